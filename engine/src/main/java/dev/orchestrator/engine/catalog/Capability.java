@@ -1,0 +1,44 @@
+package dev.orchestrator.engine.catalog;
+
+import java.util.Locale;
+
+/** A capability a request can require of a route ({@code --require tools|vision|json}). */
+public enum Capability {
+  /** Function / tool calling. */
+  TOOLS("tools"),
+  /** Image input. */
+  VISION("vision"),
+  /** Structured output ({@code response_format} JSON). */
+  JSON("json"),
+  /** Reasoning / thinking tokens. */
+  REASONING("reasoning"),
+  /** Accepts a trailing assistant message as a prefill to continue from. */
+  PREFILL("prefill");
+
+  private final String wireName;
+
+  Capability(String wireName) {
+    this.wireName = wireName;
+  }
+
+  /** Name used on the command line and in JSON. */
+  public String wireName() {
+    return wireName;
+  }
+
+  /**
+   * Parses a wire name.
+   *
+   * @throws IllegalArgumentException naming the value and the accepted ones
+   */
+  public static Capability fromWireName(String name) {
+    String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
+    for (Capability c : values()) {
+      if (c.wireName.equals(n)) {
+        return c;
+      }
+    }
+    throw new IllegalArgumentException(
+        "capability: " + name + " (expected one of: tools, vision, json, reasoning, prefill)");
+  }
+}

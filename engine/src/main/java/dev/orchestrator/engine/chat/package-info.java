@@ -1,0 +1,2 @@
+/** Provider-neutral chat requests, responses and stream listeners. */
+package dev.orchestrator.engine.chat;

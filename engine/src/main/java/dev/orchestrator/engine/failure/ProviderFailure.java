@@ -1,0 +1,93 @@
+package dev.orchestrator.engine.failure;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The typed verdict on one failed provider call, computed once at the provider boundary. The engine
+ * decides from {@link #category()}, {@link #retryable()}, {@link #status()}, {@link
+ * #transportFault()} and {@link #retryAfter()} only; {@link #message()} and {@link #body()} are for
+ * people and for passing an upstream answer back as it is, never for parsing. Immutable and
+ * thread-safe. Text fields are bounded and already redacted of secrets.
+ *
+ * @param category what kind of failure
+ * @param retryable whether re-sending the same request to the same route is safe and may help
+ * @param reachedModel whether the request reached the model
+ * @param status the HTTP status, or {@code null} when there was none
+ * @param retryAfter how long the provider asked us to wait, or {@code null}
+ * @param requestId the provider's request id, or {@code null}
+ * @param errorType the provider's own error type ({@code insufficient_quota}), or {@code null}
+ * @param errorCode the provider's own error code, or {@code null}
+ * @param transportFault the transport evidence, or {@code null} when the failure had an HTTP answer
+ * @param message one redacted line: the upstream's error message, or a description of the fault
+ * @param body the upstream body, at most 2 KiB, control characters stripped, redacted; or {@code
+ *     null}
+ */
+public record ProviderFailure(
+    FailureCategory category,
+    boolean retryable,
+    ReachedModel reachedModel,
+    Integer status,
+    Duration retryAfter,
+    String requestId,
+    String errorType,
+    String errorCode,
+    TransportFault transportFault,
+    String message,
+    String body) {
+
+  /** Validates. */
+  public ProviderFailure {
+    Objects.requireNonNull(category, "category");
+    Objects.requireNonNull(reachedModel, "reachedModel");
+    message = message == null ? "" : message;
+    if (retryAfter != null && retryAfter.isNegative()) {
+      retryAfter = Duration.ZERO;
+    }
+  }
+
+  /**
+   * Whether the route answered nothing at all before giving up: a timeout with no HTTP status. Such
+   * a silent route is not retried (DESIGN §5).
+   */
+  public boolean silent() {
+    return category == FailureCategory.TIMEOUT && status == null;
+  }
+
+  /** A failure that carries only a category and a message, for engine-originated failures. */
+  public static ProviderFailure of(
+      FailureCategory category,
+      boolean retryable,
+      ReachedModel reachedModel,
+      TransportFault fault,
+      String message) {
+    return new ProviderFailure(
+        category,
+        retryable,
+        reachedModel,
+        null,
+        null,
+        null,
+        null,
+        null,
+        fault,
+        message,
+        null);
+  }
+
+  /** Copy with another category and retryability (e.g. after visible output was streamed). */
+  public ProviderFailure withCategory(FailureCategory newCategory, boolean newRetryable) {
+    return new ProviderFailure(
+        newCategory,
+        newRetryable,
+        reachedModel,
+        status,
+        retryAfter,
+        requestId,
+        errorType,
+        errorCode,
+        transportFault,
+        message,
+        body);
+  }
+}

@@ -1,0 +1,34 @@
+package dev.orchestrator.engine.spi;
+
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.StreamListener;
+import java.util.Objects;
+
+/**
+ * Everything a {@link ProviderClient} needs for one attempt. Immutable.
+ *
+ * @param provider the provider to call
+ * @param route the route (its {@link Route#model()} goes on the wire)
+ * @param request the request; {@link ChatRequest#stream()} selects SSE
+ * @param limits the attempt's time limits
+ * @param listener receives stream deltas; {@code null} when not streaming
+ * @param cancellation cancel signal; the client closes its connection when it fires
+ */
+public record ProviderCall(
+    Provider provider,
+    Route route,
+    ChatRequest request,
+    AttemptLimits limits,
+    StreamListener listener,
+    Cancellation cancellation) {
+  /** Validates. */
+  public ProviderCall {
+    Objects.requireNonNull(provider, "provider");
+    Objects.requireNonNull(route, "route");
+    Objects.requireNonNull(request, "request");
+    Objects.requireNonNull(limits, "limits");
+    cancellation = cancellation == null ? new Cancellation() : cancellation;
+  }
+}

@@ -12,8 +12,8 @@ import java.util.TreeMap;
 
 /**
  * An immutable snapshot of everything the planner knows: providers, routes, user pools and the
- * allow/deny lists of the configuration. Routes iterate in id order so that every output built
- * from a catalog is deterministic. Thread-safe.
+ * allow/deny lists of the configuration. Routes iterate in id order so that every output built from
+ * a catalog is deterministic. Thread-safe.
  */
 public final class Catalog {
   private final Map<String, Provider> providers;

@@ -2,9 +2,7 @@ package dev.orchestrator.engine.catalog;
 
 import java.util.Locale;
 
-/**
- * The wire protocol a provider speaks. Immutable and thread-safe.
- */
+/** The wire protocol a provider speaks. Immutable and thread-safe. */
 public enum Protocol {
   /** OpenAI-compatible {@code POST /chat/completions} (OpenAI, OpenRouter, NIM, Groq, vLLM…). */
   OPENAI_CHAT("openai-chat"),

@@ -9,9 +9,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * One concrete (provider, model) pair, id {@code provider/model}; the model part may itself
- * contain {@code /} and {@code :}. Immutable and thread-safe. Nullable components mean "the
- * catalog does not say".
+ * One concrete (provider, model) pair, id {@code provider/model}; the model part may itself contain
+ * {@code /} and {@code :}. Immutable and thread-safe. Nullable components mean "the catalog does
+ * not say".
  *
  * @param provider provider id
  * @param model the provider's model id, sent on the wire
@@ -225,8 +225,8 @@ public record Route(
     }
 
     /**
-     * Builds the route. When no tier was set explicitly, it is derived from the prices with
-     * {@link Tier#fromPrices}.
+     * Builds the route. When no tier was set explicitly, it is derived from the prices with {@link
+     * Tier#fromPrices}.
      */
     public Route build() {
       Tier t = tier != null ? tier : Tier.fromPrices(inputPerMtok, outputPerMtok);

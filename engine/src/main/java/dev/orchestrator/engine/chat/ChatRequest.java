@@ -21,8 +21,8 @@ import java.util.Set;
  * @param responseFormat the output format, or {@code null} for text
  * @param stream whether the caller wants a stream
  * @param models an explicit ordered fallback list of route ids (OpenRouter's convention), or empty
- * @param require capabilities every candidate must have (tools, when {@code tools} is not empty,
- *     is implied)
+ * @param require capabilities every candidate must have (tools, when {@code tools} is not empty, is
+ *     implied)
  * @param maxPricePerMtok the most a candidate may cost, USD per million tokens (input + output), or
  *     {@code null}
  * @param promptTokens an explicit prompt-size estimate for planning, or {@code null} to estimate

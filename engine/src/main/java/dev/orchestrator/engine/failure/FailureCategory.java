@@ -3,9 +3,9 @@ package dev.orchestrator.engine.failure;
 import java.util.Locale;
 
 /**
- * What kind of provider failure happened: facts only, no policy. Every decision table in the
- * engine is an exhaustive {@code switch} over this enum, so adding a constant fails the build until
- * each table handles it. The documented taxonomy lives in {@code docs/failure-taxonomy.md}.
+ * What kind of provider failure happened: facts only, no policy. Every decision table in the engine
+ * is an exhaustive {@code switch} over this enum, so adding a constant fails the build until each
+ * table handles it. The documented taxonomy lives in {@code docs/failure-taxonomy.md}.
  */
 public enum FailureCategory {
   /** HTTP 429 that is not about account state; the route is busy for this caller. */

@@ -62,17 +62,7 @@ public record ProviderFailure(
       TransportFault fault,
       String message) {
     return new ProviderFailure(
-        category,
-        retryable,
-        reachedModel,
-        null,
-        null,
-        null,
-        null,
-        null,
-        fault,
-        message,
-        null);
+        category, retryable, reachedModel, null, null, null, null, null, fault, message, null);
   }
 
   /** Copy with another category and retryability (e.g. after visible output was streamed). */

@@ -4,8 +4,7 @@ import java.util.Locale;
 
 /**
  * How a call failed below HTTP, when it did: the kinds of transport evidence the provider boundary
- * distinguishes. The first ten are the {@code --exception} values of {@code orchestrator
- * classify}.
+ * distinguishes. The first ten are the {@code --exception} values of {@code orchestrator classify}.
  */
 public enum TransportFault {
   /** TCP connection refused. */

@@ -9,8 +9,8 @@ import java.util.Objects;
  *
  * @param connectTimeout to establish the connection
  * @param headersTimeout from sending the request to the response status and headers
- * @param firstTokenTimeout from sending the request to the first content token (streams), or to
- *     the whole body (non-streaming answers are bounded by {@code total})
+ * @param firstTokenTimeout from sending the request to the first content token (streams), or to the
+ *     whole body (non-streaming answers are bounded by {@code total})
  * @param idleTimeout the longest silence between two stream chunks
  * @param total the whole attempt, including reading the body
  */

@@ -60,7 +60,13 @@ public record FailureEvidence(
   /** Copy with the provider id set. */
   public FailureEvidence withProvider(String providerId) {
     return new FailureEvidence(
-        status, headers, body, transportFault, exceptionMessage, streamStarted, inBandError,
+        status,
+        headers,
+        body,
+        transportFault,
+        exceptionMessage,
+        streamStarted,
+        inBandError,
         providerId);
   }
 

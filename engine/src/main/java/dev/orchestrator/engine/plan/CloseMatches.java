@@ -1,0 +1,68 @@
+package dev.orchestrator.engine.plan;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/** "Did you mean": names containing the query first, then by edit distance. */
+final class CloseMatches {
+  private CloseMatches() {}
+
+  static List<String> find(String query, List<String> names, int limit) {
+    String q = query.toLowerCase(Locale.ROOT);
+    List<Scored> scored = new ArrayList<>(names.size());
+    for (String n : names) {
+      String l = n.toLowerCase(Locale.ROOT);
+      int contains = l.contains(q) || (q.contains(l) && l.length() > 3) ? 0 : 1;
+      String tail = l.substring(l.lastIndexOf('/') + 1);
+      int d = Math.min(distance(q, l), distance(q, tail));
+      scored.add(new Scored(n, contains, d));
+    }
+    scored.sort(
+        Comparator.comparingInt((Scored s) -> s.contains)
+            .thenComparingInt(s -> s.distance)
+            .thenComparing(s -> s.name));
+    List<String> out = new ArrayList<>();
+    int cap = Math.max(3, q.length() / 2);
+    for (Scored s : scored) {
+      if (out.size() == limit || (s.contains == 1 && s.distance > cap)) {
+        break;
+      }
+      out.add(s.name);
+    }
+    return out;
+  }
+
+  private static final class Scored {
+    final String name;
+    final int contains;
+    final int distance;
+
+    Scored(String name, int contains, int distance) {
+      this.name = name;
+      this.contains = contains;
+      this.distance = distance;
+    }
+  }
+
+  /** Levenshtein distance, two rows. */
+  static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+}

@@ -1,0 +1,32 @@
+package dev.orchestrator.engine.plan;
+
+import java.util.Locale;
+
+/** Why a route is not a candidate of a plan (CONTRACT §3). One reason per excluded route. */
+public enum ExclusionReason {
+  /** A priced (or unknown-price) route in a free pool. */
+  PRICED_TIER_BOUNDARY,
+  /** The estimated prompt plus max output does not fit the known context or output limit. */
+  CONTEXT_TOO_SMALL,
+  /** A required capability (tools, vision, json…) is missing. */
+  MISSING_CAPABILITY,
+  /** Not a chat model (embedding, reranker, image, audio output). */
+  NOT_CHAT,
+  /** Retired, expired, or remembered as {@code model_not_found}. */
+  RETIRED,
+  /** Over the request's max price, or its price is unknown while a max price is set. */
+  OVER_MAX_PRICE,
+  /** The route's circuit breaker is open. */
+  CIRCUIT_OPEN,
+  /** The route is cooling down after an account-state failure or a rate limit. */
+  COOLING_DOWN,
+  /** No API key is configured for the route's provider (checked only when asked to). */
+  NO_CREDENTIALS,
+  /** The configuration's allow/deny lists exclude the route. */
+  DENIED_BY_CONFIG;
+
+  /** Lower snake case name used in JSON. */
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

@@ -1,0 +1,73 @@
+package dev.orchestrator.engine.plan;
+
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.chat.ChatRequest;
+import java.math.BigDecimal;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What a plan is for: the model name and the request's needs. Immutable.
+ *
+ * @param model a virtual model, pool name or route id
+ * @param models an explicit ordered fallback list of route ids, or empty
+ * @param promptTokens estimated prompt tokens
+ * @param maxOutputTokens requested max output tokens (0 when unspecified)
+ * @param require capabilities every candidate must have
+ * @param maxPricePerMtok max input+output price per million tokens, or {@code null}
+ * @param strategy ranking of {@code orchestrator/auto}
+ * @param onlyConfigured whether to exclude routes whose provider has no credentials
+ */
+public record PlanRequest(
+    String model,
+    List<String> models,
+    int promptTokens,
+    int maxOutputTokens,
+    Set<Capability> require,
+    BigDecimal maxPricePerMtok,
+    Strategy strategy,
+    boolean onlyConfigured) {
+
+  /** Validates and copies. */
+  public PlanRequest {
+    Objects.requireNonNull(model, "model");
+    models = models == null ? List.of() : List.copyOf(models);
+    if (promptTokens < 0) {
+      throw new IllegalArgumentException("promptTokens: " + promptTokens + " (expected: >= 0)");
+    }
+    if (maxOutputTokens < 0) {
+      throw new IllegalArgumentException(
+          "maxOutputTokens: " + maxOutputTokens + " (expected: >= 0)");
+    }
+    require =
+        require == null || require.isEmpty()
+            ? Collections.unmodifiableSet(EnumSet.noneOf(Capability.class))
+            : Collections.unmodifiableSet(EnumSet.copyOf(require));
+    if (maxPricePerMtok != null && maxPricePerMtok.signum() < 0) {
+      throw new IllegalArgumentException(
+          "maxPricePerMtok: " + maxPricePerMtok + " (expected: >= 0)");
+    }
+    strategy = strategy == null ? Strategy.COST : strategy;
+  }
+
+  /** A request for {@code model} with no particular needs. */
+  public static PlanRequest of(String model) {
+    return new PlanRequest(model, List.of(), 0, 0, Set.of(), null, Strategy.COST, false);
+  }
+
+  /** The plan request for a chat request. */
+  public static PlanRequest from(ChatRequest r, Strategy strategy, boolean onlyConfigured) {
+    return new PlanRequest(
+        r.model(),
+        r.models(),
+        r.estimatedPromptTokens(),
+        r.maxTokens() == null ? 0 : r.maxTokens(),
+        r.requiredCapabilities(),
+        r.maxPricePerMtok(),
+        strategy,
+        onlyConfigured);
+  }
+}

@@ -1,0 +1,89 @@
+package dev.orchestrator.engine.plan;
+
+import dev.orchestrator.engine.plan.RoutePlanner.Entry;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.Comparator;
+
+/**
+ * The rank orders of the virtual pools (ADR 0004). Every order starts with "known context window
+ * first" (unknown windows are kept but ranked after known-fitting ones) and ends with the route id,
+ * so a plan is a pure function of its inputs.
+ */
+final class Ranking {
+  private Ranking() {}
+
+  private static final Comparator<Entry> KNOWN_WINDOW_FIRST =
+      Comparator.comparing((Entry e) -> e.window > 0 ? 0 : 1);
+
+  private static final Comparator<Entry> BY_ID = Comparator.comparing((Entry e) -> e.id);
+
+  private static final Comparator<Entry> QUALITY_DESC =
+      Comparator.comparing(
+          (Entry e) -> e.route.quality(), Comparator.nullsLast(Comparator.reverseOrder()));
+
+  private static final Comparator<Entry> WINDOW_DESC =
+      Comparator.comparingLong((Entry e) -> e.window).reversed();
+
+  private static final Comparator<Entry> RELEASE_DESC =
+      Comparator.comparing(
+          (Entry e) -> e.route.releaseDate(),
+          Comparator.<LocalDate>nullsLast(Comparator.reverseOrder()));
+
+  /** Free pool: explicit quality, then the largest window, then the newest release. */
+  static final Comparator<Entry> FREE =
+      KNOWN_WINDOW_FIRST
+          .thenComparing(QUALITY_DESC)
+          .thenComparing(WINDOW_DESC)
+          .thenComparing(RELEASE_DESC)
+          .thenComparing(BY_ID);
+
+  /** Auto, cost-first: free routes, then ascending input+output price (unknown last). */
+  static final Comparator<Entry> COST =
+      KNOWN_WINDOW_FIRST
+          .thenComparing((Entry e) -> e.free ? 0 : 1)
+          .thenComparing(
+              (Entry e) -> e.blended, Comparator.<BigDecimal>nullsLast(Comparator.naturalOrder()))
+          .thenComparing(WINDOW_DESC)
+          .thenComparing(BY_ID);
+
+  /**
+   * Auto, quality-first: explicit quality, then descending price as a proxy for capability, then
+   * the newest release.
+   */
+  static final Comparator<Entry> QUALITY =
+      KNOWN_WINDOW_FIRST
+          .thenComparing(QUALITY_DESC)
+          .thenComparing(
+              (Entry e) -> e.blended, Comparator.<BigDecimal>nullsLast(Comparator.reverseOrder()))
+          .thenComparing(RELEASE_DESC)
+          .thenComparing(WINDOW_DESC)
+          .thenComparing(BY_ID);
+
+  /** One line explaining a candidate's place. */
+  static String why(Entry e, int rank, String label, PlanRequest req) {
+    StringBuilder sb = new StringBuilder(96);
+    sb.append(label).append(" #").append(rank).append(": ");
+    if (e.free) {
+      sb.append("free");
+    } else if (e.route.inputPerMtok() != null && e.route.outputPerMtok() != null) {
+      sb.append('$')
+          .append(e.route.inputPerMtok().toPlainString())
+          .append(" in / $")
+          .append(e.route.outputPerMtok().toPlainString())
+          .append(" out per Mtok");
+    } else {
+      sb.append("price unknown (priced)");
+    }
+    if (e.window > 0) {
+      sb.append("; ").append(e.window).append("-token window fits ");
+      sb.append((long) req.promptTokens() + req.maxOutputTokens());
+    } else {
+      sb.append("; window unknown, ranked after known windows");
+    }
+    if (e.route.quality() != null) {
+      sb.append("; quality ").append(e.route.quality());
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,425 @@
+package dev.orchestrator.engine.plan;
+
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.HealthView;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.RandomAccess;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Turns a model name, the request's needs, route health and credentials into a {@link Plan}: the
+ * ranked candidates and every excluded route with one reason (CONTRACT §3, ADR 0004).
+ *
+ * <p>A planner is bound to one immutable {@link Catalog}. The parts of a plan that depend only on
+ * the catalog (not-chat, retired, denied and tier exclusions, and the ranking of the two virtual
+ * pools) are computed once per calendar day, so planning a request costs one pass over the
+ * pre-ranked eligible routes. Candidate objects are created lazily as the plan is read.
+ * Thread-safe.
+ */
+public final class RoutePlanner {
+  /** The free virtual model: free chat routes only. */
+  public static final String FREE = "orchestrator/free";
+
+  /** The auto virtual model: every chat route, ranked by the strategy. */
+  public static final String AUTO = "orchestrator/auto";
+
+  private final Catalog catalog;
+  private final Clock clock;
+  private volatile Index index;
+
+  private RoutePlanner(Catalog catalog, Clock clock) {
+    this.catalog = Objects.requireNonNull(catalog, "catalog");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.index = new Index(catalog, LocalDate.now(clock));
+  }
+
+  /** A planner over {@code catalog}; {@code clock} decides which models have expired. */
+  public static RoutePlanner create(Catalog catalog, Clock clock) {
+    return new RoutePlanner(catalog, clock);
+  }
+
+  /** The catalog this planner reads. */
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** Plans with every route healthy and credentials not checked (a dry run). */
+  public Plan plan(PlanRequest request) {
+    return plan(request, HealthView.NONE, p -> true);
+  }
+
+  /**
+   * Plans one request.
+   *
+   * @param request the model and needs
+   * @param health current route health
+   * @param configured whether a provider has credentials (consulted only when {@link
+   *     PlanRequest#onlyConfigured()})
+   * @throws UnknownModelException when the model (or an id of the fallback list) is unknown
+   */
+  public Plan plan(PlanRequest request, HealthView health, Predicate<Provider> configured) {
+    Index idx = currentIndex();
+    Map<String, HealthMark> marks = health.marks();
+    Filter f = new Filter(request, marks, configured);
+    if (!request.models().isEmpty()) {
+      boolean free = FREE.equals(request.model());
+      List<String> ids = new ArrayList<>();
+      if (!free && !AUTO.equals(request.model())) {
+        ids.addAll(resolveListed(request.model()).routes);
+      }
+      for (String id : request.models()) {
+        if (!ids.contains(id)) {
+          ids.add(id);
+        }
+      }
+      return listed(request, free ? PoolKind.FREE : PoolKind.VIRTUAL, ids, idx, f, "fallback list");
+    }
+    if (FREE.equals(request.model())) {
+      return ranked(request, PoolKind.FREE, idx.free, f);
+    }
+    if (AUTO.equals(request.model())) {
+      return ranked(request, PoolKind.AUTO, idx.auto.get(request.strategy()), f);
+    }
+    Listed l = resolveListed(request.model());
+    return listed(request, l.kind, l.routes, idx, f, l.label);
+  }
+
+  private Index currentIndex() {
+    Index idx = index;
+    LocalDate today = LocalDate.now(clock);
+    if (!idx.day.equals(today)) {
+      idx = new Index(catalog, today);
+      index = idx;
+    }
+    return idx;
+  }
+
+  /** A user pool or a single route: routes tried in the order listed. */
+  private static final class Listed {
+    final PoolKind kind;
+    final List<String> routes;
+    final String label;
+
+    Listed(PoolKind kind, List<String> routes, String label) {
+      this.kind = kind;
+      this.routes = routes;
+      this.label = label;
+    }
+  }
+
+  /** Resolves a non-virtual name to a user pool or a single route. */
+  private Listed resolveListed(String model) {
+    Pool p = catalog.pools().get(model);
+    if (p != null) {
+      return new Listed(p.kind(), p.routes(), p.kind().wireName() + " " + p.name());
+    }
+    if (catalog.route(model).isPresent()) {
+      return new Listed(PoolKind.ROUTE, List.of(model), "route");
+    }
+    throw unknown(model);
+  }
+
+  private UnknownModelException unknown(String model) {
+    List<String> names = new ArrayList<>();
+    names.add(FREE);
+    names.add(AUTO);
+    names.addAll(catalog.pools().keySet());
+    for (Route r : catalog.routes()) {
+      names.add(r.id());
+    }
+    return new UnknownModelException(model, CloseMatches.find(model, names, 5));
+  }
+
+  private Plan ranked(PlanRequest req, PoolKind kind, PoolIndex pi, Filter f) {
+    Entry[] kept = new Entry[pi.ranked.length];
+    int n = 0;
+    List<Exclusion> dynamic = new ArrayList<>();
+    for (Entry e : pi.ranked) {
+      ExclusionReason r = f.check(e);
+      if (r == null) {
+        kept[n++] = e;
+      } else {
+        dynamic.add(new Exclusion(e.id, r));
+      }
+    }
+    return finish(
+        req, kind, kept, n, dynamic, pi.excluded, f.marks, kind == PoolKind.FREE ? "free" : "auto");
+  }
+
+  private Plan listed(
+      PlanRequest req, PoolKind kind, List<String> ids, Index idx, Filter f, String label) {
+    Entry[] kept = new Entry[ids.size()];
+    int n = 0;
+    List<Exclusion> excluded = new ArrayList<>();
+    Set<String> seen = new LinkedHashSet<>();
+    for (String id : ids) {
+      if (!seen.add(id)) {
+        continue;
+      }
+      Entry e = idx.byId.get(id);
+      if (e == null) {
+        throw unknown(id);
+      }
+      ExclusionReason r = e.staticReason(kind == PoolKind.FREE);
+      if (r == null) {
+        r = f.check(e);
+      }
+      if (r == null) {
+        kept[n++] = e;
+      } else {
+        excluded.add(new Exclusion(id, r));
+      }
+    }
+    return finish(req, kind, kept, n, excluded, List.of(), f.marks, label);
+  }
+
+  private Plan finish(
+      PlanRequest req,
+      PoolKind kind,
+      Entry[] kept,
+      int n,
+      List<Exclusion> dynamic,
+      List<Exclusion> staticExcluded,
+      Map<String, HealthMark> marks,
+      String label) {
+    String probeWhy = null;
+    if (n == 0) {
+      // Every breaker open: probe the least recently failed route rather than refusing.
+      int probe = -1;
+      long oldest = Long.MAX_VALUE;
+      for (int i = 0; i < dynamic.size(); i++) {
+        Exclusion x = dynamic.get(i);
+        if (x.reason() == ExclusionReason.CIRCUIT_OPEN) {
+          long t = marks.get(x.route()).lastFailureNanos();
+          if (probe < 0 || t < oldest) {
+            probe = i;
+            oldest = t;
+          }
+        }
+      }
+      if (probe >= 0) {
+        Exclusion x = dynamic.remove(probe);
+        kept[n++] = index.byId.get(x.route());
+        probeWhy = "probe: every candidate's circuit is open; this one failed least recently";
+      }
+    }
+    if (kind == PoolKind.FREE) {
+      for (int i = 0; i < n; i++) {
+        if (!kept[i].free) {
+          throw new TierGuard.FreeTierViolation(
+              "free-tier boundary: planner kept priced route " + kept[i].id);
+        }
+      }
+    }
+    List<Exclusion> excluded;
+    if (staticExcluded.isEmpty()) {
+      excluded = dynamic;
+    } else {
+      excluded = new ArrayList<>(dynamic.size() + staticExcluded.size());
+      excluded.addAll(dynamic);
+      excluded.addAll(staticExcluded);
+    }
+    return Plan.trusted(
+        req.model(),
+        kind,
+        new CandidateList(kept, n, req, label, probeWhy),
+        Collections.unmodifiableList(excluded));
+  }
+
+  /** Per-request checks, in the order that decides the reported reason. */
+  private static final class Filter {
+    private final PlanRequest req;
+    private final Map<String, HealthMark> marks;
+    private final Predicate<Provider> configured;
+    private final int needCaps;
+    private final long needTokens;
+
+    Filter(PlanRequest req, Map<String, HealthMark> marks, Predicate<Provider> configured) {
+      this.req = req;
+      this.marks = marks;
+      this.configured = configured;
+      this.needCaps = Entry.mask(req.require());
+      this.needTokens = (long) req.promptTokens() + req.maxOutputTokens();
+    }
+
+    ExclusionReason check(Entry e) {
+      if (req.onlyConfigured() && !configured.test(e.provider)) {
+        return ExclusionReason.NO_CREDENTIALS;
+      }
+      if ((e.caps & needCaps) != needCaps) {
+        return ExclusionReason.MISSING_CAPABILITY;
+      }
+      if (e.window > 0 && needTokens > e.window) {
+        return ExclusionReason.CONTEXT_TOO_SMALL;
+      }
+      if (e.maxOut > 0 && req.maxOutputTokens() > e.maxOut) {
+        return ExclusionReason.CONTEXT_TOO_SMALL;
+      }
+      if (req.maxPricePerMtok() != null
+          && (e.blended == null || e.blended.compareTo(req.maxPricePerMtok()) > 0)) {
+        return ExclusionReason.OVER_MAX_PRICE;
+      }
+      if (!marks.isEmpty()) {
+        HealthMark m = marks.get(e.id);
+        if (m != null) {
+          switch (m.condition()) {
+            case RETIRED:
+              return ExclusionReason.RETIRED;
+            case COOLING_DOWN:
+              return ExclusionReason.COOLING_DOWN;
+            case CIRCUIT_OPEN:
+              return ExclusionReason.CIRCUIT_OPEN;
+          }
+        }
+      }
+      return null;
+    }
+  }
+
+  /** Catalog-only facts about a route, precomputed for fast per-request filtering. */
+  static final class Entry {
+    final Route route;
+    final Provider provider;
+    final String id;
+    final int caps;
+    final long window;
+    final long maxOut;
+    final BigDecimal blended;
+    final ExclusionReason staticReason;
+    final boolean free;
+
+    Entry(Route route, Provider provider, ExclusionReason staticReason) {
+      this.route = route;
+      this.provider = provider;
+      this.id = route.id();
+      this.caps = mask(route.capabilities());
+      this.window = route.contextWindow() == null ? 0 : route.contextWindow();
+      this.maxOut = route.maxOutputTokens() == null ? 0 : route.maxOutputTokens();
+      this.blended = route.blendedPricePerMtok();
+      this.staticReason = staticReason;
+      this.free = route.tier() == Tier.FREE;
+    }
+
+    /** The catalog-only reason, adding the tier boundary for free pools. */
+    ExclusionReason staticReason(boolean freeOnly) {
+      if (staticReason != null) {
+        return staticReason;
+      }
+      return freeOnly && !free ? ExclusionReason.PRICED_TIER_BOUNDARY : null;
+    }
+
+    static int mask(Set<Capability> caps) {
+      int m = 0;
+      for (Capability c : caps) {
+        m |= 1 << c.ordinal();
+      }
+      return m;
+    }
+  }
+
+  /** A virtual pool's eligible routes in rank order, and its catalog-only exclusions. */
+  static final class PoolIndex {
+    final Entry[] ranked;
+    final List<Exclusion> excluded;
+
+    PoolIndex(List<Entry> all, boolean freeOnly, Comparator<Entry> order) {
+      List<Entry> ok = new ArrayList<>();
+      List<Exclusion> out = new ArrayList<>();
+      for (Entry e : all) {
+        ExclusionReason r = e.staticReason(freeOnly);
+        if (r == null) {
+          ok.add(e);
+        } else {
+          out.add(new Exclusion(e.id, r));
+        }
+      }
+      Entry[] arr = ok.toArray(new Entry[0]);
+      Arrays.sort(arr, order);
+      this.ranked = arr;
+      this.excluded = List.copyOf(out);
+    }
+  }
+
+  /** Everything that depends only on the catalog and the day. */
+  static final class Index {
+    final LocalDate day;
+    final Map<String, Entry> byId;
+    final PoolIndex free;
+    final Map<Strategy, PoolIndex> auto;
+
+    Index(Catalog catalog, LocalDate day) {
+      this.day = day;
+      Map<String, Entry> m = new java.util.HashMap<>();
+      List<Entry> all = new ArrayList<>();
+      for (Route r : catalog.routes()) {
+        ExclusionReason reason = null;
+        if (!r.chat()) {
+          reason = ExclusionReason.NOT_CHAT;
+        } else if (r.retiredOn(day)) {
+          reason = ExclusionReason.RETIRED;
+        } else if (catalog.filter().denies(r.id())) {
+          reason = ExclusionReason.DENIED_BY_CONFIG;
+        }
+        Entry e = new Entry(r, catalog.provider(r.provider()).orElseThrow(), reason);
+        m.put(e.id, e);
+        all.add(e);
+      }
+      this.byId = m;
+      this.free = new PoolIndex(all, true, Ranking.FREE);
+      EnumMap<Strategy, PoolIndex> a = new EnumMap<>(Strategy.class);
+      a.put(Strategy.COST, new PoolIndex(all, false, Ranking.COST));
+      a.put(Strategy.QUALITY, new PoolIndex(all, false, Ranking.QUALITY));
+      this.auto = a;
+    }
+  }
+
+  /** The ranked candidates of a plan, materialised lazily (most callers read only the first). */
+  private static final class CandidateList extends AbstractList<Candidate> implements RandomAccess {
+    private final Entry[] entries;
+    private final int size;
+    private final PlanRequest req;
+    private final String label;
+    private final String probeWhy;
+
+    CandidateList(Entry[] entries, int size, PlanRequest req, String label, String probeWhy) {
+      this.entries = entries;
+      this.size = size;
+      this.req = req;
+      this.label = label;
+      this.probeWhy = probeWhy;
+    }
+
+    @Override
+    public Candidate get(int i) {
+      Objects.checkIndex(i, size);
+      Entry e = entries[i];
+      String why = probeWhy != null ? probeWhy : Ranking.why(e, i + 1, label, req);
+      return new Candidate(i + 1, e.route, why);
+    }
+
+    @Override
+    public int size() {
+      return size;
+    }
+  }
+}

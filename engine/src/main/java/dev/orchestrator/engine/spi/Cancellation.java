@@ -34,12 +34,19 @@ public final class Cancellation {
    * Registers a hook to run on cancel; runs it at once when already cancelled. Returns a handle
    * that unregisters it.
    */
-  public AutoCloseable onCancel(Runnable hook) {
+  public Registration onCancel(Runnable hook) {
     hooks.add(hook);
     if (cancelled.get() && hooks.remove(hook)) {
       runQuietly(hook);
     }
     return () -> hooks.remove(hook);
+  }
+
+  /** Unregisters a hook; closing twice is harmless. */
+  @FunctionalInterface
+  public interface Registration extends AutoCloseable {
+    @Override
+    void close();
   }
 
   private static void runQuietly(Runnable r) {

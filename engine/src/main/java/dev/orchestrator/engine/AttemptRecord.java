@@ -1,0 +1,38 @@
+package dev.orchestrator.engine;
+
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * One attempt in a request's trace. Immutable. Carries no prompt, key or response text.
+ *
+ * @param route route id
+ * @param attempt 1-based count of attempts on this route within the request
+ * @param status HTTP status (200 on success), or {@code null} when there was none
+ * @param category the failure category, or {@code null} on success
+ * @param retryable the failure's retryability, or {@code null} on success
+ * @param decision what the engine did next
+ * @param delay the wait this decision put before the next attempt
+ * @param latency how long the attempt took
+ * @param failure the classified failure, or {@code null} on success
+ */
+public record AttemptRecord(
+    String route,
+    int attempt,
+    Integer status,
+    FailureCategory category,
+    Boolean retryable,
+    Decision decision,
+    Duration delay,
+    Duration latency,
+    ProviderFailure failure) {
+  /** Validates. */
+  public AttemptRecord {
+    Objects.requireNonNull(route, "route");
+    Objects.requireNonNull(decision, "decision");
+    delay = delay == null ? Duration.ZERO : delay;
+    latency = latency == null ? Duration.ZERO : latency;
+  }
+}

@@ -1,0 +1,20 @@
+package dev.orchestrator.engine;
+
+import dev.orchestrator.engine.chat.ChatResponse;
+import java.util.Objects;
+
+/**
+ * A successful answer and how it was obtained. Immutable.
+ *
+ * @param response the serving route's answer
+ * @param route the serving route id (what the caller should report as the model)
+ * @param trace the request's trace
+ */
+public record ChatResult(ChatResponse response, String route, Trace trace) {
+  /** Validates. */
+  public ChatResult {
+    Objects.requireNonNull(response, "response");
+    Objects.requireNonNull(route, "route");
+    Objects.requireNonNull(trace, "trace");
+  }
+}

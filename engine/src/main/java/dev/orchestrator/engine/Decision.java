@@ -1,0 +1,20 @@
+package dev.orchestrator.engine;
+
+import java.util.Locale;
+
+/** What the engine did after an attempt (CONTRACT §4 {@code decision}). */
+public enum Decision {
+  /** The attempt succeeded. */
+  SUCCESS,
+  /** The same route is tried again after a delay. */
+  RETRY_SAME_ROUTE,
+  /** The next candidate is tried. */
+  FAILOVER,
+  /** Nothing more is tried: the request ends with this attempt's failure. */
+  STOP;
+
+  /** Lower snake case name used in JSON. */
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+}

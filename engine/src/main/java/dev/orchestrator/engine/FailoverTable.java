@@ -1,0 +1,76 @@
+package dev.orchestrator.engine;
+
+import dev.orchestrator.engine.failure.FailureCategory;
+
+/**
+ * DESIGN §5 as one exhaustive table over {@link FailureCategory}: may the same route be retried,
+ * may the next candidate be tried, and what happens to the route's health. Adding a category fails
+ * the build here until it is decided. Decisions read only the typed failure, never its text.
+ */
+final class FailoverTable {
+  private FailoverTable() {}
+
+  /** Whether and where the request may go after a failure. */
+  enum Next {
+    /** Any remaining candidate. */
+    ANY,
+    /** Only candidates whose known context window is larger (unknown windows are tried). */
+    LARGER_WINDOW,
+    /** Only in a heterogeneous pool (virtual, free, auto, explicit list); else stop. */
+    HETEROGENEOUS_ONLY,
+    /** Only in a heterogeneous pool and when the policy says content filters fail over. */
+    CONTENT_FILTER_POLICY,
+    /** Never: the failure is terminal. */
+    NEVER
+  }
+
+  /** What the failure does to the route's health. */
+  enum Health {
+    /** Counts towards opening the route's breaker. */
+    BREAKER_FAILURE,
+    /** Account state: cool the route down; the breaker is untouched. */
+    COOL_DOWN,
+    /** Mark the route retired for a TTL. */
+    RETIRE,
+    /** No penalty: a settled answer about this request, not about the route. */
+    NONE
+  }
+
+  /**
+   * One row of the table.
+   *
+   * @param sameRoute whether a retryable failure of this category may be retried on the same
+   *     route (still subject to {@code retryable}, silence, the retry bound, budget and deadline)
+   * @param next where the request may go next
+   * @param health the health effect
+   */
+  record Row(boolean sameRoute, Next next, Health health) {}
+
+  static Row rowFor(FailureCategory category) {
+    return switch (category) {
+        // Transient: bounded same-route retry, then fail over; counts against the breaker.
+        // A silent timeout (no status at all) is never retried: see ProviderFailure.silent().
+      case RATE_LIMITED, OVERLOADED, SERVER_ERROR, CONNECTION_FAILED, TIMEOUT ->
+          new Row(true, Next.ANY, Health.BREAKER_FAILURE);
+        // Account state: fail over at once and cool the route down; the breaker is untouched.
+      case QUOTA_EXHAUSTED, AUTH_FAILED, PERMISSION_DENIED ->
+          new Row(false, Next.ANY, Health.COOL_DOWN);
+        // Model gone: fail over; remember it as retired for a TTL.
+      case NOT_FOUND -> new Row(false, Next.ANY, Health.RETIRE);
+        // Size: only a larger window can help; the route itself is fine.
+      case CONTEXT_LENGTH_EXCEEDED -> new Row(false, Next.LARGER_WINDOW, Health.NONE);
+        // 413 is a provider-specific body limit: every remaining candidate may accept it.
+      case REQUEST_TOO_LARGE -> new Row(false, Next.ANY, Health.NONE);
+      case CONTENT_FILTERED -> new Row(false, Next.CONTENT_FILTER_POLICY, Health.NONE);
+        // A settled 4xx: another member of a heterogeneous pool may accept the request; a group
+        // or a single route hands the upstream answer back as it is.
+      case REQUEST_INVALID -> new Row(false, Next.HETEROGENEOUS_ONLY, Health.NONE);
+      case EMPTY_RESPONSE -> new Row(false, Next.ANY, Health.BREAKER_FAILURE);
+        // Terminal: never re-sent anywhere.
+      case TOOL_EXECUTION_STOPPED, STREAM_INTERRUPTED, CANCELLED ->
+          new Row(false, Next.NEVER, Health.NONE);
+        // No evidence either way: not retried, but another route may work.
+      case UNKNOWN -> new Row(false, Next.ANY, Health.NONE);
+    };
+  }
+}

@@ -1,0 +1,93 @@
+package dev.orchestrator.engine;
+
+import dev.orchestrator.engine.failure.ProviderFailure;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * The one exception a request ends with when it does not succeed. Callers switch on {@link
+ * #type()} (a closed enum) instead of catching a tree of subclasses; the last classified failure
+ * and the whole trace ride along. Messages never contain secrets.
+ */
+public final class OrchestratorException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  /** Why the request ended without an answer (CONTRACT §4 {@code error.type}). */
+  public enum Type {
+    /** A settled upstream 4xx handed back as itself (group or single route, or one candidate). */
+    REQUEST_REJECTED,
+    /** The one candidate failed. */
+    BACKEND_UNAVAILABLE,
+    /** Several candidates were tried and all failed. */
+    CANDIDATES_EXHAUSTED,
+    /** Nothing was eligible. */
+    NO_CANDIDATES,
+    /** Every failure was a size failure (context window or body size). */
+    REQUEST_TOO_LARGE,
+    /** Every candidate is cooling down; see {@link #retryAfter()}. */
+    RATE_LIMITED,
+    /** The request's deadline ran out. */
+    DEADLINE_EXCEEDED,
+    /** The stream failed after visible output reached the caller. */
+    STREAM_INTERRUPTED,
+    /** A terminal tool-execution stop; never failed over. */
+    TOOL_EXECUTION_STOPPED,
+    /** The caller cancelled the request. */
+    CANCELLED;
+
+    /** Lower snake case name used in JSON. */
+    public String wireName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  private final Type type;
+  private final transient ProviderFailure lastFailure;
+  private final transient Trace trace;
+  private final Duration retryAfter;
+
+  /**
+   * Creates the exception.
+   *
+   * @param type why the request ended
+   * @param message one line for people (the upstream's own message for {@link
+   *     Type#REQUEST_REJECTED})
+   * @param lastFailure the last classified failure, or {@code null}
+   * @param trace the request's trace
+   * @param retryAfter when to try again, or {@code null}
+   */
+  public OrchestratorException(
+      Type type, String message, ProviderFailure lastFailure, Trace trace, Duration retryAfter) {
+    super(message);
+    this.type = Objects.requireNonNull(type, "type");
+    this.lastFailure = lastFailure;
+    this.trace = trace;
+    this.retryAfter = retryAfter;
+  }
+
+  /** Why the request ended. */
+  public Type type() {
+    return type;
+  }
+
+  /** The last classified failure, or {@code null} (e.g. for {@link Type#NO_CANDIDATES}). */
+  public ProviderFailure lastFailure() {
+    return lastFailure;
+  }
+
+  /** The trace of the request. */
+  public Trace trace() {
+    return trace;
+  }
+
+  /** For {@link Type#RATE_LIMITED}: the earliest time a candidate is available again. */
+  public Duration retryAfter() {
+    return retryAfter;
+  }
+
+  /** The upstream HTTP status of the last failure, or {@code null}. */
+  public Integer status() {
+    return lastFailure == null ? null : lastFailure.status();
+  }
+}

@@ -1,0 +1,26 @@
+package dev.orchestrator.engine;
+
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.plan.Plan;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What happened to one request: the plan, every attempt in order, the serving route and its usage.
+ * Immutable.
+ *
+ * @param plan the plan, or {@code null} when planning itself failed
+ * @param attempts attempts in order
+ * @param servingRoute the route that answered, or {@code null} when none did
+ * @param usage the serving route's usage (failed attempts are never billed as completions)
+ * @param elapsed wall time of the whole request
+ */
+public record Trace(
+    Plan plan, List<AttemptRecord> attempts, String servingRoute, Usage usage, Duration elapsed) {
+  /** Copies. */
+  public Trace {
+    attempts = List.copyOf(attempts);
+    usage = usage == null ? Usage.NONE : usage;
+    elapsed = elapsed == null ? Duration.ZERO : elapsed;
+  }
+}

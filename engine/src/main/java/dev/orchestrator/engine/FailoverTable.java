@@ -39,8 +39,8 @@ final class FailoverTable {
   /**
    * One row of the table.
    *
-   * @param sameRoute whether a retryable failure of this category may be retried on the same
-   *     route (still subject to {@code retryable}, silence, the retry bound, budget and deadline)
+   * @param sameRoute whether a retryable failure of this category may be retried on the same route
+   *     (still subject to {@code retryable}, silence, the retry bound, budget and deadline)
    * @param next where the request may go next
    * @param health the health effect
    */
@@ -48,28 +48,28 @@ final class FailoverTable {
 
   static Row rowFor(FailureCategory category) {
     return switch (category) {
-        // Transient: bounded same-route retry, then fail over; counts against the breaker.
-        // A silent timeout (no status at all) is never retried: see ProviderFailure.silent().
+      // Transient: bounded same-route retry, then fail over; counts against the breaker.
+      // A silent timeout (no status at all) is never retried: see ProviderFailure.silent().
       case RATE_LIMITED, OVERLOADED, SERVER_ERROR, CONNECTION_FAILED, TIMEOUT ->
           new Row(true, Next.ANY, Health.BREAKER_FAILURE);
-        // Account state: fail over at once and cool the route down; the breaker is untouched.
+      // Account state: fail over at once and cool the route down; the breaker is untouched.
       case QUOTA_EXHAUSTED, AUTH_FAILED, PERMISSION_DENIED ->
           new Row(false, Next.ANY, Health.COOL_DOWN);
-        // Model gone: fail over; remember it as retired for a TTL.
+      // Model gone: fail over; remember it as retired for a TTL.
       case NOT_FOUND -> new Row(false, Next.ANY, Health.RETIRE);
-        // Size: only a larger window can help; the route itself is fine.
+      // Size: only a larger window can help; the route itself is fine.
       case CONTEXT_LENGTH_EXCEEDED -> new Row(false, Next.LARGER_WINDOW, Health.NONE);
-        // 413 is a provider-specific body limit: every remaining candidate may accept it.
+      // 413 is a provider-specific body limit: every remaining candidate may accept it.
       case REQUEST_TOO_LARGE -> new Row(false, Next.ANY, Health.NONE);
       case CONTENT_FILTERED -> new Row(false, Next.CONTENT_FILTER_POLICY, Health.NONE);
-        // A settled 4xx: another member of a heterogeneous pool may accept the request; a group
-        // or a single route hands the upstream answer back as it is.
+      // A settled 4xx: another member of a heterogeneous pool may accept the request; a group
+      // or a single route hands the upstream answer back as it is.
       case REQUEST_INVALID -> new Row(false, Next.HETEROGENEOUS_ONLY, Health.NONE);
       case EMPTY_RESPONSE -> new Row(false, Next.ANY, Health.BREAKER_FAILURE);
-        // Terminal: never re-sent anywhere.
+      // Terminal: never re-sent anywhere.
       case TOOL_EXECUTION_STOPPED, STREAM_INTERRUPTED, CANCELLED ->
           new Row(false, Next.NEVER, Health.NONE);
-        // No evidence either way: not retried, but another route may work.
+      // No evidence either way: not retried, but another route may work.
       case UNKNOWN -> new Row(false, Next.ANY, Health.NONE);
     };
   }

@@ -6,9 +6,9 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * The one exception a request ends with when it does not succeed. Callers switch on {@link
- * #type()} (a closed enum) instead of catching a tree of subclasses; the last classified failure
- * and the whole trace ride along. Messages never contain secrets.
+ * The one exception a request ends with when it does not succeed. Callers switch on {@link #type()}
+ * (a closed enum) instead of catching a tree of subclasses; the last classified failure and the
+ * whole trace ride along. Messages never contain secrets.
  */
 public final class OrchestratorException extends RuntimeException {
   private static final long serialVersionUID = 1L;

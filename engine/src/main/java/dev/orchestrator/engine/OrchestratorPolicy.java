@@ -23,8 +23,8 @@ import java.util.Objects;
  * @param retryBudgetRatio same-route retries allowed per request over the window (e.g. 0.2)
  * @param retryBudgetMinRetries retries always allowed in a window, however few requests
  * @param retryBudgetWindow the retry budget's sliding window
- * @param failoverOnContentFilter whether a virtual pool fails over after a content-policy
- *     rejection (default: stop and return the provider's reason)
+ * @param failoverOnContentFilter whether a virtual pool fails over after a content-policy rejection
+ *     (default: stop and return the provider's reason)
  * @param strategy ranking of {@code orchestrator/auto}
  * @param seed seed of the jitter random, or {@code null} for an unseeded one
  */
@@ -90,7 +90,8 @@ public record OrchestratorPolicy(
   private static void positive(String name, Duration d, boolean zeroOk) {
     Objects.requireNonNull(d, name);
     if (d.isNegative() || (!zeroOk && d.isZero())) {
-      throw new IllegalArgumentException(name + ": " + d + " (expected: " + (zeroOk ? ">= 0" : "> 0") + ")");
+      throw new IllegalArgumentException(
+          name + ": " + d + " (expected: " + (zeroOk ? ">= 0" : "> 0") + ")");
     }
   }
 

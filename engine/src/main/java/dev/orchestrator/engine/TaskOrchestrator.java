@@ -136,8 +136,8 @@ public final class TaskOrchestrator {
   }
 
   /**
-   * Answers {@code request}. When the request asks for a stream, the answer is streamed
-   * internally and returned whole.
+   * Answers {@code request}. When the request asks for a stream, the answer is streamed internally
+   * and returned whole.
    *
    * @throws OrchestratorException when no candidate answers
    * @throws dev.orchestrator.engine.plan.UnknownModelException when the model is unknown
@@ -401,8 +401,11 @@ public final class TaskOrchestrator {
       if (ticker.read() >= deadlineAt) {
         throw error(
             OrchestratorException.Type.DEADLINE_EXCEEDED,
-            "deadline of " + policy.deadline().toMillis() + " ms exceeded after "
-                + attempts.size() + " attempt(s)",
+            "deadline of "
+                + policy.deadline().toMillis()
+                + " ms exceeded after "
+                + attempts.size()
+                + " attempt(s)",
             lastFailure(),
             null);
       }
@@ -418,7 +421,12 @@ public final class TaskOrchestrator {
     }
 
     private void record(
-        Route route, int n, Integer status, ProviderFailure f, Decision d, Duration delay,
+        Route route,
+        int n,
+        Integer status,
+        ProviderFailure f,
+        Decision d,
+        Duration delay,
         Duration latency) {
       AttemptRecord a =
           new AttemptRecord(
@@ -460,7 +468,9 @@ public final class TaskOrchestrator {
         case STREAM_INTERRUPTED ->
             error(
                 OrchestratorException.Type.STREAM_INTERRUPTED,
-                "stream interrupted after output on " + tried.iterator().next() + ": "
+                "stream interrupted after output on "
+                    + tried.iterator().next()
+                    + ": "
                     + f.message(),
                 f,
                 null);
@@ -488,8 +498,7 @@ public final class TaskOrchestrator {
       if (allSize) {
         return error(
             OrchestratorException.Type.REQUEST_TOO_LARGE,
-            "request too large for every candidate tried (" + tried.size() + "): "
-                + last.message(),
+            "request too large for every candidate tried (" + tried.size() + "): " + last.message(),
             last,
             null);
       }
@@ -532,17 +541,23 @@ public final class TaskOrchestrator {
       if (earliest != null) {
         return error(
             OrchestratorException.Type.RATE_LIMITED,
-            "every candidate of " + plan.model() + " is cooling down; earliest retry in "
-                + earliest.toMillis() + " ms",
+            "every candidate of "
+                + plan.model()
+                + " is cooling down; earliest retry in "
+                + earliest.toMillis()
+                + " ms",
             null,
             earliest);
       }
       StringBuilder why = new StringBuilder();
       counts.forEach(
-          (k, v) -> why.append(why.length() == 0 ? "" : ", ").append(v).append(' ').append(k.wireName()));
+          (k, v) ->
+              why.append(why.length() == 0 ? "" : ", ").append(v).append(' ').append(k.wireName()));
       return error(
           OrchestratorException.Type.NO_CANDIDATES,
-          "no eligible route for " + plan.model() + (why.length() == 0 ? "" : " (excluded: " + why + ")"),
+          "no eligible route for "
+              + plan.model()
+              + (why.length() == 0 ? "" : " (excluded: " + why + ")"),
           null,
           null);
     }

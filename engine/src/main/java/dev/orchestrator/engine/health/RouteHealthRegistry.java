@@ -81,8 +81,8 @@ public final class RouteHealthRegistry implements HealthView {
   }
 
   /**
-   * A failure that says nothing about the route's health (a settled 4xx): the breaker is
-   * untouched, but a half-open probe is released so another request may probe.
+   * A failure that says nothing about the route's health (a settled 4xx): the breaker is untouched,
+   * but a half-open probe is released so another request may probe.
    */
   public void onNeutral(String route) {
     State s = states.getIfPresent(route);

@@ -1,0 +1,167 @@
+package dev.orchestrator.engine.testing;
+
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.spi.ProviderClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An in-memory provider client: each route answers its scripted outcomes in order, the last one
+ * repeating; an unscripted route answers "ok". Each call may advance a {@link FakeTime}.
+ * Thread-safe.
+ */
+public final class ScriptedClient implements ProviderClient {
+  private final Map<String, List<Step>> scripts = new HashMap<>();
+  private final Map<String, Integer> positions = new HashMap<>();
+  private final List<String> calls = new ArrayList<>();
+  private final List<ProviderCall> callDetails = new ArrayList<>();
+  private final FakeTime time;
+
+  /** One scripted answer. */
+  public static final class Step {
+    final AttemptOutcome outcome;
+    final Duration takes;
+    final String streamed;
+
+    Step(AttemptOutcome outcome, Duration takes, String streamed) {
+      this.outcome = outcome;
+      this.takes = takes;
+      this.streamed = streamed;
+    }
+  }
+
+  /** A client on this fake time. */
+  public ScriptedClient(FakeTime time) {
+    this.time = time;
+  }
+
+  /** Scripts a route. */
+  public synchronized ScriptedClient script(String route, Step... steps) {
+    scripts.put(route, List.of(steps));
+    return this;
+  }
+
+  /** A success with {@code content}. */
+  public static Step ok(String content) {
+    return new Step(
+        new AttemptOutcome.Succeeded(
+            new ChatResponse(content, List.of(), "stop", new Usage(3, 5, 8), "m", null)),
+        Duration.ofMillis(5),
+        null);
+  }
+
+  /** A failure with this HTTP status and category. */
+  public static Step fail(int status, FailureCategory c, boolean retryable) {
+    return failure(
+        new ProviderFailure(
+            c,
+            retryable,
+            ReachedModel.YES,
+            status,
+            null,
+            null,
+            null,
+            null,
+            null,
+            "upstream said " + status,
+            "{\"error\":{\"message\":\"upstream said " + status + "\"}}"));
+  }
+
+  /** A failure with a Retry-After. */
+  public static Step rateLimited(Duration retryAfter) {
+    return failure(
+        new ProviderFailure(
+            FailureCategory.RATE_LIMITED,
+            true,
+            ReachedModel.YES,
+            429,
+            retryAfter,
+            null,
+            null,
+            null,
+            null,
+            "rate limited",
+            null));
+  }
+
+  /** A silent route: no response before the attempt timeout. */
+  public static Step silent(Duration takes) {
+    return new Step(
+        new AttemptOutcome.Failed(
+            ProviderFailure.of(
+                FailureCategory.TIMEOUT,
+                true,
+                ReachedModel.UNKNOWN,
+                TransportFault.READ_TIMEOUT,
+                "no response"),
+            false),
+        takes,
+        null);
+  }
+
+  /** Streams {@code text} then fails with a cut stream. */
+  public static Step cutAfter(String text) {
+    return new Step(
+        new AttemptOutcome.Failed(
+            ProviderFailure.of(
+                FailureCategory.CONNECTION_FAILED,
+                true,
+                ReachedModel.YES,
+                TransportFault.STREAM_TRUNCATED,
+                "stream cut"),
+            false),
+        Duration.ofMillis(5),
+        text);
+  }
+
+  /** Any failure. */
+  public static Step failure(ProviderFailure f) {
+    return new Step(new AttemptOutcome.Failed(f, false), Duration.ofMillis(5), null);
+  }
+
+  @Override
+  public AttemptOutcome send(ProviderCall call) {
+    String route = call.route().id();
+    Step step;
+    synchronized (this) {
+      calls.add(route);
+      callDetails.add(call);
+      List<Step> s = scripts.get(route);
+      if (s == null) {
+        step = ok("ok");
+      } else {
+        int p = positions.merge(route, 1, Integer::sum) - 1;
+        step = s.get(Math.min(p, s.size() - 1));
+      }
+    }
+    Duration takes = step.takes;
+    if (takes.compareTo(call.limits().total()) > 0) {
+      takes = call.limits().total();
+    }
+    time.advance(takes);
+    if (step.streamed != null && call.listener() != null) {
+      call.listener().onContent(step.streamed);
+    }
+    return step.outcome;
+  }
+
+  /** Route ids in call order. */
+  public synchronized List<String> calls() {
+    return List.copyOf(calls);
+  }
+
+  /** Every call, in order. */
+  public synchronized List<ProviderCall> callDetails() {
+    return List.copyOf(callDetails);
+  }
+}

@@ -1,0 +1,142 @@
+package dev.orchestrator.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.spi.ProviderClients;
+import dev.orchestrator.engine.testing.Catalogs;
+import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ScriptedClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/** The failover loop's invariants over random pools and random failure scripts. */
+class FailoverInvariantsPropertyTest {
+
+  @Provide
+  Arbitrary<List<ScriptedClient.Step>> script() {
+    Arbitrary<ScriptedClient.Step> step =
+        Arbitraries.of(
+            ScriptedClient.ok("fine"),
+            ScriptedClient.fail(500, FailureCategory.SERVER_ERROR, true),
+            ScriptedClient.fail(503, FailureCategory.OVERLOADED, true),
+            ScriptedClient.fail(429, FailureCategory.RATE_LIMITED, true),
+            ScriptedClient.rateLimited(Duration.ofSeconds(3)),
+            ScriptedClient.rateLimited(Duration.ofHours(2)),
+            ScriptedClient.fail(429, FailureCategory.QUOTA_EXHAUSTED, false),
+            ScriptedClient.fail(401, FailureCategory.AUTH_FAILED, false),
+            ScriptedClient.fail(400, FailureCategory.REQUEST_INVALID, false),
+            ScriptedClient.fail(400, FailureCategory.CONTEXT_LENGTH_EXCEEDED, false),
+            ScriptedClient.fail(413, FailureCategory.REQUEST_TOO_LARGE, false),
+            ScriptedClient.fail(404, FailureCategory.NOT_FOUND, false),
+            ScriptedClient.fail(400, FailureCategory.CONTENT_FILTERED, false),
+            ScriptedClient.fail(409, FailureCategory.TOOL_EXECUTION_STOPPED, false),
+            ScriptedClient.fail(200, FailureCategory.EMPTY_RESPONSE, true),
+            ScriptedClient.fail(504, FailureCategory.TIMEOUT, true),
+            ScriptedClient.silent(Duration.ofSeconds(30)),
+            ScriptedClient.cutAfter("partial"));
+    return step.list().ofMinSize(1).ofMaxSize(4);
+  }
+
+  @Property(tries = 400)
+  void invariantsHold(
+      @ForAll("script") List<ScriptedClient.Step> s0,
+      @ForAll("script") List<ScriptedClient.Step> s1,
+      @ForAll("script") List<ScriptedClient.Step> s2,
+      @ForAll("script") List<ScriptedClient.Step> s3,
+      @ForAll @IntRange(min = 0, max = 4) int retries,
+      @ForAll boolean stream,
+      @ForAll @IntRange(min = 0, max = 3) int poolChoice) {
+    List<Route> routes =
+        List.of(
+            Catalogs.free("f1", "m", 8000),
+            Catalogs.priced("p1", "m", 16000),
+            Catalogs.free("f2", "m", 32000),
+            Catalogs.priced("p2", "m", 4000));
+    Catalog catalog =
+        Catalogs.of(routes.toArray(new Route[0])).toBuilder()
+            .pool(new Pool("g", PoolKind.GROUP, List.of("p1/m", "f1/m", "p2/m")))
+            .pool(new Pool("v", PoolKind.VIRTUAL, List.of("p2/m", "f2/m", "p1/m", "f1/m")))
+            .build();
+    FakeTime time = new FakeTime();
+    ScriptedClient client = new ScriptedClient(time);
+    List<List<ScriptedClient.Step>> scripts = List.of(s0, s1, s2, s3);
+    for (int i = 0; i < routes.size(); i++) {
+      client.script(routes.get(i).id(), scripts.get(i).toArray(new ScriptedClient.Step[0]));
+    }
+    Duration deadline = Duration.ofSeconds(60);
+    Duration attemptTimeout = Duration.ofSeconds(20);
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(catalog)
+            .providers(ProviderClients.single(client))
+            .credentials(Credentials.constant("k"))
+            .policy(
+                OrchestratorPolicy.builder()
+                    .withSameRouteRetries(retries)
+                    .withDeadline(deadline)
+                    .withAttemptTimeout(attemptTimeout)
+                    .withSeed(3L)
+                    .build())
+            .ticker(time)
+            .sleeper(time)
+            .build();
+    String model = List.of(RoutePlanner.FREE, RoutePlanner.AUTO, "g", "v").get(poolChoice);
+    ChatRequest request = ChatRequest.builder(model).user("hi").stream(stream).build();
+    long t0 = time.read();
+    Trace trace;
+    try {
+      trace = o.chat(request).trace();
+    } catch (OrchestratorException e) {
+      trace = e.trace();
+    }
+    long elapsed = time.read() - t0;
+
+    List<ProviderCall> calls = client.callDetails();
+    // 1. A free request never dispatches a priced route.
+    if (model.equals(RoutePlanner.FREE)) {
+      assertThat(calls).allSatisfy(c -> assertThat(c.route().tier()).isEqualTo(Tier.FREE));
+    }
+    // 2. Same-route attempts never exceed 1 + the retry setting (itself at most the ceiling 4).
+    Map<String, Integer> perRoute = new HashMap<>();
+    calls.forEach(c -> perRoute.merge(c.route().id(), 1, Integer::sum));
+    assertThat(perRoute.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(1 + retries));
+    // 3. A settled 4xx is never re-sent to the same route; 4. nothing after visible output.
+    List<AttemptRecord> attempts = trace.attempts();
+    assertThat(attempts).hasSize(calls.size());
+    List<String> settled = new ArrayList<>();
+    for (int i = 0; i < attempts.size(); i++) {
+      AttemptRecord a = attempts.get(i);
+      assertThat(settled).doesNotContain(a.route());
+      if (a.status() != null
+          && a.status() >= 400
+          && a.status() < 500
+          && !Boolean.TRUE.equals(a.retryable())) {
+        settled.add(a.route());
+      }
+      if (a.category() == FailureCategory.STREAM_INTERRUPTED) {
+        assertThat(i).isEqualTo(attempts.size() - 1);
+      }
+    }
+    // 5. The call ends within the deadline plus one attempt's timeout.
+    assertThat(Duration.ofNanos(elapsed)).isLessThanOrEqualTo(deadline.plus(attemptTimeout));
+  }
+}

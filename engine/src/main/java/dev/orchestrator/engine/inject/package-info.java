@@ -1,0 +1,2 @@
+/** Optional Guice wiring for the engine. */
+package dev.orchestrator.engine.inject;

@@ -240,7 +240,7 @@ public final class CatalogRefresher {
   }
 
   /**
-   * The result of one fetch.
+   * The result of one fetch. Immutable and thread-safe.
    *
    * @param catalog the catalog now served: the fetched one when {@code loaded}, otherwise the last
    *     good one (or the fallback)

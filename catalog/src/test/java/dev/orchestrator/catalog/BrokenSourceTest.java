@@ -163,6 +163,9 @@ class BrokenSourceTest {
   void duplicateKeysAreRejected() {
     assertThat(parseFails("d.json", "{\"routes\": {}, \"routes\": {}}"))
         .hasMessageContaining("Duplicate field 'routes'");
+    CatalogException yaml = parseFails("d.yaml", "providers: {}\nroutes: {}\nroutes: {}\n");
+    assertThat(yaml.line()).isEqualTo(3);
+    assertThat(yaml).hasMessageContaining("Duplicate field 'routes'");
   }
 
   @Test

@@ -1,0 +1,392 @@
+package dev.orchestrator.catalog;
+
+import com.github.benmanes.caffeine.cache.CacheLoader;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.catalog.Catalog;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Keeps a catalog from one remote or local source fresh (DESIGN §7). A fetch sends a fixed {@code
+ * User-Agent: orchestrator-catalog/<version>}, has a timeout, and makes at most three attempts with
+ * a short pause between them (only transient failures — transport errors, 408, 425, 429, 5xx — are
+ * retried; a 4xx or a broken document is not). The result is cached with Caffeine and refreshed
+ * after write in the background while the old catalog keeps being served (stale-while-revalidate).
+ *
+ * <p>When every attempt fails, the last good catalog stays in service, the failure is logged once
+ * (until the next success) through {@link System.Logger}, and no evidence is added: before any
+ * success the {@linkplain Builder#fallback fallback} catalog (empty by default) is served, so a
+ * failed fetch can never make a route free.
+ *
+ * <p>Thread-safe.
+ */
+public final class CatalogRefresher {
+  /** The {@code User-Agent} sent with every fetch: {@code orchestrator-catalog/<version>}. */
+  public static final String USER_AGENT = "orchestrator-catalog/" + Version.VALUE;
+
+  // Larger than any real catalog; bounds memory when a URL serves something else.
+  private static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+  private final String source;
+  private final HttpClient http;
+  private final Duration timeout;
+  private final int maxAttempts;
+  private final Duration retryDelay;
+  private final Sleeper sleeper;
+  private final Catalog fallback;
+  private final System.Logger logger;
+  private final LoadingCache<String, Catalog> cache;
+  private final AtomicBoolean failureLogged = new AtomicBoolean();
+  private volatile Catalog lastGood;
+
+  private CatalogRefresher(Builder b) {
+    this.source = b.source;
+    this.http =
+        b.http != null
+            ? b.http
+            : HttpClient.newBuilder()
+                .connectTimeout(b.timeout)
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .build();
+    this.timeout = b.timeout;
+    this.maxAttempts = b.maxAttempts;
+    this.retryDelay = b.retryDelay;
+    this.sleeper = b.sleeper;
+    this.fallback = b.fallback;
+    this.logger = b.logger;
+    this.cache =
+        Caffeine.newBuilder()
+            .ticker(b.ticker)
+            .executor(b.executor)
+            .refreshAfterWrite(b.refreshAfter)
+            .build(
+                new CacheLoader<String, Catalog>() {
+                  @Override
+                  public Catalog load(String key) {
+                    return settle(fetch());
+                  }
+
+                  @Override
+                  public Catalog reload(String key, Catalog old) {
+                    return settle(fetch());
+                  }
+                });
+  }
+
+  /**
+   * A builder for a refresher of {@code source}: an {@code http(s)://} URL, a {@code file:} URI or
+   * a file path.
+   */
+  public static Builder builder(String source) {
+    return new Builder(source);
+  }
+
+  /** The source this refresher reads. */
+  public String source() {
+    return source;
+  }
+
+  /**
+   * The catalog to use now. The first call fetches (blocking); later calls return the cached
+   * catalog at once and, once it is older than the refresh interval, start a background refresh.
+   */
+  public Catalog current() {
+    return cache.get(source);
+  }
+
+  /**
+   * Fetches now, blocking, with the bounded retry. On success the new catalog is served from now
+   * on; on failure the previous one stays.
+   */
+  public Outcome refreshNow() {
+    Outcome o = fetch();
+    Catalog served = settle(o);
+    if (o.loaded()) {
+      cache.put(source, served);
+    }
+    return new Outcome(served, o.loaded(), o.attempts(), o.failure().orElse(null));
+  }
+
+  private Catalog settle(Outcome o) {
+    if (o.loaded()) {
+      lastGood = o.catalog();
+      if (failureLogged.getAndSet(false)) {
+        logger.log(System.Logger.Level.INFO, "catalog source {0} is readable again", source);
+      }
+      return o.catalog();
+    }
+    if (!failureLogged.getAndSet(true)) {
+      logger.log(
+          System.Logger.Level.WARNING,
+          "catalog refresh failed after {0} attempt(s), keeping the last good catalog: {1}",
+          o.attempts(),
+          o.failure().map(CatalogException::getMessage).orElse("unknown"));
+    }
+    Catalog keep = lastGood;
+    return keep != null ? keep : fallback;
+  }
+
+  private Outcome fetch() {
+    boolean remote = isHttp(source);
+    int max = remote ? maxAttempts : 1;
+    CatalogException last = null;
+    int attempts = 0;
+    for (int attempt = 1; attempt <= max; attempt++) {
+      attempts = attempt;
+      try {
+        String text = remote ? get() : CatalogLoader.read(localPath());
+        return new Outcome(CatalogLoader.parse(source, text), true, attempts, null);
+      } catch (Transient t) {
+        last = t.failure;
+        if (attempt < max && !pause()) {
+          break;
+        }
+      } catch (CatalogException e) {
+        // Broken content or a settled 4xx: another attempt would read the same thing.
+        last = e;
+        break;
+      }
+    }
+    return new Outcome(null, false, attempts, last);
+  }
+
+  private boolean pause() {
+    try {
+      sleeper.sleep(retryDelay);
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private Path localPath() {
+    return source.regionMatches(true, 0, "file:", 0, 5)
+        ? Path.of(URI.create(source))
+        : Path.of(source);
+  }
+
+  private String get() {
+    HttpRequest req =
+        HttpRequest.newBuilder(URI.create(source))
+            .timeout(timeout)
+            .header("User-Agent", USER_AGENT)
+            .header("Accept", "application/json, application/yaml;q=0.9, */*;q=0.1")
+            .GET()
+            .build();
+    HttpResponse<InputStream> resp;
+    try {
+      resp = http.send(req, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (IOException e) {
+      throw new Transient(new CatalogException(source, "cannot fetch: " + describe(e), e));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new CatalogException(source, "fetch interrupted", e);
+    }
+    int status = resp.statusCode();
+    try (InputStream body = resp.body()) {
+      if (status < 200 || status > 299) {
+        CatalogException e =
+            new CatalogException(source, "HTTP " + status + " (expected: 200)", null);
+        if (status == 408 || status == 425 || status == 429 || status >= 500) {
+          throw new Transient(e);
+        }
+        throw e;
+      }
+      byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
+      if (bytes.length > MAX_BODY_BYTES) {
+        throw new CatalogException(
+            source,
+            "response larger than " + MAX_BODY_BYTES + " bytes (expected: a catalog)",
+            null);
+      }
+      return CatalogLoader.decode(source, bytes);
+    } catch (IOException e) {
+      throw new Transient(new CatalogException(source, "cannot read body: " + describe(e), e));
+    }
+  }
+
+  private static String describe(IOException e) {
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+  }
+
+  private static boolean isHttp(String s) {
+    String l = s.toLowerCase(Locale.ROOT);
+    return l.startsWith("http://") || l.startsWith("https://");
+  }
+
+  /** Pauses between attempts; injected so tests never sleep on the wall clock. */
+  @FunctionalInterface
+  public interface Sleeper {
+    /** Pauses for {@code d}. */
+    void sleep(Duration d) throws InterruptedException;
+  }
+
+  /**
+   * The result of one fetch. Immutable and thread-safe.
+   *
+   * @param catalog the catalog now served: the fetched one when {@code loaded}, otherwise the last
+   *     good one (or the fallback)
+   * @param loaded whether this fetch read and parsed the source
+   * @param attempts how many attempts were made (1..3)
+   * @param failureOrNull the last failure when not {@code loaded}, else {@code null}
+   */
+  public record Outcome(
+      Catalog catalog, boolean loaded, int attempts, CatalogException failureOrNull) {
+    /** The last failure, when the fetch did not load the source. */
+    public Optional<CatalogException> failure() {
+      return Optional.ofNullable(failureOrNull);
+    }
+  }
+
+  /** Configures a {@link CatalogRefresher}. Not thread-safe. */
+  public static final class Builder {
+    private final String source;
+    private HttpClient http;
+    private Duration timeout = Duration.ofSeconds(10);
+    private int maxAttempts = 3;
+    private Duration retryDelay = Duration.ofMillis(500);
+    private Sleeper sleeper = d -> Thread.sleep(d.toMillis());
+    private Ticker ticker = Ticker.systemTicker();
+    private Duration refreshAfter = Duration.ofHours(1);
+    private Executor executor = ForkJoinPool.commonPool();
+    private Catalog fallback = Catalog.empty();
+    private System.Logger logger = System.getLogger(CatalogRefresher.class.getName());
+
+    private Builder(String source) {
+      Objects.requireNonNull(source, "source");
+      if (source.isBlank()) {
+        throw new IllegalArgumentException("source: blank (expected: a URL or a path)");
+      }
+      this.source = source.strip();
+    }
+
+    /** The HTTP client (default: a new one with a connect timeout equal to the timeout). */
+    public Builder httpClient(HttpClient v) {
+      http = Objects.requireNonNull(v, "httpClient");
+      return this;
+    }
+
+    /** Per-attempt timeout (default 10 s). */
+    public Builder timeout(Duration v) {
+      if (v == null || v.isNegative() || v.isZero()) {
+        throw new IllegalArgumentException("timeout: " + v + " (expected: positive)");
+      }
+      timeout = v;
+      return this;
+    }
+
+    /** Attempts per fetch, 1..3 (default 3). */
+    public Builder maxAttempts(int v) {
+      if (v < 1 || v > 3) {
+        throw new IllegalArgumentException("maxAttempts: " + v + " (expected: 1..3)");
+      }
+      maxAttempts = v;
+      return this;
+    }
+
+    /** Pause between attempts, 0..5 s (default 500 ms). */
+    public Builder retryDelay(Duration v) {
+      if (v == null || v.isNegative() || v.compareTo(Duration.ofSeconds(5)) > 0) {
+        throw new IllegalArgumentException("retryDelay: " + v + " (expected: 0..5s)");
+      }
+      retryDelay = v;
+      return this;
+    }
+
+    /** How pauses are taken (default {@link Thread#sleep}); tests inject a recorder. */
+    public Builder sleeper(Sleeper v) {
+      sleeper = Objects.requireNonNull(v, "sleeper");
+      return this;
+    }
+
+    /** The cache's clock (default the system ticker). */
+    public Builder ticker(Ticker v) {
+      ticker = Objects.requireNonNull(v, "ticker");
+      return this;
+    }
+
+    /** Age after which a read triggers a background refresh (default 1 h). */
+    public Builder refreshAfter(Duration v) {
+      if (v == null || v.isNegative() || v.isZero()) {
+        throw new IllegalArgumentException("refreshAfter: " + v + " (expected: positive)");
+      }
+      refreshAfter = v;
+      return this;
+    }
+
+    /** Where background refreshes run (default the common pool). */
+    public Builder executor(Executor v) {
+      executor = Objects.requireNonNull(v, "executor");
+      return this;
+    }
+
+    /**
+     * The catalog served before any fetch succeeds (default {@link Catalog#empty()}: no evidence,
+     * so nothing is free).
+     */
+    public Builder fallback(Catalog v) {
+      fallback = Objects.requireNonNull(v, "fallback");
+      return this;
+    }
+
+    /** Where the one-per-outage failure message goes. */
+    public Builder logger(System.Logger v) {
+      logger = Objects.requireNonNull(v, "logger");
+      return this;
+    }
+
+    /** Builds the refresher; nothing is fetched until first use. */
+    public CatalogRefresher build() {
+      return new CatalogRefresher(this);
+    }
+  }
+
+  // A failure worth another attempt.
+  private static final class Transient extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final transient CatalogException failure;
+
+    Transient(CatalogException failure) {
+      super(failure.getMessage(), null, false, false);
+      this.failure = failure;
+    }
+  }
+
+  private static final class Version {
+    static final String VALUE = read();
+
+    private static String read() {
+      try (InputStream in =
+          CatalogRefresher.class.getResourceAsStream(
+              "/dev/orchestrator/catalog/version.properties")) {
+        if (in == null) {
+          return "dev";
+        }
+        Properties p = new Properties();
+        p.load(in);
+        String v = p.getProperty("version", "dev").trim();
+        return v.isEmpty() || v.startsWith("$") ? "dev" : v;
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package dev.orchestrator.catalog.internal;
+
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.RouteFilter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A catalog under construction: what a stack of sources said, merged in order. Readers fill one per
+ * source; {@link #mergeFrom} lays a later one on top (field by field); {@link #build} validates the
+ * references and produces the immutable {@link Catalog}. Not thread-safe.
+ */
+public final class Draft {
+  final Map<String, ProviderPatch> providers = new LinkedHashMap<>();
+  final Map<String, RoutePatch> routes = new LinkedHashMap<>();
+  final Map<String, PoolPatch> pools = new LinkedHashMap<>();
+  final Set<String> deny = new LinkedHashSet<>();
+  final List<String> sources = new ArrayList<>();
+  // null: the sources said nothing about allow (everything allowed).
+  List<String> allow;
+  boolean extendsDefault;
+
+  /** Whether an own-config source asked to be laid on top of the embedded default catalog. */
+  public boolean extendsDefault() {
+    return extendsDefault;
+  }
+
+  /** Number of routes so far. */
+  public int routeCount() {
+    return routes.size();
+  }
+
+  ProviderPatch provider(String id) {
+    return providers.computeIfAbsent(id, ProviderPatch::new);
+  }
+
+  void putRoute(RoutePatch r) {
+    RoutePatch existing = routes.get(r.id());
+    if (existing == null) {
+      routes.put(r.id(), r);
+    } else {
+      existing.mergeFrom(r);
+    }
+  }
+
+  /**
+   * Lays {@code later} on top of this draft: providers and routes merge field by field (the later
+   * source's stated fields win), pools are replaced by name, a stated {@code allow} list replaces
+   * the earlier one, {@code deny} lists accumulate. {@code later} is not modified.
+   */
+  public void mergeFrom(Draft later) {
+    for (ProviderPatch p : later.providers.values()) {
+      ProviderPatch mine = providers.get(p.id);
+      if (mine == null) {
+        providers.put(p.id, p.copy());
+      } else {
+        mine.mergeFrom(p);
+      }
+    }
+    for (RoutePatch r : later.routes.values()) {
+      RoutePatch mine = routes.get(r.id());
+      if (mine == null) {
+        routes.put(r.id(), r.copy());
+      } else {
+        mine.mergeFrom(r);
+      }
+    }
+    pools.putAll(later.pools);
+    if (later.allow != null) {
+      allow = List.copyOf(later.allow);
+    }
+    deny.addAll(later.deny);
+    sources.addAll(later.sources);
+    extendsDefault |= later.extendsDefault;
+  }
+
+  /**
+   * Validates references and builds the catalog.
+   *
+   * @throws dev.orchestrator.catalog.CatalogException naming the route whose provider is undefined,
+   *     or the pool and the unknown route it references
+   */
+  public Catalog build() {
+    Catalog.Builder b = Catalog.builder();
+    for (ProviderPatch p : providers.values()) {
+      b.provider(p.build());
+    }
+    for (RoutePatch r : routes.values()) {
+      if (!providers.containsKey(r.provider)) {
+        throw r.origin.fail(
+            "provider '"
+                + r.provider
+                + "' is not defined (expected: a provider listed under providers)");
+      }
+      b.route(r.build());
+    }
+    for (PoolPatch p : pools.values()) {
+      for (int i = 0; i < p.routes.size(); i++) {
+        String id = p.routes.get(i);
+        if (!routes.containsKey(id)) {
+          throw p.members
+              .get(i)
+              .fail(
+                  "pool '"
+                      + p.name
+                      + "' references unknown route '"
+                      + id
+                      + "' (expected: a route id defined in the catalog)");
+        }
+      }
+      b.pool(p.build());
+    }
+    b.filter(new RouteFilter(allow == null ? List.of() : allow, List.copyOf(deny)));
+    sources.forEach(b::source);
+    return b.build();
+  }
+}

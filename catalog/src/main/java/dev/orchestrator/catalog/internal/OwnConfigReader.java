@@ -1,0 +1,318 @@
+package dev.orchestrator.catalog.internal;
+
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Tier;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the project's own catalog configuration (JSON or YAML; format in {@code catalog/README.md}
+ * and ADR 0009). Strict: an unknown key is an error naming it, so a typo never silently drops a
+ * setting.
+ */
+final class OwnConfigReader {
+  static final Set<String> TOP_KEYS =
+      keys(
+          "version",
+          "extends",
+          "checked",
+          "source",
+          "providers",
+          "routes",
+          "pools",
+          "allow",
+          "deny");
+  private static final Set<String> PROVIDER_KEYS =
+      keys("name", "baseUrl", "protocol", "apiKeyEnv", "headers");
+  private static final Set<String> ROUTE_KEYS =
+      keys(
+          "name",
+          "tier",
+          "inputPerMtok",
+          "outputPerMtok",
+          "contextWindow",
+          "maxOutputTokens",
+          "capabilities",
+          "prefill",
+          "inputModalities",
+          "outputModalities",
+          "chat",
+          "quality",
+          "retired",
+          "releaseDate",
+          "expirationDate");
+  private static final Set<String> POOL_KEYS = keys("kind", "routes");
+  private static final Set<String> CREDENTIAL_HEADERS =
+      keys("authorization", "proxy-authorization", "x-api-key", "api-key", "cookie");
+  private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  private static final String PRICE = "a non-negative number in USD per million tokens";
+
+  private OwnConfigReader() {}
+
+  private static Set<String> keys(String... k) {
+    return new LinkedHashSet<>(List.of(k));
+  }
+
+  static Draft read(Value root) {
+    Draft d = new Draft();
+    Map<String, Value> top = strictMembers(root, TOP_KEYS, "a catalog configuration object");
+    d.sources.add(root.source().name() + " (config)");
+    Value version = root.get("version");
+    if (version.present() && !(version.node().isInt() && version.node().intValue() == 1)) {
+      throw version.fail(version.render() + " is not a supported version (expected: 1)");
+    }
+    Value ext = root.get("extends");
+    String extendsName = ext.text("default");
+    if (extendsName != null) {
+      if (!"default".equals(extendsName)) {
+        throw ext.fail(ext.render() + " is not a known catalog (expected: default)");
+      }
+      d.extendsDefault = true;
+    }
+    root.get("checked").date(false);
+    root.get("source").text("a description of where the numbers come from");
+    for (Map.Entry<String, Value> e :
+        root.get("providers").members("an object of providers").entrySet()) {
+      provider(d, e.getKey(), e.getValue());
+    }
+    for (Map.Entry<String, Value> e :
+        root.get("routes").members("an object of routes").entrySet()) {
+      d.putRoute(route(e.getKey(), e.getValue()));
+    }
+    for (Map.Entry<String, Value> e : root.get("pools").members("an object of pools").entrySet()) {
+      PoolPatch p = pool(e.getKey(), e.getValue());
+      d.pools.put(p.name, p);
+    }
+    if (top.containsKey("allow")) {
+      List<String> allow = globs(root.get("allow"));
+      d.allow = allow == null ? List.of() : allow;
+    }
+    List<String> deny = globs(root.get("deny"));
+    if (deny != null) {
+      d.deny.addAll(deny);
+    }
+    return d;
+  }
+
+  private static Map<String, Value> strictMembers(Value v, Set<String> allowed, String what) {
+    if (!v.isObject()) {
+      throw v.fail(v.render() + " is not an object (expected: " + what + ")");
+    }
+    Map<String, Value> m = v.members(what);
+    for (Map.Entry<String, Value> e : m.entrySet()) {
+      if (!allowed.contains(e.getKey())) {
+        String hint = Suggest.closest(e.getKey(), allowed);
+        throw e.getValue()
+            .fail(
+                "unknown key '"
+                    + e.getKey()
+                    + "'"
+                    + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+                    + " (expected one of: "
+                    + String.join(", ", allowed)
+                    + ")");
+      }
+    }
+    return m;
+  }
+
+  private static void provider(Draft d, String id, Value v) {
+    Ids.requireProviderId(v, id);
+    strictMembers(v, PROVIDER_KEYS, "a provider {name, baseUrl, protocol, apiKeyEnv, headers}");
+    ProviderPatch p = new ProviderPatch(id);
+    p.name = v.get("name").text("a display name");
+    Value url = v.get("baseUrl");
+    p.baseUrl = Ids.trimSlash(url.text("an http(s) base URL"));
+    if (p.baseUrl != null) {
+      requireHttpUrl(url, p.baseUrl);
+    }
+    Value proto = v.get("protocol");
+    String protocol = proto.text("openai-chat or anthropic-messages");
+    if (protocol != null) {
+      try {
+        p.protocol = Protocol.fromWireName(protocol);
+      } catch (IllegalArgumentException e) {
+        throw proto.fail(
+            proto.render() + " is not a protocol (expected: openai-chat or anthropic-messages)");
+      }
+    }
+    Value envs = v.get("apiKeyEnv");
+    List<String> env = envs.strings("environment variable names");
+    if (env != null) {
+      for (int i = 0; i < env.size(); i++) {
+        if (!ENV_NAME.matcher(env.get(i)).matches()) {
+          // Never echo the value: people paste the key itself here.
+          Value at = envs.isArray() ? envs.elements("names").get(i) : envs;
+          throw at.fail(
+              "not an environment variable name (expected: a name like OPENAI_API_KEY, not the key"
+                  + " itself)");
+        }
+      }
+      p.apiKeyEnv = env;
+    }
+    Value headers = v.get("headers");
+    if (headers.present()) {
+      Map<String, String> h = new LinkedHashMap<>();
+      for (Map.Entry<String, Value> e :
+          headers.members("an object of header names to values").entrySet()) {
+        if (CREDENTIAL_HEADERS.contains(e.getKey().toLowerCase(Locale.ROOT))) {
+          throw e.getValue()
+              .fail(
+                  "header '"
+                      + e.getKey()
+                      + "' would carry a credential (expected: the key in the environment variable"
+                      + " named by apiKeyEnv)");
+        }
+        if (!e.getValue().present() || !e.getValue().node().isTextual()) {
+          throw e.getValue().fail("not a string (expected: a header value)");
+        }
+        h.put(e.getKey(), e.getValue().node().textValue());
+      }
+      p.headers = h;
+    }
+    d.providers.put(id, p);
+  }
+
+  private static void requireHttpUrl(Value where, String url) {
+    try {
+      URI u = new URI(url);
+      String s = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+      if ((s.equals("http") || s.equals("https")) && u.getHost() != null) {
+        return;
+      }
+    } catch (URISyntaxException e) {
+      // fall through to the error below
+    }
+    throw where.fail(where.render() + " is not a URL (expected: an http(s) base URL)");
+  }
+
+  private static RoutePatch route(String id, Value v) {
+    int slash = id.indexOf('/');
+    if (slash <= 0 || slash == id.length() - 1 || id.isBlank()) {
+      throw v.fail("route id '" + id + "' is not valid (expected: provider/model)");
+    }
+    String provider = id.substring(0, slash);
+    Ids.requireProviderId(v, provider);
+    strictMembers(v, ROUTE_KEYS, "a route");
+    RoutePatch r = new RoutePatch(provider, id.substring(slash + 1), v);
+    r.name = v.get("name").text("a display name");
+    Value tierV = v.get("tier");
+    String tierName = tierV.text("free or priced");
+    Tier tier = null;
+    if (tierName != null) {
+      try {
+        tier = Tier.fromWireName(tierName);
+      } catch (IllegalArgumentException e) {
+        throw tierV.fail(tierV.render() + " is not a tier (expected: free or priced)");
+      }
+    }
+    Value inV = v.get("inputPerMtok");
+    Value outV = v.get("outputPerMtok");
+    BigDecimal in = nonNegative(inV);
+    BigDecimal out = nonNegative(outV);
+    if (tier == Tier.FREE) {
+      // Fail closed: a route cannot be declared free and priced at once.
+      for (Value p : List.of(inV, outV)) {
+        BigDecimal price = p == inV ? in : out;
+        if (price != null && price.signum() != 0) {
+          throw p.fail(
+              p.render() + " contradicts tier: free (expected: 0 or no price for a free route)");
+        }
+      }
+    }
+    if (tierV.present() || inV.present() || outV.present()) {
+      r.cost(tier, in, out);
+    }
+    r.contextWindow = v.get("contextWindow").positiveInt(false);
+    r.maxOutputTokens = v.get("maxOutputTokens").positiveInt(false);
+    Value capsV = v.get("capabilities");
+    List<String> caps = capsV.strings("capability names");
+    if (caps != null) {
+      EnumSet<Capability> set = EnumSet.noneOf(Capability.class);
+      List<Value> items = capsV.isArray() ? capsV.elements("names") : List.of(capsV);
+      for (int i = 0; i < caps.size(); i++) {
+        try {
+          set.add(Capability.fromWireName(caps.get(i)));
+        } catch (IllegalArgumentException e) {
+          Value at = items.get(i);
+          throw at.fail(
+              at.render()
+                  + " is not a capability (expected one of: tools, vision, json, reasoning,"
+                  + " prefill)");
+        }
+      }
+      r.capabilities = set;
+    }
+    r.prefill = v.get("prefill").bool();
+    List<String> in2 = v.get("inputModalities").strings("modality names");
+    List<String> out2 = v.get("outputModalities").strings("modality names");
+    r.inputModalities = in2 == null ? null : new LinkedHashSet<>(in2);
+    r.outputModalities = out2 == null ? null : new LinkedHashSet<>(out2);
+    r.chat = v.get("chat").bool();
+    Value q = v.get("quality");
+    BigDecimal quality = q.decimal("a number, higher is better");
+    r.quality = quality == null ? null : quality.doubleValue();
+    r.retired = v.get("retired").bool();
+    r.releaseDate = v.get("releaseDate").date(false);
+    r.expirationDate = v.get("expirationDate").date(false);
+    return r;
+  }
+
+  private static BigDecimal nonNegative(Value v) {
+    BigDecimal d = v.decimal(PRICE);
+    if (d != null && d.signum() < 0) {
+      throw v.fail(v.render() + " is negative (expected: " + PRICE + ")");
+    }
+    return d;
+  }
+
+  private static PoolPatch pool(String name, Value v) {
+    if (name.isBlank() || name.startsWith("orchestrator/")) {
+      throw v.fail(
+          "pool name '"
+              + name
+              + "' is reserved or blank (expected: a name not starting with orchestrator/)");
+    }
+    strictMembers(v, POOL_KEYS, "a pool {kind, routes}");
+    Value kindV = v.get("kind");
+    String kind = kindV.text("virtual or group");
+    PoolKind k;
+    if ("virtual".equals(kind)) {
+      k = PoolKind.VIRTUAL;
+    } else if ("group".equals(kind)) {
+      k = PoolKind.GROUP;
+    } else {
+      throw kindV.fail(kindV.render() + " is not a pool kind (expected: virtual or group)");
+    }
+    Value routesV = v.get("routes");
+    if (!routesV.isArray() || routesV.node().isEmpty()) {
+      throw routesV.fail(routesV.render() + " (expected: a non-empty list of route ids)");
+    }
+    List<String> ids = new ArrayList<>();
+    List<Value> members = routesV.elements("route ids");
+    for (Value m : members) {
+      String id = m.text("a route id provider/model");
+      if (id == null) {
+        throw m.fail("null (expected: a route id provider/model)");
+      }
+      ids.add(id);
+    }
+    return new PoolPatch(name, k, ids, members);
+  }
+
+  private static List<String> globs(Value v) {
+    return v.strings("route-id globs such as openrouter/*:free");
+  }
+}

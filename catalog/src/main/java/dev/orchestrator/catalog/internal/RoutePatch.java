@@ -1,0 +1,142 @@
+package dev.orchestrator.catalog.internal;
+
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * What one source says about a route; {@code null} fields say nothing. Cost evidence (the explicit
+ * tier and both prices) is one unit: a later source that says anything about cost replaces all of
+ * it, so an earlier {@code 0} can never survive a later "variable price" (ADR 0009). Not
+ * thread-safe.
+ */
+public final class RoutePatch {
+  final String provider;
+  final String model;
+  // Where the route was first defined, to report an undefined provider.
+  Value origin;
+
+  String name;
+  boolean costStated;
+  Tier tier;
+  BigDecimal inputPerMtok;
+  BigDecimal outputPerMtok;
+  Integer contextWindow;
+  Integer maxOutputTokens;
+  Set<Capability> capabilities;
+  Boolean prefill;
+  Set<String> inputModalities;
+  Set<String> outputModalities;
+  Boolean chat;
+  LocalDate releaseDate;
+  LocalDate expirationDate;
+  Boolean retired;
+  Double quality;
+
+  /** A patch for route {@code provider/model} that says nothing yet. */
+  public RoutePatch(String provider, String model, Value origin) {
+    this.provider = provider;
+    this.model = model;
+    this.origin = origin;
+  }
+
+  /** The route id. */
+  public String id() {
+    return provider + "/" + model;
+  }
+
+  /** States the cost evidence of this source: an explicit tier (or null) and both prices. */
+  void cost(Tier explicitTier, BigDecimal input, BigDecimal output) {
+    costStated = true;
+    tier = explicitTier;
+    inputPerMtok = input;
+    outputPerMtok = output;
+  }
+
+  RoutePatch copy() {
+    RoutePatch p = new RoutePatch(provider, model, origin);
+    p.mergeFrom(this);
+    return p;
+  }
+
+  void mergeFrom(RoutePatch later) {
+    if (later.name != null) {
+      name = later.name;
+    }
+    if (later.costStated) {
+      costStated = true;
+      tier = later.tier;
+      inputPerMtok = later.inputPerMtok;
+      outputPerMtok = later.outputPerMtok;
+    }
+    if (later.contextWindow != null) {
+      contextWindow = later.contextWindow;
+    }
+    if (later.maxOutputTokens != null) {
+      maxOutputTokens = later.maxOutputTokens;
+    }
+    if (later.capabilities != null) {
+      capabilities = later.capabilities.isEmpty() ? Set.of() : EnumSet.copyOf(later.capabilities);
+    }
+    if (later.prefill != null) {
+      prefill = later.prefill;
+    }
+    if (later.inputModalities != null) {
+      inputModalities = Set.copyOf(later.inputModalities);
+    }
+    if (later.outputModalities != null) {
+      outputModalities = Set.copyOf(later.outputModalities);
+    }
+    if (later.chat != null) {
+      chat = later.chat;
+    }
+    if (later.releaseDate != null) {
+      releaseDate = later.releaseDate;
+    }
+    if (later.expirationDate != null) {
+      expirationDate = later.expirationDate;
+    }
+    if (later.retired != null) {
+      retired = later.retired;
+    }
+    if (later.quality != null) {
+      quality = later.quality;
+    }
+  }
+
+  Route build() {
+    EnumSet<Capability> caps = EnumSet.noneOf(Capability.class);
+    if (capabilities != null) {
+      caps.addAll(capabilities);
+    }
+    if (prefill != null) {
+      if (prefill) {
+        caps.add(Capability.PREFILL);
+      } else {
+        caps.remove(Capability.PREFILL);
+      }
+    }
+    Route.Builder b =
+        Route.builder(provider, model)
+            .name(name)
+            // A null tier lets the builder apply Tier.fromPrices, THE tier rule.
+            .tier(tier)
+            .prices(inputPerMtok, outputPerMtok)
+            .contextWindow(contextWindow)
+            .maxOutputTokens(maxOutputTokens)
+            .capabilities(caps)
+            .modalities(
+                inputModalities == null ? Set.of("text") : inputModalities,
+                outputModalities == null ? Set.of("text") : outputModalities)
+            .chat(chat == null || chat)
+            .releaseDate(releaseDate)
+            .expirationDate(expirationDate)
+            .retired(retired != null && retired)
+            .quality(quality);
+    return b.build();
+  }
+}

@@ -1,0 +1,244 @@
+package dev.orchestrator.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Tier;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ResourceBundle;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The refresher against a scripted loopback server on 127.0.0.1. */
+class CatalogRefresherIT {
+  private static final String CATALOG_A =
+      "{\"providers\":{\"p\":{}},\"routes\":{\"p/a\":{\"tier\":\"free\"}}}";
+  private static final String CATALOG_B =
+      "{\"providers\":{\"p\":{}},\"routes\":{\"p/b\":{\"inputPerMtok\":1,\"outputPerMtok\":2}}}";
+
+  private HttpServer server;
+  private ExecutorService serverThreads;
+  private final List<String> userAgents = new CopyOnWriteArrayList<>();
+  private final AtomicInteger requests = new AtomicInteger();
+  // Each request takes the next scripted status (the last repeats) and serves body on 200.
+  private final List<Integer> script = new CopyOnWriteArrayList<>();
+  private final AtomicReference<String> body = new AtomicReference<>(CATALOG_A);
+  private final CountDownLatch release = new CountDownLatch(1);
+  private final List<Duration> sleeps = new ArrayList<>();
+  private final RecordingLogger logger = new RecordingLogger();
+  private final AtomicLong nanos = new AtomicLong();
+  private final Ticker ticker = nanos::get;
+
+  @BeforeEach
+  void start() throws IOException {
+    server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    serverThreads = Executors.newCachedThreadPool();
+    server.setExecutor(serverThreads);
+    server.createContext("/catalog.json", this::handle);
+    server.createContext("/hang", ex -> hang(ex));
+    server.start();
+  }
+
+  @AfterEach
+  void stop() throws InterruptedException {
+    release.countDown();
+    server.stop(0);
+    serverThreads.shutdownNow();
+    serverThreads.awaitTermination(2, TimeUnit.SECONDS);
+  }
+
+  private void handle(HttpExchange ex) throws IOException {
+    int n = requests.getAndIncrement();
+    userAgents.add(ex.getRequestHeaders().getFirst("User-Agent"));
+    int status = script.isEmpty() ? 200 : script.get(Math.min(n, script.size() - 1));
+    byte[] b =
+        (status == 200 ? body.get() : "{\"error\":\"down\"}").getBytes(StandardCharsets.UTF_8);
+    ex.sendResponseHeaders(status, b.length);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.write(b);
+    }
+  }
+
+  private void hang(HttpExchange ex) {
+    try {
+      release.await(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      ex.close();
+    }
+  }
+
+  private String url(String path) {
+    return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+  }
+
+  private CatalogRefresher.Builder refresher(String path) {
+    return CatalogRefresher.builder(url(path))
+        .timeout(Duration.ofSeconds(2))
+        .retryDelay(Duration.ofMillis(200))
+        .sleeper(sleeps::add)
+        .ticker(ticker)
+        .executor(Runnable::run)
+        .refreshAfter(Duration.ofMinutes(10))
+        .logger(logger);
+  }
+
+  @Test
+  void retriesTransientFailuresThenLoads() {
+    script.addAll(List.of(503, 429, 200));
+    CatalogRefresher.Outcome o = refresher("/catalog.json").build().refreshNow();
+    assertThat(o.loaded()).isTrue();
+    assertThat(o.attempts()).isEqualTo(3);
+    assertThat(o.failure()).isEmpty();
+    assertThat(o.catalog().route("p/a")).isPresent();
+    assertThat(sleeps).containsExactly(Duration.ofMillis(200), Duration.ofMillis(200));
+    assertThat(userAgents).hasSize(3).allMatch(ua -> ua.startsWith("orchestrator-catalog/"));
+    assertThat(logger.records).isEmpty();
+  }
+
+  @Test
+  void exhaustionKeepsTheLastGoodCatalogAndLogsOnce() {
+    CatalogRefresher r = refresher("/catalog.json").build();
+    Catalog good = r.current();
+    assertThat(good.route("p/a")).isPresent();
+
+    script.addAll(List.of(200, 503));
+    CatalogRefresher.Outcome first = r.refreshNow();
+    CatalogRefresher.Outcome second = r.refreshNow();
+
+    assertThat(first.loaded()).isFalse();
+    assertThat(first.attempts()).isEqualTo(3);
+    assertThat(first.failure().orElseThrow()).hasMessageContaining("HTTP 503");
+    assertThat(first.catalog()).isSameAs(good);
+    assertThat(second.catalog()).isSameAs(good);
+    assertThat(r.current()).isSameAs(good);
+    assertThat(requests).hasValue(1 + 3 + 3);
+    assertThat(logger.records).hasSize(1);
+    assertThat(logger.records.get(0)).startsWith("WARNING").contains("HTTP 503");
+  }
+
+  @Test
+  void alwaysFailingSourceServesTheFallbackAndAddsNoFreeEvidence() {
+    script.add(500);
+    CatalogRefresher r = refresher("/catalog.json").build();
+    Catalog c = r.current();
+    assertThat(c.routes()).isEmpty();
+    assertThat(c.routes().stream().filter(x -> x.tier() == Tier.FREE)).isEmpty();
+    assertThat(requests).hasValue(3);
+    assertThat(sleeps).hasSize(2);
+    assertThat(logger.records).hasSize(1);
+  }
+
+  @Test
+  void settledClientErrorsAndBrokenDocumentsAreNotRetried() {
+    script.add(404);
+    CatalogRefresher.Outcome notFound = refresher("/catalog.json").build().refreshNow();
+    assertThat(notFound.attempts()).isEqualTo(1);
+    assertThat(notFound.failure().orElseThrow()).hasMessageContaining("HTTP 404 (expected: 200)");
+
+    script.clear();
+    body.set("{\"routes\": {\"p/a\": {\"tier\": \"gratis\"}}}");
+    CatalogRefresher.Outcome broken = refresher("/catalog.json").build().refreshNow();
+    assertThat(broken.attempts()).isEqualTo(1);
+    assertThat(broken.failure().orElseThrow().field()).isEqualTo("routes[\"p/a\"].tier");
+  }
+
+  @Test
+  void staleCatalogIsServedWhileARefreshAfterWriteFetchesTheNewOne() {
+    CatalogRefresher r = refresher("/catalog.json").build();
+    assertThat(r.current().route("p/a")).isPresent();
+    body.set(CATALOG_B);
+    nanos.addAndGet(Duration.ofMinutes(5).toNanos());
+    assertThat(r.current().route("p/a")).as("still fresh").isPresent();
+    assertThat(requests).hasValue(1);
+
+    nanos.addAndGet(Duration.ofMinutes(6).toNanos());
+    r.current();
+    assertThat(requests).hasValue(2);
+    assertThat(r.current().route("p/b")).isPresent();
+  }
+
+  @Test
+  void aFailedRefreshAfterWriteKeepsServingTheOldCatalog() {
+    CatalogRefresher r = refresher("/catalog.json").build();
+    Catalog good = r.current();
+    script.addAll(List.of(200, 502));
+    nanos.addAndGet(Duration.ofMinutes(11).toNanos());
+    r.current();
+    assertThat(r.current()).isSameAs(good);
+    assertThat(logger.records).hasSize(1);
+  }
+
+  @Test
+  void aSilentServerTimesOutWithinTheConfiguredTimeout() {
+    CatalogRefresher.Outcome o =
+        refresher("/hang").timeout(Duration.ofMillis(150)).maxAttempts(2).build().refreshNow();
+    assertThat(o.loaded()).isFalse();
+    assertThat(o.attempts()).isEqualTo(2);
+    assertThat(o.failure().orElseThrow()).hasMessageContaining("HttpTimeoutException");
+  }
+
+  @Test
+  void readsALocalPathToo(@TempDir Path dir) throws IOException {
+    Path f = Files.writeString(dir.resolve("c.json"), CATALOG_B);
+    CatalogRefresher.Outcome o =
+        CatalogRefresher.builder(f.toString()).sleeper(sleeps::add).build().refreshNow();
+    assertThat(o.loaded()).isTrue();
+    assertThat(o.catalog().route("p/b")).isPresent();
+    CatalogRefresher.Outcome missing =
+        CatalogRefresher.builder(dir.resolve("nope.json").toString())
+            .logger(logger)
+            .build()
+            .refreshNow();
+    assertThat(missing.attempts()).isEqualTo(1);
+    assertThat(missing.failure().orElseThrow()).hasMessageContaining("no such file");
+  }
+
+  /** Records formatted log lines. */
+  static final class RecordingLogger implements System.Logger {
+    final List<String> records = new CopyOnWriteArrayList<>();
+
+    @Override
+    public String getName() {
+      return "test";
+    }
+
+    @Override
+    public boolean isLoggable(Level level) {
+      return true;
+    }
+
+    @Override
+    public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
+      records.add(level + " " + msg);
+    }
+
+    @Override
+    public void log(Level level, ResourceBundle bundle, String format, Object... params) {
+      records.add(level + " " + java.text.MessageFormat.format(format, params));
+    }
+  }
+}

@@ -1,0 +1,96 @@
+package dev.orchestrator.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+class DefaultCatalogTest {
+  private final Catalog catalog = CatalogLoader.loadDefault();
+
+  @Test
+  void holdsTheCuratedProviders() {
+    assertThat(catalog.providers())
+        .containsKeys(
+            "openrouter",
+            "nvidia",
+            "groq",
+            "openai",
+            "anthropic",
+            "mistral",
+            "deepseek",
+            "togetherai",
+            "cerebras",
+            "local");
+    assertThat(catalog.provider("nvidia").orElseThrow().baseUrl())
+        .isEqualTo("https://integrate.api.nvidia.com/v1");
+    assertThat(catalog.provider("nvidia").orElseThrow().apiKeyEnv())
+        .containsExactly("NVIDIA_API_KEY");
+    assertThat(catalog.provider("anthropic").orElseThrow().protocol())
+        .isEqualTo(Protocol.ANTHROPIC_MESSAGES);
+    assertThat(catalog.provider("anthropic").orElseThrow().baseUrl())
+        .isEqualTo("https://api.anthropic.com/v1");
+    assertThat(catalog.provider("local").orElseThrow().baseUrl())
+        .isEqualTo("http://127.0.0.1:8000/v1");
+    assertThat(catalog.provider("local").orElseThrow().apiKeyEnv()).isEmpty();
+    assertThat(catalog.providers().values()).allMatch(p -> p.baseUrl() != null);
+  }
+
+  @Test
+  void hasSeveralFreeChatRoutesEachWithZeroPriceEvidence() {
+    List<Route> free =
+        catalog.routes().stream().filter(r -> r.tier() == Tier.FREE && r.chat()).toList();
+    System.out.println("default catalog: " + SnapshotTest.counts(catalog));
+    assertThat(catalog.routes()).hasSizeBetween(40, 80);
+    assertThat(free).hasSizeGreaterThanOrEqualTo(10);
+    assertThat(free).extracting(Route::provider).contains("openrouter", "nvidia");
+    assertThat(free)
+        .allSatisfy(
+            r -> {
+              assertThat(r.inputPerMtok()).as(r.id()).isZero();
+              assertThat(r.outputPerMtok()).as(r.id()).isZero();
+            });
+  }
+
+  @Test
+  void everyRouteStatesPricesOrIsPricedAndHasAContextWindow() {
+    assertThat(catalog.routes())
+        .allSatisfy(
+            r -> {
+              assertThat(r.contextWindow()).as(r.id()).isNotNull();
+              if (r.tier() == Tier.PRICED && r.inputPerMtok() != null) {
+                assertThat(r.blendedPricePerMtok()).as(r.id()).isPositive();
+              }
+            });
+    assertThat(catalog.route("openrouter/openrouter/auto").orElseThrow().tier())
+        .isEqualTo(Tier.PRICED);
+  }
+
+  @Test
+  void pricesAndLimitsMatchTheSnapshotsTheyWereTakenFrom() {
+    Catalog md = CatalogLoader.load(List.of(TestData.sharedData("models-dev-api.json")));
+    Catalog or = CatalogLoader.load(List.of(TestData.sharedData("openrouter-models.json")));
+    for (Route r : catalog.routes()) {
+      Route src = (r.provider().equals("openrouter") ? or : md).route(r.id()).orElse(null);
+      assertThat(src).as("%s is in its snapshot", r.id()).isNotNull();
+      assertThat(Objects.requireNonNull(src).tier()).as(r.id()).isEqualTo(r.tier());
+      if (src.inputPerMtok() != null) {
+        assertThat(r.inputPerMtok()).as(r.id()).isEqualByComparingTo(src.inputPerMtok());
+        assertThat(r.outputPerMtok()).as(r.id()).isEqualByComparingTo(src.outputPerMtok());
+      }
+      assertThat(r.contextWindow()).as(r.id()).isEqualTo(src.contextWindow());
+      assertThat(r.capabilities()).as(r.id()).isEqualTo(src.capabilities());
+    }
+  }
+
+  @Test
+  void isParsedOnceAndShared() {
+    assertThat(CatalogLoader.loadDefault()).isSameAs(catalog);
+    assertThat(catalog.sources()).containsExactly("default-catalog.yaml (config)");
+  }
+}

@@ -1,0 +1,70 @@
+package dev.orchestrator.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The readers on the real snapshots in {@code shared/data} (skipped when absent). */
+class SnapshotTest {
+  private static final LocalDate CHECKED = LocalDate.of(2026, 11, 29);
+
+  static String counts(Catalog c) {
+    long chat = c.routes().stream().filter(Route::chat).count();
+    long freeChat = c.routes().stream().filter(r -> r.chat() && r.tier() == Tier.FREE).count();
+    return c.routes().size() + " routes, " + chat + " chat, " + freeChat + " free chat";
+  }
+
+  @Test
+  void readsTheModelsDevSnapshot() {
+    Path p = TestData.sharedData("models-dev-api.json");
+    Catalog c = CatalogLoader.load(List.of(p));
+    System.out.println("models-dev-api.json: " + counts(c));
+    assertThat(c.providers()).hasSize(147);
+    assertThat(c.routes()).hasSize(5276);
+    // The data README: 432 models with a zero input and output price.
+    assertThat(c.routes().stream().filter(r -> r.tier() == Tier.FREE)).hasSize(432);
+    // ... and 382 with no price at all.
+    assertThat(c.routes().stream().filter(r -> r.inputPerMtok() == null)).hasSize(382);
+    assertThat(c.route("nvidia/openai/gpt-oss-120b").orElseThrow().tier()).isEqualTo(Tier.FREE);
+    assertThat(c.route("openai/text-embedding-3-large").orElseThrow().chat()).isFalse();
+    assertThat(c.route("openai/gpt-image-1").orElseThrow().chat()).isFalse();
+    assertThat(c.route("anthropic/claude-3-opus-20240229").orElseThrow().retired()).isTrue();
+    assertThat(c.provider("anthropic").orElseThrow().protocol().wireName())
+        .isEqualTo("anthropic-messages");
+    assertThat(c.provider("minimax").orElseThrow().protocol().wireName())
+        .isEqualTo("anthropic-messages");
+  }
+
+  @Test
+  void readsTheOpenRouterSnapshot() {
+    Path p = TestData.sharedData("openrouter-models.json");
+    Catalog c = CatalogLoader.load(List.of(p));
+    System.out.println("openrouter-models.json: " + counts(c));
+    assertThat(c.routes()).hasSize(364);
+    assertThat(c.routes().stream().filter(r -> r.tier() == Tier.FREE)).hasSize(29);
+    assertThat(c.routes().stream().filter(r -> r.retiredOn(CHECKED))).hasSize(11);
+    Route auto = c.route("openrouter/openrouter/auto").orElseThrow();
+    assertThat(auto.tier()).isEqualTo(Tier.PRICED);
+    assertThat(auto.inputPerMtok()).isNull();
+    assertThat(c.routes().stream().filter(r -> r.model().endsWith(":free")))
+        .allMatch(r -> r.tier() == Tier.FREE);
+    assertThat(c.route("openrouter/google/lyria-3-pro-preview").orElseThrow().chat()).isFalse();
+  }
+
+  @Test
+  void snapshotsMergeWithEachOtherAndTheDefault() {
+    Catalog c =
+        CatalogLoader.load(
+            List.of(
+                TestData.sharedData("models-dev-api.json"),
+                TestData.sharedData("openrouter-models.json")));
+    assertThat(c.sources()).hasSize(2);
+    assertThat(c.route("openrouter/openrouter/auto")).isPresent();
+  }
+}

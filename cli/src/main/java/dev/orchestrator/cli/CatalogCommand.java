@@ -1,0 +1,458 @@
+package dev.orchestrator.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.catalog.CatalogRefresher;
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code orchestrator catalog list|show|refresh}: inspect the catalog the other commands plan from.
+ * Exit 3 when a catalog file or source is unreadable or invalid; exit 2 for an unknown route.
+ */
+@Command(
+    name = "catalog",
+    mixinStandardHelpOptions = true,
+    description = "Inspect the model catalog: list routes, show one, or fetch a source.",
+    subcommands = {
+      CatalogCommand.ListRoutes.class,
+      CatalogCommand.Show.class,
+      CatalogCommand.Refresh.class
+    })
+public final class CatalogCommand implements Runnable {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    spec.commandLine().usage(spec.commandLine().getOut());
+  }
+
+  /** {@code catalog list}: every route as a table, or as JSON. */
+  @Command(
+      name = "list",
+      mixinStandardHelpOptions = true,
+      description = "List the catalog's routes.")
+  static final class ListRoutes implements Callable<Integer> {
+    @Mixin CatalogOptions catalog;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
+    @Option(names = "--free", description = "Only free chat routes.")
+    boolean freeOnly;
+
+    @Option(names = "--provider", paramLabel = "ID", description = "Only this provider's routes.")
+    String provider;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      Catalog c = catalog.load();
+      List<Route> routes =
+          c.routes().stream()
+              .filter(r -> provider == null || r.provider().equals(provider))
+              .filter(r -> !freeOnly || (r.tier() == Tier.FREE && r.chat()))
+              .collect(Collectors.toList());
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        ObjectNode doc = NODES.objectNode();
+        ArrayNode sources = doc.putArray("sources");
+        c.sources().forEach(sources::add);
+        ArrayNode providers = doc.putArray("providers");
+        c.providers().values().forEach(p -> providers.add(providerJson(p)));
+        ArrayNode rs = doc.putArray("routes");
+        routes.forEach(r -> rs.add(routeJson(r)));
+        ObjectNode pools = doc.putObject("pools");
+        c.pools()
+            .values()
+            .forEach(
+                p -> {
+                  ObjectNode pj = pools.putObject(p.name());
+                  pj.put("kind", p.kind().wireName());
+                  ArrayNode members = pj.putArray("routes");
+                  p.routes().forEach(members::add);
+                });
+        out.println(write(doc));
+      } else {
+        out.print(table(routes));
+        long free = routes.stream().filter(r -> r.tier() == Tier.FREE && r.chat()).count();
+        out.println(
+            routes.size()
+                + " routes ("
+                + free
+                + " free chat) from "
+                + String.join(", ", c.sources()));
+      }
+      return OrchestratorCli.EXIT_OK;
+    }
+  }
+
+  /** {@code catalog show ROUTE}: one route in full. */
+  @Command(name = "show", mixinStandardHelpOptions = true, description = "Show one route.")
+  static final class Show implements Callable<Integer> {
+    @Mixin CatalogOptions catalog;
+
+    @Parameters(paramLabel = "ROUTE", description = "A route id, provider/model.")
+    String routeId;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      Catalog c = catalog.load();
+      Route r =
+          c.route(routeId)
+              .orElseThrow(
+                  () -> {
+                    List<String> close = closeMatches(routeId, c);
+                    return CliException.usage(
+                        "unknown route '"
+                            + routeId
+                            + "'"
+                            + (close.isEmpty()
+                                ? " (try: orchestrator catalog list)"
+                                : "; close matches: " + String.join(", ", close)));
+                  });
+      Provider p = c.provider(r.provider()).orElseThrow();
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        ObjectNode doc = routeJson(r);
+        doc.set("endpoint", providerJson(p));
+        out.println(write(doc));
+        return OrchestratorCli.EXIT_OK;
+      }
+      out.println(r.id() + "  (" + r.name() + ")");
+      line(out, "tier", r.tier().wireName());
+      line(out, "input $/Mtok", price(r.inputPerMtok()));
+      line(out, "output $/Mtok", price(r.outputPerMtok()));
+      line(out, "context window", r.contextWindow() == null ? "?" : r.contextWindow().toString());
+      line(out, "max output", r.maxOutputTokens() == null ? "?" : r.maxOutputTokens().toString());
+      line(out, "capabilities", caps(r));
+      line(out, "modalities", r.inputModalities() + " -> " + r.outputModalities());
+      line(out, "chat", Boolean.toString(r.chat()));
+      line(out, "retired", Boolean.toString(r.retiredOn(today())));
+      if (r.expirationDate() != null) {
+        line(out, "expires", r.expirationDate().toString());
+      }
+      if (r.releaseDate() != null) {
+        line(out, "released", r.releaseDate().toString());
+      }
+      if (r.quality() != null) {
+        line(out, "quality", r.quality().toString());
+      }
+      line(out, "provider", p.id() + " (" + p.name() + ")");
+      line(out, "base URL", p.baseUrl() == null ? "(none: cannot be dispatched)" : p.baseUrl());
+      line(out, "protocol", p.protocol().wireName());
+      line(out, "key env", p.apiKeyEnv().isEmpty() ? "(none)" : String.join(", ", p.apiKeyEnv()));
+      return OrchestratorCli.EXIT_OK;
+    }
+
+    private static void line(PrintWriter out, String k, String v) {
+      out.printf(Locale.ROOT, "  %-15s %s%n", k, v);
+    }
+  }
+
+  /** {@code catalog refresh --source URL|PATH}: fetch a source with the bounded retry. */
+  @Command(
+      name = "refresh",
+      mixinStandardHelpOptions = true,
+      description =
+          "Fetch a catalog source (URL or path) with up to 3 attempts and print what was loaded."
+              + " --catalog files are what would stay in service if the fetch failed.")
+  static final class Refresh implements Callable<Integer> {
+    @Mixin CatalogOptions catalog;
+
+    @Option(
+        names = "--source",
+        required = true,
+        paramLabel = "URL|PATH",
+        description = "Models.dev api.json, OpenRouter /api/v1/models, or own config.")
+    String source;
+
+    @Option(names = "--json", description = "Print one JSON document.")
+    boolean json;
+
+    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+      Catalog fallback = catalog.load();
+      CatalogRefresher.Outcome o;
+      try {
+        // The outcome is reported on stderr below; the refresher's own log line would repeat it.
+        o =
+            CatalogRefresher.builder(source)
+                .fallback(fallback)
+                .logger(new QuietLogger())
+                .build()
+                .refreshNow();
+      } catch (IllegalArgumentException e) {
+        throw CliException.usage("--source: " + e.getMessage());
+      }
+      if (!o.loaded()) {
+        CatalogException f =
+            o.failure().orElseGet(() -> new CatalogException(source, "not loaded", null));
+        throw CliException.input(
+            f.getMessage()
+                + " ("
+                + o.attempts()
+                + " attempt(s); keeping "
+                + summary(o.catalog())
+                + ")",
+            f);
+      }
+      Catalog c = o.catalog();
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        ObjectNode doc = NODES.objectNode();
+        doc.put("source", source);
+        doc.put("loaded", true);
+        doc.put("attempts", o.attempts());
+        ArrayNode sources = doc.putArray("sources");
+        c.sources().forEach(sources::add);
+        doc.put("providers", c.providers().size());
+        doc.put("routes", c.routes().size());
+        doc.put("chatRoutes", c.routes().stream().filter(Route::chat).count());
+        doc.put("freeChatRoutes", freeChat(c));
+        out.println(write(doc));
+      } else {
+        out.println(
+            "loaded "
+                + summary(c)
+                + " from "
+                + String.join(", ", c.sources())
+                + " in "
+                + o.attempts()
+                + " attempt(s)");
+      }
+      return OrchestratorCli.EXIT_OK;
+    }
+  }
+
+  /** Discards log records: a one-shot command reports its outcome itself. */
+  private static final class QuietLogger implements System.Logger {
+    @Override
+    public String getName() {
+      return "quiet";
+    }
+
+    @Override
+    public boolean isLoggable(Level level) {
+      return false;
+    }
+
+    @Override
+    public void log(Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) {}
+
+    @Override
+    public void log(
+        Level level, java.util.ResourceBundle bundle, String format, Object... params) {}
+  }
+
+  private static long freeChat(Catalog c) {
+    return c.routes().stream().filter(r -> r.chat() && r.tier() == Tier.FREE).count();
+  }
+
+  private static String summary(Catalog c) {
+    return c.providers().size()
+        + " providers, "
+        + c.routes().size()
+        + " routes ("
+        + c.routes().stream().filter(Route::chat).count()
+        + " chat, "
+        + freeChat(c)
+        + " free chat)";
+  }
+
+  static LocalDate today() {
+    return LocalDate.now(ZoneOffset.UTC);
+  }
+
+  static ObjectNode routeJson(Route r) {
+    ObjectNode o = NODES.objectNode();
+    o.put("route", r.id());
+    o.put("provider", r.provider());
+    o.put("model", r.model());
+    o.put("name", r.name());
+    o.put("tier", r.tier().wireName());
+    o.put("inputPerMtok", r.inputPerMtok());
+    o.put("outputPerMtok", r.outputPerMtok());
+    o.put("contextWindow", r.contextWindow());
+    o.put("maxOutputTokens", r.maxOutputTokens());
+    ArrayNode caps = o.putArray("capabilities");
+    r.capabilities().forEach(cap -> caps.add(cap.wireName()));
+    ArrayNode in = o.putArray("inputModalities");
+    r.inputModalities().forEach(in::add);
+    ArrayNode out = o.putArray("outputModalities");
+    r.outputModalities().forEach(out::add);
+    o.put("chat", r.chat());
+    o.put("retired", r.retiredOn(today()));
+    o.put("releaseDate", r.releaseDate() == null ? null : r.releaseDate().toString());
+    o.put("expirationDate", r.expirationDate() == null ? null : r.expirationDate().toString());
+    if (r.quality() == null) {
+      o.putNull("quality");
+    } else {
+      o.put("quality", r.quality());
+    }
+    return o;
+  }
+
+  // Header names only: values are not secrets by contract, but need not be echoed either.
+  static ObjectNode providerJson(Provider p) {
+    ObjectNode o = NODES.objectNode();
+    o.put("id", p.id());
+    o.put("name", p.name());
+    o.put("baseUrl", p.baseUrl());
+    o.put("protocol", p.protocol().wireName());
+    ArrayNode env = o.putArray("apiKeyEnv");
+    p.apiKeyEnv().forEach(env::add);
+    ArrayNode headers = o.putArray("headers");
+    p.headers().keySet().forEach(headers::add);
+    return o;
+  }
+
+  // Prices print as plain decimals (never 1.5E-7).
+  static String write(ObjectNode doc) {
+    try {
+      return Json.MAPPER
+          .writer()
+          .with(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+          .writeValueAsString(doc);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialise catalog output", e);
+    }
+  }
+
+  static String price(BigDecimal d) {
+    return d == null ? "?" : d.toPlainString();
+  }
+
+  static String caps(Route r) {
+    if (r.capabilities().isEmpty()) {
+      return "-";
+    }
+    return r.capabilities().stream().map(Capability::wireName).collect(Collectors.joining(","));
+  }
+
+  static String table(List<Route> routes) {
+    List<String[]> rows = new ArrayList<>();
+    rows.add(
+        new String[] {"ROUTE", "TIER", "IN$/MTOK", "OUT$/MTOK", "CONTEXT", "CAPABILITIES", "NOTE"});
+    LocalDate today = today();
+    for (Route r : routes) {
+      String note = !r.chat() ? "not chat" : r.retiredOn(today) ? "retired" : "";
+      rows.add(
+          new String[] {
+            r.id(),
+            r.tier().wireName(),
+            price(r.inputPerMtok()),
+            price(r.outputPerMtok()),
+            r.contextWindow() == null ? "?" : r.contextWindow().toString(),
+            caps(r),
+            note
+          });
+    }
+    int[] w = new int[rows.get(0).length];
+    for (String[] row : rows) {
+      for (int i = 0; i < row.length; i++) {
+        w[i] = Math.max(w[i], row[i].length());
+      }
+    }
+    StringBuilder b = new StringBuilder();
+    for (String[] row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.length; i++) {
+        line.append(String.format(Locale.ROOT, "%-" + w[i] + "s", row[i]));
+        if (i < row.length - 1) {
+          line.append("  ");
+        }
+      }
+      b.append(line.toString().stripTrailing()).append(System.lineSeparator());
+    }
+    return b.toString();
+  }
+
+  /**
+   * Up to five route ids close to {@code query}: containing it, or within a small edit distance.
+   */
+  static List<String> closeMatches(String query, Catalog c) {
+    String q = query.toLowerCase(Locale.ROOT);
+    String tail = q.contains("/") ? q.substring(q.lastIndexOf('/') + 1) : q;
+    List<String> ids = c.routes().stream().map(Route::id).collect(Collectors.toList());
+    List<String> hits =
+        ids.stream()
+            .filter(
+                id -> {
+                  String l = id.toLowerCase(Locale.ROOT);
+                  return l.contains(q) || (tail.length() >= 3 && l.contains(tail));
+                })
+            .sorted(
+                Comparator.comparingInt((String id) -> samePrefix(q, id) ? 0 : 1)
+                    .thenComparingInt(String::length)
+                    .thenComparing(Comparator.naturalOrder()))
+            .limit(5)
+            .collect(Collectors.toList());
+    if (!hits.isEmpty()) {
+      return hits;
+    }
+    int max = Math.max(2, q.length() / 4);
+    return ids.stream()
+        .filter(id -> distance(q, id.toLowerCase(Locale.ROOT)) <= max)
+        .sorted(Comparator.comparingInt((String id) -> distance(q, id.toLowerCase(Locale.ROOT))))
+        .limit(5)
+        .collect(Collectors.toList());
+  }
+
+  // A query naming a provider ranks that provider's routes first.
+  private static boolean samePrefix(String query, String id) {
+    int slash = query.indexOf('/');
+    return slash > 0 && id.toLowerCase(Locale.ROOT).startsWith(query.substring(0, slash + 1));
+  }
+
+  private static int distance(String a, String b) {
+    int[] prev = new int[b.length() + 1];
+    int[] cur = new int[b.length() + 1];
+    for (int j = 0; j <= b.length(); j++) {
+      prev[j] = j;
+    }
+    for (int i = 1; i <= a.length(); i++) {
+      cur[0] = i;
+      for (int j = 1; j <= b.length(); j++) {
+        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
+        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+      }
+      int[] t = prev;
+      prev = cur;
+      cur = t;
+    }
+    return prev[b.length()];
+  }
+}

@@ -86,12 +86,9 @@ public final class ClassifyToolCommand implements Callable<Integer> {
     if (message == null) {
       throw CliException.usage("--message is required (or --batch PATH|-)");
     }
-    ToolExceptionType type;
-    try {
-      type =
-          exception == null ? ToolExceptionType.OTHER : ToolExceptionType.fromWireName(exception);
-    } catch (IllegalArgumentException e) {
-      throw CliException.usage("--" + e.getMessage());
+    ToolExceptionType type = exceptionType(exception);
+    if (type == null) {
+      throw CliException.usage("--" + invalidException(exception));
     }
     if (status != null && (status < 100 || status > 599)) {
       throw CliException.usage("--status: " + status + " (expected: 100..599)");
@@ -195,14 +192,9 @@ public final class ClassifyToolCommand implements Callable<Integer> {
     }
     String text = string(node, "message", where);
     String exceptionName = string(node, "exception", where);
-    ToolExceptionType type;
-    try {
-      type =
-          exceptionName == null
-              ? ToolExceptionType.OTHER
-              : ToolExceptionType.fromWireName(exceptionName);
-    } catch (IllegalArgumentException e) {
-      throw CliException.input(where + ": " + e.getMessage(), null);
+    ToolExceptionType type = exceptionType(exceptionName);
+    if (type == null) {
+      throw CliException.input(where + ": " + invalidException(exceptionName), null);
     }
     return classify(
         text,
@@ -210,6 +202,22 @@ public final class ClassifyToolCommand implements Callable<Integer> {
         status(node, where),
         bool(node, "idempotent", where),
         bool(node, "outcomeUnknown", where));
+  }
+
+  /** {@code other} when absent; {@code null} when not a valid name. */
+  private static ToolExceptionType exceptionType(String name) {
+    if (name == null) {
+      return ToolExceptionType.OTHER;
+    }
+    try {
+      return ToolExceptionType.fromWireName(name);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String invalidException(String name) {
+    return "exception: " + name + " (expected one of: " + ToolExceptionType.wireNames() + ")";
   }
 
   private static String string(JsonNode node, String field, String where) {

@@ -221,6 +221,8 @@ public final class ToolFailureClassifier {
       if (t instanceof ToolExecutionStoppedException) {
         return ((ToolExecutionStoppedException) t).decision();
       }
+      // A structured failure's own text is not evidence (its fields are); nor is a message that
+      // only repeats the cause's class name.
       if (t instanceof ToolFailureException) {
         ToolFailureException f = (ToolFailureException) t;
         if (!f.idempotent()) {
@@ -233,7 +235,6 @@ public final class ToolFailureClassifier {
           declared = f.kind();
         }
       } else if (!messageIsJustTheCause(t)) {
-        // A structured failure's own text is not evidence: its fields already are.
         appendWording(wording, t.getMessage());
       }
       if (typeKind == null) {
@@ -288,8 +289,8 @@ public final class ToolFailureClassifier {
   }
 
   /**
-   * The decision table (ADR 0001). {@code kind} is never {@code ambiguous_outcome} here except as
-   * evidence in its own right; the rewrite of a non-idempotent timeout happens in this table.
+   * The decision table (ADR 0001). A non-idempotent timeout or transport error is rewritten here to
+   * {@code ambiguous_outcome}, keeping what was observed in {@code observedKind}.
    */
   static ToolDecision decide(ToolFailureKind kind, boolean idempotent) {
     return switch (kind) {
@@ -363,7 +364,7 @@ public final class ToolFailureClassifier {
     return null;
   }
 
-  /** {@code new RuntimeException(cause)} repeats the cause's class name, which is no wording. */
+  /** {@code new RuntimeException(cause)} takes the cause's toString as its message. */
   private static boolean messageIsJustTheCause(Throwable t) {
     Throwable cause = t.getCause();
     return cause != null && cause.toString().equals(t.getMessage());

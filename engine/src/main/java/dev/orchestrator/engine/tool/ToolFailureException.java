@@ -1,8 +1,6 @@
 package dev.orchestrator.engine.tool;
 
-import java.util.Arrays;
 import java.util.Objects;
-import java.util.stream.Collectors;
 
 /**
  * The structured tool failure an agent framework throws when it knows what went wrong: the tool's
@@ -151,11 +149,7 @@ public final class ToolFailureException extends RuntimeException implements HasH
     public ToolFailureException build() {
       if (kind == null) {
         throw new IllegalStateException(
-            "kind: not set (expected one of: "
-                + Arrays.stream(ToolFailureKind.values())
-                    .map(ToolFailureKind::wireName)
-                    .collect(Collectors.joining(", "))
-                + ")");
+            "kind: not set (expected one of: " + ToolFailureKind.wireNames() + ")");
       }
       if (idempotent == null) {
         throw new IllegalStateException("idempotent: not set (expected: true or false)");

@@ -41,6 +41,11 @@ public enum ToolFailureKind {
     return name().toLowerCase(Locale.ROOT);
   }
 
+  /** The valid wire names, comma-separated, for error messages. */
+  public static String wireNames() {
+    return Arrays.stream(values()).map(ToolFailureKind::wireName).collect(Collectors.joining(", "));
+  }
+
   /**
    * Parses a wire name.
    *
@@ -53,12 +58,6 @@ public enum ToolFailureKind {
       }
     }
     throw new IllegalArgumentException(
-        "tool failure kind: "
-            + name
-            + " (expected one of: "
-            + Arrays.stream(values())
-                .map(ToolFailureKind::wireName)
-                .collect(Collectors.joining(", "))
-            + ")");
+        "tool failure kind: " + name + " (expected one of: " + wireNames() + ")");
   }
 }

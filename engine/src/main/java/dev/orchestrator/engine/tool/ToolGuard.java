@@ -58,11 +58,6 @@ public final class ToolGuard {
     return new Builder();
   }
 
-  /** Same-agent retries allowed per call. */
-  public int maxRetries() {
-    return maxRetries;
-  }
-
   /**
    * Runs one tool call under the guard.
    *
@@ -108,7 +103,7 @@ public final class ToolGuard {
   }
 
   /** Full jitter: uniform in [0, min(max, initial * 2^(attempt-1))]. */
-  Duration backoff(int attempt) {
+  private Duration backoff(int attempt) {
     long maxNanos = backoffMax.toNanos();
     long initialNanos = backoffInitial.toNanos();
     int shift = attempt - 1;

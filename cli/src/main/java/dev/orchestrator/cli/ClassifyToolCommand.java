@@ -1,0 +1,255 @@
+package dev.orchestrator.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.tool.ToolDecision;
+import dev.orchestrator.engine.tool.ToolExceptionType;
+import dev.orchestrator.engine.tool.ToolFailureClassifier;
+import dev.orchestrator.engine.tool.ToolFailureEvidence;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code orchestrator classify-tool}: classifies one tool-execution failure, or a JSON Lines batch
+ * of them, with the engine's fail-closed tool classifier (CONTRACT §2). Never sees provider
+ * failures; those are {@code orchestrator classify}.
+ */
+@Command(
+    name = "classify-tool",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Classifies a tool-execution failure: kind, action (retry_same_agent, failover_agent,"
+          + " fail_closed) and reason code.",
+      "With --batch, reads JSON Lines (fields message, exception, status, idempotent,"
+          + " outcomeUnknown; all optional) and writes one JSON object per line, in order."
+    })
+public final class ClassifyToolCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--message", paramLabel = "TEXT", description = "The failure's message.")
+  String message;
+
+  @Option(
+      names = "--exception",
+      paramLabel = "KIND",
+      description =
+          "The exception's kind: timeout, connection_reset, connection_refused, permission,"
+              + " not_found, other.")
+  String exception;
+
+  @Option(names = "--status", paramLabel = "N", description = "The tool's HTTP status.")
+  Integer status;
+
+  @Option(names = "--idempotent", description = "The call may run twice safely.")
+  boolean idempotent;
+
+  @Option(
+      names = "--outcome-unknown",
+      description = "Whether the tool's side effect happened cannot be known.")
+  boolean outcomeUnknown;
+
+  @Option(names = "--json", description = "Print one JSON document.")
+  boolean json;
+
+  @Option(
+      names = "--batch",
+      paramLabel = "PATH|-",
+      description = "Classify a JSON Lines file (- for stdin); writes JSON Lines.")
+  String batch;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    if (batch != null) {
+      if (message != null || exception != null || status != null || idempotent || outcomeUnknown) {
+        throw CliException.usage(
+            "--batch cannot be combined with --message, --exception, --status, --idempotent or"
+                + " --outcome-unknown (put them in the batch lines)");
+      }
+      runBatch(out);
+      return OrchestratorCli.EXIT_OK;
+    }
+    if (message == null) {
+      throw CliException.usage("--message is required (or --batch PATH|-)");
+    }
+    ToolExceptionType type = exceptionType(exception);
+    if (type == null) {
+      throw CliException.usage("--" + invalidException(exception));
+    }
+    if (status != null && (status < 100 || status > 599)) {
+      throw CliException.usage("--status: " + status + " (expected: 100..599)");
+    }
+    ToolDecision d = classify(message, type, status, idempotent, outcomeUnknown);
+    out.println(json ? Json.write(toJson(d)) : readable(d));
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  private static ToolDecision classify(
+      String message,
+      ToolExceptionType type,
+      Integer status,
+      boolean idempotent,
+      boolean outcomeUnknown) {
+    return ToolFailureClassifier.INSTANCE.classify(
+        ToolFailureEvidence.of(idempotent)
+            .withOutcomeUnknown(outcomeUnknown)
+            .withExceptionType(type)
+            .withStatus(status)
+            .withMessage(message));
+  }
+
+  /** The CONTRACT §2 fields first, then the extras. */
+  static Map<String, Object> toJson(ToolDecision d) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", d.kind().wireName());
+    m.put("observedKind", d.observedKind().wireName());
+    m.put("action", d.action().wireName());
+    m.put("reasonCode", d.reasonCode());
+    m.put("retrySafe", d.retrySafe());
+    m.put("countsAgainstHealth", d.countsAgainstHealth());
+    return m;
+  }
+
+  private static String readable(ToolDecision d) {
+    return d.kind().wireName()
+        + (d.rewritten() ? " (observed: " + d.observedKind().wireName() + ")" : "")
+        + " -> "
+        + d.action().wireName()
+        + "  ["
+        + d.reasonCode()
+        + "]  retry safe: "
+        + (d.retrySafe() ? "yes" : "no")
+        + ", counts against health: "
+        + (d.countsAgainstHealth() ? "yes" : "no");
+  }
+
+  /** Streams: each line is classified and written before the next is read. */
+  private void runBatch(PrintWriter out) {
+    String name = "-".equals(batch) ? "stdin" : batch;
+    try (BufferedReader in = open()) {
+      String line;
+      int number = 0;
+      while ((line = readLine(in, name)) != null) {
+        number++;
+        if (line.isBlank()) {
+          continue;
+        }
+        out.println(Json.write(toJson(classifyLine(line, name + ":" + number))));
+        out.flush();
+      }
+    } catch (IOException e) {
+      throw CliException.input("cannot read batch file " + name + ": " + problem(e), e);
+    }
+  }
+
+  private BufferedReader open() throws IOException {
+    if ("-".equals(batch)) {
+      return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    }
+    return Files.newBufferedReader(Path.of(batch), StandardCharsets.UTF_8);
+  }
+
+  private static String readLine(BufferedReader in, String name) {
+    try {
+      return in.readLine();
+    } catch (IOException e) {
+      throw CliException.input("cannot read batch file " + name + ": " + problem(e), e);
+    }
+  }
+
+  private static String problem(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+  }
+
+  private static ToolDecision classifyLine(String line, String where) {
+    JsonNode node;
+    try {
+      node = Json.MAPPER.readTree(line);
+    } catch (JsonProcessingException e) {
+      // The location only: the parser's message quotes the input, which may hold secrets.
+      throw CliException.input(
+          where + ": invalid JSON at column " + e.getLocation().getColumnNr(), null);
+    }
+    if (node == null || !node.isObject()) {
+      throw CliException.input(where + ": expected a JSON object", null);
+    }
+    String text = string(node, "message", where);
+    String exceptionName = string(node, "exception", where);
+    ToolExceptionType type = exceptionType(exceptionName);
+    if (type == null) {
+      throw CliException.input(where + ": " + invalidException(exceptionName), null);
+    }
+    return classify(
+        text,
+        type,
+        status(node, where),
+        bool(node, "idempotent", where),
+        bool(node, "outcomeUnknown", where));
+  }
+
+  /** {@code other} when absent; {@code null} when not a valid name. */
+  private static ToolExceptionType exceptionType(String name) {
+    if (name == null) {
+      return ToolExceptionType.OTHER;
+    }
+    try {
+      return ToolExceptionType.fromWireName(name);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static String invalidException(String name) {
+    return "exception: " + name + " (expected one of: " + ToolExceptionType.wireNames() + ")";
+  }
+
+  private static String string(JsonNode node, String field, String where) {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      return null;
+    }
+    if (!v.isTextual()) {
+      throw CliException.input(where + ": " + field + ": expected a string", null);
+    }
+    return v.textValue();
+  }
+
+  private static Integer status(JsonNode node, String where) {
+    JsonNode v = node.get("status");
+    if (v == null || v.isNull()) {
+      return null;
+    }
+    if (!v.isInt() || v.intValue() < 100 || v.intValue() > 599) {
+      throw CliException.input(where + ": status: " + v + " (expected: an integer 100..599)", null);
+    }
+    return v.intValue();
+  }
+
+  private static boolean bool(JsonNode node, String field, String where) {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      return false;
+    }
+    if (!v.isBoolean()) {
+      throw CliException.input(where + ": " + field + ": expected true or false", null);
+    }
+    return v.booleanValue();
+  }
+}

@@ -1,0 +1,322 @@
+package dev.orchestrator.engine.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.EOFException;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
+import java.util.Arrays;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ToolFailureClassifierTest {
+
+  private static final ToolFailureClassifier CLASSIFIER = ToolFailureClassifier.INSTANCE;
+  private static final ToolSpec SEARCH = ToolSpec.idempotent("search");
+  private static final ToolSpec SHELL = ToolSpec.nonIdempotent("shell");
+
+  /** An HTTP tool's failure, as a framework's client might throw it. */
+  static final class HttpToolException extends RuntimeException implements HasHttpStatus {
+    private static final long serialVersionUID = 1L;
+    private final int status;
+
+    HttpToolException(int status, String message) {
+      super(message);
+      this.status = status;
+    }
+
+    @Override
+    public int httpStatus() {
+      return status;
+    }
+  }
+
+  @ParameterizedTest(name = "HTTP {0} -> {1}")
+  @CsvSource(
+      textBlock =
+          """
+          400, invalid_arguments
+          405, invalid_arguments
+          413, invalid_arguments
+          422, invalid_arguments
+          401, permission_denied
+          403, permission_denied
+          407, permission_denied
+          404, tool_not_found
+          410, tool_not_found
+          501, tool_not_found
+          408, timeout
+          504, timeout
+          524, timeout
+          423, policy_blocked
+          451, policy_blocked
+          429, rate_limited
+          529, rate_limited
+          502, transport_error
+          503, transport_error
+          521, tool_unavailable
+          522, tool_unavailable
+          409, execution_failed
+          500, execution_failed
+          507, execution_failed
+          418, invalid_arguments
+          200, unknown
+          302, unknown
+          """)
+  void readsTheHttpStatusTable(int status, String observedKind) {
+    ToolDecision d = CLASSIFIER.classify(new HttpToolException(status, "x"), SEARCH);
+
+    assertThat(d.observedKind().wireName()).isEqualTo(observedKind);
+  }
+
+  static Stream<Arguments> exceptionTypes() {
+    return Stream.of(
+        Arguments.of(new TimeoutException(), "timeout"),
+        Arguments.of(new SocketTimeoutException("Read timed out"), "timeout"),
+        Arguments.of(new HttpTimeoutException("request timed out"), "timeout"),
+        Arguments.of(new HttpConnectTimeoutException("connect"), "tool_unavailable"),
+        Arguments.of(new ConnectException("Connection refused"), "tool_unavailable"),
+        Arguments.of(new NoRouteToHostException(), "tool_unavailable"),
+        Arguments.of(new UnknownHostException("mcp.internal"), "tool_unavailable"),
+        Arguments.of(new SSLHandshakeException("handshake"), "tool_unavailable"),
+        Arguments.of(new RejectedExecutionException(), "tool_unavailable"),
+        Arguments.of(new SocketException("Connection reset"), "transport_error"),
+        Arguments.of(new EOFException(), "transport_error"),
+        Arguments.of(new ClosedChannelException(), "transport_error"),
+        Arguments.of(new SSLException("record overflow"), "transport_error"),
+        Arguments.of(new AccessDeniedException("/etc/shadow"), "permission_denied"),
+        Arguments.of(new SecurityException(), "permission_denied"),
+        Arguments.of(new NoSuchFileException("/tmp/x"), "execution_failed"),
+        Arguments.of(new FileNotFoundException("/tmp/x"), "execution_failed"),
+        Arguments.of(new IllegalArgumentException("bad"), "invalid_arguments"),
+        Arguments.of(new NumberFormatException("bad"), "invalid_arguments"),
+        Arguments.of(new IllegalStateException("odd"), "unknown"),
+        Arguments.of(new IOException(), "unknown"));
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @MethodSource("exceptionTypes")
+  void readsTheExceptionTypeTable(Throwable failure, String observedKind) {
+    assertThat(CLASSIFIER.classify(failure, SEARCH).observedKind().wireName())
+        .isEqualTo(observedKind);
+  }
+
+  @ParameterizedTest(name = "--exception {0} -> {1}")
+  @CsvSource(
+      textBlock =
+          """
+          timeout,            timeout
+          connection_reset,   transport_error
+          connection_refused, tool_unavailable
+          permission,         permission_denied
+          not_found,          tool_not_found
+          other,              unknown
+          """)
+  void mapsTheCliExceptionNamesOntoKinds(String exception, String observedKind) {
+    ToolDecision d =
+        CLASSIFIER.classify(
+            ToolFailureEvidence.of(true)
+                .withExceptionType(ToolExceptionType.fromWireName(exception)));
+
+    assertThat(d.observedKind().wireName()).isEqualTo(observedKind);
+  }
+
+  @Test
+  void rewritesANonIdempotentTimeoutToAmbiguousOutcome() {
+    ToolDecision d = CLASSIFIER.classify(new SocketTimeoutException("Read timed out"), SHELL);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.AMBIGUOUS_OUTCOME);
+    assertThat(d.observedKind()).isEqualTo(ToolFailureKind.TIMEOUT);
+    assertThat(d.reasonCode()).isEqualTo("tool_failure.ambiguous_outcome.fail_closed");
+    assertThat(d.rewritten()).isTrue();
+  }
+
+  @Test
+  void outcomeUnknownAnywhereInTheChainWinsOverEverything() {
+    ToolFailureException inner =
+        ToolFailureException.builder("deploy")
+            .kind(ToolFailureKind.TOOL_NOT_FOUND)
+            .idempotent(true)
+            .outcomeUnknown(true)
+            .build();
+    RuntimeException outer = new HttpToolException(404, "unknown tool");
+    outer.initCause(inner);
+
+    ToolDecision d = CLASSIFIER.classify(outer, SEARCH);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.AMBIGUOUS_OUTCOME);
+    assertThat(d.observedKind()).isEqualTo(ToolFailureKind.TOOL_NOT_FOUND);
+    assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
+  }
+
+  @Test
+  void structuredKindOutranksExceptionTypeStatusAndWording() {
+    ToolFailureException declared =
+        ToolFailureException.builder("search")
+            .kind(ToolFailureKind.RATE_LIMITED)
+            .idempotent(true)
+            .outcomeUnknown(false)
+            .status(500)
+            .message("permission denied")
+            .cause(new SocketTimeoutException())
+            .build();
+
+    assertThat(CLASSIFIER.classify(declared, SEARCH).kind())
+        .isEqualTo(ToolFailureKind.RATE_LIMITED);
+  }
+
+  @Test
+  void structuredUnknownKindLeavesTheDecisionToWeakerEvidence() {
+    ToolFailureException declared =
+        ToolFailureException.builder("search")
+            .kind(ToolFailureKind.UNKNOWN)
+            .idempotent(true)
+            .outcomeUnknown(false)
+            .status(429)
+            .build();
+
+    assertThat(CLASSIFIER.classify(declared, SEARCH).kind())
+        .isEqualTo(ToolFailureKind.RATE_LIMITED);
+  }
+
+  @Test
+  void aStructuredNonIdempotentFlagOverridesAnIdempotentSpec() {
+    ToolFailureException declared =
+        ToolFailureException.builder("search")
+            .kind(ToolFailureKind.TIMEOUT)
+            .idempotent(false)
+            .outcomeUnknown(false)
+            .build();
+
+    ToolDecision d = CLASSIFIER.classify(declared, SEARCH);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.AMBIGUOUS_OUTCOME);
+    assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
+  }
+
+  @Test
+  void exceptionTypeOutranksStatus() {
+    HttpToolException http = new HttpToolException(500, "x");
+    http.initCause(new SocketTimeoutException());
+
+    assertThat(CLASSIFIER.classify(http, SEARCH).kind()).isEqualTo(ToolFailureKind.TIMEOUT);
+  }
+
+  @Test
+  void wordingFillsTheGapWhenThereIsNoTypedEvidence() {
+    ToolDecision d = CLASSIFIER.classify(new IllegalStateException("Unknown tool: grep"), SHELL);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.TOOL_NOT_FOUND);
+    assertThat(d.action()).isEqualTo(ToolAction.FAILOVER_AGENT);
+  }
+
+  @Test
+  void wordingTightensAFailoverToFailClosed() {
+    ToolDecision d =
+        CLASSIFIER.classify(new HttpToolException(500, "Permission denied: /var/run"), SEARCH);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.PERMISSION_DENIED);
+    assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
+  }
+
+  @Test
+  void wordingNeverLoosensAFailClosedDecision() {
+    ToolDecision d = CLASSIFIER.classify(new HttpToolException(403, "unknown tool"), SEARCH);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.PERMISSION_DENIED);
+    assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
+  }
+
+  @Test
+  void wordingCannotTurnAnAmbiguousTimeoutIntoAFailover() {
+    ToolDecision d =
+        CLASSIFIER.classify(new SocketTimeoutException("connection refused, no such tool"), SHELL);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.AMBIGUOUS_OUTCOME);
+    assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
+  }
+
+  @Test
+  void wordingDoesNotSecondGuessADeclaredKind() {
+    ToolDecision d =
+        CLASSIFIER.classify(
+            ToolFailureEvidence.of(true)
+                .withDeclaredKind(ToolFailureKind.EXECUTION_FAILED)
+                .withMessage("permission denied"));
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.EXECUTION_FAILED);
+  }
+
+  @Test
+  void noEvidenceAtAllKeepsFailover() {
+    ToolDecision d = CLASSIFIER.classify(new IllegalStateException("boom"), SHELL);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.UNKNOWN);
+    assertThat(d.action()).isEqualTo(ToolAction.FAILOVER_AGENT);
+    assertThat(d.retrySafe()).isFalse();
+  }
+
+  @Test
+  void aStopAlreadyDecidedDeeperDownIsReturnedAsItIs() {
+    ToolDecision closed = ToolFailureClassifier.decide(ToolFailureKind.POLICY_BLOCKED, false);
+    ExecutionException wrapped =
+        new ExecutionException(new ToolExecutionStoppedException("shell", closed));
+
+    assertThat(CLASSIFIER.classify(wrapped, SEARCH)).isSameAs(closed);
+  }
+
+  @Test
+  void unwrapsCommonWrappers() {
+    Throwable wrapped =
+        new RuntimeException(
+            new ExecutionException(new UncheckedIOException(new ConnectException("refused"))));
+
+    assertThat(CLASSIFIER.classify(wrapped, SHELL).kind())
+        .isEqualTo(ToolFailureKind.TOOL_UNAVAILABLE);
+  }
+
+  @Test
+  void evidenceToStringLeavesTheMessageOut() {
+    String text =
+        ToolFailureEvidence.of(true).withMessage("token=sk-live-abcdef0123456789").toString();
+
+    assertThat(text).doesNotContain("sk-live").contains("message=<30 chars>");
+  }
+
+  @Test
+  void acceptsNoProviderFailureType() {
+    // DESIGN §6: the tool classifier never sees provider failures, by construction.
+    Stream<Class<?>> parameterTypes =
+        Arrays.stream(ToolFailureClassifier.class.getDeclaredMethods())
+            .filter(m -> Modifier.isPublic(m.getModifiers()))
+            .map(Method::getParameterTypes)
+            .flatMap(Arrays::stream);
+
+    assertThat(parameterTypes)
+        .noneMatch(t -> t.getPackageName().equals("dev.orchestrator.engine.failure"));
+    assertThat(ToolFailureEvidence.class.getRecordComponents())
+        .noneMatch(c -> c.getType().getPackageName().equals("dev.orchestrator.engine.failure"));
+  }
+}

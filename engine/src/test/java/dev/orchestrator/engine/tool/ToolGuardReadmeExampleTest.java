@@ -1,0 +1,81 @@
+package dev.orchestrator.engine.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Compiles and runs the guard example from README.md, verbatim between the markers. */
+class ToolGuardReadmeExampleTest {
+
+  interface SearchTool {
+    String call(String query) throws Exception;
+  }
+
+  interface Agent {
+    String handle(String task);
+  }
+
+  private final List<String> audit = new ArrayList<>();
+
+  private String answer(SearchTool searchTool, String query, Agent otherAgent) {
+    // README example start
+    ToolGuard guard =
+        ToolGuard.builder()
+            .withMaxRetries(2) // idempotent timeouts: at most 2 more tries on this agent
+            .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
+            .onDecision(event -> audit.add(event.reasonCode())) // never holds raw text
+            .build();
+    try {
+      ToolOutcome<String> outcome =
+          guard.run(ToolSpec.idempotent("search"), () -> searchTool.call(query));
+      if (outcome instanceof ToolOutcome.Succeeded<String> ok) {
+        return ok.value();
+      }
+      return otherAgent.handle(query); // FailOver: an agent that also has "search"
+    } catch (ToolExecutionStoppedException stop) {
+      // Fail closed: no replay, no other agent. `serve` answers 409 tool_execution_stopped.
+      throw stop;
+    }
+    // README example end
+  }
+
+  @Test
+  void returnsTheToolsAnswer() {
+    assertThat(answer(q -> "results for " + q, "java", task -> "other"))
+        .isEqualTo("results for java");
+    assertThat(audit).isEmpty();
+  }
+
+  @Test
+  void handsAMissingToolToAnotherAgent() {
+    SearchTool missing =
+        q -> {
+          throw ToolFailureException.builder("search")
+              .kind(ToolFailureKind.TOOL_NOT_FOUND)
+              .idempotent(true)
+              .outcomeUnknown(false)
+              .build();
+        };
+
+    assertThat(answer(missing, "java", task -> "other agent: " + task))
+        .isEqualTo("other agent: java");
+    assertThat(audit).containsExactly("tool_failure.tool_not_found.failover_agent");
+  }
+
+  @Test
+  void stopsOnAPermissionFailure() {
+    SearchTool forbidden =
+        q -> {
+          throw new SecurityException("index is private");
+        };
+
+    assertThatThrownBy(() -> answer(forbidden, "java", task -> "other"))
+        .isInstanceOf(ToolExecutionStoppedException.class)
+        .hasMessage("tool 'search' stopped: tool_failure.permission_denied.fail_closed");
+    assertThat(audit).containsExactly("tool_failure.permission_denied.fail_closed");
+  }
+}

@@ -1,0 +1,324 @@
+package dev.orchestrator.engine.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.random.RandomGenerator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ToolGuardTest {
+
+  private final List<Duration> sleeps = new ArrayList<>();
+  private final List<ToolAuditEvent> events = new ArrayList<>();
+
+  /** Always draws the top of the jitter range, so delays equal the exponential cap. */
+  private static final RandomGenerator TOP_OF_RANGE =
+      new RandomGenerator() {
+        @Override
+        public long nextLong() {
+          throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public long nextLong(long bound) {
+          return bound - 1;
+        }
+      };
+
+  private ToolGuard.Builder guard() {
+    return ToolGuard.builder()
+        .withSleeper(sleeps::add)
+        .withRandom(TOP_OF_RANGE)
+        .withBackoff(Duration.ofMillis(100), Duration.ofMillis(250))
+        .onDecision(events::add);
+  }
+
+  /** A call that throws {@code failure} the first {@code failures} times, then returns "ok". */
+  private static Callable<String> failing(int failures, Exception failure, AtomicInteger calls) {
+    return () -> {
+      if (calls.incrementAndGet() <= failures) {
+        throw failure;
+      }
+      return "ok";
+    };
+  }
+
+  @Test
+  void returnsTheValueWithoutAnyDecisionWhenTheCallSucceeds() {
+    ToolOutcome<String> outcome = guard().build().run(ToolSpec.nonIdempotent("shell"), () -> "ok");
+
+    assertThat(outcome).isEqualTo(new ToolOutcome.Succeeded<>("ok", 1));
+    assertThat(events).isEmpty();
+    assertThat(sleeps).isEmpty();
+  }
+
+  @Test
+  void retriesAnIdempotentTimeoutAndSucceeds() {
+    AtomicInteger calls = new AtomicInteger();
+
+    ToolOutcome<String> outcome =
+        guard()
+            .withMaxRetries(2)
+            .build()
+            .run(ToolSpec.idempotent("search"), failing(1, new SocketTimeoutException(), calls));
+
+    assertThat(outcome).isEqualTo(new ToolOutcome.Succeeded<>("ok", 2));
+    assertThat(events)
+        .extracting(ToolAuditEvent::reasonCode)
+        .containsExactly("tool_failure.timeout.retry_same_agent");
+  }
+
+  @Test
+  void retriesAtMostMaxRetriesThenFailsOver() {
+    AtomicInteger calls = new AtomicInteger();
+
+    ToolOutcome<String> outcome =
+        guard()
+            .withMaxRetries(3)
+            .build()
+            .run(ToolSpec.idempotent("search"), failing(99, new SocketTimeoutException(), calls));
+
+    assertThat(calls).hasValue(4);
+    assertThat(outcome).isInstanceOf(ToolOutcome.FailOver.class);
+    ToolOutcome.FailOver<String> failOver = (ToolOutcome.FailOver<String>) outcome;
+    assertThat(failOver.attempts()).isEqualTo(4);
+    assertThat(failOver.decision().reasonCode()).isEqualTo("tool_failure.timeout.failover_agent");
+    assertThat(events)
+        .extracting(ToolAuditEvent::attempt, ToolAuditEvent::reasonCode)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(1, "tool_failure.timeout.retry_same_agent"),
+            org.assertj.core.groups.Tuple.tuple(2, "tool_failure.timeout.retry_same_agent"),
+            org.assertj.core.groups.Tuple.tuple(3, "tool_failure.timeout.retry_same_agent"),
+            org.assertj.core.groups.Tuple.tuple(4, "tool_failure.timeout.failover_agent"));
+  }
+
+  @Test
+  void backsOffExponentiallyUpToTheMaximum() {
+    guard()
+        .withMaxRetries(4)
+        .build()
+        .run(
+            ToolSpec.idempotent("search"),
+            failing(99, new SocketTimeoutException(), new AtomicInteger()));
+
+    assertThat(sleeps)
+        .containsExactly(
+            Duration.ofMillis(100),
+            Duration.ofMillis(200),
+            Duration.ofMillis(250),
+            Duration.ofMillis(250));
+    assertThat(events)
+        .extracting(ToolAuditEvent::delay)
+        .startsWith(sleeps.toArray(Duration[]::new));
+  }
+
+  @Test
+  void jittersEachDelayWithinItsCap() {
+    guard()
+        .withMaxRetries(4)
+        .withRandom(new Random(42))
+        .build()
+        .run(
+            ToolSpec.idempotent("search"),
+            failing(99, new SocketTimeoutException(), new AtomicInteger()));
+
+    List<Duration> caps =
+        List.of(
+            Duration.ofMillis(100),
+            Duration.ofMillis(200),
+            Duration.ofMillis(250),
+            Duration.ofMillis(250));
+    assertThat(sleeps).hasSize(4);
+    for (int i = 0; i < 4; i++) {
+      assertThat(sleeps.get(i)).isBetween(Duration.ZERO, caps.get(i));
+    }
+    assertThat(sleeps).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void failsOverAtOnceWhenNoRetriesAreAllowed() {
+    ToolOutcome<String> outcome =
+        guard()
+            .withMaxRetries(0)
+            .build()
+            .run(
+                ToolSpec.idempotent("search"),
+                failing(99, new SocketTimeoutException(), new AtomicInteger()));
+
+    assertThat(outcome.attempts()).isEqualTo(1);
+    assertThat(sleeps).isEmpty();
+  }
+
+  @Test
+  void stopsANonIdempotentTimeoutWithoutReplayingIt() {
+    AtomicInteger calls = new AtomicInteger();
+    ToolGuard g = guard().withMaxRetries(4).build();
+
+    assertThatThrownBy(
+            () ->
+                g.run(
+                    ToolSpec.nonIdempotent("shell"),
+                    failing(99, new SocketTimeoutException("Read timed out"), calls)))
+        .isInstanceOfSatisfying(
+            ToolExecutionStoppedException.class,
+            stop -> {
+              assertThat(stop.getMessage())
+                  .isEqualTo("tool 'shell' stopped: tool_failure.ambiguous_outcome.fail_closed");
+              assertThat(stop.getCause()).isNull();
+              assertThat(stop.decision().observedKind()).isEqualTo(ToolFailureKind.TIMEOUT);
+            });
+    assertThat(calls).hasValue(1);
+    assertThat(sleeps).isEmpty();
+    assertThat(events)
+        .singleElement()
+        .extracting(ToolAuditEvent::reasonCode)
+        .isEqualTo("tool_failure.ambiguous_outcome.fail_closed");
+  }
+
+  @Test
+  void failsOverAnIdempotentExecutionFailureWithoutRetrying() {
+    AtomicInteger calls = new AtomicInteger();
+
+    ToolOutcome<String> outcome =
+        guard()
+            .withMaxRetries(4)
+            .build()
+            .run(
+                ToolSpec.idempotent("search"),
+                failing(
+                    99,
+                    ToolFailureException.builder("search")
+                        .kind(ToolFailureKind.EXECUTION_FAILED)
+                        .idempotent(true)
+                        .outcomeUnknown(false)
+                        .build(),
+                    calls));
+
+    assertThat(calls).hasValue(1);
+    assertThat(((ToolOutcome.FailOver<String>) outcome).decision().reasonCode())
+        .isEqualTo("tool_failure.execution_failed.failover_agent");
+  }
+
+  @Test
+  void letsANestedStopThroughUntouched() {
+    ToolExecutionStoppedException inner =
+        new ToolExecutionStoppedException(
+            "shell", ToolFailureClassifier.decide(ToolFailureKind.PERMISSION_DENIED, true));
+    AtomicInteger calls = new AtomicInteger();
+
+    assertThatThrownBy(
+            () ->
+                guard()
+                    .withMaxRetries(4)
+                    .build()
+                    .run(ToolSpec.idempotent("agent"), failing(99, inner, calls)))
+        .isSameAs(inner);
+    assertThat(calls).hasValue(1);
+    assertThat(events).isEmpty();
+  }
+
+  @Test
+  void letsErrorsPropagate() {
+    StackOverflowError error = new StackOverflowError();
+
+    assertThatThrownBy(
+            () ->
+                guard()
+                    .build()
+                    .run(
+                        ToolSpec.idempotent("search"),
+                        () -> {
+                          throw error;
+                        }))
+        .isSameAs(error);
+    assertThat(events).isEmpty();
+  }
+
+  @Test
+  void stopsRetryingWhenInterruptedWhileBackingOff() {
+    AtomicInteger calls = new AtomicInteger();
+    ToolGuard g =
+        guard()
+            .withMaxRetries(4)
+            .withSleeper(
+                d -> {
+                  throw new InterruptedException();
+                })
+            .build();
+    try {
+      ToolOutcome<String> outcome =
+          g.run(ToolSpec.idempotent("search"), failing(99, new SocketTimeoutException(), calls));
+
+      assertThat(calls).hasValue(1);
+      assertThat(outcome).isInstanceOf(ToolOutcome.FailOver.class);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+  }
+
+  @Test
+  void aFailingListenerDoesNotChangeTheDecision() {
+    ToolGuard g =
+        guard()
+            .onDecision(
+                e -> {
+                  throw new IllegalStateException("listener bug");
+                })
+            .build();
+
+    assertThatThrownBy(
+            () ->
+                g.run(
+                    ToolSpec.idempotent("search"),
+                    () -> {
+                      throw new SecurityException("sandbox");
+                    }))
+        .isInstanceOf(ToolExecutionStoppedException.class)
+        .hasMessage("tool 'search' stopped: tool_failure.permission_denied.fail_closed");
+    assertThat(events).hasSize(1);
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {-1, 5, 7})
+  void rejectsMaxRetriesOutsideTheCeiling(int retries) {
+    assertThatThrownBy(() -> ToolGuard.builder().withMaxRetries(retries))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("maxRetries: " + retries + " (expected: 0..4)");
+  }
+
+  @Test
+  void rejectsBackoffBoundsThatMakeNoSense() {
+    assertThatThrownBy(() -> ToolGuard.builder().withBackoff(Duration.ofMillis(-1), Duration.ZERO))
+        .hasMessage("backoffInitial: PT-0.001S (expected: >= 0)");
+    assertThatThrownBy(
+            () -> ToolGuard.builder().withBackoff(Duration.ofSeconds(1), Duration.ofMillis(10)))
+        .hasMessage("backoffMax: PT0.01S (expected: >= backoffInitial PT1S)");
+    assertThatThrownBy(() -> ToolGuard.builder().withBackoff(Duration.ZERO, Duration.ofHours(2)))
+        .hasMessage("backoffMax: PT2H (expected: <= PT1H)");
+  }
+
+  @Test
+  void doesNotSleepWhenTheBackoffIsZero() {
+    AtomicInteger calls = new AtomicInteger();
+
+    ToolOutcome<String> outcome =
+        guard()
+            .withBackoff(Duration.ZERO, Duration.ZERO)
+            .withMaxRetries(2)
+            .build()
+            .run(ToolSpec.idempotent("search"), failing(2, new SocketTimeoutException(), calls));
+
+    assertThat(outcome).isEqualTo(new ToolOutcome.Succeeded<>("ok", 3));
+    assertThat(sleeps).isEmpty();
+  }
+}

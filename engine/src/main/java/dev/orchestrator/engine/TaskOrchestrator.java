@@ -29,6 +29,7 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.spi.ProviderClients;
+import dev.orchestrator.engine.tool.ToolExecutionStoppedException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -327,6 +328,10 @@ public final class TaskOrchestrator {
         StreamListener visible) {
       try {
         return client.send(new ProviderCall(provider, route, request, limits, visible, cancel));
+      } catch (ToolExecutionStoppedException stop) {
+        // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
+        // terminal, never failed over.
+        return new AttemptOutcome.Failed(stop.toProviderFailure(), false);
       } catch (RuntimeException e) {
         if (e instanceof TierGuard.FreeTierViolation) {
           throw e;

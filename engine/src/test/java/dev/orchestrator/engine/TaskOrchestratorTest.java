@@ -22,6 +22,10 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
+import dev.orchestrator.engine.tool.ToolDecision;
+import dev.orchestrator.engine.tool.ToolExecutionStoppedException;
+import dev.orchestrator.engine.tool.ToolFailureClassifier;
+import dev.orchestrator.engine.tool.ToolSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,6 +144,11 @@ class TaskOrchestratorTest {
     ChatResult r = orchestrator(withPools(TWO_PRICED)).chat(request("v"));
     assertThat(r.route()).isEqualTo("b/m");
     assertThat(client.calls()).containsExactly("a/m", "a/m", "b/m");
+    // The same words from a tool go through the tool classifier, which fails closed.
+    ToolDecision tool =
+        ToolFailureClassifier.INSTANCE.classify(
+            new RuntimeException("invalid arguments"), ToolSpec.nonIdempotent("shell"));
+    assertThat(tool.action()).isEqualTo(dev.orchestrator.engine.tool.ToolAction.FAIL_CLOSED);
   }
 
   @Test
@@ -227,6 +236,30 @@ class TaskOrchestratorTest {
   void toolExecutionStoppedIsNeverFailedOver() {
     client.script("a/m", fail(409, FailureCategory.TOOL_EXECUTION_STOPPED, false));
     OrchestratorException e = failure(orchestrator(withPools(TWO_PRICED)), request("v"));
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.TOOL_EXECUTION_STOPPED);
+    assertThat(client.calls()).containsExactly("a/m");
+  }
+
+  @Test
+  void aFailClosedToolStopInsideAnAttemptIsTerminal() {
+    ToolDecision d =
+        ToolFailureClassifier.INSTANCE.classify(
+            new java.util.concurrent.TimeoutException("read timed out"),
+            ToolSpec.nonIdempotent("shell"));
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(withPools(TWO_PRICED))
+            .providers(
+                ProviderClients.single(
+                    call -> {
+                      client.send(call);
+                      throw new ToolExecutionStoppedException("shell", d);
+                    }))
+            .credentials(Credentials.constant("k"))
+            .ticker(time)
+            .sleeper(time)
+            .build();
+    OrchestratorException e = failure(o, request("v"));
     assertThat(e.type()).isEqualTo(OrchestratorException.Type.TOOL_EXECUTION_STOPPED);
     assertThat(client.calls()).containsExactly("a/m");
   }

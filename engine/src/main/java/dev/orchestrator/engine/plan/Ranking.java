@@ -62,28 +62,44 @@ final class Ranking {
 
   /** One line explaining a candidate's place. */
   static String why(Entry e, int rank, String label, PlanRequest req) {
-    StringBuilder sb = new StringBuilder(96);
-    sb.append(label).append(" #").append(rank).append(": ");
-    if (e.free) {
-      sb.append("free");
-    } else if (e.route.inputPerMtok() != null && e.route.outputPerMtok() != null) {
-      sb.append('$')
-          .append(e.route.inputPerMtok().toPlainString())
-          .append(" in / $")
-          .append(e.route.outputPerMtok().toPlainString())
-          .append(" out per Mtok");
-    } else {
-      sb.append("price unknown (priced)");
+    StringBuilder sb = new StringBuilder(112);
+    switch (label) {
+      case "free" -> sb.append("free (zero input and output price)");
+      case "auto" -> {
+        sb.append(req.strategy() == Strategy.COST ? "cost-first: " : "quality-first: ");
+        price(sb, e);
+      }
+      default -> {
+        sb.append(label).append(", position ").append(rank).append(": ");
+        price(sb, e);
+      }
     }
     if (e.window > 0) {
       sb.append("; ").append(e.window).append("-token window fits ");
-      sb.append((long) req.promptTokens() + req.maxOutputTokens());
+      sb.append((long) req.promptTokens() + req.maxOutputTokens()).append(" tokens");
     } else {
       sb.append("; window unknown, ranked after known windows");
     }
     if (e.route.quality() != null) {
       sb.append("; quality ").append(e.route.quality());
     }
+    if (label.equals("free")) {
+      sb.append("; ranked by window, then release date");
+    }
     return sb.toString();
+  }
+
+  private static void price(StringBuilder sb, Entry e) {
+    if (e.free) {
+      sb.append("free");
+    } else if (e.route.inputPerMtok() != null && e.route.outputPerMtok() != null) {
+      sb.append('$')
+          .append(e.route.inputPerMtok().stripTrailingZeros().toPlainString())
+          .append(" in / $")
+          .append(e.route.outputPerMtok().stripTrailingZeros().toPlainString())
+          .append(" out per Mtok");
+    } else {
+      sb.append("price unknown (treated as priced)");
+    }
   }
 }

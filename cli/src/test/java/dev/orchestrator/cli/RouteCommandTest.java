@@ -1,0 +1,164 @@
+package dev.orchestrator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code orchestrator route}, as CONTRACT §3 fixes it. */
+class RouteCommandTest {
+  private static final Set<String> REASONS =
+      Set.of(
+          "priced_tier_boundary",
+          "context_too_small",
+          "missing_capability",
+          "not_chat",
+          "retired",
+          "over_max_price",
+          "circuit_open",
+          "cooling_down",
+          "no_credentials",
+          "denied_by_config");
+
+  @Test
+  void freePoolOnTheDefaultCatalogMatchesTheContract() {
+    CliRun r = CliRun.of("route", "orchestrator/free", "--json");
+    assertThat(r.code).isZero();
+    JsonNode doc = r.json();
+    assertThat(doc.get("model").asText()).isEqualTo("orchestrator/free");
+    assertThat(doc.get("pool").asText()).isEqualTo("free");
+    assertThat(doc.get("candidates")).isNotEmpty();
+    int rank = 1;
+    for (JsonNode c : doc.get("candidates")) {
+      assertThat(c.get("rank").asInt()).isEqualTo(rank++);
+      assertThat(c.get("route").asText())
+          .isEqualTo(c.get("provider").asText() + "/" + c.get("model").asText());
+      assertThat(c.get("tier").asText()).isEqualTo("free");
+      assertThat(c.get("inputPerMtok").decimalValue()).isEqualByComparingTo(BigDecimal.ZERO);
+      assertThat(c.get("outputPerMtok").decimalValue()).isEqualByComparingTo(BigDecimal.ZERO);
+      assertThat(c.has("contextWindow")).isTrue();
+      assertThat(c.get("why").asText()).isNotBlank();
+    }
+    for (JsonNode x : doc.get("excluded")) {
+      assertThat(REASONS).contains(x.get("reason").asText());
+    }
+    assertThat(r.err).isEmpty();
+  }
+
+  @Test
+  void sameInputsGiveByteIdenticalOutput() {
+    CliRun a = CliRun.of("route", "orchestrator/auto", "--json", "--prompt-tokens", "1000");
+    CliRun b = CliRun.of("route", "orchestrator/auto", "--json", "--prompt-tokens", "1000");
+    assertThat(a.out).isEqualTo(b.out);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"data/models-dev-api.json", "data/openrouter-models.json"})
+  void freePoolOnRealSnapshotsHoldsOnlyZeroPriceChatRoutes(String snapshot) {
+    Path p = SharedData.file(snapshot);
+    JsonNode doc =
+        CliRun.of("route", "orchestrator/free", "--catalog", p.toString(), "--json").json();
+    assertThat(doc.get("candidates").size()).isGreaterThan(10);
+    for (JsonNode c : doc.get("candidates")) {
+      assertThat(c.get("inputPerMtok").decimalValue().signum()).isZero();
+      assertThat(c.get("outputPerMtok").decimalValue().signum()).isZero();
+    }
+    List<String> reasons = new ArrayList<>();
+    doc.get("excluded").forEach(x -> reasons.add(x.get("reason").asText()));
+    assertThat(reasons).contains("priced_tier_boundary", "not_chat");
+  }
+
+  @Test
+  void openRouterVariablePriceRouterIsExcludedAtTheBoundary() {
+    Path p = SharedData.file("data/openrouter-models.json");
+    JsonNode doc =
+        CliRun.of("route", "orchestrator/free", "--catalog", p.toString(), "--json").json();
+    boolean found = false;
+    for (JsonNode x : doc.get("excluded")) {
+      if (x.get("route").asText().equals("openrouter/openrouter/auto")) {
+        assertThat(x.get("reason").asText()).isEqualTo("priced_tier_boundary");
+        found = true;
+      }
+    }
+    assertThat(found).isTrue();
+  }
+
+  @Test
+  void requirementsAndSizeFiltersExcludeWithTheirReason() {
+    JsonNode doc =
+        CliRun.of(
+                "route",
+                "orchestrator/auto",
+                "--json",
+                "--prompt-tokens",
+                "150000",
+                "--max-output-tokens",
+                "1000",
+                "--require",
+                "tools",
+                "--max-price",
+                "5")
+            .json();
+    List<String> reasons = new ArrayList<>();
+    doc.get("excluded").forEach(x -> reasons.add(x.get("reason").asText()));
+    assertThat(reasons).contains("context_too_small", "over_max_price");
+    for (JsonNode c : doc.get("candidates")) {
+      assertThat(c.get("contextWindow").isNull() || c.get("contextWindow").asInt() >= 151000)
+          .isTrue();
+    }
+  }
+
+  @Test
+  void unknownModelExitsTwoWithCloseMatches() {
+    CliRun r = CliRun.of("route", "orchestrator/fre", "--json");
+    assertThat(r.code).isEqualTo(2);
+    assertThat(r.err).contains("unknown model").contains("orchestrator/free");
+    assertThat(r.out).isEmpty();
+  }
+
+  @Test
+  void brokenCatalogExitsThreeNamingTheFile(@TempDir Path dir) throws Exception {
+    Path bad = dir.resolve("broken.json");
+    Files.writeString(bad, "{\"providers\": {\"x\": {\"baseUrl\": 3,,}}}");
+    CliRun r = CliRun.of("route", "orchestrator/free", "--catalog", bad.toString(), "--json");
+    assertThat(r.code).isEqualTo(3);
+    assertThat(r.err).contains("broken.json");
+  }
+
+  @Test
+  void groupFromOwnConfigKeepsItsOrder(@TempDir Path dir) throws Exception {
+    Path cfg = dir.resolve("pools.yaml");
+    Files.writeString(
+        cfg,
+        String.join(
+            "\n",
+            "extends: default",
+            "pools:",
+            "  my-group:",
+            "    kind: group",
+            "    routes: [groq/llama-3.3-70b-versatile, openrouter/openai/gpt-oss-120b:free]",
+            ""));
+    CliRun r = CliRun.of("route", "my-group", "--catalog", cfg.toString(), "--json");
+    assertThat(r.code).as(r.err).isZero();
+    JsonNode doc = r.json();
+    assertThat(doc.get("pool").asText()).isEqualTo("group");
+    assertThat(doc.get("candidates").get(0).get("route").asText())
+        .isEqualTo("groq/llama-3.3-70b-versatile");
+  }
+
+  @Test
+  void tableOutputIsForPeople() {
+    CliRun r = CliRun.of("route", "orchestrator/free");
+    assertThat(r.code).isZero();
+    assertThat(r.out).contains("free pool").contains("rank").contains("Excluded:");
+  }
+}

@@ -273,6 +273,18 @@ record UpstreamError(
     return null;
   }
 
+  // Some gateways put the upstream's whole JSON error document into error.message.
+  private static String unwrapped(String message) {
+    if (message == null || !message.strip().startsWith("{")) {
+      return message;
+    }
+    JsonNode inner = parseJson(message);
+    JsonNode err = inner == null ? null : inner.path("error");
+    String innerMessage =
+        err == null ? null : err.isTextual() ? err.asText() : text(err, "message");
+    return innerMessage != null ? innerMessage : message;
+  }
+
   private static String text(JsonNode node, String field) {
     JsonNode v = node == null ? null : node.get(field);
     return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText() : null;
@@ -315,8 +327,8 @@ record UpstreamError(
       if (c == null || c.isNull()) {
         return;
       }
-      if (c.isIntegralNumber()) {
-        status(c);
+      if (c.isIntegralNumber() || c.isTextual()) {
+        status(c); // OpenRouter/Google 429, LiteLLM "429"
       }
       String text = c.isValueNode() ? c.asText() : null;
       if (code == null && !Text.isBlank(text)) {
@@ -378,7 +390,7 @@ record UpstreamError(
     }
 
     UpstreamError build() {
-      String msg = message;
+      String msg = unwrapped(message);
       if (rawMessage != null && !rawMessage.equals(msg)) {
         msg = msg == null ? rawMessage : msg + ": " + rawMessage;
       }

@@ -1,6 +1,7 @@
 package dev.orchestrator.providers.classify;
 
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /** Bounding and cleaning of untrusted text. Stateless; never throws on any input. */
 final class Text {
@@ -16,6 +17,12 @@ final class Text {
 
   /** Type, code and request id values are short identifiers. */
   static final int MAX_TOKEN_CHARS = 200;
+
+  // Terminal escape sequences (CSI "ESC[1m", OSC "ESC]0;title BEL", two-byte "ESC c"): removed
+  // whole, so no remnant like "[1m" is left glued to the text that follows.
+  private static final Pattern ANSI =
+      Pattern.compile(
+          "\u001B(?:\\[[0-?]*[ -/]*[@-~]|\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)?|[@-Z\\\\-_])");
 
   private Text() {}
 
@@ -57,6 +64,9 @@ final class Text {
   static String stripControls(String s, boolean keepLines) {
     if (s == null) {
       return null;
+    }
+    if (s.indexOf('\u001B') >= 0) {
+      s = ANSI.matcher(s).replaceAll("");
     }
     StringBuilder b = new StringBuilder(s.length());
     int i = 0;

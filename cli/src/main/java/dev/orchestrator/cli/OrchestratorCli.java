@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
     description = "Routes LLM chat requests across providers with typed failover.",
     subcommands = {
       CommandLine.HelpCommand.class,
+      ClassifyCommand.class,
     })
 public final class OrchestratorCli implements Runnable {
 

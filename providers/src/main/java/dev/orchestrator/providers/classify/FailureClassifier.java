@@ -70,15 +70,21 @@ public final class FailureClassifier {
     return new FailureClassifier(Objects.requireNonNull(clock, "clock"));
   }
 
-  /** Classifies one failure. Never throws; evidence nothing recognises is {@code unknown}. */
+  /**
+   * Classifies one failure. No evidence makes it throw; evidence nothing recognises is {@code
+   * unknown}, not retryable.
+   *
+   * @throws NullPointerException if {@code evidence} itself is null
+   */
   public ProviderFailure classify(FailureEvidence evidence) {
     return explain(evidence).failure();
   }
 
   /**
-   * Classifies one failure and names the rule that decided it. Never throws.
+   * Classifies one failure and names the rule that decided it. No evidence makes it throw; a
+   * classifier bug yields {@code unknown} under the rule id {@code internal_error}.
    *
-   * @throws NullPointerException if {@code evidence} is null
+   * @throws NullPointerException if {@code evidence} itself is null
    */
   public Classification explain(FailureEvidence evidence) {
     Objects.requireNonNull(evidence, "evidence");

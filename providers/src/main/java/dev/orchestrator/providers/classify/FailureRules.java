@@ -48,9 +48,6 @@ final class FailureRules {
   /** One row of the protocol: when {@code when} holds for the facts, the answer is {@code then}. */
   record Rule(String id, Predicate<Facts> when, Verdict then) {}
 
-  /** The protocol, in order. The last row matches everything. */
-  static final List<Rule> RULES = table();
-
   private FailureRules() {}
 
   /** The first row whose predicate holds. */
@@ -78,7 +75,7 @@ final class FailureRules {
     t.add(
         row(
             "account.google_quota_failure",
-            f -> f.hasToken(Set.of("resource_exhausted")) && f.error().quotaFailure(),
+            f -> f.hasToken(GOOGLE_EXHAUSTED) && f.error().quotaFailure(),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -129,7 +126,7 @@ final class FailureRules {
     t.add(
         row(
             "tool.execution_stopped",
-            f -> f.statusIs(409) && f.hasToken(Set.of("tool_execution_stopped")),
+            f -> f.statusIs(409) && f.hasToken(TOOL_STOPPED_CODES),
             TOOL_EXECUTION_STOPPED,
             FINAL,
             YES));
@@ -351,6 +348,10 @@ final class FailureRules {
           "spending limit",
           "reached your specified api usage limits");
 
+  static final Set<String> GOOGLE_EXHAUSTED = Set.of("resource_exhausted");
+
+  static final Set<String> TOOL_STOPPED_CODES = Set.of("tool_execution_stopped");
+
   static final Set<String> AUTH_CODES =
       Set.of(
           "authentication_error",
@@ -454,6 +455,9 @@ final class FailureRules {
           "service unavailable",
           "bad gateway",
           "upstream error");
+
+  /** The protocol, in order. The last row matches everything. */
+  static final List<Rule> RULES = table();
 
   private static Rule row(
       String id,

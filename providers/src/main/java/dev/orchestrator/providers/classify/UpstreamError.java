@@ -111,11 +111,6 @@ record UpstreamError(
     return a.build();
   }
 
-  /** An error with no fields. */
-  static UpstreamError none() {
-    return new Acc().build();
-  }
-
   // An SSE error event ("event: error\ndata: {...}") carries its JSON in the data lines.
   private static String sseData(String text) {
     String t = text.stripLeading();
@@ -403,7 +398,9 @@ record UpstreamError(
       words(code);
       tokens.forEach(this::words);
       if (message != null) {
-        sdkClues(message);
+        if (errorShape) {
+          sdkClues(message); // plain text was scanned whole by readText
+        }
         Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));
         if (id.find()) {
           requestId(id.group(1));

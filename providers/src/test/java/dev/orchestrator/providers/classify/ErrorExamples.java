@@ -1,7 +1,5 @@
 package dev.orchestrator.providers.classify;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.failure.FailureCategory;
@@ -130,9 +128,5 @@ final class ErrorExamples {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  static void assertNoSecrets(String text, String secret) {
-    assertThat(text).doesNotContain(secret);
   }
 }

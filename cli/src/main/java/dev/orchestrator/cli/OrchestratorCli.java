@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       CommandLine.HelpCommand.class,
       RouteCommand.class,
+      ClassifyCommand.class,
       ClassifyToolCommand.class,
       CatalogCommand.class,
     })

@@ -1,0 +1,358 @@
+package dev.orchestrator.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.providers.classify.Classification;
+import dev.orchestrator.providers.classify.FailureClassifier;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.classify.FailureExplanations;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code orchestrator classify}: one provider failure, classified exactly as the orchestrator does
+ * it (CONTRACT §1). With {@code --batch PATH|-}, classifies JSON Lines — one failure per line, one
+ * output object per line, in order. Blank input lines are skipped; a line that is not a valid
+ * failure yields an output line {@code {"line": N, "error": "…"}} instead of stopping the batch,
+ * and every output line carries its input {@code line} number. Not thread-safe (one per run).
+ */
+@Command(
+    name = "classify",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Classifies one provider failure the way the orchestrator does: category, whether it may be"
+          + " retried, whether it reached the model, Retry-After and request id.",
+      "With --batch, classifies JSON Lines (fields status, body, headers, exception, message,"
+          + " streamStarted, provider; all optional) and writes one JSON object per line.",
+    })
+public final class ClassifyCommand implements Callable<Integer> {
+
+  /** The {@code --exception} kinds of CONTRACT §1, in contract order. */
+  static final List<String> EXCEPTION_KINDS =
+      List.of(
+          "connect_refused",
+          "connect_timeout",
+          "dns",
+          "tls",
+          "reset_before_response",
+          "eof_before_response",
+          "read_timeout",
+          "stream_truncated",
+          "stream_idle_timeout",
+          "cancelled");
+
+  // A body file is read only this far: the classifier keeps 64 KiB of text.
+  private static final int MAX_BODY_FILE_BYTES = 256 * 1024;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--status", paramLabel = "N", description = "HTTP status (100..599).")
+  Integer status;
+
+  @Option(names = "--body", paramLabel = "TEXT", description = "Response body.")
+  String body;
+
+  @Option(names = "--body-file", paramLabel = "PATH", description = "Read the body from a file.")
+  Path bodyFile;
+
+  @Option(
+      names = "--header",
+      paramLabel = "'Name: value'",
+      description = "Response header; repeatable.")
+  List<String> headers = new ArrayList<>();
+
+  @Option(
+      names = "--exception",
+      paramLabel = "KIND",
+      description =
+          "Transport fault: connect_refused, connect_timeout, dns, tls, reset_before_response,"
+              + " eof_before_response, read_timeout, stream_truncated, stream_idle_timeout,"
+              + " cancelled.")
+  String exception;
+
+  @Option(
+      names = "--message",
+      paramLabel = "TEXT",
+      description = "The exception's or gateway's message.")
+  String message;
+
+  @Option(
+      names = "--stream-started",
+      description = "Visible output had already reached the caller.")
+  boolean streamStarted;
+
+  @Option(names = "--provider", paramLabel = "ID", description = "Provider id, for the wording.")
+  String provider;
+
+  @Option(names = "--json", description = "Print one JSON object.")
+  boolean json;
+
+  @Option(
+      names = "--batch",
+      paramLabel = "PATH|-",
+      description = "Classify JSON Lines from a file or stdin (-); always prints JSON Lines.")
+  String batch;
+
+  private final FailureClassifier classifier = FailureClassifier.INSTANCE;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    if (batch != null) {
+      if (status != null
+          || body != null
+          || bodyFile != null
+          || !headers.isEmpty()
+          || exception != null
+          || message != null
+          || streamStarted) {
+        throw CliException.usage(
+            "--batch reads every failure from its input; it cannot be combined with --status,"
+                + " --body, --body-file, --header, --exception, --message or --stream-started");
+      }
+      runBatch(out);
+      return OrchestratorCli.EXIT_OK;
+    }
+    if (body != null && bodyFile != null) {
+      throw CliException.usage("--body and --body-file: give one of them, not both");
+    }
+    if (status != null) {
+      checkStatus(status);
+    }
+    Map<String, String> h = new LinkedHashMap<>();
+    for (String header : headers) {
+      int colon = header.indexOf(':');
+      if (colon <= 0) {
+        throw CliException.usage(
+            "--header: '" + header + "' (expected: 'Name: value', e.g. 'Retry-After: 2')");
+      }
+      h.put(header.substring(0, colon).trim(), header.substring(colon + 1).trim());
+    }
+    TransportFault fault;
+    try {
+      fault = fault(exception);
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage(e.getMessage());
+    }
+    String text = bodyFile != null ? readBodyFile(bodyFile) : body;
+    FailureEvidence evidence =
+        new FailureEvidence(status, h, text, fault, message, streamStarted, false, provider);
+    Classification c = classifier.explain(evidence);
+    if (json) {
+      out.println(Json.write(fields(c, provider)));
+    } else {
+      printHuman(out, c);
+    }
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  /** The output object of CONTRACT §1 plus extra fields, in a stable order. */
+  static Map<String, Object> fields(Classification c, String provider) {
+    ProviderFailure f = c.failure();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("category", f.category().wireName());
+    m.put("retryable", f.retryable());
+    m.put("reachedModel", f.reachedModel().asBoolean());
+    m.put("status", f.status());
+    m.put("retryAfterMs", f.retryAfter() == null ? null : f.retryAfter().toMillis());
+    m.put("requestId", f.requestId());
+    m.put("summary", FailureExplanations.summary(f, provider));
+    m.put("nextStep", FailureExplanations.nextStep(f, provider));
+    m.put("errorType", f.errorType());
+    m.put("errorCode", f.errorCode());
+    m.put("transportFault", f.transportFault() == null ? null : f.transportFault().wireName());
+    m.put("message", f.message());
+    m.put("rule", c.rule());
+    return m;
+  }
+
+  private void printHuman(PrintWriter out, Classification c) {
+    ProviderFailure f = c.failure();
+    Boolean reached = f.reachedModel().asBoolean();
+    out.println(
+        f.category().wireName()
+            + " — "
+            + (f.retryable() ? "retryable" : "not retryable")
+            + ", reached model: "
+            + (reached == null ? "unknown" : reached ? "yes" : "no"));
+    List<String> facts = new ArrayList<>();
+    if (f.status() != null) {
+      facts.add("status " + f.status());
+    }
+    if (f.transportFault() != null) {
+      facts.add("fault " + f.transportFault().wireName());
+    }
+    if (f.retryAfter() != null) {
+      facts.add("retry after " + f.retryAfter().toMillis() + " ms");
+    }
+    if (f.requestId() != null) {
+      facts.add("request id " + f.requestId());
+    }
+    if (f.errorType() != null) {
+      facts.add("type " + f.errorType());
+    }
+    if (f.errorCode() != null) {
+      facts.add("code " + f.errorCode());
+    }
+    facts.add("rule " + c.rule());
+    out.println("  " + String.join(" · ", facts));
+    out.println("  " + FailureExplanations.summary(f, provider));
+    out.println("  Next: " + FailureExplanations.nextStep(f, provider));
+    if (!f.message().isEmpty()) {
+      out.println("  Upstream: " + f.message());
+    }
+  }
+
+  private void runBatch(PrintWriter out) {
+    boolean stdin = batch.equals("-");
+    String name = stdin ? "stdin" : batch;
+    try (BufferedReader in = open(stdin)) {
+      int lineNo = 0;
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        lineNo++;
+        if (line.isBlank()) {
+          continue;
+        }
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("line", lineNo);
+        try {
+          BatchItem item = parseItem(line);
+          result.putAll(fields(classifier.explain(item.evidence()), item.provider()));
+        } catch (IllegalArgumentException e) {
+          result.put("error", e.getMessage());
+        }
+        out.println(Json.write(result));
+      }
+    } catch (IOException e) {
+      throw CliException.input("--batch " + name + ": cannot read (" + reason(e) + ")", e);
+    }
+  }
+
+  private BufferedReader open(boolean stdin) throws IOException {
+    InputStream in = stdin ? System.in : Files.newInputStream(Path.of(batch));
+    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+  }
+
+  private record BatchItem(FailureEvidence evidence, String provider) {}
+
+  // One JSON Lines input: {"status", "body", "headers", "exception", "message", "streamStarted",
+  // "provider"}, every field optional.
+  private static BatchItem parseItem(String line) {
+    JsonNode n;
+    try {
+      n = Json.MAPPER.readTree(line);
+    } catch (IOException e) {
+      throw new IllegalArgumentException("not JSON: " + firstLine(e.getMessage()));
+    }
+    if (n == null || !n.isObject()) {
+      throw new IllegalArgumentException("expected a JSON object, got " + kind(n));
+    }
+    Integer st = null;
+    JsonNode s = n.get("status");
+    if (s != null && !s.isNull()) {
+      if (!s.isIntegralNumber()) {
+        throw new IllegalArgumentException("status: " + s + " (expected: an integer 100..599)");
+      }
+      st = s.asInt();
+      if (st < 100 || st > 599) {
+        throw new IllegalArgumentException("status: " + st + " (expected: 100..599)");
+      }
+    }
+    JsonNode b = n.get("body");
+    String bodyText = b == null || b.isNull() ? null : b.isTextual() ? b.asText() : b.toString();
+    Map<String, String> h = new LinkedHashMap<>();
+    JsonNode hs = n.get("headers");
+    if (hs != null && !hs.isNull()) {
+      if (!hs.isObject()) {
+        throw new IllegalArgumentException("headers: expected an object of name: value");
+      }
+      for (Map.Entry<String, JsonNode> e : hs.properties()) {
+        h.put(
+            e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
+      }
+    }
+    TransportFault fault = fault(text(n, "exception"));
+    return new BatchItem(
+        new FailureEvidence(
+            st,
+            h,
+            bodyText,
+            fault,
+            text(n, "message"),
+            n.path("streamStarted").asBoolean(false),
+            false,
+            text(n, "provider")),
+        text(n, "provider"));
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || v.isNull() ? null : v.asText();
+  }
+
+  private static TransportFault fault(String kind) {
+    if (kind == null) {
+      return null;
+    }
+    if (!EXCEPTION_KINDS.contains(kind)) {
+      throw new IllegalArgumentException(
+          "--exception: "
+              + kind
+              + " (expected one of: "
+              + String.join(", ", EXCEPTION_KINDS)
+              + ")");
+    }
+    return TransportFault.fromWireName(kind);
+  }
+
+  private static void checkStatus(int s) {
+    if (s < 100 || s > 599) {
+      throw CliException.usage("--status: " + s + " (expected: 100..599)");
+    }
+  }
+
+  private static String readBodyFile(Path file) {
+    try (InputStream in = Files.newInputStream(file)) {
+      return new String(in.readNBytes(MAX_BODY_FILE_BYTES), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw CliException.input("--body-file " + file + ": cannot read (" + reason(e) + ")", e);
+    }
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof NoSuchFileException) {
+      return "no such file";
+    }
+    String m = e.getMessage();
+    return e.getClass().getSimpleName() + (m == null ? "" : ": " + firstLine(m));
+  }
+
+  private static String firstLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    int nl = s.indexOf('\n');
+    return nl < 0 ? s : s.substring(0, nl);
+  }
+
+  private static String kind(JsonNode n) {
+    return n == null ? "nothing" : n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
+  }
+}

@@ -1,0 +1,285 @@
+package dev.orchestrator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** {@code orchestrator classify}, driven in-process exactly as CONTRACT §1 fixes it. */
+class ClassifyCommandTest {
+
+  @TempDir Path dir;
+
+  private record Run(int code, String out, String err) {
+    JsonNode json() throws Exception {
+      return Json.MAPPER.readTree(out);
+    }
+  }
+
+  private static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = OrchestratorCli.run(args, new PrintWriter(out), new PrintWriter(err));
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void printsExactlyTheContractFieldsAsOneJsonDocument() throws Exception {
+    Run r =
+        run(
+            "classify",
+            "--status",
+            "429",
+            "--header",
+            "Retry-After: 2",
+            "--header",
+            "x-request-id: req_abc",
+            "--body",
+            "{\"error\":{\"message\":\"Rate limit reached\",\"code\":\"rate_limit_exceeded\"}}",
+            "--json");
+
+    assertThat(r.code()).isZero();
+    assertThat(r.out().strip()).doesNotContain("\n");
+    JsonNode j = r.json();
+    assertThat(j.get("category").asText()).isEqualTo("rate_limited");
+    assertThat(j.get("retryable").asBoolean()).isTrue();
+    assertThat(j.get("reachedModel").asBoolean()).isFalse();
+    assertThat(j.get("status").asInt()).isEqualTo(429);
+    assertThat(j.get("retryAfterMs").asLong()).isEqualTo(2000);
+    assertThat(j.get("requestId").asText()).isEqualTo("req_abc");
+    assertThat(j.get("summary").asText()).isNotBlank();
+    assertThat(j.get("nextStep").asText()).isNotBlank();
+    assertThat(j.get("errorCode").asText()).isEqualTo("rate_limit_exceeded");
+    assertThat(j.get("rule").asText()).isEqualTo("transient.status_429");
+  }
+
+  @Test
+  void absentFactsAreNullNotMissing() throws Exception {
+    JsonNode j = run("classify", "--exception", "read_timeout", "--json").json();
+
+    assertThat(j.get("category").asText()).isEqualTo("timeout");
+    assertThat(j.get("reachedModel").isNull()).isTrue();
+    assertThat(j.has("status") && j.get("status").isNull()).isTrue();
+    assertThat(j.has("retryAfterMs") && j.get("retryAfterMs").isNull()).isTrue();
+    assertThat(j.has("requestId") && j.get("requestId").isNull()).isTrue();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          connect_refused       | connection_failed | true
+          connect_timeout       | connection_failed | true
+          dns                   | connection_failed | true
+          tls                   | connection_failed | true
+          reset_before_response | connection_failed | true
+          eof_before_response   | connection_failed | true
+          read_timeout          | timeout           | true
+          stream_truncated      | server_error      | true
+          stream_idle_timeout   | timeout           | true
+          cancelled             | cancelled         | false
+          """)
+  void acceptsEveryContractExceptionKind(String kind, String category, boolean retryable)
+      throws Exception {
+    JsonNode j = run("classify", "--exception", kind, "--json").json();
+
+    assertThat(j.get("category").asText()).isEqualTo(category);
+    assertThat(j.get("retryable").asBoolean()).isEqualTo(retryable);
+  }
+
+  @Test
+  void anythingAfterVisibleOutputIsAStreamInterruption() throws Exception {
+    JsonNode j =
+        run("classify", "--exception", "stream_truncated", "--stream-started", "--json").json();
+
+    assertThat(j.get("category").asText()).isEqualTo("stream_interrupted");
+    assertThat(j.get("retryable").asBoolean()).isFalse();
+  }
+
+  @Test
+  void rejectsAnUnknownExceptionKindListingTheValidOnes() {
+    Run r = run("classify", "--exception", "first_token_timeout", "--json");
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err())
+        .contains("first_token_timeout")
+        .contains("connect_refused, connect_timeout");
+    assertThat(r.out()).isEmpty();
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          --status | 42           | --status: 42 (expected: 100..599)
+          --status | abc          | abc
+          --header | NoColonHere  | 'Name: value'
+          """)
+  void rejectsBadUsageWithExit2(String option, String value, String message) {
+    Run r = run("classify", option, value, "--json");
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains(message);
+  }
+
+  @Test
+  void rejectsBodyTogetherWithBodyFile() {
+    Run r = run("classify", "--body", "x", "--body-file", "y", "--json");
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("--body and --body-file");
+  }
+
+  @Test
+  void readsTheBodyFromAFile() throws Exception {
+    Path body = dir.resolve("body.json");
+    Files.writeString(
+        body,
+        "{\"error\":{\"message\":\"You exceeded your current quota\",\"type\":\"insufficient_quota\"}}");
+
+    JsonNode j =
+        run(
+                "classify",
+                "--status",
+                "429",
+                "--body-file",
+                body.toString(),
+                "--provider",
+                "openai",
+                "--json")
+            .json();
+
+    assertThat(j.get("category").asText()).isEqualTo("quota_exhausted");
+    assertThat(j.get("retryable").asBoolean()).isFalse();
+    assertThat(j.get("summary").asText()).contains("openai");
+  }
+
+  @Test
+  void anUnreadableBodyFileExits3NamingTheFile() {
+    Path missing = dir.resolve("missing.json");
+
+    Run r = run("classify", "--status", "500", "--body-file", missing.toString(), "--json");
+
+    assertThat(r.code()).isEqualTo(3);
+    assertThat(r.err()).contains(missing.toString()).contains("no such file");
+  }
+
+  @Test
+  void printsAReadableSummaryWithoutJson() {
+    Run r =
+        run(
+            "classify",
+            "--status",
+            "402",
+            "--body",
+            "{\"error\":{\"message\":\"Insufficient Balance\"}}");
+
+    assertThat(r.code()).isZero();
+    List<String> lines = r.out().lines().toList();
+    assertThat(lines.get(0)).isEqualTo("quota_exhausted — not retryable, reached model: no");
+    assertThat(r.out())
+        .contains("status 402")
+        .contains("Next: Add credits")
+        .contains("Upstream: Insufficient Balance");
+  }
+
+  @Test
+  void neverPrintsASecret() {
+    Run r =
+        run(
+            "classify",
+            "--status",
+            "401",
+            "--body",
+            "{\"error\":{\"message\":\"Incorrect API key provided: sk-proj-abcdefghijklmnop1234\"}}",
+            "--json");
+
+    assertThat(r.out()).doesNotContain("abcdefghijklmnop1234").contains("[REDACTED]");
+  }
+
+  @Test
+  void classifiesABatchInOrderReportingBadLinesInPlace() throws Exception {
+    Path in = dir.resolve("log.jsonl");
+    Files.writeString(
+        in,
+        String.join(
+            "\n",
+            "{\"status\":429,\"headers\":{\"Retry-After\":\"3\"}}",
+            "",
+            "not json",
+            "{\"exception\":\"dns\"}",
+            "{\"status\":7}",
+            "{\"exception\":\"bogus\"}",
+            "{\"status\":200,\"body\":{\"choices\":[]}}",
+            "[1,2]"));
+
+    Run r = run("classify", "--batch", in.toString());
+
+    assertThat(r.code()).isZero();
+    List<JsonNode> out = r.out().lines().map(ClassifyCommandTest::parse).toList();
+    assertThat(out).extracting(n -> n.get("line").asInt()).containsExactly(1, 3, 4, 5, 6, 7, 8);
+    assertThat(out.get(0).get("category").asText()).isEqualTo("rate_limited");
+    assertThat(out.get(0).get("retryAfterMs").asLong()).isEqualTo(3000);
+    assertThat(out.get(1).get("error").asText()).startsWith("not JSON");
+    assertThat(out.get(2).get("category").asText()).isEqualTo("connection_failed");
+    assertThat(out.get(3).get("error").asText()).isEqualTo("status: 7 (expected: 100..599)");
+    assertThat(out.get(4).get("error").asText()).contains("bogus").contains("stream_idle_timeout");
+    assertThat(out.get(5).get("category").asText()).isEqualTo("empty_response");
+    assertThat(out.get(6).get("error").asText()).contains("expected a JSON object");
+  }
+
+  @Test
+  void readsABatchFromStdin() throws Exception {
+    InputStream saved = System.in;
+    try {
+      System.setIn(
+          new ByteArrayInputStream(
+              "{\"status\":529}\n{\"message\":\"no deployments available\"}\n"
+                  .getBytes(StandardCharsets.UTF_8)));
+
+      Run r = run("classify", "--batch", "-");
+
+      assertThat(r.out().lines().map(l -> parse(l).get("category").asText()))
+          .containsExactly("overloaded", "overloaded");
+    } finally {
+      System.setIn(saved);
+    }
+  }
+
+  @Test
+  void anUnreadableBatchFileExits3() {
+    Run r = run("classify", "--batch", dir.resolve("nope.jsonl").toString());
+
+    assertThat(r.code()).isEqualTo(3);
+    assertThat(r.err()).contains("nope.jsonl").contains("no such file");
+  }
+
+  @Test
+  void batchCannotBeMixedWithASingleFailure() {
+    Run r = run("classify", "--batch", "-", "--status", "500");
+
+    assertThat(r.code()).isEqualTo(2);
+    assertThat(r.err()).contains("--batch");
+  }
+
+  private static JsonNode parse(String line) {
+    try {
+      return Json.MAPPER.readTree(line);
+    } catch (Exception e) {
+      throw new AssertionError(line, e);
+    }
+  }
+}

@@ -1,0 +1,344 @@
+package dev.orchestrator.providers.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** DESIGN §4 row by row: each table below is one group of rules, in protocol order. */
+class FailureClassifierTest {
+
+  private static final FailureClassifier CLASSIFIER = FailureClassifier.INSTANCE;
+
+  @ParameterizedTest(name = "HTTP {0} {1} -> {2} by {5}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "null",
+      textBlock =
+          """
+          # status | body                                                                  | category                | retryable | reachedModel | rule
+          # 2. account state, even on 429 and 5xx
+          402 | {"error":{"message":"Payment Required"}}                                   | quota_exhausted         | false | false | account.status_402
+          429 | {"error":{"type":"insufficient_quota","code":"insufficient_quota"}}        | quota_exhausted         | false | false | account.error_code
+          429 | {"error":{"code":429,"status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.QuotaFailure"}]}} | quota_exhausted | false | false | account.google_quota_failure
+          429 | {"error":{"message":"Budget has been exceeded! Current cost: 10.2"}}       | quota_exhausted         | false | false | account.wording
+          503 | {"error":{"message":"Insufficient Balance"}}                                | quota_exhausted         | false | false | account.wording
+          # 3. auth: 401, key wording even on 400/429; 403
+          401 | {"error":{"message":"nope"}}                                               | auth_failed             | false | false | auth.status_401
+          400 | {"type":"error","error":{"type":"authentication_error","message":"x"}}     | auth_failed             | false | false | auth.error_code
+          429 | {"error":{"message":"Invalid API key"}}                                    | auth_failed             | false | false | auth.wording
+          403 | {"error":{"message":"Forbidden"}}                                          | permission_denied       | false | false | auth.status_403
+          # 4. size: 413 first, then context-window evidence on a definitive 4xx
+          413 | {"error":{"message":"prompt is too long"}}                                 | request_too_large       | false | false | size.status_413
+          400 | {"error":{"message":"maximum context length is 8192 tokens"}}              | context_length_exceeded | false | true  | size.context_window
+          422 | {"error":{"code":"context_length_exceeded","message":"x"}}                 | context_length_exceeded | false | true  | size.context_window
+          # 5. content policy on a definitive 4xx
+          400 | {"error":{"code":"content_policy_violation","message":"x"}}                | content_filtered        | false | true  | content.policy
+          # 6. model gone: 404/410, or model wording whatever the status
+          404 | null                                                                       | not_found               | false | false | gone.status_404_410
+          410 | null                                                                       | not_found               | false | false | gone.status_404_410
+          400 | {"error":{"message":"The model gpt-9 does not exist"}}                     | not_found               | false | false | gone.model_wording
+          503 | {"error":{"message":"The model `gpt-9` does not exist"}}                   | not_found               | false | false | gone.model_wording
+          # 7. the terminal tool stop
+          409 | {"error":{"code":"tool_execution_stopped","message":"stopped"}}            | tool_execution_stopped  | false | true  | tool.execution_stopped
+          # 8. any other definitive 4xx, whatever the body says
+          400 | {"error":{"message":"Timeout while downloading the image"}}                | request_invalid         | false | true  | request.definitive_4xx
+          422 | {"error":{"message":"The server is overloaded"}}                           | request_invalid         | false | true  | request.definitive_4xx
+          451 | null                                                                       | request_invalid         | false | true  | request.definitive_4xx
+          # 9. transient statuses
+          429 | {"error":{"message":"Too many requests"}}                                  | rate_limited            | true  | false | transient.status_429
+          429 | {"error":{"message":"No deployments available for selected model"}}        | rate_limited            | true  | false | transient.status_429
+          529 | null                                                                       | overloaded              | true  | false | transient.status_529
+          503 | {"error":{"message":"overloaded"}}                                         | overloaded              | true  | false | transient.overloaded
+          500 | {"type":"error","error":{"type":"overloaded_error","message":"x"}}         | overloaded              | true  | false | transient.overloaded
+          504 | {"error":{"message":"upstream overloaded"}}                                | overloaded              | true  | false | transient.overloaded
+          522 | null                                                                       | timeout                 | true  | false | transient.origin_connect_timeout
+          408 | null                                                                       | timeout                 | true  | null  | transient.timeout
+          504 | null                                                                       | timeout                 | true  | null  | transient.timeout
+          524 | null                                                                       | timeout                 | true  | null  | transient.timeout
+          598 | null                                                                       | timeout                 | true  | null  | transient.timeout
+          599 | null                                                                       | timeout                 | true  | null  | transient.timeout
+          521 | null                                                                       | server_error            | true  | false | transient.origin_unreachable
+          523 | null                                                                       | server_error            | true  | false | transient.origin_unreachable
+          525 | null                                                                       | server_error            | true  | false | transient.origin_unreachable
+          526 | null                                                                       | server_error            | true  | false | transient.origin_unreachable
+          500 | {"error":{"message":"invalid arguments"}}                                  | server_error            | true  | true  | transient.status_500
+          409 | {"error":{"code":"conflict"}}                                              | server_error            | true  | null  | transient.other
+          425 | null                                                                       | server_error            | true  | null  | transient.other
+          502 | null                                                                       | server_error            | true  | null  | transient.other
+          503 | null                                                                       | server_error            | true  | null  | transient.other
+          520 | null                                                                       | server_error            | true  | null  | transient.other
+          527 | null                                                                       | server_error            | true  | null  | transient.other
+          501 | null                                                                       | request_invalid         | false | true  | settled.status_501_505
+          505 | null                                                                       | request_invalid         | false | true  | settled.status_501_505
+          # 11. an unusable 2xx
+          200 | null                                                                       | empty_response          | true  | true  | empty.http_2xx
+          200 | {"id":"chatcmpl-1","choices":[]}                                           | empty_response          | true  | true  | empty.http_2xx
+          200 | <html>login</html>                                                         | empty_response          | true  | true  | empty.http_2xx
+          # 12. otherwise
+          302 | null                                                                       | unknown                 | false | null  | unknown
+          """)
+  void classifiesHttpAnswersByTheFirstMatchingRule(
+      int status,
+      String body,
+      String category,
+      boolean retryable,
+      Boolean reachedModel,
+      String rule) {
+    Classification c = CLASSIFIER.explainStrict(FailureEvidence.http(status, Map.of(), body));
+
+    assertThat(c.rule()).isEqualTo(rule);
+    assertThat(c.failure().category().wireName()).isEqualTo(category);
+    assertThat(c.failure().retryable()).isEqualTo(retryable);
+    assertThat(c.failure().reachedModel().asBoolean()).isEqualTo(reachedModel);
+    assertThat(c.failure().status()).isEqualTo(status);
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "null",
+      textBlock =
+          """
+          # fault               | category          | retryable | reachedModel | silent
+          connect_refused       | connection_failed | true  | false | false
+          connect_timeout       | connection_failed | true  | false | false
+          dns                   | connection_failed | true  | false | false
+          tls                   | connection_failed | true  | false | false
+          reset_before_response | connection_failed | true  | false | false
+          eof_before_response   | connection_failed | true  | false | false
+          reset_after_request   | connection_failed | true  | null  | false
+          read_timeout          | timeout           | true  | null  | true
+          first_token_timeout   | timeout           | true  | true  | true
+          stream_idle_timeout   | timeout           | true  | true  | true
+          stream_truncated      | server_error      | true  | true  | false
+          malformed_stream      | server_error      | true  | true  | false
+          cancelled             | cancelled         | false | null  | false
+          """)
+  void classifiesTransportFaultsBeforeVisibleOutput(
+      String fault, String category, boolean retryable, Boolean reachedModel, boolean silent) {
+    TransportFault f = TransportFault.fromWireName(fault);
+    Classification c = CLASSIFIER.explainStrict(FailureEvidence.transport(f, "boom"));
+
+    assertThat(c.rule()).isEqualTo("transport." + fault);
+    ProviderFailure failure = c.failure();
+    assertThat(failure.category().wireName()).isEqualTo(category);
+    assertThat(failure.retryable()).isEqualTo(retryable);
+    assertThat(failure.reachedModel().asBoolean()).isEqualTo(reachedModel);
+    assertThat(failure.silent()).isEqualTo(silent);
+    assertThat(failure.transportFault()).isEqualTo(f);
+    assertThat(failure.status()).isNull();
+    assertThat(failure.message()).contains("boom");
+  }
+
+  @ParameterizedTest
+  @EnumSource(TransportFault.class)
+  void neverRetriesAnyFaultAfterVisibleOutput(TransportFault fault) {
+    ProviderFailure f =
+        CLASSIFIER.classify(FailureEvidence.transport(fault, null).withStreamStarted(true));
+
+    assertThat(f.category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
+    assertThat(f.retryable()).isFalse();
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # in-band event data or wrapped message                                              | category                | rule
+          {"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}          | overloaded              | transient.status_529
+          {"type":"error","error":{"type":"rate_limit_error","message":"slow down"}}           | rate_limited            | transient.status_429
+          {"type":"error","error":{"type":"api_error","message":"Internal server error"}}      | server_error            | transient.status_500
+          {"error":{"type":"server_error","message":"x"}}                                      | server_error            | transient.status_500
+          {"error":{"code":"insufficient_quota","message":"x"}}                                | quota_exhausted         | account.error_code
+          {"type":"error","error":{"type":"authentication_error","message":"x"}}               | auth_failed             | auth.status_401
+          {"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 9 > 8"}} | context_length_exceeded | size.context_window
+          {"type":"error","error":{"type":"invalid_request_error","message":"bad role"}}       | request_invalid         | request.definitive_4xx
+          {"error":{"code":"tool_execution_stopped","message":"x"}}                            | tool_execution_stopped  | tool.execution_stopped
+          {"error":{"message":"The server is overloaded"}}                                     | overloaded              | in_band.overloaded
+          No deployments available for selected model                                         | overloaded              | in_band.overloaded
+          upstream request timed out                                                          | timeout                 | in_band.timeout
+          read ECONNRESET: connection reset by peer                                           | connection_failed       | in_band.connection
+          Server disconnected: received no bytes                                              | connection_failed       | in_band.connection
+          rate limit reached for requests                                                     | rate_limited            | in_band.rate_limited
+          Internal Server Error                                                               | server_error            | in_band.server_error
+          You exceeded your current quota; also the server is overloaded                      | quota_exhausted         | account.wording
+          Invalid API key, and then the request timed out                                     | auth_failed             | auth.wording
+          something nobody has seen before                                                    | unknown                 | unknown
+          """)
+  void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {
+    Classification c = CLASSIFIER.explainStrict(FailureEvidence.inBand(data, false));
+
+    assertThat(c.rule()).isEqualTo(rule);
+    assertThat(c.failure().category().wireName()).isEqualTo(category);
+    assertThat(c.failure().status()).as("an in-band error has no status of its own").isNull();
+  }
+
+  @Test
+  void readsAnErrorEventInSseFraming() {
+    String event =
+        "event: error\n"
+            + "data: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}\n\n";
+
+    ProviderFailure f = CLASSIFIER.classify(FailureEvidence.inBand(event, false));
+
+    assertThat(f.category()).isEqualTo(FailureCategory.OVERLOADED);
+    assertThat(f.errorType()).isEqualTo("overloaded_error");
+    assertThat(f.message()).isEqualTo("Overloaded");
+  }
+
+  @Test
+  void anInBandErrorAfterVisibleOutputIsAStreamInterruption() {
+    ProviderFailure f =
+        CLASSIFIER.classify(
+            FailureEvidence.inBand("{\"error\":{\"type\":\"overloaded_error\"}}", true));
+
+    assertThat(f.category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
+    assertThat(f.retryable()).isFalse();
+    assertThat(f.reachedModel()).isEqualTo(ReachedModel.YES);
+  }
+
+  @Test
+  void neverReadsCategoriesFromTheMessageOfATypedTransportFault() {
+    ProviderFailure f =
+        CLASSIFIER.classify(
+            FailureEvidence.transport(TransportFault.CONNECT_REFUSED, "insufficient_quota"));
+
+    assertThat(f.category()).isEqualTo(FailureCategory.CONNECTION_FAILED);
+  }
+
+  @Test
+  void anHttpStatusOutranksATransportFault() {
+    FailureEvidence e =
+        new FailureEvidence(
+            503, Map.of(), null, TransportFault.READ_TIMEOUT, null, false, false, null);
+
+    assertThat(CLASSIFIER.classify(e).category()).isEqualTo(FailureCategory.SERVER_ERROR);
+  }
+
+  @Test
+  void aTransportFaultDuringA200IsTheFault() {
+    FailureEvidence e =
+        new FailureEvidence(
+            200, Map.of(), null, TransportFault.STREAM_TRUNCATED, null, false, false, null);
+
+    assertThat(CLASSIFIER.classify(e).category()).isEqualTo(FailureCategory.SERVER_ERROR);
+    assertThat(CLASSIFIER.classify(e).transportFault()).isEqualTo(TransportFault.STREAM_TRUNCATED);
+  }
+
+  @Test
+  void emptyResponseFactoryIsAnHttp200() {
+    ProviderFailure f =
+        CLASSIFIER.classify(
+            FailureEvidence.emptyResponse(Map.of("x-request-id", "req_1"), "{\"choices\":[]}"));
+
+    assertThat(f.category()).isEqualTo(FailureCategory.EMPTY_RESPONSE);
+    assertThat(f.retryable()).isTrue();
+    assertThat(f.status()).isEqualTo(200);
+    assertThat(f.requestId()).isEqualTo("req_1");
+    assertThat(f.message()).isEqualTo("HTTP 200 without usable assistant output");
+  }
+
+  @Test
+  void readsOnlyTheFirst64KibOfABody() {
+    String body = "x".repeat(70 * 1024) + " insufficient_quota";
+
+    ProviderFailure f = CLASSIFIER.classify(FailureEvidence.http(429, Map.of(), body));
+
+    assertThat(f.category()).isEqualTo(FailureCategory.RATE_LIMITED);
+  }
+
+  @Test
+  void keepsAtMost2KibOfBodyWithoutControlCharacters() {
+    String body = "\u001b[31mred\u0000" + "é".repeat(5000);
+
+    ProviderFailure f = CLASSIFIER.classify(FailureEvidence.http(500, Map.of(), body));
+
+    assertThat(f.body().getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(2048);
+    assertThat(f.body()).startsWith("red").doesNotContain("\u001b", "\u0000");
+  }
+
+  @Test
+  void theMessageIsOneBoundedLine() {
+    String body = "{\"error\":{\"message\":\"line one\\nline two\\r\\n" + "y".repeat(2000) + "\"}}";
+
+    ProviderFailure f = CLASSIFIER.classify(FailureEvidence.http(400, Map.of(), body));
+
+    assertThat(f.message()).startsWith("line one line two").doesNotContain("\n", "\r");
+    assertThat(f.message().length()).isLessThanOrEqualTo(500);
+  }
+
+  @Test
+  void describesABareStatusWhenThereIsNoBody() {
+    assertThat(CLASSIFIER.classify(FailureEvidence.http(502, Map.of(), "")).message())
+        .isEqualTo("HTTP 502 with an empty body");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "null",
+      textBlock =
+          """
+          # case                          | headers (name=value;…)                       | body                                                    | requestId
+          x-request-id first              | x-request-id=req_a;request-id=req_b;cf-ray=r1 | {"request_id":"req_c"}                                  | req_a
+          Anthropic request-id header     | request-id=req_b;cf-ray=r1                    | {"request_id":"req_c"}                                  | req_b
+          Bedrock x-amzn-RequestId        | X-Amzn-RequestId=aws-1                        | null                                                    | aws-1
+          body request_id over cf-ray     | cf-ray=r1                                     | {"type":"error","error":{"type":"api_error"},"request_id":"req_c"} | req_c
+          error id in the body            | null                                          | {"error":{"id":"err_9","message":"x"}}                  | err_9
+          OpenAI request ID in message    | null                                          | {"error":{"message":"Please include the request ID req_540c6eaab7f4 in your email."}} | req_540c6eaab7f4
+          cf-ray as a last resort         | cf-ray=8e695a03eed4f9fd-SJC                   | null                                                    | 8e695a03eed4f9fd-SJC
+          none at all                     | null                                          | {"error":{"message":"x"}}                               | null
+          """)
+  void takesTheRequestIdFromHeadersThenBody(
+      String name, String headers, String body, String requestId) {
+    ProviderFailure f = CLASSIFIER.classify(FailureEvidence.http(500, headers(headers), body));
+
+    assertThat(f.requestId()).isEqualTo(requestId);
+  }
+
+  @Test
+  void keepsTheProvidersErrorTypeAndCode() {
+    ProviderFailure f =
+        CLASSIFIER.classify(
+            FailureEvidence.http(
+                429,
+                Map.of(),
+                "{\"error\":{\"type\":\"insufficient_quota\",\"code\":\"insufficient_quota\","
+                    + "\"message\":\"You exceeded your current quota\"}}"));
+
+    assertThat(f.errorType()).isEqualTo("insufficient_quota");
+    assertThat(f.errorCode()).isEqualTo("insufficient_quota");
+    assertThat(f.message()).isEqualTo("You exceeded your current quota");
+  }
+
+  @Test
+  void theLastRuleMatchesEverything() {
+    FailureRules.Rule last = FailureRules.RULES.get(FailureRules.RULES.size() - 1);
+
+    assertThat(last.id()).isEqualTo("unknown");
+    assertThat(last.then().category()).isEqualTo(FailureCategory.UNKNOWN);
+    assertThat(last.then().retryable()).isFalse();
+    assertThat(FailureRules.RULES).extracting(FailureRules.Rule::id).doesNotHaveDuplicates();
+  }
+
+  static Map<String, String> headers(String spec) {
+    java.util.Map<String, String> h = new java.util.LinkedHashMap<>();
+    if (spec != null) {
+      for (String pair : spec.split(";")) {
+        int eq = pair.indexOf('=');
+        h.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+      }
+    }
+    return h;
+  }
+}

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import java.util.function.Function;
 
 /**
  * Turns evidence into the typed failure an attempt returns. Everything observed upstream goes
@@ -23,12 +24,16 @@ final class Failures {
 
   /** Classifies evidence, enforcing the after-output invariant and scrubbing {@code key}. */
   static ProviderFailure classify(
-      FailureEvidence evidence, String providerId, boolean visibleOutput, String key) {
+      Function<FailureEvidence, ProviderFailure> classifier,
+      FailureEvidence evidence,
+      String providerId,
+      boolean visibleOutput,
+      String key) {
     FailureEvidence e = evidence.withProvider(providerId);
     if (visibleOutput) {
       e = e.withStreamStarted(true);
     }
-    ProviderFailure f = FailureClassifier.INSTANCE.classify(e);
+    ProviderFailure f = classifier.apply(e);
     if (visibleOutput && (f.category() != FailureCategory.STREAM_INTERRUPTED || f.retryable())) {
       f = f.withCategory(FailureCategory.STREAM_INTERRUPTED, false);
     }
@@ -37,8 +42,14 @@ final class Failures {
 
   /** A transport fault, classified. */
   static ProviderFailure transport(
-      TransportFault fault, String message, String providerId, boolean visibleOutput, String key) {
-    return classify(FailureEvidence.transport(fault, message), providerId, visibleOutput, key);
+      Function<FailureEvidence, ProviderFailure> classifier,
+      TransportFault fault,
+      String message,
+      String providerId,
+      boolean visibleOutput,
+      String key) {
+    return classify(
+        classifier, FailureEvidence.transport(fault, message), providerId, visibleOutput, key);
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
@@ -39,6 +40,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
  * Runs one attempt over {@code java.net.http}: checks the key and the body size before sending,
@@ -58,13 +60,16 @@ final class HttpChatTransport {
   private final String userAgent;
   private final long maxRequestBytes;
   private final long maxResponseBytes;
+  private final Function<FailureEvidence, ProviderFailure> classifier;
 
   HttpChatTransport(
       HttpClient http,
       Credentials credentials,
       String userAgent,
       long maxRequestBytes,
-      long maxResponseBytes) {
+      long maxResponseBytes,
+      Function<FailureEvidence, ProviderFailure> classifier) {
+    this.classifier = classifier;
     this.http = http;
     this.credentials = credentials;
     this.userAgent = userAgent;
@@ -92,6 +97,7 @@ final class HttpChatTransport {
     if (call.cancellation().isCancelled()) {
       return new AttemptOutcome.Failed(
           Failures.transport(
+              classifier,
               TransportFault.CANCELLED,
               "cancelled before the request was sent",
               p.id(),
@@ -407,7 +413,8 @@ final class HttpChatTransport {
       }
       FailureEvidence evidence =
           FailureEvidence.http(response.statusCode(), flatten(response.headers()), text);
-      return new AttemptOutcome.Failed(Failures.classify(evidence, providerId, false, key), false);
+      return new AttemptOutcome.Failed(
+          Failures.classify(classifier, evidence, providerId, false, key), false);
     }
 
     private AttemptOutcome whole(InputStream in, int status, String requestId) {
@@ -447,7 +454,8 @@ final class HttpChatTransport {
           return new AttemptOutcome.Succeeded(r);
         case IN_BAND_ERROR:
           return new AttemptOutcome.Failed(
-              Failures.classify(FailureEvidence.inBand(text, false), providerId, false, key),
+              Failures.classify(
+                  classifier, FailureEvidence.inBand(text, false), providerId, false, key),
               false);
         case EMPTY:
         default:
@@ -503,6 +511,7 @@ final class HttpChatTransport {
         case IN_BAND_ERROR:
           return new AttemptOutcome.Failed(
               Failures.classify(
+                  classifier,
                   FailureEvidence.inBand(a.errorData(), a.visibleOutput()),
                   providerId,
                   a.visibleOutput(),
@@ -591,7 +600,7 @@ final class HttpChatTransport {
       StreamAssembler a = assembler;
       boolean visible = a != null && a.visibleOutput();
       return new AttemptOutcome.Failed(
-          Failures.transport(fault, message, providerId, visible, key), visible);
+          Failures.transport(classifier, fault, message, providerId, visible, key), visible);
     }
 
     /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */

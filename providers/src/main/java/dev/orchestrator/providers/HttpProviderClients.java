@@ -1,15 +1,19 @@
 package dev.orchestrator.providers;
 
 import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.spi.ProviderClients;
+import dev.orchestrator.providers.classify.FailureClassifier;
+import dev.orchestrator.providers.classify.FailureEvidence;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.function.Function;
 
 /**
  * The {@code java.net.http} provider clients: one {@link OpenAiChatClient} and one {@link
@@ -60,7 +64,7 @@ public final class HttpProviderClients implements ProviderClients {
             .build();
     HttpChatTransport transport =
         new HttpChatTransport(
-            http, b.credentials, b.userAgent, b.maxRequestBytes, b.maxResponseBytes);
+            http, b.credentials, b.userAgent, b.maxRequestBytes, b.maxResponseBytes, b.classifier);
     this.openAi = new OpenAiChatClient(transport);
     this.anthropic = new AnthropicMessagesClient(transport);
   }
@@ -127,8 +131,16 @@ public final class HttpProviderClients implements ProviderClients {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+    private Function<FailureEvidence, ProviderFailure> classifier =
+        FailureClassifier.INSTANCE::classify;
 
     private Builder() {}
+
+    /** Test seam: observe the evidence the classifier receives. */
+    Builder classifier(Function<FailureEvidence, ProviderFailure> classifier) {
+      this.classifier = Objects.requireNonNull(classifier, "classifier");
+      return this;
+    }
 
     /** Where API keys come from (default: the process environment). */
     public Builder credentials(Credentials credentials) {

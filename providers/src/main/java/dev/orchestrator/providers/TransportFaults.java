@@ -55,12 +55,14 @@ final class TransportFaults {
       }
     }
     for (Throwable c : chain) {
-      if (c instanceof EOFException || c instanceof ClosedChannelException) {
-        return TransportFault.EOF_BEFORE_RESPONSE;
-      }
       if (c instanceof SocketException) {
         return TransportFault.RESET_BEFORE_RESPONSE;
       }
+      if (c instanceof EOFException || c instanceof ClosedChannelException) {
+        return TransportFault.EOF_BEFORE_RESPONSE;
+      }
+    }
+    for (Throwable c : chain) {
       String m = c.getMessage() == null ? "" : c.getMessage().toLowerCase(Locale.ROOT);
       // The JDK's HTTP/1.1 parser reports a peer that closed without answering only in words.
       if (m.contains("received no bytes") || m.contains("eof reached")) {

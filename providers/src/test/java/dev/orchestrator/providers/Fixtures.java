@@ -67,7 +67,7 @@ public final class Fixtures {
   }
 
   /** Records what a stream delivered. Thread-safe enough for tests. */
-  public static final class Recorder implements StreamListener {
+  public static class Recorder implements StreamListener {
     /** Deltas in order. */
     public final List<String> deltas = Collections.synchronizedList(new ArrayList<>());
 

@@ -494,7 +494,11 @@ public final class ScriptedUpstream implements AutoCloseable {
       sb.append("Content-Type: ").append(contentType).append("\r\n");
     }
     if (requestIdHeader != null) {
-      sb.append(requestIdHeader).append("\r\n");
+      String name = requestIdHeader.substring(0, requestIdHeader.indexOf(':'));
+      boolean scripted = extra.keySet().stream().anyMatch(k -> k.equalsIgnoreCase(name));
+      if (!scripted) {
+        sb.append(requestIdHeader).append("\r\n");
+      }
     }
     if (contentLength >= 0) {
       sb.append("Content-Length: ").append(contentLength).append("\r\n");

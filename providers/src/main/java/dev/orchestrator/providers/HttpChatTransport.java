@@ -6,6 +6,7 @@ import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
@@ -217,6 +218,19 @@ final class HttpChatTransport {
       } catch (StreamAssembler.ListenerException e) {
         abort(Reason.CANCELLED);
         return failed(TransportFault.CANCELLED, e.getMessage());
+      } catch (RuntimeException e) {
+        // The SPI never throws: an unexpected client-side error is an unknown, final failure.
+        abort(Reason.CANCELLED);
+        StreamAssembler a = assembler;
+        boolean visible = a != null && a.visibleOutput();
+        ProviderFailure f =
+            ProviderFailure.of(
+                visible ? FailureCategory.STREAM_INTERRUPTED : FailureCategory.UNKNOWN,
+                false,
+                ReachedModel.UNKNOWN,
+                null,
+                "unexpected client error: " + TransportFaults.describe(e));
+        return new AttemptOutcome.Failed(Failures.scrub(f, key), visible);
       } finally {
         finished = true;
         synchronized (this) {
@@ -444,11 +458,23 @@ final class HttpChatTransport {
           StreamListener l = call.listener();
           if (call.request().stream() && l != null) {
             // Asked for a stream, got a whole answer: deliver it as one delta.
-            if (!r.content().isEmpty()) {
-              l.onContent(r.content());
-            }
-            for (ToolCall c : r.toolCalls()) {
-              l.onToolCall(c);
+            try {
+              if (!r.content().isEmpty()) {
+                l.onContent(r.content());
+              }
+              for (ToolCall c : r.toolCalls()) {
+                l.onToolCall(c);
+              }
+            } catch (RuntimeException e) {
+              return new AttemptOutcome.Failed(
+                  Failures.transport(
+                      classifier,
+                      TransportFault.CANCELLED,
+                      "stream listener failed: " + e,
+                      providerId,
+                      true,
+                      key),
+                  true);
             }
           }
           return new AttemptOutcome.Succeeded(r);

@@ -1,0 +1,121 @@
+package dev.orchestrator.providers;
+
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.providers.classify.FailureClassifier;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import java.util.function.Function;
+
+/**
+ * Turns evidence into the typed failure an attempt returns. Everything observed upstream goes
+ * through the {@link FailureClassifier}; only verdicts this module reaches on its own (no key, a
+ * request too large to send, a 200 without output) are built here, and one invariant is enforced on
+ * every result: after visible output a failure is {@code stream_interrupted}, never retried.
+ */
+final class Failures {
+  /** Most of an upstream body a failure keeps. */
+  static final int MAX_KEPT_BODY = 2048;
+
+  private static final String REDACTED = "[redacted]";
+
+  private Failures() {}
+
+  /** Classifies evidence, enforcing the after-output invariant and scrubbing {@code key}. */
+  static ProviderFailure classify(
+      Function<FailureEvidence, ProviderFailure> classifier,
+      FailureEvidence evidence,
+      String providerId,
+      boolean visibleOutput,
+      String key) {
+    FailureEvidence e = evidence.withProvider(providerId);
+    if (visibleOutput) {
+      e = e.withStreamStarted(true);
+    }
+    ProviderFailure f = classifier.apply(e);
+    if (visibleOutput && (f.category() != FailureCategory.STREAM_INTERRUPTED || f.retryable())) {
+      f = f.withCategory(FailureCategory.STREAM_INTERRUPTED, false);
+    }
+    return scrub(f, key);
+  }
+
+  /** A transport fault, classified. */
+  static ProviderFailure transport(
+      Function<FailureEvidence, ProviderFailure> classifier,
+      TransportFault fault,
+      String message,
+      String providerId,
+      boolean visibleOutput,
+      String key) {
+    return classify(
+        classifier, FailureEvidence.transport(fault, message), providerId, visibleOutput, key);
+  }
+
+  /**
+   * A 2xx answer without usable assistant output: retryable on another route (DESIGN §4.11).
+   * TODO(classify): switch to {@code FailureEvidence.emptyResponse(body)} once it exists.
+   */
+  static ProviderFailure emptyResponse(
+      int status, String requestId, String detail, String body, String key) {
+    return scrub(
+        new ProviderFailure(
+            FailureCategory.EMPTY_RESPONSE,
+            true,
+            ReachedModel.YES,
+            status,
+            null,
+            requestId,
+            null,
+            null,
+            null,
+            "HTTP " + status + " without usable output: " + detail,
+            keptBody(body)),
+        key);
+  }
+
+  /** A verdict reached before anything was sent: the request never reached the model. */
+  static ProviderFailure notSent(FailureCategory category, String message) {
+    return ProviderFailure.of(category, false, ReachedModel.NO, null, message);
+  }
+
+  /** At most {@link #MAX_KEPT_BODY} characters, control characters except tab/newline removed. */
+  static String keptBody(String body) {
+    if (body == null) {
+      return null;
+    }
+    String s = body.length() > MAX_KEPT_BODY ? body.substring(0, MAX_KEPT_BODY) : body;
+    StringBuilder sb = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c >= ' ' || c == '\n' || c == '\t') {
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Removes every occurrence of the key from the failure's texts (upstreams echo keys). */
+  static ProviderFailure scrub(ProviderFailure f, String key) {
+    if (key == null || key.length() < 4) {
+      return f;
+    }
+    String m = f.message() == null ? null : f.message().replace(key, REDACTED);
+    String b = f.body() == null ? null : f.body().replace(key, REDACTED);
+    if (java.util.Objects.equals(m, f.message()) && java.util.Objects.equals(b, f.body())) {
+      return f;
+    }
+    return new ProviderFailure(
+        f.category(),
+        f.retryable(),
+        f.reachedModel(),
+        f.status(),
+        f.retryAfter(),
+        f.requestId(),
+        f.errorType(),
+        f.errorCode(),
+        f.transportFault(),
+        m,
+        b);
+  }
+}

@@ -1,0 +1,732 @@
+package dev.orchestrator.providers;
+
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.internal.Decoded;
+import dev.orchestrator.providers.internal.RequestEncodingException;
+import dev.orchestrator.providers.internal.SseReader;
+import dev.orchestrator.providers.internal.StreamAssembler;
+import dev.orchestrator.providers.internal.StreamSignal;
+import dev.orchestrator.providers.internal.WireProtocol;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+/**
+ * Runs one attempt over {@code java.net.http}: checks the key and the body size before sending,
+ * enforces every limit of {@link AttemptLimits} with the shared {@link Watchdog}, honours the
+ * cancel signal, reads bodies with bounds, and turns whatever happened into an {@link
+ * AttemptOutcome}. Thread-safe: all per-attempt state lives in {@link Attempt}.
+ */
+final class HttpChatTransport {
+  /** Most of an error body that is read (DESIGN §4). */
+  static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+  /** Longest SSE line accepted. */
+  static final int MAX_SSE_LINE_BYTES = 4 * 1024 * 1024;
+
+  private final HttpClient http;
+  private final Credentials credentials;
+  private final String userAgent;
+  private final long maxRequestBytes;
+  private final long maxResponseBytes;
+  private final Function<FailureEvidence, ProviderFailure> classifier;
+
+  HttpChatTransport(
+      HttpClient http,
+      Credentials credentials,
+      String userAgent,
+      long maxRequestBytes,
+      long maxResponseBytes,
+      Function<FailureEvidence, ProviderFailure> classifier) {
+    this.classifier = classifier;
+    this.http = http;
+    this.credentials = credentials;
+    this.userAgent = userAgent;
+    this.maxRequestBytes = maxRequestBytes;
+    this.maxResponseBytes = maxResponseBytes;
+  }
+
+  AttemptOutcome send(ProviderCall call, WireProtocol wire) {
+    Provider p = call.provider();
+    String key = null;
+    if (!p.apiKeyEnv().isEmpty()) {
+      Optional<String> k = credentials.keyFor(p);
+      if (k.isEmpty() || k.get().isBlank()) {
+        return new AttemptOutcome.Failed(
+            Failures.notSent(
+                FailureCategory.AUTH_FAILED,
+                "no API key for provider '"
+                    + p.id()
+                    + "': set "
+                    + String.join(" or ", p.apiKeyEnv())),
+            false);
+      }
+      key = k.get();
+    }
+    if (call.cancellation().isCancelled()) {
+      return new AttemptOutcome.Failed(
+          Failures.transport(
+              classifier,
+              TransportFault.CANCELLED,
+              "cancelled before the request was sent",
+              p.id(),
+              false,
+              key),
+          false);
+    }
+    URI uri;
+    try {
+      uri = endpoint(p, wire);
+    } catch (IllegalArgumentException e) {
+      return new AttemptOutcome.Failed(
+          Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);
+    }
+    byte[] body;
+    try {
+      body = wire.encode(call.request(), call.route());
+    } catch (RequestEncodingException e) {
+      return new AttemptOutcome.Failed(
+          Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);
+    }
+    if (body.length > maxRequestBytes) {
+      return new AttemptOutcome.Failed(
+          Failures.notSent(
+              FailureCategory.REQUEST_TOO_LARGE,
+              "request body: "
+                  + body.length
+                  + " bytes (expected: at most "
+                  + maxRequestBytes
+                  + "); not sent"),
+          false);
+    }
+    return new Attempt(call, wire, key, uri, body).execute();
+  }
+
+  private static URI endpoint(Provider p, WireProtocol wire) {
+    String base = p.baseUrl();
+    if (base == null || base.isBlank()) {
+      throw new IllegalArgumentException(
+          "provider '" + p.id() + "' baseUrl: none (expected: an http(s) URL)");
+    }
+    while (base.endsWith("/")) {
+      base = base.substring(0, base.length() - 1);
+    }
+    URI uri;
+    try {
+      uri = URI.create(base + wire.path());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "provider '" + p.id() + "' baseUrl: '" + p.baseUrl() + "' (expected: an http(s) URL)", e);
+    }
+    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+    if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+      throw new IllegalArgumentException(
+          "provider '" + p.id() + "' baseUrl: '" + p.baseUrl() + "' (expected: an http(s) URL)");
+    }
+    return uri;
+  }
+
+  /** Why the watchdog or the caller stopped an attempt. */
+  private enum Reason {
+    CANCELLED,
+    HEADERS,
+    FIRST_TOKEN,
+    IDLE,
+    TOTAL
+  }
+
+  /** Where an attempt is; decides which limit applies next. */
+  private enum Phase {
+    HEADERS,
+    AWAIT_FIRST_TOKEN,
+    STREAMING,
+    BODY
+  }
+
+  private record Abort(Reason reason, Phase phase, long bodyBytes) {}
+
+  /** One attempt's state. The calling thread runs it; the watchdog and cancel hooks abort it. */
+  private final class Attempt {
+    private final ProviderCall call;
+    private final WireProtocol wire;
+    private final String key;
+    private final URI uri;
+    private final byte[] requestBody;
+    private final AttemptLimits limits;
+    private final String providerId;
+    private final long start = System.nanoTime();
+    private final AtomicReference<Abort> abort = new AtomicReference<>();
+    private volatile CompletableFuture<HttpResponse<InputStream>> future;
+    private volatile InputStream body;
+    private volatile Phase phase = Phase.HEADERS;
+    private volatile long lastActivity = start;
+    private volatile long bodyBytes;
+    private volatile boolean requestSent;
+    private volatile boolean finished;
+    private volatile StreamAssembler assembler;
+    private ScheduledFuture<?> timer;
+
+    Attempt(ProviderCall call, WireProtocol wire, String key, URI uri, byte[] requestBody) {
+      this.call = call;
+      this.wire = wire;
+      this.key = key;
+      this.uri = uri;
+      this.requestBody = requestBody;
+      this.limits = call.limits();
+      this.providerId = call.provider().id();
+    }
+
+    AttemptOutcome execute() {
+      AutoCloseable hook = call.cancellation().onCancel(() -> abort(Reason.CANCELLED));
+      try {
+        synchronized (this) {
+          timer = Watchdog.schedule(this::tick, nextDeadline() - System.nanoTime());
+        }
+        return exchange();
+      } catch (StreamAssembler.ListenerException e) {
+        abort(Reason.CANCELLED);
+        return failed(TransportFault.CANCELLED, e.getMessage());
+      } catch (RuntimeException e) {
+        // The SPI never throws: an unexpected client-side error is an unknown, final failure.
+        abort(Reason.CANCELLED);
+        StreamAssembler a = assembler;
+        boolean visible = a != null && a.visibleOutput();
+        ProviderFailure f =
+            ProviderFailure.of(
+                visible ? FailureCategory.STREAM_INTERRUPTED : FailureCategory.UNKNOWN,
+                false,
+                ReachedModel.UNKNOWN,
+                null,
+                "unexpected client error: " + TransportFaults.describe(e));
+        return new AttemptOutcome.Failed(Failures.scrub(f, key), visible);
+      } finally {
+        finished = true;
+        synchronized (this) {
+          if (timer != null) {
+            timer.cancel(false);
+          }
+        }
+        closeQuietly(hook);
+        InputStream in = body;
+        if (in != null) {
+          closeQuietly(in);
+        }
+        CompletableFuture<HttpResponse<InputStream>> f = future;
+        if (f != null && !f.isDone()) {
+          f.cancel(true);
+        }
+      }
+    }
+
+    /** The watchdog tick: abort when a limit passed, otherwise sleep until the next one. */
+    private void tick() {
+      if (finished || abort.get() != null) {
+        return;
+      }
+      long now = System.nanoTime();
+      long total = start + limits.total().toNanos();
+      if (now - total >= 0) {
+        abort(Reason.TOTAL);
+        return;
+      }
+      long phaseDeadline = phaseDeadline();
+      if (now - phaseDeadline >= 0) {
+        abort(phaseReason());
+        return;
+      }
+      synchronized (this) {
+        if (!finished) {
+          timer = Watchdog.schedule(this::tick, Math.min(total, phaseDeadline) - now);
+        }
+      }
+    }
+
+    private long nextDeadline() {
+      long total = start + limits.total().toNanos();
+      long p = phaseDeadline();
+      return p - total < 0 ? p : total;
+    }
+
+    private long phaseDeadline() {
+      switch (phase) {
+        case HEADERS:
+          long h = limits.headersTimeout().toNanos();
+          if (call.request().stream()) {
+            h = Math.min(h, limits.firstTokenTimeout().toNanos());
+          }
+          return start + h;
+        case AWAIT_FIRST_TOKEN:
+          return start + limits.firstTokenTimeout().toNanos();
+        case STREAMING:
+          return lastActivity + limits.idleTimeout().toNanos();
+        case BODY:
+        default:
+          return start + limits.total().toNanos();
+      }
+    }
+
+    private Reason phaseReason() {
+      switch (phase) {
+        case HEADERS:
+          return Reason.HEADERS;
+        case AWAIT_FIRST_TOKEN:
+          return Reason.FIRST_TOKEN;
+        case STREAMING:
+          return Reason.IDLE;
+        case BODY:
+        default:
+          return Reason.TOTAL;
+      }
+    }
+
+    /** Stops the exchange: first reason wins; closes the body and cancels the request. */
+    private void abort(Reason reason) {
+      if (!abort.compareAndSet(null, new Abort(reason, phase, bodyBytes))) {
+        return;
+      }
+      CompletableFuture<HttpResponse<InputStream>> f = future;
+      if (f != null) {
+        f.cancel(true);
+      }
+      InputStream in = body;
+      if (in != null) {
+        closeQuietly(in);
+      }
+    }
+
+    private AttemptOutcome exchange() {
+      HttpRequest request = buildRequest();
+      CompletableFuture<HttpResponse<InputStream>> f =
+          http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
+      future = f;
+      if (abort.get() != null) {
+        f.cancel(true);
+        return aborted(null);
+      }
+      HttpResponse<InputStream> response;
+      try {
+        response = f.get();
+      } catch (CancellationException e) {
+        return aborted(null);
+      } catch (ExecutionException e) {
+        if (abort.get() != null) {
+          return aborted(null);
+        }
+        Throwable cause = e.getCause() == null ? e : e.getCause();
+        return failed(
+            TransportFaults.beforeResponse(cause, requestSent), TransportFaults.describe(cause));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        abort(Reason.CANCELLED);
+        return aborted(null);
+      }
+      InputStream in = response.body();
+      body = in;
+      if (abort.get() != null) {
+        closeQuietly(in);
+        return aborted(null);
+      }
+      lastActivity = System.nanoTime();
+      int status = response.statusCode();
+      String requestId = requestId(response.headers());
+      if (status < 200 || status > 299) {
+        phase = Phase.BODY;
+        return httpError(response, in);
+      }
+      boolean sse =
+          call.request().stream()
+              && !response
+                  .headers()
+                  .firstValue("content-type")
+                  .orElse("text/event-stream")
+                  .toLowerCase(Locale.ROOT)
+                  .contains("json");
+      if (sse) {
+        phase = Phase.AWAIT_FIRST_TOKEN;
+        rearm();
+        return stream(in, status, requestId);
+      }
+      phase = Phase.BODY;
+      return whole(in, status, requestId);
+    }
+
+    private void rearm() {
+      synchronized (this) {
+        if (timer != null) {
+          timer.cancel(false);
+        }
+        if (!finished) {
+          timer = Watchdog.schedule(this::tick, nextDeadline() - System.nanoTime());
+        }
+      }
+    }
+
+    private HttpRequest buildRequest() {
+      HttpRequest.Builder b =
+          HttpRequest.newBuilder(uri)
+              .POST(new TrackingPublisher(requestBody, () -> requestSent = true));
+      if ("http".equalsIgnoreCase(uri.getScheme())) {
+        // Cleartext: no h2c upgrade dance, which some local servers mishandle.
+        b.version(HttpClient.Version.HTTP_1_1);
+      }
+      for (Map.Entry<String, String> h : call.provider().headers().entrySet()) {
+        try {
+          b.header(h.getKey(), h.getValue());
+        } catch (IllegalArgumentException restricted) {
+          // Host, Connection, Content-Length…: the HTTP client owns these.
+        }
+      }
+      b.setHeader("Content-Type", "application/json");
+      b.setHeader("Accept", call.request().stream() ? "text/event-stream" : "application/json");
+      b.setHeader("User-Agent", userAgent);
+      wire.protocolHeaders(b);
+      wire.authenticate(b, key);
+      return b.build();
+    }
+
+    private AttemptOutcome httpError(HttpResponse<InputStream> response, InputStream in) {
+      String text;
+      try {
+        text = new String(readBounded(in, MAX_ERROR_BODY_BYTES, false), StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        text = ""; // the status is the evidence; a broken error body adds nothing
+      } finally {
+        closeQuietly(in);
+      }
+      FailureEvidence evidence =
+          FailureEvidence.http(response.statusCode(), flatten(response.headers()), text);
+      return new AttemptOutcome.Failed(
+          Failures.classify(classifier, evidence, providerId, false, key), false);
+    }
+
+    private AttemptOutcome whole(InputStream in, int status, String requestId) {
+      byte[] bytes;
+      try {
+        bytes = readBounded(in, maxResponseBytes, true);
+      } catch (BodyTooLargeException e) {
+        return new AttemptOutcome.Failed(
+            Failures.emptyResponse(
+                status, requestId, "body larger than " + maxResponseBytes + " bytes", null, key),
+            false);
+      } catch (IOException e) {
+        if (abort.get() != null) {
+          return aborted(null);
+        }
+        return failed(
+            TransportFault.STREAM_TRUNCATED,
+            "the response body ended early: " + TransportFaults.describe(e));
+      } finally {
+        closeQuietly(in);
+      }
+      String text = new String(bytes, StandardCharsets.UTF_8);
+      Decoded d = wire.decode(text, call.route().model(), requestId);
+      switch (d.kind()) {
+        case OK:
+          ChatResponse r = d.response();
+          StreamListener l = call.listener();
+          if (call.request().stream() && l != null) {
+            // Asked for a stream, got a whole answer: deliver it as one delta.
+            try {
+              if (!r.content().isEmpty()) {
+                l.onContent(r.content());
+              }
+              for (ToolCall c : r.toolCalls()) {
+                l.onToolCall(c);
+              }
+            } catch (RuntimeException e) {
+              return new AttemptOutcome.Failed(
+                  Failures.transport(
+                      classifier,
+                      TransportFault.CANCELLED,
+                      "stream listener failed: " + e,
+                      providerId,
+                      true,
+                      key),
+                  true);
+            }
+          }
+          return new AttemptOutcome.Succeeded(r);
+        case IN_BAND_ERROR:
+          return new AttemptOutcome.Failed(
+              Failures.classify(
+                  classifier, FailureEvidence.inBand(text, false), providerId, false, key),
+              false);
+        case EMPTY:
+        default:
+          return new AttemptOutcome.Failed(
+              Failures.emptyResponse(status, requestId, d.detail(), text, key), false);
+      }
+    }
+
+    private AttemptOutcome stream(InputStream in, int status, String requestId) {
+      StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
+      assembler = a;
+      SseReader reader = new SseReader(MAX_SSE_LINE_BYTES);
+      byte[] buf = new byte[8192];
+      StreamSignal signal = StreamSignal.CONTINUE;
+      try {
+        while (signal == StreamSignal.CONTINUE) {
+          int n = in.read(buf);
+          if (n < 0) {
+            reader.endOfInput(a);
+            signal = endSignal(a);
+            break;
+          }
+          lastActivity = System.nanoTime();
+          bodyBytes += n;
+          reader.feed(buf, 0, n, a);
+          if (a.progressed() && phase == Phase.AWAIT_FIRST_TOKEN) {
+            phase = Phase.STREAMING;
+            rearm();
+          }
+          if (reader.stopped()) {
+            signal = endSignal(a);
+          }
+        }
+      } catch (SseReader.MalformedStreamException e) {
+        return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
+      } catch (IOException e) {
+        Abort ab = abort.get();
+        if (a.terminalSeen() && (ab == null || ab.reason() != Reason.CANCELLED)) {
+          return completed(a, status, requestId);
+        }
+        if (ab != null) {
+          return aborted(a);
+        }
+        return failed(
+            TransportFault.STREAM_TRUNCATED,
+            "the stream broke before its end: " + TransportFaults.describe(e));
+      } finally {
+        closeQuietly(in);
+      }
+      switch (signal) {
+        case DONE:
+          return completed(a, status, requestId);
+        case IN_BAND_ERROR:
+          return new AttemptOutcome.Failed(
+              Failures.classify(
+                  classifier,
+                  FailureEvidence.inBand(a.errorData(), a.visibleOutput()),
+                  providerId,
+                  a.visibleOutput(),
+                  key),
+              a.visibleOutput());
+        case MALFORMED:
+          return failed(TransportFault.MALFORMED_STREAM, a.malformed());
+        case CONTINUE:
+        default:
+          if (a.terminalSeen()) {
+            return completed(a, status, requestId);
+          }
+          return failed(
+              TransportFault.STREAM_TRUNCATED, "the stream ended without its terminal chunk");
+      }
+    }
+
+    /** The assembler's last signal; a plain end of input stays {@code CONTINUE}. */
+    private StreamSignal endSignal(StreamAssembler a) {
+      return a.signal();
+    }
+
+    private AttemptOutcome completed(StreamAssembler a, int status, String requestId) {
+      ChatResponse r = a.response();
+      if (!r.usable()) {
+        return new AttemptOutcome.Failed(
+            Failures.emptyResponse(
+                status,
+                r.requestId() != null ? r.requestId() : requestId,
+                "the stream carried no content and no tool call",
+                null,
+                key),
+            false);
+      }
+      return new AttemptOutcome.Succeeded(r);
+    }
+
+    private AttemptOutcome aborted(StreamAssembler a) {
+      Abort ab = abort.get();
+      if (ab == null) {
+        return failed(TransportFault.CANCELLED, "the exchange was cancelled");
+      }
+      switch (ab.reason()) {
+        case CANCELLED:
+          return failed(TransportFault.CANCELLED, "cancelled by the caller");
+        case HEADERS:
+          return failed(
+              TransportFault.READ_TIMEOUT,
+              "no response within " + millis(min(headersLimit(), limits.total())));
+        case FIRST_TOKEN:
+          return failed(
+              TransportFault.FIRST_TOKEN_TIMEOUT,
+              "no first token within " + millis(limits.firstTokenTimeout()));
+        case IDLE:
+          return failed(
+              TransportFault.STREAM_IDLE_TIMEOUT,
+              "the stream was silent for " + millis(limits.idleTimeout()));
+        case TOTAL:
+        default:
+          String m = "the attempt exceeded its total limit of " + millis(limits.total());
+          switch (ab.phase()) {
+            case HEADERS:
+              return failed(TransportFault.READ_TIMEOUT, m + " waiting for a response");
+            case AWAIT_FIRST_TOKEN:
+              return failed(TransportFault.FIRST_TOKEN_TIMEOUT, m + " before the first token");
+            case BODY:
+              return ab.bodyBytes() == 0
+                  ? failed(TransportFault.FIRST_TOKEN_TIMEOUT, m + " before the body arrived")
+                  : failed(TransportFault.READ_TIMEOUT, m + " reading the body");
+            case STREAMING:
+            default:
+              return failed(TransportFault.READ_TIMEOUT, m + " while streaming");
+          }
+      }
+    }
+
+    private Duration headersLimit() {
+      Duration h = limits.headersTimeout();
+      if (call.request().stream() && limits.firstTokenTimeout().compareTo(h) < 0) {
+        h = limits.firstTokenTimeout();
+      }
+      return h;
+    }
+
+    private AttemptOutcome failed(TransportFault fault, String message) {
+      StreamAssembler a = assembler;
+      boolean visible = a != null && a.visibleOutput();
+      return new AttemptOutcome.Failed(
+          Failures.transport(classifier, fault, message, providerId, visible, key), visible);
+    }
+
+    /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */
+    private byte[] readBounded(InputStream in, long max, boolean strict) throws IOException {
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buf = new byte[8192];
+      long total = 0;
+      int n;
+      while ((n = in.read(buf)) >= 0) {
+        lastActivity = System.nanoTime();
+        bodyBytes += n;
+        long room = max - total;
+        if (n > room) {
+          if (strict) {
+            throw new BodyTooLargeException();
+          }
+          out.write(buf, 0, (int) room);
+          break;
+        }
+        out.write(buf, 0, n);
+        total += n;
+      }
+      return out.toByteArray();
+    }
+  }
+
+  private static final class BodyTooLargeException extends IOException {
+    private static final long serialVersionUID = 1L;
+  }
+
+  private static Duration min(Duration a, Duration b) {
+    return a.compareTo(b) <= 0 ? a : b;
+  }
+
+  private static String millis(Duration d) {
+    return d.toMillis() + " ms";
+  }
+
+  private static String requestId(HttpHeaders h) {
+    return h.firstValue("x-request-id").or(() -> h.firstValue("request-id")).orElse(null);
+  }
+
+  private static Map<String, String> flatten(HttpHeaders h) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, List<String>> e : h.map().entrySet()) {
+      if (!e.getKey().startsWith(":")) {
+        out.put(e.getKey(), String.join(", ", e.getValue()));
+      }
+    }
+    return out;
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception ignored) {
+      // closing is best effort: the attempt is over either way
+    }
+  }
+
+  /** A byte-array body that notes when the connection has taken all of it. */
+  private static final class TrackingPublisher implements HttpRequest.BodyPublisher {
+    private final HttpRequest.BodyPublisher delegate;
+    private final Runnable onSent;
+
+    TrackingPublisher(byte[] body, Runnable onSent) {
+      this.delegate = HttpRequest.BodyPublishers.ofByteArray(body);
+      this.onSent = onSent;
+    }
+
+    @Override
+    public long contentLength() {
+      return delegate.contentLength();
+    }
+
+    @Override
+    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+      delegate.subscribe(
+          new Flow.Subscriber<ByteBuffer>() {
+            @Override
+            public void onSubscribe(Flow.Subscription s) {
+              subscriber.onSubscribe(s);
+            }
+
+            @Override
+            public void onNext(ByteBuffer item) {
+              subscriber.onNext(item);
+            }
+
+            @Override
+            public void onError(Throwable t) {
+              subscriber.onError(t);
+            }
+
+            @Override
+            public void onComplete() {
+              onSent.run();
+              subscriber.onComplete();
+            }
+          });
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package dev.orchestrator.providers;
+
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderClient;
+import dev.orchestrator.engine.spi.ProviderClients;
+import dev.orchestrator.providers.classify.FailureClassifier;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * The {@code java.net.http} provider clients: one {@link OpenAiChatClient} and one {@link
+ * AnthropicMessagesClient} sharing one {@link HttpClient} (HTTP/2 where a TLS server offers it,
+ * HTTP/1.1 on cleartext), chosen by {@link Provider#protocol()}.
+ *
+ * <p>Connect timeout: {@code HttpClient} fixes it per client, so it is set once here ({@link
+ * Builder#connectTimeout}, default 10 s). Each attempt's own limits then run on a shared watchdog:
+ * no response headers within {@code min(headersTimeout, total)} (for streams also {@code
+ * firstTokenTimeout}) is a read timeout, and a connect that outlasts the attempt ends with it.
+ *
+ * <p>Before sending, a provider that needs a key and has none fails {@code auth_failed} naming the
+ * variable(s), and a body over {@link Builder#maxRequestBytes} fails {@code request_too_large}.
+ * Keys go on the wire only; they never appear in a failure, a log line or {@link #toString()}.
+ *
+ * <p>Immutable and thread-safe; build with {@link #builder()}.
+ */
+public final class HttpProviderClients implements ProviderClients {
+
+  /** Default connect timeout of the shared HTTP client. */
+  public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+  /** Default bound on a request body: 8 MiB. */
+  public static final long DEFAULT_MAX_REQUEST_BYTES = 8L * 1024 * 1024;
+
+  /** Default bound on a non-streamed response body: 32 MiB. */
+  public static final long DEFAULT_MAX_RESPONSE_BYTES = 32L * 1024 * 1024;
+
+  /** This library's version, e.g. {@code 0.1.0}; {@code dev} when unknown. */
+  public static final String VERSION = readVersion();
+
+  /** The default User-Agent, {@code orchestrator/<version>}. */
+  public static final String DEFAULT_USER_AGENT = "orchestrator/" + VERSION;
+
+  private final String userAgent;
+  private final Duration connectTimeout;
+  private final OpenAiChatClient openAi;
+  private final AnthropicMessagesClient anthropic;
+
+  private HttpProviderClients(Builder b) {
+    this.userAgent = b.userAgent;
+    this.connectTimeout = b.connectTimeout;
+    HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_2)
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .connectTimeout(b.connectTimeout)
+            .build();
+    HttpChatTransport transport =
+        new HttpChatTransport(
+            http, b.credentials, b.userAgent, b.maxRequestBytes, b.maxResponseBytes, b.classifier);
+    this.openAi = new OpenAiChatClient(transport);
+    this.anthropic = new AnthropicMessagesClient(transport);
+  }
+
+  /** A builder with the defaults: credentials from the environment, {@link #DEFAULT_USER_AGENT}. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The client for {@code provider}'s protocol. */
+  @Override
+  public ProviderClient clientFor(Provider provider) {
+    Objects.requireNonNull(provider, "provider");
+    return switch (provider.protocol()) {
+      case OPENAI_CHAT -> openAi;
+      case ANTHROPIC_MESSAGES -> anthropic;
+    };
+  }
+
+  /** The OpenAI-compatible chat completions client. */
+  public OpenAiChatClient openAiChat() {
+    return openAi;
+  }
+
+  /** The Anthropic Messages client. */
+  public AnthropicMessagesClient anthropicMessages() {
+    return anthropic;
+  }
+
+  /** The User-Agent sent with every request. */
+  public String userAgent() {
+    return userAgent;
+  }
+
+  @Override
+  public String toString() {
+    return "HttpProviderClients[userAgent="
+        + userAgent
+        + ", connectTimeout="
+        + connectTimeout
+        + "]";
+  }
+
+  private static String readVersion() {
+    try (InputStream in = HttpProviderClients.class.getResourceAsStream("version.properties")) {
+      if (in != null) {
+        Properties p = new Properties();
+        p.load(in);
+        String v = p.getProperty("version", "");
+        if (!v.isBlank() && !v.startsWith("$")) {
+          return v.trim();
+        }
+      }
+    } catch (IOException ignored) {
+      // fall through: an unknown version is not worth failing for
+    }
+    return "dev";
+  }
+
+  /** Builder for {@link HttpProviderClients}; not thread-safe. {@link #build()} copies. */
+  public static final class Builder {
+    private Credentials credentials = Credentials.fromEnvironment();
+    private String userAgent = DEFAULT_USER_AGENT;
+    private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+    private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
+    private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+    private Function<FailureEvidence, ProviderFailure> classifier =
+        FailureClassifier.INSTANCE::classify;
+
+    private Builder() {}
+
+    /** Test seam: observe the evidence the classifier receives. */
+    Builder classifier(Function<FailureEvidence, ProviderFailure> classifier) {
+      this.classifier = Objects.requireNonNull(classifier, "classifier");
+      return this;
+    }
+
+    /** Where API keys come from (default: the process environment). */
+    public Builder credentials(Credentials credentials) {
+      this.credentials = Objects.requireNonNull(credentials, "credentials");
+      return this;
+    }
+
+    /** The User-Agent header (default {@code orchestrator/<version>}). */
+    public Builder userAgent(String userAgent) {
+      Objects.requireNonNull(userAgent, "userAgent");
+      if (userAgent.isBlank() || userAgent.chars().anyMatch(c -> c < ' ' || c == 127)) {
+        throw new IllegalArgumentException(
+            "userAgent: '" + userAgent + "' (expected: non-blank, no control characters)");
+      }
+      this.userAgent = userAgent;
+      return this;
+    }
+
+    /** The shared HTTP client's connect timeout (default 10 s). */
+    public Builder connectTimeout(Duration connectTimeout) {
+      Objects.requireNonNull(connectTimeout, "connectTimeout");
+      if (connectTimeout.isNegative() || connectTimeout.isZero()) {
+        throw new IllegalArgumentException(
+            "connectTimeout: " + connectTimeout + " (expected: > 0)");
+      }
+      this.connectTimeout = connectTimeout;
+      return this;
+    }
+
+    /** Largest request body sent (default 8 MiB); larger ones fail without being sent. */
+    public Builder maxRequestBytes(long maxRequestBytes) {
+      if (maxRequestBytes < 1) {
+        throw new IllegalArgumentException(
+            "maxRequestBytes: " + maxRequestBytes + " (expected: >= 1)");
+      }
+      this.maxRequestBytes = maxRequestBytes;
+      return this;
+    }
+
+    /** Largest non-streamed response body read (default 32 MiB). */
+    public Builder maxResponseBytes(long maxResponseBytes) {
+      if (maxResponseBytes < 1) {
+        throw new IllegalArgumentException(
+            "maxResponseBytes: " + maxResponseBytes + " (expected: >= 1)");
+      }
+      this.maxResponseBytes = maxResponseBytes;
+      return this;
+    }
+
+    /** Builds the clients; the builder may be reused. */
+    public HttpProviderClients build() {
+      return new HttpProviderClients(this);
+    }
+  }
+}

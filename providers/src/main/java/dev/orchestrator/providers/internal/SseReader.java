@@ -1,0 +1,167 @@
+package dev.orchestrator.providers.internal;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * An incremental Server-Sent Events decoder working on raw bytes, so a chunk boundary may fall
+ * anywhere, even inside a multi-byte UTF-8 character: lines are decoded only once complete. Lines
+ * end with CRLF, LF or CR; {@code data:} with or without the space; comment lines ({@code : ping})
+ * are skipped; several {@code data:} lines of one event are joined with {@code \n}. Not
+ * thread-safe: one reader per stream.
+ */
+public final class SseReader {
+
+  /** Receives decoded events. */
+  @FunctionalInterface
+  public interface Handler {
+    /**
+     * One event.
+     *
+     * @param event the {@code event:} name, or {@code "message"} when the event named none
+     * @param data the event data (data lines joined with {@code \n})
+     * @return whether to keep reading; {@code false} stops dispatching for good
+     */
+    boolean onEvent(String event, String data);
+  }
+
+  /** A line longer than the bound: the stream is not SSE we can trust. */
+  public static final class MalformedStreamException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    MalformedStreamException(String message) {
+      super(message);
+    }
+  }
+
+  private final int maxLineBytes;
+  private byte[] line = new byte[256];
+  private int lineLength;
+  private boolean lastWasCr;
+  private boolean atStart = true;
+  private boolean stopped;
+  private final StringBuilder data = new StringBuilder();
+  private boolean hasData;
+  private String eventName;
+
+  /**
+   * A reader bounding each line.
+   *
+   * @param maxLineBytes the longest line accepted, in bytes
+   */
+  public SseReader(int maxLineBytes) {
+    if (maxLineBytes < 16) {
+      throw new IllegalArgumentException("maxLineBytes: " + maxLineBytes + " (expected: >= 16)");
+    }
+    this.maxLineBytes = maxLineBytes;
+  }
+
+  /** Whether a handler asked to stop. */
+  public boolean stopped() {
+    return stopped;
+  }
+
+  /**
+   * Feeds bytes; dispatches every event they complete, in order, until the handler asks to stop.
+   *
+   * @throws MalformedStreamException when a line exceeds the bound
+   */
+  public void feed(byte[] bytes, int offset, int length, Handler handler)
+      throws MalformedStreamException {
+    for (int i = offset; i < offset + length && !stopped; i++) {
+      byte b = bytes[i];
+      if (b == '\n') {
+        if (lastWasCr) {
+          lastWasCr = false; // second half of CRLF
+          continue;
+        }
+        endLine(handler);
+      } else if (b == '\r') {
+        lastWasCr = true;
+        endLine(handler);
+      } else {
+        lastWasCr = false;
+        append(b);
+      }
+    }
+  }
+
+  /**
+   * The input ended. An event whose lines were all complete is dispatched (a server that omits the
+   * final blank line loses nothing); a partial last line is discarded, never passed on.
+   */
+  public void endOfInput(Handler handler) {
+    if (!stopped && hasData && lineLength == 0) {
+      dispatch(handler);
+    }
+    lineLength = 0;
+  }
+
+  private void append(byte b) throws MalformedStreamException {
+    if (lineLength == maxLineBytes) {
+      throw new MalformedStreamException(
+          "SSE line longer than " + maxLineBytes + " bytes (expected: a bounded event)");
+    }
+    if (lineLength == line.length) {
+      line = Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
+    }
+    line[lineLength++] = b;
+  }
+
+  private void endLine(Handler handler) {
+    int start = 0;
+    if (atStart) {
+      atStart = false;
+      if (lineLength >= 3
+          && line[0] == (byte) 0xEF
+          && line[1] == (byte) 0xBB
+          && line[2] == (byte) 0xBF) {
+        start = 3; // UTF-8 byte order mark
+      }
+    }
+    String text = new String(line, start, lineLength - start, StandardCharsets.UTF_8);
+    lineLength = 0;
+    if (text.isEmpty()) {
+      dispatch(handler);
+      return;
+    }
+    if (text.charAt(0) == ':') {
+      return; // comment / keep-alive
+    }
+    int colon = text.indexOf(':');
+    String field = colon < 0 ? text : text.substring(0, colon);
+    String value = colon < 0 ? "" : text.substring(colon + 1);
+    if (value.startsWith(" ")) {
+      value = value.substring(1);
+    }
+    switch (field) {
+      case "data":
+        if (hasData) {
+          data.append('\n');
+        }
+        data.append(value);
+        hasData = true;
+        break;
+      case "event":
+        eventName = value;
+        break;
+      default:
+        break; // id, retry and unknown fields carry nothing we use
+    }
+  }
+
+  private void dispatch(Handler handler) {
+    if (hasData) {
+      String name = eventName == null || eventName.isEmpty() ? "message" : eventName;
+      String d = data.toString();
+      data.setLength(0);
+      hasData = false;
+      eventName = null;
+      if (!handler.onEvent(name, d)) {
+        stopped = true;
+      }
+    } else {
+      eventName = null;
+    }
+  }
+}

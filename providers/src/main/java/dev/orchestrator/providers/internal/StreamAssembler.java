@@ -1,0 +1,197 @@
+package dev.orchestrator.providers.internal;
+
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.Usage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Assembles one streamed answer from decoded SSE events and forwards visible deltas to the
+ * listener. Protocol subclasses implement {@link #handle}. Used by the thread reading the stream;
+ * the progress flags are volatile because the attempt's watchdog reads them.
+ */
+public abstract class StreamAssembler implements SseReader.Handler {
+
+  /** The listener threw: the caller can no longer take the stream. */
+  public static final class ListenerException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ListenerException(RuntimeException cause) {
+      super("stream listener failed: " + cause, cause);
+    }
+  }
+
+  private final StreamListener listener;
+  private final StringBuilder content = new StringBuilder();
+  private final Map<Integer, ToolCallBuilder> toolCalls = new TreeMap<>();
+  private final List<ToolCall> completedToolCalls = new ArrayList<>();
+  private volatile boolean visibleOutput;
+  private volatile boolean progressed;
+  private volatile boolean terminalSeen;
+  private StreamSignal signal = StreamSignal.CONTINUE;
+  private String errorData;
+  private String malformed;
+
+  /** The model the provider reported, or {@code null}. */
+  protected String servedModel;
+
+  /** The request id from the body, or {@code null}. */
+  protected String requestId;
+
+  /** The finish reason, normalised to OpenAI's vocabulary, or {@code null}. */
+  protected String finishReason;
+
+  /** Usage, once reported. */
+  protected Usage usage = Usage.NONE;
+
+  private final String fallbackModel;
+  private final String headerRequestId;
+
+  /**
+   * An assembler for one stream.
+   *
+   * @param listener receives deltas, or {@code null}
+   * @param fallbackModel the route's model, used when the stream names none
+   * @param headerRequestId the request id from the response headers, or {@code null}
+   */
+  protected StreamAssembler(StreamListener listener, String fallbackModel, String headerRequestId) {
+    this.listener = listener;
+    this.fallbackModel = fallbackModel;
+    this.headerRequestId = headerRequestId;
+  }
+
+  @Override
+  public final boolean onEvent(String event, String data) {
+    if (signal != StreamSignal.CONTINUE) {
+      return false;
+    }
+    signal = handle(event, data);
+    return signal == StreamSignal.CONTINUE;
+  }
+
+  /** Handles one event; returns what it means for the read loop. */
+  protected abstract StreamSignal handle(String event, String data);
+
+  /** Records an in-band error event. */
+  protected final StreamSignal inBandError(String data) {
+    errorData = data;
+    return StreamSignal.IN_BAND_ERROR;
+  }
+
+  /** Records a malformed event; the bad data is described, never passed on. */
+  protected final StreamSignal malformed(String why) {
+    malformed = why;
+    return StreamSignal.MALFORMED;
+  }
+
+  /** Marks that the model is producing (reasoning, a tool call fragment), without visible text. */
+  protected final void progress() {
+    progressed = true;
+  }
+
+  /** Marks that the terminal chunk arrived (finish reason, {@code message_delta} stop reason). */
+  protected final void terminal() {
+    terminalSeen = true;
+  }
+
+  /** A piece of visible text: appended and forwarded. */
+  protected final void emitContent(String delta) {
+    if (delta == null || delta.isEmpty()) {
+      return;
+    }
+    progressed = true;
+    content.append(delta);
+    if (listener != null) {
+      visibleOutput = true;
+      try {
+        listener.onContent(delta);
+      } catch (RuntimeException e) {
+        throw new ListenerException(e);
+      }
+    }
+  }
+
+  /** The tool call being assembled at {@code index}. */
+  protected final ToolCallBuilder toolCall(int index) {
+    progressed = true;
+    return toolCalls.computeIfAbsent(index, i -> new ToolCallBuilder());
+  }
+
+  /** Completes the tool call at {@code index} and forwards it (once). */
+  protected final void completeToolCall(int index) {
+    ToolCallBuilder b = toolCalls.remove(index);
+    if (b != null && b.name.length() > 0) {
+      ToolCall call = new ToolCall(b.id, b.name.toString(), b.arguments.toString());
+      completedToolCalls.add(call);
+      if (listener != null) {
+        visibleOutput = true;
+        try {
+          listener.onToolCall(call);
+        } catch (RuntimeException e) {
+          throw new ListenerException(e);
+        }
+      }
+    }
+  }
+
+  /** Completes every tool call still open, in index order. */
+  protected final void completeAllToolCalls() {
+    for (Integer i : new ArrayList<>(toolCalls.keySet())) {
+      completeToolCall(i);
+    }
+  }
+
+  /** The signal of the last event handled ({@link StreamSignal#CONTINUE} before any). */
+  public final StreamSignal signal() {
+    return signal;
+  }
+
+  /** Whether visible output (text or a tool call) reached the listener. */
+  public final boolean visibleOutput() {
+    return visibleOutput;
+  }
+
+  /** Whether the model produced anything yet (for the first-token limit). */
+  public final boolean progressed() {
+    return progressed;
+  }
+
+  /** Whether the terminal chunk arrived, so a missing end marker loses nothing. */
+  public final boolean terminalSeen() {
+    return terminalSeen;
+  }
+
+  /** The in-band error event's data, after {@link StreamSignal#IN_BAND_ERROR}. */
+  public final String errorData() {
+    return errorData;
+  }
+
+  /** Why the stream is malformed, after {@link StreamSignal#MALFORMED}. */
+  public final String malformed() {
+    return malformed;
+  }
+
+  /** The answer assembled so far; completes open tool calls first. */
+  public final ChatResponse response() {
+    completeAllToolCalls();
+    String model = servedModel == null || servedModel.isBlank() ? fallbackModel : servedModel;
+    String id = headerRequestId != null ? headerRequestId : requestId;
+    return new ChatResponse(content.toString(), completedToolCalls, finishReason, usage, model, id);
+  }
+
+  /** A tool call assembled from fragments. */
+  protected static final class ToolCallBuilder {
+    /** The call id. */
+    public String id;
+
+    /** The function name, possibly streamed in pieces. */
+    public final StringBuilder name = new StringBuilder();
+
+    /** The arguments JSON, streamed in pieces. */
+    public final StringBuilder arguments = new StringBuilder();
+  }
+}

@@ -1,0 +1,70 @@
+package dev.orchestrator.providers.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** Helpers shared by the wire protocols. */
+public final class WireSupport {
+  private WireSupport() {}
+
+  /**
+   * Parses JSON text that the caller supplied (a tool schema, tool arguments).
+   *
+   * @param what names the value in the error, e.g. {@code tool 'search' parameters}
+   * @throws RequestEncodingException when it is not JSON
+   */
+  public static JsonNode parseCallerJson(String text, String what) throws RequestEncodingException {
+    try {
+      JsonNode n = Json.MAPPER.readTree(text);
+      if (n == null || n.isMissingNode()) {
+        throw new RequestEncodingException(what + ": empty (expected: a JSON value)");
+      }
+      return n;
+    } catch (JsonProcessingException e) {
+      throw new RequestEncodingException(what + ": not valid JSON (expected: a JSON object)");
+    }
+  }
+
+  /** A tool's parameter schema, or an empty object schema when it has none. */
+  public static JsonNode schema(String text, String toolName) throws RequestEncodingException {
+    if (text == null || text.isBlank()) {
+      ObjectNode o = Json.MAPPER.createObjectNode();
+      o.put("type", "object");
+      o.putObject("properties");
+      return o;
+    }
+    return parseCallerJson(text, "tool '" + toolName + "' parameters");
+  }
+
+  /** Text of a content node: a string, or the concatenated text parts of an array. */
+  public static String contentText(JsonNode content) {
+    if (content == null || content.isNull() || content.isMissingNode()) {
+      return "";
+    }
+    if (content.isTextual()) {
+      return content.asText();
+    }
+    StringBuilder sb = new StringBuilder();
+    if (content.isArray()) {
+      for (JsonNode part : content) {
+        if (part.isTextual()) {
+          sb.append(part.asText());
+        } else if (part.path("text").isTextual()) {
+          sb.append(part.path("text").asText());
+        }
+      }
+    }
+    return sb.toString();
+  }
+
+  /** Serialises a request DTO. */
+  public static byte[] toBytes(Object dto) throws RequestEncodingException {
+    try {
+      return Json.MAPPER.writeValueAsBytes(dto);
+    } catch (JsonProcessingException e) {
+      throw new RequestEncodingException(
+          "request: cannot be encoded as JSON (" + e.getOriginalMessage() + ")");
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** Not API: OpenAI chat completions wire records and mapping. */
+package dev.orchestrator.providers.internal.openai;

@@ -1,0 +1,94 @@
+package dev.orchestrator.providers;
+
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderCall;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/** Shared test values: providers, calls, tiny limits and a recording listener. */
+public final class Fixtures {
+  /** The placeholder key tests send; must never show up in a failure. */
+  public static final String SECRET = "sk-test-9f8e7d6c5b4a3210";
+
+  /** The variable holding {@link #SECRET}. */
+  public static final String KEY_ENV = "TEST_API_KEY";
+
+  private Fixtures() {}
+
+  /** Limits small enough that no test waits long: 300 ms each. */
+  public static AttemptLimits tinyLimits() {
+    return AttemptLimits.uniform(Duration.ofMillis(300));
+  }
+
+  /** Generous limits for calls that should succeed. */
+  public static AttemptLimits easyLimits() {
+    return AttemptLimits.uniform(Duration.ofSeconds(5));
+  }
+
+  /** Clients whose only credential is {@link #SECRET} in {@link #KEY_ENV}. */
+  public static HttpProviderClients clients() {
+    return HttpProviderClients.builder()
+        .credentials(Credentials.of(Map.of(KEY_ENV, SECRET)))
+        .connectTimeout(Duration.ofSeconds(2))
+        .build();
+  }
+
+  /** A provider needing {@link #KEY_ENV}. */
+  public static Provider provider(String id, String baseUrl, Protocol protocol) {
+    return Provider.of(id, baseUrl, protocol, List.of(KEY_ENV));
+  }
+
+  /** A route of {@code provider}. */
+  public static Route route(String provider, String model) {
+    return Route.builder(provider, model).build();
+  }
+
+  /** A one-message request. */
+  public static ChatRequest request(boolean stream) {
+    return ChatRequest.builder("p/m").user("Say hello").stream(stream).build();
+  }
+
+  /** A call with a listener when streaming. */
+  public static ProviderCall call(
+      Provider p, String model, boolean stream, AttemptLimits limits, Recorder listener) {
+    return new ProviderCall(
+        p, route(p.id(), model), request(stream), limits, listener, new Cancellation());
+  }
+
+  /** Records what a stream delivered. Thread-safe enough for tests. */
+  public static class Recorder implements StreamListener {
+    /** Deltas in order. */
+    public final List<String> deltas = Collections.synchronizedList(new ArrayList<>());
+
+    /** Tool calls in order. */
+    public final List<ToolCall> toolCalls = Collections.synchronizedList(new ArrayList<>());
+
+    @Override
+    public void onContent(String delta) {
+      deltas.add(delta);
+    }
+
+    @Override
+    public void onToolCall(ToolCall call) {
+      toolCalls.add(call);
+    }
+
+    /** Everything delivered, joined. */
+    public String text() {
+      synchronized (deltas) {
+        return String.join("", deltas);
+      }
+    }
+  }
+}

@@ -1,0 +1,437 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.providers.classify.FailureClassifier;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Keys, headers, bounds, cancellation and thread hygiene of the HTTP clients on loopback. */
+class HttpProviderClientsIT {
+  final List<FailureEvidence> evidence = Collections.synchronizedList(new ArrayList<>());
+
+  HttpProviderClients.Builder builder() {
+    return HttpProviderClients.builder()
+        .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)))
+        .classifier(
+            e -> {
+              evidence.add(e);
+              // A classifier that keeps upstream text, to prove the key is scrubbed anyway.
+              ProviderFailure f = FailureClassifier.INSTANCE.classify(e);
+              return new ProviderFailure(
+                  f.category(),
+                  f.retryable(),
+                  f.reachedModel(),
+                  f.status(),
+                  f.retryAfter(),
+                  f.requestId(),
+                  f.errorType(),
+                  f.errorCode(),
+                  f.transportFault(),
+                  e.body() != null ? e.body() : String.valueOf(e.exceptionMessage()),
+                  e.body());
+            });
+  }
+
+  @ParameterizedTest
+  @EnumSource(Protocol.class)
+  void failsAuthBeforeSendingWhenTheKeyIsMissing(Protocol protocol) {
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p =
+          Provider.of(
+              "openrouter",
+              upstream.baseUrl("openrouter"),
+              protocol,
+              List.of("OPENROUTER_API_KEY"));
+      HttpProviderClients clients =
+          HttpProviderClients.builder().credentials(Credentials.of(Map.of())).build();
+
+      AttemptOutcome out =
+          clients.clientFor(p).send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+      ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+      assertThat(f.category()).isEqualTo(FailureCategory.AUTH_FAILED);
+      assertThat(f.retryable()).isFalse();
+      assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
+      assertThat(f.message()).contains("set OPENROUTER_API_KEY");
+      assertThat(upstream.received()).isEmpty();
+    }
+  }
+
+  @Test
+  void sendsTheBearerKeyUserAgentAndProviderHeadersToOpenAi() {
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p =
+          new Provider(
+              "or",
+              "or",
+              upstream.baseUrl("or") + "/",
+              Protocol.OPENAI_CHAT,
+              List.of("UNSET_VAR", Fixtures.KEY_ENV),
+              Map.of("HTTP-Referer", "https://example.org", "Host", "ignored.example"));
+      AttemptOutcome out =
+          builder()
+              .build()
+              .clientFor(p)
+              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      ScriptedUpstream.Received r = upstream.received().get(0);
+      assertThat(r.path()).isEqualTo("/p/or/v1/chat/completions");
+      assertThat(r.headers())
+          .containsEntry("authorization", "Bearer " + Fixtures.SECRET)
+          .containsEntry("user-agent", HttpProviderClients.DEFAULT_USER_AGENT)
+          .containsEntry("http-referer", "https://example.org")
+          .containsEntry("content-type", "application/json");
+      assertThat(HttpProviderClients.DEFAULT_USER_AGENT).startsWith("orchestrator/");
+      assertThat(r.toString()).doesNotContain(Fixtures.SECRET);
+    }
+  }
+
+  @Test
+  void sendsTheAnthropicKeyAndVersionHeaders() {
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p =
+          Fixtures.provider(
+              "anthropic", upstream.baseUrl("anthropic"), Protocol.ANTHROPIC_MESSAGES);
+      AttemptOutcome out =
+          builder()
+              .userAgent("my-app/1.0")
+              .build()
+              .clientFor(p)
+              .send(Fixtures.call(p, "claude", false, Fixtures.easyLimits(), null));
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      ScriptedUpstream.Received r = upstream.received().get(0);
+      assertThat(r.path()).isEqualTo("/p/anthropic/v1/messages");
+      assertThat(r.headers())
+          .containsEntry("x-api-key", Fixtures.SECRET)
+          .containsEntry("anthropic-version", "2023-06-01")
+          .containsEntry("user-agent", "my-app/1.0")
+          .doesNotContainKey("authorization");
+    }
+  }
+
+  @Test
+  void sendsNoCredentialToAKeylessProvider() {
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p = Provider.of("vllm", upstream.baseUrl("vllm"), Protocol.OPENAI_CHAT, List.of());
+      AttemptOutcome out =
+          builder()
+              .build()
+              .clientFor(p)
+              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      assertThat(upstream.received().get(0).headers()).doesNotContainKey("authorization");
+    }
+  }
+
+  @Test
+  void handsStatusHeadersAndBodyOfAnErrorToTheClassifier() {
+    Step step =
+        Step.answer(429, "{\"error\":{\"message\":\"slow down\",\"type\":\"rate_limit\"}}")
+            .withHeaders(Map.of("Retry-After", "2", "x-request-id", "req_429"));
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of("p/m", List.of(step)))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      AttemptOutcome out =
+          builder()
+              .build()
+              .clientFor(p)
+              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+      assertThat(((AttemptOutcome.Failed) out).failure().status()).isEqualTo(429);
+      assertThat(evidence)
+          .singleElement()
+          .satisfies(
+              e -> {
+                assertThat(e.status()).isEqualTo(429);
+                assertThat(e.headers())
+                    .containsEntry("retry-after", "2")
+                    .containsEntry("x-request-id", "req_429");
+                assertThat(e.body()).contains("slow down");
+                assertThat(e.provider()).isEqualTo("p");
+                assertThat(e.inBandError()).isFalse();
+              });
+    }
+  }
+
+  @Test
+  void readsAtMostSixtyFourKibOfAnErrorBody() {
+    String huge = "x".repeat(300_000);
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.answer(500, huge))))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      AttemptOutcome out =
+          builder()
+              .build()
+              .clientFor(p)
+              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+      assertThat(((AttemptOutcome.Failed) out).failure().status()).isEqualTo(500);
+      assertThat(evidence.get(0).body()).hasSize(64 * 1024);
+    }
+  }
+
+  @Test
+  void neverPutsTheKeyInAFailureEvenWhenTheUpstreamEchoesIt() {
+    String echo =
+        "{\"error\":{\"message\":\"Incorrect API key provided: " + Fixtures.SECRET + "\"}}";
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.answer(401, echo))))) {
+      HttpProviderClients clients = builder().build();
+      for (Protocol protocol : Protocol.values()) {
+        Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
+        AttemptOutcome out =
+            clients.clientFor(p).send(Fixtures.call(p, "m", true, Fixtures.easyLimits(), null));
+
+        ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+        assertThat(f.message()).contains("Incorrect API key").doesNotContain(Fixtures.SECRET);
+        assertThat(f.toString()).doesNotContain(Fixtures.SECRET);
+        assertThat(out.toString()).doesNotContain(Fixtures.SECRET);
+      }
+      assertThat(clients.toString()).doesNotContain(Fixtures.SECRET);
+      assertThat(
+              clients
+                  .clientFor(Fixtures.provider("p", "http://x", Protocol.OPENAI_CHAT))
+                  .toString())
+          .doesNotContain(Fixtures.SECRET);
+    }
+  }
+
+  @Test
+  void refusesToSendABodyOverTheLimit() {
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      ChatRequest big = ChatRequest.builder("p/m").user("y".repeat(5000)).build();
+      AttemptOutcome out =
+          builder()
+              .maxRequestBytes(4096)
+              .build()
+              .clientFor(p)
+              .send(
+                  new ProviderCall(
+                      p, Fixtures.route("p", "m"), big, Fixtures.easyLimits(), null, null));
+
+      ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+      assertThat(f.category()).isEqualTo(FailureCategory.REQUEST_TOO_LARGE);
+      assertThat(f.retryable()).isFalse();
+      assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
+      assertThat(f.message()).contains("(expected: at most 4096)");
+      assertThat(upstream.received()).isEmpty();
+    }
+  }
+
+  @Test
+  void reportsARefusedConnectionAsConnectRefused() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = s.getLocalPort();
+    }
+    Provider p = Fixtures.provider("p", "http://127.0.0.1:" + port + "/v1", Protocol.OPENAI_CHAT);
+    AttemptOutcome out =
+        builder()
+            .build()
+            .clientFor(p)
+            .send(Fixtures.call(p, "m", false, Fixtures.tinyLimits(), null));
+
+    assertThat(((AttemptOutcome.Failed) out).failure().transportFault())
+        .isEqualTo(TransportFault.CONNECT_REFUSED);
+  }
+
+  @Test
+  void rejectsAProviderWithoutAUsableBaseUrlBeforeSending() {
+    Provider p = Fixtures.provider("p", "ftp://example.org", Protocol.OPENAI_CHAT);
+    AttemptOutcome out =
+        builder()
+            .build()
+            .clientFor(p)
+            .send(Fixtures.call(p, "m", false, Fixtures.tinyLimits(), null));
+
+    ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+    assertThat(f.category()).isEqualTo(FailureCategory.REQUEST_INVALID);
+    assertThat(f.message()).contains("baseUrl").contains("expected: an http(s) URL");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Protocol.class)
+  void cancellingMidStreamClosesTheConnection(Protocol protocol) throws Exception {
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.STREAM_STALL))))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
+      Cancellation cancel = new Cancellation();
+      CountDownLatch firstDelta = new CountDownLatch(1);
+      Fixtures.Recorder listener =
+          new Fixtures.Recorder() {
+            @Override
+            public void onContent(String delta) {
+              super.onContent(delta);
+              firstDelta.countDown();
+            }
+          };
+      ProviderCall call =
+          new ProviderCall(
+              p,
+              Fixtures.route("p", "m"),
+              Fixtures.request(true),
+              Fixtures.easyLimits(),
+              listener,
+              cancel);
+      CompletableFuture<AttemptOutcome> running =
+          CompletableFuture.supplyAsync(() -> builder().build().clientFor(p).send(call));
+      assertThat(firstDelta.await(5, TimeUnit.SECONDS)).isTrue();
+
+      cancel.cancel();
+      AttemptOutcome out = running.get(5, TimeUnit.SECONDS);
+
+      AttemptOutcome.Failed failed = (AttemptOutcome.Failed) out;
+      assertThat(failed.failure().transportFault()).isEqualTo(TransportFault.CANCELLED);
+      assertThat(failed.visibleOutput()).isTrue();
+      assertThat(failed.failure().category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
+      awaitNoOpenConnections(upstream);
+    }
+  }
+
+  @Test
+  void cancellingBeforeTheResponseAbortsTheExchange() throws Exception {
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.NO_RESPONSE))))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      Cancellation cancel = new Cancellation();
+      ProviderCall call =
+          new ProviderCall(
+              p,
+              Fixtures.route("p", "m"),
+              Fixtures.request(false),
+              Fixtures.easyLimits(),
+              null,
+              cancel);
+      CompletableFuture<AttemptOutcome> running =
+          CompletableFuture.supplyAsync(() -> builder().build().clientFor(p).send(call));
+      while (upstream.callCount("p/m") == 0) {
+        Thread.onSpinWait();
+      }
+
+      cancel.cancel();
+      AttemptOutcome out = running.get(5, TimeUnit.SECONDS);
+
+      assertThat(((AttemptOutcome.Failed) out).failure().transportFault())
+          .isEqualTo(TransportFault.CANCELLED);
+      assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isFalse();
+      awaitNoOpenConnections(upstream);
+    }
+  }
+
+  @Test
+  void anAlreadyCancelledCallSendsNothing() {
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      Cancellation cancel = new Cancellation();
+      cancel.cancel();
+      AttemptOutcome out =
+          builder()
+              .build()
+              .clientFor(p)
+              .send(
+                  new ProviderCall(
+                      p,
+                      Fixtures.route("p", "m"),
+                      Fixtures.request(false),
+                      Fixtures.easyLimits(),
+                      null,
+                      cancel));
+
+      assertThat(((AttemptOutcome.Failed) out).failure().transportFault())
+          .isEqualTo(TransportFault.CANCELLED);
+      assertThat(upstream.received()).isEmpty();
+    }
+  }
+
+  @Test
+  void leavesNoThreadsOrConnectionsBehind() throws Exception {
+    int nonDaemonBefore = liveThreads(false, null);
+    HttpProviderClients clients = builder().build();
+    AttemptLimits limits =
+        new AttemptLimits(
+            Duration.ofSeconds(1),
+            Duration.ofMillis(200),
+            Duration.ofMillis(200),
+            Duration.ofMillis(100),
+            Duration.ofMillis(400));
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(
+            Map.of(
+                "p/stall", List.of(Step.fault(Fault.STREAM_STALL)),
+                "p/silent", List.of(Step.fault(Fault.NO_RESPONSE)),
+                "p/cut", List.of(Step.fault(Fault.STREAM_CUT)),
+                "p/reset", List.of(Step.fault(Fault.RESET_BEFORE_RESPONSE))))) {
+      for (int i = 0; i < 3; i++) {
+        for (String model : List.of("stall", "silent", "cut", "reset", "ok")) {
+          for (Protocol protocol : Protocol.values()) {
+            Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
+            clients
+                .clientFor(p)
+                .send(Fixtures.call(p, model, true, limits, new Fixtures.Recorder()));
+          }
+        }
+      }
+      assertThat(liveThreads(true, Watchdog.THREAD_NAME)).isLessThanOrEqualTo(1);
+      assertThat(upstream.calls()).hasSize(30);
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+    while (liveThreads(true, "scripted-upstream") > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(liveThreads(true, "scripted-upstream")).isZero();
+    assertThat(liveThreads(false, null)).isLessThanOrEqualTo(nonDaemonBefore);
+  }
+
+  private static int liveThreads(boolean daemonsToo, String namePrefix) {
+    int n = 0;
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (!t.isAlive() || (!daemonsToo && t.isDaemon())) {
+        continue;
+      }
+      if (namePrefix == null || t.getName().startsWith(namePrefix)) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private static void awaitNoOpenConnections(ScriptedUpstream upstream)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+    while (upstream.openConnections() > 0 && System.nanoTime() < deadline) {
+      Thread.sleep(5);
+    }
+    assertThat(upstream.openConnections()).as("server-side connections still open").isZero();
+  }
+}

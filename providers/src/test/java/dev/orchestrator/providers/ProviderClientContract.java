@@ -1,0 +1,103 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.ProviderClient;
+import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What every {@link ProviderClient} must do, against the scripted upstream on loopback: answer,
+ * type a 5xx, type a timeout, and stream deltas in order. Extend it, say which protocol the client
+ * speaks and how to build it.
+ */
+public abstract class ProviderClientContract {
+  /** 300 ms per limit: no contract test waits longer. */
+  protected static final AttemptLimits LIMITS = AttemptLimits.uniform(Duration.ofMillis(300));
+
+  /** The scripted upstream of the current test. */
+  protected ScriptedUpstream upstream;
+
+  /** The protocol the client under test speaks. */
+  protected abstract Protocol protocol();
+
+  /** The client under test; it must read keys from {@link Fixtures#KEY_ENV}. */
+  protected abstract ProviderClient client();
+
+  @BeforeEach
+  void startUpstream() {
+    upstream =
+        ScriptedUpstream.start(
+            Map.of(
+                "c/hello", List.of(Step.ok("hello world, nice to meet you")),
+                "c/down", List.of(Step.answer(503, "{\"error\":{\"message\":\"try later\"}}")),
+                "c/silent", List.of(Step.fault(Fault.NO_RESPONSE))));
+  }
+
+  @AfterEach
+  void stopUpstream() {
+    upstream.close();
+  }
+
+  private AttemptOutcome send(String model, boolean stream, Fixtures.Recorder listener) {
+    Provider p = Fixtures.provider("c", upstream.baseUrl("c"), protocol());
+    return client().send(Fixtures.call(p, model, stream, LIMITS, listener));
+  }
+
+  @Test
+  void answersWithTheUpstreamContent() {
+    AttemptOutcome out = send("hello", false, null);
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    assertThat(((AttemptOutcome.Succeeded) out).response().content())
+        .isEqualTo("hello world, nice to meet you");
+    assertThat(upstream.calls()).containsExactly("c/hello");
+  }
+
+  @Test
+  void typesAServerErrorAsRetryable() {
+    AttemptOutcome out = send("down", false, null);
+
+    ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+    assertThat(f.status()).isEqualTo(503);
+    assertThat(f.category()).isEqualTo(FailureCategory.SERVER_ERROR);
+    assertThat(f.retryable()).isTrue();
+  }
+
+  @Test
+  void typesASilentUpstreamAsAReadTimeout() {
+    long start = System.nanoTime();
+    AttemptOutcome out = send("silent", false, null);
+
+    AttemptOutcome.Failed failed = (AttemptOutcome.Failed) out;
+    assertThat(failed.failure().transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
+    assertThat(failed.failure().status()).isNull();
+    assertThat(failed.visibleOutput()).isFalse();
+    assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void streamsDeltasInOrder() {
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out = send("hello", true, listener);
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    assertThat(listener.deltas)
+        .containsExactly("hello ", "world, ", "nice ", "to ", "meet ", "you");
+    assertThat(((AttemptOutcome.Succeeded) out).response().content()).isEqualTo(listener.text());
+  }
+}

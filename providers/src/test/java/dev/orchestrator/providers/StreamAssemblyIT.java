@@ -1,0 +1,249 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.classify.FailureClassifier;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Stream shapes the scripted upstream does not play, from a raw socket, split at odd bytes. */
+class StreamAssemblyIT {
+  final List<FailureEvidence> evidence = Collections.synchronizedList(new ArrayList<>());
+  final HttpProviderClients clients =
+      HttpProviderClients.builder()
+          .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)))
+          .classifier(
+              e -> {
+                evidence.add(e);
+                return FailureClassifier.INSTANCE.classify(e);
+              })
+          .build();
+
+  static final AttemptLimits LIMITS =
+      new AttemptLimits(
+          Duration.ofSeconds(1),
+          Duration.ofMillis(1000),
+          Duration.ofMillis(1000),
+          Duration.ofMillis(200),
+          Duration.ofSeconds(3));
+
+  AttemptOutcome send(RawServer server, Protocol protocol, Fixtures.Recorder listener) {
+    Provider p = Fixtures.provider("raw", server.baseUrl(), protocol);
+    return clients.clientFor(p).send(Fixtures.call(p, "m", true, LIMITS, listener));
+  }
+
+  static List<byte[]> withHead(List<byte[]> body) {
+    List<byte[]> all = new ArrayList<>();
+    all.add(RawServer.sseHead());
+    all.addAll(body);
+    return all;
+  }
+
+  @Test
+  void assemblesOpenAiToolCallsByIndexFromBytesSplitAnywhere() throws Exception {
+    String sse =
+        ": OPENROUTER PROCESSING\r\n\r\n"
+            + "data:{\"id\":\"c1\",\"model\":\"served-m\",\"choices\":[{\"index\":0,"
+            + "\"delta\":{\"role\":\"assistant\",\"content\":\"Grüße 🌍 \"}}]}\r\n\r\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
+            + "{\"index\":0,\"id\":\"call_a\",\"type\":\"function\",\"function\":{\"name\":\"search\","
+            + "\"arguments\":\"{\\\"q\\\":\"}},"
+            + "{\"index\":1,\"id\":\"call_b\",\"type\":\"function\",\"function\":{\"name\":\"fetch\","
+            + "\"arguments\":\"{\\\"url\\\"\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
+            + "{\"index\":1,\"function\":{\"arguments\":\":\\\"x\\\"}\"}},"
+            + "{\"index\":0,\"function\":{\"arguments\":\"\\\"cats\\\"}\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+            + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":7,\"completion_tokens\":5,"
+            + "\"total_tokens\":12}}\n\n";
+    // no [DONE]: the connection simply ends after the terminal chunk
+    try (RawServer server = RawServer.answering(withHead(RawServer.split(sse, 7)))) {
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      ChatResponse r = ((AttemptOutcome.Succeeded) out).response();
+      assertThat(r.content()).isEqualTo("Grüße 🌍 ");
+      assertThat(r.toolCalls())
+          .containsExactly(
+              new ToolCall("call_a", "search", "{\"q\":\"cats\"}"),
+              new ToolCall("call_b", "fetch", "{\"url\":\"x\"}"));
+      assertThat(r.finishReason()).isEqualTo("tool_calls");
+      assertThat(r.usage().totalTokens()).isEqualTo(12);
+      assertThat(r.servedModel()).isEqualTo("served-m");
+      assertThat(r.requestId()).isEqualTo("req_raw");
+      assertThat(listener.text()).isEqualTo("Grüße 🌍 ");
+      assertThat(listener.toolCalls).isEqualTo(r.toolCalls());
+    }
+  }
+
+  @Test
+  void assemblesAnthropicTextAndToolUseBlocks() throws Exception {
+    String sse =
+        "event: message_start\n"
+            + "data: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"model\":\"claude-x\","
+            + "\"usage\":{\"input_tokens\":11,\"output_tokens\":1}}}\n\n"
+            + "event: ping\ndata: {\"type\":\"ping\"}\n\n"
+            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
+            + "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+            + "\"delta\":{\"type\":\"text_delta\",\"text\":\"Let me look.\"}}\n\n"
+            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
+            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":1,"
+            + "\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"search\","
+            + "\"input\":{}}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
+            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"q\\\": \"}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
+            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"\\\"dogs\\\"}\"}}\n\n"
+            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":1}\n\n"
+            + "event: message_delta\ndata: {\"type\":\"message_delta\","
+            + "\"delta\":{\"stop_reason\":\"tool_use\"},\"usage\":{\"output_tokens\":9}}\n\n"
+            + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+    try (RawServer server = RawServer.answering(withHead(RawServer.split(sse, 13)))) {
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      ChatResponse r = ((AttemptOutcome.Succeeded) out).response();
+      assertThat(r.content()).isEqualTo("Let me look.");
+      assertThat(r.toolCalls())
+          .containsExactly(new ToolCall("toolu_1", "search", "{\"q\": \"dogs\"}"));
+      assertThat(r.finishReason()).isEqualTo("tool_calls");
+      assertThat(r.usage().promptTokens()).isEqualTo(11);
+      assertThat(r.usage().completionTokens()).isEqualTo(9);
+      assertThat(r.servedModel()).isEqualTo("claude-x");
+      assertThat(listener.toolCalls).hasSize(1);
+    }
+  }
+
+  @Test
+  void classifiesAnInBandErrorBeforeOutputAsRetryableEvidence() throws Exception {
+    String sse = "data: {\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\"}}\n\n";
+    try (RawServer server = RawServer.answering(withHead(List.of(RawServer.bytes(sse))))) {
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
+      assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isFalse();
+      assertThat(evidence)
+          .singleElement()
+          .satisfies(
+              e -> {
+                assertThat(e.inBandError()).isTrue();
+                assertThat(e.streamStarted()).isFalse();
+                assertThat(e.body()).contains("overloaded_error");
+                assertThat(e.provider()).isEqualTo("raw");
+              });
+    }
+  }
+
+  @Test
+  void anInBandErrorAfterOutputIsStreamInterrupted() throws Exception {
+    String sse =
+        "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+            + "\"delta\":{\"type\":\"text_delta\",\"text\":\"Half an ans\"}}\n\n"
+            + "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\","
+            + "\"message\":\"Overloaded\"}}\n\n";
+    try (RawServer server = RawServer.answering(withHead(List.of(RawServer.bytes(sse))))) {
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
+
+      AttemptOutcome.Failed failed = (AttemptOutcome.Failed) out;
+      assertThat(failed.visibleOutput()).isTrue();
+      assertThat(failed.failure().category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
+      assertThat(failed.failure().retryable()).isFalse();
+      assertThat(evidence).singleElement().satisfies(e -> assertThat(e.streamStarted()).isTrue());
+      assertThat(listener.text()).isEqualTo("Half an ans");
+    }
+  }
+
+  @Test
+  void endsPromptlyWhenTheTerminalChunkCameButTheConnectionStaysOpen() throws Exception {
+    String sse =
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"done\"},"
+            + "\"finish_reason\":\"stop\"}]}\n\n";
+    try (RawServer server =
+        RawServer.answeringAndHolding(withHead(List.of(RawServer.bytes(sse))))) {
+      long start = System.nanoTime();
+      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, new Fixtures.Recorder());
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      assertThat(((AttemptOutcome.Succeeded) out).response().content()).isEqualTo("done");
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+    }
+  }
+
+  @Test
+  void deliversAWholeJsonAnswerToAStreamingCallerAsOneDelta() throws Exception {
+    String body =
+        "{\"id\":\"x\",\"model\":\"m\",\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\","
+            + "\"content\":\"not streamed\"},\"finish_reason\":\"stop\"}]}";
+    byte[] b = RawServer.bytes(body);
+    String head =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+            + b.length
+            + "\r\nConnection: close\r\n\r\n";
+    try (RawServer server = RawServer.answering(List.of(RawServer.bytes(head), b))) {
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      assertThat(listener.deltas).containsExactly("not streamed");
+    }
+  }
+
+  @Test
+  void aMalformedEventIsNeverPassedOn() throws Exception {
+    String sse =
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok \"}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"garb\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"after\"},"
+            + "\"finish_reason\":\"stop\"}]}\n\n";
+    try (RawServer server = RawServer.answering(withHead(List.of(RawServer.bytes(sse))))) {
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+
+      ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+      assertThat(f.transportFault()).isEqualTo(TransportFault.MALFORMED_STREAM);
+      assertThat(f.category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
+      assertThat(listener.deltas).containsExactly("ok ");
+    }
+  }
+
+  @Test
+  void aTwoHundredWithoutOutputIsARetryableEmptyResponse() throws Exception {
+    String body = "{\"id\":\"x\",\"choices\":[{\"index\":0,\"message\":{\"content\":\"\"}}]}";
+    byte[] b = RawServer.bytes(body);
+    String head =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+            + b.length
+            + "\r\nConnection: close\r\n\r\n";
+    try (RawServer server = RawServer.answering(List.of(RawServer.bytes(head), b))) {
+      Provider p = Fixtures.provider("raw", server.baseUrl(), Protocol.OPENAI_CHAT);
+      AttemptOutcome out = clients.clientFor(p).send(Fixtures.call(p, "m", false, LIMITS, null));
+
+      ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+      assertThat(f.category()).isEqualTo(FailureCategory.EMPTY_RESPONSE);
+      assertThat(f.retryable()).isTrue();
+      assertThat(f.reachedModel()).isEqualTo(ReachedModel.YES);
+      assertThat(f.body()).isEqualTo(body);
+    }
+  }
+}

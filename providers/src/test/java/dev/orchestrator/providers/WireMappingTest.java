@@ -1,0 +1,151 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ResponseFormat;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.providers.internal.Decoded;
+import dev.orchestrator.providers.internal.Json;
+import dev.orchestrator.providers.internal.RequestEncodingException;
+import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
+import dev.orchestrator.providers.internal.openai.OpenAiWire;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Request encoding and response decoding of both wire formats. */
+class WireMappingTest {
+  static final Route ROUTE = Route.builder("p", "vendor/model-1").build();
+
+  static ChatRequest conversation(boolean stream) {
+    return ChatRequest.builder("p/vendor/model-1")
+        .system("Be brief.")
+        .user("Weather in Oslo?")
+        .message(
+            new ChatMessage(
+                Role.ASSISTANT,
+                "",
+                List.of(new ToolCall("call_1", "weather", "{\"city\":\"Oslo\"}")),
+                null))
+        .message(ChatMessage.tool("call_1", "-3 C"))
+        .tool(new ToolDefinition("weather", "Current weather", "{\"type\":\"object\"}"))
+        .maxTokens(64)
+        .temperature(0.2)
+        .responseFormat(ResponseFormat.JSON_OBJECT)
+        .stream(stream)
+        .build();
+  }
+
+  static JsonNode json(byte[] b) throws Exception {
+    return Json.MAPPER.readTree(b);
+  }
+
+  @Test
+  void encodesAnOpenAiConversationWithToolsAndStreamOptions() throws Exception {
+    JsonNode body = json(OpenAiWire.INSTANCE.encode(conversation(true), ROUTE));
+
+    assertThat(body.get("model").asText()).isEqualTo("vendor/model-1");
+    assertThat(body.at("/messages/0/role").asText()).isEqualTo("system");
+    assertThat(body.at("/messages/2/content").isMissingNode()).isTrue();
+    assertThat(body.at("/messages/2/tool_calls/0/function/arguments").asText())
+        .isEqualTo("{\"city\":\"Oslo\"}");
+    assertThat(body.at("/messages/3/role").asText()).isEqualTo("tool");
+    assertThat(body.at("/messages/3/tool_call_id").asText()).isEqualTo("call_1");
+    assertThat(body.at("/tools/0/function/parameters/type").asText()).isEqualTo("object");
+    assertThat(body.get("max_tokens").asInt()).isEqualTo(64);
+    assertThat(body.at("/response_format/type").asText()).isEqualTo("json_object");
+    assertThat(body.get("stream").asBoolean()).isTrue();
+    assertThat(body.at("/stream_options/include_usage").asBoolean()).isTrue();
+  }
+
+  @Test
+  void omitsStreamFieldsWhenNotStreaming() throws Exception {
+    JsonNode body = json(OpenAiWire.INSTANCE.encode(conversation(false), ROUTE));
+    assertThat(body.has("stream")).isFalse();
+    assertThat(body.has("stream_options")).isFalse();
+  }
+
+  @Test
+  void encodesAnAnthropicConversationWithTopLevelSystemAndToolBlocks() throws Exception {
+    JsonNode body = json(AnthropicWire.INSTANCE.encode(conversation(true), ROUTE));
+
+    assertThat(body.get("system").asText()).isEqualTo("Be brief.");
+    assertThat(body.get("max_tokens").asInt()).isEqualTo(64);
+    assertThat(body.get("messages")).hasSize(3);
+    assertThat(body.at("/messages/1/content/0/type").asText()).isEqualTo("tool_use");
+    assertThat(body.at("/messages/1/content/0/input/city").asText()).isEqualTo("Oslo");
+    assertThat(body.at("/messages/2/role").asText()).isEqualTo("user");
+    assertThat(body.at("/messages/2/content/0/type").asText()).isEqualTo("tool_result");
+    assertThat(body.at("/messages/2/content/0/tool_use_id").asText()).isEqualTo("call_1");
+    assertThat(body.at("/tools/0/input_schema/type").asText()).isEqualTo("object");
+    assertThat(body.has("response_format")).isFalse();
+  }
+
+  @Test
+  void givesAnthropicADefaultMaxTokens() throws Exception {
+    ChatRequest r = ChatRequest.builder("m").user("hi").build();
+    assertThat(json(AnthropicWire.INSTANCE.encode(r, ROUTE)).get("max_tokens").asInt())
+        .isEqualTo(AnthropicWire.DEFAULT_MAX_TOKENS);
+    Route known = ROUTE.toBuilder().maxOutputTokens(1000).build();
+    assertThat(json(AnthropicWire.INSTANCE.encode(r, known)).get("max_tokens").asInt())
+        .isEqualTo(1000);
+  }
+
+  @Test
+  void rejectsAToolSchemaThatIsNotJson() {
+    ChatRequest r =
+        ChatRequest.builder("m").user("hi").tool(new ToolDefinition("t", null, "{oops")).build();
+    assertThatThrownBy(() -> OpenAiWire.INSTANCE.encode(r, ROUTE))
+        .isInstanceOf(RequestEncodingException.class)
+        .hasMessage("tool 't' parameters: not valid JSON (expected: a JSON object)");
+  }
+
+  @Test
+  void decodesOpenAiContentPartsToolCallsAndUsage() {
+    Decoded d =
+        OpenAiWire.INSTANCE.decode(
+            "{\"id\":\"c1\",\"model\":\"served\",\"choices\":[{\"message\":{\"content\":"
+                + "[{\"type\":\"text\",\"text\":\"a\"},{\"type\":\"text\",\"text\":\"b\"}],"
+                + "\"tool_calls\":[{\"id\":\"x\",\"type\":\"function\",\"function\":{\"name\":\"f\","
+                + "\"arguments\":\"{}\"}}]},\"finish_reason\":\"tool_calls\"}],"
+                + "\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":2}}",
+            "route-model",
+            null);
+
+    assertThat(d.kind()).isEqualTo(Decoded.Kind.OK);
+    assertThat(d.response().content()).isEqualTo("ab");
+    assertThat(d.response().toolCalls()).containsExactly(new ToolCall("x", "f", "{}"));
+    assertThat(d.response().usage().totalTokens()).isEqualTo(3);
+    assertThat(d.response().requestId()).isEqualTo("c1");
+    assertThat(d.response().servedModel()).isEqualTo("served");
+  }
+
+  @Test
+  void readsAnErrorObjectInsideATwoHundredAsInBand() {
+    assertThat(OpenAiWire.INSTANCE.decode("{\"error\":{\"message\":\"x\"}}", "m", null).kind())
+        .isEqualTo(Decoded.Kind.IN_BAND_ERROR);
+    assertThat(AnthropicWire.INSTANCE.decode("{\"type\":\"error\",\"error\":{}}", "m", null).kind())
+        .isEqualTo(Decoded.Kind.IN_BAND_ERROR);
+  }
+
+  @Test
+  void normalisesAnthropicStopReasons() {
+    Decoded d =
+        AnthropicWire.INSTANCE.decode(
+            "{\"id\":\"msg\",\"type\":\"message\",\"content\":[{\"type\":\"text\",\"text\":\"t\"}],"
+                + "\"stop_reason\":\"max_tokens\",\"usage\":{\"input_tokens\":4,\"output_tokens\":5}}",
+            "route-model",
+            "req_h");
+
+    assertThat(d.response().finishReason()).isEqualTo("length");
+    assertThat(d.response().servedModel()).isEqualTo("route-model");
+    assertThat(d.response().requestId()).isEqualTo("req_h");
+    assertThat(d.response().usage().totalTokens()).isEqualTo(9);
+  }
+}

@@ -1,0 +1,100 @@
+package dev.orchestrator.providers.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SseReaderTest {
+
+  /** Decodes {@code text} fed in the given piece sizes; returns "event|data" strings. */
+  static List<String> decode(String text, List<Integer> pieces, boolean end) throws Exception {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    List<String> events = new ArrayList<>();
+    SseReader r = new SseReader(1024);
+    SseReader.Handler h = (e, d) -> events.add(e + "|" + d);
+    int at = 0;
+    int i = 0;
+    while (at < bytes.length) {
+      int n = pieces.isEmpty() ? bytes.length : Math.max(1, pieces.get(i++ % pieces.size()));
+      n = Math.min(n, bytes.length - at);
+      r.feed(bytes, at, n, h);
+      at += n;
+    }
+    if (end) {
+      r.endOfInput(h);
+    }
+    return events;
+  }
+
+  static final String SAMPLE =
+      ": keep-alive\r\n\r\n"
+          + "data: {\"a\":\"Grüße 🌍\"}\r\n\r\n"
+          + "event: content_block_delta\ndata:{\"b\":1}\n\n"
+          + "data: line one\ndata: line two\n\n"
+          + "id: 7\nretry: 100\ndata: [DONE]\r\r";
+
+  @Test
+  void decodesFieldsCommentsMultiLineDataAndEveryLineEnding() throws Exception {
+    assertThat(decode(SAMPLE, List.of(), true))
+        .containsExactly(
+            "message|{\"a\":\"Grüße 🌍\"}",
+            "content_block_delta|{\"b\":1}",
+            "message|line one\nline two",
+            "message|[DONE]");
+  }
+
+  @Property(tries = 200)
+  void splittingTheBytesAnywhereChangesNothing(
+      @ForAll @Size(min = 1, max = 8) List<@IntRange(min = 1, max = 9) Integer> pieces)
+      throws Exception {
+    assertThat(decode(SAMPLE, pieces, true)).isEqualTo(decode(SAMPLE, List.of(), true));
+  }
+
+  @Test
+  void dispatchesALastEventWhoseLinesEndedEvenWithoutTheBlankLine() throws Exception {
+    assertThat(decode("data: {\"done\":true}\n", List.of(), true))
+        .containsExactly("message|{\"done\":true}");
+  }
+
+  @Test
+  void discardsAPartialLastLine() throws Exception {
+    assertThat(decode("data: {\"ok\":1}\n\ndata: {\"cut", List.of(3), true))
+        .containsExactly("message|{\"ok\":1}");
+  }
+
+  @Test
+  void stopsDispatchingWhenTheHandlerSaysSo() throws Exception {
+    List<String> seen = new ArrayList<>();
+    SseReader r = new SseReader(64);
+    byte[] b = "data: 1\n\ndata: 2\n\n".getBytes(StandardCharsets.UTF_8);
+    r.feed(b, 0, b.length, (e, d) -> seen.add(d) && false);
+
+    assertThat(seen).containsExactly("1");
+    assertThat(r.stopped()).isTrue();
+  }
+
+  @Test
+  void rejectsALineBeyondTheBound() {
+    SseReader r = new SseReader(32);
+    byte[] b = ("data: " + "x".repeat(40)).getBytes(StandardCharsets.UTF_8);
+    assertThatThrownBy(() -> r.feed(b, 0, b.length, (e, d) -> true))
+        .isInstanceOf(SseReader.MalformedStreamException.class)
+        .hasMessageContaining("longer than 32 bytes");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"data: x\n\n", "data:x\n\n", "data: x\r\n\r\n", "\uFEFFdata: x\n\n"})
+  void acceptsDataWithOrWithoutTheSpaceAndABom(String text) throws Exception {
+    assertThat(decode(text, List.of(1), true)).containsExactly("message|x");
+  }
+}

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       RouteCommand.class,
       ClassifyCommand.class,
       ClassifyToolCommand.class,
+      SimulateCommand.class,
       CatalogCommand.class,
     })
 public final class OrchestratorCli implements Runnable {

@@ -53,24 +53,34 @@ final class Failures {
   }
 
   /**
-   * A 2xx answer without usable assistant output: retryable on another route (DESIGN §4.11).
-   * TODO(classify): switch to {@code FailureEvidence.emptyResponse(body)} once it exists.
+   * A 2xx answer without usable assistant output (DESIGN §4.11). The classifier decides the
+   * verdict; the message names what was missing.
    */
   static ProviderFailure emptyResponse(
-      int status, String requestId, String detail, String body, String key) {
+      Function<FailureEvidence, ProviderFailure> classifier,
+      int status,
+      String requestId,
+      String detail,
+      String body,
+      String providerId,
+      String key) {
+    java.util.Map<String, String> headers =
+        requestId == null ? java.util.Map.of() : java.util.Map.of("x-request-id", requestId);
+    ProviderFailure f =
+        classify(classifier, FailureEvidence.http(status, headers, body), providerId, false, key);
     return scrub(
         new ProviderFailure(
-            FailureCategory.EMPTY_RESPONSE,
-            true,
-            ReachedModel.YES,
-            status,
-            null,
-            requestId,
-            null,
-            null,
-            null,
+            f.category(),
+            f.retryable(),
+            f.reachedModel(),
+            f.status(),
+            f.retryAfter(),
+            f.requestId(),
+            f.errorType(),
+            f.errorCode(),
+            f.transportFault(),
             "HTTP " + status + " without usable output: " + detail,
-            keptBody(body)),
+            f.body()),
         key);
   }
 

@@ -438,7 +438,13 @@ final class HttpChatTransport {
       } catch (BodyTooLargeException e) {
         return new AttemptOutcome.Failed(
             Failures.emptyResponse(
-                status, requestId, "body larger than " + maxResponseBytes + " bytes", null, key),
+                classifier,
+                status,
+                requestId,
+                "body larger than " + maxResponseBytes + " bytes",
+                null,
+                providerId,
+                key),
             false);
       } catch (IOException e) {
         if (abort.get() != null) {
@@ -486,7 +492,9 @@ final class HttpChatTransport {
         case EMPTY:
         default:
           return new AttemptOutcome.Failed(
-              Failures.emptyResponse(status, requestId, d.detail(), text, key), false);
+              Failures.emptyResponse(
+                  classifier, status, requestId, d.detail(), text, providerId, key),
+              false);
       }
     }
 
@@ -565,10 +573,12 @@ final class HttpChatTransport {
       if (!r.usable()) {
         return new AttemptOutcome.Failed(
             Failures.emptyResponse(
+                classifier,
                 status,
                 r.requestId() != null ? r.requestId() : requestId,
                 "the stream carried no content and no tool call",
                 null,
+                providerId,
                 key),
             false);
       }

@@ -1,0 +1,98 @@
+package dev.orchestrator.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.catalog.CatalogException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code orchestrator simulate SCENARIO.json}: the real engine against a scripted loopback upstream
+ * (CONTRACT §4). A routed request that fails is the reported result: exit 0.
+ */
+@Command(
+    name = "simulate",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Runs the real orchestrator and HTTP clients against a scripted OpenAI-compatible server on"
+          + " 127.0.0.1 and reports every attempt and decision."
+    })
+public final class SimulateCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SCENARIO.json", description = "The scenario file.")
+  Path scenario;
+
+  @Option(names = "--json", description = "Print one JSON document.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    JsonNode node;
+    try {
+      node = Json.MAPPER.readTree(Files.readString(scenario));
+    } catch (JsonProcessingException e) {
+      throw CliException.input(
+          scenario
+              + ":"
+              + e.getLocation().getLineNr()
+              + ":"
+              + e.getLocation().getColumnNr()
+              + ": invalid JSON: "
+              + e.getOriginalMessage(),
+          e);
+    } catch (IOException e) {
+      throw CliException.input(scenario + ": cannot read: " + e.getMessage(), e);
+    }
+    Map<String, Object> out;
+    try {
+      Path dir = scenario.toAbsolutePath().getParent();
+      out = Simulation.run(node, dir);
+    } catch (Simulation.ScenarioException e) {
+      throw CliException.input(scenario + ": " + e.getMessage(), e);
+    } catch (CatalogException e) {
+      throw CliException.input(scenario + ": catalog: " + e.getMessage(), e);
+    }
+    PrintWriter w = spec.commandLine().getOut();
+    if (json) {
+      w.println(Json.write(out));
+    } else {
+      printHuman(w, out);
+    }
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void printHuman(PrintWriter w, Map<String, Object> out) {
+    w.printf("outcome: %s%n", out.get("outcome"));
+    if ("success".equals(out.get("outcome"))) {
+      w.printf("route:   %s%ncontent: %s%n", out.get("route"), out.get("content"));
+    } else {
+      Map<String, Object> err = (Map<String, Object>) out.get("error");
+      w.printf(
+          "error:   %s (%s, status %s): %s%n",
+          err.get("type"), err.get("category"), err.get("status"), err.get("message"));
+    }
+    w.printf("%nattempts:%n");
+    for (Map<String, Object> a : (List<Map<String, Object>>) out.get("attempts")) {
+      w.printf(
+          "  %-40s #%s  status=%-4s %-24s → %s%s%n",
+          a.get("route"),
+          a.get("attempt"),
+          a.get("status"),
+          a.get("category") == null ? "" : a.get("category"),
+          a.get("decision"),
+          ((Number) a.get("delayMs")).longValue() > 0 ? " (wait " + a.get("delayMs") + " ms)" : "");
+    }
+    w.printf("%nelapsed: %s ms%n", out.get("elapsedMs"));
+  }
+}

@@ -1,0 +1,371 @@
+package dev.orchestrator.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.engine.AttemptRecord;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.Trace;
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs one {@code simulate} scenario (CONTRACT §4): the real orchestrator and the real HTTP clients
+ * against a scripted OpenAI-compatible upstream on 127.0.0.1, every provider's base URL pointed at
+ * it and every provider given a placeholder credential.
+ */
+final class Simulation {
+  private static final Set<String> TOP =
+      Set.of("catalog", "pools", "request", "policy", "upstream");
+  private static final Set<String> REQUEST =
+      Set.of("model", "promptTokens", "maxOutputTokens", "require", "stream", "models", "messages");
+  private static final Set<String> POLICY =
+      Set.of(
+          "sameRouteRetries",
+          "backoffInitialMs",
+          "backoffMaxMs",
+          "attemptTimeoutMs",
+          "firstTokenTimeoutMs",
+          "streamIdleTimeoutMs",
+          "deadlineMs",
+          "seed",
+          "connectTimeoutMs",
+          "failoverOnContentFilter");
+
+  private Simulation() {}
+
+  /** A scenario that cannot be run as written. */
+  static final class ScenarioException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    ScenarioException(String message) {
+      super(message);
+    }
+  }
+
+  /**
+   * Runs the scenario and returns the output document.
+   *
+   * @param scenario the parsed scenario
+   * @param baseDir where a catalog path in the scenario is resolved from
+   * @throws ScenarioException when the scenario is invalid
+   * @throws CatalogException when its catalog is invalid
+   */
+  static Map<String, Object> run(JsonNode scenario, Path baseDir) {
+    if (!scenario.isObject()) {
+      throw new ScenarioException("scenario: expected a JSON object");
+    }
+    checkKeys(scenario, TOP, "scenario");
+    Catalog catalog = catalog(scenario.get("catalog"), baseDir);
+    catalog = withPools(catalog, scenario.get("pools"));
+    ChatRequest request = request(scenario.get("request"));
+    OrchestratorPolicy policy = policy(scenario.get("policy"));
+    Map<String, List<Step>> scripts = upstream(scenario.get("upstream"));
+
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(scripts)) {
+      Catalog.Builder pointed = catalog.toBuilder();
+      for (Provider p : catalog.providers().values()) {
+        pointed.provider(
+            new Provider(
+                p.id(),
+                p.name(),
+                upstream.baseUrl(p.id()),
+                Protocol.OPENAI_CHAT,
+                p.apiKeyEnv(),
+                p.headers()));
+      }
+      Credentials placeholder = Credentials.constant("sk-simulated-placeholder");
+      HttpProviderClients clients = HttpProviderClients.builder().credentials(placeholder).build();
+      TaskOrchestrator orchestrator =
+          TaskOrchestrator.builder()
+              .catalog(pointed.build())
+              .providers(clients)
+              .credentials(placeholder)
+              .policy(policy)
+              .build();
+      long t0 = System.nanoTime();
+      Map<String, Object> out = new LinkedHashMap<>();
+      try {
+        ChatResult r = orchestrator.chat(request);
+        out.put("outcome", "success");
+        out.put("route", r.route());
+        out.put("content", r.response().content());
+        out.put("status", 200);
+        out.put("error", null);
+        out.put("attempts", attempts(r.trace()));
+        out.put("usage", usage(r));
+      } catch (OrchestratorException e) {
+        ProviderFailure f = e.lastFailure();
+        out.put("outcome", "failed");
+        out.put("route", null);
+        out.put("content", null);
+        out.put("status", e.status());
+        Map<String, Object> err = new LinkedHashMap<>();
+        err.put("type", e.type().wireName());
+        err.put("category", f == null ? null : f.category().wireName());
+        err.put("status", e.status());
+        err.put("message", e.getMessage());
+        out.put("error", err);
+        out.put("attempts", e.trace() == null ? List.of() : attempts(e.trace()));
+      } catch (UnknownModelException e) {
+        throw new ScenarioException("request.model: " + e.getMessage());
+      }
+      out.put("elapsedMs", (System.nanoTime() - t0) / 1_000_000);
+      out.put("calls", upstream.calls());
+      return out;
+    }
+  }
+
+  private static List<Map<String, Object>> attempts(Trace t) {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (AttemptRecord a : t.attempts()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("route", a.route());
+      m.put("attempt", a.attempt());
+      m.put("status", a.status());
+      m.put("category", a.category() == null ? null : a.category().wireName());
+      m.put("retryable", a.retryable());
+      m.put("decision", a.decision().wireName());
+      m.put("delayMs", a.delay().toMillis());
+      m.put("latencyMs", a.latency().toMillis());
+      list.add(m);
+    }
+    return list;
+  }
+
+  private static Map<String, Object> usage(ChatResult r) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("promptTokens", r.response().usage().promptTokens());
+    m.put("completionTokens", r.response().usage().completionTokens());
+    m.put("totalTokens", r.response().usage().totalTokens());
+    return m;
+  }
+
+  private static Catalog catalog(JsonNode node, Path baseDir) {
+    if (node == null || node.isNull()) {
+      return CatalogLoader.loadDefault();
+    }
+    if (node.isTextual()) {
+      return CatalogLoader.load(List.of(baseDir.resolve(node.asText())));
+    }
+    if (node.isObject()) {
+      return CatalogLoader.fromJsonTree("scenario catalog", node);
+    }
+    throw new ScenarioException("catalog: expected an object or a path string");
+  }
+
+  private static Catalog withPools(Catalog catalog, JsonNode pools) {
+    if (pools == null || pools.isNull()) {
+      return catalog;
+    }
+    if (!pools.isObject()) {
+      throw new ScenarioException("pools: expected an object of name -> {kind, routes}");
+    }
+    Catalog.Builder b = catalog.toBuilder();
+    for (Map.Entry<String, JsonNode> e : pools.properties()) {
+      String name = e.getKey();
+      JsonNode p = e.getValue();
+      checkKeys(p, Set.of("kind", "routes"), "pools." + name);
+      String kind = p.path("kind").asText("");
+      PoolKind k;
+      switch (kind) {
+        case "group":
+          k = PoolKind.GROUP;
+          break;
+        case "virtual":
+          k = PoolKind.VIRTUAL;
+          break;
+        default:
+          throw new ScenarioException(
+              "pools." + name + ".kind: '" + kind + "' (expected: group or virtual)");
+      }
+      List<String> routes = strings(p.get("routes"), "pools." + name + ".routes");
+      for (String r : routes) {
+        if (catalog.route(r).isEmpty()) {
+          throw new ScenarioException("pools." + name + ".routes: unknown route " + r);
+        }
+      }
+      b.pool(new Pool(name, k, routes));
+    }
+    return b.build();
+  }
+
+  private static ChatRequest request(JsonNode node) {
+    if (node == null || !node.isObject()) {
+      throw new ScenarioException("request: expected an object with at least a model");
+    }
+    checkKeys(node, REQUEST, "request");
+    String model = node.path("model").asText("");
+    if (model.isBlank()) {
+      throw new ScenarioException("request.model: missing");
+    }
+    ChatRequest.Builder b = ChatRequest.builder(model);
+    JsonNode messages = node.get("messages");
+    if (messages != null && messages.isArray()) {
+      for (JsonNode m : messages) {
+        b.message(
+            new dev.orchestrator.engine.chat.ChatMessage(
+                dev.orchestrator.engine.chat.Role.fromWireName(m.path("role").asText("user")),
+                m.path("content").asText(""),
+                List.of(),
+                null));
+      }
+    } else {
+      b.user("Say hello.");
+    }
+    if (node.has("promptTokens")) {
+      b.promptTokens(intField(node, "promptTokens", "request"));
+    }
+    if (node.has("maxOutputTokens")) {
+      b.maxTokens(intField(node, "maxOutputTokens", "request"));
+    }
+    b.stream(node.path("stream").asBoolean(false));
+    if (node.has("models")) {
+      b.models(strings(node.get("models"), "request.models"));
+    }
+    if (node.has("require")) {
+      for (String c : strings(node.get("require"), "request.require")) {
+        try {
+          b.require(Capability.fromWireName(c));
+        } catch (IllegalArgumentException e) {
+          throw new ScenarioException("request.require: " + e.getMessage());
+        }
+      }
+    }
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException("request: " + e.getMessage());
+    }
+  }
+
+  private static OrchestratorPolicy policy(JsonNode node) {
+    OrchestratorPolicy.Builder b =
+        OrchestratorPolicy.builder()
+            .withDeadline(Duration.ofSeconds(30))
+            .withAttemptTimeout(Duration.ofSeconds(10))
+            .withFirstTokenTimeout(Duration.ofSeconds(10))
+            .withStreamIdleTimeout(Duration.ofSeconds(5))
+            .withConnectTimeout(Duration.ofSeconds(2))
+            .withBackoff(Duration.ofMillis(50), Duration.ofMillis(1000));
+    if (node == null || node.isNull()) {
+      return b.build();
+    }
+    checkKeys(node, POLICY, "policy");
+    OrchestratorPolicy base = b.build();
+    try {
+      if (node.has("sameRouteRetries")) {
+        b.withSameRouteRetries(intField(node, "sameRouteRetries", "policy"));
+      }
+      b.withBackoff(
+          ms(node, "backoffInitialMs", base.backoffInitial()),
+          ms(node, "backoffMaxMs", base.backoffMax()));
+      b.withAttemptTimeout(ms(node, "attemptTimeoutMs", base.attemptTimeout()));
+      b.withFirstTokenTimeout(ms(node, "firstTokenTimeoutMs", base.firstTokenTimeout()));
+      b.withStreamIdleTimeout(ms(node, "streamIdleTimeoutMs", base.streamIdleTimeout()));
+      b.withConnectTimeout(ms(node, "connectTimeoutMs", base.connectTimeout()));
+      b.withDeadline(ms(node, "deadlineMs", base.deadline()));
+      if (node.has("seed")) {
+        b.withSeed(node.get("seed").asLong());
+      }
+      if (node.has("failoverOnContentFilter")) {
+        b.withFailoverOnContentFilter(node.get("failoverOnContentFilter").asBoolean());
+      }
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw new ScenarioException("policy." + e.getMessage());
+    }
+  }
+
+  private static Duration ms(JsonNode node, String field, Duration dflt) {
+    return node.has(field) ? Duration.ofMillis(intField(node, field, "policy")) : dflt;
+  }
+
+  private static Map<String, List<Step>> upstream(JsonNode node) {
+    Map<String, List<Step>> scripts = new LinkedHashMap<>();
+    if (node == null || node.isNull()) {
+      return scripts;
+    }
+    if (!node.isObject()) {
+      throw new ScenarioException("upstream: expected an object of route id -> [steps]");
+    }
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
+      if (!e.getValue().isArray() || e.getValue().isEmpty()) {
+        throw new ScenarioException(
+            "upstream." + e.getKey() + ": expected a non-empty array of steps");
+      }
+      List<Step> steps = new ArrayList<>();
+      int i = 0;
+      for (JsonNode s : e.getValue()) {
+        try {
+          steps.add(Step.fromJson(s));
+        } catch (IllegalArgumentException ex) {
+          throw new ScenarioException("upstream." + e.getKey() + "[" + i + "]: " + ex.getMessage());
+        }
+        i++;
+      }
+      scripts.put(e.getKey(), steps);
+    }
+    return scripts;
+  }
+
+  private static int intField(JsonNode node, String field, String where) {
+    JsonNode v = node.get(field);
+    if (v == null || !v.canConvertToInt() || !v.isIntegralNumber()) {
+      throw new ScenarioException(where + "." + field + ": " + v + " (expected: an integer)");
+    }
+    return v.asInt();
+  }
+
+  private static List<String> strings(JsonNode node, String where) {
+    if (node == null || !node.isArray()) {
+      throw new ScenarioException(where + ": expected an array of strings");
+    }
+    List<String> out = new ArrayList<>();
+    for (JsonNode n : node) {
+      if (!n.isTextual()) {
+        throw new ScenarioException(where + ": " + n + " is not a string");
+      }
+      out.add(n.asText());
+    }
+    return out;
+  }
+
+  private static void checkKeys(JsonNode node, Set<String> allowed, String where) {
+    Iterator<String> names = node.fieldNames();
+    while (names.hasNext()) {
+      String n = names.next();
+      if (!allowed.contains(n)) {
+        throw new ScenarioException(
+            where
+                + ": unknown field '"
+                + n
+                + "' (expected one of: "
+                + String.join(", ", new java.util.TreeSet<>(allowed))
+                + ")");
+      }
+    }
+  }
+}

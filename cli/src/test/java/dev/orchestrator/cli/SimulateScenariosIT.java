@@ -1,0 +1,137 @@
+package dev.orchestrator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every scenario runs through {@code orchestrator simulate --json} (real engine, real clients, real
+ * sockets) and is checked against its {@code NAME.expected.json}: the scenarios shipped in {@code
+ * ../shared/examples/scenarios} (skipped when absent) and ours, one per row of DESIGN §5 and per
+ * exhaustion shape, in {@code src/test/resources/scenarios}.
+ */
+class SimulateScenariosIT {
+
+  static Stream<Path> ownScenarios() throws IOException {
+    return scenarios(Path.of("src/test/resources/scenarios"));
+  }
+
+  static Stream<Path> sharedScenarios() throws IOException {
+    Path dir = SharedData.root().map(r -> r.resolve("examples/scenarios")).orElse(null);
+    if (dir == null || !Files.isDirectory(dir)) {
+      return Stream.of(Path.of("shared-examples-absent"));
+    }
+    return scenarios(dir);
+  }
+
+  private static Stream<Path> scenarios(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      List<Path> list =
+          s.filter(p -> p.toString().endsWith(".expected.json"))
+              .map(p -> Path.of(p.toString().replace(".expected.json", ".json")))
+              .sorted()
+              .collect(Collectors.toList());
+      return list.stream();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("ownScenarios")
+  void ownScenarioMatchesItsExpectation(Path scenario) throws IOException {
+    check(scenario);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("sharedScenarios")
+  void sharedExampleScenarioMatchesItsExpectation(Path scenario) throws IOException {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(scenario), "shared/ absent");
+    check(scenario);
+  }
+
+  private static void check(Path scenario) throws IOException {
+    CliRun r = CliRun.of("simulate", scenario.toString(), "--json");
+    assertThat(r.code).as(r.err).isZero();
+    JsonNode out = r.json();
+    assertContractShape(out);
+    Path expectedFile = Path.of(scenario.toString().replace(".json", ".expected.json"));
+    JsonNode expected = Json.MAPPER.readTree(Files.readString(expectedFile));
+    for (Map.Entry<String, JsonNode> e : expected.properties()) {
+      String key = e.getKey();
+      JsonNode want = e.getValue();
+      if (key.equals("never called")) {
+        List<String> calls = new ArrayList<>();
+        out.get("calls").forEach(c -> calls.add(c.asText()));
+        want.forEach(w -> assertThat(calls).as("never called " + w).doesNotContain(w.asText()));
+      } else if (key.startsWith("attempts.")) {
+        String field = key.substring("attempts.".length());
+        List<JsonNode> got = new ArrayList<>();
+        out.get("attempts").forEach(a -> got.add(a.get(field)));
+        List<JsonNode> exp = new ArrayList<>();
+        want.forEach(exp::add);
+        if (field.equals("delayMs")) {
+          assertThat(got).hasSameSizeAs(exp);
+          for (int i = 0; i < exp.size(); i++) {
+            // Full jitter and Retry-After: the wait is at least what was asked, never a tight loop.
+            assertThat(got.get(i).asLong())
+                .as(key + "[" + i + "]")
+                .isGreaterThanOrEqualTo(exp.get(i).asLong());
+          }
+        } else {
+          assertThat(got).as(key + " in " + out).isEqualTo(exp);
+        }
+      } else {
+        JsonNode got = out;
+        for (String part : key.split("\\.")) {
+          got = got == null ? null : got.get(part);
+        }
+        assertThat(got).as(key + " in " + out).isEqualTo(want);
+      }
+    }
+  }
+
+  /** The fields CONTRACT §4 fixes, whatever the scenario. */
+  private static void assertContractShape(JsonNode out) {
+    assertThat(out.get("outcome").asText()).isIn("success", "failed");
+    assertThat(out.has("route")).isTrue();
+    assertThat(out.has("content")).isTrue();
+    assertThat(out.has("status")).isTrue();
+    assertThat(out.has("error")).isTrue();
+    assertThat(out.get("elapsedMs").isIntegralNumber()).isTrue();
+    for (JsonNode a : out.get("attempts")) {
+      assertThat(a.get("route").isTextual()).isTrue();
+      assertThat(a.get("attempt").asInt()).isPositive();
+      assertThat(a.get("decision").asText())
+          .isIn("success", "retry_same_route", "failover", "stop");
+      assertThat(a.get("delayMs").isIntegralNumber()).isTrue();
+      assertThat(a.has("status") && a.has("category") && a.has("retryable")).isTrue();
+    }
+    if (out.get("outcome").asText().equals("failed")) {
+      JsonNode err = out.get("error");
+      assertThat(err.get("type").asText())
+          .isIn(
+              "request_rejected",
+              "backend_unavailable",
+              "candidates_exhausted",
+              "no_candidates",
+              "request_too_large",
+              "rate_limited",
+              "deadline_exceeded",
+              "stream_interrupted",
+              "tool_execution_stopped");
+      assertThat(err.has("category") && err.has("status") && err.has("message")).isTrue();
+    } else {
+      assertThat(out.get("error").isNull()).isTrue();
+      assertThat(out.get("status").asInt()).isEqualTo(200);
+    }
+  }
+}

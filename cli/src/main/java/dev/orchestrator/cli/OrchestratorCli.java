@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       ClassifyCommand.class,
       ClassifyToolCommand.class,
       SimulateCommand.class,
+      ChatCommand.class,
       CatalogCommand.class,
     })
 public final class OrchestratorCli implements Runnable {

@@ -1,0 +1,181 @@
+package dev.orchestrator.cli;
+
+import dev.orchestrator.engine.AttemptRecord;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.Trace;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code orchestrator chat MODEL --message TEXT}: one real request through the orchestrator, with
+ * API keys from the environment variables the catalog names. Routes whose provider has no key are
+ * left out of the plan.
+ */
+@Command(
+    name = "chat",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Sends one chat request through the orchestrator (real providers; keys from the"
+          + " environment) and prints the answer."
+    })
+public final class ChatCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin CatalogOptions catalogOptions;
+
+  @Parameters(index = "0", paramLabel = "MODEL", description = "Virtual model, pool or route id.")
+  String model;
+
+  @Option(names = "--message", required = true, paramLabel = "TEXT", description = "User message.")
+  String message;
+
+  @Option(names = "--system", paramLabel = "TEXT", description = "System message.")
+  String system;
+
+  @Option(names = "--max-tokens", paramLabel = "N", description = "Maximum output tokens.")
+  Integer maxTokens;
+
+  @Option(names = "--stream", description = "Stream the answer as it arrives.")
+  boolean stream;
+
+  @Option(names = "--trace", description = "Print every attempt and decision (to stderr).")
+  boolean trace;
+
+  @Option(names = "--json", description = "Print one JSON document (answer and attempts).")
+  boolean json;
+
+  @Option(
+      names = "--deadline-ms",
+      paramLabel = "MS",
+      description = "Deadline for the whole request (default: ${DEFAULT-VALUE}).",
+      defaultValue = "120000")
+  long deadlineMs;
+
+  @Override
+  public Integer call() {
+    Catalog catalog = catalogOptions.load();
+    Credentials env = Credentials.fromEnvironment();
+    OrchestratorPolicy policy;
+    ChatRequest request;
+    try {
+      policy = OrchestratorPolicy.builder().withDeadline(Duration.ofMillis(deadlineMs)).build();
+      ChatRequest.Builder b = ChatRequest.builder(model).maxTokens(maxTokens).stream(stream);
+      if (system != null) {
+        b.system(system);
+      }
+      request = b.user(message).build();
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage(e.getMessage());
+    }
+    TaskOrchestrator orchestrator =
+        TaskOrchestrator.builder()
+            .catalog(catalog)
+            .providers(HttpProviderClients.builder().credentials(env).build())
+            .credentials(env)
+            .policy(policy)
+            .build();
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      ChatResult r;
+      if (stream && !json) {
+        r =
+            orchestrator.stream(
+                request,
+                delta -> {
+                  out.print(delta);
+                  out.flush();
+                });
+        out.println();
+      } else {
+        r = orchestrator.chat(request);
+      }
+      if (json) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("route", r.route());
+        doc.put("content", r.response().content());
+        doc.put("finishReason", r.response().finishReason());
+        doc.put(
+            "usage",
+            Map.of(
+                "promptTokens", r.response().usage().promptTokens(),
+                "completionTokens", r.response().usage().completionTokens()));
+        doc.put("attempts", attempts(r.trace()));
+        out.println(Json.write(doc));
+      } else if (!stream) {
+        out.println(r.response().content());
+      }
+      if (trace) {
+        printTrace(err, r.trace(), "served by " + r.route());
+      }
+      return OrchestratorCli.EXIT_OK;
+    } catch (UnknownModelException e) {
+      throw CliException.usage(e.getMessage());
+    } catch (OrchestratorException e) {
+      if (json) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("error", Map.of("type", e.type().wireName(), "message", e.getMessage()));
+        doc.put("attempts", e.trace() == null ? List.of() : attempts(e.trace()));
+        out.println(Json.write(doc));
+      }
+      if (trace && e.trace() != null) {
+        printTrace(err, e.trace(), "failed");
+      }
+      err.println("error: " + e.type().wireName() + ": " + e.getMessage());
+      return OrchestratorCli.EXIT_ERROR;
+    }
+  }
+
+  private static List<Map<String, Object>> attempts(Trace t) {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (AttemptRecord a : t.attempts()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("route", a.route());
+      m.put("attempt", a.attempt());
+      m.put("status", a.status());
+      m.put("category", a.category() == null ? null : a.category().wireName());
+      m.put("decision", a.decision().wireName());
+      m.put("delayMs", a.delay().toMillis());
+      m.put("latencyMs", a.latency().toMillis());
+      list.add(m);
+    }
+    return list;
+  }
+
+  private static void printTrace(PrintWriter err, Trace t, String outcome) {
+    err.printf(
+        "plan: %s (%d candidates)%n",
+        t.plan() == null ? "-" : t.plan().pool().wireName(),
+        t.plan() == null ? 0 : t.plan().candidates().size());
+    for (AttemptRecord a : t.attempts()) {
+      err.printf(
+          "  %s #%d status=%s %s → %s%s (%d ms)%n",
+          a.route(),
+          a.attempt(),
+          a.status(),
+          a.category() == null ? "ok" : a.category().wireName(),
+          a.decision().wireName(),
+          a.delay().isZero() ? "" : " after " + a.delay().toMillis() + " ms",
+          a.latency().toMillis());
+    }
+    err.printf("%s in %d ms%n", outcome, t.elapsed().toMillis());
+  }
+}

@@ -1,0 +1,98 @@
+package dev.orchestrator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code orchestrator chat} against a loopback upstream, through a keyless own-config catalog. */
+class ChatCommandIT {
+
+  private static Path catalog(Path dir, ScriptedUpstream up) throws Exception {
+    Path cfg = dir.resolve("local.yaml");
+    Files.writeString(
+        cfg,
+        String.join(
+            "\n",
+            "providers:",
+            "  loc:",
+            "    baseUrl: " + up.baseUrl("loc"),
+            "    protocol: openai-chat",
+            "routes:",
+            "  loc/primary: {tier: free, contextWindow: 32000}",
+            "  loc/backup: {tier: free, contextWindow: 32000}",
+            "pools:",
+            "  local: {kind: virtual, routes: [loc/primary, loc/backup]}",
+            ""));
+    return cfg;
+  }
+
+  @Test
+  void answersThroughTheOrchestratorAndTracesTheFailover(@TempDir Path dir) throws Exception {
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(
+            Map.of(
+                "loc/primary", List.of(Step.answer(503, "{\"error\":{\"message\":\"down\"}}")),
+                "loc/backup", List.of(Step.ok("hello from backup"))))) {
+      CliRun r =
+          CliRun.of(
+              "chat",
+              "local",
+              "--message",
+              "hi",
+              "--catalog",
+              catalog(dir, up).toString(),
+              "--trace",
+              "--json");
+      assertThat(r.code).as(r.err).isZero();
+      JsonNode doc = r.json();
+      assertThat(doc.get("route").asText()).isEqualTo("loc/backup");
+      assertThat(doc.get("content").asText()).isEqualTo("hello from backup");
+      assertThat(doc.get("attempts")).hasSize(3);
+      assertThat(r.err)
+          .contains("loc/primary #1")
+          .contains("retry_same_route")
+          .contains("served by loc/backup");
+    }
+  }
+
+  @Test
+  void streamsDeltasToStdout(@TempDir Path dir) throws Exception {
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(Map.of("loc/primary", List.of(Step.ok("streamed words arrive"))))) {
+      CliRun r =
+          CliRun.of(
+              "chat",
+              "loc/primary",
+              "--message",
+              "hi",
+              "--stream",
+              "--catalog",
+              catalog(dir, up).toString());
+      assertThat(r.code).as(r.err).isZero();
+      assertThat(r.out.strip()).isEqualTo("streamed words arrive");
+    }
+  }
+
+  @Test
+  void failureExitsOneWithTheTypedError(@TempDir Path dir) throws Exception {
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(
+            Map.of(
+                "loc/primary",
+                List.of(Step.answer(400, "{\"error\":{\"message\":\"bad request shape\"}}"))))) {
+      CliRun r =
+          CliRun.of(
+              "chat", "loc/primary", "--message", "hi", "--catalog", catalog(dir, up).toString());
+      assertThat(r.code).isEqualTo(1);
+      assertThat(r.err).contains("request_rejected").contains("bad request shape");
+    }
+  }
+}

@@ -1,0 +1,130 @@
+package dev.orchestrator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The README's library example is this code, compiled and run against a loopback upstream. */
+class ReadmeExampleTest {
+
+  // README:library:start
+  static void ask(Catalog catalog, Credentials credentials) {
+    TaskOrchestrator orchestrator =
+        TaskOrchestrator.builder()
+            .catalog(catalog)
+            .providers(HttpProviderClients.builder().credentials(credentials).build())
+            .credentials(credentials)
+            .policy(
+                OrchestratorPolicy.builder()
+                    .withSameRouteRetries(1)
+                    .withDeadline(Duration.ofSeconds(60))
+                    .build())
+            .build();
+
+    ChatRequest request =
+        ChatRequest.builder("orchestrator/free").system("Be brief.").user("Name a prime.").build();
+    try {
+      ChatResult result = orchestrator.chat(request);
+      System.out.println(result.route() + ": " + result.response().content());
+      result
+          .trace()
+          .attempts()
+          .forEach(a -> System.out.println(a.route() + " " + a.decision().wireName()));
+    } catch (OrchestratorException e) {
+      // One exception with a closed set of types: switch on it, never parse the message.
+      switch (e.type()) {
+        case RATE_LIMITED -> System.out.println("retry in " + e.retryAfter());
+        case REQUEST_REJECTED ->
+            System.out.println("upstream " + e.status() + ": " + e.getMessage());
+        default -> System.out.println(e.type().wireName() + ": " + e.getMessage());
+      }
+    }
+  }
+
+  public static void main(String[] args) {
+    ask(CatalogLoader.loadDefault(), Credentials.fromEnvironment());
+  }
+
+  // README:library:end
+
+  @Test
+  void exampleAnswersThroughFailoverOnALoopbackUpstream() throws Exception {
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(
+            Map.of(
+                "loc/first",
+                    List.of(
+                        Step.answer(
+                            429,
+                            "{\"error\":{\"message\":\"You exceeded your current quota\",\"type\":\"insufficient_quota\"}}")),
+                "loc/second", List.of(Step.ok("7"))))) {
+      Catalog catalog =
+          CatalogLoader.parse(
+              "local.yaml",
+              String.join(
+                  "\n",
+                  "providers:",
+                  "  loc: {baseUrl: '" + up.baseUrl("loc") + "', protocol: openai-chat}",
+                  "routes:",
+                  "  loc/first: {tier: free, contextWindow: 64000}",
+                  "  loc/second: {tier: free, contextWindow: 32000}",
+                  ""));
+      ByteArrayOutputStream buf = new ByteArrayOutputStream();
+      PrintStream old = System.out;
+      System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
+      try {
+        ask(catalog, Credentials.constant("unused"));
+      } finally {
+        System.setOut(old);
+      }
+      assertThat(buf.toString(StandardCharsets.UTF_8))
+          .contains("loc/second: 7")
+          .contains("loc/first failover")
+          .contains("loc/second success");
+    }
+  }
+
+  @Test
+  void readmeShowsExactlyThisCode() throws Exception {
+    String source =
+        Files.readString(Path.of("src/test/java/dev/orchestrator/cli/ReadmeExampleTest.java"));
+    String code =
+        source.substring(
+            source.indexOf("// README:library:start") + "// README:library:start".length(),
+            source.indexOf("// README:library:end"));
+    String readme = Files.readString(Path.of("../README.md"));
+    int start = readme.indexOf("<!-- README:library -->");
+    int end = readme.indexOf("<!-- /README:library -->");
+    assertThat(start).isNotNegative();
+    String block = readme.substring(start, end);
+    block = block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```"));
+    assertThat(normalize(block)).isEqualTo(normalize(code));
+  }
+
+  private static String normalize(String s) {
+    StringBuilder sb = new StringBuilder();
+    for (String line : s.strip().split("\n")) {
+      sb.append(line.strip()).append('\n');
+    }
+    return sb.toString();
+  }
+}

@@ -56,6 +56,10 @@ public final class ScriptedUpstream implements AutoCloseable {
   private static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
   private static final long CLOSE_WAIT_MS = 2000;
   private static final long HANG_UP_WAIT_MS = 1000;
+
+  /** How long a cut stream's partial answer is given to reach the client before the cut. */
+  private static final long CUT_DELIVERY_MS = 40;
+
   private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
   /**
@@ -763,6 +767,9 @@ public final class ScriptedUpstream implements AutoCloseable {
         delta(t);
       }
       out.flush();
+      // A real cut comes after the client has read what was sent; the JDK client drops bytes that
+      // arrive in the same read as the end of a chunked body, so let them land first.
+      waitOrGone(CUT_DELIVERY_MS);
       hangUp(); // no terminal chunk, no end of the chunked body
       return false;
     }

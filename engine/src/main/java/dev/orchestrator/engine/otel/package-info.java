@@ -1,0 +1,2 @@
+/** Optional OpenTelemetry spans (API artifact only; the application brings the SDK). */
+package dev.orchestrator.engine.otel;

@@ -624,7 +624,7 @@ public final class Preflight {
       return this;
     }
 
-    /** The most probes in flight at once, 1..{@value #MAX_CONCURRENCY} (default: 4). */
+    /** The most probes in flight at once, 1..{@value Preflight#MAX_CONCURRENCY} (default: 4). */
     public Builder concurrency(int v) {
       if (v < 1 || v > MAX_CONCURRENCY) {
         throw new IllegalArgumentException(

@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
       SimulateCommand.class,
       ChatCommand.class,
       CatalogCommand.class,
+      PreflightCommand.class,
     })
 public final class OrchestratorCli implements Runnable {
 

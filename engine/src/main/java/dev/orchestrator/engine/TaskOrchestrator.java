@@ -118,6 +118,11 @@ public final class TaskOrchestrator {
     return health;
   }
 
+  /** The provider clients attempts are sent through (used by {@code preflight} probes). */
+  public ProviderClients providers() {
+    return clients;
+  }
+
   /** The catalog in force. */
   public Catalog catalog() {
     return planner.catalog();

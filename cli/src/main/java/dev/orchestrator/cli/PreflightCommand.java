@@ -1,0 +1,268 @@
+package dev.orchestrator.cli;
+
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.plan.Exclusion;
+import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.Strategy;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.engine.preflight.HealthEffect;
+import dev.orchestrator.engine.preflight.Preflight;
+import dev.orchestrator.engine.preflight.PreflightReport;
+import dev.orchestrator.engine.preflight.RouteVerdict;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code orchestrator preflight MODEL}: sends each candidate of a pool one minimal chat request and
+ * reports which answer right now (ADR 0012). Exit {@code 0} when at least one route answered,
+ * {@value #EXIT_NONE_VIABLE} when none did, so a CI job can gate on it; {@code 2} bad usage
+ * (unknown model), {@code 3} unreadable or invalid catalog.
+ */
+@Command(
+    name = "preflight",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Sends each candidate of MODEL a one-word chat request (max_tokens ≤ 5), at most two"
+          + " attempts each, and reports which routes answer right now.",
+      "Exit codes: 0 at least one route is viable, 4 none is, 2 bad usage, 3 bad catalog."
+    })
+public final class PreflightCommand implements Callable<Integer> {
+
+  /** Exit code: the check ran and no route answered. */
+  public static final int EXIT_NONE_VIABLE = 4;
+
+  private static final String[][] OPTION_NAMES = {
+    {"strategy", "--strategy"},
+    {"concurrency", "--concurrency"},
+    {"maxTokens", "--max-tokens"},
+    {"maxRoutes", "--max-routes"},
+  };
+
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin CatalogOptions catalogOptions;
+
+  @Parameters(
+      index = "0",
+      paramLabel = "MODEL",
+      description =
+          "orchestrator/free, orchestrator/auto, a pool name, or a route id provider/model")
+  String model;
+
+  @Option(
+      names = "--only-configured",
+      description = "Leave out routes whose provider has no API key in the environment.")
+  boolean onlyConfigured;
+
+  @Option(
+      names = "--max-routes",
+      paramLabel = "N",
+      description = "Probe at most N routes (free ones first); the rest are reported as skipped.")
+  Integer maxRoutes;
+
+  @Option(
+      names = "--allow-priced",
+      description =
+          "Also probe priced routes of orchestrator/auto, a group or a route (after every free"
+              + " one). A free pool never probes a priced route.")
+  boolean allowPriced;
+
+  @Option(
+      names = "--concurrency",
+      paramLabel = "N",
+      description = "Most probes in flight at once (default: ${DEFAULT-VALUE}).",
+      defaultValue = "4")
+  int concurrency;
+
+  @Option(
+      names = "--attempt-timeout-ms",
+      paramLabel = "MS",
+      description = "Limit on each attempt (default: ${DEFAULT-VALUE}).",
+      defaultValue = "15000")
+  long attemptTimeoutMs;
+
+  @Option(
+      names = "--max-tokens",
+      paramLabel = "N",
+      description = "The probe's max_tokens, 1..5 (default: ${DEFAULT-VALUE}).",
+      defaultValue = "5")
+  int maxTokens;
+
+  @Option(
+      names = "--strategy",
+      paramLabel = "cost|quality",
+      description = "Ranking of orchestrator/auto (default: ${DEFAULT-VALUE}).",
+      defaultValue = "cost")
+  String strategy;
+
+  @Option(names = "--json", description = "Print one JSON document.")
+  boolean json;
+
+  @Override
+  public Integer call() {
+    if (attemptTimeoutMs <= 0) {
+      throw CliException.usage("--attempt-timeout-ms: " + attemptTimeoutMs + " (expected: > 0)");
+    }
+    Preflight.Builder b;
+    try {
+      b =
+          Preflight.builder()
+              .strategy(Strategy.fromWireName(strategy))
+              .concurrency(concurrency)
+              .attemptTimeout(Duration.ofMillis(attemptTimeoutMs))
+              .maxTokens(maxTokens)
+              .allowPriced(allowPriced)
+              .onlyConfigured(onlyConfigured);
+      if (maxRoutes != null) {
+        b.maxRoutes(maxRoutes);
+      }
+    } catch (IllegalArgumentException e) {
+      // The library names its settings; say the option instead.
+      String msg = e.getMessage();
+      for (String[] o : OPTION_NAMES) {
+        if (msg.startsWith(o[0] + ": ")) {
+          msg = o[1] + msg.substring(o[0].length());
+          break;
+        }
+      }
+      throw CliException.usage(msg);
+    }
+    Catalog catalog = catalogOptions.load();
+    Credentials env = Credentials.fromEnvironment();
+    PreflightReport report;
+    try {
+      report =
+          b.catalog(catalog)
+              .credentials(env)
+              .providers(HttpProviderClients.builder().credentials(env).build())
+              .build()
+              .check(model);
+    } catch (UnknownModelException e) {
+      throw CliException.usage(e.getMessage());
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(Json.write(toJson(report)));
+    } else {
+      printTable(out, report);
+    }
+    if (!report.anyViable()) {
+      spec.commandLine()
+          .getErr()
+          .println(
+              report.routes().isEmpty()
+                  ? "preflight: "
+                      + report.model()
+                      + " has no candidate to probe; every route was left out by the plan"
+                      + " (exit 4)"
+                  : "preflight: no route of " + report.model() + " answered (exit 4)");
+      return EXIT_NONE_VIABLE;
+    }
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  /** The {@code --json} document. */
+  static Map<String, Object> toJson(PreflightReport r) {
+    Map<String, Object> doc = new LinkedHashMap<>();
+    doc.put("model", r.model());
+    doc.put("pool", r.pool().wireName());
+    doc.put("allowPriced", r.allowPriced());
+    doc.put("viable", r.viableCount());
+    doc.put("rejected", r.rejectedCount());
+    doc.put("skipped", r.skippedCount());
+    doc.put("elapsedMs", r.elapsed().toMillis());
+    List<Map<String, Object>> routes = new ArrayList<>(r.routes().size());
+    for (RouteVerdict v : r.routes()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("route", v.route());
+      m.put("rank", v.rank());
+      m.put("tier", v.tier().wireName());
+      m.put("verdict", v.verdict().wireName());
+      m.put("category", v.category() == null ? null : v.category().wireName());
+      m.put("status", v.httpStatus());
+      m.put("attempts", v.attempts());
+      m.put("latencyMs", v.latency().toMillis());
+      m.put("elapsedMs", v.elapsed().toMillis());
+      m.put("health", v.health().wireName());
+      m.put("pricedProbed", v.pricedProbed());
+      m.put("note", v.note());
+      m.put("message", v.failure() == null ? null : v.failure().message());
+      routes.add(m);
+    }
+    doc.put("routes", routes);
+    List<Map<String, Object>> excluded = new ArrayList<>(r.excluded().size());
+    for (Exclusion x : r.excluded()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("route", x.route());
+      m.put("reason", x.reason().wireName());
+      excluded.add(m);
+    }
+    doc.put("excluded", excluded);
+    return doc;
+  }
+
+  private static void printTable(PrintWriter out, PreflightReport r) {
+    out.printf(
+        "%s → %s pool: %d viable, %d rejected, %d skipped (%d ms)%n",
+        r.model(),
+        r.pool().wireName(),
+        r.viableCount(),
+        r.rejectedCount(),
+        r.skippedCount(),
+        r.elapsed().toMillis());
+    if (!r.routes().isEmpty()) {
+      out.printf(
+          "%n  %-8s  %-50s %-6s %5s %9s  %-30s %s%n",
+          "verdict", "route", "tier", "tries", "latency", "failure", "health");
+      for (RouteVerdict v : r.routes()) {
+        String failure =
+            v.category() == null
+                ? ""
+                : v.category().wireName() + (v.httpStatus() == null ? "" : " " + v.httpStatus());
+        out.printf(
+            "  %-8s  %-50s %-6s %5d %9s  %-30s %s%n",
+            v.verdict().wireName(),
+            abbreviate(v.route(), 50),
+            v.tier().wireName(),
+            v.attempts(),
+            v.attempts() == 0 ? "" : v.latency().toMillis() + " ms",
+            failure,
+            v.health() == HealthEffect.NONE ? "" : v.health().wireName());
+        if (v.note() != null) {
+          out.printf("            %s%n", v.note());
+        }
+        if (v.failure() != null && !v.failure().message().isEmpty()) {
+          out.printf("            upstream: %s%n", abbreviate(v.failure().message(), 160));
+        }
+      }
+    }
+    if (!r.excluded().isEmpty()) {
+      Map<ExclusionReason, Integer> counts = new EnumMap<>(ExclusionReason.class);
+      for (Exclusion x : r.excluded()) {
+        counts.merge(x.reason(), 1, Integer::sum);
+      }
+      StringBuilder sb = new StringBuilder();
+      counts.forEach(
+          (k, n) ->
+              sb.append(sb.length() == 0 ? "" : ", ").append(k.wireName()).append(' ').append(n));
+      out.printf("%nNever contacted (left out by the plan): %s%n", sb);
+    }
+  }
+
+  private static String abbreviate(String s, int max) {
+    return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+  }
+}

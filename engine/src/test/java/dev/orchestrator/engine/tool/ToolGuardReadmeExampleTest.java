@@ -44,6 +44,35 @@ class ToolGuardReadmeExampleTest {
   }
 
   @Test
+  void readmeShowsExactlyThisCode() throws java.io.IOException {
+    java.nio.file.Path readmePath = java.nio.file.Path.of("../README.md");
+    org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(readmePath));
+    String source =
+        java.nio.file.Files.readString(
+            java.nio.file.Path.of(
+                "src/test/java/dev/orchestrator/engine/tool/ToolGuardReadmeExampleTest.java"));
+    String code =
+        source.substring(
+            source.indexOf("// README example start") + "// README example start".length(),
+            source.indexOf("    // README example end"));
+    String readme = java.nio.file.Files.readString(readmePath);
+    String block =
+        readme.substring(
+            readme.indexOf("<!-- README:tool-guard -->"),
+            readme.indexOf("<!-- /README:tool-guard -->"));
+    block = block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```"));
+    assertThat(normalize(block)).isEqualTo(normalize(code));
+  }
+
+  private static String normalize(String s) {
+    StringBuilder sb = new StringBuilder();
+    for (String line : s.strip().split("\n")) {
+      sb.append(line.strip()).append('\n');
+    }
+    return sb.toString();
+  }
+
+  @Test
   void returnsTheToolsAnswer() {
     assertThat(answer(q -> "results for " + q, "java", task -> "other"))
         .isEqualTo("results for java");

@@ -203,14 +203,7 @@ public final class PreflightCommand implements Callable<Integer> {
       routes.add(m);
     }
     doc.put("routes", routes);
-    List<Map<String, Object>> excluded = new ArrayList<>(r.excluded().size());
-    for (Exclusion x : r.excluded()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("route", x.route());
-      m.put("reason", x.reason().wireName());
-      excluded.add(m);
-    }
-    doc.put("excluded", excluded);
+    doc.put("excluded", RouteCommand.exclusionsJson(r.excluded()));
     return doc;
   }
 

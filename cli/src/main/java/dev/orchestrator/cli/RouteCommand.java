@@ -164,15 +164,20 @@ public final class RouteCommand implements Callable<Integer> {
       cands.add(m);
     }
     doc.put("candidates", cands);
-    List<Map<String, Object>> ex = new ArrayList<>(plan.excluded().size());
-    for (Exclusion x : plan.excluded()) {
+    doc.put("excluded", exclusionsJson(plan.excluded()));
+    return doc;
+  }
+
+  /** {@code [{"route", "reason"}]} for excluded routes (CONTRACT §3). */
+  static List<Map<String, Object>> exclusionsJson(List<Exclusion> excluded) {
+    List<Map<String, Object>> ex = new ArrayList<>(excluded.size());
+    for (Exclusion x : excluded) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("route", x.route());
       m.put("reason", x.reason().wireName());
       ex.add(m);
     }
-    doc.put("excluded", ex);
-    return doc;
+    return ex;
   }
 
   private static BigDecimal plain(BigDecimal d) {

@@ -4,6 +4,7 @@ import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.plan.CloseMatches;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -113,7 +114,7 @@ final class OwnConfigReader {
     Map<String, Value> m = v.members(what);
     for (Map.Entry<String, Value> e : m.entrySet()) {
       if (!allowed.contains(e.getKey())) {
-        String hint = Suggest.closest(e.getKey(), allowed);
+        String hint = CloseMatches.closest(e.getKey(), allowed);
         throw e.getValue()
             .fail(
                 "unknown key '"

@@ -5,11 +5,24 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-/** "Did you mean": names containing the query first, then by edit distance. */
-final class CloseMatches {
+/**
+ * "Did you mean": names containing the query first, then by edit distance (case-insensitive).
+ * Shared by every "unknown name" message of the project. Stateless and thread-safe.
+ */
+public final class CloseMatches {
   private CloseMatches() {}
 
-  static List<String> find(String query, List<String> names, int limit) {
+  /** The closest name, or {@code null} when none is close. */
+  public static String closest(String query, java.util.Collection<String> names) {
+    List<String> m = find(query, names, 1);
+    return m.isEmpty() ? null : m.get(0);
+  }
+
+  /**
+   * Up to {@code limit} names close to {@code query}, best first: names containing it, then names
+   * within an edit distance of {@code max(3, length / 2)}.
+   */
+  public static List<String> find(String query, java.util.Collection<String> names, int limit) {
     String q = query.toLowerCase(Locale.ROOT);
     List<Scored> scored = new ArrayList<>(names.size());
     for (String n : names) {
@@ -47,7 +60,7 @@ final class CloseMatches {
   }
 
   /** Levenshtein distance, two rows. */
-  static int distance(String a, String b) {
+  public static int distance(String a, String b) {
     int[] prev = new int[b.length() + 1];
     int[] cur = new int[b.length() + 1];
     for (int j = 0; j <= b.length(); j++) {

@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       ClassifyToolCommand.class,
       SimulateCommand.class,
       CatalogCommand.class,
+      ServeCommand.class,
     })
 public final class OrchestratorCli implements Runnable {
 

@@ -2,9 +2,6 @@ package dev.orchestrator.cli.serve;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
@@ -23,9 +20,7 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.providers.HttpProviderClients;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -35,15 +30,24 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The engine behind the OpenAI wire format (CONTRACT §5): {@code POST /v1/chat/completions} (JSON
@@ -60,25 +64,31 @@ import java.util.function.Consumer;
  * }
  * }</pre>
  *
- * <p>Built on the JDK's {@code com.sun.net.httpserver} with a fixed pool of {@link
- * ServerOptions#threads()} workers (ADR 0011): a request holds one worker while its upstream
+ * <p>Built on Jetty 12's core API (ADR 0011): a pool of {@link ServerOptions#threads()} request
+ * threads (plus Jetty's acceptor and selector) where a request holds one thread while its upstream
  * answers; the access log is written by one background thread. Thread-safe.
  */
 public final class OrchestratorServer implements AutoCloseable {
+  /** Jetty logs through SLF4J to java.util.logging; its start-up INFO lines are noise here. */
+  private static final Logger JETTY_LOG = Logger.getLogger("org.eclipse.jetty");
+
   static {
-    // Without TCP_NODELAY small SSE chunks can wait for delayed ACKs (ADR 0011).
-    if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-      System.setProperty("sun.net.httpserver.nodelay", "true");
+    if (JETTY_LOG.getLevel() == null) {
+      JETTY_LOG.setLevel(Level.WARNING);
     }
   }
+
+  /** Threads Jetty needs besides request handling: acceptor, selector and some slack. */
+  private static final int JETTY_THREADS = 6;
 
   private static final byte[] OK = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
 
   private final TaskOrchestrator orchestrator;
   private final DispatchTracker tracker;
   private final ServerOptions options;
-  private final HttpServer http;
-  private final ThreadPoolExecutor workers;
+  private final Server http;
+  private final ServerConnector connector;
+  private final int port;
   private final ScheduledExecutorService timer;
   private final AccessLog accessLog;
   private final byte[] tokenDigest;
@@ -109,19 +119,43 @@ public final class OrchestratorServer implements AutoCloseable {
     this.orchestrator = ob.build();
     this.tokenDigest = options.token() == null ? null : sha256(options.token());
     this.accessLog = AccessLog.to(options.accessLog());
-    this.workers =
-        new ThreadPoolExecutor(
-            options.threads(),
-            options.threads(),
-            60,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            daemon("orchestrator-serve-"));
     this.timer = Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-timer-"));
-    this.http = HttpServer.create(new InetSocketAddress(options.host(), options.port()), 1024);
-    http.setExecutor(workers);
-    http.createContext("/", this::handle);
-    http.start();
+    QueuedThreadPool pool =
+        new QueuedThreadPool(
+            options.threads() + JETTY_THREADS, Math.min(8, options.threads() + JETTY_THREADS));
+    pool.setName("orchestrator-serve");
+    pool.setDaemon(true);
+    this.http = new Server(pool);
+    HttpConfiguration config = new HttpConfiguration();
+    config.setSendServerVersion(false);
+    config.setSendXPoweredBy(false);
+    this.connector = new ServerConnector(http, new HttpConnectionFactory(config));
+    connector.setHost(options.host());
+    connector.setPort(options.port());
+    connector.setAcceptQueueSize(1024);
+    // A request may wait silently for its upstream up to the deadline: never idle it out sooner.
+    long deadlineMs = orchestrator.policy().deadline().toMillis();
+    connector.setIdleTimeout(Math.max(30_000, deadlineMs + 10_000));
+    http.addConnector(connector);
+    http.setHandler(
+        new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
+          @Override
+          public boolean handle(Request request, Response response, Callback callback) {
+            HttpCall call = new HttpCall(request, response);
+            OrchestratorServer.this.handle(call);
+            call.complete(callback);
+            return true;
+          }
+        });
+    try {
+      http.start();
+    } catch (Exception e) {
+      timer.shutdownNow();
+      accessLog.close();
+      stopQuietly(http);
+      throw e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
+    }
+    this.port = connector.getLocalPort();
   }
 
   /** A builder. */
@@ -131,7 +165,7 @@ public final class OrchestratorServer implements AutoCloseable {
 
   /** The bound port (the chosen one when {@link ServerOptions#port()} was 0). */
   public int port() {
-    return http.getAddress().getPort();
+    return port;
   }
 
   /** The base URL an OpenAI client should use: {@code http://HOST:PORT/v1}. */
@@ -187,8 +221,7 @@ public final class OrchestratorServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    http.stop(0);
-    workers.shutdownNow();
+    stopQuietly(http);
     timer.shutdownNow();
     accessLog.close();
     terminated.countDown();
@@ -199,11 +232,19 @@ public final class OrchestratorServer implements AutoCloseable {
     return "OrchestratorServer{" + baseUrl() + ", " + options + "}";
   }
 
+  private static void stopQuietly(Server server) {
+    try {
+      server.stop();
+    } catch (Exception ignored) {
+      // closing anyway
+    }
+  }
+
   // ---- request handling
 
-  private void handle(HttpExchange ex) {
-    String path = ex.getRequestURI().getRawPath();
-    AccessLog.Entry entry = new AccessLog.Entry(ex.getRequestMethod(), path);
+  private void handle(HttpCall ex) {
+    String path = ex.path();
+    AccessLog.Entry entry = new AccessLog.Entry(ex.method(), path);
     inFlight.incrementAndGet();
     try {
       route(ex, entry, path);
@@ -212,7 +253,7 @@ public final class OrchestratorServer implements AutoCloseable {
       respond(ex, entry, e);
     } catch (RuntimeException e) {
       entry.error = "internal_error";
-      if (entry.status == 0) {
+      if (!ex.answered()) {
         respond(
             ex,
             entry,
@@ -224,14 +265,13 @@ public final class OrchestratorServer implements AutoCloseable {
                 "internal_error"));
       }
     } finally {
-      ex.close();
       inFlight.decrementAndGet();
       accessLog.log(entry);
     }
   }
 
-  private void route(HttpExchange ex, AccessLog.Entry entry, String path) {
-    String method = ex.getRequestMethod();
+  private void route(HttpCall ex, AccessLog.Entry entry, String path) {
+    String method = ex.method();
     if (draining) {
       throw ApiError.of(
               503,
@@ -277,9 +317,7 @@ public final class OrchestratorServer implements AutoCloseable {
     }
     if (path.startsWith("/v1/models/")) {
       requireGet(method);
-      String id =
-          java.net.URLDecoder.decode(
-              path.substring("/v1/models/".length()), StandardCharsets.UTF_8);
+      String id = path.substring("/v1/models/".length());
       byte[] one = modelList().one(id);
       if (one == null) {
         throw ErrorMapper.unknownModel(modelList().unknown(id));
@@ -314,11 +352,11 @@ public final class OrchestratorServer implements AutoCloseable {
   }
 
   /** Constant-time bearer check: both sides are hashed first, so length leaks nothing either. */
-  private void authorize(HttpExchange ex) {
+  private void authorize(HttpCall ex) {
     if (tokenDigest == null) {
       return;
     }
-    String h = ex.getRequestHeaders().getFirst("Authorization");
+    String h = ex.header("Authorization");
     String given =
         h != null && h.regionMatches(true, 0, "Bearer ", 0, 7) ? h.substring(7).trim() : "";
     if (!MessageDigest.isEqual(tokenDigest, sha256(given))) {
@@ -332,7 +370,7 @@ public final class OrchestratorServer implements AutoCloseable {
     }
   }
 
-  private void chat(HttpExchange ex, AccessLog.Entry entry) {
+  private void chat(HttpCall ex, AccessLog.Entry entry) {
     byte[] body = readBody(ex, entry);
     ChatCompletionParser.Parsed parsed = ChatCompletionParser.parse(body);
     ChatRequest request = parsed.request();
@@ -360,7 +398,7 @@ public final class OrchestratorServer implements AutoCloseable {
   }
 
   private void complete(
-      HttpExchange ex, AccessLog.Entry entry, ChatRequest request, Cancellation cancel) {
+      HttpCall ex, AccessLog.Entry entry, ChatRequest request, Cancellation cancel) {
     ChatResult r;
     try {
       r = orchestrator.chat(request, cancel);
@@ -384,7 +422,7 @@ public final class OrchestratorServer implements AutoCloseable {
   }
 
   private void stream(
-      HttpExchange ex,
+      HttpCall ex,
       AccessLog.Entry entry,
       ChatCompletionParser.Parsed parsed,
       Cancellation cancel,
@@ -483,21 +521,12 @@ public final class OrchestratorServer implements AutoCloseable {
     }
   }
 
-  private byte[] readBody(HttpExchange ex, AccessLog.Entry entry) {
+  private byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
     long max = options.maxBodyBytes();
-    String declared = ex.getRequestHeaders().getFirst("Content-Length");
-    if (declared != null) {
-      long n;
-      try {
-        n = Long.parseLong(declared.trim());
-      } catch (NumberFormatException e) {
-        n = -1;
-      }
-      if (n > max) {
-        throw tooLarge(max);
-      }
+    if (ex.declaredLength() > max) {
+      throw tooLarge(max);
     }
-    try (InputStream in = ex.getRequestBody()) {
+    try (InputStream in = ex.body()) {
       byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
       entry.bytesIn = body.length;
       if (body.length > max) {
@@ -519,7 +548,7 @@ public final class OrchestratorServer implements AutoCloseable {
         .header("Connection", "close");
   }
 
-  private void readiness(HttpExchange ex, AccessLog.Entry entry) {
+  private void readiness(HttpCall ex, AccessLog.Entry entry) {
     Catalog catalog = orchestrator.catalog();
     Instant loaded = catalogLoadedAt;
     long age = Duration.between(loaded, Instant.now()).getSeconds();
@@ -567,31 +596,18 @@ public final class OrchestratorServer implements AutoCloseable {
     return m;
   }
 
-  private void respond(HttpExchange ex, AccessLog.Entry entry, ApiError e) {
-    if (entry.status != 0) {
-      return; // already answered
-    }
-    if (e.status() == 499) {
-      entry.status = 499;
-      return; // the caller cancelled; nobody is listening
+  private void respond(HttpCall ex, AccessLog.Entry entry, ApiError e) {
+    if (ex.answered()) {
+      return;
     }
     send(ex, entry, e.status(), bytes(e.body()), e.headers());
   }
 
   private static void send(
-      HttpExchange ex, AccessLog.Entry entry, int status, byte[] body, Map<String, String> extra) {
-    Headers h = ex.getResponseHeaders();
-    h.set("Content-Type", "application/json");
-    extra.forEach(h::set);
+      HttpCall ex, AccessLog.Entry entry, int status, byte[] body, Map<String, String> extra) {
     entry.status = status;
-    boolean head = ex.getRequestMethod().equals("HEAD");
     try {
-      ex.sendResponseHeaders(status, head ? -1 : body.length);
-      if (!head) {
-        try (OutputStream os = ex.getResponseBody()) {
-          os.write(body);
-        }
-      }
+      ex.send(status, "application/json", body, extra);
     } catch (IOException e) {
       entry.error = "client_closed";
     }

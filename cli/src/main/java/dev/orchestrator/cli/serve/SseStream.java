@@ -1,8 +1,6 @@
 package dev.orchestrator.cli.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
 import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.StreamListener;
@@ -12,6 +10,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * One SSE answer. Nothing is written until the first delta: until then the engine may still fail
@@ -25,7 +25,7 @@ final class SseStream implements StreamListener {
   private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
 
-  private final HttpExchange exchange;
+  private final HttpCall call;
   private final DispatchTracker.Dispatches dispatches;
   private final Cancellation cancel;
   private final String id = Completions.newId();
@@ -37,8 +37,8 @@ final class SseStream implements StreamListener {
   private String committedRoute;
   private int committedAttempts;
 
-  SseStream(HttpExchange exchange, DispatchTracker.Dispatches dispatches, Cancellation cancel) {
-    this.exchange = exchange;
+  SseStream(HttpCall call, DispatchTracker.Dispatches dispatches, Cancellation cancel) {
+    this.call = call;
     this.dispatches = dispatches;
     this.cancel = cancel;
   }
@@ -136,20 +136,15 @@ final class SseStream implements StreamListener {
     String route = dispatches.route() != null ? dispatches.route() : fallbackRoute;
     committedRoute = route;
     committedAttempts = dispatches.count();
-    Headers h = exchange.getResponseHeaders();
-    h.set("Content-Type", "text/event-stream; charset=utf-8");
-    h.set("Cache-Control", "no-cache");
-    h.set("X-Accel-Buffering", "no");
+    Map<String, String> h = new LinkedHashMap<>();
+    h.put("Content-Type", "text/event-stream; charset=utf-8");
+    h.put("Cache-Control", "no-cache");
+    h.put("X-Accel-Buffering", "no");
     if (route != null) {
-      h.set("x-orchestrator-route", route);
+      h.put("x-orchestrator-route", route);
     }
-    h.set("x-orchestrator-attempts", Integer.toString(committedAttempts));
-    try {
-      exchange.sendResponseHeaders(200, 0);
-      out = exchange.getResponseBody();
-    } catch (IOException e) {
-      throw gone(e);
-    }
+    h.put("x-orchestrator-attempts", Integer.toString(committedAttempts));
+    out = call.openStream(h);
   }
 
   private void event(byte[] json) {

@@ -34,6 +34,7 @@ cd "$WORK"
 echo "installing openai@$SDK_VERSION into $WORK" >&2
 npm init -y >/dev/null
 npm install --silent --no-audit --no-fund "openai@$SDK_VERSION" >/dev/null
+echo "openai $(node -p "require('./node_modules/openai/package.json').version") on node $(node --version)" >&2
 
 cat > upstream.mjs <<'JS'
 // A fake OpenAI-compatible upstream: /flaky/v1/* answers 503, /steady/v1/* answers "Hello from steady".

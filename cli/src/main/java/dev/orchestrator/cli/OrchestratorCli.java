@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       ChatCommand.class,
       CatalogCommand.class,
       PreflightCommand.class,
+      ServeCommand.class,
     })
 public final class OrchestratorCli implements Runnable {
 

@@ -1,0 +1,207 @@
+package dev.orchestrator.cli;
+
+import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.cli.serve.OrchestratorServer;
+import dev.orchestrator.cli.serve.ServerOptions;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.catalog.Catalog;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code orchestrator serve}: the engine behind an OpenAI-compatible HTTP API (CONTRACT §5). Thin:
+ * loads the catalog, builds the options and runs {@link OrchestratorServer} until the process is
+ * stopped (SIGINT/SIGTERM trigger a graceful shutdown).
+ */
+@Command(
+    name = "serve",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serves POST /v1/chat/completions (JSON and SSE), GET /v1/models, GET /healthz and GET"
+          + " /readyz with the orchestrator's failover behind them. Point any OpenAI client at"
+          + " http://HOST:PORT/v1 and ask for orchestrator/free, orchestrator/auto, a group or a"
+          + " route id."
+    })
+public final class ServeCommand implements Callable<Integer> {
+  @Spec picocli.CommandLine.Model.CommandSpec spec;
+
+  @Mixin CatalogOptions catalogOptions;
+
+  @Option(
+      names = "--config",
+      paramLabel = "PATH",
+      description = "Own configuration (JSON or YAML), repeatable; applied after --catalog files.")
+  List<Path> configs = new ArrayList<>();
+
+  @Option(names = "--port", paramLabel = "N", description = "Port (default: ${DEFAULT-VALUE}).")
+  int port = ServerOptions.DEFAULT_PORT;
+
+  @Option(
+      names = "--host",
+      paramLabel = "ADDR",
+      description = "Bind address (default: ${DEFAULT-VALUE}; anything else needs a token).")
+  String host = ServerOptions.DEFAULT_HOST;
+
+  @Option(
+      names = "--token",
+      paramLabel = "TOKEN",
+      description =
+          "Bearer token clients must send (default: env ORCHESTRATOR_TOKEN; prefer the env var,"
+              + " command lines are visible to other users).")
+  String token;
+
+  @Option(
+      names = "--max-body-bytes",
+      paramLabel = "N",
+      description = "Request body limit (default: ${DEFAULT-VALUE}).")
+  long maxBodyBytes = ServerOptions.DEFAULT_MAX_BODY_BYTES;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description = "Worker threads, i.e. concurrent requests (default: ${DEFAULT-VALUE}).")
+  int threads = ServerOptions.DEFAULT_THREADS;
+
+  @Option(
+      names = "--shutdown-grace-ms",
+      paramLabel = "MS",
+      description = "Time in-flight requests get at shutdown (default: 10000).")
+  long shutdownGraceMs = ServerOptions.DEFAULT_SHUTDOWN_GRACE.toMillis();
+
+  @Option(
+      names = "--deadline-ms",
+      paramLabel = "MS",
+      description = "Per-request deadline over every attempt (default: policy, 300000).")
+  Long deadlineMs;
+
+  @Option(
+      names = "--attempt-timeout-ms",
+      paramLabel = "MS",
+      description = "Per-attempt timeout (default: policy, 120000).")
+  Long attemptTimeoutMs;
+
+  @Option(
+      names = "--first-token-timeout-ms",
+      paramLabel = "MS",
+      description = "Time-to-first-token limit; fails over before any output (default: 45000).")
+  Long firstTokenTimeoutMs;
+
+  @Option(
+      names = "--stream-idle-timeout-ms",
+      paramLabel = "MS",
+      description = "Longest silence inside a stream (default: 30000).")
+  Long streamIdleTimeoutMs;
+
+  @Option(
+      names = "--stream-continuation",
+      description =
+          "Resume a stream cut after output on a candidate the catalog marks 'prefill' (default:"
+              + " off).")
+  boolean streamContinuation;
+
+  @Option(
+      names = "--max-catalog-age-s",
+      paramLabel = "S",
+      description = "Catalog age after which /readyz reports not ready (default: never).")
+  Long maxCatalogAgeSeconds;
+
+  @Option(names = "--no-access-log", description = "Do not write the access log to stderr.")
+  boolean noAccessLog;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Catalog catalog = loadCatalog();
+    PrintWriter err = spec.commandLine().getErr();
+    String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");
+    ServerOptions options;
+    OrchestratorPolicy policy;
+    try {
+      options =
+          ServerOptions.builder()
+              .host(host)
+              .port(port)
+              .token(effectiveToken)
+              .maxBodyBytes(maxBodyBytes)
+              .threads(threads)
+              .shutdownGrace(Duration.ofMillis(shutdownGraceMs))
+              .streamContinuation(streamContinuation)
+              .maxCatalogAge(
+                  maxCatalogAgeSeconds == null ? null : Duration.ofSeconds(maxCatalogAgeSeconds))
+              .accessLog(noAccessLog ? null : System.err::println)
+              .build();
+      policy = policy();
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage(e.getMessage());
+    }
+    if (!options.tokenRequired() && !loopback(host)) {
+      err.println(
+          "warning: serving on " + host + " without a token; set ORCHESTRATOR_TOKEN or --token");
+    }
+    OrchestratorServer server;
+    try {
+      server =
+          OrchestratorServer.builder().catalog(catalog).policy(policy).options(options).start();
+    } catch (UncheckedIOException e) {
+      throw new CliException(OrchestratorCli.EXIT_ERROR, e.getMessage(), e);
+    }
+    Runtime.getRuntime().addShutdownHook(new Thread(server::close, "orchestrator-serve-shutdown"));
+    err.println(
+        "orchestrator serve: listening on "
+            + server.baseUrl()
+            + " ("
+            + catalog.routes().size()
+            + " routes"
+            + (options.tokenRequired() ? ", bearer token required" : "")
+            + ")");
+    err.flush();
+    server.awaitShutdown();
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  private Catalog loadCatalog() {
+    List<Path> all = new ArrayList<>(catalogOptions.paths());
+    all.addAll(configs);
+    try {
+      return CatalogLoader.load(all);
+    } catch (CatalogException e) {
+      throw CliException.input(e.getMessage(), e);
+    }
+  }
+
+  private OrchestratorPolicy policy() {
+    OrchestratorPolicy.Builder b = OrchestratorPolicy.builder();
+    if (deadlineMs != null) {
+      b.withDeadline(Duration.ofMillis(deadlineMs));
+    }
+    if (attemptTimeoutMs != null) {
+      b.withAttemptTimeout(Duration.ofMillis(attemptTimeoutMs));
+    }
+    if (firstTokenTimeoutMs != null) {
+      b.withFirstTokenTimeout(Duration.ofMillis(firstTokenTimeoutMs));
+    }
+    if (streamIdleTimeoutMs != null) {
+      b.withStreamIdleTimeout(Duration.ofMillis(streamIdleTimeoutMs));
+    }
+    return b.build();
+  }
+
+  private static boolean loopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package dev.orchestrator.cli.serve;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.cli.Json;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One error answer in OpenAI's shape: {@code {"error":{"message","type","param","code",...}}}, its
+ * HTTP status and extra headers. Immutable.
+ */
+final class ApiError extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final int status;
+  private final transient ObjectNode body;
+  private final transient Map<String, String> headers;
+  private final String code;
+
+  private ApiError(int status, ObjectNode body, Map<String, String> headers, String code) {
+    super(body.path("error").path("message").asText(""), null, false, false);
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+    this.code = code;
+  }
+
+  /** A synthesized error. {@code param} and {@code code} may be {@code null}. */
+  static ApiError of(int status, String type, String message, String param, String code) {
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    ObjectNode err = root.putObject("error");
+    err.put("message", message);
+    err.put("type", type);
+    err.put("param", param);
+    err.put("code", code);
+    return new ApiError(status, root, new LinkedHashMap<>(), code != null ? code : type);
+  }
+
+  /** A {@code 400 invalid_request_error} naming the offending field. */
+  static ApiError badRequest(String param, String message) {
+    return of(400, "invalid_request_error", message, param, null);
+  }
+
+  /** An error whose body is given whole (an upstream body passed through). */
+  static ApiError passthrough(int status, ObjectNode body, String code) {
+    return new ApiError(status, body, new LinkedHashMap<>(), code);
+  }
+
+  /** Adds a response header; returns this. */
+  ApiError header(String name, String value) {
+    headers.put(name, value);
+    return this;
+  }
+
+  /** Adds a field inside {@code error}; returns this. */
+  ApiError extra(String name, Object value) {
+    ((ObjectNode) body.get("error")).putPOJO(name, value);
+    return this;
+  }
+
+  int status() {
+    return status;
+  }
+
+  ObjectNode body() {
+    return body;
+  }
+
+  /** The {@code error} object alone (for an SSE error event). */
+  ObjectNode error() {
+    return (ObjectNode) body.get("error");
+  }
+
+  Map<String, String> headers() {
+    return headers;
+  }
+
+  /** A short machine-readable reason for the access log. */
+  String code() {
+    return code;
+  }
+}

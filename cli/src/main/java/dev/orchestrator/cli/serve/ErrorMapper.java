@@ -1,0 +1,154 @@
+package dev.orchestrator.cli.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.cli.Json;
+import dev.orchestrator.engine.AttemptRecord;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.plan.Exclusion;
+import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.Plan;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/**
+ * Maps the engine's one exception to an HTTP answer (CONTRACT §5, ADR 0011). A settled upstream 4xx
+ * keeps its status and its OpenAI-shaped body, with {@code upstream_status} added; everything else
+ * is synthesized as {@code {"error":{"message","type","param","code"}}} with {@code code} the
+ * engine's error type. Stateless.
+ */
+final class ErrorMapper {
+  /** Exclusions that describe the request itself, not the health of the routes. */
+  private static final Set<ExclusionReason> REQUEST_OWN =
+      EnumSet.of(
+          ExclusionReason.PRICED_TIER_BOUNDARY,
+          ExclusionReason.CONTEXT_TOO_SMALL,
+          ExclusionReason.MISSING_CAPABILITY,
+          ExclusionReason.NOT_CHAT,
+          ExclusionReason.OVER_MAX_PRICE,
+          ExclusionReason.DENIED_BY_CONFIG);
+
+  private ErrorMapper() {}
+
+  /** The answer for an unknown model: {@code 404 model_not_found} with close matches. */
+  static ApiError unknownModel(UnknownModelException e) {
+    return ApiError.of(404, "invalid_request_error", e.getMessage(), "model", "model_not_found");
+  }
+
+  /** The answer for {@code e}. */
+  static ApiError map(OrchestratorException e) {
+    ProviderFailure f = e.lastFailure();
+    ApiError err =
+        switch (e.type()) {
+          case REQUEST_REJECTED -> upstream4xx(e, f);
+          case REQUEST_TOO_LARGE ->
+              distinctRoutes(e) == 1 && settled4xx(f)
+                  ? upstream4xx(e, f)
+                  : synth(413, "invalid_request_error", e, null);
+          case BACKEND_UNAVAILABLE, CANDIDATES_EXHAUSTED, STREAM_INTERRUPTED ->
+              synth(502, "upstream_error", e, null);
+          case RATE_LIMITED ->
+              synth(429, "rate_limit_error", e, null)
+                  .header("Retry-After", Long.toString(retryAfterSeconds(e.retryAfter())));
+          case TOOL_EXECUTION_STOPPED -> synth(409, "tool_execution_error", e, null);
+          case DEADLINE_EXCEEDED -> synth(504, "timeout_error", e, null);
+          case NO_CANDIDATES ->
+              requestsOwnLimits(e.trace() == null ? null : e.trace().plan())
+                  ? synth(400, "invalid_request_error", e, "model")
+                  : synth(503, "service_unavailable_error", e, null);
+          case CANCELLED -> synth(499, "cancelled", e, null);
+        };
+    if (f != null) {
+      err.extra("category", f.category().wireName());
+      if (f.status() != null && !err.error().has("upstream_status")) {
+        err.extra("upstream_status", f.status());
+      }
+    }
+    err.header("x-orchestrator-attempts", Integer.toString(attempts(e)));
+    return err;
+  }
+
+  /** The upstream's own status and body when it is OpenAI-shaped, with {@code upstream_status}. */
+  private static ApiError upstream4xx(OrchestratorException e, ProviderFailure f) {
+    if (f == null || f.status() == null || f.status() < 400 || f.status() > 599) {
+      return synth(502, "upstream_error", e, null);
+    }
+    int status = f.status();
+    ObjectNode body = openAiShaped(f.body());
+    if (body != null) {
+      ((ObjectNode) body.get("error")).put("upstream_status", status);
+      return ApiError.passthrough(status, body, f.category().wireName());
+    }
+    ApiError err =
+        ApiError.of(
+            status,
+            f.errorType() != null ? f.errorType() : "invalid_request_error",
+            f.message().isEmpty() ? e.getMessage() : f.message(),
+            null,
+            f.errorCode() != null ? f.errorCode() : f.category().wireName());
+    return err.extra("upstream_status", status);
+  }
+
+  private static ObjectNode openAiShaped(String body) {
+    if (body == null || body.isBlank()) {
+      return null;
+    }
+    try {
+      JsonNode n = Json.MAPPER.readTree(body);
+      if (n != null && n.isObject() && n.path("error").isObject()) {
+        return (ObjectNode) n;
+      }
+    } catch (java.io.IOException ignored) {
+      // not JSON: synthesized instead
+    }
+    return null;
+  }
+
+  private static ApiError synth(int status, String type, OrchestratorException e, String param) {
+    return ApiError.of(status, type, e.getMessage(), param, e.type().wireName());
+  }
+
+  private static boolean settled4xx(ProviderFailure f) {
+    return f != null && f.status() != null && f.status() >= 400 && f.status() < 500;
+  }
+
+  private static boolean requestsOwnLimits(Plan plan) {
+    if (plan == null || plan.excluded().isEmpty()) {
+      return false;
+    }
+    for (Exclusion x : plan.excluded()) {
+      if (!REQUEST_OWN.contains(x.reason())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static int distinctRoutes(OrchestratorException e) {
+    if (e.trace() == null) {
+      return 0;
+    }
+    Set<String> routes = new LinkedHashSet<>();
+    for (AttemptRecord a : e.trace().attempts()) {
+      routes.add(a.route());
+    }
+    return routes.size();
+  }
+
+  static int attempts(OrchestratorException e) {
+    return e.trace() == null ? 0 : e.trace().attempts().size();
+  }
+
+  /** Whole seconds, rounded up, at least 1. */
+  static long retryAfterSeconds(Duration d) {
+    if (d == null) {
+      return 1;
+    }
+    long ms = d.toMillis();
+    return Math.max(1, (ms + 999) / 1000);
+  }
+}

@@ -1,0 +1,102 @@
+package dev.orchestrator.cli.serve;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.util.Map;
+import org.eclipse.jetty.http.HttpFields;
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Blocker;
+import org.eclipse.jetty.util.Callback;
+
+/**
+ * One exchange in blocking style over Jetty's core API: the handler thread reads the body, then
+ * either sends one whole JSON answer or opens an event stream and flushes event by event. Used by
+ * the one thread handling the request. Not thread-safe.
+ */
+final class HttpCall {
+  private final Request request;
+  private final Response response;
+  private OutputStream stream;
+  private boolean answered;
+
+  HttpCall(Request request, Response response) {
+    this.request = request;
+    this.response = response;
+  }
+
+  String method() {
+    return request.getMethod();
+  }
+
+  /** The decoded path, without the query. */
+  String path() {
+    String p = request.getHttpURI().getPath();
+    return p == null ? "/" : p;
+  }
+
+  /** A request header, or {@code null}. */
+  String header(String name) {
+    return request.getHeaders().get(name);
+  }
+
+  /** The declared {@code Content-Length}, or -1. */
+  long declaredLength() {
+    return request.getLength();
+  }
+
+  InputStream body() {
+    return Content.Source.asInputStream(request);
+  }
+
+  /** Whether a status has been sent (or is being streamed). */
+  boolean answered() {
+    return answered;
+  }
+
+  /** Sends one whole answer. */
+  void send(int status, String contentType, byte[] body, Map<String, String> headers)
+      throws IOException {
+    answered = true;
+    response.setStatus(status);
+    HttpFields.Mutable h = response.getHeaders();
+    h.put(HttpHeader.CONTENT_TYPE, contentType);
+    headers.forEach(h::put);
+    boolean head = "HEAD".equals(request.getMethod());
+    h.put(HttpHeader.CONTENT_LENGTH, Integer.toString(body.length));
+    try (Blocker.Callback cb = Blocker.callback()) {
+      response.write(true, head ? ByteBuffer.allocate(0) : ByteBuffer.wrap(body), cb);
+      cb.block();
+    }
+  }
+
+  /**
+   * Opens a {@code 200} event stream with {@code headers}; nothing reaches the wire until the first
+   * flush.
+   */
+  OutputStream openStream(Map<String, String> headers) {
+    answered = true;
+    response.setStatus(200);
+    HttpFields.Mutable h = response.getHeaders();
+    headers.forEach(h::put);
+    stream = Content.Sink.asOutputStream(response);
+    return stream;
+  }
+
+  /** Completes the exchange: ends an open stream, then tells Jetty the handler is done. */
+  void complete(Callback callback) {
+    if (stream != null) {
+      try {
+        stream.close();
+      } catch (IOException e) {
+        callback.failed(e);
+        return;
+      }
+    }
+    callback.succeeded();
+  }
+}

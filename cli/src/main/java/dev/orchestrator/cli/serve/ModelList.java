@@ -1,0 +1,112 @@
+package dev.orchestrator.cli.serve;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.cli.Json;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import java.io.UncheckedIOException;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code GET /v1/models} for one catalog, rendered once: the two virtual models, the user pools
+ * (virtual and group) and every chat route, in OpenAI's list shape with {@code kind}, {@code tier}
+ * and {@code context_window} added. Immutable and thread-safe.
+ */
+final class ModelList {
+  private final Catalog catalog;
+  private final byte[] all;
+  private final Map<String, byte[]> byId;
+
+  private ModelList(Catalog catalog, byte[] all, Map<String, byte[]> byId) {
+    this.catalog = catalog;
+    this.all = all;
+    this.byId = byId;
+  }
+
+  static ModelList of(Catalog catalog) {
+    LocalDate today = LocalDate.now(ZoneOffset.UTC);
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    root.put("object", "list");
+    ArrayNode data = root.putArray("data");
+    Map<String, byte[]> byId = new LinkedHashMap<>();
+    add(data, byId, model(RoutePlanner.FREE, "virtual", "orchestrator"));
+    add(data, byId, model(RoutePlanner.AUTO, "virtual", "orchestrator"));
+    for (Pool p : catalog.pools().values()) {
+      ObjectNode m = model(p.name(), p.kind().wireName(), "orchestrator");
+      ArrayNode routes = m.putArray("routes");
+      p.routes().forEach(routes::add);
+      add(data, byId, m);
+    }
+    for (Route r : catalog.routes()) {
+      if (!r.chat() || r.retiredOn(today)) {
+        continue;
+      }
+      ObjectNode m = model(r.id(), "route", r.provider());
+      m.put("tier", r.tier().wireName());
+      if (r.contextWindow() != null) {
+        m.put("context_window", r.contextWindow());
+      }
+      add(data, byId, m);
+    }
+    return new ModelList(catalog, write(root), byId);
+  }
+
+  private static ObjectNode model(String id, String kind, String owner) {
+    ObjectNode m = Json.MAPPER.createObjectNode();
+    m.put("id", id);
+    m.put("object", "model");
+    m.put("created", 0);
+    m.put("owned_by", owner);
+    m.put("kind", kind.toLowerCase(Locale.ROOT));
+    return m;
+  }
+
+  private static void add(ArrayNode data, Map<String, byte[]> byId, ObjectNode m) {
+    data.add(m);
+    byId.put(m.get("id").asText(), write(m));
+  }
+
+  private static byte[] write(ObjectNode n) {
+    try {
+      return Json.MAPPER.writeValueAsBytes(n);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  Catalog catalog() {
+    return catalog;
+  }
+
+  byte[] all() {
+    return all;
+  }
+
+  /** One model object, or {@code null}. */
+  byte[] one(String id) {
+    return byId.get(id);
+  }
+
+  /** The error for an id that is not listed, with close matches from the planner. */
+  UnknownModelException unknown(String id) {
+    List<String> close = new ArrayList<>();
+    String q = id.toLowerCase(Locale.ROOT);
+    for (String known : byId.keySet()) {
+      if (close.size() < 5 && known.toLowerCase(Locale.ROOT).contains(q)) {
+        close.add(known);
+      }
+    }
+    return new UnknownModelException(id, close);
+  }
+}

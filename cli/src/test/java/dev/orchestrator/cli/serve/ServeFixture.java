@@ -1,0 +1,268 @@
+package dev.orchestrator.cli.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.cli.Json;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorListener;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.Trace;
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * A running {@code serve} backed by the scripted loopback upstream, with a small catalog whose
+ * routes all point at it, and a real {@code java.net.http} client.
+ *
+ * <p>Routes: {@code alpha/small} (free, 8k window), {@code beta/large} (free, 128k, accepts
+ * prefill, tools), {@code delta/prefill-rejecting} (free, 128k, marked prefill), {@code
+ * gamma/priced} (priced). Pools: {@code pair} (virtual: alpha, beta), {@code pair-group} (group:
+ * alpha, beta), {@code cut-then-rejecting} (virtual: alpha, delta).
+ */
+final class ServeFixture implements AutoCloseable {
+  static final String TOKEN = "serve-test-token-0123456789";
+  static final String SIM_KEY = "sk-sim-secret-key-ABCDEF";
+
+  final ScriptedUpstream upstream;
+  final OrchestratorServer server;
+  final HttpClient client;
+  final List<String> accessLog = new CopyOnWriteArrayList<>();
+  final List<Trace> traces = new CopyOnWriteArrayList<>();
+
+  private ServeFixture(
+      Map<String, List<Step>> scripts,
+      OrchestratorPolicy policy,
+      Consumer<ServerOptions.Builder> options) {
+    upstream = ScriptedUpstream.start(scripts);
+    ServerOptions.Builder ob =
+        ServerOptions.builder()
+            .port(0)
+            .threads(8)
+            .shutdownGrace(Duration.ofSeconds(2))
+            .accessLog(accessLog::add);
+    options.accept(ob);
+    OrchestratorListener recorder =
+        new OrchestratorListener() {
+          @Override
+          public void onSuccess(ChatResult result) {
+            traces.add(result.trace());
+          }
+
+          @Override
+          public void onFailure(OrchestratorException error) {
+            if (error.trace() != null) {
+              traces.add(error.trace());
+            }
+          }
+        };
+    Credentials creds = Credentials.constant(SIM_KEY);
+    server =
+        OrchestratorServer.builder()
+            .catalog(catalog(upstream))
+            .providers(HttpProviderClients.builder().credentials(creds).build())
+            .credentials(creds)
+            .policy(policy)
+            .configure(b -> b.listener(recorder))
+            .options(ob.build())
+            .start();
+    client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  }
+
+  static ServeFixture start(Map<String, List<Step>> scripts) {
+    return new ServeFixture(scripts, policy().build(), o -> {});
+  }
+
+  static ServeFixture start(
+      Map<String, List<Step>> scripts,
+      OrchestratorPolicy policy,
+      Consumer<ServerOptions.Builder> options) {
+    return new ServeFixture(scripts, policy, options);
+  }
+
+  /** Tiny timeouts so the whole suite stays fast. */
+  static OrchestratorPolicy.Builder policy() {
+    return OrchestratorPolicy.builder()
+        .withConnectTimeout(Duration.ofMillis(500))
+        .withAttemptTimeout(Duration.ofMillis(800))
+        .withFirstTokenTimeout(Duration.ofMillis(400))
+        .withStreamIdleTimeout(Duration.ofMillis(400))
+        .withDeadline(Duration.ofSeconds(4))
+        .withBackoff(Duration.ofMillis(20), Duration.ofMillis(100))
+        .withSameRouteRetries(1)
+        .withSeed(7L);
+  }
+
+  static Catalog catalog(ScriptedUpstream upstream) {
+    Catalog.Builder b = Catalog.builder();
+    for (String p : List.of("alpha", "beta", "gamma", "delta")) {
+      b.provider(Provider.of(p, upstream.baseUrl(p), Protocol.OPENAI_CHAT, List.of("SIM_KEY")));
+    }
+    b.route(Route.builder("alpha", "small").tier(Tier.FREE).contextWindow(8_000).build());
+    b.route(
+        Route.builder("beta", "large")
+            .tier(Tier.FREE)
+            .contextWindow(128_000)
+            .capabilities(Capability.PREFILL, Capability.TOOLS)
+            .build());
+    b.route(
+        Route.builder("delta", "prefill-rejecting")
+            .tier(Tier.FREE)
+            .contextWindow(128_000)
+            .capabilities(Capability.PREFILL)
+            .build());
+    b.route(
+        Route.builder("gamma", "priced")
+            .prices(BigDecimal.ONE, BigDecimal.valueOf(2))
+            .contextWindow(128_000)
+            .build());
+    b.pool(new Pool("pair", PoolKind.VIRTUAL, List.of("alpha/small", "beta/large")));
+    b.pool(new Pool("pair-group", PoolKind.GROUP, List.of("alpha/small", "beta/large")));
+    b.pool(
+        new Pool(
+            "cut-then-rejecting",
+            PoolKind.VIRTUAL,
+            List.of("alpha/small", "delta/prefill-rejecting")));
+    return b.build();
+  }
+
+  URI uri(String path) {
+    return URI.create("http://127.0.0.1:" + server.port() + path);
+  }
+
+  /** A chat body for {@code model} with one user message; {@code extra} is spliced in. */
+  static String body(String model, boolean stream, String extra) {
+    return "{\"model\":\""
+        + model
+        + "\",\"stream\":"
+        + stream
+        + ",\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]"
+        + (extra.isEmpty() ? "" : "," + extra)
+        + "}";
+  }
+
+  HttpResponse<String> post(String body) {
+    return send(
+        HttpRequest.newBuilder(uri("/v1/chat/completions"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
+  }
+
+  HttpResponse<String> chat(String model) {
+    return post(body(model, false, ""));
+  }
+
+  HttpResponse<String> get(String path) {
+    return send(HttpRequest.newBuilder(uri(path)).GET().build());
+  }
+
+  HttpResponse<String> send(HttpRequest request) {
+    try {
+      return client.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new AssertionError("request failed: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  /** A streaming call: the status, headers and every SSE {@code data:} payload in order. */
+  Sse stream(String model, String extra) {
+    HttpResponse<String> r = post(body(model, true, extra));
+    List<String> data = new ArrayList<>();
+    for (String line : r.body().split("\n")) {
+      if (line.startsWith("data: ")) {
+        data.add(line.substring(6));
+      }
+    }
+    return new Sse(r, data);
+  }
+
+  static JsonNode json(String text) {
+    try {
+      return Json.MAPPER.readTree(text);
+    } catch (IOException e) {
+      throw new AssertionError("not JSON: " + text, e);
+    }
+  }
+
+  /** One SSE answer. */
+  static final class Sse {
+    final HttpResponse<String> response;
+    final List<String> data;
+
+    Sse(HttpResponse<String> response, List<String> data) {
+      this.response = response;
+      this.data = data;
+    }
+
+    /** The concatenated text of every content delta. */
+    String text() {
+      return data.stream()
+          .filter(d -> !d.equals("[DONE]"))
+          .map(ServeFixture::json)
+          .filter(n -> n.has("choices") && n.get("choices").size() > 0)
+          .map(n -> n.get("choices").get(0).path("delta").path("content").asText(""))
+          .collect(Collectors.joining());
+    }
+
+    /** The error event, or {@code null}. */
+    JsonNode error() {
+      for (String d : data) {
+        if (!d.equals("[DONE]") && json(d).has("error")) {
+          return json(d).get("error");
+        }
+      }
+      return null;
+    }
+
+    /** The finish reason of the last chunk that has one, or {@code null}. */
+    String finishReason() {
+      String f = null;
+      for (String d : data) {
+        if (d.equals("[DONE]")) {
+          continue;
+        }
+        JsonNode c = json(d).path("choices").path(0).path("finish_reason");
+        if (c.isTextual()) {
+          f = c.asText();
+        }
+      }
+      return f;
+    }
+
+    String last() {
+      return data.isEmpty() ? null : data.get(data.size() - 1);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.close();
+    upstream.close();
+  }
+}

@@ -256,11 +256,13 @@ class HttpProviderClientsIT {
       port = s.getLocalPort();
     }
     Provider p = Fixtures.provider("p", "http://127.0.0.1:" + port + "/v1", Protocol.OPENAI_CHAT);
+    // Generous limits: a refusal is immediate, and a loaded machine must not turn it into a
+    // timeout.
     AttemptOutcome out =
         builder()
             .build()
             .clientFor(p)
-            .send(Fixtures.call(p, "m", false, Fixtures.tinyLimits(), null));
+            .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
 
     assertThat(((AttemptOutcome.Failed) out).failure().transportFault())
         .isEqualTo(TransportFault.CONNECT_REFUSED);

@@ -31,8 +31,8 @@ class ProviderFaultsIT {
           Duration.ofSeconds(1),
           Duration.ofMillis(300),
           Duration.ofMillis(300),
-          Duration.ofMillis(150),
-          Duration.ofMillis(600));
+          Duration.ofMillis(300),
+          Duration.ofMillis(900));
 
   static final List<String> CASES =
       List.of(

@@ -58,7 +58,7 @@ public final class ScriptedUpstream implements AutoCloseable {
   private static final long HANG_UP_WAIT_MS = 1000;
 
   /** How long a cut stream's partial answer is given to reach the client before the cut. */
-  private static final long CUT_DELIVERY_MS = 40;
+  private static final long CUT_DELIVERY_MS = 80;
 
   private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 

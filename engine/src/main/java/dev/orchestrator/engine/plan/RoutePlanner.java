@@ -253,6 +253,7 @@ public final class RoutePlanner {
     private final Predicate<Provider> configured;
     private final int needCaps;
     private final long needTokens;
+    private final Map<String, Boolean> configuredByProvider = new java.util.HashMap<>();
 
     Filter(PlanRequest req, Map<String, HealthMark> marks, Predicate<Provider> configured) {
       this.req = req;
@@ -262,8 +263,18 @@ public final class RoutePlanner {
       this.needTokens = (long) req.promptTokens() + req.maxOutputTokens();
     }
 
+    /** Credentials are looked up once per provider per plan, not once per route. */
+    private boolean isConfigured(Provider p) {
+      Boolean known = configuredByProvider.get(p.id());
+      if (known == null) {
+        known = configured.test(p);
+        configuredByProvider.put(p.id(), known);
+      }
+      return known;
+    }
+
     ExclusionReason check(Entry e) {
-      if (req.onlyConfigured() && !configured.test(e.provider)) {
+      if (req.onlyConfigured() && !isConfigured(e.provider)) {
         return ExclusionReason.NO_CREDENTIALS;
       }
       if ((e.caps & needCaps) != needCaps) {

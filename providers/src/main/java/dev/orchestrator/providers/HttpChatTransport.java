@@ -35,9 +35,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -188,7 +185,14 @@ final class HttpChatTransport {
     private final String providerId;
     private final long start = System.nanoTime();
     private final AtomicReference<Abort> abort = new AtomicReference<>();
-    private volatile CompletableFuture<HttpResponse<InputStream>> future;
+
+    /** The thread blocked in {@code HttpClient.send}, or null; guarded by {@code sendLock}. */
+    private Thread sending;
+
+    /** Whether {@link #abort} interrupted {@link #sending}; guarded by {@code sendLock}. */
+    private boolean interruptedBySelf;
+
+    private final Object sendLock = new Object();
     private volatile InputStream body;
     private volatile Phase phase = Phase.HEADERS;
     private volatile long lastActivity = start;
@@ -242,10 +246,6 @@ final class HttpChatTransport {
         InputStream in = body;
         if (in != null) {
           closeQuietly(in);
-        }
-        CompletableFuture<HttpResponse<InputStream>> f = future;
-        if (f != null && !f.isDone()) {
-          f.cancel(true);
         }
       }
     }
@@ -316,9 +316,12 @@ final class HttpChatTransport {
       if (!abort.compareAndSet(null, new Abort(reason, phase, bodyBytes))) {
         return;
       }
-      CompletableFuture<HttpResponse<InputStream>> f = future;
-      if (f != null) {
-        f.cancel(true);
+      // Before the response: interrupt the blocked send, which cancels the exchange (JDK 16+).
+      synchronized (sendLock) {
+        if (sending != null) {
+          interruptedBySelf = true;
+          sending.interrupt();
+        }
       }
       InputStream in = body;
       if (in != null) {
@@ -328,30 +331,36 @@ final class HttpChatTransport {
 
     private AttemptOutcome exchange() {
       HttpRequest request = buildRequest();
-      CompletableFuture<HttpResponse<InputStream>> f =
-          http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
-      future = f;
-      if (abort.get() != null) {
-        f.cancel(true);
-        return aborted(null);
-      }
-      HttpResponse<InputStream> response;
-      try {
-        response = f.get();
-      } catch (CancellationException e) {
-        return aborted(null);
-      } catch (ExecutionException e) {
+      // The synchronous send runs on this thread: sendAsync(...).get() would hop every response
+      // through the client's executor (measured: ~4x the per-call overhead, docs/benchmarks.md).
+      // Timeouts and cancels before the response interrupt this thread, which cancels the exchange.
+      synchronized (sendLock) {
         if (abort.get() != null) {
           return aborted(null);
         }
-        Throwable cause = e.getCause() == null ? e : e.getCause();
-        return failed(
-            TransportFaults.beforeResponse(cause, requestSent), TransportFaults.describe(cause));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        abort(Reason.CANCELLED);
-        return aborted(null);
+        sending = Thread.currentThread();
       }
+      HttpResponse<InputStream> response;
+      try {
+        response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+      } catch (InterruptedException e) {
+        if (!clearSending()) {
+          // Interrupted by someone else: the caller is going away.
+          Thread.currentThread().interrupt();
+          abort(Reason.CANCELLED);
+        }
+        return aborted(null);
+      } catch (IOException e) {
+        clearSending();
+        if (abort.get() != null) {
+          return aborted(null);
+        }
+        return failed(TransportFaults.beforeResponse(e, requestSent), TransportFaults.describe(e));
+      } catch (RuntimeException e) {
+        clearSending();
+        throw e;
+      }
+      clearSending();
       InputStream in = response.body();
       body = in;
       if (abort.get() != null) {
@@ -380,6 +389,23 @@ final class HttpChatTransport {
       }
       phase = Phase.BODY;
       return whole(in, status, requestId);
+    }
+
+    /**
+     * Leaves the send phase; clears an interrupt this attempt caused so it cannot leak into the
+     * caller. Returns whether this attempt had interrupted the thread.
+     */
+    private boolean clearSending() {
+      boolean self;
+      synchronized (sendLock) {
+        sending = null;
+        self = interruptedBySelf;
+        interruptedBySelf = false;
+      }
+      if (self) {
+        Thread.interrupted();
+      }
+      return self;
     }
 
     private void rearm() {

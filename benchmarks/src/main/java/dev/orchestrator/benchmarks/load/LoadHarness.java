@@ -161,9 +161,14 @@ public final class LoadHarness {
               if (stream && t.name().equals("portkey")) {
                 continue; // Portkey 1.15.2 fails every stream on Node 20 (its issue #1389)
               }
+              int accepted = upstream.acceptedConnections();
               Runner.Cell cell = Runner.run(t, c, stream, o.warmupMs, o.measureMs);
               cells.add(cell);
-              System.out.println(Report.row(cell));
+              System.out.println(
+                  Report.row(cell)
+                      + "   (upstream connections opened: "
+                      + (upstream.acceptedConnections() - accepted)
+                      + ")");
             }
           }
         }

@@ -42,6 +42,7 @@ public final class LoopbackUpstream implements AutoCloseable {
   /** The longest any scripted wait lasts when the client does not give up first. */
   public static final long MAX_WAIT_MS = 60_000;
 
+  private static final boolean DEBUG = Boolean.getBoolean("loopback.debug");
   private static final int MAX_HEAD_BYTES = 64 * 1024;
   private static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -204,6 +205,11 @@ public final class LoopbackUpstream implements AutoCloseable {
     return out;
   }
 
+  /** Connections accepted since the start. */
+  public int acceptedConnections() {
+    return threadIds.get();
+  }
+
   /** Connections open on the server side now. */
   public int openConnections() {
     return sockets.size();
@@ -257,6 +263,9 @@ public final class LoopbackUpstream implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       // the client went away, or close() closed the socket
+      if (DEBUG && !closed) {
+        System.err.println("loopback upstream: connection ended: " + e);
+      }
     } finally {
       closeQuietly(s);
       sockets.remove(s);

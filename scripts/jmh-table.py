@@ -11,7 +11,7 @@ for b in rows:
     params = ", ".join(f"{k}={v}" for k, v in (b.get("params") or {}).items())
     name = b["benchmark"].rsplit(".", 2)
     name = name[-2] + "." + name[-1]
-    n = sum(len(r) for r in pm.get("rawDataHistogram", [])) if pm.get("rawDataHistogram") else ""
+    n = sum(c for fork in pm.get("rawDataHistogram", []) for it in fork for _, c in it)
     def f(v):
         return f"{v:.3f}" if v < 10 else f"{v:.1f}"
     print(f"| {name} | {params} | {f(p.get('50.0', pm['score']))} | {f(p.get('90.0', 0))} | {f(p.get('99.0', 0))} | {pm['scoreUnit']} | {n} |")

@@ -21,7 +21,7 @@ if [[ $# -gt 0 ]]; then
 fi
 status=0
 run --target in-process || status=1
-if java -jar cli/target/orchestrator.jar serve --help >/dev/null 2>&1; then
+if java -jar cli/target/orchestrator.jar serve --help 2>/dev/null | grep -q 'Usage: orchestrator serve'; then
   run --target serve || status=1
 else
   echo "soak: serve: skipped: this CLI has no 'serve' command yet"

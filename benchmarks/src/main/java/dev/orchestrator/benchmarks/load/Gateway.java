@@ -72,11 +72,15 @@ public final class Gateway implements AutoCloseable {
               .redirectErrorStream(true)
               .start();
       String out = new String(help.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!help.waitFor(60, TimeUnit.SECONDS) || help.exitValue() != 0) {
+      // An unknown subcommand before --help prints the top-level usage and exits 0 (picocli):
+      // only the command's own usage line proves it exists.
+      if (!help.waitFor(60, TimeUnit.SECONDS)
+          || help.exitValue() != 0
+          || !out.contains("Usage: orchestrator serve")) {
         help.destroyForcibly();
         System.out.println(
             "serve: skipped: this CLI jar has no working 'serve' command yet ("
-                + firstLine(out)
+                + (out.contains("Usage: orchestrator serve") ? firstLine(out) : "no such command")
                 + ")");
         return Optional.empty();
       }
@@ -84,6 +88,8 @@ public final class Gateway implements AutoCloseable {
       System.out.println("serve: skipped: cannot run " + jar + ": " + e);
       return Optional.empty();
     }
+    jar = jar.toAbsolutePath();
+    catalog = catalog.toAbsolutePath();
     int port = freePort();
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
@@ -110,12 +116,13 @@ public final class Gateway implements AutoCloseable {
    * only (its start script passes no host, so Node would listen on every interface).
    */
   public static Optional<Gateway> startPortkey(Path dir, Path workDir) {
-    Path script = dir.resolve("node_modules/@portkey-ai/gateway/build/start-server.js");
+    Path script =
+        dir.toAbsolutePath().resolve("node_modules/@portkey-ai/gateway/build/start-server.js");
     if (!Files.isRegularFile(script)) {
       System.out.println("portkey: skipped: not installed (no " + script + ")");
       return Optional.empty();
     }
-    Path bind = workDir.resolve("bind-loopback.mjs");
+    Path bind = workDir.toAbsolutePath().resolve("bind-loopback.mjs");
     try {
       Files.writeString(bind, BIND_LOOPBACK);
     } catch (IOException e) {

@@ -92,7 +92,10 @@ abstract class Subject {
               parked
                   && (b.contains("ThreadPoolExecutor.getTask")
                       || b.contains("ForkJoinPool.awaitWork"));
-          if (!idle && !name.equals("Attach Listener")) {
+          // The JVM adds and retires compiler threads on its own; jcmd itself starts the
+          // attach listener.
+          boolean jvm = name.contains("CompilerThread") || name.equals("Attach Listener");
+          if (!idle && !jvm) {
             busy.add(name);
           }
         }

@@ -1,0 +1,121 @@
+package dev.orchestrator.benchmarks;
+
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.providers.internal.Decoded;
+import dev.orchestrator.providers.internal.SseReader;
+import dev.orchestrator.providers.internal.StreamAssembler;
+import dev.orchestrator.providers.internal.openai.OpenAiWire;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.Blackhole;
+
+/**
+ * The OpenAI wire mapping the HTTP client runs on every call: encoding a typical chat request
+ * (system + user + one earlier turn, {@code max_tokens}, {@code temperature}), decoding a typical
+ * non-streaming completion with usage, and assembling a typical 12-event SSE stream. These are the
+ * providers module's {@code internal.openai.OpenAiWire} and {@code internal.SseReader}: public
+ * classes in an internal package (no compatibility promise), measured directly rather than through
+ * a Jackson stand-in.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class SerializationBenchmark {
+
+  /** A typical completion body (OpenAI shape, with usage). */
+  static final String COMPLETION =
+      "{\"id\":\"chatcmpl-AbC123dEf456\",\"object\":\"chat.completion\",\"created\":1764441600,"
+          + "\"model\":\"gpt-4o-mini-2024-07-18\",\"choices\":[{\"index\":0,\"message\":"
+          + "{\"role\":\"assistant\",\"content\":\"Hello! The capital of France is Paris. It has"
+          + " been the country's capital since the 10th century and is home to about 2.1 million"
+          + " people.\",\"refusal\":null},\"logprobs\":null,\"finish_reason\":\"stop\"}],"
+          + "\"usage\":{\"prompt_tokens\":42,\"completion_tokens\":31,\"total_tokens\":73},"
+          + "\"system_fingerprint\":\"fp_0ba0d124f1\"}";
+
+  private static final String[] TOKENS = {
+    "Hello", "!", " The", " capital", " of", " France", " is", " Paris", "."
+  };
+
+  private final OpenAiWire wire = OpenAiWire.INSTANCE;
+  private ChatRequest request;
+  private Route route;
+  private byte[] stream;
+
+  @Setup
+  public void setup() {
+    route = Route.builder("openai", "gpt-4o-mini").contextWindow(128_000).build();
+    request =
+        ChatRequest.builder("openai/gpt-4o-mini")
+            .system("You are a helpful assistant. Answer in at most two sentences.")
+            .user("What is the capital of France?")
+            .message(
+                new dev.orchestrator.engine.chat.ChatMessage(
+                    dev.orchestrator.engine.chat.Role.ASSISTANT,
+                    "Could you say which country you mean?",
+                    java.util.List.of(),
+                    null))
+            .user("France, the one in Europe. Please also give its population.")
+            .maxTokens(256)
+            .temperature(0.2)
+            .build();
+    stream = sse();
+  }
+
+  static byte[] sse() {
+    StringBuilder sb = new StringBuilder();
+    String head =
+        "{\"id\":\"chatcmpl-AbC123\",\"object\":\"chat.completion.chunk\",\"created\":1764441600,"
+            + "\"model\":\"gpt-4o-mini-2024-07-18\",\"choices\":[{\"index\":0,\"delta\":";
+    sb.append("data: ")
+        .append(head)
+        .append("{\"role\":\"assistant\",\"content\":\"\"},\"finish_reason\":null}]}\n\n");
+    for (String t : TOKENS) {
+      sb.append("data: ")
+          .append(head)
+          .append("{\"content\":\"")
+          .append(t)
+          .append("\"},\"finish_reason\":null}]}\n\n");
+    }
+    sb.append("data: ").append(head).append("{},\"finish_reason\":\"stop\"}]}\n\n");
+    sb.append("data: [DONE]\n\n");
+    return sb.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** ChatRequest → OpenAI JSON bytes. */
+  @Benchmark
+  public byte[] encodeRequest() throws Exception {
+    return wire.encode(request, route);
+  }
+
+  /** OpenAI completion JSON → ChatResponse. */
+  @Benchmark
+  public ChatResponse decodeResponse() {
+    Decoded d = wire.decode(COMPLETION, "gpt-4o-mini", "req_1");
+    return d.response();
+  }
+
+  /** A 12-event SSE stream → deltas to a listener → the assembled ChatResponse. */
+  @Benchmark
+  public ChatResponse assembleStream(Blackhole bh) throws Exception {
+    StreamAssembler a = wire.newAssembler(bh::consume, "gpt-4o-mini", "req_1");
+    SseReader reader = new SseReader(1 << 20);
+    reader.feed(stream, 0, stream.length, a);
+    reader.endOfInput(a);
+    return a.response();
+  }
+}

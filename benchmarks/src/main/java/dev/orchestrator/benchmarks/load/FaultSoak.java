@@ -1,0 +1,662 @@
+package dev.orchestrator.benchmarks.load;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The fault soak (docs/benchmarks.md): {@code --requests} requests for {@code orchestrator/free} at
+ * {@code --concurrency} callers against a loopback upstream injecting {@code --fault-rate} faults
+ * (5xx, 429 with and without {@code Retry-After}, resets, stalls, cut streams, slow first tokens),
+ * half of them streaming, through the in-process orchestrator or through {@code serve}. The catalog
+ * has three free and two priced routes. At the end it asserts:
+ *
+ * <ol>
+ *   <li>every request received a terminal answer (an answer, or a typed error);
+ *   <li>no free request reached a priced route (the upstream counts calls per route);
+ *   <li>no thread leaked: threads that are not idle pool workers, after the run, are no more than
+ *       after the warm-up;
+ *   <li>no socket leaked: once the upstream has closed every connection, the system under test
+ *       holds no socket toward it;
+ *   <li>memory stayed bounded: heap after GC grew by at most {@code --heap-slack-mib};
+ *   <li>p99 latency stayed under the configured deadline.
+ * </ol>
+ *
+ * Exits 0 when every assertion holds, 1 otherwise. Loopback only; every wait is bounded.
+ *
+ * <pre>
+ * java -Xmx256m -cp benchmarks/target/benchmarks.jar dev.orchestrator.benchmarks.load.FaultSoak \
+ *   [--requests 10000] [--concurrency 200] [--fault-rate 0.30] [--seed 42] [--stream-share 0.5]
+ *   [--deadline-ms 2000] [--target in-process|serve] [--serve-jar cli/target/orchestrator.jar]
+ *   [--serve-java-opts "-Xmx256m"] [--out benchmarks/target/soak]
+ * </pre>
+ */
+public final class FaultSoak {
+  private static final ObjectMapper JSON =
+      JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+  static final List<String> FREE = List.of("free-a", "free-b", "free-c");
+  static final List<String> PAID = List.of("paid-a", "paid-b");
+
+  private FaultSoak() {}
+
+  /** Runs the soak; see the class comment. */
+  public static void main(String[] args) throws Exception {
+    Options o = Options.parse(args);
+    Map<String, Object> report = run(o);
+    Files.createDirectories(o.out);
+    Path file = o.out.resolve("soak-" + o.target + ".json");
+    JSON.writeValue(file.toFile(), report);
+    System.out.println("results: " + file);
+    System.exit(Boolean.TRUE.equals(report.get("passed")) ? 0 : 1);
+  }
+
+  /** Runs the soak and returns its report ({@code passed} says whether every assertion held). */
+  public static Map<String, Object> run(Options o) throws Exception {
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("started", Instant.now().toString());
+    report.put("machine", Machine.describe());
+    report.put("options", o.describe());
+    System.out.println("soak: " + o.describe());
+
+    FaultMix mix = new FaultMix(o.faultRate, o.seed);
+    mix.enabled(false);
+    LoopbackUpstream upstream = LoopbackUpstream.start(mix, o.slowFirstTokenMs, 0);
+    Subject subject;
+    Caller caller;
+    Gateway gateway = null;
+    Path catalogFile = o.out.resolve("soak-catalog.json");
+    Files.createDirectories(o.out);
+    Files.writeString(catalogFile, catalog(upstream));
+    if (o.target.equals("serve")) {
+      Optional<Gateway> g = Gateway.startServe(o.serveJar, catalogFile, o.serveJavaOpts, o.out);
+      if (g.isEmpty()) {
+        upstream.close();
+        report.put("skipped", "serve is not available (see the output above)");
+        report.put("passed", false);
+        System.out.println("soak: SKIPPED: serve is not available");
+        return report;
+      }
+      gateway = g.get();
+      subject = Subject.process(gateway.pid(), upstream.port());
+      caller = new ServeCaller(URI.create(gateway.baseUrl() + "/v1/chat/completions"), o);
+    } else {
+      subject = Subject.self(upstream.port());
+      caller = new InProcessCaller(catalogFile, o);
+    }
+
+    try {
+      // Warm-up: the same concurrency, no faults, so pools reach their working size.
+      Phase warm = phase(caller, o.warmupRequests, o.concurrency, o);
+      System.out.println(
+          "warm-up: " + warm.terminal.get() + "/" + o.warmupRequests + " terminal answers");
+      Subject.Snapshot before = subject.snapshot();
+      System.out.println("before: " + before);
+
+      mix.enabled(true);
+      HeapSampler sampler = new HeapSampler(subject);
+      sampler.start();
+      long t0 = System.nanoTime();
+      Phase soak = phase(caller, o.requests, o.concurrency, o);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      sampler.stop();
+      mix.enabled(false);
+
+      Map<String, Long> calls = upstream.callsByRoute();
+      Map<LoopbackUpstream.Action, Long> actions = upstream.actionsPlayed();
+      // Close every upstream connection: the system under test must let go of all of them.
+      upstream.close();
+      Subject.Snapshot after = settle(subject, before, o.settleMs);
+      System.out.println("after:  " + after);
+
+      Latencies lat = Latencies.merge(soak.latencies.values());
+      long paidCalls = 0;
+      for (Map.Entry<String, Long> e : calls.entrySet()) {
+        for (String p : PAID) {
+          if (e.getKey().startsWith(p + "/")) {
+            paidCalls += e.getValue();
+          }
+        }
+      }
+      double p99Ms = lat.quantile(0.99) / 1e6;
+      Map<String, Object> checks = new LinkedHashMap<>();
+      checks.put(
+          "everyRequestTerminal",
+          check(
+              soak.terminal.get() == o.requests,
+              soak.terminal.get()
+                  + "/"
+                  + o.requests
+                  + " terminal answers; "
+                  + soak.nonTerminal.get()
+                  + " without one"
+                  + (soak.firstNonTerminal == null
+                      ? ""
+                      : " (first: " + soak.firstNonTerminal + ")")));
+      checks.put(
+          "freeNeverReachedPriced",
+          check(paidCalls == 0, paidCalls + " upstream calls to priced routes " + PAID));
+      checks.put(
+          "noThreadLeak",
+          check(
+              after.busyThreads <= before.busyThreads + o.threadSlack,
+              "busy threads "
+                  + before.busyThreads
+                  + " -> "
+                  + after.busyThreads
+                  + " (all threads "
+                  + before.threads
+                  + " -> "
+                  + after.threads
+                  + ", slack "
+                  + o.threadSlack
+                  + ")"
+                  + (after.busyThreads > before.busyThreads
+                      ? "; new: " + after.newThreadNames(before)
+                      : "")));
+      checks.put(
+          "noSocketLeak",
+          check(
+              after.upstreamSockets == 0,
+              "sockets toward the upstream after it closed: "
+                  + after.upstreamSockets
+                  + " (before: "
+                  + before.upstreamSockets
+                  + "); socket fds "
+                  + before.socketFds
+                  + " -> "
+                  + after.socketFds));
+      long heapGrowth = after.heapAfterGc - before.heapAfterGc;
+      checks.put(
+          "memoryBounded",
+          check(
+              heapGrowth <= o.heapSlackMib << 20,
+              "heap after GC "
+                  + mib(before.heapAfterGc)
+                  + " -> "
+                  + mib(after.heapAfterGc)
+                  + " MiB (growth "
+                  + mib(heapGrowth)
+                  + ", allowed "
+                  + o.heapSlackMib
+                  + "); peak sampled "
+                  + mib(sampler.peak())
+                  + " MiB"));
+      checks.put(
+          "p99UnderDeadline",
+          check(
+              p99Ms < o.deadlineMs,
+              String.format(
+                  java.util.Locale.ROOT,
+                  "p99 %.1f ms (deadline %d ms); p50 %.1f ms, p99.9 %.1f ms, max %.1f ms",
+                  p99Ms,
+                  o.deadlineMs,
+                  lat.quantile(0.5) / 1e6,
+                  lat.quantile(0.999) / 1e6,
+                  lat.max() / 1e6)));
+      boolean passed = checks.values().stream().allMatch(c -> ((Check) c).passed());
+      report.put("seconds", Math.round(seconds * 10) / 10.0);
+      report.put("throughput", Math.round(o.requests / seconds));
+      report.put("outcomes", new TreeMap<>(soak.outcomesMap()));
+      report.put("upstreamActions", actions);
+      report.put("upstreamCallsByRoute", calls);
+      report.put("before", before.describe());
+      report.put("after", after.describe());
+      report.put("checks", checks);
+      report.put("passed", passed);
+      report.put("finished", Instant.now().toString());
+      System.out.println();
+      System.out.printf(
+          java.util.Locale.ROOT,
+          "soak (%s): %d requests in %.1f s (%.0f/s), outcomes %s%n",
+          o.target,
+          o.requests,
+          seconds,
+          o.requests / seconds,
+          new TreeMap<>(soak.outcomesMap()));
+      System.out.println("upstream actions: " + actions);
+      System.out.println("upstream calls by route: " + calls);
+      for (Map.Entry<String, Object> e : checks.entrySet()) {
+        Check c = (Check) e.getValue();
+        System.out.println((c.passed() ? "PASS " : "FAIL ") + e.getKey() + ": " + c.detail());
+      }
+      System.out.println(passed ? "soak: PASSED" : "soak: FAILED");
+      return report;
+    } finally {
+      upstream.close();
+      caller.close();
+      if (gateway != null) {
+        gateway.close();
+      }
+    }
+  }
+
+  /** One assertion's verdict. */
+  record Check(boolean passed, String detail) {}
+
+  private static Check check(boolean ok, String detail) {
+    return new Check(ok, detail);
+  }
+
+  private static long mib(long bytes) {
+    return bytes >> 20;
+  }
+
+  /** Waits until the snapshot is back at (or below) the baseline, at most {@code ms}. */
+  private static Subject.Snapshot settle(Subject subject, Subject.Snapshot before, long ms)
+      throws InterruptedException {
+    long deadline = System.nanoTime() + ms * 1_000_000L;
+    Subject.Snapshot s = subject.snapshot();
+    while (System.nanoTime() < deadline
+        && (s.upstreamSockets > 0 || s.busyThreads > before.busyThreads)) {
+      Thread.sleep(250);
+      s = subject.snapshot();
+    }
+    return s;
+  }
+
+  /** The catalog: three free and two priced routes of one model, all at the upstream. */
+  static String catalog(LoopbackUpstream upstream) {
+    StringBuilder sb = new StringBuilder("{\"version\":1,\"providers\":{");
+    List<String> all = new ArrayList<>(FREE);
+    all.addAll(PAID);
+    for (int i = 0; i < all.size(); i++) {
+      sb.append(i == 0 ? "" : ",")
+          .append('"')
+          .append(all.get(i))
+          .append("\":{\"baseUrl\":\"")
+          .append(upstream.baseUrl(all.get(i)))
+          .append("\",\"apiKeyEnv\":[\"BENCH_API_KEY\"]}");
+    }
+    sb.append("},\"routes\":{");
+    for (int i = 0; i < all.size(); i++) {
+      boolean free = FREE.contains(all.get(i));
+      sb.append(i == 0 ? "" : ",")
+          .append('"')
+          .append(all.get(i))
+          .append("/soak-model\":")
+          .append(
+              free
+                  ? "{\"tier\":\"free\",\"inputPerMtok\":0,\"outputPerMtok\":0"
+                  : "{\"tier\":\"priced\",\"inputPerMtok\":0.1,\"outputPerMtok\":0.4")
+          .append(",\"contextWindow\":128000}");
+    }
+    return sb.append("}}").toString();
+  }
+
+  // ---- the load
+
+  /** Sends one request and classifies what came back. Thread-safe. */
+  interface Caller extends AutoCloseable {
+    /**
+     * Sends request number {@code i}; returns its outcome name ({@code ok} or an error type).
+     *
+     * @throws NonTerminal when no terminal answer came back
+     */
+    String call(int i, boolean stream) throws NonTerminal;
+
+    @Override
+    default void close() {}
+  }
+
+  /** A request without a terminal answer. */
+  static final class NonTerminal extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    NonTerminal(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  static final class InProcessCaller implements Caller {
+    private final TaskOrchestrator orchestrator;
+
+    InProcessCaller(Path catalogFile, Options o) {
+      Credentials key = Credentials.constant("sk-soak-placeholder");
+      OrchestratorPolicy policy =
+          OrchestratorPolicy.builder()
+              .withDeadline(Duration.ofMillis(o.deadlineMs))
+              .withAttemptTimeout(Duration.ofMillis(o.attemptTimeoutMs))
+              .withFirstTokenTimeout(Duration.ofMillis(o.firstTokenTimeoutMs))
+              .withStreamIdleTimeout(Duration.ofMillis(o.firstTokenTimeoutMs))
+              .withConnectTimeout(Duration.ofMillis(250))
+              .withBackoff(Duration.ofMillis(25), Duration.ofMillis(250))
+              .withSameRouteRetries(1)
+              .withSeed(o.seed)
+              .build();
+      this.orchestrator =
+          TaskOrchestrator.builder()
+              .catalog(CatalogLoader.load(List.of(catalogFile)))
+              .providers(HttpProviderClients.builder().credentials(key).build())
+              .credentials(key)
+              .policy(policy)
+              .build();
+    }
+
+    @Override
+    public String call(int i, boolean stream) throws NonTerminal {
+      ChatRequest r =
+          ChatRequest.builder(RoutePlanner.FREE).user("soak request " + i).maxTokens(64).stream(
+                  stream)
+              .build();
+      try {
+        ChatResult result = stream ? orchestrator.stream(r, d -> {}) : orchestrator.chat(r);
+        if (!FREE.contains(result.route().substring(0, result.route().indexOf('/')))) {
+          return "answered-by-priced-route";
+        }
+        return "ok";
+      } catch (OrchestratorException e) {
+        return e.type().wireName();
+      } catch (RuntimeException e) {
+        throw new NonTerminal("unexpected " + e, e);
+      }
+    }
+  }
+
+  static final class ServeCaller implements Caller {
+    private final HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+    private final URI uri;
+    private final Duration timeout;
+
+    ServeCaller(URI uri, Options o) {
+      this.uri = uri;
+      this.timeout = Duration.ofMillis(o.deadlineMs + 10_000);
+    }
+
+    @Override
+    public String call(int i, boolean stream) throws NonTerminal {
+      String body =
+          "{\"model\":\"orchestrator/free\",\"messages\":[{\"role\":\"user\",\"content\":"
+              + "\"soak request "
+              + i
+              + "\"}],\"max_tokens\":64"
+              + (stream ? ",\"stream\":true" : "")
+              + "}";
+      HttpRequest req =
+          HttpRequest.newBuilder(uri)
+              .timeout(timeout)
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofString(body))
+              .build();
+      try {
+        HttpResponse<InputStream> r = http.send(req, HttpResponse.BodyHandlers.ofInputStream());
+        String text;
+        try (InputStream in = r.body()) {
+          text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        String route = r.headers().firstValue("x-orchestrator-route").orElse("");
+        if (!route.isEmpty()
+            && PAID.contains(route.substring(0, Math.max(0, route.indexOf('/'))))) {
+          return "answered-by-priced-route";
+        }
+        if (r.statusCode() == 200 && !stream) {
+          if (text.contains("\"choices\"")) {
+            return "ok";
+          }
+          throw new NonTerminal("200 without choices: " + head(text), null);
+        }
+        if (r.statusCode() == 200) {
+          if (!text.contains("data: [DONE]")) {
+            throw new NonTerminal("stream ended without [DONE]: " + tail(text), null);
+          }
+          return text.contains("\"error\"") ? "stream_error_event" : "ok";
+        }
+        if (text.contains("\"error\"")) {
+          return "http_" + r.statusCode();
+        }
+        throw new NonTerminal("HTTP " + r.statusCode() + " without an error body", null);
+      } catch (IOException e) {
+        throw new NonTerminal("no answer: " + e, e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new NonTerminal("interrupted", e);
+      }
+    }
+
+    private static String head(String s) {
+      return s.substring(0, Math.min(200, s.length()));
+    }
+
+    private static String tail(String s) {
+      return s.substring(Math.max(0, s.length() - 200));
+    }
+  }
+
+  /** What one phase of requests produced. */
+  static final class Phase {
+    final AtomicInteger terminal = new AtomicInteger();
+    final AtomicInteger nonTerminal = new AtomicInteger();
+    final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
+    final Map<Integer, Latencies> latencies = new ConcurrentHashMap<>();
+    volatile String firstNonTerminal;
+
+    Map<String, Long> outcomesMap() {
+      Map<String, Long> m = new TreeMap<>();
+      outcomes.forEach((k, v) -> m.put(k, v.sum()));
+      return m;
+    }
+  }
+
+  private static Phase phase(Caller caller, int requests, int concurrency, Options o)
+      throws InterruptedException {
+    Phase p = new Phase();
+    AtomicInteger next = new AtomicInteger();
+    AtomicLong streamed = new AtomicLong();
+    List<Thread> threads = new ArrayList<>();
+    for (int t = 0; t < concurrency; t++) {
+      Latencies lat = new Latencies();
+      p.latencies.put(t, lat);
+      Thread th =
+          new Thread(
+              () -> {
+                int i;
+                while ((i = next.getAndIncrement()) < requests) {
+                  boolean stream = Math.floorMod(i * 2654435761L, 1000) < o.streamShare * 1000;
+                  if (stream) {
+                    streamed.incrementAndGet();
+                  }
+                  long t0 = System.nanoTime();
+                  try {
+                    String outcome = caller.call(i, stream);
+                    lat.add(System.nanoTime() - t0);
+                    p.terminal.incrementAndGet();
+                    p.outcomes
+                        .computeIfAbsent((stream ? "stream " : "") + outcome, k -> new LongAdder())
+                        .increment();
+                  } catch (NonTerminal e) {
+                    lat.add(System.nanoTime() - t0);
+                    p.nonTerminal.incrementAndGet();
+                    if (p.firstNonTerminal == null) {
+                      p.firstNonTerminal = e.getMessage();
+                    }
+                  }
+                }
+              },
+              "soak-caller-" + t);
+      th.setDaemon(true);
+      threads.add(th);
+      th.start();
+    }
+    // Bounded: every request ends within its deadline, so the whole phase has a hard ceiling.
+    long ceiling =
+        System.nanoTime()
+            + TimeUnit.MILLISECONDS.toNanos(
+                60_000 + (long) Math.ceil((double) requests / concurrency) * (o.deadlineMs + 1000));
+    for (Thread th : threads) {
+      long left = TimeUnit.NANOSECONDS.toMillis(ceiling - System.nanoTime());
+      if (left > 0) {
+        th.join(left);
+      }
+    }
+    int stuck = 0;
+    for (Thread th : threads) {
+      if (th.isAlive()) {
+        stuck++;
+      }
+    }
+    if (stuck > 0) {
+      System.out.println("soak: " + stuck + " caller threads still waiting at the ceiling");
+      p.firstNonTerminal =
+          p.firstNonTerminal == null ? stuck + " callers never returned" : p.firstNonTerminal;
+    }
+    return p;
+  }
+
+  // ---- options
+
+  /** Soak options; see the class comment. */
+  public static final class Options {
+    int requests = 10_000;
+    int concurrency = 200;
+    int warmupRequests = 1_000;
+    double faultRate = 0.30;
+    long seed = 42;
+    double streamShare = 0.5;
+    long deadlineMs = 2_000;
+    long attemptTimeoutMs = 600;
+    long firstTokenTimeoutMs = 300;
+    long slowFirstTokenMs = 500;
+    long settleMs = 10_000;
+    int threadSlack = 2;
+    long heapSlackMib = 32;
+    String target = "in-process";
+    Path serveJar = Path.of("cli/target/orchestrator.jar");
+    List<String> serveJavaOpts = List.of();
+    Path out = Path.of("benchmarks/target/soak");
+
+    /** Parses {@code --name value} pairs. */
+    public static Options parse(String... args) {
+      Options o = new Options();
+      for (int i = 0; i < args.length; i += 2) {
+        String a = args[i];
+        if (i + 1 >= args.length) {
+          throw new IllegalArgumentException(a + ": missing value");
+        }
+        String v = args[i + 1];
+        switch (a) {
+          case "--requests":
+            o.requests = (int) bounded(a, v, 1, 1_000_000);
+            break;
+          case "--concurrency":
+            o.concurrency = (int) bounded(a, v, 1, 2_000);
+            break;
+          case "--warmup-requests":
+            o.warmupRequests = (int) bounded(a, v, 0, 1_000_000);
+            break;
+          case "--fault-rate":
+            o.faultRate = Double.parseDouble(v);
+            if (!(o.faultRate >= 0 && o.faultRate <= 1)) {
+              throw new IllegalArgumentException(a + ": " + v + " (expected: 0..1)");
+            }
+            break;
+          case "--seed":
+            o.seed = Long.parseLong(v);
+            break;
+          case "--stream-share":
+            o.streamShare = Double.parseDouble(v);
+            if (!(o.streamShare >= 0 && o.streamShare <= 1)) {
+              throw new IllegalArgumentException(a + ": " + v + " (expected: 0..1)");
+            }
+            break;
+          case "--deadline-ms":
+            o.deadlineMs = bounded(a, v, 100, 600_000);
+            break;
+          case "--attempt-timeout-ms":
+            o.attemptTimeoutMs = bounded(a, v, 10, 600_000);
+            break;
+          case "--first-token-timeout-ms":
+            o.firstTokenTimeoutMs = bounded(a, v, 10, 600_000);
+            break;
+          case "--slow-first-token-ms":
+            o.slowFirstTokenMs = bounded(a, v, 0, 60_000);
+            break;
+          case "--settle-ms":
+            o.settleMs = bounded(a, v, 0, 120_000);
+            break;
+          case "--heap-slack-mib":
+            o.heapSlackMib = bounded(a, v, 0, 1 << 20);
+            break;
+          case "--target":
+            if (!v.equals("in-process") && !v.equals("serve")) {
+              throw new IllegalArgumentException(a + ": " + v + " (expected: in-process or serve)");
+            }
+            o.target = v;
+            break;
+          case "--serve-jar":
+            o.serveJar = Path.of(v);
+            break;
+          case "--serve-java-opts":
+            o.serveJavaOpts = v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
+            break;
+          case "--out":
+            o.out = Path.of(v);
+            break;
+          default:
+            throw new IllegalArgumentException("unknown option: " + a);
+        }
+      }
+      return o;
+    }
+
+    private static long bounded(String name, String v, long min, long max) {
+      long n = Long.parseLong(v.trim());
+      if (n < min || n > max) {
+        throw new IllegalArgumentException(
+            name + ": " + n + " (expected: " + min + ".." + max + ")");
+      }
+      return n;
+    }
+
+    Map<String, Object> describe() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("target", target);
+      m.put("requests", requests);
+      m.put("concurrency", concurrency);
+      m.put("warmupRequests", warmupRequests);
+      m.put("faultRate", faultRate);
+      m.put("faults", FaultMix.FAULTS);
+      m.put("seed", seed);
+      m.put("streamShare", streamShare);
+      m.put("deadlineMs", deadlineMs);
+      m.put("attemptTimeoutMs", attemptTimeoutMs);
+      m.put("firstTokenTimeoutMs", firstTokenTimeoutMs);
+      m.put("slowFirstTokenMs", slowFirstTokenMs);
+      return m;
+    }
+  }
+}

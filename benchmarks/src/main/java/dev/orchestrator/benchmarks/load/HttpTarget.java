@@ -1,0 +1,149 @@
+package dev.orchestrator.benchmarks.load;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * A chat request over {@code java.net.http} (HTTP/1.1, keep-alive): the raw baseline against the
+ * upstream, or a client of an HTTP gateway ({@code serve}, Portkey). A non-streaming answer must be
+ * a 200 with {@code choices}; a stream must be a 200 carrying content and ending with {@code data:
+ * [DONE]}, without an error event. Thread-safe.
+ */
+public final class HttpTarget implements Target {
+  private final String name;
+  private final HttpClient http;
+  private final URI uri;
+  private final Map<String, String> headers;
+  private final byte[] body;
+  private final byte[] streamBody;
+  private final Duration timeout;
+
+  /**
+   * A target.
+   *
+   * @param name the table name
+   * @param uri the chat completions endpoint
+   * @param headers extra request headers
+   * @param model the {@code model} to ask for
+   * @param timeout the per-request timeout
+   */
+  public HttpTarget(
+      String name, URI uri, Map<String, String> headers, String model, Duration timeout) {
+    this.name = name;
+    this.uri = uri;
+    this.headers = Map.copyOf(headers);
+    this.timeout = timeout;
+    this.body = Bodies.chat(model, false).getBytes(StandardCharsets.UTF_8);
+    this.streamBody = Bodies.chat(model, true).getBytes(StandardCharsets.UTF_8);
+    this.http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public void call(boolean stream, Probe probe) throws Exception {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(uri)
+            .timeout(timeout)
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer sk-bench-placeholder")
+            .POST(HttpRequest.BodyPublishers.ofByteArray(stream ? streamBody : body));
+    headers.forEach(b::header);
+    if (!stream) {
+      HttpResponse<byte[]> r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+      if (r.statusCode() != 200) {
+        throw new IOException(name + ": HTTP " + r.statusCode() + " " + head(r.body()));
+      }
+      if (!contains(r.body(), CHOICES)) {
+        throw new IOException(name + ": 200 without choices: " + head(r.body()));
+      }
+      return;
+    }
+    HttpResponse<InputStream> r = http.send(b.build(), HttpResponse.BodyHandlers.ofInputStream());
+    try (InputStream in = r.body()) {
+      if (r.statusCode() != 200) {
+        throw new IOException(name + ": HTTP " + r.statusCode() + " " + head(in.readNBytes(300)));
+      }
+      readStream(in, probe);
+    }
+  }
+
+  private void readStream(InputStream in, Probe probe) throws IOException {
+    byte[] buf = new byte[8192];
+    StringBuilder line = new StringBuilder();
+    boolean content = false;
+    boolean done = false;
+    int n;
+    while ((n = in.read(buf)) >= 0) {
+      for (int i = 0; i < n; i++) {
+        char c = (char) (buf[i] & 0xff);
+        if (c != '\n') {
+          line.append(c);
+          continue;
+        }
+        String l = line.toString();
+        line.setLength(0);
+        if (!l.startsWith("data:")) {
+          continue;
+        }
+        if (l.contains("\"error\"")) {
+          throw new IOException(name + ": stream error event: " + l);
+        }
+        if (l.contains("[DONE]")) {
+          done = true;
+        } else if (!content && hasContent(l)) {
+          content = true;
+          probe.firstToken();
+        }
+      }
+    }
+    if (!content || !done) {
+      throw new IOException(name + ": stream ended without " + (content ? "[DONE]" : "content"));
+    }
+  }
+
+  /** Whether an SSE data line carries a non-empty {@code "content"} string. */
+  static boolean hasContent(String line) {
+    int k = line.indexOf("\"content\":\"");
+    return k >= 0 && k + 11 < line.length() && line.charAt(k + 11) != '"';
+  }
+
+  private static final byte[] CHOICES = "\"choices\"".getBytes(StandardCharsets.US_ASCII);
+
+  private static boolean contains(byte[] hay, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private static String head(byte[] b) {
+    String s = new String(b, 0, Math.min(b.length, 300), StandardCharsets.UTF_8);
+    return s.replace('\n', ' ');
+  }
+
+  @Override
+  public String toString() {
+    return "HttpTarget[" + name + " " + uri + "]";
+  }
+}

@@ -524,6 +524,20 @@ final class HttpChatTransport {
       }
     }
 
+    /**
+     * Reads what is already buffered after the terminal event (the chunked body's end), never
+     * blocking, so that the connection can go back to the pool instead of being closed.
+     */
+    private void drainBuffered(InputStream in, byte[] buf) throws IOException {
+      int budget = 64 * 1024;
+      int n;
+      while (budget > 0
+          && in.available() > 0
+          && (n = in.read(buf, 0, Math.min(buf.length, budget))) > 0) {
+        budget -= n;
+      }
+    }
+
     private AttemptOutcome stream(InputStream in, int status, String requestId) {
       StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
       assembler = a;
@@ -548,6 +562,9 @@ final class HttpChatTransport {
           if (reader.stopped()) {
             signal = endSignal(a);
           }
+        }
+        if (signal == StreamSignal.DONE) {
+          drainBuffered(in, buf);
         }
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());

@@ -159,7 +159,7 @@ public final class RoutePlanner {
       if (r == null) {
         kept[n++] = e;
       } else {
-        dynamic.add(new Exclusion(e.id, r));
+        dynamic.add(e.exclusion(r));
       }
     }
     return finish(
@@ -187,7 +187,7 @@ public final class RoutePlanner {
       if (r == null) {
         kept[n++] = e;
       } else {
-        excluded.add(new Exclusion(id, r));
+        excluded.add(e.exclusion(r));
       }
     }
     return finish(req, kind, kept, n, excluded, List.of(), f.marks, label);
@@ -253,6 +253,7 @@ public final class RoutePlanner {
     private final Predicate<Provider> configured;
     private final int needCaps;
     private final long needTokens;
+    private final double maxPrice;
     private final Map<String, Boolean> configuredByProvider = new java.util.HashMap<>();
 
     Filter(PlanRequest req, Map<String, HealthMark> marks, Predicate<Provider> configured) {
@@ -261,6 +262,8 @@ public final class RoutePlanner {
       this.configured = configured;
       this.needCaps = Entry.mask(req.require());
       this.needTokens = (long) req.promptTokens() + req.maxOutputTokens();
+      this.maxPrice =
+          req.maxPricePerMtok() == null ? Double.NaN : req.maxPricePerMtok().doubleValue();
     }
 
     /** Credentials are looked up once per provider per plan, not once per route. */
@@ -286,8 +289,8 @@ public final class RoutePlanner {
       if (e.maxOut > 0 && req.maxOutputTokens() > e.maxOut) {
         return ExclusionReason.CONTEXT_TOO_SMALL;
       }
-      if (req.maxPricePerMtok() != null
-          && (e.blended == null || e.blended.compareTo(req.maxPricePerMtok()) > 0)) {
+      // Prices compare as doubles converted once from the same decimals: exact for equal values.
+      if (!Double.isNaN(maxPrice) && !(e.blendedOrNaN <= maxPrice)) {
         return ExclusionReason.OVER_MAX_PRICE;
       }
       if (!marks.isEmpty()) {
@@ -307,6 +310,8 @@ public final class RoutePlanner {
     }
   }
 
+  private static final ExclusionReason[] REASONS = ExclusionReason.values();
+
   /** Catalog-only facts about a route, precomputed for fast per-request filtering. */
   static final class Entry {
     final Route route;
@@ -316,7 +321,9 @@ public final class RoutePlanner {
     final long window;
     final long maxOut;
     final BigDecimal blended;
+    final double blendedOrNaN;
     final ExclusionReason staticReason;
+    private final Exclusion[] exclusions = new Exclusion[REASONS.length];
     final boolean free;
 
     Entry(Route route, Provider provider, ExclusionReason staticReason) {
@@ -327,8 +334,19 @@ public final class RoutePlanner {
       this.window = route.contextWindow() == null ? 0 : route.contextWindow();
       this.maxOut = route.maxOutputTokens() == null ? 0 : route.maxOutputTokens();
       this.blended = route.blendedPricePerMtok();
+      this.blendedOrNaN = blended == null ? Double.NaN : blended.doubleValue();
       this.staticReason = staticReason;
       this.free = route.tier() == Tier.FREE;
+    }
+
+    /** This route's exclusion for {@code r}; immutable, so cached (a benign race at worst). */
+    Exclusion exclusion(ExclusionReason r) {
+      Exclusion x = exclusions[r.ordinal()];
+      if (x == null) {
+        x = new Exclusion(id, r);
+        exclusions[r.ordinal()] = x;
+      }
+      return x;
     }
 
     /** The catalog-only reason, adding the tier boundary for free pools. */
@@ -361,7 +379,7 @@ public final class RoutePlanner {
         if (r == null) {
           ok.add(e);
         } else {
-          out.add(new Exclusion(e.id, r));
+          out.add(e.exclusion(r));
         }
       }
       Entry[] arr = ok.toArray(new Entry[0]);

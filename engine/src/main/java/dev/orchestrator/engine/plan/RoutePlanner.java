@@ -153,7 +153,7 @@ public final class RoutePlanner {
   private Plan ranked(PlanRequest req, PoolKind kind, PoolIndex pi, Filter f) {
     Entry[] kept = new Entry[pi.ranked.length];
     int n = 0;
-    List<Exclusion> dynamic = new ArrayList<>();
+    List<Exclusion> dynamic = new ArrayList<>(pi.ranked.length);
     for (Entry e : pi.ranked) {
       ExclusionReason r = f.check(e);
       if (r == null) {
@@ -231,19 +231,12 @@ public final class RoutePlanner {
         }
       }
     }
-    List<Exclusion> excluded;
-    if (staticExcluded.isEmpty()) {
-      excluded = dynamic;
-    } else {
-      excluded = new ArrayList<>(dynamic.size() + staticExcluded.size());
-      excluded.addAll(dynamic);
-      excluded.addAll(staticExcluded);
-    }
+    List<Exclusion> excluded =
+        staticExcluded.isEmpty()
+            ? Collections.unmodifiableList(dynamic)
+            : new Concatenation<>(dynamic, staticExcluded);
     return Plan.trusted(
-        req.model(),
-        kind,
-        new CandidateList(kept, n, req, label, probeWhy),
-        Collections.unmodifiableList(excluded));
+        req.model(), kind, new CandidateList(kept, n, req, label, probeWhy), excluded);
   }
 
   /** Per-request checks, in the order that decides the reported reason. */
@@ -419,6 +412,28 @@ public final class RoutePlanner {
       a.put(Strategy.COST, new PoolIndex(all, false, Ranking.COST));
       a.put(Strategy.QUALITY, new PoolIndex(all, false, Ranking.QUALITY));
       this.auto = a;
+    }
+  }
+
+  /** An unmodifiable view of one list followed by another (no copy of the static exclusions). */
+  private static final class Concatenation<T> extends AbstractList<T> implements RandomAccess {
+    private final List<T> head;
+    private final List<T> tail;
+
+    Concatenation(List<T> head, List<T> tail) {
+      this.head = head;
+      this.tail = tail;
+    }
+
+    @Override
+    public T get(int i) {
+      int h = head.size();
+      return i < h ? head.get(i) : tail.get(i - h);
+    }
+
+    @Override
+    public int size() {
+      return head.size() + tail.size();
     }
   }
 

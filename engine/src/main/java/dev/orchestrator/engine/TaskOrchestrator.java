@@ -154,7 +154,15 @@ public final class TaskOrchestrator {
 
   /** As {@link #chat(ChatRequest)}, cancellable through {@code cancellation}. */
   public ChatResult chat(ChatRequest request, Cancellation cancellation) {
-    return run(request, request.stream() ? delta -> {} : null, cancellation);
+    return chat(request, cancellation, policy.deadline());
+  }
+
+  /**
+   * As {@link #chat(ChatRequest, Cancellation)}, ending within {@code deadline} from now (capped at
+   * the policy's deadline) — for callers whose request already waited, such as a server queue.
+   */
+  public ChatResult chat(ChatRequest request, Cancellation cancellation, Duration deadline) {
+    return run(request, request.stream() ? delta -> {} : null, cancellation, deadline);
   }
 
   /**
@@ -169,8 +177,14 @@ public final class TaskOrchestrator {
   /** As {@link #stream(ChatRequest, StreamListener)}, cancellable. */
   public ChatResult stream(
       ChatRequest request, StreamListener listener, Cancellation cancellation) {
+    return stream(request, listener, cancellation, policy.deadline());
+  }
+
+  /** As {@link #stream(ChatRequest, StreamListener, Cancellation)}, within {@code deadline}. */
+  public ChatResult stream(
+      ChatRequest request, StreamListener listener, Cancellation cancellation, Duration deadline) {
     ChatRequest r = request.stream() ? request : request.toBuilder().stream(true).build();
-    return run(r, Objects.requireNonNull(listener, "listener"), cancellation);
+    return run(r, Objects.requireNonNull(listener, "listener"), cancellation, deadline);
   }
 
   /** Adds a listener. */
@@ -178,8 +192,10 @@ public final class TaskOrchestrator {
     listeners.add(Objects.requireNonNull(l, "listener"));
   }
 
-  private ChatResult run(ChatRequest request, StreamListener listener, Cancellation cancel) {
-    Request r = new Request(request, listener, cancel);
+  private ChatResult run(
+      ChatRequest request, StreamListener listener, Cancellation cancel, Duration deadline) {
+    Duration d = deadline.compareTo(policy.deadline()) < 0 ? deadline : policy.deadline();
+    Request r = new Request(request, listener, cancel, d);
     try {
       ChatResult result = r.execute();
       emit(l -> l.onSuccess(result));
@@ -206,7 +222,8 @@ public final class TaskOrchestrator {
     private final StreamListener listener;
     private final Cancellation cancel;
     private final long start = ticker.read();
-    private final long deadlineAt = start + policy.deadline().toNanos();
+    private final Duration deadline;
+    private final long deadlineAt;
     private final List<AttemptRecord> attempts = new ArrayList<>();
     private final Map<String, Integer> perRoute = new HashMap<>();
     private final Set<String> tried = new LinkedHashSet<>();
@@ -214,10 +231,12 @@ public final class TaskOrchestrator {
     private Plan plan;
     private long largerThan = -1;
 
-    Request(ChatRequest request, StreamListener listener, Cancellation cancel) {
+    Request(ChatRequest request, StreamListener listener, Cancellation cancel, Duration deadline) {
       this.request = request;
       this.listener = listener;
       this.cancel = cancel;
+      this.deadline = deadline;
+      this.deadlineAt = start + Math.max(0, deadline.toNanos());
     }
 
     ChatResult execute() {

@@ -186,7 +186,11 @@ final class HttpChatTransport {
     private final long start = System.nanoTime();
     private final AtomicReference<Abort> abort = new AtomicReference<>();
 
-    /** The thread blocked in {@code HttpClient.send}, or null; guarded by {@code sendLock}. */
+    /**
+     * The thread running the exchange (blocked in {@code send} or in a body read), or null; guarded
+     * by {@code sendLock}. An abort interrupts it: closing the body alone does not always wake a
+     * reader blocked in the JDK's response stream (seen under load in the fault soak).
+     */
     private Thread sending;
 
     /** Whether {@link #abort} interrupted {@link #sending}; guarded by {@code sendLock}. */
@@ -242,6 +246,7 @@ final class HttpChatTransport {
             timer.cancel(false);
           }
         }
+        clearSending();
         closeQuietly(hook);
         InputStream in = body;
         if (in != null) {
@@ -316,7 +321,8 @@ final class HttpChatTransport {
       if (!abort.compareAndSet(null, new Abort(reason, phase, bodyBytes))) {
         return;
       }
-      // Before the response: interrupt the blocked send, which cancels the exchange (JDK 16+).
+      // Interrupt the exchange's thread: a blocked send is cancelled (JDK 16+), a blocked body read
+      // fails; the thread clears the flag when it leaves the exchange.
       synchronized (sendLock) {
         if (sending != null) {
           interruptedBySelf = true;
@@ -333,7 +339,7 @@ final class HttpChatTransport {
       HttpRequest request = buildRequest();
       // The synchronous send runs on this thread: sendAsync(...).get() would hop every response
       // through the client's executor (measured: ~4x the per-call overhead, docs/benchmarks.md).
-      // Timeouts and cancels before the response interrupt this thread, which cancels the exchange.
+      // Until the attempt ends, timeouts and cancels interrupt this thread (see abort).
       synchronized (sendLock) {
         if (abort.get() != null) {
           return aborted(null);
@@ -356,11 +362,7 @@ final class HttpChatTransport {
           return aborted(null);
         }
         return failed(TransportFaults.beforeResponse(e, requestSent), TransportFaults.describe(e));
-      } catch (RuntimeException e) {
-        clearSending();
-        throw e;
       }
-      clearSending();
       InputStream in = response.body();
       body = in;
       if (abort.get() != null) {
@@ -392,8 +394,8 @@ final class HttpChatTransport {
     }
 
     /**
-     * Leaves the send phase; clears an interrupt this attempt caused so it cannot leak into the
-     * caller. Returns whether this attempt had interrupted the thread.
+     * Leaves the exchange; clears an interrupt this attempt caused so it cannot leak into the
+     * caller. Returns whether this attempt had interrupted the thread. Idempotent.
      */
     private boolean clearSending() {
       boolean self;

@@ -100,7 +100,16 @@ public final class FaultSoak {
     Files.createDirectories(o.out);
     Files.writeString(catalogFile, catalog(upstream));
     if (o.target.equals("serve")) {
-      Optional<Gateway> g = Gateway.startServe(o.serveJar, catalogFile, o.serveJavaOpts, o.out);
+      // The same policy as the in-process run: serve's defaults (300 s deadline) would let a
+      // stalled stream outlive the callers' patience.
+      List<String> policy =
+          List.of(
+              "--deadline-ms", Long.toString(o.deadlineMs),
+              "--attempt-timeout-ms", Long.toString(o.attemptTimeoutMs),
+              "--first-token-timeout-ms", Long.toString(o.firstTokenTimeoutMs),
+              "--stream-idle-timeout-ms", Long.toString(o.firstTokenTimeoutMs));
+      Optional<Gateway> g =
+          Gateway.startServe(o.serveJar, catalogFile, o.serveJavaOpts, policy, o.out);
       if (g.isEmpty()) {
         upstream.close();
         report.put("skipped", "serve is not available (see the output above)");

@@ -60,6 +60,12 @@ public final class Gateway implements AutoCloseable {
    */
   public static Optional<Gateway> startServe(
       Path jar, Path catalog, List<String> javaOpts, Path workDir) {
+    return startServe(jar, catalog, javaOpts, List.of(), workDir);
+  }
+
+  /** As above, with extra {@code serve} options (e.g. the policy the in-process run uses). */
+  public static Optional<Gateway> startServe(
+      Path jar, Path catalog, List<String> javaOpts, List<String> serveArgs, Path workDir) {
     if (!Files.isRegularFile(jar)) {
       System.out.println(
           "serve: skipped: no CLI jar at " + jar + " (build it: mvn -B -q -DskipTests package)");
@@ -105,6 +111,7 @@ public final class Gateway implements AutoCloseable {
             String.valueOf(port),
             "--catalog",
             catalog.toString()));
+    cmd.addAll(serveArgs);
     return start(
         "serve", cmd, Map.of("BENCH_API_KEY", "sk-bench-placeholder"), port, "/healthz", workDir);
   }

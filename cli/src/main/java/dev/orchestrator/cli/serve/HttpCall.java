@@ -29,6 +29,11 @@ final class HttpCall {
     this.response = response;
   }
 
+  /** {@code System.nanoTime()} when the request arrived at the connector (before any queueing). */
+  long beginNanos() {
+    return request.getBeginNanoTime();
+  }
+
   String method() {
     return request.getMethod();
   }

@@ -397,11 +397,19 @@ public final class OrchestratorServer implements AutoCloseable {
     }
   }
 
+  /**
+   * What the deadline leaves once the time the request spent queued for a worker thread is taken
+   * off: a request never waits longer than the deadline in total.
+   */
+  private Duration remaining(HttpCall ex) {
+    return orchestrator.policy().deadline().minusNanos(System.nanoTime() - ex.beginNanos());
+  }
+
   private void complete(
       HttpCall ex, AccessLog.Entry entry, ChatRequest request, Cancellation cancel) {
     ChatResult r;
     try {
-      r = orchestrator.chat(request, cancel);
+      r = orchestrator.chat(request, cancel, remaining(ex));
     } catch (OrchestratorException e) {
       entry.attempts = ErrorMapper.attempts(e);
       throw ErrorMapper.map(e);
@@ -427,11 +435,11 @@ public final class OrchestratorServer implements AutoCloseable {
       ChatCompletionParser.Parsed parsed,
       Cancellation cancel,
       DispatchTracker.Dispatches dispatches) {
-    long deadlineAt = System.nanoTime() + orchestrator.policy().deadline().toNanos();
+    long deadlineAt = ex.beginNanos() + orchestrator.policy().deadline().toNanos();
     SseStream sse = new SseStream(ex, dispatches, cancel);
     ChatRequest request = parsed.request();
     try {
-      ChatResult r = orchestrator.stream(request, sse, cancel);
+      ChatResult r = orchestrator.stream(request, sse, cancel, remaining(ex));
       sse.finish(r, parsed.includeUsage());
       entry.status = 200;
       entry.route = r.route();

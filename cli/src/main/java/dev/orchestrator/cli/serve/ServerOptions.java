@@ -19,7 +19,7 @@ public final class ServerOptions {
   public static final long DEFAULT_MAX_BODY_BYTES = 4L * 1024 * 1024;
 
   /** Default worker threads (each in-flight request holds one while its upstream answers). */
-  public static final int DEFAULT_THREADS = 64;
+  public static final int DEFAULT_THREADS = 256;
 
   /** Default bound on finishing in-flight requests at shutdown. */
   public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);

@@ -165,18 +165,32 @@ final class Text {
     int i = 0;
     int n = s.length();
     while (i < n) {
-      char c = s.charAt(i);
-      if (c >= 0x20 && c < 0x7F) {
-        if (out.length() >= stopAfter && Redactor.isBoundary(c)) {
-          return i;
+      // a run of printable ASCII that stays as it is, copied at once
+      int run = i;
+      while (i < n) {
+        char c = s.charAt(i);
+        if (c < 0x20 || c >= 0x7F) {
+          break;
         }
-        if (c != ' ' || keepLines) {
-          out.append(c);
-        } else {
-          appendBlank(out);
+        if (c == ' ' && !keepLines && (i == run ? endsBlank(out) : s.charAt(i - 1) == ' ')) {
+          break;
+        }
+        if (Redactor.isBoundary(c) && out.length() + (i - run) >= stopAfter) {
+          break;
         }
         i++;
+      }
+      out.append(s, run, i);
+      if (i == n) {
+        break;
+      }
+      char c = s.charAt(i);
+      if (c == ' ') { // a blank after a blank, or leading: collapsed away
+        i++;
         continue;
+      }
+      if (c >= 0x20 && c < 0x7F) {
+        return i; // a boundary char, and enough is kept
       }
       if (c == '\u001B') {
         return -1;
@@ -205,10 +219,14 @@ final class Text {
 
   // after stripControls the only char "\\s+" and trim() see is ' ': one, and none at the start
   private static void appendBlank(StringBuilder out) {
-    int n = out.length();
-    if (n > 0 && out.charAt(n - 1) != ' ') {
+    if (!endsBlank(out)) {
       out.append(' ');
     }
+  }
+
+  private static boolean endsBlank(StringBuilder out) {
+    int n = out.length();
+    return n == 0 || out.charAt(n - 1) == ' ';
   }
 
   /** The UTF-8 length of {@code s}, counted only as far as {@code atLeast}. */

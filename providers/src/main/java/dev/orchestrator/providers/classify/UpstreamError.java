@@ -424,11 +424,7 @@ record UpstreamError(
     void sdkClues(String text, String lower) {
       String head = Text.head(text, Text.MAX_READ_CHARS);
       if (lower.contains("litellm.") || lower.contains("openai.") || lower.contains("anthropic.")) {
-        Matcher cls = SDK_CLASS.matcher(head);
-        int found = 0;
-        while (cls.find() && found++ < 4) {
-          token(cls.group(1));
-        }
+        sdkClasses(head);
       }
       if (carriedStatus == null && lower.contains("error code")) {
         Matcher status = SDK_STATUS.matcher(head);
@@ -437,6 +433,41 @@ record UpstreamError(
         }
       }
     }
+
+    // The loop "while (SDK_CLASS.find() && found++ < 4) token(group(1))", trying the pattern only
+    // where it can start: a vendor name just before a '.'.
+    private void sdkClasses(String head) {
+      Matcher cls = SDK_CLASS.matcher(head).useTransparentBounds(true);
+      int found = 0;
+      int from = 0;
+      for (int dot = head.indexOf('.'); dot >= 0; dot = head.indexOf('.', dot + 1)) {
+        int start = vendorBefore(head, dot);
+        if (start < from) {
+          continue;
+        }
+        cls.region(start, head.length());
+        if (cls.lookingAt()) {
+          if (found++ >= 4) {
+            return;
+          }
+          token(cls.group(1));
+          from = cls.end();
+          dot = Math.max(dot, from - 1);
+        }
+      }
+    }
+
+    private static int vendorBefore(String s, int dot) {
+      for (String vendor : SDK_VENDORS) {
+        int start = dot - vendor.length();
+        if (start >= 0 && s.regionMatches(true, start, vendor, 0, vendor.length())) {
+          return start;
+        }
+      }
+      return -1;
+    }
+
+    private static final String[] SDK_VENDORS = {"litellm", "openai", "anthropic"};
 
     // MESSAGE_REQUEST_ID's literal part: "request", an optional ' ', '_' or '-', then "id".
     private static boolean mayNameRequestId(String lower) {

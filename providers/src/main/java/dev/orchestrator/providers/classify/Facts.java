@@ -103,7 +103,9 @@ final class Facts {
   }
 
   boolean saysModelGone() {
-    return FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
+    // every alternative of the pattern contains "model"
+    String w = error.wording();
+    return w.contains("model") && FailureRules.MODEL_GONE_WORDING.matcher(w).find();
   }
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */

@@ -1,5 +1,7 @@
 package dev.orchestrator.providers.classify;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -55,6 +57,30 @@ public final class Redactor {
               + "[\"']?\\s*[:=]\\s*[\"']?)(?!(?:bearer\\s+)?\\[REDACTED\\])(?:bearer\\s+)?"
               + "[^\\s\"'&,;{}<>\\[\\]]{4,}");
 
+  // Necessary conditions, checked before each pattern runs: scanning for a few literals costs a
+  // fraction of running a case-insensitive alternation at every position, and most error bodies
+  // hold no credential at all. Each check is a superset of its pattern, so nothing is missed.
+  private static final List<String> KEY_PREFIXES =
+      List.of(
+          "sk-",
+          "nvapi-",
+          "gsk_",
+          "xai-",
+          "hf_",
+          "pplx-",
+          "r8_",
+          "ghp_",
+          "gho_",
+          "github_pat_",
+          "AIza",
+          "AKIA",
+          "ASIA",
+          "eyJ");
+
+  // Every alternative of NAMED_SECRET ends with one of these (lower case).
+  private static final List<String> SECRET_NAME_ENDINGS =
+      List.of("key", "token", "secret", "password", "passwd", "authorization");
+
   private Redactor() {}
 
   /**
@@ -65,8 +91,18 @@ public final class Redactor {
     if (text == null || text.isEmpty()) {
       return text;
     }
-    String out = PREFIXED_KEY.matcher(text).replaceAll(REDACTED);
-    out = BEARER.matcher(out).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    String out = text;
+    if (mayHavePrefixedKey(out)) {
+      out = PREFIXED_KEY.matcher(out).replaceAll(REDACTED);
+    }
+    String lower = out.toLowerCase(Locale.ROOT);
+    if (lower.contains("bearer")) {
+      out = BEARER.matcher(out).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+      lower = out.toLowerCase(Locale.ROOT);
+    }
+    if (!mayHaveNamedSecret(lower)) {
+      return out;
+    }
     Matcher m = NAMED_SECRET.matcher(out);
     StringBuilder b = new StringBuilder(out.length());
     while (m.find()) {
@@ -74,5 +110,51 @@ public final class Redactor {
     }
     m.appendTail(b);
     return b.toString();
+  }
+
+  /**
+   * Whether {@code c} is a character no pattern can consume or look across: none of {@code , ; & {
+   * } < >} is in any pattern's literals or character classes (the secret value class excludes
+   * them), none is a word or blank character (for word boundaries and blanks), and no lookaround
+   * can pass one. So every match lies wholly before or wholly after such a character, and {@code
+   * redact(t.substring(0, i))} is a prefix of {@code redact(t)} when {@code t.charAt(i)} is one:
+   * callers that keep only a head can redact just that much.
+   */
+  static boolean isBoundary(char c) {
+    return c == ',' || c == ';' || c == '&' || c == '{' || c == '}' || c == '<' || c == '>';
+  }
+
+  private static boolean mayHavePrefixedKey(String text) {
+    for (String p : KEY_PREFIXES) {
+      if (text.indexOf(p) >= 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a secret name is followed by an optional quote, blanks and ':' or '='. */
+  private static boolean mayHaveNamedSecret(String lower) {
+    int n = lower.length();
+    for (String name : SECRET_NAME_ENDINGS) {
+      for (int i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1)) {
+        int j = i + name.length();
+        if (j < n && (lower.charAt(j) == '"' || lower.charAt(j) == '\'')) {
+          j++;
+        }
+        while (j < n && isRegexSpace(lower.charAt(j))) {
+          j++;
+        }
+        if (j < n && (lower.charAt(j) == ':' || lower.charAt(j) == '=')) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** {@code \\s} of java.util.regex without UNICODE_CHARACTER_CLASS. */
+  private static boolean isRegexSpace(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
   }
 }

@@ -93,12 +93,34 @@ final class Text {
     if (s == null) {
       return null;
     }
-    String clean = stripControls(head(s, MAX_READ_CHARS), false).replaceAll("\\s+", " ").trim();
-    clean = Redactor.redact(clean);
-    if (clean.length() > max) {
-      clean = head(clean, max - 1).trim() + "…";
+    s = head(s, MAX_READ_CHARS);
+    StringBuilder b = new StringBuilder(Math.min(s.length(), max + CUT_SLACK) + 16);
+    int cut = clean(s, false, max + CUT_SLACK, b);
+    if (cut < 0) {
+      return truncated(Redactor.redact(cleanLineWhole(s)), max);
     }
-    return clean;
+    if (cut == s.length()) {
+      int n = b.length();
+      if (n > 0 && b.charAt(n - 1) == ' ') {
+        b.setLength(n - 1); // the trailing half of trim(); the leading half never appended
+      }
+      return truncated(Redactor.redact(b.toString()), max);
+    }
+    // The whole cleaned line is b + (a boundary char + more): its redaction starts with b's
+    // (Redactor.isBoundary), and b's is long enough to fill the message.
+    String head = Redactor.redact(b.toString());
+    return head.length() >= max
+        ? head(head, max - 1).trim() + "…"
+        : truncated(Redactor.redact(cleanLineWhole(s)), max);
+  }
+
+  private static String truncated(String clean, int max) {
+    return clean.length() > max ? head(clean, max - 1).trim() + "…" : clean;
+  }
+
+  // The reference definition of a cleaned line, for texts the one-pass cleaner hands back.
+  private static String cleanLineWhole(String s) {
+    return BLANKS.matcher(stripControls(s, false)).replaceAll(" ").trim();
   }
 
   /** A short identifier (type, code, request id), or {@code null} when blank. */
@@ -112,8 +134,110 @@ final class Text {
     if (body == null || body.isBlank()) {
       return null;
     }
-    String clean = Redactor.redact(stripControls(head(body, MAX_READ_CHARS), true));
-    return headUtf8(clean, MAX_KEPT_BODY_BYTES);
+    body = head(body, MAX_READ_CHARS);
+    StringBuilder b =
+        new StringBuilder(Math.min(body.length(), MAX_KEPT_BODY_BYTES + CUT_SLACK) + 16);
+    int cut = clean(body, true, MAX_KEPT_BODY_BYTES + CUT_SLACK, b);
+    if (cut >= 0) {
+      String head = Redactor.redact(b.toString());
+      // a cut body is b + (a boundary char + more), and its redaction starts with b's
+      if (cut == body.length() || utf8Length(head, MAX_KEPT_BODY_BYTES) >= MAX_KEPT_BODY_BYTES) {
+        return headUtf8(head, MAX_KEPT_BODY_BYTES);
+      }
+    }
+    return headUtf8(Redactor.redact(stripControls(body, true)), MAX_KEPT_BODY_BYTES);
+  }
+
+  // How far past the kept length the cleaner reads before it looks for a boundary to cut at, so
+  // that a redacted secret near the end rarely shrinks the head below what is kept.
+  private static final int CUT_SLACK = 64;
+
+  private static final Pattern BLANKS = Pattern.compile("\\s+");
+
+  /**
+   * {@link #stripControls} in one pass (and, unless {@code keepLines}, the collapse of blanks to
+   * one space and the leading half of {@code trim()}), appended to {@code out}. Stops before the
+   * first {@linkplain Redactor#isBoundary boundary} char once {@code out} holds {@code stopAfter}
+   * chars and returns its index; returns {@code s.length()} when it cleaned everything, and -1
+   * without finishing when {@code s} has a terminal escape (left to the whole-text path).
+   */
+  static int clean(String s, boolean keepLines, int stopAfter, StringBuilder out) {
+    int i = 0;
+    int n = s.length();
+    while (i < n) {
+      // a run of printable ASCII that stays as it is, copied at once
+      int run = i;
+      while (i < n) {
+        char c = s.charAt(i);
+        if (c < 0x20 || c >= 0x7F) {
+          break;
+        }
+        if (c == ' ' && !keepLines && (i == run ? endsBlank(out) : s.charAt(i - 1) == ' ')) {
+          break;
+        }
+        if (Redactor.isBoundary(c) && out.length() + (i - run) >= stopAfter) {
+          break;
+        }
+        i++;
+      }
+      out.append(s, run, i);
+      if (i == n) {
+        break;
+      }
+      char c = s.charAt(i);
+      if (c == ' ') { // a blank after a blank, or leading: collapsed away
+        i++;
+        continue;
+      }
+      if (c >= 0x20 && c < 0x7F) {
+        return i; // a boundary char, and enough is kept
+      }
+      if (c == '\u001B') {
+        return -1;
+      }
+      int cp = s.codePointAt(i);
+      i += Character.charCount(cp);
+      if (keepLines && (cp == '\n' || cp == '\t')) {
+        out.append((char) cp);
+      } else if (Character.isISOControl(cp)) {
+        if (cp == '\n' || cp == '\r' || cp == '\t') {
+          if (keepLines) {
+            out.append(' ');
+          } else {
+            appendBlank(out);
+          }
+        }
+      } else if (Character.getType(cp) == Character.SURROGATE
+          || Character.getType(cp) == Character.FORMAT && cp != 0x200D) {
+        continue;
+      } else {
+        out.appendCodePoint(cp);
+      }
+    }
+    return n;
+  }
+
+  // after stripControls the only char "\\s+" and trim() see is ' ': one, and none at the start
+  private static void appendBlank(StringBuilder out) {
+    if (!endsBlank(out)) {
+      out.append(' ');
+    }
+  }
+
+  private static boolean endsBlank(StringBuilder out) {
+    int n = out.length();
+    return n == 0 || out.charAt(n - 1) == ' ';
+  }
+
+  /** The UTF-8 length of {@code s}, counted only as far as {@code atLeast}. */
+  static int utf8Length(String s, int atLeast) {
+    int bytes = 0;
+    for (int i = 0; i < s.length() && bytes < atLeast; ) {
+      int cp = s.codePointAt(i);
+      bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+      i += Character.charCount(cp);
+    }
+    return bytes;
   }
 
   static String lower(String s) {

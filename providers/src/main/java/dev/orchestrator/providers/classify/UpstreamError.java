@@ -71,7 +71,6 @@ record UpstreamError(
       Pattern.compile("(?i)<(?:!doctype|html|head|body|div|title|h1|p)[\\s>]");
   private static final Pattern HTML_TITLE =
       Pattern.compile("(?is)<title[^>]{0,200}>([^<]{0,500})</title>");
-  private static final Pattern HTML_TAG = Pattern.compile("<[^<>]{0,4096}>");
   private static final Pattern SDK_CLASS =
       Pattern.compile("(?i)\\b(?:litellm|openai|anthropic)\\.(?:exceptions\\.)?([a-z]{3,60})\\b");
   private static final Pattern SDK_STATUS =
@@ -102,8 +101,7 @@ record UpstreamError(
       a.errorShape = true;
     }
     if (!Text.isBlank(otherText)) {
-      a.words(otherText);
-      a.sdkClues(otherText);
+      a.sdkClues(otherText, a.words(otherText));
       if (a.message == null && !a.errorShape) {
         a.message = otherText;
       }
@@ -247,23 +245,65 @@ record UpstreamError(
 
   private static void readText(String payload, Acc a) {
     String head = Text.head(payload, 1024);
-    if (HTML.matcher(head).find()) {
-      Matcher title = HTML_TITLE.matcher(payload);
-      String visible = HTML_TAG.matcher(payload).replaceAll(" ");
-      a.message(title.find() ? title.group(1) : firstLine(visible));
+    String lower = Text.lower(Text.head(payload, Text.MAX_READ_CHARS));
+    if (head.indexOf('<') >= 0 && HTML.matcher(head).find()) {
+      Matcher title = lower.contains("<title") ? HTML_TITLE.matcher(payload) : null;
+      String visible = withoutTags(payload);
+      a.message(title != null && title.find() ? title.group(1) : firstLine(visible));
       a.words(visible);
     } else {
       a.message(payload);
       a.words(payload);
     }
-    a.sdkClues(payload);
+    a.sdkClues(payload, lower);
   }
 
+  // HTML_TAG.matcher(s).replaceAll(" "), by hand: at each '<', the tag ends at the first '>'
+  // within 4096 chars unless another '<' comes first; an unclosed '<' stays.
+  private static String withoutTags(String s) {
+    int lt = s.indexOf('<');
+    if (lt < 0) {
+      return s;
+    }
+    StringBuilder b = new StringBuilder(s.length());
+    int copied = 0;
+    while (lt >= 0) {
+      int end = -1;
+      int limit = Math.min(s.length(), lt + 1 + MAX_TAG_CHARS + 1);
+      for (int j = lt + 1; j < limit; j++) {
+        char c = s.charAt(j);
+        if (c == '>') {
+          end = j;
+          break;
+        }
+        if (c == '<') {
+          break;
+        }
+      }
+      if (end < 0) {
+        lt = s.indexOf('<', lt + 1);
+      } else {
+        b.append(s, copied, lt).append(' ');
+        copied = end + 1;
+        lt = s.indexOf('<', copied);
+      }
+    }
+    return b.append(s, copied, s.length()).toString();
+  }
+
+  private static final int MAX_TAG_CHARS = 4096;
+
   private static String firstLine(String s) {
-    for (String line : s.split("\n")) {
+    // s.split("\n"): the first line that is not blank
+    int from = 0;
+    while (from < s.length()) {
+      int nl = s.indexOf('\n', from);
+      int to = nl < 0 ? s.length() : nl;
+      String line = s.substring(from, to);
       if (!line.isBlank()) {
         return line;
       }
+      from = to + 1;
     }
     return null;
   }
@@ -357,10 +397,18 @@ record UpstreamError(
       }
     }
 
-    void words(String w) {
-      if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
-        wording.append(Text.lower(Text.head(w, Text.MAX_READ_CHARS))).append('\n');
+    /**
+     * Adds {@code w} to the wording; returns its lower-cased head (also when the wording is full).
+     */
+    String words(String w) {
+      if (Text.isBlank(w)) {
+        return "";
       }
+      String lower = Text.lower(Text.head(w, Text.MAX_READ_CHARS));
+      if (wording.length() < 2 * Text.MAX_READ_CHARS) {
+        wording.append(lower).append('\n');
+      }
+      return lower;
     }
 
     void requestId(String id) {
@@ -371,17 +419,68 @@ record UpstreamError(
 
     // LiteLLM and the Python SDKs wrap an upstream error as "litellm.RateLimitError: … Error code:
     // 429 - {…}": the exception class and the status are typed evidence carried in the text.
-    void sdkClues(String text) {
+    // Each pattern runs only when its literal part occurs in the lower-cased text: the patterns
+    // are ASCII case-insensitive, so a match implies the literal.
+    void sdkClues(String text, String lower) {
       String head = Text.head(text, Text.MAX_READ_CHARS);
-      Matcher cls = SDK_CLASS.matcher(head);
+      if (lower.contains("litellm.") || lower.contains("openai.") || lower.contains("anthropic.")) {
+        sdkClasses(head);
+      }
+      if (carriedStatus == null && lower.contains("error code")) {
+        Matcher status = SDK_STATUS.matcher(head);
+        if (status.find()) {
+          carriedStatus = Integer.valueOf(status.group(1));
+        }
+      }
+    }
+
+    // The loop "while (SDK_CLASS.find() && found++ < 4) token(group(1))", trying the pattern only
+    // where it can start: a vendor name just before a '.'.
+    private void sdkClasses(String head) {
+      Matcher cls = SDK_CLASS.matcher(head).useTransparentBounds(true);
       int found = 0;
-      while (cls.find() && found++ < 4) {
-        token(cls.group(1));
+      int from = 0;
+      for (int dot = head.indexOf('.'); dot >= 0; dot = head.indexOf('.', dot + 1)) {
+        int start = vendorBefore(head, dot);
+        if (start < from) {
+          continue;
+        }
+        cls.region(start, head.length());
+        if (cls.lookingAt()) {
+          if (found++ >= 4) {
+            return;
+          }
+          token(cls.group(1));
+          from = cls.end();
+          dot = Math.max(dot, from - 1);
+        }
       }
-      Matcher status = SDK_STATUS.matcher(head);
-      if (carriedStatus == null && status.find()) {
-        carriedStatus = Integer.valueOf(status.group(1));
+    }
+
+    private static int vendorBefore(String s, int dot) {
+      for (String vendor : SDK_VENDORS) {
+        int start = dot - vendor.length();
+        if (start >= 0 && s.regionMatches(true, start, vendor, 0, vendor.length())) {
+          return start;
+        }
       }
+      return -1;
+    }
+
+    private static final String[] SDK_VENDORS = {"litellm", "openai", "anthropic"};
+
+    // MESSAGE_REQUEST_ID's literal part: "request", an optional ' ', '_' or '-', then "id".
+    private static boolean mayNameRequestId(String lower) {
+      for (int i = lower.indexOf("request"); i >= 0; i = lower.indexOf("request", i + 1)) {
+        int j = i + "request".length();
+        if (j < lower.length() && " _-".indexOf(lower.charAt(j)) >= 0) {
+          j++;
+        }
+        if (lower.startsWith("id", j)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     UpstreamError build() {
@@ -392,18 +491,20 @@ record UpstreamError(
       if (msg != null && providerName != null) {
         msg = msg + " (provider: " + providerName + ")";
       }
-      words(message);
+      String lowerMessage = words(message);
       words(rawMessage);
       words(type);
       words(code);
       tokens.forEach(this::words);
       if (message != null) {
         if (errorShape) {
-          sdkClues(message); // plain text was scanned whole by readText
+          sdkClues(message, lowerMessage); // plain text was scanned whole by readText
         }
-        Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));
-        if (id.find()) {
-          requestId(id.group(1));
+        if (requestId == null && mayNameRequestId(lowerMessage)) {
+          Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));
+          if (id.find()) {
+            requestId(id.group(1));
+          }
         }
       }
       return new UpstreamError(

@@ -1,0 +1,114 @@
+package dev.orchestrator.providers.classify.reference;
+
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The evidence as the rows of {@link FailureRules} read it. {@link #status()} is the effective
+ * status: the HTTP status when it is not a 2xx, else the status an in-band error carries or its
+ * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}.
+ */
+final class Facts {
+  private final FailureEvidence evidence;
+  private final UpstreamError error;
+  private final Integer status;
+
+  Facts(FailureEvidence evidence, UpstreamError error) {
+    this.evidence = evidence;
+    this.error = error;
+    this.status = effectiveStatus(evidence.status(), error);
+  }
+
+  private static Integer effectiveStatus(Integer http, UpstreamError error) {
+    if (http != null && (http < 200 || http > 299)) {
+      return http;
+    }
+    Integer carried = error.carriedStatus();
+    if (carried != null && carried >= 400 && carried <= 599) {
+      return carried;
+    }
+    for (String token : error.tokens()) {
+      Integer s = FailureRules.STATUS_OF_TOKEN.get(token);
+      if (s != null) {
+        return s;
+      }
+    }
+    return null;
+  }
+
+  UpstreamError error() {
+    return error;
+  }
+
+  Integer status() {
+    return status;
+  }
+
+  boolean streamStarted() {
+    return evidence.streamStarted();
+  }
+
+  /** An HTTP 2xx that the client reported as a failure. */
+  boolean success() {
+    Integer s = evidence.status();
+    return s != null && s >= 200 && s <= 299;
+  }
+
+  boolean statusIs(int s) {
+    return status != null && status == s;
+  }
+
+  boolean statusIn(int... statuses) {
+    for (int s : statuses) {
+      if (statusIs(s)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Any 4xx but 408, 409, 425 and 429: the answer will not change if the request is re-sent. */
+  boolean definitive4xx() {
+    return status != null && status >= 400 && status <= 499 && !statusIn(408, 409, 425, 429);
+  }
+
+  /** 408, 409, 425, 429 and every 5xx but 501 and 505. */
+  boolean transientStatus() {
+    return statusIn(408, 409, 425, 429)
+        || status != null && status >= 500 && status <= 599 && !statusIn(501, 505);
+  }
+
+  boolean faultIs(TransportFault fault) {
+    return evidence.transportFault() == fault;
+  }
+
+  boolean hasToken(Set<String> codes) {
+    for (String t : error.tokens()) {
+      if (codes.contains(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  boolean says(List<String> phrases) {
+    String w = error.wording();
+    for (String p : phrases) {
+      if (w.contains(p)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  boolean saysModelGone() {
+    return FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
+  }
+
+  /** No effective status at all (an in-band error or a bare message), and the phrases occur. */
+  boolean noStatusSays(List<String> phrases) {
+    return status == null && says(phrases);
+  }
+}

@@ -1,0 +1,178 @@
+package dev.orchestrator.providers.classify.reference;
+
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.classify.FailureExplanations;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The single source of truth for "what kind of provider failure is this and may it be re-sent"
+ * (DESIGN §4). Reads the evidence through an ordered table of rules, first match wins:
+ *
+ * <ol>
+ *   <li>visible output already streamed → {@code stream_interrupted};
+ *   <li>account state (402, quota/billing/credit/budget codes or wording, even on 429) → {@code
+ *       quota_exhausted};
+ *   <li>401 or invalid/expired-key codes or wording → {@code auth_failed}; 403 → {@code
+ *       permission_denied};
+ *   <li>413 → {@code request_too_large}; context-window code or wording on a definitive 4xx →
+ *       {@code context_length_exceeded};
+ *   <li>content policy on a definitive 4xx → {@code content_filtered};
+ *   <li>404/410 or "model … does not exist" → {@code not_found};
+ *   <li>409 with code {@code tool_execution_stopped} → {@code tool_execution_stopped};
+ *   <li>any other definitive 4xx (all but 408, 409, 425, 429) → {@code request_invalid};
+ *   <li>transient statuses (408, 409, 425, 429, 5xx but 501/505) → {@code rate_limited}, {@code
+ *       overloaded}, {@code timeout} or {@code server_error}, retryable; 501/505 → {@code
+ *       request_invalid};
+ *   <li>transport faults → {@code connection_failed}, {@code timeout}, {@code server_error} or
+ *       {@code cancelled};
+ *   <li>in-band errors with no status: transient wording;
+ *   <li>an unusable 2xx → {@code empty_response};
+ *   <li>otherwise {@code unknown}, not retryable.
+ * </ol>
+ *
+ * <p>An in-band error (an SSE {@code error} event, an error body inside a 2xx) is read by the same
+ * rows, with the status its type or code stands for ({@code overloaded_error} → 529, {@code
+ * rate_limit_error} → 429, {@code invalid_request_error} → 400…), or an HTTP status it carries
+ * itself (OpenRouter's and Google's numeric {@code error.code}).
+ *
+ * <p>Also extracted: {@code retryAfter} (from {@code retry-after-ms}, {@code Retry-After} seconds
+ * or HTTP-date, Google {@code retryDelay}, {@code x-ratelimit-reset-*}), the request id ({@code
+ * x-request-id}, {@code request-id}, {@code x-amzn-requestid}, the body, {@code cf-ray}), the
+ * provider's error type and code, a one-line message and at most 2 KiB of body — all cleaned of
+ * control characters and {@linkplain Redactor redacted}. Bodies are read to at most 64 KiB and JSON
+ * parsing is bounded, so no input makes {@link #classify} throw.
+ *
+ * <p>Immutable and thread-safe. The rows are documented in {@code docs/failure-taxonomy.md}; the
+ * choices behind their order in ADR 0003.
+ */
+public final class FailureClassifier {
+
+  /** The shared instance, reading HTTP-date {@code Retry-After} against the system UTC clock. */
+  public static final FailureClassifier INSTANCE = new FailureClassifier(Clock.systemUTC());
+
+  private final Clock clock;
+
+  private FailureClassifier(Clock clock) {
+    this.clock = clock;
+  }
+
+  /**
+   * A classifier that reads time (for HTTP-date {@code Retry-After} and reset instants) from {@code
+   * clock}.
+   *
+   * @throws NullPointerException if {@code clock} is null
+   */
+  public static FailureClassifier withClock(Clock clock) {
+    return new FailureClassifier(Objects.requireNonNull(clock, "clock"));
+  }
+
+  /**
+   * Classifies one failure. No evidence makes it throw; evidence nothing recognises is {@code
+   * unknown}, not retryable.
+   *
+   * @throws NullPointerException if {@code evidence} itself is null
+   */
+  public ProviderFailure classify(FailureEvidence evidence) {
+    return explain(evidence).failure();
+  }
+
+  /**
+   * Classifies one failure and names the rule that decided it. No evidence makes it throw; a
+   * classifier bug yields {@code unknown} under the rule id {@code internal_error}.
+   *
+   * @throws NullPointerException if {@code evidence} itself is null
+   */
+  public Classification explain(FailureEvidence evidence) {
+    Objects.requireNonNull(evidence, "evidence");
+    try {
+      return explainStrict(evidence);
+    } catch (RuntimeException e) {
+      // A bug must not turn a provider failure into a crash of the caller's request.
+      return new Classification(
+          new ProviderFailure(
+              FailureCategory.UNKNOWN,
+              false,
+              ReachedModel.UNKNOWN,
+              evidence.status(),
+              null,
+              null,
+              null,
+              null,
+              evidence.transportFault(),
+              "unclassifiable evidence (" + e.getClass().getSimpleName() + ")",
+              null),
+          "internal_error");
+    }
+  }
+
+  /** {@link #explain} without the safety net, so tests can prove the net is never needed. */
+  Classification explainStrict(FailureEvidence evidence) {
+    Map<String, String> h = evidence.headers();
+    // a typed transport fault is never second-guessed from its exception message
+    String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
+    UpstreamError error = UpstreamError.read(evidence.body(), otherText, h.get("x-amzn-errortype"));
+    FailureRules.Rule rule = FailureRules.first(new Facts(evidence, error));
+    FailureRules.Verdict v = rule.then();
+    Duration retryAfter = RetryAfter.of(h, error.retryDelay(), clock);
+    String requestId =
+        Text.token(
+            firstNonBlank(
+                h.get("x-request-id"),
+                h.get("request-id"),
+                h.get("x-amzn-requestid"),
+                error.requestId(),
+                h.get("cf-ray")));
+    ProviderFailure failure =
+        new ProviderFailure(
+            v.category(),
+            v.retryable(),
+            v.reachedModel(),
+            evidence.status(),
+            retryAfter,
+            requestId,
+            Text.token(error.type()),
+            Text.token(error.code()),
+            evidence.transportFault(),
+            Text.oneLine(message(evidence, error), Text.MAX_MESSAGE_CHARS),
+            Text.keptBody(evidence.body()));
+    return new Classification(failure, rule.id());
+  }
+
+  // The upstream's own words when it has any; else what the transport or status line says.
+  private static String message(FailureEvidence e, UpstreamError error) {
+    if (e.transportFault() != null) {
+      String what = FailureExplanations.describe(e.transportFault());
+      return Text.isBlank(e.exceptionMessage()) ? what : what + ": " + e.exceptionMessage();
+    }
+    if (!Text.isBlank(error.message())) {
+      return error.message();
+    }
+    if (!Text.isBlank(e.exceptionMessage())) {
+      return e.exceptionMessage();
+    }
+    if (e.status() != null) {
+      boolean ok = e.status() >= 200 && e.status() <= 299;
+      return "HTTP "
+          + e.status()
+          + (Text.isBlank(e.body())
+              ? " with an empty body"
+              : ok ? " without usable assistant output" : "");
+    }
+    return Text.isBlank(e.body()) ? "no evidence" : e.body();
+  }
+
+  private static String firstNonBlank(String... values) {
+    for (String v : values) {
+      if (!Text.isBlank(v)) {
+        return v;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.orchestrator.providers.classify.reference;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Replaces anything that looks like a credential with {@value #REDACTED}. Used on every message,
+ * body and {@code toString()} that leaves the provider boundary, so secrets never reach an output,
+ * a trace, a log line or an exception (DESIGN §4). Stateless and thread-safe.
+ *
+ * <p>What counts as a secret:
+ *
+ * <ul>
+ *   <li>provider keys by prefix: {@code sk-…} (OpenAI, incl. {@code sk-proj-}), {@code sk-ant-…}
+ *       (Anthropic), {@code sk-or-v1-…} (OpenRouter), {@code nvapi-…} (NVIDIA), {@code gsk_…}
+ *       (Groq), {@code AIza…} (Google), {@code xai-…} (xAI), {@code hf_…} (Hugging Face), {@code
+ *       pplx-…} (Perplexity), {@code r8_…} (Replicate), {@code AKIA…} (AWS), {@code ghp_…}/{@code
+ *       github_pat_…} (GitHub), and JSON Web Tokens;
+ *   <li>the token after {@code Bearer } (one with a digit, or at least 20 characters long);
+ *   <li>the value of a {@code key}, {@code api_key}/{@code api-key}/{@code apikey}, {@code token},
+ *       {@code access_token}, {@code secret} or {@code password} query parameter, and of an {@code
+ *       x-api-key}/{@code api-key}/{@code authorization} header or JSON field.
+ * </ul>
+ *
+ * <p>Redaction is deliberately greedy: a false positive costs a word of a message, a false negative
+ * leaks a key.
+ */
+public final class Redactor {
+
+  /** The replacement text. */
+  public static final String REDACTED = "[REDACTED]";
+
+  // Prefixed keys: the prefix, then a run of key characters. '*' is included so that a key the
+  // provider already masked ("sk-abc****xyz") disappears whole.
+  private static final Pattern PREFIXED_KEY =
+      Pattern.compile(
+          "(?<![A-Za-z0-9])(?:sk-|nvapi-|gsk_|xai-|hf_|pplx-|r8_|ghp_|gho_|github_pat_)"
+              + "[A-Za-z0-9_\\-*.]{6,}"
+              + "|(?<![A-Za-z0-9])AIza[A-Za-z0-9_\\-]{10,}"
+              + "|(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{12,}"
+              + "|(?<![A-Za-z0-9_\\-])eyJ[A-Za-z0-9_\\-]{5,}\\.[A-Za-z0-9_\\-]{5,}\\.[A-Za-z0-9_\\-]*");
+
+  // "Bearer <token>": keep the scheme, drop the credential. A token has a digit or is long, so the
+  // phrase "invalid bearer token" survives.
+  private static final Pattern BEARER =
+      Pattern.compile(
+          "(?i)\\b(bearer)(\\s+)(?:(?=[A-Za-z0-9._~+/=\\-*:]*\\d)[A-Za-z0-9._~+/=\\-*:]{8,}"
+              + "|[A-Za-z0-9._~+/=\\-*:]{20,})");
+
+  // key=value in query strings, form bodies and headers/JSON ("x-api-key": "…", api_key=…).
+  private static final Pattern NAMED_SECRET =
+      Pattern.compile(
+          "(?i)(\\b(?:x-api-key|x-goog-api-key|api[_-]?key|apikey|access[_-]?token|refresh[_-]?token"
+              + "|auth[_-]?token|token|secret|client[_-]?secret|password|passwd|authorization|key)"
+              + "[\"']?\\s*[:=]\\s*[\"']?)(?!(?:bearer\\s+)?\\[REDACTED\\])(?:bearer\\s+)?"
+              + "[^\\s\"'&,;{}<>\\[\\]]{4,}");
+
+  private Redactor() {}
+
+  /**
+   * Returns {@code text} with every credential-looking substring replaced by {@value #REDACTED}.
+   * {@code null} stays {@code null}. Never throws.
+   */
+  public static String redact(String text) {
+    if (text == null || text.isEmpty()) {
+      return text;
+    }
+    String out = PREFIXED_KEY.matcher(text).replaceAll(REDACTED);
+    out = BEARER.matcher(out).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
+    Matcher m = NAMED_SECRET.matcher(out);
+    StringBuilder b = new StringBuilder(out.length());
+    while (m.find()) {
+      m.appendReplacement(b, Matcher.quoteReplacement(m.group(1) + REDACTED));
+    }
+    m.appendTail(b);
+    return b.toString();
+  }
+}

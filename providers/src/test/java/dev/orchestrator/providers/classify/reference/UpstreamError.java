@@ -1,0 +1,422 @@
+package dev.orchestrator.providers.classify.reference;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * What an upstream error says, read from the body shapes providers actually send. Built only by
+ * {@link #read}, which never throws: garbage yields an error with no fields.
+ *
+ * <p>Shapes read: OpenAI ({@code error.type/code/message}); Anthropic ({@code type: error}, {@code
+ * error.type}, top-level {@code request_id}); Google ({@code error.status}, {@code error.code},
+ * {@code details[]} with {@code RetryInfo.retryDelay}, {@code QuotaFailure}, {@code
+ * ErrorInfo.reason}, also wrapped in a one-element array); OpenRouter ({@code error.code} carrying
+ * the HTTP status, {@code error.metadata.raw}, {@code provider_name}); Mistral and vLLM ({@code
+ * object: error}, {@code type}, {@code code}, {@code raw_status_code}); NVIDIA NIM problem+json
+ * ({@code type}, {@code title}, {@code detail}, {@code status}); Together ({@code type_}); TGI
+ * ({@code error} string, {@code error_type}); AWS ({@code __type}, {@code message}/{@code
+ * Message}); FastAPI ({@code detail}); LiteLLM and Python SDK wrappers ({@code
+ * litellm.RateLimitError: …}, {@code Error code: 429}); SSE framing ({@code event: error} / {@code
+ * data: …}); HTML pages (the {@code <title>}); plain text.
+ *
+ * @param message the upstream's own message, uncleaned, or {@code null}
+ * @param type the provider's error type, uncleaned, or {@code null}
+ * @param code the provider's error code as text, uncleaned, or {@code null}
+ * @param carriedStatus an HTTP status the body itself carries (OpenRouter and Google {@code
+ *     error.code}, NIM {@code status}, Mistral {@code raw_status_code}), or {@code null}
+ * @param tokens lower-case type/code/status/reason identifiers, most specific first
+ * @param wording lower-case text that wording rules match phrases against
+ * @param requestId a request id found in the body, or {@code null}
+ * @param retryDelay Google's {@code RetryInfo.retryDelay}, or {@code null}
+ * @param quotaFailure whether a Google {@code QuotaFailure} detail is present
+ * @param errorShape whether the body is recognisably an error (as opposed to a 2xx answer)
+ */
+record UpstreamError(
+    String message,
+    String type,
+    String code,
+    Integer carriedStatus,
+    List<String> tokens,
+    String wording,
+    String requestId,
+    Duration retryDelay,
+    boolean quotaFailure,
+    boolean errorShape) {
+
+  // Real error bodies are a few levels deep; the limits make hostile input cheap to reject.
+  private static final ObjectMapper JSON =
+      JsonMapper.builder(
+              JsonFactory.builder()
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder()
+                          .maxNestingDepth(64)
+                          .maxStringLength(Text.MAX_READ_CHARS)
+                          .maxNumberLength(64)
+                          .maxNameLength(1024)
+                          .build())
+                  .build())
+          .build();
+
+  private static final Pattern HTML =
+      Pattern.compile("(?i)<(?:!doctype|html|head|body|div|title|h1|p)[\\s>]");
+  private static final Pattern HTML_TITLE =
+      Pattern.compile("(?is)<title[^>]{0,200}>([^<]{0,500})</title>");
+  private static final Pattern HTML_TAG = Pattern.compile("<[^<>]{0,4096}>");
+  private static final Pattern SDK_CLASS =
+      Pattern.compile("(?i)\\b(?:litellm|openai|anthropic)\\.(?:exceptions\\.)?([a-z]{3,60})\\b");
+  private static final Pattern SDK_STATUS =
+      Pattern.compile("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b");
+  private static final Pattern MESSAGE_REQUEST_ID =
+      Pattern.compile(
+          "(?i)\\brequest[ _-]?id:?\\s*\\(?((?=[A-Za-z0-9_\\-]*\\d)[A-Za-z0-9][A-Za-z0-9_\\-]{5,99})");
+
+  /** Reads {@code body}, plus text from elsewhere (an exception message, a header error type). */
+  static UpstreamError read(String body, String otherText, String amznErrorType) {
+    Acc a = new Acc();
+    String payload = sseData(body == null ? "" : Text.head(body, Text.MAX_READ_CHARS));
+    JsonNode root = parseJson(payload);
+    if (root != null && root.isArray()) {
+      root = firstObject(root);
+    }
+    if (root != null && root.isObject()) {
+      readObject(root, a);
+    } else if (!payload.isBlank()) {
+      readText(payload, a);
+    }
+    if (!Text.isBlank(amznErrorType)) {
+      // Bedrock: "ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/"
+      String t = amznErrorType.trim();
+      t = t.indexOf(':') > 0 ? t.substring(0, t.indexOf(':')) : t;
+      a.type(t);
+      a.token(t);
+      a.errorShape = true;
+    }
+    if (!Text.isBlank(otherText)) {
+      a.words(otherText);
+      a.sdkClues(otherText);
+      if (a.message == null && !a.errorShape) {
+        a.message = otherText;
+      }
+    }
+    return a.build();
+  }
+
+  // An SSE error event ("event: error\ndata: {...}") carries its JSON in the data lines.
+  private static String sseData(String text) {
+    String t = text.stripLeading();
+    if (!(t.startsWith("data:") || t.startsWith("event:"))) {
+      return text;
+    }
+    StringBuilder data = new StringBuilder();
+    for (String line : t.split("\r?\n")) {
+      if (line.startsWith("data:")) {
+        data.append(line.substring(5).trim()).append('\n');
+      }
+    }
+    return data.toString();
+  }
+
+  private static JsonNode parseJson(String payload) {
+    String t = payload.strip();
+    if (!(t.startsWith("{") || t.startsWith("["))) {
+      return null;
+    }
+    try {
+      return JSON.readTree(t);
+    } catch (IOException | RuntimeException e) {
+      // not JSON after all, too deep, too long: read it as text
+      return null;
+    }
+  }
+
+  private static JsonNode firstObject(JsonNode array) {
+    for (JsonNode n : array) {
+      if (n.isObject()) {
+        return n;
+      }
+    }
+    return null;
+  }
+
+  private static void readObject(JsonNode root, Acc a) {
+    JsonNode err = root.get("error");
+    if (err != null && err.isObject()) {
+      a.errorShape = true;
+      readErrorObject(err, a);
+    } else if (err != null && err.isTextual()) {
+      // TGI / Ollama / plain gateways: {"error": "Model is overloaded", "error_type": "overloaded"}
+      a.errorShape = true;
+      a.message(err.asText());
+    }
+    String rootType = text(root, "type");
+    boolean envelope = "error".equals(rootType) || "error".equals(text(root, "object"));
+    boolean problem = root.has("title") && root.has("status"); // RFC 9457 problem+json (NIM)
+    boolean bare =
+        (text(root, "message") != null || root.has("detail") || text(root, "Message") != null)
+            && !root.has("choices")
+            && !root.has("content")
+            && !root.has("candidates");
+    if (envelope || problem || bare) {
+      a.errorShape = true;
+      a.message(text(root, "message"));
+      a.message(text(root, "detail"));
+      a.message(text(root, "Message"));
+      a.message(text(root, "title"));
+      a.message(json(root, "detail"));
+      a.message(json(root, "message"));
+      if (!"error".equals(rootType) && !"about:blank".equals(rootType)) {
+        a.type(rootType);
+      }
+      a.code(root.get("code"));
+      a.status(root.get("status"));
+      a.status(root.get("raw_status_code"));
+    }
+    if (a.errorShape) {
+      for (String field : new String[] {"type_", "__type", "error_type"}) {
+        String t = text(root, field);
+        if (t != null) {
+          // AWS JSON: "com.amazon.coral.service#ThrottlingException"
+          t = t.substring(t.lastIndexOf('#') + 1);
+          a.type(t);
+          a.token(t);
+        }
+      }
+      a.words(text(root, "title"));
+      a.words(text(root, "detail"));
+    }
+    a.requestId(text(root, "request_id"));
+    a.requestId(text(root, "requestId"));
+  }
+
+  private static void readErrorObject(JsonNode err, Acc a) {
+    a.message(text(err, "message"));
+    a.message(text(err, "msg"));
+    a.message(text(err, "detail"));
+    a.message(json(err, "message"));
+    a.type(text(err, "type"));
+    a.code(err.get("code"));
+    JsonNode status = err.get("status");
+    if (status != null && status.isTextual()) {
+      // Google: "RESOURCE_EXHAUSTED", "INVALID_ARGUMENT"…
+      a.token(status.asText());
+      a.type(status.asText());
+    } else {
+      a.status(status);
+    }
+    for (JsonNode d : err.path("details")) {
+      String at = Text.lower(text(d, "@type"));
+      if (at.endsWith("google.rpc.retryinfo")) {
+        a.retryDelay = RetryAfter.protoDuration(text(d, "retryDelay"));
+      } else if (at.endsWith("google.rpc.quotafailure")) {
+        a.quotaFailure = true;
+      } else if (at.endsWith("google.rpc.errorinfo")) {
+        a.token(text(d, "reason"));
+      }
+    }
+    JsonNode metadata = err.path("metadata");
+    JsonNode raw = metadata.get("raw");
+    if (raw != null && !raw.isNull()) {
+      // OpenRouter: the routed provider's own error, often JSON in a string
+      String rawText = raw.isTextual() ? raw.asText() : raw.toString();
+      a.words(rawText);
+      JsonNode inner = parseJson(Text.head(rawText, Text.MAX_READ_CHARS));
+      if (inner != null && inner.isObject()) {
+        JsonNode innerErr = inner.path("error");
+        String innerMessage = innerErr.isTextual() ? innerErr.asText() : text(innerErr, "message");
+        a.rawMessage = innerMessage != null ? innerMessage : text(inner, "message");
+        a.token(text(innerErr, "code"));
+        a.token(text(innerErr, "type"));
+      } else {
+        a.rawMessage = rawText;
+      }
+    }
+    a.providerName = text(metadata, "provider_name");
+    a.requestId(text(err, "request_id"));
+    a.requestId(text(err, "id"));
+  }
+
+  private static void readText(String payload, Acc a) {
+    String head = Text.head(payload, 1024);
+    if (HTML.matcher(head).find()) {
+      Matcher title = HTML_TITLE.matcher(payload);
+      String visible = HTML_TAG.matcher(payload).replaceAll(" ");
+      a.message(title.find() ? title.group(1) : firstLine(visible));
+      a.words(visible);
+    } else {
+      a.message(payload);
+      a.words(payload);
+    }
+    a.sdkClues(payload);
+  }
+
+  private static String firstLine(String s) {
+    for (String line : s.split("\n")) {
+      if (!line.isBlank()) {
+        return line;
+      }
+    }
+    return null;
+  }
+
+  // Some gateways put the upstream's whole JSON error document into error.message.
+  private static String unwrapped(String message) {
+    if (message == null || !message.strip().startsWith("{")) {
+      return message;
+    }
+    JsonNode inner = parseJson(message);
+    JsonNode err = inner == null ? null : inner.path("error");
+    String innerMessage =
+        err == null ? null : err.isTextual() ? err.asText() : text(err, "message");
+    return innerMessage != null ? innerMessage : message;
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode v = node == null ? null : node.get(field);
+    return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText() : null;
+  }
+
+  private static String json(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    return v != null && v.isContainerNode() && !v.isEmpty() ? v.toString() : null;
+  }
+
+  /** Collects fields while reading; the first value found for each wins. */
+  private static final class Acc {
+    String message;
+    String rawMessage;
+    String providerName;
+    String type;
+    String code;
+    Integer carriedStatus;
+    final List<String> tokens = new ArrayList<>();
+    final StringBuilder wording = new StringBuilder();
+    String requestId;
+    Duration retryDelay;
+    boolean quotaFailure;
+    boolean errorShape;
+
+    void message(String m) {
+      if (message == null && !Text.isBlank(m)) {
+        message = m;
+      }
+    }
+
+    void type(String t) {
+      if (type == null && !Text.isBlank(t)) {
+        type = t;
+        token(t);
+      }
+    }
+
+    void code(JsonNode c) {
+      if (c == null || c.isNull()) {
+        return;
+      }
+      if (c.isIntegralNumber() || c.isTextual()) {
+        status(c); // OpenRouter/Google 429, LiteLLM "429"
+      }
+      String text = c.isValueNode() ? c.asText() : null;
+      if (code == null && !Text.isBlank(text)) {
+        code = text;
+        if (!c.isNumber()) {
+          token(text);
+        }
+      }
+    }
+
+    void status(JsonNode s) {
+      if (s != null && s.isIntegralNumber() && carriedStatus == null) {
+        int v = s.asInt();
+        if (v >= 100 && v <= 599) {
+          carriedStatus = v;
+        }
+      } else if (s != null && s.isTextual() && carriedStatus == null) {
+        String t = s.asText().trim();
+        if (t.matches("[1-5]\\d\\d")) {
+          carriedStatus = Integer.valueOf(t);
+        }
+      }
+    }
+
+    void token(String t) {
+      if (!Text.isBlank(t) && t.length() <= Text.MAX_TOKEN_CHARS) {
+        String norm = t.trim().toLowerCase(Locale.ROOT);
+        if (!tokens.contains(norm)) {
+          tokens.add(norm);
+        }
+      }
+    }
+
+    void words(String w) {
+      if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
+        wording.append(Text.lower(Text.head(w, Text.MAX_READ_CHARS))).append('\n');
+      }
+    }
+
+    void requestId(String id) {
+      if (requestId == null && !Text.isBlank(id)) {
+        requestId = id;
+      }
+    }
+
+    // LiteLLM and the Python SDKs wrap an upstream error as "litellm.RateLimitError: … Error code:
+    // 429 - {…}": the exception class and the status are typed evidence carried in the text.
+    void sdkClues(String text) {
+      String head = Text.head(text, Text.MAX_READ_CHARS);
+      Matcher cls = SDK_CLASS.matcher(head);
+      int found = 0;
+      while (cls.find() && found++ < 4) {
+        token(cls.group(1));
+      }
+      Matcher status = SDK_STATUS.matcher(head);
+      if (carriedStatus == null && status.find()) {
+        carriedStatus = Integer.valueOf(status.group(1));
+      }
+    }
+
+    UpstreamError build() {
+      String msg = unwrapped(message);
+      if (rawMessage != null && !rawMessage.equals(msg)) {
+        msg = msg == null ? rawMessage : msg + ": " + rawMessage;
+      }
+      if (msg != null && providerName != null) {
+        msg = msg + " (provider: " + providerName + ")";
+      }
+      words(message);
+      words(rawMessage);
+      words(type);
+      words(code);
+      tokens.forEach(this::words);
+      if (message != null) {
+        if (errorShape) {
+          sdkClues(message); // plain text was scanned whole by readText
+        }
+        Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));
+        if (id.find()) {
+          requestId(id.group(1));
+        }
+      }
+      return new UpstreamError(
+          msg,
+          type,
+          code,
+          carriedStatus,
+          List.copyOf(tokens),
+          wording.toString(),
+          requestId,
+          retryDelay,
+          quotaFailure,
+          errorShape);
+    }
+  }
+}

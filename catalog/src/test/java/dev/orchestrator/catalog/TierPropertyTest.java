@@ -81,7 +81,8 @@ class TierPropertyTest {
     }
     try {
       new BigDecimal(v);
-      return v.matches("-?\\d+(\\.\\d+)?");
+      // A JSON number: no leading zeros ("01" is not JSON, it would be rejected as a file error).
+      return v.matches("-?(0|[1-9]\\d*)(\\.\\d+)?");
     } catch (NumberFormatException e) {
       return false;
     }

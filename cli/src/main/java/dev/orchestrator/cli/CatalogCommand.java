@@ -12,12 +12,12 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.plan.CloseMatches;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -400,59 +400,12 @@ public final class CatalogCommand implements Runnable {
     return b.toString();
   }
 
-  /**
-   * Up to five route ids close to {@code query}: containing it, or within a small edit distance.
-   */
+  /** Up to five route ids close to {@code query} (the project's one close-matches rule). */
   static List<String> closeMatches(String query, Catalog c) {
-    String q = query.toLowerCase(Locale.ROOT);
-    String tail = q.contains("/") ? q.substring(q.lastIndexOf('/') + 1) : q;
-    List<String> ids = c.routes().stream().map(Route::id).collect(Collectors.toList());
-    List<String> hits =
-        ids.stream()
-            .filter(
-                id -> {
-                  String l = id.toLowerCase(Locale.ROOT);
-                  return l.contains(q) || (tail.length() >= 3 && l.contains(tail));
-                })
-            .sorted(
-                Comparator.comparingInt((String id) -> samePrefix(q, id) ? 0 : 1)
-                    .thenComparingInt(String::length)
-                    .thenComparing(Comparator.naturalOrder()))
-            .limit(5)
-            .collect(Collectors.toList());
-    if (!hits.isEmpty()) {
-      return hits;
+    List<String> ids = new ArrayList<>();
+    for (Route r : c.routes()) {
+      ids.add(r.id());
     }
-    int max = Math.max(2, q.length() / 4);
-    return ids.stream()
-        .filter(id -> distance(q, id.toLowerCase(Locale.ROOT)) <= max)
-        .sorted(Comparator.comparingInt((String id) -> distance(q, id.toLowerCase(Locale.ROOT))))
-        .limit(5)
-        .collect(Collectors.toList());
-  }
-
-  // A query naming a provider ranks that provider's routes first.
-  private static boolean samePrefix(String query, String id) {
-    int slash = query.indexOf('/');
-    return slash > 0 && id.toLowerCase(Locale.ROOT).startsWith(query.substring(0, slash + 1));
-  }
-
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
+    return CloseMatches.find(query, ids, 5);
   }
 }

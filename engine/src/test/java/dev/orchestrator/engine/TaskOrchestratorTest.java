@@ -13,7 +13,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
-import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.BreakerState;
@@ -450,11 +449,5 @@ class TaskOrchestratorTest {
         });
     ChatResult r = o.chat(request("v"));
     assertThat(events).isEqualTo(r.trace().attempts());
-  }
-
-  @Test
-  void routeIdsNeverChangeUnderUs() {
-    Route r = priced("a", "m", 1);
-    assertThat(r.id()).isEqualTo("a/m");
   }
 }

@@ -120,6 +120,23 @@ class ReadmeExampleTest {
     assertThat(normalize(block)).isEqualTo(normalize(code));
   }
 
+  @Test
+  void readmeConfigurationExampleLoadsAndPlans(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws Exception {
+    String readme = Files.readString(Path.of("../README.md"));
+    int start = readme.indexOf("```yaml\nextends: default");
+    String yaml = readme.substring(start + 8, readme.indexOf("```", start + 8));
+    Path cfg = dir.resolve("config.yaml");
+    Files.writeString(cfg, yaml);
+    CliRun group = CliRun.of("route", "my-group", "--catalog", cfg.toString(), "--json");
+    assertThat(group.code).as(group.err).isZero();
+    assertThat(group.json().get("pool").asText()).isEqualTo("group");
+    assertThat(group.json().get("candidates")).hasSize(2);
+    CliRun mix = CliRun.of("route", "my-mix", "--catalog", cfg.toString(), "--json");
+    assertThat(mix.json().get("candidates").get(0).get("route").asText())
+        .isEqualTo("local-vllm/qwen3-32b");
+  }
+
   private static String normalize(String s) {
     StringBuilder sb = new StringBuilder();
     for (String line : s.strip().split("\n")) {

@@ -1,0 +1,178 @@
+package dev.orchestrator.providers.classify;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Finds which of several sets of phrases occur in a text, in one pass: an Aho–Corasick automaton
+ * over every phrase of every set, compiled to a table indexed by state and character class. {@link
+ * #scan} returns a bit per set whose phrases occur, so a wording rule costs a bit test instead of a
+ * {@code String.contains} per phrase. Built once by a {@link Builder}; immutable and thread-safe
+ * afterwards.
+ */
+final class PhraseScanner {
+
+  /** A set of ASCII phrases, one bit of a {@link #scan} result. */
+  static final class Phrases {
+    private final long bit;
+    private final List<String> phrases;
+
+    private Phrases(long bit, List<String> phrases) {
+      this.bit = bit;
+      this.phrases = phrases;
+    }
+
+    /** Whether {@code present}, a {@link #scan} result, says one of these phrases occurs. */
+    boolean in(long present) {
+      return (present & bit) != 0;
+    }
+
+    List<String> phrases() {
+      return phrases;
+    }
+  }
+
+  // ASCII chars that occur in some phrase get a class from 1; every other char is class 0, from
+  // which each state falls back to the root (no phrase can continue across it).
+  private final byte[] classOf;
+  private final int classes;
+  // next[state * classes + class]: the complete transition function (failure links folded in)
+  private final char[] next;
+  // the bits of every set with a phrase ending at the state, or at a suffix of it
+  private final long[] found;
+
+  private PhraseScanner(byte[] classOf, int classes, char[] next, long[] found) {
+    this.classOf = classOf;
+    this.classes = classes;
+    this.next = next;
+    this.found = found;
+  }
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** The bits of every set with at least one phrase occurring in {@code text} (case-sensitive). */
+  long scan(String text) {
+    byte[] cls = classOf;
+    char[] nx = next;
+    long[] out = found;
+    int k = classes;
+    int state = 0;
+    long present = 0;
+    for (int i = 0, n = text.length(); i < n; i++) {
+      char c = text.charAt(i);
+      state = nx[state * k + (c < 128 ? cls[c] : 0)];
+      present |= out[state];
+    }
+    return present;
+  }
+
+  /** Collects the sets, then compiles them all into one automaton. */
+  static final class Builder {
+    private final List<Phrases> sets = new ArrayList<>();
+    private boolean built;
+
+    private Builder() {}
+
+    /** A new set of phrases (ASCII, non-empty); at most 64 sets per scanner. */
+    Phrases phrases(String... phrases) {
+      if (built) {
+        throw new IllegalStateException("phrases added after build()");
+      }
+      if (sets.size() == Long.SIZE) {
+        throw new IllegalStateException("phrase sets: 65 (expected: at most 64)");
+      }
+      for (String p : phrases) {
+        if (Objects.requireNonNull(p, "phrase").isEmpty()) {
+          throw new IllegalArgumentException("phrase: \"\" (expected: non-empty)");
+        }
+        for (int i = 0; i < p.length(); i++) {
+          if (p.charAt(i) >= 128) {
+            throw new IllegalArgumentException("phrase: \"" + p + "\" (expected: ASCII)");
+          }
+        }
+      }
+      Phrases set = new Phrases(1L << sets.size(), List.of(phrases));
+      sets.add(set);
+      return set;
+    }
+
+    PhraseScanner build() {
+      built = true;
+      byte[] classOf = new byte[128];
+      int classes = 1;
+      for (Phrases set : sets) {
+        for (String p : set.phrases) {
+          for (int i = 0; i < p.length(); i++) {
+            if (classOf[p.charAt(i)] == 0) {
+              classOf[p.charAt(i)] = (byte) classes++;
+            }
+          }
+        }
+      }
+      // the trie; -1 marks a missing edge
+      List<int[]> edges = new ArrayList<>();
+      List<Long> ends = new ArrayList<>();
+      edges.add(newRow(classes));
+      ends.add(0L);
+      for (Phrases set : sets) {
+        for (String p : set.phrases) {
+          int s = 0;
+          for (int i = 0; i < p.length(); i++) {
+            int c = classOf[p.charAt(i)];
+            if (edges.get(s)[c] < 0) {
+              edges.get(s)[c] = edges.size();
+              edges.add(newRow(classes));
+              ends.add(0L);
+            }
+            s = edges.get(s)[c];
+          }
+          ends.set(s, ends.get(s) | set.bit);
+        }
+      }
+      int states = edges.size();
+      if (states > Character.MAX_VALUE) {
+        throw new IllegalStateException("phrase automaton: " + states + " states (max 65535)");
+      }
+      char[] next = new char[states * classes];
+      long[] found = new long[states];
+      int[] fail = new int[states];
+      // breadth first, so a state's failure target is complete before the state itself
+      ArrayDeque<Integer> queue = new ArrayDeque<>();
+      for (int c = 0; c < classes; c++) {
+        int t = edges.get(0)[c];
+        if (t > 0) {
+          fail[t] = 0;
+          next[c] = (char) t;
+          queue.add(t);
+        }
+      }
+      found[0] = ends.get(0);
+      while (!queue.isEmpty()) {
+        int s = queue.poll();
+        found[s] = ends.get(s) | found[fail[s]];
+        for (int c = 0; c < classes; c++) {
+          int t = edges.get(s)[c];
+          if (t > 0) {
+            fail[t] = next[fail[s] * classes + c];
+            next[s * classes + c] = (char) t;
+            queue.add(t);
+          } else {
+            next[s * classes + c] = next[fail[s] * classes + c];
+          }
+        }
+      }
+      return new PhraseScanner(classOf, classes, next, found);
+    }
+
+    private static int[] newRow(int classes) {
+      int[] row = new int[classes];
+      Arrays.fill(row, -1);
+      return row;
+    }
+  }
+}

@@ -39,16 +39,48 @@ final class PhraseScanner {
   // which each state falls back to the root (no phrase can continue across it).
   private final byte[] classOf;
   private final int classes;
-  // next[state * classes + class]: the complete transition function (failure links folded in)
+  // next[state * classes + class] = next state * classes: the complete transition function
+  // (failure links folded in), states premultiplied by the row length
   private final char[] next;
   // the bits of every set with a phrase ending at the state, or at a suffix of it
   private final long[] found;
+  // the (premultiplied) first state with bits in found; all later ones have some
+  private final int firstAccepting;
 
-  private PhraseScanner(byte[] classOf, int classes, char[] next, long[] found) {
+  private PhraseScanner(byte[] classOf, int classes, int[] next, long[] found) {
     this.classOf = classOf;
     this.classes = classes;
-    this.next = next;
-    this.found = found;
+    // renumber: the root stays 0, the states that find something move to the end
+    int states = found.length;
+    int[] order = new int[states];
+    int[] rank = new int[states];
+    int r = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      for (int s = 0; s < states; s++) {
+        if ((found[s] != 0) == (pass == 1)) {
+          order[r] = s;
+          rank[s] = r++;
+        }
+      }
+    }
+    if (states * classes > Character.MAX_VALUE) {
+      throw new IllegalStateException(
+          "phrase automaton: " + states + " states x " + classes + " classes (max 65535)");
+    }
+    this.next = new char[states * classes];
+    this.found = new long[states];
+    int accepting = states;
+    for (int i = 0; i < states; i++) {
+      int s = order[i];
+      this.found[i] = found[s];
+      if (found[s] != 0 && accepting == states) {
+        accepting = i;
+      }
+      for (int c = 0; c < classes; c++) {
+        this.next[i * classes + c] = (char) (rank[next[s * classes + c]] * classes);
+      }
+    }
+    this.firstAccepting = accepting * classes;
   }
 
   static Builder builder() {
@@ -60,13 +92,17 @@ final class PhraseScanner {
     byte[] cls = classOf;
     char[] nx = next;
     long[] out = found;
-    int k = classes;
+    int from = firstAccepting;
+    // a state is its row's offset in next; states that end a phrase come last, so one compare
+    // skips the output lookup for the common case
     int state = 0;
     long present = 0;
     for (int i = 0, n = text.length(); i < n; i++) {
       char c = text.charAt(i);
-      state = nx[state * k + (c < 128 ? cls[c] : 0)];
-      present |= out[state];
+      state = nx[state + (c < 128 ? cls[c] : 0)];
+      if (state >= from) {
+        present |= out[state / classes];
+      }
     }
     return present;
   }
@@ -135,10 +171,7 @@ final class PhraseScanner {
         }
       }
       int states = edges.size();
-      if (states > Character.MAX_VALUE) {
-        throw new IllegalStateException("phrase automaton: " + states + " states (max 65535)");
-      }
-      char[] next = new char[states * classes];
+      int[] next = new int[states * classes];
       long[] found = new long[states];
       int[] fail = new int[states];
       // breadth first, so a state's failure target is complete before the state itself
@@ -147,7 +180,7 @@ final class PhraseScanner {
         int t = edges.get(0)[c];
         if (t > 0) {
           fail[t] = 0;
-          next[c] = (char) t;
+          next[c] = t;
           queue.add(t);
         }
       }
@@ -159,7 +192,7 @@ final class PhraseScanner {
           int t = edges.get(s)[c];
           if (t > 0) {
             fail[t] = next[fail[s] * classes + c];
-            next[s * classes + c] = (char) t;
+            next[s * classes + c] = t;
             queue.add(t);
           } else {
             next[s * classes + c] = next[fail[s] * classes + c];

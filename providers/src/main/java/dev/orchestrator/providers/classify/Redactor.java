@@ -124,10 +124,29 @@ public final class Redactor {
     return c == ',' || c == ';' || c == '&' || c == '{' || c == '}' || c == '<' || c == '>';
   }
 
-  private static boolean mayHavePrefixedKey(String text) {
+  // Every key prefix holds one of these rarer chars: a few vectorised indexOf calls for them, and
+  // a look around each hit, cost less than an indexOf per prefix over the whole text.
+  private static final char[] ANCHORS = {'-', '_', 'A', 'J'};
+
+  static {
     for (String p : KEY_PREFIXES) {
-      if (text.indexOf(p) >= 0) {
-        return true;
+      if (new String(ANCHORS).chars().noneMatch(a -> p.indexOf(a) >= 0)) {
+        throw new AssertionError("key prefix without an anchor char: " + p);
+      }
+    }
+  }
+
+  private static boolean mayHavePrefixedKey(String text) {
+    for (char anchor : ANCHORS) {
+      for (int at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
+        for (String p : KEY_PREFIXES) {
+          // p may hold the anchor more than once: try each place it could be
+          for (int k = p.indexOf(anchor); k >= 0; k = p.indexOf(anchor, k + 1)) {
+            if (text.startsWith(p, at - k)) {
+              return true;
+            }
+          }
+        }
       }
     }
     return false;

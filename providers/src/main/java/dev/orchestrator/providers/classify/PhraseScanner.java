@@ -46,8 +46,11 @@ final class PhraseScanner {
   private final long[] found;
   // the (premultiplied) first state with bits in found; all later ones have some
   private final int firstAccepting;
+  // the longest phrase's length
+  private final int maxLength;
 
-  private PhraseScanner(byte[] classOf, int classes, int[] next, long[] found) {
+  private PhraseScanner(byte[] classOf, int classes, int[] next, long[] found, int maxLength) {
+    this.maxLength = maxLength;
     this.classOf = classOf;
     this.classes = classes;
     // renumber: the root stays 0, the states that find something move to the end
@@ -89,15 +92,65 @@ final class PhraseScanner {
 
   /** The bits of every set with at least one phrase occurring in {@code text} (case-sensitive). */
   long scan(String text) {
+    int n = text.length();
+    if (n < LANES * 4 * maxLength) {
+      return scan(text, 0, n);
+    }
+    // One automaton step waits for the previous one's table load, so a single walk is bound by
+    // load latency. Four walks over four quarters run side by side instead. Each walk but the
+    // first starts (at the root) maxLength - 1 chars before its quarter, so a phrase that ends in
+    // a quarter is found by that quarter's walk, whatever quarter it starts in.
+    char[] t = text.toCharArray(); // plain array reads: no per-char String coder check
+    int q = n / LANES;
+    int back = maxLength - 1;
+    int s1 = q - back;
+    int s2 = 2 * q - back;
+    int s3 = 3 * q - back;
+    byte[] cls = classOf;
+    char[] nx = next;
+    long[] out = found;
+    int k = classes;
+    int from = firstAccepting;
+    int a = 0;
+    int b = 0;
+    int c = 0;
+    int d = 0;
+    long present = 0;
+    for (int i = 0; i < q; i++) {
+      char ca = t[i];
+      char cb = t[s1 + i];
+      char cc = t[s2 + i];
+      char cd = t[s3 + i];
+      a = nx[a + (ca < 128 ? cls[ca] : 0)];
+      b = nx[b + (cb < 128 ? cls[cb] : 0)];
+      c = nx[c + (cc < 128 ? cls[cc] : 0)];
+      d = nx[d + (cd < 128 ? cls[cd] : 0)];
+      if ((a | b | c | d) >= from) {
+        present |= (a >= from ? out[a / k] : 0) | (b >= from ? out[b / k] : 0);
+        present |= (c >= from ? out[c / k] : 0) | (d >= from ? out[d / k] : 0);
+      }
+    }
+    // the last back chars of quarters 2–4 (and the rest of the text) walk on alone
+    present |= walk(text, s1 + q, 2 * q, b);
+    present |= walk(text, s2 + q, 3 * q, c);
+    present |= walk(text, s3 + q, n, d);
+    return present;
+  }
+
+  private static final int LANES = 4;
+
+  private long scan(String text, int start, int end) {
+    return walk(text, start, end, 0);
+  }
+
+  // Walks from state over text[start, end).
+  private long walk(String text, int start, int end, int state) {
     byte[] cls = classOf;
     char[] nx = next;
     long[] out = found;
     int from = firstAccepting;
-    // a state is its row's offset in next; states that end a phrase come last, so one compare
-    // skips the output lookup for the common case
-    int state = 0;
-    long present = 0;
-    for (int i = 0, n = text.length(); i < n; i++) {
+    long present = state >= from ? out[state / classes] : 0;
+    for (int i = start; i < end; i++) {
       char c = text.charAt(i);
       state = nx[state + (c < 128 ? cls[c] : 0)];
       if (state >= from) {
@@ -199,7 +252,13 @@ final class PhraseScanner {
           }
         }
       }
-      return new PhraseScanner(classOf, classes, next, found);
+      int maxLength = 1;
+      for (Phrases set : sets) {
+        for (String p : set.phrases) {
+          maxLength = Math.max(maxLength, p.length());
+        }
+      }
+      return new PhraseScanner(classOf, classes, next, found, maxLength);
     }
 
     private static int[] newRow(int classes) {

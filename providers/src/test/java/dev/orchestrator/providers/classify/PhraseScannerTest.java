@@ -75,6 +75,50 @@ class PhraseScannerTest {
     }
   }
 
+  @Property(tries = 200)
+  void agreesWithContainsOnLongTextsScannedInQuarters(@ForAll("longTexts") String text) {
+    long present = FailureRules.WORDING.scan(text);
+    for (Phrases set :
+        List.of(
+            FailureRules.ACCOUNT_WORDING,
+            FailureRules.AUTH_WORDING,
+            FailureRules.RATE_WORDING,
+            FailureRules.SERVER_WORDING,
+            FailureRules.MODEL_WORD)) {
+      boolean expected = set.phrases().stream().anyMatch(text::contains);
+      assertThat(set.in(present)).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void findsAPhraseThatStraddlesAQuarterBoundary() {
+    String phrase = "security token included in the request is invalid";
+    for (int at = 400; at < 600; at++) {
+      String text = "x".repeat(at) + phrase + "y".repeat(2000 - at);
+      assertThat(FailureRules.AUTH_WORDING.in(FailureRules.WORDING.scan(text)))
+          .as("at %d", at)
+          .isTrue();
+    }
+  }
+
+  @Provide
+  Arbitrary<String> longTexts() {
+    Arbitrary<String> pieces =
+        Arbitraries.oneOf(
+            Arbitraries.of(
+                "rate limit",
+                "quota",
+                "exceeded your current quota",
+                "model",
+                "server error",
+                "invalid api key",
+                "bad gateway",
+                "security token included in the request is invalid",
+                "\u00e9"),
+            Arbitraries.strings().withChars("aeiorst_ l").ofMinLength(20).ofMaxLength(120));
+    return pieces.list().ofMinSize(20).ofMaxSize(60).map(l -> String.join("", l));
+  }
+
   @Provide
   Arbitrary<String> texts() {
     Arbitrary<String> pieces =

@@ -1,7 +1,6 @@
 package dev.orchestrator.providers.classify;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -95,12 +94,10 @@ public final class Redactor {
     if (mayHavePrefixedKey(out)) {
       out = PREFIXED_KEY.matcher(out).replaceAll(REDACTED);
     }
-    String lower = out.toLowerCase(Locale.ROOT);
-    if (lower.contains("bearer")) {
+    if (mayHaveBearer(out)) {
       out = BEARER.matcher(out).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
-      lower = out.toLowerCase(Locale.ROOT);
     }
-    if (!mayHaveNamedSecret(lower)) {
+    if (!mayHaveNamedSecret(out)) {
       return out;
     }
     Matcher m = NAMED_SECRET.matcher(out);
@@ -152,20 +149,38 @@ public final class Redactor {
     return false;
   }
 
-  /** Whether a secret name is followed by an optional quote, blanks and ':' or '='. */
-  private static boolean mayHaveNamedSecret(String lower) {
-    int n = lower.length();
-    for (String name : SECRET_NAME_ENDINGS) {
-      for (int i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1)) {
-        int j = i + name.length();
-        if (j < n && (lower.charAt(j) == '"' || lower.charAt(j) == '\'')) {
-          j++;
-        }
-        while (j < n && isRegexSpace(lower.charAt(j))) {
-          j++;
-        }
-        if (j < n && (lower.charAt(j) == ':' || lower.charAt(j) == '=')) {
+  // "bearer" in any case: BEARER is case-insensitive (ASCII only; regionMatches folds more).
+  private static boolean mayHaveBearer(String text) {
+    for (char b : new char[] {'b', 'B'}) {
+      for (int i = text.indexOf(b); i >= 0; i = text.indexOf(b, i + 1)) {
+        if (text.regionMatches(true, i, "bearer", 0, 6)) {
           return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a secret name (in any case) is followed by an optional quote, blanks and ':' or '=':
+   * found from each ':' and '=' backwards, since those are rarer than the names' letters.
+   */
+  private static boolean mayHaveNamedSecret(String text) {
+    for (char sep : new char[] {':', '='}) {
+      for (int i = text.indexOf(sep); i >= 0; i = text.indexOf(sep, i + 1)) {
+        int end = i;
+        while (end > 0 && isRegexSpace(text.charAt(end - 1))) {
+          end--;
+        }
+        // a name ends with a letter, so a quote here is the optional one
+        if (end > 0 && (text.charAt(end - 1) == '"' || text.charAt(end - 1) == '\'')) {
+          end--;
+        }
+        for (String name : SECRET_NAME_ENDINGS) {
+          int start = end - name.length();
+          if (start >= 0 && text.regionMatches(true, start, name, 0, name.length())) {
+            return true;
+          }
         }
       }
     }

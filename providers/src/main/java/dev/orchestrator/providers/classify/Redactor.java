@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.classify;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -122,26 +123,45 @@ public final class Redactor {
   }
 
   // Every key prefix holds one of these rarer chars: a few vectorised indexOf calls for them, and
-  // a look around each hit, cost less than an indexOf per prefix over the whole text.
+  // a look around each hit at the prefixes holding that char, cost less than an indexOf per
+  // prefix over the whole text.
   private static final char[] ANCHORS = {'-', '_', 'A', 'J'};
 
+  // PREFIXES_BY_ANCHOR[a]: the prefixes holding ANCHORS[a]; ANCHOR_AT[a]: where (each place)
+  private static final String[][] PREFIXES_BY_ANCHOR = new String[ANCHORS.length][];
+  private static final int[][] ANCHOR_AT = new int[ANCHORS.length][];
+
   static {
-    for (String p : KEY_PREFIXES) {
-      if (new String(ANCHORS).chars().noneMatch(a -> p.indexOf(a) >= 0)) {
-        throw new AssertionError("key prefix without an anchor char: " + p);
+    boolean[] anchored = new boolean[KEY_PREFIXES.size()];
+    for (int a = 0; a < ANCHORS.length; a++) {
+      List<String> prefixes = new ArrayList<>();
+      List<Integer> at = new ArrayList<>();
+      for (int i = 0; i < KEY_PREFIXES.size(); i++) {
+        String p = KEY_PREFIXES.get(i);
+        for (int k = p.indexOf(ANCHORS[a]); k >= 0; k = p.indexOf(ANCHORS[a], k + 1)) {
+          prefixes.add(p);
+          at.add(k);
+          anchored[i] = true;
+        }
+      }
+      PREFIXES_BY_ANCHOR[a] = prefixes.toArray(new String[0]);
+      ANCHOR_AT[a] = at.stream().mapToInt(Integer::intValue).toArray();
+    }
+    for (int i = 0; i < anchored.length; i++) {
+      if (!anchored[i]) {
+        throw new AssertionError("key prefix without an anchor char: " + KEY_PREFIXES.get(i));
       }
     }
   }
 
   private static boolean mayHavePrefixedKey(String text) {
-    for (char anchor : ANCHORS) {
-      for (int at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 1)) {
-        for (String p : KEY_PREFIXES) {
-          // p may hold the anchor more than once: try each place it could be
-          for (int k = p.indexOf(anchor); k >= 0; k = p.indexOf(anchor, k + 1)) {
-            if (text.startsWith(p, at - k)) {
-              return true;
-            }
+    for (int a = 0; a < ANCHORS.length; a++) {
+      String[] prefixes = PREFIXES_BY_ANCHOR[a];
+      int[] offsets = ANCHOR_AT[a];
+      for (int at = text.indexOf(ANCHORS[a]); at >= 0; at = text.indexOf(ANCHORS[a], at + 1)) {
+        for (int j = 0; j < prefixes.length; j++) {
+          if (text.startsWith(prefixes[j], at - offsets[j])) {
+            return true;
           }
         }
       }
@@ -175,6 +195,11 @@ public final class Redactor {
         // a name ends with a letter, so a quote here is the optional one
         if (end > 0 && (text.charAt(end - 1) == '"' || text.charAt(end - 1) == '\'')) {
           end--;
+        }
+        // every name ends with y, n, t or d: most separators (URLs, CSS "md:") stop here
+        char last = end > 0 ? (char) (text.charAt(end - 1) | 0x20) : 0;
+        if (last != 'y' && last != 'n' && last != 't' && last != 'd') {
+          continue;
         }
         for (String name : SECRET_NAME_ENDINGS) {
           int start = end - name.length();

@@ -1,18 +1,22 @@
 package dev.orchestrator.providers.classify;
 
 import dev.orchestrator.engine.failure.TransportFault;
-import java.util.List;
+import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
 import java.util.Set;
 
 /**
  * The evidence as the rows of {@link FailureRules} read it. {@link #status()} is the effective
  * status: the HTTP status when it is not a 2xx, else the status an in-band error carries or its
- * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}.
+ * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. One per
+ * classification; not thread-safe (the wording scan is cached).
  */
 final class Facts {
   private final FailureEvidence evidence;
   private final UpstreamError error;
   private final Integer status;
+  // which wording sets occur (PhraseScanner bits), once scanned
+  private long present;
+  private boolean scanned;
 
   Facts(FailureEvidence evidence, UpstreamError error) {
     this.evidence = evidence;
@@ -92,24 +96,23 @@ final class Facts {
     return false;
   }
 
-  boolean says(List<String> phrases) {
-    String w = error.wording();
-    for (String p : phrases) {
-      if (w.contains(p)) {
-        return true;
-      }
+  /** Whether one of {@code phrases} occurs in the wording. */
+  boolean says(Phrases phrases) {
+    if (!scanned) {
+      // one pass finds every rule's phrases; done only once a rule reads wording
+      present = FailureRules.WORDING.scan(error.wording());
+      scanned = true;
     }
-    return false;
+    return phrases.in(present);
   }
 
   boolean saysModelGone() {
-    // every alternative of the pattern contains "model"
-    String w = error.wording();
-    return w.contains("model") && FailureRules.MODEL_GONE_WORDING.matcher(w).find();
+    return says(FailureRules.MODEL_WORD)
+        && FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
   }
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */
-  boolean noStatusSays(List<String> phrases) {
+  boolean noStatusSays(Phrases phrases) {
     return status == null && says(phrases);
   }
 }

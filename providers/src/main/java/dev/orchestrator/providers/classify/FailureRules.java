@@ -24,6 +24,7 @@ import static dev.orchestrator.engine.failure.ReachedModel.YES;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -306,7 +307,9 @@ final class FailureRules {
           Map.entry("overloaded", 529));
 
   // --- What the rows look for. Codes are exact lower-case identifiers; wording is substrings of
-  // the lower-cased message/body text.
+  // the lower-cased message/body text, all found in one scan (PhraseScanner) of that text.
+
+  private static final PhraseScanner.Builder WORDS = PhraseScanner.builder();
 
   static final Set<String> ACCOUNT_CODES =
       Set.of(
@@ -321,8 +324,8 @@ final class FailureRules {
           "budgetexceedederror",
           "servicequotaexceededexception");
 
-  static final List<String> ACCOUNT_WORDING =
-      List.of(
+  static final Phrases ACCOUNT_WORDING =
+      WORDS.phrases(
           "insufficient_quota",
           "exceeded your current quota",
           "quota exceeded",
@@ -365,8 +368,8 @@ final class FailureRules {
           "expiredtokenexception",
           "invalidsignatureexception");
 
-  static final List<String> AUTH_WORDING =
-      List.of(
+  static final Phrases AUTH_WORDING =
+      WORDS.phrases(
           "invalid api key",
           "invalid_api_key",
           "incorrect api key",
@@ -386,8 +389,8 @@ final class FailureRules {
   static final Set<String> CONTEXT_CODES =
       Set.of("context_length_exceeded", "contextwindowexceedederror");
 
-  static final List<String> CONTEXT_WORDING =
-      List.of(
+  static final Phrases CONTEXT_WORDING =
+      WORDS.phrases(
           "context_length_exceeded",
           "maximum context length",
           "context length",
@@ -405,8 +408,8 @@ final class FailureRules {
           "contentpolicyviolationerror",
           "responsibleaipolicyviolation");
 
-  static final List<String> CONTENT_WORDING =
-      List.of(
+  static final Phrases CONTENT_WORDING =
+      WORDS.phrases(
           "content_filter",
           "content_policy_violation",
           "content management policy",
@@ -425,16 +428,16 @@ final class FailureRules {
 
   static final Set<String> OVERLOADED_CODES = Set.of("overloaded_error", "overloaded");
 
-  static final List<String> OVERLOADED_WORDING =
-      List.of("overloaded", "no deployments available", "over capacity", "at capacity");
+  static final Phrases OVERLOADED_WORDING =
+      WORDS.phrases("overloaded", "no deployments available", "over capacity", "at capacity");
 
-  static final List<String> RATE_WORDING =
-      List.of("rate limit", "rate_limit", "ratelimit", "too many requests", "throttl");
+  static final Phrases RATE_WORDING =
+      WORDS.phrases("rate limit", "rate_limit", "ratelimit", "too many requests", "throttl");
 
-  static final List<String> TIMEOUT_WORDING = List.of("timed out", "timeout", "deadline exceeded");
+  static final Phrases TIMEOUT_WORDING = WORDS.phrases("timed out", "timeout", "deadline exceeded");
 
-  static final List<String> CONNECTION_WORDING =
-      List.of(
+  static final Phrases CONNECTION_WORDING =
+      WORDS.phrases(
           "connection reset",
           "connection refused",
           "connection closed",
@@ -446,8 +449,8 @@ final class FailureRules {
           "socket hang up",
           "unexpected eof");
 
-  static final List<String> SERVER_WORDING =
-      List.of(
+  static final Phrases SERVER_WORDING =
+      WORDS.phrases(
           "internal server error",
           "internal error",
           "server error",
@@ -455,6 +458,12 @@ final class FailureRules {
           "service unavailable",
           "bad gateway",
           "upstream error");
+
+  // Every pattern alternative of MODEL_GONE_WORDING contains it.
+  static final Phrases MODEL_WORD = WORDS.phrases("model");
+
+  /** Finds every wording set above in one pass; declared after the last of them. */
+  static final PhraseScanner WORDING = WORDS.build();
 
   /** The protocol, in order. The last row matches everything. */
   static final List<Rule> RULES = table();

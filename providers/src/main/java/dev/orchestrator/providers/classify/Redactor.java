@@ -1,7 +1,7 @@
 package dev.orchestrator.providers.classify;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -95,12 +95,10 @@ public final class Redactor {
     if (mayHavePrefixedKey(out)) {
       out = PREFIXED_KEY.matcher(out).replaceAll(REDACTED);
     }
-    String lower = out.toLowerCase(Locale.ROOT);
-    if (lower.contains("bearer")) {
+    if (mayHaveBearer(out)) {
       out = BEARER.matcher(out).replaceAll("$1$2" + Matcher.quoteReplacement(REDACTED));
-      lower = out.toLowerCase(Locale.ROOT);
     }
-    if (!mayHaveNamedSecret(lower)) {
+    if (!mayHaveNamedSecret(out)) {
       return out;
     }
     Matcher m = NAMED_SECRET.matcher(out);
@@ -124,29 +122,90 @@ public final class Redactor {
     return c == ',' || c == ';' || c == '&' || c == '{' || c == '}' || c == '<' || c == '>';
   }
 
+  // Every key prefix holds one of these rarer chars: a few vectorised indexOf calls for them, and
+  // a look around each hit at the prefixes holding that char, cost less than an indexOf per
+  // prefix over the whole text.
+  private static final char[] ANCHORS = {'-', '_', 'A', 'J'};
+
+  // PREFIXES_BY_ANCHOR[a]: the prefixes holding ANCHORS[a]; ANCHOR_AT[a]: where (each place)
+  private static final String[][] PREFIXES_BY_ANCHOR = new String[ANCHORS.length][];
+  private static final int[][] ANCHOR_AT = new int[ANCHORS.length][];
+
+  static {
+    boolean[] anchored = new boolean[KEY_PREFIXES.size()];
+    for (int a = 0; a < ANCHORS.length; a++) {
+      List<String> prefixes = new ArrayList<>();
+      List<Integer> at = new ArrayList<>();
+      for (int i = 0; i < KEY_PREFIXES.size(); i++) {
+        String p = KEY_PREFIXES.get(i);
+        for (int k = p.indexOf(ANCHORS[a]); k >= 0; k = p.indexOf(ANCHORS[a], k + 1)) {
+          prefixes.add(p);
+          at.add(k);
+          anchored[i] = true;
+        }
+      }
+      PREFIXES_BY_ANCHOR[a] = prefixes.toArray(new String[0]);
+      ANCHOR_AT[a] = at.stream().mapToInt(Integer::intValue).toArray();
+    }
+    for (int i = 0; i < anchored.length; i++) {
+      if (!anchored[i]) {
+        throw new AssertionError("key prefix without an anchor char: " + KEY_PREFIXES.get(i));
+      }
+    }
+  }
+
   private static boolean mayHavePrefixedKey(String text) {
-    for (String p : KEY_PREFIXES) {
-      if (text.indexOf(p) >= 0) {
-        return true;
+    for (int a = 0; a < ANCHORS.length; a++) {
+      String[] prefixes = PREFIXES_BY_ANCHOR[a];
+      int[] offsets = ANCHOR_AT[a];
+      for (int at = text.indexOf(ANCHORS[a]); at >= 0; at = text.indexOf(ANCHORS[a], at + 1)) {
+        for (int j = 0; j < prefixes.length; j++) {
+          if (text.startsWith(prefixes[j], at - offsets[j])) {
+            return true;
+          }
+        }
       }
     }
     return false;
   }
 
-  /** Whether a secret name is followed by an optional quote, blanks and ':' or '='. */
-  private static boolean mayHaveNamedSecret(String lower) {
-    int n = lower.length();
-    for (String name : SECRET_NAME_ENDINGS) {
-      for (int i = lower.indexOf(name); i >= 0; i = lower.indexOf(name, i + 1)) {
-        int j = i + name.length();
-        if (j < n && (lower.charAt(j) == '"' || lower.charAt(j) == '\'')) {
-          j++;
-        }
-        while (j < n && isRegexSpace(lower.charAt(j))) {
-          j++;
-        }
-        if (j < n && (lower.charAt(j) == ':' || lower.charAt(j) == '=')) {
+  // "bearer" in any case: BEARER is case-insensitive (ASCII only; regionMatches folds more).
+  private static boolean mayHaveBearer(String text) {
+    for (char b : new char[] {'b', 'B'}) {
+      for (int i = text.indexOf(b); i >= 0; i = text.indexOf(b, i + 1)) {
+        if (text.regionMatches(true, i, "bearer", 0, 6)) {
           return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Whether a secret name (in any case) is followed by an optional quote, blanks and ':' or '=':
+   * found from each ':' and '=' backwards, since those are rarer than the names' letters.
+   */
+  private static boolean mayHaveNamedSecret(String text) {
+    for (char sep : new char[] {':', '='}) {
+      for (int i = text.indexOf(sep); i >= 0; i = text.indexOf(sep, i + 1)) {
+        int end = i;
+        while (end > 0 && isRegexSpace(text.charAt(end - 1))) {
+          end--;
+        }
+        // a name ends with a letter, so a quote here is the optional one
+        if (end > 0 && (text.charAt(end - 1) == '"' || text.charAt(end - 1) == '\'')) {
+          end--;
+        }
+        // every name ends with y, n, t or d: most separators (URLs, CSS "md:") stop here
+        char last = end > 0 ? (char) (text.charAt(end - 1) | 0x20) : 0;
+        if (last != 'y' && last != 'n' && last != 't' && last != 'd') {
+          continue;
+        }
+        for (String name : SECRET_NAME_ENDINGS) {
+          int start = end - name.length();
+          if (start >= 0 && text.regionMatches(true, start, name, 0, name.length())) {
+            return true;
+          }
         }
       }
     }

@@ -169,13 +169,18 @@ final class Text {
       int run = i;
       while (i < n) {
         char c = s.charAt(i);
-        if (c < 0x20 || c >= 0x7F) {
+        byte kind = c < 0x80 ? ASCII_KIND[c] : OTHER;
+        if (kind == PLAIN) {
+          i++;
+          continue;
+        }
+        if (kind == OTHER) {
           break;
         }
-        if (c == ' ' && !keepLines && (i == run ? endsBlank(out) : s.charAt(i - 1) == ' ')) {
+        if (kind == BLANK && !keepLines && (i == run ? endsBlank(out) : s.charAt(i - 1) == ' ')) {
           break;
         }
-        if (Redactor.isBoundary(c) && out.length() + (i - run) >= stopAfter) {
+        if (kind == BOUNDARY && out.length() + (i - run) >= stopAfter) {
           break;
         }
         i++;
@@ -215,6 +220,24 @@ final class Text {
       }
     }
     return n;
+  }
+
+  // What the cleaner's copy loop needs to know of an ASCII char, in one lookup.
+  private static final byte PLAIN = 0;
+  private static final byte BLANK = 1;
+  private static final byte BOUNDARY = 2;
+  private static final byte OTHER = 3; // a control char, DEL or (outside the table) non-ASCII
+  private static final byte[] ASCII_KIND = asciiKinds();
+
+  private static byte[] asciiKinds() {
+    byte[] kinds = new byte[0x80];
+    for (char c = 0; c < 0x80; c++) {
+      kinds[c] =
+          c < 0x20 || c == 0x7F
+              ? OTHER
+              : c == ' ' ? BLANK : Redactor.isBoundary(c) ? BOUNDARY : PLAIN;
+    }
+    return kinds;
   }
 
   // after stripControls the only char "\\s+" and trim() see is ' ': one, and none at the start

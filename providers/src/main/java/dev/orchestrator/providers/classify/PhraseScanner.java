@@ -1,0 +1,270 @@
+package dev.orchestrator.providers.classify;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Finds which of several sets of phrases occur in a text, in one pass: an Aho–Corasick automaton
+ * over every phrase of every set, compiled to a table indexed by state and character class. {@link
+ * #scan} returns a bit per set whose phrases occur, so a wording rule costs a bit test instead of a
+ * {@code String.contains} per phrase. Built once by a {@link Builder}; immutable and thread-safe
+ * afterwards.
+ */
+final class PhraseScanner {
+
+  /** A set of ASCII phrases, one bit of a {@link #scan} result. */
+  static final class Phrases {
+    private final long bit;
+    private final List<String> phrases;
+
+    private Phrases(long bit, List<String> phrases) {
+      this.bit = bit;
+      this.phrases = phrases;
+    }
+
+    /** Whether {@code present}, a {@link #scan} result, says one of these phrases occurs. */
+    boolean in(long present) {
+      return (present & bit) != 0;
+    }
+
+    List<String> phrases() {
+      return phrases;
+    }
+  }
+
+  // ASCII chars that occur in some phrase get a class from 1; every other char is class 0, from
+  // which each state falls back to the root (no phrase can continue across it).
+  private final byte[] classOf;
+  private final int classes;
+  // next[state * classes + class] = next state * classes: the complete transition function
+  // (failure links folded in), states premultiplied by the row length
+  private final char[] next;
+  // the bits of every set with a phrase ending at the state, or at a suffix of it
+  private final long[] found;
+  // the (premultiplied) first state with bits in found; all later ones have some
+  private final int firstAccepting;
+  // the longest phrase's length
+  private final int maxLength;
+
+  private PhraseScanner(byte[] classOf, int classes, int[] next, long[] found, int maxLength) {
+    this.maxLength = maxLength;
+    this.classOf = classOf;
+    this.classes = classes;
+    // renumber: the root stays 0, the states that find something move to the end
+    int states = found.length;
+    int[] order = new int[states];
+    int[] rank = new int[states];
+    int r = 0;
+    for (int pass = 0; pass < 2; pass++) {
+      for (int s = 0; s < states; s++) {
+        if ((found[s] != 0) == (pass == 1)) {
+          order[r] = s;
+          rank[s] = r++;
+        }
+      }
+    }
+    if (states * classes > Character.MAX_VALUE) {
+      throw new IllegalStateException(
+          "phrase automaton: " + states + " states x " + classes + " classes (max 65535)");
+    }
+    this.next = new char[states * classes];
+    this.found = new long[states];
+    int accepting = states;
+    for (int i = 0; i < states; i++) {
+      int s = order[i];
+      this.found[i] = found[s];
+      if (found[s] != 0 && accepting == states) {
+        accepting = i;
+      }
+      for (int c = 0; c < classes; c++) {
+        this.next[i * classes + c] = (char) (rank[next[s * classes + c]] * classes);
+      }
+    }
+    this.firstAccepting = accepting * classes;
+  }
+
+  static Builder builder() {
+    return new Builder();
+  }
+
+  /** The bits of every set with at least one phrase occurring in {@code text} (case-sensitive). */
+  long scan(String text) {
+    int n = text.length();
+    if (n < LANES * 4 * maxLength) {
+      return scan(text, 0, n);
+    }
+    // One automaton step waits for the previous one's table load, so a single walk is bound by
+    // load latency. Four walks over four quarters run side by side instead. Each walk but the
+    // first starts (at the root) maxLength - 1 chars before its quarter, so a phrase that ends in
+    // a quarter is found by that quarter's walk, whatever quarter it starts in.
+    char[] t = text.toCharArray(); // plain array reads: no per-char String coder check
+    int q = n / LANES;
+    int back = maxLength - 1;
+    int s1 = q - back;
+    int s2 = 2 * q - back;
+    int s3 = 3 * q - back;
+    byte[] cls = classOf;
+    char[] nx = next;
+    long[] out = found;
+    int k = classes;
+    int from = firstAccepting;
+    int a = 0;
+    int b = 0;
+    int c = 0;
+    int d = 0;
+    long present = 0;
+    for (int i = 0; i < q; i++) {
+      char ca = t[i];
+      char cb = t[s1 + i];
+      char cc = t[s2 + i];
+      char cd = t[s3 + i];
+      a = nx[a + (ca < 128 ? cls[ca] : 0)];
+      b = nx[b + (cb < 128 ? cls[cb] : 0)];
+      c = nx[c + (cc < 128 ? cls[cc] : 0)];
+      d = nx[d + (cd < 128 ? cls[cd] : 0)];
+      if ((a | b | c | d) >= from) {
+        present |= (a >= from ? out[a / k] : 0) | (b >= from ? out[b / k] : 0);
+        present |= (c >= from ? out[c / k] : 0) | (d >= from ? out[d / k] : 0);
+      }
+    }
+    // the last back chars of quarters 2–4 (and the rest of the text) walk on alone
+    present |= walk(text, s1 + q, 2 * q, b);
+    present |= walk(text, s2 + q, 3 * q, c);
+    present |= walk(text, s3 + q, n, d);
+    return present;
+  }
+
+  private static final int LANES = 4;
+
+  private long scan(String text, int start, int end) {
+    return walk(text, start, end, 0);
+  }
+
+  // Walks from state over text[start, end).
+  private long walk(String text, int start, int end, int state) {
+    byte[] cls = classOf;
+    char[] nx = next;
+    long[] out = found;
+    int from = firstAccepting;
+    long present = state >= from ? out[state / classes] : 0;
+    for (int i = start; i < end; i++) {
+      char c = text.charAt(i);
+      state = nx[state + (c < 128 ? cls[c] : 0)];
+      if (state >= from) {
+        present |= out[state / classes];
+      }
+    }
+    return present;
+  }
+
+  /** Collects the sets, then compiles them all into one automaton. */
+  static final class Builder {
+    private final List<Phrases> sets = new ArrayList<>();
+    private boolean built;
+
+    private Builder() {}
+
+    /** A new set of phrases (ASCII, non-empty); at most 64 sets per scanner. */
+    Phrases phrases(String... phrases) {
+      if (built) {
+        throw new IllegalStateException("phrases added after build()");
+      }
+      if (sets.size() == Long.SIZE) {
+        throw new IllegalStateException("phrase sets: 65 (expected: at most 64)");
+      }
+      for (String p : phrases) {
+        if (Objects.requireNonNull(p, "phrase").isEmpty()) {
+          throw new IllegalArgumentException("phrase: \"\" (expected: non-empty)");
+        }
+        for (int i = 0; i < p.length(); i++) {
+          if (p.charAt(i) >= 128) {
+            throw new IllegalArgumentException("phrase: \"" + p + "\" (expected: ASCII)");
+          }
+        }
+      }
+      Phrases set = new Phrases(1L << sets.size(), List.of(phrases));
+      sets.add(set);
+      return set;
+    }
+
+    PhraseScanner build() {
+      built = true;
+      byte[] classOf = new byte[128];
+      int classes = 1;
+      for (Phrases set : sets) {
+        for (String p : set.phrases) {
+          for (int i = 0; i < p.length(); i++) {
+            if (classOf[p.charAt(i)] == 0) {
+              classOf[p.charAt(i)] = (byte) classes++;
+            }
+          }
+        }
+      }
+      // the trie; -1 marks a missing edge
+      List<int[]> edges = new ArrayList<>();
+      List<Long> ends = new ArrayList<>();
+      edges.add(newRow(classes));
+      ends.add(0L);
+      for (Phrases set : sets) {
+        for (String p : set.phrases) {
+          int s = 0;
+          for (int i = 0; i < p.length(); i++) {
+            int c = classOf[p.charAt(i)];
+            if (edges.get(s)[c] < 0) {
+              edges.get(s)[c] = edges.size();
+              edges.add(newRow(classes));
+              ends.add(0L);
+            }
+            s = edges.get(s)[c];
+          }
+          ends.set(s, ends.get(s) | set.bit);
+        }
+      }
+      int states = edges.size();
+      int[] next = new int[states * classes];
+      long[] found = new long[states];
+      int[] fail = new int[states];
+      // breadth first, so a state's failure target is complete before the state itself
+      ArrayDeque<Integer> queue = new ArrayDeque<>();
+      for (int c = 0; c < classes; c++) {
+        int t = edges.get(0)[c];
+        if (t > 0) {
+          fail[t] = 0;
+          next[c] = t;
+          queue.add(t);
+        }
+      }
+      found[0] = ends.get(0);
+      while (!queue.isEmpty()) {
+        int s = queue.poll();
+        found[s] = ends.get(s) | found[fail[s]];
+        for (int c = 0; c < classes; c++) {
+          int t = edges.get(s)[c];
+          if (t > 0) {
+            fail[t] = next[fail[s] * classes + c];
+            next[s * classes + c] = t;
+            queue.add(t);
+          } else {
+            next[s * classes + c] = next[fail[s] * classes + c];
+          }
+        }
+      }
+      int maxLength = 1;
+      for (Phrases set : sets) {
+        for (String p : set.phrases) {
+          maxLength = Math.max(maxLength, p.length());
+        }
+      }
+      return new PhraseScanner(classOf, classes, next, found, maxLength);
+    }
+
+    private static int[] newRow(int classes) {
+      int[] row = new int[classes];
+      Arrays.fill(row, -1);
+      return row;
+    }
+  }
+}

@@ -1,0 +1,149 @@
+package dev.orchestrator.providers.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+class PhraseScannerTest {
+
+  private static final PhraseScanner.Builder B = PhraseScanner.builder();
+  private static final Phrases HE = B.phrases("he", "she");
+  private static final Phrases HIS = B.phrases("his", "hers");
+  private static final Phrases RATE = B.phrases("rate limit", "rate_limit", "ratelimit");
+  private static final Phrases A = B.phrases("a", "aab");
+  private static final PhraseScanner SCANNER = B.build();
+  private static final List<Phrases> ALL = List.of(HE, HIS, RATE, A);
+
+  @Test
+  void findsPhrasesThatOverlapOrEndInsideOthers() {
+    long present = SCANNER.scan("ushers");
+    assertThat(HE.in(present)).isTrue();
+    assertThat(HIS.in(present)).isTrue(); // "hers" inside "shers"
+    assertThat(RATE.in(present)).isFalse();
+    assertThat(A.in(present)).isFalse();
+  }
+
+  @Test
+  void nonAsciiCharsBreakAPhrase() {
+    assertThat(RATE.in(SCANNER.scan("rate\u00e9limit"))).isFalse();
+    assertThat(RATE.in(SCANNER.scan("\u00e9rate_limit\u00e9"))).isTrue();
+  }
+
+  @Test
+  void findsNothingInEmptyText() {
+    assertThat(SCANNER.scan("")).isZero();
+  }
+
+  @Test
+  void rejectsNonAsciiAndEmptyPhrasesAndLateSets() {
+    PhraseScanner.Builder b = PhraseScanner.builder();
+    assertThatThrownBy(() -> b.phrases("caf\u00e9")).hasMessageContaining("expected: ASCII");
+    assertThatThrownBy(() -> b.phrases("")).hasMessageContaining("expected: non-empty");
+    b.build();
+    assertThatThrownBy(() -> b.phrases("x")).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Property(tries = 500)
+  void agreesWithContainsOnEverySet(@ForAll("texts") String text) {
+    long present = SCANNER.scan(text);
+    for (Phrases set : ALL) {
+      boolean expected = set.phrases().stream().anyMatch(text::contains);
+      assertThat(set.in(present)).as("%s in %s", set.phrases(), text).isEqualTo(expected);
+    }
+  }
+
+  @Property(tries = 300)
+  void agreesWithContainsOnTheRuleWording(@ForAll("texts") String text) {
+    long present = FailureRules.WORDING.scan(text);
+    for (Phrases set :
+        List.of(
+            FailureRules.ACCOUNT_WORDING,
+            FailureRules.AUTH_WORDING,
+            FailureRules.RATE_WORDING,
+            FailureRules.SERVER_WORDING,
+            FailureRules.MODEL_WORD)) {
+      boolean expected = set.phrases().stream().anyMatch(text::contains);
+      assertThat(set.in(present)).isEqualTo(expected);
+    }
+  }
+
+  @Property(tries = 200)
+  void agreesWithContainsOnLongTextsScannedInQuarters(@ForAll("longTexts") String text) {
+    long present = FailureRules.WORDING.scan(text);
+    for (Phrases set :
+        List.of(
+            FailureRules.ACCOUNT_WORDING,
+            FailureRules.AUTH_WORDING,
+            FailureRules.RATE_WORDING,
+            FailureRules.SERVER_WORDING,
+            FailureRules.MODEL_WORD)) {
+      boolean expected = set.phrases().stream().anyMatch(text::contains);
+      assertThat(set.in(present)).isEqualTo(expected);
+    }
+  }
+
+  @Test
+  void findsAPhraseThatStraddlesAQuarterBoundary() {
+    String phrase = "security token included in the request is invalid";
+    for (int at = 400; at < 600; at++) {
+      String text = "x".repeat(at) + phrase + "y".repeat(2000 - at);
+      assertThat(FailureRules.AUTH_WORDING.in(FailureRules.WORDING.scan(text)))
+          .as("at %d", at)
+          .isTrue();
+    }
+  }
+
+  @Provide
+  Arbitrary<String> longTexts() {
+    Arbitrary<String> pieces =
+        Arbitraries.oneOf(
+            Arbitraries.of(
+                "rate limit",
+                "quota",
+                "exceeded your current quota",
+                "model",
+                "server error",
+                "invalid api key",
+                "bad gateway",
+                "security token included in the request is invalid",
+                "\u00e9"),
+            Arbitraries.strings().withChars("aeiorst_ l").ofMinLength(20).ofMaxLength(120));
+    return pieces.list().ofMinSize(20).ofMaxSize(60).map(l -> String.join("", l));
+  }
+
+  @Provide
+  Arbitrary<String> texts() {
+    Arbitrary<String> pieces =
+        Arbitraries.oneOf(
+            Arbitraries.of(
+                "he",
+                "she",
+                "his",
+                "hers",
+                "rate",
+                " limit",
+                "_limit",
+                "limit",
+                "a",
+                "ab",
+                "aab",
+                "quota",
+                "exceeded your current quota",
+                "model",
+                "server error",
+                "\u00e9",
+                " ",
+                "invalid api key",
+                "bad gateway"),
+            Arbitraries.strings().withChars("aehirst_ l\u00e9").ofMaxLength(4));
+    return pieces.list().ofMaxSize(12).map(l -> String.join("", l));
+  }
+}

@@ -579,13 +579,13 @@ public final class FaultSoak {
         String v = args[i + 1];
         switch (a) {
           case "--requests":
-            o.requests = (int) bounded(a, v, 1, 1_000_000);
+            o.requests = (int) Args.bounded(a, v, 1, 1_000_000);
             break;
           case "--concurrency":
-            o.concurrency = (int) bounded(a, v, 1, 2_000);
+            o.concurrency = (int) Args.bounded(a, v, 1, 2_000);
             break;
           case "--warmup-requests":
-            o.warmupRequests = (int) bounded(a, v, 0, 1_000_000);
+            o.warmupRequests = (int) Args.bounded(a, v, 0, 1_000_000);
             break;
           case "--fault-rate":
             o.faultRate = Double.parseDouble(v);
@@ -603,22 +603,22 @@ public final class FaultSoak {
             }
             break;
           case "--deadline-ms":
-            o.deadlineMs = bounded(a, v, 100, 600_000);
+            o.deadlineMs = Args.bounded(a, v, 100, 600_000);
             break;
           case "--attempt-timeout-ms":
-            o.attemptTimeoutMs = bounded(a, v, 10, 600_000);
+            o.attemptTimeoutMs = Args.bounded(a, v, 10, 600_000);
             break;
           case "--first-token-timeout-ms":
-            o.firstTokenTimeoutMs = bounded(a, v, 10, 600_000);
+            o.firstTokenTimeoutMs = Args.bounded(a, v, 10, 600_000);
             break;
           case "--slow-first-token-ms":
-            o.slowFirstTokenMs = bounded(a, v, 0, 60_000);
+            o.slowFirstTokenMs = Args.bounded(a, v, 0, 60_000);
             break;
           case "--settle-ms":
-            o.settleMs = bounded(a, v, 0, 120_000);
+            o.settleMs = Args.bounded(a, v, 0, 120_000);
             break;
           case "--heap-slack-mib":
-            o.heapSlackMib = bounded(a, v, 0, 1 << 20);
+            o.heapSlackMib = Args.bounded(a, v, 0, 1 << 20);
             break;
           case "--target":
             if (!v.equals("in-process") && !v.equals("serve")) {
@@ -630,7 +630,7 @@ public final class FaultSoak {
             o.serveJar = Path.of(v);
             break;
           case "--serve-java-opts":
-            o.serveJavaOpts = v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
+            o.serveJavaOpts = Args.words(v);
             break;
           case "--out":
             o.out = Path.of(v);
@@ -640,15 +640,6 @@ public final class FaultSoak {
         }
       }
       return o;
-    }
-
-    private static long bounded(String name, String v, long min, long max) {
-      long n = Long.parseLong(v.trim());
-      if (n < min || n > max) {
-        throw new IllegalArgumentException(
-            name + ": " + n + " (expected: " + min + ".." + max + ")");
-      }
-      return n;
     }
 
     Map<String, Object> describe() {

@@ -364,10 +364,10 @@ public final class LoadHarness {
             }
             break;
           case "--warmup-ms":
-            o.warmupMs = bounded(a, v, 0, 60_000);
+            o.warmupMs = Args.bounded(a, v, 0, 60_000);
             break;
           case "--measure-ms":
-            o.measureMs = bounded(a, v, 100, 120_000);
+            o.measureMs = Args.bounded(a, v, 100, 120_000);
             break;
           case "--modes":
             o.modes = List.of(v.split(","));
@@ -393,10 +393,10 @@ public final class LoadHarness {
             }
             break;
           case "--serve-java-opts":
-            o.serveJavaOpts = v.isBlank() ? List.of() : List.of(v.trim().split("\\s+"));
+            o.serveJavaOpts = Args.words(v);
             break;
           case "--upstream-port":
-            o.upstreamPort = (int) bounded(a, v, 0, 65535);
+            o.upstreamPort = (int) Args.bounded(a, v, 0, 65535);
             break;
           case "--portkey-dir":
             o.portkeyDir = Path.of(v);
@@ -409,15 +409,6 @@ public final class LoadHarness {
         }
       }
       return o;
-    }
-
-    private static long bounded(String name, String v, long min, long max) {
-      long n = Long.parseLong(v.trim());
-      if (n < min || n > max) {
-        throw new IllegalArgumentException(
-            name + ": " + n + " (expected: " + min + ".." + max + ")");
-      }
-      return n;
     }
 
     Map<String, Object> describe() {

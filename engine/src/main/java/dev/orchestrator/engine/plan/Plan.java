@@ -25,15 +25,7 @@ public final class Plan {
    * @param excluded excluded routes
    */
   public Plan(String model, PoolKind pool, List<Candidate> candidates, List<Exclusion> excluded) {
-    this.model = Objects.requireNonNull(model, "model");
-    this.pool = Objects.requireNonNull(pool, "pool");
-    this.candidates = List.copyOf(candidates);
-    this.excluded = List.copyOf(excluded);
-    if (pool == PoolKind.FREE) {
-      for (Candidate c : this.candidates) {
-        TierGuard.checkDispatch(this, c.route());
-      }
-    }
+    this(model, pool, List.copyOf(candidates), List.copyOf(excluded), false);
   }
 
   private Plan(
@@ -41,14 +33,22 @@ public final class Plan {
       PoolKind pool,
       List<Candidate> candidates,
       List<Exclusion> excluded,
-      boolean trusted) {
-    this.model = model;
-    this.pool = pool;
+      boolean boundaryChecked) {
+    this.model = Objects.requireNonNull(model, "model");
+    this.pool = Objects.requireNonNull(pool, "pool");
     this.candidates = candidates;
     this.excluded = excluded;
+    if (!boundaryChecked && pool == PoolKind.FREE) {
+      for (Candidate c : candidates) {
+        TierGuard.checkDispatch(this, c.route());
+      }
+    }
   }
 
-  /** For the planner: lists already immutable, free boundary already enforced per route. */
+  /**
+   * For the planner: the lists are already immutable and the planner has already enforced the free
+   * boundary on every kept route (without materialising its lazy candidate list).
+   */
   static Plan trusted(
       String model, PoolKind pool, List<Candidate> candidates, List<Exclusion> excluded) {
     return new Plan(model, pool, candidates, excluded, true);

@@ -2,10 +2,10 @@ package dev.orchestrator.cli;
 
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.catalog.CatalogLoader;
-import dev.orchestrator.cli.serve.OrchestratorServer;
-import dev.orchestrator.cli.serve.ServerOptions;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.serve.OrchestratorServer;
+import dev.orchestrator.serve.ServerOptions;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;

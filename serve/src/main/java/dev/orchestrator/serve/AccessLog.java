@@ -1,7 +1,6 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.orchestrator.cli.Json;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.time.Instant;

@@ -1,9 +1,8 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.Route;

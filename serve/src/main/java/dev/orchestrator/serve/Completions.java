@@ -1,8 +1,7 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;

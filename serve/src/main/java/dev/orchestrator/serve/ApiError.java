@@ -1,7 +1,6 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchestrator.cli.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

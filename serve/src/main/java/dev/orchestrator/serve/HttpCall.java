@@ -1,4 +1,4 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import java.io.IOException;
 import java.io.InputStream;

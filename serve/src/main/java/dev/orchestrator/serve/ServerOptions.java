@@ -1,4 +1,4 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import java.time.Duration;
 import java.util.Objects;

@@ -1,7 +1,6 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;

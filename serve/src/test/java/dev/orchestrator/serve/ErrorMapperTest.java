@@ -1,4 +1,4 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

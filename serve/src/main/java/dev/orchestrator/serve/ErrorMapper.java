@@ -1,8 +1,7 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.failure.ProviderFailure;

@@ -1,6 +1,6 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
-import static dev.orchestrator.cli.serve.ServeFixture.json;
+import static dev.orchestrator.serve.ServeFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,7 +1,6 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorListener;

@@ -1,8 +1,7 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchestrator.cli.Json;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorPolicy;

@@ -1,4 +1,4 @@
-package dev.orchestrator.cli.serve;
+package dev.orchestrator.serve;
 
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.ProviderClient;

@@ -1,6 +1,0 @@
-/**
- * {@code orchestrator serve}: the engine behind the OpenAI chat-completions wire format (CONTRACT
- * §5). {@link dev.orchestrator.cli.serve.OrchestratorServer} is the server, usable without the CLI;
- * {@link dev.orchestrator.cli.serve.ServerOptions} configures it. Everything else here is internal.
- */
-package dev.orchestrator.cli.serve;

@@ -1,0 +1,60 @@
+package dev.orchestrator.engine.health;
+
+import java.time.Duration;
+
+/**
+ * Where route health lives (DESIGN §5, §11): each route's circuit breaker with its owned half-open
+ * probe, cooldowns, retirements, and the process- or fleet-wide retry budget. The engine asks it
+ * before every dispatch ({@link #admit}) and tells it the outcome of every admitted attempt ({@link
+ * #report}) — exactly once, on every path.
+ *
+ * <p>In memory by default ({@link RouteHealthRegistry}); shared by a fleet in {@code health-redis}.
+ * A store carries its own {@link HealthSettings}. Implementations are thread-safe, and never block
+ * a request on the network longer than their own bounded command timeout: {@link #admit} and {@link
+ * HealthView#marks} read a local view. A store that cannot reach its backing service keeps working
+ * on local state and says so through {@link #status()}.
+ */
+public interface HealthStore extends HealthView, AutoCloseable {
+
+  /**
+   * Asks to dispatch one attempt to {@code route}. A closed breaker admits ({@link
+   * Admission.Kind#ADMITTED}); an open breaker whose open time has passed admits exactly one probe
+   * ({@link Admission.Kind#PROBE}, holding a lease that expires after {@link
+   * HealthSettings#probeLease()} if never reported); otherwise the attempt is shed ({@link
+   * Admission.Kind#SHED}) with the time until the next probe is due.
+   */
+  Admission admit(String route);
+
+  /**
+   * Reports the outcome of an admitted attempt. Only the holder of a probe's lease can close or
+   * re-open the breaker with it; a report for a lease that has expired or is not held is ignored
+   * for the breaker (counts still apply). Reporting a shed admission does nothing. Idempotent per
+   * admission: only the first report counts.
+   */
+  void report(Admission admission, AttemptHealth outcome);
+
+  /** Cools {@code route} down for {@code duration} (the longer of this and any current one). */
+  void coolDown(String route, Duration duration);
+
+  /** Marks {@code route} retired (a remembered {@code not_found}) for {@code ttl}. */
+  void retire(String route, Duration ttl);
+
+  /** The breaker state of {@code route} as this store knows it now. */
+  BreakerState breaker(String route);
+
+  /** How long until {@code route}'s cooldown ends, or zero. */
+  Duration cooldownRemaining(String route);
+
+  /** Counts one request towards the retry budget. */
+  void recordRequest();
+
+  /** Takes one same-route retry from the budget; {@code false} when the budget is spent. */
+  boolean tryAcquireRetry();
+
+  /** Whether the store is working on its backing service or degraded to local state. */
+  StoreStatus status();
+
+  /** Releases the store's resources (connections, threads). Default: nothing to release. */
+  @Override
+  default void close() {}
+}

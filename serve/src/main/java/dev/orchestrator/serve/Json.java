@@ -1,0 +1,18 @@
+package dev.orchestrator.serve;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/** serve's one JSON mapper: deterministic output (insertion-ordered maps, plain decimals). */
+final class Json {
+  /** Shared, thread-safe mapper. */
+  static final ObjectMapper MAPPER =
+      JsonMapper.builder()
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+          .enable(com.fasterxml.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
+          .build();
+
+  private Json() {}
+}

@@ -1,6 +1,7 @@
 package dev.orchestrator.engine;
 
 import dev.orchestrator.engine.chat.ChatResponse;
+import java.math.BigDecimal;
 import java.util.Objects;
 
 /**
@@ -16,5 +17,13 @@ public record ChatResult(ChatResponse response, String route, Trace trace) {
     Objects.requireNonNull(response, "response");
     Objects.requireNonNull(route, "route");
     Objects.requireNonNull(trace, "trace");
+  }
+
+  /**
+   * The serving route's cost in USD: {@code 0} on a free route, {@code null} when a price or the
+   * usage is unknown. Same as {@code trace().costUsd()}.
+   */
+  public BigDecimal costUsd() {
+    return trace.costUsd();
   }
 }

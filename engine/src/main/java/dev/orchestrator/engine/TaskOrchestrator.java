@@ -9,6 +9,8 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.cost.CostCalculator;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
@@ -289,7 +291,7 @@ public final class TaskOrchestrator {
           ChatResponse resp = ((AttemptOutcome.Succeeded) outcome).response();
           health.onSuccess(route.id());
           record(route, n, 200, null, Decision.SUCCESS, Duration.ZERO, latency);
-          Trace trace = trace(route.id(), resp);
+          Trace trace = trace(route, resp);
           return new ChatResult(resp, route.id(), trace);
         }
         AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
@@ -477,13 +479,15 @@ public final class TaskOrchestrator {
       record(route, n, f.status(), f, d, delay, latency);
     }
 
-    private Trace trace(String serving, ChatResponse resp) {
+    private Trace trace(Route serving, ChatResponse resp) {
+      Usage usage = resp == null ? null : resp.usage();
       return new Trace(
           plan,
           attempts,
-          serving,
-          resp == null ? null : resp.usage(),
-          Duration.ofNanos(ticker.read() - start));
+          serving == null ? null : serving.id(),
+          usage,
+          Duration.ofNanos(ticker.read() - start),
+          serving == null ? null : CostCalculator.cost(serving, usage));
     }
 
     private OrchestratorException error(

@@ -2,6 +2,7 @@ package dev.orchestrator.engine;
 
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.plan.Plan;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 
@@ -14,13 +15,27 @@ import java.util.List;
  * @param servingRoute the route that answered, or {@code null} when none did
  * @param usage the serving route's usage (failed attempts are never billed as completions)
  * @param elapsed wall time of the whole request
+ * @param costUsd the serving route's cost in USD ({@link
+ *     dev.orchestrator.engine.cost.CostCalculator}): {@code 0} on a free route, {@code null} when a
+ *     price or the usage is unknown, or when no route served; failed attempts cost nothing
  */
 public record Trace(
-    Plan plan, List<AttemptRecord> attempts, String servingRoute, Usage usage, Duration elapsed) {
+    Plan plan,
+    List<AttemptRecord> attempts,
+    String servingRoute,
+    Usage usage,
+    Duration elapsed,
+    BigDecimal costUsd) {
   /** Copies. */
   public Trace {
     attempts = List.copyOf(attempts);
     usage = usage == null ? Usage.NONE : usage;
     elapsed = elapsed == null ? Duration.ZERO : elapsed;
+  }
+
+  /** A trace whose cost is unknown. */
+  public Trace(
+      Plan plan, List<AttemptRecord> attempts, String servingRoute, Usage usage, Duration elapsed) {
+    this(plan, attempts, servingRoute, usage, elapsed, null);
   }
 }

@@ -66,6 +66,9 @@ final class ModelsDevReader {
       BigDecimal in = cost.get("input").decimal("a price in USD per million tokens");
       BigDecimal out = cost.get("output").decimal("a price in USD per million tokens");
       r.cost(null, Prices.perMtokOrNull(in), Prices.perMtokOrNull(out));
+      r.cacheRead(
+          Prices.perMtokOrNull(
+              cost.get("cache_read").decimal("a price in USD per million tokens")));
     }
     Value limit = mv.get("limit");
     r.contextWindow = limit.get("context").positiveInt(true);

@@ -50,6 +50,7 @@ final class OpenRouterReader {
         throw pricing.fail(pricing.render() + " is not an object (expected: {prompt, completion})");
       }
       r.cost(null, perToken(pricing.get("prompt")), perToken(pricing.get("completion")));
+      r.cacheRead(perToken(pricing.get("input_cache_read")));
     }
     r.contextWindow = m.get("context_length").positiveInt(true);
     r.maxOutputTokens = m.get("top_provider").get("max_completion_tokens").positiveInt(true);

@@ -43,6 +43,7 @@ final class OwnConfigReader {
           "tier",
           "inputPerMtok",
           "outputPerMtok",
+          "cacheReadPerMtok",
           "contextWindow",
           "maxOutputTokens",
           "capabilities",
@@ -233,8 +234,10 @@ final class OwnConfigReader {
         }
       }
     }
-    if (tierV.present() || inV.present() || outV.present()) {
+    Value cacheV = v.get("cacheReadPerMtok");
+    if (tierV.present() || inV.present() || outV.present() || cacheV.present()) {
       r.cost(tier, in, out);
+      r.cacheRead(nonNegative(cacheV));
     }
     r.contextWindow = v.get("contextWindow").positiveInt(false);
     r.maxOutputTokens = v.get("maxOutputTokens").positiveInt(false);

@@ -25,6 +25,7 @@ public final class RoutePatch {
   Tier tier;
   BigDecimal inputPerMtok;
   BigDecimal outputPerMtok;
+  BigDecimal cacheReadPerMtok;
   Integer contextWindow;
   Integer maxOutputTokens;
   Set<Capability> capabilities;
@@ -55,6 +56,12 @@ public final class RoutePatch {
     tier = explicitTier;
     inputPerMtok = input;
     outputPerMtok = output;
+    cacheReadPerMtok = null;
+  }
+
+  /** States the cache-read price, part of the cost unit; call after {@link #cost}. */
+  void cacheRead(BigDecimal perMtok) {
+    cacheReadPerMtok = perMtok;
   }
 
   RoutePatch copy() {
@@ -72,6 +79,7 @@ public final class RoutePatch {
       tier = later.tier;
       inputPerMtok = later.inputPerMtok;
       outputPerMtok = later.outputPerMtok;
+      cacheReadPerMtok = later.cacheReadPerMtok;
     }
     if (later.contextWindow != null) {
       contextWindow = later.contextWindow;
@@ -126,6 +134,7 @@ public final class RoutePatch {
             // A null tier lets the builder apply Tier.fromPrices, THE tier rule.
             .tier(tier)
             .prices(inputPerMtok, outputPerMtok)
+            .cacheReadPrice(cacheReadPerMtok)
             .contextWindow(contextWindow)
             .maxOutputTokens(maxOutputTokens)
             .capabilities(caps)

@@ -31,6 +31,8 @@ import java.util.TreeSet;
  * @param retired whether the catalog marks the model deprecated/retired regardless of dates
  * @param quality optional quality score used by the {@code quality} strategy (higher is better), or
  *     {@code null}
+ * @param cacheReadPerMtok USD per million cached input tokens (prompt-cache reads), or {@code null}
+ *     when the catalog does not say (cached tokens are then priced as input)
  */
 public record Route(
     String provider,
@@ -48,7 +50,8 @@ public record Route(
     LocalDate releaseDate,
     LocalDate expirationDate,
     boolean retired,
-    Double quality) {
+    Double quality,
+    BigDecimal cacheReadPerMtok) {
 
   /** Validates and copies. */
   public Route {
@@ -117,6 +120,7 @@ public record Route(
     b.expirationDate = expirationDate;
     b.retired = retired;
     b.quality = quality;
+    b.cacheReadPerMtok = cacheReadPerMtok;
     return b;
   }
 
@@ -138,6 +142,7 @@ public record Route(
     private LocalDate expirationDate;
     private boolean retired;
     private Double quality;
+    private BigDecimal cacheReadPerMtok;
 
     private Builder(String provider, String model) {
       this.provider = provider;
@@ -160,6 +165,15 @@ public record Route(
     public Builder prices(BigDecimal input, BigDecimal output) {
       inputPerMtok = input;
       outputPerMtok = output;
+      return this;
+    }
+
+    /**
+     * Sets the price of cached input tokens (prompt-cache reads) in USD per million; {@code null}
+     * means unknown. It never affects the tier.
+     */
+    public Builder cacheReadPrice(BigDecimal v) {
+      cacheReadPerMtok = v;
       return this;
     }
 
@@ -246,7 +260,8 @@ public record Route(
           releaseDate,
           expirationDate,
           retired,
-          quality);
+          quality,
+          cacheReadPerMtok);
     }
   }
 }

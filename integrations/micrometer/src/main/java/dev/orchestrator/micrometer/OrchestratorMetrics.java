@@ -1,0 +1,213 @@
+package dev.orchestrator.micrometer;
+
+import dev.orchestrator.engine.AttemptRecord;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.Decision;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorListener;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.Trace;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.RouteHealthRegistry;
+import dev.orchestrator.engine.plan.RoutePlanner;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Records what an orchestrator does on a Micrometer {@link MeterRegistry}. In the Prometheus format
+ * the series are:
+ *
+ * <table>
+ *   <caption>series</caption>
+ *   <tr><th>series</th><th>labels</th><th>what</th></tr>
+ *   <tr><td>{@code orchestrator_requests_total}</td><td>model, outcome</td>
+ *       <td>finished requests; outcome {@code success} or the error type ({@code
+ *       candidates_exhausted}, {@code stream_interrupted}…)</td></tr>
+ *   <tr><td>{@code orchestrator_request_duration_seconds}</td><td>model, outcome</td>
+ *       <td>histogram of the whole request: every attempt, backoff and failover</td></tr>
+ *   <tr><td>{@code orchestrator_time_to_first_token_seconds}</td><td>model</td>
+ *       <td>histogram, fed by {@link #recordTimeToFirstToken} (the caller sees the first byte)</td></tr>
+ *   <tr><td>{@code orchestrator_attempts_total}</td><td>route, category, decision</td>
+ *       <td>attempts; category {@code none} on success</td></tr>
+ *   <tr><td>{@code orchestrator_retries_total}</td><td></td>
+ *       <td>same-route retries, each taken from the retry budget</td></tr>
+ *   <tr><td>{@code orchestrator_cost_usd_total}</td><td>route</td>
+ *       <td>the serving routes' cost ({@link ChatResult#costUsd()})</td></tr>
+ *   <tr><td>{@code orchestrator_cost_unknown_total}</td><td>route</td>
+ *       <td>answers whose cost is unknown (a price or the usage missing)</td></tr>
+ *   <tr><td>{@code orchestrator_breaker_open}</td><td>route</td>
+ *       <td>1 while the route's breaker is open or half-open, else 0</td></tr>
+ *   <tr><td>{@code orchestrator_route_cooldown_seconds}</td><td>route</td>
+ *       <td>what is left of the route's cooldown, 0 when none</td></tr>
+ * </table>
+ *
+ * <p>Label values are bounded: {@code model} is {@code orchestrator/free}, {@code
+ * orchestrator/auto}, a catalog pool or a catalog route id, and {@code other} for anything else (a
+ * caller's typo never becomes a series); {@code route} is always a catalog route; categories,
+ * decisions and outcomes are closed enums. Route gauges are registered the first time a route is
+ * attempted.
+ *
+ * <pre>{@code
+ * TaskOrchestrator orchestrator = TaskOrchestrator.builder()...build();
+ * OrchestratorMetrics.bind(orchestrator, meterRegistry);
+ * }</pre>
+ *
+ * <p>Thread-safe; every event costs a few map look-ups.
+ */
+public final class OrchestratorMetrics implements OrchestratorListener {
+  /** The {@code model} label of a model name the catalog does not know. */
+  public static final String OTHER = "other";
+
+  private static final Duration[] LATENCY_BUCKETS = {
+    Duration.ofMillis(100),
+    Duration.ofMillis(250),
+    Duration.ofMillis(500),
+    Duration.ofSeconds(1),
+    Duration.ofMillis(2500),
+    Duration.ofSeconds(5),
+    Duration.ofSeconds(10),
+    Duration.ofSeconds(30),
+    Duration.ofSeconds(60),
+    Duration.ofSeconds(120),
+    Duration.ofSeconds(300)
+  };
+
+  private final TaskOrchestrator orchestrator;
+  private final MeterRegistry registry;
+  private final Counter retries;
+  private final Set<String> gaugedRoutes = ConcurrentHashMap.newKeySet();
+
+  private OrchestratorMetrics(TaskOrchestrator orchestrator, MeterRegistry registry) {
+    this.orchestrator = orchestrator;
+    this.registry = registry;
+    this.retries =
+        Counter.builder("orchestrator.retries")
+            .description("Same-route retries, each taken from the retry budget")
+            .register(registry);
+  }
+
+  /**
+   * Creates the metrics for {@code orchestrator} on {@code registry} and registers them as one of
+   * its listeners.
+   */
+  public static OrchestratorMetrics bind(TaskOrchestrator orchestrator, MeterRegistry registry) {
+    OrchestratorMetrics m =
+        new OrchestratorMetrics(
+            Objects.requireNonNull(orchestrator, "orchestrator"),
+            Objects.requireNonNull(registry, "registry"));
+    orchestrator.addListener(m);
+    return m;
+  }
+
+  /**
+   * The bounded {@code model} label for a requested model name: the name itself when it is a
+   * virtual model, a pool or a route of the current catalog, otherwise {@value #OTHER}.
+   */
+  public String modelLabel(String model) {
+    if (model == null) {
+      return OTHER;
+    }
+    if (model.equals(RoutePlanner.FREE) || model.equals(RoutePlanner.AUTO)) {
+      return model;
+    }
+    Catalog c = orchestrator.catalog();
+    return c.pool(model).isPresent() || c.route(model).isPresent() ? model : OTHER;
+  }
+
+  /** Records the time from a request's arrival to the first byte of its streamed answer. */
+  public void recordTimeToFirstToken(String model, Duration ttft) {
+    Timer.builder("orchestrator.time.to.first.token")
+        .description("Time from the request's arrival to the first streamed byte")
+        .tag("model", modelLabel(model))
+        .serviceLevelObjectives(LATENCY_BUCKETS)
+        .register(registry)
+        .record(ttft);
+  }
+
+  @Override
+  public void onAttempt(String model, AttemptRecord a) {
+    gauge(a.route());
+    Counter.builder("orchestrator.attempts")
+        .description("Attempts, by route, failure category and the engine's decision")
+        .tag("route", a.route())
+        .tag("category", a.category() == null ? "none" : a.category().wireName())
+        .tag("decision", a.decision().wireName())
+        .register(registry)
+        .increment();
+    if (a.decision() == Decision.RETRY_SAME_ROUTE) {
+      retries.increment();
+    }
+  }
+
+  @Override
+  public void onSuccess(ChatResult result) {
+    Trace t = result.trace();
+    finished(t, "success");
+    BigDecimal cost = result.costUsd();
+    if (cost == null) {
+      Counter.builder("orchestrator.cost.unknown")
+          .description("Answers whose cost is unknown (a price or the usage missing)")
+          .tag("route", result.route())
+          .register(registry)
+          .increment();
+    } else {
+      Counter.builder("orchestrator.cost.usd")
+          .description("Cost of the serving routes' answers in USD")
+          .tag("route", result.route())
+          .register(registry)
+          .increment(cost.doubleValue());
+    }
+  }
+
+  @Override
+  public void onFailure(OrchestratorException error) {
+    finished(error.trace(), error.type().wireName());
+  }
+
+  private void finished(Trace t, String outcome) {
+    String model = modelLabel(t == null || t.plan() == null ? null : t.plan().model());
+    Counter.builder("orchestrator.requests")
+        .description("Finished requests, by requested model and outcome")
+        .tag("model", model)
+        .tag("outcome", outcome)
+        .register(registry)
+        .increment();
+    Timer.builder("orchestrator.request.duration")
+        .description("Whole-request latency: every attempt, backoff and failover")
+        .tag("model", model)
+        .tag("outcome", outcome)
+        .serviceLevelObjectives(LATENCY_BUCKETS)
+        .register(registry)
+        .record(t == null ? Duration.ZERO : t.elapsed());
+  }
+
+  private void gauge(String route) {
+    if (!gaugedRoutes.add(route)) {
+      return;
+    }
+    RouteHealthRegistry health = orchestrator.health();
+    Gauge.builder(
+            "orchestrator.breaker.open",
+            health,
+            h -> h.breaker(route) == BreakerState.CLOSED ? 0 : 1)
+        .description("1 while the route's circuit breaker is open or half-open")
+        .tag("route", route)
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder(
+            "orchestrator.route.cooldown", health, h -> h.cooldownRemaining(route).toNanos() / 1e9)
+        .description("What is left of the route's cooldown")
+        .baseUnit("seconds")
+        .tag("route", route)
+        .strongReference(true)
+        .register(registry);
+  }
+}

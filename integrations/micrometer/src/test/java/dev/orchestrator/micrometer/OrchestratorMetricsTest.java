@@ -1,0 +1,153 @@
+package dev.orchestrator.micrometer;
+
+import static dev.orchestrator.engine.testing.Catalogs.free;
+import static dev.orchestrator.engine.testing.Catalogs.route;
+import static dev.orchestrator.engine.testing.ScriptedClient.cutAfter;
+import static dev.orchestrator.engine.testing.ScriptedClient.fail;
+import static dev.orchestrator.engine.testing.ScriptedClient.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderClients;
+import dev.orchestrator.engine.testing.Catalogs;
+import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ScriptedClient;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class OrchestratorMetricsTest {
+  private final FakeTime time = new FakeTime();
+  private final ScriptedClient client = new ScriptedClient(time);
+  private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
+  private final Catalog catalog =
+      Catalogs.of(
+              route("a", "m", "1", "2", 8000),
+              route("b", "m", "1", "2", 8000),
+              free("f", "m", 8000))
+          .toBuilder()
+          .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
+          .build();
+  private final TaskOrchestrator orchestrator =
+      TaskOrchestrator.builder()
+          .catalog(catalog)
+          .providers(ProviderClients.single(client))
+          .credentials(Credentials.constant("k"))
+          .policy(OrchestratorPolicy.builder().withSeed(1L).build())
+          .ticker(time)
+          .sleeper(time)
+          .build();
+  private final OrchestratorMetrics metrics = OrchestratorMetrics.bind(orchestrator, registry);
+
+  private double requests(String model, String outcome) {
+    var c =
+        registry
+            .find("orchestrator.requests")
+            .tag("model", model)
+            .tag("outcome", outcome)
+            .counter();
+    return c == null ? 0 : c.count();
+  }
+
+  private double attempts(String route, String category, String decision) {
+    var c =
+        registry
+            .find("orchestrator.attempts")
+            .tag("route", route)
+            .tag("category", category)
+            .tag("decision", decision)
+            .counter();
+    return c == null ? 0 : c.count();
+  }
+
+  private static ChatRequest request(String model) {
+    return ChatRequest.builder(model).user("hi").build();
+  }
+
+  @Test
+  void countsASuccessItsAttemptAndItsCost() {
+    client.script("a/m", ok("hello"));
+    orchestrator.chat(request("a/m"));
+    assertThat(requests("a/m", "success")).isEqualTo(1);
+    assertThat(attempts("a/m", "none", "success")).isEqualTo(1);
+    // 3 prompt + 5 completion tokens at $1 / $2 per Mtok.
+    assertThat(registry.get("orchestrator.cost.usd").tag("route", "a/m").counter().count())
+        .isEqualTo(0.000013);
+    assertThat(registry.get("orchestrator.request.duration").tag("model", "a/m").timer().count())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void countsAFailoverAsOneRequestAndTwoAttempts() {
+    client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    client.script("b/m", ok("hello"));
+    orchestrator.chat(request("v"));
+    assertThat(requests("v", "success")).isEqualTo(1);
+    assertThat(
+            attempts("a/m", "server_error", "retry_same_route")
+                + attempts("a/m", "server_error", "failover"))
+        .isGreaterThanOrEqualTo(1);
+    assertThat(attempts("a/m", "server_error", "failover")).isEqualTo(1);
+    assertThat(attempts("b/m", "none", "success")).isEqualTo(1);
+    assertThat(registry.get("orchestrator.retries").counter().count())
+        .isEqualTo(attempts("a/m", "server_error", "retry_same_route"));
+  }
+
+  @Test
+  void countsASettledClientErrorByItsType() {
+    client.script("a/m", fail(400, FailureCategory.REQUEST_INVALID, false));
+    assertThatThrownBy(() -> orchestrator.chat(request("a/m")))
+        .isInstanceOf(OrchestratorException.class);
+    assertThat(requests("a/m", "request_rejected")).isEqualTo(1);
+    assertThat(attempts("a/m", "request_invalid", "stop")).isEqualTo(1);
+    assertThat(registry.find("orchestrator.cost.usd").counters()).isEmpty();
+  }
+
+  @Test
+  void countsACutStreamAsInterrupted() {
+    client.script("a/m", cutAfter("partial"));
+    assertThatThrownBy(() -> orchestrator.stream(request("a/m"), delta -> {}))
+        .isInstanceOf(OrchestratorException.class);
+    assertThat(requests("a/m", "stream_interrupted")).isEqualTo(1);
+  }
+
+  @Test
+  void unknownModelNamesShareOneLabel() {
+    assertThat(metrics.modelLabel("orchestrator/free")).isEqualTo("orchestrator/free");
+    assertThat(metrics.modelLabel("v")).isEqualTo("v");
+    assertThat(metrics.modelLabel("a/m")).isEqualTo("a/m");
+    assertThat(metrics.modelLabel("gpt-4o-typo")).isEqualTo(OrchestratorMetrics.OTHER);
+    metrics.recordTimeToFirstToken("no-such-model", Duration.ofMillis(300));
+    assertThat(
+            registry.get("orchestrator.time.to.first.token").tag("model", "other").timer().count())
+        .isEqualTo(1);
+  }
+
+  @Test
+  void breakerGaugeFollowsTheRoutesHealth() {
+    for (int i = 0; i < 10; i++) {
+      client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
+      try {
+        orchestrator.chat(request("a/m"));
+      } catch (OrchestratorException expected) {
+        // keep failing until the breaker opens
+      }
+    }
+    assertThat(registry.get("orchestrator.breaker.open").tag("route", "a/m").gauge().value())
+        .isEqualTo(1);
+    client.script("b/m", ok("hi"));
+    orchestrator.chat(request("b/m"));
+    assertThat(registry.get("orchestrator.breaker.open").tag("route", "b/m").gauge().value())
+        .isZero();
+  }
+}

@@ -79,6 +79,48 @@ public final class CatalogLoader {
   }
 
   /**
+   * Parses sources from text and merges them in order, as {@link #load(List)} does for files; with
+   * {@code onDefault} they are laid on top of the embedded default catalog. Used when sources
+   * arrive as text (a refreshed URL, a cached copy) rather than as files.
+   *
+   * @throws CatalogException naming the source when one is malformed or invalid
+   */
+  public static Catalog parseAll(List<Text> texts, boolean onDefault) {
+    Objects.requireNonNull(texts, "texts");
+    List<Draft> drafts = new ArrayList<>();
+    if (onDefault) {
+      drafts.add(DefaultHolder.DRAFT);
+    }
+    for (Text t : texts) {
+      drafts.add(Readers.read(SourceText.ofText(t.name(), t.text())));
+    }
+    return merge(drafts);
+  }
+
+  /**
+   * Reads a file as text for {@link #parseAll}.
+   *
+   * @throws CatalogException naming the file when it is missing, unreadable, too large or not UTF-8
+   */
+  public static Text readText(Path p) {
+    return new Text(p.toString(), read(p));
+  }
+
+  /**
+   * One catalog source as text. Immutable.
+   *
+   * @param name the name used in messages and {@link Catalog#sources()}
+   * @param text JSON or YAML of any supported shape
+   */
+  public record Text(String name, String text) {
+    /** Validates. */
+    public Text {
+      Objects.requireNonNull(name, "name");
+      Objects.requireNonNull(text, "text");
+    }
+  }
+
+  /**
    * Reads one source from an in-memory tree (for example the Models.dev-shaped object a {@code
    * simulate} scenario embeds). Errors carry the field path but no line numbers.
    *

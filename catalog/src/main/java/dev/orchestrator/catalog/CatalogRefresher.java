@@ -31,8 +31,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>When every attempt fails, the last good catalog stays in service, the failure is logged once
  * (until the next success) through {@link System.Logger}, and no evidence is added: before any
- * success the {@linkplain Builder#fallback fallback} catalog (empty by default) is served, so a
- * failed fetch can never make a route free.
+ * success the last good copy in the {@linkplain Builder#cache source cache} is served when there is
+ * one, else the {@linkplain Builder#fallback fallback} catalog (empty by default), so a failed
+ * fetch can never make a route free. Every successful fetch is kept in that cache.
  *
  * <p>Thread-safe.
  */
@@ -51,6 +52,7 @@ public final class CatalogRefresher {
   private final Sleeper sleeper;
   private final Catalog fallback;
   private final System.Logger logger;
+  private final SourceCache sourceCache;
   private final LoadingCache<String, Catalog> cache;
   private final AtomicBoolean failureLogged = new AtomicBoolean();
   private volatile Catalog lastGood;
@@ -70,6 +72,7 @@ public final class CatalogRefresher {
     this.sleeper = b.sleeper;
     this.fallback = b.fallback;
     this.logger = b.logger;
+    this.sourceCache = b.sourceCache;
     this.cache =
         Caffeine.newBuilder()
             .ticker(b.ticker)
@@ -139,7 +142,37 @@ public final class CatalogRefresher {
           o.failure().map(CatalogException::getMessage).orElse("unknown"));
     }
     Catalog keep = lastGood;
+    if (keep == null && sourceCache != null) {
+      keep = fromCache();
+    }
     return keep != null ? keep : fallback;
+  }
+
+  private Catalog fromCache() {
+    return sourceCache
+        .load(source)
+        .map(
+            e -> {
+              try {
+                Catalog c = CatalogLoader.parse(source, e.text());
+                lastGood = c;
+                return c;
+              } catch (CatalogException damaged) {
+                return null;
+              }
+            })
+        .orElse(null);
+  }
+
+  private void keep(String text) {
+    if (sourceCache == null) {
+      return;
+    }
+    try {
+      sourceCache.store(source, text);
+    } catch (UncheckedIOException e) {
+      logger.log(System.Logger.Level.WARNING, "{0}", e.getMessage());
+    }
   }
 
   private Outcome fetch() {
@@ -151,7 +184,9 @@ public final class CatalogRefresher {
       attempts = attempt;
       try {
         String text = remote ? get() : CatalogLoader.read(localPath());
-        return new Outcome(CatalogLoader.parse(source, text), true, attempts, null);
+        Catalog parsed = CatalogLoader.parse(source, text);
+        keep(text);
+        return new Outcome(parsed, true, attempts, null);
       } catch (Transient t) {
         last = t.failure;
         if (attempt < max && !pause()) {
@@ -269,6 +304,7 @@ public final class CatalogRefresher {
     private Executor executor = ForkJoinPool.commonPool();
     private Catalog fallback = Catalog.empty();
     private System.Logger logger = System.getLogger(CatalogRefresher.class.getName());
+    private SourceCache sourceCache;
 
     private Builder(String source) {
       Objects.requireNonNull(source, "source");
@@ -350,6 +386,15 @@ public final class CatalogRefresher {
     /** Where the one-per-outage failure message goes. */
     public Builder logger(System.Logger v) {
       logger = Objects.requireNonNull(v, "logger");
+      return this;
+    }
+
+    /**
+     * Where the last good copy of the source is kept after every successful fetch, and read from
+     * when a fetch fails before any succeeded (default: none).
+     */
+    public Builder cache(SourceCache v) {
+      sourceCache = Objects.requireNonNull(v, "cache");
       return this;
     }
 

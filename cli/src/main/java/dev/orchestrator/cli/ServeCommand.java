@@ -1,15 +1,15 @@
 package dev.orchestrator.cli;
 
 import dev.orchestrator.catalog.CatalogException;
-import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.catalog.SourceCache;
 import dev.orchestrator.engine.OrchestratorPolicy;
-import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.serve.ClientToken;
+import dev.orchestrator.serve.LiveCatalog;
 import dev.orchestrator.serve.OrchestratorServer;
 import dev.orchestrator.serve.ServerOptions;
+import dev.orchestrator.serve.TokensFile;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,10 +29,10 @@ import picocli.CommandLine.Spec;
     name = "serve",
     mixinStandardHelpOptions = true,
     description = {
-      "Serves POST /v1/chat/completions (JSON and SSE), GET /v1/models, GET /healthz and GET"
-          + " /readyz with the orchestrator's failover behind them. Point any OpenAI client at"
-          + " http://HOST:PORT/v1 and ask for orchestrator/free, orchestrator/auto, a group or a"
-          + " route id."
+      "Serves POST /v1/chat/completions (JSON and SSE), GET /v1/models, GET /healthz, GET"
+          + " /readyz and GET /metrics with the orchestrator's failover behind them. Point any"
+          + " OpenAI client at http://HOST:PORT/v1 and ask for orchestrator/free,"
+          + " orchestrator/auto, a group or a route id."
     })
 public final class ServeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
@@ -51,8 +51,45 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(
       names = "--host",
       paramLabel = "ADDR",
-      description = "Bind address (default: ${DEFAULT-VALUE}; anything else needs a token).")
+      description =
+          "Bind address (default: ${DEFAULT-VALUE}; a non-loopback address needs a token or"
+              + " --insecure-no-token).")
   String host = ServerOptions.DEFAULT_HOST;
+
+  @Option(
+      names = "--source",
+      paramLabel = "URL|PATH",
+      description =
+          "Catalog source refreshed while serving, repeatable: Models.dev api.json, OpenRouter"
+              + " /api/v1/models or own config; laid over --catalog, under --config.")
+  List<String> sources = new ArrayList<>();
+
+  @Option(
+      names = "--refresh-interval-s",
+      paramLabel = "S",
+      description = "Seconds between refreshes of the --source catalogs (default: 3600).")
+  long refreshIntervalSeconds = ServerOptions.DEFAULT_REFRESH_INTERVAL.getSeconds();
+
+  @Option(
+      names = "--cache-dir",
+      paramLabel = "PATH",
+      description =
+          "Where the last good copy of each source and each client's spend are kept (default:"
+              + " $XDG_CACHE_HOME/orchestrator or ~/.cache/orchestrator).")
+  Path cacheDir;
+
+  @Option(
+      names = "--tokens-file",
+      paramLabel = "PATH",
+      description =
+          "Clients allowed in (YAML or JSON): name, token or sha256, optional budgetUsdPerDay /"
+              + " budgetUsdPerMonth and a models allow-list.")
+  Path tokensFile;
+
+  @Option(
+      names = "--insecure-no-token",
+      description = "Serve a non-loopback --host without any token (no authentication at all).")
+  boolean insecureNoToken;
 
   @Option(
       names = "--token",
@@ -122,8 +159,9 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    Catalog catalog = loadCatalog();
     PrintWriter err = spec.commandLine().getErr();
+    Path cache = cacheDir != null ? cacheDir : SourceCache.defaultDirectory();
+    List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");
     ServerOptions options;
     OrchestratorPolicy policy;
@@ -133,26 +171,27 @@ public final class ServeCommand implements Callable<Integer> {
               .host(host)
               .port(port)
               .token(effectiveToken)
+              .clients(clients)
+              .insecureNoToken(insecureNoToken)
               .maxBodyBytes(maxBodyBytes)
               .threads(threads)
               .shutdownGrace(Duration.ofMillis(shutdownGraceMs))
               .streamContinuation(streamContinuation)
               .maxCatalogAge(
                   maxCatalogAgeSeconds == null ? null : Duration.ofSeconds(maxCatalogAgeSeconds))
+              .refreshInterval(Duration.ofSeconds(refreshIntervalSeconds))
+              .spendFile(cache.resolve("spend.json"))
               .accessLog(noAccessLog ? null : System.err::println)
               .build();
       policy = policy();
     } catch (IllegalArgumentException e) {
       throw CliException.usage(e.getMessage());
     }
-    if (!options.tokenRequired() && !loopback(host)) {
-      err.println(
-          "warning: serving on " + host + " without a token; set ORCHESTRATOR_TOKEN or --token");
-    }
+    LiveCatalog catalog = loadCatalog(cache);
     OrchestratorServer server;
     try {
       server =
-          OrchestratorServer.builder().catalog(catalog).policy(policy).options(options).start();
+          OrchestratorServer.builder().liveCatalog(catalog).policy(policy).options(options).start();
     } catch (UncheckedIOException e) {
       throw new CliException(OrchestratorCli.EXIT_ERROR, e.getMessage(), e);
     }
@@ -161,22 +200,49 @@ public final class ServeCommand implements Callable<Integer> {
         "orchestrator serve: listening on "
             + server.baseUrl()
             + " ("
-            + catalog.routes().size()
+            + catalog.current().routes().size()
             + " routes"
-            + (options.tokenRequired() ? ", bearer token required" : "")
+            + (catalog.sources().isEmpty() ? "" : ", " + catalog.sources().size() + " live sources")
+            + (options.tokenRequired()
+                ? ", bearer token required, " + options.clients().size() + " client(s)"
+                : "")
             + ")");
+    List<String> missing = server.missingKeyVariables();
+    if (!missing.isEmpty()) {
+      err.println(
+          "orchestrator serve: no candidate of orchestrator/free or orchestrator/auto has"
+              + " credentials; set one of: "
+              + String.join(", ", missing)
+              + " (/readyz says not ready until then)");
+    }
     err.flush();
     server.awaitShutdown();
     return OrchestratorCli.EXIT_OK;
   }
 
-  private Catalog loadCatalog() {
-    List<Path> all = new ArrayList<>(catalogOptions.paths());
-    all.addAll(configs);
+  private List<ClientToken> clients() {
+    if (tokensFile == null) {
+      return List.of();
+    }
     try {
-      return CatalogLoader.load(all);
+      return TokensFile.read(tokensFile);
+    } catch (TokensFile.InvalidFileException e) {
+      throw CliException.input(e.getMessage(), e);
+    }
+  }
+
+  private LiveCatalog loadCatalog(Path cache) {
+    try {
+      return LiveCatalog.builder()
+          .catalogs(catalogOptions.paths())
+          .configs(configs)
+          .sources(sources)
+          .cacheDir(cache)
+          .build();
     } catch (CatalogException e) {
       throw CliException.input(e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw CliException.usage("--source: " + e.getMessage());
     }
   }
 
@@ -195,13 +261,5 @@ public final class ServeCommand implements Callable<Integer> {
       b.withStreamIdleTimeout(Duration.ofMillis(streamIdleTimeoutMs));
     }
     return b.build();
-  }
-
-  private static boolean loopback(String host) {
-    try {
-      return InetAddress.getByName(host).isLoopbackAddress();
-    } catch (UnknownHostException e) {
-      return false;
-    }
   }
 }

@@ -3,6 +3,7 @@ package dev.orchestrator.serve;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +14,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
- * The structured access log: one JSON object per request (time, method, path, status, model, route,
- * attempts, stream, duration, bytes, error code). It never holds a prompt, an answer, a header
- * value or a query string, so no key or token can reach it. Request threads only enqueue; one
- * daemon thread writes, and when the queue is full lines are dropped and counted rather than
+ * The structured access log: one JSON object per request (time, client name, method, path, status,
+ * outcome, model, serving route, attempts, stream, duration, time to first byte, cost, bytes, error
+ * code). It never holds a prompt, an answer, a header value, a token or a query string, so no key
+ * or token can reach it: the client is named by its configured name. Request threads only enqueue;
+ * one daemon thread writes, and when the queue is full lines are dropped and counted rather than
  * blocking a request. Thread-safe.
  */
 final class AccessLog implements AutoCloseable {
@@ -57,6 +59,10 @@ final class AccessLog implements AutoCloseable {
     boolean stream;
     long bytesIn;
     String error;
+    String client;
+    long ttftNanos;
+    BigDecimal cost;
+    boolean hasCost;
 
     Entry(String method, String path) {
       this.method = method;
@@ -76,8 +82,15 @@ final class AccessLog implements AutoCloseable {
       g.writeStringField("ts", Instant.now().toString());
       g.writeStringField("method", e.method);
       g.writeStringField("path", e.path);
+      if (e.client != null) {
+        g.writeStringField("token", e.client);
+      }
       g.writeNumberField("status", e.status);
+      g.writeStringField("outcome", e.error == null ? "success" : e.error);
       g.writeNumberField("durationMs", ms);
+      if (e.ttftNanos > 0) {
+        g.writeNumberField("ttftMs", e.ttftNanos / 1_000_000);
+      }
       if (e.model != null) {
         g.writeStringField("model", e.model);
       }
@@ -89,6 +102,13 @@ final class AccessLog implements AutoCloseable {
       }
       if (e.stream) {
         g.writeBooleanField("stream", true);
+      }
+      if (e.hasCost) {
+        if (e.cost == null) {
+          g.writeNullField("costUsd");
+        } else {
+          g.writeNumberField("costUsd", e.cost);
+        }
       }
       g.writeNumberField("bytesIn", e.bytesIn);
       if (e.error != null) {

@@ -1,9 +1,11 @@
 package dev.orchestrator.serve;
 
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Map;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
@@ -23,6 +25,7 @@ final class HttpCall {
   private final Response response;
   private OutputStream stream;
   private boolean answered;
+  private long firstByteNanos;
 
   HttpCall(Request request, Response response) {
     this.request = request;
@@ -88,8 +91,36 @@ final class HttpCall {
     response.setStatus(200);
     HttpFields.Mutable h = response.getHeaders();
     headers.forEach(h::put);
-    stream = Content.Sink.asOutputStream(response);
+    OutputStream sink = Content.Sink.asOutputStream(response);
+    stream =
+        new FilterOutputStream(sink) {
+          @Override
+          public void write(byte[] b, int off, int len) throws IOException {
+            firstByte();
+            sink.write(b, off, len);
+          }
+
+          @Override
+          public void write(int b) throws IOException {
+            firstByte();
+            sink.write(b);
+          }
+        };
     return stream;
+  }
+
+  private void firstByte() {
+    if (firstByteNanos == 0) {
+      firstByteNanos = System.nanoTime();
+    }
+  }
+
+  /**
+   * Time from the request's arrival to the first byte of an event stream, or {@link Duration#ZERO}
+   * when nothing was streamed.
+   */
+  Duration timeToFirstByte() {
+    return firstByteNanos == 0 ? Duration.ZERO : Duration.ofNanos(firstByteNanos - beginNanos());
   }
 
   /** Completes the exchange: ends an open stream, then tells Jetty the handler is done. */

@@ -1,6 +1,11 @@
 package dev.orchestrator.serve;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -24,6 +29,9 @@ public final class ServerOptions {
   /** Default bound on finishing in-flight requests at shutdown. */
   public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(10);
 
+  /** Default interval between refreshes of the live catalog's sources. */
+  public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofHours(1);
+
   private final String host;
   private final int port;
   private final String token;
@@ -33,6 +41,10 @@ public final class ServerOptions {
   private final boolean streamContinuation;
   private final Duration maxCatalogAge;
   private final Consumer<String> accessLog;
+  private final List<ClientToken> clients;
+  private final boolean insecureNoToken;
+  private final Duration refreshInterval;
+  private final Path spendFile;
 
   private ServerOptions(Builder b) {
     this.host = b.host;
@@ -44,6 +56,10 @@ public final class ServerOptions {
     this.streamContinuation = b.streamContinuation;
     this.maxCatalogAge = b.maxCatalogAge;
     this.accessLog = b.accessLog;
+    this.clients = List.copyOf(b.clients);
+    this.insecureNoToken = b.insecureNoToken;
+    this.refreshInterval = b.refreshInterval;
+    this.spendFile = b.spendFile;
   }
 
   /** The defaults: 127.0.0.1:8080, no token, access log on stderr. */
@@ -66,9 +82,37 @@ public final class ServerOptions {
     return port;
   }
 
-  /** Whether a bearer token guards {@code /v1/*}. */
+  /** Whether a bearer token guards {@code /v1/*} (a single token or a tokens file). */
   public boolean tokenRequired() {
-    return token != null;
+    return token != null || !clients.isEmpty();
+  }
+
+  /**
+   * The clients allowed in: those of the tokens file, plus the single token as client {@value
+   * ClientToken#DEFAULT_NAME}; empty when no token is required.
+   */
+  public List<ClientToken> clients() {
+    if (token == null) {
+      return clients;
+    }
+    List<ClientToken> all = new ArrayList<>(clients);
+    all.add(ClientToken.of(ClientToken.DEFAULT_NAME, token));
+    return List.copyOf(all);
+  }
+
+  /** Whether serving a non-loopback address without a token was explicitly allowed. */
+  public boolean insecureNoToken() {
+    return insecureNoToken;
+  }
+
+  /** How often the live catalog's sources are fetched again. */
+  public Duration refreshInterval() {
+    return refreshInterval;
+  }
+
+  /** Where each client's spend is kept across restarts, or {@code null} for memory only. */
+  public Path spendFile() {
+    return spendFile;
   }
 
   /** The bearer token, or {@code null}; only the server's constant-time check reads it. */
@@ -127,6 +171,12 @@ public final class ServerOptions {
         + streamContinuation
         + ", maxCatalogAge="
         + maxCatalogAge
+        + ", clients="
+        + clients.size()
+        + ", refreshInterval="
+        + refreshInterval
+        + ", spendFile="
+        + spendFile
         + "}";
   }
 
@@ -141,6 +191,10 @@ public final class ServerOptions {
     private boolean streamContinuation;
     private Duration maxCatalogAge;
     private Consumer<String> accessLog = System.err::println;
+    private final List<ClientToken> clients = new ArrayList<>();
+    private boolean insecureNoToken;
+    private Duration refreshInterval = DEFAULT_REFRESH_INTERVAL;
+    private Path spendFile;
 
     private Builder() {}
 
@@ -220,9 +274,65 @@ public final class ServerOptions {
       return this;
     }
 
-    /** Builds the options. */
+    /** The clients of a tokens file ({@link TokensFile#read}), besides any single token. */
+    public Builder clients(List<ClientToken> v) {
+      List<ClientToken> all = new ArrayList<>(clients);
+      all.addAll(v);
+      if (all.stream().map(ClientToken::name).distinct().count() != all.size()) {
+        throw new IllegalArgumentException("clients: duplicate names (expected: each name once)");
+      }
+      clients.clear();
+      clients.addAll(all);
+      return this;
+    }
+
+    /** Allows a non-loopback host without any token (default {@code false}: refuse to start). */
+    public Builder insecureNoToken(boolean v) {
+      insecureNoToken = v;
+      return this;
+    }
+
+    /** How often the live catalog's sources are fetched again (default 1 h; 10 s .. 7 days). */
+    public Builder refreshInterval(Duration v) {
+      Objects.requireNonNull(v, "refreshInterval");
+      if (v.compareTo(Duration.ofSeconds(10)) < 0 || v.compareTo(Duration.ofDays(7)) > 0) {
+        throw new IllegalArgumentException(
+            "refreshInterval: " + v.getSeconds() + " s (expected: 10..604800 s)");
+      }
+      refreshInterval = v;
+      return this;
+    }
+
+    /** Where spend is kept across restarts (default none: memory only). */
+    public Builder spendFile(Path v) {
+      spendFile = v;
+      return this;
+    }
+
+    /**
+     * Builds the options.
+     *
+     * @throws IllegalArgumentException when the host is not a loopback address, no token is set and
+     *     {@link #insecureNoToken} was not given
+     */
     public ServerOptions build() {
+      if (token == null && clients.isEmpty() && !insecureNoToken && !loopback(host)) {
+        throw new IllegalArgumentException(
+            "host: "
+                + host
+                + " is not a loopback address and no bearer token is set (expected: a token —"
+                + " --token, env ORCHESTRATOR_TOKEN or --tokens-file — or --insecure-no-token to"
+                + " serve every interface unauthenticated)");
+      }
       return new ServerOptions(this);
+    }
+
+    private static boolean loopback(String host) {
+      try {
+        return InetAddress.getByName(host).isLoopbackAddress();
+      } catch (UnknownHostException e) {
+        return false;
+      }
     }
   }
 }

@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -54,7 +55,8 @@ final class ServeFixture implements AutoCloseable {
   private ServeFixture(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
-      Consumer<ServerOptions.Builder> options) {
+      Consumer<ServerOptions.Builder> options,
+      BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings) {
     upstream = ScriptedUpstream.start(scripts);
     ServerOptions.Builder ob =
         ServerOptions.builder()
@@ -78,27 +80,46 @@ final class ServeFixture implements AutoCloseable {
           }
         };
     Credentials creds = Credentials.constant(SIM_KEY);
-    server =
+    OrchestratorServer.Builder sb =
         OrchestratorServer.builder()
             .catalog(catalog(upstream))
             .providers(HttpProviderClients.builder().credentials(creds).build())
             .credentials(creds)
             .policy(policy)
             .configure(b -> b.listener(recorder))
-            .options(ob.build())
-            .start();
+            .options(ob.build());
+    serverSettings.accept(upstream, sb);
+    server = sb.start();
     client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   }
 
   static ServeFixture start(Map<String, List<Step>> scripts) {
-    return new ServeFixture(scripts, policy().build(), o -> {});
+    return new ServeFixture(scripts, policy().build(), o -> {}, (u, b) -> {});
   }
 
   static ServeFixture start(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options) {
-    return new ServeFixture(scripts, policy, options);
+    return new ServeFixture(scripts, policy, options, (u, b) -> {});
+  }
+
+  /** As above, with further server settings (clock, live catalog, readiness checks…). */
+  static ServeFixture start(
+      Map<String, List<Step>> scripts,
+      Consumer<ServerOptions.Builder> options,
+      BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings) {
+    return new ServeFixture(scripts, policy().build(), options, serverSettings);
+  }
+
+  /** A request with a bearer token. */
+  HttpResponse<String> post(String body, String token) {
+    return send(
+        HttpRequest.newBuilder(uri("/v1/chat/completions"))
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer " + token)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 
   /** Tiny timeouts so the whole suite stays fast. */

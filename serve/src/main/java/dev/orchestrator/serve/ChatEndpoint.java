@@ -1,0 +1,268 @@
+package dev.orchestrator.serve;
+
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.engine.spi.Cancellation;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code POST /v1/chat/completions}: reads and parses the body, admits the request for its client
+ * (allow-list and budget), runs it on the orchestrator — whole or as an event stream, with optional
+ * stream continuation — and answers with the serving route, attempts and cost; the cost is then
+ * counted against the client's budget. Thread-safe: one instance serves every request; per-request
+ * state lives on the request's thread.
+ */
+final class ChatEndpoint {
+  private final TaskOrchestrator orchestrator;
+  private final DispatchTracker tracker;
+  private final ServerOptions options;
+  private final BudgetGate budgets;
+  private final ServeMetrics metrics;
+  private final ScheduledExecutorService timer;
+
+  ChatEndpoint(
+      TaskOrchestrator orchestrator,
+      DispatchTracker tracker,
+      ServerOptions options,
+      BudgetGate budgets,
+      ServeMetrics metrics,
+      ScheduledExecutorService timer) {
+    this.orchestrator = orchestrator;
+    this.tracker = tracker;
+    this.options = options;
+    this.budgets = budgets;
+    this.metrics = metrics;
+    this.timer = timer;
+  }
+
+  void handle(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
+    byte[] body = readBody(ex, entry);
+    ChatCompletionParser.Parsed parsed = ChatCompletionParser.parse(body);
+    entry.model = parsed.request().model();
+    entry.stream = parsed.request().stream();
+    Cancellation cancel = new Cancellation();
+    DispatchTracker.Dispatches dispatches = tracker.open(cancel);
+    try {
+      ChatRequest request = admit(client, parsed.request());
+      if (request.stream()) {
+        stream(ex, entry, parsed, request, client, cancel, dispatches);
+      } else {
+        complete(ex, entry, request, client, cancel);
+      }
+    } catch (UnknownModelException e) {
+      throw ErrorMapper.unknownModel(e);
+    } finally {
+      tracker.close(cancel);
+      if (entry.route == null) {
+        entry.route = dispatches.route();
+      }
+      if (entry.attempts == 0) {
+        entry.attempts = dispatches.count();
+      }
+    }
+  }
+
+  private ChatRequest admit(ClientToken client, ChatRequest request) {
+    try {
+      return budgets.admit(client, request, orchestrator);
+    } catch (ApiError e) {
+      if ("budget_exceeded".equals(e.code())) {
+        metrics.budgetRefused(client.name());
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * What the deadline leaves once the time the request spent queued for a worker thread is taken
+   * off: a request never waits longer than the deadline in total.
+   */
+  private Duration remaining(HttpCall ex) {
+    return orchestrator.policy().deadline().minusNanos(System.nanoTime() - ex.beginNanos());
+  }
+
+  private void complete(
+      HttpCall ex,
+      AccessLog.Entry entry,
+      ChatRequest request,
+      ClientToken client,
+      Cancellation cancel) {
+    ChatResult r;
+    try {
+      r = orchestrator.chat(request, cancel, remaining(ex));
+    } catch (OrchestratorException e) {
+      entry.attempts = ErrorMapper.attempts(e);
+      throw ErrorMapper.map(e);
+    }
+    served(entry, client, r);
+    byte[] json =
+        CostField.insert(
+            Completions.completion(
+                Completions.newId(), System.currentTimeMillis() / 1000, r.route(), r.response()),
+            r.costUsd());
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("x-orchestrator-route", r.route());
+    headers.put("x-orchestrator-attempts", Integer.toString(entry.attempts));
+    headers.put(CostField.HEADER, CostField.header(r.costUsd()));
+    Responses.send(ex, entry, 200, json, headers);
+  }
+
+  private void served(AccessLog.Entry entry, ClientToken client, ChatResult r) {
+    entry.route = r.route();
+    entry.attempts = r.trace().attempts().size();
+    entry.hasCost = true;
+    entry.cost = r.costUsd();
+    budgets.spent(client, r.costUsd());
+  }
+
+  private void stream(
+      HttpCall ex,
+      AccessLog.Entry entry,
+      ChatCompletionParser.Parsed parsed,
+      ChatRequest request,
+      ClientToken client,
+      Cancellation cancel,
+      DispatchTracker.Dispatches dispatches) {
+    long deadlineAt = ex.beginNanos() + orchestrator.policy().deadline().toNanos();
+    SseStream sse = new SseStream(ex, dispatches, cancel);
+    try {
+      ChatResult r = orchestrator.stream(request, sse, cancel, remaining(ex));
+      sse.finish(r, parsed.includeUsage());
+      entry.status = 200;
+      served(entry, client, r);
+    } catch (OrchestratorException e) {
+      entry.attempts = dispatches.count();
+      ApiError error = ErrorMapper.map(e);
+      if (!sse.committed()) {
+        throw error; // nothing sent yet: a plain JSON error with its proper status
+      }
+      entry.status = 200;
+      entry.error = error.code();
+      if (e.type() == OrchestratorException.Type.STREAM_INTERRUPTED
+          && options.streamContinuation()
+          && continueStream(entry, parsed, request, client, sse, cancel, error, deadlineAt)) {
+        return;
+      }
+      sse.fail(error);
+    } catch (UncheckedIOException gone) {
+      entry.status = sse.committed() ? 200 : 499;
+      entry.error = "client_closed";
+    } catch (UnknownModelException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      if (!sse.committed()) {
+        throw e;
+      }
+      entry.status = 200;
+      entry.error = "internal_error";
+      sse.fail(
+          ApiError.of(
+              500,
+              "server_error",
+              "internal error (" + e.getClass().getSimpleName() + ")",
+              null,
+              "internal_error"));
+    } finally {
+      Duration ttft = ex.timeToFirstByte();
+      if (!ttft.isZero()) {
+        entry.ttftNanos = ttft.toNanos();
+        metrics.timeToFirstToken(request.model(), ttft);
+      }
+    }
+  }
+
+  /**
+   * Stream continuation (ADR 0011): asks a prefill-capable candidate to continue from the partial
+   * answer, within what is left of the original deadline. Returns whether the stream was finished
+   * (successfully, or with the continuation's own error after it had added output); {@code false}
+   * leaves the original failure to be reported.
+   */
+  private boolean continueStream(
+      AccessLog.Entry entry,
+      ChatCompletionParser.Parsed parsed,
+      ChatRequest request,
+      ClientToken client,
+      SseStream sse,
+      Cancellation cancel,
+      ApiError original,
+      long deadlineAt) {
+    long remaining = deadlineAt - System.nanoTime();
+    String partial = sse.text();
+    if (remaining <= 0 || partial.isEmpty() || sse.toolCalls() > 0 || cancel.isCancelled()) {
+      return false;
+    }
+    ChatRequest continuation =
+        request.toBuilder()
+            .message(ChatMessage.assistant(partial))
+            .require(Capability.PREFILL)
+            .build();
+    int before = partial.length();
+    ScheduledFuture<?> guard = timer.schedule(cancel::cancel, remaining, TimeUnit.NANOSECONDS);
+    try {
+      ChatResult r = orchestrator.stream(continuation, sse, cancel);
+      sse.finish(r, parsed.includeUsage());
+      entry.error = null;
+      entry.route = r.route();
+      entry.hasCost = true;
+      entry.cost = r.costUsd();
+      budgets.spent(client, r.costUsd());
+      return true;
+    } catch (OrchestratorException | UnknownModelException e) {
+      if (sse.text().length() > before && e instanceof OrchestratorException) {
+        ApiError second = ErrorMapper.map((OrchestratorException) e);
+        entry.error = second.code();
+        sse.fail(second);
+        return true;
+      }
+      // The continuation added nothing: the original failure stands, never masked.
+      original.extra(
+          "continuation",
+          e instanceof OrchestratorException
+              ? ((OrchestratorException) e).type().wireName()
+              : "no_candidates");
+      return false;
+    } finally {
+      guard.cancel(false);
+    }
+  }
+
+  private byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
+    long max = options.maxBodyBytes();
+    if (ex.declaredLength() > max) {
+      throw tooLarge(max);
+    }
+    try (InputStream in = ex.body()) {
+      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+      entry.bytesIn = body.length;
+      if (body.length > max) {
+        throw tooLarge(max);
+      }
+      return body;
+    } catch (IOException e) {
+      throw ApiError.badRequest(null, "request body: unreadable (" + e.getMessage() + ")");
+    }
+  }
+
+  private static ApiError tooLarge(long max) {
+    return ApiError.of(
+            413,
+            "invalid_request_error",
+            "request body larger than " + max + " bytes (expected: at most " + max + ")",
+            null,
+            "request_too_large")
+        .header("Connection", "close");
+  }
+}

@@ -1,0 +1,253 @@
+package dev.orchestrator.serve;
+
+import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.catalog.CatalogRefresher;
+import dev.orchestrator.catalog.SourceCache;
+import dev.orchestrator.engine.catalog.Catalog;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+/**
+ * The catalog a long-running server plans with (DESIGN §7, CONTRACT §5): the {@code --catalog}
+ * files (or the embedded default), then each {@code --source} (a URL or a path, fetched with the
+ * bounded retry of {@link CatalogRefresher}), then the {@code --config} files, merged in that
+ * order. {@link #refresh()} fetches every source again — the server calls it every {@code
+ * --refresh-interval-s} — and, when one changed, hands the new catalog to the listener, which swaps
+ * it atomically (requests in flight finish on the catalog they planned with).
+ *
+ * <p>The last good copy of each source is kept in a {@link SourceCache}; a failed fetch keeps the
+ * last good copy in service (the refresher logs the failure once per outage, {@link #failures()}
+ * counts every one), and at start-up a source that cannot be fetched is read from the cache. The
+ * catalog's age is that of its oldest source copy (or the time since start-up without sources).
+ *
+ * <p>Thread-safe: {@link #refresh()} is serialised; readers see one catalog or the next.
+ */
+public final class LiveCatalog {
+  private final List<CatalogLoader.Text> before;
+  private final List<CatalogLoader.Text> after;
+  private final boolean onDefault;
+  private final List<CatalogRefresher> refreshers;
+  private final SourceCache cache;
+  private final Clock clock;
+  private final Instant startedAt;
+  private final AtomicLong failures = new AtomicLong();
+  private volatile Catalog current;
+  private volatile Consumer<Catalog> listener = c -> {};
+
+  private LiveCatalog(Builder b) {
+    this.clock = b.clock;
+    this.startedAt = clock.instant();
+    this.cache = SourceCache.at(b.cacheDir, clock);
+    this.onDefault = b.catalogs.isEmpty();
+    this.before = texts(b.catalogs);
+    this.after = texts(b.configs);
+    List<CatalogRefresher> rs = new ArrayList<>();
+    for (String s : b.sources) {
+      rs.add(b.refresher.apply(CatalogRefresher.builder(s)).cache(cache).build());
+    }
+    this.refreshers = List.copyOf(rs);
+    for (CatalogRefresher r : refreshers) {
+      CatalogRefresher.Outcome o = r.refreshNow();
+      if (!o.loaded()) {
+        failures.incrementAndGet();
+        if (cache.load(r.source()).isEmpty()) {
+          CatalogException f =
+              o.failure().orElseGet(() -> new CatalogException(r.source(), "not loaded", null));
+          throw new CatalogException(
+              r.source(),
+              f.getMessage()
+                  + " (after "
+                  + o.attempts()
+                  + " attempt(s); no cached copy under "
+                  + (b.cacheDir == null ? "memory" : b.cacheDir)
+                  + ")",
+              f);
+        }
+      }
+    }
+    this.current = merge();
+  }
+
+  /** A catalog that never changes (no sources): {@code catalog} as given. */
+  public static LiveCatalog fixed(Catalog catalog, Clock clock) {
+    return new LiveCatalog(catalog, clock);
+  }
+
+  private LiveCatalog(Catalog fixed, Clock clock) {
+    this.clock = clock;
+    this.startedAt = clock.instant();
+    this.cache = SourceCache.at(null, clock);
+    this.onDefault = false;
+    this.before = List.of();
+    this.after = List.of();
+    this.refreshers = List.of();
+    this.current = Objects.requireNonNull(fixed, "catalog");
+  }
+
+  /** A builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** The catalog in force. */
+  public Catalog current() {
+    return current;
+  }
+
+  /** The sources, as given. */
+  public List<String> sources() {
+    return refreshers.stream().map(CatalogRefresher::source).toList();
+  }
+
+  /** Failed fetches and failed merges since start-up. */
+  public long failures() {
+    return failures.get();
+  }
+
+  /** When {@code source}'s copy in service was fetched, if there is one. */
+  public Optional<Instant> fetchedAt(String source) {
+    return cache.load(source).map(SourceCache.Entry::fetchedAt);
+  }
+
+  /**
+   * The catalog's age: the age of its oldest source copy, or the time since start-up when it has no
+   * sources.
+   */
+  public Duration age() {
+    Instant oldest = startedAt;
+    if (!refreshers.isEmpty()) {
+      oldest = null;
+      for (CatalogRefresher r : refreshers) {
+        Instant t = fetchedAt(r.source()).orElse(startedAt);
+        oldest = oldest == null || t.isBefore(oldest) ? t : oldest;
+      }
+    }
+    Duration d = Duration.between(oldest, clock.instant());
+    return d.isNegative() ? Duration.ZERO : d;
+  }
+
+  /** Called with each new catalog after a refresh changed it (replaces the previous listener). */
+  public void onChange(Consumer<Catalog> l) {
+    listener = Objects.requireNonNull(l, "listener");
+  }
+
+  /**
+   * Fetches every source once (with the bounded retry) and swaps in the merged catalog when a
+   * source was loaded. A source that fails keeps its last good copy.
+   *
+   * @return whether a new catalog was swapped in
+   */
+  public synchronized boolean refresh() {
+    boolean loaded = false;
+    for (CatalogRefresher r : refreshers) {
+      if (r.refreshNow().loaded()) {
+        loaded = true;
+      } else {
+        failures.incrementAndGet();
+      }
+    }
+    if (!loaded) {
+      return false;
+    }
+    Catalog next;
+    try {
+      next = merge();
+    } catch (CatalogException e) {
+      // Each source is valid alone but not together (e.g. a pool lost its routes): keep the old.
+      failures.incrementAndGet();
+      System.getLogger(LiveCatalog.class.getName())
+          .log(
+              System.Logger.Level.WARNING,
+              "catalog refresh: keeping the last good catalog: {0}",
+              e.getMessage());
+      return false;
+    }
+    current = next;
+    listener.accept(next);
+    return true;
+  }
+
+  private Catalog merge() {
+    List<CatalogLoader.Text> all = new ArrayList<>(before);
+    for (CatalogRefresher r : refreshers) {
+      cache.load(r.source()).ifPresent(e -> all.add(new CatalogLoader.Text(r.source(), e.text())));
+    }
+    all.addAll(after);
+    return CatalogLoader.parseAll(all, onDefault);
+  }
+
+  private static List<CatalogLoader.Text> texts(List<Path> paths) {
+    List<CatalogLoader.Text> out = new ArrayList<>();
+    for (Path p : paths) {
+      out.add(CatalogLoader.readText(p));
+    }
+    return List.copyOf(out);
+  }
+
+  /** Configures a {@link LiveCatalog}. Not thread-safe. */
+  public static final class Builder {
+    private final List<Path> catalogs = new ArrayList<>();
+    private final List<Path> configs = new ArrayList<>();
+    private final List<String> sources = new ArrayList<>();
+    private Path cacheDir;
+    private Clock clock = Clock.systemUTC();
+    private UnaryOperator<CatalogRefresher.Builder> refresher = b -> b;
+
+    private Builder() {}
+
+    /** Catalog files laid first ({@code --catalog}); none means the embedded default catalog. */
+    public Builder catalogs(List<Path> v) {
+      catalogs.addAll(v);
+      return this;
+    }
+
+    /** Own-configuration files laid last ({@code --config}), so they override every source. */
+    public Builder configs(List<Path> v) {
+      configs.addAll(v);
+      return this;
+    }
+
+    /** Sources refreshed on a schedule ({@code --source}): URLs or paths. */
+    public Builder sources(List<String> v) {
+      sources.addAll(v);
+      return this;
+    }
+
+    /** Where the last good copy of each source is kept ({@code --cache-dir}); null for memory. */
+    public Builder cacheDir(Path v) {
+      cacheDir = v;
+      return this;
+    }
+
+    /** The clock for fetch times and age (default UTC system clock). */
+    public Builder clock(Clock v) {
+      clock = Objects.requireNonNull(v, "clock");
+      return this;
+    }
+
+    /** Adjusts each source's refresher (timeouts, sleeper, HTTP client…); for tests and tuning. */
+    public Builder refresher(UnaryOperator<CatalogRefresher.Builder> v) {
+      refresher = Objects.requireNonNull(v, "refresher");
+      return this;
+    }
+
+    /**
+     * Reads the files and fetches every source once (falling back to cached copies).
+     *
+     * @throws CatalogException naming the file or source that cannot be read, with no cached copy
+     */
+    public LiveCatalog build() {
+      return new LiveCatalog(this);
+    }
+  }
+}

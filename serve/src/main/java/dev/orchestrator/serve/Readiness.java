@@ -1,0 +1,143 @@
+package dev.orchestrator.serve;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.RouteCondition;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code GET /readyz} (CONTRACT §5): ready only while every check holds — some candidate of {@code
+ * orchestrator/free} or {@code orchestrator/auto} has credentials ({@code credentials}), the
+ * catalog has routes ({@code catalog}) and is not older than {@code --max-catalog-age-s} ({@code
+ * catalog_age}), the server is not shutting down ({@code draining}), and every added {@link
+ * ReadinessCheck} holds. The body lists each failing check with its reason, plus the catalog
+ * (sources and their age) and route health. Route health itself (open breakers, cooldowns) never
+ * makes a server unready: it is what failover is for. Thread-safe.
+ */
+final class Readiness {
+  private final TaskOrchestrator orchestrator;
+  private final LiveCatalog catalog;
+  private final Duration maxAge;
+  private final List<ReadinessCheck> checks;
+  private volatile CredentialReport credentials;
+
+  Readiness(
+      TaskOrchestrator orchestrator,
+      LiveCatalog catalog,
+      Duration maxAge,
+      java.util.function.BooleanSupplier draining,
+      List<ReadinessCheck> extra) {
+    this.orchestrator = orchestrator;
+    this.catalog = catalog;
+    this.maxAge = maxAge;
+    List<ReadinessCheck> all = new ArrayList<>();
+    all.add(ReadinessCheck.of("credentials", () -> credentials().problem()));
+    all.add(
+        ReadinessCheck.of(
+            "catalog",
+            () ->
+                orchestrator.catalog().routes().isEmpty()
+                    ? Optional.of("the catalog has no routes")
+                    : Optional.empty()));
+    all.add(ReadinessCheck.of("catalog_age", this::ageProblem));
+    all.add(
+        ReadinessCheck.of(
+            "draining",
+            () ->
+                draining.getAsBoolean()
+                    ? Optional.of("the server is shutting down")
+                    : Optional.empty()));
+    all.addAll(extra);
+    this.checks = List.copyOf(all);
+  }
+
+  /** The credential report for the catalog in force (recomputed when the catalog changes). */
+  CredentialReport credentials() {
+    Catalog c = orchestrator.catalog();
+    CredentialReport r = credentials;
+    if (r == null || r.catalog() != c) {
+      r = CredentialReport.of(orchestrator);
+      credentials = r;
+    }
+    return r;
+  }
+
+  private Optional<String> ageProblem() {
+    if (maxAge == null) {
+      return Optional.empty();
+    }
+    long age = catalog.age().getSeconds();
+    return age > maxAge.getSeconds()
+        ? Optional.of(
+            "the catalog is " + age + " s old (expected: at most " + maxAge.getSeconds() + " s)")
+        : Optional.empty();
+  }
+
+  /** Evaluates every check: the status code and the body. */
+  Answer evaluate(int inFlight) {
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    ArrayNode failing = Json.MAPPER.createArrayNode();
+    for (ReadinessCheck c : checks) {
+      Optional<String> problem;
+      try {
+        problem = c.problem();
+      } catch (RuntimeException e) {
+        problem = Optional.of("check failed: " + e.getClass().getSimpleName());
+      }
+      problem.ifPresent(p -> failing.addObject().put("check", c.name()).put("reason", p));
+    }
+    boolean ready = failing.isEmpty();
+    root.put("status", ready ? "ready" : "not_ready");
+    root.set("failing", failing);
+    Catalog cat = orchestrator.catalog();
+    ObjectNode c = root.putObject("catalog");
+    c.put("routes", cat.routes().size());
+    ArrayNode sources = c.putArray("sources");
+    cat.sources().forEach(sources::add);
+    c.put("ageSeconds", catalog.age().getSeconds());
+    if (maxAge == null) {
+      c.putNull("maxAgeSeconds");
+    } else {
+      c.put("maxAgeSeconds", maxAge.getSeconds());
+    }
+    ArrayNode live = c.putArray("live");
+    for (String s : catalog.sources()) {
+      ObjectNode n = live.addObject();
+      n.put("source", s);
+      catalog
+          .fetchedAt(s)
+          .ifPresentOrElse(t -> n.put("fetchedAt", t.toString()), () -> n.putNull("fetchedAt"));
+    }
+    c.put("fresh", ageProblem().isEmpty());
+    c.put("refreshFailures", catalog.failures());
+    CredentialReport cr = credentials();
+    ObjectNode cj = root.putObject("credentials");
+    cj.put("freeCandidates", cr.freeCandidates());
+    cj.put("autoCandidates", cr.autoCandidates());
+    ArrayNode missing = cj.putArray("missingVariables");
+    cr.missingVariables().forEach(missing::add);
+    int open = 0;
+    int cooling = 0;
+    for (HealthMark m : orchestrator.health().marks().values()) {
+      if (m.condition() == RouteCondition.CIRCUIT_OPEN) {
+        open++;
+      } else if (m.condition() == RouteCondition.COOLING_DOWN) {
+        cooling++;
+      }
+    }
+    ObjectNode h = root.putObject("health");
+    h.put("circuitOpen", open);
+    h.put("coolingDown", cooling);
+    root.put("inFlight", inFlight);
+    return new Answer(ready ? 200 : 503, Responses.bytes(root));
+  }
+
+  /** A status and a JSON body. */
+  record Answer(int status, byte[] body) {}
+}

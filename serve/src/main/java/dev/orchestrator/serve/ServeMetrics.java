@@ -1,0 +1,107 @@
+package dev.orchestrator.serve;
+
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.micrometer.OrchestratorMetrics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
+import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
+import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Duration;
+import java.util.List;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.thread.ThreadPool;
+
+/**
+ * {@code GET /metrics} (ADR 0016): a Micrometer {@link PrometheusMeterRegistry} holding the
+ * engine's series ({@link OrchestratorMetrics}), the server's own (catalog age and refresh
+ * failures, budget refusals by client, access-log drops), JVM basics and Jetty's thread pool and
+ * connections; {@link #scrape()} renders the Prometheus text format. Thread-safe.
+ */
+final class ServeMetrics implements AutoCloseable {
+  /** The Prometheus text format's content type. */
+  static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final OrchestratorMetrics engine;
+  private final JvmGcMetrics gc = new JvmGcMetrics();
+
+  ServeMetrics(TaskOrchestrator orchestrator, LiveCatalog catalog, List<ClientToken> clients) {
+    this.engine = OrchestratorMetrics.bind(orchestrator, registry);
+    new ClassLoaderMetrics().bindTo(registry);
+    new JvmMemoryMetrics().bindTo(registry);
+    gc.bindTo(registry);
+    new JvmThreadMetrics().bindTo(registry);
+    new ProcessorMetrics().bindTo(registry);
+    new UptimeMetrics().bindTo(registry);
+    Gauge.builder("orchestrator.catalog.age", catalog, c -> c.age().toMillis() / 1000.0)
+        .description("Age of the oldest catalog source copy in service")
+        .baseUnit("seconds")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder("orchestrator.catalog.routes", catalog, c -> c.current().routes().size())
+        .description("Routes in the catalog in service")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder("orchestrator.catalog.refresh.failures", catalog, LiveCatalog::failures)
+        .description("Failed catalog fetches and merges since start-up")
+        .strongReference(true)
+        .register(registry);
+    for (ClientToken c : clients) {
+      refusals(c.name());
+    }
+  }
+
+  /** Adds Jetty's thread-pool and connection series for {@code server}. */
+  void bindJetty(Server server) {
+    ThreadPool pool = server.getThreadPool();
+    new JettyServerThreadPoolMetrics(pool, List.of()).bindTo(registry);
+    JettyConnectionMetrics.addToAllConnectors(server, registry);
+  }
+
+  /** The engine-side recorder (time to first token is fed from here). */
+  OrchestratorMetrics engine() {
+    return engine;
+  }
+
+  /** Records the time to the first streamed byte of a request for {@code model}. */
+  void timeToFirstToken(String model, Duration d) {
+    engine.recordTimeToFirstToken(model, d);
+  }
+
+  /** Counts a request refused for {@code client} because its budget is spent. */
+  void budgetRefused(String client) {
+    refusals(client).increment();
+  }
+
+  private Counter refusals(String client) {
+    return Counter.builder("orchestrator.budget.refused")
+        .description("Requests refused with budget_exceeded, by client name")
+        .tag("client", client)
+        .register(registry);
+  }
+
+  /** The registry, for embedding applications that add their own meters. */
+  PrometheusMeterRegistry registry() {
+    return registry;
+  }
+
+  /** The Prometheus text format. */
+  String scrape() {
+    return registry.scrape();
+  }
+
+  @Override
+  public void close() {
+    gc.close();
+    registry.close();
+  }
+}

@@ -1,0 +1,73 @@
+package dev.orchestrator.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ServerOptionsTest {
+  /** Who may bind where: a non-loopback host needs a token unless told to go without. */
+  @ParameterizedTest(name = "host {0}, token {1}, tokens file {2}, insecure {3} → starts: {4}")
+  @CsvSource(
+      textBlock =
+          """
+          127.0.0.1, false, false, false, true
+          localhost, false, false, false, true
+          ::1,       false, false, false, true
+          0.0.0.0,   false, false, false, false
+          0.0.0.0,   true,  false, false, true
+          0.0.0.0,   false, true,  false, true
+          0.0.0.0,   false, false, true,  true
+          10.1.2.3,  false, false, false, false
+          """)
+  void aNonLoopbackHostNeedsATokenOrAnExplicitOptOut(
+      String host, boolean token, boolean tokensFile, boolean insecure, boolean starts) {
+    ServerOptions.Builder b =
+        ServerOptions.builder()
+            .host(host)
+            .token(token ? "t0k3n" : null)
+            .clients(tokensFile ? List.of(ClientToken.of("a", "x")) : List.of())
+            .insecureNoToken(insecure);
+    if (starts) {
+      assertThat(b.build().host()).isEqualTo(host);
+    } else {
+      assertThatThrownBy(b::build)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage(
+              "host: "
+                  + host
+                  + " is not a loopback address and no bearer token is set (expected: a token —"
+                  + " --token, env ORCHESTRATOR_TOKEN or --tokens-file — or --insecure-no-token"
+                  + " to serve every interface unauthenticated)");
+    }
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      textBlock =
+          """
+      9,      'refreshInterval: 9 s (expected: 10..604800 s)'
+      604801, 'refreshInterval: 604801 s (expected: 10..604800 s)'
+      """)
+  void rejectsARefreshIntervalOutOfRange(long seconds, String message) {
+    assertThatThrownBy(
+            () -> ServerOptions.builder().refreshInterval(java.time.Duration.ofSeconds(seconds)))
+        .hasMessage(message);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      textBlock =
+          """
+      t0k3n, 1
+      ,      0
+      """)
+  void theSingleTokenIsTheDefaultClient(String token, int clients) {
+    ServerOptions o = ServerOptions.builder().token(token).build();
+    assertThat(o.clients()).hasSize(clients);
+    assertThat(o.clients()).allMatch(c -> c.name().equals(ClientToken.DEFAULT_NAME));
+    assertThat(o.toString()).doesNotContain("t0k3n");
+  }
+}

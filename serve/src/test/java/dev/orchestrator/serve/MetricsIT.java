@@ -1,0 +1,135 @@
+package dev.orchestrator.serve;
+
+import static dev.orchestrator.serve.PromText.value;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.Step;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code GET /metrics} after a scripted run: success, failover, 4xx passthrough, cut stream. */
+class MetricsIT {
+  private static final String BAD_REQUEST =
+      "{\"error\":{\"message\":\"bad field\",\"type\":\"invalid_request_error\"}}";
+
+  @TempDir Path dir;
+
+  @Test
+  void countersMatchAScriptedRunAndPassPromtool() throws Exception {
+    Map<String, List<Step>> scripts =
+        Map.of(
+            "alpha/small",
+            List.of(
+                Step.ok("hi"),
+                Step.answer(503, "{\"error\":{\"message\":\"overloaded\"}}"),
+                Step.answer(503, "{\"error\":{\"message\":\"overloaded\"}}"),
+                Step.fault(Fault.STREAM_CUT).withContent("a partial answer that is cut")),
+            "beta/large",
+            List.of(Step.ok("from beta")),
+            "gamma/priced",
+            List.of(
+                Step.answer(400, BAD_REQUEST),
+                Step.ok("priced")
+                    .withUsage(Map.of("prompt_tokens", 1000, "completion_tokens", 500))));
+    try (ServeFixture f = ServeFixture.start(scripts)) {
+      assertThat(f.chat("alpha/small").statusCode()).isEqualTo(200); // success
+      assertThat(f.chat("pair").statusCode())
+          .isEqualTo(200); // alpha overloaded (503) twice, beta answers
+      assertThat(f.chat("gamma/priced").statusCode()).isEqualTo(400); // settled 4xx passes through
+      assertThat(f.chat("gamma/priced").statusCode()).isEqualTo(200); // priced, with usage
+      ServeFixture.Sse cut = f.stream("alpha/small", "");
+      assertThat(cut.error().path("code").asText()).isEqualTo("stream_interrupted");
+      assertThat(f.chat("no-such/model").statusCode()).isEqualTo(404);
+
+      HttpResponse<String> r = f.get("/metrics");
+      assertThat(r.statusCode()).isEqualTo(200);
+      assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
+      String m = r.body();
+
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_requests_total",
+                  Map.of("model", "alpha/small", "outcome", "success")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m, "orchestrator_requests_total", Map.of("model", "pair", "outcome", "success")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_requests_total",
+                  Map.of("model", "gamma/priced", "outcome", "request_rejected")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_requests_total",
+                  Map.of("model", "alpha/small", "outcome", "stream_interrupted")))
+          .isEqualTo(1);
+      assertThat(m).doesNotContain("no-such/model");
+
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_attempts_total",
+                  Map.of(
+                      "route",
+                      "alpha/small",
+                      "category",
+                      "overloaded",
+                      "decision",
+                      "retry_same_route")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_attempts_total",
+                  Map.of("route", "alpha/small", "category", "overloaded", "decision", "failover")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_attempts_total",
+                  Map.of("route", "beta/large", "category", "none", "decision", "success")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_attempts_total",
+                  Map.of(
+                      "route", "gamma/priced", "category", "request_invalid", "decision", "stop")))
+          .isEqualTo(1);
+      assertThat(value(m, "orchestrator_retries_total", Map.of())).isEqualTo(1);
+
+      // 1000 × $1/M + 500 × $2/M
+      assertThat(value(m, "orchestrator_cost_usd_total", Map.of("route", "gamma/priced")))
+          .isEqualTo(0.002);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_request_duration_seconds_count",
+                  Map.of("model", "pair", "outcome", "success")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_time_to_first_token_seconds_count",
+                  Map.of("model", "alpha/small")))
+          .isEqualTo(1);
+      assertThat(m).contains("orchestrator_breaker_open{route=\"alpha/small\"}");
+      assertThat(m).contains("orchestrator_route_cooldown_seconds{route=\"alpha/small\"}");
+      assertThat(m).contains("orchestrator_catalog_age_seconds ");
+      assertThat(m).contains("jvm_memory_used_bytes");
+      assertThat(m).contains("jetty_threads_busy");
+
+      PromText.assertPromtoolAccepts(m, dir);
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package dev.orchestrator.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+
+/** Reads values out of a Prometheus text scrape, and runs {@code promtool check metrics} on it. */
+final class PromText {
+  private PromText() {}
+
+  /** The value of the sample {@code name} whose labels include {@code labels}; 0 when absent. */
+  static double value(String scrape, String name, Map<String, String> labels) {
+    for (String line : scrape.split("\n")) {
+      if (line.startsWith("#") || !(line.startsWith(name + "{") || line.startsWith(name + " "))) {
+        continue;
+      }
+      String labelPart =
+          line.contains("{") ? line.substring(line.indexOf('{'), line.lastIndexOf('}') + 1) : "";
+      boolean all =
+          labels.entrySet().stream()
+              .allMatch(e -> labelPart.contains(e.getKey() + "=\"" + e.getValue() + "\""));
+      if (all) {
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * Runs {@code promtool check metrics} on {@code scrape} and asserts it passes. Skips when
+   * promtool is not installed, except under {@code CI=true}, where its absence fails the test.
+   */
+  static void assertPromtoolAccepts(String scrape, Path dir)
+      throws IOException, InterruptedException {
+    Path promtool = findPromtool();
+    if (promtool == null) {
+      if ("true".equals(System.getenv("CI"))) {
+        throw new AssertionError(
+            "promtool is not installed (CI=true): apt-get install -y prometheus");
+      }
+      Assumptions.abort(
+          "promtool not found on PATH: apt-get install -y prometheus to run this check");
+    }
+    Path in = dir.resolve("scrape.prom");
+    Files.writeString(in, scrape, StandardCharsets.UTF_8);
+    Path out = dir.resolve("promtool.out");
+    Process p =
+        new ProcessBuilder(promtool.toString(), "check", "metrics")
+            .redirectInput(in.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(out.toFile())
+            .start();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("promtool finished").isTrue();
+    assertThat(p.exitValue())
+        .as("promtool check metrics: %s", Files.readString(out, StandardCharsets.UTF_8))
+        .isZero();
+  }
+
+  private static Path findPromtool() {
+    String path = System.getenv("PATH");
+    if (path == null) {
+      return null;
+    }
+    for (String d : path.split(java.io.File.pathSeparator)) {
+      Path c = Path.of(d, "promtool");
+      if (Files.isExecutable(c)) {
+        return c;
+      }
+    }
+    return null;
+  }
+}

@@ -283,7 +283,8 @@ public final class RoutePlanner {
         return ExclusionReason.CONTEXT_TOO_SMALL;
       }
       // Prices compare as doubles converted once from the same decimals: exact for equal values.
-      if (!Double.isNaN(maxPrice) && !(e.blendedOrNaN <= maxPrice)) {
+      // A free-tier route costs nothing (positive evidence, DESIGN §3), whatever prices it lists.
+      if (!Double.isNaN(maxPrice) && !e.free && !(e.blendedOrNaN <= maxPrice)) {
         return ExclusionReason.OVER_MAX_PRICE;
       }
       if (!marks.isEmpty()) {

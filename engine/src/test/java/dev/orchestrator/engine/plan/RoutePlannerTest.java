@@ -12,6 +12,7 @@ import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.RouteFilter;
+import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.testing.Catalogs;
@@ -121,6 +122,29 @@ class RoutePlannerTest {
     assertThat(reasons(capped))
         .containsEntry("a/dear", ExclusionReason.OVER_MAX_PRICE)
         .containsEntry("a/unknown", ExclusionReason.OVER_MAX_PRICE);
+  }
+
+  @Test
+  void aZeroMaxPriceKeepsFreeTierRoutesEvenWithoutListedPrices() {
+    Catalog c =
+        Catalogs.of(
+            Route.builder("a", "declared-free").tier(Tier.FREE).contextWindow(1000).build(),
+            free("a", "zero", 1000),
+            route("a", "cheap", "0.1", "0.2", 1000));
+    Plan freeOnly =
+        planner(c)
+            .plan(
+                new PlanRequest(
+                    RoutePlanner.AUTO,
+                    List.of(),
+                    0,
+                    0,
+                    Set.of(),
+                    BigDecimal.ZERO,
+                    Strategy.COST,
+                    false));
+    assertThat(ids(freeOnly)).containsExactlyInAnyOrder("a/declared-free", "a/zero");
+    assertThat(reasons(freeOnly)).containsEntry("a/cheap", ExclusionReason.OVER_MAX_PRICE);
   }
 
   @Test

@@ -1,0 +1,158 @@
+package dev.orchestrator.serve;
+
+import static dev.orchestrator.serve.ServeFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code --source} served by a real local HTTP server: changes are picked up by a refresh (driven
+ * directly, as the server's timer would), a source that goes down keeps its last good copy while
+ * its age grows, and a restart without the source starts from the cache.
+ */
+class LiveCatalogIT {
+  @TempDir Path cacheDir;
+  private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T08:00:00Z"));
+
+  private static String yaml(ScriptedUpstream upstream, String... models) {
+    StringBuilder b = new StringBuilder("providers:\n");
+    b.append("  alpha: {baseUrl: \"")
+        .append(upstream.baseUrl("alpha"))
+        .append("\", protocol: openai-chat, apiKeyEnv: [SIM_KEY]}\n");
+    b.append("routes:\n");
+    for (String m : models) {
+      b.append("  \"alpha/").append(m).append("\": {tier: free, contextWindow: 8000}\n");
+    }
+    return b.toString();
+  }
+
+  private LiveCatalog live(String source) {
+    return LiveCatalog.builder()
+        .catalogs(List.of())
+        .sources(List.of(source))
+        .cacheDir(cacheDir)
+        .clock(clock)
+        .refresher(r -> r.sleeper(d -> {}).timeout(Duration.ofSeconds(5)))
+        .build();
+  }
+
+  private static List<String> modelIds(ServeFixture f) {
+    List<String> ids = new ArrayList<>();
+    json(f.get("/v1/models").body()).path("data").forEach(m -> ids.add(m.path("id").asText()));
+    return ids;
+  }
+
+  @Test
+  void aChangedSourceIsPlannedAfterTheNextRefreshAndALostOneKeepsItsLastGoodCopy() {
+    CatalogServer source = new CatalogServer();
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/new", List.of(Step.ok("from the new route"))),
+            o -> o.maxCatalogAge(Duration.ofHours(2)),
+            (upstream, b) -> {
+              source.serve(yaml(upstream, "old"));
+              b.liveCatalog(live(source.url())).clock(clock);
+            })) {
+      assertThat(modelIds(f)).contains("alpha/old").doesNotContain("alpha/new");
+      assertThat(f.chat("alpha/new").statusCode()).isEqualTo(404);
+
+      source.serve(yaml(f.upstream, "old", "new"));
+      clock.advance(Duration.ofMinutes(30));
+      assertThat(f.server.catalog().refresh()).isTrue();
+
+      assertThat(modelIds(f)).contains("alpha/old", "alpha/new");
+      assertThat(f.chat("alpha/new").statusCode()).isEqualTo(200);
+      assertThat(json(f.get("/readyz").body()).at("/catalog/ageSeconds").asLong()).isZero();
+
+      source.close();
+      clock.advance(Duration.ofMinutes(90));
+      assertThat(f.server.catalog().refresh()).isFalse();
+
+      assertThat(modelIds(f)).contains("alpha/new");
+      JsonNode ready = json(f.get("/readyz").body());
+      assertThat(ready.at("/catalog/ageSeconds").asLong()).isEqualTo(5400);
+      assertThat(ready.at("/catalog/refreshFailures").asLong()).isEqualTo(1);
+      assertThat(ready.path("status").asText()).isEqualTo("ready");
+      String metrics = f.get("/metrics").body();
+      assertThat(PromText.value(metrics, "orchestrator_catalog_age_seconds", Map.of()))
+          .isEqualTo(5400);
+      assertThat(PromText.value(metrics, "orchestrator_catalog_refresh_failures", Map.of()))
+          .isEqualTo(1);
+
+      clock.advance(Duration.ofMinutes(31));
+      Readyz stale = new Readyz(f.get("/readyz"));
+      assertThat(stale.status).isEqualTo(503);
+      assertThat(stale.failing)
+          .containsEntry("catalog_age", "the catalog is 7260 s old (expected: at most 7200 s)");
+    }
+  }
+
+  @Test
+  void aRestartWithTheSourceDownStartsFromTheCache() {
+    String url;
+    try (CatalogServer source = new CatalogServer();
+        ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      source.serve(yaml(upstream, "cached"));
+      url = source.url();
+      live(url);
+    }
+    clock.advance(Duration.ofHours(1));
+    LiveCatalog restarted = live(url);
+
+    assertThat(restarted.current().route("alpha/cached")).isPresent();
+    assertThat(restarted.age()).isEqualTo(Duration.ofHours(1));
+    assertThat(restarted.failures()).isEqualTo(1);
+  }
+
+  @Test
+  void aSourceThatCannotBeFetchedWithNoCachedCopyIsAStartUpErrorNamingIt() {
+    String url;
+    try (CatalogServer source = new CatalogServer()) {
+      url = source.url();
+    }
+    assertThatThrownBy(() -> live(url))
+        .isInstanceOf(CatalogException.class)
+        .hasMessageStartingWith(url + ": ")
+        .hasMessageContaining("3 attempt(s); no cached copy under " + cacheDir);
+  }
+
+  @Test
+  void aBrokenSourceAtRefreshTimeKeepsTheLastGoodCatalog() {
+    try (CatalogServer source = new CatalogServer();
+        ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      source.serve(yaml(upstream, "good"));
+      LiveCatalog live = live(source.url());
+      source.serve("routes: {\"alpha/x\": {contextWindow: many}}\n");
+
+      assertThat(live.refresh()).isFalse();
+      assertThat(live.current().route("alpha/good")).isPresent();
+      assertThat(live.failures()).isEqualTo(1);
+      assertThat(source.fetches()).isEqualTo(2); // a broken document is not fetched again
+    }
+  }
+
+  /** The status and failing checks of a {@code /readyz} answer. */
+  private static final class Readyz {
+    final int status;
+    final Map<String, String> failing = new java.util.LinkedHashMap<>();
+
+    Readyz(java.net.http.HttpResponse<String> r) {
+      status = r.statusCode();
+      json(r.body())
+          .path("failing")
+          .forEach(c -> failing.put(c.path("check").asText(), c.path("reason").asText()));
+    }
+  }
+}

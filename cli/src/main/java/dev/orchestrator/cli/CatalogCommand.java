@@ -68,11 +68,22 @@ public final class CatalogCommand implements Runnable {
     @Option(names = "--provider", paramLabel = "ID", description = "Only this provider's routes.")
     String provider;
 
+    @Option(
+        names = "--source",
+        paramLabel = "URL|PATH",
+        description =
+            "Catalog source laid over --catalog, repeatable; its cached copy is used when the fetch"
+                + " fails, and its age is shown.")
+    List<String> sources = new ArrayList<>();
+
+    @Mixin CacheDirOption cacheDir;
+
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
-      Catalog c = catalog.load();
+      LiveSources live = LiveSources.load(catalog, sources, cacheDir);
+      Catalog c = live.catalog();
       List<Route> routes =
           c.routes().stream()
               .filter(r -> provider == null || r.provider().equals(provider))
@@ -97,9 +108,11 @@ public final class CatalogCommand implements Runnable {
                   ArrayNode members = pj.putArray("routes");
                   p.routes().forEach(members::add);
                 });
+        live.describe(doc);
         out.println(write(doc));
       } else {
         out.print(table(routes));
+        live.describe(out);
         long free = routes.stream().filter(r -> r.tier() == Tier.FREE && r.chat()).count();
         out.println(
             routes.size()
@@ -200,6 +213,8 @@ public final class CatalogCommand implements Runnable {
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
 
+    @Mixin CacheDirOption cacheDir;
+
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
@@ -208,9 +223,11 @@ public final class CatalogCommand implements Runnable {
       CatalogRefresher.Outcome o;
       try {
         // The outcome is reported on stderr below; the refresher's own log line would repeat it.
+        // A loaded source is kept in the cache, where serve and catalog list find it.
         o =
             CatalogRefresher.builder(source)
                 .fallback(fallback)
+                .cache(cacheDir.cache())
                 .logger(new QuietLogger())
                 .build()
                 .refreshNow();
@@ -242,6 +259,7 @@ public final class CatalogCommand implements Runnable {
         doc.put("routes", c.routes().size());
         doc.put("chatRoutes", c.routes().stream().filter(Route::chat).count());
         doc.put("freeChatRoutes", freeChat(c));
+        doc.put("cachedAs", cacheDir.cache().file(source).toString());
         out.println(write(doc));
       } else {
         out.println(
@@ -251,7 +269,8 @@ public final class CatalogCommand implements Runnable {
                 + String.join(", ", c.sources())
                 + " in "
                 + o.attempts()
-                + " attempt(s)");
+                + " attempt(s); kept in "
+                + cacheDir.cache().file(source));
       }
       return OrchestratorCli.EXIT_OK;
     }

@@ -1,7 +1,6 @@
 package dev.orchestrator.cli;
 
 import dev.orchestrator.catalog.CatalogException;
-import dev.orchestrator.catalog.SourceCache;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.LiveCatalog;
@@ -70,13 +69,7 @@ public final class ServeCommand implements Callable<Integer> {
       description = "Seconds between refreshes of the --source catalogs (default: 3600).")
   long refreshIntervalSeconds = ServerOptions.DEFAULT_REFRESH_INTERVAL.getSeconds();
 
-  @Option(
-      names = "--cache-dir",
-      paramLabel = "PATH",
-      description =
-          "Where the last good copy of each source and each client's spend are kept (default:"
-              + " $XDG_CACHE_HOME/orchestrator or ~/.cache/orchestrator).")
-  Path cacheDir;
+  @Mixin CacheDirOption cacheDir;
 
   @Option(
       names = "--tokens-file",
@@ -160,7 +153,7 @@ public final class ServeCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     PrintWriter err = spec.commandLine().getErr();
-    Path cache = cacheDir != null ? cacheDir : SourceCache.defaultDirectory();
+    Path cache = cacheDir.directory();
     List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");
     ServerOptions options;

@@ -2,10 +2,48 @@ package dev.orchestrator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The command's own validation: it never starts a server on bad input. */
 class ServeCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void aNonLoopbackHostWithoutATokenRefusesToStartSayingHowToSetOne() {
+    CliRun r = CliRun.of("serve", "--host", "0.0.0.0", "--cache-dir", dir.toString());
+
+    assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_USAGE);
+    assertThat(r.err)
+        .contains("0.0.0.0 is not a loopback address and no bearer token is set")
+        .contains("--token", "ORCHESTRATOR_TOKEN", "--tokens-file", "--insecure-no-token");
+  }
+
+  @Test
+  void aBrokenTokensFileIsAnInputErrorNamingFileLineAndField() throws Exception {
+    Path tokens = dir.resolve("tokens.yaml");
+    Files.writeString(tokens, "tokens:\n  - name: a\n    token: s3cret\n    budgetUsdPerDay: -2\n");
+    CliRun r =
+        CliRun.of("serve", "--tokens-file", tokens.toString(), "--cache-dir", dir.toString());
+
+    assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
+    assertThat(r.err)
+        .contains(tokens + ":4:5: tokens[0].budgetUsdPerDay: -2 is negative")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
+  void aSourceThatCannotBeReadWithNoCachedCopyIsAnInputError() {
+    Path missing = dir.resolve("no-such-source.yaml");
+    CliRun r =
+        CliRun.of(
+            "serve", "--source", missing.toString(), "--cache-dir", dir.resolve("c").toString());
+
+    assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
+    assertThat(r.err).contains(missing + ": no such file").contains("no cached copy under");
+  }
 
   @Test
   void anOutOfRangePortIsBadUsageNamingTheValue() {
@@ -29,6 +67,13 @@ class ServeCommandTest {
 
     assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_OK);
     assertThat(r.out)
-        .contains("--port", "--host", "--token", "--max-body-bytes", "--stream-continuation");
+        .contains("--port", "--host", "--token", "--max-body-bytes", "--stream-continuation")
+        .contains(
+            "--source",
+            "--refresh-interval-s",
+            "--cache-dir",
+            "--tokens-file",
+            "--insecure-no-token",
+            "--max-catalog-age-s");
   }
 }

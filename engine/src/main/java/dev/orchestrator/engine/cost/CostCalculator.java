@@ -89,10 +89,11 @@ public final class CostCalculator {
     return normalize(micro.divide(MILLION, MathContext.UNLIMITED));
   }
 
-  // The engine's Usage has no cached-token count yet; until it does, cached tokens are priced as
-  // input (the documented upper bound). Keep this the one place that reads it.
+  // A route that reports no cached count had no cache reads; a count beyond the prompt (a provider
+  // bug) is capped rather than failing an answer that was already served.
   private static long cachedPromptTokens(Usage usage) {
-    return 0;
+    Integer cached = usage.cachedTokens();
+    return cached == null ? 0 : Math.min(cached, usage.promptTokens());
   }
 
   private static BigDecimal normalize(BigDecimal d) {

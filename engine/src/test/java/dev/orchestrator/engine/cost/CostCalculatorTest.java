@@ -68,16 +68,27 @@ class CostCalculatorTest {
       nullValues = "-",
       textBlock =
           """
-          # case                          in,  out, prompt, completion, expected
-          priced route with usage,         1,   2,   1000,   500,        0.002
-          priced route without usage,      1,   2,   0,      0,          -
-          free route without usage,        0,   0,   0,      0,          0
-          unknown price with usage,        -,   2,   1000,   500,        -
+          # case                          in, out, cache, prompt, cached, completion, expected
+          priced route with usage,         1,  2,   -,     1000,   -,      500,        0.002
+          cached tokens reported,          1,  2,   0.1,   1000,   800,    0,          0.00028
+          cached tokens without cache price, 1,  2,   -,     1000,   800,    0,          0.001
+          zero cached tokens reported,     1,  2,   0.1,   1000,   0,      0,          0.001
+          more cached than prompt is capped, 1, 2,   0.1,   1000,   5000,   0,          0.0001
+          priced route without usage,      1,  2,   -,     0,      -,      0,          -
+          free route without usage,        0,  0,   -,     0,      -,      0,          0
+          unknown price with usage,        -,  2,   -,     1000,   -,      500,        -
           """)
   void readsTheReportedUsage(
-      String name, String in, String out, int prompt, int completion, String expected) {
-    Usage usage = new Usage(prompt, completion, prompt + completion);
-    BigDecimal cost = CostCalculator.cost(route(null, in, out, null), usage);
+      String name,
+      String in,
+      String out,
+      String cacheRead,
+      int prompt,
+      Integer cached,
+      int completion,
+      String expected) {
+    Usage usage = new Usage(prompt, completion, prompt + completion, cached, null, null);
+    BigDecimal cost = CostCalculator.cost(route(null, in, out, cacheRead), usage);
     if (expected == null) {
       assertThat(cost).as(name).isNull();
     } else {

@@ -35,6 +35,16 @@ final class ApiError extends RuntimeException {
     return new ApiError(status, root, new LinkedHashMap<>(), code != null ? code : type);
   }
 
+  /** A {@code 500 internal_error} naming only the exception's type (never its message). */
+  static ApiError internal(RuntimeException e) {
+    return of(
+        500,
+        "server_error",
+        "internal error (" + e.getClass().getSimpleName() + ")",
+        null,
+        "internal_error");
+  }
+
   /** A {@code 400 invalid_request_error} naming the offending field. */
   static ApiError badRequest(String param, String message) {
     return of(400, "invalid_request_error", message, param, null);

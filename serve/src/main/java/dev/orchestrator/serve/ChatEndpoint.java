@@ -168,13 +168,7 @@ final class ChatEndpoint {
       }
       entry.status = 200;
       entry.error = "internal_error";
-      sse.fail(
-          ApiError.of(
-              500,
-              "server_error",
-              "internal error (" + e.getClass().getSimpleName() + ")",
-              null,
-              "internal_error"));
+      sse.fail(ApiError.internal(e));
     } finally {
       Duration ttft = ex.timeToFirstByte();
       if (!ttft.isZero()) {

@@ -300,15 +300,7 @@ public final class OrchestratorServer implements AutoCloseable {
       Responses.error(ex, entry, e);
     } catch (RuntimeException e) {
       entry.error = "internal_error";
-      Responses.error(
-          ex,
-          entry,
-          ApiError.of(
-              500,
-              "server_error",
-              "internal error (" + e.getClass().getSimpleName() + ")",
-              null,
-              "internal_error"));
+      Responses.error(ex, entry, ApiError.internal(e));
     } finally {
       inFlight.decrementAndGet();
       accessLog.log(entry);

@@ -55,7 +55,7 @@ final class ServeMetrics implements AutoCloseable {
         .baseUnit("seconds")
         .strongReference(true)
         .register(registry);
-    Gauge.builder("orchestrator.catalog.routes", catalog, c -> c.current().routes().size())
+    Gauge.builder("orchestrator.catalog.routes", orchestrator, o -> o.catalog().routes().size())
         .description("Routes in the catalog in service")
         .strongReference(true)
         .register(registry);

@@ -83,6 +83,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private final Server http;
   private final int port;
   private final ScheduledExecutorService timer;
+  private final ScheduledExecutorService refresher;
   private final AccessLog accessLog;
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicBoolean closed = new AtomicBoolean();
@@ -117,6 +118,10 @@ public final class OrchestratorServer implements AutoCloseable {
     this.metrics = new ServeMetrics(orchestrator, catalog, options.clients());
     this.accessLog = AccessLog.to(options.accessLog());
     this.timer = Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-timer-"));
+    // Its own thread: a refresh may take seconds (3 attempts, a large source parsed), and must
+    // never delay the request deadlines the timer enforces.
+    this.refresher =
+        Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));
     this.readiness =
         new Readiness(
             orchestrator, catalog, options.maxCatalogAge(), () -> draining, b.readinessChecks);
@@ -134,6 +139,7 @@ public final class OrchestratorServer implements AutoCloseable {
       http.start();
     } catch (Exception e) {
       timer.shutdownNow();
+      refresher.shutdownNow();
       accessLog.close();
       metrics.close();
       stopQuietly(http);
@@ -142,7 +148,7 @@ public final class OrchestratorServer implements AutoCloseable {
     this.port = ((ServerConnector) http.getConnectors()[0]).getLocalPort();
     if (!catalog.sources().isEmpty()) {
       long every = options.refreshInterval().toMillis();
-      timer.scheduleWithFixedDelay(this::refreshCatalog, every, every, TimeUnit.MILLISECONDS);
+      refresher.scheduleWithFixedDelay(this::refreshCatalog, every, every, TimeUnit.MILLISECONDS);
     }
   }
 
@@ -269,6 +275,7 @@ public final class OrchestratorServer implements AutoCloseable {
     }
     stopQuietly(http);
     timer.shutdownNow();
+    refresher.shutdownNow();
     accessLog.close();
     metrics.close();
     terminated.countDown();

@@ -9,11 +9,9 @@ import dev.orchestrator.providers.HttpProviderClients;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -50,12 +48,13 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * }
  * }</pre>
  *
- * <p>This class only wires the parts: {@link Authenticator} (who is calling), {@link BudgetGate}
- * with its {@link SpendLedger} (allow-lists and spend), {@link ChatEndpoint} (the chat path),
- * {@link Readiness}, {@link ServeMetrics}, {@link LiveCatalog} (refreshed on a timer) and {@link
- * AccessLog}. Built on Jetty 12's core API (ADR 0011): a pool of {@link ServerOptions#threads()}
- * request threads (plus Jetty's acceptor and selector) where a request holds one thread while its
- * upstream answers; the access log is written by one background thread. Thread-safe.
+ * <p>This class only wires the parts: {@link RequestRouter} (which endpoint), {@link Authenticator}
+ * (who is calling), {@link BudgetGate} with its {@link SpendLedger} (allow-lists and spend), {@link
+ * ChatEndpoint} (the chat path), {@link Readiness}, {@link ServeMetrics}, {@link LiveCatalog}
+ * (refreshed on a timer) and {@link AccessLog}. Built on Jetty 12's core API (ADR 0011): a pool of
+ * {@link ServerOptions#threads()} request threads (plus Jetty's acceptor and selector) where a
+ * request holds one thread while its upstream answers; the access log is written by one background
+ * thread. Thread-safe.
  */
 public final class OrchestratorServer implements AutoCloseable {
   /** Jetty logs through SLF4J to java.util.logging; its start-up INFO lines are noise here. */
@@ -70,14 +69,11 @@ public final class OrchestratorServer implements AutoCloseable {
   /** Threads Jetty needs besides request handling: acceptor, selector and some slack. */
   private static final int JETTY_THREADS = 6;
 
-  private static final byte[] OK = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
-
   private final TaskOrchestrator orchestrator;
   private final DispatchTracker tracker;
   private final ServerOptions options;
   private final LiveCatalog catalog;
-  private final Authenticator authenticator;
-  private final ChatEndpoint chat;
+  private final RequestRouter router;
   private final Readiness readiness;
   private final ServeMetrics metrics;
   private final Server http;
@@ -89,7 +85,6 @@ public final class OrchestratorServer implements AutoCloseable {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CountDownLatch terminated = new CountDownLatch(1);
   private volatile boolean draining;
-  private volatile ModelList models;
 
   private OrchestratorServer(Builder b) throws IOException {
     this.options = b.options;
@@ -114,7 +109,6 @@ public final class OrchestratorServer implements AutoCloseable {
     }
     this.orchestrator = ob.build();
     catalog.onChange(this::updateCatalog);
-    this.authenticator = new Authenticator(options.clients());
     this.metrics = new ServeMetrics(orchestrator, catalog, options.clients());
     this.accessLog = AccessLog.to(options.accessLog());
     this.timer = Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-timer-"));
@@ -127,14 +121,21 @@ public final class OrchestratorServer implements AutoCloseable {
             orchestrator, catalog, options.maxCatalogAge(), () -> draining, b.readinessChecks);
     this.http = jetty(options, orchestrator.policy().deadline().toMillis());
     try {
-      this.chat =
-          new ChatEndpoint(
+      this.router =
+          new RequestRouter(
               orchestrator,
-              tracker,
-              options,
-              new BudgetGate(SpendLedger.open(b.clock, options.spendFile())),
+              new Authenticator(options.clients()),
+              new ChatEndpoint(
+                  orchestrator,
+                  tracker,
+                  options,
+                  new BudgetGate(SpendLedger.open(b.clock, options.spendFile())),
+                  metrics,
+                  timer),
+              readiness,
               metrics,
-              timer);
+              () -> draining,
+              inFlight::get);
       metrics.bindJetty(http);
       http.start();
     } catch (Exception e) {
@@ -301,7 +302,7 @@ public final class OrchestratorServer implements AutoCloseable {
     AccessLog.Entry entry = new AccessLog.Entry(ex.method(), path);
     inFlight.incrementAndGet();
     try {
-      route(ex, entry, path);
+      router.route(ex, entry, path);
     } catch (ApiError e) {
       entry.error = e.code();
       Responses.error(ex, entry, e);
@@ -312,111 +313,6 @@ public final class OrchestratorServer implements AutoCloseable {
       inFlight.decrementAndGet();
       accessLog.log(entry);
     }
-  }
-
-  private void route(HttpCall ex, AccessLog.Entry entry, String path) {
-    String method = ex.method();
-    if (draining) {
-      throw ApiError.of(
-              503,
-              "service_unavailable_error",
-              "the server is shutting down",
-              null,
-              "shutting_down")
-          .header("Connection", "close");
-    }
-    switch (path) {
-      case "/healthz":
-        requireGet(method);
-        Responses.send(ex, entry, 200, OK, Map.of());
-        return;
-      case "/readyz":
-        requireGet(method);
-        Readiness.Answer a = readiness.evaluate(inFlight.get() - 1);
-        Responses.send(ex, entry, a.status(), a.body(), Map.of());
-        return;
-      case "/metrics":
-        requireGet(method);
-        Responses.send(
-            ex,
-            entry,
-            200,
-            ServeMetrics.CONTENT_TYPE,
-            metrics.scrape().getBytes(StandardCharsets.UTF_8),
-            Map.of());
-        return;
-      default:
-        break;
-    }
-    if (!path.startsWith("/v1/")) {
-      throw notFound(path);
-    }
-    ClientToken client = authenticator.authenticate(ex.header("Authorization"));
-    if (authenticator.required()) {
-      entry.client = client.name();
-    }
-    if (path.equals("/v1/chat/completions")) {
-      if (!method.equals("POST")) {
-        throw ApiError.of(
-                405,
-                "invalid_request_error",
-                "method " + method + " on " + path + " (expected: POST)",
-                null,
-                "method_not_allowed")
-            .header("Allow", "POST");
-      }
-      chat.handle(ex, entry, client);
-      return;
-    }
-    if (path.equals("/v1/models")) {
-      requireGet(method);
-      Responses.send(ex, entry, 200, modelList().all(), Map.of());
-      return;
-    }
-    if (path.startsWith("/v1/models/")) {
-      requireGet(method);
-      String id = path.substring("/v1/models/".length());
-      byte[] one = modelList().one(id);
-      if (one == null) {
-        throw ErrorMapper.unknownModel(modelList().unknown(id));
-      }
-      Responses.send(ex, entry, 200, one, Map.of());
-      return;
-    }
-    throw notFound(path);
-  }
-
-  private static ApiError notFound(String path) {
-    return ApiError.of(
-        404,
-        "invalid_request_error",
-        "no such endpoint: "
-            + path
-            + " (expected: /v1/chat/completions, /v1/models, /healthz, /readyz or /metrics)",
-        null,
-        "not_found");
-  }
-
-  private static void requireGet(String method) {
-    if (!method.equals("GET") && !method.equals("HEAD")) {
-      throw ApiError.of(
-              405,
-              "invalid_request_error",
-              "method " + method + " (expected: GET)",
-              null,
-              "method_not_allowed")
-          .header("Allow", "GET, HEAD");
-    }
-  }
-
-  private ModelList modelList() {
-    Catalog c = orchestrator.catalog();
-    ModelList m = models;
-    if (m == null || m.catalog() != c) {
-      m = ModelList.of(c);
-      models = m;
-    }
-    return m;
   }
 
   private static ThreadFactory daemon(String prefix) {

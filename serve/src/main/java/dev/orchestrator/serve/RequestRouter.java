@@ -1,0 +1,148 @@
+package dev.orchestrator.serve;
+
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Catalog;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
+
+/**
+ * Sends each request to its endpoint: {@code /healthz}, {@code /readyz} and {@code /metrics}
+ * without a token; everything under {@code /v1/} after {@link Authenticator} has named the client.
+ * Errors are thrown as {@link ApiError} for the server to answer. Thread-safe.
+ */
+final class RequestRouter {
+  private static final byte[] OK = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
+
+  private final TaskOrchestrator orchestrator;
+  private final Authenticator authenticator;
+  private final ChatEndpoint chat;
+  private final Readiness readiness;
+  private final ServeMetrics metrics;
+  private final BooleanSupplier draining;
+  private final IntSupplier inFlight;
+  private volatile ModelList models;
+
+  RequestRouter(
+      TaskOrchestrator orchestrator,
+      Authenticator authenticator,
+      ChatEndpoint chat,
+      Readiness readiness,
+      ServeMetrics metrics,
+      BooleanSupplier draining,
+      IntSupplier inFlight) {
+    this.orchestrator = orchestrator;
+    this.authenticator = authenticator;
+    this.chat = chat;
+    this.readiness = readiness;
+    this.metrics = metrics;
+    this.draining = draining;
+    this.inFlight = inFlight;
+  }
+
+  void route(HttpCall ex, AccessLog.Entry entry, String path) {
+    String method = ex.method();
+    if (draining.getAsBoolean()) {
+      throw ApiError.of(
+              503,
+              "service_unavailable_error",
+              "the server is shutting down",
+              null,
+              "shutting_down")
+          .header("Connection", "close");
+    }
+    switch (path) {
+      case "/healthz":
+        requireGet(method);
+        Responses.send(ex, entry, 200, OK, Map.of());
+        return;
+      case "/readyz":
+        requireGet(method);
+        Readiness.Answer a = readiness.evaluate(inFlight.getAsInt() - 1);
+        Responses.send(ex, entry, a.status(), a.body(), Map.of());
+        return;
+      case "/metrics":
+        requireGet(method);
+        Responses.send(
+            ex,
+            entry,
+            200,
+            ServeMetrics.CONTENT_TYPE,
+            metrics.scrape().getBytes(StandardCharsets.UTF_8),
+            Map.of());
+        return;
+      default:
+        break;
+    }
+    if (!path.startsWith("/v1/")) {
+      throw notFound(path);
+    }
+    ClientToken client = authenticator.authenticate(ex.header("Authorization"));
+    if (authenticator.required()) {
+      entry.client = client.name();
+    }
+    if (path.equals("/v1/chat/completions")) {
+      if (!method.equals("POST")) {
+        throw ApiError.of(
+                405,
+                "invalid_request_error",
+                "method " + method + " on " + path + " (expected: POST)",
+                null,
+                "method_not_allowed")
+            .header("Allow", "POST");
+      }
+      chat.handle(ex, entry, client);
+      return;
+    }
+    if (path.equals("/v1/models")) {
+      requireGet(method);
+      Responses.send(ex, entry, 200, modelList().all(), Map.of());
+      return;
+    }
+    if (path.startsWith("/v1/models/")) {
+      requireGet(method);
+      String id = path.substring("/v1/models/".length());
+      byte[] one = modelList().one(id);
+      if (one == null) {
+        throw ErrorMapper.unknownModel(modelList().unknown(id));
+      }
+      Responses.send(ex, entry, 200, one, Map.of());
+      return;
+    }
+    throw notFound(path);
+  }
+
+  private static ApiError notFound(String path) {
+    return ApiError.of(
+        404,
+        "invalid_request_error",
+        "no such endpoint: "
+            + path
+            + " (expected: /v1/chat/completions, /v1/models, /healthz, /readyz or /metrics)",
+        null,
+        "not_found");
+  }
+
+  private static void requireGet(String method) {
+    if (!method.equals("GET") && !method.equals("HEAD")) {
+      throw ApiError.of(
+              405,
+              "invalid_request_error",
+              "method " + method + " (expected: GET)",
+              null,
+              "method_not_allowed")
+          .header("Allow", "GET, HEAD");
+    }
+  }
+
+  private ModelList modelList() {
+    Catalog c = orchestrator.catalog();
+    ModelList m = models;
+    if (m == null || m.catalog() != c) {
+      m = ModelList.of(c);
+      models = m;
+    }
+    return m;
+  }
+}

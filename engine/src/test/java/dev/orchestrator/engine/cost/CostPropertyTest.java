@@ -1,0 +1,73 @@
+package dev.orchestrator.engine.cost;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import java.math.BigDecimal;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+
+/** Invariants of the price arithmetic over generated prices and token counts. */
+class CostPropertyTest {
+  @Provide
+  Arbitrary<BigDecimal> prices() {
+    return Arbitraries.bigDecimals().between(BigDecimal.ZERO, new BigDecimal("200")).ofScale(4);
+  }
+
+  private static Route route(BigDecimal in, BigDecimal out, BigDecimal cacheRead) {
+    return Route.builder("p", "m").prices(in, out).cacheReadPrice(cacheRead).build();
+  }
+
+  @Property
+  void aFreeRouteCostsZeroWhateverItsUsage(
+      @ForAll @IntRange(min = 0, max = 2_000_000) int prompt,
+      @ForAll @IntRange(min = 0, max = 2_000_000) int completion) {
+    Route free = Route.builder("p", "m").tier(Tier.FREE).build();
+    assertThat(CostCalculator.cost(free, prompt, 0, completion)).isEqualByComparingTo("0");
+  }
+
+  @Property
+  void costGrowsWithEveryToken(
+      @ForAll("prices") BigDecimal in,
+      @ForAll("prices") BigDecimal out,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int prompt,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int completion) {
+    Route r = route(in, out, null);
+    BigDecimal base = CostCalculator.cost(r, prompt, 0, completion);
+    assertThat(CostCalculator.cost(r, prompt + 1L, 0, completion)).isGreaterThanOrEqualTo(base);
+    assertThat(CostCalculator.cost(r, prompt, 0, completion + 1L)).isGreaterThanOrEqualTo(base);
+    assertThat(base).isGreaterThanOrEqualTo(BigDecimal.ZERO);
+  }
+
+  @Property
+  void aCheaperCacheReadPriceNeverCostsMoreThanNoCachePrice(
+      @ForAll("prices") BigDecimal in,
+      @ForAll("prices") BigDecimal out,
+      @ForAll @IntRange(min = 0, max = 100) int cachePercentOfInput,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int prompt,
+      @ForAll @IntRange(min = 0, max = 100) int cachedPercent) {
+    BigDecimal cacheRead = in.multiply(BigDecimal.valueOf(cachePercentOfInput)).movePointLeft(2);
+    long cached = (long) prompt * cachedPercent / 100;
+    BigDecimal withCache = CostCalculator.cost(route(in, out, cacheRead), prompt, cached, 0);
+    BigDecimal without = CostCalculator.cost(route(in, out, null), prompt, cached, 0);
+    assertThat(withCache).isLessThanOrEqualTo(without);
+  }
+
+  @Property
+  void costIsExactlyLinearInTheTokenCounts(
+      @ForAll("prices") BigDecimal in,
+      @ForAll("prices") BigDecimal out,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int prompt,
+      @ForAll @IntRange(min = 0, max = 1_000_000) int completion) {
+    Route r = route(in, out, null);
+    BigDecimal whole = CostCalculator.cost(r, prompt, 0, completion);
+    BigDecimal parts =
+        CostCalculator.cost(r, prompt, 0, 0).add(CostCalculator.cost(r, 0, 0, completion));
+    assertThat(whole).isEqualByComparingTo(parts);
+  }
+}

@@ -58,7 +58,7 @@ class FailureClassifierTest {
           429 | {"error":{"message":"No deployments available for selected model"}}        | rate_limited            | true  | false | transient.status_429
           529 | null                                                                       | overloaded              | true  | false | transient.status_529
           503 | {"error":{"message":"overloaded"}}                                         | overloaded              | true  | false | transient.overloaded
-          500 | {"type":"error","error":{"type":"overloaded_error","message":"x"}}         | overloaded              | true  | false | transient.overloaded
+          500 | {"type":"error","error":{"type":"overloaded_error","message":"x"}}         | overloaded              | true  | false | transient.overloaded_code
           504 | {"error":{"message":"upstream overloaded"}}                                | overloaded              | true  | false | transient.overloaded
           522 | null                                                                       | timeout                 | true  | false | transient.origin_connect_timeout
           408 | null                                                                       | timeout                 | true  | null  | transient.timeout

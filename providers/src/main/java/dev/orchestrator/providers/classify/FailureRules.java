@@ -525,6 +525,7 @@ final class FailureRules {
           "per week",
           "weekly limit",
           "per month",
+          "/ month",
           "monthly limit",
           "monthly spending",
           "monthly quota",
@@ -592,6 +593,8 @@ final class FailureRules {
           "expired token",
           "token is expired",
           "invalid or expired token",
+          // Gemini revokes keys it finds published
+          "api key was reported as leaked",
           // Zhipu 1002/1003
           "token 非法",
           "token非法",
@@ -641,6 +644,9 @@ final class FailureRules {
           "reduce the length of the messages",
           "model token limit",
           "too large for model",
+          // TGI validation (https://huggingface.github.io/text-generation-inference/)
+          "tokens + `max_new_tokens` must be <=",
+          "`inputs` must have less than",
           "prompt 超长",
           "上下文长度");
 

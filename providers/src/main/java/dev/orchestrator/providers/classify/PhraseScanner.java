@@ -56,9 +56,12 @@ final class PhraseScanner {
   private final int classes;
   // the sets that have wide phrases, searched only when the text has a wide char
   private final List<Phrases> wideSets;
+  // A bound on the table (1 MiB of ints): phrases are a few hundred short strings.
+  private static final int MAX_TABLE = 1 << 18;
+
   // next[state * classes + class] = next state * classes: the complete transition function
   // (failure links folded in), states premultiplied by the row length
-  private final char[] next;
+  private final int[] next;
   // the bits of every set with a phrase ending at the state, or at a suffix of it
   private final long[] found;
   // the (premultiplied) first state with bits in found; all later ones have some
@@ -92,11 +95,17 @@ final class PhraseScanner {
         }
       }
     }
-    if (states * classes > Character.MAX_VALUE) {
+    if ((long) states * classes > MAX_TABLE) {
       throw new IllegalStateException(
-          "phrase automaton: " + states + " states x " + classes + " classes (max 65535)");
+          "phrase automaton: "
+              + states
+              + " states x "
+              + classes
+              + " classes (max "
+              + MAX_TABLE
+              + " entries)");
     }
-    this.next = new char[states * classes];
+    this.next = new int[states * classes];
     this.found = new long[states];
     int accepting = states;
     for (int i = 0; i < states; i++) {
@@ -106,7 +115,7 @@ final class PhraseScanner {
         accepting = i;
       }
       for (int c = 0; c < classes; c++) {
-        this.next[i * classes + c] = (char) (rank[next[s * classes + c]] * classes);
+        this.next[i * classes + c] = rank[next[s * classes + c]] * classes;
       }
     }
     this.firstAccepting = accepting * classes;
@@ -151,7 +160,7 @@ final class PhraseScanner {
     int s2 = 2 * q - back;
     int s3 = 3 * q - back;
     byte[] cls = classOf;
-    char[] nx = next;
+    int[] nx = next;
     long[] out = found;
     int k = classes;
     int w = wideClass;
@@ -191,7 +200,7 @@ final class PhraseScanner {
   // Walks from state over text[start, end).
   private long walk(String text, int start, int end, int state) {
     byte[] cls = classOf;
-    char[] nx = next;
+    int[] nx = next;
     long[] out = found;
     int from = firstAccepting;
     long present = state >= from ? out[state / classes] : 0;

@@ -100,6 +100,10 @@ record UpstreamError(
       Pattern.compile(
           "\\\\?[\"'](?:code|status|status_code)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
   private static final int MAX_INNER_TOKENS = 8;
+  // the keys INNER_TOKEN and INNER_STATUS can start with, after the quote (a prefix suffices)
+  private static final String[] INNER_KEYS = {
+    "type", "__type", "error_type", ":exception-type", "code", "status"
+  };
 
   // Gemini finishReason values that mean the candidate was withheld
   // (https://ai.google.dev/api/generate-content#FinishReason)
@@ -534,24 +538,63 @@ record UpstreamError(
     }
 
     // An error wrapped inside this text (JSON, escaped JSON, a Python repr): its type/code values
-    // and its numeric code. Runs only where a quoted key the patterns need can occur.
+    // and its numeric code, in the order they occur. The patterns are tried only at a quote that
+    // a key follows, so text full of quotes but no quoted keys (an HTML page) costs a scan.
     void innerClues(String head, String lower) {
-      if (!(lower.indexOf('"') >= 0 || lower.indexOf('\'') >= 0)
-          || !(lower.contains("type") || lower.contains("code") || lower.contains("status"))) {
+      if (!quoteThenColon(lower)) {
         return;
       }
-      Matcher t = INNER_TOKEN.matcher(head);
-      while (innerTokens < MAX_INNER_TOKENS && t.find()) {
-        String v = t.group(1);
-        token(v.substring(v.lastIndexOf('#') + 1)); // AWS "…#ThrottlingException"
-        innerTokens++;
-      }
-      if (carriedStatus == null) {
-        Matcher status = INNER_STATUS.matcher(head);
-        if (status.find()) {
-          carriedStatus = Integer.valueOf(status.group(1));
+      Matcher token = null;
+      Matcher status = null;
+      int dq = head.indexOf('"');
+      int sq = head.indexOf('\'');
+      while ((dq >= 0 || sq >= 0) && innerTokens < MAX_INNER_TOKENS) {
+        int q = dq < 0 ? sq : sq < 0 ? dq : Math.min(dq, sq);
+        if (q == dq) {
+          dq = head.indexOf('"', q + 1);
+        } else {
+          sq = head.indexOf('\'', q + 1);
+        }
+        if (!keyAt(head, q + 1)) {
+          continue;
+        }
+        int from = q > 0 && head.charAt(q - 1) == '\\' ? q - 1 : q;
+        token = token == null ? INNER_TOKEN.matcher(head) : token;
+        if (token.region(from, head.length()).lookingAt()) {
+          String v = token.group(1);
+          token(v.substring(v.lastIndexOf('#') + 1)); // AWS "…#ThrottlingException"
+          innerTokens++;
+        } else if (carriedStatus == null) {
+          status = status == null ? INNER_STATUS.matcher(head) : status;
+          if (status.region(from, head.length()).lookingAt()) {
+            carriedStatus = Integer.valueOf(status.group(1));
+          }
         }
       }
+    }
+
+    // Whether a quote, blanks, then a colon occur: what every quoted key the patterns match has
+    // ("code": 400, 'type' : 'x', \"status\":); an HTML page's attributes have none.
+    private static boolean quoteThenColon(String s) {
+      for (int c = s.indexOf(':'); c >= 0; c = s.indexOf(':', c + 1)) {
+        int i = c - 1;
+        while (i >= 0 && Character.isWhitespace(s.charAt(i))) {
+          i--;
+        }
+        if (i >= 0 && (s.charAt(i) == '"' || s.charAt(i) == '\'')) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private static boolean keyAt(String s, int at) {
+      for (String key : INNER_KEYS) {
+        if (s.startsWith(key, at)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     // The loop "while (SDK_CLASS.find() && found++ < 4) token(group(1))", trying the pattern only

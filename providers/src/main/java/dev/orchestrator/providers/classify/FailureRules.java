@@ -335,108 +335,99 @@ final class FailureRules {
   private static Map<String, Integer> statusOfToken() {
     Map<String, Integer> m = new HashMap<>();
     // 400
-    for (String t :
-        List.of(
-            "invalid_request_error",
-            "invalid_argument",
-            "failed_precondition",
-            "out_of_range",
-            "badrequesterror",
-            "unsupportedparamserror",
-            "validationexception",
-            // TGI error_type (https://huggingface.github.io/text-generation-inference/)
-            "validation",
-            "content_filter",
-            "content_policy_violation",
-            "contentpolicyviolationerror")) {
-      m.put(t, 400);
-    }
+    put(
+        m,
+        400,
+        "invalid_request_error",
+        "invalid_argument",
+        "failed_precondition",
+        "out_of_range",
+        "badrequesterror",
+        "unsupportedparamserror",
+        "validationexception",
+        // TGI error_type (https://huggingface.github.io/text-generation-inference/)
+        "validation",
+        "content_filter",
+        "content_policy_violation",
+        "contentpolicyviolationerror");
     // 401 / 403 / 404
-    m.put("authentication_error", 401);
-    m.put("unauthenticated", 401);
-    m.put("authenticationerror", 401);
-    m.put("permission_error", 403);
-    m.put("permission_denied", 403);
-    m.put("permissiondeniederror", 403);
-    m.put("not_found_error", 404);
-    m.put("not_found", 404);
-    m.put("notfounderror", 404);
-    m.put("model_not_found", 404);
-    m.put("resourcenotfoundexception", 404);
+    put(m, 401, "authentication_error", "unauthenticated", "authenticationerror");
+    put(m, 403, "permission_error", "permission_denied", "permissiondeniederror");
+    put(
+        m,
+        404,
+        "not_found_error",
+        "not_found",
+        "notfounderror",
+        "model_not_found",
+        "resourcenotfoundexception");
     // Moonshot (https://platform.moonshot.ai/docs/api/chat#error-explanation)
-    m.put("resource_not_found_error", 404);
+    put(m, 404, "resource_not_found_error");
     // 408 / 409 / 413
-    m.put("timeout", 408);
-    m.put("timeout_error", 408);
-    m.put("apitimeouterror", 408);
-    m.put("aborted", 409);
-    m.put("already_exists", 409);
-    m.put("request_too_large", 413);
+    put(m, 408, "timeout", "timeout_error", "apitimeouterror");
+    put(m, 409, "aborted", "already_exists");
+    put(m, 413, "request_too_large");
     // 429
-    for (String t :
-        List.of(
-            "rate_limit_error",
-            "rate_limit_exceeded",
-            "rate_limited",
-            "ratelimiterror",
-            "resource_exhausted",
-            "too_many_requests",
-            // Moonshot
-            "rate_limit_reached_error",
-            // DashScope (https://help.aliyun.com/zh/model-studio/error-code)
-            "throttling",
-            "throttling.ratequota",
-            "throttling.allocationquota",
-            "throttling.burstrate",
-            // Moonshot sends its overload as a 429
-            "engine_overloaded_error",
-            // Zhipu (https://docs.bigmodel.cn/cn/api/api-code): 1302 concurrency, 1303
-            // frequency, 1305 traffic limit, 1312 model overloaded, 1313 fair-use limit
-            "1302",
-            "1312",
-            "1303",
-            "1305",
-            "1313")) {
-      m.put(t, 429);
-    }
+    put(
+        m,
+        429,
+        "rate_limit_error",
+        "rate_limit_exceeded",
+        "rate_limited",
+        "ratelimiterror",
+        "resource_exhausted",
+        "too_many_requests",
+        // Moonshot
+        "rate_limit_reached_error",
+        // DashScope (https://help.aliyun.com/zh/model-studio/error-code)
+        "throttling",
+        "throttling.ratequota",
+        "throttling.allocationquota",
+        "throttling.burstrate",
+        // Moonshot sends its overload as a 429
+        "engine_overloaded_error",
+        // Zhipu (https://docs.bigmodel.cn/cn/api/api-code): 1302 concurrency, 1303
+        // frequency, 1305 traffic limit, 1312 model overloaded, 1313 fair-use limit
+        "1302",
+        "1312",
+        "1303",
+        "1305",
+        "1313");
     // 5xx
-    for (String t :
-        List.of(
-            "api_error",
-            "server_error",
-            "internal",
-            "internal_error",
-            "internal_server_error",
-            "internalservererror",
-            "apierror",
-            "apiconnectionerror",
-            "data_loss",
-            // TGI error_type
-            "generation",
-            "incomplete_generation",
-            // DashScope
-            "internalerror",
-            // Zhipu 1234: network error
-            "1234")) {
-      m.put(t, 500);
-    }
-    m.put("unimplemented", 501);
+    put(
+        m,
+        500,
+        "api_error",
+        "server_error",
+        "internal",
+        "internal_error",
+        "internal_server_error",
+        "internalservererror",
+        "apierror",
+        "apiconnectionerror",
+        "data_loss",
+        // TGI error_type
+        "generation",
+        "incomplete_generation",
+        // DashScope
+        "internalerror",
+        // Zhipu 1234: network error
+        "1234");
+    put(m, 501, "unimplemented");
     // llama.cpp server (tools/server/utils.hpp format_error_response)
-    m.put("not_supported_error", 501);
-    for (String t :
-        List.of(
-            "unavailable",
-            "service_unavailable",
-            "serviceunavailableerror",
-            "unavailable_error",
-            // Google ErrorInfo reason, Mistral
-            "model_capacity_exhausted",
-            "service_tier_capacity_exceeded")) {
-      m.put(t, 503);
-    }
-    m.put("deadline_exceeded", 504);
-    m.put("overloaded_error", 529);
-    m.put("overloaded", 529);
+    put(m, 501, "not_supported_error");
+    put(
+        m,
+        503,
+        "unavailable",
+        "service_unavailable",
+        "serviceunavailableerror",
+        "unavailable_error",
+        // Google ErrorInfo reason, Mistral
+        "model_capacity_exhausted",
+        "service_tier_capacity_exceeded");
+    put(m, 504, "deadline_exceeded");
+    put(m, 529, "overloaded_error", "overloaded");
     m.putAll(DECISIVE_STATUS_OF_CODE);
     return Map.copyOf(m);
   }
@@ -778,6 +769,12 @@ final class FailureRules {
 
   private static Verdict verdict(FailureCategory c, boolean retryable, ReachedModel reached) {
     return new Verdict(c, retryable, reached);
+  }
+
+  private static void put(Map<String, Integer> m, int status, String... tokens) {
+    for (String t : tokens) {
+      m.put(t, status);
+    }
   }
 
   @SafeVarargs

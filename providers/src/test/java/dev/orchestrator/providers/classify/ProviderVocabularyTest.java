@@ -10,11 +10,8 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each major provider family's own error vocabulary, as real bodies from public issue trackers and
@@ -39,55 +36,55 @@ class ProviderVocabularyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("bedrock")
+  @VocabularyRows("bedrock")
   void readsBedrockExceptionNamesAlsoInsideStreams(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("google")
+  @VocabularyRows("google")
   void readsGoogleRpcStatusesAndDoubleEncodedGeminiErrors(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("azure")
+  @VocabularyRows("azure")
   void readsAzureContentFilterResults(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("openrouter")
+  @VocabularyRows("openrouter")
   void readsTheProviderErrorOpenRouterWraps(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("litellm")
+  @VocabularyRows("litellm")
   void unwrapsTheUpstreamErrorInsideLiteLlmMessages(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("hosted")
+  @VocabularyRows("hosted")
   void readsMistralCohereGroqTogetherFireworksAndXaiErrors(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("chinese")
+  @VocabularyRows("chinese")
   void readsDashScopeZhipuAndMoonshotCodesInBothLanguages(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("local")
+  @VocabularyRows("local")
   void readsLocalServersErrors(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
   @ParameterizedTest(name = "{0}")
-  @MethodSource("blocked")
+  @VocabularyRows("blocked")
   void readsABlockReasonInA2xxAsContentFilteredNotEmpty(String id, JsonNode row) {
     ErrorExamples.check(row);
   }
@@ -109,42 +106,6 @@ class ProviderVocabularyTest {
         .isEqualTo(all.size());
   }
 
-  static Stream<Arguments> bedrock() {
-    return rows("bedrock");
-  }
-
-  static Stream<Arguments> google() {
-    return rows("google");
-  }
-
-  static Stream<Arguments> azure() {
-    return rows("azure");
-  }
-
-  static Stream<Arguments> openrouter() {
-    return rows("openrouter");
-  }
-
-  static Stream<Arguments> litellm() {
-    return rows("litellm");
-  }
-
-  static Stream<Arguments> hosted() {
-    return rows("hosted");
-  }
-
-  static Stream<Arguments> chinese() {
-    return rows("chinese");
-  }
-
-  static Stream<Arguments> local() {
-    return rows("local");
-  }
-
-  static Stream<Arguments> blocked() {
-    return rows("blocked");
-  }
-
   /** Every vocabulary row, family by family in {@link #FAMILIES} order. */
   static List<JsonNode> all() {
     List<JsonNode> all = new ArrayList<>();
@@ -154,11 +115,8 @@ class ProviderVocabularyTest {
     return all;
   }
 
-  private static Stream<Arguments> rows(String family) {
-    return read(family).stream().map(r -> Arguments.of(r.path("id").asText(), r));
-  }
-
-  private static List<JsonNode> read(String family) {
+  /** The rows of one family's table. */
+  static List<JsonNode> read(String family) {
     String resource = "/errors/vocabulary/" + family + ".jsonl";
     try (InputStream in = ProviderVocabularyTest.class.getResourceAsStream(resource)) {
       if (in == null) {

@@ -10,14 +10,15 @@ import java.util.Set;
  * FailureRules#DECISIVE_STATUS_OF_CODE}: the code decides against a contradicting status line),
  * else the HTTP status when it is not a 2xx, else the status an in-band error carries or its
  * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. Wording is read
- * only when the provider gave no code that names a category ({@link FailureRules#CATEGORY_CODES}).
- * One per classification; not thread-safe (the wording scan is cached).
+ * only when the provider gave no code that names a settled category ({@link
+ * FailureRules#CATEGORY_CODES}). One per classification; not thread-safe (the wording scan is
+ * cached).
  */
 final class Facts {
   private final FailureEvidence evidence;
   private final UpstreamError error;
   private final Integer status;
-  // whether a code names the category, so that no wording is read
+  // whether a code names a settled category, so that no wording is read
   private final boolean categoryCode;
   // which wording sets occur (PhraseScanner bits), once scanned
   private long present;

@@ -346,10 +346,7 @@ final class FailureRules {
         "unsupportedparamserror",
         "validationexception",
         // TGI error_type (https://huggingface.github.io/text-generation-inference/)
-        "validation",
-        "content_filter",
-        "content_policy_violation",
-        "contentpolicyviolationerror");
+        "validation");
     // 401 / 403 / 404
     put(m, 401, "authentication_error", "unauthenticated", "authenticationerror");
     put(m, 403, "permission_error", "permission_denied", "permissiondeniederror");

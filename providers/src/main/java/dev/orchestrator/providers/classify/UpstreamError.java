@@ -195,8 +195,7 @@ record UpstreamError(
       a.errorShape = true;
       readErrorObject(err, a);
     } else if (err != null && err.isTextual()) {
-      // TGI / Ollama / plain gateways: {"error": "Model is overloaded", "error_type":
-      // "overloaded"};
+      // TGI / Ollama / plain gateways: {"error": "Model is overloaded", "error_type": …};
       // xAI: {"code": "Client specified an invalid argument", "error": "Incorrect API key…"}
       a.errorShape = true;
       a.message(err.asText());

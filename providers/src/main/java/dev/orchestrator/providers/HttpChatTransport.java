@@ -622,7 +622,7 @@ final class HttpChatTransport {
                 status,
                 r.requestId() != null ? r.requestId() : requestId,
                 "the stream carried no content and no tool call",
-                null,
+                a.terminalEvidence(),
                 providerId,
                 key),
             false);

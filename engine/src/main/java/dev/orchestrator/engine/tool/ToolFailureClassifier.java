@@ -61,7 +61,8 @@ import javax.net.ssl.SSLHandshakeException;
  *       execution_failed}: a missing file is something the tool ran into, not a missing tool, so it
  *       never earns a failover to re-run a side effect.
  *   <li>The HTTP status of the first {@link HasHttpStatus} in the chain — see {@link
- *       #statusKind(int)}.
+ *       #statusKind(int)}; a 405 from an idempotent tool endpoint is {@code tool_unavailable} (the
+ *       agent may fail over), not invalid arguments.
  *   <li>Wording, last resort: it fills a gap (no typed evidence at all) or <em>tightens</em> a
  *       decision to fail closed (a 500 saying "permission denied" is not handed to another agent).
  *       It never loosens one: wording cannot turn a fail-closed decision into a failover or a
@@ -110,7 +111,17 @@ public final class ToolFailureClassifier {
       List.of(
           new WordingRow(
               AMBIGUOUS_OUTCOME,
-              List.of("outcome unknown", "unknown outcome", "may or may not have been applied")),
+              List.of(
+                  "outcome unknown",
+                  "unknown outcome",
+                  "outcome is unknown",
+                  "result is unknown",
+                  "may or may not have been applied",
+                  "may have completed",
+                  "might have completed",
+                  "may have succeeded",
+                  "may have been applied",
+                  "may have been executed")),
           new WordingRow(
               POLICY_BLOCKED,
               List.of(
@@ -137,7 +148,18 @@ public final class ToolFailureClassifier {
                   "invalid parameter",
                   "invalid input",
                   "missing required",
-                  "validation failed")),
+                  "validation failed",
+                  // JSON-schema validation of the arguments: JSON-RPC -32602, MCP SDKs,
+                  // python-jsonschema, ajv
+                  "invalid params",
+                  "input validation error",
+                  "schema validation",
+                  "does not match the schema",
+                  "is a required property",
+                  "must have required property",
+                  "is not of type",
+                  "additional properties are not allowed",
+                  "must not have additional properties")),
           new WordingRow(
               TOOL_NOT_FOUND,
               List.of(
@@ -146,6 +168,18 @@ public final class ToolFailureClassifier {
                   "no such tool",
                   "command not found",
                   "method not found")),
+          // An MCP server that cannot be reached never ran the call: another agent may.
+          new WordingRow(
+              TOOL_UNAVAILABLE,
+              List.of(
+                  "mcp server is not connected",
+                  "mcp server not connected",
+                  "not connected to mcp server",
+                  "failed to connect to mcp server",
+                  "could not connect to mcp server",
+                  "mcp server unreachable",
+                  "mcp server is unreachable",
+                  "mcp server is not running")),
           new WordingRow(RATE_LIMITED, List.of("rate limit", "too many requests", "throttl")),
           new WordingRow(TIMEOUT, List.of("timed out", "timeout", "deadline exceeded")),
           new WordingRow(
@@ -180,7 +214,7 @@ public final class ToolFailureClassifier {
       typed = evidence.exceptionKind() == UNKNOWN ? null : evidence.exceptionKind();
     }
     if (typed == null && evidence.status() != null) {
-      typed = statusKind(evidence.status());
+      typed = statusKind(evidence.status(), idempotent);
     }
     if (evidence.outcomeUnknown()) {
       return ambiguous(typed == null ? AMBIGUOUS_OUTCOME : typed);
@@ -270,7 +304,16 @@ public final class ToolFailureClassifier {
    *   <tr><td>409, 500, any other 5xx</td><td>{@code execution_failed}</td></tr>
    *   <tr><td>400, 422, any other 4xx</td><td>{@code invalid_arguments}</td></tr>
    * </table>
+   *
+   * <p>{@link #statusKind(int, boolean)} reads 405 from an idempotent endpoint as {@code
+   * tool_unavailable}.
    */
+  static ToolFailureKind statusKind(int status, boolean idempotent) {
+    // 405 from an idempotent endpoint: this server does not take the method, so nothing ran and
+    // another agent's tool may. From a non-idempotent one it stays a settled invalid_arguments.
+    return status == 405 && idempotent ? TOOL_UNAVAILABLE : statusKind(status);
+  }
+
   static ToolFailureKind statusKind(int status) {
     if (status < 400 || status > 599) {
       return null;

@@ -58,7 +58,7 @@ class ToolFailureClassifierTest {
       textBlock =
           """
           400, invalid_arguments
-          405, invalid_arguments
+          405, tool_unavailable
           413, invalid_arguments
           422, invalid_arguments
           401, permission_denied
@@ -222,6 +222,55 @@ class ToolFailureClassifierTest {
     http.initCause(new SocketTimeoutException());
 
     assertThat(CLASSIFIER.classify(http, SEARCH).kind()).isEqualTo(ToolFailureKind.TIMEOUT);
+  }
+
+  @Test
+  void a405FromANonIdempotentEndpointStaysASettledInvalidArguments() {
+    ToolDecision d = CLASSIFIER.classify(new HttpToolException(405, "Method Not Allowed"), SHELL);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.INVALID_ARGUMENTS);
+    assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
+  }
+
+  @Test
+  void a405FromAnIdempotentEndpointFailsOverToAnotherAgent() {
+    ToolDecision d = CLASSIFIER.classify(new HttpToolException(405, "Method Not Allowed"), SEARCH);
+
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.TOOL_UNAVAILABLE);
+    assertThat(d.action()).isEqualTo(ToolAction.FAILOVER_AGENT);
+    assertThat(d.retrySafe()).isTrue();
+  }
+
+  // Messages with no typed evidence, as MCP clients, JSON-schema validators and tool runtimes word
+  // them. Sources: MCP SDK "MCP error -32602: Input validation error: …" and JSON-RPC "Invalid
+  // params" (https://modelcontextprotocol.io/specification/2025-06-18/server/tools#error-handling,
+  // https://www.jsonrpc.org/specification#error_object); python-jsonschema "'query' is a required
+  // property" / "is not of type"; ajv "must have required property"; the others constructed to
+  // pin each phrase.
+  @ParameterizedTest(name = "{0} ({1}) -> {2}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          Failed to connect to MCP server "github": connect ECONNREFUSED          | idempotent     | tool_unavailable  | failover_agent
+          MCP server is not connected: filesystem                               | non_idempotent | tool_unavailable  | failover_agent
+          MCP error -32602: Input validation error: Invalid arguments for tool  | idempotent     | invalid_arguments | fail_closed
+          MCP error -32602: Invalid params                                      | idempotent     | invalid_arguments | fail_closed
+          at root: 'query' is a required property                               | idempotent     | invalid_arguments | fail_closed
+          data/limit must have required property 'n'                            | non_idempotent | invalid_arguments | fail_closed
+          5 is not of type 'string'                                             | idempotent     | invalid_arguments | fail_closed
+          arguments failed schema validation                                    | idempotent     | invalid_arguments | fail_closed
+          the deploy may have completed before the connection dropped          | idempotent     | ambiguous_outcome | fail_closed
+          write timed out; the transfer may have succeeded                      | idempotent     | ambiguous_outcome | fail_closed
+          outcome is unknown                                                    | idempotent     | ambiguous_outcome | fail_closed
+          """)
+  void readsToolFailureWordingWhenNothingTypedIsThere(
+      String message, String idempotency, String kind, String action) {
+    ToolSpec spec = "idempotent".equals(idempotency) ? SEARCH : SHELL;
+    ToolDecision d = CLASSIFIER.classify(new IllegalStateException(message), spec);
+
+    assertThat(d.kind().wireName()).isEqualTo(kind);
+    assertThat(d.action().wireName()).isEqualTo(action);
   }
 
   @Test

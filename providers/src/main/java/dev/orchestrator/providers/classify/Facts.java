@@ -6,14 +6,20 @@ import java.util.Set;
 
 /**
  * The evidence as the rows of {@link FailureRules} read it. {@link #status()} is the effective
- * status: the HTTP status when it is not a 2xx, else the status an in-band error carries or its
- * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. One per
- * classification; not thread-safe (the wording scan is cached).
+ * status: the status a decisive code of the body stands for ({@link
+ * FailureRules#DECISIVE_STATUS_OF_CODE}: the code decides against a contradicting status line),
+ * else the HTTP status when it is not a 2xx, else the status an in-band error carries or its
+ * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. Wording is read
+ * only when the provider gave no code that names a settled category ({@link
+ * FailureRules#CATEGORY_CODES}). One per classification; not thread-safe (the wording scan is
+ * cached).
  */
 final class Facts {
   private final FailureEvidence evidence;
   private final UpstreamError error;
   private final Integer status;
+  // whether a code names a settled category, so that no wording is read
+  private final boolean categoryCode;
   // which wording sets occur (PhraseScanner bits), once scanned
   private long present;
   private boolean scanned;
@@ -22,9 +28,16 @@ final class Facts {
     this.evidence = evidence;
     this.error = error;
     this.status = effectiveStatus(evidence.status(), error);
+    this.categoryCode = hasToken(FailureRules.CATEGORY_CODES);
   }
 
   private static Integer effectiveStatus(Integer http, UpstreamError error) {
+    for (String token : error.tokens()) {
+      Integer decisive = FailureRules.DECISIVE_STATUS_OF_CODE.get(token);
+      if (decisive != null) {
+        return decisive;
+      }
+    }
     if (http != null && (http < 200 || http > 299)) {
       return http;
     }
@@ -63,6 +76,16 @@ final class Facts {
     return status != null && status == s;
   }
 
+  /**
+   * The effective status is {@code s}, or the HTTP status line itself says {@code s}: for the
+   * statuses that outrank every code (402 account state, 401 auth), a code standing for another
+   * status does not take them away.
+   */
+  boolean statusOrLineIs(int s) {
+    Integer line = evidence.status();
+    return statusIs(s) || line != null && line == s;
+  }
+
   boolean statusIn(int... statuses) {
     for (int s : statuses) {
       if (statusIs(s)) {
@@ -96,8 +119,14 @@ final class Facts {
     return false;
   }
 
-  /** Whether one of {@code phrases} occurs in the wording. */
+  /**
+   * Whether one of {@code phrases} occurs in the wording; always false when a code names the
+   * category (the provider's own code is stronger evidence than its text).
+   */
   boolean says(Phrases phrases) {
+    if (categoryCode) {
+      return false;
+    }
     if (!scanned) {
       // one pass finds every rule's phrases; done only once a rule reads wording
       present = FailureRules.WORDING.scan(error.wording());

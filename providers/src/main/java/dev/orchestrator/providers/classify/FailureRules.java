@@ -26,6 +26,8 @@ import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -68,7 +70,7 @@ final class FailureRules {
     t.add(row("stream.after_visible_output", Facts::streamStarted, STREAM_INTERRUPTED, FINAL, YES));
 
     // 2. Account state, even on 429. The status line: 402 Payment Required.
-    t.add(row("account.status_402", f -> f.statusIs(402), QUOTA_EXHAUSTED, FINAL, NO));
+    t.add(row("account.status_402", f -> f.statusOrLineIs(402), QUOTA_EXHAUSTED, FINAL, NO));
     // 2. The provider's error type/code/reason: OpenAI insufficient_quota, LiteLLM
     //    BudgetExceededError, Bedrock ServiceQuotaExceededException…
     t.add(row("account.error_code", f -> f.hasToken(ACCOUNT_CODES), QUOTA_EXHAUSTED, FINAL, NO));
@@ -80,17 +82,47 @@ final class FailureRules {
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
-    // 2. The upstream's message or body text: quota, billing, credit or budget wording.
+    // 2. The upstream's message or body text: quota, billing, credit or budget wording (English
+    //    and, for the Chinese providers, Chinese: 余额不足, 欠费, 充值…).
     t.add(row("account.wording", f -> f.says(ACCOUNT_WORDING), QUOTA_EXHAUSTED, FINAL, NO));
+    // 2. A 429 (or a throttle code standing for one) whose wording names a cap that resets only
+    //    after hours or more: per-day / per-week / per-month limits, spend limits, "extra usage",
+    //    credits (Groq TPD, Bedrock "tokens per day", Kimi "TPD rate limit", xAI monthly spending
+    //    limit). Waiting seconds will not help; the route cools down instead.
+    t.add(
+        row(
+            "account.cap_wording",
+            f -> f.statusIs(429) && f.says(CAP_WORDING),
+            QUOTA_EXHAUSTED,
+            FINAL,
+            NO));
 
     // 3. Auth. The status line: 401 Unauthorized.
-    t.add(row("auth.status_401", f -> f.statusIs(401), AUTH_FAILED, FINAL, NO));
+    t.add(row("auth.status_401", f -> f.statusOrLineIs(401), AUTH_FAILED, FINAL, NO));
     // 3. The error type/code/reason: authentication_error, invalid_api_key, API_KEY_INVALID…
     t.add(row("auth.error_code", f -> f.hasToken(AUTH_CODES), AUTH_FAILED, FINAL, NO));
     // 3. The upstream's message: invalid or expired key wording, even on 400/429.
     t.add(row("auth.wording", f -> f.says(AUTH_WORDING), AUTH_FAILED, FINAL, NO));
     // 3. The status line: 403 Forbidden.
     t.add(row("auth.status_403", f -> f.statusIs(403), PERMISSION_DENIED, FINAL, NO));
+    // 3. Permission codes sent with another status: Bedrock AccessDeniedException, Moonshot
+    //    permission_denied_error, OpenAI unsupported_country_region_territory, Zhipu 1220/1311.
+    t.add(
+        row(
+            "auth.permission_code",
+            f -> f.hasToken(PERMISSION_CODES),
+            PERMISSION_DENIED,
+            FINAL,
+            NO));
+    // 3. Permission wording on any status: Gemini's 400 FAILED_PRECONDITION "User location is not
+    //    supported", Bedrock "You don't have access to the model", "Model access is denied".
+    t.add(
+        row(
+            "auth.permission_wording",
+            f -> f.says(PERMISSION_WORDING),
+            PERMISSION_DENIED,
+            FINAL,
+            NO));
 
     // 4. Request size. The status line: 413 Content Too Large (a body-size limit at the edge).
     t.add(row("size.status_413", f -> f.statusIs(413), REQUEST_TOO_LARGE, FINAL, NO));
@@ -137,14 +169,23 @@ final class FailureRules {
 
     // 9. Transient statuses: 408, 409, 425, 429, every 5xx but 501 and 505 (incl. Cloudflare
     //    520–527, 529, 598, 599). Rate limiters and load shedders turn a request away unread.
-    t.add(row("transient.status_429", f -> f.statusIs(429), RATE_LIMITED, RETRY, NO));
     t.add(row("transient.status_529", f -> f.statusIs(529), OVERLOADED, RETRY, NO));
-    // 9. A transient status whose error type or message says overloaded / no deployments.
+    // 9. A transient status whose error code says overloaded, even on 429: Moonshot's
+    //    engine_overloaded_error, Google's MODEL_CAPACITY_EXHAUSTED, Zhipu 1312. The code is
+    //    the provider's own word for it; the status only says "retry".
+    t.add(
+        row(
+            "transient.overloaded_code",
+            f -> f.transientStatus() && f.hasToken(OVERLOADED_CODES),
+            OVERLOADED,
+            RETRY,
+            NO));
+    t.add(row("transient.status_429", f -> f.statusIs(429), RATE_LIMITED, RETRY, NO));
+    // 9. A transient status whose message says overloaded / no deployments / high demand.
     t.add(
         row(
             "transient.overloaded",
-            f ->
-                f.transientStatus() && (f.hasToken(OVERLOADED_CODES) || f.says(OVERLOADED_WORDING)),
+            f -> f.transientStatus() && f.says(OVERLOADED_WORDING),
             OVERLOADED,
             RETRY,
             NO));
@@ -210,6 +251,17 @@ final class FailureRules {
             RETRY,
             UNKNOWN));
 
+    // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
+    //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
+    //     finishReason SAFETY/PROHIBITED_CONTENT/…, Bedrock stopReason guardrail_intervened. The
+    //     same request is refused again; it is not an empty answer to retry.
+    t.add(
+        row(
+            "content.block_reason",
+            f -> f.success() && f.error().blockReason() != null,
+            CONTENT_FILTERED,
+            FINAL,
+            YES));
     // 11. An HTTP 2xx the client judged unusable (no choices, empty content, invalid JSON).
     t.add(row("empty.http_2xx", Facts::success, EMPTY_RESPONSE, RETRY, YES));
 
@@ -239,72 +291,143 @@ final class FailureRules {
   }
 
   /**
-   * The status an in-band error's type or code stands for, when the error has no HTTP status of its
-   * own: Anthropic's documented error types, OpenAI's types and codes, Google's canonical {@code
-   * error.status}, LiteLLM's exception classes, AWS exception names.
+   * Codes specific enough to decide the status against the HTTP one (DESIGN §4: a status that
+   * contradicts the body's own code is decided by the code): a context overflow sent as 500
+   * (llama.cpp {@code exceed_context_size_error}), a throttle or an unavailable model sent as 400
+   * inside a stream (Bedrock's event-stream exceptions), a content block sent as 403 (OpenRouter
+   * moderation). Generic envelopes ({@code invalid_request_error}, {@code api_error}) never are.
    */
-  static final Map<String, Integer> STATUS_OF_TOKEN =
+  static final Map<String, Integer> DECISIVE_STATUS_OF_CODE =
       Map.ofEntries(
-          // 400
-          Map.entry("invalid_request_error", 400),
-          Map.entry("invalid_argument", 400),
-          Map.entry("failed_precondition", 400),
-          Map.entry("out_of_range", 400),
-          Map.entry("badrequesterror", 400),
-          Map.entry("unsupportedparamserror", 400),
-          Map.entry("validationexception", 400),
+          // context window
           Map.entry("context_length_exceeded", 400),
           Map.entry("contextwindowexceedederror", 400),
+          Map.entry("exceed_context_size_error", 400),
+          Map.entry("1261", 400),
+          // content policy
           Map.entry("content_filter", 400),
           Map.entry("content_policy_violation", 400),
           Map.entry("contentpolicyviolationerror", 400),
-          // 401 / 403 / 404
-          Map.entry("authentication_error", 401),
-          Map.entry("unauthenticated", 401),
-          Map.entry("authenticationerror", 401),
-          Map.entry("permission_error", 403),
-          Map.entry("permission_denied", 403),
-          Map.entry("permissiondeniederror", 403),
-          Map.entry("accessdeniedexception", 403),
-          Map.entry("not_found_error", 404),
-          Map.entry("not_found", 404),
-          Map.entry("notfounderror", 404),
-          Map.entry("model_not_found", 404),
-          Map.entry("resourcenotfoundexception", 404),
-          // 408 / 409 / 413
-          Map.entry("timeout", 408),
-          Map.entry("timeout_error", 408),
-          Map.entry("apitimeouterror", 408),
-          Map.entry("modeltimeoutexception", 408),
-          Map.entry("tool_execution_stopped", 409),
-          Map.entry("aborted", 409),
-          Map.entry("request_too_large", 413),
-          // 429
-          Map.entry("rate_limit_error", 429),
-          Map.entry("rate_limit_exceeded", 429),
-          Map.entry("rate_limited", 429),
-          Map.entry("ratelimiterror", 429),
-          Map.entry("resource_exhausted", 429),
+          Map.entry("responsibleaipolicyviolation", 400),
+          Map.entry("data_inspection_failed", 400),
+          Map.entry("datainspectionfailed", 400),
+          Map.entry("moderation_flagged", 400),
+          Map.entry("1301", 400),
+          // Bedrock runtime exceptions
+          // (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html)
           Map.entry("throttlingexception", 429),
-          Map.entry("too_many_requests", 429),
-          // 5xx
-          Map.entry("api_error", 500),
-          Map.entry("server_error", 500),
-          Map.entry("internal", 500),
-          Map.entry("internal_error", 500),
-          Map.entry("internal_server_error", 500),
-          Map.entry("internalservererror", 500),
+          Map.entry("modeltimeoutexception", 408),
+          Map.entry("modelstreamerrorexception", 500),
+          Map.entry("modelerrorexception", 500),
           Map.entry("internalserverexception", 500),
-          Map.entry("apierror", 500),
-          Map.entry("apiconnectionerror", 500),
-          Map.entry("unimplemented", 501),
-          Map.entry("unavailable", 503),
-          Map.entry("service_unavailable", 503),
-          Map.entry("serviceunavailableerror", 503),
           Map.entry("serviceunavailableexception", 503),
-          Map.entry("deadline_exceeded", 504),
-          Map.entry("overloaded_error", 529),
-          Map.entry("overloaded", 529));
+          Map.entry("modelnotreadyexception", 503),
+          Map.entry("tool_execution_stopped", 409));
+
+  /**
+   * The status an in-band error's type or code stands for, when the error has no HTTP status of its
+   * own: Anthropic's documented error types, OpenAI's types and codes, Google's canonical {@code
+   * error.status}, LiteLLM's exception classes, AWS exception names, the local servers' types.
+   * Tokens in {@link #DECISIVE_STATUS_OF_CODE} stand for their status even against the HTTP one.
+   */
+  static final Map<String, Integer> STATUS_OF_TOKEN = statusOfToken();
+
+  private static Map<String, Integer> statusOfToken() {
+    Map<String, Integer> m = new HashMap<>();
+    // 400
+    put(
+        m,
+        400,
+        "invalid_request_error",
+        "invalid_argument",
+        "failed_precondition",
+        "out_of_range",
+        "badrequesterror",
+        "unsupportedparamserror",
+        "validationexception",
+        // TGI error_type (https://huggingface.github.io/text-generation-inference/)
+        "validation");
+    // 401 / 403 / 404
+    put(m, 401, "authentication_error", "unauthenticated", "authenticationerror");
+    put(m, 403, "permission_error", "permission_denied", "permissiondeniederror");
+    put(
+        m,
+        404,
+        "not_found_error",
+        "not_found",
+        "notfounderror",
+        "model_not_found",
+        "resourcenotfoundexception");
+    // Moonshot (https://platform.moonshot.ai/docs/api/chat#error-explanation)
+    put(m, 404, "resource_not_found_error");
+    // 408 / 409 / 413
+    put(m, 408, "timeout", "timeout_error", "apitimeouterror");
+    put(m, 409, "aborted", "already_exists");
+    put(m, 413, "request_too_large");
+    // 429
+    put(
+        m,
+        429,
+        "rate_limit_error",
+        "rate_limit_exceeded",
+        "rate_limited",
+        "ratelimiterror",
+        "resource_exhausted",
+        "too_many_requests",
+        // Moonshot
+        "rate_limit_reached_error",
+        // DashScope (https://help.aliyun.com/zh/model-studio/error-code)
+        "throttling",
+        "throttling.ratequota",
+        "throttling.allocationquota",
+        "throttling.burstrate",
+        // Moonshot sends its overload as a 429
+        "engine_overloaded_error",
+        // Zhipu (https://docs.bigmodel.cn/cn/api/api-code): 1302 concurrency, 1303
+        // frequency, 1305 traffic limit, 1312 model overloaded, 1313 fair-use limit
+        "1302",
+        "1312",
+        "1303",
+        "1305",
+        "1313");
+    // 5xx
+    put(
+        m,
+        500,
+        "api_error",
+        "server_error",
+        "internal",
+        "internal_error",
+        "internal_server_error",
+        "internalservererror",
+        "apierror",
+        "apiconnectionerror",
+        "data_loss",
+        // TGI error_type
+        "generation",
+        "incomplete_generation",
+        // DashScope
+        "internalerror",
+        // Zhipu 1234: network error
+        "1234");
+    put(m, 501, "unimplemented");
+    // llama.cpp server (tools/server/utils.hpp format_error_response)
+    put(m, 501, "not_supported_error");
+    put(
+        m,
+        503,
+        "unavailable",
+        "service_unavailable",
+        "serviceunavailableerror",
+        "unavailable_error",
+        // Google ErrorInfo reason, Mistral
+        "model_capacity_exhausted",
+        "service_tier_capacity_exceeded");
+    put(m, 504, "deadline_exceeded");
+    put(m, 529, "overloaded_error", "overloaded");
+    m.putAll(DECISIVE_STATUS_OF_CODE);
+    return Map.copyOf(m);
+  }
 
   // --- What the rows look for. Codes are exact lower-case identifiers; wording is substrings of
   // the lower-cased message/body text, all found in one scan (PhraseScanner) of that text.
@@ -322,23 +445,41 @@ final class FailureRules {
           "payment_required",
           "budget_exceeded",
           "budgetexceedederror",
-          "servicequotaexceededexception");
+          "servicequotaexceededexception",
+          // Moonshot (https://platform.moonshot.ai/docs/api/chat#error-explanation)
+          "exceeded_current_quota_error",
+          // DashScope (https://help.aliyun.com/zh/model-studio/error-code): account in arrears,
+          // free tier used up
+          "arrearage",
+          "allocationquota.freetieronly",
+          // OpenCode Zen
+          "creditserror",
+          // Zhipu (https://docs.bigmodel.cn/cn/api/api-code): 1113 arrears, 1304 daily call
+          // limit, 1308 usage cap, 1309 plan expired, 1310 weekly/monthly cap
+          "1113",
+          "1304",
+          "1308",
+          "1309",
+          "1310");
 
   static final Phrases ACCOUNT_WORDING =
       WORDS.phrases(
           "insufficient_quota",
           "exceeded your current quota",
+          "exceeded current quota",
           "quota exceeded",
           "exceeded quota",
           "out of quota",
           "credit balance is too low",
           "insufficient balance",
           "insufficient_balance",
+          "balance is insufficient",
           "insufficient credits",
           "insufficient funds",
           "not enough credits",
           "requires more credits",
           "out of credits",
+          "used all available credits",
           "budget exceeded",
           "budget has been exceeded",
           "exceeded budget",
@@ -349,7 +490,43 @@ final class FailureRules {
           "billing details",
           "payment required",
           "spending limit",
-          "reached your specified api usage limits");
+          "reached your specified api usage limits",
+          // Zhipu 1113, Kimi, DashScope in Chinese
+          "余额不足",
+          "欠费",
+          "请充值",
+          "额度已用完");
+
+  static final Phrases CAP_WORDING =
+      WORDS.phrases(
+          "per day",
+          "per-day",
+          "daily limit",
+          "daily quota",
+          "daily cap",
+          "tokens per day",
+          "requests per day",
+          "(tpd)",
+          "(rpd)",
+          "tpd rate limit",
+          "rpd rate limit",
+          "per week",
+          "weekly limit",
+          "per month",
+          "/ month",
+          "monthly limit",
+          "monthly spending",
+          "monthly quota",
+          "spend limit",
+          "spending cap",
+          "extra usage",
+          "credits",
+          // Zhipu 1304/1308/1310
+          "今日调用次数",
+          "每日",
+          "每周",
+          "每月",
+          "使用上限");
 
   static final Set<String> GOOGLE_EXHAUSTED = Set.of("resource_exhausted");
 
@@ -366,7 +543,17 @@ final class FailureRules {
           "authenticationerror",
           "unrecognizedclientexception",
           "expiredtokenexception",
-          "invalidsignatureexception");
+          "invalidsignatureexception",
+          // Moonshot
+          "invalid_authentication_error",
+          // DashScope
+          "invalidapikey",
+          // Zhipu 1000–1004: authentication failed, no/invalid/expired token
+          "1000",
+          "1001",
+          "1002",
+          "1003",
+          "1004");
 
   static final Phrases AUTH_WORDING =
       WORDS.phrases(
@@ -384,10 +571,51 @@ final class FailureRules {
           "no auth credentials",
           "missing authentication",
           "didn't provide an api key",
-          "security token included in the request is invalid");
+          "security token included in the request is invalid",
+          // Cohere, and tokens reported expired or invalid on a 429
+          "invalid api token",
+          "invalid access token",
+          "invalid auth token",
+          "token has expired",
+          "token expired",
+          "expired token",
+          "token is expired",
+          "invalid or expired token",
+          // Gemini revokes keys it finds published
+          "api key was reported as leaked",
+          // Zhipu 1002/1003
+          "token 非法",
+          "token非法",
+          "token 已过期",
+          "token已过期");
+
+  static final Set<String> PERMISSION_CODES =
+      Set.of(
+          "accessdeniedexception",
+          "permission_denied_error",
+          "request_forbidden",
+          "unsupported_country_region_territory",
+          "model.accessdenied",
+          "1220",
+          "1311");
+
+  static final Phrases PERMISSION_WORDING =
+      WORDS.phrases(
+          "location is not supported",
+          "not available in your country",
+          "region, or territory not supported",
+          "don't have access to the model",
+          "do not have access to the model",
+          "model access is denied",
+          "not authorized to perform",
+          "您无权访问");
 
   static final Set<String> CONTEXT_CODES =
-      Set.of("context_length_exceeded", "contextwindowexceedederror");
+      Set.of(
+          "context_length_exceeded",
+          "contextwindowexceedederror",
+          "exceed_context_size_error",
+          "1261");
 
   static final Phrases CONTEXT_WORDING =
       WORDS.phrases(
@@ -395,18 +623,31 @@ final class FailureRules {
           "maximum context length",
           "context length",
           "context window",
+          "context limit",
+          "context size",
           "prompt is too long",
           "input is too long",
           "too many tokens",
           "exceeds the maximum number of tokens",
-          "reduce the length of the messages");
+          "reduce the length of the messages",
+          "model token limit",
+          "too large for model",
+          // TGI validation (https://huggingface.github.io/text-generation-inference/)
+          "tokens + `max_new_tokens` must be <=",
+          "`inputs` must have less than",
+          "prompt 超长",
+          "上下文长度");
 
   static final Set<String> CONTENT_CODES =
       Set.of(
           "content_filter",
           "content_policy_violation",
           "contentpolicyviolationerror",
-          "responsibleaipolicyviolation");
+          "responsibleaipolicyviolation",
+          "data_inspection_failed",
+          "datainspectionfailed",
+          "moderation_flagged",
+          "1301");
 
   static final Phrases CONTENT_WORDING =
       WORDS.phrases(
@@ -414,10 +655,16 @@ final class FailureRules {
           "content_policy_violation",
           "content management policy",
           "content policy",
-          "safety system");
+          "content filtering",
+          "output blocked",
+          "safety system",
+          "inappropriate content",
+          "input was flagged",
+          "敏感内容",
+          "不安全");
 
   static final Set<String> MODEL_GONE_CODES =
-      Set.of("model_not_found", "model_decommissioned", "model_deprecated");
+      Set.of("model_not_found", "model_decommissioned", "model_deprecated", "1211");
 
   // "The model `x` does not exist", "models/gemini-1.0-pro is not found for API version v1beta"
   static final Pattern MODEL_GONE_WORDING =
@@ -426,13 +673,37 @@ final class FailureRules {
               + "decommissioned|no longer available|no longer supported|retired)"
               + "|no such model|unknown model|not a valid model");
 
-  static final Set<String> OVERLOADED_CODES = Set.of("overloaded_error", "overloaded");
+  static final Set<String> OVERLOADED_CODES =
+      Set.of(
+          "overloaded_error",
+          "overloaded",
+          "engine_overloaded_error",
+          "model_capacity_exhausted",
+          "service_tier_capacity_exceeded",
+          "1312");
 
   static final Phrases OVERLOADED_WORDING =
-      WORDS.phrases("overloaded", "no deployments available", "over capacity", "at capacity");
+      WORDS.phrases(
+          "overloaded",
+          "no deployments available",
+          "over capacity",
+          "at capacity",
+          "capacity exceeded",
+          "no capacity available",
+          "high demand",
+          "server busy",
+          "访问量过大");
 
   static final Phrases RATE_WORDING =
-      WORDS.phrases("rate limit", "rate_limit", "ratelimit", "too many requests", "throttl");
+      WORDS.phrases(
+          "rate limit",
+          "rate_limit",
+          "ratelimit",
+          "too many requests",
+          "throttl",
+          "并发数过高",
+          "频率过高",
+          "请求过多");
 
   static final Phrases TIMEOUT_WORDING = WORDS.phrases("timed out", "timeout", "deadline exceeded");
 
@@ -457,10 +728,26 @@ final class FailureRules {
           "server_error",
           "service unavailable",
           "bad gateway",
-          "upstream error");
+          "upstream error",
+          // OpenRouter's generic wrapper for a routed provider's failure
+          "provider returned error");
 
   // Every pattern alternative of MODEL_GONE_WORDING contains it.
   static final Phrases MODEL_WORD = WORDS.phrases("model");
+
+  /**
+   * Every code that names a category outright. Where the provider gave one, no wording row decides
+   * (the wording would only be read over the provider's own answer).
+   */
+  static final Set<String> CATEGORY_CODES =
+      union(
+          ACCOUNT_CODES,
+          AUTH_CODES,
+          PERMISSION_CODES,
+          CONTEXT_CODES,
+          CONTENT_CODES,
+          MODEL_GONE_CODES,
+          TOOL_STOPPED_CODES);
 
   /** Finds every wording set above in one pass; declared after the last of them. */
   static final PhraseScanner WORDING = WORDS.build();
@@ -479,5 +766,20 @@ final class FailureRules {
 
   private static Verdict verdict(FailureCategory c, boolean retryable, ReachedModel reached) {
     return new Verdict(c, retryable, reached);
+  }
+
+  private static void put(Map<String, Integer> m, int status, String... tokens) {
+    for (String t : tokens) {
+      m.put(t, status);
+    }
+  }
+
+  @SafeVarargs
+  private static Set<String> union(Set<String>... sets) {
+    Set<String> all = new HashSet<>();
+    for (Set<String> set : sets) {
+      all.addAll(set);
+    }
+    return Set.copyOf(all);
   }
 }

@@ -12,17 +12,24 @@ import java.util.Objects;
  * #scan} returns a bit per set whose phrases occur, so a wording rule costs a bit test instead of a
  * {@code String.contains} per phrase. Built once by a {@link Builder}; immutable and thread-safe
  * afterwards.
+ *
+ * <p>Phrases are ASCII, or <em>wide</em>: containing a CJK-range char (U+2E80 and above; Chinese
+ * providers document their errors in Chinese). Every wide char walks the automaton as one class of
+ * its own, which a hidden one-char phrase detects; only a text that has such a char is then
+ * searched for the wide phrases, with {@code String.contains}. ASCII text pays nothing for them.
  */
 final class PhraseScanner {
 
-  /** A set of ASCII phrases, one bit of a {@link #scan} result. */
+  /** A set of phrases (ASCII or wide), one bit of a {@link #scan} result. */
   static final class Phrases {
     private final long bit;
     private final List<String> phrases;
+    private final List<String> wide;
 
-    private Phrases(long bit, List<String> phrases) {
+    private Phrases(long bit, List<String> phrases, List<String> wide) {
       this.bit = bit;
       this.phrases = phrases;
+      this.wide = wide;
     }
 
     /** Whether {@code present}, a {@link #scan} result, says one of these phrases occurs. */
@@ -35,13 +42,26 @@ final class PhraseScanner {
     }
   }
 
-  // ASCII chars that occur in some phrase get a class from 1; every other char is class 0, from
-  // which each state falls back to the root (no phrase can continue across it).
+  /** The first char that counts as wide (CJK radicals onwards). */
+  static final char WIDE_FROM = '\u2E80';
+
+  // The bit of the hidden phrase "any wide char"; no set uses it.
+  private static final long WIDE_BIT = Long.MIN_VALUE;
+
+  // ASCII chars that occur in some phrase get a class from 1; every wide char gets the class
+  // wideClass when some phrase is wide; every other char is class 0, from which each state falls
+  // back to the root (no phrase can continue across it).
   private final byte[] classOf;
+  private final int wideClass;
   private final int classes;
+  // the sets that have wide phrases, searched only when the text has a wide char
+  private final List<Phrases> wideSets;
+  // A bound on the table (1 MiB of ints): phrases are a few hundred short strings.
+  private static final int MAX_TABLE = 1 << 18;
+
   // next[state * classes + class] = next state * classes: the complete transition function
   // (failure links folded in), states premultiplied by the row length
-  private final char[] next;
+  private final int[] next;
   // the bits of every set with a phrase ending at the state, or at a suffix of it
   private final long[] found;
   // the (premultiplied) first state with bits in found; all later ones have some
@@ -49,10 +69,19 @@ final class PhraseScanner {
   // the longest phrase's length
   private final int maxLength;
 
-  private PhraseScanner(byte[] classOf, int classes, int[] next, long[] found, int maxLength) {
+  private PhraseScanner(
+      byte[] classOf,
+      int wideClass,
+      int classes,
+      int[] next,
+      long[] found,
+      int maxLength,
+      List<Phrases> wideSets) {
     this.maxLength = maxLength;
     this.classOf = classOf;
+    this.wideClass = wideClass;
     this.classes = classes;
+    this.wideSets = List.copyOf(wideSets);
     // renumber: the root stays 0, the states that find something move to the end
     int states = found.length;
     int[] order = new int[states];
@@ -66,11 +95,17 @@ final class PhraseScanner {
         }
       }
     }
-    if (states * classes > Character.MAX_VALUE) {
+    if ((long) states * classes > MAX_TABLE) {
       throw new IllegalStateException(
-          "phrase automaton: " + states + " states x " + classes + " classes (max 65535)");
+          "phrase automaton: "
+              + states
+              + " states x "
+              + classes
+              + " classes (max "
+              + MAX_TABLE
+              + " entries)");
     }
-    this.next = new char[states * classes];
+    this.next = new int[states * classes];
     this.found = new long[states];
     int accepting = states;
     for (int i = 0; i < states; i++) {
@@ -80,7 +115,7 @@ final class PhraseScanner {
         accepting = i;
       }
       for (int c = 0; c < classes; c++) {
-        this.next[i * classes + c] = (char) (rank[next[s * classes + c]] * classes);
+        this.next[i * classes + c] = rank[next[s * classes + c]] * classes;
       }
     }
     this.firstAccepting = accepting * classes;
@@ -92,6 +127,24 @@ final class PhraseScanner {
 
   /** The bits of every set with at least one phrase occurring in {@code text} (case-sensitive). */
   long scan(String text) {
+    long present = walkAll(text);
+    if ((present & WIDE_BIT) == 0) {
+      return present;
+    }
+    present &= ~WIDE_BIT;
+    for (Phrases set : wideSets) {
+      for (String p : set.wide) {
+        if (text.contains(p)) {
+          present |= set.bit;
+          break;
+        }
+      }
+    }
+    return present;
+  }
+
+  // The automaton pass; its WIDE_BIT says whether the text has a wide char at all.
+  private long walkAll(String text) {
     int n = text.length();
     if (n < LANES * 4 * maxLength) {
       return scan(text, 0, n);
@@ -107,9 +160,10 @@ final class PhraseScanner {
     int s2 = 2 * q - back;
     int s3 = 3 * q - back;
     byte[] cls = classOf;
-    char[] nx = next;
+    int[] nx = next;
     long[] out = found;
     int k = classes;
+    int w = wideClass;
     int from = firstAccepting;
     int a = 0;
     int b = 0;
@@ -121,10 +175,10 @@ final class PhraseScanner {
       char cb = t[s1 + i];
       char cc = t[s2 + i];
       char cd = t[s3 + i];
-      a = nx[a + (ca < 128 ? cls[ca] : 0)];
-      b = nx[b + (cb < 128 ? cls[cb] : 0)];
-      c = nx[c + (cc < 128 ? cls[cc] : 0)];
-      d = nx[d + (cd < 128 ? cls[cd] : 0)];
+      a = nx[a + (ca < 128 ? cls[ca] : ca >= WIDE_FROM ? w : 0)];
+      b = nx[b + (cb < 128 ? cls[cb] : cb >= WIDE_FROM ? w : 0)];
+      c = nx[c + (cc < 128 ? cls[cc] : cc >= WIDE_FROM ? w : 0)];
+      d = nx[d + (cd < 128 ? cls[cd] : cd >= WIDE_FROM ? w : 0)];
       if ((a | b | c | d) >= from) {
         present |= (a >= from ? out[a / k] : 0) | (b >= from ? out[b / k] : 0);
         present |= (c >= from ? out[c / k] : 0) | (d >= from ? out[d / k] : 0);
@@ -146,13 +200,13 @@ final class PhraseScanner {
   // Walks from state over text[start, end).
   private long walk(String text, int start, int end, int state) {
     byte[] cls = classOf;
-    char[] nx = next;
+    int[] nx = next;
     long[] out = found;
     int from = firstAccepting;
     long present = state >= from ? out[state / classes] : 0;
     for (int i = start; i < end; i++) {
       char c = text.charAt(i);
-      state = nx[state + (c < 128 ? cls[c] : 0)];
+      state = nx[state + (c < 128 ? cls[c] : c >= WIDE_FROM ? wideClass : 0)];
       if (state >= from) {
         present |= out[state / classes];
       }
@@ -167,35 +221,49 @@ final class PhraseScanner {
 
     private Builder() {}
 
-    /** A new set of phrases (ASCII, non-empty); at most 64 sets per scanner. */
+    /**
+     * A new set of phrases (non-empty; ASCII, or wide: with a char from {@link #WIDE_FROM} and no
+     * other non-ASCII char below it); at most 63 sets per scanner.
+     */
     Phrases phrases(String... phrases) {
       if (built) {
         throw new IllegalStateException("phrases added after build()");
       }
-      if (sets.size() == Long.SIZE) {
-        throw new IllegalStateException("phrase sets: 65 (expected: at most 64)");
+      if (sets.size() == Long.SIZE - 1) {
+        throw new IllegalStateException("phrase sets: 64 (expected: at most 63)");
       }
+      List<String> ascii = new ArrayList<>();
+      List<String> wide = new ArrayList<>();
       for (String p : phrases) {
         if (Objects.requireNonNull(p, "phrase").isEmpty()) {
           throw new IllegalArgumentException("phrase: \"\" (expected: non-empty)");
         }
+        boolean isWide = false;
         for (int i = 0; i < p.length(); i++) {
-          if (p.charAt(i) >= 128) {
-            throw new IllegalArgumentException("phrase: \"" + p + "\" (expected: ASCII)");
+          char c = p.charAt(i);
+          if (c >= 128 && c < WIDE_FROM) {
+            throw new IllegalArgumentException(
+                "phrase: \"" + p + "\" (expected: ASCII, or ASCII and chars from U+2E80)");
           }
+          isWide |= c >= WIDE_FROM;
         }
+        (isWide ? wide : ascii).add(p);
       }
-      Phrases set = new Phrases(1L << sets.size(), List.of(phrases));
+      Phrases set = new Phrases(1L << sets.size(), List.of(phrases), List.copyOf(wide));
       sets.add(set);
+      asciiOf.add(ascii);
       return set;
     }
+
+    // each set's ASCII phrases, by set index
+    private final List<List<String>> asciiOf = new ArrayList<>();
 
     PhraseScanner build() {
       built = true;
       byte[] classOf = new byte[128];
       int classes = 1;
-      for (Phrases set : sets) {
-        for (String p : set.phrases) {
+      for (List<String> ascii : asciiOf) {
+        for (String p : ascii) {
           for (int i = 0; i < p.length(); i++) {
             if (classOf[p.charAt(i)] == 0) {
               classOf[p.charAt(i)] = (byte) classes++;
@@ -203,25 +271,29 @@ final class PhraseScanner {
           }
         }
       }
+      List<Phrases> wideSets = new ArrayList<>();
+      for (Phrases set : sets) {
+        if (!set.wide.isEmpty()) {
+          wideSets.add(set);
+        }
+      }
+      int wideClass = wideSets.isEmpty() ? 0 : classes++;
       // the trie; -1 marks a missing edge
       List<int[]> edges = new ArrayList<>();
       List<Long> ends = new ArrayList<>();
       edges.add(newRow(classes));
       ends.add(0L);
-      for (Phrases set : sets) {
-        for (String p : set.phrases) {
-          int s = 0;
+      for (int k = 0; k < sets.size(); k++) {
+        for (String p : asciiOf.get(k)) {
+          int[] path = new int[p.length()];
           for (int i = 0; i < p.length(); i++) {
-            int c = classOf[p.charAt(i)];
-            if (edges.get(s)[c] < 0) {
-              edges.get(s)[c] = edges.size();
-              edges.add(newRow(classes));
-              ends.add(0L);
-            }
-            s = edges.get(s)[c];
+            path[i] = classOf[p.charAt(i)];
           }
-          ends.set(s, ends.get(s) | set.bit);
+          insert(edges, ends, path, sets.get(k).bit, classes);
         }
+      }
+      if (wideClass != 0) {
+        insert(edges, ends, new int[] {wideClass}, WIDE_BIT, classes);
       }
       int states = edges.size();
       int[] next = new int[states * classes];
@@ -253,12 +325,26 @@ final class PhraseScanner {
         }
       }
       int maxLength = 1;
-      for (Phrases set : sets) {
-        for (String p : set.phrases) {
+      for (List<String> ascii : asciiOf) {
+        for (String p : ascii) {
           maxLength = Math.max(maxLength, p.length());
         }
       }
-      return new PhraseScanner(classOf, classes, next, found, maxLength);
+      return new PhraseScanner(classOf, wideClass, classes, next, found, maxLength, wideSets);
+    }
+
+    private static void insert(
+        List<int[]> edges, List<Long> ends, int[] path, long bit, int classes) {
+      int s = 0;
+      for (int c : path) {
+        if (edges.get(s)[c] < 0) {
+          edges.get(s)[c] = edges.size();
+          edges.add(newRow(classes));
+          ends.add(0L);
+        }
+        s = edges.get(s)[c];
+      }
+      ends.set(s, ends.get(s) | bit);
     }
 
     private static int[] newRow(int classes) {

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,7 +28,19 @@ import java.util.regex.Pattern;
  * ({@code error} string, {@code error_type}); AWS ({@code __type}, {@code message}/{@code
  * Message}); FastAPI ({@code detail}); LiteLLM and Python SDK wrappers ({@code
  * litellm.RateLimitError: …}, {@code Error code: 429}); SSE framing ({@code event: error} / {@code
- * data: …}); HTML pages (the {@code <title>}); plain text.
+ * data: …}); HTML pages (the {@code <title>}); plain text. Bedrock's event-stream exception members
+ * ({@code {"throttlingException": {"message": …}}}); xAI's {@code {"code", "error"}}; OpenRouter's
+ * moderation metadata ({@code reasons}, {@code flagged_input}).
+ *
+ * <p>An upstream error wrapped in a gateway's message — double-encoded JSON, a Python dict or bytes
+ * repr ({@code b'{…}'}) inside LiteLLM's message, Bedrock's {@code ':exception-type'} header
+ * printed by an SDK — contributes its {@code type}/{@code code}/{@code status} values as tokens and
+ * its numeric code as a carried status, so it is classified by the inner error.
+ *
+ * <p>A 2xx answer is read for a block outcome ({@link #blockReason}): OpenAI/Azure {@code
+ * finish_reason: content_filter}, Anthropic {@code stop_reason: refusal}, Gemini {@code
+ * promptFeedback.blockReason} and candidate {@code finishReason} SAFETY and its kin, Bedrock {@code
+ * stopReason: guardrail_intervened}.
  *
  * @param message the upstream's own message, uncleaned, or {@code null}
  * @param type the provider's error type, uncleaned, or {@code null}
@@ -40,6 +53,7 @@ import java.util.regex.Pattern;
  * @param retryDelay Google's {@code RetryInfo.retryDelay}, or {@code null}
  * @param quotaFailure whether a Google {@code QuotaFailure} detail is present
  * @param errorShape whether the body is recognisably an error (as opposed to a 2xx answer)
+ * @param blockReason the block outcome a 2xx answer reports, or {@code null}
  */
 record UpstreamError(
     String message,
@@ -51,7 +65,8 @@ record UpstreamError(
     String requestId,
     Duration retryDelay,
     boolean quotaFailure,
-    boolean errorShape) {
+    boolean errorShape,
+    String blockReason) {
 
   // Real error bodies are a few levels deep; the limits make hostile input cheap to reject.
   private static final ObjectMapper JSON =
@@ -75,6 +90,34 @@ record UpstreamError(
       Pattern.compile("(?i)\\b(?:litellm|openai|anthropic)\\.(?:exceptions\\.)?([a-z]{3,60})\\b");
   private static final Pattern SDK_STATUS =
       Pattern.compile("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b");
+  // "type": "x", 'code': 'x', \"__type\": \"x\", ':exception-type': 'x' inside a wrapped message
+  private static final Pattern INNER_TOKEN =
+      Pattern.compile(
+          "\\\\?[\"'](?:__type|type|code|status|error_type|:exception-type)\\\\?[\"']\\s*:\\s*"
+              + "\\\\?[\"']([A-Za-z0-9][A-Za-z0-9_.#\\-]{0,79})\\\\?[\"']");
+  // "code": 400, 'status_code': 400, \"code\": \"429\"
+  private static final Pattern INNER_STATUS =
+      Pattern.compile(
+          "\\\\?[\"'](?:code|status|status_code)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
+  private static final int MAX_INNER_TOKENS = 8;
+  // the keys INNER_TOKEN and INNER_STATUS can start with, after the quote (a prefix suffices)
+  private static final String[] INNER_KEYS = {
+    "type", "__type", "error_type", ":exception-type", "code", "status"
+  };
+
+  // Gemini finishReason values that mean the candidate was withheld
+  // (https://ai.google.dev/api/generate-content#FinishReason)
+  private static final Set<String> GEMINI_BLOCKED =
+      Set.of(
+          "SAFETY",
+          "RECITATION",
+          "BLOCKLIST",
+          "PROHIBITED_CONTENT",
+          "SPII",
+          "IMAGE_SAFETY",
+          "IMAGE_PROHIBITED_CONTENT",
+          "IMAGE_RECITATION");
+
   private static final Pattern MESSAGE_REQUEST_ID =
       Pattern.compile(
           "(?i)\\brequest[ _-]?id:?\\s*\\(?((?=[A-Za-z0-9_\\-]*\\d)[A-Za-z0-9][A-Za-z0-9_\\-]{5,99})");
@@ -152,9 +195,16 @@ record UpstreamError(
       a.errorShape = true;
       readErrorObject(err, a);
     } else if (err != null && err.isTextual()) {
-      // TGI / Ollama / plain gateways: {"error": "Model is overloaded", "error_type": "overloaded"}
+      // TGI / Ollama / plain gateways: {"error": "Model is overloaded", "error_type": …};
+      // xAI: {"code": "Client specified an invalid argument", "error": "Incorrect API key…"}
       a.errorShape = true;
       a.message(err.asText());
+      a.code(root.get("code"));
+    } else if (root.size() == 1) {
+      bedrockStreamException(root, a);
+    }
+    if (!a.errorShape) {
+      a.blockReason = blockReason(root);
     }
     String rootType = text(root, "type");
     boolean envelope = "error".equals(rootType) || "error".equals(text(root, "object"));
@@ -194,6 +244,51 @@ record UpstreamError(
     }
     a.requestId(text(root, "request_id"));
     a.requestId(text(root, "requestId"));
+  }
+
+  // Bedrock ConverseStream/InvokeModelWithResponseStream: an exception is a union member of the
+  // stream output, {"throttlingException": {"message": "…"}}
+  // (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStreamOutput.html)
+  private static void bedrockStreamException(JsonNode root, Acc a) {
+    String name = root.fieldNames().next();
+    JsonNode v = root.get(name);
+    if (name.length() > "Exception".length()
+        && name.regionMatches(true, name.length() - 9, "Exception", 0, 9)
+        && v.isObject()) {
+      a.errorShape = true;
+      a.type(name);
+      a.message(text(v, "message"));
+    }
+  }
+
+  private static String blockReason(JsonNode root) {
+    for (JsonNode choice : root.path("choices")) {
+      if ("content_filter".equals(text(choice, "finish_reason"))) {
+        return "content_filter";
+      }
+    }
+    String finish = text(root, "finish_reason"); // the stream assembler's terminal evidence
+    if ("content_filter".equals(finish) || "refusal".equals(finish)) {
+      return finish;
+    }
+    if ("refusal".equals(text(root, "stop_reason"))) { // Anthropic Messages
+      return "refusal";
+    }
+    String stop = text(root, "stopReason"); // Bedrock Converse
+    if ("guardrail_intervened".equals(stop) || "content_filtered".equals(stop)) {
+      return stop;
+    }
+    String prompt = text(root.path("promptFeedback"), "blockReason"); // Gemini
+    if (prompt != null && !prompt.endsWith("_UNSPECIFIED")) {
+      return prompt;
+    }
+    for (JsonNode candidate : root.path("candidates")) {
+      String reason = text(candidate, "finishReason");
+      if (reason != null && GEMINI_BLOCKED.contains(reason)) {
+        return reason;
+      }
+    }
+    return null;
   }
 
   private static void readErrorObject(JsonNode err, Acc a) {
@@ -239,6 +334,10 @@ record UpstreamError(
       }
     }
     a.providerName = text(metadata, "provider_name");
+    if (metadata.has("flagged_input") || metadata.path("reasons").isArray()) {
+      // OpenRouter moderation (https://openrouter.ai/docs/api-reference/errors): a content block
+      a.token("moderation_flagged");
+    }
     a.requestId(text(err, "request_id"));
     a.requestId(text(err, "id"));
   }
@@ -344,6 +443,8 @@ record UpstreamError(
     Duration retryDelay;
     boolean quotaFailure;
     boolean errorShape;
+    String blockReason;
+    private int innerTokens;
 
     void message(String m) {
       if (message == null && !Text.isBlank(m)) {
@@ -432,6 +533,67 @@ record UpstreamError(
           carriedStatus = Integer.valueOf(status.group(1));
         }
       }
+      innerClues(head, lower);
+    }
+
+    // An error wrapped inside this text (JSON, escaped JSON, a Python repr): its type/code values
+    // and its numeric code, in the order they occur. The patterns are tried only at a quote that
+    // a key follows, so text full of quotes but no quoted keys (an HTML page) costs a scan.
+    void innerClues(String head, String lower) {
+      if (!quoteThenColon(lower)) {
+        return;
+      }
+      Matcher token = null;
+      Matcher status = null;
+      int dq = head.indexOf('"');
+      int sq = head.indexOf('\'');
+      while ((dq >= 0 || sq >= 0) && innerTokens < MAX_INNER_TOKENS) {
+        int q = dq < 0 ? sq : sq < 0 ? dq : Math.min(dq, sq);
+        if (q == dq) {
+          dq = head.indexOf('"', q + 1);
+        } else {
+          sq = head.indexOf('\'', q + 1);
+        }
+        if (!keyAt(head, q + 1)) {
+          continue;
+        }
+        int from = q > 0 && head.charAt(q - 1) == '\\' ? q - 1 : q;
+        token = token == null ? INNER_TOKEN.matcher(head) : token;
+        if (token.region(from, head.length()).lookingAt()) {
+          String v = token.group(1);
+          token(v.substring(v.lastIndexOf('#') + 1)); // AWS "…#ThrottlingException"
+          innerTokens++;
+        } else if (carriedStatus == null) {
+          status = status == null ? INNER_STATUS.matcher(head) : status;
+          if (status.region(from, head.length()).lookingAt()) {
+            carriedStatus = Integer.valueOf(status.group(1));
+          }
+        }
+      }
+    }
+
+    // Whether a quote, blanks, then a colon occur: what every quoted key the patterns match has
+    // ("code": 400, 'type' : 'x', \"status\":); an HTML page's attributes have none.
+    private static boolean quoteThenColon(String s) {
+      for (int c = s.indexOf(':'); c >= 0; c = s.indexOf(':', c + 1)) {
+        int i = c - 1;
+        while (i >= 0 && Character.isWhitespace(s.charAt(i))) {
+          i--;
+        }
+        if (i >= 0 && (s.charAt(i) == '"' || s.charAt(i) == '\'')) {
+          return true;
+        }
+      }
+      return false;
+    }
+
+    private static boolean keyAt(String s, int at) {
+      for (String key : INNER_KEYS) {
+        if (s.startsWith(key, at)) {
+          return true;
+        }
+      }
+      return false;
     }
 
     // The loop "while (SDK_CLASS.find() && found++ < 4) token(group(1))", trying the pattern only
@@ -517,7 +679,8 @@ record UpstreamError(
           requestId,
           retryDelay,
           quotaFailure,
-          errorShape);
+          errorShape,
+          blockReason);
     }
   }
 }

@@ -175,6 +175,18 @@ public abstract class StreamAssembler implements SseReader.Handler {
     return malformed;
   }
 
+  /**
+   * What the stream's end said, for classifying an answer without usable output: {@code
+   * {"finish_reason": "<reason>"}} in OpenAI's vocabulary (an Anthropic {@code refusal} reads
+   * {@code content_filter}), or {@code null} when no finish reason arrived. The failure classifier,
+   * not the transport, decides what a finish reason means.
+   */
+  public final String terminalEvidence() {
+    return finishReason == null
+        ? null
+        : Json.MAPPER.createObjectNode().put("finish_reason", finishReason).toString();
+  }
+
   /** The answer assembled so far; completes open tool calls first. */
   public final ChatResponse response() {
     completeAllToolCalls();

@@ -21,11 +21,12 @@ import java.util.Random;
 
 /**
  * A fixed, reproducible set of classifier inputs — every committed corpus row, the benchmark's 2
- * KiB body, and {@value #GENERATED} evidences built with a seeded {@link Random} from corpus
- * fragments, secrets, separators and control characters — and the recorded answer for each ({@code
- * errors/classifier-golden.jsonl}). The answers were recorded from the straightforward classifier
- * before its performance rewrite; {@link ClassifierGoldenTest} holds the optimised one to them,
- * field by field (through a digest of the whole {@link ProviderFailure}).
+ * KiB body, {@value #GENERATED} evidences built with a seeded {@link Random} from corpus fragments,
+ * secrets, separators and control characters, then every provider-vocabulary row ({@link
+ * ProviderVocabularyTest#all()}, appended last so that the generated inputs stay the same as the
+ * vocabulary grows) — and the recorded answer for each ({@code errors/classifier-golden.jsonl}).
+ * {@link ClassifierGoldenTest} holds the classifier to them, field by field (through a digest of
+ * the whole {@link ProviderFailure}); a deliberate rule change re-records them.
  */
 final class ClassifierGolden {
   static final int GENERATED = 1500;
@@ -128,6 +129,9 @@ final class ClassifierGolden {
       out.add(
           new FailureEvidence(
               status, headers, body, fault, message, rnd.nextInt(4) == 0, rnd.nextBoolean(), "p"));
+    }
+    for (JsonNode row : ProviderVocabularyTest.all()) {
+      out.add(ErrorExamples.evidence(row.get("input")));
     }
     return out;
   }

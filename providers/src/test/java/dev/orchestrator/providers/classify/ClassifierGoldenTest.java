@@ -5,17 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * The classifier answers every input of {@link ClassifierGolden} exactly as recorded — the same
  * rule and the same failure, field by field (message, body, type, code, request id and retry delay
- * included, through the digest). A deliberate rule change re-records the file and says so in its
- * commit.
+ * included, through the digest). A deliberate rule change re-records the file ({@code
+ * -Dgolden.record=true -Dtest='ClassifierGoldenTest#recordsTheAnswersWhenAskedTo'}) and says in its
+ * commit which answers changed and why.
  */
 class ClassifierGoldenTest {
   private static final FailureClassifier CLASSIFIER =
@@ -37,5 +41,19 @@ class ClassifierGoldenTest {
           .as("case %d: %s", i, e)
           .isEqualTo(golden.get(i));
     }
+  }
+
+  @Test
+  @EnabledIfSystemProperty(named = "golden.record", matches = "true")
+  void recordsTheAnswersWhenAskedTo() throws IOException {
+    List<FailureEvidence> cases = ClassifierGolden.cases();
+    StringBuilder out = new StringBuilder();
+    for (int i = 0; i < cases.size(); i++) {
+      out.append(ClassifierGolden.line(i, CLASSIFIER.explain(cases.get(i)))).append('\n');
+    }
+    Files.writeString(
+        Path.of("src/test/resources").resolve(ClassifierGolden.RESOURCE.substring(1)),
+        out,
+        StandardCharsets.UTF_8);
   }
 }

@@ -64,7 +64,7 @@ final class ErrorExamples {
         null);
   }
 
-  private static void check(JsonNode row) {
+  static void check(JsonNode row) {
     Classification c = FailureClassifier.INSTANCE.explainStrict(evidence(row.get("input")));
     ProviderFailure f = c.failure();
     JsonNode expect = row.get("expect");

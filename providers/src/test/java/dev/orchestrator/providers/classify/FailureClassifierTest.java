@@ -31,10 +31,18 @@ class FailureClassifierTest {
           429 | {"error":{"code":429,"status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.QuotaFailure"}]}} | quota_exhausted | false | false | account.google_quota_failure
           429 | {"error":{"message":"Budget has been exceeded! Current cost: 10.2"}}       | quota_exhausted         | false | false | account.wording
           503 | {"error":{"message":"Insufficient Balance"}}                                | quota_exhausted         | false | false | account.wording
+          # 2. a 429 naming a cap that resets after hours (constructed; real bodies: errors/vocabulary)
+          429 | {"error":{"message":"You have reached your daily limit for this model"}}     | quota_exhausted         | false | false | account.cap_wording
+          429 | {"error":{"message":"You are out of extra usage for this period"}}           | quota_exhausted         | false | false | account.cap_wording
+          429 | {"error":{"code":"rate_limit_exceeded","message":"limit 20 per day reached"}} | quota_exhausted        | false | false | account.cap_wording
+          503 | {"error":{"message":"limit 20 per day reached"}}                             | server_error            | true  | null  | transient.other
           # 3. auth: 401, key wording even on 400/429; 403
           401 | {"error":{"message":"nope"}}                                               | auth_failed             | false | false | auth.status_401
           400 | {"type":"error","error":{"type":"authentication_error","message":"x"}}     | auth_failed             | false | false | auth.error_code
           429 | {"error":{"message":"Invalid API key"}}                                    | auth_failed             | false | false | auth.wording
+          429 | {"error":{"message":"Your access token has expired"}}                       | auth_failed             | false | false | auth.wording
+          400 | {"error":{"message":"User location is not supported for the API use."}}    | permission_denied       | false | false | auth.permission_wording
+          500 | {"__type":"AccessDeniedException","message":"x"}                           | permission_denied       | false | false | auth.permission_code
           403 | {"error":{"message":"Forbidden"}}                                          | permission_denied       | false | false | auth.status_403
           # 4. size: 413 first, then context-window evidence on a definitive 4xx
           413 | {"error":{"message":"prompt is too long"}}                                 | request_too_large       | false | false | size.status_413
@@ -42,6 +50,10 @@ class FailureClassifierTest {
           422 | {"error":{"code":"context_length_exceeded","message":"x"}}                 | context_length_exceeded | false | true  | size.context_window
           # 5. content policy on a definitive 4xx
           400 | {"error":{"code":"content_policy_violation","message":"x"}}                | content_filtered        | false | true  | content.policy
+          400 | {"error":{"message":"Output blocked by content filtering policy"}}          | content_filtered        | false | true  | content.policy
+          403 | {"error":{"code":403,"message":"flagged","metadata":{"reasons":["violence"],"flagged_input":"…","provider_name":"P"}}} | content_filtered | false | true | content.policy
+          500 | {"error":{"code":500,"type":"exceed_context_size_error","message":"x"}}    | context_length_exceeded | false | true  | size.context_window
+          400 | {"__type":"ThrottlingException","message":"x"}                             | rate_limited            | true  | false | transient.status_429
           # 6. model gone: 404/410, or model wording whatever the status
           404 | null                                                                       | not_found               | false | false | gone.status_404_410
           410 | null                                                                       | not_found               | false | false | gone.status_404_410
@@ -58,7 +70,7 @@ class FailureClassifierTest {
           429 | {"error":{"message":"No deployments available for selected model"}}        | rate_limited            | true  | false | transient.status_429
           529 | null                                                                       | overloaded              | true  | false | transient.status_529
           503 | {"error":{"message":"overloaded"}}                                         | overloaded              | true  | false | transient.overloaded
-          500 | {"type":"error","error":{"type":"overloaded_error","message":"x"}}         | overloaded              | true  | false | transient.overloaded
+          500 | {"type":"error","error":{"type":"overloaded_error","message":"x"}}         | overloaded              | true  | false | transient.overloaded_code
           504 | {"error":{"message":"upstream overloaded"}}                                | overloaded              | true  | false | transient.overloaded
           522 | null                                                                       | timeout                 | true  | false | transient.origin_connect_timeout
           408 | null                                                                       | timeout                 | true  | null  | transient.timeout
@@ -79,7 +91,10 @@ class FailureClassifierTest {
           527 | null                                                                       | server_error            | true  | null  | transient.other
           501 | null                                                                       | request_invalid         | false | true  | settled.status_501_505
           505 | null                                                                       | request_invalid         | false | true  | settled.status_501_505
-          # 11. an unusable 2xx
+          # 11. a 2xx whose only outcome is a block reason, then an unusable 2xx
+          200 | {"candidates":[{"finishReason":"SAFETY","index":0}]}                        | content_filtered        | false | true  | content.block_reason
+          200 | {"finish_reason":"content_filter"}                                         | content_filtered        | false | true  | content.block_reason
+          200 | {"candidates":[{"finishReason":"STOP","index":0}]}                          | empty_response          | true  | true  | empty.http_2xx
           200 | null                                                                       | empty_response          | true  | true  | empty.http_2xx
           200 | {"id":"chatcmpl-1","choices":[]}                                           | empty_response          | true  | true  | empty.http_2xx
           200 | <html>login</html>                                                         | empty_response          | true  | true  | empty.http_2xx
@@ -171,6 +186,9 @@ class FailureClassifierTest {
           Server disconnected: received no bytes                                              | connection_failed       | in_band.connection
           rate limit reached for requests                                                     | rate_limited            | in_band.rate_limited
           Internal Server Error                                                               | server_error            | in_band.server_error
+          {"error":{"message":"Provider returned error","metadata":{"raw":"upstream failed","provider_name":"Chutes"}}} | server_error | in_band.server_error
+          您当前使用该API的并发数过高，请降低并发                                            | rate_limited            | in_band.rate_limited
+          {"throttlingException":{"message":"Too many requests"}}                             | rate_limited            | transient.status_429
           You exceeded your current quota; also the server is overloaded                      | quota_exhausted         | account.wording
           Invalid API key, and then the request timed out                                     | auth_failed             | auth.wording
           something nobody has seen before                                                    | unknown                 | unknown

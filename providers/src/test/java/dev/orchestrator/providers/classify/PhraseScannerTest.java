@@ -38,6 +38,30 @@ class PhraseScannerTest {
   }
 
   @Test
+  void findsWidePhrasesOnlyWhereTheyOccurAndKeepsTheHiddenBitOut() {
+    PhraseScanner.Builder b = PhraseScanner.builder();
+    Phrases balance = b.phrases("insufficient balance", "余额不足");
+    Phrases limit = b.phrases("并发数过高");
+    PhraseScanner scanner = b.build();
+
+    assertThat(balance.in(scanner.scan("429 余额不足或无可用资源包,请充值。"))).isTrue();
+    assertThat(limit.in(scanner.scan("429 余额不足或无可用资源包,请充值。"))).isFalse();
+    assertThat(balance.in(scanner.scan("Insufficient balance".toLowerCase()))).isTrue();
+    // a wide char that starts no phrase sets no bit at all
+    assertThat(scanner.scan("模型不存在")).isZero();
+    assertThat(scanner.scan("您当前使用该API的并发数过高")).isEqualTo(limitBits(limit));
+  }
+
+  private static long limitBits(Phrases set) {
+    for (int bit = 0; bit < Long.SIZE; bit++) {
+      if (set.in(1L << bit)) {
+        return 1L << bit;
+      }
+    }
+    throw new AssertionError("no bit");
+  }
+
+  @Test
   void findsNothingInEmptyText() {
     assertThat(SCANNER.scan("")).isZero();
   }
@@ -69,6 +93,7 @@ class PhraseScannerTest {
             FailureRules.AUTH_WORDING,
             FailureRules.RATE_WORDING,
             FailureRules.SERVER_WORDING,
+            FailureRules.CAP_WORDING,
             FailureRules.MODEL_WORD)) {
       boolean expected = set.phrases().stream().anyMatch(text::contains);
       assertThat(set.in(present)).isEqualTo(expected);
@@ -84,6 +109,7 @@ class PhraseScannerTest {
             FailureRules.AUTH_WORDING,
             FailureRules.RATE_WORDING,
             FailureRules.SERVER_WORDING,
+            FailureRules.CAP_WORDING,
             FailureRules.MODEL_WORD)) {
       boolean expected = set.phrases().stream().anyMatch(text::contains);
       assertThat(set.in(present)).isEqualTo(expected);
@@ -114,7 +140,10 @@ class PhraseScannerTest {
                 "invalid api key",
                 "bad gateway",
                 "security token included in the request is invalid",
-                "\u00e9"),
+                "\u00e9",
+                "余额不足",
+                "欠费",
+                "并发数过高"),
             Arbitraries.strings().withChars("aeiorst_ l").ofMinLength(20).ofMaxLength(120));
     return pieces.list().ofMinSize(20).ofMaxSize(60).map(l -> String.join("", l));
   }
@@ -142,8 +171,10 @@ class PhraseScannerTest {
                 "\u00e9",
                 " ",
                 "invalid api key",
-                "bad gateway"),
-            Arbitraries.strings().withChars("aehirst_ l\u00e9").ofMaxLength(4));
+                "bad gateway",
+                "余额不足",
+                "余额"),
+            Arbitraries.strings().withChars("aehirst_ l\u00e9余额").ofMaxLength(4));
     return pieces.list().ofMaxSize(12).map(l -> String.join("", l));
   }
 }

@@ -1,0 +1,99 @@
+package dev.orchestrator.providers.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * Where the provider gave a code that names a settled category, no rule decides from its text: the
+ * same code with any misleading wording (quota, cap, auth, permission, context, content, overload,
+ * rate-limit, timeout, connection, server and model-gone phrases, in both languages) gets the same
+ * rule and category as with neutral wording, on any status and in-band.
+ */
+class CodesOverWordingPropertyTest {
+
+  // rules that read nothing but text
+  private static final Set<String> TEXT_ONLY_RULES =
+      Set.of(
+          "account.wording",
+          "account.cap_wording",
+          "auth.wording",
+          "auth.permission_wording",
+          "transient.overloaded",
+          "in_band.overloaded",
+          "in_band.rate_limited",
+          "in_band.timeout",
+          "in_band.connection",
+          "in_band.server_error");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Property(tries = 800)
+  void noTextRuleDecidesWhereTheProviderGaveACategoryCode(
+      @ForAll("categoryCodes") String code,
+      @ForAll("statuses") Integer status,
+      @ForAll("misleadingWording") String wording) {
+    Classification neutral = classify(status, code, "see the error code");
+    Classification worded = classify(status, code, wording);
+
+    assertThat(worded.rule())
+        .as("%s on %s saying %s", code, status, wording)
+        .isEqualTo(neutral.rule());
+    assertThat(worded.failure().category()).isEqualTo(neutral.failure().category());
+    assertThat(TEXT_ONLY_RULES).doesNotContain(worded.rule());
+  }
+
+  private static Classification classify(Integer status, String code, String message) {
+    ObjectNode error = JSON.createObjectNode().put("code", code).put("message", message);
+    String body = JSON.createObjectNode().set("error", error).toString();
+    FailureEvidence e =
+        status == null
+            ? FailureEvidence.inBand(body, false)
+            : FailureEvidence.http(status, Map.of(), body);
+    return FailureClassifier.INSTANCE.explainStrict(e);
+  }
+
+  @Provide
+  Arbitrary<String> categoryCodes() {
+    return Arbitraries.of(List.copyOf(FailureRules.CATEGORY_CODES));
+  }
+
+  @Provide
+  Arbitrary<Integer> statuses() {
+    return Arbitraries.of(200, 400, 401, 402, 403, 404, 408, 413, 422, 429, 500, 503, 504, 529)
+        .injectNull(0.15);
+  }
+
+  @Provide
+  Arbitrary<String> misleadingWording() {
+    List<String> phrases = new ArrayList<>();
+    for (Phrases set :
+        List.of(
+            FailureRules.ACCOUNT_WORDING,
+            FailureRules.CAP_WORDING,
+            FailureRules.AUTH_WORDING,
+            FailureRules.PERMISSION_WORDING,
+            FailureRules.CONTEXT_WORDING,
+            FailureRules.CONTENT_WORDING,
+            FailureRules.OVERLOADED_WORDING,
+            FailureRules.RATE_WORDING,
+            FailureRules.TIMEOUT_WORDING,
+            FailureRules.CONNECTION_WORDING,
+            FailureRules.SERVER_WORDING)) {
+      phrases.addAll(set.phrases());
+    }
+    phrases.add("the model `gpt-x` does not exist");
+    return Arbitraries.of(phrases).list().ofMinSize(1).ofMaxSize(4).map(l -> String.join("; ", l));
+  }
+}

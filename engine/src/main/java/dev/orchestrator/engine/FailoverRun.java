@@ -1,15 +1,18 @@
 package dev.orchestrator.engine;
 
 import dev.orchestrator.engine.FailoverTable.Row;
+import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
@@ -105,14 +108,19 @@ final class FailoverRun {
         return null;
       }
       int n = record.nextAttempt(route.id());
-      Attempt a = attempt(admission, client, provider.get(), route);
+      VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
+      Attempt a = attempt(admission, client, provider.get(), route, request, visible);
       if (a.failure == null) {
-        record.success(route, n, a.latency);
+        record.success(route, n, a.latency, a.skippedEvents);
         return record.result(route.id(), a.response);
       }
       ProviderFailure f = a.failure;
       Row row = FailoverTable.rowFor(f.category());
       applyAccountHealth(route, f, row);
+      if (continuable(f, visible)) {
+        record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency);
+        return new Continuation(route, visible.text(), f).run();
+      }
       if (retried(route, n, f, row, admission, a.latency, hasNext(candidates, index))) {
         continue;
       }
@@ -129,13 +137,20 @@ final class FailoverRun {
   }
 
   /** The outcome of one dispatched attempt, already reported to the store. */
-  private record Attempt(ChatResponse response, ProviderFailure failure, Duration latency) {}
+  private record Attempt(
+      ChatResponse response, int skippedEvents, ProviderFailure failure, Duration latency) {}
 
   /**
    * Dispatches one admitted attempt and reports it to the store in a {@code finally}, so that an
    * exception anywhere between admission and the verdict still releases a probe.
    */
-  private Attempt attempt(Admission admission, ProviderClient client, Provider p, Route route) {
+  private Attempt attempt(
+      Admission admission,
+      ProviderClient client,
+      Provider p,
+      Route route,
+      ChatRequest req,
+      VisibleOutput visible) {
     AttemptHealth health = AttemptHealth.ABANDONED;
     try {
       // The free boundary, again, at dispatch: a violation is a bug and throws.
@@ -152,14 +167,13 @@ final class FailoverRun {
                   policy.streamIdleTimeout(),
                   policy.attemptTimeout())
               .cappedAt(Duration.ofNanos(remaining));
-      VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
       long t0 = engine.ticker().read();
-      AttemptOutcome outcome = send(client, p, route, limits, visible);
+      AttemptOutcome outcome = send(client, p, route, req, limits, visible);
       Duration latency = Duration.ofNanos(engine.ticker().read() - t0);
       record.tried(route.id());
       if (outcome instanceof AttemptOutcome.Succeeded s) {
         health = AttemptHealth.SUCCESS;
-        return new Attempt(s.response(), null, latency);
+        return new Attempt(s.response(), s.skippedEvents(), null, latency);
       }
       AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
       ProviderFailure f = failed.failure();
@@ -171,7 +185,7 @@ final class FailoverRun {
         f = f.withCategory(FailureCategory.CANCELLED, false);
       }
       health = healthOf(f, cut);
-      return new Attempt(null, f, latency);
+      return new Attempt(null, 0, f, latency);
     } finally {
       store.report(admission, health);
     }
@@ -192,10 +206,11 @@ final class FailoverRun {
       ProviderClient client,
       Provider provider,
       Route route,
+      ChatRequest req,
       AttemptLimits limits,
       StreamListener v) {
     try {
-      return client.send(new ProviderCall(provider, route, request, limits, v, cancel));
+      return client.send(new ProviderCall(provider, route, req, limits, v, cancel));
     } catch (ToolExecutionStoppedException stop) {
       // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
       // terminal, never failed over.
@@ -248,7 +263,7 @@ final class FailoverRun {
       boolean another) {
     if (!row.sameRoute()
         || !f.retryable()
-        || f.silent()
+        || silent(f, latency)
         || admission.kind() == Admission.Kind.PROBE
         || n > policy.sameRouteRetries()) {
       return false;
@@ -283,6 +298,24 @@ final class FailoverRun {
     return false;
   }
 
+  /**
+   * Silence is evidence (DESIGN §5): no status line before the attempt timed out, or before the
+   * connection broke after a wait longer than the grace. An immediate reset is not silence.
+   */
+  private boolean silent(ProviderFailure f, Duration latency) {
+    if (f.silent()) {
+      return true;
+    }
+    TransportFault t = f.transportFault();
+    boolean brokeWithoutAnswer =
+        t == TransportFault.RESET_AFTER_REQUEST
+            || t == TransportFault.EOF_BEFORE_RESPONSE
+            || t == TransportFault.RESET_BEFORE_RESPONSE;
+    return f.status() == null
+        && brokeWithoutAnswer
+        && latency.compareTo(policy.silenceGrace()) >= 0;
+  }
+
   /** Fails over (returns null) or stops (throws) after a failure that is not retried. */
   private ChatResult decide(
       Route route,
@@ -312,6 +345,100 @@ final class FailoverRun {
     }
     record.attempt(route, n, f, Decision.STOP, Duration.ZERO, latency);
     throw mayMove ? record.exhausted() : record.stopped(f);
+  }
+
+  /** A cut after visible text only, with continuation on: the stream may be continued. */
+  private boolean continuable(ProviderFailure f, VisibleOutput visible) {
+    return policy.streamContinuation()
+        && f.category() == FailureCategory.STREAM_INTERRUPTED
+        && visible != null
+        && !visible.toolCalls()
+        && !visible.text().isEmpty()
+        && !cancel.isCancelled();
+  }
+
+  /**
+   * Stream continuation (DESIGN §5): asks prefill-capable candidates — the cut route first when it
+   * accepts a prefill, then the plan's other prefill-capable candidates in order — to continue from
+   * the partial answer, within the deadline. Every continuation attempt is in the trace; when none
+   * completes the answer, the original failure is what the caller gets, never a rejection of the
+   * prefill.
+   */
+  private final class Continuation {
+    private final Route cut;
+    private final ProviderFailure original;
+    private String partial;
+
+    Continuation(Route cut, String partial, ProviderFailure original) {
+      this.cut = cut;
+      this.partial = partial;
+      this.original = original;
+    }
+
+    ChatResult run() {
+      record.continuing();
+      List<Route> order = order();
+      for (int i = 0; i < order.size(); i++) {
+        if (cancel.isCancelled() || record.remainingNanos() <= 0) {
+          break;
+        }
+        ChatResult done = attempt(order.get(i), i == order.size() - 1);
+        if (done != null) {
+          return done;
+        }
+      }
+      throw record.stopped(original);
+    }
+
+    private List<Route> order() {
+      List<Route> order = new java.util.ArrayList<>();
+      if (cut.capabilities().contains(Capability.PREFILL)) {
+        order.add(cut);
+      }
+      for (Candidate c : record.plan().candidates()) {
+        Route r = c.route();
+        if (!r.id().equals(cut.id()) && r.capabilities().contains(Capability.PREFILL)) {
+          order.add(r);
+        }
+      }
+      return order;
+    }
+
+    /** One continuation attempt: the whole answer, or null (its added text is kept). */
+    private ChatResult attempt(Route route, boolean last) {
+      Optional<Provider> provider = catalog.provider(route.provider());
+      ProviderClient client = provider.isEmpty() ? null : clientFor(provider.get());
+      if (client == null) {
+        return null;
+      }
+      Admission admission = store.admit(route.id());
+      if (!admission.dispatch()) {
+        record.shed(route.id(), admission.retryIn());
+        return null;
+      }
+      int n = record.nextAttempt(route.id());
+      ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
+      VisibleOutput visible = new VisibleOutput(listener);
+      Attempt a = FailoverRun.this.attempt(admission, client, provider.get(), route, req, visible);
+      if (a.failure == null) {
+        record.success(route, n, a.latency, a.skippedEvents);
+        ChatResponse r = a.response;
+        return record.result(
+            route.id(),
+            new ChatResponse(
+                partial + r.content(),
+                r.toolCalls(),
+                r.finishReason(),
+                r.usage(),
+                r.servedModel(),
+                r.requestId()));
+      }
+      applyAccountHealth(route, a.failure, FailoverTable.rowFor(a.failure.category()));
+      partial += visible.text();
+      record.attempt(
+          route, n, a.failure, last ? Decision.STOP : Decision.FAILOVER, Duration.ZERO, a.latency);
+      return null;
+    }
   }
 
   private boolean fitsWindow(Route route) {

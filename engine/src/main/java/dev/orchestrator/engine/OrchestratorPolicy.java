@@ -31,6 +31,8 @@ import java.util.Objects;
  *     (default 3)
  * @param retryAfterCap the longest {@code Retry-After} honoured (default 5 min): a longer one cools
  *     the route for the cap and the request fails over
+ * @param silenceGrace how long a route may hold an accepted request without a status line before a
+ *     connection that then breaks counts as silence (not retried on the same route; default 5 s)
  * @param poolRetryAfterThreshold in a heterogeneous pool, the longest {@code Retry-After} waited on
  *     the same route while another candidate remains (default 1 s); a longer one cools the route
  *     and fails over at once
@@ -41,6 +43,9 @@ import java.util.Objects;
  * @param retryBudgetWindow the retry budget's sliding window
  * @param failoverOnContentFilter whether a virtual pool fails over after a content-policy rejection
  *     (default: stop and return the provider's reason)
+ * @param streamContinuation whether a stream cut after visible text is continued on a
+ *     prefill-capable candidate (the same route first), so the caller gets one whole answer
+ *     (default off)
  * @param strategy ranking of {@code orchestrator/auto}
  * @param seed seed of the jitter random, or {@code null} for an unseeded one
  */
@@ -62,12 +67,14 @@ public record OrchestratorPolicy(
     int streamCutThreshold,
     Duration retryAfterCap,
     Duration poolRetryAfterThreshold,
+    Duration silenceGrace,
     Duration accountCooldown,
     Duration retiredTtl,
     double retryBudgetRatio,
     int retryBudgetMinRetries,
     Duration retryBudgetWindow,
     boolean failoverOnContentFilter,
+    boolean streamContinuation,
     Strategy strategy,
     Long seed) {
 
@@ -116,6 +123,7 @@ public record OrchestratorPolicy(
     }
     positive("retryAfterCap", retryAfterCap, false);
     positive("poolRetryAfterThreshold", poolRetryAfterThreshold, true);
+    positive("silenceGrace", silenceGrace, false);
     positive("accountCooldown", accountCooldown, false);
     positive("retiredTtl", retiredTtl, false);
     if (!(retryBudgetRatio >= 0 && retryBudgetRatio <= 10)) {
@@ -186,12 +194,14 @@ public record OrchestratorPolicy(
     b.streamCutThreshold = streamCutThreshold;
     b.retryAfterCap = retryAfterCap;
     b.poolRetryAfterThreshold = poolRetryAfterThreshold;
+    b.silenceGrace = silenceGrace;
     b.accountCooldown = accountCooldown;
     b.retiredTtl = retiredTtl;
     b.retryBudgetRatio = retryBudgetRatio;
     b.retryBudgetMinRetries = retryBudgetMinRetries;
     b.retryBudgetWindow = retryBudgetWindow;
     b.failoverOnContentFilter = failoverOnContentFilter;
+    b.streamContinuation = streamContinuation;
     b.strategy = strategy;
     b.seed = seed;
     return b;
@@ -216,12 +226,14 @@ public record OrchestratorPolicy(
     private int streamCutThreshold = 3;
     private Duration retryAfterCap = Duration.ofMinutes(5);
     private Duration poolRetryAfterThreshold = Duration.ofSeconds(1);
+    private Duration silenceGrace = Duration.ofSeconds(5);
     private Duration accountCooldown = Duration.ofMinutes(5);
     private Duration retiredTtl = Duration.ofHours(1);
     private double retryBudgetRatio = 0.2;
     private int retryBudgetMinRetries = 10;
     private Duration retryBudgetWindow = Duration.ofSeconds(10);
     private boolean failoverOnContentFilter;
+    private boolean streamContinuation;
     private Strategy strategy = Strategy.COST;
     private Long seed;
 
@@ -326,6 +338,12 @@ public record OrchestratorPolicy(
       return this;
     }
 
+    /** How long an accepted request may go without a status line before it counts as silence. */
+    public Builder withSilenceGrace(Duration v) {
+      silenceGrace = v;
+      return this;
+    }
+
     /** In a heterogeneous pool, the longest same-route wait before failing over instead. */
     public Builder withPoolRetryAfterThreshold(Duration v) {
       poolRetryAfterThreshold = v;
@@ -355,6 +373,12 @@ public record OrchestratorPolicy(
     /** Whether virtual pools fail over after a content-policy rejection. */
     public Builder withFailoverOnContentFilter(boolean v) {
       failoverOnContentFilter = v;
+      return this;
+    }
+
+    /** Whether cut streams are continued on prefill-capable candidates (default off). */
+    public Builder withStreamContinuation(boolean v) {
+      streamContinuation = v;
       return this;
     }
 
@@ -392,12 +416,14 @@ public record OrchestratorPolicy(
           streamCutThreshold,
           retryAfterCap,
           poolRetryAfterThreshold,
+          silenceGrace,
           accountCooldown,
           retiredTtl,
           retryBudgetRatio,
           retryBudgetMinRetries,
           retryBudgetWindow,
           failoverOnContentFilter,
+          streamContinuation,
           strategy,
           seed);
     }

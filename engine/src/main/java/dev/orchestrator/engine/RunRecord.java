@@ -45,6 +45,7 @@ final class RunRecord {
   private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
   private ProviderFailure unavailable;
   private Plan plan;
+  private boolean continuing;
 
   RunRecord(
       Ticker ticker,
@@ -69,6 +70,11 @@ final class RunRecord {
 
   Plan plan() {
     return plan;
+  }
+
+  /** From now on, attempts continue a cut stream from its partial answer. */
+  void continuing() {
+    continuing = true;
   }
 
   /** The 1-based number of the next attempt on {@code route}. */
@@ -134,10 +140,20 @@ final class RunRecord {
         null);
   }
 
-  void success(Route route, int n, Duration latency) {
+  void success(Route route, int n, Duration latency, int skippedEvents) {
     add(
         new AttemptRecord(
-            route.id(), n, 200, null, null, Decision.SUCCESS, Duration.ZERO, latency, null));
+            route.id(),
+            n,
+            200,
+            null,
+            null,
+            Decision.SUCCESS,
+            Duration.ZERO,
+            latency,
+            null,
+            skippedEvents,
+            continuing));
   }
 
   void attempt(
@@ -145,7 +161,17 @@ final class RunRecord {
     seen.merge(f.category(), 1, Integer::sum);
     add(
         new AttemptRecord(
-            route.id(), n, f.status(), f.category(), f.retryable(), d, delay, latency, f));
+            route.id(),
+            n,
+            f.status(),
+            f.category(),
+            f.retryable(),
+            d,
+            delay,
+            latency,
+            f,
+            0,
+            continuing));
   }
 
   private void add(AttemptRecord a) {

@@ -10,7 +10,9 @@ import dev.orchestrator.engine.chat.ToolCall;
  */
 final class VisibleOutput implements StreamListener {
   private final StreamListener delegate;
+  private final StringBuilder text = new StringBuilder();
   private volatile boolean started;
+  private volatile boolean toolCalls;
 
   VisibleOutput(StreamListener delegate) {
     this.delegate = delegate;
@@ -21,10 +23,21 @@ final class VisibleOutput implements StreamListener {
     return started;
   }
 
+  /** The text passed on so far (read after the attempt, on the request's thread). */
+  String text() {
+    return text.toString();
+  }
+
+  /** Whether a tool call was passed on (a partial answer with tool calls is not continued). */
+  boolean toolCalls() {
+    return toolCalls;
+  }
+
   @Override
   public void onContent(String delta) {
     if (!delta.isEmpty()) {
       started = true;
+      text.append(delta);
     }
     delegate.onContent(delta);
   }
@@ -32,6 +45,7 @@ final class VisibleOutput implements StreamListener {
   @Override
   public void onToolCall(ToolCall call) {
     started = true;
+    toolCalls = true;
     delegate.onToolCall(call);
   }
 }

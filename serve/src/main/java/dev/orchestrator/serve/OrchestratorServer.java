@@ -2,13 +2,12 @@ package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
-import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.RouteCondition;
@@ -28,10 +27,6 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -88,7 +83,6 @@ public final class OrchestratorServer implements AutoCloseable {
   private final Server http;
   private final ServerConnector connector;
   private final int port;
-  private final ScheduledExecutorService timer;
   private final AccessLog accessLog;
   private final byte[] tokenDigest;
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -110,7 +104,11 @@ public final class OrchestratorServer implements AutoCloseable {
             .catalog(Objects.requireNonNull(b.catalog, "catalog"))
             .providers(tracker)
             .credentials(b.credentials)
-            .policy(b.policy);
+            // Continuation runs in the engine, which knows the plan's order and the deadline.
+            .policy(
+                options.streamContinuation()
+                    ? b.policy.toBuilder().withStreamContinuation(true).build()
+                    : b.policy);
     if (b.configure != null) {
       b.configure.accept(ob);
       ob.providers(tracker); // the tracker must stay in front of the clients
@@ -118,7 +116,6 @@ public final class OrchestratorServer implements AutoCloseable {
     this.orchestrator = ob.build();
     this.tokenDigest = options.token() == null ? null : sha256(options.token());
     this.accessLog = AccessLog.to(options.accessLog());
-    this.timer = Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-timer-"));
     QueuedThreadPool pool =
         new QueuedThreadPool(
             options.threads() + JETTY_THREADS, Math.min(8, options.threads() + JETTY_THREADS));
@@ -149,7 +146,6 @@ public final class OrchestratorServer implements AutoCloseable {
     try {
       http.start();
     } catch (Exception e) {
-      timer.shutdownNow();
       accessLog.close();
       stopQuietly(http);
       throw e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
@@ -221,7 +217,6 @@ public final class OrchestratorServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     stopQuietly(http);
-    timer.shutdownNow();
     accessLog.close();
     terminated.countDown();
   }
@@ -434,7 +429,6 @@ public final class OrchestratorServer implements AutoCloseable {
       ChatCompletionParser.Parsed parsed,
       Cancellation cancel,
       DispatchTracker.Dispatches dispatches) {
-    long deadlineAt = ex.beginNanos() + orchestrator.policy().deadline().toNanos();
     SseStream sse = new SseStream(ex, dispatches, cancel);
     ChatRequest request = parsed.request();
     try {
@@ -451,10 +445,10 @@ public final class OrchestratorServer implements AutoCloseable {
       }
       entry.status = 200;
       entry.error = error.code();
-      if (e.type() == OrchestratorException.Type.STREAM_INTERRUPTED
-          && options.streamContinuation()
-          && continueStream(entry, parsed, sse, cancel, error, deadlineAt)) {
-        return;
+      String continuation = lastContinuation(e);
+      if (continuation != null) {
+        // The continuation did not complete the answer: the original failure stands, never masked.
+        error.extra("continuation", continuation);
       }
       sse.fail(error);
     } catch (UncheckedIOException gone) {
@@ -478,54 +472,18 @@ public final class OrchestratorServer implements AutoCloseable {
     }
   }
 
-  /**
-   * Stream continuation (ADR 0011): asks a prefill-capable candidate to continue from the partial
-   * answer, within what is left of the original deadline. Returns whether the stream was finished
-   * (successfully, or with the continuation's own error after it had added output); {@code false}
-   * leaves the original failure to be reported.
-   */
-  private boolean continueStream(
-      AccessLog.Entry entry,
-      ChatCompletionParser.Parsed parsed,
-      SseStream sse,
-      Cancellation cancel,
-      ApiError original,
-      long deadlineAt) {
-    long remaining = deadlineAt - System.nanoTime();
-    String partial = sse.text();
-    if (remaining <= 0 || partial.isEmpty() || sse.toolCalls() > 0 || cancel.isCancelled()) {
-      return false;
+  /** The category of the last continuation attempt of a failed stream, or null when none ran. */
+  private static String lastContinuation(OrchestratorException e) {
+    if (e.trace() == null) {
+      return null;
     }
-    ChatRequest continuation =
-        parsed.request().toBuilder()
-            .message(ChatMessage.assistant(partial))
-            .require(Capability.PREFILL)
-            .build();
-    int before = partial.length();
-    ScheduledFuture<?> guard = timer.schedule(cancel::cancel, remaining, TimeUnit.NANOSECONDS);
-    try {
-      ChatResult r = orchestrator.stream(continuation, sse, cancel);
-      sse.finish(r, parsed.includeUsage());
-      entry.route = r.route();
-      entry.error = null;
-      return true;
-    } catch (OrchestratorException | UnknownModelException e) {
-      if (sse.text().length() > before && e instanceof OrchestratorException) {
-        ApiError second = ErrorMapper.map((OrchestratorException) e);
-        entry.error = second.code();
-        sse.fail(second);
-        return true;
+    String last = null;
+    for (AttemptRecord a : e.trace().attempts()) {
+      if (a.continuation() && a.category() != null) {
+        last = a.category().wireName();
       }
-      // The continuation added nothing: the original failure stands, never masked.
-      original.extra(
-          "continuation",
-          e instanceof OrchestratorException
-              ? ((OrchestratorException) e).type().wireName()
-              : "no_candidates");
-      return false;
-    } finally {
-      guard.cancel(false);
     }
+    return last;
   }
 
   private byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
@@ -634,15 +592,6 @@ public final class OrchestratorServer implements AutoCloseable {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is required by every Java platform", e);
     }
-  }
-
-  private static ThreadFactory daemon(String prefix) {
-    AtomicInteger n = new AtomicInteger();
-    return r -> {
-      Thread t = new Thread(r, prefix + n.incrementAndGet());
-      t.setDaemon(true);
-      return t;
-    };
   }
 
   /** Builder for {@link OrchestratorServer}; not thread-safe. */

@@ -174,7 +174,7 @@ class StreamingIT {
       assertThat(err).isNotNull();
       assertThat(err.path("code").asText()).isEqualTo("stream_interrupted");
       assertThat(err.path("message").asText()).contains("alpha/small").doesNotContain("prefill");
-      assertThat(err.path("continuation").asText()).isEqualTo("request_rejected");
+      assertThat(err.path("continuation").asText()).isEqualTo("request_invalid");
       assertThat(ANSWER).startsWith(s.text());
       assertThat(s.finishReason()).isNull();
       assertThat(s.last()).isEqualTo("[DONE]");

@@ -344,7 +344,7 @@ final class FailoverRun {
       return null;
     }
     record.attempt(route, n, f, Decision.STOP, Duration.ZERO, latency);
-    throw mayMove ? record.exhausted() : record.stopped(f);
+    throw mayMove ? record.exhausted() : record.stopped(route.id(), f);
   }
 
   /** A cut after visible text only, with continuation on: the stream may be continued. */
@@ -387,7 +387,7 @@ final class FailoverRun {
           return done;
         }
       }
-      throw record.stopped(original);
+      throw record.stopped(cut.id(), original);
     }
 
     private List<Route> order() {

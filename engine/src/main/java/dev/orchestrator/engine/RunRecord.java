@@ -209,13 +209,13 @@ final class RunRecord {
     return new OrchestratorException(type, msg, f, trace(null, null), bounded);
   }
 
-  /** A terminal failure: handed back as itself. */
-  OrchestratorException stopped(ProviderFailure f) {
+  /** A terminal failure of {@code route}: handed back as itself. */
+  OrchestratorException stopped(String route, ProviderFailure f) {
     return switch (f.category()) {
       case STREAM_INTERRUPTED ->
           error(
               OrchestratorException.Type.STREAM_INTERRUPTED,
-              "stream interrupted after output on " + lastRoute() + ": " + f.message(),
+              "stream interrupted after output on " + route + ": " + f.message(),
               f,
               null);
       case TOOL_EXECUTION_STOPPED ->
@@ -224,10 +224,6 @@ final class RunRecord {
           error(OrchestratorException.Type.CANCELLED, "the request was cancelled", f, null);
       default -> error(OrchestratorException.Type.REQUEST_REJECTED, f.message(), f, null);
     };
-  }
-
-  private String lastRoute() {
-    return attempts.isEmpty() ? "?" : attempts.get(attempts.size() - 1).route();
   }
 
   /** Nothing more to try. */

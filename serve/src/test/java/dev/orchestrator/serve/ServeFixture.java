@@ -5,6 +5,7 @@ import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
@@ -54,7 +55,8 @@ final class ServeFixture implements AutoCloseable {
   private ServeFixture(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
-      Consumer<ServerOptions.Builder> options) {
+      Consumer<ServerOptions.Builder> options,
+      Consumer<TaskOrchestrator.Builder> engine) {
     upstream = ScriptedUpstream.start(scripts);
     ServerOptions.Builder ob =
         ServerOptions.builder()
@@ -84,21 +86,34 @@ final class ServeFixture implements AutoCloseable {
             .providers(HttpProviderClients.builder().credentials(creds).build())
             .credentials(creds)
             .policy(policy)
-            .configure(b -> b.listener(recorder))
+            .configure(
+                b -> {
+                  b.listener(recorder);
+                  engine.accept(b);
+                })
             .options(ob.build())
             .start();
     client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   }
 
   static ServeFixture start(Map<String, List<Step>> scripts) {
-    return new ServeFixture(scripts, policy().build(), o -> {});
+    return new ServeFixture(scripts, policy().build(), o -> {}, e -> {});
   }
 
   static ServeFixture start(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options) {
-    return new ServeFixture(scripts, policy, options);
+    return new ServeFixture(scripts, policy, options, e -> {});
+  }
+
+  /** As above, also configuring the orchestrator (e.g. a health store on a fake ticker). */
+  static ServeFixture start(
+      Map<String, List<Step>> scripts,
+      OrchestratorPolicy policy,
+      Consumer<ServerOptions.Builder> options,
+      Consumer<TaskOrchestrator.Builder> engine) {
+    return new ServeFixture(scripts, policy, options, engine);
   }
 
   /** Tiny timeouts so the whole suite stays fast. */

@@ -1,11 +1,9 @@
 package dev.orchestrator.engine;
 
 import dev.orchestrator.engine.FailoverTable.Row;
-import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
-import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
@@ -119,7 +117,7 @@ final class FailoverRun {
       applyAccountHealth(route, f, row);
       if (continuable(f, visible)) {
         record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency);
-        return new Continuation(route, visible.text(), f).run();
+        return new StreamContinuation(this, route, visible.text(), f).run();
       }
       if (retried(route, n, f, row, admission, a.latency, hasNext(candidates, index))) {
         continue;
@@ -128,7 +126,7 @@ final class FailoverRun {
     }
   }
 
-  private ProviderClient clientFor(Provider provider) {
+  ProviderClient clientFor(Provider provider) {
     try {
       return engine.providers().clientFor(provider);
     } catch (RuntimeException e) {
@@ -136,15 +134,45 @@ final class FailoverRun {
     }
   }
 
+  /** The request's record (trace, deadline). */
+  RunRecord record() {
+    return record;
+  }
+
+  /** The catalog the request planned with. */
+  Catalog catalog() {
+    return catalog;
+  }
+
+  /** The request as the caller sent it. */
+  ChatRequest request() {
+    return request;
+  }
+
+  /** The caller's stream listener, or {@code null}. */
+  StreamListener listener() {
+    return listener;
+  }
+
+  /** The request's cancel signal. */
+  Cancellation cancel() {
+    return cancel;
+  }
+
+  /** Asks the store to dispatch to {@code route}. */
+  Admission admit(String route) {
+    return store.admit(route);
+  }
+
   /** The outcome of one dispatched attempt, already reported to the store. */
-  private record Attempt(
+  record Attempt(
       ChatResponse response, int skippedEvents, ProviderFailure failure, Duration latency) {}
 
   /**
    * Dispatches one admitted attempt and reports it to the store in a {@code finally}, so that an
    * exception anywhere between admission and the verdict still releases a probe.
    */
-  private Attempt attempt(
+  Attempt attempt(
       Admission admission,
       ProviderClient client,
       Provider p,
@@ -232,7 +260,7 @@ final class FailoverRun {
   }
 
   /** Cooldowns and retirements: account facts, kept apart from the breaker. */
-  private void applyAccountHealth(Route route, ProviderFailure f, Row row) {
+  void applyAccountHealth(Route route, ProviderFailure f, Row row) {
     Duration retryAfter = policy.capRetryAfter(f.retryAfter());
     switch (row.health()) {
       case BREAKER_FAILURE -> {
@@ -355,90 +383,6 @@ final class FailoverRun {
         && !visible.toolCalls()
         && !visible.text().isEmpty()
         && !cancel.isCancelled();
-  }
-
-  /**
-   * Stream continuation (DESIGN §5): asks prefill-capable candidates — the cut route first when it
-   * accepts a prefill, then the plan's other prefill-capable candidates in order — to continue from
-   * the partial answer, within the deadline. Every continuation attempt is in the trace; when none
-   * completes the answer, the original failure is what the caller gets, never a rejection of the
-   * prefill.
-   */
-  private final class Continuation {
-    private final Route cut;
-    private final ProviderFailure original;
-    private String partial;
-
-    Continuation(Route cut, String partial, ProviderFailure original) {
-      this.cut = cut;
-      this.partial = partial;
-      this.original = original;
-    }
-
-    ChatResult run() {
-      record.continuing();
-      List<Route> order = order();
-      for (int i = 0; i < order.size(); i++) {
-        if (cancel.isCancelled() || record.remainingNanos() <= 0) {
-          break;
-        }
-        ChatResult done = attempt(order.get(i), i == order.size() - 1);
-        if (done != null) {
-          return done;
-        }
-      }
-      throw record.stopped(cut.id(), original);
-    }
-
-    private List<Route> order() {
-      List<Route> order = new java.util.ArrayList<>();
-      if (cut.capabilities().contains(Capability.PREFILL)) {
-        order.add(cut);
-      }
-      for (Candidate c : record.plan().candidates()) {
-        Route r = c.route();
-        if (!r.id().equals(cut.id()) && r.capabilities().contains(Capability.PREFILL)) {
-          order.add(r);
-        }
-      }
-      return order;
-    }
-
-    /** One continuation attempt: the whole answer, or null (its added text is kept). */
-    private ChatResult attempt(Route route, boolean last) {
-      Optional<Provider> provider = catalog.provider(route.provider());
-      ProviderClient client = provider.isEmpty() ? null : clientFor(provider.get());
-      if (client == null) {
-        return null;
-      }
-      Admission admission = store.admit(route.id());
-      if (!admission.dispatch()) {
-        record.shed(route.id(), admission.retryIn());
-        return null;
-      }
-      int n = record.nextAttempt(route.id());
-      ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
-      VisibleOutput visible = new VisibleOutput(listener);
-      Attempt a = FailoverRun.this.attempt(admission, client, provider.get(), route, req, visible);
-      if (a.failure == null) {
-        record.success(route, n, a.latency, a.skippedEvents);
-        ChatResponse r = a.response;
-        return record.result(
-            route.id(),
-            new ChatResponse(
-                partial + r.content(),
-                r.toolCalls(),
-                r.finishReason(),
-                r.usage(),
-                r.servedModel(),
-                r.requestId()));
-      }
-      applyAccountHealth(route, a.failure, FailoverTable.rowFor(a.failure.category()));
-      partial += visible.text();
-      record.attempt(
-          route, n, a.failure, last ? Decision.STOP : Decision.FAILOVER, Duration.ZERO, a.latency);
-      return null;
-    }
   }
 
   private boolean fitsWindow(Route route) {

@@ -116,8 +116,11 @@ final class FailoverRun {
       Row row = FailoverTable.rowFor(f.category());
       applyAccountHealth(route, f, row);
       if (continuable(f, visible)) {
-        record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency);
-        return new StreamContinuation(this, route, visible.text(), f).run();
+        StreamContinuation c = new StreamContinuation(this, route, visible.text(), f);
+        if (c.possible()) {
+          record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency);
+          return c.run();
+        }
       }
       if (retried(route, n, f, row, admission, a.latency, hasNext(candidates, index))) {
         continue;

@@ -27,6 +27,7 @@ final class StreamContinuation {
   private final RunRecord record;
   private final Route cut;
   private final ProviderFailure original;
+  private final List<Route> order;
   private String partial;
 
   StreamContinuation(FailoverRun run, Route cut, String partial, ProviderFailure original) {
@@ -35,11 +36,16 @@ final class StreamContinuation {
     this.cut = cut;
     this.partial = partial;
     this.original = original;
+    this.order = order();
+  }
+
+  /** Whether any candidate may continue the stream (the cut route or a later one accepts it). */
+  boolean possible() {
+    return !order.isEmpty();
   }
 
   ChatResult run() {
     record.continuing();
-    List<Route> order = order();
     for (int i = 0; i < order.size(); i++) {
       if (run.cancel().isCancelled() || record.remainingNanos() <= 0) {
         break;
@@ -52,16 +58,22 @@ final class StreamContinuation {
     throw record.stopped(cut.id(), original);
   }
 
+  /**
+   * The cut route when it accepts a prefill, then the prefill-capable candidates after it in the
+   * plan (those before it have already failed this request).
+   */
   private List<Route> order() {
     List<Route> order = new ArrayList<>();
     if (cut.capabilities().contains(Capability.PREFILL)) {
       order.add(cut);
     }
+    boolean after = false;
     for (Candidate c : record.plan().candidates()) {
       Route r = c.route();
-      if (!r.id().equals(cut.id()) && r.capabilities().contains(Capability.PREFILL)) {
+      if (after && r.capabilities().contains(Capability.PREFILL)) {
         order.add(r);
       }
+      after |= r.id().equals(cut.id());
     }
     return order;
   }

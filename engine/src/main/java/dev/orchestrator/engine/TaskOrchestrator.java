@@ -218,11 +218,17 @@ public final class TaskOrchestrator {
     return ticker;
   }
 
-  /** The time-to-first-token limit for {@code route}: per route, else by its reasoning flag. */
+  /**
+   * The time-to-first-token limit for {@code route}: the policy's per-route limit, else the
+   * configuration's for the route, else the default for its reasoning flag.
+   */
   Duration firstTokenTimeout(Route route) {
     Duration own = policy.routeFirstTokenTimeouts().get(route.id());
     if (own != null) {
       return own;
+    }
+    if (route.firstTokenTimeout() != null) {
+      return route.firstTokenTimeout();
     }
     return route.capabilities().contains(Capability.REASONING)
         ? policy.firstTokenTimeout()

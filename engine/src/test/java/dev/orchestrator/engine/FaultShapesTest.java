@@ -221,6 +221,27 @@ class FaultShapesTest {
   }
 
   @Test
+  void aRoutesConfiguredFirstTokenLimitWinsOverItsReasoningDefault() {
+    Catalog c =
+        Catalogs.of(
+            CATALOG.route("c/m").orElseThrow().toBuilder()
+                .firstTokenTimeout(Duration.ofSeconds(7))
+                .build());
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(c)
+            .providers(ProviderClients.single(client))
+            .credentials(Credentials.constant("test-key"))
+            .policy(policy().build())
+            .ticker(time)
+            .sleeper(time)
+            .build();
+    o.stream(request("c/m"), d -> {});
+    assertThat(client.callDetails().get(0).limits().firstTokenTimeout())
+        .isEqualTo(Duration.ofSeconds(7));
+  }
+
+  @Test
   void aPerRouteFirstTokenLimitOverridesTheDefaults() {
     orchestrator(client, policy().withRouteFirstTokenTimeout("r/m", Duration.ofSeconds(90)).build())
         .stream(request("r/m"), d -> {});

@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.catalog;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -31,6 +32,8 @@ import java.util.TreeSet;
  * @param retired whether the catalog marks the model deprecated/retired regardless of dates
  * @param quality optional quality score used by the {@code quality} strategy (higher is better), or
  *     {@code null}
+ * @param firstTokenTimeout this route's own time-to-first-token limit from the configuration, or
+ *     {@code null} for the policy's default (which depends on {@link Capability#REASONING})
  */
 public record Route(
     String provider,
@@ -48,7 +51,8 @@ public record Route(
     LocalDate releaseDate,
     LocalDate expirationDate,
     boolean retired,
-    Double quality) {
+    Double quality,
+    Duration firstTokenTimeout) {
 
   /** Validates and copies. */
   public Route {
@@ -68,6 +72,11 @@ public record Route(
             : Collections.unmodifiableSet(EnumSet.copyOf(capabilities));
     inputModalities = sortedCopy(inputModalities);
     outputModalities = sortedCopy(outputModalities);
+    if (firstTokenTimeout != null
+        && (firstTokenTimeout.isNegative() || firstTokenTimeout.isZero())) {
+      throw new IllegalArgumentException(
+          "route firstTokenTimeout: " + firstTokenTimeout + " (expected: > 0)");
+    }
   }
 
   private static Set<String> sortedCopy(Set<String> s) {
@@ -117,6 +126,7 @@ public record Route(
     b.expirationDate = expirationDate;
     b.retired = retired;
     b.quality = quality;
+    b.firstTokenTimeout = firstTokenTimeout;
     return b;
   }
 
@@ -138,6 +148,7 @@ public record Route(
     private LocalDate expirationDate;
     private boolean retired;
     private Double quality;
+    private Duration firstTokenTimeout;
 
     private Builder(String provider, String model) {
       this.provider = provider;
@@ -224,6 +235,12 @@ public record Route(
       return this;
     }
 
+    /** Sets this route's own time-to-first-token limit; {@code null} means the policy's. */
+    public Builder firstTokenTimeout(Duration v) {
+      firstTokenTimeout = v;
+      return this;
+    }
+
     /**
      * Builds the route. When no tier was set explicitly, it is derived from the prices with {@link
      * Tier#fromPrices}.
@@ -246,7 +263,8 @@ public record Route(
           releaseDate,
           expirationDate,
           retired,
-          quality);
+          quality,
+          firstTokenTimeout);
     }
   }
 }

@@ -12,6 +12,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
@@ -100,6 +101,8 @@ class FailoverInvariantsPropertyTest {
                     .withAttemptTimeout(attemptTimeout)
                     .withSeed(3L)
                     .withStreamContinuation(continuation)
+                    // Breakers trip and probe within one request (backoff moves fake time).
+                    .withBreaker(2, Duration.ofMillis(500))
                     .build())
             .ticker(time)
             .sleeper(time)
@@ -151,7 +154,10 @@ class FailoverInvariantsPropertyTest {
       }
       cut |= a.category() == FailureCategory.STREAM_INTERRUPTED;
     }
-    // 5. The call ends within the deadline plus one attempt's timeout.
+    // 5. Every admission was reported: no probe is left in flight once the request has ended.
+    RouteHealthRegistry health = (RouteHealthRegistry) o.health();
+    routes.forEach(r -> assertThat(health.probeInFlight(r.id())).as(r.id()).isFalse());
+    // 6. The call ends within the deadline plus one attempt's timeout.
     assertThat(Duration.ofNanos(elapsed)).isLessThanOrEqualTo(deadline.plus(attemptTimeout));
   }
 }

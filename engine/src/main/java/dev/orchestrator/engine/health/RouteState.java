@@ -58,10 +58,11 @@ final class RouteState {
 
   /** Applies one report. Only the live lease's holder moves an open or half-open breaker. */
   synchronized void report(Admission a, AttemptHealth outcome, long now) {
-    boolean holder = a.kind() == Admission.Kind.PROBE && a.lease().equals(lease);
+    boolean holder =
+        a.kind() == Admission.Kind.PROBE && a.lease().equals(lease) && leaseUntil - now > 0;
     if (a.kind() == Admission.Kind.PROBE && !holder) {
-      // A stale probe (its lease expired and was taken over, or already reported): the breaker is
-      // someone else's now. Its failure is still a recent failure of the route.
+      // A stale probe (its lease expired, was taken over, or was already reported): the breaker
+      // is not its to move. Its failure is still a recent failure of the route.
       if (outcome == AttemptHealth.BREAKER_FAILURE || outcome == AttemptHealth.STREAM_CUT) {
         lastFailure = now;
       }

@@ -122,6 +122,17 @@ class RouteHealthRegistryTest {
   }
 
   @Test
+  void aLateReportOfAnExpiredLeaseIsIgnoredEvenBeforeItIsTakenOver() {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    Admission late = store.admit(R);
+    time.advance(Duration.ofSeconds(20));
+    store.report(late, AttemptHealth.SUCCESS);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.HALF_OPEN);
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
+  }
+
+  @Test
   void repeatedStreamCutsOpenTheBreakerOnTheirOwnCounter() {
     store.report(store.admit(R), AttemptHealth.STREAM_CUT);
     store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE);

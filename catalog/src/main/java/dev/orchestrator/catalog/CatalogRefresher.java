@@ -218,6 +218,7 @@ public final class CatalogRefresher {
   }
 
   private String get() {
+    long deadline = System.nanoTime() + timeout.toNanos();
     HttpRequest req =
         HttpRequest.newBuilder(URI.create(source))
             .timeout(timeout)
@@ -244,7 +245,14 @@ public final class CatalogRefresher {
         }
         throw e;
       }
-      byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
+      byte[] bytes = BodyDeadline.read(body, MAX_BODY_BYTES + 1, deadline);
+      if (bytes == null) {
+        throw new Transient(
+            new CatalogException(
+                source,
+                "body not received within the timeout of " + timeout.toMillis() + " ms",
+                null));
+      }
       if (bytes.length > MAX_BODY_BYTES) {
         throw new CatalogException(
             source,

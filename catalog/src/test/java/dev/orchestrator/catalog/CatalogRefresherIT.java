@@ -58,6 +58,7 @@ class CatalogRefresherIT {
     server.setExecutor(serverThreads);
     server.createContext("/catalog.json", this::handle);
     server.createContext("/hang", ex -> hang(ex));
+    server.createContext("/slow-body", this::slowBody);
     server.start();
   }
 
@@ -88,6 +89,20 @@ class CatalogRefresherIT {
       Thread.currentThread().interrupt();
     } finally {
       ex.close();
+    }
+  }
+
+  /** Headers at once, then a first byte of the body, then nothing until the test ends. */
+  private void slowBody(HttpExchange ex) throws IOException {
+    ex.sendResponseHeaders(200, 1000);
+    try (OutputStream out = ex.getResponseBody()) {
+      out.write('{');
+      out.flush();
+      release.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException gone) {
+      // the client gave up, as it should
     }
   }
 
@@ -240,5 +255,18 @@ class CatalogRefresherIT {
     public void log(Level level, ResourceBundle bundle, String format, Object... params) {
       records.add(level + " " + java.text.MessageFormat.format(format, params));
     }
+  }
+
+  @Test
+  void aBodyThatNeverCompletesTimesOutWithinTheConfiguredTimeout() {
+    long t0 = System.nanoTime();
+    CatalogRefresher.Outcome o =
+        refresher("/slow-body").timeout(Duration.ofMillis(300)).maxAttempts(1).build().refreshNow();
+    long took = System.nanoTime() - t0;
+    assertThat(o.loaded()).isFalse();
+    assertThat(o.failure().orElseThrow()).hasMessageContaining("body not received within");
+    // Bounded by the timeout, not by the server: it would hold the body for 30 s.
+    assertThat(Duration.ofNanos(took)).isLessThan(Duration.ofSeconds(20));
+    assertThat(Thread.currentThread().isInterrupted()).isFalse();
   }
 }

@@ -104,4 +104,32 @@ class OwnConfigReaderTest {
         .isEqualByComparingTo(d.route("openai/gpt-5.4-mini").orElseThrow().inputPerMtok());
     assertThat(c.sources()).containsExactly("default-catalog.yaml (config)", "mine.yaml (config)");
   }
+
+  @Test
+  void aRouteMaySetItsOwnFirstTokenLimit() {
+    Catalog c =
+        CatalogLoader.parse(
+            "mine.yaml",
+            "providers:\n"
+                + "  local: {baseUrl: 'http://127.0.0.1:1/v1'}\n"
+                + "routes:\n"
+                + "  \"local/slow-thinker\": {tier: free, firstTokenTimeoutMs: 90000}\n"
+                + "  \"local/quick\": {tier: free}\n");
+    assertThat(c.route("local/slow-thinker").orElseThrow().firstTokenTimeout())
+        .isEqualTo(java.time.Duration.ofSeconds(90));
+    assertThat(c.route("local/quick").orElseThrow().firstTokenTimeout()).isNull();
+  }
+
+  @Test
+  void aNonPositiveFirstTokenLimitIsRefusedNamingTheField() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                CatalogLoader.parse(
+                    "mine.yaml",
+                    "providers:\n"
+                        + "  local: {baseUrl: 'http://127.0.0.1:1/v1'}\n"
+                        + "routes:\n"
+                        + "  \"local/x\": {tier: free, firstTokenTimeoutMs: 0}\n"))
+        .hasMessageContaining("firstTokenTimeoutMs");
+  }
 }

@@ -52,7 +52,12 @@ final class Simulation {
           "deadlineMs",
           "seed",
           "connectTimeoutMs",
-          "failoverOnContentFilter");
+          "failoverOnContentFilter",
+          "nonReasoningFirstTokenTimeoutMs",
+          "silenceGraceMs",
+          "retryAfterCapMs",
+          "poolRetryAfterThresholdMs",
+          "streamContinuation");
 
   private Simulation() {}
 
@@ -284,6 +289,18 @@ final class Simulation {
           ms(node, "backoffMaxMs", base.backoffMax()));
       b.withAttemptTimeout(ms(node, "attemptTimeoutMs", base.attemptTimeout()));
       b.withFirstTokenTimeout(ms(node, "firstTokenTimeoutMs", base.firstTokenTimeout()));
+      if (node.has("nonReasoningFirstTokenTimeoutMs")) {
+        b.withFirstTokenTimeouts(
+            ms(node, "firstTokenTimeoutMs", base.firstTokenTimeout()),
+            ms(node, "nonReasoningFirstTokenTimeoutMs", base.nonReasoningFirstTokenTimeout()));
+      }
+      b.withSilenceGrace(ms(node, "silenceGraceMs", base.silenceGrace()));
+      b.withRetryAfterCap(ms(node, "retryAfterCapMs", base.retryAfterCap()));
+      b.withPoolRetryAfterThreshold(
+          ms(node, "poolRetryAfterThresholdMs", base.poolRetryAfterThreshold()));
+      if (node.has("streamContinuation")) {
+        b.withStreamContinuation(node.get("streamContinuation").asBoolean());
+      }
       b.withStreamIdleTimeout(ms(node, "streamIdleTimeoutMs", base.streamIdleTimeout()));
       b.withConnectTimeout(ms(node, "connectTimeoutMs", base.connectTimeout()));
       b.withDeadline(ms(node, "deadlineMs", base.deadline()));

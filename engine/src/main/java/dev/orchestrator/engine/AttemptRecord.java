@@ -17,6 +17,8 @@ import java.util.Objects;
  * @param delay the wait this decision put before the next attempt
  * @param latency how long the attempt took
  * @param failure the classified failure, or {@code null} on success
+ * @param skippedEvents invalid stream events skipped during the attempt (DESIGN §5: bounded)
+ * @param continuation whether the attempt continued a cut stream from its partial answer
  */
 public record AttemptRecord(
     String route,
@@ -27,12 +29,28 @@ public record AttemptRecord(
     Decision decision,
     Duration delay,
     Duration latency,
-    ProviderFailure failure) {
+    ProviderFailure failure,
+    int skippedEvents,
+    boolean continuation) {
   /** Validates. */
   public AttemptRecord {
     Objects.requireNonNull(route, "route");
     Objects.requireNonNull(decision, "decision");
     delay = delay == null ? Duration.ZERO : delay;
     latency = latency == null ? Duration.ZERO : latency;
+  }
+
+  /** An ordinary attempt: nothing skipped, not a continuation. */
+  public AttemptRecord(
+      String route,
+      int attempt,
+      Integer status,
+      FailureCategory category,
+      Boolean retryable,
+      Decision decision,
+      Duration delay,
+      Duration latency,
+      ProviderFailure failure) {
+    this(route, attempt, status, category, retryable, decision, delay, latency, failure, 0, false);
   }
 }

@@ -2,13 +2,17 @@ package dev.orchestrator.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
@@ -64,13 +68,14 @@ class FailoverInvariantsPropertyTest {
       @ForAll("script") List<ScriptedClient.Step> s3,
       @ForAll @IntRange(min = 0, max = 4) int retries,
       @ForAll boolean stream,
+      @ForAll boolean continuation,
       @ForAll @IntRange(min = 0, max = 3) int poolChoice) {
     List<Route> routes =
         List.of(
-            Catalogs.free("f1", "m", 8000),
-            Catalogs.priced("p1", "m", 16000),
+            Catalogs.free("f1", "m", 8000, Capability.PREFILL),
+            Catalogs.priced("p1", "m", 16000, Capability.PREFILL),
             Catalogs.free("f2", "m", 32000),
-            Catalogs.priced("p2", "m", 4000));
+            Catalogs.priced("p2", "m", 4000, Capability.PREFILL));
     Catalog catalog =
         Catalogs.of(routes.toArray(new Route[0])).toBuilder()
             .pool(new Pool("g", PoolKind.GROUP, List.of("p1/m", "f1/m", "p2/m")))
@@ -95,6 +100,9 @@ class FailoverInvariantsPropertyTest {
                     .withDeadline(deadline)
                     .withAttemptTimeout(attemptTimeout)
                     .withSeed(3L)
+                    .withStreamContinuation(continuation)
+                    // Breakers trip and probe within one request (backoff moves fake time).
+                    .withBreaker(2, Duration.ofMillis(500))
                     .build())
             .ticker(time)
             .sleeper(time)
@@ -115,14 +123,20 @@ class FailoverInvariantsPropertyTest {
     if (model.equals(RoutePlanner.FREE)) {
       assertThat(calls).allSatisfy(c -> assertThat(c.route().tier()).isEqualTo(Tier.FREE));
     }
-    // 2. Same-route attempts never exceed 1 + the retry setting (itself at most the ceiling 4).
-    Map<String, Integer> perRoute = new HashMap<>();
-    calls.forEach(c -> perRoute.merge(c.route().id(), 1, Integer::sum));
-    assertThat(perRoute.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(1 + retries));
-    // 3. A settled 4xx is never re-sent to the same route; 4. nothing after visible output.
+    // 2. Same-route attempts never exceed 1 + the retry setting (itself at most the ceiling 4);
+    // a continuation adds at most one attempt per route.
     List<AttemptRecord> attempts = trace.attempts();
     assertThat(attempts).hasSize(calls.size());
+    Map<String, Integer> perRoute = new HashMap<>();
+    Map<String, Integer> continued = new HashMap<>();
+    attempts.forEach(
+        a -> (a.continuation() ? continued : perRoute).merge(a.route(), 1, Integer::sum));
+    assertThat(perRoute.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(1 + retries));
+    assertThat(continued.values()).allSatisfy(n -> assertThat(n).isEqualTo(1));
+    // 3. A settled 4xx is never re-sent to the same route; 4. after visible output, only
+    // continuations (off: nothing), each sent with the partial answer as an assistant prefill.
     List<String> settled = new ArrayList<>();
+    boolean cut = false;
     for (int i = 0; i < attempts.size(); i++) {
       AttemptRecord a = attempts.get(i);
       assertThat(settled).doesNotContain(a.route());
@@ -132,11 +146,18 @@ class FailoverInvariantsPropertyTest {
           && !Boolean.TRUE.equals(a.retryable())) {
         settled.add(a.route());
       }
-      if (a.category() == FailureCategory.STREAM_INTERRUPTED) {
-        assertThat(i).isEqualTo(attempts.size() - 1);
+      assertThat(a.continuation()).isEqualTo(cut);
+      if (a.continuation()) {
+        assertThat(continuation).isTrue();
+        List<ChatMessage> sent = calls.get(i).request().messages();
+        assertThat(sent.get(sent.size() - 1).role()).isEqualTo(Role.ASSISTANT);
       }
+      cut |= a.category() == FailureCategory.STREAM_INTERRUPTED;
     }
-    // 5. The call ends within the deadline plus one attempt's timeout.
+    // 5. Every admission was reported: no probe is left in flight once the request has ended.
+    RouteHealthRegistry health = (RouteHealthRegistry) o.health();
+    routes.forEach(r -> assertThat(health.probeInFlight(r.id())).as(r.id()).isFalse());
+    // 6. The call ends within the deadline plus one attempt's timeout.
     assertThat(Duration.ofNanos(elapsed)).isLessThanOrEqualTo(deadline.plus(attemptTimeout));
   }
 }

@@ -53,11 +53,27 @@ final class HttpChatTransport {
   /** Longest SSE line accepted. */
   static final int MAX_SSE_LINE_BYTES = 4 * 1024 * 1024;
 
+  /**
+   * Bounds on one streamed answer, so a misbehaving upstream cannot run the process out of memory.
+   *
+   * @param maxEventBytes the largest SSE event (all its data lines)
+   * @param maxMalformedEvents invalid events skipped before the stream is malformed
+   * @param maxToolArgumentBytes the largest tool call's arguments, in characters
+   */
+  record StreamBounds(long maxEventBytes, int maxMalformedEvents, long maxToolArgumentBytes) {
+    static final StreamBounds DEFAULTS =
+        new StreamBounds(
+            8L * 1024 * 1024,
+            StreamAssembler.DEFAULT_MAX_MALFORMED_EVENTS,
+            StreamAssembler.DEFAULT_MAX_TOOL_ARGUMENT_BYTES);
+  }
+
   private final HttpClient http;
   private final Credentials credentials;
   private final String userAgent;
   private final long maxRequestBytes;
   private final long maxResponseBytes;
+  private final StreamBounds bounds;
   private final Function<FailureEvidence, ProviderFailure> classifier;
 
   HttpChatTransport(
@@ -66,8 +82,10 @@ final class HttpChatTransport {
       String userAgent,
       long maxRequestBytes,
       long maxResponseBytes,
+      StreamBounds bounds,
       Function<FailureEvidence, ProviderFailure> classifier) {
     this.classifier = classifier;
+    this.bounds = bounds;
     this.http = http;
     this.credentials = credentials;
     this.userAgent = userAgent;
@@ -336,7 +354,20 @@ final class HttpChatTransport {
     }
 
     private AttemptOutcome exchange() {
-      HttpRequest request = buildRequest();
+      HttpRequest request;
+      try {
+        request = buildRequest();
+      } catch (IllegalArgumentException badKey) {
+        // Only the key's header can be refused here (provider headers are filtered): a key with a
+        // stray newline or control character. The type is the evidence; the key is never quoted.
+        return new AttemptOutcome.Failed(
+            Failures.notSent(
+                FailureCategory.AUTH_FAILED,
+                "the API key for provider '"
+                    + providerId
+                    + "' is not a valid header value (a trailing newline or control character?)"),
+            false);
+      }
       // The synchronous send runs on this thread: sendAsync(...).get() would hop every response
       // through the client's executor (measured: ~4x the per-call overhead, docs/benchmarks.md).
       // Until the attempt ends, timeouts and cancels interrupt this thread (see abort).
@@ -543,7 +574,8 @@ final class HttpChatTransport {
     private AttemptOutcome stream(InputStream in, int status, String requestId) {
       StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
       assembler = a;
-      SseReader reader = new SseReader(MAX_SSE_LINE_BYTES);
+      a.bounds(bounds.maxMalformedEvents(), bounds.maxToolArgumentBytes());
+      SseReader reader = new SseReader(MAX_SSE_LINE_BYTES, bounds.maxEventBytes());
       byte[] buf = new byte[8192];
       StreamSignal signal = StreamSignal.CONTINUE;
       try {
@@ -556,6 +588,11 @@ final class HttpChatTransport {
           }
           lastActivity = System.nanoTime();
           bodyBytes += n;
+          if (bodyBytes > maxResponseBytes) {
+            return failed(
+                TransportFault.MALFORMED_STREAM,
+                "stream larger than " + maxResponseBytes + " bytes (expected: a bounded response)");
+          }
           reader.feed(buf, 0, n, a);
           if (a.progressed() && phase == Phase.AWAIT_FIRST_TOKEN) {
             phase = Phase.STREAMING;
@@ -627,7 +664,7 @@ final class HttpChatTransport {
                 key),
             false);
       }
-      return new AttemptOutcome.Succeeded(r);
+      return new AttemptOutcome.Succeeded(r, a.skippedEvents());
     }
 
     private AttemptOutcome aborted(StreamAssembler a) {

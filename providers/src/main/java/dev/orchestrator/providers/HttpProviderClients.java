@@ -64,7 +64,14 @@ public final class HttpProviderClients implements ProviderClients {
             .build();
     HttpChatTransport transport =
         new HttpChatTransport(
-            http, b.credentials, b.userAgent, b.maxRequestBytes, b.maxResponseBytes, b.classifier);
+            http,
+            b.credentials,
+            b.userAgent,
+            b.maxRequestBytes,
+            b.maxResponseBytes,
+            new HttpChatTransport.StreamBounds(
+                b.maxEventBytes, b.maxMalformedEvents, b.maxToolArgumentBytes),
+            b.classifier);
     this.openAi = new OpenAiChatClient(transport);
     this.anthropic = new AnthropicMessagesClient(transport);
   }
@@ -131,6 +138,10 @@ public final class HttpProviderClients implements ProviderClients {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
+    private long maxEventBytes = HttpChatTransport.StreamBounds.DEFAULTS.maxEventBytes();
+    private int maxMalformedEvents = HttpChatTransport.StreamBounds.DEFAULTS.maxMalformedEvents();
+    private long maxToolArgumentBytes =
+        HttpChatTransport.StreamBounds.DEFAULTS.maxToolArgumentBytes();
     private Function<FailureEvidence, ProviderFailure> classifier =
         FailureClassifier.INSTANCE::classify;
 
@@ -180,13 +191,46 @@ public final class HttpProviderClients implements ProviderClients {
       return this;
     }
 
-    /** Largest non-streamed response body read (default 32 MiB). */
+    /**
+     * Largest response read (default 32 MiB): a whole body, or every byte of a stream; past it the
+     * attempt fails ({@code empty_response} for a body, a malformed stream for a stream).
+     */
     public Builder maxResponseBytes(long maxResponseBytes) {
       if (maxResponseBytes < 1) {
         throw new IllegalArgumentException(
             "maxResponseBytes: " + maxResponseBytes + " (expected: >= 1)");
       }
       this.maxResponseBytes = maxResponseBytes;
+      return this;
+    }
+
+    /** Largest single SSE event, all its data lines together (default 8 MiB). */
+    public Builder maxEventBytes(long v) {
+      if (v < 16) {
+        throw new IllegalArgumentException("maxEventBytes: " + v + " (expected: >= 16)");
+      }
+      this.maxEventBytes = v;
+      return this;
+    }
+
+    /**
+     * Invalid events skipped in an otherwise healthy stream, counted in the trace (default 3); one
+     * more ends the stream as malformed.
+     */
+    public Builder maxMalformedEvents(int v) {
+      if (v < 0) {
+        throw new IllegalArgumentException("maxMalformedEvents: " + v + " (expected: >= 0)");
+      }
+      this.maxMalformedEvents = v;
+      return this;
+    }
+
+    /** Largest tool call's streamed arguments, in characters (default 4 Mi). */
+    public Builder maxToolArgumentBytes(long v) {
+      if (v < 1) {
+        throw new IllegalArgumentException("maxToolArgumentBytes: " + v + " (expected: >= 1)");
+      }
+      this.maxToolArgumentBytes = v;
       return this;
     }
 

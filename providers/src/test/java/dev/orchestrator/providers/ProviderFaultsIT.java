@@ -26,13 +26,15 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class ProviderFaultsIT {
   /** Headers and first token 300 ms, stream idle 150 ms, whole attempt 600 ms. */
+  // Phase limits well apart from the total (and from the 3 s slow first token), so that a loaded
+  // machine (2 cores shared by several builds) cannot trip the total before the phase limit.
   static final AttemptLimits LIMITS =
       new AttemptLimits(
           Duration.ofSeconds(1),
-          Duration.ofMillis(300),
-          Duration.ofMillis(300),
-          Duration.ofMillis(300),
-          Duration.ofMillis(900));
+          Duration.ofMillis(600),
+          Duration.ofMillis(600),
+          Duration.ofMillis(600),
+          Duration.ofMillis(2400));
 
   static final List<String> CASES =
       List.of(
@@ -125,8 +127,8 @@ class ProviderFaultsIT {
           stream_cut,             ANTHROPIC_MESSAGES, true,   failed,  STREAM_TRUNCATED,      STREAM_INTERRUPTED, true
           stream_cut,             OPENAI_CHAT,        false,  failed,  STREAM_TRUNCATED,      -,                  false
           stream_cut,             ANTHROPIC_MESSAGES, false,  failed,  STREAM_TRUNCATED,      -,                  false
-          malformed_chunk,        OPENAI_CHAT,        true,   failed,  MALFORMED_STREAM,      STREAM_INTERRUPTED, true
-          malformed_chunk,        ANTHROPIC_MESSAGES, true,   failed,  MALFORMED_STREAM,      STREAM_INTERRUPTED, true
+          malformed_chunk,        OPENAI_CHAT,        true,   success, -,                     -,                  true
+          malformed_chunk,        ANTHROPIC_MESSAGES, true,   success, -,                     -,                  true
           malformed_chunk,        OPENAI_CHAT,        false,  failed,  -,                     EMPTY_RESPONSE,     false
           malformed_chunk,        ANTHROPIC_MESSAGES, false,  failed,  -,                     EMPTY_RESPONSE,     false
           empty_choices,          OPENAI_CHAT,        false,  failed,  -,                     EMPTY_RESPONSE,     false

@@ -1,10 +1,9 @@
 package dev.orchestrator.serve;
 
+import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.TaskOrchestrator;
-import dev.orchestrator.engine.catalog.Capability;
-import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
@@ -14,9 +13,6 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code POST /v1/chat/completions}: reads and parses the body, admits the request for its client
@@ -31,21 +27,18 @@ final class ChatEndpoint {
   private final ServerOptions options;
   private final BudgetGate budgets;
   private final ServeMetrics metrics;
-  private final ScheduledExecutorService timer;
 
   ChatEndpoint(
       TaskOrchestrator orchestrator,
       DispatchTracker tracker,
       ServerOptions options,
       BudgetGate budgets,
-      ServeMetrics metrics,
-      ScheduledExecutorService timer) {
+      ServeMetrics metrics) {
     this.orchestrator = orchestrator;
     this.tracker = tracker;
     this.options = options;
     this.budgets = budgets;
     this.metrics = metrics;
-    this.timer = timer;
   }
 
   void handle(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
@@ -136,7 +129,6 @@ final class ChatEndpoint {
       ClientToken client,
       Cancellation cancel,
       DispatchTracker.Dispatches dispatches) {
-    long deadlineAt = ex.beginNanos() + orchestrator.policy().deadline().toNanos();
     SseStream sse = new SseStream(ex, dispatches, cancel);
     try {
       ChatResult r = orchestrator.stream(request, sse, cancel, remaining(ex));
@@ -151,10 +143,10 @@ final class ChatEndpoint {
       }
       entry.status = 200;
       entry.error = error.code();
-      if (e.type() == OrchestratorException.Type.STREAM_INTERRUPTED
-          && options.streamContinuation()
-          && continueStream(entry, parsed, request, client, sse, cancel, error, deadlineAt)) {
-        return;
+      String continuation = lastContinuation(e);
+      if (continuation != null) {
+        // The engine's continuation did not complete the answer: the original failure stands.
+        error.extra("continuation", continuation);
       }
       sse.fail(error);
     } catch (UncheckedIOException gone) {
@@ -178,59 +170,18 @@ final class ChatEndpoint {
     }
   }
 
-  /**
-   * Stream continuation (ADR 0011): asks a prefill-capable candidate to continue from the partial
-   * answer, within what is left of the original deadline. Returns whether the stream was finished
-   * (successfully, or with the continuation's own error after it had added output); {@code false}
-   * leaves the original failure to be reported.
-   */
-  private boolean continueStream(
-      AccessLog.Entry entry,
-      ChatCompletionParser.Parsed parsed,
-      ChatRequest request,
-      ClientToken client,
-      SseStream sse,
-      Cancellation cancel,
-      ApiError original,
-      long deadlineAt) {
-    long remaining = deadlineAt - System.nanoTime();
-    String partial = sse.text();
-    if (remaining <= 0 || partial.isEmpty() || sse.toolCalls() > 0 || cancel.isCancelled()) {
-      return false;
+  /** The category of the last continuation attempt of a failed stream, or null when none ran. */
+  private static String lastContinuation(OrchestratorException e) {
+    if (e.trace() == null) {
+      return null;
     }
-    ChatRequest continuation =
-        request.toBuilder()
-            .message(ChatMessage.assistant(partial))
-            .require(Capability.PREFILL)
-            .build();
-    int before = partial.length();
-    ScheduledFuture<?> guard = timer.schedule(cancel::cancel, remaining, TimeUnit.NANOSECONDS);
-    try {
-      ChatResult r = orchestrator.stream(continuation, sse, cancel);
-      sse.finish(r, parsed.includeUsage());
-      entry.error = null;
-      entry.route = r.route();
-      entry.hasCost = true;
-      entry.cost = r.costUsd();
-      budgets.spent(client, r.costUsd());
-      return true;
-    } catch (OrchestratorException | UnknownModelException e) {
-      if (sse.text().length() > before && e instanceof OrchestratorException) {
-        ApiError second = ErrorMapper.map((OrchestratorException) e);
-        entry.error = second.code();
-        sse.fail(second);
-        return true;
+    String last = null;
+    for (AttemptRecord a : e.trace().attempts()) {
+      if (a.continuation() && a.category() != null) {
+        last = a.category().wireName();
       }
-      // The continuation added nothing: the original failure stands, never masked.
-      original.extra(
-          "continuation",
-          e instanceof OrchestratorException
-              ? ((OrchestratorException) e).type().wireName()
-              : "no_candidates");
-      return false;
-    } finally {
-      guard.cancel(false);
     }
+    return last;
   }
 
   private byte[] readBody(HttpCall ex, AccessLog.Entry entry) {

@@ -49,9 +49,12 @@ final class ErrorMapper {
                   ? upstream4xx(e, f)
                   : synth(413, "invalid_request_error", e, null);
           case BACKEND_UNAVAILABLE, CANDIDATES_EXHAUSTED, STREAM_INTERRUPTED ->
-              synth(502, "upstream_error", e, null);
+              withRetryAfter(synth(502, "upstream_error", e, null), e);
           case RATE_LIMITED ->
-              synth(429, "rate_limit_error", e, null)
+              // One route or a group rate limited throughout: the upstream's own 429 as itself.
+              (f != null && Integer.valueOf(429).equals(f.status()) && distinctRoutes(e) == 1
+                      ? upstream4xx(e, f)
+                      : synth(429, "rate_limit_error", e, null))
                   .header("Retry-After", Long.toString(retryAfterSeconds(e.retryAfter())));
           case TOOL_EXECUTION_STOPPED -> synth(409, "tool_execution_error", e, null);
           case DEADLINE_EXCEEDED -> synth(504, "timeout_error", e, null);
@@ -142,12 +145,25 @@ final class ErrorMapper {
     return e.trace() == null ? 0 : e.trace().attempts().size();
   }
 
-  /** Whole seconds, rounded up, at least 1. */
+  /**
+   * The longest {@code Retry-After} ever sent, whatever the engine's policy: a bogus upstream value
+   * is never passed on unbounded.
+   */
+  static final long MAX_RETRY_AFTER_SECONDS = 3600;
+
+  /** A shed route says when its next probe is due. */
+  private static ApiError withRetryAfter(ApiError err, OrchestratorException e) {
+    return e.retryAfter() == null
+        ? err
+        : err.header("Retry-After", Long.toString(retryAfterSeconds(e.retryAfter())));
+  }
+
+  /** Whole seconds, rounded up, at least 1, at most {@link #MAX_RETRY_AFTER_SECONDS}. */
   static long retryAfterSeconds(Duration d) {
     if (d == null) {
       return 1;
     }
-    long ms = d.toMillis();
-    return Math.max(1, (ms + 999) / 1000);
+    long s = Math.max(1, d.toSeconds() + (d.toNanosPart() > 0 ? 1 : 0));
+    return Math.min(MAX_RETRY_AFTER_SECONDS, s);
   }
 }

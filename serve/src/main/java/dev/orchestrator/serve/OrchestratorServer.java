@@ -78,7 +78,6 @@ public final class OrchestratorServer implements AutoCloseable {
   private final ServeMetrics metrics;
   private final Server http;
   private final int port;
-  private final ScheduledExecutorService timer;
   private final ScheduledExecutorService refresher;
   private final AccessLog accessLog;
   private final AtomicInteger inFlight = new AtomicInteger();
@@ -102,7 +101,11 @@ public final class OrchestratorServer implements AutoCloseable {
             .catalog(catalog.current())
             .providers(tracker)
             .credentials(b.credentials)
-            .policy(b.policy);
+            // Continuation runs in the engine, which knows the plan's order and the deadline.
+            .policy(
+                options.streamContinuation()
+                    ? b.policy.toBuilder().withStreamContinuation(true).build()
+                    : b.policy);
     if (b.configure != null) {
       b.configure.accept(ob);
       ob.providers(tracker); // the tracker must stay in front of the clients
@@ -111,9 +114,7 @@ public final class OrchestratorServer implements AutoCloseable {
     catalog.onChange(this::updateCatalog);
     this.metrics = new ServeMetrics(orchestrator, catalog, options.clients());
     this.accessLog = AccessLog.to(options.accessLog());
-    this.timer = Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-timer-"));
-    // Its own thread: a refresh may take seconds (3 attempts, a large source parsed), and must
-    // never delay the request deadlines the timer enforces.
+    // Its own thread: a refresh may take seconds (3 attempts, a large source parsed).
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));
     this.readiness =
@@ -130,8 +131,7 @@ public final class OrchestratorServer implements AutoCloseable {
                   tracker,
                   options,
                   new BudgetGate(SpendLedger.open(b.clock, options.spendFile())),
-                  metrics,
-                  timer),
+                  metrics),
               readiness,
               metrics,
               () -> draining,
@@ -139,7 +139,6 @@ public final class OrchestratorServer implements AutoCloseable {
       metrics.bindJetty(http);
       http.start();
     } catch (Exception e) {
-      timer.shutdownNow();
       refresher.shutdownNow();
       accessLog.close();
       metrics.close();
@@ -275,7 +274,6 @@ public final class OrchestratorServer implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     stopQuietly(http);
-    timer.shutdownNow();
     refresher.shutdownNow();
     accessLog.close();
     metrics.close();

@@ -5,6 +5,7 @@ import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
@@ -56,7 +57,8 @@ final class ServeFixture implements AutoCloseable {
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options,
-      BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings) {
+      BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings,
+      Consumer<TaskOrchestrator.Builder> engine) {
     upstream = ScriptedUpstream.start(scripts);
     ServerOptions.Builder ob =
         ServerOptions.builder()
@@ -86,7 +88,11 @@ final class ServeFixture implements AutoCloseable {
             .providers(HttpProviderClients.builder().credentials(creds).build())
             .credentials(creds)
             .policy(policy)
-            .configure(b -> b.listener(recorder))
+            .configure(
+                b -> {
+                  b.listener(recorder);
+                  engine.accept(b);
+                })
             .options(ob.build());
     serverSettings.accept(upstream, sb);
     server = sb.start();
@@ -94,14 +100,14 @@ final class ServeFixture implements AutoCloseable {
   }
 
   static ServeFixture start(Map<String, List<Step>> scripts) {
-    return new ServeFixture(scripts, policy().build(), o -> {}, (u, b) -> {});
+    return new ServeFixture(scripts, policy().build(), o -> {}, (u, b) -> {}, e -> {});
   }
 
   static ServeFixture start(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options) {
-    return new ServeFixture(scripts, policy, options, (u, b) -> {});
+    return new ServeFixture(scripts, policy, options, (u, b) -> {}, e -> {});
   }
 
   /** As above, with further server settings (clock, live catalog, readiness checks…). */
@@ -109,7 +115,7 @@ final class ServeFixture implements AutoCloseable {
       Map<String, List<Step>> scripts,
       Consumer<ServerOptions.Builder> options,
       BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings) {
-    return new ServeFixture(scripts, policy().build(), options, serverSettings);
+    return new ServeFixture(scripts, policy().build(), options, serverSettings, e -> {});
   }
 
   /** A request with a bearer token. */
@@ -120,6 +126,15 @@ final class ServeFixture implements AutoCloseable {
             .header("Authorization", "Bearer " + token)
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build());
+  }
+
+  /** As above, also configuring the orchestrator (e.g. a health store on a fake ticker). */
+  static ServeFixture start(
+      Map<String, List<Step>> scripts,
+      OrchestratorPolicy policy,
+      Consumer<ServerOptions.Builder> options,
+      Consumer<TaskOrchestrator.Builder> engine) {
+    return new ServeFixture(scripts, policy, options, (u, b) -> {}, engine);
   }
 
   /** Tiny timeouts so the whole suite stays fast. */

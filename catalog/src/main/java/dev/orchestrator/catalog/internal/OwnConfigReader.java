@@ -8,6 +8,7 @@ import dev.orchestrator.engine.plan.CloseMatches;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -54,7 +55,8 @@ final class OwnConfigReader {
           "quality",
           "retired",
           "releaseDate",
-          "expirationDate");
+          "expirationDate",
+          "firstTokenTimeoutMs");
   private static final Set<String> POOL_KEYS = keys("kind", "routes");
   private static final Set<String> CREDENTIAL_HEADERS =
       keys("authorization", "proxy-authorization", "x-api-key", "api-key", "cookie");
@@ -271,6 +273,8 @@ final class OwnConfigReader {
     r.retired = v.get("retired").bool();
     r.releaseDate = v.get("releaseDate").date(false);
     r.expirationDate = v.get("expirationDate").date(false);
+    Integer firstTokenMs = v.get("firstTokenTimeoutMs").positiveInt(false);
+    r.firstTokenTimeout = firstTokenMs == null ? null : Duration.ofMillis(firstTokenMs);
     return r;
   }
 

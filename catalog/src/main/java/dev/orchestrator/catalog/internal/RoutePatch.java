@@ -4,6 +4,7 @@ import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.EnumSet;
 import java.util.Set;
@@ -37,6 +38,7 @@ public final class RoutePatch {
   LocalDate expirationDate;
   Boolean retired;
   Double quality;
+  Duration firstTokenTimeout;
 
   /** A patch for route {@code provider/model} that says nothing yet. */
   public RoutePatch(String provider, String model, Value origin) {
@@ -114,6 +116,9 @@ public final class RoutePatch {
     if (later.quality != null) {
       quality = later.quality;
     }
+    if (later.firstTokenTimeout != null) {
+      firstTokenTimeout = later.firstTokenTimeout;
+    }
   }
 
   Route build() {
@@ -145,7 +150,8 @@ public final class RoutePatch {
             .releaseDate(releaseDate)
             .expirationDate(expirationDate)
             .retired(retired != null && retired)
-            .quality(quality);
+            .quality(quality)
+            .firstTokenTimeout(firstTokenTimeout);
     return b.build();
   }
 }

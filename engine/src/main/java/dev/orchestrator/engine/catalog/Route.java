@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.catalog;
 
 import java.math.BigDecimal;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Collections;
 import java.util.EnumSet;
@@ -33,6 +34,8 @@ import java.util.TreeSet;
  *     {@code null}
  * @param cacheReadPerMtok USD per million cached input tokens (prompt-cache reads), or {@code null}
  *     when the catalog does not say (cached tokens are then priced as input)
+ * @param firstTokenTimeout this route's own time-to-first-token limit from the configuration, or
+ *     {@code null} for the policy's default (which depends on {@link Capability#REASONING})
  */
 public record Route(
     String provider,
@@ -51,7 +54,8 @@ public record Route(
     LocalDate expirationDate,
     boolean retired,
     Double quality,
-    BigDecimal cacheReadPerMtok) {
+    BigDecimal cacheReadPerMtok,
+    Duration firstTokenTimeout) {
 
   /** Validates and copies. */
   public Route {
@@ -71,6 +75,11 @@ public record Route(
             : Collections.unmodifiableSet(EnumSet.copyOf(capabilities));
     inputModalities = sortedCopy(inputModalities);
     outputModalities = sortedCopy(outputModalities);
+    if (firstTokenTimeout != null
+        && (firstTokenTimeout.isNegative() || firstTokenTimeout.isZero())) {
+      throw new IllegalArgumentException(
+          "route firstTokenTimeout: " + firstTokenTimeout + " (expected: > 0)");
+    }
   }
 
   private static Set<String> sortedCopy(Set<String> s) {
@@ -121,6 +130,7 @@ public record Route(
     b.retired = retired;
     b.quality = quality;
     b.cacheReadPerMtok = cacheReadPerMtok;
+    b.firstTokenTimeout = firstTokenTimeout;
     return b;
   }
 
@@ -143,6 +153,7 @@ public record Route(
     private boolean retired;
     private Double quality;
     private BigDecimal cacheReadPerMtok;
+    private Duration firstTokenTimeout;
 
     private Builder(String provider, String model) {
       this.provider = provider;
@@ -238,6 +249,12 @@ public record Route(
       return this;
     }
 
+    /** Sets this route's own time-to-first-token limit; {@code null} means the policy's. */
+    public Builder firstTokenTimeout(Duration v) {
+      firstTokenTimeout = v;
+      return this;
+    }
+
     /**
      * Builds the route. When no tier was set explicitly, it is derived from the prices with {@link
      * Tier#fromPrices}.
@@ -261,7 +278,8 @@ public record Route(
           expirationDate,
           retired,
           quality,
-          cacheReadPerMtok);
+          cacheReadPerMtok,
+          firstTokenTimeout);
     }
   }
 }

@@ -28,8 +28,9 @@ public interface HealthStore extends HealthView, AutoCloseable {
   /**
    * Reports the outcome of an admitted attempt. Only the holder of a probe's lease can close or
    * re-open the breaker with it; a report for a lease that has expired or is not held is ignored
-   * for the breaker (counts still apply). Reporting a shed admission does nothing. Idempotent per
-   * admission: only the first report counts.
+   * for the breaker (counts still apply). Reporting a shed admission does nothing. Callers report
+   * each admission exactly once; for a probe a repeated report is ignored (its lease is gone),
+   * while an ordinary admission carries no identity, so a repeated report counts again.
    */
   void report(Admission admission, AttemptHealth outcome);
 

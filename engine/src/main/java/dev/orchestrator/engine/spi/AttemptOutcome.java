@@ -11,11 +11,20 @@ public sealed interface AttemptOutcome permits AttemptOutcome.Succeeded, Attempt
    * The route answered with usable output.
    *
    * @param response the answer
+   * @param skippedEvents invalid stream events skipped on the way (bounded; DESIGN §5)
    */
-  record Succeeded(ChatResponse response) implements AttemptOutcome {
+  record Succeeded(ChatResponse response, int skippedEvents) implements AttemptOutcome {
     /** Validates. */
     public Succeeded {
       Objects.requireNonNull(response, "response");
+      if (skippedEvents < 0) {
+        throw new IllegalArgumentException("skippedEvents: " + skippedEvents + " (expected: >= 0)");
+      }
+    }
+
+    /** An answer with nothing skipped. */
+    public Succeeded(ChatResponse response) {
+      this(response, 0);
     }
   }
 

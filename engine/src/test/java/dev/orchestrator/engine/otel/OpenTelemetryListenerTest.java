@@ -61,4 +61,34 @@ class OpenTelemetryListenerTest {
     assertThat(root.getAttributes().get(OpenTelemetryListener.ROUTE)).isEqualTo("b/m");
     assertThat(spans.toString()).doesNotContain("secret prompt");
   }
+
+  @Test
+  void aRequestEndingWithAForeignExceptionStillEndsItsSpan() {
+    InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+    FakeTime time = new FakeTime();
+    ScriptedClient client = new ScriptedClient(time);
+    client.script("a/m", ScriptedClient.fail(503, FailureCategory.SERVER_ERROR, true));
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(Catalogs.of(Catalogs.priced("a", "m", 1000)))
+            .providers(ProviderClients.single(client))
+            .credentials(Credentials.constant("k"))
+            .ticker(time)
+            .sleeper(
+                (nanos, cancel) -> {
+                  throw new IllegalStateException("a broken sleeper");
+                })
+            .listener(new OpenTelemetryListener(provider.get("test")))
+            .build();
+    // The exit is not an OrchestratorException: the request's span is ended all the same, so a
+    // pooled thread never keeps it.
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> o.chat(ChatRequest.builder("a/m").user("hi").build()))
+        .isInstanceOf(IllegalStateException.class);
+    SpanData root = exporter.getFinishedSpanItems().get(1);
+    assertThat(root.getName()).isEqualTo("orchestrator.chat");
+    assertThat(root.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+  }
 }

@@ -38,6 +38,11 @@ public final class ScriptedClient implements ProviderClient {
       this.takes = takes;
       this.streamed = streamed;
     }
+
+    /** The same answer, after {@code d} of fake time. */
+    public Step taking(Duration d) {
+      return new Step(outcome, d, streamed);
+    }
   }
 
   /** A client on this fake time. */

@@ -9,7 +9,7 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.health.BreakerState;
-import dev.orchestrator.engine.health.RouteHealthRegistry;
+import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -193,7 +193,7 @@ public final class OrchestratorMetrics implements OrchestratorListener {
     if (!gaugedRoutes.add(route)) {
       return;
     }
-    RouteHealthRegistry health = orchestrator.health();
+    HealthStore health = orchestrator.health();
     Gauge.builder(
             "orchestrator.breaker.open",
             health,

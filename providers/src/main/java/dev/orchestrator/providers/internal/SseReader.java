@@ -7,7 +7,8 @@ import java.util.Arrays;
  * An incremental Server-Sent Events decoder working on raw bytes, so a chunk boundary may fall
  * anywhere, even inside a multi-byte UTF-8 character: lines are decoded only once complete. Lines
  * end with CRLF, LF or CR; {@code data:} with or without the space; comment lines ({@code : ping})
- * are skipped; several {@code data:} lines of one event are joined with {@code \n}. Not
+ * are skipped; several {@code data:} lines of one event are joined with {@code \n}. Both a line and
+ * a whole event are bounded, so a misbehaving upstream cannot grow one event without limit. Not
  * thread-safe: one reader per stream.
  */
 public final class SseReader {
@@ -25,7 +26,7 @@ public final class SseReader {
     boolean onEvent(String event, String data);
   }
 
-  /** A line longer than the bound: the stream is not SSE we can trust. */
+  /** A line or an event longer than its bound: the stream is not SSE we can trust. */
   public static final class MalformedStreamException extends Exception {
     private static final long serialVersionUID = 1L;
 
@@ -35,6 +36,9 @@ public final class SseReader {
   }
 
   private final int maxLineBytes;
+  private final long maxEventBytes;
+  private long eventBytes;
+  private int lastLineBytes;
   private byte[] line = new byte[256];
   private int lineLength;
   private boolean lastWasCr;
@@ -50,10 +54,24 @@ public final class SseReader {
    * @param maxLineBytes the longest line accepted, in bytes
    */
   public SseReader(int maxLineBytes) {
+    this(maxLineBytes, maxLineBytes);
+  }
+
+  /**
+   * A reader bounding each line and each event (the sum of its {@code data:} lines).
+   *
+   * @param maxLineBytes the longest line accepted, in bytes
+   * @param maxEventBytes the largest event accepted, in bytes of data
+   */
+  public SseReader(int maxLineBytes, long maxEventBytes) {
     if (maxLineBytes < 16) {
       throw new IllegalArgumentException("maxLineBytes: " + maxLineBytes + " (expected: >= 16)");
     }
+    if (maxEventBytes < 16) {
+      throw new IllegalArgumentException("maxEventBytes: " + maxEventBytes + " (expected: >= 16)");
+    }
     this.maxLineBytes = maxLineBytes;
+    this.maxEventBytes = maxEventBytes;
   }
 
   /** Whether a handler asked to stop. */
@@ -64,7 +82,7 @@ public final class SseReader {
   /**
    * Feeds bytes; dispatches every event they complete, in order, until the handler asks to stop.
    *
-   * @throws MalformedStreamException when a line exceeds the bound
+   * @throws MalformedStreamException when a line or an event exceeds its bound
    */
   public void feed(byte[] bytes, int offset, int length, Handler handler)
       throws MalformedStreamException {
@@ -108,7 +126,7 @@ public final class SseReader {
     line[lineLength++] = b;
   }
 
-  private void endLine(Handler handler) {
+  private void endLine(Handler handler) throws MalformedStreamException {
     int start = 0;
     if (atStart) {
       atStart = false;
@@ -120,6 +138,7 @@ public final class SseReader {
       }
     }
     String text = new String(line, start, lineLength - start, StandardCharsets.UTF_8);
+    lastLineBytes = lineLength - start;
     lineLength = 0;
     if (text.isEmpty()) {
       dispatch(handler);
@@ -136,6 +155,11 @@ public final class SseReader {
     }
     switch (field) {
       case "data":
+        eventBytes += lastLineBytes; // the data line as received, field name included
+        if (eventBytes > maxEventBytes) {
+          throw new MalformedStreamException(
+              "SSE event larger than " + maxEventBytes + " bytes (expected: a bounded event)");
+        }
         if (hasData) {
           data.append('\n');
         }
@@ -151,6 +175,7 @@ public final class SseReader {
   }
 
   private void dispatch(Handler handler) {
+    eventBytes = 0;
     if (hasData) {
       String name = eventName == null || eventName.isEmpty() ? "message" : eventName;
       String d = data.toString();

@@ -35,6 +35,15 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private StreamSignal signal = StreamSignal.CONTINUE;
   private String errorData;
   private String malformed;
+  private int maxMalformedEvents = DEFAULT_MAX_MALFORMED_EVENTS;
+  private long maxToolArgumentBytes = DEFAULT_MAX_TOOL_ARGUMENT_BYTES;
+  private int skippedEvents;
+
+  /** Invalid events skipped in an otherwise healthy stream before it counts as malformed. */
+  public static final int DEFAULT_MAX_MALFORMED_EVENTS = 3;
+
+  /** The largest tool call's arguments accepted, in characters. */
+  public static final long DEFAULT_MAX_TOOL_ARGUMENT_BYTES = 4L * 1024 * 1024;
 
   /** The model the provider reported, or {@code null}. */
   protected String servedModel;
@@ -64,13 +73,59 @@ public abstract class StreamAssembler implements SseReader.Handler {
     this.headerRequestId = headerRequestId;
   }
 
+  /**
+   * Sets this stream's bounds: how many invalid events are skipped before the stream is malformed,
+   * and the largest tool call's arguments. Call before the first event.
+   */
+  public final void bounds(int maxMalformed, long maxToolArguments) {
+    this.maxMalformedEvents = maxMalformed;
+    this.maxToolArgumentBytes = maxToolArguments;
+  }
+
+  /**
+   * Handles one event. An empty {@code data:} event is legal and carries nothing; an invalid event
+   * is skipped and counted up to the bound (DESIGN §5), past it the stream is malformed; tool-call
+   * arguments past their bound end the stream as malformed too.
+   */
   @Override
   public final boolean onEvent(String event, String data) {
     if (signal != StreamSignal.CONTINUE) {
       return false;
     }
-    signal = handle(event, data);
+    if (data.isBlank()) {
+      return true;
+    }
+    StreamSignal s = handle(event, data);
+    if (s == StreamSignal.MALFORMED && skippedEvents < maxMalformedEvents) {
+      skippedEvents++;
+      return true;
+    }
+    if (s == StreamSignal.MALFORMED && skippedEvents > 0) {
+      malformed = "more than " + maxMalformedEvents + " invalid events; the last: " + malformed;
+    }
+    if (s == StreamSignal.CONTINUE && toolArgumentsTooLarge()) {
+      s =
+          malformed(
+              "tool call arguments larger than "
+                  + maxToolArgumentBytes
+                  + " characters (expected: a bounded tool call)");
+    }
+    signal = s;
     return signal == StreamSignal.CONTINUE;
+  }
+
+  private boolean toolArgumentsTooLarge() {
+    for (ToolCallBuilder b : toolCalls.values()) {
+      if (b.arguments.length() > maxToolArgumentBytes) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** How many invalid events were skipped. */
+  public final int skippedEvents() {
+    return skippedEvents;
   }
 
   /** Handles one event; returns what it means for the read loop. */

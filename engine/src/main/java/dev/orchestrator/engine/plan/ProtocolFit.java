@@ -47,6 +47,11 @@ public final class ProtocolFit {
     if (m != null) {
       return m;
     }
+    for (int i = 0; i < r.tools().size(); i++) {
+      if (Boolean.TRUE.equals(r.tools().get(i).strict())) {
+        return new FieldGap("tools[" + i + "].function.strict", NONE + " in this version");
+      }
+    }
     if (r.seed() != null) {
       return new FieldGap("seed", NONE);
     }

@@ -416,8 +416,7 @@ public final class OrchestratorServer implements AutoCloseable {
     entry.route = r.route();
     entry.attempts = r.trace().attempts().size();
     byte[] json =
-        Completions.completion(
-            Completions.newId(), System.currentTimeMillis() / 1000, r.route(), r.response());
+        Completions.completion(System.currentTimeMillis() / 1000, r.route(), r.response());
     send(
         ex,
         entry,

@@ -294,12 +294,18 @@ public record ChatRequest(
     for (int i = 0; i < messages.size(); i++) {
       List<ContentPart> parts = messages.get(i).parts();
       for (int j = 0; j < parts.size(); j++) {
-        if (parts.get(j) instanceof ContentPart.Image) {
+        ContentPart p = parts.get(j);
+        if (p instanceof ContentPart.Image || p instanceof ContentPart.Raw r && isImage(r)) {
           return "messages[" + i + "].content[" + j + "]";
         }
       }
     }
     return null;
+  }
+
+  /** A raw part OpenAI would read as an image (an {@code image_url} part with extra fields). */
+  private static boolean isImage(ContentPart.Raw r) {
+    return r.type().equals("image_url") || r.type().equals("input_image");
   }
 
   /**

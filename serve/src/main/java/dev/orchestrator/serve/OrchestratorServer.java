@@ -411,7 +411,7 @@ public final class OrchestratorServer implements AutoCloseable {
       r = orchestrator.chat(request, cancel, remaining(ex));
     } catch (OrchestratorException e) {
       entry.attempts = ErrorMapper.attempts(e);
-      throw ErrorMapper.map(e);
+      throw ErrorMapper.map(e, request);
     }
     entry.route = r.route();
     entry.attempts = r.trace().attempts().size();
@@ -444,7 +444,7 @@ public final class OrchestratorServer implements AutoCloseable {
       entry.attempts = r.trace().attempts().size();
     } catch (OrchestratorException e) {
       entry.attempts = dispatches.count();
-      ApiError error = ErrorMapper.map(e);
+      ApiError error = ErrorMapper.map(e, request);
       if (!sse.committed()) {
         throw error; // nothing sent yet: a plain JSON error with its proper status
       }

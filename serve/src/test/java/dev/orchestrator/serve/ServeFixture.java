@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -57,7 +58,8 @@ final class ServeFixture implements AutoCloseable {
   private ServeFixture(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
-      Consumer<ServerOptions.Builder> options) {
+      Consumer<ServerOptions.Builder> options,
+      Function<ScriptedUpstream, Catalog> catalog) {
     upstream = ScriptedUpstream.start(scripts);
     ServerOptions.Builder ob =
         ServerOptions.builder()
@@ -83,7 +85,7 @@ final class ServeFixture implements AutoCloseable {
     Credentials creds = Credentials.constant(SIM_KEY);
     server =
         OrchestratorServer.builder()
-            .catalog(catalog(upstream))
+            .catalog(catalog.apply(upstream))
             .providers(HttpProviderClients.builder().credentials(creds).build())
             .credentials(creds)
             .policy(policy)
@@ -94,14 +96,20 @@ final class ServeFixture implements AutoCloseable {
   }
 
   static ServeFixture start(Map<String, List<Step>> scripts) {
-    return new ServeFixture(scripts, policy().build(), o -> {});
+    return new ServeFixture(scripts, policy().build(), o -> {}, ServeFixture::catalog);
+  }
+
+  /** A server over a catalog of the caller's own, built against the scripted upstream. */
+  static ServeFixture start(
+      Map<String, List<Step>> scripts, Function<ScriptedUpstream, Catalog> catalog) {
+    return new ServeFixture(scripts, policy().build(), o -> {}, catalog);
   }
 
   static ServeFixture start(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options) {
-    return new ServeFixture(scripts, policy, options);
+    return new ServeFixture(scripts, policy, options, ServeFixture::catalog);
   }
 
   /** Tiny timeouts so the whole suite stays fast. */

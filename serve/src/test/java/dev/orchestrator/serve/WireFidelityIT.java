@@ -333,4 +333,22 @@ class WireFidelityIT {
       assertThat(s.last()).isEqualTo("[DONE]");
     }
   }
+
+  @Test
+  void aBase64ImageOverTheBodyLimitIs413() {
+    String big = "A".repeat(8192);
+    String request =
+        "{\"model\":\"pair\",\"messages\":[{\"role\":\"user\",\"content\":["
+            + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,"
+            + big
+            + "\"}}]}]}";
+    try (ServeFixture f =
+        ServeFixture.start(Map.of(), ServeFixture.policy().build(), o -> o.maxBodyBytes(4096))) {
+      HttpResponse<String> r = f.post(request);
+
+      assertThat(r.statusCode()).isEqualTo(413);
+      assertThat(json(r.body()).at("/error/code").asText()).isEqualTo("request_too_large");
+      assertThat(f.upstream.calls()).isEmpty();
+    }
+  }
 }

@@ -27,7 +27,7 @@ import net.jqwik.api.Provide;
  * DESIGN §9 as a property: for a generated request, what the upstream receives is the request
  * (modulo the documented translations: the route's own model id, no {@code models}); what the
  * caller receives is what the upstream sent — through {@code serve} and in-process through {@link
- * TaskOrchestrator#chat}.
+ * TaskOrchestrator#chat} and {@link TaskOrchestrator#stream}.
  */
 class WireFidelityPropertyIT {
 
@@ -147,5 +147,126 @@ class WireFidelityPropertyIT {
             u.has("completion_tokens_details")
                 ? u.at("/completion_tokens_details/reasoning_tokens").asInt()
                 : null);
+  }
+
+  /** The answer as an OpenAI stream: every text cut in two deltas, tool calls in fragments. */
+  private static String asSse(JsonNode up) {
+    JsonNode m = up.at("/choices/0/message");
+    StringBuilder sse = new StringBuilder();
+    java.util.function.Consumer<ObjectNode> chunk =
+        delta -> {
+          ObjectNode c = WireGenerators.obj().put("id", up.path("id").asText());
+          if (up.has("system_fingerprint")) {
+            c.set("system_fingerprint", up.get("system_fingerprint"));
+          }
+          c.putArray("choices").addObject().put("index", 0).set("delta", delta);
+          sse.append("data: ").append(c).append("\n\n");
+        };
+    for (String field : List.of("reasoning_content", "reasoning", "refusal", "content")) {
+      if (m.path(field).isTextual()) {
+        String t = m.get(field).asText();
+        int half = t.length() / 2;
+        chunk.accept(WireGenerators.obj().put(field, t.substring(0, half)));
+        chunk.accept(WireGenerators.obj().put(field, t.substring(half)));
+      }
+    }
+    int i = 0;
+    for (JsonNode call : m.path("tool_calls")) {
+      String args = call.at("/function/arguments").asText();
+      ObjectNode first = WireGenerators.obj();
+      ObjectNode f = first.putArray("tool_calls").addObject().put("index", i);
+      f.put("id", call.get("id").asText()).put("type", "function");
+      f.putObject("function").put("name", call.at("/function/name").asText()).put("arguments", "");
+      chunk.accept(first);
+      ObjectNode rest = WireGenerators.obj();
+      rest.putArray("tool_calls")
+          .addObject()
+          .put("index", i)
+          .putObject("function")
+          .put("arguments", args);
+      chunk.accept(rest);
+      i++;
+    }
+    ObjectNode end = WireGenerators.obj().put("id", up.path("id").asText());
+    end.putArray("choices")
+        .addObject()
+        .put("index", 0)
+        .put("finish_reason", up.at("/choices/0/finish_reason").asText())
+        .putObject("delta");
+    end.set("usage", up.get("usage"));
+    sse.append("data: ").append(end).append("\n\ndata: [DONE]\n\n");
+    return sse.toString();
+  }
+
+  /** Records every listener call, in order. */
+  private static final class Recorder implements dev.orchestrator.engine.chat.StreamListener {
+    final StringBuilder content = new StringBuilder();
+    final StringBuilder reasoning = new StringBuilder();
+    final StringBuilder refusal = new StringBuilder();
+    final List<dev.orchestrator.engine.chat.ToolCallDelta> fragments = new ArrayList<>();
+    String id;
+
+    @Override
+    public void onResponseMetadata(String upstreamId, String fingerprint) {
+      id = upstreamId;
+    }
+
+    @Override
+    public void onContent(String delta) {
+      content.append(delta);
+    }
+
+    @Override
+    public void onReasoning(String delta) {
+      reasoning.append(delta);
+    }
+
+    @Override
+    public void onRefusal(String delta) {
+      refusal.append(delta);
+    }
+
+    @Override
+    public void onToolCallDelta(dev.orchestrator.engine.chat.ToolCallDelta d) {
+      fragments.add(d);
+    }
+  }
+
+  @Property(tries = 20)
+  void aStreamedAnswerReachesTheListenerWholeAndInOpenAisIncrementalShape(
+      @ForAll("answers") ObjectNode answer) {
+    JsonNode up = json(answer.toString());
+    Step sse = Step.answer(200, asSse(up)).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("eye/seer", List.of(sse)), WireFidelityIT::catalog)) {
+      Recorder rec = new Recorder();
+      ChatRequest request = ChatRequest.builder("eye/seer").user("go").stream(true).build();
+      ChatResult r = orchestrator(f).stream(request, rec);
+
+      assertResponseKept(r.response(), up);
+      JsonNode m = up.at("/choices/0/message");
+      assertThat(rec.id).isEqualTo(up.path("id").asText());
+      assertThat(rec.content.toString()).isEqualTo(r.response().content());
+      assertThat(rec.reasoning.toString())
+          .isEqualTo(
+              r.response().reasoningContent() == null ? "" : r.response().reasoningContent());
+      assertThat(rec.refusal.toString()).isEqualTo(m.path("refusal").asText(""));
+      int calls = m.path("tool_calls").size();
+      List<dev.orchestrator.engine.chat.ToolCallDelta> firsts =
+          rec.fragments.stream().filter(d -> d.name() != null).toList();
+      assertThat(firsts).hasSize(calls);
+      for (int i = 0; i < calls; i++) {
+        int index = i;
+        JsonNode call = m.path("tool_calls").get(i);
+        assertThat(firsts.get(i).index()).isEqualTo(i);
+        assertThat(firsts.get(i).id()).isEqualTo(call.get("id").asText());
+        String args =
+            rec.fragments.stream()
+                .filter(d -> d.index() == index)
+                .map(dev.orchestrator.engine.chat.ToolCallDelta::argumentsFragment)
+                .collect(java.util.stream.Collectors.joining());
+        assertThat(args).isEqualTo(call.at("/function/arguments").asText());
+      }
+    }
   }
 }

@@ -86,6 +86,22 @@ public final class Fixtures {
     /** Reasoning deltas, joined. */
     public final StringBuffer reasoning = new StringBuffer();
 
+    /** Refusal deltas, joined. */
+    public final StringBuffer refusal = new StringBuffer();
+
+    /** The answer id from {@link #onResponseMetadata}, or {@code null}. */
+    public volatile String id;
+
+    @Override
+    public void onResponseMetadata(String upstreamId, String systemFingerprint) {
+      id = upstreamId;
+    }
+
+    @Override
+    public void onRefusal(String delta) {
+      refusal.append(delta);
+    }
+
     @Override
     public void onToolCall(ToolCall call) {
       toolCalls.add(call);

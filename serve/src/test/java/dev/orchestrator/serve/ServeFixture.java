@@ -99,10 +99,24 @@ final class ServeFixture implements AutoCloseable {
     return new ServeFixture(scripts, policy().build(), o -> {}, ServeFixture::catalog);
   }
 
-  /** A server over a catalog of the caller's own, built against the scripted upstream. */
+  /**
+   * A server over a catalog of the caller's own, built against the scripted upstream, with generous
+   * timeouts: its tests are about what is said, not about how fast.
+   */
   static ServeFixture start(
       Map<String, List<Step>> scripts, Function<ScriptedUpstream, Catalog> catalog) {
-    return new ServeFixture(scripts, policy().build(), o -> {}, catalog);
+    return new ServeFixture(scripts, generousPolicy(), o -> {}, catalog);
+  }
+
+  /** Timeouts no loaded machine reaches; for tests that assert behaviour, not speed. */
+  static OrchestratorPolicy generousPolicy() {
+    return policy()
+        .withConnectTimeout(Duration.ofSeconds(10))
+        .withAttemptTimeout(Duration.ofSeconds(30))
+        .withFirstTokenTimeout(Duration.ofSeconds(30))
+        .withStreamIdleTimeout(Duration.ofSeconds(30))
+        .withDeadline(Duration.ofSeconds(60))
+        .build();
   }
 
   static ServeFixture start(

@@ -33,13 +33,21 @@ class StreamTerminationIT {
   private static final String ANSWER = Step.DEFAULT_CONTENT;
 
   /**
-   * A stream that fails after visible output: the upstream sends half the answer, then stalls
-   * until the stream-idle limit ends the attempt. (A stall rather than a cut: the bytes of a cut
-   * can be lost with the connection's end on a loaded machine, and then nothing was visible.)
+   * A stream that fails after visible output: the upstream sends half the answer, then stalls until
+   * the stream-idle limit ends the attempt. (A stall rather than a cut: the bytes of a cut can be
+   * lost with the connection's end on a loaded machine, and then nothing was visible.)
    */
   private static ServeFixture cutStream() {
     return ServeFixture.start(
-        Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_STALL).withContent(ANSWER))));
+        Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_STALL).withContent(ANSWER))),
+        ServeFixture.policy()
+            .withConnectTimeout(Duration.ofSeconds(10))
+            .withAttemptTimeout(Duration.ofSeconds(30))
+            .withFirstTokenTimeout(Duration.ofSeconds(30))
+            .withStreamIdleTimeout(Duration.ofSeconds(1)) // what ends the stalled attempt
+            .withDeadline(Duration.ofSeconds(60))
+            .build(),
+        o -> {});
   }
 
   /**
@@ -104,7 +112,7 @@ class StreamTerminationIT {
     try (ServeFixture f = cutStream()) {
       String raw =
           new String(
-              rawExchange(f.server.port(), ServeFixture.body("pair", true, "")),
+              rawExchange(f.server.port(), ServeFixture.body("alpha/small", true, "")),
               StandardCharsets.UTF_8);
 
       assertThat(raw).startsWith("HTTP/1.1 200");
@@ -127,10 +135,12 @@ class StreamTerminationIT {
 
   @Test
   void aCompleteStreamStillEndsWithDoneAndTheTerminatingChunk() throws IOException {
-    try (ServeFixture f = ServeFixture.start(Map.of("alpha/small", List.of(Step.ok("hello"))))) {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.ok("hello"))), WireFidelityIT::catalog)) {
       String raw =
           new String(
-              rawExchange(f.server.port(), ServeFixture.body("pair", true, "")),
+              rawExchange(f.server.port(), ServeFixture.body("alpha/small", true, "")),
               StandardCharsets.UTF_8);
       boolean[] terminated = {false};
       String body = dechunk(raw, terminated);
@@ -149,7 +159,10 @@ class StreamTerminationIT {
   }
 
   private static ChatCompletionCreateParams hello() {
-    return ChatCompletionCreateParams.builder().model("pair").addUserMessage("Say hello").build();
+    return ChatCompletionCreateParams.builder()
+        .model("alpha/small")
+        .addUserMessage("Say hello")
+        .build();
   }
 
   @Test
@@ -176,7 +189,9 @@ class StreamTerminationIT {
 
   @Test
   void theOfficialOpenAiJavaSdkReadsACompleteStream() {
-    try (ServeFixture f = ServeFixture.start(Map.of("alpha/small", List.of(Step.ok("hi there"))))) {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.ok("hi there"))), WireFidelityIT::catalog)) {
       StringBuilder seen = new StringBuilder();
       try (StreamResponse<ChatCompletionChunk> s =
           sdk(f).chat().completions().createStreaming(hello())) {

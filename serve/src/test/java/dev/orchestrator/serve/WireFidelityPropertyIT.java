@@ -11,6 +11,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.Fixtures;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.Step;
 import java.net.http.HttpResponse;
@@ -84,7 +85,7 @@ class WireFidelityPropertyIT {
         .catalog(WireFidelityIT.catalog(f.upstream))
         .providers(HttpProviderClients.builder().credentials(creds).build())
         .credentials(creds)
-        .policy(ServeFixture.policy().build())
+        .policy(ServeFixture.generousPolicy())
         .build();
   }
 
@@ -198,40 +199,6 @@ class WireFidelityPropertyIT {
     return sse.toString();
   }
 
-  /** Records every listener call, in order. */
-  private static final class Recorder implements dev.orchestrator.engine.chat.StreamListener {
-    final StringBuilder content = new StringBuilder();
-    final StringBuilder reasoning = new StringBuilder();
-    final StringBuilder refusal = new StringBuilder();
-    final List<dev.orchestrator.engine.chat.ToolCallDelta> fragments = new ArrayList<>();
-    String id;
-
-    @Override
-    public void onResponseMetadata(String upstreamId, String fingerprint) {
-      id = upstreamId;
-    }
-
-    @Override
-    public void onContent(String delta) {
-      content.append(delta);
-    }
-
-    @Override
-    public void onReasoning(String delta) {
-      reasoning.append(delta);
-    }
-
-    @Override
-    public void onRefusal(String delta) {
-      refusal.append(delta);
-    }
-
-    @Override
-    public void onToolCallDelta(dev.orchestrator.engine.chat.ToolCallDelta d) {
-      fragments.add(d);
-    }
-  }
-
   @Property(tries = 20)
   void aStreamedAnswerReachesTheListenerWholeAndInOpenAisIncrementalShape(
       @ForAll("answers") ObjectNode answer) {
@@ -239,14 +206,14 @@ class WireFidelityPropertyIT {
     Step sse = Step.answer(200, asSse(up)).withHeaders(Map.of("Content-Type", "text/event-stream"));
     try (ServeFixture f =
         ServeFixture.start(Map.of("eye/seer", List.of(sse)), WireFidelityIT::catalog)) {
-      Recorder rec = new Recorder();
+      Fixtures.Recorder rec = new Fixtures.Recorder();
       ChatRequest request = ChatRequest.builder("eye/seer").user("go").stream(true).build();
       ChatResult r = orchestrator(f).stream(request, rec);
 
       assertResponseKept(r.response(), up);
       JsonNode m = up.at("/choices/0/message");
       assertThat(rec.id).isEqualTo(up.path("id").asText());
-      assertThat(rec.content.toString()).isEqualTo(r.response().content());
+      assertThat(rec.text()).isEqualTo(r.response().content());
       assertThat(rec.reasoning.toString())
           .isEqualTo(
               r.response().reasoningContent() == null ? "" : r.response().reasoningContent());

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 
 /**
  * Assembles one streamed answer from decoded SSE events and forwards visible deltas to the
@@ -130,14 +131,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     emitMetadata();
     progressed = true;
     content.append(delta);
-    if (listener != null) {
-      visibleOutput = true;
-      try {
-        listener.onContent(delta);
-      } catch (RuntimeException e) {
-        throw new ListenerException(e);
-      }
-    }
+    deliver(l -> l.onContent(delta));
   }
 
   /** A piece of reasoning: appended and forwarded (the caller sees it, so it is visible). */
@@ -148,14 +142,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     emitMetadata();
     progressed = true;
     reasoning.append(delta);
-    if (listener != null) {
-      visibleOutput = true;
-      try {
-        listener.onReasoning(delta);
-      } catch (RuntimeException e) {
-        throw new ListenerException(e);
-      }
-    }
+    deliver(l -> l.onReasoning(delta));
   }
 
   /** A piece of a refusal: appended and forwarded. */
@@ -166,14 +153,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     emitMetadata();
     progressed = true;
     refusal.append(delta);
-    if (listener != null) {
-      visibleOutput = true;
-      try {
-        listener.onRefusal(delta);
-      } catch (RuntimeException e) {
-        throw new ListenerException(e);
-      }
-    }
+    deliver(l -> l.onRefusal(delta));
   }
 
   /**
@@ -198,10 +178,15 @@ public abstract class StreamAssembler implements SseReader.Handler {
       return;
     }
     b.forwardedArguments = b.arguments.length();
+    deliver(l -> l.onToolCallDelta(d));
+  }
+
+  /** Hands visible output to the listener, if any; a listener failure ends the stream. */
+  private void deliver(Consumer<StreamListener> call) {
     if (listener != null) {
       visibleOutput = true;
       try {
-        listener.onToolCallDelta(d);
+        call.accept(listener);
       } catch (RuntimeException e) {
         throw new ListenerException(e);
       }
@@ -221,14 +206,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
       emitToolCallFragment(b);
       ToolCall call = new ToolCall(b.id, b.name.toString(), b.arguments.toString());
       completedToolCalls.add(call);
-      if (listener != null) {
-        visibleOutput = true;
-        try {
-          listener.onToolCall(call);
-        } catch (RuntimeException e) {
-          throw new ListenerException(e);
-        }
-      }
+      deliver(l -> l.onToolCall(call));
     }
   }
 

@@ -233,7 +233,7 @@ public final class AnthropicWire implements WireProtocol {
         emitContent(b.text());
       } else if ("thinking".equals(b.type())) {
         emitReasoning(b.thinking());
-        progress();
+        progress(); // an empty thinking block is still the model working
       } else {
         progress(); // redacted thinking and future block types: working, nothing to show
       }
@@ -251,7 +251,7 @@ public final class AnthropicWire implements WireProtocol {
         }
       } else if ("thinking_delta".equals(d.type())) {
         emitReasoning(d.thinking());
-        progress();
+        progress(); // an empty thinking delta is still the model working
       } else if (d.text() != null) {
         emitContent(d.text());
       } else {

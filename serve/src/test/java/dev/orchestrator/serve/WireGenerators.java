@@ -17,7 +17,7 @@ final class WireGenerators {
   static final String PNG = WireFidelityIT.PNG;
 
   /** Text with spaces, accents and JSON-escaped characters (never a lone surrogate). */
-  private static Arbitrary<String> words() {
+  static Arbitrary<String> words() {
     return Arbitraries.strings()
         .alpha()
         .numeric()
@@ -26,11 +26,11 @@ final class WireGenerators {
         .ofMaxLength(24);
   }
 
-  private static Arbitrary<Double> quarters(int lo, int hi) {
+  static Arbitrary<Double> quarters(int lo, int hi) {
     return Arbitraries.integers().between(lo * 4, hi * 4).map(i -> i / 4.0);
   }
 
-  private static <T> Arbitrary<T> maybe(Arbitrary<T> a) {
+  static <T> Arbitrary<T> maybe(Arbitrary<T> a) {
     return a.injectNull(0.4);
   }
 

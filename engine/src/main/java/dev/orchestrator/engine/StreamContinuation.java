@@ -97,15 +97,7 @@ final class StreamContinuation {
     if (a.failure() == null) {
       record.success(route, n, a.latency(), a.skippedEvents());
       ChatResponse r = a.response();
-      return record.result(
-          route,
-          new ChatResponse(
-              partial + r.content(),
-              r.toolCalls(),
-              r.finishReason(),
-              r.usage(),
-              r.servedModel(),
-              r.requestId()));
+      return record.result(route, r.withContentPrefix(partial));
     }
     run.applyAccountHealth(route, a.failure(), FailoverTable.rowFor(a.failure().category()));
     partial += visible.text();

@@ -51,6 +51,11 @@ final class VisibleOutput implements StreamListener {
   }
 
   @Override
+  public void onResponseMetadata(String id, String systemFingerprint) {
+    delegate.onResponseMetadata(id, systemFingerprint);
+  }
+
+  @Override
   public void onToolCallDelta(ToolCallDelta delta) {
     started = true;
     toolCalls = true;

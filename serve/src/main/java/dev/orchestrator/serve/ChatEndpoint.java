@@ -98,14 +98,12 @@ final class ChatEndpoint {
       r = orchestrator.chat(request, cancel, remaining(ex));
     } catch (OrchestratorException e) {
       entry.attempts = ErrorMapper.attempts(e);
-      throw ErrorMapper.map(e);
+      throw ErrorMapper.map(e, request);
     }
     served(entry, client, r);
     byte[] json =
-        CostField.insert(
-            Completions.completion(
-                Completions.newId(), System.currentTimeMillis() / 1000, r.route(), r.response()),
-            r.costUsd());
+        Completions.completion(
+            System.currentTimeMillis() / 1000, r.route(), r.response(), r.costUsd());
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("x-orchestrator-route", r.route());
     headers.put("x-orchestrator-attempts", Integer.toString(entry.attempts));
@@ -137,7 +135,7 @@ final class ChatEndpoint {
       served(entry, client, r);
     } catch (OrchestratorException e) {
       entry.attempts = dispatches.count();
-      ApiError error = ErrorMapper.map(e);
+      ApiError error = ErrorMapper.map(e, request);
       if (!sse.committed()) {
         throw error; // nothing sent yet: a plain JSON error with its proper status
       }

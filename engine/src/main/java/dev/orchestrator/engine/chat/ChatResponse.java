@@ -66,6 +66,25 @@ public record ChatResponse(
   }
 
   /**
+   * This answer with {@code prefix} put before its text: a continuation's answer joined to the
+   * partial answer the caller already received.
+   */
+  public ChatResponse withContentPrefix(String prefix) {
+    return new ChatResponse(
+        prefix + content,
+        toolCalls,
+        finishReason,
+        usage,
+        servedModel,
+        requestId,
+        id,
+        systemFingerprint,
+        reasoningContent,
+        refusal,
+        logprobsJson);
+  }
+
+  /**
    * Whether the answer carries usable output: text, at least one tool call, or a refusal (a refusal
    * is the model's answer, not an empty one).
    */

@@ -72,7 +72,7 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Catalog c = catalog.load();
+      Catalog c = catalog.load(spec.commandLine().getErr());
       List<Route> routes =
           c.routes().stream()
               .filter(r -> provider == null || r.provider().equals(provider))
@@ -127,7 +127,7 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Catalog c = catalog.load();
+      Catalog c = catalog.load(spec.commandLine().getErr());
       Route r =
           c.route(routeId)
               .orElseThrow(
@@ -204,7 +204,7 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Catalog fallback = catalog.load();
+      Catalog fallback = catalog.load(spec.commandLine().getErr());
       CatalogRefresher.Outcome o;
       try {
         // The outcome is reported on stderr below; the refresher's own log line would repeat it.

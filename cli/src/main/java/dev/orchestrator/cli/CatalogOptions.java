@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.engine.catalog.Catalog;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,13 +30,14 @@ public final class CatalogOptions {
   }
 
   /**
-   * Loads the catalog the options name.
+   * Loads the catalog the options name, printing the merge's warnings ({@code tier: free} over a
+   * catalog price) to {@code err}.
    *
    * @throws CliException exit 3 when a file is unreadable or invalid (the message names it)
    */
-  public Catalog load() {
+  public Catalog load(PrintWriter err) {
     try {
-      return CatalogLoader.load(paths);
+      return CatalogLoader.load(paths, w -> err.println("warning: " + w));
     } catch (CatalogException e) {
       throw CliException.input(e.getMessage(), e);
     }

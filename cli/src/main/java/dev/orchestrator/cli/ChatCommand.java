@@ -71,7 +71,7 @@ public final class ChatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Catalog catalog = catalogOptions.load();
+    Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     OrchestratorPolicy policy;
     ChatRequest request;
@@ -128,7 +128,7 @@ public final class ChatCommand implements Callable<Integer> {
       }
       return OrchestratorCli.EXIT_OK;
     } catch (UnknownModelException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.unknownModel(e);
     } catch (OrchestratorException e) {
       if (json) {
         Map<String, Object> doc = new LinkedHashMap<>();

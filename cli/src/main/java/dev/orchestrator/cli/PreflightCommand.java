@@ -140,7 +140,7 @@ public final class PreflightCommand implements Callable<Integer> {
       }
       throw CliException.usage(msg);
     }
-    Catalog catalog = catalogOptions.load();
+    Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     PreflightReport report;
     try {
@@ -151,7 +151,7 @@ public final class PreflightCommand implements Callable<Integer> {
               .build()
               .check(model);
     } catch (UnknownModelException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.unknownModel(e);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {

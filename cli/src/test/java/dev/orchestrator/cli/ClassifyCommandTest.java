@@ -116,7 +116,7 @@ class ClassifyCommandTest {
     assertThat(r.err())
         .contains("first_token_timeout")
         .contains("connect_refused, connect_timeout");
-    assertThat(r.out()).isEmpty();
+    assertThat(r.out()).contains("\"type\":\"usage\"").contains("first_token_timeout");
   }
 
   @ParameterizedTest

@@ -90,7 +90,7 @@ class ClassifyToolCommandTest {
     int code = run("classify-tool", "--message", "x", "--exception", "reset", "--json");
 
     assertThat(code).isEqualTo(2);
-    assertThat(out.toString()).isEmpty();
+    assertThat(out.toString()).startsWith("{\"error\":{\"type\":\"usage\"");
     assertThat(err.toString())
         .contains(
             "--exception: reset (expected one of: timeout, connection_reset,"

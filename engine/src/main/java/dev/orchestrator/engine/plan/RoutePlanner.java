@@ -155,11 +155,11 @@ public final class RoutePlanner {
     int n = 0;
     List<Exclusion> dynamic = new ArrayList<>(pi.ranked.length);
     for (Entry e : pi.ranked) {
-      ExclusionReason r = f.check(e);
-      if (r == null) {
+      Exclusion x = f.check(e);
+      if (x == null) {
         kept[n++] = e;
       } else {
-        dynamic.add(e.exclusion(r));
+        dynamic.add(x);
       }
     }
     return finish(
@@ -181,13 +181,11 @@ public final class RoutePlanner {
         throw unknown(id);
       }
       ExclusionReason r = e.staticReason(kind == PoolKind.FREE);
-      if (r == null) {
-        r = f.check(e);
-      }
-      if (r == null) {
+      Exclusion x = r == null ? f.check(e) : e.exclusion(r);
+      if (x == null) {
         kept[n++] = e;
       } else {
-        excluded.add(e.exclusion(r));
+        excluded.add(x);
       }
     }
     return finish(req, kind, kept, n, excluded, List.of(), f.marks, label);
@@ -269,33 +267,34 @@ public final class RoutePlanner {
       return known;
     }
 
-    ExclusionReason check(Entry e) {
+    /** The first rule that excludes {@code e}, with its detail; {@code null} when none does. */
+    Exclusion check(Entry e) {
       if (req.onlyConfigured() && !isConfigured(e.provider)) {
-        return ExclusionReason.NO_CREDENTIALS;
+        return e.exclusion(ExclusionReason.NO_CREDENTIALS);
       }
       if ((e.caps & needCaps) != needCaps) {
-        return ExclusionReason.MISSING_CAPABILITY;
+        return e.missingCapability(needCaps & ~e.caps);
       }
       if (e.window > 0 && needTokens > e.window) {
-        return ExclusionReason.CONTEXT_TOO_SMALL;
+        return e.tooSmall(needTokens, false);
       }
       if (e.maxOut > 0 && req.maxOutputTokens() > e.maxOut) {
-        return ExclusionReason.CONTEXT_TOO_SMALL;
+        return e.tooSmall(req.maxOutputTokens(), true);
       }
       // Prices compare as doubles converted once from the same decimals: exact for equal values.
       if (!Double.isNaN(maxPrice) && !(e.blendedOrNaN <= maxPrice)) {
-        return ExclusionReason.OVER_MAX_PRICE;
+        return e.overMaxPrice(req.maxPricePerMtok(), maxPrice);
       }
       if (!marks.isEmpty()) {
         HealthMark m = marks.get(e.id);
         if (m != null) {
           switch (m.condition()) {
             case RETIRED:
-              return ExclusionReason.RETIRED;
+              return e.exclusion(ExclusionReason.RETIRED);
             case COOLING_DOWN:
-              return ExclusionReason.COOLING_DOWN;
+              return e.exclusion(ExclusionReason.COOLING_DOWN);
             case CIRCUIT_OPEN:
-              return ExclusionReason.CIRCUIT_OPEN;
+              return e.exclusion(ExclusionReason.CIRCUIT_OPEN);
           }
         }
       }
@@ -332,14 +331,69 @@ public final class RoutePlanner {
       this.free = route.tier() == Tier.FREE;
     }
 
-    /** This route's exclusion for {@code r}; immutable, so cached (a benign race at worst). */
+    /**
+     * This route's exclusion for a reason whose detail depends on the route alone; immutable, so
+     * cached (a benign race at worst).
+     */
     Exclusion exclusion(ExclusionReason r) {
       Exclusion x = exclusions[r.ordinal()];
       if (x == null) {
-        x = new Exclusion(id, r);
+        x = new Exclusion(id, r, ExclusionDetails.of(r, route, provider));
         exclusions[r.ordinal()] = x;
       }
       return x;
+    }
+
+    // One-slot caches for the request-dependent details, keyed by the request's number: plans in a
+    // row usually ask alike, and a detail string per excluded route per plan would cost more than
+    // the plan itself.
+    private volatile Keyed lastMissing;
+    private volatile Keyed lastTooSmall;
+    private volatile Keyed lastOverPrice;
+
+    /** An exclusion and the request value its detail was built from. */
+    private record Keyed(long key, Exclusion exclusion) {}
+
+    Exclusion missingCapability(int missingMask) {
+      Keyed k = lastMissing;
+      if (k == null || k.key != missingMask) {
+        k =
+            new Keyed(
+                missingMask,
+                new Exclusion(
+                    id, ExclusionReason.MISSING_CAPABILITY, ExclusionDetails.missing(missingMask)));
+        lastMissing = k;
+      }
+      return k.exclusion;
+    }
+
+    /** The output limit is checked with {@code output}, the window without. */
+    Exclusion tooSmall(long needed, boolean output) {
+      long key = output ? -needed : needed;
+      Keyed k = lastTooSmall;
+      if (k == null || k.key != key) {
+        String detail =
+            output
+                ? needed + " output tokens requested, limit " + maxOut
+                : needed + " tokens needed, window " + window;
+        k = new Keyed(key, new Exclusion(id, ExclusionReason.CONTEXT_TOO_SMALL, detail));
+        lastTooSmall = k;
+      }
+      return k.exclusion;
+    }
+
+    Exclusion overMaxPrice(BigDecimal max, double maxAsDouble) {
+      long key = Double.doubleToLongBits(maxAsDouble);
+      Keyed k = lastOverPrice;
+      if (k == null || k.key != key) {
+        k =
+            new Keyed(
+                key,
+                new Exclusion(
+                    id, ExclusionReason.OVER_MAX_PRICE, ExclusionDetails.overPrice(blended, max)));
+        lastOverPrice = k;
+      }
+      return k.exclusion;
     }
 
     /** The catalog-only reason, adding the tier boundary for free pools. */
@@ -403,6 +457,10 @@ public final class RoutePlanner {
           reason = ExclusionReason.DENIED_BY_CONFIG;
         }
         Entry e = new Entry(r, catalog.provider(r.provider()).orElseThrow(), reason);
+        if (reason == ExclusionReason.DENIED_BY_CONFIG) {
+          e.exclusions[reason.ordinal()] =
+              new Exclusion(e.id, reason, ExclusionDetails.denied(catalog.filter(), e.id));
+        }
         m.put(e.id, e);
         all.add(e);
       }

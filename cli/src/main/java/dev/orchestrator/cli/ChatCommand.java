@@ -71,6 +71,12 @@ public final class ChatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (deadlineMs <= 0) {
+      throw CliException.usage("--deadline-ms: " + deadlineMs + " ms (expected: > 0 ms)");
+    }
+    if (maxTokens != null && maxTokens <= 0) {
+      throw CliException.usage("--max-tokens: " + maxTokens + " (expected: > 0)");
+    }
     Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     OrchestratorPolicy policy;
@@ -132,7 +138,11 @@ public final class ChatCommand implements Callable<Integer> {
     } catch (OrchestratorException e) {
       if (json) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("error", Map.of("type", e.type().wireName(), "message", e.getMessage()));
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("type", e.type().wireName());
+        error.put("message", e.getMessage());
+        error.put("status", e.status());
+        doc.put("error", error);
         doc.put("attempts", e.trace() == null ? List.of() : attempts(e.trace()));
         out.println(Json.write(doc));
       }

@@ -7,10 +7,8 @@ import dev.orchestrator.providers.classify.Classification;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.classify.FailureExplanations;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -147,7 +145,7 @@ public final class ClassifyCommand implements Callable<Integer> {
     }
     TransportFault fault;
     try {
-      fault = fault(exception);
+      fault = fault(exception, "--exception");
     } catch (IllegalArgumentException e) {
       throw CliException.usage(e.getMessage());
     }
@@ -221,49 +219,28 @@ public final class ClassifyCommand implements Callable<Integer> {
   }
 
   private void runBatch(PrintWriter out) {
-    boolean stdin = batch.equals("-");
-    String name = stdin ? "stdin" : batch;
-    try (BufferedReader in = open(stdin)) {
-      int lineNo = 0;
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        lineNo++;
-        if (line.isBlank()) {
-          continue;
-        }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("line", lineNo);
-        try {
-          BatchItem item = parseItem(line);
+    BatchLines.run(
+        batch,
+        out,
+        (lineNo, node) -> {
+          BatchItem item = parseItem(node);
+          Map<String, Object> result = new LinkedHashMap<>();
+          result.put("line", lineNo);
           result.putAll(fields(classifier.explain(item.evidence()), item.provider()));
-        } catch (IllegalArgumentException e) {
-          result.put("error", e.getMessage());
-        }
-        out.println(Json.write(result));
-      }
-    } catch (IOException e) {
-      throw CliException.input("--batch " + name + ": cannot read (" + reason(e) + ")", e);
-    }
+          return result;
+        });
   }
 
-  private BufferedReader open(boolean stdin) throws IOException {
-    InputStream in = stdin ? System.in : Files.newInputStream(Path.of(batch));
-    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-  }
+  /** The fields a batch line may have (docs/reference.md, {@code classify --batch}). */
+  static final List<String> BATCH_FIELDS =
+      List.of("status", "body", "headers", "exception", "message", "streamStarted", "provider");
 
   private record BatchItem(FailureEvidence evidence, String provider) {}
 
   // One JSON Lines input: {"status", "body", "headers", "exception", "message", "streamStarted",
   // "provider"}, every field optional.
-  private static BatchItem parseItem(String line) {
-    JsonNode n;
-    try {
-      n = Json.MAPPER.readTree(line);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("not JSON: " + firstLine(e.getMessage()));
-    }
-    if (n == null || !n.isObject()) {
-      throw new IllegalArgumentException("expected a JSON object, got " + kind(n));
-    }
+  private static BatchItem parseItem(JsonNode n) {
+    BatchLines.onlyFields(n, BATCH_FIELDS);
     Integer st = null;
     JsonNode s = n.get("status");
     if (s != null && !s.isNull()) {
@@ -288,7 +265,7 @@ public final class ClassifyCommand implements Callable<Integer> {
             e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
       }
     }
-    TransportFault fault = fault(text(n, "exception"));
+    TransportFault fault = fault(text(n, "exception"), "exception");
     return new BatchItem(
         new FailureEvidence(
             st,
@@ -307,17 +284,13 @@ public final class ClassifyCommand implements Callable<Integer> {
     return v == null || v.isNull() ? null : v.asText();
   }
 
-  private static TransportFault fault(String kind) {
+  private static TransportFault fault(String kind, String label) {
     if (kind == null) {
       return null;
     }
     if (!EXCEPTION_KINDS.contains(kind)) {
       throw new IllegalArgumentException(
-          "--exception: "
-              + kind
-              + " (expected one of: "
-              + String.join(", ", EXCEPTION_KINDS)
-              + ")");
+          label + ": " + kind + " (expected one of: " + String.join(", ", EXCEPTION_KINDS) + ")");
     }
     return TransportFault.fromWireName(kind);
   }
@@ -350,9 +323,5 @@ public final class ClassifyCommand implements Callable<Integer> {
     }
     int nl = s.indexOf('\n');
     return nl < 0 ? s : s.substring(0, nl);
-  }
-
-  private static String kind(JsonNode n) {
-    return n == null ? "nothing" : n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
   }
 }

@@ -228,7 +228,8 @@ public final class RouteCommand implements Callable<Integer> {
       }
     }
     if (onlyConfigured && plan.candidates().isEmpty()) {
-      String hint = MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan));
+      String hint =
+          MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
       if (!hint.isEmpty()) {
         out.printf("%nNo candidate has a key: %s.%n", hint);
       }

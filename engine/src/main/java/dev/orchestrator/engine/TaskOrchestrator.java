@@ -18,6 +18,7 @@ import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
@@ -582,11 +583,16 @@ public final class TaskOrchestrator {
       counts.forEach(
           (k, v) ->
               why.append(why.length() == 0 ? "" : ", ").append(v).append(' ').append(k.wireName()));
+      // The one thing a new user can fix at once: name the variables that would enable routes.
+      String keys =
+          MissingCredentials.hint(
+              MissingCredentials.excludedIn(planner.catalog(), plan.excluded()));
       return error(
           OrchestratorException.Type.NO_CANDIDATES,
           "no eligible route for "
               + plan.model()
-              + (why.length() == 0 ? "" : " (excluded: " + why + ")"),
+              + (why.length() == 0 ? "" : " (excluded: " + why + ")")
+              + (keys.isEmpty() ? "" : "; to enable routes, " + keys),
           null,
           null);
     }

@@ -64,13 +64,13 @@ public final class MissingCredentials {
   }
 
   /**
-   * The providers behind the {@link ExclusionReason#NO_CREDENTIALS} exclusions of a plan, most
-   * routes first.
+   * The providers behind the {@link ExclusionReason#NO_CREDENTIALS} exclusions among {@code
+   * excluded} (a plan's or a preflight's), most routes first.
    */
-  public static List<Missing> excludedIn(Catalog catalog, Plan plan) {
+  public static List<Missing> excludedIn(Catalog catalog, List<Exclusion> excluded) {
     Map<String, Integer> counts = new LinkedHashMap<>();
     Map<String, Provider> providers = new LinkedHashMap<>();
-    for (Exclusion x : plan.excluded()) {
+    for (Exclusion x : excluded) {
       if (x.reason() != ExclusionReason.NO_CREDENTIALS) {
         continue;
       }

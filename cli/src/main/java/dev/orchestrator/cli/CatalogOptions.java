@@ -11,7 +11,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The repeatable {@code --catalog PATH} option (CONTRACT §0) as a Picocli mixin: add {@code @Mixin
- * CatalogOptions catalog;} to a command and call {@link #load()}. Not thread-safe (one per command
+ * CatalogOptions catalog;} to a command and call {@link #load(PrintWriter)}. Not thread-safe (one per command
  * invocation).
  */
 public final class CatalogOptions {

@@ -35,9 +35,12 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "catalog",
     mixinStandardHelpOptions = true,
-    description = "Inspect the model catalog: list routes, show one, or fetch a source.",
+    description =
+        "Inspect the model catalog: list routes, pools or providers, show one, or fetch a source.",
     subcommands = {
       CatalogCommand.ListRoutes.class,
+      CatalogPools.class,
+      CatalogProviders.class,
       CatalogCommand.Show.class,
       CatalogCommand.Refresh.class
     })
@@ -73,6 +76,20 @@ public final class CatalogCommand implements Runnable {
     @Override
     public Integer call() {
       Catalog c = catalog.load(spec.commandLine().getErr());
+      if (provider != null && !c.providers().containsKey(provider)) {
+        List<String> close = CloseMatches.find(provider, c.providers().keySet(), 3);
+        throw CliException.of(
+            OrchestratorCli.EXIT_USAGE,
+            CliException.USAGE,
+            "--provider: unknown provider '"
+                + provider
+                + "'"
+                + (close.isEmpty()
+                    ? " (try: orchestrator catalog providers)"
+                    : " (close matches: " + String.join(", ", close) + ")"),
+            "closeMatches",
+            close);
+      }
       List<Route> routes =
           c.routes().stream()
               .filter(r -> provider == null || r.provider().equals(provider))
@@ -112,34 +129,58 @@ public final class CatalogCommand implements Runnable {
     }
   }
 
-  /** {@code catalog show ROUTE}: one route in full. */
-  @Command(name = "show", mixinStandardHelpOptions = true, description = "Show one route.")
+  /** {@code catalog show NAME}: one route in full, or a virtual model or pool and its members. */
+  @Command(
+      name = "show",
+      mixinStandardHelpOptions = true,
+      description = "Show one route, or a virtual model or pool with its members.")
   static final class Show implements Callable<Integer> {
     @Mixin CatalogOptions catalog;
 
-    @Parameters(paramLabel = "ROUTE", description = "A route id, provider/model.")
+    @Parameters(
+        paramLabel = "NAME",
+        description = "A route id provider/model, a virtual model or a pool name.")
     String routeId;
 
     @Option(names = "--json", description = "Print one JSON document.")
     boolean json;
+
+    @Option(names = "--all", description = "List every member of a pool, not only the first.")
+    boolean all;
 
     @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() {
       Catalog c = catalog.load(spec.commandLine().getErr());
+      var pool = CatalogPools.describe(c, routeId);
+      if (pool.isPresent()) {
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+          out.println(write(CatalogPools.toJson(pool.get())));
+        } else {
+          CatalogPools.print(out, pool.get(), all);
+        }
+        return OrchestratorCli.EXIT_OK;
+      }
       Route r =
           c.route(routeId)
               .orElseThrow(
                   () -> {
                     List<String> close = closeMatches(routeId, c);
-                    return CliException.usage(
-                        "unknown route '"
+                    return CliException.of(
+                        OrchestratorCli.EXIT_USAGE,
+                        CliException.UNKNOWN_MODEL,
+                        "unknown route or pool '"
                             + routeId
                             + "'"
                             + (close.isEmpty()
-                                ? " (try: orchestrator catalog list)"
-                                : "; close matches: " + String.join(", ", close)));
+                                ? " (try: orchestrator catalog list, orchestrator catalog pools)"
+                                : "; close matches: " + String.join(", ", close)),
+                        "model",
+                        routeId,
+                        "closeMatches",
+                        close);
                   });
       Provider p = c.provider(r.provider()).orElseThrow();
       PrintWriter out = spec.commandLine().getOut();
@@ -380,29 +421,18 @@ public final class CatalogCommand implements Runnable {
             note
           });
     }
-    int[] w = new int[rows.get(0).length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        w[i] = Math.max(w[i], row[i].length());
-      }
-    }
-    StringBuilder b = new StringBuilder();
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) {
-        line.append(String.format(Locale.ROOT, "%-" + w[i] + "s", row[i]));
-        if (i < row.length - 1) {
-          line.append("  ");
-        }
-      }
-      b.append(line.toString().stripTrailing()).append(System.lineSeparator());
-    }
-    return b.toString();
+    return TextTable.render(rows, "");
   }
 
-  /** Up to five route ids close to {@code query} (the project's one close-matches rule). */
+  /**
+   * Up to five names close to {@code query} among routes, virtual models and pools (the project's
+   * one close-matches rule).
+   */
   static List<String> closeMatches(String query, Catalog c) {
     List<String> ids = new ArrayList<>();
+    ids.add(dev.orchestrator.engine.plan.RoutePlanner.FREE);
+    ids.add(dev.orchestrator.engine.plan.RoutePlanner.AUTO);
+    ids.addAll(c.pools().keySet());
     for (Route r : c.routes()) {
       ids.add(r.id());
     }

@@ -102,10 +102,19 @@ public final class CliException extends RuntimeException {
     return new CliException(OrchestratorCli.EXIT_USAGE, UNKNOWN_MODEL, e.getMessage(), e, d);
   }
 
-  /** A failure of type {@code type} with extra members for the JSON error object. */
-  public static CliException of(
-      int exitCode, String type, String message, Map<String, Object> details) {
-    return new CliException(exitCode, type, message, null, details);
+  /**
+   * A failure of type {@code type} with extra members for the JSON error object, given as name,
+   * value pairs in the order they print ({@code "model", name, "closeMatches", list}).
+   */
+  public static CliException of(int exitCode, String type, String message, Object... details) {
+    if (details.length % 2 != 0) {
+      throw new IllegalArgumentException("details: " + details.length + " (expected: pairs)");
+    }
+    Map<String, Object> d = new LinkedHashMap<>();
+    for (int i = 0; i < details.length; i += 2) {
+      d.put((String) details[i], details[i + 1]);
+    }
+    return new CliException(exitCode, type, message, null, d);
   }
 
   /** The exit code. */

@@ -16,14 +16,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every scenario runs through {@code orchestrator simulate --json} (real engine, real clients, real
- * sockets) and is checked against its {@code NAME.expected.json}: the scenarios shipped in {@code
- * ../shared/examples/scenarios} (skipped when absent) and ours, one per row of DESIGN §5 and per
- * exhaustion shape, in {@code src/test/resources/scenarios}.
+ * sockets) and is checked against its {@code NAME.expected.json}: the project's examples in {@code
+ * examples/scenarios} (one per row of the failover table of {@code docs/design.md} and per
+ * exhaustion shape; their format is in {@code docs/reference.md}), and the scenarios shipped in
+ * {@code ../shared/examples/scenarios} (skipped when absent).
  */
 class SimulateScenariosIT {
 
   static Stream<Path> ownScenarios() throws IOException {
-    return scenarios(Path.of("src/test/resources/scenarios"));
+    return scenarios(Path.of("../examples/scenarios"));
   }
 
   static Stream<Path> sharedScenarios() throws IOException {

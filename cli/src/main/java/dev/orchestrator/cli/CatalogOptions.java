@@ -10,9 +10,9 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * The repeatable {@code --catalog PATH} option (CONTRACT §0) as a Picocli mixin: add {@code @Mixin
- * CatalogOptions catalog;} to a command and call {@link #load(PrintWriter)}. Not thread-safe (one
- * per command invocation).
+ * The repeatable {@code --catalog PATH} option (docs/reference.md §0) as a Picocli mixin: add
+ * {@code @Mixin CatalogOptions catalog;} to a command and call {@link #load(PrintWriter)}. Not
+ * thread-safe (one per command invocation).
  */
 public final class CatalogOptions {
   @Option(

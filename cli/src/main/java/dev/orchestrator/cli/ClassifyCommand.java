@@ -26,10 +26,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code orchestrator classify}: one provider failure, classified exactly as the orchestrator does
- * it (CONTRACT §1). With {@code --batch PATH|-}, classifies JSON Lines — one failure per line, one
- * output object per line, in order. Blank input lines are skipped; a line that is not a valid
- * failure yields an output line {@code {"line": N, "error": "…"}} instead of stopping the batch,
- * and every output line carries its input {@code line} number. Not thread-safe (one per run).
+ * it (docs/reference.md §1). With {@code --batch PATH|-}, classifies JSON Lines — one failure per
+ * line, one output object per line, in order. Blank input lines are skipped; a line that is not a
+ * valid failure yields an output line {@code {"line": N, "error": "…"}} instead of stopping the
+ * batch, and every output line carries its input {@code line} number. Not thread-safe (one per
+ * run).
  */
 @Command(
     name = "classify",
@@ -42,7 +43,7 @@ import picocli.CommandLine.Spec;
     })
 public final class ClassifyCommand implements Callable<Integer> {
 
-  /** The {@code --exception} kinds of CONTRACT §1, in contract order. */
+  /** The {@code --exception} kinds of docs/reference.md §1, in contract order. */
   static final List<String> EXCEPTION_KINDS =
       List.of(
           "connect_refused",
@@ -161,7 +162,7 @@ public final class ClassifyCommand implements Callable<Integer> {
     return OrchestratorCli.EXIT_OK;
   }
 
-  /** The output object of CONTRACT §1 plus extra fields, in a stable order. */
+  /** The output object of docs/reference.md §1 plus extra fields, in a stable order. */
   static Map<String, Object> fields(Classification c, String provider) {
     ProviderFailure f = c.failure();
     Map<String, Object> m = new LinkedHashMap<>();

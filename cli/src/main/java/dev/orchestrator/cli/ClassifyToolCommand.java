@@ -17,8 +17,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code orchestrator classify-tool}: classifies one tool-execution failure, or a JSON Lines batch
- * of them, with the engine's fail-closed tool classifier (CONTRACT §2). Never sees provider
- * failures; those are {@code orchestrator classify}.
+ * of them, with the engine's fail-closed tool classifier (docs/reference.md §2). Never sees
+ * provider failures; those are {@code orchestrator classify}.
  */
 @Command(
     name = "classify-tool",
@@ -105,7 +105,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
             .withMessage(message));
   }
 
-  /** The CONTRACT §2 fields first, then the extras. */
+  /** The docs/reference.md §2 fields first, then the extras. */
   static Map<String, Object> toJson(ToolDecision d) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("kind", d.kind().wireName());

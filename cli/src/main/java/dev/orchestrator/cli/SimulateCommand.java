@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code orchestrator simulate SCENARIO.json}: the real engine against a scripted loopback upstream
- * (CONTRACT §4). A routed request that fails is the reported result: exit 0.
+ * (docs/reference.md §4). A routed request that fails is the reported result: exit 0.
  */
 @Command(
     name = "simulate",

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code orchestrator classify}, driven in-process exactly as CONTRACT §1 fixes it. */
+/** {@code orchestrator classify}, driven in-process exactly as docs/reference.md §1 fixes it. */
 class ClassifyCommandTest {
 
   @TempDir Path dir;

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code orchestrator classify-tool}, driven in-process as CONTRACT §2 fixes it. */
+/** {@code orchestrator classify-tool}, driven in-process as docs/reference.md §2 fixes it. */
 class ClassifyToolCommandTest {
 
   private final StringWriter out = new StringWriter();

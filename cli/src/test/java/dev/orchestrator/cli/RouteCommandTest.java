@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code orchestrator route}, as CONTRACT §3 fixes it. */
+/** {@code orchestrator route}, as docs/reference.md §3 fixes it. */
 class RouteCommandTest {
   private static final Set<String> REASONS =
       Set.of(

@@ -100,7 +100,7 @@ class SimulateScenariosIT {
     }
   }
 
-  /** The fields CONTRACT §4 fixes, whatever the scenario. */
+  /** The fields docs/reference.md §4 fixes, whatever the scenario. */
   private static void assertContractShape(JsonNode out) {
     assertThat(out.get("outcome").asText()).isIn("success", "failed");
     assertThat(out.has("route")).isTrue();

@@ -15,10 +15,10 @@ import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**
- * Maps the engine's one exception to an HTTP answer (CONTRACT §5, ADR 0011). A settled upstream 4xx
- * keeps its status and its OpenAI-shaped body, with {@code upstream_status} added; everything else
- * is synthesized as {@code {"error":{"message","type","param","code"}}} with {@code code} the
- * engine's error type. Stateless.
+ * Maps the engine's one exception to an HTTP answer (docs/reference.md §5, ADR 0011). A settled
+ * upstream 4xx keeps its status and its OpenAI-shaped body, with {@code upstream_status} added;
+ * everything else is synthesized as {@code {"error":{"message","type","param","code"}}} with {@code
+ * code} the engine's error type. Stateless.
  */
 final class ErrorMapper {
   /** Exclusions that describe the request itself, not the health of the routes. */

@@ -5,8 +5,8 @@ package dev.orchestrator.engine.chat;
  * order; implementations need not be thread-safe but must be quick.
  *
  * <p>The first {@link #onContent} call is the point of no return: once visible output has reached
- * the caller, a failure is never retried or failed over (DESIGN §5), it ends the stream with an
- * explicit error.
+ * the caller, a failure is never retried or failed over (docs/design.md §5), it ends the stream
+ * with an explicit error.
  */
 @FunctionalInterface
 public interface StreamListener {

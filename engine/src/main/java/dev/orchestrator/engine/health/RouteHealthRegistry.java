@@ -14,7 +14,7 @@ import java.util.Objects;
  * recently used routes are forgotten) and driven by an injected {@link Ticker}. Thread-safe.
  *
  * <p>Settled 4xx, size and content-policy failures never touch a breaker; account-state failures
- * cool a route down without touching its breaker (DESIGN §5).
+ * cool a route down without touching its breaker (docs/design.md §5).
  */
 public final class RouteHealthRegistry implements HealthView {
   private final Cache<String, State> states;

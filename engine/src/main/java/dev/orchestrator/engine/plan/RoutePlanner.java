@@ -28,7 +28,7 @@ import java.util.function.Predicate;
 
 /**
  * Turns a model name, the request's needs, route health and credentials into a {@link Plan}: the
- * ranked candidates and every excluded route with one reason (CONTRACT §3, ADR 0004).
+ * ranked candidates and every excluded route with one reason (docs/reference.md §3, ADR 0004).
  *
  * <p>A planner is bound to one immutable {@link Catalog}. The parts of a plan that depend only on
  * the catalog (not-chat, retired, denied and tier exclusions, and the ranking of the two virtual

@@ -526,7 +526,7 @@ class PreflightTest {
     assertThatThrownBy(() -> Preflight.builder().maxRoutes(0))
         .hasMessage("maxRoutes: 0 (expected: >= 1)");
     assertThatThrownBy(() -> Preflight.builder().attemptTimeout(Duration.ZERO))
-        .hasMessage("attemptTimeout: PT0S (expected: > 0)");
+        .hasMessage("attemptTimeout: 0 ms (expected: > 0 ms)");
     assertThatThrownBy(() -> Preflight.builder().catalog(FREE_AND_PRICED).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("missing providers(…)");

@@ -33,8 +33,8 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * DESIGN §4 as data: the evidence-ordered rows, first match wins. Each row reads one kind of
- * evidence (the comment above it says where that evidence comes from) and returns a {@link
+ * docs/design.md §4 as data: the evidence-ordered rows, first match wins. Each row reads one kind
+ * of evidence (the comment above it says where that evidence comes from) and returns a {@link
  * Verdict}; its id is reported as {@link Classification#rule()} and documented in {@code
  * docs/failure-taxonomy.md}. Immutable and thread-safe.
  */

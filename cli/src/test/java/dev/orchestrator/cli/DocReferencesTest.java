@@ -117,6 +117,25 @@ class DocReferencesTest {
     assertThat(broken).isEmpty();
   }
 
+  @Test
+  void theExamplesReadmeListsEveryScenario() throws IOException {
+    Path dir = ROOT.resolve("examples/scenarios");
+    String readme = read(dir.resolve("README.md"));
+    List<String> names;
+    try (Stream<Path> s = Files.list(dir)) {
+      names =
+          s.map(p -> p.getFileName().toString())
+              .filter(n -> n.endsWith(".expected.json"))
+              .map(n -> n.substring(0, n.length() - ".expected.json".length()))
+              .sorted()
+              .toList();
+    }
+    assertThat(names).hasSize(27);
+    for (String n : names) {
+      assertThat(readme).as(n).contains("| `" + n + "` |");
+    }
+  }
+
   private static Path resolve(Path from, String cited) {
     for (Path base : List.of(ROOT, from.getParent())) {
       Path p = base.resolve(cited).normalize();

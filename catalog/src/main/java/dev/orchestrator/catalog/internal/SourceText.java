@@ -95,9 +95,8 @@ public final class SourceText {
           loc == null ? 0 : Math.max(0, loc.getLineNr()),
           loc == null ? 0 : Math.max(0, loc.getColumnNr()),
           null,
-          (yaml ? "invalid YAML: " : "invalid JSON: ")
-              + msg
-              + (yaml ? " (expected: well-formed YAML)" : " (expected: well-formed JSON)"),
+          // The parser's own expectation ("expected ',' or '}'") at the position given.
+          (yaml ? "invalid YAML: " : "invalid JSON: ") + msg,
           e);
     }
   }

@@ -411,7 +411,7 @@ class TaskOrchestratorTest {
     assertThat(e.getMessage())
         .isEqualTo(
             "no eligible route for orchestrator/free (excluded: 3 no_credentials); to enable"
-                + " routes, set FB_KEY (2 routes) or FA_KEY (1 route)");
+                + " routes, set FB_KEY (2 routes), FA_KEY (1 route)");
     assertThat(client.calls()).isEmpty();
   }
 

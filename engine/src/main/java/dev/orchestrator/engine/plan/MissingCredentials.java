@@ -94,8 +94,9 @@ public final class MissingCredentials {
   }
 
   /**
-   * {@code "set OPENROUTER_API_KEY (14 routes) or NVIDIA_API_KEY (10 routes)"}; empty when nothing
-   * is missing.
+   * {@code "set OPENROUTER_API_KEY (14 routes), GEMINI_API_KEY or GOOGLE_API_KEY (2 routes)"}: one
+   * entry per provider, "or" between the variables of one provider (any one is enough); empty when
+   * nothing is missing.
    */
   public static String hint(List<Missing> missing) {
     if (missing.isEmpty()) {
@@ -105,7 +106,7 @@ public final class MissingCredentials {
     for (int i = 0; i < missing.size(); i++) {
       Missing m = missing.get(i);
       if (i > 0) {
-        b.append(i == missing.size() - 1 ? " or " : ", ");
+        b.append(", ");
       }
       b.append(m.variableList())
           .append(" (")

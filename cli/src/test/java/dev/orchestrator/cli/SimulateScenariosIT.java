@@ -59,6 +59,45 @@ class SimulateScenariosIT {
     check(scenario);
   }
 
+  @org.junit.jupiter.api.Test
+  void theHumanTableAlignsForLongRouteIds(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws IOException {
+    String model =
+        """
+        {"id": "%s", "name": "m", "cost": {"input": 0, "output": 0},
+         "limit": {"context": 128000, "output": 8192},
+         "modalities": {"input": ["text"], "output": ["text"]}}""";
+    String longProvider = "a-provider-with-a-rather-long-name";
+    String longModel = "vendor/a-model-with-a-very-long-identifier:free";
+    Path scenario = dir.resolve("long.json");
+    Files.writeString(
+        scenario,
+        """
+        {"catalog": {
+           "%1$s": {"id": "%1$s", "name": "long", "env": ["LONG_KEY"], "models": {"%2$s": %3$s}},
+           "a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m": %4$s}}},
+         "pools": {"v": {"kind": "virtual", "routes": ["%1$s/%2$s", "a/m"]}},
+         "request": {"model": "v"},
+         "policy": {"backoffInitialMs": 1, "backoffMaxMs": 2},
+         "upstream": {"%1$s/%2$s": [{"status": 500, "body": "down"}]}}
+        """
+            .formatted(longProvider, longModel, model.formatted(longModel), model.formatted("m")));
+
+    CliRun r = CliRun.of("simulate", scenario.toString());
+
+    assertThat(r.code).as(r.err).isZero();
+    List<String> rows =
+        r.out
+            .lines()
+            .filter(l -> l.startsWith("  " + longProvider) || l.startsWith("  a/m"))
+            .toList();
+    assertThat(rows).hasSize(3);
+    assertThat(rows.get(0)).contains(longProvider + "/" + longModel);
+    int decision = rows.get(0).indexOf("retry_same_route");
+    assertThat(rows.get(1).indexOf("failover")).isEqualTo(decision);
+    assertThat(rows.get(2).indexOf("success")).isEqualTo(decision);
+  }
+
   private static void check(Path scenario) throws IOException {
     CliRun r = CliRun.of("simulate", scenario.toString(), "--json");
     assertThat(r.code).as(r.err).isZero();

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * A failure a command reports with a specific exit code, a one-line message (no stack trace) and,
- * under {@code --json}, the error document of {@code docs/reference.md} ("The JSON error
- * document"): {@code {"error": {"type": T, "message": TEXT, …}}}. Immutable once thrown.
+ * under {@code --json}, the error document of docs/reference.md §0: {@code {"error": {"type": T,
+ * "message": TEXT, …}}}. Immutable once thrown.
  */
 public final class CliException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -9,9 +9,9 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code orchestrator} command. Thin: parse, call the library, print. Exit codes ({@code
- * docs/reference.md}, "Exit codes"): {@code 0} done, {@code 2} bad usage, {@code 3} unreadable or
- * invalid input file, {@code 1} anything else. Under {@code --json} every failure, usage errors
- * included, still prints one JSON error document on stdout.
+ * docs/reference.md} §0): {@code 0} done, {@code 2} bad usage, {@code 3} unreadable or invalid
+ * input file, {@code 1} anything else. Under {@code --json} every failure, usage errors included,
+ * still prints one JSON error document on stdout.
  */
 @Command(
     name = "orchestrator",

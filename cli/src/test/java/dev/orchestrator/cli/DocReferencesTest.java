@@ -29,7 +29,7 @@ class DocReferencesTest {
   // also across a Javadoc line break.
   private static final Pattern CITED_SECTION =
       Pattern.compile(
-          "([\\w./-]+\\.md)`?\\)?(?:\\s*(?:\\*|//|#)?\\s*)(§\\d+(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)§\\d+)*)");
+          "([\\w./-]+\\.md)[`)}]*(?:\\s*(?:\\*|//|#)?\\s*)(§\\d+(?:(?:,\\s*|\\s+and\\s+|\\s+or\\s+)§\\d+)*)");
   private static final Pattern ANY_SECTION = Pattern.compile("§(\\d+)");
   private static final Pattern EXTERNAL_SECTION = Pattern.compile("RFC \\d+ §[\\d.]+");
   private static final Pattern ADR_NUMBER = Pattern.compile("\\bADR[ -](\\d{4})\\b");

@@ -346,10 +346,11 @@ public final class RoutePlanner {
 
     // One-slot caches for the request-dependent details, keyed by the request's number: plans in a
     // row usually ask alike, and a detail string per excluded route per plan would cost more than
-    // the plan itself.
-    private volatile Keyed lastMissing;
-    private volatile Keyed lastTooSmall;
-    private volatile Keyed lastOverPrice;
+    // the plan itself. Plain fields on purpose: Keyed's fields are final, so a thread that sees a
+    // Keyed sees it whole, and a lost or stale slot only means building the detail again.
+    private Keyed lastMissing;
+    private Keyed lastTooSmall;
+    private Keyed lastOverPrice;
 
     /** An exclusion and the request value its detail was built from. */
     private record Keyed(long key, Exclusion exclusion) {}

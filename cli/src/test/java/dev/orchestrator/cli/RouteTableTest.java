@@ -122,7 +122,7 @@ class RouteTableTest {
                 + " free\n");
     assertThat(r.json().get("candidates").get(0).get("why").asText())
         .startsWith(
-            "route, position 1: free: tier: free in the config overrides the catalog price $0.1"
+            "route, position 1; free: tier: free in the config overrides the catalog price $0.1"
                 + " in / $0.4 out per Mtok");
   }
 }

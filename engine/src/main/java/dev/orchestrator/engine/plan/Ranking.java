@@ -66,11 +66,14 @@ final class Ranking {
     switch (label) {
       case "free" -> sb.append(freeBecause(e.route));
       case "auto" -> {
-        sb.append(req.strategy() == Strategy.COST ? "cost-first: " : "quality-first: ");
+        sb.append(
+            req.strategy() == Strategy.COST
+                ? "ranked cost-first (free, then cheapest); "
+                : "ranked quality-first; ");
         price(sb, e);
       }
       default -> {
-        sb.append(label).append(", position ").append(rank).append(": ");
+        sb.append(label).append(", position ").append(rank).append("; ");
         price(sb, e);
       }
     }

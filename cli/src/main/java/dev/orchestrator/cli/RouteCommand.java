@@ -28,10 +28,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/**
- * {@code orchestrator route MODEL}: dry-run planning, no network ({@code docs/reference.md}, {@code
- * route}).
- */
+/** {@code orchestrator route MODEL}: dry-run planning, no network (docs/reference.md §3). */
 @Command(
     name = "route",
     mixinStandardHelpOptions = true,
@@ -153,7 +150,7 @@ public final class RouteCommand implements Callable<Integer> {
     return OrchestratorCli.EXIT_OK;
   }
 
-  /** The {@code route --json} document for a plan ({@code docs/reference.md}). */
+  /** The {@code route --json} document for a plan (docs/reference.md §3). */
   static Map<String, Object> toJson(Plan plan) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("model", plan.model());
@@ -179,8 +176,8 @@ public final class RouteCommand implements Callable<Integer> {
   }
 
   /**
-   * {@code [{"route", "reason", "detail"}]} for excluded routes ({@code docs/reference.md}, {@code
-   * route}); {@code detail} only when there is one.
+   * {@code [{"route", "reason", "detail"}]} for excluded routes (docs/reference.md §3); {@code
+   * detail} only when there is one.
    */
   static List<Map<String, Object>> exclusionsJson(List<Exclusion> excluded) {
     List<Map<String, Object>> ex = new ArrayList<>(excluded.size());

@@ -232,7 +232,7 @@ public final class ClassifyCommand implements Callable<Integer> {
         });
   }
 
-  /** The fields a batch line may have (docs/reference.md, {@code classify --batch}). */
+  /** The fields a batch line may have (docs/reference.md §1). */
   static final List<String> BATCH_FIELDS =
       List.of("status", "body", "headers", "exception", "message", "streamStarted", "provider");
 

@@ -130,7 +130,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
         + (d.countsAgainstHealth() ? "yes" : "no");
   }
 
-  /** The fields a batch line may have (docs/reference.md, {@code classify-tool --batch}). */
+  /** The fields a batch line may have (docs/reference.md §2). */
   static final List<String> BATCH_FIELDS =
       List.of("message", "exception", "status", "idempotent", "outcomeUnknown");
 

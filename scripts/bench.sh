@@ -10,20 +10,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-SNAPSHOT="${ORCHESTRATOR_SNAPSHOT:-}"
-if [[ -z "$SNAPSHOT" ]]; then
-  for c in ../shared/data/models-dev-api.json ../../shared/data/models-dev-api.json; do
-    [[ -f "$c" ]] && SNAPSHOT="$(cd "$(dirname "$c")" && pwd)/$(basename "$c")" && break
-  done
-fi
-if [[ -z "$SNAPSHOT" ]]; then
-  echo "bench: no Models.dev snapshot found; set ORCHESTRATOR_SNAPSHOT=PATH (the models-dev params will fail)" >&2
-  SNAPSHOT=/nonexistent
+# The Models.dev snapshot is the project's copy inside the jar (docs/benchmarks.md);
+# ORCHESTRATOR_SNAPSHOT=PATH plans over another catalog file.
+SNAPSHOT_ARGS=()
+if [[ -n "${ORCHESTRATOR_SNAPSHOT:-}" ]]; then
+  SNAPSHOT_ARGS=(-jvmArgsAppend "-Dorchestrator.snapshot=$(cd "$(dirname "$ORCHESTRATOR_SNAPSHOT")" && pwd)/$(basename "$ORCHESTRATOR_SNAPSHOT")")
 fi
 
-mvn -B -q -DskipTests -pl benchmarks -am package
+mvn -B -q -DskipTests -Dmaven.javadoc.skip=true -Dmaven.source.skip=true -pl benchmarks -am package
 OUT=benchmarks/target/jmh-results.json
-java -Dorchestrator.snapshot="$SNAPSHOT" -jar benchmarks/target/benchmarks.jar \
-  -f 1 -wi 3 -i 5 -w 1s -r 1s -jvmArgsAppend "-Dorchestrator.snapshot=$SNAPSHOT" \
+java -jar benchmarks/target/benchmarks.jar \
+  -f 1 -wi 3 -i 5 -w 1s -r 1s "${SNAPSHOT_ARGS[@]}" \
   -rf json -rff "$OUT" "$@"
 python3 scripts/jmh-table.py "$OUT"

@@ -1,6 +1,5 @@
 package dev.orchestrator.benchmarks;
 
-import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
@@ -22,8 +21,6 @@ import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.spi.ProviderClients;
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>{@code target}: {@code route} asks for one route id of a 3-route catalog; {@code pool} a
  * 2-route virtual fallback pool (the load harness's shape); {@code free-models-dev} asks for {@code
  * orchestrator/free} over the full Models.dev snapshot ({@code -Dorchestrator.snapshot=PATH},
- * default {@code ../shared/data/models-dev-api.json}), every provider served in memory.
+ * default: the project's copy, {@link Snapshots}), every provider served in memory.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SampleTime)
@@ -91,13 +88,7 @@ public class OrchestratorOverheadBenchmark {
         model = "fallback";
         break;
       case "free-models-dev":
-        Path p =
-            Path.of(
-                System.getProperty("orchestrator.snapshot", "../shared/data/models-dev-api.json"));
-        if (!Files.exists(p)) {
-          throw new IllegalStateException("snapshot not found: " + p.toAbsolutePath());
-        }
-        catalog = CatalogLoader.load(List.of(p));
+        catalog = Snapshots.modelsDev();
         model = RoutePlanner.FREE;
         break;
       default:

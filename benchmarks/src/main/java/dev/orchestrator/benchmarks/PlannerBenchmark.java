@@ -1,6 +1,5 @@
 package dev.orchestrator.benchmarks;
 
-import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Protocol;
@@ -11,8 +10,6 @@ import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.plan.Strategy;
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Random;
@@ -33,7 +30,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Planning cost per request: {@code orchestrator/free} and {@code orchestrator/auto} over the full
  * Models.dev snapshot ({@code catalog=models-dev}, read from {@code -Dorchestrator.snapshot=PATH},
- * default {@code ../shared/data/models-dev-api.json}) and over synthetic catalogs of 100 / 1,000 /
+ * default: the project's copy, {@link Snapshots}) and over synthetic catalogs of 100 / 1,000 /
  * 5,000 routes. Every measured plan reads its first candidate, as the orchestrator does.
  */
 @State(Scope.Benchmark)
@@ -56,13 +53,7 @@ public class PlannerBenchmark {
   public void setup() throws Exception {
     Catalog c;
     if (catalog.equals("models-dev")) {
-      Path p =
-          Path.of(
-              System.getProperty("orchestrator.snapshot", "../shared/data/models-dev-api.json"));
-      if (!Files.exists(p)) {
-        throw new IllegalStateException("snapshot not found: " + p.toAbsolutePath());
-      }
-      c = CatalogLoader.load(List.of(p));
+      c = Snapshots.modelsDev();
     } else {
       c = synthetic(Integer.parseInt(catalog));
     }

@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Loads catalogs. A source's shape is detected from its structure: a Models.dev {@code api.json}
@@ -56,7 +57,20 @@ public final class CatalogLoader {
    * @throws CatalogException naming the file when one is unreadable or invalid
    */
   public static Catalog load(List<Path> paths) {
+    return load(paths, warning -> {});
+  }
+
+  /**
+   * Loads and merges catalog files like {@link #load(List)}, and hands every warning of the merge
+   * to {@code warnings}, one line each (today: a {@code tier: free} that overrides a catalog price;
+   * the override is allowed, since the user said so, but the user must know it costs money
+   * elsewhere).
+   *
+   * @throws CatalogException naming the file when one is unreadable or invalid
+   */
+  public static Catalog load(List<Path> paths, Consumer<String> warnings) {
     Objects.requireNonNull(paths, "paths");
+    Objects.requireNonNull(warnings, "warnings");
     if (paths.isEmpty()) {
       return loadDefault();
     }
@@ -64,7 +78,10 @@ public final class CatalogLoader {
     for (Path p : paths) {
       drafts.add(Readers.read(SourceText.ofText(p.toString(), read(p))));
     }
-    return merge(drafts);
+    Draft merged = mergeDrafts(drafts);
+    Catalog c = merged.build();
+    merged.warnings().forEach(warnings);
+    return c;
   }
 
   /**
@@ -131,6 +148,10 @@ public final class CatalogLoader {
   }
 
   private static Catalog merge(List<Draft> drafts) {
+    return mergeDrafts(drafts).build();
+  }
+
+  private static Draft mergeDrafts(List<Draft> drafts) {
     Draft merged = new Draft();
     if (drafts.stream().anyMatch(Draft::extendsDefault)) {
       merged.mergeFrom(DefaultHolder.DRAFT);
@@ -138,7 +159,7 @@ public final class CatalogLoader {
     for (Draft d : drafts) {
       merged.mergeFrom(d);
     }
-    return merged.build();
+    return merged;
   }
 
   /**

@@ -23,11 +23,12 @@ import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Keeps a catalog from one remote or local source fresh (DESIGN §7). A fetch sends a fixed {@code
- * User-Agent: orchestrator-catalog/<version>}, has a timeout, and makes at most three attempts with
- * a short pause between them (only transient failures — transport errors, 408, 425, 429, 5xx — are
- * retried; a 4xx or a broken document is not). The result is cached with Caffeine and refreshed
- * after write in the background while the old catalog keeps being served (stale-while-revalidate).
+ * Keeps a catalog from one remote or local source fresh (docs/design.md §7). A fetch sends a fixed
+ * {@code User-Agent: orchestrator-catalog/<version>}, has a timeout, and makes at most three
+ * attempts with a short pause between them (only transient failures — transport errors, 408, 425,
+ * 429, 5xx — are retried; a 4xx or a broken document is not). The result is cached with Caffeine
+ * and refreshed after write in the background while the old catalog keeps being served
+ * (stale-while-revalidate).
  *
  * <p>When every attempt fails, the last good catalog stays in service, the failure is logged once
  * (until the next success) through {@link System.Logger}, and no evidence is added: before any

@@ -24,8 +24,8 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The last good copy of each catalog source (DESIGN §7), so that a restart without network still
- * has it and every command can use what another fetched. One file per source under {@code
+ * The last good copy of each catalog source (docs/design.md §7), so that a restart without network
+ * still has it and every command can use what another fetched. One file per source under {@code
  * DIR/catalog/}, named by a hash of the source (a URL may hold a token; the name never shows it),
  * holding the source, the time of the fetch and the text; written atomically (a temporary file
  * moved into place), so a reader never sees half a copy. Copies are also kept in memory, so a

@@ -91,6 +91,7 @@ class DefaultCatalogTest {
   @Test
   void isParsedOnceAndShared() {
     assertThat(CatalogLoader.loadDefault()).isSameAs(catalog);
-    assertThat(catalog.sources()).containsExactly("default-catalog.yaml (config)");
+    assertThat(catalog.sources())
+        .containsExactly("default-catalog.yaml (config, checked 2026-11-29)");
   }
 }

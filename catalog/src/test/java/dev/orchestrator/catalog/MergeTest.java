@@ -135,7 +135,7 @@ class MergeTest {
     Path a = write("a.yaml", BASE);
     Path b = write("b.yaml", "extends: default\nroutes:\n  p/m: {contextWindow: 16384}\n");
     Catalog c = CatalogLoader.load(List.of(a, b));
-    assertThat(c.sources().get(0)).isEqualTo("default-catalog.yaml (config)");
+    assertThat(c.sources().get(0)).isEqualTo("default-catalog.yaml (config, checked 2026-11-29)");
     assertThat(c.route("p/m").orElseThrow().contextWindow()).isEqualTo(16384);
     assertThat(c.route("openai/gpt-5.4-mini")).isPresent();
   }

@@ -102,7 +102,8 @@ class OwnConfigReaderTest {
     assertThat(mini.contextWindow()).isEqualTo(100000);
     assertThat(mini.inputPerMtok())
         .isEqualByComparingTo(d.route("openai/gpt-5.4-mini").orElseThrow().inputPerMtok());
-    assertThat(c.sources()).containsExactly("default-catalog.yaml (config)", "mine.yaml (config)");
+    assertThat(c.sources())
+        .containsExactly("default-catalog.yaml (config, checked 2026-11-29)", "mine.yaml (config)");
   }
 
   @Test

@@ -7,7 +7,7 @@ import dev.orchestrator.engine.catalog.Tier;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** DESIGN §3: free needs positive evidence; everything else is priced. */
+/** docs/design.md §3: free needs positive evidence; everything else is priced. */
 class TierRuleTest {
 
   private static String jsonString(String v) {

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
- * The {@code --cache-dir PATH} option (CONTRACT §5) as a Picocli mixin: where the last good copy of
- * each catalog source is kept, so that {@code serve} and {@code catalog} use what another command
- * fetched. Not thread-safe (one per command invocation).
+ * The {@code --cache-dir PATH} option (docs/reference.md §5) as a Picocli mixin: where the last
+ * good copy of each catalog source is kept, so that {@code serve} and {@code catalog} use what
+ * another command fetched. Not thread-safe (one per command invocation).
  */
 public final class CacheDirOption {
   @Option(

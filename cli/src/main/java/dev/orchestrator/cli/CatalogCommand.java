@@ -19,14 +19,12 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * {@code orchestrator catalog list|show|refresh}: inspect the catalog the other commands plan from.
@@ -35,10 +33,13 @@ import picocli.CommandLine.Parameters;
 @Command(
     name = "catalog",
     mixinStandardHelpOptions = true,
-    description = "Inspect the model catalog: list routes, show one, or fetch a source.",
+    description =
+        "Inspect the model catalog: list routes, pools or providers, show one, or fetch a source.",
     subcommands = {
       CatalogCommand.ListRoutes.class,
-      CatalogCommand.Show.class,
+      CatalogPools.class,
+      CatalogProviders.class,
+      CatalogShow.class,
       CatalogCommand.Refresh.class
     })
 public final class CatalogCommand implements Runnable {
@@ -82,8 +83,22 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public Integer call() {
-      LiveSources live = LiveSources.load(catalog, sources, cacheDir);
+      LiveSources live = LiveSources.load(catalog, sources, cacheDir, spec.commandLine().getErr());
       Catalog c = live.catalog();
+      if (provider != null && !c.providers().containsKey(provider)) {
+        List<String> close = CloseMatches.find(provider, c.providers().keySet(), 3);
+        throw CliException.of(
+            OrchestratorCli.EXIT_USAGE,
+            CliException.USAGE,
+            "--provider: unknown provider '"
+                + provider
+                + "'"
+                + (close.isEmpty()
+                    ? " (try: orchestrator catalog providers)"
+                    : " (close matches: " + String.join(", ", close) + ")"),
+            "closeMatches",
+            close);
+      }
       List<Route> routes =
           c.routes().stream()
               .filter(r -> provider == null || r.provider().equals(provider))
@@ -125,74 +140,6 @@ public final class CatalogCommand implements Runnable {
     }
   }
 
-  /** {@code catalog show ROUTE}: one route in full. */
-  @Command(name = "show", mixinStandardHelpOptions = true, description = "Show one route.")
-  static final class Show implements Callable<Integer> {
-    @Mixin CatalogOptions catalog;
-
-    @Parameters(paramLabel = "ROUTE", description = "A route id, provider/model.")
-    String routeId;
-
-    @Option(names = "--json", description = "Print one JSON document.")
-    boolean json;
-
-    @CommandLine.Spec CommandLine.Model.CommandSpec spec;
-
-    @Override
-    public Integer call() {
-      Catalog c = catalog.load();
-      Route r =
-          c.route(routeId)
-              .orElseThrow(
-                  () -> {
-                    List<String> close = closeMatches(routeId, c);
-                    return CliException.usage(
-                        "unknown route '"
-                            + routeId
-                            + "'"
-                            + (close.isEmpty()
-                                ? " (try: orchestrator catalog list)"
-                                : "; close matches: " + String.join(", ", close)));
-                  });
-      Provider p = c.provider(r.provider()).orElseThrow();
-      PrintWriter out = spec.commandLine().getOut();
-      if (json) {
-        ObjectNode doc = routeJson(r);
-        doc.set("endpoint", providerJson(p));
-        out.println(write(doc));
-        return OrchestratorCli.EXIT_OK;
-      }
-      out.println(r.id() + "  (" + r.name() + ")");
-      line(out, "tier", r.tier().wireName());
-      line(out, "input $/Mtok", price(r.inputPerMtok()));
-      line(out, "output $/Mtok", price(r.outputPerMtok()));
-      line(out, "context window", r.contextWindow() == null ? "?" : r.contextWindow().toString());
-      line(out, "max output", r.maxOutputTokens() == null ? "?" : r.maxOutputTokens().toString());
-      line(out, "capabilities", caps(r));
-      line(out, "modalities", r.inputModalities() + " -> " + r.outputModalities());
-      line(out, "chat", Boolean.toString(r.chat()));
-      line(out, "retired", Boolean.toString(r.retiredOn(today())));
-      if (r.expirationDate() != null) {
-        line(out, "expires", r.expirationDate().toString());
-      }
-      if (r.releaseDate() != null) {
-        line(out, "released", r.releaseDate().toString());
-      }
-      if (r.quality() != null) {
-        line(out, "quality", r.quality().toString());
-      }
-      line(out, "provider", p.id() + " (" + p.name() + ")");
-      line(out, "base URL", p.baseUrl() == null ? "(none: cannot be dispatched)" : p.baseUrl());
-      line(out, "protocol", p.protocol().wireName());
-      line(out, "key env", p.apiKeyEnv().isEmpty() ? "(none)" : String.join(", ", p.apiKeyEnv()));
-      return OrchestratorCli.EXIT_OK;
-    }
-
-    private static void line(PrintWriter out, String k, String v) {
-      out.printf(Locale.ROOT, "  %-15s %s%n", k, v);
-    }
-  }
-
   /** {@code catalog refresh --source URL|PATH}: fetch a source with the bounded retry. */
   @Command(
       name = "refresh",
@@ -219,7 +166,7 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Catalog fallback = catalog.load();
+      Catalog fallback = catalog.load(spec.commandLine().getErr());
       CatalogRefresher.Outcome o;
       try {
         // The outcome is reported on stderr below; the refresher's own log line would repeat it.
@@ -399,29 +346,18 @@ public final class CatalogCommand implements Runnable {
             note
           });
     }
-    int[] w = new int[rows.get(0).length];
-    for (String[] row : rows) {
-      for (int i = 0; i < row.length; i++) {
-        w[i] = Math.max(w[i], row[i].length());
-      }
-    }
-    StringBuilder b = new StringBuilder();
-    for (String[] row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.length; i++) {
-        line.append(String.format(Locale.ROOT, "%-" + w[i] + "s", row[i]));
-        if (i < row.length - 1) {
-          line.append("  ");
-        }
-      }
-      b.append(line.toString().stripTrailing()).append(System.lineSeparator());
-    }
-    return b.toString();
+    return TextTable.render(rows, "");
   }
 
-  /** Up to five route ids close to {@code query} (the project's one close-matches rule). */
+  /**
+   * Up to five names close to {@code query} among routes, virtual models and pools (the project's
+   * one close-matches rule).
+   */
   static List<String> closeMatches(String query, Catalog c) {
     List<String> ids = new ArrayList<>();
+    ids.add(dev.orchestrator.engine.plan.RoutePlanner.FREE);
+    ids.add(dev.orchestrator.engine.plan.RoutePlanner.AUTO);
+    ids.addAll(c.pools().keySet());
     for (Route r : c.routes()) {
       ids.add(r.id());
     }

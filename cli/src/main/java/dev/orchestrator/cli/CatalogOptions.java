@@ -3,15 +3,16 @@ package dev.orchestrator.cli;
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.engine.catalog.Catalog;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
 /**
- * The repeatable {@code --catalog PATH} option (CONTRACT §0) as a Picocli mixin: add {@code @Mixin
- * CatalogOptions catalog;} to a command and call {@link #load()}. Not thread-safe (one per command
- * invocation).
+ * The repeatable {@code --catalog PATH} option (docs/reference.md §0) as a Picocli mixin: add
+ * {@code @Mixin CatalogOptions catalog;} to a command and call {@link #load(PrintWriter)}. Not
+ * thread-safe (one per command invocation).
  */
 public final class CatalogOptions {
   @Option(
@@ -29,13 +30,14 @@ public final class CatalogOptions {
   }
 
   /**
-   * Loads the catalog the options name.
+   * Loads the catalog the options name, printing the merge's warnings ({@code tier: free} over a
+   * catalog price) to {@code err}.
    *
    * @throws CliException exit 3 when a file is unreadable or invalid (the message names it)
    */
-  public Catalog load() {
+  public Catalog load(PrintWriter err) {
     try {
-      return CatalogLoader.load(paths);
+      return CatalogLoader.load(paths, w -> err.println("warning: " + w));
     } catch (CatalogException e) {
       throw CliException.input(e.getMessage(), e);
     }

@@ -71,7 +71,13 @@ public final class ChatCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    Catalog catalog = catalogOptions.load();
+    if (deadlineMs <= 0) {
+      throw CliException.usage("--deadline-ms: " + deadlineMs + " ms (expected: > 0 ms)");
+    }
+    if (maxTokens != null && maxTokens <= 0) {
+      throw CliException.usage("--max-tokens: " + maxTokens + " (expected: > 0)");
+    }
+    Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     OrchestratorPolicy policy;
     ChatRequest request;
@@ -128,11 +134,15 @@ public final class ChatCommand implements Callable<Integer> {
       }
       return OrchestratorCli.EXIT_OK;
     } catch (UnknownModelException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.unknownModel(e);
     } catch (OrchestratorException e) {
       if (json) {
         Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("error", Map.of("type", e.type().wireName(), "message", e.getMessage()));
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("type", e.type().wireName());
+        error.put("message", e.getMessage());
+        error.put("status", e.status());
+        doc.put("error", error);
         doc.put("attempts", e.trace() == null ? List.of() : attempts(e.trace()));
         out.println(Json.write(doc));
       }

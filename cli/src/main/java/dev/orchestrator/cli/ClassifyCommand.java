@@ -7,10 +7,8 @@ import dev.orchestrator.providers.classify.Classification;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.classify.FailureExplanations;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,10 +26,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code orchestrator classify}: one provider failure, classified exactly as the orchestrator does
- * it (CONTRACT §1). With {@code --batch PATH|-}, classifies JSON Lines — one failure per line, one
- * output object per line, in order. Blank input lines are skipped; a line that is not a valid
- * failure yields an output line {@code {"line": N, "error": "…"}} instead of stopping the batch,
- * and every output line carries its input {@code line} number. Not thread-safe (one per run).
+ * it (docs/reference.md §1). With {@code --batch PATH|-}, classifies JSON Lines — one failure per
+ * line, one output object per line, in order. Blank input lines are skipped; a line that is not a
+ * valid failure yields an output line {@code {"line": N, "error": "…"}} instead of stopping the
+ * batch, and every output line carries its input {@code line} number. Not thread-safe (one per
+ * run).
  */
 @Command(
     name = "classify",
@@ -44,7 +43,7 @@ import picocli.CommandLine.Spec;
     })
 public final class ClassifyCommand implements Callable<Integer> {
 
-  /** The {@code --exception} kinds of CONTRACT §1, in contract order. */
+  /** The {@code --exception} kinds of docs/reference.md §1, in contract order. */
   static final List<String> EXCEPTION_KINDS =
       List.of(
           "connect_refused",
@@ -147,7 +146,7 @@ public final class ClassifyCommand implements Callable<Integer> {
     }
     TransportFault fault;
     try {
-      fault = fault(exception);
+      fault = fault(exception, "--exception");
     } catch (IllegalArgumentException e) {
       throw CliException.usage(e.getMessage());
     }
@@ -163,7 +162,7 @@ public final class ClassifyCommand implements Callable<Integer> {
     return OrchestratorCli.EXIT_OK;
   }
 
-  /** The output object of CONTRACT §1 plus extra fields, in a stable order. */
+  /** The output object of docs/reference.md §1 plus extra fields, in a stable order. */
   static Map<String, Object> fields(Classification c, String provider) {
     ProviderFailure f = c.failure();
     Map<String, Object> m = new LinkedHashMap<>();
@@ -221,49 +220,28 @@ public final class ClassifyCommand implements Callable<Integer> {
   }
 
   private void runBatch(PrintWriter out) {
-    boolean stdin = batch.equals("-");
-    String name = stdin ? "stdin" : batch;
-    try (BufferedReader in = open(stdin)) {
-      int lineNo = 0;
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        lineNo++;
-        if (line.isBlank()) {
-          continue;
-        }
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("line", lineNo);
-        try {
-          BatchItem item = parseItem(line);
+    BatchLines.run(
+        batch,
+        out,
+        (lineNo, node) -> {
+          BatchItem item = parseItem(node);
+          Map<String, Object> result = new LinkedHashMap<>();
+          result.put("line", lineNo);
           result.putAll(fields(classifier.explain(item.evidence()), item.provider()));
-        } catch (IllegalArgumentException e) {
-          result.put("error", e.getMessage());
-        }
-        out.println(Json.write(result));
-      }
-    } catch (IOException e) {
-      throw CliException.input("--batch " + name + ": cannot read (" + reason(e) + ")", e);
-    }
+          return result;
+        });
   }
 
-  private BufferedReader open(boolean stdin) throws IOException {
-    InputStream in = stdin ? System.in : Files.newInputStream(Path.of(batch));
-    return new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-  }
+  /** The fields a batch line may have (docs/reference.md §1). */
+  static final List<String> BATCH_FIELDS =
+      List.of("status", "body", "headers", "exception", "message", "streamStarted", "provider");
 
   private record BatchItem(FailureEvidence evidence, String provider) {}
 
   // One JSON Lines input: {"status", "body", "headers", "exception", "message", "streamStarted",
   // "provider"}, every field optional.
-  private static BatchItem parseItem(String line) {
-    JsonNode n;
-    try {
-      n = Json.MAPPER.readTree(line);
-    } catch (IOException e) {
-      throw new IllegalArgumentException("not JSON: " + firstLine(e.getMessage()));
-    }
-    if (n == null || !n.isObject()) {
-      throw new IllegalArgumentException("expected a JSON object, got " + kind(n));
-    }
+  private static BatchItem parseItem(JsonNode n) {
+    BatchLines.onlyFields(n, BATCH_FIELDS);
     Integer st = null;
     JsonNode s = n.get("status");
     if (s != null && !s.isNull()) {
@@ -288,7 +266,7 @@ public final class ClassifyCommand implements Callable<Integer> {
             e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
       }
     }
-    TransportFault fault = fault(text(n, "exception"));
+    TransportFault fault = fault(text(n, "exception"), "exception");
     return new BatchItem(
         new FailureEvidence(
             st,
@@ -307,17 +285,13 @@ public final class ClassifyCommand implements Callable<Integer> {
     return v == null || v.isNull() ? null : v.asText();
   }
 
-  private static TransportFault fault(String kind) {
+  private static TransportFault fault(String kind, String label) {
     if (kind == null) {
       return null;
     }
     if (!EXCEPTION_KINDS.contains(kind)) {
       throw new IllegalArgumentException(
-          "--exception: "
-              + kind
-              + " (expected one of: "
-              + String.join(", ", EXCEPTION_KINDS)
-              + ")");
+          label + ": " + kind + " (expected one of: " + String.join(", ", EXCEPTION_KINDS) + ")");
     }
     return TransportFault.fromWireName(kind);
   }
@@ -350,9 +324,5 @@ public final class ClassifyCommand implements Callable<Integer> {
     }
     int nl = s.indexOf('\n');
     return nl < 0 ? s : s.substring(0, nl);
-  }
-
-  private static String kind(JsonNode n) {
-    return n == null ? "nothing" : n.getNodeType().name().toLowerCase(java.util.Locale.ROOT);
   }
 }

@@ -1,20 +1,13 @@
 package dev.orchestrator.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.tool.ToolDecision;
 import dev.orchestrator.engine.tool.ToolExceptionType;
 import dev.orchestrator.engine.tool.ToolFailureClassifier;
 import dev.orchestrator.engine.tool.ToolFailureEvidence;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,8 +17,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code orchestrator classify-tool}: classifies one tool-execution failure, or a JSON Lines batch
- * of them, with the engine's fail-closed tool classifier (CONTRACT §2). Never sees provider
- * failures; those are {@code orchestrator classify}.
+ * of them, with the engine's fail-closed tool classifier (docs/reference.md §2). Never sees
+ * provider failures; those are {@code orchestrator classify}.
  */
 @Command(
     name = "classify-tool",
@@ -112,7 +105,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
             .withMessage(message));
   }
 
-  /** The CONTRACT §2 fields first, then the extras. */
+  /** The docs/reference.md §2 fields first, then the extras. */
   static Map<String, Object> toJson(ToolDecision d) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("kind", d.kind().wireName());
@@ -137,71 +130,24 @@ public final class ClassifyToolCommand implements Callable<Integer> {
         + (d.countsAgainstHealth() ? "yes" : "no");
   }
 
-  /** Streams: each line is classified and written before the next is read. */
+  /** The fields a batch line may have (docs/reference.md §2). */
+  static final List<String> BATCH_FIELDS =
+      List.of("message", "exception", "status", "idempotent", "outcomeUnknown");
+
   private void runBatch(PrintWriter out) {
-    String name = "-".equals(batch) ? "stdin" : batch;
-    try (BufferedReader in = open()) {
-      String line;
-      int number = 0;
-      while ((line = readLine(in, name)) != null) {
-        number++;
-        if (line.isBlank()) {
-          continue;
-        }
-        out.println(Json.write(toJson(classifyLine(line, name + ":" + number))));
-        out.flush();
-      }
-    } catch (IOException e) {
-      throw CliException.input("cannot read batch file " + name + ": " + problem(e), e);
-    }
+    BatchLines.run(batch, out, (lineNo, node) -> toJson(classifyLine(node)));
   }
 
-  private BufferedReader open() throws IOException {
-    if ("-".equals(batch)) {
-      return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-    }
-    return Files.newBufferedReader(Path.of(batch), StandardCharsets.UTF_8);
-  }
-
-  private static String readLine(BufferedReader in, String name) {
-    try {
-      return in.readLine();
-    } catch (IOException e) {
-      throw CliException.input("cannot read batch file " + name + ": " + problem(e), e);
-    }
-  }
-
-  private static String problem(IOException e) {
-    if (e instanceof NoSuchFileException) {
-      return "no such file";
-    }
-    return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-  }
-
-  private static ToolDecision classifyLine(String line, String where) {
-    JsonNode node;
-    try {
-      node = Json.MAPPER.readTree(line);
-    } catch (JsonProcessingException e) {
-      // The location only: the parser's message quotes the input, which may hold secrets.
-      throw CliException.input(
-          where + ": invalid JSON at column " + e.getLocation().getColumnNr(), null);
-    }
-    if (node == null || !node.isObject()) {
-      throw CliException.input(where + ": expected a JSON object", null);
-    }
-    String text = string(node, "message", where);
-    String exceptionName = string(node, "exception", where);
+  private static ToolDecision classifyLine(JsonNode node) {
+    BatchLines.onlyFields(node, BATCH_FIELDS);
+    String text = string(node, "message");
+    String exceptionName = string(node, "exception");
     ToolExceptionType type = exceptionType(exceptionName);
     if (type == null) {
-      throw CliException.input(where + ": " + invalidException(exceptionName), null);
+      throw new BatchLines.BadLine(invalidException(exceptionName));
     }
     return classify(
-        text,
-        type,
-        status(node, where),
-        bool(node, "idempotent", where),
-        bool(node, "outcomeUnknown", where));
+        text, type, status(node), bool(node, "idempotent"), bool(node, "outcomeUnknown"));
   }
 
   /** {@code other} when absent; {@code null} when not a valid name. */
@@ -220,35 +166,35 @@ public final class ClassifyToolCommand implements Callable<Integer> {
     return "exception: " + name + " (expected one of: " + ToolExceptionType.wireNames() + ")";
   }
 
-  private static String string(JsonNode node, String field, String where) {
+  private static String string(JsonNode node, String field) {
     JsonNode v = node.get(field);
     if (v == null || v.isNull()) {
       return null;
     }
     if (!v.isTextual()) {
-      throw CliException.input(where + ": " + field + ": expected a string", null);
+      throw new BatchLines.BadLine(field + ": " + v + " (expected: a string)");
     }
     return v.textValue();
   }
 
-  private static Integer status(JsonNode node, String where) {
+  private static Integer status(JsonNode node) {
     JsonNode v = node.get("status");
     if (v == null || v.isNull()) {
       return null;
     }
     if (!v.isInt() || v.intValue() < 100 || v.intValue() > 599) {
-      throw CliException.input(where + ": status: " + v + " (expected: an integer 100..599)", null);
+      throw new BatchLines.BadLine("status: " + v + " (expected: an integer 100..599)");
     }
     return v.intValue();
   }
 
-  private static boolean bool(JsonNode node, String field, String where) {
+  private static boolean bool(JsonNode node, String field) {
     JsonNode v = node.get(field);
     if (v == null || v.isNull()) {
       return false;
     }
     if (!v.isBoolean()) {
-      throw CliException.input(where + ": " + field + ": expected true or false", null);
+      throw new BatchLines.BadLine(field + ": " + v + " (expected: true or false)");
     }
     return v.booleanValue();
   }

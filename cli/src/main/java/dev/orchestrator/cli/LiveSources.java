@@ -29,9 +29,10 @@ final class LiveSources {
    *
    * @throws CliException exit 3 when a file or a source (with no cached copy) cannot be read
    */
-  static LiveSources load(CatalogOptions files, List<String> sources, CacheDirOption cacheDir) {
+  static LiveSources load(
+      CatalogOptions files, List<String> sources, CacheDirOption cacheDir, PrintWriter err) {
     if (sources.isEmpty()) {
-      return new LiveSources(files.load(), null);
+      return new LiveSources(files.load(err), null);
     }
     try {
       LiveCatalog live =

@@ -1,13 +1,17 @@
 package dev.orchestrator.cli;
 
+import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import java.io.PrintWriter;
+import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code orchestrator} command. Thin: parse, call the library, print. Exit codes (CONTRACT §0):
- * {@code 0} done, {@code 2} bad usage, {@code 3} unreadable or invalid input file, {@code 1}
- * anything else.
+ * The {@code orchestrator} command. Thin: parse, call the library, print. Exit codes ({@code
+ * docs/reference.md} §0): {@code 0} done, {@code 2} bad usage, {@code 3} unreadable or invalid
+ * input file, {@code 1} anything else. Under {@code --json} every failure, usage errors included,
+ * still prints one JSON error document on stdout.
  */
 @Command(
     name = "orchestrator",
@@ -54,16 +58,37 @@ public final class OrchestratorCli implements Runnable {
     cl.setExecutionExceptionHandler(new ErrorHandler());
     cl.setParameterExceptionHandler(
         (ex, a) -> {
-          ex.getCommandLine().getErr().println("error: " + ex.getMessage());
-          ex.getCommandLine()
-              .getErr()
-              .println("Try '" + fullName(ex.getCommandLine()) + " --help'.");
+          CommandLine at = ex.getCommandLine();
+          String message = UsageMessages.of(ex);
+          if (wantsJson(a)) {
+            at.getOut().println(Json.write(errorDocument(CliException.usage(message))));
+          }
+          at.getErr().println("error: " + message);
+          at.getErr().println("Try '" + fullName(at) + " --help'.");
           return EXIT_USAGE;
         });
     int code = cl.execute(args);
     out.flush();
     err.flush();
     return code;
+  }
+
+  /** Whether {@code --json} was asked for (before any {@code --} end-of-options marker). */
+  static boolean wantsJson(String[] args) {
+    for (String a : args) {
+      if (a.equals("--")) {
+        return false;
+      }
+      if (a.equals("--json")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code {"error": {...}}}: the one document a failing command prints under {@code --json}. */
+  static Map<String, Object> errorDocument(CliException e) {
+    return Map.of("error", e.errorObject());
   }
 
   private static String fullName(CommandLine cl) {
@@ -80,14 +105,29 @@ public final class OrchestratorCli implements Runnable {
     @Override
     public int handleExecutionException(
         Exception ex, CommandLine cl, CommandLine.ParseResult parseResult) {
-      PrintWriter err = cl.getErr();
-      if (ex instanceof CliException) {
-        CliException ce = (CliException) ex;
-        err.println("error: " + ce.getMessage());
-        return ce.exitCode();
+      CliException ce = asCliException(ex);
+      if (wantsJson(parseResult.originalArgs().toArray(new String[0]))) {
+        cl.getOut().println(Json.write(errorDocument(ce)));
+        cl.getOut().flush();
       }
-      err.println("error: " + ex);
-      return EXIT_ERROR;
+      cl.getErr().println("error: " + ce.getMessage());
+      return ce.exitCode();
+    }
+
+    private static CliException asCliException(Exception ex) {
+      if (ex instanceof CliException ce) {
+        return ce;
+      }
+      if (ex instanceof UnknownModelException u) {
+        return CliException.unknownModel(u);
+      }
+      if (ex instanceof CatalogException c) {
+        return CliException.input(c.getMessage(), c);
+      }
+      // Never a stack trace; the class name only when the exception says nothing else.
+      String m = ex.getMessage();
+      return new CliException(
+          EXIT_ERROR, m == null || m.isBlank() ? ex.getClass().getSimpleName() : m, ex);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Strategy;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.preflight.HealthEffect;
@@ -140,7 +141,7 @@ public final class PreflightCommand implements Callable<Integer> {
       }
       throw CliException.usage(msg);
     }
-    Catalog catalog = catalogOptions.load();
+    Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     PreflightReport report;
     try {
@@ -151,13 +152,13 @@ public final class PreflightCommand implements Callable<Integer> {
               .build()
               .check(model);
     } catch (UnknownModelException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.unknownModel(e);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.write(toJson(report)));
     } else {
-      printTable(out, report);
+      printTable(out, report, catalog);
     }
     if (!report.anyViable()) {
       spec.commandLine()
@@ -207,7 +208,7 @@ public final class PreflightCommand implements Callable<Integer> {
     return doc;
   }
 
-  private static void printTable(PrintWriter out, PreflightReport r) {
+  private static void printTable(PrintWriter out, PreflightReport r, Catalog catalog) {
     out.printf(
         "%s → %s pool: %d viable, %d rejected, %d skipped (%d ms)%n",
         r.model(),
@@ -217,28 +218,36 @@ public final class PreflightCommand implements Callable<Integer> {
         r.skippedCount(),
         r.elapsed().toMillis());
     if (!r.routes().isEmpty()) {
-      out.printf(
-          "%n  %-8s  %-50s %-6s %5s %9s  %-30s %s%n",
-          "verdict", "route", "tier", "tries", "latency", "failure", "health");
+      List<String[]> rows = new ArrayList<>();
+      rows.add(new String[] {"VERDICT", "ROUTE", "TIER", "TRIES", "LATENCY", "FAILURE", "HEALTH"});
       for (RouteVerdict v : r.routes()) {
         String failure =
             v.category() == null
                 ? ""
                 : v.category().wireName() + (v.httpStatus() == null ? "" : " " + v.httpStatus());
-        out.printf(
-            "  %-8s  %-50s %-6s %5d %9s  %-30s %s%n",
-            v.verdict().wireName(),
-            abbreviate(v.route(), 50),
-            v.tier().wireName(),
-            v.attempts(),
-            v.attempts() == 0 ? "" : v.latency().toMillis() + " ms",
-            failure,
-            v.health() == HealthEffect.NONE ? "" : v.health().wireName());
+        rows.add(
+            new String[] {
+              v.verdict().wireName(),
+              v.route(),
+              v.tier().wireName(),
+              Integer.toString(v.attempts()),
+              v.attempts() == 0 ? "" : v.latency().toMillis() + " ms",
+              failure,
+              v.health() == HealthEffect.NONE ? "" : v.health().wireName()
+            });
+      }
+      // Full route ids, aligned; each route's note and upstream message follow its own row.
+      String[] lines = TextTable.render(rows, "  ").split(System.lineSeparator());
+      out.println();
+      out.println(lines[0]);
+      for (int i = 0; i < r.routes().size(); i++) {
+        RouteVerdict v = r.routes().get(i);
+        out.println(lines[i + 1]);
         if (v.note() != null) {
-          out.printf("            %s%n", v.note());
+          out.printf("      %s%n", v.note());
         }
         if (v.failure() != null && !v.failure().message().isEmpty()) {
-          out.printf("            upstream: %s%n", abbreviate(v.failure().message(), 160));
+          out.printf("      upstream: %s%n", abbreviate(v.failure().message(), 160));
         }
       }
     }
@@ -252,9 +261,14 @@ public final class PreflightCommand implements Callable<Integer> {
           (k, n) ->
               sb.append(sb.length() == 0 ? "" : ", ").append(k.wireName()).append(' ').append(n));
       out.printf("%nNever contacted (left out by the plan): %s%n", sb);
+      String keys = MissingCredentials.hint(MissingCredentials.excludedIn(catalog, r.excluded()));
+      if (!keys.isEmpty()) {
+        out.printf("To enable routes without a key: %s.%n", keys);
+      }
     }
   }
 
+  // An upstream message is the provider's text: bounded here so one row stays readable.
   private static String abbreviate(String s, int max) {
     return s.length() <= max ? s : s.substring(0, max - 1) + "…";
   }

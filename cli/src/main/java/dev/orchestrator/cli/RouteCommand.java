@@ -5,7 +5,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Exclusion;
-import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
@@ -16,7 +16,6 @@ import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +28,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code orchestrator route MODEL}: dry-run planning, no network (CONTRACT §3). */
+/** {@code orchestrator route MODEL}: dry-run planning, no network (docs/reference.md §3). */
 @Command(
     name = "route",
     mixinStandardHelpOptions = true,
@@ -88,8 +87,16 @@ public final class RouteCommand implements Callable<Integer> {
 
   @Option(
       names = "--all-excluded",
-      description = "List every excluded route in the table output (JSON always has all).")
+      description = "List every excluded route with its detail (JSON always has all).")
   boolean allExcluded;
+
+  @Option(
+      names = "--all",
+      description = "List every candidate, not only the first " + TOP + " (JSON always has all).")
+  boolean all;
+
+  /** Candidates the table shows without {@code --all}. */
+  static final int TOP = 10;
 
   @Override
   public Integer call() {
@@ -113,7 +120,7 @@ public final class RouteCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw CliException.usage(e.getMessage());
     }
-    Catalog catalog = catalogOptions.load();
+    Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     Plan plan;
     try {
@@ -132,18 +139,18 @@ public final class RouteCommand implements Callable<Integer> {
                   () -> Map.of(),
                   env::configured);
     } catch (UnknownModelException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.unknownModel(e);
     }
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.write(toJson(plan)));
     } else {
-      printTable(out, plan);
+      printTable(out, plan, catalog, env);
     }
     return OrchestratorCli.EXIT_OK;
   }
 
-  /** The CONTRACT §3 document for a plan. */
+  /** The {@code route --json} document for a plan (docs/reference.md §3). */
   static Map<String, Object> toJson(Plan plan) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("model", plan.model());
@@ -168,13 +175,19 @@ public final class RouteCommand implements Callable<Integer> {
     return doc;
   }
 
-  /** {@code [{"route", "reason"}]} for excluded routes (CONTRACT §3). */
+  /**
+   * {@code [{"route", "reason", "detail"}]} for excluded routes (docs/reference.md §3); {@code
+   * detail} only when there is one.
+   */
   static List<Map<String, Object>> exclusionsJson(List<Exclusion> excluded) {
     List<Map<String, Object>> ex = new ArrayList<>(excluded.size());
     for (Exclusion x : excluded) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("route", x.route());
       m.put("reason", x.reason().wireName());
+      if (!x.detail().isEmpty()) {
+        m.put("detail", x.detail());
+      }
       ex.add(m);
     }
     return ex;
@@ -188,54 +201,86 @@ public final class RouteCommand implements Callable<Integer> {
     return s.scale() < 0 ? s.setScale(0) : s;
   }
 
-  private void printTable(PrintWriter out, Plan plan) {
+  private void printTable(PrintWriter out, Plan plan, Catalog catalog, Credentials env) {
     out.printf(
-        "%s → %s pool: %d candidate(s), %d excluded%n",
-        plan.model(), plan.pool().wireName(), plan.candidates().size(), plan.excluded().size());
+        "%s → %s pool: %d candidate(s), %d excluded  (catalog: %s)%n",
+        plan.model(),
+        plan.pool().wireName(),
+        plan.candidates().size(),
+        plan.excluded().size(),
+        String.join(", ", catalog.sources()));
     if (!plan.candidates().isEmpty()) {
-      out.printf(
-          "%n  %4s  %-58s %-6s %18s %9s%n", "rank", "route", "tier", "in/out $/Mtok", "window");
-      for (Candidate c : plan.candidates()) {
-        Route r = c.route();
-        String price =
-            r.inputPerMtok() == null || r.outputPerMtok() == null
-                ? "?"
-                : plain(r.inputPerMtok()).toPlainString()
-                    + "/"
-                    + plain(r.outputPerMtok()).toPlainString();
-        out.printf(
-            "  %4d  %-58s %-6s %18s %9s%n",
-            c.rank(),
-            abbreviate(r.id(), 58),
-            r.tier().wireName(),
-            price,
-            r.contextWindow() == null ? "?" : r.contextWindow().toString());
-        out.printf("        why: %s%n", c.why());
+      printCandidates(out, plan.candidates());
+      if (!onlyConfigured) {
+        printMissingKeys(out, plan, catalog, env);
       }
     }
     if (!plan.excluded().isEmpty()) {
-      Map<ExclusionReason, List<String>> byReason = new EnumMap<>(ExclusionReason.class);
-      for (Exclusion x : plan.excluded()) {
-        byReason.computeIfAbsent(x.reason(), k -> new ArrayList<>()).add(x.route());
+      out.println();
+      if (allExcluded) {
+        out.print(ExcludedTable.full(plan.excluded()));
+      } else {
+        out.print(ExcludedTable.byReason(plan.excluded()));
+        out.printf("%n(--all-excluded lists every route with its detail; --json prints all)%n");
       }
-      out.printf("%nExcluded:%n");
-      byReason.forEach(
-          (reason, routes) -> {
-            int show = allExcluded ? routes.size() : Math.min(3, routes.size());
-            out.printf(
-                "  %-22s %5d  %s%s%n",
-                reason.wireName(),
-                routes.size(),
-                String.join(", ", routes.subList(0, show)),
-                show < routes.size() ? ", …" : "");
-          });
-      if (!allExcluded) {
-        out.printf("%n(--all-excluded lists every route; --json prints the full plan)%n");
+    }
+    if (onlyConfigured && plan.candidates().isEmpty()) {
+      String hint =
+          MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
+      if (!hint.isEmpty()) {
+        out.printf("%nNo candidate has a key: %s.%n", hint);
       }
     }
   }
 
-  private static String abbreviate(String s, int max) {
-    return s.length() <= max ? s : s.substring(0, max - 1) + "…";
+  private void printCandidates(PrintWriter out, List<Candidate> candidates) {
+    List<String> shared = WhyParts.shared(candidates);
+    if (!shared.isEmpty() && candidates.size() > 1) {
+      out.printf("%nEvery candidate: %s%n", String.join("; ", shared));
+    }
+    int show = all ? candidates.size() : Math.min(TOP, candidates.size());
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"RANK", "ROUTE", "TIER", "IN/OUT $/MTOK", "WINDOW", "WHY"});
+    for (Candidate c : candidates.subList(0, show)) {
+      Route r = c.route();
+      String price =
+          r.inputPerMtok() == null || r.outputPerMtok() == null
+              ? "?"
+              : plain(r.inputPerMtok()).toPlainString()
+                  + "/"
+                  + plain(r.outputPerMtok()).toPlainString();
+      String why =
+          candidates.size() > 1 ? String.join("; ", WhyParts.own(c.why(), shared)) : c.why();
+      rows.add(
+          new String[] {
+            Integer.toString(c.rank()),
+            r.id(),
+            r.tier().wireName(),
+            price,
+            r.contextWindow() == null ? "?" : r.contextWindow().toString(),
+            why.isEmpty() ? "-" : why
+          });
+    }
+    out.println();
+    out.print(TextTable.render(rows, "  "));
+    if (show < candidates.size()) {
+      out.printf("  … and %d more (--all)%n", candidates.size() - show);
+    }
+  }
+
+  // A dry run does not need keys, but the user should learn here which ones a real run needs.
+  private static void printMissingKeys(
+      PrintWriter out, Plan plan, Catalog catalog, Credentials env) {
+    List<String> ids = new ArrayList<>(plan.candidates().size());
+    plan.candidates().forEach(c -> ids.add(c.route().id()));
+    List<MissingCredentials.Missing> missing = MissingCredentials.among(catalog, ids, env);
+    if (missing.isEmpty()) {
+      return;
+    }
+    int n = missing.stream().mapToInt(MissingCredentials.Missing::routes).sum();
+    out.printf(
+        "%n%d of %d candidate(s) have no key: %s. A real request leaves them out"
+            + " (--only-configured shows that plan).%n",
+        n, ids.size(), MissingCredentials.hint(missing));
   }
 }

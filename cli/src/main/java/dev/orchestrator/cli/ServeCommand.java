@@ -20,9 +20,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code orchestrator serve}: the engine behind an OpenAI-compatible HTTP API (CONTRACT §5). Thin:
- * loads the catalog, builds the options and runs {@link OrchestratorServer} until the process is
- * stopped (SIGINT/SIGTERM trigger a graceful shutdown).
+ * {@code orchestrator serve}: the engine behind an OpenAI-compatible HTTP API (docs/reference.md
+ * §5). Thin: loads the catalog, builds the options and runs {@link OrchestratorServer} until the
+ * process is stopped (SIGINT/SIGTERM trigger a graceful shutdown).
  */
 @Command(
     name = "serve",

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code orchestrator simulate SCENARIO.json}: the real engine against a scripted loopback upstream
- * (CONTRACT §4). A routed request that fails is the reported result: exit 0.
+ * (docs/reference.md §4). A routed request that fails is the reported result: exit 0.
  */
 @Command(
     name = "simulate",
@@ -82,17 +83,22 @@ public final class SimulateCommand implements Callable<Integer> {
           "error:   %s (%s, status %s): %s%n",
           err.get("type"), err.get("category"), err.get("status"), err.get("message"));
     }
-    w.printf("%nattempts:%n");
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"ROUTE", "ATTEMPT", "STATUS", "CATEGORY", "DECISION", "WAIT"});
     for (Map<String, Object> a : (List<Map<String, Object>>) out.get("attempts")) {
-      w.printf(
-          "  %-40s #%s  status=%-4s %-24s → %s%s%n",
-          a.get("route"),
-          a.get("attempt"),
-          a.get("status"),
-          a.get("category") == null ? "" : a.get("category"),
-          a.get("decision"),
-          ((Number) a.get("delayMs")).longValue() > 0 ? " (wait " + a.get("delayMs") + " ms)" : "");
+      long delay = ((Number) a.get("delayMs")).longValue();
+      rows.add(
+          new String[] {
+            String.valueOf(a.get("route")),
+            "#" + a.get("attempt"),
+            a.get("status") == null ? "-" : String.valueOf(a.get("status")),
+            a.get("category") == null ? "" : String.valueOf(a.get("category")),
+            String.valueOf(a.get("decision")),
+            delay > 0 ? delay + " ms" : ""
+          });
     }
+    w.println();
+    w.print(TextTable.render(rows, "  "));
     w.printf("%nelapsed: %s ms%n", out.get("elapsedMs"));
   }
 }

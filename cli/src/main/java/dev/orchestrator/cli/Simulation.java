@@ -32,9 +32,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Runs one {@code simulate} scenario (CONTRACT §4): the real orchestrator and the real HTTP clients
- * against a scripted OpenAI-compatible upstream on 127.0.0.1, every provider's base URL pointed at
- * it and every provider given a placeholder credential.
+ * Runs one {@code simulate} scenario (docs/reference.md §4): the real orchestrator and the real
+ * HTTP clients against a scripted OpenAI-compatible upstream on 127.0.0.1, every provider's base
+ * URL pointed at it and every provider given a placeholder credential.
  */
 final class Simulation {
   private static final Set<String> TOP =

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code orchestrator classify}, driven in-process exactly as CONTRACT §1 fixes it. */
+/** {@code orchestrator classify}, driven in-process exactly as docs/reference.md §1 fixes it. */
 class ClassifyCommandTest {
 
   @TempDir Path dir;
@@ -116,7 +116,7 @@ class ClassifyCommandTest {
     assertThat(r.err())
         .contains("first_token_timeout")
         .contains("connect_refused, connect_timeout");
-    assertThat(r.out()).isEmpty();
+    assertThat(r.out()).contains("\"type\":\"usage\"").contains("first_token_timeout");
   }
 
   @ParameterizedTest
@@ -224,21 +224,34 @@ class ClassifyCommandTest {
             "{\"status\":7}",
             "{\"exception\":\"bogus\"}",
             "{\"status\":200,\"body\":{\"choices\":[]}}",
-            "[1,2]"));
+            "[1,2]",
+            "{\"stauts\":500}"));
 
     Run r = run("classify", "--batch", in.toString());
 
     assertThat(r.code()).isZero();
     List<JsonNode> out = r.out().lines().map(ClassifyCommandTest::parse).toList();
-    assertThat(out).extracting(n -> n.get("line").asInt()).containsExactly(1, 3, 4, 5, 6, 7, 8);
+    assertThat(out).extracting(n -> n.get("line").asInt()).containsExactly(1, 3, 4, 5, 6, 7, 8, 9);
     assertThat(out.get(0).get("category").asText()).isEqualTo("rate_limited");
     assertThat(out.get(0).get("retryAfterMs").asLong()).isEqualTo(3000);
-    assertThat(out.get(1).get("error").asText()).startsWith("not JSON");
+    assertThat(out.get(1).get("error").get("type").asText()).isEqualTo("invalid_input");
+    assertThat(message(out.get(1)))
+        .isEqualTo("invalid JSON at column 1 (expected: one JSON object per line)");
     assertThat(out.get(2).get("category").asText()).isEqualTo("connection_failed");
-    assertThat(out.get(3).get("error").asText()).isEqualTo("status: 7 (expected: 100..599)");
-    assertThat(out.get(4).get("error").asText()).contains("bogus").contains("stream_idle_timeout");
+    assertThat(message(out.get(3))).isEqualTo("status: 7 (expected: 100..599)");
+    assertThat(message(out.get(4)))
+        .startsWith("exception: bogus (expected one of: ")
+        .contains("stream_idle_timeout");
     assertThat(out.get(5).get("category").asText()).isEqualTo("empty_response");
-    assertThat(out.get(6).get("error").asText()).contains("expected a JSON object");
+    assertThat(message(out.get(6))).isEqualTo("expected a JSON object, got array");
+    assertThat(message(out.get(7)))
+        .isEqualTo(
+            "unknown field 'stauts' (did you mean: status?) (expected: status, body, headers,"
+                + " exception, message, streamStarted, provider)");
+  }
+
+  private static String message(JsonNode line) {
+    return line.get("error").get("message").asText();
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.orchestrator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -9,12 +10,13 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** {@code orchestrator classify-tool}, driven in-process as CONTRACT §2 fixes it. */
+/** {@code orchestrator classify-tool}, driven in-process as docs/reference.md §2 fixes it. */
 class ClassifyToolCommandTest {
 
   private final StringWriter out = new StringWriter();
@@ -90,7 +92,7 @@ class ClassifyToolCommandTest {
     int code = run("classify-tool", "--message", "x", "--exception", "reset", "--json");
 
     assertThat(code).isEqualTo(2);
-    assertThat(out.toString()).isEmpty();
+    assertThat(out.toString()).startsWith("{\"error\":{\"type\":\"usage\"");
     assertThat(err.toString())
         .contains(
             "--exception: reset (expected one of: timeout, connection_reset,"
@@ -170,15 +172,20 @@ class ClassifyToolCommandTest {
   }
 
   @Test
-  void namesTheLineOfAnInvalidBatchEntryWithoutQuotingIt(@TempDir Path dir) throws Exception {
+  void reportsABadBatchLineWithoutQuotingItAndGoesOn(@TempDir Path dir) throws Exception {
     Path batch = dir.resolve("bad.jsonl");
-    Files.writeString(batch, "{\"status\": 500}\n{\"message\": sk-live-secret123}\n");
+    Files.writeString(
+        batch, "{\"status\": 500}\n{\"message\": sk-live-secret123}\n{\"message\": \"x\"}\n");
 
-    assertThat(run("classify-tool", "--batch", batch.toString())).isEqualTo(3);
-    assertThat(out.toString().lines()).hasSize(1);
-    assertThat(err.toString())
-        .contains(batch + ":2: invalid JSON at column")
+    assertThat(run("classify-tool", "--batch", batch.toString())).isZero();
+    List<String> lines = out.toString().lines().toList();
+    assertThat(lines).hasSize(3);
+    assertThat(lines.get(1))
+        .isEqualTo(
+            "{\"line\":2,\"error\":{\"type\":\"invalid_input\",\"message\":\"invalid JSON at"
+                + " column 13 (expected: one JSON object per line)\"}}")
         .doesNotContain("sk-live");
+    assertThat(lines.get(2)).startsWith("{\"kind\":");
   }
 
   @ParameterizedTest
@@ -186,19 +193,23 @@ class ClassifyToolCommandTest {
       delimiter = '|',
       textBlock =
           """
-          {"exception": "reset"}    | :1: exception: reset (expected one of: timeout,
-          {"status": 42}            | :1: status: 42 (expected: an integer 100..599)
-          {"status": "500"}         | :1: status: "500" (expected: an integer 100..599)
-          {"idempotent": "yes"}     | :1: idempotent: expected true or false
-          {"message": 7}            | :1: message: expected a string
-          [1, 2]                    | :1: expected a JSON object
+          {"exception": "reset"}    | exception: reset (expected one of: timeout,
+          {"status": 42}            | status: 42 (expected: an integer 100..599)
+          {"status": "500"}         | status: "500" (expected: an integer 100..599)
+          {"idempotent": "yes"}     | idempotent: "yes" (expected: true or false)
+          {"message": 7}            | message: 7 (expected: a string)
+          [1, 2]                    | expected a JSON object, got array
+          {"mesage": "x"}           | unknown field 'mesage' (did you mean: message?)
           """)
-  void rejectsAnInvalidBatchField(String line, String problem, @TempDir Path dir) throws Exception {
+  void reportsAnInvalidBatchFieldAsAnErrorObject(String line, String problem, @TempDir Path dir)
+      throws Exception {
     Path batch = dir.resolve("bad.jsonl");
     Files.writeString(batch, line + "\n");
 
-    assertThat(run("classify-tool", "--batch", batch.toString(), "--json")).isEqualTo(3);
-    assertThat(err.toString()).contains(batch + problem);
+    assertThat(run("classify-tool", "--batch", batch.toString(), "--json")).isZero();
+    JsonNode error = Json.MAPPER.readTree(out.toString()).get("error");
+    assertThat(error.get("type").asText()).isEqualTo("invalid_input");
+    assertThat(error.get("message").asText()).startsWith(problem);
   }
 
   @Test

@@ -190,7 +190,7 @@ class PreflightCommandIT {
     CliRun run = preflight("local/nope", "--json");
 
     assertThat(run.code).isEqualTo(OrchestratorCli.EXIT_USAGE);
-    assertThat(run.out).isEmpty();
+    assertThat(run.json().get("error").get("type").asText()).isEqualTo("unknown_model");
     assertThat(upstream.calls()).isEmpty();
   }
 

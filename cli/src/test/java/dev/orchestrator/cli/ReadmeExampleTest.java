@@ -3,16 +3,12 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.cli.readme.Ask;
+import dev.orchestrator.cli.readme.Report;
 import dev.orchestrator.engine.ChatResult;
-import dev.orchestrator.engine.OrchestratorException;
-import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ToolCall;
-import dev.orchestrator.engine.chat.ToolChoice;
-import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
@@ -22,81 +18,15 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The README's library example is this code, compiled and run against a loopback upstream. */
+/**
+ * The README's library example is {@link Ask}, compiled, shown whole (imports included) and run
+ * against a loopback upstream; the README's coordinates name the modules this build has.
+ */
 class ReadmeExampleTest {
-
-  // README:library:start
-  static void ask(Catalog catalog, Credentials credentials) {
-    TaskOrchestrator orchestrator =
-        TaskOrchestrator.builder()
-            .catalog(catalog)
-            .providers(HttpProviderClients.builder().credentials(credentials).build())
-            .credentials(credentials)
-            .policy(
-                OrchestratorPolicy.builder()
-                    .withSameRouteRetries(1)
-                    .withDeadline(Duration.ofSeconds(60))
-                    .build())
-            .build();
-
-    ChatRequest request =
-        ChatRequest.builder("orchestrator/free").system("Be brief.").user("Name a prime.").build();
-    try {
-      ChatResult result = orchestrator.chat(request);
-      System.out.println(result.route() + ": " + result.response().content());
-      result
-          .trace()
-          .attempts()
-          .forEach(a -> System.out.println(a.route() + " " + a.decision().wireName()));
-    } catch (OrchestratorException e) {
-      // One exception with a closed set of types: switch on it, never parse the message.
-      switch (e.type()) {
-        case RATE_LIMITED -> System.out.println("retry in " + e.retryAfter());
-        case REQUEST_REJECTED ->
-            System.out.println("upstream " + e.status() + ": " + e.getMessage());
-        default -> System.out.println(e.type().wireName() + ": " + e.getMessage());
-      }
-    }
-  }
-
-  public static void main(String[] args) {
-    ask(CatalogLoader.loadDefault(), Credentials.fromEnvironment());
-  }
-
-  // README:library:end
-
-  // README:wire:start
-  static ChatResult report(TaskOrchestrator orchestrator, byte[] screenshotPng) {
-    ChatRequest request =
-        ChatRequest.builder("orchestrator/free")
-            .user(
-                ContentPart.text("What is wrong on this screen? File it with the tool."),
-                ContentPart.imageBase64(
-                    "image/png", Base64.getEncoder().encodeToString(screenshotPng)))
-            .tool(
-                new ToolDefinition(
-                    "file_bug",
-                    "Files a bug report",
-                    "{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\"}}}"))
-            .toolChoice(ToolChoice.function("file_bug")) // or AUTO, REQUIRED, NONE
-            .parallelToolCalls(false)
-            .temperature(0.2)
-            .build();
-    // The image implies vision, the tool choice tools: routes without them are left out.
-    ChatResult result = orchestrator.chat(request);
-    for (ToolCall call : result.response().toolCalls()) {
-      System.out.println(call.id() + " " + call.name() + " " + call.argumentsJson());
-    }
-    return result;
-  }
-
-  // README:wire:end
 
   @Test
   void exampleAnswersThroughFailoverOnALoopbackUpstream() throws Exception {
@@ -124,7 +54,7 @@ class ReadmeExampleTest {
       PrintStream old = System.out;
       System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
       try {
-        ask(catalog, Credentials.constant("unused"));
+        Ask.ask(catalog, Credentials.constant("unused"));
       } finally {
         System.setOut(old);
       }
@@ -164,7 +94,7 @@ class ReadmeExampleTest {
               .credentials(credentials)
               .build();
 
-      ChatResult r = report(orchestrator, new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+      ChatResult r = Report.report(orchestrator, new byte[] {(byte) 0x89, 'P', 'N', 'G'});
 
       assertThat(r.route()).isEqualTo("loc/eye");
       assertThat(r.response().toolCalls()).extracting(ToolCall::id).containsExactly("call_7");
@@ -178,19 +108,14 @@ class ReadmeExampleTest {
   }
 
   @Test
-  void readmeShowsExactlyThisCode() throws Exception {
-    assertReadmeBlock("library");
-    assertReadmeBlock("wire");
+  void readmeShowsExactlyTheCompiledProgramsWithTheirImports() throws Exception {
+    assertReadmeBlock("library", "Ask.java");
+    assertReadmeBlock("wire", "Report.java");
   }
 
-  private static void assertReadmeBlock(String name) throws Exception {
-    String source =
-        Files.readString(Path.of("src/test/java/dev/orchestrator/cli/ReadmeExampleTest.java"));
-    String code =
-        source.substring(
-            source.indexOf("// README:" + name + ":start")
-                + ("// README:" + name + ":start").length(),
-            source.indexOf("// README:" + name + ":end"));
+  private static void assertReadmeBlock(String name, String file) throws Exception {
+    String source = Files.readString(Path.of("src/test/java/dev/orchestrator/cli/readme", file));
+    String code = source.substring(source.indexOf("import "));
     String readme = Files.readString(Path.of("../README.md"));
     int start = readme.indexOf("<!-- README:" + name + " -->");
     int end = readme.indexOf("<!-- /README:" + name + " -->");
@@ -198,6 +123,35 @@ class ReadmeExampleTest {
     String block = readme.substring(start, end);
     block = block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```"));
     assertThat(normalize(block)).isEqualTo(normalize(code));
+  }
+
+  @Test
+  void readmeCoordinatesNameEveryLibraryModuleAtTheBuildsVersion() throws Exception {
+    String readme = Files.readString(Path.of("../README.md"));
+    String block =
+        readme.substring(
+            readme.indexOf("<!-- README:coordinates -->"),
+            readme.indexOf("<!-- /README:coordinates -->"));
+    String parent = Files.readString(Path.of("../pom.xml"));
+    String version = between(parent, "<version>", "</version>");
+    for (String module : List.of("engine", "providers", "catalog", "serve")) {
+      String pom = Files.readString(Path.of("..", module, "pom.xml"));
+      String artifact = between(pom.substring(pom.indexOf("</parent>")), "<artifactId>", "<");
+      assertThat(block)
+          .as(module)
+          .contains(
+              "<groupId>dev.orchestrator</groupId>\n  <artifactId>"
+                  + artifact
+                  + "</artifactId>\n  <version>"
+                  + version
+                  + "</version>");
+    }
+    assertThat(readme).contains("`dev.orchestrator:orchestrator-parent`");
+  }
+
+  private static String between(String s, String open, String close) {
+    int i = s.indexOf(open) + open.length();
+    return s.substring(i, s.indexOf(close, i));
   }
 
   @Test

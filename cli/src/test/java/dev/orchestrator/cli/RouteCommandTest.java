@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** {@code orchestrator route}, as CONTRACT §3 fixes it. */
+/** {@code orchestrator route}, as docs/reference.md §3 fixes it. */
 class RouteCommandTest {
   private static final Set<String> REASONS =
       Set.of(
@@ -122,7 +122,10 @@ class RouteCommandTest {
     CliRun r = CliRun.of("route", "orchestrator/fre", "--json");
     assertThat(r.code).isEqualTo(2);
     assertThat(r.err).contains("unknown model").contains("orchestrator/free");
-    assertThat(r.out).isEmpty();
+    JsonNode error = r.json().get("error");
+    assertThat(error.get("type").asText()).isEqualTo("unknown_model");
+    assertThat(error.get("model").asText()).isEqualTo("orchestrator/fre");
+    assertThat(error.get("closeMatches").get(0).asText()).isEqualTo("orchestrator/free");
   }
 
   @Test
@@ -159,6 +162,10 @@ class RouteCommandTest {
   void tableOutputIsForPeople() {
     CliRun r = CliRun.of("route", "orchestrator/free");
     assertThat(r.code).isZero();
-    assertThat(r.out).contains("free pool").contains("rank").contains("Excluded:");
+    assertThat(r.out)
+        .contains("free pool")
+        .contains("RANK  ROUTE")
+        .contains("EXCLUDED              COUNT  FOR EXAMPLE")
+        .contains("priced_tier_boundary");
   }
 }

@@ -16,14 +16,15 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Every scenario runs through {@code orchestrator simulate --json} (real engine, real clients, real
- * sockets) and is checked against its {@code NAME.expected.json}: the scenarios shipped in {@code
- * ../shared/examples/scenarios} (skipped when absent) and ours, one per row of DESIGN §5 and per
- * exhaustion shape, in {@code src/test/resources/scenarios}.
+ * sockets) and is checked against its {@code NAME.expected.json}: the project's examples in {@code
+ * examples/scenarios} (one per row of the failover table of {@code docs/design.md} and per
+ * exhaustion shape; their format is in {@code docs/reference.md}), and the scenarios shipped in
+ * {@code ../shared/examples/scenarios} (skipped when absent).
  */
 class SimulateScenariosIT {
 
   static Stream<Path> ownScenarios() throws IOException {
-    return scenarios(Path.of("src/test/resources/scenarios"));
+    return scenarios(Path.of("../examples/scenarios"));
   }
 
   static Stream<Path> sharedScenarios() throws IOException {
@@ -56,6 +57,45 @@ class SimulateScenariosIT {
   void sharedExampleScenarioMatchesItsExpectation(Path scenario) throws IOException {
     org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(scenario), "shared/ absent");
     check(scenario);
+  }
+
+  @org.junit.jupiter.api.Test
+  void theHumanTableAlignsForLongRouteIds(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws IOException {
+    String model =
+        """
+        {"id": "%s", "name": "m", "cost": {"input": 0, "output": 0},
+         "limit": {"context": 128000, "output": 8192},
+         "modalities": {"input": ["text"], "output": ["text"]}}""";
+    String longProvider = "a-provider-with-a-rather-long-name";
+    String longModel = "vendor/a-model-with-a-very-long-identifier:free";
+    Path scenario = dir.resolve("long.json");
+    Files.writeString(
+        scenario,
+        """
+        {"catalog": {
+           "%1$s": {"id": "%1$s", "name": "long", "env": ["LONG_KEY"], "models": {"%2$s": %3$s}},
+           "a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m": %4$s}}},
+         "pools": {"v": {"kind": "virtual", "routes": ["%1$s/%2$s", "a/m"]}},
+         "request": {"model": "v"},
+         "policy": {"backoffInitialMs": 1, "backoffMaxMs": 2},
+         "upstream": {"%1$s/%2$s": [{"status": 500, "body": "down"}]}}
+        """
+            .formatted(longProvider, longModel, model.formatted(longModel), model.formatted("m")));
+
+    CliRun r = CliRun.of("simulate", scenario.toString());
+
+    assertThat(r.code).as(r.err).isZero();
+    List<String> rows =
+        r.out
+            .lines()
+            .filter(l -> l.startsWith("  " + longProvider) || l.startsWith("  a/m"))
+            .toList();
+    assertThat(rows).hasSize(3);
+    assertThat(rows.get(0)).contains(longProvider + "/" + longModel);
+    int decision = rows.get(0).indexOf("retry_same_route");
+    assertThat(rows.get(1).indexOf("failover")).isEqualTo(decision);
+    assertThat(rows.get(2).indexOf("success")).isEqualTo(decision);
   }
 
   private static void check(Path scenario) throws IOException {
@@ -99,7 +139,7 @@ class SimulateScenariosIT {
     }
   }
 
-  /** The fields CONTRACT §4 fixes, whatever the scenario. */
+  /** The fields docs/reference.md §4 fixes, whatever the scenario. */
   private static void assertContractShape(JsonNode out) {
     assertThat(out.get("outcome").asText()).isIn("success", "failed");
     assertThat(out.has("route")).isTrue();

@@ -17,7 +17,8 @@ import java.util.Objects;
  * @param delay the wait this decision put before the next attempt
  * @param latency how long the attempt took
  * @param failure the classified failure, or {@code null} on success
- * @param skippedEvents invalid stream events skipped during the attempt (DESIGN §5: bounded)
+ * @param skippedEvents invalid stream events skipped during the attempt (docs/design.md §5:
+ *     bounded)
  * @param continuation whether the attempt continued a cut stream from its partial answer
  */
 public record AttemptRecord(

@@ -2,7 +2,7 @@ package dev.orchestrator.engine;
 
 import java.util.Locale;
 
-/** What the engine did after an attempt (CONTRACT §4 {@code decision}). */
+/** What the engine did after an attempt (docs/reference.md §4 {@code decision}). */
 public enum Decision {
   /** The attempt succeeded. */
   SUCCESS,

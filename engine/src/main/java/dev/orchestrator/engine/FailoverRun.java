@@ -28,11 +28,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One request's failover loop (DESIGN §5): for each planned candidate, admission by the health
- * store, dispatch, the typed verdict, and the decision — retry the same route, fail over, or stop.
- * Every admission is reported exactly once, on every path ({@link AttemptHealth#ABANDONED} when
- * nothing was sent). The request runs on the catalog it planned with, whatever refreshes happen
- * meanwhile. Not thread-safe: one instance per request, on the request's thread.
+ * One request's failover loop (docs/design.md §5): for each planned candidate, admission by the
+ * health store, dispatch, the typed verdict, and the decision — retry the same route, fail over, or
+ * stop. Every admission is reported exactly once, on every path ({@link AttemptHealth#ABANDONED}
+ * when nothing was sent). The request runs on the catalog it planned with, whatever refreshes
+ * happen meanwhile. Not thread-safe: one instance per request, on the request's thread.
  */
 final class FailoverRun {
   private final TaskOrchestrator engine;
@@ -61,7 +61,7 @@ final class FailoverRun {
     this.listener = listener;
     this.cancel = cancel;
     this.record = record;
-    record.plan(plan);
+    record.plan(plan, catalog);
   }
 
   /** Runs the loop to an answer, or throws the request's one {@link OrchestratorException}. */
@@ -330,8 +330,8 @@ final class FailoverRun {
   }
 
   /**
-   * Silence is evidence (DESIGN §5): no status line before the attempt timed out, or before the
-   * connection broke after a wait longer than the grace. An immediate reset is not silence.
+   * Silence is evidence (docs/design.md §5): no status line before the attempt timed out, or before
+   * the connection broke after a wait longer than the grace. An immediate reset is not silence.
    */
   private boolean silent(ProviderFailure f, Duration latency) {
     if (f.silent()) {

@@ -3,9 +3,10 @@ package dev.orchestrator.engine;
 import dev.orchestrator.engine.failure.FailureCategory;
 
 /**
- * DESIGN §5 as one exhaustive table over {@link FailureCategory}: may the same route be retried,
- * may the next candidate be tried, and what happens to the route's health. Adding a category fails
- * the build here until it is decided. Decisions read only the typed failure, never its text.
+ * docs/design.md §5 as one exhaustive table over {@link FailureCategory}: may the same route be
+ * retried, may the next candidate be tried, and what happens to the route's health. Adding a
+ * category fails the build here until it is decided. Decisions read only the typed failure, never
+ * its text.
  */
 final class FailoverTable {
   private FailoverTable() {}

@@ -13,7 +13,7 @@ import java.util.Objects;
 public final class OrchestratorException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
-  /** Why the request ended without an answer (CONTRACT §4 {@code error.type}). */
+  /** Why the request ended without an answer (docs/reference.md §4 {@code error.type}). */
   public enum Type {
     /** A settled upstream 4xx handed back as itself (group or single route, or one candidate). */
     REQUEST_REJECTED,

@@ -78,7 +78,7 @@ public record OrchestratorPolicy(
     Strategy strategy,
     Long seed) {
 
-  /** The hard ceiling on same-route retries (DESIGN §5). */
+  /** The hard ceiling on same-route retries (docs/design.md §5). */
   public static final int MAX_SAME_ROUTE_RETRIES = 4;
 
   /** Validates every value, naming it and the expectation. */
@@ -91,7 +91,11 @@ public record OrchestratorPolicy(
     positive("backoffMax", backoffMax, true);
     if (backoffMax.compareTo(backoffInitial) < 0) {
       throw new IllegalArgumentException(
-          "backoffMax: " + backoffMax + " (expected: >= backoffInitial " + backoffInitial + ")");
+          "backoffMax: "
+              + ms(backoffMax)
+              + " (expected: >= backoffInitial "
+              + ms(backoffInitial)
+              + ")");
     }
     positive("connectTimeout", connectTimeout, false);
     positive("attemptTimeout", attemptTimeout, false);
@@ -142,7 +146,7 @@ public record OrchestratorPolicy(
     Objects.requireNonNull(d, name);
     if (d.isNegative() || (!zeroOk && d.isZero())) {
       throw new IllegalArgumentException(
-          name + ": " + d + " (expected: " + (zeroOk ? ">= 0" : "> 0") + ")");
+          name + ": " + ms(d) + " (expected: " + (zeroOk ? ">= 0 ms" : "> 0 ms") + ")");
     }
   }
 
@@ -161,6 +165,11 @@ public record OrchestratorPolicy(
     return retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0
         ? retryAfter
         : retryAfterCap;
+  }
+
+  // Durations in messages as people write them: "0 ms", never ISO-8601 "PT0S".
+  private static String ms(Duration d) {
+    return d.toMillis() + " ms";
   }
 
   /** The defaults. */

@@ -1,6 +1,7 @@
 package dev.orchestrator.engine;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatResponse;
@@ -13,6 +14,7 @@ import dev.orchestrator.engine.health.HealthView;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.Cancellation;
 import java.time.Duration;
@@ -47,6 +49,7 @@ final class RunRecord {
   private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
   private ProviderFailure unavailable;
   private Plan plan;
+  private Catalog catalog;
   private boolean continuing;
 
   RunRecord(
@@ -66,8 +69,10 @@ final class RunRecord {
     this.deadlineAt = start + Math.max(0, deadline.toNanos());
   }
 
-  void plan(Plan p) {
+  /** The request's plan and the catalog it was made from (and is dispatched on). */
+  void plan(Plan p, Catalog c) {
     plan = p;
+    catalog = c;
   }
 
   Plan plan() {
@@ -334,11 +339,17 @@ final class RunRecord {
     counts.forEach(
         (k, v) ->
             why.append(why.length() == 0 ? "" : ", ").append(v).append(' ').append(k.wireName()));
+    // The one thing a new user can fix at once: name the variables that would enable routes.
+    String keys =
+        catalog == null
+            ? ""
+            : MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
     return error(
         OrchestratorException.Type.NO_CANDIDATES,
         "no eligible route for "
             + plan.model()
-            + (why.length() == 0 ? "" : " (excluded: " + why + ")"),
+            + (why.length() == 0 ? "" : " (excluded: " + why + ")")
+            + (keys.isEmpty() ? "" : "; to enable routes, " + keys),
         null,
         null);
   }

@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Stream continuation (DESIGN §5): asks prefill-capable candidates — the cut route first when it
- * accepts a prefill, then the plan's other prefill-capable candidates in order — to continue from
- * the partial answer, within the deadline. Every continuation attempt is in the trace; when none
- * completes the answer, the original failure is what the caller gets, never a rejection of the
- * prefill. Not thread-safe: one instance per cut stream, on the request's thread.
+ * Stream continuation (docs/design.md §5): asks prefill-capable candidates — the cut route first
+ * when it accepts a prefill, then the plan's other prefill-capable candidates in order — to
+ * continue from the partial answer, within the deadline. Every continuation attempt is in the
+ * trace; when none completes the answer, the original failure is what the caller gets, never a
+ * rejection of the prefill. Not thread-safe: one instance per cut stream, on the request's thread.
  */
 final class StreamContinuation {
   private final FailoverRun run;

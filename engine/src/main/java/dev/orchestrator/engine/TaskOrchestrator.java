@@ -24,9 +24,9 @@ import java.util.Random;
 
 /**
  * Plans a request's candidates, calls them, and after every failure decides — from the typed
- * failure alone — whether to retry the same route, fail over, or stop (DESIGN §5). The free-tier
- * boundary is checked when the plan is built and again before every dispatch; every request ends
- * within its deadline with an answer or one {@link OrchestratorException}.
+ * failure alone — whether to retry the same route, fail over, or stop (docs/design.md §5). The
+ * free-tier boundary is checked when the plan is built and again before every dispatch; every
+ * request ends within its deadline with an answer or one {@link OrchestratorException}.
  *
  * <p>Build one with {@link #builder()} (or the Guice module) and share it: route health and the
  * retry budget are shared by every request. Thread-safe.

@@ -399,6 +399,28 @@ class TaskOrchestratorTest {
   }
 
   @Test
+  void noCandidatesNamesTheVariablesThatWouldEnableRoutes() {
+    Catalog c = Catalogs.of(free("fa", "x", 8000), free("fb", "x", 8000), free("fb", "z", 8000));
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(c)
+            .providers(ProviderClients.single(client))
+            .credentials(Credentials.of(java.util.Map.of()))
+            .ticker(time)
+            .sleeper(time)
+            .build();
+
+    OrchestratorException e = failure(o, request(dev.orchestrator.engine.plan.RoutePlanner.FREE));
+
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.NO_CANDIDATES);
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "no eligible route for orchestrator/free (excluded: 3 no_credentials); to enable"
+                + " routes, set FB_KEY (2 routes), FA_KEY (1 route)");
+    assertThat(client.calls()).isEmpty();
+  }
+
+  @Test
   void routesWithoutCredentialsAreNotDispatched() {
     TaskOrchestrator o =
         TaskOrchestrator.builder()

@@ -53,7 +53,7 @@ final class Failures {
   }
 
   /**
-   * A 2xx answer without usable assistant output (DESIGN §4.11). The classifier decides the
+   * A 2xx answer without usable assistant output (docs/design.md §4.11). The classifier decides the
    * verdict; the message names what was missing.
    */
   static ProviderFailure emptyResponse(

@@ -47,7 +47,7 @@ import java.util.function.Function;
  * AttemptOutcome}. Thread-safe: all per-attempt state lives in {@link Attempt}.
  */
 final class HttpChatTransport {
-  /** Most of an error body that is read (DESIGN §4). */
+  /** Most of an error body that is read (docs/design.md §4). */
   static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
 
   /** Longest SSE line accepted. */

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A 2xx whose only outcome is a block or refusal reaches the classifier with that reason and is
- * {@code content_filtered}, not an empty answer to retry elsewhere (DESIGN §4, ADR 0003); a 2xx
- * that simply ended empty stays {@code empty_response}. Real HTTP on loopback.
+ * {@code content_filtered}, not an empty answer to retry elsewhere (docs/design.md §4, ADR 0003); a
+ * 2xx that simply ended empty stays {@code empty_response}. Real HTTP on loopback.
  */
 class BlockedAnswerClassificationIT {
   private static final Map<String, String> SSE = Map.of("Content-Type", "text/event-stream");

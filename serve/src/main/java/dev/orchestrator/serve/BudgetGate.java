@@ -6,9 +6,9 @@ import java.math.BigDecimal;
 import java.time.Duration;
 
 /**
- * Admits a request for a client (CONTRACT §5): a model outside the client's allow-list is {@code
- * 403 model_not_allowed}; a client whose budget is spent keeps its free routes — the request is
- * planned with a maximum price of zero, so only free candidates remain — and is {@code 429
+ * Admits a request for a client (docs/reference.md §5): a model outside the client's allow-list is
+ * {@code 403 model_not_allowed}; a client whose budget is spent keeps its free routes — the request
+ * is planned with a maximum price of zero, so only free candidates remain — and is {@code 429
  * budget_exceeded} with {@code Retry-After} to the window's end only when no free candidate is
  * left. Free routes cost zero, so they never count. The check happens as a request starts: requests
  * already running may together go over the budget by what they cost. Thread-safe.

@@ -26,10 +26,10 @@ import java.util.regex.Pattern;
 
 /**
  * Reads an OpenAI {@code POST /v1/chat/completions} body into the engine's {@link ChatRequest}
- * (CONTRACT §5, DESIGN §9): every field the engine models is read and checked; any other top-level
- * field is kept in {@link ChatRequest#extraBody()} and forwarded unchanged to OpenAI-protocol
- * routes. A wrong type or range is a {@code 400} whose {@code param} names the field. Stateless and
- * thread-safe.
+ * (docs/reference.md §5, docs/design.md §9): every field the engine models is read and checked; any
+ * other top-level field is kept in {@link ChatRequest#extraBody()} and forwarded unchanged to
+ * OpenAI-protocol routes. A wrong type or range is a {@code 400} whose {@code param} names the
+ * field. Stateless and thread-safe.
  */
 final class ChatCompletionParser {
   /** How deep a request body may nest; deeper is a {@code 400}, never a stack overflow. */

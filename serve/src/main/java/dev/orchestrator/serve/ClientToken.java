@@ -9,11 +9,11 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * One client allowed to call the server (CONTRACT §5, {@code --tokens-file}): a name for logs and
- * metrics, the SHA-256 of its bearer token (the token itself is never kept), optional spend limits
- * per UTC day and month, and an optional allow-list of model-name globs ({@code *} matches
- * anything, {@code /} included). Immutable and thread-safe; {@link #toString()} never shows the
- * digest.
+ * One client allowed to call the server (docs/reference.md §5, {@code --tokens-file}): a name for
+ * logs and metrics, the SHA-256 of its bearer token (the token itself is never kept), optional
+ * spend limits per UTC day and month, and an optional allow-list of model-name globs ({@code *}
+ * matches anything, {@code /} included). Immutable and thread-safe; {@link #toString()} never shows
+ * the digest.
  *
  * @param name the client's name, shown in the access log and metrics
  * @param digest SHA-256 of the bearer token

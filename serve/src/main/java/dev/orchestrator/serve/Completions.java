@@ -15,8 +15,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Writes OpenAI {@code chat.completion} and {@code chat.completion.chunk} objects straight from the
  * engine's answer with a streaming generator (no tree per chunk), keeping what the upstream said:
- * its id, {@code system_fingerprint}, refusal, reasoning, logprobs and usage details (CONTRACT §5).
- * Stateless and thread-safe.
+ * its id, {@code system_fingerprint}, refusal, reasoning, logprobs and usage details
+ * (docs/reference.md §5). Stateless and thread-safe.
  */
 final class Completions {
   private static final JsonFactory FACTORY = Json.MAPPER.getFactory();

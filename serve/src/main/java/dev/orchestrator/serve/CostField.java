@@ -3,8 +3,8 @@ package dev.orchestrator.serve;
 import java.math.BigDecimal;
 
 /**
- * The cost header of an answer (CONTRACT §5): {@code x-orchestrator-cost-usd} carries the number
- * that {@link Completions} writes as {@code usage.cost} ({@code unknown} when it is null).
+ * The cost header of an answer (docs/reference.md §5): {@code x-orchestrator-cost-usd} carries the
+ * number that {@link Completions} writes as {@code usage.cost} ({@code unknown} when it is null).
  * Stateless.
  */
 final class CostField {

@@ -21,10 +21,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Maps the engine's one exception to an HTTP answer (CONTRACT §5, ADR 0011). A settled upstream 4xx
- * keeps its status and its OpenAI-shaped body, with {@code upstream_status} added; everything else
- * is synthesized as {@code {"error":{"message","type","param","code"}}} with {@code code} the
- * engine's error type. Stateless.
+ * Maps the engine's one exception to an HTTP answer (docs/reference.md §5, ADR 0011). A settled
+ * upstream 4xx keeps its status and its OpenAI-shaped body, with {@code upstream_status} added;
+ * everything else is synthesized as {@code {"error":{"message","type","param","code"}}} with {@code
+ * code} the engine's error type. Stateless.
  */
 final class ErrorMapper {
   /** Exclusions that describe the request itself, not the health of the routes. */
@@ -51,7 +51,7 @@ final class ErrorMapper {
 
   /**
    * The answer for {@code e} on {@code request}: when no candidate is left because of what the
-   * request asks, {@code error.param} names the field (DESIGN §9).
+   * request asks, {@code error.param} names the field (docs/design.md §9).
    */
   static ApiError map(OrchestratorException e, ChatRequest request) {
     ProviderFailure f = e.lastFailure();
@@ -128,7 +128,7 @@ final class ErrorMapper {
     }
     Map<String, String> fields = fieldsByDetail(request);
     for (Exclusion x : plan.excluded()) {
-      String field = fields.get(x.detail());
+      String field = fieldFor(x.detail(), fields);
       if (x.reason() == ExclusionReason.MISSING_CAPABILITY && field != null) {
         return ApiError.of(
             400,
@@ -139,6 +139,23 @@ final class ErrorMapper {
       }
     }
     return synth(400, "invalid_request_error", e, "model");
+  }
+
+  /**
+   * The request field behind an exclusion detail: a protocol gap as written, or the first
+   * capability of {@code "lacks vision, json"} that a request field implied.
+   */
+  private static String fieldFor(String detail, Map<String, String> fields) {
+    String field = fields.get(detail);
+    if (field == null && detail.startsWith("lacks ")) {
+      for (String capability : detail.substring("lacks ".length()).split(", ")) {
+        field = fields.get(capability);
+        if (field != null) {
+          break;
+        }
+      }
+    }
+    return field;
   }
 
   /**

@@ -128,7 +128,7 @@ final class HttpCall {
   /**
    * Marks an open stream to be broken off instead of ended: {@link #complete} then fails the
    * exchange, so Jetty closes the connection without the terminating chunk and a client sees a cut
-   * body, never a completed one (CONTRACT §5).
+   * body, never a completed one (docs/reference.md §5).
    */
   void abort() {
     aborted = true;
@@ -159,7 +159,7 @@ final class HttpCall {
     private static final long serialVersionUID = 1L;
 
     StreamAborted() {
-      super("stream broken off after an error event (CONTRACT §5)", null, false, false);
+      super("stream broken off after an error event (docs/reference.md §5)", null, false, false);
     }
   }
 }

@@ -18,12 +18,12 @@ import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 /**
- * The catalog a long-running server plans with (DESIGN §7, CONTRACT §5): the {@code --catalog}
- * files (or the embedded default), then each {@code --source} (a URL or a path, fetched with the
- * bounded retry of {@link CatalogRefresher}), then the {@code --config} files, merged in that
- * order. {@link #refresh()} fetches every source again — the server calls it every {@code
- * --refresh-interval-s} — and, when one changed, hands the new catalog to the listener, which swaps
- * it atomically (requests in flight finish on the catalog they planned with).
+ * The catalog a long-running server plans with (docs/design.md §7, docs/reference.md §5): the
+ * {@code --catalog} files (or the embedded default), then each {@code --source} (a URL or a path,
+ * fetched with the bounded retry of {@link CatalogRefresher}), then the {@code --config} files,
+ * merged in that order. {@link #refresh()} fetches every source again — the server calls it every
+ * {@code --refresh-interval-s} — and, when one changed, hands the new catalog to the listener,
+ * which swaps it atomically (requests in flight finish on the catalog they planned with).
  *
  * <p>The last good copy of each source is kept in a {@link SourceCache}; a failed fetch keeps the
  * last good copy in service (the refresher logs the failure once per outage, {@link #failures()}

@@ -34,10 +34,10 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The engine behind the OpenAI wire format (CONTRACT §5): {@code POST /v1/chat/completions} (JSON
- * and SSE), {@code GET /v1/models}, {@code GET /healthz}, {@code GET /readyz} and {@code GET
- * /metrics}. One {@link TaskOrchestrator} serves every request, so route health (breakers,
- * cooldowns) and the retry budget are shared across requests.
+ * The engine behind the OpenAI wire format (docs/reference.md §5): {@code POST
+ * /v1/chat/completions} (JSON and SSE), {@code GET /v1/models}, {@code GET /healthz}, {@code GET
+ * /readyz} and {@code GET /metrics}. One {@link TaskOrchestrator} serves every request, so route
+ * health (breakers, cooldowns) and the retry budget are shared across requests.
  *
  * <pre>{@code
  * try (OrchestratorServer server = OrchestratorServer.builder()

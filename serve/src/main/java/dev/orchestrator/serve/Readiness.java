@@ -12,10 +12,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code GET /readyz} (CONTRACT §5): ready only while every check holds — some candidate of {@code
- * orchestrator/free} or {@code orchestrator/auto} has credentials ({@code credentials}), the
- * catalog has routes ({@code catalog}) and is not older than {@code --max-catalog-age-s} ({@code
- * catalog_age}), the server is not shutting down ({@code draining}), and every added {@link
+ * {@code GET /readyz} (docs/reference.md §5): ready only while every check holds — some candidate
+ * of {@code orchestrator/free} or {@code orchestrator/auto} has credentials ({@code credentials}),
+ * the catalog has routes ({@code catalog}) and is not older than {@code --max-catalog-age-s}
+ * ({@code catalog_age}), the server is not shutting down ({@code draining}), and every added {@link
  * ReadinessCheck} holds. The body lists each failing check with its reason, plus the catalog
  * (sources and their age) and route health. Route health itself (open breakers, cooldowns) never
  * makes a server unready: it is what failover is for. Thread-safe.

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * One condition {@code GET /readyz} requires (CONTRACT §5). The server has built-in checks
+ * One condition {@code GET /readyz} requires (docs/reference.md §5). The server has built-in checks
  * (credentials for the virtual models, catalog age); more are added with {@link
  * OrchestratorServer.Builder#readinessCheck}, for example a shared health store's connection.
  * Implementations must be thread-safe and quick: they run on every probe.

@@ -21,8 +21,9 @@ import java.util.Map;
  * commits {@code 200} with the route and attempt headers of the dispatch that produced it. Deltas
  * keep OpenAI's shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as
  * incremental fragments (index; id and name first; argument pieces after). A failure after commit
- * is one {@code event: error} frame, then the body is broken off (CONTRACT §5). Used by the one
- * thread handling the request (the engine calls the listener on that thread). Not thread-safe.
+ * is one {@code event: error} frame, then the body is broken off (docs/reference.md §5). Used by
+ * the one thread handling the request (the engine calls the listener on that thread). Not
+ * thread-safe.
  */
 final class SseStream implements StreamListener {
   private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
@@ -30,7 +31,7 @@ final class SseStream implements StreamListener {
   private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
 
-  /** The {@code error.code} of every failure after the first byte (CONTRACT §5). */
+  /** The {@code error.code} of every failure after the first byte (docs/reference.md §5). */
   static final String INTERRUPTED = "stream_interrupted";
 
   private final HttpCall call;

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reads {@code --tokens-file} (CONTRACT §5), YAML or JSON:
+ * Reads {@code --tokens-file} (docs/reference.md §5), YAML or JSON:
  *
  * <pre>{@code
  * tokens:

@@ -23,8 +23,8 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * DESIGN §9 for Anthropic routes, as a property: for a generated request made only of fields with
- * an Anthropic equivalent, the upstream receives exactly the translation {@code
+ * docs/design.md §9 for Anthropic routes, as a property: for a generated request made only of
+ * fields with an Anthropic equivalent, the upstream receives exactly the translation {@code
  * providers/README.md} documents; for a generated Anthropic answer, the caller receives its id,
  * text, thinking, tool calls, finish reason and cache counts in OpenAI's terms.
  */

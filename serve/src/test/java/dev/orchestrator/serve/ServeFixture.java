@@ -254,7 +254,7 @@ final class ServeFixture implements AutoCloseable {
 
   /**
    * A streaming call: the status, headers and every SSE {@code data:} payload in order. A body that
-   * is broken off (CONTRACT §5) is read up to the cut, which is recorded.
+   * is broken off (docs/reference.md §5) is read up to the cut, which is recorded.
    */
   Sse stream(String model, String extra) {
     return streamBody(body(model, true, extra));

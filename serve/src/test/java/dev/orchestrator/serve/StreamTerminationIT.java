@@ -25,9 +25,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * CONTRACT §5: after visible output a failure is one {@code event: error} frame and then the body
- * is broken off — checked on the raw bytes of the HTTP/1.1 exchange, and with the official OpenAI
- * Java SDK, which must raise an error rather than return a completed answer.
+ * docs/reference.md §5: after visible output a failure is one {@code event: error} frame and then
+ * the body is broken off — checked on the raw bytes of the HTTP/1.1 exchange, and with the official
+ * OpenAI Java SDK, which must raise an error rather than return a completed answer.
  */
 class StreamTerminationIT {
   private static final String ANSWER = Step.DEFAULT_CONTENT;

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Everything an agent sends reaches the route, everything the route answers reaches the agent
- * (DESIGN §9), through {@code serve} with a real HTTP client and a recording upstream.
+ * (docs/design.md §9), through {@code serve} with a real HTTP client and a recording upstream.
  */
 class WireFidelityIT {
   static final String PNG =

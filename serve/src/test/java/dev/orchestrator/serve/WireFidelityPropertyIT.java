@@ -25,10 +25,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * DESIGN §9 as a property: for a generated request, what the upstream receives is the request
- * (modulo the documented translations: the route's own model id, no {@code models}); what the
- * caller receives is what the upstream sent — through {@code serve} and in-process through {@link
- * TaskOrchestrator#chat} and {@link TaskOrchestrator#stream}.
+ * docs/design.md §9 as a property: for a generated request, what the upstream receives is the
+ * request (modulo the documented translations: the route's own model id, no {@code models}); what
+ * the caller receives is what the upstream sent — through {@code serve} and in-process through
+ * {@link TaskOrchestrator#chat} and {@link TaskOrchestrator#stream}.
  */
 class WireFidelityPropertyIT {
 
@@ -111,7 +111,7 @@ class WireFidelityPropertyIT {
     assertThat(message.path("tool_calls")).isEqualTo(upMessage.path("tool_calls"));
     assertThat(body.at("/choices/0/finish_reason")).isEqualTo(up.at("/choices/0/finish_reason"));
     ObjectNode usage = (ObjectNode) body.path("usage").deepCopy();
-    usage.remove("cost"); // serve's own addition (CONTRACT §5), not the upstream's
+    usage.remove("cost"); // serve's own addition (docs/reference.md §5), not the upstream's
     assertThat(usage).isEqualTo(up.path("usage"));
   }
 

@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Decides from a source's own evidence whether a model is a chat model at all (DESIGN §3):
+ * Decides from a source's own evidence whether a model is a chat model at all (docs/design.md §3):
  * embeddings, rerankers, and models whose output is not text (or includes audio or video) are not.
  * Image-and-text output stays chat: routers and image-capable chat models answer text requests.
  */

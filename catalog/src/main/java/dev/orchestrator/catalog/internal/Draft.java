@@ -20,6 +20,7 @@ public final class Draft {
   final Map<String, PoolPatch> pools = new LinkedHashMap<>();
   final Set<String> deny = new LinkedHashSet<>();
   final List<String> sources = new ArrayList<>();
+  final List<String> warnings = new ArrayList<>();
   // null: the sources said nothing about allow (everything allowed).
   List<String> allow;
   boolean extendsDefault;
@@ -27,6 +28,14 @@ public final class Draft {
   /** Whether an own-config source asked to be laid on top of the embedded default catalog. */
   public boolean extendsDefault() {
     return extendsDefault;
+  }
+
+  /**
+   * What the merge allowed but a user should know, one line each: a later source's {@code tier:
+   * free} overriding an earlier source's price (ADR 0015).
+   */
+  public List<String> warnings() {
+    return List.copyOf(warnings);
   }
 
   /** Number of routes so far. */
@@ -66,9 +75,20 @@ public final class Draft {
       if (mine == null) {
         routes.put(r.id(), r.copy());
       } else {
-        mine.mergeFrom(r);
+        String overridden = mine.mergeFrom(r);
+        if (overridden != null) {
+          warnings.add(
+              r.origin
+                  .fail(
+                      "tier: free overrides the catalog price "
+                          + overridden
+                          + " of an earlier source; requests to this route are treated as"
+                          + " free")
+                  .getMessage());
+        }
       }
     }
+    warnings.addAll(later.warnings);
     pools.putAll(later.pools);
     if (later.allow != null) {
       allow = List.copyOf(later.allow);

@@ -72,7 +72,11 @@ final class OwnConfigReader {
   static Draft read(Value root) {
     Draft d = new Draft();
     Map<String, Value> top = strictMembers(root, TOP_KEYS, "a catalog configuration object");
-    d.sources.add(root.source().name() + " (config)");
+    // The snapshot date a config states travels with its name, so every listing can show it.
+    java.time.LocalDate checked = root.get("checked").date(false);
+    d.sources.add(
+        root.source().name()
+            + (checked == null ? " (config)" : " (config, checked " + checked + ")"));
     Value version = root.get("version");
     if (version.present() && !(version.node().isInt() && version.node().intValue() == 1)) {
       throw version.fail(version.render() + " is not a supported version (expected: 1)");
@@ -85,7 +89,6 @@ final class OwnConfigReader {
       }
       d.extendsDefault = true;
     }
-    root.get("checked").date(false);
     root.get("source").text("a description of where the numbers come from");
     for (Map.Entry<String, Value> e :
         root.get("providers").members("an object of providers").entrySet()) {

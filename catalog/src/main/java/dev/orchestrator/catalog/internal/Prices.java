@@ -47,4 +47,18 @@ public final class Prices {
     }
     return normalize(d);
   }
+
+  /** Whether both prices are known and at least one is above zero. */
+  static boolean priced(BigDecimal input, BigDecimal output) {
+    return input != null && output != null && (input.signum() > 0 || output.signum() > 0);
+  }
+
+  /** {@code "$0.1 in / $0.4 out per Mtok"}. */
+  static String describe(BigDecimal input, BigDecimal output) {
+    return "$"
+        + normalize(input).toPlainString()
+        + " in / $"
+        + normalize(output).toPlainString()
+        + " out per Mtok";
+  }
 }

@@ -72,16 +72,33 @@ public final class RoutePatch {
     return p;
   }
 
-  void mergeFrom(RoutePatch later) {
+  /**
+   * Lays {@code later} on top of this patch.
+   *
+   * @return the earlier catalog price ({@code "$0.1 in / $0.4 out per Mtok"}) when {@code later}
+   *     says {@code tier: free} without a price over a route an earlier source priced, else {@code
+   *     null}; the earlier prices are then kept for display while the explicit tier decides
+   */
+  String mergeFrom(RoutePatch later) {
     if (later.name != null) {
       name = later.name;
     }
+    String overridden = null;
     if (later.costStated) {
+      boolean freeOverPrice =
+          later.tier == Tier.FREE
+              && later.inputPerMtok == null
+              && later.outputPerMtok == null
+              && Prices.priced(inputPerMtok, outputPerMtok);
       costStated = true;
       tier = later.tier;
-      inputPerMtok = later.inputPerMtok;
-      outputPerMtok = later.outputPerMtok;
-      cacheReadPerMtok = later.cacheReadPerMtok;
+      if (freeOverPrice) {
+        overridden = Prices.describe(inputPerMtok, outputPerMtok);
+      } else {
+        inputPerMtok = later.inputPerMtok;
+        outputPerMtok = later.outputPerMtok;
+        cacheReadPerMtok = later.cacheReadPerMtok;
+      }
     }
     if (later.contextWindow != null) {
       contextWindow = later.contextWindow;
@@ -119,6 +136,7 @@ public final class RoutePatch {
     if (later.firstTokenTimeout != null) {
       firstTokenTimeout = later.firstTokenTimeout;
     }
+    return overridden;
   }
 
   Route build() {

@@ -89,25 +89,16 @@ public final class SourceText {
       return node;
     } catch (JsonProcessingException e) {
       JsonLocation loc = e.getLocation();
-      String msg = firstLine(e.getOriginalMessage());
+      String msg = ParseProblems.describe(e);
       throw new CatalogException(
           name,
           loc == null ? 0 : Math.max(0, loc.getLineNr()),
           loc == null ? 0 : Math.max(0, loc.getColumnNr()),
           null,
-          (yaml ? "invalid YAML: " : "invalid JSON: ")
-              + msg
-              + (yaml ? " (expected: well-formed YAML)" : " (expected: well-formed JSON)"),
+          // The parser's own expectation ("expected ',' or '}'") at the position given.
+          (yaml ? "invalid YAML: " : "invalid JSON: ") + msg,
           e);
     }
-  }
-
-  private static String firstLine(String s) {
-    if (s == null) {
-      return "malformed";
-    }
-    int nl = s.indexOf('\n');
-    return (nl < 0 ? s : s.substring(0, nl)).trim();
   }
 
   /** An error about the value at {@code path}, with its position when the text is known. */

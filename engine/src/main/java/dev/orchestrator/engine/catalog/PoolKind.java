@@ -3,8 +3,8 @@ package dev.orchestrator.engine.catalog;
 import java.util.Locale;
 
 /**
- * How a request's model name resolved, which decides how a settled 4xx is handled (DESIGN §5): a
- * heterogeneous pool fails over, a homogeneous one hands the upstream answer back as it is.
+ * How a request's model name resolved, which decides how a settled 4xx is handled (docs/design.md
+ * §5): a heterogeneous pool fails over, a homogeneous one hands the upstream answer back as it is.
  */
 public enum PoolKind {
   /** {@code orchestrator/free}: free chat routes only. Heterogeneous. */

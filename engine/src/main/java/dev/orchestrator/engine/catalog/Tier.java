@@ -4,10 +4,10 @@ import java.math.BigDecimal;
 import java.util.Locale;
 
 /**
- * Whether using a route costs money. A route is {@link #FREE} only with positive evidence (DESIGN
- * §3): an explicit {@code tier: free} in the user's configuration, or a catalog price of exactly
- * zero for both input and output. Everything else — a missing, unparsable or negative price — is
- * {@link #PRICED}. Money is fail-closed.
+ * Whether using a route costs money. A route is {@link #FREE} only with positive evidence
+ * (docs/design.md §3): an explicit {@code tier: free} in the user's configuration, or a catalog
+ * price of exactly zero for both input and output. Everything else — a missing, unparsable or
+ * negative price — is {@link #PRICED}. Money is fail-closed.
  */
 public enum Tier {
   /** Positive evidence that the route costs nothing. */
@@ -21,8 +21,8 @@ public enum Tier {
   }
 
   /**
-   * The tier rule of DESIGN §3 for catalog prices: free only when both prices are present and
-   * exactly zero. A {@code null} price means missing or unparsable evidence.
+   * The tier rule of docs/design.md §3 for catalog prices: free only when both prices are present
+   * and exactly zero. A {@code null} price means missing or unparsable evidence.
    */
   public static Tier fromPrices(BigDecimal inputPerMtok, BigDecimal outputPerMtok) {
     if (inputPerMtok == null || outputPerMtok == null) {

@@ -14,8 +14,8 @@ import java.util.Set;
 
 /**
  * A chat request in the engine's vocabulary, independent of any provider's wire format: everything
- * an agent can say in an OpenAI chat-completions request (DESIGN §9). Immutable and thread-safe;
- * build one with {@link #builder(String)}. Invalid values are rejected with an {@link
+ * an agent can say in an OpenAI chat-completions request (docs/design.md §9). Immutable and
+ * thread-safe; build one with {@link #builder(String)}. Invalid values are rejected with an {@link
  * IllegalArgumentException} naming the field, the value and the expectation ({@code top_p: 1.7
  * (expected: 0..1)}).
  *
@@ -192,9 +192,9 @@ public record ChatRequest(
   }
 
   /**
-   * The capabilities the request needs: the explicit ones, plus those its content implies (DESIGN
-   * §9): tools when tools are offered and {@code tool_choice} is not {@code none}, vision when a
-   * message has an image, JSON when a structured response format is asked for.
+   * The capabilities the request needs: the explicit ones, plus those its content implies
+   * (docs/design.md §9): tools when tools are offered and {@code tool_choice} is not {@code none},
+   * vision when a message has an image, JSON when a structured response format is asked for.
    */
   public Set<Capability> requiredCapabilities() {
     EnumSet<Capability> all = EnumSet.noneOf(Capability.class);

@@ -6,7 +6,7 @@ package dev.orchestrator.engine.chat;
  *
  * <p>The first call of any method is the point of no return: once visible output (text, reasoning,
  * a refusal or a tool-call fragment) has reached the caller, a failure is never retried or failed
- * over (DESIGN §5), it ends the stream with an explicit error.
+ * over (docs/design.md §5), it ends the stream with an explicit error.
  *
  * <p>Tool calls arrive twice, in two shapes, so that each listener can take the one it needs:
  * {@link #onToolCallDelta} as OpenAI's incremental fragments while they stream, and {@link

@@ -8,7 +8,7 @@ import java.math.MathContext;
 import java.util.Objects;
 
 /**
- * The serving route's cost in USD from its usage and the catalog's prices (DESIGN §8):
+ * The serving route's cost in USD from its usage and the catalog's prices (docs/design.md §8):
  *
  * <pre>
  *   cost = ((prompt − cached) × input + cached × cacheRead + completion × output) / 1,000,000

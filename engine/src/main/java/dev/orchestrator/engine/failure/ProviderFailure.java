@@ -48,7 +48,7 @@ public record ProviderFailure(
 
   /**
    * Whether the route answered nothing at all before giving up: a timeout with no HTTP status. Such
-   * a silent route is not retried (DESIGN §5).
+   * a silent route is not retried (docs/design.md §5).
    */
   public boolean silent() {
     return category == FailureCategory.TIMEOUT && status == null;

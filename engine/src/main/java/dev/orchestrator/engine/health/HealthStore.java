@@ -3,10 +3,10 @@ package dev.orchestrator.engine.health;
 import java.time.Duration;
 
 /**
- * Where route health lives (DESIGN §5, §11): each route's circuit breaker with its owned half-open
- * probe, cooldowns, retirements, and the process- or fleet-wide retry budget. The engine asks it
- * before every dispatch ({@link #admit}) and tells it the outcome of every admitted attempt ({@link
- * #report}) — exactly once, on every path.
+ * Where route health lives (docs/design.md §5, §11): each route's circuit breaker with its owned
+ * half-open probe, cooldowns, retirements, and the process- or fleet-wide retry budget. The engine
+ * asks it before every dispatch ({@link #admit}) and tells it the outcome of every admitted attempt
+ * ({@link #report}) — exactly once, on every path.
  *
  * <p>In memory by default ({@link RouteHealthRegistry}); shared by a fleet in {@code health-redis}.
  * A store carries its own {@link HealthSettings}. Implementations are thread-safe, and never block

@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * probe frees the lease at once. A lease whose holder never reports expires after {@link
  * HealthSettings#probeLease()}, and the next request takes the probe over. Settled 4xx, size and
  * content-policy failures never touch a breaker; account-state failures cool a route down without
- * touching its breaker (DESIGN §5).
+ * touching its breaker (docs/design.md §5).
  */
 public final class RouteHealthRegistry implements HealthStore {
   private final Cache<String, RouteState> states;

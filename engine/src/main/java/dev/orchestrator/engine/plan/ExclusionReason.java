@@ -2,7 +2,9 @@ package dev.orchestrator.engine.plan;
 
 import java.util.Locale;
 
-/** Why a route is not a candidate of a plan (CONTRACT §3). One reason per excluded route. */
+/**
+ * Why a route is not a candidate of a plan (docs/reference.md §3). One reason per excluded route.
+ */
 public enum ExclusionReason {
   /** A priced (or unknown-price) route in a free pool. */
   PRICED_TIER_BOUNDARY,

@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * A request field that a wire protocol cannot express, so a route speaking it cannot honour the
- * request (DESIGN §9). Immutable and thread-safe.
+ * request (docs/design.md §9). Immutable and thread-safe.
  *
  * @param field the field as named in an OpenAI request ({@code seed}, {@code
  *     messages[2].content[0]}, {@code response_format})

@@ -10,7 +10,7 @@ import dev.orchestrator.engine.chat.ToolChoice;
 import java.util.List;
 
 /**
- * Which request fields a wire protocol can express (DESIGN §9; the table is in {@code
+ * Which request fields a wire protocol can express (docs/design.md §9; the table is in {@code
  * providers/README.md}). OpenAI chat completions expresses everything the engine models, and gets
  * unknown fields unchanged; Anthropic Messages gets a translation of every field that has an
  * equivalent, and a route speaking it is excluded when a field has none. Stateless, thread-safe.

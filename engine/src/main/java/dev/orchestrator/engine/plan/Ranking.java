@@ -64,19 +64,25 @@ final class Ranking {
   static String why(Entry e, int rank, String label, PlanRequest req) {
     StringBuilder sb = new StringBuilder(112);
     switch (label) {
-      case "free" -> sb.append("free (zero input and output price)");
+      case "free" -> sb.append(freeBecause(e.route));
       case "auto" -> {
-        sb.append(req.strategy() == Strategy.COST ? "cost-first: " : "quality-first: ");
+        sb.append(
+            req.strategy() == Strategy.COST
+                ? "ranked cost-first (free, then cheapest); "
+                : "ranked quality-first; ");
         price(sb, e);
       }
       default -> {
-        sb.append(label).append(", position ").append(rank).append(": ");
+        sb.append(label).append(", position ").append(rank).append("; ");
         price(sb, e);
       }
     }
+    long need = (long) req.promptTokens() + req.maxOutputTokens();
     if (e.window > 0) {
-      sb.append("; ").append(e.window).append("-token window fits ");
-      sb.append((long) req.promptTokens() + req.maxOutputTokens()).append(" tokens");
+      sb.append("; window ").append(e.window);
+      if (need > 0) {
+        sb.append(" fits ").append(need).append(" tokens");
+      }
     } else {
       sb.append("; window unknown, ranked after known windows");
     }
@@ -84,14 +90,31 @@ final class Ranking {
       sb.append("; quality ").append(e.route.quality());
     }
     if (label.equals("free")) {
-      sb.append("; ranked by window, then release date");
+      sb.append("; ranked by quality, then window, then release date");
     }
     return sb.toString();
   }
 
+  /**
+   * Where a free route's freedom comes from: both catalog prices 0, or {@code tier: free} in a
+   * config (with the catalog price it overrides, if any).
+   */
+  static String freeBecause(dev.orchestrator.engine.catalog.Route r) {
+    BigDecimal in = r.inputPerMtok();
+    BigDecimal out = r.outputPerMtok();
+    if (in != null && out != null && in.signum() == 0 && out.signum() == 0) {
+      return "free: the catalog prices it at 0 in and 0 out";
+    }
+    if (in == null || out == null) {
+      return "free: tier: free in the config (no catalog price)";
+    }
+    return "free: tier: free in the config overrides the catalog price "
+        + ExclusionDetails.priced(r);
+  }
+
   private static void price(StringBuilder sb, Entry e) {
     if (e.free) {
-      sb.append("free");
+      sb.append(freeBecause(e.route));
     } else if (e.route.inputPerMtok() != null && e.route.outputPerMtok() != null) {
       sb.append('$')
           .append(e.route.inputPerMtok().stripTrailingZeros().toPlainString())

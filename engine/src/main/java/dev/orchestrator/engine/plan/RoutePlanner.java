@@ -28,7 +28,7 @@ import java.util.function.Predicate;
 
 /**
  * Turns a model name, the request's needs, route health and credentials into a {@link Plan}: the
- * ranked candidates and every excluded route with one reason (CONTRACT §3, ADR 0004).
+ * ranked candidates and every excluded route with one reason (docs/reference.md §3, ADR 0004).
  *
  * <p>A planner is bound to one immutable {@link Catalog}. The parts of a plan that depend only on
  * the catalog (not-chat, retired, denied and tier exclusions, and the ranking of the two virtual
@@ -155,11 +155,11 @@ public final class RoutePlanner {
     int n = 0;
     List<Exclusion> dynamic = new ArrayList<>(pi.ranked.length);
     for (Entry e : pi.ranked) {
-      ExclusionReason r = f.check(e);
-      if (r == null) {
+      Exclusion x = f.check(e);
+      if (x == null) {
         kept[n++] = e;
       } else {
-        dynamic.add(f.exclusion(e, r));
+        dynamic.add(x);
       }
     }
     return finish(
@@ -181,15 +181,11 @@ public final class RoutePlanner {
         throw unknown(id);
       }
       ExclusionReason r = e.staticReason(kind == PoolKind.FREE);
-      if (r != null) {
-        excluded.add(e.exclusion(r));
-        continue;
-      }
-      r = f.check(e);
-      if (r == null) {
+      Exclusion x = r == null ? f.check(e) : e.exclusion(r);
+      if (x == null) {
         kept[n++] = e;
       } else {
-        excluded.add(f.exclusion(e, r));
+        excluded.add(x);
       }
     }
     return finish(req, kind, kept, n, excluded, List.of(), f.marks, label);
@@ -271,50 +267,40 @@ public final class RoutePlanner {
       return known;
     }
 
-    /**
-     * The exclusion for {@code r}; a missing capability names the capability (the lowest missing
-     * one) or the field the route's protocol cannot express.
-     */
-    Exclusion exclusion(Entry e, ExclusionReason r) {
-      if (r != ExclusionReason.MISSING_CAPABILITY) {
-        return e.exclusion(r);
-      }
-      int missing = needCaps & ~e.caps;
-      if (missing != 0) {
-        return e.missing(CAPABILITIES[Integer.numberOfTrailingZeros(missing)]);
-      }
-      return new Exclusion(e.id, r, req.gaps().get(e.provider.protocol()).detail());
-    }
-
-    ExclusionReason check(Entry e) {
+    /** The first rule that excludes {@code e}, with its detail; {@code null} when none does. */
+    Exclusion check(Entry e) {
       if (req.onlyConfigured() && !isConfigured(e.provider)) {
-        return ExclusionReason.NO_CREDENTIALS;
+        return e.exclusion(ExclusionReason.NO_CREDENTIALS);
       }
-      if ((e.caps & needCaps) != needCaps
-          || !req.gaps().isEmpty() && req.gaps().containsKey(e.provider.protocol())) {
-        return ExclusionReason.MISSING_CAPABILITY;
+      if ((e.caps & needCaps) != needCaps) {
+        return e.missingCapability(needCaps & ~e.caps);
+      }
+      FieldGap gap = req.gaps().isEmpty() ? null : req.gaps().get(e.provider.protocol());
+      if (gap != null) {
+        return new Exclusion(e.id, ExclusionReason.MISSING_CAPABILITY, gap.detail());
       }
       if (e.window > 0 && needTokens > e.window) {
-        return ExclusionReason.CONTEXT_TOO_SMALL;
+        return e.tooSmall(needTokens, false);
       }
       if (e.maxOut > 0 && req.maxOutputTokens() > e.maxOut) {
-        return ExclusionReason.CONTEXT_TOO_SMALL;
+        return e.tooSmall(req.maxOutputTokens(), true);
       }
       // Prices compare as doubles converted once from the same decimals: exact for equal values.
-      // A free-tier route costs nothing (positive evidence, DESIGN §3), whatever prices it lists.
+      // A free-tier route costs nothing (positive evidence, docs/design.md §3), whatever prices it
+      // lists.
       if (!Double.isNaN(maxPrice) && !e.free && !(e.blendedOrNaN <= maxPrice)) {
-        return ExclusionReason.OVER_MAX_PRICE;
+        return e.overMaxPrice(req.maxPricePerMtok(), maxPrice);
       }
       if (!marks.isEmpty()) {
         HealthMark m = marks.get(e.id);
         if (m != null) {
           switch (m.condition()) {
             case RETIRED:
-              return ExclusionReason.RETIRED;
+              return e.exclusion(ExclusionReason.RETIRED);
             case COOLING_DOWN:
-              return ExclusionReason.COOLING_DOWN;
+              return e.exclusion(ExclusionReason.COOLING_DOWN);
             case CIRCUIT_OPEN:
-              return ExclusionReason.CIRCUIT_OPEN;
+              return e.exclusion(ExclusionReason.CIRCUIT_OPEN);
           }
         }
       }
@@ -353,24 +339,70 @@ public final class RoutePlanner {
       this.free = route.tier() == Tier.FREE;
     }
 
-    /** This route's exclusion for {@code r}; immutable, so cached (a benign race at worst). */
+    /**
+     * This route's exclusion for a reason whose detail depends on the route alone; immutable, so
+     * cached (a benign race at worst).
+     */
     Exclusion exclusion(ExclusionReason r) {
       Exclusion x = exclusions[r.ordinal()];
       if (x == null) {
-        x = new Exclusion(id, r);
+        x = new Exclusion(id, r, ExclusionDetails.of(r, route, provider));
         exclusions[r.ordinal()] = x;
       }
       return x;
     }
 
-    /** This route's exclusion for lacking {@code c}, naming it; cached like {@link #exclusion}. */
-    Exclusion missing(Capability c) {
-      Exclusion x = missing[c.ordinal()];
-      if (x == null) {
-        x = new Exclusion(id, ExclusionReason.MISSING_CAPABILITY, c.wireName());
-        missing[c.ordinal()] = x;
+    // One-slot caches for the request-dependent details, keyed by the request's number: plans in a
+    // row usually ask alike, and a detail string per excluded route per plan would cost more than
+    // the plan itself. Plain fields on purpose: Keyed's fields are final, so a thread that sees a
+    // Keyed sees it whole, and a lost or stale slot only means building the detail again.
+    private Keyed lastMissing;
+    private Keyed lastTooSmall;
+    private Keyed lastOverPrice;
+
+    /** An exclusion and the request value its detail was built from. */
+    private record Keyed(long key, Exclusion exclusion) {}
+
+    Exclusion missingCapability(int missingMask) {
+      Keyed k = lastMissing;
+      if (k == null || k.key != missingMask) {
+        k =
+            new Keyed(
+                missingMask,
+                new Exclusion(
+                    id, ExclusionReason.MISSING_CAPABILITY, ExclusionDetails.missing(missingMask)));
+        lastMissing = k;
       }
-      return x;
+      return k.exclusion;
+    }
+
+    /** The output limit is checked with {@code output}, the window without. */
+    Exclusion tooSmall(long needed, boolean output) {
+      long key = output ? -needed : needed;
+      Keyed k = lastTooSmall;
+      if (k == null || k.key != key) {
+        String detail =
+            output
+                ? needed + " output tokens requested, limit " + maxOut
+                : needed + " tokens needed, window " + window;
+        k = new Keyed(key, new Exclusion(id, ExclusionReason.CONTEXT_TOO_SMALL, detail));
+        lastTooSmall = k;
+      }
+      return k.exclusion;
+    }
+
+    Exclusion overMaxPrice(BigDecimal max, double maxAsDouble) {
+      long key = Double.doubleToLongBits(maxAsDouble);
+      Keyed k = lastOverPrice;
+      if (k == null || k.key != key) {
+        k =
+            new Keyed(
+                key,
+                new Exclusion(
+                    id, ExclusionReason.OVER_MAX_PRICE, ExclusionDetails.overPrice(blended, max)));
+        lastOverPrice = k;
+      }
+      return k.exclusion;
     }
 
     /** The catalog-only reason, adding the tier boundary for free pools. */
@@ -434,6 +466,10 @@ public final class RoutePlanner {
           reason = ExclusionReason.DENIED_BY_CONFIG;
         }
         Entry e = new Entry(r, catalog.provider(r.provider()).orElseThrow(), reason);
+        if (reason == ExclusionReason.DENIED_BY_CONFIG) {
+          e.exclusions[reason.ordinal()] =
+              new Exclusion(e.id, reason, ExclusionDetails.denied(catalog.filter(), e.id));
+        }
         m.put(e.id, e);
         all.add(e);
       }

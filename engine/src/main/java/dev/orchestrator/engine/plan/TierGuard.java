@@ -4,7 +4,8 @@ import dev.orchestrator.engine.catalog.Route;
 
 /**
  * The free-tier boundary, checked when a plan is built and again by the dispatcher before every
- * attempt (DESIGN §3). A violation is a bug in the caller, never a condition to skip silently.
+ * attempt (docs/design.md §3). A violation is a bug in the caller, never a condition to skip
+ * silently.
  */
 public final class TierGuard {
   private TierGuard() {}

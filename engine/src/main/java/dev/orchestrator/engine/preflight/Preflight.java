@@ -761,7 +761,7 @@ public final class Preflight {
     private static Duration positive(String name, Duration d) {
       Objects.requireNonNull(d, name);
       if (d.isNegative() || d.isZero()) {
-        throw new IllegalArgumentException(name + ": " + d + " (expected: > 0)");
+        throw new IllegalArgumentException(name + ": " + d.toMillis() + " ms (expected: > 0 ms)");
       }
       return d;
     }

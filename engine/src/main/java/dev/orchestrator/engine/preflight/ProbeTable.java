@@ -4,11 +4,11 @@ import dev.orchestrator.engine.failure.FailureCategory;
 
 /**
  * The probe's decision table over {@link FailureCategory}: may a failed probe be sent once more,
- * and what the failure does to route health. It agrees with the failover loop's table (DESIGN §5)
- * on health; it differs on one point on purpose: a silent timeout is retried once, because a probe
- * is tiny and a cold start must not reject a healthy route (ADR 0012). Decisions read only the
- * typed failure, never its text; the second attempt also needs {@code retryable()} from the
- * classifier.
+ * and what the failure does to route health. It agrees with the failover loop's table
+ * (docs/design.md §5) on health; it differs on one point on purpose: a silent timeout is retried
+ * once, because a probe is tiny and a cold start must not reject a healthy route (ADR 0012).
+ * Decisions read only the typed failure, never its text; the second attempt also needs {@code
+ * retryable()} from the classifier.
  */
 final class ProbeTable {
   private ProbeTable() {}

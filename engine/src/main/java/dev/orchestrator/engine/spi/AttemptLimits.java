@@ -33,7 +33,7 @@ public record AttemptLimits(
   private static void check(String name, Duration d) {
     Objects.requireNonNull(d, name);
     if (d.isNegative() || d.isZero()) {
-      throw new IllegalArgumentException(name + ": " + d + " (expected: > 0)");
+      throw new IllegalArgumentException(name + ": " + d.toMillis() + " ms (expected: > 0 ms)");
     }
   }
 

@@ -11,7 +11,7 @@ public sealed interface AttemptOutcome permits AttemptOutcome.Succeeded, Attempt
    * The route answered with usable output.
    *
    * @param response the answer
-   * @param skippedEvents invalid stream events skipped on the way (bounded; DESIGN §5)
+   * @param skippedEvents invalid stream events skipped on the way (bounded; docs/design.md §5)
    */
   record Succeeded(ChatResponse response, int skippedEvents) implements AttemptOutcome {
     /** Validates. */

@@ -77,8 +77,8 @@ public record ToolDecision(
 
   /**
    * The decision once the same-agent retries are used up: a retry becomes a failover to another
-   * agent (DESIGN §6: "retry the same agent (bounded) and then fail over"); any other decision is
-   * returned unchanged.
+   * agent (docs/design.md §6: "retry the same agent (bounded) and then fail over"); any other
+   * decision is returned unchanged.
    */
   public ToolDecision retriesExhausted() {
     if (action != ToolAction.RETRY_SAME_AGENT) {

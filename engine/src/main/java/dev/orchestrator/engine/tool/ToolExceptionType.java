@@ -6,8 +6,8 @@ import java.util.stream.Collectors;
 
 /**
  * The kinds of exception evidence the classifier distinguishes by type, named as the {@code
- * --exception} values of {@code orchestrator classify-tool} (CONTRACT §2). Each constant lists the
- * Java types {@link ToolFailureClassifier#classify(Throwable, ToolSpec)} maps onto it.
+ * --exception} values of {@code orchestrator classify-tool} (docs/reference.md §2). Each constant
+ * lists the Java types {@link ToolFailureClassifier#classify(Throwable, ToolSpec)} maps onto it.
  */
 public enum ToolExceptionType {
   /**

@@ -59,8 +59,8 @@ public final class ToolExecutionStoppedException extends RuntimeException {
 
   /**
    * The stop in the failover loop's vocabulary: category {@code tool_execution_stopped}, not
-   * retryable, so the loop ends the request instead of trying another candidate (DESIGN §5). The
-   * message is this exception's own, which holds no raw text.
+   * retryable, so the loop ends the request instead of trying another candidate (docs/design.md
+   * §5). The message is this exception's own, which holds no raw text.
    */
   public ProviderFailure toProviderFailure() {
     return ProviderFailure.of(

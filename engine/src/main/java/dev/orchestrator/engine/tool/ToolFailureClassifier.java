@@ -35,9 +35,10 @@ import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
 /**
- * Decides what to do after a tool failure (DESIGN §6, ADR 0001). Fails closed: when replaying a
- * call could do its damage twice, or handing it to another agent could bypass a permission or
- * policy decision, the answer is {@link ToolAction#FAIL_CLOSED}. Thread-safe and stateless.
+ * Decides what to do after a tool failure (docs/design.md §6, ADR 0001). Fails closed: when
+ * replaying a call could do its damage twice, or handing it to another agent could bypass a
+ * permission or policy decision, the answer is {@link ToolAction#FAIL_CLOSED}. Thread-safe and
+ * stateless.
  *
  * <p>This classifier accepts tool evidence only. It has no entry point for a provider (model)
  * failure — {@link dev.orchestrator.engine.failure.ProviderFailure} is a different type decided by

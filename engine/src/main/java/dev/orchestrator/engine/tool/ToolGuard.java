@@ -29,7 +29,7 @@ import java.util.random.RandomGenerator;
  */
 public final class ToolGuard {
 
-  /** The hard ceiling on same-agent retries (DESIGN §5). */
+  /** The hard ceiling on same-agent retries (docs/design.md §5). */
   public static final int MAX_RETRIES_CEILING = 4;
 
   /** The longest accepted backoff. */
@@ -206,15 +206,24 @@ public final class ToolGuard {
       Objects.requireNonNull(initial, "initial");
       Objects.requireNonNull(max, "max");
       if (initial.isNegative()) {
-        throw new IllegalArgumentException("backoffInitial: " + initial + " (expected: >= 0)");
+        throw new IllegalArgumentException(
+            "backoffInitial: " + initial.toMillis() + " ms (expected: >= 0 ms)");
       }
       if (max.compareTo(initial) < 0) {
         throw new IllegalArgumentException(
-            "backoffMax: " + max + " (expected: >= backoffInitial " + initial + ")");
+            "backoffMax: "
+                + max.toMillis()
+                + " ms (expected: >= backoffInitial "
+                + initial.toMillis()
+                + " ms)");
       }
       if (max.compareTo(MAX_BACKOFF_CEILING) > 0) {
         throw new IllegalArgumentException(
-            "backoffMax: " + max + " (expected: <= " + MAX_BACKOFF_CEILING + ")");
+            "backoffMax: "
+                + max.toMillis()
+                + " ms (expected: <= "
+                + MAX_BACKOFF_CEILING.toMillis()
+                + " ms)");
       }
       this.backoffInitial = initial;
       this.backoffMax = max;

@@ -1,6 +1,6 @@
 /**
- * Tool-execution failures (DESIGN §6, ADR 0001): a classifier of its own that fails closed, and a
- * guard agent frameworks wrap their tool calls with.
+ * Tool-execution failures (docs/design.md §6, ADR 0001): a classifier of its own that fails closed,
+ * and a guard agent frameworks wrap their tool calls with.
  *
  * <p>An agent's tools have side effects — a shell command, an HTTP call, an MCP server. Replaying
  * one may do the damage twice, and handing the work to another agent may bypass a permission or

@@ -71,8 +71,8 @@ class PlanningFollowsMeaningTest {
                 .build());
     assertThat(candidates(p)).containsExactlyInAnyOrder("eye/seer", "claude/opus");
     assertThat(details(p))
-        .containsEntry("text/plain", "vision")
-        .containsEntry("js/strict", "vision");
+        .containsEntry("text/plain", "lacks vision")
+        .containsEntry("js/strict", "lacks vision");
   }
 
   @Test
@@ -86,8 +86,8 @@ class PlanningFollowsMeaningTest {
     // Anthropic routes cannot express response_format in this version: excluded with the field.
     assertThat(candidates(p)).containsExactly("js/strict");
     assertThat(details(p))
-        .containsEntry("text/plain", "json")
-        .containsEntry("eye/seer", "json")
+        .containsEntry("text/plain", "lacks json")
+        .containsEntry("eye/seer", "lacks json")
         .containsEntry(
             "claude/opus",
             "response_format: json_schema has no anthropic-messages equivalent in this version");

@@ -203,7 +203,8 @@ class PreflightTest {
     assertThat(client.calls()).containsExactlyInAnyOrder("a/m", "b/m");
     assertThat(r.verdict("p/m")).isEmpty();
     assertThat(r.excluded())
-        .containsExactly(new Exclusion("p/m", ExclusionReason.PRICED_TIER_BOUNDARY));
+        .containsExactly(
+            new Exclusion("p/m", ExclusionReason.PRICED_TIER_BOUNDARY, "$1 in / $2 out per Mtok"));
     assertThat(r.routes()).noneMatch(RouteVerdict::pricedProbed);
   }
 
@@ -316,8 +317,14 @@ class PreflightTest {
     assertThat(client.calls()).containsExactly("a/m", "b/m", "c/m", "c/m");
     assertThat(o.plan(ChatRequest.builder("orchestrator/free").user("hi").build()).excluded())
         .containsExactlyInAnyOrder(
-            new Exclusion("a/m", ExclusionReason.RETIRED),
-            new Exclusion("b/m", ExclusionReason.COOLING_DOWN));
+            new Exclusion(
+                "a/m",
+                ExclusionReason.RETIRED,
+                "answered not_found; left out until its retirement expires"),
+            new Exclusion(
+                "b/m",
+                ExclusionReason.COOLING_DOWN,
+                "cooling down after a quota, auth or rate-limit failure"));
   }
 
   @Test
@@ -525,7 +532,7 @@ class PreflightTest {
     assertThatThrownBy(() -> Preflight.builder().maxRoutes(0))
         .hasMessage("maxRoutes: 0 (expected: >= 1)");
     assertThatThrownBy(() -> Preflight.builder().attemptTimeout(Duration.ZERO))
-        .hasMessage("attemptTimeout: PT0S (expected: > 0)");
+        .hasMessage("attemptTimeout: 0 ms (expected: > 0 ms)");
     assertThatThrownBy(() -> Preflight.builder().catalog(FREE_AND_PRICED).build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessageContaining("missing providers(…)");

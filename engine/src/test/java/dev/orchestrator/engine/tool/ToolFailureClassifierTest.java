@@ -356,7 +356,7 @@ class ToolFailureClassifierTest {
 
   @Test
   void acceptsNoProviderFailureType() {
-    // DESIGN §6: the tool classifier never sees provider failures, by construction.
+    // docs/design.md §6: the tool classifier never sees provider failures, by construction.
     Stream<Class<?>> parameterTypes =
         Arrays.stream(ToolFailureClassifier.class.getDeclaredMethods())
             .filter(m -> Modifier.isPublic(m.getModifiers()))

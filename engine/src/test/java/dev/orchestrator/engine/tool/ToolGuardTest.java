@@ -299,12 +299,12 @@ class ToolGuardTest {
   @Test
   void rejectsBackoffBoundsThatMakeNoSense() {
     assertThatThrownBy(() -> ToolGuard.builder().withBackoff(Duration.ofMillis(-1), Duration.ZERO))
-        .hasMessage("backoffInitial: PT-0.001S (expected: >= 0)");
+        .hasMessage("backoffInitial: -1 ms (expected: >= 0 ms)");
     assertThatThrownBy(
             () -> ToolGuard.builder().withBackoff(Duration.ofSeconds(1), Duration.ofMillis(10)))
-        .hasMessage("backoffMax: PT0.01S (expected: >= backoffInitial PT1S)");
+        .hasMessage("backoffMax: 10 ms (expected: >= backoffInitial 1000 ms)");
     assertThatThrownBy(() -> ToolGuard.builder().withBackoff(Duration.ZERO, Duration.ofHours(2)))
-        .hasMessage("backoffMax: PT2H (expected: <= PT1H)");
+        .hasMessage("backoffMax: 7200000 ms (expected: <= 3600000 ms)");
   }
 
   @Test

@@ -10,7 +10,7 @@ import java.util.Objects;
 
 /**
  * The single source of truth for "what kind of provider failure is this and may it be re-sent"
- * (DESIGN §4). Reads the evidence through an ordered table of rules, first match wins:
+ * (docs/design.md §4). Reads the evidence through an ordered table of rules, first match wins:
  *
  * <ol>
  *   <li>visible output already streamed → {@code stream_interrupted};

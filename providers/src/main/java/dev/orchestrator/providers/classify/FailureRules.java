@@ -35,8 +35,8 @@ import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * DESIGN §4 as data: the evidence-ordered rows, first match wins. Each row reads one kind of
- * evidence (the comment above it says where that evidence comes from) and returns a {@link
+ * docs/design.md §4 as data: the evidence-ordered rows, first match wins. Each row reads one kind
+ * of evidence (the comment above it says where that evidence comes from) and returns a {@link
  * Verdict}; its id is reported as {@link Classification#rule()} and documented in {@code
  * docs/failure-taxonomy.md}. Immutable and thread-safe.
  */
@@ -291,8 +291,8 @@ final class FailureRules {
   }
 
   /**
-   * Codes specific enough to decide the status against the HTTP one (DESIGN §4: a status that
-   * contradicts the body's own code is decided by the code): a context overflow sent as 500
+   * Codes specific enough to decide the status against the HTTP one (docs/design.md §4: a status
+   * that contradicts the body's own code is decided by the code): a context overflow sent as 500
    * (llama.cpp {@code exceed_context_size_error}), a throttle or an unavailable model sent as 400
    * inside a stream (Bedrock's event-stream exceptions), a content block sent as 403 (OpenRouter
    * moderation). Generic envelopes ({@code invalid_request_error}, {@code api_error}) never are.

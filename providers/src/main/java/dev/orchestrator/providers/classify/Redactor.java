@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 /**
  * Replaces anything that looks like a credential with {@value #REDACTED}. Used on every message,
  * body and {@code toString()} that leaves the provider boundary, so secrets never reach an output,
- * a trace, a log line or an exception (DESIGN §4). Stateless and thread-safe.
+ * a trace, a log line or an exception (docs/design.md §4). Stateless and thread-safe.
  *
  * <p>What counts as a secret:
  *

@@ -6,10 +6,10 @@ import java.util.regex.Pattern;
 /** Bounding and cleaning of untrusted text. Stateless; never throws on any input. */
 final class Text {
 
-  /** DESIGN §4: error bodies are read to at most 64 KiB. */
+  /** docs/design.md §4: error bodies are read to at most 64 KiB. */
   static final int MAX_READ_CHARS = 64 * 1024;
 
-  /** DESIGN §4: error bodies are kept to at most 2 KiB (UTF-8 bytes). */
+  /** docs/design.md §4: error bodies are kept to at most 2 KiB (UTF-8 bytes). */
   static final int MAX_KEPT_BODY_BYTES = 2 * 1024;
 
   /** A message is one line a person can read in a terminal. */

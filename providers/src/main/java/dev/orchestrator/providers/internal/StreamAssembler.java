@@ -93,8 +93,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   /**
    * Handles one event. An empty {@code data:} event is legal and carries nothing; an invalid event
-   * is skipped and counted up to the bound (DESIGN §5), past it the stream is malformed; tool-call
-   * arguments past their bound end the stream as malformed too.
+   * is skipped and counted up to the bound (docs/design.md §5), past it the stream is malformed;
+   * tool-call arguments past their bound end the stream as malformed too.
    */
   @Override
   public final boolean onEvent(String event, String data) {

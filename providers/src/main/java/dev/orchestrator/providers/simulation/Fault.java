@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 /**
- * A misbehaviour the {@link ScriptedUpstream} can play for one call (CONTRACT §4). Wire names are
- * lower snake case ({@code stream_cut}). Stream faults sent to a non-streaming request degrade as
- * each constant says.
+ * A misbehaviour the {@link ScriptedUpstream} can play for one call (docs/reference.md §4). Wire
+ * names are lower snake case ({@code stream_cut}). Stream faults sent to a non-streaming request
+ * degrade as each constant says.
  */
 public enum Fault {
   /**

@@ -31,9 +31,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A scripted LLM upstream on {@code 127.0.0.1}: a raw-socket HTTP/1.1 server with full control of
- * resets, stalls and partial writes, used by {@code orchestrator simulate} and by tests (CONTRACT
- * §4). It speaks OpenAI chat completions at {@code /p/<providerId>/v1/chat/completions} and
- * Anthropic Messages at {@code /p/<providerId>/v1/messages}.
+ * resets, stalls and partial writes, used by {@code orchestrator simulate} and by tests
+ * (docs/reference.md §4). It speaks OpenAI chat completions at {@code
+ * /p/<providerId>/v1/chat/completions} and Anthropic Messages at {@code
+ * /p/<providerId>/v1/messages}.
  *
  * <p>The route id of a call is {@code <providerId>/<model>}, the model taken from the request body.
  * Each call to a route takes that route's next {@link Step}; the last step repeats; a route with no

@@ -10,7 +10,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * One scripted answer of the {@link ScriptedUpstream} (CONTRACT §4). Exactly one shape applies:
+ * One scripted answer of the {@link ScriptedUpstream} (docs/reference.md §4). Exactly one shape
+ * applies:
  *
  * <ul>
  *   <li>a {@link #fault()} — that misbehaviour (streaming faults send {@link #content()}, default

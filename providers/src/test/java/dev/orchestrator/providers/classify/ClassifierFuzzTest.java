@@ -157,8 +157,11 @@ class ClassifierFuzzTest {
     Arbitrary<String> filled =
         net.jqwik.api.Combinators.combine(json, atoms, atoms, atoms)
             .as(
+                // Literal replacements: a generated "$" is text, not a group reference.
                 (t, a, b, c) ->
-                    t.replaceFirst("%s", a).replaceFirst("%s", b).replaceFirst("%s", c));
+                    t.replaceFirst("%s", java.util.regex.Matcher.quoteReplacement(a))
+                        .replaceFirst("%s", java.util.regex.Matcher.quoteReplacement(b))
+                        .replaceFirst("%s", java.util.regex.Matcher.quoteReplacement(c)));
     Arbitrary<String> binary =
         Arbitraries.bytes()
             .array(byte[].class)

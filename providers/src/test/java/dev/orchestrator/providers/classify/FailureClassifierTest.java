@@ -13,7 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
-/** DESIGN §4 row by row: each table below is one group of rules, in protocol order. */
+/** docs/design.md §4 row by row: each table below is one group of rules, in protocol order. */
 class FailureClassifierTest {
 
   private static final FailureClassifier CLASSIFIER = FailureClassifier.INSTANCE;

@@ -14,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** The scripted upstream's own contract (CONTRACT §4), spoken to with a plain HTTP client. */
+/**
+ * The scripted upstream's own contract (docs/reference.md §4), spoken to with a plain HTTP client.
+ */
 class ScriptedUpstreamIT {
   private final HttpClient http =
       HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();

@@ -1,0 +1,104 @@
+package dev.orchestrator.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.spi.Credentials;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code catalog providers}: every provider's base URL, protocol and key variables, and whether
+ * each variable is set in this environment. Never prints a value. One instance per invocation.
+ */
+@Command(
+    name = "providers",
+    mixinStandardHelpOptions = true,
+    description =
+        "List the providers: base URL, protocol, the variables that hold the key and whether each"
+            + " is set (never the value).")
+final class CatalogProviders implements Callable<Integer> {
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  @Mixin CatalogOptions catalog;
+
+  @Option(names = "--json", description = "Print one JSON document.")
+  boolean json;
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  /** Read through this, so a test can give an environment of its own. */
+  Credentials credentials = Credentials.fromEnvironment();
+
+  @Override
+  public Integer call() {
+    Catalog c = catalog.load(spec.commandLine().getErr());
+    Map<String, Integer> routes = new LinkedHashMap<>();
+    for (Route r : c.routes()) {
+      routes.merge(r.provider(), 1, Integer::sum);
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      ObjectNode doc = NODES.objectNode();
+      ArrayNode ps = doc.putArray("providers");
+      for (Provider p : c.providers().values()) {
+        ObjectNode o = CatalogCommand.providerJson(p);
+        ArrayNode vars = o.putArray("keyVariables");
+        for (String v : p.apiKeyEnv()) {
+          vars.addObject().put("name", v).put("set", credentials.lookup(v).isPresent());
+        }
+        o.put("configured", credentials.configured(p));
+        o.put("routes", routes.getOrDefault(p.id(), 0));
+        ps.add(o);
+      }
+      out.println(CatalogCommand.write(doc));
+      return OrchestratorCli.EXIT_OK;
+    }
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"PROVIDER", "PROTOCOL", "ROUTES", "KEY", "BASE URL"});
+    int missing = 0;
+    for (Provider p : c.providers().values()) {
+      if (!credentials.configured(p)) {
+        missing++;
+      }
+      rows.add(
+          new String[] {
+            p.id(),
+            p.protocol().wireName(),
+            Integer.toString(routes.getOrDefault(p.id(), 0)),
+            keys(p),
+            p.baseUrl() == null ? "(none: cannot be dispatched)" : p.baseUrl()
+          });
+    }
+    out.print(TextTable.render(rows, ""));
+    out.println(
+        c.providers().size()
+            + " providers, "
+            + missing
+            + " without a key (set one of the variables marked 'unset' to enable its routes)");
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  // "OPENROUTER_API_KEY set", "GEMINI_API_KEY unset, GOOGLE_API_KEY set", "none needed"
+  private String keys(Provider p) {
+    if (p.apiKeyEnv().isEmpty()) {
+      return "none needed";
+    }
+    List<String> parts = new ArrayList<>();
+    for (String v : p.apiKeyEnv()) {
+      parts.add(v + (credentials.lookup(v).isPresent() ? " set" : " unset"));
+    }
+    return String.join(", ", parts);
+  }
+}

@@ -1,0 +1,86 @@
+package dev.orchestrator.engine.plan;
+
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.RouteFilter;
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * The {@link Exclusion#detail()} texts, in the user's terms: what exactly did not fit. Stateless;
+ * thread-safe.
+ */
+final class ExclusionDetails {
+  private ExclusionDetails() {}
+
+  private static final Capability[] CAPABILITIES = Capability.values();
+
+  /** The detail of a reason that depends on the route and its provider alone. */
+  static String of(ExclusionReason reason, Route r, Provider p) {
+    return switch (reason) {
+      case NO_CREDENTIALS -> MissingCredentials.detail(p);
+      case PRICED_TIER_BOUNDARY -> priced(r);
+      case NOT_CHAT ->
+          r.outputModalities().contains("text")
+              ? "the catalog marks it as not a chat model"
+              : "outputs " + String.join(", ", r.outputModalities());
+      case RETIRED ->
+          r.retired()
+              ? "marked retired in the catalog"
+              : r.expirationDate() != null
+                  ? "expired " + r.expirationDate()
+                  : "answered not_found; left out until its retirement expires";
+      case COOLING_DOWN -> "cooling down after a quota, auth or rate-limit failure";
+      case CIRCUIT_OPEN -> "circuit open after repeated failures";
+      case DENIED_BY_CONFIG -> "denied by the config";
+      // Request-dependent: built by the planner with the request's numbers.
+      case CONTEXT_TOO_SMALL, MISSING_CAPABILITY, OVER_MAX_PRICE -> "";
+    };
+  }
+
+  /** Why a route denied by {@code filter} is: a deny glob, or an allow list it is not on. */
+  static String denied(RouteFilter filter, String routeId) {
+    return new RouteFilter(List.of(), filter.deny()).denies(routeId)
+        ? "on the config's deny list"
+        : "not on the config's allow list";
+  }
+
+  /** {@code "lacks tools, vision"} for the capabilities in {@code missingMask}. */
+  static String missing(int missingMask) {
+    StringJoiner j = new StringJoiner(", ", "lacks ", "");
+    for (Capability c : CAPABILITIES) {
+      if ((missingMask & (1 << c.ordinal())) != 0) {
+        j.add(c.wireName());
+      }
+    }
+    return j.toString();
+  }
+
+  /** {@code "$0.5/Mtok in+out, max $0.3"}, or the unknown price. */
+  static String overPrice(BigDecimal blended, BigDecimal max) {
+    String limit = "max $" + plain(max);
+    return blended == null
+        ? "price unknown, " + limit
+        : "$" + plain(blended) + "/Mtok in+out, " + limit;
+  }
+
+  /** Why a route is priced: its prices, or that they are unknown. */
+  static String priced(Route r) {
+    BigDecimal in = r.inputPerMtok();
+    BigDecimal out = r.outputPerMtok();
+    if (in == null || out == null) {
+      return "price unknown (treated as priced)";
+    }
+    if (in.signum() < 0 || out.signum() < 0) {
+      return "variable price (treated as priced)";
+    }
+    return "$" + plain(in) + " in / $" + plain(out) + " out per Mtok";
+  }
+
+  static String plain(BigDecimal d) {
+    BigDecimal s = d.stripTrailingZeros();
+    return (s.scale() < 0 ? s.setScale(0) : s).toPlainString();
+  }
+}

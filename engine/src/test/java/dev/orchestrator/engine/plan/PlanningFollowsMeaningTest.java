@@ -101,7 +101,7 @@ class PlanningFollowsMeaningTest {
         .contains("text/plain");
     assertThat(
             details(plan(freeRequest().user("hi").tool(t).toolChoice(ToolChoice.REQUIRED).build())))
-        .containsEntry("text/plain", "tools");
+        .containsEntry("text/plain", "lacks tools");
   }
 
   private static final Map<String, UnaryOperator<ChatRequest.Builder>> ANTHROPIC_GAPS =

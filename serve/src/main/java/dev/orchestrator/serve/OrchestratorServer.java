@@ -80,7 +80,9 @@ public final class OrchestratorServer implements AutoCloseable {
   private final int port;
   private final ScheduledExecutorService refresher;
   private final AccessLog accessLog;
-  private final AtomicInteger inFlight = new AtomicInteger();
+  // Requests in flight, with the sign bit set once draining: a request is admitted and counted in
+  // one step, so one counted before close() is never refused, and none is admitted after it.
+  private final AtomicInteger admissions = new AtomicInteger();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CountDownLatch terminated = new CountDownLatch(1);
   private volatile boolean draining;
@@ -134,8 +136,7 @@ public final class OrchestratorServer implements AutoCloseable {
                   metrics),
               readiness,
               metrics,
-              () -> draining,
-              inFlight::get);
+              this::inFlight);
       metrics.bindJetty(http);
       http.start();
     } catch (Exception e) {
@@ -234,7 +235,7 @@ public final class OrchestratorServer implements AutoCloseable {
 
   /** Requests being handled right now. */
   public int inFlight() {
-    return inFlight.get();
+    return admissions.get() & Integer.MAX_VALUE;
   }
 
   /** Replaces the catalog; requests in flight keep the one they planned with. */
@@ -258,15 +259,16 @@ public final class OrchestratorServer implements AutoCloseable {
       return;
     }
     draining = true;
+    admissions.getAndUpdate(s -> s | Integer.MIN_VALUE);
     long deadline = System.nanoTime() + options.shutdownGrace().toNanos();
     try {
-      while (inFlight.get() > 0 && System.nanoTime() - deadline < 0) {
+      while (inFlight() > 0 && System.nanoTime() - deadline < 0) {
         Thread.sleep(10);
       }
-      if (inFlight.get() > 0) {
+      if (inFlight() > 0) {
         tracker.cancelAll();
         long hard = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-        while (inFlight.get() > 0 && System.nanoTime() - hard < 0) {
+        while (inFlight() > 0 && System.nanoTime() - hard < 0) {
           Thread.sleep(10);
         }
       }
@@ -298,7 +300,21 @@ public final class OrchestratorServer implements AutoCloseable {
   private void handle(HttpCall ex) {
     String path = ex.path();
     AccessLog.Entry entry = new AccessLog.Entry(ex.method(), path);
-    inFlight.incrementAndGet();
+    if (!admit()) {
+      entry.error = "shutting_down";
+      Responses.error(
+          ex,
+          entry,
+          ApiError.of(
+                  503,
+                  "service_unavailable_error",
+                  "the server is shutting down",
+                  null,
+                  "shutting_down")
+              .header("Connection", "close"));
+      accessLog.log(entry);
+      return;
+    }
     try {
       router.route(ex, entry, path);
     } catch (ApiError e) {
@@ -308,8 +324,21 @@ public final class OrchestratorServer implements AutoCloseable {
       entry.error = "internal_error";
       Responses.error(ex, entry, ApiError.internal(e));
     } finally {
-      inFlight.decrementAndGet();
+      admissions.decrementAndGet();
       accessLog.log(entry);
+    }
+  }
+
+  /** Counts the request in, unless the server is draining. */
+  private boolean admit() {
+    while (true) {
+      int s = admissions.get();
+      if (s < 0) {
+        return false;
+      }
+      if (admissions.compareAndSet(s, s + 1)) {
+        return true;
+      }
     }
   }
 

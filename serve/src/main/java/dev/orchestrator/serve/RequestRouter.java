@@ -4,7 +4,6 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
 /**
@@ -20,7 +19,6 @@ final class RequestRouter {
   private final ChatEndpoint chat;
   private final Readiness readiness;
   private final ServeMetrics metrics;
-  private final BooleanSupplier draining;
   private final IntSupplier inFlight;
   private volatile ModelList models;
 
@@ -30,28 +28,17 @@ final class RequestRouter {
       ChatEndpoint chat,
       Readiness readiness,
       ServeMetrics metrics,
-      BooleanSupplier draining,
       IntSupplier inFlight) {
     this.orchestrator = orchestrator;
     this.authenticator = authenticator;
     this.chat = chat;
     this.readiness = readiness;
     this.metrics = metrics;
-    this.draining = draining;
     this.inFlight = inFlight;
   }
 
   void route(HttpCall ex, AccessLog.Entry entry, String path) {
     String method = ex.method();
-    if (draining.getAsBoolean()) {
-      throw ApiError.of(
-              503,
-              "service_unavailable_error",
-              "the server is shutting down",
-              null,
-              "shutting_down")
-          .header("Connection", "close");
-    }
     switch (path) {
       case "/healthz":
         requireGet(method);

@@ -1,0 +1,262 @@
+package dev.orchestrator.health.redis;
+
+import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.HealthSettings;
+import dev.orchestrator.engine.health.RouteCondition;
+import java.time.Duration;
+
+/**
+ * One route in the local view: the fleet's state as last pushed or read (converted to ticker
+ * nanoseconds), changed in place by this process's own reports, plus this process's consecutive
+ * failure and stream-cut counters (not shared, ADR 0021). The transitions are those of the
+ * in-memory store, so a degraded process behaves exactly like one without Redis. Every method is
+ * synchronised on the instance.
+ */
+final class RouteEntry {
+  private final HealthSettings settings;
+  private long version = -1;
+  private boolean dirty;
+  private boolean opened;
+  private boolean open;
+  private long openUntil;
+  private long step;
+  private String lease;
+  private long leaseUntil;
+  private long coolUntil;
+  private long retiredUntil;
+  private long lastFailure = Long.MIN_VALUE;
+  private int failures;
+  private int cuts;
+
+  RouteEntry(HealthSettings settings) {
+    this.settings = settings;
+    this.step = settings.openInitial().toNanos();
+  }
+
+  /**
+   * The admission when it needs no decision by the fleet: admitted on a closed breaker, shed while
+   * open or while a live probe is out; {@code null} when a probe is due.
+   */
+  synchronized Admission peek(String route, long now) {
+    if (!open) {
+      return Admission.admitted(route);
+    }
+    if (lease == null && openUntil - now > 0) {
+      return Admission.shed(route, Duration.ofNanos(openUntil - now));
+    }
+    if (lease != null && leaseUntil - now > 0) {
+      return Admission.shed(route, Duration.ofNanos(leaseUntil - now));
+    }
+    return null;
+  }
+
+  /** Grants the probe locally (degraded, or a single process): {@code token} holds the lease. */
+  synchronized Admission grant(String route, long now, String token) {
+    Admission a = peek(route, now);
+    if (a != null) {
+      return a;
+    }
+    lease = token;
+    leaseUntil = now + settings.probeLease().toNanos();
+    dirty = true;
+    return new Admission(route, Admission.Kind.PROBE, token, Duration.ZERO);
+  }
+
+  /** Applies one report exactly as the in-memory store does, and says what changed. */
+  synchronized Change report(Admission a, AttemptHealth outcome, long now) {
+    boolean probe = a.kind() == Admission.Kind.PROBE;
+    boolean holder = probe && a.lease().equals(lease);
+    boolean failure =
+        outcome == AttemptHealth.BREAKER_FAILURE || outcome == AttemptHealth.STREAM_CUT;
+    if (probe && !holder) {
+      if (failure) {
+        lastFailure = now;
+      }
+      return Change.NONE;
+    }
+    Change c =
+        switch (outcome) {
+          case SUCCESS -> success(holder);
+          case BREAKER_FAILURE -> failure(holder, now, false);
+          case STREAM_CUT -> failure(holder, now, true);
+          case NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
+        };
+    dirty |= c != Change.NONE;
+    opened |= c == Change.TRIP || c == Change.REOPEN;
+    return c;
+  }
+
+  private Change success(boolean holder) {
+    Change c = Change.NONE;
+    if (holder) {
+      open = false;
+      lease = null;
+      step = settings.openInitial().toNanos();
+      c = Change.CLOSE;
+    }
+    if (!open) {
+      failures = 0;
+      cuts = 0;
+      if (coolUntil != 0) {
+        coolUntil = 0;
+        c = c == Change.NONE ? Change.RECOVER : c;
+      }
+    }
+    return c;
+  }
+
+  private Change failure(boolean holder, long now, boolean cut) {
+    lastFailure = now;
+    if (holder) {
+      lease = null;
+      step = Math.min(step * 2, settings.openMax().toNanos());
+      openUntil = now + step;
+      return Change.REOPEN;
+    }
+    if (open) {
+      return Change.NONE;
+    }
+    boolean trips =
+        cut ? ++cuts >= settings.streamCutThreshold() : ++failures >= settings.breakerThreshold();
+    if (!trips) {
+      return Change.NONE;
+    }
+    open = true;
+    step = settings.openInitial().toNanos();
+    openUntil = now + step;
+    failures = 0;
+    cuts = 0;
+    return Change.TRIP;
+  }
+
+  private Change release(long now) {
+    lease = null;
+    openUntil = now;
+    return Change.RELEASE;
+  }
+
+  /** Cools down until {@code until}; {@code true} when that lengthened the cooldown. */
+  synchronized boolean coolDown(long until, long now) {
+    lastFailure = now;
+    if (coolUntil != 0 && coolUntil - until >= 0) {
+      return false;
+    }
+    coolUntil = until;
+    dirty = true;
+    return true;
+  }
+
+  /** Retires until {@code until}; {@code true} when that lengthened the retirement. */
+  synchronized boolean retire(long until, long now) {
+    lastFailure = now;
+    if (retiredUntil != 0 && retiredUntil - until >= 0) {
+      return false;
+    }
+    retiredUntil = until;
+    dirty = true;
+    return true;
+  }
+
+  /**
+   * Takes the fleet's state. A snapshot replaces the entry when it is newer, or as new and either
+   * {@code authoritative} (the reply to this process's own script) or the entry holds no local
+   * change the fleet has not confirmed. A version-zero snapshot (nothing left in Redis) replaces an
+   * entry without unconfirmed local changes. The local counters survive, but reset when the fleet
+   * opened the breaker (as a local trip resets them).
+   *
+   * @param toTicker converts a wall-clock millisecond time to ticker nanoseconds
+   * @return whether the snapshot was taken
+   */
+  synchronized boolean apply(
+      RouteSnapshot s, boolean authoritative, java.util.function.LongUnaryOperator toTicker) {
+    boolean newer =
+        s.version() == 0
+            ? authoritative || !dirty
+            : s.version() > version || (s.version() == version && (authoritative || !dirty));
+    if (!newer) {
+      return false;
+    }
+    if (s.open() && !open) {
+      failures = 0;
+      cuts = 0;
+    }
+    version = s.version();
+    dirty = false;
+    opened = false;
+    open = s.open();
+    openUntil = open ? toTicker.applyAsLong(s.openUntil()) : 0;
+    step = s.step() > 0 ? Duration.ofMillis(s.step()).toNanos() : settings.openInitial().toNanos();
+    lease = s.lease();
+    leaseUntil = lease == null ? 0 : toTicker.applyAsLong(s.leaseUntil());
+    coolUntil = s.coolUntil() == 0 ? 0 : toTicker.applyAsLong(s.coolUntil());
+    retiredUntil = s.retiredUntil() == 0 ? 0 : toTicker.applyAsLong(s.retiredUntil());
+    if (s.lastFailure() != 0) {
+      lastFailure = toTicker.applyAsLong(s.lastFailure());
+    }
+    return true;
+  }
+
+  /** Whether this process changed the entry since the fleet last confirmed it. */
+  synchronized boolean dirty() {
+    return dirty;
+  }
+
+  /** Whether this process opened the breaker and the fleet has not confirmed it yet. */
+  synchronized boolean openedLocally() {
+    return opened && open;
+  }
+
+  /** Whether nothing is left to remember: closed, nothing pending, every condition over. */
+  synchronized boolean idle(long now) {
+    return !open
+        && !dirty
+        && failures == 0
+        && cuts == 0
+        && (coolUntil == 0 || coolUntil - now <= 0)
+        && (retiredUntil == 0 || retiredUntil - now <= 0);
+  }
+
+  synchronized BreakerState breaker() {
+    if (!open) {
+      return BreakerState.CLOSED;
+    }
+    return lease == null ? BreakerState.OPEN : BreakerState.HALF_OPEN;
+  }
+
+  /** Ticker time the cooldown ends (zero: none). */
+  synchronized long coolUntil() {
+    return coolUntil;
+  }
+
+  /** Ticker time the retirement ends (zero: none). */
+  synchronized long retiredUntil() {
+    return retiredUntil;
+  }
+
+  /** Ticker time the open time ends, or zero when closed. */
+  synchronized long openUntil() {
+    return open ? openUntil : 0;
+  }
+
+  /**
+   * The planner's view, as the in-memory store gives it; {@code null} when the route may be tried.
+   */
+  synchronized HealthMark mark(long now) {
+    if (retiredUntil != 0 && retiredUntil - now > 0) {
+      return new HealthMark(RouteCondition.RETIRED, retiredUntil, lastFailure);
+    }
+    if (coolUntil != 0 && coolUntil - now > 0) {
+      return new HealthMark(RouteCondition.COOLING_DOWN, coolUntil, lastFailure);
+    }
+    if (open && lease == null && openUntil - now > 0) {
+      return new HealthMark(RouteCondition.CIRCUIT_OPEN, openUntil, lastFailure);
+    }
+    if (open && lease != null && leaseUntil - now > 0) {
+      return new HealthMark(RouteCondition.CIRCUIT_OPEN, leaseUntil, lastFailure);
+    }
+    return null;
+  }
+}

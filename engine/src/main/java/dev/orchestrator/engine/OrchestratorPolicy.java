@@ -1,7 +1,9 @@
 package dev.orchestrator.engine;
 
+import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.plan.Strategy;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -13,11 +15,25 @@ import java.util.Objects;
  * @param backoffMax largest backoff ceiling
  * @param connectTimeout per-attempt connect limit
  * @param attemptTimeout per-attempt total limit (and time to response headers)
- * @param firstTokenTimeout time to first token
+ * @param firstTokenTimeout time to first token on a route the catalog marks as reasoning (default
+ *     45 s: a reasoning model legitimately thinks before it speaks)
+ * @param nonReasoningFirstTokenTimeout time to first token on every other route (default 15 s)
+ * @param routeFirstTokenTimeouts per-route time-to-first-token limits by route id, overriding both
  * @param streamIdleTimeout longest silence between stream chunks
  * @param deadline per-request deadline covering every attempt, wait and failover
  * @param breakerFailureThreshold consecutive retryable failures that open a route's breaker
- * @param breakerOpenDuration how long a breaker stays open before one half-open probe
+ * @param breakerOpenDuration the first open time of a breaker before one half-open probe (default 1
+ *     s); it doubles while probes keep failing, up to {@code breakerOpenMax}
+ * @param breakerOpenMax the cap on a breaker's open time (default 30 s)
+ * @param probeLease how long a half-open probe's lease lives if its holder never reports (default:
+ *     the attempt timeout plus 10 s, so a live probe is never taken over)
+ * @param streamCutThreshold consecutive stream cuts after output that open a route's breaker
+ *     (default 3)
+ * @param retryAfterCap the longest {@code Retry-After} honoured (default 5 min): a longer one cools
+ *     the route for the cap and the request fails over
+ * @param poolRetryAfterThreshold in a heterogeneous pool, the longest {@code Retry-After} waited on
+ *     the same route while another candidate remains (default 1 s); a longer one cools the route
+ *     and fails over at once
  * @param accountCooldown cooldown after quota/auth/permission failures without a reset time
  * @param retiredTtl how long a route that answered {@code not_found} stays retired
  * @param retryBudgetRatio same-route retries allowed per request over the window (e.g. 0.2)
@@ -35,10 +51,17 @@ public record OrchestratorPolicy(
     Duration connectTimeout,
     Duration attemptTimeout,
     Duration firstTokenTimeout,
+    Duration nonReasoningFirstTokenTimeout,
+    Map<String, Duration> routeFirstTokenTimeouts,
     Duration streamIdleTimeout,
     Duration deadline,
     int breakerFailureThreshold,
     Duration breakerOpenDuration,
+    Duration breakerOpenMax,
+    Duration probeLease,
+    int streamCutThreshold,
+    Duration retryAfterCap,
+    Duration poolRetryAfterThreshold,
     Duration accountCooldown,
     Duration retiredTtl,
     double retryBudgetRatio,
@@ -66,6 +89,10 @@ public record OrchestratorPolicy(
     positive("connectTimeout", connectTimeout, false);
     positive("attemptTimeout", attemptTimeout, false);
     positive("firstTokenTimeout", firstTokenTimeout, false);
+    positive("nonReasoningFirstTokenTimeout", nonReasoningFirstTokenTimeout, false);
+    routeFirstTokenTimeouts = Map.copyOf(routeFirstTokenTimeouts);
+    routeFirstTokenTimeouts.forEach(
+        (route, d) -> positive("routeFirstTokenTimeouts[" + route + "]", d, false));
     positive("streamIdleTimeout", streamIdleTimeout, false);
     positive("deadline", deadline, false);
     if (breakerFailureThreshold < 1) {
@@ -73,6 +100,22 @@ public record OrchestratorPolicy(
           "breakerFailureThreshold: " + breakerFailureThreshold + " (expected: >= 1)");
     }
     positive("breakerOpenDuration", breakerOpenDuration, false);
+    positive("breakerOpenMax", breakerOpenMax, false);
+    if (breakerOpenMax.compareTo(breakerOpenDuration) < 0) {
+      throw new IllegalArgumentException(
+          "breakerOpenMax: "
+              + breakerOpenMax
+              + " (expected: >= breakerOpenDuration "
+              + breakerOpenDuration
+              + ")");
+    }
+    positive("probeLease", probeLease, false);
+    if (streamCutThreshold < 1) {
+      throw new IllegalArgumentException(
+          "streamCutThreshold: " + streamCutThreshold + " (expected: >= 1)");
+    }
+    positive("retryAfterCap", retryAfterCap, false);
+    positive("poolRetryAfterThreshold", poolRetryAfterThreshold, true);
     positive("accountCooldown", accountCooldown, false);
     positive("retiredTtl", retiredTtl, false);
     if (!(retryBudgetRatio >= 0 && retryBudgetRatio <= 10)) {
@@ -95,6 +138,23 @@ public record OrchestratorPolicy(
     }
   }
 
+  /** The route-health settings a store built from this policy judges routes by. */
+  public HealthSettings healthSettings() {
+    return new HealthSettings(
+        breakerFailureThreshold,
+        breakerOpenDuration,
+        breakerOpenMax,
+        probeLease,
+        streamCutThreshold);
+  }
+
+  /** {@code retryAfter} bounded by {@link #retryAfterCap()}; {@code null} stays {@code null}. */
+  public Duration capRetryAfter(Duration retryAfter) {
+    return retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0
+        ? retryAfter
+        : retryAfterCap;
+  }
+
   /** The defaults. */
   public static OrchestratorPolicy defaults() {
     return builder().build();
@@ -114,10 +174,18 @@ public record OrchestratorPolicy(
     b.connectTimeout = connectTimeout;
     b.attemptTimeout = attemptTimeout;
     b.firstTokenTimeout = firstTokenTimeout;
+    b.nonReasoningFirstTokenTimeout = nonReasoningFirstTokenTimeout;
+    b.routeFirstTokenTimeouts = new java.util.LinkedHashMap<>(routeFirstTokenTimeouts);
     b.streamIdleTimeout = streamIdleTimeout;
     b.deadline = deadline;
     b.breakerFailureThreshold = breakerFailureThreshold;
     b.breakerOpenDuration = breakerOpenDuration;
+    b.breakerOpenMax = breakerOpenMax;
+    // A derived lease keeps following the attempt timeout.
+    b.probeLease = probeLease.equals(attemptTimeout.plusSeconds(10)) ? null : probeLease;
+    b.streamCutThreshold = streamCutThreshold;
+    b.retryAfterCap = retryAfterCap;
+    b.poolRetryAfterThreshold = poolRetryAfterThreshold;
     b.accountCooldown = accountCooldown;
     b.retiredTtl = retiredTtl;
     b.retryBudgetRatio = retryBudgetRatio;
@@ -137,10 +205,17 @@ public record OrchestratorPolicy(
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration attemptTimeout = Duration.ofSeconds(120);
     private Duration firstTokenTimeout = Duration.ofSeconds(45);
+    private Duration nonReasoningFirstTokenTimeout = Duration.ofSeconds(15);
+    private Map<String, Duration> routeFirstTokenTimeouts = new java.util.LinkedHashMap<>();
     private Duration streamIdleTimeout = Duration.ofSeconds(30);
     private Duration deadline = Duration.ofSeconds(300);
     private int breakerFailureThreshold = 5;
-    private Duration breakerOpenDuration = Duration.ofSeconds(30);
+    private Duration breakerOpenDuration = Duration.ofSeconds(1);
+    private Duration breakerOpenMax = Duration.ofSeconds(30);
+    private Duration probeLease;
+    private int streamCutThreshold = 3;
+    private Duration retryAfterCap = Duration.ofMinutes(5);
+    private Duration poolRetryAfterThreshold = Duration.ofSeconds(1);
     private Duration accountCooldown = Duration.ofMinutes(5);
     private Duration retiredTtl = Duration.ofHours(1);
     private double retryBudgetRatio = 0.2;
@@ -177,9 +252,26 @@ public record OrchestratorPolicy(
       return this;
     }
 
-    /** Time-to-first-token limit. */
+    /**
+     * Time-to-first-token limit on every route (reasoning or not); per-route limits still win. Use
+     * {@link #withFirstTokenTimeouts} to set the two defaults apart.
+     */
     public Builder withFirstTokenTimeout(Duration v) {
       firstTokenTimeout = v;
+      nonReasoningFirstTokenTimeout = v;
+      return this;
+    }
+
+    /** Time-to-first-token limits for reasoning routes and for all others. */
+    public Builder withFirstTokenTimeouts(Duration reasoning, Duration nonReasoning) {
+      firstTokenTimeout = reasoning;
+      nonReasoningFirstTokenTimeout = nonReasoning;
+      return this;
+    }
+
+    /** A time-to-first-token limit for one route id, overriding the defaults. */
+    public Builder withRouteFirstTokenTimeout(String route, Duration v) {
+      routeFirstTokenTimeouts.put(Objects.requireNonNull(route, "route"), v);
       return this;
     }
 
@@ -195,10 +287,48 @@ public record OrchestratorPolicy(
       return this;
     }
 
-    /** Breaker: consecutive failures to open, and how long it stays open. */
+    /**
+     * Breaker: consecutive failures to open, and its first open time. The cap on the open time is
+     * raised to {@code openDuration} when it was lower.
+     */
     public Builder withBreaker(int failureThreshold, Duration openDuration) {
       breakerFailureThreshold = failureThreshold;
       breakerOpenDuration = openDuration;
+      if (openDuration != null
+          && breakerOpenMax != null
+          && breakerOpenMax.compareTo(openDuration) < 0) {
+        breakerOpenMax = openDuration;
+      }
+      return this;
+    }
+
+    /** The cap on a breaker's open time while its probes keep failing. */
+    public Builder withBreakerOpenMax(Duration v) {
+      breakerOpenMax = v;
+      return this;
+    }
+
+    /** How long a half-open probe's lease lives if its holder never reports. */
+    public Builder withProbeLease(Duration v) {
+      probeLease = v;
+      return this;
+    }
+
+    /** Consecutive stream cuts after output that open a route's breaker. */
+    public Builder withStreamCutThreshold(int v) {
+      streamCutThreshold = v;
+      return this;
+    }
+
+    /** The longest {@code Retry-After} honoured; a longer one cools the route for this long. */
+    public Builder withRetryAfterCap(Duration v) {
+      retryAfterCap = v;
+      return this;
+    }
+
+    /** In a heterogeneous pool, the longest same-route wait before failing over instead. */
+    public Builder withPoolRetryAfterThreshold(Duration v) {
+      poolRetryAfterThreshold = v;
       return this;
     }
 
@@ -249,10 +379,19 @@ public record OrchestratorPolicy(
           connectTimeout,
           attemptTimeout,
           firstTokenTimeout,
+          nonReasoningFirstTokenTimeout,
+          routeFirstTokenTimeouts,
           streamIdleTimeout,
           deadline,
           breakerFailureThreshold,
           breakerOpenDuration,
+          breakerOpenMax,
+          probeLease != null
+              ? probeLease
+              : attemptTimeout == null ? null : attemptTimeout.plusSeconds(10),
+          streamCutThreshold,
+          retryAfterCap,
+          poolRetryAfterThreshold,
           accountCooldown,
           retiredTtl,
           retryBudgetRatio,

@@ -161,7 +161,8 @@ class TaskOrchestratorTest {
   @Test
   void honoursRetryAfterWhenItFitsTheDeadline() {
     client.script("a/m", rateLimited(Duration.ofSeconds(2)), ok("later"));
-    ChatResult r = orchestrator(withPools(TWO_PRICED)).chat(request("v"));
+    // A group waits: every alternative is the same model.
+    ChatResult r = orchestrator(withPools(TWO_PRICED)).chat(request("g"));
     assertThat(r.route()).isEqualTo("a/m");
     assertThat(time.sleeps()).containsExactly(Duration.ofSeconds(2).toNanos());
     assertThat(r.trace().attempts().get(0).delay()).isEqualTo(Duration.ofSeconds(2));
@@ -179,15 +180,19 @@ class TaskOrchestratorTest {
 
   @Test
   void everyCandidateCoolingDownIsRateLimitedWithTheEarliestRetryAfter() {
-    client.script("a/m", rateLimited(Duration.ofHours(1)));
-    client.script("b/m", rateLimited(Duration.ofMinutes(30)));
-    TaskOrchestrator o = orchestrator(withPools(TWO_PRICED));
+    client.script("a/m", rateLimited(Duration.ofMinutes(4)));
+    client.script("b/m", rateLimited(Duration.ofMinutes(3)));
+    // Neither wait fits the deadline, and both are under the Retry-After cap.
+    TaskOrchestrator o =
+        orchestrator(
+            withPools(TWO_PRICED),
+            OrchestratorPolicy.builder().withSeed(7L).withDeadline(Duration.ofSeconds(60)).build());
     OrchestratorException first = failure(o, request("v"));
     assertThat(first.type()).isEqualTo(OrchestratorException.Type.RATE_LIMITED);
-    assertThat(first.retryAfter()).isLessThanOrEqualTo(Duration.ofMinutes(30));
+    assertThat(first.retryAfter()).isLessThanOrEqualTo(Duration.ofMinutes(3));
     OrchestratorException second = failure(o, request("v"));
     assertThat(second.type()).isEqualTo(OrchestratorException.Type.RATE_LIMITED);
-    assertThat(second.retryAfter()).isBetween(Duration.ofMinutes(29), Duration.ofMinutes(30));
+    assertThat(second.retryAfter()).isBetween(Duration.ofSeconds(170), Duration.ofMinutes(3));
     assertThat(client.calls()).containsExactly("a/m", "b/m");
   }
 

@@ -7,31 +7,39 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 
 /**
- * Route health shared by every request of one orchestrator: a circuit breaker per route, cooldowns
- * for account state and rate limits, and remembered retirements. Bounded (a Caffeine cache, least
- * recently used routes are forgotten) and driven by an injected {@link Ticker}. Thread-safe.
+ * The in-memory {@link HealthStore}: route health shared by every request of one process — a
+ * circuit breaker per route with an adaptive open time and one owned half-open probe, cooldowns for
+ * account state and rate limits, remembered retirements, and the retry budget. Bounded (a Caffeine
+ * cache; least recently used routes are forgotten) and driven by an injected {@link Ticker}.
+ * Thread-safe: each route's state is guarded by its own lock, so routes never contend.
  *
- * <p>Settled 4xx, size and content-policy failures never touch a breaker; account-state failures
- * cool a route down without touching its breaker (DESIGN §5).
+ * <p>Breaker (ADR 0007): {@link HealthSettings#breakerThreshold()} consecutive breaker failures, or
+ * {@link HealthSettings#streamCutThreshold()} consecutive stream cuts, open it for {@link
+ * HealthSettings#openInitial()}; after that exactly one probe is admitted, holding a lease; the
+ * probe's success closes the breaker and resets the open time, its failure re-opens it for twice
+ * the previous open time (capped at {@link HealthSettings#openMax()}), and a neutral or abandoned
+ * probe frees the lease at once. A lease whose holder never reports expires after {@link
+ * HealthSettings#probeLease()}, and the next request takes the probe over. Settled 4xx, size and
+ * content-policy failures never touch a breaker; account-state failures cool a route down without
+ * touching its breaker (DESIGN §5).
  */
-public final class RouteHealthRegistry implements HealthView {
-  private final Cache<String, State> states;
+public final class RouteHealthRegistry implements HealthStore {
+  private final Cache<String, RouteState> states;
   private final Ticker ticker;
-  private final int threshold;
-  private final long openNanos;
-  private final long retiredNanos;
+  private final HealthSettings settings;
+  private final RetryBudget budget;
+  private final AtomicLong leases = new AtomicLong();
+  private final Supplier<String> tokens = () -> "lease-" + leases.incrementAndGet();
 
   private RouteHealthRegistry(
-      Ticker ticker, int threshold, Duration open, Duration retiredTtl, long maxRoutes) {
+      Ticker ticker, HealthSettings settings, RetryBudget budget, long maxRoutes) {
     this.ticker = Objects.requireNonNull(ticker, "ticker");
-    if (threshold < 1) {
-      throw new IllegalArgumentException("threshold: " + threshold + " (expected: >= 1)");
-    }
-    this.threshold = threshold;
-    this.openNanos = open.toNanos();
-    this.retiredNanos = retiredTtl.toNanos();
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.budget = Objects.requireNonNull(budget, "budget");
     this.states =
         Caffeine.newBuilder()
             .ticker(ticker)
@@ -43,75 +51,95 @@ public final class RouteHealthRegistry implements HealthView {
   /**
    * A registry.
    *
-   * @param ticker time source
-   * @param breakerThreshold consecutive retryable failures that open a breaker
-   * @param breakerOpen how long a breaker stays open before a half-open probe
-   * @param retiredTtl how long a {@code not_found} route stays retired
+   * @param ticker time source for breakers, leases, cooldowns and the retry budget
+   * @param settings how routes are judged
+   * @param budget the retry budget this store hands out
    */
   public static RouteHealthRegistry create(
-      Ticker ticker, int breakerThreshold, Duration breakerOpen, Duration retiredTtl) {
-    return new RouteHealthRegistry(ticker, breakerThreshold, breakerOpen, retiredTtl, 10_000);
+      Ticker ticker, HealthSettings settings, RetryBudget budget) {
+    return new RouteHealthRegistry(ticker, settings, budget, 10_000);
   }
 
-  private State state(String route) {
-    return states.get(route, r -> new State());
+  /** A registry with {@link HealthSettings#defaults()} and the default retry budget. */
+  public static RouteHealthRegistry create(Ticker ticker) {
+    return create(ticker, HealthSettings.defaults(), RetryBudget.defaults(ticker));
   }
 
-  /**
-   * Asks to dispatch to {@code route}. A closed breaker admits; an open one admits exactly one
-   * probe (moving to half-open) — the planner only offers an open route before its open time has
-   * passed when every candidate is open; a half-open breaker with its probe in flight refuses.
-   */
-  public boolean tryAcquire(String route) {
-    State s = states.getIfPresent(route);
-    return s == null || s.tryAcquire();
+  /** The settings this store judges routes by. */
+  public HealthSettings settings() {
+    return settings;
   }
 
-  /** The route answered: close its breaker and end any cooldown. */
-  public void onSuccess(String route) {
-    State s = states.getIfPresent(route);
+  private RouteState state(String route) {
+    return states.get(route, r -> new RouteState(settings));
+  }
+
+  @Override
+  public Admission admit(String route) {
+    RouteState s = states.getIfPresent(route);
+    return s == null ? Admission.admitted(route) : s.admit(route, ticker.read(), tokens);
+  }
+
+  @Override
+  public void report(Admission admission, AttemptHealth outcome) {
+    Objects.requireNonNull(outcome, "outcome");
+    if (!admission.dispatch()) {
+      return;
+    }
+    if (outcome == AttemptHealth.BREAKER_FAILURE || outcome == AttemptHealth.STREAM_CUT) {
+      state(admission.route()).report(admission, outcome, ticker.read());
+      return;
+    }
+    RouteState s = states.getIfPresent(admission.route());
     if (s != null) {
-      s.onSuccess();
+      s.report(admission, outcome, ticker.read());
     }
   }
 
-  /** A retryable failure: counts towards opening the breaker. */
-  public void onBreakerFailure(String route) {
-    state(route).onFailure(ticker.read(), threshold, openNanos);
-  }
-
-  /**
-   * A failure that says nothing about the route's health (a settled 4xx): the breaker is untouched,
-   * but a half-open probe is released so another request may probe.
-   */
-  public void onNeutral(String route) {
-    State s = states.getIfPresent(route);
-    if (s != null) {
-      s.releaseProbe();
-    }
-  }
-
-  /** Cools the route down for {@code duration} (the longer of this and any current cooldown). */
+  @Override
   public void coolDown(String route, Duration duration) {
-    state(route).coolDown(ticker.read() + duration.toNanos(), ticker.read());
+    long now = ticker.read();
+    state(route).coolDown(now + duration.toNanos(), now);
   }
 
-  /** Marks the route retired for the TTL. */
-  public void retire(String route) {
-    state(route).retire(ticker.read() + retiredNanos, ticker.read());
+  @Override
+  public void retire(String route, Duration ttl) {
+    long now = ticker.read();
+    state(route).retire(now + ttl.toNanos(), now);
   }
 
-  /** The breaker state of {@code route}. */
+  @Override
   public BreakerState breaker(String route) {
-    State s = states.getIfPresent(route);
+    RouteState s = states.getIfPresent(route);
     return s == null ? BreakerState.CLOSED : s.breaker();
   }
 
-  /** How long until {@code route}'s cooldown ends, or zero. */
+  /** Whether a half-open probe of {@code route} holds a live lease now. */
+  public boolean probeInFlight(String route) {
+    RouteState s = states.getIfPresent(route);
+    return s != null && s.probeInFlight(ticker.read());
+  }
+
+  @Override
   public Duration cooldownRemaining(String route) {
-    State s = states.getIfPresent(route);
+    RouteState s = states.getIfPresent(route);
     long left = s == null ? 0 : s.cooldownUntil() - ticker.read();
     return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+  }
+
+  @Override
+  public void recordRequest() {
+    budget.recordRequest();
+  }
+
+  @Override
+  public boolean tryAcquireRetry() {
+    return budget.tryAcquireRetry();
+  }
+
+  @Override
+  public StoreStatus status() {
+    return StoreStatus.OK;
   }
 
   @Override
@@ -131,103 +159,5 @@ public final class RouteHealthRegistry implements HealthView {
               }
             });
     return out;
-  }
-
-  /** One route's mutable health; every method synchronised on it. */
-  private static final class State {
-    private BreakerState breaker = BreakerState.CLOSED;
-    private int consecutiveFailures;
-    private long openUntil;
-    private boolean probeInFlight;
-    private long cooldownUntil;
-    private long retiredUntil;
-    private long lastFailure = Long.MIN_VALUE;
-
-    synchronized boolean tryAcquire() {
-      switch (breaker) {
-        case CLOSED:
-          return true;
-        case OPEN:
-          move(BreakerState.HALF_OPEN);
-          probeInFlight = true;
-          return true;
-        case HALF_OPEN:
-          if (probeInFlight) {
-            return false;
-          }
-          probeInFlight = true;
-          return true;
-      }
-      throw new AssertionError(breaker);
-    }
-
-    synchronized void onSuccess() {
-      if (breaker == BreakerState.HALF_OPEN) {
-        move(BreakerState.CLOSED);
-      } else if (breaker == BreakerState.OPEN) {
-        // A request that was admitted before the breaker opened succeeded: trust it.
-        move(BreakerState.HALF_OPEN);
-        move(BreakerState.CLOSED);
-      }
-      consecutiveFailures = 0;
-      probeInFlight = false;
-      cooldownUntil = 0;
-    }
-
-    synchronized void onFailure(long now, int threshold, long openNanos) {
-      lastFailure = now;
-      consecutiveFailures++;
-      if (breaker == BreakerState.HALF_OPEN) {
-        move(BreakerState.OPEN);
-        openUntil = now + openNanos;
-        probeInFlight = false;
-      } else if (breaker == BreakerState.CLOSED && consecutiveFailures >= threshold) {
-        move(BreakerState.OPEN);
-        openUntil = now + openNanos;
-      }
-    }
-
-    synchronized void releaseProbe() {
-      probeInFlight = false;
-    }
-
-    synchronized void coolDown(long until, long now) {
-      lastFailure = now;
-      cooldownUntil = Math.max(cooldownUntil, until);
-    }
-
-    synchronized void retire(long until, long now) {
-      lastFailure = now;
-      retiredUntil = Math.max(retiredUntil, until);
-    }
-
-    synchronized BreakerState breaker() {
-      return breaker;
-    }
-
-    synchronized long cooldownUntil() {
-      return cooldownUntil;
-    }
-
-    synchronized HealthMark mark(long now) {
-      if (retiredUntil - now > 0) {
-        return new HealthMark(RouteCondition.RETIRED, retiredUntil, lastFailure);
-      }
-      if (cooldownUntil - now > 0) {
-        return new HealthMark(RouteCondition.COOLING_DOWN, cooldownUntil, lastFailure);
-      }
-      if ((breaker == BreakerState.OPEN && openUntil - now > 0)
-          || (breaker == BreakerState.HALF_OPEN && probeInFlight)) {
-        return new HealthMark(RouteCondition.CIRCUIT_OPEN, openUntil, lastFailure);
-      }
-      return null;
-    }
-
-    private void move(BreakerState next) {
-      if (!breaker.canTransitionTo(next)) {
-        throw new IllegalStateException("breaker: " + breaker + " -> " + next + " is not legal");
-      }
-      breaker = next;
-    }
   }
 }

@@ -112,4 +112,15 @@ public final class OpenTelemetryListener implements OrchestratorListener {
       s.end();
     }
   }
+
+  @Override
+  public void onError(RuntimeException error) {
+    Span s = request.get();
+    request.remove();
+    if (s != null) {
+      s.setAttribute(ERROR_TYPE, error.getClass().getName());
+      s.setStatus(StatusCode.ERROR, error.getClass().getSimpleName());
+      s.end();
+    }
+  }
 }

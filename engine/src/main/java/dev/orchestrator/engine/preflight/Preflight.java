@@ -12,7 +12,11 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.plan.Candidate;
@@ -89,7 +93,8 @@ public final class Preflight {
   private final Function<ChatRequest, Plan> planner;
   private final Supplier<Catalog> catalog;
   private final ProviderClients clients;
-  private final RouteHealthRegistry health;
+  private final HealthStore health;
+  private final Duration retiredTtl;
   private final Duration accountCooldown;
   private final int concurrency;
   private final AttemptLimits limits;
@@ -109,6 +114,7 @@ public final class Preflight {
       this.catalog = o::catalog;
       this.clients = o.providers();
       this.health = o.health();
+      this.retiredTtl = o.policy().retiredTtl();
       this.accountCooldown =
           b.accountCooldown != null ? b.accountCooldown : o.policy().accountCooldown();
     } else {
@@ -122,11 +128,9 @@ public final class Preflight {
           b.health != null
               ? b.health
               : RouteHealthRegistry.create(
-                  b.ticker,
-                  defaults.breakerFailureThreshold(),
-                  defaults.breakerOpenDuration(),
-                  defaults.retiredTtl());
-      RouteHealthRegistry h = this.health;
+                  b.ticker, defaults.healthSettings(), RetryBudget.defaults(b.ticker));
+      this.retiredTtl = defaults.retiredTtl();
+      HealthStore h = this.health;
       this.planner =
           r -> rp.plan(PlanRequest.from(r, strategy, onlyConfigured), h, credentials::configured);
       this.catalog = () -> c;
@@ -311,9 +315,6 @@ public final class Preflight {
     if (provider.isEmpty()) {
       return skipped(c, "not probed: provider " + route.provider() + " is not in the catalog");
     }
-    if (!health.tryAcquire(route.id())) {
-      return skipped(c, "not probed: a half-open probe of this route is already in flight");
-    }
     ProviderClient client = clients.clientFor(provider.get());
     ChatRequest request =
         ChatRequest.builder(plan.model()).user(PROBE_PROMPT).maxTokens(maxTokens).build();
@@ -326,14 +327,28 @@ public final class Preflight {
     long start = ticker.read();
     ProviderFailure previous = null;
     for (int attempt = 1; ; attempt++) {
-      // The free boundary, again, at dispatch: a violation is a bug and throws.
-      TierGuard.checkDispatch(plan, route);
+      Admission admission = health.admit(route.id());
+      if (!admission.dispatch()) {
+        return skipped(
+            c,
+            "not probed: the route's circuit is open (next probe in "
+                + admission.retryIn().toMillis()
+                + " ms)");
+      }
       long t0 = ticker.read();
-      AttemptOutcome outcome =
-          send(client, new ProviderCall(provider.get(), route, request, limits, null, cancel));
+      AttemptOutcome outcome;
+      AttemptHealth reported = AttemptHealth.ABANDONED;
+      try {
+        // The free boundary, again, at dispatch: a violation is a bug and throws.
+        TierGuard.checkDispatch(plan, route);
+        outcome =
+            send(client, new ProviderCall(provider.get(), route, request, limits, null, cancel));
+        reported = attemptHealth(outcome);
+      } finally {
+        health.report(admission, reported);
+      }
       Duration latency = Duration.ofNanos(ticker.read() - t0);
       if (outcome instanceof AttemptOutcome.Succeeded) {
-        health.onSuccess(route.id());
         String note = previous == null ? null : "answered on attempt 2 after " + describe(previous);
         return new RouteVerdict(
             route.id(),
@@ -437,10 +452,21 @@ public final class Preflight {
     }
   }
 
+  /** What the attempt says about the route's breaker; the probe table decides. */
+  private static AttemptHealth attemptHealth(AttemptOutcome outcome) {
+    if (outcome instanceof AttemptOutcome.Failed failed) {
+      return ProbeTable.rowFor(failed.failure().category()).health()
+              == ProbeTable.Health.BREAKER_FAILURE
+          ? AttemptHealth.BREAKER_FAILURE
+          : AttemptHealth.NEUTRAL;
+    }
+    return AttemptHealth.SUCCESS;
+  }
+
+  /** Cooldowns and retirements (the breaker was told in {@link #attemptHealth}). */
   private HealthEffect applyHealth(String route, ProviderFailure f, ProbeTable.Health h) {
     switch (h) {
       case BREAKER_FAILURE:
-        health.onBreakerFailure(route);
         if (f.category() == FailureCategory.RATE_LIMITED && f.retryAfter() != null) {
           health.coolDown(route, f.retryAfter());
           return HealthEffect.COOLING_DOWN;
@@ -450,10 +476,9 @@ public final class Preflight {
         health.coolDown(route, f.retryAfter() != null ? f.retryAfter() : accountCooldown);
         return HealthEffect.COOLING_DOWN;
       case RETIRE:
-        health.retire(route);
+        health.retire(route, retiredTtl);
         return HealthEffect.RETIRED;
       case NEUTRAL:
-        health.onNeutral(route);
         return HealthEffect.NONE;
     }
     throw new AssertionError(h);
@@ -548,7 +573,7 @@ public final class Preflight {
     private Credentials credentials = Credentials.fromEnvironment();
     private boolean onlyConfigured = true;
     private Strategy strategy = Strategy.COST;
-    private RouteHealthRegistry health;
+    private HealthStore health;
     private Clock clock = Clock.systemUTC();
     private Duration accountCooldown;
     private int concurrency = 4;
@@ -604,7 +629,7 @@ public final class Preflight {
     }
 
     /** The route health to read and feed (default: a new registry with the default policy). */
-    public Builder health(RouteHealthRegistry v) {
+    public Builder health(HealthStore v) {
       health = Objects.requireNonNull(v, "health");
       return this;
     }

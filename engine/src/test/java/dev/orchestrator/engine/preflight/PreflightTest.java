@@ -23,6 +23,8 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthSettings;
+import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.plan.Exclusion;
@@ -60,7 +62,11 @@ class PreflightTest {
   private final FakeTime time = new FakeTime();
   private final ScriptedClient client = new ScriptedClient(time);
   private final RouteHealthRegistry health =
-      RouteHealthRegistry.create(time, 5, Duration.ofSeconds(30), Duration.ofHours(1));
+      RouteHealthRegistry.create(
+          time,
+          new HealthSettings(
+              5, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(60), 3),
+          RetryBudget.defaults(time));
 
   private static final Catalog FREE_AND_PRICED =
       Catalogs.of(free("a", "m", 8000), free("b", "m", 8000), priced("p", "m", 8000));

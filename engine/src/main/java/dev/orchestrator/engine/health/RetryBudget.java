@@ -1,7 +1,8 @@
-package dev.orchestrator.engine;
+package dev.orchestrator.engine.health;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * A process-wide cap on same-route retries: over a sliding window, retries may not exceed {@code
@@ -20,10 +21,15 @@ public final class RetryBudget {
 
   /** A budget over {@code window}, allowing {@code ratio} retries per request. */
   public RetryBudget(Ticker ticker, double ratio, int minRetries, Duration window) {
-    this.ticker = ticker;
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
     this.ratio = ratio;
     this.minRetries = minRetries;
     this.bucketNanos = Math.max(1, window.toNanos() / BUCKETS);
+  }
+
+  /** The default budget: 0.2 retries per request, at least 10, over 10 s. */
+  public static RetryBudget defaults(Ticker ticker) {
+    return new RetryBudget(ticker, 0.2, 10, Duration.ofSeconds(10));
   }
 
   /** Counts one request. */

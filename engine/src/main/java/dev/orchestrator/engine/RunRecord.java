@@ -1,0 +1,349 @@
+package dev.orchestrator.engine;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.HealthView;
+import dev.orchestrator.engine.health.RouteCondition;
+import dev.orchestrator.engine.plan.Exclusion;
+import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.Plan;
+import dev.orchestrator.engine.spi.Cancellation;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * What one request has done so far — its plan, attempts, the routes tried and shed, the deadline —
+ * and the one {@link OrchestratorException} each way of ending maps to (ADR 0005). Not thread-safe:
+ * one instance per request, on the request's thread.
+ */
+final class RunRecord {
+  private final Ticker ticker;
+  private final Sleeper sleeper;
+  private final HealthView health;
+  private final Consumer<AttemptRecord> onAttempt;
+  private final Duration retryAfterCap;
+  private final long start;
+  private final Duration deadline;
+  private final long deadlineAt;
+  private final List<AttemptRecord> attempts = new ArrayList<>();
+  private final Map<String, Integer> perRoute = new HashMap<>();
+  private final Set<String> tried = new LinkedHashSet<>();
+  private final Map<String, Duration> shed = new LinkedHashMap<>();
+  private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
+  private ProviderFailure unavailable;
+  private Plan plan;
+
+  RunRecord(
+      Ticker ticker,
+      Sleeper sleeper,
+      HealthView health,
+      Duration deadline,
+      Duration retryAfterCap,
+      Consumer<AttemptRecord> onAttempt) {
+    this.ticker = ticker;
+    this.sleeper = sleeper;
+    this.health = health;
+    this.onAttempt = onAttempt;
+    this.retryAfterCap = retryAfterCap;
+    this.start = ticker.read();
+    this.deadline = deadline;
+    this.deadlineAt = start + Math.max(0, deadline.toNanos());
+  }
+
+  void plan(Plan p) {
+    plan = p;
+  }
+
+  Plan plan() {
+    return plan;
+  }
+
+  /** The 1-based number of the next attempt on {@code route}. */
+  int nextAttempt(String route) {
+    return perRoute.merge(route, 1, Integer::sum);
+  }
+
+  void tried(String route) {
+    tried.add(route);
+  }
+
+  /** The route was not dispatched: its breaker is open, the next probe is due in {@code in}. */
+  void shed(String route, Duration in) {
+    shed.merge(route, in, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+  }
+
+  /** The route could not be called at all (no client for its provider). */
+  void unavailable(ProviderFailure f) {
+    unavailable = f;
+  }
+
+  long remainingNanos() {
+    return deadlineAt - ticker.read();
+  }
+
+  /** Whether a wait of {@code delayNanos} still leaves time before the deadline. */
+  boolean fits(long delayNanos) {
+    return ticker.read() + delayNanos < deadlineAt;
+  }
+
+  void pause(long nanos, Cancellation cancel) {
+    if (nanos <= 0) {
+      return;
+    }
+    try {
+      sleeper.sleep(nanos, cancel);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      cancel.cancel();
+    }
+    checkCancelledAndDeadline(cancel);
+  }
+
+  void checkCancelledAndDeadline(Cancellation cancel) {
+    if (cancel.isCancelled()) {
+      throw error(OrchestratorException.Type.CANCELLED, "the request was cancelled", null, null);
+    }
+    if (ticker.read() >= deadlineAt) {
+      throw deadlineExceeded();
+    }
+  }
+
+  /** The deadline ran out; the message names the deadline this request actually had. */
+  OrchestratorException deadlineExceeded() {
+    return error(
+        OrchestratorException.Type.DEADLINE_EXCEEDED,
+        "deadline of "
+            + deadline.toMillis()
+            + " ms exceeded after "
+            + attempts.size()
+            + " attempt(s)",
+        lastFailure(),
+        null);
+  }
+
+  void success(Route route, int n, Duration latency) {
+    add(
+        new AttemptRecord(
+            route.id(), n, 200, null, null, Decision.SUCCESS, Duration.ZERO, latency, null));
+  }
+
+  void attempt(
+      Route route, int n, ProviderFailure f, Decision d, Duration delay, Duration latency) {
+    seen.merge(f.category(), 1, Integer::sum);
+    add(
+        new AttemptRecord(
+            route.id(), n, f.status(), f.category(), f.retryable(), d, delay, latency, f));
+  }
+
+  private void add(AttemptRecord a) {
+    attempts.add(a);
+    onAttempt.accept(a);
+  }
+
+  ChatResult result(String route, ChatResponse resp) {
+    return new ChatResult(resp, route, trace(route, resp));
+  }
+
+  Trace trace(String serving, ChatResponse resp) {
+    return new Trace(
+        plan,
+        attempts,
+        serving,
+        resp == null ? null : resp.usage(),
+        Duration.ofNanos(ticker.read() - start));
+  }
+
+  private ProviderFailure lastFailure() {
+    for (int i = attempts.size() - 1; i >= 0; i--) {
+      if (attempts.get(i).failure() != null) {
+        return attempts.get(i).failure();
+      }
+    }
+    return unavailable;
+  }
+
+  /** The request's error; a {@code Retry-After} handed on is never longer than the cap. */
+  private OrchestratorException error(
+      OrchestratorException.Type type, String msg, ProviderFailure f, Duration retryAfter) {
+    Duration bounded =
+        retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0 ? retryAfter : retryAfterCap;
+    return new OrchestratorException(type, msg, f, trace(null, null), bounded);
+  }
+
+  /** A terminal failure: handed back as itself. */
+  OrchestratorException stopped(ProviderFailure f) {
+    return switch (f.category()) {
+      case STREAM_INTERRUPTED ->
+          error(
+              OrchestratorException.Type.STREAM_INTERRUPTED,
+              "stream interrupted after output on " + lastRoute() + ": " + f.message(),
+              f,
+              null);
+      case TOOL_EXECUTION_STOPPED ->
+          error(OrchestratorException.Type.TOOL_EXECUTION_STOPPED, f.message(), f, null);
+      case CANCELLED ->
+          error(OrchestratorException.Type.CANCELLED, "the request was cancelled", f, null);
+      default -> error(OrchestratorException.Type.REQUEST_REJECTED, f.message(), f, null);
+    };
+  }
+
+  private String lastRoute() {
+    return attempts.isEmpty() ? "?" : attempts.get(attempts.size() - 1).route();
+  }
+
+  /** Nothing more to try. */
+  OrchestratorException exhausted() {
+    ProviderFailure last = lastFailure();
+    if (last == null) {
+      return shed.isEmpty() ? noCandidates() : allShed();
+    }
+    boolean allSize = true;
+    boolean allRateLimited = true;
+    for (FailureCategory c : seen.keySet()) {
+      allSize &=
+          c == FailureCategory.CONTEXT_LENGTH_EXCEEDED || c == FailureCategory.REQUEST_TOO_LARGE;
+      allRateLimited &= c == FailureCategory.RATE_LIMITED;
+    }
+    if (allSize && !seen.isEmpty()) {
+      return error(
+          OrchestratorException.Type.REQUEST_TOO_LARGE,
+          "request too large for every candidate tried (" + tried.size() + "): " + last.message(),
+          last,
+          null);
+    }
+    boolean sameModel = tried.size() == 1 || plan.pool() == PoolKind.GROUP;
+    if (allRateLimited && !seen.isEmpty() && sameModel) {
+      // A single route or a group, rate limited throughout: the upstream's own 429 and its wait.
+      Duration wait =
+          last.retryAfter() != null
+              ? last.retryAfter().compareTo(retryAfterCap) <= 0 ? last.retryAfter() : retryAfterCap
+              : earliestCooldown();
+      return error(
+          OrchestratorException.Type.RATE_LIMITED,
+          String.join(", ", tried)
+              + " rate limited"
+              + (wait == null ? "" : "; retry in " + wait.toMillis() + " ms"),
+          last,
+          wait);
+    }
+    if (tried.size() == 1) {
+      String route = tried.iterator().next();
+      if (settled4xx(last)) {
+        return error(OrchestratorException.Type.REQUEST_REJECTED, last.message(), last, null);
+      }
+      return error(
+          OrchestratorException.Type.BACKEND_UNAVAILABLE,
+          route + " failed: " + describe(last),
+          last,
+          null);
+    }
+    if (allRateLimited && !seen.isEmpty()) {
+      Duration earliest = earliestCooldown();
+      if (earliest != null) {
+        return error(
+            OrchestratorException.Type.RATE_LIMITED,
+            "every candidate is rate limited; earliest retry in " + earliest.toMillis() + " ms",
+            last,
+            earliest);
+      }
+    }
+    return error(
+        OrchestratorException.Type.CANDIDATES_EXHAUSTED,
+        tried.size() + " candidates failed; last: " + describe(last),
+        last,
+        null);
+  }
+
+  /** Every candidate was shed while its breaker is open: say when the next probe is due. */
+  private OrchestratorException allShed() {
+    Duration next = null;
+    for (Duration d : shed.values()) {
+      next = next == null || d.compareTo(next) < 0 ? d : next;
+    }
+    String who =
+        shed.size() == 1
+            ? shed.keySet().iterator().next() + " is unavailable: its circuit is open"
+            : "every candidate's circuit is open (" + shed.size() + ")";
+    return error(
+        OrchestratorException.Type.BACKEND_UNAVAILABLE,
+        who + " after repeated failures; next probe in " + next.toMillis() + " ms",
+        null,
+        next);
+  }
+
+  OrchestratorException noCandidates() {
+    boolean cooling = false;
+    Map<ExclusionReason, Integer> counts = new EnumMap<>(ExclusionReason.class);
+    for (Exclusion x : plan.excluded()) {
+      counts.merge(x.reason(), 1, Integer::sum);
+      cooling |= x.reason() == ExclusionReason.COOLING_DOWN;
+    }
+    Duration earliest = cooling ? earliestCooldown() : null;
+    if (earliest != null) {
+      return error(
+          OrchestratorException.Type.RATE_LIMITED,
+          "every candidate of "
+              + plan.model()
+              + " is cooling down; earliest retry in "
+              + earliest.toMillis()
+              + " ms",
+          null,
+          earliest);
+    }
+    StringBuilder why = new StringBuilder();
+    counts.forEach(
+        (k, v) ->
+            why.append(why.length() == 0 ? "" : ", ").append(v).append(' ').append(k.wireName()));
+    return error(
+        OrchestratorException.Type.NO_CANDIDATES,
+        "no eligible route for "
+            + plan.model()
+            + (why.length() == 0 ? "" : " (excluded: " + why + ")"),
+        null,
+        null);
+  }
+
+  private Duration earliestCooldown() {
+    long now = ticker.read();
+    long best = Long.MAX_VALUE;
+    for (Map.Entry<String, HealthMark> e : health.marks().entrySet()) {
+      HealthMark m = e.getValue();
+      if (m.condition() == RouteCondition.COOLING_DOWN && planned(e.getKey())) {
+        best = Math.min(best, m.untilNanos() - now);
+      }
+    }
+    return best == Long.MAX_VALUE ? null : Duration.ofNanos(Math.max(0, best));
+  }
+
+  private boolean planned(String route) {
+    for (Exclusion x : plan.excluded()) {
+      if (x.route().equals(route)) {
+        return true;
+      }
+    }
+    return tried.contains(route);
+  }
+
+  private static boolean settled4xx(ProviderFailure f) {
+    return f.status() != null && f.status() >= 400 && f.status() < 500 && !f.retryable();
+  }
+
+  private static String describe(ProviderFailure f) {
+    return (f.status() == null ? "" : f.status() + " ")
+        + f.category().wireName()
+        + (f.message().isEmpty() ? "" : " (" + f.message() + ")");
+  }
+}

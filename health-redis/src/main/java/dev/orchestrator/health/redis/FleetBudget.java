@@ -1,7 +1,7 @@
 package dev.orchestrator.health.redis;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import dev.orchestrator.engine.RetryBudget;
+import dev.orchestrator.engine.health.RetryBudget;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;

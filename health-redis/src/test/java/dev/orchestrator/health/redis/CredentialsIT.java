@@ -43,7 +43,16 @@ class CredentialsIT {
   static void startRedis() throws Exception {
     redis =
         RedisServer.start(
-            "--user", "default", "off", "--user", "fleet", "on", ">" + PASSWORD, "~*", "&*", "+@all");
+            "--user",
+            "default",
+            "off",
+            "--user",
+            "fleet",
+            "on",
+            ">" + PASSWORD,
+            "~*",
+            "&*",
+            "+@all");
   }
 
   @AfterAll
@@ -69,8 +78,10 @@ class CredentialsIT {
 
   @Test
   void aUserAndPasswordUriConnectsAndShares() {
-    try (RedisHealthStore a = RedisHealthStore.builder().uri(uri(PASSWORD)).namespace("acl").build();
-        RedisHealthStore b = RedisHealthStore.builder().uri(uri(PASSWORD)).namespace("acl").build()) {
+    try (RedisHealthStore a =
+            RedisHealthStore.builder().uri(uri(PASSWORD)).namespace("acl").build();
+        RedisHealthStore b =
+            RedisHealthStore.builder().uri(uri(PASSWORD)).namespace("acl").build()) {
       assertThat(a.status().degraded()).isFalse();
       assertThat(a.status().detail()).contains("redis://fleet@127.0.0.1:").doesNotContain(PASSWORD);
       for (int i = 0; i < 3; i++) {

@@ -60,8 +60,7 @@ class DegradedModeIT {
   }
 
   @Test
-  void aKilledRedisDegradesToLocalHealthOnceAndTheFleetConvergesAfterItsRestart()
-      throws Exception {
+  void aKilledRedisDegradesToLocalHealthOnceAndTheFleetConvergesAfterItsRestart() throws Exception {
     List<StoreStatus> statusesA = new CopyOnWriteArrayList<>();
     RedisHealthStore a = store(statusesA);
     RedisHealthStore b = store(new CopyOnWriteArrayList<>());
@@ -88,9 +87,7 @@ class DegradedModeIT {
     Eventually.await("B back", () -> !b.status().degraded());
     Eventually.await(
         "B learns what A learnt during the outage",
-        () ->
-            b.marks().containsKey("provider/cooling")
-                && b.marks().containsKey("provider/down"));
+        () -> b.marks().containsKey("provider/cooling") && b.marks().containsKey("provider/down"));
     assertThat(b.marks().get("provider/cooling").condition())
         .isEqualTo(RouteCondition.COOLING_DOWN);
     assertThat(b.marks().get("provider/down").condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);

@@ -96,10 +96,28 @@ class ScriptsIT {
   void theProbeLeaseIsSetNxWithItsTtlAndOnlyItsHolderMovesTheBreaker() {
     run(Script.TRIP, "1000", "30000");
     now += 1000;
-    List<?> first = (List<?>) redisCmd.eval(Script.PROBE.body(), Script.PROBE.output(), k,
-        ROUTE, String.valueOf(now), KEYS.channel(), "tok-a", "20000");
-    List<?> second = (List<?>) redisCmd.eval(Script.PROBE.body(), Script.PROBE.output(), k,
-        ROUTE, String.valueOf(now), KEYS.channel(), "tok-b", "20000");
+    List<?> first =
+        (List<?>)
+            redisCmd.eval(
+                Script.PROBE.body(),
+                Script.PROBE.output(),
+                k,
+                ROUTE,
+                String.valueOf(now),
+                KEYS.channel(),
+                "tok-a",
+                "20000");
+    List<?> second =
+        (List<?>)
+            redisCmd.eval(
+                Script.PROBE.body(),
+                Script.PROBE.output(),
+                k,
+                ROUTE,
+                String.valueOf(now),
+                KEYS.channel(),
+                "tok-b",
+                "20000");
     assertThat(first.get(0)).isEqualTo("probe");
     assertThat(second.get(0)).isEqualTo("shed");
     assertThat(redisCmd.get(k[1])).isEqualTo("tok-a");
@@ -117,8 +135,15 @@ class ScriptsIT {
     run(Script.TRIP, "1000", "30000");
     run(Script.COOLDOWN, String.valueOf(now + 5000));
     now += 1000;
-    redisCmd.eval(Script.PROBE.body(), Script.PROBE.output(), k,
-        ROUTE, String.valueOf(now), KEYS.channel(), "tok", "20000");
+    redisCmd.eval(
+        Script.PROBE.body(),
+        Script.PROBE.output(),
+        k,
+        ROUTE,
+        String.valueOf(now),
+        KEYS.channel(),
+        "tok",
+        "20000");
     RouteSnapshot closed = run(Script.CLOSE, "tok");
     assertThat(closed.open()).isFalse();
     assertThat(redisCmd.exists(k[0], k[1], k[2])).isZero();
@@ -128,8 +153,15 @@ class ScriptsIT {
   void aReleasedLeaseMakesTheNextProbeDueAtOnce() {
     run(Script.TRIP, "1000", "30000");
     now += 1000;
-    redisCmd.eval(Script.PROBE.body(), Script.PROBE.output(), k,
-        ROUTE, String.valueOf(now), KEYS.channel(), "tok", "20000");
+    redisCmd.eval(
+        Script.PROBE.body(),
+        Script.PROBE.output(),
+        k,
+        ROUTE,
+        String.valueOf(now),
+        KEYS.channel(),
+        "tok",
+        "20000");
     RouteSnapshot released = run(Script.RELEASE, "tok");
     assertThat(released.lease()).isNull();
     assertThat(released.openUntil()).isEqualTo(now);
@@ -166,14 +198,17 @@ class ScriptsIT {
   @Test
   void theBudgetCountsTheWindowOnlyAndExpires() {
     String[] key = {KEYS.budget()};
-    List<Object> first = redisCmd.eval(Script.BUDGET.body(), Script.BUDGET.output(), key,
-        "100", "50", "3", "10", "20000");
+    List<Object> first =
+        redisCmd.eval(
+            Script.BUDGET.body(), Script.BUDGET.output(), key, "100", "50", "3", "10", "20000");
     assertThat(first).containsExactly((Object) 50L, 3L);
-    List<Object> later = redisCmd.eval(Script.BUDGET.body(), Script.BUDGET.output(), key,
-        "105", "10", "0", "10", "20000");
+    List<Object> later =
+        redisCmd.eval(
+            Script.BUDGET.body(), Script.BUDGET.output(), key, "105", "10", "0", "10", "20000");
     assertThat(later).containsExactly((Object) 60L, 3L);
-    List<Object> past = redisCmd.eval(Script.BUDGET.body(), Script.BUDGET.output(), key,
-        "110", "1", "1", "10", "20000");
+    List<Object> past =
+        redisCmd.eval(
+            Script.BUDGET.body(), Script.BUDGET.output(), key, "110", "1", "1", "10", "20000");
     assertThat(past).containsExactly((Object) 11L, 1L); // slot 100 left the window
     assertThat(redisCmd.pttl(KEYS.budget())).isBetween(19_000L, 20_000L);
   }

@@ -12,6 +12,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.RouteCondition;
+import dev.orchestrator.engine.health.StoreStatus;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
@@ -589,6 +590,9 @@ public final class OrchestratorServer implements AutoCloseable {
     ObjectNode h = root.putObject("health");
     h.put("circuitOpen", open);
     h.put("coolingDown", cooling);
+    // A shared store (health-redis) that degraded to local health says so; requests still work.
+    StoreStatus store = orchestrator.health().status();
+    h.putObject("store").put("degraded", store.degraded()).put("detail", store.detail());
     root.put("inFlight", inFlight.get() - 1);
     send(ex, entry, ready ? 200 : 503, bytes(root), Map.of());
   }

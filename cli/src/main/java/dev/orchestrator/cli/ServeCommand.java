@@ -4,6 +4,7 @@ import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.serve.OrchestratorServer;
 import dev.orchestrator.serve.ServerOptions;
 import java.io.PrintWriter;
@@ -38,6 +39,8 @@ public final class ServeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Mixin CatalogOptions catalogOptions;
+
+  @Mixin HealthStoreOptions healthStoreOptions;
 
   @Option(
       names = "--config",
@@ -149,14 +152,32 @@ public final class ServeCommand implements Callable<Integer> {
       err.println(
           "warning: serving on " + host + " without a token; set ORCHESTRATOR_TOKEN or --token");
     }
+    HealthStore health = healthStoreOptions.open(); // null: in memory
     OrchestratorServer server;
     try {
       server =
-          OrchestratorServer.builder().catalog(catalog).policy(policy).options(options).start();
+          OrchestratorServer.builder()
+              .catalog(catalog)
+              .policy(policy)
+              .options(options)
+              .configure(health == null ? null : b -> b.healthStore(health))
+              .start();
     } catch (UncheckedIOException e) {
+      if (health != null) {
+        health.close();
+      }
       throw new CliException(OrchestratorCli.EXIT_ERROR, e.getMessage(), e);
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(server::close, "orchestrator-serve-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  if (health != null) {
+                    health.close();
+                  }
+                },
+                "orchestrator-serve-shutdown"));
     err.println(
         "orchestrator serve: listening on "
             + server.baseUrl()
@@ -164,6 +185,7 @@ public final class ServeCommand implements Callable<Integer> {
             + catalog.routes().size()
             + " routes"
             + (options.tokenRequired() ? ", bearer token required" : "")
+            + (health == null ? "" : ", health store " + health.status().detail())
             + ")");
     err.flush();
     server.awaitShutdown();

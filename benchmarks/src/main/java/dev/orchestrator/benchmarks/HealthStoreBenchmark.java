@@ -7,12 +7,6 @@ import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.health.redis.RedisHealthStore;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -51,8 +45,7 @@ public class HealthStoreBenchmark {
   @Param({"memory", "redis"})
   public String store;
 
-  private Process redis;
-  private Path dir;
+  private RedisProcess redis;
   private HealthStore health;
 
   @Setup(Level.Trial)
@@ -60,29 +53,10 @@ public class HealthStoreBenchmark {
     if (store.equals("memory")) {
       health = RouteHealthRegistry.create(Ticker.systemTicker());
     } else {
-      int port = freePort();
-      dir = Files.createTempDirectory("bench-redis-");
-      String binary = System.getProperty("redis.server", "/usr/bin/redis-server");
-      redis =
-          new ProcessBuilder(
-                  binary,
-                  "--port",
-                  String.valueOf(port),
-                  "--bind",
-                  "127.0.0.1",
-                  "--save",
-                  "",
-                  "--appendonly",
-                  "no",
-                  "--dir",
-                  dir.toString())
-              .redirectErrorStream(true)
-              .redirectOutput(dir.resolve("redis.log").toFile())
-              .start();
-      awaitPort(port);
+      redis = RedisProcess.start();
       health =
           RedisHealthStore.builder()
-              .uri("redis://127.0.0.1:" + port)
+              .uri(redis.uri())
               .namespace("bench")
               .commandTimeout(Duration.ofSeconds(1))
               .build();
@@ -99,7 +73,7 @@ public class HealthStoreBenchmark {
   public void tearDown() throws Exception {
     health.close();
     if (redis != null) {
-      redis.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      redis.close();
     }
   }
 
@@ -128,25 +102,5 @@ public class HealthStoreBenchmark {
   @Threads(2)
   public Map<String, HealthMark> successPathTwoThreads() {
     return successPath();
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
-    }
-  }
-
-  private static void awaitPort(int port) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-    while (System.nanoTime() < deadline) {
-      try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress("127.0.0.1", port), 500);
-        return;
-      } catch (IOException notYet) {
-        Thread.sleep(20);
-      }
-    }
-    throw new IllegalStateException("redis-server did not listen on " + port + " within 20 s");
   }
 }

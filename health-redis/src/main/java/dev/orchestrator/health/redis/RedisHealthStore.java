@@ -96,10 +96,8 @@ public final class RedisHealthStore implements HealthStore {
   }
 
   private void start() {
-    if (!resync()) {
-      backoffMs = BACKOFF_MIN_MS;
-    }
-    timer.schedule(this::backstop, resyncDelay(), TimeUnit.MILLISECONDS);
+    boolean ok = resync();
+    timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
     timer.scheduleWithFixedDelay(
         () ->
             budget.flush(
@@ -305,12 +303,8 @@ public final class RedisHealthStore implements HealthStore {
     boolean ok = resync();
     backoffMs = ok ? BACKOFF_MIN_MS : Math.min(backoffMs * 2, Math.max(resyncMillis, 5_000));
     if (!timer.isShutdown()) {
-      timer.schedule(this::backstop, ok ? resyncDelay() : backoffMs, TimeUnit.MILLISECONDS);
+      timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
     }
-  }
-
-  private long resyncDelay() {
-    return resyncMillis;
   }
 
   /**

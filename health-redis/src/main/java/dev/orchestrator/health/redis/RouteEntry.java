@@ -79,7 +79,7 @@ final class RouteEntry {
     }
     Change c =
         switch (outcome) {
-          case SUCCESS -> success(holder);
+          case SUCCESS -> success(holder, now);
           case BREAKER_FAILURE -> failure(holder, now, false);
           case STREAM_CUT -> failure(holder, now, true);
           case NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
@@ -89,7 +89,7 @@ final class RouteEntry {
     return c;
   }
 
-  private Change success(boolean holder) {
+  private Change success(boolean holder, long now) {
     Change c = Change.NONE;
     if (holder) {
       open = false;
@@ -101,8 +101,11 @@ final class RouteEntry {
       failures = 0;
       cuts = 0;
       if (coolUntil != 0) {
+        // Only a cooldown still running is the fleet's business; an ended one is just forgotten.
+        if (coolUntil - now > 0 && c == Change.NONE) {
+          c = Change.RECOVER;
+        }
         coolUntil = 0;
-        c = c == Change.NONE ? Change.RECOVER : c;
       }
     }
     return c;

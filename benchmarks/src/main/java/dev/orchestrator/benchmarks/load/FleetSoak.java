@@ -232,6 +232,9 @@ public final class FleetSoak {
     } finally {
       pool.shutdownNow();
       running.set(false);
+      if (sampler != null) {
+        sampler.join(10_000);
+      }
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     Map<String, Long> calls = upstream.callsByRoute();

@@ -99,7 +99,7 @@ final class RedisLink implements AutoCloseable {
 
   /** Whether commands go to Redis (not degraded). */
   boolean up() {
-    return !degraded.get();
+    return !closed && !degraded.get();
   }
 
   /** The current status; its detail never holds the password. */
@@ -150,8 +150,13 @@ final class RedisLink implements AutoCloseable {
       return CompletableFuture.failedFuture(new IllegalStateException("not connected"));
     }
     ScriptOutputType type = script.output();
-    CompletableFuture<T> sent =
-        c.async().<T>evalsha(script.sha(), type, keys, args).toCompletableFuture();
+    CompletableFuture<T> sent;
+    try {
+      sent = c.async().<T>evalsha(script.sha(), type, keys, args).toCompletableFuture();
+    } catch (RuntimeException e) { // the client is shutting down
+      degrade(e);
+      return CompletableFuture.failedFuture(e);
+    }
     return sent.exceptionallyCompose(
             e ->
                 unwrap(e) instanceof RedisNoScriptException

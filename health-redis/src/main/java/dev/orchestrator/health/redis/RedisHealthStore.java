@@ -10,21 +10,12 @@ import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.StoreStatus;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import java.util.function.LongUnaryOperator;
 
 /**
  * Route health shared by a fleet of orchestrators on Redis (DESIGN §11, ADR 0021): a breaker
@@ -53,22 +44,16 @@ import java.util.function.LongUnaryOperator;
  * resyncs. No request fails because of Redis. Thread-safe.
  */
 public final class RedisHealthStore implements HealthStore {
-  private static final Duration FLUSH_EVERY = Duration.ofMillis(100);
-  private static final long BACKOFF_MIN_MS = 100;
-
   private final HealthSettings settings;
   private final Ticker ticker;
   private final Clock clock;
   private final Keys keys;
   private final LocalView view;
   private final FleetBudget budget;
+  private final FleetSync sync;
   private final RedisLink link;
-  private final ScheduledExecutorService timer;
-  private final long resyncMillis;
   private final String tokenPrefix = UUID.randomUUID().toString().substring(0, 13) + "-";
   private final AtomicLong leases = new AtomicLong();
-  private final AtomicBoolean resyncQueued = new AtomicBoolean();
-  private long backoffMs = BACKOFF_MIN_MS;
 
   private RedisHealthStore(Builder b, RedisTarget target) {
     this.settings = b.settings;
@@ -77,34 +62,23 @@ public final class RedisHealthStore implements HealthStore {
     this.keys = new Keys(b.namespace);
     this.view = new LocalView(settings, ticker, clock);
     this.budget = new FleetBudget(ticker, clock, b.budgetRatio, b.budgetMinRetries, b.budgetWindow);
-    this.resyncMillis = b.resyncEvery.toMillis();
-    this.timer =
-        Executors.newSingleThreadScheduledExecutor(
-            r -> {
-              Thread t = new Thread(r, "orchestrator-health-redis");
-              t.setDaemon(true);
-              return t;
-            });
-    this.link =
-        new RedisLink(
-            target, keys, b.commandTimeout, this::onMessage, this::resyncSoon, b.onStatus);
+    this.sync =
+        new FleetSync(
+            settings,
+            clock,
+            ticker,
+            keys,
+            view,
+            target,
+            b.commandTimeout,
+            b.resyncEvery,
+            b.onStatus);
+    this.link = sync.link();
   }
 
   /** A builder; {@link Builder#uri(String)} is required. */
   public static Builder builder() {
     return new Builder();
-  }
-
-  private void start() {
-    boolean ok = resync();
-    timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
-    timer.scheduleWithFixedDelay(
-        () ->
-            budget.flush(
-                link::up, args -> link.eval(Script.BUDGET, new String[] {keys.budget()}, args)),
-        FLUSH_EVERY.toMillis(),
-        FLUSH_EVERY.toMillis(),
-        TimeUnit.MILLISECONDS);
   }
 
   @Override
@@ -125,10 +99,10 @@ public final class RedisHealthStore implements HealthStore {
                 link.<List<Object>>eval(
                     Script.PROBE,
                     keys.route(route),
-                    args(route, token, String.valueOf(settings.probeLease().toMillis()))));
+                    sync.args(route, token, String.valueOf(settings.probeLease().toMillis()))));
         RouteSnapshot s = RouteSnapshot.parse((String) reply.get(1));
         view.apply(s, true);
-        index(s);
+        sync.index(s);
         if ("probe".equals(reply.get(0))) {
           return new Admission(route, Admission.Kind.PROBE, token, Duration.ZERO);
         }
@@ -162,10 +136,10 @@ public final class RedisHealthStore implements HealthStore {
     String ms0 = String.valueOf(settings.openInitial().toMillis());
     String msMax = String.valueOf(settings.openMax().toMillis());
     switch (c) {
-      case TRIP -> send(Script.TRIP, route, ms0, msMax);
-      case REOPEN -> send(Script.REOPEN, route, admission.lease(), ms0, msMax);
-      case CLOSE, RELEASE -> send(c.script(), route, admission.lease());
-      case RECOVER -> send(Script.RECOVER, route);
+      case TRIP -> sync.send(Script.TRIP, route, ms0, msMax);
+      case REOPEN -> sync.send(Script.REOPEN, route, admission.lease(), ms0, msMax);
+      case CLOSE, RELEASE -> sync.send(c.script(), route, admission.lease());
+      case RECOVER -> sync.send(Script.RECOVER, route);
       case NONE -> throw new AssertionError(c);
     }
   }
@@ -178,7 +152,7 @@ public final class RedisHealthStore implements HealthStore {
     }
     long now = ticker.read();
     if (view.entry(route).coolDown(now + duration.toNanos(), now) && link.up()) {
-      send(Script.COOLDOWN, route, String.valueOf(clock.millis() + duration.toMillis()));
+      sync.send(Script.COOLDOWN, route, String.valueOf(clock.millis() + duration.toMillis()));
     }
   }
 
@@ -190,7 +164,7 @@ public final class RedisHealthStore implements HealthStore {
     }
     long now = ticker.read();
     if (view.entry(route).retire(now + ttl.toNanos(), now) && link.up()) {
-      send(Script.RETIRE, route, String.valueOf(clock.millis() + ttl.toMillis()));
+      sync.send(Script.RETIRE, route, String.valueOf(clock.millis() + ttl.toMillis()));
     }
   }
 
@@ -241,130 +215,7 @@ public final class RedisHealthStore implements HealthStore {
   /** Stops the timer and closes the connections; the fleet keeps what this store wrote. */
   @Override
   public void close() {
-    link.close();
-    timer.shutdownNow();
-  }
-
-  private String[] args(String route, String... extra) {
-    String[] a = new String[3 + extra.length];
-    a[0] = route;
-    a[1] = String.valueOf(clock.millis());
-    a[2] = keys.channel();
-    System.arraycopy(extra, 0, a, 3, extra.length);
-    return a;
-  }
-
-  /** Runs a route script without waiting; its reply becomes the route's state here. */
-  private CompletableFuture<Void> send(Script script, String route, String... extra) {
-    return link.<String>eval(script, keys.route(route), args(route, extra))
-        .thenAccept(
-            text -> {
-              RouteSnapshot s = RouteSnapshot.parse(text);
-              view.apply(s, true);
-              index(s);
-            });
-  }
-
-  private void index(RouteSnapshot s) {
-    if (s.expires() > 0) {
-      link.eval(
-          Script.INDEX,
-          new String[] {keys.index()},
-          s.route(),
-          String.valueOf(s.expires()),
-          String.valueOf(clock.millis()));
-    }
-  }
-
-  private void onMessage(String message) {
-    try {
-      view.apply(RouteSnapshot.parse(message), false);
-    } catch (IllegalArgumentException e) {
-      // Not one of ours (another tool on the channel): ignore it.
-    }
-  }
-
-  /** Lettuce (re)connected: resync soon, on the store's thread. */
-  private void resyncSoon() {
-    if (resyncQueued.compareAndSet(false, true) && !timer.isShutdown()) {
-      try {
-        timer.execute(
-            () -> {
-              resyncQueued.set(false);
-              resync();
-            });
-      } catch (java.util.concurrent.RejectedExecutionException closing) {
-        // The store is closing.
-      }
-    }
-  }
-
-  private void backstop() {
-    boolean ok = resync();
-    backoffMs = ok ? BACKOFF_MIN_MS : Math.min(backoffMs * 2, Math.max(resyncMillis, 5_000));
-    if (!timer.isShutdown()) {
-      timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
-    }
-  }
-
-  /**
-   * Pushes what this process learnt without the fleet (while degraded), then reads every route the
-   * namespace or the view knows. Success ends degraded mode.
-   */
-  private boolean resync() {
-    if (!link.connect()) {
-      return false;
-    }
-    try {
-      List<CompletableFuture<Void>> pushes = new ArrayList<>();
-      LongUnaryOperator toWall = view.toWall();
-      long now = ticker.read();
-      for (String route : view.routes()) {
-        RouteEntry e = view.get(route);
-        if (e != null && e.dirty()) {
-          push(route, e, now, toWall, pushes);
-        }
-      }
-      for (CompletableFuture<Void> f : pushes) {
-        link.await(f);
-      }
-      Set<String> routes = new HashSet<>(link.indexed(clock.millis()));
-      routes.addAll(view.routes());
-      List<CompletableFuture<String>> reads = new ArrayList<>();
-      for (String route : routes) {
-        reads.add(link.eval(Script.READ, keys.route(route), args(route)));
-      }
-      for (CompletableFuture<String> f : reads) {
-        view.apply(RouteSnapshot.parse(link.await(f)), false);
-      }
-      view.prune();
-      link.recovered();
-      return true;
-    } catch (IllegalStateException degraded) {
-      return false;
-    }
-  }
-
-  private void push(
-      String route,
-      RouteEntry e,
-      long now,
-      LongUnaryOperator toWall,
-      List<CompletableFuture<Void>> out) {
-    if (e.openedLocally()) {
-      out.add(
-          send(
-              Script.TRIP,
-              route,
-              String.valueOf(settings.openInitial().toMillis()),
-              String.valueOf(settings.openMax().toMillis())));
-    }
-    if (e.coolUntil() != 0 && e.coolUntil() - now > 0) {
-      out.add(send(Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(e.coolUntil()))));
-    }
-    if (e.retiredUntil() != 0 && e.retiredUntil() - now > 0) {
-      out.add(send(Script.RETIRE, route, String.valueOf(toWall.applyAsLong(e.retiredUntil()))));
-    }
+    sync.close();
   }
 
   /**
@@ -481,7 +332,7 @@ public final class RedisHealthStore implements HealthStore {
             "uri: none (expected: redis://[user:password@]host:port[/db] or rediss://…)");
       }
       RedisHealthStore store = new RedisHealthStore(this, RedisTarget.parse(uri));
-      store.start();
+      store.sync.start(store.budget);
       return store;
     }
   }

@@ -2,6 +2,7 @@ package dev.orchestrator.health.redis;
 
 import dev.orchestrator.engine.health.StoreStatus;
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.Range;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionStateListener;
@@ -48,6 +49,7 @@ final class RedisLink implements AutoCloseable {
   private volatile StatefulRedisConnection<String, String> commands;
   private volatile StatefulRedisPubSubConnection<String, String> pubsub;
   private volatile boolean closed;
+  private volatile boolean scriptsLoaded;
 
   RedisLink(
       RedisTarget target,
@@ -85,6 +87,7 @@ final class RedisLink implements AutoCloseable {
         new RedisConnectionStateListener() {
           @Override
           public void onRedisConnected(RedisChannelHandler<?, ?> c, SocketAddress a) {
+            scriptsLoaded = false; // the server may have restarted without them
             RedisLink.this.onConnected.run();
           }
 
@@ -108,8 +111,9 @@ final class RedisLink implements AutoCloseable {
   }
 
   /**
-   * Opens both connections and subscribes, if not open yet; then loads every script. Blocks for at
-   * most a few command timeouts (called from the store's own thread and at build time).
+   * Opens both connections and subscribes, if not open yet; then loads every script, once per
+   * connection. Blocks for at most a few command timeouts (called from the store's own thread and
+   * at build time).
    *
    * @return whether the link can carry commands now
    */
@@ -127,11 +131,19 @@ final class RedisLink implements AutoCloseable {
                 onMessage.accept(message);
               }
             });
-        await(ps.async().subscribe(keys.channel()).toCompletableFuture());
+        try {
+          await(ps.async().subscribe(keys.channel()).toCompletableFuture());
+        } catch (RuntimeException e) {
+          ps.closeAsync();
+          throw e;
+        }
         pubsub = ps;
       }
-      for (Script s : Script.values()) {
-        await(commands.async().scriptLoad(s.body()).toCompletableFuture());
+      if (!scriptsLoaded) {
+        for (Script s : Script.values()) {
+          await(commands.async().scriptLoad(s.body()).toCompletableFuture());
+        }
+        scriptsLoaded = true;
       }
       return true;
     } catch (RuntimeException e) {
@@ -175,9 +187,7 @@ final class RedisLink implements AutoCloseable {
     return await(
         commands
             .async()
-            .zrangebyscore(
-                keys.index(),
-                io.lettuce.core.Range.create((double) nowMillis, Double.POSITIVE_INFINITY))
+            .zrangebyscore(keys.index(), Range.create((double) nowMillis, Double.POSITIVE_INFINITY))
             .toCompletableFuture());
   }
 

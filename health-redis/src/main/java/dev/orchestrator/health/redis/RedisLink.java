@@ -36,6 +36,23 @@ import java.util.function.Consumer;
 final class RedisLink implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(RedisHealthStore.class.getName());
 
+  /**
+   * Lettuce logs every reconnect attempt; the store logs the outage once itself. Held strongly so
+   * the level survives (java.util.logging keeps loggers weakly); an explicit level is respected.
+   */
+  private static final List<java.util.logging.Logger> RECONNECTS =
+      List.of(
+          java.util.logging.Logger.getLogger("io.lettuce.core.protocol.ConnectionWatchdog"),
+          java.util.logging.Logger.getLogger("io.lettuce.core.protocol.ReconnectionHandler"));
+
+  static {
+    for (java.util.logging.Logger l : RECONNECTS) {
+      if (l.getLevel() == null) {
+        l.setLevel(java.util.logging.Level.SEVERE);
+      }
+    }
+  }
+
   private final RedisTarget target;
   private final Keys keys;
   private final Duration timeout;

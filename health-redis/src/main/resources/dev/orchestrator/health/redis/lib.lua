@@ -81,3 +81,15 @@ local function keepBreaker(ttl)
     redis.call('PEXPIRE', KEYS[1], ttl)
   end
 end
+
+-- The longer of the current and the asked end (ARGV[4], wall ms) for a key that holds an end time
+-- (cooldown, retirement): the key lives exactly until it ends. Counts as a failure of the route.
+local function extend(key)
+  failed()
+  local u = tonumber(ARGV[4])
+  if u <= now or num(redis.call('GET', key)) >= u then
+    return snapshot()
+  end
+  redis.call('SET', key, ARGV[4], 'PX', u - now)
+  return changed()
+end

@@ -74,6 +74,20 @@ class ScriptsIT {
     return RouteSnapshot.parse(r instanceof List<?> l ? (String) l.get(1) : (String) r);
   }
 
+  /** The probe script for {@code token} with a 20 s lease: {verdict, snapshot}. */
+  private List<?> probe(String token) {
+    return (List<?>)
+        redisCmd.eval(
+            Script.PROBE.body(),
+            Script.PROBE.output(),
+            k,
+            ROUTE,
+            String.valueOf(now),
+            KEYS.channel(),
+            token,
+            "20000");
+  }
+
   private void awaitPublished(int n) {
     Eventually.await(n + " published", () -> published.size() >= n);
   }
@@ -96,28 +110,8 @@ class ScriptsIT {
   void theProbeLeaseIsSetNxWithItsTtlAndOnlyItsHolderMovesTheBreaker() {
     run(Script.TRIP, "1000", "30000");
     now += 1000;
-    List<?> first =
-        (List<?>)
-            redisCmd.eval(
-                Script.PROBE.body(),
-                Script.PROBE.output(),
-                k,
-                ROUTE,
-                String.valueOf(now),
-                KEYS.channel(),
-                "tok-a",
-                "20000");
-    List<?> second =
-        (List<?>)
-            redisCmd.eval(
-                Script.PROBE.body(),
-                Script.PROBE.output(),
-                k,
-                ROUTE,
-                String.valueOf(now),
-                KEYS.channel(),
-                "tok-b",
-                "20000");
+    List<?> first = probe("tok-a");
+    List<?> second = probe("tok-b");
     assertThat(first.get(0)).isEqualTo("probe");
     assertThat(second.get(0)).isEqualTo("shed");
     assertThat(redisCmd.get(k[1])).isEqualTo("tok-a");
@@ -135,15 +129,7 @@ class ScriptsIT {
     run(Script.TRIP, "1000", "30000");
     run(Script.COOLDOWN, String.valueOf(now + 5000));
     now += 1000;
-    redisCmd.eval(
-        Script.PROBE.body(),
-        Script.PROBE.output(),
-        k,
-        ROUTE,
-        String.valueOf(now),
-        KEYS.channel(),
-        "tok",
-        "20000");
+    probe("tok");
     RouteSnapshot closed = run(Script.CLOSE, "tok");
     assertThat(closed.open()).isFalse();
     assertThat(redisCmd.exists(k[0], k[1], k[2])).isZero();
@@ -153,15 +139,7 @@ class ScriptsIT {
   void aReleasedLeaseMakesTheNextProbeDueAtOnce() {
     run(Script.TRIP, "1000", "30000");
     now += 1000;
-    redisCmd.eval(
-        Script.PROBE.body(),
-        Script.PROBE.output(),
-        k,
-        ROUTE,
-        String.valueOf(now),
-        KEYS.channel(),
-        "tok",
-        "20000");
+    probe("tok");
     RouteSnapshot released = run(Script.RELEASE, "tok");
     assertThat(released.lease()).isNull();
     assertThat(released.openUntil()).isEqualTo(now);

@@ -138,7 +138,8 @@ public final class RedisHealthStore implements HealthStore {
     switch (c) {
       case TRIP -> sync.send(Script.TRIP, route, ms0, msMax);
       case REOPEN -> sync.send(Script.REOPEN, route, admission.lease(), ms0, msMax);
-      case CLOSE, RELEASE -> sync.send(c.script(), route, admission.lease());
+      case CLOSE -> sync.send(Script.CLOSE, route, admission.lease());
+      case RELEASE -> sync.send(Script.RELEASE, route, admission.lease());
       case RECOVER -> sync.send(Script.RECOVER, route);
       case NONE -> throw new AssertionError(c);
     }

@@ -8,6 +8,12 @@ import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.StoreStatus;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +41,7 @@ class DegradedModeIT {
 
   @BeforeEach
   void startRedis() throws Exception {
-    redis = RedisServer.start();
+    redis = RedisServer.start("--enable-debug-command", "yes");
   }
 
   @AfterEach
@@ -68,7 +74,8 @@ class DegradedModeIT {
 
     redis.kill();
     long slowest = load(a, 4, 400);
-    Eventually.await("A degraded", () -> a.status().degraded());
+    Eventually.await("A degraded, and told so", () -> !statusesA.isEmpty());
+    assertThat(a.status().degraded()).isTrue();
     assertThat(slowest).isLessThan(TIMEOUT.toNanos() + TimeUnit.MILLISECONDS.toNanos(500));
     assertThat(statusesA).hasSize(1);
     assertThat(statusesA.get(0).degraded()).isTrue();
@@ -91,8 +98,46 @@ class DegradedModeIT {
     assertThat(b.marks().get("provider/cooling").condition())
         .isEqualTo(RouteCondition.COOLING_DOWN);
     assertThat(b.marks().get("provider/down").condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
-    assertThat(statusesA).hasSize(2);
+    Eventually.await("A told it is back", () -> statusesA.size() == 2);
     assertThat(statusesA.get(1).degraded()).isFalse();
+  }
+
+  @Test
+  void aSlowRedisCostsAProbeAtMostTheCommandTimeoutAndTheStoreRecoversByItself() throws Exception {
+    RedisHealthStore a = store(new CopyOnWriteArrayList<>());
+    for (int i = 0; i < 3; i++) {
+      a.report(a.admit("provider/slow"), AttemptHealth.BREAKER_FAILURE);
+    }
+    time.advance(Duration.ofMillis(1001)); // the probe is due: admit must ask Redis
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect();
+        StatefulRedisConnection<String, String> watcher = client.connect()) {
+      // DEBUG SLEEP 2: the server stops answering for 2 s.
+      c.async()
+          .dispatch(
+              CommandType.DEBUG,
+              new StatusOutput<>(StringCodec.UTF8),
+              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(2));
+      watcher.setTimeout(Duration.ofMillis(100));
+      Eventually.await("the server busy", () -> !answers(watcher));
+      long start = System.nanoTime();
+      Admission probe = a.admit("provider/slow");
+      long waited = System.nanoTime() - start;
+      assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE); // granted on local health
+      assertThat(waited).isLessThan(TIMEOUT.toNanos() + TimeUnit.MILLISECONDS.toNanos(500));
+      assertThat(a.status().degraded()).isTrue();
+      assertThat(a.status().detail()).contains("no answer within 200 ms");
+    }
+    Eventually.await("A back after the sleep", () -> !a.status().degraded());
+  }
+
+  private static boolean answers(StatefulRedisConnection<String, String> c) {
+    try {
+      c.sync().ping();
+      return true;
+    } catch (RuntimeException timedOut) {
+      return false;
+    }
   }
 
   /** Mixed outcomes from {@code threads} threads; returns the slowest single call in ns. */

@@ -99,12 +99,19 @@ final class FleetSync implements AutoCloseable {
 
   /** Runs a route script without waiting; its reply becomes the route's state here. */
   CompletableFuture<Void> send(Script script, String route, String... extra) {
+    RouteEntry e = view.entry(route);
+    e.sent();
     return link.<String>eval(script, keys.route(route), args(route, extra))
-        .thenAccept(
-            text -> {
+        .handle(
+            (text, failed) -> {
+              if (failed != null) {
+                e.unsent();
+                throw new IllegalStateException("redis: " + script + " failed", failed);
+              }
               RouteSnapshot s = RouteSnapshot.parse(text);
               view.apply(s, true);
               index(s);
+              return null;
             });
   }
 
@@ -171,6 +178,12 @@ final class FleetSync implements AutoCloseable {
       }
       for (CompletableFuture<Void> f : pushes) {
         link.await(f);
+      }
+      for (String route : view.routes()) {
+        RouteEntry e = view.get(route);
+        if (e != null) {
+          e.confirmed(); // pushed, or nothing the fleet keeps (local failure counts)
+        }
       }
       Set<String> routes = new HashSet<>(link.indexed(clock.millis()));
       routes.addAll(view.routes());

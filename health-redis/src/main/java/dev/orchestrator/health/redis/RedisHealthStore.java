@@ -93,6 +93,7 @@ public final class RedisHealthStore implements HealthStore {
     }
     String token = tokenPrefix + leases.incrementAndGet();
     if (link.up()) {
+      e.sent();
       try {
         List<Object> reply =
             link.await(
@@ -109,7 +110,7 @@ public final class RedisHealthStore implements HealthStore {
         Admission now = e.peek(route, ticker.read());
         return now != null ? now : Admission.shed(route, Duration.ZERO);
       } catch (IllegalStateException degraded) {
-        // The link is degraded now: decide on local health.
+        e.unsent(); // the link is degraded now: decide on local health
       }
     }
     return e.grant(route, ticker.read(), token);
@@ -136,11 +137,16 @@ public final class RedisHealthStore implements HealthStore {
     String ms0 = String.valueOf(settings.openInitial().toMillis());
     String msMax = String.valueOf(settings.openMax().toMillis());
     switch (c) {
-      case TRIP -> sync.send(Script.TRIP, route, ms0, msMax);
+      case FAIL ->
+          sync.send(
+              Script.FAIL, route, "f", String.valueOf(settings.breakerThreshold()), ms0, msMax);
+      case CUT ->
+          sync.send(
+              Script.FAIL, route, "k", String.valueOf(settings.streamCutThreshold()), ms0, msMax);
       case REOPEN -> sync.send(Script.REOPEN, route, admission.lease(), ms0, msMax);
       case CLOSE -> sync.send(Script.CLOSE, route, admission.lease());
       case RELEASE -> sync.send(Script.RELEASE, route, admission.lease());
-      case RECOVER -> sync.send(Script.RECOVER, route);
+      case SUCCEED -> sync.send(Script.SUCCEED, route);
       case NONE -> throw new AssertionError(c);
     }
   }

@@ -10,16 +10,19 @@ import java.time.Duration;
 
 /**
  * One route in the local view: the fleet's state as last pushed or read (converted to ticker
- * nanoseconds), changed in place by this process's own reports, plus this process's consecutive
- * failure and stream-cut counters (not shared, ADR 0021). The transitions are those of the
- * in-memory store, so a degraded process behaves exactly like one without Redis. Every method is
- * synchronised on the instance.
+ * nanoseconds), changed in place by this process's own reports, plus this process's own consecutive
+ * failure and stream-cut counters (the fleet counts too, in Redis: whichever reaches the threshold
+ * first opens the breaker, ADR 0021). The transitions are those of the in-memory store, so a
+ * degraded process behaves exactly like one without Redis. Every method is synchronised on the
+ * instance.
  */
 final class RouteEntry {
   private final HealthSettings settings;
   private long version = -1;
   private boolean dirty;
+  private int pending;
   private boolean opened;
+  private boolean contributed;
   private boolean open;
   private long openUntil;
   private long step;
@@ -85,7 +88,6 @@ final class RouteEntry {
           case NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
         };
     dirty |= c != Change.NONE;
-    opened |= c == Change.TRIP || c == Change.REOPEN;
     return c;
   }
 
@@ -98,15 +100,15 @@ final class RouteEntry {
       c = Change.CLOSE;
     }
     if (!open) {
+      // The fleet's counts start again, and a running cooldown ends; an ended one is forgotten.
+      boolean cooling = coolUntil != 0 && coolUntil - now > 0;
+      if ((contributed || cooling) && c == Change.NONE) {
+        c = Change.SUCCEED;
+      }
       failures = 0;
       cuts = 0;
-      if (coolUntil != 0) {
-        // Only a cooldown still running is the fleet's business; an ended one is just forgotten.
-        if (coolUntil - now > 0 && c == Change.NONE) {
-          c = Change.RECOVER;
-        }
-        coolUntil = 0;
-      }
+      contributed = false;
+      coolUntil = 0;
     }
     return c;
   }
@@ -117,22 +119,26 @@ final class RouteEntry {
       lease = null;
       step = Math.min(step * 2, settings.openMax().toNanos());
       openUntil = now + step;
+      opened = true;
       return Change.REOPEN;
     }
     if (open) {
       return Change.NONE;
     }
+    contributed = true;
     boolean trips =
         cut ? ++cuts >= settings.streamCutThreshold() : ++failures >= settings.breakerThreshold();
-    if (!trips) {
-      return Change.NONE;
+    if (trips) {
+      open = true;
+      opened = true;
+      step = settings.openInitial().toNanos();
+      openUntil = now + step;
+      failures = 0;
+      cuts = 0;
+      contributed = false;
     }
-    open = true;
-    step = settings.openInitial().toNanos();
-    openUntil = now + step;
-    failures = 0;
-    cuts = 0;
-    return Change.TRIP;
+    // Counted for the fleet either way: the fleet's count may reach the threshold first.
+    return cut ? Change.CUT : Change.FAIL;
   }
 
   private Change release(long now) {
@@ -163,32 +169,55 @@ final class RouteEntry {
     return true;
   }
 
+  /** A script about this route was sent; its reply (or failure) will follow. */
+  synchronized void sent() {
+    pending++;
+  }
+
+  /** A sent script failed: no reply will come. */
+  synchronized void unsent() {
+    pending = Math.max(0, pending - 1);
+  }
+
+  /** What this process changed while the fleet could not hear it has been pushed (or dropped). */
+  synchronized void confirmed() {
+    dirty = false;
+  }
+
   /**
-   * Takes the fleet's state. A snapshot replaces the entry when it is newer, or as new and either
-   * {@code authoritative} (the reply to this process's own script) or the entry holds no local
-   * change the fleet has not confirmed. A version-zero snapshot (nothing left in Redis) replaces an
-   * entry without unconfirmed local changes. The local counters survive, but reset when the fleet
-   * opened the breaker (as a local trip resets them).
+   * Takes the fleet's state. A snapshot with a newer version always replaces the entry. One with
+   * the same version (or version zero: nothing left in Redis) replaces it only when no script of
+   * this process about the route is still in flight, and either it is {@code authoritative} (the
+   * reply to this process's last script, which saw all its earlier ones) or the entry holds no
+   * local change the fleet has not confirmed. So a reply that changed nothing never undoes a local
+   * change sent after it. The local counters survive, but reset when the fleet opened the breaker
+   * (as a local trip resets them).
    *
+   * @param authoritative whether this is the reply to a script this process sent
    * @param toTicker converts a wall-clock millisecond time to ticker nanoseconds
    * @return whether the snapshot was taken
    */
   synchronized boolean apply(
       RouteSnapshot s, boolean authoritative, java.util.function.LongUnaryOperator toTicker) {
+    if (authoritative) {
+      pending = Math.max(0, pending - 1);
+    }
+    boolean settled = pending == 0 && (authoritative || !dirty);
     boolean newer =
-        s.version() == 0
-            ? authoritative || !dirty
-            : s.version() > version || (s.version() == version && (authoritative || !dirty));
+        s.version() == 0 ? settled : s.version() > version || (s.version() == version && settled);
     if (!newer) {
       return false;
     }
     if (s.open() && !open) {
       failures = 0;
       cuts = 0;
+      contributed = false;
     }
     version = s.version();
-    dirty = false;
-    opened = false;
+    if (pending == 0) {
+      dirty = false;
+      opened = false;
+    }
     open = s.open();
     openUntil = open ? toTicker.applyAsLong(s.openUntil()) : 0;
     step = s.step() > 0 ? Duration.ofMillis(s.step()).toNanos() : settings.openInitial().toNanos();

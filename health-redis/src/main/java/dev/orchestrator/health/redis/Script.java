@@ -20,7 +20,9 @@ enum Script {
   READ("read", ScriptOutputType.VALUE),
   /** The fleet's one half-open probe: a lease by {@code SET NX PX}. */
   PROBE("probe", ScriptOutputType.MULTI),
-  /** A closed breaker opens. */
+  /** A failure or stream cut counted for the fleet; the one reaching the threshold opens. */
+  FAIL("fail", ScriptOutputType.VALUE),
+  /** A closed breaker opens (pushing a local trip after degraded mode). */
   TRIP("trip", ScriptOutputType.VALUE),
   /** The probe failed: re-open for twice the open time. */
   REOPEN("reopen", ScriptOutputType.VALUE),
@@ -28,8 +30,8 @@ enum Script {
   CLOSE("close", ScriptOutputType.VALUE),
   /** The probe learnt nothing: free the lease. */
   RELEASE("release", ScriptOutputType.VALUE),
-  /** A success on a closed breaker ends the cooldown. */
-  RECOVER("recover", ScriptOutputType.VALUE),
+  /** A success on a closed breaker: the failure counts start again, the cooldown ends. */
+  SUCCEED("succeed", ScriptOutputType.VALUE),
   /** The longer of two cooldowns. */
   COOLDOWN("cooldown", ScriptOutputType.VALUE),
   /** The longer of two retirements. */

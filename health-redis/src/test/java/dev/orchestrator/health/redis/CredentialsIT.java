@@ -104,7 +104,7 @@ class CredentialsIT {
             .build()) {
       assertThat(s.status().degraded()).isTrue();
       assertThat(s.status().detail()).doesNotContain(wrong).contains("fleet@127.0.0.1");
-      assertThat(statuses).hasSize(1);
+      Eventually.await("told once", () -> statuses.size() == 1);
     }
     assertThat(logged).isNotEmpty().noneMatch(l -> l.contains(wrong));
   }

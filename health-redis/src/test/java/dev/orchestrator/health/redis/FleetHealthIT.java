@@ -84,6 +84,30 @@ class FleetHealthIT {
   }
 
   @Test
+  void failuresSeenByDifferentStoresAddUpToOpenTheBreakerForAll() {
+    String ns = "counted";
+    String route = "provider/failing-everywhere";
+    RedisHealthStore a = fleet.store(ns);
+    RedisHealthStore b = fleet.store(ns);
+    a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
+    a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
+    assertThat(a.breaker(route)).isEqualTo(BreakerState.CLOSED); // 2 of 3, locally
+    Eventually.await(
+        "A's two failures counted in Redis",
+        () -> "2".equals(rawHget(new Keys(ns).route(route)[4], "f")));
+    b.report(b.admit(route), AttemptHealth.BREAKER_FAILURE); // the fleet's third
+    Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
+    Eventually.await("open on A", () -> a.breaker(route) == BreakerState.OPEN);
+  }
+
+  private static String rawHget(String key, String field) {
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect()) {
+      return c.sync().hget(key, field);
+    }
+  }
+
+  @Test
   void exactlyOneOfManyStoresSendsTheProbeAndItsSuccessClosesTheBreakerEverywhere()
       throws Exception {
     String ns = "probe";

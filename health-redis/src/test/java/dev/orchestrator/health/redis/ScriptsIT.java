@@ -107,6 +107,33 @@ class ScriptsIT {
   }
 
   @Test
+  void failuresAreCountedForTheFleetAndTheOneReachingTheThresholdOpensQuietlyBelowIt() {
+    for (int i = 0; i < 2; i++) {
+      RouteSnapshot below = run(Script.FAIL, "f", "3", "1000", "30000");
+      assertThat(below.open()).isFalse();
+      assertThat(below.lastFailure()).isEqualTo(now);
+    }
+    assertThat(run(Script.FAIL, "k", "3", "1000", "30000").open()).isFalse(); // cuts count apart
+    assertThat(redisCmd.hget(k[4], "f")).isEqualTo("2");
+    RouteSnapshot opened = run(Script.FAIL, "f", "3", "1000", "30000");
+    assertThat(opened.open()).isTrue();
+    assertThat(opened.openUntil()).isEqualTo(now + 1000);
+    assertThat(redisCmd.hget(k[4], "f")).isNull(); // both counts start again
+    assertThat(redisCmd.hget(k[4], "k")).isNull();
+    awaitPublished(1);
+    assertThat(published).hasSize(1); // only the opening was published
+  }
+
+  @Test
+  void aSuccessStartsTheFleetsCountsAgain() {
+    run(Script.FAIL, "f", "3", "1000", "30000");
+    run(Script.FAIL, "f", "3", "1000", "30000");
+    run(Script.SUCCEED);
+    assertThat(run(Script.FAIL, "f", "3", "1000", "30000").open()).isFalse();
+    assertThat(redisCmd.hget(k[4], "f")).isEqualTo("1");
+  }
+
+  @Test
   void theProbeLeaseIsSetNxWithItsTtlAndOnlyItsHolderMovesTheBreaker() {
     run(Script.TRIP, "1000", "30000");
     now += 1000;
@@ -153,7 +180,7 @@ class ScriptsIT {
     RouteSnapshot shorter = run(Script.COOLDOWN, String.valueOf(now + 1000));
     assertThat(shorter.coolUntil()).isEqualTo(now + 2000);
     assertThat(shorter.version()).isEqualTo(s.version());
-    assertThat(run(Script.RECOVER).coolUntil()).isZero();
+    assertThat(run(Script.SUCCEED).coolUntil()).isZero();
     assertThat(redisCmd.exists(k[2])).isZero();
   }
 

@@ -34,7 +34,8 @@ import java.util.function.Consumer;
  * <p>The hot path never touches the network: {@link #admit}, {@link #marks()} and a success on a
  * closed breaker read and change only a local view, which the namespace's pub/sub channel keeps
  * current (a periodic read is the backstop). Only state changes are written, each by one Lua script
- * on the route's keys; the retry budget's counters are sent in batches. The one network wait a
+ * on the route's keys — failures are counted for the whole fleet, so the fleet's threshold-th
+ * failure opens the breaker everywhere; the retry budget's counters are sent in batches. The one network wait a
  * request can meet is taking a half-open probe (once per open time per route, for the whole fleet),
  * bounded by the command timeout.
  *

@@ -12,6 +12,8 @@ enum Change {
   FAIL,
   /** A stream cut on a closed breaker, counted for the fleet: {@link Script#FAIL}. */
   CUT,
+  /** This process's own count reached the threshold: open for the fleet, {@link Script#TRIP}. */
+  TRIP,
   /** The probe failed, re-open for twice the open time: {@link Script#REOPEN}. */
   REOPEN,
   /** The probe succeeded: {@link Script#CLOSE}. */

@@ -35,9 +35,9 @@ import java.util.function.Consumer;
  * closed breaker read and change only a local view, which the namespace's pub/sub channel keeps
  * current (a periodic read is the backstop). Only state changes are written, each by one Lua script
  * on the route's keys — failures are counted for the whole fleet, so the fleet's threshold-th
- * failure opens the breaker everywhere; the retry budget's counters are sent in batches. The one network wait a
- * request can meet is taking a half-open probe (once per open time per route, for the whole fleet),
- * bounded by the command timeout.
+ * failure opens the breaker everywhere; the retry budget's counters are sent in batches. The one
+ * network wait a request can meet is taking a half-open probe (once per open time per route, for
+ * the whole fleet), bounded by the command timeout.
  *
  * <p>When Redis is unreachable or slower than the command timeout the store degrades: it keeps
  * working on local health exactly like the in-memory store, logs once, reports through {@link
@@ -141,6 +141,7 @@ public final class RedisHealthStore implements HealthStore {
       case FAIL ->
           sync.send(
               Script.FAIL, route, "f", String.valueOf(settings.breakerThreshold()), ms0, msMax);
+      case TRIP -> sync.send(Script.TRIP, route, ms0, msMax);
       case CUT ->
           sync.send(
               Script.FAIL, route, "k", String.valueOf(settings.streamCutThreshold()), ms0, msMax);

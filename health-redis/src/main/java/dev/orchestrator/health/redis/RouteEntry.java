@@ -128,17 +128,18 @@ final class RouteEntry {
     contributed = true;
     boolean trips =
         cut ? ++cuts >= settings.streamCutThreshold() : ++failures >= settings.breakerThreshold();
-    if (trips) {
-      open = true;
-      opened = true;
-      step = settings.openInitial().toNanos();
-      openUntil = now + step;
-      failures = 0;
-      cuts = 0;
-      contributed = false;
+    if (!trips) {
+      // Counted for the fleet too: the fleet's count may reach the threshold first.
+      return cut ? Change.CUT : Change.FAIL;
     }
-    // Counted for the fleet either way: the fleet's count may reach the threshold first.
-    return cut ? Change.CUT : Change.FAIL;
+    open = true;
+    opened = true;
+    step = settings.openInitial().toNanos();
+    openUntil = now + step;
+    failures = 0;
+    cuts = 0;
+    contributed = false;
+    return Change.TRIP;
   }
 
   private Change release(long now) {

@@ -22,7 +22,10 @@ enum Script {
   PROBE("probe", ScriptOutputType.MULTI),
   /** A failure or stream cut counted for the fleet; the one reaching the threshold opens. */
   FAIL("fail", ScriptOutputType.VALUE),
-  /** A closed breaker opens (pushing a local trip after degraded mode). */
+  /**
+   * A closed breaker opens: this process's own count reached the threshold (or, after degraded
+   * mode, it opened the breaker alone).
+   */
   TRIP("trip", ScriptOutputType.VALUE),
   /** The probe failed: re-open for twice the open time. */
   REOPEN("reopen", ScriptOutputType.VALUE),

@@ -106,6 +106,8 @@ public final class RedisHealthStore implements HealthStore {
         view.apply(s, true);
         sync.index(s);
         if ("probe".equals(reply.get(0))) {
+          // Held here even when other replies are still due (they must not hide the lease).
+          e.hold(token, ticker.read() + settings.probeLease().toNanos());
           return new Admission(route, Admission.Kind.PROBE, token, Duration.ZERO);
         }
         Admission now = e.peek(route, ticker.read());

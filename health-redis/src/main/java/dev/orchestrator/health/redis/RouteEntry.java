@@ -7,6 +7,7 @@ import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.RouteCondition;
 import java.time.Duration;
+import java.util.function.LongUnaryOperator;
 
 /**
  * One route in the local view: the fleet's state as last pushed or read (converted to ticker
@@ -21,6 +22,7 @@ final class RouteEntry {
   private long version = -1;
   private boolean dirty;
   private int pending;
+  private RouteSnapshot held;
   private boolean opened;
   private boolean contributed;
   private boolean open;
@@ -170,6 +172,13 @@ final class RouteEntry {
     return true;
   }
 
+  /** This process took the fleet's probe with {@code token}, its lease running until then. */
+  synchronized void hold(String token, long leaseUntilNanos) {
+    open = true;
+    lease = token;
+    leaseUntil = leaseUntilNanos;
+  }
+
   /** A script about this route was sent; its reply (or failure) will follow. */
   synchronized void sent() {
     pending++;
@@ -186,24 +195,40 @@ final class RouteEntry {
   }
 
   /**
-   * Takes the fleet's state. A snapshot with a newer version always replaces the entry. One with
-   * the same version (or version zero: nothing left in Redis) replaces it only when no script of
-   * this process about the route is still in flight, and either it is {@code authoritative} (the
-   * reply to this process's last script, which saw all its earlier ones) or the entry holds no
-   * local change the fleet has not confirmed. So a reply that changed nothing never undoes a local
-   * change sent after it. The local counters survive, but reset when the fleet opened the breaker
-   * (as a local trip resets them).
+   * Takes the fleet's state. While scripts of this process about the route are in flight, nothing
+   * replaces the entry: its local changes are newer than any reply but the last, and a pushed
+   * snapshot is held back (the newest one) until then. The last reply ({@code authoritative}: it
+   * saw all of this process's earlier scripts) replaces the entry when it is not older; so does a
+   * push that is newer, or as new when the entry holds no change the fleet has not confirmed. A
+   * version-zero snapshot (nothing left in Redis) counts as "as new". A push held back that is
+   * newer than the last reply is taken after it. The local counters survive, but reset when the
+   * fleet opened the breaker (as a local trip resets them).
    *
    * @param authoritative whether this is the reply to a script this process sent
    * @param toTicker converts a wall-clock millisecond time to ticker nanoseconds
    * @return whether the snapshot was taken
    */
-  synchronized boolean apply(
-      RouteSnapshot s, boolean authoritative, java.util.function.LongUnaryOperator toTicker) {
+  synchronized boolean apply(RouteSnapshot s, boolean authoritative, LongUnaryOperator toTicker) {
     if (authoritative) {
       pending = Math.max(0, pending - 1);
     }
-    boolean settled = pending == 0 && (authoritative || !dirty);
+    if (pending > 0) {
+      if (!authoritative && (held == null || s.version() > held.version())) {
+        held = s;
+      }
+      return false;
+    }
+    boolean taken = take(s, authoritative, toTicker);
+    RouteSnapshot later = held;
+    held = null;
+    if (later != null && later.version() > version) {
+      take(later, false, toTicker);
+    }
+    return taken;
+  }
+
+  private boolean take(RouteSnapshot s, boolean authoritative, LongUnaryOperator toTicker) {
+    boolean settled = authoritative || !dirty;
     boolean newer =
         s.version() == 0 ? settled : s.version() > version || (s.version() == version && settled);
     if (!newer) {
@@ -215,10 +240,8 @@ final class RouteEntry {
       contributed = false;
     }
     version = s.version();
-    if (pending == 0) {
-      dirty = false;
-      opened = false;
-    }
+    dirty = false;
+    opened = false;
     open = s.open();
     openUntil = open ? toTicker.applyAsLong(s.openUntil()) : 0;
     step = s.step() > 0 ? Duration.ofMillis(s.step()).toNanos() : settings.openInitial().toNanos();

@@ -2,6 +2,7 @@ package dev.orchestrator.cli;
 
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.LiveCatalog;
 import dev.orchestrator.serve.OrchestratorServer;
@@ -37,6 +38,8 @@ public final class ServeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
   @Mixin CatalogOptions catalogOptions;
+
+  @Mixin HealthStoreOptions healthStoreOptions;
 
   @Option(
       names = "--config",
@@ -181,14 +184,32 @@ public final class ServeCommand implements Callable<Integer> {
       throw CliException.usage(e.getMessage());
     }
     LiveCatalog catalog = loadCatalog(cache);
+    HealthStore health = healthStoreOptions.open(); // null: in memory
     OrchestratorServer server;
     try {
       server =
-          OrchestratorServer.builder().liveCatalog(catalog).policy(policy).options(options).start();
+          OrchestratorServer.builder()
+              .liveCatalog(catalog)
+              .policy(policy)
+              .options(options)
+              .configure(health == null ? null : b -> b.healthStore(health))
+              .start();
     } catch (UncheckedIOException e) {
+      if (health != null) {
+        health.close();
+      }
       throw new CliException(OrchestratorCli.EXIT_ERROR, e.getMessage(), e);
     }
-    Runtime.getRuntime().addShutdownHook(new Thread(server::close, "orchestrator-serve-shutdown"));
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  server.close();
+                  if (health != null) {
+                    health.close();
+                  }
+                },
+                "orchestrator-serve-shutdown"));
     err.println(
         "orchestrator serve: listening on "
             + server.baseUrl()
@@ -199,6 +220,7 @@ public final class ServeCommand implements Callable<Integer> {
             + (options.tokenRequired()
                 ? ", bearer token required, " + options.clients().size() + " client(s)"
                 : "")
+            + (health == null ? "" : ", health store " + health.status().detail())
             + ")");
     List<String> missing = server.missingKeyVariables();
     if (!missing.isEmpty()) {

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.RouteCondition;
+import dev.orchestrator.engine.health.StoreStatus;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,6 +135,10 @@ final class Readiness {
     ObjectNode h = root.putObject("health");
     h.put("circuitOpen", open);
     h.put("coolingDown", cooling);
+    // A shared store (health-redis) that degraded to local health says so here; it does not make
+    // the server unready, since requests still work on local health (docs/design.md §11).
+    StoreStatus store = orchestrator.health().status();
+    h.putObject("store").put("degraded", store.degraded()).put("detail", store.detail());
     root.put("inFlight", inFlight);
     return new Answer(ready ? 200 : 503, Responses.bytes(root));
   }

@@ -63,6 +63,13 @@ final class ServeMetrics implements AutoCloseable {
         .description("Failed catalog fetches and merges since start-up")
         .strongReference(true)
         .register(registry);
+    Gauge.builder(
+            "orchestrator.health.store.degraded",
+            orchestrator,
+            o -> o.health().status().degraded() ? 1 : 0)
+        .description("1 while a shared health store works on local health only")
+        .strongReference(true)
+        .register(registry);
     for (ClientToken c : clients) {
       refusals(c.name());
     }

@@ -1,0 +1,28 @@
+package dev.orchestrator.health.redis;
+
+/**
+ * What a report changed in a route's local entry, and so which script (if any) tells the fleet. A
+ * success on a closed breaker where this process counted no failure and knows no running cooldown
+ * is {@link #NONE}: nothing is written.
+ */
+enum Change {
+  /** Nothing the fleet needs to know. */
+  NONE,
+  /** A retryable failure on a closed breaker, counted for the fleet: {@link Script#FAIL}. */
+  FAIL,
+  /** A stream cut on a closed breaker, counted for the fleet: {@link Script#FAIL}. */
+  CUT,
+  /** This process's own count reached the threshold: open for the fleet, {@link Script#TRIP}. */
+  TRIP,
+  /** The probe failed, re-open for twice the open time: {@link Script#REOPEN}. */
+  REOPEN,
+  /** The probe succeeded: {@link Script#CLOSE}. */
+  CLOSE,
+  /** The probe learnt nothing, free the lease: {@link Script#RELEASE}. */
+  RELEASE,
+  /**
+   * A success on a closed breaker after this process counted failures there, or while a cooldown
+   * ran: {@link Script#SUCCEED}.
+   */
+  SUCCEED
+}

@@ -1,0 +1,233 @@
+package dev.orchestrator.health.redis;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.health.HealthSettings;
+import dev.orchestrator.engine.health.StoreStatus;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * Keeps a {@link LocalView} in step with Redis: runs the route scripts and takes their replies,
+ * takes every snapshot pushed on the namespace's channel, and on its own thread reads the whole
+ * namespace — at start, after every reconnect, every {@code resyncEvery} as the push's backstop,
+ * and with backoff while degraded — first pushing what this process learnt without the fleet. It
+ * also flushes the retry budget's batched counters. Thread-safe.
+ */
+final class FleetSync implements AutoCloseable {
+  private static final long FLUSH_EVERY_MS = 100;
+  private static final long BACKOFF_MIN_MS = 100;
+
+  private final HealthSettings settings;
+  private final Clock clock;
+  private final Ticker ticker;
+  private final Keys keys;
+  private final LocalView view;
+  private final RedisLink link;
+  private final long resyncMillis;
+  private final ScheduledExecutorService timer =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "orchestrator-health-redis");
+            t.setDaemon(true);
+            return t;
+          });
+  private final AtomicBoolean resyncQueued = new AtomicBoolean();
+  private long backoffMs = BACKOFF_MIN_MS;
+
+  FleetSync(
+      HealthSettings settings,
+      Clock clock,
+      Ticker ticker,
+      Keys keys,
+      LocalView view,
+      RedisTarget target,
+      Duration commandTimeout,
+      Duration resyncEvery,
+      Consumer<StoreStatus> onStatus) {
+    this.settings = settings;
+    this.clock = clock;
+    this.ticker = ticker;
+    this.keys = keys;
+    this.view = view;
+    this.resyncMillis = resyncEvery.toMillis();
+    this.link =
+        new RedisLink(target, keys, commandTimeout, this::onMessage, this::resyncSoon, onStatus);
+  }
+
+  /** The connections (whether they are up, the status, waiting on a command). */
+  RedisLink link() {
+    return link;
+  }
+
+  /**
+   * Connects and reads the fleet's state (blocking, bounded), then starts the backstop and the
+   * budget flush.
+   */
+  void start(FleetBudget budget) {
+    boolean ok = resync();
+    timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
+    timer.scheduleWithFixedDelay(
+        () ->
+            budget.flush(
+                link::up, args -> link.eval(Script.BUDGET, new String[] {keys.budget()}, args)),
+        FLUSH_EVERY_MS,
+        FLUSH_EVERY_MS,
+        TimeUnit.MILLISECONDS);
+  }
+
+  /** A route script's arguments: route, now (wall ms), channel, then {@code extra}. */
+  String[] args(String route, String... extra) {
+    String[] a = new String[3 + extra.length];
+    a[0] = route;
+    a[1] = String.valueOf(clock.millis());
+    a[2] = keys.channel();
+    System.arraycopy(extra, 0, a, 3, extra.length);
+    return a;
+  }
+
+  /** Runs a route script without waiting; its reply becomes the route's state here. */
+  CompletableFuture<Void> send(Script script, String route, String... extra) {
+    RouteEntry e = view.entry(route);
+    e.sent();
+    return link.<String>eval(script, keys.route(route), args(route, extra))
+        .handle(
+            (text, failed) -> {
+              if (failed != null) {
+                e.unsent();
+                throw new IllegalStateException("redis: " + script + " failed", failed);
+              }
+              RouteSnapshot s = RouteSnapshot.parse(text);
+              view.apply(s, true);
+              index(s);
+              return null;
+            });
+  }
+
+  /** Records in the namespace's index when the route's state expires (for resync). */
+  void index(RouteSnapshot s) {
+    if (s.expires() > 0) {
+      link.eval(
+          Script.INDEX,
+          new String[] {keys.index()},
+          s.route(),
+          String.valueOf(s.expires()),
+          String.valueOf(clock.millis()));
+    }
+  }
+
+  private void onMessage(String message) {
+    try {
+      view.apply(RouteSnapshot.parse(message), false);
+    } catch (IllegalArgumentException e) {
+      // Not one of ours (another tool on the channel): ignore it.
+    }
+  }
+
+  /** Lettuce (re)connected: resync soon, on the store's thread. */
+  private void resyncSoon() {
+    if (resyncQueued.compareAndSet(false, true) && !timer.isShutdown()) {
+      try {
+        timer.execute(
+            () -> {
+              resyncQueued.set(false);
+              resync();
+            });
+      } catch (RejectedExecutionException closing) {
+        // The store is closing.
+      }
+    }
+  }
+
+  private void backstop() {
+    boolean ok = resync();
+    backoffMs = ok ? BACKOFF_MIN_MS : Math.min(backoffMs * 2, Math.max(resyncMillis, 5_000));
+    if (!timer.isShutdown()) {
+      timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * Pushes what this process learnt without the fleet (while degraded), then reads every route the
+   * namespace or the view knows. Success ends degraded mode.
+   */
+  private boolean resync() {
+    if (!link.connect()) {
+      return false;
+    }
+    try {
+      List<CompletableFuture<Void>> pushes = new ArrayList<>();
+      LongUnaryOperator toWall = view.toWall();
+      long now = ticker.read();
+      for (String route : view.routes()) {
+        RouteEntry e = view.get(route);
+        if (e != null && e.dirty()) {
+          push(route, e, now, toWall, pushes);
+        }
+      }
+      for (CompletableFuture<Void> f : pushes) {
+        link.await(f);
+      }
+      for (String route : view.routes()) {
+        RouteEntry e = view.get(route);
+        if (e != null) {
+          e.confirmed(); // pushed, or nothing the fleet keeps (local failure counts)
+        }
+      }
+      Set<String> routes = new HashSet<>(link.indexed(clock.millis()));
+      routes.addAll(view.routes());
+      List<CompletableFuture<String>> reads = new ArrayList<>();
+      for (String route : routes) {
+        reads.add(link.eval(Script.READ, keys.route(route), args(route)));
+      }
+      for (CompletableFuture<String> f : reads) {
+        view.apply(RouteSnapshot.parse(link.await(f)), false);
+      }
+      view.prune();
+      link.recovered();
+      return true;
+    } catch (IllegalStateException degraded) {
+      return false;
+    }
+  }
+
+  private void push(
+      String route,
+      RouteEntry e,
+      long now,
+      LongUnaryOperator toWall,
+      List<CompletableFuture<Void>> out) {
+    if (e.openedLocally()) {
+      out.add(
+          send(
+              Script.TRIP,
+              route,
+              String.valueOf(settings.openInitial().toMillis()),
+              String.valueOf(settings.openMax().toMillis())));
+    }
+    if (e.coolUntil() != 0 && e.coolUntil() - now > 0) {
+      out.add(send(Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(e.coolUntil()))));
+    }
+    if (e.retiredUntil() != 0 && e.retiredUntil() - now > 0) {
+      out.add(send(Script.RETIRE, route, String.valueOf(toWall.applyAsLong(e.retiredUntil()))));
+    }
+  }
+
+  /** Closes the connections, then stops the thread. */
+  @Override
+  public void close() {
+    link.close();
+    timer.shutdownNow();
+  }
+}

@@ -1,0 +1,318 @@
+package dev.orchestrator.health.redis;
+
+import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.HealthSettings;
+import dev.orchestrator.engine.health.RouteCondition;
+import java.time.Duration;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * One route in the local view: the fleet's state as last pushed or read (converted to ticker
+ * nanoseconds), changed in place by this process's own reports, plus this process's own consecutive
+ * failure and stream-cut counters (the fleet counts too, in Redis: whichever reaches the threshold
+ * first opens the breaker, ADR 0021). The transitions are those of the in-memory store, so a
+ * degraded process behaves exactly like one without Redis. Every method is synchronised on the
+ * instance.
+ */
+final class RouteEntry {
+  private final HealthSettings settings;
+  private long version = -1;
+  private boolean dirty;
+  private int pending;
+  private RouteSnapshot held;
+  private boolean opened;
+  private boolean contributed;
+  private boolean open;
+  private long openUntil;
+  private long step;
+  private String lease;
+  private long leaseUntil;
+  private long coolUntil;
+  private long retiredUntil;
+  private long lastFailure = Long.MIN_VALUE;
+  private int failures;
+  private int cuts;
+
+  RouteEntry(HealthSettings settings) {
+    this.settings = settings;
+    this.step = settings.openInitial().toNanos();
+  }
+
+  /**
+   * The admission when it needs no decision by the fleet: admitted on a closed breaker, shed while
+   * open or while a live probe is out; {@code null} when a probe is due.
+   */
+  synchronized Admission peek(String route, long now) {
+    if (!open) {
+      return Admission.admitted(route);
+    }
+    if (lease == null && openUntil - now > 0) {
+      return Admission.shed(route, Duration.ofNanos(openUntil - now));
+    }
+    if (lease != null && leaseUntil - now > 0) {
+      return Admission.shed(route, Duration.ofNanos(leaseUntil - now));
+    }
+    return null;
+  }
+
+  /** Grants the probe locally (degraded, or a single process): {@code token} holds the lease. */
+  synchronized Admission grant(String route, long now, String token) {
+    Admission a = peek(route, now);
+    if (a != null) {
+      return a;
+    }
+    lease = token;
+    leaseUntil = now + settings.probeLease().toNanos();
+    dirty = true;
+    return new Admission(route, Admission.Kind.PROBE, token, Duration.ZERO);
+  }
+
+  /** Applies one report exactly as the in-memory store does, and says what changed. */
+  synchronized Change report(Admission a, AttemptHealth outcome, long now) {
+    boolean probe = a.kind() == Admission.Kind.PROBE;
+    boolean holder = probe && a.lease().equals(lease);
+    boolean failure =
+        outcome == AttemptHealth.BREAKER_FAILURE || outcome == AttemptHealth.STREAM_CUT;
+    if (probe && !holder) {
+      if (failure) {
+        lastFailure = now;
+      }
+      return Change.NONE;
+    }
+    Change c =
+        switch (outcome) {
+          case SUCCESS -> success(holder, now);
+          case BREAKER_FAILURE -> failure(holder, now, false);
+          case STREAM_CUT -> failure(holder, now, true);
+          case NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
+        };
+    dirty |= c != Change.NONE;
+    return c;
+  }
+
+  private Change success(boolean holder, long now) {
+    Change c = Change.NONE;
+    if (holder) {
+      open = false;
+      lease = null;
+      step = settings.openInitial().toNanos();
+      c = Change.CLOSE;
+    }
+    if (!open) {
+      // The fleet's counts start again, and a running cooldown ends; an ended one is forgotten.
+      boolean cooling = coolUntil != 0 && coolUntil - now > 0;
+      if ((contributed || cooling) && c == Change.NONE) {
+        c = Change.SUCCEED;
+      }
+      failures = 0;
+      cuts = 0;
+      contributed = false;
+      coolUntil = 0;
+    }
+    return c;
+  }
+
+  private Change failure(boolean holder, long now, boolean cut) {
+    lastFailure = now;
+    if (holder) {
+      lease = null;
+      step = Math.min(step * 2, settings.openMax().toNanos());
+      openUntil = now + step;
+      opened = true;
+      return Change.REOPEN;
+    }
+    if (open) {
+      return Change.NONE;
+    }
+    contributed = true;
+    boolean trips =
+        cut ? ++cuts >= settings.streamCutThreshold() : ++failures >= settings.breakerThreshold();
+    if (!trips) {
+      // Counted for the fleet too: the fleet's count may reach the threshold first.
+      return cut ? Change.CUT : Change.FAIL;
+    }
+    open = true;
+    opened = true;
+    step = settings.openInitial().toNanos();
+    openUntil = now + step;
+    failures = 0;
+    cuts = 0;
+    contributed = false;
+    return Change.TRIP;
+  }
+
+  private Change release(long now) {
+    lease = null;
+    openUntil = now;
+    return Change.RELEASE;
+  }
+
+  /** Cools down until {@code until}; {@code true} when that lengthened the cooldown. */
+  synchronized boolean coolDown(long until, long now) {
+    lastFailure = now;
+    if (coolUntil != 0 && coolUntil - until >= 0) {
+      return false;
+    }
+    coolUntil = until;
+    dirty = true;
+    return true;
+  }
+
+  /** Retires until {@code until}; {@code true} when that lengthened the retirement. */
+  synchronized boolean retire(long until, long now) {
+    lastFailure = now;
+    if (retiredUntil != 0 && retiredUntil - until >= 0) {
+      return false;
+    }
+    retiredUntil = until;
+    dirty = true;
+    return true;
+  }
+
+  /** This process took the fleet's probe with {@code token}, its lease running until then. */
+  synchronized void hold(String token, long leaseUntilNanos) {
+    open = true;
+    lease = token;
+    leaseUntil = leaseUntilNanos;
+  }
+
+  /** A script about this route was sent; its reply (or failure) will follow. */
+  synchronized void sent() {
+    pending++;
+  }
+
+  /** A sent script failed: no reply will come. */
+  synchronized void unsent() {
+    pending = Math.max(0, pending - 1);
+  }
+
+  /** What this process changed while the fleet could not hear it has been pushed (or dropped). */
+  synchronized void confirmed() {
+    dirty = false;
+  }
+
+  /**
+   * Takes the fleet's state. While scripts of this process about the route are in flight, nothing
+   * replaces the entry: its local changes are newer than any reply but the last, and a pushed
+   * snapshot is held back (the newest one) until then. The last reply ({@code authoritative}: it
+   * saw all of this process's earlier scripts) replaces the entry when it is not older; so does a
+   * push that is newer, or as new when the entry holds no change the fleet has not confirmed. A
+   * version-zero snapshot (nothing left in Redis) counts as "as new". A push held back that is
+   * newer than the last reply is taken after it. The local counters survive, but reset when the
+   * fleet opened the breaker (as a local trip resets them).
+   *
+   * @param authoritative whether this is the reply to a script this process sent
+   * @param toTicker converts a wall-clock millisecond time to ticker nanoseconds
+   * @return whether the snapshot was taken
+   */
+  synchronized boolean apply(RouteSnapshot s, boolean authoritative, LongUnaryOperator toTicker) {
+    if (authoritative) {
+      pending = Math.max(0, pending - 1);
+    }
+    if (pending > 0) {
+      if (!authoritative && (held == null || s.version() > held.version())) {
+        held = s;
+      }
+      return false;
+    }
+    boolean taken = take(s, authoritative, toTicker);
+    RouteSnapshot later = held;
+    held = null;
+    if (later != null && later.version() > version) {
+      take(later, false, toTicker);
+    }
+    return taken;
+  }
+
+  private boolean take(RouteSnapshot s, boolean authoritative, LongUnaryOperator toTicker) {
+    boolean settled = authoritative || !dirty;
+    boolean newer =
+        s.version() == 0 ? settled : s.version() > version || (s.version() == version && settled);
+    if (!newer) {
+      return false;
+    }
+    if (s.open() && !open) {
+      failures = 0;
+      cuts = 0;
+      contributed = false;
+    }
+    version = s.version();
+    dirty = false;
+    opened = false;
+    open = s.open();
+    openUntil = open ? toTicker.applyAsLong(s.openUntil()) : 0;
+    step = s.step() > 0 ? Duration.ofMillis(s.step()).toNanos() : settings.openInitial().toNanos();
+    lease = s.lease();
+    leaseUntil = lease == null ? 0 : toTicker.applyAsLong(s.leaseUntil());
+    coolUntil = s.coolUntil() == 0 ? 0 : toTicker.applyAsLong(s.coolUntil());
+    retiredUntil = s.retiredUntil() == 0 ? 0 : toTicker.applyAsLong(s.retiredUntil());
+    if (s.lastFailure() != 0) {
+      lastFailure = toTicker.applyAsLong(s.lastFailure());
+    }
+    return true;
+  }
+
+  /** Whether this process changed the entry since the fleet last confirmed it. */
+  synchronized boolean dirty() {
+    return dirty;
+  }
+
+  /** Whether this process opened the breaker and the fleet has not confirmed it yet. */
+  synchronized boolean openedLocally() {
+    return opened && open;
+  }
+
+  /** Whether nothing is left to remember: closed, nothing pending, every condition over. */
+  synchronized boolean idle(long now) {
+    return !open
+        && !dirty
+        && failures == 0
+        && cuts == 0
+        && (coolUntil == 0 || coolUntil - now <= 0)
+        && (retiredUntil == 0 || retiredUntil - now <= 0);
+  }
+
+  synchronized BreakerState breaker() {
+    if (!open) {
+      return BreakerState.CLOSED;
+    }
+    return lease == null ? BreakerState.OPEN : BreakerState.HALF_OPEN;
+  }
+
+  /** Ticker time the cooldown ends (zero: none). */
+  synchronized long coolUntil() {
+    return coolUntil;
+  }
+
+  /** Ticker time the retirement ends (zero: none). */
+  synchronized long retiredUntil() {
+    return retiredUntil;
+  }
+
+  /** Ticker time the open time ends, or zero when closed. */
+  synchronized long openUntil() {
+    return open ? openUntil : 0;
+  }
+
+  /**
+   * The planner's view, as the in-memory store gives it; {@code null} when the route may be tried.
+   */
+  synchronized HealthMark mark(long now) {
+    if (retiredUntil != 0 && retiredUntil - now > 0) {
+      return new HealthMark(RouteCondition.RETIRED, retiredUntil, lastFailure);
+    }
+    if (coolUntil != 0 && coolUntil - now > 0) {
+      return new HealthMark(RouteCondition.COOLING_DOWN, coolUntil, lastFailure);
+    }
+    if (open && lease == null && openUntil - now > 0) {
+      return new HealthMark(RouteCondition.CIRCUIT_OPEN, openUntil, lastFailure);
+    }
+    if (open && lease != null && leaseUntil - now > 0) {
+      return new HealthMark(RouteCondition.CIRCUIT_OPEN, leaseUntil, lastFailure);
+    }
+    return null;
+  }
+}

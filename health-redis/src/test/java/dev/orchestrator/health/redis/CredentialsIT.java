@@ -1,0 +1,120 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.StoreStatus;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code user:password@} against a redis-server with an ACL user: it works, and the password
+ * appears in no log line, status detail or error — not even when it is wrong.
+ */
+class CredentialsIT {
+  private static final String PASSWORD = "s3cret-Pa55word";
+  private static RedisServer redis;
+  private final List<String> logged = new CopyOnWriteArrayList<>();
+  private final Handler capture =
+      new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+          logged.add(String.valueOf(r.getMessage()) + " " + r.getThrown());
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void close() {}
+      };
+
+  @BeforeAll
+  static void startRedis() throws Exception {
+    redis =
+        RedisServer.start(
+            "--user",
+            "default",
+            "off",
+            "--user",
+            "fleet",
+            "on",
+            ">" + PASSWORD,
+            "~*",
+            "&*",
+            "+@all");
+  }
+
+  @AfterAll
+  static void stopRedis() {
+    if (redis != null) {
+      redis.close();
+    }
+  }
+
+  @BeforeEach
+  void captureLogs() {
+    Logger.getLogger("").addHandler(capture);
+  }
+
+  @AfterEach
+  void releaseLogs() {
+    Logger.getLogger("").removeHandler(capture);
+  }
+
+  private String uri(String password) {
+    return "redis://fleet:" + password + "@127.0.0.1:" + redis.port();
+  }
+
+  @Test
+  void aUserAndPasswordUriConnectsAndShares() {
+    try (RedisHealthStore a =
+            RedisHealthStore.builder().uri(uri(PASSWORD)).namespace("acl").build();
+        RedisHealthStore b =
+            RedisHealthStore.builder().uri(uri(PASSWORD)).namespace("acl").build()) {
+      assertThat(a.status().degraded()).isFalse();
+      assertThat(a.status().detail()).contains("redis://fleet@127.0.0.1:").doesNotContain(PASSWORD);
+      for (int i = 0; i < 3; i++) {
+        a.report(a.admit("p/m"), AttemptHealth.BREAKER_FAILURE);
+      }
+      Eventually.await("B sees A's breaker", () -> b.marks().containsKey("p/m"));
+    }
+    assertThat(logged).noneMatch(l -> l.contains(PASSWORD));
+  }
+
+  @Test
+  void aWrongPasswordDegradesWithoutShowingIt() {
+    String wrong = "wr0ng-Secret";
+    List<StoreStatus> statuses = new CopyOnWriteArrayList<>();
+    try (RedisHealthStore s =
+        RedisHealthStore.builder()
+            .uri(uri(wrong))
+            .commandTimeout(Duration.ofMillis(500))
+            .onStatus(statuses::add)
+            .build()) {
+      assertThat(s.status().degraded()).isTrue();
+      assertThat(s.status().detail()).doesNotContain(wrong).contains("fleet@127.0.0.1");
+      Eventually.await("told once", () -> statuses.size() == 1);
+    }
+    assertThat(logged).isNotEmpty().noneMatch(l -> l.contains(wrong));
+  }
+
+  @Test
+  void aMalformedUriIsRejectedWithoutItsPassword() {
+    assertThatThrownBy(() -> RedisHealthStore.builder().uri("http://fleet:" + PASSWORD + "@host"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("http://fleet:****@host")
+        .hasMessageContaining("expected: redis://")
+        .hasMessageNotContaining(PASSWORD);
+  }
+}

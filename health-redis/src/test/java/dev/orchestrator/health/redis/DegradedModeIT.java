@@ -1,0 +1,179 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.RouteCondition;
+import dev.orchestrator.engine.health.StoreStatus;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * redis-server killed under load: every call keeps answering from local health within the command
+ * timeout, the outage is reported once, and after a restart the fleet converges on what each store
+ * learnt meanwhile.
+ */
+class DegradedModeIT {
+  private static final Duration TIMEOUT = Duration.ofMillis(200);
+  private RedisServer redis;
+  private final ManualTime time = new ManualTime();
+  private final List<RedisHealthStore> stores = new ArrayList<>();
+
+  @BeforeEach
+  void startRedis() throws Exception {
+    redis = RedisServer.start("--enable-debug-command", "yes");
+  }
+
+  @AfterEach
+  void stop() {
+    stores.forEach(RedisHealthStore::close);
+    redis.close();
+  }
+
+  private RedisHealthStore store(List<StoreStatus> statuses) {
+    RedisHealthStore s =
+        RedisHealthStore.builder()
+            .uri(redis.uri())
+            .namespace("degraded")
+            .clock(time)
+            .ticker(time)
+            .commandTimeout(TIMEOUT)
+            .resyncEvery(Duration.ofMillis(200))
+            .onStatus(statuses::add)
+            .build();
+    stores.add(s);
+    return s;
+  }
+
+  @Test
+  void aKilledRedisDegradesToLocalHealthOnceAndTheFleetConvergesAfterItsRestart() throws Exception {
+    List<StoreStatus> statusesA = new CopyOnWriteArrayList<>();
+    RedisHealthStore a = store(statusesA);
+    RedisHealthStore b = store(new CopyOnWriteArrayList<>());
+    assertThat(a.status().degraded()).isFalse();
+
+    redis.kill();
+    long slowest = load(a, 4, 400);
+    Eventually.await("A degraded, and told so", () -> !statusesA.isEmpty());
+    assertThat(a.status().degraded()).isTrue();
+    assertThat(slowest).isLessThan(TIMEOUT.toNanos() + TimeUnit.MILLISECONDS.toNanos(500));
+    assertThat(statusesA).hasSize(1);
+    assertThat(statusesA.get(0).degraded()).isTrue();
+    assertThat(a.status().detail()).contains("using local health");
+
+    // Learnt while Redis is away: only A knows, and A acts on it.
+    a.coolDown("provider/cooling", Duration.ofSeconds(60));
+    for (int i = 0; i < 3; i++) {
+      a.report(a.admit("provider/down"), AttemptHealth.BREAKER_FAILURE);
+    }
+    assertThat(a.breaker("provider/down")).isEqualTo(BreakerState.OPEN);
+    assertThat(a.admit("provider/down").kind()).isEqualTo(Admission.Kind.SHED);
+
+    redis.restart(); // empty: persistence is off
+    Eventually.await("A back", () -> !a.status().degraded());
+    Eventually.await("B back", () -> !b.status().degraded());
+    Eventually.await(
+        "B learns what A learnt during the outage",
+        () -> b.marks().containsKey("provider/cooling") && b.marks().containsKey("provider/down"));
+    assertThat(b.marks().get("provider/cooling").condition())
+        .isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(b.marks().get("provider/down").condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
+    Eventually.await("A told it is back", () -> statusesA.size() == 2);
+    assertThat(statusesA.get(1).degraded()).isFalse();
+  }
+
+  @Test
+  void aSlowRedisCostsAProbeAtMostTheCommandTimeoutAndTheStoreRecoversByItself() throws Exception {
+    RedisHealthStore a = store(new CopyOnWriteArrayList<>());
+    for (int i = 0; i < 3; i++) {
+      a.report(a.admit("provider/slow"), AttemptHealth.BREAKER_FAILURE);
+    }
+    time.advance(Duration.ofMillis(1001)); // the probe is due: admit must ask Redis
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect();
+        StatefulRedisConnection<String, String> watcher = client.connect()) {
+      // DEBUG SLEEP 2: the server stops answering for 2 s.
+      c.async()
+          .dispatch(
+              CommandType.DEBUG,
+              new StatusOutput<>(StringCodec.UTF8),
+              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(2));
+      watcher.setTimeout(Duration.ofMillis(100));
+      Eventually.await("the server busy", () -> !answers(watcher));
+      long start = System.nanoTime();
+      Admission probe = a.admit("provider/slow");
+      long waited = System.nanoTime() - start;
+      assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE); // granted on local health
+      assertThat(waited).isLessThan(TIMEOUT.toNanos() + TimeUnit.MILLISECONDS.toNanos(500));
+      assertThat(a.status().degraded()).isTrue();
+      assertThat(a.status().detail()).contains("no answer within 200 ms");
+    }
+    Eventually.await("A back after the sleep", () -> !a.status().degraded());
+  }
+
+  private static boolean answers(StatefulRedisConnection<String, String> c) {
+    try {
+      c.sync().ping();
+      return true;
+    } catch (RuntimeException timedOut) {
+      return false;
+    }
+  }
+
+  /** Mixed outcomes from {@code threads} threads; returns the slowest single call in ns. */
+  private static long load(HealthStore store, int threads, int callsEach) throws Exception {
+    AtomicLong slowest = new AtomicLong();
+    AttemptHealth[] outcomes = AttemptHealth.values();
+    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        done.add(
+            pool.submit(
+                () -> {
+                  ThreadLocalRandom rnd = ThreadLocalRandom.current();
+                  for (int i = 0; i < callsEach; i++) {
+                    String route = "provider/m" + rnd.nextInt(5);
+                    long start = System.nanoTime();
+                    Admission adm = store.admit(route);
+                    store.report(adm, outcomes[rnd.nextInt(outcomes.length)]);
+                    store.recordRequest();
+                    store.tryAcquireRetry();
+                    if (rnd.nextInt(20) == 0) {
+                      store.coolDown(route, Duration.ofMillis(rnd.nextInt(1, 500)));
+                    }
+                    store.marks();
+                    slowest.accumulateAndGet(System.nanoTime() - start, Math::max);
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get(120, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    return slowest.get();
+  }
+}

@@ -1,0 +1,249 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthSettings;
+import dev.orchestrator.engine.health.RouteCondition;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.api.StatefulRedisConnection;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Several stores on one real redis-server share what they learn (docs/design.md §11). */
+class FleetHealthIT {
+  private static RedisServer redis;
+  private Fleet fleet;
+
+  @BeforeAll
+  static void startRedis() throws Exception {
+    redis = RedisServer.start();
+  }
+
+  @AfterAll
+  static void stopRedis() throws Exception {
+    if (redis != null) {
+      redis.close();
+    }
+  }
+
+  @BeforeEach
+  void newFleet() {
+    fleet = new Fleet(redis);
+  }
+
+  @AfterEach
+  void closeFleet() {
+    fleet.close();
+  }
+
+  private static void trip(RedisHealthStore store, String route) {
+    for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
+      store.report(store.admit(route), AttemptHealth.BREAKER_FAILURE);
+    }
+  }
+
+  @Test
+  void breakerOpenedOnOneStoreIsRespectedByAnother() {
+    String ns = "propagation";
+    RedisHealthStore a = fleet.store(ns);
+    RedisHealthStore b = fleet.store(ns);
+    List<Long> delays = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      String route = "provider/model-" + i;
+      long start = System.nanoTime();
+      trip(a, route);
+      Eventually.await(route + " open on B", () -> b.marks().containsKey(route));
+      delays.add(System.nanoTime() - start);
+      assertThat(b.marks().get(route).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
+      assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.SHED);
+      assertThat(b.breaker(route)).isEqualTo(BreakerState.OPEN);
+    }
+    Collections.sort(delays);
+    System.out.printf(
+        "propagation A -> B over %d routes: p50 %.2f ms, p99 %.2f ms, max %.2f ms%n",
+        delays.size(),
+        delays.get(delays.size() / 2) / 1e6,
+        delays.get((int) Math.ceil(delays.size() * 0.99) - 1) / 1e6,
+        delays.get(delays.size() - 1) / 1e6);
+  }
+
+  @Test
+  void failuresSeenByDifferentStoresAddUpToOpenTheBreakerForAll() {
+    String ns = "counted";
+    String route = "provider/failing-everywhere";
+    RedisHealthStore a = fleet.store(ns);
+    RedisHealthStore b = fleet.store(ns);
+    a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
+    a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
+    assertThat(a.breaker(route)).isEqualTo(BreakerState.CLOSED); // 2 of 3, locally
+    Eventually.await(
+        "A's two failures counted in Redis",
+        () -> "2".equals(rawHget(new Keys(ns).route(route)[4], "f")));
+    b.report(b.admit(route), AttemptHealth.BREAKER_FAILURE); // the fleet's third
+    Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
+    Eventually.await("open on A", () -> a.breaker(route) == BreakerState.OPEN);
+  }
+
+  private static String rawHget(String key, String field) {
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect()) {
+      return c.sync().hget(key, field);
+    }
+  }
+
+  @Test
+  void exactlyOneOfManyStoresSendsTheProbeAndItsSuccessClosesTheBreakerEverywhere()
+      throws Exception {
+    String ns = "probe";
+    String route = "provider/flaky";
+    List<RedisHealthStore> stores = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      stores.add(fleet.store(ns));
+    }
+    trip(stores.get(0), route);
+    for (RedisHealthStore s : stores) {
+      Eventually.await("open everywhere", () -> s.breaker(route) == BreakerState.OPEN);
+    }
+    fleet.time.advance(HealthSettings.defaults().openInitial().plusMillis(1));
+
+    int threads = 4;
+    CyclicBarrier start = new CyclicBarrier(stores.size() * threads);
+    ConcurrentLinkedQueue<Admission> probes = new ConcurrentLinkedQueue<>();
+    ExecutorService pool = Executors.newFixedThreadPool(stores.size() * threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (RedisHealthStore s : stores) {
+        for (int t = 0; t < threads; t++) {
+          done.add(
+              pool.submit(
+                  () -> {
+                    start.await(30, TimeUnit.SECONDS);
+                    Admission a = s.admit(route);
+                    if (a.kind() == Admission.Kind.PROBE) {
+                      probes.add(a);
+                    } else {
+                      assertThat(a.kind()).isEqualTo(Admission.Kind.SHED);
+                    }
+                    return null;
+                  }));
+        }
+      }
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(probes).hasSize(1);
+    Admission probe = probes.peek();
+    RedisHealthStore holder =
+        stores.stream().filter(s -> s.breaker(route) == BreakerState.HALF_OPEN).findFirst().get();
+    holder.report(probe, AttemptHealth.SUCCESS);
+    for (RedisHealthStore s : stores) {
+      Eventually.await("closed everywhere", () -> s.breaker(route) == BreakerState.CLOSED);
+      assertThat(s.admit(route).kind()).isEqualTo(Admission.Kind.ADMITTED);
+      assertThat(s.marks()).doesNotContainKey(route);
+    }
+  }
+
+  @Test
+  void aProbeWhoseHolderDiesExpiresAndAnotherStoreTakesItOver() {
+    String ns = "lease";
+    String route = "provider/dying-holder";
+    HealthSettings shortLease =
+        new HealthSettings(
+            3, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(300), 3);
+    RedisHealthStore a = fleet.store(ns, shortLease);
+    RedisHealthStore b = fleet.store(ns, shortLease);
+    trip(a, route);
+    Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
+    fleet.time.advance(Duration.ofMillis(1001));
+    assertThat(a.admit(route).kind()).isEqualTo(Admission.Kind.PROBE);
+    a.close(); // the holder dies without reporting
+    Eventually.await("B knows of A's probe", () -> b.breaker(route) == BreakerState.HALF_OPEN);
+    assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.SHED);
+    fleet.time.advance(Duration.ofMillis(301));
+    // Redis expires the lease on its own clock: B takes the probe once it has.
+    Eventually.await("B takes the probe over", () -> b.admit(route).kind() == Admission.Kind.PROBE);
+  }
+
+  @Test
+  void aTwoSecondCooldownSetThroughOneStoreKeepsAnotherOffForTwoSecondsOnly() {
+    String ns = "cooldown";
+    String route = "provider/rate-limited";
+    RedisHealthStore a = fleet.store(ns);
+    RedisHealthStore b = fleet.store(ns);
+    a.coolDown(route, Duration.ofSeconds(2)); // a 429 with Retry-After: 2
+    Eventually.await("cooldown on B", () -> b.marks().containsKey(route));
+    assertThat(b.marks().get(route).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(b.cooldownRemaining(route))
+        .isLessThanOrEqualTo(Duration.ofSeconds(2))
+        .isGreaterThan(Duration.ofMillis(1900));
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect()) {
+      long ttl = c.sync().pttl(new Keys(ns).route(route)[2]);
+      assertThat(ttl).isBetween(1L, 2000L);
+    }
+    fleet.time.advance(Duration.ofMillis(1990));
+    assertThat(b.marks()).containsKey(route);
+    fleet.time.advance(Duration.ofMillis(20));
+    assertThat(b.marks()).doesNotContainKey(route);
+    assertThat(b.cooldownRemaining(route)).isZero();
+  }
+
+  @Test
+  void aRestartedStoreStartsWithTheFleetsCurrentCooldownsAndRetirements() {
+    String ns = "restart";
+    RedisHealthStore a = fleet.store(ns);
+    a.coolDown("provider/cooling", Duration.ofSeconds(30));
+    a.retire("provider/gone", Duration.ofMinutes(10));
+    trip(a, "provider/down");
+    Eventually.await(
+        "A's writes confirmed",
+        () -> {
+          try (RedisHealthStore probe =
+              RedisHealthStore.builder().uri(redis.uri()).namespace(ns).build()) {
+            return probe.marks().size() == 3;
+          }
+        });
+    RedisHealthStore restarted = fleet.store(ns); // no waiting: build() read the fleet's state
+    assertThat(restarted.marks().get("provider/cooling").condition())
+        .isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(restarted.cooldownRemaining("provider/cooling"))
+        .isGreaterThan(Duration.ofSeconds(29));
+    assertThat(restarted.marks().get("provider/gone").condition())
+        .isEqualTo(RouteCondition.RETIRED);
+    assertThat(restarted.marks().get("provider/down").condition())
+        .isEqualTo(RouteCondition.CIRCUIT_OPEN);
+  }
+
+  @Test
+  void twoNamespacesOnOneRedisDoNotSeeEachOther() {
+    RedisHealthStore blue = fleet.store("blue");
+    RedisHealthStore green = fleet.store("green");
+    RedisHealthStore blue2 = fleet.store("blue");
+    trip(blue, "provider/shared-name");
+    blue.coolDown("provider/other", Duration.ofSeconds(30));
+    Eventually.await("blue2 sees blue", () -> blue2.marks().size() == 2);
+    RedisHealthStore greenLate = fleet.store("green");
+    assertThat(green.marks()).isEmpty();
+    assertThat(greenLate.marks()).isEmpty();
+    assertThat(green.admit("provider/shared-name").kind()).isEqualTo(Admission.Kind.ADMITTED);
+  }
+}

@@ -1,0 +1,232 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthSettings;
+import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.RouteCondition;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The behaviour every {@link HealthStore} shares, run against the in-memory store, the Redis store
+ * and the Redis store degraded to local health: the same scenario gives the same answers.
+ */
+abstract class HealthStoreContract {
+  /** Threshold 2, open 1 s doubling to 8 s, probe lease 20 s, 2 stream cuts. */
+  static final HealthSettings SETTINGS =
+      new HealthSettings(
+          2, Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(20), 2);
+
+  private static final String R = "provider/model";
+  final ManualTime time = new ManualTime();
+  HealthStore store;
+
+  /** A fresh store judged by {@code settings}, on {@code time}, with nothing known. */
+  abstract HealthStore newStore(HealthSettings settings, ManualTime time);
+
+  @BeforeEach
+  void open() {
+    store = newStore(SETTINGS, time);
+  }
+
+  @AfterEach
+  void close() throws Exception {
+    store.close();
+  }
+
+  private void fail(int times) {
+    for (int i = 0; i < times; i++) {
+      store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE);
+    }
+  }
+
+  @Test
+  void aClosedBreakerAdmitsAndSuccessLeavesNothingBehind() {
+    Admission a = store.admit(R);
+    assertThat(a.kind()).isEqualTo(Admission.Kind.ADMITTED);
+    store.report(a, AttemptHealth.SUCCESS);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
+  void opensAfterTheThresholdAndShedsUntilTheOpenTimeHasPassed() {
+    fail(1);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    fail(1);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+    Admission shed = store.admit(R);
+    assertThat(shed.kind()).isEqualTo(Admission.Kind.SHED);
+    assertThat(shed.retryIn()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
+    time.advance(Duration.ofMillis(999));
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.SHED);
+    time.advance(Duration.ofMillis(1));
+    assertThat(store.marks()).doesNotContainKey(R);
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
+  }
+
+  @Test
+  void aSuccessResetsTheConsecutiveFailures() {
+    fail(1);
+    store.report(store.admit(R), AttemptHealth.SUCCESS);
+    fail(1);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+  }
+
+  @Test
+  void neutralOutcomesNeverOpenTheBreaker() {
+    for (int i = 0; i < 5; i++) {
+      store.report(store.admit(R), AttemptHealth.NEUTRAL);
+    }
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
+  void streamCutsOpenTheBreakerAtTheirOwnThreshold() {
+    store.report(store.admit(R), AttemptHealth.STREAM_CUT);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    store.report(store.admit(R), AttemptHealth.STREAM_CUT);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+  }
+
+  @Test
+  void admitsExactlyOneProbeWhileItsLeaseIsLive() {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    Admission probe = store.admit(R);
+    assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);
+    Admission second = store.admit(R);
+    assertThat(second.kind()).isEqualTo(Admission.Kind.SHED);
+    assertThat(second.retryIn()).isEqualTo(Duration.ofSeconds(20));
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.HALF_OPEN);
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
+  }
+
+  @Test
+  void theOpenTimeDoublesWhileProbesFailAndIsCapped() {
+    fail(2);
+    for (long ms : new long[] {2000, 4000, 8000, 8000}) {
+      time.advance(store.admit(R).retryIn());
+      Admission probe = store.admit(R);
+      assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);
+      store.report(probe, AttemptHealth.BREAKER_FAILURE);
+      assertThat(store.admit(R).retryIn()).isEqualTo(Duration.ofMillis(ms));
+    }
+  }
+
+  @Test
+  void aSuccessfulProbeClosesAndResetsTheOpenTime() {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE); // open 2 s
+    time.advance(Duration.ofSeconds(2));
+    store.report(store.admit(R), AttemptHealth.SUCCESS);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    assertThat(store.marks()).isEmpty();
+    fail(2);
+    assertThat(store.admit(R).retryIn()).isEqualTo(Duration.ofSeconds(1));
+  }
+
+  @ParameterizedTest(name = "{0} releases the probe at once")
+  @EnumSource(
+      value = AttemptHealth.class,
+      names = {"NEUTRAL", "ABANDONED"})
+  void aProbeThatLearntNothingReleasesItsLeaseAtOnce(AttemptHealth outcome) {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    store.report(store.admit(R), outcome);
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
+  }
+
+  @Test
+  void onlyTheFirstReportOfAProbeCounts() {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    Admission probe = store.admit(R);
+    store.report(probe, AttemptHealth.BREAKER_FAILURE); // re-open for 2 s
+    store.report(probe, AttemptHealth.BREAKER_FAILURE); // ignored: the lease is gone
+    assertThat(store.admit(R).retryIn()).isEqualTo(Duration.ofSeconds(2));
+    store.report(probe, AttemptHealth.SUCCESS); // ignored too
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+  }
+
+  @Test
+  void anOrdinarySuccessWhileOpenDoesNotCloseTheBreaker() {
+    Admission early = store.admit(R); // admitted before the breaker opened
+    fail(2);
+    store.report(early, AttemptHealth.SUCCESS);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+  }
+
+  @Test
+  void reportingAShedAdmissionDoesNothing() {
+    fail(2);
+    Admission shed = store.admit(R);
+    store.report(shed, AttemptHealth.SUCCESS);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+  }
+
+  @Test
+  void aCooldownTakesTheLongerOfTwoAndEndsOnTime() {
+    store.coolDown(R, Duration.ofSeconds(5));
+    store.coolDown(R, Duration.ofSeconds(2));
+    assertThat(store.cooldownRemaining(R)).isEqualTo(Duration.ofSeconds(5));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    time.advance(Duration.ofSeconds(5));
+    assertThat(store.cooldownRemaining(R)).isZero();
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
+  void aSuccessOnAClosedBreakerEndsTheCooldown() {
+    store.coolDown(R, Duration.ofSeconds(5));
+    store.report(store.admit(R), AttemptHealth.SUCCESS);
+    assertThat(store.cooldownRemaining(R)).isZero();
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
+  void aRetirementOutranksACooldownWhichOutranksAnOpenBreaker() {
+    fail(2);
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
+    store.coolDown(R, Duration.ofSeconds(30));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    store.retire(R, Duration.ofMinutes(1));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.RETIRED);
+    time.advance(Duration.ofMinutes(1));
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
+  void retriesAreBoundedByTheMinimumThenByTheRatioOfRequests() {
+    int granted = 0;
+    while (granted < 100 && store.tryAcquireRetry()) {
+      granted++;
+    }
+    assertThat(granted).isEqualTo(10); // the minimum, with no requests yet
+    for (int i = 0; i < 100; i++) {
+      store.recordRequest();
+    }
+    int more = 0;
+    while (more < 100 && store.tryAcquireRetry()) {
+      more++;
+    }
+    assertThat(granted + more).isEqualTo(20); // 0.2 × 100
+  }
+
+  @Test
+  void aStoreWorkingNormallySaysSo() {
+    assertThat(store.status().degraded()).isFalse();
+  }
+}

@@ -1,0 +1,148 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import dev.orchestrator.serve.OrchestratorServer;
+import dev.orchestrator.serve.ServerOptions;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two {@code serve} replicas on one Redis (with an ACL user and password): health learnt through
+ * replica 1 changes replica 2's plan, seen in {@code x-orchestrator-attempts}; {@code /readyz}
+ * reports the store, degraded when Redis is gone, never with the password.
+ */
+class TwoReplicaServeIT {
+  private static final String PASSWORD = "replica-Pa55-word";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private RedisServer redis;
+  private ScriptedUpstream upstream;
+  private RedisHealthStore store1;
+  private RedisHealthStore store2;
+  private OrchestratorServer replica1;
+  private OrchestratorServer replica2;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  @BeforeEach
+  void start() throws Exception {
+    redis =
+        RedisServer.start(
+            "--user",
+            "default",
+            "off",
+            "--user",
+            "serve",
+            "on",
+            ">" + PASSWORD,
+            "~*",
+            "&*",
+            "+@all");
+    upstream =
+        ScriptedUpstream.start(
+            Map.of("alpha/small", List.of(Step.answer(503, "{\"error\":{\"message\":\"down\"}}"))));
+    store1 = store();
+    store2 = store();
+    replica1 = replica(store1);
+    replica2 = replica(store2);
+  }
+
+  private RedisHealthStore store() {
+    return RedisHealthStore.builder()
+        .uri("redis://serve:" + PASSWORD + "@127.0.0.1:" + redis.port())
+        .namespace("replicas")
+        .commandTimeout(Duration.ofMillis(300))
+        .build();
+  }
+
+  private OrchestratorServer replica(RedisHealthStore store) throws Exception {
+    return OrchestratorServer.builder()
+        .catalog(Upstreams.catalog(upstream))
+        .providers(HttpProviderClients.builder().credentials(Upstreams.CREDS).build())
+        .credentials(Upstreams.CREDS)
+        .policy(Upstreams.policy())
+        .configure(b -> b.healthStore(store))
+        .options(ServerOptions.builder().port(0).threads(4).accessLog(null).build())
+        .start();
+  }
+
+  @AfterEach
+  void stop() {
+    for (AutoCloseable c : new AutoCloseable[] {replica1, replica2, store1, store2, upstream}) {
+      try {
+        if (c != null) {
+          c.close();
+        }
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    redis.close();
+  }
+
+  private HttpResponse<String> chat(OrchestratorServer replica) throws Exception {
+    String body = "{\"model\":\"pair\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    return http.send(
+        HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/chat/completions"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  private JsonNode readyz(OrchestratorServer replica) throws Exception {
+    String base = replica.baseUrl().substring(0, replica.baseUrl().length() - "/v1".length());
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base + "/readyz")).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(r.body()).doesNotContain(PASSWORD);
+    return JSON.readTree(r.body());
+  }
+
+  @Test
+  void healthLearntThroughReplicaOneChangesReplicaTwosPlan() throws Exception {
+    HttpResponse<String> first = chat(replica1);
+    assertThat(first.statusCode()).isEqualTo(200);
+    assertThat(first.headers().firstValue("x-orchestrator-attempts")).hasValue("2");
+    while (store1.breaker("alpha/small") != BreakerState.OPEN) {
+      assertThat(chat(replica1).headers().firstValue("x-orchestrator-attempts")).hasValue("2");
+    }
+    Eventually.await(
+        "replica 2 sees the breaker", () -> store2.breaker("alpha/small") == BreakerState.OPEN);
+
+    HttpResponse<String> second = chat(replica2);
+    assertThat(second.statusCode()).isEqualTo(200);
+    assertThat(JSON.readTree(second.body()).path("model").asText()).isEqualTo("beta/large");
+    assertThat(second.headers().firstValue("x-orchestrator-attempts")).hasValue("1");
+    assertThat(readyz(replica2).path("health").path("circuitOpen").asInt()).isEqualTo(1);
+  }
+
+  @Test
+  void readyzReportsTheStoreAndItsDegradedModeWithoutThePassword() throws Exception {
+    JsonNode ok = readyz(replica2).path("health").path("store");
+    assertThat(ok.path("degraded").asBoolean()).isFalse();
+    assertThat(ok.path("detail").asText()).contains("redis://serve@127.0.0.1:");
+
+    redis.kill();
+    Eventually.await("replica 2 degraded", () -> store2.status().degraded());
+    JsonNode ready = readyz(replica2);
+    assertThat(ready.path("status").asText()).isEqualTo("ready"); // requests still work
+    assertThat(ready.path("health").path("store").path("degraded").asBoolean()).isTrue();
+    assertThat(chat(replica2).statusCode()).isEqualTo(200);
+  }
+}

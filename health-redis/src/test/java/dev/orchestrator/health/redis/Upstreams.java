@@ -1,0 +1,77 @@
+package dev.orchestrator.health.redis;
+
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A catalog on one scripted loopback upstream, and orchestrators over it that share a health store.
+ * Routes: {@code alpha/small}, {@code beta/large}, {@code delta/limited}, {@code epsilon/spare}
+ * (free) and {@code gamma/priced}. Pools: {@code pair} (alpha, beta), {@code limited-pair} (delta,
+ * beta) and {@code free-trio} (alpha, delta, epsilon), all virtual.
+ */
+final class Upstreams {
+  static final Credentials CREDS = Credentials.constant("sk-sim-fleet-key");
+
+  private Upstreams() {}
+
+  static Catalog catalog(ScriptedUpstream upstream) {
+    Catalog.Builder b = Catalog.builder();
+    for (String p : List.of("alpha", "beta", "gamma", "delta", "epsilon")) {
+      b.provider(Provider.of(p, upstream.baseUrl(p), Protocol.OPENAI_CHAT, List.of("SIM_KEY")));
+    }
+    b.route(Route.builder("alpha", "small").tier(Tier.FREE).contextWindow(8_000).build());
+    b.route(Route.builder("beta", "large").tier(Tier.FREE).contextWindow(128_000).build());
+    b.route(Route.builder("delta", "limited").tier(Tier.FREE).contextWindow(8_000).build());
+    b.route(Route.builder("epsilon", "spare").tier(Tier.FREE).contextWindow(8_000).build());
+    b.route(
+        Route.builder("gamma", "priced")
+            .prices(BigDecimal.ONE, BigDecimal.valueOf(2))
+            .contextWindow(128_000)
+            .build());
+    b.pool(new Pool("pair", PoolKind.VIRTUAL, List.of("alpha/small", "beta/large")));
+    b.pool(new Pool("limited-pair", PoolKind.VIRTUAL, List.of("delta/limited", "beta/large")));
+    b.pool(
+        new Pool(
+            "free-trio",
+            PoolKind.VIRTUAL,
+            List.of("alpha/small", "delta/limited", "epsilon/spare")));
+    return b.build();
+  }
+
+  /** Short timeouts, no same-route retries: each failure is one upstream call. */
+  static OrchestratorPolicy policy() {
+    return OrchestratorPolicy.builder()
+        .withConnectTimeout(Duration.ofMillis(500))
+        .withAttemptTimeout(Duration.ofMillis(1500))
+        .withFirstTokenTimeout(Duration.ofMillis(1000))
+        .withStreamIdleTimeout(Duration.ofMillis(1000))
+        .withDeadline(Duration.ofSeconds(6))
+        .withBackoff(Duration.ofMillis(5), Duration.ofMillis(20))
+        .withSameRouteRetries(0)
+        .withSeed(7L)
+        .build();
+  }
+
+  static TaskOrchestrator.Builder orchestrator(ScriptedUpstream upstream, HealthStore store) {
+    return TaskOrchestrator.builder()
+        .catalog(catalog(upstream))
+        .providers(HttpProviderClients.builder().credentials(CREDS).build())
+        .credentials(CREDS)
+        .policy(policy())
+        .healthStore(store);
+  }
+}

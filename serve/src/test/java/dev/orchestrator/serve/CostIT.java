@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * {@code usage.cost} and {@code x-orchestrator-cost-usd} through serve equal the price table
  * ({@code CostCalculatorTest}): gamma/priced is $1 in / $2 out per Mtok, alpha/small is free,
- * gamma/unpriced has no input price. (Cached-token rows stay in the engine's table: the wire usage
- * carries cached tokens only once the engine's {@code Usage} does.)
+ * gamma/unpriced has no input price, gamma/cached is $1 in / $2 out with cache reads at $0.1 per
+ * Mtok. Streamed answers carry the same number in their usage chunk.
  */
 class CostIT {
   @ParameterizedTest(name = "{0} prompt={1} completion={2} → {3}")
@@ -27,6 +27,8 @@ class CostIT {
       textBlock =
           """
           gamma/priced,   1000, 500, 0.002,  0.002
+          gamma/cached,   1000, 500, 0.00128, 0.00128
+          gamma/cached,   1000, 0,   0.00028, 0.00028
           gamma/priced,   1,    0,   0.000001, 0.000001
           alpha/small,    1000, 500, 0,      0
           gamma/unpriced, 1000, 500, -,      unknown
@@ -35,28 +37,7 @@ class CostIT {
           """)
   void costOnTheWireEqualsThePriceTable(
       String model, Integer prompt, Integer completion, String cost, String header) {
-    Step step = Step.ok("answer");
-    if (prompt != null) {
-      Map<String, Object> usage = new LinkedHashMap<>();
-      usage.put("prompt_tokens", prompt);
-      usage.put("completion_tokens", completion);
-      usage.put("total_tokens", prompt + completion);
-      step = step.withUsage(usage);
-    }
-    Map<String, List<Step>> scripts = Map.of(model, List.of(step));
-    try (ServeFixture f =
-        ServeFixture.start(
-            scripts,
-            o -> {},
-            (upstream, b) ->
-                b.catalog(
-                    ServeFixture.catalog(upstream).toBuilder()
-                        .route(
-                            Route.builder("gamma", "unpriced")
-                                .prices(null, BigDecimal.valueOf(2))
-                                .contextWindow(128_000)
-                                .build())
-                        .build()))) {
+    try (ServeFixture f = start(model, prompt, completion)) {
       HttpResponse<String> r = f.chat(model);
 
       assertThat(r.statusCode()).isEqualTo(200);
@@ -78,5 +59,63 @@ class CostIT {
                 }
               });
     }
+  }
+
+  @ParameterizedTest(name = "streamed {0} prompt={1} completion={2} → {3}")
+  @CsvSource(
+      nullValues = "-",
+      textBlock =
+          """
+          gamma/priced,   1000, 500, 0.002
+          gamma/cached,   1000, 500, 0.00128
+          alpha/small,    1000, 500, 0
+          gamma/unpriced, 1000, 500, -
+          """)
+  void aStreamedUsageChunkCarriesTheSameCost(
+      String model, Integer prompt, Integer completion, String cost) {
+    try (ServeFixture f = start(model, prompt, completion)) {
+      ServeFixture.Sse s = f.stream(model, "\"stream_options\":{\"include_usage\":true}");
+
+      JsonNode usage = json(s.data.get(s.data.size() - 2)).path("usage");
+      assertThat(usage.path("prompt_tokens").asInt()).isEqualTo(prompt);
+      if (cost == null) {
+        assertThat(usage.path("cost").isNull()).as("usage.cost is null: %s", usage).isTrue();
+      } else {
+        assertThat(usage.path("cost").decimalValue()).isEqualByComparingTo(cost);
+      }
+    }
+  }
+
+  /** A server whose {@code model} answers with this usage (800 of the prompt tokens cached). */
+  private static ServeFixture start(String model, Integer prompt, Integer completion) {
+    Step step = Step.ok("answer");
+    if (prompt != null) {
+      Map<String, Object> usage = new LinkedHashMap<>();
+      usage.put("prompt_tokens", prompt);
+      usage.put("completion_tokens", completion);
+      usage.put("total_tokens", prompt + completion);
+      if (model.equals("gamma/cached")) {
+        usage.put("prompt_tokens_details", Map.of("cached_tokens", 800));
+      }
+      step = step.withUsage(usage);
+    }
+    return ServeFixture.start(
+        Map.of(model, List.of(step)),
+        o -> {},
+        (upstream, b) ->
+            b.catalog(
+                ServeFixture.catalog(upstream).toBuilder()
+                    .route(
+                        Route.builder("gamma", "unpriced")
+                            .prices(null, BigDecimal.valueOf(2))
+                            .contextWindow(128_000)
+                            .build())
+                    .route(
+                        Route.builder("gamma", "cached")
+                            .prices(BigDecimal.ONE, BigDecimal.valueOf(2))
+                            .cacheReadPrice(new BigDecimal("0.1"))
+                            .contextWindow(128_000)
+                            .build())
+                    .build()));
   }
 }

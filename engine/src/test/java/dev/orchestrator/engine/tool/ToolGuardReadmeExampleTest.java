@@ -3,44 +3,23 @@ package dev.orchestrator.engine.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.time.Duration;
+import dev.orchestrator.engine.tool.readme.GuardedSearch;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
-/** Compiles and runs the guard example from README.md, verbatim between the markers. */
+/** Compiles and runs the guard example from README.md ({@link GuardedSearch}, shown whole). */
 class ToolGuardReadmeExampleTest {
 
   interface SearchTool {
     String call(String query) throws Exception;
   }
 
-  interface Agent {
-    String handle(String task);
-  }
-
   private final List<String> audit = new ArrayList<>();
 
-  private String answer(SearchTool searchTool, String query, Agent otherAgent) {
-    // README example start
-    ToolGuard guard =
-        ToolGuard.builder()
-            .withMaxRetries(2) // idempotent timeouts: at most 2 more tries on this agent
-            .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
-            .onDecision(event -> audit.add(event.reasonCode())) // never holds raw text
-            .build();
-    try {
-      ToolOutcome<String> outcome =
-          guard.run(ToolSpec.idempotent("search"), () -> searchTool.call(query));
-      if (outcome instanceof ToolOutcome.Succeeded<String> ok) {
-        return ok.value();
-      }
-      return otherAgent.handle(query); // FailOver: an agent that also has "search"
-    } catch (ToolExecutionStoppedException stop) {
-      // Fail closed: no replay, no other agent. `serve` answers 409 tool_execution_stopped.
-      throw stop;
-    }
-    // README example end
+  private String answer(SearchTool searchTool, String query, UnaryOperator<String> otherAgent) {
+    return GuardedSearch.search(() -> searchTool.call(query), otherAgent, query, audit);
   }
 
   @Test
@@ -50,11 +29,8 @@ class ToolGuardReadmeExampleTest {
     String source =
         java.nio.file.Files.readString(
             java.nio.file.Path.of(
-                "src/test/java/dev/orchestrator/engine/tool/ToolGuardReadmeExampleTest.java"));
-    String code =
-        source.substring(
-            source.indexOf("// README example start") + "// README example start".length(),
-            source.indexOf("    // README example end"));
+                "src/test/java/dev/orchestrator/engine/tool/readme/GuardedSearch.java"));
+    String code = source.substring(source.indexOf("import "));
     String readme = java.nio.file.Files.readString(readmePath);
     String block =
         readme.substring(

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
@@ -644,6 +645,28 @@ public final class TaskOrchestrator {
     public void onToolCall(ToolCall call) {
       started = true;
       delegate.onToolCall(call);
+    }
+
+    @Override
+    public void onToolCallDelta(ToolCallDelta delta) {
+      started = true;
+      delegate.onToolCallDelta(delta);
+    }
+
+    @Override
+    public void onReasoning(String delta) {
+      if (!delta.isEmpty()) {
+        started = true;
+      }
+      delegate.onReasoning(delta);
+    }
+
+    @Override
+    public void onRefusal(String delta) {
+      if (!delta.isEmpty()) {
+        started = true;
+      }
+      delegate.onRefusal(delta);
     }
   }
 

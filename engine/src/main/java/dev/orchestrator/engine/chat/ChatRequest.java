@@ -4,29 +4,59 @@ import dev.orchestrator.engine.catalog.Capability;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
- * A chat request in the engine's vocabulary, independent of any provider's wire format. Immutable
- * and thread-safe; build one with {@link #builder(String)}.
+ * A chat request in the engine's vocabulary, independent of any provider's wire format: everything
+ * an agent can say in an OpenAI chat-completions request (DESIGN §9). Immutable and thread-safe;
+ * build one with {@link #builder(String)}. Invalid values are rejected with an {@link
+ * IllegalArgumentException} naming the field, the value and the expectation ({@code top_p: 1.7
+ * (expected: 0..1)}).
  *
  * @param model a virtual model ({@code orchestrator/free}), a pool name or a route id
  * @param messages the conversation
  * @param tools functions the model may call
- * @param maxTokens maximum output tokens, or {@code null} for the provider's default
- * @param temperature sampling temperature, or {@code null}
+ * @param maxTokens {@code max_tokens}: maximum output tokens, or {@code null} for the provider's
+ *     default
+ * @param temperature sampling temperature (0..2), or {@code null}
  * @param responseFormat the output format, or {@code null} for text
  * @param stream whether the caller wants a stream
- * @param models an explicit ordered fallback list of route ids (OpenRouter's convention), or empty
- * @param require capabilities every candidate must have (tools, when {@code tools} is not empty, is
- *     implied)
+ * @param models an explicit ordered fallback list of route ids (OpenRouter's convention), or empty;
+ *     the orchestrator's own field, never forwarded
+ * @param require capabilities every candidate must have, beyond those the request implies (see
+ *     {@link #requiredCapabilities()})
  * @param maxPricePerMtok the most a candidate may cost, USD per million tokens (input + output), or
  *     {@code null}
  * @param promptTokens an explicit prompt-size estimate for planning, or {@code null} to estimate
  *     from the messages
+ * @param toolChoice {@code tool_choice}, or {@code null} when not said
+ * @param parallelToolCalls {@code parallel_tool_calls}, or {@code null} when not said
+ * @param topP {@code top_p} (0..1), or {@code null}
+ * @param stop stop sequences ({@code stop}), empty when none
+ * @param seed {@code seed}, or {@code null}
+ * @param maxCompletionTokens {@code max_completion_tokens} (kept apart from {@code max_tokens} so
+ *     the route gets the name the caller used), or {@code null}
+ * @param presencePenalty {@code presence_penalty} (-2..2), or {@code null}
+ * @param frequencyPenalty {@code frequency_penalty} (-2..2), or {@code null}
+ * @param reasoningEffort {@code reasoning_effort}, or {@code null}
+ * @param user {@code user}: an end-user id, or {@code null}
+ * @param metadata {@code metadata}: string key/value pairs, empty when none
+ * @param streamOptions {@code stream_options} as the caller gave them (JSON-shaped values), empty
+ *     when none
+ * @param logprobs {@code logprobs}, or {@code null}
+ * @param topLogprobs {@code top_logprobs} (0..20, only with {@code logprobs}), or {@code null}
+ * @param n {@code n}: only {@code 1} (or {@code null}); the orchestrator does not fan out choices
+ * @param extraBody request fields the engine does not model, forwarded unchanged to OpenAI-protocol
+ *     routes (values: {@code null}, {@link Boolean}, {@link Number}, {@link String}, {@link List},
+ *     {@link Map}); a route of another protocol cannot honour them and is excluded. Never a
+ *     modelled field (see {@link #MODELLED_FIELDS}), never {@code models}
  */
 public record ChatRequest(
     String model,
@@ -39,7 +69,53 @@ public record ChatRequest(
     List<String> models,
     Set<Capability> require,
     BigDecimal maxPricePerMtok,
-    Integer promptTokens) {
+    Integer promptTokens,
+    ToolChoice toolChoice,
+    Boolean parallelToolCalls,
+    Double topP,
+    List<String> stop,
+    Long seed,
+    Integer maxCompletionTokens,
+    Double presencePenalty,
+    Double frequencyPenalty,
+    ReasoningEffort reasoningEffort,
+    String user,
+    Map<String, String> metadata,
+    Map<String, Object> streamOptions,
+    Boolean logprobs,
+    Integer topLogprobs,
+    Integer n,
+    Map<String, Object> extraBody) {
+
+  /**
+   * The OpenAI request fields this record models (plus the orchestrator's own {@code models});
+   * {@link #extraBody()} may not use them.
+   */
+  public static final Set<String> MODELLED_FIELDS =
+      Set.of(
+          "model",
+          "messages",
+          "tools",
+          "tool_choice",
+          "parallel_tool_calls",
+          "response_format",
+          "temperature",
+          "top_p",
+          "stop",
+          "seed",
+          "max_tokens",
+          "max_completion_tokens",
+          "presence_penalty",
+          "frequency_penalty",
+          "reasoning_effort",
+          "user",
+          "metadata",
+          "stream",
+          "stream_options",
+          "logprobs",
+          "top_logprobs",
+          "n",
+          "models");
 
   /** Validates and copies. */
   public ChatRequest {
@@ -54,12 +130,81 @@ public record ChatRequest(
         require == null || require.isEmpty()
             ? Collections.unmodifiableSet(EnumSet.noneOf(Capability.class))
             : Collections.unmodifiableSet(EnumSet.copyOf(require));
-    if (maxTokens != null && maxTokens < 1) {
-      throw new IllegalArgumentException("max_tokens: " + maxTokens + " (expected: >= 1)");
-    }
+    stop = stop == null ? List.of() : List.copyOf(stop);
+    metadata = metadata == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metadata));
+    streamOptions = JsonValues.copyObject(streamOptions, "stream_options");
+    extraBody = JsonValues.copyObject(extraBody, "extraBody");
+    positive("max_tokens", maxTokens);
+    positive("max_completion_tokens", maxCompletionTokens);
     if (promptTokens != null && promptTokens < 0) {
       throw new IllegalArgumentException("promptTokens: " + promptTokens + " (expected: >= 0)");
     }
+    range("temperature", temperature, 0, 2);
+    range("top_p", topP, 0, 1);
+    range("presence_penalty", presencePenalty, -2, 2);
+    range("frequency_penalty", frequencyPenalty, -2, 2);
+    for (String s : stop) {
+      if (s == null || s.isEmpty()) {
+        throw new IllegalArgumentException(
+            "stop: " + (s == null ? "null" : "an empty string") + " (expected: non-empty strings)");
+      }
+    }
+    if (topLogprobs != null) {
+      if (topLogprobs < 0 || topLogprobs > 20) {
+        throw new IllegalArgumentException("top_logprobs: " + topLogprobs + " (expected: 0..20)");
+      }
+      if (!Boolean.TRUE.equals(logprobs)) {
+        throw new IllegalArgumentException(
+            "top_logprobs: " + topLogprobs + " (expected: only with logprobs: true)");
+      }
+    }
+    if (n != null && n != 1) {
+      throw new IllegalArgumentException(
+          "n: " + n + " (expected: 1; the orchestrator does not fan out several choices)");
+    }
+    if (toolChoice != null && toolChoice.mode() == ToolChoice.Mode.FUNCTION) {
+      boolean offered = false;
+      for (ToolDefinition t : tools) {
+        offered |= t.name().equals(toolChoice.functionName());
+      }
+      if (!offered) {
+        throw new IllegalArgumentException(
+            "tool_choice.function.name: "
+                + toolChoice.functionName()
+                + " (expected: one of the offered tools)");
+      }
+    }
+    for (String k : metadata.keySet()) {
+      if (k == null || metadata.get(k) == null) {
+        throw new IllegalArgumentException(
+            "metadata." + k + ": null (expected: string keys and values)");
+      }
+    }
+    for (String k : extraBody.keySet()) {
+      if (MODELLED_FIELDS.contains(k)) {
+        throw new IllegalArgumentException(
+            "extraBody."
+                + k
+                + ": a field the request models (expected: set it through its own builder method)");
+      }
+    }
+  }
+
+  private static void positive(String field, Integer v) {
+    if (v != null && v < 1) {
+      throw new IllegalArgumentException(field + ": " + v + " (expected: >= 1)");
+    }
+  }
+
+  private static void range(String field, Double v, double lo, double hi) {
+    if (v != null && !(v >= lo && v <= hi)) {
+      throw new IllegalArgumentException(
+          field + ": " + v + " (expected: " + fmt(lo) + ".." + fmt(hi) + ")");
+    }
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 
   /** A builder for a request to {@code model}. */
@@ -80,28 +225,87 @@ public record ChatRequest(
     b.require.addAll(require);
     b.maxPricePerMtok = maxPricePerMtok;
     b.promptTokens = promptTokens;
+    b.toolChoice = toolChoice;
+    b.parallelToolCalls = parallelToolCalls;
+    b.topP = topP;
+    b.stop.addAll(stop);
+    b.seed = seed;
+    b.maxCompletionTokens = maxCompletionTokens;
+    b.presencePenalty = presencePenalty;
+    b.frequencyPenalty = frequencyPenalty;
+    b.reasoningEffort = reasoningEffort;
+    b.user = user;
+    b.metadata.putAll(metadata);
+    b.streamOptions.putAll(streamOptions);
+    b.logprobs = logprobs;
+    b.topLogprobs = topLogprobs;
+    b.n = n;
+    b.extraBody.putAll(extraBody);
     return b;
   }
 
   /**
-   * The capabilities the request needs: the explicit ones, plus tools when tools are offered and
-   * JSON when a structured response format is asked for.
+   * The output-token limit the caller set under either name ({@code max_completion_tokens} wins),
+   * or {@code null}.
+   */
+  public Integer outputTokenLimit() {
+    return maxCompletionTokens != null ? maxCompletionTokens : maxTokens;
+  }
+
+  /** Whether {@code stream_options.include_usage} is {@code true}. */
+  public boolean includeUsage() {
+    return Boolean.TRUE.equals(streamOptions.get("include_usage"));
+  }
+
+  /**
+   * The capabilities the request needs: the explicit ones, plus those its content implies (DESIGN
+   * §9): tools when tools are offered and {@code tool_choice} is not {@code none}, vision when a
+   * message has an image, JSON when a structured response format is asked for.
    */
   public Set<Capability> requiredCapabilities() {
     EnumSet<Capability> all = EnumSet.noneOf(Capability.class);
     all.addAll(require);
-    if (!tools.isEmpty()) {
-      all.add(Capability.TOOLS);
-    }
-    if (responseFormat != null && responseFormat.structured()) {
-      all.add(Capability.JSON);
-    }
+    all.addAll(impliedCapabilities().keySet());
     return all;
   }
 
   /**
+   * The capabilities the request's own fields imply, each with the field that implies it, named as
+   * in an OpenAI request ({@code tools}, {@code tool_choice}, {@code response_format}, {@code
+   * messages[1].content[0]} for the first image). Explicit {@link #require()} entries are not
+   * included: no field implies them.
+   */
+  public Map<Capability, String> impliedCapabilities() {
+    Map<Capability, String> m = new EnumMap<>(Capability.class);
+    if (!tools.isEmpty() && (toolChoice == null || toolChoice.allowsCalls())) {
+      m.put(Capability.TOOLS, toolChoice == null ? "tools" : "tool_choice");
+    }
+    String image = firstImageField();
+    if (image != null) {
+      m.put(Capability.VISION, image);
+    }
+    if (responseFormat != null && responseFormat.structured()) {
+      m.put(Capability.JSON, "response_format");
+    }
+    return m;
+  }
+
+  private String firstImageField() {
+    for (int i = 0; i < messages.size(); i++) {
+      List<ContentPart> parts = messages.get(i).parts();
+      for (int j = 0; j < parts.size(); j++) {
+        if (parts.get(j) instanceof ContentPart.Image) {
+          return "messages[" + i + "].content[" + j + "]";
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
    * The prompt size used for planning: the explicit estimate, or about one token per four
-   * characters of the messages.
+   * characters of the messages (an image counts as about 1,000 tokens; inline base64 data is not
+   * text the model reads).
    */
   public int estimatedPromptTokens() {
     if (promptTokens != null) {
@@ -109,7 +313,16 @@ public record ChatRequest(
     }
     long chars = 0;
     for (ChatMessage m : messages) {
-      chars += m.content().length() + 4;
+      chars += 4;
+      for (ContentPart p : m.parts()) {
+        if (p instanceof ContentPart.Text t) {
+          chars += t.text().length();
+        } else if (p instanceof ContentPart.Image) {
+          chars += 4000;
+        } else if (p instanceof ContentPart.Raw r) {
+          chars += r.json().length();
+        }
+      }
       for (ToolCall c : m.toolCalls()) {
         chars += c.name().length() + c.argumentsJson().length();
       }
@@ -122,7 +335,7 @@ public record ChatRequest(
     return (int) Math.min(Integer.MAX_VALUE, (chars + 3) / 4);
   }
 
-  /** Mutable builder; not thread-safe. */
+  /** Mutable builder; not thread-safe. Setting a value to {@code null} clears it. */
   public static final class Builder {
     private String model;
     private final List<ChatMessage> messages = new ArrayList<>();
@@ -135,6 +348,22 @@ public record ChatRequest(
     private final Set<Capability> require = EnumSet.noneOf(Capability.class);
     private BigDecimal maxPricePerMtok;
     private Integer promptTokens;
+    private ToolChoice toolChoice;
+    private Boolean parallelToolCalls;
+    private Double topP;
+    private final List<String> stop = new ArrayList<>();
+    private Long seed;
+    private Integer maxCompletionTokens;
+    private Double presencePenalty;
+    private Double frequencyPenalty;
+    private ReasoningEffort reasoningEffort;
+    private String user;
+    private final Map<String, String> metadata = new LinkedHashMap<>();
+    private final Map<String, Object> streamOptions = new LinkedHashMap<>();
+    private Boolean logprobs;
+    private Integer topLogprobs;
+    private Integer n;
+    private final Map<String, Object> extraBody = new LinkedHashMap<>();
 
     private Builder(String model) {
       this.model = model;
@@ -164,6 +393,11 @@ public record ChatRequest(
       return message(ChatMessage.user(text));
     }
 
+    /** Appends a user message of several parts (text and images). */
+    public Builder user(ContentPart... parts) {
+      return message(ChatMessage.user(parts));
+    }
+
     /** Appends a system message. */
     public Builder system(String text) {
       return message(ChatMessage.system(text));
@@ -175,9 +409,22 @@ public record ChatRequest(
       return this;
     }
 
-    /** Sets max output tokens. */
+    /** Replaces the tool definitions. */
+    public Builder tools(List<ToolDefinition> ts) {
+      tools.clear();
+      tools.addAll(ts);
+      return this;
+    }
+
+    /** Sets {@code max_tokens}. */
     public Builder maxTokens(Integer v) {
       maxTokens = v;
+      return this;
+    }
+
+    /** Sets {@code max_completion_tokens}. */
+    public Builder maxCompletionTokens(Integer v) {
+      maxCompletionTokens = v;
       return this;
     }
 
@@ -187,9 +434,114 @@ public record ChatRequest(
       return this;
     }
 
+    /** Sets {@code top_p}. */
+    public Builder topP(Double v) {
+      topP = v;
+      return this;
+    }
+
     /** Sets the response format. */
     public Builder responseFormat(ResponseFormat v) {
       responseFormat = v;
+      return this;
+    }
+
+    /** Sets {@code tool_choice}. */
+    public Builder toolChoice(ToolChoice v) {
+      toolChoice = v;
+      return this;
+    }
+
+    /** Sets {@code parallel_tool_calls}. */
+    public Builder parallelToolCalls(Boolean v) {
+      parallelToolCalls = v;
+      return this;
+    }
+
+    /** Replaces the stop sequences. */
+    public Builder stop(List<String> v) {
+      stop.clear();
+      stop.addAll(v);
+      return this;
+    }
+
+    /** Replaces the stop sequences. */
+    public Builder stop(String... v) {
+      return stop(List.of(v));
+    }
+
+    /** Sets {@code seed}. */
+    public Builder seed(Long v) {
+      seed = v;
+      return this;
+    }
+
+    /** Sets {@code presence_penalty}. */
+    public Builder presencePenalty(Double v) {
+      presencePenalty = v;
+      return this;
+    }
+
+    /** Sets {@code frequency_penalty}. */
+    public Builder frequencyPenalty(Double v) {
+      frequencyPenalty = v;
+      return this;
+    }
+
+    /** Sets {@code reasoning_effort}. */
+    public Builder reasoningEffort(ReasoningEffort v) {
+      reasoningEffort = v;
+      return this;
+    }
+
+    /** Sets {@code user}. */
+    public Builder endUser(String v) {
+      user = v;
+      return this;
+    }
+
+    /** Replaces {@code metadata}. */
+    public Builder metadata(Map<String, String> v) {
+      metadata.clear();
+      metadata.putAll(v);
+      return this;
+    }
+
+    /** Replaces {@code stream_options}. */
+    public Builder streamOptions(Map<String, ?> v) {
+      streamOptions.clear();
+      streamOptions.putAll(v);
+      return this;
+    }
+
+    /** Sets {@code logprobs}. */
+    public Builder logprobs(Boolean v) {
+      logprobs = v;
+      return this;
+    }
+
+    /** Sets {@code top_logprobs}. */
+    public Builder topLogprobs(Integer v) {
+      topLogprobs = v;
+      return this;
+    }
+
+    /** Sets {@code n} (only {@code 1} is accepted). */
+    public Builder n(Integer v) {
+      n = v;
+      return this;
+    }
+
+    /** Adds a field the engine does not model, forwarded to OpenAI-protocol routes. */
+    public Builder extraBody(String field, Object value) {
+      extraBody.put(field, value);
+      return this;
+    }
+
+    /** Replaces the fields the engine does not model. */
+    public Builder extraBody(Map<String, ?> v) {
+      extraBody.clear();
+      extraBody.putAll(v);
       return this;
     }
 
@@ -230,7 +582,11 @@ public record ChatRequest(
       return this;
     }
 
-    /** Builds the request. */
+    /**
+     * Builds the request.
+     *
+     * @throws IllegalArgumentException naming the first invalid field
+     */
     public ChatRequest build() {
       return new ChatRequest(
           model,
@@ -243,7 +599,23 @@ public record ChatRequest(
           models,
           require,
           maxPricePerMtok,
-          promptTokens);
+          promptTokens,
+          toolChoice,
+          parallelToolCalls,
+          topP,
+          stop,
+          seed,
+          maxCompletionTokens,
+          presencePenalty,
+          frequencyPenalty,
+          reasoningEffort,
+          user,
+          metadata,
+          streamOptions,
+          logprobs,
+          topLogprobs,
+          n,
+          extraBody);
     }
   }
 }

@@ -4,15 +4,28 @@ package dev.orchestrator.engine.chat;
  * Receives a streamed answer as it arrives. Calls come from the thread running the attempt, in
  * order; implementations need not be thread-safe but must be quick.
  *
- * <p>The first {@link #onContent} call is the point of no return: once visible output has reached
- * the caller, a failure is never retried or failed over (DESIGN §5), it ends the stream with an
- * explicit error.
+ * <p>The first call of any method is the point of no return: once visible output (text, reasoning,
+ * a refusal or a tool-call fragment) has reached the caller, a failure is never retried or failed
+ * over (DESIGN §5), it ends the stream with an explicit error.
+ *
+ * <p>Tool calls arrive twice, in two shapes, so that each listener can take the one it needs:
+ * {@link #onToolCallDelta} as OpenAI's incremental fragments while they stream, and {@link
+ * #onToolCall} once per call when its arguments are complete.
  */
 @FunctionalInterface
 public interface StreamListener {
   /** A piece of visible assistant text. */
   void onContent(String delta);
 
-  /** A completed tool call (tool calls are delivered whole, once their arguments are complete). */
+  /** A completed tool call (delivered once its arguments are complete). */
   default void onToolCall(ToolCall call) {}
+
+  /** A fragment of a tool call as it streams (index; id and name first; argument text after). */
+  default void onToolCallDelta(ToolCallDelta delta) {}
+
+  /** A piece of the model's reasoning ({@code reasoning_content}; Anthropic thinking). */
+  default void onReasoning(String delta) {}
+
+  /** A piece of the model's refusal. */
+  default void onRefusal(String delta) {}
 }

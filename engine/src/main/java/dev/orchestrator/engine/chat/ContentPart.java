@@ -1,0 +1,168 @@
+package dev.orchestrator.engine.chat;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One part of a message's content: text, an image, or a part the engine does not model (audio,
+ * file…) carried as raw JSON. Implementations are immutable records and thread-safe.
+ *
+ * <p>A {@link Raw} part is forwarded unchanged to routes that speak the protocol it came from
+ * (OpenAI chat completions); a route of another protocol cannot honour it, so planning excludes
+ * such routes and names the part.
+ */
+public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image, ContentPart.Raw {
+
+  /** The part's type as OpenAI names it: {@code text}, {@code image_url}, or the raw type. */
+  String type();
+
+  /** A text part. */
+  static Text text(String text) {
+    return new Text(text);
+  }
+
+  /** An image by {@code http(s)} URL. */
+  static Image imageUrl(String url) {
+    return new Image(url, null, null, null);
+  }
+
+  /** An image given inline as base64 data of {@code mediaType} ({@code image/png}). */
+  static Image imageBase64(String mediaType, String base64Data) {
+    return new Image(null, mediaType, base64Data, null);
+  }
+
+  /**
+   * A text part.
+   *
+   * @param text the text, never {@code null}
+   */
+  record Text(String text) implements ContentPart {
+    /** Validates. */
+    public Text {
+      Objects.requireNonNull(text, "text");
+    }
+
+    @Override
+    public String type() {
+      return "text";
+    }
+  }
+
+  /**
+   * An image, either by URL or inline as base64 data with its media type (exactly one of the two).
+   *
+   * @param url an {@code http:} or {@code https:} URL, or {@code null} for inline data
+   * @param mediaType for inline data, the media type ({@code image/png}); otherwise {@code null}
+   * @param base64Data for inline data, the base64 text; otherwise {@code null}
+   * @param detail OpenAI's {@code detail} ({@code auto}, {@code low}, {@code high}), or {@code
+   *     null}
+   */
+  record Image(String url, String mediaType, String base64Data, String detail)
+      implements ContentPart {
+    private static final Pattern MEDIA_TYPE = Pattern.compile("[a-z]+/[a-z0-9.+-]+");
+    private static final Pattern BASE64 = Pattern.compile("[A-Za-z0-9+/=\\s]*");
+
+    /** Validates: a URL must be {@code http(s):}; inline data needs a media type. */
+    public Image {
+      if ((url == null) == (base64Data == null)) {
+        throw new IllegalArgumentException(
+            "image: "
+                + (url == null ? "neither url nor data" : "both url and data")
+                + " (expected: exactly one of an http(s) URL or base64 data)");
+      }
+      if (url != null) {
+        String lower = url.toLowerCase(Locale.ROOT);
+        if (!lower.startsWith("http://") && !lower.startsWith("https://")) {
+          throw new IllegalArgumentException(
+              "image url: "
+                  + abbreviate(url)
+                  + " (expected: an http(s): URL or a data: URL with base64 data)");
+        }
+        if (mediaType != null) {
+          throw new IllegalArgumentException(
+              "image mediaType: " + mediaType + " (expected: none for an image by URL)");
+        }
+      } else {
+        if (mediaType == null || !MEDIA_TYPE.matcher(mediaType).matches()) {
+          throw new IllegalArgumentException(
+              "image mediaType: " + mediaType + " (expected: a media type such as image/png)");
+        }
+        if (!BASE64.matcher(base64Data).matches()) {
+          throw new IllegalArgumentException("image data: not base64 (expected: base64 text)");
+        }
+      }
+      if (detail != null
+          && !detail.equals("auto")
+          && !detail.equals("low")
+          && !detail.equals("high")) {
+        throw new IllegalArgumentException(
+            "image detail: " + detail + " (expected: auto, low or high)");
+      }
+    }
+
+    /**
+     * Parses an OpenAI {@code image_url.url}: an {@code http(s):} URL or a {@code
+     * data:<media-type>;base64,<data>} URL.
+     *
+     * @throws IllegalArgumentException naming the value when it is neither
+     */
+    public static Image fromUrl(String url, String detail) {
+      Objects.requireNonNull(url, "url");
+      if (url.regionMatches(true, 0, "data:", 0, 5)) {
+        int semi = url.indexOf(";base64,");
+        if (semi < 0) {
+          throw new IllegalArgumentException(
+              "image url: " + abbreviate(url) + " (expected: data:<media-type>;base64,<data>)");
+        }
+        return new Image(
+            null, url.substring(5, semi).toLowerCase(Locale.ROOT), url.substring(semi + 8), detail);
+      }
+      return new Image(url, null, null, detail);
+    }
+
+    /** The URL as OpenAI carries it: the URL itself, or a {@code data:} URL for inline data. */
+    public String asUrl() {
+      return url != null ? url : "data:" + mediaType + ";base64," + base64Data;
+    }
+
+    /** Whether the image is given inline. */
+    public boolean inline() {
+      return url == null;
+    }
+
+    @Override
+    public String type() {
+      return "image_url";
+    }
+
+    @Override
+    public String toString() {
+      // Never print megabytes of base64 into a log line.
+      return inline()
+          ? "Image[" + mediaType + ", " + base64Data.length() + " base64 chars]"
+          : "Image[" + url + "]";
+    }
+
+    private static String abbreviate(String s) {
+      return s.length() <= 60 ? s : s.substring(0, 60) + "…";
+    }
+  }
+
+  /**
+   * A part the engine does not model, kept as the JSON object the caller sent.
+   *
+   * @param type the part's {@code type} field
+   * @param json the whole part as JSON object text
+   */
+  record Raw(String type, String json) implements ContentPart {
+    /** Validates. */
+    public Raw {
+      Objects.requireNonNull(type, "type");
+      Objects.requireNonNull(json, "json");
+      if (type.isBlank()) {
+        throw new IllegalArgumentException("content part type: blank (expected: a part type)");
+      }
+    }
+  }
+}

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.agent.tool.ToolSpecification;
+import dev.langchain4j.data.image.Image;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.Content;
+import dev.langchain4j.data.message.ImageContent;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.TextContent;
 import dev.langchain4j.data.message.ToolExecutionResultMessage;
@@ -19,19 +21,20 @@ import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.ToolChoice;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.Locale;
 
 /**
  * LangChain4j's request → the engine's request (ADR 0019, mapping table). Nothing is dropped: a
- * message, content or parameter without an engine equivalent is an {@link
- * UnsupportedFeatureException} naming it. Stateless.
+ * message or content without an engine equivalent is an {@link UnsupportedFeatureException} naming
+ * it, and a value the engine refuses is an {@link IllegalArgumentException} naming the field.
+ * Stateless.
  */
 final class RequestMapper {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
@@ -46,21 +49,22 @@ final class RequestMapper {
       throw new IllegalArgumentException(
           "modelName: " + model + " (expected: a model such as orchestrator/free)");
     }
-    unsupported("topK", p.topK());
-    unsupported("topP", p.topP());
-    unsupported("frequencyPenalty", p.frequencyPenalty());
-    unsupported("presencePenalty", p.presencePenalty());
-    if (p.stopSequences() != null && !p.stopSequences().isEmpty()) {
-      unsupported("stopSequences", p.stopSequences());
-    }
-    if (p.toolChoice() != null && p.toolChoice() != ToolChoice.AUTO) {
-      unsupported("toolChoice", p.toolChoice());
-    }
     dev.orchestrator.engine.chat.ChatRequest.Builder b =
         dev.orchestrator.engine.chat.ChatRequest.builder(model)
             .temperature(p.temperature())
+            .topP(p.topP())
             .maxTokens(p.maxOutputTokens())
+            .presencePenalty(p.presencePenalty())
+            .frequencyPenalty(p.frequencyPenalty())
+            .toolChoice(toolChoice(p.toolChoice()))
             .responseFormat(responseFormat(p.responseFormat()));
+    if (p.stopSequences() != null) {
+      b.stop(p.stopSequences());
+    }
+    if (p.topK() != null) {
+      // No OpenAI field: forwarded as the extra field vLLM, OpenRouter and others read.
+      b.extraBody("top_k", p.topK());
+    }
     for (dev.langchain4j.data.message.ChatMessage m : request.messages()) {
       b.message(message(m));
     }
@@ -72,14 +76,15 @@ final class RequestMapper {
     return b.build();
   }
 
-  private static void unsupported(String parameter, Object value) {
-    if (value != null) {
-      throw new UnsupportedFeatureException(
-          parameter
-              + ": "
-              + value
-              + " (the engine does not carry this parameter yet; leave it unset)");
+  private static dev.orchestrator.engine.chat.ToolChoice toolChoice(ToolChoice c) {
+    if (c == null) {
+      return null;
     }
+    return switch (c) {
+      case AUTO -> dev.orchestrator.engine.chat.ToolChoice.AUTO;
+      case REQUIRED -> dev.orchestrator.engine.chat.ToolChoice.REQUIRED;
+      case NONE -> dev.orchestrator.engine.chat.ToolChoice.NONE;
+    };
   }
 
   private static ChatMessage message(dev.langchain4j.data.message.ChatMessage m) {
@@ -101,15 +106,30 @@ final class RequestMapper {
   }
 
   private static ChatMessage user(UserMessage m) {
-    StringBuilder text = new StringBuilder();
+    ChatMessage.Builder b = ChatMessage.builder(Role.USER).name(m.name());
     for (Content c : m.contents()) {
-      if (!(c instanceof TextContent)) {
-        throw new UnsupportedFeatureException(
-            "user message content " + c.type() + " (expected: TEXT)");
-      }
-      text.append(((TextContent) c).text());
+      b.part(part(c));
     }
-    return ChatMessage.user(text.toString());
+    return b.build();
+  }
+
+  private static ContentPart part(Content c) {
+    switch (c.type()) {
+      case TEXT:
+        return ContentPart.text(((TextContent) c).text());
+      case IMAGE:
+        ImageContent ic = (ImageContent) c;
+        Image image = ic.image();
+        String detail =
+            ic.detailLevel() == null ? null : ic.detailLevel().name().toLowerCase(Locale.ROOT);
+        if (image.url() != null) {
+          return ContentPart.Image.fromUrl(image.url().toString(), detail);
+        }
+        return new ContentPart.Image(null, image.mimeType(), image.base64Data(), detail);
+      default:
+        throw new UnsupportedFeatureException(
+            "user message content " + c.type() + " (expected: TEXT or IMAGE)");
+    }
   }
 
   private static ChatMessage assistant(AiMessage m) {
@@ -119,7 +139,12 @@ final class RequestMapper {
         calls.add(new ToolCall(r.id(), r.name(), r.arguments()));
       }
     }
-    return new ChatMessage(Role.ASSISTANT, m.text(), calls, null);
+    ChatMessage.Builder b = ChatMessage.builder(Role.ASSISTANT).reasoningContent(m.thinking());
+    if (m.text() != null) {
+      b.text(m.text());
+    }
+    calls.forEach(b::toolCall);
+    return b.build();
   }
 
   private static ToolDefinition tool(ToolSpecification t) {
@@ -137,10 +162,12 @@ final class RequestMapper {
     if (schema == null) {
       return ResponseFormat.JSON_OBJECT;
     }
-    Map<String, Object> wrapper = new LinkedHashMap<>();
-    wrapper.put("name", schema.name() == null ? "response" : schema.name());
-    wrapper.put("schema", JsonSchemaElementUtils.toMap(schema.rootElement()));
-    return new ResponseFormat("json_schema", json(wrapper));
+    return new ResponseFormat(
+        "json_schema",
+        json(JsonSchemaElementUtils.toMap(schema.rootElement())),
+        schema.name(),
+        null,
+        null);
   }
 
   private static String json(Object value) {

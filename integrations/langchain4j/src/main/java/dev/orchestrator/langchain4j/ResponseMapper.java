@@ -11,9 +11,13 @@ import dev.orchestrator.engine.chat.Usage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /** The engine's answer → LangChain4j's response (ADR 0019, mapping table). Stateless. */
 final class ResponseMapper {
+  /** The {@link AiMessage#attributes()} key of a refusal (LangChain4j has no field for it). */
+  static final String REFUSAL_ATTRIBUTE = "refusal";
+
   private ResponseMapper() {}
 
   static ChatResponse toLangChain4j(ChatResult result) {
@@ -22,18 +26,21 @@ final class ResponseMapper {
     for (ToolCall c : r.toolCalls()) {
       calls.add(toolExecutionRequest(c));
     }
-    AiMessage message =
+    AiMessage.Builder message =
         AiMessage.builder()
             .text(r.content().isEmpty() ? null : r.content())
-            .toolExecutionRequests(calls)
-            .build();
+            .thinking(r.reasoningContent())
+            .toolExecutionRequests(calls);
+    if (r.refusal() != null) {
+      message.attributes(Map.of(REFUSAL_ATTRIBUTE, r.refusal()));
+    }
     return ChatResponse.builder()
-        .aiMessage(message)
+        .aiMessage(message.build())
         .metadata(
             OrchestratorChatResponseMetadata.builder()
                 .route(result.route())
                 .trace(result.trace())
-                .id(r.requestId())
+                .id(r.id() != null ? r.id() : r.requestId())
                 .modelName(result.route())
                 .tokenUsage(tokenUsage(r.usage()))
                 .finishReason(finishReason(r.finishReason(), !calls.isEmpty()))

@@ -5,12 +5,19 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.CompleteToolCall;
 import dev.langchain4j.model.chat.response.PartialResponse;
 import dev.langchain4j.model.chat.response.PartialResponseContext;
+import dev.langchain4j.model.chat.response.PartialThinking;
+import dev.langchain4j.model.chat.response.PartialThinkingContext;
+import dev.langchain4j.model.chat.response.PartialToolCall;
+import dev.langchain4j.model.chat.response.PartialToolCallContext;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.chat.response.StreamingHandle;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.Cancellation;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * One streamed request: engine stream events → the LangChain4j handler, then exactly one terminal
@@ -25,6 +32,7 @@ final class StreamingRun implements StreamListener, StreamingHandle {
   private final StreamingChatResponseHandler handler;
   private final Cancellation cancellation = new Cancellation();
   private final PartialResponseContext context = new PartialResponseContext(this);
+  private final Map<Integer, String[]> partialCalls = new HashMap<>();
   private int toolCalls;
 
   StreamingRun(ModelSettings settings, ChatRequest request, StreamingChatResponseHandler handler) {
@@ -69,6 +77,42 @@ final class StreamingRun implements StreamListener, StreamingHandle {
           () ->
               handler.onCompleteToolCall(
                   new CompleteToolCall(index, ResponseMapper.toolExecutionRequest(call))));
+    }
+  }
+
+  @Override
+  public void onToolCallDelta(ToolCallDelta delta) {
+    // LangChain4j wants the id and name on every fragment; the engine sends them on the first.
+    String[] idName = partialCalls.computeIfAbsent(delta.index(), i -> new String[2]);
+    if (delta.id() != null) {
+      idName[0] = delta.id();
+    }
+    if (delta.name() != null) {
+      idName[1] = delta.name();
+    }
+    // LangChain4j's PartialToolCall needs a name and some argument text.
+    if (!delta.argumentsFragment().isEmpty() && idName[1] != null && !isCancelled()) {
+      PartialToolCall partial =
+          PartialToolCall.builder()
+              .index(delta.index())
+              .id(idName[0])
+              .name(idName[1])
+              .partialArguments(delta.argumentsFragment())
+              .build();
+      quietly(
+          "onPartialToolCall",
+          () -> handler.onPartialToolCall(partial, new PartialToolCallContext(this)));
+    }
+  }
+
+  @Override
+  public void onReasoning(String delta) {
+    if (!delta.isEmpty() && !isCancelled()) {
+      quietly(
+          "onPartialThinking",
+          () ->
+              handler.onPartialThinking(
+                  new PartialThinking(delta), new PartialThinkingContext(this)));
     }
   }
 

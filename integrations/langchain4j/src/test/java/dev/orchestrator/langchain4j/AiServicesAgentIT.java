@@ -145,7 +145,8 @@ class AiServicesAgentIT {
       assistant
           .chat("What is 2 + 3, and the weather in Oslo?")
           .onPartialResponse(partials::add)
-          .onPartialToolCall(p -> partialToolArguments.merge(p.name(), p.partialArguments(), String::concat))
+          .onPartialToolCall(
+              p -> partialToolArguments.merge(p.name(), p.partialArguments(), String::concat))
           .onToolExecuted(executed::add)
           .onCompleteResponse(done::complete)
           .onError(done::completeExceptionally)

@@ -24,6 +24,13 @@ class WireMappingTest {
   static final Route ROUTE = Route.builder("p", "vendor/model-1").build();
 
   static ChatRequest conversation(boolean stream) {
+    return anthropicConversation(stream).toBuilder()
+        .responseFormat(ResponseFormat.JSON_OBJECT)
+        .build();
+  }
+
+  /** The same conversation without a response format, which Anthropic cannot express. */
+  static ChatRequest anthropicConversation(boolean stream) {
     return ChatRequest.builder("p/vendor/model-1")
         .system("Be brief.")
         .user("Weather in Oslo?")
@@ -37,7 +44,6 @@ class WireMappingTest {
         .tool(new ToolDefinition("weather", "Current weather", "{\"type\":\"object\"}"))
         .maxTokens(64)
         .temperature(0.2)
-        .responseFormat(ResponseFormat.JSON_OBJECT)
         .stream(stream)
         .build();
   }
@@ -73,7 +79,7 @@ class WireMappingTest {
 
   @Test
   void encodesAnAnthropicConversationWithTopLevelSystemAndToolBlocks() throws Exception {
-    JsonNode body = json(AnthropicWire.INSTANCE.encode(conversation(true), ROUTE));
+    JsonNode body = json(AnthropicWire.INSTANCE.encode(anthropicConversation(true), ROUTE));
 
     assertThat(body.get("system").asText()).isEqualTo("Be brief.");
     assertThat(body.get("max_tokens").asInt()).isEqualTo(64);
@@ -84,7 +90,14 @@ class WireMappingTest {
     assertThat(body.at("/messages/2/content/0/type").asText()).isEqualTo("tool_result");
     assertThat(body.at("/messages/2/content/0/tool_use_id").asText()).isEqualTo("call_1");
     assertThat(body.at("/tools/0/input_schema/type").asText()).isEqualTo("object");
-    assertThat(body.has("response_format")).isFalse();
+  }
+
+  @Test
+  void refusesToDropAResponseFormatAnthropicCannotExpress() {
+    assertThatThrownBy(() -> AnthropicWire.INSTANCE.encode(conversation(true), ROUTE))
+        .isInstanceOf(RequestEncodingException.class)
+        .hasMessage(
+            "response_format: json_object has no anthropic-messages equivalent in this version");
   }
 
   @Test

@@ -1,11 +1,14 @@
 package dev.orchestrator.engine.plan;
 
 import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatRequest;
 import java.math.BigDecimal;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
@@ -20,6 +23,9 @@ import java.util.Set;
  * @param maxPricePerMtok max input+output price per million tokens, or {@code null}
  * @param strategy ranking of {@code orchestrator/auto}
  * @param onlyConfigured whether to exclude routes whose provider has no credentials
+ * @param gaps for each protocol that cannot express the request, the first field it cannot express
+ *     ({@link ProtocolFit}); a route of such a protocol is excluded as {@link
+ *     ExclusionReason#MISSING_CAPABILITY} with the gap as detail
  */
 public record PlanRequest(
     String model,
@@ -29,7 +35,8 @@ public record PlanRequest(
     Set<Capability> require,
     BigDecimal maxPricePerMtok,
     Strategy strategy,
-    boolean onlyConfigured) {
+    boolean onlyConfigured,
+    Map<Protocol, FieldGap> gaps) {
 
   /** Validates and copies. */
   public PlanRequest {
@@ -51,6 +58,32 @@ public record PlanRequest(
           "maxPricePerMtok: " + maxPricePerMtok + " (expected: >= 0)");
     }
     strategy = strategy == null ? Strategy.COST : strategy;
+    gaps =
+        gaps == null || gaps.isEmpty()
+            ? Map.of()
+            : Collections.unmodifiableMap(new EnumMap<>(gaps));
+  }
+
+  /** A request whose every field every protocol can express. */
+  public PlanRequest(
+      String model,
+      List<String> models,
+      int promptTokens,
+      int maxOutputTokens,
+      Set<Capability> require,
+      BigDecimal maxPricePerMtok,
+      Strategy strategy,
+      boolean onlyConfigured) {
+    this(
+        model,
+        models,
+        promptTokens,
+        maxOutputTokens,
+        require,
+        maxPricePerMtok,
+        strategy,
+        onlyConfigured,
+        Map.of());
   }
 
   /** A request for {@code model} with no particular needs. */
@@ -60,14 +93,23 @@ public record PlanRequest(
 
   /** The plan request for a chat request. */
   public static PlanRequest from(ChatRequest r, Strategy strategy, boolean onlyConfigured) {
+    Map<Protocol, FieldGap> gaps = new EnumMap<>(Protocol.class);
+    for (Protocol p : Protocol.values()) {
+      FieldGap g = ProtocolFit.firstGap(r, p);
+      if (g != null) {
+        gaps.put(p, g);
+      }
+    }
+    Integer limit = r.outputTokenLimit();
     return new PlanRequest(
         r.model(),
         r.models(),
         r.estimatedPromptTokens(),
-        r.maxTokens() == null ? 0 : r.maxTokens(),
+        limit == null ? 0 : limit,
         r.requiredCapabilities(),
         r.maxPricePerMtok(),
         strategy,
-        onlyConfigured);
+        onlyConfigured,
+        gaps);
   }
 }

@@ -159,7 +159,7 @@ public final class RoutePlanner {
       if (r == null) {
         kept[n++] = e;
       } else {
-        dynamic.add(e.exclusion(r));
+        dynamic.add(f.exclusion(e, r));
       }
     }
     return finish(
@@ -181,13 +181,15 @@ public final class RoutePlanner {
         throw unknown(id);
       }
       ExclusionReason r = e.staticReason(kind == PoolKind.FREE);
-      if (r == null) {
-        r = f.check(e);
+      if (r != null) {
+        excluded.add(e.exclusion(r));
+        continue;
       }
+      r = f.check(e);
       if (r == null) {
         kept[n++] = e;
       } else {
-        excluded.add(e.exclusion(r));
+        excluded.add(f.exclusion(e, r));
       }
     }
     return finish(req, kind, kept, n, excluded, List.of(), f.marks, label);
@@ -269,11 +271,27 @@ public final class RoutePlanner {
       return known;
     }
 
+    /**
+     * The exclusion for {@code r}; a missing capability names the capability (the lowest missing
+     * one) or the field the route's protocol cannot express.
+     */
+    Exclusion exclusion(Entry e, ExclusionReason r) {
+      if (r != ExclusionReason.MISSING_CAPABILITY) {
+        return e.exclusion(r);
+      }
+      int missing = needCaps & ~e.caps;
+      if (missing != 0) {
+        return e.missing(CAPABILITIES[Integer.numberOfTrailingZeros(missing)]);
+      }
+      return new Exclusion(e.id, r, req.gaps().get(e.provider.protocol()).detail());
+    }
+
     ExclusionReason check(Entry e) {
       if (req.onlyConfigured() && !isConfigured(e.provider)) {
         return ExclusionReason.NO_CREDENTIALS;
       }
-      if ((e.caps & needCaps) != needCaps) {
+      if ((e.caps & needCaps) != needCaps
+          || !req.gaps().isEmpty() && req.gaps().containsKey(e.provider.protocol())) {
         return ExclusionReason.MISSING_CAPABILITY;
       }
       if (e.window > 0 && needTokens > e.window) {
@@ -304,6 +322,7 @@ public final class RoutePlanner {
   }
 
   private static final ExclusionReason[] REASONS = ExclusionReason.values();
+  private static final Capability[] CAPABILITIES = Capability.values();
 
   /** Catalog-only facts about a route, precomputed for fast per-request filtering. */
   static final class Entry {
@@ -317,6 +336,7 @@ public final class RoutePlanner {
     final double blendedOrNaN;
     final ExclusionReason staticReason;
     private final Exclusion[] exclusions = new Exclusion[REASONS.length];
+    private final Exclusion[] missing = new Exclusion[CAPABILITIES.length];
     final boolean free;
 
     Entry(Route route, Provider provider, ExclusionReason staticReason) {
@@ -338,6 +358,16 @@ public final class RoutePlanner {
       if (x == null) {
         x = new Exclusion(id, r);
         exclusions[r.ordinal()] = x;
+      }
+      return x;
+    }
+
+    /** This route's exclusion for lacking {@code c}, naming it; cached like {@link #exclusion}. */
+    Exclusion missing(Capability c) {
+      Exclusion x = missing[c.ordinal()];
+      if (x == null) {
+        x = new Exclusion(id, ExclusionReason.MISSING_CAPABILITY, c.wireName());
+        missing[c.ordinal()] = x;
       }
       return x;
     }

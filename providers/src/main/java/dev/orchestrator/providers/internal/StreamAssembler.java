@@ -3,6 +3,7 @@ package dev.orchestrator.providers.internal;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.chat.Usage;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +28,9 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   private final StreamListener listener;
   private final StringBuilder content = new StringBuilder();
+  private final StringBuilder reasoning = new StringBuilder();
+  private final StringBuilder refusal = new StringBuilder();
+  private int announcedToolCalls;
   private final Map<Integer, ToolCallBuilder> toolCalls = new TreeMap<>();
   private final List<ToolCall> completedToolCalls = new ArrayList<>();
   private volatile boolean visibleOutput;
@@ -39,8 +43,11 @@ public abstract class StreamAssembler implements SseReader.Handler {
   /** The model the provider reported, or {@code null}. */
   protected String servedModel;
 
-  /** The request id from the body, or {@code null}. */
+  /** The answer's id from the body ({@code chatcmpl-…}, {@code msg_…}), or {@code null}. */
   protected String requestId;
+
+  /** The upstream's {@code system_fingerprint}, or {@code null}. */
+  protected String systemFingerprint;
 
   /** The finish reason, normalised to OpenAI's vocabulary, or {@code null}. */
   protected String finishReason;
@@ -115,6 +122,71 @@ public abstract class StreamAssembler implements SseReader.Handler {
     }
   }
 
+  /** A piece of reasoning: appended and forwarded (the caller sees it, so it is visible). */
+  protected final void emitReasoning(String delta) {
+    if (delta == null || delta.isEmpty()) {
+      return;
+    }
+    progressed = true;
+    reasoning.append(delta);
+    if (listener != null) {
+      visibleOutput = true;
+      try {
+        listener.onReasoning(delta);
+      } catch (RuntimeException e) {
+        throw new ListenerException(e);
+      }
+    }
+  }
+
+  /** A piece of a refusal: appended and forwarded. */
+  protected final void emitRefusal(String delta) {
+    if (delta == null || delta.isEmpty()) {
+      return;
+    }
+    progressed = true;
+    refusal.append(delta);
+    if (listener != null) {
+      visibleOutput = true;
+      try {
+        listener.onRefusal(delta);
+      } catch (RuntimeException e) {
+        throw new ListenerException(e);
+      }
+    }
+  }
+
+  /**
+   * Forwards what {@code b} gained since its last fragment as an OpenAI-shaped {@link
+   * ToolCallDelta}: the first fragment (once the name is known) carries the id, the name and the
+   * arguments so far; later ones the new argument text. Indexes are renumbered 0, 1, 2… in the
+   * order calls start, whatever the protocol's own block index.
+   */
+  protected final void emitToolCallFragment(ToolCallBuilder b) {
+    if (b.name.length() == 0) {
+      return; // nothing a client could show yet
+    }
+    String args = b.arguments.substring(b.forwardedArguments);
+    ToolCallDelta d;
+    if (b.index < 0) {
+      b.index = announcedToolCalls++;
+      d = new ToolCallDelta(b.index, b.id, b.name.toString(), args);
+    } else if (!args.isEmpty()) {
+      d = new ToolCallDelta(b.index, null, null, args);
+    } else {
+      return;
+    }
+    b.forwardedArguments = b.arguments.length();
+    if (listener != null) {
+      visibleOutput = true;
+      try {
+        listener.onToolCallDelta(d);
+      } catch (RuntimeException e) {
+        throw new ListenerException(e);
+      }
+    }
+  }
+
   /** The tool call being assembled at {@code index}. */
   protected final ToolCallBuilder toolCall(int index) {
     progressed = true;
@@ -125,6 +197,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
   protected final void completeToolCall(int index) {
     ToolCallBuilder b = toolCalls.remove(index);
     if (b != null && b.name.length() > 0) {
+      emitToolCallFragment(b);
       ToolCall call = new ToolCall(b.id, b.name.toString(), b.arguments.toString());
       completedToolCalls.add(call);
       if (listener != null) {
@@ -150,7 +223,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     return signal;
   }
 
-  /** Whether visible output (text or a tool call) reached the listener. */
+  /** Whether visible output (text, reasoning, a refusal or a tool call) reached the listener. */
   public final boolean visibleOutput() {
     return visibleOutput;
   }
@@ -179,8 +252,18 @@ public abstract class StreamAssembler implements SseReader.Handler {
   public final ChatResponse response() {
     completeAllToolCalls();
     String model = servedModel == null || servedModel.isBlank() ? fallbackModel : servedModel;
-    String id = headerRequestId != null ? headerRequestId : requestId;
-    return new ChatResponse(content.toString(), completedToolCalls, finishReason, usage, model, id);
+    return new ChatResponse(
+        content.toString(),
+        completedToolCalls,
+        finishReason,
+        usage,
+        model,
+        headerRequestId != null ? headerRequestId : requestId,
+        requestId,
+        systemFingerprint,
+        reasoning.length() == 0 ? null : reasoning.toString(),
+        refusal.length() == 0 ? null : refusal.toString(),
+        null);
   }
 
   /** A tool call assembled from fragments. */
@@ -193,5 +276,11 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
     /** The arguments JSON, streamed in pieces. */
     public final StringBuilder arguments = new StringBuilder();
+
+    /** The index announced to the listener, or -1 before the first fragment. */
+    int index = -1;
+
+    /** How much of {@link #arguments} has been forwarded. */
+    int forwardedArguments;
   }
 }

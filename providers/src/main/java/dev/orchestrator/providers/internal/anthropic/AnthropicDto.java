@@ -8,49 +8,6 @@ import java.util.List;
 public final class AnthropicDto {
   private AnthropicDto() {}
 
-  /** {@code POST /messages} body. */
-  public record Request(
-      String model,
-      @JsonProperty("max_tokens") int maxTokens,
-      String system,
-      List<Message> messages,
-      List<Tool> tools,
-      Double temperature,
-      Boolean stream) {}
-
-  /** A request message: a role and content blocks. */
-  public record Message(String role, List<Block> content) {}
-
-  /** A request content block: {@code text}, {@code tool_use} or {@code tool_result}. */
-  public record Block(
-      String type,
-      String text,
-      String id,
-      String name,
-      JsonNode input,
-      @JsonProperty("tool_use_id") String toolUseId,
-      String content) {
-
-    /** A text block. */
-    public static Block text(String text) {
-      return new Block("text", text, null, null, null, null, null);
-    }
-
-    /** A tool_use block. */
-    public static Block toolUse(String id, String name, JsonNode input) {
-      return new Block("tool_use", null, id, name, input, null, null);
-    }
-
-    /** A tool_result block. */
-    public static Block toolResult(String toolUseId, String content) {
-      return new Block("tool_result", null, null, null, null, toolUseId, content);
-    }
-  }
-
-  /** A tool offered to the model. */
-  public record Tool(
-      String name, String description, @JsonProperty("input_schema") JsonNode inputSchema) {}
-
   /** A non-streamed answer, or an error object ({@code type: error}). */
   public record MessageDto(
       String id,
@@ -62,12 +19,30 @@ public final class AnthropicDto {
       JsonNode error) {}
 
   /** A response content block. */
-  public record ContentBlock(String type, String text, String id, String name, JsonNode input) {}
+  public record ContentBlock(
+      String type, String text, String thinking, String id, String name, JsonNode input) {}
 
   /** Token usage. */
   public record UsageDto(
       @JsonProperty("input_tokens") Integer inputTokens,
-      @JsonProperty("output_tokens") Integer outputTokens) {}
+      @JsonProperty("output_tokens") Integer outputTokens,
+      @JsonProperty("cache_read_input_tokens") Integer cacheReadInputTokens,
+      @JsonProperty("cache_creation_input_tokens") Integer cacheCreationInputTokens) {
+
+    /** This usage with {@code later}'s reported counts laid over it (stream events add up). */
+    UsageDto merge(UsageDto later) {
+      if (later == null) {
+        return this;
+      }
+      return new UsageDto(
+          later.inputTokens != null ? later.inputTokens : inputTokens,
+          later.outputTokens != null ? later.outputTokens : outputTokens,
+          later.cacheReadInputTokens != null ? later.cacheReadInputTokens : cacheReadInputTokens,
+          later.cacheCreationInputTokens != null
+              ? later.cacheCreationInputTokens
+              : cacheCreationInputTokens);
+    }
+  }
 
   /** One stream event. */
   public record Event(

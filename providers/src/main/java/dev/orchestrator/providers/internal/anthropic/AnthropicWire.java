@@ -2,13 +2,10 @@ package dev.orchestrator.providers.internal.anthropic;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.orchestrator.engine.catalog.Route;
-import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
-import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
-import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.Json;
@@ -58,71 +55,7 @@ public final class AnthropicWire implements WireProtocol {
 
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
-    StringBuilder system = new StringBuilder();
-    List<AnthropicDto.Message> messages = new ArrayList<>();
-    String role = null;
-    List<AnthropicDto.Block> blocks = null;
-    for (ChatMessage m : request.messages()) {
-      if (m.role() == Role.SYSTEM) {
-        if (system.length() > 0) {
-          system.append("\n\n");
-        }
-        system.append(m.content());
-        continue;
-      }
-      String r = m.role() == Role.ASSISTANT ? "assistant" : "user";
-      if (!r.equals(role)) {
-        // The API wants alternating turns: consecutive same-role messages become one.
-        blocks = new ArrayList<>();
-        messages.add(new AnthropicDto.Message(r, blocks));
-        role = r;
-      }
-      blocks.addAll(blocks(m));
-    }
-    List<AnthropicDto.Tool> tools = null;
-    if (!request.tools().isEmpty()) {
-      tools = new ArrayList<>();
-      for (ToolDefinition t : request.tools()) {
-        tools.add(
-            new AnthropicDto.Tool(
-                t.name(), t.description(), WireSupport.schema(t.parametersJsonSchema(), t.name())));
-      }
-    }
-    int maxTokens =
-        request.maxTokens() != null
-            ? request.maxTokens()
-            : route.maxOutputTokens() != null && route.maxOutputTokens() > 0
-                ? route.maxOutputTokens()
-                : DEFAULT_MAX_TOKENS;
-    return WireSupport.toBytes(
-        new AnthropicDto.Request(
-            route.model(),
-            maxTokens,
-            system.length() == 0 ? null : system.toString(),
-            messages,
-            tools,
-            request.temperature(),
-            request.stream() ? Boolean.TRUE : null));
-  }
-
-  private static List<AnthropicDto.Block> blocks(ChatMessage m) throws RequestEncodingException {
-    List<AnthropicDto.Block> out = new ArrayList<>();
-    if (m.role() == Role.TOOL) {
-      out.add(AnthropicDto.Block.toolResult(m.toolCallId(), m.content()));
-      return out;
-    }
-    if (!m.content().isEmpty()) {
-      out.add(AnthropicDto.Block.text(m.content()));
-    }
-    for (ToolCall c : m.toolCalls()) {
-      out.add(
-          AnthropicDto.Block.toolUse(
-              c.id(),
-              c.name(),
-              WireSupport.parseCallerJson(
-                  c.argumentsJson(), "tool call '" + c.name() + "' arguments")));
-    }
-    return out;
+    return WireSupport.toBytes(AnthropicRequests.encode(request, route));
   }
 
   /** Anthropic stop reasons in OpenAI's words, so callers see one vocabulary. */
@@ -163,6 +96,7 @@ public final class AnthropicWire implements WireProtocol {
       return Decoded.empty("no content blocks");
     }
     StringBuilder text = new StringBuilder();
+    StringBuilder thinking = new StringBuilder();
     List<ToolCall> calls = new ArrayList<>();
     for (AnthropicDto.ContentBlock b : m.content()) {
       if (b == null) {
@@ -170,6 +104,8 @@ public final class AnthropicWire implements WireProtocol {
       }
       if ("text".equals(b.type()) && b.text() != null) {
         text.append(b.text());
+      } else if ("thinking".equals(b.type()) && b.thinking() != null) {
+        thinking.append(b.thinking());
       } else if ("tool_use".equals(b.type()) && b.name() != null) {
         calls.add(new ToolCall(b.id(), b.name(), b.input() == null ? null : b.input().toString()));
       }
@@ -179,19 +115,35 @@ public final class AnthropicWire implements WireProtocol {
             text.toString(),
             calls,
             finishReason(m.stopReason()),
-            usage(m.usage(), null),
+            usage(m.usage()),
             m.model() == null || m.model().isBlank() ? fallbackModel : m.model(),
-            headerRequestId != null ? headerRequestId : m.id()));
+            headerRequestId != null ? headerRequestId : m.id(),
+            m.id(),
+            null,
+            thinking.length() == 0 ? null : thinking.toString(),
+            null,
+            null));
   }
 
-  static Usage usage(AnthropicDto.UsageDto u, Usage before) {
-    int in = before == null ? 0 : before.promptTokens();
-    int out = before == null ? 0 : before.completionTokens();
-    if (u != null) {
-      in = u.inputTokens() != null ? u.inputTokens() : in;
-      out = u.outputTokens() != null ? u.outputTokens() : out;
+  /**
+   * Anthropic usage in OpenAI's meaning: {@code prompt_tokens} counts every input token (plain,
+   * cache read and cache write), {@code cached_tokens} the cache reads.
+   */
+  static Usage usage(AnthropicDto.UsageDto u) {
+    if (u == null) {
+      return Usage.NONE;
     }
-    return new Usage(in, out, in + out);
+    int plain = nonNegative(u.inputTokens());
+    Integer read = u.cacheReadInputTokens() == null ? null : nonNegative(u.cacheReadInputTokens());
+    Integer write =
+        u.cacheCreationInputTokens() == null ? null : nonNegative(u.cacheCreationInputTokens());
+    int in = plain + (read == null ? 0 : read) + (write == null ? 0 : write);
+    int out = nonNegative(u.outputTokens());
+    return new Usage(in, out, in + out, read, null, write);
+  }
+
+  private static int nonNegative(Integer v) {
+    return v == null || v < 0 ? 0 : v;
   }
 
   @Override
@@ -201,6 +153,8 @@ public final class AnthropicWire implements WireProtocol {
   }
 
   private static final class Assembler extends StreamAssembler {
+    private AnthropicDto.UsageDto reported = new AnthropicDto.UsageDto(null, null, null, null);
+
     Assembler(StreamListener listener, String fallbackModel, String headerRequestId) {
       super(listener, fallbackModel, headerRequestId);
     }
@@ -229,7 +183,7 @@ public final class AnthropicWire implements WireProtocol {
           if (e.message() != null) {
             requestId = e.message().id();
             servedModel = e.message().model();
-            usage = usage(e.message().usage(), usage);
+            addUsage(e.message().usage());
           }
           return StreamSignal.CONTINUE;
         case "content_block_start":
@@ -246,7 +200,7 @@ public final class AnthropicWire implements WireProtocol {
             finishReason = finishReason(e.delta().stopReason());
             terminal();
           }
-          usage = usage(e.usage(), usage);
+          addUsage(e.usage());
           return StreamSignal.CONTINUE;
         case "message_stop":
           terminal();
@@ -254,6 +208,11 @@ public final class AnthropicWire implements WireProtocol {
         default:
           return StreamSignal.CONTINUE; // ping and future event types
       }
+    }
+
+    private void addUsage(AnthropicDto.UsageDto u) {
+      reported = reported.merge(u);
+      usage = usage(reported);
     }
 
     private void blockStart(int index, AnthropicDto.ContentBlock b) {
@@ -269,10 +228,14 @@ public final class AnthropicWire implements WireProtocol {
         if (b.input() != null && b.input().isObject() && b.input().size() > 0) {
           t.arguments.append(b.input().toString());
         }
+        emitToolCallFragment(t);
       } else if ("text".equals(b.type())) {
         emitContent(b.text());
+      } else if ("thinking".equals(b.type())) {
+        emitReasoning(b.thinking());
+        progress();
       } else {
-        progress(); // thinking blocks: the model is working, nothing visible yet
+        progress(); // redacted thinking and future block types: working, nothing to show
       }
     }
 
@@ -282,12 +245,17 @@ public final class AnthropicWire implements WireProtocol {
       }
       if ("input_json_delta".equals(d.type())) {
         if (d.partialJson() != null) {
-          toolCall(index).arguments.append(d.partialJson());
+          ToolCallBuilder t = toolCall(index);
+          t.arguments.append(d.partialJson());
+          emitToolCallFragment(t);
         }
+      } else if ("thinking_delta".equals(d.type())) {
+        emitReasoning(d.thinking());
+        progress();
       } else if (d.text() != null) {
         emitContent(d.text());
       } else {
-        progress();
+        progress(); // signature_delta and future delta types
       }
     }
   }

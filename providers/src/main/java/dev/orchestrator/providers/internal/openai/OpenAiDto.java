@@ -8,60 +8,58 @@ import java.util.List;
 public final class OpenAiDto {
   private OpenAiDto() {}
 
-  /** {@code POST /chat/completions} body. */
-  public record Request(
-      String model,
-      List<Message> messages,
-      List<Tool> tools,
-      @JsonProperty("max_tokens") Integer maxTokens,
-      Double temperature,
-      @JsonProperty("response_format") JsonNode responseFormat,
-      Boolean stream,
-      @JsonProperty("stream_options") StreamOptions streamOptions) {}
-
-  /** A request message. */
-  public record Message(
-      String role,
-      String content,
-      @JsonProperty("tool_calls") List<ToolCallDto> toolCalls,
-      @JsonProperty("tool_call_id") String toolCallId) {}
-
-  /** A complete tool call (request history and non-streamed answers). */
+  /** A complete tool call (non-streamed answers). */
   public record ToolCallDto(String id, String type, FunctionCall function) {}
 
   /** A function call's name and arguments. */
   public record FunctionCall(String name, String arguments) {}
 
-  /** A tool offered to the model. */
-  public record Tool(String type, FunctionDef function) {}
-
-  /** A function definition. */
-  public record FunctionDef(String name, String description, JsonNode parameters) {}
-
-  /** Stream options. */
-  public record StreamOptions(@JsonProperty("include_usage") boolean includeUsage) {}
-
   /** A non-streamed answer (or an error object inside a 200). */
   public record Completion(
-      String id, String model, List<Choice> choices, UsageDto usage, JsonNode error) {}
+      String id,
+      String model,
+      @JsonProperty("system_fingerprint") String systemFingerprint,
+      List<Choice> choices,
+      UsageDto usage,
+      JsonNode error) {}
 
   /** One choice of a non-streamed answer. */
   public record Choice(
-      Integer index, ResponseMessage message, @JsonProperty("finish_reason") String finishReason) {}
+      Integer index,
+      ResponseMessage message,
+      @JsonProperty("finish_reason") String finishReason,
+      JsonNode logprobs) {}
 
   /** The assistant message of a choice; content is a string, an array of parts, or null. */
   public record ResponseMessage(
-      String role, JsonNode content, @JsonProperty("tool_calls") List<ToolCallDto> toolCalls) {}
+      String role,
+      JsonNode content,
+      String refusal,
+      @JsonProperty("reasoning_content") String reasoningContent,
+      String reasoning,
+      @JsonProperty("tool_calls") List<ToolCallDto> toolCalls) {}
 
   /** Token usage. */
   public record UsageDto(
       @JsonProperty("prompt_tokens") Integer promptTokens,
       @JsonProperty("completion_tokens") Integer completionTokens,
-      @JsonProperty("total_tokens") Integer totalTokens) {}
+      @JsonProperty("total_tokens") Integer totalTokens,
+      @JsonProperty("prompt_tokens_details") TokenDetails promptDetails,
+      @JsonProperty("completion_tokens_details") TokenDetails completionDetails) {}
+
+  /** {@code prompt_tokens_details} / {@code completion_tokens_details}. */
+  public record TokenDetails(
+      @JsonProperty("cached_tokens") Integer cachedTokens,
+      @JsonProperty("reasoning_tokens") Integer reasoningTokens) {}
 
   /** One streamed chunk. */
   public record Chunk(
-      String id, String model, List<ChunkChoice> choices, UsageDto usage, JsonNode error) {}
+      String id,
+      String model,
+      @JsonProperty("system_fingerprint") String systemFingerprint,
+      List<ChunkChoice> choices,
+      UsageDto usage,
+      JsonNode error) {}
 
   /** One choice of a chunk. */
   public record ChunkChoice(
@@ -71,6 +69,7 @@ public final class OpenAiDto {
   public record Delta(
       String role,
       JsonNode content,
+      String refusal,
       @JsonProperty("reasoning_content") String reasoningContent,
       String reasoning,
       @JsonProperty("tool_calls") List<ToolCallDelta> toolCalls) {}

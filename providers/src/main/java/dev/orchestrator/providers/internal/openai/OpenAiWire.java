@@ -1,16 +1,11 @@
 package dev.orchestrator.providers.internal.openai;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Route;
-import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
-import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
-import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.Json;
@@ -45,81 +40,7 @@ public final class OpenAiWire implements WireProtocol {
 
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
-    List<OpenAiDto.Message> messages = new ArrayList<>();
-    for (ChatMessage m : request.messages()) {
-      messages.add(message(m));
-    }
-    List<OpenAiDto.Tool> tools = null;
-    if (!request.tools().isEmpty()) {
-      tools = new ArrayList<>();
-      for (ToolDefinition t : request.tools()) {
-        tools.add(
-            new OpenAiDto.Tool(
-                "function",
-                new OpenAiDto.FunctionDef(
-                    t.name(),
-                    t.description(),
-                    WireSupport.schema(t.parametersJsonSchema(), t.name()))));
-      }
-    }
-    boolean stream = request.stream();
-    return WireSupport.toBytes(
-        new OpenAiDto.Request(
-            route.model(),
-            messages,
-            tools,
-            request.maxTokens(),
-            request.temperature(),
-            responseFormat(request.responseFormat()),
-            stream ? Boolean.TRUE : null,
-            stream ? new OpenAiDto.StreamOptions(true) : null));
-  }
-
-  private static OpenAiDto.Message message(ChatMessage m) {
-    switch (m.role()) {
-      case SYSTEM:
-        return new OpenAiDto.Message("system", m.content(), null, null);
-      case USER:
-        return new OpenAiDto.Message("user", m.content(), null, null);
-      case TOOL:
-        return new OpenAiDto.Message("tool", m.content(), null, m.toolCallId());
-      case ASSISTANT:
-      default:
-        if (m.toolCalls().isEmpty()) {
-          return new OpenAiDto.Message("assistant", m.content(), null, null);
-        }
-        List<OpenAiDto.ToolCallDto> calls = new ArrayList<>();
-        for (ToolCall c : m.toolCalls()) {
-          calls.add(
-              new OpenAiDto.ToolCallDto(
-                  c.id(), "function", new OpenAiDto.FunctionCall(c.name(), c.argumentsJson())));
-        }
-        return new OpenAiDto.Message(
-            "assistant", m.content().isEmpty() ? null : m.content(), calls, null);
-    }
-  }
-
-  private static JsonNode responseFormat(ResponseFormat f) throws RequestEncodingException {
-    if (f == null || !f.structured()) {
-      return null;
-    }
-    ObjectNode node = Json.MAPPER.createObjectNode();
-    node.put("type", f.type());
-    if ("json_schema".equals(f.type())) {
-      if (f.jsonSchema() == null) {
-        throw new RequestEncodingException(
-            "response_format json_schema: no schema (expected: a JSON schema object)");
-      }
-      JsonNode schema = WireSupport.parseCallerJson(f.jsonSchema(), "response_format json_schema");
-      if (schema.has("schema") && schema.has("name")) {
-        node.set("json_schema", schema); // already OpenAI's {name, schema, strict} wrapper
-      } else {
-        ObjectNode wrapper = node.putObject("json_schema");
-        wrapper.put("name", "response");
-        wrapper.set("schema", schema);
-      }
-    }
-    return node;
+    return WireSupport.toBytes(OpenAiRequests.encode(request, route));
   }
 
   @Override
@@ -144,9 +65,10 @@ public final class OpenAiWire implements WireProtocol {
     if (choice == null || choice.message() == null) {
       return Decoded.empty("the first choice has no message");
     }
+    OpenAiDto.ResponseMessage msg = choice.message();
     List<ToolCall> calls = new ArrayList<>();
-    if (choice.message().toolCalls() != null) {
-      for (OpenAiDto.ToolCallDto t : choice.message().toolCalls()) {
+    if (msg.toolCalls() != null) {
+      for (OpenAiDto.ToolCallDto t : msg.toolCalls()) {
         if (t != null && t.function() != null && t.function().name() != null) {
           calls.add(new ToolCall(t.id(), t.function().name(), t.function().arguments()));
         }
@@ -155,22 +77,47 @@ public final class OpenAiWire implements WireProtocol {
     String model = c.model() == null || c.model().isBlank() ? fallbackModel : c.model();
     return Decoded.of(
         new ChatResponse(
-            WireSupport.contentText(choice.message().content()),
+            WireSupport.contentText(msg.content()),
             calls,
             choice.finishReason(),
             usage(c.usage()),
             model,
-            headerRequestId != null ? headerRequestId : c.id()));
+            headerRequestId != null ? headerRequestId : c.id(),
+            c.id(),
+            c.systemFingerprint(),
+            reasoning(msg.reasoningContent(), msg.reasoning()),
+            msg.refusal(),
+            choice.logprobs() == null || choice.logprobs().isNull()
+                ? null
+                : choice.logprobs().toString()));
+  }
+
+  /** {@code reasoning_content} (DeepSeek, vLLM) or {@code reasoning} (OpenRouter, Groq). */
+  private static String reasoning(String reasoningContent, String reasoning) {
+    return reasoningContent != null && !reasoningContent.isEmpty() ? reasoningContent : reasoning;
   }
 
   static Usage usage(OpenAiDto.UsageDto u) {
     if (u == null) {
       return Usage.NONE;
     }
-    int p = u.promptTokens() == null ? 0 : u.promptTokens();
-    int c = u.completionTokens() == null ? 0 : u.completionTokens();
-    int t = u.totalTokens() == null ? p + c : u.totalTokens();
-    return new Usage(p, c, t);
+    int p = nonNegative(u.promptTokens());
+    int c = nonNegative(u.completionTokens());
+    int t = u.totalTokens() == null ? p + c : nonNegative(u.totalTokens());
+    Integer cached = u.promptDetails() == null ? null : u.promptDetails().cachedTokens();
+    Integer reasoning =
+        u.completionDetails() == null ? null : u.completionDetails().reasoningTokens();
+    return new Usage(
+        p,
+        c,
+        t,
+        cached == null ? null : nonNegative(cached),
+        reasoning == null ? null : nonNegative(reasoning),
+        null);
+  }
+
+  private static int nonNegative(Integer v) {
+    return v == null || v < 0 ? 0 : v;
   }
 
   @Override
@@ -210,6 +157,9 @@ public final class OpenAiWire implements WireProtocol {
       if (chunk.model() != null && servedModel == null) {
         servedModel = chunk.model();
       }
+      if (chunk.systemFingerprint() != null && systemFingerprint == null) {
+        systemFingerprint = chunk.systemFingerprint();
+      }
       if (chunk.usage() != null) {
         usage = usage(chunk.usage());
       }
@@ -225,10 +175,8 @@ public final class OpenAiWire implements WireProtocol {
     private void choice(OpenAiDto.ChunkChoice choice) {
       OpenAiDto.Delta d = choice.delta();
       if (d != null) {
-        if (d.reasoningContent() != null && !d.reasoningContent().isEmpty()
-            || d.reasoning() != null && !d.reasoning().isEmpty()) {
-          progress();
-        }
+        emitReasoning(reasoning(d.reasoningContent(), d.reasoning()));
+        emitRefusal(d.refusal());
         emitContent(WireSupport.contentText(d.content()));
         if (d.toolCalls() != null) {
           int position = 0;
@@ -250,6 +198,7 @@ public final class OpenAiWire implements WireProtocol {
                 b.arguments.append(t.function().arguments());
               }
             }
+            emitToolCallFragment(b);
           }
         }
       }

@@ -1,0 +1,154 @@
+package dev.orchestrator.engine.plan;
+
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ReasoningEffort;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolChoice;
+import java.util.List;
+
+/**
+ * Which request fields a wire protocol can express (DESIGN §9; the table is in {@code
+ * providers/README.md}). OpenAI chat completions expresses everything the engine models, and gets
+ * unknown fields unchanged; Anthropic Messages gets a translation of every field that has an
+ * equivalent, and a route speaking it is excluded when a field has none. Stateless, thread-safe.
+ */
+public final class ProtocolFit {
+  /** Anthropic's smallest thinking budget. */
+  public static final int ANTHROPIC_MIN_THINKING_BUDGET = 1024;
+
+  private ProtocolFit() {}
+
+  /**
+   * The first field of {@code r} that {@code protocol} cannot express, or {@code null} when a route
+   * of that protocol can honour the whole request.
+   */
+  public static FieldGap firstGap(ChatRequest r, Protocol protocol) {
+    switch (protocol) {
+      case OPENAI_CHAT:
+        return null;
+      case ANTHROPIC_MESSAGES:
+        return anthropicGap(r);
+    }
+    throw new AssertionError(protocol);
+  }
+
+  private static final String NONE = "no anthropic-messages equivalent";
+
+  private static FieldGap anthropicGap(ChatRequest r) {
+    if (!r.extraBody().isEmpty()) {
+      return new FieldGap(
+          r.extraBody().keySet().iterator().next(),
+          "unknown fields are forwarded to openai-chat routes only");
+    }
+    FieldGap m = messagesGap(r.messages());
+    if (m != null) {
+      return m;
+    }
+    for (int i = 0; i < r.tools().size(); i++) {
+      if (Boolean.TRUE.equals(r.tools().get(i).strict())) {
+        return new FieldGap("tools[" + i + "].function.strict", NONE + " in this version");
+      }
+    }
+    if (r.seed() != null) {
+      return new FieldGap("seed", NONE);
+    }
+    if (r.presencePenalty() != null) {
+      return new FieldGap("presence_penalty", NONE);
+    }
+    if (r.frequencyPenalty() != null) {
+      return new FieldGap("frequency_penalty", NONE);
+    }
+    if (Boolean.TRUE.equals(r.logprobs())) {
+      return new FieldGap("logprobs", NONE);
+    }
+    if (!r.metadata().isEmpty()) {
+      return new FieldGap("metadata", NONE + " (only user maps to metadata.user_id)");
+    }
+    if (r.responseFormat() != null && r.responseFormat().structured()) {
+      return new FieldGap(
+          "response_format", r.responseFormat().type() + " has " + NONE + " in this version");
+    }
+    if (r.temperature() != null && r.temperature() > 1) {
+      return new FieldGap("temperature", r.temperature() + " (anthropic-messages accepts 0..1)");
+    }
+    for (String k : r.streamOptions().keySet()) {
+      if (!k.equals("include_usage")) {
+        return new FieldGap("stream_options." + k, NONE);
+      }
+    }
+    return thinkingGap(r);
+  }
+
+  private static FieldGap messagesGap(List<ChatMessage> messages) {
+    for (int i = 0; i < messages.size(); i++) {
+      ChatMessage m = messages.get(i);
+      String at = "messages[" + i + "]";
+      if (!m.extra().isEmpty()) {
+        return new FieldGap(
+            at + "." + m.extra().keySet().iterator().next(),
+            "unknown fields are forwarded to openai-chat routes only");
+      }
+      if (m.name() != null) {
+        return new FieldGap(at + ".name", NONE);
+      }
+      if (m.reasoningContent() != null) {
+        return new FieldGap(
+            at + ".reasoning_content", NONE + " (thinking blocks must be signed by Anthropic)");
+      }
+      if (m.refusal() != null) {
+        return new FieldGap(at + ".refusal", NONE);
+      }
+      if (m.role() == Role.SYSTEM && !m.textOnly()) {
+        return new FieldGap(at + ".content", "a system prompt is text only on anthropic-messages");
+      }
+      List<ContentPart> parts = m.parts();
+      for (int j = 0; j < parts.size(); j++) {
+        ContentPart p = parts.get(j);
+        String pat = at + ".content[" + j + "]";
+        if (p instanceof ContentPart.Raw raw) {
+          return new FieldGap(pat, "part type " + raw.type() + " has " + NONE);
+        }
+        if (p instanceof ContentPart.Image img
+            && img.detail() != null
+            && !img.detail().equals("auto")) {
+          return new FieldGap(pat + ".image_url.detail", img.detail() + " has " + NONE);
+        }
+      }
+    }
+    return null;
+  }
+
+  private static FieldGap thinkingGap(ChatRequest r) {
+    ReasoningEffort e = r.reasoningEffort();
+    if (e == null || e.anthropicBudgetTokens() == 0) {
+      return null;
+    }
+    Integer limit = r.outputTokenLimit();
+    if (limit != null && limit <= ANTHROPIC_MIN_THINKING_BUDGET) {
+      return new FieldGap(
+          "reasoning_effort",
+          "thinking on anthropic-messages needs an output limit over "
+              + ANTHROPIC_MIN_THINKING_BUDGET
+              + " tokens, the request allows "
+              + limit);
+    }
+    if (r.temperature() != null && r.temperature() != 1.0) {
+      return new FieldGap(
+          "temperature", r.temperature() + " with reasoning_effort (anthropic thinking needs 1)");
+    }
+    if (r.topP() != null && r.topP() < 0.95) {
+      return new FieldGap(
+          "top_p", r.topP() + " with reasoning_effort (anthropic thinking needs >= 0.95)");
+    }
+    ToolChoice c = r.toolChoice();
+    if (c != null
+        && (c.mode() == ToolChoice.Mode.REQUIRED || c.mode() == ToolChoice.Mode.FUNCTION)) {
+      return new FieldGap(
+          "tool_choice", "forcing a tool with reasoning_effort (anthropic thinking allows auto)");
+    }
+    return null;
+  }
+}

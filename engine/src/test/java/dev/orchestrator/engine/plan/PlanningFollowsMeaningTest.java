@@ -1,0 +1,161 @@
+package dev.orchestrator.engine.plan;
+
+import static dev.orchestrator.engine.testing.Catalogs.free;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ReasoningEffort;
+import dev.orchestrator.engine.chat.ResponseFormat;
+import dev.orchestrator.engine.chat.ToolChoice;
+import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.engine.testing.Catalogs;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PlanningFollowsMeaningTest {
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-11-29T00:00:00Z"), ZoneOffset.UTC);
+
+  private static final Catalog CATALOG =
+      Catalog.builder()
+          .provider(Catalogs.provider("text"))
+          .route(free("text", "plain", 100_000))
+          .provider(Catalogs.provider("eye"))
+          .route(free("eye", "seer", 100_000, Capability.VISION, Capability.TOOLS))
+          .provider(Catalogs.provider("js"))
+          .route(free("js", "strict", 100_000, Capability.JSON))
+          .provider(
+              Provider.of("claude", "http://claude.invalid/v1", Protocol.ANTHROPIC_MESSAGES, null))
+          .route(
+              free("claude", "opus", 100_000, Capability.VISION, Capability.TOOLS, Capability.JSON))
+          .build();
+
+  private static Plan plan(ChatRequest r) {
+    return RoutePlanner.create(CATALOG, CLOCK).plan(PlanRequest.from(r, Strategy.COST, false));
+  }
+
+  private static Map<String, String> details(Plan p) {
+    return p.excluded().stream()
+        .filter(x -> x.reason() == ExclusionReason.MISSING_CAPABILITY)
+        .collect(Collectors.toMap(Exclusion::route, Exclusion::detail));
+  }
+
+  private static List<String> candidates(Plan p) {
+    return p.candidates().stream().map(c -> c.route().id()).collect(Collectors.toList());
+  }
+
+  private static ChatRequest.Builder freeRequest() {
+    return ChatRequest.builder(RoutePlanner.FREE);
+  }
+
+  @Test
+  void anImagePartRequiresVisionAndNamesItInTheExclusion() {
+    Plan p =
+        plan(
+            freeRequest()
+                .user(ContentPart.text("what?"), ContentPart.imageUrl("https://x/a.png"))
+                .build());
+    assertThat(candidates(p)).containsExactlyInAnyOrder("eye/seer", "claude/opus");
+    assertThat(details(p))
+        .containsEntry("text/plain", "vision")
+        .containsEntry("js/strict", "vision");
+  }
+
+  @Test
+  void aJsonSchemaRequiresStructuredOutput() {
+    Plan p =
+        plan(
+            freeRequest()
+                .user("hi")
+                .responseFormat(ResponseFormat.jsonSchema("a", "{\"type\":\"object\"}", true))
+                .build());
+    // Anthropic routes cannot express response_format in this version: excluded with the field.
+    assertThat(candidates(p)).containsExactly("js/strict");
+    assertThat(details(p))
+        .containsEntry("text/plain", "json")
+        .containsEntry("eye/seer", "json")
+        .containsEntry(
+            "claude/opus",
+            "response_format: json_schema has no anthropic-messages equivalent in this version");
+  }
+
+  @Test
+  void toolChoiceNoneDoesNotRequireToolSupport() {
+    ToolDefinition t = new ToolDefinition("search", null, null);
+    assertThat(
+            candidates(plan(freeRequest().user("hi").tool(t).toolChoice(ToolChoice.NONE).build())))
+        .contains("text/plain");
+    assertThat(
+            details(plan(freeRequest().user("hi").tool(t).toolChoice(ToolChoice.REQUIRED).build())))
+        .containsEntry("text/plain", "tools");
+  }
+
+  private static final Map<String, UnaryOperator<ChatRequest.Builder>> ANTHROPIC_GAPS =
+      Map.of(
+          "seed", b -> b.seed(7L),
+          "presence", b -> b.presencePenalty(0.1),
+          "extra", b -> b.extraBody("provider", Map.of("order", List.of("x"))),
+          "metadata", b -> b.metadata(Map.of("k", "v")),
+          "hot", b -> b.temperature(1.5),
+          "thinking", b -> b.reasoningEffort(ReasoningEffort.HIGH).maxTokens(500),
+          "image_detail", b -> b.user(ContentPart.Image.fromUrl("https://x/a.png", "high")));
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          seed         | seed: no anthropic-messages equivalent
+          presence     | presence_penalty: no anthropic-messages equivalent
+          extra        | provider: unknown fields are forwarded to openai-chat routes only
+          metadata     | metadata: no anthropic-messages equivalent (only user maps to metadata.user_id)
+          hot          | temperature: 1.5 (anthropic-messages accepts 0..1)
+          thinking     | reasoning_effort: thinking on anthropic-messages needs an output limit over 1024 tokens, the request allows 500
+          image_detail | messages[1].content[0].image_url.detail: high has no anthropic-messages equivalent
+          """)
+  void excludesAnthropicRoutesForAFieldWithoutEquivalent(String gap, String detail) {
+    Plan p = plan(ANTHROPIC_GAPS.get(gap).apply(freeRequest().user("hi")).build());
+    assertThat(details(p)).containsEntry("claude/opus", detail);
+    assertThat(candidates(p)).doesNotContain("claude/opus");
+  }
+
+  @Test
+  void keepsAnthropicRoutesForTranslatableFields() {
+    Plan p =
+        plan(
+            freeRequest()
+                .user("hi")
+                .stop("END")
+                .topP(0.9)
+                .temperature(0.4)
+                .endUser("u-1")
+                .tool(new ToolDefinition("search", null, null))
+                .toolChoice(ToolChoice.function("search"))
+                .parallelToolCalls(false)
+                .streamOptions(Map.of("include_usage", true))
+                .build());
+    assertThat(candidates(p)).contains("claude/opus");
+  }
+
+  @Test
+  void routeWithoutGapsIsUnaffected() {
+    Route r = CATALOG.route("claude/opus").orElseThrow();
+    assertThat(ProtocolFit.firstGap(freeRequest().user("hi").build(), Protocol.ANTHROPIC_MESSAGES))
+        .isNull();
+    assertThat(r.capabilities()).contains(Capability.VISION);
+  }
+}

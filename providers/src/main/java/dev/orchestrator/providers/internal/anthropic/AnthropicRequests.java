@@ -1,0 +1,225 @@
+package dev.orchestrator.providers.internal.anthropic;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ReasoningEffort;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolChoice;
+import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.engine.plan.FieldGap;
+import dev.orchestrator.engine.plan.ProtocolFit;
+import dev.orchestrator.providers.internal.Json;
+import dev.orchestrator.providers.internal.RequestEncodingException;
+import dev.orchestrator.providers.internal.WireSupport;
+
+/**
+ * Translates a {@link ChatRequest} into an Anthropic Messages body, field by field as the table in
+ * {@code providers/README.md} says. A request with a field that has no equivalent ({@link
+ * ProtocolFit}) is refused here too, so that a route reached without planning still never drops one
+ * silently. Stateless, thread-safe.
+ */
+final class AnthropicRequests {
+  private AnthropicRequests() {}
+
+  static ObjectNode encode(ChatRequest r, Route route) throws RequestEncodingException {
+    FieldGap gap = ProtocolFit.firstGap(r, Protocol.ANTHROPIC_MESSAGES);
+    if (gap != null) {
+      throw new RequestEncodingException(gap.detail());
+    }
+    ObjectNode body = Json.MAPPER.createObjectNode();
+    body.put("model", route.model());
+    int budget = thinkingBudget(r.reasoningEffort());
+    int maxTokens = maxTokens(r, route, budget);
+    body.put("max_tokens", maxTokens);
+    StringBuilder system = new StringBuilder();
+    ArrayNode messages = Json.MAPPER.createArrayNode();
+    String role = null;
+    ArrayNode blocks = null;
+    for (ChatMessage m : r.messages()) {
+      if (m.role() == Role.SYSTEM) {
+        system.append(system.length() > 0 ? "\n\n" : "").append(m.content());
+        continue;
+      }
+      String wireRole = m.role() == Role.ASSISTANT ? "assistant" : "user";
+      if (!wireRole.equals(role)) {
+        // The API wants alternating turns: consecutive same-role messages become one.
+        ObjectNode msg = messages.addObject();
+        msg.put("role", wireRole);
+        blocks = msg.putArray("content");
+        role = wireRole;
+      }
+      blocks(m, blocks);
+    }
+    if (system.length() > 0) {
+      body.put("system", system.toString());
+    }
+    body.set("messages", messages);
+    if (!r.tools().isEmpty()) {
+      ArrayNode tools = body.putArray("tools");
+      for (ToolDefinition t : r.tools()) {
+        ObjectNode tool = tools.addObject();
+        tool.put("name", t.name());
+        if (t.description() != null) {
+          tool.put("description", t.description());
+        }
+        tool.set("input_schema", WireSupport.schema(t.parametersJsonSchema(), t.name()));
+      }
+    }
+    ObjectNode choice = toolChoice(r);
+    if (choice != null) {
+      body.set("tool_choice", choice);
+    }
+    if (r.temperature() != null) {
+      body.put("temperature", r.temperature());
+    }
+    if (r.topP() != null) {
+      body.put("top_p", r.topP());
+    }
+    if (!r.stop().isEmpty()) {
+      ArrayNode stop = body.putArray("stop_sequences");
+      r.stop().forEach(stop::add);
+    }
+    if (r.user() != null) {
+      body.putObject("metadata").put("user_id", r.user());
+    }
+    if (budget > 0) {
+      ObjectNode thinking = body.putObject("thinking");
+      thinking.put("type", "enabled");
+      thinking.put("budget_tokens", Math.min(budget, maxTokens - 1));
+    }
+    if (r.stream()) {
+      body.put("stream", true); // usage always streams: stream_options.include_usage is implied
+    }
+    return body;
+  }
+
+  private static int thinkingBudget(ReasoningEffort e) {
+    return e == null ? 0 : e.anthropicBudgetTokens();
+  }
+
+  /**
+   * The required {@code max_tokens}: the caller's limit under either name; else the route's output
+   * limit, else {@link AnthropicWire#DEFAULT_MAX_TOKENS} (plus the thinking budget, which Anthropic
+   * counts inside {@code max_tokens}, as OpenAI counts reasoning inside {@code
+   * max_completion_tokens}).
+   */
+  private static int maxTokens(ChatRequest r, Route route, int budget)
+      throws RequestEncodingException {
+    Integer limit = r.outputTokenLimit();
+    Integer routeMax =
+        route.maxOutputTokens() != null && route.maxOutputTokens() > 0
+            ? route.maxOutputTokens()
+            : null;
+    int max;
+    if (limit != null) {
+      max = limit;
+    } else if (budget > 0) {
+      max = budget + AnthropicWire.DEFAULT_MAX_TOKENS;
+      max = routeMax == null ? max : Math.min(max, routeMax);
+    } else {
+      max = routeMax == null ? AnthropicWire.DEFAULT_MAX_TOKENS : routeMax;
+    }
+    if (budget > 0 && max <= ProtocolFit.ANTHROPIC_MIN_THINKING_BUDGET) {
+      throw new RequestEncodingException(
+          "reasoning_effort: the route allows "
+              + max
+              + " output tokens (expected: over "
+              + ProtocolFit.ANTHROPIC_MIN_THINKING_BUDGET
+              + " for thinking)");
+    }
+    return max;
+  }
+
+  private static ObjectNode toolChoice(ChatRequest r) {
+    ToolChoice c = r.toolChoice();
+    boolean noParallel = Boolean.FALSE.equals(r.parallelToolCalls()) && !r.tools().isEmpty();
+    if (c == null && !noParallel) {
+      return null;
+    }
+    ObjectNode o = Json.MAPPER.createObjectNode();
+    ToolChoice.Mode mode = c == null ? ToolChoice.Mode.AUTO : c.mode();
+    switch (mode) {
+      case NONE:
+        o.put("type", "none");
+        return o; // no calls, so nothing to run in parallel
+      case REQUIRED:
+        o.put("type", "any");
+        break;
+      case FUNCTION:
+        o.put("type", "tool");
+        o.put("name", c.functionName());
+        break;
+      case AUTO:
+      default:
+        o.put("type", "auto");
+        break;
+    }
+    if (noParallel) {
+      o.put("disable_parallel_tool_use", true);
+    }
+    return o;
+  }
+
+  private static void blocks(ChatMessage m, ArrayNode out) throws RequestEncodingException {
+    if (m.role() == Role.TOOL) {
+      ObjectNode result = out.addObject();
+      result.put("type", "tool_result");
+      result.put("tool_use_id", m.toolCallId());
+      if (m.textOnly()) {
+        result.put("content", m.content());
+      } else {
+        ArrayNode content = result.putArray("content");
+        for (ContentPart p : m.parts()) {
+          content.add(part(p));
+        }
+      }
+      return;
+    }
+    for (ContentPart p : m.parts()) {
+      if (p instanceof ContentPart.Text t && t.text().isEmpty()) {
+        continue; // Anthropic rejects empty text blocks; an empty text says nothing
+      }
+      out.add(part(p));
+    }
+    for (ToolCall c : m.toolCalls()) {
+      ObjectNode use = out.addObject();
+      use.put("type", "tool_use");
+      use.put("id", c.id());
+      use.put("name", c.name());
+      use.set(
+          "input",
+          WireSupport.parseCallerJson(c.argumentsJson(), "tool call '" + c.name() + "' arguments"));
+    }
+  }
+
+  private static ObjectNode part(ContentPart p) throws RequestEncodingException {
+    ObjectNode o = Json.MAPPER.createObjectNode();
+    if (p instanceof ContentPart.Text t) {
+      o.put("type", "text");
+      o.put("text", t.text());
+      return o;
+    }
+    if (p instanceof ContentPart.Image i) {
+      o.put("type", "image");
+      ObjectNode source = o.putObject("source");
+      if (i.inline()) {
+        source.put("type", "base64");
+        source.put("media_type", i.mediaType());
+        source.put("data", i.base64Data());
+      } else {
+        source.put("type", "url");
+        source.put("url", i.url());
+      }
+      return o;
+    }
+    // ProtocolFit refuses raw parts before we get here.
+    throw new RequestEncodingException(
+        "content part " + p.type() + ": no anthropic-messages equivalent");
+  }
+}

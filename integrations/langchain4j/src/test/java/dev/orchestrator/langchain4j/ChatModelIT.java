@@ -213,4 +213,44 @@ class ChatModelIT {
           .containsExactly("request orchestrator/free", "error InternalServerException");
     }
   }
+
+  @Test
+  void cancellingThroughTheStreamingHandleStopsTheStreamWithoutATerminalCall() {
+    try (Loopback lb =
+        Loopback.start(Map.of(Loopback.PRIMARY, List.of(Step.ok(Step.DEFAULT_CONTENT))))) {
+      OrchestratorStreamingChatModel model =
+          OrchestratorStreamingChatModel.builder()
+              .orchestrator(lb.orchestrator)
+              .modelName("orchestrator/free")
+              .executor(Runnable::run)
+              .build();
+      List<String> events = new CopyOnWriteArrayList<>();
+
+      model.chat(
+          "Tell me a story",
+          new StreamingChatResponseHandler() {
+            @Override
+            public void onPartialResponse(
+                dev.langchain4j.model.chat.response.PartialResponse partial,
+                dev.langchain4j.model.chat.response.PartialResponseContext context) {
+              events.add("partial");
+              context.streamingHandle().cancel();
+              assertThat(context.streamingHandle().isCancelled()).isTrue();
+            }
+
+            @Override
+            public void onCompleteResponse(ChatResponse response) {
+              events.add("complete");
+            }
+
+            @Override
+            public void onError(Throwable error) {
+              events.add("error");
+            }
+          });
+
+      assertThat(events).containsExactly("partial");
+      assertThat(lb.upstream.calls()).containsExactly(Loopback.PRIMARY); // no failover after cancel
+    }
+  }
 }

@@ -11,6 +11,7 @@ import dev.langchain4j.service.Result;
 import dev.langchain4j.service.TokenStream;
 import dev.langchain4j.service.tool.ToolExecution;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import java.util.List;
@@ -62,10 +63,10 @@ class AiServicesAgentIT {
 
   @Test
   void agentRunsTwoToolCallsOfOneTurnAndAnswers() throws Exception {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     ToolCallSteps.completion("primary", ADD, WEATHER),
                     Step.ok("2 + 3 = 5, and it is sunny in Oslo.")
@@ -82,7 +83,7 @@ class AiServicesAgentIT {
           AiServices.builder(Assistant.class)
               .chatModel(
                   OrchestratorChatModel.builder()
-                      .orchestrator(lb.orchestrator)
+                      .orchestrator(lb.orchestrator())
                       .modelName("orchestrator/free")
                       .build())
               .tools(tools)
@@ -95,10 +96,10 @@ class AiServicesAgentIT {
       assertThat(answer.toolExecutions())
           .extracting(e -> e.request().id())
           .containsExactly("call_add_1", "call_weather_2");
-      assertThat(answer.finalResponse().modelName()).isEqualTo(Loopback.PRIMARY);
+      assertThat(answer.finalResponse().modelName()).isEqualTo(LoopbackOrchestrator.PRIMARY);
       assertThat(answer.finalResponse().tokenUsage().totalTokenCount()).isEqualTo(62);
 
-      List<String> bodies = lb.bodies(Loopback.PRIMARY);
+      List<String> bodies = lb.bodies(LoopbackOrchestrator.PRIMARY);
       assertThat(bodies).hasSize(2);
       JsonNode first = JSON.readTree(bodies.get(0));
       assertThat(first.at("/tools/0/function/name").asText()).isEqualTo("add");
@@ -121,10 +122,10 @@ class AiServicesAgentIT {
 
   @Test
   void streamingAgentRunsToolCallsFromStreamedFragmentsAndStreamsTheAnswer() throws Exception {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     ToolCallSteps.stream("primary", ADD, WEATHER), Step.ok("Five, and sunny."))))) {
       Tools tools = new Tools();
@@ -132,7 +133,7 @@ class AiServicesAgentIT {
           AiServices.builder(StreamingAssistant.class)
               .streamingChatModel(
                   OrchestratorStreamingChatModel.builder()
-                      .orchestrator(lb.orchestrator)
+                      .orchestrator(lb.orchestrator())
                       .modelName("orchestrator/free")
                       .build())
               .tools(tools)
@@ -161,27 +162,28 @@ class AiServicesAgentIT {
       assertThat(partialToolArguments)
           .containsExactlyInAnyOrderEntriesOf(
               Map.of("add", ADD.argumentsJson(), "weather", WEATHER.argumentsJson()));
-      assertThat(response.modelName()).isEqualTo(Loopback.PRIMARY);
+      assertThat(response.modelName()).isEqualTo(LoopbackOrchestrator.PRIMARY);
     }
   }
 
   @Test
   void structuredOutputMethodReturnsARecordFromAJsonSchemaAnswer() throws Exception {
-    try (Loopback lb =
-        Loopback.start(
-            Map.of(Loopback.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(
+                LoopbackOrchestrator.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
       Extractor extractor =
           AiServices.create(
               Extractor.class,
               OrchestratorChatModel.builder()
-                  .orchestrator(lb.orchestrator)
+                  .orchestrator(lb.orchestrator())
                   .modelName("orchestrator/free")
                   .build());
 
       Person p = extractor.extract("Ada Lovelace was 36.");
 
       assertThat(p).isEqualTo(new Person("Ada", 36));
-      JsonNode body = JSON.readTree(lb.bodies(Loopback.PRIMARY).get(0));
+      JsonNode body = JSON.readTree(lb.bodies(LoopbackOrchestrator.PRIMARY).get(0));
       assertThat(body.at("/response_format/type").asText()).isEqualTo("json_schema");
       assertThat(body.at("/response_format/json_schema/name").asText()).isEqualTo("Person");
       assertThat(body.at("/response_format/json_schema/schema/properties/age/type").asText())

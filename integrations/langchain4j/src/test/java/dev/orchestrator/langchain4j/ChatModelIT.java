@@ -19,6 +19,7 @@ import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.output.FinishReason;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import java.util.List;
 import java.util.Map;
@@ -53,19 +54,19 @@ class ChatModelIT {
 
   @Test
   void failoverIsInvisibleToTheCallerExceptInTheTrace() {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     Step.answer(
                         503, "{\"error\":{\"message\":\"overloaded\",\"type\":\"server_error\"}}")),
-                Loopback.BACKUP,
+                LoopbackOrchestrator.BACKUP,
                 List.of(Step.ok("Hello from the backup."))))) {
       Recorder recorder = new Recorder();
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .modelName("orchestrator/free")
               .listeners(List.of(recorder))
               .build();
@@ -75,25 +76,27 @@ class ChatModelIT {
 
       assertThat(response.aiMessage().text()).isEqualTo("Hello from the backup.");
       assertThat(response.finishReason()).isEqualTo(FinishReason.STOP);
-      assertThat(response.modelName()).isEqualTo(Loopback.BACKUP);
+      assertThat(response.modelName()).isEqualTo(LoopbackOrchestrator.BACKUP);
       OrchestratorChatResponseMetadata meta =
           (OrchestratorChatResponseMetadata) response.metadata();
-      assertThat(meta.route()).isEqualTo(Loopback.BACKUP);
+      assertThat(meta.route()).isEqualTo(LoopbackOrchestrator.BACKUP);
       assertThat(meta.trace().attempts())
           .extracting(a -> a.route() + " " + a.decision().wireName())
-          .containsExactly(Loopback.PRIMARY + " failover", Loopback.BACKUP + " success");
+          .containsExactly(
+              LoopbackOrchestrator.PRIMARY + " failover", LoopbackOrchestrator.BACKUP + " success");
       assertThat(recorder.events)
-          .containsExactly("request orchestrator/free", "response " + Loopback.BACKUP);
+          .containsExactly("request orchestrator/free", "response " + LoopbackOrchestrator.BACKUP);
     }
   }
 
   @Test
   void imageMessageReachesOnlyAVisionRoute() throws Exception {
-    try (Loopback lb =
-        Loopback.start(Map.of(Loopback.VISION, List.of(Step.ok("A cat on a mat."))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(LoopbackOrchestrator.VISION, List.of(Step.ok("A cat on a mat."))))) {
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .modelName("orchestrator/free")
               .build();
 
@@ -105,9 +108,10 @@ class ChatModelIT {
                       "https://images.example/cat.png", ImageContent.DetailLevel.LOW)));
 
       assertThat(response.aiMessage().text()).isEqualTo("A cat on a mat.");
-      assertThat(response.modelName()).isEqualTo(Loopback.VISION);
-      assertThat(lb.upstream.calls()).containsExactly(Loopback.VISION);
-      JsonNode content = JSON.readTree(lb.bodies(Loopback.VISION).get(0)).at("/messages/0/content");
+      assertThat(response.modelName()).isEqualTo(LoopbackOrchestrator.VISION);
+      assertThat(lb.upstream().calls()).containsExactly(LoopbackOrchestrator.VISION);
+      JsonNode content =
+          JSON.readTree(lb.bodies(LoopbackOrchestrator.VISION).get(0)).at("/messages/0/content");
       assertThat(content.at("/0/type").asText()).isEqualTo("text");
       assertThat(content.at("/1/image_url/url").asText())
           .isEqualTo("https://images.example/cat.png");
@@ -117,11 +121,12 @@ class ChatModelIT {
 
   @Test
   void requestParametersReachTheUpstream() throws Exception {
-    try (Loopback lb = Loopback.start(Map.of(Loopback.PRIMARY, List.of(Step.ok("ok"))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok("ok"))))) {
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
-              .modelName(Loopback.PRIMARY)
+              .orchestrator(lb.orchestrator())
+              .modelName(LoopbackOrchestrator.PRIMARY)
               .temperature(0.3)
               .topP(0.9)
               .maxOutputTokens(64)
@@ -132,7 +137,7 @@ class ChatModelIT {
 
       model.chat(ChatRequest.builder().messages(UserMessage.from("Hi")).topK(40).build());
 
-      JsonNode body = JSON.readTree(lb.bodies(Loopback.PRIMARY).get(0));
+      JsonNode body = JSON.readTree(lb.bodies(LoopbackOrchestrator.PRIMARY).get(0));
       assertThat(body.get("temperature").asDouble()).isEqualTo(0.3);
       assertThat(body.get("top_p").asDouble()).isEqualTo(0.9);
       assertThat(body.get("max_tokens").asInt()).isEqualTo(64);
@@ -145,11 +150,12 @@ class ChatModelIT {
 
   @Test
   void toolChoiceRequiredReachesTheUpstream() throws Exception {
-    try (Loopback lb = Loopback.start(Map.of(Loopback.PRIMARY, List.of(Step.ok("ok"))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok("ok"))))) {
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
-              .modelName(Loopback.PRIMARY)
+              .orchestrator(lb.orchestrator())
+              .modelName(LoopbackOrchestrator.PRIMARY)
               .build();
 
       model.chat(
@@ -160,7 +166,7 @@ class ChatModelIT {
               .toolChoice(ToolChoice.REQUIRED)
               .build());
 
-      JsonNode body = JSON.readTree(lb.bodies(Loopback.PRIMARY).get(0));
+      JsonNode body = JSON.readTree(lb.bodies(LoopbackOrchestrator.PRIMARY).get(0));
       assertThat(body.get("tool_choice").asText()).isEqualTo("required");
       assertThat(body.at("/tools/0/function/name").asText()).isEqualTo("ping");
     }
@@ -168,12 +174,13 @@ class ChatModelIT {
 
   @Test
   void streamCutAfterOutputEndsInOnErrorNeverOnCompleteResponse() {
-    try (Loopback lb =
-        Loopback.start(Map.of(Loopback.PRIMARY, List.of(Step.fault(Fault.STREAM_CUT))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.fault(Fault.STREAM_CUT))))) {
       Recorder recorder = new Recorder();
       OrchestratorStreamingChatModel model =
           OrchestratorStreamingChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .modelName("orchestrator/free")
               .listeners(List.of(recorder))
               .executor(Runnable::run) // the whole stream runs inside chat(): no waiting
@@ -208,7 +215,8 @@ class ChatModelIT {
       OrchestratorException cause =
           OrchestratorErrors.orchestratorException(errors.get(0)).orElseThrow();
       assertThat(cause.type()).isEqualTo(OrchestratorException.Type.STREAM_INTERRUPTED);
-      assertThat(lb.upstream.calls()).containsExactly(Loopback.PRIMARY); // no failover after output
+      assertThat(lb.upstream().calls())
+          .containsExactly(LoopbackOrchestrator.PRIMARY); // no failover after output
       assertThat(recorder.events)
           .containsExactly("request orchestrator/free", "error InternalServerException");
     }
@@ -216,11 +224,12 @@ class ChatModelIT {
 
   @Test
   void cancellingThroughTheStreamingHandleStopsTheStreamWithoutATerminalCall() {
-    try (Loopback lb =
-        Loopback.start(Map.of(Loopback.PRIMARY, List.of(Step.ok(Step.DEFAULT_CONTENT))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok(Step.DEFAULT_CONTENT))))) {
       OrchestratorStreamingChatModel model =
           OrchestratorStreamingChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .modelName("orchestrator/free")
               .executor(Runnable::run)
               .build();
@@ -250,7 +259,8 @@ class ChatModelIT {
           });
 
       assertThat(events).containsExactly("partial");
-      assertThat(lb.upstream.calls()).containsExactly(Loopback.PRIMARY); // no failover after cancel
+      assertThat(lb.upstream().calls())
+          .containsExactly(LoopbackOrchestrator.PRIMARY); // no failover after cancel
     }
   }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.langchain4j.exception.InvalidRequestException;
 import dev.langchain4j.exception.ModelNotFoundException;
 import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import java.util.List;
 import java.util.Map;
@@ -39,14 +40,14 @@ class ExceptionMappingIT {
   void upstreamFailureSurfacesAsLangChain4jsOwnException(
       String model, int status, String body, String exception, String type) {
     Step failing = Step.answer(status, body);
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY, List.of(failing),
-                Loopback.BACKUP, List.of(failing),
-                Loopback.VISION, List.of(failing)))) {
+                LoopbackOrchestrator.PRIMARY, List.of(failing),
+                LoopbackOrchestrator.BACKUP, List.of(failing),
+                LoopbackOrchestrator.VISION, List.of(failing)))) {
       OrchestratorChatModel chat =
-          OrchestratorChatModel.builder().orchestrator(lb.orchestrator).modelName(model).build();
+          OrchestratorChatModel.builder().orchestrator(lb.orchestrator()).modelName(model).build();
 
       Throwable thrown = catchThrowable(() -> chat.chat("Hi"));
 
@@ -61,17 +62,17 @@ class ExceptionMappingIT {
 
   @Test
   void settledBadRequestInAGroupIsAnInvalidRequestWithTheUpstreamsOwnMessage() {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     Step.answer(
                         400,
                         "{\"error\":{\"message\":\"messages[1].content: must not be empty\",\"type\":\"invalid_request_error\"}}"))))) {
       OrchestratorChatModel chat =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .modelName("pair-group")
               .build();
 
@@ -80,16 +81,17 @@ class ExceptionMappingIT {
       assertThat(thrown)
           .isExactlyInstanceOf(InvalidRequestException.class)
           .hasMessageContaining("messages[1].content: must not be empty");
-      assertThat(lb.upstream.calls()).containsExactly(Loopback.PRIMARY); // a group stops on a 400
+      assertThat(lb.upstream().calls())
+          .containsExactly(LoopbackOrchestrator.PRIMARY); // a group stops on a 400
     }
   }
 
   @Test
   void unknownModelIsModelNotFound() {
-    try (Loopback lb = Loopback.start(Map.of())) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
       OrchestratorChatModel chat =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .modelName("nowhere/none")
               .build();
 

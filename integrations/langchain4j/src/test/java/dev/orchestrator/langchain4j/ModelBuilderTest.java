@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.request.ChatRequestParameters;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -15,10 +16,10 @@ class ModelBuilderTest {
 
   @Test
   void defaultRequestParametersAreExactlyTheBuildersValues() {
-    try (Loopback lb = Loopback.start(Map.of())) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .defaultRequestParameters(
                   ChatRequestParameters.builder().modelName("pair-group").temperature(0.9).build())
               .modelName("orchestrator/free")
@@ -42,9 +43,10 @@ class ModelBuilderTest {
     assertThatThrownBy(() -> OrchestratorChatModel.builder().modelName("orchestrator/free").build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("orchestrator: not set (expected: .orchestrator(TaskOrchestrator))");
-    try (Loopback lb = Loopback.start(Map.of())) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
       assertThatThrownBy(
-              () -> OrchestratorStreamingChatModel.builder().orchestrator(lb.orchestrator).build())
+              () ->
+                  OrchestratorStreamingChatModel.builder().orchestrator(lb.orchestrator()).build())
           .isInstanceOf(IllegalStateException.class)
           .hasMessage("modelName: not set (expected: a model such as orchestrator/free)");
     }

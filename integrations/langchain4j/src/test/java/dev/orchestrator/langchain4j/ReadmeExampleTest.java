@@ -9,6 +9,7 @@ import dev.langchain4j.service.AiServices;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import java.nio.file.Files;
@@ -53,15 +54,15 @@ class ReadmeExampleTest {
 
   @Test
   void exampleRunsAToolRoundTrip() {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     ToolCallSteps.completion(
                         "primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
                     Step.ok("2 + 3 = 5."))))) {
-      assertThat(ask(lb.orchestrator)).isEqualTo("2 + 3 = 5.");
+      assertThat(ask(lb.orchestrator())).isEqualTo("2 + 3 = 5.");
     }
   }
 

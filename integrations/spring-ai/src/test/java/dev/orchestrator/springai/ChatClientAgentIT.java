@@ -9,6 +9,7 @@ import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import io.micrometer.observation.tck.TestObservationRegistry;
@@ -52,19 +53,19 @@ class ChatClientAgentIT {
     }
   }
 
-  private static OrchestratorChatModel model(Loopback lb) {
+  private static OrchestratorChatModel model(LoopbackOrchestrator lb) {
     return OrchestratorChatModel.builder()
-        .orchestrator(lb.orchestrator)
+        .orchestrator(lb.orchestrator())
         .defaultModel("orchestrator/free")
         .build();
   }
 
   @Test
   void chatClientRunsTwoToolCallsOfOneTurnAndAnswers() throws Exception {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     ToolCallSteps.completion("primary", ADD, WEATHER),
                     Step.ok("2 + 3 = 5, and it is sunny in Oslo.")
@@ -81,7 +82,7 @@ class ChatClientAgentIT {
       ChatClient client =
           ChatClient.create(
               OrchestratorChatModel.builder()
-                  .orchestrator(lb.orchestrator)
+                  .orchestrator(lb.orchestrator())
                   .defaultModel("orchestrator/free")
                   .observationRegistry(observations)
                   .build());
@@ -97,15 +98,16 @@ class ChatClientAgentIT {
       assertThat(response.getResult().getOutput().getText())
           .isEqualTo("2 + 3 = 5, and it is sunny in Oslo.");
       assertThat(tools.calls).containsExactly("add(2,3)", "weather(Oslo)");
-      assertThat(response.getMetadata().getModel()).isEqualTo(Loopback.PRIMARY);
+      assertThat(response.getMetadata().getModel()).isEqualTo(LoopbackOrchestrator.PRIMARY);
       // ChatClient's tool loop adds up the usage of both turns: 30 (tool calls) + 62 (answer).
       assertThat(response.getMetadata().getUsage().getTotalTokens()).isEqualTo(92);
       assertThat(response.getResult().getMetadata().getFinishReason()).isEqualTo("STOP");
       assertThat((Trace) response.getMetadata().get("orchestrator.trace")).isNotNull();
-      JsonNode first = JSON.readTree(lb.bodies(Loopback.PRIMARY).get(0));
+      JsonNode first = JSON.readTree(lb.bodies(LoopbackOrchestrator.PRIMARY).get(0));
       assertThat(first.at("/tools/0/function/parameters/properties/a/type").asText())
           .isEqualTo("integer");
-      JsonNode messages = JSON.readTree(lb.bodies(Loopback.PRIMARY).get(1)).get("messages");
+      JsonNode messages =
+          JSON.readTree(lb.bodies(LoopbackOrchestrator.PRIMARY).get(1)).get("messages");
       assertThat(messages.get(messages.size() - 3).at("/tool_calls/1/id").asText())
           .isEqualTo("call_weather_2");
       assertThat(messages.get(messages.size() - 2).get("tool_call_id").asText())
@@ -117,17 +119,19 @@ class ChatClientAgentIT {
           .hasNumberOfObservationsWithNameEqualTo("gen_ai.client.operation", 2)
           .hasObservationWithNameEqualTo("gen_ai.client.operation")
           .that()
-          .hasLowCardinalityKeyValue("gen_ai.provider.name", "orchestrator")
+          .hasLowCardinalityKeyValue("gen_ai.system", "orchestrator")
+          .hasLowCardinalityKeyValue("gen_ai.request.model", "orchestrator/free")
+          .hasLowCardinalityKeyValue("gen_ai.response.model", LoopbackOrchestrator.PRIMARY)
           .hasBeenStopped();
     }
   }
 
   @Test
   void streamingChatClientRunsToolCallsAndStreamsTheAnswer() {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     ToolCallSteps.stream("primary", ADD, WEATHER), Step.ok("Five, and sunny."))))) {
       Tools tools = new Tools();
@@ -150,9 +154,10 @@ class ChatClientAgentIT {
 
   @Test
   void entityMapsTheAnswerToARecord() {
-    try (Loopback lb =
-        Loopback.start(
-            Map.of(Loopback.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(
+                LoopbackOrchestrator.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
       Person p =
           ChatClient.create(model(lb))
               .prompt()
@@ -166,9 +171,10 @@ class ChatClientAgentIT {
 
   @Test
   void nativeStructuredOutputSendsTheSchemaAsAJsonSchemaResponseFormat() throws Exception {
-    try (Loopback lb =
-        Loopback.start(
-            Map.of(Loopback.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(
+                LoopbackOrchestrator.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
       Person p =
           ChatClient.create(model(lb))
               .prompt()
@@ -179,7 +185,7 @@ class ChatClientAgentIT {
               .entity(Person.class);
 
       assertThat(p).isEqualTo(new Person("Ada", 36));
-      JsonNode body = JSON.readTree(lb.bodies(Loopback.PRIMARY).get(0));
+      JsonNode body = JSON.readTree(lb.bodies(LoopbackOrchestrator.PRIMARY).get(0));
       assertThat(body.at("/response_format/type").asText()).isEqualTo("json_schema");
       assertThat(body.at("/response_format/json_schema/schema/properties/age/type").asText())
           .isEqualTo("integer");
@@ -188,8 +194,9 @@ class ChatClientAgentIT {
 
   @Test
   void streamCutAfterOutputErrorsTheFluxAndNeverCompletes() {
-    try (Loopback lb =
-        Loopback.start(Map.of(Loopback.PRIMARY, List.of(Step.fault(Fault.STREAM_CUT))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.fault(Fault.STREAM_CUT))))) {
       List<Signal<String>> signals =
           ChatClient.create(model(lb)).prompt().user("Tell me a story").stream()
               .content()
@@ -205,42 +212,43 @@ class ChatClientAgentIT {
       assertThat(
               OrchestratorAiErrors.orchestratorException(last.getThrowable()).orElseThrow().type())
           .isEqualTo(OrchestratorException.Type.STREAM_INTERRUPTED);
-      assertThat(lb.upstream.calls()).containsExactly(Loopback.PRIMARY);
+      assertThat(lb.upstream().calls()).containsExactly(LoopbackOrchestrator.PRIMARY);
     }
   }
 
   @Test
   void failoverIsInvisibleToTheCallerExceptInTheTrace() {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                     List.of(Step.answer(503, "{\"error\":{\"message\":\"overloaded\"}}")),
-                Loopback.BACKUP, List.of(Step.ok("Hello from the backup."))))) {
+                LoopbackOrchestrator.BACKUP, List.of(Step.ok("Hello from the backup."))))) {
       ChatResponse r = ChatClient.create(model(lb)).prompt().user("Hi").call().chatResponse();
 
       assertThat(r.getResult().getOutput().getText()).isEqualTo("Hello from the backup.");
-      assertThat(r.getMetadata().getModel()).isEqualTo(Loopback.BACKUP);
+      assertThat(r.getMetadata().getModel()).isEqualTo(LoopbackOrchestrator.BACKUP);
       Trace trace = r.getMetadata().get("orchestrator.trace");
       assertThat(trace.attempts())
           .extracting(a -> a.route() + " " + a.decision().wireName())
-          .containsExactly(Loopback.PRIMARY + " failover", Loopback.BACKUP + " success");
+          .containsExactly(
+              LoopbackOrchestrator.PRIMARY + " failover", LoopbackOrchestrator.BACKUP + " success");
     }
   }
 
   @Test
   void settledBadRequestInAGroupIsNonTransientWithTheUpstreamsOwnMessage() {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     Step.answer(
                         400,
                         "{\"error\":{\"message\":\"messages[1].content: must not be empty\",\"type\":\"invalid_request_error\"}}"))))) {
       OrchestratorChatModel group =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .defaultModel("pair-group")
               .build();
 
@@ -254,7 +262,7 @@ class ChatClientAgentIT {
           OrchestratorAiErrors.orchestratorException(thrown).orElseThrow();
       assertThat(cause.type()).isEqualTo(OrchestratorException.Type.REQUEST_REJECTED);
       assertThat(cause.status()).isEqualTo(400);
-      assertThat(lb.upstream.calls()).containsExactly(Loopback.PRIMARY);
+      assertThat(lb.upstream().calls()).containsExactly(LoopbackOrchestrator.PRIMARY);
     }
   }
 }

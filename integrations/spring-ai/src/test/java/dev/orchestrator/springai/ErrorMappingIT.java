@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import java.util.List;
 import java.util.Map;
@@ -32,14 +33,17 @@ class ErrorMappingIT {
   void upstreamFailureSurfacesAsSpringAisOwnException(
       String model, int status, String body, String exception, String type) {
     Step failing = Step.answer(status, body);
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY, List.of(failing),
-                Loopback.BACKUP, List.of(failing),
-                Loopback.VISION, List.of(failing)))) {
+                LoopbackOrchestrator.PRIMARY, List.of(failing),
+                LoopbackOrchestrator.BACKUP, List.of(failing),
+                LoopbackOrchestrator.VISION, List.of(failing)))) {
       OrchestratorChatModel chat =
-          OrchestratorChatModel.builder().orchestrator(lb.orchestrator).defaultModel(model).build();
+          OrchestratorChatModel.builder()
+              .orchestrator(lb.orchestrator())
+              .defaultModel(model)
+              .build();
 
       Throwable thrown = catchThrowable(() -> chat.call(new Prompt("Hi")));
 

@@ -3,6 +3,7 @@ package dev.orchestrator.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.nio.file.Files;
@@ -72,13 +73,15 @@ class OrchestratorAutoConfigurationIT {
 
   @Test
   void anApplicationsOwnOrchestratorIsUsed() {
-    try (Loopback lb = Loopback.start(Map.of(Loopback.BACKUP, List.of(Step.ok("backup here"))))) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(LoopbackOrchestrator.BACKUP, List.of(Step.ok("backup here"))))) {
       runner
-          .withBean(TaskOrchestrator.class, () -> lb.orchestrator)
-          .withPropertyValues("orchestrator.model=" + Loopback.BACKUP)
+          .withBean(TaskOrchestrator.class, () -> lb.orchestrator())
+          .withPropertyValues("orchestrator.model=" + LoopbackOrchestrator.BACKUP)
           .run(
               context -> {
-                assertThat(context.getBean(TaskOrchestrator.class)).isSameAs(lb.orchestrator);
+                assertThat(context.getBean(TaskOrchestrator.class)).isSameAs(lb.orchestrator());
                 assertThat(context.getBean(ChatModel.class).call("Hi")).isEqualTo("backup here");
               });
     }
@@ -93,10 +96,10 @@ class OrchestratorAutoConfigurationIT {
 
   @Test
   void anApplicationsOwnChatModelWins() {
-    try (Loopback lb = Loopback.start(Map.of())) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
       OrchestratorChatModel own =
           OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator)
+              .orchestrator(lb.orchestrator())
               .defaultModel("pair-group")
               .build();
       runner

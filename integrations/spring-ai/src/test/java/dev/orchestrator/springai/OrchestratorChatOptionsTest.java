@@ -3,6 +3,7 @@ package dev.orchestrator.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -59,14 +60,14 @@ class OrchestratorChatOptionsTest {
             () -> OrchestratorChatModel.builder().defaultModel("orchestrator/free").build())
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("orchestrator: not set (expected: .orchestrator(TaskOrchestrator))");
-    try (Loopback lb = Loopback.start(Map.of())) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
       assertThatThrownBy(
-              () -> OrchestratorChatModel.builder().orchestrator(lb.orchestrator).build())
+              () -> OrchestratorChatModel.builder().orchestrator(lb.orchestrator()).build())
           .isInstanceOf(IllegalStateException.class)
           .hasMessage("defaultModel: not set (expected: a model such as orchestrator/free)");
       assertThat(
               OrchestratorChatModel.builder()
-                  .orchestrator(lb.orchestrator)
+                  .orchestrator(lb.orchestrator())
                   .defaultOptions(
                       OrchestratorChatOptions.builder().model("x").temperature(0.5).build())
                   .defaultModel("orchestrator/free")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import java.nio.file.Files;
@@ -57,17 +58,17 @@ class ReadmeExampleTest {
 
   @Test
   void exampleRunsAToolRoundTripInABootContext() {
-    try (Loopback lb =
-        Loopback.start(
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
             Map.of(
-                Loopback.PRIMARY,
+                LoopbackOrchestrator.PRIMARY,
                 List.of(
                     ToolCallSteps.completion(
                         "primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
                     Step.ok("2 + 3 = 5."))))) {
       new ApplicationContextRunner()
           .withConfiguration(AutoConfigurations.of(ChatClientAutoConfiguration.class))
-          .withBean(TaskOrchestrator.class, () -> lb.orchestrator)
+          .withBean(TaskOrchestrator.class, () -> lb.orchestrator())
           .withUserConfiguration(AppConfig.class)
           .run(
               c ->

@@ -1,12 +1,7 @@
-package dev.orchestrator.langchain4j;
+package dev.orchestrator.providers.simulation;
 
-import dev.orchestrator.engine.AttemptRecord;
-import dev.orchestrator.engine.ChatResult;
-import dev.orchestrator.engine.OrchestratorException;
-import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
-import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
@@ -17,32 +12,34 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
-import dev.orchestrator.providers.simulation.ScriptedUpstream;
-import dev.orchestrator.providers.simulation.Step;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 
 /**
- * The real engine and provider clients against the scripted loopback upstream.
+ * A real {@link TaskOrchestrator} with the real provider clients against a {@link
+ * ScriptedUpstream}, for the framework adapters' tests.
  *
- * <p>Routes, all free: {@code alpha/primary} (quality 0.9: first in {@code orchestrator/free}),
- * {@code beta/backup} (0.5), both with tools and JSON; {@code gamma/vision} (0.1) with tools, JSON
- * and vision, so an image request plans only it. Pool {@code pair-group}: a group of alpha and
- * beta.
+ * <p>Routes, all free, OpenAI protocol: {@link #PRIMARY} (quality 0.9: first in {@code
+ * orchestrator/free}) and {@link #BACKUP} (0.5), both with tools and JSON; {@link #VISION} (0.1)
+ * with tools, JSON and vision, so an image request plans only it. Pool {@code pair-group}: a group
+ * of primary and backup. Thread-safe.
  */
-final class Loopback implements AutoCloseable {
-  static final String PRIMARY = "alpha/primary";
-  static final String BACKUP = "beta/backup";
-  static final String VISION = "gamma/vision";
+public final class LoopbackOrchestrator implements AutoCloseable {
+  /** The first free route. */
+  public static final String PRIMARY = "alpha/primary";
 
-  final ScriptedUpstream upstream;
-  final TaskOrchestrator orchestrator;
-  final List<Trace> traces = new CopyOnWriteArrayList<>();
+  /** The second free route. */
+  public static final String BACKUP = "beta/backup";
 
-  private Loopback(Map<String, List<Step>> scripts) {
+  /** The only route with vision. */
+  public static final String VISION = "gamma/vision";
+
+  private final ScriptedUpstream upstream;
+  private final TaskOrchestrator orchestrator;
+
+  private LoopbackOrchestrator(Map<String, List<Step>> scripts) {
     upstream = ScriptedUpstream.start(scripts);
     Credentials creds = Credentials.constant("sk-loopback-0123456789");
     orchestrator =
@@ -51,27 +48,34 @@ final class Loopback implements AutoCloseable {
             .providers(HttpProviderClients.builder().credentials(creds).build())
             .credentials(creds)
             .policy(policy())
-            .listener(
-                new OrchestratorListener() {
-                  @Override
-                  public void onSuccess(ChatResult result) {
-                    traces.add(result.trace());
-                  }
-
-                  @Override
-                  public void onFailure(OrchestratorException error) {
-                    traces.add(error.trace());
-                  }
-                })
             .build();
   }
 
-  static Loopback start(Map<String, List<Step>> scripts) {
-    return new Loopback(scripts);
+  /** Starts the upstream with {@code scripts} (route id to steps) and builds the orchestrator. */
+  public static LoopbackOrchestrator start(Map<String, List<Step>> scripts) {
+    return new LoopbackOrchestrator(scripts);
   }
 
-  /** Short limits keep failures quick; the deadline is generous for a loaded machine. */
-  static OrchestratorPolicy policy() {
+  /** The scripted upstream. */
+  public ScriptedUpstream upstream() {
+    return upstream;
+  }
+
+  /** The orchestrator. */
+  public TaskOrchestrator orchestrator() {
+    return orchestrator;
+  }
+
+  /** The request bodies {@code route} received, in order. */
+  public List<String> bodies(String route) {
+    return upstream.received().stream()
+        .filter(r -> route.equals(r.routeId()))
+        .map(ScriptedUpstream.Received::body)
+        .collect(Collectors.toList());
+  }
+
+  /** No same-route retries, tiny backoff; time limits generous for a loaded machine. */
+  private static OrchestratorPolicy policy() {
     return OrchestratorPolicy.builder()
         .withConnectTimeout(Duration.ofSeconds(2))
         .withAttemptTimeout(Duration.ofSeconds(10))
@@ -106,25 +110,7 @@ final class Loopback implements AutoCloseable {
         .build();
   }
 
-  /** The bodies {@code route} received, in order. */
-  List<String> bodies(String route) {
-    return upstream.received().stream()
-        .filter(r -> route.equals(r.routeId()))
-        .map(ScriptedUpstream.Received::body)
-        .collect(Collectors.toList());
-  }
-
-  /** The last trace's attempts as {@code route decision} lines. */
-  List<String> lastAttempts() {
-    return traces.get(traces.size() - 1).attempts().stream()
-        .map(Loopback::line)
-        .collect(Collectors.toList());
-  }
-
-  private static String line(AttemptRecord a) {
-    return a.route() + " " + a.decision().wireName();
-  }
-
+  /** Closes the upstream. */
   @Override
   public void close() {
     upstream.close();

@@ -197,8 +197,16 @@ class ChatClientAgentIT {
     try (LoopbackOrchestrator lb =
         LoopbackOrchestrator.start(
             Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.fault(Fault.STREAM_CUT))))) {
+      TestObservationRegistry observations = TestObservationRegistry.create();
+      OrchestratorChatModel model =
+          OrchestratorChatModel.builder()
+              .orchestrator(lb.orchestrator())
+              .defaultModel("orchestrator/free")
+              .observationRegistry(observations)
+              .build();
+
       List<Signal<String>> signals =
-          ChatClient.create(model(lb)).prompt().user("Tell me a story").stream()
+          ChatClient.create(model).prompt().user("Tell me a story").stream()
               .content()
               .materialize()
               .collectList()
@@ -213,6 +221,12 @@ class ChatClientAgentIT {
               OrchestratorAiErrors.orchestratorException(last.getThrowable()).orElseThrow().type())
           .isEqualTo(OrchestratorException.Type.STREAM_INTERRUPTED);
       assertThat(lb.upstream().calls()).containsExactly(LoopbackOrchestrator.PRIMARY);
+      TestObservationRegistryAssert.assertThat(observations)
+          .hasSingleObservationThat()
+          .hasNameEqualTo("gen_ai.client.operation")
+          .hasBeenStopped()
+          .assertThatError()
+          .isInstanceOf(TransientAiException.class);
     }
   }
 

@@ -19,6 +19,8 @@ import org.springframework.ai.chat.observation.ChatModelObservationDocumentation
 import org.springframework.ai.chat.observation.DefaultChatModelObservationConvention;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.StructuredOutputChatOptions;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.model.tool.ToolCallingManager;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.FluxSink;
@@ -178,20 +180,56 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
     } catch (RuntimeException e) {
       RuntimeException mapped = OrchestratorAiErrors.toSpringAi(e);
       observation.error(mapped);
-      sink.error(mapped);
+      if (!cancellation.isCancelled()) {
+        sink.error(mapped); // after a cancel nobody listens; Reactor would log it as dropped
+      }
     } finally {
       observation.stop();
     }
   }
 
-  /** The prompt with this model's default options under its own. */
+  /**
+   * The prompt with this model's default options under its own, value by value; tool callbacks and
+   * context are the prompt's when it has any, else the defaults' (as Spring AI's own models merge).
+   */
   private Prompt withDefaults(Prompt prompt) {
     ChatOptions own = prompt.getOptions();
-    OrchestratorChatOptions.Builder merged = defaultOptions.mutate();
-    if (own != null) {
-      merged.combineWith(own.mutate());
+    if (own == null) {
+      return prompt.mutate().chatOptions(defaultOptions).build();
     }
-    return prompt.mutate().chatOptions(merged.build()).build();
+    OrchestratorChatOptions.Builder b = defaultOptions.mutate();
+    b.model(pick(own.getModel(), defaultOptions.getModel()))
+        .temperature(pick(own.getTemperature(), defaultOptions.getTemperature()))
+        .topP(pick(own.getTopP(), defaultOptions.getTopP()))
+        .topK(pick(own.getTopK(), defaultOptions.getTopK()))
+        .maxTokens(pick(own.getMaxTokens(), defaultOptions.getMaxTokens()))
+        .stopSequences(pick(own.getStopSequences(), defaultOptions.getStopSequences()))
+        .presencePenalty(pick(own.getPresencePenalty(), defaultOptions.getPresencePenalty()))
+        .frequencyPenalty(pick(own.getFrequencyPenalty(), defaultOptions.getFrequencyPenalty()));
+    if (own instanceof ToolCallingChatOptions) {
+      ToolCallingChatOptions t = (ToolCallingChatOptions) own;
+      b.toolCallbacks(
+          ToolCallingChatOptions.mergeToolCallbacks(
+              t.getToolCallbacks(), defaultOptions.getToolCallbacks()));
+      b.toolContext(
+          ToolCallingChatOptions.mergeToolContext(
+              t.getToolContext(), defaultOptions.getToolContext()));
+    }
+    if (own instanceof StructuredOutputChatOptions) {
+      b.outputSchema(
+          pick(
+              ((StructuredOutputChatOptions) own).getOutputSchema(),
+              defaultOptions.getOutputSchema()));
+    }
+    if (own instanceof OrchestratorChatOptions) {
+      b.toolChoice(
+          pick(((OrchestratorChatOptions) own).getToolChoice(), defaultOptions.getToolChoice()));
+    }
+    return prompt.mutate().chatOptions(b.build()).build();
+  }
+
+  private static <T> T pick(T own, T fallback) {
+    return own != null ? own : fallback;
   }
 
   /** Builder for {@link OrchestratorChatModel}; not thread-safe. */

@@ -21,6 +21,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.prompt.ChatOptions;
+import org.springframework.ai.chat.prompt.Prompt;
 import org.springframework.ai.retry.NonTransientAiException;
 import org.springframework.ai.retry.TransientAiException;
 import org.springframework.ai.tool.annotation.Tool;
@@ -277,6 +279,27 @@ class ChatClientAgentIT {
       assertThat(cause.type()).isEqualTo(OrchestratorException.Type.REQUEST_REJECTED);
       assertThat(cause.status()).isEqualTo(400);
       assertThat(lb.upstream().calls()).containsExactly(LoopbackOrchestrator.PRIMARY);
+    }
+  }
+
+  @Test
+  void aPromptsOwnOptionsWinOverTheDefaultsValueByValue() throws Exception {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok("ok"))))) {
+      OrchestratorChatModel model =
+          OrchestratorChatModel.builder()
+              .orchestrator(lb.orchestrator())
+              .defaultModel(LoopbackOrchestrator.PRIMARY)
+              .defaultOptions(
+                  OrchestratorChatOptions.builder().temperature(0.1).maxTokens(50).build())
+              .build();
+
+      model.call(new Prompt("Hi", ChatOptions.builder().temperature(0.7).build()));
+
+      JsonNode body = JSON.readTree(lb.bodies(LoopbackOrchestrator.PRIMARY).get(0));
+      assertThat(body.get("temperature").asDouble()).isEqualTo(0.7);
+      assertThat(body.get("max_tokens").asInt()).isEqualTo(50);
+      assertThat(body.get("model").asText()).isEqualTo("primary");
     }
   }
 }

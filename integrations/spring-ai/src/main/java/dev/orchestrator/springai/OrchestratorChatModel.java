@@ -166,16 +166,7 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
               PromptMapper.toEngine(request, toolCallingManager), listener, cancellation, timeout);
       ChatResponse whole = ResponseMapper.toSpringAi(result);
       context.setResponse(whole);
-      // The last piece carries what only the end knows; its text and calls were already sent.
-      sink.next(
-          new ChatResponse(
-              List.of(
-                  new org.springframework.ai.chat.model.Generation(
-                      org.springframework.ai.chat.messages.AssistantMessage.builder()
-                          .content("")
-                          .build(),
-                      whole.getResult().getMetadata())),
-              whole.getMetadata()));
+      sink.next(ResponseMapper.lastChunk(whole));
       sink.complete();
     } catch (RuntimeException e) {
       RuntimeException mapped = OrchestratorAiErrors.toSpringAi(e);

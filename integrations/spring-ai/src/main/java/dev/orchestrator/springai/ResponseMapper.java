@@ -65,6 +65,16 @@ final class ResponseMapper {
     return new ChatResponse(List.of(new Generation(message)));
   }
 
+  /**
+   * The stream's last piece: what only the end knows (finish reason, usage, route, trace); its text
+   * and tool calls were already sent piece by piece.
+   */
+  static ChatResponse lastChunk(ChatResponse whole) {
+    AssistantMessage empty = AssistantMessage.builder().content("").build();
+    return new ChatResponse(
+        List.of(new Generation(empty, whole.getResult().getMetadata())), whole.getMetadata());
+  }
+
   static List<AssistantMessage.ToolCall> toolCalls(List<ToolCall> calls) {
     List<AssistantMessage.ToolCall> out = new ArrayList<>();
     for (ToolCall c : calls) {

@@ -9,6 +9,10 @@ import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolChoice;
+import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
@@ -19,6 +23,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -66,6 +71,33 @@ class ReadmeExampleTest {
 
   // README:library:end
 
+  // README:wire:start
+  static ChatResult report(TaskOrchestrator orchestrator, byte[] screenshotPng) {
+    ChatRequest request =
+        ChatRequest.builder("orchestrator/free")
+            .user(
+                ContentPart.text("What is wrong on this screen? File it with the tool."),
+                ContentPart.imageBase64(
+                    "image/png", Base64.getEncoder().encodeToString(screenshotPng)))
+            .tool(
+                new ToolDefinition(
+                    "file_bug",
+                    "Files a bug report",
+                    "{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\"}}}"))
+            .toolChoice(ToolChoice.function("file_bug")) // or AUTO, REQUIRED, NONE
+            .parallelToolCalls(false)
+            .temperature(0.2)
+            .build();
+    // The image implies vision, the tool choice tools: routes without them are left out.
+    ChatResult result = orchestrator.chat(request);
+    for (ToolCall call : result.response().toolCalls()) {
+      System.out.println(call.id() + " " + call.name() + " " + call.argumentsJson());
+    }
+    return result;
+  }
+
+  // README:wire:end
+
   @Test
   void exampleAnswersThroughFailoverOnALoopbackUpstream() throws Exception {
     try (ScriptedUpstream up =
@@ -104,17 +136,65 @@ class ReadmeExampleTest {
   }
 
   @Test
+  void wireExampleSendsTheImageAndToolChoiceToAVisionRouteOnly() throws Exception {
+    String answer =
+        "{\"id\":\"chatcmpl-1\",\"model\":\"eye\",\"choices\":[{\"index\":0,"
+            + "\"message\":{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{"
+            + "\"id\":\"call_7\",\"type\":\"function\",\"function\":{\"name\":\"file_bug\","
+            + "\"arguments\":\"{\\\"title\\\":\\\"Save is grey\\\"}\"}}]},"
+            + "\"finish_reason\":\"tool_calls\"}]}";
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(Map.of("loc/eye", List.of(Step.answer(200, answer))))) {
+      Catalog catalog =
+          CatalogLoader.parse(
+              "local.yaml",
+              String.join(
+                  "\n",
+                  "providers:",
+                  "  loc: {baseUrl: '" + up.baseUrl("loc") + "', protocol: openai-chat}",
+                  "routes:",
+                  "  loc/plain: {tier: free, contextWindow: 64000, capabilities: [tools]}",
+                  "  loc/eye: {tier: free, contextWindow: 64000, capabilities: [tools, vision]}",
+                  ""));
+      Credentials credentials = Credentials.constant("unused");
+      TaskOrchestrator orchestrator =
+          TaskOrchestrator.builder()
+              .catalog(catalog)
+              .providers(HttpProviderClients.builder().credentials(credentials).build())
+              .credentials(credentials)
+              .build();
+
+      ChatResult r = report(orchestrator, new byte[] {(byte) 0x89, 'P', 'N', 'G'});
+
+      assertThat(r.route()).isEqualTo("loc/eye");
+      assertThat(r.response().toolCalls()).extracting(ToolCall::id).containsExactly("call_7");
+      assertThat(up.callCount("loc/plain")).isZero();
+      String sent = up.received().get(0).body();
+      assertThat(sent)
+          .contains("\"tool_choice\":{\"type\":\"function\",\"function\":{\"name\":\"file_bug\"}}")
+          .contains("\"parallel_tool_calls\":false")
+          .contains("data:image/png;base64,iVBORw==");
+    }
+  }
+
+  @Test
   void readmeShowsExactlyThisCode() throws Exception {
+    assertReadmeBlock("library");
+    assertReadmeBlock("wire");
+  }
+
+  private static void assertReadmeBlock(String name) throws Exception {
     String source =
         Files.readString(Path.of("src/test/java/dev/orchestrator/cli/ReadmeExampleTest.java"));
     String code =
         source.substring(
-            source.indexOf("// README:library:start") + "// README:library:start".length(),
-            source.indexOf("// README:library:end"));
+            source.indexOf("// README:" + name + ":start")
+                + ("// README:" + name + ":start").length(),
+            source.indexOf("// README:" + name + ":end"));
     String readme = Files.readString(Path.of("../README.md"));
-    int start = readme.indexOf("<!-- README:library -->");
-    int end = readme.indexOf("<!-- /README:library -->");
-    assertThat(start).isNotNegative();
+    int start = readme.indexOf("<!-- README:" + name + " -->");
+    int end = readme.indexOf("<!-- /README:" + name + " -->");
+    assertThat(start).as("README block " + name).isNotNegative();
     String block = readme.substring(start, end);
     block = block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```"));
     assertThat(normalize(block)).isEqualTo(normalize(code));

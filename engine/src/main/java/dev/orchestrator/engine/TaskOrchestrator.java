@@ -648,6 +648,11 @@ public final class TaskOrchestrator {
     }
 
     @Override
+    public void onResponseMetadata(String id, String systemFingerprint) {
+      delegate.onResponseMetadata(id, systemFingerprint);
+    }
+
+    @Override
     public void onToolCallDelta(ToolCallDelta delta) {
       started = true;
       delegate.onToolCallDelta(delta);

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
@@ -79,9 +80,25 @@ public final class Fixtures {
       deltas.add(delta);
     }
 
+    /** Tool-call fragments in order. */
+    public final List<ToolCallDelta> fragments = Collections.synchronizedList(new ArrayList<>());
+
+    /** Reasoning deltas, joined. */
+    public final StringBuffer reasoning = new StringBuffer();
+
     @Override
     public void onToolCall(ToolCall call) {
       toolCalls.add(call);
+    }
+
+    @Override
+    public void onToolCallDelta(ToolCallDelta delta) {
+      fragments.add(delta);
+    }
+
+    @Override
+    public void onReasoning(String delta) {
+      reasoning.append(delta);
     }
 
     /** Everything delivered, joined. */

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
@@ -130,6 +131,55 @@ class StreamAssemblyIT {
       assertThat(r.usage().completionTokens()).isEqualTo(9);
       assertThat(r.servedModel()).isEqualTo("claude-x");
       assertThat(listener.toolCalls).hasSize(1);
+    }
+  }
+
+  @Test
+  void relaysAnthropicThinkingAsReasoningAndToolUseAsOpenAiShapedFragments() throws Exception {
+    String sse =
+        "event: message_start\n"
+            + "data: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_9\",\"model\":\"claude-x\","
+            + "\"usage\":{\"input_tokens\":5,\"output_tokens\":1,\"cache_read_input_tokens\":40,"
+            + "\"cache_creation_input_tokens\":3}}}\n\n"
+            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
+            + "\"content_block\":{\"type\":\"thinking\",\"thinking\":\"\"}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+            + "\"delta\":{\"type\":\"thinking_delta\",\"thinking\":\"Search \"}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+            + "\"delta\":{\"type\":\"thinking_delta\",\"thinking\":\"first.\"}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+            + "\"delta\":{\"type\":\"signature_delta\",\"signature\":\"c2ln\"}}\n\n"
+            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
+            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":1,"
+            + "\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_9\",\"name\":\"search\","
+            + "\"input\":{}}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
+            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"q\\\":\"}}\n\n"
+            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
+            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"1}\"}}\n\n"
+            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":1}\n\n"
+            + "event: message_delta\ndata: {\"type\":\"message_delta\","
+            + "\"delta\":{\"stop_reason\":\"tool_use\"},\"usage\":{\"output_tokens\":7}}\n\n"
+            + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+    try (RawServer server = RawServer.answering(withHead(RawServer.split(sse, 11)))) {
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
+
+      ChatResponse r = ((AttemptOutcome.Succeeded) out).response();
+      assertThat(r.id()).isEqualTo("msg_9");
+      assertThat(r.reasoningContent()).isEqualTo("Search first.");
+      assertThat(listener.reasoning.toString()).isEqualTo("Search first.");
+      // Anthropic's block index 1 is the answer's first tool call: index 0, id and name first.
+      assertThat(listener.fragments)
+          .containsExactly(
+              new ToolCallDelta(0, "toolu_9", "search", ""),
+              new ToolCallDelta(0, null, null, "{\"q\":"),
+              new ToolCallDelta(0, null, null, "1}"));
+      assertThat(r.toolCalls()).containsExactly(new ToolCall("toolu_9", "search", "{\"q\":1}"));
+      assertThat(r.usage().promptTokens()).isEqualTo(48);
+      assertThat(r.usage().cachedTokens()).isEqualTo(40);
+      assertThat(r.usage().cacheCreationTokens()).isEqualTo(3);
+      assertThat(r.usage().completionTokens()).isEqualTo(7);
     }
   }
 

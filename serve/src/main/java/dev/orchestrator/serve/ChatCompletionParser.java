@@ -1,25 +1,57 @@
 package dev.orchestrator.serve;
 
+import static dev.orchestrator.serve.JsonFields.get;
+import static dev.orchestrator.serve.JsonFields.kind;
+
+import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.orchestrator.engine.chat.ChatMessage;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ResponseFormat;
-import dev.orchestrator.engine.chat.Role;
-import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * Reads an OpenAI {@code POST /v1/chat/completions} body into the engine's {@link ChatRequest}.
- * Unknown fields are ignored; a malformed field is a {@code 400} naming it ({@code
- * messages[2].role}). {@code tool_choice}, {@code user}, {@code seed}, {@code stop} and sampling
- * knobs other than {@code temperature} are accepted and not forwarded. Stateless and thread-safe.
+ * Reads an OpenAI {@code POST /v1/chat/completions} body into the engine's {@link ChatRequest}
+ * (CONTRACT §5, DESIGN §9): every field the engine models is read and checked; any other top-level
+ * field is kept in {@link ChatRequest#extraBody()} and forwarded unchanged to OpenAI-protocol
+ * routes. A wrong type or range is a {@code 400} whose {@code param} names the field. Stateless and
+ * thread-safe.
  */
 final class ChatCompletionParser {
+  /** How deep a request body may nest; deeper is a {@code 400}, never a stack overflow. */
+  static final int MAX_NESTING_DEPTH = 128;
+
+  private static final ObjectReader READER =
+      JsonMapper.builder(
+              JsonFactory.builder()
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
+                  .build())
+          .build()
+          .reader();
+
+  private static final Set<String> TOOL = Set.of("type", "function");
+  private static final Set<String> FUNCTION = Set.of("name", "description", "parameters", "strict");
+  private static final Set<String> FORMAT = Set.of("type", "json_schema");
+  private static final Set<String> SCHEMA = Set.of("name", "description", "schema", "strict");
+
+  /** {@code field: value (expected: …)} as the engine words its validation errors. */
+  private static final Pattern FIELD = Pattern.compile("^([a-z_]+(?:\\.[a-z_]+)*):");
+
   private ChatCompletionParser() {}
 
   /**
@@ -37,36 +69,22 @@ final class ChatCompletionParser {
    * @throws ApiError {@code 400} naming the field and the expectation
    */
   static Parsed parse(byte[] body) {
-    JsonNode root;
-    try {
-      root = Json.MAPPER.readTree(body);
-    } catch (JsonProcessingException e) {
-      throw ApiError.badRequest(
-          null,
-          "request body: invalid JSON at line "
-              + e.getLocation().getLineNr()
-              + ", column "
-              + e.getLocation().getColumnNr()
-              + ": "
-              + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw ApiError.badRequest(null, "request body: unreadable: " + e.getMessage());
-    }
+    JsonNode root = read(body);
     if (root == null || !root.isObject()) {
       throw ApiError.badRequest(null, "request body: expected a JSON object");
     }
-    JsonNode model = root.get("model");
-    if (model == null || model.isNull()) {
-      throw ApiError.badRequest("model", "model: missing (expected: a model, group or route id)");
-    }
-    if (!model.isTextual() || model.asText().isBlank()) {
+    String model = JsonFields.string(root, "model", "model");
+    if (model == null || model.isBlank()) {
       throw ApiError.badRequest(
-          "model", "model: " + model + " (expected: a model, group or route id)");
+          "model",
+          "model: "
+              + (model == null ? "missing" : "blank")
+              + " (expected: a model, group or route id)");
     }
-    ChatRequest.Builder b = ChatRequest.builder(model.asText().trim());
-    b.messages(messages(root.get("messages")));
-    JsonNode tools = root.get("tools");
-    if (tools != null && !tools.isNull()) {
+    ChatRequest.Builder b = ChatRequest.builder(model.trim());
+    b.messages(MessageParser.messages(root.get("messages")));
+    JsonNode tools = get(root, "tools");
+    if (tools != null) {
       if (!tools.isArray()) {
         throw ApiError.badRequest("tools", "tools: " + kind(tools) + " (expected: an array)");
       }
@@ -74,282 +92,238 @@ final class ChatCompletionParser {
         b.tool(tool(tools.get(i), "tools[" + i + "]"));
       }
     }
-    Integer maxTokens = positiveInt(root, "max_completion_tokens");
-    if (maxTokens == null) {
-      maxTokens = positiveInt(root, "max_tokens");
+    b.toolChoice(toolChoice(get(root, "tool_choice")));
+    b.parallelToolCalls(JsonFields.bool(root, "parallel_tool_calls", "parallel_tool_calls"));
+    b.responseFormat(responseFormat(get(root, "response_format")));
+    b.temperature(JsonFields.number(root, "temperature", "temperature"));
+    b.topP(JsonFields.number(root, "top_p", "top_p"));
+    b.stop(stop(get(root, "stop")));
+    b.seed(JsonFields.longInteger(root, "seed", "seed"));
+    b.maxTokens(JsonFields.integer(root, "max_tokens", "max_tokens"));
+    b.maxCompletionTokens(
+        JsonFields.integer(root, "max_completion_tokens", "max_completion_tokens"));
+    b.presencePenalty(JsonFields.number(root, "presence_penalty", "presence_penalty"));
+    b.frequencyPenalty(JsonFields.number(root, "frequency_penalty", "frequency_penalty"));
+    String effort = JsonFields.string(root, "reasoning_effort", "reasoning_effort");
+    if (effort != null) {
+      b.reasoningEffort(engine(() -> ReasoningEffort.fromWireName(effort), "reasoning_effort"));
     }
-    b.maxTokens(maxTokens);
-    JsonNode t = root.get("temperature");
-    if (t != null && !t.isNull()) {
-      if (!t.isNumber() || t.asDouble() < 0 || t.asDouble() > 2) {
-        throw ApiError.badRequest(
-            "temperature", "temperature: " + t + " (expected: a number 0..2)");
+    b.endUser(JsonFields.string(root, "user", "user"));
+    b.metadata(metadata(JsonFields.object(root, "metadata", "metadata")));
+    Boolean stream = JsonFields.bool(root, "stream", "stream");
+    b.stream(Boolean.TRUE.equals(stream));
+    JsonNode so = JsonFields.object(root, "stream_options", "stream_options");
+    if (so != null) {
+      JsonFields.bool(so, "include_usage", "stream_options.include_usage"); // type check
+      b.streamOptions(asMap(so));
+    }
+    b.logprobs(JsonFields.bool(root, "logprobs", "logprobs"));
+    b.topLogprobs(JsonFields.integer(root, "top_logprobs", "top_logprobs"));
+    b.n(JsonFields.integer(root, "n", "n"));
+    b.models(models(get(root, "models")));
+    Map<String, Object> extra = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : root.properties()) {
+      if (!ChatRequest.MODELLED_FIELDS.contains(e.getKey())) {
+        extra.put(e.getKey(), Json.MAPPER.convertValue(e.getValue(), Object.class));
       }
-      b.temperature(t.asDouble());
     }
-    JsonNode n = root.get("n");
-    if (n != null && !n.isNull() && !(n.isIntegralNumber() && n.asInt() == 1)) {
-      throw ApiError.badRequest("n", "n: " + n + " (expected: 1)");
-    }
-    b.responseFormat(responseFormat(root.get("response_format")));
-    boolean stream = bool(root, "stream");
-    b.stream(stream);
-    boolean includeUsage = false;
-    JsonNode so = root.get("stream_options");
-    if (so != null && !so.isNull()) {
-      if (!so.isObject()) {
-        throw ApiError.badRequest(
-            "stream_options", "stream_options: " + kind(so) + " (expected: an object)");
-      }
-      includeUsage = bool(so, "include_usage", "stream_options.include_usage");
-    }
-    JsonNode models = root.get("models");
-    if (models != null && !models.isNull()) {
-      if (!models.isArray()) {
-        throw ApiError.badRequest(
-            "models", "models: " + kind(models) + " (expected: an array of route ids)");
-      }
-      List<String> ids = new ArrayList<>();
-      for (int i = 0; i < models.size(); i++) {
-        JsonNode m = models.get(i);
-        if (!m.isTextual() || m.asText().isBlank()) {
-          throw ApiError.badRequest(
-              "models[" + i + "]", "models[" + i + "]: " + m + " (expected: a route id)");
-        }
-        ids.add(m.asText().trim());
-      }
-      b.models(ids);
-    }
+    b.extraBody(extra);
+    ChatRequest request = engine(b::build, null);
+    return new Parsed(request, request.includeUsage());
+  }
+
+  private static JsonNode read(byte[] body) {
     try {
-      return new Parsed(b.build(), includeUsage);
-    } catch (IllegalArgumentException e) {
-      throw ApiError.badRequest(null, e.getMessage());
+      return READER.readTree(body);
+    } catch (StreamConstraintsException e) {
+      throw ApiError.badRequest(
+          null,
+          "request body: nested deeper than "
+              + MAX_NESTING_DEPTH
+              + " levels (expected: at most "
+              + MAX_NESTING_DEPTH
+              + ")");
+    } catch (JsonProcessingException e) {
+      String at =
+          e.getLocation() == null
+              ? ""
+              : " at line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr();
+      throw ApiError.badRequest(
+          null, "request body: invalid JSON" + at + ": " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw ApiError.badRequest(null, "request body: unreadable: " + e.getMessage());
     }
   }
 
-  private static List<ChatMessage> messages(JsonNode node) {
-    if (node == null || node.isNull()) {
-      throw ApiError.badRequest(
-          "messages", "messages: missing (expected: a non-empty array of messages)");
-    }
-    if (!node.isArray() || node.isEmpty()) {
-      throw ApiError.badRequest(
-          "messages", "messages: " + kind(node) + " (expected: a non-empty array of messages)");
-    }
-    List<ChatMessage> out = new ArrayList<>(node.size());
-    for (int i = 0; i < node.size(); i++) {
-      out.add(message(node.get(i), "messages[" + i + "]"));
-    }
-    return out;
-  }
-
-  private static ChatMessage message(JsonNode m, String where) {
-    if (!m.isObject()) {
-      throw ApiError.badRequest(
-          where, where + ": " + kind(m) + " (expected: an object with role and content)");
-    }
-    JsonNode r = m.get("role");
-    Role role;
-    if (r == null || !r.isTextual()) {
-      throw ApiError.badRequest(
-          where + ".role",
-          where
-              + ".role: "
-              + (r == null ? "missing" : r.toString())
-              + " (expected: system, user, assistant or tool)");
-    }
+  /** Runs an engine constructor, turning its validation error into a 400 naming the field. */
+  private static <T> T engine(java.util.function.Supplier<T> build, String param) {
     try {
-      role = Role.fromWireName(r.asText());
+      return build.get();
     } catch (IllegalArgumentException e) {
-      throw ApiError.badRequest(
-          where + ".role",
-          where + ".role: '" + r.asText() + "' (expected: system, user, assistant or tool)");
-    }
-    String content = content(m.get("content"), where + ".content");
-    List<ToolCall> calls = new ArrayList<>();
-    JsonNode tc = m.get("tool_calls");
-    if (tc != null && !tc.isNull()) {
-      if (role != Role.ASSISTANT) {
-        throw ApiError.badRequest(
-            where + ".tool_calls",
-            where + ".tool_calls: on a " + role.wireName() + " message (expected: assistant only)");
+      String p = param;
+      if (p == null) {
+        Matcher m = FIELD.matcher(e.getMessage());
+        p = m.find() ? m.group(1) : null;
       }
-      if (!tc.isArray()) {
-        throw ApiError.badRequest(
-            where + ".tool_calls", where + ".tool_calls: " + kind(tc) + " (expected: an array)");
-      }
-      for (int j = 0; j < tc.size(); j++) {
-        calls.add(toolCall(tc.get(j), where + ".tool_calls[" + j + "]"));
-      }
+      throw ApiError.badRequest(p, e.getMessage());
     }
-    String toolCallId = null;
-    if (role == Role.TOOL) {
-      JsonNode id = m.get("tool_call_id");
-      if (id == null || !id.isTextual() || id.asText().isBlank()) {
-        throw ApiError.badRequest(
-            where + ".tool_call_id",
-            where
-                + ".tool_call_id: "
-                + (id == null ? "missing" : id.toString())
-                + " (expected: the id of the tool call this result answers)");
-      }
-      toolCallId = id.asText();
-    }
-    if (content.isEmpty() && calls.isEmpty() && role == Role.USER) {
-      JsonNode c = m.get("content");
-      if (c == null || c.isNull()) {
-        throw ApiError.badRequest(
-            where + ".content", where + ".content: missing (expected: a string or content parts)");
-      }
-    }
-    return new ChatMessage(role, content, calls, toolCallId);
-  }
-
-  /** A string, null, or an array of {@code {"type":"text","text":...}} parts joined. */
-  private static String content(JsonNode c, String where) {
-    if (c == null || c.isNull()) {
-      return "";
-    }
-    if (c.isTextual()) {
-      return c.asText();
-    }
-    if (!c.isArray()) {
-      throw ApiError.badRequest(
-          where, where + ": " + kind(c) + " (expected: a string or an array of text parts)");
-    }
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < c.size(); i++) {
-      JsonNode part = c.get(i);
-      String p = where + "[" + i + "]";
-      String type = part.path("type").asText("");
-      if (!"text".equals(type)) {
-        throw ApiError.badRequest(
-            p + ".type",
-            p + ".type: '" + type + "' (expected: text; serve forwards text parts only)");
-      }
-      JsonNode text = part.get("text");
-      if (text == null || !text.isTextual()) {
-        throw ApiError.badRequest(p + ".text", p + ".text: missing (expected: a string)");
-      }
-      sb.append(text.asText());
-    }
-    return sb.toString();
-  }
-
-  private static ToolCall toolCall(JsonNode c, String where) {
-    JsonNode fn = c.path("function");
-    JsonNode name = fn.get("name");
-    if (name == null || !name.isTextual() || name.asText().isBlank()) {
-      throw ApiError.badRequest(
-          where + ".function.name", where + ".function.name: missing (expected: a function name)");
-    }
-    JsonNode args = fn.get("arguments");
-    String argsJson;
-    if (args == null || args.isNull()) {
-      argsJson = "{}";
-    } else if (args.isTextual()) {
-      argsJson = args.asText();
-    } else if (args.isObject()) {
-      argsJson = args.toString();
-    } else {
-      throw ApiError.badRequest(
-          where + ".function.arguments",
-          where + ".function.arguments: " + kind(args) + " (expected: a JSON string)");
-    }
-    JsonNode id = c.get("id");
-    return new ToolCall(id != null && id.isTextual() ? id.asText() : null, name.asText(), argsJson);
   }
 
   private static ToolDefinition tool(JsonNode t, String where) {
     if (!t.isObject()) {
       throw ApiError.badRequest(where, where + ": " + kind(t) + " (expected: a tool object)");
     }
-    String type = t.path("type").asText("function");
-    if (!"function".equals(type)) {
+    String type = JsonFields.string(t, "type", where + ".type");
+    if (type != null && !"function".equals(type)) {
       throw ApiError.badRequest(
           where + ".type", where + ".type: '" + type + "' (expected: function)");
     }
-    JsonNode fn = t.path("function");
-    JsonNode name = fn.get("name");
-    if (name == null || !name.isTextual() || name.asText().isBlank()) {
+    JsonFields.onlyKnown(t, TOOL, where, "type and function");
+    JsonNode fn = JsonFields.object(t, "function", where + ".function");
+    if (fn == null) {
+      throw ApiError.badRequest(
+          where + ".function", where + ".function: missing (expected: an object with a name)");
+    }
+    JsonFields.onlyKnown(
+        fn, FUNCTION, where + ".function", "name, description, parameters and strict");
+    String name = JsonFields.string(fn, "name", where + ".function.name");
+    if (name == null || name.isBlank()) {
       throw ApiError.badRequest(
           where + ".function.name", where + ".function.name: missing (expected: a function name)");
     }
-    JsonNode desc = fn.get("description");
-    JsonNode params = fn.get("parameters");
-    if (params != null && !params.isNull() && !params.isObject()) {
-      throw ApiError.badRequest(
-          where + ".function.parameters",
-          where + ".function.parameters: " + kind(params) + " (expected: a JSON Schema object)");
-    }
+    JsonNode params = JsonFields.object(fn, "parameters", where + ".function.parameters");
     return new ToolDefinition(
-        name.asText(),
-        desc != null && desc.isTextual() ? desc.asText() : null,
-        params == null || params.isNull() ? null : params.toString());
+        name,
+        JsonFields.string(fn, "description", where + ".function.description"),
+        params == null ? null : params.toString(),
+        JsonFields.bool(fn, "strict", where + ".function.strict"));
+  }
+
+  private static ToolChoice toolChoice(JsonNode c) {
+    if (c == null) {
+      return null;
+    }
+    if (c.isTextual()) {
+      return engine(() -> ToolChoice.fromWireName(c.asText()), "tool_choice");
+    }
+    if (c.isObject() && "function".equals(c.path("type").asText())) {
+      String name = JsonFields.string(c.path("function"), "name", "tool_choice.function.name");
+      if (name != null) {
+        return engine(() -> ToolChoice.function(name), "tool_choice.function.name");
+      }
+    }
+    throw ApiError.badRequest(
+        "tool_choice",
+        "tool_choice: "
+            + kind(c)
+            + " (expected: auto, none, required or"
+            + " {\"type\":\"function\",\"function\":{\"name\":…}})");
   }
 
   private static ResponseFormat responseFormat(JsonNode rf) {
-    if (rf == null || rf.isNull()) {
+    if (rf == null) {
       return null;
     }
     if (!rf.isObject()) {
       throw ApiError.badRequest(
           "response_format", "response_format: " + kind(rf) + " (expected: an object)");
     }
-    String type = rf.path("type").asText("");
-    switch (type) {
-      case "text":
-        return ResponseFormat.TEXT;
-      case "json_object":
-        return ResponseFormat.JSON_OBJECT;
-      case "json_schema":
-        JsonNode schema = rf.get("json_schema");
-        if (schema == null || !schema.isObject()) {
-          throw ApiError.badRequest(
-              "response_format.json_schema",
-              "response_format.json_schema: missing (expected: an object with a schema)");
-        }
-        return new ResponseFormat("json_schema", schema.toString());
-      default:
+    JsonFields.onlyKnown(rf, FORMAT, "response_format", "type and json_schema");
+    String type = JsonFields.string(rf, "type", "response_format.type");
+    if (!"json_schema".equals(type)) {
+      if (rf.has("json_schema")) {
         throw ApiError.badRequest(
-            "response_format.type",
-            "response_format.type: '" + type + "' (expected: text, json_object or json_schema)");
+            "response_format.json_schema",
+            "response_format.json_schema: with type " + type + " (expected: type json_schema)");
+      }
+      return engine(() -> new ResponseFormat(type, null), "response_format.type");
     }
+    JsonNode js = JsonFields.object(rf, "json_schema", "response_format.json_schema");
+    if (js == null) {
+      throw ApiError.badRequest(
+          "response_format.json_schema",
+          "response_format.json_schema: missing (expected: an object with a schema)");
+    }
+    JsonFields.onlyKnown(
+        js, SCHEMA, "response_format.json_schema", "name, description, schema and strict");
+    JsonNode schema = JsonFields.object(js, "schema", "response_format.json_schema.schema");
+    String name = JsonFields.string(js, "name", "response_format.json_schema.name");
+    String description =
+        JsonFields.string(js, "description", "response_format.json_schema.description");
+    Boolean strict = JsonFields.bool(js, "strict", "response_format.json_schema.strict");
+    return engine(
+        () ->
+            new ResponseFormat(
+                "json_schema",
+                schema == null ? null : schema.toString(),
+                name,
+                description,
+                strict),
+        null);
   }
 
-  private static Integer positiveInt(JsonNode root, String field) {
-    JsonNode v = root.get(field);
-    if (v == null || v.isNull()) {
-      return null;
+  private static List<String> stop(JsonNode s) {
+    if (s == null) {
+      return List.of();
     }
-    if (!v.isIntegralNumber() || !v.canConvertToInt() || v.asInt() < 1) {
-      throw ApiError.badRequest(field, field + ": " + v + " (expected: an integer >= 1)");
+    if (s.isTextual()) {
+      return List.of(s.asText());
     }
-    return v.asInt();
+    if (!s.isArray()) {
+      throw ApiError.badRequest(
+          "stop", "stop: " + kind(s) + " (expected: a string or an array of strings)");
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < s.size(); i++) {
+      if (!s.get(i).isTextual()) {
+        throw ApiError.badRequest(
+            "stop[" + i + "]", "stop[" + i + "]: " + kind(s.get(i)) + " (expected: a string)");
+      }
+      out.add(s.get(i).asText());
+    }
+    return out;
   }
 
-  private static boolean bool(JsonNode root, String field) {
-    return bool(root, field, field);
+  private static Map<String, String> metadata(JsonNode md) {
+    if (md == null) {
+      return Map.of();
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : md.properties()) {
+      if (!e.getValue().isTextual()) {
+        String p = "metadata." + e.getKey();
+        throw ApiError.badRequest(p, p + ": " + kind(e.getValue()) + " (expected: a string)");
+      }
+      out.put(e.getKey(), e.getValue().asText());
+    }
+    return out;
   }
 
-  private static boolean bool(JsonNode root, String field, String param) {
-    JsonNode v = root.get(field);
-    if (v == null || v.isNull()) {
-      return false;
+  private static List<String> models(JsonNode models) {
+    if (models == null) {
+      return List.of();
     }
-    if (!v.isBoolean()) {
-      throw ApiError.badRequest(param, param + ": " + v + " (expected: true or false)");
+    if (!models.isArray()) {
+      throw ApiError.badRequest(
+          "models", "models: " + kind(models) + " (expected: an array of route ids)");
     }
-    return v.asBoolean();
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < models.size(); i++) {
+      JsonNode m = models.get(i);
+      if (!m.isTextual() || m.asText().isBlank()) {
+        throw ApiError.badRequest(
+            "models[" + i + "]", "models[" + i + "]: " + kind(m) + " (expected: a route id)");
+      }
+      ids.add(m.asText().trim());
+    }
+    return ids;
   }
 
-  private static String kind(JsonNode n) {
-    if (n.isArray()) {
-      return n.isEmpty() ? "an empty array" : "an array";
-    }
-    if (n.isObject()) {
-      return "an object";
-    }
-    return n.isTextual() ? "'" + n.asText() + "'" : n.toString().toLowerCase(Locale.ROOT);
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> asMap(JsonNode o) {
+    return Json.MAPPER.convertValue(o, Map.class);
   }
 }

@@ -4,23 +4,25 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.chat.Usage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes OpenAI {@code chat.completion} and {@code chat.completion.chunk} objects straight from the
- * engine's answer with a streaming generator (no tree per chunk). Stateless and thread-safe.
+ * engine's answer with a streaming generator (no tree per chunk), keeping what the upstream said:
+ * its id, {@code system_fingerprint}, refusal, reasoning, logprobs and usage details (CONTRACT §5).
+ * Stateless and thread-safe.
  */
 final class Completions {
   private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
 
   private Completions() {}
 
-  /** A fresh completion id, {@code chatcmpl-} and 24 hex digits. */
+  /** A fresh completion id, {@code chatcmpl-} and 24 hex digits, for upstreams that gave none. */
   static String newId() {
     ThreadLocalRandom r = ThreadLocalRandom.current();
     return "chatcmpl-"
@@ -37,29 +39,48 @@ final class Completions {
   }
 
   /** A whole {@code chat.completion}; {@code model} is the serving route id. */
-  static byte[] completion(String id, long created, String model, ChatResponse r) {
+  static byte[] completion(long created, String model, ChatResponse r) {
     return write(
         g -> {
           g.writeStartObject();
-          g.writeStringField("id", id);
+          g.writeStringField("id", r.id() != null ? r.id() : newId());
           g.writeStringField("object", "chat.completion");
           g.writeNumberField("created", created);
           g.writeStringField("model", model);
+          if (r.systemFingerprint() != null) {
+            g.writeStringField("system_fingerprint", r.systemFingerprint());
+          }
           g.writeArrayFieldStart("choices");
           g.writeStartObject();
           g.writeNumberField("index", 0);
           g.writeObjectFieldStart("message");
           g.writeStringField("role", "assistant");
-          if (r.content().isEmpty() && !r.toolCalls().isEmpty()) {
+          if (r.content().isEmpty() && (!r.toolCalls().isEmpty() || r.refusal() != null)) {
             g.writeNullField("content");
           } else {
             g.writeStringField("content", r.content());
           }
+          g.writeStringField("refusal", r.refusal());
+          if (r.reasoningContent() != null) {
+            g.writeStringField("reasoning_content", r.reasoningContent());
+          }
           if (!r.toolCalls().isEmpty()) {
-            writeToolCalls(g, r.toolCalls(), false, 0);
+            g.writeArrayFieldStart("tool_calls");
+            int i = 0;
+            for (ToolCall c : r.toolCalls()) {
+              writeCall(
+                  g, null, c.id() != null ? c.id() : "call_" + i, c.name(), c.argumentsJson());
+              i++;
+            }
+            g.writeEndArray();
           }
           g.writeEndObject();
-          g.writeNullField("logprobs");
+          if (r.logprobsJson() != null) {
+            g.writeFieldName("logprobs");
+            g.writeRawValue(r.logprobsJson());
+          } else {
+            g.writeNullField("logprobs");
+          }
           g.writeStringField("finish_reason", finishReason(r));
           g.writeEndObject();
           g.writeEndArray();
@@ -69,40 +90,74 @@ final class Completions {
   }
 
   /**
-   * One {@code chat.completion.chunk} carrying a text delta ({@code role} on the first one), a tool
-   * call, or (with both {@code null}) the finish reason.
+   * What one streamed chunk carries; at most one of the deltas is set, or none for the finish
+   * chunk.
+   *
+   * @param first whether this is the first chunk (it carries {@code role})
+   * @param content a text delta, or {@code null}
+   * @param reasoning a reasoning delta, or {@code null}
+   * @param refusal a refusal delta, or {@code null}
+   * @param toolCall a tool-call fragment, or {@code null}
+   * @param finishReason the finish reason of the finish chunk, or {@code null}
    */
-  static byte[] chunk(
-      String id,
-      long created,
-      String model,
+  record Delta(
       boolean first,
       String content,
-      ToolCall call,
-      int toolIndex,
-      String finishReason) {
+      String reasoning,
+      String refusal,
+      ToolCallDelta toolCall,
+      String finishReason) {}
+
+  /** Identifies the chunks of one stream. */
+  record StreamHead(String id, long created, String model, String systemFingerprint) {}
+
+  /** One {@code chat.completion.chunk}. */
+  static byte[] chunk(StreamHead head, Delta d) {
     return write(
         g -> {
-          writeChunkHead(g, id, created, model);
+          writeChunkHead(g, head);
           g.writeArrayFieldStart("choices");
           g.writeStartObject();
           g.writeNumberField("index", 0);
           g.writeObjectFieldStart("delta");
-          if (first) {
+          if (d.first()) {
             g.writeStringField("role", "assistant");
           }
-          if (content != null) {
-            g.writeStringField("content", content);
+          if (d.content() != null) {
+            g.writeStringField("content", d.content());
           }
-          if (call != null) {
-            writeToolCalls(g, List.of(call), true, toolIndex);
+          if (d.reasoning() != null) {
+            g.writeStringField("reasoning_content", d.reasoning());
+          }
+          if (d.refusal() != null) {
+            g.writeStringField("refusal", d.refusal());
+          }
+          if (d.toolCall() != null) {
+            ToolCallDelta t = d.toolCall();
+            g.writeArrayFieldStart("tool_calls");
+            if (t.name() != null) {
+              writeCall(
+                  g,
+                  t.index(),
+                  t.id() != null ? t.id() : "call_" + t.index(),
+                  t.name(),
+                  t.argumentsFragment());
+            } else {
+              g.writeStartObject();
+              g.writeNumberField("index", t.index());
+              g.writeObjectFieldStart("function");
+              g.writeStringField("arguments", t.argumentsFragment());
+              g.writeEndObject();
+              g.writeEndObject();
+            }
+            g.writeEndArray();
           }
           g.writeEndObject();
           g.writeNullField("logprobs");
-          if (finishReason == null) {
+          if (d.finishReason() == null) {
             g.writeNullField("finish_reason");
           } else {
-            g.writeStringField("finish_reason", finishReason);
+            g.writeStringField("finish_reason", d.finishReason());
           }
           g.writeEndObject();
           g.writeEndArray();
@@ -111,10 +166,10 @@ final class Completions {
   }
 
   /** The usage chunk of {@code stream_options.include_usage}: empty choices and the usage. */
-  static byte[] usageChunk(String id, long created, String model, Usage usage) {
+  static byte[] usageChunk(StreamHead head, Usage usage) {
     return write(
         g -> {
-          writeChunkHead(g, id, created, model);
+          writeChunkHead(g, head);
           g.writeArrayFieldStart("choices");
           g.writeEndArray();
           writeUsage(g, usage);
@@ -122,34 +177,31 @@ final class Completions {
         });
   }
 
-  private static void writeChunkHead(JsonGenerator g, String id, long created, String model)
-      throws IOException {
+  private static void writeChunkHead(JsonGenerator g, StreamHead h) throws IOException {
     g.writeStartObject();
-    g.writeStringField("id", id);
+    g.writeStringField("id", h.id());
     g.writeStringField("object", "chat.completion.chunk");
-    g.writeNumberField("created", created);
-    g.writeStringField("model", model);
+    g.writeNumberField("created", h.created());
+    g.writeStringField("model", h.model());
+    if (h.systemFingerprint() != null) {
+      g.writeStringField("system_fingerprint", h.systemFingerprint());
+    }
   }
 
-  private static void writeToolCalls(JsonGenerator g, List<ToolCall> calls, boolean indexed, int i0)
+  /** One whole call, or the first fragment of a streamed one ({@code index} set). */
+  private static void writeCall(JsonGenerator g, Integer index, String id, String name, String args)
       throws IOException {
-    g.writeArrayFieldStart("tool_calls");
-    int i = i0;
-    for (ToolCall c : calls) {
-      g.writeStartObject();
-      if (indexed) {
-        g.writeNumberField("index", i);
-      }
-      g.writeStringField("id", c.id() != null ? c.id() : "call_" + i);
-      g.writeStringField("type", "function");
-      g.writeObjectFieldStart("function");
-      g.writeStringField("name", c.name());
-      g.writeStringField("arguments", c.argumentsJson());
-      g.writeEndObject();
-      g.writeEndObject();
-      i++;
+    g.writeStartObject();
+    if (index != null) {
+      g.writeNumberField("index", index);
     }
-    g.writeEndArray();
+    g.writeStringField("id", id);
+    g.writeStringField("type", "function");
+    g.writeObjectFieldStart("function");
+    g.writeStringField("name", name);
+    g.writeStringField("arguments", args);
+    g.writeEndObject();
+    g.writeEndObject();
   }
 
   private static void writeUsage(JsonGenerator g, Usage u) throws IOException {
@@ -157,6 +209,21 @@ final class Completions {
     g.writeNumberField("prompt_tokens", u.promptTokens());
     g.writeNumberField("completion_tokens", u.completionTokens());
     g.writeNumberField("total_tokens", u.totalTokens());
+    if (u.cachedTokens() != null || u.cacheCreationTokens() != null) {
+      g.writeObjectFieldStart("prompt_tokens_details");
+      if (u.cachedTokens() != null) {
+        g.writeNumberField("cached_tokens", u.cachedTokens());
+      }
+      if (u.cacheCreationTokens() != null) {
+        g.writeNumberField("cache_write_tokens", u.cacheCreationTokens());
+      }
+      g.writeEndObject();
+    }
+    if (u.reasoningTokens() != null) {
+      g.writeObjectFieldStart("completion_tokens_details");
+      g.writeNumberField("reasoning_tokens", u.reasoningTokens());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

@@ -4,14 +4,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.FieldGap;
 import dev.orchestrator.engine.plan.Plan;
+import dev.orchestrator.engine.plan.ProtocolFit;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import java.time.Duration;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -38,8 +44,16 @@ final class ErrorMapper {
     return ApiError.of(404, "invalid_request_error", e.getMessage(), "model", "model_not_found");
   }
 
-  /** The answer for {@code e}. */
+  /** The answer for {@code e}, with no request to name a field from. */
   static ApiError map(OrchestratorException e) {
+    return map(e, null);
+  }
+
+  /**
+   * The answer for {@code e} on {@code request}: when no candidate is left because of what the
+   * request asks, {@code error.param} names the field (DESIGN §9).
+   */
+  static ApiError map(OrchestratorException e, ChatRequest request) {
     ProviderFailure f = e.lastFailure();
     ApiError err =
         switch (e.type()) {
@@ -55,10 +69,7 @@ final class ErrorMapper {
                   .header("Retry-After", Long.toString(retryAfterSeconds(e.retryAfter())));
           case TOOL_EXECUTION_STOPPED -> synth(409, "tool_execution_error", e, null);
           case DEADLINE_EXCEEDED -> synth(504, "timeout_error", e, null);
-          case NO_CANDIDATES ->
-              requestsOwnLimits(e.trace() == null ? null : e.trace().plan())
-                  ? synth(400, "invalid_request_error", e, "model")
-                  : synth(503, "service_unavailable_error", e, null);
+          case NO_CANDIDATES -> noCandidates(e, request);
           case CANCELLED -> synth(499, "cancelled", e, null);
         };
     if (f != null) {
@@ -105,6 +116,45 @@ final class ErrorMapper {
       // not JSON: synthesized instead
     }
     return null;
+  }
+
+  private static ApiError noCandidates(OrchestratorException e, ChatRequest request) {
+    Plan plan = e.trace() == null ? null : e.trace().plan();
+    if (!requestsOwnLimits(plan)) {
+      return synth(503, "service_unavailable_error", e, null);
+    }
+    Map<String, String> fields = fieldsByDetail(request);
+    for (Exclusion x : plan.excluded()) {
+      String field = fields.get(x.detail());
+      if (x.reason() == ExclusionReason.MISSING_CAPABILITY && field != null) {
+        return ApiError.of(
+            400,
+            "invalid_request_error",
+            e.getMessage() + "; no candidate can honour " + field + " (" + x.detail() + ")",
+            field,
+            e.type().wireName());
+      }
+    }
+    return synth(400, "invalid_request_error", e, "model");
+  }
+
+  /**
+   * The request field behind each exclusion detail the planner can write for it: a capability's
+   * name ({@code vision}) or a protocol gap ({@code seed: no anthropic-messages equivalent}).
+   */
+  private static Map<String, String> fieldsByDetail(ChatRequest request) {
+    Map<String, String> out = new HashMap<>();
+    if (request == null) {
+      return out;
+    }
+    request.impliedCapabilities().forEach((c, field) -> out.put(c.wireName(), field));
+    for (Protocol p : Protocol.values()) {
+      FieldGap g = ProtocolFit.firstGap(request, p);
+      if (g != null) {
+        out.put(g.detail(), g.field());
+      }
+    }
+    return out;
   }
 
   private static ApiError synth(int status, String type, OrchestratorException e, String param) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.QuietException;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Blocker;
@@ -23,6 +24,7 @@ final class HttpCall {
   private final Response response;
   private OutputStream stream;
   private boolean answered;
+  private boolean aborted;
 
   HttpCall(Request request, Response response) {
     this.request = request;
@@ -92,8 +94,24 @@ final class HttpCall {
     return stream;
   }
 
-  /** Completes the exchange: ends an open stream, then tells Jetty the handler is done. */
+  /**
+   * Marks an open stream to be broken off instead of ended: {@link #complete} then fails the
+   * exchange, so Jetty closes the connection without the terminating chunk and a client sees a cut
+   * body, never a completed one (CONTRACT §5).
+   */
+  void abort() {
+    aborted = true;
+  }
+
+  /**
+   * Completes the exchange: ends an open stream (or breaks it off after {@link #abort}), then tells
+   * Jetty the handler is done.
+   */
   void complete(Callback callback) {
+    if (aborted) {
+      callback.failed(new StreamAborted());
+      return;
+    }
     if (stream != null) {
       try {
         stream.close();
@@ -103,5 +121,14 @@ final class HttpCall {
       }
     }
     callback.succeeded();
+  }
+
+  /** Why an aborted stream's exchange failed; quiet, because it is a decision, not a fault. */
+  private static final class StreamAborted extends Exception implements QuietException {
+    private static final long serialVersionUID = 1L;
+
+    StreamAborted() {
+      super("stream broken off after an error event (CONTRACT §5)", null, false, false);
+    }
   }
 }

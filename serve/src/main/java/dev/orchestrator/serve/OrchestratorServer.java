@@ -411,13 +411,12 @@ public final class OrchestratorServer implements AutoCloseable {
       r = orchestrator.chat(request, cancel, remaining(ex));
     } catch (OrchestratorException e) {
       entry.attempts = ErrorMapper.attempts(e);
-      throw ErrorMapper.map(e);
+      throw ErrorMapper.map(e, request);
     }
     entry.route = r.route();
     entry.attempts = r.trace().attempts().size();
     byte[] json =
-        Completions.completion(
-            Completions.newId(), System.currentTimeMillis() / 1000, r.route(), r.response());
+        Completions.completion(System.currentTimeMillis() / 1000, r.route(), r.response());
     send(
         ex,
         entry,
@@ -445,7 +444,7 @@ public final class OrchestratorServer implements AutoCloseable {
       entry.attempts = r.trace().attempts().size();
     } catch (OrchestratorException e) {
       entry.attempts = dispatches.count();
-      ApiError error = ErrorMapper.map(e);
+      ApiError error = ErrorMapper.map(e, request);
       if (!sse.committed()) {
         throw error; // nothing sent yet: a plain JSON error with its proper status
       }

@@ -2,37 +2,50 @@ package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.Cancellation;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * One SSE answer. Nothing is written until the first delta: until then the engine may still fail
  * over and the caller may still get a plain JSON error with a proper status. The first delta
- * commits {@code 200} with the route and attempt headers of the dispatch that produced it. Used by
- * the one thread handling the request (the engine calls the listener on that thread). Not
- * thread-safe.
+ * commits {@code 200} with the route and attempt headers of the dispatch that produced it. Deltas
+ * keep OpenAI's shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as
+ * incremental fragments (index; id and name first; argument pieces after). A failure after commit
+ * is one {@code event: error} frame, then the body is broken off (CONTRACT §5). Used by the one
+ * thread handling the request (the engine calls the listener on that thread). Not thread-safe.
  */
 final class SseStream implements StreamListener {
   private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] ERROR = "event: error\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
+
+  /** The {@code error.code} of every failure after the first byte (CONTRACT §5). */
+  static final String INTERRUPTED = "stream_interrupted";
 
   private final HttpCall call;
   private final DispatchTracker.Dispatches dispatches;
   private final Cancellation cancel;
-  private final String id = Completions.newId();
   private final long created = System.currentTimeMillis() / 1000;
   private final StringBuilder text = new StringBuilder();
+  private String id;
+  private String systemFingerprint;
   private OutputStream out;
   private boolean first = true;
-  private int toolCalls;
+  private boolean reasoningSent;
+  private boolean refusalSent;
+  private int toolCallsAnnounced;
+  private int wholeToolCallsSeen;
   private String committedRoute;
   private int committedAttempts;
 
@@ -43,21 +56,66 @@ final class SseStream implements StreamListener {
   }
 
   @Override
+  public void onResponseMetadata(String upstreamId, String fingerprint) {
+    if (out == null) {
+      // Before commit a failed-over attempt's ids are replaced by the next one's.
+      id = upstreamId;
+      systemFingerprint = fingerprint;
+    }
+  }
+
+  @Override
   public void onContent(String delta) {
     if (delta.isEmpty()) {
       return;
     }
-    commit(null);
     text.append(delta);
-    event(Completions.chunk(id, created, route(), first, delta, null, 0, null));
-    first = false;
+    send(new Completions.Delta(first, delta, null, null, null, null));
   }
 
   @Override
-  public void onToolCall(ToolCall call) {
-    commit(null);
-    event(Completions.chunk(id, created, route(), first, null, call, toolCalls++, null));
-    first = false;
+  public void onReasoning(String delta) {
+    if (!delta.isEmpty()) {
+      reasoningSent = true;
+      send(new Completions.Delta(first, null, delta, null, null, null));
+    }
+  }
+
+  @Override
+  public void onRefusal(String delta) {
+    if (!delta.isEmpty()) {
+      refusalSent = true;
+      send(new Completions.Delta(first, null, null, delta, null, null));
+    }
+  }
+
+  @Override
+  public void onToolCallDelta(ToolCallDelta delta) {
+    if (delta.name() != null) {
+      toolCallsAnnounced = Math.max(toolCallsAnnounced, delta.index() + 1);
+    }
+    send(new Completions.Delta(first, null, null, null, delta, null));
+  }
+
+  /**
+   * A whole call. Streamed calls were already sent as fragments; a call that arrives only whole (an
+   * upstream that answered a stream request with one JSON body) is sent as one fragment.
+   */
+  @Override
+  public void onToolCall(ToolCall c) {
+    wholeToolCallsSeen++;
+    if (wholeToolCallsSeen <= toolCallsAnnounced) {
+      return;
+    }
+    int index = toolCallsAnnounced++;
+    send(
+        new Completions.Delta(
+            first,
+            null,
+            null,
+            null,
+            new ToolCallDelta(index, c.id(), c.name(), c.argumentsJson()),
+            null));
   }
 
   /** Whether the headers (and so the point of no return) have been sent. */
@@ -72,7 +130,7 @@ final class SseStream implements StreamListener {
 
   /** How many tool calls were sent. */
   int toolCalls() {
-    return toolCalls;
+    return toolCallsAnnounced;
   }
 
   /** The route named in {@code x-orchestrator-route}, or {@code null} before commit. */
@@ -85,42 +143,80 @@ final class SseStream implements StreamListener {
     return committedAttempts;
   }
 
-  /** Ends a successful stream: the finish chunk, the optional usage chunk, {@code [DONE]}. */
+  /**
+   * Ends a successful stream: whatever the route answered without streaming it (a whole answer to a
+   * stream request), the finish chunk, the optional usage chunk, {@code [DONE]}.
+   */
   void finish(ChatResult result, boolean includeUsage) {
+    ChatResponse r = result.response();
+    if (out == null) {
+      onResponseMetadata(r.id(), r.systemFingerprint());
+    }
     commit(result.route());
-    if (first && !result.response().content().isEmpty()) {
-      // The route answered whole without deltas: deliver the text as one chunk.
-      event(
-          Completions.chunk(
-              id, created, result.route(), true, result.response().content(), null, 0, null));
-      first = false;
+    if (!reasoningSent && r.reasoningContent() != null) {
+      onReasoning(r.reasoningContent());
     }
-    event(
-        Completions.chunk(
-            id,
-            created,
-            result.route(),
-            first,
-            null,
-            null,
-            0,
-            Completions.finishReason(result.response())));
+    if (text.length() == 0 && !r.content().isEmpty()) {
+      onContent(r.content());
+    }
+    if (!refusalSent && r.refusal() != null) {
+      onRefusal(r.refusal());
+    }
+    List<ToolCall> calls = r.toolCalls();
+    for (int i = wholeToolCallsSeen; i < calls.size(); i++) {
+      onToolCall(calls.get(i));
+    }
+    event(head(), new Completions.Delta(first, null, null, null, null, finishReason(r)));
     if (includeUsage) {
-      event(Completions.usageChunk(id, created, result.route(), result.response().usage()));
+      event(Completions.usageChunk(head(), r.usage()));
     }
-    done();
+    write(DONE);
   }
 
-  /** Ends a committed stream with one error event and {@code [DONE]}; never a silent truncation. */
+  private static String finishReason(ChatResponse r) {
+    return Completions.finishReason(r);
+  }
+
+  /**
+   * Ends a committed stream: one {@code event: error} frame whose {@code error.code} is {@code
+   * stream_interrupted} (the engine's own code, when different, kept as {@code error.cause}), then
+   * the body is broken off — no finish chunk, no {@code [DONE]}, no terminating HTTP chunk — so
+   * that every client library reports an error rather than a completed answer.
+   */
   void fail(ApiError error) {
     ObjectNode root = Json.MAPPER.createObjectNode();
-    root.set("error", error.error());
+    ObjectNode e = error.error().deepCopy();
+    String code = e.path("code").asText(null);
+    if (code != null && !INTERRUPTED.equals(code)) {
+      e.put("cause", code);
+    }
+    e.put("code", INTERRUPTED);
+    root.set("error", e);
     try {
-      event(Json.MAPPER.writeValueAsBytes(root));
-      done();
-    } catch (IOException | UncheckedIOException e) {
+      out.write(ERROR);
+      out.write(DATA);
+      out.write(Json.MAPPER.writeValueAsBytes(root));
+      out.write(END);
+      out.flush();
+    } catch (IOException | UncheckedIOException ignored) {
       // the caller is gone; nothing left to tell it
     }
+    call.abort();
+  }
+
+  private Completions.StreamHead head() {
+    return new Completions.StreamHead(
+        id != null ? id : (id = Completions.newId()), created, route(), systemFingerprint);
+  }
+
+  private void send(Completions.Delta d) {
+    commit(null);
+    event(head(), d);
+    first = false;
+  }
+
+  private void event(Completions.StreamHead head, Completions.Delta d) {
+    event(Completions.chunk(head, d));
   }
 
   private String route() {
@@ -157,9 +253,9 @@ final class SseStream implements StreamListener {
     }
   }
 
-  private void done() {
+  private void write(byte[] bytes) {
     try {
-      out.write(DONE);
+      out.write(bytes);
       out.flush();
     } catch (IOException e) {
       throw gone(e);

@@ -18,18 +18,22 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -54,7 +58,8 @@ final class ServeFixture implements AutoCloseable {
   private ServeFixture(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
-      Consumer<ServerOptions.Builder> options) {
+      Consumer<ServerOptions.Builder> options,
+      Function<ScriptedUpstream, Catalog> catalog) {
     upstream = ScriptedUpstream.start(scripts);
     ServerOptions.Builder ob =
         ServerOptions.builder()
@@ -80,7 +85,7 @@ final class ServeFixture implements AutoCloseable {
     Credentials creds = Credentials.constant(SIM_KEY);
     server =
         OrchestratorServer.builder()
-            .catalog(catalog(upstream))
+            .catalog(catalog.apply(upstream))
             .providers(HttpProviderClients.builder().credentials(creds).build())
             .credentials(creds)
             .policy(policy)
@@ -91,14 +96,20 @@ final class ServeFixture implements AutoCloseable {
   }
 
   static ServeFixture start(Map<String, List<Step>> scripts) {
-    return new ServeFixture(scripts, policy().build(), o -> {});
+    return new ServeFixture(scripts, policy().build(), o -> {}, ServeFixture::catalog);
+  }
+
+  /** A server over a catalog of the caller's own, built against the scripted upstream. */
+  static ServeFixture start(
+      Map<String, List<Step>> scripts, Function<ScriptedUpstream, Catalog> catalog) {
+    return new ServeFixture(scripts, policy().build(), o -> {}, catalog);
   }
 
   static ServeFixture start(
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options) {
-    return new ServeFixture(scripts, policy, options);
+    return new ServeFixture(scripts, policy, options, ServeFixture::catalog);
   }
 
   /** Tiny timeouts so the whole suite stays fast. */
@@ -189,16 +200,51 @@ final class ServeFixture implements AutoCloseable {
     }
   }
 
-  /** A streaming call: the status, headers and every SSE {@code data:} payload in order. */
+  /**
+   * A streaming call: the status, headers and every SSE {@code data:} payload in order. A body that
+   * is broken off (CONTRACT §5) is read up to the cut, which is recorded.
+   */
   Sse stream(String model, String extra) {
-    HttpResponse<String> r = post(body(model, true, extra));
+    return streamBody(body(model, true, extra));
+  }
+
+  /** A streaming call with a whole request body. */
+  Sse streamBody(String requestBody) {
+    HttpRequest request =
+        HttpRequest.newBuilder(uri("/v1/chat/completions"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(requestBody))
+            .build();
+    HttpResponse<InputStream> r;
+    try {
+      r = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
+    } catch (IOException e) {
+      throw new AssertionError("request failed: " + e, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    boolean cut = false;
+    try (InputStream in = r.body()) {
+      byte[] buf = new byte[8192];
+      for (int n; (n = in.read(buf)) >= 0; ) {
+        bytes.write(buf, 0, n);
+      }
+    } catch (IOException e) {
+      cut = true; // the server broke the body off
+    }
+    String body = bytes.toString(StandardCharsets.UTF_8);
     List<String> data = new ArrayList<>();
-    for (String line : r.body().split("\n")) {
+    List<String> events = new ArrayList<>();
+    for (String line : body.split("\n")) {
       if (line.startsWith("data: ")) {
         data.add(line.substring(6));
+      } else if (line.startsWith("event: ")) {
+        events.add(line.substring(7));
       }
     }
-    return new Sse(r, data);
+    return new Sse(r, body, data, events, cut);
   }
 
   static JsonNode json(String text) {
@@ -211,12 +257,31 @@ final class ServeFixture implements AutoCloseable {
 
   /** One SSE answer. */
   static final class Sse {
-    final HttpResponse<String> response;
+    final HttpResponse<InputStream> response;
+    final String body;
     final List<String> data;
+    final List<String> events;
+    final boolean cut;
 
-    Sse(HttpResponse<String> response, List<String> data) {
+    Sse(
+        HttpResponse<InputStream> response,
+        String body,
+        List<String> data,
+        List<String> events,
+        boolean cut) {
       this.response = response;
+      this.body = body;
       this.data = data;
+      this.events = events;
+      this.cut = cut;
+    }
+
+    /** The parsed chunks (every data payload but {@code [DONE]}). */
+    List<JsonNode> chunks() {
+      return data.stream()
+          .filter(d -> !d.equals("[DONE]"))
+          .map(ServeFixture::json)
+          .collect(Collectors.toList());
     }
 
     /** The concatenated text of every content delta. */

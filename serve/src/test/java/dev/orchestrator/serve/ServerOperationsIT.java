@@ -116,7 +116,7 @@ class ServerOperationsIT {
           bad role                  | `{"model":"pair","messages":[{"role":"user","content":"a"},{"role":"user","content":"b"},{"role":"robot","content":"c"}]}` | messages[2].role
           max_tokens zero           | `{"model":"pair","max_tokens":0,"messages":[{"role":"user","content":"x"}]}` | max_tokens
           temperature too high      | `{"model":"pair","temperature":3,"messages":[{"role":"user","content":"x"}]}` | temperature
-          image part                | `{"model":"pair","messages":[{"role":"user","content":[{"type":"image_url"}]}]}` | messages[0].content[0].type
+          image part without url    | `{"model":"pair","messages":[{"role":"user","content":[{"type":"image_url"}]}]}` | messages[0].content[0].image_url
           tool without id           | `{"model":"pair","messages":[{"role":"tool","content":"x"}]}`     | messages[0].tool_call_id
           models not an array       | `{"model":"pair","models":"beta/large","messages":[{"role":"user","content":"x"}]}` | models
           stream not a boolean      | `{"model":"pair","stream":"yes","messages":[{"role":"user","content":"x"}]}` | stream

@@ -68,8 +68,7 @@ class StreamingIT {
 
       assertThat(s.response.statusCode()).isEqualTo(502);
       assertThat(s.response.headers().firstValue("content-type")).hasValue("application/json");
-      assertThat(json(s.response.body()).at("/error/code").asText())
-          .isEqualTo("backend_unavailable");
+      assertThat(json(s.body).at("/error/code").asText()).isEqualTo("backend_unavailable");
     }
   }
 
@@ -77,7 +76,7 @@ class StreamingIT {
   @EnumSource(
       value = Fault.class,
       names = {"STREAM_CUT", "STREAM_STALL", "MALFORMED_CHUNK"})
-  void aFailureAfterVisibleOutputEndsWithOneErrorEventThenDoneAndNoFailover(Fault fault) {
+  void aFailureAfterVisibleOutputEndsWithOneErrorEventThenABrokenOffBodyAndNoFailover(Fault fault) {
     try (ServeFixture f =
         ServeFixture.start(Map.of("alpha/small", List.of(Step.fault(fault).withContent(ANSWER))))) {
       ServeFixture.Sse s = f.stream("pair", "");
@@ -92,7 +91,10 @@ class StreamingIT {
       assertThat(err.path("code").asText()).isEqualTo("stream_interrupted");
       assertThat(err.path("message").asText()).contains("alpha/small");
       assertThat(s.data.stream().filter(d -> json0(d).has("error"))).hasSize(1);
-      assertThat(s.last()).isEqualTo("[DONE]");
+      assertThat(s.events).containsExactly("error");
+      assertThat(json(s.last()).has("error")).isTrue(); // nothing after the error frame
+      assertThat(s.data).doesNotContain("[DONE]");
+      assertThat(s.cut).isTrue();
       assertThat(f.upstream.callCount("beta/large")).isZero();
     }
   }
@@ -177,7 +179,8 @@ class StreamingIT {
       assertThat(err.path("continuation").asText()).isEqualTo("request_rejected");
       assertThat(ANSWER).startsWith(s.text());
       assertThat(s.finishReason()).isNull();
-      assertThat(s.last()).isEqualTo("[DONE]");
+      assertThat(s.data).doesNotContain("[DONE]");
+      assertThat(s.cut).isTrue();
       assertThat(f.upstream.callCount("delta/prefill-rejecting")).isEqualTo(1);
     }
   }

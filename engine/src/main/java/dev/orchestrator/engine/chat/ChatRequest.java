@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * A chat request in the engine's vocabulary, independent of any provider's wire format: everything
@@ -131,80 +130,15 @@ public record ChatRequest(
             ? Collections.unmodifiableSet(EnumSet.noneOf(Capability.class))
             : Collections.unmodifiableSet(EnumSet.copyOf(require));
     stop = stop == null ? List.of() : List.copyOf(stop);
-    metadata = metadata == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(metadata));
+    metadata = RequestChecks.metadata(metadata);
     streamOptions = JsonValues.copyObject(streamOptions, "stream_options");
     extraBody = JsonValues.copyObject(extraBody, "extraBody");
-    positive("max_tokens", maxTokens);
-    positive("max_completion_tokens", maxCompletionTokens);
-    if (promptTokens != null && promptTokens < 0) {
-      throw new IllegalArgumentException("promptTokens: " + promptTokens + " (expected: >= 0)");
-    }
-    range("temperature", temperature, 0, 2);
-    range("top_p", topP, 0, 1);
-    range("presence_penalty", presencePenalty, -2, 2);
-    range("frequency_penalty", frequencyPenalty, -2, 2);
-    for (String s : stop) {
-      if (s == null || s.isEmpty()) {
-        throw new IllegalArgumentException(
-            "stop: " + (s == null ? "null" : "an empty string") + " (expected: non-empty strings)");
-      }
-    }
-    if (topLogprobs != null) {
-      if (topLogprobs < 0 || topLogprobs > 20) {
-        throw new IllegalArgumentException("top_logprobs: " + topLogprobs + " (expected: 0..20)");
-      }
-      if (!Boolean.TRUE.equals(logprobs)) {
-        throw new IllegalArgumentException(
-            "top_logprobs: " + topLogprobs + " (expected: only with logprobs: true)");
-      }
-    }
-    if (n != null && n != 1) {
-      throw new IllegalArgumentException(
-          "n: " + n + " (expected: 1; the orchestrator does not fan out several choices)");
-    }
-    if (toolChoice != null && toolChoice.mode() == ToolChoice.Mode.FUNCTION) {
-      boolean offered = false;
-      for (ToolDefinition t : tools) {
-        offered |= t.name().equals(toolChoice.functionName());
-      }
-      if (!offered) {
-        throw new IllegalArgumentException(
-            "tool_choice.function.name: "
-                + toolChoice.functionName()
-                + " (expected: one of the offered tools)");
-      }
-    }
-    for (String k : metadata.keySet()) {
-      if (k == null || metadata.get(k) == null) {
-        throw new IllegalArgumentException(
-            "metadata." + k + ": null (expected: string keys and values)");
-      }
-    }
-    for (String k : extraBody.keySet()) {
-      if (MODELLED_FIELDS.contains(k)) {
-        throw new IllegalArgumentException(
-            "extraBody."
-                + k
-                + ": a field the request models (expected: set it through its own builder method)");
-      }
-    }
-  }
-
-  private static void positive(String field, Integer v) {
-    if (v != null && v < 1) {
-      throw new IllegalArgumentException(field + ": " + v + " (expected: >= 1)");
-    }
-  }
-
-  private static void range(String field, Double v, double lo, double hi) {
-    if (v != null && !(v >= lo && v <= hi)) {
-      throw new IllegalArgumentException(
-          field + ": " + v + " (expected: " + fmt(lo) + ".." + fmt(hi) + ")");
-    }
-  }
-
-  private static String fmt(double d) {
-    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    RequestChecks.limits(maxTokens, maxCompletionTokens, promptTokens, n);
+    RequestChecks.sampling(temperature, topP, presencePenalty, frequencyPenalty);
+    RequestChecks.stop(stop);
+    RequestChecks.logprobs(logprobs, topLogprobs);
+    RequestChecks.toolChoice(toolChoice, tools);
+    RequestChecks.extraBody(extraBody);
   }
 
   /** A builder for a request to {@code model}. */
@@ -294,12 +228,18 @@ public record ChatRequest(
     for (int i = 0; i < messages.size(); i++) {
       List<ContentPart> parts = messages.get(i).parts();
       for (int j = 0; j < parts.size(); j++) {
-        if (parts.get(j) instanceof ContentPart.Image) {
+        ContentPart p = parts.get(j);
+        if (p instanceof ContentPart.Image || p instanceof ContentPart.Raw r && isImage(r)) {
           return "messages[" + i + "].content[" + j + "]";
         }
       }
     }
     return null;
+  }
+
+  /** A raw part OpenAI would read as an image (an {@code image_url} part with extra fields). */
+  private static boolean isImage(ContentPart.Raw r) {
+    return r.type().equals("image_url") || r.type().equals("input_image");
   }
 
   /**

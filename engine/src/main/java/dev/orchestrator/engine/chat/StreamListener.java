@@ -14,6 +14,16 @@ package dev.orchestrator.engine.chat;
  */
 @FunctionalInterface
 public interface StreamListener {
+  /**
+   * The upstream's identifiers of the answer that is starting, as soon as the stream names them
+   * (before its first delta). Not visible output: an attempt that fails after this may still be
+   * failed over, and the next attempt reports its own. Either value may be {@code null}.
+   *
+   * @param id the answer's upstream id ({@code chatcmpl-…}, {@code msg_…})
+   * @param systemFingerprint the upstream's {@code system_fingerprint}
+   */
+  default void onResponseMetadata(String id, String systemFingerprint) {}
+
   /** A piece of visible assistant text. */
   void onContent(String delta);
 

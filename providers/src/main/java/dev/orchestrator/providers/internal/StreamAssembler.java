@@ -31,6 +31,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private final StringBuilder reasoning = new StringBuilder();
   private final StringBuilder refusal = new StringBuilder();
   private int announcedToolCalls;
+  private boolean metadataSent;
   private final Map<Integer, ToolCallBuilder> toolCalls = new TreeMap<>();
   private final List<ToolCall> completedToolCalls = new ArrayList<>();
   private volatile boolean visibleOutput;
@@ -105,11 +106,28 @@ public abstract class StreamAssembler implements SseReader.Handler {
     terminalSeen = true;
   }
 
+  /**
+   * Tells the listener the answer's id and fingerprint, once, before the first delta (protocols
+   * call it as soon as the stream names them; a delta sends it first if they never did).
+   */
+  protected final void emitMetadata() {
+    if (metadataSent || listener == null) {
+      return;
+    }
+    metadataSent = true;
+    try {
+      listener.onResponseMetadata(requestId, systemFingerprint);
+    } catch (RuntimeException e) {
+      throw new ListenerException(e);
+    }
+  }
+
   /** A piece of visible text: appended and forwarded. */
   protected final void emitContent(String delta) {
     if (delta == null || delta.isEmpty()) {
       return;
     }
+    emitMetadata();
     progressed = true;
     content.append(delta);
     if (listener != null) {
@@ -127,6 +145,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (delta == null || delta.isEmpty()) {
       return;
     }
+    emitMetadata();
     progressed = true;
     reasoning.append(delta);
     if (listener != null) {
@@ -144,6 +163,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (delta == null || delta.isEmpty()) {
       return;
     }
+    emitMetadata();
     progressed = true;
     refusal.append(delta);
     if (listener != null) {
@@ -166,6 +186,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (b.name.length() == 0) {
       return; // nothing a client could show yet
     }
+    emitMetadata();
     String args = b.arguments.substring(b.forwardedArguments);
     ToolCallDelta d;
     if (b.index < 0) {

@@ -100,7 +100,9 @@ final class OpenAiRequests {
     ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("role", m.role().wireName());
     if (m.parts().isEmpty()) {
-      if (m.role() != Role.ASSISTANT || m.toolCalls().isEmpty() && m.refusal() == null) {
+      if (m.role() == Role.ASSISTANT && (!m.toolCalls().isEmpty() || m.refusal() != null)) {
+        o.putNull("content"); // a turn of only tool calls or a refusal, as OpenAI writes it
+      } else {
         o.put("content", "");
       }
     } else if (m.parts().size() == 1 && m.parts().get(0) instanceof ContentPart.Text t) {

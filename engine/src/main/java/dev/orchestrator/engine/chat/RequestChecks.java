@@ -1,0 +1,113 @@
+package dev.orchestrator.engine.chat;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The range and consistency checks of {@link ChatRequest}, each failing with an {@link
+ * IllegalArgumentException} that names the OpenAI field, the value and the expectation. Stateless.
+ */
+final class RequestChecks {
+  private RequestChecks() {}
+
+  static void limits(
+      Integer maxTokens, Integer maxCompletionTokens, Integer promptTokens, Integer n) {
+    positive("max_tokens", maxTokens);
+    positive("max_completion_tokens", maxCompletionTokens);
+    if (promptTokens != null && promptTokens < 0) {
+      throw new IllegalArgumentException("promptTokens: " + promptTokens + " (expected: >= 0)");
+    }
+    if (n != null && n != 1) {
+      throw new IllegalArgumentException(
+          "n: " + n + " (expected: 1; the orchestrator does not fan out several choices)");
+    }
+  }
+
+  static void sampling(Double temperature, Double topP, Double presence, Double frequency) {
+    range("temperature", temperature, 0, 2);
+    range("top_p", topP, 0, 1);
+    range("presence_penalty", presence, -2, 2);
+    range("frequency_penalty", frequency, -2, 2);
+  }
+
+  static void stop(List<String> stop) {
+    for (String s : stop) {
+      if (s == null || s.isEmpty()) {
+        throw new IllegalArgumentException(
+            "stop: " + (s == null ? "null" : "an empty string") + " (expected: non-empty strings)");
+      }
+    }
+  }
+
+  static void logprobs(Boolean logprobs, Integer topLogprobs) {
+    if (topLogprobs == null) {
+      return;
+    }
+    if (topLogprobs < 0 || topLogprobs > 20) {
+      throw new IllegalArgumentException("top_logprobs: " + topLogprobs + " (expected: 0..20)");
+    }
+    if (!Boolean.TRUE.equals(logprobs)) {
+      throw new IllegalArgumentException(
+          "top_logprobs: " + topLogprobs + " (expected: only with logprobs: true)");
+    }
+  }
+
+  static void toolChoice(ToolChoice choice, List<ToolDefinition> tools) {
+    if (choice == null || choice.mode() != ToolChoice.Mode.FUNCTION) {
+      return;
+    }
+    for (ToolDefinition t : tools) {
+      if (t.name().equals(choice.functionName())) {
+        return;
+      }
+    }
+    throw new IllegalArgumentException(
+        "tool_choice.function.name: "
+            + choice.functionName()
+            + " (expected: one of the offered tools)");
+  }
+
+  /** A sorted, unmodifiable copy; string keys and values only. */
+  static Map<String, String> metadata(Map<String, String> metadata) {
+    if (metadata == null || metadata.isEmpty()) {
+      return Map.of();
+    }
+    for (Map.Entry<String, String> e : metadata.entrySet()) {
+      if (e.getKey() == null || e.getValue() == null) {
+        throw new IllegalArgumentException(
+            "metadata." + e.getKey() + ": null (expected: string keys and values)");
+      }
+    }
+    return Collections.unmodifiableMap(new TreeMap<>(metadata));
+  }
+
+  static void extraBody(Map<String, Object> extraBody) {
+    for (String k : extraBody.keySet()) {
+      if (ChatRequest.MODELLED_FIELDS.contains(k)) {
+        throw new IllegalArgumentException(
+            "extraBody."
+                + k
+                + ": a field the request models (expected: set it through its own builder method)");
+      }
+    }
+  }
+
+  private static void positive(String field, Integer v) {
+    if (v != null && v < 1) {
+      throw new IllegalArgumentException(field + ": " + v + " (expected: >= 1)");
+    }
+  }
+
+  private static void range(String field, Double v, double lo, double hi) {
+    if (v != null && !(v >= lo && v <= hi)) {
+      throw new IllegalArgumentException(
+          field + ": " + v + " (expected: " + fmt(lo) + ".." + fmt(hi) + ")");
+    }
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+}

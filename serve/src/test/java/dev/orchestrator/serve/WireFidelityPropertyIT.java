@@ -1,0 +1,272 @@
+package dev.orchestrator.serve;
+
+import static dev.orchestrator.serve.ServeFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.providers.simulation.Step;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/**
+ * DESIGN §9 as a property: for a generated request, what the upstream receives is the request
+ * (modulo the documented translations: the route's own model id, no {@code models}); what the
+ * caller receives is what the upstream sent — through {@code serve} and in-process through {@link
+ * TaskOrchestrator#chat} and {@link TaskOrchestrator#stream}.
+ */
+class WireFidelityPropertyIT {
+
+  @Provide
+  Arbitrary<ObjectNode> requests() {
+    return WireGenerators.request("eye/seer");
+  }
+
+  @Provide
+  Arbitrary<ObjectNode> answers() {
+    return WireGenerators.answer();
+  }
+
+  private static ObjectNode expectedUpstreamBody(ObjectNode request) {
+    ObjectNode e = (ObjectNode) json(request.toString()); // as text, the way the route reads it
+    e.put("model", "seer");
+    e.remove("models");
+    return e;
+  }
+
+  private static List<JsonNode> received(ServeFixture f) {
+    List<JsonNode> out = new ArrayList<>();
+    f.upstream.received().forEach(r -> out.add(json(r.body())));
+    return out;
+  }
+
+  @Property(tries = 25)
+  void whatTheRouteReceivesIsTheRequestAndWhatTheCallerReceivesIsTheAnswer(
+      @ForAll("requests") ObjectNode request, @ForAll("answers") ObjectNode answer) {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("eye/seer", List.of(Step.answer(200, answer.toString()))),
+            WireFidelityIT::catalog)) {
+      HttpResponse<String> r = f.post(request.toString());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      JsonNode sent = json(answer.toString());
+      assertAnswerKept(json(r.body()), sent);
+
+      // In-process: the same request through the library reaches the route unchanged too.
+      ChatRequest parsed =
+          ChatCompletionParser.parse(request.toString().getBytes(StandardCharsets.UTF_8)).request();
+      ChatResult inProcess = orchestrator(f).chat(parsed);
+      assertResponseKept(inProcess.response(), sent);
+
+      assertThat(received(f))
+          .hasSize(2)
+          .allSatisfy(b -> assertThat(b).isEqualTo(expectedUpstreamBody(request)));
+    }
+  }
+
+  private static TaskOrchestrator orchestrator(ServeFixture f) {
+    Credentials creds = Credentials.constant(ServeFixture.SIM_KEY);
+    return TaskOrchestrator.builder()
+        .catalog(WireFidelityIT.catalog(f.upstream))
+        .providers(HttpProviderClients.builder().credentials(creds).build())
+        .credentials(creds)
+        .policy(ServeFixture.policy().build())
+        .build();
+  }
+
+  private static String reasoning(JsonNode upstreamMessage) {
+    JsonNode r =
+        upstreamMessage.has("reasoning_content")
+            ? upstreamMessage.get("reasoning_content")
+            : upstreamMessage.get("reasoning");
+    return r == null ? null : r.asText();
+  }
+
+  /** The serve answer against the upstream's, field by field. */
+  private static void assertAnswerKept(JsonNode body, JsonNode up) {
+    JsonNode upMessage = up.at("/choices/0/message");
+    JsonNode message = body.at("/choices/0/message");
+    assertThat(body.path("id")).isEqualTo(up.path("id"));
+    assertThat(body.path("system_fingerprint")).isEqualTo(up.path("system_fingerprint"));
+    assertThat(message.path("content")).isEqualTo(upMessage.path("content"));
+    assertThat(message.path("refusal").isNull() ? null : message.path("refusal").asText())
+        .isEqualTo(upMessage.has("refusal") ? upMessage.get("refusal").asText() : null);
+    assertThat(message.has("reasoning_content") ? message.get("reasoning_content").asText() : null)
+        .isEqualTo(reasoning(upMessage));
+    assertThat(message.path("tool_calls")).isEqualTo(upMessage.path("tool_calls"));
+    assertThat(body.at("/choices/0/finish_reason")).isEqualTo(up.at("/choices/0/finish_reason"));
+    ObjectNode usage = (ObjectNode) body.path("usage").deepCopy();
+    usage.remove("cost"); // serve's own addition (CONTRACT §5), not the upstream's
+    assertThat(usage).isEqualTo(up.path("usage"));
+  }
+
+  /** The library answer against the upstream's. */
+  private static void assertResponseKept(ChatResponse r, JsonNode up) {
+    JsonNode m = up.at("/choices/0/message");
+    assertThat(r.id()).isEqualTo(up.path("id").asText());
+    assertThat(r.systemFingerprint())
+        .isEqualTo(up.has("system_fingerprint") ? up.get("system_fingerprint").asText() : null);
+    assertThat(r.content()).isEqualTo(m.path("content").isNull() ? "" : m.get("content").asText());
+    assertThat(r.refusal()).isEqualTo(m.has("refusal") ? m.get("refusal").asText() : null);
+    assertThat(r.reasoningContent()).isEqualTo(reasoning(m));
+    List<ToolCall> calls = new ArrayList<>();
+    m.path("tool_calls")
+        .forEach(
+            c ->
+                calls.add(
+                    new ToolCall(
+                        c.get("id").asText(),
+                        c.at("/function/name").asText(),
+                        c.at("/function/arguments").asText())));
+    assertThat(r.toolCalls()).isEqualTo(calls);
+    assertThat(r.finishReason()).isEqualTo(up.at("/choices/0/finish_reason").asText());
+    JsonNode u = up.path("usage");
+    assertThat(r.usage().promptTokens()).isEqualTo(u.path("prompt_tokens").asInt());
+    assertThat(r.usage().completionTokens()).isEqualTo(u.path("completion_tokens").asInt());
+    assertThat(r.usage().cachedTokens())
+        .isEqualTo(
+            u.has("prompt_tokens_details")
+                ? u.at("/prompt_tokens_details/cached_tokens").asInt()
+                : null);
+    assertThat(r.usage().reasoningTokens())
+        .isEqualTo(
+            u.has("completion_tokens_details")
+                ? u.at("/completion_tokens_details/reasoning_tokens").asInt()
+                : null);
+  }
+
+  /** The answer as an OpenAI stream: every text cut in two deltas, tool calls in fragments. */
+  private static String asSse(JsonNode up) {
+    JsonNode m = up.at("/choices/0/message");
+    StringBuilder sse = new StringBuilder();
+    java.util.function.Consumer<ObjectNode> chunk =
+        delta -> {
+          ObjectNode c = WireGenerators.obj().put("id", up.path("id").asText());
+          if (up.has("system_fingerprint")) {
+            c.set("system_fingerprint", up.get("system_fingerprint"));
+          }
+          c.putArray("choices").addObject().put("index", 0).set("delta", delta);
+          sse.append("data: ").append(c).append("\n\n");
+        };
+    for (String field : List.of("reasoning_content", "reasoning", "refusal", "content")) {
+      if (m.path(field).isTextual()) {
+        String t = m.get(field).asText();
+        int half = t.length() / 2;
+        chunk.accept(WireGenerators.obj().put(field, t.substring(0, half)));
+        chunk.accept(WireGenerators.obj().put(field, t.substring(half)));
+      }
+    }
+    int i = 0;
+    for (JsonNode call : m.path("tool_calls")) {
+      String args = call.at("/function/arguments").asText();
+      ObjectNode first = WireGenerators.obj();
+      ObjectNode f = first.putArray("tool_calls").addObject().put("index", i);
+      f.put("id", call.get("id").asText()).put("type", "function");
+      f.putObject("function").put("name", call.at("/function/name").asText()).put("arguments", "");
+      chunk.accept(first);
+      ObjectNode rest = WireGenerators.obj();
+      rest.putArray("tool_calls")
+          .addObject()
+          .put("index", i)
+          .putObject("function")
+          .put("arguments", args);
+      chunk.accept(rest);
+      i++;
+    }
+    ObjectNode end = WireGenerators.obj().put("id", up.path("id").asText());
+    end.putArray("choices")
+        .addObject()
+        .put("index", 0)
+        .put("finish_reason", up.at("/choices/0/finish_reason").asText())
+        .putObject("delta");
+    end.set("usage", up.get("usage"));
+    sse.append("data: ").append(end).append("\n\ndata: [DONE]\n\n");
+    return sse.toString();
+  }
+
+  /** Records every listener call, in order. */
+  private static final class Recorder implements dev.orchestrator.engine.chat.StreamListener {
+    final StringBuilder content = new StringBuilder();
+    final StringBuilder reasoning = new StringBuilder();
+    final StringBuilder refusal = new StringBuilder();
+    final List<dev.orchestrator.engine.chat.ToolCallDelta> fragments = new ArrayList<>();
+    String id;
+
+    @Override
+    public void onResponseMetadata(String upstreamId, String fingerprint) {
+      id = upstreamId;
+    }
+
+    @Override
+    public void onContent(String delta) {
+      content.append(delta);
+    }
+
+    @Override
+    public void onReasoning(String delta) {
+      reasoning.append(delta);
+    }
+
+    @Override
+    public void onRefusal(String delta) {
+      refusal.append(delta);
+    }
+
+    @Override
+    public void onToolCallDelta(dev.orchestrator.engine.chat.ToolCallDelta d) {
+      fragments.add(d);
+    }
+  }
+
+  @Property(tries = 20)
+  void aStreamedAnswerReachesTheListenerWholeAndInOpenAisIncrementalShape(
+      @ForAll("answers") ObjectNode answer) {
+    JsonNode up = json(answer.toString());
+    Step sse = Step.answer(200, asSse(up)).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("eye/seer", List.of(sse)), WireFidelityIT::catalog)) {
+      Recorder rec = new Recorder();
+      ChatRequest request = ChatRequest.builder("eye/seer").user("go").stream(true).build();
+      ChatResult r = orchestrator(f).stream(request, rec);
+
+      assertResponseKept(r.response(), up);
+      JsonNode m = up.at("/choices/0/message");
+      assertThat(rec.id).isEqualTo(up.path("id").asText());
+      assertThat(rec.content.toString()).isEqualTo(r.response().content());
+      assertThat(rec.reasoning.toString())
+          .isEqualTo(
+              r.response().reasoningContent() == null ? "" : r.response().reasoningContent());
+      assertThat(rec.refusal.toString()).isEqualTo(m.path("refusal").asText(""));
+      int calls = m.path("tool_calls").size();
+      List<dev.orchestrator.engine.chat.ToolCallDelta> firsts =
+          rec.fragments.stream().filter(d -> d.name() != null).toList();
+      assertThat(firsts).hasSize(calls);
+      for (int i = 0; i < calls; i++) {
+        int index = i;
+        JsonNode call = m.path("tool_calls").get(i);
+        assertThat(firsts.get(i).index()).isEqualTo(i);
+        assertThat(firsts.get(i).id()).isEqualTo(call.get("id").asText());
+        String args =
+            rec.fragments.stream()
+                .filter(d -> d.index() == index)
+                .map(dev.orchestrator.engine.chat.ToolCallDelta::argumentsFragment)
+                .collect(java.util.stream.Collectors.joining());
+        assertThat(args).isEqualTo(call.at("/function/arguments").asText());
+      }
+    }
+  }
+}

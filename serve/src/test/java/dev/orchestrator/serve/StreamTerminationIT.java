@@ -33,9 +33,9 @@ class StreamTerminationIT {
   private static final String ANSWER = Step.DEFAULT_CONTENT;
 
   /**
-   * A stream that fails after visible output: the upstream sends half the answer, then stalls
-   * until the stream-idle limit ends the attempt. (A stall rather than a cut: the bytes of a cut
-   * can be lost with the connection's end on a loaded machine, and then nothing was visible.)
+   * A stream that fails after visible output: the upstream sends half the answer, then stalls until
+   * the stream-idle limit ends the attempt. (A stall rather than a cut: the bytes of a cut can be
+   * lost with the connection's end on a loaded machine, and then nothing was visible.)
    */
   private static ServeFixture cutStream() {
     return ServeFixture.start(

@@ -21,6 +21,7 @@ import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -173,10 +174,11 @@ class ChatModelIT {
   }
 
   @Test
-  void streamCutAfterOutputEndsInOnErrorNeverOnCompleteResponse() {
+  void streamFailureAfterOutputEndsInOnErrorNeverOnCompleteResponse() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.fault(Fault.STREAM_CUT))))) {
+        LoopbackOrchestrator.withStreamIdle(
+            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.fault(Fault.STREAM_STALL))),
+            Duration.ofSeconds(1))) {
       Recorder recorder = new Recorder();
       OrchestratorStreamingChatModel model =
           OrchestratorStreamingChatModel.builder()

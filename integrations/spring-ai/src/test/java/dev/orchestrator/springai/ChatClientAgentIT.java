@@ -195,10 +195,11 @@ class ChatClientAgentIT {
   }
 
   @Test
-  void streamCutAfterOutputErrorsTheFluxAndNeverCompletes() {
+  void streamFailureAfterOutputErrorsTheFluxAndNeverCompletes() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.fault(Fault.STREAM_CUT))))) {
+        LoopbackOrchestrator.withStreamIdle(
+            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.fault(Fault.STREAM_STALL))),
+            Duration.ofSeconds(1))) {
       TestObservationRegistry observations = TestObservationRegistry.create();
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()

@@ -39,7 +39,7 @@ public final class LoopbackOrchestrator implements AutoCloseable {
   private final ScriptedUpstream upstream;
   private final TaskOrchestrator orchestrator;
 
-  private LoopbackOrchestrator(Map<String, List<Step>> scripts) {
+  private LoopbackOrchestrator(Map<String, List<Step>> scripts, OrchestratorPolicy policy) {
     upstream = ScriptedUpstream.start(scripts);
     Credentials creds = Credentials.constant("sk-loopback-0123456789");
     orchestrator =
@@ -47,13 +47,23 @@ public final class LoopbackOrchestrator implements AutoCloseable {
             .catalog(catalog(upstream))
             .providers(HttpProviderClients.builder().credentials(creds).build())
             .credentials(creds)
-            .policy(policy())
+            .policy(policy)
             .build();
   }
 
   /** Starts the upstream with {@code scripts} (route id to steps) and builds the orchestrator. */
   public static LoopbackOrchestrator start(Map<String, List<Step>> scripts) {
-    return new LoopbackOrchestrator(scripts);
+    return new LoopbackOrchestrator(scripts, policy().build());
+  }
+
+  /**
+   * As {@link #start(Map)}, with a stream-idle limit of {@code streamIdle}: for streams that fail
+   * after visible output by a {@link Fault#STREAM_STALL stall}, which, unlike a cut, cannot lose
+   * the bytes already sent on a loaded machine.
+   */
+  public static LoopbackOrchestrator withStreamIdle(
+      Map<String, List<Step>> scripts, Duration streamIdle) {
+    return new LoopbackOrchestrator(scripts, policy().withStreamIdleTimeout(streamIdle).build());
   }
 
   /** The scripted upstream. */
@@ -75,7 +85,7 @@ public final class LoopbackOrchestrator implements AutoCloseable {
   }
 
   /** No same-route retries, tiny backoff; time limits generous for a loaded machine. */
-  private static OrchestratorPolicy policy() {
+  private static OrchestratorPolicy.Builder policy() {
     return OrchestratorPolicy.builder()
         .withConnectTimeout(Duration.ofSeconds(2))
         .withAttemptTimeout(Duration.ofSeconds(10))
@@ -84,8 +94,7 @@ public final class LoopbackOrchestrator implements AutoCloseable {
         .withDeadline(Duration.ofSeconds(30))
         .withBackoff(Duration.ofMillis(1), Duration.ofMillis(5))
         .withSameRouteRetries(0)
-        .withSeed(7L)
-        .build();
+        .withSeed(7L);
   }
 
   private static Catalog catalog(ScriptedUpstream upstream) {

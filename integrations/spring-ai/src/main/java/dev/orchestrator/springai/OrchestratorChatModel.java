@@ -160,23 +160,25 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
             sink.next(ResponseMapper.chunk("", List.of(call)));
           }
         };
+    ChatResponse whole;
     try (Observation.Scope scope = observation.openScope()) {
       ChatResult result =
           orchestrator.stream(
               PromptMapper.toEngine(request, toolCallingManager), listener, cancellation, timeout);
-      ChatResponse whole = ResponseMapper.toSpringAi(result);
+      whole = ResponseMapper.toSpringAi(result);
       context.setResponse(whole);
-      sink.next(ResponseMapper.lastChunk(whole));
-      sink.complete();
     } catch (RuntimeException e) {
       RuntimeException mapped = OrchestratorAiErrors.toSpringAi(e);
       observation.error(mapped);
+      observation.stop(); // before the signal: a subscriber that sees the end sees it recorded
       if (!cancellation.isCancelled()) {
         sink.error(mapped); // after a cancel nobody listens; Reactor would log it as dropped
       }
-    } finally {
-      observation.stop();
+      return;
     }
+    observation.stop();
+    sink.next(ResponseMapper.lastChunk(whole));
+    sink.complete();
   }
 
   /**

@@ -148,6 +148,11 @@ final class RequestMapper {
   }
 
   private static ToolDefinition tool(ToolSpecification t) {
+    if (Boolean.TRUE.equals(t.strict())) {
+      // The engine's tool definitions carry no strict flag: refuse rather than send a laxer tool.
+      throw new UnsupportedFeatureException(
+          "tool " + t.name() + ": strict (expected: not set; strict tool schemas are not carried)");
+    }
     String schema =
         t.parameters() == null ? null : json(JsonSchemaElementUtils.toMap(t.parameters()));
     return new ToolDefinition(t.name(), t.description(), schema);

@@ -109,6 +109,19 @@ class RequestMapperTest {
   }
 
   @Test
+  void refusesAStrictToolRatherThanSendingALaxerOne() {
+    assertThatThrownBy(
+            () ->
+                map(
+                    ChatRequest.builder()
+                        .messages(UserMessage.from("Hi"))
+                        .toolSpecifications(
+                            ToolSpecification.builder().name("pay").strict(true).build())))
+        .isInstanceOf(UnsupportedFeatureException.class)
+        .hasMessage("tool pay: strict (expected: not set; strict tool schemas are not carried)");
+  }
+
+  @Test
   void mapsParametersToolsAndToolChoice() {
     var r =
         map(

@@ -1,0 +1,93 @@
+package dev.orchestrator.langchain4j;
+
+import dev.langchain4j.agent.tool.ToolExecutionRequest;
+import dev.langchain4j.data.message.AiMessage;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.output.FinishReason;
+import dev.langchain4j.model.output.TokenUsage;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.Usage;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The engine's answer → LangChain4j's response (ADR 0019, mapping table). Stateless. */
+final class ResponseMapper {
+  /** The {@link AiMessage#attributes()} key of a refusal (LangChain4j has no field for it). */
+  static final String REFUSAL_ATTRIBUTE = "refusal";
+
+  private ResponseMapper() {}
+
+  static ChatResponse toLangChain4j(ChatResult result) {
+    dev.orchestrator.engine.chat.ChatResponse r = result.response();
+    List<ToolExecutionRequest> calls = new ArrayList<>();
+    for (ToolCall c : r.toolCalls()) {
+      calls.add(toolExecutionRequest(c));
+    }
+    AiMessage.Builder message =
+        AiMessage.builder()
+            .text(r.content().isEmpty() ? null : r.content())
+            .thinking(r.reasoningContent())
+            .toolExecutionRequests(calls);
+    if (r.refusal() != null) {
+      message.attributes(Map.of(REFUSAL_ATTRIBUTE, r.refusal()));
+    }
+    return ChatResponse.builder()
+        .aiMessage(message.build())
+        .metadata(
+            OrchestratorChatResponseMetadata.builder()
+                .route(result.route())
+                .trace(result.trace())
+                .id(r.id() != null ? r.id() : r.requestId())
+                .modelName(result.route())
+                .tokenUsage(tokenUsage(r.usage()))
+                .finishReason(finishReason(r.finishReason(), !calls.isEmpty()))
+                .build())
+        .build();
+  }
+
+  static ToolExecutionRequest toolExecutionRequest(ToolCall c) {
+    return ToolExecutionRequest.builder()
+        .id(c.id())
+        .name(c.name())
+        .arguments(c.argumentsJson())
+        .build();
+  }
+
+  static TokenUsage tokenUsage(Usage u) {
+    if (u == null || u.equals(Usage.NONE)) {
+      return null;
+    }
+    return new TokenUsage(u.promptTokens(), u.completionTokens(), u.totalTokens());
+  }
+
+  /**
+   * The provider's finish reason in LangChain4j's words; a missing one is {@code TOOL_EXECUTION}
+   * when the answer calls tools, else unknown ({@code null}).
+   */
+  static FinishReason finishReason(String reason, boolean toolCalls) {
+    if (reason == null || reason.isBlank()) {
+      return toolCalls ? FinishReason.TOOL_EXECUTION : null;
+    }
+    switch (reason.toLowerCase(Locale.ROOT)) {
+      case "stop":
+      case "end_turn":
+      case "stop_sequence":
+        return FinishReason.STOP;
+      case "length":
+      case "max_tokens":
+        return FinishReason.LENGTH;
+      case "tool_calls":
+      case "function_call":
+      case "tool_use":
+        return FinishReason.TOOL_EXECUTION;
+      case "content_filter":
+      case "refusal":
+        return FinishReason.CONTENT_FILTER;
+      default:
+        return FinishReason.OTHER;
+    }
+  }
+}

@@ -1,0 +1,103 @@
+package dev.orchestrator.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.langchain4j.exception.InvalidRequestException;
+import dev.langchain4j.exception.ModelNotFoundException;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
+import dev.orchestrator.providers.simulation.Step;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Each LangChain4j exception type, produced by the upstream failure that should produce it, with
+ * the orchestrator's typed error, status and trace as the cause.
+ */
+class ExceptionMappingIT {
+
+  @ParameterizedTest(name = "{0} {1} -> {3}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # model        | status | body                                                                                      | exception               | orchestrator type
+          alpha/primary  | 429    | {"error":{"message":"slow down","type":"rate_limit_error"}}                               | RateLimitException      | BACKEND_UNAVAILABLE
+          alpha/primary  | 402    | {"error":{"message":"You exceeded your current quota","type":"insufficient_quota"}}      | RateLimitException      | REQUEST_REJECTED
+          alpha/primary  | 401    | {"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}         | AuthenticationException | REQUEST_REJECTED
+          alpha/primary  | 403    | {"error":{"message":"not allowed","type":"permission_error"}}                             | AuthenticationException | REQUEST_REJECTED
+          alpha/primary  | 400    | {"error":{"message":"flagged","type":"invalid_request_error","code":"content_filter"}}    | ContentFilteredException| REQUEST_REJECTED
+          alpha/primary  | 404    | {"error":{"message":"The model does not exist","code":"model_not_found"}}                 | ModelNotFoundException  | REQUEST_REJECTED
+          alpha/primary  | 400    | {"error":{"message":"messages: bad role","type":"invalid_request_error"}}                 | InvalidRequestException | REQUEST_REJECTED
+          alpha/primary  | 504    | {"error":{"message":"upstream timed out"}}                                                | TimeoutException        | BACKEND_UNAVAILABLE
+          alpha/primary  | 500    | {"error":{"message":"boom"}}                                                              | InternalServerException | BACKEND_UNAVAILABLE
+          orchestrator/free | 503 | {"error":{"message":"overloaded"}}                                                        | InternalServerException | CANDIDATES_EXHAUSTED
+          """)
+  void upstreamFailureSurfacesAsLangChain4jsOwnException(
+      String model, int status, String body, String exception, String type) {
+    Step failing = Step.answer(status, body);
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(
+                LoopbackOrchestrator.PRIMARY, List.of(failing),
+                LoopbackOrchestrator.BACKUP, List.of(failing),
+                LoopbackOrchestrator.VISION, List.of(failing)))) {
+      OrchestratorChatModel chat =
+          OrchestratorChatModel.builder().orchestrator(lb.orchestrator()).modelName(model).build();
+
+      Throwable thrown = catchThrowable(() -> chat.chat("Hi"));
+
+      assertThat(thrown.getClass().getSimpleName()).isEqualTo(exception);
+      OrchestratorException cause = OrchestratorErrors.orchestratorException(thrown).orElseThrow();
+      assertThat(cause).isSameAs(thrown.getCause());
+      assertThat(cause.type().name()).isEqualTo(type);
+      assertThat(cause.status()).isEqualTo(status);
+      assertThat(cause.trace().attempts()).isNotEmpty();
+    }
+  }
+
+  @Test
+  void settledBadRequestInAGroupIsAnInvalidRequestWithTheUpstreamsOwnMessage() {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(
+                LoopbackOrchestrator.PRIMARY,
+                List.of(
+                    Step.answer(
+                        400,
+                        "{\"error\":{\"message\":\"messages[1].content: must not be empty\",\"type\":\"invalid_request_error\"}}"))))) {
+      OrchestratorChatModel chat =
+          OrchestratorChatModel.builder()
+              .orchestrator(lb.orchestrator())
+              .modelName("pair-group")
+              .build();
+
+      Throwable thrown = catchThrowable(() -> chat.chat("Hi"));
+
+      assertThat(thrown)
+          .isExactlyInstanceOf(InvalidRequestException.class)
+          .hasMessageContaining("messages[1].content: must not be empty");
+      assertThat(lb.upstream().calls())
+          .containsExactly(LoopbackOrchestrator.PRIMARY); // a group stops on a 400
+    }
+  }
+
+  @Test
+  void unknownModelIsModelNotFound() {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
+      OrchestratorChatModel chat =
+          OrchestratorChatModel.builder()
+              .orchestrator(lb.orchestrator())
+              .modelName("nowhere/none")
+              .build();
+
+      assertThat(catchThrowable(() -> chat.chat("Hi")))
+          .isExactlyInstanceOf(ModelNotFoundException.class)
+          .hasMessageContaining("nowhere/none");
+    }
+  }
+}

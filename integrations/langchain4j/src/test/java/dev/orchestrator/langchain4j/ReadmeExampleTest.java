@@ -1,0 +1,99 @@
+package dev.orchestrator.langchain4j;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.langchain4j.agent.tool.Tool;
+import dev.langchain4j.exception.RateLimitException;
+import dev.langchain4j.model.chat.ChatModel;
+import dev.langchain4j.service.AiServices;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
+import dev.orchestrator.providers.simulation.Step;
+import dev.orchestrator.providers.simulation.ToolCallSteps;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The module README's example is this code, compiled and run against the loopback upstream. */
+class ReadmeExampleTest {
+
+  // README:example:start
+  interface Assistant {
+    String chat(String message);
+  }
+
+  static class Calculator {
+    @Tool("Adds two integers")
+    int add(int a, int b) {
+      return a + b;
+    }
+  }
+
+  static String ask(TaskOrchestrator orchestrator) {
+    ChatModel model =
+        OrchestratorChatModel.builder()
+            .orchestrator(orchestrator)
+            .modelName("orchestrator/free")
+            .build();
+    Assistant assistant =
+        AiServices.builder(Assistant.class).chatModel(model).tools(new Calculator()).build();
+    try {
+      return assistant.chat("What is 2 + 3?");
+    } catch (RateLimitException e) {
+      // LangChain4j's own exception; the orchestrator's error and trace are its cause.
+      OrchestratorException cause = OrchestratorErrors.orchestratorException(e).orElseThrow();
+      return "rate limited; retry in " + cause.retryAfter();
+    }
+  }
+
+  // README:example:end
+
+  @Test
+  void exampleRunsAToolRoundTrip() {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(
+                LoopbackOrchestrator.PRIMARY,
+                List.of(
+                    ToolCallSteps.completion(
+                        "primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
+                    Step.ok("2 + 3 = 5."))))) {
+      assertThat(ask(lb.orchestrator())).isEqualTo("2 + 3 = 5.");
+    }
+  }
+
+  @Test
+  void readmeShowsExactlyThisCode() throws Exception {
+    assertThat(block(Files.readString(Path.of("README.md"))))
+        .isEqualTo(
+            markers(
+                Files.readString(
+                    Path.of("src/test/java/dev/orchestrator/langchain4j/ReadmeExampleTest.java"))));
+  }
+
+  static String markers(String source) {
+    String start = "// README:example:start";
+    return normalize(
+        source.substring(
+            source.indexOf(start) + start.length(), source.indexOf("// README:example:end")));
+  }
+
+  static String block(String readme) {
+    int start = readme.indexOf("<!-- README:example -->");
+    assertThat(start).as("README marker").isNotNegative();
+    String b = readme.substring(start, readme.indexOf("<!-- /README:example -->"));
+    return normalize(b.substring(b.indexOf("```java") + 7, b.lastIndexOf("```")));
+  }
+
+  static String normalize(String s) {
+    StringBuilder sb = new StringBuilder();
+    for (String line : s.strip().split("\n")) {
+      sb.append(line.strip()).append('\n');
+    }
+    return sb.toString();
+  }
+}

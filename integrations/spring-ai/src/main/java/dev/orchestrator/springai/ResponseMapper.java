@@ -1,0 +1,101 @@
+package dev.orchestrator.springai;
+
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.Usage;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.ai.chat.messages.AssistantMessage;
+import org.springframework.ai.chat.metadata.ChatGenerationMetadata;
+import org.springframework.ai.chat.metadata.ChatResponseMetadata;
+import org.springframework.ai.chat.metadata.DefaultUsage;
+import org.springframework.ai.chat.model.ChatResponse;
+import org.springframework.ai.chat.model.Generation;
+
+/** The engine's answer → Spring AI's response (ADR 0020, mapping table). Stateless. */
+final class ResponseMapper {
+  /** {@link ChatResponseMetadata} key of the serving route (also the metadata's model). */
+  static final String ROUTE = "orchestrator.route";
+
+  /** {@link ChatResponseMetadata} key of the request's {@link dev.orchestrator.engine.Trace}. */
+  static final String TRACE = "orchestrator.trace";
+
+  private ResponseMapper() {}
+
+  static ChatResponse toSpringAi(ChatResult result) {
+    dev.orchestrator.engine.chat.ChatResponse r = result.response();
+    Map<String, Object> properties = new HashMap<>();
+    if (r.reasoningContent() != null) {
+      properties.put("reasoningContent", r.reasoningContent());
+    }
+    if (r.refusal() != null) {
+      properties.put("refusal", r.refusal());
+    }
+    AssistantMessage message =
+        AssistantMessage.builder()
+            .content(r.content())
+            .toolCalls(toolCalls(r.toolCalls()))
+            .properties(properties)
+            .build();
+    ChatGenerationMetadata generation =
+        ChatGenerationMetadata.builder().finishReason(finishReason(r.finishReason())).build();
+    ChatResponseMetadata.Builder metadata =
+        ChatResponseMetadata.builder()
+            .model(result.route())
+            .usage(usage(r.usage()))
+            .keyValue(ROUTE, result.route())
+            .keyValue(TRACE, result.trace());
+    String id = r.id() != null ? r.id() : r.requestId();
+    if (id != null) {
+      metadata.id(id);
+    }
+    if (r.systemFingerprint() != null) {
+      metadata.keyValue("system-fingerprint", r.systemFingerprint());
+    }
+    return new ChatResponse(List.of(new Generation(message, generation)), metadata.build());
+  }
+
+  /** One streamed piece: text and/or tool calls, no metadata yet. */
+  static ChatResponse chunk(String text, List<ToolCall> calls) {
+    AssistantMessage message =
+        AssistantMessage.builder().content(text).toolCalls(toolCalls(calls)).build();
+    return new ChatResponse(List.of(new Generation(message)));
+  }
+
+  /**
+   * The stream's last piece: what only the end knows (finish reason, usage, route, trace); its text
+   * and tool calls were already sent piece by piece.
+   */
+  static ChatResponse lastChunk(ChatResponse whole) {
+    AssistantMessage empty = AssistantMessage.builder().content("").build();
+    return new ChatResponse(
+        List.of(new Generation(empty, whole.getResult().getMetadata())), whole.getMetadata());
+  }
+
+  static List<AssistantMessage.ToolCall> toolCalls(List<ToolCall> calls) {
+    List<AssistantMessage.ToolCall> out = new ArrayList<>();
+    for (ToolCall c : calls) {
+      out.add(new AssistantMessage.ToolCall(c.id(), "function", c.name(), c.argumentsJson()));
+    }
+    return out;
+  }
+
+  /** Usage with Spring AI's cache counts; the engine's record as the native usage. */
+  static org.springframework.ai.chat.metadata.Usage usage(Usage u) {
+    return new DefaultUsage(
+        u.promptTokens(),
+        u.completionTokens(),
+        u.totalTokens(),
+        u,
+        u.cachedTokens() == null ? null : u.cachedTokens().longValue(),
+        u.cacheCreationTokens() == null ? null : u.cacheCreationTokens().longValue());
+  }
+
+  /** The provider's finish reason as Spring AI's OpenAI model spells it ({@code STOP}). */
+  static String finishReason(String reason) {
+    return reason == null ? null : reason.toUpperCase(Locale.ROOT);
+  }
+}

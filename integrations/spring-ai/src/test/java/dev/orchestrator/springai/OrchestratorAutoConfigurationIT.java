@@ -1,0 +1,126 @@
+package dev.orchestrator.springai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * The Boot auto-configuration in a minimal application context, with Spring AI's own ChatClient.
+ */
+class OrchestratorAutoConfigurationIT {
+  private final ApplicationContextRunner runner =
+      new ApplicationContextRunner()
+          .withConfiguration(
+              AutoConfigurations.of(
+                  OrchestratorAutoConfiguration.class, ChatClientAutoConfiguration.class));
+
+  @Test
+  void propertiesAloneGiveAWorkingChatClient(@TempDir Path dir) throws Exception {
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(Map.of("loc/small", List.of(Step.ok("Hello from Boot."))))) {
+      Path catalog = dir.resolve("catalog.yaml");
+      Files.writeString(
+          catalog,
+          String.join(
+              "\n",
+              "providers:",
+              "  loc: {baseUrl: '" + up.baseUrl("loc") + "', protocol: openai-chat}",
+              "routes:",
+              "  loc/small: {tier: free, contextWindow: 32000}",
+              ""));
+      runner
+          .withPropertyValues(
+              "orchestrator.model=orchestrator/free",
+              "orchestrator.catalog=" + catalog,
+              "orchestrator.policy.deadline=30s",
+              "orchestrator.policy.same-route-retries=0")
+          .run(
+              context -> {
+                assertThat(context).hasSingleBean(ChatModel.class);
+                TaskOrchestrator orchestrator = context.getBean(TaskOrchestrator.class);
+                assertThat(orchestrator.policy().deadline()).isEqualTo(Duration.ofSeconds(30));
+                assertThat(orchestrator.policy().sameRouteRetries()).isZero();
+
+                String answer =
+                    context
+                        .getBean(ChatClient.Builder.class)
+                        .build()
+                        .prompt()
+                        .user("Hi")
+                        .call()
+                        .content();
+
+                assertThat(answer).isEqualTo("Hello from Boot.");
+                assertThat(up.calls()).containsExactly("loc/small");
+              });
+    }
+  }
+
+  @Test
+  void anApplicationsOwnOrchestratorIsUsed() {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.start(
+            Map.of(LoopbackOrchestrator.BACKUP, List.of(Step.ok("backup here"))))) {
+      runner
+          .withBean(TaskOrchestrator.class, () -> lb.orchestrator())
+          .withPropertyValues("orchestrator.model=" + LoopbackOrchestrator.BACKUP)
+          .run(
+              context -> {
+                assertThat(context.getBean(TaskOrchestrator.class)).isSameAs(lb.orchestrator());
+                assertThat(context.getBean(ChatModel.class).call("Hi")).isEqualTo("backup here");
+              });
+    }
+  }
+
+  @Test
+  void disabledCreatesNoChatModel() {
+    runner
+        .withPropertyValues("orchestrator.enabled=false")
+        .run(context -> assertThat(context).doesNotHaveBean(ChatModel.class));
+  }
+
+  @Test
+  void anApplicationsOwnChatModelWins() {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
+      OrchestratorChatModel own =
+          OrchestratorChatModel.builder()
+              .orchestrator(lb.orchestrator())
+              .defaultModel("pair-group")
+              .build();
+      runner
+          .withBean(OrchestratorChatModel.class, () -> own)
+          .run(context -> assertThat(context.getBean(ChatModel.class)).isSameAs(own));
+    }
+  }
+
+  @Test
+  void configurationMetadataDescribesTheProperties() throws Exception {
+    String metadata =
+        new String(
+            getClass()
+                .getResourceAsStream("/META-INF/spring-configuration-metadata.json")
+                .readAllBytes(),
+            java.nio.charset.StandardCharsets.UTF_8);
+    assertThat(metadata)
+        .contains("\"orchestrator.enabled\"")
+        .contains("\"orchestrator.model\"")
+        .contains("\"orchestrator.catalog\"")
+        .contains("\"orchestrator.policy.deadline\"")
+        .contains("\"orchestrator.policy.same-route-retries\"");
+  }
+}

@@ -35,13 +35,15 @@ class StreamAssemblyIT {
               })
           .build();
 
+  // Generous: these tests are about what is assembled, and a loaded machine must not turn a slow
+  // read into an idle timeout.
   static final AttemptLimits LIMITS =
       new AttemptLimits(
-          Duration.ofSeconds(1),
-          Duration.ofMillis(1000),
-          Duration.ofMillis(1000),
-          Duration.ofMillis(200),
-          Duration.ofSeconds(3));
+          Duration.ofSeconds(5),
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(4),
+          Duration.ofSeconds(20));
 
   AttemptOutcome send(RawServer server, Protocol protocol, Fixtures.Recorder listener) {
     Provider p = Fixtures.provider("raw", server.baseUrl(), protocol);
@@ -224,7 +226,7 @@ class StreamAssemblyIT {
   }
 
   @Test
-  void endsPromptlyWhenTheTerminalChunkCameButTheConnectionStaysOpen() throws Exception {
+  void aFinishedStreamOnAConnectionHeldOpenEndsAsASuccessByTheIdleLimit() throws Exception {
     String sse =
         "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"done\"},"
             + "\"finish_reason\":\"stop\"}]}\n\n";
@@ -235,7 +237,10 @@ class StreamAssemblyIT {
 
       assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
       assertThat(((AttemptOutcome.Succeeded) out).response().content()).isEqualTo("done");
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+      // After the finish chunk the usage chunk and [DONE] may still come, so the reader waits — but
+      // only for the stream-idle limit (4 s), never for the attempt's total (20 s), and the answer
+      // is whole, not a timeout.
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
     }
   }
 

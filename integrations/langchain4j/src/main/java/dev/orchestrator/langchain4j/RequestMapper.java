@@ -148,14 +148,10 @@ final class RequestMapper {
   }
 
   private static ToolDefinition tool(ToolSpecification t) {
-    if (Boolean.TRUE.equals(t.strict())) {
-      // The engine's tool definitions carry no strict flag: refuse rather than send a laxer tool.
-      throw new UnsupportedFeatureException(
-          "tool " + t.name() + ": strict (expected: not set; strict tool schemas are not carried)");
-    }
     String schema =
         t.parameters() == null ? null : json(JsonSchemaElementUtils.toMap(t.parameters()));
-    return new ToolDefinition(t.name(), t.description(), schema);
+    // strict is carried as OpenAI's function.strict; routes that cannot honour it are planned out.
+    return new ToolDefinition(t.name(), t.description(), schema, t.strict());
   }
 
   private static ResponseFormat responseFormat(

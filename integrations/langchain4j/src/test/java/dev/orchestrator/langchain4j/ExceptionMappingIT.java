@@ -26,7 +26,7 @@ class ExceptionMappingIT {
       textBlock =
           """
           # model        | status | body                                                                                      | exception               | orchestrator type
-          alpha/primary  | 429    | {"error":{"message":"slow down","type":"rate_limit_error"}}                               | RateLimitException      | BACKEND_UNAVAILABLE
+          alpha/primary  | 429    | {"error":{"message":"slow down","type":"rate_limit_error"}}                               | RateLimitException      | RATE_LIMITED
           alpha/primary  | 402    | {"error":{"message":"You exceeded your current quota","type":"insufficient_quota"}}      | RateLimitException      | REQUEST_REJECTED
           alpha/primary  | 401    | {"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}         | AuthenticationException | REQUEST_REJECTED
           alpha/primary  | 403    | {"error":{"message":"not allowed","type":"permission_error"}}                             | AuthenticationException | REQUEST_REJECTED

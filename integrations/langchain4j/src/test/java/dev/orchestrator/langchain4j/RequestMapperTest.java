@@ -109,16 +109,13 @@ class RequestMapperTest {
   }
 
   @Test
-  void refusesAStrictToolRatherThanSendingALaxerOne() {
-    assertThatThrownBy(
-            () ->
-                map(
-                    ChatRequest.builder()
-                        .messages(UserMessage.from("Hi"))
-                        .toolSpecifications(
-                            ToolSpecification.builder().name("pay").strict(true).build())))
-        .isInstanceOf(UnsupportedFeatureException.class)
-        .hasMessage("tool pay: strict (expected: not set; strict tool schemas are not carried)");
+  void carriesAStrictToolAsStrict() {
+    dev.orchestrator.engine.chat.ChatRequest mapped =
+        map(
+            ChatRequest.builder()
+                .messages(UserMessage.from("Hi"))
+                .toolSpecifications(ToolSpecification.builder().name("pay").strict(true).build()));
+    assertThat(mapped.tools()).singleElement().satisfies(t -> assertThat(t.strict()).isTrue());
   }
 
   @Test

@@ -64,7 +64,7 @@ public class OrchestratorProperties {
     return policy;
   }
 
-  /** {@code orchestrator.policy.*}: the bounds of the failover loop (DESIGN §5). */
+  /** {@code orchestrator.policy.*}: the bounds of the failover loop (docs/design.md §5). */
   public static class Policy {
     /** Deadline of one request, covering every attempt, backoff and failover. */
     private Duration deadline;

@@ -21,7 +21,7 @@ class ErrorMappingIT {
       textBlock =
           """
           # model           | status | body                                                                                 | exception               | orchestrator type
-          alpha/primary     | 429    | {"error":{"message":"slow down","type":"rate_limit_error"}}                          | TransientAiException    | BACKEND_UNAVAILABLE
+          alpha/primary     | 429    | {"error":{"message":"slow down","type":"rate_limit_error"}}                          | TransientAiException    | RATE_LIMITED
           alpha/primary     | 500    | {"error":{"message":"boom"}}                                                         | TransientAiException    | BACKEND_UNAVAILABLE
           alpha/primary     | 504    | {"error":{"message":"upstream timed out"}}                                           | TransientAiException    | BACKEND_UNAVAILABLE
           orchestrator/free | 503    | {"error":{"message":"overloaded"}}                                                   | TransientAiException    | CANDIDATES_EXHAUSTED

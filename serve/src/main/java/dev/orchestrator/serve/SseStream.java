@@ -20,10 +20,10 @@ import java.util.Map;
  * over and the caller may still get a plain JSON error with a proper status. The first delta
  * commits {@code 200} with the route and attempt headers of the dispatch that produced it. Deltas
  * keep OpenAI's shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as
- * incremental fragments (index; id and name first; argument pieces after). A failure after commit
- * is one {@code event: error} frame, then the body is broken off (docs/reference.md §5). Used by
- * the one thread handling the request (the engine calls the listener on that thread). Not
- * thread-safe.
+ * incremental fragments (index; id and name first; argument pieces after); an upstream chunk's
+ * {@code logprobs} ride on the chunk of the delta that follows them. A failure after commit is one
+ * {@code event: error} frame, then the body is broken off (docs/reference.md §5). Used by the one
+ * thread handling the request (the engine calls the listener on that thread). Not thread-safe.
  */
 final class SseStream implements StreamListener {
   private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
@@ -45,6 +45,8 @@ final class SseStream implements StreamListener {
   private boolean first = true;
   private boolean reasoningSent;
   private boolean refusalSent;
+  private String pendingLogprobs;
+  private boolean logprobsSent;
   private int toolCallsAnnounced;
   private int wholeToolCallsSeen;
   private String committedRoute;
@@ -62,7 +64,19 @@ final class SseStream implements StreamListener {
       // Before commit a failed-over attempt's ids are replaced by the next one's.
       id = upstreamId;
       systemFingerprint = fingerprint;
+      pendingLogprobs = null; // a failed-over attempt's, never shown
     }
+  }
+
+  /**
+   * Held for the next chunk; two in a row (no delta between them) each get a chunk of their own.
+   */
+  @Override
+  public void onLogprobs(String logprobsJson) {
+    if (pendingLogprobs != null) {
+      send(new Completions.Delta(first, null, null, null, null, null));
+    }
+    pendingLogprobs = logprobsJson;
   }
 
   @Override
@@ -154,6 +168,9 @@ final class SseStream implements StreamListener {
       onResponseMetadata(r.id(), r.systemFingerprint());
     }
     commit(result.route());
+    if (!logprobsSent && pendingLogprobs == null) {
+      pendingLogprobs = r.logprobsJson(); // a whole answer's, on its first chunk
+    }
     if (!reasoningSent && r.reasoningContent() != null) {
       onReasoning(r.reasoningContent());
     }
@@ -217,7 +234,10 @@ final class SseStream implements StreamListener {
   }
 
   private void event(Completions.StreamHead head, Completions.Delta d) {
-    event(Completions.chunk(head, d));
+    String logprobs = pendingLogprobs;
+    pendingLogprobs = null;
+    logprobsSent |= logprobs != null;
+    event(Completions.chunk(head, d, logprobs));
   }
 
   private String route() {

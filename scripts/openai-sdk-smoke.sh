@@ -128,7 +128,8 @@ assert.equal(completion.choices[0].message.content, 'Hello from steady');
 assert.equal(completion.model, 'steady/m');
 assert.equal(response.headers.get('x-orchestrator-route'), 'steady/m');
 assert.equal(response.headers.get('x-orchestrator-attempts'), '3');
-assert.deepEqual(completion.usage, { prompt_tokens: 7, completion_tokens: 4, total_tokens: 11 });
+// serve adds usage.cost (ADR 0017): 0 on a free route.
+assert.deepEqual(completion.usage, { prompt_tokens: 7, completion_tokens: 4, total_tokens: 11, cost: 0 });
 console.log('non-streaming ok:', completion.model, JSON.stringify(completion.choices[0].message.content));
 
 // Streaming with usage.

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ final class SseStream implements StreamListener {
   private boolean first = true;
   private boolean reasoningSent;
   private boolean refusalSent;
-  private String pendingLogprobs;
+  private final List<String> pendingLogprobs = new ArrayList<>();
   private boolean logprobsSent;
   private int toolCallsAnnounced;
   private int wholeToolCallsSeen;
@@ -64,19 +65,17 @@ final class SseStream implements StreamListener {
       // Before commit a failed-over attempt's ids are replaced by the next one's.
       id = upstreamId;
       systemFingerprint = fingerprint;
-      pendingLogprobs = null; // a failed-over attempt's, never shown
+      pendingLogprobs.clear(); // a failed-over attempt's, never shown
     }
   }
 
   /**
-   * Held for the next chunk; two in a row (no delta between them) each get a chunk of their own.
+   * Held for the next chunk written, never written alone: logprobs are not visible output, so they
+   * must not commit the stream while the engine may still fail over.
    */
   @Override
   public void onLogprobs(String logprobsJson) {
-    if (pendingLogprobs != null) {
-      send(new Completions.Delta(first, null, null, null, null, null));
-    }
-    pendingLogprobs = logprobsJson;
+    pendingLogprobs.add(logprobsJson);
   }
 
   @Override
@@ -168,8 +167,8 @@ final class SseStream implements StreamListener {
       onResponseMetadata(r.id(), r.systemFingerprint());
     }
     commit(result.route());
-    if (!logprobsSent && pendingLogprobs == null) {
-      pendingLogprobs = r.logprobsJson(); // a whole answer's, on its first chunk
+    if (!logprobsSent && pendingLogprobs.isEmpty() && r.logprobsJson() != null) {
+      pendingLogprobs.add(r.logprobsJson()); // a whole answer's, on its first chunk
     }
     if (!reasoningSent && r.reasoningContent() != null) {
       onReasoning(r.reasoningContent());
@@ -233,11 +232,27 @@ final class SseStream implements StreamListener {
     first = false;
   }
 
+  /**
+   * Writes {@code d} with the logprobs that arrived for it; earlier ones that no delta took (two
+   * upstream chunks in a row without a delta) go first, each on an empty delta of its own.
+   */
   private void event(Completions.StreamHead head, Completions.Delta d) {
-    String logprobs = pendingLogprobs;
-    pendingLogprobs = null;
+    Completions.Delta delta = d;
+    while (pendingLogprobs.size() > 1) {
+      Completions.Delta empty = new Completions.Delta(delta.first(), null, null, null, null, null);
+      event(Completions.chunk(head, empty, pendingLogprobs.remove(0)));
+      delta =
+          new Completions.Delta(
+              false,
+              delta.content(),
+              delta.reasoning(),
+              delta.refusal(),
+              delta.toolCall(),
+              delta.finishReason());
+    }
+    String logprobs = pendingLogprobs.isEmpty() ? null : pendingLogprobs.remove(0);
     logprobsSent |= logprobs != null;
-    event(Completions.chunk(head, d, logprobs));
+    event(Completions.chunk(head, delta, logprobs));
   }
 
   private String route() {

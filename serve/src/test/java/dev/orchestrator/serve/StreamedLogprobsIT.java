@@ -61,6 +61,36 @@ class StreamedLogprobsIT {
   }
 
   @Test
+  void logprobsOfAChunkWithoutADeltaGetAnEmptyDeltaOfTheirOwnBeforeTheNext() {
+    String sse =
+        "data: {\"id\":\"chatcmpl-lp2\",\"choices\":[{\"index\":0,\"delta\":"
+            + "{\"role\":\"assistant\"},\"logprobs\":"
+            + HEL
+            + "}]}\n\n"
+            + "data: {\"id\":\"chatcmpl-lp2\",\"choices\":[{\"index\":0,"
+            + "\"delta\":{\"content\":\"lo\"},\"logprobs\":"
+            + LO
+            + "}]}\n\n"
+            + "data: {\"id\":\"chatcmpl-lp2\",\"choices\":[{\"index\":0,\"delta\":{},"
+            + "\"finish_reason\":\"stop\"}]}\n\n"
+            + "data: [DONE]\n\n";
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("eye/seer", List.of(step)), WireFidelityIT::catalog)) {
+      List<JsonNode> chunks = f.streamBody(REQUEST).chunks();
+
+      assertThat(chunks).hasSize(3);
+      assertThat(chunks.get(0).at("/choices/0/delta/role").asText()).isEqualTo("assistant");
+      assertThat(chunks.get(0).at("/choices/0/delta").has("content")).isFalse();
+      assertThat(chunks.get(0).at("/choices/0/logprobs")).isEqualTo(json(HEL));
+      assertThat(chunks.get(1).at("/choices/0/delta").has("role")).isFalse();
+      assertThat(chunks.get(1).at("/choices/0/delta/content").asText()).isEqualTo("lo");
+      assertThat(chunks.get(1).at("/choices/0/logprobs")).isEqualTo(json(LO));
+      assertThat(chunks.get(2).at("/choices/0/finish_reason").asText()).isEqualTo("stop");
+    }
+  }
+
+  @Test
   void aStreamWithoutLogprobsKeepsThemNull() {
     try (ServeFixture f =
         ServeFixture.start(Map.of("eye/seer", List.of(Step.ok("hi"))), WireFidelityIT::catalog)) {

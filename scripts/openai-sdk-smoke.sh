@@ -6,6 +6,9 @@
 # model "smoke" tries flaky first. The SDK then makes a non-streaming and a streaming call to
 # "smoke" and asserts the answer, the serving route (model, x-orchestrator-route), the attempt count
 # and the usage; it also checks /v1/models and that an unknown model is a 404 the SDK understands.
+# A third provider, "cut", streams part of an answer and then falls silent: serve's stream-idle limit
+# ends the attempt after visible output, and the SDK must raise an error (docs/reference.md §5),
+# never return the partial text as a completed answer.
 #
 # Needs java 17, maven and node >= 18 with npm (registry access). Not part of `mvn verify`.
 # Usage: scripts/openai-sdk-smoke.sh        (OPENAI_SDK_VERSION=6 by default)
@@ -37,7 +40,8 @@ npm install --silent --no-audit --no-fund "openai@$SDK_VERSION" >/dev/null
 echo "openai $(node -p "require('./node_modules/openai/package.json').version") on node $(node --version)" >&2
 
 cat > upstream.mjs <<'JS'
-// A fake OpenAI-compatible upstream: /flaky/v1/* answers 503, /steady/v1/* answers "Hello from steady".
+// A fake OpenAI-compatible upstream: /flaky/v1/* answers 503, /steady/v1/* answers "Hello from steady",
+// /cut/v1/* streams "Hello from" and then stays silent (the connection is left open).
 import http from 'node:http';
 const server = http.createServer((req, res) => {
   let body = '';
@@ -47,6 +51,14 @@ const server = http.createServer((req, res) => {
       res.writeHead(503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'flaky is down', type: 'server_error' } }));
       return;
+    }
+    if (req.url.startsWith('/cut/')) {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      for (const piece of ['Hello', ' from']) {
+        res.write('data: ' + JSON.stringify({ id: 'up-cut', created: 1, model: 'm', object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] }) + '\n\n');
+      }
+      return; // silent from here on
     }
     const r = JSON.parse(body);
     const base = { id: 'up-1', created: 1, model: r.model };
@@ -80,15 +92,18 @@ version: 1
 providers:
   flaky:  {baseUrl: "http://127.0.0.1:$UP_PORT/flaky/v1",  protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
   steady: {baseUrl: "http://127.0.0.1:$UP_PORT/steady/v1", protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
+  cut:    {baseUrl: "http://127.0.0.1:$UP_PORT/cut/v1",    protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
 routes:
   "flaky/m":  {tier: free, contextWindow: 32000}
   "steady/m": {tier: free, contextWindow: 32000}
+  "cut/m":    {tier: free, contextWindow: 32000}
 pools:
   smoke: {kind: virtual, routes: ["flaky/m", "steady/m"]}
 YAML
 
 SMOKE_UPSTREAM_KEY=sk-smoke-upstream ORCHESTRATOR_TOKEN=smoke-token \
-  java -jar "$JAR" serve --port 0 --catalog catalog.yaml --deadline-ms 10000 2> serve.log &
+  java -jar "$JAR" serve --port 0 --catalog catalog.yaml --deadline-ms 10000 \
+  --stream-idle-timeout-ms 1000 2> serve.log &
 SERVE_PID=$!
 BASE=""
 for _ in $(seq 1 100); do
@@ -113,7 +128,8 @@ assert.equal(completion.choices[0].message.content, 'Hello from steady');
 assert.equal(completion.model, 'steady/m');
 assert.equal(response.headers.get('x-orchestrator-route'), 'steady/m');
 assert.equal(response.headers.get('x-orchestrator-attempts'), '3');
-assert.deepEqual(completion.usage, { prompt_tokens: 7, completion_tokens: 4, total_tokens: 11 });
+// serve adds usage.cost (ADR 0017): 0 on a free route.
+assert.deepEqual(completion.usage, { prompt_tokens: 7, completion_tokens: 4, total_tokens: 11, cost: 0 });
 console.log('non-streaming ok:', completion.model, JSON.stringify(completion.choices[0].message.content));
 
 // Streaming with usage.
@@ -149,6 +165,24 @@ await assert.rejects(
   (e) => e instanceof OpenAI.AuthenticationError,
 );
 console.log('models and errors ok');
+
+// A stream cut after visible output is an error, not a shorter answer.
+const cut = await client.chat.completions.create({
+  model: 'cut/m', stream: true, messages: [{ role: 'user', content: 'Say hello' }],
+});
+let partial = '';
+await assert.rejects(
+  (async () => {
+    for await (const chunk of cut) partial += chunk.choices[0]?.delta?.content ?? '';
+  })(),
+  (e) => {
+    assert.ok(e instanceof OpenAI.APIError, 'expected an APIError, got ' + e);
+    console.log('cut stream raised:', e.constructor.name, JSON.stringify(e.message));
+    return true;
+  },
+);
+assert.equal(partial, 'Hello from');
+console.log('cut stream ok: the SDK raised an error after', JSON.stringify(partial));
 JS
 
 BASE="$BASE" node smoke.mjs

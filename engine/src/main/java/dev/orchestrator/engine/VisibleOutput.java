@@ -71,6 +71,11 @@ final class VisibleOutput implements StreamListener {
   }
 
   @Override
+  public void onLogprobs(String logprobsJson) {
+    delegate.onLogprobs(logprobsJson); // rides with the deltas that follow; not output by itself
+  }
+
+  @Override
   public void onRefusal(String delta) {
     if (!delta.isEmpty()) {
       started = true;

@@ -9,13 +9,16 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.Json;
 import dev.orchestrator.providers.internal.RequestEncodingException;
+import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
 import dev.orchestrator.providers.internal.openai.OpenAiWire;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -160,5 +163,54 @@ class WireMappingTest {
     assertThat(d.response().servedModel()).isEqualTo("route-model");
     assertThat(d.response().requestId()).isEqualTo("req_h");
     assertThat(d.response().usage().totalTokens()).isEqualTo(9);
+  }
+
+  @Test
+  void streamsEachChunksLogprobsBeforeItsDeltaAndJoinsThemInTheAnswer() throws Exception {
+    List<String> heard = new ArrayList<>();
+    StreamAssembler a =
+        OpenAiWire.INSTANCE.newAssembler(
+            new StreamListener() {
+              @Override
+              public void onContent(String delta) {
+                heard.add("content " + delta);
+              }
+
+              @Override
+              public void onLogprobs(String logprobsJson) {
+                heard.add("logprobs " + logprobsJson);
+              }
+            },
+            "m",
+            null);
+    String hel = "{\"content\":[{\"token\":\"Hel\",\"logprob\":-0.5}]}";
+    String lo = "{\"content\":[{\"token\":\"lo\",\"logprob\":-1.0}]}";
+    a.onEvent(null, chunk("Hel", hel));
+    a.onEvent(null, chunk("lo", lo));
+    a.onEvent(null, "{\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null}]}");
+
+    assertThat(heard)
+        .containsExactly("logprobs " + hel, "content Hel", "logprobs " + lo, "content lo");
+    assertThat(Json.MAPPER.readTree(a.response().logprobsJson()))
+        .isEqualTo(
+            Json.MAPPER.readTree(
+                "{\"content\":[{\"token\":\"Hel\",\"logprob\":-0.5},"
+                    + "{\"token\":\"lo\",\"logprob\":-1.0}]}"));
+  }
+
+  @Test
+  void aStreamWithoutLogprobsAnswersWithoutThem() {
+    StreamAssembler a = OpenAiWire.INSTANCE.newAssembler(d -> {}, "m", null);
+    a.onEvent(null, "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"}}]}");
+
+    assertThat(a.response().logprobsJson()).isNull();
+  }
+
+  private static String chunk(String content, String logprobs) {
+    return "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\""
+        + content
+        + "\"},\"logprobs\":"
+        + logprobs
+        + "}]}";
   }
 }

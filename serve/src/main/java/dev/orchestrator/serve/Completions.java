@@ -112,8 +112,16 @@ final class Completions {
   /** Identifies the chunks of one stream. */
   record StreamHead(String id, long created, String model, String systemFingerprint) {}
 
-  /** One {@code chat.completion.chunk}. */
+  /** One {@code chat.completion.chunk} without logprobs. */
   static byte[] chunk(StreamHead head, Delta d) {
+    return chunk(head, d, null);
+  }
+
+  /**
+   * One {@code chat.completion.chunk}; {@code logprobsJson} is the upstream chunk's {@code
+   * logprobs} object as JSON text, or {@code null} for {@code "logprobs": null}.
+   */
+  static byte[] chunk(StreamHead head, Delta d, String logprobsJson) {
     return write(
         g -> {
           writeChunkHead(g, head);
@@ -154,7 +162,12 @@ final class Completions {
             g.writeEndArray();
           }
           g.writeEndObject();
-          g.writeNullField("logprobs");
+          if (logprobsJson != null) {
+            g.writeFieldName("logprobs");
+            g.writeRawValue(logprobsJson);
+          } else {
+            g.writeNullField("logprobs");
+          }
           if (d.finishReason() == null) {
             g.writeNullField("finish_reason");
           } else {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,10 +21,10 @@ import java.util.Map;
  * over and the caller may still get a plain JSON error with a proper status. The first delta
  * commits {@code 200} with the route and attempt headers of the dispatch that produced it. Deltas
  * keep OpenAI's shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as
- * incremental fragments (index; id and name first; argument pieces after). A failure after commit
- * is one {@code event: error} frame, then the body is broken off (docs/reference.md §5). Used by
- * the one thread handling the request (the engine calls the listener on that thread). Not
- * thread-safe.
+ * incremental fragments (index; id and name first; argument pieces after); an upstream chunk's
+ * {@code logprobs} ride on the chunk of the delta that follows them. A failure after commit is one
+ * {@code event: error} frame, then the body is broken off (docs/reference.md §5). Used by the one
+ * thread handling the request (the engine calls the listener on that thread). Not thread-safe.
  */
 final class SseStream implements StreamListener {
   private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
@@ -45,6 +46,8 @@ final class SseStream implements StreamListener {
   private boolean first = true;
   private boolean reasoningSent;
   private boolean refusalSent;
+  private final List<String> pendingLogprobs = new ArrayList<>();
+  private boolean logprobsSent;
   private int toolCallsAnnounced;
   private int wholeToolCallsSeen;
   private String committedRoute;
@@ -62,7 +65,17 @@ final class SseStream implements StreamListener {
       // Before commit a failed-over attempt's ids are replaced by the next one's.
       id = upstreamId;
       systemFingerprint = fingerprint;
+      pendingLogprobs.clear(); // a failed-over attempt's, never shown
     }
+  }
+
+  /**
+   * Held for the next chunk written, never written alone: logprobs are not visible output, so they
+   * must not commit the stream while the engine may still fail over.
+   */
+  @Override
+  public void onLogprobs(String logprobsJson) {
+    pendingLogprobs.add(logprobsJson);
   }
 
   @Override
@@ -154,6 +167,9 @@ final class SseStream implements StreamListener {
       onResponseMetadata(r.id(), r.systemFingerprint());
     }
     commit(result.route());
+    if (!logprobsSent && pendingLogprobs.isEmpty() && r.logprobsJson() != null) {
+      pendingLogprobs.add(r.logprobsJson()); // a whole answer's, on its first chunk
+    }
     if (!reasoningSent && r.reasoningContent() != null) {
       onReasoning(r.reasoningContent());
     }
@@ -216,8 +232,27 @@ final class SseStream implements StreamListener {
     first = false;
   }
 
+  /**
+   * Writes {@code d} with the logprobs that arrived for it; earlier ones that no delta took (two
+   * upstream chunks in a row without a delta) go first, each on an empty delta of its own.
+   */
   private void event(Completions.StreamHead head, Completions.Delta d) {
-    event(Completions.chunk(head, d));
+    Completions.Delta delta = d;
+    while (pendingLogprobs.size() > 1) {
+      Completions.Delta empty = new Completions.Delta(delta.first(), null, null, null, null, null);
+      event(Completions.chunk(head, empty, pendingLogprobs.remove(0)));
+      delta =
+          new Completions.Delta(
+              false,
+              delta.content(),
+              delta.reasoning(),
+              delta.refusal(),
+              delta.toolCall(),
+              delta.finishReason());
+    }
+    String logprobs = pendingLogprobs.isEmpty() ? null : pendingLogprobs.remove(0);
+    logprobsSent |= logprobs != null;
+    event(Completions.chunk(head, delta, logprobs));
   }
 
   private String route() {

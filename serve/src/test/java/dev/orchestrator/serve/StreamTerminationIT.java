@@ -37,7 +37,7 @@ class StreamTerminationIT {
    * the stream-idle limit ends the attempt. (A stall rather than a cut: the bytes of a cut can be
    * lost with the connection's end on a loaded machine, and then nothing was visible.)
    */
-  private static ServeFixture cutStream() {
+  static ServeFixture cutStream() {
     return ServeFixture.start(
         Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_STALL).withContent(ANSWER))),
         ServeFixture.policy()

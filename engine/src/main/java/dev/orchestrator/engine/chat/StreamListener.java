@@ -38,4 +38,14 @@ public interface StreamListener {
 
   /** A piece of the model's refusal. */
   default void onRefusal(String delta) {}
+
+  /**
+   * The token log probabilities the upstream sent with the deltas that follow ({@code
+   * choices[0].logprobs} of one chunk, as JSON text: {@code {"content":[…]}} or {@code
+   * {"refusal":[…]}}), delivered just before those deltas so a relay can keep them on the same
+   * chunk. Only when the request asked for {@code logprobs}; not visible output on its own.
+   *
+   * @param logprobsJson the chunk's {@code logprobs} object, never {@code null}
+   */
+  default void onLogprobs(String logprobsJson) {}
 }

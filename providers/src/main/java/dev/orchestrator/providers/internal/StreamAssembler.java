@@ -1,5 +1,8 @@
 package dev.orchestrator.providers.internal;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -31,6 +34,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder reasoning = new StringBuilder();
   private final StringBuilder refusal = new StringBuilder();
+  private ObjectNode logprobs;
   private int announcedToolCalls;
   private boolean metadataSent;
   private final Map<Integer, ToolCallBuilder> toolCalls = new TreeMap<>();
@@ -212,6 +216,37 @@ public abstract class StreamAssembler implements SseReader.Handler {
   }
 
   /**
+   * A chunk's {@code logprobs} object: forwarded as it came (before the chunk's deltas) and merged
+   * into the answer's, whose {@code content} and {@code refusal} arrays are the chunks' in order. A
+   * missing or {@code null} object is nothing.
+   */
+  protected final void emitLogprobs(JsonNode chunkLogprobs) {
+    if (chunkLogprobs == null || !chunkLogprobs.isObject()) {
+      return;
+    }
+    if (logprobs == null) {
+      logprobs = Json.MAPPER.createObjectNode();
+    }
+    for (Map.Entry<String, JsonNode> e : chunkLogprobs.properties()) {
+      JsonNode had = logprobs.get(e.getKey());
+      if (had instanceof ArrayNode a && e.getValue().isArray()) {
+        a.addAll((ArrayNode) e.getValue().deepCopy());
+      } else {
+        logprobs.set(e.getKey(), e.getValue().deepCopy());
+      }
+    }
+    if (listener != null) {
+      emitMetadata();
+      String json = chunkLogprobs.toString();
+      try {
+        listener.onLogprobs(json);
+      } catch (RuntimeException e) {
+        throw new ListenerException(e);
+      }
+    }
+  }
+
+  /**
    * Forwards what {@code b} gained since its last fragment as an OpenAI-shaped {@link
    * ToolCallDelta}: the first fragment (once the name is known) carries the id, the name and the
    * arguments so far; later ones the new argument text. Indexes are renumbered 0, 1, 2… in the
@@ -329,7 +364,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
         systemFingerprint,
         reasoning.length() == 0 ? null : reasoning.toString(),
         refusal.length() == 0 ? null : refusal.toString(),
-        null);
+        logprobs == null ? null : logprobs.toString());
   }
 
   /** A tool call assembled from fragments. */

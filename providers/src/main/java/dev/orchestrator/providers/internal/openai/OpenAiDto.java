@@ -63,7 +63,10 @@ public final class OpenAiDto {
 
   /** One choice of a chunk. */
   public record ChunkChoice(
-      Integer index, Delta delta, @JsonProperty("finish_reason") String finishReason) {}
+      Integer index,
+      Delta delta,
+      @JsonProperty("finish_reason") String finishReason,
+      JsonNode logprobs) {}
 
   /** A chunk's delta. */
   public record Delta(

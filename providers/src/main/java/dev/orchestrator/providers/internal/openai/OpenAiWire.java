@@ -173,6 +173,7 @@ public final class OpenAiWire implements WireProtocol {
     }
 
     private void choice(OpenAiDto.ChunkChoice choice) {
+      emitLogprobs(choice.logprobs()); // first, so a relay keeps them with this chunk's deltas
       OpenAiDto.Delta d = choice.delta();
       if (d != null) {
         emitReasoning(reasoning(d.reasoningContent(), d.reasoning()));

@@ -117,7 +117,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
           malformed(
               "tool call arguments larger than "
                   + maxToolArgumentBytes
-                  + " characters (expected: a bounded tool call)");
+                  + " characters (maxToolArgumentBytes; expected: a bounded tool call)");
     }
     signal = s;
     return signal == StreamSignal.CONTINUE;

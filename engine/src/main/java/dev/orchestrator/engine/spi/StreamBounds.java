@@ -2,8 +2,9 @@ package dev.orchestrator.engine.spi;
 
 /**
  * Memory bounds on one streamed answer, so a misbehaving upstream cannot run the process out of
- * memory. A client enforces each one and reports exceeding it as a typed failure naming the limit
- * (a malformed stream: retryable, failed over). Immutable and thread-safe.
+ * memory. A client enforces each one and reports exceeding it as a typed failure whose message
+ * names the limit (a malformed stream: retryable and failed over before visible output, {@code
+ * stream_interrupted} after it). Immutable and thread-safe.
  *
  * @param maxEventBytes the largest SSE event, all its {@code data:} lines together (default 8 MiB;
  *     at least 16)

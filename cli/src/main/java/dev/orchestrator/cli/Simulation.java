@@ -19,6 +19,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.StreamBounds;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
@@ -57,7 +58,10 @@ final class Simulation {
           "silenceGraceMs",
           "retryAfterCapMs",
           "poolRetryAfterThresholdMs",
-          "streamContinuation");
+          "streamContinuation",
+          "maxEventBytes",
+          "maxResponseBytes",
+          "maxToolArgumentBytes");
 
   private Simulation() {}
 
@@ -302,6 +306,12 @@ final class Simulation {
         b.withStreamContinuation(node.get("streamContinuation").asBoolean());
       }
       b.withStreamIdleTimeout(ms(node, "streamIdleTimeoutMs", base.streamIdleTimeout()));
+      StreamBounds sb = base.streamBounds();
+      b.withStreamBounds(
+          new StreamBounds(
+              bytes(node, "maxEventBytes", sb.maxEventBytes()),
+              bytes(node, "maxResponseBytes", sb.maxResponseBytes()),
+              bytes(node, "maxToolArgumentBytes", sb.maxToolArgumentBytes())));
       b.withConnectTimeout(ms(node, "connectTimeoutMs", base.connectTimeout()));
       b.withDeadline(ms(node, "deadlineMs", base.deadline()));
       if (node.has("seed")) {
@@ -314,6 +324,10 @@ final class Simulation {
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("policy." + e.getMessage());
     }
+  }
+
+  private static long bytes(JsonNode node, String field, long dflt) {
+    return node.has(field) ? intField(node, field, "policy") : dflt;
   }
 
   private static Duration ms(JsonNode node, String field, Duration dflt) {

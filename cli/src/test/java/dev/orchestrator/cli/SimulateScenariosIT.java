@@ -60,6 +60,27 @@ class SimulateScenariosIT {
   }
 
   @org.junit.jupiter.api.Test
+  void aStreamBoundOutsideItsRangeIsAnInputErrorNamingIt(@org.junit.jupiter.api.io.TempDir Path dir)
+      throws IOException {
+    Path scenario = dir.resolve("bound.json");
+    Files.writeString(
+        scenario,
+        """
+        {"catalog": {"a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m":
+           {"id": "m", "name": "m", "cost": {"input": 0, "output": 0},
+            "limit": {"context": 128000, "output": 8192},
+            "modalities": {"input": ["text"], "output": ["text"]}}}}},
+         "request": {"model": "a/m", "stream": true},
+         "policy": {"maxEventBytes": 8}}
+        """);
+
+    CliRun r = CliRun.of("simulate", scenario.toString());
+
+    assertThat(r.code).isEqualTo(3);
+    assertThat(r.err).contains("policy.maxEventBytes: 8 (expected: >= 16)");
+  }
+
+  @org.junit.jupiter.api.Test
   void theHumanTableAlignsForLongRouteIds(@org.junit.jupiter.api.io.TempDir Path dir)
       throws IOException {
     String model =

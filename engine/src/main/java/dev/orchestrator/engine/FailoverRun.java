@@ -196,7 +196,8 @@ final class FailoverRun {
                   policy.attemptTimeout(),
                   engine.firstTokenTimeout(route),
                   policy.streamIdleTimeout(),
-                  policy.attemptTimeout())
+                  policy.attemptTimeout(),
+                  policy.streamBounds())
               .cappedAt(Duration.ofNanos(remaining));
       long t0 = engine.ticker().read();
       AttemptOutcome outcome = send(client, p, route, req, limits, visible);

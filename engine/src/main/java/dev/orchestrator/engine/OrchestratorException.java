@@ -34,7 +34,14 @@ public final class OrchestratorException extends RuntimeException {
     /** A terminal tool-execution stop; never failed over. */
     TOOL_EXECUTION_STOPPED,
     /** The caller cancelled the request. */
-    CANCELLED;
+    CANCELLED,
+    /**
+     * An exception that is not a routing outcome ended the request: a bug in the engine, a plugin
+     * or a client, or a free-tier violation. Only {@link OrchestratorListener#onFailure} sees this
+     * type, with the original exception as {@link #getCause()}; the caller receives that original
+     * exception itself.
+     */
+    INTERNAL_ERROR;
 
     /** Lower snake case name used in JSON. */
     public String wireName() {

@@ -8,8 +8,8 @@ import dev.orchestrator.engine.plan.Plan;
  * and quick. A listener that throws is ignored for that event; the first throw of each listener is
  * logged and every throw is counted ({@link TaskOrchestrator#listenerFailures()}).
  *
- * <p>Every request that reaches planning ends with exactly one of {@link #onSuccess}, {@link
- * #onFailure} or {@link #onError}, so a listener can always close what it opened.
+ * <p>Every request ends with exactly one of {@link #onSuccess} or {@link #onFailure}, so a listener
+ * can always close what it opened.
  */
 public interface OrchestratorListener {
   /** A plan was built. */
@@ -21,12 +21,12 @@ public interface OrchestratorListener {
   /** The request ended with an answer. */
   default void onSuccess(ChatResult result) {}
 
-  /** The request ended without an answer. */
-  default void onFailure(OrchestratorException error) {}
-
   /**
-   * The request ended with an exception that is not an {@link OrchestratorException}: an unknown
-   * model, a free-tier violation, a bug. Fires for every such exit, also before {@link #onPlan}.
+   * The request ended without an answer: fires for every exit that is not a success, also before
+   * {@link #onPlan}. When something other than an {@link OrchestratorException} ended it (an
+   * unknown model, a free-tier violation, a bug), {@code error} wraps that exception as its cause
+   * ({@link OrchestratorException.Type#NO_CANDIDATES} for an unknown model, else {@link
+   * OrchestratorException.Type#INTERNAL_ERROR}) and the caller receives the original exception.
    */
-  default void onError(RuntimeException error) {}
+  default void onFailure(OrchestratorException error) {}
 }

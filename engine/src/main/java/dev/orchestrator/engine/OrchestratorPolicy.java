@@ -2,6 +2,7 @@ package dev.orchestrator.engine;
 
 import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.plan.Strategy;
+import dev.orchestrator.engine.spi.StreamBounds;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -46,6 +47,9 @@ import java.util.Objects;
  * @param streamContinuation whether a stream cut after visible text is continued on a
  *     prefill-capable candidate (the same route first), so the caller gets one whole answer
  *     (default off)
+ * @param streamBounds memory bounds on each attempt's response (event, whole response, tool-call
+ *     arguments; default {@link StreamBounds#DEFAULTS}), handed to the client in {@link
+ *     dev.orchestrator.engine.spi.AttemptLimits}
  * @param strategy ranking of {@code orchestrator/auto}
  * @param seed seed of the jitter random, or {@code null} for an unseeded one
  */
@@ -75,6 +79,7 @@ public record OrchestratorPolicy(
     Duration retryBudgetWindow,
     boolean failoverOnContentFilter,
     boolean streamContinuation,
+    StreamBounds streamBounds,
     Strategy strategy,
     Long seed) {
 
@@ -126,6 +131,7 @@ public record OrchestratorPolicy(
           "streamCutThreshold: " + streamCutThreshold + " (expected: >= 1)");
     }
     positive("retryAfterCap", retryAfterCap, false);
+    Objects.requireNonNull(streamBounds, "streamBounds");
     positive("poolRetryAfterThreshold", poolRetryAfterThreshold, true);
     positive("silenceGrace", silenceGrace, false);
     positive("accountCooldown", accountCooldown, false);
@@ -211,6 +217,7 @@ public record OrchestratorPolicy(
     b.retryBudgetWindow = retryBudgetWindow;
     b.failoverOnContentFilter = failoverOnContentFilter;
     b.streamContinuation = streamContinuation;
+    b.streamBounds = streamBounds;
     b.strategy = strategy;
     b.seed = seed;
     return b;
@@ -243,6 +250,7 @@ public record OrchestratorPolicy(
     private Duration retryBudgetWindow = Duration.ofSeconds(10);
     private boolean failoverOnContentFilter;
     private boolean streamContinuation;
+    private StreamBounds streamBounds = StreamBounds.DEFAULTS;
     private Strategy strategy = Strategy.COST;
     private Long seed;
 
@@ -391,6 +399,15 @@ public record OrchestratorPolicy(
       return this;
     }
 
+    /**
+     * Memory bounds on each response (default {@link StreamBounds#DEFAULTS}); {@link StreamBounds}
+     * validates each value.
+     */
+    public Builder withStreamBounds(StreamBounds v) {
+      streamBounds = v;
+      return this;
+    }
+
     /** Ranking of {@code orchestrator/auto}. */
     public Builder withStrategy(Strategy v) {
       strategy = v;
@@ -433,6 +450,7 @@ public record OrchestratorPolicy(
           retryBudgetWindow,
           failoverOnContentFilter,
           streamContinuation,
+          streamBounds,
           strategy,
           seed);
     }

@@ -16,6 +16,7 @@ import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
 import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Plan;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -217,6 +218,22 @@ final class RunRecord {
     Duration bounded =
         retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0 ? retryAfter : retryAfterCap;
     return new OrchestratorException(type, msg, f, trace(null, null), bounded);
+  }
+
+  /**
+   * The outcome listeners see when {@code e}, not an {@link OrchestratorException}, ends the
+   * request: {@link OrchestratorException.Type#NO_CANDIDATES} for an unknown model (no route serves
+   * it), else {@link OrchestratorException.Type#INTERNAL_ERROR}; {@code e} is the cause.
+   */
+  OrchestratorException foreignExit(RuntimeException e) {
+    OrchestratorException.Type type =
+        e instanceof UnknownModelException
+            ? OrchestratorException.Type.NO_CANDIDATES
+            : OrchestratorException.Type.INTERNAL_ERROR;
+    OrchestratorException outcome =
+        new OrchestratorException(type, e.getMessage(), null, trace(null, null), null);
+    outcome.initCause(e);
+    return outcome;
   }
 
   /** A terminal failure of {@code route}: handed back as itself. */

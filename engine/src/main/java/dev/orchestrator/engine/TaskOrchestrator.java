@@ -177,19 +177,19 @@ public final class TaskOrchestrator {
   private ChatResult run(
       ChatRequest request, StreamListener listener, Cancellation cancel, Duration deadline) {
     Duration d = deadline.compareTo(policy.deadline()) < 0 ? deadline : policy.deadline();
+    RunRecord record =
+        new RunRecord(
+            ticker,
+            sleeper,
+            health,
+            d,
+            policy.retryAfterCap(),
+            a -> listeners.emit(l -> l.onAttempt(request.model(), a)));
     try {
       // One planner for the whole request: it plans and dispatches on one catalog, whatever
       // refreshes happen meanwhile.
       RoutePlanner p = planner;
       health.recordRequest();
-      RunRecord record =
-          new RunRecord(
-              ticker,
-              sleeper,
-              health,
-              d,
-              policy.retryAfterCap(),
-              a -> listeners.emit(l -> l.onAttempt(request.model(), a)));
       Plan plan = plan(p, request);
       listeners.emit(l -> l.onPlan(plan));
       ChatResult result =
@@ -200,7 +200,9 @@ public final class TaskOrchestrator {
       listeners.emit(l -> l.onFailure(e));
       throw e;
     } catch (RuntimeException e) {
-      listeners.emit(l -> l.onError(e));
+      // The caller gets the exception unchanged; listeners get it as an outcome with it as cause.
+      OrchestratorException outcome = record.foreignExit(e);
+      listeners.emit(l -> l.onFailure(outcome));
       throw e;
     }
   }

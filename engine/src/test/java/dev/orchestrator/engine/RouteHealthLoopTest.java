@@ -277,15 +277,15 @@ class RouteHealthLoopTest {
           }
 
           @Override
-          public void onError(RuntimeException error) {
-            events.add("error:" + error.getClass().getSimpleName());
+          public void onFailure(OrchestratorException error) {
+            events.add(error.type().wireName() + ":" + error.getCause().getClass().getSimpleName());
           }
         });
     o.chat(request("a/m"));
     o.chat(request("a/m"));
     assertThatThrownBy(() -> o.chat(request("nope/none")))
-        .isInstanceOf(UnknownModelException.class);
-    assertThat(events).containsExactly("success", "success", "error:UnknownModelException");
+        .isExactlyInstanceOf(UnknownModelException.class);
+    assertThat(events).containsExactly("success", "success", "no_candidates:UnknownModelException");
     assertThat(o.listenerFailures()).isEqualTo(2);
   }
 }

@@ -12,6 +12,7 @@ import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.spi.StreamBounds;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.RequestEncodingException;
@@ -53,27 +54,11 @@ final class HttpChatTransport {
   /** Longest SSE line accepted. */
   static final int MAX_SSE_LINE_BYTES = 4 * 1024 * 1024;
 
-  /**
-   * Bounds on one streamed answer, so a misbehaving upstream cannot run the process out of memory.
-   *
-   * @param maxEventBytes the largest SSE event (all its data lines)
-   * @param maxMalformedEvents invalid events skipped before the stream is malformed
-   * @param maxToolArgumentBytes the largest tool call's arguments, in characters
-   */
-  record StreamBounds(long maxEventBytes, int maxMalformedEvents, long maxToolArgumentBytes) {
-    static final StreamBounds DEFAULTS =
-        new StreamBounds(
-            8L * 1024 * 1024,
-            StreamAssembler.DEFAULT_MAX_MALFORMED_EVENTS,
-            StreamAssembler.DEFAULT_MAX_TOOL_ARGUMENT_BYTES);
-  }
-
   private final HttpClient http;
   private final Credentials credentials;
   private final String userAgent;
   private final long maxRequestBytes;
-  private final long maxResponseBytes;
-  private final StreamBounds bounds;
+  private final int maxMalformedEvents;
   private final Function<FailureEvidence, ProviderFailure> classifier;
 
   HttpChatTransport(
@@ -81,16 +66,14 @@ final class HttpChatTransport {
       Credentials credentials,
       String userAgent,
       long maxRequestBytes,
-      long maxResponseBytes,
-      StreamBounds bounds,
+      int maxMalformedEvents,
       Function<FailureEvidence, ProviderFailure> classifier) {
     this.classifier = classifier;
-    this.bounds = bounds;
+    this.maxMalformedEvents = maxMalformedEvents;
     this.http = http;
     this.credentials = credentials;
     this.userAgent = userAgent;
     this.maxRequestBytes = maxRequestBytes;
-    this.maxResponseBytes = maxResponseBytes;
   }
 
   AttemptOutcome send(ProviderCall call, WireProtocol wire) {
@@ -490,17 +473,22 @@ final class HttpChatTransport {
           Failures.classify(classifier, evidence, providerId, false, key), false);
     }
 
+    /** The policy's memory bounds for this attempt. */
+    private StreamBounds bounds() {
+      return call.limits().bounds();
+    }
+
     private AttemptOutcome whole(InputStream in, int status, String requestId) {
       byte[] bytes;
       try {
-        bytes = readBounded(in, maxResponseBytes, true);
+        bytes = readBounded(in, bounds().maxResponseBytes(), true);
       } catch (BodyTooLargeException e) {
         return new AttemptOutcome.Failed(
             Failures.emptyResponse(
                 classifier,
                 status,
                 requestId,
-                "body larger than " + maxResponseBytes + " bytes",
+                "body larger than " + bounds().maxResponseBytes() + " bytes (maxResponseBytes)",
                 null,
                 providerId,
                 key),
@@ -574,7 +562,8 @@ final class HttpChatTransport {
     private AttemptOutcome stream(InputStream in, int status, String requestId) {
       StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
       assembler = a;
-      a.bounds(bounds.maxMalformedEvents(), bounds.maxToolArgumentBytes());
+      StreamBounds bounds = bounds();
+      a.bounds(maxMalformedEvents, bounds.maxToolArgumentBytes());
       SseReader reader = new SseReader(MAX_SSE_LINE_BYTES, bounds.maxEventBytes());
       byte[] buf = new byte[8192];
       StreamSignal signal = StreamSignal.CONTINUE;
@@ -588,10 +577,12 @@ final class HttpChatTransport {
           }
           lastActivity = System.nanoTime();
           bodyBytes += n;
-          if (bodyBytes > maxResponseBytes) {
+          if (bodyBytes > bounds.maxResponseBytes()) {
             return failed(
                 TransportFault.MALFORMED_STREAM,
-                "stream larger than " + maxResponseBytes + " bytes (expected: a bounded response)");
+                "stream larger than "
+                    + bounds.maxResponseBytes()
+                    + " bytes (maxResponseBytes; expected: a bounded response)");
           }
           reader.feed(buf, 0, n, a);
           if (a.progressed() && phase == Phase.AWAIT_FIRST_TOKEN) {

@@ -7,6 +7,7 @@ import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.internal.StreamAssembler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
@@ -39,9 +40,6 @@ public final class HttpProviderClients implements ProviderClients {
   /** Default bound on a request body: 8 MiB. */
   public static final long DEFAULT_MAX_REQUEST_BYTES = 8L * 1024 * 1024;
 
-  /** Default bound on a non-streamed response body: 32 MiB. */
-  public static final long DEFAULT_MAX_RESPONSE_BYTES = 32L * 1024 * 1024;
-
   /** This library's version, e.g. {@code 0.1.0}; {@code dev} when unknown. */
   public static final String VERSION = readVersion();
 
@@ -68,9 +66,7 @@ public final class HttpProviderClients implements ProviderClients {
             b.credentials,
             b.userAgent,
             b.maxRequestBytes,
-            b.maxResponseBytes,
-            new HttpChatTransport.StreamBounds(
-                b.maxEventBytes, b.maxMalformedEvents, b.maxToolArgumentBytes),
+            b.maxMalformedEvents,
             b.classifier);
     this.openAi = new OpenAiChatClient(transport);
     this.anthropic = new AnthropicMessagesClient(transport);
@@ -137,11 +133,7 @@ public final class HttpProviderClients implements ProviderClients {
     private String userAgent = DEFAULT_USER_AGENT;
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
-    private long maxResponseBytes = DEFAULT_MAX_RESPONSE_BYTES;
-    private long maxEventBytes = HttpChatTransport.StreamBounds.DEFAULTS.maxEventBytes();
-    private int maxMalformedEvents = HttpChatTransport.StreamBounds.DEFAULTS.maxMalformedEvents();
-    private long maxToolArgumentBytes =
-        HttpChatTransport.StreamBounds.DEFAULTS.maxToolArgumentBytes();
+    private int maxMalformedEvents = StreamAssembler.DEFAULT_MAX_MALFORMED_EVENTS;
     private Function<FailureEvidence, ProviderFailure> classifier =
         FailureClassifier.INSTANCE::classify;
 
@@ -192,28 +184,6 @@ public final class HttpProviderClients implements ProviderClients {
     }
 
     /**
-     * Largest response read (default 32 MiB): a whole body, or every byte of a stream; past it the
-     * attempt fails ({@code empty_response} for a body, a malformed stream for a stream).
-     */
-    public Builder maxResponseBytes(long maxResponseBytes) {
-      if (maxResponseBytes < 1) {
-        throw new IllegalArgumentException(
-            "maxResponseBytes: " + maxResponseBytes + " (expected: >= 1)");
-      }
-      this.maxResponseBytes = maxResponseBytes;
-      return this;
-    }
-
-    /** Largest single SSE event, all its data lines together (default 8 MiB). */
-    public Builder maxEventBytes(long v) {
-      if (v < 16) {
-        throw new IllegalArgumentException("maxEventBytes: " + v + " (expected: >= 16)");
-      }
-      this.maxEventBytes = v;
-      return this;
-    }
-
-    /**
      * Invalid events skipped in an otherwise healthy stream, counted in the trace (default 3); one
      * more ends the stream as malformed.
      */
@@ -222,15 +192,6 @@ public final class HttpProviderClients implements ProviderClients {
         throw new IllegalArgumentException("maxMalformedEvents: " + v + " (expected: >= 0)");
       }
       this.maxMalformedEvents = v;
-      return this;
-    }
-
-    /** Largest tool call's streamed arguments, in characters (default 4 Mi). */
-    public Builder maxToolArgumentBytes(long v) {
-      if (v < 1) {
-        throw new IllegalArgumentException("maxToolArgumentBytes: " + v + " (expected: >= 1)");
-      }
-      this.maxToolArgumentBytes = v;
       return this;
     }
 

@@ -74,6 +74,8 @@ final class ErrorMapper {
           case DEADLINE_EXCEEDED -> synth(504, "timeout_error", e, null);
           case NO_CANDIDATES -> noCandidates(e, request);
           case CANCELLED -> synth(499, "cancelled", e, null);
+          case INTERNAL_ERROR ->
+              ApiError.internal(e.getCause() instanceof RuntimeException c ? c : e);
         };
     if (f != null) {
       err.extra("category", f.category().wireName());

@@ -104,22 +104,15 @@ public final class OpenTelemetryListener implements OrchestratorListener {
     Span s = request.get();
     request.remove();
     if (s != null) {
-      s.setAttribute(ERROR_TYPE, error.type().wireName());
+      // A foreign exit (a bug) is named by its exception class, as OpenTelemetry's error.type asks.
+      boolean foreign =
+          error.type() == OrchestratorException.Type.INTERNAL_ERROR && error.getCause() != null;
+      String type = foreign ? error.getCause().getClass().getName() : error.type().wireName();
+      s.setAttribute(ERROR_TYPE, type);
       if (error.status() != null) {
         s.setAttribute(HTTP_STATUS, (long) error.status());
       }
       s.setStatus(StatusCode.ERROR, error.type().wireName());
-      s.end();
-    }
-  }
-
-  @Override
-  public void onError(RuntimeException error) {
-    Span s = request.get();
-    request.remove();
-    if (s != null) {
-      s.setAttribute(ERROR_TYPE, error.getClass().getName());
-      s.setStatus(StatusCode.ERROR, error.getClass().getSimpleName());
       s.end();
     }
   }

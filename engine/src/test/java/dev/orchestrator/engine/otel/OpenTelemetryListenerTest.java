@@ -1,7 +1,9 @@
 package dev.orchestrator.engine.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
@@ -64,31 +66,58 @@ class OpenTelemetryListenerTest {
 
   @Test
   void aRequestEndingWithAForeignExceptionStillEndsItsSpan() {
-    InMemorySpanExporter exporter = InMemorySpanExporter.create();
-    SdkTracerProvider provider =
-        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
     FakeTime time = new FakeTime();
     ScriptedClient client = new ScriptedClient(time);
     client.script("a/m", ScriptedClient.fail(503, FailureCategory.SERVER_ERROR, true));
-    TaskOrchestrator o =
+    TaskOrchestrator.Builder b =
         TaskOrchestrator.builder()
-            .catalog(Catalogs.of(Catalogs.priced("a", "m", 1000)))
             .providers(ProviderClients.single(client))
-            .credentials(Credentials.constant("k"))
             .ticker(time)
             .sleeper(
                 (nanos, cancel) -> {
                   throw new IllegalStateException("a broken sleeper");
-                })
-            .listener(new OpenTelemetryListener(provider.get("test")))
-            .build();
+                });
     // The exit is not an OrchestratorException: the request's span is ended all the same, so a
     // pooled thread never keeps it.
-    org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> o.chat(ChatRequest.builder("a/m").user("hi").build()))
-        .isInstanceOf(IllegalStateException.class);
-    SpanData root = exporter.getFinishedSpanItems().get(1);
-    assertThat(root.getName()).isEqualTo("orchestrator.chat");
-    assertThat(root.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+    SpanData root = rootSpanOf(b, IllegalStateException.class);
+    assertThat(root.getAttributes().get(OpenTelemetryListener.ERROR_TYPE))
+        .isEqualTo(IllegalStateException.class.getName());
+  }
+
+  @Test
+  void aProviderClientThatThrowsEndsTheRequestSpanAsAFailedRequest() {
+    TaskOrchestrator.Builder b =
+        TaskOrchestrator.builder()
+            .providers(
+                ProviderClients.single(
+                    call -> {
+                      throw new UnsupportedOperationException("a client bug");
+                    }));
+    // The engine turns a throwing client into a failed attempt; the caller gets an outcome.
+    SpanData root = rootSpanOf(b, OrchestratorException.class);
+    assertThat(root.getAttributes().get(OpenTelemetryListener.ERROR_TYPE))
+        .isEqualTo("backend_unavailable");
+  }
+
+  /** Runs one request that must throw {@code thrown} unchanged; returns its finished chat span. */
+  private static SpanData rootSpanOf(
+      TaskOrchestrator.Builder b, Class<? extends RuntimeException> thrown) {
+    InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+    TaskOrchestrator o =
+        b.catalog(Catalogs.of(Catalogs.priced("a", "m", 1000)))
+            .credentials(Credentials.constant("k"))
+            .listener(new OpenTelemetryListener(provider.get("test")))
+            .build();
+    assertThatThrownBy(() -> o.chat(ChatRequest.builder("a/m").user("hi").build()))
+        .isExactlyInstanceOf(thrown);
+    List<SpanData> chat =
+        exporter.getFinishedSpanItems().stream()
+            .filter(s -> s.getName().equals("orchestrator.chat"))
+            .toList();
+    assertThat(chat).hasSize(1);
+    assertThat(chat.get(0).getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+    return chat.get(0);
   }
 }

@@ -158,7 +158,9 @@ public final class SseReader {
         eventBytes += lastLineBytes; // the data line as received, field name included
         if (eventBytes > maxEventBytes) {
           throw new MalformedStreamException(
-              "SSE event larger than " + maxEventBytes + " bytes (expected: a bounded event)");
+              "SSE event larger than "
+                  + maxEventBytes
+                  + " bytes (maxEventBytes; expected: a bounded event)");
         }
         if (hasData) {
           data.append('\n');

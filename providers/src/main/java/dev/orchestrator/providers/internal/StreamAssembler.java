@@ -8,6 +8,7 @@ import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.spi.StreamBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,14 +47,11 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private String errorData;
   private String malformed;
   private int maxMalformedEvents = DEFAULT_MAX_MALFORMED_EVENTS;
-  private long maxToolArgumentBytes = DEFAULT_MAX_TOOL_ARGUMENT_BYTES;
+  private long maxToolArgumentBytes = StreamBounds.DEFAULTS.maxToolArgumentBytes();
   private int skippedEvents;
 
   /** Invalid events skipped in an otherwise healthy stream before it counts as malformed. */
   public static final int DEFAULT_MAX_MALFORMED_EVENTS = 3;
-
-  /** The largest tool call's arguments accepted, in characters. */
-  public static final long DEFAULT_MAX_TOOL_ARGUMENT_BYTES = 4L * 1024 * 1024;
 
   /** The model the provider reported, or {@code null}. */
   protected String servedModel;
@@ -121,7 +119,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
           malformed(
               "tool call arguments larger than "
                   + maxToolArgumentBytes
-                  + " characters (expected: a bounded tool call)");
+                  + " characters (maxToolArgumentBytes; expected: a bounded tool call)");
     }
     signal = s;
     return signal == StreamSignal.CONTINUE;

@@ -209,6 +209,9 @@ final class SseStream implements StreamListener {
     }
     e.put("code", INTERRUPTED);
     root.set("error", e);
+    // An attempt's watchdog aborts by interrupting this thread; one that lands late must not cost
+    // the caller its error frame (a blocking write would fail on the pending interrupt).
+    boolean interrupted = Thread.interrupted();
     try {
       out.write(ERROR);
       out.write(DATA);
@@ -217,6 +220,10 @@ final class SseStream implements StreamListener {
       out.flush();
     } catch (IOException | UncheckedIOException ignored) {
       // the caller is gone; nothing left to tell it
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
     call.abort();
   }

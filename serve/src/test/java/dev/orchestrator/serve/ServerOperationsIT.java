@@ -156,9 +156,12 @@ class ServerOperationsIT {
 
   @Test
   void shutdownFinishesInFlightRequestsThenRefusesConnections() throws Exception {
+    // A grace no loaded machine exhausts: this is about finishing, not about the grace expiring.
     try (ServeFixture f =
         ServeFixture.start(
-            Map.of("alpha/small", List.of(Step.ok("late but whole").withDelay(400))))) {
+            Map.of("alpha/small", List.of(Step.ok("late but whole").withDelay(400))),
+            ServeFixture.policy().build(),
+            o -> o.shutdownGrace(Duration.ofSeconds(20)))) {
       CompletableFuture<HttpResponse<String>> inFlight =
           f.client.sendAsync(
               HttpRequest.newBuilder(f.uri("/v1/chat/completions"))

@@ -87,6 +87,8 @@ public final class OrchestratorErrors {
       case STREAM_INTERRUPTED -> Kind.INTERNAL_SERVER;
       case TOOL_EXECUTION_STOPPED -> Kind.NON_RETRIABLE;
       case CANCELLED -> Kind.OTHER;
+      // Listener-only (a bug's exit); never thrown, so never seen here: mapped for completeness.
+      case INTERNAL_ERROR -> Kind.INTERNAL_SERVER;
     };
   }
 

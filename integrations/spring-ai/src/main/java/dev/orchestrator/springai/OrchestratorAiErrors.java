@@ -52,8 +52,13 @@ public final class OrchestratorAiErrors {
       case RATE_LIMITED, DEADLINE_EXCEEDED, STREAM_INTERRUPTED -> true;
       case BACKEND_UNAVAILABLE, CANDIDATES_EXHAUSTED ->
           e.lastFailure() != null && transientCategory(e.lastFailure().category());
-      case REQUEST_REJECTED, NO_CANDIDATES, REQUEST_TOO_LARGE, TOOL_EXECUTION_STOPPED, CANCELLED ->
-          false;
+      case REQUEST_REJECTED,
+          NO_CANDIDATES,
+          REQUEST_TOO_LARGE,
+          TOOL_EXECUTION_STOPPED,
+          CANCELLED,
+          INTERNAL_ERROR ->
+          false; // INTERNAL_ERROR is a bug's listener-only exit, never thrown
     };
   }
 

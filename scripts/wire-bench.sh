@@ -10,7 +10,8 @@
 # against nginx direct (the raw wire), not against a gateway.
 #
 # usage: scripts/wire-bench.sh [--duration S] [--warmup S] [--conns "1 64"] [--modes "json sse"]
-#                              [--serve-java-opts "..."] [--jfr DIR] [--portkey-dir DIR]
+#                              [--serve-java-opts "..."] [--jar JAR] [--jfr DIR] [--portkey-dir DIR]
+#   --jar JAR          the CLI jar to run serve from (default: cli/target/orchestrator.jar)
 #   --jfr DIR          record each serve cell with JFR into DIR/serve-<mode>-c<N>.jfr (profile)
 #   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway (npm i @portkey-ai/gateway@1.15.2):
 #                      adds wrk -> Portkey -> nginx rows (non-streaming; needs node)
@@ -25,6 +26,7 @@ modes="json sse"
 serve_java_opts="-Xms512m -Xmx512m"
 jfr_dir=""
 portkey_dir=""
+jar=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="$2"; shift 2 ;;
@@ -32,15 +34,16 @@ while [ $# -gt 0 ]; do
     --conns) conns="$2"; shift 2 ;;
     --modes) modes="$2"; shift 2 ;;
     --serve-java-opts) serve_java_opts="$2"; shift 2 ;;
+    --jar) jar="$2"; shift 2 ;;
     --jfr) jfr_dir="$2"; shift 2 ;;
     --portkey-dir) portkey_dir="$2"; shift 2 ;;
     -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
-    *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --conns, --modes, --serve-java-opts, --jfr, --portkey-dir)" >&2; exit 2 ;;
+    *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --conns, --modes, --serve-java-opts, --jar, --jfr, --portkey-dir)" >&2; exit 2 ;;
   esac
 done
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-jar="$root/cli/target/orchestrator.jar"
+jar="${jar:-$root/cli/target/orchestrator.jar}"
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 nginx_bin="$(command -v nginx || true)"
 [ -z "$nginx_bin" ] && [ -x /usr/sbin/nginx ] && nginx_bin=/usr/sbin/nginx

@@ -181,17 +181,27 @@ lua "$work/portkey-json.lua" '"m"' "" false \
 to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) u = n; else if (v ~ /ms$/) u = n * 1000; else if (v ~ /s$/) u = n * 1e6; else u = n; printf "%.0f", u }'; }
 
 rows=()
-run_cell() { # label, mode, conns, url, lua
+serve_pid=""
+cpu_ticks() { # utime + stime of $1 in clock ticks, or nothing
+  if [ -n "$1" ] && [ -r "/proc/$1/stat" ]; then awk '{ print $14 + $15 }' "/proc/$1/stat"; fi
+}
+run_cell() { # label, mode, conns, url, lua, pid whose CPU to count (or "")
   local threads=1; [ "$3" -gt 1 ] && threads=2
   wrk -t"$threads" -c"$3" -d"${warmup}s" -s "$5" "$4" >/dev/null 2>&1 || true
+  local before; before="$(cpu_ticks "${6:-}")"
   local out; out="$(wrk -t"$threads" -c"$3" -d"${duration}s" --latency -s "$5" "$4" 2>&1)"
-  local p50 p99 rps non2xx
+  local after; after="$(cpu_ticks "${6:-}")"
+  local p50 p99 rps n non2xx cpu="–"
   p50="$(echo "$out" | awk '$1 == "50%" { print $2 }')"
   p99="$(echo "$out" | awk '$1 == "99%" { print $2 }')"
   rps="$(echo "$out" | awk '$1 == "Requests/sec:" { printf "%.0f", $2 }')"
+  n="$(echo "$out" | awk '$2 == "requests" && $3 == "in" { print $1 }')"
   non2xx="$(echo "$out" | awk '/Non-2xx/ { print $NF }')"
   [ -n "$non2xx" ] && echo "wire-bench: $1 c$3 $2: $non2xx non-2xx answers" >&2
-  rows+=("| $1 | $2 | $3 | $(to_us "$p50") | $(to_us "$p99") | $rps | ${non2xx:-0} |")
+  if [ -n "$before" ] && [ -n "$after" ] && [ "${n:-0}" -gt 0 ]; then
+    cpu="$(awk -v t="$((after - before))" -v hz="$(getconf CLK_TCK)" -v n="$n" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
+  fi
+  rows+=("| $1 | $2 | $3 | $(to_us "$p50") | $(to_us "$p99") | $rps | $cpu | ${non2xx:-0} |")
 }
 
 direct="http://127.0.0.1:$nginx_port/a/v1/chat/completions"
@@ -208,7 +218,7 @@ for mode in $modes; do
       mkdir -p "$jfr_dir"
       start_serve "-XX:StartFlightRecording=filename=$jfr_dir/serve-$mode-c$c.jfr,settings=profile"
     fi
-    run_cell "wrk → serve → nginx" "$mode" "$c" "http://127.0.0.1:$serve_port/v1/chat/completions" "$work/serve-$mode.lua"
+    run_cell "wrk → serve → nginx" "$mode" "$c" "http://127.0.0.1:$serve_port/v1/chat/completions" "$work/serve-$mode.lua" "$serve_pid"
     if [ -n "$jfr_dir" ]; then stop_serve; fi
   done
 done
@@ -223,6 +233,6 @@ echo "machine: $(nproc) cores, $(uname -sr), $("$java" -version 2>&1 | head -n 1
 echo "load average (1/5/15 min) at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "wrk ${warmup} s warm-up then ${duration} s per cell, -t1 at 1 connection, -t2 otherwise; serve JVM: $serve_java_opts"
 echo
-echo "| path | mode | conns | p50 µs | p99 µs | req/s | non-2xx |"
-echo "|---|---|---|---|---|---|---|"
+echo "| path | mode | conns | p50 µs | p99 µs | req/s | serve CPU µs/req | non-2xx |"
+echo "|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"

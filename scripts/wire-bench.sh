@@ -11,6 +11,9 @@
 #
 # usage: scripts/wire-bench.sh [--duration S] [--warmup S] [--conns "1 64"] [--modes "json sse"]
 #                              [--serve-java-opts "..."] [--jar JAR] [--jfr DIR] [--portkey-dir DIR]
+#   --serve-warmup S   wrk load on serve (64 connections, JSON then SSE) before its first cell, so the JIT
+#                      has compiled the hot path (default 30; on 2 busy cores C1/C2 still took ~40 % of
+#                      serve's CPU 30 s after start)
 #   --jar JAR          the CLI jar to run serve from (default: cli/target/orchestrator.jar)
 #   --jfr DIR          record each serve cell with JFR into DIR/serve-<mode>-c<N>.jfr (profile)
 #   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway (npm i @portkey-ai/gateway@1.15.2):
@@ -21,6 +24,7 @@ set -euo pipefail
 
 duration=8
 warmup=2
+serve_warmup=30
 conns="1 64"
 modes="json sse"
 serve_java_opts="-Xms512m -Xmx512m"
@@ -31,6 +35,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="$2"; shift 2 ;;
     --warmup) warmup="$2"; shift 2 ;;
+    --serve-warmup) serve_warmup="$2"; shift 2 ;;
     --conns) conns="$2"; shift 2 ;;
     --modes) modes="$2"; shift 2 ;;
     --serve-java-opts) serve_java_opts="$2"; shift 2 ;;
@@ -38,7 +43,7 @@ while [ $# -gt 0 ]; do
     --jfr) jfr_dir="$2"; shift 2 ;;
     --portkey-dir) portkey_dir="$2"; shift 2 ;;
     -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
-    *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --conns, --modes, --serve-java-opts, --jar, --jfr, --portkey-dir)" >&2; exit 2 ;;
+    *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --serve-warmup, --conns, --modes, --serve-java-opts, --jar, --jfr, --portkey-dir)" >&2; exit 2 ;;
   esac
 done
 
@@ -143,6 +148,11 @@ start_serve() { # extra JVM options...
   serve_pid=$!
   pids+=("$serve_pid")
   wait_ready "http://127.0.0.1:$serve_port/healthz" serve "$work/serve.log"
+  local half=$(( (serve_warmup + 1) / 2 ))
+  if [ "$half" -gt 0 ]; then
+    wrk -t2 -c64 -d"${half}s" -s "$work/serve-json.lua" "http://127.0.0.1:$serve_port/v1/chat/completions" >/dev/null 2>&1 || true
+    wrk -t2 -c64 -d"${half}s" -s "$work/serve-sse.lua" "http://127.0.0.1:$serve_port/v1/chat/completions" >/dev/null 2>&1 || true
+  fi
 }
 stop_serve() {
   kill "$serve_pid" 2>/dev/null || true
@@ -231,7 +241,7 @@ fi
 echo
 echo "machine: $(nproc) cores, $(uname -sr), $("$java" -version 2>&1 | head -n 1), $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2), $("$nginx_bin" -v 2>&1)"
 echo "load average (1/5/15 min) at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "wrk ${warmup} s warm-up then ${duration} s per cell, -t1 at 1 connection, -t2 otherwise; serve JVM: $serve_java_opts"
+echo "serve warmed up for ${serve_warmup} s (64 connections, JSON then SSE) after start; wrk ${warmup} s warm-up then ${duration} s per cell, -t1 at 1 connection, -t2 otherwise; serve JVM: $serve_java_opts"
 echo
 echo "| path | mode | conns | p50 µs | p99 µs | req/s | serve CPU µs/req | non-2xx |"
 echo "|---|---|---|---|---|---|---|---|"

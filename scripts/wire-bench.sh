@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
     --jar) jar="$2"; shift 2 ;;
     --jfr) jfr_dir="$2"; shift 2 ;;
     --portkey-dir) portkey_dir="$2"; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
     *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --serve-warmup, --conns, --modes, --serve-java-opts, --jar, --jfr, --portkey-dir)" >&2; exit 2 ;;
   esac
 done

@@ -54,11 +54,17 @@ public final class HttpProviderClients implements ProviderClients {
   private HttpProviderClients(Builder b) {
     this.userAgent = b.userAgent;
     this.connectTimeout = b.connectTimeout;
+    // The client's dependent tasks run on its selector thread (a direct executor): the default pool
+    // added one thread wake-up per response before the blocked caller was woken (measured through
+    // serve: p50 at one connection 1.1 ms -> 0.78 ms, 64 connections +30 % req/s; ADR 0011). Safe
+    // because the only body handler is ofInputStream, whose subscriber never blocks; TLS handshake
+    // tasks run on that thread too, once per pooled connection.
     HttpClient http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_2)
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(b.connectTimeout)
+            .executor(Runnable::run)
             .build();
     HttpChatTransport transport =
         new HttpChatTransport(

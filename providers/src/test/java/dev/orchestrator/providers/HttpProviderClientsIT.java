@@ -26,12 +26,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Keys, headers, bounds, cancellation and thread hygiene of the HTTP clients on loopback. */
 class HttpProviderClientsIT {
@@ -58,6 +61,36 @@ class HttpProviderClientsIT {
                   e.body() != null ? e.body() : String.valueOf(e.exceptionMessage()),
                   e.body());
             });
+  }
+
+  /** Names of the live threads of JDK clients' default executors. */
+  static Set<String> clientWorkerThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .map(Thread::getName)
+        .filter(n -> n.matches("HttpClient-\\d+-Worker-\\d+"))
+        .collect(Collectors.toSet());
+  }
+
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void completesAnswersWithoutAWorkerThreadHandOff(boolean stream) {
+    Set<String> before = clientWorkerThreads();
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p =
+          Provider.of(
+              "or", upstream.baseUrl("or"), Protocol.OPENAI_CHAT, List.of(Fixtures.KEY_ENV));
+      HttpProviderClients clients = builder().build();
+      for (int i = 0; i < 3; i++) {
+        Fixtures.Recorder listener = stream ? new Fixtures.Recorder() : null;
+        AttemptOutcome out =
+            clients
+                .clientFor(p)
+                .send(Fixtures.call(p, "m", stream, Fixtures.easyLimits(), listener));
+        assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      }
+    }
+    // The client's dependent tasks run on its selector thread (ADR 0011): no pool thread appears.
+    assertThat(clientWorkerThreads()).isSubsetOf(before);
   }
 
   @ParameterizedTest

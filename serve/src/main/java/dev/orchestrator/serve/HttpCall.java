@@ -1,5 +1,6 @@
 package dev.orchestrator.serve;
 
+import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,6 +23,9 @@ import org.eclipse.jetty.util.Callback;
  * the one thread handling the request. Not thread-safe.
  */
 final class HttpCall {
+  /** Room for one event; a larger one passes through unbuffered. */
+  private static final int STREAM_BUFFER_BYTES = 8192;
+
   private final Request request;
   private final Response response;
   private OutputStream stream;
@@ -93,7 +97,10 @@ final class HttpCall {
     response.setStatus(200);
     HttpFields.Mutable h = response.getHeaders();
     headers.forEach(h::put);
-    OutputStream sink = Content.Sink.asOutputStream(response);
+    // Jetty's sink sends every write as its own chunk (a socket write each); buffered, an event's
+    // pieces leave as one chunk when SseStream flushes it.
+    OutputStream sink =
+        new BufferedOutputStream(Content.Sink.asOutputStream(response), STREAM_BUFFER_BYTES);
     stream =
         new FilterOutputStream(sink) {
           @Override

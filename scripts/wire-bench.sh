@@ -1,0 +1,248 @@
+#!/usr/bin/env bash
+# The wire benchmark of issue #18, in one run: wrk -> nginx direct and wrk -> serve -> nginx, at 1 and
+# 64 connections, non-streaming and SSE, printing p50, p99 and requests/s (wrk --latency) as one
+# markdown table plus the machine and its load average.
+#
+# nginx (127.0.0.1, a private prefix under a temp dir) answers a fixed chat completion, or a fixed
+# SSE stream (role, 8 content deltas, finish, usage, [DONE]), at /a/v1 and /b/v1; serve runs from
+# cli/target/orchestrator.jar with a catalog of two routes a/m and b/m to that nginx, and every
+# request names `"models": ["a/m", "b/m"]` (OpenRouter's fallback list). Streaming is compared
+# against nginx direct (the raw wire), not against a gateway.
+#
+# usage: scripts/wire-bench.sh [--duration S] [--warmup S] [--conns "1 64"] [--modes "json sse"]
+#                              [--serve-java-opts "..."] [--jar JAR] [--jfr DIR] [--portkey-dir DIR]
+#   --serve-warmup S   wrk load on serve (64 connections, JSON then SSE) before its first cell, so the JIT
+#                      has compiled the hot path (default 30; on 2 busy cores C1/C2 still took ~40 % of
+#                      serve's CPU 30 s after start)
+#   --jar JAR          the CLI jar to run serve from (default: cli/target/orchestrator.jar)
+#   --jfr DIR          record each serve cell with JFR into DIR/serve-<mode>-c<N>.jfr (profile)
+#   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway (npm i @portkey-ai/gateway@1.15.2):
+#                      adds wrk -> Portkey -> nginx rows (non-streaming; needs node)
+# Installs nothing: it names what is missing (Debian packages wrk, nginx-light or nginx, a JDK 17+,
+# python3) and stops. Only 127.0.0.1 is contacted; every process it starts is stopped on exit.
+set -euo pipefail
+
+duration=8
+warmup=2
+serve_warmup=30
+conns="1 64"
+modes="json sse"
+serve_java_opts="-Xms512m -Xmx512m"
+jfr_dir=""
+portkey_dir=""
+jar=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --duration) duration="$2"; shift 2 ;;
+    --warmup) warmup="$2"; shift 2 ;;
+    --serve-warmup) serve_warmup="$2"; shift 2 ;;
+    --conns) conns="$2"; shift 2 ;;
+    --modes) modes="$2"; shift 2 ;;
+    --serve-java-opts) serve_java_opts="$2"; shift 2 ;;
+    --jar) jar="$2"; shift 2 ;;
+    --jfr) jfr_dir="$2"; shift 2 ;;
+    --portkey-dir) portkey_dir="$2"; shift 2 ;;
+    -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
+    *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --serve-warmup, --conns, --modes, --serve-java-opts, --jar, --jfr, --portkey-dir)" >&2; exit 2 ;;
+  esac
+done
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+jar="${jar:-$root/cli/target/orchestrator.jar}"
+java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+nginx_bin="$(command -v nginx || true)"
+[ -z "$nginx_bin" ] && [ -x /usr/sbin/nginx ] && nginx_bin=/usr/sbin/nginx
+
+missing=()
+command -v wrk >/dev/null || missing+=("wrk (Debian package wrk)")
+[ -n "$nginx_bin" ] || missing+=("nginx (Debian package nginx-light or nginx)")
+command -v "$java" >/dev/null || missing+=("java (a JDK 17+; or set JAVA_HOME)")
+command -v python3 >/dev/null || missing+=("python3 (to pick free ports)")
+command -v curl >/dev/null || missing+=("curl (to wait for readiness)")
+[ -f "$jar" ] || missing+=("$jar (build it: ./orchestrator --version, or mvn -B -q -DskipTests package -pl cli -am)")
+if [ -n "$portkey_dir" ]; then
+  command -v node >/dev/null || missing+=("node (for --portkey-dir)")
+  [ -f "$portkey_dir/node_modules/@portkey-ai/gateway/build/start-server.js" ] \
+    || missing+=("$portkey_dir/node_modules/@portkey-ai/gateway/build/start-server.js (npm i @portkey-ai/gateway@1.15.2 there)")
+fi
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "wire-bench: missing:" >&2
+  printf '  - %s\n' "${missing[@]}" >&2
+  exit 1
+fi
+
+work="$(mktemp -d /tmp/wire-bench.XXXXXX)"
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
+
+wait_ready() { # url, name, log
+  for _ in $(seq 1 300); do
+    if curl -fsS -o /dev/null "$1" 2>/dev/null; then return 0; fi
+    sleep 0.1
+  done
+  echo "wire-bench: $2 did not become ready at $1; its log:" >&2
+  tail -n 30 "$3" >&2 || true
+  exit 1
+}
+
+# --- nginx: a fixed completion and a fixed SSE stream ---------------------------------------------
+nginx_port="$(free_port)"
+completion='{"id":"chatcmpl-wire","object":"chat.completion","created":1764441600,"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"Hello! This is a benchmark answer from nginx."},"finish_reason":"stop"}],"usage":{"prompt_tokens":21,"completion_tokens":9,"total_tokens":30}}'
+chunk() { printf 'data: {"id":"chatcmpl-wire","object":"chat.completion.chunk","created":1764441600,"model":"m","choices":[{"index":0,"delta":%s,"finish_reason":%s}]}\\n\\n' "$1" "$2"; }
+sse="$(chunk '{"role":"assistant","content":""}' null)"
+for t in 'Hello!' ' This' ' is' ' a' ' benchmark' ' answer' ' from' ' nginx.'; do
+  sse+="$(chunk "{\"content\":\"$t\"}" null)"
+done
+sse+="$(chunk '{}' '"stop"')"
+sse+='data: {"id":"chatcmpl-wire","object":"chat.completion.chunk","created":1764441600,"model":"m","choices":[],"usage":{"prompt_tokens":21,"completion_tokens":9,"total_tokens":30}}\n\n'
+sse+='data: [DONE]\n\n'
+mkdir -p "$work/nginx/logs"
+cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/logs/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  keepalive_requests 1000000;
+  keepalive_timeout 120s;
+  client_body_buffer_size 64k;
+  tcp_nodelay on;
+  server {
+    listen 127.0.0.1:$nginx_port backlog=4096;
+    location ~ ^/[ab]/v1/chat/completions\$ { default_type application/json; return 200 '$completion'; }
+    location ~ ^/[ab]s/v1/chat/completions\$ { default_type text/event-stream; return 200 '$sse'; }
+    location = /ready { return 204; }
+  }
+}
+EOF
+"$nginx_bin" -p "$work/nginx" -c "$work/nginx/nginx.conf" -g 'daemon off;' >"$work/nginx/logs/stdout.log" 2>&1 &
+pids+=($!)
+wait_ready "http://127.0.0.1:$nginx_port/ready" nginx "$work/nginx/logs/error.log"
+
+# --- serve: two routes to that nginx; the SSE routes point at the SSE locations ---------------------
+cat >"$work/catalog.json" <<EOF
+{"version":1,
+ "providers":{
+  "a":{"baseUrl":"http://127.0.0.1:$nginx_port/a/v1","protocol":"openai-chat","apiKeyEnv":["BENCH_API_KEY"]},
+  "b":{"baseUrl":"http://127.0.0.1:$nginx_port/b/v1","protocol":"openai-chat","apiKeyEnv":["BENCH_API_KEY"]},
+  "as":{"baseUrl":"http://127.0.0.1:$nginx_port/as/v1","protocol":"openai-chat","apiKeyEnv":["BENCH_API_KEY"]},
+  "bs":{"baseUrl":"http://127.0.0.1:$nginx_port/bs/v1","protocol":"openai-chat","apiKeyEnv":["BENCH_API_KEY"]}},
+ "routes":{
+  "a/m":{"tier":"priced","inputPerMtok":0.15,"outputPerMtok":0.6,"contextWindow":128000},
+  "b/m":{"tier":"priced","inputPerMtok":0.15,"outputPerMtok":0.6,"contextWindow":128000},
+  "as/m":{"tier":"priced","inputPerMtok":0.15,"outputPerMtok":0.6,"contextWindow":128000},
+  "bs/m":{"tier":"priced","inputPerMtok":0.15,"outputPerMtok":0.6,"contextWindow":128000}}}
+EOF
+serve_port="$(free_port)"
+start_serve() { # extra JVM options...
+  # shellcheck disable=SC2086 # serve_java_opts is a list of flags, split on purpose
+  BENCH_API_KEY=sk-wire-bench-placeholder "$java" $serve_java_opts "$@" -jar "$jar" serve \
+    --host 127.0.0.1 --port "$serve_port" --catalog "$work/catalog.json" >"$work/serve.log" 2>&1 &
+  serve_pid=$!
+  pids+=("$serve_pid")
+  wait_ready "http://127.0.0.1:$serve_port/healthz" serve "$work/serve.log"
+  local half=$(( (serve_warmup + 1) / 2 ))
+  if [ "$half" -gt 0 ]; then
+    wrk -t2 -c64 -d"${half}s" -s "$work/serve-json.lua" "http://127.0.0.1:$serve_port/v1/chat/completions" >/dev/null 2>&1 || true
+    wrk -t2 -c64 -d"${half}s" -s "$work/serve-sse.lua" "http://127.0.0.1:$serve_port/v1/chat/completions" >/dev/null 2>&1 || true
+  fi
+}
+stop_serve() {
+  kill "$serve_pid" 2>/dev/null || true
+  wait "$serve_pid" 2>/dev/null || true
+}
+
+portkey_port=""
+if [ -n "$portkey_dir" ]; then
+  portkey_port="$(free_port)"
+  (cd "$portkey_dir" && exec node node_modules/@portkey-ai/gateway/build/start-server.js --headless --port="$portkey_port") \
+    >"$work/portkey.log" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 1 300); do curl -s -o /dev/null "http://127.0.0.1:$portkey_port/" && break; sleep 0.1; done
+fi
+
+# --- wrk bodies (Lua) ---------------------------------------------------------------------------------
+lua() { # file, model json, models json or "", stream true/false, extra header lines
+  local models=""; [ -n "$3" ] && models=",\"models\":$3"
+  local stream=""; [ "$4" = true ] && stream=',"stream":true'
+  cat >"$1" <<EOF
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+wrk.headers["Authorization"] = "Bearer sk-wire-bench-placeholder"
+$5
+wrk.body = '{"model":$2$models,"messages":[{"role":"user","content":"Say hello in one short sentence."}],"max_tokens":32$stream}'
+EOF
+}
+lua "$work/direct-json.lua" '"m"' "" false ""
+lua "$work/direct-sse.lua" '"m"' "" true ""
+lua "$work/serve-json.lua" '"a/m"' '["a/m","b/m"]' false ""
+lua "$work/serve-sse.lua" '"as/m"' '["as/m","bs/m"]' true ""
+lua "$work/portkey-json.lua" '"m"' "" false \
+  "wrk.headers[\"x-portkey-config\"] = '{\"strategy\":{\"mode\":\"fallback\"},\"targets\":[{\"provider\":\"openai\",\"custom_host\":\"http://127.0.0.1:$nginx_port/a/v1\",\"api_key\":\"sk-wire-bench-placeholder\"},{\"provider\":\"openai\",\"custom_host\":\"http://127.0.0.1:$nginx_port/b/v1\",\"api_key\":\"sk-wire-bench-placeholder\"}]}'"
+
+# to_us: wrk's "1.23ms" / "845.00us" / "1.02s" -> microseconds
+to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) u = n; else if (v ~ /ms$/) u = n * 1000; else if (v ~ /s$/) u = n * 1e6; else u = n; printf "%.0f", u }'; }
+
+rows=()
+serve_pid=""
+cpu_ticks() { # utime + stime of $1 in clock ticks, or nothing
+  if [ -n "$1" ] && [ -r "/proc/$1/stat" ]; then awk '{ print $14 + $15 }' "/proc/$1/stat"; fi
+}
+run_cell() { # label, mode, conns, url, lua, pid whose CPU to count (or "")
+  local threads=1; [ "$3" -gt 1 ] && threads=2
+  wrk -t"$threads" -c"$3" -d"${warmup}s" -s "$5" "$4" >/dev/null 2>&1 || true
+  local before; before="$(cpu_ticks "${6:-}")"
+  local out; out="$(wrk -t"$threads" -c"$3" -d"${duration}s" --latency -s "$5" "$4" 2>&1)"
+  local after; after="$(cpu_ticks "${6:-}")"
+  local p50 p99 rps n non2xx cpu="–"
+  p50="$(echo "$out" | awk '$1 == "50%" { print $2 }')"
+  p99="$(echo "$out" | awk '$1 == "99%" { print $2 }')"
+  rps="$(echo "$out" | awk '$1 == "Requests/sec:" { printf "%.0f", $2 }')"
+  n="$(echo "$out" | awk '$2 == "requests" && $3 == "in" { print $1 }')"
+  non2xx="$(echo "$out" | awk '/Non-2xx/ { print $NF }')"
+  [ -n "$non2xx" ] && echo "wire-bench: $1 c$3 $2: $non2xx non-2xx answers" >&2
+  if [ -n "$before" ] && [ -n "$after" ] && [ "${n:-0}" -gt 0 ]; then
+    cpu="$(awk -v t="$((after - before))" -v hz="$(getconf CLK_TCK)" -v n="$n" 'BEGIN { printf "%.0f", t / hz * 1e6 / n }')"
+  fi
+  rows+=("| $1 | $2 | $3 | $(to_us "$p50") | $(to_us "$p99") | $rps | $cpu | ${non2xx:-0} |")
+}
+
+direct="http://127.0.0.1:$nginx_port/a/v1/chat/completions"
+for mode in $modes; do
+  for c in $conns; do
+    if [ "$mode" = sse ]; then run_cell "wrk → nginx direct" sse "$c" "http://127.0.0.1:$nginx_port/as/v1/chat/completions" "$work/direct-sse.lua"
+    else run_cell "wrk → nginx direct" json "$c" "$direct" "$work/direct-json.lua"; fi
+  done
+done
+if [ -z "$jfr_dir" ]; then start_serve; fi
+for mode in $modes; do
+  for c in $conns; do
+    if [ -n "$jfr_dir" ]; then
+      mkdir -p "$jfr_dir"
+      start_serve "-XX:StartFlightRecording=filename=$jfr_dir/serve-$mode-c$c.jfr,settings=profile"
+    fi
+    run_cell "wrk → serve → nginx" "$mode" "$c" "http://127.0.0.1:$serve_port/v1/chat/completions" "$work/serve-$mode.lua" "$serve_pid"
+    if [ -n "$jfr_dir" ]; then stop_serve; fi
+  done
+done
+if [ -n "$portkey_port" ]; then
+  for c in $conns; do
+    run_cell "wrk → Portkey → nginx" json "$c" "http://127.0.0.1:$portkey_port/v1/chat/completions" "$work/portkey-json.lua"
+  done
+fi
+
+echo
+echo "machine: $(nproc) cores, $(uname -sr), $("$java" -version 2>&1 | head -n 1), $(wrk --version 2>&1 | head -n 1 | cut -d' ' -f1-2), $("$nginx_bin" -v 2>&1)"
+echo "load average (1/5/15 min) at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "serve warmed up for ${serve_warmup} s (64 connections, JSON then SSE) after start; wrk ${warmup} s warm-up then ${duration} s per cell, -t1 at 1 connection, -t2 otherwise; serve JVM: $serve_java_opts"
+echo
+echo "| path | mode | conns | p50 µs | p99 µs | req/s | serve CPU µs/req | non-2xx |"
+echo "|---|---|---|---|---|---|---|---|"
+printf '%s\n' "${rows[@]}"

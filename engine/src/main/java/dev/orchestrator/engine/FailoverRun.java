@@ -250,16 +250,9 @@ final class FailoverRun {
     } catch (TierGuard.FreeTierViolation e) {
       throw e;
     } catch (RuntimeException e) {
-      // A client broke its contract; never let that crash the loop. Its type is evidence, its
-      // message is not read.
+      // A client broke its contract; never let that crash the loop.
       return new AttemptOutcome.Failed(
-          ProviderFailure.of(
-              FailureCategory.UNKNOWN,
-              false,
-              ReachedModel.UNKNOWN,
-              null,
-              "provider client threw " + e.getClass().getName()),
-          v instanceof VisibleOutput vo && vo.started());
+          ProviderFailure.clientThrew(e), v instanceof VisibleOutput vo && vo.started());
     }
   }
 

@@ -65,6 +65,20 @@ public record ProviderFailure(
         category, retryable, reachedModel, null, null, null, null, null, fault, message, null);
   }
 
+  /**
+   * The failure of an attempt whose provider client threw instead of returning an outcome (a broken
+   * contract): {@code unknown}, not retryable. The exception's type is evidence; its message is
+   * never read, so nothing it says (a key, a prompt) can leak.
+   */
+  public static ProviderFailure clientThrew(RuntimeException e) {
+    return of(
+        FailureCategory.UNKNOWN,
+        false,
+        ReachedModel.UNKNOWN,
+        null,
+        "provider client threw " + e.getClass().getName());
+  }
+
   /** Copy with another category and retryability (e.g. after visible output was streamed). */
   public ProviderFailure withCategory(FailureCategory newCategory, boolean newRetryable) {
     return new ProviderFailure(

@@ -11,7 +11,6 @@ import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
-import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthMark;
@@ -440,15 +439,8 @@ public final class Preflight {
     } catch (TierGuard.FreeTierViolation e) {
       throw e;
     } catch (RuntimeException e) {
-      // A client broke its contract; its type is evidence, its message is not read.
-      return new AttemptOutcome.Failed(
-          ProviderFailure.of(
-              FailureCategory.UNKNOWN,
-              false,
-              ReachedModel.UNKNOWN,
-              null,
-              "provider client threw " + e.getClass().getName()),
-          false);
+      // A client broke its contract; never let that crash the loop.
+      return new AttemptOutcome.Failed(ProviderFailure.clientThrew(e), false);
     }
   }
 

@@ -55,7 +55,7 @@ final class FailoverRun {
       RunRecord record) {
     this.engine = engine;
     this.policy = engine.policy();
-    this.store = engine.healthStore();
+    this.store = engine.health();
     this.catalog = catalog;
     this.request = request;
     this.listener = listener;

@@ -212,10 +212,6 @@ public final class TaskOrchestrator {
     return listeners.failures();
   }
 
-  HealthStore healthStore() {
-    return health;
-  }
-
   Ticker ticker() {
     return ticker;
   }

@@ -85,7 +85,6 @@ public final class OrchestratorServer implements AutoCloseable {
   private final AtomicInteger admissions = new AtomicInteger();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final CountDownLatch terminated = new CountDownLatch(1);
-  private volatile boolean draining;
 
   private OrchestratorServer(Builder b) throws IOException {
     this.options = b.options;
@@ -121,7 +120,7 @@ public final class OrchestratorServer implements AutoCloseable {
         Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));
     this.readiness =
         new Readiness(
-            orchestrator, catalog, options.maxCatalogAge(), () -> draining, b.readinessChecks);
+            orchestrator, catalog, options.maxCatalogAge(), this::draining, b.readinessChecks);
     this.http = jetty(options, orchestrator.policy().deadline().toMillis());
     try {
       this.router =
@@ -258,7 +257,6 @@ public final class OrchestratorServer implements AutoCloseable {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
-    draining = true;
     admissions.getAndUpdate(s -> s | Integer.MIN_VALUE);
     long deadline = System.nanoTime() + options.shutdownGrace().toNanos();
     try {
@@ -327,6 +325,10 @@ public final class OrchestratorServer implements AutoCloseable {
       admissions.decrementAndGet();
       accessLog.log(entry);
     }
+  }
+
+  private boolean draining() {
+    return admissions.get() < 0;
   }
 
   /** Counts the request in, unless the server is draining. */

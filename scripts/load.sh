@@ -29,12 +29,7 @@ if [[ $PORTKEY == 1 ]]; then
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
     echo "load.sh: node/npm not found; running without Portkey" >&2
   else
-    PORTKEY_VERSION="${PORTKEY_VERSION:-1.15.2}"
-    PORTKEY_DIR="${PORTKEY_DIR:-${TMPDIR:-/tmp}/orchestrator-portkey-$PORTKEY_VERSION}"
-    if [[ ! -f "$PORTKEY_DIR/node_modules/@portkey-ai/gateway/build/start-server.js" ]]; then
-      mkdir -p "$PORTKEY_DIR"
-      (cd "$PORTKEY_DIR" && npm init -y >/dev/null && npm install --no-audit --no-fund "@portkey-ai/gateway@$PORTKEY_VERSION" >/dev/null)
-    fi
+    PORTKEY_DIR="$(scripts/portkey-setup.sh ${PORTKEY_DIR:+"$PORTKEY_DIR"})"
     echo "portkey: $(node -v), @portkey-ai/gateway $(node -p "require('$PORTKEY_DIR/node_modules/@portkey-ai/gateway/package.json').version") in $PORTKEY_DIR"
     ARGS+=(--portkey-dir "$PORTKEY_DIR")
   fi

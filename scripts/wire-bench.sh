@@ -6,8 +6,9 @@
 # nginx (127.0.0.1, a private prefix under a temp dir) answers a fixed chat completion, or a fixed
 # SSE stream (role, 8 content deltas, finish, usage, [DONE]), at /a/v1 and /b/v1; serve runs from
 # cli/target/orchestrator.jar with a catalog of two routes a/m and b/m to that nginx, and every
-# request names `"models": ["a/m", "b/m"]` (OpenRouter's fallback list). Streaming is compared
-# against nginx direct (the raw wire), not against a gateway.
+# request names `"models": ["a/m", "b/m"]` (OpenRouter's fallback list); Portkey, when given, gets the same
+# two targets as a fallback config. Streaming is compared against nginx direct (the raw wire) and, when the
+# Portkey given streams, against Portkey.
 #
 # usage: scripts/wire-bench.sh [--duration S] [--warmup S] [--conns "1 64"] [--modes "json sse"]
 #                              [--serve-java-opts "..."] [--jar JAR] [--jfr DIR] [--portkey-dir DIR]
@@ -16,8 +17,9 @@
 #                      serve's CPU 30 s after start)
 #   --jar JAR          the CLI jar to run serve from (default: cli/target/orchestrator.jar)
 #   --jfr DIR          record each serve cell with JFR into DIR/serve-<mode>-c<N>.jfr (profile)
-#   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway (npm i @portkey-ai/gateway@1.15.2):
-#                      adds wrk -> Portkey -> nginx rows (non-streaming; needs node)
+#   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway 1.15.2 (scripts/portkey-setup.sh DIR
+#                      installs it with the two fixes it needs to stream): adds wrk -> Portkey -> nginx rows
+#                      (JSON, and SSE when that Portkey streams; needs node)
 # Installs nothing: it names what is missing (Debian packages wrk, nginx-light or nginx, a JDK 17+,
 # python3) and stops. Only 127.0.0.1 is contacted; every process it starts is stopped on exit.
 set -euo pipefail
@@ -63,7 +65,7 @@ command -v curl >/dev/null || missing+=("curl (to wait for readiness)")
 if [ -n "$portkey_dir" ]; then
   command -v node >/dev/null || missing+=("node (for --portkey-dir)")
   [ -f "$portkey_dir/node_modules/@portkey-ai/gateway/build/start-server.js" ] \
-    || missing+=("$portkey_dir/node_modules/@portkey-ai/gateway/build/start-server.js (npm i @portkey-ai/gateway@1.15.2 there)")
+    || missing+=("$portkey_dir/node_modules/@portkey-ai/gateway/build/start-server.js (scripts/portkey-setup.sh DIR installs it)")
 fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "wire-bench: missing:" >&2
@@ -184,8 +186,12 @@ lua "$work/direct-json.lua" '"m"' "" false ""
 lua "$work/direct-sse.lua" '"m"' "" true ""
 lua "$work/serve-json.lua" '"a/m"' '["a/m","b/m"]' false ""
 lua "$work/serve-sse.lua" '"as/m"' '["as/m","bs/m"]' true ""
-lua "$work/portkey-json.lua" '"m"' "" false \
-  "wrk.headers[\"x-portkey-config\"] = '{\"strategy\":{\"mode\":\"fallback\"},\"targets\":[{\"provider\":\"openai\",\"custom_host\":\"http://127.0.0.1:$nginx_port/a/v1\",\"api_key\":\"sk-wire-bench-placeholder\"},{\"provider\":\"openai\",\"custom_host\":\"http://127.0.0.1:$nginx_port/b/v1\",\"api_key\":\"sk-wire-bench-placeholder\"}]}'"
+portkey_config() { # location prefix of the two targets (a or as)
+  printf '{"strategy":{"mode":"fallback"},"targets":[{"provider":"openai","custom_host":"http://127.0.0.1:%s/%s/v1","api_key":"sk-wire-bench-placeholder"},{"provider":"openai","custom_host":"http://127.0.0.1:%s/%s/v1","api_key":"sk-wire-bench-placeholder"}]}' \
+    "$nginx_port" "$1" "$nginx_port" "${1/a/b}"
+}
+lua "$work/portkey-json.lua" '"m"' "" false "wrk.headers[\"x-portkey-config\"] = '$(portkey_config a)'"
+lua "$work/portkey-sse.lua" '"m"' "" true "wrk.headers[\"x-portkey-config\"] = '$(portkey_config as)'"
 
 # to_us: wrk's "1.23ms" / "845.00us" / "1.02s" -> microseconds
 to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) u = n; else if (v ~ /ms$/) u = n * 1000; else if (v ~ /s$/) u = n * 1e6; else u = n; printf "%.0f", u }'; }
@@ -233,8 +239,20 @@ for mode in $modes; do
   done
 done
 if [ -n "$portkey_port" ]; then
-  for c in $conns; do
-    run_cell "wrk → Portkey → nginx" json "$c" "http://127.0.0.1:$portkey_port/v1/chat/completions" "$work/portkey-json.lua"
+  portkey_url="http://127.0.0.1:$portkey_port/v1/chat/completions"
+  portkey_streams=0
+  # an unpatched Portkey 1.15.2 answers every stream with {"status":"failure",...} (see scripts/portkey-setup.sh)
+  if curl -fsS -m 10 -N "$portkey_url" -H 'Content-Type: application/json' -H "x-portkey-config: $(portkey_config as)" \
+       -d '{"model":"m","messages":[{"role":"user","content":"hi"}],"stream":true}' 2>/dev/null | grep -q '^data: \[DONE\]'; then
+    portkey_streams=1
+  else
+    echo "wire-bench: Portkey in $portkey_dir does not stream; no Portkey SSE rows (scripts/portkey-setup.sh DIR installs it with the two fixes)" >&2
+  fi
+  for mode in $modes; do
+    [ "$mode" = sse ] && [ "$portkey_streams" = 0 ] && continue
+    for c in $conns; do
+      run_cell "wrk → Portkey → nginx" "$mode" "$c" "$portkey_url" "$work/portkey-$mode.lua"
+    done
   done
 fi
 

@@ -17,6 +17,11 @@
 #                      serve's CPU 30 s after start)
 #   --jar JAR          the CLI jar to run serve from (default: cli/target/orchestrator.jar)
 #   --jfr DIR          record each serve cell with JFR into DIR/serve-<mode>-c<N>.jfr (profile)
+#   --floor-jar JAR    the benchmarks jar (default: benchmarks/target/benchmarks.jar when it exists; build it:
+#                      mvn -B -q -DskipTests package -pl benchmarks -am): adds wrk -> floor proxy -> nginx rows,
+#                      the same Jetty server and java.net.http client as serve with nothing in between
+#                      (benchmarks/.../load/FloorProxy), i.e. what the stack costs before the product's work
+#   --no-floor         no floor rows
 #   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway 1.15.2 (scripts/portkey-setup.sh DIR
 #                      installs it with the two fixes it needs to stream): adds wrk -> Portkey -> nginx rows
 #                      (JSON, and SSE when that Portkey streams; needs node)
@@ -33,6 +38,8 @@ serve_java_opts="-Xms512m -Xmx512m"
 jfr_dir=""
 portkey_dir=""
 jar=""
+floor_jar=""
+floor=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --duration) duration="$2"; shift 2 ;;
@@ -44,13 +51,19 @@ while [ $# -gt 0 ]; do
     --jar) jar="$2"; shift 2 ;;
     --jfr) jfr_dir="$2"; shift 2 ;;
     --portkey-dir) portkey_dir="$2"; shift 2 ;;
+    --floor-jar) floor_jar="$2"; shift 2 ;;
+    --no-floor) floor=0; shift ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
-    *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --serve-warmup, --conns, --modes, --serve-java-opts, --jar, --jfr, --portkey-dir)" >&2; exit 2 ;;
+    *) echo "wire-bench: unknown option '$1' (expected: --duration, --warmup, --serve-warmup, --conns, --modes, --serve-java-opts, --jar, --jfr, --floor-jar, --no-floor, --portkey-dir)" >&2; exit 2 ;;
   esac
 done
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 jar="${jar:-$root/cli/target/orchestrator.jar}"
+if [ "$floor" = 1 ] && [ -z "$floor_jar" ]; then
+  floor_jar="$root/benchmarks/target/benchmarks.jar"
+  [ -f "$floor_jar" ] || { echo "wire-bench: no $floor_jar, so no floor rows (build it: mvn -B -q -DskipTests package -pl benchmarks -am)" >&2; floor=0; }
+fi
 java="${JAVA_HOME:+$JAVA_HOME/bin/}java"
 nginx_bin="$(command -v nginx || true)"
 [ -z "$nginx_bin" ] && [ -x /usr/sbin/nginx ] && nginx_bin=/usr/sbin/nginx
@@ -62,6 +75,7 @@ command -v "$java" >/dev/null || missing+=("java (a JDK 17+; or set JAVA_HOME)")
 command -v python3 >/dev/null || missing+=("python3 (to pick free ports)")
 command -v curl >/dev/null || missing+=("curl (to wait for readiness)")
 [ -f "$jar" ] || missing+=("$jar (build it: ./orchestrator --version, or mvn -B -q -DskipTests package -pl cli -am)")
+if [ "$floor" = 1 ] && [ ! -f "$floor_jar" ]; then missing+=("$floor_jar (--floor-jar)"); fi
 if [ -n "$portkey_dir" ]; then
   command -v node >/dev/null || missing+=("node (for --portkey-dir)")
   [ -f "$portkey_dir/node_modules/@portkey-ai/gateway/build/start-server.js" ] \
@@ -238,6 +252,30 @@ for mode in $modes; do
     if [ -n "$jfr_dir" ]; then stop_serve; fi
   done
 done
+if [ "$floor" = 1 ]; then
+  [ -n "$serve_pid" ] && [ -z "$jfr_dir" ] && stop_serve
+  floor_port="$(free_port)"
+  # shellcheck disable=SC2086 # serve_java_opts is a list of flags, split on purpose
+  "$java" $serve_java_opts -cp "$floor_jar" dev.orchestrator.benchmarks.load.FloorProxy "$floor_port" "http://127.0.0.1:$nginx_port" \
+    >"$work/floor.log" 2>&1 &
+  floor_pid=$!
+  pids+=("$floor_pid")
+  lua "$work/floor-json.lua" '"m"' "" false ""
+  lua "$work/floor-sse.lua" '"m"' "" true ""
+  for _ in $(seq 1 300); do grep -q '^floor proxy on' "$work/floor.log" 2>/dev/null && break; sleep 0.1; done
+  half=$(( (serve_warmup + 1) / 2 ))
+  if [ "$half" -gt 0 ]; then
+    wrk -t2 -c64 -d"${half}s" -s "$work/floor-json.lua" "http://127.0.0.1:$floor_port/a/v1/chat/completions" >/dev/null 2>&1 || true
+    wrk -t2 -c64 -d"${half}s" -s "$work/floor-sse.lua" "http://127.0.0.1:$floor_port/as/v1/chat/completions" >/dev/null 2>&1 || true
+  fi
+  for mode in $modes; do
+    prefix=a; [ "$mode" = sse ] && prefix=as
+    for c in $conns; do
+      run_cell "wrk → floor proxy → nginx" "$mode" "$c" "http://127.0.0.1:$floor_port/$prefix/v1/chat/completions" "$work/floor-$mode.lua" "$floor_pid"
+    done
+  done
+  kill "$floor_pid" 2>/dev/null || true
+fi
 if [ -n "$portkey_port" ]; then
   portkey_url="http://127.0.0.1:$portkey_port/v1/chat/completions"
   portkey_streams=0
@@ -261,6 +299,6 @@ echo "machine: $(nproc) cores, $(uname -sr), $("$java" -version 2>&1 | head -n 1
 echo "load average (1/5/15 min) at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "serve warmed up for ${serve_warmup} s (64 connections, JSON then SSE) after start; wrk ${warmup} s warm-up then ${duration} s per cell, -t1 at 1 connection, -t2 otherwise; serve JVM: $serve_java_opts"
 echo
-echo "| path | mode | conns | p50 µs | p99 µs | req/s | serve CPU µs/req | non-2xx |"
+echo "| path | mode | conns | p50 µs | p99 µs | req/s | proxy CPU µs/req | non-2xx |"
 echo "|---|---|---|---|---|---|---|---|"
 printf '%s\n' "${rows[@]}"

@@ -20,7 +20,8 @@
 #   --floor-jar JAR    the benchmarks jar (default: benchmarks/target/benchmarks.jar when it exists; build it:
 #                      mvn -B -q -DskipTests package -pl benchmarks -am): adds wrk -> floor proxy -> nginx rows,
 #                      the same Jetty server and java.net.http client as serve with nothing in between
-#                      (benchmarks/.../load/FloorProxy), i.e. what the stack costs before the product's work
+#                      (benchmarks/.../load/FloorProxy), i.e. what the stack costs before the product's work,
+#                      and the same with a plain blocking socket as the upstream client (JSON only)
 #   --no-floor         no floor rows
 #   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway 1.15.2 (scripts/portkey-setup.sh DIR
 #                      installs it with the two fixes it needs to stream): adds wrk -> Portkey -> nginx rows
@@ -254,27 +255,34 @@ for mode in $modes; do
 done
 if [ "$floor" = 1 ]; then
   [ -n "$serve_pid" ] && [ -z "$jfr_dir" ] && stop_serve
-  floor_port="$(free_port)"
-  # shellcheck disable=SC2086 # serve_java_opts is a list of flags, split on purpose
-  "$java" $serve_java_opts -cp "$floor_jar" dev.orchestrator.benchmarks.load.FloorProxy "$floor_port" "http://127.0.0.1:$nginx_port" \
-    >"$work/floor.log" 2>&1 &
-  floor_pid=$!
-  pids+=("$floor_pid")
   lua "$work/floor-json.lua" '"m"' "" false ""
   lua "$work/floor-sse.lua" '"m"' "" true ""
-  for _ in $(seq 1 300); do grep -q '^floor proxy on' "$work/floor.log" 2>/dev/null && break; sleep 0.1; done
-  half=$(( (serve_warmup + 1) / 2 ))
-  if [ "$half" -gt 0 ]; then
-    wrk -t2 -c64 -d"${half}s" -s "$work/floor-json.lua" "http://127.0.0.1:$floor_port/a/v1/chat/completions" >/dev/null 2>&1 || true
-    wrk -t2 -c64 -d"${half}s" -s "$work/floor-sse.lua" "http://127.0.0.1:$floor_port/as/v1/chat/completions" >/dev/null 2>&1 || true
-  fi
-  for mode in $modes; do
-    prefix=a; [ "$mode" = sse ] && prefix=as
-    for c in $conns; do
-      run_cell "wrk → floor proxy → nginx" "$mode" "$c" "http://127.0.0.1:$floor_port/$prefix/v1/chat/completions" "$work/floor-$mode.lua" "$floor_pid"
+  for client in jdk socket; do
+    floor_port="$(free_port)"
+    flag=""; label="wrk → floor proxy → nginx"
+    if [ "$client" = socket ]; then flag="--socket-client"; label="wrk → floor proxy, socket client → nginx"; fi
+    # shellcheck disable=SC2086 # serve_java_opts is a list of flags, split on purpose
+    "$java" $serve_java_opts -cp "$floor_jar" dev.orchestrator.benchmarks.load.FloorProxy "$floor_port" "http://127.0.0.1:$nginx_port" $flag \
+      >"$work/floor-$client.log" 2>&1 &
+    floor_pid=$!
+    pids+=("$floor_pid")
+    for _ in $(seq 1 300); do grep -q '^floor proxy on' "$work/floor-$client.log" 2>/dev/null && break; sleep 0.1; done
+    half=$(( (serve_warmup + 1) / 2 ))
+    if [ "$half" -gt 0 ]; then
+      wrk -t2 -c64 -d"${half}s" -s "$work/floor-json.lua" "http://127.0.0.1:$floor_port/a/v1/chat/completions" >/dev/null 2>&1 || true
+      wrk -t2 -c64 -d"${half}s" -s "$work/floor-sse.lua" "http://127.0.0.1:$floor_port/as/v1/chat/completions" >/dev/null 2>&1 || true
+    fi
+    for mode in $modes; do
+      prefix=a; [ "$mode" = sse ] && prefix=as
+      # the socket client reads whole Content-Length answers: it relays a stream at once, so JSON only
+      [ "$client" = socket ] && [ "$mode" = sse ] && continue
+      for c in $conns; do
+        run_cell "$label" "$mode" "$c" "http://127.0.0.1:$floor_port/$prefix/v1/chat/completions" "$work/floor-$mode.lua" "$floor_pid"
+      done
     done
+    kill "$floor_pid" 2>/dev/null || true
+    wait "$floor_pid" 2>/dev/null || true
   done
-  kill "$floor_pid" 2>/dev/null || true
 fi
 if [ -n "$portkey_port" ]; then
   portkey_url="http://127.0.0.1:$portkey_port/v1/chat/completions"

@@ -2,6 +2,7 @@ package dev.orchestrator.benchmarks.load;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -31,8 +32,14 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * latency the chosen stack costs before any of the product's work. Not a product: no limits, no
  * errors mapped, one upstream.
  *
+ * <p>With {@code --socket-client} the upstream call is instead a minimal blocking HTTP/1.1 exchange
+ * on a plain {@link Socket} kept per request thread ({@link SocketExchange}: a {@code
+ * Content-Length} answer only, as nginx's fixed answers are), which separates what the JDK client
+ * costs from what Jetty costs. The product never uses it. {@code -Dfloor.http11=true} asks the JDK
+ * client for HTTP/1.1 instead of the providers module's HTTP/2 preference.
+ *
  * <p>usage: {@code java -cp benchmarks.jar dev.orchestrator.benchmarks.load.FloorProxy PORT
- * UPSTREAM_BASE_URL}
+ * UPSTREAM_BASE_URL [--socket-client]}
  */
 public final class FloorProxy {
   private FloorProxy() {}
@@ -44,16 +51,23 @@ public final class FloorProxy {
    * @throws Exception when the server cannot start
    */
   public static void main(String[] args) throws Exception {
-    if (args.length != 2) {
-      System.err.println("usage: FloorProxy PORT UPSTREAM_BASE_URL");
+    if (args.length < 2
+        || args.length > 3
+        || (args.length == 3 && !args[2].equals("--socket-client"))) {
+      System.err.println("usage: FloorProxy PORT UPSTREAM_BASE_URL [--socket-client]");
       System.exit(2);
     }
     int port = Integer.parseInt(args[0]);
     String upstream = args[1].replaceAll("/+$", "");
+    SocketExchange socketClient =
+        args.length == 3 ? new SocketExchange(URI.create(upstream)) : null;
     // As HttpProviderClients builds it (ADR 0011): dependent tasks on the client's selector thread.
     HttpClient http =
         HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_2)
+            .version(
+                Boolean.getBoolean("floor.http11")
+                    ? HttpClient.Version.HTTP_1_1
+                    : HttpClient.Version.HTTP_2)
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(Duration.ofSeconds(10))
             .executor(Runnable::run)
@@ -74,13 +88,29 @@ public final class FloorProxy {
           @Override
           public boolean handle(Request request, Response response, Callback callback)
               throws Exception {
-            relay(http, upstream, request, response);
+            if (socketClient != null) {
+              byte[] body;
+              try (InputStream in = Content.Source.asInputStream(request)) {
+                body = in.readAllBytes();
+              }
+              SocketExchange.Answer a = socketClient.post(request.getHttpURI().getPath(), body);
+              response.setStatus(a.status());
+              response.getHeaders().put(HttpHeader.CONTENT_TYPE, a.contentType());
+              write(response, true, a.body());
+            } else {
+              relay(http, upstream, request, response);
+            }
             callback.succeeded();
             return true;
           }
         });
     server.start();
-    System.out.println("floor proxy on http://127.0.0.1:" + port + " -> " + upstream);
+    System.out.println(
+        "floor proxy on http://127.0.0.1:"
+            + port
+            + " -> "
+            + upstream
+            + (socketClient != null ? " (socket client)" : " (java.net.http)"));
     server.join();
   }
 

@@ -21,7 +21,8 @@
 #                      mvn -B -q -DskipTests package -pl benchmarks -am): adds wrk -> floor proxy -> nginx rows,
 #                      the same Jetty server and java.net.http client as serve with nothing in between
 #                      (benchmarks/.../load/FloorProxy), i.e. what the stack costs before the product's work,
-#                      and the same with a plain blocking socket as the upstream client (JSON only)
+#                      then the same with a handler that never blocks (sendAsync, answer written from the
+#                      client's callback) and with a plain blocking socket as the upstream client (both JSON only)
 #   --no-floor         no floor rows
 #   --portkey-dir DIR  a directory with node_modules/@portkey-ai/gateway 1.15.2 (scripts/portkey-setup.sh DIR
 #                      installs it with the two fixes it needs to stream): adds wrk -> Portkey -> nginx rows
@@ -257,9 +258,10 @@ if [ "$floor" = 1 ]; then
   [ -n "$serve_pid" ] && [ -z "$jfr_dir" ] && stop_serve
   lua "$work/floor-json.lua" '"m"' "" false ""
   lua "$work/floor-sse.lua" '"m"' "" true ""
-  for client in jdk socket; do
+  for client in jdk async socket; do
     floor_port="$(free_port)"
     flag=""; label="wrk → floor proxy → nginx"
+    if [ "$client" = async ]; then flag="--async"; label="wrk → floor proxy, async → nginx"; fi
     if [ "$client" = socket ]; then flag="--socket-client"; label="wrk → floor proxy, socket client → nginx"; fi
     # shellcheck disable=SC2086 # serve_java_opts is a list of flags, split on purpose
     "$java" $serve_java_opts -cp "$floor_jar" dev.orchestrator.benchmarks.load.FloorProxy "$floor_port" "http://127.0.0.1:$nginx_port" $flag \
@@ -274,8 +276,8 @@ if [ "$floor" = 1 ]; then
     fi
     for mode in $modes; do
       prefix=a; [ "$mode" = sse ] && prefix=as
-      # the socket client reads whole Content-Length answers: it relays a stream at once, so JSON only
-      [ "$client" = socket ] && [ "$mode" = sse ] && continue
+      # the async and socket variants read whole answers: they would relay a stream at once, so JSON only
+      [ "$client" != jdk ] && [ "$mode" = sse ] && continue
       for c in $conns; do
         run_cell "$label" "$mode" "$c" "http://127.0.0.1:$floor_port/$prefix/v1/chat/completions" "$work/floor-$mode.lua" "$floor_pid"
       done

@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.Arrays;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -32,14 +33,23 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * latency the chosen stack costs before any of the product's work. Not a product: no limits, no
  * errors mapped, one upstream.
  *
- * <p>With {@code --socket-client} the upstream call is instead a minimal blocking HTTP/1.1 exchange
- * on a plain {@link Socket} kept per request thread ({@link SocketExchange}: a {@code
- * Content-Length} answer only, as nginx's fixed answers are), which separates what the JDK client
- * costs from what Jetty costs. The product never uses it. {@code -Dfloor.http11=true} asks the JDK
- * client for HTTP/1.1 instead of the providers module's HTTP/2 preference.
+ * <p>Two variants separate the costs:
+ *
+ * <ul>
+ *   <li>{@code --socket-client}: the upstream call is a minimal blocking HTTP/1.1 exchange on a
+ *       plain {@link Socket} kept per request thread ({@link SocketExchange}; {@code
+ *       Content-Length} answers only, as nginx's fixed answers are) — what Jetty alone costs;
+ *   <li>{@code --async}: the handler never blocks — Jetty runs it on its selector thread, the body
+ *       is read asynchronously, {@code sendAsync} with {@code ofByteArray} completes on the JDK
+ *       client's selector thread and the answer is written from there — the best an asynchronous
+ *       engine could do with {@code java.net.http} (JSON only).
+ * </ul>
+ *
+ * <p>{@code -Dfloor.http11=true} asks the JDK client for HTTP/1.1 instead of the providers module's
+ * HTTP/2 preference.
  *
  * <p>usage: {@code java -cp benchmarks.jar dev.orchestrator.benchmarks.load.FloorProxy PORT
- * UPSTREAM_BASE_URL [--socket-client]}
+ * UPSTREAM_BASE_URL [--socket-client | --async]}
  */
 public final class FloorProxy {
   private FloorProxy() {}
@@ -47,20 +57,20 @@ public final class FloorProxy {
   /**
    * Starts the proxy on 127.0.0.1 and serves until killed.
    *
-   * @param args the port and the upstream's base URL ({@code http://127.0.0.1:8080})
+   * @param args the port, the upstream's base URL ({@code http://127.0.0.1:8080}) and an optional
+   *     variant
    * @throws Exception when the server cannot start
    */
   public static void main(String[] args) throws Exception {
+    String variant = args.length == 3 ? args[2] : "";
     if (args.length < 2
         || args.length > 3
-        || (args.length == 3 && !args[2].equals("--socket-client"))) {
-      System.err.println("usage: FloorProxy PORT UPSTREAM_BASE_URL [--socket-client]");
+        || !(variant.isEmpty() || variant.equals("--socket-client") || variant.equals("--async"))) {
+      System.err.println("usage: FloorProxy PORT UPSTREAM_BASE_URL [--socket-client | --async]");
       System.exit(2);
     }
     int port = Integer.parseInt(args[0]);
     String upstream = args[1].replaceAll("/+$", "");
-    SocketExchange socketClient =
-        args.length == 3 ? new SocketExchange(URI.create(upstream)) : null;
     // As HttpProviderClients builds it (ADR 0011): dependent tasks on the client's selector thread.
     HttpClient http =
         HttpClient.newBuilder()
@@ -84,25 +94,10 @@ public final class FloorProxy {
     connector.setAcceptQueueSize(1024);
     server.addConnector(connector);
     server.setHandler(
-        new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
-          @Override
-          public boolean handle(Request request, Response response, Callback callback)
-              throws Exception {
-            if (socketClient != null) {
-              byte[] body;
-              try (InputStream in = Content.Source.asInputStream(request)) {
-                body = in.readAllBytes();
-              }
-              SocketExchange.Answer a = socketClient.post(request.getHttpURI().getPath(), body);
-              response.setStatus(a.status());
-              response.getHeaders().put(HttpHeader.CONTENT_TYPE, a.contentType());
-              write(response, true, a.body());
-            } else {
-              relay(http, upstream, request, response);
-            }
-            callback.succeeded();
-            return true;
-          }
+        switch (variant) {
+          case "--async" -> asyncHandler(http, upstream);
+          case "--socket-client" -> socketHandler(new SocketExchange(URI.create(upstream)));
+          default -> blockingHandler(http, upstream);
         });
     server.start();
     System.out.println(
@@ -110,39 +105,94 @@ public final class FloorProxy {
             + port
             + " -> "
             + upstream
-            + (socketClient != null ? " (socket client)" : " (java.net.http)"));
+            + (variant.isEmpty() ? " (java.net.http)" : " (" + variant.substring(2) + ")"));
     server.join();
   }
 
-  private static void relay(HttpClient http, String upstream, Request request, Response response)
-      throws IOException, InterruptedException {
-    byte[] body;
+  private static Handler blockingHandler(HttpClient http, String upstream) {
+    return new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
+      @Override
+      public boolean handle(Request request, Response response, Callback callback)
+          throws Exception {
+        HttpRequest.Builder out =
+            HttpRequest.newBuilder(URI.create(upstream + request.getHttpURI().getPath()))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body(request)))
+                .header("Content-Type", "application/json");
+        String auth = request.getHeaders().get(HttpHeader.AUTHORIZATION);
+        if (auth != null) {
+          out.header("Authorization", auth);
+        }
+        HttpResponse<InputStream> answer =
+            http.send(out.build(), HttpResponse.BodyHandlers.ofInputStream());
+        response.setStatus(answer.statusCode());
+        String type = answer.headers().firstValue("content-type").orElse("application/json");
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+        try (InputStream in = answer.body()) {
+          if (!type.startsWith("text/event-stream")) {
+            write(response, true, in.readAllBytes());
+          } else {
+            byte[] buffer = new byte[8192];
+            for (int n; (n = in.read(buffer)) > 0; ) {
+              write(response, false, Arrays.copyOf(buffer, n));
+            }
+            write(response, true, new byte[0]);
+          }
+        }
+        callback.succeeded();
+        return true;
+      }
+    };
+  }
+
+  private static Handler socketHandler(SocketExchange client) {
+    return new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
+      @Override
+      public boolean handle(Request request, Response response, Callback callback)
+          throws Exception {
+        SocketExchange.Answer a = client.post(request.getHttpURI().getPath(), body(request));
+        response.setStatus(a.status());
+        response.getHeaders().put(HttpHeader.CONTENT_TYPE, a.contentType());
+        write(response, true, a.body());
+        callback.succeeded();
+        return true;
+      }
+    };
+  }
+
+  private static Handler asyncHandler(HttpClient http, String upstream) {
+    return new Handler.Abstract(Handler.Abstract.InvocationType.NON_BLOCKING) {
+      @Override
+      public boolean handle(Request request, Response response, Callback callback) {
+        Content.Source.asByteArrayAsync(request, -1)
+            .thenCompose(
+                body ->
+                    http.sendAsync(
+                        HttpRequest.newBuilder(
+                                URI.create(upstream + request.getHttpURI().getPath()))
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                            .header("Content-Type", "application/json")
+                            .build(),
+                        HttpResponse.BodyHandlers.ofByteArray()))
+            .whenComplete(
+                (answer, failure) -> {
+                  if (failure != null) {
+                    callback.failed(failure);
+                    return;
+                  }
+                  response.setStatus(answer.statusCode());
+                  String type =
+                      answer.headers().firstValue("content-type").orElse("application/json");
+                  response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
+                  response.write(true, ByteBuffer.wrap(answer.body()), callback);
+                });
+        return true;
+      }
+    };
+  }
+
+  private static byte[] body(Request request) throws IOException {
     try (InputStream in = Content.Source.asInputStream(request)) {
-      body = in.readAllBytes();
-    }
-    HttpRequest.Builder out =
-        HttpRequest.newBuilder(URI.create(upstream + request.getHttpURI().getPath()))
-            .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-            .header("Content-Type", "application/json");
-    String auth = request.getHeaders().get(HttpHeader.AUTHORIZATION);
-    if (auth != null) {
-      out.header("Authorization", auth);
-    }
-    HttpResponse<InputStream> answer =
-        http.send(out.build(), HttpResponse.BodyHandlers.ofInputStream());
-    response.setStatus(answer.statusCode());
-    String type = answer.headers().firstValue("content-type").orElse("application/json");
-    response.getHeaders().put(HttpHeader.CONTENT_TYPE, type);
-    try (InputStream in = answer.body()) {
-      if (!type.startsWith("text/event-stream")) {
-        write(response, true, in.readAllBytes());
-        return;
-      }
-      byte[] buffer = new byte[8192];
-      for (int n; (n = in.read(buffer)) > 0; ) {
-        write(response, false, java.util.Arrays.copyOf(buffer, n));
-      }
-      write(response, true, new byte[0]);
+      return in.readAllBytes();
     }
   }
 

@@ -180,7 +180,22 @@ stop_serve() {
 portkey_port=""
 if [ -n "$portkey_dir" ]; then
   portkey_port="$(free_port)"
-  (cd "$portkey_dir" && exec node node_modules/@portkey-ai/gateway/build/start-server.js --headless --port="$portkey_port") \
+  # its start script passes no host, so Node would listen on every interface: force 127.0.0.1
+  # (the same module as benchmarks/.../load/Gateway.BIND_LOOPBACK)
+  cat >"$work/bind-loopback.mjs" <<'MJS'
+import net from 'node:net';
+const listen = net.Server.prototype.listen;
+net.Server.prototype.listen = function (...args) {
+  if (typeof args[0] === 'number' || typeof args[0] === 'string') {
+    if (typeof args[1] === 'string' || args[1] === undefined) args[1] = '127.0.0.1';
+    else args.splice(1, 0, '127.0.0.1');
+  } else if (args[0] && typeof args[0] === 'object') {
+    args[0] = { ...args[0], host: '127.0.0.1' };
+  }
+  return listen.apply(this, args);
+};
+MJS
+  (cd "$portkey_dir" && exec node --import "file://$work/bind-loopback.mjs" node_modules/@portkey-ai/gateway/build/start-server.js --headless --port="$portkey_port") \
     >"$work/portkey.log" 2>&1 &
   pids+=($!)
   for _ in $(seq 1 300); do curl -s -o /dev/null "http://127.0.0.1:$portkey_port/" && break; sleep 0.1; done

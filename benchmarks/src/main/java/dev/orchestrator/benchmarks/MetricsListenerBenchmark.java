@@ -1,0 +1,93 @@
+package dev.orchestrator.benchmarks;
+
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorPolicy;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderClient;
+import dev.orchestrator.engine.spi.ProviderClients;
+import dev.orchestrator.micrometer.OrchestratorMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What the metrics listener adds to a successful call: {@link TaskOrchestrator#chat} on the 2-route
+ * pool of {@link OrchestratorOverheadBenchmark#small()} against an in-memory client, without
+ * listeners ({@code none}) and with {@link OrchestratorMetrics} bound to a Prometheus registry, as
+ * {@code serve} binds it ({@code prometheus}). The difference is the listener's cost per request
+ * (one attempt counter, the request counter and timer, the cost counter).
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class MetricsListenerBenchmark {
+
+  @Param({"none", "prometheus"})
+  public String listener;
+
+  private static final AttemptOutcome OK =
+      new AttemptOutcome.Succeeded(
+          new ChatResponse(
+              "Hello! How can I help you today?",
+              List.of(),
+              "stop",
+              new Usage(21, 9, 30),
+              "bench-model",
+              "req_0123456789"));
+
+  private TaskOrchestrator orchestrator;
+  private ChatRequest request;
+
+  @Setup
+  public void setup() {
+    ProviderClient inMemory = call -> OK;
+    orchestrator =
+        TaskOrchestrator.builder()
+            .catalog(OrchestratorOverheadBenchmark.small())
+            .providers(ProviderClients.single(inMemory))
+            .credentials(Credentials.constant("sk-bench-placeholder"))
+            .policy(OrchestratorPolicy.defaults())
+            .build();
+    switch (listener) {
+      case "none" -> {}
+      case "prometheus" ->
+          OrchestratorMetrics.bind(
+              orchestrator, new PrometheusMeterRegistry(PrometheusConfig.DEFAULT));
+      default ->
+          throw new IllegalArgumentException(
+              "listener: " + listener + " (expected: none or prometheus)");
+    }
+    request =
+        ChatRequest.builder("fallback")
+            .system("You are a concise assistant.")
+            .user("Say hello in one short sentence.")
+            .maxTokens(64)
+            .build();
+  }
+
+  /** One successful request through the orchestrator and its listeners. */
+  @Benchmark
+  public ChatResult chat() {
+    return orchestrator.chat(request);
+  }
+}

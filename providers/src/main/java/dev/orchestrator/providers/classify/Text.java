@@ -147,7 +147,8 @@ final class Text {
     }
     body = head(body, MAX_READ_CHARS);
     int cut = plainHead(body, true, MAX_KEPT_BODY_BYTES + CUT_SLACK);
-    String cleaned = cut >= 0 ? body.substring(0, cut) : null;
+    boolean ascii = cut >= 0; // a plain head is ASCII, and so is its redaction: a byte a char
+    String cleaned = ascii ? body.substring(0, cut) : null;
     if (cleaned == null) {
       StringBuilder b =
           new StringBuilder(Math.min(body.length(), MAX_KEPT_BODY_BYTES + CUT_SLACK) + 16);
@@ -157,7 +158,12 @@ final class Text {
     if (cut >= 0) {
       String head = Redactor.redact(cleaned);
       // a cut body is b + (a boundary char + more), and its redaction starts with b's
-      if (cut == body.length() || utf8Length(head, MAX_KEPT_BODY_BYTES) >= MAX_KEPT_BODY_BYTES) {
+      if (ascii && (cut == body.length() || head.length() >= MAX_KEPT_BODY_BYTES)) {
+        return head.length() <= MAX_KEPT_BODY_BYTES ? head : head.substring(0, MAX_KEPT_BODY_BYTES);
+      }
+      if (!ascii
+          && (cut == body.length()
+              || utf8Length(head, MAX_KEPT_BODY_BYTES) >= MAX_KEPT_BODY_BYTES)) {
         return headUtf8(head, MAX_KEPT_BODY_BYTES);
       }
     }
@@ -249,20 +255,28 @@ final class Text {
   static int plainHead(String s, boolean keepLines, int stopAfter) {
     int n = s.length();
     char prev = ' '; // as if a blank came before: clean() drops a leading blank
-    for (int i = 0; i < n; i++) {
-      char c = s.charAt(i);
-      if (c <= ' ' || c >= 0x7F) {
-        if (c == ' ' ? !keepLines && prev == ' ' : !keepLines || c != '\n' && c != '\t') {
-          return -1;
+    // read through a char[] a chunk at a time: String.charAt per char costs several times more
+    char[] chunk = new char[Math.min(n, PLAIN_CHUNK)];
+    for (int from = 0; from < n; from += chunk.length) {
+      int len = Math.min(chunk.length, n - from);
+      s.getChars(from, from + len, chunk, 0);
+      for (int k = 0; k < len; k++) {
+        char c = chunk[k];
+        if (c <= ' ' || c >= 0x7F) {
+          if (c == ' ' ? !keepLines && prev == ' ' : !keepLines || c != '\n' && c != '\t') {
+            return -1;
+          }
+        } else if (from + k >= stopAfter && Redactor.isBoundary(c)) {
+          return from + k;
         }
-      } else if (i >= stopAfter && Redactor.isBoundary(c)) {
-        return i;
+        prev = c;
       }
-      prev = c;
     }
     // a trailing blank is trimmed off a line
     return !keepLines && n > 0 && prev == ' ' ? -1 : n;
   }
+
+  private static final int PLAIN_CHUNK = 1024;
 
   // What the cleaner's copy loop needs to know of an ASCII char, in one lookup.
   private static final byte PLAIN = 0;

@@ -160,7 +160,11 @@ public final class Redactor {
       int[] offsets = ANCHOR_AT[a];
       for (int at = text.indexOf(ANCHORS[a]); at >= 0; at = text.indexOf(ANCHORS[a], at + 1)) {
         for (int j = 0; j < prefixes.length; j++) {
-          if (text.startsWith(prefixes[j], at - offsets[j])) {
+          int start = at - offsets[j];
+          // the first char, compared inline, rules out most anchors before startsWith is called
+          if (start >= 0
+              && text.charAt(start) == prefixes[j].charAt(0)
+              && text.startsWith(prefixes[j], start)) {
             return true;
           }
         }
@@ -173,7 +177,10 @@ public final class Redactor {
   private static boolean mayHaveBearer(String text) {
     for (char b : new char[] {'b', 'B'}) {
       for (int i = text.indexOf(b); i >= 0; i = text.indexOf(b, i + 1)) {
-        if (text.regionMatches(true, i, "bearer", 0, 6)) {
+        // only 'e' and 'E' match 'e' ignoring case: most b's fail here, before regionMatches
+        if (i + 1 < text.length()
+            && (text.charAt(i + 1) | 0x20) == 'e'
+            && text.regionMatches(true, i, "bearer", 0, 6)) {
           return true;
         }
       }

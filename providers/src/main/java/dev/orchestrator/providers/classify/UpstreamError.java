@@ -380,34 +380,27 @@ record UpstreamError(
   }
 
   // HTML_TAG.matcher(s).replaceAll(" "), by hand: at each '<', the tag ends at the first '>'
-  // within 4096 chars unless another '<' comes first; an unclosed '<' stays.
-  private static String withoutTags(String s) {
+  // within 4096 chars unless another '<' comes first; an unclosed '<' stays. Both found by
+  // indexOf (vectorised), not char by char.
+  static String withoutTags(String s) {
     int lt = s.indexOf('<');
     if (lt < 0) {
       return s;
     }
     StringBuilder b = new StringBuilder(s.length());
     int copied = 0;
+    int gt = s.indexOf('>', lt + 1);
     while (lt >= 0) {
-      int end = -1;
-      int limit = Math.min(s.length(), lt + 1 + MAX_TAG_CHARS + 1);
-      for (int j = lt + 1; j < limit; j++) {
-        char c = s.charAt(j);
-        if (c == '>') {
-          end = j;
-          break;
-        }
-        if (c == '<') {
-          break;
-        }
+      int nextLt = s.indexOf('<', lt + 1);
+      while (gt >= 0 && gt < lt) {
+        gt = s.indexOf('>', gt + 1);
       }
-      if (end < 0) {
-        lt = s.indexOf('<', lt + 1);
-      } else {
+      // the tag is closed by the first '>' within MAX_TAG_CHARS + 1 chars, before another '<'
+      if (gt >= 0 && gt <= lt + MAX_TAG_CHARS + 1 && (nextLt < 0 || gt < nextLt)) {
         b.append(s, copied, lt).append(' ');
-        copied = end + 1;
-        lt = s.indexOf('<', copied);
+        copied = gt + 1;
       }
+      lt = nextLt; // after a tag, the first '<' past it
     }
     return b.append(s, copied, s.length()).toString();
   }

@@ -18,6 +18,9 @@ import java.util.Objects;
  * providers document their errors in Chinese). Every wide char walks the automaton as one class of
  * its own, which a hidden one-char phrase detects; only a text that has such a char is then
  * searched for the wide phrases, with {@code String.contains}. ASCII text pays nothing for them.
+ *
+ * <p>{@link #scanLowerCased} answers for the lower-cased text without making it. No phrase holds a
+ * line feed, so texts scanned one by one find what they would find joined by line feeds.
  */
 final class PhraseScanner {
 
@@ -49,9 +52,9 @@ final class PhraseScanner {
   // The bit of the hidden phrase "any wide char"; no set uses it.
   private static final long WIDE_BIT = Long.MIN_VALUE;
 
-  // ASCII chars that occur in some phrase get a class from 1; every wide char gets the class
-  // wideClass when some phrase is wide; every other char is class 0, from which each state falls
-  // back to the root (no phrase can continue across it).
+  // ASCII chars that occur in some phrase get a class from 1; every wide char gets the hidden
+  // class wideClass; every other char is class 0, from which each state falls back to the root
+  // (no phrase can continue across it).
   private final byte[] classOf;
   // classOf with each ASCII capital walking as its small letter, for scanLowerCased
   private final byte[] foldedClassOf;

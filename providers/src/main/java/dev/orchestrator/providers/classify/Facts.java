@@ -11,8 +11,8 @@ import java.util.Set;
  * else the HTTP status when it is not a 2xx, else the status an in-band error carries or its
  * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. Wording is read
  * only when the provider gave no code that names a settled category ({@link
- * FailureRules#CATEGORY_CODES}). One per classification; not thread-safe (the wording scan is
- * cached).
+ * FailureRules#CATEGORY_CODES}). One per classification; immutable (the wording was scanned while
+ * the body was read).
  */
 final class Facts {
   private final FailureEvidence evidence;
@@ -20,9 +20,6 @@ final class Facts {
   private final Integer status;
   // whether a code names a settled category, so that no wording is read
   private final boolean categoryCode;
-  // which wording sets occur (PhraseScanner bits), once scanned
-  private long present;
-  private boolean scanned;
 
   Facts(FailureEvidence evidence, UpstreamError error) {
     this.evidence = evidence;
@@ -127,17 +124,12 @@ final class Facts {
     if (categoryCode) {
       return false;
     }
-    if (!scanned) {
-      // one pass finds every rule's phrases; done only once a rule reads wording
-      present = FailureRules.WORDING.scan(error.wording());
-      scanned = true;
-    }
-    return phrases.in(present);
+    return phrases.in(error.wordingFound());
   }
 
   boolean saysModelGone() {
     return says(FailureRules.MODEL_WORD)
-        && FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
+        && FailureRules.MODEL_GONE_WORDING.matcher(error.wordingText()).find();
   }
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */

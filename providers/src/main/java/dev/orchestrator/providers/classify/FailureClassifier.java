@@ -118,14 +118,14 @@ public final class FailureClassifier {
     FailureRules.Rule rule = FailureRules.first(new Facts(evidence, error));
     FailureRules.Verdict v = rule.then();
     Duration retryAfter = RetryAfter.of(h, error.retryDelay(), clock);
-    String requestId =
-        Text.token(
-            firstNonBlank(
-                h.get("x-request-id"),
-                h.get("request-id"),
-                h.get("x-amzn-requestid"),
-                error.requestId(),
-                h.get("cf-ray")));
+    String requestId = firstNonBlank(h, "x-request-id", "request-id", "x-amzn-requestid");
+    if (requestId == null && !Text.isBlank(error.requestId())) {
+      requestId = error.requestId();
+    }
+    if (requestId == null) {
+      requestId = firstNonBlank(h, "cf-ray");
+    }
+    requestId = Text.token(requestId);
     ProviderFailure failure =
         new ProviderFailure(
             v.category(),
@@ -165,8 +165,10 @@ public final class FailureClassifier {
     return Text.isBlank(e.body()) ? "no evidence" : e.body();
   }
 
-  private static String firstNonBlank(String... values) {
-    for (String v : values) {
+  // The first of these headers that is present and not blank; looked up only as far as needed.
+  private static String firstNonBlank(Map<String, String> headers, String... names) {
+    for (String name : names) {
+      String v = headers.get(name);
       if (!Text.isBlank(v)) {
         return v;
       }

@@ -735,6 +735,15 @@ final class FailureRules {
   // Every pattern alternative of MODEL_GONE_WORDING contains it.
   static final Phrases MODEL_WORD = WORDS.phrases("model");
 
+  // Read by no row: the literal parts of UpstreamError's text clues (an SDK exception class, "Error
+  // code: 429", a request id in a message, an HTML title), found by the same scan of each text so
+  // that no text is lower-cased to look for them.
+  static final Phrases SDK_VENDOR_DOT = WORDS.phrases("litellm.", "openai.", "anthropic.");
+  static final Phrases SDK_ERROR_CODE = WORDS.phrases("error code");
+  static final Phrases REQUEST_ID_WORDS =
+      WORDS.phrases("request id", "request_id", "request-id", "requestid");
+  static final Phrases HTML_TITLE_TAG = WORDS.phrases("<title");
+
   /**
    * Every code that names a category outright. Where the provider gave one, no wording row decides
    * (the wording would only be read over the provider's own answer).

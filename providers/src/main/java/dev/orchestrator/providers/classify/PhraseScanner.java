@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -17,6 +18,9 @@ import java.util.Objects;
  * providers document their errors in Chinese). Every wide char walks the automaton as one class of
  * its own, which a hidden one-char phrase detects; only a text that has such a char is then
  * searched for the wide phrases, with {@code String.contains}. ASCII text pays nothing for them.
+ *
+ * <p>{@link #scanLowerCased} answers for the lower-cased text without making it. No phrase holds a
+ * line feed, so texts scanned one by one find what they would find joined by line feeds.
  */
 final class PhraseScanner {
 
@@ -48,10 +52,13 @@ final class PhraseScanner {
   // The bit of the hidden phrase "any wide char"; no set uses it.
   private static final long WIDE_BIT = Long.MIN_VALUE;
 
-  // ASCII chars that occur in some phrase get a class from 1; every wide char gets the class
-  // wideClass when some phrase is wide; every other char is class 0, from which each state falls
-  // back to the root (no phrase can continue across it).
+  // ASCII chars that occur in some phrase get a class from 1; every wide char gets the hidden
+  // class wideClass; every other char is class 0, from which each state falls back to the root
+  // (no phrase can continue across it).
   private final byte[] classOf;
+  // classOf with each ASCII capital walking as its small letter, for scanLowerCased
+  private final byte[] foldedClassOf;
+  // the hidden class: a wide char in scan, any char past Latin-1 in scanLowerCased
   private final int wideClass;
   private final int classes;
   // the sets that have wide phrases, searched only when the text has a wide char
@@ -79,6 +86,10 @@ final class PhraseScanner {
       List<Phrases> wideSets) {
     this.maxLength = maxLength;
     this.classOf = classOf;
+    this.foldedClassOf = classOf.clone();
+    for (char c = 'A'; c <= 'Z'; c++) {
+      this.foldedClassOf[c] = classOf[Character.toLowerCase(c)];
+    }
     this.wideClass = wideClass;
     this.classes = classes;
     this.wideSets = List.copyOf(wideSets);
@@ -127,7 +138,7 @@ final class PhraseScanner {
 
   /** The bits of every set with at least one phrase occurring in {@code text} (case-sensitive). */
   long scan(String text) {
-    long present = walkAll(text);
+    long present = walkAll(text, classOf, WIDE_FROM);
     if ((present & WIDE_BIT) == 0) {
       return present;
     }
@@ -143,11 +154,44 @@ final class PhraseScanner {
     return present;
   }
 
-  // The automaton pass; its WIDE_BIT says whether the text has a wide char at all.
-  private long walkAll(String text) {
+  /**
+   * Exactly {@code scan(text.toLowerCase(Locale.ROOT))}, without the lower-cased copy when {@code
+   * text} is Latin-1: there, lower-casing maps ASCII capitals to small letters and every other char
+   * to one outside ASCII (which no phrase holds), so the walk reads a capital as its small letter
+   * and is done. A text with a char past Latin-1 (some lower-case into ASCII: U+212A KELVIN SIGN to
+   * {@code k}, U+0130 to {@code i} and a combining dot) is lower-cased and scanned.
+   */
+  long scanLowerCased(String text) {
+    long present = walkAll(text, foldedClassOf, LATIN1_END);
+    return (present & WIDE_BIT) == 0 ? present : scan(text.toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * The bits of those of {@code sets} with a phrase in {@code text}, by {@code String.contains}:
+   * cheaper than a {@link #scan} when only a few short sets matter.
+   */
+  static long containing(String text, Phrases... sets) {
+    long present = 0;
+    for (Phrases set : sets) {
+      for (String p : set.phrases) {
+        if (text.contains(p)) {
+          present |= set.bit;
+          break;
+        }
+      }
+    }
+    return present;
+  }
+
+  // The first char past Latin-1.
+  private static final char LATIN1_END = '\u0100';
+
+  // The automaton pass, reading chars through cls; chars from hiddenFrom on walk as the hidden
+  // class, so the result's WIDE_BIT says whether the text has one at all.
+  private long walkAll(String text, byte[] cls, char hiddenFrom) {
     int n = text.length();
     if (n < LANES * 4 * maxLength) {
-      return scan(text, 0, n);
+      return walk(text, 0, n, 0, cls, hiddenFrom);
     }
     // One automaton step waits for the previous one's table load, so a single walk is bound by
     // load latency. Four walks over four quarters run side by side instead. Each walk but the
@@ -159,7 +203,6 @@ final class PhraseScanner {
     int s1 = q - back;
     int s2 = 2 * q - back;
     int s3 = 3 * q - back;
-    byte[] cls = classOf;
     int[] nx = next;
     long[] out = found;
     int k = classes;
@@ -175,38 +218,33 @@ final class PhraseScanner {
       char cb = t[s1 + i];
       char cc = t[s2 + i];
       char cd = t[s3 + i];
-      a = nx[a + (ca < 128 ? cls[ca] : ca >= WIDE_FROM ? w : 0)];
-      b = nx[b + (cb < 128 ? cls[cb] : cb >= WIDE_FROM ? w : 0)];
-      c = nx[c + (cc < 128 ? cls[cc] : cc >= WIDE_FROM ? w : 0)];
-      d = nx[d + (cd < 128 ? cls[cd] : cd >= WIDE_FROM ? w : 0)];
+      a = nx[a + (ca < 128 ? cls[ca] : ca >= hiddenFrom ? w : 0)];
+      b = nx[b + (cb < 128 ? cls[cb] : cb >= hiddenFrom ? w : 0)];
+      c = nx[c + (cc < 128 ? cls[cc] : cc >= hiddenFrom ? w : 0)];
+      d = nx[d + (cd < 128 ? cls[cd] : cd >= hiddenFrom ? w : 0)];
       if ((a | b | c | d) >= from) {
         present |= (a >= from ? out[a / k] : 0) | (b >= from ? out[b / k] : 0);
         present |= (c >= from ? out[c / k] : 0) | (d >= from ? out[d / k] : 0);
       }
     }
     // the last back chars of quarters 2–4 (and the rest of the text) walk on alone
-    present |= walk(text, s1 + q, 2 * q, b);
-    present |= walk(text, s2 + q, 3 * q, c);
-    present |= walk(text, s3 + q, n, d);
+    present |= walk(text, s1 + q, 2 * q, b, cls, hiddenFrom);
+    present |= walk(text, s2 + q, 3 * q, c, cls, hiddenFrom);
+    present |= walk(text, s3 + q, n, d, cls, hiddenFrom);
     return present;
   }
 
   private static final int LANES = 4;
 
-  private long scan(String text, int start, int end) {
-    return walk(text, start, end, 0);
-  }
-
   // Walks from state over text[start, end).
-  private long walk(String text, int start, int end, int state) {
-    byte[] cls = classOf;
+  private long walk(String text, int start, int end, int state, byte[] cls, char hiddenFrom) {
     int[] nx = next;
     long[] out = found;
     int from = firstAccepting;
     long present = state >= from ? out[state / classes] : 0;
     for (int i = start; i < end; i++) {
       char c = text.charAt(i);
-      state = nx[state + (c < 128 ? cls[c] : c >= WIDE_FROM ? wideClass : 0)];
+      state = nx[state + (c < 128 ? cls[c] : c >= hiddenFrom ? wideClass : 0)];
       if (state >= from) {
         present |= out[state / classes];
       }
@@ -241,6 +279,11 @@ final class PhraseScanner {
         boolean isWide = false;
         for (int i = 0; i < p.length(); i++) {
           char c = p.charAt(i);
+          if (c == '\n') {
+            // a line feed ends every phrase, so parts scanned apart = parts joined by line feeds
+            throw new IllegalArgumentException(
+                "phrase: \"" + p.replace("\n", "\\n") + "\" (expected: no line feed)");
+          }
           if (c >= 128 && c < WIDE_FROM) {
             throw new IllegalArgumentException(
                 "phrase: \"" + p + "\" (expected: ASCII, or ASCII and chars from U+2E80)");
@@ -277,7 +320,7 @@ final class PhraseScanner {
           wideSets.add(set);
         }
       }
-      int wideClass = wideSets.isEmpty() ? 0 : classes++;
+      int wideClass = classes++; // always: scanLowerCased needs it for chars past Latin-1
       // the trie; -1 marks a missing edge
       List<int[]> edges = new ArrayList<>();
       List<Long> ends = new ArrayList<>();
@@ -292,9 +335,7 @@ final class PhraseScanner {
           insert(edges, ends, path, sets.get(k).bit, classes);
         }
       }
-      if (wideClass != 0) {
-        insert(edges, ends, new int[] {wideClass}, WIDE_BIT, classes);
-      }
+      insert(edges, ends, new int[] {wideClass}, WIDE_BIT, classes);
       int states = edges.size();
       int[] next = new int[states * classes];
       long[] found = new long[states];

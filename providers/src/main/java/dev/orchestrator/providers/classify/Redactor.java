@@ -81,6 +81,18 @@ public final class Redactor {
   private static final List<String> SECRET_NAME_ENDINGS =
       List.of("key", "token", "secret", "password", "passwd", "authorization");
 
+  // The last and the second-to-last chars of the names: letters, so (c | 0x20) is the lower case
+  // of c when c is one; any other char may pass too (a superset, like every pre-check).
+  private static final boolean[] NAME_LAST = new boolean[128];
+  private static final boolean[] NAME_BEFORE_LAST = new boolean[128];
+
+  static {
+    for (String name : SECRET_NAME_ENDINGS) {
+      NAME_LAST[name.charAt(name.length() - 1)] = true;
+      NAME_BEFORE_LAST[name.charAt(name.length() - 2)] = true;
+    }
+  }
+
   private Redactor() {}
 
   /**
@@ -160,7 +172,11 @@ public final class Redactor {
       int[] offsets = ANCHOR_AT[a];
       for (int at = text.indexOf(ANCHORS[a]); at >= 0; at = text.indexOf(ANCHORS[a], at + 1)) {
         for (int j = 0; j < prefixes.length; j++) {
-          if (text.startsWith(prefixes[j], at - offsets[j])) {
+          int start = at - offsets[j];
+          // the first char, compared inline, rules out most anchors before startsWith is called
+          if (start >= 0
+              && text.charAt(start) == prefixes[j].charAt(0)
+              && text.startsWith(prefixes[j], start)) {
             return true;
           }
         }
@@ -173,7 +189,10 @@ public final class Redactor {
   private static boolean mayHaveBearer(String text) {
     for (char b : new char[] {'b', 'B'}) {
       for (int i = text.indexOf(b); i >= 0; i = text.indexOf(b, i + 1)) {
-        if (text.regionMatches(true, i, "bearer", 0, 6)) {
+        // only 'e' and 'E' match 'e' ignoring case: most b's fail here, before regionMatches
+        if (i + 1 < text.length()
+            && (text.charAt(i + 1) | 0x20) == 'e'
+            && text.regionMatches(true, i, "bearer", 0, 6)) {
           return true;
         }
       }
@@ -196,9 +215,11 @@ public final class Redactor {
         if (end > 0 && (text.charAt(end - 1) == '"' || text.charAt(end - 1) == '\'')) {
           end--;
         }
-        // every name ends with y, n, t or d: most separators (URLs, CSS "md:") stop here
-        char last = end > 0 ? (char) (text.charAt(end - 1) | 0x20) : 0;
-        if (last != 'y' && last != 'n' && last != 't' && last != 'd') {
+        // every name's last two chars (in any case) must be there: most separators (URLs, CSS
+        // "md:", "id=") fail this before any regionMatches
+        if (end < 2
+            || !NAME_LAST[(text.charAt(end - 1) | 0x20) & 0x7F]
+            || !NAME_BEFORE_LAST[(text.charAt(end - 2) | 0x20) & 0x7F]) {
           continue;
         }
         for (String name : SECRET_NAME_ENDINGS) {

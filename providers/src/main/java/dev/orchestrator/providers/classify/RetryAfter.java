@@ -119,16 +119,43 @@ final class RetryAfter {
     }
   }
 
+  private static final String[] LIMITS = {"requests", "tokens", "input-tokens", "output-tokens"};
+  private static final String OPENAI_FAMILY = "x-ratelimit-";
+  private static final String ANTHROPIC_FAMILY = "anthropic-ratelimit-";
+  // the header names read per limit, built once
+  private static final String[] OPENAI_RESET = names(OPENAI_FAMILY + "reset-", "");
+  private static final String[] OPENAI_REMAINING = names(OPENAI_FAMILY + "remaining-", "");
+  private static final String[] ANTHROPIC_RESET = names(ANTHROPIC_FAMILY, "-reset");
+  private static final String[] ANTHROPIC_REMAINING = names(ANTHROPIC_FAMILY, "-remaining");
+
+  private static String[] names(String before, String after) {
+    String[] names = new String[LIMITS.length];
+    for (int i = 0; i < LIMITS.length; i++) {
+      names[i] = before + LIMITS[i] + after;
+    }
+    return names;
+  }
+
   private static Duration rateLimitReset(Map<String, String> headers, Clock clock) {
+    // a family none of whose headers is present is not looked up limit by limit
+    boolean openAi = false;
+    boolean anthropic = false;
+    for (String name : headers.keySet()) {
+      openAi |= name.regionMatches(true, 0, OPENAI_FAMILY, 0, OPENAI_FAMILY.length());
+      anthropic |= name.regionMatches(true, 0, ANTHROPIC_FAMILY, 0, ANTHROPIC_FAMILY.length());
+    }
+    if (!openAi && !anthropic) {
+      return null;
+    }
     Duration longest = null;
     Duration exhausted = null;
     int exhaustedCount = 0;
-    for (String limit : new String[] {"requests", "tokens", "input-tokens", "output-tokens"}) {
-      Duration reset = goDuration(headers.get("x-ratelimit-reset-" + limit));
-      String remaining = headers.get("x-ratelimit-remaining-" + limit);
+    for (int i = 0; i < LIMITS.length; i++) {
+      Duration reset = openAi ? goDuration(headers.get(OPENAI_RESET[i])) : null;
+      String remaining = openAi ? headers.get(OPENAI_REMAINING[i]) : null;
       if (reset == null) {
-        reset = instant(headers.get("anthropic-ratelimit-" + limit + "-reset"), clock);
-        remaining = headers.get("anthropic-ratelimit-" + limit + "-remaining");
+        reset = anthropic ? instant(headers.get(ANTHROPIC_RESET[i]), clock) : null;
+        remaining = anthropic ? headers.get(ANTHROPIC_REMAINING[i]) : null;
       }
       if (reset == null) {
         continue;

@@ -43,8 +43,12 @@ final class Text {
     if (s == null) {
       return null;
     }
-    int bytes = 0;
     int i = 0;
+    int ascii = Math.min(s.length(), maxBytes);
+    while (i < ascii && s.charAt(i) < 0x80) { // one byte per char: the usual case, no decoding
+      i++;
+    }
+    int bytes = i;
     while (i < s.length()) {
       int cp = s.codePointAt(i);
       int n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
@@ -94,21 +98,28 @@ final class Text {
       return null;
     }
     s = head(s, MAX_READ_CHARS);
-    StringBuilder b = new StringBuilder(Math.min(s.length(), max + CUT_SLACK) + 16);
-    int cut = clean(s, false, max + CUT_SLACK, b);
-    if (cut < 0) {
-      return truncated(Redactor.redact(cleanLineWhole(s)), max);
-    }
-    if (cut == s.length()) {
+    int cut = plainHead(s, false, max + CUT_SLACK);
+    String cleaned;
+    if (cut >= 0) {
+      cleaned = s.substring(0, cut); // what clean() would append, without the copies
+    } else {
+      StringBuilder b = new StringBuilder(Math.min(s.length(), max + CUT_SLACK) + 16);
+      cut = clean(s, false, max + CUT_SLACK, b);
+      if (cut < 0) {
+        return truncated(Redactor.redact(cleanLineWhole(s)), max);
+      }
       int n = b.length();
-      if (n > 0 && b.charAt(n - 1) == ' ') {
+      if (cut == s.length() && n > 0 && b.charAt(n - 1) == ' ') {
         b.setLength(n - 1); // the trailing half of trim(); the leading half never appended
       }
-      return truncated(Redactor.redact(b.toString()), max);
+      cleaned = b.toString();
     }
-    // The whole cleaned line is b + (a boundary char + more): its redaction starts with b's
-    // (Redactor.isBoundary), and b's is long enough to fill the message.
-    String head = Redactor.redact(b.toString());
+    if (cut == s.length()) {
+      return truncated(Redactor.redact(cleaned), max);
+    }
+    // The whole cleaned line is cleaned + (a boundary char + more): its redaction starts with
+    // cleaned's (Redactor.isBoundary), and cleaned's is long enough to fill the message.
+    String head = Redactor.redact(cleaned);
     return head.length() >= max
         ? head(head, max - 1).trim() + "…"
         : truncated(Redactor.redact(cleanLineWhole(s)), max);
@@ -135,13 +146,24 @@ final class Text {
       return null;
     }
     body = head(body, MAX_READ_CHARS);
-    StringBuilder b =
-        new StringBuilder(Math.min(body.length(), MAX_KEPT_BODY_BYTES + CUT_SLACK) + 16);
-    int cut = clean(body, true, MAX_KEPT_BODY_BYTES + CUT_SLACK, b);
+    int cut = plainHead(body, true, MAX_KEPT_BODY_BYTES + CUT_SLACK);
+    boolean ascii = cut >= 0; // a plain head is ASCII, and so is its redaction: a byte a char
+    String cleaned = ascii ? body.substring(0, cut) : null;
+    if (cleaned == null) {
+      StringBuilder b =
+          new StringBuilder(Math.min(body.length(), MAX_KEPT_BODY_BYTES + CUT_SLACK) + 16);
+      cut = clean(body, true, MAX_KEPT_BODY_BYTES + CUT_SLACK, b);
+      cleaned = b.toString();
+    }
     if (cut >= 0) {
-      String head = Redactor.redact(b.toString());
+      String head = Redactor.redact(cleaned);
       // a cut body is b + (a boundary char + more), and its redaction starts with b's
-      if (cut == body.length() || utf8Length(head, MAX_KEPT_BODY_BYTES) >= MAX_KEPT_BODY_BYTES) {
+      if (ascii && (cut == body.length() || head.length() >= MAX_KEPT_BODY_BYTES)) {
+        return head.length() <= MAX_KEPT_BODY_BYTES ? head : head.substring(0, MAX_KEPT_BODY_BYTES);
+      }
+      if (!ascii
+          && (cut == body.length()
+              || utf8Length(head, MAX_KEPT_BODY_BYTES) >= MAX_KEPT_BODY_BYTES)) {
         return headUtf8(head, MAX_KEPT_BODY_BYTES);
       }
     }
@@ -222,6 +244,40 @@ final class Text {
     return n;
   }
 
+  /**
+   * Where {@link #clean} would stop on {@code s} if it left every char as it is, or -1 when it
+   * would not: {@code clean(s, keepLines, stopAfter, out)} then appends exactly {@code
+   * s.substring(0, result)} and returns {@code result}. Only printable ASCII (and, when {@code
+   * keepLines}, line feeds and tabs; otherwise no leading, trailing or repeated blank) counts as
+   * left as it is, so any other text is left to {@link #clean}. One compare per char, no copy: most
+   * error bodies need no cleaning at all.
+   */
+  static int plainHead(String s, boolean keepLines, int stopAfter) {
+    int n = s.length();
+    char prev = ' '; // as if a blank came before: clean() drops a leading blank
+    // read through a char[] a chunk at a time: String.charAt per char costs several times more
+    char[] chunk = new char[Math.min(n, PLAIN_CHUNK)];
+    for (int from = 0; from < n; from += chunk.length) {
+      int len = Math.min(chunk.length, n - from);
+      s.getChars(from, from + len, chunk, 0);
+      for (int k = 0; k < len; k++) {
+        char c = chunk[k];
+        if (c <= ' ' || c >= 0x7F) {
+          if (c == ' ' ? !keepLines && prev == ' ' : !keepLines || c != '\n' && c != '\t') {
+            return -1;
+          }
+        } else if (from + k >= stopAfter && Redactor.isBoundary(c)) {
+          return from + k;
+        }
+        prev = c;
+      }
+    }
+    // a trailing blank is trimmed off a line
+    return !keepLines && n > 0 && prev == ' ' ? -1 : n;
+  }
+
+  private static final int PLAIN_CHUNK = 1024;
+
   // What the cleaner's copy loop needs to know of an ASCII char, in one lookup.
   private static final byte PLAIN = 0;
   private static final byte BLANK = 1;
@@ -254,8 +310,13 @@ final class Text {
 
   /** The UTF-8 length of {@code s}, counted only as far as {@code atLeast}. */
   static int utf8Length(String s, int atLeast) {
-    int bytes = 0;
-    for (int i = 0; i < s.length() && bytes < atLeast; ) {
+    int i = 0;
+    int ascii = Math.min(s.length(), atLeast);
+    while (i < ascii && s.charAt(i) < 0x80) {
+      i++;
+    }
+    int bytes = i;
+    while (i < s.length() && bytes < atLeast) {
       int cp = s.codePointAt(i);
       bytes += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
       i += Character.charCount(cp);

@@ -48,7 +48,9 @@ import java.util.regex.Pattern;
  * @param carriedStatus an HTTP status the body itself carries (OpenRouter and Google {@code
  *     error.code}, NIM {@code status}, Mistral {@code raw_status_code}), or {@code null}
  * @param tokens lower-case type/code/status/reason identifiers, most specific first
- * @param wording lower-case text that wording rules match phrases against
+ * @param wordingFound which phrase sets of {@link FailureRules#WORDING} occur in the wording (the
+ *     lower-cased message, type, code, tokens and other texts the rules read)
+ * @param wordingParts the wording's texts as they came, before lower-casing ({@link #wordingText})
  * @param requestId a request id found in the body, or {@code null}
  * @param retryDelay Google's {@code RetryInfo.retryDelay}, or {@code null}
  * @param quotaFailure whether a Google {@code QuotaFailure} detail is present
@@ -61,7 +63,8 @@ record UpstreamError(
     String code,
     Integer carriedStatus,
     List<String> tokens,
-    String wording,
+    long wordingFound,
+    List<String> wordingParts,
     String requestId,
     Duration retryDelay,
     boolean quotaFailure,
@@ -121,6 +124,18 @@ record UpstreamError(
   private static final Pattern MESSAGE_REQUEST_ID =
       Pattern.compile(
           "(?i)\\brequest[ _-]?id:?\\s*\\(?((?=[A-Za-z0-9_\\-]*\\d)[A-Za-z0-9][A-Za-z0-9_\\-]{5,99})");
+
+  /**
+   * The wording as one lower-case text, a line feed after each part, for the rules' one pattern
+   * ({@link FailureRules#MODEL_GONE_WORDING}); built on each call, which only that rule makes.
+   */
+  String wordingText() {
+    StringBuilder b = new StringBuilder();
+    for (String part : wordingParts) {
+      b.append(part.toLowerCase(Locale.ROOT)).append('\n');
+    }
+    return b.toString();
+  }
 
   /** Reads {@code body}, plus text from elsewhere (an exception message, a header error type). */
   static UpstreamError read(String body, String otherText, String amznErrorType) {
@@ -344,48 +359,48 @@ record UpstreamError(
 
   private static void readText(String payload, Acc a) {
     String head = Text.head(payload, 1024);
-    String lower = Text.lower(Text.head(payload, Text.MAX_READ_CHARS));
+    long found;
     if (head.indexOf('<') >= 0 && HTML.matcher(head).find()) {
-      Matcher title = lower.contains("<title") ? HTML_TITLE.matcher(payload) : null;
+      // only the clues are looked for in the page's markup: by contains, cheaper than a scan
+      found =
+          PhraseScanner.containing(
+              Text.lower(Text.head(payload, Text.MAX_READ_CHARS)),
+              FailureRules.SDK_VENDOR_DOT,
+              FailureRules.SDK_ERROR_CODE,
+              FailureRules.HTML_TITLE_TAG);
+      Matcher title = FailureRules.HTML_TITLE_TAG.in(found) ? HTML_TITLE.matcher(payload) : null;
       String visible = withoutTags(payload);
       a.message(title != null && title.find() ? title.group(1) : firstLine(visible));
       a.words(visible);
     } else {
       a.message(payload);
-      a.words(payload);
+      found = a.words(payload);
     }
-    a.sdkClues(payload, lower);
+    a.sdkClues(payload, found);
   }
 
   // HTML_TAG.matcher(s).replaceAll(" "), by hand: at each '<', the tag ends at the first '>'
-  // within 4096 chars unless another '<' comes first; an unclosed '<' stays.
-  private static String withoutTags(String s) {
+  // within 4096 chars unless another '<' comes first; an unclosed '<' stays. Both found by
+  // indexOf (vectorised), not char by char.
+  static String withoutTags(String s) {
     int lt = s.indexOf('<');
     if (lt < 0) {
       return s;
     }
     StringBuilder b = new StringBuilder(s.length());
     int copied = 0;
+    int gt = s.indexOf('>', lt + 1);
     while (lt >= 0) {
-      int end = -1;
-      int limit = Math.min(s.length(), lt + 1 + MAX_TAG_CHARS + 1);
-      for (int j = lt + 1; j < limit; j++) {
-        char c = s.charAt(j);
-        if (c == '>') {
-          end = j;
-          break;
-        }
-        if (c == '<') {
-          break;
-        }
+      int nextLt = s.indexOf('<', lt + 1);
+      while (gt >= 0 && gt < lt) {
+        gt = s.indexOf('>', gt + 1);
       }
-      if (end < 0) {
-        lt = s.indexOf('<', lt + 1);
-      } else {
+      // the tag is closed by the first '>' within MAX_TAG_CHARS + 1 chars, before another '<'
+      if (gt >= 0 && gt <= lt + MAX_TAG_CHARS + 1 && (nextLt < 0 || gt < nextLt)) {
         b.append(s, copied, lt).append(' ');
-        copied = end + 1;
-        lt = s.indexOf('<', copied);
+        copied = gt + 1;
       }
+      lt = nextLt; // after a tag, the first '<' past it
     }
     return b.append(s, copied, s.length()).toString();
   }
@@ -438,7 +453,11 @@ record UpstreamError(
     String code;
     Integer carriedStatus;
     final List<String> tokens = new ArrayList<>();
-    final StringBuilder wording = new StringBuilder();
+    // the wording's parts as they came, their length once lower-cased (plus a line feed each),
+    // and the phrase sets they hold
+    final List<String> wordingParts = new ArrayList<>();
+    int wordingLength;
+    long wordingFound;
     String requestId;
     Duration retryDelay;
     boolean quotaFailure;
@@ -499,17 +518,31 @@ record UpstreamError(
     }
 
     /**
-     * Adds {@code w} to the wording; returns its lower-cased head (also when the wording is full).
+     * Adds {@code w} to the wording (up to 128 Ki chars in all); returns the phrase sets its
+     * lower-cased head holds (also when the wording is full). One scan reads each text once.
      */
-    String words(String w) {
+    long words(String w) {
       if (Text.isBlank(w)) {
-        return "";
+        return 0;
       }
-      String lower = Text.lower(Text.head(w, Text.MAX_READ_CHARS));
-      if (wording.length() < 2 * Text.MAX_READ_CHARS) {
-        wording.append(lower).append('\n');
+      String part = Text.head(w, Text.MAX_READ_CHARS);
+      long found = FailureRules.WORDING.scanLowerCased(part);
+      if (wordingLength < 2 * Text.MAX_READ_CHARS) {
+        wordingParts.add(part);
+        wordingLength += lowerCasedLength(part) + 1;
+        wordingFound |= found;
       }
-      return lower;
+      return found;
+    }
+
+    // part.toLowerCase(Locale.ROOT).length(): U+0130 is the one char that lower-cases to two
+    // ("i" and a combining dot above); indexOf answers at once for a Latin-1 text.
+    private static int lowerCasedLength(String part) {
+      int n = part.length();
+      for (int i = part.indexOf('\u0130'); i >= 0; i = part.indexOf('\u0130', i + 1)) {
+        n++;
+      }
+      return n;
     }
 
     void requestId(String id) {
@@ -520,27 +553,27 @@ record UpstreamError(
 
     // LiteLLM and the Python SDKs wrap an upstream error as "litellm.RateLimitError: … Error code:
     // 429 - {…}": the exception class and the status are typed evidence carried in the text.
-    // Each pattern runs only when its literal part occurs in the lower-cased text: the patterns
-    // are ASCII case-insensitive, so a match implies the literal.
-    void sdkClues(String text, String lower) {
+    // Each pattern runs only when its literal part occurs in the lower-cased text ({@code found},
+    // the text's scan): the patterns are ASCII case-insensitive, so a match implies the literal.
+    void sdkClues(String text, long found) {
       String head = Text.head(text, Text.MAX_READ_CHARS);
-      if (lower.contains("litellm.") || lower.contains("openai.") || lower.contains("anthropic.")) {
+      if (FailureRules.SDK_VENDOR_DOT.in(found)) {
         sdkClasses(head);
       }
-      if (carriedStatus == null && lower.contains("error code")) {
+      if (carriedStatus == null && FailureRules.SDK_ERROR_CODE.in(found)) {
         Matcher status = SDK_STATUS.matcher(head);
         if (status.find()) {
           carriedStatus = Integer.valueOf(status.group(1));
         }
       }
-      innerClues(head, lower);
+      innerClues(head);
     }
 
     // An error wrapped inside this text (JSON, escaped JSON, a Python repr): its type/code values
     // and its numeric code, in the order they occur. The patterns are tried only at a quote that
     // a key follows, so text full of quotes but no quoted keys (an HTML page) costs a scan.
-    void innerClues(String head, String lower) {
-      if (!quoteThenColon(lower)) {
+    void innerClues(String head) {
+      if (!quoteThenColon(head)) {
         return;
       }
       Matcher token = null;
@@ -631,20 +664,6 @@ record UpstreamError(
 
     private static final String[] SDK_VENDORS = {"litellm", "openai", "anthropic"};
 
-    // MESSAGE_REQUEST_ID's literal part: "request", an optional ' ', '_' or '-', then "id".
-    private static boolean mayNameRequestId(String lower) {
-      for (int i = lower.indexOf("request"); i >= 0; i = lower.indexOf("request", i + 1)) {
-        int j = i + "request".length();
-        if (j < lower.length() && " _-".indexOf(lower.charAt(j)) >= 0) {
-          j++;
-        }
-        if (lower.startsWith("id", j)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
     UpstreamError build() {
       String msg = unwrapped(message);
       if (rawMessage != null && !rawMessage.equals(msg)) {
@@ -653,16 +672,17 @@ record UpstreamError(
       if (msg != null && providerName != null) {
         msg = msg + " (provider: " + providerName + ")";
       }
-      String lowerMessage = words(message);
+      long messageFound = words(message);
       words(rawMessage);
       words(type);
       words(code);
       tokens.forEach(this::words);
       if (message != null) {
         if (errorShape) {
-          sdkClues(message, lowerMessage); // plain text was scanned whole by readText
+          sdkClues(message, messageFound); // plain text was scanned whole by readText
         }
-        if (requestId == null && mayNameRequestId(lowerMessage)) {
+        // MESSAGE_REQUEST_ID's literal part: "request", an optional ' ', '_' or '-', then "id"
+        if (requestId == null && FailureRules.REQUEST_ID_WORDS.in(messageFound)) {
           Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));
           if (id.find()) {
             requestId(id.group(1));
@@ -675,7 +695,8 @@ record UpstreamError(
           code,
           carriedStatus,
           List.copyOf(tokens),
-          wording.toString(),
+          wordingFound,
+          List.copyOf(wordingParts),
           requestId,
           retryDelay,
           quotaFailure,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
 import java.util.List;
+import java.util.Locale;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -114,6 +115,59 @@ class PhraseScannerTest {
       boolean expected = set.phrases().stream().anyMatch(text::contains);
       assertThat(set.in(present)).isEqualTo(expected);
     }
+  }
+
+  @Property(tries = 400)
+  void scansAsIfLowerCasedFirst(@ForAll("mixedCaseTexts") String text) {
+    assertThat(FailureRules.WORDING.scanLowerCased(text))
+        .as(text)
+        .isEqualTo(FailureRules.WORDING.scan(text.toLowerCase(Locale.ROOT)));
+  }
+
+  @Test
+  void readsCapitalsAsSmallLettersAndCharsPastLatin1AsLowerCasingDoes() {
+    long present = FailureRules.WORDING.scanLowerCased("Rate LIMIT Exceeded");
+    assertThat(FailureRules.RATE_WORDING.in(present)).isTrue();
+    assertThat(FailureRules.AUTH_WORDING.in(present)).isFalse();
+    // U+212A KELVIN SIGN lower-cases to an ASCII k
+    long kelvin = FailureRules.WORDING.scanLowerCased("Invalid API \u212Aey");
+    assertThat(FailureRules.AUTH_WORDING.in(kelvin)).isTrue();
+    assertThat(kelvin).isEqualTo(FailureRules.WORDING.scan("invalid api key"));
+  }
+
+  @Test
+  void rejectsAPhraseWithALineFeed() {
+    assertThatThrownBy(() -> PhraseScanner.builder().phrases("rate\nlimit"))
+        .hasMessageContaining("expected: no line feed");
+  }
+
+  @Provide
+  Arbitrary<String> mixedCaseTexts() {
+    Arbitrary<String> pieces =
+        Arbitraries.oneOf(
+            Arbitraries.of(
+                "Rate Limit",
+                "QUOTA",
+                "Exceeded Your Current Quota",
+                "Model",
+                "Server Error",
+                "Invalid API Key",
+                "Invalid API \u212Aey",
+                "\u0130nvalid",
+                "Bad Gateway",
+                "Error code: 429",
+                "Request ID",
+                "LiteLLM.",
+                "\u00c9",
+                "\u00e9",
+                "\uFF21",
+                "余额不足",
+                "并发数过高"),
+            Arbitraries.strings()
+                .withChars("AEIORSTaeiorst_ l.\u00c9")
+                .ofMinLength(1)
+                .ofMaxLength(60));
+    return pieces.list().ofMaxSize(80).map(l -> String.join("", l));
   }
 
   @Test

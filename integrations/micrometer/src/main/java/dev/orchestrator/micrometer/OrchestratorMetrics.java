@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -60,7 +61,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * OrchestratorMetrics.bind(orchestrator, meterRegistry);
  * }</pre>
  *
- * <p>Thread-safe; every event costs a few map look-ups.
+ * <p>Thread-safe; every event costs a few map look-ups: each meter is built and registered once per
+ * label set and then kept (registering again on every event rebuilt and sorted its tags each time).
+ * A meter removed from the registry by its owner stays detached for this listener.
  */
 public final class OrchestratorMetrics implements OrchestratorListener {
   /** The {@code model} label of a model name the catalog does not know. */
@@ -84,6 +87,16 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   private final MeterRegistry registry;
   private final Counter retries;
   private final Set<String> gaugedRoutes = ConcurrentHashMap.newKeySet();
+  private final Map<AttemptKey, Counter> attempts = new ConcurrentHashMap<>();
+  private final Map<OutcomeKey, Counter> requests = new ConcurrentHashMap<>();
+  private final Map<OutcomeKey, Timer> durations = new ConcurrentHashMap<>();
+  private final Map<String, Counter> costs = new ConcurrentHashMap<>();
+  private final Map<String, Counter> unknownCosts = new ConcurrentHashMap<>();
+  private final Map<String, Timer> timesToFirstToken = new ConcurrentHashMap<>();
+
+  private record AttemptKey(String route, String category, String decision) {}
+
+  private record OutcomeKey(String model, String outcome) {}
 
   private OrchestratorMetrics(TaskOrchestrator orchestrator, MeterRegistry registry) {
     this.orchestrator = orchestrator;
@@ -124,23 +137,36 @@ public final class OrchestratorMetrics implements OrchestratorListener {
 
   /** Records the time from a request's arrival to the first byte of its streamed answer. */
   public void recordTimeToFirstToken(String model, Duration ttft) {
-    Timer.builder("orchestrator.time.to.first.token")
-        .description("Time from the request's arrival to the first streamed byte")
-        .tag("model", modelLabel(model))
-        .serviceLevelObjectives(LATENCY_BUCKETS)
-        .register(registry)
+    timesToFirstToken
+        .computeIfAbsent(
+            modelLabel(model),
+            label ->
+                Timer.builder("orchestrator.time.to.first.token")
+                    .description("Time from the request's arrival to the first streamed byte")
+                    .tag("model", label)
+                    .serviceLevelObjectives(LATENCY_BUCKETS)
+                    .register(registry))
         .record(ttft);
   }
 
   @Override
   public void onAttempt(String model, AttemptRecord a) {
     gauge(a.route());
-    Counter.builder("orchestrator.attempts")
-        .description("Attempts, by route, failure category and the engine's decision")
-        .tag("route", a.route())
-        .tag("category", a.category() == null ? "none" : a.category().wireName())
-        .tag("decision", a.decision().wireName())
-        .register(registry)
+    AttemptKey key =
+        new AttemptKey(
+            a.route(),
+            a.category() == null ? "none" : a.category().wireName(),
+            a.decision().wireName());
+    attempts
+        .computeIfAbsent(
+            key,
+            k ->
+                Counter.builder("orchestrator.attempts")
+                    .description("Attempts, by route, failure category and the engine's decision")
+                    .tag("route", k.route())
+                    .tag("category", k.category())
+                    .tag("decision", k.decision())
+                    .register(registry))
         .increment();
     if (a.decision() == Decision.RETRY_SAME_ROUTE) {
       retries.increment();
@@ -153,16 +179,24 @@ public final class OrchestratorMetrics implements OrchestratorListener {
     finished(t, "success");
     BigDecimal cost = result.costUsd();
     if (cost == null) {
-      Counter.builder("orchestrator.cost.unknown")
-          .description("Answers whose cost is unknown (a price or the usage missing)")
-          .tag("route", result.route())
-          .register(registry)
+      unknownCosts
+          .computeIfAbsent(
+              result.route(),
+              route ->
+                  Counter.builder("orchestrator.cost.unknown")
+                      .description("Answers whose cost is unknown (a price or the usage missing)")
+                      .tag("route", route)
+                      .register(registry))
           .increment();
     } else {
-      Counter.builder("orchestrator.cost.usd")
-          .description("Cost of the serving routes' answers in USD")
-          .tag("route", result.route())
-          .register(registry)
+      costs
+          .computeIfAbsent(
+              result.route(),
+              route ->
+                  Counter.builder("orchestrator.cost.usd")
+                      .description("Cost of the serving routes' answers in USD")
+                      .tag("route", route)
+                      .register(registry))
           .increment(cost.doubleValue());
     }
   }
@@ -173,19 +207,29 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   }
 
   private void finished(Trace t, String outcome) {
-    String model = modelLabel(t == null || t.plan() == null ? null : t.plan().model());
-    Counter.builder("orchestrator.requests")
-        .description("Finished requests, by requested model and outcome")
-        .tag("model", model)
-        .tag("outcome", outcome)
-        .register(registry)
+    OutcomeKey key =
+        new OutcomeKey(
+            modelLabel(t == null || t.plan() == null ? null : t.plan().model()), outcome);
+    requests
+        .computeIfAbsent(
+            key,
+            k ->
+                Counter.builder("orchestrator.requests")
+                    .description("Finished requests, by requested model and outcome")
+                    .tag("model", k.model())
+                    .tag("outcome", k.outcome())
+                    .register(registry))
         .increment();
-    Timer.builder("orchestrator.request.duration")
-        .description("Whole-request latency: every attempt, backoff and failover")
-        .tag("model", model)
-        .tag("outcome", outcome)
-        .serviceLevelObjectives(LATENCY_BUCKETS)
-        .register(registry)
+    durations
+        .computeIfAbsent(
+            key,
+            k ->
+                Timer.builder("orchestrator.request.duration")
+                    .description("Whole-request latency: every attempt, backoff and failover")
+                    .tag("model", k.model())
+                    .tag("outcome", k.outcome())
+                    .serviceLevelObjectives(LATENCY_BUCKETS)
+                    .register(registry))
         .record(t == null ? Duration.ZERO : t.elapsed());
   }
 

@@ -166,9 +166,11 @@ final class FleetSpend implements SpendStore {
   /**
    * Sends every window with unsent spend or due for a read, in one command, without waiting; drops
    * windows that ended more than {@link #GRACE} before the latest instant seen and hold nothing
-   * unsent. Runs on the store's thread.
+   * unsent. Runs on the store's thread (and once more at close).
+   *
+   * @return the send, or a completed stage when there was nothing to send
    */
-  void flush() {
+  CompletableFuture<Void> flush() {
     List<Window> batch = new ArrayList<>();
     synchronized (this) {
       windows
@@ -179,7 +181,7 @@ final class FleetSpend implements SpendStore {
                       && w.mine == w.acked
                       && w.sending < 0);
       if (!link.up()) {
-        return;
+        return CompletableFuture.completedFuture(null);
       }
       for (Window w : windows.values()) {
         if (w.sending < 0 && (w.stale || w.mine > w.acked)) {
@@ -187,8 +189,21 @@ final class FleetSpend implements SpendStore {
         }
       }
     }
-    if (!batch.isEmpty()) {
-      send(batch, Long.MIN_VALUE);
+    return batch.isEmpty() ? CompletableFuture.completedFuture(null) : send(batch, Long.MIN_VALUE);
+  }
+
+  /**
+   * Sends what is unsent and waits for it (bounded by the command timeout), so a replica that stops
+   * leaves its spend with the fleet. Spend still unsent because Redis is unreachable is lost with
+   * the process (ADR 0022).
+   */
+  void drain() {
+    if (link.up()) {
+      try {
+        link.await(flush());
+      } catch (IllegalStateException degraded) {
+        // Nothing more to do while stopping.
+      }
     }
   }
 

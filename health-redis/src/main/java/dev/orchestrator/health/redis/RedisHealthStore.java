@@ -237,9 +237,13 @@ public final class RedisHealthStore implements HealthStore {
     return keys.namespace();
   }
 
-  /** Stops the timer and closes the connections; the fleet keeps what this store wrote. */
+  /**
+   * Sends the spend not sent yet (waiting at most the command timeout), then stops the timer and
+   * closes the connections; the fleet keeps what this store wrote.
+   */
   @Override
   public void close() {
+    spend.drain();
     sync.close();
   }
 

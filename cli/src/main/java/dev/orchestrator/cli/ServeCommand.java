@@ -2,7 +2,7 @@ package dev.orchestrator.cli;
 
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.engine.OrchestratorPolicy;
-import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.health.redis.RedisHealthStore;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.LiveCatalog;
 import dev.orchestrator.serve.OrchestratorServer;
@@ -176,7 +176,8 @@ public final class ServeCommand implements Callable<Integer> {
               .maxCatalogAge(
                   maxCatalogAgeSeconds == null ? null : Duration.ofSeconds(maxCatalogAgeSeconds))
               .refreshInterval(Duration.ofSeconds(refreshIntervalSeconds))
-              .spendFile(cache.resolve("spend.json"))
+              .spendFile(cache.resolve("spend.json")) // used without a health store
+              .readyzIgnoresHealthStore(healthStoreOptions.readyzIgnoresHealthStore)
               .accessLog(noAccessLog ? null : System.err::println)
               .build();
       policy = policy();
@@ -184,16 +185,15 @@ public final class ServeCommand implements Callable<Integer> {
       throw CliException.usage(e.getMessage());
     }
     LiveCatalog catalog = loadCatalog(cache);
-    HealthStore health = healthStoreOptions.open(); // null: in memory
+    RedisHealthStore health = healthStoreOptions.open(); // null: in memory, spend in the cache dir
     OrchestratorServer server;
     try {
-      server =
-          OrchestratorServer.builder()
-              .liveCatalog(catalog)
-              .policy(policy)
-              .options(options)
-              .configure(health == null ? null : b -> b.healthStore(health))
-              .start();
+      OrchestratorServer.Builder b =
+          OrchestratorServer.builder().liveCatalog(catalog).policy(policy).options(options);
+      if (health != null) {
+        b.configure(o -> o.healthStore(health)).spendStore(health.spendStore());
+      }
+      server = b.start();
     } catch (UncheckedIOException e) {
       if (health != null) {
         health.close();

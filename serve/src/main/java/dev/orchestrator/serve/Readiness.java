@@ -88,11 +88,12 @@ final class Readiness {
 
   private Optional<String> storeProblem() {
     StoreStatus s = orchestrator.health().status();
-    return s.degraded()
-        ? Optional.of(
-            "the health store is degraded (requests are served on local health and spend): "
-                + s.detail())
-        : Optional.empty();
+    if (!s.degraded()) {
+      return Optional.empty();
+    }
+    String detail = s.detail().startsWith("degraded") ? s.detail() : "degraded: " + s.detail();
+    return Optional.of(
+        "the health store is " + detail + " (requests are served on local health and spend)");
   }
 
   /** Evaluates every check: the status code and the body. */

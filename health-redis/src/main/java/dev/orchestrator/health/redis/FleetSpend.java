@@ -104,14 +104,14 @@ final class FleetSpend implements SpendStore {
     if (day == null || month == null) {
       List<Window> created = new ArrayList<>(2);
       if (day == null) {
-        day = create(keys.spendDay(client, zero.day()), zero.dayEnd(), created);
+        day = create(keys.spendDay(client, zero.day()), zero.dayEnd(), now, created);
       }
       if (month == null) {
-        month = create(keys.spendMonth(client, zero.month()), zero.monthEnd(), created);
+        month = create(keys.spendMonth(client, zero.month()), zero.monthEnd(), now, created);
       }
       if (!created.isEmpty() && link.up()) {
         try {
-          link.await(send(created, now));
+          link.await(send(created));
         } catch (IllegalStateException degraded) {
           // Counted locally; the next resync reads and writes them.
         }
@@ -125,8 +125,8 @@ final class FleetSpend implements SpendStore {
     return new Window[] {day, month};
   }
 
-  private Window create(String key, Instant end, List<Window> created) {
-    Window fresh = new Window(key, end.toEpochMilli());
+  private Window create(String key, Instant end, long now, List<Window> created) {
+    Window fresh = new Window(key, end.toEpochMilli(), now);
     Window had = windows.putIfAbsent(key, fresh);
     if (had != null) {
       return had;
@@ -189,7 +189,7 @@ final class FleetSpend implements SpendStore {
         }
       }
     }
-    return batch.isEmpty() ? CompletableFuture.completedFuture(null) : send(batch, Long.MIN_VALUE);
+    return batch.isEmpty() ? CompletableFuture.completedFuture(null) : send(batch);
   }
 
   /**
@@ -237,8 +237,8 @@ final class FleetSpend implements SpendStore {
         w.sending = w.mine;
         names[i] = w.key;
         args[2 + 2 * i] = String.valueOf(w.sending);
-        long seen = Math.max(w.seenMillis, now);
-        args[3 + 2 * i] = String.valueOf(Math.max(0, w.endMillis - seen) + GRACE.toMillis());
+        args[3 + 2 * i] =
+            String.valueOf(Math.max(0, w.endMillis - w.seenMillis) + GRACE.toMillis());
       }
     }
     return link.<List<Object>>eval(Script.SPEND, names, args)
@@ -267,16 +267,17 @@ final class FleetSpend implements SpendStore {
   private static final class Window {
     final String key;
     final long endMillis;
-    long seenMillis = Long.MIN_VALUE;
+    long seenMillis;
     long mine;
     long acked;
     long fleet;
     long sending = -1;
     boolean stale = true;
 
-    Window(String key, long endMillis) {
+    Window(String key, long endMillis, long seenMillis) {
       this.key = key;
       this.endMillis = endMillis;
+      this.seenMillis = seenMillis;
     }
 
     BigDecimal usd() {

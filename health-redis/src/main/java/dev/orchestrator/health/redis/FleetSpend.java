@@ -224,9 +224,9 @@ final class FleetSpend implements SpendStore {
   /**
    * Writes this process's count of each window in {@code batch} (all not being sent) and takes the
    * fleet's totals from the reply. A window's key expires {@link #GRACE} after its end, counted
-   * from the latest instant seen in it ({@code now} for a first read).
+   * from the latest instant seen in it.
    */
-  private CompletableFuture<Void> send(List<Window> batch, long now) {
+  private CompletableFuture<Void> send(List<Window> batch) {
     String[] names = new String[batch.size()];
     String[] args = new String[2 + 2 * batch.size()];
     args[0] = id;

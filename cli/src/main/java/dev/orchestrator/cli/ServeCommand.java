@@ -155,7 +155,18 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    PrintWriter err = spec.commandLine().getErr();
+    Running running = start(spec.commandLine().getErr());
+    Runtime.getRuntime().addShutdownHook(new Thread(running::close, "orchestrator-serve-shutdown"));
+    running.server().awaitShutdown();
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  /**
+   * Starts the server as the options say and prints where it listens; the caller closes it.
+   *
+   * @throws CliException for bad options or input, or when the server cannot start
+   */
+  Running start(PrintWriter err) {
     Path cache = cacheDir.directory();
     List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");
@@ -200,16 +211,6 @@ public final class ServeCommand implements Callable<Integer> {
       }
       throw new CliException(OrchestratorCli.EXIT_ERROR, e.getMessage(), e);
     }
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  if (health != null) {
-                    health.close();
-                  }
-                },
-                "orchestrator-serve-shutdown"));
     err.println(
         "orchestrator serve: listening on "
             + server.baseUrl()
@@ -231,8 +232,21 @@ public final class ServeCommand implements Callable<Integer> {
               + " (/readyz says not ready until then)");
     }
     err.flush();
-    server.awaitShutdown();
-    return OrchestratorCli.EXIT_OK;
+    return new Running(server, health);
+  }
+
+  /**
+   * A started server and its shared health store ({@code null} without {@code --health-store});
+   * closing stops the server, then the store. Thread-safe (both closes are idempotent).
+   */
+  record Running(OrchestratorServer server, RedisHealthStore health) implements AutoCloseable {
+    @Override
+    public void close() {
+      server.close();
+      if (health != null) {
+        health.close();
+      }
+    }
   }
 
   private List<ClientToken> clients() {

@@ -82,6 +82,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private final int port;
   private final ScheduledExecutorService refresher;
   private final AccessLog accessLog;
+  private final SpendStore spend;
   // Requests in flight, with the sign bit set once draining: a request is admitted and counted in
   // one step, so one counted before close() is never refused, and none is admitted after it.
   private final AtomicInteger admissions = new AtomicInteger();
@@ -120,6 +121,7 @@ public final class OrchestratorServer implements AutoCloseable {
     // Its own thread: a refresh may take seconds (3 attempts, a large source parsed).
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));
+    this.spend = spendStore(b);
     this.readiness =
         new Readiness(
             orchestrator,
@@ -135,7 +137,7 @@ public final class OrchestratorServer implements AutoCloseable {
               orchestrator,
               new Authenticator(options.clients()),
               new ChatEndpoint(
-                  orchestrator, tracker, options, new BudgetGate(spendStore(b), b.clock), metrics),
+                  orchestrator, tracker, options, new BudgetGate(spend, b.clock), metrics),
               readiness,
               metrics,
               this::inFlight);
@@ -228,6 +230,11 @@ public final class OrchestratorServer implements AutoCloseable {
   /** The live catalog: its sources, age and {@link LiveCatalog#refresh()}. */
   public LiveCatalog catalog() {
     return catalog;
+  }
+
+  /** Where client spend is counted (the builder's store, or the local one). */
+  public SpendStore spendStore() {
+    return spend;
   }
 
   /** The registry behind {@code /metrics}, for an embedding application's own meters. */

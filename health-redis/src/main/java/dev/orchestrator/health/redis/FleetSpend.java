@@ -22,18 +22,21 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Client spend shared by a fleet on the health store's Redis (ADR 0022). Each spend window (a
  * client's UTC day or month) is a hash of process id → that process's spend so far, in integer
  * nano-dollars; the fleet's spend is the sum of the fields. This process keeps a local view of
- * every window it has seen: its own count ({@code mine}), how much of it Redis has confirmed
- * ({@code acked}) and the fleet's total at the last reply or push ({@code fleet}); {@link #totals}
- * answers {@code fleet + mine − acked} without the network.
+ * every window it has seen: its own count ({@code mine}), the part Redis confirmed ({@code acked}),
+ * the most it ever sent ({@code sent}) and what the other processes had spent at the last reply or
+ * push ({@code others}); {@link #totals} answers {@code others + mine} without the network — never
+ * more than the fleet really spent.
  *
  * <p>{@link #add} changes only the view and queues a send on the store's thread; each send writes
  * the process's whole count per window (a field only grows), so a send repeated after a lost reply,
  * after an outage, or to a Redis that restarted empty never counts anything twice and loses
- * nothing. Replies and pushes on the spend channel raise {@code fleet} (never lower it: a window's
- * total only grows). The first look at a window waits for one read, bounded by the command timeout;
- * while the store is degraded nothing waits and spend is counted locally, then written when a
- * resync succeeds (every resync sends every window again). Thread-safe (one lock around the
- * counters).
+ * nothing. A reply carries the others' sum; a push carries the writer's id and count and the total,
+ * so a push about another process's write counts this process's field as at most {@code sent} (its
+ * field cannot be more). {@code others} only grows (a stale reply or push must not undo a newer
+ * one, and Redis restarted empty must not forget spend). The first look at a window waits for one
+ * read, bounded by the command timeout; while the store is degraded nothing waits and spend is
+ * counted locally, then written when a resync succeeds (every resync sends every window again).
+ * Thread-safe (one lock around the counters).
  */
 final class FleetSpend implements SpendStore {
   /** A window's key outlives the window's end by this much: a fleet's clocks differ a little. */
@@ -143,20 +146,24 @@ final class FleetSpend implements SpendStore {
     flushSoon();
   }
 
-  /** A total pushed on the spend channel: {@code <key>\n<total>}. */
+  /** A write pushed on the spend channel: {@code <key>\n<writer id>\n<its count>\n<total>}. */
   void pushed(String message) {
     int nl = message.lastIndexOf('\n');
-    if (nl < 0) {
+    int countAt = nl < 1 ? -1 : message.lastIndexOf('\n', nl - 1);
+    int writerAt = countAt < 1 ? -1 : message.lastIndexOf('\n', countAt - 1);
+    if (writerAt < 0) {
       return;
     }
-    Window w = windows.get(message.substring(0, nl));
+    Window w = windows.get(message.substring(0, writerAt));
     if (w == null) {
       return; // a window this process has not looked at: read when it does
     }
     try {
       long total = Long.parseLong(message.substring(nl + 1));
+      long count = Long.parseLong(message.substring(countAt + 1, nl));
+      boolean own = id.equals(message.substring(writerAt + 1, countAt));
       synchronized (this) {
-        w.fleet = Math.max(w.fleet, total);
+        w.others = Math.max(w.others, total - (own ? count : w.sent));
       }
     } catch (NumberFormatException e) {
       // Not one of ours: ignore it.
@@ -223,8 +230,8 @@ final class FleetSpend implements SpendStore {
 
   /**
    * Writes this process's count of each window in {@code batch} (all not being sent) and takes the
-   * fleet's totals from the reply. A window's key expires {@link #GRACE} after its end, counted
-   * from the latest instant seen in it.
+   * others' spend from the reply. A window's key expires {@link #GRACE} after its end, counted from
+   * the latest instant seen in it.
    */
   private CompletableFuture<Void> send(List<Window> batch) {
     String[] names = new String[batch.size()];
@@ -235,6 +242,7 @@ final class FleetSpend implements SpendStore {
       for (int i = 0; i < batch.size(); i++) {
         Window w = batch.get(i);
         w.sending = w.mine;
+        w.sent = Math.max(w.sent, w.sending);
         names[i] = w.key;
         args[2 + 2 * i] = String.valueOf(w.sending);
         args[3 + 2 * i] =
@@ -243,14 +251,14 @@ final class FleetSpend implements SpendStore {
     }
     return link.<List<Object>>eval(Script.SPEND, names, args)
         .handle(
-            (totals, failed) -> {
-              boolean ok = failed == null && totals != null && totals.size() == batch.size();
+            (others, failed) -> {
+              boolean ok = failed == null && others != null && others.size() == batch.size();
               synchronized (this) {
                 for (int i = 0; i < batch.size(); i++) {
                   Window w = batch.get(i);
                   if (ok) {
                     w.acked = Math.max(w.acked, w.sending);
-                    w.fleet = Math.max(w.fleet, ((Number) totals.get(i)).longValue());
+                    w.others = Math.max(w.others, ((Number) others.get(i)).longValue());
                     w.stale = false;
                   }
                   w.sending = -1;
@@ -270,7 +278,8 @@ final class FleetSpend implements SpendStore {
     long seenMillis;
     long mine;
     long acked;
-    long fleet;
+    long sent;
+    long others;
     long sending = -1;
     boolean stale = true;
 
@@ -281,7 +290,7 @@ final class FleetSpend implements SpendStore {
     }
 
     BigDecimal usd() {
-      return BigDecimal.valueOf(fleet + mine - acked, 9).stripTrailingZeros();
+      return BigDecimal.valueOf(others + mine, 9).stripTrailingZeros();
     }
   }
 }

@@ -253,6 +253,7 @@ final class FleetSpend implements SpendStore {
         .handle(
             (others, failed) -> {
               boolean ok = failed == null && others != null && others.size() == batch.size();
+              boolean more = false;
               synchronized (this) {
                 for (int i = 0; i < batch.size(); i++) {
                   Window w = batch.get(i);
@@ -262,10 +263,14 @@ final class FleetSpend implements SpendStore {
                     w.stale = false;
                   }
                   w.sending = -1;
+                  more |= w.mine > w.acked;
                 }
               }
               if (!ok) {
                 throw new IllegalStateException("redis: spend not sent");
+              }
+              if (more) {
+                flushSoon(); // spend added while this was on its way: send it now, not at the tick
               }
               return null;
             });

@@ -3,9 +3,6 @@ package dev.orchestrator.health.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.cost.SpendStore;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +17,7 @@ class DegradedSpendStoreContractTest extends SpendStoreContract {
   SpendStore newStore() {
     health =
         RedisHealthStore.builder()
-            .uri("redis://127.0.0.1:" + closedPort())
+            .uri("redis://127.0.0.1:" + RedisServer.closedPort())
             .commandTimeout(Duration.ofMillis(200))
             .build();
     return health.spendStore();
@@ -29,15 +26,6 @@ class DegradedSpendStoreContractTest extends SpendStoreContract {
   @Override
   void release() {
     health.close();
-  }
-
-  private static int closedPort() {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   @Test

@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.cost.SpendTotals;
 import dev.orchestrator.serve.LocalSpendStore;
-import java.io.IOException;
 import java.math.BigDecimal;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -47,7 +44,7 @@ class SpendPropertyTest {
     SpendStore local = LocalSpendStore.inMemory();
     try (RedisHealthStore health =
         RedisHealthStore.builder()
-            .uri("redis://127.0.0.1:" + closedPort())
+            .uri("redis://127.0.0.1:" + RedisServer.closedPort())
             .commandTimeout(Duration.ofMillis(200))
             .build()) {
       SpendStore degraded = health.spendStore();
@@ -65,15 +62,6 @@ class SpendPropertyTest {
           assertThat(got.monthSpendUsd()).isEqualByComparingTo(want.monthSpendUsd());
         }
       }
-    }
-  }
-
-  private static int closedPort() {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
     }
   }
 }

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.OrchestratorServer;
-import dev.orchestrator.serve.ServerOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -39,18 +37,7 @@ class StoreReadinessIT {
 
   @BeforeEach
   void start() throws Exception {
-    redis =
-        RedisServer.start(
-            "--user",
-            "default",
-            "off",
-            "--user",
-            "serve",
-            "on",
-            ">" + PASSWORD,
-            "~*",
-            "&*",
-            "+@all");
+    redis = RedisServer.startWithUser("serve", PASSWORD);
     upstream = ScriptedUpstream.start(Map.of("alpha/small", List.of(Step.ok("hello"))));
     store =
         RedisHealthStore.builder()
@@ -64,20 +51,7 @@ class StoreReadinessIT {
   }
 
   private OrchestratorServer replica(boolean ignoreStore) {
-    return OrchestratorServer.builder()
-        .catalog(Upstreams.catalog(upstream))
-        .providers(HttpProviderClients.builder().credentials(Upstreams.CREDS).build())
-        .credentials(Upstreams.CREDS)
-        .policy(Upstreams.policy())
-        .configure(b -> b.healthStore(store))
-        .options(
-            ServerOptions.builder()
-                .port(0)
-                .threads(4)
-                .accessLog(null)
-                .readyzIgnoresHealthStore(ignoreStore)
-                .build())
-        .start();
+    return Upstreams.replica(upstream, store, o -> o.readyzIgnoresHealthStore(ignoreStore)).start();
   }
 
   @AfterEach

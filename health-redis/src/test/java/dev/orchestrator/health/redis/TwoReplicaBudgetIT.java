@@ -4,12 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.OrchestratorServer;
-import dev.orchestrator.serve.ServerOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.math.BigDecimal;
@@ -85,21 +83,9 @@ class TwoReplicaBudgetIT {
             .build();
     open.add(store);
     OrchestratorServer server =
-        OrchestratorServer.builder()
-            .catalog(Upstreams.catalog(upstream))
-            .providers(HttpProviderClients.builder().credentials(Upstreams.CREDS).build())
-            .credentials(Upstreams.CREDS)
-            .policy(Upstreams.policy())
-            .configure(b -> b.healthStore(store))
+        Upstreams.replica(upstream, store, o -> o.clients(List.of(TEAM_A)))
             .spendStore(store.spendStore())
             .clock(time)
-            .options(
-                ServerOptions.builder()
-                    .port(0)
-                    .threads(4)
-                    .accessLog(null)
-                    .clients(List.of(TEAM_A))
-                    .build())
             .start();
     open.add(server);
     return new Replica(store, server, time);

@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.health.BreakerState;
-import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.OrchestratorServer;
-import dev.orchestrator.serve.ServerOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -40,18 +38,7 @@ class TwoReplicaServeIT {
 
   @BeforeEach
   void start() throws Exception {
-    redis =
-        RedisServer.start(
-            "--user",
-            "default",
-            "off",
-            "--user",
-            "serve",
-            "on",
-            ">" + PASSWORD,
-            "~*",
-            "&*",
-            "+@all");
+    redis = RedisServer.startWithUser("serve", PASSWORD);
     upstream =
         ScriptedUpstream.start(
             Map.of("alpha/small", List.of(Step.answer(503, "{\"error\":{\"message\":\"down\"}}"))));
@@ -69,15 +56,8 @@ class TwoReplicaServeIT {
         .build();
   }
 
-  private OrchestratorServer replica(RedisHealthStore store) throws Exception {
-    return OrchestratorServer.builder()
-        .catalog(Upstreams.catalog(upstream))
-        .providers(HttpProviderClients.builder().credentials(Upstreams.CREDS).build())
-        .credentials(Upstreams.CREDS)
-        .policy(Upstreams.policy())
-        .configure(b -> b.healthStore(store))
-        .options(ServerOptions.builder().port(0).threads(4).accessLog(null).build())
-        .start();
+  private OrchestratorServer replica(RedisHealthStore store) {
+    return Upstreams.replica(upstream, store, o -> o).start();
   }
 
   @AfterEach

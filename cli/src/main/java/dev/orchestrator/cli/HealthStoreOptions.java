@@ -1,12 +1,12 @@
 package dev.orchestrator.cli;
 
-import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.health.redis.RedisHealthStore;
 import picocli.CommandLine.Option;
 
 /**
- * {@code --health-store} and {@code --health-namespace} (docs/reference.md §5): route health shared
- * with a fleet on Redis instead of in memory. A picocli mixin; not thread-safe.
+ * {@code --health-store}, {@code --health-namespace} and {@code --readyz-ignores-health-store}
+ * (docs/reference.md §5): route health and client spend shared with a fleet on Redis instead of in
+ * this process. A picocli mixin; not thread-safe.
  */
 public final class HealthStoreOptions {
   @Option(
@@ -23,18 +23,32 @@ public final class HealthStoreOptions {
       description = "Separates fleets on one Redis (default: orchestrator).")
   String namespace;
 
+  @Option(
+      names = "--readyz-ignores-health-store",
+      description =
+          "Keep /readyz ready while the health store is degraded (default: 503 with the reason;"
+              + " an outage of a shared Redis then takes every replica out of its load balancer)."
+              + " Serving works on local health either way.")
+  boolean readyzIgnoresHealthStore;
+
   /**
    * The shared store, connected (or degraded, if Redis is unreachable: it keeps retrying), or
-   * {@code null} for in-memory health.
+   * {@code null} for in-memory health and local spend. Its {@link RedisHealthStore#spendStore()}
+   * shares client spend on the same connection.
    *
-   * @throws CliException (usage) for a malformed URI or namespace, or a namespace without a store;
-   *     the message never shows the password
+   * @throws CliException (usage) for a malformed URI or namespace, or a namespace or {@code
+   *     --readyz-ignores-health-store} without a store; the message never shows the password
    */
-  public HealthStore open() {
+  public RedisHealthStore open() {
     if (uri == null) {
       if (namespace != null) {
         throw CliException.usage(
             "--health-namespace: " + namespace + " (expected: together with --health-store)");
+      }
+      if (readyzIgnoresHealthStore) {
+        throw CliException.usage(
+            "--readyz-ignores-health-store: no health store (expected: together with"
+                + " --health-store)");
       }
       return null;
     }

@@ -2,7 +2,7 @@ package dev.orchestrator.cli;
 
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.engine.OrchestratorPolicy;
-import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.health.redis.RedisHealthStore;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.LiveCatalog;
 import dev.orchestrator.serve.OrchestratorServer;
@@ -155,7 +155,18 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    PrintWriter err = spec.commandLine().getErr();
+    Running running = start(spec.commandLine().getErr());
+    Runtime.getRuntime().addShutdownHook(new Thread(running::close, "orchestrator-serve-shutdown"));
+    running.server().awaitShutdown();
+    return OrchestratorCli.EXIT_OK;
+  }
+
+  /**
+   * Starts the server as the options say and prints where it listens; the caller closes it.
+   *
+   * @throws CliException for bad options or input, or when the server cannot start
+   */
+  Running start(PrintWriter err) {
     Path cache = cacheDir.directory();
     List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");
@@ -176,7 +187,8 @@ public final class ServeCommand implements Callable<Integer> {
               .maxCatalogAge(
                   maxCatalogAgeSeconds == null ? null : Duration.ofSeconds(maxCatalogAgeSeconds))
               .refreshInterval(Duration.ofSeconds(refreshIntervalSeconds))
-              .spendFile(cache.resolve("spend.json"))
+              .spendFile(cache.resolve("spend.json")) // used without a health store
+              .readyzIgnoresHealthStore(healthStoreOptions.readyzIgnoresHealthStore)
               .accessLog(noAccessLog ? null : System.err::println)
               .build();
       policy = policy();
@@ -184,32 +196,21 @@ public final class ServeCommand implements Callable<Integer> {
       throw CliException.usage(e.getMessage());
     }
     LiveCatalog catalog = loadCatalog(cache);
-    HealthStore health = healthStoreOptions.open(); // null: in memory
+    RedisHealthStore health = healthStoreOptions.open(); // null: in memory, spend in the cache dir
     OrchestratorServer server;
     try {
-      server =
-          OrchestratorServer.builder()
-              .liveCatalog(catalog)
-              .policy(policy)
-              .options(options)
-              .configure(health == null ? null : b -> b.healthStore(health))
-              .start();
+      OrchestratorServer.Builder b =
+          OrchestratorServer.builder().liveCatalog(catalog).policy(policy).options(options);
+      if (health != null) {
+        b.configure(o -> o.healthStore(health)).spendStore(health.spendStore());
+      }
+      server = b.start();
     } catch (UncheckedIOException e) {
       if (health != null) {
         health.close();
       }
       throw new CliException(OrchestratorCli.EXIT_ERROR, e.getMessage(), e);
     }
-    Runtime.getRuntime()
-        .addShutdownHook(
-            new Thread(
-                () -> {
-                  server.close();
-                  if (health != null) {
-                    health.close();
-                  }
-                },
-                "orchestrator-serve-shutdown"));
     err.println(
         "orchestrator serve: listening on "
             + server.baseUrl()
@@ -231,8 +232,21 @@ public final class ServeCommand implements Callable<Integer> {
               + " (/readyz says not ready until then)");
     }
     err.flush();
-    server.awaitShutdown();
-    return OrchestratorCli.EXIT_OK;
+    return new Running(server, health);
+  }
+
+  /**
+   * A started server and its shared health store ({@code null} without {@code --health-store});
+   * closing stops the server, then the store. Thread-safe (both closes are idempotent).
+   */
+  record Running(OrchestratorServer server, RedisHealthStore health) implements AutoCloseable {
+    @Override
+    public void close() {
+      server.close();
+      if (health != null) {
+        health.close();
+      }
+    }
   }
 
   private List<ClientToken> clients() {

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-/** {@code serve --health-store/--health-namespace}: bad values are usage errors, never a secret. */
+/**
+ * {@code serve --health-store/--health-namespace/--readyz-ignores-health-store}: bad values are
+ * usage errors, never a secret.
+ */
 class ServeHealthStoreOptionsTest {
 
   @Test
@@ -36,9 +39,19 @@ class ServeHealthStoreOptionsTest {
   }
 
   @Test
+  void theReadyzOptOutWithoutAStoreIsBadUsage() {
+    CliRun r = CliRun.of("serve", "--readyz-ignores-health-store");
+
+    assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_USAGE);
+    assertThat(r.err)
+        .contains("--readyz-ignores-health-store: no health store (expected: together with");
+  }
+
+  @Test
   void helpListsTheFleetOptions() {
     CliRun r = CliRun.of("serve", "--help");
 
-    assertThat(r.out).contains("--health-store", "--health-namespace");
+    assertThat(r.out)
+        .contains("--health-store", "--health-namespace", "--readyz-ignores-health-store");
   }
 }

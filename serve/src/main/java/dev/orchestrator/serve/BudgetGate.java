@@ -2,22 +2,30 @@ package dev.orchestrator.serve;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.cost.SpendStore;
+import dev.orchestrator.engine.cost.SpendTotals;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * Admits a request for a client (docs/reference.md §5): a model outside the client's allow-list is
  * {@code 403 model_not_allowed}; a client whose budget is spent keeps its free routes — the request
  * is planned with a maximum price of zero, so only free candidates remain — and is {@code 429
  * budget_exceeded} with {@code Retry-After} to the window's end only when no free candidate is
- * left. Free routes cost zero, so they never count. The check happens as a request starts: requests
- * already running may together go over the budget by what they cost. Thread-safe.
+ * left. Free routes cost zero, so they never count. The check happens as a request starts, on the
+ * {@link SpendStore}'s local view: requests already running may together go over the budget by what
+ * they cost (and, with a fleet's store, what other replicas spent in the last moments; ADR 0022).
+ * Windows are chosen by the server's clock. Thread-safe.
  */
 final class BudgetGate {
-  private final SpendLedger ledger;
+  private final SpendStore spend;
+  private final Clock clock;
 
-  BudgetGate(SpendLedger ledger) {
-    this.ledger = ledger;
+  BudgetGate(SpendStore spend, Clock clock) {
+    this.spend = spend;
+    this.clock = clock;
   }
 
   /**
@@ -33,25 +41,27 @@ final class BudgetGate {
     if (!client.budgeted()) {
       return request;
     }
-    Duration wait = ledger.exhaustedFor(client);
-    if (wait == null) {
+    Instant now = clock.instant();
+    SpendTotals spent = spend.totals(client.name(), now);
+    Instant until = exhaustedUntil(client, spent);
+    if (until == null) {
       return request;
     }
     ChatRequest freeOnly = request.toBuilder().maxPricePerMtok(BigDecimal.ZERO).build();
     if (!orchestrator.plan(freeOnly).candidates().isEmpty()) {
       return freeOnly;
     }
-    long seconds = Math.max(1, (wait.toMillis() + 999) / 1000);
+    long seconds = Math.max(1, (Duration.between(now, until).toMillis() + 999) / 1000);
     throw ApiError.of(
             429,
             "insufficient_quota",
             "client '"
                 + client.name()
                 + "' has spent its budget (today: $"
-                + ledger.today(client.name()).toPlainString()
+                + spent.daySpendUsd().toPlainString()
                 + limit(" of $", client.budgetUsdPerDay())
                 + ", this month: $"
-                + ledger.thisMonth(client.name()).toPlainString()
+                + spent.monthSpendUsd().toPlainString()
                 + limit(" of $", client.budgetUsdPerMonth())
                 + "); free routes stay available, but '"
                 + request.model()
@@ -66,8 +76,24 @@ final class BudgetGate {
   /** Counts what an answer cost against {@code client}'s budget. */
   void spent(ClientToken client, BigDecimal costUsd) {
     if (client.budgeted()) {
-      ledger.add(client.name(), costUsd);
+      spend.add(client.name(), clock.instant(), costUsd);
     }
+  }
+
+  /**
+   * When {@code client} may spend again, or {@code null} while it is within its budget: the end of
+   * the UTC month when the monthly budget is spent, else the end of the day when the daily one is.
+   */
+  static Instant exhaustedUntil(ClientToken client, SpendTotals spent) {
+    BigDecimal perMonth = client.budgetUsdPerMonth();
+    if (perMonth != null && spent.monthSpendUsd().compareTo(perMonth) >= 0) {
+      return spent.monthEnd();
+    }
+    BigDecimal perDay = client.budgetUsdPerDay();
+    if (perDay != null && spent.daySpendUsd().compareTo(perDay) >= 0) {
+      return spent.dayEnd();
+    }
+    return null;
   }
 
   private static String limit(String prefix, BigDecimal v) {

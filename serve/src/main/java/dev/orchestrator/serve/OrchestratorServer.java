@@ -3,12 +3,14 @@ package dev.orchestrator.serve;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.providers.HttpProviderClients;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,7 +51,7 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * }</pre>
  *
  * <p>This class only wires the parts: {@link RequestRouter} (which endpoint), {@link Authenticator}
- * (who is calling), {@link BudgetGate} with its {@link SpendLedger} (allow-lists and spend), {@link
+ * (who is calling), {@link BudgetGate} with its {@link SpendStore} (allow-lists and spend), {@link
  * ChatEndpoint} (the chat path), {@link Readiness}, {@link ServeMetrics}, {@link LiveCatalog}
  * (refreshed on a timer) and {@link AccessLog}. Built on Jetty 12's core API (ADR 0011): a pool of
  * {@link ServerOptions#threads()} request threads (plus Jetty's acceptor and selector) where a
@@ -80,6 +82,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private final int port;
   private final ScheduledExecutorService refresher;
   private final AccessLog accessLog;
+  private final SpendStore spend;
   // Requests in flight, with the sign bit set once draining: a request is admitted and counted in
   // one step, so one counted before close() is never refused, and none is admitted after it.
   private final AtomicInteger admissions = new AtomicInteger();
@@ -118,9 +121,15 @@ public final class OrchestratorServer implements AutoCloseable {
     // Its own thread: a refresh may take seconds (3 attempts, a large source parsed).
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));
+    this.spend = spendStore(b);
     this.readiness =
         new Readiness(
-            orchestrator, catalog, options.maxCatalogAge(), this::draining, b.readinessChecks);
+            orchestrator,
+            catalog,
+            options.maxCatalogAge(),
+            options.readyzIgnoresHealthStore(),
+            this::draining,
+            b.readinessChecks);
     this.http = jetty(options, orchestrator.policy().deadline().toMillis());
     try {
       this.router =
@@ -128,11 +137,7 @@ public final class OrchestratorServer implements AutoCloseable {
               orchestrator,
               new Authenticator(options.clients()),
               new ChatEndpoint(
-                  orchestrator,
-                  tracker,
-                  options,
-                  new BudgetGate(SpendLedger.open(b.clock, options.spendFile())),
-                  metrics),
+                  orchestrator, tracker, options, new BudgetGate(spend, b.clock), metrics),
               readiness,
               metrics,
               this::inFlight);
@@ -150,6 +155,15 @@ public final class OrchestratorServer implements AutoCloseable {
       long every = options.refreshInterval().toMillis();
       refresher.scheduleWithFixedDelay(this::refreshCatalog, every, every, TimeUnit.MILLISECONDS);
     }
+  }
+
+  /** The builder's store, else one in {@link ServerOptions#spendFile()} (or memory). */
+  private static SpendStore spendStore(Builder b) {
+    if (b.spendStore != null) {
+      return b.spendStore;
+    }
+    Path file = b.options.spendFile();
+    return file == null ? LocalSpendStore.inMemory() : LocalSpendStore.open(file);
   }
 
   private Server jetty(ServerOptions options, long deadlineMs) {
@@ -216,6 +230,11 @@ public final class OrchestratorServer implements AutoCloseable {
   /** The live catalog: its sources, age and {@link LiveCatalog#refresh()}. */
   public LiveCatalog catalog() {
     return catalog;
+  }
+
+  /** Where client spend is counted (the builder's store, or the local one). */
+  public SpendStore spendStore() {
+    return spend;
   }
 
   /** The registry behind {@code /metrics}, for an embedding application's own meters. */
@@ -363,6 +382,7 @@ public final class OrchestratorServer implements AutoCloseable {
     private Consumer<TaskOrchestrator.Builder> configure;
     private ServerOptions options = ServerOptions.defaults();
     private Clock clock = Clock.systemUTC();
+    private SpendStore spendStore;
     private final List<ReadinessCheck> readinessChecks = new ArrayList<>();
 
     private Builder() {}
@@ -415,6 +435,17 @@ public final class OrchestratorServer implements AutoCloseable {
     /** The clock for budget windows and a fixed catalog's age (default: UTC system clock). */
     public Builder clock(Clock v) {
       clock = Objects.requireNonNull(v, "clock");
+      return this;
+    }
+
+    /**
+     * Where client spend is counted (default: {@link LocalSpendStore} in {@link
+     * ServerOptions#spendFile()}, or in memory without one). A fleet passes the one its health
+     * store shares ({@code RedisHealthStore.spendStore()}), so replicas enforce one budget. The
+     * caller closes it after the server.
+     */
+    public Builder spendStore(SpendStore v) {
+      spendStore = Objects.requireNonNull(v, "spendStore");
       return this;
     }
 

@@ -16,10 +16,12 @@ import java.util.Optional;
  * {@code GET /readyz} (docs/reference.md §5): ready only while every check holds — some candidate
  * of {@code orchestrator/free} or {@code orchestrator/auto} has credentials ({@code credentials}),
  * the catalog has routes ({@code catalog}) and is not older than {@code --max-catalog-age-s}
- * ({@code catalog_age}), the server is not shutting down ({@code draining}), and every added {@link
- * ReadinessCheck} holds. The body lists each failing check with its reason, plus the catalog
- * (sources and their age) and route health. Route health itself (open breakers, cooldowns) never
- * makes a server unready: it is what failover is for. Thread-safe.
+ * ({@code catalog_age}), the server is not shutting down ({@code draining}), a shared health store
+ * is not degraded ({@code health_store}; skipped with {@code --readyz-ignores-health-store}, ADR
+ * 0021), and every added {@link ReadinessCheck} holds. The body lists each failing check with its
+ * reason, plus the catalog (sources and their age) and route health with the store's status. Route
+ * health itself (open breakers, cooldowns) never makes a server unready: it is what failover is
+ * for. Thread-safe.
  */
 final class Readiness {
   private final TaskOrchestrator orchestrator;
@@ -32,6 +34,7 @@ final class Readiness {
       TaskOrchestrator orchestrator,
       LiveCatalog catalog,
       Duration maxAge,
+      boolean ignoreHealthStore,
       java.util.function.BooleanSupplier draining,
       List<ReadinessCheck> extra) {
     this.orchestrator = orchestrator;
@@ -54,6 +57,9 @@ final class Readiness {
                 draining.getAsBoolean()
                     ? Optional.of("the server is shutting down")
                     : Optional.empty()));
+    if (!ignoreHealthStore) {
+      all.add(ReadinessCheck.of("health_store", this::storeProblem));
+    }
     all.addAll(extra);
     this.checks = List.copyOf(all);
   }
@@ -78,6 +84,16 @@ final class Readiness {
         ? Optional.of(
             "the catalog is " + age + " s old (expected: at most " + maxAge.getSeconds() + " s)")
         : Optional.empty();
+  }
+
+  private Optional<String> storeProblem() {
+    StoreStatus s = orchestrator.health().status();
+    if (!s.degraded()) {
+      return Optional.empty();
+    }
+    String detail = s.detail().startsWith("degraded") ? s.detail() : "degraded: " + s.detail();
+    return Optional.of(
+        "the health store is " + detail + " (requests are served on local health and spend)");
   }
 
   /** Evaluates every check: the status code and the body. */
@@ -135,8 +151,7 @@ final class Readiness {
     ObjectNode h = root.putObject("health");
     h.put("circuitOpen", open);
     h.put("coolingDown", cooling);
-    // A shared store (health-redis) that degraded to local health says so here; it does not make
-    // the server unready, since requests still work on local health (docs/design.md §11).
+    // Shown whether or not it is a check (--readyz-ignores-health-store).
     StoreStatus store = orchestrator.health().status();
     h.putObject("store").put("degraded", store.degraded()).put("detail", store.detail());
     root.put("inFlight", inFlight);

@@ -45,6 +45,7 @@ public final class ServerOptions {
   private final boolean insecureNoToken;
   private final Duration refreshInterval;
   private final Path spendFile;
+  private final boolean readyzIgnoresHealthStore;
 
   private ServerOptions(Builder b) {
     this.host = b.host;
@@ -60,6 +61,7 @@ public final class ServerOptions {
     this.insecureNoToken = b.insecureNoToken;
     this.refreshInterval = b.refreshInterval;
     this.spendFile = b.spendFile;
+    this.readyzIgnoresHealthStore = b.readyzIgnoresHealthStore;
   }
 
   /** The defaults: 127.0.0.1:8080, no token, access log on stderr. */
@@ -113,6 +115,15 @@ public final class ServerOptions {
   /** Where each client's spend is kept across restarts, or {@code null} for memory only. */
   public Path spendFile() {
     return spendFile;
+  }
+
+  /**
+   * Whether {@code /readyz} stays ready while the health store is degraded (ADR 0021): the store's
+   * state is then only a detail in the body. Off by default: a degraded store makes the server
+   * unready.
+   */
+  public boolean readyzIgnoresHealthStore() {
+    return readyzIgnoresHealthStore;
   }
 
   /** The bearer token, or {@code null}; only the server's constant-time check reads it. */
@@ -177,6 +188,8 @@ public final class ServerOptions {
         + refreshInterval
         + ", spendFile="
         + spendFile
+        + ", readyzIgnoresHealthStore="
+        + readyzIgnoresHealthStore
         + "}";
   }
 
@@ -195,6 +208,7 @@ public final class ServerOptions {
     private boolean insecureNoToken;
     private Duration refreshInterval = DEFAULT_REFRESH_INTERVAL;
     private Path spendFile;
+    private boolean readyzIgnoresHealthStore;
 
     private Builder() {}
 
@@ -306,6 +320,15 @@ public final class ServerOptions {
     /** Where spend is kept across restarts (default none: memory only). */
     public Builder spendFile(Path v) {
       spendFile = v;
+      return this;
+    }
+
+    /**
+     * Keeps {@code /readyz} ready while the health store is degraded (default off), so that an
+     * outage of a fleet's shared Redis does not take every replica out of a load balancer at once.
+     */
+    public Builder readyzIgnoresHealthStore(boolean v) {
+      readyzIgnoresHealthStore = v;
       return this;
     }
 

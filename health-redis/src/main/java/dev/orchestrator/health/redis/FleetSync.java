@@ -23,7 +23,8 @@ import java.util.function.LongUnaryOperator;
  * takes every snapshot pushed on the namespace's channel, and on its own thread reads the whole
  * namespace — at start, after every reconnect, every {@code resyncEvery} as the push's backstop,
  * and with backoff while degraded — first pushing what this process learnt without the fleet. It
- * also flushes the retry budget's batched counters. Thread-safe.
+ * also flushes the retry budget's batched counters and client spend ({@link FleetSpend}), and hands
+ * spend pushed on the spend channel to it. Thread-safe.
  */
 final class FleetSync implements AutoCloseable {
   private static final long FLUSH_EVERY_MS = 100;
@@ -44,6 +45,7 @@ final class FleetSync implements AutoCloseable {
             return t;
           });
   private final AtomicBoolean resyncQueued = new AtomicBoolean();
+  private volatile FleetSpend spend;
   private long backoffMs = BACKOFF_MIN_MS;
 
   FleetSync(
@@ -71,12 +73,20 @@ final class FleetSync implements AutoCloseable {
     return link;
   }
 
+  /** Runs {@code task} on the store's thread. */
+  void execute(Runnable task) {
+    timer.execute(task);
+  }
+
   /**
-   * Connects and reads the fleet's state (blocking, bounded), then starts the backstop and the
-   * budget flush.
+   * Connects and reads the fleet's state (blocking, bounded), then starts the backstop, the budget
+   * flush and the spend flush.
    */
-  void start(FleetBudget budget) {
+  void start(FleetBudget budget, FleetSpend spend) {
+    this.spend = spend;
     boolean ok = resync();
+    timer.scheduleWithFixedDelay(
+        spend::flush, FLUSH_EVERY_MS, FLUSH_EVERY_MS, TimeUnit.MILLISECONDS);
     timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
     timer.scheduleWithFixedDelay(
         () ->
@@ -127,7 +137,14 @@ final class FleetSync implements AutoCloseable {
     }
   }
 
-  private void onMessage(String message) {
+  private void onMessage(String channel, String message) {
+    if (channel.equals(keys.spendChannel())) {
+      FleetSpend s = spend;
+      if (s != null) {
+        s.pushed(message);
+      }
+      return;
+    }
     try {
       view.apply(RouteSnapshot.parse(message), false);
     } catch (IllegalArgumentException e) {
@@ -196,6 +213,10 @@ final class FleetSync implements AutoCloseable {
       }
       view.prune();
       link.recovered();
+      FleetSpend s = spend;
+      if (s != null) {
+        s.resynced(); // every window is written (exactly once: counts only grow) and read again
+      }
       return true;
     } catch (IllegalStateException degraded) {
       return false;

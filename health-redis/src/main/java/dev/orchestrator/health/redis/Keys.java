@@ -1,12 +1,14 @@
 package dev.orchestrator.health.redis;
 
+import java.time.LocalDate;
+import java.time.YearMonth;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
  * Key and channel names for one namespace (ADR 0021). Every key of a route shares the hash tag
  * {@code {ns:route}}, so each route script touches one Cluster slot; the namespace's index and
- * budget have their own tag. Immutable.
+ * budget have their own tag, and client spend (ADR 0022) the tag {@code {ns:spend}}. Immutable.
  */
 final class Keys {
   private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -40,6 +42,25 @@ final class Keys {
   /** The retry budget's counters. */
   String budget() {
     return "{" + namespace + "}:budget";
+  }
+
+  /**
+   * A client's spend in one UTC day: a hash of process id → that process's spend (integer
+   * nano-dollars), {@code {ns:spend}:<client>:d:2026-12-01}. Every spend key shares the tag {@code
+   * {ns:spend}}, so one script may touch several (ADR 0022).
+   */
+  String spendDay(String client, LocalDate day) {
+    return "{" + namespace + ":spend}:" + client + ":d:" + day;
+  }
+
+  /** A client's spend in one UTC month, {@code {ns:spend}:<client>:m:2026-12}; as above. */
+  String spendMonth(String client, YearMonth month) {
+    return "{" + namespace + ":spend}:" + client + ":m:" + month;
+  }
+
+  /** The pub/sub channel spend totals are published on. */
+  String spendChannel() {
+    return "orchestrator:" + namespace + ":spend";
   }
 
   /** The pub/sub channel every change is published on. */

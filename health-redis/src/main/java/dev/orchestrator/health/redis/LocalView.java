@@ -32,9 +32,19 @@ final class LocalView {
     return entries.get(route);
   }
 
-  /** The route's entry, created healthy if absent. */
+  /**
+   * The route's entry, created healthy if absent, for a change the caller makes next: it survives
+   * the next {@link #prune()} even while it is still idle (so a prune between this call and the
+   * change cannot drop the entry and lose the change).
+   */
   RouteEntry entry(String route) {
-    return entries.computeIfAbsent(route, r -> new RouteEntry(settings));
+    return entries.compute(
+        route,
+        (r, had) -> {
+          RouteEntry e = had != null ? had : new RouteEntry(settings);
+          e.claim();
+          return e;
+        });
   }
 
   /** Takes a snapshot from the fleet (see {@link RouteEntry#apply}). */
@@ -64,10 +74,15 @@ final class LocalView {
     return entries.keySet();
   }
 
-  /** Forgets entries with nothing left to remember (bounds the view). */
+  /**
+   * Forgets entries with nothing left to remember (bounds the view), each checked and removed in
+   * one step with respect to {@link #entry}.
+   */
   void prune() {
     long now = ticker.read();
-    entries.entrySet().removeIf(e -> e.getValue().idle(now));
+    for (String route : entries.keySet()) {
+      entries.computeIfPresent(route, (r, e) -> e.idle(now) ? null : e);
+    }
   }
 
   /** The routes that are not healthy now. */

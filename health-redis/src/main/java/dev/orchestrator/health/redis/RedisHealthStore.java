@@ -1,6 +1,7 @@
 package dev.orchestrator.health.redis;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
@@ -42,7 +43,8 @@ import java.util.function.Consumer;
  * <p>When Redis is unreachable or slower than the command timeout the store degrades: it keeps
  * working on local health exactly like the in-memory store, logs once, reports through {@link
  * #status()} and the status listener, reconnects with backoff, pushes what it learnt meanwhile and
- * resyncs. No request fails because of Redis. Thread-safe.
+ * resyncs. No request fails because of Redis. The same connection shares client spend ({@link
+ * #spendStore()}). Thread-safe.
  */
 public final class RedisHealthStore implements HealthStore {
   private final HealthSettings settings;
@@ -53,6 +55,7 @@ public final class RedisHealthStore implements HealthStore {
   private final FleetBudget budget;
   private final FleetSync sync;
   private final RedisLink link;
+  private final FleetSpend spend;
   private final String tokenPrefix = UUID.randomUUID().toString().substring(0, 13) + "-";
   private final AtomicLong leases = new AtomicLong();
 
@@ -75,6 +78,7 @@ public final class RedisHealthStore implements HealthStore {
             b.resyncEvery,
             b.onStatus);
     this.link = sync.link();
+    this.spend = new FleetSpend(keys, link, sync::execute);
   }
 
   /** A builder; {@link Builder#uri(String)} is required. */
@@ -213,6 +217,16 @@ public final class RedisHealthStore implements HealthStore {
     return link.status();
   }
 
+  /**
+   * Client spend shared through this store (ADR 0022): the same connection, namespace and degraded
+   * mode. A budget check reads a local view (no round trip per request); spend counted while Redis
+   * is unreachable is added when it returns, exactly once. Closing it does nothing: this store owns
+   * the connection.
+   */
+  public SpendStore spendStore() {
+    return spend;
+  }
+
   /** The settings this store judges routes by. */
   public HealthSettings settings() {
     return settings;
@@ -223,9 +237,13 @@ public final class RedisHealthStore implements HealthStore {
     return keys.namespace();
   }
 
-  /** Stops the timer and closes the connections; the fleet keeps what this store wrote. */
+  /**
+   * Sends the spend not sent yet (waiting at most the command timeout), then stops the timer and
+   * closes the connections; the fleet keeps what this store wrote.
+   */
   @Override
   public void close() {
+    spend.drain();
     sync.close();
   }
 
@@ -343,7 +361,7 @@ public final class RedisHealthStore implements HealthStore {
             "uri: none (expected: redis://[user:password@]host:port[/db] or rediss://…)");
       }
       RedisHealthStore store = new RedisHealthStore(this, RedisTarget.parse(uri));
-      store.sync.start(store.budget);
+      store.sync.start(store.budget, store.spend);
       return store;
     }
   }

@@ -24,14 +24,16 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
  * The store's connections to Redis (Lettuce): one for commands, one subscribed to the namespace's
- * channel, and the degraded flag with its status. Commands fail fast while disconnected, time out
- * after the command timeout, and any failure degrades the link (logged once, reported once); {@link
- * #recovered()} — called after a successful resync — ends it. Lettuce reconnects with exponential
- * backoff; a first connection that failed is retried by {@link #connect()}. Thread-safe.
+ * health and spend channels, and the degraded flag with its status. Commands fail fast while
+ * disconnected, time out after the command timeout, and any failure degrades the link (logged once,
+ * reported once); {@link #recovered()} — called after a successful resync — ends it. Lettuce
+ * reconnects with exponential backoff; a first connection that failed is retried by {@link
+ * #connect()}. Thread-safe.
  */
 final class RedisLink implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger(RedisHealthStore.class.getName());
@@ -58,7 +60,7 @@ final class RedisLink implements AutoCloseable {
   private final Duration timeout;
   private final ClientResources resources;
   private final RedisClient client;
-  private final Consumer<String> onMessage;
+  private final BiConsumer<String, String> onMessage;
   private final Runnable onConnected;
   private final Consumer<StoreStatus> onStatus;
   private final AtomicBoolean degraded = new AtomicBoolean();
@@ -72,7 +74,7 @@ final class RedisLink implements AutoCloseable {
       RedisTarget target,
       Keys keys,
       Duration timeout,
-      Consumer<String> onMessage,
+      BiConsumer<String, String> onMessage,
       Runnable onConnected,
       Consumer<StoreStatus> onStatus) {
     this.target = target;
@@ -145,11 +147,11 @@ final class RedisLink implements AutoCloseable {
             new RedisPubSubAdapter<>() {
               @Override
               public void message(String channel, String message) {
-                onMessage.accept(message);
+                onMessage.accept(channel, message);
               }
             });
         try {
-          await(ps.async().subscribe(keys.channel()).toCompletableFuture());
+          await(ps.async().subscribe(keys.channel(), keys.spendChannel()).toCompletableFuture());
         } catch (RuntimeException e) {
           ps.closeAsync();
           throw e;

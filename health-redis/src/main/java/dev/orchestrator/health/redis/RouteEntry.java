@@ -22,6 +22,7 @@ final class RouteEntry {
   private long version = -1;
   private boolean dirty;
   private int pending;
+  private boolean claimed;
   private RouteSnapshot held;
   private boolean opened;
   private boolean contributed;
@@ -265,8 +266,20 @@ final class RouteEntry {
     return opened && open;
   }
 
-  /** Whether nothing is left to remember: closed, nothing pending, every condition over. */
+  /** Handed out for a change: {@link #idle} answers no once, whatever the state. */
+  synchronized void claim() {
+    claimed = true;
+  }
+
+  /**
+   * Whether nothing is left to remember: closed, nothing pending, every condition over, and not
+   * claimed since the last call.
+   */
   synchronized boolean idle(long now) {
+    if (claimed) {
+      claimed = false;
+      return false;
+    }
     return !open
         && !dirty
         && failures == 0

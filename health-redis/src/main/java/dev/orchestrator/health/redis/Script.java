@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Set;
 
 /**
  * The Lua scripts, one per operation, loaded from resources next to this class. Route scripts get
@@ -42,7 +43,9 @@ enum Script {
   /** The fleet's retry budget counters (not a route script). */
   BUDGET("budget", ScriptOutputType.MULTI),
   /** The namespace's index of routes with state (not a route script). */
-  INDEX("index", ScriptOutputType.INTEGER);
+  INDEX("index", ScriptOutputType.INTEGER),
+  /** Client spend windows: this process's count (only grows), the fleet's totals (ADR 0022). */
+  SPEND("spend", ScriptOutputType.MULTI);
 
   private final String body;
   private final String sha;
@@ -52,7 +55,7 @@ enum Script {
     this.output = output;
     String own = resource(name + ".lua");
     this.body =
-        name.equals("budget") || name.equals("index") ? own : resource("lib.lua") + "\n" + own;
+        Set.of("budget", "index", "spend").contains(name) ? own : resource("lib.lua") + "\n" + own;
     this.sha = sha1(body);
   }
 

@@ -41,18 +41,7 @@ class CredentialsIT {
 
   @BeforeAll
   static void startRedis() throws Exception {
-    redis =
-        RedisServer.start(
-            "--user",
-            "default",
-            "off",
-            "--user",
-            "fleet",
-            "on",
-            ">" + PASSWORD,
-            "~*",
-            "&*",
-            "+@all");
+    redis = RedisServer.startWithUser("fleet", PASSWORD);
   }
 
   @AfterAll

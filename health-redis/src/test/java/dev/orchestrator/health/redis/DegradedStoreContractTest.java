@@ -4,9 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -18,21 +15,12 @@ class DegradedStoreContractTest extends HealthStoreContract {
   @Override
   HealthStore newStore(HealthSettings settings, ManualTime time) {
     return RedisHealthStore.builder()
-        .uri("redis://127.0.0.1:" + closedPort())
+        .uri("redis://127.0.0.1:" + RedisServer.closedPort())
         .settings(settings)
         .clock(time)
         .ticker(time)
         .commandTimeout(Duration.ofMillis(200))
         .build();
-  }
-
-  private static int closedPort() {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
-    } catch (IOException e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   @Override

@@ -3,6 +3,8 @@ package dev.orchestrator.health.redis;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.LocalDate;
+import java.time.YearMonth;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,6 +24,16 @@ class KeysTest {
     assertThat(new Keys("prod").index()).isEqualTo("{prod}:index");
     assertThat(new Keys("prod").budget()).isEqualTo("{prod}:budget");
     assertThat(new Keys("prod").channel()).isEqualTo("orchestrator:prod:health");
+  }
+
+  @Test
+  void everySpendKeyNamesTheClientAndWindowUnderOneHashTag() {
+    Keys k = new Keys("prod");
+    assertThat(k.spendDay("team-a", LocalDate.parse("2026-12-01")))
+        .isEqualTo("{prod:spend}:team-a:d:2026-12-01");
+    assertThat(k.spendMonth("team-a", YearMonth.parse("2026-12")))
+        .isEqualTo("{prod:spend}:team-a:m:2026-12");
+    assertThat(k.spendChannel()).isEqualTo("orchestrator:prod:spend");
   }
 
   @ParameterizedTest

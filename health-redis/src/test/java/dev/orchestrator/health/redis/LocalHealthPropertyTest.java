@@ -9,9 +9,6 @@ import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,7 +53,7 @@ class LocalHealthPropertyTest {
             RouteHealthRegistry.create(time, SETTINGS, RetryBudget.defaults(time));
         RedisHealthStore degraded =
             RedisHealthStore.builder()
-                .uri("redis://127.0.0.1:" + closedPort())
+                .uri("redis://127.0.0.1:" + RedisServer.closedPort())
                 .settings(SETTINGS)
                 .clock(time)
                 .ticker(time)
@@ -110,12 +107,5 @@ class LocalHealthPropertyTest {
             Collectors.toMap(
                 Map.Entry::getKey,
                 e -> e.getValue().condition() + "@" + e.getValue().untilNanos()));
-  }
-
-  private static int closedPort() throws IOException {
-    try (ServerSocket s = new ServerSocket()) {
-      s.bind(new InetSocketAddress("127.0.0.1", 0));
-      return s.getLocalPort();
-    }
   }
 }

@@ -54,6 +54,25 @@ final class RedisServer implements AutoCloseable {
     throw last;
   }
 
+  /**
+   * Starts a server whose only user is {@code user} with {@code password} and every right (the
+   * default user off), so a store must log in.
+   */
+  static RedisServer startWithUser(String user, String password) throws IOException {
+    return start(
+        "--user", "default", "off", "--user", user, "on", ">" + password, "~*", "&*", "+@all");
+  }
+
+  /** A loopback port nothing listens on (bound and released): a Redis that is not there. */
+  static int closedPort() {
+    try (ServerSocket s = new ServerSocket()) {
+      s.bind(new InetSocketAddress("127.0.0.1", 0));
+      return s.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   private static Path find() {
     String override = System.getenv("REDIS_SERVER");
     List<Path> candidates = new ArrayList<>();

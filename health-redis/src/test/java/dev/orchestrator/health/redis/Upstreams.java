@@ -13,9 +13,12 @@ import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.serve.OrchestratorServer;
+import dev.orchestrator.serve.ServerOptions;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * A catalog on one scripted loopback upstream, and orchestrators over it that share a health store.
@@ -64,6 +67,21 @@ final class Upstreams {
         .withSameRouteRetries(0)
         .withSeed(7L)
         .build();
+  }
+
+  /**
+   * A {@code serve} replica on {@code upstream} whose orchestrator shares {@code store}: port 0, 4
+   * threads, no access log, then whatever {@code options} adds. Not started.
+   */
+  static OrchestratorServer.Builder replica(
+      ScriptedUpstream upstream, HealthStore store, UnaryOperator<ServerOptions.Builder> options) {
+    return OrchestratorServer.builder()
+        .catalog(catalog(upstream))
+        .providers(HttpProviderClients.builder().credentials(CREDS).build())
+        .credentials(CREDS)
+        .policy(policy())
+        .configure(b -> b.healthStore(store))
+        .options(options.apply(ServerOptions.builder().port(0).threads(4).accessLog(null)).build());
   }
 
   static TaskOrchestrator.Builder orchestrator(ScriptedUpstream upstream, HealthStore store) {

@@ -2,6 +2,8 @@ package dev.orchestrator.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.cost.SpendStore;
+import dev.orchestrator.engine.cost.SpendTotals;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -11,86 +13,66 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * What each client has spent on priced routes in the current UTC day and month. Windows roll over
- * by the injected {@link Clock}: the first spend or check after midnight UTC starts a new day (and
- * after the first of the month, a new month). With a file, every change is written atomically (a
- * temporary file moved into place) so spend survives a restart and a crash never leaves half a
- * file; spend is local to this process (a fleet shares nothing here). Thread-safe (one lock; a
- * write per priced answer).
+ * Spend counted by this process alone (ADR 0017, 0022): per client, the UTC day and month of the
+ * latest instant seen — the first spend or check in a new day starts the day from zero (and in a
+ * new month, the month). With a file, every change is written atomically (a temporary file moved
+ * into place) so spend survives a restart and a crash never leaves half a file. The default store
+ * of {@link OrchestratorServer}; a fleet shares spend through {@code health-redis} instead.
+ * Thread-safe (one lock; a write per priced answer).
  */
-final class SpendLedger {
-  private final Clock clock;
+public final class LocalSpendStore implements SpendStore {
   private final Path file;
   private final Map<String, Spend> spend = new HashMap<>();
 
-  private SpendLedger(Clock clock, Path file) {
-    this.clock = clock;
+  private LocalSpendStore(Path file) {
     this.file = file;
   }
 
+  /** A store in memory only: spend is forgotten when the process ends. */
+  public static LocalSpendStore inMemory() {
+    return new LocalSpendStore(null);
+  }
+
   /**
-   * A ledger kept in {@code file} ({@code null}: memory only), loading what it holds.
+   * A store kept in {@code file} (created with its directory on the first spend), loading what it
+   * holds.
    *
    * @throws UncheckedIOException when the file exists but cannot be read or parsed
    */
-  static SpendLedger open(Clock clock, Path file) {
-    SpendLedger l = new SpendLedger(clock, file);
-    if (file != null) {
-      l.load();
-    }
+  public static LocalSpendStore open(Path file) {
+    LocalSpendStore l = new LocalSpendStore(Objects.requireNonNull(file, "file"));
+    l.load();
     return l;
   }
 
-  /** Adds {@code usd} to {@code client}'s spend in the current day and month. */
-  synchronized void add(String client, BigDecimal usd) {
+  @Override
+  public synchronized void add(String client, Instant at, BigDecimal usd) {
+    Objects.requireNonNull(client, "client");
     if (usd == null || usd.signum() <= 0) {
       return;
     }
-    Spend s = current(client);
+    Spend s = current(client, at);
     s.day = s.day.add(usd);
     s.month = s.month.add(usd);
     save();
   }
 
-  /** {@code client}'s spend today (UTC). */
-  synchronized BigDecimal today(String client) {
-    return current(client).day;
+  @Override
+  public synchronized SpendTotals totals(String client, Instant at) {
+    Spend s = current(Objects.requireNonNull(client, "client"), at);
+    return new SpendTotals(s.dayKey, s.day, s.monthKey, s.month);
   }
 
-  /** {@code client}'s spend this month (UTC). */
-  synchronized BigDecimal thisMonth(String client) {
-    return current(client).month;
-  }
-
-  /**
-   * How long until {@code client} may spend again, or {@code null} while it is within its budget:
-   * the end of the UTC day when the daily budget is spent, the end of the month when the monthly
-   * one is (the later when both are).
-   */
-  synchronized Duration exhaustedFor(ClientToken client) {
-    Spend s = current(client.name());
-    Instant now = clock.instant();
-    Instant until = null;
-    if (client.budgetUsdPerMonth() != null && s.month.compareTo(client.budgetUsdPerMonth()) >= 0) {
-      until = s.monthKey.plusMonths(1).atDay(1).atStartOfDay().toInstant(ZoneOffset.UTC);
-    } else if (client.budgetUsdPerDay() != null && s.day.compareTo(client.budgetUsdPerDay()) >= 0) {
-      until = s.dayKey.plusDays(1).atStartOfDay().toInstant(ZoneOffset.UTC);
-    }
-    return until == null ? null : Duration.between(now, until);
-  }
-
-  private Spend current(String client) {
-    LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+  private Spend current(String client, Instant at) {
+    LocalDate today = SpendTotals.dayOf(at);
     YearMonth month = YearMonth.from(today);
     Spend s = spend.computeIfAbsent(client, k -> new Spend(today, month));
     if (!s.dayKey.equals(today)) {
@@ -166,7 +148,7 @@ final class SpendLedger {
       }
     } catch (IOException e) {
       // The in-memory ledger stays right; only persistence is lost (logged by the caller's log).
-      System.getLogger(SpendLedger.class.getName())
+      System.getLogger(LocalSpendStore.class.getName())
           .log(System.Logger.Level.WARNING, "cannot write the spend file {0}: {1}", file, e);
     }
   }

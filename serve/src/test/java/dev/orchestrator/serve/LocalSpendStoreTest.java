@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class SpendLedgerTest {
+/** The local spend store: windows, budgets' ends, persistence. */
+class LocalSpendStoreTest {
   @TempDir Path dir;
   private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T22:00:00Z"));
 
@@ -28,28 +29,31 @@ class SpendLedgerTest {
         List.of());
   }
 
+  private Instant exhaustedUntil(LocalSpendStore l, ClientToken c) {
+    return BudgetGate.exhaustedUntil(c, l.totals(c.name(), clock.instant()));
+  }
+
   @Test
   void aSpentDailyBudgetWaitsUntilMidnightUtcThenResets() {
-    SpendLedger l = SpendLedger.open(clock, null);
+    LocalSpendStore l = LocalSpendStore.inMemory();
     ClientToken c = client("0.001", null);
-    assertThat(l.exhaustedFor(c)).isNull();
-    l.add("team-a", new BigDecimal("0.001"));
-    assertThat(l.exhaustedFor(c)).isEqualTo(Duration.ofHours(2));
+    assertThat(exhaustedUntil(l, c)).isNull();
+    l.add("team-a", clock.instant(), new BigDecimal("0.001"));
+    assertThat(exhaustedUntil(l, c)).isEqualTo(Instant.parse("2026-12-02T00:00:00Z"));
     clock.advance(Duration.ofHours(2));
-    assertThat(l.exhaustedFor(c)).isNull();
-    assertThat(l.today("team-a")).isEqualByComparingTo("0");
-    assertThat(l.thisMonth("team-a")).isEqualByComparingTo("0.001");
+    assertThat(exhaustedUntil(l, c)).isNull();
+    assertThat(l.totals("team-a", clock.instant()).daySpendUsd()).isEqualByComparingTo("0");
+    assertThat(l.totals("team-a", clock.instant()).monthSpendUsd()).isEqualByComparingTo("0.001");
   }
 
   @Test
   void aSpentMonthlyBudgetWaitsUntilTheFirstOfNextMonth() {
-    SpendLedger l = SpendLedger.open(clock, null);
+    LocalSpendStore l = LocalSpendStore.inMemory();
     ClientToken c = client("10", "1");
-    l.add("team-a", new BigDecimal("1.5"));
-    assertThat(l.exhaustedFor(c))
-        .isEqualTo(Duration.between(clock.instant(), Instant.parse("2027-01-01T00:00:00Z")));
+    l.add("team-a", clock.instant(), new BigDecimal("1.5"));
+    assertThat(exhaustedUntil(l, c)).isEqualTo(Instant.parse("2027-01-01T00:00:00Z"));
     clock.advance(Duration.ofDays(31));
-    assertThat(l.exhaustedFor(c)).isNull();
+    assertThat(exhaustedUntil(l, c)).isNull();
   }
 
   @ParameterizedTest(name = "spent {0} of {1}/day → exhausted: {2}")
@@ -63,29 +67,30 @@ class SpendLedgerTest {
           0,        0,     true
           """)
   void exhaustedOnceSpendReachesTheBudget(String spent, String budget, boolean exhausted) {
-    SpendLedger l = SpendLedger.open(clock, null);
-    l.add("team-a", new BigDecimal(spent));
-    assertThat(l.exhaustedFor(client(budget, null)) != null).isEqualTo(exhausted);
+    LocalSpendStore l = LocalSpendStore.inMemory();
+    l.add("team-a", clock.instant(), new BigDecimal(spent));
+    assertThat(exhaustedUntil(l, client(budget, null)) != null).isEqualTo(exhausted);
   }
 
   @Test
   void zeroAndUnknownCostsAreNotCounted() {
-    SpendLedger l = SpendLedger.open(clock, null);
-    l.add("team-a", BigDecimal.ZERO);
-    l.add("team-a", null);
-    assertThat(l.today("team-a")).isEqualByComparingTo("0");
+    LocalSpendStore l = LocalSpendStore.inMemory();
+    l.add("team-a", clock.instant(), BigDecimal.ZERO);
+    l.add("team-a", clock.instant(), null);
+    assertThat(l.totals("team-a", clock.instant()).daySpendUsd()).isEqualByComparingTo("0");
   }
 
   @Test
   void spendSurvivesARestart() {
     Path file = dir.resolve("cache/spend.json");
-    SpendLedger first = SpendLedger.open(clock, file);
-    first.add("team-a", new BigDecimal("0.25"));
-    first.add("team-b", new BigDecimal("0.5"));
+    LocalSpendStore first = LocalSpendStore.open(file);
+    first.add("team-a", clock.instant(), new BigDecimal("0.25"));
+    first.add("team-b", clock.instant(), new BigDecimal("0.5"));
 
-    SpendLedger second = SpendLedger.open(clock, file);
-    assertThat(second.today("team-a")).isEqualByComparingTo("0.25");
-    assertThat(second.thisMonth("team-b")).isEqualByComparingTo("0.5");
+    LocalSpendStore second = LocalSpendStore.open(file);
+    assertThat(second.totals("team-a", clock.instant()).daySpendUsd()).isEqualByComparingTo("0.25");
+    assertThat(second.totals("team-b", clock.instant()).monthSpendUsd())
+        .isEqualByComparingTo("0.5");
     assertThat(dir.resolve("cache").toFile().list()).containsExactly("spend.json");
   }
 
@@ -93,7 +98,7 @@ class SpendLedgerTest {
   void aDamagedSpendFileIsAnErrorNamingIt() throws Exception {
     Path file = dir.resolve("spend.json");
     Files.writeString(file, "{not json");
-    assertThatThrownBy(() -> SpendLedger.open(clock, file))
+    assertThatThrownBy(() -> LocalSpendStore.open(file))
         .isInstanceOf(UncheckedIOException.class)
         .hasMessageContaining(file.toString())
         .hasMessageContaining("delete it to start from zero");

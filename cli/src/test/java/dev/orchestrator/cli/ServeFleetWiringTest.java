@@ -1,0 +1,97 @@
+package dev.orchestrator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.serve.LocalSpendStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * How {@code serve} wires a {@code --health-store}: the store's spend store counts the budgets, and
+ * a degraded store makes {@code /readyz} fail its {@code health_store} check unless {@code
+ * --readyz-ignores-health-store}. The store points at a port nothing listens on, so it is degraded
+ * from the start (the Redis behaviour itself is tested in health-redis).
+ */
+class ServeFleetWiringTest {
+  @TempDir Path dir;
+  private final HttpClient http = HttpClient.newHttpClient();
+
+  private ServeCommand.Running start(String... extra) {
+    List<String> args = new ArrayList<>(List.of("--port", "0", "--no-access-log"));
+    args.addAll(List.of("--cache-dir", dir.toString()));
+    args.addAll(List.of(extra));
+    ServeCommand command = new ServeCommand();
+    new CommandLine(command).parseArgs(args.toArray(String[]::new));
+    return command.start(new PrintWriter(new StringWriter()));
+  }
+
+  private static String unreachableStore() {
+    try (ServerSocket s = new ServerSocket()) {
+      s.bind(new InetSocketAddress("127.0.0.1", 0));
+      return "redis://fleet:Pa55w0rd@127.0.0.1:" + s.getLocalPort();
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private JsonNode readyz(ServeCommand.Running r) throws Exception {
+    String base = r.server().baseUrl().replaceFirst("/v1$", "");
+    HttpResponse<String> resp =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base + "/readyz")).build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(resp.body()).doesNotContain("Pa55w0rd");
+    JsonNode body = Json.MAPPER.readTree(resp.body());
+    assertThat(resp.statusCode()).isEqualTo(body.path("failing").isEmpty() ? 200 : 503);
+    return body;
+  }
+
+  private static List<String> failingChecks(JsonNode readyz) {
+    List<String> checks = new ArrayList<>();
+    readyz.path("failing").forEach(f -> checks.add(f.path("check").asText()));
+    return checks;
+  }
+
+  @Test
+  void aHealthStoreCountsSpendAndADegradedOneFailsReadiness() throws Exception {
+    try (ServeCommand.Running r = start("--health-store", unreachableStore())) {
+      assertThat(r.server().spendStore()).isSameAs(r.health().spendStore());
+      assertThat(r.server().orchestrator().health().status().degraded()).isTrue();
+      JsonNode body = readyz(r);
+      assertThat(failingChecks(body)).contains("health_store");
+      assertThat(body.at("/health/store/degraded").asBoolean()).isTrue();
+    }
+  }
+
+  @Test
+  void theOptOutKeepsTheStoreADetailOfReadiness() throws Exception {
+    try (ServeCommand.Running r =
+        start("--health-store", unreachableStore(), "--readyz-ignores-health-store")) {
+      JsonNode body = readyz(r);
+      assertThat(failingChecks(body)).doesNotContain("health_store");
+      assertThat(body.at("/health/store/degraded").asBoolean()).isTrue();
+    }
+  }
+
+  @Test
+  void withoutAStoreSpendIsKeptInTheCacheDirectory() {
+    try (ServeCommand.Running r = start()) {
+      assertThat(r.health()).isNull();
+      assertThat(r.server().spendStore()).isInstanceOf(LocalSpendStore.class);
+    }
+  }
+}

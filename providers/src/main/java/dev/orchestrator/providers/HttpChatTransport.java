@@ -60,6 +60,7 @@ final class HttpChatTransport {
   private final long maxRequestBytes;
   private final int maxMalformedEvents;
   private final Function<FailureEvidence, ProviderFailure> classifier;
+  private final Endpoints endpoints = new Endpoints();
 
   HttpChatTransport(
       HttpClient http,
@@ -106,7 +107,7 @@ final class HttpChatTransport {
     }
     URI uri;
     try {
-      uri = endpoint(p, wire);
+      uri = endpoints.of(p, wire);
     } catch (IllegalArgumentException e) {
       return new AttemptOutcome.Failed(
           Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);
@@ -130,30 +131,6 @@ final class HttpChatTransport {
           false);
     }
     return new Attempt(call, wire, key, uri, body).execute();
-  }
-
-  private static URI endpoint(Provider p, WireProtocol wire) {
-    String base = p.baseUrl();
-    if (base == null || base.isBlank()) {
-      throw new IllegalArgumentException(
-          "provider '" + p.id() + "' baseUrl: none (expected: an http(s) URL)");
-    }
-    while (base.endsWith("/")) {
-      base = base.substring(0, base.length() - 1);
-    }
-    URI uri;
-    try {
-      uri = URI.create(base + wire.path());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "provider '" + p.id() + "' baseUrl: '" + p.baseUrl() + "' (expected: an http(s) URL)", e);
-    }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-      throw new IllegalArgumentException(
-          "provider '" + p.id() + "' baseUrl: '" + p.baseUrl() + "' (expected: an http(s) URL)");
-    }
-    return uri;
   }
 
   /** Why the watchdog or the caller stopped an attempt. */

@@ -339,7 +339,7 @@ final class HttpChatTransport {
       }
       HttpResponse<InputStream> response;
       try {
-        response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        response = http.send(request, this::subscriberFor);
       } catch (InterruptedException e) {
         if (!clearSending()) {
           // Interrupted by someone else: the caller is going away.
@@ -367,21 +367,46 @@ final class HttpChatTransport {
         phase = Phase.BODY;
         return httpError(response, in);
       }
-      boolean sse =
-          call.request().stream()
-              && !response
-                  .headers()
-                  .firstValue("content-type")
-                  .orElse("text/event-stream")
-                  .toLowerCase(Locale.ROOT)
-                  .contains("json");
-      if (sse) {
+      if (sse(response.headers())) {
         phase = Phase.AWAIT_FIRST_TOKEN;
         rearm();
         return stream(in, status, requestId);
       }
       phase = Phase.BODY;
       return whole(in, status, requestId);
+    }
+
+    /** Whether a 2xx answer with these headers is an event stream (else a whole body). */
+    private boolean sse(HttpHeaders headers) {
+      return call.request().stream()
+          && !headers
+              .firstValue("content-type")
+              .orElse("text/event-stream")
+              .toLowerCase(Locale.ROOT)
+              .contains("json");
+    }
+
+    /**
+     * How the response body is read, chosen when the headers arrive (on the client's thread): a
+     * whole 2xx body is collected inside the client, so {@code send} returns once with all of it; a
+     * stream or an error body is read by this thread as it arrives.
+     */
+    private HttpResponse.BodySubscriber<InputStream> subscriberFor(HttpResponse.ResponseInfo info) {
+      int status = info.statusCode();
+      if (status < 200 || status > 299 || sse(info.headers())) {
+        return HttpResponse.BodySubscribers.ofInputStream();
+      }
+      // The headers are in: from here the total limit applies, and a slow body is "reading".
+      lastActivity = System.nanoTime();
+      phase = Phase.BODY;
+      rearm();
+      return new WholeBody(
+          bounds().maxResponseBytes(),
+          info.headers().firstValueAsLong("content-length").orElse(-1),
+          n -> {
+            lastActivity = System.nanoTime();
+            bodyBytes += n;
+          });
     }
 
     /**
@@ -438,7 +463,8 @@ final class HttpChatTransport {
     private AttemptOutcome httpError(HttpResponse<InputStream> response, InputStream in) {
       String text;
       try {
-        text = new String(readBounded(in, MAX_ERROR_BODY_BYTES, false), StandardCharsets.UTF_8);
+        text =
+            new String(readBounded(in, MAX_ERROR_BODY_BYTES, false, true), StandardCharsets.UTF_8);
       } catch (IOException e) {
         text = ""; // the status is the evidence; a broken error body adds nothing
       } finally {
@@ -458,7 +484,7 @@ final class HttpChatTransport {
     private AttemptOutcome whole(InputStream in, int status, String requestId) {
       byte[] bytes;
       try {
-        bytes = readBounded(in, bounds().maxResponseBytes(), true);
+        bytes = readBounded(in, bounds().maxResponseBytes(), true, false);
       } catch (BodyTooLargeException e) {
         return new AttemptOutcome.Failed(
             Failures.emptyResponse(
@@ -689,15 +715,22 @@ final class HttpChatTransport {
           Failures.transport(classifier, fault, message, providerId, visible, key), visible);
     }
 
-    /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */
-    private byte[] readBounded(InputStream in, long max, boolean strict) throws IOException {
+    /**
+     * Reads at most {@code max} bytes; beyond that either stops quietly or throws. {@code live}:
+     * the bytes arrive now (an error body), so they count as activity; a {@link WholeBody} counted
+     * them when they arrived.
+     */
+    private byte[] readBounded(InputStream in, long max, boolean strict, boolean live)
+        throws IOException {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buf = new byte[8192];
       long total = 0;
       int n;
       while ((n = in.read(buf)) >= 0) {
-        lastActivity = System.nanoTime();
-        bodyBytes += n;
+        if (live) {
+          lastActivity = System.nanoTime();
+          bodyBytes += n;
+        }
         long room = max - total;
         if (n > room) {
           if (strict) {

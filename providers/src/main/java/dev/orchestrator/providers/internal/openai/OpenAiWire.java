@@ -40,7 +40,7 @@ public final class OpenAiWire implements WireProtocol {
 
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
-    return WireSupport.toBytes(OpenAiRequests.encode(request, route));
+    return OpenAiRequests.encode(request, route);
   }
 
   @Override

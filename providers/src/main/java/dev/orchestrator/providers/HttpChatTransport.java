@@ -506,8 +506,7 @@ final class HttpChatTransport {
       } finally {
         closeQuietly(in);
       }
-      String text = new String(bytes, StandardCharsets.UTF_8);
-      Decoded d = wire.decode(text, call.route().model(), requestId);
+      Decoded d = wire.decode(bytes, call.route().model(), requestId);
       switch (d.kind()) {
         case OK:
           ChatResponse r = d.response();
@@ -537,13 +536,23 @@ final class HttpChatTransport {
         case IN_BAND_ERROR:
           return new AttemptOutcome.Failed(
               Failures.classify(
-                  classifier, FailureEvidence.inBand(text, false), providerId, false, key),
+                  classifier,
+                  FailureEvidence.inBand(new String(bytes, StandardCharsets.UTF_8), false),
+                  providerId,
+                  false,
+                  key),
               false);
         case EMPTY:
         default:
           return new AttemptOutcome.Failed(
               Failures.emptyResponse(
-                  classifier, status, requestId, d.detail(), text, providerId, key),
+                  classifier,
+                  status,
+                  requestId,
+                  d.detail(),
+                  new String(bytes, StandardCharsets.UTF_8),
+                  providerId,
+                  key),
               false);
       }
     }

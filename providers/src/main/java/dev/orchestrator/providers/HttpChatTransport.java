@@ -182,6 +182,10 @@ final class HttpChatTransport {
     private volatile boolean requestSent;
     private volatile boolean finished;
     private volatile StreamAssembler assembler;
+
+    /** The event stream's body, once the headers said it is one. */
+    private volatile StreamBody streamBody;
+
     private ScheduledFuture<?> timer;
 
     Attempt(ProviderCall call, WireProtocol wire, String key, URI uri, byte[] requestBody) {
@@ -389,12 +393,18 @@ final class HttpChatTransport {
     /**
      * How the response body is read, chosen when the headers arrive (on the client's thread): a
      * whole 2xx body is collected inside the client, so {@code send} returns once with all of it; a
-     * stream or an error body is read by this thread as it arrives.
+     * stream or an error body is read by this thread as it arrives (a stream through a {@link
+     * StreamBody}, so that a completed one leaves its connection reusable).
      */
     private HttpResponse.BodySubscriber<InputStream> subscriberFor(HttpResponse.ResponseInfo info) {
       int status = info.statusCode();
-      if (status < 200 || status > 299 || sse(info.headers())) {
+      if (status < 200 || status > 299) {
         return HttpResponse.BodySubscribers.ofInputStream();
+      }
+      if (sse(info.headers())) {
+        StreamBody b = new StreamBody(limits.idleTimeout().toNanos());
+        streamBody = b;
+        return b;
       }
       // The headers are in: from here the total limit applies, and a slow body is "reading".
       lastActivity = System.nanoTime();
@@ -557,20 +567,6 @@ final class HttpChatTransport {
       }
     }
 
-    /**
-     * Reads what is already buffered after the terminal event (the chunked body's end), never
-     * blocking, so that the connection can go back to the pool instead of being closed.
-     */
-    private void drainBuffered(InputStream in, byte[] buf) throws IOException {
-      int budget = 64 * 1024;
-      int n;
-      while (budget > 0
-          && in.available() > 0
-          && (n = in.read(buf, 0, Math.min(buf.length, budget))) > 0) {
-        budget -= n;
-      }
-    }
-
     private AttemptOutcome stream(InputStream in, int status, String requestId) {
       StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
       assembler = a;
@@ -605,8 +601,9 @@ final class HttpChatTransport {
             signal = endSignal(a);
           }
         }
-        if (signal == StreamSignal.DONE) {
-          drainBuffered(in, buf);
+        StreamBody sb = streamBody;
+        if (signal == StreamSignal.DONE && sb != null) {
+          sb.finished(); // the close below lets the body's end arrive: the connection is reused
         }
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());

@@ -24,6 +24,12 @@ import java.util.function.LongConsumer;
  * (reactive-streams rules), so its fields need no lock; {@link #getBody()} publishes the result.
  */
 final class WholeBody implements HttpResponse.BodySubscriber<InputStream> {
+  /** Most bytes allocated up front from a {@code Content-Length}; more grow as they arrive. */
+  private static final long MAX_PRESIZE = 1 << 20;
+
+  /** The largest array the JVM reliably allocates. */
+  private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
   private final long keep;
   private final LongConsumer onBytes;
   private final CompletableFuture<InputStream> result = new CompletableFuture<>();
@@ -41,7 +47,8 @@ final class WholeBody implements HttpResponse.BodySubscriber<InputStream> {
   WholeBody(long max, long expected, LongConsumer onBytes) {
     this.keep = max + 1;
     this.onBytes = onBytes;
-    this.buf = new byte[(int) Math.max(256, Math.min(expected < 0 ? 1024 : expected, keep))];
+    long presize = Math.min(expected < 0 ? 1024 : expected, Math.min(keep, MAX_PRESIZE));
+    this.buf = new byte[(int) Math.max(256, presize)];
   }
 
   @Override
@@ -65,7 +72,8 @@ final class WholeBody implements HttpResponse.BodySubscriber<InputStream> {
       onBytes.accept(n);
       int room = (int) Math.min(n, keep - size);
       if (size + room > buf.length) {
-        buf = Arrays.copyOf(buf, (int) Math.min(keep, Math.max(size + room, 2L * buf.length)));
+        long grown = Math.min(keep, Math.max(size + room, 2L * buf.length));
+        buf = Arrays.copyOf(buf, (int) Math.min(grown, MAX_ARRAY));
       }
       b.get(buf, size, room);
       size += room;

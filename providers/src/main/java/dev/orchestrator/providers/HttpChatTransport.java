@@ -60,6 +60,7 @@ final class HttpChatTransport {
   private final long maxRequestBytes;
   private final int maxMalformedEvents;
   private final Function<FailureEvidence, ProviderFailure> classifier;
+  private final Endpoints endpoints = new Endpoints();
 
   HttpChatTransport(
       HttpClient http,
@@ -106,7 +107,7 @@ final class HttpChatTransport {
     }
     URI uri;
     try {
-      uri = endpoint(p, wire);
+      uri = endpoints.of(p, wire);
     } catch (IllegalArgumentException e) {
       return new AttemptOutcome.Failed(
           Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);
@@ -130,30 +131,6 @@ final class HttpChatTransport {
           false);
     }
     return new Attempt(call, wire, key, uri, body).execute();
-  }
-
-  private static URI endpoint(Provider p, WireProtocol wire) {
-    String base = p.baseUrl();
-    if (base == null || base.isBlank()) {
-      throw new IllegalArgumentException(
-          "provider '" + p.id() + "' baseUrl: none (expected: an http(s) URL)");
-    }
-    while (base.endsWith("/")) {
-      base = base.substring(0, base.length() - 1);
-    }
-    URI uri;
-    try {
-      uri = URI.create(base + wire.path());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(
-          "provider '" + p.id() + "' baseUrl: '" + p.baseUrl() + "' (expected: an http(s) URL)", e);
-    }
-    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-    if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
-      throw new IllegalArgumentException(
-          "provider '" + p.id() + "' baseUrl: '" + p.baseUrl() + "' (expected: an http(s) URL)");
-    }
-    return uri;
   }
 
   /** Why the watchdog or the caller stopped an attempt. */
@@ -205,6 +182,10 @@ final class HttpChatTransport {
     private volatile boolean requestSent;
     private volatile boolean finished;
     private volatile StreamAssembler assembler;
+
+    /** The event stream's body, once the headers said it is one. */
+    private volatile StreamBody streamBody;
+
     private ScheduledFuture<?> timer;
 
     Attempt(ProviderCall call, WireProtocol wire, String key, URI uri, byte[] requestBody) {
@@ -362,7 +343,7 @@ final class HttpChatTransport {
       }
       HttpResponse<InputStream> response;
       try {
-        response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        response = http.send(request, this::subscriberFor);
       } catch (InterruptedException e) {
         if (!clearSending()) {
           // Interrupted by someone else: the caller is going away.
@@ -390,21 +371,52 @@ final class HttpChatTransport {
         phase = Phase.BODY;
         return httpError(response, in);
       }
-      boolean sse =
-          call.request().stream()
-              && !response
-                  .headers()
-                  .firstValue("content-type")
-                  .orElse("text/event-stream")
-                  .toLowerCase(Locale.ROOT)
-                  .contains("json");
-      if (sse) {
+      if (sse(response.headers())) {
         phase = Phase.AWAIT_FIRST_TOKEN;
         rearm();
         return stream(in, status, requestId);
       }
       phase = Phase.BODY;
       return whole(in, status, requestId);
+    }
+
+    /** Whether a 2xx answer with these headers is an event stream (else a whole body). */
+    private boolean sse(HttpHeaders headers) {
+      return call.request().stream()
+          && !headers
+              .firstValue("content-type")
+              .orElse("text/event-stream")
+              .toLowerCase(Locale.ROOT)
+              .contains("json");
+    }
+
+    /**
+     * How the response body is read, chosen when the headers arrive (on the client's thread): a
+     * whole 2xx body is collected inside the client, so {@code send} returns once with all of it; a
+     * stream or an error body is read by this thread as it arrives (a stream through a {@link
+     * StreamBody}, so that a completed one leaves its connection reusable).
+     */
+    private HttpResponse.BodySubscriber<InputStream> subscriberFor(HttpResponse.ResponseInfo info) {
+      int status = info.statusCode();
+      if (status < 200 || status > 299) {
+        return HttpResponse.BodySubscribers.ofInputStream();
+      }
+      if (sse(info.headers())) {
+        StreamBody b = new StreamBody(limits.idleTimeout().toNanos());
+        streamBody = b;
+        return b;
+      }
+      // The headers are in: from here the total limit applies, and a slow body is "reading".
+      lastActivity = System.nanoTime();
+      phase = Phase.BODY;
+      rearm();
+      return new WholeBody(
+          bounds().maxResponseBytes(),
+          info.headers().firstValueAsLong("content-length").orElse(-1),
+          n -> {
+            lastActivity = System.nanoTime();
+            bodyBytes += n;
+          });
     }
 
     /**
@@ -461,7 +473,8 @@ final class HttpChatTransport {
     private AttemptOutcome httpError(HttpResponse<InputStream> response, InputStream in) {
       String text;
       try {
-        text = new String(readBounded(in, MAX_ERROR_BODY_BYTES, false), StandardCharsets.UTF_8);
+        text =
+            new String(readBounded(in, MAX_ERROR_BODY_BYTES, false, true), StandardCharsets.UTF_8);
       } catch (IOException e) {
         text = ""; // the status is the evidence; a broken error body adds nothing
       } finally {
@@ -481,7 +494,7 @@ final class HttpChatTransport {
     private AttemptOutcome whole(InputStream in, int status, String requestId) {
       byte[] bytes;
       try {
-        bytes = readBounded(in, bounds().maxResponseBytes(), true);
+        bytes = readBounded(in, bounds().maxResponseBytes(), true, false);
       } catch (BodyTooLargeException e) {
         return new AttemptOutcome.Failed(
             Failures.emptyResponse(
@@ -503,8 +516,7 @@ final class HttpChatTransport {
       } finally {
         closeQuietly(in);
       }
-      String text = new String(bytes, StandardCharsets.UTF_8);
-      Decoded d = wire.decode(text, call.route().model(), requestId);
+      Decoded d = wire.decode(bytes, call.route().model(), requestId);
       switch (d.kind()) {
         case OK:
           ChatResponse r = d.response();
@@ -534,28 +546,24 @@ final class HttpChatTransport {
         case IN_BAND_ERROR:
           return new AttemptOutcome.Failed(
               Failures.classify(
-                  classifier, FailureEvidence.inBand(text, false), providerId, false, key),
+                  classifier,
+                  FailureEvidence.inBand(new String(bytes, StandardCharsets.UTF_8), false),
+                  providerId,
+                  false,
+                  key),
               false);
         case EMPTY:
         default:
           return new AttemptOutcome.Failed(
               Failures.emptyResponse(
-                  classifier, status, requestId, d.detail(), text, providerId, key),
+                  classifier,
+                  status,
+                  requestId,
+                  d.detail(),
+                  new String(bytes, StandardCharsets.UTF_8),
+                  providerId,
+                  key),
               false);
-      }
-    }
-
-    /**
-     * Reads what is already buffered after the terminal event (the chunked body's end), never
-     * blocking, so that the connection can go back to the pool instead of being closed.
-     */
-    private void drainBuffered(InputStream in, byte[] buf) throws IOException {
-      int budget = 64 * 1024;
-      int n;
-      while (budget > 0
-          && in.available() > 0
-          && (n = in.read(buf, 0, Math.min(buf.length, budget))) > 0) {
-        budget -= n;
       }
     }
 
@@ -593,8 +601,9 @@ final class HttpChatTransport {
             signal = endSignal(a);
           }
         }
-        if (signal == StreamSignal.DONE) {
-          drainBuffered(in, buf);
+        StreamBody sb = streamBody;
+        if (signal == StreamSignal.DONE && sb != null) {
+          sb.finished(); // the close below lets the body's end arrive: the connection is reused
         }
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
@@ -712,15 +721,22 @@ final class HttpChatTransport {
           Failures.transport(classifier, fault, message, providerId, visible, key), visible);
     }
 
-    /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */
-    private byte[] readBounded(InputStream in, long max, boolean strict) throws IOException {
+    /**
+     * Reads at most {@code max} bytes; beyond that either stops quietly or throws. {@code live}:
+     * the bytes arrive now (an error body), so they count as activity; a {@link WholeBody} counted
+     * them when they arrived.
+     */
+    private byte[] readBounded(InputStream in, long max, boolean strict, boolean live)
+        throws IOException {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buf = new byte[8192];
       long total = 0;
       int n;
       while ((n = in.read(buf)) >= 0) {
-        lastActivity = System.nanoTime();
-        bodyBytes += n;
+        if (live) {
+          lastActivity = System.nanoTime();
+          bodyBytes += n;
+        }
         long room = max - total;
         if (n > room) {
           if (strict) {

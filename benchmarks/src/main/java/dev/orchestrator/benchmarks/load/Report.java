@@ -11,7 +11,7 @@ final class Report {
   static final String CELL_HEADER =
       String.format(
           Locale.ROOT,
-          "%-12s %-9s %5s %9s %9s %9s %9s %10s %7s %9s %9s",
+          "%-12s %-9s %5s %9s %9s %9s %9s %10s %7s %9s %9s %8s",
           "target",
           "mode",
           "conc",
@@ -22,7 +22,8 @@ final class Report {
           "req/s",
           "errors",
           "ttft p50",
-          "ttft p99");
+          "ttft p99",
+          "cpu µs");
 
   private Report() {}
 
@@ -30,7 +31,7 @@ final class Report {
     String s =
         String.format(
             Locale.ROOT,
-            "%-12s %-9s %5d %9.1f %9.1f %9.1f %9.1f %10.0f %7d %9s %9s",
+            "%-12s %-9s %5d %9.1f %9.1f %9.1f %9.1f %10.0f %7d %9s %9s %8.1f",
             c.target(),
             c.stream() ? "stream" : "nonstream",
             c.concurrency(),
@@ -41,7 +42,8 @@ final class Report {
             c.throughput(),
             c.errors(),
             c.stream() ? String.format(Locale.ROOT, "%.1f", c.ttftP50()) : "-",
-            c.stream() ? String.format(Locale.ROOT, "%.1f", c.ttftP99()) : "-");
+            c.stream() ? String.format(Locale.ROOT, "%.1f", c.ttftP99()) : "-",
+            c.cpuUsPerCall());
     return c.firstError() == null ? s : s + "   first error: " + c.firstError();
   }
 
@@ -78,6 +80,8 @@ final class Report {
         m.put("addedP50Pct", round(100 * (c.p50() - raw.p50()) / raw.p50()));
         m.put("addedP99Us", round(c.p99() - raw.p99()));
         m.put("throughputVsRaw", round3(c.throughput() / raw.throughput()));
+        m.put("cpuUsPerCall", round(c.cpuUsPerCall()));
+        m.put("rawCpuUsPerCall", round(raw.cpuUsPerCall()));
         if (c.stream()) {
           m.put("addedTtftP50Us", round(c.ttftP50() - raw.ttftP50()));
           m.put("addedTtftP99Us", round(c.ttftP99() - raw.ttftP99()));
@@ -106,8 +110,9 @@ final class Report {
       sb.append(
           "| callers | target | p50 µs | p99 µs | req/s | raw p50 / p99 µs | raw req/s |"
               + " added p50 µs (% of raw) | added p99 µs | throughput × raw |");
-      sb.append(stream ? " added TTFT p50 / p99 µs |" : " errors |").append('\n');
-      sb.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      sb.append(stream ? " added TTFT p50 / p99 µs |" : " errors |");
+      sb.append(" CPU µs/call (raw's) |\n");
+      sb.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       for (Map<String, Object> m : comparison) {
         if (!mode.equals(m.get("mode"))) {
           continue;
@@ -132,7 +137,9 @@ final class Report {
                 stream
                     ? " " + m.get("addedTtftP50Us") + " / " + m.get("addedTtftP99Us") + " |"
                     : " " + m.get("errors") + " |")
-            .append('\n');
+            .append(
+                String.format(
+                    Locale.ROOT, " %s (%s) |%n", m.get("cpuUsPerCall"), m.get("rawCpuUsPerCall")));
       }
       sb.append('\n');
     }

@@ -1,5 +1,6 @@
 package dev.orchestrator.benchmarks.load;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -31,6 +32,10 @@ public final class Runner {
    * @param ttftP50 median time to first token, µs (streams; 0 otherwise)
    * @param ttftP99 99th percentile time to first token, µs (streams; 0 otherwise)
    * @param firstError the first error's message, or {@code null}
+   * @param cpuUsPerCall this JVM's CPU time over the measured window (every thread: callers, the
+   *     HTTP client, the loopback upstream, GC) divided by the successful calls, µs; 0 when the JVM
+   *     cannot tell. Unlike latency it hardly moves when other processes load the machine, so it is
+   *     the A/B measure of per-call work
    */
   public record Cell(
       String target,
@@ -45,7 +50,8 @@ public final class Runner {
       double max,
       double ttftP50,
       double ttftP99,
-      String firstError) {
+      String firstError,
+      double cpuUsPerCall) {
     /** Successful calls per second. */
     public double throughput() {
       return ok / seconds;
@@ -114,6 +120,8 @@ public final class Runner {
     window[0] = start + warmupMillis * 1_000_000L;
     window[1] = window[0] + measureMillis * 1_000_000L;
     go.countDown(); // publishes window[] to the callers
+    long cpuFrom = cpuAt(window[0]);
+    long cpuTo = cpuAt(window[1]);
     for (Thread t : threads) {
       t.join();
     }
@@ -132,6 +140,21 @@ public final class Runner {
         all.max() / 1000.0,
         first.quantile(0.50) / 1000.0,
         first.quantile(0.99) / 1000.0,
-        firstError.get());
+        firstError.get(),
+        cpuFrom < 0 || cpuTo < 0 || all.size() == 0 ? 0 : (cpuTo - cpuFrom) / 1000.0 / all.size());
+  }
+
+  /**
+   * Waits (on a bounded deadline) until {@code at}, then returns this JVM's CPU time, ns, or -1.
+   */
+  private static long cpuAt(long at) throws InterruptedException {
+    long wait = at - System.nanoTime();
+    if (wait > 0) {
+      Thread.sleep(wait / 1_000_000L, (int) (wait % 1_000_000L));
+    }
+    return ManagementFactory.getOperatingSystemMXBean()
+            instanceof com.sun.management.OperatingSystemMXBean os
+        ? os.getProcessCpuTime()
+        : -1;
   }
 }

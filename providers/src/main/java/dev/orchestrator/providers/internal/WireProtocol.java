@@ -4,6 +4,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 
 /**
  * One provider protocol's wire format: path, authentication headers, request encoding and response
@@ -29,6 +30,14 @@ public interface WireProtocol {
 
   /** Decodes a complete 2xx body. Never throws. */
   Decoded decode(String body, String fallbackModel, String headerRequestId);
+
+  /**
+   * Decodes a complete 2xx body from its UTF-8 bytes, exactly as {@link #decode(String, String,
+   * String)} decodes their text (a protocol may parse the bytes directly). Never throws.
+   */
+  default Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
+    return decode(new String(body, StandardCharsets.UTF_8), fallbackModel, headerRequestId);
+  }
 
   /** A fresh assembler for one stream. */
   StreamAssembler newAssembler(

@@ -15,8 +15,10 @@ import dev.orchestrator.providers.internal.StreamSignal;
 import dev.orchestrator.providers.internal.WireProtocol;
 import dev.orchestrator.providers.internal.WireSupport;
 import java.net.http.HttpRequest;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** OpenAI-compatible chat completions ({@code POST /chat/completions}). Stateless, thread-safe. */
 public final class OpenAiWire implements WireProtocol {
@@ -40,7 +42,7 @@ public final class OpenAiWire implements WireProtocol {
 
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
-    return WireSupport.toBytes(OpenAiRequests.encode(request, route));
+    return OpenAiRequests.encode(request, route);
   }
 
   @Override
@@ -51,12 +53,31 @@ public final class OpenAiWire implements WireProtocol {
     } catch (JsonProcessingException e) {
       return Decoded.empty("the 200 body is not valid JSON");
     }
+    return decoded(c, () -> body, fallbackModel, headerRequestId);
+  }
+
+  /**
+   * Streaming parse of the known shape straight from the bytes; any other body is bound as {@link
+   * #decode(String, String, String)} binds it, so both give the same answer for every body.
+   */
+  @Override
+  public Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
+    OpenAiDto.Completion c = CompletionParser.parse(body);
+    if (c == null) {
+      return decode(new String(body, StandardCharsets.UTF_8), fallbackModel, headerRequestId);
+    }
+    return decoded(
+        c, () -> new String(body, StandardCharsets.UTF_8), fallbackModel, headerRequestId);
+  }
+
+  private static Decoded decoded(
+      OpenAiDto.Completion c, Supplier<String> body, String fallbackModel, String headerRequestId) {
     if (c == null) {
       return Decoded.empty("the 200 body is empty");
     }
     boolean noChoices = c.choices() == null || c.choices().isEmpty();
     if (c.error() != null && !c.error().isNull() && noChoices) {
-      return Decoded.inBandError(body);
+      return Decoded.inBandError(body.get());
     }
     if (noChoices) {
       return Decoded.empty("no choices");

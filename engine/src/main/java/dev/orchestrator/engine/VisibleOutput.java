@@ -82,4 +82,14 @@ final class VisibleOutput implements StreamListener {
     }
     delegate.onRefusal(delta);
   }
+
+  @Override
+  public void onBatchStart() {
+    delegate.onBatchStart();
+  }
+
+  @Override
+  public void onBatchEnd() {
+    delegate.onBatchEnd();
+  }
 }

@@ -592,7 +592,18 @@ final class HttpChatTransport {
                     + bounds.maxResponseBytes()
                     + " bytes (maxResponseBytes; expected: a bounded response)");
           }
-          reader.feed(buf, 0, n, a);
+          // One read is one batch: what it holds is relayed as one write (StreamListener).
+          StreamListener batch = call.listener();
+          if (batch == null) {
+            reader.feed(buf, 0, n, a);
+          } else {
+            batch.onBatchStart();
+            try {
+              reader.feed(buf, 0, n, a);
+            } finally {
+              batch.onBatchEnd();
+            }
+          }
           if (a.progressed() && phase == Phase.AWAIT_FIRST_TOKEN) {
             phase = Phase.STREAMING;
             rearm();

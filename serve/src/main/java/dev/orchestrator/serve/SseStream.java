@@ -23,8 +23,11 @@ import java.util.Map;
  * keep OpenAI's shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as
  * incremental fragments (index; id and name first; argument pieces after); an upstream chunk's
  * {@code logprobs} ride on the chunk of the delta that follows them. A failure after commit is one
- * {@code event: error} frame, then the body is broken off (docs/reference.md §5). Used by the one
- * thread handling the request (the engine calls the listener on that thread). Not thread-safe.
+ * {@code event: error} frame, then the body is broken off (docs/reference.md §5). Each event is
+ * flushed as it is written, except inside a batch ({@link #onBatchStart}: events the provider read
+ * from the upstream together), which is flushed once at its end — so nothing waits in the buffer
+ * while the upstream is waited for. Used by the one thread handling the request (the engine calls
+ * the listener on that thread). Not thread-safe.
  */
 final class SseStream implements StreamListener {
   private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
@@ -44,6 +47,7 @@ final class SseStream implements StreamListener {
   private String systemFingerprint;
   private OutputStream out;
   private boolean first = true;
+  private boolean batching;
   private boolean reasoningSent;
   private boolean refusalSent;
   private final List<String> pendingLogprobs = new ArrayList<>();
@@ -76,6 +80,23 @@ final class SseStream implements StreamListener {
   @Override
   public void onLogprobs(String logprobsJson) {
     pendingLogprobs.add(logprobsJson);
+  }
+
+  @Override
+  public void onBatchStart() {
+    batching = true;
+  }
+
+  @Override
+  public void onBatchEnd() {
+    batching = false;
+    if (out != null) {
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw gone(e);
+      }
+    }
   }
 
   @Override
@@ -290,7 +311,9 @@ final class SseStream implements StreamListener {
       out.write(DATA);
       out.write(json);
       out.write(END);
-      out.flush();
+      if (!batching) {
+        out.flush();
+      }
     } catch (IOException e) {
       throw gone(e);
     }

@@ -48,4 +48,19 @@ public interface StreamListener {
    * @param logprobsJson the chunk's {@code logprobs} object, never {@code null}
    */
   default void onLogprobs(String logprobsJson) {}
+
+  /**
+   * The deltas delivered from now until {@link #onBatchEnd} were read from the upstream together
+   * (one read of the socket): a relay may write them as one and flush once at the end, since
+   * nothing delivered in between waits on the upstream. A provider client that never calls this
+   * leaves every delta to be flushed on its own. Default: nothing.
+   */
+  default void onBatchStart() {}
+
+  /**
+   * The end of what {@link #onBatchStart} began: the next delta may take a while, so a relay that
+   * held the batch's output flushes it now. Called even when the batch ended in a failure. Default:
+   * nothing.
+   */
+  default void onBatchEnd() {}
 }

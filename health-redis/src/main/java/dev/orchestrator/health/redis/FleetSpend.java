@@ -50,6 +50,7 @@ final class FleetSpend implements SpendStore {
   private final String id = UUID.randomUUID().toString();
   private final Map<String, Window> windows = new ConcurrentHashMap<>();
   private final AtomicBoolean flushQueued = new AtomicBoolean();
+  private volatile CompletableFuture<Void> lastSend = CompletableFuture.completedFuture(null);
   private long latestMillis = Long.MIN_VALUE;
 
   FleetSpend(Keys keys, RedisLink link, Executor thread) {
@@ -205,13 +206,29 @@ final class FleetSpend implements SpendStore {
    * the process (ADR 0022).
    */
   void drain() {
-    if (link.up()) {
+    // A send in flight holds its windows; spend added meanwhile goes in the send after it, so
+    // wait for the one in flight before sending the rest (a few rounds at most: nothing new is
+    // added while stopping, but a request finishing now may still add once).
+    for (int round = 0; round < 3 && link.up(); round++) {
       try {
+        link.await(lastSend.exceptionally(failed -> null));
+        if (!unsent()) {
+          return;
+        }
         link.await(flush());
       } catch (IllegalStateException degraded) {
-        // Nothing more to do while stopping.
+        return; // nothing more to do while stopping
       }
     }
+  }
+
+  private synchronized boolean unsent() {
+    for (Window w : windows.values()) {
+      if (w.mine > w.acked) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private void flushSoon() {
@@ -249,31 +266,35 @@ final class FleetSpend implements SpendStore {
             String.valueOf(Math.max(0, w.endMillis - w.seenMillis) + GRACE.toMillis());
       }
     }
-    return link.<List<Object>>eval(Script.SPEND, names, args)
-        .handle(
-            (others, failed) -> {
-              boolean ok = failed == null && others != null && others.size() == batch.size();
-              boolean more = false;
-              synchronized (this) {
-                for (int i = 0; i < batch.size(); i++) {
-                  Window w = batch.get(i);
-                  if (ok) {
-                    w.acked = Math.max(w.acked, w.sending);
-                    w.others = Math.max(w.others, ((Number) others.get(i)).longValue());
-                    w.stale = false;
+    CompletableFuture<Void> sent =
+        link.<List<Object>>eval(Script.SPEND, names, args)
+            .handle(
+                (others, failed) -> {
+                  boolean ok = failed == null && others != null && others.size() == batch.size();
+                  boolean more = false;
+                  synchronized (this) {
+                    for (int i = 0; i < batch.size(); i++) {
+                      Window w = batch.get(i);
+                      if (ok) {
+                        w.acked = Math.max(w.acked, w.sending);
+                        w.others = Math.max(w.others, ((Number) others.get(i)).longValue());
+                        w.stale = false;
+                      }
+                      w.sending = -1;
+                      more |= w.mine > w.acked;
+                    }
                   }
-                  w.sending = -1;
-                  more |= w.mine > w.acked;
-                }
-              }
-              if (!ok) {
-                throw new IllegalStateException("redis: spend not sent");
-              }
-              if (more) {
-                flushSoon(); // spend added while this was on its way: send it now, not at the tick
-              }
-              return null;
-            });
+                  if (!ok) {
+                    throw new IllegalStateException("redis: spend not sent");
+                  }
+                  if (more) {
+                    flushSoon(); // spend added while this was on its way: send it now, not at the
+                    // tick
+                  }
+                  return null;
+                });
+    lastSend = sent;
+    return sent;
   }
 
   /** One client's day or month, as this process knows it; guarded by the store's lock. */

@@ -159,6 +159,13 @@ cat >"$work/catalog.json" <<EOF
   "bs/m":{"tier":"priced","inputPerMtok":0.15,"outputPerMtok":0.6,"contextWindow":128000}}}
 EOF
 serve_port="$(free_port)"
+jit_warmup() { # json lua, json url, sse lua, sse url: --serve-warmup seconds of load, half JSON, half SSE
+  local half=$(( (serve_warmup + 1) / 2 ))
+  if [ "$half" -gt 0 ]; then
+    wrk -t2 -c64 -d"${half}s" -s "$1" "$2" >/dev/null 2>&1 || true
+    wrk -t2 -c64 -d"${half}s" -s "$3" "$4" >/dev/null 2>&1 || true
+  fi
+}
 start_serve() { # extra JVM options...
   # shellcheck disable=SC2086 # serve_java_opts is a list of flags, split on purpose
   BENCH_API_KEY=sk-wire-bench-placeholder "$java" $serve_java_opts "$@" -jar "$jar" serve \
@@ -166,11 +173,8 @@ start_serve() { # extra JVM options...
   serve_pid=$!
   pids+=("$serve_pid")
   wait_ready "http://127.0.0.1:$serve_port/healthz" serve "$work/serve.log"
-  local half=$(( (serve_warmup + 1) / 2 ))
-  if [ "$half" -gt 0 ]; then
-    wrk -t2 -c64 -d"${half}s" -s "$work/serve-json.lua" "http://127.0.0.1:$serve_port/v1/chat/completions" >/dev/null 2>&1 || true
-    wrk -t2 -c64 -d"${half}s" -s "$work/serve-sse.lua" "http://127.0.0.1:$serve_port/v1/chat/completions" >/dev/null 2>&1 || true
-  fi
+  jit_warmup "$work/serve-json.lua" "http://127.0.0.1:$serve_port/v1/chat/completions" \
+    "$work/serve-sse.lua" "http://127.0.0.1:$serve_port/v1/chat/completions"
 }
 stop_serve() {
   kill "$serve_pid" 2>/dev/null || true
@@ -284,11 +288,8 @@ if [ "$floor" = 1 ]; then
     floor_pid=$!
     pids+=("$floor_pid")
     for _ in $(seq 1 300); do grep -q '^floor proxy on' "$work/floor-$client.log" 2>/dev/null && break; sleep 0.1; done
-    half=$(( (serve_warmup + 1) / 2 ))
-    if [ "$half" -gt 0 ]; then
-      wrk -t2 -c64 -d"${half}s" -s "$work/floor-json.lua" "http://127.0.0.1:$floor_port/a/v1/chat/completions" >/dev/null 2>&1 || true
-      wrk -t2 -c64 -d"${half}s" -s "$work/floor-sse.lua" "http://127.0.0.1:$floor_port/as/v1/chat/completions" >/dev/null 2>&1 || true
-    fi
+    jit_warmup "$work/floor-json.lua" "http://127.0.0.1:$floor_port/a/v1/chat/completions" \
+      "$work/floor-sse.lua" "http://127.0.0.1:$floor_port/as/v1/chat/completions"
     for mode in $modes; do
       prefix=a; [ "$mode" = sse ] && prefix=as
       # the async and socket variants read whole answers: they would relay a stream at once, so JSON only

@@ -4,16 +4,12 @@ import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.ChatResponse;
-import dev.orchestrator.engine.chat.Usage;
-import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.micrometer.OrchestratorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -45,22 +41,12 @@ public class MetricsListenerBenchmark {
   @Param({"none", "prometheus"})
   public String listener;
 
-  private static final AttemptOutcome OK =
-      new AttemptOutcome.Succeeded(
-          new ChatResponse(
-              "Hello! How can I help you today?",
-              List.of(),
-              "stop",
-              new Usage(21, 9, 30),
-              "bench-model",
-              "req_0123456789"));
-
   private TaskOrchestrator orchestrator;
   private ChatRequest request;
 
   @Setup
   public void setup() {
-    ProviderClient inMemory = call -> OK;
+    ProviderClient inMemory = call -> OrchestratorOverheadBenchmark.OK;
     orchestrator =
         TaskOrchestrator.builder()
             .catalog(OrchestratorOverheadBenchmark.small())

@@ -67,7 +67,9 @@ public class OrchestratorOverheadBenchmark {
           new Usage(21, 9, 30),
           "bench-model",
           "req_0123456789");
-  private static final AttemptOutcome OK = new AttemptOutcome.Succeeded(FIXED);
+
+  /** The in-memory client's answer (also {@link MetricsListenerBenchmark}'s). */
+  static final AttemptOutcome OK = new AttemptOutcome.Succeeded(FIXED);
 
   private final ProviderClient inMemory = call -> OK;
   private TaskOrchestrator orchestrator;

@@ -594,13 +594,13 @@ final class HttpChatTransport {
           }
           // One read is one batch: what it holds is relayed as one write (StreamListener).
           StreamListener batch = call.listener();
-          if (batch == null) {
-            reader.feed(buf, 0, n, a);
-          } else {
+          if (batch != null) {
             batch.onBatchStart();
-            try {
-              reader.feed(buf, 0, n, a);
-            } finally {
+          }
+          try {
+            reader.feed(buf, 0, n, a);
+          } finally {
+            if (batch != null) {
               batch.onBatchEnd();
             }
           }

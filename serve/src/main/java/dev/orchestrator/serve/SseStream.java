@@ -34,6 +34,7 @@ final class SseStream implements StreamListener {
   private static final byte[] ERROR = "event: error\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] NOTHING = new byte[0];
 
   /** The {@code error.code} of every failure after the first byte (docs/reference.md §5). */
   static final String INTERRUPTED = "stream_interrupted";
@@ -91,11 +92,7 @@ final class SseStream implements StreamListener {
   public void onBatchEnd() {
     batching = false;
     if (out != null) {
-      try {
-        out.flush();
-      } catch (IOException e) {
-        throw gone(e);
-      }
+      write(NOTHING);
     }
   }
 

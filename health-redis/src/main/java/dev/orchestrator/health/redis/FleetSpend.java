@@ -50,7 +50,6 @@ final class FleetSpend implements SpendStore {
   private final String id = UUID.randomUUID().toString();
   private final Map<String, Window> windows = new ConcurrentHashMap<>();
   private final AtomicBoolean flushQueued = new AtomicBoolean();
-  private volatile CompletableFuture<Void> lastSend = CompletableFuture.completedFuture(null);
   private long latestMillis = Long.MIN_VALUE;
 
   FleetSpend(Keys keys, RedisLink link, Executor thread) {
@@ -206,15 +205,24 @@ final class FleetSpend implements SpendStore {
    * the process (ADR 0022).
    */
   void drain() {
-    // A send in flight holds its windows; spend added meanwhile goes in the send after it, so
-    // wait for the one in flight before sending the rest (a few rounds at most: nothing new is
-    // added while stopping, but a request finishing now may still add once).
-    for (int round = 0; round < 3 && link.up(); round++) {
-      try {
-        link.await(lastSend.exceptionally(failed -> null));
-        if (!unsent()) {
+    // A window being sent holds spend added meanwhile until its send ends (and the reply queues
+    // another on the store's thread), so each round waits for the sends holding unsent spend, then
+    // sends what is free. A few rounds at most: nothing new is added while stopping, but a request
+    // finishing now may still add once.
+    for (int round = 0; round < 5 && link.up(); round++) {
+      List<CompletableFuture<Void>> holding = new ArrayList<>();
+      synchronized (this) {
+        for (Window w : windows.values()) {
+          if (w.mine > w.acked && w.inFlight != null) {
+            holding.add(w.inFlight);
+          }
+        }
+        if (holding.isEmpty() && !unsent()) {
           return;
         }
+      }
+      try {
+        link.await(CompletableFuture.allOf(holding.toArray(CompletableFuture[]::new)));
         link.await(flush());
       } catch (IllegalStateException degraded) {
         return; // nothing more to do while stopping
@@ -222,7 +230,7 @@ final class FleetSpend implements SpendStore {
     }
   }
 
-  private synchronized boolean unsent() {
+  private boolean unsent() {
     for (Window w : windows.values()) {
       if (w.mine > w.acked) {
         return true;
@@ -255,10 +263,12 @@ final class FleetSpend implements SpendStore {
     String[] args = new String[2 + 2 * batch.size()];
     args[0] = id;
     args[1] = keys.spendChannel();
+    CompletableFuture<Void> ended = new CompletableFuture<>();
     synchronized (this) {
       for (int i = 0; i < batch.size(); i++) {
         Window w = batch.get(i);
         w.sending = w.mine;
+        w.inFlight = ended;
         w.sent = Math.max(w.sent, w.sending);
         names[i] = w.key;
         args[2 + 2 * i] = String.valueOf(w.sending);
@@ -270,7 +280,11 @@ final class FleetSpend implements SpendStore {
         link.<List<Object>>eval(Script.SPEND, names, args)
             .handle(
                 (others, failed) -> {
-                  boolean ok = failed == null && others != null && others.size() == batch.size();
+                  boolean ok =
+                      failed == null
+                          && others != null
+                          && others.size() == batch.size()
+                          && others.stream().allMatch(Number.class::isInstance);
                   boolean more = false;
                   synchronized (this) {
                     for (int i = 0; i < batch.size(); i++) {
@@ -281,9 +295,11 @@ final class FleetSpend implements SpendStore {
                         w.stale = false;
                       }
                       w.sending = -1;
+                      w.inFlight = null;
                       more |= w.mine > w.acked;
                     }
                   }
+                  ended.complete(null);
                   if (!ok) {
                     throw new IllegalStateException("redis: spend not sent");
                   }
@@ -293,7 +309,6 @@ final class FleetSpend implements SpendStore {
                   }
                   return null;
                 });
-    lastSend = sent;
     return sent;
   }
 
@@ -307,6 +322,10 @@ final class FleetSpend implements SpendStore {
     long sent;
     long others;
     long sending = -1;
+
+    /** Completes (never exceptionally) when the send holding this window has ended; else null. */
+    CompletableFuture<Void> inFlight;
+
     boolean stale = true;
 
     Window(String key, long endMillis, long seenMillis) {

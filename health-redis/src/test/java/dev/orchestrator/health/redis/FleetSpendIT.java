@@ -109,6 +109,26 @@ class FleetSpendIT {
   }
 
   @Test
+  void spendAddedWhileASendIsOnItsWayIsWithTheFleetAfterClose() {
+    SpendStore a = store();
+    assertThat(today(a)).isEqualByComparingTo("0"); // the window is known: adds only send
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect()) {
+      // DEBUG SLEEP 0.05: the first send waits in the server (within the command timeout) while
+      // the second add finds its window being sent.
+      c.async()
+          .dispatch(
+              CommandType.DEBUG,
+              new StatusOutput<>(StringCodec.UTF8),
+              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add("0.05"));
+      add(a, "0.25");
+      add(a, "0.5");
+      stores.remove(0).close();
+    }
+    assertThat(inRedis()).isEqualByComparingTo("0.75");
+  }
+
+  @Test
   void aKilledRedisCountsLocallyAndTheLocalSpendIsAddedExactlyOnceWhenItReturns() throws Exception {
     SpendStore a = store();
     SpendStore b = store();

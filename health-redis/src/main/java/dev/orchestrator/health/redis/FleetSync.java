@@ -6,8 +6,10 @@ import dev.orchestrator.engine.health.StoreStatus;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -107,20 +109,30 @@ final class FleetSync implements AutoCloseable {
     return a;
   }
 
-  /** Runs a route script without waiting; its reply becomes the route's state here. */
-  CompletableFuture<Void> send(Script script, String route, String... extra) {
-    RouteEntry e = view.entry(route);
-    e.sent();
+  /**
+   * Runs a route script that carries a change of this process, already counted as pending by the
+   * entry ({@link RouteEntry#report} and the like), without waiting; its reply becomes the route's
+   * state here.
+   */
+  CompletableFuture<Void> sendChange(RouteEntry e, Script script, String route, String... extra) {
+    return send(e, true, script, route, extra);
+  }
+
+  private CompletableFuture<Void> send(
+      RouteEntry e, boolean change, Script script, String route, String... extra) {
     return link.<String>eval(script, keys.route(route), args(route, extra))
         .handle(
             (text, failed) -> {
               if (failed != null) {
-                e.unsent();
+                e.unsent(change, script == Script.SUCCEED);
                 throw new IllegalStateException("redis: " + script + " failed", failed);
               }
               RouteSnapshot s = RouteSnapshot.parse(text);
               view.apply(s, true);
               index(s);
+              if (e.localOnly() && link.up()) {
+                resyncSoon(); // a change the fleet has not heard is waiting for its replay
+              }
               return null;
             });
   }
@@ -184,24 +196,7 @@ final class FleetSync implements AutoCloseable {
       return false;
     }
     try {
-      List<CompletableFuture<Void>> pushes = new ArrayList<>();
-      LongUnaryOperator toWall = view.toWall();
-      long now = ticker.read();
-      for (String route : view.routes()) {
-        RouteEntry e = view.get(route);
-        if (e != null && e.dirty()) {
-          push(route, e, now, toWall, pushes);
-        }
-      }
-      for (CompletableFuture<Void> f : pushes) {
-        link.await(f);
-      }
-      for (String route : view.routes()) {
-        RouteEntry e = view.get(route);
-        if (e != null) {
-          e.confirmed(); // pushed, or nothing the fleet keeps (local failure counts)
-        }
-      }
+      replayLocalChanges();
       Set<String> routes = new HashSet<>(link.indexed(clock.millis()));
       routes.addAll(view.routes());
       List<CompletableFuture<String>> reads = new ArrayList<>();
@@ -223,26 +218,69 @@ final class FleetSync implements AutoCloseable {
     }
   }
 
-  private void push(
+  /**
+   * Sends the fleet what this process learnt while it could not hear it, waiting for the replies;
+   * again for routes where more was learnt meanwhile (a few rounds at most: the rest waits for the
+   * next resync).
+   */
+  private void replayLocalChanges() {
+    for (int round = 0; round < 3; round++) {
+      Map<RouteEntry, RouteEntry.Replay> replays = new HashMap<>();
+      List<CompletableFuture<Void>> sends = new ArrayList<>();
+      LongUnaryOperator toWall = view.toWall();
+      long now = ticker.read();
+      for (String route : view.routes()) {
+        RouteEntry e = view.get(route);
+        RouteEntry.Replay r = e == null ? null : e.replay(now);
+        if (r != null) {
+          replays.put(e, r);
+          replay(route, e, r, toWall, sends);
+        }
+      }
+      for (CompletableFuture<Void> f : sends) {
+        link.await(f);
+      }
+      boolean again = false;
+      for (Map.Entry<RouteEntry, RouteEntry.Replay> r : replays.entrySet()) {
+        again |= !r.getKey().confirmed(r.getValue());
+      }
+      if (!again) {
+        return;
+      }
+    }
+  }
+
+  private void replay(
       String route,
       RouteEntry e,
-      long now,
+      RouteEntry.Replay r,
       LongUnaryOperator toWall,
       List<CompletableFuture<Void>> out) {
-    if (e.openedLocally()) {
+    if (r.succeed()) {
+      out.add(replay(e, Script.SUCCEED, route));
+    }
+    if (r.trip()) {
       out.add(
-          send(
+          replay(
+              e,
               Script.TRIP,
               route,
               String.valueOf(settings.openInitial().toMillis()),
               String.valueOf(settings.openMax().toMillis())));
     }
-    if (e.coolUntil() != 0 && e.coolUntil() - now > 0) {
-      out.add(send(Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(e.coolUntil()))));
+    if (r.coolUntil() != 0) {
+      out.add(replay(e, Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(r.coolUntil()))));
     }
-    if (e.retiredUntil() != 0 && e.retiredUntil() - now > 0) {
-      out.add(send(Script.RETIRE, route, String.valueOf(toWall.applyAsLong(e.retiredUntil()))));
+    if (r.retiredUntil() != 0) {
+      out.add(
+          replay(e, Script.RETIRE, route, String.valueOf(toWall.applyAsLong(r.retiredUntil()))));
     }
+  }
+
+  private CompletableFuture<Void> replay(
+      RouteEntry e, Script script, String route, String... extra) {
+    e.sent();
+    return send(e, false, script, route, extra);
   }
 
   /** Closes the connections, then stops the thread. */

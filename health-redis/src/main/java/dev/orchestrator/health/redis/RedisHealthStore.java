@@ -117,7 +117,7 @@ public final class RedisHealthStore implements HealthStore {
         Admission now = e.peek(route, ticker.read());
         return now != null ? now : Admission.shed(route, Duration.ZERO);
       } catch (IllegalStateException degraded) {
-        e.unsent(); // the link is degraded now: decide on local health
+        e.unsent(false, false); // the link is degraded now: decide on local health
       }
     }
     return e.grant(route, ticker.read(), token);
@@ -137,24 +137,31 @@ public final class RedisHealthStore implements HealthStore {
     if (e == null) {
       return; // a success on a route nothing is known about: nothing to write
     }
-    Change c = e.report(admission, outcome, ticker.read());
-    if (c == Change.NONE || !link.up()) {
+    boolean up = link.up();
+    Change c = e.report(admission, outcome, ticker.read(), up);
+    if (c == Change.NONE || !up) {
       return;
     }
     String ms0 = String.valueOf(settings.openInitial().toMillis());
     String msMax = String.valueOf(settings.openMax().toMillis());
     switch (c) {
       case FAIL ->
-          sync.send(
-              Script.FAIL, route, "f", String.valueOf(settings.breakerThreshold()), ms0, msMax);
-      case TRIP -> sync.send(Script.TRIP, route, ms0, msMax);
+          sync.sendChange(
+              e, Script.FAIL, route, "f", String.valueOf(settings.breakerThreshold()), ms0, msMax);
+      case TRIP -> sync.sendChange(e, Script.TRIP, route, ms0, msMax);
       case CUT ->
-          sync.send(
-              Script.FAIL, route, "k", String.valueOf(settings.streamCutThreshold()), ms0, msMax);
-      case REOPEN -> sync.send(Script.REOPEN, route, admission.lease(), ms0, msMax);
-      case CLOSE -> sync.send(Script.CLOSE, route, admission.lease());
-      case RELEASE -> sync.send(Script.RELEASE, route, admission.lease());
-      case SUCCEED -> sync.send(Script.SUCCEED, route);
+          sync.sendChange(
+              e,
+              Script.FAIL,
+              route,
+              "k",
+              String.valueOf(settings.streamCutThreshold()),
+              ms0,
+              msMax);
+      case REOPEN -> sync.sendChange(e, Script.REOPEN, route, admission.lease(), ms0, msMax);
+      case CLOSE -> sync.sendChange(e, Script.CLOSE, route, admission.lease());
+      case RELEASE -> sync.sendChange(e, Script.RELEASE, route, admission.lease());
+      case SUCCEED -> sync.sendChange(e, Script.SUCCEED, route);
       case NONE -> throw new AssertionError(c);
     }
   }
@@ -166,8 +173,11 @@ public final class RedisHealthStore implements HealthStore {
       return;
     }
     long now = ticker.read();
-    if (view.entry(route).coolDown(now + duration.toNanos(), now) && link.up()) {
-      sync.send(Script.COOLDOWN, route, String.valueOf(clock.millis() + duration.toMillis()));
+    boolean up = link.up();
+    RouteEntry e = view.entry(route);
+    if (e.coolDown(now + duration.toNanos(), now, up) && up) {
+      sync.sendChange(
+          e, Script.COOLDOWN, route, String.valueOf(clock.millis() + duration.toMillis()));
     }
   }
 
@@ -178,8 +188,10 @@ public final class RedisHealthStore implements HealthStore {
       return;
     }
     long now = ticker.read();
-    if (view.entry(route).retire(now + ttl.toNanos(), now) && link.up()) {
-      sync.send(Script.RETIRE, route, String.valueOf(clock.millis() + ttl.toMillis()));
+    boolean up = link.up();
+    RouteEntry e = view.entry(route);
+    if (e.retire(now + ttl.toNanos(), now, up) && up) {
+      sync.sendChange(e, Script.RETIRE, route, String.valueOf(clock.millis() + ttl.toMillis()));
     }
   }
 

@@ -64,6 +64,7 @@ final class RedisLink implements AutoCloseable {
   private final Runnable onConnected;
   private final Consumer<StoreStatus> onStatus;
   private final AtomicBoolean degraded = new AtomicBoolean();
+  private final StoreStatus connecting;
   private volatile StoreStatus status;
   private volatile StatefulRedisConnection<String, String> commands;
   private volatile StatefulRedisPubSubConnection<String, String> pubsub;
@@ -83,8 +84,9 @@ final class RedisLink implements AutoCloseable {
     this.onMessage = onMessage;
     this.onConnected = onConnected;
     this.onStatus = onStatus;
-    this.status =
+    this.connecting =
         new StoreStatus(false, "connecting: " + target + " namespace " + keys.namespace());
+    this.status = connecting;
     this.resources =
         ClientResources.builder()
             .reconnectDelay(
@@ -242,18 +244,33 @@ final class RedisLink implements AutoCloseable {
       return;
     }
     StoreStatus s = new StoreStatus(true, describe(why));
-    status = s;
+    synchronized (this) {
+      status = s;
+    }
     LOG.log(System.Logger.Level.WARNING, "health store degraded to local health: " + s.detail());
     onStatus.accept(s);
   }
 
-  /** Ends degraded mode (after a successful resync): logged and reported once. */
+  /**
+   * A resync succeeded: ends degraded mode (logged and reported once), and the first one ends
+   * "connecting" (not reported: nothing degraded).
+   */
   void recovered() {
-    if (closed || !degraded.compareAndSet(true, false)) {
+    if (closed) {
       return;
     }
     StoreStatus s = new StoreStatus(false, "ok: " + target + " namespace " + keys.namespace());
-    status = s;
+    if (!degraded.compareAndSet(true, false)) {
+      synchronized (this) {
+        if (!degraded.get() && status == connecting) {
+          status = s;
+        }
+      }
+      return;
+    }
+    synchronized (this) {
+      status = s;
+    }
     LOG.log(System.Logger.Level.INFO, "health store back on " + target + ": resynced");
     onStatus.accept(s);
   }

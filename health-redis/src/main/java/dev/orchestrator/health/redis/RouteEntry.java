@@ -14,13 +14,21 @@ import java.util.function.LongUnaryOperator;
  * nanoseconds), changed in place by this process's own reports, plus this process's own consecutive
  * failure and stream-cut counters (the fleet counts too, in Redis: whichever reaches the threshold
  * first opens the breaker, ADR 0021). The transitions are those of the in-memory store, so a
- * degraded process behaves exactly like one without Redis. Every method is synchronised on the
- * instance.
+ * degraded process behaves exactly like one without Redis.
+ *
+ * <p>Each change is either sent as a script (counted as pending in the same step, so no reply can
+ * overtake it) or <em>local only</em> (the fleet could not hear it: degraded, or its script
+ * failed). A reply cannot reflect a local-only change, so while one is unreplayed no reply replaces
+ * the entry; a resync replays it ({@link #replay}) and {@link #confirmed} ends it if nothing new
+ * was learnt locally meanwhile. Every method is synchronised on the instance.
  */
 final class RouteEntry {
   private final HealthSettings settings;
   private long version = -1;
   private boolean dirty;
+  private boolean localOnly;
+  private long localChanges;
+  private boolean succeededLocally;
   private int pending;
   private boolean claimed;
   private RouteSnapshot held;
@@ -68,11 +76,17 @@ final class RouteEntry {
     lease = token;
     leaseUntil = now + settings.probeLease().toNanos();
     dirty = true;
+    learntLocally();
     return new Admission(route, Admission.Kind.PROBE, token, Duration.ZERO);
   }
 
-  /** Applies one report exactly as the in-memory store does, and says what changed. */
-  synchronized Change report(Admission a, AttemptHealth outcome, long now) {
+  /**
+   * Applies one report exactly as the in-memory store does, and says what changed.
+   *
+   * @param sending whether a change is sent to the fleet (counted as pending now); else it is local
+   *     only
+   */
+  synchronized Change report(Admission a, AttemptHealth outcome, long now, boolean sending) {
     boolean probe = a.kind() == Admission.Kind.PROBE;
     boolean holder = probe && a.lease().equals(lease);
     boolean failure =
@@ -90,8 +104,28 @@ final class RouteEntry {
           case STREAM_CUT -> failure(holder, now, true);
           case NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
         };
-    dirty |= c != Change.NONE;
+    if (c != Change.NONE) {
+      if (c == Change.SUCCEED) {
+        succeededLocally = !sending; // a success sent now also covers an earlier local one
+      }
+      changed(sending);
+    }
     return c;
+  }
+
+  /** A change was made: counted as pending when it is sent, else remembered as local only. */
+  private void changed(boolean sending) {
+    dirty = true;
+    if (sending) {
+      pending++;
+    } else {
+      learntLocally();
+    }
+  }
+
+  private void learntLocally() {
+    localOnly = true;
+    localChanges++;
   }
 
   private Change success(boolean holder, long now) {
@@ -151,25 +185,31 @@ final class RouteEntry {
     return Change.RELEASE;
   }
 
-  /** Cools down until {@code until}; {@code true} when that lengthened the cooldown. */
-  synchronized boolean coolDown(long until, long now) {
+  /**
+   * Cools down until {@code until}; {@code true} when that lengthened the cooldown (sent to the
+   * fleet when {@code sending}, else local only).
+   */
+  synchronized boolean coolDown(long until, long now, boolean sending) {
     lastFailure = now;
     if (coolUntil != 0 && coolUntil - until >= 0) {
       return false;
     }
     coolUntil = until;
-    dirty = true;
+    changed(sending);
     return true;
   }
 
-  /** Retires until {@code until}; {@code true} when that lengthened the retirement. */
-  synchronized boolean retire(long until, long now) {
+  /**
+   * Retires until {@code until}; {@code true} when that lengthened the retirement (sent to the
+   * fleet when {@code sending}, else local only).
+   */
+  synchronized boolean retire(long until, long now, boolean sending) {
     lastFailure = now;
     if (retiredUntil != 0 && retiredUntil - until >= 0) {
       return false;
     }
     retiredUntil = until;
-    dirty = true;
+    changed(sending);
     return true;
   }
 
@@ -180,20 +220,70 @@ final class RouteEntry {
     leaseUntil = leaseUntilNanos;
   }
 
-  /** A script about this route was sent; its reply (or failure) will follow. */
+  /** A script about this route that changes nothing here was sent; its reply will follow. */
   synchronized void sent() {
     pending++;
   }
 
-  /** A sent script failed: no reply will come. */
-  synchronized void unsent() {
+  /**
+   * A sent script failed: no reply will come, and the change it carried (if any) is local only.
+   *
+   * @param change whether the script carried a change of this process
+   * @param success whether that change was a success (replayed as one)
+   */
+  synchronized void unsent(boolean change, boolean success) {
     pending = Math.max(0, pending - 1);
+    if (change) {
+      succeededLocally |= success;
+      learntLocally();
+    }
   }
 
-  /** What this process changed while the fleet could not hear it has been pushed (or dropped). */
-  synchronized void confirmed() {
-    dirty = false;
+  /**
+   * What a resync replays to the fleet for the local-only changes, read in one step; {@code null}
+   * when there are none.
+   */
+  synchronized Replay replay(long now) {
+    if (!localOnly) {
+      return null;
+    }
+    return new Replay(
+        localChanges,
+        succeededLocally && !open,
+        opened && open,
+        coolUntil != 0 && coolUntil - now > 0 ? coolUntil : 0,
+        retiredUntil != 0 && retiredUntil - now > 0 ? retiredUntil : 0);
   }
+
+  /**
+   * The replay read as {@code replay} reached the fleet: the local-only changes are over unless
+   * more were made since. A breaker this process opened is the fleet's from here.
+   *
+   * @return whether they are over
+   */
+  synchronized boolean confirmed(Replay replay) {
+    if (localChanges != replay.changes()) {
+      return false;
+    }
+    localOnly = false;
+    succeededLocally = false;
+    opened = false;
+    dirty = false;
+    return true;
+  }
+
+  /** Whether changes made while the fleet could not hear them wait for a replay. */
+  synchronized boolean localOnly() {
+    return localOnly;
+  }
+
+  /**
+   * What to replay: a success first (it ends the fleet's cooldown and counts), then the breaker
+   * this process opened, then the cooldown and retirement still running (ticker times; zero: none).
+   *
+   * @param changes the count of local-only changes it covers
+   */
+  record Replay(long changes, boolean succeed, boolean trip, long coolUntil, long retiredUntil) {}
 
   /**
    * Takes the fleet's state. While scripts of this process about the route are in flight, nothing
@@ -229,6 +319,9 @@ final class RouteEntry {
   }
 
   private boolean take(RouteSnapshot s, boolean authoritative, LongUnaryOperator toTicker) {
+    if (authoritative && localOnly) {
+      return false; // the reply cannot reflect what the fleet did not hear: replayed first
+    }
     boolean settled = authoritative || !dirty;
     boolean newer =
         s.version() == 0 ? settled : s.version() > version || (s.version() == version && settled);
@@ -256,24 +349,14 @@ final class RouteEntry {
     return true;
   }
 
-  /** Whether this process changed the entry since the fleet last confirmed it. */
-  synchronized boolean dirty() {
-    return dirty;
-  }
-
-  /** Whether this process opened the breaker and the fleet has not confirmed it yet. */
-  synchronized boolean openedLocally() {
-    return opened && open;
-  }
-
   /** Handed out for a change: {@link #idle} answers no once, whatever the state. */
   synchronized void claim() {
     claimed = true;
   }
 
   /**
-   * Whether nothing is left to remember: closed, nothing pending, every condition over, and not
-   * claimed since the last call.
+   * Whether nothing is left to remember: closed, no change unconfirmed or unreplayed, no reply due,
+   * every condition over, and not claimed since the last call.
    */
   synchronized boolean idle(long now) {
     if (claimed) {
@@ -282,6 +365,8 @@ final class RouteEntry {
     }
     return !open
         && !dirty
+        && !localOnly
+        && pending == 0
         && failures == 0
         && cuts == 0
         && (coolUntil == 0 || coolUntil - now <= 0)

@@ -71,6 +71,7 @@ class DegradedModeIT {
     RedisHealthStore a = store(statusesA);
     RedisHealthStore b = store(new CopyOnWriteArrayList<>());
     assertThat(a.status().degraded()).isFalse();
+    assertThat(a.status().detail()).startsWith("ok: "); // connected and read, not "connecting"
 
     redis.kill();
     long slowest = load(a, 4, 400);
@@ -100,6 +101,33 @@ class DegradedModeIT {
     assertThat(b.marks().get("provider/down").condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
     Eventually.await("A told it is back", () -> statusesA.size() == 2);
     assertThat(statusesA.get(1).degraded()).isFalse();
+  }
+
+  @Test
+  void aSuccessTheFleetCouldNotHearEndsTheFleetsCooldownWhenItHearsAgain() throws Exception {
+    RedisHealthStore a = store(new CopyOnWriteArrayList<>());
+    RedisHealthStore b = store(new CopyOnWriteArrayList<>());
+    b.coolDown("provider/x", Duration.ofSeconds(60)); // a 429 on B
+    Eventually.await("A hears of it", () -> a.marks().containsKey("provider/x"));
+
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect()) {
+      // DEBUG SLEEP 1: Redis keeps its data but answers nothing for longer than the timeout.
+      c.async()
+          .dispatch(
+              CommandType.DEBUG,
+              new StatusOutput<>(StringCodec.UTF8),
+              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(1));
+      a.coolDown("provider/other", Duration.ofSeconds(1)); // its script times out
+      Eventually.await("A degraded", () -> a.status().degraded());
+      a.report(a.admit("provider/x"), AttemptHealth.SUCCESS); // heard by A alone
+      assertThat(a.cooldownRemaining("provider/x")).isZero();
+    }
+    Eventually.await("A back", () -> !a.status().degraded());
+    Eventually.await(
+        "B hears the success that ended the cooldown", () -> !b.marks().containsKey("provider/x"));
+    assertThat(a.cooldownRemaining("provider/x")).isZero();
+    assertThat(b.cooldownRemaining("provider/x")).isZero();
   }
 
   @Test

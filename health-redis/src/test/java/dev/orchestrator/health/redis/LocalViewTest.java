@@ -31,7 +31,7 @@ class LocalViewTest {
 
   @Test
   void anEntryWithSomethingToRememberIsKept() {
-    view.entry("provider/model").coolDown(time.read() + 60_000_000_000L, time.read());
+    view.entry("provider/model").coolDown(time.read() + 60_000_000_000L, time.read(), true);
     view.prune();
     view.prune();
     assertThat(view.get("provider/model")).isNotNull();

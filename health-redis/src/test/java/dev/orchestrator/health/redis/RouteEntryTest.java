@@ -1,0 +1,95 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.HealthSettings;
+import java.time.Duration;
+import java.util.function.LongUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Changes the fleet could not hear (made while degraded, or whose script failed) against the
+ * fleet's replies: a reply cannot reflect them, so none replaces the entry until a resync replayed
+ * them — and the replay says what to send, in the order that gives the same end state.
+ */
+class RouteEntryTest {
+  private static final String R = "provider/model";
+  private static final LongUnaryOperator SAME = ms -> ms;
+  private static final long COOL_UNTIL = Duration.ofSeconds(5).toNanos();
+  private final RouteEntry e = new RouteEntry(HealthSettings.defaults());
+
+  /** The fleet's answer: closed, cooling until {@code coolUntil}, at {@code version}. */
+  private static RouteSnapshot cooling(long version, long coolUntil) {
+    return new RouteSnapshot(R, version, 0, 0, 0, null, 0, coolUntil, 0, coolUntil);
+  }
+
+  @Test
+  void aReplyDoesNotUndoASuccessTheFleetDidNotHear() {
+    e.coolDown(COOL_UNTIL, 0, true); // sent: the reply is due
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, false); // the link was not up
+    assertThat(e.coolUntil()).isZero();
+
+    assertThat(e.apply(cooling(1, COOL_UNTIL), true, SAME)).isFalse(); // the cooldown's reply
+    assertThat(e.coolUntil()).isZero();
+    assertThat(e.replay(2)).isEqualTo(new RouteEntry.Replay(1, true, false, 0, 0));
+  }
+
+  @Test
+  void aReplayedSuccessGoesBeforeALaterCooldownSoTheCooldownStays() {
+    e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, false);
+    e.coolDown(COOL_UNTIL, 0, false);
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, false); // ends the cooldown
+    e.coolDown(2 * COOL_UNTIL, 2, false); // a new one after it
+    RouteEntry.Replay r = e.replay(3);
+    assertThat(r.succeed()).isTrue();
+    assertThat(r.coolUntil()).isEqualTo(2 * COOL_UNTIL);
+    assertThat(r.changes()).isEqualTo(4);
+  }
+
+  @Test
+  void aReplayIsConfirmedOnlyWhenNothingWasLearntLocallySinceItWasRead() {
+    e.coolDown(COOL_UNTIL, 0, false);
+    RouteEntry.Replay first = e.replay(1);
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 2, false); // while the replay is out
+    assertThat(e.confirmed(first)).isFalse();
+    assertThat(e.localOnly()).isTrue();
+
+    RouteEntry.Replay second = e.replay(3);
+    assertThat(second).isEqualTo(new RouteEntry.Replay(2, true, false, 0, 0));
+    assertThat(e.confirmed(second)).isTrue();
+    assertThat(e.localOnly()).isFalse();
+    assertThat(e.replay(4)).isNull();
+    assertThat(e.apply(cooling(3, 0), true, SAME)).isTrue(); // replies are taken again
+  }
+
+  @Test
+  void aChangeSentToTheFleetNeedsNoReplayAndItsReplyIsTaken() {
+    e.coolDown(COOL_UNTIL, 0, true);
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true);
+    assertThat(e.replay(2)).isNull();
+    assertThat(e.apply(cooling(1, COOL_UNTIL), true, SAME)).isFalse(); // one more reply is due
+    assertThat(e.apply(cooling(2, 0), true, SAME)).isTrue(); // the success's reply, the last
+    assertThat(e.coolUntil()).isZero();
+  }
+
+  @Test
+  void aChangeWhoseScriptFailedIsReplayedAsItWas() {
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 0, true); // no-op on a clean entry
+    e.coolDown(COOL_UNTIL, 0, true);
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true);
+    e.unsent(true, true); // the success's script failed
+    assertThat(e.replay(2)).isEqualTo(new RouteEntry.Replay(1, true, false, 0, 0));
+  }
+
+  @Test
+  void anEntryWithAChangeToReplayOrAReplyDueIsNotIdle() {
+    e.coolDown(1, 0, false); // a cooldown that is over by now, but not replayed
+    assertThat(e.idle(2)).isFalse();
+    e.confirmed(e.replay(2));
+    assertThat(e.idle(2)).isTrue();
+    e.sent();
+    assertThat(e.idle(2)).isFalse();
+  }
+}

@@ -87,6 +87,15 @@ final class ChunkEncoder {
     event.writeTo(out);
   }
 
+  /** Returns the generator's buffers to Jackson's pool; the encoder is not used after it. */
+  void close() {
+    try {
+      g.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // not from an in-memory buffer
+    }
+  }
+
   private void toolCall(ToolCallDelta t) throws IOException {
     g.writeArrayFieldStart("tool_calls");
     if (t.name() != null) {

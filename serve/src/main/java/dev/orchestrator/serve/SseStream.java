@@ -45,7 +45,7 @@ final class SseStream implements StreamListener {
   private final Cancellation cancel;
   private final long created = System.currentTimeMillis() / 1000;
   private final StringBuilder text = new StringBuilder();
-  private final ChunkEncoder encoder = new ChunkEncoder();
+  private ChunkEncoder encoder; // from commit on
   private Completions.StreamHead head;
   private String id;
   private String systemFingerprint;
@@ -325,6 +325,17 @@ final class SseStream implements StreamListener {
     }
     h.put("x-orchestrator-attempts", Integer.toString(committedAttempts));
     out = call.openStream(h);
+    encoder = new ChunkEncoder();
+  }
+
+  /**
+   * Releases the encoder's buffers; called once the request is over, however it ended. Nothing is
+   * written after it.
+   */
+  void close() {
+    if (encoder != null) {
+      encoder.close();
+    }
   }
 
   private void event(byte[] json) {

@@ -35,6 +35,9 @@ public final class SseReader {
     }
   }
 
+  private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] EVENT = "event".getBytes(StandardCharsets.US_ASCII);
+
   private final int maxLineBytes;
   private final long maxEventBytes;
   private long eventBytes;
@@ -44,8 +47,6 @@ public final class SseReader {
   private boolean lastWasCr;
   private boolean atStart = true;
   private boolean stopped;
-  private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] EVENT = "event".getBytes(StandardCharsets.US_ASCII);
 
   /** The event's data lines after the first, joined; empty while it has one line. */
   private final StringBuilder data = new StringBuilder();

@@ -182,7 +182,8 @@ final class CompletionParser {
     return new OpenAiDto.UsageDto(prompt, completion, total, promptDetails, completionDetails);
   }
 
-  static OpenAiDto.TokenDetails details(JsonParser p, JsonToken t) throws IOException, Unexpected {
+  private static OpenAiDto.TokenDetails details(JsonParser p, JsonToken t)
+      throws IOException, Unexpected {
     if (t == JsonToken.VALUE_NULL) {
       return null;
     }

@@ -1,17 +1,16 @@
 package dev.orchestrator.providers.internal.openai;
 
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.anyValue;
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.list;
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.object;
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.wrongType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -26,8 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * JSON object) goes to data binding, so no chunk decodes differently than before.
  */
 class ChunkDecodingPropertyTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   @Property(tries = 2000)
   void aChunkTakenIsTheRecordDataBindingBuilds(@ForAll("chunks") String data) throws Exception {
     OpenAiDto.Chunk parsed = ChunkParser.parse(data);
@@ -143,7 +140,7 @@ class ChunkDecodingPropertyTest {
                 "usage", usage,
                 "error", anyValue()),
             false);
-    return chunk.filter(c -> c != null).map(ChunkDecodingPropertyTest::json);
+    return chunk.filter(c -> c != null).map(WireArbitraries::json);
   }
 
   /** A string field: a string (escapes and non-ASCII included) or null; else now and then. */
@@ -183,77 +180,5 @@ class ChunkDecodingPropertyTest {
             wrongTypes);
     return Arbitraries.frequencyOf(
         Tuple.of(6, text(wrongTypes)), Tuple.of(2, parts), Tuple.of(1, Arbitraries.just(null)));
-  }
-
-  private static Arbitrary<Object> wrongType() {
-    return Arbitraries.of(
-        List.of(), List.of(1, "a"), Map.of(), Map.of("k", 1), 7, 2.25, false, "s");
-  }
-
-  /** A {@code JsonNode} field: null, an object, or any other JSON value. */
-  private static Arbitrary<Object> anyValue() {
-    return Arbitraries.frequencyOf(
-        Tuple.of(4, Arbitraries.just(null)),
-        Tuple.of(1, wrongType()),
-        Tuple.of(
-            1,
-            Arbitraries.of(
-                Map.of("message", "boom", "code", 500),
-                Map.of("content", List.of(Map.of("token", "a", "logprob", -0.25))))));
-  }
-
-  private static Arbitrary<Object> list(Arbitrary<Object> element, boolean wrongTypes) {
-    Arbitrary<Object> items =
-        Arbitraries.frequencyOf(Tuple.of(9, element), Tuple.of(1, Arbitraries.just(null)))
-            .list()
-            .ofMaxSize(3)
-            .map(l -> (Object) l);
-    return wrongTypes
-        ? Arbitraries.frequencyOf(
-            Tuple.of(8, items), Tuple.of(1, Arbitraries.just(null)), Tuple.of(1, wrongType()))
-        : Arbitraries.frequencyOf(Tuple.of(8, items), Tuple.of(1, Arbitraries.just(null)));
-  }
-
-  /**
-   * An object with each field present or absent, sometimes an unknown field (nested values
-   * included, which the parser skips); with {@code wrongTypes} now and then null or another type.
-   */
-  private static Arbitrary<Object> object(
-      Map<String, Arbitrary<Object>> fields, boolean wrongTypes) {
-    List<Arbitrary<Tuple.Tuple2<String, Object>>> entries = new ArrayList<>();
-    for (Map.Entry<String, Arbitrary<Object>> f : fields.entrySet()) {
-      entries.add(
-          Arbitraries.frequencyOf(
-              Tuple.of(3, f.getValue().map(v -> Tuple.of(f.getKey(), v))),
-              Tuple.of(1, Arbitraries.just(Tuple.of(null, null)))));
-    }
-    entries.add(
-        Arbitraries.frequencyOf(
-            Tuple.of(3, Arbitraries.just(Tuple.of(null, null))),
-            Tuple.of(1, anyValue().map(v -> Tuple.of("unknown_field", v)))));
-    Arbitrary<Object> whole =
-        Combinators.combine(entries)
-            .as(
-                list -> {
-                  Map<String, Object> m = new LinkedHashMap<>();
-                  for (Tuple.Tuple2<String, Object> e : list) {
-                    if (e.get1() != null) {
-                      m.put(e.get1(), e.get2());
-                    }
-                  }
-                  return (Object) m;
-                });
-    return wrongTypes
-        ? Arbitraries.frequencyOf(
-            Tuple.of(12, whole), Tuple.of(1, Arbitraries.just(null)), Tuple.of(1, wrongType()))
-        : Arbitraries.frequencyOf(Tuple.of(12, whole), Tuple.of(1, Arbitraries.just(null)));
-  }
-
-  private static String json(Object value) {
-    try {
-      return JSON.writeValueAsString(value);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

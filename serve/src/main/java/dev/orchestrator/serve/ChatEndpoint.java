@@ -160,6 +160,7 @@ final class ChatEndpoint {
       entry.error = "internal_error";
       sse.fail(ApiError.internal(e));
     } finally {
+      sse.close();
       Duration ttft = ex.timeToFirstByte();
       if (!ttft.isZero()) {
         entry.ttftNanos = ttft.toNanos();

@@ -13,10 +13,11 @@ import java.math.BigDecimal;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Writes OpenAI {@code chat.completion} and {@code chat.completion.chunk} objects straight from the
- * engine's answer with a streaming generator (no tree per chunk), keeping what the upstream said:
- * its id, {@code system_fingerprint}, refusal, reasoning, logprobs and usage details
- * (docs/reference.md §5). Stateless and thread-safe.
+ * Writes OpenAI {@code chat.completion} objects and the usage chunk straight from the engine's
+ * answer with a streaming generator (no tree), and the parts of a {@code chat.completion.chunk}
+ * that {@link ChunkEncoder} writes per stream, keeping what the upstream said: its id, {@code
+ * system_fingerprint}, refusal, reasoning, logprobs and usage details (docs/reference.md §5).
+ * Stateless and thread-safe.
  */
 final class Completions {
   private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
@@ -112,73 +113,6 @@ final class Completions {
   /** Identifies the chunks of one stream. */
   record StreamHead(String id, long created, String model, String systemFingerprint) {}
 
-  /** One {@code chat.completion.chunk} without logprobs. */
-  static byte[] chunk(StreamHead head, Delta d) {
-    return chunk(head, d, null);
-  }
-
-  /**
-   * One {@code chat.completion.chunk}; {@code logprobsJson} is the upstream chunk's {@code
-   * logprobs} object as JSON text, or {@code null} for {@code "logprobs": null}.
-   */
-  static byte[] chunk(StreamHead head, Delta d, String logprobsJson) {
-    return write(
-        g -> {
-          writeChunkHead(g, head);
-          g.writeArrayFieldStart("choices");
-          g.writeStartObject();
-          g.writeNumberField("index", 0);
-          g.writeObjectFieldStart("delta");
-          if (d.first()) {
-            g.writeStringField("role", "assistant");
-          }
-          if (d.content() != null) {
-            g.writeStringField("content", d.content());
-          }
-          if (d.reasoning() != null) {
-            g.writeStringField("reasoning_content", d.reasoning());
-          }
-          if (d.refusal() != null) {
-            g.writeStringField("refusal", d.refusal());
-          }
-          if (d.toolCall() != null) {
-            ToolCallDelta t = d.toolCall();
-            g.writeArrayFieldStart("tool_calls");
-            if (t.name() != null) {
-              writeCall(
-                  g,
-                  t.index(),
-                  t.id() != null ? t.id() : "call_" + t.index(),
-                  t.name(),
-                  t.argumentsFragment());
-            } else {
-              g.writeStartObject();
-              g.writeNumberField("index", t.index());
-              g.writeObjectFieldStart("function");
-              g.writeStringField("arguments", t.argumentsFragment());
-              g.writeEndObject();
-              g.writeEndObject();
-            }
-            g.writeEndArray();
-          }
-          g.writeEndObject();
-          if (logprobsJson != null) {
-            g.writeFieldName("logprobs");
-            g.writeRawValue(logprobsJson);
-          } else {
-            g.writeNullField("logprobs");
-          }
-          if (d.finishReason() == null) {
-            g.writeNullField("finish_reason");
-          } else {
-            g.writeStringField("finish_reason", d.finishReason());
-          }
-          g.writeEndObject();
-          g.writeEndArray();
-          g.writeEndObject();
-        });
-  }
-
   /** The usage chunk of {@code stream_options.include_usage}: empty choices and the usage. */
   static byte[] usageChunk(StreamHead head, Usage usage, BigDecimal cost) {
     return write(
@@ -191,7 +125,8 @@ final class Completions {
         });
   }
 
-  private static void writeChunkHead(JsonGenerator g, StreamHead h) throws IOException {
+  /** {@code id}, {@code object}, {@code created}, {@code model}, {@code system_fingerprint}. */
+  static void writeChunkHead(JsonGenerator g, StreamHead h) throws IOException {
     g.writeStartObject();
     g.writeStringField("id", h.id());
     g.writeStringField("object", "chat.completion.chunk");
@@ -203,7 +138,7 @@ final class Completions {
   }
 
   /** One whole call, or the first fragment of a streamed one ({@code index} set). */
-  private static void writeCall(JsonGenerator g, Integer index, String id, String name, String args)
+  static void writeCall(JsonGenerator g, Integer index, String id, String name, String args)
       throws IOException {
     g.writeStartObject();
     if (index != null) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * One SSE answer. Nothing is written until the first delta: until then the engine may still fail
@@ -44,6 +45,8 @@ final class SseStream implements StreamListener {
   private final Cancellation cancel;
   private final long created = System.currentTimeMillis() / 1000;
   private final StringBuilder text = new StringBuilder();
+  private ChunkEncoder encoder; // from commit on
+  private Completions.StreamHead head;
   private String id;
   private String systemFingerprint;
   private OutputStream out;
@@ -70,6 +73,7 @@ final class SseStream implements StreamListener {
       // Before commit a failed-over attempt's ids are replaced by the next one's.
       id = upstreamId;
       systemFingerprint = fingerprint;
+      head = null;
       pendingLogprobs.clear(); // a failed-over attempt's, never shown
     }
   }
@@ -246,9 +250,18 @@ final class SseStream implements StreamListener {
     call.abort();
   }
 
+  /**
+   * The head of the next chunk: the same object while id, fingerprint and route stay (so the
+   * encoder reuses its encoded prefix); after commit only the route may change (a continuation).
+   */
   private Completions.StreamHead head() {
-    return new Completions.StreamHead(
-        id != null ? id : (id = Completions.newId()), created, route(), systemFingerprint);
+    String model = route();
+    if (head == null || !Objects.equals(head.model(), model)) {
+      head =
+          new Completions.StreamHead(
+              id != null ? id : (id = Completions.newId()), created, model, systemFingerprint);
+    }
+    return head;
   }
 
   private void send(Completions.Delta d) {
@@ -265,7 +278,7 @@ final class SseStream implements StreamListener {
     Completions.Delta delta = d;
     while (pendingLogprobs.size() > 1) {
       Completions.Delta empty = new Completions.Delta(delta.first(), null, null, null, null, null);
-      event(Completions.chunk(head, empty, pendingLogprobs.remove(0)));
+      chunk(head, empty, pendingLogprobs.remove(0));
       delta =
           new Completions.Delta(
               false,
@@ -277,7 +290,18 @@ final class SseStream implements StreamListener {
     }
     String logprobs = pendingLogprobs.isEmpty() ? null : pendingLogprobs.remove(0);
     logprobsSent |= logprobs != null;
-    event(Completions.chunk(head, delta, logprobs));
+    chunk(head, delta, logprobs);
+  }
+
+  private void chunk(Completions.StreamHead head, Completions.Delta d, String logprobs) {
+    try {
+      encoder.write(out, head, d, logprobs);
+      if (!batching) {
+        out.flush();
+      }
+    } catch (IOException e) {
+      throw gone(e);
+    }
   }
 
   private String route() {
@@ -301,6 +325,17 @@ final class SseStream implements StreamListener {
     }
     h.put("x-orchestrator-attempts", Integer.toString(committedAttempts));
     out = call.openStream(h);
+    encoder = new ChunkEncoder();
+  }
+
+  /**
+   * Releases the encoder's buffers; called once the request is over, however it ended. Nothing is
+   * written after it.
+   */
+  void close() {
+    if (encoder != null) {
+      encoder.close();
+    }
   }
 
   private void event(byte[] json) {

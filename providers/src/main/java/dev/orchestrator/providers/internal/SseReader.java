@@ -35,6 +35,9 @@ public final class SseReader {
     }
   }
 
+  private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] EVENT = "event".getBytes(StandardCharsets.US_ASCII);
+
   private final int maxLineBytes;
   private final long maxEventBytes;
   private long eventBytes;
@@ -44,8 +47,13 @@ public final class SseReader {
   private boolean lastWasCr;
   private boolean atStart = true;
   private boolean stopped;
+
+  /** The event's data lines after the first, joined; empty while it has one line. */
   private final StringBuilder data = new StringBuilder();
-  private boolean hasData;
+
+  /** The event's first data line, or {@code null} while it has none. */
+  private String firstData;
+
   private String eventName;
 
   /**
@@ -86,20 +94,29 @@ public final class SseReader {
    */
   public void feed(byte[] bytes, int offset, int length, Handler handler)
       throws MalformedStreamException {
-    for (int i = offset; i < offset + length && !stopped; i++) {
+    int end = offset + length;
+    int i = offset;
+    while (i < end && !stopped) {
       byte b = bytes[i];
       if (b == '\n') {
+        i++;
         if (lastWasCr) {
           lastWasCr = false; // second half of CRLF
           continue;
         }
         endLine(handler);
       } else if (b == '\r') {
+        i++;
         lastWasCr = true;
         endLine(handler);
       } else {
         lastWasCr = false;
-        append(b);
+        int stop = i + 1;
+        while (stop < end && bytes[stop] != '\n' && bytes[stop] != '\r') {
+          stop++;
+        }
+        append(bytes, i, stop - i); // the rest of the line at once
+        i = stop;
       }
     }
   }
@@ -109,21 +126,26 @@ public final class SseReader {
    * final blank line loses nothing); a partial last line is discarded, never passed on.
    */
   public void endOfInput(Handler handler) {
-    if (!stopped && hasData && lineLength == 0) {
+    if (!stopped && firstData != null && lineLength == 0) {
       dispatch(handler);
     }
     lineLength = 0;
   }
 
-  private void append(byte b) throws MalformedStreamException {
-    if (lineLength == maxLineBytes) {
+  private void append(byte[] bytes, int offset, int count) throws MalformedStreamException {
+    if (count > maxLineBytes - lineLength) {
       throw new MalformedStreamException(
           "SSE line longer than " + maxLineBytes + " bytes (expected: a bounded event)");
     }
-    if (lineLength == line.length) {
-      line = Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
+    if (lineLength + count > line.length) {
+      int size = line.length;
+      while (size < lineLength + count) {
+        size *= 2;
+      }
+      line = Arrays.copyOf(line, Math.min(maxLineBytes, size));
     }
-    line[lineLength++] = b;
+    System.arraycopy(bytes, offset, line, lineLength, count);
+    lineLength += count;
   }
 
   private void endLine(Handler handler) throws MalformedStreamException {
@@ -137,52 +159,60 @@ public final class SseReader {
         start = 3; // UTF-8 byte order mark
       }
     }
-    String text = new String(line, start, lineLength - start, StandardCharsets.UTF_8);
-    lastLineBytes = lineLength - start;
+    int length = lineLength;
+    lastLineBytes = length - start;
     lineLength = 0;
-    if (text.isEmpty()) {
+    if (length == start) {
       dispatch(handler);
       return;
     }
-    if (text.charAt(0) == ':') {
+    if (line[start] == ':') {
       return; // comment / keep-alive
     }
-    int colon = text.indexOf(':');
-    String field = colon < 0 ? text : text.substring(0, colon);
-    String value = colon < 0 ? "" : text.substring(colon + 1);
-    if (value.startsWith(" ")) {
-      value = value.substring(1);
+    // The field name is ASCII (a colon cannot be inside a UTF-8 sequence), the value is decoded
+    // once, straight from the bytes.
+    int colon = start;
+    while (colon < length && line[colon] != ':') {
+      colon++;
     }
-    switch (field) {
-      case "data":
-        eventBytes += lastLineBytes; // the data line as received, field name included
-        if (eventBytes > maxEventBytes) {
-          throw new MalformedStreamException(
-              "SSE event larger than "
-                  + maxEventBytes
-                  + " bytes (maxEventBytes; expected: a bounded event)");
-        }
-        if (hasData) {
-          data.append('\n');
-        }
-        data.append(value);
-        hasData = true;
-        break;
-      case "event":
-        eventName = value;
-        break;
-      default:
-        break; // id, retry and unknown fields carry nothing we use
+    int value = colon < length ? colon + 1 : length;
+    if (value < length && line[value] == ' ') {
+      value++;
     }
+    if (isField(start, colon, DATA)) {
+      eventBytes += lastLineBytes; // the data line as received, field name included
+      if (eventBytes > maxEventBytes) {
+        throw new MalformedStreamException(
+            "SSE event larger than "
+                + maxEventBytes
+                + " bytes (maxEventBytes; expected: a bounded event)");
+      }
+      String text = new String(line, value, length - value, StandardCharsets.UTF_8);
+      if (firstData == null) {
+        firstData = text; // most events have one data line: no joining
+      } else {
+        if (data.length() == 0) {
+          data.append(firstData);
+        }
+        data.append('\n').append(text);
+      }
+    } else if (isField(start, colon, EVENT)) {
+      eventName = new String(line, value, length - value, StandardCharsets.UTF_8);
+    }
+    // id, retry and unknown fields carry nothing we use
+  }
+
+  private boolean isField(int start, int end, byte[] name) {
+    return end - start == name.length && Arrays.equals(line, start, end, name, 0, name.length);
   }
 
   private void dispatch(Handler handler) {
     eventBytes = 0;
-    if (hasData) {
+    if (firstData != null) {
       String name = eventName == null || eventName.isEmpty() ? "message" : eventName;
-      String d = data.toString();
+      String d = data.length() == 0 ? firstData : data.toString();
       data.setLength(0);
-      hasData = false;
+      firstData = null;
       eventName = null;
       if (!handler.onEvent(name, d)) {
         stopped = true;

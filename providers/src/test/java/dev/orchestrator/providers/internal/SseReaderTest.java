@@ -12,6 +12,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class SseReaderTest {
@@ -96,5 +97,38 @@ class SseReaderTest {
   @ValueSource(strings = {"data: x\n\n", "data:x\n\n", "data: x\r\n\r\n", "\uFEFFdata: x\n\n"})
   void acceptsDataWithOrWithoutTheSpaceAndABom(String text) throws Exception {
     assertThat(decode(text, List.of(1), true)).containsExactly("message|x");
+  }
+
+  /** Data lines joined with a newline however many there are, empty ones included. */
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '\'',
+      textBlock =
+          """
+          'data: a\\n\\n'                    | 'a'
+          'data:\\n\\n'                      | ''
+          'data\\n\\n'                       | ''
+          'data:\\ndata: b\\n\\n'            | '\\nb'
+          'data: a\\ndata:\\ndata: c\\n\\n'  | 'a\\n\\nc'
+          'data:  two spaces\\n\\n'          | ' two spaces'
+          'datum: x\\ndata: y\\n\\n'         | 'y'
+          'event: e\\nevent: f\\ndata: z\\n\\n' | 'z'
+          """)
+  void joinsDataLinesWithNewlines(String text, String data) throws Exception {
+    String stream = text.replace("\\n", "\n");
+    assertThat(decode(stream, List.of(), true))
+        .containsExactly(
+            (stream.contains("event: f") ? "f" : "message") + "|" + data.replace("\\n", "\n"));
+  }
+
+  @Test
+  void acceptsALineOfExactlyTheBoundArrivingInPieces() throws Exception {
+    SseReader r = new SseReader(32);
+    byte[] b = ("data: " + "x".repeat(26) + "\n\n").getBytes(StandardCharsets.UTF_8);
+    List<String> seen = new ArrayList<>();
+    r.feed(b, 0, 10, (e, d) -> seen.add(d));
+    r.feed(b, 10, b.length - 10, (e, d) -> seen.add(d));
+    assertThat(seen).containsExactly("x".repeat(26));
   }
 }

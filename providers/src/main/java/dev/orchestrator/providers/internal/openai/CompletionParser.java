@@ -21,7 +21,7 @@ final class CompletionParser {
   private CompletionParser() {}
 
   /** The shape this parser does not take; the caller falls back to data binding. */
-  private static final class Unexpected extends Exception {
+  static final class Unexpected extends Exception {
     private static final long serialVersionUID = 1L;
     static final Unexpected INSTANCE = new Unexpected();
 
@@ -144,8 +144,7 @@ final class CompletionParser {
     return out;
   }
 
-  private static OpenAiDto.FunctionCall function(JsonParser p, JsonToken t)
-      throws IOException, Unexpected {
+  static OpenAiDto.FunctionCall function(JsonParser p, JsonToken t) throws IOException, Unexpected {
     expect(t, JsonToken.START_OBJECT);
     String name = null;
     String arguments = null;
@@ -161,8 +160,7 @@ final class CompletionParser {
     return new OpenAiDto.FunctionCall(name, arguments);
   }
 
-  private static OpenAiDto.UsageDto usage(JsonParser p, JsonToken t)
-      throws IOException, Unexpected {
+  static OpenAiDto.UsageDto usage(JsonParser p, JsonToken t) throws IOException, Unexpected {
     expect(t, JsonToken.START_OBJECT);
     Integer prompt = null;
     Integer completion = null;
@@ -204,14 +202,14 @@ final class CompletionParser {
     return new OpenAiDto.TokenDetails(cached, reasoning);
   }
 
-  private static void expect(JsonToken actual, JsonToken expected) throws Unexpected {
+  static void expect(JsonToken actual, JsonToken expected) throws Unexpected {
     if (actual != expected) {
       throw Unexpected.INSTANCE;
     }
   }
 
   /** A string or null; any other token is a shape left to data binding (which coerces). */
-  private static String text(JsonParser p, JsonToken t) throws IOException, Unexpected {
+  static String text(JsonParser p, JsonToken t) throws IOException, Unexpected {
     if (t == JsonToken.VALUE_STRING) {
       return p.getText();
     }
@@ -222,7 +220,7 @@ final class CompletionParser {
   }
 
   /** An int or null; a float, a string or a long is left to data binding. */
-  private static Integer integer(JsonParser p, JsonToken t) throws IOException, Unexpected {
+  static Integer integer(JsonParser p, JsonToken t) throws IOException, Unexpected {
     if (t == JsonToken.VALUE_NUMBER_INT && p.getNumberType() == JsonParser.NumberType.INT) {
       return p.getIntValue();
     }

@@ -147,6 +147,11 @@ public final class OpenAiWire implements WireProtocol {
     return new Assembler(listener, fallbackModel, headerRequestId);
   }
 
+  /** A stream chunk as data binding reads it; {@link ChunkParser} builds the same record. */
+  static OpenAiDto.Chunk bindChunk(String data) throws JsonProcessingException {
+    return Json.MAPPER.readValue(data, OpenAiDto.Chunk.class);
+  }
+
   private static final class Assembler extends StreamAssembler {
     Assembler(StreamListener listener, String fallbackModel, String headerRequestId) {
       super(listener, fallbackModel, headerRequestId);
@@ -160,11 +165,13 @@ public final class OpenAiWire implements WireProtocol {
       if ("[DONE]".equals(data.trim())) {
         return StreamSignal.DONE;
       }
-      OpenAiDto.Chunk chunk;
-      try {
-        chunk = Json.MAPPER.readValue(data, OpenAiDto.Chunk.class);
-      } catch (JsonProcessingException e) {
-        return malformed("a stream event is not valid JSON");
+      OpenAiDto.Chunk chunk = ChunkParser.parse(data);
+      if (chunk == null) {
+        try {
+          chunk = bindChunk(data); // a shape the streaming parser leaves to data binding
+        } catch (JsonProcessingException e) {
+          return malformed("a stream event is not valid JSON");
+        }
       }
       if (chunk == null) {
         return malformed("a stream event is empty");

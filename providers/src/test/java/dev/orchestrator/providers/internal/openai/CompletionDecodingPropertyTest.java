@@ -1,17 +1,16 @@
 package dev.orchestrator.providers.internal.openai;
 
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.anyValue;
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.list;
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.object;
+import static dev.orchestrator.providers.internal.openai.WireArbitraries.wrongType;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.providers.internal.Decoded;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.Test;
  * wrong JSON type, nulls anywhere, unknown fields, or no JSON at all.
  */
 class CompletionDecodingPropertyTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
   private static final OpenAiWire WIRE = OpenAiWire.INSTANCE;
 
   @Property(tries = 1500)
@@ -78,16 +76,18 @@ class CompletionDecodingPropertyTest {
                 "refusal", text(),
                 "reasoning_content", text(),
                 "reasoning", text(),
-                "tool_calls", list(toolCall())));
+                "tool_calls", list(toolCall(), true)),
+            true);
     Arbitrary<Object> choice =
         object(
             Map.of(
                 "index", integer(),
                 "message", message,
                 "finish_reason", text(),
-                "logprobs", anyValue()));
+                "logprobs", anyValue()),
+            true);
     Arbitrary<Object> details =
-        object(Map.of("cached_tokens", integer(), "reasoning_tokens", integer()));
+        object(Map.of("cached_tokens", integer(), "reasoning_tokens", integer()), true);
     Arbitrary<Object> usage =
         object(
             Map.of(
@@ -95,17 +95,19 @@ class CompletionDecodingPropertyTest {
                 "completion_tokens", integer(),
                 "total_tokens", integer(),
                 "prompt_tokens_details", details,
-                "completion_tokens_details", details));
+                "completion_tokens_details", details),
+            true);
     Arbitrary<Object> completion =
         object(
             Map.of(
                 "id", text(),
                 "model", text(),
                 "system_fingerprint", text(),
-                "choices", list(choice),
+                "choices", list(choice, true),
                 "usage", usage,
-                "error", anyValue()));
-    return completion.map(CompletionDecodingPropertyTest::json);
+                "error", anyValue()),
+            true);
+    return completion.map(WireArbitraries::json);
   }
 
   private static Arbitrary<Object> toolCall() {
@@ -116,7 +118,8 @@ class CompletionDecodingPropertyTest {
             "type",
             text(),
             "function",
-            object(Map.of("name", text(), "arguments", text()))));
+            object(Map.of("name", text(), "arguments", text()), true)),
+        true);
   }
 
   /** A string field: usually a string, sometimes null or another JSON type. */
@@ -140,70 +143,9 @@ class CompletionDecodingPropertyTest {
     Arbitrary<Object> parts =
         list(
             Arbitraries.oneOf(
-                text(), object(Map.of("type", Arbitraries.just("text"), "text", text()))));
+                text(), object(Map.of("type", Arbitraries.just("text"), "text", text()), true)),
+            true);
     return Arbitraries.frequencyOf(
         Tuple.of(6, text()), Tuple.of(2, parts), Tuple.of(1, Arbitraries.just(null)));
-  }
-
-  private static Arbitrary<Object> wrongType() {
-    return Arbitraries.of(
-        List.of(), List.of(1, "a"), Map.of(), Map.of("k", 1), 7, 2.25, false, "s");
-  }
-
-  private static Arbitrary<Object> anyValue() {
-    return Arbitraries.frequencyOf(
-        Tuple.of(4, Arbitraries.just(null)),
-        Tuple.of(1, wrongType()),
-        Tuple.of(1, Arbitraries.of(Map.of("message", "boom", "code", 500))));
-  }
-
-  private static Arbitrary<Object> list(Arbitrary<Object> element) {
-    Arbitrary<Object> items =
-        Arbitraries.frequencyOf(Tuple.of(9, element), Tuple.of(1, Arbitraries.just(null)))
-            .list()
-            .ofMaxSize(3)
-            .map(l -> (Object) l);
-    return Arbitraries.frequencyOf(
-        Tuple.of(8, items), Tuple.of(1, Arbitraries.just(null)), Tuple.of(1, wrongType()));
-  }
-
-  /**
-   * An object with each field present (a value from its arbitrary) or absent, sometimes an unknown
-   * field; the whole object is now and then null or of another type.
-   */
-  private static Arbitrary<Object> object(Map<String, Arbitrary<Object>> fields) {
-    List<Arbitrary<Tuple.Tuple2<String, Object>>> entries = new ArrayList<>();
-    for (Map.Entry<String, Arbitrary<Object>> f : fields.entrySet()) {
-      entries.add(
-          Arbitraries.frequencyOf(
-              Tuple.of(3, f.getValue().map(v -> Tuple.of(f.getKey(), v))),
-              Tuple.of(1, Arbitraries.just(Tuple.of(null, null)))));
-    }
-    entries.add(
-        Arbitraries.frequencyOf(
-            Tuple.of(3, Arbitraries.just(Tuple.of(null, null))),
-            Tuple.of(1, anyValue().map(v -> Tuple.of("unknown_field", v)))));
-    Arbitrary<Object> whole =
-        Combinators.combine(entries)
-            .as(
-                list -> {
-                  Map<String, Object> m = new LinkedHashMap<>();
-                  for (Tuple.Tuple2<String, Object> e : list) {
-                    if (e.get1() != null) {
-                      m.put(e.get1(), e.get2());
-                    }
-                  }
-                  return (Object) m;
-                });
-    return Arbitraries.frequencyOf(
-        Tuple.of(12, whole), Tuple.of(1, Arbitraries.just(null)), Tuple.of(1, wrongType()));
-  }
-
-  private static String json(Object value) {
-    try {
-      return JSON.writeValueAsString(value);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
   }
 }

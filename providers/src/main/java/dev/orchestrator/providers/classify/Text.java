@@ -142,11 +142,26 @@ final class Text {
 
   /** The body as kept on a failure: cleaned, redacted, then cut to 2 KiB; {@code null} if blank. */
   static String keptBody(String body) {
+    return keptBody(body, plainBodyCut(body));
+  }
+
+  /**
+   * {@code plainHead} of the body's first {@link #MAX_READ_CHARS} chars as {@link #keptBody} reads
+   * it, or -1 for {@code null}: its length when the whole body is plain.
+   */
+  static int plainBodyCut(String body) {
+    return body == null
+        ? -1
+        : plainHead(head(body, MAX_READ_CHARS), true, MAX_KEPT_BODY_BYTES + CUT_SLACK);
+  }
+
+  /** {@link #keptBody(String)} with {@code plainCut}, the body's {@link #plainBodyCut}. */
+  static String keptBody(String body, int plainCut) {
     if (body == null || body.isBlank()) {
       return null;
     }
     body = head(body, MAX_READ_CHARS);
-    int cut = plainHead(body, true, MAX_KEPT_BODY_BYTES + CUT_SLACK);
+    int cut = plainCut;
     boolean ascii = cut >= 0; // a plain head is ASCII, and so is its redaction: a byte a char
     String cleaned = ascii ? body.substring(0, cut) : null;
     if (cleaned == null) {

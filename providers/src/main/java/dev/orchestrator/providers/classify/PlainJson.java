@@ -19,7 +19,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * escapes and the two control chars a plain text may hold (line feed and tab: unescaped in a
  * string, Jackson rejects them), not char by char; a string without escapes is a substring.
  *
- * <p>Stateless; thread-safe (each call has its own cursor).
+ * <p>Thread-safe: each call reads with an instance of its own.
  */
 final class PlainJson {
 

@@ -665,6 +665,12 @@ record UpstreamError(
     }
 
     private static int vendorBefore(String s, int dot) {
+      // SDK_CLASS folds ASCII case only, so a vendor's last letter is an ASCII m, i or c in either
+      // case: most dots (a URL's, a version's, a sentence's) fail here, before any regionMatches
+      int last = dot > 0 ? s.charAt(dot - 1) | 0x20 : 0;
+      if (last != 'm' && last != 'i' && last != 'c') {
+        return -1;
+      }
       for (String vendor : SDK_VENDORS) {
         int start = dot - vendor.length();
         if (start >= 0 && s.regionMatches(true, start, vendor, 0, vendor.length())) {

@@ -114,7 +114,11 @@ public final class FailureClassifier {
     Map<String, String> h = evidence.headers();
     // a typed transport fault is never second-guessed from its exception message
     String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
-    UpstreamError error = UpstreamError.read(evidence.body(), otherText, h.get("x-amzn-errortype"));
+    String body = evidence.body(); // at most MAX_READ_CHARS
+    // one plainness check of the body, for the JSON reader and for the kept body
+    int plainCut = Text.plainBodyCut(body);
+    boolean plain = body != null && plainCut == body.length();
+    UpstreamError error = UpstreamError.read(body, plain, otherText, h.get("x-amzn-errortype"));
     FailureRules.Rule rule = FailureRules.first(new Facts(evidence, error));
     FailureRules.Verdict v = rule.then();
     Duration retryAfter = RetryAfter.of(h, error.retryDelay(), clock);
@@ -138,7 +142,7 @@ public final class FailureClassifier {
             Text.token(error.code()),
             evidence.transportFault(),
             Text.oneLine(message(evidence, error), Text.MAX_MESSAGE_CHARS),
-            Text.keptBody(evidence.body()));
+            Text.keptBody(body, plainCut));
     return new Classification(failure, rule.id());
   }
 

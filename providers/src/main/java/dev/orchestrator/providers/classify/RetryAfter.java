@@ -88,6 +88,15 @@ final class RetryAfter {
       return null;
     }
     String v = value.trim();
+    long nanos = exactGoNanos(v);
+    if (nanos >= 0) {
+      return nanos <= MAX_SECONDS * 1_000_000_000L ? Duration.ofNanos(nanos) : null;
+    }
+    return goDurationByPattern(v);
+  }
+
+  /** {@link #goDuration} of a trimmed value by its pattern and decimals: the reference. */
+  static Duration goDurationByPattern(String v) {
     Matcher m = GO_DURATION_PART.matcher(v);
     BigDecimal nanos = BigDecimal.ZERO;
     int at = 0;
@@ -100,6 +109,94 @@ final class RetryAfter {
       return null;
     }
     return bounded(nanos.movePointLeft(9));
+  }
+
+  // The nanoseconds of v when each part is GO_DURATION_PART's whole digit runs and a unit, and the
+  // sum is a whole number of nanoseconds in a long (what "6.5s", "1m30s", "20ms" are); -1 when
+  // not sure, and the pattern decides. Each digit run must end where the pattern's does (a longer
+  // run, or a fraction of a nanosecond, is left to it), so the parts are the pattern's parts.
+  private static long exactGoNanos(String v) {
+    int n = v.length();
+    int i = 0;
+    long total = 0;
+    while (i < n) {
+      int start = i;
+      long whole = 0;
+      while (i < n && i - start <= 12 && isDigit(v.charAt(i))) {
+        whole = whole * 10 + (v.charAt(i++) - '0');
+      }
+      if (i == start || i - start > 12) {
+        return -1;
+      }
+      long fraction = 0;
+      int fractionDigits = 0;
+      if (i < n && v.charAt(i) == '.') {
+        int from = ++i;
+        while (i < n && i - from <= 9 && isDigit(v.charAt(i))) {
+          fraction = fraction * 10 + (v.charAt(i++) - '0');
+        }
+        fractionDigits = i - from;
+        if (fractionDigits == 0 || fractionDigits > 9) {
+          return -1;
+        }
+      }
+      long unit = unitAt(v, i);
+      int unitLength = unit == 1L || unit == 1_000L || unit == 1_000_000L ? 2 : 1;
+      long scale = POWERS_OF_TEN[fractionDigits];
+      if (unit < 0 || unit % scale != 0) {
+        return -1;
+      }
+      i += unitLength;
+      try {
+        total =
+            Math.addExact(
+                total,
+                Math.addExact(
+                    Math.multiplyExact(whole, unit), Math.multiplyExact(fraction, unit / scale)));
+      } catch (ArithmeticException e) {
+        return -1;
+      }
+    }
+    return n == 0 ? -1 : total;
+  }
+
+  private static final long[] POWERS_OF_TEN = {
+    1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L
+  };
+
+  // GO_DURATION_PART's unit at i, first alternative first (so "ms" before "m"): its nanoseconds,
+  // or -1; the two-char units are exactly those of 1, 1,000 and 1,000,000 ns
+  private static long unitAt(String v, int i) {
+    if (i >= v.length()) {
+      return -1;
+    }
+    char c = v.charAt(i);
+    if (i + 1 < v.length() && v.charAt(i + 1) == 's') {
+      switch (c) {
+        case 'n':
+          return 1L;
+        case 'u', '\u00b5':
+          return 1_000L;
+        case 'm':
+          return 1_000_000L;
+        default:
+          break;
+      }
+    }
+    switch (c) {
+      case 'h':
+        return 3_600_000_000_000L;
+      case 'm':
+        return 60_000_000_000L;
+      case 's':
+        return 1_000_000_000L;
+      default:
+        return -1;
+    }
+  }
+
+  private static boolean isDigit(char c) {
+    return c >= '0' && c <= '9';
   }
 
   private static long unitNanos(String unit) {

@@ -142,11 +142,26 @@ final class Text {
 
   /** The body as kept on a failure: cleaned, redacted, then cut to 2 KiB; {@code null} if blank. */
   static String keptBody(String body) {
+    return keptBody(body, plainBodyCut(body));
+  }
+
+  /**
+   * {@code plainHead} of the body's first {@link #MAX_READ_CHARS} chars as {@link #keptBody} reads
+   * it, or -1 for {@code null}: its length when the whole body is plain.
+   */
+  static int plainBodyCut(String body) {
+    return body == null
+        ? -1
+        : plainHead(head(body, MAX_READ_CHARS), true, MAX_KEPT_BODY_BYTES + CUT_SLACK);
+  }
+
+  /** {@link #keptBody(String)} with {@code plainCut}, the body's {@link #plainBodyCut}. */
+  static String keptBody(String body, int plainCut) {
     if (body == null || body.isBlank()) {
       return null;
     }
     body = head(body, MAX_READ_CHARS);
-    int cut = plainHead(body, true, MAX_KEPT_BODY_BYTES + CUT_SLACK);
+    int cut = plainCut;
     boolean ascii = cut >= 0; // a plain head is ASCII, and so is its redaction: a byte a char
     String cleaned = ascii ? body.substring(0, cut) : null;
     if (cleaned == null) {
@@ -254,10 +269,20 @@ final class Text {
    */
   static int plainHead(String s, boolean keepLines, int stopAfter) {
     int n = s.length();
+    int m = Math.min(n, Math.max(stopAfter, 0));
     char prev = ' '; // as if a blank came before: clean() drops a leading blank
     // read through a char[] a chunk at a time: String.charAt per char costs several times more
     char[] chunk = new char[Math.min(n, PLAIN_CHUNK)];
-    for (int from = 0; from < n; from += chunk.length) {
+    // before stopAfter no char is a place to cut: a loop per kind of text, with nothing else in it
+    for (int from = 0; from < m; from += chunk.length) {
+      int len = Math.min(chunk.length, m - from);
+      s.getChars(from, from + len, chunk, 0);
+      if (keepLines ? !plainBody(chunk, len) : !plainLine(chunk, len, prev)) {
+        return -1;
+      }
+      prev = chunk[len - 1];
+    }
+    for (int from = m; from < n; from += chunk.length) {
       int len = Math.min(chunk.length, n - from);
       s.getChars(from, from + len, chunk, 0);
       for (int k = 0; k < len; k++) {
@@ -266,7 +291,7 @@ final class Text {
           if (c == ' ' ? !keepLines && prev == ' ' : !keepLines || c != '\n' && c != '\t') {
             return -1;
           }
-        } else if (from + k >= stopAfter && Redactor.isBoundary(c)) {
+        } else if (Redactor.isBoundary(c)) {
           return from + k;
         }
         prev = c;
@@ -274,6 +299,30 @@ final class Text {
     }
     // a trailing blank is trimmed off a line
     return !keepLines && n > 0 && prev == ' ' ? -1 : n;
+  }
+
+  // Whether a body's chars are left as they are: printable ASCII, line feeds and tabs.
+  private static boolean plainBody(char[] chunk, int len) {
+    for (int k = 0; k < len; k++) {
+      char c = chunk[k];
+      if (c >= 0x7F || c < ' ' && c != '\n' && c != '\t') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // Whether a line's chars are left as they are: printable ASCII, no blank after a blank (prev).
+  private static boolean plainLine(char[] chunk, int len, char prev) {
+    char p = prev;
+    for (int k = 0; k < len; k++) {
+      char c = chunk[k];
+      if ((c <= ' ' || c >= 0x7F) && (c != ' ' || p == ' ')) {
+        return false;
+      }
+      p = c;
+    }
+    return true;
   }
 
   private static final int PLAIN_CHUNK = 1024;

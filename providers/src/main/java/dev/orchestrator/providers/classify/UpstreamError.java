@@ -137,11 +137,17 @@ record UpstreamError(
     return b.toString();
   }
 
-  /** Reads {@code body}, plus text from elsewhere (an exception message, a header error type). */
-  static UpstreamError read(String body, String otherText, String amznErrorType) {
+  /**
+   * Reads {@code body}, plus text from elsewhere (an exception message, a header error type).
+   * {@code plainBody} says whether every char of {@code body} is printable ASCII, a line feed or a
+   * tab (a JSON body then takes {@link PlainJson}'s path).
+   */
+  static UpstreamError read(
+      String body, boolean plainBody, String otherText, String amznErrorType) {
     Acc a = new Acc();
     String payload = sseData(body == null ? "" : Text.head(body, Text.MAX_READ_CHARS));
-    JsonNode root = parseJson(payload);
+    // the SSE data lines are substrings of the body and line feeds: as plain as the body
+    JsonNode root = parseJson(payload, plainBody);
     if (root != null && root.isArray()) {
       root = firstObject(root);
     }
@@ -182,11 +188,17 @@ record UpstreamError(
     return data.toString();
   }
 
-  private static JsonNode parseJson(String payload) {
+  private static JsonNode parseJson(String payload, boolean plain) {
     String t = payload.strip();
     if (!(t.startsWith("{") || t.startsWith("["))) {
       return null;
     }
+    JsonNode fast = PlainJson.read(t, plain);
+    return fast != null ? fast : jackson(t);
+  }
+
+  /** Jackson's tree of {@code t} with the body constraints, or {@code null} if it is not JSON. */
+  static JsonNode jackson(String t) {
     try {
       return JSON.readTree(t);
     } catch (IOException | RuntimeException e) {
@@ -337,7 +349,7 @@ record UpstreamError(
       // OpenRouter: the routed provider's own error, often JSON in a string
       String rawText = raw.isTextual() ? raw.asText() : raw.toString();
       a.words(rawText);
-      JsonNode inner = parseJson(Text.head(rawText, Text.MAX_READ_CHARS));
+      JsonNode inner = parseJson(Text.head(rawText, Text.MAX_READ_CHARS), false);
       if (inner != null && inner.isObject()) {
         JsonNode innerErr = inner.path("error");
         String innerMessage = innerErr.isTextual() ? innerErr.asText() : text(innerErr, "message");
@@ -427,7 +439,7 @@ record UpstreamError(
     if (message == null || !message.strip().startsWith("{")) {
       return message;
     }
-    JsonNode inner = parseJson(message);
+    JsonNode inner = parseJson(message, false);
     JsonNode err = inner == null ? null : inner.path("error");
     String innerMessage =
         err == null ? null : err.isTextual() ? err.asText() : text(err, "message");
@@ -653,6 +665,12 @@ record UpstreamError(
     }
 
     private static int vendorBefore(String s, int dot) {
+      // SDK_CLASS folds ASCII case only, so a vendor's last letter is an ASCII m, i or c in either
+      // case: most dots (a URL's, a version's, a sentence's) fail here, before any regionMatches
+      int last = dot > 0 ? s.charAt(dot - 1) | 0x20 : 0;
+      if (last != 'm' && last != 'i' && last != 'c') {
+        return -1;
+      }
       for (String vendor : SDK_VENDORS) {
         int start = dot - vendor.length();
         if (start >= 0 && s.regionMatches(true, start, vendor, 0, vendor.length())) {

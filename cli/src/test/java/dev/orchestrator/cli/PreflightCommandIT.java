@@ -72,7 +72,9 @@ class PreflightCommandIT {
   private CliRun preflight(String... extra) {
     List<String> args = new ArrayList<>(List.of("preflight"));
     args.addAll(List.of(extra));
-    args.addAll(List.of("--catalog", catalog.toString(), "--attempt-timeout-ms", "400"));
+    // Long enough that a loaded machine answers the scripted routes in time (the silent route costs
+    // two of it); short enough to keep the test quick.
+    args.addAll(List.of("--catalog", catalog.toString(), "--attempt-timeout-ms", "1500"));
     return CliRun.of(args.toArray(new String[0]));
   }
 

@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ProtocolException;
+import java.net.SocketTimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -29,6 +30,14 @@ final class ResponseBody extends InputStream {
   /** How long a settling read may wait for the rest of a finished body, in milliseconds. */
   static final int SETTLE_WAIT_MILLIS = 1;
 
+  /** Where a chunked body's reading is; each step consumes whole lines, so it can resume. */
+  private enum Chunked {
+    SIZE,
+    DATA,
+    DATA_END,
+    TRAILERS
+  }
+
   /** How the body is delimited. */
   enum Framing {
     NONE,
@@ -48,7 +57,8 @@ final class ResponseBody extends InputStream {
   /** Bytes left in the body (LENGTH) or in the current chunk (CHUNKED). */
   private long remaining;
 
-  private boolean chunkOpen;
+  private Chunked chunked = Chunked.SIZE;
+  private int trailerBudget;
   private volatile boolean complete;
   private volatile boolean finished;
 
@@ -67,6 +77,7 @@ final class ResponseBody extends InputStream {
     this.remaining = length;
     this.keepAlive = keepAlive && framing != Framing.UNTIL_CLOSE;
     this.maxTrailerBytes = maxTrailerBytes;
+    this.trailerBudget = maxTrailerBytes;
     this.complete = framing == Framing.NONE || framing == Framing.LENGTH && length == 0;
   }
 
@@ -131,43 +142,43 @@ final class ResponseBody extends InputStream {
   }
 
   private int readChunked(byte[] b, int off, int len) throws IOException {
-    if (remaining == 0) {
-      if (!nextChunk()) {
-        return -1;
+    while (true) {
+      switch (chunked) {
+        case DATA:
+          if (remaining > 0) {
+            int n = conn.in.read(b, off, (int) Math.min(len, remaining));
+            if (n < 0) {
+              throw new EOFException("the connection ended inside a chunk");
+            }
+            remaining -= n;
+            return n;
+          }
+          chunked = Chunked.DATA_END;
+          break;
+        case DATA_END:
+          if (!conn.in.readLine(0, "chunk end").isEmpty()) {
+            throw new ProtocolException("chunk data longer than its size");
+          }
+          chunked = Chunked.SIZE;
+          break;
+        case SIZE:
+          remaining = chunkSize(conn.in.readLine(MAX_CHUNK_LINE, "chunk size"));
+          chunked = remaining == 0 ? Chunked.TRAILERS : Chunked.DATA;
+          break;
+        case TRAILERS:
+        default:
+          String t = conn.in.readLine(MAX_CHUNK_LINE, "trailer");
+          if (t.isEmpty()) {
+            complete = true;
+            return -1;
+          }
+          trailerBudget -= t.length() + 2;
+          if (trailerBudget <= 0) {
+            throw new ProtocolException("trailers: larger than " + maxTrailerBytes + " bytes");
+          }
+          break;
       }
     }
-    int n = conn.in.read(b, off, (int) Math.min(len, remaining));
-    if (n < 0) {
-      throw new EOFException("the connection ended inside a chunk");
-    }
-    remaining -= n;
-    return n;
-  }
-
-  /** Reads the next chunk's size; false (and the body complete) at the last chunk. */
-  private boolean nextChunk() throws IOException {
-    if (chunkOpen) {
-      String crlf = conn.in.readLine(0, "chunk end");
-      if (!crlf.isEmpty()) {
-        throw new ProtocolException("chunk data longer than its size");
-      }
-    }
-    String line = conn.in.readLine(MAX_CHUNK_LINE, "chunk size");
-    long size = chunkSize(line);
-    if (size == 0) {
-      int budget = maxTrailerBytes;
-      for (String t; !(t = conn.in.readLine(budget, "trailer")).isEmpty(); ) {
-        budget -= t.length() + 2;
-        if (budget <= 0) {
-          throw new ProtocolException("trailers: larger than " + maxTrailerBytes + " bytes");
-        }
-      }
-      complete = true;
-      return false;
-    }
-    remaining = size;
-    chunkOpen = true;
-    return true;
   }
 
   /** The size of a chunk-size line ({@code 1a;ext=v}); a ProtocolException when invalid. */
@@ -258,8 +269,14 @@ final class ResponseBody extends InputStream {
         }
       }
       return conn.in.availableNow() == 0;
+    } catch (SocketTimeoutException notYet) {
+      // Lines are consumed whole (WireInput.readLine), so the framing state is intact: without
+      // waiting, the rest is left for later; after waiting, the connection is given up.
+      if (mayWait) {
+        conn.close();
+      }
+      return false;
     } catch (IOException e) {
-      // Includes a wait that timed out mid-frame: the framing state cannot be trusted.
       conn.close();
       return false;
     }

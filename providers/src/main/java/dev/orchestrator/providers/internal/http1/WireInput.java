@@ -89,7 +89,10 @@ final class WireInput {
   }
 
   /**
-   * One CRLF- (or LF-) terminated line without its terminator, ISO-8859-1.
+   * One CRLF- (or LF-) terminated line without its terminator, ISO-8859-1. A line that fits in the
+   * buffer is consumed only once it is complete, so a read that times out midway (a settling body,
+   * see {@link ResponseBody}) leaves the input as it was; a longer line (a long header) is
+   * collected across buffers.
    *
    * @param max the longest line accepted, terminator excluded
    * @param what names the line in errors, e.g. {@code chunk size}
@@ -97,39 +100,42 @@ final class WireInput {
    * @throws ProtocolException when the line is longer than {@code max}
    */
   String readLine(int max, String what) throws IOException {
-    StringBuilder line = null;
+    StringBuilder spilled = null;
+    int scanned = pos;
     while (true) {
-      if (!fill()) {
-        throw new EOFException("the connection ended inside the " + what);
-      }
-      int start = pos;
-      int end = start;
+      int end = scanned;
       while (end < limit && buf[end] != '\n') {
         end++;
       }
-      int len = end - start + (line == null ? 0 : line.length());
+      int len = end - pos + (spilled == null ? 0 : spilled.length());
       if (len > max + 1) {
         throw new ProtocolException(what + ": longer than " + max + " bytes");
       }
       if (end < limit) {
+        String part = new String(buf, pos, end - pos, StandardCharsets.ISO_8859_1);
         pos = end + 1;
-        int stop = end > start && buf[end - 1] == '\r' ? end - 1 : end;
-        String tail = new String(buf, start, stop - start, StandardCharsets.ISO_8859_1);
-        if (line == null) {
-          return tail;
-        }
-        line.append(tail);
-        int n = line.length();
-        if (n > 0 && line.charAt(n - 1) == '\r') {
-          line.setLength(n - 1);
-        }
-        return line.toString();
+        String line = spilled == null ? part : spilled.append(part).toString();
+        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
       }
-      if (line == null) {
-        line = new StringBuilder(128);
+      if (pos > 0) {
+        System.arraycopy(buf, pos, buf, 0, limit - pos);
+        limit -= pos;
+        pos = 0;
       }
-      line.append(new String(buf, start, end - start, StandardCharsets.ISO_8859_1));
-      pos = limit;
+      if (limit == buf.length) {
+        if (spilled == null) {
+          spilled = new StringBuilder(2 * buf.length);
+        }
+        spilled.append(new String(buf, 0, limit, StandardCharsets.ISO_8859_1));
+        limit = 0;
+      }
+      scanned = limit;
+      int n = in.read(buf, limit, buf.length - limit);
+      if (n < 0) {
+        throw new EOFException("the connection ended inside the " + what);
+      }
+      limit += n;
+      received += n;
     }
   }
 }

@@ -1,8 +1,10 @@
 package dev.orchestrator.providers.internal.http1;
 
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 
 /**
  * Idle keep-alive connections per origin, bounded ({@code maxIdlePerOrigin}; past it the one
@@ -15,12 +17,20 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ConnectionPool {
   private final int maxIdlePerOrigin;
   private final long idleNanos;
+  private final LongSupplier nanoTime;
   private final ConcurrentHashMap<String, ArrayDeque<Connection>> idle = new ConcurrentHashMap<>();
-  private volatile long lastSweep = System.nanoTime();
+  private volatile long lastSweep;
 
-  ConnectionPool(int maxIdlePerOrigin, long idleNanos) {
+  /**
+   * A pool.
+   *
+   * @param nanoTime the clock ({@code System::nanoTime}; tests inject one)
+   */
+  ConnectionPool(int maxIdlePerOrigin, long idleNanos, LongSupplier nanoTime) {
     this.maxIdlePerOrigin = maxIdlePerOrigin;
     this.idleNanos = idleNanos;
+    this.nanoTime = nanoTime;
+    this.lastSweep = nanoTime.getAsLong();
   }
 
   /**
@@ -33,7 +43,7 @@ final class ConnectionPool {
     if (q == null) {
       return null;
     }
-    long now = System.nanoTime();
+    long now = nanoTime.getAsLong();
     while (true) {
       Connection c;
       synchronized (q) {
@@ -53,7 +63,7 @@ final class ConnectionPool {
 
   /** Returns {@code c} for reuse, or closes it when its origin's pool is full. */
   void put(Connection c) {
-    long now = System.nanoTime();
+    long now = nanoTime.getAsLong();
     c.idleSince = now;
     ArrayDeque<Connection> q = idle.computeIfAbsent(c.origin, k -> new ArrayDeque<>());
     Connection overflow = null;
@@ -127,7 +137,7 @@ final class ConnectionPool {
     }
     try {
       return c.in.availableNow() == 0;
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return false;
     }
   }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.LongSupplier;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
@@ -61,11 +62,22 @@ public final class Http1Client {
       int maxHeadBytes,
       int maxIdlePerOrigin,
       Duration idleTimeout) {
+    this(connectTimeout, sslContext, maxHeadBytes, maxIdlePerOrigin, idleTimeout, System::nanoTime);
+  }
+
+  /** A client whose pool reads {@code nanoTime} (tests). */
+  Http1Client(
+      Duration connectTimeout,
+      SSLContext sslContext,
+      int maxHeadBytes,
+      int maxIdlePerOrigin,
+      Duration idleTimeout,
+      LongSupplier nanoTime) {
     this.connectTimeoutMillis =
         (int) Math.max(1, Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
     this.tls = sslContext.getSocketFactory();
     this.maxHeadBytes = maxHeadBytes;
-    this.pool = new ConnectionPool(maxIdlePerOrigin, idleTimeout.toNanos());
+    this.pool = new ConnectionPool(maxIdlePerOrigin, idleTimeout.toNanos(), nanoTime);
   }
 
   /** Idle connections held now, over all origins. */

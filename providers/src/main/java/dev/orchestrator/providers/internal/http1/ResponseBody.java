@@ -156,7 +156,7 @@ final class ResponseBody extends InputStream {
           chunked = Chunked.DATA_END;
           break;
         case DATA_END:
-          if (!conn.in.readLine(0, "chunk end").isEmpty()) {
+          if (!conn.in.readLine(MAX_CHUNK_LINE, "chunk end").isEmpty()) {
             throw new ProtocolException("chunk data longer than its size");
           }
           chunked = Chunked.SIZE;

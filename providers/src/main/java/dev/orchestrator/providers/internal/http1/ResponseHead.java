@@ -10,10 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A response's status line and headers, parsed strictly (RFC 9112 §4, §5): a status line that is
- * not {@code HTTP/1.x NNN reason}, a header line without a colon, a name that is not a token, a
- * folded line, or a head longer than its bound is a {@link ProtocolException} naming the fault.
- * Header names are kept lower-case. Immutable once parsed.
+ * A response's status line and headers, parsed strictly (RFC 9112 sections 4 and 5): a status line
+ * that is not {@code HTTP/1.x NNN reason}, a header line without a colon, a name that is not a
+ * token, a folded line, or a head longer than its bound is a {@link ProtocolException} naming the
+ * fault. Header names are kept lower-case. Immutable once parsed.
  *
  * @param minor the HTTP/1 minor version (0 or 1)
  * @param status the status code

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -167,11 +168,9 @@ class Http1TlsIT {
       InputStream in = new BufferedInputStream(s.getInputStream());
       OutputStream out = s.getOutputStream();
       while (true) {
-        int length = readHead(in);
-        if (length < 0) {
+        if (KeepAliveServer.readRequest(in, new ArrayList<>()) == null) {
           return;
         }
-        in.readNBytes(length);
         out.write(
             "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".getBytes(StandardCharsets.ISO_8859_1));
         out.flush();
@@ -179,28 +178,6 @@ class Http1TlsIT {
     } catch (IOException e) {
       // the client left, or refused the certificate
     }
-  }
-
-  /** Reads a request head; its Content-Length, or -1 at the end of the connection. */
-  private static int readHead(InputStream in) throws IOException {
-    StringBuilder head = new StringBuilder();
-    int c;
-    while ((c = in.read()) >= 0) {
-      head.append((char) c);
-      if (head.length() >= 4 && head.lastIndexOf("\r\n\r\n") == head.length() - 4) {
-        break;
-      }
-    }
-    if (c < 0) {
-      return -1;
-    }
-    int length = 0;
-    for (String line : head.toString().split("\r\n")) {
-      if (line.regionMatches(true, 0, "content-length:", 0, 15)) {
-        length = Integer.parseInt(line.substring(15).trim());
-      }
-    }
-    return length;
   }
 
   /** Accepts every server name and records it. */

@@ -119,12 +119,25 @@ final class KeepAliveServer implements AutoCloseable {
   }
 
   private boolean readRequest(InputStream in) throws IOException {
+    String[] r = readRequest(in, heads);
+    if (r == null) {
+      return false;
+    }
+    bodies.add(r[1]);
+    return true;
+  }
+
+  /**
+   * Reads one request: its head (also added to {@code heads}) and its Content-Length body, or null
+   * at the end of the connection.
+   */
+  static String[] readRequest(InputStream in, List<String> heads) throws IOException {
     ByteArrayOutputStream head = new ByteArrayOutputStream();
     int state = 0;
     while (state < 4) {
       int b = in.read();
       if (b < 0) {
-        return false;
+        return null;
       }
       head.write(b);
       state = b == (state % 2 == 0 ? '\r' : '\n') ? state + 1 : (b == '\r' ? 1 : 0);
@@ -137,8 +150,7 @@ final class KeepAliveServer implements AutoCloseable {
         length = Integer.parseInt(line.substring(15).trim());
       }
     }
-    bodies.add(new String(in.readNBytes(length), StandardCharsets.UTF_8));
-    return true;
+    return new String[] {h, new String(in.readNBytes(length), StandardCharsets.UTF_8)};
   }
 
   @Override

@@ -9,6 +9,7 @@ import java.net.Proxy;
 import java.net.ProxySelector;
 import java.net.URI;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The exchange over the own blocking HTTP/1.1 client ({@link Http1Client}): the request is written
@@ -22,6 +23,7 @@ import java.util.List;
 final class SocketExchange implements Exchange {
   private final Http1Client client;
   private final Exchange proxied;
+  private final Supplier<ProxySelector> proxies;
 
   /**
    * An exchange over {@code client}.
@@ -29,13 +31,19 @@ final class SocketExchange implements Exchange {
    * @param proxied the exchange for origins the default proxy selector proxies
    */
   SocketExchange(Http1Client client, Exchange proxied) {
+    this(client, proxied, ProxySelector::getDefault);
+  }
+
+  /** Test seam: the proxy selector consulted per request (default: the JDK's default one). */
+  SocketExchange(Http1Client client, Exchange proxied, Supplier<ProxySelector> proxies) {
     this.client = client;
     this.proxied = proxied;
+    this.proxies = proxies;
   }
 
   @Override
   public Exchange via(URI uri) {
-    ProxySelector ps = ProxySelector.getDefault();
+    ProxySelector ps = proxies.get();
     if (ps != null) {
       List<Proxy> proxies = ps.select(uri);
       if (!proxies.isEmpty() && proxies.get(0).type() != Proxy.Type.DIRECT) {

@@ -16,7 +16,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * colon, a chunk size that is not hex, a body shorter than its length) gives a classified failure,
  * never a crash, and the key never shows. Runs on both HTTP clients (the provider ITs' second
  * execution); where they differ the table says so: {@code java.net.http} skips a header line
- * without a colon, the socket client refuses the head (RFC 9112 §5).
+ * without a colon, the socket client refuses the head (RFC 9112 §5); and {@code java.net.http}
+ * reports garbage in a body either from the body's read or, when its selector thread meets it
+ * before {@code send} returned, from {@code send} (either value, by timing; "a/b" in the table).
  */
 class GarbageAnswerIT {
 
@@ -28,9 +30,9 @@ class GarbageAnswerIT {
           """
           not an HTTP status line | false | ICY 200 OK\\r\\n\\r\\n                                                    | RESET_AFTER_REQUEST | RESET_AFTER_REQUEST
           header without a colon  | false | HTTP/1.1 200 OK\\r\\nno colon\\r\\nContent-Length: 2\\r\\n\\r\\n{}         | RESET_AFTER_REQUEST | EMPTY_RESPONSE
-          chunk size not hex      | false | HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\nzz\\r\\n{}\\r\\n0\\r\\n\\r\\n | STREAM_TRUNCATED | STREAM_TRUNCATED
-          chunk size not hex      | true  | HTTP/1.1 200 OK\\r\\nContent-Type: text/event-stream\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\nzz\\r\\ndata: x\\r\\n0\\r\\n\\r\\n | STREAM_TRUNCATED | STREAM_TRUNCATED
-          body shorter than said  | false | HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: 50\\r\\n\\r\\n{\\"id\\"   | STREAM_TRUNCATED | STREAM_TRUNCATED
+          chunk size not hex      | false | HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\nzz\\r\\n{}\\r\\n0\\r\\n\\r\\n | STREAM_TRUNCATED | STREAM_TRUNCATED/RESET_AFTER_REQUEST
+          chunk size not hex      | true  | HTTP/1.1 200 OK\\r\\nContent-Type: text/event-stream\\r\\nTransfer-Encoding: chunked\\r\\n\\r\\nzz\\r\\ndata: x\\r\\n0\\r\\n\\r\\n | STREAM_TRUNCATED | STREAM_TRUNCATED/RESET_AFTER_REQUEST
+          body shorter than said  | false | HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: 50\\r\\n\\r\\n{\\"id\\"   | STREAM_TRUNCATED | STREAM_TRUNCATED/RESET_AFTER_REQUEST
           """)
   void garbageIsAClassifiedFailure(
       String name, boolean stream, String raw, String onSockets, String onJdk) throws Exception {
@@ -48,7 +50,8 @@ class GarbageAnswerIT {
       assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
       ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
       TransportFault fault = f.transportFault();
-      assertThat(fault != null ? fault.name() : f.category().name()).isEqualTo(expected);
+      assertThat(fault != null ? fault.name() : f.category().name())
+          .isIn((Object[]) expected.split("/"));
       assertThat(f.toString()).doesNotContain(Fixtures.SECRET);
     }
   }

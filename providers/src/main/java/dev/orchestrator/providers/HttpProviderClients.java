@@ -24,13 +24,13 @@ import javax.net.ssl.SSLContext;
  * sharing one HTTP client, chosen by {@link Provider#protocol()}.
  *
  * <p>The HTTP client ({@link Builder#transport}, ADR 0025): by default {@link
- * Transport#HTTP1_SOCKETS}, an own HTTP/1.1 client over blocking sockets that exchanges each
- * request on the calling thread (keep-alive pool per origin, TLS with hostname verification);
- * origins that the JDK's default proxy selector proxies go over {@code java.net.http}. {@link
- * Transport#JAVA_NET_HTTP} uses {@code java.net.http} for everything (HTTP/2 where a TLS server
- * offers it, HTTP/1.1 on cleartext). The system property {@value #TRANSPORT_PROPERTY} ({@code
- * sockets} or {@code jdk}) sets the default, so an application built on the defaults (such as
- * {@code serve}) can switch without code.
+ * Transport#JAVA_NET_HTTP} (HTTP/2 where a TLS server offers it, HTTP/1.1 on cleartext). {@link
+ * Transport#HTTP1_SOCKETS} is an own HTTP/1.1 client over blocking sockets that exchanges each
+ * request on the calling thread (keep-alive pool per origin, TLS with hostname verification;
+ * origins that the JDK's default proxy selector proxies still go over {@code java.net.http});
+ * opt-in until its idle pool lets go of connections the server closed (ADR 0025). The system
+ * property {@value #TRANSPORT_PROPERTY} ({@code jdk} or {@code sockets}) sets the default, so an
+ * application built on the defaults (such as {@code serve}) can switch without code.
  *
  * <p>Connect timeout: set once here ({@link Builder#connectTimeout}, default 10 s). Each attempt's
  * own limits then run on a shared watchdog: no response headers within {@code min(headersTimeout,
@@ -45,7 +45,7 @@ import javax.net.ssl.SSLContext;
  */
 public final class HttpProviderClients implements ProviderClients {
 
-  /** The system property naming the default {@link Transport}: {@code sockets} or {@code jdk}. */
+  /** The system property naming the default {@link Transport}: {@code jdk} or {@code sockets}. */
   public static final String TRANSPORT_PROPERTY = "orchestrator.http.transport";
 
   /** Default connect timeout of the shared HTTP client. */
@@ -120,23 +120,26 @@ public final class HttpProviderClients implements ProviderClients {
   /** Which HTTP client carries the requests (ADR 0025). */
   public enum Transport {
     /**
-     * The own HTTP/1.1 client over blocking sockets, on the calling thread (the default); proxied
+     * The own HTTP/1.1 client over blocking sockets, on the calling thread (opt-in); proxied
      * origins go over {@code java.net.http}.
      */
     HTTP1_SOCKETS,
-    /** {@code java.net.http}: HTTP/2 where offered, proxies, the JDK's selector thread. */
+    /**
+     * {@code java.net.http} (the default): HTTP/2 where offered, proxies, the JDK's selector
+     * thread.
+     */
     JAVA_NET_HTTP;
 
-    /** The value of {@link #TRANSPORT_PROPERTY}: {@code sockets} (or unset), or {@code jdk}. */
+    /** The value of {@link #TRANSPORT_PROPERTY}: {@code jdk} (or unset), or {@code sockets}. */
     static Transport fromProperty(String value) {
-      if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("sockets")) {
-        return HTTP1_SOCKETS;
-      }
-      if (value.strip().equalsIgnoreCase("jdk")) {
+      if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("jdk")) {
         return JAVA_NET_HTTP;
       }
+      if (value.strip().equalsIgnoreCase("sockets")) {
+        return HTTP1_SOCKETS;
+      }
       throw new IllegalArgumentException(
-          TRANSPORT_PROPERTY + ": '" + value + "' (expected: sockets or jdk)");
+          TRANSPORT_PROPERTY + ": '" + value + "' (expected: jdk or sockets)");
     }
   }
 
@@ -237,8 +240,8 @@ public final class HttpProviderClients implements ProviderClients {
     }
 
     /**
-     * The HTTP client (default {@link Transport#HTTP1_SOCKETS}, or what {@value
-     * #TRANSPORT_PROPERTY} says). {@link Transport#JAVA_NET_HTTP} for HTTP/2.
+     * The HTTP client (default {@link Transport#JAVA_NET_HTTP}, or what {@value
+     * #TRANSPORT_PROPERTY} says); {@link Transport#HTTP1_SOCKETS} for the calling-thread client.
      */
     public Builder transport(Transport transport) {
       this.transport = Objects.requireNonNull(transport, "transport");

@@ -26,7 +26,7 @@ class TransportSelectionTest {
           """
           sockets,   HTTP1_SOCKETS
           ' Sockets', HTTP1_SOCKETS
-          '',        HTTP1_SOCKETS
+          '',        JAVA_NET_HTTP
           jdk,       JAVA_NET_HTTP
           JDK,       JAVA_NET_HTTP
           """)
@@ -35,26 +35,26 @@ class TransportSelectionTest {
   }
 
   @Test
-  void anUnsetPropertyMeansTheSocketClient() {
+  void anUnsetPropertyMeansJavaNetHttp() {
     assertThat(HttpProviderClients.Transport.fromProperty(null))
-        .isEqualTo(HttpProviderClients.Transport.HTTP1_SOCKETS);
+        .isEqualTo(HttpProviderClients.Transport.JAVA_NET_HTTP);
   }
 
   @Test
   void anUnknownValueIsRefusedNamingItAndTheChoices() {
     assertThatThrownBy(() -> HttpProviderClients.Transport.fromProperty("okhttp"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("orchestrator.http.transport: 'okhttp' (expected: sockets or jdk)");
+        .hasMessage("orchestrator.http.transport: 'okhttp' (expected: jdk or sockets)");
   }
 
   @Test
   void theBuilderChoiceIsKept() {
     HttpProviderClients c =
         HttpProviderClients.builder()
-            .transport(HttpProviderClients.Transport.JAVA_NET_HTTP)
+            .transport(HttpProviderClients.Transport.HTTP1_SOCKETS)
             .build();
-    assertThat(c.transport()).isEqualTo(HttpProviderClients.Transport.JAVA_NET_HTTP);
-    assertThat(c.toString()).contains("transport=JAVA_NET_HTTP");
+    assertThat(c.transport()).isEqualTo(HttpProviderClients.Transport.HTTP1_SOCKETS);
+    assertThat(c.toString()).contains("transport=HTTP1_SOCKETS");
   }
 
   /** What the default proxy selector proxies goes over java.net.http; the rest stays direct. */

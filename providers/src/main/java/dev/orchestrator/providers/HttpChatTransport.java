@@ -16,19 +16,16 @@ import dev.orchestrator.engine.spi.StreamBounds;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.RequestEncodingException;
+import dev.orchestrator.providers.internal.RequestHeaders;
 import dev.orchestrator.providers.internal.SseReader;
 import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.StreamSignal;
 import dev.orchestrator.providers.internal.WireProtocol;
 import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpHeaders;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -36,16 +33,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
- * Runs one attempt over {@code java.net.http}: checks the key and the body size before sending,
- * enforces every limit of {@link AttemptLimits} with the shared {@link Watchdog}, honours the
- * cancel signal, reads bodies with bounds, and turns whatever happened into an {@link
- * AttemptOutcome}. Thread-safe: all per-attempt state lives in {@link Attempt}.
+ * Runs one attempt over an {@link Exchange} ({@code java.net.http} or the own HTTP/1.1 client):
+ * checks the key and the body size before sending, enforces every limit of {@link AttemptLimits}
+ * with the shared {@link Watchdog}, honours the cancel signal, reads bodies with bounds, and turns
+ * whatever happened into an {@link AttemptOutcome}. Thread-safe: all per-attempt state lives in
+ * {@link Attempt}.
  */
 final class HttpChatTransport {
   /** Most of an error body that is read (docs/design.md §4). */
@@ -54,7 +51,7 @@ final class HttpChatTransport {
   /** Longest SSE line accepted. */
   static final int MAX_SSE_LINE_BYTES = 4 * 1024 * 1024;
 
-  private final HttpClient http;
+  private final Exchange exchange;
   private final Credentials credentials;
   private final String userAgent;
   private final long maxRequestBytes;
@@ -63,7 +60,7 @@ final class HttpChatTransport {
   private final Endpoints endpoints = new Endpoints();
 
   HttpChatTransport(
-      HttpClient http,
+      Exchange exchange,
       Credentials credentials,
       String userAgent,
       long maxRequestBytes,
@@ -71,7 +68,7 @@ final class HttpChatTransport {
       Function<FailureEvidence, ProviderFailure> classifier) {
     this.classifier = classifier;
     this.maxMalformedEvents = maxMalformedEvents;
-    this.http = http;
+    this.exchange = exchange;
     this.credentials = credentials;
     this.userAgent = userAgent;
     this.maxRequestBytes = maxRequestBytes;
@@ -153,7 +150,7 @@ final class HttpChatTransport {
   private record Abort(Reason reason, Phase phase, long bodyBytes) {}
 
   /** One attempt's state. The calling thread runs it; the watchdog and cancel hooks abort it. */
-  private final class Attempt {
+  private final class Attempt implements Exchange.Hooks {
     private final ProviderCall call;
     private final WireProtocol wire;
     private final String key;
@@ -165,9 +162,10 @@ final class HttpChatTransport {
     private final AtomicReference<Abort> abort = new AtomicReference<>();
 
     /**
-     * The thread running the exchange (blocked in {@code send} or in a body read), or null; guarded
-     * by {@code sendLock}. An abort interrupts it: closing the body alone does not always wake a
-     * reader blocked in the JDK's response stream (seen under load in the fault soak).
+     * The thread running an {@link Exchange#abortsByInterrupt()} exchange (blocked in {@code send}
+     * or in a body read), or null; guarded by {@code sendLock}. An abort interrupts it: closing the
+     * body alone does not always wake a reader blocked in the JDK's response stream (seen under
+     * load in the fault soak).
      */
     private Thread sending;
 
@@ -183,8 +181,8 @@ final class HttpChatTransport {
     private volatile boolean finished;
     private volatile StreamAssembler assembler;
 
-    /** The event stream's body, once the headers said it is one. */
-    private volatile StreamBody streamBody;
+    /** Closing it aborts the exchange (the socket client's handle), or null. */
+    private volatile Closeable handle;
 
     private ScheduledFuture<?> timer;
 
@@ -298,6 +296,43 @@ final class HttpChatTransport {
       }
     }
 
+    @Override
+    public void requestSent() {
+      requestSent = true;
+    }
+
+    @Override
+    public void abortWith(Closeable h) {
+      handle = h;
+      if (abort.get() != null) {
+        closeQuietly(h);
+      }
+    }
+
+    @Override
+    public void wholeBodyStarts() {
+      // The headers are in: from here the total limit applies, and a slow body is "reading".
+      lastActivity = System.nanoTime();
+      phase = Phase.BODY;
+      rearm();
+    }
+
+    @Override
+    public void bodyBytes(long n) {
+      lastActivity = System.nanoTime();
+      bodyBytes += n;
+    }
+
+    @Override
+    public long maxResponseBytes() {
+      return bounds().maxResponseBytes();
+    }
+
+    @Override
+    public long drainLimitNanos() {
+      return limits.idleTimeout().toNanos();
+    }
+
     /** Stops the exchange: first reason wins; closes the body and cancels the request. */
     private void abort(Reason reason) {
       if (!abort.compareAndSet(null, new Abort(reason, phase, bodyBytes))) {
@@ -311,6 +346,10 @@ final class HttpChatTransport {
           sending.interrupt();
         }
       }
+      Closeable h = handle;
+      if (h != null) {
+        closeQuietly(h);
+      }
       InputStream in = body;
       if (in != null) {
         closeQuietly(in);
@@ -318,9 +357,9 @@ final class HttpChatTransport {
     }
 
     private AttemptOutcome exchange() {
-      HttpRequest request;
+      RequestHeaders headers;
       try {
-        request = buildRequest();
+        headers = buildHeaders();
       } catch (IllegalArgumentException badKey) {
         // Only the key's header can be refused here (provider headers are filtered): a key with a
         // stray newline or control character. The type is the evidence; the key is never quoted.
@@ -332,18 +371,21 @@ final class HttpChatTransport {
                     + "' is not a valid header value (a trailing newline or control character?)"),
             false);
       }
-      // The synchronous send runs on this thread: sendAsync(...).get() would hop every response
-      // through the client's executor (measured: ~4x the per-call overhead, docs/benchmarks.md).
-      // Until the attempt ends, timeouts and cancels interrupt this thread (see abort).
+      // The exchange runs on this thread: sendAsync(...).get() would hop every response through
+      // the client's executor (measured: ~4x the per-call overhead, docs/benchmarks.md). Until the
+      // attempt ends, timeouts and cancels interrupt this thread or close the exchange's handle.
+      Exchange x = exchange.via(uri);
       synchronized (sendLock) {
         if (abort.get() != null) {
           return aborted(null);
         }
-        sending = Thread.currentThread();
+        if (x.abortsByInterrupt()) {
+          sending = Thread.currentThread();
+        }
       }
-      HttpResponse<InputStream> response;
+      Exchange.Response response;
       try {
-        response = http.send(request, this::subscriberFor);
+        response = x.send(uri, headers, requestBody, this);
       } catch (InterruptedException e) {
         if (!clearSending()) {
           // Interrupted by someone else: the caller is going away.
@@ -365,58 +407,32 @@ final class HttpChatTransport {
         return aborted(null);
       }
       lastActivity = System.nanoTime();
-      int status = response.statusCode();
-      String requestId = requestId(response.headers());
+      int status = response.status();
+      String requestId = requestId(response);
       if (status < 200 || status > 299) {
         phase = Phase.BODY;
         return httpError(response, in);
       }
-      if (sse(response.headers())) {
+      if (isStream(response.headers())) {
         phase = Phase.AWAIT_FIRST_TOKEN;
         rearm();
-        return stream(in, status, requestId);
+        return stream(in, status, requestId, response.finished());
       }
-      phase = Phase.BODY;
-      return whole(in, status, requestId);
+      if (phase != Phase.BODY) {
+        wholeBodyStarts();
+      }
+      return whole(in, status, requestId, !response.collected());
     }
 
-    /** Whether a 2xx answer with these headers is an event stream (else a whole body). */
-    private boolean sse(HttpHeaders headers) {
-      return call.request().stream()
-          && !headers
-              .firstValue("content-type")
-              .orElse("text/event-stream")
-              .toLowerCase(Locale.ROOT)
-              .contains("json");
-    }
-
-    /**
-     * How the response body is read, chosen when the headers arrive (on the client's thread): a
-     * whole 2xx body is collected inside the client, so {@code send} returns once with all of it; a
-     * stream or an error body is read by this thread as it arrives (a stream through a {@link
-     * StreamBody}, so that a completed one leaves its connection reusable).
-     */
-    private HttpResponse.BodySubscriber<InputStream> subscriberFor(HttpResponse.ResponseInfo info) {
-      int status = info.statusCode();
-      if (status < 200 || status > 299) {
-        return HttpResponse.BodySubscribers.ofInputStream();
+    @Override
+    public boolean isStream(Map<String, List<String>> headers) {
+      if (!call.request().stream()) {
+        return false;
       }
-      if (sse(info.headers())) {
-        StreamBody b = new StreamBody(limits.idleTimeout().toNanos());
-        streamBody = b;
-        return b;
-      }
-      // The headers are in: from here the total limit applies, and a slow body is "reading".
-      lastActivity = System.nanoTime();
-      phase = Phase.BODY;
-      rearm();
-      return new WholeBody(
-          bounds().maxResponseBytes(),
-          info.headers().firstValueAsLong("content-length").orElse(-1),
-          n -> {
-            lastActivity = System.nanoTime();
-            bodyBytes += n;
-          });
+      List<String> type = headers.get("content-type");
+      return type == null
+          || type.isEmpty()
+          || !type.get(0).toLowerCase(Locale.ROOT).contains("json");
     }
 
     /**
@@ -447,30 +463,21 @@ final class HttpChatTransport {
       }
     }
 
-    private HttpRequest buildRequest() {
-      HttpRequest.Builder b =
-          HttpRequest.newBuilder(uri)
-              .POST(new TrackingPublisher(requestBody, () -> requestSent = true));
-      if ("http".equalsIgnoreCase(uri.getScheme())) {
-        // Cleartext: no h2c upgrade dance, which some local servers mishandle.
-        b.version(HttpClient.Version.HTTP_1_1);
-      }
+    private RequestHeaders buildHeaders() {
+      RequestHeaders b = new RequestHeaders();
       for (Map.Entry<String, String> h : call.provider().headers().entrySet()) {
-        try {
-          b.header(h.getKey(), h.getValue());
-        } catch (IllegalArgumentException restricted) {
-          // Host, Connection, Content-Length…: the HTTP client owns these.
-        }
+        // Host, Connection, Content-Length… belong to the HTTP client: refused, skipped.
+        b.trySet(h.getKey(), h.getValue());
       }
-      b.setHeader("Content-Type", "application/json");
-      b.setHeader("Accept", call.request().stream() ? "text/event-stream" : "application/json");
-      b.setHeader("User-Agent", userAgent);
+      b.set("Content-Type", "application/json");
+      b.set("Accept", call.request().stream() ? "text/event-stream" : "application/json");
+      b.set("User-Agent", userAgent);
       wire.protocolHeaders(b);
       wire.authenticate(b, key);
-      return b.build();
+      return b;
     }
 
-    private AttemptOutcome httpError(HttpResponse<InputStream> response, InputStream in) {
+    private AttemptOutcome httpError(Exchange.Response response, InputStream in) {
       String text;
       try {
         text =
@@ -481,7 +488,7 @@ final class HttpChatTransport {
         closeQuietly(in);
       }
       FailureEvidence evidence =
-          FailureEvidence.http(response.statusCode(), flatten(response.headers()), text);
+          FailureEvidence.http(response.status(), flatten(response.headers()), text);
       return new AttemptOutcome.Failed(
           Failures.classify(classifier, evidence, providerId, false, key), false);
     }
@@ -491,10 +498,11 @@ final class HttpChatTransport {
       return call.limits().bounds();
     }
 
-    private AttemptOutcome whole(InputStream in, int status, String requestId) {
+    /** Reads a whole 2xx body; {@code live}: its bytes arrive now (not collected by the client). */
+    private AttemptOutcome whole(InputStream in, int status, String requestId, boolean live) {
       byte[] bytes;
       try {
-        bytes = readBounded(in, bounds().maxResponseBytes(), true, false);
+        bytes = readBounded(in, bounds().maxResponseBytes(), true, live);
       } catch (BodyTooLargeException e) {
         return new AttemptOutcome.Failed(
             Failures.emptyResponse(
@@ -567,7 +575,7 @@ final class HttpChatTransport {
       }
     }
 
-    private AttemptOutcome stream(InputStream in, int status, String requestId) {
+    private AttemptOutcome stream(InputStream in, int status, String requestId, Runnable finished) {
       StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
       assembler = a;
       StreamBounds bounds = bounds();
@@ -612,9 +620,8 @@ final class HttpChatTransport {
             signal = endSignal(a);
           }
         }
-        StreamBody sb = streamBody;
-        if (signal == StreamSignal.DONE && sb != null) {
-          sb.finished(); // the close below lets the body's end arrive: the connection is reused
+        if (signal == StreamSignal.DONE) {
+          finished.run(); // the close below lets the body's end arrive: the connection is reused
         }
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
@@ -734,8 +741,8 @@ final class HttpChatTransport {
 
     /**
      * Reads at most {@code max} bytes; beyond that either stops quietly or throws. {@code live}:
-     * the bytes arrive now (an error body), so they count as activity; a {@link WholeBody} counted
-     * them when they arrived.
+     * the bytes arrive now (an error body, a body the client did not collect), so they count as
+     * activity; a {@link WholeBody} counted them when they arrived.
      */
     private byte[] readBounded(InputStream in, long max, boolean strict, boolean live)
         throws IOException {
@@ -775,13 +782,14 @@ final class HttpChatTransport {
     return d.toMillis() + " ms";
   }
 
-  private static String requestId(HttpHeaders h) {
-    return h.firstValue("x-request-id").or(() -> h.firstValue("request-id")).orElse(null);
+  private static String requestId(Exchange.Response r) {
+    String id = r.first("x-request-id");
+    return id != null ? id : r.first("request-id");
   }
 
-  private static Map<String, String> flatten(HttpHeaders h) {
+  private static Map<String, String> flatten(Map<String, List<String>> h) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (Map.Entry<String, List<String>> e : h.map().entrySet()) {
+    for (Map.Entry<String, List<String>> e : h.entrySet()) {
       if (!e.getKey().startsWith(":")) {
         out.put(e.getKey(), String.join(", ", e.getValue()));
       }
@@ -794,49 +802,6 @@ final class HttpChatTransport {
       c.close();
     } catch (Exception ignored) {
       // closing is best effort: the attempt is over either way
-    }
-  }
-
-  /** A byte-array body that notes when the connection has taken all of it. */
-  private static final class TrackingPublisher implements HttpRequest.BodyPublisher {
-    private final HttpRequest.BodyPublisher delegate;
-    private final Runnable onSent;
-
-    TrackingPublisher(byte[] body, Runnable onSent) {
-      this.delegate = HttpRequest.BodyPublishers.ofByteArray(body);
-      this.onSent = onSent;
-    }
-
-    @Override
-    public long contentLength() {
-      return delegate.contentLength();
-    }
-
-    @Override
-    public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
-      delegate.subscribe(
-          new Flow.Subscriber<ByteBuffer>() {
-            @Override
-            public void onSubscribe(Flow.Subscription s) {
-              subscriber.onSubscribe(s);
-            }
-
-            @Override
-            public void onNext(ByteBuffer item) {
-              subscriber.onNext(item);
-            }
-
-            @Override
-            public void onError(Throwable t) {
-              subscriber.onError(t);
-            }
-
-            @Override
-            public void onComplete() {
-              onSent.run();
-              subscriber.onComplete();
-            }
-          });
     }
   }
 }

@@ -8,23 +8,34 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.internal.StreamAssembler;
+import dev.orchestrator.providers.internal.http1.Http1Client;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
- * The {@code java.net.http} provider clients: one {@link OpenAiChatClient} and one {@link
- * AnthropicMessagesClient} sharing one {@link HttpClient} (HTTP/2 where a TLS server offers it,
- * HTTP/1.1 on cleartext), chosen by {@link Provider#protocol()}.
+ * The HTTP provider clients: one {@link OpenAiChatClient} and one {@link AnthropicMessagesClient}
+ * sharing one HTTP client, chosen by {@link Provider#protocol()}.
  *
- * <p>Connect timeout: {@code HttpClient} fixes it per client, so it is set once here ({@link
- * Builder#connectTimeout}, default 10 s). Each attempt's own limits then run on a shared watchdog:
- * no response headers within {@code min(headersTimeout, total)} (for streams also {@code
- * firstTokenTimeout}) is a read timeout, and a connect that outlasts the attempt ends with it.
+ * <p>The HTTP client ({@link Builder#transport}, ADR 0025): by default {@link
+ * Transport#JAVA_NET_HTTP} (HTTP/2 where a TLS server offers it, HTTP/1.1 on cleartext). {@link
+ * Transport#HTTP1_SOCKETS} is an own HTTP/1.1 client over blocking sockets that exchanges each
+ * request on the calling thread (keep-alive pool per origin, TLS with hostname verification;
+ * origins that the JDK's default proxy selector proxies still go over {@code java.net.http});
+ * opt-in until its idle pool lets go of connections the server closed (ADR 0025). The system
+ * property {@value #TRANSPORT_PROPERTY} ({@code jdk} or {@code sockets}) sets the default, so an
+ * application built on the defaults (such as {@code serve}) can switch without code.
+ *
+ * <p>Connect timeout: set once here ({@link Builder#connectTimeout}, default 10 s). Each attempt's
+ * own limits then run on a shared watchdog: no response headers within {@code min(headersTimeout,
+ * total)} (for streams also {@code firstTokenTimeout}) is a read timeout, and a connect that
+ * outlasts the attempt ends with it.
  *
  * <p>Before sending, a provider that needs a key and has none fails {@code auth_failed} naming the
  * variable(s), and a body over {@link Builder#maxRequestBytes} fails {@code request_too_large}.
@@ -33,6 +44,9 @@ import java.util.function.Function;
  * <p>Immutable and thread-safe; build with {@link #builder()}.
  */
 public final class HttpProviderClients implements ProviderClients {
+
+  /** The system property naming the default {@link Transport}: {@code jdk} or {@code sockets}. */
+  public static final String TRANSPORT_PROPERTY = "orchestrator.http.transport";
 
   /** Default connect timeout of the shared HTTP client. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -48,27 +62,43 @@ public final class HttpProviderClients implements ProviderClients {
 
   private final String userAgent;
   private final Duration connectTimeout;
+  private final Transport transport;
   private final OpenAiChatClient openAi;
   private final AnthropicMessagesClient anthropic;
 
   private HttpProviderClients(Builder b) {
     this.userAgent = b.userAgent;
     this.connectTimeout = b.connectTimeout;
+    this.transport = b.transport;
     // The client's dependent tasks run on its selector thread (a direct executor): the default pool
     // added one thread wake-up per response before the blocked caller was woken (measured through
     // serve: p50 at one connection 1.1 ms -> 0.78 ms, 64 connections +30 % req/s; ADR 0011). Safe
     // because the only body handler is ofInputStream, whose subscriber never blocks; TLS handshake
     // tasks run on that thread too, once per pooled connection.
+    SSLContext ssl = b.sslContext != null ? b.sslContext : defaultSsl();
     HttpClient http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_2)
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(b.connectTimeout)
+            .sslContext(ssl)
             .executor(Runnable::run)
             .build();
+    Exchange jdk = new JdkExchange(http);
+    Exchange exchange =
+        b.transport == Transport.JAVA_NET_HTTP
+            ? jdk
+            : new SocketExchange(
+                new Http1Client(
+                    b.connectTimeout,
+                    ssl,
+                    MAX_RESPONSE_HEAD_BYTES,
+                    MAX_IDLE_PER_ORIGIN,
+                    IDLE_TIMEOUT),
+                jdk);
     HttpChatTransport transport =
         new HttpChatTransport(
-            http,
+            exchange,
             b.credentials,
             b.userAgent,
             b.maxRequestBytes,
@@ -76,6 +106,49 @@ public final class HttpProviderClients implements ProviderClients {
             b.classifier);
     this.openAi = new OpenAiChatClient(transport);
     this.anthropic = new AnthropicMessagesClient(transport);
+  }
+
+  /** Most bytes of a response's status line and headers (the socket client's bound). */
+  static final int MAX_RESPONSE_HEAD_BYTES = 128 * 1024;
+
+  /** Most idle keep-alive connections the socket client keeps per origin. */
+  static final int MAX_IDLE_PER_ORIGIN = 256;
+
+  /** How long the socket client keeps an idle connection. */
+  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+  /** Which HTTP client carries the requests (ADR 0025). */
+  public enum Transport {
+    /**
+     * The own HTTP/1.1 client over blocking sockets, on the calling thread (opt-in); proxied
+     * origins go over {@code java.net.http}.
+     */
+    HTTP1_SOCKETS,
+    /**
+     * {@code java.net.http} (the default): HTTP/2 where offered, proxies, the JDK's selector
+     * thread.
+     */
+    JAVA_NET_HTTP;
+
+    /** The value of {@link #TRANSPORT_PROPERTY}: {@code jdk} (or unset), or {@code sockets}. */
+    static Transport fromProperty(String value) {
+      if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("jdk")) {
+        return JAVA_NET_HTTP;
+      }
+      if (value.strip().equalsIgnoreCase("sockets")) {
+        return HTTP1_SOCKETS;
+      }
+      throw new IllegalArgumentException(
+          TRANSPORT_PROPERTY + ": '" + value + "' (expected: jdk or sockets)");
+    }
+  }
+
+  private static SSLContext defaultSsl() {
+    try {
+      return SSLContext.getDefault();
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("no default TLS context: " + e.getMessage(), e);
+    }
   }
 
   /** A builder with the defaults: credentials from the environment, {@link #DEFAULT_USER_AGENT}. */
@@ -103,6 +176,11 @@ public final class HttpProviderClients implements ProviderClients {
     return anthropic;
   }
 
+  /** The HTTP client carrying the requests. */
+  public Transport transport() {
+    return transport;
+  }
+
   /** The User-Agent sent with every request. */
   public String userAgent() {
     return userAgent;
@@ -114,6 +192,8 @@ public final class HttpProviderClients implements ProviderClients {
         + userAgent
         + ", connectTimeout="
         + connectTimeout
+        + ", transport="
+        + transport
         + "]";
   }
 
@@ -140,6 +220,8 @@ public final class HttpProviderClients implements ProviderClients {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private int maxMalformedEvents = StreamAssembler.DEFAULT_MAX_MALFORMED_EVENTS;
+    private Transport transport = Transport.fromProperty(System.getProperty(TRANSPORT_PROPERTY));
+    private SSLContext sslContext;
     private Function<FailureEvidence, ProviderFailure> classifier =
         FailureClassifier.INSTANCE::classify;
 
@@ -148,6 +230,21 @@ public final class HttpProviderClients implements ProviderClients {
     /** Test seam: observe the evidence the classifier receives. */
     Builder classifier(Function<FailureEvidence, ProviderFailure> classifier) {
       this.classifier = Objects.requireNonNull(classifier, "classifier");
+      return this;
+    }
+
+    /** Test seam: the TLS context of both HTTP clients (default: the JDK's default context). */
+    Builder sslContext(SSLContext sslContext) {
+      this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
+      return this;
+    }
+
+    /**
+     * The HTTP client (default {@link Transport#JAVA_NET_HTTP}, or what {@value
+     * #TRANSPORT_PROPERTY} says); {@link Transport#HTTP1_SOCKETS} for the calling-thread client.
+     */
+    public Builder transport(Transport transport) {
+      this.transport = Objects.requireNonNull(transport, "transport");
       return this;
     }
 

@@ -1,7 +1,8 @@
 /**
- * The provider boundary: {@link dev.orchestrator.providers.HttpProviderClients} builds the {@code
- * java.net.http} clients ({@link dev.orchestrator.providers.OpenAiChatClient}, {@link
- * dev.orchestrator.providers.AnthropicMessagesClient}) that implement the engine's {@link
+ * The provider boundary: {@link dev.orchestrator.providers.HttpProviderClients} builds the HTTP
+ * clients ({@link dev.orchestrator.providers.OpenAiChatClient}, {@link
+ * dev.orchestrator.providers.AnthropicMessagesClient}; over {@code java.net.http} or the own
+ * HTTP/1.1 client, ADR 0025) that implement the engine's {@link
  * dev.orchestrator.engine.spi.ProviderClient}. Every failure leaves this package classified by
  * {@link dev.orchestrator.providers.classify.FailureClassifier}. Wire formats live in {@code
  * internal} packages and are not API.

@@ -82,11 +82,12 @@ public final class HttpTarget implements Target {
       if (r.statusCode() != 200) {
         throw new IOException(name + ": HTTP " + r.statusCode() + " " + head(in.readNBytes(300)));
       }
-      readStream(in, probe);
+      readStream(name, in, probe);
     }
   }
 
-  private void readStream(InputStream in, Probe probe) throws IOException {
+  /** Reads an SSE answer to its end: content, then {@code [DONE]}, and no error event. */
+  static void readStream(String name, InputStream in, Probe probe) throws IOException {
     byte[] buf = new byte[8192];
     StringBuilder line = new StringBuilder();
     boolean content = false;
@@ -127,6 +128,11 @@ public final class HttpTarget implements Target {
   }
 
   private static final byte[] CHOICES = "\"choices\"".getBytes(StandardCharsets.US_ASCII);
+
+  /** Whether a non-streaming answer carries {@code "choices"}. */
+  static boolean hasChoices(byte[] body) {
+    return contains(body, CHOICES);
+  }
 
   private static boolean contains(byte[] hay, byte[] needle) {
     outer:

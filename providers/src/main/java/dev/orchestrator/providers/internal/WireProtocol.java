@@ -3,7 +3,6 @@ package dev.orchestrator.providers.internal;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -16,10 +15,10 @@ public interface WireProtocol {
   String path();
 
   /** Puts the key (and any protocol headers) on the request. {@code key} may be {@code null}. */
-  void authenticate(HttpRequest.Builder request, String key);
+  void authenticate(RequestHeaders request, String key);
 
   /** Sets protocol headers that do not depend on a key. */
-  default void protocolHeaders(HttpRequest.Builder request) {}
+  default void protocolHeaders(RequestHeaders request) {}
 
   /**
    * Encodes the request body.

@@ -10,11 +10,11 @@ import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.Json;
 import dev.orchestrator.providers.internal.RequestEncodingException;
+import dev.orchestrator.providers.internal.RequestHeaders;
 import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.StreamSignal;
 import dev.orchestrator.providers.internal.WireProtocol;
 import dev.orchestrator.providers.internal.WireSupport;
-import java.net.http.HttpRequest;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,15 +42,15 @@ public final class AnthropicWire implements WireProtocol {
   }
 
   @Override
-  public void authenticate(HttpRequest.Builder request, String key) {
+  public void authenticate(RequestHeaders request, String key) {
     if (key != null) {
-      request.setHeader("x-api-key", key);
+      request.set("x-api-key", key);
     }
   }
 
   @Override
-  public void protocolHeaders(HttpRequest.Builder request) {
-    request.setHeader("anthropic-version", API_VERSION);
+  public void protocolHeaders(RequestHeaders request) {
+    request.set("anthropic-version", API_VERSION);
   }
 
   @Override

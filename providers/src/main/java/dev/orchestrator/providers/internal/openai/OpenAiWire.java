@@ -10,11 +10,11 @@ import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.Json;
 import dev.orchestrator.providers.internal.RequestEncodingException;
+import dev.orchestrator.providers.internal.RequestHeaders;
 import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.StreamSignal;
 import dev.orchestrator.providers.internal.WireProtocol;
 import dev.orchestrator.providers.internal.WireSupport;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,9 +34,9 @@ public final class OpenAiWire implements WireProtocol {
   }
 
   @Override
-  public void authenticate(HttpRequest.Builder request, String key) {
+  public void authenticate(RequestHeaders request, String key) {
     if (key != null) {
-      request.setHeader("Authorization", "Bearer " + key);
+      request.set("Authorization", "Bearer " + key);
     }
   }
 

@@ -398,6 +398,13 @@ final class HttpChatTransport {
         if (abort.get() != null) {
           return aborted(null);
         }
+        if (phase == Phase.BODY) {
+          // The headers were in and the exchange was collecting the body (java.net.http reports a
+          // body cut short from send or from the read, by timing): the same fault either way.
+          return failed(
+              TransportFault.STREAM_TRUNCATED,
+              "the response body ended early: " + TransportFaults.describe(e));
+        }
         return failed(TransportFaults.beforeResponse(e, requestSent), TransportFaults.describe(e));
       }
       InputStream in = response.body();

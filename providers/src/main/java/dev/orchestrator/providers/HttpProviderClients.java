@@ -24,13 +24,13 @@ import javax.net.ssl.SSLContext;
  * sharing one HTTP client, chosen by {@link Provider#protocol()}.
  *
  * <p>The HTTP client ({@link Builder#transport}, ADR 0025): by default {@link
- * Transport#JAVA_NET_HTTP} (HTTP/2 where a TLS server offers it, HTTP/1.1 on cleartext). {@link
- * Transport#HTTP1_SOCKETS} is an own HTTP/1.1 client over blocking sockets that exchanges each
- * request on the calling thread (keep-alive pool per origin, TLS with hostname verification;
- * origins that the JDK's default proxy selector proxies still go over {@code java.net.http});
- * opt-in until its idle pool lets go of connections the server closed (ADR 0025). The system
- * property {@value #TRANSPORT_PROPERTY} ({@code jdk} or {@code sockets}) sets the default, so an
- * application built on the defaults (such as {@code serve}) can switch without code.
+ * Transport#HTTP1_SOCKETS}, an own HTTP/1.1 client over blocking sockets that exchanges each
+ * request on the calling thread (keep-alive pool per origin whose idle connections the server
+ * closed are reaped, TLS with hostname verification and SNI; origins that the JDK's default proxy
+ * selector proxies still go over {@code java.net.http}). {@link Transport#JAVA_NET_HTTP} is the
+ * JDK's client (HTTP/2 where a TLS server offers it). The system property {@value
+ * #TRANSPORT_PROPERTY} ({@code sockets} or {@code jdk}) sets the default, so an application built
+ * on the defaults (such as {@code serve}) can switch without code.
  *
  * <p>Connect timeout: set once here ({@link Builder#connectTimeout}, default 10 s). Each attempt's
  * own limits then run on a shared watchdog: no response headers within {@code min(headersTimeout,
@@ -120,23 +120,20 @@ public final class HttpProviderClients implements ProviderClients {
   /** Which HTTP client carries the requests (ADR 0025). */
   public enum Transport {
     /**
-     * The own HTTP/1.1 client over blocking sockets, on the calling thread (opt-in); proxied
+     * The own HTTP/1.1 client over blocking sockets, on the calling thread (the default); proxied
      * origins go over {@code java.net.http}.
      */
     HTTP1_SOCKETS,
-    /**
-     * {@code java.net.http} (the default): HTTP/2 where offered, proxies, the JDK's selector
-     * thread.
-     */
+    /** {@code java.net.http}: HTTP/2 where offered, proxies, the JDK's selector thread. */
     JAVA_NET_HTTP;
 
-    /** The value of {@link #TRANSPORT_PROPERTY}: {@code jdk} (or unset), or {@code sockets}. */
+    /** The value of {@link #TRANSPORT_PROPERTY}: {@code sockets} (or unset), or {@code jdk}. */
     static Transport fromProperty(String value) {
-      if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("jdk")) {
-        return JAVA_NET_HTTP;
-      }
-      if (value.strip().equalsIgnoreCase("sockets")) {
+      if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("sockets")) {
         return HTTP1_SOCKETS;
+      }
+      if (value.strip().equalsIgnoreCase("jdk")) {
+        return JAVA_NET_HTTP;
       }
       throw new IllegalArgumentException(
           TRANSPORT_PROPERTY + ": '" + value + "' (expected: jdk or sockets)");
@@ -240,8 +237,8 @@ public final class HttpProviderClients implements ProviderClients {
     }
 
     /**
-     * The HTTP client (default {@link Transport#JAVA_NET_HTTP}, or what {@value
-     * #TRANSPORT_PROPERTY} says); {@link Transport#HTTP1_SOCKETS} for the calling-thread client.
+     * The HTTP client (default {@link Transport#HTTP1_SOCKETS}, the calling-thread client, or what
+     * {@value #TRANSPORT_PROPERTY} says); {@link Transport#JAVA_NET_HTTP} for the JDK's client.
      */
     public Builder transport(Transport transport) {
       this.transport = Objects.requireNonNull(transport, "transport");

@@ -26,7 +26,7 @@ class TransportSelectionTest {
           """
           sockets,   HTTP1_SOCKETS
           ' Sockets', HTTP1_SOCKETS
-          '',        JAVA_NET_HTTP
+          '',        HTTP1_SOCKETS
           jdk,       JAVA_NET_HTTP
           JDK,       JAVA_NET_HTTP
           """)
@@ -35,9 +35,9 @@ class TransportSelectionTest {
   }
 
   @Test
-  void anUnsetPropertyMeansJavaNetHttp() {
+  void anUnsetPropertyMeansTheSocketClient() {
     assertThat(HttpProviderClients.Transport.fromProperty(null))
-        .isEqualTo(HttpProviderClients.Transport.JAVA_NET_HTTP);
+        .isEqualTo(HttpProviderClients.Transport.HTTP1_SOCKETS);
   }
 
   @Test

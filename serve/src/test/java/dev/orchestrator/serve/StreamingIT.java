@@ -205,7 +205,9 @@ class StreamingIT {
   void continuationIsOffByDefault() {
     try (ServeFixture f =
         ServeFixture.start(
-            Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_CUT).withContent(ANSWER))))) {
+            Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_CUT).withContent(ANSWER))),
+            generous(),
+            o -> {})) {
       ServeFixture.Sse s = f.stream("pair", "");
 
       assertThat(s.error()).isNotNull();

@@ -14,6 +14,9 @@ final class Connection implements java.io.Closeable {
   final OutputStream out;
   private final Socket socket;
 
+  /** The TCP socket under {@link #socket} (the same one without TLS): probed while idle. */
+  private final Socket tcp;
+
   /** When it went back to the pool, {@code System.nanoTime()}; set by the pool. */
   long idleSince;
 
@@ -26,9 +29,10 @@ final class Connection implements java.io.Closeable {
    */
   ResponseBody unsettled;
 
-  Connection(String origin, Socket socket, int bufferSize) throws IOException {
+  Connection(String origin, Socket socket, Socket tcp, int bufferSize) throws IOException {
     this.origin = origin;
     this.socket = socket;
+    this.tcp = tcp;
     this.in = new WireInput(socket.getInputStream(), bufferSize);
     this.out = socket.getOutputStream();
   }
@@ -36,6 +40,33 @@ final class Connection implements java.io.Closeable {
   /** Sets the socket's read timeout in milliseconds (0: none). */
   void readTimeout(int millis) throws IOException {
     socket.setSoTimeout(millis);
+  }
+
+  /**
+   * Whether an idle connection is still usable: nothing buffered, and a read of the TCP socket
+   * waiting at most {@code waitMillis} finds neither its end (the peer closed it) nor a byte (an
+   * unsolicited answer, a TLS alert: unusable either way). Reads under TLS' record layer, so a byte
+   * read here is never one the TLS socket would have needed: the connection is then closed. Only
+   * for a connection no exchange holds (the pool's reaper).
+   */
+  boolean idleAndOpen(int waitMillis) {
+    if (socket.isClosed() || in.buffered() > 0) {
+      return false;
+    }
+    try {
+      int was = tcp.getSoTimeout();
+      tcp.setSoTimeout(waitMillis);
+      try {
+        tcp.getInputStream().read();
+        return false; // its end, or a byte nobody asked for
+      } catch (java.net.SocketTimeoutException quiet) {
+        return true;
+      } finally {
+        tcp.setSoTimeout(was);
+      }
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   /** Whether the socket is closed (by us). */

@@ -1,9 +1,19 @@
 package dev.orchestrator.providers.internal.http1;
 
 import java.io.IOException;
+import java.lang.ref.WeakReference;
+import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 
 /**
@@ -11,25 +21,46 @@ import java.util.function.LongSupplier;
  * returned is closed) and expiring ({@code idleNanos} after it was returned a connection is closed
  * instead of reused). The most recently returned connection is reused first, so the pool shrinks to
  * what the load needs and the rest expire. Expired connections are closed whenever the pool is used
- * (their origin's on every take and return, every origin's at most once per expiry period); there
- * is no thread of its own. Thread-safe.
+ * (their origin's on every take and return, every origin's at most once per expiry period). A
+ * reaper on one daemon thread shared by every pool ({@link #REAP_EVERY}) closes idle connections
+ * the server closed — what {@code java.net.http}'s selector notices by itself — so a pool never
+ * holds sockets in CLOSE_WAIT toward a server that went away; it holds the pool weakly, so a pool
+ * nobody uses any more is collected and its task ends. Thread-safe.
  */
 final class ConnectionPool {
+  /** How often the reaper looks, and how long a connection is idle before it is probed. */
+  static final Duration REAP_EVERY = Duration.ofSeconds(1);
+
+  /** How long the reaper's read of an idle connection waits for its end. */
+  private static final int PROBE_WAIT_MILLIS = 1;
+
+  private static final ScheduledExecutorService REAPER =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "orchestrator-http1-reaper");
+            t.setDaemon(true);
+            return t;
+          });
+
   private final int maxIdlePerOrigin;
   private final long idleNanos;
   private final LongSupplier nanoTime;
   private final ConcurrentHashMap<String, ArrayDeque<Connection>> idle = new ConcurrentHashMap<>();
   private volatile long lastSweep;
+  private final AtomicBoolean reaping;
 
   /**
    * A pool.
    *
    * @param nanoTime the clock ({@code System::nanoTime}; tests inject one)
+   * @param reaper whether the shared reaper runs {@link #reap} (tests on an injected clock call it
+   *     themselves)
    */
-  ConnectionPool(int maxIdlePerOrigin, long idleNanos, LongSupplier nanoTime) {
+  ConnectionPool(int maxIdlePerOrigin, long idleNanos, LongSupplier nanoTime, boolean reaper) {
     this.maxIdlePerOrigin = maxIdlePerOrigin;
     this.idleNanos = idleNanos;
     this.nanoTime = nanoTime;
+    this.reaping = new AtomicBoolean(!reaper); // "already started" when there is none
     this.lastSweep = nanoTime.getAsLong();
   }
 
@@ -63,6 +94,9 @@ final class ConnectionPool {
 
   /** Returns {@code c} for reuse, or closes it when its origin's pool is full. */
   void put(Connection c) {
+    if (!reaping.get() && reaping.compareAndSet(false, true)) {
+      startReaper(new WeakReference<>(this));
+    }
     long now = nanoTime.getAsLong();
     c.idleSince = now;
     ArrayDeque<Connection> q = idle.computeIfAbsent(c.origin, k -> new ArrayDeque<>());
@@ -104,6 +138,86 @@ final class ConnectionPool {
       }
     }
     return n;
+  }
+
+  /**
+   * Closes idle connections the server closed: each idle for at least {@link #REAP_EVERY} is taken
+   * out of the pool, probed ({@link Connection#idleAndOpen}) and put back in its place when it is
+   * still open — unless its origin's pool filled up meanwhile. A connection taken by an exchange
+   * meanwhile is not probed.
+   */
+  void reap() {
+    long now = nanoTime.getAsLong();
+    long due = REAP_EVERY.toNanos();
+    for (ArrayDeque<Connection> q : idle.values()) {
+      List<Connection> idleLong = new ArrayList<>();
+      synchronized (q) {
+        expire(q, now);
+        for (Connection c : q) {
+          if (now - c.idleSince < due) {
+            break; // the rest were returned later
+          }
+          if (c.unsettled == null) {
+            idleLong.add(c);
+          }
+        }
+      }
+      for (Connection c : idleLong) {
+        synchronized (q) {
+          if (!q.remove(c)) {
+            continue; // taken meanwhile
+          }
+        }
+        if (!c.idleAndOpen(PROBE_WAIT_MILLIS)) {
+          c.close();
+          continue;
+        }
+        boolean kept = false;
+        synchronized (q) {
+          if (q.size() < maxIdlePerOrigin) {
+            // Back in its place: the deque stays ordered by idleSince (expiry relies on it).
+            List<Connection> all = new ArrayList<>(q.size() + 1);
+            all.addAll(q);
+            int at = 0;
+            while (at < all.size() && all.get(at).idleSince <= c.idleSince) {
+              at++;
+            }
+            all.add(at, c);
+            q.clear();
+            q.addAll(all);
+            kept = true;
+          }
+        }
+        if (!kept) {
+          c.close();
+        }
+      }
+    }
+  }
+
+  private static void startReaper(WeakReference<ConnectionPool> pool) {
+    long every = REAP_EVERY.toMillis();
+    AtomicReference<ScheduledFuture<?>> task = new AtomicReference<>();
+    task.set(
+        REAPER.scheduleWithFixedDelay(
+            () -> {
+              ConnectionPool p = pool.get();
+              if (p == null) {
+                ScheduledFuture<?> f = task.get();
+                if (f != null) {
+                  f.cancel(false);
+                }
+                return;
+              }
+              try {
+                p.reap();
+              } catch (RuntimeException e) {
+                // Never let one failure end the task: the next round tries again.
+              }
+            },
+            every,
+            every,
+            TimeUnit.MILLISECONDS));
   }
 
   private void sweep(long now) {

@@ -62,27 +62,43 @@ public final class Http1Client {
       int maxHeadBytes,
       int maxIdlePerOrigin,
       Duration idleTimeout) {
-    this(connectTimeout, sslContext, maxHeadBytes, maxIdlePerOrigin, idleTimeout, System::nanoTime);
+    this(
+        connectTimeout,
+        sslContext,
+        maxHeadBytes,
+        maxIdlePerOrigin,
+        idleTimeout,
+        System::nanoTime,
+        true);
   }
 
-  /** A client whose pool reads {@code nanoTime} (tests). */
+  /**
+   * A client whose pool reads {@code nanoTime}, with or without the shared reaper (tests on an
+   * injected clock run {@link #reapIdle} themselves).
+   */
   Http1Client(
       Duration connectTimeout,
       SSLContext sslContext,
       int maxHeadBytes,
       int maxIdlePerOrigin,
       Duration idleTimeout,
-      LongSupplier nanoTime) {
+      LongSupplier nanoTime,
+      boolean reaper) {
     this.connectTimeoutMillis =
         (int) Math.max(1, Math.min(Integer.MAX_VALUE, connectTimeout.toMillis()));
     this.tls = sslContext.getSocketFactory();
     this.maxHeadBytes = maxHeadBytes;
-    this.pool = new ConnectionPool(maxIdlePerOrigin, idleTimeout.toNanos(), nanoTime);
+    this.pool = new ConnectionPool(maxIdlePerOrigin, idleTimeout.toNanos(), nanoTime, reaper);
   }
 
   /** Idle connections held now, over all origins. */
   public int idleConnections() {
     return pool.idleCount();
+  }
+
+  /** Closes the idle connections the server closed (what the pool's reaper runs; tests). */
+  void reapIdle() {
+    pool.reap();
   }
 
   /** Closes every idle connection; exchanges in flight are not affected. */
@@ -240,7 +256,7 @@ public final class Http1Client {
       }
       s = ssl;
     }
-    Connection c = new Connection(o.key, s, BUFFER_BYTES);
+    Connection c = new Connection(o.key, s, raw, BUFFER_BYTES);
     exchange.attach(c);
     return c;
   }

@@ -39,7 +39,8 @@ class Http1ClientIT {
         1024,
         maxIdle,
         Duration.ofSeconds(30),
-        now::get);
+        now::get,
+        false);
   }
 
   private static Http1Response send(Http1Client c, String url, Http1Exchange x) throws IOException {
@@ -292,6 +293,44 @@ class Http1ClientIT {
       post(c, s.url());
       assertThat(s.connections.get()).isEqualTo(2);
       awaitClosedByClient(s, 1);
+    }
+  }
+
+  /** The server closed an idle connection: the reaper closes it too, long before it expires. */
+  @Test
+  void theReaperClosesAnIdleConnectionTheServerClosed() throws Exception {
+    try (KeepAliveServer s = new KeepAliveServer(n -> KeepAliveServer.Answer.thenClose(OK))) {
+      Http1Client c = client(4);
+      assertThat(post(c, s.url())).isEqualTo("200 ok");
+      assertThat(c.idleConnections()).isEqualTo(1);
+      c.reapIdle();
+      assertThat(c.idleConnections()).as("idle for less than a round: not probed").isEqualTo(1);
+
+      now.addAndGet(ConnectionPool.REAP_EVERY.toNanos());
+      // The server's close reaches the client's socket asynchronously: each round waits for it
+      // for at most a millisecond, so a bounded number of rounds sees it.
+      for (int round = 0; round < 5_000 && c.idleConnections() > 0; round++) {
+        c.reapIdle();
+      }
+      assertThat(c.idleConnections()).isZero();
+    }
+  }
+
+  /** A connection the server keeps open survives the reaper's probe and is reused after it. */
+  @Test
+  void theReaperKeepsAnOpenIdleConnectionUsable() throws Exception {
+    try (KeepAliveServer s = KeepAliveServer.always(OK)) {
+      Http1Client c = client(4);
+      post(c, s.url());
+      post(c, s.url());
+      now.addAndGet(ConnectionPool.REAP_EVERY.toNanos());
+      for (int round = 0; round < 3; round++) {
+        c.reapIdle();
+      }
+      assertThat(c.idleConnections()).isEqualTo(1);
+      assertThat(post(c, s.url())).isEqualTo("200 ok");
+      assertThat(s.connections.get()).isEqualTo(1);
+      assertThat(s.bodies).hasSize(3);
     }
   }
 

@@ -144,6 +144,29 @@ class Http1TlsIT {
     assertThat(connections.size() - before).isEqualTo(1);
   }
 
+  /** The reaper reads under the TLS layer: an open idle TLS connection stays usable after it. */
+  @Test
+  void theReapersProbeLeavesAnIdleTlsConnectionUsable() throws Exception {
+    java.util.concurrent.atomic.AtomicLong now = new java.util.concurrent.atomic.AtomicLong();
+    Http1Client c =
+        new Http1Client(
+            Duration.ofSeconds(5),
+            clientContext,
+            64 * 1024,
+            4,
+            Duration.ofSeconds(30),
+            now::get,
+            false);
+    int before = connections.size();
+    assertThat(post(c, "localhost")).isEqualTo("200 ok");
+    now.addAndGet(ConnectionPool.REAP_EVERY.toNanos());
+    c.reapIdle();
+    c.reapIdle();
+    assertThat(c.idleConnections()).isEqualTo(1);
+    assertThat(post(c, "localhost")).isEqualTo("200 ok");
+    assertThat(connections.size() - before).isEqualTo(1);
+  }
+
   @Test
   void refusesACertificateThatDoesNotNameTheHost() {
     assertThatThrownBy(() -> post(client(), "127.0.0.1")).isInstanceOf(SSLHandshakeException.class);

@@ -257,11 +257,11 @@ final class FleetSync implements AutoCloseable {
       LongUnaryOperator toWall,
       List<CompletableFuture<Void>> out) {
     if (r.succeed()) {
-      out.add(replay(e, Script.SUCCEED, route));
+      out.add(resend(e, Script.SUCCEED, route));
     }
     if (r.trip()) {
       out.add(
-          replay(
+          resend(
               e,
               Script.TRIP,
               route,
@@ -269,15 +269,16 @@ final class FleetSync implements AutoCloseable {
               String.valueOf(settings.openMax().toMillis())));
     }
     if (r.coolUntil() != 0) {
-      out.add(replay(e, Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(r.coolUntil()))));
+      out.add(resend(e, Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(r.coolUntil()))));
     }
     if (r.retiredUntil() != 0) {
       out.add(
-          replay(e, Script.RETIRE, route, String.valueOf(toWall.applyAsLong(r.retiredUntil()))));
+          resend(e, Script.RETIRE, route, String.valueOf(toWall.applyAsLong(r.retiredUntil()))));
     }
   }
 
-  private CompletableFuture<Void> replay(
+  /** Sends one script of a replay (counted as pending: it carries no new change). */
+  private CompletableFuture<Void> resend(
       RouteEntry e, Script script, String route, String... extra) {
     e.sent();
     return send(e, false, script, route, extra);

@@ -20,12 +20,12 @@ import java.util.function.LongSupplier;
  * Idle keep-alive connections per origin, bounded ({@code maxIdlePerOrigin}; past it the one
  * returned is closed) and expiring ({@code idleNanos} after it was returned a connection is closed
  * instead of reused). The most recently returned connection is reused first, so the pool shrinks to
- * what the load needs and the rest expire. Expired connections are closed whenever the pool is used
- * (their origin's on every take and return, every origin's at most once per expiry period). A
- * reaper on one daemon thread shared by every pool ({@link #REAP_EVERY}) closes idle connections
- * the server closed — what {@code java.net.http}'s selector notices by itself — so a pool never
- * holds sockets in CLOSE_WAIT toward a server that went away; it holds the pool weakly, so a pool
- * nobody uses any more is collected and its task ends. Thread-safe.
+ * what the load needs and the rest expire. Expired connections are closed on every take and return
+ * of their origin, and every origin's each round of the reaper. A reaper on one daemon thread
+ * shared by every pool ({@link #REAP_EVERY}) closes idle connections the server closed — what
+ * {@code java.net.http}'s selector notices by itself — so a pool never holds sockets in CLOSE_WAIT
+ * toward a server that went away; it holds the pool weakly, so a pool nobody uses any more is
+ * collected and its task ends. Thread-safe.
  */
 final class ConnectionPool {
   /** How often the reaper looks, and how long a connection is idle before it is probed. */
@@ -46,7 +46,6 @@ final class ConnectionPool {
   private final long idleNanos;
   private final LongSupplier nanoTime;
   private final ConcurrentHashMap<String, ArrayDeque<Connection>> idle = new ConcurrentHashMap<>();
-  private volatile long lastSweep;
   private final AtomicBoolean reaping;
 
   /**
@@ -61,7 +60,6 @@ final class ConnectionPool {
     this.idleNanos = idleNanos;
     this.nanoTime = nanoTime;
     this.reaping = new AtomicBoolean(!reaper); // "already started" when there is none
-    this.lastSweep = nanoTime.getAsLong();
   }
 
   /**
@@ -110,10 +108,6 @@ final class ConnectionPool {
     }
     if (overflow != null) {
       overflow.close();
-    }
-    if (now - lastSweep > idleNanos) {
-      lastSweep = now;
-      sweep(now);
     }
   }
 
@@ -168,30 +162,31 @@ final class ConnectionPool {
             continue; // taken meanwhile
           }
         }
-        if (!c.idleAndOpen(PROBE_WAIT_MILLIS)) {
-          c.close();
-          continue;
-        }
-        boolean kept = false;
-        synchronized (q) {
-          if (q.size() < maxIdlePerOrigin) {
-            // Back in its place: the deque stays ordered by idleSince (expiry relies on it).
-            List<Connection> all = new ArrayList<>(q.size() + 1);
-            all.addAll(q);
-            int at = 0;
-            while (at < all.size() && all.get(at).idleSince <= c.idleSince) {
-              at++;
-            }
-            all.add(at, c);
-            q.clear();
-            q.addAll(all);
-            kept = true;
-          }
-        }
-        if (!kept) {
+        if (!c.idleAndOpen(PROBE_WAIT_MILLIS) || !putBack(q, c)) {
           c.close();
         }
       }
+    }
+  }
+
+  /**
+   * Puts a probed connection back in its place (the deque stays ordered by idleSince: expiry relies
+   * on it); false when its origin's pool filled up meanwhile.
+   */
+  private boolean putBack(ArrayDeque<Connection> q, Connection c) {
+    synchronized (q) {
+      if (q.size() >= maxIdlePerOrigin) {
+        return false;
+      }
+      List<Connection> all = new ArrayList<>(q);
+      int at = 0;
+      while (at < all.size() && all.get(at).idleSince <= c.idleSince) {
+        at++;
+      }
+      all.add(at, c);
+      q.clear();
+      q.addAll(all);
+      return true;
     }
   }
 
@@ -218,14 +213,6 @@ final class ConnectionPool {
             every,
             every,
             TimeUnit.MILLISECONDS));
-  }
-
-  private void sweep(long now) {
-    for (ArrayDeque<Connection> q : idle.values()) {
-      synchronized (q) {
-        expire(q, now);
-      }
-    }
   }
 
   /** Closes the connections of {@code q} idle for longer than the expiry; holds q's lock. */

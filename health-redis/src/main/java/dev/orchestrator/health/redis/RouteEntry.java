@@ -88,7 +88,8 @@ final class RouteEntry {
    */
   synchronized Change report(Admission a, AttemptHealth outcome, long now, boolean sending) {
     boolean probe = a.kind() == Admission.Kind.PROBE;
-    boolean holder = probe && a.lease().equals(lease);
+    // The lease's holder only while it lives (Redis lets the lease key expire the same way).
+    boolean holder = probe && a.lease().equals(lease) && leaseUntil - now > 0;
     boolean failure =
         outcome == AttemptHealth.BREAKER_FAILURE || outcome == AttemptHealth.STREAM_CUT;
     if (probe && !holder) {

@@ -46,7 +46,7 @@ class LocalHealthPropertyTest {
     return op.list().ofMinSize(5).ofMaxSize(60);
   }
 
-  @Property(tries = 60)
+  @Property(tries = 500)
   void aDegradedRedisStoreAnswersExactlyAsTheInMemoryStore(@ForAll("scenarios") List<Op> scenario) {
     ManualTime time = new ManualTime();
     try (HealthStore memory =

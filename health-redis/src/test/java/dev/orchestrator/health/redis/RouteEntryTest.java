@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthSettings;
 import java.time.Duration;
 import java.util.function.LongUnaryOperator;
@@ -91,5 +92,23 @@ class RouteEntryTest {
     assertThat(e.idle(2)).isTrue();
     e.sent();
     assertThat(e.idle(2)).isFalse();
+  }
+
+  @Test
+  void aProbeReportedAfterItsLeaseExpiredMovesNothingAsInTheInMemoryStore() {
+    HealthSettings settings = HealthSettings.defaults();
+    long lease = settings.probeLease().toNanos();
+    for (int i = 0; i < settings.breakerThreshold(); i++) {
+      e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, false);
+    }
+    long due = settings.openInitial().toNanos();
+    Admission probe = e.grant(R, due, "token");
+    assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);
+
+    long late = due + lease + 1;
+    assertThat(e.report(probe, AttemptHealth.ABANDONED, late, false)).isEqualTo(Change.NONE);
+    assertThat(e.report(probe, AttemptHealth.SUCCESS, late, false)).isEqualTo(Change.NONE);
+    assertThat(e.breaker()).isEqualTo(BreakerState.HALF_OPEN);
+    assertThat(e.grant(R, late, "next").kind()).isEqualTo(Admission.Kind.PROBE);
   }
 }

@@ -189,7 +189,7 @@ public final class ServeCommand implements Callable<Integer> {
               .refreshInterval(Duration.ofSeconds(refreshIntervalSeconds))
               .spendFile(cache.resolve("spend.json")) // used without a health store
               .readyzIgnoresHealthStore(healthStoreOptions.readyzIgnoresHealthStore)
-              .accessLog(noAccessLog ? null : System.err::println)
+              .accessLog(noAccessLog ? null : ServerOptions.standardErrorLog())
               .build();
       policy = policy();
     } catch (IllegalArgumentException e) {

@@ -33,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
@@ -184,7 +183,7 @@ final class HttpChatTransport {
     /** Closing it aborts the exchange (the socket client's handle), or null. */
     private volatile Closeable handle;
 
-    private ScheduledFuture<?> timer;
+    private Watchdog.Timeout timer;
 
     Attempt(ProviderCall call, WireProtocol wire, String key, URI uri, byte[] requestBody) {
       this.call = call;
@@ -223,7 +222,7 @@ final class HttpChatTransport {
         finished = true;
         synchronized (this) {
           if (timer != null) {
-            timer.cancel(false);
+            timer.cancel();
           }
         }
         clearSending();
@@ -462,7 +461,7 @@ final class HttpChatTransport {
     private void rearm() {
       synchronized (this) {
         if (timer != null) {
-          timer.cancel(false);
+          timer.cancel();
         }
         if (!finished) {
           timer = Watchdog.schedule(this::tick, nextDeadline() - System.nanoTime());

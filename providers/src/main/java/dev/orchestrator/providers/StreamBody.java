@@ -6,7 +6,6 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
-import java.util.concurrent.ScheduledFuture;
 
 /**
  * An event stream's body: the JDK's {@code ofInputStream}, except that closing it after the
@@ -33,7 +32,7 @@ final class StreamBody implements HttpResponse.BodySubscriber<InputStream> {
   private volatile boolean finished;
   private volatile boolean draining;
   private volatile boolean ended;
-  private volatile ScheduledFuture<?> drainTimer;
+  private volatile Watchdog.Timeout drainTimer;
   private long discarded;
 
   /** A body whose discarding after the terminal event lasts at most {@code drainLimitNanos}. */
@@ -114,9 +113,9 @@ final class StreamBody implements HttpResponse.BodySubscriber<InputStream> {
 
   private void end() {
     ended = true;
-    ScheduledFuture<?> t = drainTimer;
+    Watchdog.Timeout t = drainTimer;
     if (t != null) {
-      t.cancel(false);
+      t.cancel();
     }
   }
 }

@@ -64,6 +64,14 @@ public final class ServerOptions {
     this.readyzIgnoresHealthStore = b.readyzIgnoresHealthStore;
   }
 
+  /**
+   * An access-log sink on standard error (the default): lines gather and leave in one write per
+   * batch, whole lines only.
+   */
+  public static Consumer<String> standardErrorLog() {
+    return new StderrLines(System.err);
+  }
+
   /** The defaults: 127.0.0.1:8080, no token, access log on stderr. */
   public static ServerOptions defaults() {
     return builder().build();
@@ -203,7 +211,7 @@ public final class ServerOptions {
     private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
     private boolean streamContinuation;
     private Duration maxCatalogAge;
-    private Consumer<String> accessLog = System.err::println;
+    private Consumer<String> accessLog = standardErrorLog();
     private final List<ClientToken> clients = new ArrayList<>();
     private boolean insecureNoToken;
     private Duration refreshInterval = DEFAULT_REFRESH_INTERVAL;
@@ -282,7 +290,11 @@ public final class ServerOptions {
       return this;
     }
 
-    /** The access-log sink (default: standard error); {@code null} turns the log off. */
+    /**
+     * The access-log sink (default: standard error), called with one line at a time from one
+     * background thread; when it is also {@link java.io.Flushable} it is flushed after each batch
+     * of lines (so it may gather them into one write). {@code null} turns the log off.
+     */
     public Builder accessLog(Consumer<String> v) {
       accessLog = v;
       return this;

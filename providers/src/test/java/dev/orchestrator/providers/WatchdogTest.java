@@ -1,0 +1,141 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shared timer: tasks come out in deadline order, a cancelled one never does, and arming and
+ * cancelling limits while the thread sleeps does not wake it — only a task due before its planned
+ * wake does. Driven on a timer without a thread, with explicit times.
+ */
+class WatchdogTest {
+  private static final long MS = Duration.ofMillis(1).toNanos();
+
+  /** One step: add a task due {@code value} ms from the start, cancel one, or poll at a time. */
+  record Op(int kind, int value) {}
+
+  @Provide
+  Arbitrary<List<Op>> ops() {
+    return Combinators.combine(
+            Arbitraries.integers().between(0, 2), Arbitraries.integers().between(0, 200))
+        .as(Op::new)
+        .list()
+        .ofMaxSize(300);
+  }
+
+  @Property(tries = 300)
+  void tasksComeOutInDeadlineOrderAndACancelledOneNever(@ForAll("ops") List<Op> ops) {
+    Watchdog w = new Watchdog();
+    long start = 0;
+    List<Watchdog.Timeout> added = new ArrayList<>();
+    TreeMap<Long, Integer> model = new TreeMap<>(); // deadline*1000+id -> id
+    List<Integer> ran = new ArrayList<>();
+    long now = start;
+    for (Op op : ops) {
+      switch (op.kind()) {
+        case 0 -> {
+          int id = added.size();
+          long at = start + op.value() * MS;
+          added.add(w.add(() -> ran.add(id), at));
+          model.put(at * 1000 + id, id);
+        }
+        case 1 -> {
+          if (!added.isEmpty()) {
+            int id = op.value() % added.size();
+            added.get(id).cancel();
+            model.values().remove(id);
+          }
+        }
+        default -> {
+          now = Math.max(now, start + op.value() * MS);
+          List<Integer> expected = new ArrayList<>();
+          while (!model.isEmpty() && model.firstKey() / 1000 <= now) {
+            expected.add(model.pollFirstEntry().getValue());
+          }
+          ran.clear();
+          for (Watchdog.Timeout t = w.pollDue(now); t != null; t = w.pollDue(now)) {
+            t.task().run();
+          }
+          // Equal deadlines may come out in either order: compare as deadline-ordered lists.
+          assertThat(ran).containsExactlyInAnyOrderElementsOf(expected);
+          assertThat(deadlines(ran, ops)).isSorted();
+        }
+      }
+    }
+  }
+
+  /** The deadlines of {@code ids}, from the add operations in {@code ops} (in the order given). */
+  private static List<Integer> deadlines(List<Integer> ids, List<Op> ops) {
+    List<Integer> adds = new ArrayList<>();
+    for (Op op : ops) {
+      if (op.kind() == 0) {
+        adds.add(op.value());
+      }
+    }
+    List<Integer> out = new ArrayList<>();
+    for (int id : ids) {
+      out.add(adds.get(id));
+    }
+    return out;
+  }
+
+  @Test
+  void limitsArmedAndCancelledWhileTheThreadSleepsDoNotWakeIt() {
+    Watchdog w = new Watchdog();
+    long now = 0;
+    assertThat(w.plan(now)).isEqualTo(TimeUnit.SECONDS.toNanos(1)); // idle: a second
+    for (int i = 0; i < 1000; i++) {
+      w.add(() -> {}, now + 30_000 * MS).cancel(); // an attempt's 30 s limit, done in time
+    }
+    assertThat(w.signals()).isZero();
+
+    w.add(() -> {}, now + 5 * MS); // due before the planned wake
+    assertThat(w.signals()).isEqualTo(1);
+    assertThat(w.plan(now)).isEqualTo(5 * MS);
+    w.add(() -> {}, now + 6 * MS); // after it: the thread sees it when it wakes
+    assertThat(w.signals()).isEqualTo(1);
+  }
+
+  @Test
+  void whileItRunsTasksNothingScheduledSignalsIt() {
+    Watchdog w = new Watchdog();
+    w.plan(0);
+    w.add(() -> {}, 0);
+    assertThat(w.signals()).isEqualTo(1);
+    assertThat(w.pollDue(MS)).isNotNull(); // awake from here until it plans again
+    w.add(() -> {}, 2 * MS);
+    assertThat(w.signals()).isEqualTo(1);
+    assertThat(w.pollDue(MS)).isNull();
+    assertThat(w.plan(MS)).isEqualTo(MS);
+  }
+
+  @Test
+  void theSharedThreadRunsADueTaskAndNotACancelledOne() throws InterruptedException {
+    CountDownLatch ran = new CountDownLatch(1);
+    List<String> order = new ArrayList<>();
+    Watchdog.Timeout cancelled =
+        Watchdog.schedule(() -> order.add("cancelled"), Duration.ofMillis(20).toNanos());
+    cancelled.cancel();
+    Watchdog.schedule(
+        () -> {
+          order.add("due");
+          ran.countDown();
+        },
+        Duration.ofMillis(40).toNanos());
+    assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(order).containsExactly("due");
+  }
+}

@@ -1,7 +1,5 @@
 package dev.orchestrator.serve;
 
-import java.io.BufferedOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -28,7 +26,7 @@ final class HttpCall {
 
   private final Request request;
   private final Response response;
-  private OutputStream stream;
+  private ResponseStream stream;
   private boolean answered;
   private long firstByteNanos;
   private boolean aborted;
@@ -97,24 +95,7 @@ final class HttpCall {
     response.setStatus(200);
     HttpFields.Mutable h = response.getHeaders();
     headers.forEach(h::put);
-    // Jetty's sink sends every write as its own chunk (a socket write each); buffered, an event's
-    // pieces leave as one chunk when SseStream flushes it.
-    OutputStream sink =
-        new BufferedOutputStream(Content.Sink.asOutputStream(response), STREAM_BUFFER_BYTES);
-    stream =
-        new FilterOutputStream(sink) {
-          @Override
-          public void write(byte[] b, int off, int len) throws IOException {
-            firstByte();
-            sink.write(b, off, len);
-          }
-
-          @Override
-          public void write(int b) throws IOException {
-            firstByte();
-            sink.write(b);
-          }
-        };
+    stream = new ResponseStream(response, this::firstByte);
     return stream;
   }
 
@@ -159,6 +140,75 @@ final class HttpCall {
       }
     }
     callback.succeeded();
+  }
+
+  /**
+   * An event stream's body: writes gather in a buffer and leave as one HTTP chunk when flushed
+   * (Jetty's own sink sends every write as its own chunk, a socket write each); what is left at
+   * {@link #close} leaves with the terminating chunk in one write. A write larger than the buffer
+   * passes through.
+   */
+  private static final class ResponseStream extends OutputStream {
+    private final Response response;
+    private final Runnable onFirstByte;
+    private final byte[] buffer = new byte[STREAM_BUFFER_BYTES];
+    private int count;
+    private boolean closed;
+
+    ResponseStream(Response response, Runnable onFirstByte) {
+      this.response = response;
+      this.onFirstByte = onFirstByte;
+    }
+
+    @Override
+    public void write(int b) throws IOException {
+      write(new byte[] {(byte) b}, 0, 1);
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) throws IOException {
+      if (closed) {
+        throw new IOException("stream closed");
+      }
+      onFirstByte.run();
+      if (len > buffer.length - count) {
+        flushBuffer(false);
+        if (len > buffer.length) {
+          send(false, ByteBuffer.wrap(b, off, len));
+          return;
+        }
+      }
+      System.arraycopy(b, off, buffer, count, len);
+      count += len;
+    }
+
+    @Override
+    public void flush() throws IOException {
+      if (count > 0) {
+        flushBuffer(false);
+      }
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (!closed) {
+        closed = true;
+        flushBuffer(true);
+      }
+    }
+
+    private void flushBuffer(boolean last) throws IOException {
+      ByteBuffer b = ByteBuffer.wrap(buffer, 0, count);
+      count = 0;
+      send(last, b);
+    }
+
+    private void send(boolean last, ByteBuffer b) throws IOException {
+      try (Blocker.Callback cb = Blocker.callback()) {
+        response.write(last, b, cb);
+        cb.block();
+      }
+    }
   }
 
   /** Why an aborted stream's exchange failed; quiet, because it is a decision, not a fault. */

@@ -181,7 +181,8 @@ final class SseStream implements StreamListener {
 
   /**
    * Ends a successful stream: whatever the route answered without streaming it (a whole answer to a
-   * stream request), the finish chunk, the optional usage chunk, {@code [DONE]}.
+   * stream request), the finish chunk, the optional usage chunk, {@code [DONE]} — buffered, so they
+   * leave with the terminating chunk in one write when the exchange completes.
    */
   void finish(ChatResult result, boolean includeUsage) {
     ChatResponse r = result.response();
@@ -189,6 +190,8 @@ final class SseStream implements StreamListener {
       onResponseMetadata(r.id(), r.systemFingerprint());
     }
     commit(result.route());
+    // What is left leaves in one write with the terminating chunk, when the exchange completes.
+    batching = true;
     if (!logprobsSent && pendingLogprobs.isEmpty() && r.logprobsJson() != null) {
       pendingLogprobs.add(r.logprobsJson()); // a whole answer's, on its first chunk
     }
@@ -209,7 +212,11 @@ final class SseStream implements StreamListener {
     if (includeUsage) {
       event(Completions.usageChunk(head(), r.usage(), result.costUsd()));
     }
-    write(DONE);
+    try {
+      out.write(DONE);
+    } catch (IOException e) {
+      throw gone(e);
+    }
   }
 
   private static String finishReason(ChatResponse r) {

@@ -172,7 +172,7 @@ final class HttpCall {
       }
       onFirstByte.run();
       if (len > buffer.length - count) {
-        flushBuffer(false);
+        flush();
         if (len > buffer.length) {
           send(false, ByteBuffer.wrap(b, off, len));
           return;

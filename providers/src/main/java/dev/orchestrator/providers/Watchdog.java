@@ -1,7 +1,6 @@
 package dev.orchestrator.providers;
 
 import java.util.Arrays;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -14,13 +13,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * anyway, and cancelling never does: almost every attempt arms a limit of seconds and cancels it
  * within milliseconds, so a timer that woke on each (as {@code ScheduledThreadPoolExecutor} does
  * when a task becomes its head) cost every request a thread wake-up for nothing (ADR 0011, fifth
- * round). The thread wakes when the earliest task is due, and at least once a second while idle.
+ * round). The thread wakes when the earliest task is due; with nothing scheduled it sleeps until a
+ * task is.
  */
 final class Watchdog {
   /** The timer thread's name (tests count these). */
   static final String THREAD_NAME = "orchestrator-http-watchdog";
 
-  private static final long IDLE_NANOS = TimeUnit.SECONDS.toNanos(1);
   private static final Watchdog SHARED = new Watchdog(THREAD_NAME);
 
   private final ReentrantLock lock = new ReentrantLock();
@@ -33,9 +32,13 @@ final class Watchdog {
 
   /**
    * When the thread wakes next, in {@link System#nanoTime()}; while it runs, the time it woke (so
-   * nothing scheduled then signals it: it looks at the heap before it waits again).
+   * nothing scheduled then signals it: it looks at the heap before it waits again). Not used while
+   * {@link #idle}.
    */
   private long plannedWake;
+
+  /** Whether the thread sleeps until signalled (nothing was scheduled when it planned). */
+  private boolean idle;
 
   /** How often scheduling woke the thread (tests). */
   private long signals;
@@ -68,7 +71,8 @@ final class Watchdog {
       t.index = size++;
       heap[t.index] = t;
       up(t.index);
-      if (at - plannedWake < 0) {
+      if (idle || at - plannedWake < 0) {
+        idle = false;
         signals++;
         due.signal(); // due before the thread would look again
       }
@@ -106,7 +110,12 @@ final class Watchdog {
           continue;
         }
         try {
-          due.awaitNanos(plan(System.nanoTime()));
+          long wait = plan(System.nanoTime());
+          if (wait < 0) {
+            due.await();
+          } else {
+            due.awaitNanos(wait);
+          }
         } catch (InterruptedException e) {
           // Nobody interrupts this thread on purpose; keep timing.
         }
@@ -126,6 +135,7 @@ final class Watchdog {
       }
       removeAt(0);
       plannedWake = now;
+      idle = false;
       return head;
     } finally {
       lock.unlock();
@@ -133,13 +143,17 @@ final class Watchdog {
   }
 
   /**
-   * How long the thread sleeps from {@code now}: until the earliest task, at most a second; from
-   * here on, only a task due before then signals it.
+   * How long the thread sleeps from {@code now}: until the earliest task (from here on, only a task
+   * due before then signals it), or -1 when nothing is scheduled (the next task signals it).
    */
   long plan(long now) {
     lock.lock();
     try {
-      long wait = size == 0 ? IDLE_NANOS : Math.min(heap[0].at - now, IDLE_NANOS);
+      if (size == 0) {
+        idle = true;
+        return -1;
+      }
+      long wait = heap[0].at - now;
       plannedWake = now + wait;
       return wait;
     } finally {

@@ -96,24 +96,32 @@ class WatchdogTest {
   void limitsArmedAndCancelledWhileTheThreadSleepsDoNotWakeIt() {
     Watchdog w = new Watchdog();
     long now = 0;
-    assertThat(w.plan(now)).isEqualTo(TimeUnit.SECONDS.toNanos(1)); // idle: a second
-    for (int i = 0; i < 1000; i++) {
-      w.add(() -> {}, now + 30_000 * MS).cancel(); // an attempt's 30 s limit, done in time
+    assertThat(w.plan(now)).isEqualTo(-1); // nothing scheduled: asleep until a task is
+    w.add(() -> {}, now + 30_000 * MS).cancel(); // the first attempt's 30 s limit wakes it
+    assertThat(w.signals()).isEqualTo(1);
+    assertThat(w.plan(now)).isEqualTo(-1); // cancelled meanwhile: asleep again
+
+    Watchdog.Timeout inFlight = w.add(() -> {}, now + 30_000 * MS);
+    assertThat(w.signals()).isEqualTo(2);
+    assertThat(w.plan(now)).isEqualTo(30_000 * MS); // planned on the attempt in flight
+    inFlight.cancel();
+    for (int i = 1; i <= 1000; i++) {
+      w.add(() -> {}, now + i * MS + 30_000 * MS).cancel(); // later attempts, each done in time
     }
-    assertThat(w.signals()).isZero();
+    assertThat(w.signals()).isEqualTo(2);
 
     w.add(() -> {}, now + 5 * MS); // due before the planned wake
-    assertThat(w.signals()).isEqualTo(1);
+    assertThat(w.signals()).isEqualTo(3);
     assertThat(w.plan(now)).isEqualTo(5 * MS);
     w.add(() -> {}, now + 6 * MS); // after it: the thread sees it when it wakes
-    assertThat(w.signals()).isEqualTo(1);
+    assertThat(w.signals()).isEqualTo(3);
   }
 
   @Test
   void whileItRunsTasksNothingScheduledSignalsIt() {
     Watchdog w = new Watchdog();
     w.plan(0);
-    w.add(() -> {}, 0);
+    w.add(() -> {}, 0); // wakes the idle thread
     assertThat(w.signals()).isEqualTo(1);
     assertThat(w.pollDue(MS)).isNotNull(); // awake from here until it plans again
     w.add(() -> {}, 2 * MS);

@@ -2,7 +2,6 @@ package dev.orchestrator.providers.internal;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.BiConsumer;
 
@@ -66,18 +65,39 @@ public final class RequestHeaders {
     return null;
   }
 
+  // Plain loops: every request sets its headers, and a stream of chars per header showed in the
+  // in-process profile (docs/benchmarks.md §6, fifth round).
   private static void check(String name, String value) {
-    if (name == null || name.isEmpty() || !name.chars().allMatch(RequestHeaders::tokenChar)) {
+    if (name == null || name.isEmpty() || !all(name, true)) {
       throw new IllegalArgumentException("header name: not a token (expected: RFC 9110 token)");
     }
-    if (RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
+    if (restricted(name)) {
       throw new IllegalArgumentException(
           "header " + name + ": restricted (expected: set by the HTTP client)");
     }
-    if (value == null || !value.chars().allMatch(RequestHeaders::valueChar)) {
+    if (value == null || !all(value, false)) {
       throw new IllegalArgumentException(
           "header " + name + ": value holds a control character (expected: none but tab)");
     }
+  }
+
+  private static boolean all(String s, boolean token) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (token ? !tokenChar(c) : !valueChar(c)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean restricted(String name) {
+    for (String r : RESTRICTED) {
+      if (r.equalsIgnoreCase(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean tokenChar(int c) {

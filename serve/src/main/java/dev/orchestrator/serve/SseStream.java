@@ -212,11 +212,7 @@ final class SseStream implements StreamListener {
     if (includeUsage) {
       event(Completions.usageChunk(head(), r.usage(), result.costUsd()));
     }
-    try {
-      out.write(DONE);
-    } catch (IOException e) {
-      throw gone(e);
-    }
+    write(DONE);
   }
 
   private static String finishReason(ChatResponse r) {
@@ -358,10 +354,13 @@ final class SseStream implements StreamListener {
     }
   }
 
+  /** Writes {@code bytes}, flushed unless a batch (or the stream's end) is being gathered. */
   private void write(byte[] bytes) {
     try {
       out.write(bytes);
-      out.flush();
+      if (!batching) {
+        out.flush();
+      }
     } catch (IOException e) {
       throw gone(e);
     }

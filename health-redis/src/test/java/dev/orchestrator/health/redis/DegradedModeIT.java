@@ -10,10 +10,6 @@ import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.StoreStatus;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.output.StatusOutput;
-import io.lettuce.core.protocol.CommandArgs;
-import io.lettuce.core.protocol.CommandType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -113,11 +109,7 @@ class DegradedModeIT {
     try (RedisClient client = RedisClient.create(redis.uri());
         StatefulRedisConnection<String, String> c = client.connect()) {
       // DEBUG SLEEP 1: Redis keeps its data but answers nothing for longer than the timeout.
-      c.async()
-          .dispatch(
-              CommandType.DEBUG,
-              new StatusOutput<>(StringCodec.UTF8),
-              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(1));
+      RedisServer.debugSleep(c, "1");
       a.coolDown("provider/other", Duration.ofSeconds(1)); // its script times out
       Eventually.await("A degraded", () -> a.status().degraded());
       a.report(a.admit("provider/x"), AttemptHealth.SUCCESS); // heard by A alone
@@ -141,11 +133,7 @@ class DegradedModeIT {
         StatefulRedisConnection<String, String> c = client.connect();
         StatefulRedisConnection<String, String> watcher = client.connect()) {
       // DEBUG SLEEP 2: the server stops answering for 2 s.
-      c.async()
-          .dispatch(
-              CommandType.DEBUG,
-              new StatusOutput<>(StringCodec.UTF8),
-              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(2));
+      RedisServer.debugSleep(c, "2");
       watcher.setTimeout(Duration.ofMillis(100));
       Eventually.await("the server busy", () -> !answers(watcher));
       long start = System.nanoTime();

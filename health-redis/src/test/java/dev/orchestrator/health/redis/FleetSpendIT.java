@@ -5,10 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.orchestrator.engine.cost.SpendStore;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.codec.StringCodec;
-import io.lettuce.core.output.StatusOutput;
-import io.lettuce.core.protocol.CommandArgs;
-import io.lettuce.core.protocol.CommandType;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.Instant;
@@ -116,11 +112,7 @@ class FleetSpendIT {
         StatefulRedisConnection<String, String> c = client.connect()) {
       // DEBUG SLEEP 0.05: the first send waits in the server (within the command timeout) while
       // the second add finds its window being sent.
-      c.async()
-          .dispatch(
-              CommandType.DEBUG,
-              new StatusOutput<>(StringCodec.UTF8),
-              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add("0.05"));
+      RedisServer.debugSleep(c, "0.05");
       add(a, "0.25");
       add(a, "0.5");
       stores.remove(0).close();
@@ -167,11 +159,7 @@ class FleetSpendIT {
     try (RedisClient client = RedisClient.create(redis.uri());
         StatefulRedisConnection<String, String> c = client.connect()) {
       // DEBUG SLEEP 1: the server takes the write but answers after the store gave up on it.
-      c.async()
-          .dispatch(
-              CommandType.DEBUG,
-              new StatusOutput<>(StringCodec.UTF8),
-              new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(1));
+      RedisServer.debugSleep(c, "1");
       add(a, "0.5");
       Eventually.await("a gave up on the reply", () -> a.status().degraded());
     }

@@ -1,5 +1,10 @@
 package dev.orchestrator.health.redis;
 
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.StringCodec;
+import io.lettuce.core.output.StatusOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -61,6 +66,18 @@ final class RedisServer implements AutoCloseable {
   static RedisServer startWithUser(String user, String password) throws IOException {
     return start(
         "--user", "default", "off", "--user", user, "on", ">" + password, "~*", "&*", "+@all");
+  }
+
+  /**
+   * Sends {@code DEBUG SLEEP seconds} on {@code c} without waiting for it: the server keeps its
+   * data but answers nobody until the sleep is over.
+   */
+  static void debugSleep(StatefulRedisConnection<String, String> c, String seconds) {
+    c.async()
+        .dispatch(
+            CommandType.DEBUG,
+            new StatusOutput<>(StringCodec.UTF8),
+            new CommandArgs<>(StringCodec.UTF8).add("SLEEP").add(seconds));
   }
 
   /** A loopback port nothing listens on (bound and released): a Redis that is not there. */

@@ -642,9 +642,10 @@ record UpstreamError(
     }
 
     // The loop "while (SDK_CLASS.find() && found++ < 4) token(group(1))", trying the pattern only
-    // where it can start: a vendor name just before a '.'.
+    // where it can start: a vendor name just before a '.'. Where the text around a start is ASCII
+    // the match is decided by hand (sdkClassAt); elsewhere the pattern decides.
     private void sdkClasses(String head) {
-      Matcher cls = SDK_CLASS.matcher(head).useTransparentBounds(true);
+      Matcher cls = null;
       int found = 0;
       int from = 0;
       for (int dot = head.indexOf('.'); dot >= 0; dot = head.indexOf('.', dot + 1)) {
@@ -652,16 +653,99 @@ record UpstreamError(
         if (start < from) {
           continue;
         }
-        cls.region(start, head.length());
-        if (cls.lookingAt()) {
+        long at = sdkClassAt(head, start, dot);
+        if (at == ASK_THE_PATTERN) {
+          cls = cls == null ? SDK_CLASS.matcher(head).useTransparentBounds(true) : cls;
+          cls.region(start, head.length());
+          at = cls.lookingAt() ? (long) cls.start(1) << 32 | cls.end(1) : NO_CLASS;
+        }
+        if (at != NO_CLASS) {
           if (found++ >= 4) {
             return;
           }
-          token(cls.group(1));
-          from = cls.end();
+          int classStart = (int) (at >>> 32);
+          int classEnd = (int) at;
+          token(head.substring(classStart, classEnd));
+          from = classEnd;
           dot = Math.max(dot, from - 1);
         }
       }
+    }
+
+    private static final long NO_CLASS = -1;
+    private static final long ASK_THE_PATTERN = -2;
+
+    /**
+     * Whether {@link #SDK_CLASS} matches at {@code start} (looking at, transparent bounds), where
+     * {@code s[start, dot)} is a vendor name in some case and {@code s[dot]} is its dot: the class
+     * (group 1) as {@code start << 32 | end}, {@link #NO_CLASS}, or {@link #ASK_THE_PATTERN} when a
+     * char the answer depends on is not ASCII (the pattern's {@code \b} reads Unicode letters,
+     * digits and marks; its case folding is ASCII only).
+     */
+    static long sdkClassAt(String s, int start, int dot) {
+      if (start > 0) {
+        char before = s.charAt(start - 1);
+        if (before >= 0x80) {
+          return ASK_THE_PATTERN;
+        }
+        if (asciiWord(before)) {
+          return NO_CLASS; // no \b before the vendor
+        }
+      }
+      for (int i = start; i < dot; i++) {
+        if (s.charAt(i) >= 0x80) {
+          return ASK_THE_PATTERN; // regionMatches(ignoreCase) folds more than the pattern
+        }
+      }
+      int p = dot + 1;
+      // "(?:exceptions\.)?" is greedy: with it first, then without ("exceptions" as the class)
+      if (s.regionMatches(true, p, "exceptions.", 0, 11) && asciiOnly(s, p, p + 11)) {
+        long withGroup = classAt(s, p + 11);
+        if (withGroup != NO_CLASS) {
+          return withGroup;
+        }
+      }
+      return classAt(s, p);
+    }
+
+    // "([a-z]{3,60})\b" (ASCII letters in either case) at p: greedy, so it matches only the
+    // whole run of letters, when that run is 3 to 60 long and no word char follows it.
+    private static long classAt(String s, int p) {
+      int end = p;
+      while (end < s.length() && end - p <= 60 && asciiLetter(s.charAt(end))) {
+        end++;
+      }
+      if (end - p < 3 || end - p > 60) {
+        return NO_CLASS;
+      }
+      if (end < s.length()) {
+        char after = s.charAt(end);
+        if (after >= 0x80) {
+          return ASK_THE_PATTERN;
+        }
+        if (asciiWord(after)) {
+          return NO_CLASS;
+        }
+      }
+      return (long) p << 32 | end;
+    }
+
+    private static boolean asciiOnly(String s, int from, int to) {
+      for (int i = from; i < to; i++) {
+        if (s.charAt(i) >= 0x80) {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static boolean asciiLetter(char c) {
+      return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    }
+
+    // \b's word chars among ASCII: letters, digits, '_'
+    private static boolean asciiWord(char c) {
+      return asciiLetter(c) || c >= '0' && c <= '9' || c == '_';
     }
 
     private static int vendorBefore(String s, int dot) {

@@ -514,10 +514,21 @@ record UpstreamError(
         }
       } else if (s != null && s.isTextual() && carriedStatus == null) {
         String t = s.asText().trim();
-        if (t.matches("[1-5]\\d\\d")) {
+        if (isStatusText(t)) {
           carriedStatus = Integer.valueOf(t);
         }
       }
+    }
+
+    // t.matches("[1-5]\\d\\d") without compiling the pattern per call: \d is ASCII digits only
+    private static boolean isStatusText(String t) {
+      return t.length() == 3
+          && t.charAt(0) >= '1'
+          && t.charAt(0) <= '5'
+          && t.charAt(1) >= '0'
+          && t.charAt(1) <= '9'
+          && t.charAt(2) >= '0'
+          && t.charAt(2) <= '9';
     }
 
     void token(String t) {
@@ -751,8 +762,12 @@ record UpstreamError(
     private static int vendorBefore(String s, int dot) {
       // SDK_CLASS folds ASCII case only, so a vendor's last letter is an ASCII m, i or c in either
       // case: most dots (a URL's, a version's, a sentence's) fail here, before any regionMatches
-      int last = dot > 0 ? s.charAt(dot - 1) | 0x20 : 0;
-      if (last != 'm' && last != 'i' && last != 'c') {
+      // (and the letter before it an l, a or i: "platform.", "gpt-4o-mini." fail here too)
+      int last = dot > 1 ? s.charAt(dot - 1) | 0x20 : 0;
+      int beforeLast = dot > 1 ? s.charAt(dot - 2) | 0x20 : 0;
+      if (!(last == 'm' && beforeLast == 'l'
+          || last == 'i' && beforeLast == 'a'
+          || last == 'c' && beforeLast == 'i')) {
         return -1;
       }
       for (String vendor : SDK_VENDORS) {

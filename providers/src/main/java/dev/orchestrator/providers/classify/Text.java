@@ -1,5 +1,9 @@
 package dev.orchestrator.providers.classify;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -264,20 +268,26 @@ final class Text {
    * would not: {@code clean(s, keepLines, stopAfter, out)} then appends exactly {@code
    * s.substring(0, result)} and returns {@code result}. Only printable ASCII (and, when {@code
    * keepLines}, line feeds and tabs; otherwise no leading, trailing or repeated blank) counts as
-   * left as it is, so any other text is left to {@link #clean}. One compare per char, no copy: most
-   * error bodies need no cleaning at all.
+   * left as it is, so any other text is left to {@link #clean}. A compare per char (eight chars a
+   * step for a body), no copy of the text: most error bodies need no cleaning at all.
    */
   static int plainHead(String s, boolean keepLines, int stopAfter) {
     int n = s.length();
     int m = Math.min(n, Math.max(stopAfter, 0));
     char prev = ' '; // as if a blank came before: clean() drops a leading blank
-    // read through a char[] a chunk at a time: String.charAt per char costs several times more
-    char[] chunk = new char[Math.min(n, PLAIN_CHUNK)];
     // before stopAfter no char is a place to cut: a loop per kind of text, with nothing else in it
-    for (int from = 0; from < m; from += chunk.length) {
+    if (keepLines) {
+      if (!plainBody(s, m)) {
+        return -1;
+      }
+      prev = m > 0 ? s.charAt(m - 1) : prev;
+    }
+    // read through a char[] a chunk at a time: String.charAt per char costs several times more
+    char[] chunk = keepLines && m == n ? null : new char[Math.min(n, PLAIN_CHUNK)];
+    for (int from = 0; !keepLines && from < m; from += chunk.length) {
       int len = Math.min(chunk.length, m - from);
       s.getChars(from, from + len, chunk, 0);
-      if (keepLines ? !plainBody(chunk, len) : !plainLine(chunk, len, prev)) {
+      if (!plainLine(chunk, len, prev)) {
         return -1;
       }
       prev = chunk[len - 1];
@@ -301,11 +311,45 @@ final class Text {
     return !keepLines && n > 0 && prev == ' ' ? -1 : n;
   }
 
-  // Whether a body's chars are left as they are: printable ASCII, line feeds and tabs.
-  private static boolean plainBody(char[] chunk, int len) {
-    for (int k = 0; k < len; k++) {
-      char c = chunk[k];
-      if (c >= 0x7F || c < ' ' && c != '\n' && c != '\t') {
+  /**
+   * Whether the first {@code m} chars of a body are left as they are: printable ASCII, line feeds
+   * and tabs. Eight chars a step over the head's UTF-8 bytes (for a Latin-1 string {@code getBytes}
+   * is a vectorised check and a copy): there are as many as chars only when each char is ASCII or a
+   * lone surrogate, which the encoder writes as {@code '?'}, so every {@code '?'} is compared with
+   * its char. A long of eight ASCII bytes has none below 0x20, none equal to 0x7F and none equal to
+   * {@code '?'} exactly when the three bit tricks below give 0 (Hacker's Delight "hasless" and
+   * "haszero", exact for bytes below 0x80); a step where one does not is checked a byte at a time,
+   * since line feeds, tabs and real question marks are fine.
+   */
+  static boolean plainBody(String s, int m) {
+    byte[] b = (m == s.length() ? s : s.substring(0, m)).getBytes(StandardCharsets.UTF_8);
+    if (b.length != m) {
+      return false; // a char past ASCII
+    }
+    int k = 0;
+    for (; k <= m - Long.BYTES; k += Long.BYTES) {
+      long x = (long) LONGS.get(b, k);
+      long below = (x - 0x2020202020202020L) & ~x;
+      long y = x ^ 0x7F7F7F7F7F7F7F7FL;
+      long del = (y - 0x0101010101010101L) & ~y;
+      long z = x ^ 0x3F3F3F3F3F3F3F3FL;
+      long question = (z - 0x0101010101010101L) & ~z;
+      if (((below | del | question) & 0x8080808080808080L) != 0
+          && !plainBytes(s, b, k, k + Long.BYTES)) {
+        return false;
+      }
+    }
+    return plainBytes(s, b, k, m);
+  }
+
+  private static final VarHandle LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  // plainBody's test a byte at a time (b: s's bytes, one a char, each below 0x80)
+  private static boolean plainBytes(String s, byte[] b, int from, int to) {
+    for (int k = from; k < to; k++) {
+      byte c = b[k];
+      if (c == 0x7F || c < ' ' && c != '\n' && c != '\t' || c == '?' && s.charAt(k) != '?') {
         return false;
       }
     }

@@ -33,6 +33,46 @@ class PlainHeadTest {
     assertThat(Text.plainHead(text, true, stopAfter)).isNotNegative();
   }
 
+  @Property(tries = 3000)
+  void checksABodyEightCharsAStepAsOneAtATime(
+      @ForAll("bodies") String text, @ForAll @IntRange(min = 0, max = 400) int stopAfter) {
+    int m = Math.min(text.length(), stopAfter);
+    assertThat(Text.plainBody(text, m)).isEqualTo(plainCharByChar(text, m));
+  }
+
+  // plainBody's definition, a char at a time
+  private static boolean plainCharByChar(String s, int m) {
+    for (int k = 0; k < m; k++) {
+      char c = s.charAt(k);
+      if (c >= 0x7F || c < ' ' && c != '\n' && c != '\t') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  // mostly printable ASCII, with now and then a char at either edge of what is plain (every
+  // control char, DEL, C1, Latin-1, past Latin-1, a surrogate) at any place of an eight-char step
+  @Provide
+  Arbitrary<String> bodies() {
+    Arbitrary<Character> rare =
+        Arbitraries.oneOf(
+            Arbitraries.chars().range('\u0000', '\u001f'),
+            Arbitraries.of('\u007e', '\u007f', '\u0080', '\u009f', '\u00e9', '\u00ff', '\u0100'),
+            Arbitraries.of('\u0130', '\u212a', '\u4e2d', '\ud83d', '\ufeff'));
+    return Arbitraries.frequencyOf(
+            net.jqwik.api.Tuple.of(60, Arbitraries.chars().range(' ', '~')),
+            net.jqwik.api.Tuple.of(1, rare))
+        .list()
+        .ofMaxSize(300)
+        .map(
+            cs -> {
+              StringBuilder b = new StringBuilder(cs.size());
+              cs.forEach(b::append);
+              return b.toString();
+            });
+  }
+
   @Provide
   Arbitrary<String> printable() {
     return Arbitraries.strings().withCharRange(' ', '~').withChars('\n', '\t').ofMaxLength(300);

@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class ClassifierBenchmark {
 
   /** An OpenAI 429 ({@code rate_limit_exceeded}) padded, as real ones are, to exactly 2 KiB. */
-  static final String OPENAI_2K = openAi2k();
+  public static final String OPENAI_2K = openAi2k();
 
   /** Cloudflare's 502 page for api.openai.com (errors.jsonl {@code cloudflare-502-…-html}). */
   static final String CLOUDFLARE_502_HTML =
@@ -66,7 +66,7 @@ public class ClassifierBenchmark {
           + "</div>\n</body>\n</html>\n";
 
   /** Anthropic's 529 (errors.jsonl {@code anthropic-529-overloaded}). */
-  static final String ANTHROPIC_529 =
+  public static final String ANTHROPIC_529 =
       "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"},"
           + "\"request_id\":\"req_011CZAau32QzxDkriovTaFCB\"}";
 

@@ -191,7 +191,8 @@ final class PhraseScanner {
   private long walkAll(String text, byte[] cls, char hiddenFrom) {
     int n = text.length();
     // Below about five phrase lengths the lanes' overlap (below) costs what they save; the + 4
-    // keeps the lanes' starts in order (s2 + len <= n) even when the longest phrase is one char.
+    // keeps the third lane inside the text (s2 + len <= n) even when the longest phrase is one
+    // char.
     if (n < 5 * maxLength + 4) {
       return walk(text, n, cls, hiddenFrom);
     }

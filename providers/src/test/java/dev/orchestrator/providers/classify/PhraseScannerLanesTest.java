@@ -76,6 +76,23 @@ class PhraseScannerLanesTest {
   }
 
   @Test
+  void splitsTextsIntoLanesWhenTheLongestPhraseIsOneChar() {
+    PhraseScanner.Builder b = PhraseScanner.builder();
+    Phrases a = b.phrases("a");
+    Phrases z = b.phrases("z");
+    PhraseScanner scanner = b.build();
+    for (int n = 1; n <= 40; n++) {
+      for (int at = 0; at < n; at++) {
+        String text = "y".repeat(at) + "a" + "y".repeat(n - at - 1);
+        long present = scanner.scan(text);
+        assertThat(a.in(present)).as("a at %d of %d", at, n).isTrue();
+        assertThat(z.in(present)).as("z in %s", text).isFalse();
+        assertThat(scanner.scanLowerCased(text.toUpperCase(Locale.ROOT))).isEqualTo(present);
+      }
+    }
+  }
+
+  @Test
   void findsNothingInALongTextWithoutPhrases() {
     assertThat(FailureRules.WORDING.scan("x".repeat(2000))).isZero();
     assertThat(FailureRules.WORDING.scanLowerCased("\u00ff".repeat(2000))).isZero();

@@ -155,15 +155,53 @@ final class PhraseScanner {
   }
 
   /**
-   * Exactly {@code scan(text.toLowerCase(Locale.ROOT))}, without the lower-cased copy when {@code
-   * text} is Latin-1: there, lower-casing maps ASCII capitals to small letters and every other char
-   * to one outside ASCII (which no phrase holds), so the walk reads a capital as its small letter
-   * and is done. A text with a char past Latin-1 (some lower-case into ASCII: U+212A KELVIN SIGN to
-   * {@code k}, U+0130 to {@code i} and a combining dot) is lower-cased and scanned.
+   * Exactly {@code scan(text.toLowerCase(Locale.ROOT))}, without the lower-cased copy for almost
+   * every text: lower-casing maps ASCII capitals to small letters, and every other char below
+   * {@link #WIDE_FROM} but a few to one past ASCII and below {@code WIDE_FROM}, which no phrase
+   * holds. So the walk reads a capital as its small letter, and any other char as one no phrase
+   * holds: a char past Latin-1 walks as the hidden class, which the automaton leaves exactly as it
+   * leaves such a char (the hidden state has no edges of its own), only marking the result. A text
+   * so marked is lower-cased and scanned only when it has a wide char or one of the few that
+   * lower-case out of that range (U+0130 to {@code i} and a combining dot, U+212A KELVIN SIGN to
+   * {@code k}, Cherokee capitals to small letters from {@code WIDE_FROM} on); a typographic quote,
+   * a dash, a Greek or Cyrillic letter cost one more look at the text instead.
    */
   long scanLowerCased(String text) {
     long present = walkAll(text, foldedClassOf, LATIN1_END);
-    return (present & WIDE_BIT) == 0 ? present : scan(text.toLowerCase(Locale.ROOT));
+    if ((present & WIDE_BIT) == 0) {
+      return present;
+    }
+    return lowersOutOfRange(text) ? scan(text.toLowerCase(Locale.ROOT)) : present & ~WIDE_BIT;
+  }
+
+  // Whether a char of text is wide, or lower-cases into ASCII or a wide char (LOWERS_OUT).
+  private static boolean lowersOutOfRange(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (lowersOutOfRange(text.charAt(i))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // LOWERS_OUT[c]: whether c (below WIDE_FROM) lower-cases to a char in ASCII or from WIDE_FROM
+  // on; computed, so no such char is missed (U+0130, U+212A and the Cherokee capitals).
+  private static final boolean[] LOWERS_OUT = lowersOut();
+
+  private static boolean[] lowersOut() {
+    boolean[] out = new boolean[WIDE_FROM];
+    for (char c = 0x80; c < WIDE_FROM; c++) {
+      String lower = String.valueOf(c).toLowerCase(Locale.ROOT);
+      for (int i = 0; i < lower.length(); i++) {
+        out[c] |= lower.charAt(i) < 0x80 || lower.charAt(i) >= WIDE_FROM;
+      }
+    }
+    return out;
+  }
+
+  /** Whether {@code c}, past ASCII, is wide or lower-cases to a char in ASCII or a wide one. */
+  static boolean lowersOutOfRange(char c) {
+    return c >= WIDE_FROM || c >= 0x80 && LOWERS_OUT[c];
   }
 
   /**

@@ -135,6 +135,58 @@ class PhraseScannerTest {
     assertThat(kelvin).isEqualTo(FailureRules.WORDING.scan("invalid api key"));
   }
 
+  @Property(tries = 2000)
+  void scansAsIfLowerCasedFirstWhateverCharsBelowTheWideOnesItHas(
+      @ForAll("textsBelowWide") String text) {
+    assertThat(FailureRules.WORDING.scanLowerCased(text))
+        .as(text)
+        .isEqualTo(FailureRules.WORDING.scan(text.toLowerCase(Locale.ROOT)));
+  }
+
+  // phrases in capitals, glued to any chars past ASCII and below the wide ones (where the walk
+  // reads a char as no phrase's without lower-casing the text, or lower-cases it: U+0130, U+212A,
+  // Cherokee capitals)
+  @Provide
+  Arbitrary<String> textsBelowWide() {
+    return Arbitraries.oneOf(
+            Arbitraries.of(
+                "QUOTA EXCEEDED",
+                "Invalid API ",
+                "KEY",
+                "EY",
+                "\u212A",
+                "Rate Limit",
+                " ",
+                "\u0130"),
+            Arbitraries.chars()
+                .range('\u0080', (char) (PhraseScanner.WIDE_FROM - 1))
+                .map(String::valueOf),
+            Arbitraries.chars().range('\u13A0', '\u13F5').map(String::valueOf))
+        .list()
+        .ofMaxSize(120)
+        .map(l -> String.join("", l));
+  }
+
+  @Test
+  void knowsWhichCharsBelowTheWideOnesLowerCaseOutOfTheirRange() {
+    assertThat(PhraseScanner.lowersOutOfRange('\u0130')).isTrue();
+    assertThat(PhraseScanner.lowersOutOfRange('\u212A')).isTrue();
+    assertThat(PhraseScanner.lowersOutOfRange('\u13A0')).isTrue(); // Cherokee A, to U+AB70
+    assertThat(PhraseScanner.lowersOutOfRange('\u2019')).isFalse();
+    assertThat(PhraseScanner.lowersOutOfRange('\u00C9')).isFalse();
+    assertThat(PhraseScanner.lowersOutOfRange('\u03A3')).isFalse();
+    assertThat(PhraseScanner.lowersOutOfRange('A')).isFalse();
+  }
+
+  @Test
+  void scansATextWithATypographicQuoteAsLowerCasingDoes() {
+    String text =
+        "You\u2019ve exceeded your current quota \u2014 check your plan and billing details";
+    long present = FailureRules.WORDING.scanLowerCased(text);
+    assertThat(FailureRules.ACCOUNT_WORDING.in(present)).isTrue();
+    assertThat(present).isEqualTo(FailureRules.WORDING.scan(text.toLowerCase(Locale.ROOT)));
+  }
+
   @Test
   void rejectsAPhraseWithALineFeed() {
     assertThatThrownBy(() -> PhraseScanner.builder().phrases("rate\nlimit"))
@@ -161,6 +213,12 @@ class PhraseScannerTest {
                 "\u00c9",
                 "\u00e9",
                 "\uFF21",
+                "\u2019",
+                "\u201Cquota\u201D",
+                "\u03A3",
+                "QUOTA\u03A3 ",
+                "\u1E9E",
+                "\u0149",
                 "余额不足",
                 "并发数过高"),
             Arbitraries.strings()

@@ -12,6 +12,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -424,10 +425,20 @@ public final class FaultSoak {
               .build();
       try {
         HttpResponse<InputStream> r = http.send(req, HttpResponse.BodyHandlers.ofInputStream());
-        String text;
+        ByteArrayOutputStream read = new ByteArrayOutputStream();
         try (InputStream in = r.body()) {
-          text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+          in.transferTo(read);
+        } catch (IOException e) {
+          // A stream cut after visible output ends with one error event, then serve breaks the
+          // body off (no terminating chunk, no [DONE]: docs/reference.md §5), so that every client
+          // sees an error: that is a terminal answer; a body cut without that event is not.
+          String partial = read.toString(StandardCharsets.UTF_8);
+          if (stream && r.statusCode() == 200 && endsWithStreamError(partial)) {
+            return "stream_error_event";
+          }
+          throw new NonTerminal("no answer: body cut: " + e + " after: " + tail(partial), e);
         }
+        String text = read.toString(StandardCharsets.UTF_8);
         String route = r.headers().firstValue("x-orchestrator-route").orElse("");
         if (!route.isEmpty()
             && PAID.contains(route.substring(0, Math.max(0, route.indexOf('/'))))) {
@@ -455,6 +466,15 @@ public final class FaultSoak {
         Thread.currentThread().interrupt();
         throw new NonTerminal("interrupted", e);
       }
+    }
+
+    // Whether the last event of a partial SSE body is serve's "event: error" frame with code
+    // stream_interrupted.
+    static boolean endsWithStreamError(String partial) {
+      int at = partial.lastIndexOf("event: error\n");
+      return at >= 0
+          && partial.indexOf("\"stream_interrupted\"", at) > 0
+          && partial.indexOf("\n\n", at) == partial.length() - 2;
     }
 
     private static String head(String s) {

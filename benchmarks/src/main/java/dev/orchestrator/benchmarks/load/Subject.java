@@ -88,10 +88,14 @@ abstract class Subject {
           boolean parked =
               b.contains("java.lang.Thread.State: WAITING")
                   || b.contains("java.lang.Thread.State: TIMED_WAITING");
+          // idle pool threads: the JDK's executors, and Jetty's (serve's workers waiting for a
+          // job, and the reserved threads it keeps for producing ones)
           boolean idle =
               parked
                   && (b.contains("ThreadPoolExecutor.getTask")
-                      || b.contains("ForkJoinPool.awaitWork"));
+                      || b.contains("ForkJoinPool.awaitWork")
+                      || b.contains("QueuedThreadPool$Runner.idleJobPoll")
+                      || b.contains("ReservedThreadExecutor$ReservedThread.waitForTask"));
           // The JVM adds and retires compiler threads on its own; jcmd itself starts the
           // attach listener.
           boolean jvm = name.contains("CompilerThread") || name.equals("Attach Listener");

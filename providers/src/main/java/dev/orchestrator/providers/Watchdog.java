@@ -111,9 +111,9 @@ final class Watchdog {
         }
         try {
           long wait = plan(System.nanoTime());
-          if (wait < 0) {
+          if (wait == IDLE) {
             due.await();
-          } else {
+          } else if (wait > 0) {
             due.awaitNanos(wait);
           }
         } catch (InterruptedException e) {
@@ -142,9 +142,14 @@ final class Watchdog {
     }
   }
 
+  /** {@link #plan}'s answer when nothing is scheduled. */
+  static final long IDLE = -1;
+
   /**
    * How long the thread sleeps from {@code now}: until the earliest task (from here on, only a task
-   * due before then signals it), or -1 when nothing is scheduled (the next task signals it).
+   * due before then signals it), 0 when that task is already due (it fell due after the thread last
+   * looked: a negative wait must not read as idle, or the thread would sleep until a signal that no
+   * later task sends), or {@link #IDLE} when nothing is scheduled (the next task signals it).
    */
   long plan(long now) {
     lock.lock();
@@ -153,7 +158,7 @@ final class Watchdog {
         idle = true;
         return -1;
       }
-      long wait = heap[0].at - now;
+      long wait = Math.max(0, heap[0].at - now);
       plannedWake = now + wait;
       return wait;
     } finally {

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +75,57 @@ class WatchdogTest {
           assertThat(ran).containsExactlyInAnyOrderElementsOf(expected);
           assertThat(deadlines(ran, ops)).isSorted();
         }
+      }
+    }
+  }
+
+  /**
+   * The thread's protocol (poll until nothing is due, then plan a sleep), simulated with explicit
+   * times and with time passing between its look and its plan: asleep, it wakes at its planned time
+   * or when {@link Watchdog#signals()} grows, and never sleeps past a task that is due. Adds and
+   * cancels come in between, at any point of its loop.
+   */
+  @Property(tries = 500)
+  void theThreadNeverSleepsPastADueTask(@ForAll("ops") List<Op> ops) {
+    Watchdog w = new Watchdog();
+    List<Watchdog.Timeout> added = new ArrayList<>();
+    Map<Integer, Long> pending =
+        new HashMap<>(); // the deadlines of tasks neither run nor cancelled
+    long now = 0;
+    long wake = now; // when the sleeping thread wakes by itself; Long.MAX_VALUE: only by a signal
+    long signalsSeen = w.signals();
+    for (Op op : ops) {
+      switch (op.kind()) {
+        case 0 -> {
+          int id = added.size();
+          long at = now + op.value() * MS;
+          pending.put(id, at);
+          added.add(w.add(() -> pending.remove(id), at));
+        }
+        case 1 -> {
+          if (!added.isEmpty()) {
+            int id = op.value() % added.size();
+            added.get(id).cancel();
+            pending.remove(id);
+          }
+        }
+        default -> now += op.value() * MS / 4;
+      }
+      if (w.signals() != signalsSeen || wake - now <= 0) {
+        // awake: run what is due, then (a little later) plan the next sleep
+        for (Watchdog.Timeout t = w.pollDue(now); t != null; t = w.pollDue(now)) {
+          t.task().run();
+        }
+        now += op.value() % 3 * MS; // time passes between the look and the plan
+        long wait = w.plan(now);
+        wake = wait == Watchdog.IDLE ? Long.MAX_VALUE : now + wait;
+        signalsSeen = w.signals();
+      }
+      for (long at : pending.values()) {
+        // awake again by the task's deadline, or at once when it is already due
+        assertThat(wake - Math.max(at, now))
+            .as("asleep past a task due at %d (now %d)", at, now)
+            .isLessThanOrEqualTo(0);
       }
     }
   }

@@ -156,7 +156,7 @@ final class Watchdog {
     try {
       if (size == 0) {
         idle = true;
-        return -1;
+        return IDLE;
       }
       long wait = Math.max(0, heap[0].at - now);
       plannedWake = now + wait;

@@ -70,12 +70,14 @@ public class ClassifierBenchmark {
       "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"},"
           + "\"request_id\":\"req_011CZAau32QzxDkriovTaFCB\"}";
 
-  private static final Map<String, String> OPENAI_HEADERS =
+  /** The headers OpenAI sends with that 429: a request id and the token limit's reset. */
+  public static final Map<String, String> OPENAI_HEADERS =
       Map.of(
           "content-type", "application/json",
           "x-request-id", "req_540c6eaab7f4556b2baa22bcba915d51",
           "x-ratelimit-remaining-tokens", "0",
           "x-ratelimit-reset-tokens", "6.5s");
+
   private static final Map<String, String> CF_HEADERS =
       Map.of("content-type", "text/html; charset=UTF-8", "cf-ray", "7d1a2b3c4d5e6f70-AMS");
 

@@ -118,7 +118,8 @@ public final class ClassifierBenchmarkAB {
     return handles;
   }
 
-  private static String loadAverage() {
+  /** The machine's load average as {@code /proc/loadavg} gives it, or {@code unknown}. */
+  public static String loadAverage() {
     try {
       return Files.readString(Path.of("/proc/loadavg")).trim();
     } catch (IOException e) {

@@ -135,7 +135,6 @@ final class Watchdog {
       }
       removeAt(0);
       plannedWake = now;
-      idle = false;
       return head;
     } finally {
       lock.unlock();

@@ -1,9 +1,7 @@
 package dev.orchestrator.providers.classify;
 
 import dev.orchestrator.benchmarks.ClassifierBenchmark;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.orchestrator.benchmarks.ClassifierBenchmarkAB;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,12 +41,7 @@ public final class ClassifierSteps {
     if (rounds < 1) {
       throw new IllegalArgumentException("rounds: " + rounds + " (expected: at least 1)");
     }
-    Map<String, String> headers =
-        Map.of(
-            "content-type", "application/json",
-            "x-request-id", "req_540c6eaab7f4556b2baa22bcba915d51",
-            "x-ratelimit-remaining-tokens", "0",
-            "x-ratelimit-reset-tokens", "6.5s");
+    Map<String, String> headers = ClassifierBenchmark.OPENAI_HEADERS;
     String body = ClassifierBenchmark.OPENAI_2K;
     String shortBody = ClassifierBenchmark.ANTHROPIC_529;
     FailureEvidence evidence = FailureEvidence.http(429, headers, body);
@@ -101,7 +94,7 @@ public final class ClassifierSteps {
     }
     System.out.println(
         "load "
-            + loadAverage()
+            + ClassifierBenchmarkAB.loadAverage()
             + "; body "
             + body.length()
             + " chars, message "
@@ -135,13 +128,5 @@ public final class ClassifierSteps {
       sum += c < 128 ? classes[c] : 0;
     }
     return sum;
-  }
-
-  private static String loadAverage() {
-    try {
-      return Files.readString(Path.of("/proc/loadavg")).trim();
-    } catch (IOException e) {
-      return "unknown";
-    }
   }
 }

@@ -36,6 +36,19 @@ public record Usage(
     check("cache_creation_tokens", cacheCreationTokens);
   }
 
+  /**
+   * Whether this is {@link #NONE}: {@code equals(NONE)} without the record's generic {@code
+   * equals}, which showed in the in-process profile (the cost is worked out on every call).
+   */
+  public boolean isNone() {
+    return promptTokens == 0
+        && completionTokens == 0
+        && totalTokens == 0
+        && cachedTokens == null
+        && reasoningTokens == null
+        && cacheCreationTokens == null;
+  }
+
   /** Usage without detail counts. */
   public Usage(int promptTokens, int completionTokens, int totalTokens) {
     this(promptTokens, completionTokens, totalTokens, null, null, null);

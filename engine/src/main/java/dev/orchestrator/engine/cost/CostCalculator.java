@@ -39,21 +39,10 @@ public final class CostCalculator {
     if (route.tier() == Tier.FREE) {
       return BigDecimal.ZERO;
     }
-    if (usage == null || none(usage)) {
+    if (usage == null || usage.isNone()) {
       return null;
     }
     return cost(route, usage.promptTokens(), cachedPromptTokens(usage), usage.completionTokens());
-  }
-
-  // usage.equals(Usage.NONE), without the record's generated equals (it showed in the in-process
-  // profile: this runs on every call).
-  private static boolean none(Usage u) {
-    return u.promptTokens() == 0
-        && u.completionTokens() == 0
-        && u.totalTokens() == 0
-        && u.cachedTokens() == null
-        && u.reasoningTokens() == null
-        && u.cacheCreationTokens() == null;
   }
 
   /**

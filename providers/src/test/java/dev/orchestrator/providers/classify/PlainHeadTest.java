@@ -7,6 +7,7 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
@@ -61,8 +62,7 @@ class PlainHeadTest {
             Arbitraries.of('\u007e', '\u007f', '\u0080', '\u009f', '\u00e9', '\u00ff', '\u0100'),
             Arbitraries.of('\u0130', '\u212a', '\u4e2d', '\ud83d', '\ufeff'));
     return Arbitraries.frequencyOf(
-            net.jqwik.api.Tuple.of(60, Arbitraries.chars().range(' ', '~')),
-            net.jqwik.api.Tuple.of(1, rare))
+            Tuple.of(60, Arbitraries.chars().range(' ', '~')), Tuple.of(1, rare))
         .list()
         .ofMaxSize(300)
         .map(

@@ -1,7 +1,7 @@
 package dev.orchestrator.providers.classify;
 
 import dev.orchestrator.engine.failure.TransportFault;
-import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -11,8 +11,7 @@ import java.util.Set;
  * else the HTTP status when it is not a 2xx, else the status an in-band error carries or its
  * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. Wording is read
  * only when the provider gave no code that names a settled category ({@link
- * FailureRules#CATEGORY_CODES}). One per classification; immutable (the wording was scanned while
- * the body was read).
+ * FailureRules#CATEGORY_CODES}). One per classification; immutable.
  */
 final class Facts {
   private final FailureEvidence evidence;
@@ -117,23 +116,19 @@ final class Facts {
   }
 
   /**
-   * Whether one of {@code phrases} occurs in the wording; always false when a code names the
-   * category (the provider's own code is stronger evidence than its text).
+   * Whether one of {@code phrases} occurs in the lower-cased wording; always false when a code
+   * names the category (the provider's own code is stronger evidence than its text).
    */
-  boolean says(Phrases phrases) {
-    if (categoryCode) {
-      return false;
-    }
-    return phrases.in(error.wordingFound());
+  boolean says(List<String> phrases) {
+    return !categoryCode && phrases.stream().anyMatch(error.wording()::contains);
   }
 
   boolean saysModelGone() {
-    return says(FailureRules.MODEL_WORD)
-        && FailureRules.MODEL_GONE_WORDING.matcher(error.wordingText()).find();
+    return !categoryCode && FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
   }
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */
-  boolean noStatusSays(Phrases phrases) {
+  boolean noStatusSays(List<String> phrases) {
     return status == null && says(phrases);
   }
 }

@@ -115,10 +115,7 @@ public final class FailureClassifier {
     // a typed transport fault is never second-guessed from its exception message
     String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
     String body = evidence.body(); // at most MAX_READ_CHARS
-    // one plainness check of the body, for the JSON reader and for the kept body
-    int plainCut = Text.plainBodyCut(body);
-    boolean plain = body != null && plainCut == body.length();
-    UpstreamError error = UpstreamError.read(body, plain, otherText, h.get("x-amzn-errortype"));
+    UpstreamError error = UpstreamError.read(body, otherText, h.get("x-amzn-errortype"));
     FailureRules.Rule rule = FailureRules.first(new Facts(evidence, error));
     FailureRules.Verdict v = rule.then();
     Duration retryAfter = RetryAfter.of(h, error.retryDelay(), clock);
@@ -142,7 +139,7 @@ public final class FailureClassifier {
             Text.token(error.code()),
             evidence.transportFault(),
             Text.oneLine(message(evidence, error), Text.MAX_MESSAGE_CHARS),
-            Text.keptBody(body, plainCut));
+            Text.keptBody(body));
     return new Classification(failure, rule.id());
   }
 

@@ -24,7 +24,6 @@ import static dev.orchestrator.engine.failure.ReachedModel.YES;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
-import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -429,10 +428,8 @@ final class FailureRules {
     return Map.copyOf(m);
   }
 
-  // --- What the rows look for. Codes are exact lower-case identifiers; wording is substrings of
-  // the lower-cased message/body text, all found in one scan (PhraseScanner) of that text.
-
-  private static final PhraseScanner.Builder WORDS = PhraseScanner.builder();
+  // --- What the rows look for. Codes are exact lower-case identifiers; wording is phrases, any of
+  // which occurring in the lower-cased message/body text (Facts#says) counts.
 
   static final Set<String> ACCOUNT_CODES =
       Set.of(
@@ -462,8 +459,8 @@ final class FailureRules {
           "1309",
           "1310");
 
-  static final Phrases ACCOUNT_WORDING =
-      WORDS.phrases(
+  static final List<String> ACCOUNT_WORDING =
+      List.of(
           "insufficient_quota",
           "exceeded your current quota",
           "exceeded current quota",
@@ -497,8 +494,8 @@ final class FailureRules {
           "请充值",
           "额度已用完");
 
-  static final Phrases CAP_WORDING =
-      WORDS.phrases(
+  static final List<String> CAP_WORDING =
+      List.of(
           "per day",
           "per-day",
           "daily limit",
@@ -555,8 +552,8 @@ final class FailureRules {
           "1003",
           "1004");
 
-  static final Phrases AUTH_WORDING =
-      WORDS.phrases(
+  static final List<String> AUTH_WORDING =
+      List.of(
           "invalid api key",
           "invalid_api_key",
           "incorrect api key",
@@ -599,8 +596,8 @@ final class FailureRules {
           "1220",
           "1311");
 
-  static final Phrases PERMISSION_WORDING =
-      WORDS.phrases(
+  static final List<String> PERMISSION_WORDING =
+      List.of(
           "location is not supported",
           "not available in your country",
           "region, or territory not supported",
@@ -617,8 +614,8 @@ final class FailureRules {
           "exceed_context_size_error",
           "1261");
 
-  static final Phrases CONTEXT_WORDING =
-      WORDS.phrases(
+  static final List<String> CONTEXT_WORDING =
+      List.of(
           "context_length_exceeded",
           "maximum context length",
           "context length",
@@ -649,8 +646,8 @@ final class FailureRules {
           "moderation_flagged",
           "1301");
 
-  static final Phrases CONTENT_WORDING =
-      WORDS.phrases(
+  static final List<String> CONTENT_WORDING =
+      List.of(
           "content_filter",
           "content_policy_violation",
           "content management policy",
@@ -682,8 +679,8 @@ final class FailureRules {
           "service_tier_capacity_exceeded",
           "1312");
 
-  static final Phrases OVERLOADED_WORDING =
-      WORDS.phrases(
+  static final List<String> OVERLOADED_WORDING =
+      List.of(
           "overloaded",
           "no deployments available",
           "over capacity",
@@ -694,8 +691,8 @@ final class FailureRules {
           "server busy",
           "访问量过大");
 
-  static final Phrases RATE_WORDING =
-      WORDS.phrases(
+  static final List<String> RATE_WORDING =
+      List.of(
           "rate limit",
           "rate_limit",
           "ratelimit",
@@ -705,10 +702,10 @@ final class FailureRules {
           "频率过高",
           "请求过多");
 
-  static final Phrases TIMEOUT_WORDING = WORDS.phrases("timed out", "timeout", "deadline exceeded");
+  static final List<String> TIMEOUT_WORDING = List.of("timed out", "timeout", "deadline exceeded");
 
-  static final Phrases CONNECTION_WORDING =
-      WORDS.phrases(
+  static final List<String> CONNECTION_WORDING =
+      List.of(
           "connection reset",
           "connection refused",
           "connection closed",
@@ -720,8 +717,8 @@ final class FailureRules {
           "socket hang up",
           "unexpected eof");
 
-  static final Phrases SERVER_WORDING =
-      WORDS.phrases(
+  static final List<String> SERVER_WORDING =
+      List.of(
           "internal server error",
           "internal error",
           "server error",
@@ -731,18 +728,6 @@ final class FailureRules {
           "upstream error",
           // OpenRouter's generic wrapper for a routed provider's failure
           "provider returned error");
-
-  // Every pattern alternative of MODEL_GONE_WORDING contains it.
-  static final Phrases MODEL_WORD = WORDS.phrases("model");
-
-  // Read by no row: the literal parts of UpstreamError's text clues (an SDK exception class, "Error
-  // code: 429", a request id in a message, an HTML title), found by the same scan of each text so
-  // that no text is lower-cased to look for them.
-  static final Phrases SDK_VENDOR_DOT = WORDS.phrases("litellm.", "openai.", "anthropic.");
-  static final Phrases SDK_ERROR_CODE = WORDS.phrases("error code");
-  static final Phrases REQUEST_ID_WORDS =
-      WORDS.phrases("request id", "request_id", "request-id", "requestid");
-  static final Phrases HTML_TITLE_TAG = WORDS.phrases("<title");
 
   /**
    * Every code that names a category outright. Where the provider gave one, no wording row decides
@@ -757,9 +742,6 @@ final class FailureRules {
           CONTENT_CODES,
           MODEL_GONE_CODES,
           TOOL_STOPPED_CODES);
-
-  /** Finds every wording set above in one pass; declared after the last of them. */
-  static final PhraseScanner WORDING = WORDS.build();
 
   /** The protocol, in order. The last row matches everything. */
   static final List<Rule> RULES = table();

@@ -88,15 +88,6 @@ final class RetryAfter {
       return null;
     }
     String v = value.trim();
-    long nanos = exactGoNanos(v);
-    if (nanos >= 0) {
-      return nanos <= MAX_SECONDS * 1_000_000_000L ? Duration.ofNanos(nanos) : null;
-    }
-    return goDurationByPattern(v);
-  }
-
-  /** {@link #goDuration} of a trimmed value by its pattern and decimals: the reference. */
-  static Duration goDurationByPattern(String v) {
     Matcher m = GO_DURATION_PART.matcher(v);
     BigDecimal nanos = BigDecimal.ZERO;
     int at = 0;
@@ -105,154 +96,32 @@ final class RetryAfter {
       nanos = nanos.add(n.multiply(BigDecimal.valueOf(unitNanos(m.group(2)))));
       at = m.end();
     }
-    if (at == 0 || at != v.length()) {
-      return null;
-    }
-    return bounded(nanos.movePointLeft(9));
-  }
-
-  // The nanoseconds of v when each part is GO_DURATION_PART's whole digit runs and a unit, and the
-  // sum is a whole number of nanoseconds in a long (what "6.5s", "1m30s", "20ms" are); -1 when
-  // not sure, and the pattern decides. Each digit run must end where the pattern's does (a longer
-  // run, or a fraction of a nanosecond, is left to it), so the parts are the pattern's parts.
-  private static long exactGoNanos(String v) {
-    int n = v.length();
-    int i = 0;
-    long total = 0;
-    while (i < n) {
-      int start = i;
-      long whole = 0;
-      while (i < n && i - start <= 12 && isDigit(v.charAt(i))) {
-        whole = whole * 10 + (v.charAt(i++) - '0');
-      }
-      if (i == start || i - start > 12) {
-        return -1;
-      }
-      long fraction = 0;
-      int fractionDigits = 0;
-      if (i < n && v.charAt(i) == '.') {
-        int from = ++i;
-        while (i < n && i - from <= 9 && isDigit(v.charAt(i))) {
-          fraction = fraction * 10 + (v.charAt(i++) - '0');
-        }
-        fractionDigits = i - from;
-        if (fractionDigits == 0 || fractionDigits > 9) {
-          return -1;
-        }
-      }
-      long unit = unitAt(v, i);
-      int unitLength = unit == 1L || unit == 1_000L || unit == 1_000_000L ? 2 : 1;
-      long scale = POWERS_OF_TEN[fractionDigits];
-      if (unit < 0 || unit % scale != 0) {
-        return -1;
-      }
-      i += unitLength;
-      try {
-        total =
-            Math.addExact(
-                total,
-                Math.addExact(
-                    Math.multiplyExact(whole, unit), Math.multiplyExact(fraction, unit / scale)));
-      } catch (ArithmeticException e) {
-        return -1;
-      }
-    }
-    return n == 0 ? -1 : total;
-  }
-
-  private static final long[] POWERS_OF_TEN = {
-    1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L, 1_000_000_000L
-  };
-
-  // GO_DURATION_PART's unit at i, first alternative first (so "ms" before "m"): its nanoseconds,
-  // or -1; the two-char units are exactly those of 1, 1,000 and 1,000,000 ns
-  private static long unitAt(String v, int i) {
-    if (i >= v.length()) {
-      return -1;
-    }
-    char c = v.charAt(i);
-    if (i + 1 < v.length() && v.charAt(i + 1) == 's') {
-      switch (c) {
-        case 'n':
-          return 1L;
-        case 'u', '\u00b5':
-          return 1_000L;
-        case 'm':
-          return 1_000_000L;
-        default:
-          break;
-      }
-    }
-    switch (c) {
-      case 'h':
-        return 3_600_000_000_000L;
-      case 'm':
-        return 60_000_000_000L;
-      case 's':
-        return 1_000_000_000L;
-      default:
-        return -1;
-    }
-  }
-
-  private static boolean isDigit(char c) {
-    return c >= '0' && c <= '9';
+    return at == 0 || at != v.length() ? null : bounded(nanos.movePointLeft(9));
   }
 
   private static long unitNanos(String unit) {
-    switch (unit) {
-      case "h":
-        return 3_600_000_000_000L;
-      case "m":
-        return 60_000_000_000L;
-      case "s":
-        return 1_000_000_000L;
-      case "ms":
-        return 1_000_000L;
-      case "ns":
-        return 1L;
-      default: // us, µs
-        return 1_000L;
-    }
+    return switch (unit) {
+      case "h" -> 3_600_000_000_000L;
+      case "m" -> 60_000_000_000L;
+      case "s" -> 1_000_000_000L;
+      case "ms" -> 1_000_000L;
+      case "ns" -> 1L;
+      default -> 1_000L; // us, µs
+    };
   }
 
   private static final String[] LIMITS = {"requests", "tokens", "input-tokens", "output-tokens"};
-  private static final String OPENAI_FAMILY = "x-ratelimit-";
-  private static final String ANTHROPIC_FAMILY = "anthropic-ratelimit-";
-  // the header names read per limit, built once
-  private static final String[] OPENAI_RESET = names(OPENAI_FAMILY + "reset-", "");
-  private static final String[] OPENAI_REMAINING = names(OPENAI_FAMILY + "remaining-", "");
-  private static final String[] ANTHROPIC_RESET = names(ANTHROPIC_FAMILY, "-reset");
-  private static final String[] ANTHROPIC_REMAINING = names(ANTHROPIC_FAMILY, "-remaining");
-
-  private static String[] names(String before, String after) {
-    String[] names = new String[LIMITS.length];
-    for (int i = 0; i < LIMITS.length; i++) {
-      names[i] = before + LIMITS[i] + after;
-    }
-    return names;
-  }
 
   private static Duration rateLimitReset(Map<String, String> headers, Clock clock) {
-    // a family none of whose headers is present is not looked up limit by limit
-    boolean openAi = false;
-    boolean anthropic = false;
-    for (String name : headers.keySet()) {
-      openAi |= name.regionMatches(true, 0, OPENAI_FAMILY, 0, OPENAI_FAMILY.length());
-      anthropic |= name.regionMatches(true, 0, ANTHROPIC_FAMILY, 0, ANTHROPIC_FAMILY.length());
-    }
-    if (!openAi && !anthropic) {
-      return null;
-    }
     Duration longest = null;
     Duration exhausted = null;
     int exhaustedCount = 0;
-    for (int i = 0; i < LIMITS.length; i++) {
-      Duration reset = openAi ? goDuration(headers.get(OPENAI_RESET[i])) : null;
-      String remaining = openAi ? headers.get(OPENAI_REMAINING[i]) : null;
+    for (String limit : LIMITS) {
+      Duration reset = goDuration(headers.get("x-ratelimit-reset-" + limit));
+      String remaining = headers.get("x-ratelimit-remaining-" + limit);
       if (reset == null) {
-        reset = anthropic ? instant(headers.get(ANTHROPIC_RESET[i]), clock) : null;
-        remaining = anthropic ? headers.get(ANTHROPIC_REMAINING[i]) : null;
+        reset = instant(headers.get("anthropic-ratelimit-" + limit + "-reset"), clock);
+        remaining = headers.get("anthropic-ratelimit-" + limit + "-remaining");
       }
       if (reset == null) {
         continue;

@@ -3,11 +3,12 @@ package dev.orchestrator.providers.classify;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -48,9 +49,8 @@ import java.util.regex.Pattern;
  * @param carriedStatus an HTTP status the body itself carries (OpenRouter and Google {@code
  *     error.code}, NIM {@code status}, Mistral {@code raw_status_code}), or {@code null}
  * @param tokens lower-case type/code/status/reason identifiers, most specific first
- * @param wordingFound which phrase sets of {@link FailureRules#WORDING} occur in the wording (the
- *     lower-cased message, type, code, tokens and other texts the rules read)
- * @param wordingParts the wording's texts as they came, before lower-casing ({@link #wordingText})
+ * @param wording the texts the wording rules read (message, type, code, tokens, other texts), each
+ *     lower-cased ({@link Locale#ROOT}) and followed by a line feed
  * @param requestId a request id found in the body, or {@code null}
  * @param retryDelay Google's {@code RetryInfo.retryDelay}, or {@code null}
  * @param quotaFailure whether a Google {@code QuotaFailure} detail is present
@@ -63,8 +63,7 @@ record UpstreamError(
     String code,
     Integer carriedStatus,
     List<String> tokens,
-    long wordingFound,
-    List<String> wordingParts,
+    String wording,
     String requestId,
     Duration retryDelay,
     boolean quotaFailure,
@@ -72,7 +71,7 @@ record UpstreamError(
     String blockReason) {
 
   // Real error bodies are a few levels deep; the limits make hostile input cheap to reject.
-  private static final ObjectMapper JSON =
+  private static final ObjectReader JSON =
       JsonMapper.builder(
               JsonFactory.builder()
                   .streamReadConstraints(
@@ -83,7 +82,8 @@ record UpstreamError(
                           .maxNameLength(1024)
                           .build())
                   .build())
-          .build();
+          .build()
+          .reader();
 
   private static final Pattern HTML =
       Pattern.compile("(?i)<(?:!doctype|html|head|body|div|title|h1|p)[\\s>]");
@@ -103,10 +103,9 @@ record UpstreamError(
       Pattern.compile(
           "\\\\?[\"'](?:code|status|status_code)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
   private static final int MAX_INNER_TOKENS = 8;
-  // the keys INNER_TOKEN and INNER_STATUS can start with, after the quote (a prefix suffices)
-  private static final String[] INNER_KEYS = {
-    "type", "__type", "error_type", ":exception-type", "code", "status"
-  };
+  private static final Pattern STATUS_TEXT = Pattern.compile("[1-5]\\d\\d");
+  // an HTML tag: '<', at most 4096 chars that are neither '<' nor '>', then '>'
+  private static final Pattern TAG = Pattern.compile("<[^<>]{0,4096}>");
 
   // Gemini finishReason values that mean the candidate was withheld
   // (https://ai.google.dev/api/generate-content#FinishReason)
@@ -126,28 +125,13 @@ record UpstreamError(
           "(?i)\\brequest[ _-]?id:?\\s*\\(?((?=[A-Za-z0-9_\\-]*\\d)[A-Za-z0-9][A-Za-z0-9_\\-]{5,99})");
 
   /**
-   * The wording as one lower-case text, a line feed after each part, for the rules' one pattern
-   * ({@link FailureRules#MODEL_GONE_WORDING}); built on each call, which only that rule makes.
+   * Reads {@code body}, plus text from elsewhere (an exception message, a header error type). Never
+   * throws.
    */
-  String wordingText() {
-    StringBuilder b = new StringBuilder();
-    for (String part : wordingParts) {
-      b.append(part.toLowerCase(Locale.ROOT)).append('\n');
-    }
-    return b.toString();
-  }
-
-  /**
-   * Reads {@code body}, plus text from elsewhere (an exception message, a header error type).
-   * {@code plainBody} says whether every char of {@code body} is printable ASCII, a line feed or a
-   * tab (a JSON body then takes {@link PlainJson}'s path).
-   */
-  static UpstreamError read(
-      String body, boolean plainBody, String otherText, String amznErrorType) {
+  static UpstreamError read(String body, String otherText, String amznErrorType) {
     Acc a = new Acc();
     String payload = sseData(body == null ? "" : Text.head(body, Text.MAX_READ_CHARS));
-    // the SSE data lines are substrings of the body and line feeds: as plain as the body
-    JsonNode root = parseJson(payload, plainBody);
+    JsonNode root = parseJson(payload);
     if (root != null && root.isArray()) {
       root = firstObject(root);
     }
@@ -165,7 +149,8 @@ record UpstreamError(
       a.errorShape = true;
     }
     if (!Text.isBlank(otherText)) {
-      a.sdkClues(otherText, a.words(otherText));
+      a.words(otherText);
+      a.sdkClues(otherText);
       if (a.message == null && !a.errorShape) {
         a.message = otherText;
       }
@@ -188,17 +173,12 @@ record UpstreamError(
     return data.toString();
   }
 
-  private static JsonNode parseJson(String payload, boolean plain) {
+  /** Jackson's tree of {@code payload}, or {@code null} if it is not a JSON object or array. */
+  private static JsonNode parseJson(String payload) {
     String t = payload.strip();
     if (!(t.startsWith("{") || t.startsWith("["))) {
       return null;
     }
-    JsonNode fast = PlainJson.read(t, plain);
-    return fast != null ? fast : jackson(t);
-  }
-
-  /** Jackson's tree of {@code t} with the body constraints, or {@code null} if it is not JSON. */
-  static JsonNode jackson(String t) {
     try {
       return JSON.readTree(t);
     } catch (IOException | RuntimeException e) {
@@ -349,7 +329,7 @@ record UpstreamError(
       // OpenRouter: the routed provider's own error, often JSON in a string
       String rawText = raw.isTextual() ? raw.asText() : raw.toString();
       a.words(rawText);
-      JsonNode inner = parseJson(Text.head(rawText, Text.MAX_READ_CHARS), false);
+      JsonNode inner = parseJson(Text.head(rawText, Text.MAX_READ_CHARS));
       if (inner != null && inner.isObject()) {
         JsonNode innerErr = inner.path("error");
         String innerMessage = innerErr.isTextual() ? innerErr.asText() : text(innerErr, "message");
@@ -370,68 +350,21 @@ record UpstreamError(
   }
 
   private static void readText(String payload, Acc a) {
-    String head = Text.head(payload, 1024);
-    long found;
-    if (head.indexOf('<') >= 0 && HTML.matcher(head).find()) {
-      // only the clues are looked for in the page's markup: by contains, cheaper than a scan
-      found =
-          PhraseScanner.containing(
-              Text.lower(Text.head(payload, Text.MAX_READ_CHARS)),
-              FailureRules.SDK_VENDOR_DOT,
-              FailureRules.SDK_ERROR_CODE,
-              FailureRules.HTML_TITLE_TAG);
-      Matcher title = FailureRules.HTML_TITLE_TAG.in(found) ? HTML_TITLE.matcher(payload) : null;
-      String visible = withoutTags(payload);
-      a.message(title != null && title.find() ? title.group(1) : firstLine(visible));
+    if (HTML.matcher(Text.head(payload, 1024)).find()) {
+      Matcher title = HTML_TITLE.matcher(payload);
+      String visible = TAG.matcher(payload).replaceAll(" ");
+      a.message(title.find() ? title.group(1) : firstLine(visible));
       a.words(visible);
     } else {
       a.message(payload);
-      found = a.words(payload);
+      a.words(payload);
     }
-    a.sdkClues(payload, found);
+    a.sdkClues(payload);
   }
 
-  // HTML_TAG.matcher(s).replaceAll(" "), by hand: at each '<', the tag ends at the first '>'
-  // within 4096 chars unless another '<' comes first; an unclosed '<' stays. Both found by
-  // indexOf (vectorised), not char by char.
-  static String withoutTags(String s) {
-    int lt = s.indexOf('<');
-    if (lt < 0) {
-      return s;
-    }
-    StringBuilder b = new StringBuilder(s.length());
-    int copied = 0;
-    int gt = s.indexOf('>', lt + 1);
-    while (lt >= 0) {
-      int nextLt = s.indexOf('<', lt + 1);
-      while (gt >= 0 && gt < lt) {
-        gt = s.indexOf('>', gt + 1);
-      }
-      // the tag is closed by the first '>' within MAX_TAG_CHARS + 1 chars, before another '<'
-      if (gt >= 0 && gt <= lt + MAX_TAG_CHARS + 1 && (nextLt < 0 || gt < nextLt)) {
-        b.append(s, copied, lt).append(' ');
-        copied = gt + 1;
-      }
-      lt = nextLt; // after a tag, the first '<' past it
-    }
-    return b.append(s, copied, s.length()).toString();
-  }
-
-  private static final int MAX_TAG_CHARS = 4096;
-
+  // the first line (split at line feeds) that is not blank
   private static String firstLine(String s) {
-    // s.split("\n"): the first line that is not blank
-    int from = 0;
-    while (from < s.length()) {
-      int nl = s.indexOf('\n', from);
-      int to = nl < 0 ? s.length() : nl;
-      String line = s.substring(from, to);
-      if (!line.isBlank()) {
-        return line;
-      }
-      from = to + 1;
-    }
-    return null;
+    return Arrays.stream(s.split("\n")).filter(l -> !l.isBlank()).findFirst().orElse(null);
   }
 
   // Some gateways put the upstream's whole JSON error document into error.message.
@@ -439,7 +372,7 @@ record UpstreamError(
     if (message == null || !message.strip().startsWith("{")) {
       return message;
     }
-    JsonNode inner = parseJson(message, false);
+    JsonNode inner = parseJson(message);
     JsonNode err = inner == null ? null : inner.path("error");
     String innerMessage =
         err == null ? null : err.isTextual() ? err.asText() : text(err, "message");
@@ -465,11 +398,8 @@ record UpstreamError(
     String code;
     Integer carriedStatus;
     final List<String> tokens = new ArrayList<>();
-    // the wording's parts as they came, their length once lower-cased (plus a line feed each),
-    // and the phrase sets they hold
-    final List<String> wordingParts = new ArrayList<>();
-    int wordingLength;
-    long wordingFound;
+    // the lower-cased texts the wording rules read, a line feed after each
+    final StringBuilder wording = new StringBuilder();
     String requestId;
     Duration retryDelay;
     boolean quotaFailure;
@@ -520,15 +450,8 @@ record UpstreamError(
       }
     }
 
-    // t.matches("[1-5]\\d\\d") without compiling the pattern per call: \d is ASCII digits only
     private static boolean isStatusText(String t) {
-      return t.length() == 3
-          && t.charAt(0) >= '1'
-          && t.charAt(0) <= '5'
-          && t.charAt(1) >= '0'
-          && t.charAt(1) <= '9'
-          && t.charAt(2) >= '0'
-          && t.charAt(2) <= '9';
+      return STATUS_TEXT.matcher(t).matches();
     }
 
     void token(String t) {
@@ -540,32 +463,11 @@ record UpstreamError(
       }
     }
 
-    /**
-     * Adds {@code w} to the wording (up to 128 Ki chars in all); returns the phrase sets its
-     * lower-cased head holds (also when the wording is full). One scan reads each text once.
-     */
-    long words(String w) {
-      if (Text.isBlank(w)) {
-        return 0;
+    /** Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars. */
+    void words(String w) {
+      if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
+        wording.append(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)).append('\n');
       }
-      String part = Text.head(w, Text.MAX_READ_CHARS);
-      long found = FailureRules.WORDING.scanLowerCased(part);
-      if (wordingLength < 2 * Text.MAX_READ_CHARS) {
-        wordingParts.add(part);
-        wordingLength += lowerCasedLength(part) + 1;
-        wordingFound |= found;
-      }
-      return found;
-    }
-
-    // part.toLowerCase(Locale.ROOT).length(): U+0130 is the one char that lower-cases to two
-    // ("i" and a combining dot above); indexOf answers at once for a Latin-1 text.
-    private static int lowerCasedLength(String part) {
-      int n = part.length();
-      for (int i = part.indexOf('\u0130'); i >= 0; i = part.indexOf('\u0130', i + 1)) {
-        n++;
-      }
-      return n;
     }
 
     void requestId(String id) {
@@ -576,14 +478,13 @@ record UpstreamError(
 
     // LiteLLM and the Python SDKs wrap an upstream error as "litellm.RateLimitError: … Error code:
     // 429 - {…}": the exception class and the status are typed evidence carried in the text.
-    // Each pattern runs only when its literal part occurs in the lower-cased text ({@code found},
-    // the text's scan): the patterns are ASCII case-insensitive, so a match implies the literal.
-    void sdkClues(String text, long found) {
+    void sdkClues(String text) {
       String head = Text.head(text, Text.MAX_READ_CHARS);
-      if (FailureRules.SDK_VENDOR_DOT.in(found)) {
-        sdkClasses(head);
+      Matcher cls = SDK_CLASS.matcher(head);
+      for (int found = 0; found < 4 && cls.find(); found++) {
+        token(cls.group(1));
       }
-      if (carriedStatus == null && FailureRules.SDK_ERROR_CODE.in(found)) {
+      if (carriedStatus == null) {
         Matcher status = SDK_STATUS.matcher(head);
         if (status.find()) {
           carriedStatus = Integer.valueOf(status.group(1));
@@ -593,193 +494,25 @@ record UpstreamError(
     }
 
     // An error wrapped inside this text (JSON, escaped JSON, a Python repr): its type/code values
-    // and its numeric code, in the order they occur. The patterns are tried only at a quote that
-    // a key follows, so text full of quotes but no quoted keys (an HTML page) costs a scan.
+    // and its numeric code, tried at each quote (or the backslash escaping it) in order.
     void innerClues(String head) {
-      if (!quoteThenColon(head)) {
-        return;
-      }
-      Matcher token = null;
-      Matcher status = null;
-      int dq = head.indexOf('"');
-      int sq = head.indexOf('\'');
-      while ((dq >= 0 || sq >= 0) && innerTokens < MAX_INNER_TOKENS) {
-        int q = dq < 0 ? sq : sq < 0 ? dq : Math.min(dq, sq);
-        if (q == dq) {
-          dq = head.indexOf('"', q + 1);
-        } else {
-          sq = head.indexOf('\'', q + 1);
-        }
-        if (!keyAt(head, q + 1)) {
+      Matcher token = INNER_TOKEN.matcher(head);
+      Matcher status = INNER_STATUS.matcher(head);
+      for (int q = 0; q < head.length() && innerTokens < MAX_INNER_TOKENS; q++) {
+        char c = head.charAt(q);
+        if (c != '"' && c != '\'') {
           continue;
         }
         int from = q > 0 && head.charAt(q - 1) == '\\' ? q - 1 : q;
-        token = token == null ? INNER_TOKEN.matcher(head) : token;
         if (token.region(from, head.length()).lookingAt()) {
           String v = token.group(1);
           token(v.substring(v.lastIndexOf('#') + 1)); // AWS "…#ThrottlingException"
           innerTokens++;
-        } else if (carriedStatus == null) {
-          status = status == null ? INNER_STATUS.matcher(head) : status;
-          if (status.region(from, head.length()).lookingAt()) {
-            carriedStatus = Integer.valueOf(status.group(1));
-          }
+        } else if (carriedStatus == null && status.region(from, head.length()).lookingAt()) {
+          carriedStatus = Integer.valueOf(status.group(1));
         }
       }
     }
-
-    // Whether a quote, blanks, then a colon occur: what every quoted key the patterns match has
-    // ("code": 400, 'type' : 'x', \"status\":); an HTML page's attributes have none.
-    private static boolean quoteThenColon(String s) {
-      for (int c = s.indexOf(':'); c >= 0; c = s.indexOf(':', c + 1)) {
-        int i = c - 1;
-        while (i >= 0 && Character.isWhitespace(s.charAt(i))) {
-          i--;
-        }
-        if (i >= 0 && (s.charAt(i) == '"' || s.charAt(i) == '\'')) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    private static boolean keyAt(String s, int at) {
-      for (String key : INNER_KEYS) {
-        if (s.startsWith(key, at)) {
-          return true;
-        }
-      }
-      return false;
-    }
-
-    // The loop "while (SDK_CLASS.find() && found++ < 4) token(group(1))", trying the pattern only
-    // where it can start: a vendor name just before a '.'. Where the text around a start is ASCII
-    // the match is decided by hand (sdkClassAt); elsewhere the pattern decides.
-    private void sdkClasses(String head) {
-      Matcher cls = null;
-      int found = 0;
-      int from = 0;
-      for (int dot = head.indexOf('.'); dot >= 0; dot = head.indexOf('.', dot + 1)) {
-        int start = vendorBefore(head, dot);
-        if (start < from) {
-          continue;
-        }
-        long at = sdkClassAt(head, start, dot);
-        if (at == ASK_THE_PATTERN) {
-          cls = cls == null ? SDK_CLASS.matcher(head).useTransparentBounds(true) : cls;
-          cls.region(start, head.length());
-          at = cls.lookingAt() ? (long) cls.start(1) << 32 | cls.end(1) : NO_CLASS;
-        }
-        if (at != NO_CLASS) {
-          if (found++ >= 4) {
-            return;
-          }
-          int classStart = (int) (at >>> 32);
-          int classEnd = (int) at;
-          token(head.substring(classStart, classEnd));
-          from = classEnd;
-          dot = Math.max(dot, from - 1);
-        }
-      }
-    }
-
-    private static final long NO_CLASS = -1;
-    private static final long ASK_THE_PATTERN = -2;
-
-    /**
-     * Whether {@link #SDK_CLASS} matches at {@code start} (looking at, transparent bounds), where
-     * {@code s[start, dot)} is a vendor name in some case and {@code s[dot]} is its dot: the class
-     * (group 1) as {@code start << 32 | end}, {@link #NO_CLASS}, or {@link #ASK_THE_PATTERN} when a
-     * char the answer depends on is not ASCII (the pattern's {@code \b} reads Unicode letters,
-     * digits and marks; its case folding is ASCII only).
-     */
-    static long sdkClassAt(String s, int start, int dot) {
-      if (start > 0) {
-        char before = s.charAt(start - 1);
-        if (before >= 0x80) {
-          return ASK_THE_PATTERN;
-        }
-        if (asciiWord(before)) {
-          return NO_CLASS; // no \b before the vendor
-        }
-      }
-      for (int i = start; i < dot; i++) {
-        if (s.charAt(i) >= 0x80) {
-          return ASK_THE_PATTERN; // regionMatches(ignoreCase) folds more than the pattern
-        }
-      }
-      int p = dot + 1;
-      // "(?:exceptions\.)?" is greedy: with it first, then without ("exceptions" as the class)
-      if (s.regionMatches(true, p, "exceptions.", 0, 11) && asciiOnly(s, p, p + 11)) {
-        long withGroup = classAt(s, p + 11);
-        if (withGroup != NO_CLASS) {
-          return withGroup;
-        }
-      }
-      return classAt(s, p);
-    }
-
-    // "([a-z]{3,60})\b" (ASCII letters in either case) at p: greedy, so it matches only the
-    // whole run of letters, when that run is 3 to 60 long and no word char follows it.
-    private static long classAt(String s, int p) {
-      int end = p;
-      while (end < s.length() && end - p <= 60 && asciiLetter(s.charAt(end))) {
-        end++;
-      }
-      if (end - p < 3 || end - p > 60) {
-        return NO_CLASS;
-      }
-      if (end < s.length()) {
-        char after = s.charAt(end);
-        if (after >= 0x80) {
-          return ASK_THE_PATTERN;
-        }
-        if (asciiWord(after)) {
-          return NO_CLASS;
-        }
-      }
-      return (long) p << 32 | end;
-    }
-
-    private static boolean asciiOnly(String s, int from, int to) {
-      for (int i = from; i < to; i++) {
-        if (s.charAt(i) >= 0x80) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    private static boolean asciiLetter(char c) {
-      return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
-    }
-
-    // \b's word chars among ASCII: letters, digits, '_'
-    private static boolean asciiWord(char c) {
-      return asciiLetter(c) || c >= '0' && c <= '9' || c == '_';
-    }
-
-    private static int vendorBefore(String s, int dot) {
-      // SDK_CLASS folds ASCII case only, so a vendor's last letter is an ASCII m, i or c in either
-      // case: most dots (a URL's, a version's, a sentence's) fail here, before any regionMatches
-      // (and the letter before it an l, a or i: "platform.", "gpt-4o-mini." fail here too)
-      int last = dot > 1 ? s.charAt(dot - 1) | 0x20 : 0;
-      int beforeLast = dot > 1 ? s.charAt(dot - 2) | 0x20 : 0;
-      if (!(last == 'm' && beforeLast == 'l'
-          || last == 'i' && beforeLast == 'a'
-          || last == 'c' && beforeLast == 'i')) {
-        return -1;
-      }
-      for (String vendor : SDK_VENDORS) {
-        int start = dot - vendor.length();
-        if (start >= 0 && s.regionMatches(true, start, vendor, 0, vendor.length())) {
-          return start;
-        }
-      }
-      return -1;
-    }
-
-    private static final String[] SDK_VENDORS = {"litellm", "openai", "anthropic"};
 
     UpstreamError build() {
       String msg = unwrapped(message);
@@ -789,17 +522,16 @@ record UpstreamError(
       if (msg != null && providerName != null) {
         msg = msg + " (provider: " + providerName + ")";
       }
-      long messageFound = words(message);
+      words(message);
       words(rawMessage);
       words(type);
       words(code);
       tokens.forEach(this::words);
       if (message != null) {
         if (errorShape) {
-          sdkClues(message, messageFound); // plain text was scanned whole by readText
+          sdkClues(message); // plain text was read whole by readText
         }
-        // MESSAGE_REQUEST_ID's literal part: "request", an optional ' ', '_' or '-', then "id"
-        if (requestId == null && FailureRules.REQUEST_ID_WORDS.in(messageFound)) {
+        if (requestId == null) {
           Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));
           if (id.find()) {
             requestId(id.group(1));
@@ -812,8 +544,7 @@ record UpstreamError(
           code,
           carriedStatus,
           List.copyOf(tokens),
-          wordingFound,
-          List.copyOf(wordingParts),
+          wording.toString(),
           requestId,
           retryDelay,
           quotaFailure,

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchestrator.providers.classify.PhraseScanner.Phrases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,7 +77,7 @@ class CodesOverWordingPropertyTest {
   @Provide
   Arbitrary<String> misleadingWording() {
     List<String> phrases = new ArrayList<>();
-    for (Phrases set :
+    for (List<String> set :
         List.of(
             FailureRules.ACCOUNT_WORDING,
             FailureRules.CAP_WORDING,
@@ -91,7 +90,7 @@ class CodesOverWordingPropertyTest {
             FailureRules.TIMEOUT_WORDING,
             FailureRules.CONNECTION_WORDING,
             FailureRules.SERVER_WORDING)) {
-      phrases.addAll(set.phrases());
+      phrases.addAll(set);
     }
     phrases.add("the model `gpt-x` does not exist");
     return Arbitraries.of(phrases).list().ofMinSize(1).ofMaxSize(4).map(l -> String.join("; ", l));

@@ -25,6 +25,7 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -287,145 +288,6 @@ final class FailureRules {
       // the caller's own cancel or a deliberate watchdog abort
       case CANCELLED -> verdict(CANCELLED, FINAL, UNKNOWN);
     };
-  }
-
-  /**
-   * Codes specific enough to decide the status against the HTTP one (docs/design.md §4: a status
-   * that contradicts the body's own code is decided by the code): a context overflow sent as 500
-   * (llama.cpp {@code exceed_context_size_error}), a throttle or an unavailable model sent as 400
-   * inside a stream (Bedrock's event-stream exceptions), a content block sent as 403 (OpenRouter
-   * moderation). Generic envelopes ({@code invalid_request_error}, {@code api_error}) never are.
-   */
-  static final Map<String, Integer> DECISIVE_STATUS_OF_CODE =
-      Map.ofEntries(
-          // context window
-          Map.entry("context_length_exceeded", 400),
-          Map.entry("contextwindowexceedederror", 400),
-          Map.entry("exceed_context_size_error", 400),
-          Map.entry("1261", 400),
-          // content policy
-          Map.entry("content_filter", 400),
-          Map.entry("content_policy_violation", 400),
-          Map.entry("contentpolicyviolationerror", 400),
-          Map.entry("responsibleaipolicyviolation", 400),
-          Map.entry("data_inspection_failed", 400),
-          Map.entry("datainspectionfailed", 400),
-          Map.entry("moderation_flagged", 400),
-          Map.entry("1301", 400),
-          // Bedrock runtime exceptions
-          // (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html)
-          Map.entry("throttlingexception", 429),
-          Map.entry("modeltimeoutexception", 408),
-          Map.entry("modelstreamerrorexception", 500),
-          Map.entry("modelerrorexception", 500),
-          Map.entry("internalserverexception", 500),
-          Map.entry("serviceunavailableexception", 503),
-          Map.entry("modelnotreadyexception", 503),
-          Map.entry("tool_execution_stopped", 409));
-
-  /**
-   * The status an in-band error's type or code stands for, when the error has no HTTP status of its
-   * own: Anthropic's documented error types, OpenAI's types and codes, Google's canonical {@code
-   * error.status}, LiteLLM's exception classes, AWS exception names, the local servers' types.
-   * Tokens in {@link #DECISIVE_STATUS_OF_CODE} stand for their status even against the HTTP one.
-   */
-  static final Map<String, Integer> STATUS_OF_TOKEN = statusOfToken();
-
-  private static Map<String, Integer> statusOfToken() {
-    Map<String, Integer> m = new HashMap<>();
-    // 400
-    put(
-        m,
-        400,
-        "invalid_request_error",
-        "invalid_argument",
-        "failed_precondition",
-        "out_of_range",
-        "badrequesterror",
-        "unsupportedparamserror",
-        "validationexception",
-        // TGI error_type (https://huggingface.github.io/text-generation-inference/)
-        "validation");
-    // 401 / 403 / 404
-    put(m, 401, "authentication_error", "unauthenticated", "authenticationerror");
-    put(m, 403, "permission_error", "permission_denied", "permissiondeniederror");
-    put(
-        m,
-        404,
-        "not_found_error",
-        "not_found",
-        "notfounderror",
-        "model_not_found",
-        "resourcenotfoundexception");
-    // Moonshot (https://platform.moonshot.ai/docs/api/chat#error-explanation)
-    put(m, 404, "resource_not_found_error");
-    // 408 / 409 / 413
-    put(m, 408, "timeout", "timeout_error", "apitimeouterror");
-    put(m, 409, "aborted", "already_exists");
-    put(m, 413, "request_too_large");
-    // 429
-    put(
-        m,
-        429,
-        "rate_limit_error",
-        "rate_limit_exceeded",
-        "rate_limited",
-        "ratelimiterror",
-        "resource_exhausted",
-        "too_many_requests",
-        // Moonshot
-        "rate_limit_reached_error",
-        // DashScope (https://help.aliyun.com/zh/model-studio/error-code)
-        "throttling",
-        "throttling.ratequota",
-        "throttling.allocationquota",
-        "throttling.burstrate",
-        // Moonshot sends its overload as a 429
-        "engine_overloaded_error",
-        // Zhipu (https://docs.bigmodel.cn/cn/api/api-code): 1302 concurrency, 1303
-        // frequency, 1305 traffic limit, 1312 model overloaded, 1313 fair-use limit
-        "1302",
-        "1312",
-        "1303",
-        "1305",
-        "1313");
-    // 5xx
-    put(
-        m,
-        500,
-        "api_error",
-        "server_error",
-        "internal",
-        "internal_error",
-        "internal_server_error",
-        "internalservererror",
-        "apierror",
-        "apiconnectionerror",
-        "data_loss",
-        // TGI error_type
-        "generation",
-        "incomplete_generation",
-        // DashScope
-        "internalerror",
-        // Zhipu 1234: network error
-        "1234");
-    put(m, 501, "unimplemented");
-    // llama.cpp server (tools/server/utils.hpp format_error_response)
-    put(m, 501, "not_supported_error");
-    put(
-        m,
-        503,
-        "unavailable",
-        "service_unavailable",
-        "serviceunavailableerror",
-        "unavailable_error",
-        // Google ErrorInfo reason, Mistral
-        "model_capacity_exhausted",
-        "service_tier_capacity_exceeded");
-    put(m, 504, "deadline_exceeded");
-    put(m, 529, "overloaded_error", "overloaded");
-    m.putAll(DECISIVE_STATUS_OF_CODE);
-    return Map.copyOf(m);
   }
 
   // --- What the rows look for. Codes are exact lower-case identifiers; wording is phrases, any of
@@ -730,6 +592,134 @@ final class FailureRules {
           "provider returned error");
 
   /**
+   * Codes specific enough to decide the status against the HTTP one (docs/design.md §4: a status
+   * that contradicts the body's own code is decided by the code): a context overflow sent as 500
+   * (llama.cpp {@code exceed_context_size_error}), a throttle or an unavailable model sent as 400
+   * inside a stream (Bedrock's event-stream exceptions), a content block sent as 403 (OpenRouter
+   * moderation). Generic envelopes ({@code invalid_request_error}, {@code api_error}) never are.
+   */
+  static final Map<String, Integer> DECISIVE_STATUS_OF_CODE = decisiveStatusOfCode();
+
+  private static Map<String, Integer> decisiveStatusOfCode() {
+    Map<String, Integer> m = new HashMap<>();
+    put(m, 400, CONTEXT_CODES);
+    put(m, 400, CONTENT_CODES);
+    put(m, 409, TOOL_STOPPED_CODES);
+    // Bedrock runtime exceptions
+    // (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html)
+    put(m, 429, "throttlingexception");
+    put(m, 408, "modeltimeoutexception");
+    put(m, 500, "modelstreamerrorexception", "modelerrorexception", "internalserverexception");
+    put(m, 503, "serviceunavailableexception", "modelnotreadyexception");
+    return Map.copyOf(m);
+  }
+
+  /**
+   * The status an in-band error's type or code stands for, when the error has no HTTP status of its
+   * own: Anthropic's documented error types, OpenAI's types and codes, Google's canonical {@code
+   * error.status}, LiteLLM's exception classes, AWS exception names, the local servers' types.
+   * Tokens in {@link #DECISIVE_STATUS_OF_CODE} stand for their status even against the HTTP one.
+   */
+  static final Map<String, Integer> STATUS_OF_TOKEN = statusOfToken();
+
+  private static Map<String, Integer> statusOfToken() {
+    Map<String, Integer> m = new HashMap<>();
+    // 400
+    put(
+        m,
+        400,
+        "invalid_request_error",
+        "invalid_argument",
+        "failed_precondition",
+        "out_of_range",
+        "badrequesterror",
+        "unsupportedparamserror",
+        "validationexception",
+        // TGI error_type (https://huggingface.github.io/text-generation-inference/)
+        "validation");
+    // 401 / 403 / 404
+    put(m, 401, "authentication_error", "unauthenticated", "authenticationerror");
+    put(m, 403, "permission_error", "permission_denied", "permissiondeniederror");
+    put(
+        m,
+        404,
+        "not_found_error",
+        "not_found",
+        "notfounderror",
+        "model_not_found",
+        "resourcenotfoundexception");
+    // Moonshot (https://platform.moonshot.ai/docs/api/chat#error-explanation)
+    put(m, 404, "resource_not_found_error");
+    // 408 / 409 / 413
+    put(m, 408, "timeout", "timeout_error", "apitimeouterror");
+    put(m, 409, "aborted", "already_exists");
+    put(m, 413, "request_too_large");
+    // 429
+    put(
+        m,
+        429,
+        "rate_limit_error",
+        "rate_limit_exceeded",
+        "rate_limited",
+        "ratelimiterror",
+        "resource_exhausted",
+        "too_many_requests",
+        // Moonshot
+        "rate_limit_reached_error",
+        // DashScope (https://help.aliyun.com/zh/model-studio/error-code)
+        "throttling",
+        "throttling.ratequota",
+        "throttling.allocationquota",
+        "throttling.burstrate",
+        // Moonshot sends its overload as a 429
+        "engine_overloaded_error",
+        // Zhipu (https://docs.bigmodel.cn/cn/api/api-code): 1302 concurrency, 1303
+        // frequency, 1305 traffic limit, 1312 model overloaded, 1313 fair-use limit
+        "1302",
+        "1312",
+        "1303",
+        "1305",
+        "1313");
+    // 5xx
+    put(
+        m,
+        500,
+        "api_error",
+        "server_error",
+        "internal",
+        "internal_error",
+        "internal_server_error",
+        "internalservererror",
+        "apierror",
+        "apiconnectionerror",
+        "data_loss",
+        // TGI error_type
+        "generation",
+        "incomplete_generation",
+        // DashScope
+        "internalerror",
+        // Zhipu 1234: network error
+        "1234");
+    put(m, 501, "unimplemented");
+    // llama.cpp server (tools/server/utils.hpp format_error_response)
+    put(m, 501, "not_supported_error");
+    put(
+        m,
+        503,
+        "unavailable",
+        "service_unavailable",
+        "serviceunavailableerror",
+        "unavailable_error",
+        // Google ErrorInfo reason, Mistral
+        "model_capacity_exhausted",
+        "service_tier_capacity_exceeded");
+    put(m, 504, "deadline_exceeded");
+    put(m, 529, "overloaded_error", "overloaded");
+    m.putAll(DECISIVE_STATUS_OF_CODE);
+    return Map.copyOf(m);
+  }
+
+  /**
    * Every code that names a category outright. Where the provider gave one, no wording row decides
    * (the wording would only be read over the provider's own answer).
    */
@@ -760,6 +750,10 @@ final class FailureRules {
   }
 
   private static void put(Map<String, Integer> m, int status, String... tokens) {
+    put(m, status, List.of(tokens));
+  }
+
+  private static void put(Map<String, Integer> m, int status, Collection<String> tokens) {
     for (String t : tokens) {
       m.put(t, status);
     }

@@ -332,7 +332,7 @@ record UpstreamError(
       JsonNode inner = parseJson(Text.head(rawText, Text.MAX_READ_CHARS));
       if (inner != null && inner.isObject()) {
         JsonNode innerErr = inner.path("error");
-        String innerMessage = innerErr.isTextual() ? innerErr.asText() : text(innerErr, "message");
+        String innerMessage = errorMessage(inner);
         a.rawMessage = innerMessage != null ? innerMessage : text(inner, "message");
         a.token(text(innerErr, "code"));
         a.token(text(innerErr, "type"));
@@ -373,10 +373,14 @@ record UpstreamError(
       return message;
     }
     JsonNode inner = parseJson(message);
-    JsonNode err = inner == null ? null : inner.path("error");
-    String innerMessage =
-        err == null ? null : err.isTextual() ? err.asText() : text(err, "message");
+    String innerMessage = inner == null ? null : errorMessage(inner);
     return innerMessage != null ? innerMessage : message;
+  }
+
+  // An error document's message: its "error" string, or its error.message.
+  private static String errorMessage(JsonNode doc) {
+    JsonNode err = doc.path("error");
+    return err.isTextual() ? err.asText() : text(err, "message");
   }
 
   private static String text(JsonNode node, String field) {

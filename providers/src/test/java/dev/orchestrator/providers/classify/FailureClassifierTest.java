@@ -202,6 +202,20 @@ class FailureClassifierTest {
   }
 
   @Test
+  void readsWordingInAnyCaseAsLocaleRootLowerCasingDoes() {
+    // U+212A KELVIN SIGN lower-cases to an ASCII k; wording never spans two texts
+    String kelvin = "{\"error\":{\"message\":\"Invalid API \u212Aey\"}}";
+    String split = "{\"error\":{\"message\":\"rate\",\"type\":\"limit\"}}";
+
+    assertThat(CLASSIFIER.explainStrict(FailureEvidence.http(400, Map.of(), kelvin)).rule())
+        .isEqualTo("auth.wording");
+    assertThat(CLASSIFIER.explainStrict(FailureEvidence.inBand("RATE LIMIT hit", false)).rule())
+        .isEqualTo("in_band.rate_limited");
+    assertThat(CLASSIFIER.explainStrict(FailureEvidence.inBand(split, false)).rule())
+        .isEqualTo("unknown");
+  }
+
+  @Test
   void readsAnErrorEventInSseFraming() {
     String event =
         "event: error\n"

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.classify;
 
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -39,6 +40,25 @@ public final class Redactor {
               + "|(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{12,}"
               + "|(?<![A-Za-z0-9_\\-])eyJ[A-Za-z0-9_\\-]{5,}\\.[A-Za-z0-9_\\-]{5,}\\.[A-Za-z0-9_\\-]*");
 
+  // Every match of PREFIXED_KEY starts with one of these; a text with none skips the pattern, whose
+  // lookbehinds at every position cost more than these searches.
+  private static final List<String> KEY_PREFIXES =
+      List.of(
+          "sk-",
+          "nvapi-",
+          "gsk_",
+          "xai-",
+          "hf_",
+          "pplx-",
+          "r8_",
+          "ghp_",
+          "gho_",
+          "github_pat_",
+          "AIza",
+          "AKIA",
+          "ASIA",
+          "eyJ");
+
   // "Bearer <token>": keep the scheme, drop the credential. A token has a digit or is long, so the
   // phrase "invalid bearer token" survives.
   private static final Pattern BEARER =
@@ -64,7 +84,10 @@ public final class Redactor {
     if (text == null || text.isEmpty()) {
       return text;
     }
-    String out = PREFIXED_KEY.matcher(text).replaceAll(REDACTED);
+    String out =
+        KEY_PREFIXES.stream().anyMatch(text::contains)
+            ? PREFIXED_KEY.matcher(text).replaceAll(REDACTED)
+            : text;
     out = BEARER.matcher(out).replaceAll("$1$2" + REDACTED);
     return NAMED_SECRET.matcher(out).replaceAll("$1" + REDACTED);
   }

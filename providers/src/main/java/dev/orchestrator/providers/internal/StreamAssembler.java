@@ -106,7 +106,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (data.isBlank()) {
       return true;
     }
-    StreamSignal s = handle(event, data);
+    StreamSignal s = "error".equals(event) ? inBandError(data) : handle(event, data);
     if (s == StreamSignal.MALFORMED && skippedEvents < maxMalformedEvents) {
       skippedEvents++;
       return true;
@@ -139,7 +139,10 @@ public abstract class StreamAssembler implements SseReader.Handler {
     return skippedEvents;
   }
 
-  /** Handles one event; returns what it means for the read loop. */
+  /**
+   * Handles one event that is neither blank nor an {@code event: error} (both handled here);
+   * returns what it means for the read loop.
+   */
   protected abstract StreamSignal handle(String event, String data);
 
   /** Records an in-band error event. */

@@ -63,7 +63,7 @@ public final class AnthropicWire implements WireProtocol {
   }
 
   /** Anthropic stop reasons in OpenAI's words, so callers see one vocabulary. */
-  static String finishReason(String stopReason) {
+  private static String finishReason(String stopReason) {
     if (stopReason == null) {
       return null;
     }
@@ -129,7 +129,7 @@ public final class AnthropicWire implements WireProtocol {
    * Anthropic usage in OpenAI's meaning: {@code prompt_tokens} counts every input token (plain,
    * cache read and cache write), {@code cached_tokens} the cache reads.
    */
-  static Usage usage(AnthropicDto.UsageDto u) {
+  private static Usage usage(AnthropicDto.UsageDto u) {
     if (u == null) {
       return Usage.NONE;
     }

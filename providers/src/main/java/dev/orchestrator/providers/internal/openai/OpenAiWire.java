@@ -99,7 +99,7 @@ public final class OpenAiWire implements WireProtocol {
     return reasoningContent != null && !reasoningContent.isEmpty() ? reasoningContent : reasoning;
   }
 
-  static Usage usage(OpenAiDto.UsageDto u) {
+  private static Usage usage(OpenAiDto.UsageDto u) {
     if (u == null) {
       return Usage.NONE;
     }

@@ -85,14 +85,24 @@ public final class SseReader {
    */
   public void feed(byte[] bytes, int offset, int length, Handler handler)
       throws MalformedStreamException {
-    for (int i = offset; i < offset + length && !stopped; i++) {
+    int end = offset + length;
+    int i = offset;
+    while (i < end && !stopped) {
       byte b = bytes[i];
-      boolean crlf = b == '\n' && lastWasCr;
-      lastWasCr = b == '\r';
-      if (b != '\n' && b != '\r') {
-        append(b);
-      } else if (!crlf) {
-        endLine(handler);
+      if (b == '\n' || b == '\r') {
+        if (b == '\r' || !lastWasCr) {
+          endLine(handler); // the LF of a CRLF ends nothing more
+        }
+        lastWasCr = b == '\r';
+        i++;
+      } else {
+        int stop = i + 1;
+        while (stop < end && bytes[stop] != '\n' && bytes[stop] != '\r') {
+          stop++;
+        }
+        append(bytes, i, stop - i);
+        lastWasCr = false;
+        i = stop;
       }
     }
   }
@@ -108,15 +118,18 @@ public final class SseReader {
     lineLength = 0;
   }
 
-  private void append(byte b) throws MalformedStreamException {
-    if (lineLength == maxLineBytes) {
+  private void append(byte[] bytes, int offset, int count) throws MalformedStreamException {
+    if (count > maxLineBytes - lineLength) {
       throw new MalformedStreamException(
           "SSE line longer than " + maxLineBytes + " bytes (expected: a bounded event)");
     }
-    if (lineLength == line.length) {
-      line = Arrays.copyOf(line, Math.min(maxLineBytes, line.length * 2));
+    if (lineLength + count > line.length) {
+      line =
+          Arrays.copyOf(
+              line, Math.min(maxLineBytes, Math.max(lineLength + count, line.length * 2)));
     }
-    line[lineLength++] = b;
+    System.arraycopy(bytes, offset, line, lineLength, count);
+    lineLength += count;
   }
 
   private void endLine(Handler handler) throws MalformedStreamException {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.StreamListener;
@@ -16,8 +17,11 @@ import dev.orchestrator.providers.internal.Decoded;
 import dev.orchestrator.providers.internal.Json;
 import dev.orchestrator.providers.internal.RequestEncodingException;
 import dev.orchestrator.providers.internal.StreamAssembler;
+import dev.orchestrator.providers.internal.StreamSignal;
+import dev.orchestrator.providers.internal.WireProtocol;
 import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
 import dev.orchestrator.providers.internal.openai.OpenAiWire;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,6 +57,10 @@ class WireMappingTest {
 
   static JsonNode json(byte[] b) throws Exception {
     return Json.MAPPER.readTree(b);
+  }
+
+  static Decoded decode(WireProtocol wire, String body, String model, String headerRequestId) {
+    return wire.decode(body.getBytes(StandardCharsets.UTF_8), model, headerRequestId);
   }
 
   @Test
@@ -125,7 +133,8 @@ class WireMappingTest {
   @Test
   void decodesOpenAiContentPartsToolCallsAndUsage() {
     Decoded d =
-        OpenAiWire.INSTANCE.decode(
+        decode(
+            OpenAiWire.INSTANCE,
             "{\"id\":\"c1\",\"model\":\"served\",\"choices\":[{\"message\":{\"content\":"
                 + "[{\"type\":\"text\",\"text\":\"a\"},{\"type\":\"text\",\"text\":\"b\"}],"
                 + "\"tool_calls\":[{\"id\":\"x\",\"type\":\"function\",\"function\":{\"name\":\"f\","
@@ -144,16 +153,18 @@ class WireMappingTest {
 
   @Test
   void readsAnErrorObjectInsideATwoHundredAsInBand() {
-    assertThat(OpenAiWire.INSTANCE.decode("{\"error\":{\"message\":\"x\"}}", "m", null).kind())
+    assertThat(decode(OpenAiWire.INSTANCE, "{\"error\":{\"message\":\"x\"}}", "m", null).kind())
         .isEqualTo(Decoded.Kind.IN_BAND_ERROR);
-    assertThat(AnthropicWire.INSTANCE.decode("{\"type\":\"error\",\"error\":{}}", "m", null).kind())
+    assertThat(
+            decode(AnthropicWire.INSTANCE, "{\"type\":\"error\",\"error\":{}}", "m", null).kind())
         .isEqualTo(Decoded.Kind.IN_BAND_ERROR);
   }
 
   @Test
   void normalisesAnthropicStopReasons() {
     Decoded d =
-        AnthropicWire.INSTANCE.decode(
+        decode(
+            AnthropicWire.INSTANCE,
             "{\"id\":\"msg\",\"type\":\"message\",\"content\":[{\"type\":\"text\",\"text\":\"t\"}],"
                 + "\"stop_reason\":\"max_tokens\",\"usage\":{\"input_tokens\":4,\"output_tokens\":5}}",
             "route-model",
@@ -204,6 +215,123 @@ class WireMappingTest {
     a.onEvent(null, "{\"choices\":[{\"index\":0,\"delta\":{\"content\":\"hi\"}}]}");
 
     assertThat(a.response().logprobsJson()).isNull();
+  }
+
+  @Test
+  void decodesTheFingerprintReasoningRefusalAndDetailedUsageOfAnOpenAiAnswer() {
+    Decoded d =
+        decode(
+            OpenAiWire.INSTANCE,
+            "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,"
+                + "\"message\":{\"role\":\"assistant\",\"content\":\"Hello.\",\"refusal\":\"no\","
+                + "\"reasoning\":\"think\"},\"logprobs\":null,\"finish_reason\":\"stop\"}],"
+                + "\"usage\":{\"prompt_tokens\":21,\"completion_tokens\":9,\"total_tokens\":30,"
+                + "\"prompt_tokens_details\":{\"cached_tokens\":4},"
+                + "\"completion_tokens_details\":{\"reasoning_tokens\":5}},"
+                + "\"system_fingerprint\":\"fp_1\",\"service_tier\":\"default\"}",
+            "m",
+            null);
+
+    ChatResponse r = d.response();
+    assertThat(r.systemFingerprint()).isEqualTo("fp_1");
+    assertThat(r.reasoningContent()).isEqualTo("think");
+    assertThat(r.refusal()).isEqualTo("no");
+    assertThat(r.logprobsJson()).isNull();
+    assertThat(r.usage().cachedTokens()).isEqualTo(4);
+    assertThat(r.usage().reasoningTokens()).isEqualTo(5);
+  }
+
+  @Test
+  void aBodyThatIsNotACompletionIsAnEmptyAnswerNamingWhy() {
+    for (String body : List.of("", "null", "[]", "{\"choices\":[}", "{\"choices\":7}")) {
+      Decoded d = decode(OpenAiWire.INSTANCE, body, "m", null);
+      assertThat(d.kind()).as(body).isEqualTo(Decoded.Kind.EMPTY);
+      assertThat(d.detail()).as(body).isEqualTo("the 200 body is not a JSON completion");
+    }
+  }
+
+  @Test
+  void assemblesAStreamsIdFingerprintEscapedTextAndUsage() {
+    List<String> metadata = new ArrayList<>();
+    StreamAssembler a =
+        OpenAiWire.INSTANCE.newAssembler(
+            new StreamListener() {
+              @Override
+              public void onContent(String delta) {}
+
+              @Override
+              public void onResponseMetadata(String upstreamId, String systemFingerprint) {
+                metadata.add(upstreamId + " " + systemFingerprint);
+              }
+            },
+            "m",
+            null);
+    a.onEvent(
+        "message",
+        "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,"
+            + "\"model\":\"served\",\"system_fingerprint\":\"fp_1\",\"choices\":[{\"index\":0,"
+            + "\"delta\":{\"content\":\"Hel\\u00e9\"},\"logprobs\":null,\"finish_reason\":null}]}");
+    a.onEvent("message", "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}");
+    a.onEvent(
+        "message",
+        "{\"choices\":[],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,"
+            + "\"prompt_tokens_details\":{\"cached_tokens\":1}}}");
+
+    assertThat(a.onEvent("message", "[DONE]")).isFalse();
+    assertThat(a.signal()).isEqualTo(StreamSignal.DONE);
+    assertThat(metadata).containsExactly("chatcmpl-1 fp_1");
+    ChatResponse r = a.response();
+    assertThat(r.content()).isEqualTo("Helé");
+    assertThat(r.requestId()).isEqualTo("chatcmpl-1");
+    assertThat(r.servedModel()).isEqualTo("served");
+    assertThat(r.finishReason()).isEqualTo("stop");
+    assertThat(r.usage().totalTokens()).isEqualTo(5);
+    assertThat(r.usage().cachedTokens()).isEqualTo(1);
+  }
+
+  @Test
+  void readsAToolCallIndexSentAsAQuotedNumber() {
+    StreamAssembler a = OpenAiWire.INSTANCE.newAssembler(d -> {}, "m", null);
+    a.onEvent(
+        "message",
+        "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":\"1\",\"id\":\"c\","
+            + "\"function\":{\"name\":\"f\",\"arguments\":\"{\\\"a\\\"\"}}]}}]}");
+    a.onEvent(
+        "message",
+        "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":1,"
+            + "\"function\":{\"arguments\":\":1}\"}}]}}]}");
+
+    assertThat(a.skippedEvents()).isZero();
+    assertThat(a.response().toolCalls()).containsExactly(new ToolCall("c", "f", "{\"a\":1}"));
+  }
+
+  @Test
+  void anInvalidEventIsSkippedAndCountedUpToTheBound() {
+    StreamAssembler a = OpenAiWire.INSTANCE.newAssembler(d -> {}, "m", null);
+    a.bounds(1, 1_000);
+
+    assertThat(a.onEvent("message", "{\"choices\":[}")).isTrue();
+    assertThat(a.onEvent("message", "{\"choices\":[{\"delta\":{\"content\":\"ok\"}}]}")).isTrue();
+    assertThat(a.onEvent("message", "not json")).isFalse();
+    assertThat(a.signal()).isEqualTo(StreamSignal.MALFORMED);
+    assertThat(a.malformed())
+        .isEqualTo("more than 1 invalid events; the last: a stream event is not a JSON chunk")
+        .doesNotContain("not json");
+  }
+
+  @Test
+  void anErrorEventOrAnErrorObjectIsAnInBandError() {
+    for (WireProtocol wire : List.of(OpenAiWire.INSTANCE, AnthropicWire.INSTANCE)) {
+      StreamAssembler named = wire.newAssembler(d -> {}, "m", null);
+      assertThat(named.onEvent("error", "{\"message\":\"overloaded\"}")).isFalse();
+      assertThat(named.signal()).isEqualTo(StreamSignal.IN_BAND_ERROR);
+      assertThat(named.errorData()).isEqualTo("{\"message\":\"overloaded\"}");
+
+      StreamAssembler inData = wire.newAssembler(d -> {}, "m", null);
+      assertThat(inData.onEvent("message", "{\"error\":{\"type\":\"overloaded_error\"}}"))
+          .isFalse();
+      assertThat(inData.signal()).isEqualTo(StreamSignal.IN_BAND_ERROR);
+    }
   }
 
   private static String chunk(String content, String logprobs) {

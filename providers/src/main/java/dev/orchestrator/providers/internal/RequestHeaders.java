@@ -1,24 +1,30 @@
 package dev.orchestrator.providers.internal;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.regex.Pattern;
 
 /**
- * The headers of one request, in order, names compared case-insensitively ({@link #set} replaces).
- * Checks names and values as {@code java.net.http} does, so that both HTTP clients refuse the same
- * headers: a name must be an RFC 9110 token, a value must hold no CR, LF or other control character
- * but HTAB. The framing headers ({@link #RESTRICTED}) belong to the HTTP client and are refused.
- * Not thread-safe: one per request.
+ * The headers of one request, in order, names compared case-insensitively ({@link #set} replaces
+ * the value and keeps the name as first set). Checks names and values as {@code java.net.http}
+ * does, so a bad header is refused with a message naming it before any client sees it: a name must
+ * be an RFC 9110 token, a value must hold no CR, LF or other control character but HTAB. The
+ * framing headers ({@link #RESTRICTED}) belong to the HTTP client and are refused. Not thread-safe:
+ * one per request.
  */
 public final class RequestHeaders {
   /** Headers the HTTP client owns (the set {@code java.net.http} refuses). */
   public static final Set<String> RESTRICTED =
       Set.of("connection", "content-length", "expect", "host", "upgrade", "transfer-encoding");
 
-  private final List<String> names = new ArrayList<>(16);
-  private final List<String> values = new ArrayList<>(16);
+  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+  private static final Pattern VALUE = Pattern.compile("[\\t\\x20-\\x7e\\x80-\\xff]*");
+
+  /** Lower-case name to {name as first set, value}. */
+  private final Map<String, String[]> headers = new LinkedHashMap<>();
 
   /**
    * Sets {@code name} to {@code value}, replacing an earlier value.
@@ -27,15 +33,19 @@ public final class RequestHeaders {
    *     holds a control character; the message names the header, never the value
    */
   public void set(String name, String value) {
-    check(name, value);
-    for (int i = 0; i < names.size(); i++) {
-      if (names.get(i).equalsIgnoreCase(name)) {
-        values.set(i, value);
-        return;
-      }
+    if (name == null || !TOKEN.matcher(name).matches()) {
+      throw new IllegalArgumentException("header name: not a token (expected: RFC 9110 token)");
     }
-    names.add(name);
-    values.add(value);
+    String key = name.toLowerCase(Locale.ROOT);
+    if (RESTRICTED.contains(key)) {
+      throw new IllegalArgumentException(
+          "header " + name + ": restricted (expected: set by the HTTP client)");
+    }
+    if (value == null || !VALUE.matcher(value).matches()) {
+      throw new IllegalArgumentException(
+          "header " + name + ": value holds a control character (expected: none but tab)");
+    }
+    headers.computeIfAbsent(key, k -> new String[] {name, null})[1] = value;
   }
 
   /** Sets {@code name} when {@link #set} would accept it; returns whether it did. */
@@ -50,64 +60,14 @@ public final class RequestHeaders {
 
   /** Calls {@code each} with every name and value, in order. */
   public void forEach(BiConsumer<String, String> each) {
-    for (int i = 0; i < names.size(); i++) {
-      each.accept(names.get(i), values.get(i));
+    for (String[] h : headers.values()) {
+      each.accept(h[0], h[1]);
     }
   }
 
   /** The value of {@code name}, or {@code null}. */
   public String get(String name) {
-    for (int i = 0; i < names.size(); i++) {
-      if (names.get(i).equalsIgnoreCase(name)) {
-        return values.get(i);
-      }
-    }
-    return null;
-  }
-
-  // Plain loops: every request sets its headers, and a stream of chars per header showed in the
-  // in-process profile (docs/benchmarks.md §6, fifth round).
-  private static void check(String name, String value) {
-    if (name == null || name.isEmpty() || !all(name, true)) {
-      throw new IllegalArgumentException("header name: not a token (expected: RFC 9110 token)");
-    }
-    if (restricted(name)) {
-      throw new IllegalArgumentException(
-          "header " + name + ": restricted (expected: set by the HTTP client)");
-    }
-    if (value == null || !all(value, false)) {
-      throw new IllegalArgumentException(
-          "header " + name + ": value holds a control character (expected: none but tab)");
-    }
-  }
-
-  private static boolean all(String s, boolean token) {
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (token ? !tokenChar(c) : !valueChar(c)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  private static boolean restricted(String name) {
-    for (String r : RESTRICTED) {
-      if (r.equalsIgnoreCase(name)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private static boolean tokenChar(int c) {
-    if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
-      return true;
-    }
-    return "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
-  }
-
-  private static boolean valueChar(int c) {
-    return c == '\t' || c >= 0x20 && c < 0x7f || c >= 0x80 && c <= 0xff;
+    String[] h = headers.get(name.toLowerCase(Locale.ROOT));
+    return h == null ? null : h[1];
   }
 }

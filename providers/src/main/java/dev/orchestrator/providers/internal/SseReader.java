@@ -4,12 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * An incremental Server-Sent Events decoder working on raw bytes, so a chunk boundary may fall
- * anywhere, even inside a multi-byte UTF-8 character: lines are decoded only once complete. Lines
- * end with CRLF, LF or CR; {@code data:} with or without the space; comment lines ({@code : ping})
- * are skipped; several {@code data:} lines of one event are joined with {@code \n}. Both a line and
- * a whole event are bounded, so a misbehaving upstream cannot grow one event without limit. Not
- * thread-safe: one reader per stream.
+ * An incremental Server-Sent Events decoder. It collects raw bytes and decodes a line only once it
+ * is complete, so a chunk boundary may fall anywhere, even inside a multi-byte UTF-8 character.
+ * Lines end with CRLF, LF or CR; {@code data:} with or without the space; comment lines ({@code :
+ * ping}) are skipped; several {@code data:} lines of one event are joined with {@code \n}. Both a
+ * line and a whole event are bounded, so a misbehaving upstream cannot grow one event without
+ * limit. Not thread-safe: one reader per stream.
  */
 public final class SseReader {
 
@@ -35,25 +35,16 @@ public final class SseReader {
     }
   }
 
-  private static final byte[] DATA = "data".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] EVENT = "event".getBytes(StandardCharsets.US_ASCII);
-
   private final int maxLineBytes;
   private final long maxEventBytes;
-  private long eventBytes;
-  private int lastLineBytes;
   private byte[] line = new byte[256];
   private int lineLength;
   private boolean lastWasCr;
   private boolean atStart = true;
   private boolean stopped;
-
-  /** The event's data lines after the first, joined; empty while it has one line. */
   private final StringBuilder data = new StringBuilder();
-
-  /** The event's first data line, or {@code null} while it has none. */
-  private String firstData;
-
+  private boolean hasData;
+  private long eventBytes;
   private String eventName;
 
   /**
@@ -98,24 +89,19 @@ public final class SseReader {
     int i = offset;
     while (i < end && !stopped) {
       byte b = bytes[i];
-      if (b == '\n') {
-        i++;
-        if (lastWasCr) {
-          lastWasCr = false; // second half of CRLF
-          continue;
+      if (b == '\n' || b == '\r') {
+        if (b == '\r' || !lastWasCr) {
+          endLine(handler); // the LF of a CRLF ends nothing more
         }
-        endLine(handler);
-      } else if (b == '\r') {
+        lastWasCr = b == '\r';
         i++;
-        lastWasCr = true;
-        endLine(handler);
       } else {
-        lastWasCr = false;
         int stop = i + 1;
         while (stop < end && bytes[stop] != '\n' && bytes[stop] != '\r') {
           stop++;
         }
-        append(bytes, i, stop - i); // the rest of the line at once
+        append(bytes, i, stop - i);
+        lastWasCr = false;
         i = stop;
       }
     }
@@ -126,7 +112,7 @@ public final class SseReader {
    * final blank line loses nothing); a partial last line is discarded, never passed on.
    */
   public void endOfInput(Handler handler) {
-    if (!stopped && firstData != null && lineLength == 0) {
+    if (!stopped && hasData && lineLength == 0) {
       dispatch(handler);
     }
     lineLength = 0;
@@ -138,87 +124,64 @@ public final class SseReader {
           "SSE line longer than " + maxLineBytes + " bytes (expected: a bounded event)");
     }
     if (lineLength + count > line.length) {
-      int size = line.length;
-      while (size < lineLength + count) {
-        size *= 2;
-      }
-      line = Arrays.copyOf(line, Math.min(maxLineBytes, size));
+      line =
+          Arrays.copyOf(
+              line, Math.min(maxLineBytes, Math.max(lineLength + count, line.length * 2)));
     }
     System.arraycopy(bytes, offset, line, lineLength, count);
     lineLength += count;
   }
 
   private void endLine(Handler handler) throws MalformedStreamException {
-    int start = 0;
+    String text = new String(line, 0, lineLength, StandardCharsets.UTF_8);
+    int bytes = lineLength;
+    lineLength = 0;
     if (atStart) {
       atStart = false;
-      if (lineLength >= 3
-          && line[0] == (byte) 0xEF
-          && line[1] == (byte) 0xBB
-          && line[2] == (byte) 0xBF) {
-        start = 3; // UTF-8 byte order mark
+      if (text.startsWith("\uFEFF")) {
+        text = text.substring(1); // UTF-8 byte order mark
+        bytes -= 3;
       }
     }
-    int length = lineLength;
-    lastLineBytes = length - start;
-    lineLength = 0;
-    if (length == start) {
+    if (text.isEmpty()) {
       dispatch(handler);
       return;
     }
-    if (line[start] == ':') {
+    int colon = text.indexOf(':');
+    if (colon == 0) {
       return; // comment / keep-alive
     }
-    // The field name is ASCII (a colon cannot be inside a UTF-8 sequence), the value is decoded
-    // once, straight from the bytes.
-    int colon = start;
-    while (colon < length && line[colon] != ':') {
-      colon++;
-    }
-    int value = colon < length ? colon + 1 : length;
-    if (value < length && line[value] == ' ') {
-      value++;
-    }
-    if (isField(start, colon, DATA)) {
-      eventBytes += lastLineBytes; // the data line as received, field name included
+    String field = colon < 0 ? text : text.substring(0, colon);
+    int value = colon < 0 ? text.length() : text.startsWith(" ", colon + 1) ? colon + 2 : colon + 1;
+    if (field.equals("data")) {
+      eventBytes += bytes; // the data line as received, field name included
       if (eventBytes > maxEventBytes) {
         throw new MalformedStreamException(
             "SSE event larger than "
                 + maxEventBytes
                 + " bytes (maxEventBytes; expected: a bounded event)");
       }
-      String text = new String(line, value, length - value, StandardCharsets.UTF_8);
-      if (firstData == null) {
-        firstData = text; // most events have one data line: no joining
-      } else {
-        if (data.length() == 0) {
-          data.append(firstData);
-        }
-        data.append('\n').append(text);
+      if (hasData) {
+        data.append('\n');
       }
-    } else if (isField(start, colon, EVENT)) {
-      eventName = new String(line, value, length - value, StandardCharsets.UTF_8);
+      data.append(text, value, text.length());
+      hasData = true;
+    } else if (field.equals("event")) {
+      eventName = text.substring(value);
     }
     // id, retry and unknown fields carry nothing we use
   }
 
-  private boolean isField(int start, int end, byte[] name) {
-    return end - start == name.length && Arrays.equals(line, start, end, name, 0, name.length);
-  }
-
   private void dispatch(Handler handler) {
+    String name = eventName == null || eventName.isEmpty() ? "message" : eventName;
+    String event = data.toString();
+    boolean any = hasData;
+    data.setLength(0);
+    hasData = false;
     eventBytes = 0;
-    if (firstData != null) {
-      String name = eventName == null || eventName.isEmpty() ? "message" : eventName;
-      String d = data.length() == 0 ? firstData : data.toString();
-      data.setLength(0);
-      firstData = null;
-      eventName = null;
-      if (!handler.onEvent(name, d)) {
-        stopped = true;
-      }
-    } else {
-      eventName = null;
+    eventName = null;
+    if (any && !handler.onEvent(name, event)) {
+      stopped = true;
     }
   }
 }

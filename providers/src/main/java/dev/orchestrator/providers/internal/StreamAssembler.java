@@ -18,7 +18,7 @@ import java.util.function.Consumer;
 /**
  * Assembles one streamed answer from decoded SSE events and forwards visible deltas to the
  * listener. Protocol subclasses implement {@link #handle}. Used by the thread reading the stream;
- * the progress flags are volatile because the attempt's watchdog reads them.
+ * the progress flags are volatile because the attempt's time limits read them from another thread.
  */
 public abstract class StreamAssembler implements SseReader.Handler {
 
@@ -106,7 +106,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (data.isBlank()) {
       return true;
     }
-    StreamSignal s = handle(event, data);
+    StreamSignal s = "error".equals(event) ? inBandError(data) : handle(event, data);
     if (s == StreamSignal.MALFORMED && skippedEvents < maxMalformedEvents) {
       skippedEvents++;
       return true;
@@ -139,7 +139,10 @@ public abstract class StreamAssembler implements SseReader.Handler {
     return skippedEvents;
   }
 
-  /** Handles one event; returns what it means for the read loop. */
+  /**
+   * Handles one event that is neither blank nor an {@code event: error} (both handled here);
+   * returns what it means for the read loop.
+   */
   protected abstract StreamSignal handle(String event, String data);
 
   /** Records an in-band error event. */
@@ -166,51 +169,38 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   /**
    * Tells the listener the answer's id and fingerprint, once, before the first delta (protocols
-   * call it as soon as the stream names them; a delta sends it first if they never did).
+   * call it as soon as the stream names them; a delta sends it first otherwise).
    */
   protected final void emitMetadata() {
-    if (metadataSent || listener == null) {
-      return;
-    }
-    metadataSent = true;
-    try {
-      listener.onResponseMetadata(requestId, systemFingerprint);
-    } catch (RuntimeException e) {
-      throw new ListenerException(e);
+    if (!metadataSent) {
+      metadataSent = true;
+      call(l -> l.onResponseMetadata(requestId, systemFingerprint));
     }
   }
 
   /** A piece of visible text: appended and forwarded. */
   protected final void emitContent(String delta) {
-    if (delta == null || delta.isEmpty()) {
-      return;
-    }
-    emitMetadata();
-    progressed = true;
-    content.append(delta);
-    deliver(l -> l.onContent(delta));
+    emit(content, delta, l -> l.onContent(delta));
   }
 
   /** A piece of reasoning: appended and forwarded (the caller sees it, so it is visible). */
   protected final void emitReasoning(String delta) {
-    if (delta == null || delta.isEmpty()) {
-      return;
-    }
-    emitMetadata();
-    progressed = true;
-    reasoning.append(delta);
-    deliver(l -> l.onReasoning(delta));
+    emit(reasoning, delta, l -> l.onReasoning(delta));
   }
 
   /** A piece of a refusal: appended and forwarded. */
   protected final void emitRefusal(String delta) {
+    emit(refusal, delta, l -> l.onRefusal(delta));
+  }
+
+  private void emit(StringBuilder answer, String delta, Consumer<StreamListener> forward) {
     if (delta == null || delta.isEmpty()) {
       return;
     }
     emitMetadata();
     progressed = true;
-    refusal.append(delta);
-    deliver(l -> l.onRefusal(delta));
+    answer.append(delta);
+    deliver(forward);
   }
 
   /**
@@ -236,11 +226,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (listener != null) {
       emitMetadata();
       String json = chunkLogprobs.toString();
-      try {
-        listener.onLogprobs(json);
-      } catch (RuntimeException e) {
-        throw new ListenerException(e);
-      }
+      call(l -> l.onLogprobs(json));
     }
   }
 
@@ -269,15 +255,23 @@ public abstract class StreamAssembler implements SseReader.Handler {
     deliver(l -> l.onToolCallDelta(d));
   }
 
-  /** Hands visible output to the listener, if any; a listener failure ends the stream. */
-  private void deliver(Consumer<StreamListener> call) {
+  /** Hands visible output to the listener, if any. */
+  private void deliver(Consumer<StreamListener> forward) {
     if (listener != null) {
       visibleOutput = true;
-      try {
-        call.accept(listener);
-      } catch (RuntimeException e) {
-        throw new ListenerException(e);
-      }
+      call(forward);
+    }
+  }
+
+  /** Calls the listener, if any; a listener failure ends the stream. */
+  private void call(Consumer<StreamListener> forward) {
+    if (listener == null) {
+      return;
+    }
+    try {
+      forward.accept(listener);
+    } catch (RuntimeException e) {
+      throw new ListenerException(e);
     }
   }
 

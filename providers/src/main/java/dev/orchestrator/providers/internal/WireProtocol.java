@@ -3,7 +3,6 @@ package dev.orchestrator.providers.internal;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
-import java.nio.charset.StandardCharsets;
 
 /**
  * One provider protocol's wire format: path, authentication headers, request encoding and response
@@ -27,16 +26,11 @@ public interface WireProtocol {
    */
   byte[] encode(ChatRequest request, Route route) throws RequestEncodingException;
 
-  /** Decodes a complete 2xx body. Never throws. */
-  Decoded decode(String body, String fallbackModel, String headerRequestId);
-
   /**
-   * Decodes a complete 2xx body from its UTF-8 bytes, exactly as {@link #decode(String, String,
-   * String)} decodes their text (a protocol may parse the bytes directly). Never throws.
+   * Decodes a complete 2xx body from its bytes (UTF-8; an invalid sequence reads as U+FFFD, as in a
+   * stream). Never throws: a body that is not the protocol's JSON is {@link Decoded.Kind#EMPTY}.
    */
-  default Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
-    return decode(new String(body, StandardCharsets.UTF_8), fallbackModel, headerRequestId);
-  }
+  Decoded decode(byte[] body, String fallbackModel, String headerRequestId);
 
   /** A fresh assembler for one stream. */
   StreamAssembler newAssembler(

@@ -2,6 +2,7 @@ package dev.orchestrator.providers.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /** Helpers shared by the wire protocols. */
@@ -56,6 +57,30 @@ public final class WireSupport {
       }
     }
     return sb.toString();
+  }
+
+  /**
+   * Binds one JSON document (a whole answer, one stream event) with {@code reader}.
+   *
+   * @return the record, or {@code null} when the text is not JSON of that shape or is JSON {@code
+   *     null}: a provider's garbage is a value the caller classifies, never an exception
+   */
+  public static <T> T bind(ObjectReader reader, String json) {
+    try {
+      return reader.readValue(json);
+    } catch (JsonProcessingException e) {
+      return null;
+    }
+  }
+
+  /** Whether a free-form field is there: neither absent nor JSON {@code null}. */
+  public static boolean present(JsonNode node) {
+    return node != null && !node.isNull();
+  }
+
+  /** A reported token count; absent or negative reads 0. */
+  public static int nonNegative(Integer count) {
+    return count == null || count < 0 ? 0 : count;
   }
 
   /** Serialises a request DTO. */

@@ -93,6 +93,20 @@ class SseReaderTest {
         .hasMessageContaining("longer than 32 bytes");
   }
 
+  @Test
+  void rejectsAnEventBeyondItsBoundAcrossItsDataLines() throws Exception {
+    SseReader r = new SseReader(64, 40);
+    byte[] ok = "data: 0123456789\ndata: 0123456789\n\n".getBytes(StandardCharsets.UTF_8);
+    byte[] tooBig =
+        "data: 0123456789\ndata: 0123456789\ndata: 0123456789\n".getBytes(StandardCharsets.UTF_8);
+    List<String> seen = new ArrayList<>();
+    r.feed(ok, 0, ok.length, (e, d) -> seen.add(d));
+    assertThat(seen).containsExactly("0123456789\n0123456789");
+    assertThatThrownBy(() -> r.feed(tooBig, 0, tooBig.length, (e, d) -> true))
+        .isInstanceOf(SseReader.MalformedStreamException.class)
+        .hasMessageContaining("larger than 40 bytes");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"data: x\n\n", "data:x\n\n", "data: x\r\n\r\n", "\uFEFFdata: x\n\n"})
   void acceptsDataWithOrWithoutTheSpaceAndABom(String text) throws Exception {

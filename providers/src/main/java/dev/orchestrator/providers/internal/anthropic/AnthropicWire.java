@@ -1,6 +1,6 @@
 package dev.orchestrator.providers.internal.anthropic;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
@@ -15,13 +15,14 @@ import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.StreamSignal;
 import dev.orchestrator.providers.internal.WireProtocol;
 import dev.orchestrator.providers.internal.WireSupport;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Anthropic Messages ({@code POST /messages}): system prompt top-level, {@code tool_use} / {@code
- * tool_result} blocks, named SSE events. Stop reasons are normalised to OpenAI's vocabulary.
- * Stateless, thread-safe.
+ * tool_result} blocks, named SSE events. Answers and events are read by data binding into {@link
+ * AnthropicDto}; stop reasons are normalised to OpenAI's vocabulary. Stateless, thread-safe.
  */
 public final class AnthropicWire implements WireProtocol {
 
@@ -33,6 +34,9 @@ public final class AnthropicWire implements WireProtocol {
 
   /** {@code max_tokens} is required by the API; used when neither request nor route says. */
   public static final int DEFAULT_MAX_TOKENS = 4096;
+
+  private static final ObjectReader MESSAGE = Json.MAPPER.readerFor(AnthropicDto.MessageDto.class);
+  private static final ObjectReader EVENT = Json.MAPPER.readerFor(AnthropicDto.Event.class);
 
   private AnthropicWire() {}
 
@@ -59,7 +63,7 @@ public final class AnthropicWire implements WireProtocol {
   }
 
   /** Anthropic stop reasons in OpenAI's words, so callers see one vocabulary. */
-  static String finishReason(String stopReason) {
+  private static String finishReason(String stopReason) {
     if (stopReason == null) {
       return null;
     }
@@ -79,18 +83,14 @@ public final class AnthropicWire implements WireProtocol {
   }
 
   @Override
-  public Decoded decode(String body, String fallbackModel, String headerRequestId) {
-    AnthropicDto.MessageDto m;
-    try {
-      m = Json.MAPPER.readValue(body, AnthropicDto.MessageDto.class);
-    } catch (JsonProcessingException e) {
-      return Decoded.empty("the 200 body is not valid JSON");
-    }
+  public Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
+    String json = new String(body, StandardCharsets.UTF_8);
+    AnthropicDto.MessageDto m = WireSupport.bind(MESSAGE, json);
     if (m == null) {
-      return Decoded.empty("the 200 body is empty");
+      return Decoded.empty("the 200 body is not a JSON message");
     }
-    if ("error".equals(m.type()) || m.error() != null && !m.error().isNull()) {
-      return Decoded.inBandError(body);
+    if ("error".equals(m.type()) || WireSupport.present(m.error())) {
+      return Decoded.inBandError(json);
     }
     if (m.content() == null || m.content().isEmpty()) {
       return Decoded.empty("no content blocks");
@@ -129,21 +129,20 @@ public final class AnthropicWire implements WireProtocol {
    * Anthropic usage in OpenAI's meaning: {@code prompt_tokens} counts every input token (plain,
    * cache read and cache write), {@code cached_tokens} the cache reads.
    */
-  static Usage usage(AnthropicDto.UsageDto u) {
+  private static Usage usage(AnthropicDto.UsageDto u) {
     if (u == null) {
       return Usage.NONE;
     }
-    int plain = nonNegative(u.inputTokens());
-    Integer read = u.cacheReadInputTokens() == null ? null : nonNegative(u.cacheReadInputTokens());
+    int plain = WireSupport.nonNegative(u.inputTokens());
+    Integer read =
+        u.cacheReadInputTokens() == null ? null : WireSupport.nonNegative(u.cacheReadInputTokens());
     Integer write =
-        u.cacheCreationInputTokens() == null ? null : nonNegative(u.cacheCreationInputTokens());
+        u.cacheCreationInputTokens() == null
+            ? null
+            : WireSupport.nonNegative(u.cacheCreationInputTokens());
     int in = plain + (read == null ? 0 : read) + (write == null ? 0 : write);
-    int out = nonNegative(u.outputTokens());
+    int out = WireSupport.nonNegative(u.outputTokens());
     return new Usage(in, out, in + out, read, null, write);
-  }
-
-  private static int nonNegative(Integer v) {
-    return v == null || v < 0 ? 0 : v;
   }
 
   @Override
@@ -161,20 +160,12 @@ public final class AnthropicWire implements WireProtocol {
 
     @Override
     protected StreamSignal handle(String event, String data) {
-      if ("error".equals(event)) {
-        return inBandError(data);
-      }
-      AnthropicDto.Event e;
-      try {
-        e = Json.MAPPER.readValue(data, AnthropicDto.Event.class);
-      } catch (JsonProcessingException ex) {
-        return malformed("a stream event is not valid JSON");
-      }
+      AnthropicDto.Event e = WireSupport.bind(EVENT, data);
       if (e == null) {
-        return malformed("a stream event is empty");
+        return malformed("a stream event is not a JSON event");
       }
       String type = "message".equals(event) && e.type() != null ? e.type() : event;
-      if ("error".equals(type) || e.error() != null && !e.error().isNull()) {
+      if ("error".equals(type) || WireSupport.present(e.error())) {
         return inBandError(data);
       }
       int index = e.index() == null ? 0 : e.index();

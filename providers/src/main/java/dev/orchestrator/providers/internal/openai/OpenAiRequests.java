@@ -25,10 +25,9 @@ import java.util.Map;
  * is written as a string, {@code stop} is always an array, {@code developer} is sent as {@code
  * system}, and a stream always asks for {@code stream_options.include_usage}.
  *
- * <p>Written with a {@link JsonGenerator} straight into bytes, without building a tree first (the
- * tree was ~15 % of an in-process call's CPU, docs/benchmarks.md §2). A message's {@code extra}
- * field wins over a modelled field of the same name, as it did when it replaced the tree's value.
- * Stateless, thread-safe.
+ * <p>Written with a {@link JsonGenerator} straight into bytes, without building a tree first: every
+ * call encodes its request, and the bytes are what the upstream receives. A message's {@code extra}
+ * field wins over a modelled field of the same name. Stateless, thread-safe.
  */
 final class OpenAiRequests {
   private OpenAiRequests() {}
@@ -283,8 +282,8 @@ final class OpenAiRequests {
 
   /**
    * Caller-supplied JSON-shaped fields as the wire mapper writes them (a {@code null} nested in a
-   * map is left out, as it always was). {@code except} is skipped; a top-level {@code null} is
-   * written only when {@code nulls} (extra fields forward it, {@code stream_options} never did).
+   * map is left out). {@code except} is skipped; a top-level {@code null} is written only when
+   * {@code nulls} (extra fields forward it, {@code stream_options} drops it).
    */
   private static void values(JsonGenerator g, Map<String, ?> fields, String except, boolean nulls)
       throws IOException {

@@ -1,6 +1,6 @@
 package dev.orchestrator.providers.internal.openai;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
@@ -18,13 +18,19 @@ import dev.orchestrator.providers.internal.WireSupport;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
-/** OpenAI-compatible chat completions ({@code POST /chat/completions}). Stateless, thread-safe. */
+/**
+ * OpenAI-compatible chat completions ({@code POST /chat/completions}). Answers and stream chunks
+ * are read by data binding into {@link OpenAiDto} (one reader per record type), so a field is added
+ * in one place. Stateless, thread-safe.
+ */
 public final class OpenAiWire implements WireProtocol {
 
   /** The shared instance. */
   public static final OpenAiWire INSTANCE = new OpenAiWire();
+
+  private static final ObjectReader COMPLETION = Json.MAPPER.readerFor(OpenAiDto.Completion.class);
+  private static final ObjectReader CHUNK = Json.MAPPER.readerFor(OpenAiDto.Chunk.class);
 
   private OpenAiWire() {}
 
@@ -46,38 +52,15 @@ public final class OpenAiWire implements WireProtocol {
   }
 
   @Override
-  public Decoded decode(String body, String fallbackModel, String headerRequestId) {
-    OpenAiDto.Completion c;
-    try {
-      c = Json.MAPPER.readValue(body, OpenAiDto.Completion.class);
-    } catch (JsonProcessingException e) {
-      return Decoded.empty("the 200 body is not valid JSON");
-    }
-    return decoded(c, () -> body, fallbackModel, headerRequestId);
-  }
-
-  /**
-   * Streaming parse of the known shape straight from the bytes; any other body is bound as {@link
-   * #decode(String, String, String)} binds it, so both give the same answer for every body.
-   */
-  @Override
   public Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
-    OpenAiDto.Completion c = CompletionParser.parse(body);
+    String text = new String(body, StandardCharsets.UTF_8);
+    OpenAiDto.Completion c = WireSupport.bind(COMPLETION, text);
     if (c == null) {
-      return decode(new String(body, StandardCharsets.UTF_8), fallbackModel, headerRequestId);
-    }
-    return decoded(
-        c, () -> new String(body, StandardCharsets.UTF_8), fallbackModel, headerRequestId);
-  }
-
-  private static Decoded decoded(
-      OpenAiDto.Completion c, Supplier<String> body, String fallbackModel, String headerRequestId) {
-    if (c == null) {
-      return Decoded.empty("the 200 body is empty");
+      return Decoded.empty("the 200 body is not a JSON completion");
     }
     boolean noChoices = c.choices() == null || c.choices().isEmpty();
-    if (c.error() != null && !c.error().isNull() && noChoices) {
-      return Decoded.inBandError(body.get());
+    if (WireSupport.present(c.error()) && noChoices) {
+      return Decoded.inBandError(text);
     }
     if (noChoices) {
       return Decoded.empty("no choices");
@@ -108,9 +91,7 @@ public final class OpenAiWire implements WireProtocol {
             c.systemFingerprint(),
             reasoning(msg.reasoningContent(), msg.reasoning()),
             msg.refusal(),
-            choice.logprobs() == null || choice.logprobs().isNull()
-                ? null
-                : choice.logprobs().toString()));
+            WireSupport.present(choice.logprobs()) ? choice.logprobs().toString() : null));
   }
 
   /** {@code reasoning_content} (DeepSeek, vLLM) or {@code reasoning} (OpenRouter, Groq). */
@@ -118,13 +99,13 @@ public final class OpenAiWire implements WireProtocol {
     return reasoningContent != null && !reasoningContent.isEmpty() ? reasoningContent : reasoning;
   }
 
-  static Usage usage(OpenAiDto.UsageDto u) {
+  private static Usage usage(OpenAiDto.UsageDto u) {
     if (u == null) {
       return Usage.NONE;
     }
-    int p = nonNegative(u.promptTokens());
-    int c = nonNegative(u.completionTokens());
-    int t = u.totalTokens() == null ? p + c : nonNegative(u.totalTokens());
+    int p = WireSupport.nonNegative(u.promptTokens());
+    int c = WireSupport.nonNegative(u.completionTokens());
+    int t = u.totalTokens() == null ? p + c : WireSupport.nonNegative(u.totalTokens());
     Integer cached = u.promptDetails() == null ? null : u.promptDetails().cachedTokens();
     Integer reasoning =
         u.completionDetails() == null ? null : u.completionDetails().reasoningTokens();
@@ -132,24 +113,15 @@ public final class OpenAiWire implements WireProtocol {
         p,
         c,
         t,
-        cached == null ? null : nonNegative(cached),
-        reasoning == null ? null : nonNegative(reasoning),
+        cached == null ? null : WireSupport.nonNegative(cached),
+        reasoning == null ? null : WireSupport.nonNegative(reasoning),
         null);
-  }
-
-  private static int nonNegative(Integer v) {
-    return v == null || v < 0 ? 0 : v;
   }
 
   @Override
   public StreamAssembler newAssembler(
       StreamListener listener, String fallbackModel, String headerRequestId) {
     return new Assembler(listener, fallbackModel, headerRequestId);
-  }
-
-  /** A stream chunk as data binding reads it; {@link ChunkParser} builds the same record. */
-  static OpenAiDto.Chunk bindChunk(String data) throws JsonProcessingException {
-    return Json.MAPPER.readValue(data, OpenAiDto.Chunk.class);
   }
 
   private static final class Assembler extends StreamAssembler {
@@ -159,24 +131,14 @@ public final class OpenAiWire implements WireProtocol {
 
     @Override
     protected StreamSignal handle(String event, String data) {
-      if ("error".equals(event)) {
-        return inBandError(data);
-      }
       if ("[DONE]".equals(data.trim())) {
         return StreamSignal.DONE;
       }
-      OpenAiDto.Chunk chunk = ChunkParser.parse(data);
+      OpenAiDto.Chunk chunk = WireSupport.bind(CHUNK, data);
       if (chunk == null) {
-        try {
-          chunk = bindChunk(data); // a shape the streaming parser leaves to data binding
-        } catch (JsonProcessingException e) {
-          return malformed("a stream event is not valid JSON");
-        }
+        return malformed("a stream event is not a JSON chunk");
       }
-      if (chunk == null) {
-        return malformed("a stream event is empty");
-      }
-      if (chunk.error() != null && !chunk.error().isNull()) {
+      if (WireSupport.present(chunk.error())) {
         return inBandError(data);
       }
       if (chunk.id() != null && requestId == null) {

@@ -11,8 +11,9 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 
 /**
- * Generators of OpenAI wire JSON for the decoding properties: objects whose fields are present or
- * absent, unknown fields, and — when asked — nulls and values of the wrong JSON type anywhere.
+ * Generators of OpenAI wire JSON for {@link WireDecodingPropertyTest}: objects whose fields are
+ * present or absent, unknown fields, and — when asked — nulls and values of the wrong JSON type
+ * anywhere.
  */
 final class WireArbitraries {
   private static final ObjectMapper JSON = new ObjectMapper();

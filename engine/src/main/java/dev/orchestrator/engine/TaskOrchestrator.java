@@ -28,6 +28,17 @@ import java.util.Random;
  * free-tier boundary is checked when the plan is built and again before every dispatch; every
  * request ends within its deadline with an answer or one {@link OrchestratorException}.
  *
+ * <p>One request, end to end: {@code chat}/{@code stream} plan it on the current catalog, then
+ * build its {@code RunRecord} (plan, deadline, trace) and its {@link
+ * dev.orchestrator.engine.internal.AttemptPath} (an immutable context: plan, catalog, clients,
+ * health store, cancellation, limits); {@code FailoverRun} walks the candidates, sending each
+ * attempt through the path (admit → dispatch → report: the {@link
+ * dev.orchestrator.engine.spi.ProviderClient} puts it on the wire) and deciding from the typed
+ * failure what comes next; {@code StreamContinuation} continues a cut stream through the same path.
+ * Nothing calls back into this class. Listeners hear {@link OrchestratorListener#onAttemptStart}
+ * before each attempt is sent and {@link OrchestratorListener#onAttempt} after it ends; a stream
+ * listener hears {@link StreamListener#onAttemptStart} too.
+ *
  * <p>Build one with {@link #builder()} (or the Guice module) and share it: route health and the
  * retry budget are shared by every request. Thread-safe.
  *

@@ -1,12 +1,12 @@
 package dev.orchestrator.cli;
 
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
 import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Strategy;
 import dev.orchestrator.engine.plan.UnknownModelException;
-import dev.orchestrator.engine.preflight.HealthEffect;
 import dev.orchestrator.engine.preflight.Preflight;
 import dev.orchestrator.engine.preflight.PreflightReport;
 import dev.orchestrator.engine.preflight.RouteVerdict;
@@ -233,7 +233,7 @@ public final class PreflightCommand implements Callable<Integer> {
               Integer.toString(v.attempts()),
               v.attempts() == 0 ? "" : v.latency().toMillis() + " ms",
               failure,
-              v.health() == HealthEffect.NONE ? "" : v.health().wireName()
+              v.health() == AttemptHealth.NEUTRAL ? "" : v.health().wireName()
             });
       }
       // Full route ids, aligned; each route's note and upstream message follow its own row.

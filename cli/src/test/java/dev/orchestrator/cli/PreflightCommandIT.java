@@ -101,14 +101,14 @@ class PreflightCommandIT {
     JsonNode flaky = route(doc, "local/flaky");
     assertThat(flaky.get("verdict").asText()).isEqualTo("viable");
     assertThat(flaky.get("attempts").asInt()).isEqualTo(2);
-    assertThat(flaky.get("health").asText()).isEqualTo("healthy");
+    assertThat(flaky.get("health").asText()).isEqualTo("success");
 
     JsonNode gone = route(doc, "local/gone");
     assertThat(gone.get("verdict").asText()).isEqualTo("rejected");
     assertThat(gone.get("attempts").asInt()).isEqualTo(1);
     assertThat(gone.get("category").asText()).isEqualTo("not_found");
     assertThat(gone.get("status").asInt()).isEqualTo(404);
-    assertThat(gone.get("health").asText()).isEqualTo("retired");
+    assertThat(gone.get("health").asText()).isEqualTo("retire");
 
     JsonNode silent = route(doc, "local/silent");
     assertThat(silent.get("verdict").asText()).isEqualTo("rejected");
@@ -121,7 +121,7 @@ class PreflightCommandIT {
     assertThat(broke.get("attempts").asInt()).isEqualTo(1);
     assertThat(broke.get("category").asText()).isEqualTo("quota_exhausted");
     assertThat(broke.get("status").asInt()).isEqualTo(429);
-    assertThat(broke.get("health").asText()).isEqualTo("cooling_down");
+    assertThat(broke.get("health").asText()).isEqualTo("cool_down");
 
     assertThat(upstream.callCount("local/flaky")).isEqualTo(2);
     assertThat(upstream.callCount("local/gone")).isEqualTo(1);
@@ -175,7 +175,7 @@ class PreflightCommandIT {
     assertThat(run.out)
         .contains("local/gone → route pool: 0 viable, 1 rejected, 0 skipped")
         .contains("not_found 404")
-        .contains("retired")
+        .contains("retire")
         .contains("upstream: The model does not exist.");
   }
 

@@ -1,67 +1,81 @@
 package dev.orchestrator.engine;
 
-import dev.orchestrator.engine.FailoverTable.Row;
-import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.health.Admission;
-import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.internal.AttemptPath;
+import dev.orchestrator.engine.internal.FailoverTable;
+import dev.orchestrator.engine.internal.FailoverTable.Row;
 import dev.orchestrator.engine.plan.Candidate;
-import dev.orchestrator.engine.plan.Plan;
-import dev.orchestrator.engine.plan.TierGuard;
 import dev.orchestrator.engine.spi.AttemptLimits;
-import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
-import dev.orchestrator.engine.spi.ProviderCall;
-import dev.orchestrator.engine.spi.ProviderClient;
-import dev.orchestrator.engine.tool.ToolExecutionStoppedException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Random;
 
 /**
- * One request's failover loop (docs/design.md §5): for each planned candidate, admission by the
- * health store, dispatch, the typed verdict, and the decision — retry the same route, fail over, or
- * stop. Every admission is reported exactly once, on every path ({@link AttemptHealth#ABANDONED}
- * when nothing was sent). The request runs on the catalog it planned with, whatever refreshes
+ * One request's failover loop (docs/design.md §5): for each planned candidate, one attempt through
+ * the {@link AttemptPath} (admit, dispatch, report), then the decision — retry the same route, fail
+ * over, or stop — as a {@link Step} value, recorded in the trace. Every admission is reported
+ * exactly once, on every path. The request runs on the catalog it planned with, whatever refreshes
  * happen meanwhile. Not thread-safe: one instance per request, on the request's thread.
  */
 final class FailoverRun {
-  private final TaskOrchestrator engine;
-  private final OrchestratorPolicy policy;
-  private final HealthStore store;
-  private final Catalog catalog;
+  private final AttemptPath path;
+  private final RunRecord record;
   private final ChatRequest request;
   private final StreamListener listener;
+  private final OrchestratorPolicy policy;
+  private final Random random;
+  private final HealthStore store;
   private final Cancellation cancel;
-  private final RunRecord record;
   private long largerThan = -1;
 
+  /**
+   * A loop over {@code record}'s plan.
+   *
+   * @param listener the caller's stream listener, or {@code null} for a whole answer
+   * @param random the source of backoff jitter
+   */
   FailoverRun(
-      TaskOrchestrator engine,
-      Catalog catalog,
-      Plan plan,
+      AttemptPath path,
+      RunRecord record,
       ChatRequest request,
       StreamListener listener,
-      Cancellation cancel,
-      RunRecord record) {
-    this.engine = engine;
-    this.policy = engine.policy();
-    this.store = engine.health();
-    this.catalog = catalog;
+      OrchestratorPolicy policy,
+      Random random) {
+    this.path = path;
+    this.record = record;
     this.request = request;
     this.listener = listener;
-    this.cancel = cancel;
-    this.record = record;
-    record.plan(plan, catalog);
+    this.policy = policy;
+    this.random = random;
+    this.store = path.context().store();
+    this.cancel = path.context().cancellation();
+  }
+
+  /** What to do after a failed attempt: the trace's decision and, for a retry, the wait. */
+  private record Step(Decision decision, Duration delay, boolean terminal) {
+    static final Step FAILOVER = new Step(Decision.FAILOVER, Duration.ZERO, false);
+
+    /** Nothing left that may be tried: the request is exhausted. */
+    static final Step EXHAUSTED = new Step(Decision.STOP, Duration.ZERO, false);
+
+    /** The failure is terminal: handed back as itself. */
+    static final Step TERMINAL = new Step(Decision.STOP, Duration.ZERO, true);
+
+    static Step retry(long delayNanos) {
+      return new Step(Decision.RETRY_SAME_ROUTE, Duration.ofNanos(delayNanos), false);
+    }
   }
 
   /** Runs the loop to an answer, or throws the request's one {@link OrchestratorException}. */
@@ -72,22 +86,20 @@ final class FailoverRun {
     }
     for (int i = 0; i < candidates.size(); i++) {
       Route route = candidates.get(i).route();
-      if (!fitsWindow(route)) {
-        continue;
-      }
-      ChatResult ok = tryRoute(route, candidates, i);
-      if (ok != null) {
-        return ok;
+      if (fitsWindow(route)) {
+        Optional<ChatResult> answer = tryRoute(route, candidates, i);
+        if (answer.isPresent()) {
+          return answer.get();
+        }
       }
     }
     throw record.exhausted();
   }
 
-  /** Attempts one route until success (returned), failover (null) or stop (thrown). */
-  private ChatResult tryRoute(Route route, List<Candidate> candidates, int index) {
-    Optional<Provider> provider = catalog.provider(route.provider());
-    ProviderClient client = provider.isEmpty() ? null : clientFor(provider.get());
-    if (client == null) {
+  /** Attempts one route until it answers, the request moves on (empty) or stops (thrown). */
+  private Optional<ChatResult> tryRoute(Route route, List<Candidate> candidates, int index) {
+    Optional<AttemptPath.Target> target = path.target(route);
+    if (target.isEmpty()) {
       // Cannot happen with a consistent catalog; never a raw exception out of chat().
       record.unavailable(
           ProviderFailure.of(
@@ -96,209 +108,104 @@ final class FailoverRun {
               ReachedModel.NO,
               null,
               "no client for provider " + route.provider() + " of the planned catalog"));
-      return null;
+      return Optional.empty();
     }
     while (true) {
       record.checkCancelledAndDeadline(cancel);
-      Admission admission = store.admit(route.id());
+      Admission admission = path.admit(route);
       if (!admission.dispatch()) {
         record.shed(route.id(), admission.retryIn());
-        return null;
+        return Optional.empty();
       }
-      int n = record.nextAttempt(route.id());
-      VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
-      Attempt a = attempt(admission, client, provider.get(), route, request, visible);
-      if (a.failure == null) {
-        record.success(route, n, a.latency, a.skippedEvents);
-        return record.result(route, a.response);
-      }
-      ProviderFailure f = a.failure;
-      Row row = FailoverTable.rowFor(f.category());
-      applyAccountHealth(route, f, row);
-      if (continuable(f, visible)) {
-        StreamContinuation c = new StreamContinuation(this, route, visible.text(), f);
-        if (c.possible()) {
-          record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency);
-          return c.run();
-        }
-      }
-      if (retried(route, n, f, row, admission, a.latency, hasNext(candidates, index))) {
-        continue;
-      }
-      return decide(route, n, f, row, candidates, index, a.latency);
-    }
-  }
-
-  ProviderClient clientFor(Provider provider) {
-    try {
-      return engine.providers().clientFor(provider);
-    } catch (RuntimeException e) {
-      return null;
-    }
-  }
-
-  /** The request's record (trace, deadline). */
-  RunRecord record() {
-    return record;
-  }
-
-  /** The catalog the request planned with. */
-  Catalog catalog() {
-    return catalog;
-  }
-
-  /** The request as the caller sent it. */
-  ChatRequest request() {
-    return request;
-  }
-
-  /** The caller's stream listener, or {@code null}. */
-  StreamListener listener() {
-    return listener;
-  }
-
-  /** The request's cancel signal. */
-  Cancellation cancel() {
-    return cancel;
-  }
-
-  /** Asks the store to dispatch to {@code route}. */
-  Admission admit(String route) {
-    return store.admit(route);
-  }
-
-  /** The outcome of one dispatched attempt, already reported to the store. */
-  record Attempt(
-      ChatResponse response, int skippedEvents, ProviderFailure failure, Duration latency) {}
-
-  /**
-   * Dispatches one admitted attempt and reports it to the store in a {@code finally}, so that an
-   * exception anywhere between admission and the verdict still releases a probe.
-   */
-  Attempt attempt(
-      Admission admission,
-      ProviderClient client,
-      Provider p,
-      Route route,
-      ChatRequest req,
-      VisibleOutput visible) {
-    AttemptHealth health = AttemptHealth.ABANDONED;
-    try {
-      // The free boundary, again, at dispatch: a violation is a bug and throws.
-      TierGuard.checkDispatch(record.plan(), route);
       long remaining = record.remainingNanos();
       if (remaining <= 0) {
+        path.abandon(admission);
         throw record.deadlineExceeded();
       }
-      AttemptLimits limits =
-          new AttemptLimits(
-                  policy.connectTimeout(),
-                  policy.attemptTimeout(),
-                  engine.firstTokenTimeout(route),
-                  policy.streamIdleTimeout(),
-                  policy.attemptTimeout(),
-                  policy.streamBounds())
-              .cappedAt(Duration.ofNanos(remaining));
-      long t0 = engine.ticker().read();
-      AttemptOutcome outcome = send(client, p, route, req, limits, visible);
-      Duration latency = Duration.ofNanos(engine.ticker().read() - t0);
+      int n = record.nextAttempt(route.id());
+      AttemptPath.Sent a =
+          path.dispatch(admission, target.get(), request, listener, Duration.ofNanos(remaining));
       record.tried(route.id());
-      if (outcome instanceof AttemptOutcome.Succeeded s) {
-        health = AttemptHealth.SUCCESS;
-        return new Attempt(s.response(), s.skippedEvents(), null, latency);
+      if (a.answered()) {
+        record.success(route, n, a.latency(), a.skippedEvents());
+        return Optional.of(record.result(route, a.response()));
       }
-      AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
-      ProviderFailure f = failed.failure();
-      boolean cut = failed.visibleOutput() || (visible != null && visible.started());
-      if (cut && f.category() != FailureCategory.STREAM_INTERRUPTED) {
-        f = f.withCategory(FailureCategory.STREAM_INTERRUPTED, false);
-      }
-      if (cancel.isCancelled()) {
-        f = f.withCategory(FailureCategory.CANCELLED, false);
-      }
-      health = healthOf(f, cut);
-      return new Attempt(null, 0, f, latency);
-    } finally {
-      store.report(admission, health);
-    }
-  }
-
-  /** What an attempt's failure says about its route (ADR 0007). */
-  private static AttemptHealth healthOf(ProviderFailure f, boolean cut) {
-    if (f.category() == FailureCategory.STREAM_INTERRUPTED) {
-      // A cut after output: counted separately; a cancel says nothing about the route.
-      return cut ? AttemptHealth.STREAM_CUT : AttemptHealth.NEUTRAL;
-    }
-    return FailoverTable.rowFor(f.category()).health() == FailoverTable.Health.BREAKER_FAILURE
-        ? AttemptHealth.BREAKER_FAILURE
-        : AttemptHealth.NEUTRAL;
-  }
-
-  private AttemptOutcome send(
-      ProviderClient client,
-      Provider provider,
-      Route route,
-      ChatRequest req,
-      AttemptLimits limits,
-      StreamListener v) {
-    try {
-      return client.send(new ProviderCall(provider, route, req, limits, v, cancel));
-    } catch (ToolExecutionStoppedException stop) {
-      // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
-      // terminal, never failed over.
-      return new AttemptOutcome.Failed(stop.toProviderFailure(), false);
-    } catch (TierGuard.FreeTierViolation e) {
-      throw e;
-    } catch (RuntimeException e) {
-      // A client broke its contract; never let that crash the loop.
-      return new AttemptOutcome.Failed(
-          ProviderFailure.clientThrew(e), v instanceof VisibleOutput vo && vo.started());
-    }
-  }
-
-  /** Cooldowns and retirements: account facts, kept apart from the breaker. */
-  void applyAccountHealth(Route route, ProviderFailure f, Row row) {
-    Duration retryAfter = policy.capRetryAfter(f.retryAfter());
-    switch (row.health()) {
-      case BREAKER_FAILURE -> {
-        if (f.category() == FailureCategory.RATE_LIMITED && retryAfter != null) {
-          store.coolDown(route.id(), retryAfter);
+      ProviderFailure f = a.failure();
+      if (continuable(a)) {
+        StreamContinuation c =
+            new StreamContinuation(path, record, request, listener, route, a.visibleText(), f);
+        if (c.possible()) {
+          record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency());
+          return Optional.of(c.run());
         }
       }
-      case COOL_DOWN ->
-          store.coolDown(route.id(), retryAfter != null ? retryAfter : policy.accountCooldown());
-      case RETIRE -> store.retire(route.id(), policy.retiredTtl());
-      case NONE -> {}
+      Step step = decide(route, n, f, admission, a.latency(), candidates, index);
+      record.attempt(route, n, f, step.decision(), step.delay(), a.latency());
+      switch (step.decision()) {
+        case RETRY_SAME_ROUTE -> record.pause(step.delay().toNanos(), cancel);
+        case FAILOVER -> {
+          return Optional.empty();
+        }
+        default -> throw step.terminal() ? record.stopped(route.id(), f) : record.exhausted();
+      }
     }
   }
 
   /**
-   * Retries the same route when the failure allows it — a retryable, non-silent failure of an
-   * ordinary admission (a failed probe fails over), within the retry bound, the budget, the
-   * deadline, the {@code Retry-After} cap and, in a heterogeneous pool with another candidate left,
-   * the pool threshold — and returns whether it waited for the retry.
+   * The decision after a failure that did not end in continuation: the same route again when the
+   * failure allows it, else the next candidate when the table and the plan allow it, else stop.
    */
-  private boolean retried(
+  private Step decide(
       Route route,
       int n,
       ProviderFailure f,
-      Row row,
       Admission admission,
       Duration latency,
-      boolean another) {
-    if (!row.sameRoute()
-        || !f.retryable()
-        || silent(f, latency)
-        || admission.kind() == Admission.Kind.PROBE
-        || n > policy.sameRouteRetries()) {
-      return false;
+      List<Candidate> candidates,
+      int index) {
+    Row row = FailoverTable.rowFor(f.category());
+    if (row.sameRoute()
+        && f.retryable()
+        && !silent(f, latency)
+        && admission.kind() != Admission.Kind.PROBE // a failed probe fails over
+        && n <= policy.sameRouteRetries()) {
+      OptionalLong delay = retryDelay(route, n, f, hasNext(candidates, index));
+      if (delay.isPresent()) {
+        return Step.retry(delay.getAsLong());
+      }
     }
+    boolean mayMove =
+        switch (row.next()) {
+          case ANY -> true;
+          case LARGER_WINDOW -> {
+            if (route.contextWindow() != null) {
+              largerThan = Math.max(largerThan, route.contextWindow());
+            }
+            yield true;
+          }
+          case HETEROGENEOUS_ONLY -> record.plan().pool().heterogeneous();
+          case CONTENT_FILTER_POLICY ->
+              record.plan().pool().heterogeneous() && policy.failoverOnContentFilter();
+          case NEVER -> false;
+        };
+    if (!mayMove) {
+      return Step.TERMINAL;
+    }
+    return hasNext(candidates, index) ? Step.FAILOVER : Step.EXHAUSTED;
+  }
+
+  /**
+   * The wait before a same-route retry — within the budget, the deadline, the {@code Retry-After}
+   * cap and, in a heterogeneous pool with another candidate left, the pool threshold — or empty
+   * when the retry is not waited for (the route is then cooled down as the case requires).
+   */
+  private OptionalLong retryDelay(Route route, int n, ProviderFailure f, boolean another) {
     Duration asked = f.retryAfter();
     Duration honoured = policy.capRetryAfter(asked);
     if (asked != null && honoured.compareTo(asked) < 0) {
       // Longer than the cap: not waited for; the route cools for the cap, the request fails over.
       store.coolDown(route.id(), honoured);
-      return false;
+      return OptionalLong.empty();
     }
     if (asked != null
         && another
@@ -306,21 +213,19 @@ final class FailoverRun {
         && asked.compareTo(policy.poolRetryAfterThreshold()) > 0) {
       // A heterogeneous pool does not spend a long wait on one member: cool it and move on.
       store.coolDown(route.id(), asked);
-      return false;
+      return OptionalLong.empty();
     }
-    long delay = asked != null ? asked.toNanos() : engine.backoff(n);
+    long delay = asked != null ? asked.toNanos() : backoff(n);
     boolean fits = record.fits(delay);
     if (fits && store.tryAcquireRetry()) {
-      record.attempt(route, n, f, Decision.RETRY_SAME_ROUTE, Duration.ofNanos(delay), latency);
-      record.pause(delay, cancel);
-      return true;
+      return OptionalLong.of(delay);
     }
     if (!fits && asked != null) {
       // The provider asked for more time than the deadline leaves: fail over at once and keep
       // other requests off the route until then.
       store.coolDown(route.id(), asked);
     }
-    return false;
+    return OptionalLong.empty();
   }
 
   /**
@@ -341,45 +246,22 @@ final class FailoverRun {
         && latency.compareTo(policy.silenceGrace()) >= 0;
   }
 
-  /** Fails over (returns null) or stops (throws) after a failure that is not retried. */
-  private ChatResult decide(
-      Route route,
-      int n,
-      ProviderFailure f,
-      Row row,
-      List<Candidate> candidates,
-      int index,
-      Duration latency) {
-    boolean mayMove =
-        switch (row.next()) {
-          case ANY -> true;
-          case LARGER_WINDOW -> {
-            if (route.contextWindow() != null) {
-              largerThan = Math.max(largerThan, route.contextWindow());
-            }
-            yield true;
-          }
-          case HETEROGENEOUS_ONLY -> record.plan().pool().heterogeneous();
-          case CONTENT_FILTER_POLICY ->
-              record.plan().pool().heterogeneous() && policy.failoverOnContentFilter();
-          case NEVER -> false;
-        };
-    if (mayMove && hasNext(candidates, index)) {
-      record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, latency);
-      return null;
-    }
-    record.attempt(route, n, f, Decision.STOP, Duration.ZERO, latency);
-    throw mayMove ? record.exhausted() : record.stopped(route.id(), f);
+  /** A cut after visible text only, with continuation on: the stream may be continued. */
+  private boolean continuable(AttemptPath.Sent a) {
+    return policy.streamContinuation()
+        && a.failure().category() == FailureCategory.STREAM_INTERRUPTED
+        && listener != null
+        && !a.visibleToolCalls()
+        && !a.visibleText().isEmpty()
+        && !cancel.isCancelled();
   }
 
-  /** A cut after visible text only, with continuation on: the stream may be continued. */
-  private boolean continuable(ProviderFailure f, VisibleOutput visible) {
-    return policy.streamContinuation()
-        && f.category() == FailureCategory.STREAM_INTERRUPTED
-        && visible != null
-        && !visible.toolCalls()
-        && !visible.text().isEmpty()
-        && !cancel.isCancelled();
+  /** Full jitter: uniform in [0, min(max, initial × 2^(n-1))]. */
+  private long backoff(int n) {
+    long initial = policy.backoffInitial().toNanos();
+    long ceiling = initial << Math.min(n - 1, 20);
+    ceiling = Math.min(policy.backoffMax().toNanos(), ceiling < 0 ? Long.MAX_VALUE : ceiling);
+    return ceiling <= 0 ? 0 : (long) (random.nextDouble() * (ceiling + 1));
   }
 
   private boolean fitsWindow(Route route) {
@@ -393,5 +275,30 @@ final class FailoverRun {
       }
     }
     return false;
+  }
+
+  /**
+   * The time limits of an attempt on {@code route} under {@code policy}; the first-token limit is
+   * the policy's per-route one, else the configuration's for the route, else the default for its
+   * reasoning flag.
+   */
+  static AttemptLimits limits(OrchestratorPolicy policy, Route route) {
+    Duration firstToken = policy.routeFirstTokenTimeouts().get(route.id());
+    if (firstToken == null) {
+      firstToken = route.firstTokenTimeout();
+    }
+    if (firstToken == null) {
+      firstToken =
+          route.capabilities().contains(Capability.REASONING)
+              ? policy.firstTokenTimeout()
+              : policy.nonReasoningFirstTokenTimeout();
+    }
+    return new AttemptLimits(
+        policy.connectTimeout(),
+        policy.attemptTimeout(),
+        firstToken,
+        policy.streamIdleTimeout(),
+        policy.attemptTimeout(),
+        policy.streamBounds());
   }
 }

@@ -15,6 +15,17 @@ public interface OrchestratorListener {
   /** A plan was built. */
   default void onPlan(Plan plan) {}
 
+  /**
+   * An attempt is about to be sent to {@code route}, after admission and the free-tier check.
+   * Followed by exactly one {@link #onAttempt} for the same attempt, unless the request itself ends
+   * with an exception meanwhile.
+   *
+   * @param model the model the request asked for
+   * @param route the route id ({@code provider/model})
+   * @param attempt the request's attempts so far, this one included (1-based, over every route)
+   */
+  default void onAttemptStart(String model, String route, int attempt) {}
+
   /** An attempt ended and the engine decided what to do next. */
   default void onAttempt(String model, AttemptRecord attempt) {}
 

@@ -48,32 +48,35 @@ final class RunRecord {
   private final Set<String> tried = new LinkedHashSet<>();
   private final Map<String, Duration> shed = new LinkedHashMap<>();
   private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
+  private final Plan plan;
+  private final Catalog catalog;
   private ProviderFailure unavailable;
-  private Plan plan;
-  private Catalog catalog;
   private boolean continuing;
 
+  /**
+   * The record of a request planned as {@code plan} from {@code catalog}, started at {@code start}
+   * (ticker nanos).
+   */
   RunRecord(
+      Plan plan,
+      Catalog catalog,
+      long start,
       Ticker ticker,
       Sleeper sleeper,
       HealthView health,
       Duration deadline,
       Duration retryAfterCap,
       Consumer<AttemptRecord> onAttempt) {
+    this.plan = plan;
+    this.catalog = catalog;
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.health = health;
     this.onAttempt = onAttempt;
     this.retryAfterCap = retryAfterCap;
-    this.start = ticker.read();
+    this.start = start;
     this.deadline = deadline;
     this.deadlineAt = start + Math.max(0, deadline.toNanos());
-  }
-
-  /** The request's plan and the catalog it was made from (and is dispatched on). */
-  void plan(Plan p, Catalog c) {
-    plan = p;
-    catalog = c;
   }
 
   Plan plan() {
@@ -226,12 +229,19 @@ final class RunRecord {
    * it), else {@link OrchestratorException.Type#INTERNAL_ERROR}; {@code e} is the cause.
    */
   OrchestratorException foreignExit(RuntimeException e) {
+    return foreignExit(e, trace(null, null));
+  }
+
+  /**
+   * As {@link #foreignExit(RuntimeException)}, for an exit before the plan: {@code trace} so far.
+   */
+  static OrchestratorException foreignExit(RuntimeException e, Trace trace) {
     OrchestratorException.Type type =
         e instanceof UnknownModelException
             ? OrchestratorException.Type.NO_CANDIDATES
             : OrchestratorException.Type.INTERNAL_ERROR;
     OrchestratorException outcome =
-        new OrchestratorException(type, e.getMessage(), null, trace(null, null), null);
+        new OrchestratorException(type, e.getMessage(), null, trace, null);
     outcome.initCause(e);
     return outcome;
   }
@@ -357,10 +367,7 @@ final class RunRecord {
         (k, v) ->
             why.append(why.length() == 0 ? "" : ", ").append(v).append(' ').append(k.wireName()));
     // The one thing a new user can fix at once: name the variables that would enable routes.
-    String keys =
-        catalog == null
-            ? ""
-            : MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
+    String keys = MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
     return error(
         OrchestratorException.Type.NO_CANDIDATES,
         "no eligible route for "

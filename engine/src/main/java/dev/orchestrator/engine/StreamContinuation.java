@@ -1,15 +1,14 @@
 package dev.orchestrator.engine;
 
 import dev.orchestrator.engine.catalog.Capability;
-import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.plan.Candidate;
-import dev.orchestrator.engine.spi.ProviderClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,21 +17,33 @@ import java.util.Optional;
 /**
  * Stream continuation (docs/design.md §5): asks prefill-capable candidates — the cut route first
  * when it accepts a prefill, then the plan's other prefill-capable candidates in order — to
- * continue from the partial answer, within the deadline. Every continuation attempt is in the
- * trace; when none completes the answer, the original failure is what the caller gets, never a
- * rejection of the prefill. Not thread-safe: one instance per cut stream, on the request's thread.
+ * continue from the partial answer, within the deadline, each through the request's {@link
+ * AttemptPath}. Every continuation attempt is in the trace; when none completes the answer, the
+ * original failure is what the caller gets, never a rejection of the prefill. Not thread-safe: one
+ * instance per cut stream, on the request's thread.
  */
 final class StreamContinuation {
-  private final FailoverRun run;
+  private final AttemptPath path;
   private final RunRecord record;
+  private final ChatRequest request;
+  private final StreamListener listener;
   private final Route cut;
   private final ProviderFailure original;
   private final List<Route> order;
   private String partial;
 
-  StreamContinuation(FailoverRun run, Route cut, String partial, ProviderFailure original) {
-    this.run = run;
-    this.record = run.record();
+  StreamContinuation(
+      AttemptPath path,
+      RunRecord record,
+      ChatRequest request,
+      StreamListener listener,
+      Route cut,
+      String partial,
+      ProviderFailure original) {
+    this.path = path;
+    this.record = record;
+    this.request = request;
+    this.listener = listener;
     this.cut = cut;
     this.partial = partial;
     this.original = original;
@@ -47,12 +58,12 @@ final class StreamContinuation {
   ChatResult run() {
     record.continuing();
     for (int i = 0; i < order.size(); i++) {
-      if (run.cancel().isCancelled() || record.remainingNanos() <= 0) {
+      if (path.context().cancellation().isCancelled() || record.remainingNanos() <= 0) {
         break;
       }
-      ChatResult done = attempt(order.get(i), i == order.size() - 1);
-      if (done != null) {
-        return done;
+      Optional<ChatResult> done = attempt(order.get(i), i == order.size() - 1);
+      if (done.isPresent()) {
+        return done.get();
       }
     }
     throw record.stopped(cut.id(), original);
@@ -78,29 +89,32 @@ final class StreamContinuation {
     return order;
   }
 
-  /** One continuation attempt: the whole answer, or null (its added text is kept). */
-  private ChatResult attempt(Route route, boolean last) {
-    Optional<Provider> provider = run.catalog().provider(route.provider());
-    ProviderClient client = provider.isEmpty() ? null : run.clientFor(provider.get());
-    if (client == null) {
-      return null;
+  /** One continuation attempt: the whole answer, or empty (the text it added is kept). */
+  private Optional<ChatResult> attempt(Route route, boolean last) {
+    Optional<AttemptPath.Target> target = path.target(route);
+    if (target.isEmpty()) {
+      return Optional.empty();
     }
-    Admission admission = run.admit(route.id());
+    Admission admission = path.admit(route);
     if (!admission.dispatch()) {
       record.shed(route.id(), admission.retryIn());
-      return null;
+      return Optional.empty();
+    }
+    long remaining = record.remainingNanos();
+    if (remaining <= 0) {
+      path.abandon(admission);
+      throw record.deadlineExceeded();
     }
     int n = record.nextAttempt(route.id());
-    ChatRequest req = run.request().toBuilder().message(ChatMessage.assistant(partial)).build();
-    VisibleOutput visible = new VisibleOutput(run.listener());
-    FailoverRun.Attempt a = run.attempt(admission, client, provider.get(), route, req, visible);
-    if (a.failure() == null) {
+    ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
+    AttemptPath.Sent a =
+        path.dispatch(admission, target.get(), req, listener, Duration.ofNanos(remaining));
+    record.tried(route.id());
+    if (a.answered()) {
       record.success(route, n, a.latency(), a.skippedEvents());
-      ChatResponse r = a.response();
-      return record.result(route, r.withContentPrefix(partial));
+      return Optional.of(record.result(route, a.response().withContentPrefix(partial)));
     }
-    run.applyAccountHealth(route, a.failure(), FailoverTable.rowFor(a.failure().category()));
-    partial += visible.text();
+    partial += a.visibleText();
     record.attempt(
         route,
         n,
@@ -108,6 +122,6 @@ final class StreamContinuation {
         last ? Decision.STOP : Decision.FAILOVER,
         Duration.ZERO,
         a.latency());
-    return null;
+    return Optional.empty();
   }
 }

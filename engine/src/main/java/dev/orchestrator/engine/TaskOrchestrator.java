@@ -1,14 +1,14 @@
 package dev.orchestrator.engine;
 
 import com.github.benmanes.caffeine.cache.Ticker;
-import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
+import dev.orchestrator.engine.internal.AttemptContext;
+import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
@@ -27,6 +27,17 @@ import java.util.Random;
  * failure alone — whether to retry the same route, fail over, or stop (docs/design.md §5). The
  * free-tier boundary is checked when the plan is built and again before every dispatch; every
  * request ends within its deadline with an answer or one {@link OrchestratorException}.
+ *
+ * <p>One request, end to end: {@code chat}/{@code stream} plan it on the current catalog, then
+ * build its {@code RunRecord} (plan, deadline, trace) and its {@link
+ * dev.orchestrator.engine.internal.AttemptPath} (an immutable context: plan, catalog, clients,
+ * health store, cancellation, limits); {@code FailoverRun} walks the candidates, sending each
+ * attempt through the path (admit → dispatch → report: the {@link
+ * dev.orchestrator.engine.spi.ProviderClient} puts it on the wire) and deciding from the typed
+ * failure what comes next; {@code StreamContinuation} continues a cut stream through the same path.
+ * Nothing calls back into this class. Listeners hear {@link OrchestratorListener#onAttemptStart}
+ * before each attempt is sent and {@link OrchestratorListener#onAttempt} after it ends; a stream
+ * listener hears {@link StreamListener#onAttemptStart} too.
  *
  * <p>Build one with {@link #builder()} (or the Guice module) and share it: route health and the
  * retry budget are shared by every request. Thread-safe.
@@ -174,17 +185,15 @@ public final class TaskOrchestrator {
     listeners.add(Objects.requireNonNull(l, "listener"));
   }
 
+  /**
+   * One request, from the plan to the answer: plans on the current catalog, builds the request's
+   * record and attempt path from that plan, and runs the failover loop over them.
+   */
   private ChatResult run(
       ChatRequest request, StreamListener listener, Cancellation cancel, Duration deadline) {
+    long start = ticker.read();
     Duration d = deadline.compareTo(policy.deadline()) < 0 ? deadline : policy.deadline();
-    RunRecord record =
-        new RunRecord(
-            ticker,
-            sleeper,
-            health,
-            d,
-            policy.retryAfterCap(),
-            a -> listeners.emit(l -> l.onAttempt(request.model(), a)));
+    RunRecord record = null;
     try {
       // One planner for the whole request: it plans and dispatches on one catalog, whatever
       // refreshes happen meanwhile.
@@ -192,8 +201,40 @@ public final class TaskOrchestrator {
       health.recordRequest();
       Plan plan = plan(p, request);
       listeners.emit(l -> l.onPlan(plan));
+      String model = request.model();
+      record =
+          new RunRecord(
+              plan,
+              p.catalog(),
+              start,
+              ticker,
+              sleeper,
+              health,
+              d,
+              policy.retryAfterCap(),
+              a -> listeners.emit(l -> l.onAttempt(model, a)));
+      AttemptPath path =
+          new AttemptPath(
+              new AttemptContext(
+                  plan,
+                  p.catalog(),
+                  clients,
+                  health,
+                  ticker,
+                  cancel,
+                  route -> FailoverRun.limits(policy, route),
+                  policy.retryAfterCap(),
+                  policy.accountCooldown(),
+                  policy.retiredTtl(),
+                  false,
+                  (route, n) -> {
+                    listeners.emit(l -> l.onAttemptStart(model, route, n));
+                    if (listener != null) {
+                      listener.onAttemptStart(route, n);
+                    }
+                  }));
       ChatResult result =
-          new FailoverRun(this, p.catalog(), plan, request, listener, cancel, record).execute();
+          new FailoverRun(path, record, request, listener, policy, random).execute();
       listeners.emit(l -> l.onSuccess(result));
       return result;
     } catch (OrchestratorException e) {
@@ -201,7 +242,12 @@ public final class TaskOrchestrator {
       throw e;
     } catch (RuntimeException e) {
       // The caller gets the exception unchanged; listeners get it as an outcome with it as cause.
-      OrchestratorException outcome = record.foreignExit(e);
+      OrchestratorException outcome =
+          record != null
+              ? record.foreignExit(e)
+              : RunRecord.foreignExit(
+                  e,
+                  new Trace(null, List.of(), null, null, Duration.ofNanos(ticker.read() - start)));
       listeners.emit(l -> l.onFailure(outcome));
       throw e;
     }
@@ -210,35 +256,6 @@ public final class TaskOrchestrator {
   /** How many listener calls have thrown (each is ignored; the first per listener is logged). */
   public long listenerFailures() {
     return listeners.failures();
-  }
-
-  Ticker ticker() {
-    return ticker;
-  }
-
-  /**
-   * The time-to-first-token limit for {@code route}: the policy's per-route limit, else the
-   * configuration's for the route, else the default for its reasoning flag.
-   */
-  Duration firstTokenTimeout(Route route) {
-    Duration own = policy.routeFirstTokenTimeouts().get(route.id());
-    if (own != null) {
-      return own;
-    }
-    if (route.firstTokenTimeout() != null) {
-      return route.firstTokenTimeout();
-    }
-    return route.capabilities().contains(Capability.REASONING)
-        ? policy.firstTokenTimeout()
-        : policy.nonReasoningFirstTokenTimeout();
-  }
-
-  /** Full jitter: uniform in [0, min(max, initial × 2^(n-1))]. */
-  long backoff(int n) {
-    long initial = policy.backoffInitial().toNanos();
-    long ceiling = initial << Math.min(n - 1, 20);
-    ceiling = Math.min(policy.backoffMax().toNanos(), ceiling < 0 ? Long.MAX_VALUE : ceiling);
-    return ceiling <= 0 ? 0 : (long) (random.nextDouble() * (ceiling + 1));
   }
 
   /** Builder for {@link TaskOrchestrator}; not thread-safe. */

@@ -12,30 +12,32 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code POST /v1/chat/completions}: reads and parses the body, admits the request for its client
  * (allow-list and budget), runs it on the orchestrator — whole or as an event stream, with optional
  * stream continuation — and answers with the serving route, attempts and cost; the cost is then
- * counted against the client's budget. Thread-safe: one instance serves every request; per-request
- * state lives on the request's thread.
+ * counted against the client's budget. It keeps the cancel signal of every request in flight, so
+ * that shutdown can cancel them ({@link #cancelAll()}). Thread-safe: one instance serves every
+ * request; per-request state lives on the request's thread.
  */
 final class ChatEndpoint {
   private final TaskOrchestrator orchestrator;
-  private final DispatchTracker tracker;
+  private final Set<Cancellation> inFlight = ConcurrentHashMap.newKeySet();
   private final ServerOptions options;
   private final BudgetGate budgets;
   private final ServeMetrics metrics;
 
   ChatEndpoint(
       TaskOrchestrator orchestrator,
-      DispatchTracker tracker,
       ServerOptions options,
       BudgetGate budgets,
       ServeMetrics metrics) {
     this.orchestrator = orchestrator;
-    this.tracker = tracker;
     this.options = options;
     this.budgets = budgets;
     this.metrics = metrics;
@@ -47,24 +49,25 @@ final class ChatEndpoint {
     entry.model = parsed.request().model();
     entry.stream = parsed.request().stream();
     Cancellation cancel = new Cancellation();
-    DispatchTracker.Dispatches dispatches = tracker.open(cancel);
+    inFlight.add(cancel);
     try {
       ChatRequest request = admit(client, parsed.request());
       if (request.stream()) {
-        stream(ex, entry, parsed, request, client, cancel, dispatches);
+        stream(ex, entry, parsed, request, client, cancel);
       } else {
         complete(ex, entry, request, client, cancel);
       }
     } catch (UnknownModelException e) {
       throw ErrorMapper.unknownModel(e);
     } finally {
-      tracker.close(cancel);
-      if (entry.route == null) {
-        entry.route = dispatches.route();
-      }
-      if (entry.attempts == 0) {
-        entry.attempts = dispatches.count();
-      }
+      inFlight.remove(cancel);
+    }
+  }
+
+  /** Cancels every request in flight (shutdown after the grace period). */
+  void cancelAll() {
+    for (Cancellation c : inFlight) {
+      c.cancel();
     }
   }
 
@@ -97,7 +100,7 @@ final class ChatEndpoint {
     try {
       r = orchestrator.chat(request, cancel, remaining(ex));
     } catch (OrchestratorException e) {
-      entry.attempts = ErrorMapper.attempts(e);
+      failed(entry, e);
       throw ErrorMapper.map(e, request);
     }
     served(entry, client, r);
@@ -109,6 +112,15 @@ final class ChatEndpoint {
     headers.put("x-orchestrator-attempts", Integer.toString(entry.attempts));
     headers.put(CostField.HEADER, CostField.header(r.costUsd()));
     Responses.send(ex, entry, 200, json, headers);
+  }
+
+  /** The access log names the last route tried and the attempts of a failed request. */
+  private static void failed(AccessLog.Entry entry, OrchestratorException e) {
+    entry.attempts = ErrorMapper.attempts(e);
+    List<AttemptRecord> attempts = e.trace() == null ? List.of() : e.trace().attempts();
+    if (!attempts.isEmpty()) {
+      entry.route = attempts.get(attempts.size() - 1).route();
+    }
   }
 
   private void served(AccessLog.Entry entry, ClientToken client, ChatResult r) {
@@ -125,16 +137,15 @@ final class ChatEndpoint {
       ChatCompletionParser.Parsed parsed,
       ChatRequest request,
       ClientToken client,
-      Cancellation cancel,
-      DispatchTracker.Dispatches dispatches) {
-    SseStream sse = new SseStream(ex, dispatches, cancel);
+      Cancellation cancel) {
+    SseStream sse = new SseStream(ex, cancel);
     try {
       ChatResult r = orchestrator.stream(request, sse, cancel, remaining(ex));
       sse.finish(r, parsed.includeUsage());
       entry.status = 200;
       served(entry, client, r);
     } catch (OrchestratorException e) {
-      entry.attempts = dispatches.count();
+      failed(entry, e);
       ApiError error = ErrorMapper.map(e, request);
       if (!sse.committed()) {
         throw error; // nothing sent yet: a plain JSON error with its proper status
@@ -161,6 +172,12 @@ final class ChatEndpoint {
       sse.fail(ApiError.internal(e));
     } finally {
       sse.close();
+      if (entry.route == null) {
+        entry.route = sse.speaking();
+      }
+      if (entry.attempts == 0) {
+        entry.attempts = sse.attempts();
+      }
       Duration ttft = ex.timeToFirstByte();
       if (!ttft.isZero()) {
         entry.ttftNanos = ttft.toNanos();

@@ -72,7 +72,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private static final int JETTY_THREADS = 6;
 
   private final TaskOrchestrator orchestrator;
-  private final DispatchTracker tracker;
+  private final ChatEndpoint chat;
   private final ServerOptions options;
   private final LiveCatalog catalog;
   private final RequestRouter router;
@@ -91,30 +91,21 @@ public final class OrchestratorServer implements AutoCloseable {
 
   private OrchestratorServer(Builder b) throws IOException {
     this.options = b.options;
+    Catalog fixed = b.orchestrator != null ? b.orchestrator.catalog() : b.catalog;
     this.catalog =
         b.liveCatalog != null
             ? b.liveCatalog
-            : LiveCatalog.fixed(Objects.requireNonNull(b.catalog, "catalog"), b.clock);
-    this.tracker =
-        new DispatchTracker(
-            b.providers != null
-                ? b.providers
-                : HttpProviderClients.builder().credentials(b.credentials).build());
-    TaskOrchestrator.Builder ob =
-        TaskOrchestrator.builder()
-            .catalog(catalog.current())
-            .providers(tracker)
-            .credentials(b.credentials)
-            // Continuation runs in the engine, which knows the plan's order and the deadline.
-            .policy(
-                options.streamContinuation()
-                    ? b.policy.toBuilder().withStreamContinuation(true).build()
-                    : b.policy);
-    if (b.configure != null) {
-      b.configure.accept(ob);
-      ob.providers(tracker); // the tracker must stay in front of the clients
+            : LiveCatalog.fixed(Objects.requireNonNull(fixed, "catalog"), b.clock);
+    this.orchestrator =
+        b.orchestrator != null ? b.orchestrator : orchestrator(b, catalog.current());
+    if (b.orchestrator != null && b.liveCatalog != null) {
+      orchestrator.updateCatalog(catalog.current());
     }
-    this.orchestrator = ob.build();
+    if (options.streamContinuation() && !orchestrator.policy().streamContinuation()) {
+      throw new IllegalArgumentException(
+          "options.streamContinuation: true, but the orchestrator's policy has it off (expected:"
+              + " OrchestratorPolicy.builder().withStreamContinuation(true))");
+    }
     catalog.onChange(this::updateCatalog);
     this.metrics = new ServeMetrics(orchestrator, catalog, options.clients());
     this.accessLog = AccessLog.to(options.accessLog());
@@ -131,13 +122,13 @@ public final class OrchestratorServer implements AutoCloseable {
             this::draining,
             b.readinessChecks);
     this.http = jetty(options, orchestrator.policy().deadline().toMillis());
+    this.chat = new ChatEndpoint(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
     try {
       this.router =
           new RequestRouter(
               orchestrator,
               new Authenticator(options.clients()),
-              new ChatEndpoint(
-                  orchestrator, tracker, options, new BudgetGate(spend, b.clock), metrics),
+              chat,
               readiness,
               metrics,
               this::inFlight);
@@ -155,6 +146,27 @@ public final class OrchestratorServer implements AutoCloseable {
       long every = options.refreshInterval().toMillis();
       refresher.scheduleWithFixedDelay(this::refreshCatalog, every, every, TimeUnit.MILLISECONDS);
     }
+  }
+
+  /** The orchestrator the builder describes: its clients, credentials, policy and settings. */
+  private static TaskOrchestrator orchestrator(Builder b, Catalog catalog) {
+    TaskOrchestrator.Builder ob =
+        TaskOrchestrator.builder()
+            .catalog(catalog)
+            .providers(
+                b.providers != null
+                    ? b.providers
+                    : HttpProviderClients.builder().credentials(b.credentials).build())
+            .credentials(b.credentials)
+            // Continuation runs in the engine, which knows the plan's order and the deadline.
+            .policy(
+                b.options.streamContinuation()
+                    ? b.policy.toBuilder().withStreamContinuation(true).build()
+                    : b.policy);
+    if (b.configure != null) {
+      b.configure.accept(ob);
+    }
+    return ob.build();
   }
 
   /** The builder's store, else one in {@link ServerOptions#spendFile()} (or memory). */
@@ -283,7 +295,7 @@ public final class OrchestratorServer implements AutoCloseable {
         Thread.sleep(10);
       }
       if (inFlight() > 0) {
-        tracker.cancelAll();
+        chat.cancelAll();
         long hard = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         while (inFlight() > 0 && System.nanoTime() - hard < 0) {
           Thread.sleep(10);
@@ -376,10 +388,13 @@ public final class OrchestratorServer implements AutoCloseable {
   public static final class Builder {
     private Catalog catalog;
     private LiveCatalog liveCatalog;
+    private TaskOrchestrator orchestrator;
     private ProviderClients providers;
     private Credentials credentials = Credentials.fromEnvironment();
     private OrchestratorPolicy policy = OrchestratorPolicy.defaults();
     private Consumer<TaskOrchestrator.Builder> configure;
+    private boolean credentialsGiven;
+    private boolean policyGiven;
     private ServerOptions options = ServerOptions.defaults();
     private Clock clock = Clock.systemUTC();
     private SpendStore spendStore;
@@ -387,7 +402,10 @@ public final class OrchestratorServer implements AutoCloseable {
 
     private Builder() {}
 
-    /** A catalog that never changes (this or {@link #liveCatalog} is required). */
+    /**
+     * A catalog that never changes (this, {@link #liveCatalog} or {@link #orchestrator} is
+     * required).
+     */
     public Builder catalog(Catalog v) {
       catalog = Objects.requireNonNull(v, "catalog");
       return this;
@@ -408,21 +426,36 @@ public final class OrchestratorServer implements AutoCloseable {
     /** Credentials for planning and the default clients (default: the environment). */
     public Builder credentials(Credentials v) {
       credentials = Objects.requireNonNull(v, "credentials");
+      credentialsGiven = true;
       return this;
     }
 
     /** The failover policy (default: {@link OrchestratorPolicy#defaults()}). */
     public Builder policy(OrchestratorPolicy v) {
       policy = Objects.requireNonNull(v, "policy");
+      policyGiven = true;
       return this;
     }
 
     /**
-     * Further settings of the orchestrator (listeners, ticker, shared health…), applied last. The
-     * provider clients stay the ones given to {@link #providers}.
+     * Further settings of the orchestrator the server builds (listeners, ticker, shared health…),
+     * applied last.
      */
     public Builder configure(Consumer<TaskOrchestrator.Builder> v) {
       configure = v;
+      return this;
+    }
+
+    /**
+     * An orchestrator built by the caller, to serve with as it is: its catalog (unless a {@link
+     * #liveCatalog} is given, which then replaces it at start and on every refresh), clients,
+     * credentials, policy, health store and listeners; the server adds its metrics listener.
+     * Excludes {@link #catalog}, {@link #providers}, {@link #credentials}, {@link #policy} and
+     * {@link #configure}; with {@link ServerOptions#streamContinuation()} its policy must have
+     * continuation on.
+     */
+    public Builder orchestrator(TaskOrchestrator v) {
+      orchestrator = Objects.requireNonNull(v, "orchestrator");
       return this;
     }
 
@@ -461,6 +494,16 @@ public final class OrchestratorServer implements AutoCloseable {
      * @throws UncheckedIOException when the address cannot be bound or the spend file is unreadable
      */
     public OrchestratorServer start() {
+      if (orchestrator != null
+          && (catalog != null
+              || providers != null
+              || credentialsGiven
+              || policyGiven
+              || configure != null)) {
+        throw new IllegalStateException(
+            "orchestrator(…) excludes catalog(…), providers(…), credentials(…), policy(…) and"
+                + " configure(…): it brings its own");
+      }
       try {
         return new OrchestratorServer(this);
       } catch (IOException e) {

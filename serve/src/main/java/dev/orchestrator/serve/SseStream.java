@@ -20,15 +20,16 @@ import java.util.Objects;
 /**
  * One SSE answer. Nothing is written until the first delta: until then the engine may still fail
  * over and the caller may still get a plain JSON error with a proper status. The first delta
- * commits {@code 200} with the route and attempt headers of the dispatch that produced it. Deltas
- * keep OpenAI's shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as
- * incremental fragments (index; id and name first; argument pieces after); an upstream chunk's
- * {@code logprobs} ride on the chunk of the delta that follows them. A failure after commit is one
- * {@code event: error} frame, then the body is broken off (docs/reference.md §5). Each event is
- * flushed as it is written, except inside a batch ({@link #onBatchStart}: events the provider read
- * from the upstream together), which is flushed once at its end — so nothing waits in the buffer
- * while the upstream is waited for. Used by the one thread handling the request (the engine calls
- * the listener on that thread). Not thread-safe.
+ * commits {@code 200} with the route and attempt headers of the attempt that produced it (the
+ * engine names each attempt before it is sent, {@link #onAttemptStart}). Deltas keep OpenAI's
+ * shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as incremental fragments
+ * (index; id and name first; argument pieces after); an upstream chunk's {@code logprobs} ride on
+ * the chunk of the delta that follows them. A failure after commit is one {@code event: error}
+ * frame, then the body is broken off (docs/reference.md §5). Each event is flushed as it is
+ * written, except inside a batch ({@link #onBatchStart}: events the provider read from the upstream
+ * together), which is flushed once at its end — so nothing waits in the buffer while the upstream
+ * is waited for. Used by the one thread handling the request (the engine calls the listener on that
+ * thread). Not thread-safe.
  */
 final class SseStream implements StreamListener {
   private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
@@ -41,7 +42,6 @@ final class SseStream implements StreamListener {
   static final String INTERRUPTED = "stream_interrupted";
 
   private final HttpCall call;
-  private final DispatchTracker.Dispatches dispatches;
   private final Cancellation cancel;
   private final long created = System.currentTimeMillis() / 1000;
   private final StringBuilder text = new StringBuilder();
@@ -60,11 +60,28 @@ final class SseStream implements StreamListener {
   private int wholeToolCallsSeen;
   private String committedRoute;
   private int committedAttempts;
+  private String speaking; // the route of the attempt in flight
+  private int attempts; // the request's attempts so far
 
-  SseStream(HttpCall call, DispatchTracker.Dispatches dispatches, Cancellation cancel) {
+  SseStream(HttpCall call, Cancellation cancel) {
     this.call = call;
-    this.dispatches = dispatches;
     this.cancel = cancel;
+  }
+
+  @Override
+  public void onAttemptStart(String route, int attempt) {
+    speaking = route;
+    attempts = attempt;
+  }
+
+  /** The route of the latest attempt, or {@code null} before the first. */
+  String speaking() {
+    return speaking;
+  }
+
+  /** How many attempts the engine has sent so far. */
+  int attempts() {
+    return attempts;
   }
 
   @Override
@@ -308,17 +325,16 @@ final class SseStream implements StreamListener {
   }
 
   private String route() {
-    String r = dispatches.route();
-    return r != null ? r : committedRoute;
+    return speaking != null ? speaking : committedRoute;
   }
 
   private void commit(String fallbackRoute) {
     if (out != null) {
       return;
     }
-    String route = dispatches.route() != null ? dispatches.route() : fallbackRoute;
+    String route = speaking != null ? speaking : fallbackRoute;
     committedRoute = route;
-    committedAttempts = dispatches.count();
+    committedAttempts = attempts;
     Map<String, String> h = new LinkedHashMap<>();
     h.put("Content-Type", "text/event-stream; charset=utf-8");
     h.put("Cache-Control", "no-cache");

@@ -63,7 +63,8 @@ final class ServeFixture implements AutoCloseable {
       Consumer<ServerOptions.Builder> options,
       BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings,
       Consumer<TaskOrchestrator.Builder> engine,
-      Function<ScriptedUpstream, Catalog> catalog) {
+      Function<ScriptedUpstream, Catalog> catalog,
+      Function<ScriptedUpstream, TaskOrchestrator> callerBuilt) {
     upstream = ScriptedUpstream.start(scripts);
     ServerOptions.Builder ob =
         ServerOptions.builder()
@@ -87,18 +88,22 @@ final class ServeFixture implements AutoCloseable {
           }
         };
     Credentials creds = Credentials.constant(SIM_KEY);
-    OrchestratorServer.Builder sb =
-        OrchestratorServer.builder()
-            .catalog(catalog.apply(upstream))
-            .providers(HttpProviderClients.builder().credentials(creds).build())
-            .credentials(creds)
-            .policy(policy)
-            .configure(
-                b -> {
-                  b.listener(recorder);
-                  engine.accept(b);
-                })
-            .options(ob.build());
+    OrchestratorServer.Builder sb = OrchestratorServer.builder().options(ob.build());
+    if (callerBuilt != null) {
+      TaskOrchestrator o = callerBuilt.apply(upstream);
+      o.addListener(recorder);
+      sb.orchestrator(o);
+    } else {
+      sb.catalog(catalog.apply(upstream))
+          .providers(HttpProviderClients.builder().credentials(creds).build())
+          .credentials(creds)
+          .policy(policy)
+          .configure(
+              b -> {
+                b.listener(recorder);
+                engine.accept(b);
+              });
+    }
     serverSettings.accept(upstream, sb);
     server = sb.start();
     client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -106,7 +111,7 @@ final class ServeFixture implements AutoCloseable {
 
   static ServeFixture start(Map<String, List<Step>> scripts) {
     return new ServeFixture(
-        scripts, policy().build(), o -> {}, (u, b) -> {}, e -> {}, ServeFixture::catalog);
+        scripts, policy().build(), o -> {}, (u, b) -> {}, e -> {}, ServeFixture::catalog, null);
   }
 
   /**
@@ -115,7 +120,15 @@ final class ServeFixture implements AutoCloseable {
    */
   static ServeFixture start(
       Map<String, List<Step>> scripts, Function<ScriptedUpstream, Catalog> catalog) {
-    return new ServeFixture(scripts, generousPolicy(), o -> {}, (u, b) -> {}, e -> {}, catalog);
+    return new ServeFixture(
+        scripts, generousPolicy(), o -> {}, (u, b) -> {}, e -> {}, catalog, null);
+  }
+
+  /** A server handed an orchestrator the caller built against the scripted upstream. */
+  static ServeFixture withOrchestrator(
+      Map<String, List<Step>> scripts, Function<ScriptedUpstream, TaskOrchestrator> orchestrator) {
+    return new ServeFixture(
+        scripts, null, o -> {}, (u, b) -> {}, e -> {}, ServeFixture::catalog, orchestrator);
   }
 
   /** Timeouts no loaded machine reaches; for tests that assert behaviour, not speed. */
@@ -133,7 +146,8 @@ final class ServeFixture implements AutoCloseable {
       Map<String, List<Step>> scripts,
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options) {
-    return new ServeFixture(scripts, policy, options, (u, b) -> {}, e -> {}, ServeFixture::catalog);
+    return new ServeFixture(
+        scripts, policy, options, (u, b) -> {}, e -> {}, ServeFixture::catalog, null);
   }
 
   /** As above, with further server settings (clock, live catalog, readiness checks…). */
@@ -142,7 +156,7 @@ final class ServeFixture implements AutoCloseable {
       Consumer<ServerOptions.Builder> options,
       BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings) {
     return new ServeFixture(
-        scripts, policy().build(), options, serverSettings, e -> {}, ServeFixture::catalog);
+        scripts, policy().build(), options, serverSettings, e -> {}, ServeFixture::catalog, null);
   }
 
   /** A request with a bearer token. */
@@ -161,7 +175,8 @@ final class ServeFixture implements AutoCloseable {
       OrchestratorPolicy policy,
       Consumer<ServerOptions.Builder> options,
       Consumer<TaskOrchestrator.Builder> engine) {
-    return new ServeFixture(scripts, policy, options, (u, b) -> {}, engine, ServeFixture::catalog);
+    return new ServeFixture(
+        scripts, policy, options, (u, b) -> {}, engine, ServeFixture::catalog, null);
   }
 
   /** Tiny timeouts so the whole suite stays fast. */

@@ -15,6 +15,17 @@ package dev.orchestrator.engine.chat;
 @FunctionalInterface
 public interface StreamListener {
   /**
+   * An attempt is about to be sent: what follows, up to the next call of this method, comes from
+   * {@code route}. Not visible output. Called by the engine on the request's thread, before the
+   * attempt's first delta (OkHttp's {@code EventListener} style: the caller learns which route is
+   * speaking without wrapping the provider clients).
+   *
+   * @param route the route id ({@code provider/model})
+   * @param attempt the request's attempts so far, this one included (1-based, over every route)
+   */
+  default void onAttemptStart(String route, int attempt) {}
+
+  /**
    * The upstream's identifiers of the answer that is starting, as soon as the stream names them
    * (before its first delta). Not visible output: an attempt that fails after this may still be
    * failed over, and the next attempt reports its own. Either value may be {@code null}.

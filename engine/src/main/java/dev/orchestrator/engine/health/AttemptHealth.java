@@ -1,8 +1,12 @@
 package dev.orchestrator.engine.health;
 
+import java.util.Locale;
+
 /**
- * What an admitted attempt says about its route's health, as reported through {@link
- * HealthStore#report}. Decided by the failover table from the typed failure alone.
+ * What an attempt says about its route's health: the one health vocabulary of the engine. The
+ * failover table maps every failure category to it, every admitted attempt is reported with it
+ * through {@link HealthStore#report}, and a preflight verdict names it. Decided from the typed
+ * failure alone.
  */
 public enum AttemptHealth {
   /** The route answered: close the breaker (if this was the probe), reset failure counts. */
@@ -11,8 +15,23 @@ public enum AttemptHealth {
   BREAKER_FAILURE,
   /** The stream was cut after visible output: counts against the route (ADR 0007). */
   STREAM_CUT,
-  /** Says nothing about the route (a settled 4xx, account state, size): releases a probe. */
+  /**
+   * Account state (quota, auth, permission): the route is cooled down through {@link
+   * HealthStore#coolDown}; for the breaker it is neutral (releases a probe).
+   */
+  COOL_DOWN,
+  /**
+   * The model is gone ({@code not_found}): the route is retired through {@link HealthStore#retire};
+   * for the breaker it is neutral (releases a probe).
+   */
+  RETIRE,
+  /** Says nothing about the route (a settled 4xx, size, a cancel): releases a probe. */
   NEUTRAL,
   /** Nothing was sent (the request ended between admission and dispatch): releases a probe. */
-  ABANDONED
+  ABANDONED;
+
+  /** Lower snake case name used in JSON ({@code breaker_failure}). */
+  public String wireName() {
+    return name().toLowerCase(Locale.ROOT);
+  }
 }

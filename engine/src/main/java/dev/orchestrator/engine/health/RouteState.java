@@ -72,7 +72,7 @@ final class RouteState {
       case SUCCESS -> success(holder);
       case BREAKER_FAILURE -> failure(holder, now, false);
       case STREAM_CUT -> failure(holder, now, true);
-      case NEUTRAL, ABANDONED -> {
+      case COOL_DOWN, RETIRE, NEUTRAL, ABANDONED -> {
         if (holder) {
           releaseProbe(now);
         }

@@ -5,7 +5,6 @@ import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.Sleeper;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -18,6 +17,9 @@ import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
+import dev.orchestrator.engine.internal.AttemptContext;
+import dev.orchestrator.engine.internal.AttemptPath;
+import dev.orchestrator.engine.internal.FailoverTable;
 import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
@@ -27,11 +29,8 @@ import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.plan.Strategy;
 import dev.orchestrator.engine.plan.TierGuard;
 import dev.orchestrator.engine.spi.AttemptLimits;
-import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
-import dev.orchestrator.engine.spi.ProviderCall;
-import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.spi.ProviderClients;
 import java.time.Clock;
 import java.time.Duration;
@@ -62,8 +61,10 @@ import java.util.function.Supplier;
  * classifier's {@code retryable()}, which come from status and exception type), never from text.
  * Priced routes are never probed for a free pool (the tier boundary is checked before every probe);
  * for any other pool only with {@link Builder#allowPriced(boolean)}, and then after every free
- * candidate. Outcomes feed route health: {@code not_found} retires a route, quota and auth failures
- * cool it down, so the next requests skip them.
+ * candidate. Each attempt goes through the engine's one attempt path, as a request's do: the same
+ * admission, free-tier check, health report and account effects ({@code not_found} retires a route,
+ * quota and auth failures cool it down, never for longer than the {@code Retry-After} cap), so the
+ * next requests skip what the preflight found dead.
  *
  * <pre>{@code
  * Preflight preflight = Preflight.builder()
@@ -95,8 +96,10 @@ public final class Preflight {
   private final HealthStore health;
   private final Duration retiredTtl;
   private final Duration accountCooldown;
+  private final Duration retryAfterCap;
   private final int concurrency;
   private final AttemptLimits limits;
+  private final Duration attemptTimeout;
   private final Duration retryBackoff;
   private final Duration maxRetryWait;
   private final boolean allowPriced;
@@ -114,6 +117,7 @@ public final class Preflight {
       this.clients = o.providers();
       this.health = o.health();
       this.retiredTtl = o.policy().retiredTtl();
+      this.retryAfterCap = o.policy().retryAfterCap();
       this.accountCooldown =
           b.accountCooldown != null ? b.accountCooldown : o.policy().accountCooldown();
     } else {
@@ -129,6 +133,7 @@ public final class Preflight {
               : RouteHealthRegistry.create(
                   b.ticker, defaults.healthSettings(), RetryBudget.defaults(b.ticker));
       this.retiredTtl = defaults.retiredTtl();
+      this.retryAfterCap = defaults.retryAfterCap();
       HealthStore h = this.health;
       this.planner =
           r -> rp.plan(PlanRequest.from(r, strategy, onlyConfigured), h, credentials::configured);
@@ -139,6 +144,7 @@ public final class Preflight {
     }
     this.concurrency = b.concurrency;
     this.limits = AttemptLimits.uniform(b.attemptTimeout);
+    this.attemptTimeout = b.attemptTimeout;
     this.retryBackoff = b.retryBackoff;
     this.maxRetryWait = b.maxRetryWait;
     this.allowPriced = b.allowPriced;
@@ -207,7 +213,22 @@ public final class Preflight {
       verdicts[i] = skipped(candidates.get(i), "not probed: beyond maxRoutes " + maxRoutes);
     }
 
-    runProbes(plan, cat, candidates, queue, verdicts, cancellation);
+    AttemptPath path =
+        new AttemptPath(
+            new AttemptContext(
+                plan,
+                cat,
+                clients,
+                health,
+                ticker,
+                cancellation,
+                route -> limits,
+                retryAfterCap,
+                accountCooldown,
+                retiredTtl,
+                true,
+                (route, n) -> {}));
+    runProbes(path, candidates, queue, verdicts);
 
     List<RouteVerdict> routes = new ArrayList<>(verdicts.length);
     for (RouteVerdict v : verdicts) {
@@ -229,12 +250,8 @@ public final class Preflight {
   }
 
   private void runProbes(
-      Plan plan,
-      Catalog cat,
-      List<Candidate> candidates,
-      List<Integer> queue,
-      RouteVerdict[] verdicts,
-      Cancellation cancel) {
+      AttemptPath path, List<Candidate> candidates, List<Integer> queue, RouteVerdict[] verdicts) {
+    Cancellation cancel = path.context().cancellation();
     if (queue.isEmpty()) {
       return;
     }
@@ -250,7 +267,7 @@ public final class Preflight {
             int q;
             while (!cancel.isCancelled() && (q = next.getAndIncrement()) < queue.size()) {
               int i = queue.get(q);
-              verdicts[i] = probe(plan, cat, candidates.get(i), cancel);
+              verdicts[i] = probe(path, candidates.get(i));
             }
           } catch (RuntimeException | Error e) {
             bug.compareAndSet(null, e);
@@ -307,14 +324,18 @@ public final class Preflight {
     }
   }
 
-  /** Probes one route: at most two attempts, the second only after a retryable failure. */
-  private RouteVerdict probe(Plan plan, Catalog cat, Candidate c, Cancellation cancel) {
+  /**
+   * Probes one route through the shared attempt path: at most two attempts, the second only after a
+   * retryable failure whose category the failover table retries on the same route.
+   */
+  private RouteVerdict probe(AttemptPath path, Candidate c) {
     Route route = c.route();
-    Optional<Provider> provider = cat.provider(route.provider());
-    if (provider.isEmpty()) {
-      return skipped(c, "not probed: provider " + route.provider() + " is not in the catalog");
+    Plan plan = path.context().plan();
+    Cancellation cancel = path.context().cancellation();
+    Optional<AttemptPath.Target> target = path.target(route);
+    if (target.isEmpty()) {
+      return skipped(c, "not probed: no client for provider " + route.provider());
     }
-    ProviderClient client = clients.clientFor(provider.get());
     ChatRequest request =
         ChatRequest.builder(plan.model()).user(PROBE_PROMPT).maxTokens(maxTokens).build();
     String pricedWhy =
@@ -326,7 +347,7 @@ public final class Preflight {
     long start = ticker.read();
     ProviderFailure previous = null;
     for (int attempt = 1; ; attempt++) {
-      Admission admission = health.admit(route.id());
+      Admission admission = path.admit(route);
       if (!admission.dispatch()) {
         return skipped(
             c,
@@ -334,59 +355,19 @@ public final class Preflight {
                 + admission.retryIn().toMillis()
                 + " ms)");
       }
-      long t0 = ticker.read();
-      AttemptOutcome outcome;
-      AttemptHealth reported = AttemptHealth.ABANDONED;
-      try {
-        // The free boundary, again, at dispatch: a violation is a bug and throws.
-        TierGuard.checkDispatch(plan, route);
-        outcome =
-            send(client, new ProviderCall(provider.get(), route, request, limits, null, cancel));
-        reported = attemptHealth(outcome);
-      } finally {
-        health.report(admission, reported);
-      }
-      Duration latency = Duration.ofNanos(ticker.read() - t0);
-      if (outcome instanceof AttemptOutcome.Succeeded) {
+      AttemptPath.Sent sent = path.dispatch(admission, target.get(), request, null, attemptTimeout);
+      if (sent.answered()) {
         String note = previous == null ? null : "answered on attempt 2 after " + describe(previous);
-        return new RouteVerdict(
-            route.id(),
-            c.rank(),
-            route.tier(),
-            Verdict.VIABLE,
-            null,
-            null,
-            attempt,
-            latency,
-            since(start),
-            HealthEffect.HEALTHY,
-            join(note, pricedWhy),
-            null);
+        return verdict(c, Verdict.VIABLE, null, attempt, sent, start, join(note, pricedWhy));
       }
-      ProviderFailure f = ((AttemptOutcome.Failed) outcome).failure();
-      if (cancel.isCancelled()) {
-        f = f.withCategory(FailureCategory.CANCELLED, false);
-      }
-      ProbeTable.Row row = ProbeTable.rowFor(f.category());
-      HealthEffect effect = applyHealth(route.id(), f, row.health());
+      ProviderFailure f = sent.failure();
       String why;
       if (f.category() == FailureCategory.CANCELLED) {
-        return new RouteVerdict(
-            route.id(),
-            c.rank(),
-            route.tier(),
-            Verdict.SKIPPED,
-            f.category(),
-            f.status(),
-            attempt,
-            latency,
-            since(start),
-            effect,
-            join("probe cancelled", pricedWhy),
-            f);
+        return verdict(
+            c, Verdict.SKIPPED, f, attempt, sent, start, join("probe cancelled", pricedWhy));
       } else if (attempt >= MAX_ATTEMPTS) {
         why = "rejected after " + attempt + " attempts: " + describe(f);
-      } else if (!row.retryOnce() || !f.retryable()) {
+      } else if (!FailoverTable.rowFor(f.category()).sameRoute() || !f.retryable()) {
         why = "not retried: " + f.category().wireName() + " is settled";
       } else {
         Duration wait = f.retryAfter() != null ? f.retryAfter() : retryBackoff;
@@ -396,19 +377,14 @@ public final class Preflight {
           if (!cancel.isCancelled()) {
             continue;
           }
-          return new RouteVerdict(
-              route.id(),
-              c.rank(),
-              route.tier(),
+          return verdict(
+              c,
               Verdict.SKIPPED,
-              f.category(),
-              f.status(),
+              f,
               attempt,
-              latency,
-              since(start),
-              effect,
-              join("probe cancelled before its second attempt", pricedWhy),
-              f);
+              sent,
+              start,
+              join("probe cancelled before its second attempt", pricedWhy));
         }
         why =
             "not retried: the provider asked to wait "
@@ -417,63 +393,32 @@ public final class Preflight {
                 + maxRetryWait.toMillis()
                 + " ms)";
       }
-      return new RouteVerdict(
-          route.id(),
-          c.rank(),
-          route.tier(),
-          Verdict.REJECTED,
-          f.category(),
-          f.status(),
-          attempt,
-          latency,
-          since(start),
-          effect,
-          join(why, pricedWhy),
-          f);
+      return verdict(c, Verdict.REJECTED, f, attempt, sent, start, join(why, pricedWhy));
     }
   }
 
-  private static AttemptOutcome send(ProviderClient client, ProviderCall call) {
-    try {
-      return client.send(call);
-    } catch (TierGuard.FreeTierViolation e) {
-      throw e;
-    } catch (RuntimeException e) {
-      // A client broke its contract; never let that crash the loop.
-      return new AttemptOutcome.Failed(ProviderFailure.clientThrew(e), false);
-    }
-  }
-
-  /** What the attempt says about the route's breaker; the probe table decides. */
-  private static AttemptHealth attemptHealth(AttemptOutcome outcome) {
-    if (outcome instanceof AttemptOutcome.Failed failed) {
-      return ProbeTable.rowFor(failed.failure().category()).health()
-              == ProbeTable.Health.BREAKER_FAILURE
-          ? AttemptHealth.BREAKER_FAILURE
-          : AttemptHealth.NEUTRAL;
-    }
-    return AttemptHealth.SUCCESS;
-  }
-
-  /** Cooldowns and retirements (the breaker was told in {@link #attemptHealth}). */
-  private HealthEffect applyHealth(String route, ProviderFailure f, ProbeTable.Health h) {
-    switch (h) {
-      case BREAKER_FAILURE:
-        if (f.category() == FailureCategory.RATE_LIMITED && f.retryAfter() != null) {
-          health.coolDown(route, f.retryAfter());
-          return HealthEffect.COOLING_DOWN;
-        }
-        return HealthEffect.BREAKER_FAILURE;
-      case COOL_DOWN:
-        health.coolDown(route, f.retryAfter() != null ? f.retryAfter() : accountCooldown);
-        return HealthEffect.COOLING_DOWN;
-      case RETIRE:
-        health.retire(route, retiredTtl);
-        return HealthEffect.RETIRED;
-      case NEUTRAL:
-        return HealthEffect.NONE;
-    }
-    throw new AssertionError(h);
+  private RouteVerdict verdict(
+      Candidate c,
+      Verdict verdict,
+      ProviderFailure f,
+      int attempts,
+      AttemptPath.Sent sent,
+      long start,
+      String note) {
+    Route route = c.route();
+    return new RouteVerdict(
+        route.id(),
+        c.rank(),
+        route.tier(),
+        verdict,
+        f == null ? null : f.category(),
+        f == null ? null : f.status(),
+        attempts,
+        sent.latency(),
+        since(start),
+        sent.health(),
+        note,
+        f);
   }
 
   private void pause(Duration wait, Cancellation cancel) {
@@ -525,7 +470,7 @@ public final class Preflight {
         0,
         Duration.ZERO,
         Duration.ZERO,
-        HealthEffect.NONE,
+        AttemptHealth.NEUTRAL,
         note,
         null);
   }

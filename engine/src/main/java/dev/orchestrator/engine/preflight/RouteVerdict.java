@@ -3,6 +3,7 @@ package dev.orchestrator.engine.preflight;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.health.AttemptHealth;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -21,7 +22,8 @@ import java.util.Objects;
  * @param attempts attempts sent: 0 (skipped), 1 or 2
  * @param latency the last attempt's duration (the answering one when viable); zero when not probed
  * @param elapsed every attempt plus the wait between them; zero when not probed
- * @param health what the probe recorded in route health
+ * @param health what the probe reported to route health ({@link AttemptHealth#NEUTRAL} when not
+ *     probed)
  * @param note one line for people: why a route was skipped, retried or (when priced) probed; or
  *     {@code null}
  * @param failure the last typed failure, or {@code null}
@@ -36,7 +38,7 @@ public record RouteVerdict(
     int attempts,
     Duration latency,
     Duration elapsed,
-    HealthEffect health,
+    AttemptHealth health,
     String note,
     ProviderFailure failure) {
 

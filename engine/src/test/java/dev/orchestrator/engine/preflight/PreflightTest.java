@@ -22,6 +22,7 @@ import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.RetryBudget;
@@ -122,7 +123,7 @@ class PreflightTest {
     assertThat(v.attempts()).isEqualTo(2);
     assertThat(v.category()).isNull();
     assertThat(v.note()).contains("answered on attempt 2 after server_error (503)");
-    assertThat(v.health()).isEqualTo(HealthEffect.HEALTHY);
+    assertThat(v.health()).isEqualTo(AttemptHealth.SUCCESS);
     assertThat(time.sleeps()).containsExactly(Duration.ofMillis(250).toNanos());
     assertThat(health.breaker("a/m")).isEqualTo(BreakerState.CLOSED);
     assertThat(r.anyViable()).isTrue();
@@ -139,7 +140,7 @@ class PreflightTest {
     assertThat(v.attempts()).isEqualTo(1);
     assertThat(v.category()).isEqualTo(FailureCategory.NOT_FOUND);
     assertThat(v.httpStatus()).isEqualTo(404);
-    assertThat(v.health()).isEqualTo(HealthEffect.RETIRED);
+    assertThat(v.health()).isEqualTo(AttemptHealth.RETIRE);
     assertThat(v.note()).contains("not retried: not_found is settled");
     assertThat(client.calls()).containsExactly("a/m");
     assertThat(health.marks().get("a/m").condition()).isEqualTo(RouteCondition.RETIRED);
@@ -159,7 +160,7 @@ class PreflightTest {
     assertThat(v.httpStatus()).isNull();
     assertThat(v.latency()).isEqualTo(ATTEMPT_TIMEOUT);
     assertThat(v.elapsed()).isEqualTo(ATTEMPT_TIMEOUT.multipliedBy(2).plusMillis(250));
-    assertThat(v.health()).isEqualTo(HealthEffect.BREAKER_FAILURE);
+    assertThat(v.health()).isEqualTo(AttemptHealth.BREAKER_FAILURE);
     assertThat(v.note()).startsWith("rejected after 2 attempts: timeout");
     assertThat(client.calls()).containsExactly("a/m", "a/m");
   }
@@ -179,19 +180,20 @@ class PreflightTest {
     assertThat(v.attempts()).isEqualTo(1);
     assertThat(v.category()).isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
     assertThat(v.httpStatus()).isEqualTo(429);
-    assertThat(v.health()).isEqualTo(HealthEffect.COOLING_DOWN);
+    assertThat(v.health()).isEqualTo(AttemptHealth.COOL_DOWN);
     assertThat(health.cooldownRemaining("a/m")).isEqualTo(Duration.ofMinutes(7));
     assertThat(health.breaker("a/m")).isEqualTo(BreakerState.CLOSED);
     assertThat(client.calls()).containsExactly("a/m");
   }
 
   @Test
-  void aQuotaResetTimeSetsTheCooldown() {
+  void aQuotaResetTimeSetsTheCooldownUpToTheRetryAfterCap() {
     client.script("a/m", failure(quota(Duration.ofHours(3))));
 
     preflight(Catalogs.of(free("a", "m", 8000))).build().check("a/m");
 
-    assertThat(health.cooldownRemaining("a/m")).isEqualTo(Duration.ofHours(3));
+    assertThat(health.cooldownRemaining("a/m"))
+        .isEqualTo(OrchestratorPolicy.defaults().retryAfterCap());
   }
 
   @Test
@@ -276,9 +278,44 @@ class PreflightTest {
     assertThat(v.attempts()).isEqualTo(1);
     assertThat(v.category()).isEqualTo(FailureCategory.RATE_LIMITED);
     assertThat(v.note()).contains("asked to wait 60000 ms (more than maxRetryWait 5000 ms)");
-    assertThat(v.health()).isEqualTo(HealthEffect.COOLING_DOWN);
+    assertThat(v.health()).isEqualTo(AttemptHealth.BREAKER_FAILURE);
     assertThat(health.cooldownRemaining("a/m")).isEqualTo(Duration.ofMinutes(1));
     assertThat(time.sleeps()).isEmpty();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"rate_limited", "quota_exhausted"})
+  void coolsARouteForAtMostTheRetryAfterCapAsTheFailoverLoopDoes(String category) {
+    Duration day = Duration.ofDays(1);
+    client.script(
+        "a/m",
+        FailureCategory.fromWireName(category) == FailureCategory.RATE_LIMITED
+            ? rateLimited(day)
+            : failure(quota(day)));
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(Catalogs.of(free("a", "m", 8000)))
+            .providers(ProviderClients.single(client))
+            .credentials(Credentials.constant("test-key"))
+            .policy(OrchestratorPolicy.builder().withRetryAfterCap(Duration.ofMinutes(3)).build())
+            .ticker(time)
+            .sleeper(time)
+            .build();
+
+    RouteVerdict v =
+        Preflight.builder()
+            .orchestrator(o)
+            .concurrency(1)
+            .executor(Runnable::run)
+            .ticker(time)
+            .sleeper(time)
+            .build()
+            .check("a/m")
+            .routes()
+            .get(0);
+
+    assertThat(v.verdict()).isEqualTo(Verdict.REJECTED);
+    assertThat(o.health().cooldownRemaining("a/m")).isEqualTo(Duration.ofMinutes(3));
   }
 
   @Test
@@ -461,18 +498,18 @@ class PreflightTest {
           timeout,                  true,      504,    2,        breaker_failure
           connection_failed,        true,      ,       2,        breaker_failure
           server_error,             false,     501,    1,        breaker_failure
-          quota_exhausted,          false,     402,    1,        cooling_down
-          quota_exhausted,          true,      429,    1,        cooling_down
-          auth_failed,              false,     401,    1,        cooling_down
-          permission_denied,        false,     403,    1,        cooling_down
-          not_found,                false,     404,    1,        retired
-          empty_response,           true,      200,    1,        none
-          request_invalid,          false,     400,    1,        none
-          context_length_exceeded,  false,     400,    1,        none
-          request_too_large,        false,     413,    1,        none
-          content_filtered,         false,     400,    1,        none
-          tool_execution_stopped,   false,     409,    1,        none
-          unknown,                  false,     ,       1,        none
+          quota_exhausted,          false,     402,    1,        cool_down
+          quota_exhausted,          true,      429,    1,        cool_down
+          auth_failed,              false,     401,    1,        cool_down
+          permission_denied,        false,     403,    1,        cool_down
+          not_found,                false,     404,    1,        retire
+          empty_response,           true,      200,    1,        neutral
+          request_invalid,          false,     400,    1,        neutral
+          context_length_exceeded,  false,     400,    1,        neutral
+          request_too_large,        false,     413,    1,        neutral
+          content_filtered,         false,     400,    1,        neutral
+          tool_execution_stopped,   false,     409,    1,        neutral
+          unknown,                  false,     ,       1,        neutral
           """)
   void aRouteThatAlwaysFailsGetsASecondAttemptOnlyForRetryableTransientFailures(
       String category, boolean retryable, Integer status, int attempts, String healthEffect) {
@@ -579,7 +616,7 @@ class PreflightTest {
         preflight(Catalogs.of(free("a", "m", 8000))).build().check("a/m").routes().get(0);
 
     assertThat(v.verdict()).isEqualTo(Verdict.REJECTED);
-    assertThat(v.health()).isEqualTo(HealthEffect.NONE);
+    assertThat(v.health()).isEqualTo(AttemptHealth.NEUTRAL);
     assertThat(health.marks()).isEmpty();
     assertThat(health.breaker("a/m")).isEqualTo(BreakerState.CLOSED);
   }

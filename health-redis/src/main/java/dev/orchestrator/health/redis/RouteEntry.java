@@ -103,7 +103,7 @@ final class RouteEntry {
           case SUCCESS -> success(holder, now);
           case BREAKER_FAILURE -> failure(holder, now, false);
           case STREAM_CUT -> failure(holder, now, true);
-          case NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
+          case COOL_DOWN, RETIRE, NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
         };
     if (c != Change.NONE) {
       if (c == Change.SUCCEED) {

@@ -1,4 +1,4 @@
-package dev.orchestrator.engine;
+package dev.orchestrator.engine.internal;
 
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;

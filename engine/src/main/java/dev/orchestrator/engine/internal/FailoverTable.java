@@ -1,18 +1,19 @@
-package dev.orchestrator.engine;
+package dev.orchestrator.engine.internal;
 
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.health.AttemptHealth;
 
 /**
  * docs/design.md §5 as one exhaustive table over {@link FailureCategory}: may the same route be
- * retried, may the next candidate be tried, and what happens to the route's health. Adding a
- * category fails the build here until it is decided. Decisions read only the typed failure, never
- * its text.
+ * retried, may the next candidate be tried, and what the failure says about the route's health.
+ * Adding a category fails the build here until it is decided. Decisions read only the typed
+ * failure, never its text. The failover loop, stream continuation and preflight all read it.
  */
-final class FailoverTable {
+public final class FailoverTable {
   private FailoverTable() {}
 
   /** Whether and where the request may go after a failure. */
-  enum Next {
+  public enum Next {
     /** Any remaining candidate. */
     ANY,
     /** Only candidates whose known context window is larger (unknown windows are tried). */
@@ -25,53 +26,44 @@ final class FailoverTable {
     NEVER
   }
 
-  /** What the failure does to the route's health. */
-  enum Health {
-    /** Counts towards opening the route's breaker. */
-    BREAKER_FAILURE,
-    /** Account state: cool the route down; the breaker is untouched. */
-    COOL_DOWN,
-    /** Mark the route retired for a TTL. */
-    RETIRE,
-    /** No penalty: a settled answer about this request, not about the route. */
-    NONE
-  }
-
   /**
    * One row of the table.
    *
    * @param sameRoute whether a retryable failure of this category may be retried on the same route
    *     (still subject to {@code retryable}, silence, the retry bound, budget and deadline)
    * @param next where the request may go next
-   * @param health the health effect
+   * @param health what the failure says about the route: {@link AttemptHealth#BREAKER_FAILURE},
+   *     {@link AttemptHealth#COOL_DOWN}, {@link AttemptHealth#RETIRE} or {@link
+   *     AttemptHealth#NEUTRAL}
    */
-  record Row(boolean sameRoute, Next next, Health health) {}
+  public record Row(boolean sameRoute, Next next, AttemptHealth health) {}
 
-  static Row rowFor(FailureCategory category) {
+  /** The row of {@code category}. */
+  public static Row rowFor(FailureCategory category) {
     return switch (category) {
       // Transient: bounded same-route retry, then fail over; counts against the breaker.
       // A silent timeout (no status at all) is never retried: see ProviderFailure.silent().
       case RATE_LIMITED, OVERLOADED, SERVER_ERROR, CONNECTION_FAILED, TIMEOUT ->
-          new Row(true, Next.ANY, Health.BREAKER_FAILURE);
+          new Row(true, Next.ANY, AttemptHealth.BREAKER_FAILURE);
       // Account state: fail over at once and cool the route down; the breaker is untouched.
       case QUOTA_EXHAUSTED, AUTH_FAILED, PERMISSION_DENIED ->
-          new Row(false, Next.ANY, Health.COOL_DOWN);
+          new Row(false, Next.ANY, AttemptHealth.COOL_DOWN);
       // Model gone: fail over; remember it as retired for a TTL.
-      case NOT_FOUND -> new Row(false, Next.ANY, Health.RETIRE);
+      case NOT_FOUND -> new Row(false, Next.ANY, AttemptHealth.RETIRE);
       // Size: only a larger window can help; the route itself is fine.
-      case CONTEXT_LENGTH_EXCEEDED -> new Row(false, Next.LARGER_WINDOW, Health.NONE);
+      case CONTEXT_LENGTH_EXCEEDED -> new Row(false, Next.LARGER_WINDOW, AttemptHealth.NEUTRAL);
       // 413 is a provider-specific body limit: every remaining candidate may accept it.
-      case REQUEST_TOO_LARGE -> new Row(false, Next.ANY, Health.NONE);
-      case CONTENT_FILTERED -> new Row(false, Next.CONTENT_FILTER_POLICY, Health.NONE);
+      case REQUEST_TOO_LARGE -> new Row(false, Next.ANY, AttemptHealth.NEUTRAL);
+      case CONTENT_FILTERED -> new Row(false, Next.CONTENT_FILTER_POLICY, AttemptHealth.NEUTRAL);
       // A settled 4xx: another member of a heterogeneous pool may accept the request; a group
       // or a single route hands the upstream answer back as it is.
-      case REQUEST_INVALID -> new Row(false, Next.HETEROGENEOUS_ONLY, Health.NONE);
-      case EMPTY_RESPONSE -> new Row(false, Next.ANY, Health.BREAKER_FAILURE);
+      case REQUEST_INVALID -> new Row(false, Next.HETEROGENEOUS_ONLY, AttemptHealth.NEUTRAL);
+      case EMPTY_RESPONSE -> new Row(false, Next.ANY, AttemptHealth.BREAKER_FAILURE);
       // Terminal: never re-sent anywhere.
       case TOOL_EXECUTION_STOPPED, STREAM_INTERRUPTED, CANCELLED ->
-          new Row(false, Next.NEVER, Health.NONE);
+          new Row(false, Next.NEVER, AttemptHealth.NEUTRAL);
       // No evidence either way: not retried, but another route may work.
-      case UNKNOWN -> new Row(false, Next.ANY, Health.NONE);
+      case UNKNOWN -> new Row(false, Next.ANY, AttemptHealth.NEUTRAL);
     };
   }
 }

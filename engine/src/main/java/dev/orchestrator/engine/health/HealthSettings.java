@@ -102,34 +102,6 @@ public record HealthSettings(
     return EVIDENCE;
   }
 
-  /** A copy with another failure-rate rule. */
-  public HealthSettings withEvidence(Duration window, int minimumCalls, double failureRate) {
-    return new HealthSettings(
-        breakerThreshold,
-        openInitial,
-        openMax,
-        probeLease,
-        streamCutThreshold,
-        window,
-        minimumCalls,
-        failureRate,
-        shortRetryAfter);
-  }
-
-  /** A copy with another limit on the {@code Retry-After} that is evidence. */
-  public HealthSettings withShortRetryAfter(Duration v) {
-    return new HealthSettings(
-        breakerThreshold,
-        openInitial,
-        openMax,
-        probeLease,
-        streamCutThreshold,
-        window,
-        minimumCalls,
-        failureRate,
-        v);
-  }
-
   private static void atLeastOne(String name, int v) {
     if (v < 1) {
       throw new IllegalArgumentException(name + ": " + v + " (expected: >= 1)");

@@ -22,14 +22,15 @@ import java.util.Objects;
  * @param routeFirstTokenTimeouts per-route time-to-first-token limits by route id, overriding both
  * @param streamIdleTimeout longest silence between stream chunks
  * @param deadline per-request deadline covering every attempt, wait and failover
- * @param breakerFailureThreshold consecutive retryable failures that open a route's breaker
+ * @param breakerFailureThreshold consecutive retryable failures that open a route's breaker while
+ *     its window holds too few calls for the failure rate to decide ({@link HealthSettings})
  * @param breakerOpenDuration the first open time of a breaker before one half-open probe (default 1
  *     s); it doubles while probes keep failing, up to {@code breakerOpenMax}
- * @param breakerOpenMax the cap on a breaker's open time (default 30 s)
+ * @param breakerOpenMax the cap on a breaker's open time (default 8 s)
  * @param probeLease how long a half-open probe's lease lives if its holder never reports (default:
  *     the attempt timeout plus 10 s, so a live probe is never taken over)
- * @param streamCutThreshold consecutive stream cuts after output that open a route's breaker
- *     (default 3)
+ * @param streamCutThreshold consecutive stream cuts after output that open a route's breaker while
+ *     volume is low (default 3)
  * @param retryAfterCap the longest {@code Retry-After} honoured (default 5 min): a longer one cools
  *     the route for the cap and the request fails over
  * @param silenceGrace how long a route may hold an accepted request without a status line before a
@@ -237,7 +238,7 @@ public record OrchestratorPolicy(
     private Duration deadline = Duration.ofSeconds(300);
     private int breakerFailureThreshold = 5;
     private Duration breakerOpenDuration = Duration.ofSeconds(1);
-    private Duration breakerOpenMax = Duration.ofSeconds(30);
+    private Duration breakerOpenMax = Duration.ofSeconds(8);
     private Duration probeLease;
     private int streamCutThreshold = 3;
     private Duration retryAfterCap = Duration.ofMinutes(5);

@@ -1,9 +1,9 @@
 package dev.orchestrator.engine.health;
 
 /**
- * A route's circuit breaker state. Legal transitions: {@code CLOSED → OPEN} (threshold of
- * consecutive retryable failures), {@code OPEN → HALF_OPEN} (one probe admitted), {@code HALF_OPEN
- * → CLOSED} (probe succeeded), {@code HALF_OPEN → OPEN} (probe failed).
+ * A route's circuit breaker state. Legal transitions: {@code CLOSED → OPEN} (evidence: a failure
+ * rate, or consecutive failures while volume is low), {@code OPEN → HALF_OPEN} (one probe
+ * admitted), {@code HALF_OPEN → CLOSED} (probe succeeded), {@code HALF_OPEN → OPEN} (probe failed).
  */
 public enum BreakerState {
   /** Traffic flows. */

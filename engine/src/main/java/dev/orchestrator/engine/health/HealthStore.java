@@ -37,6 +37,16 @@ public interface HealthStore extends HealthView, AutoCloseable {
   /** Cools {@code route} down for {@code duration} (the longer of this and any current one). */
   void coolDown(String route, Duration duration);
 
+  /**
+   * Tells of a rate limit ({@code 429}) that asked to wait {@code retryAfter}; the attempt itself
+   * is reported as a breaker failure. A {@code Retry-After} up to {@link
+   * HealthSettings#shortRetryAfter()} is evidence about the route's next seconds, not a verdict for
+   * every concurrent request: it cools nothing, and the route is excluded only when its breaker
+   * opens on the failure rate. A longer one cools the route for {@code retryAfter}, as {@link
+   * #coolDown} does.
+   */
+  void rateLimited(String route, Duration retryAfter);
+
   /** Marks {@code route} retired (a remembered {@code not_found}) for {@code ttl}. */
   void retire(String route, Duration ttl);
 

@@ -17,15 +17,18 @@ import java.util.function.Supplier;
  * cache; least recently used routes are forgotten) and driven by an injected {@link Ticker}.
  * Thread-safe: each route's state is guarded by its own lock, so routes never contend.
  *
- * <p>Breaker (ADR 0007): {@link HealthSettings#breakerThreshold()} consecutive breaker failures, or
- * {@link HealthSettings#streamCutThreshold()} consecutive stream cuts, open it for {@link
- * HealthSettings#openInitial()}; after that exactly one probe is admitted, holding a lease; the
- * probe's success closes the breaker and resets the open time, its failure re-opens it for twice
- * the previous open time (capped at {@link HealthSettings#openMax()}), and a neutral or abandoned
- * probe frees the lease at once. A lease whose holder never reports expires after {@link
- * HealthSettings#probeLease()}, and the next request takes the probe over. Settled 4xx, size and
- * content-policy failures never touch a breaker; account-state failures cool a route down without
- * touching its breaker (docs/design.md §5).
+ * <p>Breaker (ADR 0007): it opens on evidence ({@link BreakerEvidence}) — a failure rate of at
+ * least {@link HealthSettings#failureRate()} over {@link HealthSettings#window()} once the window
+ * holds {@link HealthSettings#minimumCalls()} calls, or {@link HealthSettings#breakerThreshold()}
+ * consecutive failures ({@link HealthSettings#streamCutThreshold()} stream cuts) while it holds
+ * fewer — for {@link HealthSettings#openInitial()}; after that exactly one probe is admitted,
+ * holding a lease; the probe's success closes the breaker and resets the open time, its failure
+ * re-opens it for twice the previous open time (capped at {@link HealthSettings#openMax()}), and a
+ * neutral or abandoned probe frees the lease at once. A lease whose holder never reports expires
+ * after {@link HealthSettings#probeLease()}, and the next request takes the probe over. Settled
+ * 4xx, size and content-policy failures never touch a breaker; account-state failures cool a route
+ * down without touching its breaker; a rate limit cools it only for a {@code Retry-After} longer
+ * than {@link HealthSettings#shortRetryAfter()} (docs/design.md §5).
  */
 public final class RouteHealthRegistry implements HealthStore {
   private final Cache<String, RouteState> states;
@@ -86,20 +89,28 @@ public final class RouteHealthRegistry implements HealthStore {
     if (!admission.dispatch()) {
       return;
     }
-    if (outcome == AttemptHealth.BREAKER_FAILURE || outcome == AttemptHealth.STREAM_CUT) {
-      state(admission.route()).report(admission, outcome, ticker.read());
+    if (outcome == AttemptHealth.NEUTRAL || outcome == AttemptHealth.ABANDONED) {
+      RouteState s = states.getIfPresent(admission.route());
+      if (s != null) {
+        s.report(admission, outcome, ticker.read());
+      }
       return;
     }
-    RouteState s = states.getIfPresent(admission.route());
-    if (s != null) {
-      s.report(admission, outcome, ticker.read());
-    }
+    // Successes count too: the failure rate is a share of every call.
+    state(admission.route()).report(admission, outcome, ticker.read());
   }
 
   @Override
   public void coolDown(String route, Duration duration) {
     long now = ticker.read();
     state(route).coolDown(now + duration.toNanos(), now);
+  }
+
+  @Override
+  public void rateLimited(String route, Duration retryAfter) {
+    if (retryAfter.compareTo(settings.shortRetryAfter()) > 0) {
+      coolDown(route, retryAfter);
+    }
   }
 
   @Override

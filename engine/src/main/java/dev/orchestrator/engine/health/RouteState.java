@@ -5,14 +5,13 @@ import java.util.function.Supplier;
 
 /**
  * One route's mutable health inside {@link RouteHealthRegistry}: the breaker with its adaptive open
- * time and its owned probe lease, the failure and stream-cut counters, the cooldown and the
- * retirement. Every method is synchronised on the instance; times are ticker nanoseconds.
+ * time and its owned probe lease, the evidence it opens on, the cooldown and the retirement. Every
+ * method is synchronised on the instance; times are ticker nanoseconds.
  */
 final class RouteState {
   private final HealthSettings settings;
   private BreakerState breaker = BreakerState.CLOSED;
-  private int consecutiveFailures;
-  private int consecutiveCuts;
+  private final BreakerEvidence evidence;
   private long openUntil;
   private long openStep;
   private String lease;
@@ -24,6 +23,7 @@ final class RouteState {
   RouteState(HealthSettings settings) {
     this.settings = settings;
     this.openStep = settings.openInitial().toNanos();
+    this.evidence = new BreakerEvidence(settings);
   }
 
   /**
@@ -69,7 +69,7 @@ final class RouteState {
       return;
     }
     switch (outcome) {
-      case SUCCESS -> success(holder);
+      case SUCCESS -> success(holder, now);
       case BREAKER_FAILURE -> failure(holder, now, false);
       case STREAM_CUT -> failure(holder, now, true);
       case COOL_DOWN, RETIRE, NEUTRAL, ABANDONED -> {
@@ -80,15 +80,14 @@ final class RouteState {
     }
   }
 
-  private void success(boolean holder) {
+  private void success(boolean holder, long now) {
     if (holder) {
       move(BreakerState.CLOSED);
       lease = null;
       openStep = settings.openInitial().toNanos();
     }
     if (breaker == BreakerState.CLOSED) {
-      consecutiveFailures = 0;
-      consecutiveCuts = 0;
+      evidence.success(now);
       cooldownUntil = 0;
     }
     // An ordinary admission that succeeded while the breaker is open (it was admitted before the
@@ -98,7 +97,8 @@ final class RouteState {
   private void failure(boolean holder, long now, boolean cut) {
     lastFailure = now;
     if (holder) {
-      // The probe failed: re-open, and wait twice as long (capped) before the next probe.
+      // The probe failed: re-open, and wait twice as long (capped, so that a route back from a
+      // long outage is used again within seconds) before the next probe.
       move(BreakerState.OPEN);
       lease = null;
       openStep = Math.min(openStep * 2, settings.openMax().toNanos());
@@ -108,18 +108,11 @@ final class RouteState {
     if (breaker != BreakerState.CLOSED) {
       return;
     }
-    boolean trips;
-    if (cut) {
-      trips = ++consecutiveCuts >= settings.streamCutThreshold();
-    } else {
-      trips = ++consecutiveFailures >= settings.breakerThreshold();
-    }
-    if (trips) {
+    if (evidence.failure(now, cut)) {
       move(BreakerState.OPEN);
       openStep = settings.openInitial().toNanos();
       openUntil = now + openStep;
-      consecutiveFailures = 0;
-      consecutiveCuts = 0;
+      evidence.reset();
     }
   }
 

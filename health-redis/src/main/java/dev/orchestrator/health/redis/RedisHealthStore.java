@@ -35,10 +35,12 @@ import java.util.function.Consumer;
  * <p>The hot path never touches the network: {@link #admit}, {@link #marks()} and a success on a
  * closed breaker read and change only a local view, which the namespace's pub/sub channel keeps
  * current (a periodic read is the backstop). Only state changes are written, each by one Lua script
- * on the route's keys — failures are counted for the whole fleet, so the fleet's threshold-th
- * failure opens the breaker everywhere; the retry budget's counters are sent in batches. The one
- * network wait a request can meet is taking a half-open probe (once per open time per route, for
- * the whole fleet), bounded by the command timeout.
+ * on the route's keys. Each process judges the failure rate over its own window; a breaker it opens
+ * is open for the fleet; while its window holds too few calls its failures are counted for the
+ * whole fleet, so the fleet's threshold-th consecutive failure opens the breaker everywhere; the
+ * retry budget's counters are sent in batches. The one network wait a request can meet is taking a
+ * half-open probe (once per open time per route, for the whole fleet), bounded by the command
+ * timeout.
  *
  * <p>When Redis is unreachable or slower than the command timeout the store degrades: it keeps
  * working on local health exactly like the in-memory store, logs once, reports through {@link
@@ -133,9 +135,12 @@ public final class RedisHealthStore implements HealthStore {
     String route = admission.route();
     boolean failure =
         outcome == AttemptHealth.BREAKER_FAILURE || outcome == AttemptHealth.STREAM_CUT;
-    RouteEntry e = failure ? view.entry(route) : view.get(route);
+    // Every call is evidence (the failure rate is a share of all of them); a neutral outcome on a
+    // route nothing is known about changes nothing.
+    boolean evidence = failure || outcome == AttemptHealth.SUCCESS;
+    RouteEntry e = evidence ? view.entry(route) : view.get(route);
     if (e == null) {
-      return; // a success on a route nothing is known about: nothing to write
+      return;
     }
     boolean up = link.up();
     Change c = e.report(admission, outcome, ticker.read(), up);
@@ -178,6 +183,13 @@ public final class RedisHealthStore implements HealthStore {
     if (e.coolDown(now + duration.toNanos(), now, up) && up) {
       sync.sendChange(
           e, Script.COOLDOWN, route, String.valueOf(clock.millis() + duration.toMillis()));
+    }
+  }
+
+  @Override
+  public void rateLimited(String route, Duration retryAfter) {
+    if (retryAfter.compareTo(settings.shortRetryAfter()) > 0) {
+      coolDown(route, retryAfter);
     }
   }
 

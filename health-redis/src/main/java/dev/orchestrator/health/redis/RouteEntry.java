@@ -2,6 +2,7 @@ package dev.orchestrator.health.redis;
 
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerEvidence;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthSettings;
@@ -11,10 +12,12 @@ import java.util.function.LongUnaryOperator;
 
 /**
  * One route in the local view: the fleet's state as last pushed or read (converted to ticker
- * nanoseconds), changed in place by this process's own reports, plus this process's own consecutive
- * failure and stream-cut counters (the fleet counts too, in Redis: whichever reaches the threshold
- * first opens the breaker, ADR 0021). The transitions are those of the in-memory store, so a
- * degraded process behaves exactly like one without Redis.
+ * nanoseconds), changed in place by this process's own reports, plus this process's own evidence
+ * ({@link BreakerEvidence}: the failure rate over its window, and its consecutive failures and
+ * stream cuts). While this process's window holds too few calls for the rate to decide, its
+ * failures are counted for the fleet too, in Redis: whichever count reaches the threshold first
+ * opens the breaker (ADR 0021). The transitions are those of the in-memory store, so a degraded
+ * process behaves exactly like one without Redis.
  *
  * <p>Each change is either sent as a script (counted as pending in the same step, so no reply can
  * overtake it) or <em>local only</em> (the fleet could not hear it: degraded, or its script
@@ -42,12 +45,12 @@ final class RouteEntry {
   private long coolUntil;
   private long retiredUntil;
   private long lastFailure = Long.MIN_VALUE;
-  private int failures;
-  private int cuts;
+  private final BreakerEvidence evidence;
 
   RouteEntry(HealthSettings settings) {
     this.settings = settings;
     this.step = settings.openInitial().toNanos();
+    this.evidence = new BreakerEvidence(settings);
   }
 
   /**
@@ -143,8 +146,7 @@ final class RouteEntry {
       if ((contributed || cooling) && c == Change.NONE) {
         c = Change.SUCCEED;
       }
-      failures = 0;
-      cuts = 0;
+      evidence.success(now);
       contributed = false;
       coolUntil = 0;
     }
@@ -163,19 +165,19 @@ final class RouteEntry {
     if (open) {
       return Change.NONE;
     }
-    contributed = true;
-    boolean trips =
-        cut ? ++cuts >= settings.streamCutThreshold() : ++failures >= settings.breakerThreshold();
-    if (!trips) {
+    if (!evidence.failure(now, cut)) {
+      if (!evidence.lowVolume(now)) {
+        return Change.NONE; // the failure rate decides: no consecutive count for the fleet
+      }
       // Counted for the fleet too: the fleet's count may reach the threshold first.
+      contributed = true;
       return cut ? Change.CUT : Change.FAIL;
     }
     open = true;
     opened = true;
     step = settings.openInitial().toNanos();
     openUntil = now + step;
-    failures = 0;
-    cuts = 0;
+    evidence.reset();
     contributed = false;
     return Change.TRIP;
   }
@@ -293,8 +295,8 @@ final class RouteEntry {
    * saw all of this process's earlier scripts) replaces the entry when it is not older; so does a
    * push that is newer, or as new when the entry holds no change the fleet has not confirmed. A
    * version-zero snapshot (nothing left in Redis) counts as "as new". A push held back that is
-   * newer than the last reply is taken after it. The local counters survive, but reset when the
-   * fleet opened the breaker (as a local trip resets them).
+   * newer than the last reply is taken after it. The local evidence survives, but resets when the
+   * fleet opened the breaker (as a local trip resets it).
    *
    * @param authoritative whether this is the reply to a script this process sent
    * @param toTicker converts a wall-clock millisecond time to ticker nanoseconds
@@ -330,8 +332,7 @@ final class RouteEntry {
       return false;
     }
     if (s.open() && !open) {
-      failures = 0;
-      cuts = 0;
+      evidence.reset();
       contributed = false;
     }
     version = s.version();
@@ -368,8 +369,7 @@ final class RouteEntry {
         && !dirty
         && !localOnly
         && pending == 0
-        && failures == 0
-        && cuts == 0
+        && evidence.empty(now)
         && (coolUntil == 0 || coolUntil - now <= 0)
         && (retiredUntil == 0 || retiredUntil - now <= 0);
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.StoreStatus;
 import java.time.Duration;
 import java.util.List;
@@ -73,7 +74,7 @@ class CredentialsIT {
             RedisHealthStore.builder().uri(uri(PASSWORD)).namespace("acl").build()) {
       assertThat(a.status().degraded()).isFalse();
       assertThat(a.status().detail()).contains("redis://fleet@127.0.0.1:").doesNotContain(PASSWORD);
-      for (int i = 0; i < 3; i++) {
+      for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
         a.report(a.admit("p/m"), AttemptHealth.BREAKER_FAILURE);
       }
       Eventually.await("B sees A's breaker", () -> b.marks().containsKey("p/m"));

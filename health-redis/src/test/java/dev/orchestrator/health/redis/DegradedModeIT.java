@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.StoreStatus;
@@ -80,7 +81,7 @@ class DegradedModeIT {
 
     // Learnt while Redis is away: only A knows, and A acts on it.
     a.coolDown("provider/cooling", Duration.ofSeconds(60));
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
       a.report(a.admit("provider/down"), AttemptHealth.BREAKER_FAILURE);
     }
     assertThat(a.breaker("provider/down")).isEqualTo(BreakerState.OPEN);
@@ -125,7 +126,7 @@ class DegradedModeIT {
   @Test
   void aSlowRedisCostsAProbeAtMostTheCommandTimeoutAndTheStoreRecoversByItself() throws Exception {
     RedisHealthStore a = store(new CopyOnWriteArrayList<>());
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
       a.report(a.admit("provider/slow"), AttemptHealth.BREAKER_FAILURE);
     }
     time.advance(Duration.ofMillis(1001)); // the probe is due: admit must ask Redis

@@ -89,13 +89,15 @@ class FleetHealthIT {
     String route = "provider/failing-everywhere";
     RedisHealthStore a = fleet.store(ns);
     RedisHealthStore b = fleet.store(ns);
-    a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
-    a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
-    assertThat(a.breaker(route)).isEqualTo(BreakerState.CLOSED); // 2 of 3, locally
+    int threshold = HealthSettings.defaults().breakerThreshold();
+    for (int i = 1; i < threshold; i++) {
+      a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
+    }
+    assertThat(a.breaker(route)).isEqualTo(BreakerState.CLOSED); // one short, locally
     Eventually.await(
-        "A's two failures counted in Redis",
-        () -> "2".equals(rawHget(new Keys(ns).route(route)[4], "f")));
-    b.report(b.admit(route), AttemptHealth.BREAKER_FAILURE); // the fleet's third
+        "A's failures counted in Redis",
+        () -> String.valueOf(threshold - 1).equals(rawHget(new Keys(ns).route(route)[4], "f")));
+    b.report(b.admit(route), AttemptHealth.BREAKER_FAILURE); // the fleet's threshold-th
     Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
     Eventually.await("open on A", () -> a.breaker(route) == BreakerState.OPEN);
   }

@@ -9,6 +9,9 @@ import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RouteCondition;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -228,5 +231,131 @@ abstract class HealthStoreContract {
   @Test
   void aStoreWorkingNormallySaysSo() {
     assertThat(store.status().degraded()).isFalse();
+  }
+
+  // The rules of ADR 0007 at their defaults (HealthSettings.defaults()): 5 consecutive failures
+  // while the 10 s window holds fewer than 20 calls, 80 % failures once it holds more; open 1 s
+  // doubling to 8 s; a Retry-After up to 10 s is evidence.
+
+  private void useDefaults() throws Exception {
+    store.close();
+    store = newStore(HealthSettings.defaults(), time);
+  }
+
+  /** {@code n} calls with {@code outcome}, {@code gap} apart, each admitted and reported. */
+  private void calls(int n, AttemptHealth outcome, Duration gap) {
+    for (int i = 0; i < n; i++) {
+      store.report(store.admit(R), outcome);
+      time.advance(gap);
+    }
+  }
+
+  @Test
+  void aBurstOfFailuresOnARouteWithVolumeDoesNotOpenIt() throws Exception {
+    useDefaults();
+    calls(30, AttemptHealth.SUCCESS, Duration.ofMillis(100));
+    calls(6, AttemptHealth.BREAKER_FAILURE, Duration.ofMillis(10)); // 6 of 36: noise
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.ADMITTED);
+  }
+
+  @Test
+  void aRouteWithLittleTrafficOpensAfterConsecutiveFailures() throws Exception {
+    useDefaults();
+    calls(4, AttemptHealth.BREAKER_FAILURE, Duration.ofMinutes(1));
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    calls(1, AttemptHealth.BREAKER_FAILURE, Duration.ZERO);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+  }
+
+  @Test
+  void aBusyRouteThatGoesDownOpensOnTheFailureRateWithinTheWindow() throws Exception {
+    useDefaults();
+    calls(100, AttemptHealth.SUCCESS, Duration.ofMillis(100)); // 10 calls a second
+    int failures = 0;
+    while (store.breaker(R) == BreakerState.CLOSED) {
+      calls(1, AttemptHealth.BREAKER_FAILURE, Duration.ofMillis(100));
+      failures++;
+    }
+    // 80 % of a 10 s window at 10 calls a second: about 8 s of failures.
+    assertThat(failures).isBetween(60, 100);
+  }
+
+  @Test
+  void independentFaultsAtThirtyPercentNeverOpenABreaker() throws Exception {
+    useDefaults();
+    Random random = new Random(26);
+    calls(20, AttemptHealth.SUCCESS, Duration.ofMillis(50));
+    List<Admission> inFlight = new ArrayList<>();
+    for (int i = 0; i < 3_000; i++) {
+      inFlight.add(store.admit(R));
+      if (inFlight.size() >= 50) {
+        Admission a = inFlight.remove(random.nextInt(inFlight.size()));
+        store.report(
+            a, random.nextDouble() < 0.3 ? AttemptHealth.BREAKER_FAILURE : AttemptHealth.SUCCESS);
+      }
+      time.advance(Duration.ofMillis(50)); // 20 calls a second
+      assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    }
+  }
+
+  @Test
+  void aShortRetryAfterIsEvidenceAndCoolsNothing() throws Exception {
+    useDefaults();
+    calls(20, AttemptHealth.SUCCESS, Duration.ofMillis(100));
+    store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE);
+    store.rateLimited(R, Duration.ofSeconds(1));
+    assertThat(store.marks()).isEmpty();
+    assertThat(store.cooldownRemaining(R)).isZero();
+    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.ADMITTED);
+  }
+
+  @Test
+  void aLongRetryAfterCoolsTheRouteForItsLength() throws Exception {
+    useDefaults();
+    store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE);
+    store.rateLimited(R, Duration.ofSeconds(30));
+    assertThat(store.cooldownRemaining(R)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+  }
+
+  @Test
+  void rateLimitsOnMostCallsOpenTheBreakerOnTheFailureRate() throws Exception {
+    useDefaults();
+    calls(40, AttemptHealth.SUCCESS, Duration.ofMillis(100));
+    for (int i = 0; i < 200 && store.breaker(R) == BreakerState.CLOSED; i++) {
+      store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE);
+      store.rateLimited(R, Duration.ofSeconds(1));
+      time.advance(Duration.ofMillis(100));
+    }
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
+  }
+
+  /**
+   * failoverbench S15 on fake time: a request every 4 s, the primary down for 60 s; whatever the
+   * phase of the outage against the requests, the primary answers again within 15 s of recovering.
+   */
+  @ParameterizedTest(name = "outage starts {0} ms into a request interval")
+  @org.junit.jupiter.params.provider.ValueSource(ints = {0, 500, 1_000, 2_000, 3_000, 3_900})
+  void aPrimaryBackFromASixtySecondOutageIsUsedAgainWithinFifteenSeconds(int phaseMs)
+      throws Exception {
+    useDefaults();
+    long down = 8_000 + phaseMs;
+    long up = down + 60_000;
+    long answeredAgain = -1;
+    for (long t = 0; t <= up + 20_000; t += 4_000) {
+      Admission a = store.admit(R);
+      if (a.dispatch()) {
+        boolean failing = t >= down && t < up;
+        store.report(a, failing ? AttemptHealth.BREAKER_FAILURE : AttemptHealth.SUCCESS);
+        if (!failing && t >= up && answeredAgain < 0) {
+          answeredAgain = t;
+        }
+      }
+      time.advance(Duration.ofSeconds(4));
+    }
+    assertThat(answeredAgain).isGreaterThanOrEqualTo(up);
+    assertThat(answeredAgain - up).isLessThanOrEqualTo(15_000);
   }
 }

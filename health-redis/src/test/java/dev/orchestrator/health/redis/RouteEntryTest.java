@@ -111,4 +111,18 @@ class RouteEntryTest {
     assertThat(e.breaker()).isEqualTo(BreakerState.HALF_OPEN);
     assertThat(e.grant(R, late, "next").kind()).isEqualTo(Admission.Kind.PROBE);
   }
+
+  @Test
+  void onlyAFailureWhileVolumeIsLowIsCountedForTheFleet() {
+    RouteEntry quiet = new RouteEntry(HealthSettings.defaults());
+    assertThat(quiet.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, true))
+        .isEqualTo(Change.FAIL);
+    RouteEntry busy = new RouteEntry(HealthSettings.defaults());
+    for (int i = 0; i < 30; i++) {
+      busy.report(Admission.admitted(R), AttemptHealth.SUCCESS, i, true);
+    }
+    // The failure rate decides here: the fleet's consecutive count would be noise.
+    assertThat(busy.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 30, true))
+        .isEqualTo(Change.NONE);
+  }
 }

@@ -56,6 +56,16 @@ public final class LoopbackOrchestrator implements AutoCloseable {
     return new LoopbackOrchestrator(scripts, policy().build());
   }
 
+  /** As {@link #start(Map)}, with {@code steps} scripted for {@link #PRIMARY} only. */
+  public static LoopbackOrchestrator primary(Step... steps) {
+    return start(Map.of(PRIMARY, List.of(steps)));
+  }
+
+  /** As {@link #start(Map)}, with every route answering {@code step} once. */
+  public static LoopbackOrchestrator everyRoute(Step step) {
+    return start(Map.of(PRIMARY, List.of(step), BACKUP, List.of(step), VISION, List.of(step)));
+  }
+
   /**
    * As {@link #start(Map)}, with a stream-idle limit of {@code streamIdle}: for streams that fail
    * after visible output by a {@link Fault#STREAM_STALL stall}, which, unlike a cut, cannot lose

@@ -56,10 +56,7 @@ class ExceptionMappingIT {
   @Test
   void settledBadRequestInAGroupIsAnInvalidRequestWithTheUpstreamsOwnMessage() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.primary(
-            Step.answer(
-                400,
-                "{\"error\":{\"message\":\"messages[1].content: must not be empty\",\"type\":\"invalid_request_error\"}}"))) {
+        LoopbackOrchestrator.primary(LoopbackOrchestrator.INVALID_REQUEST)) {
       OrchestratorChatModel chat = TestModels.chat(lb, "pair-group");
 
       Throwable thrown = catchThrowable(() -> chat.chat("Hi"));

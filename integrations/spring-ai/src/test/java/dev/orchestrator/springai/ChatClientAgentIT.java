@@ -229,10 +229,7 @@ class ChatClientAgentIT {
   @Test
   void settledBadRequestInAGroupIsNonTransientWithTheUpstreamsOwnMessage() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.primary(
-            Step.answer(
-                400,
-                "{\"error\":{\"message\":\"messages[1].content: must not be empty\",\"type\":\"invalid_request_error\"}}"))) {
+        LoopbackOrchestrator.primary(LoopbackOrchestrator.INVALID_REQUEST)) {
       OrchestratorChatModel group = TestModels.chat(lb, "pair-group");
 
       Throwable thrown =

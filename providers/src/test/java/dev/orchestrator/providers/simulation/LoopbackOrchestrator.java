@@ -36,6 +36,16 @@ public final class LoopbackOrchestrator implements AutoCloseable {
   /** The only route with vision. */
   public static final String VISION = "gamma/vision";
 
+  /**
+   * OpenAI's 400 for an empty message ({@code invalid_request_error}): the caller's mistake, which
+   * no other route can fix.
+   */
+  public static final Step INVALID_REQUEST =
+      Step.answer(
+          400,
+          "{\"error\":{\"message\":\"messages[1].content: must not be empty\","
+              + "\"type\":\"invalid_request_error\"}}");
+
   private final ScriptedUpstream upstream;
   private final TaskOrchestrator orchestrator;
 

@@ -10,18 +10,9 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.micrometer.OrchestratorMetrics;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the metrics listener adds to a successful call: {@link TaskOrchestrator#chat} on the 2-route
@@ -30,13 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code serve} binds it ({@code prometheus}). The difference is the listener's cost per request
  * (one attempt counter, the request counter and timer, the cost counter).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class MetricsListenerBenchmark {
+public class MetricsListenerBenchmark extends SampledBenchmark {
 
   @Param({"none", "prometheus"})
   public String listener;

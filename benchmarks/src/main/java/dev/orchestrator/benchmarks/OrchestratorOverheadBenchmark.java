@@ -23,18 +23,9 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The orchestrator's own cost per successful call: {@link TaskOrchestrator#chat} against an
@@ -48,13 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * orchestrator/free} over the full Models.dev snapshot ({@code -Dorchestrator.snapshot=PATH},
  * default: the project's copy, {@link Snapshots}), every provider served in memory.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class OrchestratorOverheadBenchmark {
+public class OrchestratorOverheadBenchmark extends SampledBenchmark {
 
   @Param({"route", "pool", "free-models-dev"})
   public String target;

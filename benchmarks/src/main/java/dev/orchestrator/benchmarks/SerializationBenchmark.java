@@ -8,17 +8,8 @@ import dev.orchestrator.providers.internal.SseReader;
 import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.openai.OpenAiWire;
 import java.nio.charset.StandardCharsets;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.Blackhole;
 
 /**
@@ -29,13 +20,7 @@ import org.openjdk.jmh.infra.Blackhole;
  * classes in an internal package (no compatibility promise), measured directly rather than through
  * a Jackson stand-in.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class SerializationBenchmark {
+public class SerializationBenchmark extends SampledBenchmark {
 
   /** A typical completion body (OpenAI shape, with usage). */
   static final String COMPLETION =

@@ -13,7 +13,6 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -124,7 +123,7 @@ public final class ChatCommand implements Callable<Integer> {
             Map.of(
                 "promptTokens", r.response().usage().promptTokens(),
                 "completionTokens", r.response().usage().completionTokens()));
-        doc.put("attempts", attempts(r.trace()));
+        doc.put("attempts", Json.attempts(r.trace()));
         out.println(Json.write(doc));
       } else if (!stream) {
         out.println(r.response().content());
@@ -143,7 +142,7 @@ public final class ChatCommand implements Callable<Integer> {
         error.put("message", e.getMessage());
         error.put("status", e.status());
         doc.put("error", error);
-        doc.put("attempts", e.trace() == null ? List.of() : attempts(e.trace()));
+        doc.put("attempts", e.trace() == null ? List.of() : Json.attempts(e.trace()));
         out.println(Json.write(doc));
       }
       if (trace && e.trace() != null) {
@@ -152,22 +151,6 @@ public final class ChatCommand implements Callable<Integer> {
       err.println("error: " + e.type().wireName() + ": " + e.getMessage());
       return OrchestratorCli.EXIT_ERROR;
     }
-  }
-
-  private static List<Map<String, Object>> attempts(Trace t) {
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (AttemptRecord a : t.attempts()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("route", a.route());
-      m.put("attempt", a.attempt());
-      m.put("status", a.status());
-      m.put("category", a.category() == null ? null : a.category().wireName());
-      m.put("decision", a.decision().wireName());
-      m.put("delayMs", a.delay().toMillis());
-      m.put("latencyMs", a.latency().toMillis());
-      list.add(m);
-    }
-    return list;
   }
 
   private static void printTrace(PrintWriter err, Trace t, String outcome) {

@@ -4,6 +4,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.orchestrator.engine.AttemptRecord;
+import dev.orchestrator.engine.Trace;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** The CLI's one JSON mapper: deterministic output (insertion-ordered maps, no timestamps). */
 public final class Json {
@@ -16,6 +22,24 @@ public final class Json {
           .build();
 
   private Json() {}
+
+  /** A trace's attempts as the commands print them: one object per attempt, in order. */
+  static List<Map<String, Object>> attempts(Trace t) {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (AttemptRecord a : t.attempts()) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("route", a.route());
+      m.put("attempt", a.attempt());
+      m.put("status", a.status());
+      m.put("category", a.category() == null ? null : a.category().wireName());
+      m.put("retryable", a.retryable());
+      m.put("decision", a.decision().wireName());
+      m.put("delayMs", a.delay().toMillis());
+      m.put("latencyMs", a.latency().toMillis());
+      list.add(m);
+    }
+    return list;
+  }
 
   /** Writes {@code value} as one compact JSON document. */
   public static String write(Object value) {

@@ -23,7 +23,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -54,19 +53,7 @@ public final class PreflightCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Mixin CatalogOptions catalogOptions;
-
-  @Parameters(
-      index = "0",
-      paramLabel = "MODEL",
-      description =
-          "orchestrator/free, orchestrator/auto, a pool name, or a route id provider/model")
-  String model;
-
-  @Option(
-      names = "--only-configured",
-      description = "Leave out routes whose provider has no API key in the environment.")
-  boolean onlyConfigured;
+  @Mixin PlanOptions target;
 
   @Option(
       names = "--max-routes",
@@ -102,13 +89,6 @@ public final class PreflightCommand implements Callable<Integer> {
       defaultValue = "5")
   int maxTokens;
 
-  @Option(
-      names = "--strategy",
-      paramLabel = "cost|quality",
-      description = "Ranking of orchestrator/auto (default: ${DEFAULT-VALUE}).",
-      defaultValue = "cost")
-  String strategy;
-
   @Option(names = "--json", description = "Print one JSON document.")
   boolean json;
 
@@ -121,12 +101,12 @@ public final class PreflightCommand implements Callable<Integer> {
     try {
       b =
           Preflight.builder()
-              .strategy(Strategy.fromWireName(strategy))
+              .strategy(Strategy.fromWireName(target.strategy))
               .concurrency(concurrency)
               .attemptTimeout(Duration.ofMillis(attemptTimeoutMs))
               .maxTokens(maxTokens)
               .allowPriced(allowPriced)
-              .onlyConfigured(onlyConfigured);
+              .onlyConfigured(target.onlyConfigured);
       if (maxRoutes != null) {
         b.maxRoutes(maxRoutes);
       }
@@ -141,7 +121,7 @@ public final class PreflightCommand implements Callable<Integer> {
       }
       throw CliException.usage(msg);
     }
-    Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
+    Catalog catalog = target.catalog.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     PreflightReport report;
     try {
@@ -150,7 +130,7 @@ public final class PreflightCommand implements Callable<Integer> {
               .credentials(env)
               .providers(HttpProviderClients.builder().credentials(env).build())
               .build()
-              .check(model);
+              .check(target.model);
     } catch (UnknownModelException e) {
       throw CliException.unknownModel(e);
     }

@@ -25,7 +25,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code orchestrator route MODEL}: dry-run planning, no network (docs/reference.md §3). */
@@ -40,14 +39,7 @@ public final class RouteCommand implements Callable<Integer> {
 
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
-  @Mixin CatalogOptions catalogOptions;
-
-  @Parameters(
-      index = "0",
-      paramLabel = "MODEL",
-      description =
-          "orchestrator/free, orchestrator/auto, a pool name, or a route id provider/model")
-  String model;
+  @Mixin PlanOptions target;
 
   @Option(names = "--prompt-tokens", paramLabel = "N", description = "Estimated prompt tokens.")
   int promptTokens;
@@ -69,18 +61,6 @@ public final class RouteCommand implements Callable<Integer> {
       paramLabel = "USD_PER_MTOK",
       description = "Maximum input+output price per million tokens.")
   BigDecimal maxPrice;
-
-  @Option(
-      names = "--strategy",
-      paramLabel = "cost|quality",
-      description = "Ranking of orchestrator/auto (default: ${DEFAULT-VALUE}).",
-      defaultValue = "cost")
-  String strategy;
-
-  @Option(
-      names = "--only-configured",
-      description = "Exclude routes whose provider has no API key in the environment.")
-  boolean onlyConfigured;
 
   @Option(names = "--json", description = "Print one JSON document.")
   boolean json;
@@ -116,11 +96,11 @@ public final class RouteCommand implements Callable<Integer> {
     }
     Strategy strat;
     try {
-      strat = Strategy.fromWireName(strategy);
+      strat = Strategy.fromWireName(target.strategy);
     } catch (IllegalArgumentException e) {
       throw CliException.usage(e.getMessage());
     }
-    Catalog catalog = catalogOptions.load(spec.commandLine().getErr());
+    Catalog catalog = target.catalog.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();
     Plan plan;
     try {
@@ -128,14 +108,14 @@ public final class RouteCommand implements Callable<Integer> {
           RoutePlanner.create(catalog, Clock.systemUTC())
               .plan(
                   new PlanRequest(
-                      model,
+                      target.model,
                       List.of(),
                       promptTokens,
                       maxOutputTokens,
                       caps,
                       maxPrice,
                       strat,
-                      onlyConfigured),
+                      target.onlyConfigured),
                   () -> Map.of(),
                   env::configured);
     } catch (UnknownModelException e) {
@@ -211,7 +191,7 @@ public final class RouteCommand implements Callable<Integer> {
         String.join(", ", catalog.sources()));
     if (!plan.candidates().isEmpty()) {
       printCandidates(out, plan.candidates());
-      if (!onlyConfigured) {
+      if (!target.onlyConfigured) {
         printMissingKeys(out, plan, catalog, env);
       }
     }
@@ -224,7 +204,7 @@ public final class RouteCommand implements Callable<Integer> {
         out.printf("%n(--all-excluded lists every route with its detail; --json prints all)%n");
       }
     }
-    if (onlyConfigured && plan.candidates().isEmpty()) {
+    if (target.onlyConfigured && plan.candidates().isEmpty()) {
       String hint =
           MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
       if (!hint.isEmpty()) {

@@ -3,12 +3,10 @@ package dev.orchestrator.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.catalog.CatalogLoader;
-import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
-import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
@@ -123,7 +121,7 @@ final class Simulation {
         out.put("content", r.response().content());
         out.put("status", 200);
         out.put("error", null);
-        out.put("attempts", attempts(r.trace()));
+        out.put("attempts", Json.attempts(r.trace()));
         out.put("usage", usage(r));
       } catch (OrchestratorException e) {
         ProviderFailure f = e.lastFailure();
@@ -137,7 +135,7 @@ final class Simulation {
         err.put("status", e.status());
         err.put("message", e.getMessage());
         out.put("error", err);
-        out.put("attempts", e.trace() == null ? List.of() : attempts(e.trace()));
+        out.put("attempts", e.trace() == null ? List.of() : Json.attempts(e.trace()));
       } catch (UnknownModelException e) {
         throw new ScenarioException("request.model: " + e.getMessage());
       }
@@ -145,23 +143,6 @@ final class Simulation {
       out.put("calls", upstream.calls());
       return out;
     }
-  }
-
-  private static List<Map<String, Object>> attempts(Trace t) {
-    List<Map<String, Object>> list = new ArrayList<>();
-    for (AttemptRecord a : t.attempts()) {
-      Map<String, Object> m = new LinkedHashMap<>();
-      m.put("route", a.route());
-      m.put("attempt", a.attempt());
-      m.put("status", a.status());
-      m.put("category", a.category() == null ? null : a.category().wireName());
-      m.put("retryable", a.retryable());
-      m.put("decision", a.decision().wireName());
-      m.put("delayMs", a.delay().toMillis());
-      m.put("latencyMs", a.latency().toMillis());
-      list.add(m);
-    }
-    return list;
   }
 
   private static Map<String, Object> usage(ChatResult r) {

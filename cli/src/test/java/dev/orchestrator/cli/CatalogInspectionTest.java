@@ -3,7 +3,6 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -17,15 +16,13 @@ class CatalogInspectionTest {
   @BeforeAll
   static void writeConfig() throws Exception {
     Path p = dir.resolve("pools.yaml");
-    Files.writeString(
+    CliRun.write(
         p,
-        String.join(
-            "\n",
-            "extends: default",
-            "pools:",
-            "  my-group: {kind: group, routes: [groq/llama-3.3-70b-versatile, openrouter/openai/gpt-oss-120b:free]}",
-            "  my-mix: {kind: virtual, routes: [openrouter/openai/gpt-oss-120b:free]}",
-            ""));
+        "extends: default",
+        "pools:",
+        "  my-group: {kind: group, routes: [groq/llama-3.3-70b-versatile, openrouter/openai/gpt-oss-120b:free]}",
+        "  my-mix: {kind: virtual, routes: [openrouter/openai/gpt-oss-120b:free]}",
+        "");
     config = p.toString();
   }
 

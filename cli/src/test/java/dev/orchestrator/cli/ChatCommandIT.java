@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,20 +16,18 @@ class ChatCommandIT {
 
   private static Path catalog(Path dir, ScriptedUpstream up) throws Exception {
     Path cfg = dir.resolve("local.yaml");
-    Files.writeString(
+    CliRun.write(
         cfg,
-        String.join(
-            "\n",
-            "providers:",
-            "  loc:",
-            "    baseUrl: " + up.baseUrl("loc"),
-            "    protocol: openai-chat",
-            "routes:",
-            "  loc/primary: {tier: free, contextWindow: 32000}",
-            "  loc/backup: {tier: free, contextWindow: 32000}",
-            "pools:",
-            "  local: {kind: virtual, routes: [loc/primary, loc/backup]}",
-            ""));
+        "providers:",
+        "  loc:",
+        "    baseUrl: " + up.baseUrl("loc"),
+        "    protocol: openai-chat",
+        "routes:",
+        "  loc/primary: {tier: free, contextWindow: 32000}",
+        "  loc/backup: {tier: free, contextWindow: 32000}",
+        "pools:",
+        "  local: {kind: virtual, routes: [loc/primary, loc/backup]}",
+        "");
     return cfg;
   }
 

@@ -213,19 +213,17 @@ class ClassifyCommandTest {
   @Test
   void classifiesABatchInOrderReportingBadLinesInPlace() throws Exception {
     Path in = dir.resolve("log.jsonl");
-    Files.writeString(
+    CliRun.write(
         in,
-        String.join(
-            "\n",
-            "{\"status\":429,\"headers\":{\"Retry-After\":\"3\"}}",
-            "",
-            "not json",
-            "{\"exception\":\"dns\"}",
-            "{\"status\":7}",
-            "{\"exception\":\"bogus\"}",
-            "{\"status\":200,\"body\":{\"choices\":[]}}",
-            "[1,2]",
-            "{\"stauts\":500}"));
+        "{\"status\":429,\"headers\":{\"Retry-After\":\"3\"}}",
+        "",
+        "not json",
+        "{\"exception\":\"dns\"}",
+        "{\"status\":7}",
+        "{\"exception\":\"bogus\"}",
+        "{\"status\":200,\"body\":{\"choices\":[]}}",
+        "[1,2]",
+        "{\"stauts\":500}");
 
     Run r = run("classify", "--batch", in.toString());
 

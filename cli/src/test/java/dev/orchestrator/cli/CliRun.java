@@ -1,8 +1,11 @@
 package dev.orchestrator.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** Runs the CLI in-process and captures its exit code and streams. */
 final class CliRun {
@@ -21,6 +24,11 @@ final class CliRun {
     StringWriter err = new StringWriter();
     int code = OrchestratorCli.run(args, new PrintWriter(out), new PrintWriter(err));
     return new CliRun(code, out.toString(), err.toString());
+  }
+
+  /** Writes {@code lines} joined by newlines to {@code file}; returns {@code file}. */
+  static Path write(Path file, String... lines) throws IOException {
+    return Files.writeString(file, String.join("\n", lines));
   }
 
   JsonNode json() {

@@ -3,7 +3,6 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,18 +20,16 @@ class MissingKeysTest {
   @BeforeAll
   static void writeCatalog() throws Exception {
     Path p = dir.resolve("keys.yaml");
-    Files.writeString(
+    CliRun.write(
         p,
-        String.join(
-            "\n",
-            "providers:",
-            "  alpha: {baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: [ORCH_TEST_UNSET_ALPHA_KEY]}",
-            "  beta: {baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: [ORCH_TEST_UNSET_B1, ORCH_TEST_UNSET_B2]}",
-            "routes:",
-            "  alpha/one: {tier: free, contextWindow: 1000}",
-            "  alpha/two: {tier: free, contextWindow: 2000}",
-            "  beta/one: {inputPerMtok: 0, outputPerMtok: 0, contextWindow: 3000}",
-            ""));
+        "providers:",
+        "  alpha: {baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: [ORCH_TEST_UNSET_ALPHA_KEY]}",
+        "  beta: {baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: [ORCH_TEST_UNSET_B1, ORCH_TEST_UNSET_B2]}",
+        "routes:",
+        "  alpha/one: {tier: free, contextWindow: 1000}",
+        "  alpha/two: {tier: free, contextWindow: 2000}",
+        "  beta/one: {inputPerMtok: 0, outputPerMtok: 0, contextWindow: 3000}",
+        "");
     catalog = p.toString();
   }
 

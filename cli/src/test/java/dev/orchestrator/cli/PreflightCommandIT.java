@@ -45,23 +45,21 @@ class PreflightCommandIT {
     scripts.put("local/broke", List.of(Step.answer(429, QUOTA_BODY), Step.ok("pong")));
     upstream = ScriptedUpstream.start(scripts);
     catalog = dir.resolve("local.yaml");
-    Files.writeString(
+    CliRun.write(
         catalog,
-        String.join(
-            "\n",
-            "providers:",
-            "  local:",
-            "    baseUrl: " + upstream.baseUrl("local"),
-            "    apiKeyEnv: []",
-            "routes:",
-            "  \"local/flaky\": {tier: free, contextWindow: 8192}",
-            "  \"local/gone\": {tier: free, contextWindow: 8192}",
-            "  \"local/silent\": {tier: free, contextWindow: 8192}",
-            "  \"local/broke\": {tier: free, contextWindow: 8192}",
-            "  \"local/paid\": {inputPerMtok: 1, outputPerMtok: 2, contextWindow: 8192}",
-            "pools:",
-            "  dead: {kind: virtual, routes: [\"local/gone\", \"local/broke\"]}",
-            ""));
+        "providers:",
+        "  local:",
+        "    baseUrl: " + upstream.baseUrl("local"),
+        "    apiKeyEnv: []",
+        "routes:",
+        "  \"local/flaky\": {tier: free, contextWindow: 8192}",
+        "  \"local/gone\": {tier: free, contextWindow: 8192}",
+        "  \"local/silent\": {tier: free, contextWindow: 8192}",
+        "  \"local/broke\": {tier: free, contextWindow: 8192}",
+        "  \"local/paid\": {inputPerMtok: 1, outputPerMtok: 2, contextWindow: 8192}",
+        "pools:",
+        "  dead: {kind: virtual, routes: [\"local/gone\", \"local/broke\"]}",
+        "");
   }
 
   @AfterEach

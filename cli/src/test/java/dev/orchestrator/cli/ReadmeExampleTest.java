@@ -28,6 +28,17 @@ import org.junit.jupiter.api.Test;
  */
 class ReadmeExampleTest {
 
+  /** A catalog of provider {@code loc} at {@code up} and the given {@code routes:} lines. */
+  private static Catalog local(ScriptedUpstream up, String... routes) {
+    return CatalogLoader.parse(
+        "local.yaml",
+        "providers:\n  loc: {baseUrl: '"
+            + up.baseUrl("loc")
+            + "', protocol: openai-chat}\nroutes:\n"
+            + String.join("\n", routes)
+            + "\n");
+  }
+
   @Test
   void exampleAnswersThroughFailoverOnALoopbackUpstream() throws Exception {
     try (ScriptedUpstream up =
@@ -40,16 +51,10 @@ class ReadmeExampleTest {
                             "{\"error\":{\"message\":\"You exceeded your current quota\",\"type\":\"insufficient_quota\"}}")),
                 "loc/second", List.of(Step.ok("7"))))) {
       Catalog catalog =
-          CatalogLoader.parse(
-              "local.yaml",
-              String.join(
-                  "\n",
-                  "providers:",
-                  "  loc: {baseUrl: '" + up.baseUrl("loc") + "', protocol: openai-chat}",
-                  "routes:",
-                  "  loc/first: {tier: free, contextWindow: 64000}",
-                  "  loc/second: {tier: free, contextWindow: 32000}",
-                  ""));
+          local(
+              up,
+              "  loc/first: {tier: free, contextWindow: 64000}",
+              "  loc/second: {tier: free, contextWindow: 32000}");
       ByteArrayOutputStream buf = new ByteArrayOutputStream();
       PrintStream old = System.out;
       System.setOut(new PrintStream(buf, true, StandardCharsets.UTF_8));
@@ -76,16 +81,10 @@ class ReadmeExampleTest {
     try (ScriptedUpstream up =
         ScriptedUpstream.start(Map.of("loc/eye", List.of(Step.answer(200, answer))))) {
       Catalog catalog =
-          CatalogLoader.parse(
-              "local.yaml",
-              String.join(
-                  "\n",
-                  "providers:",
-                  "  loc: {baseUrl: '" + up.baseUrl("loc") + "', protocol: openai-chat}",
-                  "routes:",
-                  "  loc/plain: {tier: free, contextWindow: 64000, capabilities: [tools]}",
-                  "  loc/eye: {tier: free, contextWindow: 64000, capabilities: [tools, vision]}",
-                  ""));
+          local(
+              up,
+              "  loc/plain: {tier: free, contextWindow: 64000, capabilities: [tools]}",
+              "  loc/eye: {tier: free, contextWindow: 64000, capabilities: [tools, vision]}");
       Credentials credentials = Credentials.constant("unused");
       TaskOrchestrator orchestrator =
           TaskOrchestrator.builder()

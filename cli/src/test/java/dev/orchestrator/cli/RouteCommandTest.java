@@ -140,16 +140,14 @@ class RouteCommandTest {
   @Test
   void groupFromOwnConfigKeepsItsOrder(@TempDir Path dir) throws Exception {
     Path cfg = dir.resolve("pools.yaml");
-    Files.writeString(
+    CliRun.write(
         cfg,
-        String.join(
-            "\n",
-            "extends: default",
-            "pools:",
-            "  my-group:",
-            "    kind: group",
-            "    routes: [groq/llama-3.3-70b-versatile, openrouter/openai/gpt-oss-120b:free]",
-            ""));
+        "extends: default",
+        "pools:",
+        "  my-group:",
+        "    kind: group",
+        "    routes: [groq/llama-3.3-70b-versatile, openrouter/openai/gpt-oss-120b:free]",
+        "");
     CliRun r = CliRun.of("route", "my-group", "--catalog", cfg.toString(), "--json");
     assertThat(r.code).as(r.err).isZero();
     JsonNode doc = r.json();

@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -598,74 +599,31 @@ public final class FaultSoak {
     /** Parses {@code --name value} pairs. */
     public static Options parse(String... args) {
       Options o = new Options();
-      for (int i = 0; i < args.length; i += 2) {
-        String a = args[i];
-        if (i + 1 >= args.length) {
-          throw new IllegalArgumentException(a + ": missing value");
-        }
-        String v = args[i + 1];
-        switch (a) {
-          case "--requests":
-            o.requests = (int) Args.bounded(a, v, 1, 1_000_000);
-            break;
-          case "--concurrency":
-            o.concurrency = (int) Args.bounded(a, v, 1, 2_000);
-            break;
-          case "--warmup-requests":
-            o.warmupRequests = (int) Args.bounded(a, v, 0, 1_000_000);
-            break;
-          case "--fault-rate":
-            o.faultRate = Double.parseDouble(v);
-            if (!(o.faultRate >= 0 && o.faultRate <= 1)) {
-              throw new IllegalArgumentException(a + ": " + v + " (expected: 0..1)");
+      Args.each(
+          args,
+          Set.of(),
+          (a, v) -> {
+            switch (a) {
+              case "--requests" -> o.requests = (int) Args.bounded(a, v, 1, 1_000_000);
+              case "--concurrency" -> o.concurrency = (int) Args.bounded(a, v, 1, 2_000);
+              case "--warmup-requests" -> o.warmupRequests = (int) Args.bounded(a, v, 0, 1_000_000);
+              case "--fault-rate" -> o.faultRate = Args.fraction(a, v);
+              case "--seed" -> o.seed = Long.parseLong(v);
+              case "--stream-share" -> o.streamShare = Args.fraction(a, v);
+              case "--deadline-ms" -> o.deadlineMs = Args.bounded(a, v, 100, 600_000);
+              case "--attempt-timeout-ms" -> o.attemptTimeoutMs = Args.bounded(a, v, 10, 600_000);
+              case "--first-token-timeout-ms" ->
+                  o.firstTokenTimeoutMs = Args.bounded(a, v, 10, 600_000);
+              case "--slow-first-token-ms" -> o.slowFirstTokenMs = Args.bounded(a, v, 0, 60_000);
+              case "--settle-ms" -> o.settleMs = Args.bounded(a, v, 0, 120_000);
+              case "--heap-slack-mib" -> o.heapSlackMib = Args.bounded(a, v, 0, 1 << 20);
+              case "--target" -> o.target = Args.oneOf(a, v, "in-process", "serve");
+              case "--serve-jar" -> o.serveJar = Path.of(v);
+              case "--serve-java-opts" -> o.serveJavaOpts = Args.words(v);
+              case "--out" -> o.out = Path.of(v);
+              default -> throw Args.unknown(a);
             }
-            break;
-          case "--seed":
-            o.seed = Long.parseLong(v);
-            break;
-          case "--stream-share":
-            o.streamShare = Double.parseDouble(v);
-            if (!(o.streamShare >= 0 && o.streamShare <= 1)) {
-              throw new IllegalArgumentException(a + ": " + v + " (expected: 0..1)");
-            }
-            break;
-          case "--deadline-ms":
-            o.deadlineMs = Args.bounded(a, v, 100, 600_000);
-            break;
-          case "--attempt-timeout-ms":
-            o.attemptTimeoutMs = Args.bounded(a, v, 10, 600_000);
-            break;
-          case "--first-token-timeout-ms":
-            o.firstTokenTimeoutMs = Args.bounded(a, v, 10, 600_000);
-            break;
-          case "--slow-first-token-ms":
-            o.slowFirstTokenMs = Args.bounded(a, v, 0, 60_000);
-            break;
-          case "--settle-ms":
-            o.settleMs = Args.bounded(a, v, 0, 120_000);
-            break;
-          case "--heap-slack-mib":
-            o.heapSlackMib = Args.bounded(a, v, 0, 1 << 20);
-            break;
-          case "--target":
-            if (!v.equals("in-process") && !v.equals("serve")) {
-              throw new IllegalArgumentException(a + ": " + v + " (expected: in-process or serve)");
-            }
-            o.target = v;
-            break;
-          case "--serve-jar":
-            o.serveJar = Path.of(v);
-            break;
-          case "--serve-java-opts":
-            o.serveJavaOpts = Args.words(v);
-            break;
-          case "--out":
-            o.out = Path.of(v);
-            break;
-          default:
-            throw new IllegalArgumentException("unknown option: " + a);
-        }
-      }
+          });
       return o;
     }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
@@ -347,72 +348,41 @@ public final class LoadHarness {
 
     static Options parse(String[] args) {
       Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String a = args[i];
-        if (a.equals("--compare-upstreams")) {
-          o.compareUpstreams = true;
-          continue;
-        }
-        if (i + 1 >= args.length) {
-          throw new IllegalArgumentException(a + ": missing value");
-        }
-        String v = args[++i];
-        switch (a) {
-          case "--concurrency":
-            o.concurrency = new ArrayList<>();
-            for (String s : v.split(",")) {
-              int c = Integer.parseInt(s.trim());
-              if (c < 1 || c > 1024) {
-                throw new IllegalArgumentException("--concurrency: " + c + " (expected: 1..1024)");
+      Args.each(
+          args,
+          Set.of("--compare-upstreams"),
+          (a, v) -> {
+            switch (a) {
+              case "--compare-upstreams" -> o.compareUpstreams = true;
+              case "--concurrency" -> {
+                o.concurrency = new ArrayList<>();
+                for (String s : v.split(",")) {
+                  o.concurrency.add((int) Args.bounded(a, s, 1, 1024));
+                }
               }
-              o.concurrency.add(c);
-            }
-            break;
-          case "--warmup-ms":
-            o.warmupMs = Args.bounded(a, v, 0, 60_000);
-            break;
-          case "--measure-ms":
-            o.measureMs = Args.bounded(a, v, 100, 120_000);
-            break;
-          case "--modes":
-            o.modes = List.of(v.split(","));
-            for (String m : o.modes) {
-              if (!m.equals("nonstream") && !m.equals("stream")) {
-                throw new IllegalArgumentException(
-                    "--modes: " + m + " (expected: nonstream, stream)");
+              case "--warmup-ms" -> o.warmupMs = Args.bounded(a, v, 0, 60_000);
+              case "--measure-ms" -> o.measureMs = Args.bounded(a, v, 100, 120_000);
+              case "--modes" -> {
+                o.modes = List.of(v.split(","));
+                o.modes.forEach(m -> Args.oneOf(a, m, "nonstream", "stream"));
               }
+              case "--targets" -> o.targets = List.of(v.split(","));
+              case "--serve-jar" -> o.serveJar = Path.of(v);
+              case "--serve-url" -> {
+                o.serveUrl = v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+                if (!o.serveUrl.startsWith("http://127.0.0.1:")
+                    && !o.serveUrl.startsWith("http://localhost:")) {
+                  throw new IllegalArgumentException(
+                      "--serve-url: " + v + " (expected: http://127.0.0.1:PORT — loopback only)");
+                }
+              }
+              case "--serve-java-opts" -> o.serveJavaOpts = Args.words(v);
+              case "--upstream-port" -> o.upstreamPort = (int) Args.bounded(a, v, 0, 65535);
+              case "--portkey-dir" -> o.portkeyDir = Path.of(v);
+              case "--out" -> o.out = Path.of(v);
+              default -> throw Args.unknown(a);
             }
-            break;
-          case "--targets":
-            o.targets = List.of(v.split(","));
-            break;
-          case "--serve-jar":
-            o.serveJar = Path.of(v);
-            break;
-          case "--serve-url":
-            o.serveUrl = v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
-            if (!o.serveUrl.startsWith("http://127.0.0.1:")
-                && !o.serveUrl.startsWith("http://localhost:")) {
-              throw new IllegalArgumentException(
-                  "--serve-url: " + v + " (expected: http://127.0.0.1:PORT — loopback only)");
-            }
-            break;
-          case "--serve-java-opts":
-            o.serveJavaOpts = Args.words(v);
-            break;
-          case "--upstream-port":
-            o.upstreamPort = (int) Args.bounded(a, v, 0, 65535);
-            break;
-          case "--portkey-dir":
-            o.portkeyDir = Path.of(v);
-            break;
-          case "--out":
-            o.out = Path.of(v);
-            break;
-          default:
-            throw new IllegalArgumentException("unknown option: " + a);
-        }
-      }
+          });
       return o;
     }
 

@@ -24,6 +24,7 @@ class LoadHarnessIT {
         InProcessTarget inProcess = new InProcessTarget(upstream)) {
       for (Target t : List.of(raw, inProcess)) {
         for (boolean stream : new boolean[] {false, true}) {
+          t.call(stream, new Target.Probe()); // one answer before measuring, as the harness does
           Runner.Cell c = Runner.run(t, 2, stream, 50, 300);
           assertThat(c.errors()).as(t.name() + " errors: " + c.firstError()).isZero();
           assertThat(c.ok()).isPositive();

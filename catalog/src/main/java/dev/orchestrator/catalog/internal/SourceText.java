@@ -20,8 +20,12 @@ import java.util.Locale;
  * One catalog source: its name and, when it came from text, the text itself. Positions of fields
  * are found lazily, only when an error is reported, by re-scanning the text; the happy path pays
  * nothing for line numbers. Immutable and thread-safe.
+ *
+ * @param name the source name used in messages
+ * @param text the text, or {@code null} for an in-memory tree
+ * @param yaml whether the text is YAML (as opposed to JSON or an in-memory tree)
  */
-public final class SourceText {
+public record SourceText(String name, String text, boolean yaml) {
   private static final ObjectMapper JSON =
       JsonMapper.builder()
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
@@ -32,16 +36,6 @@ public final class SourceText {
           .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
           .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
           .build();
-
-  private final String name;
-  private final String text;
-  private final boolean yaml;
-
-  private SourceText(String name, String text, boolean yaml) {
-    this.name = name;
-    this.text = text;
-    this.yaml = yaml;
-  }
 
   /** A source with no text (an in-memory tree): errors carry no line numbers. */
   public static SourceText ofTree(String name) {
@@ -57,16 +51,6 @@ public final class SourceText {
     String s = t.stripLeading();
     boolean json = s.startsWith("{") || s.startsWith("[");
     return new SourceText(name, t, !json);
-  }
-
-  /** The source name used in messages. */
-  public String name() {
-    return name;
-  }
-
-  /** Whether the text is YAML (as opposed to JSON or an in-memory tree). */
-  public boolean yaml() {
-    return yaml;
   }
 
   /**

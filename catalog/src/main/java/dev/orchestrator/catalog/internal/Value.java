@@ -15,39 +15,18 @@ import java.util.Map;
  * A value inside a catalog document together with where it sits, so that every typed read can fail
  * with a message naming the source, the position, the field path, the value and the expectation.
  * Immutable.
+ *
+ * @param source the source this value came from
+ * @param path where this value sits
+ * @param node the raw node; {@code null} when absent
  */
-public final class Value {
+public record Value(SourceText source, FieldPath path, JsonNode node) {
   private static final int MAX_RENDER = 60;
   private static final BigInteger MAX_INT = BigInteger.valueOf(Integer.MAX_VALUE);
-
-  private final SourceText source;
-  private final FieldPath path;
-  private final JsonNode node;
-
-  private Value(SourceText source, FieldPath path, JsonNode node) {
-    this.source = source;
-    this.path = path;
-    this.node = node;
-  }
 
   /** The root value of a document. */
   public static Value root(SourceText source, JsonNode node) {
     return new Value(source, FieldPath.ROOT, node);
-  }
-
-  /** The source this value came from. */
-  public SourceText source() {
-    return source;
-  }
-
-  /** Where this value sits. */
-  public FieldPath path() {
-    return path;
-  }
-
-  /** The raw node; {@code null} when absent. */
-  public JsonNode node() {
-    return node;
   }
 
   /** The member {@code key} of this object (absent when this is not an object). */

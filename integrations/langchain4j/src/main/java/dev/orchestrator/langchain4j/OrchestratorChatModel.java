@@ -1,16 +1,11 @@
 package dev.orchestrator.langchain4j;
 
-import dev.langchain4j.model.ModelProvider;
-import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.spi.Cancellation;
-import java.util.List;
-import java.util.Set;
 
 /**
  * A {@link dev.orchestrator.engine.TaskOrchestrator} as a LangChain4j {@link ChatModel}: an agent
@@ -30,11 +25,10 @@ import java.util.Set;
  * LangChain4j's own exceptions ({@link OrchestratorErrors}); {@link ChatModelListener}s see every
  * request, response and error. Thread-safe: share one instance.
  */
-public final class OrchestratorChatModel implements ChatModel {
-  private final ModelSettings settings;
+public final class OrchestratorChatModel extends OrchestratorModel implements ChatModel {
 
   private OrchestratorChatModel(ModelSettings settings) {
-    this.settings = settings;
+    super(settings);
   }
 
   /** A builder. */
@@ -53,31 +47,6 @@ public final class OrchestratorChatModel implements ChatModel {
     } catch (RuntimeException e) {
       throw OrchestratorErrors.toLangChain4j(e);
     }
-  }
-
-  /** The builder's parameters, the model name among them. */
-  @Override
-  public ChatRequestParameters defaultRequestParameters() {
-    return settings.defaults();
-  }
-
-  @Override
-  public List<ChatModelListener> listeners() {
-    return settings.listeners();
-  }
-
-  @Override
-  public ModelProvider provider() {
-    return ModelProvider.OTHER;
-  }
-
-  /**
-   * JSON-schema response formats: the engine forwards the schema and plans only routes that support
-   * structured output.
-   */
-  @Override
-  public Set<Capability> supportedCapabilities() {
-    return Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
   }
 
   /** Builder for {@link OrchestratorChatModel}; not thread-safe. */

@@ -1,15 +1,9 @@
 package dev.orchestrator.langchain4j;
 
-import dev.langchain4j.model.ModelProvider;
-import dev.langchain4j.model.chat.Capability;
 import dev.langchain4j.model.chat.StreamingChatModel;
-import dev.langchain4j.model.chat.listener.ChatModelListener;
 import dev.langchain4j.model.chat.request.ChatRequest;
-import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
-import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -34,7 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * dev.langchain4j.model.chat.response.StreamingHandle} cancels the request. Thread-safe: share one
  * instance.
  */
-public final class OrchestratorStreamingChatModel implements StreamingChatModel {
+public final class OrchestratorStreamingChatModel extends OrchestratorModel
+    implements StreamingChatModel {
   private static final ExecutorService DEFAULT_EXECUTOR =
       Executors.newCachedThreadPool(
           new java.util.concurrent.ThreadFactory() {
@@ -48,11 +43,10 @@ public final class OrchestratorStreamingChatModel implements StreamingChatModel 
             }
           });
 
-  private final ModelSettings settings;
   private final Executor executor;
 
   private OrchestratorStreamingChatModel(ModelSettings settings, Executor executor) {
-    this.settings = settings;
+    super(settings);
     this.executor = executor;
   }
 
@@ -66,28 +60,6 @@ public final class OrchestratorStreamingChatModel implements StreamingChatModel 
     Objects.requireNonNull(handler, "handler");
     StreamingRun run = new StreamingRun(settings, request, handler);
     executor.execute(run::run);
-  }
-
-  /** The builder's parameters, the model name among them. */
-  @Override
-  public ChatRequestParameters defaultRequestParameters() {
-    return settings.defaults();
-  }
-
-  @Override
-  public List<ChatModelListener> listeners() {
-    return settings.listeners();
-  }
-
-  @Override
-  public ModelProvider provider() {
-    return ModelProvider.OTHER;
-  }
-
-  /** JSON-schema response formats (see {@link OrchestratorChatModel#supportedCapabilities()}). */
-  @Override
-  public Set<Capability> supportedCapabilities() {
-    return Set.of(Capability.RESPONSE_FORMAT_JSON_SCHEMA);
   }
 
   /** Builder for {@link OrchestratorStreamingChatModel}; not thread-safe. */

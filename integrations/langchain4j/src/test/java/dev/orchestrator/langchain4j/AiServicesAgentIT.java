@@ -1,5 +1,7 @@
 package dev.orchestrator.langchain4j;
 
+import static dev.orchestrator.providers.simulation.ToolCallSteps.ADD;
+import static dev.orchestrator.providers.simulation.ToolCallSteps.WEATHER;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,7 +12,6 @@ import dev.langchain4j.service.AiServices;
 import dev.langchain4j.service.Result;
 import dev.langchain4j.service.TokenStream;
 import dev.langchain4j.service.tool.ToolExecution;
-import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
@@ -57,35 +58,13 @@ class AiServicesAgentIT {
     }
   }
 
-  private static final ToolCall ADD = new ToolCall("call_add_1", "add", "{\"a\":2,\"b\":3}");
-  private static final ToolCall WEATHER =
-      new ToolCall("call_weather_2", "weather", "{\"city\":\"Oslo\"}");
-
   @Test
   void agentRunsTwoToolCallsOfOneTurnAndAnswers() throws Exception {
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    ToolCallSteps.completion("primary", ADD, WEATHER),
-                    Step.ok("2 + 3 = 5, and it is sunny in Oslo.")
-                        .withUsage(
-                            Map.of(
-                                "prompt_tokens",
-                                50,
-                                "completion_tokens",
-                                12,
-                                "total_tokens",
-                                62)))))) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(ToolCallSteps.addAndWeather())) {
       Tools tools = new Tools();
       Assistant assistant =
           AiServices.builder(Assistant.class)
-              .chatModel(
-                  OrchestratorChatModel.builder()
-                      .orchestrator(lb.orchestrator())
-                      .modelName("orchestrator/free")
-                      .build())
+              .chatModel(TestModels.chat(lb, "orchestrator/free"))
               .tools(tools)
               .build();
 
@@ -123,11 +102,8 @@ class AiServicesAgentIT {
   @Test
   void streamingAgentRunsToolCallsFromStreamedFragmentsAndStreamsTheAnswer() throws Exception {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    ToolCallSteps.stream("primary", ADD, WEATHER), Step.ok("Five, and sunny."))))) {
+        LoopbackOrchestrator.primary(
+            ToolCallSteps.stream("primary", ADD, WEATHER), Step.ok("Five, and sunny."))) {
       Tools tools = new Tools();
       StreamingAssistant assistant =
           AiServices.builder(StreamingAssistant.class)
@@ -169,16 +145,9 @@ class AiServicesAgentIT {
   @Test
   void structuredOutputMethodReturnsARecordFromAJsonSchemaAnswer() throws Exception {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
+        LoopbackOrchestrator.primary(Step.ok("{\"name\":\"Ada\",\"age\":36}"))) {
       Extractor extractor =
-          AiServices.create(
-              Extractor.class,
-              OrchestratorChatModel.builder()
-                  .orchestrator(lb.orchestrator())
-                  .modelName("orchestrator/free")
-                  .build());
+          AiServices.create(Extractor.class, TestModels.chat(lb, "orchestrator/free"));
 
       Person p = extractor.extract("Ada Lovelace was 36.");
 

@@ -95,11 +95,7 @@ class ChatModelIT {
     try (LoopbackOrchestrator lb =
         LoopbackOrchestrator.start(
             Map.of(LoopbackOrchestrator.VISION, List.of(Step.ok("A cat on a mat."))))) {
-      OrchestratorChatModel model =
-          OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator())
-              .modelName("orchestrator/free")
-              .build();
+      OrchestratorChatModel model = TestModels.chat(lb, "orchestrator/free");
 
       ChatResponse response =
           model.chat(
@@ -122,8 +118,7 @@ class ChatModelIT {
 
   @Test
   void requestParametersReachTheUpstream() throws Exception {
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok("ok"))))) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(Step.ok("ok"))) {
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
               .orchestrator(lb.orchestrator())
@@ -151,13 +146,8 @@ class ChatModelIT {
 
   @Test
   void toolChoiceRequiredReachesTheUpstream() throws Exception {
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok("ok"))))) {
-      OrchestratorChatModel model =
-          OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator())
-              .modelName(LoopbackOrchestrator.PRIMARY)
-              .build();
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(Step.ok("ok"))) {
+      OrchestratorChatModel model = TestModels.chat(lb, LoopbackOrchestrator.PRIMARY);
 
       model.chat(
           ChatRequest.builder()
@@ -226,9 +216,7 @@ class ChatModelIT {
 
   @Test
   void cancellingThroughTheStreamingHandleStopsTheStreamWithoutATerminalCall() {
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok(Step.DEFAULT_CONTENT))))) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(Step.ok(Step.DEFAULT_CONTENT))) {
       OrchestratorStreamingChatModel model =
           OrchestratorStreamingChatModel.builder()
               .orchestrator(lb.orchestrator())

@@ -8,7 +8,6 @@ import dev.langchain4j.exception.ModelNotFoundException;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -40,14 +39,8 @@ class ExceptionMappingIT {
   void upstreamFailureSurfacesAsLangChain4jsOwnException(
       String model, int status, String body, String exception, String type) {
     Step failing = Step.answer(status, body);
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY, List.of(failing),
-                LoopbackOrchestrator.BACKUP, List.of(failing),
-                LoopbackOrchestrator.VISION, List.of(failing)))) {
-      OrchestratorChatModel chat =
-          OrchestratorChatModel.builder().orchestrator(lb.orchestrator()).modelName(model).build();
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.everyRoute(failing)) {
+      OrchestratorChatModel chat = TestModels.chat(lb, model);
 
       Throwable thrown = catchThrowable(() -> chat.chat("Hi"));
 
@@ -63,18 +56,8 @@ class ExceptionMappingIT {
   @Test
   void settledBadRequestInAGroupIsAnInvalidRequestWithTheUpstreamsOwnMessage() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    Step.answer(
-                        400,
-                        "{\"error\":{\"message\":\"messages[1].content: must not be empty\",\"type\":\"invalid_request_error\"}}"))))) {
-      OrchestratorChatModel chat =
-          OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator())
-              .modelName("pair-group")
-              .build();
+        LoopbackOrchestrator.primary(LoopbackOrchestrator.INVALID_REQUEST)) {
+      OrchestratorChatModel chat = TestModels.chat(lb, "pair-group");
 
       Throwable thrown = catchThrowable(() -> chat.chat("Hi"));
 
@@ -89,11 +72,7 @@ class ExceptionMappingIT {
   @Test
   void unknownModelIsModelNotFound() {
     try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
-      OrchestratorChatModel chat =
-          OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator())
-              .modelName("nowhere/none")
-              .build();
+      OrchestratorChatModel chat = TestModels.chat(lb, "nowhere/none");
 
       assertThat(catchThrowable(() -> chat.chat("Hi")))
           .isExactlyInstanceOf(ModelNotFoundException.class)

@@ -14,8 +14,6 @@ import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The module README's example is this code, compiled and run against the loopback upstream. */
@@ -55,13 +53,9 @@ class ReadmeExampleTest {
   @Test
   void exampleRunsAToolRoundTrip() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    ToolCallSteps.completion(
-                        "primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
-                    Step.ok("2 + 3 = 5."))))) {
+        LoopbackOrchestrator.primary(
+            ToolCallSteps.completion("primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
+            Step.ok("2 + 3 = 5."))) {
       assertThat(ask(lb.orchestrator())).isEqualTo("2 + 3 = 5.");
     }
   }

@@ -1,12 +1,10 @@
 package dev.orchestrator.springai;
 
-import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.model.tool.DefaultToolCallingChatOptions;
 import org.springframework.ai.model.tool.StructuredOutputChatOptions;
-import org.springframework.ai.tool.ToolCallback;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
 
 /**
  * The orchestrator's chat options: Spring AI's portable options (model — a virtual model, group or
@@ -21,29 +19,18 @@ public class OrchestratorChatOptions extends DefaultToolCallingChatOptions
   private final String toolChoice;
 
   private OrchestratorChatOptions(
-      List<ToolCallback> toolCallbacks,
-      Map<String, Object> toolContext,
-      String model,
-      Double frequencyPenalty,
-      Integer maxTokens,
-      Double presencePenalty,
-      List<String> stopSequences,
-      Double temperature,
-      Integer topK,
-      Double topP,
-      String outputSchema,
-      String toolChoice) {
+      ToolCallingChatOptions base, String outputSchema, String toolChoice) {
     super(
-        toolCallbacks,
-        toolContext,
-        model,
-        frequencyPenalty,
-        maxTokens,
-        presencePenalty,
-        stopSequences,
-        temperature,
-        topK,
-        topP);
+        base.getToolCallbacks(),
+        base.getToolContext(),
+        base.getModel(),
+        base.getFrequencyPenalty(),
+        base.getMaxTokens(),
+        base.getPresencePenalty(),
+        base.getStopSequences(),
+        base.getTemperature(),
+        base.getTopK(),
+        base.getTopP());
     this.outputSchema = outputSchema;
     this.toolChoice = toolChoice;
   }
@@ -140,19 +127,7 @@ public class OrchestratorChatOptions extends DefaultToolCallingChatOptions
 
     @Override
     public OrchestratorChatOptions build() {
-      return new OrchestratorChatOptions(
-          toolCallbacks,
-          toolContext,
-          model,
-          frequencyPenalty,
-          maxTokens,
-          presencePenalty,
-          stopSequences,
-          temperature,
-          topK,
-          topP,
-          outputSchema,
-          toolChoice);
+      return new OrchestratorChatOptions(super.build(), outputSchema, toolChoice);
     }
   }
 }

@@ -1,5 +1,7 @@
 package dev.orchestrator.springai;
 
+import static dev.orchestrator.providers.simulation.ToolCallSteps.ADD;
+import static dev.orchestrator.providers.simulation.ToolCallSteps.WEATHER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
@@ -7,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.Trace;
-import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
@@ -32,10 +33,6 @@ import reactor.core.publisher.Signal;
 class ChatClientAgentIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static final ToolCall ADD = new ToolCall("call_add_1", "add", "{\"a\":2,\"b\":3}");
-  private static final ToolCall WEATHER =
-      new ToolCall("call_weather_2", "weather", "{\"city\":\"Oslo\"}");
-
   record Person(String name, int age) {}
 
   /** Two tools; records every call. */
@@ -56,29 +53,12 @@ class ChatClientAgentIT {
   }
 
   private static OrchestratorChatModel model(LoopbackOrchestrator lb) {
-    return OrchestratorChatModel.builder()
-        .orchestrator(lb.orchestrator())
-        .defaultModel("orchestrator/free")
-        .build();
+    return TestModels.chat(lb, "orchestrator/free");
   }
 
   @Test
   void chatClientRunsTwoToolCallsOfOneTurnAndAnswers() throws Exception {
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    ToolCallSteps.completion("primary", ADD, WEATHER),
-                    Step.ok("2 + 3 = 5, and it is sunny in Oslo.")
-                        .withUsage(
-                            Map.of(
-                                "prompt_tokens",
-                                50,
-                                "completion_tokens",
-                                12,
-                                "total_tokens",
-                                62)))))) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(ToolCallSteps.addAndWeather())) {
       Tools tools = new Tools();
       TestObservationRegistry observations = TestObservationRegistry.create();
       ChatClient client =
@@ -131,11 +111,8 @@ class ChatClientAgentIT {
   @Test
   void streamingChatClientRunsToolCallsAndStreamsTheAnswer() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    ToolCallSteps.stream("primary", ADD, WEATHER), Step.ok("Five, and sunny."))))) {
+        LoopbackOrchestrator.primary(
+            ToolCallSteps.stream("primary", ADD, WEATHER), Step.ok("Five, and sunny."))) {
       Tools tools = new Tools();
 
       List<String> pieces =
@@ -157,9 +134,7 @@ class ChatClientAgentIT {
   @Test
   void entityMapsTheAnswerToARecord() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
+        LoopbackOrchestrator.primary(Step.ok("{\"name\":\"Ada\",\"age\":36}"))) {
       Person p =
           ChatClient.create(model(lb))
               .prompt()
@@ -174,9 +149,7 @@ class ChatClientAgentIT {
   @Test
   void nativeStructuredOutputSendsTheSchemaAsAJsonSchemaResponseFormat() throws Exception {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY, List.of(Step.ok("{\"name\":\"Ada\",\"age\":36}"))))) {
+        LoopbackOrchestrator.primary(Step.ok("{\"name\":\"Ada\",\"age\":36}"))) {
       Person p =
           ChatClient.create(model(lb))
               .prompt()
@@ -256,18 +229,8 @@ class ChatClientAgentIT {
   @Test
   void settledBadRequestInAGroupIsNonTransientWithTheUpstreamsOwnMessage() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    Step.answer(
-                        400,
-                        "{\"error\":{\"message\":\"messages[1].content: must not be empty\",\"type\":\"invalid_request_error\"}}"))))) {
-      OrchestratorChatModel group =
-          OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator())
-              .defaultModel("pair-group")
-              .build();
+        LoopbackOrchestrator.primary(LoopbackOrchestrator.INVALID_REQUEST)) {
+      OrchestratorChatModel group = TestModels.chat(lb, "pair-group");
 
       Throwable thrown =
           catchThrowable(() -> ChatClient.create(group).prompt().user("Hi").call().content());
@@ -285,8 +248,7 @@ class ChatClientAgentIT {
 
   @Test
   void aPromptsOwnOptionsWinOverTheDefaultsValueByValue() throws Exception {
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(Map.of(LoopbackOrchestrator.PRIMARY, List.of(Step.ok("ok"))))) {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(Step.ok("ok"))) {
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
               .orchestrator(lb.orchestrator())

@@ -6,8 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.ai.chat.prompt.Prompt;
@@ -33,17 +31,8 @@ class ErrorMappingIT {
   void upstreamFailureSurfacesAsSpringAisOwnException(
       String model, int status, String body, String exception, String type) {
     Step failing = Step.answer(status, body);
-    try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY, List.of(failing),
-                LoopbackOrchestrator.BACKUP, List.of(failing),
-                LoopbackOrchestrator.VISION, List.of(failing)))) {
-      OrchestratorChatModel chat =
-          OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator())
-              .defaultModel(model)
-              .build();
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.everyRoute(failing)) {
+      OrchestratorChatModel chat = TestModels.chat(lb, model);
 
       Throwable thrown = catchThrowable(() -> chat.call(new Prompt("Hi")));
 

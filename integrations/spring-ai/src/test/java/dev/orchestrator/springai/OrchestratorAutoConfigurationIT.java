@@ -97,11 +97,7 @@ class OrchestratorAutoConfigurationIT {
   @Test
   void anApplicationsOwnChatModelWins() {
     try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
-      OrchestratorChatModel own =
-          OrchestratorChatModel.builder()
-              .orchestrator(lb.orchestrator())
-              .defaultModel("pair-group")
-              .build();
+      OrchestratorChatModel own = TestModels.chat(lb, "pair-group");
       runner
           .withBean(OrchestratorChatModel.class, () -> own)
           .run(context -> assertThat(context.getBean(ChatModel.class)).isSameAs(own));

@@ -9,8 +9,6 @@ import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatModel;
@@ -59,13 +57,9 @@ class ReadmeExampleTest {
   @Test
   void exampleRunsAToolRoundTripInABootContext() {
     try (LoopbackOrchestrator lb =
-        LoopbackOrchestrator.start(
-            Map.of(
-                LoopbackOrchestrator.PRIMARY,
-                List.of(
-                    ToolCallSteps.completion(
-                        "primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
-                    Step.ok("2 + 3 = 5."))))) {
+        LoopbackOrchestrator.primary(
+            ToolCallSteps.completion("primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
+            Step.ok("2 + 3 = 5."))) {
       new ApplicationContextRunner()
           .withConfiguration(AutoConfigurations.of(ChatClientAutoConfiguration.class))
           .withBean(TaskOrchestrator.class, () -> lb.orchestrator())

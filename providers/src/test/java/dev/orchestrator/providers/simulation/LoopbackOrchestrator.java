@@ -36,6 +36,16 @@ public final class LoopbackOrchestrator implements AutoCloseable {
   /** The only route with vision. */
   public static final String VISION = "gamma/vision";
 
+  /**
+   * OpenAI's 400 for an empty message ({@code invalid_request_error}): the caller's mistake, which
+   * no other route can fix.
+   */
+  public static final Step INVALID_REQUEST =
+      Step.answer(
+          400,
+          "{\"error\":{\"message\":\"messages[1].content: must not be empty\","
+              + "\"type\":\"invalid_request_error\"}}");
+
   private final ScriptedUpstream upstream;
   private final TaskOrchestrator orchestrator;
 
@@ -54,6 +64,16 @@ public final class LoopbackOrchestrator implements AutoCloseable {
   /** Starts the upstream with {@code scripts} (route id to steps) and builds the orchestrator. */
   public static LoopbackOrchestrator start(Map<String, List<Step>> scripts) {
     return new LoopbackOrchestrator(scripts, policy().build());
+  }
+
+  /** As {@link #start(Map)}, with {@code steps} scripted for {@link #PRIMARY} only. */
+  public static LoopbackOrchestrator primary(Step... steps) {
+    return start(Map.of(PRIMARY, List.of(steps)));
+  }
+
+  /** As {@link #start(Map)}, with every route answering {@code step} once. */
+  public static LoopbackOrchestrator everyRoute(Step step) {
+    return start(Map.of(PRIMARY, List.of(step), BACKUP, List.of(step), VISION, List.of(step)));
   }
 
   /**

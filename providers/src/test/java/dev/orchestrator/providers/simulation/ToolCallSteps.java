@@ -15,7 +15,29 @@ import java.util.Map;
 public final class ToolCallSteps {
   private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
+  /** {@code add(2, 3)}: the first tool call of the agent round trips. */
+  public static final ToolCall ADD = new ToolCall("call_add_1", "add", "{\"a\":2,\"b\":3}");
+
+  /** {@code weather("Oslo")}: the second. */
+  public static final ToolCall WEATHER =
+      new ToolCall("call_weather_2", "weather", "{\"city\":\"Oslo\"}");
+
+  /** The answer {@link #addAndWeather()} ends with. */
+  public static final String ADD_AND_WEATHER_ANSWER = "2 + 3 = 5, and it is sunny in Oslo.";
+
   private ToolCallSteps() {}
+
+  /**
+   * An agent's round trip: a completion calling {@link #ADD} and {@link #WEATHER} (30 tokens), then
+   * the answer {@link #ADD_AND_WEATHER_ANSWER} (62 tokens).
+   */
+  public static Step[] addAndWeather() {
+    return new Step[] {
+      completion("primary", ADD, WEATHER),
+      Step.ok(ADD_AND_WEATHER_ANSWER)
+          .withUsage(Map.of("prompt_tokens", 50, "completion_tokens", 12, "total_tokens", 62))
+    };
+  }
 
   /**
    * A whole completion whose message calls {@code calls} (finish reason {@code tool_calls}). A

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
@@ -22,10 +23,14 @@ import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.StreamSignal;
 import dev.orchestrator.providers.internal.WireProtocol;
 import java.io.ByteArrayOutputStream;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -33,13 +38,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Flow;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
- * Runs one attempt over an {@link Exchange} ({@code java.net.http} or the own HTTP/1.1 client):
- * checks the key and the body size before sending, enforces every limit of {@link AttemptLimits}
- * with the shared {@link Watchdog}, honours the cancel signal, reads bodies with bounds, and turns
+ * Runs one attempt over {@code java.net.http}: checks the key and the body size before sending,
+ * enforces every limit of {@link AttemptLimits} with one task on the shared scheduler, measured on
+ * the injected {@link Ticker}, honours the cancel signal, reads bodies with bounds, and turns
  * whatever happened into an {@link AttemptOutcome}. Thread-safe: all per-attempt state lives in
  * {@link Attempt}.
  */
@@ -50,7 +59,9 @@ final class HttpChatTransport {
   /** Longest SSE line accepted. */
   static final int MAX_SSE_LINE_BYTES = 4 * 1024 * 1024;
 
-  private final Exchange exchange;
+  private final HttpClient http;
+  private final ScheduledExecutorService scheduler;
+  private final Ticker ticker;
   private final Credentials credentials;
   private final String userAgent;
   private final long maxRequestBytes;
@@ -59,18 +70,22 @@ final class HttpChatTransport {
   private final Endpoints endpoints = new Endpoints();
 
   HttpChatTransport(
-      Exchange exchange,
+      HttpClient http,
+      ScheduledExecutorService scheduler,
+      Ticker ticker,
       Credentials credentials,
       String userAgent,
       long maxRequestBytes,
       int maxMalformedEvents,
       Function<FailureEvidence, ProviderFailure> classifier) {
-    this.classifier = classifier;
-    this.maxMalformedEvents = maxMalformedEvents;
-    this.exchange = exchange;
+    this.http = http;
+    this.scheduler = scheduler;
+    this.ticker = ticker;
     this.credentials = credentials;
     this.userAgent = userAgent;
     this.maxRequestBytes = maxRequestBytes;
+    this.maxMalformedEvents = maxMalformedEvents;
+    this.classifier = classifier;
   }
 
   AttemptOutcome send(ProviderCall call, WireProtocol wire) {
@@ -129,7 +144,7 @@ final class HttpChatTransport {
     return new Attempt(call, wire, key, uri, body).execute();
   }
 
-  /** Why the watchdog or the caller stopped an attempt. */
+  /** Why the timer or the caller stopped an attempt. */
   private enum Reason {
     CANCELLED,
     HEADERS,
@@ -148,8 +163,12 @@ final class HttpChatTransport {
 
   private record Abort(Reason reason, Phase phase, long bodyBytes) {}
 
-  /** One attempt's state. The calling thread runs it; the watchdog and cancel hooks abort it. */
-  private final class Attempt implements Exchange.Hooks {
+  /**
+   * One attempt's state. The calling thread runs the exchange; the timer task and the cancel hook
+   * abort it by interrupting that thread (a blocked {@code send} is cancelled, a blocked body read
+   * fails) and closing the body.
+   */
+  private final class Attempt {
     private final ProviderCall call;
     private final WireProtocol wire;
     private final String key;
@@ -157,15 +176,10 @@ final class HttpChatTransport {
     private final byte[] requestBody;
     private final AttemptLimits limits;
     private final String providerId;
-    private final long start = System.nanoTime();
+    private final long start = ticker.read();
     private final AtomicReference<Abort> abort = new AtomicReference<>();
 
-    /**
-     * The thread running an {@link Exchange#abortsByInterrupt()} exchange (blocked in {@code send}
-     * or in a body read), or null; guarded by {@code sendLock}. An abort interrupts it: closing the
-     * body alone does not always wake a reader blocked in the JDK's response stream (seen under
-     * load in the fault soak).
-     */
+    /** The thread inside the exchange, or null; guarded by {@code sendLock}. */
     private Thread sending;
 
     /** Whether {@link #abort} interrupted {@link #sending}; guarded by {@code sendLock}. */
@@ -173,6 +187,7 @@ final class HttpChatTransport {
 
     private final Object sendLock = new Object();
     private volatile InputStream body;
+    private volatile StreamBody streamBody;
     private volatile Phase phase = Phase.HEADERS;
     private volatile long lastActivity = start;
     private volatile long bodyBytes;
@@ -180,10 +195,8 @@ final class HttpChatTransport {
     private volatile boolean finished;
     private volatile StreamAssembler assembler;
 
-    /** Closing it aborts the exchange (the socket client's handle), or null. */
-    private volatile Closeable handle;
-
-    private Watchdog.Timeout timer;
+    /** The pending limit check; guarded by {@code this}. */
+    private ScheduledFuture<?> timer;
 
     Attempt(ProviderCall call, WireProtocol wire, String key, URI uri, byte[] requestBody) {
       this.call = call;
@@ -198,9 +211,7 @@ final class HttpChatTransport {
     AttemptOutcome execute() {
       AutoCloseable hook = call.cancellation().onCancel(() -> abort(Reason.CANCELLED));
       try {
-        synchronized (this) {
-          timer = Watchdog.schedule(this::tick, nextDeadline() - System.nanoTime());
-        }
+        arm();
         return exchange();
       } catch (StreamAssembler.ListenerException e) {
         abort(Reason.CANCELLED);
@@ -222,7 +233,7 @@ final class HttpChatTransport {
         finished = true;
         synchronized (this) {
           if (timer != null) {
-            timer.cancel();
+            timer.cancel(false);
           }
         }
         clearSending();
@@ -234,120 +245,70 @@ final class HttpChatTransport {
       }
     }
 
-    /** The watchdog tick: abort when a limit passed, otherwise sleep until the next one. */
-    private void tick() {
+    /** Schedules the limit check at the next deadline, replacing the pending one. */
+    private synchronized void arm() {
+      if (timer != null) {
+        timer.cancel(false);
+      }
+      if (!finished) {
+        long total = start + limits.total().toNanos();
+        long p = phaseDeadline();
+        long next = p - total < 0 ? p : total;
+        timer = scheduler.schedule(this::check, next - ticker.read(), TimeUnit.NANOSECONDS);
+      }
+    }
+
+    /** The timer task: aborts when a limit passed, otherwise re-arms for the next deadline. */
+    private void check() {
       if (finished || abort.get() != null) {
         return;
       }
-      long now = System.nanoTime();
-      long total = start + limits.total().toNanos();
-      if (now - total >= 0) {
+      long now = ticker.read();
+      if (now - (start + limits.total().toNanos()) >= 0) {
         abort(Reason.TOTAL);
-        return;
-      }
-      long phaseDeadline = phaseDeadline();
-      if (now - phaseDeadline >= 0) {
+      } else if (now - phaseDeadline() >= 0) {
         abort(phaseReason());
-        return;
+      } else {
+        arm();
       }
-      synchronized (this) {
-        if (!finished) {
-          timer = Watchdog.schedule(this::tick, Math.min(total, phaseDeadline) - now);
-        }
-      }
-    }
-
-    private long nextDeadline() {
-      long total = start + limits.total().toNanos();
-      long p = phaseDeadline();
-      return p - total < 0 ? p : total;
     }
 
     private long phaseDeadline() {
-      switch (phase) {
-        case HEADERS:
-          long h = limits.headersTimeout().toNanos();
-          if (call.request().stream()) {
-            h = Math.min(h, limits.firstTokenTimeout().toNanos());
-          }
-          return start + h;
-        case AWAIT_FIRST_TOKEN:
-          return start + limits.firstTokenTimeout().toNanos();
-        case STREAMING:
-          return lastActivity + limits.idleTimeout().toNanos();
-        case BODY:
-        default:
-          return start + limits.total().toNanos();
-      }
+      return switch (phase) {
+        case HEADERS -> start + headersLimit().toNanos();
+        case AWAIT_FIRST_TOKEN -> start + limits.firstTokenTimeout().toNanos();
+        case STREAMING -> lastActivity + limits.idleTimeout().toNanos();
+        case BODY -> start + limits.total().toNanos();
+      };
     }
 
     private Reason phaseReason() {
-      switch (phase) {
-        case HEADERS:
-          return Reason.HEADERS;
-        case AWAIT_FIRST_TOKEN:
-          return Reason.FIRST_TOKEN;
-        case STREAMING:
-          return Reason.IDLE;
-        case BODY:
-        default:
-          return Reason.TOTAL;
-      }
+      return switch (phase) {
+        case HEADERS -> Reason.HEADERS;
+        case AWAIT_FIRST_TOKEN -> Reason.FIRST_TOKEN;
+        case STREAMING -> Reason.IDLE;
+        case BODY -> Reason.TOTAL;
+      };
     }
 
-    @Override
-    public void requestSent() {
-      requestSent = true;
+    /** Moves to {@code next} and re-arms the timer for its limit. */
+    private void enter(Phase next) {
+      lastActivity = ticker.read();
+      phase = next;
+      arm();
     }
 
-    @Override
-    public void abortWith(Closeable h) {
-      handle = h;
-      if (abort.get() != null) {
-        closeQuietly(h);
-      }
-    }
-
-    @Override
-    public void wholeBodyStarts() {
-      // The headers are in: from here the total limit applies, and a slow body is "reading".
-      lastActivity = System.nanoTime();
-      phase = Phase.BODY;
-      rearm();
-    }
-
-    @Override
-    public void bodyBytes(long n) {
-      lastActivity = System.nanoTime();
-      bodyBytes += n;
-    }
-
-    @Override
-    public long maxResponseBytes() {
-      return bounds().maxResponseBytes();
-    }
-
-    @Override
-    public long drainLimitNanos() {
-      return limits.idleTimeout().toNanos();
-    }
-
-    /** Stops the exchange: first reason wins; closes the body and cancels the request. */
+    /** Stops the exchange: first reason wins; interrupts the exchange's thread, closes the body. */
     private void abort(Reason reason) {
       if (!abort.compareAndSet(null, new Abort(reason, phase, bodyBytes))) {
         return;
       }
-      // Interrupt the exchange's thread: a blocked send is cancelled (JDK 16+), a blocked body read
-      // fails; the thread clears the flag when it leaves the exchange.
+      // The thread clears the flag when it leaves the exchange (clearSending).
       synchronized (sendLock) {
         if (sending != null) {
           interruptedBySelf = true;
           sending.interrupt();
         }
-      }
-      Closeable h = handle;
-      if (h != null) {
-        closeQuietly(h);
       }
       InputStream in = body;
       if (in != null) {
@@ -356,9 +317,9 @@ final class HttpChatTransport {
     }
 
     private AttemptOutcome exchange() {
-      RequestHeaders headers;
+      HttpRequest request;
       try {
-        headers = buildHeaders();
+        request = request();
       } catch (IllegalArgumentException badKey) {
         // Only the key's header can be refused here (provider headers are filtered): a key with a
         // stray newline or control character. The type is the evidence; the key is never quoted.
@@ -371,20 +332,16 @@ final class HttpChatTransport {
             false);
       }
       // The exchange runs on this thread: sendAsync(...).get() would hop every response through
-      // the client's executor (measured: ~4x the per-call overhead, docs/benchmarks.md). Until the
-      // attempt ends, timeouts and cancels interrupt this thread or close the exchange's handle.
-      Exchange x = exchange.via(uri);
+      // the client's executor. Until the attempt ends, timeouts and cancels interrupt this thread.
       synchronized (sendLock) {
         if (abort.get() != null) {
           return aborted(null);
         }
-        if (x.abortsByInterrupt()) {
-          sending = Thread.currentThread();
-        }
+        sending = Thread.currentThread();
       }
-      Exchange.Response response;
+      HttpResponse<InputStream> response;
       try {
-        response = x.send(uri, headers, requestBody, this);
+        response = http.send(request, this::subscriberFor);
       } catch (InterruptedException e) {
         if (!clearSending()) {
           // Interrupted by someone else: the caller is going away.
@@ -398,7 +355,7 @@ final class HttpChatTransport {
           return aborted(null);
         }
         if (phase == Phase.BODY) {
-          // The headers were in and the exchange was collecting the body (java.net.http reports a
+          // The headers were in and the client was collecting the body (java.net.http reports a
           // body cut short from send or from the read, by timing): the same fault either way.
           return failed(
               TransportFault.STREAM_TRUNCATED,
@@ -412,33 +369,76 @@ final class HttpChatTransport {
         closeQuietly(in);
         return aborted(null);
       }
-      lastActivity = System.nanoTime();
-      int status = response.status();
-      String requestId = requestId(response);
+      int status = response.statusCode();
+      String requestId = requestId(response.headers());
       if (status < 200 || status > 299) {
         phase = Phase.BODY;
         return httpError(response, in);
       }
-      if (isStream(response.headers())) {
-        phase = Phase.AWAIT_FIRST_TOKEN;
-        rearm();
-        return stream(in, status, requestId, response.finished());
+      StreamBody sb = streamBody;
+      if (sb != null) {
+        enter(Phase.AWAIT_FIRST_TOKEN);
+        return stream(in, status, requestId, sb);
       }
-      if (phase != Phase.BODY) {
-        wholeBodyStarts();
-      }
-      return whole(in, status, requestId, !response.collected());
+      return whole(in, status, requestId);
     }
 
-    @Override
-    public boolean isStream(Map<String, List<String>> headers) {
+    private HttpRequest request() {
+      RequestHeaders headers = new RequestHeaders();
+      for (Map.Entry<String, String> h : call.provider().headers().entrySet()) {
+        // Host, Connection, Content-Length… belong to the HTTP client: refused, skipped.
+        headers.trySet(h.getKey(), h.getValue());
+      }
+      headers.set("Content-Type", "application/json");
+      headers.set("Accept", call.request().stream() ? "text/event-stream" : "application/json");
+      headers.set("User-Agent", userAgent);
+      wire.protocolHeaders(headers);
+      wire.authenticate(headers, key);
+      HttpRequest.Builder b = HttpRequest.newBuilder(uri).POST(new SentPublisher());
+      if ("http".equalsIgnoreCase(uri.getScheme())) {
+        // Cleartext: no h2c upgrade dance, which some local servers mishandle.
+        b.version(HttpClient.Version.HTTP_1_1);
+      }
+      headers.forEach(b::setHeader);
+      return b.build();
+    }
+
+    /**
+     * How the response body is read, chosen when the headers arrive (on the client's thread): a
+     * whole 2xx body is collected inside the client ({@link WholeBody}), so {@code send} returns
+     * once with all of it; a stream is read by this thread as it arrives through a {@link
+     * StreamBody}, so that a completed one leaves its connection reusable; an error body as a plain
+     * input stream.
+     */
+    private HttpResponse.BodySubscriber<InputStream> subscriberFor(HttpResponse.ResponseInfo info) {
+      int status = info.statusCode();
+      if (status < 200 || status > 299) {
+        return HttpResponse.BodySubscribers.ofInputStream();
+      }
+      if (isStream(info.headers())) {
+        StreamBody b = new StreamBody(limits.idleTimeout().toNanos(), scheduler);
+        streamBody = b;
+        return b;
+      }
+      // The headers are in: from here the total limit applies, and a slow body is "reading".
+      enter(Phase.BODY);
+      return new WholeBody(
+          bounds().maxResponseBytes(),
+          info.headers().firstValueAsLong("content-length").orElse(-1),
+          n -> {
+            lastActivity = ticker.read();
+            bodyBytes += n;
+          });
+    }
+
+    private boolean isStream(HttpHeaders headers) {
       if (!call.request().stream()) {
         return false;
       }
-      List<String> type = headers.get("content-type");
-      return type == null
-          || type.isEmpty()
-          || !type.get(0).toLowerCase(Locale.ROOT).contains("json");
+      return headers
+          .firstValue("content-type")
+          .map(t -> !t.toLowerCase(Locale.ROOT).contains("json"))
+          .orElse(true);
     }
 
     /**
@@ -458,43 +458,55 @@ final class HttpChatTransport {
       return self;
     }
 
-    private void rearm() {
-      synchronized (this) {
-        if (timer != null) {
-          timer.cancel();
-        }
-        if (!finished) {
-          timer = Watchdog.schedule(this::tick, nextDeadline() - System.nanoTime());
-        }
+    /** The request body, noting when the connection has taken all of it. */
+    private final class SentPublisher implements HttpRequest.BodyPublisher {
+      private final HttpRequest.BodyPublisher bytes =
+          HttpRequest.BodyPublishers.ofByteArray(requestBody);
+
+      @Override
+      public long contentLength() {
+        return bytes.contentLength();
+      }
+
+      @Override
+      public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+        bytes.subscribe(
+            new Flow.Subscriber<ByteBuffer>() {
+              @Override
+              public void onSubscribe(Flow.Subscription s) {
+                subscriber.onSubscribe(s);
+              }
+
+              @Override
+              public void onNext(ByteBuffer item) {
+                subscriber.onNext(item);
+              }
+
+              @Override
+              public void onError(Throwable t) {
+                subscriber.onError(t);
+              }
+
+              @Override
+              public void onComplete() {
+                requestSent = true;
+                subscriber.onComplete();
+              }
+            });
       }
     }
 
-    private RequestHeaders buildHeaders() {
-      RequestHeaders b = new RequestHeaders();
-      for (Map.Entry<String, String> h : call.provider().headers().entrySet()) {
-        // Host, Connection, Content-Length… belong to the HTTP client: refused, skipped.
-        b.trySet(h.getKey(), h.getValue());
-      }
-      b.set("Content-Type", "application/json");
-      b.set("Accept", call.request().stream() ? "text/event-stream" : "application/json");
-      b.set("User-Agent", userAgent);
-      wire.protocolHeaders(b);
-      wire.authenticate(b, key);
-      return b;
-    }
-
-    private AttemptOutcome httpError(Exchange.Response response, InputStream in) {
+    private AttemptOutcome httpError(HttpResponse<InputStream> response, InputStream in) {
       String text;
       try {
-        text =
-            new String(readBounded(in, MAX_ERROR_BODY_BYTES, false, true), StandardCharsets.UTF_8);
+        text = new String(readBounded(in, MAX_ERROR_BODY_BYTES, false), StandardCharsets.UTF_8);
       } catch (IOException e) {
         text = ""; // the status is the evidence; a broken error body adds nothing
       } finally {
         closeQuietly(in);
       }
       FailureEvidence evidence =
-          FailureEvidence.http(response.status(), flatten(response.headers()), text);
+          FailureEvidence.http(response.statusCode(), flatten(response.headers()), text);
       return new AttemptOutcome.Failed(
           Failures.classify(classifier, evidence, providerId, false, key), false);
     }
@@ -504,11 +516,11 @@ final class HttpChatTransport {
       return call.limits().bounds();
     }
 
-    /** Reads a whole 2xx body; {@code live}: its bytes arrive now (not collected by the client). */
-    private AttemptOutcome whole(InputStream in, int status, String requestId, boolean live) {
+    /** Reads a whole 2xx body, collected by a {@link WholeBody}. */
+    private AttemptOutcome whole(InputStream in, int status, String requestId) {
       byte[] bytes;
       try {
-        bytes = readBounded(in, bounds().maxResponseBytes(), true, live);
+        bytes = readBounded(in, bounds().maxResponseBytes(), true);
       } catch (BodyTooLargeException e) {
         return new AttemptOutcome.Failed(
             Failures.emptyResponse(
@@ -581,7 +593,8 @@ final class HttpChatTransport {
       }
     }
 
-    private AttemptOutcome stream(InputStream in, int status, String requestId, Runnable finished) {
+    private AttemptOutcome stream(
+        InputStream in, int status, String requestId, StreamBody streamBody) {
       StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
       assembler = a;
       StreamBounds bounds = bounds();
@@ -594,10 +607,10 @@ final class HttpChatTransport {
           int n = in.read(buf);
           if (n < 0) {
             reader.endOfInput(a);
-            signal = endSignal(a);
+            signal = a.signal();
             break;
           }
-          lastActivity = System.nanoTime();
+          lastActivity = ticker.read();
           bodyBytes += n;
           if (bodyBytes > bounds.maxResponseBytes()) {
             return failed(
@@ -619,15 +632,15 @@ final class HttpChatTransport {
             }
           }
           if (a.progressed() && phase == Phase.AWAIT_FIRST_TOKEN) {
-            phase = Phase.STREAMING;
-            rearm();
+            enter(Phase.STREAMING);
           }
           if (reader.stopped()) {
-            signal = endSignal(a);
+            signal = a.signal();
           }
         }
         if (signal == StreamSignal.DONE) {
-          finished.run(); // the close below lets the body's end arrive: the connection is reused
+          streamBody
+              .finished(); // the close below lets the body's end arrive: the connection is reused
         }
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
@@ -667,11 +680,6 @@ final class HttpChatTransport {
           return failed(
               TransportFault.STREAM_TRUNCATED, "the stream ended without its terminal chunk");
       }
-    }
-
-    /** The assembler's last signal; a plain end of input stays {@code CONTINUE}. */
-    private StreamSignal endSignal(StreamAssembler a) {
-      return a.signal();
     }
 
     private AttemptOutcome completed(StreamAssembler a, int status, String requestId) {
@@ -745,22 +753,13 @@ final class HttpChatTransport {
           Failures.transport(classifier, fault, message, providerId, visible, key), visible);
     }
 
-    /**
-     * Reads at most {@code max} bytes; beyond that either stops quietly or throws. {@code live}:
-     * the bytes arrive now (an error body, a body the client did not collect), so they count as
-     * activity; a {@link WholeBody} counted them when they arrived.
-     */
-    private byte[] readBounded(InputStream in, long max, boolean strict, boolean live)
-        throws IOException {
+    /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */
+    private byte[] readBounded(InputStream in, long max, boolean strict) throws IOException {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buf = new byte[8192];
       long total = 0;
       int n;
       while ((n = in.read(buf)) >= 0) {
-        if (live) {
-          lastActivity = System.nanoTime();
-          bodyBytes += n;
-        }
         long room = max - total;
         if (n > room) {
           if (strict) {
@@ -788,16 +787,16 @@ final class HttpChatTransport {
     return d.toMillis() + " ms";
   }
 
-  private static String requestId(Exchange.Response r) {
-    String id = r.first("x-request-id");
-    return id != null ? id : r.first("request-id");
+  private static String requestId(HttpHeaders h) {
+    return h.firstValue("x-request-id").or(() -> h.firstValue("request-id")).orElse(null);
   }
 
-  private static Map<String, String> flatten(Map<String, List<String>> h) {
+  /** One line per header, names in lower case, HTTP/2 pseudo-headers left out. */
+  private static Map<String, String> flatten(HttpHeaders h) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (Map.Entry<String, List<String>> e : h.entrySet()) {
+    for (Map.Entry<String, List<String>> e : h.map().entrySet()) {
       if (!e.getKey().startsWith(":")) {
-        out.put(e.getKey(), String.join(", ", e.getValue()));
+        out.put(e.getKey().toLowerCase(Locale.ROOT), String.join(", ", e.getValue()));
       }
     }
     return out;

@@ -437,7 +437,7 @@ class HttpProviderClientsIT {
           }
         }
       }
-      assertThat(liveThreads(true, Watchdog.THREAD_NAME)).isLessThanOrEqualTo(1);
+      assertThat(liveThreads(true, HttpProviderClients.TIMER_THREAD_NAME)).isLessThanOrEqualTo(1);
       // The upstream records a call on its own thread; on a loaded machine that can trail the
       // client's timeout, so wait for the record (bounded) rather than race it.
       long recorded = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);

@@ -32,7 +32,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -40,9 +39,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -144,29 +140,10 @@ final class HttpChatTransport {
     return new Attempt(call, wire, key, uri, body).execute();
   }
 
-  /** Why the timer or the caller stopped an attempt. */
-  private enum Reason {
-    CANCELLED,
-    HEADERS,
-    FIRST_TOKEN,
-    IDLE,
-    TOTAL
-  }
-
-  /** Where an attempt is; decides which limit applies next. */
-  private enum Phase {
-    HEADERS,
-    AWAIT_FIRST_TOKEN,
-    STREAMING,
-    BODY
-  }
-
-  private record Abort(Reason reason, Phase phase, long bodyBytes) {}
-
   /**
-   * One attempt's state. The calling thread runs the exchange; the timer task and the cancel hook
-   * abort it by interrupting that thread (a blocked {@code send} is cancelled, a blocked body read
-   * fails) and closing the body.
+   * One attempt's state. The calling thread runs the exchange; its {@link AttemptClock} and the
+   * cancel hook stop it by interrupting that thread (a blocked {@code send} is cancelled, a blocked
+   * body read fails) and closing the body.
    */
   private final class Attempt {
     private final ProviderCall call;
@@ -174,29 +151,20 @@ final class HttpChatTransport {
     private final String key;
     private final URI uri;
     private final byte[] requestBody;
-    private final AttemptLimits limits;
     private final String providerId;
-    private final long start = ticker.read();
-    private final AtomicReference<Abort> abort = new AtomicReference<>();
+    private final AttemptClock clock;
 
     /** The thread inside the exchange, or null; guarded by {@code sendLock}. */
     private Thread sending;
 
-    /** Whether {@link #abort} interrupted {@link #sending}; guarded by {@code sendLock}. */
+    /** Whether {@link #interrupt} interrupted {@link #sending}; guarded by {@code sendLock}. */
     private boolean interruptedBySelf;
 
     private final Object sendLock = new Object();
     private volatile InputStream body;
     private volatile StreamBody streamBody;
-    private volatile Phase phase = Phase.HEADERS;
-    private volatile long lastActivity = start;
-    private volatile long bodyBytes;
     private volatile boolean requestSent;
-    private volatile boolean finished;
     private volatile StreamAssembler assembler;
-
-    /** The pending limit check; guarded by {@code this}. */
-    private ScheduledFuture<?> timer;
 
     Attempt(ProviderCall call, WireProtocol wire, String key, URI uri, byte[] requestBody) {
       this.call = call;
@@ -204,21 +172,24 @@ final class HttpChatTransport {
       this.key = key;
       this.uri = uri;
       this.requestBody = requestBody;
-      this.limits = call.limits();
       this.providerId = call.provider().id();
+      this.clock =
+          new AttemptClock(
+              call.limits(), call.request().stream(), ticker, scheduler, r -> interrupt());
     }
 
     AttemptOutcome execute() {
-      AutoCloseable hook = call.cancellation().onCancel(() -> abort(Reason.CANCELLED));
+      AutoCloseable hook =
+          call.cancellation().onCancel(() -> clock.stop(AttemptClock.Reason.CANCELLED));
       try {
-        arm();
+        clock.start();
         return exchange();
       } catch (StreamAssembler.ListenerException e) {
-        abort(Reason.CANCELLED);
+        clock.stop(AttemptClock.Reason.CANCELLED);
         return failed(TransportFault.CANCELLED, e.getMessage());
       } catch (RuntimeException e) {
         // The SPI never throws: an unexpected client-side error is an unknown, final failure.
-        abort(Reason.CANCELLED);
+        clock.stop(AttemptClock.Reason.CANCELLED);
         StreamAssembler a = assembler;
         boolean visible = a != null && a.visibleOutput();
         ProviderFailure f =
@@ -230,12 +201,7 @@ final class HttpChatTransport {
                 "unexpected client error: " + TransportFaults.describe(e));
         return new AttemptOutcome.Failed(Failures.scrub(f, key), visible);
       } finally {
-        finished = true;
-        synchronized (this) {
-          if (timer != null) {
-            timer.cancel(false);
-          }
-        }
+        clock.finish();
         clearSending();
         closeQuietly(hook);
         InputStream in = body;
@@ -245,64 +211,8 @@ final class HttpChatTransport {
       }
     }
 
-    /** Schedules the limit check at the next deadline, replacing the pending one. */
-    private synchronized void arm() {
-      if (timer != null) {
-        timer.cancel(false);
-      }
-      if (!finished) {
-        long total = start + limits.total().toNanos();
-        long p = phaseDeadline();
-        long next = p - total < 0 ? p : total;
-        timer = scheduler.schedule(this::check, next - ticker.read(), TimeUnit.NANOSECONDS);
-      }
-    }
-
-    /** The timer task: aborts when a limit passed, otherwise re-arms for the next deadline. */
-    private void check() {
-      if (finished || abort.get() != null) {
-        return;
-      }
-      long now = ticker.read();
-      if (now - (start + limits.total().toNanos()) >= 0) {
-        abort(Reason.TOTAL);
-      } else if (now - phaseDeadline() >= 0) {
-        abort(phaseReason());
-      } else {
-        arm();
-      }
-    }
-
-    private long phaseDeadline() {
-      return switch (phase) {
-        case HEADERS -> start + headersLimit().toNanos();
-        case AWAIT_FIRST_TOKEN -> start + limits.firstTokenTimeout().toNanos();
-        case STREAMING -> lastActivity + limits.idleTimeout().toNanos();
-        case BODY -> start + limits.total().toNanos();
-      };
-    }
-
-    private Reason phaseReason() {
-      return switch (phase) {
-        case HEADERS -> Reason.HEADERS;
-        case AWAIT_FIRST_TOKEN -> Reason.FIRST_TOKEN;
-        case STREAMING -> Reason.IDLE;
-        case BODY -> Reason.TOTAL;
-      };
-    }
-
-    /** Moves to {@code next} and re-arms the timer for its limit. */
-    private void enter(Phase next) {
-      lastActivity = ticker.read();
-      phase = next;
-      arm();
-    }
-
-    /** Stops the exchange: first reason wins; interrupts the exchange's thread, closes the body. */
-    private void abort(Reason reason) {
-      if (!abort.compareAndSet(null, new Abort(reason, phase, bodyBytes))) {
-        return;
-      }
+    /** Interrupts the exchange's thread and closes the body: the attempt was stopped. */
+    private void interrupt() {
       // The thread clears the flag when it leaves the exchange (clearSending).
       synchronized (sendLock) {
         if (sending != null) {
@@ -334,8 +244,8 @@ final class HttpChatTransport {
       // The exchange runs on this thread: sendAsync(...).get() would hop every response through
       // the client's executor. Until the attempt ends, timeouts and cancels interrupt this thread.
       synchronized (sendLock) {
-        if (abort.get() != null) {
-          return aborted(null);
+        if (clock.stopped() != null) {
+          return aborted();
         }
         sending = Thread.currentThread();
       }
@@ -346,15 +256,15 @@ final class HttpChatTransport {
         if (!clearSending()) {
           // Interrupted by someone else: the caller is going away.
           Thread.currentThread().interrupt();
-          abort(Reason.CANCELLED);
+          clock.stop(AttemptClock.Reason.CANCELLED);
         }
-        return aborted(null);
+        return aborted();
       } catch (IOException e) {
         clearSending();
-        if (abort.get() != null) {
-          return aborted(null);
+        if (clock.stopped() != null) {
+          return aborted();
         }
-        if (phase == Phase.BODY) {
+        if (clock.phase() == AttemptClock.Phase.BODY) {
           // The headers were in and the client was collecting the body (java.net.http reports a
           // body cut short from send or from the read, by timing): the same fault either way.
           return failed(
@@ -365,19 +275,19 @@ final class HttpChatTransport {
       }
       InputStream in = response.body();
       body = in;
-      if (abort.get() != null) {
+      if (clock.stopped() != null) {
         closeQuietly(in);
-        return aborted(null);
+        return aborted();
       }
       int status = response.statusCode();
       String requestId = requestId(response.headers());
       if (status < 200 || status > 299) {
-        phase = Phase.BODY;
+        clock.enter(AttemptClock.Phase.BODY);
         return httpError(response, in);
       }
       StreamBody sb = streamBody;
       if (sb != null) {
-        enter(Phase.AWAIT_FIRST_TOKEN);
+        clock.enter(AttemptClock.Phase.AWAIT_FIRST_TOKEN);
         return stream(in, status, requestId, sb);
       }
       return whole(in, status, requestId);
@@ -416,19 +326,16 @@ final class HttpChatTransport {
         return HttpResponse.BodySubscribers.ofInputStream();
       }
       if (isStream(info.headers())) {
-        StreamBody b = new StreamBody(limits.idleTimeout().toNanos(), scheduler);
+        StreamBody b = new StreamBody(call.limits().idleTimeout().toNanos(), scheduler);
         streamBody = b;
         return b;
       }
       // The headers are in: from here the total limit applies, and a slow body is "reading".
-      enter(Phase.BODY);
+      clock.enter(AttemptClock.Phase.BODY);
       return new WholeBody(
           bounds().maxResponseBytes(),
           info.headers().firstValueAsLong("content-length").orElse(-1),
-          n -> {
-            lastActivity = ticker.read();
-            bodyBytes += n;
-          });
+          clock::activity);
     }
 
     private boolean isStream(HttpHeaders headers) {
@@ -533,8 +440,8 @@ final class HttpChatTransport {
                 key),
             false);
       } catch (IOException e) {
-        if (abort.get() != null) {
-          return aborted(null);
+        if (clock.stopped() != null) {
+          return aborted();
         }
         return failed(
             TransportFault.STREAM_TRUNCATED,
@@ -610,9 +517,8 @@ final class HttpChatTransport {
             signal = a.signal();
             break;
           }
-          lastActivity = ticker.read();
-          bodyBytes += n;
-          if (bodyBytes > bounds.maxResponseBytes()) {
+          clock.activity(n);
+          if (clock.bodyBytes() > bounds.maxResponseBytes()) {
             return failed(
                 TransportFault.MALFORMED_STREAM,
                 "stream larger than "
@@ -631,8 +537,8 @@ final class HttpChatTransport {
               batch.onBatchEnd();
             }
           }
-          if (a.progressed() && phase == Phase.AWAIT_FIRST_TOKEN) {
-            enter(Phase.STREAMING);
+          if (a.progressed() && clock.phase() == AttemptClock.Phase.AWAIT_FIRST_TOKEN) {
+            clock.enter(AttemptClock.Phase.STREAMING);
           }
           if (reader.stopped()) {
             signal = a.signal();
@@ -645,12 +551,12 @@ final class HttpChatTransport {
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
       } catch (IOException e) {
-        Abort ab = abort.get();
-        if (a.terminalSeen() && (ab == null || ab.reason() != Reason.CANCELLED)) {
+        AttemptClock.Stop stop = clock.stopped();
+        if (a.terminalSeen() && (stop == null || stop.reason() != AttemptClock.Reason.CANCELLED)) {
           return completed(a, status, requestId);
         }
-        if (ab != null) {
-          return aborted(a);
+        if (stop != null) {
+          return aborted();
         }
         return failed(
             TransportFault.STREAM_TRUNCATED,
@@ -699,51 +605,11 @@ final class HttpChatTransport {
       return new AttemptOutcome.Succeeded(r, a.skippedEvents());
     }
 
-    private AttemptOutcome aborted(StreamAssembler a) {
-      Abort ab = abort.get();
-      if (ab == null) {
-        return failed(TransportFault.CANCELLED, "the exchange was cancelled");
-      }
-      switch (ab.reason()) {
-        case CANCELLED:
-          return failed(TransportFault.CANCELLED, "cancelled by the caller");
-        case HEADERS:
-          return failed(
-              TransportFault.READ_TIMEOUT,
-              "no response within " + millis(min(headersLimit(), limits.total())));
-        case FIRST_TOKEN:
-          return failed(
-              TransportFault.FIRST_TOKEN_TIMEOUT,
-              "no first token within " + millis(limits.firstTokenTimeout()));
-        case IDLE:
-          return failed(
-              TransportFault.STREAM_IDLE_TIMEOUT,
-              "the stream was silent for " + millis(limits.idleTimeout()));
-        case TOTAL:
-        default:
-          String m = "the attempt exceeded its total limit of " + millis(limits.total());
-          switch (ab.phase()) {
-            case HEADERS:
-              return failed(TransportFault.READ_TIMEOUT, m + " waiting for a response");
-            case AWAIT_FIRST_TOKEN:
-              return failed(TransportFault.FIRST_TOKEN_TIMEOUT, m + " before the first token");
-            case BODY:
-              return ab.bodyBytes() == 0
-                  ? failed(TransportFault.FIRST_TOKEN_TIMEOUT, m + " before the body arrived")
-                  : failed(TransportFault.READ_TIMEOUT, m + " reading the body");
-            case STREAMING:
-            default:
-              return failed(TransportFault.READ_TIMEOUT, m + " while streaming");
-          }
-      }
-    }
-
-    private Duration headersLimit() {
-      Duration h = limits.headersTimeout();
-      if (call.request().stream() && limits.firstTokenTimeout().compareTo(h) < 0) {
-        h = limits.firstTokenTimeout();
-      }
-      return h;
+    private AttemptOutcome aborted() {
+      AttemptClock.Stop stop = clock.stopped();
+      return stop == null
+          ? failed(TransportFault.CANCELLED, "the exchange was cancelled")
+          : failed(AttemptClock.fault(stop), clock.message(stop));
     }
 
     private AttemptOutcome failed(TransportFault fault, String message) {
@@ -760,6 +626,7 @@ final class HttpChatTransport {
       long total = 0;
       int n;
       while ((n = in.read(buf)) >= 0) {
+        clock.activity(n); // an error body arrives now; a collected one adds to a count > 0
         long room = max - total;
         if (n > room) {
           if (strict) {
@@ -777,14 +644,6 @@ final class HttpChatTransport {
 
   private static final class BodyTooLargeException extends IOException {
     private static final long serialVersionUID = 1L;
-  }
-
-  private static Duration min(Duration a, Duration b) {
-    return a.compareTo(b) <= 0 ? a : b;
-  }
-
-  private static String millis(Duration d) {
-    return d.toMillis() + " ms";
   }
 
   private static String requestId(HttpHeaders h) {

@@ -414,8 +414,7 @@ final class HttpChatTransport {
       }
       FailureEvidence evidence =
           FailureEvidence.http(response.statusCode(), flatten(response.headers()), text);
-      return new AttemptOutcome.Failed(
-          Failures.classify(classifier, evidence, providerId, false, key), false);
+      return classified(evidence, false);
     }
 
     /** The policy's memory bounds for this attempt. */
@@ -429,16 +428,11 @@ final class HttpChatTransport {
       try {
         bytes = readBounded(in, bounds().maxResponseBytes(), true);
       } catch (BodyTooLargeException e) {
-        return new AttemptOutcome.Failed(
-            Failures.emptyResponse(
-                classifier,
-                status,
-                requestId,
-                "body larger than " + bounds().maxResponseBytes() + " bytes (maxResponseBytes)",
-                null,
-                providerId,
-                key),
-            false);
+        return empty(
+            status,
+            requestId,
+            "body larger than " + bounds().maxResponseBytes() + " bytes (maxResponseBytes)",
+            null);
       } catch (IOException e) {
         if (clock.stopped() != null) {
           return aborted();
@@ -477,26 +471,11 @@ final class HttpChatTransport {
           }
           return new AttemptOutcome.Succeeded(r);
         case IN_BAND_ERROR:
-          return new AttemptOutcome.Failed(
-              Failures.classify(
-                  classifier,
-                  FailureEvidence.inBand(new String(bytes, StandardCharsets.UTF_8), false),
-                  providerId,
-                  false,
-                  key),
-              false);
+          return classified(
+              FailureEvidence.inBand(new String(bytes, StandardCharsets.UTF_8), false), false);
         case EMPTY:
         default:
-          return new AttemptOutcome.Failed(
-              Failures.emptyResponse(
-                  classifier,
-                  status,
-                  requestId,
-                  d.detail(),
-                  new String(bytes, StandardCharsets.UTF_8),
-                  providerId,
-                  key),
-              false);
+          return empty(status, requestId, d.detail(), new String(bytes, StandardCharsets.UTF_8));
       }
     }
 
@@ -545,8 +524,8 @@ final class HttpChatTransport {
           }
         }
         if (signal == StreamSignal.DONE) {
-          streamBody
-              .finished(); // the close below lets the body's end arrive: the connection is reused
+          // The close below then lets the body's end arrive: the connection is reused.
+          streamBody.finished();
         }
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
@@ -568,14 +547,8 @@ final class HttpChatTransport {
         case DONE:
           return completed(a, status, requestId);
         case IN_BAND_ERROR:
-          return new AttemptOutcome.Failed(
-              Failures.classify(
-                  classifier,
-                  FailureEvidence.inBand(a.errorData(), a.visibleOutput()),
-                  providerId,
-                  a.visibleOutput(),
-                  key),
-              a.visibleOutput());
+          return classified(
+              FailureEvidence.inBand(a.errorData(), a.visibleOutput()), a.visibleOutput());
         case MALFORMED:
           return failed(TransportFault.MALFORMED_STREAM, a.malformed());
         case CONTINUE:
@@ -591,16 +564,11 @@ final class HttpChatTransport {
     private AttemptOutcome completed(StreamAssembler a, int status, String requestId) {
       ChatResponse r = a.response();
       if (!r.usable()) {
-        return new AttemptOutcome.Failed(
-            Failures.emptyResponse(
-                classifier,
-                status,
-                r.requestId() != null ? r.requestId() : requestId,
-                "the stream carried no content and no tool call",
-                a.terminalEvidence(),
-                providerId,
-                key),
-            false);
+        return empty(
+            status,
+            r.requestId() != null ? r.requestId() : requestId,
+            "the stream carried no content and no tool call",
+            a.terminalEvidence());
       }
       return new AttemptOutcome.Succeeded(r, a.skippedEvents());
     }
@@ -610,6 +578,18 @@ final class HttpChatTransport {
       return stop == null
           ? failed(TransportFault.CANCELLED, "the exchange was cancelled")
           : failed(AttemptClock.fault(stop), clock.message(stop));
+    }
+
+    private AttemptOutcome classified(FailureEvidence evidence, boolean visible) {
+      return new AttemptOutcome.Failed(
+          Failures.classify(classifier, evidence, providerId, visible, key), visible);
+    }
+
+    /** A 2xx answer without usable output. */
+    private AttemptOutcome empty(int status, String requestId, String detail, String body) {
+      return new AttemptOutcome.Failed(
+          Failures.emptyResponse(classifier, status, requestId, detail, body, providerId, key),
+          false);
     }
 
     private AttemptOutcome failed(TransportFault fault, String message) {

@@ -14,6 +14,7 @@ import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.simulation.Fault;
@@ -289,10 +290,12 @@ class HttpProviderClientsIT {
       port = s.getLocalPort();
     }
     Provider p = Fixtures.provider("p", "http://127.0.0.1:" + port + "/v1", Protocol.OPENAI_CHAT);
-    // Generous limits: a refusal is immediate, and a loaded machine must not turn it into a
-    // timeout.
+    // On fake time that never moves: only the refusal can end the attempt.
+    FakeTime time = new FakeTime();
     AttemptOutcome out =
         builder()
+            .ticker(time)
+            .scheduler(new ManualScheduler(time))
             .build()
             .clientFor(p)
             .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));

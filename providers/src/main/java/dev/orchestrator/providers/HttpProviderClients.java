@@ -12,14 +12,12 @@ import dev.orchestrator.providers.internal.StreamAssembler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Function;
-import javax.net.ssl.SSLContext;
 
 /**
  * The HTTP provider clients: one {@link OpenAiChatClient} and one {@link AnthropicMessagesClient}
@@ -72,7 +70,6 @@ public final class HttpProviderClients implements ProviderClients {
             .version(HttpClient.Version.HTTP_2)
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(b.connectTimeout)
-            .sslContext(b.sslContext != null ? b.sslContext : defaultSsl())
             .executor(Runnable::run)
             .build();
     HttpChatTransport transport =
@@ -108,14 +105,6 @@ public final class HttpProviderClients implements ProviderClients {
               });
       e.setRemoveOnCancelPolicy(true);
       return e;
-    }
-  }
-
-  private static SSLContext defaultSsl() {
-    try {
-      return SSLContext.getDefault();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("no default TLS context: " + e.getMessage(), e);
     }
   }
 
@@ -183,7 +172,6 @@ public final class HttpProviderClients implements ProviderClients {
     private int maxMalformedEvents = StreamAssembler.DEFAULT_MAX_MALFORMED_EVENTS;
     private Ticker ticker = Ticker.systemTicker();
     private ScheduledExecutorService scheduler;
-    private SSLContext sslContext;
     private Function<FailureEvidence, ProviderFailure> classifier =
         FailureClassifier.INSTANCE::classify;
 
@@ -192,12 +180,6 @@ public final class HttpProviderClients implements ProviderClients {
     /** Test seam: observe the evidence the classifier receives. */
     Builder classifier(Function<FailureEvidence, ProviderFailure> classifier) {
       this.classifier = Objects.requireNonNull(classifier, "classifier");
-      return this;
-    }
-
-    /** Test seam: the TLS context of the HTTP client (default: the JDK's default context). */
-    Builder sslContext(SSLContext sslContext) {
-      this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
       return this;
     }
 

@@ -15,9 +15,6 @@ import java.util.function.Function;
  * every result: after visible output a failure is {@code stream_interrupted}, never retried.
  */
 final class Failures {
-  /** Most of an upstream body a failure keeps. */
-  static final int MAX_KEPT_BODY = 2048;
-
   private static final String REDACTED = "[redacted]";
 
   private Failures() {}
@@ -87,22 +84,6 @@ final class Failures {
   /** A verdict reached before anything was sent: the request never reached the model. */
   static ProviderFailure notSent(FailureCategory category, String message) {
     return ProviderFailure.of(category, false, ReachedModel.NO, null, message);
-  }
-
-  /** At most {@link #MAX_KEPT_BODY} characters, control characters except tab/newline removed. */
-  static String keptBody(String body) {
-    if (body == null) {
-      return null;
-    }
-    String s = body.length() > MAX_KEPT_BODY ? body.substring(0, MAX_KEPT_BODY) : body;
-    StringBuilder sb = new StringBuilder(s.length());
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      if (c >= ' ' || c == '\n' || c == '\t') {
-        sb.append(c);
-      }
-    }
-    return sb.toString();
   }
 
   /** Removes every occurrence of the key from the failure's texts (upstreams echo keys). */

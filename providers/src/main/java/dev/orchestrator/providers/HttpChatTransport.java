@@ -1,5 +1,6 @@
 package dev.orchestrator.providers;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
@@ -22,24 +23,28 @@ import dev.orchestrator.providers.internal.StreamAssembler;
 import dev.orchestrator.providers.internal.StreamSignal;
 import dev.orchestrator.providers.internal.WireProtocol;
 import java.io.ByteArrayOutputStream;
-import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.Flow;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
 /**
- * Runs one attempt over an {@link Exchange} ({@code java.net.http} or the own HTTP/1.1 client):
- * checks the key and the body size before sending, enforces every limit of {@link AttemptLimits}
- * with the shared {@link Watchdog}, honours the cancel signal, reads bodies with bounds, and turns
+ * Runs one attempt over {@code java.net.http}: checks the key and the body size before sending,
+ * enforces every limit of {@link AttemptLimits} with one task on the shared scheduler, measured on
+ * the injected {@link Ticker}, honours the cancel signal, reads bodies with bounds, and turns
  * whatever happened into an {@link AttemptOutcome}. Thread-safe: all per-attempt state lives in
  * {@link Attempt}.
  */
@@ -50,7 +55,9 @@ final class HttpChatTransport {
   /** Longest SSE line accepted. */
   static final int MAX_SSE_LINE_BYTES = 4 * 1024 * 1024;
 
-  private final Exchange exchange;
+  private final HttpClient http;
+  private final ScheduledExecutorService scheduler;
+  private final Ticker ticker;
   private final Credentials credentials;
   private final String userAgent;
   private final long maxRequestBytes;
@@ -59,18 +66,22 @@ final class HttpChatTransport {
   private final Endpoints endpoints = new Endpoints();
 
   HttpChatTransport(
-      Exchange exchange,
+      HttpClient http,
+      ScheduledExecutorService scheduler,
+      Ticker ticker,
       Credentials credentials,
       String userAgent,
       long maxRequestBytes,
       int maxMalformedEvents,
       Function<FailureEvidence, ProviderFailure> classifier) {
-    this.classifier = classifier;
-    this.maxMalformedEvents = maxMalformedEvents;
-    this.exchange = exchange;
+    this.http = http;
+    this.scheduler = scheduler;
+    this.ticker = ticker;
     this.credentials = credentials;
     this.userAgent = userAgent;
     this.maxRequestBytes = maxRequestBytes;
+    this.maxMalformedEvents = maxMalformedEvents;
+    this.classifier = classifier;
   }
 
   AttemptOutcome send(ProviderCall call, WireProtocol wire) {
@@ -129,61 +140,31 @@ final class HttpChatTransport {
     return new Attempt(call, wire, key, uri, body).execute();
   }
 
-  /** Why the watchdog or the caller stopped an attempt. */
-  private enum Reason {
-    CANCELLED,
-    HEADERS,
-    FIRST_TOKEN,
-    IDLE,
-    TOTAL
-  }
-
-  /** Where an attempt is; decides which limit applies next. */
-  private enum Phase {
-    HEADERS,
-    AWAIT_FIRST_TOKEN,
-    STREAMING,
-    BODY
-  }
-
-  private record Abort(Reason reason, Phase phase, long bodyBytes) {}
-
-  /** One attempt's state. The calling thread runs it; the watchdog and cancel hooks abort it. */
-  private final class Attempt implements Exchange.Hooks {
+  /**
+   * One attempt's state. The calling thread runs the exchange; its {@link AttemptClock} and the
+   * cancel hook stop it by interrupting that thread (a blocked {@code send} is cancelled, a blocked
+   * body read fails) and closing the body.
+   */
+  private final class Attempt {
     private final ProviderCall call;
     private final WireProtocol wire;
     private final String key;
     private final URI uri;
     private final byte[] requestBody;
-    private final AttemptLimits limits;
     private final String providerId;
-    private final long start = System.nanoTime();
-    private final AtomicReference<Abort> abort = new AtomicReference<>();
+    private final AttemptClock clock;
 
-    /**
-     * The thread running an {@link Exchange#abortsByInterrupt()} exchange (blocked in {@code send}
-     * or in a body read), or null; guarded by {@code sendLock}. An abort interrupts it: closing the
-     * body alone does not always wake a reader blocked in the JDK's response stream (seen under
-     * load in the fault soak).
-     */
+    /** The thread inside the exchange, or null; guarded by {@code sendLock}. */
     private Thread sending;
 
-    /** Whether {@link #abort} interrupted {@link #sending}; guarded by {@code sendLock}. */
+    /** Whether {@link #interrupt} interrupted {@link #sending}; guarded by {@code sendLock}. */
     private boolean interruptedBySelf;
 
     private final Object sendLock = new Object();
     private volatile InputStream body;
-    private volatile Phase phase = Phase.HEADERS;
-    private volatile long lastActivity = start;
-    private volatile long bodyBytes;
+    private volatile StreamBody streamBody;
     private volatile boolean requestSent;
-    private volatile boolean finished;
     private volatile StreamAssembler assembler;
-
-    /** Closing it aborts the exchange (the socket client's handle), or null. */
-    private volatile Closeable handle;
-
-    private Watchdog.Timeout timer;
 
     Attempt(ProviderCall call, WireProtocol wire, String key, URI uri, byte[] requestBody) {
       this.call = call;
@@ -191,23 +172,24 @@ final class HttpChatTransport {
       this.key = key;
       this.uri = uri;
       this.requestBody = requestBody;
-      this.limits = call.limits();
       this.providerId = call.provider().id();
+      this.clock =
+          new AttemptClock(
+              call.limits(), call.request().stream(), ticker, scheduler, r -> interrupt());
     }
 
     AttemptOutcome execute() {
-      AutoCloseable hook = call.cancellation().onCancel(() -> abort(Reason.CANCELLED));
+      AutoCloseable hook =
+          call.cancellation().onCancel(() -> clock.stop(AttemptClock.Reason.CANCELLED));
       try {
-        synchronized (this) {
-          timer = Watchdog.schedule(this::tick, nextDeadline() - System.nanoTime());
-        }
+        clock.start();
         return exchange();
       } catch (StreamAssembler.ListenerException e) {
-        abort(Reason.CANCELLED);
+        clock.stop(AttemptClock.Reason.CANCELLED);
         return failed(TransportFault.CANCELLED, e.getMessage());
       } catch (RuntimeException e) {
         // The SPI never throws: an unexpected client-side error is an unknown, final failure.
-        abort(Reason.CANCELLED);
+        clock.stop(AttemptClock.Reason.CANCELLED);
         StreamAssembler a = assembler;
         boolean visible = a != null && a.visibleOutput();
         ProviderFailure f =
@@ -219,12 +201,7 @@ final class HttpChatTransport {
                 "unexpected client error: " + TransportFaults.describe(e));
         return new AttemptOutcome.Failed(Failures.scrub(f, key), visible);
       } finally {
-        finished = true;
-        synchronized (this) {
-          if (timer != null) {
-            timer.cancel();
-          }
-        }
+        clock.finish();
         clearSending();
         closeQuietly(hook);
         InputStream in = body;
@@ -234,120 +211,14 @@ final class HttpChatTransport {
       }
     }
 
-    /** The watchdog tick: abort when a limit passed, otherwise sleep until the next one. */
-    private void tick() {
-      if (finished || abort.get() != null) {
-        return;
-      }
-      long now = System.nanoTime();
-      long total = start + limits.total().toNanos();
-      if (now - total >= 0) {
-        abort(Reason.TOTAL);
-        return;
-      }
-      long phaseDeadline = phaseDeadline();
-      if (now - phaseDeadline >= 0) {
-        abort(phaseReason());
-        return;
-      }
-      synchronized (this) {
-        if (!finished) {
-          timer = Watchdog.schedule(this::tick, Math.min(total, phaseDeadline) - now);
-        }
-      }
-    }
-
-    private long nextDeadline() {
-      long total = start + limits.total().toNanos();
-      long p = phaseDeadline();
-      return p - total < 0 ? p : total;
-    }
-
-    private long phaseDeadline() {
-      switch (phase) {
-        case HEADERS:
-          long h = limits.headersTimeout().toNanos();
-          if (call.request().stream()) {
-            h = Math.min(h, limits.firstTokenTimeout().toNanos());
-          }
-          return start + h;
-        case AWAIT_FIRST_TOKEN:
-          return start + limits.firstTokenTimeout().toNanos();
-        case STREAMING:
-          return lastActivity + limits.idleTimeout().toNanos();
-        case BODY:
-        default:
-          return start + limits.total().toNanos();
-      }
-    }
-
-    private Reason phaseReason() {
-      switch (phase) {
-        case HEADERS:
-          return Reason.HEADERS;
-        case AWAIT_FIRST_TOKEN:
-          return Reason.FIRST_TOKEN;
-        case STREAMING:
-          return Reason.IDLE;
-        case BODY:
-        default:
-          return Reason.TOTAL;
-      }
-    }
-
-    @Override
-    public void requestSent() {
-      requestSent = true;
-    }
-
-    @Override
-    public void abortWith(Closeable h) {
-      handle = h;
-      if (abort.get() != null) {
-        closeQuietly(h);
-      }
-    }
-
-    @Override
-    public void wholeBodyStarts() {
-      // The headers are in: from here the total limit applies, and a slow body is "reading".
-      lastActivity = System.nanoTime();
-      phase = Phase.BODY;
-      rearm();
-    }
-
-    @Override
-    public void bodyBytes(long n) {
-      lastActivity = System.nanoTime();
-      bodyBytes += n;
-    }
-
-    @Override
-    public long maxResponseBytes() {
-      return bounds().maxResponseBytes();
-    }
-
-    @Override
-    public long drainLimitNanos() {
-      return limits.idleTimeout().toNanos();
-    }
-
-    /** Stops the exchange: first reason wins; closes the body and cancels the request. */
-    private void abort(Reason reason) {
-      if (!abort.compareAndSet(null, new Abort(reason, phase, bodyBytes))) {
-        return;
-      }
-      // Interrupt the exchange's thread: a blocked send is cancelled (JDK 16+), a blocked body read
-      // fails; the thread clears the flag when it leaves the exchange.
+    /** Interrupts the exchange's thread and closes the body: the attempt was stopped. */
+    private void interrupt() {
+      // The thread clears the flag when it leaves the exchange (clearSending).
       synchronized (sendLock) {
         if (sending != null) {
           interruptedBySelf = true;
           sending.interrupt();
         }
-      }
-      Closeable h = handle;
-      if (h != null) {
-        closeQuietly(h);
       }
       InputStream in = body;
       if (in != null) {
@@ -356,9 +227,9 @@ final class HttpChatTransport {
     }
 
     private AttemptOutcome exchange() {
-      RequestHeaders headers;
+      HttpRequest request;
       try {
-        headers = buildHeaders();
+        request = request();
       } catch (IllegalArgumentException badKey) {
         // Only the key's header can be refused here (provider headers are filtered): a key with a
         // stray newline or control character. The type is the evidence; the key is never quoted.
@@ -371,34 +242,30 @@ final class HttpChatTransport {
             false);
       }
       // The exchange runs on this thread: sendAsync(...).get() would hop every response through
-      // the client's executor (measured: ~4x the per-call overhead, docs/benchmarks.md). Until the
-      // attempt ends, timeouts and cancels interrupt this thread or close the exchange's handle.
-      Exchange x = exchange.via(uri);
+      // the client's executor. Until the attempt ends, timeouts and cancels interrupt this thread.
       synchronized (sendLock) {
-        if (abort.get() != null) {
-          return aborted(null);
+        if (clock.stopped() != null) {
+          return aborted();
         }
-        if (x.abortsByInterrupt()) {
-          sending = Thread.currentThread();
-        }
+        sending = Thread.currentThread();
       }
-      Exchange.Response response;
+      HttpResponse<InputStream> response;
       try {
-        response = x.send(uri, headers, requestBody, this);
+        response = http.send(request, this::subscriberFor);
       } catch (InterruptedException e) {
         if (!clearSending()) {
           // Interrupted by someone else: the caller is going away.
           Thread.currentThread().interrupt();
-          abort(Reason.CANCELLED);
+          clock.stop(AttemptClock.Reason.CANCELLED);
         }
-        return aborted(null);
+        return aborted();
       } catch (IOException e) {
         clearSending();
-        if (abort.get() != null) {
-          return aborted(null);
+        if (clock.stopped() != null) {
+          return aborted();
         }
-        if (phase == Phase.BODY) {
-          // The headers were in and the exchange was collecting the body (java.net.http reports a
+        if (clock.phase() == AttemptClock.Phase.BODY) {
+          // The headers were in and the client was collecting the body (java.net.http reports a
           // body cut short from send or from the read, by timing): the same fault either way.
           return failed(
               TransportFault.STREAM_TRUNCATED,
@@ -408,37 +275,77 @@ final class HttpChatTransport {
       }
       InputStream in = response.body();
       body = in;
-      if (abort.get() != null) {
+      if (clock.stopped() != null) {
         closeQuietly(in);
-        return aborted(null);
+        return aborted();
       }
-      lastActivity = System.nanoTime();
-      int status = response.status();
-      String requestId = requestId(response);
+      int status = response.statusCode();
+      String requestId = requestId(response.headers());
       if (status < 200 || status > 299) {
-        phase = Phase.BODY;
+        clock.enter(AttemptClock.Phase.BODY);
         return httpError(response, in);
       }
-      if (isStream(response.headers())) {
-        phase = Phase.AWAIT_FIRST_TOKEN;
-        rearm();
-        return stream(in, status, requestId, response.finished());
+      StreamBody sb = streamBody;
+      if (sb != null) {
+        clock.enter(AttemptClock.Phase.AWAIT_FIRST_TOKEN);
+        return stream(in, status, requestId, sb);
       }
-      if (phase != Phase.BODY) {
-        wholeBodyStarts();
-      }
-      return whole(in, status, requestId, !response.collected());
+      return whole(in, status, requestId);
     }
 
-    @Override
-    public boolean isStream(Map<String, List<String>> headers) {
+    private HttpRequest request() {
+      RequestHeaders headers = new RequestHeaders();
+      for (Map.Entry<String, String> h : call.provider().headers().entrySet()) {
+        // Host, Connection, Content-Length… belong to the HTTP client: refused, skipped.
+        headers.trySet(h.getKey(), h.getValue());
+      }
+      headers.set("Content-Type", "application/json");
+      headers.set("Accept", call.request().stream() ? "text/event-stream" : "application/json");
+      headers.set("User-Agent", userAgent);
+      wire.protocolHeaders(headers);
+      wire.authenticate(headers, key);
+      HttpRequest.Builder b = HttpRequest.newBuilder(uri).POST(new SentPublisher());
+      if ("http".equalsIgnoreCase(uri.getScheme())) {
+        // Cleartext: no h2c upgrade dance, which some local servers mishandle.
+        b.version(HttpClient.Version.HTTP_1_1);
+      }
+      headers.forEach(b::setHeader);
+      return b.build();
+    }
+
+    /**
+     * How the response body is read, chosen when the headers arrive (on the client's thread): a
+     * whole 2xx body is collected inside the client ({@link WholeBody}), so {@code send} returns
+     * once with all of it; a stream is read by this thread as it arrives through a {@link
+     * StreamBody}, so that a completed one leaves its connection reusable; an error body as a plain
+     * input stream.
+     */
+    private HttpResponse.BodySubscriber<InputStream> subscriberFor(HttpResponse.ResponseInfo info) {
+      int status = info.statusCode();
+      if (status < 200 || status > 299) {
+        return HttpResponse.BodySubscribers.ofInputStream();
+      }
+      if (isStream(info.headers())) {
+        StreamBody b = new StreamBody(call.limits().idleTimeout().toNanos(), scheduler);
+        streamBody = b;
+        return b;
+      }
+      // The headers are in: from here the total limit applies, and a slow body is "reading".
+      clock.enter(AttemptClock.Phase.BODY);
+      return new WholeBody(
+          bounds().maxResponseBytes(),
+          info.headers().firstValueAsLong("content-length").orElse(-1),
+          clock::activity);
+    }
+
+    private boolean isStream(HttpHeaders headers) {
       if (!call.request().stream()) {
         return false;
       }
-      List<String> type = headers.get("content-type");
-      return type == null
-          || type.isEmpty()
-          || !type.get(0).toLowerCase(Locale.ROOT).contains("json");
+      return headers
+          .firstValue("content-type")
+          .map(t -> !t.toLowerCase(Locale.ROOT).contains("json"))
+          .orElse(true);
     }
 
     /**
@@ -458,45 +365,56 @@ final class HttpChatTransport {
       return self;
     }
 
-    private void rearm() {
-      synchronized (this) {
-        if (timer != null) {
-          timer.cancel();
-        }
-        if (!finished) {
-          timer = Watchdog.schedule(this::tick, nextDeadline() - System.nanoTime());
-        }
+    /** The request body, noting when the connection has taken all of it. */
+    private final class SentPublisher implements HttpRequest.BodyPublisher {
+      private final HttpRequest.BodyPublisher bytes =
+          HttpRequest.BodyPublishers.ofByteArray(requestBody);
+
+      @Override
+      public long contentLength() {
+        return bytes.contentLength();
+      }
+
+      @Override
+      public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+        bytes.subscribe(
+            new Flow.Subscriber<ByteBuffer>() {
+              @Override
+              public void onSubscribe(Flow.Subscription s) {
+                subscriber.onSubscribe(s);
+              }
+
+              @Override
+              public void onNext(ByteBuffer item) {
+                subscriber.onNext(item);
+              }
+
+              @Override
+              public void onError(Throwable t) {
+                subscriber.onError(t);
+              }
+
+              @Override
+              public void onComplete() {
+                requestSent = true;
+                subscriber.onComplete();
+              }
+            });
       }
     }
 
-    private RequestHeaders buildHeaders() {
-      RequestHeaders b = new RequestHeaders();
-      for (Map.Entry<String, String> h : call.provider().headers().entrySet()) {
-        // Host, Connection, Content-Length… belong to the HTTP client: refused, skipped.
-        b.trySet(h.getKey(), h.getValue());
-      }
-      b.set("Content-Type", "application/json");
-      b.set("Accept", call.request().stream() ? "text/event-stream" : "application/json");
-      b.set("User-Agent", userAgent);
-      wire.protocolHeaders(b);
-      wire.authenticate(b, key);
-      return b;
-    }
-
-    private AttemptOutcome httpError(Exchange.Response response, InputStream in) {
+    private AttemptOutcome httpError(HttpResponse<InputStream> response, InputStream in) {
       String text;
       try {
-        text =
-            new String(readBounded(in, MAX_ERROR_BODY_BYTES, false, true), StandardCharsets.UTF_8);
+        text = new String(readBounded(in, MAX_ERROR_BODY_BYTES, false), StandardCharsets.UTF_8);
       } catch (IOException e) {
         text = ""; // the status is the evidence; a broken error body adds nothing
       } finally {
         closeQuietly(in);
       }
       FailureEvidence evidence =
-          FailureEvidence.http(response.status(), flatten(response.headers()), text);
-      return new AttemptOutcome.Failed(
-          Failures.classify(classifier, evidence, providerId, false, key), false);
+          FailureEvidence.http(response.statusCode(), flatten(response.headers()), text);
+      return classified(evidence, false);
     }
 
     /** The policy's memory bounds for this attempt. */
@@ -504,25 +422,20 @@ final class HttpChatTransport {
       return call.limits().bounds();
     }
 
-    /** Reads a whole 2xx body; {@code live}: its bytes arrive now (not collected by the client). */
-    private AttemptOutcome whole(InputStream in, int status, String requestId, boolean live) {
+    /** Reads a whole 2xx body, collected by a {@link WholeBody}. */
+    private AttemptOutcome whole(InputStream in, int status, String requestId) {
       byte[] bytes;
       try {
-        bytes = readBounded(in, bounds().maxResponseBytes(), true, live);
+        bytes = readBounded(in, bounds().maxResponseBytes(), true);
       } catch (BodyTooLargeException e) {
-        return new AttemptOutcome.Failed(
-            Failures.emptyResponse(
-                classifier,
-                status,
-                requestId,
-                "body larger than " + bounds().maxResponseBytes() + " bytes (maxResponseBytes)",
-                null,
-                providerId,
-                key),
-            false);
+        return empty(
+            status,
+            requestId,
+            "body larger than " + bounds().maxResponseBytes() + " bytes (maxResponseBytes)",
+            null);
       } catch (IOException e) {
-        if (abort.get() != null) {
-          return aborted(null);
+        if (clock.stopped() != null) {
+          return aborted();
         }
         return failed(
             TransportFault.STREAM_TRUNCATED,
@@ -558,30 +471,16 @@ final class HttpChatTransport {
           }
           return new AttemptOutcome.Succeeded(r);
         case IN_BAND_ERROR:
-          return new AttemptOutcome.Failed(
-              Failures.classify(
-                  classifier,
-                  FailureEvidence.inBand(new String(bytes, StandardCharsets.UTF_8), false),
-                  providerId,
-                  false,
-                  key),
-              false);
+          return classified(
+              FailureEvidence.inBand(new String(bytes, StandardCharsets.UTF_8), false), false);
         case EMPTY:
         default:
-          return new AttemptOutcome.Failed(
-              Failures.emptyResponse(
-                  classifier,
-                  status,
-                  requestId,
-                  d.detail(),
-                  new String(bytes, StandardCharsets.UTF_8),
-                  providerId,
-                  key),
-              false);
+          return empty(status, requestId, d.detail(), new String(bytes, StandardCharsets.UTF_8));
       }
     }
 
-    private AttemptOutcome stream(InputStream in, int status, String requestId, Runnable finished) {
+    private AttemptOutcome stream(
+        InputStream in, int status, String requestId, StreamBody streamBody) {
       StreamAssembler a = wire.newAssembler(call.listener(), call.route().model(), requestId);
       assembler = a;
       StreamBounds bounds = bounds();
@@ -594,12 +493,11 @@ final class HttpChatTransport {
           int n = in.read(buf);
           if (n < 0) {
             reader.endOfInput(a);
-            signal = endSignal(a);
+            signal = a.signal();
             break;
           }
-          lastActivity = System.nanoTime();
-          bodyBytes += n;
-          if (bodyBytes > bounds.maxResponseBytes()) {
+          clock.activity(n);
+          if (clock.bodyBytes() > bounds.maxResponseBytes()) {
             return failed(
                 TransportFault.MALFORMED_STREAM,
                 "stream larger than "
@@ -618,26 +516,26 @@ final class HttpChatTransport {
               batch.onBatchEnd();
             }
           }
-          if (a.progressed() && phase == Phase.AWAIT_FIRST_TOKEN) {
-            phase = Phase.STREAMING;
-            rearm();
+          if (a.progressed() && clock.phase() == AttemptClock.Phase.AWAIT_FIRST_TOKEN) {
+            clock.enter(AttemptClock.Phase.STREAMING);
           }
           if (reader.stopped()) {
-            signal = endSignal(a);
+            signal = a.signal();
           }
         }
         if (signal == StreamSignal.DONE) {
-          finished.run(); // the close below lets the body's end arrive: the connection is reused
+          // The close below then lets the body's end arrive: the connection is reused.
+          streamBody.finished();
         }
       } catch (SseReader.MalformedStreamException e) {
         return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
       } catch (IOException e) {
-        Abort ab = abort.get();
-        if (a.terminalSeen() && (ab == null || ab.reason() != Reason.CANCELLED)) {
+        AttemptClock.Stop stop = clock.stopped();
+        if (a.terminalSeen() && (stop == null || stop.reason() != AttemptClock.Reason.CANCELLED)) {
           return completed(a, status, requestId);
         }
-        if (ab != null) {
-          return aborted(a);
+        if (stop != null) {
+          return aborted();
         }
         return failed(
             TransportFault.STREAM_TRUNCATED,
@@ -649,14 +547,8 @@ final class HttpChatTransport {
         case DONE:
           return completed(a, status, requestId);
         case IN_BAND_ERROR:
-          return new AttemptOutcome.Failed(
-              Failures.classify(
-                  classifier,
-                  FailureEvidence.inBand(a.errorData(), a.visibleOutput()),
-                  providerId,
-                  a.visibleOutput(),
-                  key),
-              a.visibleOutput());
+          return classified(
+              FailureEvidence.inBand(a.errorData(), a.visibleOutput()), a.visibleOutput());
         case MALFORMED:
           return failed(TransportFault.MALFORMED_STREAM, a.malformed());
         case CONTINUE:
@@ -669,73 +561,35 @@ final class HttpChatTransport {
       }
     }
 
-    /** The assembler's last signal; a plain end of input stays {@code CONTINUE}. */
-    private StreamSignal endSignal(StreamAssembler a) {
-      return a.signal();
-    }
-
     private AttemptOutcome completed(StreamAssembler a, int status, String requestId) {
       ChatResponse r = a.response();
       if (!r.usable()) {
-        return new AttemptOutcome.Failed(
-            Failures.emptyResponse(
-                classifier,
-                status,
-                r.requestId() != null ? r.requestId() : requestId,
-                "the stream carried no content and no tool call",
-                a.terminalEvidence(),
-                providerId,
-                key),
-            false);
+        return empty(
+            status,
+            r.requestId() != null ? r.requestId() : requestId,
+            "the stream carried no content and no tool call",
+            a.terminalEvidence());
       }
       return new AttemptOutcome.Succeeded(r, a.skippedEvents());
     }
 
-    private AttemptOutcome aborted(StreamAssembler a) {
-      Abort ab = abort.get();
-      if (ab == null) {
-        return failed(TransportFault.CANCELLED, "the exchange was cancelled");
-      }
-      switch (ab.reason()) {
-        case CANCELLED:
-          return failed(TransportFault.CANCELLED, "cancelled by the caller");
-        case HEADERS:
-          return failed(
-              TransportFault.READ_TIMEOUT,
-              "no response within " + millis(min(headersLimit(), limits.total())));
-        case FIRST_TOKEN:
-          return failed(
-              TransportFault.FIRST_TOKEN_TIMEOUT,
-              "no first token within " + millis(limits.firstTokenTimeout()));
-        case IDLE:
-          return failed(
-              TransportFault.STREAM_IDLE_TIMEOUT,
-              "the stream was silent for " + millis(limits.idleTimeout()));
-        case TOTAL:
-        default:
-          String m = "the attempt exceeded its total limit of " + millis(limits.total());
-          switch (ab.phase()) {
-            case HEADERS:
-              return failed(TransportFault.READ_TIMEOUT, m + " waiting for a response");
-            case AWAIT_FIRST_TOKEN:
-              return failed(TransportFault.FIRST_TOKEN_TIMEOUT, m + " before the first token");
-            case BODY:
-              return ab.bodyBytes() == 0
-                  ? failed(TransportFault.FIRST_TOKEN_TIMEOUT, m + " before the body arrived")
-                  : failed(TransportFault.READ_TIMEOUT, m + " reading the body");
-            case STREAMING:
-            default:
-              return failed(TransportFault.READ_TIMEOUT, m + " while streaming");
-          }
-      }
+    private AttemptOutcome aborted() {
+      AttemptClock.Stop stop = clock.stopped();
+      return stop == null
+          ? failed(TransportFault.CANCELLED, "the exchange was cancelled")
+          : failed(AttemptClock.fault(stop), clock.message(stop));
     }
 
-    private Duration headersLimit() {
-      Duration h = limits.headersTimeout();
-      if (call.request().stream() && limits.firstTokenTimeout().compareTo(h) < 0) {
-        h = limits.firstTokenTimeout();
-      }
-      return h;
+    private AttemptOutcome classified(FailureEvidence evidence, boolean visible) {
+      return new AttemptOutcome.Failed(
+          Failures.classify(classifier, evidence, providerId, visible, key), visible);
+    }
+
+    /** A 2xx answer without usable output. */
+    private AttemptOutcome empty(int status, String requestId, String detail, String body) {
+      return new AttemptOutcome.Failed(
+          Failures.emptyResponse(classifier, status, requestId, detail, body, providerId, key),
+          false);
     }
 
     private AttemptOutcome failed(TransportFault fault, String message) {
@@ -745,22 +599,14 @@ final class HttpChatTransport {
           Failures.transport(classifier, fault, message, providerId, visible, key), visible);
     }
 
-    /**
-     * Reads at most {@code max} bytes; beyond that either stops quietly or throws. {@code live}:
-     * the bytes arrive now (an error body, a body the client did not collect), so they count as
-     * activity; a {@link WholeBody} counted them when they arrived.
-     */
-    private byte[] readBounded(InputStream in, long max, boolean strict, boolean live)
-        throws IOException {
+    /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */
+    private byte[] readBounded(InputStream in, long max, boolean strict) throws IOException {
       ByteArrayOutputStream out = new ByteArrayOutputStream();
       byte[] buf = new byte[8192];
       long total = 0;
       int n;
       while ((n = in.read(buf)) >= 0) {
-        if (live) {
-          lastActivity = System.nanoTime();
-          bodyBytes += n;
-        }
+        clock.activity(n); // an error body arrives now; a collected one adds to a count > 0
         long room = max - total;
         if (n > room) {
           if (strict) {
@@ -780,24 +626,16 @@ final class HttpChatTransport {
     private static final long serialVersionUID = 1L;
   }
 
-  private static Duration min(Duration a, Duration b) {
-    return a.compareTo(b) <= 0 ? a : b;
+  private static String requestId(HttpHeaders h) {
+    return h.firstValue("x-request-id").or(() -> h.firstValue("request-id")).orElse(null);
   }
 
-  private static String millis(Duration d) {
-    return d.toMillis() + " ms";
-  }
-
-  private static String requestId(Exchange.Response r) {
-    String id = r.first("x-request-id");
-    return id != null ? id : r.first("request-id");
-  }
-
-  private static Map<String, String> flatten(Map<String, List<String>> h) {
+  /** One line per header, names in lower case, HTTP/2 pseudo-headers left out. */
+  private static Map<String, String> flatten(HttpHeaders h) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (Map.Entry<String, List<String>> e : h.entrySet()) {
+    for (Map.Entry<String, List<String>> e : h.map().entrySet()) {
       if (!e.getKey().startsWith(":")) {
-        out.put(e.getKey(), String.join(", ", e.getValue()));
+        out.put(e.getKey().toLowerCase(Locale.ROOT), String.join(", ", e.getValue()));
       }
     }
     return out;

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.spi.Credentials;
@@ -8,34 +9,26 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.internal.StreamAssembler;
-import dev.orchestrator.providers.internal.http1.Http1Client;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Function;
-import javax.net.ssl.SSLContext;
 
 /**
  * The HTTP provider clients: one {@link OpenAiChatClient} and one {@link AnthropicMessagesClient}
- * sharing one HTTP client, chosen by {@link Provider#protocol()}.
- *
- * <p>The HTTP client ({@link Builder#transport}, ADR 0025): by default {@link
- * Transport#HTTP1_SOCKETS}, an own HTTP/1.1 client over blocking sockets that exchanges each
- * request on the calling thread (keep-alive pool per origin whose idle connections the server
- * closed are reaped, TLS with hostname verification and SNI; origins that the JDK's default proxy
- * selector proxies still go over {@code java.net.http}). {@link Transport#JAVA_NET_HTTP} is the
- * JDK's client (HTTP/2 where a TLS server offers it). The system property {@value
- * #TRANSPORT_PROPERTY} ({@code sockets} or {@code jdk}) sets the default, so an application built
- * on the defaults (such as {@code serve}) can switch without code.
+ * sharing one {@code java.net.http} client (HTTP/2 where a TLS server offers it, the JDK's proxy
+ * selector and TLS), chosen by {@link Provider#protocol()}.
  *
  * <p>Connect timeout: set once here ({@link Builder#connectTimeout}, default 10 s). Each attempt's
- * own limits then run on a shared watchdog: no response headers within {@code min(headersTimeout,
- * total)} (for streams also {@code firstTokenTimeout}) is a read timeout, and a connect that
- * outlasts the attempt ends with it.
+ * own limits run on a scheduler ({@link Builder#scheduler}, default one shared daemon thread),
+ * measured on a {@link Ticker} ({@link Builder#ticker}, default the system ticker): no response
+ * headers within {@code min(headersTimeout, total)} (for streams also {@code firstTokenTimeout}) is
+ * a read timeout, and a connect that outlasts the attempt ends with it.
  *
  * <p>Before sending, a provider that needs a key and has none fails {@code auth_failed} naming the
  * variable(s), and a body over {@link Builder#maxRequestBytes} fails {@code request_too_large}.
@@ -44,9 +37,6 @@ import javax.net.ssl.SSLContext;
  * <p>Immutable and thread-safe; build with {@link #builder()}.
  */
 public final class HttpProviderClients implements ProviderClients {
-
-  /** The system property naming the default {@link Transport}: {@code jdk} or {@code sockets}. */
-  public static final String TRANSPORT_PROPERTY = "orchestrator.http.transport";
 
   /** Default connect timeout of the shared HTTP client. */
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
@@ -60,45 +50,33 @@ public final class HttpProviderClients implements ProviderClients {
   /** The default User-Agent, {@code orchestrator/<version>}. */
   public static final String DEFAULT_USER_AGENT = "orchestrator/" + VERSION;
 
+  /** The name of the default scheduler's thread. */
+  static final String TIMER_THREAD_NAME = "orchestrator-http-timer";
+
   private final String userAgent;
   private final Duration connectTimeout;
-  private final Transport transport;
   private final OpenAiChatClient openAi;
   private final AnthropicMessagesClient anthropic;
 
   private HttpProviderClients(Builder b) {
     this.userAgent = b.userAgent;
     this.connectTimeout = b.connectTimeout;
-    this.transport = b.transport;
     // The client's dependent tasks run on its selector thread (a direct executor): the default pool
-    // added one thread wake-up per response before the blocked caller was woken (measured through
-    // serve: p50 at one connection 1.1 ms -> 0.78 ms, 64 connections +30 % req/s; ADR 0011). Safe
-    // because the only body handler is ofInputStream, whose subscriber never blocks; TLS handshake
-    // tasks run on that thread too, once per pooled connection.
-    SSLContext ssl = b.sslContext != null ? b.sslContext : defaultSsl();
+    // adds one thread wake-up per response before the blocked caller is woken. Safe because the
+    // body subscribers never block; TLS handshake tasks run on that thread too, once per pooled
+    // connection.
     HttpClient http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_2)
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(b.connectTimeout)
-            .sslContext(ssl)
             .executor(Runnable::run)
             .build();
-    Exchange jdk = new JdkExchange(http);
-    Exchange exchange =
-        b.transport == Transport.JAVA_NET_HTTP
-            ? jdk
-            : new SocketExchange(
-                new Http1Client(
-                    b.connectTimeout,
-                    ssl,
-                    MAX_RESPONSE_HEAD_BYTES,
-                    MAX_IDLE_PER_ORIGIN,
-                    IDLE_TIMEOUT),
-                jdk);
     HttpChatTransport transport =
         new HttpChatTransport(
-            exchange,
+            http,
+            b.scheduler != null ? b.scheduler : SharedTimer.INSTANCE,
+            b.ticker,
             b.credentials,
             b.userAgent,
             b.maxRequestBytes,
@@ -108,43 +86,25 @@ public final class HttpProviderClients implements ProviderClients {
     this.anthropic = new AnthropicMessagesClient(transport);
   }
 
-  /** Most bytes of a response's status line and headers (the socket client's bound). */
-  static final int MAX_RESPONSE_HEAD_BYTES = 128 * 1024;
+  /**
+   * The default scheduler of every client: one daemon thread, created on first use, whose tasks
+   * only abort attempts (interrupt a thread, close a body). Cancelled checks leave its queue at
+   * once, so re-arming on every phase change does not pile them up.
+   */
+  private static final class SharedTimer {
+    static final ScheduledExecutorService INSTANCE = create();
 
-  /** Most idle keep-alive connections the socket client keeps per origin. */
-  static final int MAX_IDLE_PER_ORIGIN = 256;
-
-  /** How long the socket client keeps an idle connection. */
-  static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
-
-  /** Which HTTP client carries the requests (ADR 0025). */
-  public enum Transport {
-    /**
-     * The own HTTP/1.1 client over blocking sockets, on the calling thread (the default); proxied
-     * origins go over {@code java.net.http}.
-     */
-    HTTP1_SOCKETS,
-    /** {@code java.net.http}: HTTP/2 where offered, proxies, the JDK's selector thread. */
-    JAVA_NET_HTTP;
-
-    /** The value of {@link #TRANSPORT_PROPERTY}: {@code sockets} (or unset), or {@code jdk}. */
-    static Transport fromProperty(String value) {
-      if (value == null || value.isBlank() || value.strip().equalsIgnoreCase("sockets")) {
-        return HTTP1_SOCKETS;
-      }
-      if (value.strip().equalsIgnoreCase("jdk")) {
-        return JAVA_NET_HTTP;
-      }
-      throw new IllegalArgumentException(
-          TRANSPORT_PROPERTY + ": '" + value + "' (expected: jdk or sockets)");
-    }
-  }
-
-  private static SSLContext defaultSsl() {
-    try {
-      return SSLContext.getDefault();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("no default TLS context: " + e.getMessage(), e);
+    private static ScheduledExecutorService create() {
+      ScheduledThreadPoolExecutor e =
+          new ScheduledThreadPoolExecutor(
+              1,
+              r -> {
+                Thread t = new Thread(r, TIMER_THREAD_NAME);
+                t.setDaemon(true);
+                return t;
+              });
+      e.setRemoveOnCancelPolicy(true);
+      return e;
     }
   }
 
@@ -173,11 +133,6 @@ public final class HttpProviderClients implements ProviderClients {
     return anthropic;
   }
 
-  /** The HTTP client carrying the requests. */
-  public Transport transport() {
-    return transport;
-  }
-
   /** The User-Agent sent with every request. */
   public String userAgent() {
     return userAgent;
@@ -189,8 +144,6 @@ public final class HttpProviderClients implements ProviderClients {
         + userAgent
         + ", connectTimeout="
         + connectTimeout
-        + ", transport="
-        + transport
         + "]";
   }
 
@@ -217,8 +170,8 @@ public final class HttpProviderClients implements ProviderClients {
     private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
     private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private int maxMalformedEvents = StreamAssembler.DEFAULT_MAX_MALFORMED_EVENTS;
-    private Transport transport = Transport.fromProperty(System.getProperty(TRANSPORT_PROPERTY));
-    private SSLContext sslContext;
+    private Ticker ticker = Ticker.systemTicker();
+    private ScheduledExecutorService scheduler;
     private Function<FailureEvidence, ProviderFailure> classifier =
         FailureClassifier.INSTANCE::classify;
 
@@ -230,18 +183,21 @@ public final class HttpProviderClients implements ProviderClients {
       return this;
     }
 
-    /** Test seam: the TLS context of both HTTP clients (default: the JDK's default context). */
-    Builder sslContext(SSLContext sslContext) {
-      this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
+    /**
+     * The time source of every attempt's limits (default {@link Ticker#systemTicker()}); pass the
+     * orchestrator's ticker so that the engine and the transport measure on one clock.
+     */
+    public Builder ticker(Ticker ticker) {
+      this.ticker = Objects.requireNonNull(ticker, "ticker");
       return this;
     }
 
     /**
-     * The HTTP client (default {@link Transport#HTTP1_SOCKETS}, the calling-thread client, or what
-     * {@value #TRANSPORT_PROPERTY} says); {@link Transport#JAVA_NET_HTTP} for the JDK's client.
+     * Where the checks of every attempt's limits run (default: one shared daemon thread). Its tasks
+     * are short: each aborts an attempt or re-arms itself. The clients never shut it down.
      */
-    public Builder transport(Transport transport) {
-      this.transport = Objects.requireNonNull(transport, "transport");
+    public Builder scheduler(ScheduledExecutorService scheduler) {
+      this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
       return this;
     }
 

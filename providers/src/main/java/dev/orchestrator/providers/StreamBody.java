@@ -6,16 +6,18 @@ import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An event stream's body: the JDK's {@code ofInputStream}, except that closing it after the
  * stream's terminal event ({@link #finished()}) lets the rest of the body (the chunked terminator,
  * a few bytes) arrive and be discarded instead of cancelling the exchange, so the connection goes
- * back to the pool. Before, closing right after {@code [DONE]} usually came before the client had
- * parsed the terminator, and most streams cost a new connection (docs/benchmarks.md §2: 3,791
- * connections for 5,165 streams at 64 callers). The discarding is bounded: more than {@link
- * #MAX_DISCARDED} bytes, or no end within {@code drainLimitNanos}, and the exchange is cancelled as
- * before.
+ * back to the pool (closing right after {@code [DONE]} usually comes before the client has parsed
+ * the terminator, which would cost most streams a new connection). The discarding is bounded: more
+ * than {@link #MAX_DISCARDED} bytes, or no end within {@code drainLimitNanos} on the scheduler, and
+ * the exchange is cancelled.
  *
  * <p>The client signals {@code onNext}/{@code onComplete}/{@code onError} one at a time from its
  * thread; the reader's thread closes. The flags they share are volatile; a buffer that races with
@@ -28,16 +30,18 @@ final class StreamBody implements HttpResponse.BodySubscriber<InputStream> {
   private final HttpResponse.BodySubscriber<InputStream> reader =
       HttpResponse.BodySubscribers.ofInputStream();
   private final long drainLimitNanos;
+  private final ScheduledExecutorService scheduler;
   private volatile Flow.Subscription upstream;
   private volatile boolean finished;
   private volatile boolean draining;
   private volatile boolean ended;
-  private volatile Watchdog.Timeout drainTimer;
+  private volatile Future<?> drainTimer;
   private long discarded;
 
   /** A body whose discarding after the terminal event lasts at most {@code drainLimitNanos}. */
-  StreamBody(long drainLimitNanos) {
+  StreamBody(long drainLimitNanos, ScheduledExecutorService scheduler) {
     this.drainLimitNanos = drainLimitNanos;
+    this.scheduler = scheduler;
   }
 
   /** The terminal event was read: a close from now on drains instead of cancelling. */
@@ -67,7 +71,9 @@ final class StreamBody implements HttpResponse.BodySubscriber<InputStream> {
               return;
             }
             draining = true;
-            drainTimer = Watchdog.schedule(StreamBody.this::drainTooLong, drainLimitNanos);
+            drainTimer =
+                scheduler.schedule(
+                    StreamBody.this::drainTooLong, drainLimitNanos, TimeUnit.NANOSECONDS);
             s.request(Long.MAX_VALUE);
           }
         });
@@ -113,9 +119,9 @@ final class StreamBody implements HttpResponse.BodySubscriber<InputStream> {
 
   private void end() {
     ended = true;
-    Watchdog.Timeout t = drainTimer;
+    Future<?> t = drainTimer;
     if (t != null) {
-      t.cancel();
+      t.cancel(false);
     }
   }
 }

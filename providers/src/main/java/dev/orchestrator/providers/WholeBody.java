@@ -15,10 +15,10 @@ import java.util.function.LongConsumer;
 /**
  * Collects a whole (non-streamed) response body inside the HTTP client, so that {@code send}
  * returns once, with every byte, instead of waking the caller per buffer as {@code ofInputStream}
- * does (docs/benchmarks.md §2). The result is still an {@link InputStream}, so the transport reads
- * it as it reads any body: at most {@code max + 1} bytes are kept (one more than allowed is how the
- * reader sees "too large"; the rest of the exchange is cancelled), and a broken body yields the
- * bytes that arrived and then the failure, from the reader's {@code read}, never from {@code send}.
+ * does. The result is still an {@link InputStream}, so the transport reads it as it reads any body:
+ * at most {@code max + 1} bytes are kept (one more than allowed is how the reader sees "too large";
+ * the rest of the exchange is cancelled), and a broken body yields the bytes that arrived and then
+ * the failure, from the reader's {@code read}, never from {@code send}.
  *
  * <p>One instance per exchange. The client calls it from its own thread, one signal at a time
  * (reactive-streams rules), so its fields need no lock; {@link #getBody()} publishes the result.

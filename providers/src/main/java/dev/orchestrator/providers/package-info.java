@@ -1,10 +1,9 @@
 /**
  * The provider boundary: {@link dev.orchestrator.providers.HttpProviderClients} builds the HTTP
  * clients ({@link dev.orchestrator.providers.OpenAiChatClient}, {@link
- * dev.orchestrator.providers.AnthropicMessagesClient}; over {@code java.net.http} or the own
- * HTTP/1.1 client, ADR 0025) that implement the engine's {@link
- * dev.orchestrator.engine.spi.ProviderClient}. Every failure leaves this package classified by
- * {@link dev.orchestrator.providers.classify.FailureClassifier}. Wire formats live in {@code
- * internal} packages and are not API.
+ * dev.orchestrator.providers.AnthropicMessagesClient}, over {@code java.net.http}) that implement
+ * the engine's {@link dev.orchestrator.engine.spi.ProviderClient}. Every failure leaves this
+ * package classified by {@link dev.orchestrator.providers.classify.FailureClassifier}. Wire formats
+ * live in {@code internal} packages and are not API.
  */
 package dev.orchestrator.providers;

@@ -14,6 +14,7 @@ import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.simulation.Fault;
@@ -289,10 +290,12 @@ class HttpProviderClientsIT {
       port = s.getLocalPort();
     }
     Provider p = Fixtures.provider("p", "http://127.0.0.1:" + port + "/v1", Protocol.OPENAI_CHAT);
-    // Generous limits: a refusal is immediate, and a loaded machine must not turn it into a
-    // timeout.
+    // On fake time that never moves: only the refusal can end the attempt.
+    FakeTime time = new FakeTime();
     AttemptOutcome out =
         builder()
+            .ticker(time)
+            .scheduler(new ManualScheduler(time))
             .build()
             .clientFor(p)
             .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
@@ -437,7 +440,7 @@ class HttpProviderClientsIT {
           }
         }
       }
-      assertThat(liveThreads(true, Watchdog.THREAD_NAME)).isLessThanOrEqualTo(1);
+      assertThat(liveThreads(true, HttpProviderClients.TIMER_THREAD_NAME)).isLessThanOrEqualTo(1);
       // The upstream records a call on its own thread; on a loaded machine that can trail the
       // client's timeout, so wait for the record (bounded) rather than race it.
       long recorded = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);

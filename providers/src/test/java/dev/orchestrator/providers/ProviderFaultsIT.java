@@ -9,32 +9,34 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Every scripted fault against both clients, streaming and not, over real loopback sockets: the
- * outcome, the transport fault and, where the verdict is this module's own, the category.
+ * Every scripted fault against both protocols, streaming and not, over real loopback sockets: the
+ * outcome, the transport fault and, where the verdict is this module's own, the category. Limits
+ * run on fake time: a call that waits on a limit is driven by moving the clock once it is in the
+ * phase under test; every other call never sees a limit fire.
  */
 class ProviderFaultsIT {
-  /** Headers and first token 300 ms, stream idle 150 ms, whole attempt 600 ms. */
-  // Phase limits well apart from the total (and from the 3 s slow first token), so that a loaded
-  // machine (2 cores shared by several builds) cannot trip the total before the phase limit.
+  /** Headers, first token and stream idle 10 s, whole attempt 40 s (fake time). */
   static final AttemptLimits LIMITS =
       new AttemptLimits(
           Duration.ofSeconds(1),
-          Duration.ofMillis(600),
-          Duration.ofMillis(600),
-          Duration.ofMillis(600),
-          Duration.ofMillis(2400));
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(10),
+          Duration.ofSeconds(40));
 
   static final List<String> CASES =
       List.of(
@@ -53,6 +55,7 @@ class ProviderFaultsIT {
           "invalid_json");
 
   static ScriptedUpstream upstream;
+  static ManualScheduler scheduler;
   static HttpProviderClients clients;
 
   @BeforeAll
@@ -62,7 +65,8 @@ class ProviderFaultsIT {
       scripts.put("p/" + c, List.of(step(c)));
     }
     upstream = ScriptedUpstream.start(scripts);
-    clients = Fixtures.clients();
+    scheduler = new ManualScheduler(new FakeTime());
+    clients = scheduler.clients();
   }
 
   @AfterAll
@@ -80,9 +84,27 @@ class ProviderFaultsIT {
       case "status_400":
         return Step.answer(400, "{\"error\":{\"message\":\"bad field temperature\"}}");
       case "slow_first_token":
-        return Step.fault(Fault.SLOW_FIRST_TOKEN).withDelay(3000);
+        return Step.fault(Fault.SLOW_FIRST_TOKEN).withDelay(600_000);
       default:
         return Step.fault(Fault.fromWireName(c));
+    }
+  }
+
+  /**
+   * How many times a call that waits on a limit has armed its timer once it is in the phase under
+   * test (at the start; when the headers are in; at the first token), or 0 for a call that ends on
+   * its own.
+   */
+  static int armsBeforeItsLimit(String scenario, boolean stream) {
+    switch (scenario) {
+      case "no_response":
+        return 1;
+      case "slow_first_token":
+        return 2;
+      case "stream_stall":
+        return stream ? 3 : 2;
+      default:
+        return 0;
     }
   }
 
@@ -147,11 +169,17 @@ class ProviderFaultsIT {
       String outcome,
       String fault,
       String category,
-      boolean visible) {
+      boolean visible)
+      throws Exception {
     Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
     Fixtures.Recorder listener = new Fixtures.Recorder();
+    Supplier<AttemptOutcome> call =
+        () -> clients.clientFor(p).send(Fixtures.call(p, scenario, stream, LIMITS, listener));
+    int arms = armsBeforeItsLimit(scenario, stream);
     AttemptOutcome result =
-        clients.clientFor(p).send(Fixtures.call(p, scenario, stream, LIMITS, listener));
+        arms == 0
+            ? call.get()
+            : scheduler.drive(call, scheduler.scheduled() + arms, Duration.ofSeconds(1));
 
     if (outcome.equals("success")) {
       assertThat(result).isInstanceOf(AttemptOutcome.Succeeded.class);

@@ -13,6 +13,7 @@ import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import java.time.Duration;
@@ -21,13 +22,21 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Stream shapes the scripted upstream does not play, from a raw socket, split at odd bytes. */
+@Timeout(60) // fake time never ends a hung attempt: fail it instead
 class StreamAssemblyIT {
   final List<FailureEvidence> evidence = Collections.synchronizedList(new ArrayList<>());
+  final FakeTime time = new FakeTime();
+  final ManualScheduler scheduler = new ManualScheduler(time);
+
+  /** On fake time that moves only when a test says: no limit fires, however slow a read. */
   final HttpProviderClients clients =
       HttpProviderClients.builder()
           .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)))
+          .ticker(time)
+          .scheduler(scheduler)
           .classifier(
               e -> {
                 evidence.add(e);
@@ -35,8 +44,6 @@ class StreamAssemblyIT {
               })
           .build();
 
-  // Generous: these tests are about what is assembled, and a loaded machine must not turn a slow
-  // read into an idle timeout.
   static final AttemptLimits LIMITS =
       new AttemptLimits(
           Duration.ofSeconds(5),
@@ -232,15 +239,20 @@ class StreamAssemblyIT {
             + "\"finish_reason\":\"stop\"}]}\n\n";
     try (RawServer server =
         RawServer.answeringAndHolding(withHead(List.of(RawServer.bytes(sse))))) {
-      long start = System.nanoTime();
-      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, new Fixtures.Recorder());
+      long start = time.read();
+      // Armed at the start, when the headers are in, and at the first token: then the clock moves.
+      AttemptOutcome out =
+          scheduler.drive(
+              () -> send(server, Protocol.OPENAI_CHAT, new Fixtures.Recorder()),
+              3,
+              Duration.ofSeconds(1));
 
       assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
       assertThat(((AttemptOutcome.Succeeded) out).response().content()).isEqualTo("done");
       // After the finish chunk the usage chunk and [DONE] may still come, so the reader waits — but
       // only for the stream-idle limit (4 s), never for the attempt's total (20 s), and the answer
       // is whole, not a timeout.
-      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(10));
+      assertThat(Duration.ofNanos(time.read() - start)).isLessThan(Duration.ofSeconds(10));
     }
   }
 

@@ -12,9 +12,11 @@ import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.StreamBounds;
+import dev.orchestrator.engine.testing.FakeTime;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Memory per stream is bounded (issue #20.6): one event, the whole stream, one tool call's
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * limits), and the number of invalid events skipped — each past its bound a typed failure. From a
  * raw socket on 127.0.0.1.
  */
+@Timeout(60) // fake time never ends a hung attempt: fail it instead
 class StreamBoundsIT {
   private static String chunk(String content) {
     return "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"" + content + "\"}}]}\n\n";
@@ -31,9 +34,13 @@ class StreamBoundsIT {
       "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n"
           + "data: [DONE]\n\n";
 
+  /** Clients on fake time that never moves: only the bounds under test end an attempt. */
   private static HttpProviderClients.Builder clients() {
+    FakeTime time = new FakeTime();
     return HttpProviderClients.builder()
-        .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)));
+        .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)))
+        .ticker(time)
+        .scheduler(new ManualScheduler(time));
   }
 
   private static AttemptOutcome send(HttpProviderClients clients, String sse) throws Exception {

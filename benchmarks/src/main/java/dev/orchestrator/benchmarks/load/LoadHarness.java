@@ -27,16 +27,15 @@ import java.util.concurrent.Executors;
 /**
  * The end-to-end load harness (docs/benchmarks.md): a fast loopback upstream that answers like a
  * chat completion, and in one run, at each concurrency, (a) a raw {@code java.net.http} client
- * against it (and, with {@code raw-socket}, the transport's own HTTP/1.1 client, ADR 0025), (b) the
- * in-process orchestrator against it, (c) {@code serve} against it, and the Portkey gateway
- * (non-streaming) as the peer. Reports median, p99 and throughput, and the added latency and
- * throughput ratios against (a) and against Portkey. Everything listens and connects on 127.0.0.1
- * only; every loop is bounded by its measured window.
+ * against it, (b) the in-process orchestrator against it, (c) {@code serve} against it, and the
+ * Portkey gateway (non-streaming) as the peer. Reports median, p99 and throughput, and the added
+ * latency and throughput ratios against (a) and against Portkey. Everything listens and connects on
+ * 127.0.0.1 only; every loop is bounded by its measured window.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar dev.orchestrator.benchmarks.load.LoadHarness \
  *   [--concurrency 1,16,64,256] [--warmup-ms 1000] [--measure-ms 3000] [--modes nonstream,stream]
- *   [--targets raw,raw-socket,in-process,serve,portkey] [--serve-jar cli/target/orchestrator.jar]
+ *   [--targets raw,in-process,serve,portkey] [--serve-jar cli/target/orchestrator.jar]
  *   [--serve-url http://127.0.0.1:PORT --upstream-port N] [--serve-java-opts "-Xmx512m"]
  *   [--portkey-dir DIR] [--out benchmarks/target/load] [--compare-upstreams]
  * </pre>
@@ -80,10 +79,6 @@ public final class LoadHarness {
                 Map.of(),
                 Bodies.MODEL,
                 Duration.ofSeconds(30)));
-        if (o.targets.contains("raw-socket")) {
-          targets.add(
-              new SocketTarget(URI.create(upstream.baseUrl("bench-a") + "/chat/completions")));
-        }
         if (o.targets.contains("in-process")) {
           targets.add(new InProcessTarget(upstream));
         }

@@ -1,0 +1,182 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each limit of an attempt fires when its time is up on the injected ticker, not before, against a
+ * real loopback upstream that stalls. Time is fake ({@link ManualScheduler}): a limit fires only
+ * when the test moves the clock, so no verdict depends on how loaded the machine is.
+ */
+class TransportLimitsIT {
+  private static final Duration HOUR = Duration.ofHours(1);
+
+  private final FakeTime time = new FakeTime();
+  private final ManualScheduler scheduler = new ManualScheduler(time);
+  private final HttpProviderClients clients = scheduler.clients();
+
+  /** Headers, first token, idle, total. */
+  private static AttemptLimits limits(Duration headers, Duration first, Duration idle, Duration t) {
+    return new AttemptLimits(Duration.ofSeconds(1), headers, first, idle, t);
+  }
+
+  private static ProviderFailure failure(AttemptOutcome out) {
+    assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
+    return ((AttemptOutcome.Failed) out).failure();
+  }
+
+  @Test
+  void noResponseHeadersWithinTheHeadersTimeoutIsAReadTimeoutAtThatInstant() throws Exception {
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.NO_RESPONSE))))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      AttemptLimits limits = limits(Duration.ofSeconds(30), HOUR, HOUR, HOUR);
+      CompletableFuture<AttemptOutcome> running =
+          CompletableFuture.supplyAsync(
+              () -> clients.clientFor(p).send(Fixtures.call(p, "m", false, limits, null)));
+      while (upstream.callCount("p/m") == 0) {
+        Thread.onSpinWait();
+      }
+
+      time.advance(Duration.ofSeconds(30).minusNanos(1));
+      scheduler.runDue();
+      assertThat(running).isNotDone();
+      assertThat(scheduler.pending()).isEqualTo(1);
+
+      time.advance(Duration.ofNanos(1));
+      scheduler.runDue();
+      ProviderFailure f = failure(running.get(20, TimeUnit.SECONDS));
+
+      assertThat(f.transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
+      assertThat(f.message()).endsWith("no response within 30000 ms");
+    }
+  }
+
+  @Test
+  void aStreamWithoutItsFirstTokenInTimeIsAFirstTokenTimeout() throws Exception {
+    Step slow = Step.fault(Fault.SLOW_FIRST_TOKEN).withDelay(600_000);
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of("p/m", List.of(slow)))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      AttemptLimits limits = limits(HOUR, Duration.ofSeconds(20), HOUR, Duration.ofHours(2));
+      // Armed at the start, re-armed when the stream's headers are in: then the clock moves.
+      AttemptOutcome out =
+          scheduler.drive(
+              () -> clients.clientFor(p).send(Fixtures.call(p, "m", true, limits, listener)),
+              2,
+              Duration.ofSeconds(1));
+
+      ProviderFailure f = failure(out);
+      assertThat(f.transportFault()).isEqualTo(TransportFault.FIRST_TOKEN_TIMEOUT);
+      assertThat(f.message()).endsWith("no first token within 20000 ms");
+      assertThat(listener.deltas).isEmpty();
+    }
+  }
+
+  @Test
+  void aStreamSilentForTheIdleTimeoutIsAnIdleTimeoutAfterVisibleOutput() throws Exception {
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.STREAM_STALL))))) {
+      for (Protocol protocol : Protocol.values()) {
+        Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
+        Fixtures.Recorder listener = new Fixtures.Recorder();
+        AttemptLimits limits = limits(HOUR, HOUR, Duration.ofSeconds(15), Duration.ofHours(2));
+        int before = scheduler.scheduled();
+        // Armed at the start, for the first token, then for the idle limit once a token is in.
+        AttemptOutcome out =
+            scheduler.drive(
+                () -> clients.clientFor(p).send(Fixtures.call(p, "m", true, limits, listener)),
+                before + 3,
+                Duration.ofSeconds(1));
+
+        ProviderFailure f = failure(out);
+        assertThat(f.transportFault()).isEqualTo(TransportFault.STREAM_IDLE_TIMEOUT);
+        assertThat(f.message()).endsWith("the stream was silent for 15000 ms");
+        assertThat(f.category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
+        assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isTrue();
+        assertThat(listener.text()).isNotEmpty();
+      }
+    }
+  }
+
+  @Test
+  void aBodyStillArrivingAtTheTotalLimitIsAReadTimeout() throws Exception {
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.STREAM_STALL))))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+      AttemptLimits limits = limits(HOUR, HOUR, HOUR, Duration.ofSeconds(40));
+      // Armed at the start, re-armed for the total limit when the body starts.
+      AttemptOutcome out =
+          scheduler.drive(
+              () -> clients.clientFor(p).send(Fixtures.call(p, "m", false, limits, null)),
+              2,
+              Duration.ofSeconds(1));
+
+      ProviderFailure f = failure(out);
+      assertThat(f.transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
+      assertThat(f.message())
+          .endsWith("the attempt exceeded its total limit of 40000 ms reading the body");
+      assertThat(time.read()).isGreaterThanOrEqualTo(Duration.ofSeconds(41).toNanos());
+    }
+  }
+
+  @Test
+  void theTotalLimitCapsTheHeadersTimeout() throws Exception {
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.NO_RESPONSE))))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.ANTHROPIC_MESSAGES);
+      AttemptLimits limits = limits(HOUR, HOUR, HOUR, Duration.ofSeconds(5));
+      AttemptOutcome out =
+          scheduler.drive(
+              () -> clients.clientFor(p).send(Fixtures.call(p, "m", false, limits, null)),
+              1,
+              Duration.ofSeconds(1));
+
+      ProviderFailure f = failure(out);
+      assertThat(f.transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
+      assertThat(f.message())
+          .endsWith("the attempt exceeded its total limit of 5000 ms waiting for a response");
+    }
+  }
+
+  @Test
+  void aHealthyExchangeNeverWaitsForTheClock() {
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      for (boolean stream : new boolean[] {false, true}) {
+        Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
+        AttemptOutcome out =
+            clients
+                .clientFor(p)
+                .send(
+                    Fixtures.call(
+                        p, "m", stream, AttemptLimits.uniform(HOUR), new Fixtures.Recorder()));
+
+        assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      }
+      // Every check is cancelled with its attempt; a finished stream's drain timer goes once the
+      // body's end has arrived (on the client's thread, just after the answer).
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (scheduler.pending() > 0 && System.nanoTime() - deadline < 0) {
+        Thread.onSpinWait();
+      }
+      assertThat(scheduler.pending()).isZero();
+    }
+  }
+}

@@ -211,8 +211,9 @@ final class FailoverRun {
         && another
         && record.plan().pool().heterogeneous()
         && asked.compareTo(policy.poolRetryAfterThreshold()) > 0) {
-      // A heterogeneous pool does not spend a long wait on one member: cool it and move on.
-      store.coolDown(route.id(), asked);
+      // A heterogeneous pool does not spend a long wait on one member: move on; the store cools
+      // the route only when the wait is long enough to be a verdict (HealthStore#rateLimited).
+      store.rateLimited(route.id(), asked);
       return OptionalLong.empty();
     }
     long delay = asked != null ? asked.toNanos() : backoff(n);
@@ -221,9 +222,9 @@ final class FailoverRun {
       return OptionalLong.of(delay);
     }
     if (!fits && asked != null) {
-      // The provider asked for more time than the deadline leaves: fail over at once and keep
-      // other requests off the route until then.
-      store.coolDown(route.id(), asked);
+      // The provider asked for more time than this request's deadline leaves: fail over at once;
+      // other requests, with more time left, stay admitted unless the wait is a verdict.
+      store.rateLimited(route.id(), asked);
     }
     return OptionalLong.empty();
   }

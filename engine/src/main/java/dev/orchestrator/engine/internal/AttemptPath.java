@@ -196,7 +196,8 @@ public final class AttemptPath {
     switch (health) {
       case BREAKER_FAILURE -> {
         if (f.category() == FailureCategory.RATE_LIMITED && retryAfter != null) {
-          store.coolDown(route.id(), retryAfter);
+          // A short Retry-After is evidence (the failure counts in the window), a long one cools.
+          store.rateLimited(route.id(), retryAfter);
         }
       }
       case COOL_DOWN ->

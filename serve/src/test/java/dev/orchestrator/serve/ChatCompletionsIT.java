@@ -133,7 +133,7 @@ class ChatCompletionsIT {
   }
 
   @Test
-  void retryAfterLongerThanTheDeadlineFailsOverAndKeepsLaterRequestsOffTheRoute() {
+  void retryAfterLongerThanTheDeadlineFailsOverAtOnceWithoutCoolingTheRouteForOthers() {
     try (ServeFixture f =
         ServeFixture.start(
             Map.of(
@@ -149,7 +149,8 @@ class ChatCompletionsIT {
       assertThat(json(first.body()).path("model").asText()).isEqualTo("beta/large");
       assertThat(json(second.body()).path("model").asText()).isEqualTo("beta/large");
       assertThat(ms).isLessThan(1500);
-      assertThat(f.upstream.callCount("alpha/small")).isEqualTo(1);
+      // A 2 s wait is evidence, not a verdict (issue #26): the second request tries the route too.
+      assertThat(f.upstream.callCount("alpha/small")).isEqualTo(2);
     }
   }
 

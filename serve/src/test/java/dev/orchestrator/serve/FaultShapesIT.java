@@ -165,9 +165,10 @@ class FaultShapesIT {
       assertThat(json(r.body()).path("model").asText()).isEqualTo("beta/large");
       assertThat(f.upstream.callCount("alpha/small")).isEqualTo(1);
       assertThat(took).isLessThan(Duration.ofSeconds(3)); // the 3 s were never spent waiting
-      // Other requests stay off the cooling route.
+      // A short Retry-After is evidence about the route, not a verdict for every request: the
+      // next request may still try it (issue #26), and fails over again when it is refused.
       assertThat(json(f.chat("pair").body()).path("model").asText()).isEqualTo("beta/large");
-      assertThat(f.upstream.callCount("alpha/small")).isEqualTo(1);
+      assertThat(f.upstream.callCount("alpha/small")).isEqualTo(2);
     }
   }
 

@@ -138,7 +138,8 @@ class ChatCompletionsIT {
         ServeFixture.start(
             Map.of(
                 "alpha/small",
-                List.of(status(429, RATE_LIMITED).withHeaders(Map.of("Retry-After", "2")))),
+                // Longer than the deadline, and than the short-wait limit: a verdict that cools.
+                List.of(status(429, RATE_LIMITED).withHeaders(Map.of("Retry-After", "20")))),
             ServeFixture.policy().withDeadline(Duration.ofMillis(1500)).build(),
             o -> {})) {
       long t0 = System.nanoTime();

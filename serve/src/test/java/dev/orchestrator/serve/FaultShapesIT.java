@@ -148,12 +148,15 @@ class FaultShapesIT {
     }
   }
 
-  /** In a heterogeneous pool a long Retry-After is not waited out: fail over at once. */
+  /**
+   * In a heterogeneous pool a long Retry-After is not waited out: fail over at once; one longer
+   * than the short-wait limit (10 s) is a verdict and cools the route for later requests.
+   */
   @Test
   void aPoolFailsOverAtOnceInsteadOfWaitingALongRetryAfter() {
     Step limited =
         Step.answer(429, "{\"error\":{\"message\":\"later\"}}")
-            .withHeaders(Map.of("Retry-After", "3"));
+            .withHeaders(Map.of("Retry-After", "30"));
     try (ServeFixture f =
         ServeFixture.start(
             Map.of("alpha/small", List.of(limited)),
@@ -186,7 +189,10 @@ class FaultShapesIT {
     }
   }
 
-  /** A route that is the only candidate is shed while its breaker is open, saying for how long. */
+  /**
+   * With panic mode off, a route that is the only candidate is shed while its breaker is open,
+   * saying for how long (a probe due after the deadline is not waited for).
+   */
   @Test
   void theOnlyCandidateIsShedWhileOpenWithTheTimeUntilTheNextProbe() {
     try (ServeFixture f =
@@ -195,6 +201,8 @@ class FaultShapesIT {
             ServeFixture.policy()
                 .withSameRouteRetries(0)
                 .withBreaker(2, Duration.ofSeconds(30))
+                .withPanicThreshold(0)
+                .withDeadline(Duration.ofSeconds(5))
                 .build(),
             o -> {})) {
       f.chat("alpha/small");

@@ -124,6 +124,7 @@ public final class ChatCommand implements Callable<Integer> {
                 "promptTokens", r.response().usage().promptTokens(),
                 "completionTokens", r.response().usage().completionTokens()));
         doc.put("attempts", Json.attempts(r.trace()));
+        doc.put("panic", r.trace().panic());
         out.println(Json.write(doc));
       } else if (!stream) {
         out.println(r.response().content());
@@ -143,6 +144,7 @@ public final class ChatCommand implements Callable<Integer> {
         error.put("status", e.status());
         doc.put("error", error);
         doc.put("attempts", e.trace() == null ? List.of() : Json.attempts(e.trace()));
+        doc.put("panic", e.trace() != null && e.trace().panic());
         out.println(Json.write(doc));
       }
       if (trace && e.trace() != null) {
@@ -155,9 +157,10 @@ public final class ChatCommand implements Callable<Integer> {
 
   private static void printTrace(PrintWriter err, Trace t, String outcome) {
     err.printf(
-        "plan: %s (%d candidates)%n",
+        "plan: %s (%d candidates)%s%n",
         t.plan() == null ? "-" : t.plan().pool().wireName(),
-        t.plan() == null ? 0 : t.plan().candidates().size());
+        t.plan() == null ? 0 : t.plan().candidates().size(),
+        t.panic() ? ", panic mode: short-term health excluded none" : "");
     for (AttemptRecord a : t.attempts()) {
       err.printf(
           "  %s #%d status=%s %s → %s%s (%d ms)%n",

@@ -1,5 +1,6 @@
 package dev.orchestrator.engine;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -14,10 +15,14 @@ import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.internal.FailoverTable;
 import dev.orchestrator.engine.internal.FailoverTable.Row;
 import dev.orchestrator.engine.plan.Candidate;
+import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
@@ -26,8 +31,11 @@ import java.util.Random;
  * One request's failover loop (docs/design.md §5): for each planned candidate, one attempt through
  * the {@link AttemptPath} (admit, dispatch, report), then the decision — retry the same route, fail
  * over, or stop — as a {@link Step} value, recorded in the trace. Every admission is reported
- * exactly once, on every path. The request runs on the catalog it planned with, whatever refreshes
- * happen meanwhile. Not thread-safe: one instance per request, on the request's thread.
+ * exactly once, on every path. In panic mode (too few candidates healthy) the routes short-term
+ * health held back are tried too; a route not sent to because health shed or cooled it is waited
+ * for when that ends within the deadline — waiting is better than refusing. The request runs on the
+ * catalog it planned with, whatever refreshes happen meanwhile. Not thread-safe: one instance per
+ * request, on the request's thread.
  */
 final class FailoverRun {
   private final AttemptPath path;
@@ -38,7 +46,15 @@ final class FailoverRun {
   private final Random random;
   private final HealthStore store;
   private final Cancellation cancel;
+  private final Ticker ticker;
   private long largerThan = -1;
+  private boolean panic;
+
+  /** Routes not sent to because health shed or cooled them, with when that ends (ticker nanos). */
+  private final Map<Route, Long> waiting = new LinkedHashMap<>();
+
+  /** The shortest wait before a held-back route is tried again. */
+  private static final long MIN_WAIT = Duration.ofMillis(1).toNanos();
 
   /**
    * A loop over {@code record}'s plan.
@@ -61,6 +77,7 @@ final class FailoverRun {
     this.random = random;
     this.store = path.context().store();
     this.cancel = path.context().cancellation();
+    this.ticker = path.context().ticker();
   }
 
   /** What to do after a failed attempt: the trace's decision and, for a retry, the wait. */
@@ -80,7 +97,7 @@ final class FailoverRun {
 
   /** Runs the loop to an answer, or throws the request's one {@link OrchestratorException}. */
   ChatResult execute() {
-    List<Candidate> candidates = record.plan().candidates();
+    List<Candidate> candidates = order();
     if (candidates.isEmpty()) {
       throw record.noCandidates();
     }
@@ -93,7 +110,93 @@ final class FailoverRun {
         }
       }
     }
+    // Waiting is better than refusing: the earliest held-back route whose wait fits the deadline.
+    while (!waiting.isEmpty()) {
+      Map.Entry<Route, Long> next = null;
+      for (Map.Entry<Route, Long> e : waiting.entrySet()) {
+        next = next == null || e.getValue() - next.getValue() < 0 ? e : next;
+      }
+      Route route = next.getKey();
+      waiting.remove(route);
+      long delay = jittered(next.getValue() - ticker.read());
+      if (delay < 0 || !fitsWindow(route)) {
+        continue;
+      }
+      record.pause(delay, cancel);
+      Optional<ChatResult> answer = tryRoute(route, candidates, indexOf(candidates, route));
+      if (answer.isPresent()) {
+        return answer.get();
+      }
+    }
     throw record.exhausted();
+  }
+
+  /**
+   * The candidates this request tries: the plan's, or — in panic mode, when fewer than the policy's
+   * threshold of the eligible candidates are admissible — every eligible one in plan order, the
+   * routes short-term health held back included (a cool-down that outlasts the deadline is no
+   * short-term health: that route stays out).
+   */
+  private List<Candidate> order() {
+    Plan plan = record.plan();
+    if (plan.admissible() == plan.standby().size() || policy.panicThreshold() == 0) {
+      return plan.candidates();
+    }
+    long remaining = record.remainingNanos();
+    List<Candidate> eligible = new ArrayList<>(plan.standby().size());
+    for (Candidate c : plan.standby()) {
+      if (store.cooldownRemaining(c.route().id()).toNanos() < remaining) {
+        eligible.add(c);
+      }
+    }
+    if (plan.admissible() >= policy.panicThreshold() * eligible.size()) {
+      return plan.candidates();
+    }
+    panic = true;
+    record.panic();
+    return eligible;
+  }
+
+  /**
+   * {@code wait} plus jitter (uniform, up to the smaller of the initial backoff and half the wait),
+   * so that requests held back together do not all send at once; {@code -1} when not even the wait
+   * fits the deadline.
+   */
+  private long jittered(long wait) {
+    long base = Math.max(wait, MIN_WAIT);
+    if (!record.fits(base)) {
+      return -1;
+    }
+    long spread = Math.min(policy.backoffInitial().toNanos(), base / 2);
+    long delay = base + (long) (random.nextDouble() * spread);
+    return record.fits(delay) ? delay : base;
+  }
+
+  /**
+   * Remembers {@code route}, held back by health for {@code nanos}, to be waited for — unless this
+   * request has already sent it an attempt (its failure, not its health, decided the next step).
+   */
+  private void holdBack(Route route, long nanos) {
+    if (!record.wasTried(route.id())) {
+      waiting.put(route, ticker.read() + nanos);
+    }
+  }
+
+  private static int indexOf(List<Candidate> candidates, Route route) {
+    for (int i = 0; i < candidates.size(); i++) {
+      if (candidates.get(i).route().id().equals(route.id())) {
+        return i;
+      }
+    }
+    return candidates.size() - 1;
+  }
+
+  /**
+   * In panic mode, whether a route the store shed may be sent to anyway: each such dispatch takes a
+   * retry from the process-wide budget, so an outage cannot multiply the load on its routes.
+   */
+  private boolean panicDispatch() {
+    return panic && store.tryAcquireRetry();
   }
 
   /** Attempts one route until it answers, the request moves on (empty) or stops (thrown). */
@@ -112,10 +215,23 @@ final class FailoverRun {
     }
     while (true) {
       record.checkCancelledAndDeadline(cancel);
+      if (panic) {
+        // A cool-down is the provider's own word: waited for, never sent through.
+        long cooling = store.cooldownRemaining(route.id()).toNanos();
+        if (cooling > 0) {
+          holdBack(route, cooling);
+          return Optional.empty();
+        }
+      }
       Admission admission = path.admit(route);
       if (!admission.dispatch()) {
-        record.shed(route.id(), admission.retryIn());
-        return Optional.empty();
+        if (panicDispatch()) {
+          admission = admission.panic();
+        } else {
+          record.shed(route.id(), admission.retryIn());
+          holdBack(route, admission.retryIn().toNanos());
+          return Optional.empty();
+        }
       }
       long remaining = record.remainingNanos();
       if (remaining <= 0) {
@@ -168,6 +284,7 @@ final class FailoverRun {
         && f.retryable()
         && !silent(f, latency)
         && admission.kind() != Admission.Kind.PROBE // a failed probe fails over
+        && admission.kind() != Admission.Kind.PANIC // so does a route health held back
         && n <= policy.sameRouteRetries()) {
       OptionalLong delay = retryDelay(route, n, f, hasNext(candidates, index));
       if (delay.isPresent()) {
@@ -270,6 +387,9 @@ final class FailoverRun {
   }
 
   private boolean hasNext(List<Candidate> candidates, int index) {
+    if (!waiting.isEmpty()) {
+      return true;
+    }
     for (int j = index + 1; j < candidates.size(); j++) {
       if (fitsWindow(candidates.get(j).route())) {
         return true;

@@ -31,6 +31,10 @@ import java.util.Objects;
  *     the attempt timeout plus 10 s, so a live probe is never taken over)
  * @param streamCutThreshold consecutive stream cuts after output that open a route's breaker while
  *     volume is low (default 3)
+ * @param panicThreshold the panic threshold (default 0.5, Envoy's): when fewer than this share of a
+ *     request's eligible candidates are admissible on short-term health (an open breaker, a
+ *     cool-down that ends within the deadline), that health no longer excludes any of them and they
+ *     are tried in plan order (docs/design.md §5); {@code 0} turns panic mode off
  * @param retryAfterCap the longest {@code Retry-After} honoured (default 5 min): a longer one cools
  *     the route for the cap and the request fails over
  * @param silenceGrace how long a route may hold an accepted request without a status line before a
@@ -70,6 +74,7 @@ public record OrchestratorPolicy(
     Duration breakerOpenMax,
     Duration probeLease,
     int streamCutThreshold,
+    double panicThreshold,
     Duration retryAfterCap,
     Duration poolRetryAfterThreshold,
     Duration silenceGrace,
@@ -130,6 +135,9 @@ public record OrchestratorPolicy(
     if (streamCutThreshold < 1) {
       throw new IllegalArgumentException(
           "streamCutThreshold: " + streamCutThreshold + " (expected: >= 1)");
+    }
+    if (!(panicThreshold >= 0 && panicThreshold <= 1)) {
+      throw new IllegalArgumentException("panicThreshold: " + panicThreshold + " (expected: 0..1)");
     }
     positive("retryAfterCap", retryAfterCap, false);
     Objects.requireNonNull(streamBounds, "streamBounds");
@@ -208,6 +216,7 @@ public record OrchestratorPolicy(
     // A derived lease keeps following the attempt timeout.
     b.probeLease = probeLease.equals(attemptTimeout.plusSeconds(10)) ? null : probeLease;
     b.streamCutThreshold = streamCutThreshold;
+    b.panicThreshold = panicThreshold;
     b.retryAfterCap = retryAfterCap;
     b.poolRetryAfterThreshold = poolRetryAfterThreshold;
     b.silenceGrace = silenceGrace;
@@ -241,6 +250,7 @@ public record OrchestratorPolicy(
     private Duration breakerOpenMax = Duration.ofSeconds(8);
     private Duration probeLease;
     private int streamCutThreshold = 3;
+    private double panicThreshold = 0.5;
     private Duration retryAfterCap = Duration.ofMinutes(5);
     private Duration poolRetryAfterThreshold = Duration.ofSeconds(1);
     private Duration silenceGrace = Duration.ofSeconds(5);
@@ -350,6 +360,15 @@ public record OrchestratorPolicy(
       return this;
     }
 
+    /**
+     * The share of a request's eligible candidates below which short-term health (open breakers,
+     * cool-downs ending within the deadline) no longer excludes them (0..1; 0 turns panic off).
+     */
+    public Builder withPanicThreshold(double v) {
+      panicThreshold = v;
+      return this;
+    }
+
     /** The longest {@code Retry-After} honoured; a longer one cools the route for this long. */
     public Builder withRetryAfterCap(Duration v) {
       retryAfterCap = v;
@@ -441,6 +460,7 @@ public record OrchestratorPolicy(
               ? probeLease
               : attemptTimeout == null ? null : attemptTimeout.plusSeconds(10),
           streamCutThreshold,
+          panicThreshold,
           retryAfterCap,
           poolRetryAfterThreshold,
           silenceGrace,

@@ -52,6 +52,7 @@ final class RunRecord {
   private final Catalog catalog;
   private ProviderFailure unavailable;
   private boolean continuing;
+  private boolean panic;
 
   /**
    * The record of a request planned as {@code plan} from {@code catalog}, started at {@code start}
@@ -88,6 +89,11 @@ final class RunRecord {
     continuing = true;
   }
 
+  /** The request runs in panic mode (docs/design.md §5). */
+  void panic() {
+    panic = true;
+  }
+
   /** The 1-based number of the next attempt on {@code route}. */
   int nextAttempt(String route) {
     return perRoute.merge(route, 1, Integer::sum);
@@ -95,6 +101,11 @@ final class RunRecord {
 
   void tried(String route) {
     tried.add(route);
+  }
+
+  /** Whether an attempt of this request has been sent to {@code route}. */
+  boolean wasTried(String route) {
+    return tried.contains(route);
   }
 
   /** The route was not dispatched: its breaker is open, the next probe is due in {@code in}. */
@@ -203,7 +214,8 @@ final class RunRecord {
         serving == null ? null : serving.id(),
         usage,
         Duration.ofNanos(ticker.read() - start),
-        serving == null ? null : CostCalculator.cost(serving, usage));
+        serving == null ? null : CostCalculator.cost(serving, usage),
+        panic);
   }
 
   private ProviderFailure lastFailure() {

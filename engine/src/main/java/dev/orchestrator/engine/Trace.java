@@ -18,6 +18,8 @@ import java.util.List;
  * @param costUsd the serving route's cost in USD ({@link
  *     dev.orchestrator.engine.cost.CostCalculator}): {@code 0} on a free route, {@code null} when a
  *     price or the usage is unknown, or when no route served; failed attempts cost nothing
+ * @param panic whether the request ran in panic mode: too few of its candidates were healthy, so
+ *     short-term health (open breakers, cool-downs) excluded none of them (docs/design.md §5)
  */
 public record Trace(
     Plan plan,
@@ -25,7 +27,8 @@ public record Trace(
     String servingRoute,
     Usage usage,
     Duration elapsed,
-    BigDecimal costUsd) {
+    BigDecimal costUsd,
+    boolean panic) {
   /** Copies. */
   public Trace {
     attempts = List.copyOf(attempts);
@@ -36,6 +39,6 @@ public record Trace(
   /** A trace whose cost is unknown. */
   public Trace(
       Plan plan, List<AttemptRecord> attempts, String servingRoute, Usage usage, Duration elapsed) {
-    this(plan, attempts, servingRoute, usage, elapsed, null);
+    this(plan, attempts, servingRoute, usage, elapsed, null, false);
   }
 }

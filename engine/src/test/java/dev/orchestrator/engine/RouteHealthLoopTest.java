@@ -134,7 +134,11 @@ class RouteHealthLoopTest {
   @Test
   void onlyCandidateIsShedWhileOpenWithTheTimeUntilTheNextProbe() {
     client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
-    TaskOrchestrator o = orchestrator();
+    // Panic mode off, and a deadline shorter than the open time: nothing to wait for either.
+    TaskOrchestrator o =
+        orchestrator(
+            client,
+            POLICY.toBuilder().withPanicThreshold(0).withDeadline(Duration.ofMillis(500)).build());
     openA(o);
     int dispatchedBefore = client.calls().size();
     for (int i = 0; i < 100; i++) {

@@ -148,7 +148,10 @@ class FaultShapesIT {
     }
   }
 
-  /** In a heterogeneous pool a long Retry-After is not waited out: fail over at once. */
+  /**
+   * In a heterogeneous pool a long Retry-After is not waited out: fail over at once; one within the
+   * short-wait limit (10 s) is evidence, not a cool-down for later requests.
+   */
   @Test
   void aPoolFailsOverAtOnceInsteadOfWaitingALongRetryAfter() {
     Step limited =
@@ -187,7 +190,10 @@ class FaultShapesIT {
     }
   }
 
-  /** A route that is the only candidate is shed while its breaker is open, saying for how long. */
+  /**
+   * With panic mode off, a route that is the only candidate is shed while its breaker is open,
+   * saying for how long (a probe due after the deadline is not waited for).
+   */
   @Test
   void theOnlyCandidateIsShedWhileOpenWithTheTimeUntilTheNextProbe() {
     try (ServeFixture f =
@@ -196,6 +202,8 @@ class FaultShapesIT {
             ServeFixture.policy()
                 .withSameRouteRetries(0)
                 .withBreaker(2, Duration.ofSeconds(30))
+                .withPanicThreshold(0)
+                .withDeadline(Duration.ofSeconds(5))
                 .build(),
             o -> {})) {
       f.chat("alpha/small");

@@ -30,7 +30,9 @@ public interface HealthStore extends HealthView, AutoCloseable {
    * re-open the breaker with it; a report for a lease that has expired or is not held is ignored
    * for the breaker (counts still apply). Reporting a shed admission does nothing. Callers report
    * each admission exactly once; for a probe a repeated report is ignored (its lease is gone),
-   * while an ordinary admission carries no identity, so a repeated report counts again.
+   * while an ordinary admission carries no identity, so a repeated report counts again. A {@link
+   * Admission.Kind#PANIC} dispatch never moves the breaker with a failure; its success ends an open
+   * time early, so that the next admission is the probe.
    */
   void report(Admission admission, AttemptHealth outcome);
 

@@ -69,7 +69,13 @@ final class RouteState {
       return;
     }
     switch (outcome) {
-      case SUCCESS -> success(holder, now);
+      case SUCCESS -> {
+        if (a.kind() == Admission.Kind.PANIC && breaker == BreakerState.OPEN) {
+          // A panic-mode answer: the route may be back; the next admission is its probe.
+          openUntil = Math.min(openUntil, now);
+        }
+        success(holder, now);
+      }
       case BREAKER_FAILURE -> failure(holder, now, false);
       case STREAM_CUT -> failure(holder, now, true);
       case COOL_DOWN, RETIRE, NEUTRAL, ABANDONED -> {

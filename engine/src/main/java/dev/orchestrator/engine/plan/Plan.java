@@ -15,6 +15,8 @@ public final class Plan {
   private final PoolKind pool;
   private final List<Candidate> candidates;
   private final List<Exclusion> excluded;
+  private final List<Candidate> standby;
+  private final int admissible;
 
   /**
    * Creates a plan.
@@ -25,7 +27,7 @@ public final class Plan {
    * @param excluded excluded routes
    */
   public Plan(String model, PoolKind pool, List<Candidate> candidates, List<Exclusion> excluded) {
-    this(model, pool, List.copyOf(candidates), List.copyOf(excluded), false);
+    this(model, pool, List.copyOf(candidates), List.copyOf(excluded), null, -1, false);
   }
 
   private Plan(
@@ -33,11 +35,15 @@ public final class Plan {
       PoolKind pool,
       List<Candidate> candidates,
       List<Exclusion> excluded,
+      List<Candidate> standby,
+      int admissible,
       boolean boundaryChecked) {
     this.model = Objects.requireNonNull(model, "model");
     this.pool = Objects.requireNonNull(pool, "pool");
     this.candidates = candidates;
     this.excluded = excluded;
+    this.standby = standby == null ? candidates : standby;
+    this.admissible = admissible < 0 ? candidates.size() : admissible;
     if (!boundaryChecked && pool == PoolKind.FREE) {
       for (Candidate c : candidates) {
         TierGuard.checkDispatch(this, c.route());
@@ -50,8 +56,13 @@ public final class Plan {
    * boundary on every kept route (without materialising its lazy candidate list).
    */
   static Plan trusted(
-      String model, PoolKind pool, List<Candidate> candidates, List<Exclusion> excluded) {
-    return new Plan(model, pool, candidates, excluded, true);
+      String model,
+      PoolKind pool,
+      List<Candidate> candidates,
+      List<Exclusion> excluded,
+      List<Candidate> standby,
+      int admissible) {
+    return new Plan(model, pool, candidates, excluded, standby, admissible, true);
   }
 
   /** The model name asked for. */
@@ -72,6 +83,24 @@ public final class Plan {
   /** Ranked candidates, best first. */
   public List<Candidate> candidates() {
     return candidates;
+  }
+
+  /**
+   * Every candidate in rank order, including the routes only short-term health keeps out of {@link
+   * #candidates()} (excluded as {@code circuit_open} or {@code cooling_down}, having passed every
+   * other rule, the free boundary first): what a request tries in panic mode (docs/design.md §5).
+   * The same list as {@link #candidates()} when health held nothing back.
+   */
+  public List<Candidate> standby() {
+    return standby;
+  }
+
+  /**
+   * How many of {@link #standby()} health admitted: {@link #candidates()} less the one route kept
+   * as a probe when every breaker was open.
+   */
+  public int admissible() {
+    return admissible;
   }
 
   /** Excluded routes with their reasons. */

@@ -152,6 +152,7 @@ public final class RoutePlanner {
 
   private Plan ranked(PlanRequest req, PoolKind kind, PoolIndex pi, Filter f) {
     Entry[] kept = new Entry[pi.ranked.length];
+    Standby standby = new Standby(pi.ranked.length);
     int n = 0;
     List<Exclusion> dynamic = new ArrayList<>(pi.ranked.length);
     for (Entry e : pi.ranked) {
@@ -161,14 +162,24 @@ public final class RoutePlanner {
       } else {
         dynamic.add(x);
       }
+      standby.add(e, x);
     }
     return finish(
-        req, kind, kept, n, dynamic, pi.excluded, f.marks, kind == PoolKind.FREE ? "free" : "auto");
+        req,
+        kind,
+        kept,
+        n,
+        dynamic,
+        pi.excluded,
+        f.marks,
+        kind == PoolKind.FREE ? "free" : "auto",
+        standby);
   }
 
   private Plan listed(
       PlanRequest req, PoolKind kind, List<String> ids, Index idx, Filter f, String label) {
     Entry[] kept = new Entry[ids.size()];
+    Standby standby = new Standby(ids.size());
     int n = 0;
     List<Exclusion> excluded = new ArrayList<>();
     Set<String> seen = new LinkedHashSet<>();
@@ -187,8 +198,9 @@ public final class RoutePlanner {
       } else {
         excluded.add(x);
       }
+      standby.add(e, x);
     }
-    return finish(req, kind, kept, n, excluded, List.of(), f.marks, label);
+    return finish(req, kind, kept, n, excluded, List.of(), f.marks, label, standby);
   }
 
   private Plan finish(
@@ -199,8 +211,10 @@ public final class RoutePlanner {
       List<Exclusion> dynamic,
       List<Exclusion> staticExcluded,
       Map<String, HealthMark> marks,
-      String label) {
+      String label,
+      Standby standby) {
     String probeWhy = null;
+    int admissible = n;
     if (n == 0) {
       // Every breaker open: probe the least recently failed route rather than refusing.
       int probe = -1;
@@ -222,10 +236,10 @@ public final class RoutePlanner {
       }
     }
     if (kind == PoolKind.FREE) {
-      for (int i = 0; i < n; i++) {
-        if (!kept[i].free) {
+      for (int i = 0; i < standby.n; i++) {
+        if (!standby.entries[i].free) {
           throw new TierGuard.FreeTierViolation(
-              "free-tier boundary: planner kept priced route " + kept[i].id);
+              "free-tier boundary: planner kept priced route " + standby.entries[i].id);
         }
       }
     }
@@ -233,8 +247,39 @@ public final class RoutePlanner {
         staticExcluded.isEmpty()
             ? Collections.unmodifiableList(dynamic)
             : new Concatenation<>(dynamic, staticExcluded);
+    List<Candidate> candidates = new CandidateList(kept, n, req, label, probeWhy);
     return Plan.trusted(
-        req.model(), kind, new CandidateList(kept, n, req, label, probeWhy), excluded);
+        req.model(),
+        kind,
+        candidates,
+        excluded,
+        standby.held ? new CandidateList(standby.entries, standby.n, req, label, null) : null,
+        admissible);
+  }
+
+  /**
+   * The candidates in rank order with the routes only short-term health excludes (an open breaker,
+   * a cool-down): every other rule, the free boundary first, has already passed them.
+   */
+  private static final class Standby {
+    final Entry[] entries;
+    int n;
+    boolean held;
+
+    Standby(int capacity) {
+      entries = new Entry[capacity];
+    }
+
+    void add(Entry e, Exclusion x) {
+      boolean shortTerm =
+          x != null
+              && (x.reason() == ExclusionReason.CIRCUIT_OPEN
+                  || x.reason() == ExclusionReason.COOLING_DOWN);
+      if (x == null || shortTerm) {
+        entries[n++] = e;
+        held |= shortTerm;
+      }
+    }
   }
 
   /** Per-request checks, in the order that decides the reported reason. */

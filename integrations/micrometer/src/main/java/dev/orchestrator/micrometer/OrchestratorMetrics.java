@@ -40,6 +40,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       <td>attempts; category {@code none} on success</td></tr>
  *   <tr><td>{@code orchestrator_retries_total}</td><td></td>
  *       <td>same-route retries, each taken from the retry budget</td></tr>
+ *   <tr><td>{@code orchestrator_panic_requests_total}</td><td></td>
+ *       <td>finished requests that ran in panic mode ({@link Trace#panic()})</td></tr>
  *   <tr><td>{@code orchestrator_cost_usd_total}</td><td>route</td>
  *       <td>the serving routes' cost ({@link ChatResult#costUsd()})</td></tr>
  *   <tr><td>{@code orchestrator_cost_unknown_total}</td><td>route</td>
@@ -86,6 +88,7 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   private final TaskOrchestrator orchestrator;
   private final MeterRegistry registry;
   private final Counter retries;
+  private final Counter panics;
   private final Set<String> gaugedRoutes = ConcurrentHashMap.newKeySet();
   private final Map<AttemptKey, Counter> attempts = new ConcurrentHashMap<>();
   private final Map<OutcomeKey, Counter> requests = new ConcurrentHashMap<>();
@@ -104,6 +107,10 @@ public final class OrchestratorMetrics implements OrchestratorListener {
     this.retries =
         Counter.builder("orchestrator.retries")
             .description("Same-route retries, each taken from the retry budget")
+            .register(registry);
+    this.panics =
+        Counter.builder("orchestrator.panic.requests")
+            .description("Finished requests that ran in panic mode (too few candidates healthy)")
             .register(registry);
   }
 
@@ -207,6 +214,9 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   }
 
   private void finished(Trace t, String outcome) {
+    if (t != null && t.panic()) {
+      panics.increment();
+    }
     OutcomeKey key =
         new OutcomeKey(
             modelLabel(t == null || t.plan() == null ? null : t.plan().model()), outcome);

@@ -134,6 +134,18 @@ class OrchestratorMetricsTest {
   }
 
   @Test
+  void countsARequestThatRanInPanicMode() {
+    client.script("a/m", ok("hello"));
+    orchestrator.chat(request("v"));
+    assertThat(registry.get("orchestrator.panic.requests").counter().count()).isZero();
+    // Every candidate cooling for a second: the request waits for one in panic mode.
+    orchestrator.health().coolDown("a/m", Duration.ofSeconds(1));
+    orchestrator.health().coolDown("b/m", Duration.ofSeconds(1));
+    orchestrator.chat(request("v"));
+    assertThat(registry.get("orchestrator.panic.requests").counter().count()).isEqualTo(1);
+  }
+
+  @Test
   void breakerGaugeFollowsTheRoutesHealth() {
     for (int i = 0; i < 10; i++) {
       client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));

@@ -1,0 +1,163 @@
+package dev.orchestrator.engine;
+
+import static dev.orchestrator.engine.testing.Catalogs.free;
+import static dev.orchestrator.engine.testing.ScriptedClient.fail;
+import static dev.orchestrator.engine.testing.ScriptedClient.ok;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.ProviderClients;
+import dev.orchestrator.engine.testing.Catalogs;
+import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ScriptedClient;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Panic mode and waiting (docs/design.md §5, issue #26 causes 2 and 3): a request whose candidates
+ * are all held back by short-term health is sent or waits, instead of being refused at once.
+ */
+class PanicModeTest {
+  private final FakeTime time = new FakeTime();
+  private final ScriptedClient client = new ScriptedClient(time);
+
+  private static final Catalog CATALOG =
+      Catalogs.of(free("a", "m", 8000), free("b", "m", 8000)).toBuilder()
+          .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
+          .build();
+
+  private static final OrchestratorPolicy POLICY =
+      OrchestratorPolicy.builder().withSeed(3L).withBreaker(2, Duration.ofSeconds(1)).build();
+
+  private TaskOrchestrator orchestrator(OrchestratorPolicy policy) {
+    return TaskOrchestrator.builder()
+        .catalog(CATALOG)
+        .providers(ProviderClients.single(client))
+        .credentials(Credentials.constant("test-key"))
+        .policy(policy)
+        .ticker(time)
+        .sleeper(time)
+        .build();
+  }
+
+  private static ChatRequest request(String model) {
+    return ChatRequest.builder(model).user("hello").build();
+  }
+
+  private static OrchestratorException failure(TaskOrchestrator o, ChatRequest r) {
+    try {
+      o.chat(r);
+    } catch (OrchestratorException e) {
+      return e;
+    }
+    throw new AssertionError("expected a failure");
+  }
+
+  /** Opens both breakers: per route, one request failing twice (the try and its retry). */
+  private void openBoth(TaskOrchestrator o) {
+    failure(o, request("a/m"));
+    failure(o, request("b/m"));
+    assertThat(o.health().breaker("a/m")).isEqualTo(BreakerState.OPEN);
+    assertThat(o.health().breaker("b/m")).isEqualTo(BreakerState.OPEN);
+  }
+
+  @Test
+  void everyCandidateOpenIsSentInPanicModeInsteadOfShed() {
+    client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    TaskOrchestrator o = orchestrator(POLICY);
+    openBoth(o);
+    client.script("a/m", ok("a is back"));
+    client.script("b/m", ok("b is back"));
+    int before = client.calls().size();
+    int slept = time.sleeps().size();
+
+    // Before panic mode: the planner's one probe is shed (its open time has not passed) and the
+    // request ends with backend_unavailable without a single attempt.
+    ChatResult r = o.chat(request("v"));
+
+    assertThat(r.trace().panic()).isTrue();
+    assertThat(r.route()).isEqualTo("a/m"); // plan order
+    assertThat(client.calls()).hasSize(before + 1);
+    assertThat(time.sleeps()).hasSize(slept);
+    // The panic answer ends a's open time: the next request is its probe, which closes it.
+    ChatResult probe = o.chat(request("a/m"));
+    assertThat(probe.trace().panic()).isFalse();
+    assertThat(o.health().breaker("a/m")).isEqualTo(BreakerState.CLOSED);
+  }
+
+  @Test
+  void panicModeOffStillShedsEveryOpenCandidate() {
+    client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    TaskOrchestrator o =
+        orchestrator(
+            POLICY.toBuilder().withPanicThreshold(0).withDeadline(Duration.ofMillis(500)).build());
+    openBoth(o);
+    OrchestratorException e = failure(o, request("v"));
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.BACKEND_UNAVAILABLE);
+    assertThat(e.trace().panic()).isFalse();
+    assertThat(e.trace().attempts()).isEmpty();
+  }
+
+  @Test
+  void panicDispatchesAreBoundedByTheRetryBudget() {
+    client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    TaskOrchestrator o =
+        orchestrator(
+            POLICY.toBuilder()
+                .withRetryBudget(0.0, 3, Duration.ofSeconds(10))
+                .withDeadline(Duration.ofMillis(500))
+                .build());
+    openBoth(o); // two same-route retries: one budget token left
+    int before = client.calls().size();
+    for (int i = 0; i < 50; i++) {
+      OrchestratorException e = failure(o, request("v"));
+      assertThat(e.trace().panic()).isTrue();
+    }
+    // Both routes down: 50 panic requests send what the budget allows (one), not 50 or 100.
+    assertThat(client.calls().size() - before).isEqualTo(1);
+  }
+
+  @Test
+  void everyCandidateCoolingIsWaitedForWhenTheCoolDownEndsBeforeTheDeadline() {
+    client.script("a/m", ok("a after its cool-down"));
+    client.script("b/m", ok("b after its cool-down"));
+    TaskOrchestrator o =
+        orchestrator(POLICY.toBuilder().withDeadline(Duration.ofSeconds(5)).build());
+    o.health().coolDown("a/m", Duration.ofSeconds(3));
+    o.health().coolDown("b/m", Duration.ofSeconds(2));
+
+    // Before: no candidate left after planning, rate_limited at once.
+    ChatResult r = o.chat(request("v"));
+
+    assertThat(r.route()).isEqualTo("b/m");
+    assertThat(r.trace().panic()).isTrue();
+    long slept = time.sleeps().stream().mapToLong(Long::longValue).sum();
+    assertThat(slept)
+        .isGreaterThanOrEqualTo(Duration.ofSeconds(2).toNanos())
+        .isLessThan(Duration.ofSeconds(3).toNanos());
+    assertThat(client.calls()).containsExactly("b/m");
+  }
+
+  @Test
+  void aCoolDownLongerThanTheDeadlineIsNotWaitedFor() {
+    client.script("a/m", ok("never"));
+    TaskOrchestrator o =
+        orchestrator(POLICY.toBuilder().withDeadline(Duration.ofSeconds(1)).build());
+    o.health().coolDown("a/m", Duration.ofSeconds(3));
+    o.health().coolDown("b/m", Duration.ofSeconds(2));
+    OrchestratorException e = failure(o, request("v"));
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.RATE_LIMITED);
+    assertThat(time.sleeps()).isEmpty();
+    assertThat(client.calls()).isEmpty();
+  }
+}

@@ -70,7 +70,8 @@ import java.util.concurrent.atomic.LongAdder;
  * java -Xmx256m -cp benchmarks/target/benchmarks.jar dev.orchestrator.benchmarks.load.FaultSoak \
  *   [--requests 5000] [--concurrency 200] [--fault-rate 0.30] [--seed 42] [--stream-share 0.5]
  *   [--deadline-ms 2000] [--attempt-timeout-ms 600] [--first-token-timeout-ms 300]
- *   [--min-answered 0.95] [--down-routes 0..3] [--max-probes 3]
+ *   [--min-answered 0.95] [--down-routes 0..3] [--max-probes 3] [--warmup-requests 1000]
+ *   [--warmup-concurrency (the soak's)]
  *   [--target in-process|serve] [--serve-jar cli/target/orchestrator.jar]
  *   [--serve-java-opts "-Xmx256m"] [--out benchmarks/target/soak]
  * </pre>
@@ -148,10 +149,17 @@ public final class FaultSoak {
     }
 
     try {
-      // Warm-up: the same concurrency, no faults, so pools reach their working size.
-      Phase warm = phase(caller, o.warmupRequests, o.concurrency, o);
-      System.out.println(
-          "warm-up: " + warm.terminal.get() + "/" + o.warmupRequests + " terminal answers");
+      // Warm-up: no faults, at the soak's concurrency (or --warmup-concurrency), so pools reach
+      // their working size.
+      Phase warm =
+          phase(
+              caller,
+              o.warmupRequests,
+              o.warmupConcurrency > 0 ? o.warmupConcurrency : o.concurrency,
+              o);
+      Answers warmAnswers = warm.answers(o.warmupRequests);
+      report.put("warmup", warmAnswers.describe());
+      System.out.print("warm-up (no faults):\n" + warmAnswers.table());
       Subject.Snapshot before = subject.snapshot();
       System.out.println("before: " + before);
 
@@ -296,6 +304,7 @@ public final class FaultSoak {
       report.put("seconds", Math.round(seconds * 10) / 10.0);
       report.put("throughput", Math.round(o.requests / seconds));
       report.put("answers", answers.describe());
+      report.put("examples", caller.examples());
       if (o.downRoutes > 0) {
         Map<String, Object> perSecond = new TreeMap<>();
         downCalls.forEach((r, times) -> perSecond.put(r, perWindow(times, t1, SECOND)));
@@ -317,6 +326,7 @@ public final class FaultSoak {
           seconds,
           o.requests / seconds,
           answers.table());
+      caller.examples().forEach((k, v) -> System.out.println("e.g. " + k + ": " + v));
       System.out.println("upstream actions: " + actions);
       System.out.println("upstream calls by route: " + calls);
       for (Map.Entry<String, Object> e : checks.entrySet()) {
@@ -459,6 +469,9 @@ public final class FaultSoak {
      */
     String call(int i, boolean stream) throws NonTerminal;
 
+    /** The first error message seen for each outcome, to explain the table. */
+    Map<String, String> examples();
+
     @Override
     default void close() {}
   }
@@ -474,6 +487,12 @@ public final class FaultSoak {
 
   static final class InProcessCaller implements Caller {
     private final TaskOrchestrator orchestrator;
+    private final Map<String, String> examples = new ConcurrentHashMap<>();
+
+    @Override
+    public Map<String, String> examples() {
+      return new TreeMap<>(examples);
+    }
 
     InProcessCaller(Path catalogFile, Options o) {
       Credentials key = Credentials.constant("sk-soak-placeholder");
@@ -510,6 +529,7 @@ public final class FaultSoak {
         }
         return "ok";
       } catch (OrchestratorException e) {
+        examples.putIfAbsent(e.type().wireName(), String.valueOf(e.getMessage()));
         return e.type().wireName();
       } catch (RuntimeException e) {
         throw new NonTerminal("unexpected " + e, e);
@@ -525,6 +545,12 @@ public final class FaultSoak {
             .build();
     private final URI uri;
     private final Duration timeout;
+    private final Map<String, String> examples = new ConcurrentHashMap<>();
+
+    @Override
+    public Map<String, String> examples() {
+      return new TreeMap<>(examples);
+    }
 
     ServeCaller(URI uri, Options o) {
       this.uri = uri;
@@ -587,7 +613,9 @@ public final class FaultSoak {
           return text.contains("\"error\"") ? "stream_error_event" : "ok";
         }
         if (text.contains("\"error\"")) {
-          return errorCode(text).orElse("http_" + r.statusCode());
+          String outcome = errorCode(text).orElse("http_" + r.statusCode());
+          examples.putIfAbsent(outcome, head(text));
+          return outcome;
         }
         throw new NonTerminal("HTTP " + r.statusCode() + " without an error body", null);
       } catch (IOException e) {
@@ -731,6 +759,7 @@ public final class FaultSoak {
     int requests = 5_000;
     int concurrency = 200;
     int warmupRequests = 1_000;
+    int warmupConcurrency = 0;
     double faultRate = 0.30;
     long seed = 42;
     double streamShare = 0.5;
@@ -759,6 +788,8 @@ public final class FaultSoak {
             switch (a) {
               case "--requests" -> o.requests = (int) Args.bounded(a, v, 1, 1_000_000);
               case "--concurrency" -> o.concurrency = (int) Args.bounded(a, v, 1, 2_000);
+              case "--warmup-concurrency" ->
+                  o.warmupConcurrency = (int) Args.bounded(a, v, 1, 2_000);
               case "--warmup-requests" -> o.warmupRequests = (int) Args.bounded(a, v, 0, 1_000_000);
               case "--fault-rate" -> o.faultRate = Args.fraction(a, v);
               case "--seed" -> o.seed = Long.parseLong(v);
@@ -789,6 +820,7 @@ public final class FaultSoak {
       m.put("requests", requests);
       m.put("concurrency", concurrency);
       m.put("warmupRequests", warmupRequests);
+      m.put("warmupConcurrency", warmupConcurrency > 0 ? warmupConcurrency : concurrency);
       m.put("faultRate", faultRate);
       m.put("faults", FaultMix.FAULTS);
       m.put("seed", seed);

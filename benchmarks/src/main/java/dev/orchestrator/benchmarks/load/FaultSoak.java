@@ -282,7 +282,8 @@ public final class FaultSoak {
         checks.put("downRouteIsolated", isolated(downCalls, t1, o.maxProbes));
       }
       if (o.downRoutes == FREE.size()) {
-        long upstreamCalls = calls.values().stream().mapToLong(Long::longValue).sum();
+        // Every call of the soak phase went to a down route and was recorded there.
+        long upstreamCalls = downCalls.values().stream().mapToLong(List::size).sum();
         double bound = callBound(FREE.size(), BUDGET, o.requests, t1 - t0);
         checks.put(
             "upstreamLoadBounded",

@@ -1,14 +1,22 @@
 package dev.orchestrator.benchmarks.load;
 
 import dev.orchestrator.benchmarks.load.LoopbackUpstream.Action;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
 import java.util.SplittableRandom;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A seeded fault mix for the {@link LoopbackUpstream}: each request is a fault with probability
  * {@code rate}, the fault drawn uniformly from {@link #FAULTS}. Deterministic for a seed and a
- * request order; thread-safe. {@link #enabled} switches faults off (warm-up, cool-down).
+ * request order; thread-safe. {@link #enabled} switches faults off (warm-up, cool-down). Routes of
+ * a provider set {@link #hardDown} answer every request with one fault while faults are on, and the
+ * mix records when each of their calls arrived, so the soak can count probes per open period.
  */
 public final class FaultMix implements LoopbackUpstream.Behaviour {
 
@@ -28,6 +36,9 @@ public final class FaultMix implements LoopbackUpstream.Behaviour {
   private final long seed;
   private final AtomicLong sequence = new AtomicLong();
   private volatile boolean enabled = true;
+  private volatile Set<String> down = Set.of();
+  private volatile Action downAction = Action.UNAVAILABLE;
+  private final Map<String, Queue<Long>> downCalls = new ConcurrentHashMap<>();
 
   /**
    * A mix.
@@ -48,10 +59,31 @@ public final class FaultMix implements LoopbackUpstream.Behaviour {
     this.enabled = on;
   }
 
+  /**
+   * Takes the routes of {@code providers} hard down: while faults are on, each of their calls is
+   * answered with {@code action}, and its arrival time ({@link System#nanoTime}) is recorded.
+   */
+  public void hardDown(Set<String> providers, Action action) {
+    this.down = Set.copyOf(providers);
+    this.downAction = action;
+  }
+
+  /** Arrival times ({@link System#nanoTime}) of the calls each hard-down route received. */
+  public Map<String, List<Long>> downCalls() {
+    Map<String, List<Long>> m = new java.util.TreeMap<>();
+    downCalls.forEach((k, v) -> m.put(k, new ArrayList<>(v)));
+    return m;
+  }
+
   @Override
   public Action next(String routeId, boolean stream) {
     if (!enabled) {
       return Action.OK;
+    }
+    int slash = routeId.indexOf('/');
+    if (down.contains(slash < 0 ? routeId : routeId.substring(0, slash))) {
+      downCalls.computeIfAbsent(routeId, k -> new ConcurrentLinkedQueue<>()).add(System.nanoTime());
+      return downAction;
     }
     SplittableRandom r =
         new SplittableRandom(seed ^ (sequence.incrementAndGet() * 0x9E3779B97F4A7C15L));

@@ -42,9 +42,13 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code --concurrency} callers against a loopback upstream injecting {@code --fault-rate} faults
  * (5xx, 429 with and without {@code Retry-After}, resets, stalls, cut streams, slow first tokens),
  * half of them streaming, through the in-process orchestrator or through {@code serve}. The catalog
- * has three free and two priced routes. At the end it asserts:
+ * has three free and two priced routes; {@code --down-routes n} takes the first {@code n} free
+ * routes hard down (every call answered 503), beside the faults of the others. It counts answers:
+ * the share of requests answered 200 ({@code ok}, plain and streamed), by outcome, printed as a
+ * table and written to the report. At the end it asserts:
  *
  * <ol>
+ *   <li>the answered share is at least {@code --min-answered};
  *   <li>every request received a terminal answer (an answer, or a typed error);
  *   <li>no free request reached a priced route (the upstream counts calls per route);
  *   <li>no thread leaked: threads that are not idle pool workers, after the run, are no more than
@@ -52,17 +56,28 @@ import java.util.concurrent.atomic.LongAdder;
  *   <li>no socket leaked: once the upstream has closed every connection, the system under test
  *       holds no socket toward it;
  *   <li>memory stayed bounded: heap after GC grew by at most {@code --heap-slack-mib};
- *   <li>p99 latency stayed under the configured deadline.
+ *   <li>p99 latency stayed under the configured deadline;
+ *   <li>with some free routes hard down and others up: a down route received at most {@code
+ *       --max-probes} calls in any second (the breaker's shortest open time) after the first second
+ *       of its failures;
+ *   <li>with every free route hard down: upstream calls per request stayed within the bound the
+ *       retry budget implies (see {@link #callBound}).
  * </ol>
  *
  * Exits 0 when every assertion holds, 1 otherwise. Loopback only; every wait is bounded.
  *
  * <pre>
  * java -Xmx256m -cp benchmarks/target/benchmarks.jar dev.orchestrator.benchmarks.load.FaultSoak \
- *   [--requests 10000] [--concurrency 200] [--fault-rate 0.30] [--seed 42] [--stream-share 0.5]
- *   [--deadline-ms 2000] [--target in-process|serve] [--serve-jar cli/target/orchestrator.jar]
+ *   [--requests 5000] [--concurrency 200] [--fault-rate 0.30] [--seed 42] [--stream-share 0.5]
+ *   [--deadline-ms 2000] [--attempt-timeout-ms 600] [--first-token-timeout-ms 300]
+ *   [--min-answered 0.95] [--down-routes 0..3] [--max-probes 3] [--warmup-requests 1000]
+ *   [--warmup-concurrency (the soak's)]
+ *   [--target in-process|serve] [--serve-jar cli/target/orchestrator.jar]
  *   [--serve-java-opts "-Xmx256m"] [--out benchmarks/target/soak]
  * </pre>
+ *
+ * The defaults are the standard shape: 3 free routes, 2 s deadline, 600 ms attempt limit, 300 ms
+ * first-token limit, half streamed, 5,000 requests at 200 callers.
  */
 public final class FaultSoak {
   private static final ObjectMapper JSON =
@@ -70,6 +85,11 @@ public final class FaultSoak {
 
   static final List<String> FREE = List.of("free-a", "free-b", "free-c");
   static final List<String> PAID = List.of("paid-a", "paid-b");
+
+  /** The policy defaults both targets run with: the retry budget {@link #callBound} reads. */
+  static final OrchestratorPolicy BUDGET = OrchestratorPolicy.builder().build();
+
+  private static final long SECOND = 1_000_000_000L;
 
   private FaultSoak() {}
 
@@ -93,6 +113,7 @@ public final class FaultSoak {
     System.out.println("soak: " + o.describe());
 
     FaultMix mix = new FaultMix(o.faultRate, o.seed);
+    mix.hardDown(Set.copyOf(FREE.subList(0, o.downRoutes)), LoopbackUpstream.Action.UNAVAILABLE);
     mix.enabled(false);
     LoopbackUpstream upstream = LoopbackUpstream.start(mix, o.slowFirstTokenMs, 0);
     Subject subject;
@@ -128,10 +149,17 @@ public final class FaultSoak {
     }
 
     try {
-      // Warm-up: the same concurrency, no faults, so pools reach their working size.
-      Phase warm = phase(caller, o.warmupRequests, o.concurrency, o);
-      System.out.println(
-          "warm-up: " + warm.terminal.get() + "/" + o.warmupRequests + " terminal answers");
+      // Warm-up: no faults, at the soak's concurrency (or --warmup-concurrency), so pools reach
+      // their working size.
+      Phase warm =
+          phase(
+              caller,
+              o.warmupRequests,
+              o.warmupConcurrency > 0 ? o.warmupConcurrency : o.concurrency,
+              o);
+      Answers warmAnswers = warm.answers(o.warmupRequests);
+      report.put("warmup", warmAnswers.describe());
+      System.out.print("warm-up (no faults):\n" + warmAnswers.table());
       Subject.Snapshot before = subject.snapshot();
       System.out.println("before: " + before);
 
@@ -140,7 +168,8 @@ public final class FaultSoak {
       sampler.start();
       long t0 = System.nanoTime();
       Phase soak = phase(caller, o.requests, o.concurrency, o);
-      double seconds = (System.nanoTime() - t0) / 1e9;
+      long t1 = System.nanoTime();
+      double seconds = (t1 - t0) / 1e9;
       sampler.stop();
       mix.enabled(false);
 
@@ -161,7 +190,19 @@ public final class FaultSoak {
         }
       }
       double p99Ms = lat.quantile(0.99) / 1e6;
+      Answers answers = soak.answers(o.requests);
       Map<String, Object> checks = new LinkedHashMap<>();
+      checks.put(
+          "answeredShare",
+          check(
+              answers.meets(o.minAnswered),
+              String.format(
+                  java.util.Locale.ROOT,
+                  "%.2f %% answered (%d/%d); floor %.2f %%",
+                  100 * answers.share(),
+                  answers.answered(),
+                  o.requests,
+                  100 * o.minAnswered)));
       checks.put(
           "everyRequestTerminal",
           check(
@@ -236,10 +277,40 @@ public final class FaultSoak {
                   lat.quantile(0.5) / 1e6,
                   lat.quantile(0.999) / 1e6,
                   lat.max() / 1e6)));
+      Map<String, List<Long>> downCalls = mix.downCalls();
+      if (o.downRoutes > 0 && o.downRoutes < FREE.size()) {
+        checks.put("downRouteIsolated", isolated(downCalls, t1, o.maxProbes));
+      }
+      if (o.downRoutes == FREE.size()) {
+        // Every call of the soak phase went to a down route and was recorded there.
+        long upstreamCalls = downCalls.values().stream().mapToLong(List::size).sum();
+        double bound = callBound(FREE.size(), BUDGET, o.requests, t1 - t0);
+        checks.put(
+            "upstreamLoadBounded",
+            check(
+                upstreamCalls <= bound * o.requests,
+                String.format(
+                    java.util.Locale.ROOT,
+                    "%.3f upstream calls per request (%d calls); bound %.3f (%d routes, retry"
+                        + " budget %.2f per request, at least %d per %d s window)",
+                    (double) upstreamCalls / o.requests,
+                    upstreamCalls,
+                    bound,
+                    FREE.size(),
+                    BUDGET.retryBudgetRatio(),
+                    BUDGET.retryBudgetMinRetries(),
+                    BUDGET.retryBudgetWindow().toSeconds())));
+      }
       boolean passed = checks.values().stream().allMatch(c -> ((Check) c).passed());
       report.put("seconds", Math.round(seconds * 10) / 10.0);
       report.put("throughput", Math.round(o.requests / seconds));
-      report.put("outcomes", new TreeMap<>(soak.outcomesMap()));
+      report.put("answers", answers.describe());
+      report.put("examples", caller.examples());
+      if (o.downRoutes > 0) {
+        Map<String, Object> perSecond = new TreeMap<>();
+        downCalls.forEach((r, times) -> perSecond.put(r, perWindow(times, t1, SECOND)));
+        report.put("downRouteCallsPerSecond", perSecond);
+      }
       report.put("upstreamActions", actions);
       report.put("upstreamCallsByRoute", calls);
       report.put("before", before.describe());
@@ -250,12 +321,13 @@ public final class FaultSoak {
       System.out.println();
       System.out.printf(
           java.util.Locale.ROOT,
-          "soak (%s): %d requests in %.1f s (%.0f/s), outcomes %s%n",
+          "soak (%s): %d requests in %.1f s (%.0f/s)%n%s",
           o.target,
           o.requests,
           seconds,
           o.requests / seconds,
-          new TreeMap<>(soak.outcomesMap()));
+          answers.table());
+      caller.examples().forEach((k, v) -> System.out.println("e.g. " + k + ": " + v));
       System.out.println("upstream actions: " + actions);
       System.out.println("upstream calls by route: " + calls);
       for (Map.Entry<String, Object> e : checks.entrySet()) {
@@ -278,6 +350,67 @@ public final class FaultSoak {
 
   private static Check check(boolean ok, String detail) {
     return new Check(ok, detail);
+  }
+
+  /**
+   * The most upstream calls per request when every one of {@code routes} fails: each request tries
+   * each route once, and same-route retries are capped by the process-wide retry budget at {@code
+   * max(minRetries, ratio × requests)} per window, so over {@code nanos} they add at most {@code
+   * ratio} per request plus {@code minRetries} for each window the run touches.
+   */
+  static double callBound(int routes, OrchestratorPolicy budget, int requests, long nanos) {
+    long windows = nanos / budget.retryBudgetWindow().toNanos() + 2;
+    return routes
+        + budget.retryBudgetRatio()
+        + (double) budget.retryBudgetMinRetries() * windows / requests;
+  }
+
+  /**
+   * Calls per {@code window} from the first call up to {@code end}: element {@code i} counts the
+   * calls that arrived in {@code [first + i·window, first + (i+1)·window)}.
+   */
+  static List<Long> perWindow(List<Long> times, long end, long window) {
+    List<Long> counts = new ArrayList<>();
+    if (times.isEmpty()) {
+      return counts;
+    }
+    long first = times.stream().mapToLong(Long::longValue).min().orElseThrow();
+    for (long t : times) {
+      int i = (int) ((t - first) / window);
+      while (counts.size() <= i) {
+        counts.add(0L);
+      }
+      counts.set(i, counts.get(i) + 1);
+    }
+    while ((long) counts.size() * window < end - first) {
+      counts.add(0L);
+    }
+    return counts;
+  }
+
+  /**
+   * Whether each hard-down route received at most {@code maxProbes} calls in every second after the
+   * first second of its calls (the breaker trips within that first second; its open time is at
+   * least a second, so a second holds at most one open period's probes).
+   */
+  static Check isolated(Map<String, List<Long>> downCalls, long end, int maxProbes) {
+    boolean ok = true;
+    StringBuilder detail = new StringBuilder();
+    for (Map.Entry<String, List<Long>> e : downCalls.entrySet()) {
+      List<Long> counts = perWindow(e.getValue(), end, SECOND);
+      long worst = counts.stream().skip(1).mapToLong(Long::longValue).max().orElse(0);
+      ok &= worst <= maxProbes;
+      detail
+          .append(detail.length() == 0 ? "" : "; ")
+          .append(e.getKey())
+          .append(": ")
+          .append(e.getValue().size())
+          .append(" calls, per second ")
+          .append(counts)
+          .append(", most after the first second ")
+          .append(worst);
+    }
+    return check(ok, detail.append(" (allowed ").append(maxProbes).append(')').toString());
   }
 
   private static long mib(long bytes) {
@@ -337,6 +470,9 @@ public final class FaultSoak {
      */
     String call(int i, boolean stream) throws NonTerminal;
 
+    /** The first error message seen for each outcome, to explain the table. */
+    Map<String, String> examples();
+
     @Override
     default void close() {}
   }
@@ -352,6 +488,12 @@ public final class FaultSoak {
 
   static final class InProcessCaller implements Caller {
     private final TaskOrchestrator orchestrator;
+    private final Map<String, String> examples = new ConcurrentHashMap<>();
+
+    @Override
+    public Map<String, String> examples() {
+      return new TreeMap<>(examples);
+    }
 
     InProcessCaller(Path catalogFile, Options o) {
       Credentials key = Credentials.constant("sk-soak-placeholder");
@@ -388,6 +530,7 @@ public final class FaultSoak {
         }
         return "ok";
       } catch (OrchestratorException e) {
+        examples.putIfAbsent(e.type().wireName(), String.valueOf(e.getMessage()));
         return e.type().wireName();
       } catch (RuntimeException e) {
         throw new NonTerminal("unexpected " + e, e);
@@ -403,6 +546,12 @@ public final class FaultSoak {
             .build();
     private final URI uri;
     private final Duration timeout;
+    private final Map<String, String> examples = new ConcurrentHashMap<>();
+
+    @Override
+    public Map<String, String> examples() {
+      return new TreeMap<>(examples);
+    }
 
     ServeCaller(URI uri, Options o) {
       this.uri = uri;
@@ -465,7 +614,9 @@ public final class FaultSoak {
           return text.contains("\"error\"") ? "stream_error_event" : "ok";
         }
         if (text.contains("\"error\"")) {
-          return "http_" + r.statusCode();
+          String outcome = errorCode(text).orElse("http_" + r.statusCode());
+          examples.putIfAbsent(outcome, head(text));
+          return outcome;
         }
         throw new NonTerminal("HTTP " + r.statusCode() + " without an error body", null);
       } catch (IOException e) {
@@ -485,6 +636,17 @@ public final class FaultSoak {
           && partial.indexOf("\n\n", at) == partial.length() - 2;
     }
 
+    // The error's "code": for an error serve synthesizes, the engine's error type (ErrorMapper),
+    // the same name the in-process caller reports.
+    static Optional<String> errorCode(String body) {
+      try {
+        String v = JSON.readTree(body).path("error").path("code").asText("");
+        return v.isEmpty() ? Optional.empty() : Optional.of(v);
+      } catch (IOException | RuntimeException ex) {
+        return Optional.empty();
+      }
+    }
+
     private static String head(String s) {
       return s.substring(0, Math.min(200, s.length()));
     }
@@ -498,14 +660,32 @@ public final class FaultSoak {
   static final class Phase {
     final AtomicInteger terminal = new AtomicInteger();
     final AtomicInteger nonTerminal = new AtomicInteger();
-    final Map<String, LongAdder> outcomes = new ConcurrentHashMap<>();
+    final Map<String, LongAdder> plain = new ConcurrentHashMap<>();
+    final Map<String, LongAdder> streamed = new ConcurrentHashMap<>();
     final Map<Integer, Latencies> latencies = new ConcurrentHashMap<>();
     volatile String firstNonTerminal;
 
-    Map<String, Long> outcomesMap() {
-      Map<String, Long> m = new TreeMap<>();
-      outcomes.forEach((k, v) -> m.put(k, v.sum()));
-      return m;
+    void count(boolean stream, String outcome) {
+      (stream ? streamed : plain).computeIfAbsent(outcome, k -> new LongAdder()).increment();
+    }
+
+    /** The answer count of {@code requests} requests: unfinished ones count as no answer. */
+    Answers answers(int requests) {
+      Map<String, Long> p = sums(plain);
+      Map<String, Long> s = sums(streamed);
+      long counted =
+          p.values().stream().mapToLong(Long::longValue).sum()
+              + s.values().stream().mapToLong(Long::longValue).sum();
+      if (counted < requests) {
+        p.merge(Answers.NO_ANSWER, requests - counted, Long::sum);
+      }
+      return new Answers(requests, p, s);
+    }
+
+    private static Map<String, Long> sums(Map<String, LongAdder> m) {
+      Map<String, Long> out = new TreeMap<>();
+      m.forEach((k, v) -> out.put(k, v.sum()));
+      return out;
     }
   }
 
@@ -532,12 +712,11 @@ public final class FaultSoak {
                     String outcome = caller.call(i, stream);
                     lat.add(System.nanoTime() - t0);
                     p.terminal.incrementAndGet();
-                    p.outcomes
-                        .computeIfAbsent((stream ? "stream " : "") + outcome, k -> new LongAdder())
-                        .increment();
+                    p.count(stream, outcome);
                   } catch (NonTerminal e) {
                     lat.add(System.nanoTime() - t0);
                     p.nonTerminal.incrementAndGet();
+                    p.count(stream, Answers.NO_ANSWER);
                     if (p.firstNonTerminal == null) {
                       p.firstNonTerminal = e.getMessage();
                     }
@@ -578,9 +757,10 @@ public final class FaultSoak {
 
   /** Soak options; see the class comment. */
   public static final class Options {
-    int requests = 10_000;
+    int requests = 5_000;
     int concurrency = 200;
     int warmupRequests = 1_000;
+    int warmupConcurrency = 0;
     double faultRate = 0.30;
     long seed = 42;
     double streamShare = 0.5;
@@ -591,6 +771,9 @@ public final class FaultSoak {
     long settleMs = 10_000;
     int threadSlack = 2;
     long heapSlackMib = 32;
+    double minAnswered = 0;
+    int downRoutes = 0;
+    int maxProbes = 3;
     String target = "in-process";
     Path serveJar = Path.of("cli/target/orchestrator.jar");
     List<String> serveJavaOpts = List.of();
@@ -606,6 +789,8 @@ public final class FaultSoak {
             switch (a) {
               case "--requests" -> o.requests = (int) Args.bounded(a, v, 1, 1_000_000);
               case "--concurrency" -> o.concurrency = (int) Args.bounded(a, v, 1, 2_000);
+              case "--warmup-concurrency" ->
+                  o.warmupConcurrency = (int) Args.bounded(a, v, 1, 2_000);
               case "--warmup-requests" -> o.warmupRequests = (int) Args.bounded(a, v, 0, 1_000_000);
               case "--fault-rate" -> o.faultRate = Args.fraction(a, v);
               case "--seed" -> o.seed = Long.parseLong(v);
@@ -617,6 +802,9 @@ public final class FaultSoak {
               case "--slow-first-token-ms" -> o.slowFirstTokenMs = Args.bounded(a, v, 0, 60_000);
               case "--settle-ms" -> o.settleMs = Args.bounded(a, v, 0, 120_000);
               case "--heap-slack-mib" -> o.heapSlackMib = Args.bounded(a, v, 0, 1 << 20);
+              case "--min-answered" -> o.minAnswered = Args.fraction(a, v);
+              case "--down-routes" -> o.downRoutes = (int) Args.bounded(a, v, 0, FREE.size());
+              case "--max-probes" -> o.maxProbes = (int) Args.bounded(a, v, 0, 1_000_000);
               case "--target" -> o.target = Args.oneOf(a, v, "in-process", "serve");
               case "--serve-jar" -> o.serveJar = Path.of(v);
               case "--serve-java-opts" -> o.serveJavaOpts = Args.words(v);
@@ -633,6 +821,7 @@ public final class FaultSoak {
       m.put("requests", requests);
       m.put("concurrency", concurrency);
       m.put("warmupRequests", warmupRequests);
+      m.put("warmupConcurrency", warmupConcurrency > 0 ? warmupConcurrency : concurrency);
       m.put("faultRate", faultRate);
       m.put("faults", FaultMix.FAULTS);
       m.put("seed", seed);
@@ -641,6 +830,9 @@ public final class FaultSoak {
       m.put("attemptTimeoutMs", attemptTimeoutMs);
       m.put("firstTokenTimeoutMs", firstTokenTimeoutMs);
       m.put("slowFirstTokenMs", slowFirstTokenMs);
+      m.put("minAnswered", minAnswered);
+      m.put("downRoutes", downRoutes);
+      m.put("maxProbes", maxProbes);
       return m;
     }
   }

@@ -48,4 +48,19 @@ class FaultMixTest {
     }
     return out;
   }
+
+  @Test
+  void aHardDownProviderFailsEveryCallWhileFaultsAreOnAndItsCallsAreRecorded() {
+    FaultMix mix = new FaultMix(0.0, 7);
+    mix.hardDown(java.util.Set.of("free-a"), Action.UNAVAILABLE);
+    mix.enabled(false);
+    assertThat(mix.next("free-a/m", false)).isEqualTo(Action.OK);
+    mix.enabled(true);
+    for (int i = 0; i < 5; i++) {
+      assertThat(mix.next("free-a/m", i % 2 == 0)).isEqualTo(Action.UNAVAILABLE);
+      assertThat(mix.next("free-b/m", false)).isEqualTo(Action.OK);
+    }
+    assertThat(mix.downCalls()).containsOnlyKeys("free-a/m");
+    assertThat(mix.downCalls().get("free-a/m")).hasSize(5);
+  }
 }

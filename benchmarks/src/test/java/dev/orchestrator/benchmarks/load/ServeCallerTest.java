@@ -27,4 +27,14 @@ class ServeCallerTest {
                 CHUNK + ERROR.replace("stream_interrupted", "server_error")))
         .isFalse();
   }
+
+  @Test
+  void anErrorBodyIsCountedByItsCodeTheEnginesErrorType() {
+    assertThat(
+            FaultSoak.ServeCaller.errorCode(
+                "{\"error\":{\"message\":\"m\",\"type\":\"rate_limit_error\",\"code\":\"rate_limited\"}}"))
+        .contains("rate_limited");
+    assertThat(FaultSoak.ServeCaller.errorCode("{\"error\":{\"message\":\"m\"}}")).isEmpty();
+    assertThat(FaultSoak.ServeCaller.errorCode("not json")).isEmpty();
+  }
 }

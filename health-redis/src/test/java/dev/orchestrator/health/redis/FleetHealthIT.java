@@ -19,32 +19,19 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Several stores on one real redis-server share what they learn (docs/design.md §11). */
 class FleetHealthIT {
-  private static RedisServer redis;
+  @RegisterExtension static final SharedRedis REDIS = new SharedRedis();
   private Fleet fleet;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    redis = RedisServer.start();
-  }
-
-  @AfterAll
-  static void stopRedis() throws Exception {
-    if (redis != null) {
-      redis.close();
-    }
-  }
 
   @BeforeEach
   void newFleet() {
-    fleet = new Fleet(redis);
+    fleet = new Fleet(REDIS.server());
   }
 
   @AfterEach
@@ -103,7 +90,7 @@ class FleetHealthIT {
   }
 
   private static String rawHget(String key, String field) {
-    try (RedisClient client = RedisClient.create(redis.uri());
+    try (RedisClient client = RedisClient.create(REDIS.uri());
         StatefulRedisConnection<String, String> c = client.connect()) {
       return c.sync().hget(key, field);
     }
@@ -197,7 +184,7 @@ class FleetHealthIT {
     assertThat(b.cooldownRemaining(route))
         .isLessThanOrEqualTo(Duration.ofSeconds(2))
         .isGreaterThan(Duration.ofMillis(1900));
-    try (RedisClient client = RedisClient.create(redis.uri());
+    try (RedisClient client = RedisClient.create(REDIS.uri());
         StatefulRedisConnection<String, String> c = client.connect()) {
       long ttl = c.sync().pttl(new Keys(ns).route(route)[2]);
       assertThat(ttl).isBetween(1L, 2000L);
@@ -220,7 +207,7 @@ class FleetHealthIT {
         "A's writes confirmed",
         () -> {
           try (RedisHealthStore probe =
-              RedisHealthStore.builder().uri(redis.uri()).namespace(ns).build()) {
+              RedisHealthStore.builder().uri(REDIS.uri()).namespace(ns).build()) {
             return probe.marks().size() == 3;
           }
         });

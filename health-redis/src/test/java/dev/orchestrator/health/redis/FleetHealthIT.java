@@ -9,6 +9,7 @@ import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.RouteCondition;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,11 +91,16 @@ class FleetHealthIT {
     Eventually.await("open on A", () -> a.breaker(route) == BreakerState.OPEN);
   }
 
-  private static String rawHget(String key, String field) {
+  /** Runs one command on a connection of its own, as a client outside the fleet would. */
+  private static <T> T raw(Function<RedisCommands<String, String>, T> command) {
     try (RedisClient client = RedisClient.create(REDIS.uri());
         StatefulRedisConnection<String, String> c = client.connect()) {
-      return c.sync().hget(key, field);
+      return command.apply(c.sync());
     }
+  }
+
+  private static String rawHget(String key, String field) {
+    return raw(c -> c.hget(key, field));
   }
 
   @Test
@@ -184,11 +191,8 @@ class FleetHealthIT {
     assertThat(b.cooldownRemaining(route))
         .isLessThanOrEqualTo(Duration.ofSeconds(2))
         .isGreaterThan(Duration.ofMillis(1900));
-    try (RedisClient client = RedisClient.create(REDIS.uri());
-        StatefulRedisConnection<String, String> c = client.connect()) {
-      long ttl = c.sync().pttl(new Keys(ns).route(route)[2]);
-      assertThat(ttl).isBetween(1L, 2000L);
-    }
+    long ttl = raw(c -> c.pttl(new Keys(ns).route(route)[2]));
+    assertThat(ttl).isBetween(1L, 2000L);
     fleet.time.advance(Duration.ofMillis(1990));
     assertThat(b.marks()).containsKey(route);
     fleet.time.advance(Duration.ofMillis(20));

@@ -66,19 +66,7 @@ final class Failures {
     ProviderFailure f =
         classify(classifier, FailureEvidence.http(status, headers, body), providerId, false, key);
     return scrub(
-        new ProviderFailure(
-            f.category(),
-            f.retryable(),
-            f.reachedModel(),
-            f.status(),
-            f.retryAfter(),
-            f.requestId(),
-            f.errorType(),
-            f.errorCode(),
-            f.transportFault(),
-            "HTTP " + status + " without usable output: " + detail,
-            f.body()),
-        key);
+        withTexts(f, "HTTP " + status + " without usable output: " + detail, f.body()), key);
   }
 
   /** A verdict reached before anything was sent: the request never reached the model. */
@@ -96,6 +84,11 @@ final class Failures {
     if (java.util.Objects.equals(m, f.message()) && java.util.Objects.equals(b, f.body())) {
       return f;
     }
+    return withTexts(f, m, b);
+  }
+
+  /** The same verdict with another message and body. */
+  static ProviderFailure withTexts(ProviderFailure f, String message, String body) {
     return new ProviderFailure(
         f.category(),
         f.retryable(),
@@ -106,7 +99,7 @@ final class Failures {
         f.errorType(),
         f.errorCode(),
         f.transportFault(),
-        m,
-        b);
+        message,
+        body);
   }
 }

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers;
 
+import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
@@ -7,6 +8,9 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
@@ -68,6 +72,21 @@ public final class Fixtures {
   }
 
   /** Records what a stream delivered. Thread-safe enough for tests. */
+  /**
+   * An orchestrator exception of {@code type} (an {@link OrchestratorException.Type} name) with the
+   * message "why", whose last failure has {@code category} (a {@link FailureCategory} name), or
+   * none when {@code category} is {@code null}: the input of the frameworks' error mapping tables.
+   */
+  public static OrchestratorException exception(String type, String category) {
+    ProviderFailure last =
+        category == null
+            ? null
+            : ProviderFailure.of(
+                FailureCategory.valueOf(category), false, ReachedModel.UNKNOWN, null, "why");
+    return new OrchestratorException(
+        OrchestratorException.Type.valueOf(type), "why", last, null, null);
+  }
+
   public static class Recorder implements StreamListener {
     /** Deltas in order. */
     public final List<String> deltas = Collections.synchronizedList(new ArrayList<>());

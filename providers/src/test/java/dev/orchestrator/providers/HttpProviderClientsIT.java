@@ -48,20 +48,22 @@ class HttpProviderClientsIT {
             e -> {
               evidence.add(e);
               // A classifier that keeps upstream text, to prove the key is scrubbed anyway.
-              ProviderFailure f = FailureClassifier.INSTANCE.classify(e);
-              return new ProviderFailure(
-                  f.category(),
-                  f.retryable(),
-                  f.reachedModel(),
-                  f.status(),
-                  f.retryAfter(),
-                  f.requestId(),
-                  f.errorType(),
-                  f.errorCode(),
-                  f.transportFault(),
+              return Failures.withTexts(
+                  FailureClassifier.INSTANCE.classify(e),
                   e.body() != null ? e.body() : String.valueOf(e.exceptionMessage()),
                   e.body());
             });
+  }
+
+  /** A non-retryable verdict reached before anything was sent upstream. */
+  static void assertRefusedBeforeSending(
+      AttemptOutcome out, ScriptedUpstream upstream, FailureCategory category, String text) {
+    ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+    assertThat(f.category()).isEqualTo(category);
+    assertThat(f.retryable()).isFalse();
+    assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
+    assertThat(f.message()).contains(text);
+    assertThat(upstream.received()).isEmpty();
   }
 
   /** Names of the live threads of JDK clients' default executors. */
@@ -110,12 +112,8 @@ class HttpProviderClientsIT {
       AttemptOutcome out =
           clients.clientFor(p).send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
 
-      ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
-      assertThat(f.category()).isEqualTo(FailureCategory.AUTH_FAILED);
-      assertThat(f.retryable()).isFalse();
-      assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
-      assertThat(f.message()).contains("set OPENROUTER_API_KEY");
-      assertThat(upstream.received()).isEmpty();
+      assertRefusedBeforeSending(
+          out, upstream, FailureCategory.AUTH_FAILED, "set OPENROUTER_API_KEY");
     }
   }
 
@@ -274,12 +272,8 @@ class HttpProviderClientsIT {
                   new ProviderCall(
                       p, Fixtures.route("p", "m"), big, Fixtures.easyLimits(), null, null));
 
-      ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
-      assertThat(f.category()).isEqualTo(FailureCategory.REQUEST_TOO_LARGE);
-      assertThat(f.retryable()).isFalse();
-      assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
-      assertThat(f.message()).contains("(expected: at most 4096)");
-      assertThat(upstream.received()).isEmpty();
+      assertRefusedBeforeSending(
+          out, upstream, FailureCategory.REQUEST_TOO_LARGE, "(expected: at most 4096)");
     }
   }
 

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What every {@link ProviderClient} must do, against the scripted upstream on loopback: answer,
- * type a 5xx, type a timeout, and stream deltas in order. Extend it, say which protocol the client
- * speaks and how to build it.
+ * type a 5xx, type a timeout, and stream deltas in order. Extend it, passing the protocol the
+ * client speaks and the client.
  */
 public abstract class ProviderClientContract {
   /** 300 ms per limit: no contract test waits longer. */
@@ -32,11 +32,17 @@ public abstract class ProviderClientContract {
   /** The scripted upstream of the current test. */
   protected ScriptedUpstream upstream;
 
-  /** The protocol the client under test speaks. */
-  protected abstract Protocol protocol();
+  private final Protocol protocol;
+  private final ProviderClient client;
 
-  /** The client under test; it must read keys from {@link Fixtures#KEY_ENV}. */
-  protected abstract ProviderClient client();
+  /**
+   * @param protocol the protocol the client under test speaks
+   * @param client the client under test; it must read keys from {@link Fixtures#KEY_ENV}
+   */
+  protected ProviderClientContract(Protocol protocol, ProviderClient client) {
+    this.protocol = protocol;
+    this.client = client;
+  }
 
   @BeforeEach
   void startUpstream() {
@@ -54,8 +60,8 @@ public abstract class ProviderClientContract {
   }
 
   private AttemptOutcome send(String model, boolean stream, Fixtures.Recorder listener) {
-    Provider p = Fixtures.provider("c", upstream.baseUrl("c"), protocol());
-    return client().send(Fixtures.call(p, model, stream, LIMITS, listener));
+    Provider p = Fixtures.provider("c", upstream.baseUrl("c"), protocol);
+    return client.send(Fixtures.call(p, model, stream, LIMITS, listener));
   }
 
   @Test

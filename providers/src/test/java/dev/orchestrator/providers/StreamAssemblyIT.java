@@ -13,6 +13,7 @@ import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.StreamBounds;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
@@ -52,9 +53,25 @@ class StreamAssemblyIT {
           Duration.ofSeconds(4),
           Duration.ofSeconds(20));
 
+  /** {@link #LIMITS} with other stream bounds. */
+  static AttemptLimits limits(StreamBounds bounds) {
+    return new AttemptLimits(
+        LIMITS.connectTimeout(),
+        LIMITS.headersTimeout(),
+        LIMITS.firstTokenTimeout(),
+        LIMITS.idleTimeout(),
+        LIMITS.total(),
+        bounds);
+  }
+
   AttemptOutcome send(RawServer server, Protocol protocol, Fixtures.Recorder listener) {
     Provider p = Fixtures.provider("raw", server.baseUrl(), protocol);
     return clients.clientFor(p).send(Fixtures.call(p, "m", true, LIMITS, listener));
+  }
+
+  static ChatResponse succeeded(AttemptOutcome out) {
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    return ((AttemptOutcome.Succeeded) out).response();
   }
 
   static List<byte[]> withHead(List<byte[]> body) {
@@ -86,8 +103,7 @@ class StreamAssemblyIT {
       Fixtures.Recorder listener = new Fixtures.Recorder();
       AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
 
-      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
-      ChatResponse r = ((AttemptOutcome.Succeeded) out).response();
+      ChatResponse r = succeeded(out);
       assertThat(r.content()).isEqualTo("Grüße 🌍 ");
       assertThat(r.toolCalls())
           .containsExactly(
@@ -129,8 +145,7 @@ class StreamAssemblyIT {
       Fixtures.Recorder listener = new Fixtures.Recorder();
       AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
 
-      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
-      ChatResponse r = ((AttemptOutcome.Succeeded) out).response();
+      ChatResponse r = succeeded(out);
       assertThat(r.content()).isEqualTo("Let me look.");
       assertThat(r.toolCalls())
           .containsExactly(new ToolCall("toolu_1", "search", "{\"q\": \"dogs\"}"));
@@ -173,7 +188,7 @@ class StreamAssemblyIT {
       Fixtures.Recorder listener = new Fixtures.Recorder();
       AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
 
-      ChatResponse r = ((AttemptOutcome.Succeeded) out).response();
+      ChatResponse r = succeeded(out);
       assertThat(r.id()).isEqualTo("msg_9");
       assertThat(r.reasoningContent()).isEqualTo("Search first.");
       assertThat(listener.reasoning.toString()).isEqualTo("Search first.");

@@ -50,15 +50,7 @@ class StreamBoundsIT {
   /** Sends one attempt with the limits the engine derives from {@code policy}. */
   private static AttemptOutcome send(
       HttpProviderClients clients, String sse, OrchestratorPolicy policy) throws Exception {
-    AttemptLimits t = StreamAssemblyIT.LIMITS;
-    AttemptLimits limits =
-        new AttemptLimits(
-            t.connectTimeout(),
-            t.headersTimeout(),
-            t.firstTokenTimeout(),
-            t.idleTimeout(),
-            t.total(),
-            policy.streamBounds());
+    AttemptLimits limits = StreamAssemblyIT.limits(policy.streamBounds());
     try (RawServer server =
         RawServer.answering(StreamAssemblyIT.withHead(List.of(RawServer.bytes(sse))))) {
       Provider p = Fixtures.provider("raw", server.baseUrl(), Protocol.OPENAI_CHAT);

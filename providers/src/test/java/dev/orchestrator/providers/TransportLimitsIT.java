@@ -37,6 +37,30 @@ class TransportLimitsIT {
     return new AttemptLimits(Duration.ofSeconds(1), headers, first, idle, t);
   }
 
+  /** Sends one call on {@code p} and moves the clock once {@code armed} checks are scheduled. */
+  private AttemptOutcome drive(
+      Provider p, boolean stream, AttemptLimits limits, Fixtures.Recorder listener, int armed)
+      throws Exception {
+    return scheduler.drive(
+        () -> clients.clientFor(p).send(Fixtures.call(p, "m", stream, limits, listener)),
+        armed,
+        Duration.ofSeconds(1));
+  }
+
+  /** One whole-body call to an upstream that answers with {@code fault}, driven to its end. */
+  private ProviderFailure failedCall(
+      Fault fault, Protocol protocol, AttemptLimits limits, int armed) throws Exception {
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(fault))))) {
+      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
+      return failure(drive(p, false, limits, null, armed));
+    }
+  }
+
+  private static Duration seconds(long n) {
+    return Duration.ofSeconds(n);
+  }
+
   private static ProviderFailure failure(AttemptOutcome out) {
     assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
     return ((AttemptOutcome.Failed) out).failure();
@@ -77,11 +101,7 @@ class TransportLimitsIT {
       Fixtures.Recorder listener = new Fixtures.Recorder();
       AttemptLimits limits = limits(HOUR, Duration.ofSeconds(20), HOUR, Duration.ofHours(2));
       // Armed at the start, re-armed when the stream's headers are in: then the clock moves.
-      AttemptOutcome out =
-          scheduler.drive(
-              () -> clients.clientFor(p).send(Fixtures.call(p, "m", true, limits, listener)),
-              2,
-              Duration.ofSeconds(1));
+      AttemptOutcome out = drive(p, true, limits, listener, 2);
 
       ProviderFailure f = failure(out);
       assertThat(f.transportFault()).isEqualTo(TransportFault.FIRST_TOKEN_TIMEOUT);
@@ -100,11 +120,7 @@ class TransportLimitsIT {
         AttemptLimits limits = limits(HOUR, HOUR, Duration.ofSeconds(15), Duration.ofHours(2));
         int before = scheduler.scheduled();
         // Armed at the start, for the first token, then for the idle limit once a token is in.
-        AttemptOutcome out =
-            scheduler.drive(
-                () -> clients.clientFor(p).send(Fixtures.call(p, "m", true, limits, listener)),
-                before + 3,
-                Duration.ofSeconds(1));
+        AttemptOutcome out = drive(p, true, limits, listener, before + 3);
 
         ProviderFailure f = failure(out);
         assertThat(f.transportFault()).isEqualTo(TransportFault.STREAM_IDLE_TIMEOUT);
@@ -118,42 +134,29 @@ class TransportLimitsIT {
 
   @Test
   void aBodyStillArrivingAtTheTotalLimitIsAReadTimeout() throws Exception {
-    try (ScriptedUpstream upstream =
-        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.STREAM_STALL))))) {
-      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
-      AttemptLimits limits = limits(HOUR, HOUR, HOUR, Duration.ofSeconds(40));
-      // Armed at the start, re-armed for the total limit when the body starts.
-      AttemptOutcome out =
-          scheduler.drive(
-              () -> clients.clientFor(p).send(Fixtures.call(p, "m", false, limits, null)),
-              2,
-              Duration.ofSeconds(1));
+    // Armed at the start, re-armed for the total limit when the body starts.
+    ProviderFailure f =
+        failedCall(
+            Fault.STREAM_STALL, Protocol.OPENAI_CHAT, limits(HOUR, HOUR, HOUR, seconds(40)), 2);
 
-      ProviderFailure f = failure(out);
-      assertThat(f.transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
-      assertThat(f.message())
-          .endsWith("the attempt exceeded its total limit of 40000 ms reading the body");
-      assertThat(time.read()).isGreaterThanOrEqualTo(Duration.ofSeconds(41).toNanos());
-    }
+    assertThat(f.transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
+    assertThat(f.message())
+        .endsWith("the attempt exceeded its total limit of 40000 ms reading the body");
+    assertThat(time.read()).isGreaterThanOrEqualTo(Duration.ofSeconds(41).toNanos());
   }
 
   @Test
   void theTotalLimitCapsTheHeadersTimeout() throws Exception {
-    try (ScriptedUpstream upstream =
-        ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.NO_RESPONSE))))) {
-      Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.ANTHROPIC_MESSAGES);
-      AttemptLimits limits = limits(HOUR, HOUR, HOUR, Duration.ofSeconds(5));
-      AttemptOutcome out =
-          scheduler.drive(
-              () -> clients.clientFor(p).send(Fixtures.call(p, "m", false, limits, null)),
-              1,
-              Duration.ofSeconds(1));
+    ProviderFailure f =
+        failedCall(
+            Fault.NO_RESPONSE,
+            Protocol.ANTHROPIC_MESSAGES,
+            limits(HOUR, HOUR, HOUR, seconds(5)),
+            1);
 
-      ProviderFailure f = failure(out);
-      assertThat(f.transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
-      assertThat(f.message())
-          .endsWith("the attempt exceeded its total limit of 5000 ms waiting for a response");
-    }
+    assertThat(f.transportFault()).isEqualTo(TransportFault.READ_TIMEOUT);
+    assertThat(f.message())
+        .endsWith("the attempt exceeded its total limit of 5000 ms waiting for a response");
   }
 
   @Test

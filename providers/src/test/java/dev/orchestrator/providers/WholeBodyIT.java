@@ -10,7 +10,7 @@ import dev.orchestrator.engine.spi.StreamBounds;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A whole (non-streamed) 2xx body is collected inside the HTTP client and still bounded: up to
@@ -33,29 +33,15 @@ class WholeBodyIT {
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
             + (contentLength ? "Content-Length: " + b.length + "\r\n" : "")
             + "Connection: close\r\n\r\n";
-    AttemptLimits t = StreamAssemblyIT.LIMITS;
-    AttemptLimits limits =
-        new AttemptLimits(
-            t.connectTimeout(),
-            t.headersTimeout(),
-            t.firstTokenTimeout(),
-            t.idleTimeout(),
-            t.total(),
-            new StreamBounds(1 << 20, BOUND, 1 << 20));
+    AttemptLimits limits = StreamAssemblyIT.limits(new StreamBounds(1 << 20, BOUND, 1 << 20));
     try (RawServer server = RawServer.answering(List.of(RawServer.bytes(head), b))) {
       Provider p = Fixtures.provider("raw", server.baseUrl(), Protocol.OPENAI_CHAT);
       return Fixtures.clients().clientFor(p).send(Fixtures.call(p, "m", false, limits, null));
     }
   }
 
-  @ParameterizedTest
-  @CsvSource(
-      textBlock =
-          """
-      # content-length header
-      true
-      false
-      """)
+  @ParameterizedTest(name = "content-length header: {0}")
+  @ValueSource(booleans = {true, false})
   void aBodyAtItsBoundIsTheAnswer(boolean contentLength) throws Exception {
     String body = completion(0);
     body = completion(BOUND - body.length());
@@ -68,14 +54,8 @@ class WholeBodyIT {
         .hasSize(BOUND - completion(0).length());
   }
 
-  @ParameterizedTest
-  @CsvSource(
-      textBlock =
-          """
-      # content-length header
-      true
-      false
-      """)
+  @ParameterizedTest(name = "content-length header: {0}")
+  @ValueSource(booleans = {true, false})
   void aBodyOneByteOverItsBoundFailsNamingIt(boolean contentLength) throws Exception {
     String body = completion(BOUND + 1 - completion(0).length());
 

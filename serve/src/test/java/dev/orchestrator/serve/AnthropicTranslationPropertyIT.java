@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.orchestrator.providers.simulation.Step;
 import java.net.http.HttpResponse;
 import java.util.Arrays;
 import java.util.List;
@@ -255,10 +254,7 @@ class AnthropicTranslationPropertyIT {
   @Property(tries = 25)
   void anAnthropicRouteReceivesTheDocumentedTranslationAndTheCallerGetsItsAnswerInOpenAiTerms(
       @ForAll("cases") Case c, @ForAll("answers") ObjectNode answer) {
-    try (ServeFixture f =
-        ServeFixture.start(
-            Map.of("claude/opus", List.of(Step.answer(200, answer.toString()))),
-            WireFidelityIT::catalog)) {
+    try (ServeFixture f = WireFidelityIT.answering("claude/opus", answer.toString())) {
       HttpResponse<String> r = f.post(c.openAi().toString());
       assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
 

@@ -13,6 +13,7 @@ import dev.orchestrator.providers.simulation.Step;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,33 +75,31 @@ class CallerBuiltOrchestratorIT {
 
   @Test
   void rejectsSettingsTheCallersOrchestratorAlreadyHas() {
-    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
-      TaskOrchestrator o = orchestrator(upstream);
-
-      assertThatThrownBy(
-              () ->
-                  OrchestratorServer.builder()
-                      .orchestrator(o)
-                      .policy(OrchestratorPolicy.defaults())
-                      .start())
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("orchestrator(…) excludes");
-    }
+    assertRejected(
+        b -> b.policy(OrchestratorPolicy.defaults()),
+        IllegalStateException.class,
+        "orchestrator(…) excludes");
   }
 
   @Test
   void rejectsStreamContinuationTheOrchestratorsPolicyDoesNotHave() {
+    assertRejected(
+        b -> b.options(ServerOptions.builder().port(0).streamContinuation(true).build()),
+        IllegalArgumentException.class,
+        "streamContinuation");
+  }
+
+  /** A server given the caller's orchestrator and {@code settings} refuses to start. */
+  private void assertRejected(
+      UnaryOperator<OrchestratorServer.Builder> settings,
+      Class<? extends Exception> type,
+      String message) {
     try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
       TaskOrchestrator o = orchestrator(upstream);
 
-      assertThatThrownBy(
-              () ->
-                  OrchestratorServer.builder()
-                      .orchestrator(o)
-                      .options(ServerOptions.builder().port(0).streamContinuation(true).build())
-                      .start())
-          .isInstanceOf(IllegalArgumentException.class)
-          .hasMessageContaining("streamContinuation");
+      assertThatThrownBy(() -> settings.apply(OrchestratorServer.builder().orchestrator(o)).start())
+          .isInstanceOf(type)
+          .hasMessageContaining(message);
     }
   }
 }

@@ -40,9 +40,7 @@ class StreamedLogprobsIT {
 
   @Test
   void eachChunksLogprobsReachTheClientOnTheChunkOfTheirDelta() {
-    Step sse = Step.answer(200, STREAMED).withHeaders(Map.of("Content-Type", "text/event-stream"));
-    try (ServeFixture f =
-        ServeFixture.start(Map.of("eye/seer", List.of(sse)), WireFidelityIT::catalog)) {
+    try (ServeFixture f = WireFidelityIT.seerStreaming(STREAMED)) {
       ServeFixture.Sse s = f.streamBody(REQUEST);
 
       JsonNode sent = json(f.upstream.received().get(0).body());
@@ -74,9 +72,7 @@ class StreamedLogprobsIT {
             + "data: {\"id\":\"chatcmpl-lp2\",\"choices\":[{\"index\":0,\"delta\":{},"
             + "\"finish_reason\":\"stop\"}]}\n\n"
             + "data: [DONE]\n\n";
-    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
-    try (ServeFixture f =
-        ServeFixture.start(Map.of("eye/seer", List.of(step)), WireFidelityIT::catalog)) {
+    try (ServeFixture f = WireFidelityIT.seerStreaming(sse)) {
       List<JsonNode> chunks = f.streamBody(REQUEST).chunks();
 
       assertThat(chunks).hasSize(3);

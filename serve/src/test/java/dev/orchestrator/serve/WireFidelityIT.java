@@ -31,6 +31,18 @@ class WireFidelityIT {
   /**
    * alpha/small: text only; eye/seer: vision, tools, json; claude/opus: Anthropic, vision, tools.
    */
+  /** A server whose {@code route} answers once with the JSON {@code body}. */
+  static ServeFixture answering(String route, String body) {
+    return ServeFixture.start(
+        Map.of(route, List.of(Step.answer(200, body))), WireFidelityIT::catalog);
+  }
+
+  /** A server whose route {@code eye/seer} answers once with the event stream {@code sse}. */
+  static ServeFixture seerStreaming(String sse) {
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    return ServeFixture.start(Map.of("eye/seer", List.of(step)), WireFidelityIT::catalog);
+  }
+
   static Catalog catalog(ScriptedUpstream upstream) {
     Catalog.Builder b = Catalog.builder();
     b.provider(Provider.of("alpha", upstream.baseUrl("alpha"), Protocol.OPENAI_CHAT, List.of()));
@@ -301,9 +313,7 @@ class WireFidelityIT {
 
   @Test
   void aStreamKeepsTheUpstreamIdReasoningDeltasAndIncrementalToolCalls() {
-    Step sse = Step.answer(200, STREAMED).withHeaders(Map.of("Content-Type", "text/event-stream"));
-    try (ServeFixture f =
-        ServeFixture.start(Map.of("eye/seer", List.of(sse)), WireFidelityIT::catalog)) {
+    try (ServeFixture f = seerStreaming(STREAMED)) {
       ServeFixture.Sse s =
           f.streamBody(
               "{\"model\":\"eye/seer\",\"stream\":true,\"stream_options\":{\"include_usage\":true},"

@@ -13,12 +13,10 @@ import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.Fixtures;
 import dev.orchestrator.providers.HttpProviderClients;
-import dev.orchestrator.providers.simulation.Step;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -58,10 +56,7 @@ class WireFidelityPropertyIT {
   @Property(tries = 25)
   void whatTheRouteReceivesIsTheRequestAndWhatTheCallerReceivesIsTheAnswer(
       @ForAll("requests") ObjectNode request, @ForAll("answers") ObjectNode answer) {
-    try (ServeFixture f =
-        ServeFixture.start(
-            Map.of("eye/seer", List.of(Step.answer(200, answer.toString()))),
-            WireFidelityIT::catalog)) {
+    try (ServeFixture f = WireFidelityIT.answering("eye/seer", answer.toString())) {
       HttpResponse<String> r = f.post(request.toString());
       assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
       JsonNode sent = json(answer.toString());
@@ -203,9 +198,7 @@ class WireFidelityPropertyIT {
   void aStreamedAnswerReachesTheListenerWholeAndInOpenAisIncrementalShape(
       @ForAll("answers") ObjectNode answer) {
     JsonNode up = json(answer.toString());
-    Step sse = Step.answer(200, asSse(up)).withHeaders(Map.of("Content-Type", "text/event-stream"));
-    try (ServeFixture f =
-        ServeFixture.start(Map.of("eye/seer", List.of(sse)), WireFidelityIT::catalog)) {
+    try (ServeFixture f = WireFidelityIT.seerStreaming(asSse(up))) {
       Fixtures.Recorder rec = new Fixtures.Recorder();
       ChatRequest request = ChatRequest.builder("eye/seer").user("go").stream(true).build();
       ChatResult r = orchestrator(f).stream(request, rec);

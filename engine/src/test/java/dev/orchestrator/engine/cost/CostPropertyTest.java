@@ -7,6 +7,7 @@ import dev.orchestrator.engine.catalog.Tier;
 import java.math.BigDecimal;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -17,6 +18,21 @@ class CostPropertyTest {
   @Provide
   Arbitrary<BigDecimal> prices() {
     return Arbitraries.bigDecimals().between(BigDecimal.ZERO, new BigDecimal("200")).ofScale(4);
+  }
+
+  /** A priced route (no cache price) and its prompt and completion token counts. */
+  record Usage(Route route, int prompt, int completion) {
+    /** The route's cost of {@code in} prompt and {@code out} completion tokens, none cached. */
+    BigDecimal cost(long in, long out) {
+      return CostCalculator.cost(route, in, 0, out);
+    }
+  }
+
+  @Provide
+  Arbitrary<Usage> priced() {
+    Arbitrary<Integer> tokens = Arbitraries.integers().between(0, 1_000_000);
+    return Combinators.combine(prices(), prices(), tokens, tokens)
+        .as((in, out, prompt, completion) -> new Usage(route(in, out, null), prompt, completion));
   }
 
   private static Route route(BigDecimal in, BigDecimal out, BigDecimal cacheRead) {
@@ -32,15 +48,10 @@ class CostPropertyTest {
   }
 
   @Property
-  void costGrowsWithEveryToken(
-      @ForAll("prices") BigDecimal in,
-      @ForAll("prices") BigDecimal out,
-      @ForAll @IntRange(min = 0, max = 1_000_000) int prompt,
-      @ForAll @IntRange(min = 0, max = 1_000_000) int completion) {
-    Route r = route(in, out, null);
-    BigDecimal base = CostCalculator.cost(r, prompt, 0, completion);
-    assertThat(CostCalculator.cost(r, prompt + 1L, 0, completion)).isGreaterThanOrEqualTo(base);
-    assertThat(CostCalculator.cost(r, prompt, 0, completion + 1L)).isGreaterThanOrEqualTo(base);
+  void costGrowsWithEveryToken(@ForAll("priced") Usage u) {
+    BigDecimal base = u.cost(u.prompt(), u.completion());
+    assertThat(u.cost(u.prompt() + 1L, u.completion())).isGreaterThanOrEqualTo(base);
+    assertThat(u.cost(u.prompt(), u.completion() + 1L)).isGreaterThanOrEqualTo(base);
     assertThat(base).isGreaterThanOrEqualTo(BigDecimal.ZERO);
   }
 
@@ -59,15 +70,9 @@ class CostPropertyTest {
   }
 
   @Property
-  void costIsExactlyLinearInTheTokenCounts(
-      @ForAll("prices") BigDecimal in,
-      @ForAll("prices") BigDecimal out,
-      @ForAll @IntRange(min = 0, max = 1_000_000) int prompt,
-      @ForAll @IntRange(min = 0, max = 1_000_000) int completion) {
-    Route r = route(in, out, null);
-    BigDecimal whole = CostCalculator.cost(r, prompt, 0, completion);
-    BigDecimal parts =
-        CostCalculator.cost(r, prompt, 0, 0).add(CostCalculator.cost(r, 0, 0, completion));
+  void costIsExactlyLinearInTheTokenCounts(@ForAll("priced") Usage u) {
+    BigDecimal whole = u.cost(u.prompt(), u.completion());
+    BigDecimal parts = u.cost(u.prompt(), 0).add(u.cost(0, u.completion()));
     assertThat(whole).isEqualByComparingTo(parts);
   }
 }

@@ -14,8 +14,6 @@ import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
-import dev.orchestrator.engine.spi.Credentials;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -35,14 +33,7 @@ class ResultCostTest {
           .toBuilder()
           .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
           .build();
-  private final TaskOrchestrator orchestrator =
-      TaskOrchestrator.builder()
-          .catalog(catalog)
-          .providers(ProviderClients.single(client))
-          .credentials(Credentials.constant("k"))
-          .ticker(time)
-          .sleeper(time)
-          .build();
+  private final TaskOrchestrator orchestrator = client.orchestrator().catalog(catalog).build();
 
   private ChatResult chat(String model) {
     return orchestrator.chat(ChatRequest.builder(model).user("hi").build());

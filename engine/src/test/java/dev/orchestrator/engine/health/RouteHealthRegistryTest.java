@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.orchestrator.engine.testing.FakeTime;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
+/**
+ * The registry's own lease edge cases. The breaker rules every store shares run on this registry in
+ * health-redis's {@code HealthStoreContract} ({@code InMemoryStoreContractTest}).
+ */
 class RouteHealthRegistryTest {
   private static final String R = "a/m";
   private final FakeTime time = new FakeTime();
@@ -22,69 +24,6 @@ class RouteHealthRegistryTest {
     for (int i = 0; i < times; i++) {
       store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE);
     }
-  }
-
-  @Test
-  void opensAfterTheThresholdAndShedsUntilTheOpenTimeHasPassed() {
-    fail(2);
-    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
-    Admission shed = store.admit(R);
-    assertThat(shed.kind()).isEqualTo(Admission.Kind.SHED);
-    assertThat(shed.retryIn()).isEqualTo(Duration.ofSeconds(1));
-    time.advance(Duration.ofMillis(999));
-    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.SHED);
-    time.advance(Duration.ofMillis(1));
-    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
-  }
-
-  @Test
-  void admitsExactlyOneProbeWhileItsLeaseIsLive() {
-    fail(2);
-    time.advance(Duration.ofSeconds(1));
-    Admission probe = store.admit(R);
-    assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);
-    assertThat(probe.lease()).isNotNull();
-    Admission second = store.admit(R);
-    assertThat(second.kind()).isEqualTo(Admission.Kind.SHED);
-    assertThat(second.retryIn()).isEqualTo(Duration.ofSeconds(20));
-    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
-  }
-
-  @Test
-  void openTimeDoublesWhileProbesFailAndIsCapped() {
-    fail(2);
-    long[] expectedMs = {2000, 4000, 8000, 8000};
-    for (long ms : expectedMs) {
-      time.advance(store.admit(R).retryIn());
-      Admission probe = store.admit(R);
-      assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);
-      store.report(probe, AttemptHealth.BREAKER_FAILURE);
-      assertThat(store.admit(R).retryIn()).isEqualTo(Duration.ofMillis(ms));
-    }
-  }
-
-  @Test
-  void successfulProbeClosesAndResetsTheOpenTimeToTheFirstStep() {
-    fail(2);
-    time.advance(Duration.ofSeconds(1));
-    store.report(store.admit(R), AttemptHealth.BREAKER_FAILURE); // open 2 s
-    time.advance(Duration.ofSeconds(2));
-    store.report(store.admit(R), AttemptHealth.SUCCESS);
-    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
-    assertThat(store.marks()).isEmpty();
-    fail(2);
-    assertThat(store.admit(R).retryIn()).isEqualTo(Duration.ofSeconds(1));
-  }
-
-  @ParameterizedTest(name = "{0} releases the probe at once")
-  @CsvSource({"NEUTRAL", "ABANDONED"})
-  void neutralOrAbandonedProbeIsReleasedForTheNextRequest(AttemptHealth outcome) {
-    fail(2);
-    time.advance(Duration.ofSeconds(1));
-    store.report(store.admit(R), outcome);
-    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
-    assertThat(store.marks()).doesNotContainKey(R);
-    assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
   }
 
   @Test
@@ -103,12 +42,18 @@ class RouteHealthRegistryTest {
     assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
   }
 
-  @Test
-  void expiredLeaseIsTakenOverAndItsLateReportIgnored() {
+  /** The probe admitted once the breaker (opened by two failures) half-opens, its lease expired. */
+  private Admission expiredProbe() {
     fail(2);
     time.advance(Duration.ofSeconds(1));
-    Admission lost = store.admit(R);
+    Admission probe = store.admit(R);
     time.advance(Duration.ofSeconds(20));
+    return probe;
+  }
+
+  @Test
+  void expiredLeaseIsTakenOverAndItsLateReportIgnored() {
+    Admission lost = expiredProbe();
     Admission taken = store.admit(R);
     assertThat(taken.kind()).isEqualTo(Admission.Kind.PROBE);
     assertThat(taken.lease()).isNotEqualTo(lost.lease());
@@ -123,10 +68,7 @@ class RouteHealthRegistryTest {
 
   @Test
   void aLateReportOfAnExpiredLeaseIsIgnoredEvenBeforeItIsTakenOver() {
-    fail(2);
-    time.advance(Duration.ofSeconds(1));
-    Admission late = store.admit(R);
-    time.advance(Duration.ofSeconds(20));
+    Admission late = expiredProbe();
     store.report(late, AttemptHealth.SUCCESS);
     assertThat(store.breaker(R)).isEqualTo(BreakerState.HALF_OPEN);
     assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
@@ -163,13 +105,5 @@ class RouteHealthRegistryTest {
     assertThat(store.cooldownRemaining(R)).isEqualTo(Duration.ofSeconds(30));
     assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
     assertThat(store.marks().get("b/m").condition()).isEqualTo(RouteCondition.RETIRED);
-  }
-
-  @Test
-  void reportingAShedAdmissionDoesNothing() {
-    fail(2);
-    Admission shed = store.admit(R);
-    store.report(shed, AttemptHealth.SUCCESS);
-    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
   }
 }

@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.testing;
 
+import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.failure.FailureCategory;
@@ -7,8 +8,10 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
+import dev.orchestrator.engine.spi.ProviderClients;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,6 +51,18 @@ public final class ScriptedClient implements ProviderClient {
   /** A client on this fake time. */
   public ScriptedClient(FakeTime time) {
     this.time = time;
+  }
+
+  /**
+   * An orchestrator builder whose every provider is this client, with a constant key and this
+   * client's fake time as ticker and sleeper; the caller adds the catalog.
+   */
+  public TaskOrchestrator.Builder orchestrator() {
+    return TaskOrchestrator.builder()
+        .providers(ProviderClients.single(this))
+        .credentials(Credentials.constant("k"))
+        .ticker(time)
+        .sleeper(time);
   }
 
   /** Scripts a route. */

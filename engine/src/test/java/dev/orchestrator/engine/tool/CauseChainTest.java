@@ -3,8 +3,10 @@ package dev.orchestrator.engine.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.SocketTimeoutException;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -14,6 +16,15 @@ import org.junit.jupiter.api.Timeout;
 class CauseChainTest {
 
   private static final ToolSpec SEARCH = ToolSpec.idempotent("search");
+
+  /** Exceptions {@code a} and {@code b}, each linked to the other by {@code link}. */
+  private static List<RuntimeException> cycle(BiConsumer<Throwable, Throwable> link) {
+    RuntimeException a = new RuntimeException("a");
+    RuntimeException b = new RuntimeException("b");
+    link.accept(a, b);
+    link.accept(b, a);
+    return List.of(a, b);
+  }
 
   private static ToolFailureKind classify(Throwable t) {
     return ToolFailureClassifier.INSTANCE.classify(t, SEARCH).observedKind();
@@ -45,25 +56,19 @@ class CauseChainTest {
   @Test
   @Timeout(5)
   void terminatesOnACauseCycle() {
-    RuntimeException a = new RuntimeException("a");
-    RuntimeException b = new RuntimeException("b");
-    a.initCause(b);
-    b.initCause(a);
+    List<RuntimeException> ab = cycle(Throwable::initCause);
 
-    assertThat(CauseChain.walk(a)).containsExactly(a, b);
-    assertThat(classify(a)).isEqualTo(ToolFailureKind.UNKNOWN);
+    assertThat(CauseChain.walk(ab.get(0))).containsExactly(ab.get(0), ab.get(1));
+    assertThat(classify(ab.get(0))).isEqualTo(ToolFailureKind.UNKNOWN);
   }
 
   @Test
   @Timeout(5)
   void terminatesOnASuppressedCycle() {
-    RuntimeException a = new RuntimeException("a");
-    RuntimeException b = new RuntimeException("b");
-    a.addSuppressed(b);
-    b.addSuppressed(a);
-    b.addSuppressed(new TimeoutException());
+    List<RuntimeException> ab = cycle(Throwable::addSuppressed);
+    ab.get(1).addSuppressed(new TimeoutException());
 
-    assertThat(classify(a)).isEqualTo(ToolFailureKind.TIMEOUT);
+    assertThat(classify(ab.get(0))).isEqualTo(ToolFailureKind.TIMEOUT);
   }
 
   @Test

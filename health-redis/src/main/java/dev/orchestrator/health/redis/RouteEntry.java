@@ -193,13 +193,11 @@ final class RouteEntry {
    * fleet when {@code sending}, else local only).
    */
   synchronized boolean coolDown(long until, long now, boolean sending) {
-    lastFailure = now;
-    if (coolUntil != 0 && coolUntil - until >= 0) {
-      return false;
+    boolean longer = coolUntil == 0 || coolUntil - until < 0;
+    if (longer) {
+      coolUntil = until;
     }
-    coolUntil = until;
-    changed(sending);
-    return true;
+    return failedAt(now, longer, sending);
   }
 
   /**
@@ -207,13 +205,20 @@ final class RouteEntry {
    * fleet when {@code sending}, else local only).
    */
   synchronized boolean retire(long until, long now, boolean sending) {
-    lastFailure = now;
-    if (retiredUntil != 0 && retiredUntil - until >= 0) {
-      return false;
+    boolean longer = retiredUntil == 0 || retiredUntil - until < 0;
+    if (longer) {
+      retiredUntil = until;
     }
-    retiredUntil = until;
-    changed(sending);
-    return true;
+    return failedAt(now, longer, sending);
+  }
+
+  /** Notes a failure at {@code now}; a {@code longer} deadline is a change. */
+  private boolean failedAt(long now, boolean longer, boolean sending) {
+    lastFailure = now;
+    if (longer) {
+      changed(sending);
+    }
+    return longer;
   }
 
   /** This process took the fleet's probe with {@code token}, its lease running until then. */

@@ -21,8 +21,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,22 +28,8 @@ import org.junit.jupiter.api.Test;
  * timeout, the outage is reported once, and after a restart the fleet converges on what each store
  * learnt meanwhile.
  */
-class DegradedModeIT {
-  private static final Duration TIMEOUT = Duration.ofMillis(200);
-  private RedisServer redis;
+class DegradedModeIT extends PausableRedisTest {
   private final ManualTime time = new ManualTime();
-  private final List<RedisHealthStore> stores = new ArrayList<>();
-
-  @BeforeEach
-  void startRedis() throws Exception {
-    redis = RedisServer.start("--enable-debug-command", "yes");
-  }
-
-  @AfterEach
-  void stop() {
-    stores.forEach(RedisHealthStore::close);
-    redis.close();
-  }
 
   private RedisHealthStore store(List<StoreStatus> statuses) {
     RedisHealthStore s =

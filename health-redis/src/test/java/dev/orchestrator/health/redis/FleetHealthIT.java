@@ -9,6 +9,7 @@ import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.RouteCondition;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -19,32 +20,20 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Several stores on one real redis-server share what they learn (docs/design.md §11). */
 class FleetHealthIT {
-  private static RedisServer redis;
+  @RegisterExtension static final SharedRedis REDIS = new SharedRedis();
   private Fleet fleet;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    redis = RedisServer.start();
-  }
-
-  @AfterAll
-  static void stopRedis() throws Exception {
-    if (redis != null) {
-      redis.close();
-    }
-  }
 
   @BeforeEach
   void newFleet() {
-    fleet = new Fleet(redis);
+    fleet = new Fleet(REDIS.server());
   }
 
   @AfterEach
@@ -102,11 +91,16 @@ class FleetHealthIT {
     Eventually.await("open on A", () -> a.breaker(route) == BreakerState.OPEN);
   }
 
-  private static String rawHget(String key, String field) {
-    try (RedisClient client = RedisClient.create(redis.uri());
+  /** Runs one command on a connection of its own, as a client outside the fleet would. */
+  private static <T> T raw(Function<RedisCommands<String, String>, T> command) {
+    try (RedisClient client = RedisClient.create(REDIS.uri());
         StatefulRedisConnection<String, String> c = client.connect()) {
-      return c.sync().hget(key, field);
+      return command.apply(c.sync());
     }
+  }
+
+  private static String rawHget(String key, String field) {
+    return raw(c -> c.hget(key, field));
   }
 
   @Test
@@ -197,11 +191,8 @@ class FleetHealthIT {
     assertThat(b.cooldownRemaining(route))
         .isLessThanOrEqualTo(Duration.ofSeconds(2))
         .isGreaterThan(Duration.ofMillis(1900));
-    try (RedisClient client = RedisClient.create(redis.uri());
-        StatefulRedisConnection<String, String> c = client.connect()) {
-      long ttl = c.sync().pttl(new Keys(ns).route(route)[2]);
-      assertThat(ttl).isBetween(1L, 2000L);
-    }
+    long ttl = raw(c -> c.pttl(new Keys(ns).route(route)[2]));
+    assertThat(ttl).isBetween(1L, 2000L);
     fleet.time.advance(Duration.ofMillis(1990));
     assertThat(b.marks()).containsKey(route);
     fleet.time.advance(Duration.ofMillis(20));
@@ -220,7 +211,7 @@ class FleetHealthIT {
         "A's writes confirmed",
         () -> {
           try (RedisHealthStore probe =
-              RedisHealthStore.builder().uri(redis.uri()).namespace(ns).build()) {
+              RedisHealthStore.builder().uri(REDIS.uri()).namespace(ns).build()) {
             return probe.marks().size() == 3;
           }
         });

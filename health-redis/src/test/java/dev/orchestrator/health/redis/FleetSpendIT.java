@@ -12,10 +12,6 @@ import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,24 +19,10 @@ import org.junit.jupiter.api.Test;
  * kept by the fleet when a store stops, counted locally while Redis is gone and added when it
  * returns — exactly once, even when a reply was lost.
  */
-class FleetSpendIT {
+class FleetSpendIT extends PausableRedisTest {
   private static final Instant AT = Instant.now().truncatedTo(ChronoUnit.SECONDS);
   private static final LocalDate DAY = LocalDate.ofInstant(AT, ZoneOffset.UTC);
   private static final String DAY_KEY = "{spend:spend}:team-a:d:" + DAY;
-  private static final Duration TIMEOUT = Duration.ofMillis(200);
-  private RedisServer redis;
-  private final List<RedisHealthStore> stores = new ArrayList<>();
-
-  @BeforeEach
-  void startRedis() throws Exception {
-    redis = RedisServer.start("--enable-debug-command", "yes");
-  }
-
-  @AfterEach
-  void stop() {
-    stores.forEach(RedisHealthStore::close);
-    redis.close();
-  }
 
   private SpendStore store() {
     RedisHealthStore s =

@@ -108,6 +108,7 @@ abstract class HealthStoreContract {
     time.advance(Duration.ofSeconds(1));
     Admission probe = store.admit(R);
     assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);
+    assertThat(probe.lease()).isNotNull();
     Admission second = store.admit(R);
     assertThat(second.kind()).isEqualTo(Admission.Kind.SHED);
     assertThat(second.retryIn()).isEqualTo(Duration.ofSeconds(20));
@@ -148,6 +149,8 @@ abstract class HealthStoreContract {
     fail(2);
     time.advance(Duration.ofSeconds(1));
     store.report(store.admit(R), outcome);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.OPEN);
+    assertThat(store.marks()).doesNotContainKey(R);
     assertThat(store.admit(R).kind()).isEqualTo(Admission.Kind.PROBE);
   }
 

@@ -4,30 +4,17 @@ import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The contract on the Redis store, connected to a real redis-server (a fresh namespace each). */
 class RedisStoreContractIT extends HealthStoreContract {
   private static final AtomicInteger NAMESPACES = new AtomicInteger();
-  private static RedisServer redis;
-
-  @BeforeAll
-  static void startRedis() throws Exception {
-    redis = RedisServer.start();
-  }
-
-  @AfterAll
-  static void stopRedis() {
-    if (redis != null) {
-      redis.close();
-    }
-  }
+  @RegisterExtension static final SharedRedis REDIS = new SharedRedis();
 
   @Override
   HealthStore newStore(HealthSettings settings, ManualTime time) {
     return RedisHealthStore.builder()
-        .uri(redis.uri())
+        .uri(REDIS.uri())
         .namespace("contract-" + NAMESPACES.incrementAndGet())
         .settings(settings)
         .clock(time)

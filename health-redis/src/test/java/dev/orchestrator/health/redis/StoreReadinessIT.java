@@ -65,13 +65,7 @@ class StoreReadinessIT {
   }
 
   private HttpResponse<String> readyz(OrchestratorServer replica) throws Exception {
-    String base = replica.baseUrl().substring(0, replica.baseUrl().length() - "/v1".length());
-    HttpResponse<String> r =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base + "/readyz")).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(r.body()).doesNotContain(PASSWORD);
-    return r;
+    return Upstreams.readyz(http, replica, PASSWORD);
   }
 
   private int chat(OrchestratorServer replica) throws Exception {

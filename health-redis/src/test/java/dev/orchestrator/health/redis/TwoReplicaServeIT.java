@@ -85,13 +85,7 @@ class TwoReplicaServeIT {
   }
 
   private JsonNode readyz(OrchestratorServer replica) throws Exception {
-    String base = replica.baseUrl().substring(0, replica.baseUrl().length() - "/v1".length());
-    HttpResponse<String> r =
-        http.send(
-            HttpRequest.newBuilder(URI.create(base + "/readyz")).GET().build(),
-            HttpResponse.BodyHandlers.ofString());
-    assertThat(r.body()).doesNotContain(PASSWORD);
-    return JSON.readTree(r.body());
+    return JSON.readTree(Upstreams.readyz(http, replica, PASSWORD).body());
   }
 
   @Test

@@ -1,5 +1,7 @@
 package dev.orchestrator.health.redis;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
@@ -16,6 +18,10 @@ import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.serve.OrchestratorServer;
 import dev.orchestrator.serve.ServerOptions;
 import java.math.BigDecimal;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -30,6 +36,18 @@ final class Upstreams {
   static final Credentials CREDS = Credentials.constant("sk-sim-fleet-key");
 
   private Upstreams() {}
+
+  /** The replica's {@code GET /readyz}; its body never shows {@code secret}. */
+  static HttpResponse<String> readyz(HttpClient http, OrchestratorServer replica, String secret)
+      throws Exception {
+    String base = replica.baseUrl().substring(0, replica.baseUrl().length() - "/v1".length());
+    HttpResponse<String> r =
+        http.send(
+            HttpRequest.newBuilder(URI.create(base + "/readyz")).GET().build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertThat(r.body()).doesNotContain(secret);
+    return r;
+  }
 
   static Catalog catalog(ScriptedUpstream upstream) {
     Catalog.Builder b = Catalog.builder();

@@ -7,6 +7,7 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.providers.Fixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -41,14 +42,7 @@ class OrchestratorErrorsTest {
           BACKEND_UNAVAILABLE,    null,                    InternalServerException
           """)
   void typeThenCategoryPicksTheException(String type, String category, String expected) {
-    ProviderFailure last =
-        category == null
-            ? null
-            : ProviderFailure.of(
-                FailureCategory.valueOf(category), false, ReachedModel.UNKNOWN, null, "why");
-    OrchestratorException e =
-        new OrchestratorException(
-            OrchestratorException.Type.valueOf(type), "why", last, null, null);
+    OrchestratorException e = Fixtures.exception(type, category);
 
     RuntimeException mapped = OrchestratorErrors.toLangChain4j(e);
 

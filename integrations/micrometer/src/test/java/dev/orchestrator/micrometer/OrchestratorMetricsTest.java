@@ -16,8 +16,6 @@ import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
-import dev.orchestrator.engine.spi.Credentials;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -39,13 +37,10 @@ class OrchestratorMetricsTest {
           .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
           .build();
   private final TaskOrchestrator orchestrator =
-      TaskOrchestrator.builder()
+      client
+          .orchestrator()
           .catalog(catalog)
-          .providers(ProviderClients.single(client))
-          .credentials(Credentials.constant("k"))
           .policy(OrchestratorPolicy.builder().withSeed(1L).build())
-          .ticker(time)
-          .sleeper(time)
           .build();
   private final OrchestratorMetrics metrics = OrchestratorMetrics.bind(orchestrator, registry);
 

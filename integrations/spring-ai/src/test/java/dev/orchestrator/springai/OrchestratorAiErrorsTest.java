@@ -3,9 +3,7 @@ package dev.orchestrator.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.OrchestratorException;
-import dev.orchestrator.engine.failure.FailureCategory;
-import dev.orchestrator.engine.failure.ProviderFailure;
-import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.providers.Fixtures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -35,14 +33,7 @@ class OrchestratorAiErrorsTest {
           CANCELLED,              CANCELLED,               NonTransientAiException
           """)
   void typeThenCategoryDecidesTransience(String type, String category, String expected) {
-    ProviderFailure last =
-        category == null
-            ? null
-            : ProviderFailure.of(
-                FailureCategory.valueOf(category), false, ReachedModel.UNKNOWN, null, "why");
-    OrchestratorException e =
-        new OrchestratorException(
-            OrchestratorException.Type.valueOf(type), "why", last, null, null);
+    OrchestratorException e = Fixtures.exception(type, category);
 
     RuntimeException mapped = OrchestratorAiErrors.toSpringAi(e);
 

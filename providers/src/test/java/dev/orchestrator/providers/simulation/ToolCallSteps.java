@@ -45,11 +45,7 @@ public final class ToolCallSteps {
    */
   public static Step completion(String model, ToolCall... calls) {
     ObjectNode root = MAPPER.createObjectNode();
-    root.put("id", "chatcmpl-tools");
-    root.put("object", "chat.completion");
-    root.put("model", model);
-    ObjectNode choice = root.putArray("choices").addObject();
-    choice.put("index", 0);
+    ObjectNode choice = firstChoice(root, "chat.completion", model);
     ObjectNode message = choice.putObject("message");
     message.put("role", "assistant");
     message.putNull("content");
@@ -104,13 +100,19 @@ public final class ToolCallSteps {
     return n;
   }
 
+  /** Fills the id, object and model of {@code root} and returns its one choice (index 0). */
+  private static ObjectNode firstChoice(ObjectNode root, String object, String model) {
+    root.put("id", "chatcmpl-tools");
+    root.put("object", object);
+    root.put("model", model);
+    ObjectNode choice = root.putArray("choices").addObject();
+    choice.put("index", 0);
+    return choice;
+  }
+
   private static void event(StringBuilder sse, String model, ObjectNode toolDelta, String finish) {
     ObjectNode chunk = MAPPER.createObjectNode();
-    chunk.put("id", "chatcmpl-tools");
-    chunk.put("object", "chat.completion.chunk");
-    chunk.put("model", model);
-    ObjectNode choice = chunk.putArray("choices").addObject();
-    choice.put("index", 0);
+    ObjectNode choice = firstChoice(chunk, "chat.completion.chunk", model);
     ObjectNode delta = choice.putObject("delta");
     if (toolDelta != null) {
       delta.set("tool_calls", MAPPER.createArrayNode().add(toolDelta));

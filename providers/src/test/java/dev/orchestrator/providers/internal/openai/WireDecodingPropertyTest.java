@@ -75,24 +75,7 @@ class WireDecodingPropertyTest {
 
   @Provide
   Arbitrary<String> completions() {
-    Arbitrary<Object> message =
-        object(
-            Map.of(
-                "role", text(true),
-                "content", content(true),
-                "refusal", text(true),
-                "reasoning_content", text(true),
-                "reasoning", text(true),
-                "tool_calls", list(toolCall(true), true)),
-            true);
-    Arbitrary<Object> choice =
-        object(
-            Map.of(
-                "index", integer(true),
-                "message", message,
-                "finish_reason", text(true),
-                "logprobs", anyValue()),
-            true);
+    Arbitrary<Object> choice = choice("message", true);
     return object(
             Map.of(
                 "id", text(true),
@@ -118,24 +101,7 @@ class WireDecodingPropertyTest {
   }
 
   private static Arbitrary<String> chunk(boolean wrongTypes) {
-    Arbitrary<Object> delta =
-        object(
-            Map.of(
-                "role", text(wrongTypes),
-                "content", content(wrongTypes),
-                "refusal", text(wrongTypes),
-                "reasoning_content", text(wrongTypes),
-                "reasoning", text(wrongTypes),
-                "tool_calls", list(toolCall(wrongTypes), wrongTypes)),
-            wrongTypes);
-    Arbitrary<Object> choice =
-        object(
-            Map.of(
-                "index", integer(wrongTypes),
-                "delta", delta,
-                "finish_reason", text(wrongTypes),
-                "logprobs", anyValue()),
-            wrongTypes);
+    Arbitrary<Object> choice = choice("delta", wrongTypes);
     return object(
             Map.of(
                 "id", text(wrongTypes),
@@ -148,6 +114,31 @@ class WireDecodingPropertyTest {
             false)
         .filter(c -> c != null)
         .map(WireArbitraries::json);
+  }
+
+  /** A choice whose message (a whole answer's) or delta (a chunk's) sits under {@code key}. */
+  private static Arbitrary<Object> choice(String key, boolean wrongTypes) {
+    Arbitrary<Object> message =
+        object(
+            Map.of(
+                "role", text(wrongTypes),
+                "content", content(wrongTypes),
+                "refusal", text(wrongTypes),
+                "reasoning_content", text(wrongTypes),
+                "reasoning", text(wrongTypes),
+                "tool_calls", list(toolCall(wrongTypes), wrongTypes)),
+            wrongTypes);
+    return object(
+        Map.of(
+            "index",
+            integer(wrongTypes),
+            key,
+            message,
+            "finish_reason",
+            text(wrongTypes),
+            "logprobs",
+            anyValue()),
+        wrongTypes);
   }
 
   private static Arbitrary<Object> toolCall(boolean wrongTypes) {

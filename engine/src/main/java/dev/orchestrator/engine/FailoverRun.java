@@ -57,6 +57,12 @@ final class FailoverRun {
   private static final long MIN_WAIT = Duration.ofMillis(1).toNanos();
 
   /**
+   * The time a wait must leave before the deadline: an attempt sent with less cannot answer, so a
+   * request whose every candidate is held back past that ends at once instead of at its deadline.
+   */
+  private static final long ROOM_AFTER_WAIT = Duration.ofMillis(100).toNanos();
+
+  /**
    * A loop over {@code record}'s plan.
    *
    * @param listener the caller's stream listener, or {@code null} for a whole answer
@@ -159,17 +165,17 @@ final class FailoverRun {
 
   /**
    * {@code wait} plus jitter (uniform, up to the smaller of the initial backoff and half the wait),
-   * so that requests held back together do not all send at once; {@code -1} when not even the wait
-   * fits the deadline.
+   * so that requests held back together do not all send at once; {@code -1} when the wait does not
+   * leave {@link #ROOM_AFTER_WAIT} before the deadline.
    */
   private long jittered(long wait) {
     long base = Math.max(wait, MIN_WAIT);
-    if (!record.fits(base)) {
+    if (!record.fits(base + ROOM_AFTER_WAIT)) {
       return -1;
     }
     long spread = Math.min(policy.backoffInitial().toNanos(), base / 2);
     long delay = base + (long) (random.nextDouble() * spread);
-    return record.fits(delay) ? delay : base;
+    return record.fits(delay + ROOM_AFTER_WAIT) ? delay : base;
   }
 
   /**

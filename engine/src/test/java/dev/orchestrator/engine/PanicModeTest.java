@@ -160,4 +160,20 @@ class PanicModeTest {
     assertThat(time.sleeps()).isEmpty();
     assertThat(client.calls()).isEmpty();
   }
+
+  @Test
+  void aCoolDownEndingTooCloseToTheDeadlineToSendIsNotWaitedFor() {
+    client.script("a/m", ok("never"));
+    client.script("b/m", ok("never"));
+    TaskOrchestrator o =
+        orchestrator(POLICY.toBuilder().withDeadline(Duration.ofSeconds(1)).build());
+    // Both end within the deadline, but leave under 100 ms for an attempt: ending now beats
+    // sleeping to the deadline.
+    o.health().coolDown("a/m", Duration.ofMillis(950));
+    o.health().coolDown("b/m", Duration.ofMillis(920));
+    OrchestratorException e = failure(o, request("v"));
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.RATE_LIMITED);
+    assertThat(time.sleeps()).isEmpty();
+    assertThat(client.calls()).isEmpty();
+  }
 }

@@ -71,7 +71,6 @@ public final class Fixtures {
         p, route(p.id(), model), request(stream), limits, listener, new Cancellation());
   }
 
-  /** Records what a stream delivered. Thread-safe enough for tests. */
   /**
    * An orchestrator exception of {@code type} (an {@link OrchestratorException.Type} name) with the
    * message "why", whose last failure has {@code category} (a {@link FailureCategory} name), or
@@ -87,6 +86,7 @@ public final class Fixtures {
         OrchestratorException.Type.valueOf(type), "why", last, null, null);
   }
 
+  /** Records what a stream delivered. Thread-safe enough for tests. */
   public static class Recorder implements StreamListener {
     /** Deltas in order. */
     public final List<String> deltas = Collections.synchronizedList(new ArrayList<>());

@@ -28,9 +28,6 @@ class WireFidelityIT {
   static final String PNG =
       "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
-  /**
-   * alpha/small: text only; eye/seer: vision, tools, json; claude/opus: Anthropic, vision, tools.
-   */
   /** A server whose {@code route} answers once with the JSON {@code body}. */
   static ServeFixture answering(String route, String body) {
     return ServeFixture.start(
@@ -43,6 +40,9 @@ class WireFidelityIT {
     return ServeFixture.start(Map.of("eye/seer", List.of(step)), WireFidelityIT::catalog);
   }
 
+  /**
+   * alpha/small: text only; eye/seer: vision, tools, json; claude/opus: Anthropic, vision, tools.
+   */
   static Catalog catalog(ScriptedUpstream upstream) {
     Catalog.Builder b = Catalog.builder();
     b.provider(Provider.of("alpha", upstream.baseUrl("alpha"), Protocol.OPENAI_CHAT, List.of()));

@@ -2,6 +2,7 @@ package dev.orchestrator.engine;
 
 import static dev.orchestrator.engine.testing.Catalogs.free;
 import static dev.orchestrator.engine.testing.ScriptedClient.fail;
+import static dev.orchestrator.engine.testing.ScriptedClient.failure;
 import static dev.orchestrator.engine.testing.ScriptedClient.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,8 +12,6 @@ import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.BreakerState;
-import dev.orchestrator.engine.spi.Credentials;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -37,27 +36,11 @@ class PanicModeTest {
       OrchestratorPolicy.builder().withSeed(3L).withBreaker(2, Duration.ofSeconds(1)).build();
 
   private TaskOrchestrator orchestrator(OrchestratorPolicy policy) {
-    return TaskOrchestrator.builder()
-        .catalog(CATALOG)
-        .providers(ProviderClients.single(client))
-        .credentials(Credentials.constant("test-key"))
-        .policy(policy)
-        .ticker(time)
-        .sleeper(time)
-        .build();
+    return client.orchestrator().catalog(CATALOG).policy(policy).build();
   }
 
   private static ChatRequest request(String model) {
     return ChatRequest.builder(model).user("hello").build();
-  }
-
-  private static OrchestratorException failure(TaskOrchestrator o, ChatRequest r) {
-    try {
-      o.chat(r);
-    } catch (OrchestratorException e) {
-      return e;
-    }
-    throw new AssertionError("expected a failure");
   }
 
   /** Opens both breakers: per route, one request failing twice (the try and its retry). */

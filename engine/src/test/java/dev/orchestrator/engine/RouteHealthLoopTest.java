@@ -3,6 +3,7 @@ package dev.orchestrator.engine;
 import static dev.orchestrator.engine.testing.Catalogs.priced;
 import static dev.orchestrator.engine.testing.ScriptedClient.cutAfter;
 import static dev.orchestrator.engine.testing.ScriptedClient.fail;
+import static dev.orchestrator.engine.testing.ScriptedClient.failure;
 import static dev.orchestrator.engine.testing.ScriptedClient.ok;
 import static dev.orchestrator.engine.testing.ScriptedClient.rateLimited;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -59,15 +60,6 @@ class RouteHealthLoopTest {
 
   private static ChatRequest request(String model) {
     return ChatRequest.builder(model).user("hello").build();
-  }
-
-  private static OrchestratorException failure(TaskOrchestrator o, ChatRequest r) {
-    try {
-      o.chat(r);
-    } catch (OrchestratorException e) {
-      return e;
-    }
-    throw new AssertionError("expected a failure");
   }
 
   /** Opens a/m's breaker: one request, two 503s (the first try and its one retry). */

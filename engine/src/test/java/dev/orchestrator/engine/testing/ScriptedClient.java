@@ -65,6 +65,17 @@ public final class ScriptedClient implements ProviderClient {
         .sleeper(time);
   }
 
+  /** The exception {@code o} throws for {@code r}; fails the test when it answers instead. */
+  public static dev.orchestrator.engine.OrchestratorException failure(
+      TaskOrchestrator o, dev.orchestrator.engine.chat.ChatRequest r) {
+    try {
+      o.chat(r);
+    } catch (dev.orchestrator.engine.OrchestratorException e) {
+      return e;
+    }
+    throw new AssertionError("expected a failure");
+  }
+
   /** Scripts a route. */
   public synchronized ScriptedClient script(String route, Step... steps) {
     scripts.put(route, List.of(steps));

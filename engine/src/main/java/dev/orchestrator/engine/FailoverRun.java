@@ -19,7 +19,9 @@ import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +54,18 @@ final class FailoverRun {
 
   /** Routes not sent to because health shed or cooled them, with when that ends (ticker nanos). */
   private final Map<Route, Long> waiting = new LinkedHashMap<>();
+
+  /**
+   * Routes this request met with silence, in the order it met them: tried once more, each, after
+   * every other way forward is spent — see {@link #secondPass}.
+   */
+  private final Deque<Route> silentRoutes = new ArrayDeque<>();
+
+  /** The silent routes it takes for a {@link #secondPass}: one alone is that route's fault. */
+  private static final int MIN_SILENT_ROUTES = 2;
+
+  /** Whether the second pass over {@link #silentRoutes} has begun (it runs at most once). */
+  private boolean secondPassBegun;
 
   /** The shortest wait before a held-back route is tried again. */
   private static final long MIN_WAIT = Duration.ofMillis(1).toNanos();
@@ -134,7 +148,34 @@ final class FailoverRun {
         return answer.get();
       }
     }
-    throw record.exhausted();
+    return secondPass(candidates).orElseThrow(record::exhausted);
+  }
+
+  /**
+   * Silence from two or more routes, with nothing else left to try, is on that evidence alone as
+   * likely the process's own overload (its first-token limits firing in a burst across every route)
+   * as each route's fault (docs/design.md §5, ADR 0008): rather than refuse, the routes that met
+   * this request with silence are tried once more each, in the order they were met, while the
+   * deadline leaves {@link #ROOM_AFTER_WAIT} and each attempt gets a retry from the process-wide
+   * budget — so an outage in which every route is silent adds at most the budget's share of load.
+   * One silent route alone is evidence against that route: it is not tried again.
+   */
+  private Optional<ChatResult> secondPass(List<Candidate> candidates) {
+    if (!secondPassAhead()) {
+      return Optional.empty();
+    }
+    secondPassBegun = true;
+    while (!silentRoutes.isEmpty()) {
+      Route route = silentRoutes.poll();
+      if (!record.fits(ROOM_AFTER_WAIT) || !store.tryAcquireRetry()) {
+        return Optional.empty();
+      }
+      Optional<ChatResult> answer = tryRoute(route, candidates, indexOf(candidates, route));
+      if (answer.isPresent()) {
+        return answer;
+      }
+    }
+    return Optional.empty();
   }
 
   /**
@@ -286,9 +327,13 @@ final class FailoverRun {
       List<Candidate> candidates,
       int index) {
     Row row = FailoverTable.rowFor(f.category());
+    boolean silent = silent(f, latency);
+    if (silent && !secondPassBegun && !silentRoutes.contains(route)) {
+      silentRoutes.add(route);
+    }
     if (row.sameRoute()
         && f.retryable()
-        && !silent(f, latency)
+        && !silent
         && admission.kind() != Admission.Kind.PROBE // a failed probe fails over
         && admission.kind() != Admission.Kind.PANIC // so does a route health held back
         && n <= policy.sameRouteRetries()) {
@@ -388,12 +433,17 @@ final class FailoverRun {
     return ceiling <= 0 ? 0 : (long) (random.nextDouble() * (ceiling + 1));
   }
 
+  /** Whether the {@link #secondPass} has routes left to try (or, before it, would run). */
+  private boolean secondPassAhead() {
+    return secondPassBegun ? !silentRoutes.isEmpty() : silentRoutes.size() >= MIN_SILENT_ROUTES;
+  }
+
   private boolean fitsWindow(Route route) {
     return largerThan < 0 || route.contextWindow() == null || route.contextWindow() > largerThan;
   }
 
   private boolean hasNext(List<Candidate> candidates, int index) {
-    if (!waiting.isEmpty()) {
+    if (!waiting.isEmpty() || secondPassAhead()) {
       return true;
     }
     for (int j = index + 1; j < candidates.size(); j++) {

@@ -23,8 +23,10 @@ import dev.orchestrator.engine.testing.ScriptedClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -124,14 +126,15 @@ class FailoverInvariantsPropertyTest {
       assertThat(calls).allSatisfy(c -> assertThat(c.route().tier()).isEqualTo(Tier.FREE));
     }
     // 2. Same-route attempts never exceed 1 + the retry setting (itself at most the ceiling 4);
-    // a continuation adds at most one attempt per route.
+    // a continuation adds at most one attempt per route, and so does the second pass over silent
+    // routes (checked in 7).
     List<AttemptRecord> attempts = trace.attempts();
     assertThat(attempts).hasSize(calls.size());
     Map<String, Integer> perRoute = new HashMap<>();
     Map<String, Integer> continued = new HashMap<>();
     attempts.forEach(
         a -> (a.continuation() ? continued : perRoute).merge(a.route(), 1, Integer::sum));
-    assertThat(perRoute.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(1 + retries));
+    assertThat(perRoute.values()).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(2 + retries));
     assertThat(continued.values()).allSatisfy(n -> assertThat(n).isEqualTo(1));
     // 3. A settled 4xx is never re-sent to the same route; 4. after visible output, only
     // continuations (off: nothing), each sent with the partial answer as an assistant prefill.
@@ -159,5 +162,23 @@ class FailoverInvariantsPropertyTest {
     routes.forEach(r -> assertThat(health.probeInFlight(r.id())).as(r.id()).isFalse());
     // 6. The call ends within the deadline plus one attempt's timeout.
     assertThat(Duration.ofNanos(elapsed)).isLessThanOrEqualTo(deadline.plus(attemptTimeout));
+    // 7. A route that met the request with silence is sent to again only on the second pass: once,
+    // after at least two routes were silent; a route that never was silent gets no second pass.
+    Set<String> silent = new LinkedHashSet<>();
+    Map<String, Integer> afterSilence = new HashMap<>();
+    for (AttemptRecord a : attempts) {
+      if (!a.continuation() && silent.contains(a.route())) {
+        assertThat(silent)
+            .as("silent routes before the second pass")
+            .hasSizeGreaterThanOrEqualTo(2);
+        assertThat(afterSilence.merge(a.route(), 1, Integer::sum)).as(a.route()).isEqualTo(1);
+      }
+      if (a.category() == FailureCategory.TIMEOUT && a.status() == null) {
+        silent.add(a.route());
+      }
+    }
+    if (perRoute.values().stream().anyMatch(n -> n == 2 + retries)) {
+      assertThat(afterSilence).isNotEmpty();
+    }
   }
 }

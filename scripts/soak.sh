@@ -37,7 +37,9 @@ run --target in-process --fault-rate 0 --down-routes 1 --min-answered 0.99 --out
   || status=1
 run --target in-process --fault-rate 0 --down-routes 3 --out $out/all-down || status=1
 if java -jar cli/target/orchestrator.jar serve --help 2>/dev/null | grep -q 'Usage: orchestrator serve'; then
-  run --target serve --fault-rate 0.30 --min-answered 0.93 --out $out/serve-faults-30 || status=1
+  # A fresh serve JVM needs ~10 s at 200 callers before its JIT has compiled the request path.
+  run --target serve --fault-rate 0.30 --min-answered 0.93 --warmup-requests 5000 \
+    --out $out/serve-faults-30 || status=1
 else
   echo "soak: serve: skipped: this CLI has no 'serve' command yet"
 fi

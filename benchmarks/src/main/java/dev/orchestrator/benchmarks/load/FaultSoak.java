@@ -164,6 +164,7 @@ public final class FaultSoak {
       System.out.println("before: " + before);
 
       mix.enabled(true);
+      int connectionsBefore = upstream.acceptedConnections();
       HeapSampler sampler = new HeapSampler(subject);
       sampler.start();
       long t0 = System.nanoTime();
@@ -174,6 +175,7 @@ public final class FaultSoak {
       mix.enabled(false);
 
       Map<String, Long> calls = upstream.callsByRoute();
+      int connections = upstream.acceptedConnections() - connectionsBefore;
       Map<LoopbackUpstream.Action, Long> actions = upstream.actionsPlayed();
       // Close every upstream connection: the system under test must let go of all of them.
       upstream.close();
@@ -313,6 +315,7 @@ public final class FaultSoak {
       }
       report.put("upstreamActions", actions);
       report.put("upstreamCallsByRoute", calls);
+      report.put("upstreamConnectionsOpened", connections);
       report.put("before", before.describe());
       report.put("after", after.describe());
       report.put("checks", checks);
@@ -330,6 +333,7 @@ public final class FaultSoak {
       caller.examples().forEach((k, v) -> System.out.println("e.g. " + k + ": " + v));
       System.out.println("upstream actions: " + actions);
       System.out.println("upstream calls by route: " + calls);
+      System.out.println("upstream connections opened during the soak: " + connections);
       for (Map.Entry<String, Object> e : checks.entrySet()) {
         Check c = (Check) e.getValue();
         System.out.println((c.passed() ? "PASS " : "FAIL ") + e.getKey() + ": " + c.detail());

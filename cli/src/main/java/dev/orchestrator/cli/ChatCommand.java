@@ -81,7 +81,7 @@ public final class ChatCommand implements Callable<Integer> {
     OrchestratorPolicy policy;
     ChatRequest request;
     try {
-      policy = OrchestratorPolicy.builder().withDeadline(Duration.ofMillis(deadlineMs)).build();
+      policy = OrchestratorPolicy.builder().deadline(Duration.ofMillis(deadlineMs)).build();
       ChatRequest.Builder b = ChatRequest.builder(model).maxTokens(maxTokens).stream(stream);
       if (system != null) {
         b.system(system);

@@ -278,16 +278,16 @@ public final class ServeCommand implements Callable<Integer> {
   private OrchestratorPolicy policy() {
     OrchestratorPolicy.Builder b = OrchestratorPolicy.builder();
     if (deadlineMs != null) {
-      b.withDeadline(Duration.ofMillis(deadlineMs));
+      b.deadline(Duration.ofMillis(deadlineMs));
     }
     if (attemptTimeoutMs != null) {
-      b.withAttemptTimeout(Duration.ofMillis(attemptTimeoutMs));
+      b.attemptTimeout(Duration.ofMillis(attemptTimeoutMs));
     }
     if (firstTokenTimeoutMs != null) {
-      b.withFirstTokenTimeout(Duration.ofMillis(firstTokenTimeoutMs));
+      b.firstTokenTimeout(Duration.ofMillis(firstTokenTimeoutMs));
     }
     if (streamIdleTimeoutMs != null) {
-      b.withStreamIdleTimeout(Duration.ofMillis(streamIdleTimeoutMs));
+      b.streamIdleTimeout(Duration.ofMillis(streamIdleTimeoutMs));
     }
     return b.build();
   }

@@ -254,12 +254,12 @@ final class Simulation {
   private static OrchestratorPolicy policy(JsonNode node) {
     OrchestratorPolicy.Builder b =
         OrchestratorPolicy.builder()
-            .withDeadline(Duration.ofSeconds(30))
-            .withAttemptTimeout(Duration.ofSeconds(10))
-            .withFirstTokenTimeout(Duration.ofSeconds(10))
-            .withStreamIdleTimeout(Duration.ofSeconds(5))
-            .withConnectTimeout(Duration.ofSeconds(2))
-            .withBackoff(Duration.ofMillis(50), Duration.ofMillis(1000));
+            .deadline(Duration.ofSeconds(30))
+            .attemptTimeout(Duration.ofSeconds(10))
+            .firstTokenTimeout(Duration.ofSeconds(10))
+            .streamIdleTimeout(Duration.ofSeconds(5))
+            .connectTimeout(Duration.ofSeconds(2))
+            .backoff(Duration.ofMillis(50), Duration.ofMillis(1000));
     if (node == null || node.isNull()) {
       return b.build();
     }
@@ -267,39 +267,39 @@ final class Simulation {
     OrchestratorPolicy base = b.build();
     try {
       if (node.has("sameRouteRetries")) {
-        b.withSameRouteRetries(intField(node, "sameRouteRetries", "policy"));
+        b.sameRouteRetries(intField(node, "sameRouteRetries", "policy"));
       }
-      b.withBackoff(
-          ms(node, "backoffInitialMs", base.backoffInitial()),
-          ms(node, "backoffMaxMs", base.backoffMax()));
-      b.withAttemptTimeout(ms(node, "attemptTimeoutMs", base.attemptTimeout()));
-      b.withFirstTokenTimeout(ms(node, "firstTokenTimeoutMs", base.firstTokenTimeout()));
+      b.backoff(
+          ms(node, "backoffInitialMs", base.retries().backoffInitial()),
+          ms(node, "backoffMaxMs", base.retries().backoffMax()));
+      b.attemptTimeout(ms(node, "attemptTimeoutMs", base.timeouts().attempt()));
+      b.firstTokenTimeout(ms(node, "firstTokenTimeoutMs", base.timeouts().firstToken()));
       if (node.has("nonReasoningFirstTokenTimeoutMs")) {
-        b.withFirstTokenTimeouts(
-            ms(node, "firstTokenTimeoutMs", base.firstTokenTimeout()),
-            ms(node, "nonReasoningFirstTokenTimeoutMs", base.nonReasoningFirstTokenTimeout()));
+        b.firstTokenTimeouts(
+            ms(node, "firstTokenTimeoutMs", base.timeouts().firstToken()),
+            ms(node, "nonReasoningFirstTokenTimeoutMs", base.timeouts().nonReasoningFirstToken()));
       }
-      b.withSilenceGrace(ms(node, "silenceGraceMs", base.silenceGrace()));
-      b.withRetryAfterCap(ms(node, "retryAfterCapMs", base.retryAfterCap()));
-      b.withPoolRetryAfterThreshold(
-          ms(node, "poolRetryAfterThresholdMs", base.poolRetryAfterThreshold()));
+      b.silenceGrace(ms(node, "silenceGraceMs", base.timeouts().silenceGrace()));
+      b.retryAfterCap(ms(node, "retryAfterCapMs", base.retries().retryAfterCap()));
+      b.poolRetryAfterThreshold(
+          ms(node, "poolRetryAfterThresholdMs", base.retries().poolRetryAfterThreshold()));
       if (node.has("streamContinuation")) {
-        b.withStreamContinuation(node.get("streamContinuation").asBoolean());
+        b.streamContinuation(node.get("streamContinuation").asBoolean());
       }
-      b.withStreamIdleTimeout(ms(node, "streamIdleTimeoutMs", base.streamIdleTimeout()));
+      b.streamIdleTimeout(ms(node, "streamIdleTimeoutMs", base.timeouts().streamIdle()));
       StreamBounds sb = base.streamBounds();
-      b.withStreamBounds(
+      b.streamBounds(
           new StreamBounds(
               bytes(node, "maxEventBytes", sb.maxEventBytes()),
               bytes(node, "maxResponseBytes", sb.maxResponseBytes()),
               bytes(node, "maxToolArgumentBytes", sb.maxToolArgumentBytes())));
-      b.withConnectTimeout(ms(node, "connectTimeoutMs", base.connectTimeout()));
-      b.withDeadline(ms(node, "deadlineMs", base.deadline()));
+      b.connectTimeout(ms(node, "connectTimeoutMs", base.timeouts().connect()));
+      b.deadline(ms(node, "deadlineMs", base.timeouts().deadline()));
       if (node.has("seed")) {
-        b.withSeed(node.get("seed").asLong());
+        b.seed(node.get("seed").asLong());
       }
       if (node.has("failoverOnContentFilter")) {
-        b.withFailoverOnContentFilter(node.get("failoverOnContentFilter").asBoolean());
+        b.failoverOnContentFilter(node.get("failoverOnContentFilter").asBoolean());
       }
       return b.build();
     } catch (IllegalArgumentException e) {

@@ -214,7 +214,7 @@ final class FailoverRun {
     if (!record.fits(base + ROOM_AFTER_WAIT)) {
       return -1;
     }
-    long spread = Math.min(policy.backoffInitial().toNanos(), base / 2);
+    long spread = Math.min(policy.retries().backoffInitial().toNanos(), base / 2);
     long delay = base + (long) (random.nextDouble() * spread);
     return record.fits(delay + ROOM_AFTER_WAIT) ? delay : base;
   }
@@ -336,7 +336,7 @@ final class FailoverRun {
         && !silent
         && admission.kind() != Admission.Kind.PROBE // a failed probe fails over
         && admission.kind() != Admission.Kind.PANIC // so does a route health held back
-        && n <= policy.sameRouteRetries()) {
+        && n <= policy.retries().sameRoute()) {
       OptionalLong delay = retryDelay(route, n, f, hasNext(candidates, index));
       if (delay.isPresent()) {
         return Step.retry(delay.getAsLong());
@@ -369,7 +369,7 @@ final class FailoverRun {
    */
   private OptionalLong retryDelay(Route route, int n, ProviderFailure f, boolean another) {
     Duration asked = f.retryAfter();
-    Duration honoured = policy.capRetryAfter(asked);
+    Duration honoured = policy.retries().capRetryAfter(asked);
     if (asked != null && honoured.compareTo(asked) < 0) {
       // Longer than the cap: not waited for; the route cools for the cap, the request fails over.
       store.coolDown(route.id(), honoured);
@@ -378,7 +378,7 @@ final class FailoverRun {
     if (asked != null
         && another
         && record.plan().pool().heterogeneous()
-        && asked.compareTo(policy.poolRetryAfterThreshold()) > 0) {
+        && asked.compareTo(policy.retries().poolRetryAfterThreshold()) > 0) {
       // A heterogeneous pool does not spend a long wait on one member: move on; the store cools
       // the route only when the wait is long enough to be a verdict (HealthStore#rateLimited).
       store.rateLimited(route.id(), asked);
@@ -412,7 +412,7 @@ final class FailoverRun {
             || t == TransportFault.RESET_BEFORE_RESPONSE;
     return f.status() == null
         && brokeWithoutAnswer
-        && latency.compareTo(policy.silenceGrace()) >= 0;
+        && latency.compareTo(policy.timeouts().silenceGrace()) >= 0;
   }
 
   /** A cut after visible text only, with continuation on: the stream may be continued. */
@@ -427,9 +427,10 @@ final class FailoverRun {
 
   /** Full jitter: uniform in [0, min(max, initial × 2^(n-1))]. */
   private long backoff(int n) {
-    long initial = policy.backoffInitial().toNanos();
+    long initial = policy.retries().backoffInitial().toNanos();
     long ceiling = initial << Math.min(n - 1, 20);
-    ceiling = Math.min(policy.backoffMax().toNanos(), ceiling < 0 ? Long.MAX_VALUE : ceiling);
+    ceiling =
+        Math.min(policy.retries().backoffMax().toNanos(), ceiling < 0 ? Long.MAX_VALUE : ceiling);
     return ceiling <= 0 ? 0 : (long) (random.nextDouble() * (ceiling + 1));
   }
 
@@ -460,22 +461,22 @@ final class FailoverRun {
    * reasoning flag.
    */
   static AttemptLimits limits(OrchestratorPolicy policy, Route route) {
-    Duration firstToken = policy.routeFirstTokenTimeouts().get(route.id());
+    Duration firstToken = policy.timeouts().routeFirstToken().get(route.id());
     if (firstToken == null) {
       firstToken = route.firstTokenTimeout();
     }
     if (firstToken == null) {
       firstToken =
           route.capabilities().contains(Capability.REASONING)
-              ? policy.firstTokenTimeout()
-              : policy.nonReasoningFirstTokenTimeout();
+              ? policy.timeouts().firstToken()
+              : policy.timeouts().nonReasoningFirstToken();
     }
     return new AttemptLimits(
-        policy.connectTimeout(),
-        policy.attemptTimeout(),
+        policy.timeouts().connect(),
+        policy.timeouts().attempt(),
         firstToken,
-        policy.streamIdleTimeout(),
-        policy.attemptTimeout(),
+        policy.timeouts().streamIdle(),
+        policy.timeouts().attempt(),
         policy.streamBounds());
   }
 }

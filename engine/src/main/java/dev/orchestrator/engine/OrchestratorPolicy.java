@@ -4,88 +4,50 @@ import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.plan.Strategy;
 import dev.orchestrator.engine.spi.StreamBounds;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * The bounds and choices of the failover loop. Immutable and thread-safe; build with {@link
- * #builder()} ({@code withX} sets a value; {@code build()} validates and copies).
+ * The bounds and choices of the failover loop (docs/design.md §5), composed of small settings
+ * records: {@link Retries}, {@link Timeouts}, the breakers' {@link HealthSettings}, the
+ * process-wide {@link RetryBudget} and the {@link StreamBounds}. Immutable and thread-safe; build
+ * with {@link #builder()} (one noun per setting, {@code build()} validates) or copy with {@link
+ * #toBuilder()}.
  *
- * @param sameRouteRetries retries of the same route after a retryable failure (0..4, default 1)
- * @param backoffInitial first backoff ceiling (full jitter: the wait is uniform in [0, ceiling])
- * @param backoffMax largest backoff ceiling
- * @param connectTimeout per-attempt connect limit
- * @param attemptTimeout per-attempt total limit (and time to response headers)
- * @param firstTokenTimeout time to first token on a route the catalog marks as reasoning (default
- *     45 s: a reasoning model legitimately thinks before it speaks)
- * @param nonReasoningFirstTokenTimeout time to first token on every other route (default 15 s)
- * @param routeFirstTokenTimeouts per-route time-to-first-token limits by route id, overriding both
- * @param streamIdleTimeout longest silence between stream chunks
- * @param deadline per-request deadline covering every attempt, wait and failover
- * @param breakerFailureThreshold consecutive retryable failures that open a route's breaker while
- *     its window holds too few calls for the failure rate to decide ({@link HealthSettings})
- * @param breakerOpenDuration the first open time of a breaker before one half-open probe (default 1
- *     s); it doubles while probes keep failing, up to {@code breakerOpenMax}
- * @param breakerOpenMax the cap on a breaker's open time (default 8 s)
- * @param probeLease how long a half-open probe's lease lives if its holder never reports (default:
- *     the attempt timeout plus 10 s, so a live probe is never taken over)
- * @param streamCutThreshold consecutive stream cuts after output that open a route's breaker while
- *     volume is low (default 3)
+ * @param retries how one route is retried and how long a {@code Retry-After} is honoured
+ * @param timeouts the per-attempt limits and the per-request deadline
+ * @param breakers how route health judges routes (ADR 0007); its probe lease defaults to the
+ *     attempt timeout plus 10 s, so a live probe is never taken over
  * @param panicThreshold the panic threshold (default 0.5, Envoy's): when fewer than this share of a
  *     request's eligible candidates are admissible on short-term health (an open breaker, a
  *     cool-down that ends within the deadline), that health no longer excludes any of them and they
- *     are tried in plan order (docs/design.md §5); {@code 0} turns panic mode off
- * @param retryAfterCap the longest {@code Retry-After} honoured (default 5 min): a longer one cools
- *     the route for the cap and the request fails over
- * @param silenceGrace how long a route may hold an accepted request without a status line before a
- *     connection that then breaks counts as silence (not retried on the same route; default 5 s)
- * @param poolRetryAfterThreshold in a heterogeneous pool, the longest {@code Retry-After} waited on
- *     the same route while another candidate remains (default 1 s); a longer one cools the route
- *     and fails over at once
+ *     are tried in plan order; {@code 0} turns panic mode off
+ * @param retryBudget the process-wide budget of retries (ADR 0008)
+ * @param streamBounds memory bounds on each attempt's response (event, whole response, tool-call
+ *     arguments; default {@link StreamBounds#DEFAULTS}), handed to the client in {@link
+ *     dev.orchestrator.engine.spi.AttemptLimits}
  * @param accountCooldown cooldown after quota/auth/permission failures without a reset time
  * @param retiredTtl how long a route that answered {@code not_found} stays retired
- * @param retryBudgetRatio same-route retries allowed per request over the window (e.g. 0.2)
- * @param retryBudgetMinRetries retries always allowed in a window, however few requests
- * @param retryBudgetWindow the retry budget's sliding window
  * @param failoverOnContentFilter whether a virtual pool fails over after a content-policy rejection
  *     (default: stop and return the provider's reason)
  * @param streamContinuation whether a stream cut after visible text is continued on a
  *     prefill-capable candidate (the same route first), so the caller gets one whole answer
  *     (default off)
- * @param streamBounds memory bounds on each attempt's response (event, whole response, tool-call
- *     arguments; default {@link StreamBounds#DEFAULTS}), handed to the client in {@link
- *     dev.orchestrator.engine.spi.AttemptLimits}
  * @param strategy ranking of {@code orchestrator/auto}
  * @param seed seed of the jitter random, or {@code null} for an unseeded one
  */
 public record OrchestratorPolicy(
-    int sameRouteRetries,
-    Duration backoffInitial,
-    Duration backoffMax,
-    Duration connectTimeout,
-    Duration attemptTimeout,
-    Duration firstTokenTimeout,
-    Duration nonReasoningFirstTokenTimeout,
-    Map<String, Duration> routeFirstTokenTimeouts,
-    Duration streamIdleTimeout,
-    Duration deadline,
-    int breakerFailureThreshold,
-    Duration breakerOpenDuration,
-    Duration breakerOpenMax,
-    Duration probeLease,
-    int streamCutThreshold,
+    Retries retries,
+    Timeouts timeouts,
+    HealthSettings breakers,
     double panicThreshold,
-    Duration retryAfterCap,
-    Duration poolRetryAfterThreshold,
-    Duration silenceGrace,
+    RetryBudget retryBudget,
+    StreamBounds streamBounds,
     Duration accountCooldown,
     Duration retiredTtl,
-    double retryBudgetRatio,
-    int retryBudgetMinRetries,
-    Duration retryBudgetWindow,
     boolean failoverOnContentFilter,
     boolean streamContinuation,
-    StreamBounds streamBounds,
     Strategy strategy,
     Long seed) {
 
@@ -94,67 +56,127 @@ public record OrchestratorPolicy(
 
   /** Validates every value, naming it and the expectation. */
   public OrchestratorPolicy {
-    if (sameRouteRetries < 0 || sameRouteRetries > MAX_SAME_ROUTE_RETRIES) {
-      throw new IllegalArgumentException(
-          "sameRouteRetries: " + sameRouteRetries + " (expected: 0..4)");
-    }
-    positive("backoffInitial", backoffInitial, true);
-    positive("backoffMax", backoffMax, true);
-    if (backoffMax.compareTo(backoffInitial) < 0) {
-      throw new IllegalArgumentException(
-          "backoffMax: "
-              + ms(backoffMax)
-              + " (expected: >= backoffInitial "
-              + ms(backoffInitial)
-              + ")");
-    }
-    positive("connectTimeout", connectTimeout, false);
-    positive("attemptTimeout", attemptTimeout, false);
-    positive("firstTokenTimeout", firstTokenTimeout, false);
-    positive("nonReasoningFirstTokenTimeout", nonReasoningFirstTokenTimeout, false);
-    routeFirstTokenTimeouts = Map.copyOf(routeFirstTokenTimeouts);
-    routeFirstTokenTimeouts.forEach(
-        (route, d) -> positive("routeFirstTokenTimeouts[" + route + "]", d, false));
-    positive("streamIdleTimeout", streamIdleTimeout, false);
-    positive("deadline", deadline, false);
-    if (breakerFailureThreshold < 1) {
-      throw new IllegalArgumentException(
-          "breakerFailureThreshold: " + breakerFailureThreshold + " (expected: >= 1)");
-    }
-    positive("breakerOpenDuration", breakerOpenDuration, false);
-    positive("breakerOpenMax", breakerOpenMax, false);
-    if (breakerOpenMax.compareTo(breakerOpenDuration) < 0) {
-      throw new IllegalArgumentException(
-          "breakerOpenMax: "
-              + breakerOpenMax
-              + " (expected: >= breakerOpenDuration "
-              + breakerOpenDuration
-              + ")");
-    }
-    positive("probeLease", probeLease, false);
-    if (streamCutThreshold < 1) {
-      throw new IllegalArgumentException(
-          "streamCutThreshold: " + streamCutThreshold + " (expected: >= 1)");
-    }
+    Objects.requireNonNull(retries, "retries");
+    Objects.requireNonNull(timeouts, "timeouts");
+    Objects.requireNonNull(breakers, "breakers");
+    Objects.requireNonNull(retryBudget, "retryBudget");
+    Objects.requireNonNull(streamBounds, "streamBounds");
     if (!(panicThreshold >= 0 && panicThreshold <= 1)) {
       throw new IllegalArgumentException("panicThreshold: " + panicThreshold + " (expected: 0..1)");
     }
-    positive("retryAfterCap", retryAfterCap, false);
-    Objects.requireNonNull(streamBounds, "streamBounds");
-    positive("poolRetryAfterThreshold", poolRetryAfterThreshold, true);
-    positive("silenceGrace", silenceGrace, false);
     positive("accountCooldown", accountCooldown, false);
     positive("retiredTtl", retiredTtl, false);
-    if (!(retryBudgetRatio >= 0 && retryBudgetRatio <= 10)) {
-      throw new IllegalArgumentException(
-          "retryBudgetRatio: " + retryBudgetRatio + " (expected: 0..10)");
-    }
-    if (retryBudgetMinRetries < 0) {
-      throw new IllegalArgumentException(
-          "retryBudgetMinRetries: " + retryBudgetMinRetries + " (expected: >= 0)");
-    }
-    positive("retryBudgetWindow", retryBudgetWindow, false);
     strategy = strategy == null ? Strategy.COST : strategy;
+  }
+
+  /**
+   * How one route is retried.
+   *
+   * @param sameRoute retries of the same route after a retryable failure (0..4, default 1)
+   * @param backoffInitial first backoff ceiling (full jitter: the wait is uniform in [0, ceiling])
+   * @param backoffMax largest backoff ceiling
+   * @param retryAfterCap the longest {@code Retry-After} honoured (default 5 min): a longer one
+   *     cools the route for the cap and the request fails over
+   * @param poolRetryAfterThreshold in a heterogeneous pool, the longest {@code Retry-After} waited
+   *     on the same route while another candidate remains (default 1 s); a longer one cools the
+   *     route and fails over at once
+   */
+  public record Retries(
+      int sameRoute,
+      Duration backoffInitial,
+      Duration backoffMax,
+      Duration retryAfterCap,
+      Duration poolRetryAfterThreshold) {
+
+    /** Validates, naming the builder's setting. */
+    public Retries {
+      if (sameRoute < 0 || sameRoute > MAX_SAME_ROUTE_RETRIES) {
+        throw new IllegalArgumentException("sameRouteRetries: " + sameRoute + " (expected: 0..4)");
+      }
+      positive("backoffInitial", backoffInitial, true);
+      positive("backoffMax", backoffMax, true);
+      if (backoffMax.compareTo(backoffInitial) < 0) {
+        throw new IllegalArgumentException(
+            "backoffMax: "
+                + ms(backoffMax)
+                + " (expected: >= backoffInitial "
+                + ms(backoffInitial)
+                + ")");
+      }
+      positive("retryAfterCap", retryAfterCap, false);
+      positive("poolRetryAfterThreshold", poolRetryAfterThreshold, true);
+    }
+
+    /** {@code retryAfter} bounded by {@link #retryAfterCap()}; {@code null} stays {@code null}. */
+    public Duration capRetryAfter(Duration retryAfter) {
+      return retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0
+          ? retryAfter
+          : retryAfterCap;
+    }
+  }
+
+  /**
+   * The limits of each attempt and of the whole request; each attempt's limits are capped at what
+   * the deadline leaves (ADR 0008).
+   *
+   * @param connect per-attempt connect limit
+   * @param attempt per-attempt total limit (and time to response headers)
+   * @param firstToken time to first token on a route the catalog marks as reasoning (default 45 s:
+   *     a reasoning model legitimately thinks before it speaks)
+   * @param nonReasoningFirstToken time to first token on every other route (default 15 s)
+   * @param routeFirstToken per-route time-to-first-token limits by route id, overriding both
+   * @param streamIdle longest silence between stream chunks
+   * @param deadline per-request deadline covering every attempt, wait and failover
+   * @param silenceGrace how long a route may hold an accepted request without a status line before
+   *     a connection that then breaks counts as silence (not retried on the same route; default 5
+   *     s)
+   */
+  public record Timeouts(
+      Duration connect,
+      Duration attempt,
+      Duration firstToken,
+      Duration nonReasoningFirstToken,
+      Map<String, Duration> routeFirstToken,
+      Duration streamIdle,
+      Duration deadline,
+      Duration silenceGrace) {
+
+    /** Validates, naming the builder's setting; copies the per-route map. */
+    public Timeouts {
+      positive("connectTimeout", connect, false);
+      positive("attemptTimeout", attempt, false);
+      positive("firstTokenTimeout", firstToken, false);
+      positive("nonReasoningFirstTokenTimeout", nonReasoningFirstToken, false);
+      routeFirstToken = Map.copyOf(routeFirstToken);
+      routeFirstToken.forEach(
+          (route, d) -> positive("routeFirstTokenTimeout[" + route + "]", d, false));
+      positive("streamIdleTimeout", streamIdle, false);
+      positive("deadline", deadline, false);
+      positive("silenceGrace", silenceGrace, false);
+    }
+  }
+
+  /**
+   * The process-wide retry budget (ADR 0008): over a sliding {@code window}, retries may not exceed
+   * {@code max(minRetries, ratio × requests)}.
+   *
+   * @param ratio retries allowed per request over the window (default 0.2)
+   * @param minRetries retries always allowed in a window, however few requests (default 10)
+   * @param window the sliding window (default 10 s)
+   */
+  public record RetryBudget(double ratio, int minRetries, Duration window) {
+
+    /** Validates, naming the setting. */
+    public RetryBudget {
+      if (!(ratio >= 0 && ratio <= 10)) {
+        throw new IllegalArgumentException("retryBudgetRatio: " + ratio + " (expected: 0..10)");
+      }
+      if (minRetries < 0) {
+        throw new IllegalArgumentException(
+            "retryBudgetMinRetries: " + minRetries + " (expected: >= 0)");
+      }
+      positive("retryBudgetWindow", window, false);
+    }
   }
 
   private static void positive(String name, Duration d, boolean zeroOk) {
@@ -163,23 +185,6 @@ public record OrchestratorPolicy(
       throw new IllegalArgumentException(
           name + ": " + ms(d) + " (expected: " + (zeroOk ? ">= 0 ms" : "> 0 ms") + ")");
     }
-  }
-
-  /** The route-health settings a store built from this policy judges routes by. */
-  public HealthSettings healthSettings() {
-    return new HealthSettings(
-        breakerFailureThreshold,
-        breakerOpenDuration,
-        breakerOpenMax,
-        probeLease,
-        streamCutThreshold);
-  }
-
-  /** {@code retryAfter} bounded by {@link #retryAfterCap()}; {@code null} stays {@code null}. */
-  public Duration capRetryAfter(Duration retryAfter) {
-    return retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0
-        ? retryAfter
-        : retryAfterCap;
   }
 
   // Durations in messages as people write them: "0 ms", never ISO-8601 "PT0S".
@@ -200,163 +205,184 @@ public record OrchestratorPolicy(
   /** A builder starting from this policy. */
   public Builder toBuilder() {
     Builder b = new Builder();
-    b.sameRouteRetries = sameRouteRetries;
-    b.backoffInitial = backoffInitial;
-    b.backoffMax = backoffMax;
-    b.connectTimeout = connectTimeout;
-    b.attemptTimeout = attemptTimeout;
-    b.firstTokenTimeout = firstTokenTimeout;
-    b.nonReasoningFirstTokenTimeout = nonReasoningFirstTokenTimeout;
-    b.routeFirstTokenTimeouts = new java.util.LinkedHashMap<>(routeFirstTokenTimeouts);
-    b.streamIdleTimeout = streamIdleTimeout;
-    b.deadline = deadline;
-    b.breakerFailureThreshold = breakerFailureThreshold;
-    b.breakerOpenDuration = breakerOpenDuration;
-    b.breakerOpenMax = breakerOpenMax;
+    b.sameRouteRetries = retries.sameRoute();
+    b.backoffInitial = retries.backoffInitial();
+    b.backoffMax = retries.backoffMax();
+    b.retryAfterCap = retries.retryAfterCap();
+    b.poolRetryAfterThreshold = retries.poolRetryAfterThreshold();
+    b.connectTimeout = timeouts.connect();
+    b.attemptTimeout = timeouts.attempt();
+    b.firstTokenTimeout = timeouts.firstToken();
+    b.nonReasoningFirstTokenTimeout = timeouts.nonReasoningFirstToken();
+    b.routeFirstTokenTimeouts = new LinkedHashMap<>(timeouts.routeFirstToken());
+    b.streamIdleTimeout = timeouts.streamIdle();
+    b.deadline = timeouts.deadline();
+    b.silenceGrace = timeouts.silenceGrace();
+    b.breakers = breakers;
     // A derived lease keeps following the attempt timeout.
-    b.probeLease = probeLease.equals(attemptTimeout.plusSeconds(10)) ? null : probeLease;
-    b.streamCutThreshold = streamCutThreshold;
+    b.probeLease =
+        breakers.probeLease().equals(timeouts.attempt().plusSeconds(10))
+            ? null
+            : breakers.probeLease();
     b.panicThreshold = panicThreshold;
-    b.retryAfterCap = retryAfterCap;
-    b.poolRetryAfterThreshold = poolRetryAfterThreshold;
-    b.silenceGrace = silenceGrace;
+    b.retryBudget = retryBudget;
+    b.streamBounds = streamBounds;
     b.accountCooldown = accountCooldown;
     b.retiredTtl = retiredTtl;
-    b.retryBudgetRatio = retryBudgetRatio;
-    b.retryBudgetMinRetries = retryBudgetMinRetries;
-    b.retryBudgetWindow = retryBudgetWindow;
     b.failoverOnContentFilter = failoverOnContentFilter;
     b.streamContinuation = streamContinuation;
-    b.streamBounds = streamBounds;
     b.strategy = strategy;
     b.seed = seed;
     return b;
   }
 
-  /** Mutable builder; not thread-safe. */
+  /**
+   * Mutable builder; not thread-safe. One noun per setting (the settings records' fields, by the
+   * names the validation messages use); {@link #build()} validates and copies.
+   */
   public static final class Builder {
     private int sameRouteRetries = 1;
     private Duration backoffInitial = Duration.ofMillis(250);
     private Duration backoffMax = Duration.ofSeconds(4);
+    private Duration retryAfterCap = Duration.ofMinutes(5);
+    private Duration poolRetryAfterThreshold = Duration.ofSeconds(1);
     private Duration connectTimeout = Duration.ofSeconds(10);
     private Duration attemptTimeout = Duration.ofSeconds(120);
     private Duration firstTokenTimeout = Duration.ofSeconds(45);
     private Duration nonReasoningFirstTokenTimeout = Duration.ofSeconds(15);
-    private Map<String, Duration> routeFirstTokenTimeouts = new java.util.LinkedHashMap<>();
+    private Map<String, Duration> routeFirstTokenTimeouts = new LinkedHashMap<>();
     private Duration streamIdleTimeout = Duration.ofSeconds(30);
     private Duration deadline = Duration.ofSeconds(300);
-    private int breakerFailureThreshold = 5;
-    private Duration breakerOpenDuration = Duration.ofSeconds(1);
-    private Duration breakerOpenMax = Duration.ofSeconds(8);
-    private Duration probeLease;
-    private int streamCutThreshold = 3;
-    private double panicThreshold = 0.5;
-    private Duration retryAfterCap = Duration.ofMinutes(5);
-    private Duration poolRetryAfterThreshold = Duration.ofSeconds(1);
     private Duration silenceGrace = Duration.ofSeconds(5);
+    private HealthSettings breakers = HealthSettings.defaults();
+    private Duration probeLease;
+    private double panicThreshold = 0.5;
+    private RetryBudget retryBudget = new RetryBudget(0.2, 10, Duration.ofSeconds(10));
+    private StreamBounds streamBounds = StreamBounds.DEFAULTS;
     private Duration accountCooldown = Duration.ofMinutes(5);
     private Duration retiredTtl = Duration.ofHours(1);
-    private double retryBudgetRatio = 0.2;
-    private int retryBudgetMinRetries = 10;
-    private Duration retryBudgetWindow = Duration.ofSeconds(10);
     private boolean failoverOnContentFilter;
     private boolean streamContinuation;
-    private StreamBounds streamBounds = StreamBounds.DEFAULTS;
     private Strategy strategy = Strategy.COST;
     private Long seed;
 
     private Builder() {}
 
     /** Same-route retries after a retryable failure (0..4). */
-    public Builder withSameRouteRetries(int v) {
+    public Builder sameRouteRetries(int v) {
       sameRouteRetries = v;
       return this;
     }
 
     /** Backoff ceilings (full jitter). */
-    public Builder withBackoff(Duration initial, Duration max) {
+    public Builder backoff(Duration initial, Duration max) {
       backoffInitial = initial;
       backoffMax = max;
       return this;
     }
 
+    /** The longest {@code Retry-After} honoured; a longer one cools the route for this long. */
+    public Builder retryAfterCap(Duration v) {
+      retryAfterCap = v;
+      return this;
+    }
+
+    /** In a heterogeneous pool, the longest same-route wait before failing over instead. */
+    public Builder poolRetryAfterThreshold(Duration v) {
+      poolRetryAfterThreshold = v;
+      return this;
+    }
+
     /** Per-attempt connect limit. */
-    public Builder withConnectTimeout(Duration v) {
+    public Builder connectTimeout(Duration v) {
       connectTimeout = v;
       return this;
     }
 
     /** Per-attempt total limit. */
-    public Builder withAttemptTimeout(Duration v) {
+    public Builder attemptTimeout(Duration v) {
       attemptTimeout = v;
       return this;
     }
 
     /**
      * Time-to-first-token limit on every route (reasoning or not); per-route limits still win. Use
-     * {@link #withFirstTokenTimeouts} to set the two defaults apart.
+     * {@link #firstTokenTimeouts} to set the two defaults apart.
      */
-    public Builder withFirstTokenTimeout(Duration v) {
+    public Builder firstTokenTimeout(Duration v) {
       firstTokenTimeout = v;
       nonReasoningFirstTokenTimeout = v;
       return this;
     }
 
     /** Time-to-first-token limits for reasoning routes and for all others. */
-    public Builder withFirstTokenTimeouts(Duration reasoning, Duration nonReasoning) {
+    public Builder firstTokenTimeouts(Duration reasoning, Duration nonReasoning) {
       firstTokenTimeout = reasoning;
       nonReasoningFirstTokenTimeout = nonReasoning;
       return this;
     }
 
     /** A time-to-first-token limit for one route id, overriding the defaults. */
-    public Builder withRouteFirstTokenTimeout(String route, Duration v) {
+    public Builder routeFirstTokenTimeout(String route, Duration v) {
       routeFirstTokenTimeouts.put(Objects.requireNonNull(route, "route"), v);
       return this;
     }
 
     /** Stream-idle limit. */
-    public Builder withStreamIdleTimeout(Duration v) {
+    public Builder streamIdleTimeout(Duration v) {
       streamIdleTimeout = v;
       return this;
     }
 
     /** Per-request deadline. */
-    public Builder withDeadline(Duration v) {
+    public Builder deadline(Duration v) {
       deadline = v;
       return this;
     }
 
+    /** How long an accepted request may go without a status line before it counts as silence. */
+    public Builder silenceGrace(Duration v) {
+      silenceGrace = v;
+      return this;
+    }
+
     /**
-     * Breaker: consecutive failures to open, and its first open time. The cap on the open time is
-     * raised to {@code openDuration} when it was lower.
+     * Every breaker setting at once (ADR 0007): the evidence window, minimum calls and failure rate
+     * as well. Its probe lease is kept unless {@link #probeLease} sets one.
      */
-    public Builder withBreaker(int failureThreshold, Duration openDuration) {
-      breakerFailureThreshold = failureThreshold;
-      breakerOpenDuration = openDuration;
-      if (openDuration != null
-          && breakerOpenMax != null
-          && breakerOpenMax.compareTo(openDuration) < 0) {
-        breakerOpenMax = openDuration;
-      }
+    public Builder breakers(HealthSettings v) {
+      breakers = Objects.requireNonNull(v, "breakers");
+      probeLease = v.probeLease();
+      return this;
+    }
+
+    /**
+     * Breaker: consecutive failures to open while volume is low, and its first open time. The cap
+     * on the open time is raised to {@code openDuration} when it was lower.
+     */
+    public Builder breaker(int failureThreshold, Duration openDuration) {
+      Objects.requireNonNull(openDuration, "breakerOpenDuration");
+      Duration max =
+          breakers.openMax().compareTo(openDuration) < 0 ? openDuration : breakers.openMax();
+      breakers = breakers.withBreakerThreshold(failureThreshold).withOpenTime(openDuration, max);
       return this;
     }
 
     /** The cap on a breaker's open time while its probes keep failing. */
-    public Builder withBreakerOpenMax(Duration v) {
-      breakerOpenMax = v;
+    public Builder breakerOpenMax(Duration v) {
+      breakers = breakers.withOpenTime(breakers.openInitial(), v);
       return this;
     }
 
     /** How long a half-open probe's lease lives if its holder never reports. */
-    public Builder withProbeLease(Duration v) {
+    public Builder probeLease(Duration v) {
       probeLease = v;
       return this;
     }
 
     /** Consecutive stream cuts after output that open a route's breaker. */
-    public Builder withStreamCutThreshold(int v) {
-      streamCutThreshold = v;
+    public Builder streamCutThreshold(int v) {
+      breakers = breakers.withStreamCutThreshold(v);
       return this;
     }
 
@@ -364,58 +390,14 @@ public record OrchestratorPolicy(
      * The share of a request's eligible candidates below which short-term health (open breakers,
      * cool-downs ending within the deadline) no longer excludes them (0..1; 0 turns panic off).
      */
-    public Builder withPanicThreshold(double v) {
+    public Builder panicThreshold(double v) {
       panicThreshold = v;
       return this;
     }
 
-    /** The longest {@code Retry-After} honoured; a longer one cools the route for this long. */
-    public Builder withRetryAfterCap(Duration v) {
-      retryAfterCap = v;
-      return this;
-    }
-
-    /** How long an accepted request may go without a status line before it counts as silence. */
-    public Builder withSilenceGrace(Duration v) {
-      silenceGrace = v;
-      return this;
-    }
-
-    /** In a heterogeneous pool, the longest same-route wait before failing over instead. */
-    public Builder withPoolRetryAfterThreshold(Duration v) {
-      poolRetryAfterThreshold = v;
-      return this;
-    }
-
-    /** Cooldown after account-state failures without a reset time. */
-    public Builder withAccountCooldown(Duration v) {
-      accountCooldown = v;
-      return this;
-    }
-
-    /** How long a {@code not_found} route stays retired. */
-    public Builder withRetiredTtl(Duration v) {
-      retiredTtl = v;
-      return this;
-    }
-
-    /** Process-wide retry budget. */
-    public Builder withRetryBudget(double ratio, int minRetries, Duration window) {
-      retryBudgetRatio = ratio;
-      retryBudgetMinRetries = minRetries;
-      retryBudgetWindow = window;
-      return this;
-    }
-
-    /** Whether virtual pools fail over after a content-policy rejection. */
-    public Builder withFailoverOnContentFilter(boolean v) {
-      failoverOnContentFilter = v;
-      return this;
-    }
-
-    /** Whether cut streams are continued on prefill-capable candidates (default off). */
-    public Builder withStreamContinuation(boolean v) {
-      streamContinuation = v;
+    /** Process-wide retry budget: {@code ratio} of requests, at least {@code minRetries}. */
+    public Builder retryBudget(double ratio, int minRetries, Duration window) {
+      retryBudget = new RetryBudget(ratio, minRetries, window);
       return this;
     }
 
@@ -423,55 +405,72 @@ public record OrchestratorPolicy(
      * Memory bounds on each response (default {@link StreamBounds#DEFAULTS}); {@link StreamBounds}
      * validates each value.
      */
-    public Builder withStreamBounds(StreamBounds v) {
+    public Builder streamBounds(StreamBounds v) {
       streamBounds = v;
       return this;
     }
 
+    /** Cooldown after account-state failures without a reset time. */
+    public Builder accountCooldown(Duration v) {
+      accountCooldown = v;
+      return this;
+    }
+
+    /** How long a {@code not_found} route stays retired. */
+    public Builder retiredTtl(Duration v) {
+      retiredTtl = v;
+      return this;
+    }
+
+    /** Whether virtual pools fail over after a content-policy rejection. */
+    public Builder failoverOnContentFilter(boolean v) {
+      failoverOnContentFilter = v;
+      return this;
+    }
+
+    /** Whether cut streams are continued on prefill-capable candidates (default off). */
+    public Builder streamContinuation(boolean v) {
+      streamContinuation = v;
+      return this;
+    }
+
     /** Ranking of {@code orchestrator/auto}. */
-    public Builder withStrategy(Strategy v) {
+    public Builder strategy(Strategy v) {
       strategy = v;
       return this;
     }
 
     /** Seed of the jitter random ({@code null}: unseeded). */
-    public Builder withSeed(Long v) {
+    public Builder seed(Long v) {
       seed = v;
       return this;
     }
 
     /** Validates and builds. */
     public OrchestratorPolicy build() {
+      Timeouts timeouts =
+          new Timeouts(
+              connectTimeout,
+              attemptTimeout,
+              firstTokenTimeout,
+              nonReasoningFirstTokenTimeout,
+              routeFirstTokenTimeouts,
+              streamIdleTimeout,
+              deadline,
+              silenceGrace);
       return new OrchestratorPolicy(
-          sameRouteRetries,
-          backoffInitial,
-          backoffMax,
-          connectTimeout,
-          attemptTimeout,
-          firstTokenTimeout,
-          nonReasoningFirstTokenTimeout,
-          routeFirstTokenTimeouts,
-          streamIdleTimeout,
-          deadline,
-          breakerFailureThreshold,
-          breakerOpenDuration,
-          breakerOpenMax,
-          probeLease != null
-              ? probeLease
-              : attemptTimeout == null ? null : attemptTimeout.plusSeconds(10),
-          streamCutThreshold,
+          new Retries(
+              sameRouteRetries, backoffInitial, backoffMax, retryAfterCap, poolRetryAfterThreshold),
+          timeouts,
+          breakers.withProbeLease(
+              probeLease != null ? probeLease : timeouts.attempt().plusSeconds(10)),
           panicThreshold,
-          retryAfterCap,
-          poolRetryAfterThreshold,
-          silenceGrace,
+          retryBudget,
+          streamBounds,
           accountCooldown,
           retiredTtl,
-          retryBudgetRatio,
-          retryBudgetMinRetries,
-          retryBudgetWindow,
           failoverOnContentFilter,
           streamContinuation,
-          streamBounds,
           strategy,
           seed);
     }

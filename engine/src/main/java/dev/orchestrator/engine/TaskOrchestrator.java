@@ -81,12 +81,12 @@ public final class TaskOrchestrator {
             ? b.health
             : RouteHealthRegistry.create(
                 ticker,
-                policy.healthSettings(),
+                policy.breakers(),
                 new RetryBudget(
                     ticker,
-                    policy.retryBudgetRatio(),
-                    policy.retryBudgetMinRetries(),
-                    policy.retryBudgetWindow()));
+                    policy.retryBudget().ratio(),
+                    policy.retryBudget().minRetries(),
+                    policy.retryBudget().window()));
   }
 
   /** A builder. */
@@ -147,7 +147,7 @@ public final class TaskOrchestrator {
 
   /** As {@link #chat(ChatRequest)}, cancellable through {@code cancellation}. */
   public ChatResult chat(ChatRequest request, Cancellation cancellation) {
-    return chat(request, cancellation, policy.deadline());
+    return chat(request, cancellation, policy.timeouts().deadline());
   }
 
   /**
@@ -170,7 +170,7 @@ public final class TaskOrchestrator {
   /** As {@link #stream(ChatRequest, StreamListener)}, cancellable. */
   public ChatResult stream(
       ChatRequest request, StreamListener listener, Cancellation cancellation) {
-    return stream(request, listener, cancellation, policy.deadline());
+    return stream(request, listener, cancellation, policy.timeouts().deadline());
   }
 
   /** As {@link #stream(ChatRequest, StreamListener, Cancellation)}, within {@code deadline}. */
@@ -192,7 +192,10 @@ public final class TaskOrchestrator {
   private ChatResult run(
       ChatRequest request, StreamListener listener, Cancellation cancel, Duration deadline) {
     long start = ticker.read();
-    Duration d = deadline.compareTo(policy.deadline()) < 0 ? deadline : policy.deadline();
+    Duration d =
+        deadline.compareTo(policy.timeouts().deadline()) < 0
+            ? deadline
+            : policy.timeouts().deadline();
     RunRecord record = null;
     try {
       // One planner for the whole request: it plans and dispatches on one catalog, whatever
@@ -211,7 +214,7 @@ public final class TaskOrchestrator {
               sleeper,
               health,
               d,
-              policy.retryAfterCap(),
+              policy.retries().retryAfterCap(),
               a -> listeners.emit(l -> l.onAttempt(model, a)));
       AttemptPath path =
           new AttemptPath(
@@ -223,7 +226,7 @@ public final class TaskOrchestrator {
                   ticker,
                   cancel,
                   route -> FailoverRun.limits(policy, route),
-                  policy.retryAfterCap(),
+                  policy.retries().retryAfterCap(),
                   policy.accountCooldown(),
                   policy.retiredTtl(),
                   false,

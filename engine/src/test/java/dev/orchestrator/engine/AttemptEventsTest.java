@@ -31,7 +31,7 @@ class AttemptEventsTest {
         .catalog(Catalogs.of(Catalogs.free("a", "m", 8000), Catalogs.free("b", "m", 8000)))
         .providers(ProviderClients.single(client))
         .credentials(Credentials.constant("k"))
-        .policy(OrchestratorPolicy.builder().withSeed(7L).build())
+        .policy(OrchestratorPolicy.builder().seed(7L).build())
         .ticker(time)
         .sleeper(time)
         .listener(

@@ -80,11 +80,7 @@ class ConcurrentRequestsTest {
             .catalog(catalog)
             .providers(ProviderClients.single(client))
             .credentials(Credentials.constant("k"))
-            .policy(
-                OrchestratorPolicy.builder()
-                    .withBreaker(3, Duration.ofSeconds(5))
-                    .withSeed(5L)
-                    .build())
+            .policy(OrchestratorPolicy.builder().breaker(3, Duration.ofSeconds(5)).seed(5L).build())
             .ticker(time)
             .sleeper(time)
             .build();

@@ -63,7 +63,7 @@ class FaultShapesTest {
   }
 
   private static OrchestratorPolicy.Builder policy() {
-    return OrchestratorPolicy.builder().withSeed(11L);
+    return OrchestratorPolicy.builder().seed(11L);
   }
 
   private static ChatRequest request(String model) {
@@ -87,7 +87,7 @@ class FaultShapesTest {
         };
     TaskOrchestrator o =
         orchestrator(
-            flapping, policy().withBackoff(Duration.ofMillis(50), Duration.ofMillis(100)).build());
+            flapping, policy().backoff(Duration.ofMillis(50), Duration.ofMillis(100)).build());
     List<String> served = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
       long next = time.read() + Duration.ofMillis(1200).toNanos();
@@ -153,7 +153,7 @@ class FaultShapesTest {
     client.script("a/m", cutAfter("Hello "), ok("world"));
     List<String> deltas = new ArrayList<>();
     ChatResult r =
-        orchestrator(client, policy().withStreamContinuation(true).build()).stream(
+        orchestrator(client, policy().streamContinuation(true).build()).stream(
             request("ab"), deltas::add);
     assertThat(r.response().content()).isEqualTo("Hello world");
     assertThat(r.route()).isEqualTo("a/m");
@@ -171,7 +171,7 @@ class FaultShapesTest {
     client.script("c/m", cutAfter("Hel"));
     client.script("b/m", ok("lo"));
     ChatResult r =
-        orchestrator(client, policy().withStreamContinuation(true).build()).stream(
+        orchestrator(client, policy().streamContinuation(true).build()).stream(
             request("cb"), d -> {});
     assertThat(r.response().content()).isEqualTo("Hello");
     assertThat(client.calls()).containsExactly("c/m", "b/m");
@@ -181,7 +181,7 @@ class FaultShapesTest {
   void aCandidateRejectingThePrefillNeverMasksTheOriginalFailure() {
     client.script("c/m", cutAfter("partial"));
     client.script("a/m", fail(400, FailureCategory.REQUEST_INVALID, false));
-    TaskOrchestrator o = orchestrator(client, policy().withStreamContinuation(true).build());
+    TaskOrchestrator o = orchestrator(client, policy().streamContinuation(true).build());
     assertThatThrownBy(() -> o.stream(request("ca"), d -> {}))
         .isInstanceOfSatisfying(
             OrchestratorException.class,
@@ -243,7 +243,7 @@ class FaultShapesTest {
 
   @Test
   void aPerRouteFirstTokenLimitOverridesTheDefaults() {
-    orchestrator(client, policy().withRouteFirstTokenTimeout("r/m", Duration.ofSeconds(90)).build())
+    orchestrator(client, policy().routeFirstTokenTimeout("r/m", Duration.ofSeconds(90)).build())
         .stream(request("r/m"), d -> {});
     assertThat(client.callDetails().get(0).limits().firstTokenTimeout())
         .isEqualTo(Duration.ofSeconds(90));

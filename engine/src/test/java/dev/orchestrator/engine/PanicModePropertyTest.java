@@ -86,16 +86,14 @@ class PanicModePropertyTest {
         };
     OrchestratorPolicy policy =
         OrchestratorPolicy.builder()
-            .withSeed(seed)
-            .withDeadline(Duration.ofSeconds(2))
-            .withBreaker(5, OPEN)
+            .seed(seed)
+            .deadline(Duration.ofSeconds(2))
+            .breaker(5, OPEN)
             .build();
     Counting store =
         new Counting(
             RouteHealthRegistry.create(
-                time,
-                policy.healthSettings(),
-                new RetryBudget(time, 0.2, 10, Duration.ofSeconds(10))),
+                time, policy.breakers(), new RetryBudget(time, 0.2, 10, Duration.ofSeconds(10))),
             down);
     TaskOrchestrator o =
         TaskOrchestrator.builder()

@@ -33,7 +33,7 @@ class PanicModeTest {
           .build();
 
   private static final OrchestratorPolicy POLICY =
-      OrchestratorPolicy.builder().withSeed(3L).withBreaker(2, Duration.ofSeconds(1)).build();
+      OrchestratorPolicy.builder().seed(3L).breaker(2, Duration.ofSeconds(1)).build();
 
   private TaskOrchestrator orchestrator(OrchestratorPolicy policy) {
     return client.orchestrator().catalog(CATALOG).policy(policy).build();
@@ -81,8 +81,7 @@ class PanicModeTest {
     client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
     client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, true));
     TaskOrchestrator o =
-        orchestrator(
-            POLICY.toBuilder().withPanicThreshold(0).withDeadline(Duration.ofMillis(500)).build());
+        orchestrator(POLICY.toBuilder().panicThreshold(0).deadline(Duration.ofMillis(500)).build());
     openBoth(o);
     OrchestratorException e = failure(o, request("v"));
     assertThat(e.type()).isEqualTo(OrchestratorException.Type.BACKEND_UNAVAILABLE);
@@ -97,8 +96,8 @@ class PanicModeTest {
     TaskOrchestrator o =
         orchestrator(
             POLICY.toBuilder()
-                .withRetryBudget(0.0, 3, Duration.ofSeconds(10))
-                .withDeadline(Duration.ofMillis(500))
+                .retryBudget(0.0, 3, Duration.ofSeconds(10))
+                .deadline(Duration.ofMillis(500))
                 .build());
     openBoth(o); // two same-route retries: one budget token left
     int before = client.calls().size();
@@ -114,8 +113,7 @@ class PanicModeTest {
   void everyCandidateCoolingIsWaitedForWhenTheCoolDownEndsBeforeTheDeadline() {
     client.script("a/m", ok("a after its cool-down"));
     client.script("b/m", ok("b after its cool-down"));
-    TaskOrchestrator o =
-        orchestrator(POLICY.toBuilder().withDeadline(Duration.ofSeconds(5)).build());
+    TaskOrchestrator o = orchestrator(POLICY.toBuilder().deadline(Duration.ofSeconds(5)).build());
     o.health().coolDown("a/m", Duration.ofSeconds(3));
     o.health().coolDown("b/m", Duration.ofSeconds(2));
 
@@ -134,8 +132,7 @@ class PanicModeTest {
   @Test
   void aCoolDownLongerThanTheDeadlineIsNotWaitedFor() {
     client.script("a/m", ok("never"));
-    TaskOrchestrator o =
-        orchestrator(POLICY.toBuilder().withDeadline(Duration.ofSeconds(1)).build());
+    TaskOrchestrator o = orchestrator(POLICY.toBuilder().deadline(Duration.ofSeconds(1)).build());
     o.health().coolDown("a/m", Duration.ofSeconds(3));
     o.health().coolDown("b/m", Duration.ofSeconds(2));
     OrchestratorException e = failure(o, request("v"));
@@ -148,8 +145,7 @@ class PanicModeTest {
   void aCoolDownEndingTooCloseToTheDeadlineToSendIsNotWaitedFor() {
     client.script("a/m", ok("never"));
     client.script("b/m", ok("never"));
-    TaskOrchestrator o =
-        orchestrator(POLICY.toBuilder().withDeadline(Duration.ofSeconds(1)).build());
+    TaskOrchestrator o = orchestrator(POLICY.toBuilder().deadline(Duration.ofSeconds(1)).build());
     // Both end within the deadline, but leave under 100 ms for an attempt: ending now beats
     // sleeping to the deadline.
     o.health().coolDown("a/m", Duration.ofMillis(950));

@@ -41,7 +41,7 @@ class RouteHealthLoopTest {
           .build();
 
   private static final OrchestratorPolicy POLICY =
-      OrchestratorPolicy.builder().withSeed(3L).withBreaker(2, Duration.ofSeconds(1)).build();
+      OrchestratorPolicy.builder().seed(3L).breaker(2, Duration.ofSeconds(1)).build();
 
   private TaskOrchestrator orchestrator(ProviderClient c, OrchestratorPolicy policy) {
     return TaskOrchestrator.builder()
@@ -129,8 +129,7 @@ class RouteHealthLoopTest {
     // Panic mode off, and a deadline shorter than the open time: nothing to wait for either.
     TaskOrchestrator o =
         orchestrator(
-            client,
-            POLICY.toBuilder().withPanicThreshold(0).withDeadline(Duration.ofMillis(500)).build());
+            client, POLICY.toBuilder().panicThreshold(0).deadline(Duration.ofMillis(500)).build());
     openA(o);
     int dispatchedBefore = client.calls().size();
     for (int i = 0; i < 100; i++) {
@@ -160,7 +159,7 @@ class RouteHealthLoopTest {
         cuts++;
       }
     }
-    assertThat(cuts).isEqualTo(o.policy().streamCutThreshold());
+    assertThat(cuts).isEqualTo(o.policy().breakers().streamCutThreshold());
     assertThat(served).isEqualTo(20 - cuts);
     assertThat(o.health().breaker("a/m")).isEqualTo(BreakerState.OPEN);
   }
@@ -245,9 +244,13 @@ class RouteHealthLoopTest {
     OrchestratorException e = failure(o, request("a/m"));
     assertThat(time.sleeps()).isEmpty();
     assertThat(e.retryAfter())
-        .isBetween(o.policy().retryAfterCap().minusSeconds(1), o.policy().retryAfterCap());
+        .isBetween(
+            o.policy().retries().retryAfterCap().minusSeconds(1),
+            o.policy().retries().retryAfterCap());
     assertThat(o.health().cooldownRemaining("a/m"))
-        .isBetween(o.policy().retryAfterCap().minusSeconds(1), o.policy().retryAfterCap());
+        .isBetween(
+            o.policy().retries().retryAfterCap().minusSeconds(1),
+            o.policy().retries().retryAfterCap());
   }
 
   @Test
@@ -256,7 +259,7 @@ class RouteHealthLoopTest {
     TaskOrchestrator o =
         orchestrator(
             client,
-            POLICY.toBuilder().withBackoff(Duration.ofSeconds(3), Duration.ofSeconds(3)).build());
+            POLICY.toBuilder().backoff(Duration.ofSeconds(3), Duration.ofSeconds(3)).build());
     Cancellation never = new Cancellation();
     assertThatThrownBy(() -> o.chat(request("a/m"), never, Duration.ZERO))
         .isInstanceOfSatisfying(

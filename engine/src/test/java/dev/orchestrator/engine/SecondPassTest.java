@@ -38,9 +38,9 @@ class SecondPassTest {
 
   private static OrchestratorPolicy.Builder policy() {
     return OrchestratorPolicy.builder()
-        .withSeed(5L)
-        .withDeadline(Duration.ofSeconds(2))
-        .withAttemptTimeout(Duration.ofMillis(600));
+        .seed(5L)
+        .deadline(Duration.ofSeconds(2))
+        .attemptTimeout(Duration.ofMillis(600));
   }
 
   private TaskOrchestrator orchestrator(OrchestratorPolicy policy) {
@@ -106,8 +106,7 @@ class SecondPassTest {
     client.script("b/m", silent(SILENCE));
     client.script("c/m", silent(SILENCE));
     // One retry in the window: the second pass sends once, then the budget refuses.
-    TaskOrchestrator o =
-        orchestrator(policy().withRetryBudget(0.0, 1, Duration.ofSeconds(10)).build());
+    TaskOrchestrator o = orchestrator(policy().retryBudget(0.0, 1, Duration.ofSeconds(10)).build());
 
     OrchestratorException e = failure(o, request("v"));
 
@@ -141,7 +140,7 @@ class SecondPassTest {
     client.script("a/m", silent(SILENCE));
     client.script("b/m", silent(SILENCE));
     client.script("c/m", fail(503, FailureCategory.SERVER_ERROR, false));
-    TaskOrchestrator o = orchestrator(policy().withDeadline(Duration.ofSeconds(60)).build());
+    TaskOrchestrator o = orchestrator(policy().deadline(Duration.ofSeconds(60)).build());
 
     failure(o, request("v"));
 

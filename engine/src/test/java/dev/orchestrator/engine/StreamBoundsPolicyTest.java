@@ -51,7 +51,7 @@ class StreamBoundsPolicyTest {
             .catalog(Catalogs.of(Catalogs.priced("a", "m", 1000)))
             .providers(ProviderClients.single(client))
             .credentials(Credentials.constant("k"))
-            .policy(OrchestratorPolicy.builder().withStreamBounds(bounds).build())
+            .policy(OrchestratorPolicy.builder().streamBounds(bounds).build())
             .ticker(time)
             .sleeper(time)
             .build();

@@ -46,7 +46,7 @@ class TaskOrchestratorTest {
   }
 
   private TaskOrchestrator orchestrator(Catalog catalog) {
-    return orchestrator(catalog, OrchestratorPolicy.builder().withSeed(7L).build());
+    return orchestrator(catalog, OrchestratorPolicy.builder().seed(7L).build());
   }
 
   private TaskOrchestrator orchestrator(Catalog catalog, OrchestratorPolicy policy) {
@@ -186,7 +186,7 @@ class TaskOrchestratorTest {
     TaskOrchestrator o =
         orchestrator(
             withPools(TWO_PRICED),
-            OrchestratorPolicy.builder().withSeed(7L).withDeadline(Duration.ofSeconds(60)).build());
+            OrchestratorPolicy.builder().seed(7L).deadline(Duration.ofSeconds(60)).build());
     OrchestratorException first = failure(o, request("v"));
     assertThat(first.type()).isEqualTo(OrchestratorException.Type.RATE_LIMITED);
     assertThat(first.retryAfter()).isLessThanOrEqualTo(Duration.ofMinutes(3));
@@ -275,7 +275,7 @@ class TaskOrchestratorTest {
     assertThat(e.type()).isEqualTo(OrchestratorException.Type.REQUEST_REJECTED);
     assertThat(e.lastFailure().category()).isEqualTo(FailureCategory.CONTENT_FILTERED);
     OrchestratorPolicy p =
-        OrchestratorPolicy.builder().withFailoverOnContentFilter(true).withSeed(1L).build();
+        OrchestratorPolicy.builder().failoverOnContentFilter(true).seed(1L).build();
     assertThat(orchestrator(withPools(TWO_PRICED), p).chat(request("v")).route()).isEqualTo("b/m");
   }
 
@@ -328,9 +328,9 @@ class TaskOrchestratorTest {
   void breakerOpensAfterConsecutiveFailuresAndAHalfOpenProbeClosesIt() {
     OrchestratorPolicy p =
         OrchestratorPolicy.builder()
-            .withSameRouteRetries(0)
-            .withBreaker(2, Duration.ofSeconds(30))
-            .withSeed(1L)
+            .sameRouteRetries(0)
+            .breaker(2, Duration.ofSeconds(30))
+            .seed(1L)
             .build();
     TaskOrchestrator o = orchestrator(withPools(TWO_PRICED), p);
     client.script(
@@ -353,9 +353,9 @@ class TaskOrchestratorTest {
   void retryBudgetStopsRetryStormsDuringAnOutage() {
     OrchestratorPolicy p =
         OrchestratorPolicy.builder()
-            .withRetryBudget(0.1, 2, Duration.ofSeconds(10))
-            .withBreaker(1000, Duration.ofSeconds(1))
-            .withSeed(1L)
+            .retryBudget(0.1, 2, Duration.ofSeconds(10))
+            .breaker(1000, Duration.ofSeconds(1))
+            .seed(1L)
             .build();
     client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
     TaskOrchestrator o = orchestrator(TWO_PRICED, p);
@@ -370,9 +370,9 @@ class TaskOrchestratorTest {
   void deadlineBoundsTheWholeRequest() {
     OrchestratorPolicy p =
         OrchestratorPolicy.builder()
-            .withDeadline(Duration.ofSeconds(5))
-            .withAttemptTimeout(Duration.ofSeconds(4))
-            .withSeed(1L)
+            .deadline(Duration.ofSeconds(5))
+            .attemptTimeout(Duration.ofSeconds(4))
+            .seed(1L)
             .build();
     client.script("a/m", silent(Duration.ofSeconds(60)));
     client.script("b/m", silent(Duration.ofSeconds(60)));

@@ -64,7 +64,7 @@ class StreamBoundsIT {
       throws Exception {
     OrchestratorPolicy policy =
         OrchestratorPolicy.builder()
-            .withStreamBounds(new StreamBounds(event, response, toolArgs))
+            .streamBounds(new StreamBounds(event, response, toolArgs))
             .build();
     return send(clients().build(), sse, policy);
   }

@@ -87,7 +87,11 @@ final class ChatEndpoint {
    * off: a request never waits longer than the deadline in total.
    */
   private Duration remaining(HttpCall ex) {
-    return orchestrator.policy().deadline().minusNanos(System.nanoTime() - ex.beginNanos());
+    return orchestrator
+        .policy()
+        .timeouts()
+        .deadline()
+        .minusNanos(System.nanoTime() - ex.beginNanos());
   }
 
   private void complete(

@@ -104,7 +104,7 @@ public final class OrchestratorServer implements AutoCloseable {
     if (options.streamContinuation() && !orchestrator.policy().streamContinuation()) {
       throw new IllegalArgumentException(
           "options.streamContinuation: true, but the orchestrator's policy has it off (expected:"
-              + " OrchestratorPolicy.builder().withStreamContinuation(true))");
+              + " OrchestratorPolicy.builder().streamContinuation(true))");
     }
     catalog.onChange(this::updateCatalog);
     this.metrics = new ServeMetrics(orchestrator, catalog, options.clients());
@@ -121,7 +121,7 @@ public final class OrchestratorServer implements AutoCloseable {
             options.readyzIgnoresHealthStore(),
             this::draining,
             b.readinessChecks);
-    this.http = jetty(options, orchestrator.policy().deadline().toMillis());
+    this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
     this.chat = new ChatEndpoint(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
     try {
       this.router =
@@ -161,7 +161,7 @@ public final class OrchestratorServer implements AutoCloseable {
             // Continuation runs in the engine, which knows the plan's order and the deadline.
             .policy(
                 b.options.streamContinuation()
-                    ? b.policy.toBuilder().withStreamContinuation(true).build()
+                    ? b.policy.toBuilder().streamContinuation(true).build()
                     : b.policy);
     if (b.configure != null) {
       b.configure.accept(ob);

@@ -139,7 +139,7 @@ class ChatCompletionsIT {
             Map.of(
                 "alpha/small",
                 List.of(status(429, RATE_LIMITED).withHeaders(Map.of("Retry-After", "2")))),
-            ServeFixture.policy().withDeadline(Duration.ofMillis(1500)).build(),
+            ServeFixture.policy().deadline(Duration.ofMillis(1500)).build(),
             o -> {})) {
       long t0 = System.nanoTime();
       HttpResponse<String> first = f.chat("pair");

@@ -45,7 +45,7 @@ class FaultShapesIT {
     try (ServeFixture f =
         ServeFixture.start(
             Map.of("alpha/small", List.of(DOWN, DOWN, DOWN, DOWN, Step.ok("primary is back"))),
-            ServeFixture.policy().withSameRouteRetries(0).build(),
+            ServeFixture.policy().sameRouteRetries(0).build(),
             o -> {},
             b -> b.healthStore(health))) {
       List<String> servedBy = new ArrayList<>();
@@ -77,8 +77,8 @@ class FaultShapesIT {
         ServeFixture.start(
             Map.of("alpha/small", List.of(Step.fault(Fault.RESET_BEFORE_RESPONSE).withDelay(600))),
             ServeFixture.policy()
-                .withAttemptTimeout(Duration.ofSeconds(3))
-                .withSilenceGrace(Duration.ofMillis(300))
+                .attemptTimeout(Duration.ofSeconds(3))
+                .silenceGrace(Duration.ofMillis(300))
                 .build(),
             o -> {})) {
       HttpResponse<String> r = f.post(models("alpha/small", "beta/large"));
@@ -95,7 +95,7 @@ class FaultShapesIT {
             Map.of(
                 "alpha/small",
                 List.of(Step.fault(Fault.RESET_BEFORE_RESPONSE), Step.ok("second try"))),
-            ServeFixture.policy().withSilenceGrace(Duration.ofSeconds(2)).build(),
+            ServeFixture.policy().silenceGrace(Duration.ofSeconds(2)).build(),
             o -> {})) {
       HttpResponse<String> r = f.post(models("alpha/small", "beta/large"));
       assertThat(json(r.body()).path("model").asText()).isEqualTo("alpha/small");
@@ -114,10 +114,10 @@ class FaultShapesIT {
                 "beta/large",
                 List.of(Step.ok(" and the rest."))),
             ServeFixture.policy()
-                .withFirstTokenTimeout(Duration.ofSeconds(3))
-                .withStreamIdleTimeout(Duration.ofMillis(300))
-                .withAttemptTimeout(Duration.ofSeconds(5))
-                .withDeadline(Duration.ofSeconds(20))
+                .firstTokenTimeout(Duration.ofSeconds(3))
+                .streamIdleTimeout(Duration.ofMillis(300))
+                .attemptTimeout(Duration.ofSeconds(5))
+                .deadline(Duration.ofSeconds(20))
                 .build(),
             o -> o.streamContinuation(true))) {
       ServeFixture.Sse s = f.stream("pair", "");
@@ -136,7 +136,7 @@ class FaultShapesIT {
     try (ServeFixture f =
         ServeFixture.start(
             Map.of("alpha/small", List.of(limited)),
-            ServeFixture.policy().withDeadline(Duration.ofSeconds(10)).build(),
+            ServeFixture.policy().deadline(Duration.ofSeconds(10)).build(),
             o -> {})) {
       HttpResponse<String> r = f.chat("alpha/small");
       assertThat(r.statusCode()).isEqualTo(429);
@@ -160,7 +160,7 @@ class FaultShapesIT {
     try (ServeFixture f =
         ServeFixture.start(
             Map.of("alpha/small", List.of(limited)),
-            ServeFixture.policy().withDeadline(Duration.ofSeconds(10)).build(),
+            ServeFixture.policy().deadline(Duration.ofSeconds(10)).build(),
             o -> {})) {
       long t0 = System.nanoTime();
       HttpResponse<String> r = f.chat("pair");
@@ -185,7 +185,8 @@ class FaultShapesIT {
       HttpResponse<String> r = f.chat("alpha/small");
       assertThat(r.statusCode()).isEqualTo(429);
       long seconds = Long.parseLong(r.headers().firstValue("Retry-After").orElseThrow());
-      assertThat(seconds).isBetween(1L, OrchestratorPolicy.defaults().retryAfterCap().toSeconds());
+      assertThat(seconds)
+          .isBetween(1L, OrchestratorPolicy.defaults().retries().retryAfterCap().toSeconds());
       assertThat(f.upstream.callCount("alpha/small")).isEqualTo(1);
     }
   }
@@ -200,10 +201,10 @@ class FaultShapesIT {
         ServeFixture.start(
             Map.of("alpha/small", List.of(DOWN)),
             ServeFixture.policy()
-                .withSameRouteRetries(0)
-                .withBreaker(2, Duration.ofSeconds(30))
-                .withPanicThreshold(0)
-                .withDeadline(Duration.ofSeconds(5))
+                .sameRouteRetries(0)
+                .breaker(2, Duration.ofSeconds(30))
+                .panicThreshold(0)
+                .deadline(Duration.ofSeconds(5))
                 .build(),
             o -> {})) {
       f.chat("alpha/small");

@@ -20,10 +20,7 @@ class FlappingPrimaryIT {
     try (ServeFixture f =
         ServeFixture.start(
             Map.of("alpha/small", List.of(down, down, Step.ok("primary is back"))),
-            ServeFixture.policy()
-                .withSameRouteRetries(0)
-                .withBreaker(2, Duration.ofMillis(500))
-                .build(),
+            ServeFixture.policy().sameRouteRetries(0).breaker(2, Duration.ofMillis(500)).build(),
             o -> {})) {
       List<String> servedBy = new ArrayList<>();
       List<Integer> primaryCalls = new ArrayList<>();

@@ -134,11 +134,11 @@ final class ServeFixture implements AutoCloseable {
   /** Timeouts no loaded machine reaches; for tests that assert behaviour, not speed. */
   static OrchestratorPolicy generousPolicy() {
     return policy()
-        .withConnectTimeout(Duration.ofSeconds(10))
-        .withAttemptTimeout(Duration.ofSeconds(30))
-        .withFirstTokenTimeout(Duration.ofSeconds(30))
-        .withStreamIdleTimeout(Duration.ofSeconds(30))
-        .withDeadline(Duration.ofSeconds(60))
+        .connectTimeout(Duration.ofSeconds(10))
+        .attemptTimeout(Duration.ofSeconds(30))
+        .firstTokenTimeout(Duration.ofSeconds(30))
+        .streamIdleTimeout(Duration.ofSeconds(30))
+        .deadline(Duration.ofSeconds(60))
         .build();
   }
 
@@ -182,14 +182,14 @@ final class ServeFixture implements AutoCloseable {
   /** Tiny timeouts so the whole suite stays fast. */
   static OrchestratorPolicy.Builder policy() {
     return OrchestratorPolicy.builder()
-        .withConnectTimeout(Duration.ofMillis(500))
-        .withAttemptTimeout(Duration.ofMillis(800))
-        .withFirstTokenTimeout(Duration.ofMillis(400))
-        .withStreamIdleTimeout(Duration.ofMillis(400))
-        .withDeadline(Duration.ofSeconds(4))
-        .withBackoff(Duration.ofMillis(20), Duration.ofMillis(100))
-        .withSameRouteRetries(1)
-        .withSeed(7L);
+        .connectTimeout(Duration.ofMillis(500))
+        .attemptTimeout(Duration.ofMillis(800))
+        .firstTokenTimeout(Duration.ofMillis(400))
+        .streamIdleTimeout(Duration.ofMillis(400))
+        .deadline(Duration.ofSeconds(4))
+        .backoff(Duration.ofMillis(20), Duration.ofMillis(100))
+        .sameRouteRetries(1)
+        .seed(7L);
   }
 
   static Catalog catalog(ScriptedUpstream upstream) {

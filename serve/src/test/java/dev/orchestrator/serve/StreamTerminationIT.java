@@ -41,11 +41,11 @@ class StreamTerminationIT {
     return ServeFixture.start(
         Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_STALL).withContent(ANSWER))),
         ServeFixture.policy()
-            .withConnectTimeout(Duration.ofSeconds(10))
-            .withAttemptTimeout(Duration.ofSeconds(30))
-            .withFirstTokenTimeout(Duration.ofSeconds(30))
-            .withStreamIdleTimeout(Duration.ofSeconds(1)) // what ends the stalled attempt
-            .withDeadline(Duration.ofSeconds(60))
+            .connectTimeout(Duration.ofSeconds(10))
+            .attemptTimeout(Duration.ofSeconds(30))
+            .firstTokenTimeout(Duration.ofSeconds(30))
+            .streamIdleTimeout(Duration.ofSeconds(1)) // what ends the stalled attempt
+            .deadline(Duration.ofSeconds(60))
             .build(),
         o -> {});
   }

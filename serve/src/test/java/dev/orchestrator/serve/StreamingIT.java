@@ -218,9 +218,9 @@ class StreamingIT {
   /** Limits that a loaded machine cannot trip before the scripted cut. */
   private static dev.orchestrator.engine.OrchestratorPolicy generous() {
     return ServeFixture.policy()
-        .withFirstTokenTimeout(java.time.Duration.ofSeconds(5))
-        .withAttemptTimeout(java.time.Duration.ofSeconds(8))
-        .withDeadline(java.time.Duration.ofSeconds(20))
+        .firstTokenTimeout(java.time.Duration.ofSeconds(5))
+        .attemptTimeout(java.time.Duration.ofSeconds(8))
+        .deadline(java.time.Duration.ofSeconds(20))
         .build();
   }
 

@@ -302,9 +302,9 @@ public final class FaultSoak {
                     upstreamCalls,
                     bound,
                     FREE.size(),
-                    BUDGET.retryBudgetRatio(),
-                    BUDGET.retryBudgetMinRetries(),
-                    BUDGET.retryBudgetWindow().toSeconds())));
+                    BUDGET.retryBudget().ratio(),
+                    BUDGET.retryBudget().minRetries(),
+                    BUDGET.retryBudget().window().toSeconds())));
       }
       boolean passed = checks.values().stream().allMatch(c -> ((Check) c).passed());
       report.put("seconds", Math.round(seconds * 10) / 10.0);
@@ -366,10 +366,10 @@ public final class FaultSoak {
    * ratio} per request plus {@code minRetries} for each window the run touches.
    */
   static double callBound(int routes, OrchestratorPolicy budget, int requests, long nanos) {
-    long windows = nanos / budget.retryBudgetWindow().toNanos() + 2;
+    long windows = nanos / budget.retryBudget().window().toNanos() + 2;
     return routes
-        + budget.retryBudgetRatio()
-        + (double) budget.retryBudgetMinRetries() * windows / requests;
+        + budget.retryBudget().ratio()
+        + (double) budget.retryBudget().minRetries() * windows / requests;
   }
 
   /**
@@ -506,14 +506,14 @@ public final class FaultSoak {
       Credentials key = Credentials.constant("sk-soak-placeholder");
       OrchestratorPolicy policy =
           OrchestratorPolicy.builder()
-              .withDeadline(Duration.ofMillis(o.deadlineMs))
-              .withAttemptTimeout(Duration.ofMillis(o.attemptTimeoutMs))
-              .withFirstTokenTimeout(Duration.ofMillis(o.firstTokenTimeoutMs))
-              .withStreamIdleTimeout(Duration.ofMillis(o.firstTokenTimeoutMs))
-              .withConnectTimeout(Duration.ofMillis(250))
-              .withBackoff(Duration.ofMillis(25), Duration.ofMillis(250))
-              .withSameRouteRetries(1)
-              .withSeed(o.seed)
+              .deadline(Duration.ofMillis(o.deadlineMs))
+              .attemptTimeout(Duration.ofMillis(o.attemptTimeoutMs))
+              .firstTokenTimeout(Duration.ofMillis(o.firstTokenTimeoutMs))
+              .streamIdleTimeout(Duration.ofMillis(o.firstTokenTimeoutMs))
+              .connectTimeout(Duration.ofMillis(250))
+              .backoff(Duration.ofMillis(25), Duration.ofMillis(250))
+              .sameRouteRetries(1)
+              .seed(o.seed)
               .build();
       this.orchestrator =
           TaskOrchestrator.builder()

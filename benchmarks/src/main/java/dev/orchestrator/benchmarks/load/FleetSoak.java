@@ -143,14 +143,14 @@ public final class FleetSoak {
     Files.writeString(catalogFile, FaultSoak.catalog(upstream));
     OrchestratorPolicy policy =
         OrchestratorPolicy.builder()
-            .withDeadline(Duration.ofMillis(2000))
-            .withAttemptTimeout(Duration.ofMillis(800))
-            .withFirstTokenTimeout(Duration.ofMillis(400))
-            .withStreamIdleTimeout(Duration.ofMillis(400))
-            .withConnectTimeout(Duration.ofMillis(250))
-            .withBackoff(Duration.ofMillis(25), Duration.ofMillis(250))
-            .withSameRouteRetries(1)
-            .withSeed(seed)
+            .deadline(Duration.ofMillis(2000))
+            .attemptTimeout(Duration.ofMillis(800))
+            .firstTokenTimeout(Duration.ofMillis(400))
+            .streamIdleTimeout(Duration.ofMillis(400))
+            .connectTimeout(Duration.ofMillis(250))
+            .backoff(Duration.ofMillis(25), Duration.ofMillis(250))
+            .sameRouteRetries(1)
+            .seed(seed)
             .build();
     String namespace = "soak-" + mode + "-" + System.nanoTime();
     List<RedisHealthStore> stores = new ArrayList<>();
@@ -162,7 +162,7 @@ public final class FleetSoak {
             RedisHealthStore.builder()
                 .uri(redis.uri())
                 .namespace(namespace)
-                .settings(policy.healthSettings())
+                .settings(policy.breakers())
                 .build();
         stores.add(s);
         store = s;

@@ -34,7 +34,7 @@ class SoakChecksTest {
   @Test
   void theCallBoundIsOneCallPerRoutePlusWhatTheRetryBudgetAllows() {
     OrchestratorPolicy p =
-        OrchestratorPolicy.builder().withRetryBudget(0.2, 10, Duration.ofSeconds(10)).build();
+        OrchestratorPolicy.builder().retryBudget(0.2, 10, Duration.ofSeconds(10)).build();
     // 5 s touches at most 2 windows of 10 s (+1 for the window in which the run started).
     assertThat(FaultSoak.callBound(3, p, 1000, 5 * S)).isEqualTo(3 + 0.2 + 10.0 * 2 / 1000);
     assertThat(FaultSoak.callBound(3, p, 1000, 25 * S)).isEqualTo(3 + 0.2 + 10.0 * 4 / 1000);

@@ -20,8 +20,8 @@ public class Ask {
             .credentials(credentials)
             .policy(
                 OrchestratorPolicy.builder()
-                    .withSameRouteRetries(1)
-                    .withDeadline(Duration.ofSeconds(60))
+                    .sameRouteRetries(1)
+                    .deadline(Duration.ofSeconds(60))
                     .build())
             .build();
 

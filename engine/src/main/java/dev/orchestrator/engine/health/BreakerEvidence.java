@@ -35,7 +35,11 @@ public final class BreakerEvidence {
   /**
    * Records a failure (a stream cut after output when {@code cut}) and answers whether the breaker
    * opens on it: the window holds the minimum volume and its failure rate reached the threshold, or
-   * it holds less and the consecutive count reached its threshold.
+   * it holds less and the consecutive count reached its threshold — or, at any volume, the last
+   * {@link HealthSettings#minimumCalls()} calls all failed: a full window's worth of failures with
+   * no success between, so a busy route that goes hard down opens at once instead of when its
+   * earlier successes have aged out of the window (uncorrelated faults at rate p run that long with
+   * probability p^20: never, in practice).
    */
   public boolean failure(long now, boolean cut) {
     roll(now);
@@ -45,6 +49,10 @@ public final class BreakerEvidence {
       consecutiveCuts++;
     } else {
       consecutiveFailures++;
+    }
+    if (consecutiveFailures >= settings.minimumCalls()
+        || consecutiveCuts >= settings.minimumCalls()) {
+      return true;
     }
     double w = previousWeight(now);
     double volume = previousCalls * w + calls;

@@ -102,6 +102,93 @@ public record HealthSettings(
     return EVIDENCE;
   }
 
+  /** A copy that opens after {@code v} consecutive failures while volume is low. */
+  public HealthSettings withBreakerThreshold(int v) {
+    return new HealthSettings(
+        v,
+        openInitial,
+        openMax,
+        probeLease,
+        streamCutThreshold,
+        window,
+        minimumCalls,
+        failureRate,
+        shortRetryAfter);
+  }
+
+  /** A copy whose open time starts at {@code initial} and doubles up to {@code max}. */
+  public HealthSettings withOpenTime(Duration initial, Duration max) {
+    return new HealthSettings(
+        breakerThreshold,
+        initial,
+        max,
+        probeLease,
+        streamCutThreshold,
+        window,
+        minimumCalls,
+        failureRate,
+        shortRetryAfter);
+  }
+
+  /** A copy whose half-open probe's lease lives {@code v} if its holder never reports. */
+  public HealthSettings withProbeLease(Duration v) {
+    return new HealthSettings(
+        breakerThreshold,
+        openInitial,
+        openMax,
+        v,
+        streamCutThreshold,
+        window,
+        minimumCalls,
+        failureRate,
+        shortRetryAfter);
+  }
+
+  /** A copy that opens after {@code v} consecutive stream cuts while volume is low. */
+  public HealthSettings withStreamCutThreshold(int v) {
+    return new HealthSettings(
+        breakerThreshold,
+        openInitial,
+        openMax,
+        probeLease,
+        v,
+        window,
+        minimumCalls,
+        failureRate,
+        shortRetryAfter);
+  }
+
+  /**
+   * A copy that measures the failure rate over {@code window} once it holds {@code minimumCalls}
+   * calls, and opens at {@code failureRate}.
+   */
+  public HealthSettings withFailureRate(Duration window, int minimumCalls, double failureRate) {
+    return new HealthSettings(
+        breakerThreshold,
+        openInitial,
+        openMax,
+        probeLease,
+        streamCutThreshold,
+        window,
+        minimumCalls,
+        failureRate,
+        shortRetryAfter);
+  }
+
+  /** A copy in which a rate limit's {@code Retry-After} up to {@code v} is evidence only. */
+  public HealthSettings withShortRetryAfter(Duration v) {
+    return new HealthSettings(
+        breakerThreshold,
+        openInitial,
+        openMax,
+        probeLease,
+        streamCutThreshold,
+        window,
+        minimumCalls,
+        failureRate,
+        v);
+  }
+
   private static void atLeastOne(String name, int v) {
     if (v < 1) {
       throw new IllegalArgumentException(name + ": " + v + " (expected: >= 1)");

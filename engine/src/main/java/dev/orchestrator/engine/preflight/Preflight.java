@@ -117,7 +117,7 @@ public final class Preflight {
       this.clients = o.providers();
       this.health = o.health();
       this.retiredTtl = o.policy().retiredTtl();
-      this.retryAfterCap = o.policy().retryAfterCap();
+      this.retryAfterCap = o.policy().retries().retryAfterCap();
       this.accountCooldown =
           b.accountCooldown != null ? b.accountCooldown : o.policy().accountCooldown();
     } else {
@@ -131,9 +131,9 @@ public final class Preflight {
           b.health != null
               ? b.health
               : RouteHealthRegistry.create(
-                  b.ticker, defaults.healthSettings(), RetryBudget.defaults(b.ticker));
+                  b.ticker, defaults.breakers(), RetryBudget.defaults(b.ticker));
       this.retiredTtl = defaults.retiredTtl();
-      this.retryAfterCap = defaults.retryAfterCap();
+      this.retryAfterCap = defaults.retries().retryAfterCap();
       HealthStore h = this.health;
       this.planner =
           r -> rp.plan(PlanRequest.from(r, strategy, onlyConfigured), h, credentials::configured);

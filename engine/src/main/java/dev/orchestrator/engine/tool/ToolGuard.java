@@ -11,12 +11,12 @@ import java.util.random.RandomGenerator;
 /**
  * Wraps an agent's tool calls: runs the call, and when it fails asks {@link ToolFailureClassifier}
  * what to do. Retries on the same agent only when the decision says a retry is safe, at most {@link
- * Builder#withMaxRetries(int) maxRetries} times with full-jitter exponential backoff; then, or
- * straight away, answers a {@link ToolOutcome.FailOver} or throws the terminal {@link
+ * Builder#maxRetries(int) maxRetries} times with full-jitter exponential backoff; then, or straight
+ * away, answers a {@link ToolOutcome.FailOver} or throws the terminal {@link
  * ToolExecutionStoppedException}. Every decision is published to the audit listeners first.
  *
  * <pre>{@code
- * ToolGuard guard = ToolGuard.builder().withMaxRetries(2).build();
+ * ToolGuard guard = ToolGuard.builder().maxRetries(2).build();
  * ToolOutcome<String> outcome = guard.run(ToolSpec.idempotent("search"), () -> search.call(query));
  * }</pre>
  *
@@ -186,7 +186,7 @@ public final class ToolGuard {
      *
      * @throws IllegalArgumentException outside 0..{@value ToolGuard#MAX_RETRIES_CEILING}
      */
-    public Builder withMaxRetries(int retries) {
+    public Builder maxRetries(int retries) {
       if (retries < 0 || retries > MAX_RETRIES_CEILING) {
         throw new IllegalArgumentException(
             "maxRetries: " + retries + " (expected: 0.." + MAX_RETRIES_CEILING + ")");
@@ -202,7 +202,7 @@ public final class ToolGuard {
      * @throws IllegalArgumentException when {@code initial} is negative, {@code max} is below
      *     {@code initial}, or {@code max} exceeds {@link ToolGuard#MAX_BACKOFF_CEILING}
      */
-    public Builder withBackoff(Duration initial, Duration max) {
+    public Builder backoff(Duration initial, Duration max) {
       Objects.requireNonNull(initial, "initial");
       Objects.requireNonNull(max, "max");
       if (initial.isNegative()) {
@@ -231,7 +231,7 @@ public final class ToolGuard {
     }
 
     /** How to wait between attempts (default {@link Sleeper#system()}). */
-    public Builder withSleeper(Sleeper sleeper) {
+    public Builder sleeper(Sleeper sleeper) {
       this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
       return this;
     }
@@ -240,7 +240,7 @@ public final class ToolGuard {
      * The jitter source (default {@link ThreadLocalRandom}); a seeded one makes delays
      * reproducible. Access is synchronized, so any generator is fine.
      */
-    public Builder withRandom(RandomGenerator random) {
+    public Builder random(RandomGenerator random) {
       this.random = Objects.requireNonNull(random, "random");
       return this;
     }

@@ -91,7 +91,7 @@ class PreflightTest {
         .catalog(catalog)
         .providers(ProviderClients.single(client))
         .credentials(Credentials.constant("test-key"))
-        .policy(OrchestratorPolicy.builder().withSeed(7L).build())
+        .policy(OrchestratorPolicy.builder().seed(7L).build())
         .ticker(time)
         .sleeper(time)
         .build();
@@ -193,7 +193,7 @@ class PreflightTest {
     preflight(Catalogs.of(free("a", "m", 8000))).build().check("a/m");
 
     assertThat(health.cooldownRemaining("a/m"))
-        .isEqualTo(OrchestratorPolicy.defaults().retryAfterCap());
+        .isEqualTo(OrchestratorPolicy.defaults().retries().retryAfterCap());
   }
 
   @Test
@@ -297,7 +297,7 @@ class PreflightTest {
             .catalog(Catalogs.of(free("a", "m", 8000)))
             .providers(ProviderClients.single(client))
             .credentials(Credentials.constant("test-key"))
-            .policy(OrchestratorPolicy.builder().withRetryAfterCap(Duration.ofMinutes(3)).build())
+            .policy(OrchestratorPolicy.builder().retryAfterCap(Duration.ofMinutes(3)).build())
             .ticker(time)
             .sleeper(time)
             .build();

@@ -73,9 +73,9 @@ class ToolAuditSecrecyTest {
     List<Object> published = new ArrayList<>();
     ToolGuard guard =
         ToolGuard.builder()
-            .withMaxRetries(2)
-            .withBackoff(Duration.ofMillis(1), Duration.ofMillis(2))
-            .withSleeper(d -> {})
+            .maxRetries(2)
+            .backoff(Duration.ofMillis(1), Duration.ofMillis(2))
+            .sleeper(d -> {})
             .onDecision(events::add)
             .build();
     Map<String, String> arguments = Map.of("command", "deploy --token " + secret);

@@ -36,9 +36,9 @@ class ToolGuardTest {
 
   private ToolGuard.Builder guard() {
     return ToolGuard.builder()
-        .withSleeper(sleeps::add)
-        .withRandom(TOP_OF_RANGE)
-        .withBackoff(Duration.ofMillis(100), Duration.ofMillis(250))
+        .sleeper(sleeps::add)
+        .random(TOP_OF_RANGE)
+        .backoff(Duration.ofMillis(100), Duration.ofMillis(250))
         .onDecision(events::add);
   }
 
@@ -67,7 +67,7 @@ class ToolGuardTest {
 
     ToolOutcome<String> outcome =
         guard()
-            .withMaxRetries(2)
+            .maxRetries(2)
             .build()
             .run(ToolSpec.idempotent("search"), failing(1, new SocketTimeoutException(), calls));
 
@@ -83,7 +83,7 @@ class ToolGuardTest {
 
     ToolOutcome<String> outcome =
         guard()
-            .withMaxRetries(3)
+            .maxRetries(3)
             .build()
             .run(ToolSpec.idempotent("search"), failing(99, new SocketTimeoutException(), calls));
 
@@ -104,7 +104,7 @@ class ToolGuardTest {
   @Test
   void backsOffExponentiallyUpToTheMaximum() {
     guard()
-        .withMaxRetries(4)
+        .maxRetries(4)
         .build()
         .run(
             ToolSpec.idempotent("search"),
@@ -124,8 +124,8 @@ class ToolGuardTest {
   @Test
   void jittersEachDelayWithinItsCap() {
     guard()
-        .withMaxRetries(4)
-        .withRandom(new Random(42))
+        .maxRetries(4)
+        .random(new Random(42))
         .build()
         .run(
             ToolSpec.idempotent("search"),
@@ -148,7 +148,7 @@ class ToolGuardTest {
   void failsOverAtOnceWhenNoRetriesAreAllowed() {
     ToolOutcome<String> outcome =
         guard()
-            .withMaxRetries(0)
+            .maxRetries(0)
             .build()
             .run(
                 ToolSpec.idempotent("search"),
@@ -161,7 +161,7 @@ class ToolGuardTest {
   @Test
   void stopsANonIdempotentTimeoutWithoutReplayingIt() {
     AtomicInteger calls = new AtomicInteger();
-    ToolGuard g = guard().withMaxRetries(4).build();
+    ToolGuard g = guard().maxRetries(4).build();
 
     assertThatThrownBy(
             () ->
@@ -190,7 +190,7 @@ class ToolGuardTest {
 
     ToolOutcome<String> outcome =
         guard()
-            .withMaxRetries(4)
+            .maxRetries(4)
             .build()
             .run(
                 ToolSpec.idempotent("search"),
@@ -218,7 +218,7 @@ class ToolGuardTest {
     assertThatThrownBy(
             () ->
                 guard()
-                    .withMaxRetries(4)
+                    .maxRetries(4)
                     .build()
                     .run(ToolSpec.idempotent("agent"), failing(99, inner, calls)))
         .isSameAs(inner);
@@ -248,8 +248,8 @@ class ToolGuardTest {
     AtomicInteger calls = new AtomicInteger();
     ToolGuard g =
         guard()
-            .withMaxRetries(4)
-            .withSleeper(
+            .maxRetries(4)
+            .sleeper(
                 d -> {
                   throw new InterruptedException();
                 })
@@ -291,19 +291,19 @@ class ToolGuardTest {
   @ParameterizedTest
   @ValueSource(ints = {-1, 5, 7})
   void rejectsMaxRetriesOutsideTheCeiling(int retries) {
-    assertThatThrownBy(() -> ToolGuard.builder().withMaxRetries(retries))
+    assertThatThrownBy(() -> ToolGuard.builder().maxRetries(retries))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("maxRetries: " + retries + " (expected: 0..4)");
   }
 
   @Test
   void rejectsBackoffBoundsThatMakeNoSense() {
-    assertThatThrownBy(() -> ToolGuard.builder().withBackoff(Duration.ofMillis(-1), Duration.ZERO))
+    assertThatThrownBy(() -> ToolGuard.builder().backoff(Duration.ofMillis(-1), Duration.ZERO))
         .hasMessage("backoffInitial: -1 ms (expected: >= 0 ms)");
     assertThatThrownBy(
-            () -> ToolGuard.builder().withBackoff(Duration.ofSeconds(1), Duration.ofMillis(10)))
+            () -> ToolGuard.builder().backoff(Duration.ofSeconds(1), Duration.ofMillis(10)))
         .hasMessage("backoffMax: 10 ms (expected: >= backoffInitial 1000 ms)");
-    assertThatThrownBy(() -> ToolGuard.builder().withBackoff(Duration.ZERO, Duration.ofHours(2)))
+    assertThatThrownBy(() -> ToolGuard.builder().backoff(Duration.ZERO, Duration.ofHours(2)))
         .hasMessage("backoffMax: 7200000 ms (expected: <= 3600000 ms)");
   }
 
@@ -313,8 +313,8 @@ class ToolGuardTest {
 
     ToolOutcome<String> outcome =
         guard()
-            .withBackoff(Duration.ZERO, Duration.ZERO)
-            .withMaxRetries(2)
+            .backoff(Duration.ZERO, Duration.ZERO)
+            .maxRetries(2)
             .build()
             .run(ToolSpec.idempotent("search"), failing(2, new SocketTimeoutException(), calls));
 

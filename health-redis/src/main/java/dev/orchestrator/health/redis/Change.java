@@ -24,5 +24,10 @@ enum Change {
    * A success on a closed breaker after this process counted failures there, or while a cooldown
    * ran: {@link Script#SUCCEED}.
    */
-  SUCCEED
+  SUCCEED,
+  /**
+   * A panic-mode answer while the breaker is open: its open time ends now, so the next admission is
+   * the probe: {@link Script#HASTEN}.
+   */
+  HASTEN
 }

@@ -167,6 +167,7 @@ public final class RedisHealthStore implements HealthStore {
       case CLOSE -> sync.sendChange(e, Script.CLOSE, route, admission.lease());
       case RELEASE -> sync.sendChange(e, Script.RELEASE, route, admission.lease());
       case SUCCEED -> sync.sendChange(e, Script.SUCCEED, route);
+      case HASTEN -> sync.sendChange(e, Script.HASTEN, route);
       case NONE -> throw new AssertionError(c);
     }
   }

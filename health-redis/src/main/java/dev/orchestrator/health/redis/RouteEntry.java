@@ -103,7 +103,10 @@ final class RouteEntry {
     }
     Change c =
         switch (outcome) {
-          case SUCCESS -> success(holder, now);
+          case SUCCESS ->
+              a.kind() == Admission.Kind.PANIC && open && openUntil - now > 0
+                  ? hasten(now)
+                  : success(holder, now);
           case BREAKER_FAILURE -> failure(holder, now, false);
           case STREAM_CUT -> failure(holder, now, true);
           case COOL_DOWN, RETIRE, NEUTRAL, ABANDONED -> holder ? release(now) : Change.NONE;
@@ -130,6 +133,12 @@ final class RouteEntry {
   private void learntLocally() {
     localOnly = true;
     localChanges++;
+  }
+
+  /** A panic-mode answer while open: the route may be back, its probe is due now. */
+  private Change hasten(long now) {
+    openUntil = now;
+    return Change.HASTEN;
   }
 
   private Change success(boolean holder, long now) {

@@ -36,6 +36,8 @@ enum Script {
   RELEASE("release", ScriptOutputType.VALUE),
   /** A success on a closed breaker: the failure counts start again, the cooldown ends. */
   SUCCEED("succeed", ScriptOutputType.VALUE),
+  /** A panic-mode answer while open: the open time ends now, the next admission is the probe. */
+  HASTEN("hasten", ScriptOutputType.VALUE),
   /** The longer of two cooldowns. */
   COOLDOWN("cooldown", ScriptOutputType.VALUE),
   /** The longer of two retirements. */

@@ -159,6 +159,26 @@ class FleetHealthIT {
   }
 
   @Test
+  void aPanicAnswerOnOneStoreMakesTheProbeDueForTheWholeFleet() {
+    String ns = "panic";
+    String route = "provider/back-early";
+    HealthSettings longOpen =
+        new HealthSettings(
+            3, Duration.ofSeconds(8), Duration.ofSeconds(8), Duration.ofSeconds(20), 3);
+    RedisHealthStore a = fleet.store(ns, longOpen);
+    RedisHealthStore b = fleet.store(ns, longOpen);
+    trip(a, route);
+    Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
+    assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.SHED);
+
+    a.report(a.admit(route).panic(), AttemptHealth.SUCCESS);
+
+    // Well within the 8 s open time, B's next admission is the fleet's probe.
+    Eventually.await("probe due on B", () -> b.admit(route).kind() == Admission.Kind.PROBE);
+    assertThat(a.admit(route).kind()).isEqualTo(Admission.Kind.SHED); // B holds the one lease
+  }
+
+  @Test
   void aProbeWhoseHolderDiesExpiresAndAnotherStoreTakesItOver() {
     String ns = "lease";
     String route = "provider/dying-holder";

@@ -76,14 +76,14 @@ final class Upstreams {
   /** Short timeouts, no same-route retries: each failure is one upstream call. */
   static OrchestratorPolicy policy() {
     return OrchestratorPolicy.builder()
-        .withConnectTimeout(Duration.ofMillis(500))
-        .withAttemptTimeout(Duration.ofMillis(1500))
-        .withFirstTokenTimeout(Duration.ofMillis(1000))
-        .withStreamIdleTimeout(Duration.ofMillis(1000))
-        .withDeadline(Duration.ofSeconds(6))
-        .withBackoff(Duration.ofMillis(5), Duration.ofMillis(20))
-        .withSameRouteRetries(0)
-        .withSeed(7L)
+        .connectTimeout(Duration.ofMillis(500))
+        .attemptTimeout(Duration.ofMillis(1500))
+        .firstTokenTimeout(Duration.ofMillis(1000))
+        .streamIdleTimeout(Duration.ofMillis(1000))
+        .deadline(Duration.ofSeconds(6))
+        .backoff(Duration.ofMillis(5), Duration.ofMillis(20))
+        .sameRouteRetries(0)
+        .seed(7L)
         .build();
   }
 

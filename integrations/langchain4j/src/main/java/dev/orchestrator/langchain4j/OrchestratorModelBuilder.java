@@ -138,7 +138,7 @@ public abstract class OrchestratorModelBuilder<B extends OrchestratorModelBuilde
       throw new IllegalStateException(
           "modelName: not set (expected: a model such as orchestrator/free)");
     }
-    Duration t = timeout == null ? orchestrator.policy().deadline() : timeout;
+    Duration t = timeout == null ? orchestrator.policy().timeouts().deadline() : timeout;
     return new ModelSettings(orchestrator, defaults, listeners, t);
   }
 }

@@ -40,7 +40,7 @@ class OrchestratorMetricsTest {
       client
           .orchestrator()
           .catalog(catalog)
-          .policy(OrchestratorPolicy.builder().withSeed(1L).build())
+          .policy(OrchestratorPolicy.builder().seed(1L).build())
           .build();
   private final OrchestratorMetrics metrics = OrchestratorMetrics.bind(orchestrator, registry);
 

@@ -78,7 +78,7 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
     this.toolCallingManager = b.toolCallingManager;
     this.observationRegistry = b.observationRegistry;
     this.observationConvention = b.observationConvention;
-    this.timeout = b.timeout == null ? orchestrator.policy().deadline() : b.timeout;
+    this.timeout = b.timeout == null ? orchestrator.policy().timeouts().deadline() : b.timeout;
   }
 
   /** A builder. */

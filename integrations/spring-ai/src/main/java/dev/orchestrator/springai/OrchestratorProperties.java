@@ -178,28 +178,28 @@ public class OrchestratorProperties {
     public OrchestratorPolicy toPolicy() {
       OrchestratorPolicy.Builder b = OrchestratorPolicy.builder();
       if (deadline != null) {
-        b.withDeadline(deadline);
+        b.deadline(deadline);
       }
       if (connectTimeout != null) {
-        b.withConnectTimeout(connectTimeout);
+        b.connectTimeout(connectTimeout);
       }
       if (attemptTimeout != null) {
-        b.withAttemptTimeout(attemptTimeout);
+        b.attemptTimeout(attemptTimeout);
       }
       if (firstTokenTimeout != null) {
-        b.withFirstTokenTimeout(firstTokenTimeout);
+        b.firstTokenTimeout(firstTokenTimeout);
       }
       if (streamIdleTimeout != null) {
-        b.withStreamIdleTimeout(streamIdleTimeout);
+        b.streamIdleTimeout(streamIdleTimeout);
       }
       if (sameRouteRetries != null) {
-        b.withSameRouteRetries(sameRouteRetries);
+        b.sameRouteRetries(sameRouteRetries);
       }
       if (strategy != null) {
-        b.withStrategy(strategy);
+        b.strategy(strategy);
       }
       if (failoverOnContentFilter != null) {
-        b.withFailoverOnContentFilter(failoverOnContentFilter);
+        b.failoverOnContentFilter(failoverOnContentFilter);
       }
       return b.build();
     }

@@ -53,8 +53,9 @@ class OrchestratorAutoConfigurationIT {
               context -> {
                 assertThat(context).hasSingleBean(ChatModel.class);
                 TaskOrchestrator orchestrator = context.getBean(TaskOrchestrator.class);
-                assertThat(orchestrator.policy().deadline()).isEqualTo(Duration.ofSeconds(30));
-                assertThat(orchestrator.policy().sameRouteRetries()).isZero();
+                assertThat(orchestrator.policy().timeouts().deadline())
+                    .isEqualTo(Duration.ofSeconds(30));
+                assertThat(orchestrator.policy().retries().sameRoute()).isZero();
 
                 String answer =
                     context

@@ -83,7 +83,7 @@ public final class LoopbackOrchestrator implements AutoCloseable {
    */
   public static LoopbackOrchestrator withStreamIdle(
       Map<String, List<Step>> scripts, Duration streamIdle) {
-    return new LoopbackOrchestrator(scripts, policy().withStreamIdleTimeout(streamIdle).build());
+    return new LoopbackOrchestrator(scripts, policy().streamIdleTimeout(streamIdle).build());
   }
 
   /** The scripted upstream. */
@@ -107,14 +107,14 @@ public final class LoopbackOrchestrator implements AutoCloseable {
   /** No same-route retries, tiny backoff; time limits generous for a loaded machine. */
   private static OrchestratorPolicy.Builder policy() {
     return OrchestratorPolicy.builder()
-        .withConnectTimeout(Duration.ofSeconds(2))
-        .withAttemptTimeout(Duration.ofSeconds(10))
-        .withFirstTokenTimeout(Duration.ofSeconds(10))
-        .withStreamIdleTimeout(Duration.ofSeconds(10))
-        .withDeadline(Duration.ofSeconds(30))
-        .withBackoff(Duration.ofMillis(1), Duration.ofMillis(5))
-        .withSameRouteRetries(0)
-        .withSeed(7L);
+        .connectTimeout(Duration.ofSeconds(2))
+        .attemptTimeout(Duration.ofSeconds(10))
+        .firstTokenTimeout(Duration.ofSeconds(10))
+        .streamIdleTimeout(Duration.ofSeconds(10))
+        .deadline(Duration.ofSeconds(30))
+        .backoff(Duration.ofMillis(1), Duration.ofMillis(5))
+        .sameRouteRetries(0)
+        .seed(7L);
   }
 
   private static Catalog catalog(ScriptedUpstream upstream) {

@@ -17,8 +17,8 @@ public class GuardedSearch {
       List<String> audit) {
     ToolGuard guard =
         ToolGuard.builder()
-            .withMaxRetries(2) // idempotent timeouts: at most 2 more tries on this agent
-            .withBackoff(Duration.ofMillis(100), Duration.ofSeconds(2))
+            .maxRetries(2) // idempotent timeouts: at most 2 more tries on this agent
+            .backoff(Duration.ofMillis(100), Duration.ofSeconds(2))
             .onDecision(event -> audit.add(event.reasonCode())) // never holds raw text
             .build();
     try {

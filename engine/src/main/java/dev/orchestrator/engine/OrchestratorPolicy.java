@@ -218,7 +218,9 @@ public record OrchestratorPolicy(
     b.streamIdleTimeout = timeouts.streamIdle();
     b.deadline = timeouts.deadline();
     b.silenceGrace = timeouts.silenceGrace();
-    b.breakers = breakers;
+    b.breakers = breakers.toBuilder();
+    b.openInitial = breakers.openInitial();
+    b.openMax = breakers.openMax();
     // A derived lease keeps following the attempt timeout.
     b.probeLease =
         breakers.probeLease().equals(timeouts.attempt().plusSeconds(10))
@@ -254,7 +256,9 @@ public record OrchestratorPolicy(
     private Duration streamIdleTimeout = Duration.ofSeconds(30);
     private Duration deadline = Duration.ofSeconds(300);
     private Duration silenceGrace = Duration.ofSeconds(5);
-    private HealthSettings breakers = HealthSettings.defaults();
+    private HealthSettings.Builder breakers = HealthSettings.builder();
+    private Duration openInitial = HealthSettings.defaults().openInitial();
+    private Duration openMax = HealthSettings.defaults().openMax();
     private Duration probeLease;
     private double panicThreshold = 0.5;
     private RetryBudget retryBudget = new RetryBudget(0.2, 10, Duration.ofSeconds(10));
@@ -351,7 +355,9 @@ public record OrchestratorPolicy(
      * as well. Its probe lease is kept unless {@link #probeLease} sets one.
      */
     public Builder breakers(HealthSettings v) {
-      breakers = Objects.requireNonNull(v, "breakers");
+      breakers = v.toBuilder();
+      openInitial = v.openInitial();
+      openMax = v.openMax();
       probeLease = v.probeLease();
       return this;
     }
@@ -361,16 +367,17 @@ public record OrchestratorPolicy(
      * on the open time is raised to {@code openDuration} when it was lower.
      */
     public Builder breaker(int failureThreshold, Duration openDuration) {
-      Objects.requireNonNull(openDuration, "breakerOpenDuration");
-      Duration max =
-          breakers.openMax().compareTo(openDuration) < 0 ? openDuration : breakers.openMax();
-      breakers = breakers.withBreakerThreshold(failureThreshold).withOpenTime(openDuration, max);
+      breakers.breakerThreshold(failureThreshold);
+      openInitial = openDuration;
+      if (openDuration != null && openMax != null && openMax.compareTo(openDuration) < 0) {
+        openMax = openDuration;
+      }
       return this;
     }
 
     /** The cap on a breaker's open time while its probes keep failing. */
     public Builder breakerOpenMax(Duration v) {
-      breakers = breakers.withOpenTime(breakers.openInitial(), v);
+      openMax = v;
       return this;
     }
 
@@ -382,7 +389,7 @@ public record OrchestratorPolicy(
 
     /** Consecutive stream cuts after output that open a route's breaker. */
     public Builder streamCutThreshold(int v) {
-      breakers = breakers.withStreamCutThreshold(v);
+      breakers.streamCutThreshold(v);
       return this;
     }
 
@@ -462,8 +469,10 @@ public record OrchestratorPolicy(
           new Retries(
               sameRouteRetries, backoffInitial, backoffMax, retryAfterCap, poolRetryAfterThreshold),
           timeouts,
-          breakers.withProbeLease(
-              probeLease != null ? probeLease : timeouts.attempt().plusSeconds(10)),
+          breakers
+              .openTime(openInitial, openMax)
+              .probeLease(probeLease != null ? probeLease : timeouts.attempt().plusSeconds(10))
+              .build(),
           panicThreshold,
           retryBudget,
           streamBounds,

@@ -39,8 +39,12 @@ class FaultShapesIT {
     RouteHealthRegistry health =
         RouteHealthRegistry.create(
             ticker,
-            new HealthSettings(
-                2, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(30), 3),
+            HealthSettings.builder()
+                .breakerThreshold(2)
+                .openTime(Duration.ofSeconds(1), Duration.ofSeconds(30))
+                .probeLease(Duration.ofSeconds(30))
+                .streamCutThreshold(3)
+                .build(),
             RetryBudget.defaults(ticker));
     try (ServeFixture f =
         ServeFixture.start(

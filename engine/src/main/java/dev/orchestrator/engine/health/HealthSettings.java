@@ -72,28 +72,6 @@ public record HealthSettings(
   }
 
   /**
-   * The breaker's basic settings, with the evidence settings at their defaults (10 s window, 20
-   * calls, 80 % failures, 10 s short {@code Retry-After}).
-   */
-  public HealthSettings(
-      int breakerThreshold,
-      Duration openInitial,
-      Duration openMax,
-      Duration probeLease,
-      int streamCutThreshold) {
-    this(
-        breakerThreshold,
-        openInitial,
-        openMax,
-        probeLease,
-        streamCutThreshold,
-        EVIDENCE.window,
-        EVIDENCE.minimumCalls,
-        EVIDENCE.failureRate,
-        EVIDENCE.shortRetryAfter);
-  }
-
-  /**
    * 5 failures (or 3 stream cuts) in a row open while volume is low, 80 % failures over 10 s once
    * 20 calls; 1 s open at first, doubling to 8 s; 30 s probe lease; {@code Retry-After} up to 10 s
    * is evidence.
@@ -102,91 +80,95 @@ public record HealthSettings(
     return EVIDENCE;
   }
 
-  /** A copy that opens after {@code v} consecutive failures while volume is low. */
-  public HealthSettings withBreakerThreshold(int v) {
-    return new HealthSettings(
-        v,
-        openInitial,
-        openMax,
-        probeLease,
-        streamCutThreshold,
-        window,
-        minimumCalls,
-        failureRate,
-        shortRetryAfter);
+  /** A builder starting from the defaults. */
+  public static Builder builder() {
+    return EVIDENCE.toBuilder();
   }
 
-  /** A copy whose open time starts at {@code initial} and doubles up to {@code max}. */
-  public HealthSettings withOpenTime(Duration initial, Duration max) {
-    return new HealthSettings(
-        breakerThreshold,
-        initial,
-        max,
-        probeLease,
-        streamCutThreshold,
-        window,
-        minimumCalls,
-        failureRate,
-        shortRetryAfter);
+  /** A builder starting from these settings. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
-  /** A copy whose half-open probe's lease lives {@code v} if its holder never reports. */
-  public HealthSettings withProbeLease(Duration v) {
-    return new HealthSettings(
-        breakerThreshold,
-        openInitial,
-        openMax,
-        v,
-        streamCutThreshold,
-        window,
-        minimumCalls,
-        failureRate,
-        shortRetryAfter);
-  }
+  /** Mutable builder; not thread-safe. {@link #build()} validates. */
+  public static final class Builder {
+    private int breakerThreshold;
+    private Duration openInitial;
+    private Duration openMax;
+    private Duration probeLease;
+    private int streamCutThreshold;
+    private Duration window;
+    private int minimumCalls;
+    private double failureRate;
+    private Duration shortRetryAfter;
 
-  /** A copy that opens after {@code v} consecutive stream cuts while volume is low. */
-  public HealthSettings withStreamCutThreshold(int v) {
-    return new HealthSettings(
-        breakerThreshold,
-        openInitial,
-        openMax,
-        probeLease,
-        v,
-        window,
-        minimumCalls,
-        failureRate,
-        shortRetryAfter);
-  }
+    private Builder(HealthSettings s) {
+      breakerThreshold = s.breakerThreshold;
+      openInitial = s.openInitial;
+      openMax = s.openMax;
+      probeLease = s.probeLease;
+      streamCutThreshold = s.streamCutThreshold;
+      window = s.window;
+      minimumCalls = s.minimumCalls;
+      failureRate = s.failureRate;
+      shortRetryAfter = s.shortRetryAfter;
+    }
 
-  /**
-   * A copy that measures the failure rate over {@code window} once it holds {@code minimumCalls}
-   * calls, and opens at {@code failureRate}.
-   */
-  public HealthSettings withFailureRate(Duration window, int minimumCalls, double failureRate) {
-    return new HealthSettings(
-        breakerThreshold,
-        openInitial,
-        openMax,
-        probeLease,
-        streamCutThreshold,
-        window,
-        minimumCalls,
-        failureRate,
-        shortRetryAfter);
-  }
+    /** Consecutive breaker failures that open a breaker while volume is low. */
+    public Builder breakerThreshold(int v) {
+      breakerThreshold = v;
+      return this;
+    }
 
-  /** A copy in which a rate limit's {@code Retry-After} up to {@code v} is evidence only. */
-  public HealthSettings withShortRetryAfter(Duration v) {
-    return new HealthSettings(
-        breakerThreshold,
-        openInitial,
-        openMax,
-        probeLease,
-        streamCutThreshold,
-        window,
-        minimumCalls,
-        failureRate,
-        v);
+    /** The first open time, doubled while probes keep failing up to {@code max}. */
+    public Builder openTime(Duration initial, Duration max) {
+      openInitial = initial;
+      openMax = max;
+      return this;
+    }
+
+    /** How long a half-open probe's lease lives if its holder never reports. */
+    public Builder probeLease(Duration v) {
+      probeLease = v;
+      return this;
+    }
+
+    /** Consecutive stream cuts that open a breaker while volume is low. */
+    public Builder streamCutThreshold(int v) {
+      streamCutThreshold = v;
+      return this;
+    }
+
+    /**
+     * The failure rate: measured over {@code window} once it holds {@code minimumCalls} calls, it
+     * opens the breaker at {@code rate}.
+     */
+    public Builder failureRate(Duration window, int minimumCalls, double rate) {
+      this.window = window;
+      this.minimumCalls = minimumCalls;
+      this.failureRate = rate;
+      return this;
+    }
+
+    /** The longest {@code Retry-After} of a rate limit that is evidence rather than a cool-down. */
+    public Builder shortRetryAfter(Duration v) {
+      shortRetryAfter = v;
+      return this;
+    }
+
+    /** Validates and builds. */
+    public HealthSettings build() {
+      return new HealthSettings(
+          breakerThreshold,
+          openInitial,
+          openMax,
+          probeLease,
+          streamCutThreshold,
+          window,
+          minimumCalls,
+          failureRate,
+          shortRetryAfter);
+    }
   }
 
   private static void atLeastOne(String name, int v) {

@@ -24,8 +24,12 @@ import net.jqwik.api.constraints.Size;
 class ProbeOwnershipPropertyTest {
   private static final List<String> ROUTES = List.of("a/m", "b/m");
   private static final HealthSettings SETTINGS =
-      new HealthSettings(
-          2, Duration.ofMillis(100), Duration.ofMillis(800), Duration.ofMillis(500), 2);
+      HealthSettings.builder()
+          .breakerThreshold(2)
+          .openTime(Duration.ofMillis(100), Duration.ofMillis(800))
+          .probeLease(Duration.ofMillis(500))
+          .streamCutThreshold(2)
+          .build();
 
   /** One step of the interleaving. */
   sealed interface Op permits Admit, Report, Advance {}

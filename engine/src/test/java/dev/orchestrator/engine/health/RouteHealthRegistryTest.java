@@ -16,8 +16,12 @@ class RouteHealthRegistryTest {
   private final RouteHealthRegistry store =
       RouteHealthRegistry.create(
           time,
-          new HealthSettings(
-              2, Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(20), 3),
+          HealthSettings.builder()
+              .breakerThreshold(2)
+              .openTime(Duration.ofSeconds(1), Duration.ofSeconds(8))
+              .probeLease(Duration.ofSeconds(20))
+              .streamCutThreshold(3)
+              .build(),
           RetryBudget.defaults(time));
 
   private void fail(int times) {

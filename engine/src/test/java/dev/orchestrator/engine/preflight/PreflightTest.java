@@ -65,8 +65,12 @@ class PreflightTest {
   private final RouteHealthRegistry health =
       RouteHealthRegistry.create(
           time,
-          new HealthSettings(
-              5, Duration.ofSeconds(30), Duration.ofSeconds(30), Duration.ofSeconds(60), 3),
+          HealthSettings.builder()
+              .breakerThreshold(5)
+              .openTime(Duration.ofSeconds(30), Duration.ofSeconds(30))
+              .probeLease(Duration.ofSeconds(60))
+              .streamCutThreshold(3)
+              .build(),
           RetryBudget.defaults(time));
 
   private static final Catalog FREE_AND_PRICED =

@@ -163,8 +163,12 @@ class FleetHealthIT {
     String ns = "panic";
     String route = "provider/back-early";
     HealthSettings longOpen =
-        new HealthSettings(
-            3, Duration.ofSeconds(8), Duration.ofSeconds(8), Duration.ofSeconds(20), 3);
+        HealthSettings.builder()
+            .breakerThreshold(3)
+            .openTime(Duration.ofSeconds(8), Duration.ofSeconds(8))
+            .probeLease(Duration.ofSeconds(20))
+            .streamCutThreshold(3)
+            .build();
     RedisHealthStore a = fleet.store(ns, longOpen);
     RedisHealthStore b = fleet.store(ns, longOpen);
     trip(a, route);
@@ -183,8 +187,12 @@ class FleetHealthIT {
     String ns = "lease";
     String route = "provider/dying-holder";
     HealthSettings shortLease =
-        new HealthSettings(
-            3, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(300), 3);
+        HealthSettings.builder()
+            .breakerThreshold(3)
+            .openTime(Duration.ofSeconds(1), Duration.ofSeconds(30))
+            .probeLease(Duration.ofMillis(300))
+            .streamCutThreshold(3)
+            .build();
     RedisHealthStore a = fleet.store(ns, shortLease);
     RedisHealthStore b = fleet.store(ns, shortLease);
     trip(a, route);

@@ -25,8 +25,12 @@ import org.junit.jupiter.params.provider.EnumSource;
 abstract class HealthStoreContract {
   /** Threshold 2, open 1 s doubling to 8 s, probe lease 20 s, 2 stream cuts. */
   static final HealthSettings SETTINGS =
-      new HealthSettings(
-          2, Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(20), 2);
+      HealthSettings.builder()
+          .breakerThreshold(2)
+          .openTime(Duration.ofSeconds(1), Duration.ofSeconds(8))
+          .probeLease(Duration.ofSeconds(20))
+          .streamCutThreshold(2)
+          .build();
 
   private static final String R = "provider/model";
   final ManualTime time = new ManualTime();

@@ -28,7 +28,12 @@ import net.jqwik.api.Provide;
  */
 class LocalHealthPropertyTest {
   private static final HealthSettings SETTINGS =
-      new HealthSettings(2, Duration.ofSeconds(1), Duration.ofSeconds(8), Duration.ofSeconds(3), 2);
+      HealthSettings.builder()
+          .breakerThreshold(2)
+          .openTime(Duration.ofSeconds(1), Duration.ofSeconds(8))
+          .probeLease(Duration.ofSeconds(3))
+          .streamCutThreshold(2)
+          .build();
   private static final List<String> ROUTES = List.of("a/1", "b/2");
 
   /**

@@ -41,17 +41,43 @@ public record AttemptRecord(
     latency = latency == null ? Duration.ZERO : latency;
   }
 
-  /** An ordinary attempt: nothing skipped, not a continuation. */
-  public AttemptRecord(
+  /** A successful attempt (HTTP 200). */
+  public static AttemptRecord succeeded(
+      String route, int attempt, Duration latency, int skippedEvents, boolean continuation) {
+    return new AttemptRecord(
+        route,
+        attempt,
+        200,
+        null,
+        null,
+        Decision.SUCCESS,
+        Duration.ZERO,
+        latency,
+        null,
+        skippedEvents,
+        continuation);
+  }
+
+  /** A failed attempt: status, category and retryability are the failure's. */
+  public static AttemptRecord failed(
       String route,
       int attempt,
-      Integer status,
-      FailureCategory category,
-      Boolean retryable,
+      ProviderFailure failure,
       Decision decision,
       Duration delay,
       Duration latency,
-      ProviderFailure failure) {
-    this(route, attempt, status, category, retryable, decision, delay, latency, failure, 0, false);
+      boolean continuation) {
+    return new AttemptRecord(
+        route,
+        attempt,
+        failure.status(),
+        failure.category(),
+        failure.retryable(),
+        decision,
+        delay,
+        latency,
+        failure,
+        0,
+        continuation);
   }
 }

@@ -163,37 +163,13 @@ final class RunRecord {
   }
 
   void success(Route route, int n, Duration latency, int skippedEvents) {
-    add(
-        new AttemptRecord(
-            route.id(),
-            n,
-            200,
-            null,
-            null,
-            Decision.SUCCESS,
-            Duration.ZERO,
-            latency,
-            null,
-            skippedEvents,
-            continuing));
+    add(AttemptRecord.succeeded(route.id(), n, latency, skippedEvents, continuing));
   }
 
   void attempt(
       Route route, int n, ProviderFailure f, Decision d, Duration delay, Duration latency) {
     seen.merge(f.category(), 1, Integer::sum);
-    add(
-        new AttemptRecord(
-            route.id(),
-            n,
-            f.status(),
-            f.category(),
-            f.retryable(),
-            d,
-            delay,
-            latency,
-            f,
-            0,
-            continuing));
+    add(AttemptRecord.failed(route.id(), n, f, d, delay, latency, continuing));
   }
 
   private void add(AttemptRecord a) {

@@ -58,18 +58,13 @@ class ConcurrentRequestsTest {
           int failPct = route.equals("a/m") ? 70 : route.equals("b/m") ? 30 : 0;
           if (n * 37 % 100 < failPct) {
             return new AttemptOutcome.Failed(
-                new ProviderFailure(
-                    n % 2 == 0 ? FailureCategory.SERVER_ERROR : FailureCategory.OVERLOADED,
-                    true,
-                    ReachedModel.YES,
-                    503,
-                    null,
-                    null,
-                    null,
-                    null,
-                    null,
-                    "down",
-                    null),
+                ProviderFailure.builder(
+                        n % 2 == 0 ? FailureCategory.SERVER_ERROR : FailureCategory.OVERLOADED,
+                        ReachedModel.YES)
+                    .retryable(true)
+                    .status(503)
+                    .message("down")
+                    .build(),
                 false);
           }
           return new AttemptOutcome.Succeeded(

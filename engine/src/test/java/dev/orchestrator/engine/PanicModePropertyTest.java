@@ -68,18 +68,11 @@ class PanicModePropertyTest {
           boolean fails = call.route().id().equals(down) || faults.nextInt(100) < faultPercent;
           return fails
               ? new AttemptOutcome.Failed(
-                  new ProviderFailure(
-                      FailureCategory.SERVER_ERROR,
-                      true,
-                      ReachedModel.YES,
-                      503,
-                      null,
-                      null,
-                      null,
-                      null,
-                      null,
-                      "upstream said 503",
-                      null),
+                  ProviderFailure.builder(FailureCategory.SERVER_ERROR, ReachedModel.YES)
+                      .retryable(true)
+                      .status(503)
+                      .message("upstream said 503")
+                      .build(),
                   false)
               : new AttemptOutcome.Succeeded(
                   new ChatResponse("fine", List.of(), "stop", new Usage(1, 1, 2), "m", null));

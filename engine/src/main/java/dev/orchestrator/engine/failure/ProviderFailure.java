@@ -61,8 +61,11 @@ public record ProviderFailure(
       ReachedModel reachedModel,
       TransportFault fault,
       String message) {
-    return new ProviderFailure(
-        category, retryable, reachedModel, null, null, null, null, null, fault, message, null);
+    return builder(category, reachedModel)
+        .retryable(retryable)
+        .transportFault(fault)
+        .message(message)
+        .build();
   }
 
   /**
@@ -79,19 +82,119 @@ public record ProviderFailure(
         "provider client threw " + e.getClass().getName());
   }
 
+  /** A builder of a failure of {@code category}; every other field is unset (not retryable). */
+  public static Builder builder(FailureCategory category, ReachedModel reachedModel) {
+    return new Builder(category, reachedModel);
+  }
+
+  /** A builder starting from this failure. */
+  public Builder toBuilder() {
+    return builder(category, reachedModel)
+        .retryable(retryable)
+        .status(status)
+        .retryAfter(retryAfter)
+        .requestId(requestId)
+        .errorType(errorType)
+        .errorCode(errorCode)
+        .transportFault(transportFault)
+        .message(message)
+        .body(body);
+  }
+
   /** Copy with another category and retryability (e.g. after visible output was streamed). */
   public ProviderFailure withCategory(FailureCategory newCategory, boolean newRetryable) {
-    return new ProviderFailure(
-        newCategory,
-        newRetryable,
-        reachedModel,
-        status,
-        retryAfter,
-        requestId,
-        errorType,
-        errorCode,
-        transportFault,
-        message,
-        body);
+    Builder b = toBuilder().retryable(newRetryable);
+    b.category = Objects.requireNonNull(newCategory, "category");
+    return b.build();
+  }
+
+  /** Mutable builder; not thread-safe. Each setter names the record component it sets. */
+  public static final class Builder {
+    private FailureCategory category;
+    private final ReachedModel reachedModel;
+    private boolean retryable;
+    private Integer status;
+    private Duration retryAfter;
+    private String requestId;
+    private String errorType;
+    private String errorCode;
+    private TransportFault transportFault;
+    private String message;
+    private String body;
+
+    private Builder(FailureCategory category, ReachedModel reachedModel) {
+      this.category = category;
+      this.reachedModel = reachedModel;
+    }
+
+    /** See {@link ProviderFailure#retryable()}. */
+    public Builder retryable(boolean v) {
+      retryable = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#status()}. */
+    public Builder status(Integer v) {
+      status = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#retryAfter()}. */
+    public Builder retryAfter(Duration v) {
+      retryAfter = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#requestId()}. */
+    public Builder requestId(String v) {
+      requestId = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#errorType()}. */
+    public Builder errorType(String v) {
+      errorType = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#errorCode()}. */
+    public Builder errorCode(String v) {
+      errorCode = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#transportFault()}. */
+    public Builder transportFault(TransportFault v) {
+      transportFault = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#message()}. */
+    public Builder message(String v) {
+      message = v;
+      return this;
+    }
+
+    /** See {@link ProviderFailure#body()}. */
+    public Builder body(String v) {
+      body = v;
+      return this;
+    }
+
+    /** Validates and builds. */
+    public ProviderFailure build() {
+      return new ProviderFailure(
+          category,
+          retryable,
+          reachedModel,
+          status,
+          retryAfter,
+          requestId,
+          errorType,
+          errorCode,
+          transportFault,
+          message,
+          body);
+    }
   }
 }

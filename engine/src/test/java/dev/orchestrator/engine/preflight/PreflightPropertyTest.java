@@ -49,18 +49,10 @@ class PreflightPropertyTest {
     FakeTime time = new FakeTime();
     ScriptedClient client = new ScriptedClient(time);
     ProviderFailure f =
-        new ProviderFailure(
-            category,
-            retryable,
-            ReachedModel.UNKNOWN,
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-            "",
-            null);
+        ProviderFailure.builder(category, ReachedModel.UNKNOWN)
+            .retryable(retryable)
+            .message("")
+            .build();
     client.script("a/m", failure(f), secondAnswers ? ok("pong") : failure(f));
 
     RouteVerdict v =

@@ -102,18 +102,12 @@ class PreflightTest {
   }
 
   private static ProviderFailure quota(Duration retryAfter) {
-    return new ProviderFailure(
-        FailureCategory.QUOTA_EXHAUSTED,
-        false,
-        ReachedModel.NO,
-        429,
-        retryAfter,
-        null,
-        "insufficient_quota",
-        null,
-        null,
-        "You exceeded your current quota",
-        null);
+    return ProviderFailure.builder(FailureCategory.QUOTA_EXHAUSTED, ReachedModel.NO)
+        .status(429)
+        .retryAfter(retryAfter)
+        .errorType("insufficient_quota")
+        .message("You exceeded your current quota")
+        .build();
   }
 
   @Test
@@ -521,18 +515,11 @@ class PreflightTest {
     client.script(
         "a/m",
         failure(
-            new ProviderFailure(
-                c,
-                retryable,
-                ReachedModel.UNKNOWN,
-                status,
-                null,
-                null,
-                null,
-                null,
-                null,
-                "x",
-                null)));
+            ProviderFailure.builder(c, ReachedModel.UNKNOWN)
+                .retryable(retryable)
+                .status(status)
+                .message("x")
+                .build()));
 
     RouteVerdict v =
         preflight(Catalogs.of(free("a", "m", 8000))).build().check("a/m").routes().get(0);
@@ -603,18 +590,11 @@ class PreflightTest {
     client.script(
         "a/m",
         failure(
-            new ProviderFailure(
-                FailureCategory.EMPTY_RESPONSE,
-                true,
-                ReachedModel.YES,
-                200,
-                null,
-                null,
-                null,
-                null,
-                null,
-                "HTTP 200 without usable output",
-                null)));
+            ProviderFailure.builder(FailureCategory.EMPTY_RESPONSE, ReachedModel.YES)
+                .retryable(true)
+                .status(200)
+                .message("HTTP 200 without usable output")
+                .build()));
 
     RouteVerdict v =
         preflight(Catalogs.of(free("a", "m", 8000))).build().check("a/m").routes().get(0);

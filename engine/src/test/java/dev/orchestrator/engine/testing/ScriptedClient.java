@@ -94,35 +94,23 @@ public final class ScriptedClient implements ProviderClient {
   /** A failure with this HTTP status and category. */
   public static Step fail(int status, FailureCategory c, boolean retryable) {
     return failure(
-        new ProviderFailure(
-            c,
-            retryable,
-            ReachedModel.YES,
-            status,
-            null,
-            null,
-            null,
-            null,
-            null,
-            "upstream said " + status,
-            "{\"error\":{\"message\":\"upstream said " + status + "\"}}"));
+        ProviderFailure.builder(c, ReachedModel.YES)
+            .retryable(retryable)
+            .status(status)
+            .message("upstream said " + status)
+            .body("{\"error\":{\"message\":\"upstream said " + status + "\"}}")
+            .build());
   }
 
   /** A failure with a Retry-After. */
   public static Step rateLimited(Duration retryAfter) {
     return failure(
-        new ProviderFailure(
-            FailureCategory.RATE_LIMITED,
-            true,
-            ReachedModel.YES,
-            429,
-            retryAfter,
-            null,
-            null,
-            null,
-            null,
-            "rate limited",
-            null));
+        ProviderFailure.builder(FailureCategory.RATE_LIMITED, ReachedModel.YES)
+            .retryable(true)
+            .status(429)
+            .retryAfter(retryAfter)
+            .message("rate limited")
+            .build());
   }
 
   /** A silent route: no response before the attempt timeout. */

@@ -58,22 +58,16 @@ public class PlannerBenchmark {
       c = synthetic(Integer.parseInt(catalog));
     }
     planner = RoutePlanner.create(c, Clock.systemUTC());
-    free =
-        new PlanRequest(
-            RoutePlanner.FREE, List.of(), 2000, 1000, Set.of(), null, Strategy.COST, false);
-    auto =
-        new PlanRequest(
-            RoutePlanner.AUTO, List.of(), 2000, 1000, Set.of(), null, Strategy.COST, false);
+    free = PlanRequest.builder(RoutePlanner.FREE).promptTokens(2000).maxOutputTokens(1000).build();
+    auto = PlanRequest.builder(RoutePlanner.AUTO).promptTokens(2000).maxOutputTokens(1000).build();
     autoTools =
-        new PlanRequest(
-            RoutePlanner.AUTO,
-            List.of(),
-            2000,
-            1000,
-            Set.of(Capability.TOOLS),
-            new BigDecimal("20"),
-            Strategy.QUALITY,
-            false);
+        PlanRequest.builder(RoutePlanner.AUTO)
+            .promptTokens(2000)
+            .maxOutputTokens(1000)
+            .require(Set.of(Capability.TOOLS))
+            .maxPricePerMtok(new BigDecimal("20"))
+            .strategy(Strategy.QUALITY)
+            .build();
   }
 
   /** A catalog of {@code n} routes over 20 providers: 10% free, mixed windows and capabilities. */

@@ -10,13 +10,11 @@ import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
-import dev.orchestrator.engine.plan.Strategy;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -106,9 +104,7 @@ final class CatalogPools implements Callable<Integer> {
 
   // The virtual models' members in rank order, as a dry run would try them.
   private static List<String> members(Catalog c, String model) {
-    Plan plan =
-        RoutePlanner.create(c, Clock.systemUTC())
-            .plan(new PlanRequest(model, List.of(), 0, 0, Set.of(), null, Strategy.COST, false));
+    Plan plan = RoutePlanner.create(c, Clock.systemUTC()).plan(PlanRequest.builder(model).build());
     List<String> ids = new ArrayList<>(plan.candidates().size());
     for (Candidate cand : plan.candidates()) {
       ids.add(cand.route().id());

@@ -107,15 +107,14 @@ public final class RouteCommand implements Callable<Integer> {
       plan =
           RoutePlanner.create(catalog, Clock.systemUTC())
               .plan(
-                  new PlanRequest(
-                      target.model,
-                      List.of(),
-                      promptTokens,
-                      maxOutputTokens,
-                      caps,
-                      maxPrice,
-                      strat,
-                      target.onlyConfigured),
+                  PlanRequest.builder(target.model)
+                      .promptTokens(promptTokens)
+                      .maxOutputTokens(maxOutputTokens)
+                      .require(caps)
+                      .maxPricePerMtok(maxPrice)
+                      .strategy(strat)
+                      .onlyConfigured(target.onlyConfigured)
+                      .build(),
                   () -> Map.of(),
                   env::configured);
     } catch (UnknownModelException e) {

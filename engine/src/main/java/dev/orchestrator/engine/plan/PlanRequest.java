@@ -64,31 +64,18 @@ public record PlanRequest(
             : Collections.unmodifiableMap(new EnumMap<>(gaps));
   }
 
-  /** A request whose every field every protocol can express. */
-  public PlanRequest(
-      String model,
-      List<String> models,
-      int promptTokens,
-      int maxOutputTokens,
-      Set<Capability> require,
-      BigDecimal maxPricePerMtok,
-      Strategy strategy,
-      boolean onlyConfigured) {
-    this(
-        model,
-        models,
-        promptTokens,
-        maxOutputTokens,
-        require,
-        maxPricePerMtok,
-        strategy,
-        onlyConfigured,
-        Map.of());
-  }
-
   /** A request for {@code model} with no particular needs. */
   public static PlanRequest of(String model) {
-    return new PlanRequest(model, List.of(), 0, 0, Set.of(), null, Strategy.COST, false);
+    return builder(model).build();
+  }
+
+  /**
+   * A builder of a request for {@code model}: no fallback list, no token estimate, no required
+   * capability, no price cap, {@link Strategy#COST}, every provider (configured or not), every
+   * field expressible by every protocol.
+   */
+  public static Builder builder(String model) {
+    return new Builder(model);
   }
 
   /** The plan request for a chat request. */
@@ -101,15 +88,94 @@ public record PlanRequest(
       }
     }
     Integer limit = r.outputTokenLimit();
-    return new PlanRequest(
-        r.model(),
-        r.models(),
-        r.estimatedPromptTokens(),
-        limit == null ? 0 : limit,
-        r.requiredCapabilities(),
-        r.maxPricePerMtok(),
-        strategy,
-        onlyConfigured,
-        gaps);
+    return builder(r.model())
+        .models(r.models())
+        .promptTokens(r.estimatedPromptTokens())
+        .maxOutputTokens(limit == null ? 0 : limit)
+        .require(r.requiredCapabilities())
+        .maxPricePerMtok(r.maxPricePerMtok())
+        .strategy(strategy)
+        .onlyConfigured(onlyConfigured)
+        .gaps(gaps)
+        .build();
+  }
+
+  /** Mutable builder; not thread-safe. Each setter names the record component it sets. */
+  public static final class Builder {
+    private final String model;
+    private List<String> models = List.of();
+    private int promptTokens;
+    private int maxOutputTokens;
+    private Set<Capability> require = Set.of();
+    private BigDecimal maxPricePerMtok;
+    private Strategy strategy = Strategy.COST;
+    private boolean onlyConfigured;
+    private Map<Protocol, FieldGap> gaps = Map.of();
+
+    private Builder(String model) {
+      this.model = model;
+    }
+
+    /** See {@link PlanRequest#models()}. */
+    public Builder models(List<String> v) {
+      models = v;
+      return this;
+    }
+
+    /** See {@link PlanRequest#promptTokens()}. */
+    public Builder promptTokens(int v) {
+      promptTokens = v;
+      return this;
+    }
+
+    /** See {@link PlanRequest#maxOutputTokens()}. */
+    public Builder maxOutputTokens(int v) {
+      maxOutputTokens = v;
+      return this;
+    }
+
+    /** See {@link PlanRequest#require()}. */
+    public Builder require(Set<Capability> v) {
+      require = v;
+      return this;
+    }
+
+    /** See {@link PlanRequest#maxPricePerMtok()}. */
+    public Builder maxPricePerMtok(BigDecimal v) {
+      maxPricePerMtok = v;
+      return this;
+    }
+
+    /** See {@link PlanRequest#strategy()}. */
+    public Builder strategy(Strategy v) {
+      strategy = v;
+      return this;
+    }
+
+    /** See {@link PlanRequest#onlyConfigured()}. */
+    public Builder onlyConfigured(boolean v) {
+      onlyConfigured = v;
+      return this;
+    }
+
+    /** See {@link PlanRequest#gaps()}. */
+    public Builder gaps(Map<Protocol, FieldGap> v) {
+      gaps = v;
+      return this;
+    }
+
+    /** Validates and builds. */
+    public PlanRequest build() {
+      return new PlanRequest(
+          model,
+          models,
+          promptTokens,
+          maxOutputTokens,
+          require,
+          maxPricePerMtok,
+          strategy,
+          onlyConfigured,
+          gaps);
+    }
   }
 }

@@ -91,15 +91,13 @@ class ExclusionDetailsTest {
       }
     }
     PlanRequest req =
-        new PlanRequest(
-            model,
-            List.of(),
-            prompt,
-            maxOut,
-            caps,
-            maxPrice,
-            Strategy.COST,
-            onlyConfigured != null);
+        PlanRequest.builder(model)
+            .promptTokens(prompt)
+            .maxOutputTokens(maxOut)
+            .require(caps)
+            .maxPricePerMtok(maxPrice)
+            .onlyConfigured(onlyConfigured != null)
+            .build();
     // Only W_KEY is set: every other keyed provider is missing its key.
     Credentials env = Credentials.of(Map.of("W_KEY", "k"));
 
@@ -128,13 +126,8 @@ class ExclusionDetailsTest {
       int before, int prompt, String detail) {
     RoutePlanner planner = RoutePlanner.create(CATALOG, CLOCK);
     // Plans in a row with different numbers: the per-route detail cache must never answer stale.
-    planner.plan(
-        new PlanRequest(
-            RoutePlanner.FREE, List.of(), before, 0, Set.of(), null, Strategy.COST, false));
-    Plan plan =
-        planner.plan(
-            new PlanRequest(
-                RoutePlanner.FREE, List.of(), prompt, 0, Set.of(), null, Strategy.COST, false));
+    planner.plan(PlanRequest.builder(RoutePlanner.FREE).promptTokens(before).build());
+    Plan plan = planner.plan(PlanRequest.builder(RoutePlanner.FREE).promptTokens(prompt).build());
 
     assertThat(plan.excluded())
         .filteredOn(x -> x.route().equals("w/small"))

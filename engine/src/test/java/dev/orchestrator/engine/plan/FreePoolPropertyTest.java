@@ -11,7 +11,6 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -59,8 +58,11 @@ class FreePoolPropertyTest {
     Plan plan =
         RoutePlanner.create(catalog, Clock.systemUTC())
             .plan(
-                new PlanRequest(
-                    RoutePlanner.FREE, list, promptTokens, 0, Set.of(), null, null, false));
+                PlanRequest.builder(RoutePlanner.FREE)
+                    .models(list)
+                    .promptTokens(promptTokens)
+                    .strategy(null)
+                    .build());
     for (Candidate c : plan.candidates()) {
       Route r = c.route();
       assertThat(r.tier()).isEqualTo(Tier.FREE);

@@ -44,7 +44,11 @@ class RoutePlannerTest {
   }
 
   private static PlanRequest req(String model, int prompt, int out, Set<Capability> caps) {
-    return new PlanRequest(model, List.of(), prompt, out, caps, null, Strategy.COST, false);
+    return PlanRequest.builder(model)
+        .promptTokens(prompt)
+        .maxOutputTokens(out)
+        .require(caps)
+        .build();
   }
 
   @Test
@@ -109,15 +113,9 @@ class RoutePlannerTest {
     Plan capped =
         planner(c)
             .plan(
-                new PlanRequest(
-                    RoutePlanner.AUTO,
-                    List.of(),
-                    0,
-                    0,
-                    Set.of(),
-                    new BigDecimal("1"),
-                    Strategy.COST,
-                    false));
+                PlanRequest.builder(RoutePlanner.AUTO)
+                    .maxPricePerMtok(new BigDecimal("1"))
+                    .build());
     assertThat(ids(capped)).containsExactly("a/free", "a/cheap");
     assertThat(reasons(capped))
         .containsEntry("a/dear", ExclusionReason.OVER_MAX_PRICE)
@@ -133,16 +131,7 @@ class RoutePlannerTest {
             route("a", "cheap", "0.1", "0.2", 1000));
     Plan freeOnly =
         planner(c)
-            .plan(
-                new PlanRequest(
-                    RoutePlanner.AUTO,
-                    List.of(),
-                    0,
-                    0,
-                    Set.of(),
-                    BigDecimal.ZERO,
-                    Strategy.COST,
-                    false));
+            .plan(PlanRequest.builder(RoutePlanner.AUTO).maxPricePerMtok(BigDecimal.ZERO).build());
     assertThat(ids(freeOnly)).containsExactlyInAnyOrder("a/declared-free", "a/zero");
     assertThat(reasons(freeOnly)).containsEntry("a/cheap", ExclusionReason.OVER_MAX_PRICE);
   }
@@ -155,10 +144,7 @@ class RoutePlannerTest {
             route("a", "cheap", "0.1", "0.2", 1000),
             route("a", "scored", "0.1", "0.2", 1000).toBuilder().quality(0.9).build());
     Plan p =
-        planner(c)
-            .plan(
-                new PlanRequest(
-                    RoutePlanner.AUTO, List.of(), 0, 0, Set.of(), null, Strategy.QUALITY, false));
+        planner(c).plan(PlanRequest.builder(RoutePlanner.AUTO).strategy(Strategy.QUALITY).build());
     assertThat(ids(p)).containsExactly("a/scored", "a/dear", "a/cheap");
   }
 
@@ -181,7 +167,7 @@ class RoutePlannerTest {
     Catalog c = Catalogs.of(priced("a", "m", 1000), priced("b", "m", 1000));
     Plan p =
         planner(c)
-            .plan(new PlanRequest("a/m", List.of("b/m", "a/m"), 0, 0, Set.of(), null, null, false));
+            .plan(PlanRequest.builder("a/m").models(List.of("b/m", "a/m")).strategy(null).build());
     assertThat(p.pool()).isEqualTo(PoolKind.VIRTUAL);
     assertThat(ids(p)).containsExactly("a/m", "b/m");
   }
@@ -192,8 +178,10 @@ class RoutePlannerTest {
     Plan p =
         planner(c)
             .plan(
-                new PlanRequest(
-                    RoutePlanner.FREE, List.of("b/m", "a/m"), 0, 0, Set.of(), null, null, false));
+                PlanRequest.builder(RoutePlanner.FREE)
+                    .models(List.of("b/m", "a/m"))
+                    .strategy(null)
+                    .build());
     assertThat(p.freeOnly()).isTrue();
     assertThat(ids(p)).containsExactly("a/m");
     assertThat(reasons(p)).containsEntry("b/m", ExclusionReason.PRICED_TIER_BOUNDARY);
@@ -214,7 +202,7 @@ class RoutePlannerTest {
   void noCredentialsOnlyWhenAsked() {
     Catalog c = Catalogs.of(free("a", "m", 1000), free("b", "m", 1000));
     PlanRequest only =
-        new PlanRequest(RoutePlanner.FREE, List.of(), 0, 0, Set.of(), null, null, true);
+        PlanRequest.builder(RoutePlanner.FREE).strategy(null).onlyConfigured(true).build();
     Plan p = planner(c).plan(only, Map::of, prov -> prov.id().equals("a"));
     assertThat(ids(p)).containsExactly("a/m");
     assertThat(reasons(p)).containsEntry("b/m", ExclusionReason.NO_CREDENTIALS);

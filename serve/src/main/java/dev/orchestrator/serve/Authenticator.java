@@ -1,5 +1,6 @@
 package dev.orchestrator.serve;
 
+import dev.orchestrator.serve.http.ApiError;
 import java.util.List;
 
 /**

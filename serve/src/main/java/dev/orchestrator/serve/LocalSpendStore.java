@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.cost.SpendTotals;
+import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;

@@ -2,6 +2,15 @@ package dev.orchestrator.serve;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.serve.chat.ChatEndpoint;
+import dev.orchestrator.serve.chat.ErrorMapper;
+import dev.orchestrator.serve.chat.ModelList;
+import dev.orchestrator.serve.http.AccessLog;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.Responses;
+import dev.orchestrator.serve.ops.Readiness;
+import dev.orchestrator.serve.ops.ServeMetrics;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.IntSupplier;

@@ -1,5 +1,6 @@
 package dev.orchestrator.serve;
 
+import dev.orchestrator.serve.http.StderrLines;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;

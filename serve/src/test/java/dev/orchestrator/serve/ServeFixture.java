@@ -19,6 +19,7 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
+import dev.orchestrator.serve.http.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -13,6 +13,7 @@ import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.Fixtures;
 import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.serve.chat.ChatCompletionParser;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

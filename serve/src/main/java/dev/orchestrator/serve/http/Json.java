@@ -1,13 +1,13 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /** serve's one JSON mapper: deterministic output (insertion-ordered maps, plain decimals). */
-final class Json {
+public final class Json {
   /** Shared, thread-safe mapper. */
-  static final ObjectMapper MAPPER =
+  public static final ObjectMapper MAPPER =
       JsonMapper.builder()
           .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
           .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.Flushable;
@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  * entry and enqueue it; one daemon thread formats and writes, and when the queue is full lines are
  * dropped and counted rather than blocking a request. Thread-safe.
  */
-final class AccessLog implements AutoCloseable {
+public final class AccessLog implements AutoCloseable {
   private static final int CAPACITY = 8192;
   private static final Entry POISON = new Entry("", "");
   private static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
@@ -46,30 +46,54 @@ final class AccessLog implements AutoCloseable {
   }
 
   /** A log writing to {@code sink}, or a disabled one when {@code sink} is {@code null}. */
-  static AccessLog to(Consumer<String> sink) {
+  public static AccessLog to(Consumer<String> sink) {
     return new AccessLog(sink);
   }
 
   /** One request's facts, filled in while it is handled (on its thread). */
-  static final class Entry {
+  public static final class Entry {
     final long startNanos = System.nanoTime();
     final String method;
     final String path;
-    int status;
-    String model;
-    String route;
-    int attempts;
-    boolean stream;
-    long bytesIn;
-    String error;
-    String client;
-    long ttftNanos;
-    BigDecimal cost;
-    boolean hasCost;
+
+    /** The HTTP status sent. */
+    public int status;
+
+    /** The {@code model} the request asked for. */
+    public String model;
+
+    /** The route that served, or the last one tried. */
+    public String route;
+
+    /** Attempts sent upstream. */
+    public int attempts;
+
+    /** Whether an event stream was asked for. */
+    public boolean stream;
+
+    /** Request body bytes read. */
+    public long bytesIn;
+
+    /** The error code when the request did not succeed, else {@code null}. */
+    public String error;
+
+    /** The calling client's configured name, when a token is required. */
+    public String client;
+
+    /** Nanoseconds to the first streamed byte, or 0. */
+    public long ttftNanos;
+
+    /** What the answer cost in USD ({@code null}: unknown); written only when {@link #hasCost}. */
+    public BigDecimal cost;
+
+    /** Whether {@link #cost} is known to apply (an answer was served). */
+    public boolean hasCost;
+
     Instant ended;
     long durationMs;
 
-    Entry(String method, String path) {
+    /** An entry for a request that has just arrived. */
+    public Entry(String method, String path) {
       this.method = method;
       this.path = path;
     }
@@ -79,7 +103,7 @@ final class AccessLog implements AutoCloseable {
    * Enqueues {@code e}, which its request thread does not touch again, to be written as one line;
    * never blocks.
    */
-  void log(Entry e) {
+  public void log(Entry e) {
     if (queue == null) {
       return;
     }
@@ -145,8 +169,8 @@ final class AccessLog implements AutoCloseable {
   /**
    * Writes lines as they come. While requests keep coming it wakes every {@link #LINGER_NANOS} and
    * writes what gathered, instead of waiting on the queue: a writer waiting there is woken by each
-   * line, which cost every request a thread wake-up (ADR 0011, fifth round). After a linger that
-   * brought nothing it waits on the queue again, so an idle log costs nothing.
+   * line, which costs every request a thread wake-up (ADR 0011). After a linger that brought
+   * nothing it waits on the queue again, so an idle log costs nothing.
    */
   private void drain() {
     List<Entry> batch = new ArrayList<>(256);

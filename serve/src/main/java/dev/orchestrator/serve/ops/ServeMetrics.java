@@ -1,7 +1,9 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.ops;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.micrometer.OrchestratorMetrics;
+import dev.orchestrator.serve.ClientToken;
+import dev.orchestrator.serve.LiveCatalog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
@@ -27,9 +29,9 @@ import org.eclipse.jetty.util.thread.ThreadPool;
  * failures, budget refusals by client, access-log drops), JVM basics and Jetty's thread pool and
  * connections; {@link #scrape()} renders the Prometheus text format. Thread-safe.
  */
-final class ServeMetrics implements AutoCloseable {
+public final class ServeMetrics implements AutoCloseable {
   /** The Prometheus text format's content type. */
-  static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+  public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
   private static final Set<String> LINT_FAILING = Set.of("process.cpu.time", "system.cpu.count");
 
@@ -38,7 +40,9 @@ final class ServeMetrics implements AutoCloseable {
   private final OrchestratorMetrics engine;
   private final JvmGcMetrics gc = new JvmGcMetrics();
 
-  ServeMetrics(TaskOrchestrator orchestrator, LiveCatalog catalog, List<ClientToken> clients) {
+  /** A registry bound to {@code orchestrator}, with a budget-refusal series per client. */
+  public ServeMetrics(
+      TaskOrchestrator orchestrator, LiveCatalog catalog, List<ClientToken> clients) {
     // Two of Micrometer's processor meters break Prometheus naming rules (promtool lints
     // "process_cpu_time_ns_total" and "system_cpu_count"); the scrape stays lint-clean without
     // them.
@@ -76,7 +80,7 @@ final class ServeMetrics implements AutoCloseable {
   }
 
   /** Adds Jetty's thread-pool and connection series for {@code server}. */
-  void bindJetty(Server server) {
+  public void bindJetty(Server server) {
     ThreadPool pool = server.getThreadPool();
     new JettyServerThreadPoolMetrics(pool, List.of()).bindTo(registry);
     JettyConnectionMetrics.addToAllConnectors(server, registry);
@@ -88,12 +92,12 @@ final class ServeMetrics implements AutoCloseable {
   }
 
   /** Records the time to the first streamed byte of a request for {@code model}. */
-  void timeToFirstToken(String model, Duration d) {
+  public void timeToFirstToken(String model, Duration d) {
     engine.recordTimeToFirstToken(model, d);
   }
 
   /** Counts a request refused for {@code client} because its budget is spent. */
-  void budgetRefused(String client) {
+  public void budgetRefused(String client) {
     refusals(client).increment();
   }
 
@@ -105,12 +109,12 @@ final class ServeMetrics implements AutoCloseable {
   }
 
   /** The registry, for embedding applications that add their own meters. */
-  PrometheusMeterRegistry registry() {
+  public PrometheusMeterRegistry registry() {
     return registry;
   }
 
   /** The Prometheus text format. */
-  String scrape() {
+  public String scrape() {
     return registry.scrape();
   }
 

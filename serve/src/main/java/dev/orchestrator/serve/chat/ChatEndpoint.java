@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.ChatResult;
@@ -7,6 +7,15 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.ClientToken;
+import dev.orchestrator.serve.ServerOptions;
+import dev.orchestrator.serve.budget.BudgetGate;
+import dev.orchestrator.serve.http.AccessLog;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.CostField;
+import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.Responses;
+import dev.orchestrator.serve.ops.ServeMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -25,14 +34,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * that shutdown can cancel them ({@link #cancelAll()}). Thread-safe: one instance serves every
  * request; per-request state lives on the request's thread.
  */
-final class ChatEndpoint {
+public final class ChatEndpoint {
   private final TaskOrchestrator orchestrator;
   private final Set<Cancellation> inFlight = ConcurrentHashMap.newKeySet();
   private final ServerOptions options;
   private final BudgetGate budgets;
   private final ServeMetrics metrics;
 
-  ChatEndpoint(
+  /** The endpoint for {@code orchestrator}, admitting requests through {@code budgets}. */
+  public ChatEndpoint(
       TaskOrchestrator orchestrator,
       ServerOptions options,
       BudgetGate budgets,
@@ -43,7 +53,12 @@ final class ChatEndpoint {
     this.metrics = metrics;
   }
 
-  void handle(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
+  /**
+   * Answers one request of {@code client}, filling in {@code entry}.
+   *
+   * @throws ApiError when the request fails before an event stream has started
+   */
+  public void handle(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
     byte[] body = readBody(ex, entry);
     ChatCompletionParser.Parsed parsed = ChatCompletionParser.parse(body);
     entry.model = parsed.request().model();
@@ -65,7 +80,7 @@ final class ChatEndpoint {
   }
 
   /** Cancels every request in flight (shutdown after the grace period). */
-  void cancelAll() {
+  public void cancelAll() {
     for (Cancellation c : inFlight) {
       c.cancel();
     }

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -13,6 +13,8 @@ import dev.orchestrator.engine.plan.FieldGap;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.ProtocolFit;
 import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.Json;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -26,7 +28,7 @@ import java.util.Set;
  * everything else is synthesized as {@code {"error":{"message","type","param","code"}}} with {@code
  * code} the engine's error type. Stateless.
  */
-final class ErrorMapper {
+public final class ErrorMapper {
   /** Exclusions that describe the request itself, not the health of the routes. */
   private static final Set<ExclusionReason> REQUEST_OWN =
       EnumSet.of(
@@ -40,7 +42,7 @@ final class ErrorMapper {
   private ErrorMapper() {}
 
   /** The answer for an unknown model: {@code 404 model_not_found} with close matches. */
-  static ApiError unknownModel(UnknownModelException e) {
+  public static ApiError unknownModel(UnknownModelException e) {
     return ApiError.of(404, "invalid_request_error", e.getMessage(), "model", "model_not_found");
   }
 

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

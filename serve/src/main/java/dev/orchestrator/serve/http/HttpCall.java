@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +20,7 @@ import org.eclipse.jetty.util.Callback;
  * either sends one whole JSON answer or opens an event stream and flushes event by event. Used by
  * the one thread handling the request. Not thread-safe.
  */
-final class HttpCall {
+public final class HttpCall {
   /** Room for one event; a larger one passes through unbuffered. */
   private static final int STREAM_BUFFER_BYTES = 8192;
 
@@ -31,37 +31,40 @@ final class HttpCall {
   private long firstByteNanos;
   private boolean aborted;
 
-  HttpCall(Request request, Response response) {
+  /** The exchange of {@code request} and {@code response}, on the thread handling them. */
+  public HttpCall(Request request, Response response) {
     this.request = request;
     this.response = response;
   }
 
   /** {@code System.nanoTime()} when the request arrived at the connector (before any queueing). */
-  long beginNanos() {
+  public long beginNanos() {
     return request.getBeginNanoTime();
   }
 
-  String method() {
+  /** The request method. */
+  public String method() {
     return request.getMethod();
   }
 
   /** The decoded path, without the query. */
-  String path() {
+  public String path() {
     String p = request.getHttpURI().getPath();
     return p == null ? "/" : p;
   }
 
   /** A request header, or {@code null}. */
-  String header(String name) {
+  public String header(String name) {
     return request.getHeaders().get(name);
   }
 
   /** The declared {@code Content-Length}, or -1. */
-  long declaredLength() {
+  public long declaredLength() {
     return request.getLength();
   }
 
-  InputStream body() {
+  /** The request body, read as it arrives. */
+  public InputStream body() {
     return Content.Source.asInputStream(request);
   }
 
@@ -90,7 +93,7 @@ final class HttpCall {
    * Opens a {@code 200} event stream with {@code headers}; nothing reaches the wire until the first
    * flush.
    */
-  OutputStream openStream(Map<String, String> headers) {
+  public OutputStream openStream(Map<String, String> headers) {
     answered = true;
     response.setStatus(200);
     HttpFields.Mutable h = response.getHeaders();
@@ -109,7 +112,7 @@ final class HttpCall {
    * Time from the request's arrival to the first byte of an event stream, or {@link Duration#ZERO}
    * when nothing was streamed.
    */
-  Duration timeToFirstByte() {
+  public Duration timeToFirstByte() {
     return firstByteNanos == 0 ? Duration.ZERO : Duration.ofNanos(firstByteNanos - beginNanos());
   }
 
@@ -118,7 +121,7 @@ final class HttpCall {
    * exchange, so Jetty closes the connection without the terminating chunk and a client sees a cut
    * body, never a completed one (docs/reference.md §5).
    */
-  void abort() {
+  public void abort() {
     aborted = true;
   }
 
@@ -126,7 +129,7 @@ final class HttpCall {
    * Completes the exchange: ends an open stream (or breaks it off after {@link #abort}), then tells
    * Jetty the handler is done.
    */
-  void complete(Callback callback) {
+  public void complete(Callback callback) {
     if (aborted) {
       callback.failed(new StreamAborted());
       return;

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
@@ -9,16 +9,19 @@ import java.util.Set;
  * Typed reads of one field of a request object, each failing as a {@code 400} that names the field
  * and the expectation ({@code top_p: 'x' (expected: a number)}). Stateless and thread-safe.
  */
-final class JsonFields {
+public final class JsonFields {
   private JsonFields() {}
 
   /** The node of {@code field}, or {@code null} when absent or JSON {@code null}. */
-  static JsonNode get(JsonNode o, String field) {
+  public static JsonNode get(JsonNode o, String field) {
     JsonNode v = o.get(field);
     return v == null || v.isNull() ? null : v;
   }
 
-  static String string(JsonNode o, String field, String param) {
+  /**
+   * {@code field} as a string, or {@code null} when absent; {@code param} names it in the error.
+   */
+  public static String string(JsonNode o, String field, String param) {
     JsonNode v = get(o, field);
     if (v == null) {
       return null;
@@ -29,7 +32,10 @@ final class JsonFields {
     return v.asText();
   }
 
-  static Boolean bool(JsonNode o, String field, String param) {
+  /**
+   * {@code field} as a boolean, or {@code null} when absent; {@code param} names it in the error.
+   */
+  public static Boolean bool(JsonNode o, String field, String param) {
     JsonNode v = get(o, field);
     if (v == null) {
       return null;
@@ -40,7 +46,10 @@ final class JsonFields {
     return v.asBoolean();
   }
 
-  static Double number(JsonNode o, String field, String param) {
+  /**
+   * {@code field} as a number, or {@code null} when absent; {@code param} names it in the error.
+   */
+  public static Double number(JsonNode o, String field, String param) {
     JsonNode v = get(o, field);
     if (v == null) {
       return null;
@@ -51,7 +60,11 @@ final class JsonFields {
     return v.asDouble();
   }
 
-  static Integer integer(JsonNode o, String field, String param) {
+  /**
+   * {@code field} as a 32-bit integer, or {@code null} when absent; {@code param} names it in the
+   * error.
+   */
+  public static Integer integer(JsonNode o, String field, String param) {
     JsonNode v = get(o, field);
     if (v == null) {
       return null;
@@ -62,7 +75,11 @@ final class JsonFields {
     return v.asInt();
   }
 
-  static Long longInteger(JsonNode o, String field, String param) {
+  /**
+   * {@code field} as a 64-bit integer, or {@code null} when absent; {@code param} names it in the
+   * error.
+   */
+  public static Long longInteger(JsonNode o, String field, String param) {
     JsonNode v = get(o, field);
     if (v == null) {
       return null;
@@ -73,7 +90,10 @@ final class JsonFields {
     return v.asLong();
   }
 
-  static JsonNode object(JsonNode o, String field, String param) {
+  /**
+   * {@code field} as an object, or {@code null} when absent; {@code param} names it in the error.
+   */
+  public static JsonNode object(JsonNode o, String field, String param) {
     JsonNode v = get(o, field);
     if (v != null && !v.isObject()) {
       throw ApiError.badRequest(param, param + ": " + kind(v) + " (expected: an object)");
@@ -82,7 +102,7 @@ final class JsonFields {
   }
 
   /** Fails naming the first field of {@code o} outside {@code known}. */
-  static void onlyKnown(JsonNode o, Set<String> known, String where, String expected) {
+  public static void onlyKnown(JsonNode o, Set<String> known, String where, String expected) {
     for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
       String f = it.next();
       if (!known.contains(f)) {
@@ -93,7 +113,7 @@ final class JsonFields {
   }
 
   /** How a value looks in an error message: strings quoted, containers described. */
-  static String kind(JsonNode n) {
+  public static String kind(JsonNode n) {
     if (n.isArray()) {
       return n.isEmpty() ? "an empty array" : "an array";
     }

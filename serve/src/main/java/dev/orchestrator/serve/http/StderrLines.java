@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import java.io.Flushable;
 import java.io.PrintStream;
@@ -10,11 +10,12 @@ import java.util.function.Consumer;
  * of each batch, then leave in one write — whole lines only, so nothing else written to standard
  * error lands inside one. Called from the access log's one thread.
  */
-final class StderrLines implements Consumer<String>, Flushable {
+public final class StderrLines implements Consumer<String>, Flushable {
   private final PrintStream err;
   private final StringBuilder pending = new StringBuilder(4096);
 
-  StderrLines(PrintStream err) {
+  /** A sink writing to {@code err}. */
+  public StderrLines(PrintStream err) {
     this.err = err;
   }
 

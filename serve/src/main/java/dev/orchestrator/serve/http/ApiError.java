@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.LinkedHashMap;
@@ -8,7 +8,7 @@ import java.util.Map;
  * One error answer in OpenAI's shape: {@code {"error":{"message","type","param","code",...}}}, its
  * HTTP status and extra headers. Immutable.
  */
-final class ApiError extends RuntimeException {
+public final class ApiError extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   private final int status;
@@ -25,7 +25,7 @@ final class ApiError extends RuntimeException {
   }
 
   /** A synthesized error. {@code param} and {@code code} may be {@code null}. */
-  static ApiError of(int status, String type, String message, String param, String code) {
+  public static ApiError of(int status, String type, String message, String param, String code) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ObjectNode err = root.putObject("error");
     err.put("message", message);
@@ -36,7 +36,7 @@ final class ApiError extends RuntimeException {
   }
 
   /** A {@code 500 internal_error} naming only the exception's type (never its message). */
-  static ApiError internal(RuntimeException e) {
+  public static ApiError internal(RuntimeException e) {
     return of(
         500,
         "server_error",
@@ -46,46 +46,49 @@ final class ApiError extends RuntimeException {
   }
 
   /** A {@code 400 invalid_request_error} naming the offending field. */
-  static ApiError badRequest(String param, String message) {
+  public static ApiError badRequest(String param, String message) {
     return of(400, "invalid_request_error", message, param, null);
   }
 
   /** An error whose body is given whole (an upstream body passed through). */
-  static ApiError passthrough(int status, ObjectNode body, String code) {
+  public static ApiError passthrough(int status, ObjectNode body, String code) {
     return new ApiError(status, body, new LinkedHashMap<>(), code);
   }
 
   /** Adds a response header; returns this. */
-  ApiError header(String name, String value) {
+  public ApiError header(String name, String value) {
     headers.put(name, value);
     return this;
   }
 
   /** Adds a field inside {@code error}; returns this. */
-  ApiError extra(String name, Object value) {
+  public ApiError extra(String name, Object value) {
     ((ObjectNode) body.get("error")).putPOJO(name, value);
     return this;
   }
 
-  int status() {
+  /** The HTTP status. */
+  public int status() {
     return status;
   }
 
-  ObjectNode body() {
+  /** The whole body, {@code {"error":{...}}}. */
+  public ObjectNode body() {
     return body;
   }
 
   /** The {@code error} object alone (for an SSE error event). */
-  ObjectNode error() {
+  public ObjectNode error() {
     return (ObjectNode) body.get("error");
   }
 
-  Map<String, String> headers() {
+  /** Extra response headers. */
+  public Map<String, String> headers() {
     return headers;
   }
 
   /** A short machine-readable reason for the access log. */
-  String code() {
+  public String code() {
     return code;
   }
 }

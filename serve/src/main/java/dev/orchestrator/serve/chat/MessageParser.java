@@ -1,13 +1,16 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
-import static dev.orchestrator.serve.JsonFields.get;
-import static dev.orchestrator.serve.JsonFields.kind;
+import static dev.orchestrator.serve.http.JsonFields.get;
+import static dev.orchestrator.serve.http.JsonFields.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.JsonFields;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

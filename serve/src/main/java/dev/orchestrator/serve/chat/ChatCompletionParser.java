@@ -1,7 +1,7 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
-import static dev.orchestrator.serve.JsonFields.get;
-import static dev.orchestrator.serve.JsonFields.kind;
+import static dev.orchestrator.serve.http.JsonFields.get;
+import static dev.orchestrator.serve.http.JsonFields.kind;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -15,6 +15,9 @@ import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.JsonFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -31,7 +34,7 @@ import java.util.regex.Pattern;
  * OpenAI-protocol routes. A wrong type or range is a {@code 400} whose {@code param} names the
  * field. Stateless and thread-safe.
  */
-final class ChatCompletionParser {
+public final class ChatCompletionParser {
   /** How deep a request body may nest; deeper is a {@code 400}, never a stack overflow. */
   static final int MAX_NESTING_DEPTH = 128;
 
@@ -61,14 +64,14 @@ final class ChatCompletionParser {
    * @param includeUsage whether a stream should end with a usage chunk ({@code
    *     stream_options.include_usage})
    */
-  record Parsed(ChatRequest request, boolean includeUsage) {}
+  public record Parsed(ChatRequest request, boolean includeUsage) {}
 
   /**
    * Parses {@code body}.
    *
    * @throws ApiError {@code 400} naming the field and the expectation
    */
-  static Parsed parse(byte[] body) {
+  public static Parsed parse(byte[] body) {
     JsonNode root = read(body);
     if (root == null || !root.isObject()) {
       throw ApiError.badRequest(null, "request body: expected a JSON object");

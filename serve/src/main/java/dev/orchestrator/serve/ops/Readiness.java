@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.ops;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -7,6 +7,10 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.StoreStatus;
+import dev.orchestrator.serve.LiveCatalog;
+import dev.orchestrator.serve.ReadinessCheck;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.Responses;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,14 +27,18 @@ import java.util.Optional;
  * health itself (open breakers, cooldowns) never makes a server unready: it is what failover is
  * for. Thread-safe.
  */
-final class Readiness {
+public final class Readiness {
   private final TaskOrchestrator orchestrator;
   private final LiveCatalog catalog;
   private final Duration maxAge;
   private final List<ReadinessCheck> checks;
   private volatile CredentialReport credentials;
 
-  Readiness(
+  /**
+   * The checks for {@code orchestrator}: the built-in ones (without {@code health_store} when
+   * {@code ignoreHealthStore}), then {@code extra}.
+   */
+  public Readiness(
       TaskOrchestrator orchestrator,
       LiveCatalog catalog,
       Duration maxAge,
@@ -65,7 +73,7 @@ final class Readiness {
   }
 
   /** The credential report for the catalog in force (recomputed when the catalog changes). */
-  CredentialReport credentials() {
+  public CredentialReport credentials() {
     Catalog c = orchestrator.catalog();
     CredentialReport r = credentials;
     if (r == null || r.catalog() != c) {
@@ -97,7 +105,7 @@ final class Readiness {
   }
 
   /** Evaluates every check: the status code and the body. */
-  Answer evaluate(int inFlight) {
+  public Answer evaluate(int inFlight) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ArrayNode failing = Json.MAPPER.createArrayNode();
     for (ReadinessCheck c : checks) {
@@ -159,5 +167,5 @@ final class Readiness {
   }
 
   /** A status and a JSON body. */
-  record Answer(int status, byte[] body) {}
+  public record Answer(int status, byte[] body) {}
 }

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -6,6 +6,7 @@ import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.serve.http.Json;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -6,17 +6,17 @@ import java.io.UncheckedIOException;
 import java.util.Map;
 
 /** Writing whole JSON answers and errors, recording the status in the access-log entry. */
-final class Responses {
+public final class Responses {
   private Responses() {}
 
   /** Sends {@code body} as JSON with {@code status} and extra headers. */
-  static void send(
+  public static void send(
       HttpCall ex, AccessLog.Entry entry, int status, byte[] body, Map<String, String> extra) {
     send(ex, entry, status, "application/json", body, extra);
   }
 
   /** Sends {@code body} with a content type. */
-  static void send(
+  public static void send(
       HttpCall ex,
       AccessLog.Entry entry,
       int status,
@@ -32,14 +32,14 @@ final class Responses {
   }
 
   /** Sends an error unless an answer has already started. */
-  static void error(HttpCall ex, AccessLog.Entry entry, ApiError e) {
+  public static void error(HttpCall ex, AccessLog.Entry entry, ApiError e) {
     if (!ex.answered()) {
       send(ex, entry, e.status(), bytes(e.body()), e.headers());
     }
   }
 
   /** Serialises a JSON tree. */
-  static byte[] bytes(ObjectNode node) {
+  public static byte[] bytes(ObjectNode node) {
     try {
       return Json.MAPPER.writeValueAsBytes(node);
     } catch (IOException e) {

@@ -1,9 +1,11 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.budget;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.cost.SpendTotals;
+import dev.orchestrator.serve.ClientToken;
+import dev.orchestrator.serve.http.ApiError;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Duration;
@@ -19,11 +21,12 @@ import java.time.Instant;
  * they cost (and, with a fleet's store, what other replicas spent in the last moments; ADR 0022).
  * Windows are chosen by the server's clock. Thread-safe.
  */
-final class BudgetGate {
+public final class BudgetGate {
   private final SpendStore spend;
   private final Clock clock;
 
-  BudgetGate(SpendStore spend, Clock clock) {
+  /** A gate counting spend in {@code spend}, its windows chosen by {@code clock}. */
+  public BudgetGate(SpendStore spend, Clock clock) {
     this.spend = spend;
     this.clock = clock;
   }
@@ -33,7 +36,7 @@ final class BudgetGate {
    *
    * @throws ApiError 403 or 429 as above
    */
-  ChatRequest admit(ClientToken client, ChatRequest request, TaskOrchestrator orchestrator) {
+  public ChatRequest admit(ClientToken client, ChatRequest request, TaskOrchestrator orchestrator) {
     allowed(client, request.model(), "model");
     for (int i = 0; i < request.models().size(); i++) {
       allowed(client, request.models().get(i), "models[" + i + "]");
@@ -74,7 +77,7 @@ final class BudgetGate {
   }
 
   /** Counts what an answer cost against {@code client}'s budget. */
-  void spent(ClientToken client, BigDecimal costUsd) {
+  public void spent(ClientToken client, BigDecimal costUsd) {
     if (client.budgeted()) {
       spend.add(client.name(), clock.instant(), costUsd);
     }
@@ -84,7 +87,7 @@ final class BudgetGate {
    * When {@code client} may spend again, or {@code null} while it is within its budget: the end of
    * the UTC month when the monthly budget is spent, else the end of the day when the daily one is.
    */
-  static Instant exhaustedUntil(ClientToken client, SpendTotals spent) {
+  public static Instant exhaustedUntil(ClientToken client, SpendTotals spent) {
     BigDecimal perMonth = client.budgetUsdPerMonth();
     if (perMonth != null && spent.monthSpendUsd().compareTo(perMonth) >= 0) {
       return spent.monthEnd();

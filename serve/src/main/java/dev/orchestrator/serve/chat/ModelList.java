@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,6 +8,7 @@ import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.serve.http.Json;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -22,7 +23,7 @@ import java.util.Map;
  * (virtual and group) and every chat route, in OpenAI's list shape with {@code kind}, {@code tier}
  * and {@code context_window} added. Immutable and thread-safe.
  */
-final class ModelList {
+public final class ModelList {
   private final Catalog catalog;
   private final byte[] all;
   private final Map<String, byte[]> byId;
@@ -33,7 +34,8 @@ final class ModelList {
     this.byId = byId;
   }
 
-  static ModelList of(Catalog catalog) {
+  /** The list for {@code catalog}. */
+  public static ModelList of(Catalog catalog) {
     LocalDate today = LocalDate.now(ZoneOffset.UTC);
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("object", "list");
@@ -84,21 +86,23 @@ final class ModelList {
     }
   }
 
-  Catalog catalog() {
+  /** The catalog this list was rendered from. */
+  public Catalog catalog() {
     return catalog;
   }
 
-  byte[] all() {
+  /** The whole list. */
+  public byte[] all() {
     return all;
   }
 
   /** One model object, or {@code null}. */
-  byte[] one(String id) {
+  public byte[] one(String id) {
     return byId.get(id);
   }
 
   /** The error for an id that is not listed, with close matches from the planner. */
-  UnknownModelException unknown(String id) {
+  public UnknownModelException unknown(String id) {
     List<String> close = new ArrayList<>();
     String q = id.toLowerCase(Locale.ROOT);
     for (String known : byId.keySet()) {

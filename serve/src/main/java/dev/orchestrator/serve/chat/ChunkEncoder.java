@@ -1,8 +1,9 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -15,9 +16,9 @@ import java.util.Arrays;
  * "created"}, {@code "model"}, {@code "system_fingerprint"} up to {@code "delta":} — is encoded
  * once per {@link Completions.StreamHead} (again only when the head changes: a continuation on
  * another route names that route), and the rest is written by one generator and into one buffer
- * reused for every chunk, instead of a generator, a buffer and a copy per chunk (docs/benchmarks.md
- * §6, third round). The bytes are those of the chunk shape of docs/reference.md §5. Not
- * thread-safe: one encoder per stream, used by the thread writing it.
+ * reused for every chunk, instead of a generator, a buffer and a copy per chunk (ADR 0026). The
+ * bytes are those of the chunk shape of docs/reference.md §5. Not thread-safe: one encoder per
+ * stream, used by the thread writing it.
  */
 final class ChunkEncoder {
   private static final JsonFactory FACTORY = Json.MAPPER.getFactory();

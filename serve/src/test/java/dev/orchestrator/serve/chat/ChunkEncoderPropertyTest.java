@@ -1,10 +1,11 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.serve.http.Json;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
@@ -7,6 +7,9 @@ import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ToolChoice;
+import dev.orchestrator.serve.http.ApiError;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.ops;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
@@ -24,7 +24,7 @@ import java.util.TreeSet;
  * @param missingVariables key variables of the providers whose routes were excluded for lack of
  *     credentials, sorted
  */
-record CredentialReport(
+public record CredentialReport(
     Catalog catalog, int freeCandidates, int autoCandidates, List<String> missingVariables) {
 
   /** Plans both virtual models against {@code orchestrator}'s current catalog. */
@@ -55,7 +55,7 @@ record CredentialReport(
   }
 
   /** Empty when a candidate has credentials, else the problem naming the variables to set. */
-  Optional<String> problem() {
+  public Optional<String> problem() {
     if (freeCandidates > 0 || autoCandidates > 0) {
       return Optional.empty();
     }

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve;
+package dev.orchestrator.serve.chat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,7 @@ import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.serve.http.ApiError;
 import java.time.Duration;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

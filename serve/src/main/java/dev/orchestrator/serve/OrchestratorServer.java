@@ -118,6 +118,7 @@ public final class OrchestratorServer implements AutoCloseable {
     catalog.onChange(this::updateCatalog);
     this.metrics = new ServeMetrics(orchestrator, catalog, options.clients());
     this.accessLog = AccessLog.to(options.accessLog());
+    metrics.bindAccessLog(accessLog);
     // Its own thread: a refresh may take seconds (3 attempts, a large source parsed).
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));

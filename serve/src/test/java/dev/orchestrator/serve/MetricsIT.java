@@ -126,6 +126,8 @@ class MetricsIT {
       assertThat(m).contains("orchestrator_breaker_open{route=\"alpha/small\"}");
       assertThat(m).contains("orchestrator_route_cooldown_seconds{route=\"alpha/small\"}");
       assertThat(m).contains("orchestrator_catalog_age_seconds ");
+      assertThat(m).contains("orchestrator_access_log_dropped_total ");
+      assertThat(value(m, "orchestrator_access_log_dropped_total", Map.of())).isZero();
       assertThat(m).contains("jvm_memory_used_bytes");
       assertThat(m).contains("jetty_threads_busy");
 

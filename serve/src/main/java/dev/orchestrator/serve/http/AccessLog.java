@@ -162,7 +162,7 @@ public final class AccessLog implements AutoCloseable {
   }
 
   /** Lines dropped because the writer fell behind. */
-  long dropped() {
+  public long dropped() {
     return dropped.get();
   }
 

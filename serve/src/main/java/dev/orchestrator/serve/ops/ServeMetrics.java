@@ -4,7 +4,9 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.micrometer.OrchestratorMetrics;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.LiveCatalog;
+import dev.orchestrator.serve.http.AccessLog;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
 import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
@@ -86,9 +88,11 @@ public final class ServeMetrics implements AutoCloseable {
     JettyConnectionMetrics.addToAllConnectors(server, registry);
   }
 
-  /** The engine-side recorder (time to first token is fed from here). */
-  OrchestratorMetrics engine() {
-    return engine;
+  /** Adds the access log's series: lines dropped because its writer fell behind. */
+  public void bindAccessLog(AccessLog log) {
+    FunctionCounter.builder("orchestrator.access.log.dropped", log, AccessLog::dropped)
+        .description("Access-log lines dropped because the writer fell behind")
+        .register(registry);
   }
 
   /** Records the time to the first streamed byte of a request for {@code model}. */

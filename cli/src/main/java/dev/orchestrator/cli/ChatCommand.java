@@ -8,11 +8,14 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.plan.Exclusion;
+import dev.orchestrator.engine.plan.ExclusionReason;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -161,6 +164,21 @@ public final class ChatCommand implements Callable<Integer> {
         t.plan() == null ? "-" : t.plan().pool().wireName(),
         t.plan() == null ? 0 : t.plan().candidates().size(),
         t.panic() ? ", panic mode: short-term health excluded none" : "");
+    if (t.plan() != null) {
+      List<String> keyless = new ArrayList<>();
+      for (Exclusion x : t.plan().excluded()) {
+        if (x.reason() == ExclusionReason.NO_CREDENTIALS) {
+          keyless.add(x.route());
+        }
+      }
+      if (!keyless.isEmpty()) {
+        // A pool member without its key must not look like failover that did not happen.
+        err.printf(
+            "  left out without a key: %s%s%n",
+            String.join(", ", keyless.subList(0, Math.min(5, keyless.size()))),
+            keyless.size() > 5 ? " and " + (keyless.size() - 5) + " more" : "");
+      }
+    }
     for (AttemptRecord a : t.attempts()) {
       err.printf(
           "  %s #%d status=%s %s → %s%s (%d ms)%n",

@@ -61,6 +61,38 @@ class ChatCommandIT {
   }
 
   @Test
+  void aPoolMemberWithoutItsKeyIsNamedInTheTraceAndTheError(@TempDir Path dir) throws Exception {
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(
+            Map.of(
+                "loc/primary", List.of(Step.answer(503, "{\"error\":{\"message\":\"down\"}}"))))) {
+      Path cfg = dir.resolve("keyless.yaml");
+      CliRun.write(
+          cfg,
+          "providers:",
+          "  loc:",
+          "    baseUrl: " + up.baseUrl("loc"),
+          "    protocol: openai-chat",
+          "  far:",
+          "    baseUrl: " + up.baseUrl("far"),
+          "    protocol: openai-chat",
+          "    apiKeyEnv: [ORCHESTRATOR_TEST_UNSET_FAR_KEY]",
+          "routes:",
+          "  loc/primary: {tier: free, contextWindow: 32000}",
+          "  far/backup: {tier: free, contextWindow: 32000}",
+          "pools:",
+          "  local: {kind: virtual, routes: [loc/primary, far/backup]}",
+          "");
+      CliRun r =
+          CliRun.of("chat", "local", "--message", "hi", "--catalog", cfg.toString(), "--trace");
+      assertThat(r.code).isNotZero();
+      assertThat(r.err)
+          .contains("left out without a key: far/backup")
+          .contains("1 route was left out without a key: set ORCHESTRATOR_TEST_UNSET_FAR_KEY");
+    }
+  }
+
+  @Test
   void streamsDeltasToStdout(@TempDir Path dir) throws Exception {
     try (ScriptedUpstream up =
         ScriptedUpstream.start(Map.of("loc/primary", List.of(Step.ok("streamed words arrive"))))) {

@@ -293,7 +293,7 @@ final class RunRecord {
       }
       return error(
           OrchestratorException.Type.BACKEND_UNAVAILABLE,
-          route + " failed: " + describe(last),
+          route + " failed: " + describe(last) + leftOutForKeys(),
           last,
           null);
     }
@@ -309,9 +309,29 @@ final class RunRecord {
     }
     return error(
         OrchestratorException.Type.CANDIDATES_EXHAUSTED,
-        tried.size() + " candidates failed; last: " + describe(last),
+        tried.size() + " candidates failed; last: " + describe(last) + leftOutForKeys(),
         last,
         null);
+  }
+
+  /**
+   * When the plan left routes out for want of a key, what to set to let the request try them — a
+   * failure of the routes that remain must not look like failover that did not happen.
+   */
+  private String leftOutForKeys() {
+    List<MissingCredentials.Missing> missing =
+        MissingCredentials.excludedIn(catalog, plan.excluded());
+    int routes = 0;
+    for (MissingCredentials.Missing m : missing) {
+      routes += m.routes();
+    }
+    return routes == 0
+        ? ""
+        : "; "
+            + routes
+            + (routes == 1 ? " route was" : " routes were")
+            + " left out without a key: "
+            + MissingCredentials.hint(missing);
   }
 
   /** Every candidate was shed while its breaker is open: say when the next probe is due. */
@@ -326,7 +346,11 @@ final class RunRecord {
             : "every candidate's circuit is open (" + shed.size() + ")";
     return error(
         OrchestratorException.Type.BACKEND_UNAVAILABLE,
-        who + " after repeated failures; next probe in " + next.toMillis() + " ms",
+        who
+            + " after repeated failures; next probe in "
+            + next.toMillis()
+            + " ms"
+            + leftOutForKeys(),
         null,
         next);
   }

@@ -28,6 +28,7 @@ import dev.orchestrator.engine.tool.ToolSpec;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -386,6 +387,28 @@ class TaskOrchestratorTest {
     // The second attempt was capped to what the deadline left.
     assertThat(client.callDetails().get(1).limits().total())
         .isLessThanOrEqualTo(Duration.ofSeconds(1));
+  }
+
+  @Test
+  void aFailureNamesThePoolMembersLeftOutWithoutAKeyAndTheVariableToSet() {
+    client.script("a/m", fail(503, FailureCategory.OVERLOADED, false));
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(withPools(TWO_PRICED))
+            .providers(ProviderClients.single(client))
+            .credentials(Credentials.of(Map.of("A_KEY", "k")))
+            .ticker(time)
+            .sleeper(time)
+            .build();
+
+    OrchestratorException e = failure(o, request("v"));
+
+    assertThat(client.calls()).containsExactly("a/m");
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.BACKEND_UNAVAILABLE);
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "a/m failed: 503 overloaded (upstream said 503); 1 route was left out without a key:"
+                + " set B_KEY (1 route)");
   }
 
   @Test

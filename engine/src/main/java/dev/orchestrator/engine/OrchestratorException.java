@@ -1,6 +1,7 @@
 package dev.orchestrator.engine;
 
 import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -71,6 +72,26 @@ public final class OrchestratorException extends RuntimeException {
     this.lastFailure = lastFailure;
     this.trace = trace;
     this.retryAfter = retryAfter;
+  }
+
+  /**
+   * The orchestrator's exception for a request refused before any route was planned: {@link
+   * Type#NO_CANDIDATES} for an unknown model ({@link UnknownModelException}, which names the close
+   * matches), {@link Type#REQUEST_REJECTED} for a request the engine cannot build ({@link
+   * IllegalArgumentException}, naming the field); {@code e} is its cause and there is no trace. The
+   * adapters use it so that a framework exception's cause is always an {@code
+   * OrchestratorException}.
+   */
+  public static OrchestratorException refused(IllegalArgumentException e) {
+    OrchestratorException o =
+        new OrchestratorException(
+            e instanceof UnknownModelException ? Type.NO_CANDIDATES : Type.REQUEST_REJECTED,
+            e.getMessage(),
+            null,
+            null,
+            null);
+    o.initCause(e);
+    return o;
   }
 
   /** Why the request ended. */

@@ -57,8 +57,9 @@ public final class OrchestratorErrors {
   /**
    * LangChain4j's exception for {@code error}: the mapped type for an {@link OrchestratorException}
    * (message kept, the exception as cause), {@link ModelNotFoundException} for an unknown model,
-   * {@link InvalidRequestException} for a request the engine refuses to build; anything else is
-   * returned as it is.
+   * {@link InvalidRequestException} for a request the engine refuses to build — both with an {@link
+   * OrchestratorException#refused} as cause, so the cause is always an {@code
+   * OrchestratorException}; anything else is returned as it is.
    */
   public static RuntimeException toLangChain4j(RuntimeException error) {
     if (error instanceof OrchestratorException) {
@@ -66,10 +67,12 @@ public final class OrchestratorErrors {
       return create(kind(e), e.getMessage(), e);
     }
     if (error instanceof UnknownModelException) {
-      return new ModelNotFoundException(error.getMessage(), error);
+      return new ModelNotFoundException(
+          error.getMessage(), OrchestratorException.refused((UnknownModelException) error));
     }
     if (error instanceof IllegalArgumentException) {
-      return new InvalidRequestException(error.getMessage(), error);
+      return new InvalidRequestException(
+          error.getMessage(), OrchestratorException.refused((IllegalArgumentException) error));
     }
     return error;
   }

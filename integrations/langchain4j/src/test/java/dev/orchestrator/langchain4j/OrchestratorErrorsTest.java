@@ -64,8 +64,17 @@ class OrchestratorErrorsTest {
 
   @Test
   void unknownModelIsModelNotFoundAndOtherErrorsPassThrough() {
-    assertThat(OrchestratorErrors.toLangChain4j(new UnknownModelException("x/y", List.of())))
-        .isInstanceOf(dev.langchain4j.exception.ModelNotFoundException.class);
+    UnknownModelException unknown = new UnknownModelException("x/y", List.of());
+    RuntimeException mapped = OrchestratorErrors.toLangChain4j(unknown);
+    assertThat(mapped).isInstanceOf(dev.langchain4j.exception.ModelNotFoundException.class);
+    // The README's pattern holds for every mapped exception: the cause is an OrchestratorException.
+    OrchestratorException cause = OrchestratorErrors.orchestratorException(mapped).orElseThrow();
+    assertThat(cause.type()).isEqualTo(OrchestratorException.Type.NO_CANDIDATES);
+    assertThat(cause).hasCause(unknown).hasMessage(unknown.getMessage());
+    RuntimeException invalid =
+        OrchestratorErrors.toLangChain4j(new IllegalArgumentException("top_p"));
+    assertThat(OrchestratorErrors.orchestratorException(invalid).orElseThrow().type())
+        .isEqualTo(OrchestratorException.Type.REQUEST_REJECTED);
     IllegalStateException other = new IllegalStateException("bug");
     assertThat(OrchestratorErrors.toLangChain4j(other)).isSameAs(other);
     assertThat(OrchestratorErrors.orchestratorException(other)).isEmpty();

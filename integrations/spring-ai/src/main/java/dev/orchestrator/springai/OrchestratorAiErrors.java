@@ -31,7 +31,8 @@ public final class OrchestratorAiErrors {
   /**
    * Spring AI's exception for {@code error}: transient or not for an {@link OrchestratorException}
    * (message kept, the exception as cause), {@link NonTransientAiException} for an unknown model or
-   * a request the engine refuses to build; anything else is returned as it is.
+   * a request the engine refuses to build, with an {@link OrchestratorException#refused} as cause
+   * (so the cause is always an {@code OrchestratorException}); anything else is returned as it is.
    */
   public static RuntimeException toSpringAi(RuntimeException error) {
     if (error instanceof OrchestratorException) {
@@ -41,7 +42,8 @@ public final class OrchestratorAiErrors {
           : new NonTransientAiException(e.getMessage(), e);
     }
     if (error instanceof IllegalArgumentException) {
-      return new NonTransientAiException(error.getMessage(), error);
+      return new NonTransientAiException(
+          error.getMessage(), OrchestratorException.refused((IllegalArgumentException) error));
     }
     return error;
   }

@@ -44,9 +44,18 @@ class OrchestratorAiErrorsTest {
 
   @Test
   void aRefusedRequestIsNonTransientAndOtherErrorsPassThrough() {
-    assertThat(OrchestratorAiErrors.toSpringAi(new IllegalArgumentException("top_p: 1.7")))
+    RuntimeException mapped =
+        OrchestratorAiErrors.toSpringAi(new IllegalArgumentException("top_p: 1.7"));
+    assertThat(mapped)
         .isInstanceOf(org.springframework.ai.retry.NonTransientAiException.class)
         .hasMessage("top_p: 1.7");
+    assertThat(OrchestratorAiErrors.orchestratorException(mapped).orElseThrow().type())
+        .isEqualTo(OrchestratorException.Type.REQUEST_REJECTED);
+    RuntimeException unknown =
+        OrchestratorAiErrors.toSpringAi(
+            new dev.orchestrator.engine.plan.UnknownModelException("x/y", java.util.List.of()));
+    assertThat(OrchestratorAiErrors.orchestratorException(unknown).orElseThrow().type())
+        .isEqualTo(OrchestratorException.Type.NO_CANDIDATES);
     IllegalStateException other = new IllegalStateException("bug");
     assertThat(OrchestratorAiErrors.toSpringAi(other)).isSameAs(other);
   }

@@ -102,6 +102,7 @@ public final class ChatCommand implements Callable<Integer> {
             .build();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    boolean[] streamed = {false};
     try {
       ChatResult r;
       if (stream && !json) {
@@ -109,6 +110,7 @@ public final class ChatCommand implements Callable<Integer> {
             orchestrator.stream(
                 request,
                 delta -> {
+                  streamed[0] = true;
                   out.print(delta);
                   out.flush();
                 });
@@ -139,6 +141,9 @@ public final class ChatCommand implements Callable<Integer> {
     } catch (UnknownModelException e) {
       throw CliException.unknownModel(e);
     } catch (OrchestratorException e) {
+      if (streamed[0]) {
+        out.println(); // the partial answer ends its line, as a whole one does
+      }
       if (json) {
         Map<String, Object> doc = new LinkedHashMap<>();
         Map<String, Object> error = new LinkedHashMap<>();

@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.nio.file.Path;
@@ -106,7 +107,29 @@ class ChatCommandIT {
               "--catalog",
               catalog(dir, up).toString());
       assertThat(r.code).as(r.err).isZero();
-      assertThat(r.out.strip()).isEqualTo("streamed words arrive");
+      assertThat(r.out).isEqualTo("streamed words arrive" + System.lineSeparator());
+    }
+  }
+
+  @Test
+  void aStreamCutAfterOutputEndsItsLineAndExitsOne(@TempDir Path dir) throws Exception {
+    try (ScriptedUpstream up =
+        ScriptedUpstream.start(
+            Map.of(
+                "loc/primary",
+                List.of(Step.fault(Fault.STREAM_CUT).withContent("a long answer cut in half"))))) {
+      CliRun r =
+          CliRun.of(
+              "chat",
+              "loc/primary",
+              "--message",
+              "hi",
+              "--stream",
+              "--catalog",
+              catalog(dir, up).toString());
+      assertThat(r.code).isEqualTo(1);
+      assertThat(r.out).isNotBlank().endsWith(System.lineSeparator());
+      assertThat(r.err).contains("stream_interrupted");
     }
   }
 

@@ -42,6 +42,18 @@ class BrokenSourceTest {
   }
 
   @Test
+  void aTabInYamlIndentationIsReportedWhereTheTabIs() {
+    CatalogException e =
+        parseFails(
+            "tabs.yaml",
+            "providers:\n  loc:\n    baseUrl: http://127.0.0.1:1/v1\n\tprotocol: openai-chat\n");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "tabs.yaml:4:1: invalid YAML: a tab in the indentation (YAML indents with spaces"
+                + " only)");
+  }
+
+  @Test
   void malformedJsonNeverLeaksParserInternals() {
     CatalogException e = parseFails("bad.json", "{\"a\": tru}");
     assertThat(e.getMessage())

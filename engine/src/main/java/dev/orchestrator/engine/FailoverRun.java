@@ -155,10 +155,11 @@ final class FailoverRun {
    * Silence from two or more routes, with nothing else left to try, is on that evidence alone as
    * likely the process's own overload (its first-token limits firing in a burst across every route)
    * as each route's fault (docs/design.md §5, ADR 0008): rather than refuse, the routes that met
-   * this request with silence are tried once more each, in the order they were met, while the
-   * deadline leaves {@link #ROOM_AFTER_WAIT} and each attempt gets a retry from the process-wide
-   * budget — so an outage in which every route is silent adds at most the budget's share of load.
-   * One silent route alone is evidence against that route: it is not tried again.
+   * this request with silence are tried once more each (one attempt, no same-route retry), in the
+   * order they were met, while the deadline leaves {@link #ROOM_AFTER_WAIT} and each attempt gets a
+   * retry from the process-wide budget — so an outage in which every route is silent adds at most
+   * the budget's share of load. One silent route alone is evidence against that route: it is not
+   * tried again.
    */
   private Optional<ChatResult> secondPass(List<Candidate> candidates) {
     if (!secondPassAhead()) {
@@ -336,6 +337,7 @@ final class FailoverRun {
         && !silent
         && admission.kind() != Admission.Kind.PROBE // a failed probe fails over
         && admission.kind() != Admission.Kind.PANIC // so does a route health held back
+        && !secondPassBegun // the second pass sends each silent route one attempt
         && n <= policy.retries().sameRoute()) {
       OptionalLong delay = retryDelay(route, n, f, hasNext(candidates, index));
       if (delay.isPresent()) {

@@ -79,6 +79,18 @@ class SecondPassTest {
   }
 
   @Test
+  void aSecondPassAttemptIsNotRetriedOnItsRoute() {
+    client.script("a/m", silent(SILENCE), fail(503, FailureCategory.SERVER_ERROR, true), ok("a"));
+    client.script("b/m", silent(SILENCE), ok("b answers"));
+    client.script("c/m", fail(503, FailureCategory.SERVER_ERROR, false));
+
+    ChatResult r = orchestrator(policy().sameRouteRetries(2).build()).chat(request("v"));
+
+    assertThat(r.response().content()).isEqualTo("b answers");
+    assertThat(client.calls()).containsExactly("a/m", "b/m", "c/m", "a/m", "b/m");
+  }
+
+  @Test
   void oneSilentRouteAloneIsNotTriedAgain() {
     client.script("a/m", silent(SILENCE), ok("a answers"));
     client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, false));

@@ -74,15 +74,39 @@ public record SourceText(String name, String text, boolean yaml) {
     } catch (JsonProcessingException e) {
       JsonLocation loc = e.getLocation();
       String msg = ParseProblems.describe(e);
+      int line = loc == null ? 0 : Math.max(0, loc.getLineNr());
+      int column = loc == null ? 0 : Math.max(0, loc.getColumnNr());
+      if (yaml && msg.contains("(TAB)")) {
+        // The scanner reports a tab at the end of the line before it: point at the tab itself.
+        int[] tab = tabFrom(line, column);
+        if (tab != null) {
+          line = tab[0];
+          column = tab[1];
+          msg = "a tab in the indentation (YAML indents with spaces only)";
+        }
+      }
       throw new CatalogException(
           name,
-          loc == null ? 0 : Math.max(0, loc.getLineNr()),
-          loc == null ? 0 : Math.max(0, loc.getColumnNr()),
+          line,
+          column,
           null,
           // The parser's own expectation ("expected ',' or '}'") at the position given.
           (yaml ? "invalid YAML: " : "invalid JSON: ") + msg,
           e);
     }
+  }
+
+  /** The 1-based line and column of the first tab at or after {@code line}:{@code column}. */
+  private int[] tabFrom(int line, int column) {
+    String[] lines = text.split("\n", -1);
+    for (int i = Math.max(0, line - 1); i < lines.length; i++) {
+      int from = i == line - 1 ? Math.max(0, column - 1) : 0;
+      int at = lines[i].indexOf('\t', Math.min(from, lines[i].length()));
+      if (at >= 0) {
+        return new int[] {i + 1, at + 1};
+      }
+    }
+    return null;
   }
 
   /** An error about the value at {@code path}, with its position when the text is known. */

@@ -39,8 +39,8 @@ import java.util.function.Function;
  * the body with bounds (an error body, a whole 2xx body, or an event stream) and turns whatever
  * happened into an {@link AttemptOutcome}. The clock and the cancel hook stop it by interrupting
  * that thread (a blocked {@code send} is cancelled, a blocked body read fails) and closing the
- * body. One instance per attempt; its state is shared only with the clock's and the client's
- * threads, through the fields marked so.
+ * body. One instance per attempt, run by one thread; the clock's and the client's threads touch
+ * only its volatile and lock-guarded fields.
  */
 final class Exchange {
   /** Most of an error body that is read (docs/design.md §4). */
@@ -109,7 +109,7 @@ final class Exchange {
         call.cancellation().onCancel(() -> clock.stop(AttemptClock.Reason.CANCELLED));
     try {
       clock.start();
-      return exchange();
+      return sendAndRead();
     } catch (StreamAssembler.ListenerException e) {
       clock.stop(AttemptClock.Reason.CANCELLED);
       return failed(TransportFault.CANCELLED, e.getMessage());
@@ -152,7 +152,7 @@ final class Exchange {
     }
   }
 
-  private AttemptOutcome exchange() {
+  private AttemptOutcome sendAndRead() {
     // The exchange runs on this thread: sendAsync(...).get() would hop every response through
     // the client's executor. Until the attempt ends, timeouts and cancels interrupt this thread.
     synchronized (sendLock) {

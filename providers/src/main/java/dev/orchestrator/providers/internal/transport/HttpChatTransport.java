@@ -43,8 +43,10 @@ public final class HttpChatTransport {
   /**
    * A transport over {@code http}.
    *
+   * @param http the shared client every exchange runs on
    * @param scheduler runs the checks of every attempt's limits
    * @param ticker the time source of those limits
+   * @param credentials where API keys come from
    * @param userAgent the User-Agent header
    * @param maxRequestBytes the largest request body sent
    * @param maxMalformedEvents invalid stream events skipped before a stream counts as malformed

@@ -4,6 +4,7 @@ import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
+import dev.orchestrator.providers.internal.transport.HttpChatTransport;
 
 /**
  * An Anthropic Messages client ({@code POST {baseUrl}/messages} with {@code x-api-key} and {@code

@@ -4,6 +4,7 @@ import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.internal.openai.OpenAiWire;
+import dev.orchestrator.providers.internal.transport.HttpChatTransport;
 
 /**
  * An OpenAI-compatible chat completions client ({@code POST {baseUrl}/chat/completions}): OpenAI,

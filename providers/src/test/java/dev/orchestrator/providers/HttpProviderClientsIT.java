@@ -17,6 +17,7 @@ import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.internal.transport.Failures;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;

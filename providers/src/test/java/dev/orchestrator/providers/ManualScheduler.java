@@ -23,7 +23,8 @@ import java.util.function.Supplier;
  * moving the time past its due point. With it, an attempt's limits fire exactly when the test says,
  * however loaded the machine. Thread-safe.
  */
-final class ManualScheduler extends AbstractExecutorService implements ScheduledExecutorService {
+public final class ManualScheduler extends AbstractExecutorService
+    implements ScheduledExecutorService {
   /** How long a test waits for the attempt's thread before it fails (wall clock, never slept). */
   private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(20);
 
@@ -31,7 +32,7 @@ final class ManualScheduler extends AbstractExecutorService implements Scheduled
   private final List<Task> tasks = new ArrayList<>();
   private int scheduled;
 
-  ManualScheduler(FakeTime time) {
+  public ManualScheduler(FakeTime time) {
     this.time = time;
   }
 
@@ -55,12 +56,12 @@ final class ManualScheduler extends AbstractExecutorService implements Scheduled
   }
 
   /** The tasks scheduled, not run and not cancelled. */
-  synchronized int pending() {
+  public synchronized int pending() {
     return (int) tasks.stream().filter(t -> !t.isCancelled()).count();
   }
 
   /** Runs every task due at the current fake time, including those they schedule due now. */
-  void runDue() {
+  public void runDue() {
     while (true) {
       Task next = null;
       synchronized (this) {

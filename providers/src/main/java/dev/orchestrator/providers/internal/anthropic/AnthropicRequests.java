@@ -14,9 +14,9 @@ import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.plan.FieldGap;
 import dev.orchestrator.engine.plan.ProtocolFit;
-import dev.orchestrator.providers.internal.Json;
-import dev.orchestrator.providers.internal.RequestEncodingException;
-import dev.orchestrator.providers.internal.WireSupport;
+import dev.orchestrator.providers.internal.wire.Json;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
+import dev.orchestrator.providers.internal.wire.WireSupport;
 
 /**
  * Translates a {@link ChatRequest} into an Anthropic Messages body, field by field as the table in

@@ -12,9 +12,9 @@ import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
-import dev.orchestrator.providers.internal.Json;
-import dev.orchestrator.providers.internal.RequestEncodingException;
-import dev.orchestrator.providers.internal.WireSupport;
+import dev.orchestrator.providers.internal.wire.Json;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
+import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
 import java.util.Map;
 

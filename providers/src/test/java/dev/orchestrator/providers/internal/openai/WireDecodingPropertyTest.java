@@ -6,9 +6,9 @@ import static dev.orchestrator.providers.internal.openai.WireArbitraries.object;
 import static dev.orchestrator.providers.internal.openai.WireArbitraries.wrongType;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.orchestrator.providers.internal.Decoded;
-import dev.orchestrator.providers.internal.StreamAssembler;
-import dev.orchestrator.providers.internal.StreamSignal;
+import dev.orchestrator.providers.internal.wire.Decoded;
+import dev.orchestrator.providers.internal.wire.StreamAssembler;
+import dev.orchestrator.providers.internal.wire.StreamSignal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;

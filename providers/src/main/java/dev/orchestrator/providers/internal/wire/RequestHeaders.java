@@ -1,4 +1,4 @@
-package dev.orchestrator.providers.internal;
+package dev.orchestrator.providers.internal.wire;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,7 +1,7 @@
-package dev.orchestrator.providers;
+package dev.orchestrator.providers.internal.transport;
 
 import dev.orchestrator.engine.catalog.Provider;
-import dev.orchestrator.providers.internal.WireProtocol;
+import dev.orchestrator.providers.internal.wire.WireProtocol;
 import java.net.URI;
 import java.util.Locale;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,4 +1,4 @@
-package dev.orchestrator.providers.internal;
+package dev.orchestrator.providers.internal.wire;
 
 /** The request cannot be put on the wire (e.g. a tool schema that is not JSON). */
 public final class RequestEncodingException extends Exception {

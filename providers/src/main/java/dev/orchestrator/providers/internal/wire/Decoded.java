@@ -1,4 +1,4 @@
-package dev.orchestrator.providers.internal;
+package dev.orchestrator.providers.internal.wire;
 
 import dev.orchestrator.engine.chat.ChatResponse;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package dev.orchestrator.providers;
+package dev.orchestrator.providers.internal.transport;
 
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
@@ -14,7 +14,7 @@ import java.util.function.Function;
  * request too large to send, a 200 without output) are built here, and one invariant is enforced on
  * every result: after visible output a failure is {@code stream_interrupted}, never retried.
  */
-final class Failures {
+public final class Failures {
   private static final String REDACTED = "[redacted]";
 
   private Failures() {}
@@ -88,7 +88,7 @@ final class Failures {
   }
 
   /** The same verdict with another message and body. */
-  static ProviderFailure withTexts(ProviderFailure f, String message, String body) {
+  public static ProviderFailure withTexts(ProviderFailure f, String message, String body) {
     return new ProviderFailure(
         f.category(),
         f.retryable(),

@@ -1,4 +1,4 @@
-package dev.orchestrator.providers.internal;
+package dev.orchestrator.providers.internal.wire;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

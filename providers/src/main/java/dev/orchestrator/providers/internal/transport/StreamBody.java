@@ -1,4 +1,4 @@
-package dev.orchestrator.providers;
+package dev.orchestrator.providers.internal.transport;
 
 import java.io.InputStream;
 import java.net.http.HttpResponse;

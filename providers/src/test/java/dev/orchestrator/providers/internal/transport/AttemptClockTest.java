@@ -1,10 +1,11 @@
-package dev.orchestrator.providers;
+package dev.orchestrator.providers.internal.transport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.providers.ManualScheduler;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

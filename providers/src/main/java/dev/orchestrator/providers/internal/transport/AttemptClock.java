@@ -1,4 +1,4 @@
-package dev.orchestrator.providers;
+package dev.orchestrator.providers.internal.transport;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.failure.TransportFault;

@@ -1,4 +1,4 @@
-package dev.orchestrator.providers.internal;
+package dev.orchestrator.providers.internal.wire;
 
 /** What one stream event means for the read loop. */
 public enum StreamSignal {

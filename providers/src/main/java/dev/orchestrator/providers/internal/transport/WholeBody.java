@@ -1,4 +1,4 @@
-package dev.orchestrator.providers;
+package dev.orchestrator.providers.internal.transport;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

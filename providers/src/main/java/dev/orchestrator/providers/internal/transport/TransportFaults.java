@@ -1,4 +1,4 @@
-package dev.orchestrator.providers;
+package dev.orchestrator.providers.internal.transport;
 
 import dev.orchestrator.engine.failure.TransportFault;
 import java.io.EOFException;

@@ -317,8 +317,15 @@ public final class CatalogCommand implements Runnable {
     }
   }
 
-  static String price(BigDecimal d) {
-    return d == null ? "?" : d.toPlainString();
+  /**
+   * One price of {@code r} per million tokens: the catalog's, {@code 0 (tier: free)} for a route
+   * declared free without prices, else {@code ?}.
+   */
+  static String price(Route r, BigDecimal d) {
+    if (d != null) {
+      return d.toPlainString();
+    }
+    return r.tier() == Tier.FREE ? "0 (tier: free)" : "?";
   }
 
   static String caps(Route r) {
@@ -339,8 +346,8 @@ public final class CatalogCommand implements Runnable {
           new String[] {
             r.id(),
             r.tier().wireName(),
-            price(r.inputPerMtok()),
-            price(r.outputPerMtok()),
+            price(r, r.inputPerMtok()),
+            price(r, r.outputPerMtok()),
             r.contextWindow() == null ? "?" : r.contextWindow().toString(),
             caps(r),
             note

@@ -85,8 +85,8 @@ final class CatalogShow implements Callable<Integer> {
     }
     out.println(r.id() + "  (" + r.name() + ")");
     line(out, "tier", r.tier().wireName());
-    line(out, "input $/Mtok", price(r.inputPerMtok()));
-    line(out, "output $/Mtok", price(r.outputPerMtok()));
+    line(out, "input $/Mtok", price(r, r.inputPerMtok()));
+    line(out, "output $/Mtok", price(r, r.outputPerMtok()));
     line(out, "context window", r.contextWindow() == null ? "?" : r.contextWindow().toString());
     line(out, "max output", r.maxOutputTokens() == null ? "?" : r.maxOutputTokens().toString());
     line(out, "capabilities", caps(r));

@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.MissingCredentials;
@@ -224,7 +225,7 @@ public final class RouteCommand implements Callable<Integer> {
       Route r = c.route();
       String price =
           r.inputPerMtok() == null || r.outputPerMtok() == null
-              ? "?"
+              ? r.tier() == Tier.FREE ? "0/0 (tier: free)" : "?"
               : plain(r.inputPerMtok()).toPlainString()
                   + "/"
                   + plain(r.outputPerMtok()).toPlainString();

@@ -45,6 +45,21 @@ class RouteTableTest {
   }
 
   @Test
+  void aRouteDeclaredFreeWithoutPricesShowsZeroFromItsTierNotAQuestionMark() throws Exception {
+    Path c = dir.resolve("declared.yaml");
+    Files.writeString(
+        c,
+        "providers:\n  loc: {baseUrl: 'http://127.0.0.1:9/v1', apiKeyEnv: []}\n"
+            + "routes:\n  loc/a: {tier: free, contextWindow: 8000}\n");
+
+    assertThat(CliRun.of("route", "loc/a", "--catalog", c.toString()).out)
+        .contains("0/0 (tier: free)")
+        .doesNotContain(" ? ");
+    assertThat(CliRun.of("catalog", "show", "loc/a", "--catalog", c.toString()).out)
+        .contains("0 (tier: free)");
+  }
+
+  @Test
   void showsTheFirstTenThenHowManyMore() {
     CliRun r = CliRun.of("route", "orchestrator/free", "--catalog", catalog);
 

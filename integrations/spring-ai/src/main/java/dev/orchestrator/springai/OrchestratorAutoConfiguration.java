@@ -2,6 +2,7 @@ package dev.orchestrator.springai;
 
 import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import io.micrometer.observation.ObservationRegistry;
@@ -46,6 +47,11 @@ public class OrchestratorAutoConfiguration {
       ObjectProvider<ObservationRegistry> observationRegistry,
       ObjectProvider<ToolCallingManager> toolCallingManager,
       ObjectProvider<ChatModelObservationConvention> observationConvention) {
+    if (properties.getModel() != null) {
+      // A typo in orchestrator.model fails at start-up with the close matches, not on the first
+      // call (planning reads only the catalog and health: nothing is sent).
+      orchestrator.plan(ChatRequest.builder(properties.getModel()).user("start-up check").build());
+    }
     OrchestratorChatModel.Builder b =
         OrchestratorChatModel.builder()
             .orchestrator(orchestrator)

@@ -17,7 +17,10 @@ import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.core.io.support.SpringFactoriesLoader;
 
 /**
  * The Boot auto-configuration in a minimal application context, with Spring AI's own ChatClient.
@@ -86,6 +89,61 @@ class OrchestratorAutoConfigurationIT {
                 assertThat(context.getBean(ChatModel.class).call("Hi")).isEqualTo("backup here");
               });
     }
+  }
+
+  @Test
+  void aTypoInTheModelFailsAtStartUpWithTheCloseMatchesSaidOnce(@TempDir Path dir)
+      throws Exception {
+    Path catalog = dir.resolve("catalog.yaml");
+    Files.writeString(
+        catalog,
+        String.join(
+            "\n",
+            "providers:",
+            "  loc: {baseUrl: 'http://127.0.0.1:9/v1', protocol: openai-chat}",
+            "routes:",
+            "  loc/small: {tier: free, contextWindow: 32000}",
+            ""));
+    runner
+        .withPropertyValues("orchestrator.model=loc/smal", "orchestrator.catalog=" + catalog)
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              FailureAnalysis analysis =
+                  new OrchestratorFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis).isNotNull();
+              assertThat(analysis.getDescription())
+                  .startsWith("The orchestrator does not know the model: ")
+                  .contains("loc/small");
+              assertThat(analysis.getAction()).contains("orchestrator.model");
+            });
+  }
+
+  @Test
+  void aBrokenCatalogIsReportedByItsFileAndLine(@TempDir Path dir) throws Exception {
+    Path catalog = dir.resolve("broken.yaml");
+    Files.writeString(catalog, "routes:\n  loc/small: {tier: free\n");
+    runner
+        .withPropertyValues("orchestrator.catalog=" + catalog)
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              FailureAnalysis analysis =
+                  new OrchestratorFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis.getDescription())
+                  .startsWith("The orchestrator's catalog could not be loaded: " + catalog + ":2:");
+            });
+  }
+
+  @Test
+  void theFailureAnalyzerIsRegisteredWithBoot() {
+    // Boot's own analyzers need a bean factory to be built: only ours is instantiated here.
+    assertThat(
+            SpringFactoriesLoader.forDefaultResourceLocation(getClass().getClassLoader())
+                .load(FailureAnalyzer.class, null, (type, name, failure) -> {}))
+        .anyMatch(OrchestratorFailureAnalyzer.class::isInstance);
+    assertThat(new OrchestratorFailureAnalyzer().analyze(new IllegalStateException("other")))
+        .isNull();
   }
 
   @Test

@@ -93,18 +93,11 @@ public final class FailureClassifier {
     } catch (RuntimeException e) {
       // A bug must not turn a provider failure into a crash of the caller's request.
       return new Classification(
-          new ProviderFailure(
-              FailureCategory.UNKNOWN,
-              false,
-              ReachedModel.UNKNOWN,
-              evidence.status(),
-              null,
-              null,
-              null,
-              null,
-              evidence.transportFault(),
-              "unclassifiable evidence (" + e.getClass().getSimpleName() + ")",
-              null),
+          ProviderFailure.builder(FailureCategory.UNKNOWN, ReachedModel.UNKNOWN)
+              .status(evidence.status())
+              .transportFault(evidence.transportFault())
+              .message("unclassifiable evidence (" + e.getClass().getSimpleName() + ")")
+              .build(),
           "internal_error");
     }
   }
@@ -128,18 +121,17 @@ public final class FailureClassifier {
     }
     requestId = Text.token(requestId);
     ProviderFailure failure =
-        new ProviderFailure(
-            v.category(),
-            v.retryable(),
-            v.reachedModel(),
-            evidence.status(),
-            retryAfter,
-            requestId,
-            Text.token(error.type()),
-            Text.token(error.code()),
-            evidence.transportFault(),
-            Text.oneLine(message(evidence, error), Text.MAX_MESSAGE_CHARS),
-            Text.keptBody(body));
+        ProviderFailure.builder(v.category(), v.reachedModel())
+            .retryable(v.retryable())
+            .status(evidence.status())
+            .retryAfter(retryAfter)
+            .requestId(requestId)
+            .errorType(Text.token(error.type()))
+            .errorCode(Text.token(error.code()))
+            .transportFault(evidence.transportFault())
+            .message(Text.oneLine(message(evidence, error), Text.MAX_MESSAGE_CHARS))
+            .body(Text.keptBody(body))
+            .build();
     return new Classification(failure, rule.id());
   }
 

@@ -18,8 +18,7 @@ class FailureExplanationsTest {
   @EnumSource(FailureCategory.class)
   void everyCategoryReadsAsOneSentenceNamingTheProvider(FailureCategory category) {
     ProviderFailure f =
-        new ProviderFailure(
-            category, false, ReachedModel.UNKNOWN, 418, null, null, null, null, null, "m", null);
+        ProviderFailure.builder(category, ReachedModel.UNKNOWN).status(418).message("m").build();
 
     String summary = FailureExplanations.summary(f, "openrouter");
     String next = FailureExplanations.nextStep(f, "openrouter");

@@ -66,18 +66,11 @@ class ErrorMapperTest {
           """)
   void aRejectedRequestKeepsTheUpstreamStatusAndAddsUpstreamStatus(String body, String message) {
     ProviderFailure f =
-        new ProviderFailure(
-            FailureCategory.REQUEST_INVALID,
-            false,
-            ReachedModel.YES,
-            422,
-            null,
-            null,
-            null,
-            null,
-            null,
-            "upstream said no",
-            body);
+        ProviderFailure.builder(FailureCategory.REQUEST_INVALID, ReachedModel.YES)
+            .status(422)
+            .message("upstream said no")
+            .body(body)
+            .build();
     ApiError e =
         ErrorMapper.map(
             new OrchestratorException(

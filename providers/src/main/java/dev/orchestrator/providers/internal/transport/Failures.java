@@ -89,17 +89,6 @@ public final class Failures {
 
   /** The same verdict with another message and body. */
   public static ProviderFailure withTexts(ProviderFailure f, String message, String body) {
-    return new ProviderFailure(
-        f.category(),
-        f.retryable(),
-        f.reachedModel(),
-        f.status(),
-        f.retryAfter(),
-        f.requestId(),
-        f.errorType(),
-        f.errorCode(),
-        f.transportFault(),
-        message,
-        body);
+    return f.toBuilder().message(message).body(body).build();
   }
 }

@@ -127,6 +127,11 @@ class MetricsIT {
       assertThat(m).contains("orchestrator_route_cooldown_seconds{route=\"alpha/small\"}");
       assertThat(m).contains("orchestrator_catalog_age_seconds ");
       assertThat(m).contains("orchestrator_access_log_dropped_total ");
+      // The OpenTelemetry GenAI conventions' series, beside the orchestrator's own.
+      assertThat(m)
+          .contains("gen_ai_client_operation_duration_seconds_count{")
+          .contains("gen_ai_request_model=\"alpha/small\"")
+          .contains("gen_ai_client_token_usage_count{");
       assertThat(value(m, "orchestrator_access_log_dropped_total", Map.of())).isZero();
       assertThat(m).contains("jvm_memory_used_bytes");
       assertThat(m).contains("jetty_threads_busy");

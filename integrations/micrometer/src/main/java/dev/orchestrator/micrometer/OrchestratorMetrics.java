@@ -12,8 +12,10 @@ import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -50,7 +52,20 @@ import java.util.concurrent.ConcurrentHashMap;
  *       <td>1 while the route's breaker is open or half-open, else 0</td></tr>
  *   <tr><td>{@code orchestrator_route_cooldown_seconds}</td><td>route</td>
  *       <td>what is left of the route's cooldown, 0 when none</td></tr>
+ *   <tr><td>{@code gen_ai_client_operation_duration_seconds}</td><td>gen_ai.operation.name,
+ *       gen_ai.provider.name, gen_ai.request.model, gen_ai.response.model, error.type</td>
+ *       <td>histogram of the whole request, under the OpenTelemetry GenAI semantic conventions'
+ *       name and attributes: the provider and model of the serving route ({@code none} when no
+ *       route answered), {@code error.type} the error type or {@code none}</td></tr>
+ *   <tr><td>{@code gen_ai_client_token_usage}</td><td>gen_ai.token.type (input, output) and the
+ *       four above but {@code error.type}</td>
+ *       <td>tokens of each answer (a distribution: {@code _count}, {@code _sum})</td></tr>
  * </table>
+ *
+ * <p>The {@code gen_ai_*} series let dashboards built for Spring AI's and LangChain4j's GenAI
+ * metrics read the orchestrator unchanged; where a framework's own chat-model observation also
+ * records them for the same call (Spring AI's {@code ChatModel} observation), bind this listener to
+ * another registry or filter one of the two.
  *
  * <p>Label values are bounded: {@code model} is {@code orchestrator/free}, {@code
  * orchestrator/auto}, a catalog pool or a catalog route id, and {@code other} for anything else (a
@@ -98,6 +113,16 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   private final Map<String, Timer> timesToFirstToken = new ConcurrentHashMap<>();
 
   private record AttemptKey(String route, String category, String decision) {}
+
+  /** The GenAI semantic conventions' attributes of one request. */
+  private record GenAiKey(
+      String provider, String requestModel, String responseModel, String error) {}
+
+  private final Map<GenAiKey, Timer> genAiDurations = new ConcurrentHashMap<>();
+  private final Map<GenAiKey, DistributionSummary[]> genAiTokens = new ConcurrentHashMap<>();
+
+  /** The value of a GenAI attribute that does not apply (no serving route, no error). */
+  private static final String NONE = "none";
 
   private record OutcomeKey(String model, String outcome) {}
 
@@ -184,6 +209,11 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   public void onSuccess(ChatResult result) {
     Trace t = result.trace();
     finished(t, "success");
+    GenAiKey key = genAiKey(t, result.route(), NONE);
+    genAi(key, t);
+    DistributionSummary[] tokens = genAiTokens.computeIfAbsent(key, this::tokenSummaries);
+    tokens[0].record(result.response().usage().promptTokens());
+    tokens[1].record(result.response().usage().completionTokens());
     BigDecimal cost = result.costUsd();
     if (cost == null) {
       unknownCosts
@@ -211,6 +241,52 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   @Override
   public void onFailure(OrchestratorException error) {
     finished(error.trace(), error.type().wireName());
+    genAi(genAiKey(error.trace(), null, error.type().wireName()), error.trace());
+  }
+
+  private GenAiKey genAiKey(Trace t, String route, String error) {
+    String requested = modelLabel(t == null || t.plan() == null ? null : t.plan().model());
+    return orchestrator
+        .catalog()
+        .route(route == null ? "" : route)
+        .map(r -> new GenAiKey(r.provider(), requested, r.model(), error))
+        .orElse(new GenAiKey(NONE, requested, NONE, error));
+  }
+
+  private void genAi(GenAiKey key, Trace t) {
+    genAiDurations
+        .computeIfAbsent(
+            key,
+            k ->
+                Timer.builder("gen_ai.client.operation.duration")
+                    .description("GenAI operation duration (OpenTelemetry GenAI conventions)")
+                    .tags(genAiTags(k))
+                    .tag("error.type", k.error())
+                    .serviceLevelObjectives(LATENCY_BUCKETS)
+                    .register(registry))
+        .record(t == null ? Duration.ZERO : t.elapsed());
+  }
+
+  private DistributionSummary[] tokenSummaries(GenAiKey k) {
+    DistributionSummary[] s = new DistributionSummary[2];
+    String[] types = {"input", "output"};
+    for (int i = 0; i < 2; i++) {
+      s[i] =
+          DistributionSummary.builder("gen_ai.client.token.usage")
+              .description("Tokens used per answer (OpenTelemetry GenAI conventions)")
+              .tags(genAiTags(k))
+              .tag("gen_ai.token.type", types[i])
+              .register(registry);
+    }
+    return s;
+  }
+
+  private static Tags genAiTags(GenAiKey k) {
+    return Tags.of(
+        "gen_ai.operation.name", "chat",
+        "gen_ai.provider.name", k.provider(),
+        "gen_ai.request.model", k.requestModel(),
+        "gen_ai.response.model", k.responseModel());
   }
 
   private void finished(Trace t, String outcome) {

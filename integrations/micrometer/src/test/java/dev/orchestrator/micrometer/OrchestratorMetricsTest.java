@@ -4,6 +4,7 @@ import static dev.orchestrator.engine.testing.Catalogs.free;
 import static dev.orchestrator.engine.testing.Catalogs.route;
 import static dev.orchestrator.engine.testing.ScriptedClient.cutAfter;
 import static dev.orchestrator.engine.testing.ScriptedClient.fail;
+import static dev.orchestrator.engine.testing.ScriptedClient.failure;
 import static dev.orchestrator.engine.testing.ScriptedClient.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -67,6 +68,49 @@ class OrchestratorMetricsTest {
 
   private static ChatRequest request(String model) {
     return ChatRequest.builder(model).user("hi").build();
+  }
+
+  @Test
+  void recordsTheGenAiSemanticConventionSeriesForSuccessAndFailure() {
+    client.script("a/m", ok("hello"));
+    orchestrator.chat(request("v"));
+    client.script("a/m", fail(400, FailureCategory.REQUEST_INVALID, false));
+    failure(orchestrator, request("a/m"));
+
+    var ok =
+        registry
+            .get("gen_ai.client.operation.duration")
+            .tag("gen_ai.operation.name", "chat")
+            .tag("gen_ai.provider.name", "a")
+            .tag("gen_ai.request.model", "v")
+            .tag("gen_ai.response.model", "m")
+            .tag("error.type", "none")
+            .timer();
+    assertThat(ok.count()).isEqualTo(1);
+    var failed =
+        registry
+            .get("gen_ai.client.operation.duration")
+            .tag("gen_ai.provider.name", "none")
+            .tag("gen_ai.request.model", "a/m")
+            .tag("error.type", "request_rejected")
+            .timer();
+    assertThat(failed.count()).isEqualTo(1);
+    // ScriptedClient answers with 3 prompt and 5 completion tokens.
+    assertThat(
+            registry
+                .get("gen_ai.client.token.usage")
+                .tag("gen_ai.token.type", "input")
+                .tag("gen_ai.provider.name", "a")
+                .summary()
+                .totalAmount())
+        .isEqualTo(3);
+    assertThat(
+            registry
+                .get("gen_ai.client.token.usage")
+                .tag("gen_ai.token.type", "output")
+                .summary()
+                .totalAmount())
+        .isEqualTo(5);
   }
 
   @Test

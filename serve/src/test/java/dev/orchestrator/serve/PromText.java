@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
@@ -59,6 +60,44 @@ final class PromText {
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("promtool finished").isTrue();
     assertThat(p.exitValue())
         .as("promtool check metrics: %s", Files.readString(out, StandardCharsets.UTF_8))
+        .isZero();
+  }
+
+  /**
+   * Runs {@code promtool check rules} on {@code exprs}, each as a recording rule, and asserts it
+   * passes: every expression is valid PromQL. Skips like {@link #assertPromtoolAccepts}.
+   */
+  static void assertPromtoolAcceptsExpressions(List<String> exprs, Path dir)
+      throws IOException, InterruptedException {
+    Path promtool = findPromtool();
+    if (promtool == null) {
+      if ("true".equals(System.getenv("CI"))) {
+        throw new AssertionError(
+            "promtool is not installed (CI=true): apt-get install -y prometheus");
+      }
+      Assumptions.abort(
+          "promtool not found on PATH: apt-get install -y prometheus to run this check");
+    }
+    StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
+    for (int i = 0; i < exprs.size(); i++) {
+      rules
+          .append("      - record: dashboard:expr_")
+          .append(i)
+          .append("\n        expr: '")
+          .append(exprs.get(i).replace("'", "''"))
+          .append("'\n");
+    }
+    Path in = dir.resolve("dashboard-rules.yml");
+    Files.writeString(in, rules, StandardCharsets.UTF_8);
+    Path out = dir.resolve("promtool-rules.out");
+    Process p =
+        new ProcessBuilder(promtool.toString(), "check", "rules", in.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(out.toFile())
+            .start();
+    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("promtool finished").isTrue();
+    assertThat(p.exitValue())
+        .as("promtool check rules: %s", Files.readString(out, StandardCharsets.UTF_8))
         .isZero();
   }
 

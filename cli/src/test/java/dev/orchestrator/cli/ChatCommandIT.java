@@ -93,19 +93,23 @@ class ChatCommandIT {
     }
   }
 
+  /** {@code chat loc/primary --stream} against {@code up}. */
+  private static CliRun streamChat(Path dir, ScriptedUpstream up) throws Exception {
+    return CliRun.of(
+        "chat",
+        "loc/primary",
+        "--message",
+        "hi",
+        "--stream",
+        "--catalog",
+        catalog(dir, up).toString());
+  }
+
   @Test
   void streamsDeltasToStdout(@TempDir Path dir) throws Exception {
     try (ScriptedUpstream up =
         ScriptedUpstream.start(Map.of("loc/primary", List.of(Step.ok("streamed words arrive"))))) {
-      CliRun r =
-          CliRun.of(
-              "chat",
-              "loc/primary",
-              "--message",
-              "hi",
-              "--stream",
-              "--catalog",
-              catalog(dir, up).toString());
+      CliRun r = streamChat(dir, up);
       assertThat(r.code).as(r.err).isZero();
       assertThat(r.out).isEqualTo("streamed words arrive" + System.lineSeparator());
     }
@@ -118,15 +122,7 @@ class ChatCommandIT {
             Map.of(
                 "loc/primary",
                 List.of(Step.fault(Fault.STREAM_CUT).withContent("a long answer cut in half"))))) {
-      CliRun r =
-          CliRun.of(
-              "chat",
-              "loc/primary",
-              "--message",
-              "hi",
-              "--stream",
-              "--catalog",
-              catalog(dir, up).toString());
+      CliRun r = streamChat(dir, up);
       assertThat(r.code).isEqualTo(1);
       assertThat(r.out).isNotBlank().endsWith(System.lineSeparator());
       assertThat(r.err).contains("stream_interrupted");

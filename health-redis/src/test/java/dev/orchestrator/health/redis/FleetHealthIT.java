@@ -47,6 +47,26 @@ class FleetHealthIT {
     }
   }
 
+  /**
+   * Two stores of namespace {@code ns} (3 failures open; the given open times and probe lease), the
+   * first of which tripped {@code route}, once the second sees it open.
+   */
+  private RedisHealthStore[] trippedPair(
+      String ns, String route, Duration openInitial, Duration openMax, Duration lease) {
+    HealthSettings settings =
+        HealthSettings.builder()
+            .breakerThreshold(3)
+            .openTime(openInitial, openMax)
+            .probeLease(lease)
+            .streamCutThreshold(3)
+            .build();
+    RedisHealthStore a = fleet.store(ns, settings);
+    RedisHealthStore b = fleet.store(ns, settings);
+    trip(a, route);
+    Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
+    return new RedisHealthStore[] {a, b};
+  }
+
   @Test
   void breakerOpenedOnOneStoreIsRespectedByAnother() {
     String ns = "propagation";
@@ -160,19 +180,12 @@ class FleetHealthIT {
 
   @Test
   void aPanicAnswerOnOneStoreMakesTheProbeDueForTheWholeFleet() {
-    String ns = "panic";
     String route = "provider/back-early";
-    HealthSettings longOpen =
-        HealthSettings.builder()
-            .breakerThreshold(3)
-            .openTime(Duration.ofSeconds(8), Duration.ofSeconds(8))
-            .probeLease(Duration.ofSeconds(20))
-            .streamCutThreshold(3)
-            .build();
-    RedisHealthStore a = fleet.store(ns, longOpen);
-    RedisHealthStore b = fleet.store(ns, longOpen);
-    trip(a, route);
-    Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
+    RedisHealthStore[] ab =
+        trippedPair(
+            "panic", route, Duration.ofSeconds(8), Duration.ofSeconds(8), Duration.ofSeconds(20));
+    RedisHealthStore a = ab[0];
+    RedisHealthStore b = ab[1];
     assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.SHED);
 
     a.report(a.admit(route).panic(), AttemptHealth.SUCCESS);
@@ -184,19 +197,12 @@ class FleetHealthIT {
 
   @Test
   void aProbeWhoseHolderDiesExpiresAndAnotherStoreTakesItOver() {
-    String ns = "lease";
     String route = "provider/dying-holder";
-    HealthSettings shortLease =
-        HealthSettings.builder()
-            .breakerThreshold(3)
-            .openTime(Duration.ofSeconds(1), Duration.ofSeconds(30))
-            .probeLease(Duration.ofMillis(300))
-            .streamCutThreshold(3)
-            .build();
-    RedisHealthStore a = fleet.store(ns, shortLease);
-    RedisHealthStore b = fleet.store(ns, shortLease);
-    trip(a, route);
-    Eventually.await("open on B", () -> b.breaker(route) == BreakerState.OPEN);
+    RedisHealthStore[] ab =
+        trippedPair(
+            "lease", route, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(300));
+    RedisHealthStore a = ab[0];
+    RedisHealthStore b = ab[1];
     fleet.time.advance(Duration.ofMillis(1001));
     assertThat(a.admit(route).kind()).isEqualTo(Admission.Kind.PROBE);
     a.close(); // the holder dies without reporting

@@ -21,11 +21,14 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.client.ChatClient;
+import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.model.ChatResponse;
 import org.springframework.ai.chat.prompt.ChatOptions;
 import org.springframework.ai.chat.prompt.Prompt;
+import org.springframework.ai.model.tool.ToolCallingChatOptions;
 import org.springframework.ai.retry.NonTransientAiException;
 import org.springframework.ai.retry.TransientAiException;
+import org.springframework.ai.support.ToolCallbacks;
 import org.springframework.ai.tool.annotation.Tool;
 import reactor.core.publisher.Signal;
 
@@ -105,6 +108,27 @@ class ChatClientAgentIT {
           .hasLowCardinalityKeyValue("gen_ai.request.model", "orchestrator/free")
           .hasLowCardinalityKeyValue("gen_ai.response.model", LoopbackOrchestrator.PRIMARY)
           .hasBeenStopped();
+    }
+  }
+
+  @Test
+  void theChatModelAloneReturnsToolCallsAndRunsNoToolLoopOfItsOwn() {
+    // Spring AI 2 runs tools in ChatClient: a model that also ran them would run each twice.
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.primary(ToolCallSteps.completion("primary", ADD, WEATHER))) {
+      Tools tools = new Tools();
+      Prompt prompt =
+          new Prompt(
+              "What is 2 + 3, and the weather in Oslo?",
+              ToolCallingChatOptions.builder().toolCallbacks(ToolCallbacks.from(tools)).build());
+
+      ChatResponse response = model(lb).call(prompt);
+
+      assertThat(response.getResult().getOutput().getToolCalls())
+          .extracting(AssistantMessage.ToolCall::name)
+          .containsExactly("add", "weather");
+      assertThat(tools.calls).isEmpty();
+      assertThat(lb.bodies(LoopbackOrchestrator.PRIMARY)).hasSize(1);
     }
   }
 

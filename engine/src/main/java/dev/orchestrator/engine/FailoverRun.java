@@ -168,6 +168,9 @@ final class FailoverRun {
     secondPassBegun = true;
     while (!silentRoutes.isEmpty()) {
       Route route = silentRoutes.poll();
+      if (!fitsWindow(route)) {
+        continue; // a size failure since: only a larger window can help
+      }
       if (!record.fits(ROOM_AFTER_WAIT) || !store.tryAcquireRetry()) {
         return Optional.empty();
       }

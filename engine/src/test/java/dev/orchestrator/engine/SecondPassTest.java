@@ -91,6 +91,25 @@ class SecondPassTest {
   }
 
   @Test
+  void theSecondPassSkipsASilentRouteWhoseWindowASizeFailureRuledOut() {
+    Catalog windows =
+        Catalogs.of(free("a", "m", 8000), free("b", "m", 8000), free("c", "m", 8000)).toBuilder()
+            .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m", "c/m")))
+            .build();
+    client.script("a/m", silent(SILENCE), ok("a answers"));
+    client.script("b/m", silent(SILENCE), ok("b answers"));
+    client.script("c/m", fail(400, FailureCategory.CONTEXT_LENGTH_EXCEEDED, false));
+
+    OrchestratorException e =
+        failure(
+            client.orchestrator().catalog(windows).policy(policy().build()).build(), request("v"));
+
+    // c's 8,000-token window was too small; a and b have no larger one: nothing is re-sent.
+    assertThat(client.calls()).containsExactly("a/m", "b/m", "c/m");
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.CANDIDATES_EXHAUSTED);
+  }
+
+  @Test
   void oneSilentRouteAloneIsNotTriedAgain() {
     client.script("a/m", silent(SILENCE), ok("a answers"));
     client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, false));

@@ -14,6 +14,7 @@ import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The module README's example is this code, compiled and run against the loopback upstream. */
@@ -67,6 +68,38 @@ class ReadmeExampleTest {
             markers(
                 Files.readString(
                     Path.of("src/test/java/dev/orchestrator/langchain4j/ReadmeExampleTest.java"))));
+  }
+
+  @Test
+  void readmeNamesEveryImportTheExampleNeedsAndEachExists() throws Exception {
+    String readme = Files.readString(Path.of("README.md"));
+    int start = readme.indexOf("```java\nimport ");
+    assertThat(start).as("the README's import block").isNotNegative();
+    List<String> imports =
+        readme
+            .substring(start + 8, readme.indexOf("```", start + 8))
+            .lines()
+            .filter(l -> l.startsWith("import "))
+            .map(l -> l.substring("import ".length(), l.length() - 1))
+            .toList();
+    for (String name : imports) {
+      assertThat(Class.forName(name)).as(name).isNotNull();
+    }
+    // Every type the example uses from outside java.lang is imported there.
+    String example = block(readme);
+    for (String type :
+        List.of(
+            "Tool",
+            "RateLimitException",
+            "ChatModel",
+            "AiServices",
+            "OrchestratorException",
+            "TaskOrchestrator",
+            "OrchestratorChatModel",
+            "OrchestratorErrors")) {
+      assertThat(example).contains(type);
+      assertThat(imports).as(type).anyMatch(i -> i.endsWith("." + type));
+    }
   }
 
   static String markers(String source) {

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -39,28 +40,9 @@ final class PromText {
    */
   static void assertPromtoolAccepts(String scrape, Path dir)
       throws IOException, InterruptedException {
-    Path promtool = findPromtool();
-    if (promtool == null) {
-      if ("true".equals(System.getenv("CI"))) {
-        throw new AssertionError(
-            "promtool is not installed (CI=true): apt-get install -y prometheus");
-      }
-      Assumptions.abort(
-          "promtool not found on PATH: apt-get install -y prometheus to run this check");
-    }
     Path in = dir.resolve("scrape.prom");
     Files.writeString(in, scrape, StandardCharsets.UTF_8);
-    Path out = dir.resolve("promtool.out");
-    Process p =
-        new ProcessBuilder(promtool.toString(), "check", "metrics")
-            .redirectInput(in.toFile())
-            .redirectErrorStream(true)
-            .redirectOutput(out.toFile())
-            .start();
-    assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("promtool finished").isTrue();
-    assertThat(p.exitValue())
-        .as("promtool check metrics: %s", Files.readString(out, StandardCharsets.UTF_8))
-        .isZero();
+    assertPromtoolPasses(dir, in, "check", "metrics");
   }
 
   /**
@@ -69,15 +51,6 @@ final class PromText {
    */
   static void assertPromtoolAcceptsExpressions(List<String> exprs, Path dir)
       throws IOException, InterruptedException {
-    Path promtool = findPromtool();
-    if (promtool == null) {
-      if ("true".equals(System.getenv("CI"))) {
-        throw new AssertionError(
-            "promtool is not installed (CI=true): apt-get install -y prometheus");
-      }
-      Assumptions.abort(
-          "promtool not found on PATH: apt-get install -y prometheus to run this check");
-    }
     StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
     for (int i = 0; i < exprs.size(); i++) {
       rules
@@ -89,15 +62,39 @@ final class PromText {
     }
     Path in = dir.resolve("dashboard-rules.yml");
     Files.writeString(in, rules, StandardCharsets.UTF_8);
-    Path out = dir.resolve("promtool-rules.out");
-    Process p =
-        new ProcessBuilder(promtool.toString(), "check", "rules", in.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(out.toFile())
-            .start();
+    assertPromtoolPasses(dir, null, "check", "rules", in.toString());
+  }
+
+  /**
+   * Runs promtool with {@code args} (and {@code stdin} as its input, when given) and asserts it
+   * exits 0, its output in the message. Skips when promtool is not installed, except under {@code
+   * CI=true}.
+   */
+  private static void assertPromtoolPasses(Path dir, Path stdin, String... args)
+      throws IOException, InterruptedException {
+    Path promtool = findPromtool();
+    if (promtool == null) {
+      if ("true".equals(System.getenv("CI"))) {
+        throw new AssertionError(
+            "promtool is not installed (CI=true): apt-get install -y prometheus");
+      }
+      Assumptions.abort(
+          "promtool not found on PATH: apt-get install -y prometheus to run this check");
+    }
+    List<String> command = new ArrayList<>();
+    command.add(promtool.toString());
+    command.addAll(List.of(args));
+    ProcessBuilder b = new ProcessBuilder(command).redirectErrorStream(true);
+    if (stdin != null) {
+      b.redirectInput(stdin.toFile());
+    }
+    Path out = dir.resolve("promtool-" + args[1] + ".out");
+    Process p = b.redirectOutput(out.toFile()).start();
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).as("promtool finished").isTrue();
     assertThat(p.exitValue())
-        .as("promtool check rules: %s", Files.readString(out, StandardCharsets.UTF_8))
+        .as(
+            "promtool %s: %s",
+            String.join(" ", args), Files.readString(out, StandardCharsets.UTF_8))
         .isZero();
   }
 

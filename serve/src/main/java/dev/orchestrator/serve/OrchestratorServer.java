@@ -8,7 +8,7 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.serve.budget.BudgetGate;
-import dev.orchestrator.serve.chat.ChatEndpoint;
+import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
@@ -61,11 +61,11 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  *
  * <p>This class only wires the parts: {@link RequestRouter} (which endpoint), {@link Authenticator}
  * (who is calling), {@link BudgetGate} with its {@link SpendStore} (allow-lists and spend), {@link
- * ChatEndpoint} (the chat path), {@link Readiness}, {@link ServeMetrics}, {@link LiveCatalog}
- * (refreshed on a timer) and {@link AccessLog}. Built on Jetty 12's core API (ADR 0011): a pool of
- * {@link ServerOptions#threads()} request threads (plus Jetty's acceptor and selector) where a
- * request holds one thread while its upstream answers; the access log is written by one background
- * thread. Thread-safe.
+ * Dispatch} (the path every front shares), {@link Readiness}, {@link ServeMetrics}, {@link
+ * LiveCatalog} (refreshed on a timer) and {@link AccessLog}. Built on Jetty 12's core API (ADR
+ * 0011): a pool of {@link ServerOptions#threads()} request threads (plus Jetty's acceptor and
+ * selector) where a request holds one thread while its upstream answers; the access log is written
+ * by one background thread. Thread-safe.
  */
 public final class OrchestratorServer implements AutoCloseable {
   /** Jetty logs through SLF4J to java.util.logging; its start-up INFO lines are noise here. */
@@ -81,7 +81,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private static final int JETTY_THREADS = 6;
 
   private final TaskOrchestrator orchestrator;
-  private final ChatEndpoint chat;
+  private final Dispatch dispatch;
   private final ServerOptions options;
   private final LiveCatalog catalog;
   private final RequestRouter router;
@@ -132,13 +132,13 @@ public final class OrchestratorServer implements AutoCloseable {
             this::draining,
             b.readinessChecks);
     this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
-    this.chat = new ChatEndpoint(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
+    this.dispatch = new Dispatch(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
     try {
       this.router =
           new RequestRouter(
               orchestrator,
               new Authenticator(options.clients()),
-              chat,
+              dispatch,
               readiness,
               metrics,
               this::inFlight);
@@ -305,7 +305,7 @@ public final class OrchestratorServer implements AutoCloseable {
         Thread.sleep(10);
       }
       if (inFlight() > 0) {
-        chat.cancelAll();
+        dispatch.cancelAll();
         long hard = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
         while (inFlight() > 0 && System.nanoTime() - hard < 0) {
           Thread.sleep(10);

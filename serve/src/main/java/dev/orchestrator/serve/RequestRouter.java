@@ -3,8 +3,9 @@ package dev.orchestrator.serve;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.serve.chat.ChatEndpoint;
-import dev.orchestrator.serve.chat.ErrorMapper;
-import dev.orchestrator.serve.chat.ModelList;
+import dev.orchestrator.serve.front.Dispatch;
+import dev.orchestrator.serve.front.ErrorMapper;
+import dev.orchestrator.serve.front.ModelList;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
@@ -34,13 +35,13 @@ final class RequestRouter {
   RequestRouter(
       TaskOrchestrator orchestrator,
       Authenticator authenticator,
-      ChatEndpoint chat,
+      Dispatch dispatch,
       Readiness readiness,
       ServeMetrics metrics,
       IntSupplier inFlight) {
     this.orchestrator = orchestrator;
     this.authenticator = authenticator;
-    this.chat = chat;
+    this.chat = new ChatEndpoint(dispatch);
     this.readiness = readiness;
     this.metrics = metrics;
     this.inFlight = inFlight;

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve.chat;
+package dev.orchestrator.serve.front;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -47,7 +47,7 @@ public final class ErrorMapper {
   }
 
   /** The answer for {@code e}, with no request to name a field from. */
-  static ApiError map(OrchestratorException e) {
+  public static ApiError map(OrchestratorException e) {
     return map(e, null);
   }
 
@@ -55,7 +55,7 @@ public final class ErrorMapper {
    * The answer for {@code e} on {@code request}: when no candidate is left because of what the
    * request asks, {@code error.param} names the field (docs/design.md §9).
    */
-  static ApiError map(OrchestratorException e, ChatRequest request) {
+  public static ApiError map(OrchestratorException e, ChatRequest request) {
     ProviderFailure f = e.lastFailure();
     ApiError err =
         switch (e.type()) {
@@ -212,7 +212,7 @@ public final class ErrorMapper {
     return routes.size();
   }
 
-  static int attempts(OrchestratorException e) {
+  public static int attempts(OrchestratorException e) {
     return e.trace() == null ? 0 : e.trace().attempts().size();
   }
 
@@ -230,7 +230,7 @@ public final class ErrorMapper {
   }
 
   /** Whole seconds, rounded up, at least 1, at most {@link #MAX_RETRY_AFTER_SECONDS}. */
-  static long retryAfterSeconds(Duration d) {
+  public static long retryAfterSeconds(Duration d) {
     if (d == null) {
       return 1;
     }

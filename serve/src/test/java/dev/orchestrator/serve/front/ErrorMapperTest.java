@@ -1,4 +1,4 @@
-package dev.orchestrator.serve.chat;
+package dev.orchestrator.serve.front;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

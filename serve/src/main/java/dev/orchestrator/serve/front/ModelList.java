@@ -1,4 +1,4 @@
-package dev.orchestrator.serve.chat;
+package dev.orchestrator.serve.front;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;

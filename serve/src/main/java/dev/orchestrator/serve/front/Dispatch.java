@@ -1,0 +1,267 @@
+package dev.orchestrator.serve.front;
+
+import dev.orchestrator.engine.AttemptRecord;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.ClientToken;
+import dev.orchestrator.serve.ServerOptions;
+import dev.orchestrator.serve.budget.BudgetGate;
+import dev.orchestrator.serve.http.AccessLog;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.CostField;
+import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.ops.ServeMetrics;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The one path every front shares between its parser and its encoders (docs/design.md §12): read
+ * the body within the size limit, admit the request for its client (allow-list and budget), run it
+ * on the orchestrator whole or as an event stream within what is left of the deadline, fill in the
+ * access-log entry, and count the cost against the client's budget. A front parses its protocol
+ * into a {@link ChatRequest} before and encodes the {@link ChatResult} after; failures reach it as
+ * an {@link ApiError} (the engine's failure mapped once by {@link ErrorMapper}) for it to render in
+ * its own shape. It keeps the cancel signal of every request in flight so that shutdown can cancel
+ * them ({@link #cancelAll()}). Thread-safe: one instance serves every front and request.
+ */
+public final class Dispatch {
+  private final TaskOrchestrator orchestrator;
+  private final Set<Cancellation> inFlight = ConcurrentHashMap.newKeySet();
+  private final ServerOptions options;
+  private final BudgetGate budgets;
+  private final ServeMetrics metrics;
+
+  /** The path for {@code orchestrator}, admitting requests through {@code budgets}. */
+  public Dispatch(
+      TaskOrchestrator orchestrator,
+      ServerOptions options,
+      BudgetGate budgets,
+      ServeMetrics metrics) {
+    this.orchestrator = orchestrator;
+    this.options = options;
+    this.budgets = budgets;
+    this.metrics = metrics;
+  }
+
+  /** The orchestrator requests run on. */
+  public TaskOrchestrator orchestrator() {
+    return orchestrator;
+  }
+
+  /**
+   * The request body, at most {@link ServerOptions#maxBodyBytes()} bytes.
+   *
+   * @throws ApiError {@code 413 request_too_large} beyond the limit, {@code 400} when unreadable
+   */
+  public byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
+    long max = options.maxBodyBytes();
+    if (ex.declaredLength() > max) {
+      throw tooLarge(max);
+    }
+    try (InputStream in = ex.body()) {
+      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+      entry.bytesIn = body.length;
+      if (body.length > max) {
+        throw tooLarge(max);
+      }
+      return body;
+    } catch (IOException e) {
+      throw ApiError.badRequest(null, "request body: unreadable (" + e.getMessage() + ")");
+    }
+  }
+
+  /**
+   * Runs {@code request} of {@code client} to a whole answer.
+   *
+   * @throws ApiError the refusal or failure, mapped once for every front
+   */
+  public ChatResult complete(
+      HttpCall ex, AccessLog.Entry entry, ClientToken client, ChatRequest request) {
+    entry.model = request.model();
+    Cancellation cancel = new Cancellation();
+    inFlight.add(cancel);
+    ChatRequest admitted = null;
+    try {
+      admitted = admit(client, request);
+      ChatResult r = orchestrator.chat(admitted, cancel, remaining(ex));
+      served(entry, client, r);
+      return r;
+    } catch (UnknownModelException e) {
+      throw ErrorMapper.unknownModel(e);
+    } catch (OrchestratorException e) {
+      failed(entry, e);
+      throw ErrorMapper.map(e, admitted == null ? request : admitted);
+    } finally {
+      inFlight.remove(cancel);
+    }
+  }
+
+  /**
+   * Runs {@code request} of {@code client} as an event stream written by {@code stream}: on success
+   * {@link EventStream#finish} ends it; a failure before the stream committed is thrown, so that
+   * the front answers with a plain error and its proper status; after commit the stream ends with
+   * {@link EventStream#fail} and the body is broken off.
+   *
+   * @return the result, or {@code null} when the stream failed after commit or the caller left
+   * @throws ApiError the refusal or failure when nothing was sent yet
+   */
+  public ChatResult stream(
+      HttpCall ex,
+      AccessLog.Entry entry,
+      ClientToken client,
+      ChatRequest request,
+      EventStream stream) {
+    entry.model = request.model();
+    entry.stream = true;
+    Cancellation cancel = stream.cancellation();
+    inFlight.add(cancel);
+    ChatRequest admitted = null;
+    try {
+      admitted = admit(client, request);
+      ChatResult r = orchestrator.stream(admitted, stream, cancel, remaining(ex));
+      stream.finish(r);
+      entry.status = 200;
+      served(entry, client, r);
+      return r;
+    } catch (UnknownModelException e) {
+      throw ErrorMapper.unknownModel(e);
+    } catch (OrchestratorException e) {
+      failed(entry, e);
+      ApiError error = ErrorMapper.map(e, admitted == null ? request : admitted);
+      if (!stream.committed()) {
+        throw error; // nothing sent yet: a plain error with its proper status
+      }
+      entry.status = 200;
+      entry.error = error.code();
+      String continuation = lastContinuation(e);
+      if (continuation != null) {
+        // The engine's continuation did not complete the answer: the original failure stands.
+        error.extra("continuation", continuation);
+      }
+      stream.fail(error);
+      return null;
+    } catch (UncheckedIOException gone) {
+      entry.status = stream.committed() ? 200 : 499;
+      entry.error = "client_closed";
+      return null;
+    } catch (ApiError e) {
+      throw e;
+    } catch (RuntimeException e) {
+      if (!stream.committed()) {
+        throw e;
+      }
+      entry.status = 200;
+      entry.error = "internal_error";
+      stream.fail(ApiError.internal(e));
+      return null;
+    } finally {
+      inFlight.remove(cancel);
+      stream.close();
+      if (entry.route == null) {
+        entry.route = stream.speaking();
+      }
+      if (entry.attempts == 0) {
+        entry.attempts = stream.attempts();
+      }
+      Duration ttft = ex.timeToFirstByte();
+      if (!ttft.isZero()) {
+        entry.ttftNanos = ttft.toNanos();
+        metrics.timeToFirstToken(request.model(), ttft);
+      }
+    }
+  }
+
+  /**
+   * The headers of a whole answer: {@code x-orchestrator-route}, {@code x-orchestrator-attempts}
+   * and {@code x-orchestrator-cost-usd}.
+   */
+  public static Map<String, String> answerHeaders(ChatResult r) {
+    Map<String, String> headers = new LinkedHashMap<>();
+    headers.put("x-orchestrator-route", r.route());
+    headers.put("x-orchestrator-attempts", Integer.toString(r.trace().attempts().size()));
+    headers.put(CostField.HEADER, CostField.header(r.costUsd()));
+    return headers;
+  }
+
+  /** Cancels every request in flight (shutdown after the grace period). */
+  public void cancelAll() {
+    for (Cancellation c : inFlight) {
+      c.cancel();
+    }
+  }
+
+  private ChatRequest admit(ClientToken client, ChatRequest request) {
+    try {
+      return budgets.admit(client, request, orchestrator);
+    } catch (ApiError e) {
+      if ("budget_exceeded".equals(e.code())) {
+        metrics.budgetRefused(client.name());
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * What the deadline leaves once the time the request spent queued for a worker thread is taken
+   * off: a request never waits longer than the deadline in total.
+   */
+  private Duration remaining(HttpCall ex) {
+    return orchestrator
+        .policy()
+        .timeouts()
+        .deadline()
+        .minusNanos(System.nanoTime() - ex.beginNanos());
+  }
+
+  /** The access log names the last route tried and the attempts of a failed request. */
+  private static void failed(AccessLog.Entry entry, OrchestratorException e) {
+    entry.attempts = ErrorMapper.attempts(e);
+    List<AttemptRecord> attempts = e.trace() == null ? List.of() : e.trace().attempts();
+    if (!attempts.isEmpty()) {
+      entry.route = attempts.get(attempts.size() - 1).route();
+    }
+  }
+
+  private void served(AccessLog.Entry entry, ClientToken client, ChatResult r) {
+    entry.route = r.route();
+    entry.attempts = r.trace().attempts().size();
+    entry.hasCost = true;
+    entry.cost = r.costUsd();
+    budgets.spent(client, r.costUsd());
+  }
+
+  /** The category of the last continuation attempt of a failed stream, or null when none ran. */
+  private static String lastContinuation(OrchestratorException e) {
+    if (e.trace() == null) {
+      return null;
+    }
+    String last = null;
+    for (AttemptRecord a : e.trace().attempts()) {
+      if (a.continuation() && a.category() != null) {
+        last = a.category().wireName();
+      }
+    }
+    return last;
+  }
+
+  private static ApiError tooLarge(long max) {
+    return ApiError.of(
+            413,
+            "invalid_request_error",
+            "request body larger than " + max + " bytes (expected: at most " + max + ")",
+            null,
+            "request_too_large")
+        .header("Connection", "close");
+  }
+}

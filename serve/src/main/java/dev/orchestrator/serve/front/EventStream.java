@@ -1,0 +1,201 @@
+package dev.orchestrator.serve.front;
+
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.HttpCall;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * One server-sent-events answer, whatever the front's event grammar. Nothing is written until the
+ * front first has visible output to send: until then the engine may still fail over and the caller
+ * may still get a plain error with a proper status. The first write commits {@code 200} with the
+ * route and attempt headers of the attempt that produced it (the engine names each attempt before
+ * it is sent, {@link #onAttemptStart}). Each event is flushed as it is written, except inside a
+ * batch ({@link #onBatchStart}: events the provider read from the upstream together), which is
+ * flushed once at its end — so nothing waits in the buffer while the upstream is waited for. A
+ * failure after commit is the front's own error event, then the body is broken off ({@link #fail}):
+ * no clean end after a cut. Used by the one thread handling the request (the engine calls the
+ * listener on that thread). Not thread-safe.
+ */
+public abstract class EventStream implements StreamListener {
+  private final HttpCall call;
+  private final Cancellation cancel;
+  private OutputStream out;
+  private boolean batching;
+  private String committedRoute;
+  private int committedAttempts;
+  private String speaking; // the route of the attempt in flight
+  private int attempts; // the request's attempts so far
+
+  /** A stream answering {@code call}; {@code cancel} stops the request when the caller leaves. */
+  protected EventStream(HttpCall call, Cancellation cancel) {
+    this.call = call;
+    this.cancel = cancel;
+  }
+
+  /**
+   * Ends a successful stream with whatever the route answered without streaming it (a whole answer
+   * to a stream request) and the grammar's closing events, written as one batch.
+   */
+  public abstract void finish(ChatResult result);
+
+  /**
+   * The front's error event for {@code error} after commit (the bytes of one or more whole events).
+   */
+  protected abstract byte[] errorEvent(ApiError error);
+
+  @Override
+  public void onAttemptStart(String route, int attempt) {
+    speaking = route;
+    attempts = attempt;
+  }
+
+  @Override
+  public void onBatchStart() {
+    batching = true;
+  }
+
+  @Override
+  public void onBatchEnd() {
+    batching = false;
+    if (out != null) {
+      flushUnlessBatching();
+    }
+  }
+
+  /** The cancel signal of this request. */
+  public final Cancellation cancellation() {
+    return cancel;
+  }
+
+  /** The route of the latest attempt, or {@code null} before the first. */
+  public final String speaking() {
+    return speaking;
+  }
+
+  /** How many attempts the engine has sent so far. */
+  public final int attempts() {
+    return attempts;
+  }
+
+  /** Whether the headers (and so the point of no return) have been sent. */
+  public final boolean committed() {
+    return out != null;
+  }
+
+  /** The route named in {@code x-orchestrator-route}, or {@code null} before commit. */
+  public final String committedRoute() {
+    return committedRoute;
+  }
+
+  /** The attempt count named in {@code x-orchestrator-attempts}. */
+  public final int committedAttempts() {
+    return committedAttempts;
+  }
+
+  /** The route speaking now: the attempt in flight's, else the committed one. */
+  protected final String route() {
+    return speaking != null ? speaking : committedRoute;
+  }
+
+  /**
+   * Commits the answer if it is not yet: {@code 200}, {@code text/event-stream}, the route of the
+   * attempt in flight (else {@code fallbackRoute}), the attempt count and the front's own headers
+   * ({@link #commitHeaders}).
+   *
+   * @return the body stream
+   */
+  protected final OutputStream commit(String fallbackRoute) {
+    if (out != null) {
+      return out;
+    }
+    String route = speaking != null ? speaking : fallbackRoute;
+    committedRoute = route;
+    committedAttempts = attempts;
+    Map<String, String> h = new LinkedHashMap<>();
+    h.put("Content-Type", "text/event-stream; charset=utf-8");
+    h.put("Cache-Control", "no-cache");
+    h.put("X-Accel-Buffering", "no");
+    if (route != null) {
+      h.put("x-orchestrator-route", route);
+    }
+    h.put("x-orchestrator-attempts", Integer.toString(committedAttempts));
+    commitHeaders(h, route);
+    out = call.openStream(h);
+    onCommit();
+    return out;
+  }
+
+  /** Adds the front's own headers for an answer served by {@code route}; none by default. */
+  protected void commitHeaders(Map<String, String> headers, String route) {}
+
+  /** Called once the headers are sent; nothing by default. */
+  protected void onCommit() {}
+
+  /** Starts gathering what is written into one write, sent when the exchange completes. */
+  protected final void batchToEnd() {
+    batching = true;
+  }
+
+  /** Writes {@code bytes} (committing first), flushed unless a batch is being gathered. */
+  protected final void write(byte[] bytes) {
+    OutputStream o = commit(null);
+    try {
+      o.write(bytes);
+      flushUnlessBatching();
+    } catch (IOException e) {
+      throw gone(e);
+    }
+  }
+
+  /** Flushes what was written unless a batch is being gathered. */
+  protected final void flushUnlessBatching() {
+    if (!batching) {
+      try {
+        out.flush();
+      } catch (IOException e) {
+        throw gone(e);
+      }
+    }
+  }
+
+  /** The caller went away: cancel the request so the upstream connection is released too. */
+  protected final UncheckedIOException gone(IOException e) {
+    cancel.cancel();
+    return new UncheckedIOException("the client closed the stream", e);
+  }
+
+  /**
+   * Ends a committed stream: the front's error event ({@link #errorEvent}), then the body is broken
+   * off — no closing event, no terminating HTTP chunk — so that every client library reports an
+   * error rather than a completed answer.
+   */
+  public final void fail(ApiError error) {
+    // An attempt's limit aborts by interrupting this thread; one that lands late must not cost
+    // the caller its error event (a blocking write would fail on the pending interrupt).
+    boolean interrupted = Thread.interrupted();
+    try {
+      out.write(errorEvent(error));
+      out.flush();
+    } catch (IOException | UncheckedIOException ignored) {
+      // the caller is gone; nothing left to tell it
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    call.abort();
+  }
+
+  /**
+   * Releases the front's buffers; called once the request is over, however it ended. Nothing is
+   * written after it. Nothing to release by default.
+   */
+  public void close() {}
+}

@@ -1,0 +1,11 @@
+/**
+ * What every front shares (docs/design.md §12): {@link dev.orchestrator.serve.front.Dispatch}, the
+ * one path from a parsed request to the engine and back (body limit, admission, budget, deadline,
+ * access log); {@link dev.orchestrator.serve.front.EventStream}, the commit, flush and break-off of
+ * an event-stream answer, whose events each front writes in its own grammar; {@link
+ * dev.orchestrator.serve.front.ErrorMapper}, the engine's failure mapped once to a status and an
+ * error (each front renders it in its own shape); and {@link
+ * dev.orchestrator.serve.front.ModelList} for {@code GET /v1/models}. Not API: public only for the
+ * server's packages; may change in any release.
+ */
+package dev.orchestrator.serve.front;

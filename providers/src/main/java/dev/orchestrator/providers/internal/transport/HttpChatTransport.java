@@ -158,7 +158,7 @@ public final class HttpChatTransport {
     headers.set("Content-Type", "application/json");
     headers.set("Accept", call.request().stream() ? "text/event-stream" : "application/json");
     headers.set("User-Agent", userAgent);
-    wire.protocolHeaders(headers);
+    wire.protocolHeaders(headers, call.request());
     wire.authenticate(headers, key);
     HttpRequest.Builder b = HttpRequest.newBuilder(uri).POST(body);
     if ("http".equalsIgnoreCase(uri.getScheme())) {

@@ -16,8 +16,8 @@ public interface WireProtocol {
   /** Puts the key (and any protocol headers) on the request. {@code key} may be {@code null}. */
   void authenticate(RequestHeaders request, String key);
 
-  /** Sets protocol headers that do not depend on a key. */
-  default void protocolHeaders(RequestHeaders request) {}
+  /** Sets protocol headers that do not depend on a key, for {@code chat}. */
+  default void protocolHeaders(RequestHeaders request, ChatRequest chat) {}
 
   /**
    * Encodes the request body.

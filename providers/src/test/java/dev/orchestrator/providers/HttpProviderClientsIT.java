@@ -329,14 +329,7 @@ class HttpProviderClientsIT {
               firstDelta.countDown();
             }
           };
-      ProviderCall call =
-          new ProviderCall(
-              p,
-              Fixtures.route("p", "m"),
-              Fixtures.request(true),
-              Fixtures.easyLimits(),
-              listener,
-              cancel);
+      ProviderCall call = Fixtures.call(p, "m", true, Fixtures.easyLimits(), listener, cancel);
       CompletableFuture<AttemptOutcome> running =
           CompletableFuture.supplyAsync(() -> builder().build().clientFor(p).send(call));
       assertThat(firstDelta.await(5, TimeUnit.SECONDS)).isTrue();
@@ -358,14 +351,7 @@ class HttpProviderClientsIT {
         ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.NO_RESPONSE))))) {
       Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
       Cancellation cancel = new Cancellation();
-      ProviderCall call =
-          new ProviderCall(
-              p,
-              Fixtures.route("p", "m"),
-              Fixtures.request(false),
-              Fixtures.easyLimits(),
-              null,
-              cancel);
+      ProviderCall call = Fixtures.call(p, "m", false, Fixtures.easyLimits(), null, cancel);
       CompletableFuture<AttemptOutcome> running =
           CompletableFuture.supplyAsync(() -> builder().build().clientFor(p).send(call));
       while (upstream.callCount("p/m") == 0) {
@@ -392,14 +378,7 @@ class HttpProviderClientsIT {
           builder()
               .build()
               .clientFor(p)
-              .send(
-                  new ProviderCall(
-                      p,
-                      Fixtures.route("p", "m"),
-                      Fixtures.request(false),
-                      Fixtures.easyLimits(),
-                      null,
-                      cancel));
+              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null, cancel));
 
       assertThat(((AttemptOutcome.Failed) out).failure().transportFault())
           .isEqualTo(TransportFault.CANCELLED);

@@ -105,7 +105,8 @@ public final class ProtocolFit {
       if (m.name() != null) {
         return new FieldGap(at + ".name", NONE);
       }
-      if (m.reasoningContent() != null) {
+      if (m.reasoningContent() != null && m.thinking().isEmpty()) {
+        // Replayed reasoning reaches Anthropic only as the blocks it signed.
         return new FieldGap(
             at + ".reasoning_content", NONE + " (thinking blocks must be signed by Anthropic)");
       }

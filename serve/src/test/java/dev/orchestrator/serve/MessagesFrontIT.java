@@ -335,18 +335,45 @@ class MessagesFrontIT {
   }
 
   @Test
-  void countTokensEstimatesWithoutCallingAnyRoute() {
-    try (ServeFixture f = serve(Map.of())) {
+  void countTokensIsTheAnthropicProvidersOwnCountWhenAnAnthropicRouteWouldServe() {
+    try (ServeFixture f =
+        serve(Map.of(ANTHROPIC_ROUTE, List.of(Step.answer(200, "{\"input_tokens\":1234}"))))) {
       long n =
           sdk(f)
               .messages()
               .countTokens(
                   MessageCountTokensParams.builder()
                       .model(ANTHROPIC_ROUTE)
-                      .addUserMessage("How many tokens is this sentence, roughly?")
+                      .system("Be brief.")
+                      .addUserMessage("How many tokens is this?")
                       .build())
               .inputTokens();
-      assertThat(n).isPositive();
+      assertThat(n).isEqualTo(1234);
+      ScriptedUpstream.Received sent = f.upstream.received().get(0);
+      assertThat(sent.path()).endsWith("/v1/messages/count_tokens");
+      JsonNode body = json(sent.body());
+      assertThat(body.path("model").asText()).isEqualTo("opus");
+      assertThat(body.path("system").asText()).isEqualTo("Be brief.");
+      assertThat(body.has("max_tokens")).isFalse();
+      assertThat(body.has("stream")).isFalse();
+    }
+  }
+
+  @Test
+  void countTokensIsAnEstimateSaidSoWhenTheRouteCannotCount() {
+    try (ServeFixture f = serve(Map.of())) {
+      HttpResponse<String> r =
+          f.send(
+              HttpRequest.newBuilder(f.uri("/v1/messages/count_tokens"))
+                  .header("Content-Type", "application/json")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "{\"model\":\"alpha/small\",\"messages\":[{\"role\":\"user\","
+                              + "\"content\":\"How many tokens is this sentence, roughly?\"}]}"))
+                  .build());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(json(r.body()).path("input_tokens").asInt()).isPositive();
+      assertThat(r.headers().firstValue("x-orchestrator-estimate")).contains("true");
       assertThat(f.upstream.received()).isEmpty();
     }
   }

@@ -403,8 +403,8 @@ public final class ScriptedUpstream implements AutoCloseable {
         String rest = path.substring(slash);
         if (rest.equals("/v1/chat/completions")) {
           dialect = Dialect.OPENAI;
-        } else if (rest.equals("/v1/messages")) {
-          dialect = Dialect.ANTHROPIC;
+        } else if (rest.equals("/v1/messages") || rest.equals("/v1/messages/count_tokens")) {
+          dialect = Dialect.ANTHROPIC; // a count is served the route's next step, as scripted
         }
       }
     }

@@ -2,18 +2,28 @@ package dev.orchestrator.serve.messages;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.plan.Candidate;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.front.Dispatch;
+import dev.orchestrator.serve.front.ErrorMapper;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.Responses;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The Anthropic Messages front (docs/reference.md §7): {@code POST /v1/messages} parsed into the
@@ -58,15 +68,47 @@ public final class MessagesEndpoint {
   }
 
   /**
-   * Answers {@code POST /v1/messages/count_tokens}: {@code {"input_tokens": N}}, the engine's
-   * estimate of the request's prompt (header {@code x-orchestrator-estimate: true}); nothing is
-   * sent upstream.
+   * Answers {@code POST /v1/messages/count_tokens}: {@code {"input_tokens": N}} as the provider of
+   * the first route the request would be sent to counts it, when that provider has a counting
+   * endpoint (Anthropic); else the engine's estimate, with header {@code x-orchestrator-estimate:
+   * true}. No chat request is sent.
+   *
+   * @throws ApiError {@code 404} for an unknown model, {@code 400} for a malformed body
    */
   public void countTokens(HttpCall ex, AccessLog.Entry entry) {
-    MessagesParser.Parsed parsed = parse(ex, entry, true);
+    ChatRequest request = parse(ex, entry, true).request();
+    Map<String, String> headers = new LinkedHashMap<>();
+    OptionalInt exact = OptionalInt.empty();
+    TaskOrchestrator o = dispatch.orchestrator();
+    try {
+      List<Candidate> candidates = o.plan(request).candidates();
+      if (!candidates.isEmpty()) {
+        Route route = candidates.get(0).route();
+        Provider provider = o.catalog().provider(route.provider()).orElse(null);
+        if (provider != null) {
+          ProviderCall call =
+              new ProviderCall(
+                  provider,
+                  route,
+                  request,
+                  AttemptLimits.uniform(o.policy().timeouts().attempt()),
+                  delta -> {},
+                  new Cancellation());
+          exact = o.providers().clientFor(provider).countTokens(call);
+          if (exact.isPresent()) {
+            headers.put("x-orchestrator-route", route.id());
+          }
+        }
+      }
+    } catch (UnknownModelException e) {
+      throw ErrorMapper.unknownModel(e);
+    }
+    if (exact.isEmpty()) {
+      headers.put("x-orchestrator-estimate", "true");
+    }
     ObjectNode out = Json.MAPPER.createObjectNode();
-    out.put("input_tokens", parsed.request().estimatedPromptTokens());
-    Responses.send(ex, entry, 200, Responses.bytes(out), Map.of("x-orchestrator-estimate", "true"));
+    out.put("input_tokens", exact.orElse(request.estimatedPromptTokens()));
+    Responses.send(ex, entry, 200, Responses.bytes(out), headers);
   }
 
   /** {@code e} in the Messages error shape, with Anthropic's status for it. */

@@ -1,6 +1,7 @@
 package dev.orchestrator.providers.internal.anthropic;
 
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -71,6 +72,22 @@ public final class AnthropicWire implements WireProtocol {
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
     return WireSupport.toBytes(AnthropicRequests.encode(request, route));
+  }
+
+  @Override
+  public String countPath() {
+    return "/messages/count_tokens";
+  }
+
+  /**
+   * The request's Messages body with only the fields {@code count_tokens} takes: model, messages,
+   * system, tools, tool choice and thinking.
+   */
+  @Override
+  public byte[] encodeCount(ChatRequest request, Route route) throws RequestEncodingException {
+    ObjectNode body = AnthropicRequests.encode(request.toBuilder().stream(false).build(), route);
+    body.retain("model", "messages", "system", "tools", "tool_choice", "thinking");
+    return WireSupport.toBytes(body);
   }
 
   /** Anthropic stop reasons in OpenAI's words, so callers see one vocabulary. */

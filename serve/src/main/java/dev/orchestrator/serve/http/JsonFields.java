@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -129,7 +130,8 @@ public final class JsonFields {
                       StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
                   .build())
           .build()
-          .reader();
+          .reader()
+          .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   /**
    * A request body as a JSON object, for every front.
@@ -142,13 +144,27 @@ public final class JsonFields {
     try {
       root = READER.readTree(body);
     } catch (StreamConstraintsException e) {
+      String why = String.valueOf(e.getOriginalMessage());
+      if (why.contains("nesting depth")) {
+        throw ApiError.badRequest(
+            null,
+            "request body: nested deeper than "
+                + MAX_NESTING_DEPTH
+                + " levels (expected: at most "
+                + MAX_NESTING_DEPTH
+                + ")");
+      }
+      // A number or string past the reader's length limits: say which, never echo the value.
+      StreamReadConstraints limits = READER.getFactory().streamReadConstraints();
       throw ApiError.badRequest(
           null,
-          "request body: nested deeper than "
-              + MAX_NESTING_DEPTH
-              + " levels (expected: at most "
-              + MAX_NESTING_DEPTH
-              + ")");
+          why.startsWith("Number")
+              ? "request body: a number longer than "
+                  + limits.getMaxNumberLength()
+                  + " characters (expected: at most "
+                  + limits.getMaxNumberLength()
+                  + ")"
+              : "request body: a value past the reader's limits (" + why.split(" \\(")[0] + ")");
     } catch (JsonProcessingException e) {
       String at =
           e.getLocation() == null

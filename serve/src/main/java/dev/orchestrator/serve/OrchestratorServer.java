@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,6 +35,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -205,13 +207,29 @@ public final class OrchestratorServer implements AutoCloseable {
     // A request may wait silently for its upstream up to the deadline: never idle it out sooner.
     connector.setIdleTimeout(Math.max(30_000, deadlineMs + 10_000));
     server.addConnector(connector);
+    // A body is read before a worker takes the request, so a client trickling its body holds a
+    // buffer, not a thread; past the body timeout it is a 408 (docs/reference.md §5).
+    Duration bodyDeadline = options.bodyTimeout();
+    int bodyLimit = (int) Math.min(options.maxBodyBytes(), Integer.MAX_VALUE - 8);
     server.setHandler(
         new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
           @Override
           public boolean handle(Request request, Response response, Callback callback) {
             HttpCall call = new HttpCall(request, response);
-            OrchestratorServer.this.handle(call);
-            call.complete(callback);
+            Runnable serve =
+                () -> {
+                  OrchestratorServer.this.handle(call);
+                  call.complete(callback);
+                };
+            long length = request.getLength();
+            if (length == 0
+                || length > bodyLimit
+                || HttpMethod.GET.is(request.getMethod())
+                || HttpMethod.HEAD.is(request.getMethod())) {
+              serve.run(); // nothing to read first (an oversized body is refused unread)
+            } else {
+              call.readBody(bodyLimit, bodyDeadline, server.getScheduler(), pool, serve);
+            }
             return true;
           }
         });

@@ -24,6 +24,9 @@ public final class ServerOptions {
   /** Default request body limit: 4 MiB. */
   public static final long DEFAULT_MAX_BODY_BYTES = 4L * 1024 * 1024;
 
+  /** Default time a request body may take to arrive: 30 s. */
+  public static final Duration DEFAULT_BODY_TIMEOUT = Duration.ofSeconds(30);
+
   /** Default worker threads (each in-flight request holds one while its upstream answers). */
   public static final int DEFAULT_THREADS = 256;
 
@@ -37,6 +40,7 @@ public final class ServerOptions {
   private final int port;
   private final String token;
   private final long maxBodyBytes;
+  private final Duration bodyTimeout;
   private final int threads;
   private final Duration shutdownGrace;
   private final boolean streamContinuation;
@@ -53,6 +57,7 @@ public final class ServerOptions {
     this.port = b.port;
     this.token = b.token;
     this.maxBodyBytes = b.maxBodyBytes;
+    this.bodyTimeout = b.bodyTimeout;
     this.threads = b.threads;
     this.shutdownGrace = b.shutdownGrace;
     this.streamContinuation = b.streamContinuation;
@@ -145,6 +150,14 @@ public final class ServerOptions {
     return maxBodyBytes;
   }
 
+  /**
+   * How long a request body may take to arrive; a slower one is {@code 408}. The body is read
+   * before a worker thread takes the request, so a slow body holds no thread meanwhile.
+   */
+  public Duration bodyTimeout() {
+    return bodyTimeout;
+  }
+
   /** Worker threads; requests beyond them queue. */
   public int threads() {
     return threads;
@@ -183,6 +196,8 @@ public final class ServerOptions {
         + (token == null ? "none" : "[redacted]")
         + ", maxBodyBytes="
         + maxBodyBytes
+        + ", bodyTimeout="
+        + bodyTimeout
         + ", threads="
         + threads
         + ", shutdownGrace="
@@ -208,6 +223,7 @@ public final class ServerOptions {
     private int port = DEFAULT_PORT;
     private String token;
     private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
+    private Duration bodyTimeout = DEFAULT_BODY_TIMEOUT;
     private int threads = DEFAULT_THREADS;
     private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
     private boolean streamContinuation;
@@ -252,6 +268,16 @@ public final class ServerOptions {
         throw new IllegalArgumentException("maxBodyBytes: " + v + " (expected: 1024..268435456)");
       }
       maxBodyBytes = v;
+      return this;
+    }
+
+    /** How long a request body may take to arrive (default 30 s, at least 100 ms). */
+    public Builder bodyTimeout(Duration v) {
+      Objects.requireNonNull(v, "bodyTimeout");
+      if (v.toMillis() < 100) {
+        throw new IllegalArgumentException("bodyTimeout: " + v + " (expected: at least 100 ms)");
+      }
+      bodyTimeout = v;
       return this;
     }
 

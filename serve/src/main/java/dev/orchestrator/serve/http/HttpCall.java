@@ -1,11 +1,16 @@
 package dev.orchestrator.serve.http;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -14,6 +19,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Blocker;
 import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
  * One exchange in blocking style over Jetty's core API: the handler thread reads the body, then
@@ -24,12 +30,17 @@ public final class HttpCall {
   /** Room for one event; a larger one passes through unbuffered. */
   private static final int STREAM_BUFFER_BYTES = 8192;
 
+  /** The largest single write of a whole answer (issue #30: bounded off-heap buffers). */
+  static final int WRITE_SLICE_BYTES = 64 * 1024;
+
   private final Request request;
   private final Response response;
   private ResponseStream stream;
   private boolean answered;
   private long firstByteNanos;
   private boolean aborted;
+  private volatile byte[] preRead;
+  private volatile Throwable bodyFailure;
 
   /** The exchange of {@code request} and {@code response}, on the thread handling them. */
   public HttpCall(Request request, Response response) {
@@ -63,9 +74,58 @@ public final class HttpCall {
     return request.getLength();
   }
 
-  /** The request body, read as it arrives. */
-  public InputStream body() {
-    return Content.Source.asInputStream(request);
+  /**
+   * The request body: the bytes {@link #readBody} gathered, or else read as it arrives.
+   *
+   * @throws ApiError {@code 408} when the body was not received within its deadline
+   */
+  public InputStream body() throws IOException {
+    if (bodyFailure instanceof TimeoutException) {
+      throw ApiError.of(
+              408,
+              "invalid_request_error",
+              "request body: not received in time (expected: a body sent without long pauses)",
+              null,
+              "request_timeout")
+          .header("Connection", "close");
+    }
+    if (bodyFailure != null) {
+      throw new IOException(String.valueOf(bodyFailure.getMessage()), bodyFailure);
+    }
+    return preRead != null
+        ? new ByteArrayInputStream(preRead)
+        : Content.Source.asInputStream(request);
+  }
+
+  /**
+   * Reads the body without holding a thread ({@link BodyReader}) — at most {@code limit} plus one
+   * bytes, failing after {@code deadline} — then runs {@code then} on {@code executor}, where
+   * {@link #body()} returns what was read.
+   */
+  public void readBody(
+      int limit, Duration deadline, Scheduler timer, Executor executor, Runnable then) {
+    AtomicBoolean once = new AtomicBoolean();
+    Scheduler.Task late =
+        timer.schedule(
+            () -> {
+              if (once.compareAndSet(false, true)) {
+                bodyFailure = new TimeoutException("request body");
+                executor.execute(then);
+              }
+            },
+            deadline.toNanos(),
+            TimeUnit.NANOSECONDS);
+    BodyReader.read(
+        request,
+        limit,
+        (bytes, failure) -> {
+          if (once.compareAndSet(false, true)) {
+            late.cancel();
+            preRead = bytes;
+            bodyFailure = failure;
+            executor.execute(then);
+          }
+        });
   }
 
   /** Whether a status has been sent (or is being streamed). */
@@ -83,10 +143,18 @@ public final class HttpCall {
     headers.forEach(h::put);
     boolean head = "HEAD".equals(request.getMethod());
     h.put(HttpHeader.CONTENT_LENGTH, Integer.toString(body.length));
-    try (Blocker.Callback cb = Blocker.callback()) {
-      response.write(true, head ? ByteBuffer.allocate(0) : ByteBuffer.wrap(body), cb);
-      cb.block();
-    }
+    // In slices: the JDK copies each heap buffer written to a socket into a per-thread direct
+    // buffer of its size and keeps it, so one 19 MiB answer would pin 19 MiB off-heap per thread.
+    int length = head ? 0 : body.length;
+    int at = 0;
+    do {
+      int n = Math.min(WRITE_SLICE_BYTES, length - at);
+      try (Blocker.Callback cb = Blocker.callback()) {
+        response.write(at + n == length, ByteBuffer.wrap(body, at, n), cb);
+        cb.block();
+      }
+      at += n;
+    } while (at < length);
   }
 
   /**
@@ -177,7 +245,9 @@ public final class HttpCall {
       if (len > buffer.length - count) {
         flush();
         if (len > buffer.length) {
-          send(false, ByteBuffer.wrap(b, off, len));
+          for (int at = 0; at < len; at += WRITE_SLICE_BYTES) {
+            send(false, ByteBuffer.wrap(b, off + at, Math.min(WRITE_SLICE_BYTES, len - at)));
+          }
           return;
         }
       }

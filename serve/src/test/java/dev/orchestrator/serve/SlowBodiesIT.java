@@ -1,0 +1,82 @@
+package dev.orchestrator.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.providers.simulation.Step;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Clients that trickle their request bodies (issue #30, finding 6): each holds a buffer, not a
+ * worker thread, so health checks and other clients are still served; a body that does not arrive
+ * within the body timeout is a {@code 408} and the connection is closed.
+ */
+class SlowBodiesIT {
+  private static final String HEAD =
+      "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+          + "Content-Length: 100000\r\n\r\n{";
+
+  private static Socket trickle(ServeFixture f) throws IOException {
+    Socket s = new Socket("127.0.0.1", f.server.port());
+    OutputStream out = s.getOutputStream();
+    out.write(HEAD.getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+    return s;
+  }
+
+  @Test
+  void slowBodiesHoldNoWorkerThread() throws Exception {
+    List<Socket> slow = new ArrayList<>();
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.ok("Still here."))),
+            ServeFixture.generousPolicy(),
+            o -> o.threads(4).bodyTimeout(Duration.ofSeconds(60)))) {
+      for (int i = 0; i < 40; i++) { // far more than the 4 workers and Jetty's own threads
+        slow.add(trickle(f));
+      }
+      HttpResponse<String> health =
+          f.send(
+              HttpRequest.newBuilder(f.uri("/healthz"))
+                  .timeout(Duration.ofSeconds(5))
+                  .GET()
+                  .build());
+      assertThat(health.statusCode()).isEqualTo(200);
+      HttpResponse<String> chat = f.chat("alpha/small");
+      assertThat(chat.statusCode()).as(chat.body()).isEqualTo(200);
+      assertThat(chat.body()).contains("Still here.");
+    } finally {
+      for (Socket s : slow) {
+        s.close();
+      }
+    }
+  }
+
+  @Test
+  void aBodyThatDoesNotArriveInTimeIs408AndTheConnectionCloses() throws Exception {
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of(),
+                ServeFixture.generousPolicy(),
+                o -> o.bodyTimeout(Duration.ofMillis(300)));
+        Socket s = trickle(f)) {
+      s.setSoTimeout(10_000);
+      InputStream in = s.getInputStream();
+      String answer = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+      assertThat(answer).startsWith("HTTP/1.1 408 ");
+      assertThat(answer.toLowerCase(java.util.Locale.ROOT)).contains("connection: close");
+      assertThat(answer).contains("request_timeout");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+}

@@ -12,6 +12,8 @@ import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
+import dev.orchestrator.serve.responses.ResponseStore;
+import dev.orchestrator.serve.responses.ResponsesEndpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.IntSupplier;
@@ -27,6 +29,7 @@ final class RequestRouter {
   private final TaskOrchestrator orchestrator;
   private final Authenticator authenticator;
   private final ChatEndpoint chat;
+  private final ResponsesEndpoint responses;
   private final Readiness readiness;
   private final ServeMetrics metrics;
   private final IntSupplier inFlight;
@@ -38,10 +41,12 @@ final class RequestRouter {
       Dispatch dispatch,
       Readiness readiness,
       ServeMetrics metrics,
-      IntSupplier inFlight) {
+      IntSupplier inFlight,
+      ResponseStore responseStore) {
     this.orchestrator = orchestrator;
     this.authenticator = authenticator;
     this.chat = new ChatEndpoint(dispatch);
+    this.responses = new ResponsesEndpoint(dispatch, responseStore);
     this.readiness = readiness;
     this.metrics = metrics;
     this.inFlight = inFlight;
@@ -92,6 +97,10 @@ final class RequestRouter {
       chat.handle(ex, entry, client);
       return;
     }
+    if (path.equals(ResponsesEndpoint.PATH) || path.startsWith(ResponsesEndpoint.PATH + "/")) {
+      responses.handle(ex, entry, client, path);
+      return;
+    }
     if (path.equals("/v1/models")) {
       requireGet(method);
       Responses.send(ex, entry, 200, modelList().all(), Map.of());
@@ -116,7 +125,7 @@ final class RequestRouter {
         "invalid_request_error",
         "no such endpoint: "
             + path
-            + " (expected: /v1/chat/completions, /v1/models, /healthz, /readyz or /metrics)",
+            + " (expected: /v1/chat/completions, /v1/responses, /v1/models, /healthz, /readyz or /metrics)",
         null,
         "not_found");
   }

@@ -94,15 +94,16 @@ final class ResponseObject {
   }
 
   /**
-   * The usage: input, cached, output, reasoning and total tokens, and {@code cost} in USD as the
-   * chat front's {@code usage.cost} ({@code 0} on a free route, {@code null} when unknown). A
-   * detail the route did not report is {@code 0}, as the API's schema has it always.
+   * The usage: input, cached, cache-write, output, reasoning and total tokens, and {@code cost} in
+   * USD as the chat front's {@code usage.cost} ({@code 0} on a free route, {@code null} when
+   * unknown). A detail the route did not report is {@code 0}, as the API's schema has it always.
    */
   static ObjectNode usage(Usage u, BigDecimal cost) {
     ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("input_tokens", u.promptTokens());
     o.putObject("input_tokens_details")
-        .put("cached_tokens", u.cachedTokens() == null ? 0 : u.cachedTokens());
+        .put("cached_tokens", u.cachedTokens() == null ? 0 : u.cachedTokens())
+        .put("cache_write_tokens", u.cacheCreationTokens() == null ? 0 : u.cacheCreationTokens());
     o.put("output_tokens", u.completionTokens());
     o.putObject("output_tokens_details")
         .put("reasoning_tokens", u.reasoningTokens() == null ? 0 : u.reasoningTokens());

@@ -32,8 +32,11 @@ import java.util.Map;
  * thread-safe.
  */
 final class ResponsesStream extends EventStream {
-  /** The {@code error.code} of a failure after output, as on the chat front. */
-  static final String INTERRUPTED = "stream_interrupted";
+  /**
+   * The {@code error.code} of a failure after output: the API's {@code server_error} (its codes are
+   * a closed list that the SDKs check); the message says the stream was interrupted and why.
+   */
+  static final String FAILED = "server_error";
 
   private enum Open {
     NONE,
@@ -258,7 +261,8 @@ final class ResponsesStream extends EventStream {
 
   /**
    * {@code response.failed}: the Response object as far as it got, with {@code status} {@code
-   * failed} and {@code error} {@code {code: stream_interrupted, message}}.
+   * failed} and {@code error} {@code {code: server_error, message}}, the message starting {@code
+   * stream interrupted:}.
    */
   @Override
   protected byte[] errorEvent(ApiError error) {
@@ -268,8 +272,8 @@ final class ResponsesStream extends EventStream {
       sofar.add(partial);
     }
     ObjectNode err = Json.MAPPER.createObjectNode();
-    err.put("code", INTERRUPTED);
-    err.put("message", error.getMessage());
+    err.put("code", FAILED);
+    err.put("message", "stream interrupted: " + error.getMessage());
     ObjectNode r = object("failed", sofar, null, null, null);
     r.set("error", err);
     return bytes("response.failed", body().set("response", r));

@@ -10,21 +10,23 @@ import java.util.Objects;
 /**
  * Stored responses in this process's memory (ADR 0027), forgotten on restart: a Caffeine cache
  * bounded by bytes (a weigher), entries and age ({@code expireAfterWrite}), read through the
- * server's clock so that tests move time by hand. Caffeine bounds a cache by one weight only, so an
- * entry weighs its bytes but at least {@code maxBytes / maxEntries}: neither bound is ever passed.
- * Eviction runs on the calling thread. Thread-safe.
+ * server's clock so that tests move time by hand. Caffeine bounds a cache by one measure only: it
+ * bounds the bytes, and each write then evicts the coldest entries (in Caffeine's own eviction
+ * order) beyond {@code maxEntries}, so neither bound is ever passed. Eviction runs on the writing
+ * thread. Thread-safe (writes are serialised; reads are not).
  */
 public final class LocalResponseStore implements ResponseStore {
   private final Cache<String, StoredResponse> cache;
+  private final long maxEntries;
 
   private LocalResponseStore(long maxEntries, long maxBytes, Duration ttl, Clock clock) {
-    long floor = Math.max(1, (maxBytes + maxEntries - 1) / maxEntries);
+    this.maxEntries = maxEntries;
     this.cache =
         Caffeine.newBuilder()
             .maximumWeight(maxBytes)
             .weigher(
                 (String id, StoredResponse r) ->
-                    (int) Math.min(Integer.MAX_VALUE, Math.max(floor, id.length() + r.bytes())))
+                    (int) Math.min(Integer.MAX_VALUE, id.length() + r.bytes()))
             .expireAfterWrite(ttl)
             .ticker(() -> nanos(clock.instant()))
             .executor(Runnable::run)
@@ -54,9 +56,13 @@ public final class LocalResponseStore implements ResponseStore {
   }
 
   @Override
-  public void put(String id, StoredResponse response) {
+  public synchronized void put(String id, StoredResponse response) {
     cache.put(Objects.requireNonNull(id, "id"), Objects.requireNonNull(response, "response"));
     cache.cleanUp();
+    long over = cache.estimatedSize() - maxEntries;
+    if (over > 0) {
+      cache.policy().eviction().ifPresent(e -> cache.invalidateAll(e.coldest((int) over).keySet()));
+    }
   }
 
   @Override

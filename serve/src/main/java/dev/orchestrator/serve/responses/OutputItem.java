@@ -47,17 +47,28 @@ sealed interface OutputItem
    * @param text the text, or {@code null} for none
    * @param refusal the refusal, or {@code null}
    * @param status {@code completed} or {@code incomplete}
+   * @param refusalFirst whether the refusal part comes before the text part (as a stream that
+   *     refused first numbered them)
    */
-  record Message(String id, String text, String refusal, String status) implements OutputItem {
+  record Message(String id, String text, String refusal, String status, boolean refusalFirst)
+      implements OutputItem {
+    /** A message whose text part, if any, comes first. */
+    Message(String id, String text, String refusal, String status) {
+      this(id, text, refusal, status, false);
+    }
+
     @Override
     public ObjectNode json() {
       ObjectNode o = Json.MAPPER.createObjectNode();
       o.put("id", id).put("type", "message").put("status", status).put("role", "assistant");
       var content = o.putArray("content");
+      if (refusal != null && refusalFirst) {
+        content.add(refusalPart(refusal));
+      }
       if (text != null) {
         content.add(textPart(text));
       }
-      if (refusal != null) {
+      if (refusal != null && !refusalFirst) {
         content.add(refusalPart(refusal));
       }
       return o;

@@ -331,7 +331,8 @@ final class ResponsesStream extends EventStream {
               openId,
               textPart >= 0 ? text.toString() : null,
               refusal == null ? null : refusal.toString(),
-              status);
+              status,
+              refusalPart >= 0 && (textPart < 0 || refusalPart < textPart));
       case CALL ->
           new OutputItem.FunctionCall(
               call.id, call.callId, call.name, call.arguments.toString(), status);

@@ -47,10 +47,11 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The engine behind the OpenAI wire format (docs/reference.md §5): {@code POST
- * /v1/chat/completions} (JSON and SSE), {@code GET /v1/models}, {@code GET /healthz}, {@code GET
- * /readyz} and {@code GET /metrics}. One {@link TaskOrchestrator} serves every request, so route
- * health (breakers, cooldowns) and the retry budget are shared across requests.
+ * The engine behind the OpenAI wire formats (docs/reference.md §5): {@code POST
+ * /v1/chat/completions} and {@code POST /v1/responses} (JSON and SSE), {@code GET}/{@code DELETE
+ * /v1/responses/{id}}, {@code GET /v1/models}, {@code GET /healthz}, {@code GET /readyz} and {@code
+ * GET /metrics}. One {@link TaskOrchestrator} serves every request, so route health (breakers,
+ * cooldowns) and the retry budget are shared across requests.
  *
  * <pre>{@code
  * try (OrchestratorServer server = OrchestratorServer.builder()

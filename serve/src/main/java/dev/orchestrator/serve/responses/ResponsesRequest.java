@@ -35,7 +35,8 @@ import java.util.Set;
  * what the engine models becomes the request; optional hints no route here can use (a hosted tool
  * the request does not force, an {@code include}, {@code client_metadata}, …) are dropped and named
  * in {@link #dropped()}; a field that would change the answer's contract with no route to honour
- * it, or an unknown field, is a {@code 400} naming it. Immutable.
+ * it, or an unknown field, is a {@code 400} naming it. Not to be changed once parsed ({@link
+ * #echo()} is a tree that is copied where it is written, never written into).
  *
  * @param request the engine request: {@code instructions} as the first system message, then the
  *     input (a previous response's conversation is put in between by {@link #withHistory})

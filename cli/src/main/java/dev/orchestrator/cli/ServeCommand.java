@@ -223,7 +223,14 @@ public final class ServeCommand implements Callable<Integer> {
       OrchestratorServer.Builder b =
           OrchestratorServer.builder().liveCatalog(catalog).policy(policy).options(options);
       if (health != null) {
-        b.configure(o -> o.healthStore(health)).spendStore(health.spendStore());
+        b.configure(o -> o.healthStore(health))
+            .spendStore(health.spendStore())
+            .responseStore(
+                new RedisResponseStore(
+                    health.responses(
+                        options.responsesMaxEntries(),
+                        options.responsesMaxBytes(),
+                        options.responsesTtl())));
       }
       server = b.start();
     } catch (UncheckedIOException e) {

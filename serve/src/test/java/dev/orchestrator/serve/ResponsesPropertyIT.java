@@ -33,10 +33,10 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * The Responses front as properties (docs/design.md §9, §12): a generated Responses request reaches
- * an OpenAI-compatible route with the meaning an engine request built by hand says (the route's
- * body read back as a Chat Completions request); a generated answer reaches the caller with the
- * same meaning whether it is streamed or not.
+ * The Responses front as properties (docs/design.md §9): a generated Responses request reaches an
+ * OpenAI-compatible route with the meaning an engine request built by hand says (the route's body
+ * read back as a Chat Completions request); a generated answer reaches the caller with the same
+ * meaning whether it is streamed or not.
  */
 class ResponsesPropertyIT {
   private static final String ANSWER =

@@ -1,7 +1,7 @@
 package dev.orchestrator.serve.responses;
 
 /**
- * Where stored responses live between requests (docs/design.md §12): what {@code
+ * Where stored responses live between requests (docs/reference.md §5): what {@code
  * previous_response_id} continues from and {@code GET}/{@code DELETE /v1/responses/{id}} read and
  * remove. Bounded by entries, bytes and age; an entry past a bound is gone, as if never stored.
  * {@link LocalResponseStore} keeps them in memory; a fleet may share one store. Implementations are

@@ -91,7 +91,7 @@ record ResponsesRequest(
           "background",
           "models");
 
-  /** Optional hints and extras: dropped and named when present (CONTRACT §7). */
+  /** Optional hints and extras: dropped and named when present (docs/reference.md §5). */
   private static final Set<String> HINTS =
       Set.of(
           "client_metadata",

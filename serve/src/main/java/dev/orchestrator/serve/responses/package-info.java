@@ -1,5 +1,5 @@
 /**
- * The OpenAI Responses front (docs/reference.md, "OpenAI Responses"; docs/design.md §12): {@link
+ * The OpenAI Responses front (docs/reference.md §5, "OpenAI Responses"): {@link
  * dev.orchestrator.serve.responses.ResponsesEndpoint} handles {@code POST /v1/responses} — the body
  * parsed into the engine's {@code ChatRequest}, run on the shared dispatch path, the answer encoded
  * as a Response object or as the Responses event stream — and {@code GET}/{@code DELETE

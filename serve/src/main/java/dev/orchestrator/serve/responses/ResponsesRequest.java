@@ -14,9 +14,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.ReasoningEffort;
-import dev.orchestrator.engine.chat.ResponseFormat;
-import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
@@ -24,7 +21,6 @@ import dev.orchestrator.serve.http.JsonFields;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -109,14 +105,6 @@ record ResponsesRequest(
           "conversation", "a stored conversation (expected: previous_response_id or full input)",
           "prompt", "a stored prompt template (expected: instructions and input)");
 
-  private static final Set<String> FUNCTION_TOOL =
-      Set.of("type", "name", "description", "parameters", "strict");
-  private static final Set<String> TEXT = Set.of("format", "verbosity");
-  private static final Set<String> FORMAT =
-      Set.of("type", "name", "schema", "strict", "description");
-  private static final Set<String> REASONING = Set.of("effort", "summary", "generate_summary");
-  private static final Set<String> SUMMARY = Set.of("auto", "concise", "detailed");
-
   /**
    * This request with {@code history} (a stored conversation) between the instructions and the
    * input.
@@ -194,37 +182,38 @@ record ResponsesRequest(
     echo.put("max_output_tokens", maxOutput);
 
     ArrayNode toolsEcho = echo.arrayNode();
-    List<ToolDefinition> tools = tools(get(root, "tools"), dropped, toolsEcho);
+    List<ToolDefinition> tools = Tools.tools(get(root, "tools"), dropped, toolsEcho);
     JsonNode choice = get(root, "tool_choice");
-    tools = allowedTools(choice, tools);
+    tools = Tools.allowedTools(choice, tools);
     b.tools(tools);
-    b.toolChoice(toolChoice(choice, tools));
+    b.toolChoice(Tools.toolChoice(choice, tools));
     Boolean parallel = JsonFields.bool(root, "parallel_tool_calls", "parallel_tool_calls");
     b.parallelToolCalls(parallel);
     echo.put("parallel_tool_calls", parallel == null || parallel);
 
     previous = previous == null || previous.isEmpty() ? null : previous;
     echo.put("previous_response_id", previous);
-    ObjectNode reasoningEcho = reasoning(JsonFields.object(root, "reasoning", "reasoning"), b);
+    ObjectNode reasoningEcho =
+        OutputOptions.reasoning(JsonFields.object(root, "reasoning", "reasoning"), b);
     echo.set("reasoning", reasoningEcho);
     Boolean store = JsonFields.bool(root, "store", "store");
     echo.put("store", store == null || store);
     Double temperature = range(root, "temperature", 2);
     b.temperature(temperature);
     echo.put("temperature", temperature);
-    echo.set("text", text(JsonFields.object(root, "text", "text"), b, dropped));
+    echo.set("text", OutputOptions.text(JsonFields.object(root, "text", "text"), b, dropped));
     echo.set("tool_choice", choice == null ? echo.textNode("auto") : choice.deepCopy());
     echo.set("tools", toolsEcho);
     Double topP = range(root, "top_p", 1);
     b.topP(topP);
     echo.put("top_p", topP);
-    echo.put("truncation", truncation(root, dropped));
+    echo.put("truncation", OutputOptions.truncation(root, dropped));
     String user = JsonFields.string(root, "user", "user");
     b.endUser(user);
     echo.put("user", user);
     echo.set("metadata", metadata(JsonFields.object(root, "metadata", "metadata")));
 
-    include(get(root, "include"), dropped);
+    OutputOptions.include(get(root, "include"), dropped);
     Boolean background = JsonFields.bool(root, "background", "background");
     if (Boolean.TRUE.equals(background)) {
       throw ApiError.badRequest(
@@ -274,296 +263,6 @@ record ResponsesRequest(
       throw ApiError.badRequest(field, field + ": " + v + " (expected: 0.." + (int) max + ")");
     }
     return v;
-  }
-
-  /**
-   * The function tools; a hosted tool ({@code web_search}, {@code file_search}, {@code mcp}, …) is
-   * dropped and named with its type, and a function tool's {@code namespace} with its path.
-   */
-  private static List<ToolDefinition> tools(JsonNode tools, List<String> dropped, ArrayNode echo) {
-    if (tools == null) {
-      return List.of();
-    }
-    if (!tools.isArray()) {
-      throw ApiError.badRequest("tools", "tools: " + kind(tools) + " (expected: an array)");
-    }
-    List<ToolDefinition> out = new ArrayList<>();
-    Set<String> names = new LinkedHashSet<>();
-    for (int i = 0; i < tools.size(); i++) {
-      JsonNode t = tools.get(i);
-      String where = "tools[" + i + "]";
-      if (!t.isObject()) {
-        throw ApiError.badRequest(where, where + ": " + kind(t) + " (expected: a tool object)");
-      }
-      String type = JsonFields.string(t, "type", where + ".type");
-      if (type == null) {
-        throw ApiError.badRequest(
-            where + ".type", where + ".type: missing (expected: function or a hosted tool type)");
-      }
-      if (!type.equals("function")) {
-        dropped.add(where + " (" + type + ")");
-        continue;
-      }
-      ObjectNode copy = ((ObjectNode) t).deepCopy();
-      if (t.has("namespace")) {
-        dropped.add(where + ".namespace");
-        copy.remove("namespace");
-      }
-      copy.fieldNames()
-          .forEachRemaining(
-              f -> {
-                if (!FUNCTION_TOOL.contains(f)) {
-                  throw ApiError.badRequest(
-                      where + "." + f,
-                      where
-                          + "."
-                          + f
-                          + ": unknown field (expected: name, description, parameters and strict)");
-                }
-              });
-      String name = JsonFields.string(t, "name", where + ".name");
-      if (name == null || name.isBlank()) {
-        throw ApiError.badRequest(
-            where + ".name", where + ".name: missing (expected: a function name)");
-      }
-      if (!names.add(name)) {
-        throw ApiError.badRequest(
-            where + ".name", where + ".name: '" + name + "' twice (expected: unique names)");
-      }
-      JsonNode params = JsonFields.object(t, "parameters", where + ".parameters");
-      out.add(
-          new ToolDefinition(
-              name,
-              JsonFields.string(t, "description", where + ".description"),
-              params == null ? null : params.toString(),
-              JsonFields.bool(t, "strict", where + ".strict")));
-      echo.add(copy);
-    }
-    return out;
-  }
-
-  /** {@code allowed_tools}: only the named function tools are offered. */
-  private static List<ToolDefinition> allowedTools(JsonNode c, List<ToolDefinition> tools) {
-    if (c == null || !c.isObject() || !"allowed_tools".equals(c.path("type").asText())) {
-      return tools;
-    }
-    JsonNode allowed = c.get("tools");
-    if (allowed == null || !allowed.isArray()) {
-      throw ApiError.badRequest(
-          "tool_choice.tools", "tool_choice.tools: missing (expected: an array of tools)");
-    }
-    Set<String> names = new LinkedHashSet<>();
-    for (JsonNode a : allowed) {
-      if ("function".equals(a.path("type").asText()) && a.path("name").isTextual()) {
-        names.add(a.path("name").asText());
-      }
-    }
-    List<ToolDefinition> out = new ArrayList<>();
-    for (ToolDefinition t : tools) {
-      if (names.contains(t.name())) {
-        out.add(t);
-      }
-    }
-    return out;
-  }
-
-  /**
-   * {@code auto}, {@code none}, {@code required}, a named function, or {@code allowed_tools}. A
-   * choice that forces a tool no route here has (a hosted tool, or {@code required} when only
-   * hosted tools were offered) is a {@code 400} naming {@code tool_choice}.
-   */
-  private static ToolChoice toolChoice(JsonNode c, List<ToolDefinition> tools) {
-    if (c == null) {
-      return null;
-    }
-    ToolChoice choice;
-    if (c.isTextual()) {
-      choice =
-          switch (c.asText()) {
-            case "auto" -> ToolChoice.AUTO;
-            case "none" -> ToolChoice.NONE;
-            case "required" -> ToolChoice.REQUIRED;
-            default ->
-                throw ApiError.badRequest(
-                    "tool_choice",
-                    "tool_choice: '" + c.asText() + "' (expected: auto, none or required)");
-          };
-    } else if (c.isObject()) {
-      String type = JsonFields.string(c, "type", "tool_choice.type");
-      if ("function".equals(type)) {
-        String name = JsonFields.string(c, "name", "tool_choice.name");
-        if (name == null) {
-          throw ApiError.badRequest(
-              "tool_choice.name", "tool_choice.name: missing (expected: a function name)");
-        }
-        if (tools.stream().noneMatch(t -> t.name().equals(name))) {
-          throw ApiError.badRequest(
-              "tool_choice.name",
-              "tool_choice.name: '" + name + "' (expected: one of the function tools offered)");
-        }
-        return ToolChoice.function(name);
-      } else if ("allowed_tools".equals(type)) {
-        String mode = JsonFields.string(c, "mode", "tool_choice.mode");
-        choice = "required".equals(mode) ? ToolChoice.REQUIRED : ToolChoice.AUTO;
-        if (mode != null && !mode.equals("auto") && !mode.equals("required")) {
-          throw ApiError.badRequest(
-              "tool_choice.mode", "tool_choice.mode: '" + mode + "' (expected: auto or required)");
-        }
-      } else {
-        throw ApiError.badRequest(
-            "tool_choice",
-            "tool_choice: forces the hosted tool "
-                + (type == null ? "(no type)" : "'" + type + "'")
-                + ", which no route here has (expected: auto, none, required or a function)");
-      }
-    } else {
-      throw ApiError.badRequest(
-          "tool_choice",
-          "tool_choice: " + kind(c) + " (expected: auto, none, required or a function)");
-    }
-    if (choice == ToolChoice.REQUIRED && tools.isEmpty()) {
-      throw ApiError.badRequest(
-          "tool_choice",
-          "tool_choice: required, with no function tool offered (expected: a function tool; hosted"
-              + " tools have no route here)");
-    }
-    return choice;
-  }
-
-  /** {@code reasoning.effort} to the engine; {@code summary} is honoured by the answer's shape. */
-  private static ObjectNode reasoning(JsonNode r, ChatRequest.Builder b) {
-    ObjectNode echo = Json.MAPPER.createObjectNode();
-    if (r == null) {
-      echo.putNull("effort");
-      echo.putNull("summary");
-      return echo;
-    }
-    JsonFields.onlyKnown(r, REASONING, "reasoning", "effort and summary");
-    String effort = JsonFields.string(r, "effort", "reasoning.effort");
-    if (effort != null) {
-      try {
-        b.reasoningEffort(ReasoningEffort.fromWireName(effort));
-      } catch (IllegalArgumentException e) {
-        throw ApiError.badRequest(
-            "reasoning.effort",
-            "reasoning.effort: '"
-                + effort
-                + "' (expected: none, minimal, low, medium, high or xhigh)");
-      }
-    }
-    String summary = JsonFields.string(r, "summary", "reasoning.summary");
-    String generate = JsonFields.string(r, "generate_summary", "reasoning.generate_summary");
-    for (String[] s : new String[][] {{"summary", summary}, {"generate_summary", generate}}) {
-      if (s[1] != null && !SUMMARY.contains(s[1])) {
-        throw ApiError.badRequest(
-            "reasoning." + s[0],
-            "reasoning." + s[0] + ": '" + s[1] + "' (expected: auto, concise or detailed)");
-      }
-    }
-    echo.put("effort", effort);
-    echo.put("summary", summary != null ? summary : generate);
-    return echo;
-  }
-
-  /** {@code text.format} to the engine's response format; {@code text.verbosity} is a hint. */
-  private static ObjectNode text(JsonNode t, ChatRequest.Builder b, List<String> dropped) {
-    ObjectNode echo = Json.MAPPER.createObjectNode();
-    if (t == null) {
-      echo.putObject("format").put("type", "text");
-      return echo;
-    }
-    JsonFields.onlyKnown(t, TEXT, "text", "format and verbosity");
-    if (get(t, "verbosity") != null) {
-      dropped.add("text.verbosity");
-    }
-    JsonNode f = JsonFields.object(t, "format", "text.format");
-    if (f == null) {
-      echo.putObject("format").put("type", "text");
-      return echo;
-    }
-    JsonFields.onlyKnown(f, FORMAT, "text.format", "type, name, schema, strict and description");
-    String type = JsonFields.string(f, "type", "text.format.type");
-    if (type == null) {
-      throw ApiError.badRequest(
-          "text.format.type",
-          "text.format.type: missing (expected: text, json_object or json_schema)");
-    }
-    switch (type) {
-      case "text", "json_object" -> {
-        for (String field : List.of("name", "schema", "strict", "description")) {
-          if (f.has(field)) {
-            throw ApiError.badRequest(
-                "text.format." + field,
-                "text.format." + field + ": with type " + type + " (expected: type json_schema)");
-          }
-        }
-        b.responseFormat(type.equals("text") ? ResponseFormat.TEXT : ResponseFormat.JSON_OBJECT);
-      }
-      case "json_schema" -> {
-        JsonNode schema = JsonFields.object(f, "schema", "text.format.schema");
-        if (schema == null) {
-          throw ApiError.badRequest(
-              "text.format.schema", "text.format.schema: missing (expected: a JSON schema object)");
-        }
-        String name = JsonFields.string(f, "name", "text.format.name");
-        if (name == null) {
-          throw ApiError.badRequest(
-              "text.format.name", "text.format.name: missing (expected: [a-zA-Z0-9_-]{1,64})");
-        }
-        try {
-          b.responseFormat(
-              new ResponseFormat(
-                  "json_schema",
-                  schema.toString(),
-                  name,
-                  JsonFields.string(f, "description", "text.format.description"),
-                  JsonFields.bool(f, "strict", "text.format.strict")));
-        } catch (IllegalArgumentException e) {
-          throw ApiError.badRequest(
-              "text.format.name",
-              "text.format.name: '" + name + "' (expected: [a-zA-Z0-9_-]{1,64})");
-        }
-      }
-      default ->
-          throw ApiError.badRequest(
-              "text.format.type",
-              "text.format.type: '" + type + "' (expected: text, json_object or json_schema)");
-    }
-    echo.set("format", f.deepCopy());
-    return echo;
-  }
-
-  private static String truncation(JsonNode root, List<String> dropped) {
-    String t = JsonFields.string(root, "truncation", "truncation");
-    if (t == null || t.equals("disabled")) {
-      return "disabled";
-    }
-    if (t.equals("auto")) {
-      dropped.add("truncation");
-      return "disabled";
-    }
-    throw ApiError.badRequest("truncation", "truncation: '" + t + "' (expected: disabled or auto)");
-  }
-
-  /** {@code include}: nothing it can ask for is produced by a route here, so it is dropped. */
-  private static void include(JsonNode include, List<String> dropped) {
-    if (include == null) {
-      return;
-    }
-    if (!include.isArray()) {
-      throw ApiError.badRequest(
-          "include", "include: " + kind(include) + " (expected: an array of strings)");
-    }
-    for (int i = 0; i < include.size(); i++) {
-      if (!include.get(i).isTextual()) {
-        throw ApiError.badRequest(
-            "include[" + i + "]",
-            "include[" + i + "]: " + kind(include.get(i)) + " (expected: a string)");
-      }
-    }
-    if (!include.isEmpty()) {
-      dropped.add("include");
-    }
   }
 
   private static ObjectNode metadata(JsonNode md) {

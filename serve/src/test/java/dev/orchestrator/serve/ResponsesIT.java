@@ -538,6 +538,74 @@ class ResponsesIT {
     }
   }
 
+  @Test
+  void streamsAnAnthropicRoutesThinkingAndTextAsReasoningAndMessageItems() {
+    String sse =
+        """
+        event: message_start
+        data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"opus","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}
+
+        event: content_block_start
+        data: {"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}
+
+        event: content_block_delta
+        data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"Polite "}}
+
+        event: content_block_delta
+        data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"first."}}
+
+        event: content_block_delta
+        data: {"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"sig"}}
+
+        event: content_block_stop
+        data: {"type":"content_block_stop","index":0}
+
+        event: content_block_start
+        data: {"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}
+
+        event: content_block_delta
+        data: {"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Bon"}}
+
+        event: content_block_delta
+        data: {"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"jour."}}
+
+        event: content_block_stop
+        data: {"type":"content_block_stop","index":1}
+
+        event: message_delta
+        data: {"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":9}}
+
+        event: message_stop
+        data: {"type":"message_stop"}
+
+        """;
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("claude/opus", List.of(step)), WireFidelityIT::catalog)) {
+      StringBuilder text = new StringBuilder();
+      StringBuilder reasoning = new StringBuilder();
+      Response[] completed = {null};
+      try (StreamResponse<ResponseStreamEvent> s =
+          sdk(f).responses().createStreaming(ask("claude/opus", "Say hello in French").build())) {
+        s.stream()
+            .forEach(
+                e -> {
+                  e.validate();
+                  e.outputTextDelta().ifPresent(d -> text.append(d.delta()));
+                  e.reasoningSummaryTextDelta().ifPresent(d -> reasoning.append(d.delta()));
+                  e.completed().ifPresent(c -> completed[0] = c.response());
+                });
+      }
+      assertThat(text.toString()).isEqualTo("Bonjour.");
+      assertThat(reasoning.toString()).isEqualTo("Polite first.");
+      assertThat(model(completed[0])).isEqualTo("claude/opus");
+      assertThat(completed[0].output().get(0).reasoning().orElseThrow().summary().get(0).text())
+          .isEqualTo("Polite first.");
+      assertThat(text(completed[0])).isEqualTo("Bonjour.");
+      assertThat(completed[0].usage().orElseThrow().outputTokens()).isEqualTo(9);
+    }
+  }
+
   static HttpResponse<String> post(ServeFixture f, String body) {
     return send(
         f,

@@ -194,6 +194,30 @@ class ResponsesStreamIT {
   }
 
   @Test
+  void storesAStreamedAnswerForGetAndForTheNextTurn() {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.ok("streamed answer"), Step.ok("second"))))) {
+      List<JsonNode> events =
+          stream(f, "{\"model\":\"alpha/small\",\"input\":\"First\",\"stream\":true}").chunks();
+      JsonNode done = events.get(events.size() - 1).get("response");
+      String id = done.get("id").asText();
+      assertThat(events.get(0).at("/response/id").asText()).isEqualTo(id);
+      HttpResponse<String> stored = ResponsesIT.get(f, "/v1/responses/" + id);
+      assertThat(ServeFixture.json(stored.body())).isEqualTo(done);
+      HttpResponse<String> next =
+          ResponsesIT.post(
+              f,
+              "{\"model\":\"alpha/small\",\"input\":\"Second\",\"previous_response_id\":\""
+                  + id
+                  + "\"}");
+      assertThat(next.statusCode()).isEqualTo(200);
+      JsonNode sent = ServeFixture.json(f.upstream.received().get(1).body()).get("messages");
+      assertThat(sent.get(1).get("content").asText()).isEqualTo("streamed answer");
+    }
+  }
+
+  @Test
   void endsWithResponseIncompleteWhenTheRouteHitTheOutputLimit() {
     String sse =
         """

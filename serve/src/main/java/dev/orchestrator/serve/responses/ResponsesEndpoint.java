@@ -169,13 +169,13 @@ public final class ResponsesEndpoint {
     StoredResponse r = store.get(id);
     if (r == null || !r.owner().equals(client.name())) {
       boolean previous = param.equals("previous_response_id");
-      return notFound(id, param, previous ? "previous_response_not_found" : "response_not_found");
+      throw notFound(id, param, previous ? "previous_response_not_found" : "response_not_found");
     }
     return r;
   }
 
-  private static StoredResponse notFound(String id, String param, String code) {
-    throw ApiError.of(
+  private static ApiError notFound(String id, String param, String code) {
+    return ApiError.of(
         404,
         "invalid_request_error",
         "Response with id '"

@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
- * {@code serve}'s response store on the fleet's Redis (ADR 0028): {@code serve --health-store}
+ * {@code serve}'s response store on the fleet's Redis (ADR 0029): {@code serve --health-store}
  * keeps stored Responses-API answers in the health store's {@link SharedResponses}, so that any
  * replica continues a conversation another answered. The stored JSON travels as UTF-8 text. The
  * health store owns the connection; closing this does nothing. Thread-safe.

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Key and channel names for one namespace (ADR 0021). Every key of a route shares the hash tag
  * {@code {ns:route}}, so each route script touches one Cluster slot; the namespace's index and
  * budget have their own tag, client spend (ADR 0022) the tag {@code {ns:spend}} and stored
- * responses (ADR 0028) the tag {@code {ns:responses}}. Immutable.
+ * responses (ADR 0029) the tag {@code {ns:responses}}. Immutable.
  */
 final class Keys {
   private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -60,7 +60,7 @@ final class Keys {
   }
 
   /**
-   * The keys of the shared response store (ADR 0028), all with the tag {@code {ns:responses}}: the
+   * The keys of the shared response store (ADR 0029), all with the tag {@code {ns:responses}}: the
    * index, the byte total, the sizes and, last, the entry of {@code id}.
    */
   String[] responses(String id) {

@@ -253,7 +253,7 @@ public final class RedisHealthStore implements HealthStore {
   }
 
   /**
-   * Stored responses shared through this store (ADR 0028): the same connection, namespace and
+   * Stored responses shared through this store (ADR 0029): the same connection, namespace and
    * degraded mode, bounded by {@code maxEntries}, {@code maxBytes} and {@code ttl} on this store's
    * clock. Closing this store closes their connection.
    */

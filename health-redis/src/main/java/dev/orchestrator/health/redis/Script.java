@@ -48,7 +48,7 @@ enum Script {
   INDEX("index", ScriptOutputType.INTEGER),
   /** Client spend windows: this process's count (only grows), the fleet's totals (ADR 0022). */
   SPEND("spend", ScriptOutputType.MULTI),
-  /** A stored response written, the store's bounds kept (ADR 0028). */
+  /** A stored response written, the store's bounds kept (ADR 0029). */
   RESPONSES_PUT("responses-put", ScriptOutputType.INTEGER),
   /** A stored response read, unless older than its time to live. */
   RESPONSES_GET("responses-get", ScriptOutputType.MULTI),

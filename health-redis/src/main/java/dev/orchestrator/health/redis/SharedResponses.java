@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Stored responses a fleet shares on Redis (ADR 0028): what {@code serve}'s Responses front keeps
+ * Stored responses a fleet shares on Redis (ADR 0029): what {@code serve}'s Responses front keeps
  * for {@code previous_response_id} and {@code GET /v1/responses/{id}}, so that any replica can
  * continue a conversation another one answered. Bounded by entries, bytes and age, all kept by one
  * script per write (the oldest entries go first; the age is counted on the store's clock). Redis

@@ -1,4 +1,4 @@
--- responses-get (ADR 0028). KEYS[1] the entry. ARGV[1] now (ms), ARGV[2] ttl (ms). Returns owner,
+-- responses-get (ADR 0029). KEYS[1] the entry. ARGV[1] now (ms), ARGV[2] ttl (ms). Returns owner,
 -- conversation and response, or an empty list when the entry is unknown or older than the ttl on
 -- the caller's clock.
 local v = redis.call('HMGET', KEYS[1], 'owner', 'conversation', 'response', 'at')

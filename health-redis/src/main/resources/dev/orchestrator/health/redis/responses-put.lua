@@ -1,4 +1,4 @@
--- responses-put (not a route script; ADR 0028). KEYS[1] the index {ns:responses}:index (id by
+-- responses-put (not a route script; ADR 0029). KEYS[1] the index {ns:responses}:index (id by
 -- write time, caller ms), KEYS[2] the byte total {ns:responses}:bytes, KEYS[3] the sizes
 -- {ns:responses}:sizes (id -> bytes), KEYS[4] the entry {ns:responses}:r:<id>. ARGV[1] id, ARGV[2]
 -- now (ms), ARGV[3] ttl (ms), ARGV[4] max entries, ARGV[5] max bytes, ARGV[6] owner, ARGV[7]

@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
- * Stored responses shared on one real redis-server (ADR 0028): seen by every store of the
+ * Stored responses shared on one real redis-server (ADR 0029): seen by every store of the
  * namespace, bounded by entries, bytes and age on the stores' clock, and nothing found or stored
  * while Redis is gone — without an exception reaching the caller.
  */

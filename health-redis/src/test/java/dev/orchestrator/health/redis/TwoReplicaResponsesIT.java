@@ -22,7 +22,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two {@code serve} replicas keeping Responses-API answers in one Redis (ADR 0028): a conversation
+ * Two {@code serve} replicas keeping Responses-API answers in one Redis (ADR 0029): a conversation
  * answered by replica 1 is continued through replica 2 with {@code previous_response_id}, and a
  * response deleted through one is gone from the other.
  */

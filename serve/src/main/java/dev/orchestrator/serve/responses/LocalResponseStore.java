@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * Stored responses in this process's memory (ADR 0028), forgotten on restart: a Caffeine cache
+ * Stored responses in this process's memory (ADR 0029), forgotten on restart: a Caffeine cache
  * bounded by bytes (a weigher), entries and age ({@code expireAfterWrite}), read through the
  * server's clock so that tests move time by hand. Caffeine bounds a cache by one measure only: it
  * bounds the bytes, and each write then evicts the coldest entries (in Caffeine's own eviction

@@ -4,16 +4,7 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Classification cost of typical provider error bodies: a 2 KiB OpenAI rate-limit error (JSON), a
@@ -22,13 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * FailureEvidence} (as the client does per failed call) and classifies it. The classifier runs once
  * per failed call (0.2–60 s), so a few microseconds are what it may cost.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ClassifierBenchmark {
+public class ClassifierBenchmark extends SampledBenchmark {
 
   /** An OpenAI 429 ({@code rate_limit_exceeded}) padded, as real ones are, to exactly 2 KiB. */
   public static final String OPENAI_2K = openAi2k();

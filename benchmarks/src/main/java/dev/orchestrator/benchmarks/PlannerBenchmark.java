@@ -14,32 +14,22 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Planning cost per request: {@code orchestrator/free} and {@code orchestrator/auto} over the full
  * Models.dev snapshot ({@code catalog=models-dev}, read from {@code -Dorchestrator.snapshot=PATH},
  * default: the project's copy, {@link Snapshots}) and over synthetic catalogs of 100 / 1,000 /
- * 5,000 routes. Every measured plan reads its first candidate, as the orchestrator does.
+ * 5,000 routes. Every measured plan reads its first candidate, as the orchestrator does. The {@link
+ * SampledBenchmark} settings, with two-second iterations.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class PlannerBenchmark {
+public class PlannerBenchmark extends SampledBenchmark {
 
   @Param({"models-dev", "100", "1000", "5000"})
   public String catalog;

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -20,11 +19,16 @@ class SnapshotTest {
     return c.routes().size() + " routes, " + chat + " chat, " + freeChat + " free chat";
   }
 
+  /** The catalog read from the shared snapshot {@code name}; prints its counts. */
+  private static Catalog snapshot(String name) {
+    Catalog c = CatalogLoader.load(List.of(TestData.sharedData(name)));
+    System.out.println(name + ": " + counts(c));
+    return c;
+  }
+
   @Test
   void readsTheModelsDevSnapshot() {
-    Path p = TestData.sharedData("models-dev-api.json");
-    Catalog c = CatalogLoader.load(List.of(p));
-    System.out.println("models-dev-api.json: " + counts(c));
+    Catalog c = snapshot("models-dev-api.json");
     assertThat(c.providers()).hasSize(147);
     assertThat(c.routes()).hasSize(5276);
     // The data README: 432 models with a zero input and output price.
@@ -43,9 +47,7 @@ class SnapshotTest {
 
   @Test
   void readsTheOpenRouterSnapshot() {
-    Path p = TestData.sharedData("openrouter-models.json");
-    Catalog c = CatalogLoader.load(List.of(p));
-    System.out.println("openrouter-models.json: " + counts(c));
+    Catalog c = snapshot("openrouter-models.json");
     assertThat(c.routes()).hasSize(364);
     assertThat(c.routes().stream().filter(r -> r.tier() == Tier.FREE)).hasSize(29);
     assertThat(c.routes().stream().filter(r -> r.retiredOn(CHECKED))).hasSize(11);

@@ -60,8 +60,7 @@ public final class CatalogCommand implements Runnable {
   static final class ListRoutes implements Callable<Integer> {
     @Mixin CatalogOptions catalog;
 
-    @Option(names = "--json", description = "Print one JSON document.")
-    boolean json;
+    @Mixin JsonOption output;
 
     @Option(names = "--free", description = "Only free chat routes.")
     boolean freeOnly;
@@ -105,7 +104,7 @@ public final class CatalogCommand implements Runnable {
               .filter(r -> !freeOnly || (r.tier() == Tier.FREE && r.chat()))
               .collect(Collectors.toList());
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (output.json()) {
         ObjectNode doc = NODES.objectNode();
         ArrayNode sources = doc.putArray("sources");
         c.sources().forEach(sources::add);
@@ -157,8 +156,7 @@ public final class CatalogCommand implements Runnable {
         description = "Models.dev api.json, OpenRouter /api/v1/models, or own config.")
     String source;
 
-    @Option(names = "--json", description = "Print one JSON document.")
-    boolean json;
+    @Mixin JsonOption output;
 
     @Mixin CacheDirOption cacheDir;
 
@@ -195,7 +193,7 @@ public final class CatalogCommand implements Runnable {
       }
       Catalog c = o.catalog();
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (output.json()) {
         ObjectNode doc = NODES.objectNode();
         doc.put("source", source);
         doc.put("loaded", true);

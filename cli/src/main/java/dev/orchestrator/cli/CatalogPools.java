@@ -19,7 +19,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * The names a request may use besides a route: the two virtual models and the catalog's pools, with
@@ -36,8 +35,7 @@ final class CatalogPools implements Callable<Integer> {
 
   @Mixin CatalogOptions catalog;
 
-  @Option(names = "--json", description = "Print one JSON document.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -54,7 +52,7 @@ final class CatalogPools implements Callable<Integer> {
       all.add(describe(c, name).orElseThrow());
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (output.json()) {
       ObjectNode doc = NODES.objectNode();
       ArrayNode pools = doc.putArray("pools");
       all.forEach(d -> pools.add(toJson(d)));

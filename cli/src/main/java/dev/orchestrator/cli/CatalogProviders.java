@@ -16,7 +16,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code catalog providers}: every provider's base URL, protocol and key variables, and whether
@@ -33,8 +32,7 @@ final class CatalogProviders implements Callable<Integer> {
 
   @Mixin CatalogOptions catalog;
 
-  @Option(names = "--json", description = "Print one JSON document.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -49,7 +47,7 @@ final class CatalogProviders implements Callable<Integer> {
       routes.merge(r.provider(), 1, Integer::sum);
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (output.json()) {
       ObjectNode doc = NODES.objectNode();
       ArrayNode ps = doc.putArray("providers");
       for (Provider p : c.providers().values()) {

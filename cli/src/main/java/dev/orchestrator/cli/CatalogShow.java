@@ -35,8 +35,7 @@ final class CatalogShow implements Callable<Integer> {
       description = "A route id provider/model, a virtual model or a pool name.")
   String routeId;
 
-  @Option(names = "--json", description = "Print one JSON document.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @Option(names = "--all", description = "List every member of a pool, not only the first.")
   boolean all;
@@ -49,7 +48,7 @@ final class CatalogShow implements Callable<Integer> {
     var pool = CatalogPools.describe(c, routeId);
     if (pool.isPresent()) {
       PrintWriter out = spec.commandLine().getOut();
-      if (json) {
+      if (output.json()) {
         out.println(write(CatalogPools.toJson(pool.get())));
       } else {
         CatalogPools.print(out, pool.get(), all);
@@ -77,7 +76,7 @@ final class CatalogShow implements Callable<Integer> {
                 });
     Provider p = c.provider(r.provider()).orElseThrow();
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (output.json()) {
       ObjectNode doc = routeJson(r);
       doc.set("endpoint", providerJson(p));
       out.println(write(doc));

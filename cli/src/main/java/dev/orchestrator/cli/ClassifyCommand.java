@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -100,8 +101,7 @@ public final class ClassifyCommand implements Callable<Integer> {
   @Option(names = "--provider", paramLabel = "ID", description = "Provider id, for the wording.")
   String provider;
 
-  @Option(names = "--json", description = "Print one JSON object.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @Option(
       names = "--batch",
@@ -154,7 +154,7 @@ public final class ClassifyCommand implements Callable<Integer> {
     FailureEvidence evidence =
         new FailureEvidence(status, h, text, fault, message, streamStarted, false, provider);
     Classification c = classifier.explain(evidence);
-    if (json) {
+    if (output.json()) {
       out.println(Json.write(fields(c, provider)));
     } else {
       printHuman(out, c);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -55,8 +56,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
       description = "Whether the tool's side effect happened cannot be known.")
   boolean outcomeUnknown;
 
-  @Option(names = "--json", description = "Print one JSON document.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @Option(
       names = "--batch",
@@ -87,7 +87,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
       throw CliException.usage("--status: " + status + " (expected: 100..599)");
     }
     ToolDecision d = classify(message, type, status, idempotent, outcomeUnknown);
-    out.println(json ? Json.write(toJson(d)) : readable(d));
+    out.println(output.json() ? Json.write(toJson(d)) : readable(d));
     return OrchestratorCli.EXIT_OK;
   }
 

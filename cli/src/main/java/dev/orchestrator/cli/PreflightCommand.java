@@ -89,8 +89,7 @@ public final class PreflightCommand implements Callable<Integer> {
       defaultValue = "5")
   int maxTokens;
 
-  @Option(names = "--json", description = "Print one JSON document.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @Override
   public Integer call() {
@@ -135,7 +134,7 @@ public final class PreflightCommand implements Callable<Integer> {
       throw CliException.unknownModel(e);
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (output.json()) {
       out.println(Json.write(toJson(report)));
     } else {
       printTable(out, report, catalog);

@@ -63,8 +63,7 @@ public final class RouteCommand implements Callable<Integer> {
       description = "Maximum input+output price per million tokens.")
   BigDecimal maxPrice;
 
-  @Option(names = "--json", description = "Print one JSON document.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @Option(
       names = "--all-excluded",
@@ -122,7 +121,7 @@ public final class RouteCommand implements Callable<Integer> {
       throw CliException.unknownModel(e);
     }
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (output.json()) {
       out.println(Json.write(toJson(plan)));
     } else {
       printTable(out, plan, catalog, env);

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -33,8 +33,7 @@ public final class SimulateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "SCENARIO.json", description = "The scenario file.")
   Path scenario;
 
-  @Option(names = "--json", description = "Print one JSON document.")
-  boolean json;
+  @Mixin JsonOption output;
 
   @Override
   public Integer call() {
@@ -64,7 +63,7 @@ public final class SimulateCommand implements Callable<Integer> {
       throw CliException.input(scenario + ": catalog: " + e.getMessage(), e);
     }
     PrintWriter w = spec.commandLine().getOut();
-    if (json) {
+    if (output.json()) {
       w.println(Json.write(out));
     } else {
       printHuman(w, out);

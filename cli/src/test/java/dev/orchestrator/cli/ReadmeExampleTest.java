@@ -10,6 +10,7 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.testing.ReadmeBlocks;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
@@ -116,12 +117,7 @@ class ReadmeExampleTest {
     String source = Files.readString(Path.of("src/test/java/dev/orchestrator/cli/readme", file));
     String code = source.substring(source.indexOf("import "));
     String readme = Files.readString(Path.of("../README.md"));
-    int start = readme.indexOf("<!-- README:" + name + " -->");
-    int end = readme.indexOf("<!-- /README:" + name + " -->");
-    assertThat(start).as("README block " + name).isNotNegative();
-    String block = readme.substring(start, end);
-    block = block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```"));
-    assertThat(normalize(block)).isEqualTo(normalize(code));
+    assertThat(ReadmeBlocks.javaBlock(readme, name)).isEqualTo(ReadmeBlocks.normalize(code));
   }
 
   @Test
@@ -168,13 +164,5 @@ class ReadmeExampleTest {
     CliRun mix = CliRun.of("route", "my-mix", "--catalog", cfg.toString(), "--json");
     assertThat(mix.json().get("candidates").get(0).get("route").asText())
         .isEqualTo("local-vllm/qwen3-32b");
-  }
-
-  private static String normalize(String s) {
-    StringBuilder sb = new StringBuilder();
-    for (String line : s.strip().split("\n")) {
-      sb.append(line.strip()).append('\n');
-    }
-    return sb.toString();
   }
 }

@@ -13,11 +13,10 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ScriptedClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,13 +70,9 @@ class ConcurrentRequestsTest {
               new ChatResponse("ok", List.of(), "stop", new Usage(1, 1, 2), "m", null));
         };
     TaskOrchestrator o =
-        TaskOrchestrator.builder()
+        ScriptedClient.orchestrator(client, time)
             .catalog(catalog)
-            .providers(ProviderClients.single(client))
-            .credentials(Credentials.constant("k"))
             .policy(OrchestratorPolicy.builder().breaker(3, Duration.ofSeconds(5)).seed(5L).build())
-            .ticker(time)
-            .sleeper(time)
             .build();
     int threads = 16;
     int perThread = 200;

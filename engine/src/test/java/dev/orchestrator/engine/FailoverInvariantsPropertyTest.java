@@ -14,9 +14,7 @@ import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.plan.RoutePlanner;
-import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -92,10 +90,9 @@ class FailoverInvariantsPropertyTest {
     Duration deadline = Duration.ofSeconds(60);
     Duration attemptTimeout = Duration.ofSeconds(20);
     TaskOrchestrator o =
-        TaskOrchestrator.builder()
+        client
+            .orchestrator()
             .catalog(catalog)
-            .providers(ProviderClients.single(client))
-            .credentials(Credentials.constant("k"))
             .policy(
                 OrchestratorPolicy.builder()
                     .sameRouteRetries(retries)
@@ -106,8 +103,6 @@ class FailoverInvariantsPropertyTest {
                     // Breakers trip and probe within one request (backoff moves fake time).
                     .breaker(2, Duration.ofMillis(500))
                     .build())
-            .ticker(time)
-            .sleeper(time)
             .build();
     String model = List.of(RoutePlanner.FREE, RoutePlanner.AUTO, "g", "v").get(poolChoice);
     ChatRequest request = ChatRequest.builder(model).user("hi").stream(stream).build();

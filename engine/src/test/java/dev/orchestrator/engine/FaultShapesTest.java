@@ -21,9 +21,7 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -52,14 +50,7 @@ class FaultShapesTest {
           .build();
 
   private TaskOrchestrator orchestrator(ProviderClient c, OrchestratorPolicy policy) {
-    return TaskOrchestrator.builder()
-        .catalog(CATALOG)
-        .providers(ProviderClients.single(c))
-        .credentials(Credentials.constant("test-key"))
-        .policy(policy)
-        .ticker(time)
-        .sleeper(time)
-        .build();
+    return ScriptedClient.orchestrator(c, time).catalog(CATALOG).policy(policy).build();
   }
 
   private static OrchestratorPolicy.Builder policy() {
@@ -227,15 +218,7 @@ class FaultShapesTest {
             CATALOG.route("c/m").orElseThrow().toBuilder()
                 .firstTokenTimeout(Duration.ofSeconds(7))
                 .build());
-    TaskOrchestrator o =
-        TaskOrchestrator.builder()
-            .catalog(c)
-            .providers(ProviderClients.single(client))
-            .credentials(Credentials.constant("test-key"))
-            .policy(policy().build())
-            .ticker(time)
-            .sleeper(time)
-            .build();
+    TaskOrchestrator o = client.orchestrator().catalog(c).policy(policy().build()).build();
     o.stream(request("c/m"), d -> {});
     assertThat(client.callDetails().get(0).limits().firstTokenTimeout())
         .isEqualTo(Duration.ofSeconds(7));

@@ -21,11 +21,10 @@ import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.health.StoreStatus;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ScriptedClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,14 +88,10 @@ class PanicModePropertyTest {
                 time, policy.breakers(), new RetryBudget(time, 0.2, 10, Duration.ofSeconds(10))),
             down);
     TaskOrchestrator o =
-        TaskOrchestrator.builder()
+        ScriptedClient.orchestrator(client, time)
             .catalog(catalog)
-            .providers(ProviderClients.single(client))
-            .credentials(Credentials.constant("k"))
             .policy(policy)
             .healthStore(store)
-            .ticker(time)
-            .sleeper(time)
             .build();
 
     int sameRouteRetries = 0;

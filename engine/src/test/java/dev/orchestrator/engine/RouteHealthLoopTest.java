@@ -17,9 +17,7 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
-import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
-import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -44,14 +42,7 @@ class RouteHealthLoopTest {
       OrchestratorPolicy.builder().seed(3L).breaker(2, Duration.ofSeconds(1)).build();
 
   private TaskOrchestrator orchestrator(ProviderClient c, OrchestratorPolicy policy) {
-    return TaskOrchestrator.builder()
-        .catalog(CATALOG)
-        .providers(ProviderClients.single(c))
-        .credentials(Credentials.constant("test-key"))
-        .policy(policy)
-        .ticker(time)
-        .sleeper(time)
-        .build();
+    return ScriptedClient.orchestrator(c, time).catalog(CATALOG).policy(policy).build();
   }
 
   private TaskOrchestrator orchestrator() {

@@ -51,14 +51,7 @@ class TaskOrchestratorTest {
   }
 
   private TaskOrchestrator orchestrator(Catalog catalog, OrchestratorPolicy policy) {
-    return TaskOrchestrator.builder()
-        .catalog(catalog)
-        .providers(ProviderClients.single(client))
-        .credentials(Credentials.constant("test-key"))
-        .policy(policy)
-        .ticker(time)
-        .sleeper(time)
-        .build();
+    return client.orchestrator().catalog(catalog).policy(policy).build();
   }
 
   private static ChatRequest request(String model) {

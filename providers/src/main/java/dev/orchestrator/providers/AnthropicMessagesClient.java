@@ -5,6 +5,7 @@ import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
+import java.util.OptionalInt;
 
 /**
  * An Anthropic Messages client ({@code POST {baseUrl}/messages} with {@code x-api-key} and {@code
@@ -30,6 +31,12 @@ public final class AnthropicMessagesClient implements ProviderClient {
   @Override
   public AttemptOutcome send(ProviderCall call) {
     return transport.send(call, AnthropicWire.INSTANCE);
+  }
+
+  /** Anthropic's {@code POST /messages/count_tokens} for the call's request on its route. */
+  @Override
+  public OptionalInt countTokens(ProviderCall call) {
+    return transport.countTokens(call, AnthropicWire.INSTANCE);
   }
 
   @Override

@@ -67,8 +67,19 @@ public final class Fixtures {
   /** A call with a listener when streaming. */
   public static ProviderCall call(
       Provider p, String model, boolean stream, AttemptLimits limits, Recorder listener) {
+    return call(p, model, stream, limits, listener, new Cancellation());
+  }
+
+  /** A call with a listener when streaming, cancelled through {@code cancellation}. */
+  public static ProviderCall call(
+      Provider p,
+      String model,
+      boolean stream,
+      AttemptLimits limits,
+      Recorder listener,
+      Cancellation cancellation) {
     return new ProviderCall(
-        p, route(p.id(), model), request(stream), limits, listener, new Cancellation());
+        p, route(p.id(), model), request(stream), limits, listener, cancellation);
   }
 
   /**

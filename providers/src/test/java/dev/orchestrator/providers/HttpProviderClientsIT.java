@@ -56,6 +56,14 @@ class HttpProviderClientsIT {
             });
   }
 
+  /** One call without streaming to model {@code m} of {@code p}, through {@link #builder()}. */
+  AttemptOutcome send(Provider p) {
+    return builder()
+        .build()
+        .clientFor(p)
+        .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+  }
+
   /** A non-retryable verdict reached before anything was sent upstream. */
   static void assertRefusedBeforeSending(
       AttemptOutcome out, ScriptedUpstream upstream, FailureCategory category, String text) {
@@ -129,11 +137,7 @@ class HttpProviderClientsIT {
               Protocol.OPENAI_CHAT,
               List.of("UNSET_VAR", Fixtures.KEY_ENV),
               Map.of("HTTP-Referer", "https://example.org", "Host", "ignored.example"));
-      AttemptOutcome out =
-          builder()
-              .build()
-              .clientFor(p)
-              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+      AttemptOutcome out = send(p);
 
       assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
       ScriptedUpstream.Received r = upstream.received().get(0);
@@ -176,11 +180,7 @@ class HttpProviderClientsIT {
   void sendsNoCredentialToAKeylessProvider() {
     try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
       Provider p = Provider.of("vllm", upstream.baseUrl("vllm"), Protocol.OPENAI_CHAT, List.of());
-      AttemptOutcome out =
-          builder()
-              .build()
-              .clientFor(p)
-              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+      AttemptOutcome out = send(p);
 
       assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
       assertThat(upstream.received().get(0).headers()).doesNotContainKey("authorization");
@@ -194,11 +194,7 @@ class HttpProviderClientsIT {
             .withHeaders(Map.of("Retry-After", "2", "x-request-id", "req_429"));
     try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of("p/m", List.of(step)))) {
       Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
-      AttemptOutcome out =
-          builder()
-              .build()
-              .clientFor(p)
-              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+      AttemptOutcome out = send(p);
 
       assertThat(((AttemptOutcome.Failed) out).failure().status()).isEqualTo(429);
       assertThat(evidence)
@@ -222,11 +218,7 @@ class HttpProviderClientsIT {
     try (ScriptedUpstream upstream =
         ScriptedUpstream.start(Map.of("p/m", List.of(Step.answer(500, huge))))) {
       Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
-      AttemptOutcome out =
-          builder()
-              .build()
-              .clientFor(p)
-              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+      AttemptOutcome out = send(p);
 
       assertThat(((AttemptOutcome.Failed) out).failure().status()).isEqualTo(500);
       assertThat(evidence.get(0).body()).hasSize(64 * 1024);
@@ -329,14 +321,7 @@ class HttpProviderClientsIT {
               firstDelta.countDown();
             }
           };
-      ProviderCall call =
-          new ProviderCall(
-              p,
-              Fixtures.route("p", "m"),
-              Fixtures.request(true),
-              Fixtures.easyLimits(),
-              listener,
-              cancel);
+      ProviderCall call = Fixtures.call(p, "m", true, Fixtures.easyLimits(), listener, cancel);
       CompletableFuture<AttemptOutcome> running =
           CompletableFuture.supplyAsync(() -> builder().build().clientFor(p).send(call));
       assertThat(firstDelta.await(5, TimeUnit.SECONDS)).isTrue();
@@ -358,14 +343,7 @@ class HttpProviderClientsIT {
         ScriptedUpstream.start(Map.of("p/m", List.of(Step.fault(Fault.NO_RESPONSE))))) {
       Provider p = Fixtures.provider("p", upstream.baseUrl("p"), Protocol.OPENAI_CHAT);
       Cancellation cancel = new Cancellation();
-      ProviderCall call =
-          new ProviderCall(
-              p,
-              Fixtures.route("p", "m"),
-              Fixtures.request(false),
-              Fixtures.easyLimits(),
-              null,
-              cancel);
+      ProviderCall call = Fixtures.call(p, "m", false, Fixtures.easyLimits(), null, cancel);
       CompletableFuture<AttemptOutcome> running =
           CompletableFuture.supplyAsync(() -> builder().build().clientFor(p).send(call));
       while (upstream.callCount("p/m") == 0) {
@@ -392,14 +370,7 @@ class HttpProviderClientsIT {
           builder()
               .build()
               .clientFor(p)
-              .send(
-                  new ProviderCall(
-                      p,
-                      Fixtures.route("p", "m"),
-                      Fixtures.request(false),
-                      Fixtures.easyLimits(),
-                      null,
-                      cancel));
+              .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null, cancel));
 
       assertThat(((AttemptOutcome.Failed) out).failure().transportFault())
           .isEqualTo(TransportFault.CANCELLED);

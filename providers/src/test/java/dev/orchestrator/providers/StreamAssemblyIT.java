@@ -17,6 +17,7 @@ import dev.orchestrator.engine.spi.StreamBounds;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -69,6 +70,14 @@ class StreamAssemblyIT {
     return clients.clientFor(p).send(Fixtures.call(p, "m", true, LIMITS, listener));
   }
 
+  /** One streaming call to a server that answers {@code pieces}, closed once the call is over. */
+  AttemptOutcome sendTo(List<byte[]> pieces, Protocol protocol, Fixtures.Recorder listener)
+      throws IOException {
+    try (RawServer server = RawServer.answering(pieces)) {
+      return send(server, protocol, listener);
+    }
+  }
+
   static ChatResponse succeeded(AttemptOutcome out) {
     assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
     return ((AttemptOutcome.Succeeded) out).response();
@@ -99,23 +108,21 @@ class StreamAssemblyIT {
             + "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":7,\"completion_tokens\":5,"
             + "\"total_tokens\":12}}\n\n";
     // no [DONE]: the connection simply ends after the terminal chunk
-    try (RawServer server = RawServer.answering(withHead(RawServer.split(sse, 7)))) {
-      Fixtures.Recorder listener = new Fixtures.Recorder();
-      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out = sendTo(withHead(RawServer.split(sse, 7)), Protocol.OPENAI_CHAT, listener);
 
-      ChatResponse r = succeeded(out);
-      assertThat(r.content()).isEqualTo("Grüße 🌍 ");
-      assertThat(r.toolCalls())
-          .containsExactly(
-              new ToolCall("call_a", "search", "{\"q\":\"cats\"}"),
-              new ToolCall("call_b", "fetch", "{\"url\":\"x\"}"));
-      assertThat(r.finishReason()).isEqualTo("tool_calls");
-      assertThat(r.usage().totalTokens()).isEqualTo(12);
-      assertThat(r.servedModel()).isEqualTo("served-m");
-      assertThat(r.requestId()).isEqualTo("req_raw");
-      assertThat(listener.text()).isEqualTo("Grüße 🌍 ");
-      assertThat(listener.toolCalls).isEqualTo(r.toolCalls());
-    }
+    ChatResponse r = succeeded(out);
+    assertThat(r.content()).isEqualTo("Grüße 🌍 ");
+    assertThat(r.toolCalls())
+        .containsExactly(
+            new ToolCall("call_a", "search", "{\"q\":\"cats\"}"),
+            new ToolCall("call_b", "fetch", "{\"url\":\"x\"}"));
+    assertThat(r.finishReason()).isEqualTo("tool_calls");
+    assertThat(r.usage().totalTokens()).isEqualTo(12);
+    assertThat(r.servedModel()).isEqualTo("served-m");
+    assertThat(r.requestId()).isEqualTo("req_raw");
+    assertThat(listener.text()).isEqualTo("Grüße 🌍 ");
+    assertThat(listener.toolCalls).isEqualTo(r.toolCalls());
   }
 
   @Test
@@ -141,20 +148,19 @@ class StreamAssemblyIT {
             + "event: message_delta\ndata: {\"type\":\"message_delta\","
             + "\"delta\":{\"stop_reason\":\"tool_use\"},\"usage\":{\"output_tokens\":9}}\n\n"
             + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
-    try (RawServer server = RawServer.answering(withHead(RawServer.split(sse, 13)))) {
-      Fixtures.Recorder listener = new Fixtures.Recorder();
-      AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out =
+        sendTo(withHead(RawServer.split(sse, 13)), Protocol.ANTHROPIC_MESSAGES, listener);
 
-      ChatResponse r = succeeded(out);
-      assertThat(r.content()).isEqualTo("Let me look.");
-      assertThat(r.toolCalls())
-          .containsExactly(new ToolCall("toolu_1", "search", "{\"q\": \"dogs\"}"));
-      assertThat(r.finishReason()).isEqualTo("tool_calls");
-      assertThat(r.usage().promptTokens()).isEqualTo(11);
-      assertThat(r.usage().completionTokens()).isEqualTo(9);
-      assertThat(r.servedModel()).isEqualTo("claude-x");
-      assertThat(listener.toolCalls).hasSize(1);
-    }
+    ChatResponse r = succeeded(out);
+    assertThat(r.content()).isEqualTo("Let me look.");
+    assertThat(r.toolCalls())
+        .containsExactly(new ToolCall("toolu_1", "search", "{\"q\": \"dogs\"}"));
+    assertThat(r.finishReason()).isEqualTo("tool_calls");
+    assertThat(r.usage().promptTokens()).isEqualTo(11);
+    assertThat(r.usage().completionTokens()).isEqualTo(9);
+    assertThat(r.servedModel()).isEqualTo("claude-x");
+    assertThat(listener.toolCalls).hasSize(1);
   }
 
   @Test
@@ -184,47 +190,45 @@ class StreamAssemblyIT {
             + "event: message_delta\ndata: {\"type\":\"message_delta\","
             + "\"delta\":{\"stop_reason\":\"tool_use\"},\"usage\":{\"output_tokens\":7}}\n\n"
             + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
-    try (RawServer server = RawServer.answering(withHead(RawServer.split(sse, 11)))) {
-      Fixtures.Recorder listener = new Fixtures.Recorder();
-      AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out =
+        sendTo(withHead(RawServer.split(sse, 11)), Protocol.ANTHROPIC_MESSAGES, listener);
 
-      ChatResponse r = succeeded(out);
-      assertThat(r.id()).isEqualTo("msg_9");
-      assertThat(r.reasoningContent()).isEqualTo("Search first.");
-      assertThat(listener.reasoning.toString()).isEqualTo("Search first.");
-      // Anthropic's block index 1 is the answer's first tool call: index 0, id and name first.
-      assertThat(listener.fragments)
-          .containsExactly(
-              new ToolCallDelta(0, "toolu_9", "search", ""),
-              new ToolCallDelta(0, null, null, "{\"q\":"),
-              new ToolCallDelta(0, null, null, "1}"));
-      assertThat(r.toolCalls()).containsExactly(new ToolCall("toolu_9", "search", "{\"q\":1}"));
-      assertThat(r.usage().promptTokens()).isEqualTo(48);
-      assertThat(r.usage().cachedTokens()).isEqualTo(40);
-      assertThat(r.usage().cacheCreationTokens()).isEqualTo(3);
-      assertThat(r.usage().completionTokens()).isEqualTo(7);
-    }
+    ChatResponse r = succeeded(out);
+    assertThat(r.id()).isEqualTo("msg_9");
+    assertThat(r.reasoningContent()).isEqualTo("Search first.");
+    assertThat(listener.reasoning.toString()).isEqualTo("Search first.");
+    // Anthropic's block index 1 is the answer's first tool call: index 0, id and name first.
+    assertThat(listener.fragments)
+        .containsExactly(
+            new ToolCallDelta(0, "toolu_9", "search", ""),
+            new ToolCallDelta(0, null, null, "{\"q\":"),
+            new ToolCallDelta(0, null, null, "1}"));
+    assertThat(r.toolCalls()).containsExactly(new ToolCall("toolu_9", "search", "{\"q\":1}"));
+    assertThat(r.usage().promptTokens()).isEqualTo(48);
+    assertThat(r.usage().cachedTokens()).isEqualTo(40);
+    assertThat(r.usage().cacheCreationTokens()).isEqualTo(3);
+    assertThat(r.usage().completionTokens()).isEqualTo(7);
   }
 
   @Test
   void classifiesAnInBandErrorBeforeOutputAsRetryableEvidence() throws Exception {
     String sse = "data: {\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\"}}\n\n";
-    try (RawServer server = RawServer.answering(withHead(List.of(RawServer.bytes(sse))))) {
-      Fixtures.Recorder listener = new Fixtures.Recorder();
-      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out =
+        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.OPENAI_CHAT, listener);
 
-      assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
-      assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isFalse();
-      assertThat(evidence)
-          .singleElement()
-          .satisfies(
-              e -> {
-                assertThat(e.inBandError()).isTrue();
-                assertThat(e.streamStarted()).isFalse();
-                assertThat(e.body()).contains("overloaded_error");
-                assertThat(e.provider()).isEqualTo("raw");
-              });
-    }
+    assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
+    assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isFalse();
+    assertThat(evidence)
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.inBandError()).isTrue();
+              assertThat(e.streamStarted()).isFalse();
+              assertThat(e.body()).contains("overloaded_error");
+              assertThat(e.provider()).isEqualTo("raw");
+            });
   }
 
   @Test
@@ -234,17 +238,16 @@ class StreamAssemblyIT {
             + "\"delta\":{\"type\":\"text_delta\",\"text\":\"Half an ans\"}}\n\n"
             + "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\","
             + "\"message\":\"Overloaded\"}}\n\n";
-    try (RawServer server = RawServer.answering(withHead(List.of(RawServer.bytes(sse))))) {
-      Fixtures.Recorder listener = new Fixtures.Recorder();
-      AttemptOutcome out = send(server, Protocol.ANTHROPIC_MESSAGES, listener);
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out =
+        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.ANTHROPIC_MESSAGES, listener);
 
-      AttemptOutcome.Failed failed = (AttemptOutcome.Failed) out;
-      assertThat(failed.visibleOutput()).isTrue();
-      assertThat(failed.failure().category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
-      assertThat(failed.failure().retryable()).isFalse();
-      assertThat(evidence).singleElement().satisfies(e -> assertThat(e.streamStarted()).isTrue());
-      assertThat(listener.text()).isEqualTo("Half an ans");
-    }
+    AttemptOutcome.Failed failed = (AttemptOutcome.Failed) out;
+    assertThat(failed.visibleOutput()).isTrue();
+    assertThat(failed.failure().category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
+    assertThat(failed.failure().retryable()).isFalse();
+    assertThat(evidence).singleElement().satisfies(e -> assertThat(e.streamStarted()).isTrue());
+    assertThat(listener.text()).isEqualTo("Half an ans");
   }
 
   @Test
@@ -281,13 +284,11 @@ class StreamAssemblyIT {
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
             + b.length
             + "\r\nConnection: close\r\n\r\n";
-    try (RawServer server = RawServer.answering(List.of(RawServer.bytes(head), b))) {
-      Fixtures.Recorder listener = new Fixtures.Recorder();
-      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out = sendTo(List.of(RawServer.bytes(head), b), Protocol.OPENAI_CHAT, listener);
 
-      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
-      assertThat(listener.deltas).containsExactly("not streamed");
-    }
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    assertThat(listener.deltas).containsExactly("not streamed");
   }
 
   @Test
@@ -298,15 +299,14 @@ class StreamAssemblyIT {
             + "data:\n\n" // a legal empty data line: nothing at all
             + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"after\"},"
             + "\"finish_reason\":\"stop\"}]}\n\n";
-    try (RawServer server = RawServer.answering(withHead(List.of(RawServer.bytes(sse))))) {
-      Fixtures.Recorder listener = new Fixtures.Recorder();
-      AttemptOutcome out = send(server, Protocol.OPENAI_CHAT, listener);
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome out =
+        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.OPENAI_CHAT, listener);
 
-      AttemptOutcome.Succeeded ok = (AttemptOutcome.Succeeded) out;
-      assertThat(ok.response().content()).isEqualTo("ok after");
-      assertThat(ok.skippedEvents()).isEqualTo(1);
-      assertThat(listener.deltas).containsExactly("ok ", "after");
-    }
+    AttemptOutcome.Succeeded ok = (AttemptOutcome.Succeeded) out;
+    assertThat(ok.response().content()).isEqualTo("ok after");
+    assertThat(ok.skippedEvents()).isEqualTo(1);
+    assertThat(listener.deltas).containsExactly("ok ", "after");
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.providers.simulation.HttpChunks;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -131,8 +132,8 @@ class StreamConnectionReuseIT {
               ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
                       + "Transfer-Encoding: chunked\r\n\r\n")
                   .getBytes(StandardCharsets.ISO_8859_1));
-          out.write(chunk(EVENTS));
-          out.write(chunk("data: [DONE]\n\n"));
+          out.write(HttpChunks.chunk(EVENTS));
+          out.write(HttpChunks.chunk("data: [DONE]\n\n"));
           out.flush();
           if (release != null && !release.await(10, TimeUnit.MINUTES)) {
             return;
@@ -145,17 +146,6 @@ class StreamConnectionReuseIT {
       } catch (IOException | InterruptedException e) {
         // the client left
       }
-    }
-
-    private static byte[] chunk(String data) {
-      byte[] b = data.getBytes(StandardCharsets.UTF_8);
-      byte[] head = (Integer.toHexString(b.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1);
-      byte[] all = new byte[head.length + b.length + 2];
-      System.arraycopy(head, 0, all, 0, head.length);
-      System.arraycopy(b, 0, all, head.length, b.length);
-      all[all.length - 2] = '\r';
-      all[all.length - 1] = '\n';
-      return all;
     }
 
     /** Reads one request (head and Content-Length body); false at the end of the connection. */

@@ -10,6 +10,7 @@ import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Responses;
+import dev.orchestrator.serve.messages.MessagesEndpoint;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
 import dev.orchestrator.serve.responses.ResponseStore;
@@ -29,6 +30,7 @@ final class RequestRouter {
   private final TaskOrchestrator orchestrator;
   private final Authenticator authenticator;
   private final ChatEndpoint chat;
+  private final MessagesEndpoint messages;
   private final ResponsesEndpoint responses;
   private final Readiness readiness;
   private final ServeMetrics metrics;
@@ -46,6 +48,7 @@ final class RequestRouter {
     this.orchestrator = orchestrator;
     this.authenticator = authenticator;
     this.chat = new ChatEndpoint(dispatch);
+    this.messages = new MessagesEndpoint(dispatch);
     this.responses = new ResponsesEndpoint(dispatch, responseStore);
     this.readiness = readiness;
     this.metrics = metrics;
@@ -80,20 +83,16 @@ final class RequestRouter {
     if (!path.startsWith("/v1/")) {
       throw notFound(path);
     }
+    if (path.startsWith("/v1/messages")) {
+      messages(ex, entry, path, method);
+      return;
+    }
     ClientToken client = authenticator.authenticate(ex.header("Authorization"));
     if (authenticator.required()) {
       entry.client = client.name();
     }
     if (path.equals("/v1/chat/completions")) {
-      if (!method.equals("POST")) {
-        throw ApiError.of(
-                405,
-                "invalid_request_error",
-                "method " + method + " on " + path + " (expected: POST)",
-                null,
-                "method_not_allowed")
-            .header("Allow", "POST");
-      }
+      requirePost(method, path);
       chat.handle(ex, entry, client);
       return;
     }
@@ -119,13 +118,52 @@ final class RequestRouter {
     throw notFound(path);
   }
 
+  /**
+   * The Messages front: Anthropic's {@code x-api-key} or a bearer token names the client, and every
+   * error leaves in the Messages shape.
+   */
+  private void messages(HttpCall ex, AccessLog.Entry entry, String path, String method) {
+    try {
+      if (!path.equals("/v1/messages") && !path.equals("/v1/messages/count_tokens")) {
+        throw notFound(path);
+      }
+      String key = ex.header("x-api-key");
+      ClientToken client =
+          authenticator.authenticate(key != null ? "Bearer " + key : ex.header("Authorization"));
+      if (authenticator.required()) {
+        entry.client = client.name();
+      }
+      requirePost(method, path);
+      if (path.equals("/v1/messages")) {
+        messages.messages(ex, entry, client);
+      } else {
+        messages.countTokens(ex, entry);
+      }
+    } catch (ApiError e) {
+      throw MessagesEndpoint.render(e);
+    }
+  }
+
+  private static void requirePost(String method, String path) {
+    if (!method.equals("POST")) {
+      throw ApiError.of(
+              405,
+              "invalid_request_error",
+              "method " + method + " on " + path + " (expected: POST)",
+              null,
+              "method_not_allowed")
+          .header("Allow", "POST");
+    }
+  }
+
   private static ApiError notFound(String path) {
     return ApiError.of(
         404,
         "invalid_request_error",
         "no such endpoint: "
             + path
-            + " (expected: /v1/chat/completions, /v1/responses, /v1/models, /healthz, /readyz or /metrics)",
+            + " (expected: /v1/chat/completions, /v1/messages, /v1/messages/count_tokens,"
+            + " /v1/responses, /v1/models, /healthz, /readyz or /metrics)",
         null,
         "not_found");
   }

@@ -7,6 +7,7 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.providers.simulation.HttpChunks;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,18 +34,6 @@ class StreamBatchingIT {
       "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
           .getBytes(StandardCharsets.US_ASCII);
 
-  /** {@code text} as one HTTP chunk. */
-  private static byte[] httpChunk(String text) {
-    byte[] data = text.getBytes(StandardCharsets.UTF_8);
-    byte[] head = (Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);
-    byte[] out = new byte[head.length + data.length + 2];
-    System.arraycopy(head, 0, out, 0, head.length);
-    System.arraycopy(data, 0, out, head.length, data.length);
-    out[out.length - 2] = '\r';
-    out[out.length - 1] = '\n';
-    return out;
-  }
-
   private static String event(String deltaJson, String finish) {
     return "data: {\"id\":\"chatcmpl-b\",\"object\":\"chat.completion.chunk\",\"created\":1,"
         + "\"model\":\"m\",\"choices\":[{\"index\":0,\"delta\":"
@@ -66,7 +55,7 @@ class StreamBatchingIT {
                   OutputStream out = s.getOutputStream();
                   out.write(HEAD);
                   out.write(
-                      httpChunk(
+                      HttpChunks.chunk(
                           event("{\"role\":\"assistant\",\"content\":\"one \"}", "null")
                               + event("{\"content\":\"two\"}", "null")));
                   out.flush();
@@ -74,7 +63,7 @@ class StreamBatchingIT {
                   // until the next read would never let this latch open (and time out here).
                   boolean released = clientSawBatch.await(20, TimeUnit.SECONDS);
                   out.write(
-                      httpChunk(
+                      HttpChunks.chunk(
                           event("{\"content\":\" three\"}", "null")
                               + event("{}", "\"stop\"")
                               + "data: [DONE]\n\n"));

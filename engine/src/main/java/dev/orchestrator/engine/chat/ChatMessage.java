@@ -25,6 +25,10 @@ import java.util.Objects;
  * @param refusal an assistant message's refusal text, or {@code null}
  * @param extra message fields the engine does not model, forwarded unchanged to OpenAI-protocol
  *     routes (JSON-shaped values, see {@link ChatRequest#extraBody()}); empty when none
+ * @param thinking an assistant message's reasoning blocks as the provider issued them, with their
+ *     signatures ({@link Thinking}); replayed only to the protocol that signs them; empty when none
+ * @param toolError whether a {@link Role#TOOL} message reports a failed tool call (Anthropic's
+ *     {@code is_error}); {@code false} otherwise
  */
 public record ChatMessage(
     Role role,
@@ -34,7 +38,9 @@ public record ChatMessage(
     String name,
     String reasoningContent,
     String refusal,
-    Map<String, Object> extra) {
+    Map<String, Object> extra,
+    List<Thinking> thinking,
+    boolean toolError) {
 
   /** Validates and copies. */
   public ChatMessage {
@@ -42,6 +48,15 @@ public record ChatMessage(
     parts = parts == null ? List.of() : List.copyOf(parts);
     toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
     extra = JsonValues.copyObject(extra, "message extra");
+    thinking = thinking == null ? List.of() : List.copyOf(thinking);
+    if (role != Role.ASSISTANT && !thinking.isEmpty()) {
+      throw new IllegalArgumentException(
+          "thinking: on a " + role.wireName() + " message (expected: only on assistant)");
+    }
+    if (toolError && role != Role.TOOL) {
+      throw new IllegalArgumentException(
+          "is_error: on a " + role.wireName() + " message (expected: only on tool results)");
+    }
     if (role != Role.ASSISTANT) {
       if (!toolCalls.isEmpty()) {
         throw new IllegalArgumentException(
@@ -67,7 +82,17 @@ public record ChatMessage(
 
   /** A text message (the shape of earlier versions). */
   public ChatMessage(Role role, String content, List<ToolCall> toolCalls, String toolCallId) {
-    this(role, textParts(content), toolCalls, toolCallId, null, null, null, Map.of());
+    this(
+        role,
+        textParts(content),
+        toolCalls,
+        toolCallId,
+        null,
+        null,
+        null,
+        Map.of(),
+        List.of(),
+        false);
   }
 
   private static List<ContentPart> textParts(String content) {
@@ -157,6 +182,8 @@ public record ChatMessage(
     b.reasoningContent = reasoningContent;
     b.refusal = refusal;
     b.extra.putAll(extra);
+    b.thinking.addAll(thinking);
+    b.toolError = toolError;
     return b;
   }
 
@@ -170,6 +197,8 @@ public record ChatMessage(
     private String reasoningContent;
     private String refusal;
     private final Map<String, Object> extra = new LinkedHashMap<>();
+    private final List<Thinking> thinking = new ArrayList<>();
+    private boolean toolError;
 
     private Builder(Role role) {
       this.role = role;
@@ -230,10 +259,31 @@ public record ChatMessage(
       return this;
     }
 
+    /** Appends a reasoning block as the provider issued it (assistant only). */
+    public Builder thinking(Thinking t) {
+      thinking.add(Objects.requireNonNull(t, "thinking"));
+      return this;
+    }
+
+    /** Marks a tool result as reporting a failed call. */
+    public Builder toolError(boolean v) {
+      toolError = v;
+      return this;
+    }
+
     /** Builds the message. */
     public ChatMessage build() {
       return new ChatMessage(
-          role, parts, toolCalls, toolCallId, name, reasoningContent, refusal, extra);
+          role,
+          parts,
+          toolCalls,
+          toolCallId,
+          name,
+          reasoningContent,
+          refusal,
+          extra,
+          thinking,
+          toolError);
     }
   }
 }

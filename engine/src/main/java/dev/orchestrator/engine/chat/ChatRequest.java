@@ -56,6 +56,8 @@ import java.util.Set;
  *     routes (values: {@code null}, {@link Boolean}, {@link Number}, {@link String}, {@link List},
  *     {@link Map}); a route of another protocol cannot honour them and is excluded. Never a
  *     modelled field (see {@link #MODELLED_FIELDS}), never {@code models}
+ * @param nativeRequest the request in the caller's own protocol, sent unchanged to a route of that
+ *     protocol ({@link NativeRequest}), or {@code null}
  */
 public record ChatRequest(
     String model,
@@ -84,7 +86,8 @@ public record ChatRequest(
     Boolean logprobs,
     Integer topLogprobs,
     Integer n,
-    Map<String, Object> extraBody) {
+    Map<String, Object> extraBody,
+    NativeRequest nativeRequest) {
 
   /**
    * The OpenAI request fields this record models (plus the orchestrator's own {@code models});
@@ -175,6 +178,7 @@ public record ChatRequest(
     b.topLogprobs = topLogprobs;
     b.n = n;
     b.extraBody.putAll(extraBody);
+    b.nativeRequest = nativeRequest;
     return b;
   }
 
@@ -304,6 +308,7 @@ public record ChatRequest(
     private Integer topLogprobs;
     private Integer n;
     private final Map<String, Object> extraBody = new LinkedHashMap<>();
+    private NativeRequest nativeRequest;
 
     private Builder(String model) {
       this.model = model;
@@ -522,6 +527,12 @@ public record ChatRequest(
       return this;
     }
 
+    /** Keeps the request in the caller's own protocol for routes of that protocol. */
+    public Builder nativeRequest(NativeRequest v) {
+      nativeRequest = v;
+      return this;
+    }
+
     /**
      * Builds the request.
      *
@@ -555,7 +566,8 @@ public record ChatRequest(
           logprobs,
           topLogprobs,
           n,
-          extraBody);
+          extraBody,
+          nativeRequest);
     }
   }
 }

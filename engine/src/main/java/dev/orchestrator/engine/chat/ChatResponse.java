@@ -22,6 +22,11 @@ import java.util.Objects;
  *     Anthropic thinking), or {@code null} when there was none
  * @param refusal the model's refusal text, or {@code null}
  * @param logprobsJson the first choice's {@code logprobs} object as JSON text, or {@code null}
+ * @param thinking the reasoning blocks as the provider issued them, with their signatures
+ *     (Anthropic thinking and redacted thinking); empty when the provider gave none or unsigned
+ *     text only
+ * @param stopSequence the caller's stop sequence that ended the answer, when the provider names it
+ *     (finish reason {@code stop}), else {@code null}
  */
 public record ChatResponse(
     String content,
@@ -34,11 +39,14 @@ public record ChatResponse(
     String systemFingerprint,
     String reasoningContent,
     String refusal,
-    String logprobsJson) {
+    String logprobsJson,
+    List<Thinking> thinking,
+    String stopSequence) {
   /** Validates and copies. */
   public ChatResponse {
     content = content == null ? "" : content;
     toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+    thinking = thinking == null ? List.of() : List.copyOf(thinking);
     usage = usage == null ? Usage.NONE : usage;
     Objects.requireNonNull(servedModel, "servedModel");
   }
@@ -62,7 +70,32 @@ public record ChatResponse(
         null,
         null,
         null,
+        null,
+        List.of(),
         null);
+  }
+
+  /** A builder for an answer served as {@code servedModel}. */
+  public static Builder builder(String servedModel) {
+    return new Builder(servedModel);
+  }
+
+  /** A builder initialised from this answer. */
+  public Builder toBuilder() {
+    Builder b = new Builder(servedModel);
+    b.content = content;
+    b.toolCalls = toolCalls;
+    b.finishReason = finishReason;
+    b.usage = usage;
+    b.requestId = requestId;
+    b.id = id;
+    b.systemFingerprint = systemFingerprint;
+    b.reasoningContent = reasoningContent;
+    b.refusal = refusal;
+    b.logprobsJson = logprobsJson;
+    b.thinking = thinking;
+    b.stopSequence = stopSequence;
+    return b;
   }
 
   /**
@@ -70,18 +103,7 @@ public record ChatResponse(
    * partial answer the caller already received.
    */
   public ChatResponse withContentPrefix(String prefix) {
-    return new ChatResponse(
-        prefix + content,
-        toolCalls,
-        finishReason,
-        usage,
-        servedModel,
-        requestId,
-        id,
-        systemFingerprint,
-        reasoningContent,
-        refusal,
-        logprobsJson);
+    return toBuilder().content(prefix + content).build();
   }
 
   /**
@@ -90,5 +112,116 @@ public record ChatResponse(
    */
   public boolean usable() {
     return !content.isEmpty() || !toolCalls.isEmpty() || refusal != null && !refusal.isEmpty();
+  }
+
+  /** Mutable builder; not thread-safe. Every setting is optional. */
+  public static final class Builder {
+    private final String servedModel;
+    private String content;
+    private List<ToolCall> toolCalls;
+    private String finishReason;
+    private Usage usage;
+    private String requestId;
+    private String id;
+    private String systemFingerprint;
+    private String reasoningContent;
+    private String refusal;
+    private String logprobsJson;
+    private List<Thinking> thinking;
+    private String stopSequence;
+
+    private Builder(String servedModel) {
+      this.servedModel = Objects.requireNonNull(servedModel, "servedModel");
+    }
+
+    /** The text. */
+    public Builder content(String v) {
+      content = v;
+      return this;
+    }
+
+    /** The tool calls. */
+    public Builder toolCalls(List<ToolCall> v) {
+      toolCalls = v;
+      return this;
+    }
+
+    /** The finish reason in OpenAI's words. */
+    public Builder finishReason(String v) {
+      finishReason = v;
+      return this;
+    }
+
+    /** The usage. */
+    public Builder usage(Usage v) {
+      usage = v;
+      return this;
+    }
+
+    /** The provider's request id. */
+    public Builder requestId(String v) {
+      requestId = v;
+      return this;
+    }
+
+    /** The answer's own id. */
+    public Builder id(String v) {
+      id = v;
+      return this;
+    }
+
+    /** The upstream's {@code system_fingerprint}. */
+    public Builder systemFingerprint(String v) {
+      systemFingerprint = v;
+      return this;
+    }
+
+    /** The reasoning text. */
+    public Builder reasoningContent(String v) {
+      reasoningContent = v;
+      return this;
+    }
+
+    /** The refusal text. */
+    public Builder refusal(String v) {
+      refusal = v;
+      return this;
+    }
+
+    /** The first choice's {@code logprobs} as JSON text. */
+    public Builder logprobsJson(String v) {
+      logprobsJson = v;
+      return this;
+    }
+
+    /** The reasoning blocks as the provider issued them. */
+    public Builder thinking(List<Thinking> v) {
+      thinking = v;
+      return this;
+    }
+
+    /** The stop sequence that ended the answer. */
+    public Builder stopSequence(String v) {
+      stopSequence = v;
+      return this;
+    }
+
+    /** Builds the answer. */
+    public ChatResponse build() {
+      return new ChatResponse(
+          content,
+          toolCalls,
+          finishReason,
+          usage,
+          servedModel,
+          requestId,
+          id,
+          systemFingerprint,
+          reasoningContent,
+          refusal,
+          logprobsJson,
+          thinking,
+          stopSequence);
+    }
   }
 }

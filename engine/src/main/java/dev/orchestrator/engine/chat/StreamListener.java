@@ -47,6 +47,19 @@ public interface StreamListener {
   /** A piece of the model's reasoning ({@code reasoning_content}; Anthropic thinking). */
   default void onReasoning(String delta) {}
 
+  /**
+   * The provider's signature of the reasoning block just streamed (Anthropic's {@code
+   * signature_delta}): it ends that block, and a reasoning piece after it starts a new one. Not
+   * visible output on its own.
+   */
+  default void onReasoningSignature(String signature) {}
+
+  /**
+   * A reasoning block the provider withheld (Anthropic's {@code redacted_thinking}), as its
+   * encrypted data; replayable only to the protocol that issued it.
+   */
+  default void onRedactedReasoning(String data) {}
+
   /** A piece of the model's refusal. */
   default void onRefusal(String delta) {}
 

@@ -71,6 +71,17 @@ final class VisibleOutput implements StreamListener {
   }
 
   @Override
+  public void onReasoningSignature(String signature) {
+    delegate.onReasoningSignature(signature); // closes reasoning already sent; not output by itself
+  }
+
+  @Override
+  public void onRedactedReasoning(String data) {
+    started = true;
+    delegate.onRedactedReasoning(data);
+  }
+
+  @Override
   public void onLogprobs(String logprobsJson) {
     delegate.onLogprobs(logprobsJson); // rides with the deltas that follow; not output by itself
   }

@@ -33,31 +33,21 @@ public final class CloseMatches {
       scored.add(new Scored(n, contains, d));
     }
     scored.sort(
-        Comparator.comparingInt((Scored s) -> s.contains)
-            .thenComparingInt(s -> s.distance)
-            .thenComparing(s -> s.name));
+        Comparator.comparingInt(Scored::contains)
+            .thenComparingInt(Scored::distance)
+            .thenComparing(Scored::name));
     List<String> out = new ArrayList<>();
     int cap = Math.max(3, q.length() / 2);
     for (Scored s : scored) {
-      if (out.size() == limit || (s.contains == 1 && s.distance > cap)) {
+      if (out.size() == limit || (s.contains() == 1 && s.distance() > cap)) {
         break;
       }
-      out.add(s.name);
+      out.add(s.name());
     }
     return out;
   }
 
-  private static final class Scored {
-    final String name;
-    final int contains;
-    final int distance;
-
-    Scored(String name, int contains, int distance) {
-      this.name = name;
-      this.contains = contains;
-      this.distance = distance;
-    }
-  }
+  private record Scored(String name, int contains, int distance) {}
 
   /** Levenshtein distance, two rows. */
   public static int distance(String a, String b) {

@@ -4,6 +4,7 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolChoice;
@@ -26,6 +27,16 @@ public final class ProtocolFit {
    * of that protocol can honour the whole request.
    */
   public static FieldGap firstGap(ChatRequest r, Protocol protocol) {
+    NativeRequest n = r.nativeRequest();
+    if (n != null) {
+      if (n.protocol() == protocol) {
+        return null; // the caller's own body is sent as it is
+      }
+      if (!n.contract().isEmpty()) {
+        return new FieldGap(
+            n.contract().get(0), "only " + n.protocol().wireName() + " routes honour it");
+      }
+    }
     switch (protocol) {
       case OPENAI_CHAT:
         return null;
@@ -94,7 +105,8 @@ public final class ProtocolFit {
       if (m.name() != null) {
         return new FieldGap(at + ".name", NONE);
       }
-      if (m.reasoningContent() != null) {
+      if (m.reasoningContent() != null && m.thinking().isEmpty()) {
+        // Replayed reasoning reaches Anthropic only as the blocks it signed.
         return new FieldGap(
             at + ".reasoning_content", NONE + " (thinking blocks must be signed by Anthropic)");
       }

@@ -1,5 +1,7 @@
 package dev.orchestrator.engine.spi;
 
+import java.util.OptionalInt;
+
 /**
  * Sends one chat attempt to one route. Implementations live in the {@code providers} module (or are
  * supplied by users and tests).
@@ -14,4 +16,14 @@ package dev.orchestrator.engine.spi;
 public interface ProviderClient {
   /** Runs one attempt to completion. */
   AttemptOutcome send(ProviderCall call);
+
+  /**
+   * The input tokens {@code call}'s request takes on its route, as the provider's own counting
+   * endpoint says (Anthropic's {@code count_tokens}); empty when the protocol has none or the count
+   * failed, so that the caller estimates instead. Sends no chat request; never throws for a
+   * provider or transport failure. None by default.
+   */
+  default OptionalInt countTokens(ProviderCall call) {
+    return OptionalInt.empty();
+  }
 }

@@ -38,13 +38,10 @@ class OpenTelemetryListenerTest {
             .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
             .build();
     TaskOrchestrator o =
-        TaskOrchestrator.builder()
+        client
+            .orchestrator()
             .catalog(c)
-            .providers(ProviderClients.single(client))
-            .credentials(Credentials.constant("k"))
             .policy(OrchestratorPolicy.defaults())
-            .ticker(time)
-            .sleeper(time)
             .listener(new OpenTelemetryListener(provider.get("test")))
             .build();
     o.chat(ChatRequest.builder("v").user("secret prompt").build());

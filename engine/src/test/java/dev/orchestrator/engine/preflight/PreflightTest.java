@@ -91,13 +91,10 @@ class PreflightTest {
   }
 
   private TaskOrchestrator orchestrator(Catalog catalog) {
-    return TaskOrchestrator.builder()
+    return client
+        .orchestrator()
         .catalog(catalog)
-        .providers(ProviderClients.single(client))
-        .credentials(Credentials.constant("test-key"))
         .policy(OrchestratorPolicy.builder().seed(7L).build())
-        .ticker(time)
-        .sleeper(time)
         .build();
   }
 
@@ -291,13 +288,10 @@ class PreflightTest {
             ? rateLimited(day)
             : failure(quota(day)));
     TaskOrchestrator o =
-        TaskOrchestrator.builder()
+        client
+            .orchestrator()
             .catalog(Catalogs.of(free("a", "m", 8000)))
-            .providers(ProviderClients.single(client))
-            .credentials(Credentials.constant("test-key"))
             .policy(OrchestratorPolicy.builder().retryAfterCap(Duration.ofMinutes(3)).build())
-            .ticker(time)
-            .sleeper(time)
             .build();
 
     RouteVerdict v =

@@ -58,8 +58,16 @@ public final class ScriptedClient implements ProviderClient {
    * client's fake time as ticker and sleeper; the caller adds the catalog.
    */
   public TaskOrchestrator.Builder orchestrator() {
+    return orchestrator(this, time);
+  }
+
+  /**
+   * An orchestrator builder whose every provider is {@code client}, with a constant key and {@code
+   * time} as ticker and sleeper; the caller adds the catalog.
+   */
+  public static TaskOrchestrator.Builder orchestrator(ProviderClient client, FakeTime time) {
     return TaskOrchestrator.builder()
-        .providers(ProviderClients.single(this))
+        .providers(ProviderClients.single(client))
         .credentials(Credentials.constant("k"))
         .ticker(time)
         .sleeper(time);

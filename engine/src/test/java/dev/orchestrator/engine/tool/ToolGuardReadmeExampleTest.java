@@ -3,6 +3,7 @@ package dev.orchestrator.engine.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.engine.testing.ReadmeBlocks;
 import dev.orchestrator.engine.tool.readme.GuardedSearch;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,20 +33,8 @@ class ToolGuardReadmeExampleTest {
                 "src/test/java/dev/orchestrator/engine/tool/readme/GuardedSearch.java"));
     String code = source.substring(source.indexOf("import "));
     String readme = java.nio.file.Files.readString(readmePath);
-    String block =
-        readme.substring(
-            readme.indexOf("<!-- README:tool-guard -->"),
-            readme.indexOf("<!-- /README:tool-guard -->"));
-    block = block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```"));
-    assertThat(normalize(block)).isEqualTo(normalize(code));
-  }
-
-  private static String normalize(String s) {
-    StringBuilder sb = new StringBuilder();
-    for (String line : s.strip().split("\n")) {
-      sb.append(line.strip()).append('\n');
-    }
-    return sb.toString();
+    assertThat(ReadmeBlocks.javaBlock(readme, "tool-guard"))
+        .isEqualTo(ReadmeBlocks.normalize(code));
   }
 
   @Test

@@ -87,52 +87,63 @@ class FleetOrchestratorsIT {
     assertThat(upstream.callCount("alpha/small")).isEqualTo(alphaCalls);
   }
 
-  @Test
-  void aLongRetryAfterThroughAKeepsBOffTheRouteForItsLengthOnly() {
+  /** Orchestrators A and B on one upstream, each with its own store in one namespace. */
+  private record TwoReplicas(
+      ScriptedUpstream upstream,
+      RedisHealthStore storeA,
+      RedisHealthStore storeB,
+      TaskOrchestrator a,
+      TaskOrchestrator b) {}
+
+  /**
+   * A and B in namespace {@code ns} on {@code time}, over an upstream whose {@code delta/limited}
+   * answers one 429 with {@code Retry-After: retryAfter} (seconds), then "back".
+   */
+  private TwoReplicas rateLimitedOnce(String ns, String retryAfter, ManualTime time) {
     Step limited =
         Step.answer(429, "{\"error\":{\"message\":\"slow down\"}}")
-            .withHeaders(Map.of("Retry-After", "30"));
+            .withHeaders(Map.of("Retry-After", retryAfter));
     ScriptedUpstream upstream =
         keep(ScriptedUpstream.start(Map.of("delta/limited", List.of(limited, Step.ok("back")))));
+    RedisHealthStore storeA = store(ns, time);
+    RedisHealthStore storeB = store(ns, time);
+    return new TwoReplicas(
+        upstream,
+        storeA,
+        storeB,
+        Upstreams.orchestrator(upstream, storeA).ticker(time).build(),
+        Upstreams.orchestrator(upstream, storeB).ticker(time).build());
+  }
+
+  @Test
+  void aLongRetryAfterThroughAKeepsBOffTheRouteForItsLengthOnly() {
     ManualTime time = new ManualTime();
-    RedisHealthStore storeA = store("cool", time);
-    RedisHealthStore storeB = store("cool", time);
-    TaskOrchestrator a = Upstreams.orchestrator(upstream, storeA).ticker(time).build();
-    TaskOrchestrator b = Upstreams.orchestrator(upstream, storeB).ticker(time).build();
+    TwoReplicas f = rateLimitedOnce("cool", "30", time);
 
-    assertThat(a.chat(ask("limited-pair")).route()).isEqualTo("beta/large");
-    assertThat(upstream.callCount("delta/limited")).isEqualTo(1);
+    assertThat(f.a().chat(ask("limited-pair")).route()).isEqualTo("beta/large");
+    assertThat(f.upstream().callCount("delta/limited")).isEqualTo(1);
     Eventually.await(
-        "B sees the cooldown", () -> !storeB.cooldownRemaining("delta/limited").isZero());
-    assertThat(storeB.cooldownRemaining("delta/limited")).isEqualTo(Duration.ofSeconds(30));
+        "B sees the cooldown", () -> !f.storeB().cooldownRemaining("delta/limited").isZero());
+    assertThat(f.storeB().cooldownRemaining("delta/limited")).isEqualTo(Duration.ofSeconds(30));
 
-    assertThat(b.chat(ask("limited-pair")).route()).isEqualTo("beta/large");
+    assertThat(f.b().chat(ask("limited-pair")).route()).isEqualTo("beta/large");
     time.advance(Duration.ofMillis(29_990));
-    assertThat(b.chat(ask("limited-pair")).route()).isEqualTo("beta/large");
-    assertThat(upstream.callCount("delta/limited")).isEqualTo(1);
+    assertThat(f.b().chat(ask("limited-pair")).route()).isEqualTo("beta/large");
+    assertThat(f.upstream().callCount("delta/limited")).isEqualTo(1);
     time.advance(Duration.ofMillis(20));
-    assertThat(b.chat(ask("limited-pair")).route()).isEqualTo("delta/limited");
+    assertThat(f.b().chat(ask("limited-pair")).route()).isEqualTo("delta/limited");
   }
 
   @Test
   void aShortRetryAfterThroughAIsEvidenceThatLeavesTheRouteOpenToB() {
-    Step limited =
-        Step.answer(429, "{\"error\":{\"message\":\"slow down\"}}")
-            .withHeaders(Map.of("Retry-After", "2"));
-    ScriptedUpstream upstream =
-        keep(ScriptedUpstream.start(Map.of("delta/limited", List.of(limited, Step.ok("back")))));
-    ManualTime time = new ManualTime();
-    RedisHealthStore storeA = store("short", time);
-    RedisHealthStore storeB = store("short", time);
-    TaskOrchestrator a = Upstreams.orchestrator(upstream, storeA).ticker(time).build();
-    TaskOrchestrator b = Upstreams.orchestrator(upstream, storeB).ticker(time).build();
+    TwoReplicas f = rateLimitedOnce("short", "2", new ManualTime());
 
-    assertThat(a.chat(ask("limited-pair")).route()).isEqualTo("beta/large");
-    assertThat(storeA.cooldownRemaining("delta/limited")).isZero();
-    assertThat(storeB.cooldownRemaining("delta/limited")).isZero();
+    assertThat(f.a().chat(ask("limited-pair")).route()).isEqualTo("beta/large");
+    assertThat(f.storeA().cooldownRemaining("delta/limited")).isZero();
+    assertThat(f.storeB().cooldownRemaining("delta/limited")).isZero();
     // B's next request may try the route at once (issue #26), and gets the answer A could not.
-    assertThat(b.chat(ask("limited-pair")).route()).isEqualTo("delta/limited");
-    assertThat(upstream.callCount("delta/limited")).isEqualTo(2);
+    assertThat(f.b().chat(ask("limited-pair")).route()).isEqualTo("delta/limited");
+    assertThat(f.upstream().callCount("delta/limited")).isEqualTo(2);
   }
 
   @Test

@@ -24,6 +24,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import java.util.ArrayList;
@@ -140,11 +141,30 @@ final class RequestMapper {
       }
     }
     ChatMessage.Builder b = ChatMessage.builder(Role.ASSISTANT).reasoningContent(m.thinking());
+    thinking(m, b);
     if (m.text() != null) {
       b.text(m.text());
     }
     calls.forEach(b::toolCall);
     return b.build();
+  }
+
+  /**
+   * Thinking an Anthropic route signed, from the attributes {@link ResponseMapper} set (the keys
+   * LangChain4j's own Anthropic module uses): replayed as signed blocks to Anthropic routes.
+   */
+  private static void thinking(AiMessage m, ChatMessage.Builder b) {
+    Object signature = m.attributes().get(ResponseMapper.THINKING_SIGNATURE_ATTRIBUTE);
+    if (m.thinking() != null && signature instanceof String sig && !sig.isEmpty()) {
+      b.thinking(Thinking.of(m.thinking(), sig));
+    }
+    if (m.attributes().get(ResponseMapper.REDACTED_THINKING_ATTRIBUTE) instanceof List<?> data) {
+      for (Object d : data) {
+        if (d instanceof String s && !s.isEmpty()) {
+          b.thinking(Thinking.redacted(s));
+        }
+      }
+    }
   }
 
   private static ToolDefinition tool(ToolSpecification t) {

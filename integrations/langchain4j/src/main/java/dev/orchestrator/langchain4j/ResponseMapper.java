@@ -6,9 +6,11 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -17,6 +19,15 @@ import java.util.Map;
 final class ResponseMapper {
   /** The {@link AiMessage#attributes()} key of a refusal (LangChain4j has no field for it). */
   static final String REFUSAL_ATTRIBUTE = "refusal";
+
+  /**
+   * The attribute holding the signature of an answer's one signed thinking block — the key
+   * LangChain4j's own Anthropic module uses, so a history moves between the two unchanged.
+   */
+  static final String THINKING_SIGNATURE_ATTRIBUTE = "thinking_signature";
+
+  /** The attribute holding the data of redacted thinking blocks (LangChain4j's key, a list). */
+  static final String REDACTED_THINKING_ATTRIBUTE = "redacted_thinking";
 
   private ResponseMapper() {}
 
@@ -31,8 +42,13 @@ final class ResponseMapper {
             .text(r.content().isEmpty() ? null : r.content())
             .thinking(r.reasoningContent())
             .toolExecutionRequests(calls);
+    Map<String, Object> attributes = new LinkedHashMap<>();
     if (r.refusal() != null) {
-      message.attributes(Map.of(REFUSAL_ATTRIBUTE, r.refusal()));
+      attributes.put(REFUSAL_ATTRIBUTE, r.refusal());
+    }
+    thinkingAttributes(r.thinking(), attributes);
+    if (!attributes.isEmpty()) {
+      message.attributes(attributes);
     }
     return ChatResponse.builder()
         .aiMessage(message.build())
@@ -46,6 +62,29 @@ final class ResponseMapper {
                 .finishReason(finishReason(r.finishReason(), !calls.isEmpty()))
                 .build())
         .build();
+  }
+
+  /**
+   * The signature of the one signed thinking block and the data of redacted ones, as LangChain4j
+   * keeps them (it has room for one signature: an answer with several signed blocks keeps none, so
+   * it is never replayed with a signature that does not match its text).
+   */
+  private static void thinkingAttributes(List<Thinking> thinking, Map<String, Object> out) {
+    List<String> signatures = new ArrayList<>();
+    List<String> redacted = new ArrayList<>();
+    for (Thinking t : thinking) {
+      if (t.isRedacted()) {
+        redacted.add(t.redactedData());
+      } else if (t.signature() != null) {
+        signatures.add(t.signature());
+      }
+    }
+    if (signatures.size() == 1) {
+      out.put(THINKING_SIGNATURE_ATTRIBUTE, signatures.get(0));
+    }
+    if (!redacted.isEmpty()) {
+      out.put(REDACTED_THINKING_ATTRIBUTE, List.copyOf(redacted));
+    }
   }
 
   static ToolExecutionRequest toolExecutionRequest(ToolCall c) {

@@ -9,6 +9,7 @@ import dev.langchain4j.service.AiServices;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.testing.ReadmeBlocks;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
@@ -63,9 +64,9 @@ class ReadmeExampleTest {
 
   @Test
   void readmeShowsExactlyThisCode() throws Exception {
-    assertThat(block(Files.readString(Path.of("README.md"))))
+    assertThat(ReadmeBlocks.javaBlock(Files.readString(Path.of("README.md")), "example"))
         .isEqualTo(
-            markers(
+            ReadmeBlocks.markedExample(
                 Files.readString(
                     Path.of("src/test/java/dev/orchestrator/langchain4j/ReadmeExampleTest.java"))));
   }
@@ -86,7 +87,7 @@ class ReadmeExampleTest {
       assertThat(Class.forName(name)).as(name).isNotNull();
     }
     // Every type the example uses from outside java.lang is imported there.
-    String example = block(readme);
+    String example = ReadmeBlocks.javaBlock(readme, "example");
     for (String type :
         List.of(
             "Tool",
@@ -100,27 +101,5 @@ class ReadmeExampleTest {
       assertThat(example).contains(type);
       assertThat(imports).as(type).anyMatch(i -> i.endsWith("." + type));
     }
-  }
-
-  static String markers(String source) {
-    String start = "// README:example:start";
-    return normalize(
-        source.substring(
-            source.indexOf(start) + start.length(), source.indexOf("// README:example:end")));
-  }
-
-  static String block(String readme) {
-    int start = readme.indexOf("<!-- README:example -->");
-    assertThat(start).as("README marker").isNotNegative();
-    String b = readme.substring(start, readme.indexOf("<!-- /README:example -->"));
-    return normalize(b.substring(b.indexOf("```java") + 7, b.lastIndexOf("```")));
-  }
-
-  static String normalize(String s) {
-    StringBuilder sb = new StringBuilder();
-    for (String line : s.strip().split("\n")) {
-      sb.append(line.strip()).append('\n');
-    }
-    return sb.toString();
   }
 }

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,20 +33,26 @@ class OrchestratorAutoConfigurationIT {
               AutoConfigurations.of(
                   OrchestratorAutoConfiguration.class, ChatClientAutoConfiguration.class));
 
+  /** A catalog file in {@code dir}: provider {@code loc} at {@code baseUrl}, one free route. */
+  private static Path catalog(Path dir, String baseUrl) throws IOException {
+    Path catalog = dir.resolve("catalog.yaml");
+    Files.writeString(
+        catalog,
+        String.join(
+            "\n",
+            "providers:",
+            "  loc: {baseUrl: '" + baseUrl + "', protocol: openai-chat}",
+            "routes:",
+            "  loc/small: {tier: free, contextWindow: 32000}",
+            ""));
+    return catalog;
+  }
+
   @Test
   void propertiesAloneGiveAWorkingChatClient(@TempDir Path dir) throws Exception {
     try (ScriptedUpstream up =
         ScriptedUpstream.start(Map.of("loc/small", List.of(Step.ok("Hello from Boot."))))) {
-      Path catalog = dir.resolve("catalog.yaml");
-      Files.writeString(
-          catalog,
-          String.join(
-              "\n",
-              "providers:",
-              "  loc: {baseUrl: '" + up.baseUrl("loc") + "', protocol: openai-chat}",
-              "routes:",
-              "  loc/small: {tier: free, contextWindow: 32000}",
-              ""));
+      Path catalog = catalog(dir, up.baseUrl("loc"));
       runner
           .withPropertyValues(
               "orchestrator.model=orchestrator/free",
@@ -94,16 +101,7 @@ class OrchestratorAutoConfigurationIT {
   @Test
   void aTypoInTheModelFailsAtStartUpWithTheCloseMatchesSaidOnce(@TempDir Path dir)
       throws Exception {
-    Path catalog = dir.resolve("catalog.yaml");
-    Files.writeString(
-        catalog,
-        String.join(
-            "\n",
-            "providers:",
-            "  loc: {baseUrl: 'http://127.0.0.1:9/v1', protocol: openai-chat}",
-            "routes:",
-            "  loc/small: {tier: free, contextWindow: 32000}",
-            ""));
+    Path catalog = catalog(dir, "http://127.0.0.1:9/v1");
     runner
         .withPropertyValues("orchestrator.model=loc/smal", "orchestrator.catalog=" + catalog)
         .run(

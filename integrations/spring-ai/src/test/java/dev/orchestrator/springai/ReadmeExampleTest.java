@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.testing.ReadmeBlocks;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
@@ -75,23 +76,7 @@ class ReadmeExampleTest {
   void readmeShowsExactlyThisCode() throws Exception {
     String source =
         Files.readString(Path.of("src/test/java/dev/orchestrator/springai/ReadmeExampleTest.java"));
-    String start = "// README:example:start";
-    String code =
-        source.substring(
-            source.indexOf(start) + start.length(), source.indexOf("// README:example:end"));
-    String readme = Files.readString(Path.of("README.md"));
-    int from = readme.indexOf("<!-- README:example -->");
-    assertThat(from).as("README marker").isNotNegative();
-    String block = readme.substring(from, readme.indexOf("<!-- /README:example -->"));
-    block = block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```"));
-    assertThat(normalize(block)).isEqualTo(normalize(code));
-  }
-
-  private static String normalize(String s) {
-    StringBuilder sb = new StringBuilder();
-    for (String line : s.strip().split("\n")) {
-      sb.append(line.strip()).append('\n');
-    }
-    return sb.toString();
+    assertThat(ReadmeBlocks.javaBlock(Files.readString(Path.of("README.md")), "example"))
+        .isEqualTo(ReadmeBlocks.markedExample(source));
   }
 }

@@ -403,8 +403,8 @@ public final class ScriptedUpstream implements AutoCloseable {
         String rest = path.substring(slash);
         if (rest.equals("/v1/chat/completions")) {
           dialect = Dialect.OPENAI;
-        } else if (rest.equals("/v1/messages")) {
-          dialect = Dialect.ANTHROPIC;
+        } else if (rest.equals("/v1/messages") || rest.equals("/v1/messages/count_tokens")) {
+          dialect = Dialect.ANTHROPIC; // a count is served the route's next step, as scripted
         }
       }
     }
@@ -560,34 +560,15 @@ public final class ScriptedUpstream implements AutoCloseable {
   }
 
   /** Plays one step on one connection. */
-  private final class Answer {
-    private final Dialect dialect;
-    private final String model;
-    private final boolean stream;
-    private final Step step;
-    private final String id;
-    private final Socket socket;
-    private final InputStream in;
-    private final OutputStream out;
-
-    Answer(
-        Dialect dialect,
-        String model,
-        boolean stream,
-        Step step,
-        String id,
-        Socket socket,
-        InputStream in,
-        OutputStream out) {
-      this.dialect = dialect;
-      this.model = model;
-      this.stream = stream;
-      this.step = step;
-      this.id = id;
-      this.socket = socket;
-      this.in = in;
-      this.out = out;
-    }
+  private record Answer(
+      Dialect dialect,
+      String model,
+      boolean stream,
+      Step step,
+      String id,
+      Socket socket,
+      InputStream in,
+      OutputStream out) {
 
     boolean play() throws IOException {
       Fault fault = step.fault();

@@ -9,9 +9,14 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Each major provider family's own error vocabulary, as real bodies from public issue trackers and
@@ -21,71 +26,43 @@ import org.junit.jupiter.params.ParameterizedTest;
  */
 class ProviderVocabularyTest {
 
-  static final List<String> FAMILIES =
-      List.of(
-          "bedrock",
-          "google",
-          "azure",
-          "openrouter",
-          "litellm",
-          "hosted",
-          "chinese",
-          "local",
-          "blocked");
+  /** The provider families, one table each, in the order {@link #all()} reads them. */
+  enum Family {
+    /** Bedrock exception names, also inside streams. */
+    BEDROCK,
+    /** Google RPC statuses and double-encoded Gemini errors. */
+    GOOGLE,
+    /** Azure content filter results. */
+    AZURE,
+    /** The provider error OpenRouter wraps. */
+    OPENROUTER,
+    /** The upstream error inside LiteLLM messages. */
+    LITELLM,
+    /** Mistral, Cohere, Groq, Together, Fireworks and xAI errors. */
+    HOSTED,
+    /** DashScope, Zhipu and Moonshot codes in both languages. */
+    CHINESE,
+    /** Local servers' errors. */
+    LOCAL,
+    /** A block reason in a 2xx, read as content filtered rather than empty. */
+    BLOCKED;
+
+    /** The family's table, {@code errors/vocabulary/<family>.jsonl}. */
+    String resource() {
+      return "/errors/vocabulary/" + name().toLowerCase(Locale.ROOT) + ".jsonl";
+    }
+  }
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("bedrock")
-  void readsBedrockExceptionNamesAlsoInsideStreams(String id, JsonNode row) {
-    ErrorExamples.check(row);
+  static Stream<Arguments> rows() {
+    return Arrays.stream(Family.values())
+        .flatMap(f -> read(f).stream().map(r -> Arguments.of(f, r.path("id").asText(), r)));
   }
 
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("google")
-  void readsGoogleRpcStatusesAndDoubleEncodedGeminiErrors(String id, JsonNode row) {
-    ErrorExamples.check(row);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("azure")
-  void readsAzureContentFilterResults(String id, JsonNode row) {
-    ErrorExamples.check(row);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("openrouter")
-  void readsTheProviderErrorOpenRouterWraps(String id, JsonNode row) {
-    ErrorExamples.check(row);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("litellm")
-  void unwrapsTheUpstreamErrorInsideLiteLlmMessages(String id, JsonNode row) {
-    ErrorExamples.check(row);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("hosted")
-  void readsMistralCohereGroqTogetherFireworksAndXaiErrors(String id, JsonNode row) {
-    ErrorExamples.check(row);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("chinese")
-  void readsDashScopeZhipuAndMoonshotCodesInBothLanguages(String id, JsonNode row) {
-    ErrorExamples.check(row);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("local")
-  void readsLocalServersErrors(String id, JsonNode row) {
-    ErrorExamples.check(row);
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @VocabularyRows("blocked")
-  void readsABlockReasonInA2xxAsContentFilteredNotEmpty(String id, JsonNode row) {
+  @ParameterizedTest(name = "{0}: {1}")
+  @MethodSource("rows")
+  void readsEachFamilysOwnErrorVocabulary(Family family, String id, JsonNode row) {
     ErrorExamples.check(row);
   }
 
@@ -106,18 +83,18 @@ class ProviderVocabularyTest {
         .isEqualTo(all.size());
   }
 
-  /** Every vocabulary row, family by family in {@link #FAMILIES} order. */
+  /** Every vocabulary row, family by family in {@link Family} order. */
   static List<JsonNode> all() {
     List<JsonNode> all = new ArrayList<>();
-    for (String family : FAMILIES) {
+    for (Family family : Family.values()) {
       all.addAll(read(family));
     }
     return all;
   }
 
   /** The rows of one family's table. */
-  static List<JsonNode> read(String family) {
-    String resource = "/errors/vocabulary/" + family + ".jsonl";
+  static List<JsonNode> read(Family family) {
+    String resource = family.resource();
     try (InputStream in = ProviderVocabularyTest.class.getResourceAsStream(resource)) {
       if (in == null) {
         throw new IllegalStateException(resource + " is missing");

@@ -3,13 +3,7 @@ package dev.orchestrator.serve.chat;
 import static dev.orchestrator.serve.http.JsonFields.get;
 import static dev.orchestrator.serve.http.JsonFields.kind;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ResponseFormat;
@@ -18,7 +12,6 @@ import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,18 +28,6 @@ import java.util.regex.Pattern;
  * field. Stateless and thread-safe.
  */
 public final class ChatCompletionParser {
-  /** How deep a request body may nest; deeper is a {@code 400}, never a stack overflow. */
-  static final int MAX_NESTING_DEPTH = 128;
-
-  private static final ObjectReader READER =
-      JsonMapper.builder(
-              JsonFactory.builder()
-                  .streamReadConstraints(
-                      StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
-                  .build())
-          .build()
-          .reader();
-
   private static final Set<String> TOOL = Set.of("type", "function");
   private static final Set<String> FUNCTION = Set.of("name", "description", "parameters", "strict");
   private static final Set<String> FORMAT = Set.of("type", "json_schema");
@@ -72,10 +53,7 @@ public final class ChatCompletionParser {
    * @throws ApiError {@code 400} naming the field and the expectation
    */
   public static Parsed parse(byte[] body) {
-    JsonNode root = read(body);
-    if (root == null || !root.isObject()) {
-      throw ApiError.badRequest(null, "request body: expected a JSON object");
-    }
+    JsonNode root = JsonFields.body(body);
     String model = JsonFields.string(root, "model", "model");
     if (model == null || model.isBlank()) {
       throw ApiError.badRequest(
@@ -133,32 +111,6 @@ public final class ChatCompletionParser {
     b.extraBody(extra);
     ChatRequest request = engine(b::build, null);
     return new Parsed(request, request.includeUsage());
-  }
-
-  private static JsonNode read(byte[] body) {
-    try {
-      return READER.readTree(body);
-    } catch (StreamConstraintsException e) {
-      throw ApiError.badRequest(
-          null,
-          "request body: nested deeper than "
-              + MAX_NESTING_DEPTH
-              + " levels (expected: at most "
-              + MAX_NESTING_DEPTH
-              + ")");
-    } catch (JsonProcessingException e) {
-      String at =
-          e.getLocation() == null
-              ? ""
-              : " at line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr();
-      throw ApiError.badRequest(
-          null, "request body: invalid JSON" + at + ": " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw ApiError.badRequest(null, "request body: unreadable: " + e.getMessage());
-    }
   }
 
   /** Runs an engine constructor, turning its validation error into a 400 naming the field. */

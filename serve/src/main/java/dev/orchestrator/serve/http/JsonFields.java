@@ -1,6 +1,14 @@
 package dev.orchestrator.serve.http;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Set;
@@ -110,6 +118,70 @@ public final class JsonFields {
         throw ApiError.badRequest(p, p + ": unknown field (expected: " + expected + ")");
       }
     }
+  }
+
+  /** How deep a request body may nest; deeper is a {@code 400}, never a stack overflow. */
+  public static final int MAX_NESTING_DEPTH = 128;
+
+  private static final ObjectReader READER =
+      JsonMapper.builder(
+              JsonFactory.builder()
+                  .streamReadConstraints(
+                      StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
+                  .build())
+          .build()
+          .reader()
+          .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+  /**
+   * A request body as a JSON object, for every front.
+   *
+   * @throws ApiError {@code 400} for invalid JSON (with its line and column), nesting deeper than
+   *     {@link #MAX_NESTING_DEPTH}, or a body that is not an object
+   */
+  public static JsonNode body(byte[] body) {
+    JsonNode root;
+    try {
+      root = READER.readTree(body);
+    } catch (StreamConstraintsException e) {
+      String why = String.valueOf(e.getOriginalMessage());
+      if (why.contains("nesting depth")) {
+        throw ApiError.badRequest(
+            null,
+            "request body: nested deeper than "
+                + MAX_NESTING_DEPTH
+                + " levels (expected: at most "
+                + MAX_NESTING_DEPTH
+                + ")");
+      }
+      // A number or string past the reader's length limits: say which, never echo the value.
+      StreamReadConstraints limits = READER.getFactory().streamReadConstraints();
+      throw ApiError.badRequest(
+          null,
+          why.startsWith("Number")
+              ? "request body: a number longer than "
+                  + limits.getMaxNumberLength()
+                  + " characters (expected: at most "
+                  + limits.getMaxNumberLength()
+                  + ")"
+              : "request body: a value past the reader's limits (" + why.split(" \\(")[0] + ")");
+    } catch (JsonProcessingException e) {
+      String at =
+          e.getLocation() == null
+              ? ""
+              : " at line "
+                  + e.getLocation().getLineNr()
+                  + ", column "
+                  + e.getLocation().getColumnNr();
+      throw ApiError.badRequest(
+          null, "request body: invalid JSON" + at + ": " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw ApiError.badRequest(null, "request body: unreadable: " + e.getMessage());
+    }
+    if (root == null || !root.isObject()) {
+      throw ApiError.badRequest(null, "request body: expected a JSON object");
+    }
+    return root;
   }
 
   /** How a value looks in an error message: strings quoted, containers described. */

@@ -100,6 +100,19 @@ public final class ServeMetrics implements AutoCloseable {
     engine.recordTimeToFirstToken(model, d);
   }
 
+  /**
+   * Counts one answered request of {@code front} ({@code chat}, {@code messages} or {@code
+   * responses}) by its HTTP status.
+   */
+  public void request(String front, int status) {
+    Counter.builder("orchestrator.serve.requests")
+        .description("Requests answered by serve, by front and HTTP status")
+        .tag("front", front)
+        .tag("status", Integer.toString(status))
+        .register(registry)
+        .increment();
+  }
+
   /** Counts a request refused for {@code client} because its budget is spent. */
   public void budgetRefused(String client) {
     refusals(client).increment();

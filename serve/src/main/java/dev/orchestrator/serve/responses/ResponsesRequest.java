@@ -3,13 +3,7 @@ package dev.orchestrator.serve.responses;
 import static dev.orchestrator.serve.http.JsonFields.get;
 import static dev.orchestrator.serve.http.JsonFields.kind;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatMessage;
@@ -18,7 +12,6 @@ import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,18 +43,6 @@ record ResponsesRequest(
     boolean store,
     ObjectNode echo,
     List<String> dropped) {
-
-  /** How deep a request body may nest; deeper is a {@code 400}, never a stack overflow. */
-  static final int MAX_NESTING_DEPTH = 128;
-
-  private static final ObjectReader READER =
-      JsonMapper.builder(
-              JsonFactory.builder()
-                  .streamReadConstraints(
-                      StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
-                  .build())
-          .build()
-          .reader();
 
   /** Fields read into the request or the answer. */
   private static final Set<String> MODELLED =
@@ -128,10 +109,7 @@ record ResponsesRequest(
    * @throws ApiError {@code 400} naming the field and the expectation
    */
   static ResponsesRequest parse(byte[] body) {
-    JsonNode root = read(body);
-    if (root == null || !root.isObject()) {
-      throw ApiError.badRequest(null, "request body: expected a JSON object");
-    }
+    JsonNode root = JsonFields.body(body);
     List<String> dropped = new ArrayList<>();
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       String f = e.getKey();
@@ -229,32 +207,6 @@ record ResponsesRequest(
     }
     return new ResponsesRequest(
         request, List.copyOf(input), previous, store == null || store, echo, List.copyOf(dropped));
-  }
-
-  private static JsonNode read(byte[] body) {
-    try {
-      return READER.readTree(body);
-    } catch (StreamConstraintsException e) {
-      throw ApiError.badRequest(
-          null,
-          "request body: nested deeper than "
-              + MAX_NESTING_DEPTH
-              + " levels (expected: at most "
-              + MAX_NESTING_DEPTH
-              + ")");
-    } catch (JsonProcessingException e) {
-      String at =
-          e.getLocation() == null
-              ? ""
-              : " at line "
-                  + e.getLocation().getLineNr()
-                  + ", column "
-                  + e.getLocation().getColumnNr();
-      throw ApiError.badRequest(
-          null, "request body: invalid JSON" + at + ": " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw ApiError.badRequest(null, "request body: unreadable: " + e.getMessage());
-    }
   }
 
   private static Double range(JsonNode root, String field, double max) {

@@ -20,18 +20,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 class ResponseObjectTest {
   static ChatResponse answer(
       String content, List<ToolCall> calls, String finish, String reasoning, String refusal) {
-    return new ChatResponse(
-        content,
-        calls,
-        finish,
-        new Usage(120, 30, 150, 64, 12, null),
-        "m",
-        null,
-        "chatcmpl-1",
-        null,
-        reasoning,
-        refusal,
-        null);
+    return ChatResponse.builder("m")
+        .content(content)
+        .toolCalls(calls)
+        .finishReason(finish)
+        .usage(new Usage(120, 30, 150, 64, 12, null))
+        .id("chatcmpl-1")
+        .reasoningContent(reasoning)
+        .refusal(refusal)
+        .build();
   }
 
   static ObjectNode echo() {

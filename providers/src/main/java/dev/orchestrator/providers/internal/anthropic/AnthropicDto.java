@@ -15,12 +15,20 @@ public final class AnthropicDto {
       String model,
       List<ContentBlock> content,
       @JsonProperty("stop_reason") String stopReason,
+      @JsonProperty("stop_sequence") String stopSequence,
       UsageDto usage,
       JsonNode error) {}
 
   /** A response content block. */
   public record ContentBlock(
-      String type, String text, String thinking, String id, String name, JsonNode input) {}
+      String type,
+      String text,
+      String thinking,
+      String signature,
+      String data,
+      String id,
+      String name,
+      JsonNode input) {}
 
   /** Token usage. */
   public record UsageDto(
@@ -60,5 +68,7 @@ public final class AnthropicDto {
       String text,
       @JsonProperty("partial_json") String partialJson,
       String thinking,
-      @JsonProperty("stop_reason") String stopReason) {}
+      String signature,
+      @JsonProperty("stop_reason") String stopReason,
+      @JsonProperty("stop_sequence") String stopSequence) {}
 }

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.internal.anthropic;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
@@ -7,8 +8,10 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
@@ -17,6 +20,7 @@ import dev.orchestrator.engine.plan.ProtocolFit;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireSupport;
+import java.io.IOException;
 
 /**
  * Translates a {@link ChatRequest} into an Anthropic Messages body, field by field as the table in
@@ -28,6 +32,10 @@ final class AnthropicRequests {
   private AnthropicRequests() {}
 
   static ObjectNode encode(ChatRequest r, Route route) throws RequestEncodingException {
+    NativeRequest n = r.nativeRequest();
+    if (n != null && n.appliesTo(Protocol.ANTHROPIC_MESSAGES, r)) {
+      return passThrough(n, r, route);
+    }
     FieldGap gap = ProtocolFit.firstGap(r, Protocol.ANTHROPIC_MESSAGES);
     if (gap != null) {
       throw new RequestEncodingException(gap.detail());
@@ -97,6 +105,31 @@ final class AnthropicRequests {
       body.put("stream", true); // usage always streams: stream_options.include_usage is implied
     }
     return body;
+  }
+
+  /**
+   * The caller's own Messages body, unchanged but for the route's model and the stream flag: what
+   * the engine does not model (cache control, citations, signatures, beta fields) reaches the route
+   * as the agent sent it.
+   */
+  private static ObjectNode passThrough(NativeRequest n, ChatRequest r, Route route)
+      throws RequestEncodingException {
+    JsonNode body;
+    try {
+      body = Json.MAPPER.readTree(n.body());
+    } catch (IOException e) {
+      throw new RequestEncodingException("the caller's Messages body is not JSON");
+    }
+    if (!(body instanceof ObjectNode o)) {
+      throw new RequestEncodingException("the caller's Messages body is not a JSON object");
+    }
+    o.put("model", route.model());
+    if (r.stream()) {
+      o.put("stream", true);
+    } else {
+      o.remove("stream");
+    }
+    return o;
   }
 
   private static int thinkingBudget(ReasoningEffort e) {
@@ -171,6 +204,9 @@ final class AnthropicRequests {
       ObjectNode result = out.addObject();
       result.put("type", "tool_result");
       result.put("tool_use_id", m.toolCallId());
+      if (m.toolError()) {
+        result.put("is_error", true);
+      }
       if (m.textOnly()) {
         result.put("content", m.content());
       } else {
@@ -180,6 +216,17 @@ final class AnthropicRequests {
         }
       }
       return;
+    }
+    for (Thinking t : m.thinking()) {
+      // Only blocks Anthropic signed go back to it: it rejects a thinking block without one.
+      if (t.isRedacted()) {
+        out.addObject().put("type", "redacted_thinking").put("data", t.redactedData());
+      } else if (t.signature() != null) {
+        out.addObject()
+            .put("type", "thinking")
+            .put("thinking", t.text())
+            .put("signature", t.signature());
+      }
     }
     for (ContentPart p : m.parts()) {
       if (p instanceof ContentPart.Text t && t.text().isEmpty()) {

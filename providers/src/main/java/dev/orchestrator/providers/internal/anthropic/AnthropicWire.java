@@ -1,10 +1,14 @@
 package dev.orchestrator.providers.internal.anthropic;
 
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.providers.internal.wire.Decoded;
@@ -52,14 +56,38 @@ public final class AnthropicWire implements WireProtocol {
     }
   }
 
+  /**
+   * {@code anthropic-version}, and the caller's own {@code anthropic-version} and {@code
+   * anthropic-beta} when it spoke the Messages protocol (they pass on to Anthropic routes).
+   */
   @Override
-  public void protocolHeaders(RequestHeaders request) {
+  public void protocolHeaders(RequestHeaders request, ChatRequest chat) {
     request.set("anthropic-version", API_VERSION);
+    NativeRequest n = chat.nativeRequest();
+    if (n != null && n.protocol() == Protocol.ANTHROPIC_MESSAGES) {
+      n.headers().forEach(request::trySet);
+    }
   }
 
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
     return WireSupport.toBytes(AnthropicRequests.encode(request, route));
+  }
+
+  @Override
+  public String countPath() {
+    return "/messages/count_tokens";
+  }
+
+  /**
+   * The request's Messages body with only the fields {@code count_tokens} takes: model, messages,
+   * system, tools, tool choice and thinking.
+   */
+  @Override
+  public byte[] encodeCount(ChatRequest request, Route route) throws RequestEncodingException {
+    ObjectNode body = AnthropicRequests.encode(request.toBuilder().stream(false).build(), route);
+    body.retain("model", "messages", "system", "tools", "tool_choice", "thinking");
+    return WireSupport.toBytes(body);
   }
 
   /** Anthropic stop reasons in OpenAI's words, so callers see one vocabulary. */
@@ -97,6 +125,7 @@ public final class AnthropicWire implements WireProtocol {
     }
     StringBuilder text = new StringBuilder();
     StringBuilder thinking = new StringBuilder();
+    List<Thinking> blocks = new ArrayList<>();
     List<ToolCall> calls = new ArrayList<>();
     for (AnthropicDto.ContentBlock b : m.content()) {
       if (b == null) {
@@ -106,23 +135,25 @@ public final class AnthropicWire implements WireProtocol {
         text.append(b.text());
       } else if ("thinking".equals(b.type()) && b.thinking() != null) {
         thinking.append(b.thinking());
+        blocks.add(Thinking.of(b.thinking(), b.signature()));
+      } else if ("redacted_thinking".equals(b.type()) && b.data() != null) {
+        blocks.add(Thinking.redacted(b.data()));
       } else if ("tool_use".equals(b.type()) && b.name() != null) {
         calls.add(new ToolCall(b.id(), b.name(), b.input() == null ? null : b.input().toString()));
       }
     }
     return Decoded.of(
-        new ChatResponse(
-            text.toString(),
-            calls,
-            finishReason(m.stopReason()),
-            usage(m.usage()),
-            m.model() == null || m.model().isBlank() ? fallbackModel : m.model(),
-            headerRequestId != null ? headerRequestId : m.id(),
-            m.id(),
-            null,
-            thinking.length() == 0 ? null : thinking.toString(),
-            null,
-            null));
+        ChatResponse.builder(m.model() == null || m.model().isBlank() ? fallbackModel : m.model())
+            .content(text.toString())
+            .toolCalls(calls)
+            .finishReason(finishReason(m.stopReason()))
+            .usage(usage(m.usage()))
+            .requestId(headerRequestId != null ? headerRequestId : m.id())
+            .id(m.id())
+            .reasoningContent(thinking.length() == 0 ? null : thinking.toString())
+            .thinking(blocks)
+            .stopSequence(m.stopSequence())
+            .build());
   }
 
   /**
@@ -189,6 +220,7 @@ public final class AnthropicWire implements WireProtocol {
         case "message_delta":
           if (e.delta() != null && e.delta().stopReason() != null) {
             finishReason = finishReason(e.delta().stopReason());
+            stopSequence = e.delta().stopSequence();
             terminal();
           }
           addUsage(e.usage());
@@ -224,9 +256,13 @@ public final class AnthropicWire implements WireProtocol {
         emitContent(b.text());
       } else if ("thinking".equals(b.type())) {
         emitReasoning(b.thinking());
+        emitReasoningSignature(b.signature());
         progress(); // an empty thinking block is still the model working
+      } else if ("redacted_thinking".equals(b.type())) {
+        emitRedactedReasoning(b.data());
+        progress();
       } else {
-        progress(); // redacted thinking and future block types: working, nothing to show
+        progress(); // future block types: working, nothing to show
       }
     }
 
@@ -243,10 +279,12 @@ public final class AnthropicWire implements WireProtocol {
       } else if ("thinking_delta".equals(d.type())) {
         emitReasoning(d.thinking());
         progress(); // an empty thinking delta is still the model working
+      } else if ("signature_delta".equals(d.type())) {
+        emitReasoningSignature(d.signature());
       } else if (d.text() != null) {
         emitContent(d.text());
       } else {
-        progress(); // signature_delta and future delta types
+        progress(); // future delta types
       }
     }
   }

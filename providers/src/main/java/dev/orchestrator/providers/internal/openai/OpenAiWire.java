@@ -80,18 +80,19 @@ public final class OpenAiWire implements WireProtocol {
     }
     String model = c.model() == null || c.model().isBlank() ? fallbackModel : c.model();
     return Decoded.of(
-        new ChatResponse(
-            WireSupport.contentText(msg.content()),
-            calls,
-            choice.finishReason(),
-            usage(c.usage()),
-            model,
-            headerRequestId != null ? headerRequestId : c.id(),
-            c.id(),
-            c.systemFingerprint(),
-            reasoning(msg.reasoningContent(), msg.reasoning()),
-            msg.refusal(),
-            WireSupport.present(choice.logprobs()) ? choice.logprobs().toString() : null));
+        ChatResponse.builder(model)
+            .content(WireSupport.contentText(msg.content()))
+            .toolCalls(calls)
+            .finishReason(choice.finishReason())
+            .usage(usage(c.usage()))
+            .requestId(headerRequestId != null ? headerRequestId : c.id())
+            .id(c.id())
+            .systemFingerprint(c.systemFingerprint())
+            .reasoningContent(reasoning(msg.reasoningContent(), msg.reasoning()))
+            .refusal(msg.refusal())
+            .logprobsJson(
+                WireSupport.present(choice.logprobs()) ? choice.logprobs().toString() : null)
+            .build());
   }
 
   /** {@code reasoning_content} (DeepSeek, vLLM) or {@code reasoning} (OpenRouter, Groq). */

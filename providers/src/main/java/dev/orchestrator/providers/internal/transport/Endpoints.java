@@ -25,15 +25,20 @@ final class Endpoints {
    *     http(s) URL
    */
   URI of(Provider provider, WireProtocol wire) {
+    return of(provider, wire.path());
+  }
+
+  /** As {@link #of(Provider, WireProtocol)}, for another of the protocol's paths. */
+  URI of(Provider provider, String path) {
     String base = provider.baseUrl();
     if (base == null || base.isBlank()) {
       throw new IllegalArgumentException(
           "provider '" + provider.id() + "' baseUrl: none (expected: an http(s) URL)");
     }
-    String key = base + ' ' + wire.path();
+    String key = base + ' ' + path;
     URI uri = cache.get(key);
     if (uri == null) {
-      uri = parse(provider, wire);
+      uri = parse(provider, path);
       if (cache.size() >= MAX_ENTRIES) {
         cache.clear();
       }
@@ -42,14 +47,14 @@ final class Endpoints {
     return uri;
   }
 
-  private static URI parse(Provider p, WireProtocol wire) {
+  private static URI parse(Provider p, String path) {
     String base = p.baseUrl();
     while (base.endsWith("/")) {
       base = base.substring(0, base.length() - 1);
     }
     URI uri;
     try {
-      uri = URI.create(base + wire.path());
+      uri = URI.create(base + path);
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(
           "provider '" + p.id() + "' baseUrl: '" + p.baseUrl() + "' (expected: an http(s) URL)", e);

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.internal.transport;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.failure.FailureCategory;
@@ -10,14 +11,18 @@ import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.RequestHeaders;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
@@ -148,6 +153,45 @@ public final class HttpChatTransport {
         .execute();
   }
 
+  /**
+   * Counts {@code call}'s input tokens at {@code wire}'s counting endpoint within the call's total
+   * limit; empty when the protocol has none, the provider's key is missing, or the count fails in
+   * any way (the caller estimates then). Never throws; puts no secret anywhere.
+   */
+  public OptionalInt countTokens(ProviderCall call, WireProtocol wire) {
+    Provider p = call.provider();
+    if (wire.countPath() == null) {
+      return OptionalInt.empty();
+    }
+    String key = null;
+    if (!p.apiKeyEnv().isEmpty()) {
+      Optional<String> k = credentials.keyFor(p);
+      if (k.isEmpty() || k.get().isBlank()) {
+        return OptionalInt.empty();
+      }
+      key = k.get();
+    }
+    try {
+      URI uri = endpoints.of(p, wire.countPath());
+      SentBody body = new SentBody(wire.encodeCount(call.request(), call.route()));
+      HttpRequest request =
+          HttpRequest.newBuilder(request(call, wire, key, uri, body), (name, value) -> true)
+              .setHeader("Accept", "application/json")
+              .timeout(call.limits().total())
+              .build();
+      HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      JsonNode tokens = Json.MAPPER.readTree(r.body()).path("input_tokens");
+      return r.statusCode() == 200 && tokens.canConvertToInt() && tokens.asInt() >= 0
+          ? OptionalInt.of(tokens.asInt())
+          : OptionalInt.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return OptionalInt.empty();
+    } catch (IOException | RuntimeException | RequestEncodingException e) {
+      return OptionalInt.empty(); // no count: the caller estimates
+    }
+  }
+
   private HttpRequest request(
       ProviderCall call, WireProtocol wire, String key, URI uri, SentBody body) {
     RequestHeaders headers = new RequestHeaders();
@@ -158,7 +202,7 @@ public final class HttpChatTransport {
     headers.set("Content-Type", "application/json");
     headers.set("Accept", call.request().stream() ? "text/event-stream" : "application/json");
     headers.set("User-Agent", userAgent);
-    wire.protocolHeaders(headers);
+    wire.protocolHeaders(headers, call.request());
     wire.authenticate(headers, key);
     HttpRequest.Builder b = HttpRequest.newBuilder(uri).POST(body);
     if ("http".equalsIgnoreCase(uri.getScheme())) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.chat.Usage;
@@ -35,6 +36,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private final StringBuilder content = new StringBuilder();
   private final StringBuilder reasoning = new StringBuilder();
   private final StringBuilder refusal = new StringBuilder();
+  private final List<Thinking> thinking = new ArrayList<>();
+  private int thinkingFrom; // where the reasoning of the block not yet signed starts
   private ObjectNode logprobs;
   private int announcedToolCalls;
   private boolean metadataSent;
@@ -67,6 +70,9 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   /** Usage, once reported. */
   protected Usage usage = Usage.NONE;
+
+  /** The stop sequence that ended the answer, when the protocol names it. */
+  protected String stopSequence;
 
   private final String fallbackModel;
   private final String headerRequestId;
@@ -186,6 +192,30 @@ public abstract class StreamAssembler implements SseReader.Handler {
   /** A piece of reasoning: appended and forwarded (the caller sees it, so it is visible). */
   protected final void emitReasoning(String delta) {
     emit(reasoning, delta, l -> l.onReasoning(delta));
+  }
+
+  /**
+   * The signature of the reasoning streamed since the last one: closes that block ({@link
+   * Thinking}) and forwards it. Not visible output on its own.
+   */
+  protected final void emitReasoningSignature(String signature) {
+    if (signature == null || signature.isEmpty()) {
+      return;
+    }
+    thinking.add(Thinking.of(reasoning.substring(thinkingFrom), signature));
+    thinkingFrom = reasoning.length();
+    deliver(l -> l.onReasoningSignature(signature));
+  }
+
+  /** A reasoning block the provider withheld, as its encrypted data: kept and forwarded. */
+  protected final void emitRedactedReasoning(String data) {
+    if (data == null || data.isEmpty()) {
+      return;
+    }
+    emitMetadata();
+    progressed = true;
+    thinking.add(Thinking.redacted(data));
+    deliver(l -> l.onRedactedReasoning(data));
   }
 
   /** A piece of a refusal: appended and forwarded. */
@@ -345,18 +375,20 @@ public abstract class StreamAssembler implements SseReader.Handler {
   public final ChatResponse response() {
     completeAllToolCalls();
     String model = servedModel == null || servedModel.isBlank() ? fallbackModel : servedModel;
-    return new ChatResponse(
-        content.toString(),
-        completedToolCalls,
-        finishReason,
-        usage,
-        model,
-        headerRequestId != null ? headerRequestId : requestId,
-        requestId,
-        systemFingerprint,
-        reasoning.length() == 0 ? null : reasoning.toString(),
-        refusal.length() == 0 ? null : refusal.toString(),
-        logprobs == null ? null : logprobs.toString());
+    return ChatResponse.builder(model)
+        .content(content.toString())
+        .toolCalls(completedToolCalls)
+        .finishReason(finishReason)
+        .usage(usage)
+        .requestId(headerRequestId != null ? headerRequestId : requestId)
+        .id(requestId)
+        .systemFingerprint(systemFingerprint)
+        .reasoningContent(reasoning.length() == 0 ? null : reasoning.toString())
+        .refusal(refusal.length() == 0 ? null : refusal.toString())
+        .logprobsJson(logprobs == null ? null : logprobs.toString())
+        .thinking(thinking)
+        .stopSequence(stopSequence)
+        .build();
   }
 
   /** A tool call assembled from fragments. */

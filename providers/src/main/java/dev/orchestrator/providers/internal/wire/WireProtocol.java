@@ -13,11 +13,28 @@ public interface WireProtocol {
   /** The path appended to the provider's base URL, e.g. {@code /chat/completions}. */
   String path();
 
+  /**
+   * The path of the protocol's token-counting endpoint, or {@code null} when it has none (then
+   * {@link #encodeCount} is never called).
+   */
+  default String countPath() {
+    return null;
+  }
+
+  /**
+   * Encodes the body of a token count for {@code request} on {@code route}.
+   *
+   * @throws RequestEncodingException when the request cannot be expressed on the wire
+   */
+  default byte[] encodeCount(ChatRequest request, Route route) throws RequestEncodingException {
+    throw new RequestEncodingException("no token-counting endpoint");
+  }
+
   /** Puts the key (and any protocol headers) on the request. {@code key} may be {@code null}. */
   void authenticate(RequestHeaders request, String key);
 
-  /** Sets protocol headers that do not depend on a key. */
-  default void protocolHeaders(RequestHeaders request) {}
+  /** Sets protocol headers that do not depend on a key, for {@code chat}. */
+  default void protocolHeaders(RequestHeaders request, ChatRequest chat) {}
 
   /**
    * Encodes the request body.

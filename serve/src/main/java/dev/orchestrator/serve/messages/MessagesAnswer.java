@@ -1,0 +1,140 @@
+package dev.orchestrator.serve.messages;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Thinking;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.serve.http.Json;
+import java.io.IOException;
+import java.security.SecureRandom;
+
+/**
+ * Encodes the engine's answer as a Messages {@code message} object and supplies the pieces the
+ * stream encoder shares with it: ids, stop reasons and usage in Anthropic's words. Thinking blocks
+ * are written only as the provider signed them (an Anthropic route's): no other protocol's
+ * reasoning could be replayed to Anthropic, so none is shown as thinking (docs/design.md §12).
+ * Stateless.
+ */
+final class MessagesAnswer {
+  private static final SecureRandom IDS = new SecureRandom();
+  private static final char[] ALPHABET =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".toCharArray();
+
+  private MessagesAnswer() {}
+
+  /** The whole answer served by {@code route}. */
+  static ObjectNode message(String route, ChatResponse r) {
+    ObjectNode m = head(id(r.id()), route);
+    ArrayNode content = m.putArray("content");
+    for (Thinking t : r.thinking()) {
+      ObjectNode b = thinkingBlock(t);
+      if (b != null) {
+        content.add(b);
+      }
+    }
+    if (!r.content().isEmpty()) {
+      content.addObject().put("type", "text").put("text", r.content());
+    }
+    for (ToolCall c : r.toolCalls()) {
+      ObjectNode use = content.addObject();
+      use.put("type", "tool_use").put("id", c.id()).put("name", c.name());
+      use.set("input", input(c.argumentsJson()));
+    }
+    m.put("stop_reason", stopReason(r));
+    m.put("stop_sequence", r.stopSequence());
+    m.set("usage", usage(r.usage()));
+    return m;
+  }
+
+  /** A message's fixed fields; {@code content} and the rest follow. */
+  static ObjectNode head(String id, String route) {
+    ObjectNode m = Json.MAPPER.createObjectNode();
+    m.put("id", id);
+    m.put("type", "message");
+    m.put("role", "assistant");
+    m.put("model", route);
+    return m;
+  }
+
+  /** A signed or redacted thinking block, or {@code null} for unsigned reasoning. */
+  static ObjectNode thinkingBlock(Thinking t) {
+    if (t.isRedacted()) {
+      return Json.MAPPER
+          .createObjectNode()
+          .put("type", "redacted_thinking")
+          .put("data", t.redactedData());
+    }
+    if (t.signature() == null) {
+      return null;
+    }
+    return Json.MAPPER
+        .createObjectNode()
+        .put("type", "thinking")
+        .put("thinking", t.text())
+        .put("signature", t.signature());
+  }
+
+  /** The upstream's id when it is a Messages id, else a new one. */
+  static String id(String upstream) {
+    if (upstream != null && upstream.startsWith("msg_")) {
+      return upstream;
+    }
+    StringBuilder sb = new StringBuilder("msg_");
+    for (int i = 0; i < 24; i++) {
+      sb.append(ALPHABET[IDS.nextInt(ALPHABET.length)]);
+    }
+    return sb.toString();
+  }
+
+  /** The engine's finish reason in Anthropic's words. */
+  static String stopReason(ChatResponse r) {
+    String f = r.finishReason();
+    if (f == null) {
+      return r.toolCalls().isEmpty() ? "end_turn" : "tool_use";
+    }
+    return switch (f) {
+      case "stop" -> r.stopSequence() != null ? "stop_sequence" : "end_turn";
+      case "length" -> "max_tokens";
+      case "tool_calls", "function_call" -> "tool_use";
+      case "content_filter" -> "refusal";
+      default -> f; // pause_turn and later reasons pass as the route said them
+    };
+  }
+
+  /**
+   * Usage in Anthropic's meaning: {@code input_tokens} excludes the cache reads and writes, which
+   * are counted on their own.
+   */
+  static ObjectNode usage(Usage u) {
+    int read = u.cachedTokens() == null ? 0 : u.cachedTokens();
+    int write = u.cacheCreationTokens() == null ? 0 : u.cacheCreationTokens();
+    ObjectNode o = Json.MAPPER.createObjectNode();
+    o.put("input_tokens", Math.max(0, u.promptTokens() - read - write));
+    o.put("output_tokens", u.completionTokens());
+    o.put("cache_creation_input_tokens", write);
+    o.put("cache_read_input_tokens", read);
+    return o;
+  }
+
+  /**
+   * A tool call's arguments as the {@code input} object; arguments that are not a JSON object (a
+   * model's malformed output) are kept as text under {@code _raw} rather than lost.
+   */
+  static JsonNode input(String argumentsJson) {
+    if (argumentsJson == null || argumentsJson.isBlank()) {
+      return Json.MAPPER.createObjectNode();
+    }
+    try {
+      JsonNode n = Json.MAPPER.readTree(argumentsJson);
+      if (n != null && n.isObject()) {
+        return n;
+      }
+    } catch (IOException ignored) {
+      // kept as text below
+    }
+    return Json.MAPPER.createObjectNode().put("_raw", argumentsJson);
+  }
+}

@@ -1,0 +1,256 @@
+package dev.orchestrator.serve.messages;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Thinking;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.front.EventStream;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.Responses;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A Messages event stream in Anthropic's grammar ({@link EventStream} commits, flushes and breaks
+ * it off): {@code message_start} and a {@code ping} at commit, then one {@code content_block_start}
+ * / {@code content_block_delta}… / {@code content_block_stop} run per block — {@code thinking} with
+ * {@code thinking_delta} and {@code signature_delta}, {@code text} with {@code text_delta}, {@code
+ * tool_use} with {@code input_json_delta} — and {@code message_delta} (stop reason, usage) and
+ * {@code message_stop} at the end. Reasoning is streamed as thinking only from an Anthropic route,
+ * whose blocks are signed (see {@link MessagesAnswer}). A failure after commit is one {@code event:
+ * error} and the body is broken off, never {@code message_stop}. Used by the one thread handling
+ * the request. Not thread-safe.
+ */
+final class MessagesStream extends EventStream {
+  private final Function<String, Protocol> protocolOf;
+  private final List<String> dropped;
+  private String upstreamId;
+  private int index = -1; // the index of the open or last block
+  private String open; // the type of the open block, or null
+  private boolean textSent;
+  private boolean thinkingSent;
+  private int toolCallsAnnounced;
+  private int wholeToolCallsSeen;
+
+  /**
+   * A stream answering {@code call}; {@code protocolOf} names a route's protocol, {@code dropped}
+   * the request's fields a route of another protocol does not receive.
+   */
+  MessagesStream(
+      HttpCall call,
+      Cancellation cancel,
+      Function<String, Protocol> protocolOf,
+      List<String> dropped) {
+    super(call, cancel);
+    this.protocolOf = protocolOf;
+    this.dropped = dropped;
+  }
+
+  @Override
+  public void onResponseMetadata(String id, String systemFingerprint) {
+    if (!committed()) {
+      upstreamId = id; // before commit a failed-over attempt's id is replaced by the next one's
+    }
+  }
+
+  @Override
+  protected void commitHeaders(Map<String, String> headers, String route) {
+    if (!dropped.isEmpty() && protocolOf.apply(route) != Protocol.ANTHROPIC_MESSAGES) {
+      headers.put(MessagesEndpoint.DROPPED, String.join(",", dropped));
+    }
+  }
+
+  @Override
+  protected void onCommit() {
+    ObjectNode message = MessagesAnswer.head(MessagesAnswer.id(upstreamId), route());
+    message.putArray("content");
+    message.putNull("stop_reason");
+    message.putNull("stop_sequence");
+    message.set("usage", MessagesAnswer.usage(dev.orchestrator.engine.chat.Usage.NONE));
+    ObjectNode start = Json.MAPPER.createObjectNode().put("type", "message_start");
+    start.set("message", message);
+    event("message_start", start);
+    event("ping", Json.MAPPER.createObjectNode().put("type", "ping"));
+  }
+
+  @Override
+  public void onContent(String delta) {
+    if (delta.isEmpty()) {
+      return;
+    }
+    if (!"text".equals(open)) {
+      start(Json.MAPPER.createObjectNode().put("type", "text").put("text", ""));
+    }
+    textSent = true;
+    delta(Json.MAPPER.createObjectNode().put("type", "text_delta").put("text", delta));
+  }
+
+  @Override
+  public void onReasoning(String delta) {
+    if (delta.isEmpty() || !signsReasoning()) {
+      return;
+    }
+    if (!"thinking".equals(open)) {
+      start(
+          Json.MAPPER
+              .createObjectNode()
+              .put("type", "thinking")
+              .put("thinking", "")
+              .put("signature", ""));
+    }
+    thinkingSent = true;
+    delta(Json.MAPPER.createObjectNode().put("type", "thinking_delta").put("thinking", delta));
+  }
+
+  @Override
+  public void onReasoningSignature(String signature) {
+    if ("thinking".equals(open)) {
+      delta(
+          Json.MAPPER
+              .createObjectNode()
+              .put("type", "signature_delta")
+              .put("signature", signature));
+      stop();
+    }
+  }
+
+  @Override
+  public void onRedactedReasoning(String data) {
+    if (signsReasoning()) {
+      start(MessagesAnswer.thinkingBlock(Thinking.redacted(data)));
+      thinkingSent = true;
+      stop();
+    }
+  }
+
+  @Override
+  public void onToolCallDelta(ToolCallDelta d) {
+    if (d.name() != null) {
+      toolCallsAnnounced = Math.max(toolCallsAnnounced, d.index() + 1);
+      startToolUse(d.id(), d.name());
+    }
+    String args = d.argumentsFragment();
+    if (args != null && !args.isEmpty() && "tool_use".equals(open)) {
+      delta(
+          Json.MAPPER.createObjectNode().put("type", "input_json_delta").put("partial_json", args));
+    }
+  }
+
+  /**
+   * A whole call. Streamed calls were already sent as fragments; a call that arrives only whole (an
+   * upstream that answered a stream request with one JSON body) is sent as one block.
+   */
+  @Override
+  public void onToolCall(ToolCall c) {
+    wholeToolCallsSeen++;
+    if (wholeToolCallsSeen <= toolCallsAnnounced) {
+      return;
+    }
+    toolCallsAnnounced++;
+    startToolUse(c.id(), c.name());
+    String args = MessagesAnswer.input(c.argumentsJson()).toString();
+    delta(Json.MAPPER.createObjectNode().put("type", "input_json_delta").put("partial_json", args));
+  }
+
+  @Override
+  public void finish(ChatResult result) {
+    ChatResponse r = result.response();
+    if (!committed()) {
+      upstreamId = r.id();
+    }
+    commit(result.route());
+    batchToEnd(); // what is left leaves in one write when the exchange completes
+    if (!thinkingSent && !textSent && toolCallsAnnounced == 0) {
+      for (Thinking t : r.thinking()) { // a whole answer to a stream request
+        ObjectNode block = MessagesAnswer.thinkingBlock(t);
+        if (block != null) {
+          start(block);
+          stop();
+        }
+      }
+    }
+    if (!textSent && !r.content().isEmpty()) {
+      onContent(r.content());
+    }
+    List<ToolCall> calls = r.toolCalls();
+    for (int i = wholeToolCallsSeen; i < calls.size(); i++) {
+      onToolCall(calls.get(i));
+    }
+    stop();
+    ObjectNode end = Json.MAPPER.createObjectNode().put("type", "message_delta");
+    end.putObject("delta")
+        .put("stop_reason", MessagesAnswer.stopReason(r))
+        .put("stop_sequence", r.stopSequence());
+    end.set("usage", MessagesAnswer.usage(r.usage()));
+    event("message_delta", end);
+    event("message_stop", Json.MAPPER.createObjectNode().put("type", "message_stop"));
+  }
+
+  @Override
+  protected byte[] errorEvent(ApiError error) {
+    return frame("error", MessagesErrors.streamError(error));
+  }
+
+  /** Whether the route speaking now signs its reasoning (only Anthropic's may be shown). */
+  private boolean signsReasoning() {
+    String route = route();
+    return route != null && protocolOf.apply(route) == Protocol.ANTHROPIC_MESSAGES;
+  }
+
+  private void startToolUse(String id, String name) {
+    ObjectNode block = Json.MAPPER.createObjectNode().put("type", "tool_use");
+    block.put("id", id).put("name", name).putObject("input");
+    start(block);
+  }
+
+  /** Closes the open block and opens {@code block}. */
+  private void start(ObjectNode block) {
+    stop();
+    index++;
+    open = block.path("type").asText();
+    ObjectNode e = Json.MAPPER.createObjectNode().put("type", "content_block_start");
+    e.put("index", index);
+    e.set("content_block", block);
+    event("content_block_start", e);
+  }
+
+  private void delta(ObjectNode delta) {
+    ObjectNode e = Json.MAPPER.createObjectNode().put("type", "content_block_delta");
+    e.put("index", index);
+    e.set("delta", delta);
+    event("content_block_delta", e);
+  }
+
+  /** Closes the open block, if any. */
+  private void stop() {
+    if (open != null) {
+      open = null;
+      event(
+          "content_block_stop",
+          Json.MAPPER.createObjectNode().put("type", "content_block_stop").put("index", index));
+    }
+  }
+
+  private void event(String name, ObjectNode data) {
+    write(frame(name, data));
+  }
+
+  private static byte[] frame(String name, ObjectNode data) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(128);
+    out.writeBytes(("event: " + name + "\ndata: ").getBytes(StandardCharsets.US_ASCII));
+    out.writeBytes(Responses.bytes(data));
+    out.writeBytes(END);
+    return out.toByteArray();
+  }
+
+  private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
+}

@@ -1,0 +1,493 @@
+package dev.orchestrator.serve;
+
+import static dev.orchestrator.serve.ServeFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.anthropic.client.AnthropicClient;
+import com.anthropic.client.okhttp.AnthropicOkHttpClient;
+import com.anthropic.core.JsonValue;
+import com.anthropic.core.http.StreamResponse;
+import com.anthropic.errors.AnthropicException;
+import com.anthropic.errors.NotFoundException;
+import com.anthropic.helpers.MessageAccumulator;
+import com.anthropic.models.messages.ContentBlock;
+import com.anthropic.models.messages.ContentBlockParam;
+import com.anthropic.models.messages.JsonOutputFormat;
+import com.anthropic.models.messages.Message;
+import com.anthropic.models.messages.MessageCountTokensParams;
+import com.anthropic.models.messages.MessageCreateParams;
+import com.anthropic.models.messages.OutputConfig;
+import com.anthropic.models.messages.RawMessageStreamEvent;
+import com.anthropic.models.messages.StopReason;
+import com.anthropic.models.messages.Tool;
+import com.anthropic.models.messages.ToolResultBlockParam;
+import com.anthropic.models.messages.ToolUseBlock;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Anthropic Messages front driven by the official Anthropic Java SDK (docs/reference.md §7):
+ * every case once served by an OpenAI-compatible route ({@code alpha/small}) and once by an
+ * Anthropic route ({@code claude/opus}), over real sockets to the scripted loopback upstream.
+ */
+class MessagesFrontIT {
+  private static final String OPENAI_ROUTE = "alpha/small";
+  private static final String ANTHROPIC_ROUTE = "claude/opus";
+
+  /** alpha/small: OpenAI protocol; claude/opus: Anthropic. Pool agents: alpha then claude. */
+  static Catalog catalog(ScriptedUpstream upstream) {
+    Catalog.Builder b = Catalog.builder();
+    b.provider(Provider.of("alpha", upstream.baseUrl("alpha"), Protocol.OPENAI_CHAT, List.of()));
+    b.provider(
+        Provider.of("claude", upstream.baseUrl("claude"), Protocol.ANTHROPIC_MESSAGES, List.of()));
+    for (String r : List.of(OPENAI_ROUTE, ANTHROPIC_ROUTE)) {
+      String[] pm = r.split("/");
+      b.route(
+          Route.builder(pm[0], pm[1])
+              .tier(Tier.FREE)
+              .contextWindow(200_000)
+              .maxOutputTokens(32_000)
+              .capabilities(Capability.TOOLS, Capability.JSON, Capability.VISION)
+              .build());
+    }
+    b.pool(new Pool("agents", PoolKind.VIRTUAL, List.of(OPENAI_ROUTE, ANTHROPIC_ROUTE)));
+    return b.build();
+  }
+
+  private static ServeFixture serve(Map<String, List<Step>> scripts) {
+    return ServeFixture.start(scripts, MessagesFrontIT::catalog);
+  }
+
+  private static AnthropicClient sdk(ServeFixture f) {
+    return AnthropicOkHttpClient.builder()
+        .baseUrl("http://127.0.0.1:" + f.server.port())
+        .apiKey("unused-without-tokens")
+        .maxRetries(0)
+        .timeout(Duration.ofSeconds(20))
+        .build();
+  }
+
+  private static MessageCreateParams.Builder ask(String model, String text) {
+    return MessageCreateParams.builder().model(model).maxTokens(256).addUserMessage(text);
+  }
+
+  private static String text(Message m) {
+    StringBuilder sb = new StringBuilder();
+    for (ContentBlock b : m.content()) {
+      b.text().ifPresent(t -> sb.append(t.text()));
+    }
+    return sb.toString();
+  }
+
+  private static JsonNode sent(ServeFixture f, int i) {
+    return json(f.upstream.received().get(i).body());
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void aPlainRequestIsAnsweredAsAMessageNamingTheServingRoute(String route) {
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                route,
+                List.of(
+                    Step.ok("Hello there.")
+                        .withUsage(
+                            Map.of(
+                                "prompt_tokens",
+                                12,
+                                "completion_tokens",
+                                3,
+                                "input_tokens",
+                                12,
+                                "output_tokens",
+                                3)))))) {
+      Message m = sdk(f).messages().create(ask(route, "Hi").system("Be brief.").build());
+
+      assertThat(text(m)).isEqualTo("Hello there.");
+      assertThat(m.model().asString()).isEqualTo(route);
+      assertThat(m.stopReason()).contains(StopReason.END_TURN);
+      assertThat(m.id()).startsWith("msg_");
+      assertThat(m.usage().outputTokens()).isEqualTo(3);
+      assertThat(m.usage().inputTokens()).isEqualTo(12);
+      JsonNode up = sent(f, 0);
+      if (route.equals(ANTHROPIC_ROUTE)) {
+        assertThat(up.path("system").asText()).isEqualTo("Be brief.");
+        assertThat(up.path("max_tokens").asInt()).isEqualTo(256);
+      } else {
+        assertThat(up.at("/messages/0/role").asText()).isEqualTo("system");
+        assertThat(up.at("/messages/1/content").asText()).isEqualTo("Hi");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void aStreamIsAnthropicsEventGrammarAndAccumulatesToTheAnswer(String route) {
+    try (ServeFixture f = serve(Map.of(route, List.of(Step.ok("Streaming works fine."))))) {
+      MessageAccumulator acc = MessageAccumulator.create();
+      List<String> types = new ArrayList<>();
+      try (StreamResponse<RawMessageStreamEvent> s =
+          sdk(f).messages().createStreaming(ask(route, "Hi").build())) {
+        s.stream()
+            .forEach(
+                e -> {
+                  acc.accumulate(e);
+                  types.add(
+                      e.isMessageStart()
+                          ? "message_start"
+                          : e.isContentBlockStart()
+                              ? "content_block_start"
+                              : e.isContentBlockDelta()
+                                  ? "content_block_delta"
+                                  : e.isContentBlockStop()
+                                      ? "content_block_stop"
+                                      : e.isMessageDelta() ? "message_delta" : "message_stop");
+                });
+      }
+      Message m = acc.message();
+      assertThat(text(m)).isEqualTo("Streaming works fine.");
+      assertThat(m.model().asString()).isEqualTo(route);
+      assertThat(m.stopReason()).contains(StopReason.END_TURN);
+      assertThat(types.get(0)).isEqualTo("message_start");
+      assertThat(types).endsWith("content_block_stop", "message_delta", "message_stop");
+      assertThat(sent(f, 0).path("stream").asBoolean()).isTrue();
+    }
+  }
+
+  private static Step toolCallAnswer(String route) {
+    if (route.equals(ANTHROPIC_ROUTE)) {
+      return Step.answer(
+          200,
+          """
+          {"id":"msg_tool1","type":"message","role":"assistant","model":"opus",
+           "content":[{"type":"text","text":"Let me check."},
+                      {"type":"tool_use","id":"toolu_01A","name":"weather","input":{"city":"Oslo"}}],
+           "stop_reason":"tool_use","usage":{"input_tokens":20,"output_tokens":9}}""");
+    }
+    return Step.answer(
+        200,
+        """
+        {"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"small",
+         "choices":[{"index":0,"finish_reason":"tool_calls","message":{"role":"assistant",
+           "content":"Let me check.","tool_calls":[{"id":"toolu_01A","type":"function",
+           "function":{"name":"weather","arguments":"{\\"city\\":\\"Oslo\\"}"}}]}}],
+         "usage":{"prompt_tokens":20,"completion_tokens":9,"total_tokens":29}}""");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void aToolRoundTripRunsTheAgentLoop(String route) {
+    try (ServeFixture f =
+        serve(Map.of(route, List.of(toolCallAnswer(route), Step.ok("Sunny, 21 C in Oslo."))))) {
+      AnthropicClient c = sdk(f);
+      Tool weather =
+          Tool.builder()
+              .name("weather")
+              .description("Current weather")
+              .inputSchema(
+                  Tool.InputSchema.builder()
+                      .properties(
+                          Tool.InputSchema.Properties.builder()
+                              .putAdditionalProperty(
+                                  "city", JsonValue.from(Map.of("type", "string")))
+                              .build())
+                      .required(List.of("city"))
+                      .build())
+              .build();
+      MessageCreateParams first = ask(route, "Weather in Oslo?").addTool(weather).build();
+      Message call = c.messages().create(first);
+
+      assertThat(call.stopReason()).contains(StopReason.TOOL_USE);
+      ToolUseBlock use =
+          call.content().stream().flatMap(b -> b.toolUse().stream()).findFirst().orElseThrow();
+      assertThat(use.id()).isEqualTo("toolu_01A");
+      assertThat(use.name()).isEqualTo("weather");
+      assertThat(use._input().convert(JsonNode.class)).isEqualTo(json("{\"city\":\"Oslo\"}"));
+
+      Message answer =
+          c.messages()
+              .create(
+                  first.toBuilder()
+                      .addMessage(call)
+                      .addUserMessageOfContentBlockParams(
+                          List.of(
+                              ContentBlockParam.ofToolResult(
+                                  ToolResultBlockParam.builder()
+                                      .toolUseId(use.id())
+                                      .content("21 C, sunny")
+                                      .build())))
+                      .build());
+      assertThat(text(answer)).isEqualTo("Sunny, 21 C in Oslo.");
+
+      JsonNode second = sent(f, 1);
+      if (route.equals(ANTHROPIC_ROUTE)) {
+        // The agent's own body, unchanged: its blocks as it sent them.
+        assertThat(second.at("/messages/1/content/1/type").asText()).isEqualTo("tool_use");
+        assertThat(second.at("/messages/1/content/1/id").asText()).isEqualTo("toolu_01A");
+        assertThat(second.at("/messages/2/content/0/tool_use_id").asText()).isEqualTo("toolu_01A");
+        assertThat(second.at("/tools/0/input_schema/required/0").asText()).isEqualTo("city");
+      } else {
+        assertThat(second.at("/messages/1/tool_calls/0/id").asText()).isEqualTo("toolu_01A");
+        assertThat(json(second.at("/messages/1/tool_calls/0/function/arguments").asText()))
+            .isEqualTo(json("{\"city\":\"Oslo\"}"));
+        assertThat(second.at("/messages/2/role").asText()).isEqualTo("tool");
+        assertThat(second.at("/messages/2/tool_call_id").asText()).isEqualTo("toolu_01A");
+        assertThat(second.at("/messages/2/content").asText()).isEqualTo("21 C, sunny");
+        assertThat(second.at("/tools/0/function/parameters/required/0").asText()).isEqualTo("city");
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void structuredOutputReachesTheRouteAsItsOwnFormat(String route) {
+    try (ServeFixture f = serve(Map.of(route, List.of(Step.ok("{\"answer\":42}"))))) {
+      JsonOutputFormat.Schema schema =
+          JsonOutputFormat.Schema.builder()
+              .putAdditionalProperty("type", JsonValue.from("object"))
+              .putAdditionalProperty(
+                  "properties", JsonValue.from(Map.of("answer", Map.of("type", "integer"))))
+              .build();
+      Message m =
+          sdk(f)
+              .messages()
+              .create(
+                  ask(route, "The answer?")
+                      .outputConfig(
+                          OutputConfig.builder()
+                              .format(JsonOutputFormat.builder().schema(schema).build())
+                              .build())
+                      .build());
+      assertThat(json(text(m)).path("answer").asInt()).isEqualTo(42);
+      JsonNode up = sent(f, 0);
+      if (route.equals(ANTHROPIC_ROUTE)) {
+        assertThat(up.at("/output_config/format/type").asText()).isEqualTo("json_schema");
+      } else {
+        assertThat(up.at("/response_format/type").asText()).isEqualTo("json_schema");
+        assertThat(up.at("/response_format/json_schema/schema/properties/answer/type").asText())
+            .isEqualTo("integer");
+      }
+    }
+  }
+
+  @Test
+  void anUnknownModelIsTheSdksNotFoundErrorWithCloseMatches() {
+    try (ServeFixture f = serve(Map.of())) {
+      assertThatThrownBy(() -> sdk(f).messages().create(ask("claude/opuss", "Hi").build()))
+          .isInstanceOf(NotFoundException.class)
+          .hasMessageContaining("claude/opus");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
+  @Test
+  void aFailoverThroughA503IsInvisibleToTheSdk() {
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE,
+                List.of(Step.answer(503, "{\"error\":{\"message\":\"overloaded\"}}")),
+                ANTHROPIC_ROUTE,
+                List.of(Step.ok("Served by the second route."))))) {
+      Message m = sdk(f).messages().create(ask("agents", "Hi").build());
+      assertThat(text(m)).isEqualTo("Served by the second route.");
+      assertThat(m.model().asString()).isEqualTo(ANTHROPIC_ROUTE);
+      // The 503 route first (with its same-route retry), then the route that answered.
+      assertThat(f.upstream.calls()).startsWith(OPENAI_ROUTE).endsWith(ANTHROPIC_ROUTE);
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void aStreamCutAfterOutputIsAnErrorForTheSdkNeverACleanEnd(String route) {
+    try (ServeFixture f = serve(Map.of(route, List.of(Step.fault(Fault.STREAM_CUT))))) {
+      MessageAccumulator acc = MessageAccumulator.create();
+      assertThatThrownBy(
+              () -> {
+                try (StreamResponse<RawMessageStreamEvent> s =
+                    sdk(f).messages().createStreaming(ask(route, "Hi").build())) {
+                  s.stream().forEach(acc::accumulate);
+                }
+              })
+          .isInstanceOf(AnthropicException.class);
+    }
+  }
+
+  @Test
+  void countTokensIsTheAnthropicProvidersOwnCountWhenAnAnthropicRouteWouldServe() {
+    try (ServeFixture f =
+        serve(Map.of(ANTHROPIC_ROUTE, List.of(Step.answer(200, "{\"input_tokens\":1234}"))))) {
+      long n =
+          sdk(f)
+              .messages()
+              .countTokens(
+                  MessageCountTokensParams.builder()
+                      .model(ANTHROPIC_ROUTE)
+                      .system("Be brief.")
+                      .addUserMessage("How many tokens is this?")
+                      .build())
+              .inputTokens();
+      assertThat(n).isEqualTo(1234);
+      ScriptedUpstream.Received sent = f.upstream.received().get(0);
+      assertThat(sent.path()).endsWith("/v1/messages/count_tokens");
+      JsonNode body = json(sent.body());
+      assertThat(body.path("model").asText()).isEqualTo("opus");
+      assertThat(body.path("system").asText()).isEqualTo("Be brief.");
+      assertThat(body.has("max_tokens")).isFalse();
+      assertThat(body.has("stream")).isFalse();
+    }
+  }
+
+  @Test
+  void countTokensIsAnEstimateSaidSoWhenTheRouteCannotCount() {
+    try (ServeFixture f = serve(Map.of())) {
+      HttpResponse<String> r =
+          f.send(
+              HttpRequest.newBuilder(f.uri("/v1/messages/count_tokens"))
+                  .header("Content-Type", "application/json")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "{\"model\":\"alpha/small\",\"messages\":[{\"role\":\"user\","
+                              + "\"content\":\"How many tokens is this sentence, roughly?\"}]}"))
+                  .build());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(json(r.body()).path("input_tokens").asInt()).isPositive();
+      assertThat(r.headers().firstValue("x-orchestrator-estimate")).contains("true");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
+  private static HttpResponse<String> post(ServeFixture f, String body, Map<String, String> h) {
+    HttpRequest.Builder b =
+        HttpRequest.newBuilder(f.uri("/v1/messages?beta=true"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body));
+    h.forEach(b::header);
+    return f.send(b.build());
+  }
+
+  private static final String CACHED =
+      """
+      {"model":"%s","max_tokens":64,"top_k":5,"context_management":{"edits":[]},
+       "system":[{"type":"text","text":"Be brief.","cache_control":{"type":"ephemeral"}}],
+       "messages":[{"role":"user","content":[{"type":"text","text":"Hi"}]}]}""";
+
+  @Test
+  void whatTheEngineDoesNotModelPassesToAnAnthropicRouteUnchangedWithItsHeaders() {
+    try (ServeFixture f = serve(Map.of(ANTHROPIC_ROUTE, List.of(Step.ok("ok"))))) {
+      String body = CACHED.formatted(ANTHROPIC_ROUTE);
+      HttpResponse<String> r =
+          post(
+              f,
+              body,
+              Map.of(
+                  "anthropic-beta",
+                  "context-management-2025-06-27",
+                  "anthropic-version",
+                  "2023-06-01"));
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(r.headers().firstValue("x-orchestrator-dropped")).isEmpty();
+      JsonNode expected = json(body);
+      ((com.fasterxml.jackson.databind.node.ObjectNode) expected).put("model", "opus");
+      assertThat(sent(f, 0)).isEqualTo(expected);
+      assertThat(f.upstream.received().get(0).headers())
+          .containsEntry("anthropic-beta", "context-management-2025-06-27");
+    }
+  }
+
+  @Test
+  void hintsAnotherProtocolCannotCarryAreDroppedAndNamed() {
+    try (ServeFixture f = serve(Map.of(OPENAI_ROUTE, List.of(Step.ok("ok"))))) {
+      HttpResponse<String> r = post(f, CACHED.formatted(OPENAI_ROUTE), Map.of());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(r.headers().firstValue("x-orchestrator-dropped").orElseThrow().split(","))
+          .containsExactlyInAnyOrder("system[0].cache_control", "top_k", "context_management");
+      JsonNode up = sent(f, 0);
+      assertThat(up.has("top_k")).isFalse();
+      assertThat(up.at("/messages/0/content").asText()).isEqualTo("Be brief.");
+    }
+  }
+
+  @Test
+  void errorsHaveTheMessagesShapeAndStatus() {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of(), ServeFixture.policy().build(), o -> o.token(ServeFixture.TOKEN))) {
+      String ok =
+          "{\"model\":\"x\",\"max_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}";
+      HttpResponse<String> noKey = post(f, ok, Map.of());
+      assertThat(noKey.statusCode()).isEqualTo(401);
+      assertThat(json(noKey.body()).path("type").asText()).isEqualTo("error");
+      assertThat(json(noKey.body()).at("/error/type").asText()).isEqualTo("authentication_error");
+
+      HttpResponse<String> missing =
+          post(f, "{\"model\":\"x\",\"messages\":[]}", Map.of("x-api-key", ServeFixture.TOKEN));
+      assertThat(missing.statusCode()).isEqualTo(400);
+      assertThat(json(missing.body()).at("/error/type").asText())
+          .isEqualTo("invalid_request_error");
+      assertThat(json(missing.body()).at("/error/message").asText()).contains("max_tokens");
+    }
+  }
+
+  @Test
+  void noRouteLeftIsAnthropicsOverloaded529() {
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE, List.of(Step.answer(503, "{}"), Step.answer(503, "{}")),
+                ANTHROPIC_ROUTE, List.of(Step.answer(503, "{}"), Step.answer(503, "{}"))))) {
+      HttpResponse<String> r =
+          post(
+              f,
+              "{\"model\":\"agents\",\"max_tokens\":5,\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}",
+              Map.of());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(529);
+      assertThat(json(r.body()).at("/error/type").asText()).isEqualTo("overloaded_error");
+    }
+  }
+
+  @Test
+  void signedThinkingReachesTheSdkAndGoesBackToTheRouteThatSignedIt() {
+    String answer =
+        """
+        {"id":"msg_t1","type":"message","role":"assistant","model":"opus",
+         "content":[{"type":"thinking","thinking":"Consider Oslo.","signature":"sig-A1"},
+                    {"type":"text","text":"Oslo it is."}],
+         "stop_reason":"end_turn","usage":{"input_tokens":5,"output_tokens":7}}""";
+    try (ServeFixture f =
+        serve(Map.of(ANTHROPIC_ROUTE, List.of(Step.answer(200, answer), Step.ok("Again."))))) {
+      AnthropicClient c = sdk(f);
+      MessageCreateParams first = ask(ANTHROPIC_ROUTE, "Which city?").build();
+      Message m = c.messages().create(first);
+      var thinking = m.content().get(0).thinking().orElseThrow();
+      assertThat(thinking.thinking()).isEqualTo("Consider Oslo.");
+      assertThat(thinking.signature()).isEqualTo("sig-A1");
+
+      c.messages().create(first.toBuilder().addMessage(m).addUserMessage("Sure?").build());
+      JsonNode replayed = sent(f, 1).at("/messages/1/content/0");
+      assertThat(replayed.path("type").asText()).isEqualTo("thinking");
+      assertThat(replayed.path("signature").asText()).isEqualTo("sig-A1");
+    }
+  }
+}

@@ -150,6 +150,24 @@ public final class ServeCommand implements Callable<Integer> {
       description = "Catalog age after which /readyz reports not ready (default: never).")
   Long maxCatalogAgeSeconds;
 
+  @Option(
+      names = "--responses-max-entries",
+      paramLabel = "N",
+      description = "Most stored /v1/responses answers kept (default: ${DEFAULT-VALUE}).")
+  long responsesMaxEntries = ServerOptions.DEFAULT_RESPONSES_MAX_ENTRIES;
+
+  @Option(
+      names = "--responses-max-bytes",
+      paramLabel = "N",
+      description = "Most bytes of stored /v1/responses answers kept (default: ${DEFAULT-VALUE}).")
+  long responsesMaxBytes = ServerOptions.DEFAULT_RESPONSES_MAX_BYTES;
+
+  @Option(
+      names = "--responses-ttl-s",
+      paramLabel = "S",
+      description = "How long a stored /v1/responses answer is kept (default: ${DEFAULT-VALUE}).")
+  long responsesTtlSeconds = ServerOptions.DEFAULT_RESPONSES_TTL.getSeconds();
+
   @Option(names = "--no-access-log", description = "Do not write the access log to stderr.")
   boolean noAccessLog;
 
@@ -189,6 +207,9 @@ public final class ServeCommand implements Callable<Integer> {
               .refreshInterval(Duration.ofSeconds(refreshIntervalSeconds))
               .spendFile(cache.resolve("spend.json")) // used without a health store
               .readyzIgnoresHealthStore(healthStoreOptions.readyzIgnoresHealthStore)
+              .responsesMaxEntries(responsesMaxEntries)
+              .responsesMaxBytes(responsesMaxBytes)
+              .responsesTtl(Duration.ofSeconds(responsesTtlSeconds))
               .accessLog(noAccessLog ? null : ServerOptions.standardErrorLog())
               .build();
       policy = policy();
@@ -202,7 +223,14 @@ public final class ServeCommand implements Callable<Integer> {
       OrchestratorServer.Builder b =
           OrchestratorServer.builder().liveCatalog(catalog).policy(policy).options(options);
       if (health != null) {
-        b.configure(o -> o.healthStore(health)).spendStore(health.spendStore());
+        b.configure(o -> o.healthStore(health))
+            .spendStore(health.spendStore())
+            .responseStore(
+                new RedisResponseStore(
+                    health.responses(
+                        options.responsesMaxEntries(),
+                        options.responsesMaxBytes(),
+                        options.responsesTtl())));
       }
       server = b.start();
     } catch (UncheckedIOException e) {

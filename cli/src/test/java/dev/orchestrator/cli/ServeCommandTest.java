@@ -74,6 +74,15 @@ class ServeCommandTest {
             "--cache-dir",
             "--tokens-file",
             "--insecure-no-token",
-            "--max-catalog-age-s");
+            "--max-catalog-age-s")
+        .contains("--responses-max-entries", "--responses-max-bytes", "--responses-ttl-s");
+  }
+
+  @Test
+  void anOutOfRangeResponsesBoundIsBadUsageNamingTheValue() {
+    CliRun r = CliRun.of("serve", "--responses-ttl-s", "0", "--cache-dir", dir.toString());
+
+    assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_USAGE);
+    assertThat(r.err).contains("responsesTtl: 0 s (expected: 1..2592000 s)");
   }
 }

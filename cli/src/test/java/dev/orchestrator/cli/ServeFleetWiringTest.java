@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.serve.LocalSpendStore;
+import dev.orchestrator.serve.responses.LocalResponseStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,10 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * How {@code serve} wires a {@code --health-store}: the store's spend store counts the budgets, and
- * a degraded store makes {@code /readyz} fail its {@code health_store} check unless {@code
- * --readyz-ignores-health-store}. The store points at a port nothing listens on, so it is degraded
- * from the start (the Redis behaviour itself is tested in health-redis).
+ * How {@code serve} wires a {@code --health-store}: the store's spend store counts the budgets, its
+ * shared responses keep the Responses front's stored answers, and a degraded store makes {@code
+ * /readyz} fail its {@code health_store} check unless {@code --readyz-ignores-health-store}. The
+ * store points at a port nothing listens on, so it is degraded from the start (the Redis behaviour
+ * itself is tested in health-redis).
  */
 class ServeFleetWiringTest {
   @TempDir Path dir;
@@ -70,6 +72,7 @@ class ServeFleetWiringTest {
   void aHealthStoreCountsSpendAndADegradedOneFailsReadiness() throws Exception {
     try (ServeCommand.Running r = start("--health-store", unreachableStore())) {
       assertThat(r.server().spendStore()).isSameAs(r.health().spendStore());
+      assertThat(r.server().responseStore()).isInstanceOf(RedisResponseStore.class);
       assertThat(r.server().orchestrator().health().status().degraded()).isTrue();
       JsonNode body = readyz(r);
       assertThat(failingChecks(body)).contains("health_store");
@@ -92,6 +95,7 @@ class ServeFleetWiringTest {
     try (ServeCommand.Running r = start()) {
       assertThat(r.health()).isNull();
       assertThat(r.server().spendStore()).isInstanceOf(LocalSpendStore.class);
+      assertThat(r.server().responseStore()).isInstanceOf(LocalResponseStore.class);
     }
   }
 }

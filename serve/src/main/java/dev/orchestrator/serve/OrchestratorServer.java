@@ -16,6 +16,8 @@ import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.CredentialReport;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
+import dev.orchestrator.serve.responses.LocalResponseStore;
+import dev.orchestrator.serve.responses.ResponseStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,10 +49,11 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The engine behind the OpenAI wire format (docs/reference.md §5): {@code POST
- * /v1/chat/completions} (JSON and SSE), {@code GET /v1/models}, {@code GET /healthz}, {@code GET
- * /readyz} and {@code GET /metrics}. One {@link TaskOrchestrator} serves every request, so route
- * health (breakers, cooldowns) and the retry budget are shared across requests.
+ * The engine behind the OpenAI wire formats (docs/reference.md §5): {@code POST
+ * /v1/chat/completions} and {@code POST /v1/responses} (JSON and SSE), {@code GET}/{@code DELETE
+ * /v1/responses/{id}}, {@code GET /v1/models}, {@code GET /healthz}, {@code GET /readyz} and {@code
+ * GET /metrics}. One {@link TaskOrchestrator} serves every request, so route health (breakers,
+ * cooldowns) and the retry budget are shared across requests.
  *
  * <pre>{@code
  * try (OrchestratorServer server = OrchestratorServer.builder()
@@ -94,6 +97,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private final ScheduledExecutorService refresher;
   private final AccessLog accessLog;
   private final SpendStore spend;
+  private final ResponseStore responseStore;
   // Requests in flight, with the sign bit set once draining: a request is admitted and counted in
   // one step, so one counted before close() is never refused, and none is admitted after it.
   private final AtomicInteger admissions = new AtomicInteger();
@@ -125,6 +129,14 @@ public final class OrchestratorServer implements AutoCloseable {
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));
     this.spend = spendStore(b);
+    this.responseStore =
+        b.responseStore != null
+            ? b.responseStore
+            : LocalResponseStore.create(
+                options.responsesMaxEntries(),
+                options.responsesMaxBytes(),
+                options.responsesTtl(),
+                b.clock);
     this.readiness =
         new Readiness(
             orchestrator,
@@ -143,7 +155,8 @@ public final class OrchestratorServer implements AutoCloseable {
               dispatch,
               readiness,
               metrics,
-              this::inFlight);
+              this::inFlight,
+              responseStore);
       metrics.bindJetty(http);
       http.start();
     } catch (Exception e) {
@@ -275,6 +288,11 @@ public final class OrchestratorServer implements AutoCloseable {
   /** Where client spend is counted (the builder's store, or the local one). */
   public SpendStore spendStore() {
     return spend;
+  }
+
+  /** Where Responses-API responses are stored (the builder's store, or one in memory). */
+  public ResponseStore responseStore() {
+    return responseStore;
   }
 
   /** The registry behind {@code /metrics}, for an embedding application's own meters. */
@@ -444,6 +462,7 @@ public final class OrchestratorServer implements AutoCloseable {
     private ServerOptions options = ServerOptions.defaults();
     private Clock clock = Clock.systemUTC();
     private SpendStore spendStore;
+    private ResponseStore responseStore;
     private final List<ReadinessCheck> readinessChecks = new ArrayList<>();
 
     private Builder() {}
@@ -525,6 +544,18 @@ public final class OrchestratorServer implements AutoCloseable {
      */
     public Builder spendStore(SpendStore v) {
       spendStore = Objects.requireNonNull(v, "spendStore");
+      return this;
+    }
+
+    /**
+     * Where Responses-API responses are stored for {@code previous_response_id} and {@code GET
+     * /v1/responses/{id}} (default: {@link LocalResponseStore} in memory, bounded by {@link
+     * ServerOptions#responsesMaxEntries()}, {@link ServerOptions#responsesMaxBytes()} and {@link
+     * ServerOptions#responsesTtl()} on {@link #clock}). A fleet passes one it shares. The caller
+     * closes it after the server.
+     */
+    public Builder responseStore(ResponseStore v) {
+      responseStore = Objects.requireNonNull(v, "responseStore");
       return this;
     }
 

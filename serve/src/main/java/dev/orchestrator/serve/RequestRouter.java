@@ -13,6 +13,8 @@ import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.messages.MessagesEndpoint;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
+import dev.orchestrator.serve.responses.ResponseStore;
+import dev.orchestrator.serve.responses.ResponsesEndpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.function.IntSupplier;
@@ -29,6 +31,7 @@ final class RequestRouter {
   private final Authenticator authenticator;
   private final ChatEndpoint chat;
   private final MessagesEndpoint messages;
+  private final ResponsesEndpoint responses;
   private final Readiness readiness;
   private final ServeMetrics metrics;
   private final IntSupplier inFlight;
@@ -40,11 +43,13 @@ final class RequestRouter {
       Dispatch dispatch,
       Readiness readiness,
       ServeMetrics metrics,
-      IntSupplier inFlight) {
+      IntSupplier inFlight,
+      ResponseStore responseStore) {
     this.orchestrator = orchestrator;
     this.authenticator = authenticator;
     this.chat = new ChatEndpoint(dispatch);
     this.messages = new MessagesEndpoint(dispatch);
+    this.responses = new ResponsesEndpoint(dispatch, responseStore);
     this.readiness = readiness;
     this.metrics = metrics;
     this.inFlight = inFlight;
@@ -89,6 +94,10 @@ final class RequestRouter {
     if (path.equals("/v1/chat/completions")) {
       requirePost(method, path);
       chat.handle(ex, entry, client);
+      return;
+    }
+    if (path.equals(ResponsesEndpoint.PATH) || path.startsWith(ResponsesEndpoint.PATH + "/")) {
+      responses.handle(ex, entry, client, path);
       return;
     }
     if (path.equals("/v1/models")) {
@@ -154,7 +163,7 @@ final class RequestRouter {
         "no such endpoint: "
             + path
             + " (expected: /v1/chat/completions, /v1/messages, /v1/messages/count_tokens,"
-            + " /v1/models, /healthz, /readyz or /metrics)",
+            + " /v1/responses, /v1/models, /healthz, /readyz or /metrics)",
         null,
         "not_found");
   }

@@ -36,6 +36,15 @@ public final class ServerOptions {
   /** Default interval between refreshes of the live catalog's sources. */
   public static final Duration DEFAULT_REFRESH_INTERVAL = Duration.ofHours(1);
 
+  /** Default bound on stored Responses-API responses: 10,000. */
+  public static final long DEFAULT_RESPONSES_MAX_ENTRIES = 10_000;
+
+  /** Default bound on the bytes of stored responses: 256 MiB. */
+  public static final long DEFAULT_RESPONSES_MAX_BYTES = 256L * 1024 * 1024;
+
+  /** Default time a stored response is kept: 1 h. */
+  public static final Duration DEFAULT_RESPONSES_TTL = Duration.ofHours(1);
+
   private final String host;
   private final int port;
   private final String token;
@@ -51,8 +60,14 @@ public final class ServerOptions {
   private final Duration refreshInterval;
   private final Path spendFile;
   private final boolean readyzIgnoresHealthStore;
+  private final long responsesMaxEntries;
+  private final long responsesMaxBytes;
+  private final Duration responsesTtl;
 
   private ServerOptions(Builder b) {
+    this.responsesMaxEntries = b.responsesMaxEntries;
+    this.responsesMaxBytes = b.responsesMaxBytes;
+    this.responsesTtl = b.responsesTtl;
     this.host = b.host;
     this.port = b.port;
     this.token = b.token;
@@ -140,6 +155,21 @@ public final class ServerOptions {
     return readyzIgnoresHealthStore;
   }
 
+  /** The most stored Responses-API responses kept (default 10,000). */
+  public long responsesMaxEntries() {
+    return responsesMaxEntries;
+  }
+
+  /** The most bytes of stored Responses-API responses kept (default 256 MiB). */
+  public long responsesMaxBytes() {
+    return responsesMaxBytes;
+  }
+
+  /** How long a stored Responses-API response is kept after it was written (default 1 h). */
+  public Duration responsesTtl() {
+    return responsesTtl;
+  }
+
   /** The bearer token, or {@code null}; only the server's constant-time check reads it. */
   String token() {
     return token;
@@ -214,6 +244,12 @@ public final class ServerOptions {
         + spendFile
         + ", readyzIgnoresHealthStore="
         + readyzIgnoresHealthStore
+        + ", responsesMaxEntries="
+        + responsesMaxEntries
+        + ", responsesMaxBytes="
+        + responsesMaxBytes
+        + ", responsesTtl="
+        + responsesTtl
         + "}";
   }
 
@@ -234,6 +270,9 @@ public final class ServerOptions {
     private Duration refreshInterval = DEFAULT_REFRESH_INTERVAL;
     private Path spendFile;
     private boolean readyzIgnoresHealthStore;
+    private long responsesMaxEntries = DEFAULT_RESPONSES_MAX_ENTRIES;
+    private long responsesMaxBytes = DEFAULT_RESPONSES_MAX_BYTES;
+    private Duration responsesTtl = DEFAULT_RESPONSES_TTL;
 
     private Builder() {}
 
@@ -368,6 +407,37 @@ public final class ServerOptions {
      */
     public Builder readyzIgnoresHealthStore(boolean v) {
       readyzIgnoresHealthStore = v;
+      return this;
+    }
+
+    /** The most stored Responses-API responses kept (default 10,000; 1..100,000,000). */
+    public Builder responsesMaxEntries(long v) {
+      if (v < 1 || v > 100_000_000L) {
+        throw new IllegalArgumentException(
+            "responsesMaxEntries: " + v + " (expected: 1..100000000)");
+      }
+      responsesMaxEntries = v;
+      return this;
+    }
+
+    /** The most bytes of stored responses kept (default 256 MiB; 1 KiB .. 1 TiB). */
+    public Builder responsesMaxBytes(long v) {
+      if (v < 1024 || v > 1L << 40) {
+        throw new IllegalArgumentException(
+            "responsesMaxBytes: " + v + " (expected: 1024..1099511627776)");
+      }
+      responsesMaxBytes = v;
+      return this;
+    }
+
+    /** How long a stored response is kept after it was written (default 1 h; 1 s .. 30 days). */
+    public Builder responsesTtl(Duration v) {
+      Objects.requireNonNull(v, "responsesTtl");
+      if (v.compareTo(Duration.ofSeconds(1)) < 0 || v.compareTo(Duration.ofDays(30)) > 0) {
+        throw new IllegalArgumentException(
+            "responsesTtl: " + v.getSeconds() + " s (expected: 1..2592000 s)");
+      }
+      responsesTtl = v;
       return this;
     }
 

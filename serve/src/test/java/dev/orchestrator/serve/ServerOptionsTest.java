@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -55,6 +56,20 @@ class ServerOptionsTest {
     assertThatThrownBy(
             () -> ServerOptions.builder().refreshInterval(java.time.Duration.ofSeconds(seconds)))
         .hasMessage(message);
+  }
+
+  @Test
+  void boundsTheResponseStoreByDefaultAndRejectsBoundsOutOfRange() {
+    ServerOptions o = ServerOptions.defaults();
+    assertThat(o.responsesMaxEntries()).isEqualTo(10_000);
+    assertThat(o.responsesMaxBytes()).isEqualTo(256L * 1024 * 1024);
+    assertThat(o.responsesTtl()).isEqualTo(java.time.Duration.ofHours(1));
+    assertThatThrownBy(() -> ServerOptions.builder().responsesMaxEntries(0))
+        .hasMessage("responsesMaxEntries: 0 (expected: 1..100000000)");
+    assertThatThrownBy(() -> ServerOptions.builder().responsesMaxBytes(1023))
+        .hasMessage("responsesMaxBytes: 1023 (expected: 1024..1099511627776)");
+    assertThatThrownBy(() -> ServerOptions.builder().responsesTtl(java.time.Duration.ofDays(31)))
+        .hasMessage("responsesTtl: 2678400 s (expected: 1..2592000 s)");
   }
 
   @ParameterizedTest

@@ -147,7 +147,7 @@ class WireFidelityPropertyIT {
   }
 
   /** The answer as an OpenAI stream: every text cut in two deltas, tool calls in fragments. */
-  private static String asSse(JsonNode up) {
+  static String asSse(JsonNode up) {
     JsonNode m = up.at("/choices/0/message");
     StringBuilder sse = new StringBuilder();
     java.util.function.Consumer<ObjectNode> chunk =

@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * Key and channel names for one namespace (ADR 0021). Every key of a route shares the hash tag
  * {@code {ns:route}}, so each route script touches one Cluster slot; the namespace's index and
- * budget have their own tag, and client spend (ADR 0022) the tag {@code {ns:spend}}. Immutable.
+ * budget have their own tag, client spend (ADR 0022) the tag {@code {ns:spend}} and stored
+ * responses (ADR 0029) the tag {@code {ns:responses}}. Immutable.
  */
 final class Keys {
   private static final Pattern NAMESPACE = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -56,6 +57,20 @@ final class Keys {
   /** A client's spend in one UTC month, {@code {ns:spend}:<client>:m:2026-12}; as above. */
   String spendMonth(String client, YearMonth month) {
     return "{" + namespace + ":spend}:" + client + ":m:" + month;
+  }
+
+  /**
+   * The keys of the shared response store (ADR 0029), all with the tag {@code {ns:responses}}: the
+   * index, the byte total, the sizes and, last, the entry of {@code id}.
+   */
+  String[] responses(String id) {
+    String tag = responsesPrefix();
+    return new String[] {tag + "index", tag + "bytes", tag + "sizes", tag + "r:" + id};
+  }
+
+  /** What every key of the response store starts with; an entry's key adds {@code r:<id>}. */
+  String responsesPrefix() {
+    return "{" + namespace + ":responses}:";
   }
 
   /** The pub/sub channel spend totals are published on. */

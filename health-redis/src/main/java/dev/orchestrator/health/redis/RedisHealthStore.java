@@ -252,6 +252,16 @@ public final class RedisHealthStore implements HealthStore {
     return spend;
   }
 
+  /**
+   * Stored responses shared through this store (ADR 0029): the same connection, namespace and
+   * degraded mode, bounded by {@code maxEntries}, {@code maxBytes} and {@code ttl} on this store's
+   * clock. Closing this store closes their connection.
+   */
+  public SharedResponses responses(long maxEntries, long maxBytes, Duration ttl) {
+    return new SharedResponses(
+        keys, link, clock, maxEntries, maxBytes, Objects.requireNonNull(ttl, "ttl"));
+  }
+
   /** The settings this store judges routes by. */
   public HealthSettings settings() {
     return settings;

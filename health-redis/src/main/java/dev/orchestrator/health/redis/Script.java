@@ -47,7 +47,13 @@ enum Script {
   /** The namespace's index of routes with state (not a route script). */
   INDEX("index", ScriptOutputType.INTEGER),
   /** Client spend windows: this process's count (only grows), the fleet's totals (ADR 0022). */
-  SPEND("spend", ScriptOutputType.MULTI);
+  SPEND("spend", ScriptOutputType.MULTI),
+  /** A stored response written, the store's bounds kept (ADR 0029). */
+  RESPONSES_PUT("responses-put", ScriptOutputType.INTEGER),
+  /** A stored response read, unless older than its time to live. */
+  RESPONSES_GET("responses-get", ScriptOutputType.MULTI),
+  /** A stored response removed. */
+  RESPONSES_DELETE("responses-delete", ScriptOutputType.INTEGER);
 
   private final String body;
   private final String sha;
@@ -57,7 +63,10 @@ enum Script {
     this.output = output;
     String own = resource(name + ".lua");
     this.body =
-        Set.of("budget", "index", "spend").contains(name) ? own : resource("lib.lua") + "\n" + own;
+        Set.of("budget", "index", "spend", "responses-put", "responses-get", "responses-delete")
+                .contains(name)
+            ? own
+            : resource("lib.lua") + "\n" + own;
     this.sha = sha1(body);
   }
 

@@ -1,0 +1,119 @@
+package dev.orchestrator.health.redis;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Stored responses a fleet shares on Redis (ADR 0029): what {@code serve}'s Responses front keeps
+ * for {@code previous_response_id} and {@code GET /v1/responses/{id}}, so that any replica can
+ * continue a conversation another one answered. Bounded by entries, bytes and age, all kept by one
+ * script per write (the oldest entries go first; the age is counted on the store's clock). Redis
+ * failing never fails a request: while it is unreachable nothing is stored and nothing is found
+ * (the connection's degraded mode says so once); the fleet's health goes on locally as always.
+ * Thread-safe.
+ */
+public final class SharedResponses {
+  /** How long past its time to live a key may outlive its entry before Redis removes it. */
+  private static final Duration SLACK = Duration.ofMinutes(1);
+
+  private final Keys keys;
+  private final RedisLink link;
+  private final Clock clock;
+  private final long maxEntries;
+  private final long maxBytes;
+  private final Duration ttl;
+
+  SharedResponses(
+      Keys keys, RedisLink link, Clock clock, long maxEntries, long maxBytes, Duration ttl) {
+    if (maxEntries < 1) {
+      throw new IllegalArgumentException("maxEntries: " + maxEntries + " (expected: >= 1)");
+    }
+    if (maxBytes < 1) {
+      throw new IllegalArgumentException("maxBytes: " + maxBytes + " (expected: >= 1)");
+    }
+    if (ttl.isNegative() || ttl.isZero()) {
+      throw new IllegalArgumentException("ttl: " + ttl + " (expected: > 0)");
+    }
+    this.keys = keys;
+    this.link = link;
+    this.clock = clock;
+    this.maxEntries = maxEntries;
+    this.maxBytes = maxBytes;
+    this.ttl = ttl;
+  }
+
+  /**
+   * One stored response.
+   *
+   * @param owner the name of the client that stored it
+   * @param conversation the conversation it ended, as its front wrote it
+   * @param response the response as its front wrote it
+   */
+  public record Entry(String owner, String conversation, String response) {
+    /** Validates. */
+    public Entry {
+      Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(conversation, "conversation");
+      Objects.requireNonNull(response, "response");
+    }
+  }
+
+  /** Stores {@code entry} under {@code id}; when Redis is unreachable, nothing is stored. */
+  public void put(String id, Entry entry) {
+    if (!link.up()) {
+      return;
+    }
+    try {
+      link.await(
+          link.<Long>eval(
+              Script.RESPONSES_PUT,
+              keys.responses(id),
+              id,
+              Long.toString(clock.millis()),
+              Long.toString(ttl.toMillis()),
+              Long.toString(maxEntries),
+              Long.toString(maxBytes),
+              entry.owner(),
+              entry.conversation(),
+              entry.response(),
+              keys.responsesPrefix() + "r:",
+              Long.toString(SLACK.toMillis())));
+    } catch (IllegalStateException unreachable) {
+      // degraded: the link reported it; the answer stands without being stored
+    }
+  }
+
+  /** The entry stored under {@code id}, or {@code null} (unknown, expired, Redis unreachable). */
+  public Entry get(String id) {
+    if (!link.up()) {
+      return null;
+    }
+    try {
+      List<String> v =
+          link.await(
+              link.<List<String>>eval(
+                  Script.RESPONSES_GET,
+                  new String[] {keys.responses(id)[3]},
+                  Long.toString(clock.millis()),
+                  Long.toString(ttl.toMillis())));
+      return v == null || v.size() < 3 ? null : new Entry(v.get(0), v.get(1), v.get(2));
+    } catch (IllegalStateException unreachable) {
+      return null;
+    }
+  }
+
+  /** Removes the entry stored under {@code id}; whether there was one (false when unreachable). */
+  public boolean delete(String id) {
+    if (!link.up()) {
+      return false;
+    }
+    try {
+      Long n = link.await(link.<Long>eval(Script.RESPONSES_DELETE, keys.responses(id), id));
+      return n != null && n > 0;
+    } catch (IllegalStateException unreachable) {
+      return false;
+    }
+  }
+}

@@ -1,0 +1,114 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Stored responses shared on one real redis-server (ADR 0029): seen by every store of the
+ * namespace, bounded by entries, bytes and age on the stores' clock, and nothing found or stored
+ * while Redis is gone — without an exception reaching the caller.
+ */
+class SharedResponsesIT extends PausableRedisTest {
+  private final AtomicReference<Instant> now =
+      new AtomicReference<>(Instant.parse("2026-03-01T10:00:00Z"));
+  private final Clock clock =
+      new Clock() {
+        @Override
+        public ZoneId getZone() {
+          return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+          return this;
+        }
+
+        @Override
+        public Instant instant() {
+          return now.get();
+        }
+      };
+
+  private SharedResponses store(long maxEntries, long maxBytes, Duration ttl) {
+    RedisHealthStore s =
+        RedisHealthStore.builder()
+            .uri(redis.uri())
+            .namespace("resp")
+            .commandTimeout(TIMEOUT)
+            .clock(clock)
+            .build();
+    stores.add(s);
+    return s.responses(maxEntries, maxBytes, ttl);
+  }
+
+  private static SharedResponses.Entry entry(String owner, int bytes) {
+    return new SharedResponses.Entry(owner, "c".repeat(bytes / 2), "r".repeat(bytes - bytes / 2));
+  }
+
+  @Test
+  void aResponseStoredByOneReplicaIsReadAndDeletedByAnother() {
+    SharedResponses a = store(10, 1 << 20, Duration.ofHours(1));
+    SharedResponses b = store(10, 1 << 20, Duration.ofHours(1));
+    a.put("resp_1", new SharedResponses.Entry("team-a", "[{\"role\":\"user\"}]", "{\"id\":1}"));
+    assertThat(b.get("resp_1"))
+        .isEqualTo(new SharedResponses.Entry("team-a", "[{\"role\":\"user\"}]", "{\"id\":1}"));
+    assertThat(b.delete("resp_1")).isTrue();
+    assertThat(a.get("resp_1")).isNull();
+    assertThat(a.delete("resp_1")).isFalse();
+  }
+
+  @Test
+  void forgetsAResponseOnceItsTtlHasPassedOnTheStoresClock() {
+    SharedResponses s = store(10, 1 << 20, Duration.ofMinutes(5));
+    s.put("resp_1", entry("a", 10));
+    now.set(now.get().plus(Duration.ofMinutes(4)));
+    assertThat(s.get("resp_1")).isNotNull();
+    now.set(now.get().plus(Duration.ofMinutes(1)));
+    assertThat(s.get("resp_1")).isNull();
+  }
+
+  @Test
+  void keepsAtMostMaxEntriesTheOldestGoingFirst() {
+    SharedResponses s = store(3, 1 << 20, Duration.ofHours(1));
+    for (int i = 0; i < 6; i++) {
+      now.set(now.get().plusMillis(1));
+      s.put("resp_" + i, entry("a", 10));
+    }
+    assertThat(s.get("resp_2")).isNull();
+    assertThat(s.get("resp_3")).isNotNull();
+    assertThat(s.get("resp_5")).isNotNull();
+  }
+
+  @Test
+  void keepsAtMostMaxBytesAndNeverAnEntryLargerThanThem() {
+    SharedResponses s = store(100, 10_000, Duration.ofHours(1));
+    for (int i = 0; i < 5; i++) {
+      s.put("resp_" + i, entry("a", 3000)); // same millisecond: the newest is still kept
+      assertThat(s.get("resp_" + i)).isNotNull();
+    }
+    int kept = 0;
+    for (int i = 0; i < 5; i++) {
+      kept += s.get("resp_" + i) == null ? 0 : 1;
+    }
+    assertThat(kept).isEqualTo(3);
+    s.put("huge", entry("a", 20_000));
+    assertThat(s.get("huge")).isNull();
+  }
+
+  @Test
+  void findsAndStoresNothingWhileRedisIsGoneWithoutFailing() {
+    SharedResponses s = store(10, 1 << 20, Duration.ofHours(1));
+    s.put("resp_1", entry("a", 10));
+    redis.close();
+    assertThat(s.get("resp_1")).isNull();
+    s.put("resp_2", entry("a", 10));
+    assertThat(s.delete("resp_1")).isFalse();
+  }
+}

@@ -1,0 +1,144 @@
+package dev.orchestrator.health.redis;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import dev.orchestrator.serve.OrchestratorServer;
+import dev.orchestrator.serve.responses.ResponseStore;
+import dev.orchestrator.serve.responses.StoredResponse;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two {@code serve} replicas keeping Responses-API answers in one Redis (ADR 0029): a conversation
+ * answered by replica 1 is continued through replica 2 with {@code previous_response_id}, and a
+ * response deleted through one is gone from the other.
+ */
+class TwoReplicaResponsesIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private RedisServer redis;
+  private ScriptedUpstream upstream;
+  private RedisHealthStore store1;
+  private RedisHealthStore store2;
+  private OrchestratorServer replica1;
+  private OrchestratorServer replica2;
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  /** What {@code serve --health-store} wires (cli's RedisResponseStore), for this test. */
+  static ResponseStore onRedis(SharedResponses shared) {
+    return new ResponseStore() {
+      @Override
+      public void put(String id, StoredResponse r) {
+        shared.put(
+            id,
+            new SharedResponses.Entry(
+                r.owner(),
+                new String(r.conversation(), StandardCharsets.UTF_8),
+                new String(r.response(), StandardCharsets.UTF_8)));
+      }
+
+      @Override
+      public StoredResponse get(String id) {
+        SharedResponses.Entry e = shared.get(id);
+        return e == null
+            ? null
+            : new StoredResponse(
+                e.owner(),
+                e.conversation().getBytes(StandardCharsets.UTF_8),
+                e.response().getBytes(StandardCharsets.UTF_8));
+      }
+
+      @Override
+      public boolean delete(String id) {
+        return shared.delete(id);
+      }
+    };
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    redis = RedisServer.start();
+    upstream =
+        ScriptedUpstream.start(
+            Map.of("beta/large", List.of(Step.ok("I am Ada."), Step.ok("You asked who I am."))));
+    store1 = store();
+    store2 = store();
+    replica1 = replica(store1);
+    replica2 = replica(store2);
+  }
+
+  private RedisHealthStore store() {
+    return RedisHealthStore.builder()
+        .uri(redis.uri())
+        .namespace("replicas")
+        .commandTimeout(Duration.ofMillis(300))
+        .build();
+  }
+
+  private OrchestratorServer replica(RedisHealthStore store) {
+    return Upstreams.replica(upstream, store, o -> o)
+        .responseStore(onRedis(store.responses(100, 1 << 20, Duration.ofHours(1))))
+        .start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    for (AutoCloseable c : new AutoCloseable[] {replica1, replica2, store1, store2, upstream}) {
+      if (c != null) {
+        c.close();
+      }
+    }
+    redis.close();
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
+    return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private HttpResponse<String> create(OrchestratorServer replica, String body) throws Exception {
+    return send(
+        HttpRequest.newBuilder(URI.create(replica.baseUrl() + "/responses"))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body)));
+  }
+
+  @Test
+  void aConversationAnsweredByOneReplicaContinuesThroughTheOther() throws Exception {
+    HttpResponse<String> first =
+        create(replica1, "{\"model\":\"beta/large\",\"input\":\"Who are you?\"}");
+    assertThat(first.statusCode()).isEqualTo(200);
+    String id = JSON.readTree(first.body()).get("id").asText();
+
+    HttpResponse<String> second =
+        create(
+            replica2,
+            "{\"model\":\"beta/large\",\"input\":\"What did I ask?\",\"previous_response_id\":\""
+                + id
+                + "\"}");
+    assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
+    JsonNode sent = JSON.readTree(upstream.received().get(1).body()).get("messages");
+    assertThat(sent).hasSize(3);
+    assertThat(sent.get(0).get("content").asText()).isEqualTo("Who are you?");
+    assertThat(sent.get(1).get("content").asText()).isEqualTo("I am Ada.");
+    assertThat(sent.get(2).get("content").asText()).isEqualTo("What did I ask?");
+
+    URI stored = URI.create(replica2.baseUrl() + "/responses/" + id);
+    assertThat(send(HttpRequest.newBuilder(stored).GET()).body()).contains("I am Ada.");
+    assertThat(send(HttpRequest.newBuilder(stored).DELETE()).statusCode()).isEqualTo(200);
+    URI gone = URI.create(replica1.baseUrl() + "/responses/" + id);
+    assertThat(send(HttpRequest.newBuilder(gone).GET()).statusCode()).isEqualTo(404);
+  }
+}

@@ -1,0 +1,401 @@
+package dev.orchestrator.serve.responses;
+
+import static dev.orchestrator.serve.http.JsonFields.get;
+import static dev.orchestrator.serve.http.JsonFields.kind;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.JsonFields;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads the {@code input} of a Responses request into the engine's messages (docs/reference.md,
+ * "OpenAI Responses"). A string is one user message; an array holds items: {@code message} (role
+ * {@code user}, {@code assistant}, {@code system} or {@code developer}; content a string or {@code
+ * input_text}, {@code input_image}, {@code input_file}, {@code output_text} and {@code refusal}
+ * parts), {@code function_call}, {@code function_call_output} and {@code reasoning}. The items of
+ * one assistant turn — reasoning, its message, its function calls — become one assistant message,
+ * as the engine (and Chat Completions) says it. What no route here can replay ({@code
+ * encrypted_content}) and item fields with no meaning for the answer are dropped and named; an item
+ * type the engine cannot say is a {@code 400} naming it. Stateless.
+ */
+final class InputItems {
+  /** Item fields that identify an item without changing what it says. */
+  private static final Set<String> IDENTITY = Set.of("id", "status");
+
+  private static final Set<String> MESSAGE = Set.of("type", "role", "content", "id", "status");
+  private static final Set<String> CALL =
+      Set.of("type", "call_id", "name", "arguments", "id", "status");
+  private static final Set<String> CALL_OUTPUT =
+      Set.of("type", "call_id", "output", "id", "status");
+  private static final Set<String> REASONING =
+      Set.of("type", "summary", "content", "encrypted_content", "id", "status");
+
+  private InputItems() {}
+
+  /**
+   * The messages {@code input} says; fields dropped are added to {@code dropped}.
+   *
+   * @throws ApiError {@code 400} naming the item or field
+   */
+  static List<ChatMessage> read(JsonNode input, List<String> dropped) {
+    if (input == null) {
+      return List.of();
+    }
+    if (input.isTextual()) {
+      return List.of(ChatMessage.user(input.asText()));
+    }
+    if (!input.isArray()) {
+      throw ApiError.badRequest(
+          "input", "input: " + kind(input) + " (expected: a string or an array of items)");
+    }
+    Turns turns = new Turns();
+    for (int i = 0; i < input.size(); i++) {
+      item(input.get(i), "input[" + i + "]", turns, dropped);
+    }
+    turns.flush();
+    return turns.messages;
+  }
+
+  /** The messages being built; the assistant turn stays open while its items follow each other. */
+  private static final class Turns {
+    final List<ChatMessage> messages = new ArrayList<>();
+    ChatMessage.Builder assistant;
+    boolean hasMessage; // the open turn has its message item
+    boolean hasCalls;
+    boolean hasReasoning;
+    final StringBuilder reasoning = new StringBuilder();
+    String where;
+
+    /**
+     * The open assistant turn for an item of {@code kind}, after closing the one before when the
+     * item starts a new turn: reasoning after output, a message after a message or a call.
+     */
+    ChatMessage.Builder open(String at, String kind) {
+      if (!kind.equals("function_call") && (hasMessage || hasCalls)) {
+        flush();
+      }
+      if (assistant == null) {
+        assistant = ChatMessage.builder(Role.ASSISTANT);
+        where = at;
+      }
+      hasMessage |= kind.equals("message");
+      hasCalls |= kind.equals("function_call");
+      return assistant;
+    }
+
+    void add(ChatMessage m) {
+      flush();
+      messages.add(m);
+    }
+
+    void flush() {
+      if (assistant == null) {
+        return;
+      }
+      if (hasReasoning) {
+        assistant.reasoningContent(reasoning.toString());
+      }
+      messages.add(build(assistant, where));
+      assistant = null;
+      hasMessage = false;
+      hasCalls = false;
+      hasReasoning = false;
+      reasoning.setLength(0);
+    }
+  }
+
+  private static void item(JsonNode item, String where, Turns turns, List<String> dropped) {
+    if (!item.isObject()) {
+      throw ApiError.badRequest(where, where + ": " + kind(item) + " (expected: an input item)");
+    }
+    String type = JsonFields.string(item, "type", where + ".type");
+    if (type == null) {
+      if (!item.has("role")) {
+        throw ApiError.badRequest(
+            where + ".type", where + ".type: missing (expected: message, function_call, …)");
+      }
+      type = "message";
+    }
+    switch (type) {
+      case "message" -> message(item, where, turns, dropped);
+      case "function_call" -> functionCall(item, where, turns, dropped);
+      case "function_call_output" -> callOutput(item, where, turns, dropped);
+      case "reasoning" -> reasoning(item, where, turns, dropped);
+      default ->
+          throw ApiError.badRequest(
+              where + ".type",
+              where
+                  + ".type: '"
+                  + type
+                  + "' (expected: message, function_call, function_call_output or reasoning;"
+                  + " hosted-tool items and item references have no route here)");
+    }
+  }
+
+  private static void message(JsonNode m, String where, Turns turns, List<String> dropped) {
+    extraFields(m, MESSAGE, where, dropped);
+    String r = JsonFields.string(m, "role", where + ".role");
+    Role role;
+    if (r == null) {
+      throw ApiError.badRequest(
+          where + ".role",
+          where + ".role: missing (expected: user, assistant, system or developer)");
+    }
+    switch (r) {
+      case "user" -> role = Role.USER;
+      case "assistant" -> role = Role.ASSISTANT;
+      case "system", "developer" -> role = Role.SYSTEM;
+      default ->
+          throw ApiError.badRequest(
+              where + ".role",
+              where + ".role: '" + r + "' (expected: user, assistant, system or developer)");
+    }
+    JsonNode content = get(m, "content");
+    if (content == null) {
+      throw ApiError.badRequest(
+          where + ".content", where + ".content: missing (expected: a string or content parts)");
+    }
+    if (role == Role.ASSISTANT) {
+      ChatMessage.Builder b = turns.open(where, "message");
+      assistantContent(content, where + ".content", b);
+      return;
+    }
+    ChatMessage.Builder b = ChatMessage.builder(role);
+    b.parts(parts(content, where + ".content", role));
+    turns.add(build(b, where));
+  }
+
+  private static void assistantContent(JsonNode c, String where, ChatMessage.Builder b) {
+    if (c.isTextual()) {
+      if (!c.asText().isEmpty()) {
+        b.text(c.asText());
+      }
+      return;
+    }
+    if (!c.isArray()) {
+      throw ApiError.badRequest(
+          where, where + ": " + kind(c) + " (expected: a string or an array of content parts)");
+    }
+    StringBuilder refusal = null;
+    for (int i = 0; i < c.size(); i++) {
+      JsonNode p = c.get(i);
+      String at = where + "[" + i + "]";
+      String type = partType(p, at);
+      switch (type) {
+        case "output_text", "input_text" -> b.text(required(p, "text", at));
+        case "refusal" -> {
+          refusal = refusal == null ? new StringBuilder() : refusal;
+          refusal.append(required(p, "refusal", at));
+        }
+        default ->
+            throw ApiError.badRequest(
+                at + ".type",
+                at
+                    + ".type: '"
+                    + type
+                    + "' (expected: output_text or refusal in an assistant item)");
+      }
+    }
+    if (refusal != null) {
+      b.refusal(refusal.toString());
+    }
+  }
+
+  /** The parts of a user or system message, or of a function call's output. */
+  private static List<ContentPart> parts(JsonNode c, String where, Role role) {
+    if (c.isTextual()) {
+      return c.asText().isEmpty() ? List.of() : List.of(ContentPart.text(c.asText()));
+    }
+    if (!c.isArray()) {
+      throw ApiError.badRequest(
+          where, where + ": " + kind(c) + " (expected: a string or an array of content parts)");
+    }
+    List<ContentPart> out = new ArrayList<>(c.size());
+    for (int i = 0; i < c.size(); i++) {
+      JsonNode p = c.get(i);
+      String at = where + "[" + i + "]";
+      String type = partType(p, at);
+      switch (type) {
+        case "input_text", "output_text" -> out.add(ContentPart.text(required(p, "text", at)));
+        case "input_image" -> out.add(image(p, at, role));
+        case "input_file" -> out.add(file(p, at));
+        default ->
+            throw ApiError.badRequest(
+                at + ".type",
+                at + ".type: '" + type + "' (expected: input_text, input_image or input_file)");
+      }
+    }
+    return out;
+  }
+
+  private static String partType(JsonNode p, String at) {
+    if (!p.isObject()) {
+      throw ApiError.badRequest(
+          at, at + ": " + kind(p) + " (expected: a content part object with a type)");
+    }
+    String type = JsonFields.string(p, "type", at + ".type");
+    if (type == null) {
+      throw ApiError.badRequest(at + ".type", at + ".type: missing (expected: a part type)");
+    }
+    return type;
+  }
+
+  private static String required(JsonNode p, String field, String at) {
+    String v = JsonFields.string(p, field, at + "." + field);
+    if (v == null) {
+      throw ApiError.badRequest(
+          at + "." + field, at + "." + field + ": missing (expected: a string)");
+    }
+    return v;
+  }
+
+  private static ContentPart image(JsonNode p, String at, Role role) {
+    if (role == Role.SYSTEM) {
+      throw ApiError.badRequest(at, at + ": an image in a system message (expected: user only)");
+    }
+    if (get(p, "file_id") != null) {
+      throw ApiError.badRequest(
+          at + ".file_id",
+          at + ".file_id: an uploaded file no route here can read (expected: image_url)");
+    }
+    String url = JsonFields.string(p, "image_url", at + ".image_url");
+    if (url == null) {
+      throw ApiError.badRequest(
+          at + ".image_url", at + ".image_url: missing (expected: an http(s): or data: URL)");
+    }
+    String detail = JsonFields.string(p, "detail", at + ".detail");
+    try {
+      return ContentPart.Image.fromUrl(url, detail);
+    } catch (IllegalArgumentException e) {
+      String param = e.getMessage().startsWith("image detail") ? at + ".detail" : at + ".image_url";
+      throw ApiError.badRequest(param, param + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * An {@code input_file} part, said as Chat Completions' {@code file} part (routes of the OpenAI
+   * protocol read it; others are excluded by planning, which names the part).
+   */
+  private static ContentPart file(JsonNode p, String at) {
+    if (get(p, "file_url") != null) {
+      throw ApiError.badRequest(
+          at + ".file_url", at + ".file_url: no route here fetches files (expected: file_data)");
+    }
+    ObjectNode part = Json.MAPPER.createObjectNode().put("type", "file");
+    ObjectNode file = part.putObject("file");
+    for (String f : List.of("file_id", "file_data", "filename")) {
+      String v = JsonFields.string(p, f, at + "." + f);
+      if (v != null) {
+        file.put(f, v);
+      }
+    }
+    if (file.isEmpty()) {
+      throw ApiError.badRequest(at, at + ": an empty file (expected: file_data or file_id)");
+    }
+    return new ContentPart.Raw("file", part.toString());
+  }
+
+  private static void functionCall(JsonNode c, String where, Turns turns, List<String> dropped) {
+    extraFields(c, CALL, where, dropped);
+    String callId = required(c, "call_id", where);
+    String name = required(c, "name", where);
+    JsonNode args = get(c, "arguments");
+    String json;
+    if (args == null) {
+      json = "{}";
+    } else if (args.isTextual()) {
+      json = args.asText();
+    } else {
+      throw ApiError.badRequest(
+          where + ".arguments",
+          where + ".arguments: " + kind(args) + " (expected: the arguments as a JSON string)");
+    }
+    turns.open(where, "function_call").toolCall(new ToolCall(callId, name, json));
+  }
+
+  private static void callOutput(JsonNode o, String where, Turns turns, List<String> dropped) {
+    extraFields(o, CALL_OUTPUT, where, dropped);
+    String callId = required(o, "call_id", where);
+    JsonNode output = get(o, "output");
+    if (output == null) {
+      throw ApiError.badRequest(
+          where + ".output", where + ".output: missing (expected: a string or content parts)");
+    }
+    ChatMessage.Builder b = ChatMessage.builder(Role.TOOL).toolCallId(callId);
+    b.parts(parts(output, where + ".output", Role.TOOL));
+    turns.add(build(b, where));
+  }
+
+  private static void reasoning(JsonNode r, String where, Turns turns, List<String> dropped) {
+    extraFields(r, REASONING, where, dropped);
+    if (get(r, "encrypted_content") != null) {
+      dropped.add(where + ".encrypted_content");
+    }
+    String text = reasoningText(r, "summary", "summary_text", where);
+    if (text == null) {
+      text = reasoningText(r, "content", "reasoning_text", where);
+    }
+    if (text == null) {
+      return; // nothing a route can read: only an id or an encrypted blob
+    }
+    turns.open(where, "reasoning");
+    if (turns.hasReasoning) {
+      turns.reasoning.append("\n\n");
+    }
+    turns.hasReasoning = true;
+    turns.reasoning.append(text);
+  }
+
+  /** The texts of {@code field}'s parts of {@code type}, joined; {@code null} when none. */
+  private static String reasoningText(JsonNode r, String field, String type, String where) {
+    JsonNode parts = get(r, field);
+    if (parts == null) {
+      return null;
+    }
+    String at = where + "." + field;
+    if (!parts.isArray()) {
+      throw ApiError.badRequest(at, at + ": " + kind(parts) + " (expected: an array of parts)");
+    }
+    StringBuilder sb = null;
+    for (int i = 0; i < parts.size(); i++) {
+      String p = at + "[" + i + "]";
+      String t = partType(parts.get(i), p);
+      if (!t.equals(type)) {
+        throw ApiError.badRequest(p + ".type", p + ".type: '" + t + "' (expected: " + type + ")");
+      }
+      String text = required(parts.get(i), "text", p);
+      sb = sb == null ? new StringBuilder() : sb.append("\n\n");
+      sb.append(text);
+    }
+    return sb == null ? null : sb.toString();
+  }
+
+  /** Names every field of {@code o} outside {@code known} as dropped (never silently). */
+  private static void extraFields(
+      JsonNode o, Set<String> known, String where, List<String> dropped) {
+    for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      if (!known.contains(f) && !IDENTITY.contains(f)) {
+        dropped.add(where + "." + f);
+      }
+    }
+  }
+
+  private static ChatMessage build(ChatMessage.Builder b, String where) {
+    try {
+      return b.build();
+    } catch (IllegalArgumentException e) {
+      throw ApiError.badRequest(where, where + ": " + e.getMessage());
+    }
+  }
+}

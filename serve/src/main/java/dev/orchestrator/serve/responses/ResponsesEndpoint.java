@@ -1,0 +1,202 @@
+package dev.orchestrator.serve.responses;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.ClientToken;
+import dev.orchestrator.serve.front.Dispatch;
+import dev.orchestrator.serve.http.AccessLog;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.Responses;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The OpenAI Responses front (docs/reference.md, "OpenAI Responses"): {@code POST /v1/responses}
+ * parses the body into the engine's request — after the stored conversation of {@code
+ * previous_response_id} — runs it on the shared {@link Dispatch} path, whole or as an event stream,
+ * answers with a Response object, and stores it unless {@code store} is false; {@code GET} and
+ * {@code DELETE /v1/responses/{id}} read and remove a stored one. A stored response is visible only
+ * to the client (token name) that created it. Fields dropped as hints are named in {@value
+ * #DROPPED}. Thread-safe: one instance serves every request; per-request state lives on the
+ * request's thread.
+ */
+public final class ResponsesEndpoint {
+  /** The header naming what the request said that no route here could use. */
+  public static final String DROPPED = "x-orchestrator-dropped";
+
+  /** The path of the collection; a stored response is under it. */
+  public static final String PATH = "/v1/responses";
+
+  private final Dispatch dispatch;
+  private final ResponseStore store;
+
+  /** The endpoint running requests on {@code dispatch} and keeping responses in {@code store}. */
+  public ResponsesEndpoint(Dispatch dispatch, ResponseStore store) {
+    this.dispatch = Objects.requireNonNull(dispatch, "dispatch");
+    this.store = Objects.requireNonNull(store, "store");
+  }
+
+  /**
+   * Answers one request of {@code client} to {@code path} ({@value #PATH} or below it), filling in
+   * {@code entry}.
+   *
+   * @throws ApiError when the request fails before an event stream has started
+   */
+  public void handle(HttpCall ex, AccessLog.Entry entry, ClientToken client, String path) {
+    String method = ex.method();
+    if (path.equals(PATH)) {
+      allow(method, path, "POST");
+      create(ex, entry, client);
+      return;
+    }
+    String id = path.substring(PATH.length() + 1);
+    if (id.isEmpty() || id.contains("/")) {
+      throw ApiError.of(
+          404,
+          "invalid_request_error",
+          "no such endpoint: "
+              + path
+              + " (expected: POST "
+              + PATH
+              + ", GET or DELETE "
+              + PATH
+              + "/{id})",
+          null,
+          "not_found");
+    }
+    switch (method) {
+      case "GET", "HEAD" -> {
+        StoredResponse r = stored(id, client, "response_id");
+        Responses.send(ex, entry, 200, r.response(), Map.of());
+      }
+      case "DELETE" -> {
+        stored(id, client, "response_id");
+        store.delete(id);
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        o.put("id", id).put("object", "response").put("deleted", true);
+        Responses.send(ex, entry, 200, Responses.bytes(o), Map.of());
+      }
+      default -> allow(method, path, "GET, HEAD, DELETE");
+    }
+  }
+
+  private void create(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
+    byte[] body = dispatch.readBody(ex, entry);
+    ResponsesRequest parsed = ResponsesRequest.parse(body);
+    entry.model = parsed.request().model();
+    List<ChatMessage> history = List.of();
+    if (parsed.previousResponseId() != null) {
+      history =
+          Conversation.decode(
+              stored(parsed.previousResponseId(), client, "previous_response_id").conversation());
+    }
+    ChatRequest request;
+    try {
+      request = parsed.withHistory(history);
+    } catch (IllegalArgumentException e) {
+      throw ApiError.badRequest("previous_response_id", e.getMessage());
+    }
+    String id = OutputItem.newId("resp");
+    long createdAt = System.currentTimeMillis() / 1000;
+    String dropped = String.join(",", parsed.dropped());
+    ObjectNode response;
+    List<OutputItem> output;
+    if (request.stream()) {
+      ResponsesStream sse =
+          new ResponsesStream(ex, new Cancellation(), id, createdAt, parsed.echo(), dropped);
+      ChatResult r = dispatch.stream(ex, entry, client, request, sse);
+      if (r == null) {
+        return;
+      }
+      response = sse.response();
+      output = sse.output();
+      keep(parsed, client, id, history, output, response);
+      return;
+    }
+    ChatResult r = dispatch.complete(ex, entry, client, request);
+    output = ResponseObject.output(r.response());
+    String reason = ResponseObject.incompleteReason(r.response());
+    response =
+        ResponseObject.of(
+            id,
+            createdAt,
+            ResponseObject.status(reason),
+            r.route(),
+            parsed.echo(),
+            output,
+            r.response().usage(),
+            r.costUsd(),
+            reason,
+            null);
+    keep(parsed, client, id, history, output, response);
+    Map<String, String> headers = new LinkedHashMap<>(Dispatch.answerHeaders(r));
+    if (!dropped.isEmpty()) {
+      headers.put(DROPPED, dropped);
+    }
+    Responses.send(ex, entry, 200, Responses.bytes(response), headers);
+  }
+
+  /** Stores the conversation this answer ends, unless the request said {@code store: false}. */
+  private void keep(
+      ResponsesRequest parsed,
+      ClientToken client,
+      String id,
+      List<ChatMessage> history,
+      List<OutputItem> output,
+      ObjectNode response) {
+    if (!parsed.store()) {
+      return;
+    }
+    List<ChatMessage> conversation = new ArrayList<>(history);
+    conversation.addAll(parsed.input());
+    conversation.add(ResponseObject.assistant(output));
+    store.put(
+        id,
+        new StoredResponse(
+            client.name(), Conversation.encode(conversation), Responses.bytes(response)));
+  }
+
+  /** The response stored under {@code id} for {@code client}, else a 404 naming {@code param}. */
+  private StoredResponse stored(String id, ClientToken client, String param) {
+    StoredResponse r = store.get(id);
+    if (r == null || !r.owner().equals(client.name())) {
+      boolean previous = param.equals("previous_response_id");
+      throw notFound(id, param, previous ? "previous_response_not_found" : "response_not_found");
+    }
+    return r;
+  }
+
+  private static ApiError notFound(String id, String param, String code) {
+    return ApiError.of(
+        404,
+        "invalid_request_error",
+        "Response with id '"
+            + id
+            + "' not found (expected: a response this client stored, not deleted and not expired)",
+        param,
+        code);
+  }
+
+  private static void allow(String method, String path, String allowed) {
+    for (String m : allowed.split(", ")) {
+      if (m.equals(method)) {
+        return;
+      }
+    }
+    throw ApiError.of(
+            405,
+            "invalid_request_error",
+            "method " + method + " on " + path + " (expected: " + allowed + ")",
+            null,
+            "method_not_allowed")
+        .header("Allow", allowed);
+  }
+}

@@ -1,0 +1,256 @@
+package dev.orchestrator.serve.responses;
+
+import static dev.orchestrator.serve.http.JsonFields.get;
+import static dev.orchestrator.serve.http.JsonFields.kind;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.JsonFields;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A parsed {@code POST /v1/responses} body (docs/reference.md, "OpenAI Responses"): the engine
+ * request it says, what the answer echoes, and the state fields. Every field is read and checked:
+ * what the engine models becomes the request; optional hints no route here can use (a hosted tool
+ * the request does not force, an {@code include}, {@code client_metadata}, …) are dropped and named
+ * in {@link #dropped()}; a field that would change the answer's contract with no route to honour
+ * it, or an unknown field, is a {@code 400} naming it. Not to be changed once parsed ({@link
+ * #echo()} is a tree that is copied where it is written, never written into).
+ *
+ * @param request the engine request: {@code instructions} as the first system message, then the
+ *     input (a previous response's conversation is put in between by {@link #withHistory})
+ * @param input the messages of {@code input} alone (what a stored conversation gains)
+ * @param previousResponseId {@code previous_response_id}, or {@code null}
+ * @param store whether the answer is stored ({@code store}, default {@code true})
+ * @param echo the request fields the Response object repeats, in its order
+ * @param dropped the dropped fields, as paths with the hosted tool's type ({@code tools[1]
+ *     (web_search)}), in request order
+ */
+record ResponsesRequest(
+    ChatRequest request,
+    List<ChatMessage> input,
+    String previousResponseId,
+    boolean store,
+    ObjectNode echo,
+    List<String> dropped) {
+
+  /** Fields read into the request or the answer. */
+  private static final Set<String> MODELLED =
+      Set.of(
+          "model",
+          "input",
+          "instructions",
+          "tools",
+          "tool_choice",
+          "parallel_tool_calls",
+          "max_output_tokens",
+          "temperature",
+          "top_p",
+          "text",
+          "reasoning",
+          "metadata",
+          "user",
+          "store",
+          "previous_response_id",
+          "stream",
+          "truncation",
+          "include",
+          "background",
+          "models");
+
+  /** Optional hints and extras: dropped and named when present (docs/reference.md §5). */
+  private static final Set<String> HINTS =
+      Set.of(
+          "client_metadata",
+          "prompt_cache_key",
+          "prompt_cache_retention",
+          "service_tier",
+          "safety_identifier",
+          "stream_options",
+          "max_tool_calls",
+          "top_logprobs");
+
+  /** Fields that need state or services no route here has: a {@code 400} naming them. */
+  private static final Map<String, String> UNSUPPORTED =
+      Map.of(
+          "conversation", "a stored conversation (expected: previous_response_id or full input)",
+          "prompt", "a stored prompt template (expected: instructions and input)");
+
+  /**
+   * This request with {@code history} (a stored conversation) between the instructions and the
+   * input.
+   */
+  ChatRequest withHistory(List<ChatMessage> history) {
+    if (history.isEmpty()) {
+      return request;
+    }
+    List<ChatMessage> all = new ArrayList<>();
+    List<ChatMessage> msgs = request.messages();
+    int instructions = msgs.size() - input.size();
+    all.addAll(msgs.subList(0, instructions));
+    all.addAll(history);
+    all.addAll(input);
+    return request.toBuilder().messages(all).build();
+  }
+
+  /**
+   * Parses {@code body}.
+   *
+   * @throws ApiError {@code 400} naming the field and the expectation
+   */
+  static ResponsesRequest parse(byte[] body) {
+    JsonNode root = JsonFields.body(body);
+    List<String> dropped = new ArrayList<>();
+    for (Map.Entry<String, JsonNode> e : root.properties()) {
+      String f = e.getKey();
+      if (UNSUPPORTED.containsKey(f)) {
+        if (!e.getValue().isNull()) {
+          throw ApiError.badRequest(f, f + ": " + UNSUPPORTED.get(f) + " no route here has");
+        }
+      } else if (HINTS.contains(f)) {
+        if (!e.getValue().isNull()) {
+          dropped.add(f);
+        }
+      } else if (!MODELLED.contains(f)) {
+        throw ApiError.badRequest(
+            f, f + ": unknown field (expected: a field of the OpenAI Responses API)");
+      }
+    }
+    String model = JsonFields.string(root, "model", "model");
+    if (model == null || model.isBlank()) {
+      throw ApiError.badRequest(
+          "model",
+          "model: "
+              + (model == null ? "missing" : "blank")
+              + " (expected: a model, group or route id)");
+    }
+    ObjectNode echo = Json.MAPPER.createObjectNode();
+    ChatRequest.Builder b = ChatRequest.builder(model.trim());
+    String instructions = JsonFields.string(root, "instructions", "instructions");
+    List<ChatMessage> input = InputItems.read(get(root, "input"), dropped);
+    String previous = JsonFields.string(root, "previous_response_id", "previous_response_id");
+    if (input.isEmpty() && previous == null) {
+      throw ApiError.badRequest(
+          "input", "input: missing or empty (expected: a string or a non-empty array of items)");
+    }
+    List<ChatMessage> messages = new ArrayList<>();
+    if (instructions != null && !instructions.isEmpty()) {
+      messages.add(ChatMessage.system(instructions));
+    }
+    messages.addAll(input);
+    b.messages(messages);
+    echo.put("instructions", instructions);
+
+    Integer maxOutput = JsonFields.integer(root, "max_output_tokens", "max_output_tokens");
+    if (maxOutput != null && maxOutput < 1) {
+      throw ApiError.badRequest(
+          "max_output_tokens", "max_output_tokens: " + maxOutput + " (expected: >= 1)");
+    }
+    b.maxCompletionTokens(maxOutput);
+    echo.put("max_output_tokens", maxOutput);
+
+    ArrayNode toolsEcho = echo.arrayNode();
+    List<ToolDefinition> tools = Tools.tools(get(root, "tools"), dropped, toolsEcho);
+    JsonNode choice = get(root, "tool_choice");
+    tools = Tools.allowedTools(choice, tools);
+    b.tools(tools);
+    b.toolChoice(Tools.toolChoice(choice, tools));
+    Boolean parallel = JsonFields.bool(root, "parallel_tool_calls", "parallel_tool_calls");
+    b.parallelToolCalls(parallel);
+    echo.put("parallel_tool_calls", parallel == null || parallel);
+
+    previous = previous == null || previous.isEmpty() ? null : previous;
+    echo.put("previous_response_id", previous);
+    ObjectNode reasoningEcho =
+        OutputOptions.reasoning(JsonFields.object(root, "reasoning", "reasoning"), b);
+    echo.set("reasoning", reasoningEcho);
+    Boolean store = JsonFields.bool(root, "store", "store");
+    echo.put("store", store == null || store);
+    Double temperature = range(root, "temperature", 2);
+    b.temperature(temperature);
+    echo.put("temperature", temperature);
+    echo.set("text", OutputOptions.text(JsonFields.object(root, "text", "text"), b, dropped));
+    echo.set("tool_choice", choice == null ? echo.textNode("auto") : choice.deepCopy());
+    echo.set("tools", toolsEcho);
+    Double topP = range(root, "top_p", 1);
+    b.topP(topP);
+    echo.put("top_p", topP);
+    echo.put("truncation", OutputOptions.truncation(root, dropped));
+    String user = JsonFields.string(root, "user", "user");
+    b.endUser(user);
+    echo.put("user", user);
+    echo.set("metadata", metadata(JsonFields.object(root, "metadata", "metadata")));
+
+    OutputOptions.include(get(root, "include"), dropped);
+    Boolean background = JsonFields.bool(root, "background", "background");
+    if (Boolean.TRUE.equals(background)) {
+      throw ApiError.badRequest(
+          "background", "background: true (expected: false; answers are given while you wait)");
+    }
+    b.stream(Boolean.TRUE.equals(JsonFields.bool(root, "stream", "stream")));
+    b.models(models(get(root, "models")));
+    ChatRequest request;
+    try {
+      request = b.build();
+    } catch (IllegalArgumentException e) {
+      throw ApiError.badRequest(null, e.getMessage());
+    }
+    return new ResponsesRequest(
+        request, List.copyOf(input), previous, store == null || store, echo, List.copyOf(dropped));
+  }
+
+  private static Double range(JsonNode root, String field, double max) {
+    Double v = JsonFields.number(root, field, field);
+    if (v != null && (v < 0 || v > max)) {
+      throw ApiError.badRequest(field, field + ": " + v + " (expected: 0.." + (int) max + ")");
+    }
+    return v;
+  }
+
+  private static ObjectNode metadata(JsonNode md) {
+    ObjectNode out = Json.MAPPER.createObjectNode();
+    if (md == null) {
+      return out;
+    }
+    Map<String, String> seen = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : md.properties()) {
+      if (!e.getValue().isTextual()) {
+        String p = "metadata." + e.getKey();
+        throw ApiError.badRequest(p, p + ": " + kind(e.getValue()) + " (expected: a string)");
+      }
+      seen.put(e.getKey(), e.getValue().asText());
+    }
+    seen.forEach(out::put);
+    return out;
+  }
+
+  private static List<String> models(JsonNode models) {
+    if (models == null) {
+      return List.of();
+    }
+    if (!models.isArray()) {
+      throw ApiError.badRequest(
+          "models", "models: " + kind(models) + " (expected: an array of route ids)");
+    }
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < models.size(); i++) {
+      JsonNode m = models.get(i);
+      if (!m.isTextual() || m.asText().isBlank()) {
+        throw ApiError.badRequest(
+            "models[" + i + "]", "models[" + i + "]: " + kind(m) + " (expected: a route id)");
+      }
+      ids.add(m.asText().trim());
+    }
+    return ids;
+  }
+}

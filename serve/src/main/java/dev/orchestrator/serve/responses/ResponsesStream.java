@@ -1,0 +1,424 @@
+package dev.orchestrator.serve.responses;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.front.EventStream;
+import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.Json;
+import dev.orchestrator.serve.http.Responses;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A Responses event stream (docs/reference.md, "OpenAI Responses"): each event is {@code event:
+ * <type>} and {@code data:} the event with its {@code sequence_number}. {@code response.created}
+ * and {@code response.in_progress} go out when the stream commits — at the first visible output, so
+ * that failover before it stays invisible — then the output items one after the other, each opened
+ * ({@code response.output_item.added}), filled ({@code response.output_text.delta}, {@code
+ * response.reasoning_summary_text.delta}, {@code response.refusal.delta}, {@code
+ * response.function_call_arguments.delta}) and closed ({@code ….done}, {@code
+ * response.output_item.done}), and {@code response.completed} or {@code response.incomplete} with
+ * the whole Response object. A failure after commit is {@code response.failed}, then the body is
+ * broken off ({@link EventStream#fail}). Used by the one thread handling the request. Not
+ * thread-safe.
+ */
+final class ResponsesStream extends EventStream {
+  /**
+   * The {@code error.code} of a failure after output: the API's {@code server_error} (its codes are
+   * a closed list that the SDKs check); the message says the stream was interrupted and why.
+   */
+  static final String FAILED = "server_error";
+
+  private enum Open {
+    NONE,
+    REASONING,
+    MESSAGE,
+    CALL
+  }
+
+  private final String id;
+  private final long createdAt;
+  private final ObjectNode echo;
+  private final String dropped;
+  private int sequence;
+  private final List<OutputItem> output = new ArrayList<>();
+  private Open open = Open.NONE;
+  private String openId;
+  private int openIndex;
+  private final StringBuilder text = new StringBuilder();
+  private StringBuilder refusal;
+  private int textPart = -1;
+  private int refusalPart = -1;
+  private int parts;
+  private Call call;
+  private final Map<Integer, Call> calls = new HashMap<>();
+  private boolean reasoningSeen;
+  private boolean textSeen;
+  private boolean refusalSeen;
+  private int callsAnnounced;
+  private int wholeCallsSeen;
+  private ObjectNode response;
+
+  /** A call as it streams. */
+  private static final class Call {
+    final String id;
+    final String callId;
+    final String name;
+    final int index;
+    final StringBuilder arguments = new StringBuilder();
+
+    Call(String id, String callId, String name, int index) {
+      this.id = id;
+      this.callId = callId;
+      this.name = name;
+      this.index = index;
+    }
+  }
+
+  /**
+   * A stream answering {@code call} as the response {@code id}, repeating {@code echo}, naming
+   * {@code dropped} (comma-separated, or empty) in {@code x-orchestrator-dropped}.
+   */
+  ResponsesStream(
+      HttpCall call,
+      Cancellation cancel,
+      String id,
+      long createdAt,
+      ObjectNode echo,
+      String dropped) {
+    super(call, cancel);
+    this.id = id;
+    this.createdAt = createdAt;
+    this.echo = echo;
+    this.dropped = dropped;
+  }
+
+  /** The final Response object once {@link #finish} wrote it, else {@code null}. */
+  ObjectNode response() {
+    return response;
+  }
+
+  /** The output items closed so far. */
+  List<OutputItem> output() {
+    return List.copyOf(output);
+  }
+
+  @Override
+  protected void commitHeaders(Map<String, String> headers, String route) {
+    if (!dropped.isEmpty()) {
+      headers.put(ResponsesEndpoint.DROPPED, dropped);
+    }
+  }
+
+  @Override
+  protected void onCommit() {
+    ObjectNode r = object("in_progress", List.of(), null, null, null);
+    event("response.created", body().set("response", r));
+    event("response.in_progress", body().set("response", r.deepCopy()));
+  }
+
+  @Override
+  public void onReasoning(String delta) {
+    if (delta.isEmpty()) {
+      return;
+    }
+    reasoningSeen = true;
+    if (open != Open.REASONING) {
+      openItem(Open.REASONING, "rs");
+      ObjectNode item = Json.MAPPER.createObjectNode().put("id", openId).put("type", "reasoning");
+      item.putArray("summary");
+      event("response.output_item.added", body().put("output_index", openIndex).set("item", item));
+      event(
+          "response.reasoning_summary_part.added",
+          summary().set("part", OutputItem.Reasoning.summaryPart("")));
+    }
+    text.append(delta);
+    event("response.reasoning_summary_text.delta", summary().put("delta", delta));
+  }
+
+  @Override
+  public void onContent(String delta) {
+    if (delta.isEmpty()) {
+      return;
+    }
+    textSeen = true;
+    openMessage();
+    openTextPart();
+    text.append(delta);
+    ObjectNode e = part(textPart).put("delta", delta);
+    e.putArray("logprobs");
+    event("response.output_text.delta", e);
+  }
+
+  @Override
+  public void onRefusal(String delta) {
+    if (delta.isEmpty()) {
+      return;
+    }
+    refusalSeen = true;
+    openMessage();
+    if (refusalPart < 0) {
+      refusalPart = parts++;
+      refusal = new StringBuilder();
+      event(
+          "response.content_part.added",
+          part(refusalPart).set("part", OutputItem.Message.refusalPart("")));
+    }
+    refusal.append(delta);
+    event("response.refusal.delta", part(refusalPart).put("delta", delta));
+  }
+
+  @Override
+  public void onToolCallDelta(ToolCallDelta d) {
+    if (d.name() != null) {
+      closeOpen("completed");
+      openItem(Open.CALL, "fc");
+      call =
+          new Call(openId, d.id() != null ? d.id() : OutputItem.newId("call"), d.name(), openIndex);
+      calls.put(d.index(), call);
+      callsAnnounced = Math.max(callsAnnounced, d.index() + 1);
+      event(
+          "response.output_item.added",
+          body()
+              .put("output_index", openIndex)
+              .set(
+                  "item",
+                  new OutputItem.FunctionCall(call.id, call.callId, call.name, "", "in_progress")
+                      .json()));
+    }
+    Call c = calls.get(d.index());
+    if (c == null || d.argumentsFragment().isEmpty()) {
+      return;
+    }
+    c.arguments.append(d.argumentsFragment());
+    if (c == call && open == Open.CALL) {
+      event(
+          "response.function_call_arguments.delta",
+          body()
+              .put("item_id", c.id)
+              .put("output_index", c.index)
+              .put("delta", d.argumentsFragment()));
+    }
+  }
+
+  /**
+   * A whole call. Streamed calls were already sent as fragments; a call that arrives only whole (an
+   * upstream that answered a stream request with one JSON body) is sent as one fragment.
+   */
+  @Override
+  public void onToolCall(ToolCall c) {
+    wholeCallsSeen++;
+    if (wholeCallsSeen <= callsAnnounced) {
+      return;
+    }
+    onToolCallDelta(new ToolCallDelta(callsAnnounced, c.id(), c.name(), c.argumentsJson()));
+  }
+
+  /**
+   * Ends a successful stream: whatever the route answered without streaming it, the last item
+   * closed, then {@code response.completed} (or {@code response.incomplete}) with the whole
+   * Response object — gathered, so they leave in one write when the exchange completes.
+   */
+  @Override
+  public void finish(ChatResult result) {
+    ChatResponse r = result.response();
+    commit(result.route());
+    batchToEnd();
+    if (!reasoningSeen && r.reasoningContent() != null) {
+      onReasoning(r.reasoningContent());
+    }
+    if (!textSeen && !r.content().isEmpty()) {
+      onContent(r.content());
+    }
+    if (!refusalSeen && r.refusal() != null) {
+      onRefusal(r.refusal());
+    }
+    List<ToolCall> whole = r.toolCalls();
+    for (int i = wholeCallsSeen; i < whole.size(); i++) {
+      onToolCall(whole.get(i));
+    }
+    String reason = ResponseObject.incompleteReason(r);
+    String status = ResponseObject.status(reason);
+    if (output.isEmpty() && open == Open.NONE) {
+      openMessage(); // an answer with nothing in it is one empty message, as the whole answer says
+      openTextPart();
+    }
+    closeOpen(status);
+    response = object(status, output, r, result, reason);
+    event(
+        reason == null ? "response.completed" : "response.incomplete",
+        body().set("response", response));
+  }
+
+  /**
+   * {@code response.failed}: the Response object as far as it got, with {@code status} {@code
+   * failed} and {@code error} {@code {code: server_error, message}}, the message starting {@code
+   * stream interrupted:}.
+   */
+  @Override
+  protected byte[] errorEvent(ApiError error) {
+    List<OutputItem> sofar = new ArrayList<>(output);
+    OutputItem partial = current("incomplete");
+    if (partial != null) {
+      sofar.add(partial);
+    }
+    ObjectNode err = Json.MAPPER.createObjectNode();
+    err.put("code", FAILED);
+    err.put("message", "stream interrupted: " + error.getMessage());
+    ObjectNode r = object("failed", sofar, null, null, null);
+    r.set("error", err);
+    return bytes("response.failed", body().set("response", r));
+  }
+
+  private ObjectNode object(
+      String status, List<OutputItem> items, ChatResponse r, ChatResult result, String reason) {
+    return ResponseObject.of(
+        id,
+        createdAt,
+        status,
+        route(),
+        echo,
+        items,
+        r == null ? null : r.usage(),
+        result == null ? null : result.costUsd(),
+        reason,
+        null);
+  }
+
+  private void openMessage() {
+    if (open != Open.MESSAGE) {
+      closeOpen("completed");
+      openItem(Open.MESSAGE, "msg");
+      ObjectNode item = Json.MAPPER.createObjectNode();
+      item.put("id", openId).put("type", "message").put("status", "in_progress");
+      item.put("role", "assistant").putArray("content");
+      event("response.output_item.added", body().put("output_index", openIndex).set("item", item));
+    }
+  }
+
+  private void openTextPart() {
+    if (textPart < 0) {
+      textPart = parts++;
+      event(
+          "response.content_part.added",
+          part(textPart).set("part", OutputItem.Message.textPart("")));
+    }
+  }
+
+  private void openItem(Open kind, String prefix) {
+    closeOpen("completed");
+    open = kind;
+    openId = OutputItem.newId(prefix);
+    openIndex = output.size();
+  }
+
+  /** The open item as it stands, or {@code null}. */
+  private OutputItem current(String status) {
+    return switch (open) {
+      case NONE -> null;
+      case REASONING -> new OutputItem.Reasoning(openId, text.toString());
+      case MESSAGE ->
+          new OutputItem.Message(
+              openId,
+              textPart >= 0 ? text.toString() : null,
+              refusal == null ? null : refusal.toString(),
+              status,
+              refusalPart >= 0 && (textPart < 0 || refusalPart < textPart));
+      case CALL ->
+          new OutputItem.FunctionCall(
+              call.id, call.callId, call.name, call.arguments.toString(), status);
+    };
+  }
+
+  /** Closes the open item with its {@code ….done} events. */
+  private void closeOpen(String status) {
+    if (open == Open.NONE) {
+      return;
+    }
+    OutputItem item = current(status);
+    switch (open) {
+      case REASONING -> {
+        event("response.reasoning_summary_text.done", summary().put("text", text.toString()));
+        event(
+            "response.reasoning_summary_part.done",
+            summary().set("part", OutputItem.Reasoning.summaryPart(text.toString())));
+      }
+      case MESSAGE -> {
+        if (textPart >= 0) {
+          ObjectNode e = part(textPart).put("text", text.toString());
+          e.putArray("logprobs");
+          event("response.output_text.done", e);
+          event(
+              "response.content_part.done",
+              part(textPart).set("part", OutputItem.Message.textPart(text.toString())));
+        }
+        if (refusalPart >= 0) {
+          event("response.refusal.done", part(refusalPart).put("refusal", refusal.toString()));
+          event(
+              "response.content_part.done",
+              part(refusalPart).set("part", OutputItem.Message.refusalPart(refusal.toString())));
+        }
+      }
+      case CALL ->
+          event(
+              "response.function_call_arguments.done",
+              body()
+                  .put("item_id", call.id)
+                  .put("output_index", call.index)
+                  .put("name", call.name)
+                  .put("arguments", call.arguments.toString()));
+      default -> {}
+    }
+    event(
+        "response.output_item.done",
+        body().put("output_index", openIndex).set("item", item.json()));
+    output.add(item);
+    open = Open.NONE;
+    text.setLength(0);
+    refusal = null;
+    textPart = -1;
+    refusalPart = -1;
+    parts = 0;
+  }
+
+  private static ObjectNode body() {
+    return Json.MAPPER.createObjectNode();
+  }
+
+  private ObjectNode summary() {
+    return body().put("item_id", openId).put("output_index", openIndex).put("summary_index", 0);
+  }
+
+  private ObjectNode part(int contentIndex) {
+    return body()
+        .put("item_id", openId)
+        .put("output_index", openIndex)
+        .put("content_index", contentIndex);
+  }
+
+  private void event(String type, ObjectNode fields) {
+    commit(null); // response.created goes first, at the commit
+    write(bytes(type, fields));
+  }
+
+  private byte[] bytes(String type, ObjectNode fields) {
+    ObjectNode e = Json.MAPPER.createObjectNode();
+    e.put("type", type);
+    e.setAll(fields);
+    e.put("sequence_number", sequence++);
+    ByteArrayOutputStream frame = new ByteArrayOutputStream();
+    frame.writeBytes(("event: " + type + "\ndata: ").getBytes(StandardCharsets.UTF_8));
+    frame.writeBytes(Responses.bytes(e));
+    frame.writeBytes("\n\n".getBytes(StandardCharsets.US_ASCII));
+    return frame.toByteArray();
+  }
+}

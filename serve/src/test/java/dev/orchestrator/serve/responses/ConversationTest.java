@@ -1,0 +1,44 @@
+package dev.orchestrator.serve.responses;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolCall;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A stored conversation reads back as the messages that were stored. */
+class ConversationTest {
+  @Test
+  void readsBackEveryKindOfMessage() {
+    List<ChatMessage> messages =
+        List.of(
+            ChatMessage.system("Rules."),
+            ChatMessage.user(
+                ContentPart.text("Look:"),
+                ContentPart.Image.fromUrl("https://img.test/a.png", "high"),
+                ContentPart.imageBase64("image/png", "AAAA")),
+            ChatMessage.builder(Role.ASSISTANT)
+                .reasoningContent("Hmm.")
+                .text("Checking.")
+                .toolCall(new ToolCall("call_1", "f", "{\"x\":1}"))
+                .toolCall(new ToolCall("call_2", "g", "{}"))
+                .build(),
+            ChatMessage.tool("call_1", "one"),
+            ChatMessage.builder(Role.TOOL)
+                .toolCallId("call_2")
+                .part(ContentPart.text("a"))
+                .part(ContentPart.text("b"))
+                .build(),
+            ChatMessage.builder(Role.TOOL).toolCallId("call_3").build(),
+            ChatMessage.builder(Role.ASSISTANT).refusal("No.").build(),
+            ChatMessage.assistant("Plain."),
+            ChatMessage.builder(Role.ASSISTANT).reasoningContent("Only thought.").build(),
+            ChatMessage.user(
+                new ContentPart.Raw(
+                    "file", "{\"type\":\"file\",\"file\":{\"file_id\":\"file-1\"}}")));
+    assertThat(Conversation.decode(Conversation.encode(messages))).isEqualTo(messages);
+  }
+}

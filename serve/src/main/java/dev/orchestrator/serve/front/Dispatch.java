@@ -256,11 +256,9 @@ public final class Dispatch {
   }
 
   private static ApiError tooLarge(long max) {
-    return ApiError.of(
+    return ApiError.invalidRequest(
             413,
-            "invalid_request_error",
             "request body larger than " + max + " bytes (expected: at most " + max + ")",
-            null,
             "request_too_large")
         .header("Connection", "close");
   }

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The one path every front shares between its parser and its encoders (docs/design.md §12): read
@@ -88,23 +90,16 @@ public final class Dispatch {
    */
   public ChatResult complete(
       HttpCall ex, AccessLog.Entry entry, ClientToken client, ChatRequest request) {
-    entry.model = request.model();
     Cancellation cancel = new Cancellation();
-    inFlight.add(cancel);
-    ChatRequest admitted = null;
-    try {
-      admitted = admit(client, request);
-      ChatResult r = orchestrator.chat(admitted, cancel, remaining(ex));
-      served(entry, client, r);
-      return r;
-    } catch (UnknownModelException e) {
-      throw ErrorMapper.unknownModel(e);
-    } catch (OrchestratorException e) {
-      failed(entry, e);
-      throw ErrorMapper.map(e, admitted == null ? request : admitted);
-    } finally {
-      inFlight.remove(cancel);
-    }
+    return run(
+        entry,
+        client,
+        request,
+        cancel,
+        admitted -> orchestrator.chat(admitted, cancel, remaining(ex)),
+        (e, error) -> {
+          throw error;
+        });
   }
 
   /**
@@ -122,35 +117,34 @@ public final class Dispatch {
       ClientToken client,
       ChatRequest request,
       EventStream stream) {
-    entry.model = request.model();
     entry.stream = true;
     Cancellation cancel = stream.cancellation();
-    inFlight.add(cancel);
-    ChatRequest admitted = null;
     try {
-      admitted = admit(client, request);
-      ChatResult r = orchestrator.stream(admitted, stream, cancel, remaining(ex));
-      stream.finish(r);
-      entry.status = 200;
-      served(entry, client, r);
-      return r;
-    } catch (UnknownModelException e) {
-      throw ErrorMapper.unknownModel(e);
-    } catch (OrchestratorException e) {
-      failed(entry, e);
-      ApiError error = ErrorMapper.map(e, admitted == null ? request : admitted);
-      if (!stream.committed()) {
-        throw error; // nothing sent yet: a plain error with its proper status
-      }
-      entry.status = 200;
-      entry.error = error.code();
-      String continuation = lastContinuation(e);
-      if (continuation != null) {
-        // The engine's continuation did not complete the answer: the original failure stands.
-        error.extra("continuation", continuation);
-      }
-      stream.fail(error);
-      return null;
+      return run(
+          entry,
+          client,
+          request,
+          cancel,
+          admitted -> {
+            ChatResult r = orchestrator.stream(admitted, stream, cancel, remaining(ex));
+            stream.finish(r);
+            entry.status = 200;
+            return r;
+          },
+          (e, error) -> {
+            if (!stream.committed()) {
+              throw error; // nothing sent yet: a plain error with its proper status
+            }
+            entry.status = 200;
+            entry.error = error.code();
+            String continuation = lastContinuation(e);
+            if (continuation != null) {
+              // The engine's continuation did not complete the answer: the original failure stands.
+              error.extra("continuation", continuation);
+            }
+            stream.fail(error);
+            return null;
+          });
     } catch (UncheckedIOException gone) {
       entry.status = stream.committed() ? 200 : 499;
       entry.error = "client_closed";
@@ -166,7 +160,6 @@ public final class Dispatch {
       stream.fail(ApiError.internal(e));
       return null;
     } finally {
-      inFlight.remove(cancel);
       stream.close();
       if (entry.route == null) {
         entry.route = stream.speaking();
@@ -198,6 +191,36 @@ public final class Dispatch {
   public void cancelAll() {
     for (Cancellation c : inFlight) {
       c.cancel();
+    }
+  }
+
+  /**
+   * The path both ways of answering share: admits {@code request} for {@code client}, runs it with
+   * {@code call}, and logs and counts the result; an engine failure is logged, mapped once and
+   * handed to {@code failure}. {@code cancel} is in flight meanwhile.
+   */
+  private ChatResult run(
+      AccessLog.Entry entry,
+      ClientToken client,
+      ChatRequest request,
+      Cancellation cancel,
+      Function<ChatRequest, ChatResult> call,
+      BiFunction<OrchestratorException, ApiError, ChatResult> failure) {
+    entry.model = request.model();
+    inFlight.add(cancel);
+    ChatRequest admitted = request;
+    try {
+      admitted = admit(client, request);
+      ChatResult r = call.apply(admitted);
+      served(entry, client, r);
+      return r;
+    } catch (UnknownModelException e) {
+      throw ErrorMapper.unknownModel(e);
+    } catch (OrchestratorException e) {
+      failed(entry, e);
+      return failure.apply(e, ErrorMapper.map(e, admitted));
+    } finally {
+      inFlight.remove(cancel);
     }
   }
 

@@ -40,18 +40,21 @@ import java.util.function.Function;
 public final class Dispatch {
   private final TaskOrchestrator orchestrator;
   private final Set<Cancellation> inFlight = ConcurrentHashMap.newKeySet();
-  private final ServerOptions options;
+  private final long maxBodyBytes;
   private final BudgetGate budgets;
   private final ServeMetrics metrics;
 
-  /** The path for {@code orchestrator}, admitting requests through {@code budgets}. */
+  /**
+   * The path for {@code orchestrator}, admitting requests through {@code budgets}; of {@code
+   * options} it keeps the body limit.
+   */
   public Dispatch(
       TaskOrchestrator orchestrator,
       ServerOptions options,
       BudgetGate budgets,
       ServeMetrics metrics) {
     this.orchestrator = orchestrator;
-    this.options = options;
+    this.maxBodyBytes = options.maxBodyBytes();
     this.budgets = budgets;
     this.metrics = metrics;
   }
@@ -67,15 +70,14 @@ public final class Dispatch {
    * @throws ApiError {@code 413 request_too_large} beyond the limit, {@code 400} when unreadable
    */
   public byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
-    long max = options.maxBodyBytes();
-    if (ex.declaredLength() > max) {
-      throw tooLarge(max);
+    if (ex.declaredLength() > maxBodyBytes) {
+      throw tooLarge(maxBodyBytes);
     }
     try (InputStream in = ex.body()) {
-      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
       entry.bytesIn = body.length;
-      if (body.length > max) {
-        throw tooLarge(max);
+      if (body.length > maxBodyBytes) {
+        throw tooLarge(maxBodyBytes);
       }
       return body;
     } catch (IOException e) {

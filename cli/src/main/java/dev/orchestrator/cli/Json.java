@@ -2,8 +2,6 @@ package dev.orchestrator.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.Trace;
 import java.util.ArrayList;
@@ -11,15 +9,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The CLI's one JSON mapper: deterministic output (insertion-ordered maps, no timestamps). */
+/**
+ * The CLI's JSON: deterministic output (insertion-ordered maps, no timestamps, plain decimals),
+ * written by serve's mapper so that the CLI and the server print JSON alike.
+ */
 public final class Json {
-  /** Shared, thread-safe mapper. */
-  public static final ObjectMapper MAPPER =
-      JsonMapper.builder()
-          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-          .enable(com.fasterxml.jackson.core.StreamWriteFeature.WRITE_BIGDECIMAL_AS_PLAIN)
-          .build();
+  /** Shared, thread-safe mapper: serve's. */
+  public static final ObjectMapper MAPPER = dev.orchestrator.serve.http.Json.MAPPER;
 
   private Json() {}
 

@@ -51,7 +51,10 @@ class LauncherTest {
     String out = run(pb);
 
     assertThat(out.strip())
-        .isEqualTo("java -jar " + jar.toRealPath() + " route orchestrator/free --json");
+        .isEqualTo(
+            "java -Djdk.nio.maxCachedBufferSize=262144 -jar "
+                + jar.toRealPath()
+                + " route orchestrator/free --json");
   }
 
   private static void executable(Path p) throws IOException {

@@ -15,6 +15,7 @@ import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
@@ -161,8 +162,8 @@ class PanicModePropertyTest {
     }
 
     @Override
-    public void rateLimited(String route, Duration retryAfter) {
-      delegate.rateLimited(route, retryAfter);
+    public HealthSettings settings() {
+      return delegate.settings();
     }
 
     @Override

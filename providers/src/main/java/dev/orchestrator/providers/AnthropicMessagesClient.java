@@ -1,11 +1,7 @@
 package dev.orchestrator.providers;
 
-import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.ProviderCall;
-import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
-import java.util.OptionalInt;
 
 /**
  * An Anthropic Messages client ({@code POST {baseUrl}/messages} with {@code x-api-key} and {@code
@@ -17,30 +13,8 @@ import java.util.OptionalInt;
  *
  * <p>Obtain one from {@link HttpProviderClients}. Thread-safe.
  */
-public final class AnthropicMessagesClient implements ProviderClient {
-  private final HttpChatTransport transport;
-
+public final class AnthropicMessagesClient extends WireClient {
   AnthropicMessagesClient(HttpChatTransport transport) {
-    this.transport = transport;
-  }
-
-  /**
-   * Runs one attempt to completion on the calling thread; never throws for provider or transport
-   * failures, which come back classified in {@link AttemptOutcome.Failed}.
-   */
-  @Override
-  public AttemptOutcome send(ProviderCall call) {
-    return transport.send(call, AnthropicWire.INSTANCE);
-  }
-
-  /** Anthropic's {@code POST /messages/count_tokens} for the call's request on its route. */
-  @Override
-  public OptionalInt countTokens(ProviderCall call) {
-    return transport.countTokens(call, AnthropicWire.INSTANCE);
-  }
-
-  @Override
-  public String toString() {
-    return "AnthropicMessagesClient";
+    super(transport, AnthropicWire.INSTANCE);
   }
 }

@@ -1,8 +1,5 @@
 package dev.orchestrator.providers;
 
-import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.ProviderCall;
-import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.internal.openai.OpenAiWire;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
 
@@ -15,24 +12,8 @@ import dev.orchestrator.providers.internal.transport.HttpChatTransport;
  * <p>Obtain one from {@link HttpProviderClients}. Thread-safe: one instance serves concurrent
  * attempts over the shared HTTP client.
  */
-public final class OpenAiChatClient implements ProviderClient {
-  private final HttpChatTransport transport;
-
+public final class OpenAiChatClient extends WireClient {
   OpenAiChatClient(HttpChatTransport transport) {
-    this.transport = transport;
-  }
-
-  /**
-   * Runs one attempt to completion on the calling thread; never throws for provider or transport
-   * failures, which come back classified in {@link AttemptOutcome.Failed}.
-   */
-  @Override
-  public AttemptOutcome send(ProviderCall call) {
-    return transport.send(call, OpenAiWire.INSTANCE);
-  }
-
-  @Override
-  public String toString() {
-    return "OpenAiChatClient";
+    super(transport, OpenAiWire.INSTANCE);
   }
 }

@@ -51,11 +51,9 @@ final class Authenticator {
       }
     }
     if (found == null || given.isEmpty()) {
-      throw ApiError.of(
+      throw ApiError.invalidRequest(
               401,
-              "invalid_request_error",
               "missing or invalid bearer token (expected: Authorization: Bearer <token>)",
-              null,
               "invalid_api_key")
           .header("WWW-Authenticate", "Bearer");
     }

@@ -9,10 +9,10 @@ import java.time.Duration;
  * ({@link #report}) — exactly once, on every path.
  *
  * <p>In memory by default ({@link RouteHealthRegistry}); shared by a fleet in {@code health-redis}.
- * A store carries its own {@link HealthSettings}. Implementations are thread-safe, and never block
- * a request on the network longer than their own bounded command timeout: {@link #admit} and {@link
- * HealthView#marks} read a local view. A store that cannot reach its backing service keeps working
- * on local state and says so through {@link #status()}.
+ * A store carries its own {@link HealthSettings} ({@link #settings()}). Implementations are
+ * thread-safe, and never block a request on the network longer than their own bounded command
+ * timeout: {@link #admit} and {@link HealthView#marks} read a local view. A store that cannot reach
+ * its backing service keeps working on local state and says so through {@link #status()}.
  */
 public interface HealthStore extends HealthView, AutoCloseable {
 
@@ -47,7 +47,11 @@ public interface HealthStore extends HealthView, AutoCloseable {
    * opens on the failure rate. A longer one cools the route for {@code retryAfter}, as {@link
    * #coolDown} does.
    */
-  void rateLimited(String route, Duration retryAfter);
+  default void rateLimited(String route, Duration retryAfter) {
+    if (retryAfter.compareTo(settings().shortRetryAfter()) > 0) {
+      coolDown(route, retryAfter);
+    }
+  }
 
   /** Marks {@code route} retired (a remembered {@code not_found}) for {@code ttl}. */
   void retire(String route, Duration ttl);
@@ -63,6 +67,9 @@ public interface HealthStore extends HealthView, AutoCloseable {
 
   /** Takes one same-route retry from the budget; {@code false} when the budget is spent. */
   boolean tryAcquireRetry();
+
+  /** The settings this store judges routes by. */
+  HealthSettings settings();
 
   /** Whether the store is working on its backing service or degraded to local state. */
   StoreStatus status();

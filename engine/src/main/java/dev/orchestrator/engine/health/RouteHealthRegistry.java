@@ -68,7 +68,7 @@ public final class RouteHealthRegistry implements HealthStore {
     return create(ticker, HealthSettings.defaults(), RetryBudget.defaults(ticker));
   }
 
-  /** The settings this store judges routes by. */
+  @Override
   public HealthSettings settings() {
     return settings;
   }
@@ -104,13 +104,6 @@ public final class RouteHealthRegistry implements HealthStore {
   public void coolDown(String route, Duration duration) {
     long now = ticker.read();
     state(route).coolDown(now + duration.toNanos(), now);
-  }
-
-  @Override
-  public void rateLimited(String route, Duration retryAfter) {
-    if (retryAfter.compareTo(settings.shortRetryAfter()) > 0) {
-      coolDown(route, retryAfter);
-    }
   }
 
   @Override

@@ -188,13 +188,6 @@ public final class RedisHealthStore implements HealthStore {
   }
 
   @Override
-  public void rateLimited(String route, Duration retryAfter) {
-    if (retryAfter.compareTo(settings.shortRetryAfter()) > 0) {
-      coolDown(route, retryAfter);
-    }
-  }
-
-  @Override
   public void retire(String route, Duration ttl) {
     Objects.requireNonNull(route, "route");
     if (ttl.isNegative() || ttl.isZero()) {
@@ -262,7 +255,7 @@ public final class RedisHealthStore implements HealthStore {
         keys, link, clock, maxEntries, maxBytes, Objects.requireNonNull(ttl, "ttl"));
   }
 
-  /** The settings this store judges routes by. */
+  @Override
   public HealthSettings settings() {
     return settings;
   }

@@ -24,6 +24,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The one path every front shares between its parser and its encoders (docs/design.md §12): read
@@ -38,18 +40,21 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Dispatch {
   private final TaskOrchestrator orchestrator;
   private final Set<Cancellation> inFlight = ConcurrentHashMap.newKeySet();
-  private final ServerOptions options;
+  private final long maxBodyBytes;
   private final BudgetGate budgets;
   private final ServeMetrics metrics;
 
-  /** The path for {@code orchestrator}, admitting requests through {@code budgets}. */
+  /**
+   * The path for {@code orchestrator}, admitting requests through {@code budgets}; of {@code
+   * options} it keeps the body limit.
+   */
   public Dispatch(
       TaskOrchestrator orchestrator,
       ServerOptions options,
       BudgetGate budgets,
       ServeMetrics metrics) {
     this.orchestrator = orchestrator;
-    this.options = options;
+    this.maxBodyBytes = options.maxBodyBytes();
     this.budgets = budgets;
     this.metrics = metrics;
   }
@@ -65,15 +70,14 @@ public final class Dispatch {
    * @throws ApiError {@code 413 request_too_large} beyond the limit, {@code 400} when unreadable
    */
   public byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
-    long max = options.maxBodyBytes();
-    if (ex.declaredLength() > max) {
-      throw tooLarge(max);
+    if (ex.declaredLength() > maxBodyBytes) {
+      throw tooLarge(maxBodyBytes);
     }
     try (InputStream in = ex.body()) {
-      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, max + 1));
+      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
       entry.bytesIn = body.length;
-      if (body.length > max) {
-        throw tooLarge(max);
+      if (body.length > maxBodyBytes) {
+        throw tooLarge(maxBodyBytes);
       }
       return body;
     } catch (IOException e) {
@@ -88,23 +92,16 @@ public final class Dispatch {
    */
   public ChatResult complete(
       HttpCall ex, AccessLog.Entry entry, ClientToken client, ChatRequest request) {
-    entry.model = request.model();
     Cancellation cancel = new Cancellation();
-    inFlight.add(cancel);
-    ChatRequest admitted = null;
-    try {
-      admitted = admit(client, request);
-      ChatResult r = orchestrator.chat(admitted, cancel, remaining(ex));
-      served(entry, client, r);
-      return r;
-    } catch (UnknownModelException e) {
-      throw ErrorMapper.unknownModel(e);
-    } catch (OrchestratorException e) {
-      failed(entry, e);
-      throw ErrorMapper.map(e, admitted == null ? request : admitted);
-    } finally {
-      inFlight.remove(cancel);
-    }
+    return run(
+        entry,
+        client,
+        request,
+        cancel,
+        admitted -> orchestrator.chat(admitted, cancel, remaining(ex)),
+        (e, error) -> {
+          throw error;
+        });
   }
 
   /**
@@ -122,35 +119,34 @@ public final class Dispatch {
       ClientToken client,
       ChatRequest request,
       EventStream stream) {
-    entry.model = request.model();
     entry.stream = true;
     Cancellation cancel = stream.cancellation();
-    inFlight.add(cancel);
-    ChatRequest admitted = null;
     try {
-      admitted = admit(client, request);
-      ChatResult r = orchestrator.stream(admitted, stream, cancel, remaining(ex));
-      stream.finish(r);
-      entry.status = 200;
-      served(entry, client, r);
-      return r;
-    } catch (UnknownModelException e) {
-      throw ErrorMapper.unknownModel(e);
-    } catch (OrchestratorException e) {
-      failed(entry, e);
-      ApiError error = ErrorMapper.map(e, admitted == null ? request : admitted);
-      if (!stream.committed()) {
-        throw error; // nothing sent yet: a plain error with its proper status
-      }
-      entry.status = 200;
-      entry.error = error.code();
-      String continuation = lastContinuation(e);
-      if (continuation != null) {
-        // The engine's continuation did not complete the answer: the original failure stands.
-        error.extra("continuation", continuation);
-      }
-      stream.fail(error);
-      return null;
+      return run(
+          entry,
+          client,
+          request,
+          cancel,
+          admitted -> {
+            ChatResult r = orchestrator.stream(admitted, stream, cancel, remaining(ex));
+            stream.finish(r);
+            entry.status = 200;
+            return r;
+          },
+          (e, error) -> {
+            if (!stream.committed()) {
+              throw error; // nothing sent yet: a plain error with its proper status
+            }
+            entry.status = 200;
+            entry.error = error.code();
+            String continuation = lastContinuation(e);
+            if (continuation != null) {
+              // The engine's continuation did not complete the answer: the original failure stands.
+              error.extra("continuation", continuation);
+            }
+            stream.fail(error);
+            return null;
+          });
     } catch (UncheckedIOException gone) {
       entry.status = stream.committed() ? 200 : 499;
       entry.error = "client_closed";
@@ -166,7 +162,6 @@ public final class Dispatch {
       stream.fail(ApiError.internal(e));
       return null;
     } finally {
-      inFlight.remove(cancel);
       stream.close();
       if (entry.route == null) {
         entry.route = stream.speaking();
@@ -198,6 +193,36 @@ public final class Dispatch {
   public void cancelAll() {
     for (Cancellation c : inFlight) {
       c.cancel();
+    }
+  }
+
+  /**
+   * The path both ways of answering share: admits {@code request} for {@code client}, runs it with
+   * {@code call}, and logs and counts the result; an engine failure is logged, mapped once and
+   * handed to {@code failure}. {@code cancel} is in flight meanwhile.
+   */
+  private ChatResult run(
+      AccessLog.Entry entry,
+      ClientToken client,
+      ChatRequest request,
+      Cancellation cancel,
+      Function<ChatRequest, ChatResult> call,
+      BiFunction<OrchestratorException, ApiError, ChatResult> failure) {
+    entry.model = request.model();
+    inFlight.add(cancel);
+    ChatRequest admitted = request;
+    try {
+      admitted = admit(client, request);
+      ChatResult r = call.apply(admitted);
+      served(entry, client, r);
+      return r;
+    } catch (UnknownModelException e) {
+      throw ErrorMapper.unknownModel(e);
+    } catch (OrchestratorException e) {
+      failed(entry, e);
+      return failure.apply(e, ErrorMapper.map(e, admitted));
+    } finally {
+      inFlight.remove(cancel);
     }
   }
 
@@ -256,11 +281,9 @@ public final class Dispatch {
   }
 
   private static ApiError tooLarge(long max) {
-    return ApiError.of(
+    return ApiError.invalidRequest(
             413,
-            "invalid_request_error",
             "request body larger than " + max + " bytes (expected: at most " + max + ")",
-            null,
             "request_too_large")
         .header("Connection", "close");
   }

@@ -50,6 +50,14 @@ public final class ApiError extends RuntimeException {
     return of(400, "invalid_request_error", message, param, null);
   }
 
+  /**
+   * An {@code invalid_request_error} with {@code status} and the machine-readable {@code code},
+   * naming no field: a request refused as a whole (too large, wrong method, unauthenticated).
+   */
+  public static ApiError invalidRequest(int status, String message, String code) {
+    return of(status, "invalid_request_error", message, null, code);
+  }
+
   /** An error whose body is given whole (an upstream body passed through). */
   public static ApiError passthrough(int status, ObjectNode body, String code) {
     return new ApiError(status, body, new LinkedHashMap<>(), code);

@@ -20,7 +20,7 @@ final class MessagesErrors {
   /** {@code e} in the Messages shape. */
   static ApiError render(ApiError e) {
     int status = status(e.status());
-    ApiError out = ApiError.passthrough(status, body(status, e.getMessage()), e.code());
+    ApiError out = ApiError.passthrough(status, body(type(status), e.getMessage()), e.code());
     for (Map.Entry<String, String> h : e.headers().entrySet()) {
       out.header(h.getKey(), h.getValue());
     }
@@ -30,17 +30,13 @@ final class MessagesErrors {
   /** The {@code error} event's data of a stream broken off after output. */
   static ObjectNode streamError(ApiError e) {
     int status = status(e.status());
-    String type = status == 529 || status == 429 ? "overloaded_error" : "api_error";
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    root.put("type", "error");
-    root.putObject("error").put("type", type).put("message", e.getMessage());
-    return root;
+    return body(status == 529 || status == 429 ? "overloaded_error" : "api_error", e.getMessage());
   }
 
-  private static ObjectNode body(int status, String message) {
+  private static ObjectNode body(String type, String message) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.put("type", "error");
-    root.putObject("error").put("type", type(status)).put("message", message);
+    root.putObject("error").put("type", type).put("message", message);
     return root;
   }
 

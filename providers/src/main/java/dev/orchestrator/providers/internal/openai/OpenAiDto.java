@@ -4,17 +4,21 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
-/** Jackson records of the OpenAI chat completions wire format. Not API. */
+/**
+ * Jackson records of the OpenAI chat completions wire format. A streamed chunk has the shape of a
+ * whole answer, its choices carrying a {@code delta} where an answer's carry a {@code message}: one
+ * set of records reads both. Not API.
+ */
 public final class OpenAiDto {
   private OpenAiDto() {}
 
-  /** A complete tool call (non-streamed answers). */
-  public record ToolCallDto(String id, String type, FunctionCall function) {}
+  /** A tool call, or in a chunk a fragment of one keyed by {@code index}. */
+  public record ToolCall(Integer index, String id, String type, FunctionCall function) {}
 
   /** A function call's name and arguments. */
   public record FunctionCall(String name, String arguments) {}
 
-  /** A non-streamed answer (or an error object inside a 200). */
+  /** A non-streamed answer or one streamed chunk (or an error object inside a 200). */
   public record Completion(
       String id,
       String model,
@@ -23,21 +27,25 @@ public final class OpenAiDto {
       UsageDto usage,
       JsonNode error) {}
 
-  /** One choice of a non-streamed answer. */
+  /** One choice: an answer's {@code message}, or a chunk's {@code delta}. */
   public record Choice(
       Integer index,
-      ResponseMessage message,
+      Message message,
+      Message delta,
       @JsonProperty("finish_reason") String finishReason,
       JsonNode logprobs) {}
 
-  /** The assistant message of a choice; content is a string, an array of parts, or null. */
-  public record ResponseMessage(
+  /**
+   * The assistant message of a choice, or what a chunk adds to it; content is a string, an array of
+   * parts, or null.
+   */
+  public record Message(
       String role,
       JsonNode content,
       String refusal,
       @JsonProperty("reasoning_content") String reasoningContent,
       String reasoning,
-      @JsonProperty("tool_calls") List<ToolCallDto> toolCalls) {}
+      @JsonProperty("tool_calls") List<ToolCall> toolCalls) {}
 
   /** Token usage. */
   public record UsageDto(
@@ -51,32 +59,4 @@ public final class OpenAiDto {
   public record TokenDetails(
       @JsonProperty("cached_tokens") Integer cachedTokens,
       @JsonProperty("reasoning_tokens") Integer reasoningTokens) {}
-
-  /** One streamed chunk. */
-  public record Chunk(
-      String id,
-      String model,
-      @JsonProperty("system_fingerprint") String systemFingerprint,
-      List<ChunkChoice> choices,
-      UsageDto usage,
-      JsonNode error) {}
-
-  /** One choice of a chunk. */
-  public record ChunkChoice(
-      Integer index,
-      Delta delta,
-      @JsonProperty("finish_reason") String finishReason,
-      JsonNode logprobs) {}
-
-  /** A chunk's delta. */
-  public record Delta(
-      String role,
-      JsonNode content,
-      String refusal,
-      @JsonProperty("reasoning_content") String reasoningContent,
-      String reasoning,
-      @JsonProperty("tool_calls") List<ToolCallDelta> toolCalls) {}
-
-  /** A fragment of a tool call, keyed by index. */
-  public record ToolCallDelta(Integer index, String id, String type, FunctionCall function) {}
 }

@@ -21,8 +21,8 @@ import java.util.List;
 
 /**
  * OpenAI-compatible chat completions ({@code POST /chat/completions}). Answers and stream chunks
- * are read by data binding into {@link OpenAiDto} (one reader per record type), so a field is added
- * in one place. Stateless, thread-safe.
+ * are read by data binding into {@link OpenAiDto} (one reader for both), so a field is added in one
+ * place. Stateless, thread-safe.
  */
 public final class OpenAiWire implements WireProtocol {
 
@@ -30,7 +30,6 @@ public final class OpenAiWire implements WireProtocol {
   public static final OpenAiWire INSTANCE = new OpenAiWire();
 
   private static final ObjectReader COMPLETION = Json.MAPPER.readerFor(OpenAiDto.Completion.class);
-  private static final ObjectReader CHUNK = Json.MAPPER.readerFor(OpenAiDto.Chunk.class);
 
   private OpenAiWire() {}
 
@@ -69,10 +68,10 @@ public final class OpenAiWire implements WireProtocol {
     if (choice == null || choice.message() == null) {
       return Decoded.empty("the first choice has no message");
     }
-    OpenAiDto.ResponseMessage msg = choice.message();
+    OpenAiDto.Message msg = choice.message();
     List<ToolCall> calls = new ArrayList<>();
     if (msg.toolCalls() != null) {
-      for (OpenAiDto.ToolCallDto t : msg.toolCalls()) {
+      for (OpenAiDto.ToolCall t : msg.toolCalls()) {
         if (t != null && t.function() != null && t.function().name() != null) {
           calls.add(new ToolCall(t.id(), t.function().name(), t.function().arguments()));
         }
@@ -135,7 +134,7 @@ public final class OpenAiWire implements WireProtocol {
       if ("[DONE]".equals(data.trim())) {
         return StreamSignal.DONE;
       }
-      OpenAiDto.Chunk chunk = WireSupport.bind(CHUNK, data);
+      OpenAiDto.Completion chunk = WireSupport.bind(COMPLETION, data);
       if (chunk == null) {
         return malformed("a stream event is not a JSON chunk");
       }
@@ -155,7 +154,7 @@ public final class OpenAiWire implements WireProtocol {
         usage = usage(chunk.usage());
       }
       if (chunk.choices() != null && !chunk.choices().isEmpty()) {
-        OpenAiDto.ChunkChoice choice = chunk.choices().get(0);
+        OpenAiDto.Choice choice = chunk.choices().get(0);
         if (choice != null) {
           choice(choice);
         }
@@ -163,16 +162,16 @@ public final class OpenAiWire implements WireProtocol {
       return StreamSignal.CONTINUE;
     }
 
-    private void choice(OpenAiDto.ChunkChoice choice) {
+    private void choice(OpenAiDto.Choice choice) {
       emitLogprobs(choice.logprobs()); // first, so a relay keeps them with this chunk's deltas
-      OpenAiDto.Delta d = choice.delta();
+      OpenAiDto.Message d = choice.delta();
       if (d != null) {
         emitReasoning(reasoning(d.reasoningContent(), d.reasoning()));
         emitRefusal(d.refusal());
         emitContent(WireSupport.contentText(d.content()));
         if (d.toolCalls() != null) {
           int position = 0;
-          for (OpenAiDto.ToolCallDelta t : d.toolCalls()) {
+          for (OpenAiDto.ToolCall t : d.toolCalls()) {
             if (t == null) {
               continue;
             }

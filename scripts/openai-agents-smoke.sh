@@ -11,7 +11,8 @@
 #
 # Checked: a response and a stream through an invisible failover (model = the serving route), the
 # agent tool loop through previous_response_id (function_call → function_call_output → answer),
-# retrieve and delete, a typed 404, a cut stream the SDK reports as an error, and Codex answering a
+# retrieve and delete, a typed 404, a cut stream that ends with response.failed and then an error,
+# an OpenAI Agents SDK agent running its function tool to a final output, and Codex answering a
 # prompt through serve. Nothing reaches the internet.
 #
 # Needs java 17, maven and node >= 18 with npm (registry access). Not part of `mvn verify`.
@@ -40,7 +41,7 @@ fi
 
 cd "$WORK"
 npm init -y >/dev/null
-PACKAGES=("openai@$SDK_VERSION")
+PACKAGES=("openai@$SDK_VERSION" "@openai/agents@${AGENTS_VERSION:-latest}" "zod@4")
 [[ -z "${SKIP_CODEX:-}" ]] && PACKAGES+=("@openai/codex@$CODEX_VERSION")
 echo "installing ${PACKAGES[*]} into $WORK" >&2
 npm install --silent --no-audit --no-fund "${PACKAGES[@]}" >/dev/null
@@ -124,14 +125,35 @@ await assert.rejects(client.responses.create({ model: 'smok', input: 'x' }),
 console.log('retrieve, delete and errors ok');
 
 let partial = '';
+const seen = [];
 await assert.rejects(
   (async () => {
     const cut = await client.responses.create({ model: 'cut/m', input: 'Say hello', stream: true });
-    for await (const e of cut) if (e.type === 'response.output_text.delta') partial += e.delta;
+    for await (const e of cut) {
+      seen.push(e.type);
+      if (e.type === 'response.output_text.delta') partial += e.delta;
+    }
   })(),
   (e) => { console.log('cut stream raised:', e.constructor.name, JSON.stringify(e.message)); return true; });
 assert.equal(partial, 'Hello from');
+assert.equal(seen.at(-1), 'response.failed'); // the protocol's own failure event, then the cut
+assert.ok(!seen.includes('response.completed'));
 console.log('cut stream ok');
+
+// The OpenAI Agents SDK: an agent with a function tool, run to its final output.
+const { Agent, run, tool, setDefaultOpenAIClient, setTracingDisabled, setOpenAIAPI } =
+  await import('@openai/agents');
+const { z } = await import('zod');
+setDefaultOpenAIClient(client);
+setOpenAIAPI('responses');
+setTracingDisabled(true);
+const weather = tool({ name: 'weather', description: 'Current weather',
+  parameters: z.object({ city: z.string() }), execute: async () => '21 C' });
+const agent = new Agent({ name: 'Forecaster', instructions: 'Answer with the weather.',
+  model: 'toolish/m', tools: [weather] });
+const result = await run(agent, 'Weather in Oslo?');
+assert.equal(result.finalOutput, 'Weather: 21 C (for call_w1)');
+console.log('agents sdk ok:', JSON.stringify(result.finalOutput));
 JS
 
 BASE="$BASE" node smoke.mjs

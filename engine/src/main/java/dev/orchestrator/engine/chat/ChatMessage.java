@@ -229,6 +229,13 @@ public record ChatMessage(
       return this;
     }
 
+    /** Replaces the tool calls (assistant only). */
+    public Builder toolCalls(List<ToolCall> cs) {
+      toolCalls.clear();
+      cs.forEach(this::toolCall);
+      return this;
+    }
+
     /** Sets the id of the call a tool message answers. */
     public Builder toolCallId(String v) {
       toolCallId = v;

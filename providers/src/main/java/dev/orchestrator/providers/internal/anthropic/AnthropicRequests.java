@@ -19,6 +19,7 @@ import dev.orchestrator.engine.plan.FieldGap;
 import dev.orchestrator.engine.plan.ProtocolFit;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
+import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
 
@@ -49,7 +50,7 @@ final class AnthropicRequests {
     ArrayNode messages = Json.MAPPER.createArrayNode();
     String role = null;
     ArrayNode blocks = null;
-    for (ChatMessage m : r.messages()) {
+    for (ChatMessage m : ToolCallIds.conform(r.messages(), ToolCallIds.ANTHROPIC)) {
       if (m.role() == Role.SYSTEM) {
         system.append(system.length() > 0 ? "\n\n" : "").append(m.content());
         continue;

@@ -14,6 +14,7 @@ import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
+import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
 import java.util.Map;
@@ -49,7 +50,8 @@ final class OpenAiRequests {
     g.writeStartObject();
     g.writeStringField("model", route.model());
     g.writeArrayFieldStart("messages");
-    for (ChatMessage m : r.messages()) {
+    for (ChatMessage m :
+        ToolCallIds.conform(r.messages(), ToolCallIds.forOpenAiProtocol(route.provider()))) {
       message(g, m);
     }
     g.writeEndArray();

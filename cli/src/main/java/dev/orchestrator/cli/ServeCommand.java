@@ -171,6 +171,13 @@ public final class ServeCommand implements Callable<Integer> {
   @Option(names = "--no-access-log", description = "Do not write the access log to stderr.")
   boolean noAccessLog;
 
+  @Option(
+      names = "--public-health",
+      description =
+          "Show /readyz's detail and /metrics without a token (default: with a token set, callers"
+              + " without one see only the readiness status; /healthz is always public).")
+  boolean publicHealth;
+
   @Override
   public Integer call() throws InterruptedException {
     Running running = start(spec.commandLine().getErr());
@@ -207,6 +214,7 @@ public final class ServeCommand implements Callable<Integer> {
               .refreshInterval(Duration.ofSeconds(refreshIntervalSeconds))
               .spendFile(cache.resolve("spend.json")) // used without a health store
               .readyzIgnoresHealthStore(healthStoreOptions.readyzIgnoresHealthStore)
+              .publicHealth(publicHealth)
               .responsesMaxEntries(responsesMaxEntries)
               .responsesMaxBytes(responsesMaxBytes)
               .responsesTtl(Duration.ofSeconds(responsesTtlSeconds))

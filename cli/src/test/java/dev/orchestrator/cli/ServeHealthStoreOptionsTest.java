@@ -16,7 +16,7 @@ class ServeHealthStoreOptionsTest {
 
     assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_USAGE);
     assertThat(r.err)
-        .contains("health store: http://fleet:****@host (expected: redis://")
+        .contains("health store: http://****@host (expected: redis://")
         .doesNotContain("Pa55w0rd");
   }
 

@@ -156,7 +156,8 @@ public final class OrchestratorServer implements AutoCloseable {
               readiness,
               metrics,
               this::inFlight,
-              responseStore);
+              responseStore,
+              options.publicHealth());
       metrics.bindJetty(http);
       http.start();
     } catch (Exception e) {

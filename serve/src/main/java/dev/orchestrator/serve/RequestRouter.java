@@ -20,15 +20,20 @@ import java.util.Map;
 import java.util.function.IntSupplier;
 
 /**
- * Sends each request to its endpoint: {@code /healthz}, {@code /readyz} and {@code /metrics}
- * without a token; everything under {@code /v1/} after {@link Authenticator} has named the client.
- * Errors are thrown as {@link ApiError} for the server to answer. Thread-safe.
+ * Sends each request to its endpoint: {@code /healthz} and {@code /readyz}'s status, and with
+ * {@code --public-health} or a valid token {@code /readyz}'s detail and {@code /metrics} without a
+ * token; everything under {@code /v1/} after {@link Authenticator} has named the client. Errors are
+ * thrown as {@link ApiError} for the server to answer. Thread-safe.
  */
 final class RequestRouter {
   private static final byte[] OK = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
+  private static final byte[] NOT_READY =
+      "{\"status\":\"not_ready\"}".getBytes(StandardCharsets.UTF_8);
 
   private final TaskOrchestrator orchestrator;
   private final Authenticator authenticator;
+  private final boolean publicHealth;
   private final ChatEndpoint chat;
   private final MessagesEndpoint messages;
   private final ResponsesEndpoint responses;
@@ -44,8 +49,10 @@ final class RequestRouter {
       Readiness readiness,
       ServeMetrics metrics,
       IntSupplier inFlight,
-      ResponseStore responseStore) {
+      ResponseStore responseStore,
+      boolean publicHealth) {
     this.orchestrator = orchestrator;
+    this.publicHealth = publicHealth;
     this.authenticator = authenticator;
     this.chat = new ChatEndpoint(dispatch);
     this.messages = new MessagesEndpoint(dispatch);
@@ -65,10 +72,16 @@ final class RequestRouter {
       case "/readyz":
         requireGet(method);
         Readiness.Answer a = readiness.evaluate(inFlight.getAsInt() - 1);
-        Responses.send(ex, entry, a.status(), a.body(), Map.of());
+        // The status is public (load balancers); the detail names sources, variables and the
+        // store, so it is for token holders unless --public-health.
+        byte[] body = mayShowDetail(ex) ? a.body() : (a.status() == 200 ? READY : NOT_READY);
+        Responses.send(ex, entry, a.status(), body, Map.of());
         return;
       case "/metrics":
         requireGet(method);
+        if (!mayShowDetail(ex)) {
+          authenticator.authenticate(ex.header("Authorization")); // 401 without a valid token
+        }
         Responses.send(
             ex,
             entry,
@@ -153,6 +166,19 @@ final class RequestRouter {
               null,
               "method_not_allowed")
           .header("Allow", "POST");
+    }
+  }
+
+  /** Whether the caller may see operational detail: public health, no token set, or a valid one. */
+  private boolean mayShowDetail(HttpCall ex) {
+    if (publicHealth || !authenticator.required()) {
+      return true;
+    }
+    try {
+      authenticator.authenticate(ex.header("Authorization"));
+      return true;
+    } catch (ApiError unauthenticated) {
+      return false;
     }
   }
 

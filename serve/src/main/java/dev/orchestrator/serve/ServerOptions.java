@@ -60,6 +60,7 @@ public final class ServerOptions {
   private final Duration refreshInterval;
   private final Path spendFile;
   private final boolean readyzIgnoresHealthStore;
+  private final boolean publicHealth;
   private final long responsesMaxEntries;
   private final long responsesMaxBytes;
   private final Duration responsesTtl;
@@ -83,6 +84,7 @@ public final class ServerOptions {
     this.refreshInterval = b.refreshInterval;
     this.spendFile = b.spendFile;
     this.readyzIgnoresHealthStore = b.readyzIgnoresHealthStore;
+    this.publicHealth = b.publicHealth;
   }
 
   /**
@@ -153,6 +155,15 @@ public final class ServerOptions {
    */
   public boolean readyzIgnoresHealthStore() {
     return readyzIgnoresHealthStore;
+  }
+
+  /**
+   * Whether {@code /readyz}'s detail (catalog sources, credential variables, store status) and
+   * {@code /metrics} are shown without a token. Off by default: with a token set, a caller without
+   * one sees only the readiness status; {@code /healthz} is always public.
+   */
+  public boolean publicHealth() {
+    return publicHealth;
   }
 
   /** The most stored Responses-API responses kept (default 10,000). */
@@ -244,6 +255,8 @@ public final class ServerOptions {
         + spendFile
         + ", readyzIgnoresHealthStore="
         + readyzIgnoresHealthStore
+        + ", publicHealth="
+        + publicHealth
         + ", responsesMaxEntries="
         + responsesMaxEntries
         + ", responsesMaxBytes="
@@ -270,6 +283,7 @@ public final class ServerOptions {
     private Duration refreshInterval = DEFAULT_REFRESH_INTERVAL;
     private Path spendFile;
     private boolean readyzIgnoresHealthStore;
+    private boolean publicHealth;
     private long responsesMaxEntries = DEFAULT_RESPONSES_MAX_ENTRIES;
     private long responsesMaxBytes = DEFAULT_RESPONSES_MAX_BYTES;
     private Duration responsesTtl = DEFAULT_RESPONSES_TTL;
@@ -407,6 +421,12 @@ public final class ServerOptions {
      */
     public Builder readyzIgnoresHealthStore(boolean v) {
       readyzIgnoresHealthStore = v;
+      return this;
+    }
+
+    /** Shows {@code /readyz}'s detail and {@code /metrics} without a token (default off). */
+    public Builder publicHealth(boolean v) {
+      publicHealth = v;
       return this;
     }
 

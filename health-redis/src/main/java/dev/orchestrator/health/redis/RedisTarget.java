@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 /**
  * Where the store connects: a {@code redis://} or {@code rediss://} URI, optionally with {@code
  * user:password@} (or {@code password@}) and a {@code /db}. Its {@link #toString()} and {@link
- * #scrub} never show the password. Immutable.
+ * #scrub} never show the password, and what is shown of it never the user name either. Immutable.
  */
 final class RedisTarget {
   private static final String EXPECTED =
@@ -48,12 +48,10 @@ final class RedisTarget {
     }
     String info = userInfo(text);
     int colon = info == null ? -1 : info.indexOf(':');
-    String user = colon > 0 ? info.substring(0, colon) : null;
     String password = info == null ? null : info.substring(colon + 1);
     password = password == null || password.isEmpty() ? null : password;
     String shown =
         (uri.isSsl() ? "rediss://" : "redis://")
-            + (user == null ? "" : user + "@")
             + (uri.getHost().contains(":") ? "[" + uri.getHost() + "]" : uri.getHost())
             + ":"
             + uri.getPort()
@@ -70,17 +68,9 @@ final class RedisTarget {
     }
   }
 
-  /** The user-info part of a URI text replaced by a mask, keeping a user name. */
+  /** The user-info part of a URI text (user name and password) replaced by a mask. */
   static String redact(String text) {
-    return USERINFO
-        .matcher(text)
-        .replaceFirst(
-            m -> {
-              String info = m.group();
-              int colon = info.indexOf(':');
-              return Matcher.quoteReplacement(
-                  colon < 0 ? "****@" : info.substring(0, colon) + ":****@");
-            });
+    return USERINFO.matcher(text).replaceFirst(Matcher.quoteReplacement("****@"));
   }
 
   /** The Lettuce URI (holds the password; never printed). */
@@ -96,7 +86,7 @@ final class RedisTarget {
     return password == null ? text : text.replace(password, "****");
   }
 
-  /** {@code redis[s]://[user@]host:port[/db]}: never the password. */
+  /** {@code redis[s]://host:port[/db]}: never the password, nor the user name. */
   @Override
   public String toString() {
     return shown;

@@ -13,11 +13,11 @@ class RedisTargetTest {
           """
           redis://127.0.0.1:6379,                 redis://127.0.0.1:6379
           redis://redis.internal,                 redis://redis.internal:6379
-          redis://alice:pa55@redis.internal:6380, redis://alice@redis.internal:6380
+          redis://alice:pa55@redis.internal:6380, redis://redis.internal:6380
           redis://pa55@redis.internal:6380/2,     redis://redis.internal:6380/2
-          rediss://alice:pa55@cache.example:6390, rediss://alice@cache.example:6390
+          rediss://alice:pa55@cache.example:6390, rediss://cache.example:6390
           """)
-  void theShownFormNeverHoldsThePassword(String uri, String shown) {
+  void theShownFormNeverHoldsThePasswordNorTheUserName(String uri, String shown) {
     RedisTarget t = RedisTarget.parse(uri);
     assertThat(t).hasToString(shown);
     if (uri.contains("pa55")) {
@@ -29,7 +29,7 @@ class RedisTargetTest {
   @CsvSource(
       textBlock =
           """
-          http://alice:pa55@host:6379,   http://alice:****@host:6379
+          http://alice:pa55@host:6379,   http://****@host:6379
           redis-sentinel://pa55@host,    redis-sentinel://****@host
           redis:/,                       redis:/
           """)

@@ -58,9 +58,9 @@ public final class HttpCall {
     return request.getMethod();
   }
 
-  /** The decoded path, without the query. */
+  /** The decoded path, without the query ({@code /v1/chat/%63ompletions} is the chat path). */
   public String path() {
-    String p = request.getHttpURI().getPath();
+    String p = request.getHttpURI().getDecodedPath();
     return p == null ? "/" : p;
   }
 

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.cost.CostCalculator;
@@ -49,16 +50,18 @@ final class RunRecord {
   private final Map<String, Duration> shed = new LinkedHashMap<>();
   private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
   private final Plan plan;
+  private final ChatRequest request;
   private final Catalog catalog;
   private ProviderFailure unavailable;
   private boolean continuing;
   private boolean panic;
 
   /**
-   * The record of a request planned as {@code plan} from {@code catalog}, started at {@code start}
-   * (ticker nanos).
+   * The record of {@code request}, planned as {@code plan} from {@code catalog}, started at {@code
+   * start} (ticker nanos).
    */
   RunRecord(
+      ChatRequest request,
       Plan plan,
       Catalog catalog,
       long start,
@@ -68,6 +71,7 @@ final class RunRecord {
       Duration deadline,
       Duration retryAfterCap,
       Consumer<AttemptRecord> onAttempt) {
+    this.request = request;
     this.plan = plan;
     this.catalog = catalog;
     this.ticker = ticker;
@@ -191,7 +195,13 @@ final class RunRecord {
         usage,
         Duration.ofNanos(ticker.read() - start),
         serving == null ? null : CostCalculator.cost(serving, usage),
-        panic);
+        panic,
+        serving == null
+            ? List.of()
+            : catalog
+                .provider(serving.provider())
+                .map(p -> request.droppedFor(p.protocol()))
+                .orElse(List.of()));
   }
 
   private ProviderFailure lastFailure() {

@@ -207,6 +207,7 @@ public final class TaskOrchestrator {
       String model = request.model();
       record =
           new RunRecord(
+              request,
               plan,
               p.catalog(),
               start,

@@ -20,6 +20,9 @@ import java.util.List;
  *     price or the usage is unknown, or when no route served; failed attempts cost nothing
  * @param panic whether the request ran in panic mode: too few of its candidates were healthy, so
  *     short-term health (open breakers, cool-downs) excluded none of them (docs/design.md §5)
+ * @param dropped what the serving route did not receive of the request because its protocol cannot
+ *     say it ({@link dev.orchestrator.engine.chat.ChatRequest#droppedFor}); empty when nothing was
+ *     dropped or no route served
  */
 public record Trace(
     Plan plan,
@@ -28,10 +31,12 @@ public record Trace(
     Usage usage,
     Duration elapsed,
     BigDecimal costUsd,
-    boolean panic) {
+    boolean panic,
+    List<String> dropped) {
   /** Copies. */
   public Trace {
     attempts = List.copyOf(attempts);
+    dropped = dropped == null ? List.of() : List.copyOf(dropped);
     usage = usage == null ? Usage.NONE : usage;
     elapsed = elapsed == null ? Duration.ZERO : elapsed;
   }
@@ -39,6 +44,6 @@ public record Trace(
   /** A trace whose cost is unknown. */
   public Trace(
       Plan plan, List<AttemptRecord> attempts, String servingRoute, Usage usage, Duration elapsed) {
-    this(plan, attempts, servingRoute, usage, elapsed, null, false);
+    this(plan, attempts, servingRoute, usage, elapsed, null, false, List.of());
   }
 }

@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.chat;
 
 import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Protocol;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -58,6 +59,10 @@ import java.util.Set;
  *     modelled field (see {@link #MODELLED_FIELDS}), never {@code models}
  * @param nativeRequest the request in the caller's own protocol, sent unchanged to a route of that
  *     protocol ({@link NativeRequest}), or {@code null}
+ * @param dropped what the caller's front could not translate (hints and extras of its protocol, as
+ *     field paths): a route of the {@link #nativeRequest()}'s protocol still receives them in the
+ *     caller's own body, any other route does not, and the trace names them ({@link
+ *     dev.orchestrator.engine.Trace#dropped()}); empty when nothing was dropped
  */
 public record ChatRequest(
     String model,
@@ -87,7 +92,8 @@ public record ChatRequest(
     Integer topLogprobs,
     Integer n,
     Map<String, Object> extraBody,
-    NativeRequest nativeRequest) {
+    NativeRequest nativeRequest,
+    List<String> dropped) {
 
   /**
    * The OpenAI request fields this record models (plus the orchestrator's own {@code models});
@@ -136,6 +142,7 @@ public record ChatRequest(
     metadata = RequestChecks.metadata(metadata);
     streamOptions = JsonValues.copyObject(streamOptions, "stream_options");
     extraBody = JsonValues.copyObject(extraBody, "extraBody");
+    dropped = dropped == null ? List.of() : List.copyOf(dropped);
     RequestChecks.limits(maxTokens, maxCompletionTokens, promptTokens, n);
     RequestChecks.sampling(temperature, topP, presencePenalty, frequencyPenalty);
     RequestChecks.stop(stop);
@@ -147,6 +154,14 @@ public record ChatRequest(
   /** A builder for a request to {@code model}. */
   public static Builder builder(String model) {
     return new Builder(model);
+  }
+
+  /**
+   * What a route of {@code protocol} does not receive of this request: {@link #dropped()}, unless
+   * the route speaks the protocol of the caller's own body, which it then receives whole.
+   */
+  public List<String> droppedFor(Protocol protocol) {
+    return nativeRequest != null && nativeRequest.protocol() == protocol ? List.of() : dropped;
   }
 
   /** A builder initialised from this request. */
@@ -179,6 +194,7 @@ public record ChatRequest(
     b.n = n;
     b.extraBody.putAll(extraBody);
     b.nativeRequest = nativeRequest;
+    b.dropped.addAll(dropped);
     return b;
   }
 
@@ -309,6 +325,7 @@ public record ChatRequest(
     private Integer n;
     private final Map<String, Object> extraBody = new LinkedHashMap<>();
     private NativeRequest nativeRequest;
+    private final List<String> dropped = new ArrayList<>();
 
     private Builder(String model) {
       this.model = model;
@@ -533,6 +550,13 @@ public record ChatRequest(
       return this;
     }
 
+    /** Names what the caller's front could not translate ({@link ChatRequest#dropped()}). */
+    public Builder dropped(List<String> v) {
+      dropped.clear();
+      dropped.addAll(v);
+      return this;
+    }
+
     /**
      * Builds the request.
      *
@@ -567,7 +591,8 @@ public record ChatRequest(
           topLogprobs,
           n,
           extraBody,
-          nativeRequest);
+          nativeRequest,
+          dropped);
     }
   }
 }

@@ -60,8 +60,8 @@ public final class MessagesEndpoint {
     }
     ChatResult r = dispatch.complete(ex, entry, client, request);
     Map<String, String> headers = Dispatch.answerHeaders(r);
-    if (!parsed.dropped().isEmpty() && protocolOf(r.route()) != Protocol.ANTHROPIC_MESSAGES) {
-      headers.put(DROPPED, String.join(",", parsed.dropped()));
+    if (!r.trace().dropped().isEmpty()) {
+      headers.put(DROPPED, String.join(",", r.trace().dropped()));
     }
     byte[] json = Responses.bytes(MessagesAnswer.message(r.route(), r.response()));
     Responses.send(ex, entry, 200, json, headers);

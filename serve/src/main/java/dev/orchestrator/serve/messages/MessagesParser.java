@@ -123,6 +123,7 @@ final class MessagesParser {
       }
       b.nativeRequest(
           new NativeRequest(Protocol.ANTHROPIC_MESSAGES, body, headers, messages, contract));
+      b.dropped(dropped);
       try {
         return new Parsed(b.build(), List.copyOf(dropped));
       } catch (IllegalArgumentException e) {

@@ -199,6 +199,7 @@ record ResponsesRequest(
     }
     b.stream(Boolean.TRUE.equals(JsonFields.bool(root, "stream", "stream")));
     b.models(models(get(root, "models")));
+    b.dropped(dropped); // no route speaks Responses: every route misses them, and the trace says so
     ChatRequest request;
     try {
       request = b.build();

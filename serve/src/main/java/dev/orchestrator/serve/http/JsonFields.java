@@ -45,6 +45,19 @@ public final class JsonFields {
   }
 
   /**
+   * {@code field} as a string that must be there; {@code param} names it in the error.
+   *
+   * @throws ApiError {@code 400} when absent or not a string
+   */
+  public static String requiredString(JsonNode o, String field, String param) {
+    String v = string(o, field, param);
+    if (v == null) {
+      throw ApiError.badRequest(param, param + ": missing (expected: a string)");
+    }
+    return v;
+  }
+
+  /**
    * {@code field} as a boolean, or {@code null} when absent; {@code param} names it in the error.
    */
   public static Boolean bool(JsonNode o, String field, String param) {

@@ -79,6 +79,12 @@ class StreamAssemblyIT {
     }
   }
 
+  /** One streaming call to a server that answers {@code sse} after the event-stream head. */
+  AttemptOutcome sendSse(String sse, Protocol protocol, Fixtures.Recorder listener)
+      throws IOException {
+    return sendTo(withHead(List.of(RawServer.bytes(sse))), protocol, listener);
+  }
+
   /** The answer a stream of {@code sse}, sent in pieces of {@code size} bytes, assembles to. */
   ChatResponse assembled(String sse, int size, Protocol protocol, Fixtures.Recorder listener)
       throws IOException {
@@ -186,8 +192,7 @@ class StreamAssemblyIT {
   void classifiesAnInBandErrorBeforeOutputAsRetryableEvidence() throws Exception {
     String sse = "data: {\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\"}}\n\n";
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.OPENAI_CHAT, listener);
+    AttemptOutcome out = sendSse(sse, Protocol.OPENAI_CHAT, listener);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
     assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isFalse();
@@ -210,8 +215,7 @@ class StreamAssemblyIT {
             + "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\","
             + "\"message\":\"Overloaded\"}}\n\n";
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.ANTHROPIC_MESSAGES, listener);
+    AttemptOutcome out = sendSse(sse, Protocol.ANTHROPIC_MESSAGES, listener);
 
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) out;
     assertThat(failed.visibleOutput()).isTrue();
@@ -271,8 +275,7 @@ class StreamAssemblyIT {
             + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"after\"},"
             + "\"finish_reason\":\"stop\"}]}\n\n";
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.OPENAI_CHAT, listener);
+    AttemptOutcome out = sendSse(sse, Protocol.OPENAI_CHAT, listener);
 
     AttemptOutcome.Succeeded ok = (AttemptOutcome.Succeeded) out;
     assertThat(ok.response().content()).isEqualTo("ok after");

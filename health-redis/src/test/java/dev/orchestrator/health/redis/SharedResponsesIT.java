@@ -14,15 +14,7 @@ class SharedResponsesIT extends PausableRedisTest {
   private final ManualTime time = new ManualTime();
 
   private SharedResponses store(long maxEntries, long maxBytes, Duration ttl) {
-    RedisHealthStore s =
-        RedisHealthStore.builder()
-            .uri(redis.uri())
-            .namespace("resp")
-            .commandTimeout(TIMEOUT)
-            .clock(time)
-            .build();
-    stores.add(s);
-    return s.responses(maxEntries, maxBytes, ttl);
+    return open("resp", b -> b.clock(time)).responses(maxEntries, maxBytes, ttl);
   }
 
   private static SharedResponses.Entry entry(String owner, int bytes) {

@@ -2,7 +2,8 @@
 # Smoke test: the OpenAI Responses front (docs/reference.md §5) with the official OpenAI Node SDK's
 # Responses API (npm "openai") and Codex CLI (npm "@openai/codex", `codex exec` with a custom
 # provider speaking the Responses wire API), both pointed at `orchestrator serve` over a fake
-# OpenAI-compatible Chat Completions upstream (node, 127.0.0.1) — so every request crosses
+# OpenAI-compatible Chat Completions upstream (scripts/smoke-upstream.mjs, node, 127.0.0.1) — so
+# every request crosses
 # protocols.
 #
 # Upstream providers: "flaky" always answers 503; "steady" answers "Hello from steady"; "toolish"
@@ -19,68 +20,12 @@
 # Usage: scripts/openai-agents-smoke.sh   (SKIP_CODEX=1 skips the Codex part)
 set -euo pipefail
 
-ROOT="$(cd "$(dirname "$0")/.." && pwd)"
-JAR="$ROOT/cli/target/orchestrator.jar"
-SDK_VERSION="${OPENAI_SDK_VERSION:-6}"
-CODEX_VERSION="${CODEX_VERSION:-latest}"
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/openai-agents-smoke.XXXXXX")"
-UP_PID=""
-SERVE_PID=""
-
-cleanup() {
-  [[ -n "$SERVE_PID" ]] && kill "$SERVE_PID" 2>/dev/null && wait "$SERVE_PID" 2>/dev/null || true
-  [[ -n "$UP_PID" ]] && kill "$UP_PID" 2>/dev/null && wait "$UP_PID" 2>/dev/null || true
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-if [[ ! -f "$JAR" ]]; then
-  echo "building $JAR" >&2
-  (cd "$ROOT" && mvn -B -q -DskipTests package)
-fi
-
-cd "$WORK"
-npm init -y >/dev/null
-PACKAGES=("openai@$SDK_VERSION" "@openai/agents@${AGENTS_VERSION:-latest}" "zod@4")
-[[ -z "${SKIP_CODEX:-}" ]] && PACKAGES+=("@openai/codex@$CODEX_VERSION")
-echo "installing ${PACKAGES[*]} into $WORK" >&2
-npm install --silent --no-audit --no-fund "${PACKAGES[@]}" >/dev/null
-
-# The same fake upstream as scripts/anthropic-agents-smoke.sh.
-sed -n '/^cat > upstream.mjs/,/^JS$/p' "$ROOT/scripts/anthropic-agents-smoke.sh" | sed '1d;$d' > upstream.mjs
-node upstream.mjs > upstream.port &
-UP_PID=$!
-for _ in $(seq 1 50); do [[ -s upstream.port ]] && break; sleep 0.1; done
-UP_PORT="$(cat upstream.port)"
-
-cat > catalog.yaml <<YAML
-version: 1
-providers:
-  flaky:   {baseUrl: "http://127.0.0.1:$UP_PORT/flaky/v1",   protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
-  steady:  {baseUrl: "http://127.0.0.1:$UP_PORT/steady/v1",  protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
-  toolish: {baseUrl: "http://127.0.0.1:$UP_PORT/toolish/v1", protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
-  cut:     {baseUrl: "http://127.0.0.1:$UP_PORT/cut/v1",     protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
-routes:
-  "flaky/m":   {tier: free, contextWindow: 200000, capabilities: [tools]}
-  "steady/m":  {tier: free, contextWindow: 200000, capabilities: [tools]}
-  "toolish/m": {tier: free, contextWindow: 200000, capabilities: [tools]}
-  "cut/m":     {tier: free, contextWindow: 200000, capabilities: [tools]}
-pools:
-  smoke: {kind: virtual, routes: ["flaky/m", "steady/m"]}
-YAML
-
-SMOKE_UPSTREAM_KEY=sk-smoke-upstream ORCHESTRATOR_TOKEN=smoke-token \
-  java -jar "$JAR" serve --port 0 --catalog catalog.yaml --deadline-ms 20000 \
-  --stream-idle-timeout-ms 1000 2> serve.log &
-SERVE_PID=$!
-BASE=""
-for _ in $(seq 1 100); do
-  BASE="$(grep -o 'http://127.0.0.1:[0-9]*/v1' serve.log | head -1 || true)"
-  [[ -n "$BASE" ]] && break
-  sleep 0.1
-done
-[[ -n "$BASE" ]] || { echo "serve did not start:" >&2; cat serve.log >&2; exit 1; }
-echo "serve at $BASE" >&2
+source "$(dirname "$0")/smoke-lib.sh"
+PACKAGES=("openai@${OPENAI_SDK_VERSION:-6}" "@openai/agents@${AGENTS_VERSION:-latest}" "zod@4")
+[[ -z "${SKIP_CODEX:-}" ]] && PACKAGES+=("@openai/codex@${CODEX_VERSION:-latest}")
+smoke_setup openai-agents-smoke "${PACKAGES[@]}"
+smoke_serve 20000
+BASE="$SERVE_URL/v1"
 
 cat > smoke.mjs <<'JS'
 import OpenAI from 'openai';
@@ -171,16 +116,9 @@ env_key = "ORCHESTRATOR_TOKEN"
 wire_api = "responses"
 TOML
   echo "codex $(node -p "require('./node_modules/@openai/codex/package.json').version")" >&2
-  OUT="$(CODEX_HOME="$WORK/codex-home" ORCHESTRATOR_TOKEN=smoke-token \
-    timeout 120 ./node_modules/.bin/codex exec --skip-git-repo-check "Say hello" 2>&1)" || {
-      echo "FAIL: codex: $OUT" >&2; exit 1; }
-  echo "codex said: $OUT" >&2
-  [[ "$OUT" == *"Hello from steady"* ]] || { echo "FAIL: unexpected codex output" >&2; exit 1; }
-  echo "codex ok"
+  smoke_agent codex env CODEX_HOME="$WORK/codex-home" ORCHESTRATOR_TOKEN=smoke-token \
+    ./node_modules/.bin/codex exec --skip-git-repo-check "Say hello"
 fi
 
-if grep -q -e sk-smoke-upstream -e smoke-token serve.log; then
-  echo "FAIL: a secret reached the serve log" >&2
-  exit 1
-fi
+smoke_no_secrets
 echo "openai-agents-smoke: passed"

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.simulation.AnthropicSse;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.util.ArrayList;
@@ -58,12 +59,8 @@ class BlockedAnswerClassificationIT {
   @Test
   void anAnthropicStreamWhoseStopReasonIsRefusalIsContentFiltered() {
     String sse =
-        "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\","
-            + "\"type\":\"message\",\"role\":\"assistant\",\"model\":\"m\",\"content\":[],"
-            + "\"stop_reason\":null,\"usage\":{\"input_tokens\":9,\"output_tokens\":0}}}\n\n"
-            + "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":"
-            + "{\"stop_reason\":\"refusal\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":0}}\n\n"
-            + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+        AnthropicSse.start("msg_1", "m", "{\"input_tokens\":9,\"output_tokens\":0}")
+            .end("refusal", 0);
 
     ProviderFailure f =
         failure(Protocol.ANTHROPIC_MESSAGES, true, Step.answer(200, sse).withHeaders(SSE));

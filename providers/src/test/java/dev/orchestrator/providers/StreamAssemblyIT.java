@@ -17,6 +17,7 @@ import dev.orchestrator.engine.spi.StreamBounds;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import dev.orchestrator.providers.simulation.AnthropicSse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -78,6 +79,18 @@ class StreamAssemblyIT {
     }
   }
 
+  /** One streaming call to a server that answers {@code sse} after the event-stream head. */
+  AttemptOutcome sendSse(String sse, Protocol protocol, Fixtures.Recorder listener)
+      throws IOException {
+    return sendTo(withHead(List.of(RawServer.bytes(sse))), protocol, listener);
+  }
+
+  /** The answer a stream of {@code sse}, sent in pieces of {@code size} bytes, assembles to. */
+  ChatResponse assembled(String sse, int size, Protocol protocol, Fixtures.Recorder listener)
+      throws IOException {
+    return succeeded(sendTo(withHead(RawServer.split(sse, size)), protocol, listener));
+  }
+
   static ChatResponse succeeded(AttemptOutcome out) {
     assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
     return ((AttemptOutcome.Succeeded) out).response();
@@ -109,9 +122,8 @@ class StreamAssemblyIT {
             + "\"total_tokens\":12}}\n\n";
     // no [DONE]: the connection simply ends after the terminal chunk
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out = sendTo(withHead(RawServer.split(sse, 7)), Protocol.OPENAI_CHAT, listener);
+    ChatResponse r = assembled(sse, 7, Protocol.OPENAI_CHAT, listener);
 
-    ChatResponse r = succeeded(out);
     assertThat(r.content()).isEqualTo("Grüße 🌍 ");
     assertThat(r.toolCalls())
         .containsExactly(
@@ -128,31 +140,14 @@ class StreamAssemblyIT {
   @Test
   void assemblesAnthropicTextAndToolUseBlocks() throws Exception {
     String sse =
-        "event: message_start\n"
-            + "data: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"model\":\"claude-x\","
-            + "\"usage\":{\"input_tokens\":11,\"output_tokens\":1}}}\n\n"
-            + "event: ping\ndata: {\"type\":\"ping\"}\n\n"
-            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
-            + "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
-            + "\"delta\":{\"type\":\"text_delta\",\"text\":\"Let me look.\"}}\n\n"
-            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
-            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":1,"
-            + "\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_1\",\"name\":\"search\","
-            + "\"input\":{}}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
-            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"q\\\": \"}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
-            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"\\\"dogs\\\"}\"}}\n\n"
-            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":1}\n\n"
-            + "event: message_delta\ndata: {\"type\":\"message_delta\","
-            + "\"delta\":{\"stop_reason\":\"tool_use\"},\"usage\":{\"output_tokens\":9}}\n\n"
-            + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+        AnthropicSse.start("msg_1", "claude-x", "{\"input_tokens\":11,\"output_tokens\":1}")
+            .ping()
+            .text("Let me look.")
+            .toolUse("toolu_1", "search", "{\"q\": ", "\"dogs\"}")
+            .end("tool_use", 9);
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(RawServer.split(sse, 13)), Protocol.ANTHROPIC_MESSAGES, listener);
+    ChatResponse r = assembled(sse, 13, Protocol.ANTHROPIC_MESSAGES, listener);
 
-    ChatResponse r = succeeded(out);
     assertThat(r.content()).isEqualTo("Let me look.");
     assertThat(r.toolCalls())
         .containsExactly(new ToolCall("toolu_1", "search", "{\"q\": \"dogs\"}"));
@@ -166,35 +161,17 @@ class StreamAssemblyIT {
   @Test
   void relaysAnthropicThinkingAsReasoningAndToolUseAsOpenAiShapedFragments() throws Exception {
     String sse =
-        "event: message_start\n"
-            + "data: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_9\",\"model\":\"claude-x\","
-            + "\"usage\":{\"input_tokens\":5,\"output_tokens\":1,\"cache_read_input_tokens\":40,"
-            + "\"cache_creation_input_tokens\":3}}}\n\n"
-            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
-            + "\"content_block\":{\"type\":\"thinking\",\"thinking\":\"\"}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
-            + "\"delta\":{\"type\":\"thinking_delta\",\"thinking\":\"Search \"}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
-            + "\"delta\":{\"type\":\"thinking_delta\",\"thinking\":\"first.\"}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
-            + "\"delta\":{\"type\":\"signature_delta\",\"signature\":\"c2ln\"}}\n\n"
-            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
-            + "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":1,"
-            + "\"content_block\":{\"type\":\"tool_use\",\"id\":\"toolu_9\",\"name\":\"search\","
-            + "\"input\":{}}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
-            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{\\\"q\\\":\"}}\n\n"
-            + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":1,"
-            + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"1}\"}}\n\n"
-            + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":1}\n\n"
-            + "event: message_delta\ndata: {\"type\":\"message_delta\","
-            + "\"delta\":{\"stop_reason\":\"tool_use\"},\"usage\":{\"output_tokens\":7}}\n\n"
-            + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+        AnthropicSse.start(
+                "msg_9",
+                "claude-x",
+                "{\"input_tokens\":5,\"output_tokens\":1,\"cache_read_input_tokens\":40,"
+                    + "\"cache_creation_input_tokens\":3}")
+            .thinking("c2ln", "Search ", "first.")
+            .toolUse("toolu_9", "search", "{\"q\":", "1}")
+            .end("tool_use", 7);
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(RawServer.split(sse, 11)), Protocol.ANTHROPIC_MESSAGES, listener);
+    ChatResponse r = assembled(sse, 11, Protocol.ANTHROPIC_MESSAGES, listener);
 
-    ChatResponse r = succeeded(out);
     assertThat(r.id()).isEqualTo("msg_9");
     assertThat(r.reasoningContent()).isEqualTo("Search first.");
     assertThat(listener.reasoning.toString()).isEqualTo("Search first.");
@@ -215,8 +192,7 @@ class StreamAssemblyIT {
   void classifiesAnInBandErrorBeforeOutputAsRetryableEvidence() throws Exception {
     String sse = "data: {\"error\":{\"message\":\"Overloaded\",\"type\":\"overloaded_error\"}}\n\n";
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.OPENAI_CHAT, listener);
+    AttemptOutcome out = sendSse(sse, Protocol.OPENAI_CHAT, listener);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
     assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isFalse();
@@ -239,8 +215,7 @@ class StreamAssemblyIT {
             + "event: error\ndata: {\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\","
             + "\"message\":\"Overloaded\"}}\n\n";
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.ANTHROPIC_MESSAGES, listener);
+    AttemptOutcome out = sendSse(sse, Protocol.ANTHROPIC_MESSAGES, listener);
 
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) out;
     assertThat(failed.visibleOutput()).isTrue();
@@ -300,8 +275,7 @@ class StreamAssemblyIT {
             + "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"after\"},"
             + "\"finish_reason\":\"stop\"}]}\n\n";
     Fixtures.Recorder listener = new Fixtures.Recorder();
-    AttemptOutcome out =
-        sendTo(withHead(List.of(RawServer.bytes(sse))), Protocol.OPENAI_CHAT, listener);
+    AttemptOutcome out = sendSse(sse, Protocol.OPENAI_CHAT, listener);
 
     AttemptOutcome.Succeeded ok = (AttemptOutcome.Succeeded) out;
     assertThat(ok.response().content()).isEqualTo("ok after");

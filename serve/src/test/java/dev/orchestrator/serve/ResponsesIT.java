@@ -20,6 +20,7 @@ import com.openai.models.responses.ResponseInputItem;
 import com.openai.models.responses.ResponseOutputItem;
 import com.openai.models.responses.ResponseStreamEvent;
 import com.openai.models.responses.ResponseTextConfig;
+import dev.orchestrator.providers.simulation.AnthropicSse;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
 import java.net.http.HttpRequest;
@@ -541,44 +542,10 @@ class ResponsesIT {
   @Test
   void streamsAnAnthropicRoutesThinkingAndTextAsReasoningAndMessageItems() {
     String sse =
-        """
-        event: message_start
-        data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"opus","content":[],"stop_reason":null,"usage":{"input_tokens":12,"output_tokens":1}}}
-
-        event: content_block_start
-        data: {"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}
-
-        event: content_block_delta
-        data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"Polite "}}
-
-        event: content_block_delta
-        data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"first."}}
-
-        event: content_block_delta
-        data: {"type":"content_block_delta","index":0,"delta":{"type":"signature_delta","signature":"sig"}}
-
-        event: content_block_stop
-        data: {"type":"content_block_stop","index":0}
-
-        event: content_block_start
-        data: {"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}
-
-        event: content_block_delta
-        data: {"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"Bon"}}
-
-        event: content_block_delta
-        data: {"type":"content_block_delta","index":1,"delta":{"type":"text_delta","text":"jour."}}
-
-        event: content_block_stop
-        data: {"type":"content_block_stop","index":1}
-
-        event: message_delta
-        data: {"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"usage":{"output_tokens":9}}
-
-        event: message_stop
-        data: {"type":"message_stop"}
-
-        """;
+        AnthropicSse.start("msg_1", "opus", "{\"input_tokens\":12,\"output_tokens\":1}")
+            .thinking("sig", "Polite ", "first.")
+            .text("Bon", "jour.")
+            .end("end_turn", 9);
     Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
     try (ServeFixture f =
         ServeFixture.start(Map.of("claude/opus", List.of(step)), WireFidelityIT::catalog)) {

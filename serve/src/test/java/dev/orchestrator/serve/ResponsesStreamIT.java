@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -52,38 +47,7 @@ class ResponsesStreamIT {
 
   /** A streaming request to {@code /v1/responses}, read to its end or to the cut. */
   static ServeFixture.Sse stream(ServeFixture f, String body) {
-    HttpRequest request =
-        HttpRequest.newBuilder(f.uri("/v1/responses"))
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString(body))
-            .build();
-    HttpResponse<InputStream> r;
-    try {
-      r = f.client.send(request, HttpResponse.BodyHandlers.ofInputStream());
-    } catch (IOException e) {
-      throw new AssertionError("request failed: " + e, e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError(e);
-    }
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    boolean cut = false;
-    try (InputStream in = r.body()) {
-      in.transferTo(bytes);
-    } catch (IOException e) {
-      cut = true;
-    }
-    String text = bytes.toString(StandardCharsets.UTF_8);
-    List<String> data = new ArrayList<>();
-    List<String> events = new ArrayList<>();
-    for (String line : text.split("\n")) {
-      if (line.startsWith("data: ")) {
-        data.add(line.substring(6));
-      } else if (line.startsWith("event: ")) {
-        events.add(line.substring(7));
-      }
-    }
-    return new ServeFixture.Sse(r, text, data, events, cut);
+    return f.streamTo("/v1/responses", body);
   }
 
   /** The grammar every Responses stream keeps, whatever its items. */

@@ -278,8 +278,15 @@ final class ServeFixture implements AutoCloseable {
 
   /** A streaming call with a whole request body. */
   Sse streamBody(String requestBody) {
+    return streamTo("/v1/chat/completions", requestBody);
+  }
+
+  /**
+   * A streaming request with {@code requestBody} to {@code path}, read to its end or to the cut.
+   */
+  Sse streamTo(String path, String requestBody) {
     HttpRequest request =
-        HttpRequest.newBuilder(uri("/v1/chat/completions"))
+        HttpRequest.newBuilder(uri(path))
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(requestBody))
             .build();

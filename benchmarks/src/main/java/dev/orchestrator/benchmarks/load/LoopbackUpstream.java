@@ -1,21 +1,18 @@
 package dev.orchestrator.benchmarks.load;
 
+import dev.orchestrator.providers.simulation.LoopbackListener;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -142,22 +139,15 @@ public final class LoopbackUpstream implements AutoCloseable {
 
   private final Behaviour behaviour;
   private final long slowFirstTokenMs;
-  private final ServerSocket server;
-  private final Thread acceptor;
-  private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
+  private final LoopbackListener listener;
   private final Map<String, LongAdder> calls = new ConcurrentHashMap<>();
   private final Map<Action, LongAdder> actions = new ConcurrentHashMap<>();
-  private final AtomicInteger threadIds = new AtomicInteger();
-  private volatile boolean closed;
 
-  private LoopbackUpstream(Behaviour behaviour, long slowFirstTokenMs, int port)
-      throws IOException {
+  private LoopbackUpstream(Behaviour behaviour, long slowFirstTokenMs, int port) {
     this.behaviour = behaviour;
     this.slowFirstTokenMs = slowFirstTokenMs;
-    this.server = new ServerSocket(port, 1024, InetAddress.getLoopbackAddress());
-    this.acceptor = new Thread(this::acceptLoop, "loopback-upstream-accept");
-    acceptor.setDaemon(true);
-    acceptor.start();
+    this.listener =
+        LoopbackListener.start(port, 1024, MAX_CONNECTIONS, "loopback-upstream", this::serve);
   }
 
   /** A healthy upstream on an ephemeral port. */
@@ -174,16 +164,12 @@ public final class LoopbackUpstream implements AutoCloseable {
    * @throws UncheckedIOException when the port cannot be bound
    */
   public static LoopbackUpstream start(Behaviour behaviour, long slowFirstTokenMs, int port) {
-    try {
-      return new LoopbackUpstream(behaviour, slowFirstTokenMs, port);
-    } catch (IOException e) {
-      throw new UncheckedIOException("loopback upstream: cannot bind 127.0.0.1:" + port, e);
-    }
+    return new LoopbackUpstream(behaviour, slowFirstTokenMs, port);
   }
 
   /** The port it listens on. */
   public int port() {
-    return server.getLocalPort();
+    return listener.port();
   }
 
   /** Base URL for provider {@code id}: {@code http://127.0.0.1:PORT/p/<id>/v1}. */
@@ -207,46 +193,20 @@ public final class LoopbackUpstream implements AutoCloseable {
 
   /** Connections accepted since the start. */
   public int acceptedConnections() {
-    return threadIds.get();
+    return listener.acceptedConnections();
   }
 
   /** Connections open on the server side now. */
   public int openConnections() {
-    return sockets.size();
+    return listener.openConnections();
   }
 
-  /** Closes the listening socket and every connection; idempotent, never blocks for long. */
+  /**
+   * Closes the listening socket and every connection; idempotent, waits about two seconds at most.
+   */
   @Override
   public void close() {
-    closed = true;
-    closeQuietly(server);
-    for (Socket s : sockets) {
-      closeQuietly(s);
-    }
-    try {
-      acceptor.join(2000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  private void acceptLoop() {
-    while (!closed) {
-      Socket s;
-      try {
-        s = server.accept();
-      } catch (IOException e) {
-        return; // closed
-      }
-      if (closed || sockets.size() >= MAX_CONNECTIONS) {
-        closeQuietly(s);
-        continue;
-      }
-      sockets.add(s);
-      Thread t = new Thread(() -> serve(s), "loopback-upstream-" + threadIds.incrementAndGet());
-      t.setDaemon(true);
-      t.start();
-    }
+    listener.close();
   }
 
   private void serve(Socket s) {
@@ -255,7 +215,7 @@ public final class LoopbackUpstream implements AutoCloseable {
       InputStream in = new BufferedInputStream(s.getInputStream(), 16 * 1024);
       OutputStream out = new BufferedOutputStream(s.getOutputStream(), 16 * 1024);
       byte[] buf = new byte[MAX_HEAD_BYTES];
-      while (!closed) {
+      while (!s.isClosed()) {
         Request r = read(in, buf);
         if (r == null || !play(r, s, in, out)) {
           return;
@@ -263,12 +223,9 @@ public final class LoopbackUpstream implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       // the client went away, or close() closed the socket
-      if (DEBUG && !closed) {
+      if (DEBUG && !s.isClosed()) {
         System.err.println("loopback upstream: connection ended: " + e);
       }
-    } finally {
-      closeQuietly(s);
-      sockets.remove(s);
     }
   }
 
@@ -508,7 +465,7 @@ public final class LoopbackUpstream implements AutoCloseable {
    */
   private boolean waitForClient(Socket s, InputStream in, long ms) throws IOException {
     long deadline = System.nanoTime() + ms * 1_000_000L;
-    while (!closed) {
+    while (!s.isClosed()) {
       long left = (deadline - System.nanoTime()) / 1_000_000L;
       if (left <= 0) {
         return true;
@@ -583,13 +540,5 @@ public final class LoopbackUpstream implements AutoCloseable {
       i += p.length;
     }
     return out;
-  }
-
-  private static void closeQuietly(AutoCloseable c) {
-    try {
-      c.close();
-    } catch (Exception ignored) {
-      // best effort
-    }
   }
 }

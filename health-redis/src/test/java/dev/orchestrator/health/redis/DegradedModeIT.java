@@ -32,18 +32,10 @@ class DegradedModeIT extends PausableRedisTest {
   private final ManualTime time = new ManualTime();
 
   private RedisHealthStore store(List<StoreStatus> statuses) {
-    RedisHealthStore s =
-        RedisHealthStore.builder()
-            .uri(redis.uri())
-            .namespace("degraded")
-            .clock(time)
-            .ticker(time)
-            .commandTimeout(TIMEOUT)
-            .resyncEvery(Duration.ofMillis(200))
-            .onStatus(statuses::add)
-            .build();
-    stores.add(s);
-    return s;
+    return open(
+        "degraded",
+        b ->
+            b.clock(time).ticker(time).resyncEvery(Duration.ofMillis(200)).onStatus(statuses::add));
   }
 
   @Test

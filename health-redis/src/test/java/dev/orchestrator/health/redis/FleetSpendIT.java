@@ -25,15 +25,7 @@ class FleetSpendIT extends PausableRedisTest {
   private static final String DAY_KEY = "{spend:spend}:team-a:d:" + DAY;
 
   private SpendStore store() {
-    RedisHealthStore s =
-        RedisHealthStore.builder()
-            .uri(redis.uri())
-            .namespace("spend")
-            .commandTimeout(TIMEOUT)
-            .resyncEvery(Duration.ofMillis(200))
-            .build();
-    stores.add(s);
-    return s.spendStore();
+    return open("spend", b -> b.resyncEvery(Duration.ofMillis(200))).spendStore();
   }
 
   private static BigDecimal today(SpendStore s) {

@@ -3,6 +3,7 @@ package dev.orchestrator.health.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -16,6 +17,23 @@ abstract class PausableRedisTest {
 
   RedisServer redis;
   final List<RedisHealthStore> stores = new ArrayList<>();
+
+  /**
+   * A store on this test's server in {@code namespace}, with the short command timeout and what
+   * {@code settings} adds; closed after the test.
+   */
+  RedisHealthStore open(String namespace, UnaryOperator<RedisHealthStore.Builder> settings) {
+    RedisHealthStore s =
+        settings
+            .apply(
+                RedisHealthStore.builder()
+                    .uri(redis.uri())
+                    .namespace(namespace)
+                    .commandTimeout(TIMEOUT))
+            .build();
+    stores.add(s);
+    return s;
+  }
 
   @BeforeEach
   void startRedis() throws Exception {

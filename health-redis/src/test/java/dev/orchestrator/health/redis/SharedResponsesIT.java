@@ -2,12 +2,7 @@ package dev.orchestrator.health.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,36 +11,10 @@ import org.junit.jupiter.api.Test;
  * while Redis is gone — without an exception reaching the caller.
  */
 class SharedResponsesIT extends PausableRedisTest {
-  private final AtomicReference<Instant> now =
-      new AtomicReference<>(Instant.parse("2026-03-01T10:00:00Z"));
-  private final Clock clock =
-      new Clock() {
-        @Override
-        public ZoneId getZone() {
-          return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-          return this;
-        }
-
-        @Override
-        public Instant instant() {
-          return now.get();
-        }
-      };
+  private final ManualTime time = new ManualTime();
 
   private SharedResponses store(long maxEntries, long maxBytes, Duration ttl) {
-    RedisHealthStore s =
-        RedisHealthStore.builder()
-            .uri(redis.uri())
-            .namespace("resp")
-            .commandTimeout(TIMEOUT)
-            .clock(clock)
-            .build();
-    stores.add(s);
-    return s.responses(maxEntries, maxBytes, ttl);
+    return open("resp", b -> b.clock(time)).responses(maxEntries, maxBytes, ttl);
   }
 
   private static SharedResponses.Entry entry(String owner, int bytes) {
@@ -68,9 +37,9 @@ class SharedResponsesIT extends PausableRedisTest {
   void forgetsAResponseOnceItsTtlHasPassedOnTheStoresClock() {
     SharedResponses s = store(10, 1 << 20, Duration.ofMinutes(5));
     s.put("resp_1", entry("a", 10));
-    now.set(now.get().plus(Duration.ofMinutes(4)));
+    time.advance(Duration.ofMinutes(4));
     assertThat(s.get("resp_1")).isNotNull();
-    now.set(now.get().plus(Duration.ofMinutes(1)));
+    time.advance(Duration.ofMinutes(1));
     assertThat(s.get("resp_1")).isNull();
   }
 
@@ -78,7 +47,7 @@ class SharedResponsesIT extends PausableRedisTest {
   void keepsAtMostMaxEntriesTheOldestGoingFirst() {
     SharedResponses s = store(3, 1 << 20, Duration.ofHours(1));
     for (int i = 0; i < 6; i++) {
-      now.set(now.get().plusMillis(1));
+      time.advance(Duration.ofMillis(1));
       s.put("resp_" + i, entry("a", 10));
     }
     assertThat(s.get("resp_2")).isNull();

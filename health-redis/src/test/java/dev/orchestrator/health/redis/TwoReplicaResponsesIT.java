@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.OrchestratorServer;
 import dev.orchestrator.serve.responses.ResponseStore;
@@ -29,11 +28,7 @@ import org.junit.jupiter.api.Test;
 class TwoReplicaResponsesIT {
   private static final ObjectMapper JSON = new ObjectMapper();
   private RedisServer redis;
-  private ScriptedUpstream upstream;
-  private RedisHealthStore store1;
-  private RedisHealthStore store2;
-  private OrchestratorServer replica1;
-  private OrchestratorServer replica2;
+  private TwoReplicas fleet;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -71,35 +66,19 @@ class TwoReplicaResponsesIT {
   @BeforeEach
   void start() throws Exception {
     redis = RedisServer.start();
-    upstream =
-        ScriptedUpstream.start(
-            Map.of("beta/large", List.of(Step.ok("I am Ada."), Step.ok("You asked who I am."))));
-    store1 = store();
-    store2 = store();
-    replica1 = replica(store1);
-    replica2 = replica(store2);
-  }
-
-  private RedisHealthStore store() {
-    return RedisHealthStore.builder()
-        .uri(redis.uri())
-        .namespace("replicas")
-        .commandTimeout(Duration.ofMillis(300))
-        .build();
-  }
-
-  private OrchestratorServer replica(RedisHealthStore store) {
-    return Upstreams.replica(upstream, store, o -> o)
-        .responseStore(onRedis(store.responses(100, 1 << 20, Duration.ofHours(1))))
-        .start();
+    fleet =
+        new TwoReplicas(
+            redis.uri(),
+            Map.of("beta/large", List.of(Step.ok("I am Ada."), Step.ok("You asked who I am."))),
+            (upstream, store) ->
+                Upstreams.replica(upstream, store, o -> o)
+                    .responseStore(onRedis(store.responses(100, 1 << 20, Duration.ofHours(1)))));
   }
 
   @AfterEach
   void stop() throws Exception {
-    for (AutoCloseable c : new AutoCloseable[] {replica1, replica2, store1, store2, upstream}) {
-      if (c != null) {
-        c.close();
-      }
+    if (fleet != null) {
+      fleet.close();
     }
     redis.close();
   }
@@ -118,27 +97,27 @@ class TwoReplicaResponsesIT {
   @Test
   void aConversationAnsweredByOneReplicaContinuesThroughTheOther() throws Exception {
     HttpResponse<String> first =
-        create(replica1, "{\"model\":\"beta/large\",\"input\":\"Who are you?\"}");
+        create(fleet.replica1, "{\"model\":\"beta/large\",\"input\":\"Who are you?\"}");
     assertThat(first.statusCode()).isEqualTo(200);
     String id = JSON.readTree(first.body()).get("id").asText();
 
     HttpResponse<String> second =
         create(
-            replica2,
+            fleet.replica2,
             "{\"model\":\"beta/large\",\"input\":\"What did I ask?\",\"previous_response_id\":\""
                 + id
                 + "\"}");
     assertThat(second.statusCode()).as(second.body()).isEqualTo(200);
-    JsonNode sent = JSON.readTree(upstream.received().get(1).body()).get("messages");
+    JsonNode sent = JSON.readTree(fleet.upstream.received().get(1).body()).get("messages");
     assertThat(sent).hasSize(3);
     assertThat(sent.get(0).get("content").asText()).isEqualTo("Who are you?");
     assertThat(sent.get(1).get("content").asText()).isEqualTo("I am Ada.");
     assertThat(sent.get(2).get("content").asText()).isEqualTo("What did I ask?");
 
-    URI stored = URI.create(replica2.baseUrl() + "/responses/" + id);
+    URI stored = URI.create(fleet.replica2.baseUrl() + "/responses/" + id);
     assertThat(send(HttpRequest.newBuilder(stored).GET()).body()).contains("I am Ada.");
     assertThat(send(HttpRequest.newBuilder(stored).DELETE()).statusCode()).isEqualTo(200);
-    URI gone = URI.create(replica1.baseUrl() + "/responses/" + id);
+    URI gone = URI.create(fleet.replica1.baseUrl() + "/responses/" + id);
     assertThat(send(HttpRequest.newBuilder(gone).GET()).statusCode()).isEqualTo(404);
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.health.BreakerState;
-import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.OrchestratorServer;
 import java.net.URI;
@@ -28,48 +27,24 @@ class TwoReplicaServeIT {
   private static final String PASSWORD = "replica-Pa55-word";
   private static final ObjectMapper JSON = new ObjectMapper();
   private RedisServer redis;
-  private ScriptedUpstream upstream;
-  private RedisHealthStore store1;
-  private RedisHealthStore store2;
-  private OrchestratorServer replica1;
-  private OrchestratorServer replica2;
+  private TwoReplicas fleet;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeEach
   void start() throws Exception {
     redis = RedisServer.startWithUser("serve", PASSWORD);
-    upstream =
-        ScriptedUpstream.start(
-            Map.of("alpha/small", List.of(Step.answer(503, "{\"error\":{\"message\":\"down\"}}"))));
-    store1 = store();
-    store2 = store();
-    replica1 = replica(store1);
-    replica2 = replica(store2);
-  }
-
-  private RedisHealthStore store() {
-    return RedisHealthStore.builder()
-        .uri("redis://serve:" + PASSWORD + "@127.0.0.1:" + redis.port())
-        .namespace("replicas")
-        .commandTimeout(Duration.ofMillis(300))
-        .build();
-  }
-
-  private OrchestratorServer replica(RedisHealthStore store) {
-    return Upstreams.replica(upstream, store, o -> o).start();
+    fleet =
+        new TwoReplicas(
+            "redis://serve:" + PASSWORD + "@127.0.0.1:" + redis.port(),
+            Map.of("alpha/small", List.of(Step.answer(503, "{\"error\":{\"message\":\"down\"}}"))),
+            (upstream, store) -> Upstreams.replica(upstream, store, o -> o));
   }
 
   @AfterEach
-  void stop() {
-    for (AutoCloseable c : new AutoCloseable[] {replica1, replica2, store1, store2, upstream}) {
-      try {
-        if (c != null) {
-          c.close();
-        }
-      } catch (Exception e) {
-        throw new IllegalStateException(e);
-      }
+  void stop() throws Exception {
+    if (fleet != null) {
+      fleet.close();
     }
     redis.close();
   }
@@ -90,19 +65,21 @@ class TwoReplicaServeIT {
 
   @Test
   void healthLearntThroughReplicaOneChangesReplicaTwosPlan() throws Exception {
-    HttpResponse<String> first = chat(replica1);
+    HttpResponse<String> first = chat(fleet.replica1);
     assertThat(first.statusCode()).isEqualTo(200);
     assertThat(first.headers().firstValue("x-orchestrator-attempts")).hasValue("2");
-    while (store1.breaker("alpha/small") != BreakerState.OPEN) {
-      assertThat(chat(replica1).headers().firstValue("x-orchestrator-attempts")).hasValue("2");
+    while (fleet.store1.breaker("alpha/small") != BreakerState.OPEN) {
+      assertThat(chat(fleet.replica1).headers().firstValue("x-orchestrator-attempts"))
+          .hasValue("2");
     }
     Eventually.await(
-        "replica 2 sees the breaker", () -> store2.breaker("alpha/small") == BreakerState.OPEN);
+        "replica 2 sees the breaker",
+        () -> fleet.store2.breaker("alpha/small") == BreakerState.OPEN);
 
-    HttpResponse<String> second = chat(replica2);
+    HttpResponse<String> second = chat(fleet.replica2);
     assertThat(second.statusCode()).isEqualTo(200);
     assertThat(JSON.readTree(second.body()).path("model").asText()).isEqualTo("beta/large");
     assertThat(second.headers().firstValue("x-orchestrator-attempts")).hasValue("1");
-    assertThat(readyz(replica2).path("health").path("circuitOpen").asInt()).isEqualTo(1);
+    assertThat(readyz(fleet.replica2).path("health").path("circuitOpen").asInt()).isEqualTo(1);
   }
 }

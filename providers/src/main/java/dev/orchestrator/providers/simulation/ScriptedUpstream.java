@@ -12,8 +12,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -24,9 +22,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -55,7 +50,6 @@ public final class ScriptedUpstream implements AutoCloseable {
 
   private static final int MAX_HEADER_BYTES = 64 * 1024;
   private static final int MAX_BODY_BYTES = 16 * 1024 * 1024;
-  private static final long CLOSE_WAIT_MS = 2000;
   private static final long HANG_UP_WAIT_MS = 1000;
 
   /** How long a cut stream's partial answer is given to reach the client before the cut. */
@@ -90,23 +84,16 @@ public final class ScriptedUpstream implements AutoCloseable {
   }
 
   private final Map<String, List<Step>> scripts;
-  private final ServerSocket server;
-  private final Thread acceptor;
-  private final Set<Socket> sockets = ConcurrentHashMap.newKeySet();
-  private final Set<Thread> threads = ConcurrentHashMap.newKeySet();
+  private final LoopbackListener listener;
   private final List<String> calls = new ArrayList<>();
   private final List<Received> received = new ArrayList<>();
   private final Map<String, Integer> counts = new HashMap<>();
   private final AtomicInteger ids = new AtomicInteger();
-  private volatile boolean closed;
 
-  private ScriptedUpstream(Map<String, List<Step>> scripts) throws IOException {
+  private ScriptedUpstream(Map<String, List<Step>> scripts) {
     this.scripts = scripts;
-    this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
-    this.acceptor =
-        new Thread(this::acceptLoop, "scripted-upstream-accept-" + server.getLocalPort());
-    acceptor.setDaemon(true);
-    acceptor.start();
+    this.listener =
+        LoopbackListener.start(0, 50, MAX_CONNECTIONS, "scripted-upstream", this::serveConnection);
   }
 
   /**
@@ -132,11 +119,7 @@ public final class ScriptedUpstream implements AutoCloseable {
           }
           copy.put(route, List.copyOf(steps));
         });
-    try {
-      return new ScriptedUpstream(Collections.unmodifiableMap(copy));
-    } catch (IOException e) {
-      throw new UncheckedIOException("scripted upstream: cannot bind 127.0.0.1", e);
-    }
+    return new ScriptedUpstream(Collections.unmodifiableMap(copy));
   }
 
   /**
@@ -174,7 +157,7 @@ public final class ScriptedUpstream implements AutoCloseable {
 
   /** The port the server listens on. */
   public int port() {
-    return server.getLocalPort();
+    return listener.port();
   }
 
   /** The base URL to give provider {@code providerId}: {@code http://127.0.0.1:PORT/p/<id>/v1}. */
@@ -205,35 +188,13 @@ public final class ScriptedUpstream implements AutoCloseable {
 
   /** Connections currently open on the server side. */
   public int openConnections() {
-    return sockets.size();
+    return listener.openConnections();
   }
 
   /** Closes every socket and stops every thread; waits at most about two seconds. Idempotent. */
   @Override
   public void close() {
-    closed = true;
-    closeQuietly(server);
-    for (Socket s : sockets) {
-      closeQuietly(s);
-    }
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MS);
-    List<Thread> all = new ArrayList<>(threads);
-    all.add(acceptor);
-    for (Thread t : all) {
-      t.interrupt();
-    }
-    for (Thread t : all) {
-      long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-      if (left <= 0) {
-        break;
-      }
-      try {
-        t.join(left);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    listener.close();
   }
 
   @Override
@@ -241,35 +202,12 @@ public final class ScriptedUpstream implements AutoCloseable {
     return "ScriptedUpstream[port=" + port() + ", routes=" + scripts.keySet() + "]";
   }
 
-  private void acceptLoop() {
-    while (!closed) {
-      Socket s;
-      try {
-        s = server.accept();
-      } catch (IOException e) {
-        return; // closed
-      }
-      if (closed || sockets.size() >= MAX_CONNECTIONS) {
-        closeQuietly(s);
-        continue;
-      }
-      sockets.add(s);
-      Thread t =
-          new Thread(
-              () -> serveConnection(s),
-              "scripted-upstream-conn-" + port() + "-" + ids.incrementAndGet());
-      t.setDaemon(true);
-      threads.add(t);
-      t.start();
-    }
-  }
-
   private void serveConnection(Socket s) {
     try {
       s.setTcpNoDelay(true);
       InputStream in = new BufferedInputStream(s.getInputStream());
       OutputStream out = new BufferedOutputStream(s.getOutputStream());
-      while (!closed) {
+      while (!s.isClosed()) {
         Request req = readRequest(in);
         if (req == null || !serve(req, s, in, out)) {
           return;
@@ -277,10 +215,6 @@ public final class ScriptedUpstream implements AutoCloseable {
       }
     } catch (IOException | RuntimeException e) {
       // the client went away, or close() closed the socket
-    } finally {
-      closeQuietly(s);
-      sockets.remove(s);
-      threads.remove(Thread.currentThread());
     }
   }
 
@@ -548,14 +482,6 @@ public final class ScriptedUpstream implements AutoCloseable {
         return "Gateway Timeout";
       default:
         return "Status";
-    }
-  }
-
-  private static void closeQuietly(AutoCloseable c) {
-    try {
-      c.close();
-    } catch (Exception ignored) {
-      // best effort
     }
   }
 

@@ -54,15 +54,7 @@ public final class ChatCompletionParser {
    */
   public static Parsed parse(byte[] body) {
     JsonNode root = JsonFields.body(body);
-    String model = JsonFields.string(root, "model", "model");
-    if (model == null || model.isBlank()) {
-      throw ApiError.badRequest(
-          "model",
-          "model: "
-              + (model == null ? "missing" : "blank")
-              + " (expected: a model, group or route id)");
-    }
-    ChatRequest.Builder b = ChatRequest.builder(model.trim());
+    ChatRequest.Builder b = ChatRequest.builder(JsonFields.model(root));
     b.messages(MessageParser.messages(root.get("messages")));
     JsonNode tools = get(root, "tools");
     if (tools != null) {
@@ -90,7 +82,7 @@ public final class ChatCompletionParser {
       b.reasoningEffort(engine(() -> ReasoningEffort.fromWireName(effort), "reasoning_effort"));
     }
     b.endUser(JsonFields.string(root, "user", "user"));
-    b.metadata(metadata(JsonFields.object(root, "metadata", "metadata")));
+    b.metadata(JsonFields.stringMap(root, "metadata", "metadata"));
     Boolean stream = JsonFields.bool(root, "stream", "stream");
     b.stream(Boolean.TRUE.equals(stream));
     JsonNode so = JsonFields.object(root, "stream_options", "stream_options");
@@ -101,7 +93,7 @@ public final class ChatCompletionParser {
     b.logprobs(JsonFields.bool(root, "logprobs", "logprobs"));
     b.topLogprobs(JsonFields.integer(root, "top_logprobs", "top_logprobs"));
     b.n(JsonFields.integer(root, "n", "n"));
-    b.models(models(get(root, "models")));
+    b.models(JsonFields.models(root));
     Map<String, Object> extra = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       if (!ChatRequest.MODELLED_FIELDS.contains(e.getKey())) {
@@ -240,41 +232,6 @@ public final class ChatCompletionParser {
       out.add(s.get(i).asText());
     }
     return out;
-  }
-
-  private static Map<String, String> metadata(JsonNode md) {
-    if (md == null) {
-      return Map.of();
-    }
-    Map<String, String> out = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> e : md.properties()) {
-      if (!e.getValue().isTextual()) {
-        String p = "metadata." + e.getKey();
-        throw ApiError.badRequest(p, p + ": " + kind(e.getValue()) + " (expected: a string)");
-      }
-      out.put(e.getKey(), e.getValue().asText());
-    }
-    return out;
-  }
-
-  private static List<String> models(JsonNode models) {
-    if (models == null) {
-      return List.of();
-    }
-    if (!models.isArray()) {
-      throw ApiError.badRequest(
-          "models", "models: " + kind(models) + " (expected: an array of route ids)");
-    }
-    List<String> ids = new ArrayList<>();
-    for (int i = 0; i < models.size(); i++) {
-      JsonNode m = models.get(i);
-      if (!m.isTextual() || m.asText().isBlank()) {
-        throw ApiError.badRequest(
-            "models[" + i + "]", "models[" + i + "]: " + kind(m) + " (expected: a route id)");
-      }
-      ids.add(m.asText().trim());
-    }
-    return ids;
   }
 
   @SuppressWarnings("unchecked")

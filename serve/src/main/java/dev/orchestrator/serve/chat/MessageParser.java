@@ -8,6 +8,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.serve.front.ContentParts;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
@@ -132,42 +133,15 @@ final class MessageParser {
 
   /** A string (one text part), null (no parts), or an array of parts. */
   private static List<ContentPart> parts(JsonNode c, String where) {
-    if (c == null) {
-      return List.of();
-    }
-    if (c.isTextual()) {
-      return c.asText().isEmpty() ? List.of() : List.of(ContentPart.text(c.asText()));
-    }
-    if (!c.isArray()) {
-      throw ApiError.badRequest(
-          where, where + ": " + kind(c) + " (expected: a string or an array of content parts)");
-    }
-    List<ContentPart> out = new ArrayList<>(c.size());
-    for (int i = 0; i < c.size(); i++) {
-      out.add(part(c.get(i), where + "[" + i + "]"));
-    }
-    return out;
+    return ContentParts.read(c, where, MessageParser::part);
   }
 
   private static ContentPart part(JsonNode p, String where) {
-    if (!p.isObject()) {
-      throw ApiError.badRequest(
-          where, where + ": " + kind(p) + " (expected: a content part object with a type)");
-    }
-    String type = JsonFields.string(p, "type", where + ".type");
-    if (type == null || type.isBlank()) {
-      throw ApiError.badRequest(
-          where + ".type", where + ".type: missing (expected: text, image_url or another type)");
-    }
+    String type = ContentParts.type(p, where);
     switch (type) {
       case "text":
         if (hasOnly(p, TEXT_PART)) {
-          String text = JsonFields.string(p, "text", where + ".text");
-          if (text == null) {
-            throw ApiError.badRequest(
-                where + ".text", where + ".text: missing (expected: a string)");
-          }
-          return ContentPart.text(text);
+          return ContentPart.text(JsonFields.requiredString(p, "text", where + ".text"));
         }
         break; // a text part with more (cache_control…): kept whole, below
       case "image_url":
@@ -194,12 +168,7 @@ final class MessageParser {
           where + ".url", where + ".url: missing (expected: an http(s): or data: URL)");
     }
     String detail = img.isTextual() ? null : JsonFields.string(img, "detail", where + ".detail");
-    try {
-      return ContentPart.Image.fromUrl(url, detail);
-    } catch (IllegalArgumentException e) {
-      String param = e.getMessage().startsWith("image detail") ? where + ".detail" : where + ".url";
-      throw ApiError.badRequest(param, param + ": " + e.getMessage());
-    }
+    return ContentParts.image(url, detail, where + ".url", where + ".detail");
   }
 
   private static boolean hasOnly(JsonNode o, Set<String> fields) {

@@ -9,8 +9,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -38,6 +42,19 @@ public final class JsonFields {
       throw ApiError.badRequest(param, param + ": " + kind(v) + " (expected: a string)");
     }
     return v.asText();
+  }
+
+  /**
+   * {@code field} as a string that must be there; {@code param} names it in the error.
+   *
+   * @throws ApiError {@code 400} when absent or not a string
+   */
+  public static String requiredString(JsonNode o, String field, String param) {
+    String v = string(o, field, param);
+    if (v == null) {
+      throw ApiError.badRequest(param, param + ": missing (expected: a string)");
+    }
+    return v;
   }
 
   /**
@@ -107,6 +124,70 @@ public final class JsonFields {
       throw ApiError.badRequest(param, param + ": " + kind(v) + " (expected: an object)");
     }
     return v;
+  }
+
+  /**
+   * {@code field} as an object whose values are all strings, in the request's order; empty when
+   * absent. {@code param} names it in the error, and a non-string value by its key.
+   */
+  public static Map<String, String> stringMap(JsonNode o, String field, String param) {
+    JsonNode v = object(o, field, param);
+    if (v == null) {
+      return Map.of();
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> e : v.properties()) {
+      if (!e.getValue().isTextual()) {
+        String p = param + "." + e.getKey();
+        throw ApiError.badRequest(p, p + ": " + kind(e.getValue()) + " (expected: a string)");
+      }
+      out.put(e.getKey(), e.getValue().asText());
+    }
+    return out;
+  }
+
+  /**
+   * The request's {@code model}, trimmed: a virtual model, group or route id.
+   *
+   * @throws ApiError {@code 400} when missing or blank
+   */
+  public static String model(JsonNode root) {
+    String model = string(root, "model", "model");
+    if (model == null || model.isBlank()) {
+      throw ApiError.badRequest(
+          "model",
+          "model: "
+              + (model == null ? "missing" : "blank")
+              + " (expected: a model, group or route id)");
+    }
+    return model.trim();
+  }
+
+  /**
+   * The request's {@code models}, the orchestrator's fallback list of route ids, trimmed; empty
+   * when absent.
+   *
+   * @throws ApiError {@code 400} for anything but an array of non-blank strings
+   */
+  public static List<String> models(JsonNode root) {
+    JsonNode models = get(root, "models");
+    if (models == null) {
+      return List.of();
+    }
+    if (!models.isArray()) {
+      throw ApiError.badRequest(
+          "models", "models: " + kind(models) + " (expected: an array of route ids)");
+    }
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < models.size(); i++) {
+      JsonNode m = models.get(i);
+      if (!m.isTextual() || m.asText().isBlank()) {
+        throw ApiError.badRequest(
+            "models[" + i + "]", "models[" + i + "]: " + kind(m) + " (expected: a route id)");
+      }
+      ids.add(m.asText().trim());
+    }
+    return ids;
   }
 
   /** Fails naming the first field of {@code o} outside {@code known}. */

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.serve.front.ContentParts;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
@@ -190,7 +191,7 @@ final class InputItems {
     for (int i = 0; i < c.size(); i++) {
       JsonNode p = c.get(i);
       String at = where + "[" + i + "]";
-      String type = partType(p, at);
+      String type = ContentParts.type(p, at);
       switch (type) {
         case "output_text", "input_text" -> b.text(required(p, "text", at));
         case "refusal" -> {
@@ -213,50 +214,26 @@ final class InputItems {
 
   /** The parts of a user or system message, or of a function call's output. */
   private static List<ContentPart> parts(JsonNode c, String where, Role role) {
-    if (c.isTextual()) {
-      return c.asText().isEmpty() ? List.of() : List.of(ContentPart.text(c.asText()));
-    }
-    if (!c.isArray()) {
-      throw ApiError.badRequest(
-          where, where + ": " + kind(c) + " (expected: a string or an array of content parts)");
-    }
-    List<ContentPart> out = new ArrayList<>(c.size());
-    for (int i = 0; i < c.size(); i++) {
-      JsonNode p = c.get(i);
-      String at = where + "[" + i + "]";
-      String type = partType(p, at);
-      switch (type) {
-        case "input_text", "output_text" -> out.add(ContentPart.text(required(p, "text", at)));
-        case "input_image" -> out.add(image(p, at, role));
-        case "input_file" -> out.add(file(p, at));
-        default ->
-            throw ApiError.badRequest(
-                at + ".type",
-                at + ".type: '" + type + "' (expected: input_text, input_image or input_file)");
-      }
-    }
-    return out;
+    return ContentParts.read(
+        c,
+        where,
+        (p, at) -> {
+          String type = ContentParts.type(p, at);
+          return switch (type) {
+            case "input_text", "output_text" -> ContentPart.text(required(p, "text", at));
+            case "input_image" -> image(p, at, role);
+            case "input_file" -> file(p, at);
+            default ->
+                throw ApiError.badRequest(
+                    at + ".type",
+                    at + ".type: '" + type + "' (expected: input_text, input_image or input_file)");
+          };
+        });
   }
 
-  private static String partType(JsonNode p, String at) {
-    if (!p.isObject()) {
-      throw ApiError.badRequest(
-          at, at + ": " + kind(p) + " (expected: a content part object with a type)");
-    }
-    String type = JsonFields.string(p, "type", at + ".type");
-    if (type == null) {
-      throw ApiError.badRequest(at + ".type", at + ".type: missing (expected: a part type)");
-    }
-    return type;
-  }
-
-  private static String required(JsonNode p, String field, String at) {
-    String v = JsonFields.string(p, field, at + "." + field);
-    if (v == null) {
-      throw ApiError.badRequest(
-          at + "." + field, at + "." + field + ": missing (expected: a string)");
-    }
-    return v;
+  /** The string {@code field} of {@code o} at {@code at}, which must be there. */
+  private static String required(JsonNode o, String field, String at) {
+    return JsonFields.requiredString(o, field, at + "." + field);
   }
 
   private static ContentPart image(JsonNode p, String at, Role role) {
@@ -274,12 +251,7 @@ final class InputItems {
           at + ".image_url", at + ".image_url: missing (expected: an http(s): or data: URL)");
     }
     String detail = JsonFields.string(p, "detail", at + ".detail");
-    try {
-      return ContentPart.Image.fromUrl(url, detail);
-    } catch (IllegalArgumentException e) {
-      String param = e.getMessage().startsWith("image detail") ? at + ".detail" : at + ".image_url";
-      throw ApiError.badRequest(param, param + ": " + e.getMessage());
-    }
+    return ContentParts.image(url, detail, at + ".image_url", at + ".detail");
   }
 
   /**
@@ -369,7 +341,7 @@ final class InputItems {
     StringBuilder sb = null;
     for (int i = 0; i < parts.size(); i++) {
       String p = at + "[" + i + "]";
-      String t = partType(parts.get(i), p);
+      String t = ContentParts.type(parts.get(i), p);
       if (!t.equals(type)) {
         throw ApiError.badRequest(p + ".type", p + ".type: '" + t + "' (expected: " + type + ")");
       }

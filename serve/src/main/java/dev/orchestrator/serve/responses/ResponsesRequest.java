@@ -1,7 +1,6 @@
 package dev.orchestrator.serve.responses;
 
 import static dev.orchestrator.serve.http.JsonFields.get;
-import static dev.orchestrator.serve.http.JsonFields.kind;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,7 +12,6 @@ import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -126,16 +124,8 @@ record ResponsesRequest(
             f, f + ": unknown field (expected: a field of the OpenAI Responses API)");
       }
     }
-    String model = JsonFields.string(root, "model", "model");
-    if (model == null || model.isBlank()) {
-      throw ApiError.badRequest(
-          "model",
-          "model: "
-              + (model == null ? "missing" : "blank")
-              + " (expected: a model, group or route id)");
-    }
     ObjectNode echo = Json.MAPPER.createObjectNode();
-    ChatRequest.Builder b = ChatRequest.builder(model.trim());
+    ChatRequest.Builder b = ChatRequest.builder(JsonFields.model(root));
     String instructions = JsonFields.string(root, "instructions", "instructions");
     List<ChatMessage> input = InputItems.read(get(root, "input"), dropped);
     String previous = JsonFields.string(root, "previous_response_id", "previous_response_id");
@@ -189,7 +179,8 @@ record ResponsesRequest(
     String user = JsonFields.string(root, "user", "user");
     b.endUser(user);
     echo.put("user", user);
-    echo.set("metadata", metadata(JsonFields.object(root, "metadata", "metadata")));
+    echo.set(
+        "metadata", Json.MAPPER.valueToTree(JsonFields.stringMap(root, "metadata", "metadata")));
 
     OutputOptions.include(get(root, "include"), dropped);
     Boolean background = JsonFields.bool(root, "background", "background");
@@ -198,7 +189,7 @@ record ResponsesRequest(
           "background", "background: true (expected: false; answers are given while you wait)");
     }
     b.stream(Boolean.TRUE.equals(JsonFields.bool(root, "stream", "stream")));
-    b.models(models(get(root, "models")));
+    b.models(JsonFields.models(root));
     b.dropped(dropped); // no route speaks Responses: every route misses them, and the trace says so
     ChatRequest request;
     try {
@@ -216,42 +207,5 @@ record ResponsesRequest(
       throw ApiError.badRequest(field, field + ": " + v + " (expected: 0.." + (int) max + ")");
     }
     return v;
-  }
-
-  private static ObjectNode metadata(JsonNode md) {
-    ObjectNode out = Json.MAPPER.createObjectNode();
-    if (md == null) {
-      return out;
-    }
-    Map<String, String> seen = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> e : md.properties()) {
-      if (!e.getValue().isTextual()) {
-        String p = "metadata." + e.getKey();
-        throw ApiError.badRequest(p, p + ": " + kind(e.getValue()) + " (expected: a string)");
-      }
-      seen.put(e.getKey(), e.getValue().asText());
-    }
-    seen.forEach(out::put);
-    return out;
-  }
-
-  private static List<String> models(JsonNode models) {
-    if (models == null) {
-      return List.of();
-    }
-    if (!models.isArray()) {
-      throw ApiError.badRequest(
-          "models", "models: " + kind(models) + " (expected: an array of route ids)");
-    }
-    List<String> ids = new ArrayList<>();
-    for (int i = 0; i < models.size(); i++) {
-      JsonNode m = models.get(i);
-      if (!m.isTextual() || m.asText().isBlank()) {
-        throw ApiError.badRequest(
-            "models[" + i + "]", "models[" + i + "]: " + kind(m) + " (expected: a route id)");
-      }
-      ids.add(m.asText().trim());
-    }
-    return ids;
   }
 }

@@ -2,9 +2,8 @@
 # Smoke test: the OpenAI Responses front (docs/reference.md §5) with the official OpenAI Node SDK's
 # Responses API (npm "openai") and Codex CLI (npm "@openai/codex", `codex exec` with a custom
 # provider speaking the Responses wire API), both pointed at `orchestrator serve` over a fake
-# OpenAI-compatible Chat Completions upstream (scripts/smoke-upstream.mjs, node, 127.0.0.1) — so
-# every request crosses
-# protocols.
+# OpenAI-compatible Chat Completions upstream (scripts/smoke-upstream.mjs, node, 127.0.0.1), so
+# every request crosses protocols.
 #
 # Upstream providers: "flaky" always answers 503; "steady" answers "Hello from steady"; "toolish"
 # asks for the tool "weather" until the conversation holds its result, then answers with it; "cut"

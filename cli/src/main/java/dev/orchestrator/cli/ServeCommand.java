@@ -234,11 +234,10 @@ public final class ServeCommand implements Callable<Integer> {
         b.configure(o -> o.healthStore(health))
             .spendStore(health.spendStore())
             .responseStore(
-                new RedisResponseStore(
-                    health.responses(
-                        options.responsesMaxEntries(),
-                        options.responsesMaxBytes(),
-                        options.responsesTtl())));
+                health.responses(
+                    options.responsesMaxEntries(),
+                    options.responsesMaxBytes(),
+                    options.responsesTtl()));
       }
       server = b.start();
     } catch (UncheckedIOException e) {

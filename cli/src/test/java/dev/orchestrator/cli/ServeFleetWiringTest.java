@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.health.redis.SharedResponses;
 import dev.orchestrator.serve.LocalSpendStore;
 import dev.orchestrator.serve.responses.LocalResponseStore;
 import java.io.IOException;
@@ -72,7 +73,7 @@ class ServeFleetWiringTest {
   void aHealthStoreCountsSpendAndADegradedOneFailsReadiness() throws Exception {
     try (ServeCommand.Running r = start("--health-store", unreachableStore())) {
       assertThat(r.server().spendStore()).isSameAs(r.health().spendStore());
-      assertThat(r.server().responseStore()).isInstanceOf(RedisResponseStore.class);
+      assertThat(r.server().responseStore()).isInstanceOf(SharedResponses.class);
       assertThat(r.server().orchestrator().health().status().degraded()).isTrue();
       JsonNode body = readyz(r);
       assertThat(failingChecks(body)).contains("health_store");

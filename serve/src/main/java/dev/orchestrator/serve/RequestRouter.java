@@ -2,6 +2,7 @@ package dev.orchestrator.serve;
 
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.spi.ResponseStore;
 import dev.orchestrator.serve.chat.ChatEndpoint;
 import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.front.ErrorMapper;
@@ -13,7 +14,6 @@ import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.messages.MessagesEndpoint;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
-import dev.orchestrator.serve.responses.ResponseStore;
 import dev.orchestrator.serve.responses.ResponsesEndpoint;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

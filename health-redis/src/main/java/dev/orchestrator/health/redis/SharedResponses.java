@@ -1,20 +1,23 @@
 package dev.orchestrator.health.redis;
 
+import dev.orchestrator.engine.spi.ResponseStore;
+import dev.orchestrator.engine.spi.StoredResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 
 /**
- * Stored responses a fleet shares on Redis (ADR 0029): what {@code serve}'s Responses front keeps
- * for {@code previous_response_id} and {@code GET /v1/responses/{id}}, so that any replica can
- * continue a conversation another one answered. Bounded by entries, bytes and age, all kept by one
- * script per write (the oldest entries go first; the age is counted on the store's clock). Redis
- * failing never fails a request: while it is unreachable nothing is stored and nothing is found
- * (the connection's degraded mode says so once); the fleet's health goes on locally as always.
- * Thread-safe.
+ * Stored responses a fleet shares on Redis (ADR 0029), as the engine's {@link ResponseStore}: what
+ * {@code serve}'s Responses front keeps for {@code previous_response_id} and {@code GET
+ * /v1/responses/{id}}, so that any replica can continue a conversation another one answered.
+ * Bounded by entries, bytes and age, all kept by one script per write (the oldest entries go first;
+ * the age is counted on the store's clock). Redis failing never fails a request: while it is
+ * unreachable nothing is stored and nothing is found (the connection's degraded mode says so once);
+ * the fleet's health goes on locally as always. The health store owns the connection: closing this
+ * does nothing. Thread-safe.
  */
-public final class SharedResponses {
+public final class SharedResponses implements ResponseStore {
   /** How long past its time to live a key may outlive its entry before Redis removes it. */
   private static final Duration SLACK = Duration.ofMinutes(1);
 
@@ -44,24 +47,9 @@ public final class SharedResponses {
     this.ttl = ttl;
   }
 
-  /**
-   * One stored response.
-   *
-   * @param owner the name of the client that stored it
-   * @param conversation the conversation it ended, as its front wrote it
-   * @param response the response as its front wrote it
-   */
-  public record Entry(String owner, String conversation, String response) {
-    /** Validates. */
-    public Entry {
-      Objects.requireNonNull(owner, "owner");
-      Objects.requireNonNull(conversation, "conversation");
-      Objects.requireNonNull(response, "response");
-    }
-  }
-
   /** Stores {@code entry} under {@code id}; when Redis is unreachable, nothing is stored. */
-  public void put(String id, Entry entry) {
+  @Override
+  public void put(String id, StoredResponse entry) {
     if (!link.up()) {
       return;
     }
@@ -76,8 +64,8 @@ public final class SharedResponses {
               Long.toString(maxEntries),
               Long.toString(maxBytes),
               entry.owner(),
-              entry.conversation(),
-              entry.response(),
+              new String(entry.conversation(), StandardCharsets.UTF_8),
+              new String(entry.response(), StandardCharsets.UTF_8),
               keys.responsesPrefix() + "r:",
               Long.toString(SLACK.toMillis())));
     } catch (IllegalStateException unreachable) {
@@ -86,7 +74,8 @@ public final class SharedResponses {
   }
 
   /** The entry stored under {@code id}, or {@code null} (unknown, expired, Redis unreachable). */
-  public Entry get(String id) {
+  @Override
+  public StoredResponse get(String id) {
     if (!link.up()) {
       return null;
     }
@@ -98,13 +87,19 @@ public final class SharedResponses {
                   new String[] {keys.responses(id)[3]},
                   Long.toString(clock.millis()),
                   Long.toString(ttl.toMillis())));
-      return v == null || v.size() < 3 ? null : new Entry(v.get(0), v.get(1), v.get(2));
+      return v == null || v.size() < 3
+          ? null
+          : new StoredResponse(
+              v.get(0),
+              v.get(1).getBytes(StandardCharsets.UTF_8),
+              v.get(2).getBytes(StandardCharsets.UTF_8));
     } catch (IllegalStateException unreachable) {
       return null;
     }
   }
 
   /** Removes the entry stored under {@code id}; whether there was one (false when unreachable). */
+  @Override
   public boolean delete(String id) {
     if (!link.up()) {
       return false;

@@ -2,6 +2,8 @@ package dev.orchestrator.health.redis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.spi.StoredResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -17,17 +19,25 @@ class SharedResponsesIT extends PausableRedisTest {
     return open("resp", b -> b.clock(time)).responses(maxEntries, maxBytes, ttl);
   }
 
-  private static SharedResponses.Entry entry(String owner, int bytes) {
-    return new SharedResponses.Entry(owner, "c".repeat(bytes / 2), "r".repeat(bytes - bytes / 2));
+  private static StoredResponse entry(String owner, int bytes) {
+    return stored(owner, "c".repeat(bytes / 2), "r".repeat(bytes - bytes / 2));
+  }
+
+  private static StoredResponse stored(String owner, String conversation, String response) {
+    return new StoredResponse(
+        owner,
+        conversation.getBytes(StandardCharsets.UTF_8),
+        response.getBytes(StandardCharsets.UTF_8));
   }
 
   @Test
   void aResponseStoredByOneReplicaIsReadAndDeletedByAnother() {
     SharedResponses a = store(10, 1 << 20, Duration.ofHours(1));
     SharedResponses b = store(10, 1 << 20, Duration.ofHours(1));
-    a.put("resp_1", new SharedResponses.Entry("team-a", "[{\"role\":\"user\"}]", "{\"id\":1}"));
+    a.put("resp_1", stored("team-a", "[{\"role\":\"user\"}]", "{\"id\":1}"));
     assertThat(b.get("resp_1"))
-        .isEqualTo(new SharedResponses.Entry("team-a", "[{\"role\":\"user\"}]", "{\"id\":1}"));
+        .usingRecursiveComparison() // the byte arrays by content
+        .isEqualTo(stored("team-a", "[{\"role\":\"user\"}]", "{\"id\":1}"));
     assertThat(b.delete("resp_1")).isTrue();
     assertThat(a.get("resp_1")).isNull();
     assertThat(a.delete("resp_1")).isFalse();

@@ -6,13 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.OrchestratorServer;
-import dev.orchestrator.serve.responses.ResponseStore;
-import dev.orchestrator.serve.responses.StoredResponse;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -32,37 +29,6 @@ class TwoReplicaResponsesIT {
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  /** What {@code serve --health-store} wires (cli's RedisResponseStore), for this test. */
-  static ResponseStore onRedis(SharedResponses shared) {
-    return new ResponseStore() {
-      @Override
-      public void put(String id, StoredResponse r) {
-        shared.put(
-            id,
-            new SharedResponses.Entry(
-                r.owner(),
-                new String(r.conversation(), StandardCharsets.UTF_8),
-                new String(r.response(), StandardCharsets.UTF_8)));
-      }
-
-      @Override
-      public StoredResponse get(String id) {
-        SharedResponses.Entry e = shared.get(id);
-        return e == null
-            ? null
-            : new StoredResponse(
-                e.owner(),
-                e.conversation().getBytes(StandardCharsets.UTF_8),
-                e.response().getBytes(StandardCharsets.UTF_8));
-      }
-
-      @Override
-      public boolean delete(String id) {
-        return shared.delete(id);
-      }
-    };
-  }
-
   @BeforeEach
   void start() throws Exception {
     redis = RedisServer.start();
@@ -72,7 +38,7 @@ class TwoReplicaResponsesIT {
             Map.of("beta/large", List.of(Step.ok("I am Ada."), Step.ok("You asked who I am."))),
             (upstream, store) ->
                 Upstreams.replica(upstream, store, o -> o)
-                    .responseStore(onRedis(store.responses(100, 1 << 20, Duration.ofHours(1)))));
+                    .responseStore(store.responses(100, 1 << 20, Duration.ofHours(1))));
   }
 
   @AfterEach

@@ -2,6 +2,8 @@ package dev.orchestrator.serve.responses;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.orchestrator.engine.spi.ResponseStore;
+import dev.orchestrator.engine.spi.StoredResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -5,6 +5,8 @@ import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.ResponseStore;
+import dev.orchestrator.engine.spi.StoredResponse;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.http.AccessLog;

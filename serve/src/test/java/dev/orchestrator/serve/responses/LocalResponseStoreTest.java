@@ -3,6 +3,7 @@ package dev.orchestrator.serve.responses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.engine.spi.StoredResponse;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.orchestrator.serve.responses;
+package dev.orchestrator.engine.spi;
 
 import java.util.Objects;
 

@@ -148,16 +148,14 @@ public final class OrchestratorServer implements AutoCloseable {
     this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
     this.dispatch = new Dispatch(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
     try {
+      Authenticator authenticator = new Authenticator(options.clients());
       this.router =
           new RequestRouter(
-              orchestrator,
-              new Authenticator(options.clients()),
+              authenticator,
+              new Operations(
+                  authenticator, readiness, metrics, this::inFlight, options.publicHealth()),
               dispatch,
-              readiness,
-              metrics,
-              this::inFlight,
-              responseStore,
-              options.publicHealth());
+              responseStore);
       metrics.bindJetty(http);
       http.start();
     } catch (Exception e) {

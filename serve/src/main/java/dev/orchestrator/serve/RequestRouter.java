@@ -1,6 +1,5 @@
 package dev.orchestrator.serve;
 
-import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.spi.ResponseStore;
 import dev.orchestrator.serve.chat.ChatEndpoint;
@@ -12,86 +11,46 @@ import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.messages.MessagesEndpoint;
-import dev.orchestrator.serve.ops.Readiness;
-import dev.orchestrator.serve.ops.ServeMetrics;
 import dev.orchestrator.serve.responses.ResponsesEndpoint;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
-import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
- * Sends each request to its endpoint: {@code /healthz} and {@code /readyz}'s status, and with
- * {@code --public-health} or a valid token {@code /readyz}'s detail and {@code /metrics} without a
- * token; everything under {@code /v1/} after {@link Authenticator} has named the client. Errors are
- * thrown as {@link ApiError} for the server to answer. Thread-safe.
+ * Sends each request to its endpoint: the operational ones to {@link Operations}; everything under
+ * {@code /v1/} to its front once {@link Authenticator} has named the client — the Messages front
+ * with Anthropic's {@code x-api-key} too, and its errors in its own shape. Errors are thrown as
+ * {@link ApiError} for the server to answer. Thread-safe.
  */
 final class RequestRouter {
-  private static final byte[] OK = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
-  private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
-  private static final byte[] NOT_READY =
-      "{\"status\":\"not_ready\"}".getBytes(StandardCharsets.UTF_8);
-
-  private final TaskOrchestrator orchestrator;
   private final Authenticator authenticator;
-  private final boolean publicHealth;
+  private final Operations operations;
   private final ChatEndpoint chat;
   private final MessagesEndpoint messages;
   private final ResponsesEndpoint responses;
-  private final Readiness readiness;
-  private final ServeMetrics metrics;
-  private final IntSupplier inFlight;
+  private final Supplier<Catalog> catalog;
   private volatile ModelList models;
 
+  /**
+   * A router over {@code dispatch} (the three fronts), {@code operations} (health, readiness,
+   * metrics) and the catalog {@code /v1/models} lists.
+   */
   RequestRouter(
-      TaskOrchestrator orchestrator,
       Authenticator authenticator,
+      Operations operations,
       Dispatch dispatch,
-      Readiness readiness,
-      ServeMetrics metrics,
-      IntSupplier inFlight,
-      ResponseStore responseStore,
-      boolean publicHealth) {
-    this.orchestrator = orchestrator;
-    this.publicHealth = publicHealth;
+      ResponseStore responseStore) {
     this.authenticator = authenticator;
+    this.operations = operations;
     this.chat = new ChatEndpoint(dispatch);
     this.messages = new MessagesEndpoint(dispatch);
     this.responses = new ResponsesEndpoint(dispatch, responseStore);
-    this.readiness = readiness;
-    this.metrics = metrics;
-    this.inFlight = inFlight;
+    this.catalog = () -> dispatch.orchestrator().catalog();
   }
 
   void route(HttpCall ex, AccessLog.Entry entry, String path) {
     String method = ex.method();
-    switch (path) {
-      case "/healthz":
-        requireGet(method);
-        Responses.send(ex, entry, 200, OK, Map.of());
-        return;
-      case "/readyz":
-        requireGet(method);
-        Readiness.Answer a = readiness.evaluate(inFlight.getAsInt() - 1);
-        // The status is public (load balancers); the detail names sources, variables and the
-        // store, so it is for token holders unless --public-health.
-        byte[] body = mayShowDetail(ex) ? a.body() : (a.status() == 200 ? READY : NOT_READY);
-        Responses.send(ex, entry, a.status(), body, Map.of());
-        return;
-      case "/metrics":
-        requireGet(method);
-        if (!mayShowDetail(ex)) {
-          authenticator.authenticate(ex.header("Authorization")); // 401 without a valid token
-        }
-        Responses.send(
-            ex,
-            entry,
-            200,
-            ServeMetrics.CONTENT_TYPE,
-            metrics.scrape().getBytes(StandardCharsets.UTF_8),
-            Map.of());
-        return;
-      default:
-        break;
+    if (operations.route(ex, entry, path, method)) {
+      return;
     }
     if (!path.startsWith("/v1/")) {
       throw notFound(path);
@@ -169,19 +128,6 @@ final class RequestRouter {
     }
   }
 
-  /** Whether the caller may see operational detail: public health, no token set, or a valid one. */
-  private boolean mayShowDetail(HttpCall ex) {
-    if (publicHealth || !authenticator.required()) {
-      return true;
-    }
-    try {
-      authenticator.authenticate(ex.header("Authorization"));
-      return true;
-    } catch (ApiError unauthenticated) {
-      return false;
-    }
-  }
-
   private static ApiError notFound(String path) {
     return ApiError.of(
         404,
@@ -194,7 +140,7 @@ final class RequestRouter {
         "not_found");
   }
 
-  private static void requireGet(String method) {
+  static void requireGet(String method) {
     if (!method.equals("GET") && !method.equals("HEAD")) {
       throw ApiError.of(
               405,
@@ -207,7 +153,7 @@ final class RequestRouter {
   }
 
   private ModelList modelList() {
-    Catalog c = orchestrator.catalog();
+    Catalog c = catalog.get();
     ModelList m = models;
     if (m == null || m.catalog() != c) {
       m = ModelList.of(c);

@@ -15,32 +15,23 @@ import java.util.function.IntSupplier;
  * to anyone, for load balancers; {@code /readyz}'s detail (catalog sources, credential variables,
  * route health, the store) and {@code /metrics} to holders of a valid token, or to anyone with
  * {@code --public-health} or when no token is set. Thread-safe.
+ *
+ * @param authenticator checks the token that unlocks the detail
+ * @param readiness judges {@code /readyz}
+ * @param metrics is scraped for {@code /metrics}
+ * @param inFlight the requests in flight, this one included
+ * @param publicHealth whether the detail is shown to anyone
  */
-final class Operations {
+record Operations(
+    Authenticator authenticator,
+    Readiness readiness,
+    ServeMetrics metrics,
+    IntSupplier inFlight,
+    boolean publicHealth) {
   private static final byte[] OK = "{\"status\":\"ok\"}".getBytes(StandardCharsets.UTF_8);
   private static final byte[] READY = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
   private static final byte[] NOT_READY =
       "{\"status\":\"not_ready\"}".getBytes(StandardCharsets.UTF_8);
-
-  private final Authenticator authenticator;
-  private final Readiness readiness;
-  private final ServeMetrics metrics;
-  private final IntSupplier inFlight;
-  private final boolean publicHealth;
-
-  /** Operations judged by {@code readiness}, scraped from {@code metrics}. */
-  Operations(
-      Authenticator authenticator,
-      Readiness readiness,
-      ServeMetrics metrics,
-      IntSupplier inFlight,
-      boolean publicHealth) {
-    this.authenticator = authenticator;
-    this.readiness = readiness;
-    this.metrics = metrics;
-    this.inFlight = inFlight;
-    this.publicHealth = publicHealth;
-  }
 
   /**
    * Answers {@code path} when it is an operational endpoint.

@@ -150,7 +150,7 @@ public final class OrchestratorServer implements AutoCloseable {
     try {
       Authenticator authenticator = new Authenticator(options.clients());
       this.router =
-          new RequestRouter(
+          RequestRouter.of(
               authenticator,
               new Operations(
                   authenticator, readiness, metrics, this::inFlight, options.publicHealth()),

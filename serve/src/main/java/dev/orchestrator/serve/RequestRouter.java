@@ -1,6 +1,5 @@
 package dev.orchestrator.serve;
 
-import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.spi.ResponseStore;
 import dev.orchestrator.serve.chat.ChatEndpoint;
 import dev.orchestrator.serve.front.Dispatch;
@@ -13,38 +12,41 @@ import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.messages.MessagesEndpoint;
 import dev.orchestrator.serve.responses.ResponsesEndpoint;
 import java.util.Map;
-import java.util.function.Supplier;
 
 /**
  * Sends each request to its endpoint: the operational ones to {@link Operations}; everything under
  * {@code /v1/} to its front once {@link Authenticator} has named the client — the Messages front
  * with Anthropic's {@code x-api-key} too, and its errors in its own shape. Errors are thrown as
  * {@link ApiError} for the server to answer. Thread-safe.
+ *
+ * @param authenticator names the client of every {@code /v1/} request
+ * @param operations health, readiness and metrics
+ * @param chat the Chat Completions front
+ * @param messages the Anthropic Messages front
+ * @param responses the OpenAI Responses front
+ * @param models what {@code /v1/models} lists
  */
-final class RequestRouter {
-  private final Authenticator authenticator;
-  private final Operations operations;
-  private final ChatEndpoint chat;
-  private final MessagesEndpoint messages;
-  private final ResponsesEndpoint responses;
-  private final Supplier<Catalog> catalog;
-  private volatile ModelList models;
+record RequestRouter(
+    Authenticator authenticator,
+    Operations operations,
+    ChatEndpoint chat,
+    MessagesEndpoint messages,
+    ResponsesEndpoint responses,
+    ModelList.Current models) {
 
-  /**
-   * A router over {@code dispatch} (the three fronts), {@code operations} (health, readiness,
-   * metrics) and the catalog {@code /v1/models} lists.
-   */
-  RequestRouter(
+  /** A router over the three fronts on {@code dispatch} and {@code operations}. */
+  static RequestRouter of(
       Authenticator authenticator,
       Operations operations,
       Dispatch dispatch,
       ResponseStore responseStore) {
-    this.authenticator = authenticator;
-    this.operations = operations;
-    this.chat = new ChatEndpoint(dispatch);
-    this.messages = new MessagesEndpoint(dispatch);
-    this.responses = new ResponsesEndpoint(dispatch, responseStore);
-    this.catalog = () -> dispatch.orchestrator().catalog();
+    return new RequestRouter(
+        authenticator,
+        operations,
+        new ChatEndpoint(dispatch),
+        new MessagesEndpoint(dispatch),
+        new ResponsesEndpoint(dispatch, responseStore),
+        new ModelList.Current(() -> dispatch.orchestrator().catalog()));
   }
 
   void route(HttpCall ex, AccessLog.Entry entry, String path) {
@@ -74,15 +76,15 @@ final class RequestRouter {
     }
     if (path.equals("/v1/models")) {
       requireGet(method);
-      Responses.send(ex, entry, 200, modelList().all(), Map.of());
+      Responses.send(ex, entry, 200, models.get().all(), Map.of());
       return;
     }
     if (path.startsWith("/v1/models/")) {
       requireGet(method);
       String id = path.substring("/v1/models/".length());
-      byte[] one = modelList().one(id);
+      byte[] one = models.get().one(id);
       if (one == null) {
-        throw ErrorMapper.unknownModel(modelList().unknown(id));
+        throw ErrorMapper.unknownModel(models.get().unknown(id));
       }
       Responses.send(ex, entry, 200, one, Map.of());
       return;
@@ -150,15 +152,5 @@ final class RequestRouter {
               "method_not_allowed")
           .header("Allow", "GET, HEAD");
     }
-  }
-
-  private ModelList modelList() {
-    Catalog c = catalog.get();
-    ModelList m = models;
-    if (m == null || m.catalog() != c) {
-      m = ModelList.of(c);
-      models = m;
-    }
-    return m;
   }
 }

@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@code GET /v1/models} for one catalog, rendered once: the two virtual models, the user pools
@@ -111,5 +112,27 @@ public final class ModelList {
       }
     }
     return new UnknownModelException(id, close);
+  }
+
+  /** The list of the catalog in service, built again only when the catalog changes. Thread-safe. */
+  public static final class Current {
+    private final Supplier<Catalog> catalog;
+    private volatile ModelList list;
+
+    /** The list of whatever {@code catalog} gives at the time. */
+    public Current(Supplier<Catalog> catalog) {
+      this.catalog = catalog;
+    }
+
+    /** The list of the catalog in service now. */
+    public ModelList get() {
+      Catalog c = catalog.get();
+      ModelList m = list;
+      if (m == null || m.catalog() != c) {
+        m = ModelList.of(c);
+        list = m;
+      }
+      return m;
+    }
   }
 }

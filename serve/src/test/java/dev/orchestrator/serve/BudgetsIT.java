@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.providers.simulation.Step;
 import java.math.BigDecimal;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -68,7 +69,14 @@ class BudgetsIT {
       clock.advance(Duration.ofHours(12));
       assertThat(f.post(body("gamma/priced", false, ""), TEAM_A).statusCode()).isEqualTo(200);
 
-      String metrics = f.get("/metrics").body();
+      // With tokens set, /metrics is for token holders (docs/reference.md §5).
+      String metrics =
+          f.send(
+                  HttpRequest.newBuilder(f.uri("/metrics"))
+                      .header("Authorization", "Bearer " + TEAM_A)
+                      .GET()
+                      .build())
+              .body();
       assertThat(
               PromText.value(
                   metrics, "orchestrator_budget_refused_total", Map.of("client", "team-a")))

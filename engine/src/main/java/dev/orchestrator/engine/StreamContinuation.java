@@ -71,7 +71,9 @@ final class StreamContinuation {
 
   /**
    * The cut route when it accepts a prefill, then the prefill-capable candidates after it in the
-   * plan (those before it have already failed this request).
+   * plan that this request has not tried yet: those before it have already failed, and one after it
+   * may have too when the cut came in the second pass over silent routes (a route that refused the
+   * request is never sent it again).
    */
   private List<Route> order() {
     List<Route> order = new ArrayList<>();
@@ -81,7 +83,7 @@ final class StreamContinuation {
     boolean after = false;
     for (Candidate c : record.plan().candidates()) {
       Route r = c.route();
-      if (after && r.capabilities().contains(Capability.PREFILL)) {
+      if (after && r.capabilities().contains(Capability.PREFILL) && !record.wasTried(r.id())) {
         order.add(r);
       }
       after |= r.id().equals(cut.id());

@@ -154,17 +154,11 @@ final class RequestMapper {
    * LangChain4j's own Anthropic module uses): replayed as signed blocks to Anthropic routes.
    */
   private static void thinking(AiMessage m, ChatMessage.Builder b) {
-    Object signature = m.attributes().get(ResponseMapper.THINKING_SIGNATURE_ATTRIBUTE);
-    if (m.thinking() != null && signature instanceof String sig && !sig.isEmpty()) {
-      b.thinking(Thinking.of(m.thinking(), sig));
-    }
-    if (m.attributes().get(ResponseMapper.REDACTED_THINKING_ATTRIBUTE) instanceof List<?> data) {
-      for (Object d : data) {
-        if (d instanceof String s && !s.isEmpty()) {
-          b.thinking(Thinking.redacted(s));
-        }
-      }
-    }
+    Thinking.fromMessage(
+            m.thinking(),
+            m.attributes().get(ResponseMapper.THINKING_SIGNATURE_ATTRIBUTE),
+            m.attributes().get(ResponseMapper.REDACTED_THINKING_ATTRIBUTE))
+        .forEach(b::thinking);
   }
 
   private static ToolDefinition tool(ToolSpecification t) {

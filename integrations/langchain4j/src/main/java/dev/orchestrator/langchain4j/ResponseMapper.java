@@ -64,26 +64,15 @@ final class ResponseMapper {
         .build();
   }
 
-  /**
-   * The signature of the one signed thinking block and the data of redacted ones, as LangChain4j
-   * keeps them (it has room for one signature: an answer with several signed blocks keeps none, so
-   * it is never replayed with a signature that does not match its text).
-   */
+  /** The signed and redacted thinking as LangChain4j's own Anthropic module keeps them. */
   private static void thinkingAttributes(List<Thinking> thinking, Map<String, Object> out) {
-    List<String> signatures = new ArrayList<>();
-    List<String> redacted = new ArrayList<>();
-    for (Thinking t : thinking) {
-      if (t.isRedacted()) {
-        redacted.add(t.redactedData());
-      } else if (t.signature() != null) {
-        signatures.add(t.signature());
-      }
+    String signature = Thinking.soleSignature(thinking);
+    if (signature != null) {
+      out.put(THINKING_SIGNATURE_ATTRIBUTE, signature);
     }
-    if (signatures.size() == 1) {
-      out.put(THINKING_SIGNATURE_ATTRIBUTE, signatures.get(0));
-    }
+    List<String> redacted = Thinking.redactedData(thinking);
     if (!redacted.isEmpty()) {
-      out.put(REDACTED_THINKING_ATTRIBUTE, List.copyOf(redacted));
+      out.put(REDACTED_THINKING_ATTRIBUTE, redacted);
     }
   }
 

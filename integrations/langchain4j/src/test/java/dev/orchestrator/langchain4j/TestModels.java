@@ -1,5 +1,6 @@
 package dev.orchestrator.langchain4j;
 
+import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 
 /** The chat model most tests build: the loopback orchestrator under one model name. */
@@ -7,9 +8,11 @@ final class TestModels {
   private TestModels() {}
 
   static OrchestratorChatModel chat(LoopbackOrchestrator lb, String modelName) {
-    return OrchestratorChatModel.builder()
-        .orchestrator(lb.orchestrator())
-        .modelName(modelName)
-        .build();
+    return chat(lb.orchestrator(), modelName);
+  }
+
+  /** The chat model over {@code orchestrator} under {@code modelName}. */
+  static OrchestratorChatModel chat(TaskOrchestrator orchestrator, String modelName) {
+    return OrchestratorChatModel.builder().orchestrator(orchestrator).modelName(modelName).build();
   }
 }

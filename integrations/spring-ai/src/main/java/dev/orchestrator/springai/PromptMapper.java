@@ -5,6 +5,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
@@ -12,6 +13,7 @@ import java.net.URI;
 import java.net.URL;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.messages.Message;
 import org.springframework.ai.chat.messages.ToolResponseMessage;
@@ -144,6 +146,14 @@ final class PromptMapper {
 
   private static ChatMessage assistant(AssistantMessage m) {
     ChatMessage.Builder b = ChatMessage.builder(Role.ASSISTANT);
+    // Thinking an Anthropic route signed (ResponseMapper's properties) goes back to Anthropic
+    // routes as it was signed; unsigned reasoning is not replayed.
+    Map<String, Object> p = m.getMetadata();
+    Thinking.fromMessage(
+            p.get(ResponseMapper.REASONING),
+            p.get(ResponseMapper.THINKING_SIGNATURE),
+            p.get(ResponseMapper.REDACTED_THINKING))
+        .forEach(b::thinking);
     if (m.getText() != null && !m.getText().isEmpty()) {
       b.text(m.getText());
     }

@@ -1,6 +1,7 @@
 package dev.orchestrator.springai;
 
 import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
 import java.util.ArrayList;
@@ -23,14 +24,39 @@ final class ResponseMapper {
   /** {@link ChatResponseMetadata} key of the request's {@link dev.orchestrator.engine.Trace}. */
   static final String TRACE = "orchestrator.trace";
 
+  /** {@link AssistantMessage} property holding the model's reasoning text. */
+  static final String REASONING = "reasoningContent";
+
+  /**
+   * {@link AssistantMessage} property holding the signature of the answer's one signed thinking
+   * block (an Anthropic route's), so that replaying the message sends the block back signed.
+   */
+  static final String THINKING_SIGNATURE = "thinkingSignature";
+
+  /** {@link AssistantMessage} property holding the data of redacted thinking blocks (a list). */
+  static final String REDACTED_THINKING = "redactedThinking";
+
   private ResponseMapper() {}
+
+  /** The signed and redacted thinking, for {@link PromptMapper} to replay. */
+  private static void thinking(List<Thinking> thinking, Map<String, Object> out) {
+    String signature = Thinking.soleSignature(thinking);
+    if (signature != null) {
+      out.put(THINKING_SIGNATURE, signature);
+    }
+    List<String> redacted = Thinking.redactedData(thinking);
+    if (!redacted.isEmpty()) {
+      out.put(REDACTED_THINKING, redacted);
+    }
+  }
 
   static ChatResponse toSpringAi(ChatResult result) {
     dev.orchestrator.engine.chat.ChatResponse r = result.response();
     Map<String, Object> properties = new HashMap<>();
     if (r.reasoningContent() != null) {
-      properties.put("reasoningContent", r.reasoningContent());
+      properties.put(REASONING, r.reasoningContent());
     }
+    thinking(r.thinking(), properties);
     if (r.refusal() != null) {
       properties.put("refusal", r.refusal());
     }

@@ -1,5 +1,6 @@
 package dev.orchestrator.springai;
 
+import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 
 /** The chat model most tests build: the loopback orchestrator under one default model. */
@@ -7,9 +8,11 @@ final class TestModels {
   private TestModels() {}
 
   static OrchestratorChatModel chat(LoopbackOrchestrator lb, String model) {
-    return OrchestratorChatModel.builder()
-        .orchestrator(lb.orchestrator())
-        .defaultModel(model)
-        .build();
+    return chat(lb.orchestrator(), model);
+  }
+
+  /** The chat model over {@code orchestrator} under {@code model}. */
+  static OrchestratorChatModel chat(TaskOrchestrator orchestrator, String model) {
+    return OrchestratorChatModel.builder().orchestrator(orchestrator).defaultModel(model).build();
   }
 }

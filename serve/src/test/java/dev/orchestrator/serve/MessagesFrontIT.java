@@ -378,6 +378,38 @@ class MessagesFrontIT {
     }
   }
 
+  @Test
+  void orchestratorFreeServesTheMessagesFront() {
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE, List.of(Step.ok("Free and fine.")),
+                ANTHROPIC_ROUTE, List.of(Step.ok("Free and fine."))))) {
+      Message m = sdk(f).messages().create(ask("orchestrator/free", "Hi").build());
+      assertThat(text(m)).isEqualTo("Free and fine.");
+      assertThat(m.model().asString()).isIn(OPENAI_ROUTE, ANTHROPIC_ROUTE);
+    }
+  }
+
+  @Test
+  void aFieldOnlyAnthropicHonoursWithNoAnthropicCandidateIsA400NamingIt() {
+    try (ServeFixture f = serve(Map.of(OPENAI_ROUTE, List.of(Step.ok("never sent"))))) {
+      String body =
+          """
+          {"model":"%s","max_tokens":64,"messages":[{"role":"user","content":[
+            {"type":"text","text":"Summarise"},
+            {"type":"document","source":{"type":"url","url":"https://docs.example/a.pdf"}}]}]}"""
+              .formatted(OPENAI_ROUTE);
+      HttpResponse<String> r = post(f, body, Map.of());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      JsonNode error = json(r.body());
+      assertThat(error.path("type").asText()).isEqualTo("error");
+      assertThat(error.at("/error/type").asText()).isEqualTo("invalid_request_error");
+      assertThat(error.at("/error/message").asText()).contains("messages[0].content[1].source");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
   private static HttpResponse<String> post(ServeFixture f, String body, Map<String, String> h) {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(f.uri("/v1/messages?beta=true"))

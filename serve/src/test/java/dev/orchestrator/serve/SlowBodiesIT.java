@@ -79,4 +79,26 @@ class SlowBodiesIT {
       assertThat(f.upstream.received()).isEmpty();
     }
   }
+
+  @Test
+  void aChunkedBodyOverTheLimitIs413WithoutADeclaredLength() throws Exception {
+    try (ServeFixture f =
+            ServeFixture.start(Map.of(), ServeFixture.generousPolicy(), o -> o.maxBodyBytes(1024));
+        Socket s = new Socket("127.0.0.1", f.server.port())) {
+      s.setSoTimeout(10_000);
+      String chunk = "x".repeat(2000);
+      s.getOutputStream()
+          .write(
+              ("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                      + "Transfer-Encoding: chunked\r\n\r\n"
+                      + Integer.toHexString(chunk.length())
+                      + "\r\n"
+                      + chunk
+                      + "\r\n0\r\n\r\n")
+                  .getBytes(StandardCharsets.US_ASCII));
+      String answer = new String(s.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
+      assertThat(answer).isEqualTo("HTTP/1.1 413");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
 }

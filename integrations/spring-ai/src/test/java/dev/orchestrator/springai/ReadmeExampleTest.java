@@ -22,6 +22,7 @@ import java.util.Properties;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.springframework.ai.chat.model.ChatModel;
+import org.springframework.ai.model.tool.ToolCallingManager;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.context.properties.bind.Binder;
@@ -87,6 +88,8 @@ class ReadmeExampleTest {
                           .registerBean(TaskOrchestrator.class, lb::orchestrator))
               .run()) {
         assertThat(context.getBean(ChatModel.class)).isInstanceOf(OrchestratorChatModel.class);
+        // The README's spring-ai-autoconfigure-model-tool: Spring AI's own tool-calling manager.
+        assertThat(context.getBeansOfType(ToolCallingManager.class)).hasSize(1);
       } finally {
         System.setOut(old);
       }

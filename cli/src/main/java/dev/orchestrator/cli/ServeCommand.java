@@ -138,6 +138,14 @@ public final class ServeCommand implements Callable<Integer> {
   Long streamIdleTimeoutMs;
 
   @Option(
+      names = "--session-ttl-s",
+      paramLabel = "S",
+      description =
+          "How long an agent's session stays on the route that last answered it (default: 300;"
+              + " 0 turns session affinity off).")
+  Long sessionTtlS;
+
+  @Option(
       names = "--stream-continuation",
       description =
           "Resume a stream cut after output on a candidate the catalog marks 'prefill' (default:"
@@ -323,6 +331,9 @@ public final class ServeCommand implements Callable<Integer> {
     }
     if (streamIdleTimeoutMs != null) {
       b.streamIdleTimeout(Duration.ofMillis(streamIdleTimeoutMs));
+    }
+    if (sessionTtlS != null) {
+      b.sessionTtl(Duration.ofSeconds(sessionTtlS));
     }
     return b.build();
   }

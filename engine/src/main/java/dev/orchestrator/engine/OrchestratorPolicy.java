@@ -36,6 +36,8 @@ import java.util.Objects;
  *     (default off)
  * @param strategy ranking of {@code orchestrator/auto}
  * @param seed seed of the jitter random, or {@code null} for an unseeded one
+ * @param sessionTtl how long a session stays on the route that last answered it (default 5 min,
+ *     prompt caches' usual lifetime); {@link Duration#ZERO} turns session affinity off
  */
 public record OrchestratorPolicy(
     Retries retries,
@@ -49,7 +51,11 @@ public record OrchestratorPolicy(
     boolean failoverOnContentFilter,
     boolean streamContinuation,
     Strategy strategy,
-    Long seed) {
+    Long seed,
+    Duration sessionTtl) {
+
+  /** The default {@link #sessionTtl()}: prompt caches' usual lifetime. */
+  public static final Duration DEFAULT_SESSION_TTL = Duration.ofMinutes(5);
 
   /** The hard ceiling on same-route retries (docs/design.md §5). */
   public static final int MAX_SAME_ROUTE_RETRIES = 4;
@@ -66,6 +72,7 @@ public record OrchestratorPolicy(
     }
     positive("accountCooldown", accountCooldown, false);
     positive("retiredTtl", retiredTtl, false);
+    positive("sessionTtl", sessionTtl, true);
     strategy = strategy == null ? Strategy.COST : strategy;
   }
 
@@ -235,6 +242,7 @@ public record OrchestratorPolicy(
     b.streamContinuation = streamContinuation;
     b.strategy = strategy;
     b.seed = seed;
+    b.sessionTtl = sessionTtl;
     return b;
   }
 
@@ -269,6 +277,7 @@ public record OrchestratorPolicy(
     private boolean streamContinuation;
     private Strategy strategy = Strategy.COST;
     private Long seed;
+    private Duration sessionTtl = DEFAULT_SESSION_TTL;
 
     private Builder() {}
 
@@ -453,6 +462,15 @@ public record OrchestratorPolicy(
       return this;
     }
 
+    /**
+     * How long a session stays on the route that last answered it (default 5 min); {@link
+     * Duration#ZERO} turns session affinity off.
+     */
+    public Builder sessionTtl(Duration v) {
+      sessionTtl = v;
+      return this;
+    }
+
     /** Validates and builds. */
     public OrchestratorPolicy build() {
       Timeouts timeouts =
@@ -481,7 +499,8 @@ public record OrchestratorPolicy(
           failoverOnContentFilter,
           streamContinuation,
           strategy,
-          seed);
+          seed,
+          sessionTtl);
     }
   }
 }

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.internal.AttemptContext;
 import dev.orchestrator.engine.internal.AttemptPath;
+import dev.orchestrator.engine.internal.SessionAffinity;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
@@ -64,6 +65,7 @@ public final class TaskOrchestrator {
   private final Clock clock;
   private final boolean onlyConfigured;
   private final Listeners listeners;
+  private final SessionAffinity sessions;
 
   private TaskOrchestrator(Builder b) {
     this.clock = b.clock;
@@ -76,6 +78,7 @@ public final class TaskOrchestrator {
     this.random = policy.seed() == null ? new Random() : new Random(policy.seed());
     this.onlyConfigured = b.onlyConfigured;
     this.listeners = new Listeners(b.listeners);
+    this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker);
     this.health =
         b.health != null
             ? b.health
@@ -202,7 +205,7 @@ public final class TaskOrchestrator {
       // refreshes happen meanwhile.
       RoutePlanner p = planner;
       health.recordRequest();
-      Plan plan = plan(p, request);
+      Plan plan = sessions.apply(request, plan(p, request));
       listeners.emit(l -> l.onPlan(plan));
       String model = request.model();
       record =
@@ -239,6 +242,7 @@ public final class TaskOrchestrator {
                   }));
       ChatResult result =
           new FailoverRun(path, record, request, listener, policy, random).execute();
+      sessions.answered(request, result.route());
       listeners.emit(l -> l.onSuccess(result));
       return result;
     } catch (OrchestratorException e) {

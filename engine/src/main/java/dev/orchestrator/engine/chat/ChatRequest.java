@@ -63,6 +63,9 @@ import java.util.Set;
  *     field paths): a route of the {@link #nativeRequest()}'s protocol still receives them in the
  *     caller's own body, any other route does not, and the trace names them ({@link
  *     dev.orchestrator.engine.Trace#dropped()}); empty when nothing was dropped
+ * @param session the conversation this request continues (an agent's session id, a prompt cache
+ *     key), or {@code null}: while the route that last answered the session is a candidate it is
+ *     tried first (docs/design.md §5); at most 256 characters
  */
 public record ChatRequest(
     String model,
@@ -93,7 +96,8 @@ public record ChatRequest(
     Integer n,
     Map<String, Object> extraBody,
     NativeRequest nativeRequest,
-    List<String> dropped) {
+    List<String> dropped,
+    String session) {
 
   /**
    * The OpenAI request fields this record models (plus the orchestrator's own {@code models});
@@ -143,6 +147,10 @@ public record ChatRequest(
     streamOptions = JsonValues.copyObject(streamOptions, "stream_options");
     extraBody = JsonValues.copyObject(extraBody, "extraBody");
     dropped = dropped == null ? List.of() : List.copyOf(dropped);
+    if (session != null && (session.isEmpty() || session.length() > 256)) {
+      throw new IllegalArgumentException(
+          "session: " + session.length() + " characters (expected: 1 to 256)");
+    }
     RequestChecks.limits(maxTokens, maxCompletionTokens, promptTokens, n);
     RequestChecks.sampling(temperature, topP, presencePenalty, frequencyPenalty);
     RequestChecks.stop(stop);
@@ -195,6 +203,7 @@ public record ChatRequest(
     b.extraBody.putAll(extraBody);
     b.nativeRequest = nativeRequest;
     b.dropped.addAll(dropped);
+    b.session = session;
     return b;
   }
 
@@ -325,6 +334,7 @@ public record ChatRequest(
     private Integer n;
     private final Map<String, Object> extraBody = new LinkedHashMap<>();
     private NativeRequest nativeRequest;
+    private String session;
     private final List<String> dropped = new ArrayList<>();
 
     private Builder(String model) {
@@ -557,6 +567,12 @@ public record ChatRequest(
       return this;
     }
 
+    /** Names the conversation this request continues ({@link ChatRequest#session()}). */
+    public Builder session(String v) {
+      session = v;
+      return this;
+    }
+
     /**
      * Builds the request.
      *
@@ -592,7 +608,8 @@ public record ChatRequest(
           n,
           extraBody,
           nativeRequest,
-          dropped);
+          dropped,
+          session);
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.orchestrator.engine.plan;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -17,6 +18,7 @@ public final class Plan {
   private final List<Exclusion> excluded;
   private final List<Candidate> standby;
   private final int admissible;
+  private final String affinity;
 
   /**
    * Creates a plan.
@@ -27,7 +29,7 @@ public final class Plan {
    * @param excluded excluded routes
    */
   public Plan(String model, PoolKind pool, List<Candidate> candidates, List<Exclusion> excluded) {
-    this(model, pool, List.copyOf(candidates), List.copyOf(excluded), null, -1, false);
+    this(model, pool, List.copyOf(candidates), List.copyOf(excluded), null, -1, false, null);
   }
 
   private Plan(
@@ -37,13 +39,15 @@ public final class Plan {
       List<Exclusion> excluded,
       List<Candidate> standby,
       int admissible,
-      boolean boundaryChecked) {
+      boolean boundaryChecked,
+      String affinity) {
     this.model = Objects.requireNonNull(model, "model");
     this.pool = Objects.requireNonNull(pool, "pool");
     this.candidates = candidates;
     this.excluded = excluded;
     this.standby = standby == null ? candidates : standby;
     this.admissible = admissible < 0 ? candidates.size() : admissible;
+    this.affinity = affinity;
     if (!boundaryChecked && pool == PoolKind.FREE) {
       for (Candidate c : candidates) {
         TierGuard.checkDispatch(this, c.route());
@@ -62,7 +66,59 @@ public final class Plan {
       List<Exclusion> excluded,
       List<Candidate> standby,
       int admissible) {
-    return new Plan(model, pool, candidates, excluded, standby, admissible, true);
+    return new Plan(model, pool, candidates, excluded, standby, admissible, true, null);
+  }
+
+  /**
+   * This plan with {@code routeId} tried first, when it is one of {@link #candidates()} (and first
+   * among {@link #standby()} too), named by {@link #affinity()}; else this plan unchanged. Only the
+   * order changes, so the free boundary and every exclusion still hold.
+   */
+  public Plan preferring(String routeId) {
+    int at = indexOf(candidates, routeId);
+    if (at < 0) {
+      return this;
+    }
+    return new Plan(
+        model,
+        pool,
+        first(candidates, at),
+        excluded,
+        standby == candidates ? null : first(standby, indexOf(standby, routeId)),
+        admissible,
+        true,
+        routeId);
+  }
+
+  private static int indexOf(List<Candidate> list, String routeId) {
+    for (int i = 0; i < list.size(); i++) {
+      if (list.get(i).route().id().equals(routeId)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static List<Candidate> first(List<Candidate> list, int at) {
+    if (at <= 0) {
+      return list;
+    }
+    List<Candidate> out = new ArrayList<>(list.size());
+    out.add(list.get(at));
+    for (int i = 0; i < list.size(); i++) {
+      if (i != at) {
+        out.add(list.get(i));
+      }
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * The route this request's session was kept on ({@link #preferring}), or {@code null} when no
+   * session affinity applied.
+   */
+  public String affinity() {
+    return affinity;
   }
 
   /** The model name asked for. */

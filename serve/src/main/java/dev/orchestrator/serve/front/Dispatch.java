@@ -19,7 +19,11 @@ import dev.orchestrator.serve.ops.ServeMetrics;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +43,16 @@ import java.util.function.Function;
  * them ({@link #cancelAll()}). Thread-safe: one instance serves every front and request.
  */
 public final class Dispatch {
+  /** The answer header naming the route a session was kept on. */
+  public static final String AFFINITY_HEADER = "x-orchestrator-affinity";
+
+  /**
+   * The headers that name an agent's session, after the body's {@code prompt_cache_key}: the
+   * orchestrator's own, Claude Code's, and Codex's.
+   */
+  static final List<String> SESSION_HEADERS =
+      List.of("x-session-id", "x-claude-code-session-id", "session-id", "session_id");
+
   private final TaskOrchestrator orchestrator;
   private final Set<Cancellation> inFlight = ConcurrentHashMap.newKeySet();
   private final long maxBodyBytes;
@@ -184,12 +198,16 @@ public final class Dispatch {
   }
 
   /**
-   * The headers of a whole answer: {@code x-orchestrator-route}, {@code x-orchestrator-attempts}
-   * and {@code x-orchestrator-cost-usd}.
+   * The headers of a whole answer: {@code x-orchestrator-route}, {@code x-orchestrator-attempts},
+   * {@code x-orchestrator-cost-usd}, and {@code x-orchestrator-affinity} (the route the session was
+   * kept on) when session affinity applied.
    */
   public static Map<String, String> answerHeaders(ChatResult r) {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("x-orchestrator-route", r.route());
+    if (r.trace().plan() != null && r.trace().plan().affinity() != null) {
+      headers.put(AFFINITY_HEADER, r.trace().plan().affinity());
+    }
     headers.put("x-orchestrator-attempts", Integer.toString(r.trace().attempts().size()));
     headers.put(CostField.HEADER, CostField.header(r.costUsd()));
     return headers;
@@ -218,9 +236,9 @@ public final class Dispatch {
       BiFunction<OrchestratorException, ApiError, ChatResult> failure) {
     entry.model = request.model();
     inFlight.add(cancel);
-    ChatRequest admitted = request;
+    ChatRequest admitted = withSession(ex, request);
     try {
-      admitted = admit(client, request);
+      admitted = admit(client, admitted);
       enter(ex);
       try {
         ChatResult r = call.apply(admitted);
@@ -289,6 +307,37 @@ public final class Dispatch {
         .timeouts()
         .deadline()
         .minusNanos(System.nanoTime() - ex.beginNanos());
+  }
+
+  /**
+   * {@code request} with its session (docs/design.md §5): the front's own, else the body's {@code
+   * prompt_cache_key}, else the first of {@link #SESSION_HEADERS}; one longer than 256 characters
+   * is replaced by its digest.
+   */
+  static ChatRequest withSession(HttpCall ex, ChatRequest request) {
+    if (request.session() != null) {
+      return request;
+    }
+    Object key = request.extraBody().get("prompt_cache_key");
+    String session = key instanceof String k && !k.isEmpty() ? k : null;
+    for (int i = 0; session == null && i < SESSION_HEADERS.size(); i++) {
+      String h = ex.header(SESSION_HEADERS.get(i));
+      session = h == null || h.isEmpty() ? null : h;
+    }
+    if (session == null) {
+      return request;
+    }
+    return request.toBuilder().session(session.length() <= 256 ? session : digest(session)).build();
+  }
+
+  private static String digest(String s) {
+    try {
+      return HexFormat.of()
+          .formatHex(
+              MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JDK", e);
+    }
   }
 
   /** The access log names the last route tried and the attempts of a failed request. */

@@ -126,6 +126,11 @@ record ResponsesRequest(
     }
     ObjectNode echo = Json.MAPPER.createObjectNode();
     ChatRequest.Builder b = ChatRequest.builder(JsonFields.model(root));
+    // The cache key is not sent on (a chat route has no such field) but names the session.
+    String cacheKey = JsonFields.string(root, "prompt_cache_key", "prompt_cache_key");
+    if (cacheKey != null && !cacheKey.isEmpty() && cacheKey.length() <= 256) {
+      b.session(cacheKey);
+    }
     String instructions = JsonFields.string(root, "instructions", "instructions");
     List<ChatMessage> input = InputItems.read(get(root, "input"), dropped);
     String previous = JsonFields.string(root, "previous_response_id", "previous_response_id");

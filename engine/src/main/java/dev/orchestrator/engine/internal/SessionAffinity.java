@@ -1,0 +1,117 @@
+package dev.orchestrator.engine.internal;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.plan.Plan;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.Base64;
+
+/**
+ * Keeps a conversation on the route that last answered it (docs/design.md §5): while that route is
+ * still among a request's candidates, it goes first, so its prompt cache stays warm and the model
+ * does not change under a running agent. A failover moves the session to the route that answered.
+ * Only the order changes: a route the plan left out (health, the free boundary, a missing key) is
+ * never brought back.
+ *
+ * <p>A session is {@link ChatRequest#session()} when the caller names one, else a fingerprint of
+ * the system messages and the first user message (the part of an agent's history that every turn
+ * repeats), each within the requested model. A fingerprint is only followed by a request that
+ * continues a conversation (its history holds an assistant turn): independent requests that happen
+ * to share a prompt are planned as ever, so a recovered route gets them back. Sessions are kept for
+ * a time-to-live after their last answer and at most {@value #MAX_SESSIONS} at once; only digests
+ * are kept, never the text. Thread-safe.
+ */
+public final class SessionAffinity {
+  /** The most sessions remembered at once (the least recently answered go first). */
+  static final int MAX_SESSIONS = 100_000;
+
+  private final Cache<String, String> routes;
+
+  private SessionAffinity(Cache<String, String> routes) {
+    this.routes = routes;
+  }
+
+  /** Sessions kept {@code ttl} after their last answer on {@code ticker}; zero turns it off. */
+  public static SessionAffinity of(Duration ttl, Ticker ticker) {
+    if (ttl.isZero()) {
+      return new SessionAffinity(null);
+    }
+    return new SessionAffinity(
+        Caffeine.newBuilder()
+            .expireAfterWrite(ttl)
+            .maximumSize(MAX_SESSIONS)
+            .ticker(ticker)
+            .build());
+  }
+
+  /** {@code plan} with the session's route first, when it last answered and is a candidate. */
+  public Plan apply(ChatRequest request, Plan plan) {
+    if (routes == null
+        || plan.candidates().size() < 2
+        || request.session() == null && !continues(request)) {
+      return plan;
+    }
+    String route = routes.getIfPresent(key(request));
+    return route == null ? plan : plan.preferring(route);
+  }
+
+  /** Remembers that {@code route} answered {@code request}'s session. */
+  public void answered(ChatRequest request, String route) {
+    if (routes != null) {
+      routes.put(key(request), route);
+    }
+  }
+
+  private static boolean continues(ChatRequest r) {
+    for (ChatMessage m : r.messages()) {
+      if (m.role() == Role.ASSISTANT) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The session's key: the requested model and a digest of the session or its fingerprint. */
+  static String key(ChatRequest r) {
+    MessageDigest d = sha256();
+    if (r.session() != null) {
+      update(d, "session");
+      update(d, r.session());
+    } else {
+      update(d, "fingerprint");
+      for (ChatMessage m : r.messages()) {
+        if (m.role() == Role.SYSTEM) {
+          update(d, m.content());
+        } else if (m.role() == Role.USER) {
+          update(d, m.content());
+          break;
+        }
+      }
+    }
+    return r.model() + '\n' + Base64.getEncoder().encodeToString(d.digest());
+  }
+
+  private static void update(MessageDigest d, String s) {
+    byte[] b = (s == null ? "" : s).getBytes(StandardCharsets.UTF_8);
+    d.update((byte) (b.length >>> 24));
+    d.update((byte) (b.length >>> 16));
+    d.update((byte) (b.length >>> 8));
+    d.update((byte) b.length);
+    d.update(b);
+  }
+
+  private static MessageDigest sha256() {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every JDK", e);
+    }
+  }
+}

@@ -103,17 +103,32 @@ public final class ClassifyCommand implements Callable<Integer> {
 
   @Mixin JsonOption output;
 
+  @Mixin CatalogOptions catalog;
+
+  @Option(
+      names = "--explain",
+      description =
+          "Say which rule decided and why: an operator's rule from the catalog's errors: section"
+              + " (where it is written, which conditions held) or the built-in rule.")
+  boolean explain;
+
   @Option(
       names = "--batch",
       paramLabel = "PATH|-",
       description = "Classify JSON Lines from a file or stdin (-); always prints JSON Lines.")
   String batch;
 
-  private final FailureClassifier classifier = FailureClassifier.INSTANCE;
+  private FailureClassifier classifier = FailureClassifier.INSTANCE;
 
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (!catalog.paths().isEmpty()) {
+      // the operator's errors: rules are evaluated before the built-in ones
+      classifier =
+          FailureClassifier.INSTANCE.withRules(
+              catalog.load(spec.commandLine().getErr()).errorRules());
+    }
     if (batch != null) {
       if (status != null
           || body != null
@@ -155,11 +170,45 @@ public final class ClassifyCommand implements Callable<Integer> {
         new FailureEvidence(status, h, text, fault, message, streamStarted, false, provider);
     Classification c = classifier.explain(evidence);
     if (output.json()) {
-      out.println(Json.write(fields(c, provider)));
+      Map<String, Object> m = fields(c, provider);
+      if (explain) {
+        m.put("explain", explanation(c, classifier));
+      }
+      out.println(Json.write(m));
     } else {
       printHuman(out, c);
+      if (explain) {
+        out.println("  Why: " + whyLine(c, classifier));
+      }
     }
     return OrchestratorCli.EXIT_OK;
+  }
+
+  /**
+   * The {@code --explain} object: the deciding rule, whether it is an operator's or built in, why
+   * it matched, and how many operator rules were checked before it.
+   */
+  static Map<String, Object> explanation(Classification c, FailureClassifier classifier) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    boolean user = c.why() != null;
+    m.put("rule", c.rule());
+    m.put("source", user ? "user" : "built-in");
+    m.put("why", user ? c.why() : "built-in rule " + c.rule() + " (docs/failure-taxonomy.md)");
+    m.put("userRules", classifier.userRules().size());
+    return m;
+  }
+
+  private static String whyLine(Classification c, FailureClassifier classifier) {
+    int n = classifier.userRules().size();
+    if (c.why() != null) {
+      return "operator rule " + c.rule() + " at " + c.why();
+    }
+    return "built-in rule "
+        + c.rule()
+        + " (docs/failure-taxonomy.md)"
+        + (n == 0
+            ? "; no operator rules loaded"
+            : "; none of " + n + " operator rule" + (n == 1 ? "" : "s") + " matched");
   }
 
   /** The output object of docs/reference.md §1 plus extra fields, in a stable order. */
@@ -227,7 +276,11 @@ public final class ClassifyCommand implements Callable<Integer> {
           BatchItem item = parseItem(node);
           Map<String, Object> result = new LinkedHashMap<>();
           result.put("line", lineNo);
-          result.putAll(fields(classifier.explain(item.evidence()), item.provider()));
+          Classification c = classifier.explain(item.evidence());
+          result.putAll(fields(c, item.provider()));
+          if (explain) {
+            result.put("explain", explanation(c, classifier));
+          }
           return result;
         });
   }

@@ -293,4 +293,112 @@ class ClassifyCommandTest {
       throw new AssertionError(line, e);
     }
   }
+
+  private static final String RELAY_RULES =
+      """
+      providers:
+        relay:
+          baseUrl: https://relay.test/v1
+          protocol: openai-chat
+      errors:
+        - name: saturated-is-quota
+          when:
+            status: 429
+            provider: relay
+            message: 负载已饱和
+          category: quota_exhausted
+          retryable: false
+          cooldown: 10m
+      """;
+
+  private static final String SATURATED =
+      "{\"error\":{\"message\":\"当前分组上游负载已饱和，请稍后再试\",\"type\":\"new_api_error\"}}";
+
+  @Test
+  void explainsWhichOperatorRuleDecidedAndWhy() throws Exception {
+    Path rules = dir.resolve("errors.yaml");
+    Files.writeString(rules, RELAY_RULES, StandardCharsets.UTF_8);
+
+    JsonNode j =
+        run(
+                "classify",
+                "--catalog",
+                rules.toString(),
+                "--status",
+                "429",
+                "--provider",
+                "relay",
+                "--body",
+                SATURATED,
+                "--explain",
+                "--json")
+            .json();
+
+    assertThat(j.get("category").asText()).isEqualTo("quota_exhausted");
+    assertThat(j.get("retryAfterMs").asLong()).isEqualTo(600_000);
+    assertThat(j.get("rule").asText()).isEqualTo("user:saturated-is-quota");
+    JsonNode why = j.get("explain");
+    assertThat(why.get("rule").asText()).isEqualTo("user:saturated-is-quota");
+    assertThat(why.get("source").asText()).isEqualTo("user");
+    assertThat(why.get("why").asText())
+        .isEqualTo(rules + ":6: status 429, provider relay, message contains '负载已饱和'");
+    assertThat(why.get("userRules").asInt()).isEqualTo(1);
+
+    Run human =
+        run(
+            "classify",
+            "--catalog",
+            rules.toString(),
+            "--status",
+            "429",
+            "--provider",
+            "relay",
+            "--body",
+            SATURATED,
+            "--explain");
+    assertThat(human.out())
+        .contains("Why: operator rule user:saturated-is-quota at " + rules + ":6");
+  }
+
+  @Test
+  void explainsTheBuiltInRuleWhenNoOperatorRuleMatches() throws Exception {
+    Path rules = dir.resolve("errors.yaml");
+    Files.writeString(rules, RELAY_RULES, StandardCharsets.UTF_8);
+
+    Run r =
+        run(
+            "classify",
+            "--catalog",
+            rules.toString(),
+            "--status",
+            "429",
+            "--provider",
+            "elsewhere",
+            "--body",
+            SATURATED,
+            "--explain");
+    assertThat(r.out())
+        .contains(
+            "Why: built-in rule transient.status_429 (docs/failure-taxonomy.md); none of 1"
+                + " operator rule matched");
+
+    JsonNode j = run("classify", "--status", "500", "--explain", "--json").json();
+    assertThat(j.get("explain").get("source").asText()).isEqualTo("built-in");
+    assertThat(j.get("explain").get("userRules").asInt()).isZero();
+  }
+
+  @Test
+  void anInvalidRuleExits3NamingItsFileLineAndField() throws Exception {
+    Path rules = dir.resolve("errors.yaml");
+    Files.writeString(
+        rules,
+        "errors:\n  - name: r\n    when: {status: 429}\n    category: quota_exausted\n"
+            + "    retryable: false\n",
+        StandardCharsets.UTF_8);
+    Run r = run("classify", "--catalog", rules.toString(), "--status", "429");
+    assertThat(r.code()).isEqualTo(3);
+    assertThat(r.err())
+        .contains(rules + ":4:5: errors[0].category: \"quota_exausted\" is not a failure category")
+        .contains("did you mean 'quota_exhausted'?");
+  }
 }

@@ -2,6 +2,7 @@ package dev.orchestrator.providers;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
@@ -14,6 +15,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.ScheduledExecutorService;
@@ -177,6 +179,15 @@ public final class HttpProviderClients implements ProviderClients {
         FailureClassifier.INSTANCE::classify;
 
     private Builder() {}
+
+    /**
+     * An operator's failure rules (a catalog's {@code errors:} section), evaluated before the
+     * built-in classification rules (docs/reference.md, "User error rules"); default none.
+     */
+    public Builder errorRules(List<ErrorRule> rules) {
+      this.classifier = FailureClassifier.INSTANCE.withRules(rules)::classify;
+      return this;
+    }
 
     /** Test seam: observe the evidence the classifier receives. */
     Builder classifier(Function<FailureEvidence, ProviderFailure> classifier) {

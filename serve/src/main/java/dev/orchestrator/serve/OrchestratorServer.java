@@ -189,7 +189,10 @@ public final class OrchestratorServer implements AutoCloseable {
             .providers(
                 b.providers != null
                     ? b.providers
-                    : HttpProviderClients.builder().credentials(b.credentials).build())
+                    : HttpProviderClients.builder()
+                        .credentials(b.credentials)
+                        .errorRules(catalog.errorRules())
+                        .build())
             .credentials(b.credentials)
             // Continuation runs in the engine, which knows the plan's order and the deadline.
             .policy(

@@ -21,6 +21,8 @@ public final class Draft {
   final Set<String> deny = new LinkedHashSet<>();
   final List<String> sources = new ArrayList<>();
   final List<String> warnings = new ArrayList<>();
+  // the errors: sections, in source order, with where each rule's provider is named
+  final List<ErrorRulePatch> errorRules = new ArrayList<>();
   // null: the sources said nothing about allow (everything allowed).
   List<String> allow;
   boolean extendsDefault;
@@ -95,6 +97,7 @@ public final class Draft {
     }
     deny.addAll(later.deny);
     sources.addAll(later.sources);
+    errorRules.addAll(later.errorRules);
     extendsDefault |= later.extendsDefault;
   }
 
@@ -136,6 +139,16 @@ public final class Draft {
     }
     b.filter(new RouteFilter(allow == null ? List.of() : allow, List.copyOf(deny)));
     sources.forEach(b::source);
+    for (ErrorRulePatch e : errorRules) {
+      if (e.rule().provider() != null && !providers.containsKey(e.rule().provider())) {
+        throw e.provider()
+            .fail(
+                "provider '"
+                    + e.rule().provider()
+                    + "' is not defined (expected: a provider listed under providers)");
+      }
+      b.errorRule(e.rule());
+    }
     return b.build();
   }
 }

@@ -4,6 +4,8 @@ import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.failure.ErrorRule;
+import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.plan.CloseMatches;
 import java.math.BigDecimal;
 import java.net.URI;
@@ -35,7 +37,8 @@ final class OwnConfigReader {
           "routes",
           "pools",
           "allow",
-          "deny");
+          "deny",
+          "errors");
   private static final Set<String> PROVIDER_KEYS =
       keys("name", "baseUrl", "protocol", "apiKeyEnv", "headers");
   private static final Set<String> ROUTE_KEYS =
@@ -58,6 +61,11 @@ final class OwnConfigReader {
           "expirationDate",
           "firstTokenTimeoutMs");
   private static final Set<String> POOL_KEYS = keys("kind", "routes");
+  private static final Set<String> ERROR_RULE_KEYS =
+      keys("name", "when", "category", "retryable", "cooldown");
+  private static final Set<String> WHEN_KEYS =
+      keys("status", "provider", "code", "header", "message");
+  private static final Pattern COOLDOWN = Pattern.compile("([1-9][0-9]{0,6})(s|m|h|d)");
   private static final Set<String> CREDENTIAL_HEADERS =
       keys("authorization", "proxy-authorization", "x-api-key", "api-key", "cookie");
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -110,7 +118,147 @@ final class OwnConfigReader {
     if (deny != null) {
       d.deny.addAll(deny);
     }
+    Set<String> names = new LinkedHashSet<>();
+    for (Value e :
+        root.get("errors").elements("a list of error rules {name, when, category, retryable}")) {
+      d.errorRules.add(errorRule(e, names));
+    }
     return d;
+  }
+
+  // One operator's failure rule (docs/reference.md, "User error rules"): every error is reported at
+  // the line and field that causes it.
+  private static ErrorRulePatch errorRule(Value v, Set<String> names) {
+    strictMembers(v, ERROR_RULE_KEYS, "an error rule {name, when, category, retryable, cooldown}");
+    Value nameValue = v.get("name");
+    String name = nameValue.text("a rule name");
+    if (name == null || name.isBlank()) {
+      throw v.fail("a rule has no name (expected: name: a short unique name)");
+    }
+    if (!names.add(name)) {
+      throw nameValue.fail("rule '" + name + "' is defined twice (expected: a unique name)");
+    }
+    Value when = v.get("when");
+    if (!when.present()) {
+      throw v.fail("rule '" + name + "' has no when (expected: one or more of " + WHEN_KEYS + ")");
+    }
+    Map<String, Value> conditions =
+        strictMembers(when, WHEN_KEYS, "conditions {status, provider, code, header, message}");
+    if (conditions.isEmpty()) {
+      throw when.fail(
+          "no condition (expected: one or more of " + String.join(", ", WHEN_KEYS) + ")");
+    }
+    List<Integer> statuses = new ArrayList<>();
+    Value status = when.get("status");
+    if (status.present()) {
+      List<Value> items = status.isArray() ? status.elements("HTTP statuses") : List.of(status);
+      for (Value s : items) {
+        if (!s.node().isInt() || s.node().intValue() < 100 || s.node().intValue() > 599) {
+          throw s.fail(s.render() + " is not an HTTP status (expected: an integer 100..599)");
+        }
+        statuses.add(s.node().intValue());
+      }
+    }
+    Value providerValue = when.get("provider");
+    String provider = providerValue.text("a provider id");
+    if (provider != null) {
+      Ids.requireProviderId(providerValue, provider);
+    }
+    List<String> codes = nonBlank(when.get("code"), "error types or codes");
+    String header = null;
+    String headerContains = null;
+    Value headerValue = when.get("header");
+    String h = headerValue.text("'Name' or 'Name: text the value contains'");
+    if (h != null) {
+      int colon = h.indexOf(':');
+      header = (colon < 0 ? h : h.substring(0, colon)).trim();
+      headerContains = colon < 0 ? null : h.substring(colon + 1).trim();
+      if (header.isEmpty() || (headerContains != null && headerContains.isEmpty())) {
+        throw headerValue.fail(
+            headerValue.render()
+                + " is not a header condition (expected: 'Name' or 'Name: text the value"
+                + " contains')");
+      }
+    }
+    List<String> phrases = nonBlank(when.get("message"), "phrases of the message or body");
+    Value categoryValue = v.get("category");
+    String categoryName = categoryValue.text("a failure category");
+    if (categoryName == null) {
+      throw v.fail("rule '" + name + "' has no category (expected: category: a failure category)");
+    }
+    FailureCategory category;
+    try {
+      category = FailureCategory.fromWireName(categoryName);
+    } catch (IllegalArgumentException e) {
+      List<String> all = new ArrayList<>();
+      for (FailureCategory c : FailureCategory.values()) {
+        all.add(c.wireName());
+      }
+      String hint = CloseMatches.closest(categoryName, all);
+      throw categoryValue.fail(
+          categoryValue.render()
+              + " is not a failure category"
+              + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+              + " (expected one of: "
+              + String.join(", ", all)
+              + ")");
+    }
+    Boolean retryable = v.get("retryable").bool();
+    if (retryable == null) {
+      throw v.fail(
+          "rule '"
+              + name
+              + "' does not say whether it is retryable (expected: retryable: true or"
+              + " false)");
+    }
+    Value cooldownValue = v.get("cooldown");
+    String cooldownText = cooldownValue.text("a duration like 90s, 15m, 2h or 1d");
+    Duration cooldown = null;
+    if (cooldownText != null) {
+      java.util.regex.Matcher m = COOLDOWN.matcher(cooldownText.trim());
+      if (!m.matches()) {
+        throw cooldownValue.fail(
+            cooldownValue.render() + " is not a duration (expected: like 90s, 15m, 2h or 1d)");
+      }
+      long n = Long.parseLong(m.group(1));
+      cooldown =
+          switch (m.group(2)) {
+            case "s" -> Duration.ofSeconds(n);
+            case "m" -> Duration.ofMinutes(n);
+            case "h" -> Duration.ofHours(n);
+            default -> Duration.ofDays(n);
+          };
+    }
+    int[] at = v.source().locate(v.path());
+    String origin = v.source().name() + (at[0] > 0 ? ":" + at[0] : "");
+    ErrorRule rule =
+        new ErrorRule(
+            name,
+            origin,
+            statuses,
+            provider,
+            codes,
+            header,
+            headerContains,
+            phrases,
+            category,
+            retryable,
+            cooldown);
+    return new ErrorRulePatch(rule, providerValue);
+  }
+
+  // A string or a list of strings, none blank; empty when absent.
+  private static List<String> nonBlank(Value v, String expectation) {
+    List<String> values = v.strings(expectation);
+    if (values == null) {
+      return List.of();
+    }
+    for (String s : values) {
+      if (s.isBlank()) {
+        throw v.fail("a blank entry (expected: " + expectation + ")");
+      }
+    }
+    return values;
   }
 
   private static Map<String, Value> strictMembers(Value v, Set<String> allowed, String what) {

@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.catalog;
 
+import dev.orchestrator.engine.failure.ErrorRule;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -21,6 +22,7 @@ public final class Catalog {
   private final Map<String, Pool> pools;
   private final RouteFilter filter;
   private final List<String> sources;
+  private final List<ErrorRule> errorRules;
 
   private Catalog(Builder b) {
     this.providers = Collections.unmodifiableMap(new TreeMap<>(b.providers));
@@ -28,6 +30,7 @@ public final class Catalog {
     this.pools = Collections.unmodifiableMap(new TreeMap<>(b.pools));
     this.filter = b.filter;
     this.sources = List.copyOf(b.sources);
+    this.errorRules = List.copyOf(b.errorRules);
   }
 
   /** An empty catalog. */
@@ -48,6 +51,7 @@ public final class Catalog {
     b.pools.putAll(pools);
     b.filter = filter;
     b.sources.addAll(sources);
+    b.errorRules.addAll(errorRules);
     return b;
   }
 
@@ -74,6 +78,14 @@ public final class Catalog {
   /** Human-readable names of the sources merged into this catalog, in merge order. */
   public List<String> sources() {
     return sources;
+  }
+
+  /**
+   * The operator's failure-classification rules (the {@code errors:} sections of the sources), in
+   * source order; evaluated before the built-in rules.
+   */
+  public List<ErrorRule> errorRules() {
+    return errorRules;
   }
 
   /** The route with this id. */
@@ -110,6 +122,7 @@ public final class Catalog {
     private final Map<String, Route> routes = new LinkedHashMap<>();
     private final Map<String, Pool> pools = new LinkedHashMap<>();
     private final List<String> sources = new ArrayList<>();
+    private final List<ErrorRule> errorRules = new ArrayList<>();
     private RouteFilter filter = RouteFilter.ALLOW_ALL;
 
     private Builder() {}
@@ -141,6 +154,12 @@ public final class Catalog {
     /** Records the name of a source merged in. */
     public Builder source(String name) {
       sources.add(name);
+      return this;
+    }
+
+    /** Appends an operator's failure-classification rule. */
+    public Builder errorRule(ErrorRule r) {
+      errorRules.add(Objects.requireNonNull(r, "rule"));
       return this;
     }
 

@@ -10,13 +10,21 @@ import java.util.Objects;
  * the {@link ProviderFailure} alone. Immutable and thread-safe.
  *
  * @param failure the typed failure
- * @param rule the id of the first rule that matched
+ * @param rule the id of the first rule that matched; an operator's rule is {@code user:<name>}
+ * @param why for an operator's rule, where it is written and which of its conditions held ({@code
+ *     "errors.yaml:12: status 429, message contains 'saturated'"}); {@code null} for a built-in
+ *     rule, whose id is documented
  */
-public record Classification(ProviderFailure failure, String rule) {
+public record Classification(ProviderFailure failure, String rule, String why) {
 
   /** Validates. */
   public Classification {
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(rule, "rule");
+  }
+
+  /** A built-in rule's classification. */
+  public Classification(ProviderFailure failure, String rule) {
+    this(failure, rule, null);
   }
 }

@@ -3,6 +3,7 @@ package dev.orchestrator.providers.classify;
 import dev.orchestrator.engine.failure.TransportFault;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The evidence as the rows of {@link FailureRules} read it. {@link #status()} is the effective
@@ -17,30 +18,46 @@ final class Facts {
   private final FailureEvidence evidence;
   private final UpstreamError error;
   private final Integer status;
+  // whether the status is only what a type or code stands for (no status line, none carried)
+  private final boolean statusOfTokenOnly;
   // whether a code names a settled category, so that no wording is read
   private final boolean categoryCode;
 
   Facts(FailureEvidence evidence, UpstreamError error) {
     this.evidence = evidence;
     this.error = error;
-    this.status = effectiveStatus(evidence.status(), error);
+    Integer http = evidence.status();
+    boolean httpFailure = http != null && (http < 200 || http > 299);
+    Integer decisive = decisiveStatus(error);
+    Integer carried = error.carriedStatus();
+    if (decisive != null) {
+      this.status = decisive;
+    } else if (httpFailure) {
+      this.status = http;
+    } else if (carried != null && carried >= 400 && carried <= 599) {
+      this.status = carried;
+    } else {
+      this.status = statusOfToken(error);
+    }
+    this.statusOfTokenOnly =
+        decisive == null
+            && this.status != null
+            && !httpFailure
+            && !(carried != null && carried >= 400 && carried <= 599);
     this.categoryCode = hasToken(FailureRules.CATEGORY_CODES);
   }
 
-  private static Integer effectiveStatus(Integer http, UpstreamError error) {
+  private static Integer decisiveStatus(UpstreamError error) {
     for (String token : error.tokens()) {
       Integer decisive = FailureRules.DECISIVE_STATUS_OF_CODE.get(token);
       if (decisive != null) {
         return decisive;
       }
     }
-    if (http != null && (http < 200 || http > 299)) {
-      return http;
-    }
-    Integer carried = error.carriedStatus();
-    if (carried != null && carried >= 400 && carried <= 599) {
-      return carried;
-    }
+    return null;
+  }
+
+  private static Integer statusOfToken(UpstreamError error) {
     for (String token : error.tokens()) {
       Integer s = FailureRules.STATUS_OF_TOKEN.get(token);
       if (s != null) {
@@ -130,5 +147,37 @@ final class Facts {
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */
   boolean noStatusSays(List<String> phrases) {
     return status == null && says(phrases);
+  }
+
+  /**
+   * Whether {@code pattern} finds a match in the wording (never when a code names the category).
+   */
+  boolean saysPattern(Pattern pattern) {
+    return !categoryCode && pattern.matcher(error.wording()).find();
+  }
+
+  /**
+   * The evidence is a failure's: not an HTTP 2xx, or a 2xx carrying an error document. An unusable
+   * 2xx answer's own text is never read as an error's wording.
+   */
+  boolean failure() {
+    return !success() || error.errorShape();
+  }
+
+  /**
+   * The status leaves the meaning to the words: there is none (an SDK, CLI or gateway message), it
+   * is a 500 or 502 (a server, relay or agent wrapping an upstream's answer in its own error; not
+   * the specific transient statuses 503, 504, 529, 52x), or it is only what a generic type stands
+   * for ({@code invalid_request_error} in a body without a status line). A settled meaning in the
+   * words — a context overflow, a content-policy refusal — decides then, whatever the status would
+   * have said.
+   */
+  boolean statusLeavesMeaningToWords() {
+    return (status == null && failure()) || statusIn(500, 502) || statusOfTokenOnly;
+  }
+
+  /** The status is a definitive 4xx that only a generic type or code stands for. */
+  boolean definitive4xxOfTokenOnly() {
+    return statusOfTokenOnly && definitive4xx();
   }
 }

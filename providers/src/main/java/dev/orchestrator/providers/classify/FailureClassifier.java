@@ -1,10 +1,12 @@
 package dev.orchestrator.providers.classify;
 
+import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -52,12 +54,15 @@ import java.util.Objects;
 public final class FailureClassifier {
 
   /** The shared instance, reading HTTP-date {@code Retry-After} against the system UTC clock. */
-  public static final FailureClassifier INSTANCE = new FailureClassifier(Clock.systemUTC());
+  public static final FailureClassifier INSTANCE =
+      new FailureClassifier(Clock.systemUTC(), List.of());
 
   private final Clock clock;
+  private final List<ErrorRule> userRules;
 
-  private FailureClassifier(Clock clock) {
+  private FailureClassifier(Clock clock, List<ErrorRule> userRules) {
     this.clock = clock;
+    this.userRules = userRules;
   }
 
   /**
@@ -67,7 +72,24 @@ public final class FailureClassifier {
    * @throws NullPointerException if {@code clock} is null
    */
   public static FailureClassifier withClock(Clock clock) {
-    return new FailureClassifier(Objects.requireNonNull(clock, "clock"));
+    return new FailureClassifier(Objects.requireNonNull(clock, "clock"), List.of());
+  }
+
+  /**
+   * This classifier with an operator's rules (a catalog's {@code errors:} section) evaluated before
+   * the built-in ones, in order, first match wins. The built-in evidence is still read for the
+   * failure's other facts (request id, type, code, message, retry delay); a rule's cool-down, when
+   * given, becomes the failure's {@code retryAfter}.
+   *
+   * @throws NullPointerException if {@code rules} is null
+   */
+  public FailureClassifier withRules(List<ErrorRule> rules) {
+    return new FailureClassifier(clock, List.copyOf(rules));
+  }
+
+  /** The operator's rules this classifier evaluates first, in order. */
+  public List<ErrorRule> userRules() {
+    return userRules;
   }
 
   /**
@@ -109,9 +131,31 @@ public final class FailureClassifier {
     String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
     String body = evidence.body(); // at most MAX_READ_CHARS
     UpstreamError error = UpstreamError.read(body, otherText, h.get("x-amzn-errortype"));
-    FailureRules.Rule rule = FailureRules.first(new Facts(evidence, error));
-    FailureRules.Verdict v = rule.then();
-    Duration retryAfter = RetryAfter.of(h, error.retryDelay(), clock);
+    Facts facts = new Facts(evidence, error);
+    ErrorRule user = null;
+    String why = null;
+    for (ErrorRule r : userRules) {
+      why = UserRules.why(r, evidence, facts);
+      if (why != null) {
+        user = r;
+        break;
+      }
+    }
+    FailureRules.Verdict v;
+    String ruleId;
+    if (user != null) {
+      v = new FailureRules.Verdict(user.category(), user.retryable(), ReachedModel.UNKNOWN);
+      ruleId = "user:" + user.name();
+      why = user.origin() + ": " + why;
+    } else {
+      FailureRules.Rule rule = FailureRules.first(facts);
+      v = rule.then();
+      ruleId = rule.id();
+    }
+    Duration retryAfter =
+        user != null && user.cooldown() != null
+            ? user.cooldown()
+            : RetryAfter.of(h, error.retryDelay(), clock);
     String requestId = firstNonBlank(h, "x-request-id", "request-id", "x-amzn-requestid");
     if (requestId == null && !Text.isBlank(error.requestId())) {
       requestId = error.requestId();
@@ -132,7 +176,7 @@ public final class FailureClassifier {
             .message(Text.oneLine(message(evidence, error), Text.MAX_MESSAGE_CHARS))
             .body(Text.keptBody(body))
             .build();
-    return new Classification(failure, rule.id());
+    return new Classification(failure, ruleId, why);
   }
 
   // The upstream's own words when it has any; else what the transport or status line says.

@@ -82,17 +82,28 @@ final class FailureRules {
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
-    // 2. The upstream's message or body text: quota, billing, credit or budget wording (English
-    //    and, for the Chinese providers, Chinese: 余额不足, 欠费, 充值…).
-    t.add(row("account.wording", f -> f.says(ACCOUNT_WORDING), QUOTA_EXHAUSTED, FINAL, NO));
-    // 2. A 429 (or a throttle code standing for one) whose wording names a cap that resets only
-    //    after hours or more: per-day / per-week / per-month limits, spend limits, "extra usage",
-    //    credits (Groq TPD, Bedrock "tokens per day", Kimi "TPD rate limit", xAI monthly spending
-    //    limit). Waiting seconds will not help; the route cools down instead.
+    // 2. The upstream's message or body text, on any status or none: balance, credit, billing,
+    //    arrears or budget wording (English and Chinese: 余额不足, 欠费, 充值…); or a generic
+    //    "quota exceeded" unless the quota it names resets within the minute (then it is a rate
+    //    limit: Vertex "Quota exceeded for …requests_per_minute…").
+    t.add(
+        row(
+            "account.wording",
+            f ->
+                f.says(ACCOUNT_WORDING) || (f.says(QUOTA_WORDING) && !f.says(SHORT_WINDOW_WORDING)),
+            QUOTA_EXHAUSTED,
+            FINAL,
+            NO));
+    // 2. A failure, with any status or none, whose wording names a cap that resets only after
+    //    hours or more: per-day / per-week / per-month limits, usage limits with a reset time,
+    //    spend limits, "extra usage", plan allowances (Groq TPD, Bedrock "tokens per day", Kimi
+    //    "TPD rate limit", xAI monthly spending limit, Claude "usage limit reached", Copilot
+    //    "premium request allowance", Zhipu 今日调用次数). Waiting seconds will not help; the
+    //    route cools down instead.
     t.add(
         row(
             "account.cap_wording",
-            f -> f.statusIs(429) && f.says(CAP_WORDING),
+            f -> f.failure() && f.says(CAP_WORDING),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -130,7 +141,30 @@ final class FailureRules {
     t.add(
         row(
             "size.context_window",
-            f -> f.definitive4xx() && (f.hasToken(CONTEXT_CODES) || f.says(CONTEXT_WORDING)),
+            f ->
+                f.definitive4xx()
+                    && (f.hasToken(CONTEXT_CODES)
+                        || f.says(CONTEXT_WORDING)
+                        || f.saysPattern(CONTEXT_PATTERN)),
+            CONTEXT_LENGTH_EXCEEDED,
+            FINAL,
+            YES));
+
+    // 4. No status, a 5xx or a status only a generic type stands for, and the words say the
+    //    context window overflowed: an SDK's or CLI's message (vLLM "maximum context length",
+    //    llama.cpp "exceeds the available context size", TGI "`inputs` tokens + `max_new_tokens`
+    //    must be <=", Bedrock "Input is too long", DashScope "Range of input length", Zhipu
+    //    "Prompt 超长"), or a relay that sent the overflow as a 500. Not when the words name a
+    //    per-minute window or ask to wait: that is a throttle counting tokens.
+    t.add(
+        row(
+            "size.context_wording",
+            f ->
+                f.statusLeavesMeaningToWords()
+                    && !f.says(THROTTLE_WORDING)
+                    && (f.hasToken(CONTEXT_CODES)
+                        || f.says(CONTEXT_WORDING)
+                        || f.saysPattern(CONTEXT_PATTERN)),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -143,6 +177,17 @@ final class FailureRules {
             CONTENT_FILTERED,
             FINAL,
             YES));
+    // 5. The same refusal in words where the status leaves the meaning to them (an SDK message,
+    //    a relay's 500: DashScope "Input data may contain inappropriate content").
+    t.add(
+        row(
+            "content.policy_wording",
+            f ->
+                f.statusLeavesMeaningToWords()
+                    && (f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING)),
+            CONTENT_FILTERED,
+            FINAL,
+            YES));
 
     // 6. Model gone. The status line: 404 Not Found, 410 Gone.
     t.add(row("gone.status_404_410", f -> f.statusIn(404, 410), NOT_FOUND, FINAL, NO));
@@ -150,7 +195,7 @@ final class FailureRules {
     t.add(
         row(
             "gone.model_wording",
-            f -> f.hasToken(MODEL_GONE_CODES) || f.saysModelGone(),
+            f -> f.hasToken(MODEL_GONE_CODES) || f.saysModelGone() || f.says(MODEL_GONE_PHRASES),
             NOT_FOUND,
             FINAL,
             NO));
@@ -164,6 +209,16 @@ final class FailureRules {
             FINAL,
             YES));
 
+    // 8. A 4xx that only a generic type stands for (Mistral's "Service tier capacity exceeded"
+    //    typed invalid_request_error, no status line) whose words say overloaded: the type is an
+    //    envelope, the words name the state.
+    t.add(
+        row(
+            "in_band.overloaded_envelope",
+            f -> f.definitive4xxOfTokenOnly() && f.says(OVERLOADED_WORDING),
+            OVERLOADED,
+            RETRY,
+            UNKNOWN));
     // 8. Any other definitive 4xx (every 4xx but 408, 409, 425, 429), whatever the body says.
     t.add(row("request.definitive_4xx", Facts::definitive4xx, REQUEST_INVALID, FINAL, YES));
 
@@ -220,7 +275,16 @@ final class FailureRules {
     }
 
     // In-band errors with no status of their own and no type/code that names one (an SSE error
-    // event, a gateway's wrapped message): transient wording, after the account and auth rows.
+    // event, a gateway's wrapped message, an SDK's or CLI's message): a settled request error in
+    // words first (evidence order 8 before 9), then transient wording, after the account, auth,
+    // size, content and model rows.
+    t.add(
+        row(
+            "in_band.request_invalid",
+            f -> f.noStatusSays(REQUEST_WORDING),
+            REQUEST_INVALID,
+            FINAL,
+            YES));
     t.add(
         row(
             "in_band.overloaded",
@@ -319,50 +383,125 @@ final class FailureRules {
           "1304",
           "1308",
           "1309",
-          "1310");
+          "1310",
+          // one-api/new-api relays: the relay's own user quota is spent
+          "insufficient_user_quota",
+          // MiniMax (ModelScope API-Inference): "insufficient balance (1008)"
+          "insufficient_balance_error");
 
+  // Balance, credit, billing, arrears and budget: the account cannot pay for the request. Any of
+  // these phrasings, in any status or none, is account state.
   static final List<String> ACCOUNT_WORDING =
       List.of(
           "insufficient_quota",
           "exceeded your current quota",
           "exceeded current quota",
-          "quota exceeded",
-          "exceeded quota",
-          "out of quota",
+          "quota is not enough",
+          "not enough quota",
+          "you have no quota",
+          // balance
           "credit balance is too low",
+          "balance is too low",
           "insufficient balance",
           "insufficient_balance",
+          "insufficient account balance",
           "balance is insufficient",
+          "not enough balance",
+          "suspended due to insufficient",
+          // credits
           "insufficient credits",
           "insufficient funds",
           "not enough credits",
           "requires more credits",
+          "more credits",
+          "purchase more credits",
+          "add more credits",
+          "can only afford",
+          "never purchased credits",
           "out of credits",
           "used all available credits",
-          "budget exceeded",
-          "budget has been exceeded",
-          "exceeded budget",
-          "exceededbudget",
-          "over budget",
+          "included credits",
+          // billing and arrears
           "billing hard limit",
           "check your plan and billing",
           "billing details",
           "payment required",
           "spending limit",
           "reached your specified api usage limits",
-          // Zhipu 1113, Kimi, DashScope in Chinese
+          "account is in good standing",
+          "overdue",
+          // budgets (LiteLLM keys, teams, users; gateway budget pools)
+          "budget exceeded",
+          "budget has been exceeded",
+          "exceeded budget",
+          "exceededbudget",
+          "crossed budget",
+          "over budget",
+          "max budget",
+          "budget limit",
+          "budget exhausted",
+          // Chinese: balance short, in arrears, recharge, quota used up, plan expired
           "余额不足",
           "欠费",
           "请充值",
-          "额度已用完");
+          "额度已用完",
+          "额度已用尽",
+          "额度不足",
+          "配额不足",
+          "套餐已到期");
 
+  // A generic "quota exceeded": account state unless the quota resets within the minute.
+  static final List<String> QUOTA_WORDING =
+      List.of(
+          "quota exceeded",
+          "exceeded quota",
+          "out of quota",
+          "exceeded your quota",
+          "quota exhausted",
+          "超出配额");
+
+  // A window that resets within the minute: a rate limit however it is worded.
+  static final List<String> SHORT_WINDOW_WORDING =
+      List.of(
+          "per minute",
+          "per_minute",
+          "perminute",
+          "per min",
+          "per second",
+          "per_second",
+          "(tpm)",
+          "(rpm)",
+          "每分钟",
+          "每秒");
+
+  // A throttle that counts tokens: a short window, or a request to wait and try again.
+  static final List<String> THROTTLE_WORDING =
+      List.of(
+          "per minute",
+          "per_minute",
+          "perminute",
+          "per min",
+          "per second",
+          "(tpm)",
+          "(rpm)",
+          "please wait",
+          "try again in",
+          "retry after",
+          "每分钟",
+          "每秒");
+
+  // A cap that resets after hours or more: daily/weekly/monthly limits, usage limits with a
+  // reset time, plan allowances. Waiting seconds will not help.
   static final List<String> CAP_WORDING =
       List.of(
           "per day",
           "per-day",
+          "perday",
           "daily limit",
           "daily quota",
           "daily cap",
+          "daily rate limit",
+          "daily request limit",
           "tokens per day",
           "requests per day",
           "(tpd)",
@@ -376,12 +515,20 @@ final class FailureRules {
           "monthly limit",
           "monthly spending",
           "monthly quota",
+          "monthly request",
           "spend limit",
           "spending cap",
           "extra usage",
-          "credits",
-          // Zhipu 1304/1308/1310
+          "usage limit reached",
+          "usage reached",
+          "hit your limit",
+          "limit will reset",
+          "limits will reset",
+          "request allowance",
+          "inference limit",
+          // Zhipu 1304/1308/1310, and the same caps in other Chinese providers' words
           "今日调用次数",
+          "调用次数限额",
           "每日",
           "每周",
           "每月",
@@ -442,11 +589,14 @@ final class FailureRules {
           "invalid or expired token",
           // Gemini revokes keys it finds published
           "api key was reported as leaked",
+          "api key not found",
           // Zhipu 1002/1003
           "token 非法",
           "token非法",
           "token 已过期",
-          "token已过期");
+          "token已过期",
+          "身份验证失败",
+          "无法进行身份验证");
 
   static final Set<String> PERMISSION_CODES =
       Set.of(
@@ -456,7 +606,11 @@ final class FailureRules {
           "unsupported_country_region_territory",
           "model.accessdenied",
           "1220",
-          "1311");
+          "1311",
+          // LiteLLM proxy: the key may not use this model
+          "key_model_access_denied",
+          // iFlytek Spark 11200: no licence for the function, or its volume is used up
+          "appidnoautherror");
 
   static final List<String> PERMISSION_WORDING =
       List.of(
@@ -467,7 +621,11 @@ final class FailureRules {
           "do not have access to the model",
           "model access is denied",
           "not authorized to perform",
-          "您无权访问");
+          "access to this model",
+          "not allowed to access model",
+          "not authorized to access model",
+          "您无权访问",
+          "已被锁定");
 
   static final Set<String> CONTEXT_CODES =
       Set.of(
@@ -494,8 +652,30 @@ final class FailureRules {
           // TGI validation (https://huggingface.github.io/text-generation-inference/)
           "tokens + `max_new_tokens` must be <=",
           "`inputs` must have less than",
+          "exceeds the available context",
+          "range of input length",
+          "prompt exceeds",
+          "maximum allowed length",
+          "exceeds the maximum length",
+          "max_seq_len",
+          "cannot truncate to",
           "prompt 超长",
-          "上下文长度");
+          "超长",
+          "上下文长度",
+          "超出最大长度",
+          "超过最大长度",
+          "输入过长",
+          "输入长度超过");
+
+  // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
+  // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
+  // exceeds limit of 1000", "The input (85050 tokens) is longer than the model's context length").
+  // A rate limit ("would exceed your account's rate limit") has no "limit of" and no window.
+  static final Pattern CONTEXT_PATTERN =
+      Pattern.compile(
+          "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
+              + "(?:too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)[^\\n]{0,60}?"
+              + "\\b(?:context|maximum|max|window|limit of)\\b");
 
   static final Set<String> CONTENT_CODES =
       Set.of(
@@ -520,10 +700,30 @@ final class FailureRules {
           "inappropriate content",
           "input was flagged",
           "敏感内容",
-          "不安全");
+          "不安全",
+          "违规内容");
 
   static final Set<String> MODEL_GONE_CODES =
-      Set.of("model_not_found", "model_decommissioned", "model_deprecated", "1211");
+      Set.of(
+          "model_not_found",
+          "model_decommissioned",
+          "model_deprecated",
+          "1211",
+          // Perplexity
+          "invalid_model",
+          // Azure OpenAI: no deployment of that name on the resource
+          "deploymentnotfound");
+
+  // The model is not served here, in words without "model … not found": a router with no
+  // endpoint or channel for it, an Azure deployment that does not exist, an invalid model id.
+  static final List<String> MODEL_GONE_PHRASES =
+      List.of(
+          "no endpoints found",
+          "deployment for this resource does not exist",
+          "invalid model",
+          "no available channel",
+          "模型不存在",
+          "无可用渠道");
 
   // "The model `x` does not exist", "models/gemini-1.0-pro is not found for API version v1beta"
   static final Pattern MODEL_GONE_WORDING =
@@ -548,10 +748,16 @@ final class FailureRules {
           "over capacity",
           "at capacity",
           "capacity exceeded",
+          "capacity limit",
           "no capacity available",
           "high demand",
           "server busy",
-          "访问量过大");
+          "server is busy",
+          "too busy",
+          "访问量过大",
+          "负载过高",
+          "负载已饱和",
+          "繁忙");
 
   static final List<String> RATE_WORDING =
       List.of(
@@ -560,11 +766,27 @@ final class FailureRules {
           "ratelimit",
           "too many requests",
           "throttl",
+          "request limit reached",
+          "request limit exceeded",
+          "requestlimitexceeded",
+          "requests per minute",
+          "tokens per minute",
+          "per minute limit",
+          "request rate",
+          "too quickly",
+          "concurrency",
+          "please wait before trying again",
           "并发数过高",
           "频率过高",
-          "请求过多");
+          "频率上限",
+          "请求过多",
+          "请求过于频繁",
+          "速率限制",
+          "流量限制",
+          "限流");
 
-  static final List<String> TIMEOUT_WORDING = List.of("timed out", "timeout", "deadline exceeded");
+  static final List<String> TIMEOUT_WORDING =
+      List.of("timed out", "timeout", "deadline exceeded", "请求超时", "超时");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -577,7 +799,12 @@ final class FailureRules {
           "econnrefused",
           "broken pipe",
           "socket hang up",
-          "unexpected eof");
+          "unexpected eof",
+          "connection aborted",
+          "remote end closed connection",
+          "network connection lost",
+          "连接失败",
+          "网络错误");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -589,7 +816,31 @@ final class FailureRules {
           "bad gateway",
           "upstream error",
           // OpenRouter's generic wrapper for a routed provider's failure
-          "provider returned error");
+          "provider returned error",
+          "server had an error",
+          "unable to process your request",
+          "内部错误",
+          "服务异常");
+
+  // A settled request error in words, for a message with no status at all: bad or missing
+  // parameters, a malformed body, an output-token setting the model refuses.
+  static final List<String> REQUEST_WORDING =
+      List.of(
+          "are not valid",
+          "invalid parameter",
+          "invalid_parameter",
+          "required parameter",
+          "missing required",
+          "malformed",
+          "max_tokens",
+          "maximum tokens",
+          "validation error",
+          "bad request",
+          "cannot be empty",
+          "参数有误",
+          "参数非法",
+          "参数错误",
+          "不能为空");
 
   /**
    * Codes specific enough to decide the status against the HTTP one (docs/design.md §4: a status
@@ -636,7 +887,16 @@ final class FailureRules {
         "unsupportedparamserror",
         "validationexception",
         // TGI error_type (https://huggingface.github.io/text-generation-inference/)
-        "validation");
+        "validation",
+        // Volcengine Ark error type and codes, DashScope's InvalidParameter
+        "badrequest",
+        "missingparameter",
+        "invalidparameter",
+        // Zhipu 1210 bad parameters, 1213 missing field, 1214 invalid field, 1215 conflict
+        "1210",
+        "1213",
+        "1214",
+        "1215");
     // 401 / 403 / 404
     put(m, 401, "authentication_error", "unauthenticated", "authenticationerror");
     put(m, 403, "permission_error", "permission_denied", "permissiondeniederror");
@@ -666,6 +926,10 @@ final class FailureRules {
         "too_many_requests",
         // Moonshot
         "rate_limit_reached_error",
+        // Cerebras, Cohere's SDK, Google ErrorInfo reason
+        "too_many_requests_error",
+        "toomanyrequestserror",
+        "ratelimitexceeded",
         // DashScope (https://help.aliyun.com/zh/model-studio/error-code)
         "throttling",
         "throttling.ratequota",

@@ -91,12 +91,40 @@ record UpstreamError(
       Pattern.compile("(?is)<title[^>]{0,200}>([^<]{0,500})</title>");
   private static final Pattern SDK_CLASS =
       Pattern.compile("(?i)\\b(?:litellm|openai|anthropic)\\.(?:exceptions\\.)?([a-z]{3,60})\\b");
-  private static final Pattern SDK_STATUS =
-      Pattern.compile("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b");
+  // An HTTP status printed in an SDK's, CLI's or gateway's message, in the phrasings they use:
+  // "Error code: 429", "status code: 500", "status_code: 429", "HTTP 429", "API Error: 400",
+  // "API Error (529", "Error 402:", a message starting with the status ("429 Rate limit…"), a
+  // status with its reason phrase ("503 Service Unavailable", "[400 Bad Request]"), "403 status
+  // code", an exception name before it ("ResourceExhausted: 429 Quota…"), DashScope's "<400>".
+  // The earliest one in the text counts.
+  private static final List<Pattern> MESSAGE_STATUS =
+      List.of(
+          Pattern.compile("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b"),
+          Pattern.compile(
+              "(?i)\\b(?:status[ _]?code|http[ _]?status|http_code|status|http)\\s*[:=]?\\s*"
+                  + "[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)"),
+          Pattern.compile(
+              "(?i)(?:\\b(?:api )?error\\s*[:(]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)"),
+          Pattern.compile("^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
+          Pattern.compile(
+              "(?i)\\b([1-5]\\d\\d)\\s+(?:bad request|unauthorized|payment required|forbidden|"
+                  + "not found|request timeout|conflict|payload too large|content too large|"
+                  + "unprocessable entity|too many requests|internal server error|bad gateway|"
+                  + "service unavailable|gateway timeout)\\b"),
+          Pattern.compile("(?i)\\b([1-5]\\d\\d) status code\\b"),
+          // an exception named before the status: "ResourceExhausted: 429 Quota exceeded…"
+          Pattern.compile("\\b[A-Z][A-Za-z]{2,60}:\\s*([1-5]\\d\\d)\\s+[A-Z]"),
+          Pattern.compile("<([1-5]\\d\\d)>"));
+  // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
+  // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
+  // specific tokens: the class a client threw says less than the error it wraps.
+  private static final Pattern EXCEPTION_CLASS =
+      Pattern.compile("\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
+  private static final int MAX_CLASS_TOKENS = 4;
   // "type": "x", 'code': 'x', \"__type\": \"x\", ':exception-type': 'x' inside a wrapped message
   private static final Pattern INNER_TOKEN =
       Pattern.compile(
-          "\\\\?[\"'](?:__type|type|code|status|error_type|:exception-type)\\\\?[\"']\\s*:\\s*"
+          "\\\\?[\"'](?:__type|type|code|status|reason|error_type|:exception-type)\\\\?[\"']\\s*:\\s*"
               + "\\\\?[\"']([A-Za-z0-9][A-Za-z0-9_.#\\-]{0,79})\\\\?[\"']");
   // "code": 400, 'status_code': 400, \"code\": \"429\"
   private static final Pattern INNER_STATUS =
@@ -207,6 +235,12 @@ record UpstreamError(
       a.errorShape = true;
       a.message(err.asText());
       a.code(root.get("code"));
+    } else if (root.path("header").isObject()
+        && root.path("header").path("code").asInt(0) != 0
+        && root.path("header").has("message")) {
+      // iFlytek Spark: {"header": {"code": 11200, "message": "AppIdNoAuthError:…", "sid": …}}
+      a.errorShape = true;
+      readErrorObject(root.get("header"), a);
     } else if (root.size() == 1) {
       bedrockStreamException(root, a);
     }
@@ -402,6 +436,8 @@ record UpstreamError(
     String code;
     Integer carriedStatus;
     final List<String> tokens = new ArrayList<>();
+    // exception class names found in texts, appended to the tokens last
+    final List<String> classTokens = new ArrayList<>();
     // the lower-cased texts the wording rules read, a line feed after each
     final StringBuilder wording = new StringBuilder();
     String requestId;
@@ -489,12 +525,30 @@ record UpstreamError(
         token(cls.group(1));
       }
       if (carriedStatus == null) {
-        Matcher status = SDK_STATUS.matcher(head);
-        if (status.find()) {
-          carriedStatus = Integer.valueOf(status.group(1));
+        carriedStatus = messageStatus(head);
+      }
+      Matcher exception = EXCEPTION_CLASS.matcher(head);
+      while (classTokens.size() < MAX_CLASS_TOKENS && exception.find()) {
+        String name = exception.group(1).toLowerCase(Locale.ROOT);
+        if (!classTokens.contains(name)) {
+          classTokens.add(name);
         }
       }
       innerClues(head);
+    }
+
+    // The earliest status any MESSAGE_STATUS phrasing prints in the text, or null.
+    private static Integer messageStatus(String text) {
+      Integer found = null;
+      int at = Integer.MAX_VALUE;
+      for (Pattern p : MESSAGE_STATUS) {
+        Matcher m = p.matcher(text);
+        if (m.find() && m.start() < at) {
+          at = m.start();
+          found = Integer.valueOf(m.group(1));
+        }
+      }
+      return found;
     }
 
     // An error wrapped inside this text (JSON, escaped JSON, a Python repr): its type/code values
@@ -526,15 +580,16 @@ record UpstreamError(
       if (msg != null && providerName != null) {
         msg = msg + " (provider: " + providerName + ")";
       }
+      if (message != null && errorShape) {
+        sdkClues(message); // plain text was read whole by readText
+      }
+      classTokens.forEach(this::token);
       words(message);
       words(rawMessage);
       words(type);
       words(code);
       tokens.forEach(this::words);
       if (message != null) {
-        if (errorShape) {
-          sdkClues(message); // plain text was read whole by readText
-        }
         if (requestId == null) {
           Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));
           if (id.find()) {

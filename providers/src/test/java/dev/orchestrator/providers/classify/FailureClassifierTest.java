@@ -31,11 +31,11 @@ class FailureClassifierTest {
           429 | {"error":{"code":429,"status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.QuotaFailure"}]}} | quota_exhausted | false | false | account.google_quota_failure
           429 | {"error":{"message":"Budget has been exceeded! Current cost: 10.2"}}       | quota_exhausted         | false | false | account.wording
           503 | {"error":{"message":"Insufficient Balance"}}                                | quota_exhausted         | false | false | account.wording
-          # 2. a 429 naming a cap that resets after hours (constructed; real bodies: errors/vocabulary)
+          # 2. a failure naming a cap that resets after hours, on any status (constructed; real bodies: errors/vocabulary, errors/corpus)
           429 | {"error":{"message":"You have reached your daily limit for this model"}}     | quota_exhausted         | false | false | account.cap_wording
           429 | {"error":{"message":"You are out of extra usage for this period"}}           | quota_exhausted         | false | false | account.cap_wording
           429 | {"error":{"code":"rate_limit_exceeded","message":"limit 20 per day reached"}} | quota_exhausted        | false | false | account.cap_wording
-          503 | {"error":{"message":"limit 20 per day reached"}}                             | server_error            | true  | null  | transient.other
+          503 | {"error":{"message":"limit 20 per day reached"}}                             | quota_exhausted         | false | false | account.cap_wording
           # 3. auth: 401, key wording even on 400/429; 403
           401 | {"error":{"message":"nope"}}                                               | auth_failed             | false | false | auth.status_401
           400 | {"type":"error","error":{"type":"authentication_error","message":"x"}}     | auth_failed             | false | false | auth.error_code

@@ -1,0 +1,182 @@
+package dev.orchestrator.providers.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.failure.ErrorRule;
+import dev.orchestrator.engine.failure.FailureCategory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An operator's rules (a catalog's {@code errors:} section) come before the built-in rules: the
+ * first that matches decides, and the classification says where it is written and why it matched.
+ */
+class UserErrorRulesTest {
+  // new-api's "upstream saturated" on a 429: built in, a rate limit
+  private static final FailureEvidence SATURATED =
+      new FailureEvidence(
+          429,
+          Map.of("X-Relay-Reason", "quota exhausted upstream"),
+          "{\"error\":{\"message\":\"当前分组上游负载已饱和，请稍后再试\",\"type\":\"new_api_error\"}}",
+          null,
+          null,
+          false,
+          false,
+          "relay");
+
+  private static ErrorRule rule(
+      String name,
+      List<Integer> statuses,
+      String provider,
+      List<String> codes,
+      String header,
+      String contains,
+      List<String> phrases,
+      FailureCategory category,
+      Duration cooldown) {
+    return new ErrorRule(
+        name,
+        "errors.yaml:" + name.length(),
+        statuses,
+        provider,
+        codes,
+        header,
+        contains,
+        phrases,
+        category,
+        false,
+        cooldown);
+  }
+
+  @Test
+  void theBuiltInRulesDecideWhenNoOperatorRuleMatches() {
+    Classification c = FailureClassifier.INSTANCE.explain(SATURATED);
+    assertThat(c.failure().category()).isEqualTo(FailureCategory.RATE_LIMITED);
+    assertThat(c.why()).isNull();
+
+    FailureClassifier withOther =
+        FailureClassifier.INSTANCE.withRules(
+            List.of(
+                rule(
+                    "other-provider",
+                    List.of(429),
+                    "elsewhere",
+                    List.of(),
+                    null,
+                    null,
+                    List.of(),
+                    FailureCategory.QUOTA_EXHAUSTED,
+                    null)));
+    assertThat(withOther.explain(SATURATED).rule()).isEqualTo("transient.status_429");
+  }
+
+  @Test
+  void anOperatorRuleComesBeforeTheBuiltInRulesAndSaysWhy() {
+    FailureClassifier classifier =
+        FailureClassifier.INSTANCE.withRules(
+            List.of(
+                rule(
+                    "saturated-is-quota",
+                    List.of(429, 503),
+                    "relay",
+                    List.of("new_api_error"),
+                    "x-relay-reason",
+                    "QUOTA",
+                    List.of("负载已饱和"),
+                    FailureCategory.QUOTA_EXHAUSTED,
+                    Duration.ofMinutes(15))));
+
+    Classification c = classifier.explain(SATURATED);
+
+    assertThat(c.rule()).isEqualTo("user:saturated-is-quota");
+    assertThat(c.failure().category()).isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
+    assertThat(c.failure().retryable()).isFalse();
+    assertThat(c.failure().retryAfter())
+        .as("the rule's cool-down")
+        .isEqualTo(Duration.ofMinutes(15));
+    assertThat(c.failure().status()).isEqualTo(429);
+    assertThat(c.why())
+        .isEqualTo(
+            "errors.yaml:18: status 429, provider relay, code new_api_error, header x-relay-reason"
+                + " contains 'quota', message contains '负载已饱和'");
+  }
+
+  @Test
+  void theFirstMatchingOperatorRuleWinsAndEveryConditionMustHold() {
+    ErrorRule wrongHeader =
+        rule(
+            "needs-header",
+            List.of(),
+            null,
+            List.of(),
+            "x-missing",
+            null,
+            List.of(),
+            FailureCategory.AUTH_FAILED,
+            null);
+    ErrorRule byMessage =
+        rule(
+            "by-message",
+            List.of(),
+            null,
+            List.of(),
+            null,
+            null,
+            List.of("no match here", "上游负载"),
+            FailureCategory.OVERLOADED,
+            null);
+    ErrorRule later =
+        rule(
+            "later",
+            List.of(429),
+            null,
+            List.of(),
+            null,
+            null,
+            List.of(),
+            FailureCategory.SERVER_ERROR,
+            null);
+
+    Classification c =
+        FailureClassifier.INSTANCE
+            .withRules(List.of(wrongHeader, byMessage, later))
+            .explain(SATURATED);
+
+    assertThat(c.rule()).isEqualTo("user:by-message");
+    assertThat(c.failure().category()).isEqualTo(FailureCategory.OVERLOADED);
+    assertThat(c.why()).endsWith("message contains '上游负载'");
+  }
+
+  @Test
+  void aStatusTheMessageCarriesMatchesAStatusCondition() {
+    FailureEvidence sdkText =
+        new FailureEvidence(
+            null,
+            Map.of(),
+            null,
+            null,
+            "Error code: 402 - {'error': {'message': 'budget full'}}",
+            false,
+            false,
+            null);
+    Classification c =
+        FailureClassifier.INSTANCE
+            .withRules(
+                List.of(
+                    rule(
+                        "any-402",
+                        List.of(402),
+                        null,
+                        List.of(),
+                        null,
+                        null,
+                        List.of(),
+                        FailureCategory.QUOTA_EXHAUSTED,
+                        null)))
+            .explain(sdkText);
+    assertThat(c.rule()).isEqualTo("user:any-402");
+    assertThat(c.why()).contains("status 402 (the status the body or message carries)");
+  }
+}

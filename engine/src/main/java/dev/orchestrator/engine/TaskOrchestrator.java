@@ -210,6 +210,7 @@ public final class TaskOrchestrator {
               request,
               plan,
               p.catalog(),
+              clients,
               start,
               ticker,
               sleeper,

@@ -8,11 +8,31 @@ import java.util.Objects;
  * @param id the provider's call id
  * @param name the tool name
  * @param argumentsJson the arguments as a JSON text, as the model produced them
+ * @param thoughtSignature the opaque thought signature Gemini issued with the call (on its
+ *     OpenAI-compatible wire {@code extra_content.google.thought_signature}), or {@code null}; it
+ *     goes back only to Gemini routes (docs/design.md §13)
  */
-public record ToolCall(String id, String name, String argumentsJson) {
+public record ToolCall(String id, String name, String argumentsJson, String thoughtSignature) {
   /** Validates. */
   public ToolCall {
     Objects.requireNonNull(name, "name");
     argumentsJson = argumentsJson == null || argumentsJson.isEmpty() ? "{}" : argumentsJson;
+    thoughtSignature =
+        thoughtSignature == null || thoughtSignature.isEmpty() ? null : thoughtSignature;
+  }
+
+  /** A call without a thought signature. */
+  public ToolCall(String id, String name, String argumentsJson) {
+    this(id, name, argumentsJson, null);
+  }
+
+  /** This call under another id, with everything else kept. */
+  public ToolCall withId(String newId) {
+    return new ToolCall(newId, name, argumentsJson, thoughtSignature);
+  }
+
+  /** This call with {@code signature} as its thought signature ({@code null} for none). */
+  public ToolCall withThoughtSignature(String signature) {
+    return new ToolCall(id, name, argumentsJson, signature);
   }
 }

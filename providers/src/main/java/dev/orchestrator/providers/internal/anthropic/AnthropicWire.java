@@ -11,6 +11,8 @@ import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.providers.internal.history.Family;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.wire.Decoded;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
@@ -67,6 +69,15 @@ public final class AnthropicWire implements WireProtocol {
     if (n != null && n.protocol() == Protocol.ANTHROPIC_MESSAGES) {
       n.headers().forEach(request::trySet);
     }
+  }
+
+  @Override
+  public HistoryNormaliser.Normalised history(ChatRequest request, Route route) {
+    NativeRequest n = request.nativeRequest();
+    if (n != null && n.appliesTo(Protocol.ANTHROPIC_MESSAGES, request)) {
+      return null;
+    }
+    return HistoryNormaliser.normalise(request, Family.ANTHROPIC);
   }
 
   @Override

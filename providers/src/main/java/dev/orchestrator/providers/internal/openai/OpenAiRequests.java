@@ -3,6 +3,7 @@ package dev.orchestrator.providers.internal.openai;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -12,16 +13,18 @@ import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.providers.internal.history.Family;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
-import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
 import java.util.Map;
 
 /**
  * Encodes a {@link ChatRequest} as an OpenAI chat-completions body: every modelled field under its
- * OpenAI name, then {@link ChatRequest#extraBody()} unchanged. The only translations (documented in
+ * OpenAI name, then {@link ChatRequest#extraBody()} unchanged. The history is first adapted to the
+ * route's provider family ({@link HistoryNormaliser}). The only other translations (documented in
  * {@code providers/README.md}): the route's model id replaces the virtual model, a single text part
  * is written as a string, {@code stop} is always an array, {@code developer} is sent as {@code
  * system}, and a stream always asks for {@code stream_options.include_usage}.
@@ -50,8 +53,8 @@ final class OpenAiRequests {
     g.writeStartObject();
     g.writeStringField("model", route.model());
     g.writeArrayFieldStart("messages");
-    for (ChatMessage m :
-        ToolCallIds.conform(r.messages(), ToolCallIds.forOpenAiProtocol(route.provider()))) {
+    Family family = Family.of(Protocol.OPENAI_CHAT, route.provider());
+    for (ChatMessage m : HistoryNormaliser.normalise(r, family).messages()) {
       message(g, m);
     }
     g.writeEndArray();
@@ -162,6 +165,14 @@ final class OpenAiRequests {
         g.writeStringField("name", c.name());
         g.writeStringField("arguments", c.argumentsJson());
         g.writeEndObject();
+        if (c.thoughtSignature() != null) {
+          // Gemini's OpenAI-compatible wire: only a Gemini route gets one (HistoryNormaliser).
+          g.writeObjectFieldStart("extra_content");
+          g.writeObjectFieldStart("google");
+          g.writeStringField("thought_signature", c.thoughtSignature());
+          g.writeEndObject();
+          g.writeEndObject();
+        }
         g.writeEndObject();
       }
       g.writeEndArray();

@@ -316,7 +316,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
     ToolCallBuilder b = toolCalls.remove(index);
     if (b != null && b.name.length() > 0) {
       emitToolCallFragment(b);
-      ToolCall call = new ToolCall(b.id, b.name.toString(), b.arguments.toString());
+      ToolCall call =
+          new ToolCall(b.id, b.name.toString(), b.arguments.toString(), b.thoughtSignature);
       completedToolCalls.add(call);
       deliver(l -> l.onToolCall(call));
     }
@@ -395,6 +396,9 @@ public abstract class StreamAssembler implements SseReader.Handler {
   protected static final class ToolCallBuilder {
     /** The call id. */
     public String id;
+
+    /** Gemini's thought signature of the call, or {@code null}. */
+    public String thoughtSignature;
 
     /** The function name, possibly streamed in pieces. */
     public final StringBuilder name = new StringBuilder();

@@ -3,6 +3,7 @@ package dev.orchestrator.providers.internal.wire;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 
 /**
  * One provider protocol's wire format: path, authentication headers, request encoding and response
@@ -35,6 +36,15 @@ public interface WireProtocol {
 
   /** Sets protocol headers that do not depend on a key, for {@code chat}. */
   default void protocolHeaders(RequestHeaders request, ChatRequest chat) {}
+
+  /**
+   * {@code request}'s history as {@link #encode} writes it for {@code route} (docs/design.md §13),
+   * with what was adapted; {@code null} when the history is sent as the caller wrote it (the
+   * caller's own body of this protocol).
+   */
+  default HistoryNormaliser.Normalised history(ChatRequest request, Route route) {
+    return null;
+  }
 
   /**
    * Encodes the request body.

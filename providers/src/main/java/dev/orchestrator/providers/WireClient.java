@@ -35,12 +35,23 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final AttemptOutcome send(ProviderCall call) {
-    AttemptOutcome out = transport.send(call, wire);
+    HistoryNormaliser.Normalised h = wire.history(call.request(), call.route());
+    if (h == null || h.idsBack().isEmpty()) {
+      return transport.send(call, wire);
+    }
+    ProviderCall mapped =
+        call.listener() == null
+            ? call
+            : new ProviderCall(
+                call.provider(),
+                call.route(),
+                call.request(),
+                call.limits(),
+                new IdsBackListener(call.listener(), h.idsBack()),
+                call.cancellation());
+    AttemptOutcome out = transport.send(mapped, wire);
     if (out instanceof AttemptOutcome.Succeeded ok && !ok.response().toolCalls().isEmpty()) {
-      HistoryNormaliser.Normalised h = wire.history(call.request(), call.route());
-      if (h != null && !h.idsBack().isEmpty()) {
-        return new AttemptOutcome.Succeeded(idsBack(ok.response(), h), ok.skippedEvents());
-      }
+      return new AttemptOutcome.Succeeded(idsBack(ok.response(), h), ok.skippedEvents());
     }
     return out;
   }

@@ -84,6 +84,35 @@ class HistoryCorpusIT {
     nothingSilentlyDropped(c, family, sent.body(), adapted);
   }
 
+  @ParameterizedTest(name = "{0} -> {1}, streamed")
+  @MethodSource("cells")
+  void aStreamedAnswerGivesTheCallerItsOwnIds(Corpus.Conversation c, String family) {
+    Protocol protocol =
+        family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
+    Provider p = Fixtures.provider(family, up.baseUrl(family), protocol);
+    Fixtures.Recorder recorder = new Fixtures.Recorder();
+    AttemptOutcome out =
+        Fixtures.clients()
+            .clientFor(p)
+            .send(
+                new ProviderCall(
+                    p,
+                    Fixtures.route(family, "m"),
+                    c.request().toBuilder().stream(true).build(),
+                    Fixtures.easyLimits(),
+                    recorder,
+                    new Cancellation()));
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
+        .extracting(ToolCall::id)
+        .containsExactly(c.lastCallId());
+    assertThat(recorder.fragments.get(0).id()).isEqualTo(c.lastCallId());
+    assertThat(recorder.fragments.get(0).thoughtSignature())
+        .isEqualTo(family.equals("gemini") ? "CiQBstream" : null);
+    assertThat(recorder.toolCalls).extracting(ToolCall::id).containsExactly(c.lastCallId());
+  }
+
   /** What the caller sent and the route did not receive is named in {@code adapted}. */
   private static void nothingSilentlyDropped(
       Corpus.Conversation c, String family, JsonNode wire, List<String> adapted) {

@@ -167,6 +167,25 @@ class HistoryCorpusServeIT {
         .isEqualTo("CiQBsig");
   }
 
+  @Test
+  void aStreamedAnswerCarriesGeminisSignatureAndTheAgentsOwnId() throws Exception {
+    Corpus.Conversation c = Corpus.history(Corpus.Origin.GATEWAY, Corpus.Shape.SINGLE, 7);
+    ObjectNode request = (ObjectNode) JSON.readTree(body(c.request(), "gemini/m"));
+    request.put("stream", true);
+
+    ServeFixture.Sse sse = serve.streamBody(JSON.writeValueAsString(request));
+
+    JsonNode call =
+        sse.chunks().stream()
+            .map(chunk -> chunk.at("/choices/0/delta/tool_calls/0"))
+            .filter(n -> !n.isMissingNode())
+            .findFirst()
+            .orElseThrow();
+    assertThat(c.lastCallId()).hasSizeGreaterThan(40); // replaced on the way out, given back
+    assertThat(call.path("id").asText()).isEqualTo(c.lastCallId());
+    assertThat(call.at("/extra_content/google/thought_signature").asText()).isEqualTo("CiQBstream");
+  }
+
   private static JsonNode last(String family) {
     List<StrictUpstream.Received> got = strict.received();
     for (int i = got.size() - 1; i >= 0; i--) {

@@ -76,6 +76,8 @@ public final class StrictUpstream implements AutoCloseable {
       received.add(new Received(family, body, refusal));
       if (refusal != null) {
         write(s.getOutputStream(), refusal.status(), refusal.body());
+      } else if (body.path("stream").asBoolean(false)) {
+        writeStream(s.getOutputStream(), streamed(family, body));
       } else {
         write(s.getOutputStream(), 200, answer(family, body));
       }
@@ -108,6 +110,69 @@ public final class StrictUpstream implements AutoCloseable {
             .getBytes(StandardCharsets.ISO_8859_1));
     out.write(bytes);
     out.flush();
+  }
+
+  private static void writeStream(OutputStream out, String events) throws IOException {
+    out.write(
+        ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\n")
+            .getBytes(StandardCharsets.ISO_8859_1));
+    out.write(events.getBytes(StandardCharsets.UTF_8));
+    out.flush();
+  }
+
+  /**
+   * The answer as an event stream: one tool call echoing the history's last call id (a Gemini
+   * stand-in signs it, as Gemini's stream does in {@code extra_content}), or a text.
+   */
+  private static String streamed(String family, JsonNode body) throws IOException {
+    String id = lastCallId(family, body);
+    String quoted = id == null ? null : JSON.writeValueAsString(id);
+    if (family.equals("anthropic")) {
+      String start =
+          "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":"
+              + "\"msg_strict\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"m\","
+              + "\"content\":[],\"usage\":{\"input_tokens\":5,\"output_tokens\":0}}}\n\n";
+      String block =
+          id == null
+              ? "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
+                  + "\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
+                  + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+                  + "\"delta\":{\"type\":\"text_delta\",\"text\":\"done\"}}\n\n"
+              : "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,"
+                  + "\"content_block\":{\"type\":\"tool_use\",\"id\":"
+                  + quoted
+                  + ",\"name\":\"echo\",\"input\":{}}}\n\n"
+                  + "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,"
+                  + "\"delta\":{\"type\":\"input_json_delta\",\"partial_json\":\"{}\"}}\n\n";
+      return start
+          + block
+          + "event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n"
+          + "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\""
+          + (id == null ? "end_turn" : "tool_use")
+          + "\"},\"usage\":{\"output_tokens\":3}}\n\n"
+          + "event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+    }
+    String head =
+        "data: {\"id\":\"chatcmpl-strict\",\"object\":\"chat.completion.chunk\",\"model\":\"m\",";
+    String delta =
+        id == null
+            ? "{\"role\":\"assistant\",\"content\":\"done\"}"
+            : "{\"role\":\"assistant\",\"tool_calls\":[{\"index\":0,\"id\":"
+                + quoted
+                + ",\"type\":\"function\",\"function\":{\"name\":\"echo\",\"arguments\":\"{}\"}"
+                + (family.equals("gemini")
+                    ? ",\"extra_content\":{\"google\":{\"thought_signature\":\"CiQBstream\"}}"
+                    : "")
+                + "}]}";
+    return head
+        + "\"choices\":[{\"index\":0,\"delta\":"
+        + delta
+        + ",\"finish_reason\":null}]}\n\n"
+        + head
+        + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\""
+        + (id == null ? "stop" : "tool_calls")
+        + "\"}],\"usage\":{\"prompt_tokens\":5,\"completion_tokens\":3,\"total_tokens\":8}}\n\n"
+        + "data: [DONE]\n\n";
   }
 
   /** The id of the last tool call of the history as received, or {@code null}. */

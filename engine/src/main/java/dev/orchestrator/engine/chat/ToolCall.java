@@ -1,5 +1,9 @@
 package dev.orchestrator.engine.chat;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -34,5 +38,36 @@ public record ToolCall(String id, String name, String argumentsJson, String thou
   /** This call with {@code signature} as its thought signature ({@code null} for none). */
   public ToolCall withThoughtSignature(String signature) {
     return new ToolCall(id, name, argumentsJson, signature);
+  }
+
+  /**
+   * The thought signatures of {@code calls} by call id, for a framework message that keeps them
+   * beside its own tool-call type (LangChain4j attributes, Spring AI properties); empty when none
+   * is signed.
+   */
+  public static Map<String, String> thoughtSignatures(List<ToolCall> calls) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (ToolCall c : calls) {
+      if (c.id() != null && c.thoughtSignature() != null) {
+        out.put(c.id(), c.thoughtSignature());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * {@code calls} with the signatures {@link #thoughtSignatures} wrote put back: {@code signatures}
+   * is a map of call id to signature; anything else signs nothing.
+   */
+  public static List<ToolCall> withThoughtSignatures(List<ToolCall> calls, Object signatures) {
+    if (!(signatures instanceof Map<?, ?> byId) || byId.isEmpty()) {
+      return calls;
+    }
+    List<ToolCall> out = new ArrayList<>(calls.size());
+    for (ToolCall c : calls) {
+      Object s = c.id() == null ? null : byId.get(c.id());
+      out.add(s instanceof String sig && !sig.isEmpty() ? c.withThoughtSignature(sig) : c);
+    }
+    return out;
   }
 }

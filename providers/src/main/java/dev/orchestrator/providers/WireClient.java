@@ -35,7 +35,7 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final AttemptOutcome send(ProviderCall call) {
-    HistoryNormaliser.Normalised h = wire.history(call.request(), call.route());
+    HistoryNormaliser.Normalised h = wire.history(call.request(), call.provider(), call.route());
     if (h == null || h.idsBack().isEmpty()) {
       return transport.send(call, wire);
     }
@@ -76,7 +76,7 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final List<String> adapted(Provider provider, Route route, ChatRequest request) {
-    HistoryNormaliser.Normalised h = wire.history(request, route);
+    HistoryNormaliser.Normalised h = wire.history(request, provider, route);
     return h == null ? List.of() : h.adapted();
   }
 

@@ -3,6 +3,7 @@ package dev.orchestrator.providers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
@@ -111,6 +112,44 @@ class HistoryCorpusIT {
     assertThat(recorder.fragments.get(0).thoughtSignature())
         .isEqualTo(family.equals("gemini") ? "CiQBstream" : null);
     assertThat(recorder.toolCalls).extracting(ToolCall::id).containsExactly(c.lastCallId());
+  }
+
+  static Stream<Arguments> declared() {
+    List<Arguments> out = new ArrayList<>();
+    for (Corpus.Conversation c : Corpus.all()) {
+      for (String family : List.of("mistral", "deepseek", "moonshot", "gemini", "groq")) {
+        out.add(Arguments.of(c, family));
+      }
+    }
+    return out.stream();
+  }
+
+  /**
+   * A provider of no known family by its id, whose catalog entry declares the family it follows,
+   * gets histories that family accepts.
+   */
+  @ParameterizedTest(name = "{0} -> a provider declaring {1}")
+  @MethodSource("declared")
+  void aDeclaredFamilyIsFollowed(Corpus.Conversation c, String family) {
+    Provider p =
+        Fixtures.provider("acme", up.baseUrl(family), Protocol.OPENAI_CHAT)
+            .withHistory(new HistoryConstraints(family, null, null, null, null, null));
+    AttemptOutcome out =
+        Fixtures.clients()
+            .clientFor(p)
+            .send(
+                new ProviderCall(
+                    p,
+                    Fixtures.route("acme", "m"),
+                    c.request(),
+                    Fixtures.easyLimits(),
+                    null,
+                    new Cancellation()));
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
+        .extracting(ToolCall::id)
+        .containsExactly(c.lastCallId());
   }
 
   /** What the caller sent and the route did not receive is named in {@code adapted}. */

@@ -43,7 +43,7 @@ class HistoryNormaliserPropertyTest {
 
     assertThat(StrictFamilies.check(target, body)).isNull();
 
-    HistoryNormaliser.Normalised h = wire.history(request, route);
+    HistoryNormaliser.Normalised h = wire.history(request, null, route);
     List<String> sentCalls = new ArrayList<>();
     List<String> sentResults = new ArrayList<>();
     for (ChatMessage m : h.messages()) {

@@ -55,8 +55,14 @@ public final class HistoryNormaliser {
     }
   }
 
-  /** {@code r}'s history adapted for {@code family}. */
+  /** {@code r}'s history adapted for {@code family}'s own table. */
   public static Normalised normalise(ChatRequest r, Family family) {
+    return normalise(r, Profile.of(family));
+  }
+
+  /** {@code r}'s history adapted for {@code profile}. */
+  public static Normalised normalise(ChatRequest r, Profile profile) {
+    Family family = profile.family();
     List<String> adapted = new ArrayList<>();
     List<ChatMessage> in = r.messages();
     List<ChatMessage> out = new ArrayList<>(in.size());
@@ -67,7 +73,7 @@ public final class HistoryNormaliser {
       ChatMessage m = in.get(i);
       String where = "messages[" + i + "]";
       if (m.role() == Role.SYSTEM) {
-        if (family.systemFirstOnly() && conversationStarted && m.textOnly()) {
+        if (profile.systemFirstOnly() && conversationStarted && m.textOnly()) {
           lateSystem.append(lateSystem.length() > 0 ? "\n\n" : "").append(m.content());
           adapted.add(
               where
@@ -79,7 +85,7 @@ public final class HistoryNormaliser {
       } else {
         conversationStarted = true;
       }
-      ChatMessage n = m.role() == Role.ASSISTANT ? assistant(m, family, where, adapted) : m;
+      ChatMessage n = m.role() == Role.ASSISTANT ? assistant(m, profile, where, adapted) : m;
       n = refusedFields(n, family, where, adapted);
       if (n == null) {
         continue;
@@ -102,7 +108,7 @@ public final class HistoryNormaliser {
           "reasoning_effort: thinking off for this request (anthropic thinking requires the"
               + " tool loop's assistant turn to start with a thinking block it signed)");
     }
-    Map<String, String> replaced = ToolCallIds.replacements(out, family.ids());
+    Map<String, String> replaced = ToolCallIds.replacements(out, profile.ids());
     Map<String, String> back = new HashMap<>();
     if (!replaced.isEmpty()) {
       for (int k = 0; k < out.size(); k++) {
@@ -122,14 +128,15 @@ public final class HistoryNormaliser {
         }
       }
       replaced.forEach((from, to) -> back.put(to, from));
-      out = ToolCallIds.conform(out, family.ids());
+      out = ToolCallIds.conform(out, profile.ids());
     }
     return new Normalised(out, adapted, back, thinkingOff);
   }
 
   /** An assistant message with its reasoning, signatures and empty content adapted. */
   private static ChatMessage assistant(
-      ChatMessage m, Family family, String where, List<String> adapted) {
+      ChatMessage m, Profile profile, String where, List<String> adapted) {
+    Family family = profile.family();
     ChatMessage.Builder b = m.toBuilder();
     String issuer = m.family() == null ? Family.ANTHROPIC.wireName() : m.family();
     // Thinking blocks: only signed ones, and only to the family that signed them.
@@ -158,7 +165,7 @@ public final class HistoryNormaliser {
               + ")");
     }
     String reasoning = m.reasoningContent();
-    switch (family.reasoning()) {
+    switch (profile.reasoning()) {
       case REJECTED:
         if (reasoning != null) {
           b.reasoningContent(null);

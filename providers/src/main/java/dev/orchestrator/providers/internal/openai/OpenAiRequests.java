@@ -3,7 +3,6 @@ package dev.orchestrator.providers.internal.openai;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -13,8 +12,8 @@ import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
-import dev.orchestrator.providers.internal.history.Family;
 import dev.orchestrator.providers.internal.history.HistoryNormaliser;
+import dev.orchestrator.providers.internal.history.Profile;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireSupport;
@@ -36,10 +35,11 @@ import java.util.Map;
 final class OpenAiRequests {
   private OpenAiRequests() {}
 
-  static byte[] encode(ChatRequest r, Route route) throws RequestEncodingException {
+  static byte[] encode(ChatRequest r, Route route, Profile profile)
+      throws RequestEncodingException {
     ByteArrayBuilder out = new ByteArrayBuilder(1024);
     try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
-      write(g, r, route);
+      write(g, r, route, profile);
     } catch (IOException e) {
       throw new RequestEncodingException(
           "request: cannot be encoded as JSON (" + e.getMessage() + ")");
@@ -47,14 +47,13 @@ final class OpenAiRequests {
     return out.toByteArray();
   }
 
-  private static void write(JsonGenerator g, ChatRequest r, Route route)
+  private static void write(JsonGenerator g, ChatRequest r, Route route, Profile profile)
       throws IOException, RequestEncodingException {
     Map<String, Object> extra = r.extraBody(); // never a modelled field (ChatRequest checks)
     g.writeStartObject();
     g.writeStringField("model", route.model());
     g.writeArrayFieldStart("messages");
-    Family family = Family.of(Protocol.OPENAI_CHAT, route.provider());
-    for (ChatMessage m : HistoryNormaliser.normalise(r, family).messages()) {
+    for (ChatMessage m : HistoryNormaliser.normalise(r, profile).messages()) {
       message(g, m);
     }
     g.writeEndArray();

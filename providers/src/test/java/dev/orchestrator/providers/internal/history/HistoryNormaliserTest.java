@@ -2,7 +2,9 @@ package dev.orchestrator.providers.internal.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ReasoningEffort;
@@ -170,5 +172,23 @@ class HistoryNormaliserTest {
     assertThat(n.messages().get(3).toolCallId()).isEqualTo(sent);
     assertThat(n.idsBack()).containsEntry(sent, "call_1");
     assertThat(n.adapted()).anyMatch(a -> a.startsWith("messages[2].tool_calls[0].id: replaced"));
+  }
+
+  @Test
+  void declaredRulesReplaceTheFamilysOwn() {
+    Provider acme =
+        Provider.of("acme", "http://127.0.0.1:1/v1", Protocol.OPENAI_CHAT, List.of())
+            .withHistory(
+                new HistoryConstraints(null, "alnum", 6, 16, "required-on-tool-calls", true));
+    Profile profile = Profile.of(acme, Protocol.OPENAI_CHAT, "acme");
+    ChatRequest r =
+        loop(ChatMessage.assistant(null, List.of(CALL))).system("Late.").user("Go on.").build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, profile);
+
+    assertThat(profile.family()).isEqualTo(Family.GENERIC);
+    assertThat(n.messages().get(2).toolCalls().get(0).id()).matches("[a-zA-Z0-9]{6,16}");
+    assertThat(n.messages().get(2).reasoningContent()).isEqualTo("");
+    assertThat(n.messages()).extracting(ChatMessage::role).containsOnlyOnce(Role.SYSTEM);
   }
 }

@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
@@ -90,7 +92,25 @@ class HistoryCorpusServeIT {
             .contextWindow(200_000)
             .capabilities(Capability.TOOLS)
             .build());
+    b.provider(
+        Provider.of(
+            StrictUpstream.DOWN,
+            strict.baseUrl(StrictUpstream.DOWN),
+            Protocol.OPENAI_CHAT,
+            List.of()));
+    b.route(
+        Route.builder(StrictUpstream.DOWN, "m")
+            .tier(Tier.FREE)
+            .contextWindow(200_000)
+            .maxOutputTokens(32_000)
+            .capabilities(Capability.TOOLS)
+            .build());
     for (String family : StrictFamilies.FAMILIES) {
+      b.pool(
+          new Pool(
+              "after-down-" + family,
+              PoolKind.VIRTUAL,
+              List.of(StrictUpstream.DOWN + "/m", family + "/m")));
       Protocol protocol =
           family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
       b.provider(Provider.of(family, strict.baseUrl(family), protocol, List.of()));
@@ -133,6 +153,25 @@ class HistoryCorpusServeIT {
       assertThat(r.headers().firstValue(Dispatch.ADAPTED))
           .contains(Integer.toString(trace.adapted().size()));
     }
+  }
+
+  /**
+   * Mid-conversation failover: the first route of the pool is down, the history goes on to the next
+   * family's route and is accepted there, and the agent sees its own ids.
+   */
+  @ParameterizedTest(name = "{0} -> down, then {1}")
+  @MethodSource("cells")
+  void aPoolFailsOverMidConversationToAnyFamily(Corpus.Conversation c, String family)
+      throws Exception {
+    int before = serve.traces.size();
+    HttpResponse<String> r = serve.post(body(c.request(), "after-down-" + family));
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    assertThat(json(r.body()).at("/choices/0/message/tool_calls/0/id").asText())
+        .isEqualTo(c.lastCallId());
+    Trace trace = serve.traces.get(before);
+    assertThat(trace.servingRoute()).isEqualTo(family + "/m");
+    assertThat(strict.received()).anyMatch(x -> x.family().equals(StrictUpstream.DOWN));
   }
 
   @Test

@@ -23,6 +23,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class StrictUpstream implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
 
+  /** The path of a stand-in that is always down ({@code 503}), to make a pool fail over. */
+  public static final String DOWN = "down";
+
   private final LoopbackListener listener;
   private final List<Received> received = new CopyOnWriteArrayList<>();
 
@@ -72,6 +75,11 @@ public final class StrictUpstream implements AutoCloseable {
         }
       }
       JsonNode body = JSON.readTree(in.readNBytes(length));
+      if (family.equals(DOWN)) {
+        received.add(new Received(family, body, null));
+        write(s.getOutputStream(), 503, "{\"error\":{\"message\":\"overloaded\"}}");
+        return;
+      }
       StrictFamilies.Refusal refusal = StrictFamilies.check(family, body);
       received.add(new Received(family, body, refusal));
       if (refusal != null) {
@@ -103,7 +111,7 @@ public final class StrictUpstream implements AutoCloseable {
     out.write(
         ("HTTP/1.1 "
                 + status
-                + (status == 200 ? " OK" : " Bad Request")
+                + (status == 200 ? " OK" : status == 503 ? " Service Unavailable" : " Bad Request")
                 + "\r\nContent-Type: application/json\r\nContent-Length: "
                 + bytes.length
                 + "\r\nConnection: close\r\n\r\n")

@@ -89,10 +89,17 @@ BASE="$BASE" node smoke.mjs
 
 if [[ -z "${SKIP_CLAUDE_CODE:-}" ]]; then
   echo "claude code $(node -p "require('./node_modules/@anthropic-ai/claude-code/package.json').version")" >&2
-  smoke_agent "claude code" env HOME="$WORK" ANTHROPIC_BASE_URL="$BASE" ANTHROPIC_API_KEY=smoke-token \
-    ANTHROPIC_MODEL=steady/m ANTHROPIC_SMALL_FAST_MODEL=steady/m \
+  smoke_agent "claude code" "Hello from steady" env HOME="$WORK" ANTHROPIC_BASE_URL="$BASE" \
+    ANTHROPIC_API_KEY=smoke-token ANTHROPIC_MODEL=steady/m ANTHROPIC_SMALL_FAST_MODEL=steady/m \
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 DISABLE_AUTOUPDATER=1 \
     ./node_modules/.bin/claude -p "Say hello" --output-format text
+  # Claude Code's own tool loop: the model asks for its Bash tool, Claude Code runs it and sends
+  # the result back through serve, and the model answers with what the tool printed.
+  smoke_agent "claude code (its Bash tool)" "Tool said: orchestrator-tool-ok" env HOME="$WORK" \
+    ANTHROPIC_BASE_URL="$BASE" ANTHROPIC_API_KEY=smoke-token ANTHROPIC_MODEL=agenttool/m \
+    ANTHROPIC_SMALL_FAST_MODEL=agenttool/m CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1 \
+    DISABLE_AUTOUPDATER=1 \
+    ./node_modules/.bin/claude -p "Run the marker command" --output-format text --allowedTools Bash
 fi
 
 smoke_no_secrets

@@ -115,8 +115,13 @@ env_key = "ORCHESTRATOR_TOKEN"
 wire_api = "responses"
 TOML
   echo "codex $(node -p "require('./node_modules/@openai/codex/package.json').version")" >&2
-  smoke_agent codex env CODEX_HOME="$WORK/codex-home" ORCHESTRATOR_TOKEN=smoke-token \
-    ./node_modules/.bin/codex exec --skip-git-repo-check "Say hello"
+  smoke_agent codex "Hello from steady" env CODEX_HOME="$WORK/codex-home" \
+    ORCHESTRATOR_TOKEN=smoke-token ./node_modules/.bin/codex exec --skip-git-repo-check "Say hello"
+  # Codex's own tool loop: the model asks for its shell tool, Codex runs it (no sandbox: the
+  # command is a fixed echo) and sends the output back through serve's Responses front.
+  smoke_agent "codex (its shell tool)" "Tool said:" env CODEX_HOME="$WORK/codex-home" \
+    ORCHESTRATOR_TOKEN=smoke-token ./node_modules/.bin/codex exec --skip-git-repo-check \
+    -m agenttool/m --dangerously-bypass-approvals-and-sandbox "Run the marker command"
 fi
 
 smoke_no_secrets

@@ -35,7 +35,7 @@ smoke_setup() {
 }
 
 # smoke_serve DEADLINE_MS: the fake upstream, and `orchestrator serve` over it with a catalog of its
-# four providers (model m each, free) and the virtual model "smoke" (flaky first, then steady).
+# five providers (model m each, free) and the virtual model "smoke" (flaky first, then steady).
 smoke_serve() {
   node "$ROOT/scripts/smoke-upstream.mjs" > upstream.port &
   UP_PID=$!
@@ -50,11 +50,13 @@ providers:
   steady:  {baseUrl: "http://127.0.0.1:$up_port/steady/v1",  protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
   toolish: {baseUrl: "http://127.0.0.1:$up_port/toolish/v1", protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
   cut:     {baseUrl: "http://127.0.0.1:$up_port/cut/v1",     protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
+  agenttool: {baseUrl: "http://127.0.0.1:$up_port/agenttool/v1", protocol: openai-chat, apiKeyEnv: [SMOKE_UPSTREAM_KEY]}
 routes:
   "flaky/m":   {tier: free, contextWindow: 200000, capabilities: [tools]}
   "steady/m":  {tier: free, contextWindow: 200000, capabilities: [tools]}
   "toolish/m": {tier: free, contextWindow: 200000, capabilities: [tools]}
   "cut/m":     {tier: free, contextWindow: 200000, capabilities: [tools]}
+  "agenttool/m": {tier: free, contextWindow: 200000, capabilities: [tools]}
 pools:
   smoke: {kind: virtual, routes: ["flaky/m", "steady/m"]}
 YAML
@@ -73,14 +75,15 @@ YAML
   echo "serve at $SERVE_URL" >&2
 }
 
-# smoke_agent NAME COMMAND...: runs an agent CLI (COMMAND, at most 120 s) that was asked to say
-# hello through serve; fails unless it ran and its output holds the steady provider's answer.
+# smoke_agent NAME EXPECT COMMAND...: runs an agent CLI (COMMAND, at most 120 s) through serve;
+# fails unless it ran and its output holds EXPECT (the steady provider's "Hello from steady", or
+# the marker the agenttool provider had the agent's own shell tool print).
 smoke_agent() {
-  local name="$1" out
-  shift
+  local name="$1" expect="$2" out
+  shift 2
   out="$(timeout 120 "$@" 2>&1)" || { echo "FAIL: $name: $out" >&2; exit 1; }
   echo "$name said: $out" >&2
-  [[ "$out" == *"Hello from steady"* ]] || { echo "FAIL: unexpected $name output" >&2; exit 1; }
+  [[ "$out" == *"$expect"* ]] || { echo "FAIL: $name's output lacks: $expect" >&2; exit 1; }
   echo "$name ok"
 }
 

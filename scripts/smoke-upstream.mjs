@@ -1,8 +1,10 @@
 // The fake OpenAI-compatible upstream of the SDK smoke scripts (scripts/smoke-lib.sh), on 127.0.0.1
 // at a free port, which it prints. Its providers, by path: /flaky/ always answers 503; /steady/
 // answers "Hello from steady"; /toolish/ asks for the tool "weather" until the conversation holds
-// its result, then answers with it; /cut/ streams "Hello from" and falls silent, the connection
-// left open. Whole answers and streams (with usage) alike.
+// its result, then answers with it; /agenttool/ asks the agent to run its own shell tool (Claude
+// Code's Bash, Codex's shell or exec_command, whichever the request offers) with `echo
+// orchestrator-tool-ok`, then answers with what the tool returned; /cut/ streams "Hello from" and
+// falls silent, the connection left open. Whole answers and streams (with usage) alike.
 import http from 'node:http';
 const server = http.createServer((req, res) => {
   let body = '';
@@ -26,6 +28,24 @@ const server = http.createServer((req, res) => {
         message = { role: 'assistant', content: null, tool_calls: [{ id: 'call_w1', type: 'function',
           function: { name: 'weather', arguments: '{"city":"Oslo"}' } }] };
         finish = 'tool_calls';
+      }
+    }
+    if (req.url.startsWith('/agenttool/')) {
+      const result = r.messages.filter((m) => m.role === 'tool').at(-1);
+      const names = (r.tools || []).map((t) => t.function?.name);
+      const shell = { Bash: { command: 'echo orchestrator-tool-ok', description: 'Print a marker' },
+        shell: { command: ['echo', 'orchestrator-tool-ok'] },
+        exec_command: { cmd: 'echo orchestrator-tool-ok' } };
+      const name = Object.keys(shell).find((n) => names.includes(n));
+      if (result) {
+        const text = typeof result.content === 'string' ? result.content : JSON.stringify(result.content);
+        message = { role: 'assistant', content: `Tool said: ${text.slice(0, 400)}` };
+      } else if (name) {
+        message = { role: 'assistant', content: null, tool_calls: [{ id: 'call_sh1', type: 'function',
+          function: { name, arguments: JSON.stringify(shell[name]) } }] };
+        finish = 'tool_calls';
+      } else {
+        message = { role: 'assistant', content: `No shell tool offered (tools: ${names.join(', ')})` };
       }
     }
     if (req.url.startsWith('/cut/')) {

@@ -135,7 +135,7 @@ public final class ChatCommand implements Callable<Integer> {
         out.println(r.response().content());
       }
       if (trace) {
-        printTrace(err, r.trace(), "served by " + r.route());
+        printTrace(err, catalog, r.trace(), "served by " + r.route());
       }
       return OrchestratorCli.EXIT_OK;
     } catch (UnknownModelException e) {
@@ -156,33 +156,38 @@ public final class ChatCommand implements Callable<Integer> {
         out.println(Json.write(doc));
       }
       if (trace && e.trace() != null) {
-        printTrace(err, e.trace(), "failed");
+        printTrace(err, catalog, e.trace(), "failed");
       }
       err.println("error: " + e.type().wireName() + ": " + e.getMessage());
       return OrchestratorCli.EXIT_ERROR;
     }
   }
 
-  private static void printTrace(PrintWriter err, Trace t, String outcome) {
-    err.printf(
-        "plan: %s (%d candidates)%s%n",
-        t.plan() == null ? "-" : t.plan().pool().wireName(),
-        t.plan() == null ? 0 : t.plan().candidates().size(),
-        t.panic() ? ", panic mode: short-term health excluded none" : "");
+  /**
+   * The plan line, then the routes left out for want of a key, each with the variable that would
+   * add it (a failure of the routes that remain must not look like failover that did not happen),
+   * then every attempt.
+   */
+  private static void printTrace(PrintWriter err, Catalog catalog, Trace t, String outcome) {
+    List<String> keyless = new ArrayList<>();
     if (t.plan() != null) {
-      List<String> keyless = new ArrayList<>();
       for (Exclusion x : t.plan().excluded()) {
         if (x.reason() == ExclusionReason.NO_CREDENTIALS) {
-          keyless.add(x.route());
+          keyless.add(x.route() + variablesOf(catalog, x.route()));
         }
       }
-      if (!keyless.isEmpty()) {
-        // A pool member without its key must not look like failover that did not happen.
-        err.printf(
-            "  left out without a key: %s%s%n",
-            String.join(", ", keyless.subList(0, Math.min(5, keyless.size()))),
-            keyless.size() > 5 ? " and " + (keyless.size() - 5) + " more" : "");
-      }
+    }
+    err.printf(
+        "plan: %s (%d candidates%s)%s%n",
+        t.plan() == null ? "-" : t.plan().pool().wireName(),
+        t.plan() == null ? 0 : t.plan().candidates().size(),
+        keyless.isEmpty() ? "" : ", " + keyless.size() + " left out without a key",
+        t.panic() ? ", panic mode: short-term health excluded none" : "");
+    if (!keyless.isEmpty()) {
+      err.printf(
+          "  left out without a key: %s%s%n",
+          String.join(", ", keyless.subList(0, Math.min(5, keyless.size()))),
+          keyless.size() > 5 ? " and " + (keyless.size() - 5) + " more" : "");
     }
     for (AttemptRecord a : t.attempts()) {
       err.printf(
@@ -196,5 +201,15 @@ public final class ChatCommand implements Callable<Integer> {
           a.latency().toMillis());
     }
     err.printf("%s in %d ms%n", outcome, t.elapsed().toMillis());
+  }
+
+  /** {@code " (set VAR)"} for the route's provider's key variables, or empty when unknown. */
+  private static String variablesOf(Catalog catalog, String route) {
+    return catalog
+        .route(route)
+        .flatMap(r -> catalog.provider(r.provider()))
+        .filter(p -> !p.apiKeyEnv().isEmpty())
+        .map(p -> " (set " + String.join(" or ", p.apiKeyEnv()) + ")")
+        .orElse("");
   }
 }

@@ -143,8 +143,9 @@ public final class RouteCommand implements Callable<Integer> {
       m.put("provider", r.provider());
       m.put("model", r.model());
       m.put("tier", r.tier().wireName());
-      m.put("inputPerMtok", plain(r.inputPerMtok()));
-      m.put("outputPerMtok", plain(r.outputPerMtok()));
+      // A route declared free without prices costs 0 (as usage.cost says), not an unknown price.
+      m.put("inputPerMtok", planPrice(r, r.inputPerMtok()));
+      m.put("outputPerMtok", planPrice(r, r.outputPerMtok()));
       m.put("contextWindow", r.contextWindow());
       m.put("why", c.why());
       cands.add(m);
@@ -170,6 +171,11 @@ public final class RouteCommand implements Callable<Integer> {
       ex.add(m);
     }
     return ex;
+  }
+
+  /** {@code d} as {@link #plain}, or {@code 0} for a free route without that price. */
+  private static BigDecimal planPrice(Route r, BigDecimal d) {
+    return d == null && r.tier() == Tier.FREE ? BigDecimal.ZERO : plain(d);
   }
 
   private static BigDecimal plain(BigDecimal d) {

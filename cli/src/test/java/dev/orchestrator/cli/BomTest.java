@@ -2,16 +2,22 @@ package dev.orchestrator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.testing.ReadmePom;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The BOM pins every published module of the build, at the build's version. */
+/**
+ * The BOM pins every published module of the build, at the build's version, and states the
+ * framework versions the adapters are built against (ADR 0031) as the adapters and their READMEs
+ * use them.
+ */
 class BomTest {
   private static final Path ROOT = Path.of("..");
   private static final Pattern MODULE = Pattern.compile("<module>([^<]+)</module>");
@@ -39,6 +45,38 @@ class BomTest {
           .contains(
               "<artifactId>" + artifact + "</artifactId>\n        <version>${project.version}");
     }
+  }
+
+  @Test
+  void theBomStatesTheFrameworkVersionsTheAdaptersAndTheirReadmesUse() throws Exception {
+    String bom = Files.readString(ROOT.resolve("bom/pom.xml"));
+    String langchain4j = between(bom, "<orchestrator.langchain4j.version>", "<");
+    String springAi = between(bom, "<orchestrator.spring-ai.version>", "<");
+    String boot = between(bom, "<orchestrator.spring-boot.version>", "<");
+    // Stated, never managed: the BOM manages only dev.orchestrator artifacts.
+    assertThat(bom.split("<groupId>", -1).length - 1)
+        .isEqualTo(bom.split("<groupId>dev.orchestrator</groupId>", -1).length - 1);
+
+    Path lc4j = ROOT.resolve("integrations/langchain4j");
+    assertThat(between(Files.readString(lc4j.resolve("pom.xml")), "<langchain4j.version>", "<"))
+        .isEqualTo(langchain4j);
+    ReadmePom lc4jReadme = ReadmePom.parse(Files.readString(lc4j.resolve("README.md")), "pom");
+    assertThat(lc4jReadme.dependencies()).containsEntry("dev.langchain4j:langchain4j", langchain4j);
+
+    Path spring = ROOT.resolve("integrations/spring-ai");
+    String springPom = Files.readString(spring.resolve("pom.xml"));
+    assertThat(between(springPom, "<spring-ai.version>", "<")).isEqualTo(springAi);
+    assertThat(between(springPom, "<spring-boot.version>", "<")).isEqualTo(boot);
+    ReadmePom springReadme = ReadmePom.parse(Files.readString(spring.resolve("README.md")), "pom");
+    assertThat(springReadme.parent())
+        .isEqualTo(Map.of("org.springframework.boot:spring-boot-starter-parent", boot));
+    assertThat(springReadme.boms()).containsEntry("org.springframework.ai:spring-ai-bom", springAi);
+
+    // The README table of frameworks names the same lines.
+    String readme = Files.readString(ROOT.resolve("README.md"));
+    assertThat(readme)
+        .contains("| `dev.langchain4j:langchain4j` " + langchain4j + " |")
+        .contains("| Spring AI " + springAi + ", Spring Boot " + boot + " |");
   }
 
   private static String between(String s, String open, String close) {

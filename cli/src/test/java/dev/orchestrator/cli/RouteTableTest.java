@@ -57,6 +57,15 @@ class RouteTableTest {
         .doesNotContain(" ? ");
     assertThat(CliRun.of("catalog", "show", "loc/a", "--catalog", c.toString()).out)
         .contains("0 (tier: free)");
+    // route --json: the plan's prices for a free route are 0, as for a route priced at 0.
+    var candidate =
+        Json.MAPPER
+            .readTree(CliRun.of("route", "loc/a", "--catalog", c.toString(), "--json").out)
+            .at("/candidates/0");
+    assertThat(candidate.get("tier").asText()).isEqualTo("free");
+    assertThat(candidate.get("inputPerMtok").isNumber()).isTrue();
+    assertThat(candidate.get("inputPerMtok").decimalValue()).isZero();
+    assertThat(candidate.get("outputPerMtok").decimalValue()).isZero();
   }
 
   @Test

@@ -15,6 +15,8 @@ import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.CredentialReport;
+import dev.orchestrator.serve.ops.LoadLimit;
+import dev.orchestrator.serve.ops.LoadProbe;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
 import dev.orchestrator.serve.responses.LocalResponseStore;
@@ -98,6 +100,8 @@ public final class OrchestratorServer implements AutoCloseable {
   private final AccessLog accessLog;
   private final SpendStore spend;
   private final ResponseStore responseStore;
+  private final LoadLimit load;
+  private final LoadProbe probe;
   // Requests in flight, with the sign bit set once draining: a request is admitted and counted in
   // one step, so one counted before close() is never refused, and none is admitted after it.
   private final AtomicInteger admissions = new AtomicInteger();
@@ -146,7 +150,11 @@ public final class OrchestratorServer implements AutoCloseable {
             this::draining,
             b.readinessChecks);
     this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
-    this.dispatch = new Dispatch(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
+    this.load = LoadLimit.of(options.threads(), Runtime.getRuntime().availableProcessors());
+    metrics.bindLoadLimit(load);
+    orchestrator.addListener(load);
+    this.dispatch =
+        new Dispatch(orchestrator, options, new BudgetGate(spend, b.clock), metrics, load);
     try {
       Authenticator authenticator = new Authenticator(options.clients());
       this.router =
@@ -158,6 +166,7 @@ public final class OrchestratorServer implements AutoCloseable {
               responseStore);
       metrics.bindJetty(http);
       http.start();
+      this.probe = LoadProbe.start(load, http.getScheduler());
     } catch (Exception e) {
       refresher.shutdownNow();
       accessLog.close();
@@ -349,6 +358,7 @@ public final class OrchestratorServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    probe.stop();
     stopQuietly(http);
     refresher.shutdownNow();
     accessLog.close();

@@ -73,7 +73,7 @@ import java.util.concurrent.atomic.LongAdder;
  *   [--min-answered 0.95] [--down-routes 0..3] [--max-probes 3] [--warmup-requests 5000]
  *   [--warmup-concurrency (the soak's)]
  *   [--target in-process|serve] [--serve-jar cli/target/orchestrator.jar]
- *   [--serve-java-opts "-Xmx256m"] [--out benchmarks/target/soak]
+ *   [--serve-java-opts "-Xmx256m"] [--serve-args "--threads 64"] [--out benchmarks/target/soak]
  * </pre>
  *
  * The defaults are the standard shape: 3 free routes, 2 s deadline, 600 ms attempt limit, 300 ms
@@ -126,11 +126,13 @@ public final class FaultSoak {
       // The same policy as the in-process run: serve's defaults (300 s deadline) would let a
       // stalled stream outlive the callers' patience.
       List<String> policy =
-          List.of(
-              "--deadline-ms", Long.toString(o.deadlineMs),
-              "--attempt-timeout-ms", Long.toString(o.attemptTimeoutMs),
-              "--first-token-timeout-ms", Long.toString(o.firstTokenTimeoutMs),
-              "--stream-idle-timeout-ms", Long.toString(o.firstTokenTimeoutMs));
+          new ArrayList<>(
+              List.of(
+                  "--deadline-ms", Long.toString(o.deadlineMs),
+                  "--attempt-timeout-ms", Long.toString(o.attemptTimeoutMs),
+                  "--first-token-timeout-ms", Long.toString(o.firstTokenTimeoutMs),
+                  "--stream-idle-timeout-ms", Long.toString(o.firstTokenTimeoutMs)));
+      policy.addAll(o.serveArgs);
       Optional<Gateway> g =
           Gateway.startServe(o.serveJar, catalogFile, o.serveJavaOpts, policy, o.out);
       if (g.isEmpty()) {
@@ -784,6 +786,7 @@ public final class FaultSoak {
     String target = "in-process";
     Path serveJar = Path.of("cli/target/orchestrator.jar");
     List<String> serveJavaOpts = List.of();
+    List<String> serveArgs = List.of();
     Path out = Path.of("benchmarks/target/soak");
 
     /** Parses {@code --name value} pairs. */
@@ -815,6 +818,7 @@ public final class FaultSoak {
               case "--target" -> o.target = Args.oneOf(a, v, "in-process", "serve");
               case "--serve-jar" -> o.serveJar = Path.of(v);
               case "--serve-java-opts" -> o.serveJavaOpts = Args.words(v);
+              case "--serve-args" -> o.serveArgs = Args.words(v);
               case "--out" -> o.out = Path.of(v);
               default -> throw Args.unknown(a);
             }

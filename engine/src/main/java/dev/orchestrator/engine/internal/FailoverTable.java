@@ -62,8 +62,11 @@ public final class FailoverTable {
       // Terminal: never re-sent anywhere.
       case TOOL_EXECUTION_STOPPED, STREAM_INTERRUPTED, CANCELLED ->
           new Row(false, Next.NEVER, AttemptHealth.NEUTRAL);
-      // No evidence either way: not retried, but another route may work.
-      case UNKNOWN -> new Row(false, Next.ANY, AttemptHealth.NEUTRAL);
+      // Nothing recognised: not retried, but another route may work. It is the route's answer (a
+      // settled request error is request_invalid by its status first), so it counts against the
+      // breaker: a route that keeps answering a failure the rules miss is isolated by the failure
+      // rate after a few requests, and an occasional one never opens it.
+      case UNKNOWN -> new Row(false, Next.ANY, AttemptHealth.BREAKER_FAILURE);
     };
   }
 }

@@ -4,6 +4,10 @@ import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorListener;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Plan;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
@@ -12,14 +16,28 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Optional OpenTelemetry spans for the orchestrator, through the API artifact only (the application
- * brings the SDK): one {@code orchestrator.chat} span per request and one child {@code
- * orchestrator.attempt} span per attempt, carrying {@code http.response.status_code} and an error
- * status for any upstream non-2xx or failure. Spans never carry prompts, outputs or keys.
+ * brings the SDK): one {@code orchestrator.chat} span per request and one child span per attempt.
+ * Spans never carry prompts, outputs or keys.
+ *
+ * <p>Each attempt is a model call, so its span follows the OpenTelemetry GenAI semantic conventions
+ * that Spring AI and LangChain4j also emit: named {@code chat <model>} (the route's upstream model
+ * id), kind {@code CLIENT}, with {@code gen_ai.operation.name} ({@code chat}), {@code
+ * gen_ai.provider.name} and {@code gen_ai.request.model} of the route, {@code
+ * http.response.status_code}, and on failure {@code error.type} (the failure category) and an error
+ * status; beside them the orchestrator's own {@code orchestrator.route}, {@code
+ * orchestrator.attempt} and {@code orchestrator.decision}. The request's span carries {@code
+ * gen_ai.request.model} (the model asked for, e.g. {@code orchestrator/free}) and, once answered,
+ * {@code gen_ai.provider.name} and {@code gen_ai.response.model} of the serving route, {@code
+ * gen_ai.usage.input_tokens}, {@code gen_ai.usage.output_tokens} and {@code
+ * gen_ai.response.finish_reasons}.
  *
  * <p>Register with {@code TaskOrchestrator.builder().listener(new
  * OpenTelemetryListener(openTelemetry.getTracer("orchestrator")))}. Thread-safe: a request's events
@@ -35,9 +53,22 @@ public final class OpenTelemetryListener implements OrchestratorListener {
   static final AttributeKey<String> MODEL = AttributeKey.stringKey("orchestrator.model");
   static final AttributeKey<String> POOL = AttributeKey.stringKey("orchestrator.pool");
   static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
+  static final AttributeKey<String> OPERATION = AttributeKey.stringKey("gen_ai.operation.name");
+  static final AttributeKey<String> PROVIDER = AttributeKey.stringKey("gen_ai.provider.name");
+  static final AttributeKey<String> REQUEST_MODEL = AttributeKey.stringKey("gen_ai.request.model");
+  static final AttributeKey<String> RESPONSE_MODEL =
+      AttributeKey.stringKey("gen_ai.response.model");
+  static final AttributeKey<Long> INPUT_TOKENS = AttributeKey.longKey("gen_ai.usage.input_tokens");
+  static final AttributeKey<Long> OUTPUT_TOKENS =
+      AttributeKey.longKey("gen_ai.usage.output_tokens");
+  static final AttributeKey<List<String>> FINISH_REASONS =
+      AttributeKey.stringArrayKey("gen_ai.response.finish_reasons");
 
   private final Tracer tracer;
-  private final ThreadLocal<Span> request = new ThreadLocal<>();
+  private final ThreadLocal<Request> request = new ThreadLocal<>();
+
+  /** The request's span and the routes its plan may attempt, by id. */
+  private record Request(Span span, Map<String, Route> routes) {}
 
   /** Spans from {@code tracer}. */
   public OpenTelemetryListener(Tracer tracer) {
@@ -52,27 +83,40 @@ public final class OpenTelemetryListener implements OrchestratorListener {
             .setSpanKind(SpanKind.INTERNAL)
             .setAttribute(MODEL, plan.model())
             .setAttribute(POOL, plan.pool().wireName())
+            .setAttribute(OPERATION, "chat")
+            .setAttribute(REQUEST_MODEL, plan.model())
             .startSpan();
-    request.set(s);
+    Map<String, Route> routes = new HashMap<>();
+    for (Candidate c : plan.candidates()) {
+      routes.put(c.route().id(), c.route());
+    }
+    request.set(new Request(s, routes));
   }
 
   @Override
   public void onAttempt(String model, AttemptRecord a) {
-    Span parent = request.get();
+    Request r = request.get();
+    Route route = r == null ? null : r.routes().get(a.route());
+    String upstreamModel = route == null ? a.route() : route.model();
     Instant end = Instant.now();
     Instant start = end.minus(a.latency());
     Span s =
         tracer
-            .spanBuilder("orchestrator.attempt")
+            .spanBuilder("chat " + upstreamModel)
             .setSpanKind(SpanKind.CLIENT)
-            .setParent(parent == null ? Context.current() : Context.current().with(parent))
+            .setParent(r == null ? Context.current() : Context.current().with(r.span()))
             .setStartTimestamp(
                 start.toEpochMilli() * 1000 + start.getNano() % 1_000_000 / 1000,
                 TimeUnit.MICROSECONDS)
+            .setAttribute(OPERATION, "chat")
+            .setAttribute(REQUEST_MODEL, upstreamModel)
             .setAttribute(ROUTE, a.route())
             .setAttribute(ATTEMPT, (long) a.attempt())
             .setAttribute(DECISION, a.decision().wireName())
             .startSpan();
+    if (route != null) {
+      s.setAttribute(PROVIDER, route.provider());
+    }
     if (a.status() != null) {
       s.setAttribute(HTTP_STATUS, (long) a.status());
     }
@@ -91,19 +135,35 @@ public final class OpenTelemetryListener implements OrchestratorListener {
 
   @Override
   public void onSuccess(ChatResult result) {
-    Span s = request.get();
+    Request r = request.get();
     request.remove();
-    if (s != null) {
-      s.setAttribute(ROUTE, result.route());
-      s.end();
+    if (r == null) {
+      return;
     }
+    Span s = r.span();
+    s.setAttribute(ROUTE, result.route());
+    Route route = r.routes().get(result.route());
+    if (route != null) {
+      s.setAttribute(PROVIDER, route.provider());
+      s.setAttribute(RESPONSE_MODEL, route.model());
+    }
+    ChatResponse response = result.response();
+    if (response.usage() != null && response.usage() != Usage.NONE) {
+      s.setAttribute(INPUT_TOKENS, (long) response.usage().promptTokens());
+      s.setAttribute(OUTPUT_TOKENS, (long) response.usage().completionTokens());
+    }
+    if (response.finishReason() != null) {
+      s.setAttribute(FINISH_REASONS, List.of(response.finishReason()));
+    }
+    s.end();
   }
 
   @Override
   public void onFailure(OrchestratorException error) {
-    Span s = request.get();
+    Request r = request.get();
     request.remove();
-    if (s != null) {
+    if (r != null) {
+      Span s = r.span();
       // A foreign exit (a bug) is named by its exception class, as OpenTelemetry's error.type asks.
       boolean foreign =
           error.type() == OrchestratorException.Type.INTERNAL_ERROR && error.getCause() != null;

@@ -16,6 +16,7 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
@@ -46,18 +47,33 @@ class OpenTelemetryListenerTest {
             .build();
     o.chat(ChatRequest.builder("v").user("secret prompt").build());
     List<SpanData> spans = exporter.getFinishedSpanItems();
+    // Attempts are model calls, named and attributed as the OpenTelemetry GenAI conventions say.
     assertThat(spans)
         .extracting(SpanData::getName)
-        .containsExactly("orchestrator.attempt", "orchestrator.attempt", "orchestrator.chat");
+        .containsExactly("chat m", "chat m", "orchestrator.chat");
     SpanData failed = spans.get(0);
+    assertThat(failed.getKind()).isEqualTo(SpanKind.CLIENT);
     assertThat(failed.getAttributes().get(OpenTelemetryListener.HTTP_STATUS)).isEqualTo(503L);
+    assertThat(failed.getAttributes().get(OpenTelemetryListener.OPERATION)).isEqualTo("chat");
+    assertThat(failed.getAttributes().get(OpenTelemetryListener.PROVIDER)).isEqualTo("a");
+    assertThat(failed.getAttributes().get(OpenTelemetryListener.REQUEST_MODEL)).isEqualTo("m");
+    assertThat(failed.getAttributes().get(OpenTelemetryListener.ROUTE)).isEqualTo("a/m");
+    assertThat(failed.getAttributes().get(OpenTelemetryListener.ERROR_TYPE))
+        .isEqualTo("server_error");
     assertThat(failed.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
     SpanData ok = spans.get(1);
     assertThat(ok.getAttributes().get(OpenTelemetryListener.HTTP_STATUS)).isEqualTo(200L);
+    assertThat(ok.getAttributes().get(OpenTelemetryListener.PROVIDER)).isEqualTo("b");
+    assertThat(ok.getAttributes().get(OpenTelemetryListener.ERROR_TYPE)).isNull();
     assertThat(ok.getStatus().getStatusCode()).isNotEqualTo(StatusCode.ERROR);
     SpanData root = spans.get(2);
     assertThat(failed.getParentSpanId()).isEqualTo(root.getSpanId());
     assertThat(root.getAttributes().get(OpenTelemetryListener.ROUTE)).isEqualTo("b/m");
+    assertThat(root.getAttributes().get(OpenTelemetryListener.REQUEST_MODEL)).isEqualTo("v");
+    assertThat(root.getAttributes().get(OpenTelemetryListener.PROVIDER)).isEqualTo("b");
+    assertThat(root.getAttributes().get(OpenTelemetryListener.RESPONSE_MODEL)).isEqualTo("m");
+    assertThat(root.getAttributes().get(OpenTelemetryListener.FINISH_REASONS))
+        .containsExactly("stop");
     assertThat(spans.toString()).doesNotContain("secret prompt");
   }
 

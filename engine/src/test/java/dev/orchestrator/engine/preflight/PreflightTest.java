@@ -501,7 +501,7 @@ class PreflightTest {
           request_too_large,        false,     413,    1,        neutral
           content_filtered,         false,     400,    1,        neutral
           tool_execution_stopped,   false,     409,    1,        neutral
-          unknown,                  false,     ,       1,        neutral
+          unknown,                  false,     ,       1,        breaker_failure
           """)
   void aRouteThatAlwaysFailsGetsASecondAttemptOnlyForRetryableTransientFailures(
       String category, boolean retryable, Integer status, int attempts, String healthEffect) {

@@ -2,55 +2,35 @@ package dev.orchestrator.langchain4j;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.langchain4j.agent.tool.Tool;
-import dev.langchain4j.exception.RateLimitException;
-import dev.langchain4j.model.chat.ChatModel;
-import dev.langchain4j.service.AiServices;
-import dev.orchestrator.engine.OrchestratorException;
-import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.testing.ReadmeBlocks;
+import dev.orchestrator.engine.testing.ReadmePom;
+import dev.orchestrator.langchain4j.readme.Agent;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The module README's example is this code, compiled and run against the loopback upstream. */
+/**
+ * The module README's program is {@link Agent}, shown whole from its imports on, compiled and run
+ * against the loopback upstream; the README's {@code pom.xml} names the build's versions and a
+ * dependency for every type the program imports.
+ */
 class ReadmeExampleTest {
+  private static final Path AGENT =
+      Path.of("src/test/java/dev/orchestrator/langchain4j/readme/Agent.java");
 
-  // README:example:start
-  interface Assistant {
-    String chat(String message);
-  }
-
-  static class Calculator {
-    @Tool("Adds two integers")
-    int add(int a, int b) {
-      return a + b;
-    }
-  }
-
-  static String ask(TaskOrchestrator orchestrator) {
-    ChatModel model =
-        OrchestratorChatModel.builder()
-            .orchestrator(orchestrator)
-            .modelName("orchestrator/free")
-            .build();
-    Assistant assistant =
-        AiServices.builder(Assistant.class).chatModel(model).tools(new Calculator()).build();
-    try {
-      return assistant.chat("What is 2 + 3?");
-    } catch (RateLimitException e) {
-      // LangChain4j's own exception; the orchestrator's error and trace are its cause.
-      OrchestratorException cause = OrchestratorErrors.orchestratorException(e).orElseThrow();
-      return "rate limited; retry in " + cause.retryAfter();
-    }
-  }
-
-  // README:example:end
+  /**
+   * What {@code orchestrator-langchain4j} brings to the user's class path (its compile-scope
+   * dependencies in this module's POM), so the README need not declare them.
+   */
+  private static final Set<String> BROUGHT_BY_THE_MODULE =
+      Set.of("orchestrator-engine", "langchain4j-core");
 
   @Test
   void exampleRunsAToolRoundTrip() {
@@ -58,48 +38,80 @@ class ReadmeExampleTest {
         LoopbackOrchestrator.primary(
             ToolCallSteps.completion("primary", new ToolCall("c1", "add", "{\"a\":2,\"b\":3}")),
             Step.ok("2 + 3 = 5."))) {
-      assertThat(ask(lb.orchestrator())).isEqualTo("2 + 3 = 5.");
+      assertThat(Agent.ask(lb.orchestrator(), "orchestrator/free")).isEqualTo("2 + 3 = 5.");
     }
   }
 
   @Test
-  void readmeShowsExactlyThisCode() throws Exception {
+  void exampleReportsAnUpstreamRateLimitThroughTheOrchestratorsError() {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.everyRoute(
+            Step.answer(
+                429, "{\"error\":{\"message\":\"slow down\",\"type\":\"rate_limit_error\"}}"))) {
+      assertThat(Agent.ask(lb.orchestrator(), LoopbackOrchestrator.PRIMARY))
+          .startsWith("rate_limited: ");
+    }
+  }
+
+  @Test
+  void exampleReportsATypoWithTheCloseMatchesInsteadOfThrowing() {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
+      assertThat(Agent.ask(lb.orchestrator(), "orchestrator/fre"))
+          .startsWith("no_candidates: ")
+          .contains("orchestrator/free");
+    }
+  }
+
+  @Test
+  void readmeShowsTheWholeProgram() throws Exception {
+    String source = Files.readString(AGENT);
     assertThat(ReadmeBlocks.javaBlock(Files.readString(Path.of("README.md")), "example"))
-        .isEqualTo(
-            ReadmeBlocks.markedExample(
-                Files.readString(
-                    Path.of("src/test/java/dev/orchestrator/langchain4j/ReadmeExampleTest.java"))));
+        .isEqualTo(ReadmeBlocks.normalize(source.substring(source.indexOf("import "))));
   }
 
   @Test
-  void readmeNamesEveryImportTheExampleNeedsAndEachExists() throws Exception {
-    String readme = Files.readString(Path.of("README.md"));
-    int start = readme.indexOf("```java\nimport ");
-    assertThat(start).as("the README's import block").isNotNegative();
-    List<String> imports =
-        readme
-            .substring(start + 8, readme.indexOf("```", start + 8))
-            .lines()
-            .filter(l -> l.startsWith("import "))
-            .map(l -> l.substring("import ".length(), l.length() - 1))
-            .toList();
-    for (String name : imports) {
-      assertThat(Class.forName(name)).as(name).isNotNull();
+  void readmePomNamesTheBuildsVersionsAndADependencyForEveryImport() throws Exception {
+    ReadmePom pom = ReadmePom.parse(Files.readString(Path.of("README.md")), "pom");
+    String modulePom = Files.readString(Path.of("pom.xml"));
+    String version = between(modulePom, "<version>", "</version>"); // the parent's: the build's
+    String langchain4j = between(modulePom, "<langchain4j.version>", "<");
+    assertThat(pom.boms()).isEqualTo(Map.of("dev.orchestrator:orchestrator-bom", version));
+    assertThat(pom.dependencies())
+        .containsEntry("dev.langchain4j:langchain4j", langchain4j)
+        .containsKey("dev.orchestrator:orchestrator-langchain4j");
+    // Orchestrator modules take their version from the BOM, which manages each.
+    String bom = Files.readString(Path.of("../../bom/pom.xml"));
+    pom.dependencies()
+        .forEach(
+            (coordinates, v) -> {
+              if (coordinates.startsWith("dev.orchestrator:")) {
+                assertThat(v).as(coordinates).isNull();
+                assertThat(bom)
+                    .contains("<artifactId>" + coordinates.substring(17) + "</artifactId>");
+              }
+            });
+    for (String line : Files.readString(AGENT).lines().toList()) {
+      if (!line.startsWith("import ")) {
+        continue;
+      }
+      String name = line.substring("import ".length(), line.length() - 1);
+      Map.Entry<String, String> artifact = ReadmePom.artifactOf(Class.forName(name));
+      assertThat(
+              pom.declares(artifact.getKey()) || BROUGHT_BY_THE_MODULE.contains(artifact.getKey()))
+          .as(name + " from " + artifact)
+          .isTrue();
+      if (artifact.getKey().startsWith("langchain4j")) {
+        assertThat(artifact.getValue()).as(name).isEqualTo(langchain4j);
+      }
     }
-    // Every type the example uses from outside java.lang is imported there.
-    String example = ReadmeBlocks.javaBlock(readme, "example");
-    for (String type :
-        List.of(
-            "Tool",
-            "RateLimitException",
-            "ChatModel",
-            "AiServices",
-            "OrchestratorException",
-            "TaskOrchestrator",
-            "OrchestratorChatModel",
-            "OrchestratorErrors")) {
-      assertThat(example).contains(type);
-      assertThat(imports).as(type).anyMatch(i -> i.endsWith("." + type));
+    for (String brought : BROUGHT_BY_THE_MODULE) {
+      assertThat(modulePom).contains("<artifactId>" + brought + "</artifactId>");
     }
+    assertThat(List.copyOf(pom.dependencies().keySet())).doesNotHaveDuplicates();
+  }
+
+  private static String between(String s, String open, String close) {
+    int i = s.indexOf(open) + open.length();
+    return s.substring(i, s.indexOf(close, i));
   }
 }

@@ -14,6 +14,7 @@ import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.CostField;
 import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.ops.LoadLimit;
 import dev.orchestrator.serve.ops.ServeMetrics;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,20 +44,23 @@ public final class Dispatch {
   private final long maxBodyBytes;
   private final BudgetGate budgets;
   private final ServeMetrics metrics;
+  private final LoadLimit load;
 
   /**
-   * The path for {@code orchestrator}, admitting requests through {@code budgets}; of {@code
-   * options} it keeps the body limit.
+   * The path for {@code orchestrator}, admitting requests through {@code budgets} and running at
+   * most {@code load}'s limit at once; of {@code options} it keeps the body limit.
    */
   public Dispatch(
       TaskOrchestrator orchestrator,
       ServerOptions options,
       BudgetGate budgets,
-      ServeMetrics metrics) {
+      ServeMetrics metrics,
+      LoadLimit load) {
     this.orchestrator = orchestrator;
     this.maxBodyBytes = options.maxBodyBytes();
     this.budgets = budgets;
     this.metrics = metrics;
+    this.load = load;
   }
 
   /** The orchestrator requests run on. */
@@ -94,6 +98,7 @@ public final class Dispatch {
       HttpCall ex, AccessLog.Entry entry, ClientToken client, ChatRequest request) {
     Cancellation cancel = new Cancellation();
     return run(
+        ex,
         entry,
         client,
         request,
@@ -123,6 +128,7 @@ public final class Dispatch {
     Cancellation cancel = stream.cancellation();
     try {
       return run(
+          ex,
           entry,
           client,
           request,
@@ -207,11 +213,13 @@ public final class Dispatch {
   }
 
   /**
-   * The path both ways of answering share: admits {@code request} for {@code client}, runs it with
-   * {@code call}, and logs and counts the result; an engine failure is logged, mapped once and
-   * handed to {@code failure}. {@code cancel} is in flight meanwhile.
+   * The path both ways of answering share: admits {@code request} for {@code client}, waits for a
+   * place under the load limit within the deadline, runs it with {@code call}, and logs and counts
+   * the result; an engine failure is logged, mapped once and handed to {@code failure}. {@code
+   * cancel} is in flight meanwhile.
    */
   private ChatResult run(
+      HttpCall ex,
       AccessLog.Entry entry,
       ClientToken client,
       ChatRequest request,
@@ -223,9 +231,14 @@ public final class Dispatch {
     ChatRequest admitted = request;
     try {
       admitted = admit(client, request);
-      ChatResult r = call.apply(admitted);
-      served(entry, client, r);
-      return r;
+      enter(ex);
+      try {
+        ChatResult r = call.apply(admitted);
+        served(entry, client, r);
+        return r;
+      } finally {
+        load.release();
+      }
     } catch (UnknownModelException e) {
       throw ErrorMapper.unknownModel(e);
     } catch (OrchestratorException e) {
@@ -244,6 +257,35 @@ public final class Dispatch {
         metrics.budgetRefused(client.name());
       }
       throw e;
+    }
+  }
+
+  /**
+   * Takes a place under the load limit, waiting at most what is left of the deadline.
+   *
+   * @throws ApiError {@code 504 deadline_exceeded} when none came free in time
+   */
+  private void enter(HttpCall ex) {
+    Duration left = remaining(ex);
+    boolean entered;
+    try {
+      entered = load.acquire(left);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      entered = false;
+    }
+    if (!entered) {
+      long deadline = orchestrator.policy().timeouts().deadline().toMillis();
+      throw ApiError.of(
+          504,
+          "timeout_error",
+          "deadline of "
+              + deadline
+              + " ms exceeded while waiting for a place: the server runs at most "
+              + load.limit()
+              + " requests at once while it is short of CPU",
+          null,
+          "deadline_exceeded");
     }
   }
 

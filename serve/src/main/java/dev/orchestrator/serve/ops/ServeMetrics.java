@@ -88,6 +88,19 @@ public final class ServeMetrics implements AutoCloseable {
     JettyConnectionMetrics.addToAllConnectors(server, registry);
   }
 
+  /** Adds the load limit's series: the limit and the requests waiting for a place. */
+  public void bindLoadLimit(LoadLimit limit) {
+    Gauge.builder("orchestrator.serve.concurrency.limit", limit, LoadLimit::limit)
+        .description(
+            "Requests run at once; below the worker count while the process is short of CPU")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder("orchestrator.serve.queued", limit, LoadLimit::waiting)
+        .description("Requests waiting for a place under the concurrency limit")
+        .strongReference(true)
+        .register(registry);
+  }
+
   /** Adds the access log's series: lines dropped because its writer fell behind. */
   public void bindAccessLog(AccessLog log) {
     FunctionCounter.builder("orchestrator.access.log.dropped", log, AccessLog::dropped)

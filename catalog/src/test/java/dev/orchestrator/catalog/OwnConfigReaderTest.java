@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
@@ -132,5 +133,42 @@ class OwnConfigReaderTest {
                         + "routes:\n"
                         + "  \"local/x\": {tier: free, firstTokenTimeoutMs: 0}\n"))
         .hasMessageContaining("firstTokenTimeoutMs");
+  }
+
+  @Test
+  void anOpenAiCompatibleProviderMayDeclareWhatItAcceptsOfAHistory() {
+    Catalog c =
+        CatalogLoader.parse(
+            "mine.yaml",
+            "providers:\n"
+                + "  acme:\n"
+                + "    baseUrl: 'http://127.0.0.1:1/v1'\n"
+                + "    history:\n"
+                + "      family: mistral\n"
+                + "      toolCallIds: {alphabet: alnum, minLength: 9, maxLength: 9}\n"
+                + "      reasoning: required-on-tool-calls\n"
+                + "      systemFirstOnly: true\n"
+                + "  plain: {baseUrl: 'http://127.0.0.1:1/v1'}\n"
+                + "routes:\n"
+                + "  \"acme/m\": {tier: free}\n"
+                + "  \"plain/m\": {tier: free}\n");
+    assertThat(c.provider("acme").orElseThrow().history())
+        .isEqualTo(
+            new HistoryConstraints("mistral", "alnum", 9, 9, "required-on-tool-calls", true));
+    assertThat(c.provider("plain").orElseThrow().history()).isNull();
+  }
+
+  @Test
+  void anUnknownHistoryRuleIsRefusedNamingIt() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                CatalogLoader.parse(
+                    "mine.yaml",
+                    "providers:\n"
+                        + "  acme: {baseUrl: 'http://127.0.0.1:1/v1', history: {reasoning: maybe}}\n"
+                        + "routes:\n"
+                        + "  \"acme/m\": {tier: free}\n"))
+        .hasMessageContaining("reasoning: maybe")
+        .hasMessageContaining("required-on-tool-calls");
   }
 }

@@ -19,6 +19,7 @@ import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.ProviderClients;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -52,18 +53,20 @@ final class RunRecord {
   private final Plan plan;
   private final ChatRequest request;
   private final Catalog catalog;
+  private final ProviderClients clients;
   private ProviderFailure unavailable;
   private boolean continuing;
   private boolean panic;
 
   /**
-   * The record of {@code request}, planned as {@code plan} from {@code catalog}, started at {@code
-   * start} (ticker nanos).
+   * The record of {@code request}, planned as {@code plan} from {@code catalog} (whose routes'
+   * {@code clients} say what they adapt of the request), started at {@code start} (ticker nanos).
    */
   RunRecord(
       ChatRequest request,
       Plan plan,
       Catalog catalog,
+      ProviderClients clients,
       long start,
       Ticker ticker,
       Sleeper sleeper,
@@ -74,6 +77,7 @@ final class RunRecord {
     this.request = request;
     this.plan = plan;
     this.catalog = catalog;
+    this.clients = clients;
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.health = health;
@@ -201,7 +205,19 @@ final class RunRecord {
             : catalog
                 .provider(serving.provider())
                 .map(p -> request.droppedFor(p.protocol()))
-                .orElse(List.of()));
+                .orElse(List.of()),
+        serving == null ? List.of() : adapted(serving));
+  }
+
+  /** What the serving route's client adapted of the request's history (docs/design.md §13). */
+  private List<String> adapted(Route serving) {
+    if (clients == null) {
+      return List.of();
+    }
+    return catalog
+        .provider(serving.provider())
+        .map(p -> clients.clientFor(p).adapted(p, serving, request))
+        .orElse(List.of());
   }
 
   private ProviderFailure lastFailure() {

@@ -213,6 +213,7 @@ public final class TaskOrchestrator {
               request,
               plan,
               p.catalog(),
+              clients,
               start,
               ticker,
               sleeper,

@@ -23,6 +23,11 @@ import java.util.List;
  * @param dropped what the serving route did not receive of the request because its protocol cannot
  *     say it ({@link dev.orchestrator.engine.chat.ChatRequest#droppedFor}); empty when nothing was
  *     dropped or no route served
+ * @param adapted what of the request's history the serving route received changed or left out so
+ *     that its provider family accepts it ({@link
+ *     dev.orchestrator.engine.spi.ProviderClient#adapted}: foreign tool-call ids, reasoning,
+ *     signatures, message shapes — docs/design.md §13), one {@code messages[i]…: what (why)} entry
+ *     per change; empty when nothing was adapted or no route served
  */
 public record Trace(
     Plan plan,
@@ -32,18 +37,33 @@ public record Trace(
     Duration elapsed,
     BigDecimal costUsd,
     boolean panic,
-    List<String> dropped) {
+    List<String> dropped,
+    List<String> adapted) {
   /** Copies. */
   public Trace {
     attempts = List.copyOf(attempts);
     dropped = dropped == null ? List.of() : List.copyOf(dropped);
+    adapted = adapted == null ? List.of() : List.copyOf(adapted);
     usage = usage == null ? Usage.NONE : usage;
     elapsed = elapsed == null ? Duration.ZERO : elapsed;
+  }
+
+  /** A trace of a request whose history was not adapted. */
+  public Trace(
+      Plan plan,
+      List<AttemptRecord> attempts,
+      String servingRoute,
+      Usage usage,
+      Duration elapsed,
+      BigDecimal costUsd,
+      boolean panic,
+      List<String> dropped) {
+    this(plan, attempts, servingRoute, usage, elapsed, costUsd, panic, dropped, List.of());
   }
 
   /** A trace whose cost is unknown. */
   public Trace(
       Plan plan, List<AttemptRecord> attempts, String servingRoute, Usage usage, Duration elapsed) {
-    this(plan, attempts, servingRoute, usage, elapsed, null, false, List.of());
+    this(plan, attempts, servingRoute, usage, elapsed, null, false, List.of(), List.of());
   }
 }

@@ -1,10 +1,18 @@
 package dev.orchestrator.providers;
 
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -27,7 +35,49 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final AttemptOutcome send(ProviderCall call) {
-    return transport.send(call, wire);
+    HistoryNormaliser.Normalised h = wire.history(call.request(), call.provider(), call.route());
+    if (h == null || h.idsBack().isEmpty()) {
+      return transport.send(call, wire);
+    }
+    ProviderCall mapped =
+        call.listener() == null
+            ? call
+            : new ProviderCall(
+                call.provider(),
+                call.route(),
+                call.request(),
+                call.limits(),
+                new IdsBackListener(call.listener(), h.idsBack()),
+                call.cancellation());
+    AttemptOutcome out = transport.send(mapped, wire);
+    if (out instanceof AttemptOutcome.Succeeded ok && !ok.response().toolCalls().isEmpty()) {
+      return new AttemptOutcome.Succeeded(idsBack(ok.response(), h), ok.skippedEvents());
+    }
+    return out;
+  }
+
+  /**
+   * {@code r} with every tool-call id the normaliser minted for the route given back as the
+   * caller's own: a route that echoes a history id answers in the caller's ids (docs/design.md
+   * §13).
+   */
+  private static ChatResponse idsBack(ChatResponse r, HistoryNormaliser.Normalised h) {
+    List<ToolCall> calls = new ArrayList<>(r.toolCalls().size());
+    for (ToolCall c : r.toolCalls()) {
+      String own = c.id() == null ? null : h.idsBack().get(c.id());
+      calls.add(own == null ? c : c.withId(own));
+    }
+    return r.toBuilder().toolCalls(calls).build();
+  }
+
+  /**
+   * What the route's encoder changes or leaves out of the request's history for the route's
+   * provider family (docs/design.md §13).
+   */
+  @Override
+  public final List<String> adapted(Provider provider, Route route, ChatRequest request) {
+    HistoryNormaliser.Normalised h = wire.history(request, provider, route);
+    return h == null ? List.of() : h.adapted();
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.orchestrator.catalog.internal;
 
 import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Tier;
@@ -40,7 +41,10 @@ final class OwnConfigReader {
           "deny",
           "errors");
   private static final Set<String> PROVIDER_KEYS =
-      keys("name", "baseUrl", "protocol", "apiKeyEnv", "headers");
+      keys("name", "baseUrl", "protocol", "apiKeyEnv", "headers", "history");
+  private static final Set<String> HISTORY_KEYS =
+      keys("family", "toolCallIds", "reasoning", "systemFirstOnly");
+  private static final Set<String> TOOL_CALL_ID_KEYS = keys("alphabet", "minLength", "maxLength");
   private static final Set<String> ROUTE_KEYS =
       keys(
           "name",
@@ -285,7 +289,8 @@ final class OwnConfigReader {
 
   private static void provider(Draft d, String id, Value v) {
     Ids.requireProviderId(v, id);
-    strictMembers(v, PROVIDER_KEYS, "a provider {name, baseUrl, protocol, apiKeyEnv, headers}");
+    strictMembers(
+        v, PROVIDER_KEYS, "a provider {name, baseUrl, protocol, apiKeyEnv, headers, history}");
     ProviderPatch p = new ProviderPatch(id);
     p.name = v.get("name").text("a display name");
     Value url = v.get("baseUrl");
@@ -337,7 +342,35 @@ final class OwnConfigReader {
       }
       p.headers = h;
     }
+    Value history = v.get("history");
+    if (history.present()) {
+      p.history = history(history);
+    }
     d.providers.put(id, p);
+  }
+
+  /**
+   * A provider's declared history constraints (docs/design.md §13): {@code {family, toolCallIds:
+   * {alphabet, minLength, maxLength}, reasoning, systemFirstOnly}}, every member optional.
+   */
+  private static HistoryConstraints history(Value v) {
+    strictMembers(
+        v, HISTORY_KEYS, "history constraints {family, toolCallIds, reasoning, systemFirstOnly}");
+    Value ids = v.get("toolCallIds");
+    if (ids.present()) {
+      strictMembers(ids, TOOL_CALL_ID_KEYS, "tool-call id rules {alphabet, minLength, maxLength}");
+    }
+    try {
+      return new HistoryConstraints(
+          v.get("family").text("a family: " + String.join(", ", HistoryConstraints.FAMILIES)),
+          ids.get("alphabet").text("alnum, word or any"),
+          ids.get("minLength").positiveInt(false),
+          ids.get("maxLength").positiveInt(false),
+          v.get("reasoning").text("kept, refused or required-on-tool-calls"),
+          v.get("systemFirstOnly").bool());
+    } catch (IllegalArgumentException e) {
+      throw v.fail(e.getMessage());
+    }
   }
 
   private static void requireHttpUrl(Value where, String url) {

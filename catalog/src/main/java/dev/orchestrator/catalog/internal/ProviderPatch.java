@@ -1,5 +1,6 @@
 package dev.orchestrator.catalog.internal;
 
+import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ public final class ProviderPatch {
   Protocol protocol;
   List<String> apiKeyEnv;
   Map<String, String> headers;
+  HistoryConstraints history;
 
   /** A patch for provider {@code id} that says nothing yet. */
   public ProviderPatch(String id) {
@@ -40,6 +42,9 @@ public final class ProviderPatch {
     if (later.apiKeyEnv != null) {
       apiKeyEnv = List.copyOf(later.apiKeyEnv);
     }
+    if (later.history != null) {
+      history = later.history;
+    }
     if (later.headers != null) {
       Map<String, String> h =
           headers == null ? new LinkedHashMap<>() : new LinkedHashMap<>(headers);
@@ -49,6 +54,6 @@ public final class ProviderPatch {
   }
 
   Provider build() {
-    return new Provider(id, name, baseUrl, protocol, apiKeyEnv, headers);
+    return new Provider(id, name, baseUrl, protocol, apiKeyEnv, headers, history);
   }
 }

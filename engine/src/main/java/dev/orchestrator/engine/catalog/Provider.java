@@ -17,6 +17,8 @@ import java.util.TreeMap;
  * @param apiKeyEnv environment variables that may hold the API key, in order; empty for keyless
  *     endpoints such as a local vLLM
  * @param headers extra request headers (e.g. OpenRouter's {@code HTTP-Referer}); never secrets
+ * @param history what it accepts of a replayed history, as the catalog declares it, or {@code null}
+ *     for what its protocol and id imply (docs/design.md §13)
  */
 public record Provider(
     String id,
@@ -24,7 +26,8 @@ public record Provider(
     String baseUrl,
     Protocol protocol,
     List<String> apiKeyEnv,
-    Map<String, String> headers) {
+    Map<String, String> headers,
+    HistoryConstraints history) {
 
   /** Validates and copies. */
   public Provider {
@@ -36,6 +39,22 @@ public record Provider(
     protocol = protocol == null ? Protocol.OPENAI_CHAT : protocol;
     apiKeyEnv = apiKeyEnv == null ? List.of() : List.copyOf(apiKeyEnv);
     headers = headers == null ? Map.of() : Map.copyOf(new TreeMap<>(headers));
+  }
+
+  /** A provider whose history constraints are what its protocol and id imply. */
+  public Provider(
+      String id,
+      String name,
+      String baseUrl,
+      Protocol protocol,
+      List<String> apiKeyEnv,
+      Map<String, String> headers) {
+    this(id, name, baseUrl, protocol, apiKeyEnv, headers, null);
+  }
+
+  /** This provider with {@code constraints} declared for its history. */
+  public Provider withHistory(HistoryConstraints constraints) {
+    return new Provider(id, name, baseUrl, protocol, apiKeyEnv, headers, constraints);
   }
 
   /** A provider with no extra headers. */

@@ -29,6 +29,10 @@ import java.util.Objects;
  *     signatures ({@link Thinking}); replayed only to the protocol that signs them; empty when none
  * @param toolError whether a {@link Role#TOOL} message reports a failed tool call (Anthropic's
  *     {@code is_error}); {@code false} otherwise
+ * @param family the provider family that produced an assistant message ({@code anthropic}, {@code
+ *     gemini}, {@code deepseek}…), when the caller or an in-process adapter knows it, else {@code
+ *     null}; opaque fields (signatures) go back only to the family that issued them (docs/design.md
+ *     §13)
  */
 public record ChatMessage(
     Role role,
@@ -40,7 +44,8 @@ public record ChatMessage(
     String refusal,
     Map<String, Object> extra,
     List<Thinking> thinking,
-    boolean toolError) {
+    boolean toolError,
+    String family) {
 
   /** Validates and copies. */
   public ChatMessage {
@@ -52,6 +57,10 @@ public record ChatMessage(
     if (role != Role.ASSISTANT && !thinking.isEmpty()) {
       throw new IllegalArgumentException(
           "thinking: on a " + role.wireName() + " message (expected: only on assistant)");
+    }
+    if (family != null && role != Role.ASSISTANT) {
+      throw new IllegalArgumentException(
+          "family: on a " + role.wireName() + " message (expected: only on assistant)");
     }
     if (toolError && role != Role.TOOL) {
       throw new IllegalArgumentException(
@@ -78,6 +87,32 @@ public record ChatMessage(
       throw new IllegalArgumentException(
           "image: in a " + role.wireName() + " message (expected: images in user messages only)");
     }
+  }
+
+  /** A message whose producing family is unknown (the shape of earlier versions). */
+  public ChatMessage(
+      Role role,
+      List<ContentPart> parts,
+      List<ToolCall> toolCalls,
+      String toolCallId,
+      String name,
+      String reasoningContent,
+      String refusal,
+      Map<String, Object> extra,
+      List<Thinking> thinking,
+      boolean toolError) {
+    this(
+        role,
+        parts,
+        toolCalls,
+        toolCallId,
+        name,
+        reasoningContent,
+        refusal,
+        extra,
+        thinking,
+        toolError,
+        null);
   }
 
   /** A text message (the shape of earlier versions). */
@@ -184,6 +219,7 @@ public record ChatMessage(
     b.extra.putAll(extra);
     b.thinking.addAll(thinking);
     b.toolError = toolError;
+    b.family = family;
     return b;
   }
 
@@ -199,6 +235,7 @@ public record ChatMessage(
     private final Map<String, Object> extra = new LinkedHashMap<>();
     private final List<Thinking> thinking = new ArrayList<>();
     private boolean toolError;
+    private String family;
 
     private Builder(Role role) {
       this.role = role;
@@ -278,6 +315,31 @@ public record ChatMessage(
       return this;
     }
 
+    /** Sets the provider family that produced the message (assistant only). */
+    public Builder family(String v) {
+      family = v;
+      return this;
+    }
+
+    /** Removes every message field the engine does not model. */
+    public Builder clearExtra() {
+      extra.clear();
+      return this;
+    }
+
+    /** Removes one message field the engine does not model. */
+    public Builder removeExtra(String field) {
+      extra.remove(field);
+      return this;
+    }
+
+    /** Replaces the reasoning blocks (assistant only). */
+    public Builder thinking(List<Thinking> ts) {
+      thinking.clear();
+      ts.forEach(this::thinking);
+      return this;
+    }
+
     /** Builds the message. */
     public ChatMessage build() {
       return new ChatMessage(
@@ -290,7 +352,8 @@ public record ChatMessage(
           refusal,
           extra,
           thinking,
-          toolError);
+          toolError,
+          family);
     }
   }
 }

@@ -105,11 +105,8 @@ public final class ProtocolFit {
       if (m.name() != null) {
         return new FieldGap(at + ".name", NONE);
       }
-      if (m.reasoningContent() != null && m.thinking().isEmpty()) {
-        // Replayed reasoning reaches Anthropic only as the blocks it signed.
-        return new FieldGap(
-            at + ".reasoning_content", NONE + " (thinking blocks must be signed by Anthropic)");
-      }
+      // Replayed reasoning Anthropic did not sign is no gap: the history normaliser leaves it
+      // out and records it in the trace (docs/design.md §13).
       if (m.refusal() != null) {
         return new FieldGap(at + ".refusal", NONE);
       }

@@ -1,5 +1,9 @@
 package dev.orchestrator.engine.spi;
 
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatRequest;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -25,5 +29,16 @@ public interface ProviderClient {
    */
   default OptionalInt countTokens(ProviderCall call) {
     return OptionalInt.empty();
+  }
+
+  /**
+   * What {@link #send} changes or leaves out of {@code request}'s history so that {@code route}'s
+   * provider family accepts it (docs/design.md §13), one {@code messages[i]…: what (why)} entry per
+   * change, in message order; the engine puts it in {@link
+   * dev.orchestrator.engine.Trace#adapted()}. Deterministic for a request and route. None by
+   * default.
+   */
+  default List<String> adapted(Provider provider, Route route, ChatRequest request) {
+    return List.of();
   }
 }

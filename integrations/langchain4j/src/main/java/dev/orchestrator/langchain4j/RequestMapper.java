@@ -145,7 +145,9 @@ final class RequestMapper {
     if (m.text() != null) {
       b.text(m.text());
     }
-    calls.forEach(b::toolCall);
+    ToolCall.withThoughtSignatures(
+            calls, m.attributes().get(ResponseMapper.THOUGHT_SIGNATURES_ATTRIBUTE))
+        .forEach(b::toolCall);
     return b.build();
   }
 

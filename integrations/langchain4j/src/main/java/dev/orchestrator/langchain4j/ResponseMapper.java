@@ -29,6 +29,12 @@ final class ResponseMapper {
   /** The attribute holding the data of redacted thinking blocks (LangChain4j's key, a list). */
   static final String REDACTED_THINKING_ATTRIBUTE = "redacted_thinking";
 
+  /**
+   * The attribute holding Gemini's thought signatures of the tool calls, a map of call id to
+   * signature: replayed to Gemini routes only (docs/design.md §13).
+   */
+  static final String THOUGHT_SIGNATURES_ATTRIBUTE = "thought_signatures";
+
   private ResponseMapper() {}
 
   static ChatResponse toLangChain4j(ChatResult result) {
@@ -47,6 +53,10 @@ final class ResponseMapper {
       attributes.put(REFUSAL_ATTRIBUTE, r.refusal());
     }
     thinkingAttributes(r.thinking(), attributes);
+    Map<String, String> signatures = ToolCall.thoughtSignatures(r.toolCalls());
+    if (!signatures.isEmpty()) {
+      attributes.put(THOUGHT_SIGNATURES_ATTRIBUTE, signatures);
+    }
     if (!attributes.isEmpty()) {
       message.attributes(attributes);
     }

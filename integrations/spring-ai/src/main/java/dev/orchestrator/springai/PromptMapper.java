@@ -11,6 +11,7 @@ import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import java.net.URI;
 import java.net.URL;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -157,10 +158,12 @@ final class PromptMapper {
     if (m.getText() != null && !m.getText().isEmpty()) {
       b.text(m.getText());
     }
-    List<AssistantMessage.ToolCall> calls = m.getToolCalls();
-    for (AssistantMessage.ToolCall c : calls) {
-      b.toolCall(new ToolCall(c.id(), c.name(), c.arguments()));
+    List<ToolCall> calls = new ArrayList<>();
+    for (AssistantMessage.ToolCall c : m.getToolCalls()) {
+      calls.add(new ToolCall(c.id(), c.name(), c.arguments()));
     }
+    ToolCall.withThoughtSignatures(calls, p.get(ResponseMapper.THOUGHT_SIGNATURES))
+        .forEach(b::toolCall);
     return b.build();
   }
 }

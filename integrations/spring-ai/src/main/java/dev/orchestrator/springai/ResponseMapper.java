@@ -36,6 +36,12 @@ final class ResponseMapper {
   /** {@link AssistantMessage} property holding the data of redacted thinking blocks (a list). */
   static final String REDACTED_THINKING = "redactedThinking";
 
+  /**
+   * {@link AssistantMessage} property holding Gemini's thought signatures of the tool calls (a map
+   * of call id to signature), replayed to Gemini routes only (docs/design.md §13).
+   */
+  static final String THOUGHT_SIGNATURES = "thoughtSignatures";
+
   private ResponseMapper() {}
 
   /** The signed and redacted thinking, for {@link PromptMapper} to replay. */
@@ -57,6 +63,10 @@ final class ResponseMapper {
       properties.put(REASONING, r.reasoningContent());
     }
     thinking(r.thinking(), properties);
+    Map<String, String> signatures = ToolCall.thoughtSignatures(r.toolCalls());
+    if (!signatures.isEmpty()) {
+      properties.put(THOUGHT_SIGNATURES, signatures);
+    }
     if (r.refusal() != null) {
       properties.put("refusal", r.refusal());
     }

@@ -3,10 +3,14 @@ package dev.orchestrator.springai;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,6 +37,28 @@ class PromptMapperTest {
 
   private static OrchestratorChatOptions.Builder options() {
     return OrchestratorChatOptions.builder().model("orchestrator/free");
+  }
+
+  @Test
+  void aGeminiThoughtSignatureRidesTheAssistantMessageAndIsReplayed() {
+    dev.orchestrator.engine.chat.ChatResponse answer =
+        dev.orchestrator.engine.chat.ChatResponse.builder("m")
+            .toolCalls(
+                List.of(
+                    new ToolCall("fc_1", "weather", "{}", "CiQBsig"),
+                    new ToolCall("fc_2", "weather", "{}")))
+            .build();
+    ChatResult result =
+        new ChatResult(
+            answer, "gemini/m", new Trace(null, List.of(), "gemini/m", null, Duration.ZERO));
+
+    AssistantMessage message = ResponseMapper.toSpringAi(result).getResult().getOutput();
+    ChatRequest replayed =
+        map(new Prompt(List.of(new UserMessage("Weather?"), message), options().build()));
+
+    assertThat(replayed.messages().get(1).toolCalls())
+        .extracting(ToolCall::thoughtSignature)
+        .containsExactly("CiQBsig", null);
   }
 
   @Test

@@ -105,13 +105,21 @@ final class ChunkEncoder {
           t.index(),
           t.id() != null ? t.id() : "call_" + t.index(),
           t.name(),
-          t.argumentsFragment());
+          t.argumentsFragment(),
+          t.thoughtSignature());
     } else {
       g.writeStartObject();
       g.writeNumberField("index", t.index());
       g.writeObjectFieldStart("function");
       g.writeStringField("arguments", t.argumentsFragment());
       g.writeEndObject();
+      if (t.thoughtSignature() != null) {
+        g.writeObjectFieldStart("extra_content");
+        g.writeObjectFieldStart("google");
+        g.writeStringField("thought_signature", t.thoughtSignature());
+        g.writeEndObject();
+        g.writeEndObject();
+      }
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -72,7 +72,12 @@ final class Completions {
             int i = 0;
             for (ToolCall c : r.toolCalls()) {
               writeCall(
-                  g, null, c.id() != null ? c.id() : "call_" + i, c.name(), c.argumentsJson());
+                  g,
+                  null,
+                  c.id() != null ? c.id() : "call_" + i,
+                  c.name(),
+                  c.argumentsJson(),
+                  c.thoughtSignature());
               i++;
             }
             g.writeEndArray();
@@ -141,6 +146,17 @@ final class Completions {
   /** One whole call, or the first fragment of a streamed one ({@code index} set). */
   static void writeCall(JsonGenerator g, Integer index, String id, String name, String args)
       throws IOException {
+    writeCall(g, index, id, name, args, null);
+  }
+
+  /**
+   * One tool call; a Gemini thought signature goes in {@code
+   * extra_content.google.thought_signature}, where Gemini's OpenAI-compatible wire puts it, so that
+   * the agent replays it (docs/design.md §13).
+   */
+  static void writeCall(
+      JsonGenerator g, Integer index, String id, String name, String args, String signature)
+      throws IOException {
     g.writeStartObject();
     if (index != null) {
       g.writeNumberField("index", index);
@@ -151,6 +167,13 @@ final class Completions {
     g.writeStringField("name", name);
     g.writeStringField("arguments", args);
     g.writeEndObject();
+    if (signature != null) {
+      g.writeObjectFieldStart("extra_content");
+      g.writeObjectFieldStart("google");
+      g.writeStringField("thought_signature", signature);
+      g.writeEndObject();
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

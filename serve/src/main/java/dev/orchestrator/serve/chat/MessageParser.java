@@ -20,9 +20,10 @@ import java.util.Set;
 
 /**
  * Reads the {@code messages} of an OpenAI request: roles, text and image content parts (other part
- * types kept raw), tool calls, tool results, names, replayed reasoning and refusals; message fields
- * it does not model are kept as {@link ChatMessage#extra()} and forwarded. Errors are {@code 400}s
- * naming the field ({@code messages[1].content[0].image_url.url}). Stateless.
+ * types kept raw), tool calls (with a Gemini thought signature in {@code extra_content}), tool
+ * results, names, replayed reasoning and refusals; message fields it does not model are kept as
+ * {@link ChatMessage#extra()} and forwarded. Errors are {@code 400}s naming the field ({@code
+ * messages[1].content[0].image_url.url}). Stateless.
  */
 final class MessageParser {
   private static final Set<String> MODELLED =
@@ -207,6 +208,9 @@ final class MessageParser {
           where + ".function.arguments: " + kind(args) + " (expected: a JSON string)");
     }
     String id = JsonFields.string(c, "id", where + ".id");
-    return new ToolCall(id, name.asText(), argsJson);
+    // Gemini's thought signature, as its OpenAI-compatible wire carries it: kept so that a Gemini
+    // route gets it back (docs/design.md §13).
+    JsonNode sig = c.path("extra_content").path("google").path("thought_signature");
+    return new ToolCall(id, name.asText(), argsJson, sig.isTextual() ? sig.asText() : null);
   }
 }

@@ -126,7 +126,7 @@ final class SseStream extends EventStream {
             null,
             null,
             null,
-            new ToolCallDelta(index, c.id(), c.name(), c.argumentsJson()),
+            new ToolCallDelta(index, c.id(), c.name(), c.argumentsJson(), c.thoughtSignature()),
             null));
   }
 

@@ -198,9 +198,16 @@ public final class Dispatch {
   }
 
   /**
+   * The header that counts the changes made to the history so that the serving route's provider
+   * family accepts it (docs/design.md §13); each change is named in the trace ({@code
+   * Trace.adapted()}).
+   */
+  public static final String ADAPTED = "x-orchestrator-adapted";
+
+  /**
    * The headers of a whole answer: {@code x-orchestrator-route}, {@code x-orchestrator-attempts},
-   * {@code x-orchestrator-cost-usd}, and {@code x-orchestrator-affinity} (the route the session was
-   * kept on) when session affinity applied.
+   * {@code x-orchestrator-cost-usd}, {@link #ADAPTED} when the history was adapted, and {@link
+   * #AFFINITY_HEADER} (the route the session was kept on) when session affinity applied.
    */
   public static Map<String, String> answerHeaders(ChatResult r) {
     Map<String, String> headers = new LinkedHashMap<>();
@@ -210,6 +217,9 @@ public final class Dispatch {
     }
     headers.put("x-orchestrator-attempts", Integer.toString(r.trace().attempts().size()));
     headers.put(CostField.HEADER, CostField.header(r.costUsd()));
+    if (!r.trace().adapted().isEmpty()) {
+      headers.put(ADAPTED, Integer.toString(r.trace().adapted().size()));
+    }
     return headers;
   }
 

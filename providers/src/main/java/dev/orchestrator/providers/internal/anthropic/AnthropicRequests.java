@@ -17,9 +17,10 @@ import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.plan.FieldGap;
 import dev.orchestrator.engine.plan.ProtocolFit;
+import dev.orchestrator.providers.internal.history.Family;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
-import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
 
@@ -43,14 +44,15 @@ final class AnthropicRequests {
     }
     ObjectNode body = Json.MAPPER.createObjectNode();
     body.put("model", route.model());
-    int budget = thinkingBudget(r.reasoningEffort());
+    HistoryNormaliser.Normalised history = HistoryNormaliser.normalise(r, Family.ANTHROPIC);
+    int budget = history.thinkingOff() ? 0 : thinkingBudget(r.reasoningEffort());
     int maxTokens = maxTokens(r, route, budget);
     body.put("max_tokens", maxTokens);
     StringBuilder system = new StringBuilder();
     ArrayNode messages = Json.MAPPER.createArrayNode();
     String role = null;
     ArrayNode blocks = null;
-    for (ChatMessage m : ToolCallIds.conform(r.messages(), ToolCallIds.ANTHROPIC)) {
+    for (ChatMessage m : history.messages()) {
       if (m.role() == Role.SYSTEM) {
         system.append(system.length() > 0 ? "\n\n" : "").append(m.content());
         continue;

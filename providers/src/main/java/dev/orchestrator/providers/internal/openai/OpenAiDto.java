@@ -12,8 +12,25 @@ import java.util.List;
 public final class OpenAiDto {
   private OpenAiDto() {}
 
-  /** A tool call, or in a chunk a fragment of one keyed by {@code index}. */
-  public record ToolCall(Integer index, String id, String type, FunctionCall function) {}
+  /**
+   * A tool call, or in a chunk a fragment of one keyed by {@code index}; {@code extra_content}
+   * carries Gemini's thought signature ({@code google.thought_signature}).
+   */
+  public record ToolCall(
+      Integer index,
+      String id,
+      String type,
+      FunctionCall function,
+      @JsonProperty("extra_content") JsonNode extraContent) {
+    /** Gemini's thought signature of the call, or {@code null}. */
+    public String thoughtSignature() {
+      if (extraContent == null) {
+        return null;
+      }
+      JsonNode s = extraContent.path("google").path("thought_signature");
+      return s.isTextual() && !s.asText().isEmpty() ? s.asText() : null;
+    }
+  }
 
   /** A function call's name and arguments. */
   public record FunctionCall(String name, String arguments) {}

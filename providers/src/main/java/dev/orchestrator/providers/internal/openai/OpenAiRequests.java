@@ -12,16 +12,18 @@ import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
+import dev.orchestrator.providers.internal.history.Profile;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
-import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
 import java.util.Map;
 
 /**
  * Encodes a {@link ChatRequest} as an OpenAI chat-completions body: every modelled field under its
- * OpenAI name, then {@link ChatRequest#extraBody()} unchanged. The only translations (documented in
+ * OpenAI name, then {@link ChatRequest#extraBody()} unchanged. The history is first adapted to the
+ * route's provider family ({@link HistoryNormaliser}). The only other translations (documented in
  * {@code providers/README.md}): the route's model id replaces the virtual model, a single text part
  * is written as a string, {@code stop} is always an array, {@code developer} is sent as {@code
  * system}, and a stream always asks for {@code stream_options.include_usage}.
@@ -33,10 +35,11 @@ import java.util.Map;
 final class OpenAiRequests {
   private OpenAiRequests() {}
 
-  static byte[] encode(ChatRequest r, Route route) throws RequestEncodingException {
+  static byte[] encode(ChatRequest r, Route route, Profile profile)
+      throws RequestEncodingException {
     ByteArrayBuilder out = new ByteArrayBuilder(1024);
     try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
-      write(g, r, route);
+      write(g, r, route, profile);
     } catch (IOException e) {
       throw new RequestEncodingException(
           "request: cannot be encoded as JSON (" + e.getMessage() + ")");
@@ -44,14 +47,13 @@ final class OpenAiRequests {
     return out.toByteArray();
   }
 
-  private static void write(JsonGenerator g, ChatRequest r, Route route)
+  private static void write(JsonGenerator g, ChatRequest r, Route route, Profile profile)
       throws IOException, RequestEncodingException {
     Map<String, Object> extra = r.extraBody(); // never a modelled field (ChatRequest checks)
     g.writeStartObject();
     g.writeStringField("model", route.model());
     g.writeArrayFieldStart("messages");
-    for (ChatMessage m :
-        ToolCallIds.conform(r.messages(), ToolCallIds.forOpenAiProtocol(route.provider()))) {
+    for (ChatMessage m : HistoryNormaliser.normalise(r, profile).messages()) {
       message(g, m);
     }
     g.writeEndArray();
@@ -162,6 +164,14 @@ final class OpenAiRequests {
         g.writeStringField("name", c.name());
         g.writeStringField("arguments", c.argumentsJson());
         g.writeEndObject();
+        if (c.thoughtSignature() != null) {
+          // Gemini's OpenAI-compatible wire: only a Gemini route gets one (HistoryNormaliser).
+          g.writeObjectFieldStart("extra_content");
+          g.writeObjectFieldStart("google");
+          g.writeStringField("thought_signature", c.thoughtSignature());
+          g.writeEndObject();
+          g.writeEndObject();
+        }
         g.writeEndObject();
       }
       g.writeEndArray();

@@ -1,12 +1,17 @@
 package dev.orchestrator.providers.internal.openai;
 
 import com.fasterxml.jackson.databind.ObjectReader;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
+import dev.orchestrator.providers.internal.history.Profile;
 import dev.orchestrator.providers.internal.wire.Decoded;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
@@ -46,8 +51,25 @@ public final class OpenAiWire implements WireProtocol {
   }
 
   @Override
+  public HistoryNormaliser.Normalised history(ChatRequest request, Provider provider, Route route) {
+    NativeRequest n = request.nativeRequest();
+    if (n != null && n.appliesTo(Protocol.OPENAI_CHAT, request)) {
+      return null;
+    }
+    return HistoryNormaliser.normalise(
+        request, Profile.of(provider, Protocol.OPENAI_CHAT, route.provider()));
+  }
+
+  @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
-    return OpenAiRequests.encode(request, route);
+    return encode(request, null, route);
+  }
+
+  @Override
+  public byte[] encode(ChatRequest request, Provider provider, Route route)
+      throws RequestEncodingException {
+    return OpenAiRequests.encode(
+        request, route, Profile.of(provider, Protocol.OPENAI_CHAT, route.provider()));
   }
 
   @Override
@@ -73,7 +95,9 @@ public final class OpenAiWire implements WireProtocol {
     if (msg.toolCalls() != null) {
       for (OpenAiDto.ToolCall t : msg.toolCalls()) {
         if (t != null && t.function() != null && t.function().name() != null) {
-          calls.add(new ToolCall(t.id(), t.function().name(), t.function().arguments()));
+          calls.add(
+              new ToolCall(
+                  t.id(), t.function().name(), t.function().arguments(), t.thoughtSignature()));
         }
       }
     }
@@ -179,6 +203,9 @@ public final class OpenAiWire implements WireProtocol {
             position++;
             if (t.id() != null && !t.id().isEmpty()) {
               b.id = t.id();
+            }
+            if (t.thoughtSignature() != null) {
+              b.thoughtSignature = t.thoughtSignature();
             }
             if (t.function() != null) {
               String n = t.function().name();

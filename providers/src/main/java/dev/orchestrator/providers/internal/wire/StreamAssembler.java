@@ -273,15 +273,17 @@ public abstract class StreamAssembler implements SseReader.Handler {
     emitMetadata();
     String args = b.arguments.substring(b.forwardedArguments);
     ToolCallDelta d;
+    String signature = b.signatureForwarded ? null : b.thoughtSignature;
     if (b.index < 0) {
       b.index = announcedToolCalls++;
-      d = new ToolCallDelta(b.index, b.id, b.name.toString(), args);
-    } else if (!args.isEmpty()) {
-      d = new ToolCallDelta(b.index, null, null, args);
+      d = new ToolCallDelta(b.index, b.id, b.name.toString(), args, signature);
+    } else if (!args.isEmpty() || signature != null) {
+      d = new ToolCallDelta(b.index, null, null, args, signature);
     } else {
       return;
     }
     b.forwardedArguments = b.arguments.length();
+    b.signatureForwarded |= signature != null;
     deliver(l -> l.onToolCallDelta(d));
   }
 
@@ -316,7 +318,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
     ToolCallBuilder b = toolCalls.remove(index);
     if (b != null && b.name.length() > 0) {
       emitToolCallFragment(b);
-      ToolCall call = new ToolCall(b.id, b.name.toString(), b.arguments.toString());
+      ToolCall call =
+          new ToolCall(b.id, b.name.toString(), b.arguments.toString(), b.thoughtSignature);
       completedToolCalls.add(call);
       deliver(l -> l.onToolCall(call));
     }
@@ -396,6 +399,9 @@ public abstract class StreamAssembler implements SseReader.Handler {
     /** The call id. */
     public String id;
 
+    /** Gemini's thought signature of the call, or {@code null}. */
+    public String thoughtSignature;
+
     /** The function name, possibly streamed in pieces. */
     public final StringBuilder name = new StringBuilder();
 
@@ -407,5 +413,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
     /** How much of {@link #arguments} has been forwarded. */
     int forwardedArguments;
+
+    /** Whether {@link #thoughtSignature} has been forwarded. */
+    boolean signatureForwarded;
   }
 }

@@ -67,6 +67,22 @@ public final class ToolCallIds {
    * and results; the same list when every id is accepted.
    */
   public static List<ChatMessage> conform(List<ChatMessage> messages, Rule rule) {
+    Map<String, String> replaced = replacements(messages, rule);
+    if (replaced.isEmpty()) {
+      return messages;
+    }
+    List<ChatMessage> out = new ArrayList<>(messages.size());
+    for (ChatMessage m : messages) {
+      out.add(rewrite(m, replaced));
+    }
+    return out;
+  }
+
+  /**
+   * The replacement of every tool-call id of {@code messages} that {@code rule} rejects, keyed by
+   * the id it replaces; empty when every id is accepted. What {@link #conform} applies.
+   */
+  public static Map<String, String> replacements(List<ChatMessage> messages, Rule rule) {
     Set<String> rejected = new HashSet<>();
     Set<String> kept = new HashSet<>();
     for (ChatMessage m : messages) {
@@ -79,14 +95,9 @@ public final class ToolCallIds {
     }
     rejected.remove(null);
     if (rejected.isEmpty()) {
-      return messages;
+      return Map.of();
     }
-    Map<String, String> replaced = replacements(rejected, kept, rule);
-    List<ChatMessage> out = new ArrayList<>(messages.size());
-    for (ChatMessage m : messages) {
-      out.add(rewrite(m, replaced));
-    }
-    return out;
+    return replacements(rejected, kept, rule);
   }
 
   private static Map<String, String> replacements(
@@ -122,7 +133,7 @@ public final class ToolCallIds {
       List<ToolCall> mapped = new ArrayList<>();
       for (ToolCall c : m.toolCalls()) {
         String id = replaced.getOrDefault(c.id(), c.id());
-        mapped.add(new ToolCall(id, c.name(), c.argumentsJson()));
+        mapped.add(c.withId(id));
       }
       b.toolCalls(mapped);
     }

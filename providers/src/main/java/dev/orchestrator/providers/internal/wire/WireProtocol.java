@@ -1,8 +1,10 @@
 package dev.orchestrator.providers.internal.wire;
 
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 
 /**
  * One provider protocol's wire format: path, authentication headers, request encoding and response
@@ -35,6 +37,28 @@ public interface WireProtocol {
 
   /** Sets protocol headers that do not depend on a key, for {@code chat}. */
   default void protocolHeaders(RequestHeaders request, ChatRequest chat) {}
+
+  /**
+   * {@code request}'s history as {@link #encode(ChatRequest, Provider, Route)} writes it for {@code
+   * route} of {@code provider} (docs/design.md §13), with what was adapted; {@code null} when the
+   * history is sent as the caller wrote it (the caller's own body of this protocol).
+   */
+  default HistoryNormaliser.Normalised history(
+      ChatRequest request, Provider provider, Route route) {
+    return null;
+  }
+
+  /**
+   * Encodes the request body for {@code route} of {@code provider}, whose catalog entry may declare
+   * what it accepts of a history ({@link Provider#history()}); {@code provider} may be {@code
+   * null}.
+   *
+   * @throws RequestEncodingException when the request cannot be expressed on the wire
+   */
+  default byte[] encode(ChatRequest request, Provider provider, Route route)
+      throws RequestEncodingException {
+    return encode(request, route);
+  }
 
   /**
    * Encodes the request body.

@@ -1,0 +1,210 @@
+package dev.orchestrator.providers.internal.history;
+
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.providers.internal.wire.ToolCallIds;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * A provider family: the providers that accept and reject the same history shapes. One small table
+ * per family, each rule with the documentation it follows (the table is in {@code
+ * providers/README.md}). A provider's family comes from its protocol and the start of its id
+ * ({@code mistral}, {@code mistral-eu} → {@link #MISTRAL}); an OpenAI-compatible provider of no
+ * known family is {@link #GENERIC}, which gets the history as the caller sent it but for ids over
+ * 40 characters.
+ */
+public enum Family {
+  /**
+   * OpenAI chat completions: ids of at most 40 characters; {@code reasoning_content} is not a
+   * message field and is refused
+   * (https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages).
+   */
+  OPENAI(
+      "openai",
+      ToolCallIds.OPENAI,
+      Reasoning.REJECTED,
+      false,
+      false,
+      false,
+      Set.of("annotations", "extra_content")),
+  /**
+   * Anthropic Messages: ids {@code ^[a-zA-Z0-9_-]+$}, only thinking blocks it signed, non-empty
+   * text, {@code tool_result} right after its {@code tool_use}
+   * (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking#preserving-thinking-blocks,
+   * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks).
+   */
+  ANTHROPIC(
+      "anthropic", ToolCallIds.ANTHROPIC, Reasoning.SIGNED_BLOCKS, false, true, true, Set.of()),
+  /**
+   * Gemini's OpenAI-compatible endpoint: the thought signature it issued on replayed function
+   * calls, the documented placeholder on calls it did not issue, no empty content
+   * (https://ai.google.dev/gemini-api/docs/thought-signatures,
+   * https://ai.google.dev/gemini-api/docs/openai#thinking).
+   */
+  GEMINI(
+      "gemini",
+      ToolCallIds.OPENAI,
+      Reasoning.REJECTED,
+      true,
+      false,
+      true,
+      Set.of("annotations", "refusal")),
+  /**
+   * Mistral: ids of exactly nine letters and digits, no unknown fields (422), no system message
+   * after an assistant or tool turn, an assistant message has content or tool calls
+   * (https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post,
+   * https://docs.mistral.ai/capabilities/function_calling/).
+   */
+  MISTRAL(
+      "mistral",
+      ToolCallIds.MISTRAL,
+      Reasoning.REJECTED,
+      false,
+      true,
+      true,
+      Set.of("annotations", "extra_content", "refusal")),
+  /**
+   * DeepSeek: in thinking mode an assistant tool-call turn must carry its {@code reasoning_content}
+   * (https://api-docs.deepseek.com/guides/thinking_mode#tool-calls).
+   */
+  DEEPSEEK(
+      "deepseek",
+      ToolCallIds.OPENAI,
+      Reasoning.REQUIRED_ON_TOOL_TURNS,
+      false,
+      false,
+      false,
+      Set.of("annotations", "extra_content")),
+  /**
+   * Moonshot Kimi: with thinking on, an assistant tool-call message must keep {@code
+   * reasoning_content} (https://platform.moonshot.ai/docs/guide/use-kimi-k2-thinking-model).
+   */
+  MOONSHOT(
+      "moonshot",
+      ToolCallIds.OPENAI,
+      Reasoning.REQUIRED_ON_TOOL_TURNS,
+      false,
+      false,
+      false,
+      Set.of("annotations", "extra_content")),
+  /**
+   * Groq: a message carries only the fields its role defines; {@code reasoning_content}, {@code
+   * refusal} and {@code annotations} are refused
+   * (https://console.groq.com/docs/api-reference#chat-create,
+   * https://console.groq.com/docs/openai#currently-unsupported-openai-features).
+   */
+  GROQ(
+      "groq",
+      ToolCallIds.OPENAI,
+      Reasoning.REJECTED,
+      false,
+      false,
+      false,
+      Set.of("annotations", "extra_content", "refusal")),
+  /** Any other OpenAI-compatible provider: the history as sent, ids at most 40 characters. */
+  GENERIC("openai-compatible", ToolCallIds.OPENAI, Reasoning.KEPT, false, false, false, Set.of());
+
+  /** What a family does with replayed reasoning. */
+  public enum Reasoning {
+    /** {@code reasoning_content} is sent as the caller replayed it. */
+    KEPT,
+    /** {@code reasoning_content} is refused: it is left out. */
+    REJECTED,
+    /** Required on assistant tool-call turns: the history's, else the documented empty form. */
+    REQUIRED_ON_TOOL_TURNS,
+    /** Only thinking blocks the family signed (Anthropic); unsigned reasoning is left out. */
+    SIGNED_BLOCKS
+  }
+
+  private final String wireName;
+  private final ToolCallIds.Rule ids;
+  private final Reasoning reasoning;
+  private final boolean thoughtSignatures;
+  private final boolean systemFirstOnly;
+  private final boolean noEmptyMessages;
+  private final Set<String> refusedFields;
+
+  Family(
+      String wireName,
+      ToolCallIds.Rule ids,
+      Reasoning reasoning,
+      boolean thoughtSignatures,
+      boolean systemFirstOnly,
+      boolean noEmptyMessages,
+      Set<String> refusedFields) {
+    this.wireName = wireName;
+    this.ids = ids;
+    this.reasoning = reasoning;
+    this.thoughtSignatures = thoughtSignatures;
+    this.systemFirstOnly = systemFirstOnly;
+    this.noEmptyMessages = noEmptyMessages;
+    this.refusedFields = refusedFields;
+  }
+
+  /** The family's name, as in {@link dev.orchestrator.engine.chat.ChatMessage#family()}. */
+  public String wireName() {
+    return wireName;
+  }
+
+  /** The tool-call ids it accepts. */
+  public ToolCallIds.Rule ids() {
+    return ids;
+  }
+
+  /** What it does with replayed reasoning. */
+  public Reasoning reasoning() {
+    return reasoning;
+  }
+
+  /** Whether it takes Gemini thought signatures on replayed function calls. */
+  public boolean thoughtSignatures() {
+    return thoughtSignatures;
+  }
+
+  /** Whether a system message may only lead the conversation. */
+  public boolean systemFirstOnly() {
+    return systemFirstOnly;
+  }
+
+  /**
+   * Whether it refuses a message with no content (an assistant turn with neither text nor calls).
+   */
+  public boolean noEmptyMessages() {
+    return noEmptyMessages;
+  }
+
+  /** Message fields it refuses, left out when a history carries them. */
+  public Set<String> refusedFields() {
+    return refusedFields;
+  }
+
+  /** The family of a provider speaking {@code protocol} with id {@code providerId}. */
+  public static Family of(Protocol protocol, String providerId) {
+    if (protocol == Protocol.ANTHROPIC_MESSAGES) {
+      return ANTHROPIC;
+    }
+    String id = providerId == null ? "" : providerId.toLowerCase(Locale.ROOT);
+    for (Family f : values()) {
+      if (f != GENERIC && f != ANTHROPIC && id.startsWith(f.wireName)) {
+        return f;
+      }
+    }
+    if (id.startsWith("google") || id.startsWith("vertex-gemini")) {
+      return GEMINI;
+    }
+    if (id.startsWith("kimi")) {
+      return MOONSHOT;
+    }
+    return GENERIC;
+  }
+
+  /** The family named {@code wireName}, or {@code null} when none is. */
+  public static Family named(String wireName) {
+    for (Family f : values()) {
+      if (f.wireName.equals(wireName)) {
+        return f;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,383 @@
+package dev.orchestrator.providers.internal.history;
+
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.internal.wire.ToolCallIds;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Adapts a request's history to what a provider {@link Family} accepts, before the route's encoder
+ * writes it (docs/design.md §13): foreign tool-call ids, reasoning and signatures another family
+ * issued, system messages in the middle, empty turns, tool results away from their calls. Every
+ * change is named in {@link Normalised#adapted()} ({@code messages[i]…: what (why)}) and reaches
+ * the trace; nothing is changed silently. Deterministic: a retry or another route of the same
+ * family gets the same history. Stateless, thread-safe.
+ */
+public final class HistoryNormaliser {
+  /**
+   * The thought signature Gemini documents for a function call it did not issue
+   * (https://ai.google.dev/gemini-api/docs/thought-signatures, "FAQ": a history from another model
+   * or one built by hand).
+   */
+  public static final String GEMINI_PLACEHOLDER = "skip_thought_signature_validator";
+
+  private HistoryNormaliser() {}
+
+  /**
+   * A history as a family receives it.
+   *
+   * @param messages the adapted messages
+   * @param adapted what was changed or left out, one entry per change, in message order
+   * @param idsBack the caller's tool-call id of every id that was replaced, keyed by its
+   *     replacement, to give the caller its own ids back when the route echoes one
+   * @param thinkingOff whether Anthropic thinking stays off for this request: its tool loop's
+   *     assistant turn carries no thinking block Anthropic signed, which thinking mode requires
+   */
+  public record Normalised(
+      List<ChatMessage> messages,
+      List<String> adapted,
+      Map<String, String> idsBack,
+      boolean thinkingOff) {
+    /** Copies. */
+    public Normalised {
+      messages = List.copyOf(messages);
+      adapted = List.copyOf(adapted);
+      idsBack = Map.copyOf(idsBack);
+    }
+  }
+
+  /** {@code r}'s history adapted for {@code family}'s own table. */
+  public static Normalised normalise(ChatRequest r, Family family) {
+    return normalise(r, Profile.of(family));
+  }
+
+  /** {@code r}'s history adapted for {@code profile}. */
+  public static Normalised normalise(ChatRequest r, Profile profile) {
+    Family family = profile.family();
+    List<String> adapted = new ArrayList<>();
+    List<ChatMessage> in = r.messages();
+    List<ChatMessage> out = new ArrayList<>(in.size());
+    List<Integer> at = new ArrayList<>(in.size()); // the caller's index of each kept message
+    StringBuilder lateSystem = new StringBuilder();
+    boolean conversationStarted = false;
+    for (int i = 0; i < in.size(); i++) {
+      ChatMessage m = in.get(i);
+      String where = "messages[" + i + "]";
+      if (m.role() == Role.SYSTEM) {
+        if (profile.systemFirstOnly() && conversationStarted && m.textOnly()) {
+          lateSystem.append(lateSystem.length() > 0 ? "\n\n" : "").append(m.content());
+          adapted.add(
+              where
+                  + ": system message moved into the leading system prompt ("
+                  + family.wireName()
+                  + " takes system messages only before the conversation)");
+          continue;
+        }
+      } else {
+        conversationStarted = true;
+      }
+      ChatMessage n = m.role() == Role.ASSISTANT ? assistant(m, profile, where, adapted) : m;
+      n = refusedFields(n, family, where, adapted);
+      if (n == null) {
+        continue;
+      }
+      out.add(n);
+      at.add(i);
+    }
+    if (lateSystem.length() > 0) {
+      foldSystem(out, at, lateSystem.toString());
+    }
+    if (family != Family.GENERIC) {
+      pairResults(out, at, adapted);
+    }
+    if (family == Family.ANTHROPIC) {
+      sameRoleRuns(out, at, adapted);
+    }
+    boolean thinkingOff = family == Family.ANTHROPIC && thinkingOff(r, out);
+    if (thinkingOff) {
+      adapted.add(
+          "reasoning_effort: thinking off for this request (anthropic thinking requires the"
+              + " tool loop's assistant turn to start with a thinking block it signed)");
+    }
+    Map<String, String> replaced = ToolCallIds.replacements(out, profile.ids());
+    Map<String, String> back = new HashMap<>();
+    if (!replaced.isEmpty()) {
+      for (int k = 0; k < out.size(); k++) {
+        ChatMessage m = out.get(k);
+        for (int j = 0; j < m.toolCalls().size(); j++) {
+          String id = m.toolCalls().get(j).id();
+          if (replaced.containsKey(id)) {
+            adapted.add(
+                "messages["
+                    + at.get(k)
+                    + "].tool_calls["
+                    + j
+                    + "].id: replaced, and its result's tool_call_id ("
+                    + family.wireName()
+                    + " refuses the id; the answer gives it back)");
+          }
+        }
+      }
+      replaced.forEach((from, to) -> back.put(to, from));
+      out = ToolCallIds.conform(out, profile.ids());
+    }
+    return new Normalised(out, adapted, back, thinkingOff);
+  }
+
+  /** An assistant message with its reasoning, signatures and empty content adapted. */
+  private static ChatMessage assistant(
+      ChatMessage m, Profile profile, String where, List<String> adapted) {
+    Family family = profile.family();
+    ChatMessage.Builder b = m.toBuilder();
+    String issuer = m.family() == null ? Family.ANTHROPIC.wireName() : m.family();
+    // Thinking blocks: only signed ones, and only to the family that signed them.
+    List<Thinking> kept = new ArrayList<>();
+    StringBuilder thinkingText = new StringBuilder();
+    int dropped = 0;
+    for (Thinking t : m.thinking()) {
+      boolean signed = t.signature() != null || t.isRedacted();
+      if (family == Family.ANTHROPIC && signed && issuer.equals(family.wireName())) {
+        kept.add(t);
+      } else {
+        dropped++;
+        thinkingText.append(t.text());
+      }
+    }
+    if (dropped > 0) {
+      b.thinking(kept);
+      adapted.add(
+          where
+              + ".thinking: "
+              + dropped
+              + " block(s) left out ("
+              + (family == Family.ANTHROPIC
+                  ? "anthropic takes back only thinking blocks it signed"
+                  : "thinking blocks go back only to the family that signed them")
+              + ")");
+    }
+    String reasoning = m.reasoningContent();
+    switch (profile.reasoning()) {
+      case REJECTED:
+        if (reasoning != null) {
+          b.reasoningContent(null);
+          adapted.add(
+              where + ".reasoning_content: left out (" + family.wireName() + " refuses it)");
+        }
+        break;
+      case SIGNED_BLOCKS:
+        if (reasoning != null) {
+          b.reasoningContent(null);
+          if (kept.isEmpty()) {
+            adapted.add(
+                where
+                    + ".reasoning_content: left out (anthropic takes reasoning only as thinking"
+                    + " blocks it signed)");
+          }
+        }
+        break;
+      case REQUIRED_ON_TOOL_TURNS:
+        if (reasoning == null && !m.toolCalls().isEmpty()) {
+          String text = thinkingText.toString();
+          b.reasoningContent(text);
+          adapted.add(
+              where
+                  + ".reasoning_content: "
+                  + (text.isEmpty() ? "empty one added" : "set from the thinking blocks")
+                  + " ("
+                  + family.wireName()
+                  + " thinking mode requires it on assistant tool-call turns)");
+        }
+        break;
+      case KEPT:
+      default:
+        break;
+    }
+    // Gemini thought signatures: replayed to Gemini, the placeholder where Gemini issued none.
+    if (!m.toolCalls().isEmpty()) {
+      List<ToolCall> calls = new ArrayList<>(m.toolCalls());
+      boolean signed = false;
+      for (ToolCall c : calls) {
+        signed |= c.thoughtSignature() != null;
+      }
+      if (family.thoughtSignatures()) {
+        if (calls.get(0).thoughtSignature() == null) {
+          calls.set(0, calls.get(0).withThoughtSignature(GEMINI_PLACEHOLDER));
+          b.toolCalls(calls);
+          adapted.add(
+              where
+                  + ".tool_calls[0]: thought signature "
+                  + GEMINI_PLACEHOLDER
+                  + " added (gemini did not issue the call and requires a signature on it)");
+        }
+      } else if (signed) {
+        calls.replaceAll(c -> c.withThoughtSignature(null));
+        b.toolCalls(calls);
+        adapted.add(
+            where
+                + ".tool_calls: thought signatures left out (only gemini verifies them; "
+                + family.wireName()
+                + " refuses extra_content)");
+      }
+      // An empty text beside tool calls says nothing: the turn is written as calls only.
+      List<ContentPart> parts = new ArrayList<>(m.parts());
+      if (parts.removeIf(p -> p instanceof ContentPart.Text t && t.text().isEmpty())) {
+        b.parts(parts);
+      }
+    }
+    ChatMessage n = b.build();
+    if (family.noEmptyMessages()
+        && n.parts().isEmpty()
+        && n.toolCalls().isEmpty()
+        && n.refusal() == null
+        && n.thinking().isEmpty()) {
+      adapted.add(
+          where
+              + ": empty assistant message left out ("
+              + family.wireName()
+              + " refuses a message without content)");
+      return null;
+    }
+    return n;
+  }
+
+  /** {@code m} without the message fields {@code family} refuses; {@code null} stays null. */
+  private static ChatMessage refusedFields(
+      ChatMessage m, Family family, String where, List<String> adapted) {
+    if (m == null || family.refusedFields().isEmpty()) {
+      return m;
+    }
+    ChatMessage.Builder b = null;
+    for (String field : family.refusedFields()) {
+      boolean modelled = field.equals("refusal") && m.refusal() != null;
+      if (modelled || m.extra().containsKey(field)) {
+        b = b == null ? m.toBuilder() : b;
+        if (modelled) {
+          b.refusal(null);
+        }
+        b.removeExtra(field);
+        adapted.add(where + "." + field + ": left out (" + family.wireName() + " refuses it)");
+      }
+    }
+    if (b == null) {
+      return m;
+    }
+    ChatMessage n = b.build();
+    if (n.role() == Role.ASSISTANT
+        && n.parts().isEmpty()
+        && n.toolCalls().isEmpty()
+        && n.thinking().isEmpty()
+        && m.refusal() != null) {
+      // A refusal the family cannot take is still the turn's text.
+      n = n.toBuilder().text(m.refusal()).build();
+      adapted.add(where + ".refusal: sent as the message's text");
+    }
+    return n;
+  }
+
+  /** Puts {@code text} at the end of the leading system message, creating one when none leads. */
+  private static void foldSystem(List<ChatMessage> out, List<Integer> at, String text) {
+    if (!out.isEmpty() && out.get(0).role() == Role.SYSTEM && out.get(0).textOnly()) {
+      out.set(0, ChatMessage.system(out.get(0).content() + "\n\n" + text));
+    } else {
+      out.add(0, ChatMessage.system(text));
+      at.add(0, 0);
+    }
+  }
+
+  /**
+   * Moves each tool result right after the assistant turn that made its call, ahead of any other
+   * message between them: Anthropic wants {@code tool_result} in the message right after the {@code
+   * tool_use}, OpenAI-protocol families want tool messages right after the calls.
+   */
+  private static void pairResults(List<ChatMessage> out, List<Integer> at, List<String> adapted) {
+    for (int i = 0; i < out.size(); i++) {
+      ChatMessage m = out.get(i);
+      if (m.role() != Role.ASSISTANT || m.toolCalls().isEmpty()) {
+        continue;
+      }
+      Set<String> ids = new HashSet<>();
+      m.toolCalls().forEach(c -> ids.add(c.id()));
+      int end = i + 1;
+      while (end < out.size() && out.get(end).role() != Role.ASSISTANT) {
+        end++;
+      }
+      List<ChatMessage> results = new ArrayList<>();
+      List<Integer> resultsAt = new ArrayList<>();
+      List<ChatMessage> others = new ArrayList<>();
+      List<Integer> othersAt = new ArrayList<>();
+      boolean moved = false;
+      for (int k = i + 1; k < end; k++) {
+        ChatMessage o = out.get(k);
+        if (o.role() == Role.TOOL && ids.contains(o.toolCallId())) {
+          if (!others.isEmpty()) {
+            moved = true;
+            adapted.add(
+                "messages["
+                    + at.get(k)
+                    + "]: tool result moved right after its tool call (results follow their"
+                    + " calls)");
+          }
+          results.add(o);
+          resultsAt.add(at.get(k));
+        } else {
+          others.add(o);
+          othersAt.add(at.get(k));
+        }
+      }
+      if (moved) {
+        int k = i + 1;
+        for (int j = 0; j < results.size(); j++, k++) {
+          out.set(k, results.get(j));
+          at.set(k, resultsAt.get(j));
+        }
+        for (int j = 0; j < others.size(); j++, k++) {
+          out.set(k, others.get(j));
+          at.set(k, othersAt.get(j));
+        }
+      }
+    }
+  }
+
+  /** Names the consecutive user or assistant messages the Anthropic encoder joins into one turn. */
+  private static void sameRoleRuns(List<ChatMessage> out, List<Integer> at, List<String> adapted) {
+    for (int k = 1; k < out.size(); k++) {
+      Role prev = out.get(k - 1).role();
+      Role cur = out.get(k).role();
+      if (cur != Role.SYSTEM && cur != Role.TOOL && cur == prev) {
+        adapted.add(
+            "messages["
+                + at.get(k)
+                + "]: joined to the "
+                + cur.wireName()
+                + " message before it (anthropic wants alternating turns)");
+      }
+    }
+  }
+
+  /**
+   * Whether thinking must stay off: it is asked for, and the last assistant turn is a tool loop's
+   * (only tool results after it) whose first block would not be a thinking block Anthropic signed.
+   */
+  private static boolean thinkingOff(ChatRequest r, List<ChatMessage> out) {
+    if (r.reasoningEffort() == null || r.reasoningEffort().anthropicBudgetTokens() == 0) {
+      return false;
+    }
+    for (int k = out.size() - 1; k >= 0; k--) {
+      ChatMessage m = out.get(k);
+      if (m.role() == Role.TOOL) {
+        continue;
+      }
+      return m.role() == Role.ASSISTANT && !m.toolCalls().isEmpty() && m.thinking().isEmpty();
+    }
+    return false;
+  }
+}

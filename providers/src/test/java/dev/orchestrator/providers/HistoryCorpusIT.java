@@ -1,0 +1,238 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.HistoryConstraints;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.spi.ProviderClient;
+import dev.orchestrator.providers.history.Corpus;
+import dev.orchestrator.providers.history.StrictFamilies;
+import dev.orchestrator.providers.history.StrictUpstream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every corpus history reaches every family's strict stand-in in-process, through the real clients,
+ * and is accepted (docs/design.md §13): the answer's tool-call ids are the caller's own, and
+ * whatever the route did not receive as the caller sent it is named in the client's {@code adapted}
+ * list.
+ */
+class HistoryCorpusIT {
+  private static StrictUpstream up;
+
+  @BeforeAll
+  static void start() {
+    up = StrictUpstream.start();
+  }
+
+  @AfterAll
+  static void stop() {
+    up.close();
+  }
+
+  static Stream<Arguments> cells() {
+    List<Arguments> out = new ArrayList<>();
+    for (Corpus.Conversation c : Corpus.all()) {
+      for (String family : StrictFamilies.FAMILIES) {
+        out.add(Arguments.of(c, family));
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @MethodSource("cells")
+  void everyHistoryIsAcceptedByEveryFamily(Corpus.Conversation c, String family) throws Exception {
+    Protocol protocol =
+        family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
+    Provider p = Fixtures.provider(family, up.baseUrl(family), protocol);
+    Route route = Fixtures.route(family, "m");
+    ProviderClient client = Fixtures.clients().clientFor(p);
+    int before = up.received().size();
+    AttemptOutcome out =
+        client.send(
+            new ProviderCall(
+                p, route, c.request(), Fixtures.easyLimits(), null, new Cancellation()));
+    List<StrictUpstream.Received> got = up.received();
+    StrictUpstream.Received sent = null;
+    for (int i = before; i < got.size(); i++) {
+      if (got.get(i).family().equals(family)) {
+        sent = got.get(i);
+      }
+    }
+    assertThat(sent).as("the request reached the stand-in").isNotNull();
+    assertThat(sent.refusal()).as("the family's refusal").isNull();
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    List<ToolCall> answered = ((AttemptOutcome.Succeeded) out).response().toolCalls();
+    assertThat(answered).extracting(ToolCall::id).containsExactly(c.lastCallId());
+
+    List<String> adapted = client.adapted(p, route, c.request());
+    nothingSilentlyDropped(c, family, sent.body(), adapted);
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}, streamed")
+  @MethodSource("cells")
+  void aStreamedAnswerGivesTheCallerItsOwnIds(Corpus.Conversation c, String family) {
+    Protocol protocol =
+        family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
+    Provider p = Fixtures.provider(family, up.baseUrl(family), protocol);
+    Fixtures.Recorder recorder = new Fixtures.Recorder();
+    AttemptOutcome out =
+        Fixtures.clients()
+            .clientFor(p)
+            .send(
+                new ProviderCall(
+                    p,
+                    Fixtures.route(family, "m"),
+                    c.request().toBuilder().stream(true).build(),
+                    Fixtures.easyLimits(),
+                    recorder,
+                    new Cancellation()));
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
+        .extracting(ToolCall::id)
+        .containsExactly(c.lastCallId());
+    assertThat(recorder.fragments.get(0).id()).isEqualTo(c.lastCallId());
+    assertThat(recorder.fragments.get(0).thoughtSignature())
+        .isEqualTo(family.equals("gemini") ? "CiQBstream" : null);
+    assertThat(recorder.toolCalls).extracting(ToolCall::id).containsExactly(c.lastCallId());
+  }
+
+  static Stream<Arguments> declared() {
+    List<Arguments> out = new ArrayList<>();
+    for (Corpus.Conversation c : Corpus.all()) {
+      for (String family : List.of("mistral", "deepseek", "moonshot", "gemini", "groq")) {
+        out.add(Arguments.of(c, family));
+      }
+    }
+    return out.stream();
+  }
+
+  /**
+   * A provider of no known family by its id, whose catalog entry declares the family it follows,
+   * gets histories that family accepts.
+   */
+  @ParameterizedTest(name = "{0} -> a provider declaring {1}")
+  @MethodSource("declared")
+  void aDeclaredFamilyIsFollowed(Corpus.Conversation c, String family) {
+    Provider p =
+        Fixtures.provider("acme", up.baseUrl(family), Protocol.OPENAI_CHAT)
+            .withHistory(new HistoryConstraints(family, null, null, null, null, null));
+    AttemptOutcome out =
+        Fixtures.clients()
+            .clientFor(p)
+            .send(
+                new ProviderCall(
+                    p,
+                    Fixtures.route("acme", "m"),
+                    c.request(),
+                    Fixtures.easyLimits(),
+                    null,
+                    new Cancellation()));
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
+        .extracting(ToolCall::id)
+        .containsExactly(c.lastCallId());
+  }
+
+  /** What the caller sent and the route did not receive is named in {@code adapted}. */
+  private static void nothingSilentlyDropped(
+      Corpus.Conversation c, String family, JsonNode wire, List<String> adapted) {
+    List<ChatMessage> in = c.request().messages();
+    int reasoningIn = 0;
+    int signaturesIn = 0;
+    int thinkingIn = 0;
+    int systemsIn = 0;
+    List<String> idsIn = new ArrayList<>();
+    for (int i = 0; i < in.size(); i++) {
+      ChatMessage m = in.get(i);
+      reasoningIn += m.reasoningContent() != null ? 1 : 0;
+      thinkingIn += m.thinking().size();
+      systemsIn += m.role() == Role.SYSTEM ? 1 : 0;
+      for (ToolCall t : m.toolCalls()) {
+        signaturesIn += t.thoughtSignature() != null ? 1 : 0;
+        idsIn.add(t.id());
+      }
+      if (family.equals("anthropic") && m.reasoningContent() != null && m.thinking().isEmpty()) {
+        assertThat(adapted).anyMatch(a -> a.startsWith(at(m, in) + ".reasoning_content"));
+      }
+    }
+    int reasoningWire = 0;
+    int signaturesWire = 0;
+    int thinkingWire = 0;
+    int systemsWire = 0;
+    List<String> idsWire = new ArrayList<>();
+    for (JsonNode m : wire.path("messages")) {
+      reasoningWire += m.has("reasoning_content") ? 1 : 0;
+      systemsWire += m.path("role").asText().equals("system") ? 1 : 0;
+      for (JsonNode t : m.path("tool_calls")) {
+        signaturesWire += t.has("extra_content") ? 1 : 0;
+        idsWire.add(t.path("id").asText());
+      }
+      for (JsonNode b : m.path("content")) {
+        thinkingWire += b.path("type").asText().equals("thinking") ? 1 : 0;
+        if (b.path("type").asText().equals("tool_use")) {
+          idsWire.add(b.path("id").asText());
+        }
+      }
+    }
+    if (!family.equals("anthropic")) {
+      int added =
+          count(adapted, ".reasoning_content: empty one added")
+              + count(adapted, ".reasoning_content: set from");
+      assertThat(reasoningIn - (reasoningWire - added))
+          .as("reasoning left out, named")
+          .isEqualTo(count(adapted, ".reasoning_content: left out"));
+      assertThat(systemsIn - systemsWire)
+          .as("system messages moved, named")
+          .isEqualTo(count(adapted, "system message moved"));
+    }
+    int placeholders = count(adapted, "thought signature skip_thought_signature_validator");
+    if (family.equals("gemini")) {
+      assertThat(signaturesWire).isEqualTo(signaturesIn + placeholders);
+    } else {
+      assertThat(signaturesWire).isZero();
+      assertThat(signaturesIn > 0).isEqualTo(count(adapted, "thought signatures left out") > 0);
+    }
+    int blocksLeftOut = 0;
+    for (String a : adapted) {
+      if (a.contains(".thinking: ")) {
+        blocksLeftOut += Integer.parseInt(a.substring(a.indexOf(".thinking: ") + 11).split(" ")[0]);
+      }
+    }
+    assertThat(thinkingIn - thinkingWire)
+        .as("thinking blocks left out, named")
+        .isEqualTo(blocksLeftOut);
+    long replaced = idsIn.stream().filter(id -> !idsWire.contains(id)).count();
+    assertThat(replaced).as("ids replaced, named").isEqualTo(count(adapted, ".id: replaced"));
+  }
+
+  private static String at(ChatMessage m, List<ChatMessage> in) {
+    return "messages[" + in.indexOf(m) + "]";
+  }
+
+  private static int count(List<String> adapted, String part) {
+    int n = 0;
+    for (String a : adapted) {
+      n += a.contains(part) ? 1 : 0;
+    }
+    return n;
+  }
+}

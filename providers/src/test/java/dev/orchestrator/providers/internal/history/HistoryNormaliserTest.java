@@ -1,0 +1,194 @@
+package dev.orchestrator.providers.internal.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.HistoryConstraints;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ReasoningEffort;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
+import dev.orchestrator.engine.chat.ToolCall;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The rules of each family's table, one at a time (docs/design.md §13). */
+class HistoryNormaliserTest {
+  private static final ToolCall CALL = new ToolCall("call_1", "weather", "{}");
+
+  private static ChatRequest.Builder loop(ChatMessage assistant) {
+    return ChatRequest.builder("p/m")
+        .system("Be brief.")
+        .user("Weather?")
+        .message(assistant)
+        .message(ChatMessage.tool("call_1", "21 C"));
+  }
+
+  @Test
+  void aFamilyComesFromTheProtocolAndTheStartOfTheProviderId() {
+    assertThat(Family.of(Protocol.ANTHROPIC_MESSAGES, "bedrock")).isEqualTo(Family.ANTHROPIC);
+    assertThat(Family.of(Protocol.OPENAI_CHAT, "mistral-eu")).isEqualTo(Family.MISTRAL);
+    assertThat(Family.of(Protocol.OPENAI_CHAT, "kimi")).isEqualTo(Family.MOONSHOT);
+    assertThat(Family.of(Protocol.OPENAI_CHAT, "google-ai")).isEqualTo(Family.GEMINI);
+    assertThat(Family.of(Protocol.OPENAI_CHAT, "openrouter")).isEqualTo(Family.GENERIC);
+  }
+
+  @Test
+  void mistralGetsALateSystemMessageFoldedIntoTheLeadingOne() {
+    ChatRequest r =
+        loop(ChatMessage.assistant(null, List.of(CALL)))
+            .system("Use metric units.")
+            .user("Summarise.")
+            .build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.MISTRAL);
+
+    assertThat(n.messages()).extracting(ChatMessage::role).containsOnlyOnce(Role.SYSTEM);
+    assertThat(n.messages().get(0).content()).isEqualTo("Be brief.\n\nUse metric units.");
+    assertThat(n.adapted()).anyMatch(a -> a.startsWith("messages[4]: system message moved"));
+    assertThat(HistoryNormaliser.normalise(r, Family.OPENAI).messages()).isEqualTo(r.messages());
+  }
+
+  @Test
+  void deepSeekGetsReasoningOnToolTurnsAndOpenAiNone() {
+    ChatRequest bare = loop(ChatMessage.assistant(null, List.of(CALL))).build();
+    ChatRequest reasoned =
+        loop(ChatMessage.builder(Role.ASSISTANT).reasoningContent("think").toolCall(CALL).build())
+            .build();
+
+    assertThat(HistoryNormaliser.normalise(bare, Family.DEEPSEEK).messages().get(2))
+        .extracting(ChatMessage::reasoningContent)
+        .isEqualTo("");
+    assertThat(HistoryNormaliser.normalise(reasoned, Family.MOONSHOT).messages().get(2))
+        .extracting(ChatMessage::reasoningContent)
+        .isEqualTo("think");
+    HistoryNormaliser.Normalised openAi = HistoryNormaliser.normalise(reasoned, Family.OPENAI);
+    assertThat(openAi.messages().get(2).reasoningContent()).isNull();
+    assertThat(openAi.adapted())
+        .containsExactly("messages[2].reasoning_content: left out (openai refuses it)");
+  }
+
+  @Test
+  void geminiGetsItsSignatureBackAndThePlaceholderForCallsItDidNotIssue() {
+    ChatRequest signed =
+        loop(ChatMessage.assistant(null, List.of(CALL.withThoughtSignature("CiQBx")))).build();
+    ChatRequest foreign = loop(ChatMessage.assistant(null, List.of(CALL))).build();
+
+    assertThat(HistoryNormaliser.normalise(signed, Family.GEMINI).messages().get(2).toolCalls())
+        .extracting(ToolCall::thoughtSignature)
+        .containsExactly("CiQBx");
+    assertThat(HistoryNormaliser.normalise(foreign, Family.GEMINI).messages().get(2).toolCalls())
+        .extracting(ToolCall::thoughtSignature)
+        .containsExactly(HistoryNormaliser.GEMINI_PLACEHOLDER);
+    HistoryNormaliser.Normalised groq = HistoryNormaliser.normalise(signed, Family.GROQ);
+    assertThat(groq.messages().get(2).toolCalls().get(0).thoughtSignature()).isNull();
+    assertThat(groq.adapted()).anyMatch(a -> a.contains("thought signatures left out"));
+  }
+
+  @Test
+  void anthropicTakesBackOnlyBlocksItSignedAndTurnsThinkingOffForAForeignToolLoop() {
+    ChatMessage foreign =
+        ChatMessage.builder(Role.ASSISTANT)
+            .family("gemini")
+            .thinking(Thinking.of("mine", "sig-from-elsewhere"))
+            .toolCall(CALL)
+            .build();
+    ChatRequest r = loop(foreign).reasoningEffort(ReasoningEffort.LOW).build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.ANTHROPIC);
+
+    assertThat(n.messages().get(2).thinking()).isEmpty();
+    assertThat(n.thinkingOff()).isTrue();
+    assertThat(n.adapted())
+        .anyMatch(a -> a.startsWith("messages[2].thinking: 1 block(s) left out"))
+        .anyMatch(a -> a.startsWith("reasoning_effort: thinking off"));
+
+    ChatMessage own =
+        ChatMessage.builder(Role.ASSISTANT)
+            .thinking(Thinking.of("t", "sig"))
+            .toolCall(CALL)
+            .build();
+    HistoryNormaliser.Normalised kept =
+        HistoryNormaliser.normalise(
+            loop(own).reasoningEffort(ReasoningEffort.LOW).build(), Family.ANTHROPIC);
+    assertThat(kept.messages().get(2).thinking()).hasSize(1);
+    assertThat(kept.thinkingOff()).isFalse();
+    assertThat(kept.adapted()).isEmpty();
+  }
+
+  @Test
+  void aToolResultAfterAnotherMessageMovesRightAfterItsCall() {
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .user("Weather?")
+            .message(ChatMessage.assistant(null, List.of(CALL)))
+            .user("(still there?)")
+            .message(ChatMessage.tool("call_1", "21 C"))
+            .build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.ANTHROPIC);
+
+    assertThat(n.messages())
+        .extracting(ChatMessage::role)
+        .containsExactly(Role.USER, Role.ASSISTANT, Role.TOOL, Role.USER);
+    assertThat(n.adapted())
+        .anyMatch(a -> a.startsWith("messages[3]: tool result moved right after its tool call"));
+  }
+
+  @Test
+  void anEmptyAssistantTurnIsLeftOutWhereRefusedAndARefusalBecomesText() {
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .user("Hi")
+            .message(ChatMessage.assistant(""))
+            .user("Who is this?")
+            .message(ChatMessage.builder(Role.ASSISTANT).refusal("I cannot say.").build())
+            .user("Ok.")
+            .build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.MISTRAL);
+
+    assertThat(n.messages()).hasSize(4);
+    assertThat(n.messages().get(2).content()).isEqualTo("I cannot say.");
+    assertThat(n.messages().get(2).refusal()).isNull();
+    assertThat(n.adapted())
+        .containsExactly(
+            "messages[1]: empty assistant message left out (mistral refuses a message without"
+                + " content)",
+            "messages[3].refusal: left out (mistral refuses it)",
+            "messages[3].refusal: sent as the message's text");
+  }
+
+  @Test
+  void idsAreReplacedConsistentlyAndGivenBack() {
+    ChatRequest r = loop(ChatMessage.assistant(null, List.of(CALL))).build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.MISTRAL);
+
+    String sent = n.messages().get(2).toolCalls().get(0).id();
+    assertThat(sent).matches("[a-zA-Z0-9]{9}");
+    assertThat(n.messages().get(3).toolCallId()).isEqualTo(sent);
+    assertThat(n.idsBack()).containsEntry(sent, "call_1");
+    assertThat(n.adapted()).anyMatch(a -> a.startsWith("messages[2].tool_calls[0].id: replaced"));
+  }
+
+  @Test
+  void declaredRulesReplaceTheFamilysOwn() {
+    Provider acme =
+        Provider.of("acme", "http://127.0.0.1:1/v1", Protocol.OPENAI_CHAT, List.of())
+            .withHistory(
+                new HistoryConstraints(null, "alnum", 6, 16, "required-on-tool-calls", true));
+    Profile profile = Profile.of(acme, Protocol.OPENAI_CHAT, "acme");
+    ChatRequest r =
+        loop(ChatMessage.assistant(null, List.of(CALL))).system("Late.").user("Go on.").build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, profile);
+
+    assertThat(profile.family()).isEqualTo(Family.GENERIC);
+    assertThat(n.messages().get(2).toolCalls().get(0).id()).matches("[a-zA-Z0-9]{6,16}");
+    assertThat(n.messages().get(2).reasoningContent()).isEqualTo("");
+    assertThat(n.messages()).extracting(ChatMessage::role).containsOnlyOnce(Role.SYSTEM);
+  }
+}

@@ -1,0 +1,283 @@
+package dev.orchestrator.serve;
+
+import static dev.orchestrator.serve.ServeFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.Trace;
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.providers.history.Corpus;
+import dev.orchestrator.providers.history.StrictFamilies;
+import dev.orchestrator.providers.history.StrictUpstream;
+import dev.orchestrator.providers.simulation.ScriptedUpstream;
+import dev.orchestrator.providers.simulation.Step;
+import dev.orchestrator.serve.front.Dispatch;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every corpus history, sent by an agent to the chat completions front as OpenAI JSON, is accepted
+ * by every family's strict stand-in (docs/design.md §13): the answer's tool-call ids are the
+ * agent's own, the changes are in the trace and counted in {@code x-orchestrator-adapted}, and a
+ * Gemini thought signature survives the round trip through the front (answered, then replayed).
+ */
+class HistoryCorpusServeIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static StrictUpstream strict;
+  private static ServeFixture serve;
+
+  @BeforeAll
+  static void start() {
+    strict = StrictUpstream.start();
+    serve =
+        ServeFixture.start(
+            Map.of("gemini-scripted/m", List.of(Step.answer(200, SIGNED_ANSWER))), u -> catalog(u));
+  }
+
+  @AfterAll
+  static void stop() {
+    serve.close();
+    strict.close();
+  }
+
+  /** A Gemini answer whose tool call carries a thought signature, as its OpenAI wire writes it. */
+  private static final String SIGNED_ANSWER =
+      """
+      {"id":"chatcmpl-g","object":"chat.completion","model":"m","choices":[{"index":0,
+       "message":{"role":"assistant","content":null,"tool_calls":[{"id":"function-call-1",
+        "type":"function","function":{"name":"weather","arguments":"{}"},
+        "extra_content":{"google":{"thought_signature":"CiQBsig"}}}]},
+       "finish_reason":"tool_calls"}],
+       "usage":{"prompt_tokens":5,"completion_tokens":3,"total_tokens":8}}
+      """;
+
+  /**
+   * One route per family at the strict stand-in, and {@code gemini-scripted/m} at the scripted
+   * upstream.
+   */
+  private static Catalog catalog(ScriptedUpstream scripted) {
+    Catalog.Builder b = Catalog.builder();
+    b.provider(
+        Provider.of(
+            "gemini-scripted",
+            scripted.baseUrl("gemini-scripted"),
+            Protocol.OPENAI_CHAT,
+            List.of()));
+    b.route(
+        Route.builder("gemini-scripted", "m")
+            .tier(Tier.FREE)
+            .contextWindow(200_000)
+            .capabilities(Capability.TOOLS)
+            .build());
+    b.provider(
+        Provider.of(
+            StrictUpstream.DOWN,
+            strict.baseUrl(StrictUpstream.DOWN),
+            Protocol.OPENAI_CHAT,
+            List.of()));
+    b.route(
+        Route.builder(StrictUpstream.DOWN, "m")
+            .tier(Tier.FREE)
+            .contextWindow(200_000)
+            .maxOutputTokens(32_000)
+            .capabilities(Capability.TOOLS)
+            .build());
+    for (String family : StrictFamilies.FAMILIES) {
+      b.pool(
+          new Pool(
+              "after-down-" + family,
+              PoolKind.VIRTUAL,
+              List.of(StrictUpstream.DOWN + "/m", family + "/m")));
+      Protocol protocol =
+          family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
+      b.provider(Provider.of(family, strict.baseUrl(family), protocol, List.of()));
+      b.route(
+          Route.builder(family, "m")
+              .tier(Tier.FREE)
+              .contextWindow(200_000)
+              .maxOutputTokens(32_000)
+              .capabilities(Capability.TOOLS)
+              .build());
+    }
+    return b.build();
+  }
+
+  static Stream<Arguments> cells() {
+    List<Arguments> out = new ArrayList<>();
+    for (Corpus.Conversation c : Corpus.all()) {
+      for (String family : StrictFamilies.FAMILIES) {
+        out.add(Arguments.of(c, family));
+      }
+    }
+    return out.stream();
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @MethodSource("cells")
+  void everyHistoryIsAcceptedThroughTheChatFront(Corpus.Conversation c, String family)
+      throws Exception {
+    int before = serve.traces.size();
+    HttpResponse<String> r = serve.post(body(c.request(), family + "/m"));
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    JsonNode calls = json(r.body()).at("/choices/0/message/tool_calls");
+    assertThat(calls.get(0).path("id").asText()).isEqualTo(c.lastCallId());
+    Trace trace = serve.traces.get(before);
+    assertThat(trace.servingRoute()).isEqualTo(family + "/m");
+    if (trace.adapted().isEmpty()) {
+      assertThat(r.headers().firstValue(Dispatch.ADAPTED)).isEmpty();
+    } else {
+      assertThat(r.headers().firstValue(Dispatch.ADAPTED))
+          .contains(Integer.toString(trace.adapted().size()));
+    }
+  }
+
+  /**
+   * Mid-conversation failover: the first route of the pool is down, the history goes on to the next
+   * family's route and is accepted there, and the agent sees its own ids.
+   */
+  @ParameterizedTest(name = "{0} -> down, then {1}")
+  @MethodSource("cells")
+  void aPoolFailsOverMidConversationToAnyFamily(Corpus.Conversation c, String family)
+      throws Exception {
+    int before = serve.traces.size();
+    HttpResponse<String> r = serve.post(body(c.request(), "after-down-" + family));
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    assertThat(json(r.body()).at("/choices/0/message/tool_calls/0/id").asText())
+        .isEqualTo(c.lastCallId());
+    Trace trace = serve.traces.get(before);
+    assertThat(trace.servingRoute()).isEqualTo(family + "/m");
+    assertThat(strict.received()).anyMatch(x -> x.family().equals(StrictUpstream.DOWN));
+  }
+
+  @Test
+  void aGeminiThoughtSignatureGoesBackToGeminiOnlyAndIsNamedWhereLeftOut() throws Exception {
+    Corpus.Conversation c = Corpus.history(Corpus.Origin.GEMINI, Corpus.Shape.SINGLE, 42);
+    String signature = c.request().messages().get(2).toolCalls().get(0).thoughtSignature();
+
+    serve.post(body(c.request(), "gemini/m"));
+    JsonNode toGemini = last("gemini");
+    assertThat(
+            toGemini.at("/messages/2/tool_calls/0/extra_content/google/thought_signature").asText())
+        .isEqualTo(signature);
+
+    int before = serve.traces.size();
+    serve.post(body(c.request(), "openai/m"));
+    assertThat(last("openai").at("/messages/2/tool_calls/0").has("extra_content")).isFalse();
+    assertThat(serve.traces.get(before).adapted())
+        .anyMatch(a -> a.startsWith("messages[2].tool_calls: thought signatures left out"));
+  }
+
+  @Test
+  void theAnswerCarriesGeminisThoughtSignatureWhereGeminiPutsIt() {
+    HttpResponse<String> r =
+        serve.post(
+            "{\"model\":\"gemini-scripted/m\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(
+            json(r.body())
+                .at("/choices/0/message/tool_calls/0/extra_content/google/thought_signature")
+                .asText())
+        .isEqualTo("CiQBsig");
+  }
+
+  @Test
+  void aStreamedAnswerCarriesGeminisSignatureAndTheAgentsOwnId() throws Exception {
+    Corpus.Conversation c = Corpus.history(Corpus.Origin.GATEWAY, Corpus.Shape.SINGLE, 7);
+    ObjectNode request = (ObjectNode) JSON.readTree(body(c.request(), "gemini/m"));
+    request.put("stream", true);
+
+    ServeFixture.Sse sse = serve.streamBody(JSON.writeValueAsString(request));
+
+    JsonNode call =
+        sse.chunks().stream()
+            .map(chunk -> chunk.at("/choices/0/delta/tool_calls/0"))
+            .filter(n -> !n.isMissingNode())
+            .findFirst()
+            .orElseThrow();
+    assertThat(c.lastCallId()).hasSizeGreaterThan(40); // replaced on the way out, given back
+    assertThat(call.path("id").asText()).isEqualTo(c.lastCallId());
+    assertThat(call.at("/extra_content/google/thought_signature").asText()).isEqualTo("CiQBstream");
+  }
+
+  private static JsonNode last(String family) {
+    List<StrictUpstream.Received> got = strict.received();
+    for (int i = got.size() - 1; i >= 0; i--) {
+      if (got.get(i).family().equals(family)) {
+        return got.get(i).body();
+      }
+    }
+    throw new AssertionError("nothing reached " + family);
+  }
+
+  /** {@code r} as an agent writes it to the chat completions front. */
+  static String body(ChatRequest r, String model) throws Exception {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("model", model);
+    ArrayNode messages = o.putArray("messages");
+    for (ChatMessage m : r.messages()) {
+      ObjectNode w = messages.addObject();
+      w.put("role", m.role().wireName());
+      if (m.parts().isEmpty()) {
+        w.putNull("content");
+      } else {
+        w.put("content", m.content());
+      }
+      if (m.reasoningContent() != null) {
+        w.put("reasoning_content", m.reasoningContent());
+      }
+      if (m.toolCallId() != null) {
+        w.put("tool_call_id", m.toolCallId());
+      }
+      if (!m.toolCalls().isEmpty()) {
+        ArrayNode calls = w.putArray("tool_calls");
+        for (ToolCall c : m.toolCalls()) {
+          ObjectNode call = calls.addObject();
+          call.put("id", c.id());
+          call.put("type", "function");
+          call.putObject("function").put("name", c.name()).put("arguments", c.argumentsJson());
+          if (c.thoughtSignature() != null) {
+            call.putObject("extra_content")
+                .putObject("google")
+                .put("thought_signature", c.thoughtSignature());
+          }
+        }
+      }
+    }
+    ArrayNode tools = o.putArray("tools");
+    for (ToolDefinition t : r.tools()) {
+      ObjectNode fn = tools.addObject().put("type", "function").putObject("function");
+      fn.put("name", t.name());
+      fn.set("parameters", JSON.readTree(t.parametersJsonSchema()));
+    }
+    if (r.reasoningEffort() != null) {
+      o.put("reasoning_effort", r.reasoningEffort().wireName());
+    }
+    return JSON.writeValueAsString(o);
+  }
+}

@@ -12,6 +12,7 @@ import dev.orchestrator.serve.budget.BudgetGate;
 import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.DisconnectWatch;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.CredentialReport;
@@ -102,6 +103,10 @@ public final class OrchestratorServer implements AutoCloseable {
   private final ResponseStore responseStore;
   private final LoadLimit load;
   private final LoadProbe probe;
+
+  /** Cancels a whole answer's upstream work when its client goes away (issue #30). */
+  private final DisconnectWatch disconnects = DisconnectWatch.start();
+
   // Requests in flight, with the sign bit set once draining: a request is admitted and counted in
   // one step, so one counted before close() is never refused, and none is admitted after it.
   private final AtomicInteger admissions = new AtomicInteger();
@@ -172,6 +177,7 @@ public final class OrchestratorServer implements AutoCloseable {
       accessLog.close();
       metrics.close();
       stopQuietly(http);
+      disconnects.close();
       throw e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
     }
     this.port = ((ServerConnector) http.getConnectors()[0]).getLocalPort();
@@ -236,7 +242,7 @@ public final class OrchestratorServer implements AutoCloseable {
         new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
           @Override
           public boolean handle(Request request, Response response, Callback callback) {
-            HttpCall call = new HttpCall(request, response);
+            HttpCall call = new HttpCall(request, response, disconnects);
             Runnable serve =
                 () -> {
                   OrchestratorServer.this.handle(call);
@@ -360,6 +366,7 @@ public final class OrchestratorServer implements AutoCloseable {
     }
     probe.stop();
     stopQuietly(http);
+    disconnects.close();
     refresher.shutdownNow();
     accessLog.close();
     metrics.close();

@@ -14,6 +14,7 @@ import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.DisconnectWatch;
 import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.ProtocolErrors;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.CredentialReport;
 import dev.orchestrator.serve.ops.LoadLimit;
@@ -234,6 +235,8 @@ public final class OrchestratorServer implements AutoCloseable {
     // A request may wait silently for its upstream up to the deadline: never idle it out sooner.
     connector.setIdleTimeout(Math.max(30_000, deadlineMs + 10_000));
     server.addConnector(connector);
+    // Jetty's own refusals (unparseable requests, oversized headers) in the fronts' JSON shape.
+    server.setErrorHandler(new ProtocolErrors());
     // A body is read before a worker takes the request, so a client trickling its body holds a
     // buffer, not a thread; past the body timeout it is a 408 (docs/reference.md §5).
     Duration bodyDeadline = options.bodyTimeout();

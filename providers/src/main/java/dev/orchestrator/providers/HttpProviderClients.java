@@ -21,6 +21,7 @@ import java.util.Properties;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Function;
+import javax.net.ssl.SSLContext;
 
 /**
  * The HTTP provider clients: one {@link OpenAiChatClient} and one {@link AnthropicMessagesClient}
@@ -68,13 +69,16 @@ public final class HttpProviderClients implements ProviderClients {
     // adds one thread wake-up per response before the blocked caller is woken. Safe because the
     // body subscribers never block; TLS handshake tasks run on that thread too, once per pooled
     // connection.
-    HttpClient http =
+    HttpClient.Builder hb =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_2)
             .followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(b.connectTimeout)
-            .executor(Runnable::run)
-            .build();
+            .executor(Runnable::run);
+    if (b.sslContext != null) {
+      hb.sslContext(b.sslContext);
+    }
+    HttpClient http = hb.build();
     HttpChatTransport transport =
         new HttpChatTransport(
             http,
@@ -177,6 +181,7 @@ public final class HttpProviderClients implements ProviderClients {
     private ScheduledExecutorService scheduler;
     private Function<FailureEvidence, ProviderFailure> classifier =
         FailureClassifier.INSTANCE::classify;
+    private SSLContext sslContext;
 
     private Builder() {}
 
@@ -186,6 +191,12 @@ public final class HttpProviderClients implements ProviderClients {
      */
     public Builder errorRules(List<ErrorRule> rules) {
       this.classifier = FailureClassifier.INSTANCE.withRules(rules)::classify;
+      return this;
+    }
+
+    /** Test seam: trust a test upstream's self-signed certificate. */
+    Builder sslContext(SSLContext sslContext) {
+      this.sslContext = Objects.requireNonNull(sslContext, "sslContext");
       return this;
     }
 

@@ -12,7 +12,9 @@ import dev.orchestrator.serve.budget.BudgetGate;
 import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.DisconnectWatch;
 import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.ProtocolErrors;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.CredentialReport;
 import dev.orchestrator.serve.ops.LoadLimit;
@@ -102,6 +104,10 @@ public final class OrchestratorServer implements AutoCloseable {
   private final ResponseStore responseStore;
   private final LoadLimit load;
   private final LoadProbe probe;
+
+  /** Cancels a whole answer's upstream work when its client goes away (issue #30). */
+  private final DisconnectWatch disconnects = DisconnectWatch.start();
+
   // Requests in flight, with the sign bit set once draining: a request is admitted and counted in
   // one step, so one counted before close() is never refused, and none is admitted after it.
   private final AtomicInteger admissions = new AtomicInteger();
@@ -172,6 +178,7 @@ public final class OrchestratorServer implements AutoCloseable {
       accessLog.close();
       metrics.close();
       stopQuietly(http);
+      disconnects.close();
       throw e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
     }
     this.port = ((ServerConnector) http.getConnectors()[0]).getLocalPort();
@@ -231,6 +238,8 @@ public final class OrchestratorServer implements AutoCloseable {
     // A request may wait silently for its upstream up to the deadline: never idle it out sooner.
     connector.setIdleTimeout(Math.max(30_000, deadlineMs + 10_000));
     server.addConnector(connector);
+    // Jetty's own refusals (unparseable requests, oversized headers) in the fronts' JSON shape.
+    server.setErrorHandler(new ProtocolErrors());
     // A body is read before a worker takes the request, so a client trickling its body holds a
     // buffer, not a thread; past the body timeout it is a 408 (docs/reference.md §5).
     Duration bodyDeadline = options.bodyTimeout();
@@ -239,7 +248,7 @@ public final class OrchestratorServer implements AutoCloseable {
         new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
           @Override
           public boolean handle(Request request, Response response, Callback callback) {
-            HttpCall call = new HttpCall(request, response);
+            HttpCall call = new HttpCall(request, response, disconnects);
             Runnable serve =
                 () -> {
                   OrchestratorServer.this.handle(call);
@@ -363,6 +372,7 @@ public final class OrchestratorServer implements AutoCloseable {
     }
     probe.stop();
     stopQuietly(http);
+    disconnects.close();
     refresher.shutdownNow();
     accessLog.close();
     metrics.close();

@@ -111,16 +111,30 @@ public final class Dispatch {
   public ChatResult complete(
       HttpCall ex, AccessLog.Entry entry, ClientToken client, ChatRequest request) {
     Cancellation cancel = new Cancellation();
-    return run(
-        ex,
-        entry,
-        client,
-        request,
-        cancel,
-        admitted -> orchestrator.chat(admitted, cancel, remaining(ex)),
-        (e, error) -> {
-          throw error;
-        });
+    // Nothing is written until the answer is whole: only this watch sees the client leave.
+    AutoCloseable watch = ex.onClientGone(cancel::cancel);
+    try {
+      return run(
+          ex,
+          entry,
+          client,
+          request,
+          cancel,
+          admitted -> orchestrator.chat(admitted, cancel, remaining(ex)),
+          (e, error) -> {
+            throw error;
+          });
+    } finally {
+      closeQuietly(watch);
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception ignored) {
+      // A watch's handle only cancels a selection key.
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -35,6 +36,7 @@ public final class HttpCall {
 
   private final Request request;
   private final Response response;
+  private final DisconnectWatch disconnects;
   private ResponseStream stream;
   private boolean answered;
   private long firstByteNanos;
@@ -42,10 +44,25 @@ public final class HttpCall {
   private volatile byte[] preRead;
   private volatile Throwable bodyFailure;
 
-  /** The exchange of {@code request} and {@code response}, on the thread handling them. */
-  public HttpCall(Request request, Response response) {
+  /**
+   * The exchange of {@code request} and {@code response}, on the thread handling them; {@code
+   * disconnects} tells when its client goes away ({@link #onClientGone}).
+   */
+  public HttpCall(Request request, Response response, DisconnectWatch disconnects) {
     this.request = request;
     this.response = response;
+    this.disconnects = disconnects;
+  }
+
+  /**
+   * Runs {@code onGone} once if the client closes its connection before the returned handle is
+   * closed; for a request whose body is read and whose answer is not yet written, when Jetty itself
+   * does not look at the connection (issue #30).
+   */
+  public AutoCloseable onClientGone(Runnable onGone) {
+    Object transport = request.getConnectionMetaData().getConnection().getEndPoint().getTransport();
+    return disconnects.watch(
+        transport instanceof SocketChannel ? (SocketChannel) transport : null, onGone);
   }
 
   /** {@code System.nanoTime()} when the request arrived at the connector (before any queueing). */

@@ -25,11 +25,15 @@ import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.function.Function;
 
@@ -70,6 +74,7 @@ final class Exchange {
   private final Object sendLock = new Object();
   private volatile InputStream body;
   private volatile StreamBody streamBody;
+  private volatile String framingConflict;
   private volatile StreamAssembler assembler;
 
   /**
@@ -185,6 +190,11 @@ final class Exchange {
       }
       return failed(TransportFaults.beforeResponse(e, sent.sent()), TransportFaults.describe(e));
     }
+    if (framingConflict != null) {
+      return failed(
+          TransportFault.MALFORMED_STREAM,
+          "the response's framing is ambiguous (" + framingConflict + "); refused, not reused");
+    }
     InputStream in = response.body();
     body = in;
     if (clock.stopped() != null) {
@@ -212,6 +222,11 @@ final class Exchange {
    * a completed one leaves its connection reusable; an error body as a plain input stream.
    */
   private HttpResponse.BodySubscriber<InputStream> subscriberFor(HttpResponse.ResponseInfo info) {
+    String conflict = framingConflict(info.headers());
+    if (conflict != null) {
+      framingConflict = conflict;
+      return new RefusedBody();
+    }
     int status = info.statusCode();
     if (status < 200 || status > 299) {
       return HttpResponse.BodySubscribers.ofInputStream();
@@ -227,6 +242,57 @@ final class Exchange {
         bounds().maxResponseBytes(),
         info.headers().firstValueAsLong("content-length").orElse(-1),
         clock::activity);
+  }
+
+  /**
+   * Why {@code h} frames the body ambiguously — several different {@code Content-Length} values, or
+   * one beside {@code Transfer-Encoding} (RFC 9112 §6.3: a request-smuggling vector) — or {@code
+   * null}. {@code java.net.http} takes the first length or the chunked coding and would keep the
+   * connection; such an answer is refused and its connection closed (issue #30, finding 5).
+   */
+  static String framingConflict(HttpHeaders h) {
+    List<String> lengths = h.allValues("content-length");
+    if (lengths.stream().map(String::trim).distinct().count() > 1) {
+      return "Content-Length " + lengths;
+    }
+    if (!lengths.isEmpty() && h.firstValue("transfer-encoding").isPresent()) {
+      return "Transfer-Encoding with Content-Length";
+    }
+    return null;
+  }
+
+  /**
+   * The body of a refused answer: cancelled at once, so that {@code java.net.http} closes the
+   * connection instead of pooling it.
+   */
+  private static final class RefusedBody implements HttpResponse.BodySubscriber<InputStream> {
+    private final CompletableFuture<InputStream> body = new CompletableFuture<>();
+
+    @Override
+    public CompletionStage<InputStream> getBody() {
+      return body;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      subscription.cancel();
+      body.complete(InputStream.nullInputStream());
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> item) {
+      // cancelled: nothing is kept
+    }
+
+    @Override
+    public void onError(Throwable throwable) {
+      body.complete(InputStream.nullInputStream());
+    }
+
+    @Override
+    public void onComplete() {
+      body.complete(InputStream.nullInputStream());
+    }
   }
 
   private boolean isStream(HttpHeaders headers) {

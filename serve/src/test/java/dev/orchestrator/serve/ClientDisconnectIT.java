@@ -1,0 +1,118 @@
+package dev.orchestrator.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.Step;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A client that goes away from a whole (non-streaming) answer cancels the upstream call (issue #30,
+ * finding 8): the upstream sees its connection closed and nothing stays in flight, long before any
+ * limit of the attempt; a client that stays gets its answers, request after request on one
+ * connection.
+ */
+class ClientDisconnectIT {
+  private static byte[] request(String body) {
+    return ("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "Content-Length: "
+            + body.getBytes(StandardCharsets.UTF_8).length
+            + "\r\n\r\n"
+            + body)
+        .getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** Waits up to ten seconds for {@code condition}; whether it held. */
+  private static boolean within10s(BooleanSupplier condition) {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - end > 0) {
+        return false;
+      }
+      Thread.onSpinWait();
+    }
+    return true;
+  }
+
+  @Test
+  void aClientThatClosesCancelsTheUpstreamCall() throws Exception {
+    // The upstream never answers; the attempt limit (30 s) and deadline (60 s) are far away.
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.fault(Fault.NO_RESPONSE))),
+            ServeFixture.generousPolicy(),
+            o -> {})) {
+      for (int i = 0; i < 3; i++) {
+        try (Socket s = new Socket("127.0.0.1", f.server.port())) {
+          OutputStream out = s.getOutputStream();
+          out.write(request(ServeFixture.body("alpha/small", false, "")));
+          out.flush();
+          int calls = i + 1;
+          assertThat(within10s(() -> f.upstream.callCount("alpha/small") == calls)).isTrue();
+          assertThat(f.server.inFlight()).isEqualTo(1);
+        }
+
+        assertThat(within10s(() -> f.upstream.openConnections() == 0))
+            .as("upstream connections after the client left")
+            .isTrue();
+        assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
+      }
+      assertThat(f.upstream.callCount("alpha/small")).isEqualTo(3);
+      assertThat(
+              f.client
+                  .send(
+                      java.net.http.HttpRequest.newBuilder(f.uri("/healthz")).build(),
+                      java.net.http.HttpResponse.BodyHandlers.ofString())
+                  .statusCode())
+          .isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aClientThatStaysGetsEveryAnswerOnOneConnection() throws Exception {
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of("alpha/small", List.of(Step.ok("one"), Step.ok("two"), Step.ok("three"))),
+                ServeFixture.generousPolicy(),
+                o -> {});
+        Socket s = new Socket("127.0.0.1", f.server.port())) {
+      s.setSoTimeout(10_000);
+      OutputStream out = s.getOutputStream();
+      InputStream in = s.getInputStream();
+      for (String expected : List.of("one", "two", "three")) {
+        out.write(request(ServeFixture.body("alpha/small", false, "")));
+        out.flush();
+        String answer = readAnswer(in);
+        assertThat(answer).startsWith("HTTP/1.1 200 ").contains(expected);
+      }
+    }
+  }
+
+  /** One HTTP/1.1 answer with a {@code Content-Length}, read from {@code in}. */
+  private static String readAnswer(InputStream in) throws IOException {
+    StringBuilder head = new StringBuilder();
+    while (!head.toString().endsWith("\r\n\r\n")) {
+      int b = in.read();
+      if (b < 0) {
+        throw new IOException("closed after " + head);
+      }
+      head.append((char) b);
+    }
+    int length = 0;
+    for (String line : head.toString().split("\r\n")) {
+      if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+        length = Integer.parseInt(line.substring(15).trim());
+      }
+    }
+    return head + new String(in.readNBytes(length), StandardCharsets.UTF_8);
+  }
+}

@@ -26,13 +26,21 @@ import java.util.concurrent.atomic.AtomicInteger;
  * listens to the orchestrator). Either alone is not: a slow route times out with the machine idle,
  * and another process may delay our timers while our requests wait on the network. A window of
  * {@value #WINDOW} samples with a sample at least {@value #LATE_MILLIS} ms late and a timeout
- * shrinks the limit to three quarters of the requests running (at least a floor); a window without
- * a timeout, with requests waiting, raises it by a sixteenth (at most the worker count).
+ * shrinks the limit to three quarters of the requests running (at least a floor). Once {@value
+ * #HOLD} windows in a row were not overloaded, each window with requests waiting raises it by
+ * {@value #GROWTH} (at most the worker count): the signals lag the load by about an attempt's time
+ * limit, so the limit approaches the point where the machine saturates slowly and backs off fast.
  * Thread-safe.
  */
 public final class LoadLimit implements OrchestratorListener {
   /** Samples per decision. */
   static final int WINDOW = 10;
+
+  /** What a window with requests waiting adds to the limit (additive increase). */
+  static final int GROWTH = 2;
+
+  /** Windows after an overloaded one before the limit may grow again. */
+  static final int HOLD = 5;
 
   /** A sample this late (ms) in a window with a timeout makes the window overloaded. */
   static final long LATE_MILLIS = 20;
@@ -44,6 +52,7 @@ public final class LoadLimit implements OrchestratorListener {
   private int limit; // guarded by this
   private int samples; // guarded by this
   private long worstLateNanos; // guarded by this
+  private int calm = HOLD; // windows since the last overloaded one; guarded by this
 
   private LoadLimit(int max, int floor) {
     this.max = max;
@@ -99,8 +108,9 @@ public final class LoadLimit implements OrchestratorListener {
     if (timedOut && worstLateNanos >= TimeUnit.MILLISECONDS.toNanos(LATE_MILLIS)) {
       int running = limit - permits.availablePermits();
       resize(Math.max(floor, Math.min(limit, running) * 3 / 4));
-    } else if (permits.hasQueuedThreads()) {
-      resize(Math.min(max, limit + Math.max(1, limit / 16)));
+      calm = 0;
+    } else if (++calm >= HOLD && permits.hasQueuedThreads()) {
+      resize(Math.min(max, limit + GROWTH));
     }
     samples = 0;
     worstLateNanos = 0;

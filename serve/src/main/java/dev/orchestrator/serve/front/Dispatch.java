@@ -43,8 +43,15 @@ import java.util.function.Function;
  * them ({@link #cancelAll()}). Thread-safe: one instance serves every front and request.
  */
 public final class Dispatch {
-  /** The answer header naming the route a session was kept on. */
-  public static final String AFFINITY_HEADER = "x-orchestrator-affinity";
+  /** The answer header naming the route a session was kept on (docs/design.md §5). */
+  public static final String AFFINITY = "x-orchestrator-affinity";
+
+  /**
+   * The header that counts the changes made to the history so that the serving route's provider
+   * family accepts it (docs/design.md §13); each change is named in the trace ({@code
+   * Trace.adapted()}).
+   */
+  public static final String ADAPTED = "x-orchestrator-adapted";
 
   /**
    * The headers that name an agent's session, after the body's {@code prompt_cache_key}: the
@@ -212,22 +219,15 @@ public final class Dispatch {
   }
 
   /**
-   * The header that counts the changes made to the history so that the serving route's provider
-   * family accepts it (docs/design.md §13); each change is named in the trace ({@code
-   * Trace.adapted()}).
-   */
-  public static final String ADAPTED = "x-orchestrator-adapted";
-
-  /**
    * The headers of a whole answer: {@code x-orchestrator-route}, {@code x-orchestrator-attempts},
    * {@code x-orchestrator-cost-usd}, {@link #ADAPTED} when the history was adapted, and {@link
-   * #AFFINITY_HEADER} (the route the session was kept on) when session affinity applied.
+   * #AFFINITY} (the route the session was kept on) when session affinity applied.
    */
   public static Map<String, String> answerHeaders(ChatResult r) {
     Map<String, String> headers = new LinkedHashMap<>();
     headers.put("x-orchestrator-route", r.route());
     if (r.trace().plan() != null && r.trace().plan().affinity() != null) {
-      headers.put(AFFINITY_HEADER, r.trace().plan().affinity());
+      headers.put(AFFINITY, r.trace().plan().affinity());
     }
     headers.put("x-orchestrator-attempts", Integer.toString(r.trace().attempts().size()));
     headers.put(CostField.HEADER, CostField.header(r.costUsd()));

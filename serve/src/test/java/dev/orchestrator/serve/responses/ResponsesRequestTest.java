@@ -83,6 +83,14 @@ class ResponsesRequestTest {
   }
 
   @Test
+  void thePromptCacheKeyNamesTheSessionAndIsNotSentOn() {
+    ResponsesRequest p = parse(body("\"prompt_cache_key\":\"thread-7\""));
+    assertThat(p.request().session()).isEqualTo("thread-7");
+    assertThat(p.request().dropped()).contains("prompt_cache_key");
+    assertThat(parse(body("")).request().session()).isNull();
+  }
+
+  @Test
   void echoesTheApisDefaultsWhenFieldsAreAbsent() {
     ResponsesRequest p = parse(body(""));
     assertThat(p.store()).isTrue();

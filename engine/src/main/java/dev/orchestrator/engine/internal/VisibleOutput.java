@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.internal;
 
+import dev.orchestrator.engine.chat.ForwardingStreamListener;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
@@ -7,16 +8,16 @@ import dev.orchestrator.engine.chat.ToolCallDelta;
 /**
  * Passes stream deltas on to the caller's listener and remembers whether visible output reached it
  * — the line after which a request may no longer fail over. Written on the attempt's thread, read
- * by the request's loop afterwards; the flag is volatile.
+ * by the request's loop afterwards; the flag is volatile. A signature, logprobs and batch marks
+ * pass on without counting as output.
  */
-final class VisibleOutput implements StreamListener {
-  private final StreamListener delegate;
+final class VisibleOutput extends ForwardingStreamListener {
   private final StringBuilder text = new StringBuilder();
   private volatile boolean started;
   private volatile boolean toolCalls;
 
   VisibleOutput(StreamListener delegate) {
-    this.delegate = delegate;
+    super(delegate);
   }
 
   /** Whether any content or tool call was passed on. */
@@ -34,32 +35,31 @@ final class VisibleOutput implements StreamListener {
     return toolCalls;
   }
 
+  /** The engine reports attempt starts to the caller itself; they are not stream output. */
+  @Override
+  public void onAttemptStart(String route, int attempt) {}
+
   @Override
   public void onContent(String delta) {
     if (!delta.isEmpty()) {
       started = true;
       text.append(delta);
     }
-    delegate.onContent(delta);
+    delegate().onContent(delta);
   }
 
   @Override
   public void onToolCall(ToolCall call) {
     started = true;
     toolCalls = true;
-    delegate.onToolCall(call);
-  }
-
-  @Override
-  public void onResponseMetadata(String id, String systemFingerprint) {
-    delegate.onResponseMetadata(id, systemFingerprint);
+    delegate().onToolCall(call);
   }
 
   @Override
   public void onToolCallDelta(ToolCallDelta delta) {
     started = true;
     toolCalls = true;
-    delegate.onToolCallDelta(delta);
+    delegate().onToolCallDelta(delta);
   }
 
   @Override
@@ -67,23 +67,13 @@ final class VisibleOutput implements StreamListener {
     if (!delta.isEmpty()) {
       started = true;
     }
-    delegate.onReasoning(delta);
-  }
-
-  @Override
-  public void onReasoningSignature(String signature) {
-    delegate.onReasoningSignature(signature); // closes reasoning already sent; not output by itself
+    delegate().onReasoning(delta);
   }
 
   @Override
   public void onRedactedReasoning(String data) {
     started = true;
-    delegate.onRedactedReasoning(data);
-  }
-
-  @Override
-  public void onLogprobs(String logprobsJson) {
-    delegate.onLogprobs(logprobsJson); // rides with the deltas that follow; not output by itself
+    delegate().onRedactedReasoning(data);
   }
 
   @Override
@@ -91,16 +81,6 @@ final class VisibleOutput implements StreamListener {
     if (!delta.isEmpty()) {
       started = true;
     }
-    delegate.onRefusal(delta);
-  }
-
-  @Override
-  public void onBatchStart() {
-    delegate.onBatchStart();
-  }
-
-  @Override
-  public void onBatchEnd() {
-    delegate.onBatchEnd();
+    delegate().onRefusal(delta);
   }
 }

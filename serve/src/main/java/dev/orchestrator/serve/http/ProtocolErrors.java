@@ -1,9 +1,7 @@
 package dev.orchestrator.serve.http;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpURI;
 import org.eclipse.jetty.server.Request;
@@ -31,23 +29,16 @@ public final class ProtocolErrors implements Request.Handler {
     String message = "HTTP " + status + (m == null ? "" : ": " + clean(m.toString()));
     HttpURI uri = request.getHttpURI();
     String path = uri == null || uri.getPath() == null ? "" : uri.getPath();
-    ObjectNode body = Json.MAPPER.createObjectNode();
     String type = status >= 500 ? "api_error" : "invalid_request_error";
+    ObjectNode body;
     if (path.startsWith("/v1/messages")) {
+      body = Json.MAPPER.createObjectNode();
       body.put("type", "error");
       body.putObject("error").put("type", type).put("message", message);
     } else {
-      ObjectNode e = body.putObject("error");
-      e.put("message", message).put("type", status >= 500 ? "server_error" : type);
-      e.putNull("param");
-      e.putNull("code");
+      body = ApiError.of(status, status >= 500 ? "server_error" : type, message, null, null).body();
     }
-    byte[] bytes;
-    try {
-      bytes = Json.MAPPER.writeValueAsBytes(body);
-    } catch (JsonProcessingException e) {
-      bytes = "{}".getBytes(StandardCharsets.UTF_8);
-    }
+    byte[] bytes = Responses.bytes(body);
     response.setStatus(status);
     response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json");
     response.getHeaders().put(HttpHeader.CONTENT_LENGTH, Integer.toString(bytes.length));

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
+import dev.orchestrator.providers.internal.transport.SharedHttpClient;
 import dev.orchestrator.providers.internal.wire.StreamAssembler;
 import java.io.IOException;
 import java.io.InputStream;
@@ -78,10 +79,9 @@ public final class HttpProviderClients implements ProviderClients {
     if (b.sslContext != null) {
       hb.sslContext(b.sslContext);
     }
-    HttpClient http = hb.build();
     HttpChatTransport transport =
         new HttpChatTransport(
-            http,
+            new SharedHttpClient(hb::build, b.ticker),
             b.scheduler != null ? b.scheduler : SharedTimer.INSTANCE,
             b.ticker,
             b.credentials,

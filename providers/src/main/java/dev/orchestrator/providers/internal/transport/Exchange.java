@@ -53,7 +53,7 @@ final class Exchange {
   /** Longest SSE line accepted. */
   static final int MAX_SSE_LINE_BYTES = 4 * 1024 * 1024;
 
-  private final HttpClient http;
+  private final SharedHttpClient http;
   private final ScheduledExecutorService scheduler;
   private final int maxMalformedEvents;
   private final Function<FailureEvidence, ProviderFailure> classifier;
@@ -84,7 +84,7 @@ final class Exchange {
    * @param request the request, its body published by {@code sent}
    */
   Exchange(
-      HttpClient http,
+      SharedHttpClient http,
       ScheduledExecutorService scheduler,
       Ticker ticker,
       int maxMalformedEvents,
@@ -167,8 +167,9 @@ final class Exchange {
       sending = Thread.currentThread();
     }
     HttpResponse<InputStream> response;
+    HttpClient client = http.current();
     try {
-      response = http.send(request, this::subscriberFor);
+      response = client.send(request, this::subscriberFor);
     } catch (InterruptedException e) {
       if (!clearSending()) {
         // Interrupted by someone else: the caller is going away.
@@ -178,6 +179,7 @@ final class Exchange {
       return aborted();
     } catch (IOException e) {
       clearSending();
+      http.failed(client, e);
       if (clock.stopped() != null) {
         return aborted();
       }

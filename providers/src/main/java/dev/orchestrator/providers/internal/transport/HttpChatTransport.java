@@ -35,7 +35,7 @@ import java.util.function.Function;
  * Thread-safe: all per-attempt state lives in the {@link Exchange}.
  */
 public final class HttpChatTransport {
-  private final HttpClient http;
+  private final SharedHttpClient http;
   private final ScheduledExecutorService scheduler;
   private final Ticker ticker;
   private final Credentials credentials;
@@ -48,7 +48,7 @@ public final class HttpChatTransport {
   /**
    * A transport over {@code http}.
    *
-   * @param http the shared client every exchange runs on
+   * @param http the client every exchange runs on
    * @param scheduler runs the checks of every attempt's limits
    * @param ticker the time source of those limits
    * @param credentials where API keys come from
@@ -58,7 +58,7 @@ public final class HttpChatTransport {
    * @param classifier turns evidence observed upstream into a failure
    */
   public HttpChatTransport(
-      HttpClient http,
+      SharedHttpClient http,
       ScheduledExecutorService scheduler,
       Ticker ticker,
       Credentials credentials,
@@ -179,7 +179,14 @@ public final class HttpChatTransport {
               .setHeader("Accept", "application/json")
               .timeout(call.limits().total())
               .build();
-      HttpResponse<byte[]> r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      HttpClient client = http.current();
+      HttpResponse<byte[]> r;
+      try {
+        r = client.send(request, HttpResponse.BodyHandlers.ofByteArray());
+      } catch (IOException e) {
+        http.failed(client, e);
+        throw e;
+      }
       JsonNode tokens = Json.MAPPER.readTree(r.body()).path("input_tokens");
       return r.statusCode() == 200 && tokens.canConvertToInt() && tokens.asInt() >= 0
           ? OptionalInt.of(tokens.asInt())

@@ -295,7 +295,7 @@ final class FailoverRun {
       record.tried(route.id());
       if (a.answered()) {
         record.success(route, n, a.latency(), a.skippedEvents());
-        return Optional.of(record.result(route, a.response()));
+        return Optional.of(record.result(route, a.response(), a.adapted()));
       }
       ProviderFailure f = a.failure();
       if (continuable(a)) {

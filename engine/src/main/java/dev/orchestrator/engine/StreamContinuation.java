@@ -114,7 +114,8 @@ final class StreamContinuation {
     record.tried(route.id());
     if (a.answered()) {
       record.success(route, n, a.latency(), a.skippedEvents());
-      return Optional.of(record.result(route, a.response().withContentPrefix(partial)));
+      return Optional.of(
+          record.result(route, a.response().withContentPrefix(partial), a.adapted()));
     }
     partial += a.visibleText();
     record.attempt(

@@ -81,7 +81,7 @@ class HistoryCorpusIT {
     List<ToolCall> answered = ((AttemptOutcome.Succeeded) out).response().toolCalls();
     assertThat(answered).extracting(ToolCall::id).containsExactly(c.lastCallId());
 
-    List<String> adapted = client.adapted(p, route, c.request());
+    List<String> adapted = ((AttemptOutcome.Succeeded) out).adapted();
     nothingSilentlyDropped(c, family, sent.body(), adapted);
   }
 

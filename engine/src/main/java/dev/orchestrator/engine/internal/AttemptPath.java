@@ -17,6 +17,7 @@ import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.tool.ToolExecutionStoppedException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -85,6 +86,7 @@ public final class AttemptPath {
    * @param health what was reported to the store
    * @param visibleText the text the caller's stream listener received during this attempt
    * @param visibleToolCalls whether the caller's stream listener received a tool call
+   * @param adapted what the client adapted of the history for the route (empty when it failed)
    */
   public record Sent(
       ChatResponse response,
@@ -93,7 +95,8 @@ public final class AttemptPath {
       Duration latency,
       AttemptHealth health,
       String visibleText,
-      boolean visibleToolCalls) {
+      boolean visibleToolCalls,
+      List<String> adapted) {
 
     /** Whether the attempt answered. */
     public boolean answered() {
@@ -143,7 +146,14 @@ public final class AttemptPath {
     boolean toolCalls = visible != null && visible.toolCalls();
     if (outcome instanceof AttemptOutcome.Succeeded s) {
       return new Sent(
-          s.response(), s.skippedEvents(), null, latency, AttemptHealth.SUCCESS, text, toolCalls);
+          s.response(),
+          s.skippedEvents(),
+          null,
+          latency,
+          AttemptHealth.SUCCESS,
+          text,
+          toolCalls,
+          s.adapted());
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
     ProviderFailure f = failed.failure();
@@ -154,7 +164,7 @@ public final class AttemptPath {
     if (ctx.cancellation().isCancelled()) {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
-    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls);
+    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of());
   }
 
   private AttemptOutcome call(

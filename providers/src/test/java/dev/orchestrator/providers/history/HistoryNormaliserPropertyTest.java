@@ -39,11 +39,11 @@ class HistoryNormaliserPropertyTest {
     ChatRequest request = Corpus.history(origin, shape, seed).request();
     WireProtocol wire = wire(target);
     Route route = Route.builder(target, "m").build();
-    JsonNode body = JSON.readTree(wire.encode(request, route));
+    HistoryNormaliser.Normalised h = wire.history(request, null, route);
+    JsonNode body = JSON.readTree(wire.encode(h.applyTo(request), route));
 
     assertThat(StrictFamilies.check(target, body)).isNull();
 
-    HistoryNormaliser.Normalised h = wire.history(request, null, route);
     List<String> sentCalls = new ArrayList<>();
     List<String> sentResults = new ArrayList<>();
     for (ChatMessage m : h.messages()) {
@@ -78,7 +78,9 @@ class HistoryNormaliserPropertyTest {
     int cells = 0;
     int refused = 0;
     for (Corpus.Conversation c : Corpus.all()) {
-      JsonNode raw = JSON.readTree(OpenAiWire.INSTANCE.encode(c.request(), vllm()));
+      ChatRequest generic =
+          OpenAiWire.INSTANCE.history(c.request(), null, vllm()).applyTo(c.request());
+      JsonNode raw = JSON.readTree(OpenAiWire.INSTANCE.encode(generic, vllm()));
       for (String family : StrictFamilies.FAMILIES) {
         if (family.equals("anthropic")) {
           continue;

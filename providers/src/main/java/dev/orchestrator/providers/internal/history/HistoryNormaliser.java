@@ -53,6 +53,18 @@ public final class HistoryNormaliser {
       adapted = List.copyOf(adapted);
       idsBack = Map.copyOf(idsBack);
     }
+
+    /**
+     * {@code r} as the route's encoder writes it: these messages, and no reasoning effort when
+     * thinking stays off.
+     */
+    public ChatRequest applyTo(ChatRequest r) {
+      ChatRequest.Builder b = r.toBuilder().messages(messages);
+      if (thinkingOff) {
+        b.reasoningEffort(null);
+      }
+      return b.build();
+    }
   }
 
   /** {@code r}'s history adapted for {@code family}'s own table. */

@@ -62,14 +62,7 @@ public final class OpenAiWire implements WireProtocol {
 
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
-    return encode(request, null, route);
-  }
-
-  @Override
-  public byte[] encode(ChatRequest request, Provider provider, Route route)
-      throws RequestEncodingException {
-    return OpenAiRequests.encode(
-        request, route, Profile.of(provider, Protocol.OPENAI_CHAT, route.provider()));
+    return OpenAiRequests.encode(request, route);
   }
 
   @Override

@@ -39,9 +39,11 @@ public interface WireProtocol {
   default void protocolHeaders(RequestHeaders request, ChatRequest chat) {}
 
   /**
-   * {@code request}'s history as {@link #encode(ChatRequest, Provider, Route)} writes it for {@code
-   * route} of {@code provider} (docs/design.md §13), with what was adapted; {@code null} when the
-   * history is sent as the caller wrote it (the caller's own body of this protocol).
+   * {@code request}'s history adapted for {@code route} of {@code provider}, whose catalog entry
+   * may declare what it accepts of a history ({@link Provider#history()}; {@code provider} may be
+   * {@code null}), with what was adapted (docs/design.md §13); {@code null} when the history is
+   * sent as the caller wrote it (the caller's own body of this protocol). The client adapts once
+   * per attempt and hands {@link #encode} the adapted request.
    */
   default HistoryNormaliser.Normalised history(
       ChatRequest request, Provider provider, Route route) {
@@ -49,19 +51,7 @@ public interface WireProtocol {
   }
 
   /**
-   * Encodes the request body for {@code route} of {@code provider}, whose catalog entry may declare
-   * what it accepts of a history ({@link Provider#history()}); {@code provider} may be {@code
-   * null}.
-   *
-   * @throws RequestEncodingException when the request cannot be expressed on the wire
-   */
-  default byte[] encode(ChatRequest request, Provider provider, Route route)
-      throws RequestEncodingException {
-    return encode(request, route);
-  }
-
-  /**
-   * Encodes the request body.
+   * Encodes the request body, the history as it stands ({@link #history} adapts it before).
    *
    * @throws RequestEncodingException when the request cannot be expressed on the wire
    */

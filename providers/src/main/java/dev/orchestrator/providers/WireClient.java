@@ -35,7 +35,8 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final AttemptOutcome send(ProviderCall call) {
-    HistoryNormaliser.Normalised h = wire.history(call.request(), call.provider(), call.route());
+    HistoryNormaliser.Normalised h =
+        wire.history(call.request(), call.provider(), call.route(), call.strictHistory());
     if (h == null) {
       return transport.send(call, wire);
     }
@@ -63,7 +64,8 @@ abstract class WireClient implements ProviderClient {
         h.applyTo(call.request()),
         call.limits(),
         listener,
-        call.cancellation());
+        call.cancellation(),
+        call.strictHistory());
   }
 
   /**
@@ -89,7 +91,8 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final OptionalInt countTokens(ProviderCall call) {
-    HistoryNormaliser.Normalised h = wire.history(call.request(), call.provider(), call.route());
+    HistoryNormaliser.Normalised h =
+        wire.history(call.request(), call.provider(), call.route(), false);
     return transport.countTokens(h == null ? call : adapted(call, h, call.listener()), wire);
   }
 

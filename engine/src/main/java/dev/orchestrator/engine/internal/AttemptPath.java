@@ -110,6 +110,8 @@ public final class AttemptPath {
    *
    * @param listener the caller's stream listener, or {@code null} for a whole answer
    * @param cap the most time the attempt may take (what the request's deadline leaves)
+   * @param strictHistory whether the history goes in its strictest form (a repair, {@link
+   *     ProviderCall#strictHistory()})
    * @throws TierGuard.FreeTierViolation if a priced route reached dispatch for a free plan (a bug)
    */
   public Sent dispatch(
@@ -117,11 +119,12 @@ public final class AttemptPath {
       Target target,
       ChatRequest request,
       StreamListener listener,
-      Duration cap) {
+      Duration cap,
+      boolean strictHistory) {
     Sent sent;
     AttemptHealth reported = AttemptHealth.ABANDONED;
     try {
-      sent = send(target, request, listener, cap);
+      sent = send(target, request, listener, cap, strictHistory);
       reported = sent.health();
     } finally {
       store.report(admission, reported);
@@ -132,7 +135,12 @@ public final class AttemptPath {
     return sent;
   }
 
-  private Sent send(Target target, ChatRequest request, StreamListener listener, Duration cap) {
+  private Sent send(
+      Target target,
+      ChatRequest request,
+      StreamListener listener,
+      Duration cap,
+      boolean strictHistory) {
     Route route = target.route();
     // The free boundary, again, at dispatch: a violation is a bug and throws.
     TierGuard.checkDispatch(ctx.plan(), route);
@@ -140,7 +148,7 @@ public final class AttemptPath {
     VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
     ctx.onAttemptStart().accept(route.id(), started.incrementAndGet());
     long t0 = ctx.ticker().read();
-    AttemptOutcome outcome = call(target, request, limits, visible);
+    AttemptOutcome outcome = call(target, request, limits, visible, strictHistory);
     Duration latency = Duration.ofNanos(ctx.ticker().read() - t0);
     String text = visible == null ? "" : visible.text();
     boolean toolCalls = visible != null && visible.toolCalls();
@@ -168,13 +176,23 @@ public final class AttemptPath {
   }
 
   private AttemptOutcome call(
-      Target target, ChatRequest request, AttemptLimits limits, VisibleOutput visible) {
+      Target target,
+      ChatRequest request,
+      AttemptLimits limits,
+      VisibleOutput visible,
+      boolean strictHistory) {
     try {
       return target
           .client()
           .send(
               new ProviderCall(
-                  target.provider(), target.route(), request, limits, visible, ctx.cancellation()));
+                  target.provider(),
+                  target.route(),
+                  request,
+                  limits,
+                  visible,
+                  ctx.cancellation(),
+                  strictHistory));
     } catch (ToolExecutionStoppedException stop) {
       // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
       // terminal, never failed over.

@@ -76,6 +76,12 @@ public final class HistoryNormaliser {
   public static Normalised normalise(ChatRequest r, Profile profile) {
     Family family = profile.family();
     List<String> adapted = new ArrayList<>();
+    if (profile.strict()) {
+      adapted.add(
+          "history: sent in its strictest form ("
+              + family.wireName()
+              + " refused the history's shape; the one repair before failing over)");
+    }
     List<ChatMessage> in = r.messages();
     List<ChatMessage> out = new ArrayList<>(in.size());
     List<Integer> at = new ArrayList<>(in.size()); // the caller's index of each kept message
@@ -98,7 +104,7 @@ public final class HistoryNormaliser {
         conversationStarted = true;
       }
       ChatMessage n = m.role() == Role.ASSISTANT ? assistant(m, profile, where, adapted) : m;
-      n = refusedFields(n, family, where, adapted);
+      n = refusedFields(n, profile, where, adapted);
       if (n == null) {
         continue;
       }
@@ -108,7 +114,7 @@ public final class HistoryNormaliser {
     if (lateSystem.length() > 0) {
       foldSystem(out, at, lateSystem.toString());
     }
-    if (family != Family.GENERIC) {
+    if (family != Family.GENERIC || profile.strict()) {
       pairResults(out, at, adapted);
     }
     if (family == Family.ANTHROPIC) {
@@ -134,8 +140,8 @@ public final class HistoryNormaliser {
                     + "].tool_calls["
                     + j
                     + "].id: replaced, and its result's tool_call_id ("
-                    + family.wireName()
-                    + " refuses the id; the answer gives it back)");
+                    + refuser(profile)
+                    + " the id; the answer gives it back)");
           }
         }
       }
@@ -157,7 +163,10 @@ public final class HistoryNormaliser {
     int dropped = 0;
     for (Thinking t : m.thinking()) {
       boolean signed = t.signature() != null || t.isRedacted();
-      if (family == Family.ANTHROPIC && signed && issuer.equals(family.wireName())) {
+      if (family == Family.ANTHROPIC
+          && signed
+          && issuer.equals(family.wireName())
+          && !profile.strict()) {
         kept.add(t);
       } else {
         dropped++;
@@ -171,9 +180,11 @@ public final class HistoryNormaliser {
               + ".thinking: "
               + dropped
               + " block(s) left out ("
-              + (family == Family.ANTHROPIC
-                  ? "anthropic takes back only thinking blocks it signed"
-                  : "thinking blocks go back only to the family that signed them")
+              + (profile.strict()
+                  ? "the strictest form sends no thinking"
+                  : family == Family.ANTHROPIC
+                      ? "anthropic takes back only thinking blocks it signed"
+                      : "thinking blocks go back only to the family that signed them")
               + ")");
     }
     String reasoning = m.reasoningContent();
@@ -181,8 +192,7 @@ public final class HistoryNormaliser {
       case REJECTED:
         if (reasoning != null) {
           b.reasoningContent(null);
-          adapted.add(
-              where + ".reasoning_content: left out (" + family.wireName() + " refuses it)");
+          adapted.add(where + ".reasoning_content: left out (" + refuser(profile) + " it)");
         }
         break;
       case SIGNED_BLOCKS:
@@ -220,7 +230,18 @@ public final class HistoryNormaliser {
       for (ToolCall c : calls) {
         signed |= c.thoughtSignature() != null;
       }
-      if (family.thoughtSignatures()) {
+      if (family.thoughtSignatures() && profile.strict()) {
+        if (!GEMINI_PLACEHOLDER.equals(calls.get(0).thoughtSignature())) {
+          calls.replaceAll(c -> c.withThoughtSignature(null));
+          calls.set(0, calls.get(0).withThoughtSignature(GEMINI_PLACEHOLDER));
+          b.toolCalls(calls);
+          adapted.add(
+              where
+                  + ".tool_calls: thought signatures replaced by "
+                  + GEMINI_PLACEHOLDER
+                  + " (the strictest form; gemini refused the history)");
+        }
+      } else if (family.thoughtSignatures()) {
         if (calls.get(0).thoughtSignature() == null) {
           calls.set(0, calls.get(0).withThoughtSignature(GEMINI_PLACEHOLDER));
           b.toolCalls(calls);
@@ -246,7 +267,7 @@ public final class HistoryNormaliser {
       }
     }
     ChatMessage n = b.build();
-    if (family.noEmptyMessages()
+    if (profile.noEmptyMessages()
         && n.parts().isEmpty()
         && n.toolCalls().isEmpty()
         && n.refusal() == null
@@ -254,8 +275,8 @@ public final class HistoryNormaliser {
       adapted.add(
           where
               + ": empty assistant message left out ("
-              + family.wireName()
-              + " refuses a message without content)");
+              + refuser(profile)
+              + " a message without content)");
       return null;
     }
     return n;
@@ -263,12 +284,13 @@ public final class HistoryNormaliser {
 
   /** {@code m} without the message fields {@code family} refuses; {@code null} stays null. */
   private static ChatMessage refusedFields(
-      ChatMessage m, Family family, String where, List<String> adapted) {
-    if (m == null || family.refusedFields().isEmpty()) {
+      ChatMessage m, Profile profile, String where, List<String> adapted) {
+    Family family = profile.family();
+    if (m == null || profile.refusedFields().isEmpty()) {
       return m;
     }
     ChatMessage.Builder b = null;
-    for (String field : family.refusedFields()) {
+    for (String field : profile.refusedFields()) {
       boolean modelled = field.equals("refusal") && m.refusal() != null;
       if (modelled || m.extra().containsKey(field)) {
         b = b == null ? m.toBuilder() : b;
@@ -276,7 +298,7 @@ public final class HistoryNormaliser {
           b.refusal(null);
         }
         b.removeExtra(field);
-        adapted.add(where + "." + field + ": left out (" + family.wireName() + " refuses it)");
+        adapted.add(where + "." + field + ": left out (" + refuser(profile) + " it)");
       }
     }
     if (b == null) {
@@ -293,6 +315,13 @@ public final class HistoryNormaliser {
       adapted.add(where + ".refusal: sent as the message's text");
     }
     return n;
+  }
+
+  /** Who refuses what is left out: the family, or some family for the strictest form. */
+  private static String refuser(Profile profile) {
+    return profile.strict()
+        ? "in the strictest form: a family refuses"
+        : profile.family().wireName() + " refuses";
   }
 
   /** Puts {@code text} at the end of the leading system message, creating one when none leads. */

@@ -3,11 +3,14 @@ package dev.orchestrator.providers;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.internal.history.HistoryNormaliser;
+import dev.orchestrator.providers.internal.transport.Failures;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,8 +38,13 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final AttemptOutcome send(ProviderCall call) {
-    HistoryNormaliser.Normalised h =
-        wire.history(call.request(), call.provider(), call.route(), call.strictHistory());
+    HistoryNormaliser.Normalised h;
+    try {
+      h = wire.history(call.request(), call.provider(), call.route(), call.strictHistory());
+    } catch (RequestEncodingException e) {
+      return new AttemptOutcome.Failed(
+          Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);
+    }
     if (h == null) {
       return transport.send(call, wire);
     }
@@ -91,8 +99,12 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final OptionalInt countTokens(ProviderCall call) {
-    HistoryNormaliser.Normalised h =
-        wire.history(call.request(), call.provider(), call.route(), false);
+    HistoryNormaliser.Normalised h;
+    try {
+      h = wire.history(call.request(), call.provider(), call.route(), false);
+    } catch (RequestEncodingException e) {
+      return OptionalInt.empty(); // the request cannot go to this route: nothing to count
+    }
     return transport.countTokens(h == null ? call : adapted(call, h, call.listener()), wire);
   }
 

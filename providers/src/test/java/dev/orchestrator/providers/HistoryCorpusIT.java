@@ -8,8 +8,13 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.ProviderCall;
@@ -22,6 +27,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -150,6 +156,37 @@ class HistoryCorpusIT {
     assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
         .extracting(ToolCall::id)
         .containsExactly(c.lastCallId());
+  }
+
+  /**
+   * An image by URL is never sent to a family that takes only inline data: the attempt fails before
+   * a byte goes out, as {@code request_invalid} naming the field, so a pool moves on.
+   */
+  @Test
+  void anImageByUrlIsNotSentToAFamilyThatTakesOnlyInlineData() {
+    Provider p = Fixtures.provider("moonshot", up.baseUrl("moonshot"), Protocol.OPENAI_CHAT);
+    ChatRequest r =
+        ChatRequest.builder("moonshot/m")
+            .message(
+                ChatMessage.user(
+                    ContentPart.text("What is this?"),
+                    ContentPart.imageUrl("https://example.com/a.png")))
+            .build();
+    int before = up.received().size();
+
+    AttemptOutcome out =
+        Fixtures.clients()
+            .clientFor(p)
+            .send(
+                new ProviderCall(
+                    p, Fixtures.route("moonshot", "m"), r, Fixtures.easyLimits(), null, null));
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
+    ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+    assertThat(f.category()).isEqualTo(FailureCategory.REQUEST_INVALID);
+    assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
+    assertThat(f.message()).startsWith("messages[0].content[1].image_url.url: an image by URL");
+    assertThat(up.received()).hasSize(before);
   }
 
   /** What the caller sent and the route did not receive is named in {@code adapted}. */

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,13 +68,24 @@ public final class HistoryNormaliser {
     }
   }
 
-  /** {@code r}'s history adapted for {@code family}'s own table. */
-  public static Normalised normalise(ChatRequest r, Family family) {
+  /**
+   * {@code r}'s history adapted for {@code family}'s own table.
+   *
+   * @throws RequestEncodingException when the history holds what the family cannot take and nothing
+   *     here can convert (an image by URL for a family that takes only inline data)
+   */
+  public static Normalised normalise(ChatRequest r, Family family) throws RequestEncodingException {
     return normalise(r, Profile.of(family));
   }
 
-  /** {@code r}'s history adapted for {@code profile}. */
-  public static Normalised normalise(ChatRequest r, Profile profile) {
+  /**
+   * {@code r}'s history adapted for {@code profile}.
+   *
+   * @throws RequestEncodingException when the history holds what the family cannot take and nothing
+   *     here can convert (an image by URL for a family that takes only inline data)
+   */
+  public static Normalised normalise(ChatRequest r, Profile profile)
+      throws RequestEncodingException {
     Family family = profile.family();
     List<String> adapted = new ArrayList<>();
     if (profile.strict()) {
@@ -90,6 +102,7 @@ public final class HistoryNormaliser {
     for (int i = 0; i < in.size(); i++) {
       ChatMessage m = in.get(i);
       String where = "messages[" + i + "]";
+      imagesByUrl(m, family, where);
       if (m.role() == Role.SYSTEM) {
         if (profile.systemFirstOnly() && conversationStarted && m.textOnly()) {
           lateSystem.append(lateSystem.length() > 0 ? "\n\n" : "").append(m.content());
@@ -282,6 +295,30 @@ public final class HistoryNormaliser {
     return n;
   }
 
+  /**
+   * Refuses an image by URL for a family that takes only inline base64 data: fetching it to convert
+   * it is not the gateway's to do (docs/design.md §13), so the request is not sent to that family,
+   * and the refusal names the field.
+   */
+  private static void imagesByUrl(ChatMessage m, Family family, String where)
+      throws RequestEncodingException {
+    if (family.imagesByUrl()) {
+      return;
+    }
+    for (int j = 0; j < m.parts().size(); j++) {
+      if (m.parts().get(j) instanceof ContentPart.Image img && !img.inline()) {
+        throw new RequestEncodingException(
+            where
+                + ".content["
+                + j
+                + "].image_url.url: an image by URL ("
+                + family.wireName()
+                + " takes images only as base64 data in a data: URL; the orchestrator does not"
+                + " fetch images)");
+      }
+    }
+  }
+
   /** {@code m} without the message fields {@code family} refuses; {@code null} stays null. */
   private static ChatMessage refusedFields(
       ChatMessage m, Profile profile, String where, List<String> adapted) {
@@ -291,11 +328,15 @@ public final class HistoryNormaliser {
     }
     ChatMessage.Builder b = null;
     for (String field : profile.refusedFields()) {
-      boolean modelled = field.equals("refusal") && m.refusal() != null;
-      if (modelled || m.extra().containsKey(field)) {
+      boolean refusal = field.equals("refusal") && m.refusal() != null;
+      boolean name = field.equals("name") && m.name() != null;
+      if (refusal || name || m.extra().containsKey(field)) {
         b = b == null ? m.toBuilder() : b;
-        if (modelled) {
+        if (refusal) {
           b.refusal(null);
+        }
+        if (name) {
+          b.name(null);
         }
         b.removeExtra(field);
         adapted.add(where + "." + field + ": left out (" + refuser(profile) + " it)");

@@ -52,9 +52,13 @@ public interface WireProtocol {
    * the strictest form ({@link dev.orchestrator.providers.internal.history.Profile#strictest()}),
    * never {@code null}: the one repair after the route refused the history's shape. The client
    * adapts once per attempt and hands {@link #encode} the adapted request.
+   *
+   * @throws RequestEncodingException when the history holds what the route's family cannot take and
+   *     nothing here can convert
    */
   default HistoryNormaliser.Normalised history(
-      ChatRequest request, Provider provider, Route route, boolean strict) {
+      ChatRequest request, Provider provider, Route route, boolean strict)
+      throws RequestEncodingException {
     NativeRequest n = request.nativeRequest();
     if (!strict && n != null && n.appliesTo(protocol(), request)) {
       return null;

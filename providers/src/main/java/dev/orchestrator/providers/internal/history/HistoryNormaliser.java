@@ -3,6 +3,7 @@ package dev.orchestrator.providers.internal.history;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -42,12 +43,14 @@ public final class HistoryNormaliser {
    *     replacement, to give the caller its own ids back when the route echoes one
    * @param thinkingOff whether Anthropic thinking stays off for this request: its tool loop's
    *     assistant turn carries no thinking block Anthropic signed, which thinking mode requires
+   * @param strict whether this is the strictest form ({@link Profile#strictest()})
    */
   public record Normalised(
       List<ChatMessage> messages,
       List<String> adapted,
       Map<String, String> idsBack,
-      boolean thinkingOff) {
+      boolean thinkingOff,
+      boolean strict) {
     /** Copies. */
     public Normalised {
       messages = List.copyOf(messages);
@@ -57,12 +60,18 @@ public final class HistoryNormaliser {
 
     /**
      * {@code r} as the route's encoder writes it: these messages, and no reasoning effort when
-     * thinking stays off.
+     * thinking stays off. The strictest form is never the caller's own body: its native body no
+     * longer applies to any history (its protocol headers still go with it).
      */
     public ChatRequest applyTo(ChatRequest r) {
       ChatRequest.Builder b = r.toBuilder().messages(messages);
       if (thinkingOff) {
         b.reasoningEffort(null);
+      }
+      NativeRequest n = r.nativeRequest();
+      if (strict && n != null) {
+        b.nativeRequest(
+            new NativeRequest(n.protocol(), n.body(), n.headers(), List.of(), n.contract()));
       }
       return b.build();
     }
@@ -161,7 +170,7 @@ public final class HistoryNormaliser {
       replaced.forEach((from, to) -> back.put(to, from));
       out = ToolCallIds.conform(out, profile.ids());
     }
-    return new Normalised(out, adapted, back, thinkingOff);
+    return new Normalised(out, adapted, back, thinkingOff, profile.strict());
   }
 
   /** An assistant message with its reasoning, signatures and empty content adapted. */

@@ -26,6 +26,7 @@ import dev.orchestrator.providers.history.StrictUpstream;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.front.Dispatch;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,12 +38,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every corpus history, sent by an agent to the chat completions front as OpenAI JSON, is accepted
- * by every family's strict stand-in (docs/design.md §13): the answer's tool-call ids are the
- * agent's own, the changes are in the trace and counted in {@code x-orchestrator-adapted}, and a
- * Gemini thought signature survives the round trip through the front (answered, then replayed).
+ * Every corpus history, sent by an agent to each of the three fronts — chat completions, Messages
+ * and Responses, each in its own protocol — is accepted by every family's strict stand-in
+ * (docs/design.md §13): the answer's tool-call ids are the agent's own, the changes are in the
+ * trace and counted in {@code x-orchestrator-adapted} (whole and streamed answers alike), and a
+ * Gemini thought signature survives the round trip through a front (answered, then replayed, also
+ * from the Responses store by {@code previous_response_id}).
  */
 class HistoryCorpusServeIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -155,6 +159,125 @@ class HistoryCorpusServeIT {
     }
   }
 
+  @ParameterizedTest(name = "{0} -> {1}")
+  @MethodSource("cells")
+  void everyHistoryIsAcceptedThroughTheMessagesFront(Corpus.Conversation c, String family)
+      throws Exception {
+    int before = serve.traces.size();
+    HttpResponse<String> r =
+        postTo("/v1/messages", FrontBodies.messages(c.request(), family + "/m"));
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    List<String> ids = new ArrayList<>();
+    for (JsonNode b : json(r.body()).path("content")) {
+      if (b.path("type").asText().equals("tool_use")) {
+        ids.add(b.path("id").asText());
+      }
+    }
+    assertThat(ids).containsExactly(c.lastCallId());
+    servedAndCounted(r, serve.traces.get(before), family);
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @MethodSource("cells")
+  void everyHistoryIsAcceptedThroughTheResponsesFront(Corpus.Conversation c, String family)
+      throws Exception {
+    int before = serve.traces.size();
+    HttpResponse<String> r =
+        postTo("/v1/responses", FrontBodies.responses(c.request(), family + "/m"));
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    List<String> ids = new ArrayList<>();
+    for (JsonNode item : json(r.body()).path("output")) {
+      if (item.path("type").asText().equals("function_call")) {
+        ids.add(item.path("call_id").asText());
+      }
+    }
+    assertThat(ids).containsExactly(c.lastCallId());
+    servedAndCounted(r, serve.traces.get(before), family);
+  }
+
+  /**
+   * A streamed answer names the adaptation in its headers, sent before the first byte, on every
+   * front: the route's client adapted the history before it sent the attempt.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"/v1/chat/completions", "/v1/messages", "/v1/responses"})
+  void aStreamedAnswerCountsTheAdaptationOnEveryFront(String path) throws Exception {
+    Corpus.Conversation c = Corpus.history(Corpus.Origin.GATEWAY, Corpus.Shape.PARALLEL, 11);
+    String body =
+        switch (path) {
+          case "/v1/messages" -> FrontBodies.messages(c.request(), "gemini/m");
+          case "/v1/responses" -> FrontBodies.responses(c.request(), "gemini/m");
+          default -> body(c.request(), "gemini/m");
+        };
+    ObjectNode request = (ObjectNode) JSON.readTree(body);
+    request.put("stream", true);
+    int before = serve.traces.size();
+
+    ServeFixture.Sse sse = serve.streamTo(path, JSON.writeValueAsString(request));
+
+    assertThat(sse.response.statusCode()).as(sse.body).isEqualTo(200);
+    assertThat(sse.body).contains(c.lastCallId());
+    List<String> adapted = serve.traces.get(before).adapted();
+    assertThat(adapted).isNotEmpty();
+    assertThat(sse.response.headers().firstValue(Dispatch.ADAPTED))
+        .contains(Integer.toString(adapted.size()));
+  }
+
+  /**
+   * A Responses conversation continued by {@code previous_response_id} replays the thought
+   * signature Gemini gave its call from the store, not the placeholder for calls Gemini did not
+   * issue.
+   */
+  @Test
+  void theResponsesStoreReplaysGeminisThoughtSignature() throws Exception {
+    HttpResponse<String> first =
+        postTo(
+            "/v1/responses",
+            "{\"model\":\"gemini-scripted/m\",\"input\":\"Weather in Oslo?\",\"tools\":"
+                + "[{\"type\":\"function\",\"name\":\"weather\",\"parameters\":"
+                + "{\"type\":\"object\"}}]}");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    JsonNode answer = json(first.body());
+    assertThat(answer.at("/output/0/extra_content/google/thought_signature").asText())
+        .isEqualTo("CiQBsig");
+
+    HttpResponse<String> next =
+        postTo(
+            "/v1/responses",
+            "{\"model\":\"gemini/m\",\"previous_response_id\":\""
+                + answer.path("id").asText()
+                + "\",\"input\":[{\"type\":\"function_call_output\",\"call_id\":"
+                + "\"function-call-1\",\"output\":\"21 C\"}],\"tools\":[{\"type\":"
+                + "\"function\",\"name\":\"weather\",\"parameters\":{\"type\":\"object\"}}]}");
+
+    assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
+    assertThat(
+            last("gemini")
+                .at("/messages/1/tool_calls/0/extra_content/google/thought_signature")
+                .asText())
+        .isEqualTo("CiQBsig");
+  }
+
+  private static void servedAndCounted(HttpResponse<String> r, Trace trace, String family) {
+    assertThat(trace.servingRoute()).isEqualTo(family + "/m");
+    if (trace.adapted().isEmpty()) {
+      assertThat(r.headers().firstValue(Dispatch.ADAPTED)).isEmpty();
+    } else {
+      assertThat(r.headers().firstValue(Dispatch.ADAPTED))
+          .contains(Integer.toString(trace.adapted().size()));
+    }
+  }
+
+  private static HttpResponse<String> postTo(String path, String body) {
+    return serve.send(
+        HttpRequest.newBuilder(serve.uri(path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
+  }
+
   /**
    * Mid-conversation failover: the first route of the pool is down, the history goes on to the next
    * family's route and is accepted there, and the agent sees its own ids.
@@ -223,6 +346,7 @@ class HistoryCorpusServeIT {
     assertThat(c.lastCallId()).hasSizeGreaterThan(40); // replaced on the way out, given back
     assertThat(call.path("id").asText()).isEqualTo(c.lastCallId());
     assertThat(call.at("/extra_content/google/thought_signature").asText()).isEqualTo("CiQBstream");
+    assertThat(sse.response.headers().firstValue(Dispatch.ADAPTED)).isPresent();
   }
 
   private static JsonNode last(String family) {

@@ -3,12 +3,12 @@ package dev.orchestrator.serve;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.Role;
-import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
 
 /**
  * A history as an agent writes it to the Messages and to the Responses front: what each protocol
@@ -21,64 +21,56 @@ final class FrontBodies {
   private FrontBodies() {}
 
   /**
-   * {@code r} as an Anthropic Messages body: every system message in the top-level {@code system},
-   * consecutive turns of one role as one message, tool results as {@code tool_result} blocks.
+   * {@code r} as an Anthropic Messages body, as the Anthropic route's encoder writes a history it
+   * is given: every system message in the top-level {@code system}, consecutive turns of one role
+   * as one message, tool results as {@code tool_result} blocks, thinking blocks with their
+   * signatures.
    */
   static String messages(ChatRequest r, String model) throws Exception {
-    ObjectNode o = JSON.createObjectNode().put("model", model).put("max_tokens", 4096);
-    StringBuilder system = new StringBuilder();
+    ObjectNode o =
+        (ObjectNode)
+            JSON.readTree(AnthropicWire.INSTANCE.encode(r, Route.builder("p", "m").build()));
+    return JSON.writeValueAsString(o.put("model", model));
+  }
+
+  /** {@code r} as an agent writes it to the chat completions front. */
+  static String chat(ChatRequest r, String model) throws Exception {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("model", model);
     ArrayNode messages = o.putArray("messages");
-    String role = null;
-    ArrayNode blocks = null;
     for (ChatMessage m : r.messages()) {
-      if (m.role() == Role.SYSTEM) {
-        system.append(system.length() > 0 ? "\n\n" : "").append(m.content());
-        continue;
+      ObjectNode w = messages.addObject();
+      w.put("role", m.role().wireName());
+      if (m.parts().isEmpty()) {
+        w.putNull("content");
+      } else {
+        w.put("content", m.content());
       }
-      String wire = m.role() == Role.ASSISTANT ? "assistant" : "user";
-      if (!wire.equals(role)) {
-        ObjectNode msg = messages.addObject().put("role", wire);
-        blocks = msg.putArray("content");
-        role = wire;
+      if (m.reasoningContent() != null) {
+        w.put("reasoning_content", m.reasoningContent());
       }
-      if (m.role() == Role.TOOL) {
-        blocks
-            .addObject()
-            .put("type", "tool_result")
-            .put("tool_use_id", m.toolCallId())
-            .put("content", m.content());
-        continue;
+      if (m.toolCallId() != null) {
+        w.put("tool_call_id", m.toolCallId());
       }
-      for (Thinking t : m.thinking()) {
-        if (t.isRedacted()) {
-          blocks.addObject().put("type", "redacted_thinking").put("data", t.redactedData());
-        } else {
-          blocks
-              .addObject()
-              .put("type", "thinking")
-              .put("thinking", t.text())
-              .put("signature", t.signature());
+      if (!m.toolCalls().isEmpty()) {
+        ArrayNode calls = w.putArray("tool_calls");
+        for (ToolCall c : m.toolCalls()) {
+          ObjectNode call = calls.addObject();
+          call.put("id", c.id());
+          call.put("type", "function");
+          call.putObject("function").put("name", c.name()).put("arguments", c.argumentsJson());
+          signature(call, c);
         }
       }
-      if (!m.content().isEmpty()) {
-        blocks.addObject().put("type", "text").put("text", m.content());
-      }
-      for (ToolCall c : m.toolCalls()) {
-        ObjectNode use = blocks.addObject().put("type", "tool_use");
-        use.put("id", c.id()).put("name", c.name());
-        use.set("input", JSON.readTree(c.argumentsJson()));
-      }
-    }
-    if (system.length() > 0) {
-      o.put("system", system.toString());
     }
     ArrayNode tools = o.putArray("tools");
     for (ToolDefinition t : r.tools()) {
-      ObjectNode tool = tools.addObject().put("name", t.name());
-      tool.set("input_schema", JSON.readTree(t.parametersJsonSchema()));
+      ObjectNode fn = tools.addObject().put("type", "function").putObject("function");
+      fn.put("name", t.name());
+      fn.set("parameters", JSON.readTree(t.parametersJsonSchema()));
     }
     if (r.reasoningEffort() != null) {
-      o.putObject("thinking").put("type", "enabled").put("budget_tokens", 1024);
+      o.put("reasoning_effort", r.reasoningEffort().wireName());
     }
     return JSON.writeValueAsString(o);
   }
@@ -122,11 +114,7 @@ final class FrontBodies {
           for (ToolCall c : m.toolCalls()) {
             ObjectNode call = input.addObject().put("type", "function_call");
             call.put("call_id", c.id()).put("name", c.name()).put("arguments", c.argumentsJson());
-            if (c.thoughtSignature() != null) {
-              call.putObject("extra_content")
-                  .putObject("google")
-                  .put("thought_signature", c.thoughtSignature());
-            }
+            signature(call, c);
           }
         }
       }
@@ -140,5 +128,16 @@ final class FrontBodies {
       o.putObject("reasoning").put("effort", r.reasoningEffort().wireName());
     }
     return JSON.writeValueAsString(o);
+  }
+
+  /**
+   * Gemini's thought signature of {@code c} where Gemini's OpenAI wire puts it, when it has one.
+   */
+  private static void signature(ObjectNode call, ToolCall c) {
+    if (c.thoughtSignature() != null) {
+      call.putObject("extra_content")
+          .putObject("google")
+          .put("thought_signature", c.thoughtSignature());
+    }
   }
 }

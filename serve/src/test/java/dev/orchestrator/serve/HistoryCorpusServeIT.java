@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Capability;
@@ -16,10 +15,6 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
-import dev.orchestrator.engine.chat.ChatMessage;
-import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.ToolCall;
-import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.providers.history.Corpus;
 import dev.orchestrator.providers.history.StrictFamilies;
 import dev.orchestrator.providers.history.StrictUpstream;
@@ -144,53 +139,48 @@ class HistoryCorpusServeIT {
   void everyHistoryIsAcceptedThroughTheChatFront(Corpus.Conversation c, String family)
       throws Exception {
     int before = serve.traces.size();
-    HttpResponse<String> r = serve.post(body(c.request(), family + "/m"));
+    HttpResponse<String> r = serve.post(FrontBodies.chat(c.request(), family + "/m"));
 
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     JsonNode calls = json(r.body()).at("/choices/0/message/tool_calls");
     assertThat(calls.get(0).path("id").asText()).isEqualTo(c.lastCallId());
-    Trace trace = serve.traces.get(before);
-    assertThat(trace.servingRoute()).isEqualTo(family + "/m");
-    if (trace.adapted().isEmpty()) {
-      assertThat(r.headers().firstValue(Dispatch.ADAPTED)).isEmpty();
-    } else {
-      assertThat(r.headers().firstValue(Dispatch.ADAPTED))
-          .contains(Integer.toString(trace.adapted().size()));
-    }
-  }
-
-  @ParameterizedTest(name = "{0} -> {1}")
-  @MethodSource("cells")
-  void everyHistoryIsAcceptedThroughTheMessagesFront(Corpus.Conversation c, String family)
-      throws Exception {
-    int before = serve.traces.size();
-    HttpResponse<String> r =
-        postTo("/v1/messages", FrontBodies.messages(c.request(), family + "/m"));
-
-    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
-    List<String> ids = new ArrayList<>();
-    for (JsonNode b : json(r.body()).path("content")) {
-      if (b.path("type").asText().equals("tool_use")) {
-        ids.add(b.path("id").asText());
-      }
-    }
-    assertThat(ids).containsExactly(c.lastCallId());
     servedAndCounted(r, serve.traces.get(before), family);
   }
 
-  @ParameterizedTest(name = "{0} -> {1}")
-  @MethodSource("cells")
-  void everyHistoryIsAcceptedThroughTheResponsesFront(Corpus.Conversation c, String family)
-      throws Exception {
+  static Stream<Arguments> frontCells() {
+    List<Arguments> out = new ArrayList<>();
+    for (String front : List.of("/v1/messages", "/v1/responses")) {
+      for (Corpus.Conversation c : Corpus.all()) {
+        for (String family : StrictFamilies.FAMILIES) {
+          out.add(Arguments.of(front, c, family));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  /**
+   * The Messages and Responses fronts, each sent the history in its own protocol: accepted by every
+   * family, answered with the agent's own ids.
+   */
+  @ParameterizedTest(name = "{0}: {1} -> {2}")
+  @MethodSource("frontCells")
+  void everyHistoryIsAcceptedThroughTheOtherFronts(
+      String front, Corpus.Conversation c, String family) throws Exception {
+    boolean messages = front.equals("/v1/messages");
     int before = serve.traces.size();
     HttpResponse<String> r =
-        postTo("/v1/responses", FrontBodies.responses(c.request(), family + "/m"));
+        postTo(
+            front,
+            messages
+                ? FrontBodies.messages(c.request(), family + "/m")
+                : FrontBodies.responses(c.request(), family + "/m"));
 
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     List<String> ids = new ArrayList<>();
-    for (JsonNode item : json(r.body()).path("output")) {
-      if (item.path("type").asText().equals("function_call")) {
-        ids.add(item.path("call_id").asText());
+    for (JsonNode item : json(r.body()).path(messages ? "content" : "output")) {
+      if (item.path("type").asText().equals(messages ? "tool_use" : "function_call")) {
+        ids.add(item.path(messages ? "id" : "call_id").asText());
       }
     }
     assertThat(ids).containsExactly(c.lastCallId());
@@ -209,7 +199,7 @@ class HistoryCorpusServeIT {
         switch (path) {
           case "/v1/messages" -> FrontBodies.messages(c.request(), "gemini/m");
           case "/v1/responses" -> FrontBodies.responses(c.request(), "gemini/m");
-          default -> body(c.request(), "gemini/m");
+          default -> FrontBodies.chat(c.request(), "gemini/m");
         };
     ObjectNode request = (ObjectNode) JSON.readTree(body);
     request.put("stream", true);
@@ -287,7 +277,7 @@ class HistoryCorpusServeIT {
   void aPoolFailsOverMidConversationToAnyFamily(Corpus.Conversation c, String family)
       throws Exception {
     int before = serve.traces.size();
-    HttpResponse<String> r = serve.post(body(c.request(), "after-down-" + family));
+    HttpResponse<String> r = serve.post(FrontBodies.chat(c.request(), "after-down-" + family));
 
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     assertThat(json(r.body()).at("/choices/0/message/tool_calls/0/id").asText())
@@ -302,14 +292,14 @@ class HistoryCorpusServeIT {
     Corpus.Conversation c = Corpus.history(Corpus.Origin.GEMINI, Corpus.Shape.SINGLE, 42);
     String signature = c.request().messages().get(2).toolCalls().get(0).thoughtSignature();
 
-    serve.post(body(c.request(), "gemini/m"));
+    serve.post(FrontBodies.chat(c.request(), "gemini/m"));
     JsonNode toGemini = last("gemini");
     assertThat(
             toGemini.at("/messages/2/tool_calls/0/extra_content/google/thought_signature").asText())
         .isEqualTo(signature);
 
     int before = serve.traces.size();
-    serve.post(body(c.request(), "openai/m"));
+    serve.post(FrontBodies.chat(c.request(), "openai/m"));
     assertThat(last("openai").at("/messages/2/tool_calls/0").has("extra_content")).isFalse();
     assertThat(serve.traces.get(before).adapted())
         .anyMatch(a -> a.startsWith("messages[2].tool_calls: thought signatures left out"));
@@ -332,7 +322,7 @@ class HistoryCorpusServeIT {
   @Test
   void aStreamedAnswerCarriesGeminisSignatureAndTheAgentsOwnId() throws Exception {
     Corpus.Conversation c = Corpus.history(Corpus.Origin.GATEWAY, Corpus.Shape.SINGLE, 7);
-    ObjectNode request = (ObjectNode) JSON.readTree(body(c.request(), "gemini/m"));
+    ObjectNode request = (ObjectNode) JSON.readTree(FrontBodies.chat(c.request(), "gemini/m"));
     request.put("stream", true);
 
     ServeFixture.Sse sse = serve.streamBody(JSON.writeValueAsString(request));
@@ -357,51 +347,5 @@ class HistoryCorpusServeIT {
       }
     }
     throw new AssertionError("nothing reached " + family);
-  }
-
-  /** {@code r} as an agent writes it to the chat completions front. */
-  static String body(ChatRequest r, String model) throws Exception {
-    ObjectNode o = JSON.createObjectNode();
-    o.put("model", model);
-    ArrayNode messages = o.putArray("messages");
-    for (ChatMessage m : r.messages()) {
-      ObjectNode w = messages.addObject();
-      w.put("role", m.role().wireName());
-      if (m.parts().isEmpty()) {
-        w.putNull("content");
-      } else {
-        w.put("content", m.content());
-      }
-      if (m.reasoningContent() != null) {
-        w.put("reasoning_content", m.reasoningContent());
-      }
-      if (m.toolCallId() != null) {
-        w.put("tool_call_id", m.toolCallId());
-      }
-      if (!m.toolCalls().isEmpty()) {
-        ArrayNode calls = w.putArray("tool_calls");
-        for (ToolCall c : m.toolCalls()) {
-          ObjectNode call = calls.addObject();
-          call.put("id", c.id());
-          call.put("type", "function");
-          call.putObject("function").put("name", c.name()).put("arguments", c.argumentsJson());
-          if (c.thoughtSignature() != null) {
-            call.putObject("extra_content")
-                .putObject("google")
-                .put("thought_signature", c.thoughtSignature());
-          }
-        }
-      }
-    }
-    ArrayNode tools = o.putArray("tools");
-    for (ToolDefinition t : r.tools()) {
-      ObjectNode fn = tools.addObject().put("type", "function").putObject("function");
-      fn.put("name", t.name());
-      fn.set("parameters", JSON.readTree(t.parametersJsonSchema()));
-    }
-    if (r.reasoningEffort() != null) {
-      o.put("reasoning_effort", r.reasoningEffort().wireName());
-    }
-    return JSON.writeValueAsString(o);
   }
 }

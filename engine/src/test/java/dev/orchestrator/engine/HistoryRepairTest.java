@@ -34,13 +34,17 @@ import org.junit.jupiter.api.Test;
 class HistoryRepairTest {
   private final FakeTime time = new FakeTime();
 
+  /** Mistral's refusal of a foreign tool-call id, as the classifier types it. */
+  private static ProviderFailure refusedShape() {
+    return ProviderFailure.builder(FailureCategory.REQUEST_INVALID, ReachedModel.YES)
+        .status(400)
+        .message("Tool call id was call_1 but must be a-z, A-Z, 0-9, with a length of 9.")
+        .repairable(true)
+        .build();
+  }
+
   private static ScriptedClient.Step shapeRefused() {
-    return ScriptedClient.failure(
-        ProviderFailure.builder(FailureCategory.REQUEST_INVALID, ReachedModel.YES)
-            .status(400)
-            .message("Tool call id was call_1 but must be a-z, A-Z, 0-9, with a length of 9.")
-            .repairable(true)
-            .build());
+    return ScriptedClient.failure(refusedShape());
   }
 
   private static TaskOrchestrator orchestrator(ScriptedClient client, PoolKind kind) {
@@ -100,6 +104,28 @@ class HistoryRepairTest {
 
     assertThat(client.calls()).containsExactly("a/m", "a/m");
     assertThat(e.type()).isEqualTo(OrchestratorException.Type.REQUEST_REJECTED);
+  }
+
+  @Test
+  void aRefusalAfterVisibleOutputIsNeverRepaired() {
+    ScriptedClient client =
+        new ScriptedClient(time).script("a/m", ScriptedClient.failAfter("Hel", refusedShape()));
+    StringBuilder seen = new StringBuilder();
+
+    OrchestratorException e = null;
+    try {
+      orchestrator(client, PoolKind.VIRTUAL).stream(
+          request().toBuilder().stream(true).build(), seen::append);
+    } catch (OrchestratorException thrown) {
+      e = thrown;
+    }
+
+    assertThat(e).isNotNull();
+
+    assertThat(seen.toString()).isEqualTo("Hel");
+    assertThat(client.calls()).containsExactly("a/m");
+    assertThat(client.callDetails()).noneMatch(ProviderCall::strictHistory);
+    assertThat(decisions(e.trace())).doesNotContain(Decision.REPAIR_SAME_ROUTE);
   }
 
   /**

@@ -8,6 +8,12 @@ public enum Decision {
   SUCCESS,
   /** The same route is tried again after a delay. */
   RETRY_SAME_ROUTE,
+  /**
+   * The same route is sent the request once more at once, its history in the strictest form: the
+   * route refused the history's shape ({@link
+   * dev.orchestrator.engine.failure.ProviderFailure#repairable()}, docs/design.md §13).
+   */
+  REPAIR_SAME_ROUTE,
   /** The next candidate is tried. */
   FAILOVER,
   /** Nothing more is tried: the request ends with this attempt's failure. */

@@ -64,6 +64,12 @@ final class FailoverRun {
   /** The silent routes it takes for a {@link #secondPass}: one alone is that route's fault. */
   private static final int MIN_SILENT_ROUTES = 2;
 
+  /**
+   * The route that refused the history's shape and is sent it in the strictest form from then on
+   * (docs/design.md §13), or {@code null} before any repair; a request repairs at most once.
+   */
+  private String repairedRoute;
+
   /** Whether the second pass over {@link #silentRoutes} has begun (it runs at most once). */
   private boolean secondPassBegun;
 
@@ -109,6 +115,9 @@ final class FailoverRun {
 
     /** The failure is terminal: handed back as itself. */
     static final Step TERMINAL = new Step(Decision.STOP, Duration.ZERO, true);
+
+    /** The route refused the history's shape: sent once more at once, in the strictest form. */
+    static final Step REPAIR = new Step(Decision.REPAIR_SAME_ROUTE, Duration.ZERO, false);
 
     static Step retry(long delayNanos) {
       return new Step(Decision.RETRY_SAME_ROUTE, Duration.ofNanos(delayNanos), false);
@@ -291,11 +300,17 @@ final class FailoverRun {
       }
       int n = record.nextAttempt(route.id());
       AttemptPath.Sent a =
-          path.dispatch(admission, target.get(), request, listener, Duration.ofNanos(remaining));
+          path.dispatch(
+              admission,
+              target.get(),
+              request,
+              listener,
+              Duration.ofNanos(remaining),
+              route.id().equals(repairedRoute));
       record.tried(route.id());
       if (a.answered()) {
         record.success(route, n, a.latency(), a.skippedEvents());
-        return Optional.of(record.result(route, a.response()));
+        return Optional.of(record.result(route, a.response(), a.adapted()));
       }
       ProviderFailure f = a.failure();
       if (continuable(a)) {
@@ -306,10 +321,11 @@ final class FailoverRun {
           return Optional.of(c.run());
         }
       }
-      Step step = decide(route, n, f, admission, a.latency(), candidates, index);
+      Step step = decide(route, n, a, admission, candidates, index);
       record.attempt(route, n, f, step.decision(), step.delay(), a.latency());
       switch (step.decision()) {
         case RETRY_SAME_ROUTE -> record.pause(step.delay().toNanos(), cancel);
+        case REPAIR_SAME_ROUTE -> repairedRoute = route.id();
         case FAILOVER -> {
           return Optional.empty();
         }
@@ -319,19 +335,27 @@ final class FailoverRun {
   }
 
   /**
-   * The decision after a failure that did not end in continuation: the same route again when the
+   * The decision after a failure that did not end in continuation: the same route once more with
+   * the strictest history when the route refused the history's shape, the same route again when the
    * failure allows it, else the next candidate when the table and the plan allow it, else stop.
    */
   private Step decide(
       Route route,
       int n,
-      ProviderFailure f,
+      AttemptPath.Sent a,
       Admission admission,
-      Duration latency,
       List<Candidate> candidates,
       int index) {
+    ProviderFailure f = a.failure();
     Row row = FailoverTable.rowFor(f.category());
-    boolean silent = silent(f, latency);
+    if (row.repair()
+        && f.repairable()
+        && repairedRoute == null // once per request
+        && a.visibleText().isEmpty()
+        && !a.visibleToolCalls()) {
+      return Step.REPAIR;
+    }
+    boolean silent = silent(f, a.latency());
     if (silent && !secondPassBegun && !silentRoutes.contains(route)) {
       silentRoutes.add(route);
     }

@@ -19,7 +19,6 @@ import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
-import dev.orchestrator.engine.spi.ProviderClients;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -53,20 +52,18 @@ final class RunRecord {
   private final Plan plan;
   private final ChatRequest request;
   private final Catalog catalog;
-  private final ProviderClients clients;
   private ProviderFailure unavailable;
   private boolean continuing;
   private boolean panic;
 
   /**
-   * The record of {@code request}, planned as {@code plan} from {@code catalog} (whose routes'
-   * {@code clients} say what they adapt of the request), started at {@code start} (ticker nanos).
+   * The record of {@code request}, planned as {@code plan} from {@code catalog}, started at {@code
+   * start} (ticker nanos).
    */
   RunRecord(
       ChatRequest request,
       Plan plan,
       Catalog catalog,
-      ProviderClients clients,
       long start,
       Ticker ticker,
       Sleeper sleeper,
@@ -77,7 +74,6 @@ final class RunRecord {
     this.request = request;
     this.plan = plan;
     this.catalog = catalog;
-    this.clients = clients;
     this.ticker = ticker;
     this.sleeper = sleeper;
     this.health = health;
@@ -185,12 +181,21 @@ final class RunRecord {
     onAttempt.accept(a);
   }
 
-  ChatResult result(Route route, ChatResponse resp) {
-    return new ChatResult(resp, route.id(), trace(route, resp));
+  /**
+   * The answer of {@code route}, whose client adapted the request's history as {@code adapted} says
+   * (docs/design.md §13).
+   */
+  ChatResult result(Route route, ChatResponse resp, List<String> adapted) {
+    return new ChatResult(resp, route.id(), trace(route, resp, adapted));
   }
 
-  /** The trace so far; with the serving route's usage and cost once one answered. */
-  Trace trace(Route serving, ChatResponse resp) {
+  /** The trace so far, no route having answered. */
+  Trace trace() {
+    return trace(null, null, List.of());
+  }
+
+  /** The trace; with the serving route's usage, cost and history adaptations once one answered. */
+  private Trace trace(Route serving, ChatResponse resp, List<String> adapted) {
     Usage usage = resp == null ? null : resp.usage();
     return new Trace(
         plan,
@@ -206,18 +211,7 @@ final class RunRecord {
                 .provider(serving.provider())
                 .map(p -> request.droppedFor(p.protocol()))
                 .orElse(List.of()),
-        serving == null ? List.of() : adapted(serving));
-  }
-
-  /** What the serving route's client adapted of the request's history (docs/design.md §13). */
-  private List<String> adapted(Route serving) {
-    if (clients == null) {
-      return List.of();
-    }
-    return catalog
-        .provider(serving.provider())
-        .map(p -> clients.clientFor(p).adapted(p, serving, request))
-        .orElse(List.of());
+        adapted);
   }
 
   private ProviderFailure lastFailure() {
@@ -234,7 +228,7 @@ final class RunRecord {
       OrchestratorException.Type type, String msg, ProviderFailure f, Duration retryAfter) {
     Duration bounded =
         retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0 ? retryAfter : retryAfterCap;
-    return new OrchestratorException(type, msg, f, trace(null, null), bounded);
+    return new OrchestratorException(type, msg, f, trace(), bounded);
   }
 
   /**
@@ -243,7 +237,7 @@ final class RunRecord {
    * it), else {@link OrchestratorException.Type#INTERNAL_ERROR}; {@code e} is the cause.
    */
   OrchestratorException foreignExit(RuntimeException e) {
-    return foreignExit(e, trace(null, null));
+    return foreignExit(e, trace());
   }
 
   /**

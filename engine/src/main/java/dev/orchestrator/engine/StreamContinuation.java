@@ -110,11 +110,12 @@ final class StreamContinuation {
     int n = record.nextAttempt(route.id());
     ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
     AttemptPath.Sent a =
-        path.dispatch(admission, target.get(), req, listener, Duration.ofNanos(remaining));
+        path.dispatch(admission, target.get(), req, listener, Duration.ofNanos(remaining), false);
     record.tried(route.id());
     if (a.answered()) {
       record.success(route, n, a.latency(), a.skippedEvents());
-      return Optional.of(record.result(route, a.response().withContentPrefix(partial)));
+      return Optional.of(
+          record.result(route, a.response().withContentPrefix(partial), a.adapted()));
     }
     partial += a.visibleText();
     record.attempt(

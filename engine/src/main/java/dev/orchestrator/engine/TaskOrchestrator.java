@@ -213,7 +213,6 @@ public final class TaskOrchestrator {
               request,
               plan,
               p.catalog(),
-              clients,
               start,
               ticker,
               sleeper,

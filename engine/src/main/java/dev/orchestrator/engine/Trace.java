@@ -25,9 +25,9 @@ import java.util.List;
  *     dropped or no route served
  * @param adapted what of the request's history the serving route received changed or left out so
  *     that its provider family accepts it ({@link
- *     dev.orchestrator.engine.spi.ProviderClient#adapted}: foreign tool-call ids, reasoning,
- *     signatures, message shapes — docs/design.md §13), one {@code messages[i]…: what (why)} entry
- *     per change; empty when nothing was adapted or no route served
+ *     dev.orchestrator.engine.spi.AttemptOutcome.Succeeded#adapted}: foreign tool-call ids,
+ *     reasoning, signatures, message shapes — docs/design.md §13), one {@code messages[i]…: what
+ *     (why)} entry per change; empty when nothing was adapted or no route served
  */
 public record Trace(
     Plan plan,

@@ -12,7 +12,6 @@ import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -21,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The trace names what the serving route's client adapted of the history (docs/design.md §13): the
- * list of the route that answered, not of a route that failed before it.
+ * list the answering attempt reported, not one of a route that failed before it.
  */
 class AdaptedInTraceTest {
   @Test
@@ -32,16 +31,12 @@ class AdaptedInTraceTest {
             .script("a/m", ScriptedClient.fail(500, FailureCategory.SERVER_ERROR, false))
             .script("b/m", ScriptedClient.ok("hi"));
     ProviderClient client =
-        new ProviderClient() {
-          @Override
-          public AttemptOutcome send(ProviderCall call) {
-            return scripted.send(call);
-          }
-
-          @Override
-          public List<String> adapted(Provider provider, Route route, ChatRequest request) {
-            return List.of("messages[0]: adapted for " + route.id());
-          }
+        call -> {
+          AttemptOutcome out = scripted.send(call);
+          return out instanceof AttemptOutcome.Succeeded ok
+              ? new AttemptOutcome.Succeeded(
+                  ok.response(), 0, List.of("messages[0]: adapted for " + call.route().id()))
+              : out;
         };
     Catalog.Builder catalog = Catalog.builder();
     for (String p : List.of("a", "b")) {

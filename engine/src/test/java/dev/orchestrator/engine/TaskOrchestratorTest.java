@@ -133,7 +133,8 @@ class TaskOrchestratorTest {
                 null,
                 null,
                 "invalid arguments",
-                "invalid arguments")));
+                "invalid arguments",
+                false)));
     ChatResult r = orchestrator(withPools(TWO_PRICED)).chat(request("v"));
     assertThat(r.route()).isEqualTo("b/m");
     assertThat(client.calls()).containsExactly("a/m", "a/m", "b/m");

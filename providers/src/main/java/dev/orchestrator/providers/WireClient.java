@@ -1,15 +1,16 @@
 package dev.orchestrator.providers;
 
-import dev.orchestrator.engine.catalog.Provider;
-import dev.orchestrator.engine.catalog.Route;
-import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.internal.history.HistoryNormaliser;
+import dev.orchestrator.providers.internal.transport.Failures;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +18,9 @@ import java.util.OptionalInt;
 
 /**
  * A client of one wire protocol over the shared HTTP transport: what {@link OpenAiChatClient} and
- * {@link AnthropicMessagesClient} have in common. Thread-safe: one instance serves concurrent
+ * {@link AnthropicMessagesClient} have in common. Each attempt's history is adapted to the route's
+ * provider family once (docs/design.md §13) and that one result serves the encoder, the caller's
+ * ids in the answer and the list of what was adapted. Thread-safe: one instance serves concurrent
  * attempts over the shared HTTP client.
  */
 abstract class WireClient implements ProviderClient {
@@ -35,25 +38,42 @@ abstract class WireClient implements ProviderClient {
    */
   @Override
   public final AttemptOutcome send(ProviderCall call) {
-    HistoryNormaliser.Normalised h = wire.history(call.request(), call.provider(), call.route());
-    if (h == null || h.idsBack().isEmpty()) {
+    HistoryNormaliser.Normalised h;
+    try {
+      h = wire.history(call.request(), call.provider(), call.route(), call.strictHistory());
+    } catch (RequestEncodingException e) {
+      return new AttemptOutcome.Failed(
+          Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);
+    }
+    if (h == null) {
       return transport.send(call, wire);
     }
-    ProviderCall mapped =
-        call.listener() == null
-            ? call
-            : new ProviderCall(
-                call.provider(),
-                call.route(),
-                call.request(),
-                call.limits(),
-                new IdsBackListener(call.listener(), h.idsBack()),
-                call.cancellation());
-    AttemptOutcome out = transport.send(mapped, wire);
-    if (out instanceof AttemptOutcome.Succeeded ok && !ok.response().toolCalls().isEmpty()) {
-      return new AttemptOutcome.Succeeded(idsBack(ok.response(), h), ok.skippedEvents());
+    StreamListener listener = call.listener();
+    if (listener != null && !h.idsBack().isEmpty()) {
+      listener = new IdsBackListener(listener, h.idsBack());
+    }
+    if (listener != null && !h.adapted().isEmpty()) {
+      listener.onAdapted(h.adapted());
+    }
+    AttemptOutcome out = transport.send(adapted(call, h, listener), wire);
+    if (out instanceof AttemptOutcome.Succeeded ok) {
+      return new AttemptOutcome.Succeeded(
+          idsBack(ok.response(), h), ok.skippedEvents(), h.adapted());
     }
     return out;
+  }
+
+  /** {@code call} with the history its route's family takes, heard by {@code listener}. */
+  private static ProviderCall adapted(
+      ProviderCall call, HistoryNormaliser.Normalised h, StreamListener listener) {
+    return new ProviderCall(
+        call.provider(),
+        call.route(),
+        h.applyTo(call.request()),
+        call.limits(),
+        listener,
+        call.cancellation(),
+        call.strictHistory());
   }
 
   /**
@@ -62,6 +82,9 @@ abstract class WireClient implements ProviderClient {
    * §13).
    */
   private static ChatResponse idsBack(ChatResponse r, HistoryNormaliser.Normalised h) {
+    if (h.idsBack().isEmpty() || r.toolCalls().isEmpty()) {
+      return r;
+    }
     List<ToolCall> calls = new ArrayList<>(r.toolCalls().size());
     for (ToolCall c : r.toolCalls()) {
       String own = c.id() == null ? null : h.idsBack().get(c.id());
@@ -71,22 +94,18 @@ abstract class WireClient implements ProviderClient {
   }
 
   /**
-   * What the route's encoder changes or leaves out of the request's history for the route's
-   * provider family (docs/design.md §13).
-   */
-  @Override
-  public final List<String> adapted(Provider provider, Route route, ChatRequest request) {
-    HistoryNormaliser.Normalised h = wire.history(request, provider, route);
-    return h == null ? List.of() : h.adapted();
-  }
-
-  /**
    * The input tokens of the call's request as the provider's counting endpoint says (Anthropic's
    * {@code count_tokens}); empty when the protocol has none or the count failed.
    */
   @Override
   public final OptionalInt countTokens(ProviderCall call) {
-    return transport.countTokens(call, wire);
+    HistoryNormaliser.Normalised h;
+    try {
+      h = wire.history(call.request(), call.provider(), call.route(), false);
+    } catch (RequestEncodingException e) {
+      return OptionalInt.empty(); // the request cannot go to this route: nothing to count
+    }
+    return transport.countTokens(h == null ? call : adapted(call, h, call.listener()), wire);
   }
 
   /** The client's class name. */

@@ -3,15 +3,28 @@ package dev.orchestrator.providers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.AttemptRecord;
+import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.Decision;
+import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.history.Corpus;
@@ -19,18 +32,22 @@ import dev.orchestrator.providers.history.StrictFamilies;
 import dev.orchestrator.providers.history.StrictUpstream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every corpus history reaches every family's strict stand-in in-process, through the real clients,
  * and is accepted (docs/design.md §13): the answer's tool-call ids are the caller's own, and
  * whatever the route did not receive as the caller sent it is named in the client's {@code adapted}
- * list.
+ * list; through the engine, a route of no known family in front of a strict upstream is repaired
+ * once.
  */
 class HistoryCorpusIT {
   private static StrictUpstream up;
@@ -81,7 +98,7 @@ class HistoryCorpusIT {
     List<ToolCall> answered = ((AttemptOutcome.Succeeded) out).response().toolCalls();
     assertThat(answered).extracting(ToolCall::id).containsExactly(c.lastCallId());
 
-    List<String> adapted = client.adapted(p, route, c.request());
+    List<String> adapted = ((AttemptOutcome.Succeeded) out).adapted();
     nothingSilentlyDropped(c, family, sent.body(), adapted);
   }
 
@@ -150,6 +167,93 @@ class HistoryCorpusIT {
     assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
         .extracting(ToolCall::id)
         .containsExactly(c.lastCallId());
+  }
+
+  /**
+   * An image by URL is never sent to a family that takes only inline data: the attempt fails before
+   * a byte goes out, as {@code request_invalid} naming the field, so a pool moves on.
+   */
+  @Test
+  void anImageByUrlIsNotSentToAFamilyThatTakesOnlyInlineData() {
+    Provider p = Fixtures.provider("moonshot", up.baseUrl("moonshot"), Protocol.OPENAI_CHAT);
+    ChatRequest r =
+        ChatRequest.builder("moonshot/m")
+            .message(
+                ChatMessage.user(
+                    ContentPart.text("What is this?"),
+                    ContentPart.imageUrl("https://example.com/a.png")))
+            .build();
+    int before = up.received().size();
+
+    AttemptOutcome out =
+        Fixtures.clients()
+            .clientFor(p)
+            .send(
+                new ProviderCall(
+                    p, Fixtures.route("moonshot", "m"), r, Fixtures.easyLimits(), null, null));
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
+    ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+    assertThat(f.category()).isEqualTo(FailureCategory.REQUEST_INVALID);
+    assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
+    assertThat(f.message()).startsWith("messages[0].content[1].image_url.url: an image by URL");
+    assertThat(up.received()).hasSize(before);
+  }
+
+  /**
+   * The one repair (docs/design.md §13): a provider of no known family (its catalog entry declares
+   * none) is really a strict OpenAI, Mistral or Groq upstream. A history sent as the caller wrote
+   * it is refused with the family's own error; the engine sends the same route the history once
+   * more in its strictest form, which the upstream accepts; the caller gets its own tool-call ids,
+   * and the trace names the repair.
+   */
+  @ParameterizedTest(name = "a generic route in front of {0}")
+  @ValueSource(strings = {"openai", "mistral", "groq"})
+  void aRefusedShapeIsRepairedOnceAndAccepted(String family) {
+    Provider p = Fixtures.provider("acme", up.baseUrl(family), Protocol.OPENAI_CHAT);
+    Catalog catalog =
+        Catalog.builder()
+            .provider(p)
+            .route(
+                Route.builder("acme", "m")
+                    .tier(Tier.FREE)
+                    .contextWindow(128_000)
+                    .capabilities(Capability.TOOLS, Capability.REASONING)
+                    .build())
+            .build();
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .catalog(catalog)
+            .providers(Fixtures.clients())
+            .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)))
+            .build();
+    int repaired = 0;
+    for (Corpus.Conversation c : Corpus.all()) {
+      int before = up.received().size();
+
+      ChatResult r = o.chat(c.request().toBuilder().model("acme/m").build());
+
+      List<StrictUpstream.Received> got = up.received().subList(before, up.received().size());
+      assertThat(r.response().toolCalls())
+          .as(c.name())
+          .extracting(ToolCall::id)
+          .containsExactly(c.lastCallId());
+      List<Decision> decisions =
+          r.trace().attempts().stream().map(AttemptRecord::decision).toList();
+      if (got.get(0).refusal() == null) {
+        assertThat(decisions).as(c.name()).containsExactly(Decision.SUCCESS);
+        continue;
+      }
+      repaired++;
+      assertThat(got).as(c.name()).hasSize(2);
+      assertThat(got.get(1).refusal()).as(c.name() + ": the repaired history").isNull();
+      assertThat(decisions)
+          .as(c.name())
+          .containsExactly(Decision.REPAIR_SAME_ROUTE, Decision.SUCCESS);
+      assertThat(r.trace().attempts().get(0).failure().repairable()).isTrue();
+      assertThat(r.trace().adapted().get(0)).startsWith("history: sent in its strictest form");
+    }
+    assertThat(repaired).as("histories the upstream refused at first").isPositive();
   }
 
   /** What the caller sent and the route did not receive is named in {@code adapted}. */

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Capability;
@@ -16,16 +15,13 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
-import dev.orchestrator.engine.chat.ChatMessage;
-import dev.orchestrator.engine.chat.ChatRequest;
-import dev.orchestrator.engine.chat.ToolCall;
-import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.providers.history.Corpus;
 import dev.orchestrator.providers.history.StrictFamilies;
 import dev.orchestrator.providers.history.StrictUpstream;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.front.Dispatch;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,12 +33,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every corpus history, sent by an agent to the chat completions front as OpenAI JSON, is accepted
- * by every family's strict stand-in (docs/design.md §13): the answer's tool-call ids are the
- * agent's own, the changes are in the trace and counted in {@code x-orchestrator-adapted}, and a
- * Gemini thought signature survives the round trip through the front (answered, then replayed).
+ * Every corpus history, sent by an agent to each of the three fronts — chat completions, Messages
+ * and Responses, each in its own protocol — is accepted by every family's strict stand-in
+ * (docs/design.md §13): the answer's tool-call ids are the agent's own, the changes are in the
+ * trace and counted in {@code x-orchestrator-adapted} (whole and streamed answers alike), and a
+ * Gemini thought signature survives the round trip through a front (answered, then replayed, also
+ * from the Responses store by {@code previous_response_id}).
  */
 class HistoryCorpusServeIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -140,12 +139,118 @@ class HistoryCorpusServeIT {
   void everyHistoryIsAcceptedThroughTheChatFront(Corpus.Conversation c, String family)
       throws Exception {
     int before = serve.traces.size();
-    HttpResponse<String> r = serve.post(body(c.request(), family + "/m"));
+    HttpResponse<String> r = serve.post(FrontBodies.chat(c.request(), family + "/m"));
 
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     JsonNode calls = json(r.body()).at("/choices/0/message/tool_calls");
     assertThat(calls.get(0).path("id").asText()).isEqualTo(c.lastCallId());
-    Trace trace = serve.traces.get(before);
+    servedAndCounted(r, serve.traces.get(before), family);
+  }
+
+  static Stream<Arguments> frontCells() {
+    List<Arguments> out = new ArrayList<>();
+    for (String front : List.of("/v1/messages", "/v1/responses")) {
+      for (Corpus.Conversation c : Corpus.all()) {
+        for (String family : StrictFamilies.FAMILIES) {
+          out.add(Arguments.of(front, c, family));
+        }
+      }
+    }
+    return out.stream();
+  }
+
+  /**
+   * The Messages and Responses fronts, each sent the history in its own protocol: accepted by every
+   * family, answered with the agent's own ids.
+   */
+  @ParameterizedTest(name = "{0}: {1} -> {2}")
+  @MethodSource("frontCells")
+  void everyHistoryIsAcceptedThroughTheOtherFronts(
+      String front, Corpus.Conversation c, String family) throws Exception {
+    boolean messages = front.equals("/v1/messages");
+    int before = serve.traces.size();
+    HttpResponse<String> r =
+        postTo(
+            front,
+            messages
+                ? FrontBodies.messages(c.request(), family + "/m")
+                : FrontBodies.responses(c.request(), family + "/m"));
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    List<String> ids = new ArrayList<>();
+    for (JsonNode item : json(r.body()).path(messages ? "content" : "output")) {
+      if (item.path("type").asText().equals(messages ? "tool_use" : "function_call")) {
+        ids.add(item.path(messages ? "id" : "call_id").asText());
+      }
+    }
+    assertThat(ids).containsExactly(c.lastCallId());
+    servedAndCounted(r, serve.traces.get(before), family);
+  }
+
+  /**
+   * A streamed answer names the adaptation in its headers, sent before the first byte, on every
+   * front: the route's client adapted the history before it sent the attempt.
+   */
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(strings = {"/v1/chat/completions", "/v1/messages", "/v1/responses"})
+  void aStreamedAnswerCountsTheAdaptationOnEveryFront(String path) throws Exception {
+    Corpus.Conversation c = Corpus.history(Corpus.Origin.GATEWAY, Corpus.Shape.PARALLEL, 11);
+    String body =
+        switch (path) {
+          case "/v1/messages" -> FrontBodies.messages(c.request(), "gemini/m");
+          case "/v1/responses" -> FrontBodies.responses(c.request(), "gemini/m");
+          default -> FrontBodies.chat(c.request(), "gemini/m");
+        };
+    ObjectNode request = (ObjectNode) JSON.readTree(body);
+    request.put("stream", true);
+    int before = serve.traces.size();
+
+    ServeFixture.Sse sse = serve.streamTo(path, JSON.writeValueAsString(request));
+
+    assertThat(sse.response.statusCode()).as(sse.body).isEqualTo(200);
+    assertThat(sse.body).contains(c.lastCallId());
+    List<String> adapted = serve.traces.get(before).adapted();
+    assertThat(adapted).isNotEmpty();
+    assertThat(sse.response.headers().firstValue(Dispatch.ADAPTED))
+        .contains(Integer.toString(adapted.size()));
+  }
+
+  /**
+   * A Responses conversation continued by {@code previous_response_id} replays the thought
+   * signature Gemini gave its call from the store, not the placeholder for calls Gemini did not
+   * issue.
+   */
+  @Test
+  void theResponsesStoreReplaysGeminisThoughtSignature() throws Exception {
+    HttpResponse<String> first =
+        postTo(
+            "/v1/responses",
+            "{\"model\":\"gemini-scripted/m\",\"input\":\"Weather in Oslo?\",\"tools\":"
+                + "[{\"type\":\"function\",\"name\":\"weather\",\"parameters\":"
+                + "{\"type\":\"object\"}}]}");
+    assertThat(first.statusCode()).as(first.body()).isEqualTo(200);
+    JsonNode answer = json(first.body());
+    assertThat(answer.at("/output/0/extra_content/google/thought_signature").asText())
+        .isEqualTo("CiQBsig");
+
+    HttpResponse<String> next =
+        postTo(
+            "/v1/responses",
+            "{\"model\":\"gemini/m\",\"previous_response_id\":\""
+                + answer.path("id").asText()
+                + "\",\"input\":[{\"type\":\"function_call_output\",\"call_id\":"
+                + "\"function-call-1\",\"output\":\"21 C\"}],\"tools\":[{\"type\":"
+                + "\"function\",\"name\":\"weather\",\"parameters\":{\"type\":\"object\"}}]}");
+
+    assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
+    assertThat(
+            last("gemini")
+                .at("/messages/1/tool_calls/0/extra_content/google/thought_signature")
+                .asText())
+        .isEqualTo("CiQBsig");
+  }
+
+  private static void servedAndCounted(HttpResponse<String> r, Trace trace, String family) {
     assertThat(trace.servingRoute()).isEqualTo(family + "/m");
     if (trace.adapted().isEmpty()) {
       assertThat(r.headers().firstValue(Dispatch.ADAPTED)).isEmpty();
@@ -153,6 +258,14 @@ class HistoryCorpusServeIT {
       assertThat(r.headers().firstValue(Dispatch.ADAPTED))
           .contains(Integer.toString(trace.adapted().size()));
     }
+  }
+
+  private static HttpResponse<String> postTo(String path, String body) {
+    return serve.send(
+        HttpRequest.newBuilder(serve.uri(path))
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 
   /**
@@ -164,7 +277,7 @@ class HistoryCorpusServeIT {
   void aPoolFailsOverMidConversationToAnyFamily(Corpus.Conversation c, String family)
       throws Exception {
     int before = serve.traces.size();
-    HttpResponse<String> r = serve.post(body(c.request(), "after-down-" + family));
+    HttpResponse<String> r = serve.post(FrontBodies.chat(c.request(), "after-down-" + family));
 
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     assertThat(json(r.body()).at("/choices/0/message/tool_calls/0/id").asText())
@@ -179,14 +292,14 @@ class HistoryCorpusServeIT {
     Corpus.Conversation c = Corpus.history(Corpus.Origin.GEMINI, Corpus.Shape.SINGLE, 42);
     String signature = c.request().messages().get(2).toolCalls().get(0).thoughtSignature();
 
-    serve.post(body(c.request(), "gemini/m"));
+    serve.post(FrontBodies.chat(c.request(), "gemini/m"));
     JsonNode toGemini = last("gemini");
     assertThat(
             toGemini.at("/messages/2/tool_calls/0/extra_content/google/thought_signature").asText())
         .isEqualTo(signature);
 
     int before = serve.traces.size();
-    serve.post(body(c.request(), "openai/m"));
+    serve.post(FrontBodies.chat(c.request(), "openai/m"));
     assertThat(last("openai").at("/messages/2/tool_calls/0").has("extra_content")).isFalse();
     assertThat(serve.traces.get(before).adapted())
         .anyMatch(a -> a.startsWith("messages[2].tool_calls: thought signatures left out"));
@@ -209,7 +322,7 @@ class HistoryCorpusServeIT {
   @Test
   void aStreamedAnswerCarriesGeminisSignatureAndTheAgentsOwnId() throws Exception {
     Corpus.Conversation c = Corpus.history(Corpus.Origin.GATEWAY, Corpus.Shape.SINGLE, 7);
-    ObjectNode request = (ObjectNode) JSON.readTree(body(c.request(), "gemini/m"));
+    ObjectNode request = (ObjectNode) JSON.readTree(FrontBodies.chat(c.request(), "gemini/m"));
     request.put("stream", true);
 
     ServeFixture.Sse sse = serve.streamBody(JSON.writeValueAsString(request));
@@ -223,6 +336,7 @@ class HistoryCorpusServeIT {
     assertThat(c.lastCallId()).hasSizeGreaterThan(40); // replaced on the way out, given back
     assertThat(call.path("id").asText()).isEqualTo(c.lastCallId());
     assertThat(call.at("/extra_content/google/thought_signature").asText()).isEqualTo("CiQBstream");
+    assertThat(sse.response.headers().firstValue(Dispatch.ADAPTED)).isPresent();
   }
 
   private static JsonNode last(String family) {
@@ -233,51 +347,5 @@ class HistoryCorpusServeIT {
       }
     }
     throw new AssertionError("nothing reached " + family);
-  }
-
-  /** {@code r} as an agent writes it to the chat completions front. */
-  static String body(ChatRequest r, String model) throws Exception {
-    ObjectNode o = JSON.createObjectNode();
-    o.put("model", model);
-    ArrayNode messages = o.putArray("messages");
-    for (ChatMessage m : r.messages()) {
-      ObjectNode w = messages.addObject();
-      w.put("role", m.role().wireName());
-      if (m.parts().isEmpty()) {
-        w.putNull("content");
-      } else {
-        w.put("content", m.content());
-      }
-      if (m.reasoningContent() != null) {
-        w.put("reasoning_content", m.reasoningContent());
-      }
-      if (m.toolCallId() != null) {
-        w.put("tool_call_id", m.toolCallId());
-      }
-      if (!m.toolCalls().isEmpty()) {
-        ArrayNode calls = w.putArray("tool_calls");
-        for (ToolCall c : m.toolCalls()) {
-          ObjectNode call = calls.addObject();
-          call.put("id", c.id());
-          call.put("type", "function");
-          call.putObject("function").put("name", c.name()).put("arguments", c.argumentsJson());
-          if (c.thoughtSignature() != null) {
-            call.putObject("extra_content")
-                .putObject("google")
-                .put("thought_signature", c.thoughtSignature());
-          }
-        }
-      }
-    }
-    ArrayNode tools = o.putArray("tools");
-    for (ToolDefinition t : r.tools()) {
-      ObjectNode fn = tools.addObject().put("type", "function").putObject("function");
-      fn.put("name", t.name());
-      fn.set("parameters", JSON.readTree(t.parametersJsonSchema()));
-    }
-    if (r.reasoningEffort() != null) {
-      o.put("reasoning_effort", r.reasoningEffort().wireName());
-    }
-    return JSON.writeValueAsString(o);
   }
 }

@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.chat;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -23,6 +24,11 @@ public abstract class ForwardingStreamListener implements StreamListener {
   @Override
   public void onAttemptStart(String route, int attempt) {
     delegate.onAttemptStart(route, attempt);
+  }
+
+  @Override
+  public void onAdapted(List<String> adapted) {
+    delegate.onAdapted(adapted);
   }
 
   @Override

@@ -1,5 +1,7 @@
 package dev.orchestrator.engine.chat;
 
+import java.util.List;
+
 /**
  * Receives a streamed answer as it arrives. Calls come from the thread running the attempt, in
  * order; implementations need not be thread-safe but must be quick.
@@ -24,6 +26,15 @@ public interface StreamListener {
    * @param attempt the request's attempts so far, this one included (1-based, over every route)
    */
   default void onAttemptStart(String route, int attempt) {}
+
+  /**
+   * What the attempt that is starting changed or left out of the request's history so that its
+   * route's provider family accepts it (docs/design.md §13), one {@code messages[i]…: what (why)}
+   * entry per change; called by the provider client before the request is sent, only when something
+   * was adapted. Not visible output: it lets a server name the adaptation in the answer's headers,
+   * which go out before the first byte.
+   */
+  default void onAdapted(List<String> adapted) {}
 
   /**
    * The upstream's identifiers of the answer that is starting, as soon as the stream names them

@@ -22,6 +22,9 @@ import java.util.Objects;
  * @param message one redacted line: the upstream's error message, or a description of the fault
  * @param body the upstream body, at most 2 KiB, control characters stripped, redacted; or {@code
  *     null}
+ * @param repairable whether the failure is a settled {@code request_invalid} whose cause is the
+ *     shape of the request's history (a tool-call id, a signature, the order of roles), which the
+ *     same route may accept once the history is sent in its strictest form (docs/design.md §13)
  */
 public record ProviderFailure(
     FailureCategory category,
@@ -34,7 +37,8 @@ public record ProviderFailure(
     String errorCode,
     TransportFault transportFault,
     String message,
-    String body) {
+    String body,
+    boolean repairable) {
 
   /** Validates. */
   public ProviderFailure {
@@ -98,7 +102,8 @@ public record ProviderFailure(
         .errorCode(errorCode)
         .transportFault(transportFault)
         .message(message)
-        .body(body);
+        .body(body)
+        .repairable(repairable);
   }
 
   /** Copy with another category and retryability (e.g. after visible output was streamed). */
@@ -121,6 +126,7 @@ public record ProviderFailure(
     private TransportFault transportFault;
     private String message;
     private String body;
+    private boolean repairable;
 
     private Builder(FailureCategory category, ReachedModel reachedModel) {
       this.category = category;
@@ -181,6 +187,12 @@ public record ProviderFailure(
       return this;
     }
 
+    /** See {@link ProviderFailure#repairable()}. */
+    public Builder repairable(boolean v) {
+      repairable = v;
+      return this;
+    }
+
     /** Validates and builds. */
     public ProviderFailure build() {
       return new ProviderFailure(
@@ -194,7 +206,8 @@ public record ProviderFailure(
           errorCode,
           transportFault,
           message,
-          body);
+          body,
+          repairable);
     }
   }
 }

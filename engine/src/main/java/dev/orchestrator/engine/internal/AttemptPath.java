@@ -17,6 +17,7 @@ import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.tool.ToolExecutionStoppedException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -85,6 +86,7 @@ public final class AttemptPath {
    * @param health what was reported to the store
    * @param visibleText the text the caller's stream listener received during this attempt
    * @param visibleToolCalls whether the caller's stream listener received a tool call
+   * @param adapted what the client adapted of the history for the route (empty when it failed)
    */
   public record Sent(
       ChatResponse response,
@@ -93,7 +95,8 @@ public final class AttemptPath {
       Duration latency,
       AttemptHealth health,
       String visibleText,
-      boolean visibleToolCalls) {
+      boolean visibleToolCalls,
+      List<String> adapted) {
 
     /** Whether the attempt answered. */
     public boolean answered() {
@@ -107,6 +110,8 @@ public final class AttemptPath {
    *
    * @param listener the caller's stream listener, or {@code null} for a whole answer
    * @param cap the most time the attempt may take (what the request's deadline leaves)
+   * @param strictHistory whether the history goes in its strictest form (a repair, {@link
+   *     ProviderCall#strictHistory()})
    * @throws TierGuard.FreeTierViolation if a priced route reached dispatch for a free plan (a bug)
    */
   public Sent dispatch(
@@ -114,11 +119,12 @@ public final class AttemptPath {
       Target target,
       ChatRequest request,
       StreamListener listener,
-      Duration cap) {
+      Duration cap,
+      boolean strictHistory) {
     Sent sent;
     AttemptHealth reported = AttemptHealth.ABANDONED;
     try {
-      sent = send(target, request, listener, cap);
+      sent = send(target, request, listener, cap, strictHistory);
       reported = sent.health();
     } finally {
       store.report(admission, reported);
@@ -129,7 +135,12 @@ public final class AttemptPath {
     return sent;
   }
 
-  private Sent send(Target target, ChatRequest request, StreamListener listener, Duration cap) {
+  private Sent send(
+      Target target,
+      ChatRequest request,
+      StreamListener listener,
+      Duration cap,
+      boolean strictHistory) {
     Route route = target.route();
     // The free boundary, again, at dispatch: a violation is a bug and throws.
     TierGuard.checkDispatch(ctx.plan(), route);
@@ -137,13 +148,20 @@ public final class AttemptPath {
     VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
     ctx.onAttemptStart().accept(route.id(), started.incrementAndGet());
     long t0 = ctx.ticker().read();
-    AttemptOutcome outcome = call(target, request, limits, visible);
+    AttemptOutcome outcome = call(target, request, limits, visible, strictHistory);
     Duration latency = Duration.ofNanos(ctx.ticker().read() - t0);
     String text = visible == null ? "" : visible.text();
     boolean toolCalls = visible != null && visible.toolCalls();
     if (outcome instanceof AttemptOutcome.Succeeded s) {
       return new Sent(
-          s.response(), s.skippedEvents(), null, latency, AttemptHealth.SUCCESS, text, toolCalls);
+          s.response(),
+          s.skippedEvents(),
+          null,
+          latency,
+          AttemptHealth.SUCCESS,
+          text,
+          toolCalls,
+          s.adapted());
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
     ProviderFailure f = failed.failure();
@@ -154,17 +172,27 @@ public final class AttemptPath {
     if (ctx.cancellation().isCancelled()) {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
-    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls);
+    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of());
   }
 
   private AttemptOutcome call(
-      Target target, ChatRequest request, AttemptLimits limits, VisibleOutput visible) {
+      Target target,
+      ChatRequest request,
+      AttemptLimits limits,
+      VisibleOutput visible,
+      boolean strictHistory) {
     try {
       return target
           .client()
           .send(
               new ProviderCall(
-                  target.provider(), target.route(), request, limits, visible, ctx.cancellation()));
+                  target.provider(),
+                  target.route(),
+                  request,
+                  limits,
+                  visible,
+                  ctx.cancellation(),
+                  strictHistory));
     } catch (ToolExecutionStoppedException stop) {
       // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
       // terminal, never failed over.

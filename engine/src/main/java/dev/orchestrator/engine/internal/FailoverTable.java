@@ -35,8 +35,17 @@ public final class FailoverTable {
    * @param health what the failure says about the route: {@link AttemptHealth#BREAKER_FAILURE},
    *     {@link AttemptHealth#COOL_DOWN}, {@link AttemptHealth#RETIRE} or {@link
    *     AttemptHealth#NEUTRAL}
+   * @param repair whether a {@linkplain
+   *     dev.orchestrator.engine.failure.ProviderFailure#repairable() repairable} failure of this
+   *     category is sent once more to the same route, its history in the strictest form, before
+   *     anything else (once per request, never after visible output)
    */
-  public record Row(boolean sameRoute, Next next, AttemptHealth health) {}
+  public record Row(boolean sameRoute, Next next, AttemptHealth health, boolean repair) {
+    /** A row whose failures are never repaired. */
+    Row(boolean sameRoute, Next next, AttemptHealth health) {
+      this(sameRoute, next, health, false);
+    }
+  }
 
   /** The row of {@code category}. */
   public static Row rowFor(FailureCategory category) {
@@ -56,8 +65,9 @@ public final class FailoverTable {
       case REQUEST_TOO_LARGE -> new Row(false, Next.ANY, AttemptHealth.NEUTRAL);
       case CONTENT_FILTERED -> new Row(false, Next.CONTENT_FILTER_POLICY, AttemptHealth.NEUTRAL);
       // A settled 4xx: another member of a heterogeneous pool may accept the request; a group
-      // or a single route hands the upstream answer back as it is.
-      case REQUEST_INVALID -> new Row(false, Next.HETEROGENEOUS_ONLY, AttemptHealth.NEUTRAL);
+      // or a single route hands the upstream answer back as it is. One whose cause is the
+      // history's shape is first repaired once on the same route (docs/design.md §13).
+      case REQUEST_INVALID -> new Row(false, Next.HETEROGENEOUS_ONLY, AttemptHealth.NEUTRAL, true);
       case EMPTY_RESPONSE -> new Row(false, Next.ANY, AttemptHealth.BREAKER_FAILURE);
       // Terminal: never re-sent anywhere.
       case TOOL_EXECUTION_STOPPED, STREAM_INTERRUPTED, CANCELLED ->

@@ -102,14 +102,9 @@ public final class ProtocolFit {
             at + "." + m.extra().keySet().iterator().next(),
             "unknown fields are forwarded to openai-chat routes only");
       }
-      if (m.name() != null) {
-        return new FieldGap(at + ".name", NONE);
-      }
-      // Replayed reasoning Anthropic did not sign is no gap: the history normaliser leaves it
-      // out and records it in the trace (docs/design.md §13).
-      if (m.refusal() != null) {
-        return new FieldGap(at + ".refusal", NONE);
-      }
+      // A participant name, a replayed refusal and replayed reasoning Anthropic did not sign are
+      // no gap: the history normaliser leaves the name out, sends the refusal as text, leaves the
+      // reasoning out, and records each in the trace (docs/design.md §13).
       if (m.role() == Role.SYSTEM && !m.textOnly()) {
         return new FieldGap(at + ".content", "a system prompt is text only on anthropic-messages");
       }

@@ -355,7 +355,8 @@ public final class Preflight {
                 + admission.retryIn().toMillis()
                 + " ms)");
       }
-      AttemptPath.Sent sent = path.dispatch(admission, target.get(), request, null, attemptTimeout);
+      AttemptPath.Sent sent =
+          path.dispatch(admission, target.get(), request, null, attemptTimeout, false);
       if (sent.answered()) {
         String note = previous == null ? null : "answered on attempt 2 after " + describe(previous);
         return verdict(c, Verdict.VIABLE, null, attempt, sent, start, join(note, pricedWhy));

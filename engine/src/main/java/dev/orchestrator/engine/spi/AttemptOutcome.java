@@ -2,6 +2,7 @@ package dev.orchestrator.engine.spi;
 
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.failure.ProviderFailure;
+import java.util.List;
 import java.util.Objects;
 
 /** The result of one attempt: a response, or a classified failure. Never an exception. */
@@ -12,17 +13,27 @@ public sealed interface AttemptOutcome permits AttemptOutcome.Succeeded, Attempt
    *
    * @param response the answer
    * @param skippedEvents invalid stream events skipped on the way (bounded; docs/design.md §5)
+   * @param adapted what the client changed or left out of the request's history so that the route's
+   *     provider family accepts it (docs/design.md §13), one {@code messages[i]…: what (why)} entry
+   *     per change; the engine puts it in {@link dev.orchestrator.engine.Trace#adapted()}
    */
-  record Succeeded(ChatResponse response, int skippedEvents) implements AttemptOutcome {
-    /** Validates. */
+  record Succeeded(ChatResponse response, int skippedEvents, List<String> adapted)
+      implements AttemptOutcome {
+    /** Validates and copies. */
     public Succeeded {
       Objects.requireNonNull(response, "response");
       if (skippedEvents < 0) {
         throw new IllegalArgumentException("skippedEvents: " + skippedEvents + " (expected: >= 0)");
       }
+      adapted = adapted == null ? List.of() : List.copyOf(adapted);
     }
 
-    /** An answer with nothing skipped. */
+    /** An answer to a history sent as the caller wrote it. */
+    public Succeeded(ChatResponse response, int skippedEvents) {
+      this(response, skippedEvents, List.of());
+    }
+
+    /** An answer with nothing skipped, to a history sent as the caller wrote it. */
     public Succeeded(ChatResponse response) {
       this(response, 0);
     }

@@ -1,9 +1,5 @@
 package dev.orchestrator.engine.spi;
 
-import dev.orchestrator.engine.catalog.Provider;
-import dev.orchestrator.engine.catalog.Route;
-import dev.orchestrator.engine.chat.ChatRequest;
-import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -14,7 +10,10 @@ import java.util.OptionalInt;
  * or transport failure (it returns {@link AttemptOutcome.Failed} with a classified failure),
  * honours every limit of {@link ProviderCall#limits()} and the {@link ProviderCall#cancellation()},
  * and never puts a secret in a failure. It runs the attempt on the calling thread and returns when
- * it is over. Implementations must be thread-safe: one client serves concurrent attempts.
+ * it is over. Implementations must be thread-safe: one client serves concurrent attempts. A client
+ * that adapts the history to its route's provider family (docs/design.md §13) names each change in
+ * {@link AttemptOutcome.Succeeded#adapted()} and, on a stream, tells {@link
+ * dev.orchestrator.engine.chat.StreamListener#onAdapted} before the request is sent.
  */
 @FunctionalInterface
 public interface ProviderClient {
@@ -29,16 +28,5 @@ public interface ProviderClient {
    */
   default OptionalInt countTokens(ProviderCall call) {
     return OptionalInt.empty();
-  }
-
-  /**
-   * What {@link #send} changes or leaves out of {@code request}'s history so that {@code route}'s
-   * provider family accepts it (docs/design.md §13), one {@code messages[i]…: what (why)} entry per
-   * change, in message order; the engine puts it in {@link
-   * dev.orchestrator.engine.Trace#adapted()}. Deterministic for a request and route. None by
-   * default.
-   */
-  default List<String> adapted(Provider provider, Route route, ChatRequest request) {
-    return List.of();
   }
 }

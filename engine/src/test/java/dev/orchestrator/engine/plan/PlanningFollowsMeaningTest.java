@@ -8,10 +8,12 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ResponseFormat;
+import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.testing.Catalogs;
@@ -139,6 +141,7 @@ class PlanningFollowsMeaningTest {
         plan(
             freeRequest()
                 .user("hi")
+                .message(ChatMessage.builder(Role.USER).name("ada").text("and me").build())
                 .stop("END")
                 .topP(0.9)
                 .temperature(0.4)

@@ -151,6 +151,11 @@ public final class ScriptedClient implements ProviderClient {
         text);
   }
 
+  /** Streams {@code text}, then fails with {@code f}. */
+  public static Step failAfter(String text, ProviderFailure f) {
+    return new Step(new AttemptOutcome.Failed(f, false), Duration.ofMillis(5), text);
+  }
+
   /** Any failure. */
   public static Step failure(ProviderFailure f) {
     return new Step(new AttemptOutcome.Failed(f, false), Duration.ofMillis(5), null);

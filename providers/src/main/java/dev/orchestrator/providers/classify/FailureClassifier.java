@@ -25,6 +25,8 @@ import java.util.Objects;
  *   <li>content policy on a definitive 4xx → {@code content_filtered};
  *   <li>404/410 or "model … does not exist" → {@code not_found};
  *   <li>409 with code {@code tool_execution_stopped} → {@code tool_execution_stopped};
+ *   <li>a definitive 4xx whose words name the history's shape (a tool-call id, a signature, the
+ *       order of roles) → {@code request_invalid}, repairable;
  *   <li>any other definitive 4xx (all but 408, 409, 425, 429) → {@code request_invalid};
  *   <li>transient statuses (408, 409, 425, 429, 5xx but 501/505) → {@code rate_limited}, {@code
  *       overloaded}, {@code timeout} or {@code server_error}, retryable; 501/505 → {@code
@@ -175,6 +177,7 @@ public final class FailureClassifier {
             .transportFault(evidence.transportFault())
             .message(Text.oneLine(message(evidence, error), Text.MAX_MESSAGE_CHARS))
             .body(Text.keptBody(body))
+            .repairable(v.repairable())
             .build();
     return new Classification(failure, ruleId, why);
   }

@@ -39,7 +39,10 @@ public final class FailureExplanations {
               : "Connection failed: could not reach " + p + at + ".";
       case STREAM_INTERRUPTED ->
           "Stream interrupted: " + p + " failed after output reached the caller" + at + ".";
-      case REQUEST_INVALID -> "Request rejected as invalid by " + p + at + ".";
+      case REQUEST_INVALID ->
+          failure.repairable()
+              ? "Request rejected by " + p + at + " for the shape of its history."
+              : "Request rejected as invalid by " + p + at + ".";
       case CONTEXT_LENGTH_EXCEEDED ->
           "Context length exceeded: the prompt does not fit the"
               + " model's window on "
@@ -102,8 +105,12 @@ public final class FailureExplanations {
           "Send the whole request again if you need a complete answer; a"
               + " partial answer is never retried automatically.";
       case REQUEST_INVALID ->
-          "Fix the request (parameters, tools, message format); sending it"
-              + " again unchanged will fail again.";
+          failure.repairable()
+              ? "The orchestrator sends the same route the history once more in its strictest"
+                  + " form, then fails over; declare the provider's family in the catalog"
+                  + " (history:) if it keeps happening."
+              : "Fix the request (parameters, tools, message format); sending it"
+                  + " again unchanged will fail again.";
       case CONTEXT_LENGTH_EXCEEDED ->
           "Shorten the prompt or route to a model with a larger" + " context window.";
       case REQUEST_TOO_LARGE ->

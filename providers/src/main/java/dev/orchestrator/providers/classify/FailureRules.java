@@ -45,8 +45,17 @@ final class FailureRules {
   private static final boolean RETRY = true;
   private static final boolean FINAL = false;
 
-  /** What a row returns: the category, whether the same route may be retried, and reach. */
-  record Verdict(FailureCategory category, boolean retryable, ReachedModel reachedModel) {}
+  /**
+   * What a row returns: the category, whether the same route may be retried, reach, and whether the
+   * cause is the history's shape, which the same route may accept once repaired.
+   */
+  record Verdict(
+      FailureCategory category, boolean retryable, ReachedModel reachedModel, boolean repairable) {
+    /** A verdict whose cause is not the history's shape. */
+    Verdict(FailureCategory category, boolean retryable, ReachedModel reachedModel) {
+      this(category, retryable, reachedModel, false);
+    }
+  }
 
   /** One row of the protocol: when {@code when} holds for the facts, the answer is {@code then}. */
   record Rule(String id, Predicate<Facts> when, Verdict then) {}
@@ -137,15 +146,17 @@ final class FailureRules {
 
     // 4. Request size. The status line: 413 Content Too Large (a body-size limit at the edge).
     t.add(row("size.status_413", f -> f.statusIs(413), REQUEST_TOO_LARGE, FINAL, NO));
-    // 4. A definitive 4xx whose code or message is about the context window.
+    // 4. A definitive 4xx whose code or message is about the context window. Not words that name
+    //    the history's shape without a context code: OpenAI's "'messages[2].tool_calls[0].id':
+    //    string too long … maximum length 40" is about an id (row request.history_shape).
     t.add(
         row(
             "size.context_window",
             f ->
                 f.definitive4xx()
                     && (f.hasToken(CONTEXT_CODES)
-                        || f.says(CONTEXT_WORDING)
-                        || f.saysPattern(CONTEXT_PATTERN)),
+                        || !f.says(HISTORY_SHAPE_WORDING)
+                            && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -219,6 +230,15 @@ final class FailureRules {
             OVERLOADED,
             RETRY,
             UNKNOWN));
+    // 8. A definitive 4xx whose words name the shape of the history: a tool-call id, a thinking or
+    //    thought signature, reasoning_content, the order of roles, a tool result without its call
+    //    (the providers' own errors: HISTORY_SHAPE_WORDING). request_invalid, but repairable: the
+    //    same route is sent the history once more in its strictest form (docs/design.md §13).
+    t.add(
+        new Rule(
+            "request.history_shape",
+            f -> f.definitive4xx() && !f.hasToken(CONTEXT_CODES) && f.says(HISTORY_SHAPE_WORDING),
+            new Verdict(REQUEST_INVALID, FINAL, YES, true)));
     // 8. Any other definitive 4xx (every 4xx but 408, 409, 425, 429), whatever the body says.
     t.add(row("request.definitive_4xx", Facts::definitive4xx, REQUEST_INVALID, FINAL, YES));
 
@@ -821,6 +841,49 @@ final class FailureRules {
           "unable to process your request",
           "内部错误",
           "服务异常");
+
+  // A settled request error caused by the shape of the history, in the provider's own words:
+  //  - Mistral: "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9", "Unexpected
+  //    role 'system' after role 'tool'", "Assistant message must have either content or
+  //    tool_calls" (https://docs.mistral.ai/capabilities/function_calling/);
+  //  - OpenAI: "messages with role 'tool' must be a response to a preceeding message with
+  //    'tool_calls'", "… must be followed by tool messages responding to each 'tool_call_id'",
+  //    "Invalid 'messages[3].tool_calls[0].id': string too long", "Additional properties are not
+  //    allowed ('annotations' was unexpected) - 'messages.2'", "Unrecognized request argument
+  //    supplied: extra_content" (Gemini's thought-signature field)
+  //    (https://platform.openai.com/docs/guides/function-calling);
+  //  - Anthropic: "roles must alternate", "text content blocks must be non-empty",
+  //    "….thinking.signature: Field required", "Invalid `signature` in `thinking` block",
+  //    "tool_use.id: String should match pattern", "unexpected `tool_use_id` found in
+  //    `tool_result` blocks", "Expected `thinking` or `redacted_thinking`"
+  //    (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking);
+  //  - Gemini: "Function call is missing a thought_signature", "empty text parameter"
+  //    (https://ai.google.dev/gemini-api/docs/thought-signatures);
+  //  - DeepSeek, Moonshot: "Missing `reasoning_content` field", "reasoning_content is missing";
+  //    Groq: "property 'reasoning_content' is unsupported"
+  //    (https://api-docs.deepseek.com/guides/thinking_mode#tool-calls,
+  //    https://console.groq.com/docs/openai).
+  // The test stand-ins answer these bodies (providers/src/test/…/history/StrictFamilies.java).
+  static final List<String> HISTORY_SHAPE_WORDING =
+      List.of(
+          "tool call id",
+          "tool_call_id",
+          "'tool_calls'",
+          ".tool_calls",
+          "tool_use",
+          "tool_result",
+          "thought_signature",
+          "thinking.signature",
+          "`signature` in `thinking`",
+          "reasoning_content",
+          "roles must alternate",
+          "expected `thinking` or `redacted_thinking`",
+          "text content blocks must be non-empty",
+          "unexpected role",
+          "must have either content or tool_calls",
+          "empty text parameter",
+          "was unexpected) - 'messages",
+          "supplied: extra_content");
 
   // A settled request error in words, for a message with no status at all: bad or missing
   // parameters, a malformed body, an output-token setting the model refuses.

@@ -47,6 +47,23 @@ class FailureExplanationsTest {
   }
 
   @Test
+  void aRefusedHistoryShapeSaysItIsRepairedOnce() {
+    ProviderFailure f =
+        FailureClassifier.INSTANCE.classify(
+            FailureEvidence.http(
+                400,
+                Map.of(),
+                "{\"object\":\"error\",\"message\":\"Tool call id was call_1 but must be a-z,"
+                    + " A-Z, 0-9, with a length of 9.\",\"type\":\"invalid_request_message_error\"}"));
+
+    assertThat(f.repairable()).isTrue();
+    assertThat(FailureExplanations.summary(f, "mistral"))
+        .isEqualTo("Request rejected by mistral (HTTP 400) for the shape of its history.");
+    assertThat(FailureExplanations.nextStep(f, "mistral"))
+        .startsWith("The orchestrator sends the same route the history once more");
+  }
+
+  @Test
   void rateLimitedNamesTheWait() {
     ProviderFailure f =
         FailureClassifier.INSTANCE.classify(

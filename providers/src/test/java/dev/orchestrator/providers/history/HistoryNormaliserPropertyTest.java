@@ -23,8 +23,9 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /**
- * A history valid for the family that produced it, normalised for any family, passes that family's
- * strict validator, and every tool result stays paired with its call (docs/design.md §13).
+ * A history valid for the family that produced it, normalised for any family — in the family's form
+ * or in the strictest form of the one repair — passes that family's strict validator, and every
+ * tool result stays paired with its call (docs/design.md §13).
  */
 class HistoryNormaliserPropertyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -34,16 +35,17 @@ class HistoryNormaliserPropertyTest {
       @ForAll Corpus.Origin origin,
       @ForAll Corpus.Shape shape,
       @ForAll long seed,
-      @ForAll @From("families") String target)
+      @ForAll @From("families") String target,
+      @ForAll boolean strict)
       throws Exception {
     ChatRequest request = Corpus.history(origin, shape, seed).request();
     WireProtocol wire = wire(target);
     Route route = Route.builder(target, "m").build();
-    JsonNode body = JSON.readTree(wire.encode(request, route));
+    HistoryNormaliser.Normalised h = wire.history(request, null, route, strict);
+    JsonNode body = JSON.readTree(wire.encode(h.applyTo(request), route));
 
     assertThat(StrictFamilies.check(target, body)).isNull();
 
-    HistoryNormaliser.Normalised h = wire.history(request, null, route);
     List<String> sentCalls = new ArrayList<>();
     List<String> sentResults = new ArrayList<>();
     for (ChatMessage m : h.messages()) {
@@ -78,7 +80,9 @@ class HistoryNormaliserPropertyTest {
     int cells = 0;
     int refused = 0;
     for (Corpus.Conversation c : Corpus.all()) {
-      JsonNode raw = JSON.readTree(OpenAiWire.INSTANCE.encode(c.request(), vllm()));
+      ChatRequest generic =
+          OpenAiWire.INSTANCE.history(c.request(), null, vllm(), false).applyTo(c.request());
+      JsonNode raw = JSON.readTree(OpenAiWire.INSTANCE.encode(generic, vllm()));
       for (String family : StrictFamilies.FAMILIES) {
         if (family.equals("anthropic")) {
           continue;

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -16,12 +17,13 @@ import java.util.Map;
  * front first has visible output to send: until then the engine may still fail over and the caller
  * may still get a plain error with a proper status. The first write commits {@code 200} with the
  * route and attempt headers of the attempt that produced it (the engine names each attempt before
- * it is sent, {@link #onAttemptStart}). Each event is flushed as it is written, except inside a
- * batch ({@link #onBatchStart}: events the provider read from the upstream together), which is
- * flushed once at its end — so nothing waits in the buffer while the upstream is waited for. A
- * failure after commit is the front's own error event, then the body is broken off ({@link #fail}):
- * no clean end after a cut. Used by the one thread handling the request (the engine calls the
- * listener on that thread). Not thread-safe.
+ * it is sent, {@link #onAttemptStart}) and, when its client adapted the history, {@link
+ * Dispatch#ADAPTED} ({@link #onAdapted}, told before the attempt is sent). Each event is flushed as
+ * it is written, except inside a batch ({@link #onBatchStart}: events the provider read from the
+ * upstream together), which is flushed once at its end — so nothing waits in the buffer while the
+ * upstream is waited for. A failure after commit is the front's own error event, then the body is
+ * broken off ({@link #fail}): no clean end after a cut. Used by the one thread handling the request
+ * (the engine calls the listener on that thread). Not thread-safe.
  */
 public abstract class EventStream implements StreamListener {
   private final HttpCall call;
@@ -32,6 +34,7 @@ public abstract class EventStream implements StreamListener {
   private int committedAttempts;
   private String speaking; // the route of the attempt in flight
   private int attempts; // the request's attempts so far
+  private int adapted; // the changes the attempt in flight made to the history
 
   /** A stream answering {@code call}; {@code cancel} stops the request when the caller leaves. */
   protected EventStream(HttpCall call, Cancellation cancel) {
@@ -54,6 +57,16 @@ public abstract class EventStream implements StreamListener {
   public void onAttemptStart(String route, int attempt) {
     speaking = route;
     attempts = attempt;
+    adapted = 0;
+  }
+
+  /**
+   * The attempt in flight adapted the history (docs/design.md §13): counted in {@link
+   * Dispatch#ADAPTED} when this attempt commits the stream, as on a whole answer.
+   */
+  @Override
+  public void onAdapted(List<String> changes) {
+    adapted = changes.size();
   }
 
   @Override
@@ -126,6 +139,9 @@ public abstract class EventStream implements StreamListener {
       h.put("x-orchestrator-route", route);
     }
     h.put("x-orchestrator-attempts", Integer.toString(committedAttempts));
+    if (adapted > 0) {
+      h.put(Dispatch.ADAPTED, Integer.toString(adapted));
+    }
     commitHeaders(h, route);
     out = call.openStream(h);
     onCommit();

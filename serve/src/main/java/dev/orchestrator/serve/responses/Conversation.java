@@ -81,12 +81,14 @@ final class Conversation {
       }
     }
     for (ToolCall c : m.toolCalls()) {
-      items
-          .addObject()
-          .put("type", "function_call")
-          .put("call_id", c.id())
-          .put("name", c.name())
-          .put("arguments", c.argumentsJson());
+      ObjectNode o =
+          items
+              .addObject()
+              .put("type", "function_call")
+              .put("call_id", c.id())
+              .put("name", c.name())
+              .put("arguments", c.argumentsJson());
+      OutputItem.FunctionCall.signature(o, c.thoughtSignature());
     }
   }
 

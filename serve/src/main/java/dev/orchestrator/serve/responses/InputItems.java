@@ -23,11 +23,12 @@ import java.util.Set;
  * "OpenAI Responses"). A string is one user message; an array holds items: {@code message} (role
  * {@code user}, {@code assistant}, {@code system} or {@code developer}; content a string or {@code
  * input_text}, {@code input_image}, {@code input_file}, {@code output_text} and {@code refusal}
- * parts), {@code function_call}, {@code function_call_output} and {@code reasoning}. The items of
- * one assistant turn — reasoning, its message, its function calls — become one assistant message,
- * as the engine (and Chat Completions) says it. What no route here can replay ({@code
- * encrypted_content}) and item fields with no meaning for the answer are dropped and named; an item
- * type the engine cannot say is a {@code 400} naming it. Stateless.
+ * parts), {@code function_call} (with Gemini's thought signature where Gemini's OpenAI wire puts
+ * it, {@code extra_content.google.thought_signature}), {@code function_call_output} and {@code
+ * reasoning}. The items of one assistant turn — reasoning, its message, its function calls — become
+ * one assistant message, as the engine (and Chat Completions) says it. What no route here can
+ * replay ({@code encrypted_content}) and item fields with no meaning for the answer are dropped and
+ * named; an item type the engine cannot say is a {@code 400} naming it. Stateless.
  */
 final class InputItems {
   /** Item fields that identify an item without changing what it says. */
@@ -35,7 +36,7 @@ final class InputItems {
 
   private static final Set<String> MESSAGE = Set.of("type", "role", "content", "id", "status");
   private static final Set<String> CALL =
-      Set.of("type", "call_id", "name", "arguments", "id", "status");
+      Set.of("type", "call_id", "name", "arguments", "extra_content", "id", "status");
   private static final Set<String> CALL_OUTPUT =
       Set.of("type", "call_id", "output", "id", "status");
   private static final Set<String> REASONING =
@@ -292,7 +293,29 @@ final class InputItems {
           where + ".arguments",
           where + ".arguments: " + kind(args) + " (expected: the arguments as a JSON string)");
     }
-    turns.open(where, "function_call").toolCall(new ToolCall(callId, name, json));
+    String signature = thoughtSignature(c, where, dropped);
+    turns.open(where, "function_call").toolCall(new ToolCall(callId, name, json, signature));
+  }
+
+  /**
+   * Gemini's thought signature of a call ({@code extra_content.google.thought_signature}), or
+   * {@code null}; anything else in {@code extra_content} is named as dropped.
+   */
+  private static String thoughtSignature(JsonNode c, String where, List<String> dropped) {
+    JsonNode extra = get(c, "extra_content");
+    if (extra == null) {
+      return null;
+    }
+    String at = where + ".extra_content";
+    JsonNode google = extra.isObject() ? get(extra, "google") : null;
+    String signature =
+        google != null && google.isObject()
+            ? JsonFields.string(google, "thought_signature", at + ".google.thought_signature")
+            : null;
+    if (signature == null || extra.size() > 1 || google.size() > 1) {
+      dropped.add(at);
+    }
+    return signature;
   }
 
   private static void callOutput(JsonNode o, String where, Turns turns, List<String> dropped) {

@@ -96,15 +96,33 @@ sealed interface OutputItem
    * @param name the function
    * @param arguments the arguments as JSON text
    * @param status {@code completed}, or {@code in_progress} while it streams
+   * @param thoughtSignature Gemini's thought signature of the call, or {@code null}: written where
+   *     Gemini's OpenAI wire puts it ({@code extra_content.google.thought_signature}), so that the
+   *     call replayed as input, or by {@code previous_response_id}, goes back to Gemini signed
+   *     (docs/design.md §13)
    */
-  record FunctionCall(String id, String callId, String name, String arguments, String status)
+  record FunctionCall(
+      String id,
+      String callId,
+      String name,
+      String arguments,
+      String status,
+      String thoughtSignature)
       implements OutputItem {
     @Override
     public ObjectNode json() {
       ObjectNode o = Json.MAPPER.createObjectNode();
       o.put("id", id).put("type", "function_call").put("status", status);
       o.put("arguments", arguments).put("call_id", callId).put("name", name);
+      signature(o, thoughtSignature);
       return o;
+    }
+
+    /** Puts {@code signature} on a {@code function_call} item {@code o}, when there is one. */
+    static void signature(ObjectNode o, String signature) {
+      if (signature != null) {
+        o.putObject("extra_content").putObject("google").put("thought_signature", signature);
+      }
     }
   }
 

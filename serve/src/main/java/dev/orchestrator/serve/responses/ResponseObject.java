@@ -154,7 +154,8 @@ final class ResponseObject {
               c.id() != null ? c.id() : OutputItem.newId("call"),
               c.name(),
               c.argumentsJson(),
-              "completed"));
+              "completed",
+              c.thoughtSignature()));
     }
     return out;
   }
@@ -175,7 +176,7 @@ final class ResponseObject {
           b.refusal(m.refusal());
         }
       } else if (i instanceof OutputItem.FunctionCall c) {
-        b.toolCall(new ToolCall(c.callId(), c.name(), c.arguments()));
+        b.toolCall(new ToolCall(c.callId(), c.name(), c.arguments(), c.thoughtSignature()));
       }
     }
     if (reasoning != null) {

@@ -75,6 +75,7 @@ final class ResponsesStream extends EventStream {
     final String name;
     final int index;
     final StringBuilder arguments = new StringBuilder();
+    String thoughtSignature;
 
     Call(String id, String callId, String name, int index) {
       this.id = id;
@@ -192,10 +193,14 @@ final class ResponsesStream extends EventStream {
               .put("output_index", openIndex)
               .set(
                   "item",
-                  new OutputItem.FunctionCall(call.id, call.callId, call.name, "", "in_progress")
+                  new OutputItem.FunctionCall(
+                          call.id, call.callId, call.name, "", "in_progress", null)
                       .json()));
     }
     Call c = calls.get(d.index());
+    if (c != null && d.thoughtSignature() != null) {
+      c.thoughtSignature = d.thoughtSignature();
+    }
     if (c == null || d.argumentsFragment().isEmpty()) {
       return;
     }
@@ -220,7 +225,9 @@ final class ResponsesStream extends EventStream {
     if (wholeCallsSeen <= callsAnnounced) {
       return;
     }
-    onToolCallDelta(new ToolCallDelta(callsAnnounced, c.id(), c.name(), c.argumentsJson()));
+    onToolCallDelta(
+        new ToolCallDelta(
+            callsAnnounced, c.id(), c.name(), c.argumentsJson(), c.thoughtSignature()));
   }
 
   /**
@@ -335,7 +342,12 @@ final class ResponsesStream extends EventStream {
               refusalPart >= 0 && (textPart < 0 || refusalPart < textPart));
       case CALL ->
           new OutputItem.FunctionCall(
-              call.id, call.callId, call.name, call.arguments.toString(), status);
+              call.id,
+              call.callId,
+              call.name,
+              call.arguments.toString(),
+              status,
+              call.thoughtSignature);
     };
   }
 

@@ -17,8 +17,6 @@ import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.plan.FieldGap;
 import dev.orchestrator.engine.plan.ProtocolFit;
-import dev.orchestrator.providers.internal.history.Family;
-import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireSupport;
@@ -26,9 +24,10 @@ import java.io.IOException;
 
 /**
  * Translates a {@link ChatRequest} into an Anthropic Messages body, field by field as the table in
- * {@code providers/README.md} says. A request with a field that has no equivalent ({@link
- * ProtocolFit}) is refused here too, so that a route reached without planning still never drops one
- * silently. Stateless, thread-safe.
+ * {@code providers/README.md} says; the history arrives already adapted to Anthropic ({@link
+ * dev.orchestrator.providers.internal.history.HistoryNormaliser}, once per attempt, by the client).
+ * A request with a field that has no equivalent ({@link ProtocolFit}) is refused here too, so that
+ * a route reached without planning still never drops one silently. Stateless, thread-safe.
  */
 final class AnthropicRequests {
   private AnthropicRequests() {}
@@ -44,15 +43,14 @@ final class AnthropicRequests {
     }
     ObjectNode body = Json.MAPPER.createObjectNode();
     body.put("model", route.model());
-    HistoryNormaliser.Normalised history = HistoryNormaliser.normalise(r, Family.ANTHROPIC);
-    int budget = history.thinkingOff() ? 0 : thinkingBudget(r.reasoningEffort());
+    int budget = thinkingBudget(r.reasoningEffort());
     int maxTokens = maxTokens(r, route, budget);
     body.put("max_tokens", maxTokens);
     StringBuilder system = new StringBuilder();
     ArrayNode messages = Json.MAPPER.createArrayNode();
     String role = null;
     ArrayNode blocks = null;
-    for (ChatMessage m : history.messages()) {
+    for (ChatMessage m : r.messages()) {
       if (m.role() == Role.SYSTEM) {
         system.append(system.length() > 0 ? "\n\n" : "").append(m.content());
         continue;

@@ -3,7 +3,6 @@ package dev.orchestrator.providers.internal.anthropic;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
-import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
@@ -12,8 +11,6 @@ import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
-import dev.orchestrator.providers.internal.history.HistoryNormaliser;
-import dev.orchestrator.providers.internal.history.Profile;
 import dev.orchestrator.providers.internal.wire.Decoded;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
@@ -73,13 +70,8 @@ public final class AnthropicWire implements WireProtocol {
   }
 
   @Override
-  public HistoryNormaliser.Normalised history(ChatRequest request, Provider provider, Route route) {
-    NativeRequest n = request.nativeRequest();
-    if (n != null && n.appliesTo(Protocol.ANTHROPIC_MESSAGES, request)) {
-      return null;
-    }
-    return HistoryNormaliser.normalise(
-        request, Profile.of(provider, Protocol.ANTHROPIC_MESSAGES, route.provider()));
+  public Protocol protocol() {
+    return Protocol.ANTHROPIC_MESSAGES;
   }
 
   @Override

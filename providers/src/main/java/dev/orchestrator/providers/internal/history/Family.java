@@ -31,10 +31,18 @@ public enum Family {
    * Anthropic Messages: ids {@code ^[a-zA-Z0-9_-]+$}, only thinking blocks it signed, non-empty
    * text, {@code tool_result} right after its {@code tool_use}
    * (https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking#preserving-thinking-blocks,
-   * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks).
+   * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks);
+   * a message has only {@code role} and {@code content}: no participant {@code name}, no {@code
+   * refusal} (https://docs.anthropic.com/en/api/messages).
    */
   ANTHROPIC(
-      "anthropic", ToolCallIds.ANTHROPIC, Reasoning.SIGNED_BLOCKS, false, true, true, Set.of()),
+      "anthropic",
+      ToolCallIds.ANTHROPIC,
+      Reasoning.SIGNED_BLOCKS,
+      false,
+      true,
+      true,
+      Set.of("name", "refusal")),
   /**
    * Gemini's OpenAI-compatible endpoint: the thought signature it issued on replayed function
    * calls, the documented placeholder on calls it did not issue, no empty content
@@ -77,7 +85,9 @@ public enum Family {
       Set.of("annotations", "extra_content")),
   /**
    * Moonshot Kimi: with thinking on, an assistant tool-call message must keep {@code
-   * reasoning_content} (https://platform.moonshot.ai/docs/guide/use-kimi-k2-thinking-model).
+   * reasoning_content} (https://platform.moonshot.ai/docs/guide/use-kimi-k2-thinking-model); its
+   * vision models take an image only as base64 data in a {@code data:} URL, not by URL
+   * (https://platform.moonshot.ai/docs/guide/use-kimi-vision-model).
    */
   MOONSHOT(
       "moonshot",
@@ -171,6 +181,14 @@ public enum Family {
    */
   public boolean noEmptyMessages() {
     return noEmptyMessages;
+  }
+
+  /**
+   * Whether it takes an image by URL; a family that does not takes only inline base64 data, and an
+   * image by URL, which cannot be fetched and converted here, makes the request unsendable to it.
+   */
+  public boolean imagesByUrl() {
+    return this != MOONSHOT;
   }
 
   /** Message fields it refuses, left out when a history carries them. */

@@ -3,9 +3,11 @@ package dev.orchestrator.providers.internal.history;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -41,29 +43,66 @@ public final class HistoryNormaliser {
    *     replacement, to give the caller its own ids back when the route echoes one
    * @param thinkingOff whether Anthropic thinking stays off for this request: its tool loop's
    *     assistant turn carries no thinking block Anthropic signed, which thinking mode requires
+   * @param strict whether this is the strictest form ({@link Profile#strictest()})
    */
   public record Normalised(
       List<ChatMessage> messages,
       List<String> adapted,
       Map<String, String> idsBack,
-      boolean thinkingOff) {
+      boolean thinkingOff,
+      boolean strict) {
     /** Copies. */
     public Normalised {
       messages = List.copyOf(messages);
       adapted = List.copyOf(adapted);
       idsBack = Map.copyOf(idsBack);
     }
+
+    /**
+     * {@code r} as the route's encoder writes it: these messages, and no reasoning effort when
+     * thinking stays off. The strictest form is never the caller's own body: its native body no
+     * longer applies to any history (its protocol headers still go with it).
+     */
+    public ChatRequest applyTo(ChatRequest r) {
+      ChatRequest.Builder b = r.toBuilder().messages(messages);
+      if (thinkingOff) {
+        b.reasoningEffort(null);
+      }
+      NativeRequest n = r.nativeRequest();
+      if (strict && n != null) {
+        b.nativeRequest(
+            new NativeRequest(n.protocol(), n.body(), n.headers(), List.of(), n.contract()));
+      }
+      return b.build();
+    }
   }
 
-  /** {@code r}'s history adapted for {@code family}'s own table. */
-  public static Normalised normalise(ChatRequest r, Family family) {
+  /**
+   * {@code r}'s history adapted for {@code family}'s own table.
+   *
+   * @throws RequestEncodingException when the history holds what the family cannot take and nothing
+   *     here can convert (an image by URL for a family that takes only inline data)
+   */
+  public static Normalised normalise(ChatRequest r, Family family) throws RequestEncodingException {
     return normalise(r, Profile.of(family));
   }
 
-  /** {@code r}'s history adapted for {@code profile}. */
-  public static Normalised normalise(ChatRequest r, Profile profile) {
+  /**
+   * {@code r}'s history adapted for {@code profile}.
+   *
+   * @throws RequestEncodingException when the history holds what the family cannot take and nothing
+   *     here can convert (an image by URL for a family that takes only inline data)
+   */
+  public static Normalised normalise(ChatRequest r, Profile profile)
+      throws RequestEncodingException {
     Family family = profile.family();
     List<String> adapted = new ArrayList<>();
+    if (profile.strict()) {
+      adapted.add(
+          "history: sent in its strictest form ("
+              + family.wireName()
+              + " refused the history's shape; the one repair before failing over)");
+    }
     List<ChatMessage> in = r.messages();
     List<ChatMessage> out = new ArrayList<>(in.size());
     List<Integer> at = new ArrayList<>(in.size()); // the caller's index of each kept message
@@ -72,6 +111,7 @@ public final class HistoryNormaliser {
     for (int i = 0; i < in.size(); i++) {
       ChatMessage m = in.get(i);
       String where = "messages[" + i + "]";
+      imagesByUrl(m, family, where);
       if (m.role() == Role.SYSTEM) {
         if (profile.systemFirstOnly() && conversationStarted && m.textOnly()) {
           lateSystem.append(lateSystem.length() > 0 ? "\n\n" : "").append(m.content());
@@ -86,7 +126,7 @@ public final class HistoryNormaliser {
         conversationStarted = true;
       }
       ChatMessage n = m.role() == Role.ASSISTANT ? assistant(m, profile, where, adapted) : m;
-      n = refusedFields(n, family, where, adapted);
+      n = refusedFields(n, profile, where, adapted);
       if (n == null) {
         continue;
       }
@@ -96,7 +136,7 @@ public final class HistoryNormaliser {
     if (lateSystem.length() > 0) {
       foldSystem(out, at, lateSystem.toString());
     }
-    if (family != Family.GENERIC) {
+    if (family != Family.GENERIC || profile.strict()) {
       pairResults(out, at, adapted);
     }
     if (family == Family.ANTHROPIC) {
@@ -122,15 +162,15 @@ public final class HistoryNormaliser {
                     + "].tool_calls["
                     + j
                     + "].id: replaced, and its result's tool_call_id ("
-                    + family.wireName()
-                    + " refuses the id; the answer gives it back)");
+                    + refuser(profile)
+                    + " the id; the answer gives it back)");
           }
         }
       }
       replaced.forEach((from, to) -> back.put(to, from));
       out = ToolCallIds.conform(out, profile.ids());
     }
-    return new Normalised(out, adapted, back, thinkingOff);
+    return new Normalised(out, adapted, back, thinkingOff, profile.strict());
   }
 
   /** An assistant message with its reasoning, signatures and empty content adapted. */
@@ -145,7 +185,10 @@ public final class HistoryNormaliser {
     int dropped = 0;
     for (Thinking t : m.thinking()) {
       boolean signed = t.signature() != null || t.isRedacted();
-      if (family == Family.ANTHROPIC && signed && issuer.equals(family.wireName())) {
+      if (family == Family.ANTHROPIC
+          && signed
+          && issuer.equals(family.wireName())
+          && !profile.strict()) {
         kept.add(t);
       } else {
         dropped++;
@@ -159,9 +202,11 @@ public final class HistoryNormaliser {
               + ".thinking: "
               + dropped
               + " block(s) left out ("
-              + (family == Family.ANTHROPIC
-                  ? "anthropic takes back only thinking blocks it signed"
-                  : "thinking blocks go back only to the family that signed them")
+              + (profile.strict()
+                  ? "the strictest form sends no thinking"
+                  : family == Family.ANTHROPIC
+                      ? "anthropic takes back only thinking blocks it signed"
+                      : "thinking blocks go back only to the family that signed them")
               + ")");
     }
     String reasoning = m.reasoningContent();
@@ -169,8 +214,7 @@ public final class HistoryNormaliser {
       case REJECTED:
         if (reasoning != null) {
           b.reasoningContent(null);
-          adapted.add(
-              where + ".reasoning_content: left out (" + family.wireName() + " refuses it)");
+          adapted.add(where + ".reasoning_content: left out (" + refuser(profile) + " it)");
         }
         break;
       case SIGNED_BLOCKS:
@@ -208,7 +252,18 @@ public final class HistoryNormaliser {
       for (ToolCall c : calls) {
         signed |= c.thoughtSignature() != null;
       }
-      if (family.thoughtSignatures()) {
+      if (family.thoughtSignatures() && profile.strict()) {
+        if (!GEMINI_PLACEHOLDER.equals(calls.get(0).thoughtSignature())) {
+          calls.replaceAll(c -> c.withThoughtSignature(null));
+          calls.set(0, calls.get(0).withThoughtSignature(GEMINI_PLACEHOLDER));
+          b.toolCalls(calls);
+          adapted.add(
+              where
+                  + ".tool_calls: thought signatures replaced by "
+                  + GEMINI_PLACEHOLDER
+                  + " (the strictest form; gemini refused the history)");
+        }
+      } else if (family.thoughtSignatures()) {
         if (calls.get(0).thoughtSignature() == null) {
           calls.set(0, calls.get(0).withThoughtSignature(GEMINI_PLACEHOLDER));
           b.toolCalls(calls);
@@ -234,7 +289,7 @@ public final class HistoryNormaliser {
       }
     }
     ChatMessage n = b.build();
-    if (family.noEmptyMessages()
+    if (profile.noEmptyMessages()
         && n.parts().isEmpty()
         && n.toolCalls().isEmpty()
         && n.refusal() == null
@@ -242,29 +297,58 @@ public final class HistoryNormaliser {
       adapted.add(
           where
               + ": empty assistant message left out ("
-              + family.wireName()
-              + " refuses a message without content)");
+              + refuser(profile)
+              + " a message without content)");
       return null;
     }
     return n;
   }
 
+  /**
+   * Refuses an image by URL for a family that takes only inline base64 data: fetching it to convert
+   * it is not the gateway's to do (docs/design.md §13), so the request is not sent to that family,
+   * and the refusal names the field.
+   */
+  private static void imagesByUrl(ChatMessage m, Family family, String where)
+      throws RequestEncodingException {
+    if (family.imagesByUrl()) {
+      return;
+    }
+    for (int j = 0; j < m.parts().size(); j++) {
+      if (m.parts().get(j) instanceof ContentPart.Image img && !img.inline()) {
+        throw new RequestEncodingException(
+            where
+                + ".content["
+                + j
+                + "].image_url.url: an image by URL ("
+                + family.wireName()
+                + " takes images only as base64 data in a data: URL; the orchestrator does not"
+                + " fetch images)");
+      }
+    }
+  }
+
   /** {@code m} without the message fields {@code family} refuses; {@code null} stays null. */
   private static ChatMessage refusedFields(
-      ChatMessage m, Family family, String where, List<String> adapted) {
-    if (m == null || family.refusedFields().isEmpty()) {
+      ChatMessage m, Profile profile, String where, List<String> adapted) {
+    Family family = profile.family();
+    if (m == null || profile.refusedFields().isEmpty()) {
       return m;
     }
     ChatMessage.Builder b = null;
-    for (String field : family.refusedFields()) {
-      boolean modelled = field.equals("refusal") && m.refusal() != null;
-      if (modelled || m.extra().containsKey(field)) {
+    for (String field : profile.refusedFields()) {
+      boolean refusal = field.equals("refusal") && m.refusal() != null;
+      boolean name = field.equals("name") && m.name() != null;
+      if (refusal || name || m.extra().containsKey(field)) {
         b = b == null ? m.toBuilder() : b;
-        if (modelled) {
+        if (refusal) {
           b.refusal(null);
         }
+        if (name) {
+          b.name(null);
+        }
         b.removeExtra(field);
-        adapted.add(where + "." + field + ": left out (" + family.wireName() + " refuses it)");
+        adapted.add(where + "." + field + ": left out (" + refuser(profile) + " it)");
       }
     }
     if (b == null) {
@@ -281,6 +365,13 @@ public final class HistoryNormaliser {
       adapted.add(where + ".refusal: sent as the message's text");
     }
     return n;
+  }
+
+  /** Who refuses what is left out: the family, or some family for the strictest form. */
+  private static String refuser(Profile profile) {
+    return profile.strict()
+        ? "in the strictest form: a family refuses"
+        : profile.family().wireName() + " refuses";
   }
 
   /** Puts {@code text} at the end of the leading system message, creating one when none leads. */

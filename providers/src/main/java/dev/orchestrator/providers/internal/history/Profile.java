@@ -5,6 +5,8 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
 
 /**
@@ -15,13 +17,55 @@ import java.util.regex.Pattern;
  * @param ids the tool-call ids it accepts
  * @param reasoning what it does with replayed reasoning
  * @param systemFirstOnly whether system messages may only lead the conversation
+ * @param strict whether the history goes in the strictest form ({@link #strictest()})
  */
 public record Profile(
-    Family family, ToolCallIds.Rule ids, Family.Reasoning reasoning, boolean systemFirstOnly) {
+    Family family,
+    ToolCallIds.Rule ids,
+    Family.Reasoning reasoning,
+    boolean systemFirstOnly,
+    boolean strict) {
+
+  /** An id every family's table accepts: nine letters and digits (Mistral's, the narrowest). */
+  private static final String NARROWEST_ID = "a1B2c3D4e";
 
   /** A family's own table. */
   public static Profile of(Family f) {
-    return new Profile(f, f.ids(), f.reasoning(), f.systemFirstOnly());
+    return new Profile(f, f.ids(), f.reasoning(), f.systemFirstOnly(), false);
+  }
+
+  /**
+   * This profile at its strictest, for the one re-send after the route refused the history's shape
+   * (docs/design.md §13): tool-call ids of nine letters and digits (when the route's own rule takes
+   * such ids), reasoning left out unless the route requires it, every thinking block left out
+   * (Anthropic thinking then stays off), Gemini's documented placeholder in place of every thought
+   * signature, system messages only first, tool results right after their calls, empty turns and
+   * every field any family refuses left out.
+   */
+  public Profile strictest() {
+    ToolCallIds.Rule narrow = ids.accepts(NARROWEST_ID) ? ToolCallIds.MISTRAL : ids;
+    Family.Reasoning r =
+        reasoning == Family.Reasoning.REQUIRED_ON_TOOL_TURNS
+            ? reasoning
+            : Family.Reasoning.REJECTED;
+    return new Profile(family, narrow, r, true, true);
+  }
+
+  /** Message fields left out: the family's, or every family's when strict. */
+  public Set<String> refusedFields() {
+    if (!strict) {
+      return family.refusedFields();
+    }
+    Set<String> all = new TreeSet<>();
+    for (Family f : Family.values()) {
+      all.addAll(f.refusedFields());
+    }
+    return all;
+  }
+
+  /** Whether an assistant turn with no content is left out: the family's rule, always if strict. */
+  public boolean noEmptyMessages() {
+    return strict || family.noEmptyMessages();
   }
 
   /**
@@ -53,7 +97,7 @@ public record Profile(
           };
     }
     boolean systemFirst = c.systemFirstOnly() != null ? c.systemFirstOnly() : f.systemFirstOnly();
-    return new Profile(f, ids, reasoning, systemFirst);
+    return new Profile(f, ids, reasoning, systemFirst, false);
   }
 
   /**

@@ -13,7 +13,6 @@ import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.providers.internal.history.HistoryNormaliser;
-import dev.orchestrator.providers.internal.history.Profile;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireSupport;
@@ -22,11 +21,12 @@ import java.util.Map;
 
 /**
  * Encodes a {@link ChatRequest} as an OpenAI chat-completions body: every modelled field under its
- * OpenAI name, then {@link ChatRequest#extraBody()} unchanged. The history is first adapted to the
- * route's provider family ({@link HistoryNormaliser}). The only other translations (documented in
- * {@code providers/README.md}): the route's model id replaces the virtual model, a single text part
- * is written as a string, {@code stop} is always an array, {@code developer} is sent as {@code
- * system}, and a stream always asks for {@code stream_options.include_usage}.
+ * OpenAI name, then {@link ChatRequest#extraBody()} unchanged. The history arrives already adapted
+ * to the route's provider family ({@link HistoryNormaliser}, once per attempt, by the client). The
+ * only translations (documented in {@code providers/README.md}): the route's model id replaces the
+ * virtual model, a single text part is written as a string, {@code stop} is always an array, {@code
+ * developer} is sent as {@code system}, and a stream always asks for {@code
+ * stream_options.include_usage}.
  *
  * <p>Written with a {@link JsonGenerator} straight into bytes, without building a tree first: every
  * call encodes its request, and the bytes are what the upstream receives. A message's {@code extra}
@@ -35,11 +35,10 @@ import java.util.Map;
 final class OpenAiRequests {
   private OpenAiRequests() {}
 
-  static byte[] encode(ChatRequest r, Route route, Profile profile)
-      throws RequestEncodingException {
+  static byte[] encode(ChatRequest r, Route route) throws RequestEncodingException {
     ByteArrayBuilder out = new ByteArrayBuilder(1024);
     try (JsonGenerator g = Json.MAPPER.createGenerator(out)) {
-      write(g, r, route, profile);
+      write(g, r, route);
     } catch (IOException e) {
       throw new RequestEncodingException(
           "request: cannot be encoded as JSON (" + e.getMessage() + ")");
@@ -47,13 +46,13 @@ final class OpenAiRequests {
     return out.toByteArray();
   }
 
-  private static void write(JsonGenerator g, ChatRequest r, Route route, Profile profile)
+  private static void write(JsonGenerator g, ChatRequest r, Route route)
       throws IOException, RequestEncodingException {
     Map<String, Object> extra = r.extraBody(); // never a modelled field (ChatRequest checks)
     g.writeStartObject();
     g.writeStringField("model", route.model());
     g.writeArrayFieldStart("messages");
-    for (ChatMessage m : HistoryNormaliser.normalise(r, profile).messages()) {
+    for (ChatMessage m : r.messages()) {
       message(g, m);
     }
     g.writeEndArray();

@@ -2,16 +2,12 @@ package dev.orchestrator.providers.internal.openai;
 
 import com.fasterxml.jackson.databind.ObjectReader;
 import dev.orchestrator.engine.catalog.Protocol;
-import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
-import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
-import dev.orchestrator.providers.internal.history.HistoryNormaliser;
-import dev.orchestrator.providers.internal.history.Profile;
 import dev.orchestrator.providers.internal.wire.Decoded;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
@@ -51,25 +47,13 @@ public final class OpenAiWire implements WireProtocol {
   }
 
   @Override
-  public HistoryNormaliser.Normalised history(ChatRequest request, Provider provider, Route route) {
-    NativeRequest n = request.nativeRequest();
-    if (n != null && n.appliesTo(Protocol.OPENAI_CHAT, request)) {
-      return null;
-    }
-    return HistoryNormaliser.normalise(
-        request, Profile.of(provider, Protocol.OPENAI_CHAT, route.provider()));
+  public Protocol protocol() {
+    return Protocol.OPENAI_CHAT;
   }
 
   @Override
   public byte[] encode(ChatRequest request, Route route) throws RequestEncodingException {
-    return encode(request, null, route);
-  }
-
-  @Override
-  public byte[] encode(ChatRequest request, Provider provider, Route route)
-      throws RequestEncodingException {
-    return OpenAiRequests.encode(
-        request, route, Profile.of(provider, Protocol.OPENAI_CHAT, route.provider()));
+    return OpenAiRequests.encode(request, route);
   }
 
   @Override

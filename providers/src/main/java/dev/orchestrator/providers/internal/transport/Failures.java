@@ -70,7 +70,7 @@ public final class Failures {
   }
 
   /** A verdict reached before anything was sent: the request never reached the model. */
-  static ProviderFailure notSent(FailureCategory category, String message) {
+  public static ProviderFailure notSent(FailureCategory category, String message) {
     return ProviderFailure.of(category, false, ReachedModel.NO, null, message);
   }
 

@@ -117,7 +117,7 @@ public final class HttpChatTransport {
     }
     byte[] body;
     try {
-      body = wire.encode(call.request(), call.provider(), call.route());
+      body = wire.encode(call.request(), call.route());
     } catch (RequestEncodingException e) {
       return new AttemptOutcome.Failed(
           Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);

@@ -1,10 +1,13 @@
 package dev.orchestrator.providers.internal.wire;
 
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.providers.internal.history.HistoryNormaliser;
+import dev.orchestrator.providers.internal.history.Profile;
 
 /**
  * One provider protocol's wire format: path, authentication headers, request encoding and response
@@ -12,6 +15,9 @@ import dev.orchestrator.providers.internal.history.HistoryNormaliser;
  * StreamAssembler} each stream gets.
  */
 public interface WireProtocol {
+  /** The protocol this wire format speaks. */
+  Protocol protocol();
+
   /** The path appended to the provider's base URL, e.g. {@code /chat/completions}. */
   String path();
 
@@ -39,29 +45,30 @@ public interface WireProtocol {
   default void protocolHeaders(RequestHeaders request, ChatRequest chat) {}
 
   /**
-   * {@code request}'s history as {@link #encode(ChatRequest, Provider, Route)} writes it for {@code
-   * route} of {@code provider} (docs/design.md §13), with what was adapted; {@code null} when the
-   * history is sent as the caller wrote it (the caller's own body of this protocol).
+   * {@code request}'s history adapted for {@code route} of {@code provider}, whose catalog entry
+   * may declare what it accepts of a history ({@link Provider#history()}; {@code provider} may be
+   * {@code null}), with what was adapted (docs/design.md §13); {@code null} when the history is
+   * sent as the caller wrote it (the caller's own body of this protocol). {@code strict} asks for
+   * the strictest form ({@link dev.orchestrator.providers.internal.history.Profile#strictest()}),
+   * never {@code null}: the one repair after the route refused the history's shape. The client
+   * adapts once per attempt and hands {@link #encode} the adapted request.
+   *
+   * @throws RequestEncodingException when the history holds what the route's family cannot take and
+   *     nothing here can convert
    */
   default HistoryNormaliser.Normalised history(
-      ChatRequest request, Provider provider, Route route) {
-    return null;
-  }
-
-  /**
-   * Encodes the request body for {@code route} of {@code provider}, whose catalog entry may declare
-   * what it accepts of a history ({@link Provider#history()}); {@code provider} may be {@code
-   * null}.
-   *
-   * @throws RequestEncodingException when the request cannot be expressed on the wire
-   */
-  default byte[] encode(ChatRequest request, Provider provider, Route route)
+      ChatRequest request, Provider provider, Route route, boolean strict)
       throws RequestEncodingException {
-    return encode(request, route);
+    NativeRequest n = request.nativeRequest();
+    if (!strict && n != null && n.appliesTo(protocol(), request)) {
+      return null;
+    }
+    Profile profile = Profile.of(provider, protocol(), route.provider());
+    return HistoryNormaliser.normalise(request, strict ? profile.strictest() : profile);
   }
 
   /**
-   * Encodes the request body.
+   * Encodes the request body, the history as it stands ({@link #history} adapts it before).
    *
    * @throws RequestEncodingException when the request cannot be expressed on the wire
    */

@@ -1,16 +1,19 @@
 package dev.orchestrator.providers.internal.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +30,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void aFamilyComesFromTheProtocolAndTheStartOfTheProviderId() {
+  void aFamilyComesFromTheProtocolAndTheStartOfTheProviderId() throws Exception {
     assertThat(Family.of(Protocol.ANTHROPIC_MESSAGES, "bedrock")).isEqualTo(Family.ANTHROPIC);
     assertThat(Family.of(Protocol.OPENAI_CHAT, "mistral-eu")).isEqualTo(Family.MISTRAL);
     assertThat(Family.of(Protocol.OPENAI_CHAT, "kimi")).isEqualTo(Family.MOONSHOT);
@@ -36,7 +39,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void mistralGetsALateSystemMessageFoldedIntoTheLeadingOne() {
+  void mistralGetsALateSystemMessageFoldedIntoTheLeadingOne() throws Exception {
     ChatRequest r =
         loop(ChatMessage.assistant(null, List.of(CALL)))
             .system("Use metric units.")
@@ -52,7 +55,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void deepSeekGetsReasoningOnToolTurnsAndOpenAiNone() {
+  void deepSeekGetsReasoningOnToolTurnsAndOpenAiNone() throws Exception {
     ChatRequest bare = loop(ChatMessage.assistant(null, List.of(CALL))).build();
     ChatRequest reasoned =
         loop(ChatMessage.builder(Role.ASSISTANT).reasoningContent("think").toolCall(CALL).build())
@@ -71,7 +74,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void geminiGetsItsSignatureBackAndThePlaceholderForCallsItDidNotIssue() {
+  void geminiGetsItsSignatureBackAndThePlaceholderForCallsItDidNotIssue() throws Exception {
     ChatRequest signed =
         loop(ChatMessage.assistant(null, List.of(CALL.withThoughtSignature("CiQBx")))).build();
     ChatRequest foreign = loop(ChatMessage.assistant(null, List.of(CALL))).build();
@@ -88,7 +91,8 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void anthropicTakesBackOnlyBlocksItSignedAndTurnsThinkingOffForAForeignToolLoop() {
+  void anthropicTakesBackOnlyBlocksItSignedAndTurnsThinkingOffForAForeignToolLoop()
+      throws Exception {
     ChatMessage foreign =
         ChatMessage.builder(Role.ASSISTANT)
             .family("gemini")
@@ -119,7 +123,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void aToolResultAfterAnotherMessageMovesRightAfterItsCall() {
+  void aToolResultAfterAnotherMessageMovesRightAfterItsCall() throws Exception {
     ChatRequest r =
         ChatRequest.builder("p/m")
             .user("Weather?")
@@ -138,7 +142,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void anEmptyAssistantTurnIsLeftOutWhereRefusedAndARefusalBecomesText() {
+  void anEmptyAssistantTurnIsLeftOutWhereRefusedAndARefusalBecomesText() throws Exception {
     ChatRequest r =
         ChatRequest.builder("p/m")
             .user("Hi")
@@ -162,7 +166,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void idsAreReplacedConsistentlyAndGivenBack() {
+  void idsAreReplacedConsistentlyAndGivenBack() throws Exception {
     ChatRequest r = loop(ChatMessage.assistant(null, List.of(CALL))).build();
 
     HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.MISTRAL);
@@ -175,7 +179,7 @@ class HistoryNormaliserTest {
   }
 
   @Test
-  void declaredRulesReplaceTheFamilysOwn() {
+  void declaredRulesReplaceTheFamilysOwn() throws Exception {
     Provider acme =
         Provider.of("acme", "http://127.0.0.1:1/v1", Protocol.OPENAI_CHAT, List.of())
             .withHistory(
@@ -190,5 +194,54 @@ class HistoryNormaliserTest {
     assertThat(n.messages().get(2).toolCalls().get(0).id()).matches("[a-zA-Z0-9]{6,16}");
     assertThat(n.messages().get(2).reasoningContent()).isEqualTo("");
     assertThat(n.messages()).extracting(ChatMessage::role).containsOnlyOnce(Role.SYSTEM);
+  }
+
+  @Test
+  void anthropicGetsNoParticipantNameAndARefusalAsText() throws Exception {
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .message(ChatMessage.builder(Role.USER).name("ada").text("Weather?").build())
+            .message(ChatMessage.builder(Role.ASSISTANT).refusal("I can't help with that.").build())
+            .user("Why not?")
+            .build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.ANTHROPIC);
+
+    assertThat(n.messages().get(0).name()).isNull();
+    assertThat(n.messages().get(1).refusal()).isNull();
+    assertThat(n.messages().get(1).content()).isEqualTo("I can't help with that.");
+    assertThat(n.adapted())
+        .contains(
+            "messages[0].name: left out (anthropic refuses it)",
+            "messages[1].refusal: left out (anthropic refuses it)",
+            "messages[1].refusal: sent as the message's text");
+    assertThat(HistoryNormaliser.normalise(r, Family.OPENAI).messages().get(0).name())
+        .isEqualTo("ada");
+  }
+
+  @Test
+  void anImageByUrlIsRefusedNamingTheFieldWhereOnlyInlineDataIsTaken() throws Exception {
+    ChatRequest byUrl =
+        ChatRequest.builder("p/m")
+            .user("What is this?")
+            .message(
+                ChatMessage.user(
+                    ContentPart.text("And this?"),
+                    ContentPart.imageUrl("https://example.com/a.png")))
+            .build();
+    ChatRequest inline =
+        ChatRequest.builder("p/m")
+            .message(ChatMessage.user(ContentPart.imageBase64("image/png", "iVBORw0KGgo=")))
+            .build();
+
+    assertThatThrownBy(() -> HistoryNormaliser.normalise(byUrl, Family.MOONSHOT))
+        .isInstanceOf(RequestEncodingException.class)
+        .hasMessageStartingWith("messages[1].content[1].image_url.url: an image by URL (moonshot");
+    assertThat(HistoryNormaliser.normalise(inline, Family.MOONSHOT).adapted()).isEmpty();
+    for (Family f : Family.values()) {
+      if (f != Family.MOONSHOT) {
+        assertThat(HistoryNormaliser.normalise(byUrl, f).messages()).isEqualTo(byUrl.messages());
+      }
+    }
   }
 }

@@ -48,6 +48,27 @@ final class FailureRules {
   /** What a row returns: the category, whether the same route may be retried, and reach. */
   record Verdict(FailureCategory category, boolean retryable, ReachedModel reachedModel) {}
 
+  /**
+   * A meaning's wording in the phrasings a list cannot enumerate: a pattern, read only when one of
+   * its anchors (literals every match contains one of) occurs, so that a body saying nothing of the
+   * kind costs a few {@code indexOf}s, not a regular-expression scan.
+   */
+  record Words(List<String> anchors, Pattern pattern) {
+    static Words of(List<String> anchors, String regex) {
+      return new Words(List.copyOf(anchors), Pattern.compile(regex));
+    }
+
+    /** Whether {@code wording} (lower-cased) says this. */
+    boolean in(String wording) {
+      for (String a : anchors) {
+        if (wording.contains(a)) {
+          return pattern.matcher(wording).find();
+        }
+      }
+      return false;
+    }
+  }
+
   /** One row of the protocol: when {@code when} holds for the facts, the answer is {@code then}. */
   record Rule(String id, Predicate<Facts> when, Verdict then) {}
 
@@ -474,8 +495,51 @@ final class FailureRules {
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short or used up (余额/积分/额度…不足, "run out of credits", "used up your…"), a
   // quota, plan or trial that expired, an account in arrears or overdue.
-  static final Pattern ACCOUNT_PATTERN =
-      Pattern.compile(
+  static final Words ACCOUNT_PATTERN =
+      Words.of(
+          List.of(
+              "不足",
+              "用完",
+              "用尽",
+              "耗尽",
+              "不够",
+              "out of",
+              "credit",
+              "balance",
+              "fund",
+              "quota",
+              "used up",
+              "expired",
+              "过期",
+              "到期",
+              "insufficient",
+              "key limit",
+              "enough",
+              "sufficient",
+              "billing",
+              "trial",
+              "free",
+              "残高",
+              "クレジット",
+              "잔액",
+              "크레딧",
+              "недостаточно",
+              "已用",
+              "已耗",
+              "上限",
+              "余额",
+              "overdue",
+              "arrears",
+              "budget",
+              "top up",
+              "top-up",
+              "topup",
+              "recharge",
+              "超出",
+              "超过",
+              "购买",
+              "升级",
+              "subscription"),
           "(?:余额|积分|点数|额度|配额|资源包|资金|次数|credits?|balance|funds|tokens?)[^\\n]{0,6}?"
               + "(?:不足|用完|用尽"
               + "|耗尽|不够)"
@@ -512,8 +576,9 @@ final class FailureRules {
   // A quota named as spent, in any word order the providers use ("Individual quota reached",
   // "quota has been exhausted", "exhausted your quota"); a rate limit when it resets within the
   // minute, as for QUOTA_WORDING.
-  static final Pattern QUOTA_SPENT_PATTERN =
-      Pattern.compile(
+  static final Words QUOTA_SPENT_PATTERN =
+      Words.of(
+          List.of("quota"),
           "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
               + "|\\b(?:exhausted|reached|used up) (?:your|the|all)\\b[^\\n]{0,20}?\\bquota\\b");
 
@@ -605,8 +670,50 @@ final class FailureRules {
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
   // 10,000 neurons", "monthly usage limit"), a trial's or plan's limit reached, 每日/本月…限额.
   // Read only when no per-minute window is named.
-  static final Pattern CAP_PATTERN =
-      Pattern.compile(
+  static final Words CAP_PATTERN =
+      Words.of(
+          List.of(
+              "daily",
+              "weekly",
+              "monthly",
+              "per day",
+              "per-day",
+              "per week",
+              "per-week",
+              "per month",
+              "per-month",
+              "24h",
+              "trial",
+              "free tier",
+              "free-tier",
+              "free plan",
+              "subscription",
+              "plan",
+              "reached your",
+              "reached the",
+              "usage",
+              "spend",
+              "upgrade",
+              "today",
+              "this month",
+              "this week",
+              "for the day",
+              "for day",
+              "for the month",
+              "your limit",
+              "the limit",
+              "hard limit",
+              "exhausted",
+              "used up",
+              "used all",
+              "billing",
+              "每日",
+              "每天",
+              "今日",
+              "当日",
+              "每周",
+              "每月",
+              "本月"),
           "\\b(?:daily|weekly|monthly|per[- ]day|per[- ]week|per[- ]month)\\b[^\\n]{0,40}?"
               + "\\b(?:quota|limit|allocation|allowance|cap|budget|credits?)\\b"
               + "|\\b(?:quota|limit|allocation|allowance|budget)\\b[^\\n]{0,40}?"
@@ -692,8 +799,29 @@ final class FailureRules {
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
-  static final Pattern AUTH_PATTERN =
-      Pattern.compile(
+  static final Words AUTH_PATTERN =
+      Words.of(
+          List.of(
+              "key",
+              "access token",
+              "access_token",
+              "auth_token",
+              "auth token",
+              "bearer",
+              "invalid",
+              "无效",
+              "错误",
+              "非法",
+              "过期",
+              "密钥",
+              "令牌",
+              "鉴权",
+              "认证",
+              "授权",
+              "未提供",
+              "credential",
+              "authentication",
+              "signature"),
           "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b\\s*(?:is\\s*)?"
               + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|invalid|revoked|disabled|not valid"
               + "|has been revoked|has been disabled)"
@@ -744,8 +872,27 @@ final class FailureRules {
   // Use of the model or service refused to this account, project or key, in any phrasing: "not
   // allowed to use", "is not permitted to access", an account suspended, locked, banned or
   // disabled (not for want of money: the account rows read that first), 无权/权限不足/已被封禁.
-  static final Pattern PERMISSION_PATTERN =
-      Pattern.compile(
+  static final Words PERMISSION_PATTERN =
+      Words.of(
+          List.of(
+              "not allowed",
+              "not authori",
+              "not permitted",
+              "not entitled",
+              "not enabled",
+              "suspended",
+              "locked",
+              "banned",
+              "disabled",
+              "deactivated",
+              "blocked",
+              "无权",
+              "没有权限",
+              "权限不足",
+              "封禁",
+              "禁用",
+              "冻结",
+              "被封"),
           "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
               + "(?:use|access|call|invoke|this)\\b"
               + "|\\b(?:account|user id|user|organization|org|team|project)\\b[^\\n]{0,60}?"
@@ -820,8 +967,26 @@ final class FailureRules {
   // exceeded", "input length exceeded"); more tokens than the context or the model's maximum
   // ("which is more than the max tokens limit allowed"); the same in Chinese (上下文/输入…过长,
   // token 数超出).
-  static final Pattern CONTEXT_PATTERN =
-      Pattern.compile(
+  static final Words CONTEXT_PATTERN =
+      Words.of(
+          List.of(
+              "too long",
+              "exceed",
+              "longer than",
+              "greater than",
+              "larger than",
+              "too large",
+              "more than",
+              "reduce",
+              "shorten",
+              "过长",
+              "超长",
+              "太长",
+              "超出",
+              "超过",
+              "超限",
+              "请缩短",
+              "减少输入"),
           "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
               + "(?:too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)[^\\n]{0,60}?"
               + "\\b(?:context|maximum|max|window|limit of)\\b"

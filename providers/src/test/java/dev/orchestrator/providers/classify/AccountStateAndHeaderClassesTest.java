@@ -16,27 +16,19 @@ class AccountStateAndHeaderClassesTest {
 
   @Test
   void aFourTwentyNineNamingAMonthlyUsageLimitIsAccountState() {
-    ProviderFailure f =
-        classify(
-            429,
-            Map.of(),
-            "{\"error\":{\"message\":\"You have reached your monthly usage limit. It resets on"
-                + " the 1st.\",\"type\":\"rate_limit_error\"}}");
-    assertThat(f.category()).isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
-    assertThat(f.retryable()).isFalse();
+    assertAccountState(
+        429,
+        "{\"error\":{\"message\":\"You have reached your monthly usage limit. It resets on"
+            + " the 1st.\",\"type\":\"rate_limit_error\"}}");
   }
 
   @Test
   void aFourTwentyNineNamingAKeysMaxBudgetIsAccountState() {
-    ProviderFailure f =
-        classify(
-            429,
-            Map.of(),
-            "{\"error\":{\"message\":\"Budget has been exceeded! Key=e7fb Current cost: 0.0,"
-                + " Estimated request cost: 3.64, Max budget: 2.5\",\"type\":\"rate_limit_error\","
-                + "\"param\":null,\"code\":\"429\"}}");
-    assertThat(f.category()).isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
-    assertThat(f.retryable()).isFalse();
+    assertAccountState(
+        429,
+        "{\"error\":{\"message\":\"Budget has been exceeded! Key=e7fb Current cost: 0.0,"
+            + " Estimated request cost: 3.64, Max budget: 2.5\",\"type\":\"rate_limit_error\","
+            + "\"param\":null,\"code\":\"429\"}}");
   }
 
   @Test
@@ -53,13 +45,10 @@ class AccountStateAndHeaderClassesTest {
 
   @Test
   void aFourHundredNamingExtraUsageIsAccountState() {
-    ProviderFailure f =
-        classify(
-            400,
-            Map.of(),
-            "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":"
-                + "\"You're out of extra usage. Add more and keep going.\"}}");
-    assertThat(f.category()).isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
+    assertAccountState(
+        400,
+        "{\"type\":\"error\",\"error\":{\"type\":\"invalid_request_error\",\"message\":"
+            + "\"You're out of extra usage. Add more and keep going.\"}}");
   }
 
   @Test
@@ -78,6 +67,13 @@ class AccountStateAndHeaderClassesTest {
       assertThat(f.retryable()).as(header).isTrue();
       assertThat(f.errorType()).as(header).isEqualTo("ModelNotReadyException");
     }
+  }
+
+  // Account state: quota_exhausted, and the same request is not sent again.
+  private static void assertAccountState(int status, String body) {
+    ProviderFailure f = classify(status, Map.of(), body);
+    assertThat(f.category()).isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
+    assertThat(f.retryable()).isFalse();
   }
 
   private static ProviderFailure classify(int status, Map<String, String> headers, String body) {

@@ -22,6 +22,7 @@ import java.util.Properties;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
 
 /**
@@ -191,6 +192,17 @@ public final class HttpProviderClients implements ProviderClients {
      */
     public Builder errorRules(List<ErrorRule> rules) {
       this.classifier = FailureClassifier.INSTANCE.withRules(rules)::classify;
+      return this;
+    }
+
+    /**
+     * As {@link #errorRules(List)}, read again for every failure: a server passes the rules of the
+     * catalog in force, so a refreshed catalog's {@code errors:} section decides the next failure
+     * without a restart.
+     */
+    public Builder errorRules(Supplier<List<ErrorRule>> rules) {
+      Objects.requireNonNull(rules, "rules");
+      this.classifier = e -> FailureClassifier.INSTANCE.withRules(rules.get()).classify(e);
       return this;
     }
 

@@ -4,6 +4,7 @@ import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.cost.SpendStore;
+import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.spi.ResponseStore;
@@ -38,6 +39,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -98,6 +100,8 @@ public final class OrchestratorServer implements AutoCloseable {
   private final ServeMetrics metrics;
   private final Server http;
   private final int port;
+  // The errors: rules of the catalog in force, read by the server-built clients at each failure.
+  private final AtomicReference<List<ErrorRule>> errorRules;
   private final ScheduledExecutorService refresher;
   private final AccessLog accessLog;
   private final SpendStore spend;
@@ -121,8 +125,9 @@ public final class OrchestratorServer implements AutoCloseable {
         b.liveCatalog != null
             ? b.liveCatalog
             : LiveCatalog.fixed(Objects.requireNonNull(fixed, "catalog"), b.clock);
+    this.errorRules = new AtomicReference<>(catalog.current().errorRules());
     this.orchestrator =
-        b.orchestrator != null ? b.orchestrator : orchestrator(b, catalog.current());
+        b.orchestrator != null ? b.orchestrator : orchestrator(b, catalog.current(), errorRules);
     if (b.orchestrator != null && b.liveCatalog != null) {
       orchestrator.updateCatalog(catalog.current());
     }
@@ -189,7 +194,8 @@ public final class OrchestratorServer implements AutoCloseable {
   }
 
   /** The orchestrator the builder describes: its clients, credentials, policy and settings. */
-  private static TaskOrchestrator orchestrator(Builder b, Catalog catalog) {
+  private static TaskOrchestrator orchestrator(
+      Builder b, Catalog catalog, AtomicReference<List<ErrorRule>> errorRules) {
     TaskOrchestrator.Builder ob =
         TaskOrchestrator.builder()
             .catalog(catalog)
@@ -198,7 +204,7 @@ public final class OrchestratorServer implements AutoCloseable {
                     ? b.providers
                     : HttpProviderClients.builder()
                         .credentials(b.credentials)
-                        .errorRules(catalog.errorRules())
+                        .errorRules(errorRules::get)
                         .build())
             .credentials(b.credentials)
             // Continuation runs in the engine, which knows the plan's order and the deadline.
@@ -334,8 +340,12 @@ public final class OrchestratorServer implements AutoCloseable {
     return admissions.get() & Integer.MAX_VALUE;
   }
 
-  /** Replaces the catalog; requests in flight keep the one they planned with. */
+  /**
+   * Replaces the catalog, and the {@code errors:} rules the server-built clients classify with;
+   * requests in flight keep the catalog they planned with.
+   */
   public void updateCatalog(Catalog catalog) {
+    errorRules.set(catalog.errorRules());
     orchestrator.updateCatalog(catalog);
   }
 

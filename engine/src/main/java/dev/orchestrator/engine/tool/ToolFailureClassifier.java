@@ -31,6 +31,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 
@@ -81,7 +82,24 @@ public final class ToolFailureClassifier {
 
   private record TypeRow(Class<? extends Throwable> type, ToolFailureKind kind) {}
 
-  private record WordingRow(ToolFailureKind kind, List<String> phrases) {}
+  /**
+   * One meaning: its phrases, any of which occurring in the lower-cased wording counts, and a
+   * pattern for the phrasings a list cannot enumerate ({@code null} when the phrases suffice).
+   */
+  private record WordingRow(ToolFailureKind kind, List<String> phrases, Pattern pattern) {
+    WordingRow(ToolFailureKind kind, List<String> phrases) {
+      this(kind, phrases, null);
+    }
+
+    boolean matches(String text) {
+      for (String phrase : phrases) {
+        if (text.contains(phrase)) {
+          return true;
+        }
+      }
+      return pattern != null && pattern.matcher(text).find();
+    }
+  }
 
   // First match wins, so subclasses come before their superclasses.
   private static final List<TypeRow> TYPES =
@@ -130,7 +148,9 @@ public final class ToolFailureClassifier {
                   "denied by policy",
                   "not allowed by policy",
                   "policy violation",
-                  "violates policy")),
+                  "violates policy"),
+              // "command blocked by bash safety policy"
+              Pattern.compile("\\bblocked by [^\\n]{0,30}?\\bpolicy\\b")),
           new WordingRow(
               PERMISSION_DENIED,
               List.of(
@@ -141,7 +161,12 @@ public final class ToolFailureClassifier {
                   "unauthorized",
                   "not authorized",
                   "operation not permitted",
-                  "eacces")),
+                  "eacces",
+                  // an agent's shell guard refusing a command
+                  "permission check failed",
+                  "berechtigung verweigert",
+                  "权限被拒绝",
+                  "拒绝访问")),
           new WordingRow(
               INVALID_ARGUMENTS,
               List.of(
@@ -160,7 +185,8 @@ public final class ToolFailureClassifier {
                   "must have required property",
                   "is not of type",
                   "additional properties are not allowed",
-                  "must not have additional properties")),
+                  "must not have additional properties",
+                  "invalid request param")),
           new WordingRow(
               TOOL_NOT_FOUND,
               List.of(
@@ -168,7 +194,10 @@ public final class ToolFailureClassifier {
                   "unknown tool",
                   "no such tool",
                   "command not found",
-                  "method not found")),
+                  "method not found"),
+              // "MCP error -32602: Tool X not found", "MCP error -32601: Tools not supported"
+              Pattern.compile(
+                  "\\btool\\b[^\\n]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b")),
           // An MCP server that cannot be reached never ran the call: another agent may.
           new WordingRow(
               TOOL_UNAVAILABLE,
@@ -180,7 +209,15 @@ public final class ToolFailureClassifier {
                   "could not connect to mcp server",
                   "mcp server unreachable",
                   "mcp server is unreachable",
-                  "mcp server is not running")),
+                  "mcp server is not running"),
+              // The same meaning in any phrasing: connecting, starting or spawning the server
+              // failed, its discovery failed, its program is missing. Read before "connection
+              // closed", which alone means a call in flight was cut.
+              Pattern.compile(
+                  "\\b(?:failed|unable|could not|couldn't|cannot|error)\\b (?:to |while |when )?"
+                      + "(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?|launch(?:ing)?)\\b"
+                      + "|\\berror during discovery\\b|\\bconnection failed for\\b"
+                      + "|\\bprogram not found\\b|\\bspawn\\b[^\\n]{0,60}?\\benoent\\b")),
           new WordingRow(RATE_LIMITED, List.of("rate limit", "too many requests", "throttl")),
           new WordingRow(TIMEOUT, List.of("timed out", "timeout", "deadline exceeded")),
           new WordingRow(
@@ -399,10 +436,8 @@ public final class ToolFailureClassifier {
         (message.length() > MAX_WORDING_CHARS ? message.substring(0, MAX_WORDING_CHARS) : message)
             .toLowerCase(Locale.ROOT);
     for (WordingRow row : WORDING) {
-      for (String phrase : row.phrases()) {
-        if (text.contains(phrase)) {
-          return row.kind();
-        }
+      if (row.matches(text)) {
+        return row.kind();
       }
     }
     return null;

@@ -3,7 +3,6 @@ package dev.orchestrator.providers.classify;
 import dev.orchestrator.engine.failure.TransportFault;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The evidence as the rows of {@link FailureRules} read it. {@link #status()} is the effective
@@ -149,11 +148,9 @@ final class Facts {
     return status == null && says(phrases);
   }
 
-  /**
-   * Whether {@code pattern} finds a match in the wording (never when a code names the category).
-   */
-  boolean saysPattern(Pattern pattern) {
-    return !categoryCode && pattern.matcher(error.wording()).find();
+  /** Whether the wording says {@code words} (never when a code names the category). */
+  boolean saysPattern(FailureRules.Words words) {
+    return !categoryCode && words.in(error.wording());
   }
 
   /**

@@ -57,6 +57,27 @@ final class FailureRules {
     }
   }
 
+  /**
+   * A meaning's wording in the phrasings a list cannot enumerate: a pattern, read only when one of
+   * its anchors (literals every match contains one of) occurs, so that a body saying nothing of the
+   * kind costs a few {@code indexOf}s, not a regular-expression scan.
+   */
+  record Words(List<String> anchors, Pattern pattern) {
+    static Words of(List<String> anchors, String regex) {
+      return new Words(List.copyOf(anchors), Pattern.compile(regex));
+    }
+
+    /** Whether {@code wording} (lower-cased) says this. */
+    boolean in(String wording) {
+      for (String a : anchors) {
+        if (wording.contains(a)) {
+          return pattern.matcher(wording).find();
+        }
+      }
+      return false;
+    }
+  }
+
   /** One row of the protocol: when {@code when} holds for the facts, the answer is {@code then}. */
   record Rule(String id, Predicate<Facts> when, Verdict then) {}
 
@@ -99,7 +120,10 @@ final class FailureRules {
         row(
             "account.wording",
             f ->
-                f.says(ACCOUNT_WORDING) || (f.says(QUOTA_WORDING) && !f.says(SHORT_WINDOW_WORDING)),
+                f.says(ACCOUNT_WORDING)
+                    || f.saysPattern(ACCOUNT_PATTERN)
+                    || ((f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))
+                        && !f.says(SHORT_WINDOW_WORDING)),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -112,7 +136,10 @@ final class FailureRules {
     t.add(
         row(
             "account.cap_wording",
-            f -> f.failure() && f.says(CAP_WORDING),
+            f ->
+                f.failure()
+                    && (f.says(CAP_WORDING)
+                        || (f.saysPattern(CAP_PATTERN) && !f.says(SHORT_WINDOW_WORDING))),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -122,7 +149,13 @@ final class FailureRules {
     // 3. The error type/code/reason: authentication_error, invalid_api_key, API_KEY_INVALID…
     t.add(row("auth.error_code", f -> f.hasToken(AUTH_CODES), AUTH_FAILED, FINAL, NO));
     // 3. The upstream's message: invalid or expired key wording, even on 400/429.
-    t.add(row("auth.wording", f -> f.says(AUTH_WORDING), AUTH_FAILED, FINAL, NO));
+    t.add(
+        row(
+            "auth.wording",
+            f -> f.says(AUTH_WORDING) || f.saysPattern(AUTH_PATTERN),
+            AUTH_FAILED,
+            FINAL,
+            NO));
     // 3. The status line: 403 Forbidden.
     t.add(row("auth.status_403", f -> f.statusIs(403), PERMISSION_DENIED, FINAL, NO));
     // 3. Permission codes sent with another status: Bedrock AccessDeniedException, Moonshot
@@ -139,7 +172,7 @@ final class FailureRules {
     t.add(
         row(
             "auth.permission_wording",
-            f -> f.says(PERMISSION_WORDING),
+            f -> f.says(PERMISSION_WORDING) || f.saysPattern(PERMISSION_PATTERN),
             PERMISSION_DENIED,
             FINAL,
             NO));
@@ -334,6 +367,15 @@ final class FailureRules {
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
+    // The message only asks to wait and try again ("please try again later", 稍后再试): whatever
+    // the upstream's trouble, it expects to pass. Retried once, then another route.
+    t.add(
+        row(
+            "in_band.retry_later",
+            f -> f.noStatusSays(RETRY_LATER_WORDING),
+            OVERLOADED,
+            RETRY,
+            UNKNOWN));
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
@@ -470,6 +512,96 @@ final class FailureRules {
           "配额不足",
           "套餐已到期");
 
+  // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
+  // pool that is short or used up (余额/积分/额度…不足, "run out of credits", "used up your…"), a
+  // quota, plan or trial that expired, an account in arrears or overdue.
+  static final Words ACCOUNT_PATTERN =
+      Words.of(
+          List.of(
+              "不足",
+              "用完",
+              "用尽",
+              "耗尽",
+              "不够",
+              "out of",
+              "credit",
+              "balance",
+              "fund",
+              "quota",
+              "used up",
+              "expired",
+              "过期",
+              "到期",
+              "insufficient",
+              "key limit",
+              "enough",
+              "sufficient",
+              "billing",
+              "trial",
+              "free",
+              "残高",
+              "クレジット",
+              "잔액",
+              "크레딧",
+              "недостаточно",
+              "已用",
+              "已耗",
+              "上限",
+              "余额",
+              "overdue",
+              "arrears",
+              "budget",
+              "top up",
+              "top-up",
+              "topup",
+              "recharge",
+              "超出",
+              "超过",
+              "购买",
+              "升级",
+              "subscription"),
+          "(?:余额|积分|点数|额度|配额|资源包|资金|次数|credits?|balance|funds|tokens?)[^\\n]{0,6}?"
+              + "(?:不足|用完|用尽"
+              + "|耗尽|不够)"
+              + "|\\b(?:run|ran|running) out of (?:credits?|balance|funds|quota|tokens)\\b"
+              + "|\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds|quota)\\b"
+              + "|\\bused up (?:your|all|the)\\b"
+              + "|\\b(?:quota|plan|subscription|package|trial)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b"
+              + "|(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)"
+              + "|\\binsufficient (?:quota|credits?|balance|funds|points)\\b"
+              + "|\\bout of (?:credits?|balance|funds)\\b|\\blow balance\\b|\\bbalance too low\\b"
+              + "|\\b(?:credits?|balance|funds)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
+              + "(?:exhausted|used up|depleted|spent)\\b"
+              + "|\\bcredit limit\\b|\\bover quota\\b|\\bkey limit exceeded\\b"
+              + "|\\bbudget\\b[^\\n]{0,30}?\\b(?:exceeded|reached|exhausted|spent)\\b"
+              + "|\\b(?:exceeded|reached|exhausted|crossed)\\b[^\\n]{0,20}?\\bbudget\\b"
+              + "|\\btop[- ]?up\\b|\\brecharge\\b"
+              + "|(?:\\bnot|n't|\\bno|\\binsufficient)\\b[^\\n]{0,20}?\\b(?:enough|sufficient) "
+              + "(?:credits?|balance|funds|quota|points)\\b"
+              + "|\\b0 credits?\\b|\\bbilling (?:to be )?(?:enabled|disabled|not enabled|not active)\\b"
+              + "|\\b(?:free tier|free[- ]trial|trial|free quota|free credits?)\\b[^\\n]{0,20}?"
+              + "\\b(?:exhausted|used up|expired|ended)\\b"
+              + "|残高不足|クレジット|잔액 부족|크레딧|недостаточно средств"
+              + "|\\b(?:no|inactive|expired|cancell?ed) (?:active |valid )?subscription\\b"
+              + "|\\bsubscription (?:is )?(?:required|expired|inactive|has ended|ended)\\b"
+              + "|\\b(?:free )?trial (?:has )?ended\\b"
+              + "|(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)|请购买|购买更多|升级套餐"
+              + "|\\bnot enough (?:credits?|balance|quota|funds|points)\\b"
+              + "|\\b(?:quota|balance|credits?)\\s+(?:is\\s+|are\\s+)?(?:insufficient|not enough|depleted)\\b"
+              + "|(?:次数|调用次数|用量|使用量|tokens?)\\s*(?:已用完|已用尽|已耗尽|已达上限)|已达上限|达到上限"
+              + "|余额为\\s*0"
+              + "|\\baccount\\b[^\\n]{0,40}?\\b(?:overdue|in arrears)\\b"
+              + "|\\boverdue (?:balance|payment|account|bill)");
+
+  // A quota named as spent, in any word order the providers use ("Individual quota reached",
+  // "quota has been exhausted", "exhausted your quota"); a rate limit when it resets within the
+  // minute, as for QUOTA_WORDING.
+  static final Words QUOTA_SPENT_PATTERN =
+      Words.of(
+          List.of("quota"),
+          "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
+              + "|\\b(?:exhausted|reached|used up) (?:your|the|all)\\b[^\\n]{0,20}?\\bquota\\b");
+
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   static final List<String> QUOTA_WORDING =
       List.of(
@@ -554,6 +686,73 @@ final class FailureRules {
           "每月",
           "使用上限");
 
+  // A cap by its period or its plan, in any phrasing: a daily/weekly/monthly quota, limit,
+  // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
+  // 10,000 neurons", "monthly usage limit"), a trial's or plan's limit reached, 每日/本月…限额.
+  // Read only when no per-minute window is named.
+  static final Words CAP_PATTERN =
+      Words.of(
+          List.of(
+              "daily",
+              "weekly",
+              "monthly",
+              "per day",
+              "per-day",
+              "per week",
+              "per-week",
+              "per month",
+              "per-month",
+              "24h",
+              "trial",
+              "free tier",
+              "free-tier",
+              "free plan",
+              "subscription",
+              "plan",
+              "reached your",
+              "reached the",
+              "usage",
+              "spend",
+              "upgrade",
+              "today",
+              "this month",
+              "this week",
+              "for the day",
+              "for day",
+              "for the month",
+              "your limit",
+              "the limit",
+              "hard limit",
+              "exhausted",
+              "used up",
+              "used all",
+              "billing",
+              "每日",
+              "每天",
+              "今日",
+              "当日",
+              "每周",
+              "每月",
+              "本月"),
+          "\\b(?:daily|weekly|monthly|per[- ]day|per[- ]week|per[- ]month)\\b[^\\n]{0,40}?"
+              + "\\b(?:quota|limit|allocation|allowance|cap|budget|credits?)\\b"
+              + "|\\b(?:quota|limit|allocation|allowance|budget)\\b[^\\n]{0,40}?"
+              + "\\b(?:per[- ]day|per[- ]week|per[- ]month|daily|weekly|monthly|within 24h)\\b"
+              + "|\\b(?:trial|free[- ]tier|free plan|subscription|plan)\\b[^\\n]{0,30}?"
+              + "\\b(?:limit|quota|allowance)\\b"
+              + "|\\breached (?:your|the) (?:trial|plan|subscription|usage|spending|monthly|daily"
+              + "|weekly)\\b"
+              + "|\\b(?:usage|spend|spending) (?:limit|cap|quota)\\b"
+              + "|\\busage\\b[^\\n]{0,20}?\\b(?:exceeded|reached|exhausted)\\b"
+              + "|\\b(?:quota|limit|allowance|allocation|credits?|requests?)\\b[^\\n]{0,30}?"
+              + "\\b(?:for (?:the )?day|for today|today|this (?:month|week)|for the month)\\b"
+              + "|\\b(?:reached|exceeded|hit) (?:your|the) limit\\b|\\bhard limit\\b"
+              + "|\\b(?:exhausted|used up|used all)\\s+(?:of\\s+)?(?:your|the|all)\\b[^\\n]{0,25}?"
+              + "\\b(?:requests|credits?|allowance|messages|quota|usage)\\b"
+              + "|\\bbilling\\b[^\\n]{0,20}?\\b(?:issue|problem|error|required|inactive|suspended)\\b"
+              + "|\\bupgrade (?:your )?(?:plan|account|subscription)\\b|\\bupgrade to continue\\b"
+              + "|(?:每日|每天|今日|当日|每周|每月|本月)[^\\n]{0,20}?(?:限额|上限|额度|配额|次数)");
+
   static final Set<String> GOOGLE_EXHAUSTED = Set.of("resource_exhausted");
 
   static final Set<String> TOOL_STOPPED_CODES = Set.of("tool_execution_stopped");
@@ -618,6 +817,46 @@ final class FailureRules {
           "身份验证失败",
           "无法进行身份验证");
 
+  // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
+  // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
+  static final Words AUTH_PATTERN =
+      Words.of(
+          List.of(
+              "key",
+              "access token",
+              "access_token",
+              "auth_token",
+              "auth token",
+              "bearer",
+              "invalid",
+              "无效",
+              "错误",
+              "非法",
+              "过期",
+              "密钥",
+              "令牌",
+              "鉴权",
+              "认证",
+              "授权",
+              "未提供",
+              "credential",
+              "authentication",
+              "signature"),
+          "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b\\s*(?:is\\s*)?"
+              + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|invalid|revoked|disabled|not valid"
+              + "|has been revoked|has been disabled)"
+              + "|(?:\\bkey|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期)"
+              + "|\\bkey\\b\\s*(?:is\\s+)?(?:invalid|expired|revoked)\\b"
+              + "|\\brequest signature\\b"
+              + "|(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)"
+              + "|\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
+              + "|not provided|is missing|missing|does not exist|doesn't exist|not found)\\b"
+              + "|\\b(?:no|missing) (?:api[ _-]?key|credentials)\\b"
+              + "|\\binvalid (?:api |access |auth )?token\\b(?! count)"
+              + "|(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)"
+              + "|鉴权失败|认证失败|授权失败|invalid credentials|incorrect credentials"
+              + "|authentication required");
+
   static final Set<String> PERMISSION_CODES =
       Set.of(
           "accessdeniedexception",
@@ -645,14 +884,56 @@ final class FailureRules {
           "not allowed to access model",
           "not authorized to access model",
           "您无权访问",
-          "已被锁定");
+          "已被锁定",
+          "access denied",
+          "access is denied",
+          "permission denied");
+
+  // Use of the model or service refused to this account, project or key, in any phrasing: "not
+  // allowed to use", "is not permitted to access", an account suspended, locked, banned or
+  // disabled (not for want of money: the account rows read that first), 无权/权限不足/已被封禁.
+  static final Words PERMISSION_PATTERN =
+      Words.of(
+          List.of(
+              "not allowed",
+              "not authori",
+              "not permitted",
+              "not entitled",
+              "not enabled",
+              "suspended",
+              "locked",
+              "banned",
+              "disabled",
+              "deactivated",
+              "blocked",
+              "无权",
+              "没有权限",
+              "权限不足",
+              "封禁",
+              "禁用",
+              "冻结",
+              "被封"),
+          "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
+              + "(?:use|access|call|invoke|this)\\b"
+              + "|\\b(?:account|user id|user|organization|org|team|project)\\b[^\\n]{0,60}?"
+              + "\\b(?:is|has been|was|temporarily is)\\s+(?:suspended|locked|banned|disabled"
+              + "|deactivated|blocked)\\b"
+              + "|\\blocked your account\\b"
+              + "|无权|没有权限|无权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封");
 
   static final Set<String> CONTEXT_CODES =
       Set.of(
           "context_length_exceeded",
           "contextwindowexceedederror",
           "exceed_context_size_error",
-          "1261");
+          "1261",
+          // the "too long" family of relay and gateway codes (Qianfan tokens_too_long,
+          // characters_too_long)
+          "tokens_too_long",
+          "characters_too_long",
+          "prompt_too_long",
+          "input_too_long",
+          "context_window_exceeded");
 
   static final List<String> CONTEXT_WORDING =
       List.of(
@@ -685,17 +966,64 @@ final class FailureRules {
           "超出最大长度",
           "超过最大长度",
           "输入过长",
-          "输入长度超过");
+          "输入长度超过",
+          // the input's cap named as such ("the max input characters is …", "maximum input
+          // length"), the model's window in other words
+          "max input",
+          "maximum input",
+          "input limit",
+          "token limit exceeded",
+          "最大上下文",
+          "上下文窗口",
+          "长度超过限制",
+          "超出模型");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
   // exceeds limit of 1000", "The input (85050 tokens) is longer than the model's context length").
   // A rate limit ("would exceed your account's rate limit") has no "limit of" and no window.
-  static final Pattern CONTEXT_PATTERN =
-      Pattern.compile(
+  // Also, in other words: the prompt or input named too long or too large ("Prompt tokens too
+  // long", "Input is too large to process"); a length limit named exceeded ("model max length
+  // exceeded", "input length exceeded"); more tokens than the context or the model's maximum
+  // ("which is more than the max tokens limit allowed"); the same in Chinese (上下文/输入…过长,
+  // token 数超出).
+  static final Words CONTEXT_PATTERN =
+      Words.of(
+          List.of(
+              "too long",
+              "exceed",
+              "longer than",
+              "greater than",
+              "larger than",
+              "too large",
+              "more than",
+              "reduce",
+              "shorten",
+              "过长",
+              "超长",
+              "太长",
+              "超出",
+              "超过",
+              "超限",
+              "请缩短",
+              "减少输入"),
           "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
               + "(?:too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)[^\\n]{0,60}?"
-              + "\\b(?:context|maximum|max|window|limit of)\\b");
+              + "\\b(?:context|maximum|max|window|limit of)\\b"
+              + "|\\b(?:prompt|input|inputs|messages?|conversation|context)\\b"
+              + "(?: tokens?| length| content| text)?\\s+(?:is |are |was )?too (?:long|large)\\b"
+              + "|\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len)\\b"
+              + "[^\\n]{0,20}?\\bexceed"
+              + "|\\bmore than (?:the )?(?:model'?s? )?(?:max(?:imum)? )?(?:context|tokens? limit"
+              + "|max tokens limit)"
+              + "|\\b(?:sequence|seq|context|input|prompt) length\\b[^\\n]{0,40}?"
+              + "\\b(?:longer|larger|greater|more) than\\b"
+              + "|\\bexceed(?:s|ed|ing)?\\b[^\\n]{0,30}?\\b(?:context|token limit|max(?:imum)? "
+              + "(?:length|sequence))"
+              + "|\\b(?:reduce|shorten) (?:the |your )?(?:prompt|input|messages|context|conversation)\\b"
+              + "|(?:上下文|输入|提示词|内容|文本|消息)[^\\n]{0,10}?(?:过长|超长|太长|超出|超过|超限)"
+              + "|请缩短|减少输入"
+              + "|(?:token|令牌)\\s*数?\\s*(?:超出|超过|超限)");
 
   static final Set<String> CONTENT_CODES =
       Set.of(
@@ -840,7 +1168,13 @@ final class FailureRules {
           "server had an error",
           "unable to process your request",
           "内部错误",
-          "服务异常");
+          "服务异常",
+          // a stream that ended with an error finish reason (OpenRouter "finish_reason": "error",
+          // pi-ai's "Provider finish_reason: error"), a server that crashed
+          "finish_reason: error",
+          "finish reason: error",
+          "finish_reason: network_error",
+          "crashed");
 
   // A settled request error caused by the shape of the history, in the provider's own words:
   //  - Mistral: "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9", "Unexpected
@@ -903,7 +1237,37 @@ final class FailureRules {
           "参数有误",
           "参数非法",
           "参数错误",
-          "不能为空");
+          "不能为空",
+          // constraints a request breaks, whatever the field
+          "must contain",
+          "does not match",
+          "must be one of",
+          "is not supported",
+          "unsupported",
+          "invalid value",
+          "invalid argument",
+          "is required",
+          "不支持",
+          "格式错误",
+          "格式不正确",
+          "缺少必要");
+
+  // A request to wait and try again, with nothing else said about why.
+  static final List<String> RETRY_LATER_WORDING =
+      List.of(
+          "try again later",
+          "retry later",
+          "please retry",
+          "retry shortly",
+          "try again shortly",
+          "try again in a few",
+          "wait a moment",
+          "稍后再试",
+          "稍后重试",
+          "等一下再试",
+          "请稍后",
+          "请重试",
+          "再试试");
 
   /**
    * Codes specific enough to decide the status against the HTTP one (docs/design.md §4: a status

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -100,6 +101,8 @@ record UpstreamError(
   private static final List<Pattern> MESSAGE_STATUS =
       List.of(
           Pattern.compile("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b"),
+          // a message starting "code: 400 - {…}", as some SDKs print it
+          Pattern.compile("(?i)^\\W{0,3}code:\\s*([1-5]\\d\\d)\\s+-\\s"),
           Pattern.compile(
               "(?i)\\b(?:status[ _]?code|http[ _]?status|http_code|status|http)\\s*[:=]?\\s*"
                   + "[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)"),
@@ -147,6 +150,9 @@ record UpstreamError(
           "IMAGE_SAFETY",
           "IMAGE_PROHIBITED_CONTENT",
           "IMAGE_RECITATION");
+
+  // finish reasons that mean the generation failed, not that it ended
+  private static final Set<String> ERROR_FINISH = Set.of("error", "network_error");
 
   private static final Pattern MESSAGE_REQUEST_ID =
       Pattern.compile(
@@ -245,6 +251,12 @@ record UpstreamError(
       bedrockStreamException(root, a);
     }
     if (!a.errorShape) {
+      errorFinish(root, a);
+    }
+    if (!a.errorShape) {
+      wrappedErrorText(root, a);
+    }
+    if (!a.errorShape) {
       a.blockReason = blockReason(root);
     }
     String rootType = text(root, "type");
@@ -299,6 +311,48 @@ record UpstreamError(
       a.errorShape = true;
       a.type(name);
       a.message(text(v, "message"));
+    }
+  }
+
+  // A stream chunk or answer whose choice ended with finish_reason "error" (OpenRouter's mid-stream
+  // failure: the status line already said 200, the upstream died after it), or the stream
+  // assembler's terminal evidence {"finish_reason": "error"}. Any error object beside it was read
+  // already; this reads the finish reason itself as the error's words.
+  private static void errorFinish(JsonNode root, Acc a) {
+    String finish = text(root, "finish_reason");
+    for (JsonNode choice : root.path("choices")) {
+      if (finish == null || !ERROR_FINISH.contains(finish)) {
+        finish = text(choice, "finish_reason");
+      }
+      String nativeFinish = text(choice, "native_finish_reason");
+      if ((finish == null || !ERROR_FINISH.contains(finish)) && nativeFinish != null) {
+        finish = nativeFinish;
+      }
+    }
+    if (finish != null && ERROR_FINISH.contains(finish)) {
+      a.errorShape = true;
+      a.message("the stream ended with finish_reason " + finish);
+      a.words("finish_reason: " + finish);
+    }
+  }
+
+  // A JSON object whose error sits under a key no shape above names ({"$error": "Workflow
+  // execution failure: Error code: 403 - {…}"}, "errorMessage", "err_msg"): its text is read as
+  // the error's message, with the status and codes it carries.
+  private static void wrappedErrorText(JsonNode root, Acc a) {
+    if (root.has("choices") || root.has("candidates") || root.has("content")) {
+      return;
+    }
+    int seen = 0;
+    for (Map.Entry<String, JsonNode> field : root.properties()) {
+      if (seen++ == 16) {
+        return;
+      }
+      if (field.getValue().isTextual() && field.getKey().toLowerCase(Locale.ROOT).contains("err")) {
+        a.errorShape = true;
+        a.message(field.getValue().asText());
+        return;
+      }
     }
   }
 

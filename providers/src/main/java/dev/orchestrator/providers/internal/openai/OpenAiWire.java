@@ -71,6 +71,10 @@ public final class OpenAiWire implements WireProtocol {
       return Decoded.empty("no choices");
     }
     OpenAiDto.Choice choice = c.choices().get(0);
+    if (choice != null && isErrorFinish(choice.finishReason())) {
+      // a gateway's upstream failed after the 200: the answer is an error, the classifier reads it
+      return Decoded.inBandError(text);
+    }
     if (choice == null || choice.message() == null) {
       return Decoded.empty("the first choice has no message");
     }
@@ -100,6 +104,16 @@ public final class OpenAiWire implements WireProtocol {
             .logprobsJson(
                 WireSupport.present(choice.logprobs()) ? choice.logprobs().toString() : null)
             .build());
+  }
+
+  /**
+   * A finish reason that means the generation failed, not that it ended: OpenRouter's {@code
+   * "error"} when the routed provider dies mid-answer ({@code
+   * https://openrouter.ai/docs/api-reference/streaming}), {@code "network_error"} as some gateways
+   * pass the upstream's own reason on.
+   */
+  static boolean isErrorFinish(String finishReason) {
+    return "error".equals(finishReason) || "network_error".equals(finishReason);
   }
 
   /** {@code reasoning_content} (DeepSeek, vLLM) or {@code reasoning} (OpenRouter, Groq). */
@@ -163,6 +177,11 @@ public final class OpenAiWire implements WireProtocol {
       }
       if (chunk.choices() != null && !chunk.choices().isEmpty()) {
         OpenAiDto.Choice choice = chunk.choices().get(0);
+        if (choice != null && isErrorFinish(choice.finishReason())) {
+          // the stream's last chunk says the upstream failed: an in-band error, read by the
+          // classifier's rules like any other (its error object, else the finish reason itself)
+          return inBandError(data);
+        }
         if (choice != null) {
           choice(choice);
         }

@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param skippedEvents invalid stream events skipped during the attempt (docs/design.md §5:
  *     bounded)
  * @param continuation whether the attempt continued a cut stream from its partial answer
+ * @param key the name of the provider key the attempt was sent with (docs/design.md §14), or {@code
+ *     null} for a keyless endpoint or an attempt not sent through a key book
  */
 public record AttemptRecord(
     String route,
@@ -32,13 +34,59 @@ public record AttemptRecord(
     Duration latency,
     ProviderFailure failure,
     int skippedEvents,
-    boolean continuation) {
+    boolean continuation,
+    String key) {
   /** Validates. */
   public AttemptRecord {
     Objects.requireNonNull(route, "route");
     Objects.requireNonNull(decision, "decision");
     delay = delay == null ? Duration.ZERO : delay;
     latency = latency == null ? Duration.ZERO : latency;
+  }
+
+  /** An attempt whose key is not named. */
+  public AttemptRecord(
+      String route,
+      int attempt,
+      Integer status,
+      FailureCategory category,
+      Boolean retryable,
+      Decision decision,
+      Duration delay,
+      Duration latency,
+      ProviderFailure failure,
+      int skippedEvents,
+      boolean continuation) {
+    this(
+        route,
+        attempt,
+        status,
+        category,
+        retryable,
+        decision,
+        delay,
+        latency,
+        failure,
+        skippedEvents,
+        continuation,
+        null);
+  }
+
+  /** This attempt, sent with the key named {@code name}. */
+  public AttemptRecord withKey(String name) {
+    return new AttemptRecord(
+        route,
+        attempt,
+        status,
+        category,
+        retryable,
+        decision,
+        delay,
+        latency,
+        failure,
+        skippedEvents,
+        continuation,
+        name);
   }
 
   /** A successful attempt (HTTP 200). */

@@ -5,6 +5,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.internal.AttemptContext;
@@ -66,6 +67,7 @@ public final class TaskOrchestrator {
   private final boolean onlyConfigured;
   private final Listeners listeners;
   private final SessionAffinity sessions;
+  private final KeyBook keys;
 
   private TaskOrchestrator(Builder b) {
     this.clock = b.clock;
@@ -79,6 +81,7 @@ public final class TaskOrchestrator {
     this.onlyConfigured = b.onlyConfigured;
     this.listeners = new Listeners(b.listeners);
     this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker);
+    this.keys = new KeyBook(credentials, ticker, clock, random::nextDouble);
     this.health =
         b.health != null
             ? b.health
@@ -108,6 +111,14 @@ public final class TaskOrchestrator {
    */
   public HealthStore health() {
     return health;
+  }
+
+  /**
+   * Per-key state of every provider (docs/design.md §14): cool-downs, the limits the providers'
+   * headers report and the counts against declared limits; names only.
+   */
+  public KeyBook keys() {
+    return keys;
   }
 
   /** The provider clients attempts are sent through (used by {@code preflight} probes). */
@@ -240,7 +251,8 @@ public final class TaskOrchestrator {
                     if (listener != null) {
                       listener.onAttemptStart(route, n);
                     }
-                  }));
+                  },
+                  keys));
       ChatResult result =
           new FailoverRun(path, record, request, listener, policy, random).execute();
       sessions.answered(request, result.route());

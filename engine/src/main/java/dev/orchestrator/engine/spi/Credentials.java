@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.spi;
 
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Provider;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +42,17 @@ public interface Credentials {
    */
   default Optional<String> keyFor(Provider provider) {
     for (String v : provider.apiKeyEnv()) {
+      Optional<String> k = lookup(v);
+      if (k.isPresent()) {
+        return k;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** The value of {@code key}: its first set variable, or empty. */
+  default Optional<String> keyFor(ApiKey key) {
+    for (String v : key.env()) {
       Optional<String> k = lookup(v);
       if (k.isPresent()) {
         return k;

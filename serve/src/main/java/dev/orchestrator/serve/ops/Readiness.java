@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.StoreStatus;
 import dev.orchestrator.serve.LiveCatalog;
@@ -147,6 +149,22 @@ public final class Readiness {
     cj.put("autoCandidates", cr.autoCandidates());
     ArrayNode missing = cj.putArray("missingVariables");
     cr.missingVariables().forEach(missing::add);
+    ObjectNode keys = cj.putObject("keys");
+    for (Provider p : cat.providers().values()) {
+      if (p.keys().isEmpty()) {
+        continue;
+      }
+      int set = 0;
+      int available = 0;
+      for (KeyBook.KeyStatus k : orchestrator.keys().status(p)) {
+        set += k.set() ? 1 : 0;
+        available += k.set() && k.out() == null ? 1 : 0;
+      }
+      keys.putObject(p.id())
+          .put("keys", p.keys().size())
+          .put("set", set)
+          .put("available", available);
+    }
     int open = 0;
     int cooling = 0;
     for (HealthMark m : orchestrator.health().marks().values()) {

@@ -1,0 +1,342 @@
+package dev.orchestrator.engine.health;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.catalog.ApiKey;
+import dev.orchestrator.engine.catalog.DeclaredLimits;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.RateLimits;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Per-key account state (docs/design.md §14, ADR 0033): for every key of every provider, its
+ * cool-down (quota, auth and permission failures cool the key, not the route), what the last
+ * answer's rate-limit headers said was left until when, and the local counts against the limits the
+ * catalog declares. {@link #choose} picks the key of one attempt: weighted at random among the set
+ * keys that are neither out nor near exhaustion, else among those near exhaustion; a key that is
+ * out (cooling, or at 0 remaining until its reset, or at a declared limit) is never chosen, and
+ * when every key is out the provider's routes are not sent to until the earliest key returns.
+ * Durations run on the injected {@link Ticker}; the daily reset on the injected {@link Clock}.
+ * Holds names only, never a key's value. Thread-safe.
+ */
+public final class KeyBook {
+  /** A key with this share or less of its window's limit left is near exhaustion. */
+  static final double LOW_SHARE = 0.1;
+
+  private final Credentials credentials;
+  private final Ticker ticker;
+  private final Clock clock;
+  private final DoubleSupplier random;
+  private final Map<String, KeyState> states = new ConcurrentHashMap<>();
+
+  /**
+   * A book over {@code credentials} (which keys are set), timed by {@code ticker} and {@code
+   * clock}, choosing among equals with {@code random} (uniform in [0, 1)).
+   */
+  public KeyBook(Credentials credentials, Ticker ticker, Clock clock, DoubleSupplier random) {
+    this.credentials = Objects.requireNonNull(credentials, "credentials");
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.random = Objects.requireNonNull(random, "random");
+  }
+
+  /**
+   * The key of one attempt, or why none may be sent.
+   *
+   * @param key the key to send with, or {@code null} when the provider needs none or none may be
+   *     sent
+   * @param reason why no key may be sent (one {@code key 'name' …} clause per key), or {@code null}
+   * @param retryIn when the earliest key returns, when none may be sent
+   */
+  public record Choice(ApiKey key, String reason, Duration retryIn) {
+    /** The provider needs no key. */
+    public static final Choice KEYLESS = new Choice(null, null, null);
+
+    /** Whether the attempt may be sent. */
+    public boolean sendable() {
+      return reason == null;
+    }
+  }
+
+  /**
+   * One key's state as listings show it.
+   *
+   * @param name the key's name
+   * @param set whether one of its variables is set
+   * @param out why it is not chosen now ({@code cooling_down: …}, {@code requests_exhausted}, …),
+   *     or {@code null} when it may be chosen
+   * @param low whether it is near exhaustion (chosen only after its peers)
+   */
+  public record KeyStatus(String name, boolean set, String out, boolean low) {}
+
+  /** The key for the next attempt on one of {@code provider}'s routes. */
+  public Choice choose(Provider provider) {
+    List<ApiKey> keys = provider.keys();
+    if (keys.isEmpty()) {
+      return Choice.KEYLESS;
+    }
+    long now = ticker.read();
+    List<ApiKey> ready = new ArrayList<>();
+    List<ApiKey> low = new ArrayList<>();
+    List<String> why = new ArrayList<>();
+    long earliest = Long.MAX_VALUE;
+    boolean anySet = false;
+    for (ApiKey k : keys) {
+      if (credentials.keyFor(k).isEmpty()) {
+        continue;
+      }
+      anySet = true;
+      KeyState s = state(provider, k);
+      synchronized (s) {
+        Out out = s.out(provider.limitsOf(k), now, clock.instant());
+        if (out != null) {
+          why.add("key '" + k.name() + "' " + out.reason());
+          earliest = Math.min(earliest, out.nanos());
+        } else if (s.low(now)) {
+          low.add(k);
+        } else {
+          ready.add(k);
+        }
+      }
+    }
+    if (!anySet) {
+      // No key set: the client says which variable to set, as it always has.
+      return new Choice(keys.get(0), null, null);
+    }
+    if (!ready.isEmpty() || !low.isEmpty()) {
+      return new Choice(weighted(ready.isEmpty() ? low : ready), null, null);
+    }
+    return new Choice(null, String.join("; ", why), Duration.ofNanos(Math.max(0, earliest)));
+  }
+
+  private ApiKey weighted(List<ApiKey> keys) {
+    if (keys.size() == 1) {
+      return keys.get(0);
+    }
+    long total = 0;
+    for (ApiKey k : keys) {
+      total += k.weight();
+    }
+    double pick = random.getAsDouble() * total;
+    for (ApiKey k : keys) {
+      pick -= k.weight();
+      if (pick < 0) {
+        return k;
+      }
+    }
+    return keys.get(keys.size() - 1);
+  }
+
+  /** Counts one attempt sent with {@code key} against its limits and its last known remainder. */
+  public void sent(Provider provider, ApiKey key) {
+    KeyState s = state(provider, key);
+    synchronized (s) {
+      s.sent(provider.limitsOf(key), ticker.read(), clock.instant());
+    }
+  }
+
+  /** Records what an answer sent with {@code key} said about its remaining limits. */
+  public void observed(Provider provider, ApiKey key, RateLimits limits) {
+    if (!limits.any()) {
+      return;
+    }
+    KeyState s = state(provider, key);
+    synchronized (s) {
+      s.observed(limits, ticker.read());
+    }
+  }
+
+  /**
+   * Cools {@code key} for {@code duration} because of {@code category} (a quota, auth or permission
+   * failure, or a long {@code Retry-After}); returns whether another set key of the provider may
+   * still be chosen now — only when none can is the route itself cooled.
+   */
+  public boolean coolDown(Provider provider, ApiKey key, Duration duration, String category) {
+    KeyState s = state(provider, key);
+    long now = ticker.read();
+    synchronized (s) {
+      s.coolDown(now + duration.toNanos(), category);
+    }
+    Choice next = choose(provider);
+    return next.key() != null && credentials.keyFor(next.key()).isPresent();
+  }
+
+  /** Every key of {@code provider} with its state, in catalog order; names only. */
+  public List<KeyStatus> status(Provider provider) {
+    long now = ticker.read();
+    List<KeyStatus> out = new ArrayList<>();
+    for (ApiKey k : provider.keys()) {
+      KeyState s = state(provider, k);
+      synchronized (s) {
+        Out o = s.out(provider.limitsOf(k), now, clock.instant());
+        out.add(
+            new KeyStatus(
+                k.name(),
+                credentials.keyFor(k).isPresent(),
+                o == null ? null : o.reason(),
+                o == null && s.low(now)));
+      }
+    }
+    return out;
+  }
+
+  private KeyState state(Provider provider, ApiKey key) {
+    return states.computeIfAbsent(provider.id() + '\n' + key.name(), n -> new KeyState());
+  }
+
+  /** Why a key is out, and for how long (ticker nanos). */
+  private record Out(String reason, long nanos) {}
+
+  /** One key's mutable state; guarded by its own monitor. */
+  private static final class KeyState {
+    private long coolUntil;
+    private boolean cooling;
+    private String coolCategory;
+    private Long remainingRequests;
+    private Long remainingTokens;
+    private Long limitRequests;
+    private Long limitTokens;
+    private long requestsResetAt;
+    private long tokensResetAt;
+    private Instant dayEnds;
+    private int today;
+    private long minuteEnds;
+    private boolean minuteOpen;
+    private int thisMinute;
+
+    void coolDown(long until, String category) {
+      if (!cooling || until - coolUntil > 0) {
+        coolUntil = until;
+        coolCategory = category;
+      }
+      cooling = true;
+    }
+
+    void observed(RateLimits r, long now) {
+      if (r.remainingRequests() != null) {
+        remainingRequests = r.remainingRequests();
+        limitRequests = r.limitRequests();
+        requestsResetAt = r.resetRequests() == null ? now : now + r.resetRequests().toNanos();
+      }
+      if (r.remainingTokens() != null) {
+        remainingTokens = r.remainingTokens();
+        limitTokens = r.limitTokens();
+        tokensResetAt = r.resetTokens() == null ? now : now + r.resetTokens().toNanos();
+      }
+    }
+
+    void sent(DeclaredLimits declared, long now, Instant wall) {
+      if (remainingRequests != null && remainingRequests > 0 && requestsResetAt - now > 0) {
+        remainingRequests--; // an answer in flight spends one before its headers say so
+      }
+      if (declared == null) {
+        return;
+      }
+      rollDay(declared, wall);
+      today++;
+      rollMinute(now);
+      if (!minuteOpen) {
+        minuteOpen = true;
+        minuteEnds = now + Duration.ofMinutes(1).toNanos();
+        thisMinute = 0;
+      }
+      thisMinute++;
+    }
+
+    private void rollDay(DeclaredLimits declared, Instant wall) {
+      if (dayEnds == null || !wall.isBefore(dayEnds)) {
+        dayEnds = nextReset(declared, wall);
+        today = 0;
+      }
+    }
+
+    private void rollMinute(long now) {
+      if (minuteOpen && now - minuteEnds >= 0) {
+        minuteOpen = false;
+        thisMinute = 0;
+      }
+    }
+
+    /** Why the key may not be chosen at {@code now}, or {@code null}. */
+    Out out(DeclaredLimits declared, long now, Instant wall) {
+      if (cooling && coolUntil - now > 0) {
+        return new Out(
+            "cooling_down (" + coolCategory + ") for " + seconds(coolUntil - now), coolUntil - now);
+      }
+      cooling = false;
+      if (remainingRequests != null && remainingRequests <= 0 && requestsResetAt - now > 0) {
+        return new Out(
+            "requests_exhausted until its reset in " + seconds(requestsResetAt - now),
+            requestsResetAt - now);
+      }
+      if (remainingTokens != null && remainingTokens <= 0 && tokensResetAt - now > 0) {
+        return new Out(
+            "tokens_exhausted until its reset in " + seconds(tokensResetAt - now),
+            tokensResetAt - now);
+      }
+      if (declared == null) {
+        return null;
+      }
+      rollDay(declared, wall);
+      if (declared.requestsPerDay() != null && today >= declared.requestsPerDay()) {
+        long nanos = Duration.between(wall, dayEnds).toNanos();
+        return new Out(
+            "daily_limit ("
+                + today
+                + "/"
+                + declared.requestsPerDay()
+                + " requests) until "
+                + declared.resetsAt()
+                + "Z",
+            nanos);
+      }
+      rollMinute(now);
+      if (declared.requestsPerMinute() != null
+          && minuteOpen
+          && thisMinute >= declared.requestsPerMinute()) {
+        return new Out(
+            "minute_limit ("
+                + thisMinute
+                + "/"
+                + declared.requestsPerMinute()
+                + " requests) for "
+                + seconds(minuteEnds - now),
+            minuteEnds - now);
+      }
+      return null;
+    }
+
+    /** Whether a window the headers describe has at most {@link #LOW_SHARE} of its limit left. */
+    boolean low(long now) {
+      return low(remainingRequests, limitRequests, requestsResetAt, now)
+          || low(remainingTokens, limitTokens, tokensResetAt, now);
+    }
+
+    private static boolean low(Long remaining, Long limit, long resetAt, long now) {
+      if (remaining == null || resetAt - now <= 0) {
+        return false;
+      }
+      return limit != null && limit > 0 ? remaining <= limit * LOW_SHARE : remaining <= 1;
+    }
+
+    private static Instant nextReset(DeclaredLimits declared, Instant wall) {
+      ZonedDateTime now = wall.atZone(ZoneOffset.UTC);
+      ZonedDateTime reset = now.with(declared.resetsAt());
+      return (reset.isAfter(now) ? reset : reset.plusDays(1)).toInstant();
+    }
+
+    private static String seconds(long nanos) {
+      return Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L) + " s";
+    }
+  }
+}

@@ -424,7 +424,7 @@ final class FailoverRun {
   private boolean anotherKeyServes(Route route) {
     return path.target(route)
         .filter(t -> t.provider().keys().size() > 1)
-        .map(t -> path.chooseKey(t).sendable())
+        .map(path::keyAvailable)
         .orElse(false);
   }
 

@@ -80,8 +80,6 @@ public final class TaskOrchestrator {
     this.random = policy.seed() == null ? new Random() : new Random(policy.seed());
     this.onlyConfigured = b.onlyConfigured;
     this.listeners = new Listeners(b.listeners);
-    this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker);
-    this.keys = new KeyBook(credentials, ticker, clock, random::nextDouble);
     this.health =
         b.health != null
             ? b.health
@@ -93,6 +91,8 @@ public final class TaskOrchestrator {
                     policy.retryBudget().ratio(),
                     policy.retryBudget().minRetries(),
                     policy.retryBudget().window()));
+    this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker, health.shared());
+    this.keys = new KeyBook(credentials, ticker, clock, random::nextDouble, health);
   }
 
   /** A builder. */

@@ -27,7 +27,12 @@ import java.util.function.DoubleSupplier;
  * out (cooling, or at 0 remaining until its reset, or at a declared limit) is never chosen, and
  * when every key is out the provider's routes are not sent to until the earliest key returns.
  * Durations run on the injected {@link Ticker}; the daily reset on the injected {@link Clock}.
- * Holds names only, never a key's value. Thread-safe.
+ *
+ * <p>A fleet shares what it learns through the {@link HealthStore}: a key's cool-down — and a key
+ * whose headers said it is spent, until its reset — is a cool-down of the key's own health entry
+ * ({@link #healthId}), pushed to every replica like a route's; a declared daily limit is counted in
+ * the store's {@link SharedState} (one round trip per attempt sent with such a key). Per-minute
+ * counts stay in the process. Holds names only, never a key's value. Thread-safe.
  */
 public final class KeyBook {
   /** A key with this share or less of its window's limit left is near exhaustion. */
@@ -37,17 +42,43 @@ public final class KeyBook {
   private final Ticker ticker;
   private final Clock clock;
   private final DoubleSupplier random;
+  private final HealthStore store;
   private final Map<String, KeyState> states = new ConcurrentHashMap<>();
 
   /**
    * A book over {@code credentials} (which keys are set), timed by {@code ticker} and {@code
-   * clock}, choosing among equals with {@code random} (uniform in [0, 1)).
+   * clock}, choosing among equals with {@code random} (uniform in [0, 1)), sharing key state
+   * through {@code store} ({@code null}: nothing shared).
    */
-  public KeyBook(Credentials credentials, Ticker ticker, Clock clock, DoubleSupplier random) {
+  public KeyBook(
+      Credentials credentials,
+      Ticker ticker,
+      Clock clock,
+      DoubleSupplier random,
+      HealthStore store) {
     this.credentials = Objects.requireNonNull(credentials, "credentials");
     this.ticker = Objects.requireNonNull(ticker, "ticker");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.random = Objects.requireNonNull(random, "random");
+    this.store = store;
+  }
+
+  /** A book that shares nothing. */
+  public KeyBook(Credentials credentials, Ticker ticker, Clock clock, DoubleSupplier random) {
+    this(credentials, ticker, clock, random, null);
+  }
+
+  /**
+   * The id of {@code key}'s own entry in the health store: {@code key:<provider>:<name>}. It holds
+   * no {@code /}, so it is never a route id; route listings leave such entries out.
+   */
+  public static String healthId(Provider provider, ApiKey key) {
+    return "key:" + provider.id() + ":" + key.name();
+  }
+
+  /** Whether {@code id} names a key's entry rather than a route's ({@link #healthId}). */
+  public static boolean isKeyId(String id) {
+    return id.startsWith("key:") && id.indexOf('/') < 0;
   }
 
   /**
@@ -97,8 +128,9 @@ public final class KeyBook {
       }
       anySet = true;
       KeyState s = state(provider, k);
+      long fleet = fleetCooling(provider, k);
       synchronized (s) {
-        Out out = s.out(provider.limitsOf(k), now, clock.instant());
+        Out out = s.out(provider.limitsOf(k), now, clock.instant(), fleet);
         if (out != null) {
           why.add("key '" + k.name() + "' " + out.reason());
           earliest = Math.min(earliest, out.nanos());
@@ -137,11 +169,69 @@ public final class KeyBook {
     return keys.get(keys.size() - 1);
   }
 
-  /** Counts one attempt sent with {@code key} against its limits and its last known remainder. */
+  /**
+   * The key for the next attempt on one of {@code provider}'s routes, already counted against its
+   * declared limits ({@link #choose}, then the count): a key whose fleet-wide count shows its daily
+   * limit taken by other replicas is out, and the next key is chosen. Every call counts a request
+   * against the key it returns (a request held back after this still counts, so a limit is never
+   * exceeded).
+   */
+  public Choice acquire(Provider provider) {
+    for (int i = 0; i <= provider.keys().size(); i++) {
+      Choice c = choose(provider);
+      if (c.key() == null || !c.sendable() || count(provider, c.key())) {
+        return c;
+      }
+    }
+    return choose(provider);
+  }
+
+  /**
+   * Counts one request with {@code key} against its declared limits, in the process and, for a
+   * daily limit, in the fleet's {@link SharedState}; {@code false} when the fleet's count is past
+   * the limit (the key is out until its reset).
+   */
+  private boolean count(Provider provider, ApiKey key) {
+    DeclaredLimits declared = provider.limitsOf(key);
+    if (declared == null) {
+      return true;
+    }
+    KeyState s = state(provider, key);
+    Instant dayEnds;
+    synchronized (s) {
+      dayEnds = s.count(declared, ticker.read(), clock.instant());
+    }
+    if (store == null || declared.requestsPerDay() == null) {
+      return true;
+    }
+    long fleet =
+        store
+            .shared()
+            .increment(
+                "day:" + provider.id() + ":" + key.name() + ":" + dayEnds.toEpochMilli(), dayEnds);
+    if (fleet > 0) {
+      synchronized (s) {
+        s.fleetToday(dayEnds, fleet);
+      }
+    }
+    return fleet <= declared.requestsPerDay();
+  }
+
+  /** One attempt is going out with {@code key}: it spends one of the requests its headers left. */
   public void sent(Provider provider, ApiKey key) {
     KeyState s = state(provider, key);
     synchronized (s) {
-      s.sent(provider.limitsOf(key), ticker.read(), clock.instant());
+      s.spend(ticker.read());
+    }
+  }
+
+  private long fleetCooling(Provider provider, ApiKey key) {
+    return store == null ? 0 : store.cooldownRemaining(healthId(provider, key)).toNanos();
+  }
+
+  private void shareCooldown(Provider provider, ApiKey key, long nanos) {
+    if (store != null && nanos > 0) {
+      store.coolDown(healthId(provider, key), Duration.ofNanos(nanos));
     }
   }
 
@@ -151,9 +241,12 @@ public final class KeyBook {
       return;
     }
     KeyState s = state(provider, key);
+    long spentFor;
     synchronized (s) {
-      s.observed(limits, ticker.read());
+      spentFor = s.observed(limits, ticker.read());
     }
+    // A key at zero until its reset is out for every replica: shared as the key's cool-down.
+    shareCooldown(provider, key, spentFor);
   }
 
   /**
@@ -167,6 +260,7 @@ public final class KeyBook {
     synchronized (s) {
       s.coolDown(now + duration.toNanos(), category);
     }
+    shareCooldown(provider, key, duration.toNanos());
     Choice next = choose(provider);
     return next.key() != null && credentials.keyFor(next.key()).isPresent();
   }
@@ -177,8 +271,9 @@ public final class KeyBook {
     List<KeyStatus> out = new ArrayList<>();
     for (ApiKey k : provider.keys()) {
       KeyState s = state(provider, k);
+      long fleet = fleetCooling(provider, k);
       synchronized (s) {
-        Out o = s.out(provider.limitsOf(k), now, clock.instant());
+        Out o = s.out(provider.limitsOf(k), now, clock.instant(), fleet);
         out.add(
             new KeyStatus(
                 k.name(),
@@ -222,7 +317,8 @@ public final class KeyBook {
       cooling = true;
     }
 
-    void observed(RateLimits r, long now) {
+    /** Records {@code r}; returns how long the key is spent for (0 when it is not). */
+    long observed(RateLimits r, long now) {
       if (r.remainingRequests() != null) {
         remainingRequests = r.remainingRequests();
         limitRequests = r.limitRequests();
@@ -233,15 +329,31 @@ public final class KeyBook {
         limitTokens = r.limitTokens();
         tokensResetAt = r.resetTokens() == null ? now : now + r.resetTokens().toNanos();
       }
+      long spent = 0;
+      if (remainingRequests != null && remainingRequests <= 0) {
+        spent = Math.max(spent, requestsResetAt - now);
+      }
+      if (remainingTokens != null && remainingTokens <= 0) {
+        spent = Math.max(spent, tokensResetAt - now);
+      }
+      return spent;
     }
 
-    void sent(DeclaredLimits declared, long now, Instant wall) {
+    /** The fleet has sent {@code count} requests with this key in the day ending {@code end}. */
+    void fleetToday(Instant end, long count) {
+      if (end.equals(dayEnds) && count > today) {
+        today = (int) Math.min(Integer.MAX_VALUE, count);
+      }
+    }
+
+    void spend(long now) {
       if (remainingRequests != null && remainingRequests > 0 && requestsResetAt - now > 0) {
         remainingRequests--; // an answer in flight spends one before its headers say so
       }
-      if (declared == null) {
-        return;
-      }
+    }
+
+    /** Counts one request against {@code declared}; returns the end of its day window. */
+    Instant count(DeclaredLimits declared, long now, Instant wall) {
       rollDay(declared, wall);
       today++;
       rollMinute(now);
@@ -251,6 +363,7 @@ public final class KeyBook {
         thisMinute = 0;
       }
       thisMinute++;
+      return dayEnds;
     }
 
     private void rollDay(DeclaredLimits declared, Instant wall) {
@@ -267,8 +380,11 @@ public final class KeyBook {
       }
     }
 
-    /** Why the key may not be chosen at {@code now}, or {@code null}. */
-    Out out(DeclaredLimits declared, long now, Instant wall) {
+    /**
+     * Why the key may not be chosen at {@code now}, or {@code null}; {@code fleetCooling} is what
+     * is left of a cool-down the fleet's store holds for it.
+     */
+    Out out(DeclaredLimits declared, long now, Instant wall, long fleetCooling) {
       if (cooling && coolUntil - now > 0) {
         return new Out(
             "cooling_down (" + coolCategory + ") for " + seconds(coolUntil - now), coolUntil - now);
@@ -283,6 +399,9 @@ public final class KeyBook {
         return new Out(
             "tokens_exhausted until its reset in " + seconds(tokensResetAt - now),
             tokensResetAt - now);
+      }
+      if (fleetCooling > 0) {
+        return new Out("cooling_down (fleet) for " + seconds(fleetCooling), fleetCooling);
       }
       if (declared == null) {
         return null;

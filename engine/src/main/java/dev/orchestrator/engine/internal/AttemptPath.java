@@ -67,11 +67,20 @@ public final class AttemptPath {
   }
 
   /**
-   * Step 0: the key the next attempt on {@code target} is sent with, or why none may be sent
-   * (docs/design.md §14); {@link KeyBook.Choice#KEYLESS} when the context keeps no key state.
+   * Step 0: the key the next attempt on {@code target} is sent with, counted against its declared
+   * limits, or why none may be sent (docs/design.md §14); {@link KeyBook.Choice#KEYLESS} when the
+   * context keeps no key state.
    */
   public KeyBook.Choice chooseKey(Target target) {
-    return ctx.keys() == null ? KeyBook.Choice.KEYLESS : ctx.keys().choose(target.provider());
+    return ctx.keys() == null ? KeyBook.Choice.KEYLESS : ctx.keys().acquire(target.provider());
+  }
+
+  /**
+   * Whether a key of {@code target}'s provider may be sent now, without counting a request against
+   * it (as {@link #chooseKey} does).
+   */
+  public boolean keyAvailable(Target target) {
+    return ctx.keys() == null || ctx.keys().choose(target.provider()).sendable();
   }
 
   /** Step 1: asks the store whether one attempt may be sent to {@code route}. */

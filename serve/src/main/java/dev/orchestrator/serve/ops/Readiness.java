@@ -16,6 +16,7 @@ import dev.orchestrator.serve.http.Responses;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -167,7 +168,11 @@ public final class Readiness {
     }
     int open = 0;
     int cooling = 0;
-    for (HealthMark m : orchestrator.health().marks().values()) {
+    for (Map.Entry<String, HealthMark> e : orchestrator.health().marks().entrySet()) {
+      HealthMark m = e.getValue();
+      if (KeyBook.isKeyId(e.getKey())) {
+        continue; // a key's own cool-down: counted under credentials.keys
+      }
       if (m.condition() == RouteCondition.CIRCUIT_OPEN) {
         open++;
       } else if (m.condition() == RouteCondition.COOLING_DOWN) {

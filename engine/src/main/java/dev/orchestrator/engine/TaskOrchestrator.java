@@ -218,6 +218,9 @@ public final class TaskOrchestrator {
       health.recordRequest();
       Plan plan = sessions.apply(request, plan(p, request));
       listeners.emit(l -> l.onPlan(plan));
+      if (listener != null && plan.affinity() != null) {
+        listener.onAffinity(plan.affinity());
+      }
       String model = request.model();
       record =
           new RunRecord(

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.orchestrator.engine.catalog.ApiKey;
+import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.DeclaredLimits;
 import dev.orchestrator.engine.catalog.Provider;
 import java.time.LocalTime;
@@ -49,6 +50,29 @@ class ApiKeysConfigTest {
     assertThat(p.limits()).isEqualTo(new DeclaredLimits(50, null, LocalTime.of(7, 30)));
     assertThat(p.limitsOf(p.keys().get(0))).isEqualTo(p.limits());
     assertThat(p.limitsOf(p.keys().get(1)).requestsPerMinute()).isEqualTo(30);
+  }
+
+  @Test
+  void severalKeysLaidOnTheDefaultCatalogReplaceItsOneKey() {
+    Catalog c =
+        CatalogLoader.parseAll(
+            List.of(
+                new CatalogLoader.Text(
+                    "keys.yaml",
+                    """
+                    extends: default
+                    providers:
+                      openrouter:
+                        apiKeys:
+                          - {env: OPENROUTER_KEY_WORK, name: work, weight: 2}
+                          - {env: OPENROUTER_KEY_HOME, name: home}
+                        limits: {requestsPerDay: 50, resetsAt: "00:00Z"}
+                    """)),
+            true);
+    Provider p = c.provider("openrouter").orElseThrow();
+    assertThat(p.keyNames()).containsExactly("work", "home");
+    assertThat(p.apiKeyEnv()).containsExactly("OPENROUTER_KEY_WORK", "OPENROUTER_KEY_HOME");
+    assertThat(p.limits().requestsPerDay()).isEqualTo(50);
   }
 
   @Test

@@ -33,7 +33,7 @@ public final class Json {
       m.put("delayMs", a.delay().toMillis());
       m.put("latencyMs", a.latency().toMillis());
       if (a.key() != null) {
-        m.put("key", a.key()); // the key's name, never its value (docs/design.md §14)
+        m.put("key", a.key()); // the key's name, never its value (docs/design.md §5)
       }
       list.add(m);
     }

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code catalog providers} counts a provider's keys and says which are set, by name, never by
- * value (docs/design.md §14). {@code PATH} stands in for a set variable: every environment has it.
+ * value (docs/design.md §5). {@code PATH} stands in for a set variable: every environment has it.
  */
 class CatalogProvidersKeysTest {
   @TempDir Path dir;

@@ -20,7 +20,7 @@ import java.util.Objects;
  * @param skippedEvents invalid stream events skipped during the attempt (docs/design.md §5:
  *     bounded)
  * @param continuation whether the attempt continued a cut stream from its partial answer
- * @param key the name of the provider key the attempt was sent with (docs/design.md §14), or {@code
+ * @param key the name of the provider key the attempt was sent with (docs/design.md §5), or {@code
  *     null} for a keyless endpoint or an attempt not sent through a key book
  */
 public record AttemptRecord(

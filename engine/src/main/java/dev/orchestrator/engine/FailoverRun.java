@@ -419,7 +419,7 @@ final class FailoverRun {
 
   /**
    * Whether {@code route}'s provider has several keys and one of them may be sent now: a wait asked
-   * of one key then cools that key (the attempt path did so), not the route (docs/design.md §14).
+   * of one key then cools that key (the attempt path did so), not the route (docs/design.md §5).
    */
   private boolean anotherKeyServes(Route route) {
     return path.target(route)

@@ -190,7 +190,7 @@ final class RunRecord {
 
   /**
    * The route was not sent to because every key of its provider is out ({@code why}, one clause per
-   * key) until {@code in} from now (docs/design.md §14).
+   * key) until {@code in} from now (docs/design.md §5).
    */
   void limited(String route, String why, Duration in) {
     limited.put(route, route + ": " + why);

@@ -114,7 +114,7 @@ public final class TaskOrchestrator {
   }
 
   /**
-   * Per-key state of every provider (docs/design.md §14): cool-downs, the limits the providers'
+   * Per-key state of every provider (docs/design.md §5): cool-downs, the limits the providers'
    * headers report and the counts against declared limits; names only.
    */
   public KeyBook keys() {

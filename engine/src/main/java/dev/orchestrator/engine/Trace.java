@@ -29,7 +29,7 @@ import java.util.List;
  *     signatures, message shapes — docs/design.md §13), one {@code messages[i]…: what (why)} entry
  *     per change; empty when nothing was adapted or no route served
  * @param limited the routes not sent to because every key of their provider was out (cooling, or at
- *     a limit until its reset — docs/design.md §14), one {@code route: key 'name' why} entry each;
+ *     a limit until its reset — docs/design.md §5), one {@code route: key 'name' why} entry each;
  *     names only, never a key
  */
 public record Trace(

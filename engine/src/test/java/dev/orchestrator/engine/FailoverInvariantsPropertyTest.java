@@ -116,7 +116,7 @@ class FailoverInvariantsPropertyTest {
             .pool(new Pool("v", PoolKind.VIRTUAL, List.of("p2/m", "f2/m", "p1/m", "f1/m")))
             .build();
     if (keyed) {
-      // Every provider with two keys (docs/design.md §14): account failures cool a key first.
+      // Every provider with two keys (docs/design.md §5): account failures cool a key first.
       Catalog.Builder b = catalog.toBuilder();
       for (Provider p : catalog.providers().values()) {
         b.provider(

@@ -32,7 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * Several keys per provider through the failover loop (docs/design.md §14): account failures cool
+ * Several keys per provider through the failover loop (docs/design.md §5): account failures cool
  * the key, not the route, while another key serves; a key whose limits are spent is not sent to.
  */
 class SeveralKeysTest {
@@ -108,7 +108,8 @@ class SeveralKeysTest {
             .extracting(AttemptRecord::key)
             .isEqualTo("b");
       } catch (OrchestratorException e) {
-        // A settled 4xx on a single route is handed back as itself, never re-sent (§5).
+        // A settled 4xx on a single route is handed back as itself, never re-sent (docs/design.md
+        // §5).
         assertThat(e.trace().attempts())
             .singleElement()
             .extracting(AttemptRecord::key)

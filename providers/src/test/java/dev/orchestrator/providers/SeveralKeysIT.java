@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Several keys of one provider against a real loopback upstream that sends the providers' real
- * rate-limit headers and 429 bodies (docs/design.md §14, ADR 0033): each key is used until its
+ * rate-limit headers and 429 bodies (docs/design.md §5, ADR 0033): each key is used until its
  * headers say it is spent, then the other; with both spent nothing more is sent; a quota 429 cools
  * the key, not the route. The orchestrator runs on fake time: nothing sleeps.
  */

@@ -14,9 +14,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Several keys through {@code serve} (docs/design.md §14): {@code /readyz} counts them per
- * provider, and once the upstream's headers say every key is spent, a request is answered {@code
- * 429} without being sent upstream.
+ * Several keys through {@code serve} (docs/design.md §5): {@code /readyz} counts them per provider,
+ * and once the upstream's headers say every key is spent, a request is answered {@code 429} without
+ * being sent upstream.
  */
 class SeveralKeysServeIT {
   private static final Map<String, String> SPENT =

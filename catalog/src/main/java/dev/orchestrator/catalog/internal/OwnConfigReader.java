@@ -372,7 +372,7 @@ final class OwnConfigReader {
   }
 
   /**
-   * Several keys of one provider (docs/design.md §14): a list of {@code {env, name, weight,
+   * Several keys of one provider (docs/design.md §5): a list of {@code {env, name, weight,
    * limits}}, {@code env} required, names unique (an unnamed key is named by its first variable).
    */
   private static List<ApiKey> apiKeys(Value v) {

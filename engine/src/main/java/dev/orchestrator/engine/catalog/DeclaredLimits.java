@@ -3,9 +3,9 @@ package dev.orchestrator.engine.catalog;
 import java.time.LocalTime;
 
 /**
- * Request limits a catalog declares for a provider's keys (docs/design.md §14): counted locally,
- * per key, so that a request that would exceed one is not sent. A provider's limits apply to each
- * of its keys that declares none of its own (a limit belongs to an account, and a key is one).
+ * Request limits a catalog declares for a provider's keys (docs/design.md §5): counted locally, per
+ * key, so that a request that would exceed one is not sent. A provider's limits apply to each of
+ * its keys that declares none of its own (a limit belongs to an account, and a key is one).
  * Immutable.
  *
  * @param requestsPerDay requests a key may send per day, or {@code null} for no declared limit

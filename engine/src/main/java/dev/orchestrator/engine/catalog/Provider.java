@@ -10,7 +10,7 @@ import java.util.TreeMap;
 /**
  * An API endpoint family: base URL, protocol, and its keys — one key in the environment variables
  * of {@link #apiKeyEnv} (first one set wins), or several, each a key of its own ({@link #apiKeys},
- * docs/design.md §14). Holds no secret itself. Immutable and thread-safe.
+ * docs/design.md §5). Holds no secret itself. Immutable and thread-safe.
  *
  * @param id stable id, the first segment of a route id ({@code openrouter})
  * @param name display name

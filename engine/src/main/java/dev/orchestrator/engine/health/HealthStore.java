@@ -75,7 +75,7 @@ public interface HealthStore extends HealthView, AutoCloseable {
   StoreStatus status();
 
   /**
-   * What the fleet shares besides route health: key counters and sessions (docs/design.md §14).
+   * What the fleet shares besides route health: key counters and sessions (docs/design.md §5).
    * Default: {@link SharedState#NONE}, for a store of one process.
    */
   default SharedState shared() {

@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleSupplier;
 
 /**
- * Per-key account state (docs/design.md §14, ADR 0033): for every key of every provider, its
+ * Per-key account state (docs/design.md §5, ADR 0033): for every key of every provider, its
  * cool-down (quota, auth and permission failures cool the key, not the route), what the last
  * answer's rate-limit headers said was left until when, and the local counts against the limits the
  * catalog declares. {@link #choose} picks the key of one attempt: weighted at random among the set

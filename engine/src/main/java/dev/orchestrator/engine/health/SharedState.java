@@ -4,8 +4,8 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * What a fleet shares besides route health (docs/design.md §11, §14): counters of requests sent
- * with a key against a declared limit, and the route each conversation's session last answered on.
+ * What a fleet shares besides route health (docs/design.md §5, §11): counters of requests sent with
+ * a key against a declared limit, and the route each conversation's session last answered on.
  * {@link #NONE} shares nothing (one process); {@code health-redis} shares through Redis. Calls may
  * touch the network, so the engine makes them only off the happy path: a count for a key that has a
  * declared limit, a session read for a conversation this process has not seen, a session write when

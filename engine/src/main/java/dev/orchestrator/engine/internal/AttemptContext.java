@@ -33,7 +33,7 @@ import java.util.function.ObjIntConsumer;
  *     health-neutral (ADR 0012: a 5-token budget may be spent thinking)
  * @param onAttemptStart told the route and the 1-based number of each attempt (counted over the
  *     whole request) just before it is sent
- * @param keys per-key state: which key each attempt is sent with (docs/design.md §14), or {@code
+ * @param keys per-key state: which key each attempt is sent with (docs/design.md §5), or {@code
  *     null} to send every attempt with its provider's first set key
  */
 public record AttemptContext(

@@ -68,7 +68,7 @@ public final class AttemptPath {
 
   /**
    * Step 0: the key the next attempt on {@code target} is sent with, counted against its declared
-   * limits, or why none may be sent (docs/design.md §14); {@link KeyBook.Choice#KEYLESS} when the
+   * limits, or why none may be sent (docs/design.md §5); {@link KeyBook.Choice#KEYLESS} when the
    * context keeps no key state.
    */
   public KeyBook.Choice chooseKey(Target target) {
@@ -251,7 +251,7 @@ public final class AttemptPath {
   /**
    * Cooldowns and retirements: account facts, kept apart from the breaker. An account fact sent
    * with one of several keys cools that key; the route cools only when no other key of its provider
-   * may be sent now (docs/design.md §14).
+   * may be sent now (docs/design.md §5).
    */
   private void applyAccountEffect(
       Target target, ApiKey key, ProviderFailure f, AttemptHealth health) {

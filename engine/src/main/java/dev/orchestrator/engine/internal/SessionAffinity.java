@@ -28,9 +28,9 @@ import java.util.Base64;
  * to share a prompt are planned as ever, so a recovered route gets them back. Sessions are kept for
  * a time-to-live after their last answer and at most {@value #MAX_SESSIONS} at once; only digests
  * are kept, never the text. A fleet shares sessions through the health store's {@link SharedState}
- * (docs/design.md §14): a replica that has not seen a continuing conversation asks the store for
- * its route, and an answer is written there when the session's route changes or half its
- * time-to-live has passed since the last write — never on every answer. Thread-safe.
+ * (docs/design.md §5): a replica that has not seen a continuing conversation asks the store for its
+ * route, and an answer is written there when the session's route changes or half its time-to-live
+ * has passed since the last write — never on every answer. Thread-safe.
  */
 public final class SessionAffinity {
   /** The most sessions remembered at once (the least recently answered go first). */

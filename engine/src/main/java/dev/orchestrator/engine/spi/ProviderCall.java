@@ -17,7 +17,7 @@ import java.util.function.Consumer;
  * @param limits the attempt's time limits
  * @param listener receives stream deltas; {@code null} when not streaming
  * @param cancellation cancel signal; the client closes its connection when it fires
- * @param key the provider key to send with (docs/design.md §14), or {@code null} for the provider's
+ * @param key the provider key to send with (docs/design.md §5), or {@code null} for the provider's
  *     first key that is set
  * @param rateLimits told what the answer's rate-limit headers say (failures included), once per
  *     answer that carried any; {@code null} when nobody listens

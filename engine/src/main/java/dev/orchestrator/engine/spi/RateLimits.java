@@ -3,8 +3,8 @@ package dev.orchestrator.engine.spi;
 import java.time.Duration;
 
 /**
- * What one answer's rate-limit headers said about the key it was sent with (docs/design.md §14):
- * how many requests and tokens remain in the provider's current window and when each window resets,
+ * What one answer's rate-limit headers said about the key it was sent with (docs/design.md §5): how
+ * many requests and tokens remain in the provider's current window and when each window resets,
  * relative to the moment the answer arrived. Any field the answer did not carry is {@code null}.
  * Immutable.
  *

@@ -13,7 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads the rate-limit headers of one answer (docs/design.md §14) into {@link RateLimits}; a header
+ * Reads the rate-limit headers of one answer (docs/design.md §5) into {@link RateLimits}; a header
  * that is absent or does not parse is left out, never an error. Two dialects:
  *
  * <ul>

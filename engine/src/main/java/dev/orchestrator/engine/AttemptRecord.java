@@ -44,54 +44,14 @@ public record AttemptRecord(
     latency = latency == null ? Duration.ZERO : latency;
   }
 
-  /** An attempt whose key is not named. */
-  public AttemptRecord(
+  /** A successful attempt (HTTP 200), sent with the key named {@code key} ({@code null}: none). */
+  public static AttemptRecord succeeded(
       String route,
       int attempt,
-      Integer status,
-      FailureCategory category,
-      Boolean retryable,
-      Decision decision,
-      Duration delay,
       Duration latency,
-      ProviderFailure failure,
       int skippedEvents,
-      boolean continuation) {
-    this(
-        route,
-        attempt,
-        status,
-        category,
-        retryable,
-        decision,
-        delay,
-        latency,
-        failure,
-        skippedEvents,
-        continuation,
-        null);
-  }
-
-  /** This attempt, sent with the key named {@code name}. */
-  public AttemptRecord withKey(String name) {
-    return new AttemptRecord(
-        route,
-        attempt,
-        status,
-        category,
-        retryable,
-        decision,
-        delay,
-        latency,
-        failure,
-        skippedEvents,
-        continuation,
-        name);
-  }
-
-  /** A successful attempt (HTTP 200). */
-  public static AttemptRecord succeeded(
-      String route, int attempt, Duration latency, int skippedEvents, boolean continuation) {
+      boolean continuation,
+      String key) {
     return new AttemptRecord(
         route,
         attempt,
@@ -103,10 +63,14 @@ public record AttemptRecord(
         latency,
         null,
         skippedEvents,
-        continuation);
+        continuation,
+        key);
   }
 
-  /** A failed attempt: status, category and retryability are the failure's. */
+  /**
+   * A failed attempt: status, category and retryability are the failure's; sent with the key named
+   * {@code key} ({@code null}: none).
+   */
   public static AttemptRecord failed(
       String route,
       int attempt,
@@ -114,7 +78,8 @@ public record AttemptRecord(
       Decision decision,
       Duration delay,
       Duration latency,
-      boolean continuation) {
+      boolean continuation,
+      String key) {
     return new AttemptRecord(
         route,
         attempt,
@@ -126,6 +91,7 @@ public record AttemptRecord(
         latency,
         failure,
         0,
-        continuation);
+        continuation,
+        key);
   }
 }

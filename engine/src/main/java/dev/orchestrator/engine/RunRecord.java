@@ -173,7 +173,7 @@ final class RunRecord {
   }
 
   void success(Route route, int n, Duration latency, int skippedEvents, String key) {
-    add(AttemptRecord.succeeded(route.id(), n, latency, skippedEvents, continuing).withKey(key));
+    add(AttemptRecord.succeeded(route.id(), n, latency, skippedEvents, continuing, key));
   }
 
   void attempt(
@@ -185,7 +185,7 @@ final class RunRecord {
       Duration latency,
       String key) {
     seen.merge(f.category(), 1, Integer::sum);
-    add(AttemptRecord.failed(route.id(), n, f, d, delay, latency, continuing).withKey(key));
+    add(AttemptRecord.failed(route.id(), n, f, d, delay, latency, continuing, key));
   }
 
   /**

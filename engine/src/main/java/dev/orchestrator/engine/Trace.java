@@ -53,20 +53,6 @@ public record Trace(
     elapsed = elapsed == null ? Duration.ZERO : elapsed;
   }
 
-  /** A trace in which no route was held back for its keys. */
-  public Trace(
-      Plan plan,
-      List<AttemptRecord> attempts,
-      String servingRoute,
-      Usage usage,
-      Duration elapsed,
-      BigDecimal costUsd,
-      boolean panic,
-      List<String> dropped,
-      List<String> adapted) {
-    this(plan, attempts, servingRoute, usage, elapsed, costUsd, panic, dropped, adapted, List.of());
-  }
-
   /** A trace of a request whose history was not adapted. */
   public Trace(
       Plan plan,

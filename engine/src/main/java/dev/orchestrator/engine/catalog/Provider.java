@@ -64,18 +64,6 @@ public record Provider(
     headers = headers == null ? Map.of() : Map.copyOf(new TreeMap<>(headers));
   }
 
-  /** A provider with the one key of {@code apiKeyEnv} and no declared limits. */
-  public Provider(
-      String id,
-      String name,
-      String baseUrl,
-      Protocol protocol,
-      List<String> apiKeyEnv,
-      Map<String, String> headers,
-      HistoryConstraints history) {
-    this(id, name, baseUrl, protocol, apiKeyEnv, headers, history, List.of(), null);
-  }
-
   /** A provider whose history constraints are what its protocol and id imply. */
   public Provider(
       String id,
@@ -84,7 +72,7 @@ public record Provider(
       Protocol protocol,
       List<String> apiKeyEnv,
       Map<String, String> headers) {
-    this(id, name, baseUrl, protocol, apiKeyEnv, headers, null);
+    this(id, name, baseUrl, protocol, apiKeyEnv, headers, null, List.of(), null);
   }
 
   /** This provider with {@code constraints} declared for its history. */

@@ -66,36 +66,6 @@ public record AttemptContext(
     Objects.requireNonNull(onAttemptStart, "onAttemptStart");
   }
 
-  /** A context whose attempts go out with their provider's first set key. */
-  public AttemptContext(
-      Plan plan,
-      Catalog catalog,
-      ProviderClients clients,
-      HealthStore store,
-      Ticker ticker,
-      Cancellation cancellation,
-      Function<Route, AttemptLimits> limits,
-      Duration retryAfterCap,
-      Duration accountCooldown,
-      Duration retiredTtl,
-      boolean probes,
-      ObjIntConsumer<String> onAttemptStart) {
-    this(
-        plan,
-        catalog,
-        clients,
-        store,
-        ticker,
-        cancellation,
-        limits,
-        retryAfterCap,
-        accountCooldown,
-        retiredTtl,
-        probes,
-        onAttemptStart,
-        null);
-  }
-
   /** {@code retryAfter} bounded by {@link #retryAfterCap()}; {@code null} stays {@code null}. */
   public Duration capRetryAfter(Duration retryAfter) {
     return retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0

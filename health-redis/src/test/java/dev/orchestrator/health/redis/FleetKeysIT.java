@@ -15,13 +15,11 @@ import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two orchestrators on one real Redis share what they learn about keys and sessions (ADR 0033): a
@@ -29,35 +27,30 @@ import org.junit.jupiter.api.Test;
  * last answered on.
  */
 class FleetKeysIT {
-  private RedisServer redis;
-  private final List<AutoCloseable> open = new ArrayList<>();
+  @RegisterExtension static final SharedRedis REDIS = new SharedRedis();
 
-  @BeforeEach
-  void startRedis() throws Exception {
-    redis = RedisServer.start();
-  }
-
-  @AfterEach
-  void stop() throws Exception {
-    for (int i = open.size() - 1; i >= 0; i--) {
-      open.get(i).close();
+  /** One upstream and two stores in one namespace; closed together. */
+  private record Fleet2(ScriptedUpstream upstream, RedisHealthStore a, RedisHealthStore b)
+      implements AutoCloseable {
+    static Fleet2 start(String namespace, Map<String, List<Step>> scripts) {
+      return new Fleet2(ScriptedUpstream.start(scripts), store(namespace), store(namespace));
     }
-    redis.close();
-  }
 
-  private <T extends AutoCloseable> T keep(T c) {
-    open.add(c);
-    return c;
-  }
+    private static RedisHealthStore store(String namespace) {
+      return RedisHealthStore.builder()
+          .uri(REDIS.uri())
+          .namespace(namespace)
+          .commandTimeout(Duration.ofMillis(500))
+          .resyncEvery(Duration.ofMillis(500))
+          .build();
+    }
 
-  private RedisHealthStore store(String ns) {
-    return keep(
-        RedisHealthStore.builder()
-            .uri(redis.uri())
-            .namespace(ns)
-            .commandTimeout(Duration.ofMillis(500))
-            .resyncEvery(Duration.ofMillis(500))
-            .build());
+    @Override
+    public void close() {
+      a.close();
+      b.close();
+      upstream.close();
+    }
   }
 
   /** A replica on {@code upstream} whose {@code alpha} provider is changed by {@code alpha}. */
@@ -91,9 +84,13 @@ class FleetKeysIT {
                     "x-ratelimit-limit-requests", "30",
                     "x-ratelimit-remaining-requests", "0",
                     "x-ratelimit-reset-requests", "6m0s"));
-    ScriptedUpstream upstream = keep(ScriptedUpstream.start(Map.of("alpha/small", List.of(spent))));
-    RedisHealthStore storeA = store("keys");
-    RedisHealthStore storeB = store("keys");
+    try (Fleet2 f = Fleet2.start("keys", Map.of("alpha/small", List.of(spent)))) {
+      spentKeysAreShared(f.upstream(), f.a(), f.b());
+    }
+  }
+
+  private void spentKeysAreShared(
+      ScriptedUpstream upstream, RedisHealthStore storeA, RedisHealthStore storeB) {
     TaskOrchestrator a = replica(upstream, storeA, twoKeys());
     TaskOrchestrator b = replica(upstream, storeB, twoKeys());
 
@@ -122,10 +119,16 @@ class FleetKeysIT {
 
   @Test
   void aDeclaredDailyLimitIsCountedAcrossTheFleet() {
-    ScriptedUpstream upstream = keep(ScriptedUpstream.start(Map.of()));
+    try (Fleet2 f = Fleet2.start("cap", Map.of())) {
+      dailyLimitIsShared(f);
+    }
+  }
+
+  private void dailyLimitIsShared(Fleet2 f) {
+    ScriptedUpstream upstream = f.upstream();
     UnaryOperator<Provider> capped = p -> p.withKeys(List.of(), new DeclaredLimits(3, null, null));
-    TaskOrchestrator a = replica(upstream, store("cap"), capped);
-    TaskOrchestrator b = replica(upstream, store("cap"), capped);
+    TaskOrchestrator a = replica(upstream, f.a(), capped);
+    TaskOrchestrator b = replica(upstream, f.b(), capped);
     a.chat(ask("alpha/small"));
     a.chat(ask("alpha/small"));
     b.chat(ask("alpha/small"));
@@ -147,10 +150,14 @@ class FleetKeysIT {
   @Test
   void aSessionAnsweredOnOneReplicaStaysOnItsRouteOnTheOther() {
     Step down = Step.answer(503, "{\"error\":{\"message\":\"down\"}}");
-    ScriptedUpstream upstream =
-        keep(ScriptedUpstream.start(Map.of("alpha/small", List.of(down, Step.ok("back")))));
-    TaskOrchestrator a = Upstreams.orchestrator(upstream, store("sess")).build();
-    TaskOrchestrator b = Upstreams.orchestrator(upstream, store("sess")).build();
+    try (Fleet2 f = Fleet2.start("sess", Map.of("alpha/small", List.of(down, Step.ok("back"))))) {
+      sessionIsShared(f);
+    }
+  }
+
+  private void sessionIsShared(Fleet2 f) {
+    TaskOrchestrator a = Upstreams.orchestrator(f.upstream(), f.a()).build();
+    TaskOrchestrator b = Upstreams.orchestrator(f.upstream(), f.b()).build();
     ChatRequest turn = ChatRequest.builder("pair").session("conversation-7").user("hi").build();
     assertThat(a.chat(turn).route()).isEqualTo("beta/large");
 

@@ -110,10 +110,10 @@ final class StreamContinuation {
     int n = record.nextAttempt(route.id());
     ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
     AttemptPath.Sent a =
-        path.dispatch(admission, target.get(), req, listener, Duration.ofNanos(remaining), false);
+        path.dispatch(admission, target.get(), req, listener, Duration.ofNanos(remaining));
     record.tried(route.id());
     if (a.answered()) {
-      record.success(route, n, a.latency(), a.skippedEvents());
+      record.success(route, n, a.latency(), a.skippedEvents(), a.key());
       return Optional.of(
           record.result(route, a.response().withContentPrefix(partial), a.adapted()));
     }
@@ -124,7 +124,8 @@ final class StreamContinuation {
         a.failure(),
         last ? Decision.STOP : Decision.FAILOVER,
         Duration.ZERO,
-        a.latency());
+        a.latency(),
+        a.key());
     return Optional.empty();
   }
 }

@@ -5,6 +5,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.internal.AttemptContext;
@@ -66,6 +67,7 @@ public final class TaskOrchestrator {
   private final boolean onlyConfigured;
   private final Listeners listeners;
   private final SessionAffinity sessions;
+  private final KeyBook keys;
 
   private TaskOrchestrator(Builder b) {
     this.clock = b.clock;
@@ -78,7 +80,6 @@ public final class TaskOrchestrator {
     this.random = policy.seed() == null ? new Random() : new Random(policy.seed());
     this.onlyConfigured = b.onlyConfigured;
     this.listeners = new Listeners(b.listeners);
-    this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker);
     this.health =
         b.health != null
             ? b.health
@@ -90,6 +91,8 @@ public final class TaskOrchestrator {
                     policy.retryBudget().ratio(),
                     policy.retryBudget().minRetries(),
                     policy.retryBudget().window()));
+    this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker, health.shared());
+    this.keys = new KeyBook(credentials, ticker, clock, random::nextDouble, health);
   }
 
   /** A builder. */
@@ -108,6 +111,14 @@ public final class TaskOrchestrator {
    */
   public HealthStore health() {
     return health;
+  }
+
+  /**
+   * Per-key state of every provider (docs/design.md §5): cool-downs, the limits the providers'
+   * headers report and the counts against declared limits; names only.
+   */
+  public KeyBook keys() {
+    return keys;
   }
 
   /** The provider clients attempts are sent through (used by {@code preflight} probes). */
@@ -207,6 +218,9 @@ public final class TaskOrchestrator {
       health.recordRequest();
       Plan plan = sessions.apply(request, plan(p, request));
       listeners.emit(l -> l.onPlan(plan));
+      if (listener != null && plan.affinity() != null) {
+        listener.onAffinity(plan.affinity());
+      }
       String model = request.model();
       record =
           new RunRecord(
@@ -239,7 +253,8 @@ public final class TaskOrchestrator {
                     if (listener != null) {
                       listener.onAttemptStart(route, n);
                     }
-                  }));
+                  },
+                  keys));
       ChatResult result =
           new FailoverRun(path, record, request, listener, policy, random).execute();
       sessions.answered(request, result.route());

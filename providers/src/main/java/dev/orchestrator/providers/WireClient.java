@@ -73,7 +73,9 @@ abstract class WireClient implements ProviderClient {
         call.limits(),
         listener,
         call.cancellation(),
-        call.strictHistory());
+        call.strictHistory(),
+        call.key(),
+        call.rateLimits());
   }
 
   /**

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
@@ -32,6 +33,8 @@ import java.util.function.ObjIntConsumer;
  *     health-neutral (ADR 0012: a 5-token budget may be spent thinking)
  * @param onAttemptStart told the route and the 1-based number of each attempt (counted over the
  *     whole request) just before it is sent
+ * @param keys per-key state: which key each attempt is sent with (docs/design.md §5), or {@code
+ *     null} to send every attempt with its provider's first set key
  */
 public record AttemptContext(
     Plan plan,
@@ -45,7 +48,8 @@ public record AttemptContext(
     Duration accountCooldown,
     Duration retiredTtl,
     boolean probes,
-    ObjIntConsumer<String> onAttemptStart) {
+    ObjIntConsumer<String> onAttemptStart,
+    KeyBook keys) {
 
   /** Validates. */
   public AttemptContext {

@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.internal;
 
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -10,6 +11,7 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.plan.TierGuard;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
@@ -65,6 +67,23 @@ public final class AttemptPath {
     }
   }
 
+  /**
+   * Step 0: the key the next attempt on {@code target} is sent with, counted against its declared
+   * limits, or why none may be sent (docs/design.md §5); {@link KeyBook.Choice#KEYLESS} when the
+   * context keeps no key state.
+   */
+  public KeyBook.Choice chooseKey(Target target) {
+    return ctx.keys() == null ? KeyBook.Choice.KEYLESS : ctx.keys().acquire(target.provider());
+  }
+
+  /**
+   * Whether a key of {@code target}'s provider may be sent now, without counting a request against
+   * it (as {@link #chooseKey} does).
+   */
+  public boolean keyAvailable(Target target) {
+    return ctx.keys() == null || ctx.keys().choose(target.provider()).sendable();
+  }
+
   /** Step 1: asks the store whether one attempt may be sent to {@code route}. */
   public Admission admit(Route route) {
     return store.admit(route.id());
@@ -87,6 +106,7 @@ public final class AttemptPath {
    * @param visibleText the text the caller's stream listener received during this attempt
    * @param visibleToolCalls whether the caller's stream listener received a tool call
    * @param adapted what the client adapted of the history for the route (empty when it failed)
+   * @param key the name of the key the attempt was sent with, or {@code null} for none
    */
   public record Sent(
       ChatResponse response,
@@ -96,7 +116,8 @@ public final class AttemptPath {
       AttemptHealth health,
       String visibleText,
       boolean visibleToolCalls,
-      List<String> adapted) {
+      List<String> adapted,
+      String key) {
 
     /** Whether the attempt answered. */
     public boolean answered() {
@@ -110,8 +131,6 @@ public final class AttemptPath {
    *
    * @param listener the caller's stream listener, or {@code null} for a whole answer
    * @param cap the most time the attempt may take (what the request's deadline leaves)
-   * @param strictHistory whether the history goes in its strictest form (a repair, {@link
-   *     ProviderCall#strictHistory()})
    * @throws TierGuard.FreeTierViolation if a priced route reached dispatch for a free plan (a bug)
    */
   public Sent dispatch(
@@ -119,24 +138,41 @@ public final class AttemptPath {
       Target target,
       ChatRequest request,
       StreamListener listener,
+      Duration cap) {
+    return dispatch(admission, target, chooseKey(target).key(), request, listener, cap, false);
+  }
+
+  /**
+   * As {@link #dispatch(Admission, Target, ChatRequest, StreamListener, Duration)}, with {@code
+   * key} (from {@link #chooseKey}; {@code null} for the provider's first set key) and the history
+   * in its strictest form when {@code strictHistory} (a repair, {@link
+   * ProviderCall#strictHistory()}).
+   */
+  public Sent dispatch(
+      Admission admission,
+      Target target,
+      ApiKey key,
+      ChatRequest request,
+      StreamListener listener,
       Duration cap,
       boolean strictHistory) {
     Sent sent;
     AttemptHealth reported = AttemptHealth.ABANDONED;
     try {
-      sent = send(target, request, listener, cap, strictHistory);
+      sent = send(target, key, request, listener, cap, strictHistory);
       reported = sent.health();
     } finally {
       store.report(admission, reported);
     }
     if (sent.failure() != null) {
-      applyAccountEffect(target.route(), sent.failure(), sent.health());
+      applyAccountEffect(target, key, sent.failure(), sent.health());
     }
     return sent;
   }
 
   private Sent send(
       Target target,
+      ApiKey key,
       ChatRequest request,
       StreamListener listener,
       Duration cap,
@@ -147,8 +183,13 @@ public final class AttemptPath {
     AttemptLimits limits = ctx.limits().apply(route).cappedAt(cap);
     VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
     ctx.onAttemptStart().accept(route.id(), started.incrementAndGet());
+    KeyBook keys = key == null ? null : ctx.keys();
+    if (keys != null) {
+      keys.sent(target.provider(), key);
+    }
     long t0 = ctx.ticker().read();
-    AttemptOutcome outcome = call(target, request, limits, visible, strictHistory);
+    AttemptOutcome outcome = call(target, key, request, limits, visible, strictHistory);
+    String keyName = key == null ? null : key.name();
     Duration latency = Duration.ofNanos(ctx.ticker().read() - t0);
     String text = visible == null ? "" : visible.text();
     boolean toolCalls = visible != null && visible.toolCalls();
@@ -161,7 +202,8 @@ public final class AttemptPath {
           AttemptHealth.SUCCESS,
           text,
           toolCalls,
-          s.adapted());
+          s.adapted(),
+          keyName);
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
     ProviderFailure f = failed.failure();
@@ -172,15 +214,17 @@ public final class AttemptPath {
     if (ctx.cancellation().isCancelled()) {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
-    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of());
+    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of(), keyName);
   }
 
   private AttemptOutcome call(
       Target target,
+      ApiKey key,
       ChatRequest request,
       AttemptLimits limits,
       VisibleOutput visible,
       boolean strictHistory) {
+    KeyBook keys = ctx.keys();
     try {
       return target
           .client()
@@ -192,7 +236,11 @@ public final class AttemptPath {
                   limits,
                   visible,
                   ctx.cancellation(),
-                  strictHistory));
+                  strictHistory,
+                  key,
+                  key == null || keys == null
+                      ? null
+                      : seen -> keys.observed(target.provider(), key, seen)));
     } catch (ToolExecutionStoppedException stop) {
       // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
       // terminal, never failed over.
@@ -218,20 +266,44 @@ public final class AttemptPath {
     return FailoverTable.rowFor(f.category()).health();
   }
 
-  /** Cooldowns and retirements: account facts, kept apart from the breaker. */
-  private void applyAccountEffect(Route route, ProviderFailure f, AttemptHealth health) {
+  /**
+   * Cooldowns and retirements: account facts, kept apart from the breaker. An account fact sent
+   * with one of several keys cools that key; the route cools only when no other key of its provider
+   * may be sent now (docs/design.md §5).
+   */
+  private void applyAccountEffect(
+      Target target, ApiKey key, ProviderFailure f, AttemptHealth health) {
+    Route route = target.route();
     Duration retryAfter = ctx.capRetryAfter(f.retryAfter());
+    String category = f.category().wireName();
     switch (health) {
       case BREAKER_FAILURE -> {
         if (f.category() == FailureCategory.RATE_LIMITED && retryAfter != null) {
           // A short Retry-After is evidence (the failure counts in the window), a long one cools.
-          store.rateLimited(route.id(), retryAfter);
+          if (!coolKey(target, key, retryAfter, category)) {
+            store.rateLimited(route.id(), retryAfter);
+          }
         }
       }
-      case COOL_DOWN ->
-          store.coolDown(route.id(), retryAfter != null ? retryAfter : ctx.accountCooldown());
+      case COOL_DOWN -> {
+        Duration d = retryAfter != null ? retryAfter : ctx.accountCooldown();
+        if (!coolKey(target, key, d, category)) {
+          store.coolDown(route.id(), d);
+        }
+      }
       case RETIRE -> store.retire(route.id(), ctx.retiredTtl());
       case SUCCESS, STREAM_CUT, NEUTRAL, ABANDONED -> {}
     }
+  }
+
+  /**
+   * Cools {@code key} when its provider has several; whether another of them still serves (then the
+   * route stays up). A provider with one key keeps the route's own account state, as ever.
+   */
+  private boolean coolKey(Target target, ApiKey key, Duration d, String category) {
+    return key != null
+        && ctx.keys() != null
+        && target.provider().keys().size() > 1
+        && ctx.keys().coolDown(target.provider(), key, d, category);
   }
 }

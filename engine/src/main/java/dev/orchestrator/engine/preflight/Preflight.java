@@ -227,7 +227,8 @@ public final class Preflight {
                 accountCooldown,
                 retiredTtl,
                 true,
-                (route, n) -> {}));
+                (route, n) -> {},
+                null)); // probes go out with each provider's first set key
     runProbes(path, candidates, queue, verdicts);
 
     List<RouteVerdict> routes = new ArrayList<>(verdicts.length);
@@ -355,8 +356,7 @@ public final class Preflight {
                 + admission.retryIn().toMillis()
                 + " ms)");
       }
-      AttemptPath.Sent sent =
-          path.dispatch(admission, target.get(), request, null, attemptTimeout, false);
+      AttemptPath.Sent sent = path.dispatch(admission, target.get(), request, null, attemptTimeout);
       if (sent.answered()) {
         String note = previous == null ? null : "answered on attempt 2 after " + describe(previous);
         return verdict(c, Verdict.VIABLE, null, attempt, sent, start, join(note, pricedWhy));

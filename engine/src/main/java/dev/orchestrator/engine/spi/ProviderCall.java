@@ -1,10 +1,12 @@
 package dev.orchestrator.engine.spi;
 
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * Everything a {@link ProviderClient} needs for one attempt. Immutable.
@@ -19,6 +21,10 @@ import java.util.Objects;
  *     signature and reasoning the route does not require left out, every tool-call id remapped):
  *     the engine's one repair after the route refused the history's shape ({@link
  *     dev.orchestrator.engine.failure.ProviderFailure#repairable()}, docs/design.md §13)
+ * @param key the provider key to send with (docs/design.md §5), or {@code null} for the provider's
+ *     first key that is set
+ * @param rateLimits told what the answer's rate-limit headers say (failures included), once per
+ *     answer that carried any; {@code null} when nobody listens
  */
 public record ProviderCall(
     Provider provider,
@@ -27,7 +33,9 @@ public record ProviderCall(
     AttemptLimits limits,
     StreamListener listener,
     Cancellation cancellation,
-    boolean strictHistory) {
+    boolean strictHistory,
+    ApiKey key,
+    Consumer<RateLimits> rateLimits) {
   /** Validates. */
   public ProviderCall {
     Objects.requireNonNull(provider, "provider");
@@ -35,9 +43,13 @@ public record ProviderCall(
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(limits, "limits");
     cancellation = cancellation == null ? new Cancellation() : cancellation;
+    rateLimits = rateLimits == null ? r -> {} : rateLimits;
   }
 
-  /** A call whose history goes in the form the client adapts it to for the route. */
+  /**
+   * A call with the provider's first set key, its history in the form the client adapts it to for
+   * the route, whose rate-limit headers nobody reads.
+   */
   public ProviderCall(
       Provider provider,
       Route route,
@@ -45,6 +57,6 @@ public record ProviderCall(
       AttemptLimits limits,
       StreamListener listener,
       Cancellation cancellation) {
-    this(provider, route, request, limits, listener, cancellation, false);
+    this(provider, route, request, limits, listener, cancellation, false, null, null);
   }
 }

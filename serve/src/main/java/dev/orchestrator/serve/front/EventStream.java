@@ -17,13 +17,14 @@ import java.util.Map;
  * front first has visible output to send: until then the engine may still fail over and the caller
  * may still get a plain error with a proper status. The first write commits {@code 200} with the
  * route and attempt headers of the attempt that produced it (the engine names each attempt before
- * it is sent, {@link #onAttemptStart}) and, when its client adapted the history, {@link
- * Dispatch#ADAPTED} ({@link #onAdapted}, told before the attempt is sent). Each event is flushed as
- * it is written, except inside a batch ({@link #onBatchStart}: events the provider read from the
- * upstream together), which is flushed once at its end — so nothing waits in the buffer while the
- * upstream is waited for. A failure after commit is the front's own error event, then the body is
- * broken off ({@link #fail}): no clean end after a cut. Used by the one thread handling the request
- * (the engine calls the listener on that thread). Not thread-safe.
+ * it is sent, {@link #onAttemptStart}), {@link Dispatch#AFFINITY} when session affinity applied
+ * ({@link #onAffinity}) and, when its client adapted the history, {@link Dispatch#ADAPTED} ({@link
+ * #onAdapted}, told before the attempt is sent). Each event is flushed as it is written, except
+ * inside a batch ({@link #onBatchStart}: events the provider read from the upstream together),
+ * which is flushed once at its end — so nothing waits in the buffer while the upstream is waited
+ * for. A failure after commit is the front's own error event, then the body is broken off ({@link
+ * #fail}): no clean end after a cut. Used by the one thread handling the request (the engine calls
+ * the listener on that thread). Not thread-safe.
  */
 public abstract class EventStream implements StreamListener {
   private final HttpCall call;
@@ -33,6 +34,7 @@ public abstract class EventStream implements StreamListener {
   private String committedRoute;
   private int committedAttempts;
   private String speaking; // the route of the attempt in flight
+  private String affinity; // the route session affinity kept the conversation on, if it applied
   private int attempts; // the request's attempts so far
   private int adapted; // the changes the attempt in flight made to the history
 
@@ -67,6 +69,11 @@ public abstract class EventStream implements StreamListener {
   @Override
   public void onAdapted(List<String> changes) {
     adapted = changes.size();
+  }
+
+  @Override
+  public void onAffinity(String route) {
+    affinity = route;
   }
 
   @Override
@@ -137,6 +144,9 @@ public abstract class EventStream implements StreamListener {
     h.put("X-Accel-Buffering", "no");
     if (route != null) {
       h.put("x-orchestrator-route", route);
+    }
+    if (affinity != null) {
+      h.put(Dispatch.AFFINITY, affinity); // as on a whole answer (Dispatch#answerHeaders)
     }
     h.put("x-orchestrator-attempts", Integer.toString(committedAttempts));
     if (adapted > 0) {

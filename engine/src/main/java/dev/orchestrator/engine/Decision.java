@@ -11,7 +11,10 @@ public enum Decision {
   /**
    * The same route is sent the request once more at once, its history in the strictest form: the
    * route refused the history's shape ({@link
-   * dev.orchestrator.engine.failure.ProviderFailure#repairable()}, docs/design.md §13).
+   * dev.orchestrator.engine.failure.ProviderFailure#repairable()}, docs/design.md §13). Its {@link
+   * #wireName()} is {@code retry_same_route}: the JSON of docs/reference.md §4 names four
+   * decisions, and this is a retry of the same route; the next attempt's trace names the strict
+   * form.
    */
   REPAIR_SAME_ROUTE,
   /** The next candidate is tried. */
@@ -19,8 +22,8 @@ public enum Decision {
   /** Nothing more is tried: the request ends with this attempt's failure. */
   STOP;
 
-  /** Lower snake case name used in JSON. */
+  /** Lower snake case name used in JSON ({@code retry_same_route} for a repair). */
   public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
+    return this == REPAIR_SAME_ROUTE ? "retry_same_route" : name().toLowerCase(Locale.ROOT);
   }
 }

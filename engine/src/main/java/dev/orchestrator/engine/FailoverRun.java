@@ -331,7 +331,7 @@ final class FailoverRun {
           return Optional.of(c.run());
         }
       }
-      Step step = decide(route, n, a, admission, candidates, index);
+      Step step = decide(target.get(), n, a, admission, candidates, index);
       record.attempt(route, n, f, step.decision(), step.delay(), a.latency(), a.key());
       switch (step.decision()) {
         case RETRY_SAME_ROUTE -> record.pause(step.delay().toNanos(), cancel);
@@ -346,23 +346,26 @@ final class FailoverRun {
 
   /**
    * The decision after a failure that did not end in continuation: the same route once more with
-   * the strictest history when the route refused the history's shape, the same route again when the
-   * failure allows it, else the next candidate when the table and the plan allow it, else stop.
+   * the strictest history when the route refused the history's shape and that form differs, the
+   * same route again when the failure allows it, else the next candidate when the table and the
+   * plan allow it, else stop.
    */
   private Step decide(
-      Route route,
+      AttemptPath.Target target,
       int n,
       AttemptPath.Sent a,
       Admission admission,
       List<Candidate> candidates,
       int index) {
+    Route route = target.route();
     ProviderFailure f = a.failure();
     Row row = FailoverTable.rowFor(f.category());
     if (row.repair()
         && f.repairable()
         && repairedRoute == null // once per request
         && a.visibleText().isEmpty()
-        && !a.visibleToolCalls()) {
+        && !a.visibleToolCalls()
+        && path.repairs(target, request)) { // a settled refusal is never re-sent unchanged
       return Step.REPAIR;
     }
     boolean silent = silent(f, a.latency());

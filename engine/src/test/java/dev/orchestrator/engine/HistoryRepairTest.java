@@ -62,6 +62,25 @@ class HistoryRepairTest {
   }
 
   @Test
+  void aRefusalTheStrictFormCannotChangeIsNeverReSent() {
+    ScriptedClient client =
+        new ScriptedClient(time)
+            .repairs(false)
+            .script("a/m", shapeRefused())
+            .script("b/m", ScriptedClient.ok("hi"));
+
+    ChatResult r = orchestrator(client, PoolKind.VIRTUAL).chat(request());
+
+    assertThat(client.calls()).containsExactly("a/m", "b/m");
+    assertThat(decisions(r.trace())).containsExactly(Decision.FAILOVER, Decision.SUCCESS);
+  }
+
+  @Test
+  void aRepairIsARetryOfTheSameRouteInJson() {
+    assertThat(Decision.REPAIR_SAME_ROUTE.wireName()).isEqualTo("retry_same_route");
+  }
+
+  @Test
   void aRefusedShapeIsRepairedOnceOnTheSameRoute() {
     ScriptedClient client =
         new ScriptedClient(time).script("a/m", shapeRefused(), ScriptedClient.ok("hi"));

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers;
 
+import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -13,6 +14,7 @@ import dev.orchestrator.providers.internal.transport.HttpChatTransport;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -61,6 +63,26 @@ abstract class WireClient implements ProviderClient {
           idsBack(ok.response(), h), ok.skippedEvents(), h.adapted());
     }
     return out;
+  }
+
+  /**
+   * Whether the strictest history changes the body sent for {@code call}: both forms are encoded
+   * and compared, on the failure path only.
+   */
+  @Override
+  public final boolean repairs(ProviderCall call) {
+    try {
+      return !Arrays.equals(body(call, false), body(call, true));
+    } catch (RequestEncodingException e) {
+      return false; // the strict form cannot be sent either: nothing to repair
+    }
+  }
+
+  private byte[] body(ProviderCall call, boolean strict) throws RequestEncodingException {
+    HistoryNormaliser.Normalised h =
+        wire.history(call.request(), call.provider(), call.route(), strict);
+    ChatRequest request = h == null ? call.request() : h.applyTo(call.request());
+    return wire.encode(request, call.route());
   }
 
   /** {@code call} with the history its route's family takes, heard by {@code listener}. */

@@ -84,6 +84,24 @@ public final class AttemptPath {
     return ctx.keys() == null || ctx.keys().choose(target.provider()).sendable();
   }
 
+  /**
+   * Whether {@code request} with its history in the strictest form would reach {@code target}
+   * differently from how it was sent ({@link ProviderClient#repairs}); nothing is sent.
+   */
+  public boolean repairs(Target target, ChatRequest request) {
+    Route route = target.route();
+    return target
+        .client()
+        .repairs(
+            new ProviderCall(
+                target.provider(),
+                route,
+                request,
+                ctx.limits().apply(route),
+                null,
+                ctx.cancellation()));
+  }
+
   /** Step 1: asks the store whether one attempt may be sent to {@code route}. */
   public Admission admit(Route route) {
     return store.admit(route.id());

@@ -29,4 +29,15 @@ public interface ProviderClient {
   default OptionalInt countTokens(ProviderCall call) {
     return OptionalInt.empty();
   }
+
+  /**
+   * Whether {@code call} sent with its history in the strictest form ({@link
+   * ProviderCall#strictHistory()}) would send the upstream anything other than {@code call} as it
+   * was sent: the engine repairs a history the route refused only then, never re-sending a settled
+   * refusal unchanged (docs/design.md §13). Sends nothing. False by default: a client that does not
+   * adapt histories has nothing to repair.
+   */
+  default boolean repairs(ProviderCall call) {
+    return false;
+  }
 }

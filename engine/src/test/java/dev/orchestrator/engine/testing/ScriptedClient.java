@@ -29,6 +29,7 @@ public final class ScriptedClient implements ProviderClient {
   private final List<String> calls = new ArrayList<>();
   private final List<ProviderCall> callDetails = new ArrayList<>();
   private final FakeTime time;
+  private volatile boolean repairs = true;
 
   /** One scripted answer. */
   public static final class Step {
@@ -185,6 +186,20 @@ public final class ScriptedClient implements ProviderClient {
       call.listener().onContent(step.streamed);
     }
     return step.outcome;
+  }
+
+  /**
+   * Whether a history in its strictest form would differ from the one sent ({@link
+   * ProviderClient#repairs}); true unless set, as for a client that adapts histories.
+   */
+  public ScriptedClient repairs(boolean v) {
+    repairs = v;
+    return this;
+  }
+
+  @Override
+  public boolean repairs(ProviderCall call) {
+    return repairs;
   }
 
   /** Route ids in call order. */

@@ -4,12 +4,14 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.observe.AttemptSample;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.ProviderClients;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ObjIntConsumer;
 
@@ -32,6 +34,8 @@ import java.util.function.ObjIntConsumer;
  *     health-neutral (ADR 0012: a 5-token budget may be spent thinking)
  * @param onAttemptStart told the route and the 1-based number of each attempt (counted over the
  *     whole request) just before it is sent
+ * @param observer told every dispatched attempt that says something about its route (not a cancel,
+ *     not a request the route rightly refused), for the observed ranking (docs/design.md §14)
  */
 public record AttemptContext(
     Plan plan,
@@ -45,7 +49,8 @@ public record AttemptContext(
     Duration accountCooldown,
     Duration retiredTtl,
     boolean probes,
-    ObjIntConsumer<String> onAttemptStart) {
+    ObjIntConsumer<String> onAttemptStart,
+    Consumer<AttemptSample> observer) {
 
   /** Validates. */
   public AttemptContext {
@@ -60,6 +65,7 @@ public record AttemptContext(
     Objects.requireNonNull(accountCooldown, "accountCooldown");
     Objects.requireNonNull(retiredTtl, "retiredTtl");
     Objects.requireNonNull(onAttemptStart, "onAttemptStart");
+    Objects.requireNonNull(observer, "observer");
   }
 
   /** {@code retryAfter} bounded by {@link #retryAfterCap()}; {@code null} stays {@code null}. */

@@ -10,6 +10,8 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.observe.AttemptSample;
+import dev.orchestrator.engine.observe.ToolCallCheck;
 import dev.orchestrator.engine.plan.TierGuard;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
@@ -24,9 +26,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The one attempt path (docs/design.md §5): {@link #admit} asks the health store, {@link #dispatch}
  * checks the free-tier boundary, sends, types the outcome and reports it to the store exactly once
  * (also when anything between admission and verdict throws), then applies the failure's account
- * effect — a cooldown never longer than the {@code Retry-After} cap, or a retirement. What to do
- * next is the caller's decision, made from the returned {@link Sent}. One instance per request (or
- * per preflight check); thread-safe, so a check's probes may share it.
+ * effect — a cooldown never longer than the {@code Retry-After} cap, or a retirement — and tells
+ * the context's observer what the attempt showed of its route (docs/design.md §14). What to do next
+ * is the caller's decision, made from the returned {@link Sent}. One instance per request (or per
+ * preflight check); thread-safe, so a check's probes may share it.
  */
 public final class AttemptPath {
   private final AttemptContext ctx;
@@ -85,6 +88,8 @@ public final class AttemptPath {
    * @param health what was reported to the store
    * @param visibleText the text the caller's stream listener received during this attempt
    * @param visibleToolCalls whether the caller's stream listener received a tool call
+   * @param firstToken the time to the first visible output of a stream, or to the whole answer;
+   *     {@code null} when the attempt failed
    */
   public record Sent(
       ChatResponse response,
@@ -93,7 +98,8 @@ public final class AttemptPath {
       Duration latency,
       AttemptHealth health,
       String visibleText,
-      boolean visibleToolCalls) {
+      boolean visibleToolCalls,
+      Duration firstToken) {
 
     /** Whether the attempt answered. */
     public boolean answered() {
@@ -126,6 +132,9 @@ public final class AttemptPath {
     if (sent.failure() != null) {
       applyAccountEffect(target.route(), sent.failure(), sent.health());
     }
+    if (sent.health() != AttemptHealth.NEUTRAL && sent.health() != AttemptHealth.ABANDONED) {
+      ctx.observer().accept(sample(target.route(), request, sent));
+    }
     return sent;
   }
 
@@ -134,7 +143,7 @@ public final class AttemptPath {
     // The free boundary, again, at dispatch: a violation is a bug and throws.
     TierGuard.checkDispatch(ctx.plan(), route);
     AttemptLimits limits = ctx.limits().apply(route).cappedAt(cap);
-    VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
+    VisibleOutput visible = listener == null ? null : new VisibleOutput(listener, ctx.ticker());
     ctx.onAttemptStart().accept(route.id(), started.incrementAndGet());
     long t0 = ctx.ticker().read();
     AttemptOutcome outcome = call(target, request, limits, visible);
@@ -142,8 +151,17 @@ public final class AttemptPath {
     String text = visible == null ? "" : visible.text();
     boolean toolCalls = visible != null && visible.toolCalls();
     if (outcome instanceof AttemptOutcome.Succeeded s) {
+      long first = visible == null ? 0 : visible.firstNanos();
+      Duration firstToken = first == 0 ? latency : Duration.ofNanos(first - t0);
       return new Sent(
-          s.response(), s.skippedEvents(), null, latency, AttemptHealth.SUCCESS, text, toolCalls);
+          s.response(),
+          s.skippedEvents(),
+          null,
+          latency,
+          AttemptHealth.SUCCESS,
+          text,
+          toolCalls,
+          firstToken);
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
     ProviderFailure f = failed.failure();
@@ -154,7 +172,7 @@ public final class AttemptPath {
     if (ctx.cancellation().isCancelled()) {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
-    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls);
+    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, null);
   }
 
   private AttemptOutcome call(
@@ -176,6 +194,19 @@ public final class AttemptPath {
       return new AttemptOutcome.Failed(
           ProviderFailure.clientThrew(e), visible != null && visible.started());
     }
+  }
+
+  /** The attempt as the observations see it: timings, output tokens, tool-call validity. */
+  private static AttemptSample sample(Route route, ChatRequest request, Sent sent) {
+    if (!sent.answered()) {
+      return new AttemptSample(
+          route.id(), sent.failure().category(), null, sent.latency(), 0, null);
+    }
+    ChatResponse r = sent.response();
+    Boolean tools =
+        r.toolCalls().isEmpty() ? null : ToolCallCheck.valid(r.toolCalls(), request.tools());
+    return new AttemptSample(
+        route.id(), null, sent.firstToken(), sent.latency(), r.usage().completionTokens(), tools);
   }
 
   /** What a failure says about its route: the failover table's health column (ADR 0007). */

@@ -227,7 +227,8 @@ public final class Preflight {
                 accountCooldown,
                 retiredTtl,
                 true,
-                (route, n) -> {}));
+                (route, n) -> {},
+                sample -> {}));
     runProbes(path, candidates, queue, verdicts);
 
     List<RouteVerdict> routes = new ArrayList<>(verdicts.length);

@@ -15,8 +15,9 @@ import java.util.TreeMap;
 /**
  * The observations file of {@code route --observations} and {@code simulate} (docs/reference.md
  * §3): {@code {"routes": {ROUTE_ID: {"samples", "ttftMs", "tokensPerSecond", "successRate",
- * "failures": {CATEGORY: SHARE}, "toolCallValidity", "sinceLastMs"}}}} — the figures {@code route
- * --json} prints under {@code observed}, so a run's figures can be saved and replayed. Stateless.
+ * "failures": {CATEGORY: SHARE}, "toolCallValidity", "costRatio", "sinceLastMs"}}}} — the figures
+ * {@code route --json} prints under {@code observed}, so a run's figures can be saved and replayed.
+ * Stateless.
  */
 final class ObservationsFile {
   private ObservationsFile() {}
@@ -29,6 +30,7 @@ final class ObservationsFile {
           "successRate",
           "failures",
           "toolCallValidity",
+          "costRatio",
           "sinceLastMs");
 
   /** Reads {@code path}; a problem is a usage error naming the file and the field. */
@@ -90,6 +92,7 @@ final class ObservationsFile {
                 r.has("successRate") ? number(r.get("successRate"), at) : 1,
                 failures,
                 r.has("toolCallValidity") ? number(r.get("toolCallValidity"), at) : 1,
+                r.has("costRatio") ? number(r.get("costRatio"), at) : null,
                 r.has("sinceLastMs") ? (long) number(r.get("sinceLastMs"), at) : 0));
       } catch (IllegalArgumentException x) {
         throw new IllegalArgumentException(at + "." + x.getMessage(), x);
@@ -116,6 +119,7 @@ final class ObservationsFile {
     f.failures().forEach((k, v) -> failures.put(k.wireName(), round(v)));
     m.put("failures", failures);
     m.put("toolCallValidity", round(f.toolCallValidity()));
+    m.put("costRatio", f.costRatio() == null ? null : round(f.costRatio()));
     m.put("sinceLastMs", f.sinceLastMs());
     return m;
   }

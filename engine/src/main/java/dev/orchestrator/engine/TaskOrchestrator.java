@@ -2,6 +2,7 @@ package dev.orchestrator.engine;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.health.HealthStore;
@@ -16,6 +17,7 @@ import dev.orchestrator.engine.plan.ObservedRanking;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.plan.Strategy;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
@@ -165,8 +167,10 @@ public final class TaskOrchestrator {
 
   /**
    * The plan with the session's route first (session affinity), unless learning observed that
-   * route's usable share fall below {@link ObservedRanking#HEALTHY}: a session is kept where its
-   * cache is warm only while the route serves it.
+   * route's usable share fall below {@link ObservedRanking#HEALTHY} (a session is kept where its
+   * cache is warm only while the route serves it), or, ranking by cost, the session sits on a
+   * priced route while the observed ranking puts a free one first (a warm cache never costs less
+   * than nothing).
    */
   private Plan withAffinity(ChatRequest request, Plan plan) {
     Plan kept = sessions.apply(request, plan);
@@ -174,7 +178,15 @@ public final class TaskOrchestrator {
       return kept;
     }
     RouteFigures f = figures.get().get(kept.affinity());
-    return f != null && f.usable() < ObservedRanking.HEALTHY ? plan : kept;
+    if (f != null && f.usable() < ObservedRanking.HEALTHY) {
+      return plan;
+    }
+    boolean cost = ranking.strategyFor(request.provider()) == Strategy.COST;
+    return cost
+            && kept.candidates().get(0).route().tier() != Tier.FREE
+            && plan.candidates().get(0).route().tier() == Tier.FREE
+        ? plan
+        : kept;
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.orchestrator.engine;
 
 import static dev.orchestrator.engine.testing.Catalogs.free;
 import static dev.orchestrator.engine.testing.ScriptedClient.fail;
-import static dev.orchestrator.engine.testing.ScriptedClient.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.catalog.Catalog;
@@ -76,9 +75,10 @@ class LearningRouterTest {
     }
     assertThat(count(client.calls(), "a/m")).isEqualTo(callsToA);
     assertThat(o.plan(request()).candidates().get(1).why()).contains("moved down");
-    client.script("a/m", ok("a is back"));
     time.advance(Duration.ofMinutes(10));
-    assertThat(o.chat(request()).route()).isEqualTo("a/m");
+    assertThat(o.observations().figures().get("a/m").successRate()).isGreaterThan(0.9);
+    assertThat(o.plan(request()).candidates())
+        .noneMatch(c -> c.why().contains("usable share below"));
   }
 
   @Test

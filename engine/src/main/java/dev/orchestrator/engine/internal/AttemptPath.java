@@ -2,9 +2,12 @@ package dev.orchestrator.engine.internal;
 
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.cost.CostCalculator;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
@@ -18,6 +21,7 @@ import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.tool.ToolExecutionStoppedException;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -200,13 +204,32 @@ public final class AttemptPath {
   private static AttemptSample sample(Route route, ChatRequest request, Sent sent) {
     if (!sent.answered()) {
       return new AttemptSample(
-          route.id(), sent.failure().category(), null, sent.latency(), 0, null);
+          route.id(), sent.failure().category(), null, sent.latency(), 0, null, null);
     }
     ChatResponse r = sent.response();
     Boolean tools =
         r.toolCalls().isEmpty() ? null : ToolCallCheck.valid(r.toolCalls(), request.tools());
     return new AttemptSample(
-        route.id(), null, sent.firstToken(), sent.latency(), r.usage().completionTokens(), tools);
+        route.id(),
+        null,
+        sent.firstToken(),
+        sent.latency(),
+        r.usage().completionTokens(),
+        tools,
+        costRatio(route, r.usage()));
+  }
+
+  /** What {@code usage} cost over its list price without cache reads; {@code null} if unknown. */
+  private static Double costRatio(Route route, Usage usage) {
+    if (route.tier() == Tier.FREE || usage.isNone()) {
+      return null;
+    }
+    BigDecimal paid = CostCalculator.cost(route, usage);
+    BigDecimal list = CostCalculator.cost(route, usage.promptTokens(), 0, usage.completionTokens());
+    if (paid == null || list == null || list.signum() == 0) {
+      return null;
+    }
+    return Math.min(1, paid.doubleValue() / list.doubleValue());
   }
 
   /** What a failure says about its route: the failover table's health column (ADR 0007). */

@@ -15,6 +15,8 @@ import java.util.Objects;
  * @param completionTokens output tokens the answer reported (0 when none or unknown)
  * @param toolCalls {@code null} when the answer made no tool call, else whether every call named a
  *     tool of the request and its arguments fit that tool's schema ({@link ToolCallCheck})
+ * @param costRatio what the answer cost over what it would have cost without prompt-cache reads
+ *     (0..1), or {@code null} for a failure, a free route or an unknown price
  */
 public record AttemptSample(
     String route,
@@ -22,7 +24,8 @@ public record AttemptSample(
     Duration firstToken,
     Duration latency,
     int completionTokens,
-    Boolean toolCalls) {
+    Boolean toolCalls,
+    Double costRatio) {
   /** Validates. */
   public AttemptSample {
     Objects.requireNonNull(route, "route");

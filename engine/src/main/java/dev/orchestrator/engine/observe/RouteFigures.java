@@ -17,6 +17,9 @@ import java.util.Map;
  * @param failures the share of attempts that failed, by category (absent categories: 0)
  * @param toolCallValidity the share of answers with tool calls whose every call was valid, the
  *     prior of 1 counted as one answer; 1 when no answer made a tool call
+ * @param costRatio the mean share of the list price the answers cost, prompt-cache reads counted at
+ *     their price (the real cache-hit price over the list price), or {@code null} when no priced
+ *     answer was seen
  * @param sinceLastMs how long ago the route's last attempt ended, milliseconds
  */
 public record RouteFigures(
@@ -26,12 +29,16 @@ public record RouteFigures(
     double successRate,
     Map<FailureCategory, Double> failures,
     double toolCallValidity,
+    Double costRatio,
     long sinceLastMs) {
 
   /** Validates and copies. */
   public RouteFigures {
     unit("successRate", successRate);
     unit("toolCallValidity", toolCallValidity);
+    if (costRatio != null) {
+      unit("costRatio", costRatio);
+    }
     if (!(samples >= 0)) {
       throw new IllegalArgumentException("samples: " + samples + " (expected: >= 0)");
     }

@@ -59,6 +59,10 @@ public final class RouteObservations implements Consumer<AttemptSample> {
             st.tpsSum += s.completionTokens() / (span / 1e9);
           }
         }
+        if (s.costRatio() != null) {
+          st.costWeight += 1;
+          st.costSum += s.costRatio();
+        }
         if (s.toolCalls() != null) {
           st.toolWeight += 1;
           st.toolValid += s.toolCalls() ? 1 : 0;
@@ -95,6 +99,8 @@ public final class RouteObservations implements Consumer<AttemptSample> {
     double tpsSum;
     double toolWeight;
     double toolValid;
+    double costWeight;
+    double costSum;
     final EnumMap<FailureCategory, Double> failures = new EnumMap<>(FailureCategory.class);
 
     Stats(long now) {
@@ -116,6 +122,8 @@ public final class RouteObservations implements Consumer<AttemptSample> {
       tpsSum *= f;
       toolWeight *= f;
       toolValid *= f;
+      costWeight *= f;
+      costSum *= f;
       failures.replaceAll((k, v) -> v * f);
       at = now;
     }
@@ -132,6 +140,7 @@ public final class RouteObservations implements Consumer<AttemptSample> {
           Math.min(1, (successes + 1) / (attempts + 1)),
           shares,
           Math.min(1, (toolValid + 1) / (toolWeight + 1)),
+          costWeight > 1e-9 ? Math.min(1, costSum / costWeight) : null,
           Math.max(0, (now - last) / 1_000_000));
     }
   }

@@ -22,16 +22,25 @@ import java.util.function.DoubleSupplier;
  * holds.
  *
  * <p>The order: routes whose observed usable share (answered × valid tool calls) is at least {@link
- * #HEALTHY} first, the others after them; within each, the strategy's figure — price per usable
- * answer (cost), time to first token per usable answer (latency), usable tokens per second
- * (throughput), usable share (reliability), the catalog order (quality) — with the catalog order
- * breaking ties and ranking routes never observed. With probability {@code exploration} the least
- * measured candidate goes first instead, so a recovered or new route is measured again. Each moved
- * candidate's {@code why} says what was observed and why it moved. Stateless and thread-safe.
+ * #HEALTHY} first, the routes that fail more often than they serve after them (ranking by cost,
+ * within the free routes and within the priced ones: a failing free route costs a retry, never
+ * money); within each, the strategy's figure — price per usable answer (cost), time to first token
+ * per usable answer (latency), usable tokens per second (throughput), usable share (reliability),
+ * the catalog order (quality) — then the usable share, then the catalog order, which also ranks
+ * routes never observed. The cost figure uses the price the answers really paid (prompt-cache reads
+ * at their price, {@link RouteFigures#costRatio()}), and scales the price of a route observed more
+ * than twice as slow as the fastest candidate (time to first token or throughput) by how much
+ * slower it is, so a slightly cheaper but much slower route does not win. With probability {@code
+ * exploration} the least measured candidate goes first instead, so a recovered or new route is
+ * measured again. Each moved candidate's {@code why} says what was observed and why it moved.
+ * Stateless and thread-safe.
  */
 public final class ObservedRanking {
   /** The usable share below which a route goes after every route at or above it. */
-  public static final double HEALTHY = 0.8;
+  public static final double HEALTHY = 0.5;
+
+  /** How much slower than the fastest candidate a route may be before its price is scaled. */
+  private static final double SLOWNESS_TOLERATED = 2;
 
   /** The least usable share a figure is divided by (a route that never answers is not infinite). */
   private static final double FLOOR = 0.05;
@@ -113,12 +122,29 @@ public final class ObservedRanking {
   }
 
   /** One candidate's sort key: health class, the strategy's figure, the catalog position. */
-  private record Key(int healthClass, double figure, int position, RouteFigures observed) {}
+  private record Key(
+      int band,
+      int healthClass,
+      double figure,
+      double usable,
+      int position,
+      RouteFigures observed) {}
 
   private static Map<String, Key> keys(
       List<Candidate> list, Strategy s, Map<String, RouteFigures> figures) {
     double medianTtft = median(list, figures, true);
     double medianTps = median(list, figures, false);
+    double bestTtft = Double.MAX_VALUE;
+    double bestTps = 0;
+    for (Candidate c : list) {
+      RouteFigures f = figures.get(c.route().id());
+      if (f != null && f.ttftMs() != null) {
+        bestTtft = Math.min(bestTtft, f.ttftMs());
+      }
+      if (f != null && f.tokensPerSecond() != null) {
+        bestTps = Math.max(bestTps, f.tokensPerSecond());
+      }
+    }
     Map<String, Key> keys = new HashMap<>();
     for (int i = 0; i < list.size(); i++) {
       Route r = list.get(i).route();
@@ -127,7 +153,7 @@ public final class ObservedRanking {
       double u = Math.max(usable, FLOOR);
       double figure =
           switch (s) {
-            case COST -> price(r) / u;
+            case COST -> observedPrice(r, f, bestTtft, bestTps) / u;
             case QUALITY -> 0;
             case LATENCY -> (f == null || f.ttftMs() == null ? medianTtft : f.ttftMs()) / u;
             case THROUGHPUT ->
@@ -135,7 +161,10 @@ public final class ObservedRanking {
                     * usable;
             case RELIABILITY -> -usable;
           };
-      keys.put(r.id(), new Key(usable >= HEALTHY ? 0 : 1, figure, i, f));
+      // Ranking by cost, money comes first: a failing free route costs a retry, never money, so
+      // it goes after the other free routes but before every priced one.
+      int band = s == Strategy.COST && price(r) == 0 ? 0 : 1;
+      keys.put(r.id(), new Key(band, usable >= HEALTHY ? 0 : 1, figure, usable, i, f));
     }
     return keys;
   }
@@ -159,6 +188,29 @@ public final class ObservedRanking {
     return v[n / 2];
   }
 
+  /**
+   * The list price as observed: times the share of it answers really paid, times the slowness
+   * factor when the route is more than {@link #SLOWNESS_TOLERATED} times slower than the fastest
+   * candidate.
+   */
+  private static double observedPrice(Route r, RouteFigures f, double bestTtft, double bestTps) {
+    double p = price(r);
+    if (f == null || p == 0 || Double.isInfinite(p)) {
+      return p;
+    }
+    if (f.costRatio() != null) {
+      p *= f.costRatio();
+    }
+    double slower = 1;
+    if (f.ttftMs() != null && bestTtft > 0 && bestTtft < Double.MAX_VALUE) {
+      slower = Math.max(slower, f.ttftMs() / bestTtft);
+    }
+    if (f.tokensPerSecond() != null && f.tokensPerSecond() > 0 && bestTps > 0) {
+      slower = Math.max(slower, bestTps / f.tokensPerSecond());
+    }
+    return slower > SLOWNESS_TOLERATED ? p * slower : p;
+  }
+
   /** USD per million tokens in + out; 0 when free, +∞ when unknown. */
   private static double price(Route r) {
     if (r.tier() == Tier.FREE) {
@@ -175,9 +227,15 @@ public final class ObservedRanking {
         (a, b) -> {
           Key x = keys.get(a.route().id());
           Key y = keys.get(b.route().id());
-          int c = Integer.compare(x.healthClass, y.healthClass);
+          int c = Integer.compare(x.band, y.band);
+          if (c == 0) {
+            c = Integer.compare(x.healthClass, y.healthClass);
+          }
           if (c == 0) {
             c = Double.compare(x.figure, y.figure);
+          }
+          if (c == 0) {
+            c = Double.compare(y.usable, x.usable);
           }
           return c != 0 ? c : Integer.compare(x.position, y.position);
         });

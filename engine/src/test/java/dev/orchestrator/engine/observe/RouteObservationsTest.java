@@ -14,11 +14,11 @@ class RouteObservationsTest {
 
   private static AttemptSample ok(String route, long ttftMs, long latencyMs, int tokens) {
     return new AttemptSample(
-        route, null, Duration.ofMillis(ttftMs), Duration.ofMillis(latencyMs), tokens, null);
+        route, null, Duration.ofMillis(ttftMs), Duration.ofMillis(latencyMs), tokens, null, null);
   }
 
   private static AttemptSample failed(String route, FailureCategory c) {
-    return new AttemptSample(route, c, null, Duration.ofMillis(5), 0, null);
+    return new AttemptSample(route, c, null, Duration.ofMillis(5), 0, null, null);
   }
 
   @Test
@@ -62,9 +62,9 @@ class RouteObservationsTest {
   @Test
   void toolCallValidityCountsOnlyAnswersThatCalledTools() {
     obs.accept(ok("a/m", 10, 20, 5));
-    obs.accept(new AttemptSample("a/m", null, Duration.ZERO, Duration.ofMillis(1), 1, false));
-    obs.accept(new AttemptSample("a/m", null, Duration.ZERO, Duration.ofMillis(1), 1, false));
-    obs.accept(new AttemptSample("a/m", null, Duration.ZERO, Duration.ofMillis(1), 1, true));
+    obs.accept(new AttemptSample("a/m", null, Duration.ZERO, Duration.ofMillis(1), 1, false, null));
+    obs.accept(new AttemptSample("a/m", null, Duration.ZERO, Duration.ofMillis(1), 1, false, null));
+    obs.accept(new AttemptSample("a/m", null, Duration.ZERO, Duration.ofMillis(1), 1, true, null));
     assertThat(obs.figures().get("a/m").toolCallValidity()).isCloseTo(2.0 / 4, within(1e-9));
   }
 }

@@ -63,6 +63,7 @@ class ObservedRankingPropertyTest {
                 random.nextDouble(),
                 Map.of(),
                 random.nextDouble(),
+                random.nextBoolean() ? null : random.nextDouble(),
                 0));
       }
     }

@@ -37,6 +37,7 @@ class ObservedRankingTest {
         success,
         success < 1 ? Map.of(FailureCategory.RATE_LIMITED, 1 - success) : Map.of(),
         tools,
+        null,
         0);
   }
 
@@ -69,12 +70,14 @@ class ObservedRankingTest {
                 false,
                 Map.of("fb/m", seen(10, 0.4, 1), "pa/m", seen(10, 1, 0.5)),
                 () -> 0.0);
-    // pa/m answers, but half its tool calls are broken: it goes after pb/m, priced higher.
-    assertThat(ids(r)).containsExactly("fa/m", "pb/m", "fb/m", "pa/m");
-    assertThat(r.candidates().get(2).why())
-        .contains("observed", "success 0.40 (rate_limited 0.60)", "moved down from 1 to 3")
-        .contains("usable share below 0.8");
-    assertThat(r.candidates().get(2).rank()).isEqualTo(3);
+    // A failing free route goes after the other free one, never after a priced one (it costs a
+    // retry, not money); pa/m answers, but half its tool calls are broken: its price per usable
+    // answer doubles, to pb/m's, and the higher usable share breaks the tie.
+    assertThat(ids(r)).containsExactly("fa/m", "fb/m", "pb/m", "pa/m");
+    assertThat(r.candidates().get(1).why())
+        .contains("observed", "success 0.40 (rate_limited 0.60)", "moved down from 1 to 2")
+        .contains("usable share below 0.5");
+    assertThat(r.candidates().get(1).rank()).isEqualTo(2);
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
@@ -56,6 +57,17 @@ final class CatalogProviders implements Callable<Integer> {
         for (String v : p.apiKeyEnv()) {
           vars.addObject().put("name", v).put("set", credentials.lookup(v).isPresent());
         }
+        ArrayNode keys = o.putArray("keys");
+        int set = 0;
+        for (ApiKey k : p.keys()) {
+          boolean isSet = credentials.keyFor(k).isPresent();
+          set += isSet ? 1 : 0;
+          ObjectNode kj = keys.addObject().put("name", k.name());
+          k.env().forEach(kj.putArray("variables")::add);
+          kj.put("weight", k.weight()).put("set", isSet);
+        }
+        o.put("keyCount", p.keys().size());
+        o.put("keysSet", set);
         o.put("configured", credentials.configured(p));
         o.put("routes", routes.getOrDefault(p.id(), 0));
         ps.add(o);
@@ -88,10 +100,22 @@ final class CatalogProviders implements Callable<Integer> {
     return OrchestratorCli.EXIT_OK;
   }
 
-  // "OPENROUTER_API_KEY set", "GEMINI_API_KEY unset, GOOGLE_API_KEY set", "none needed"
+  // "OPENROUTER_API_KEY set", "GEMINI_API_KEY unset, GOOGLE_API_KEY set", "none needed",
+  // "2 of 3 keys set: a (GROQ_KEY_A) set, b (GROQ_KEY_B) unset, …"
   private String keys(Provider p) {
     if (p.apiKeyEnv().isEmpty()) {
       return "none needed";
+    }
+    if (!p.apiKeys().isEmpty()) {
+      List<String> parts = new ArrayList<>();
+      int set = 0;
+      for (ApiKey k : p.keys()) {
+        boolean isSet = credentials.keyFor(k).isPresent();
+        set += isSet ? 1 : 0;
+        parts.add(
+            k.name() + " (" + String.join(" or ", k.env()) + ")" + (isSet ? " set" : " unset"));
+      }
+      return set + " of " + p.keys().size() + " keys set: " + String.join(", ", parts);
     }
     List<String> parts = new ArrayList<>();
     for (String v : p.apiKeyEnv()) {

@@ -189,10 +189,14 @@ public final class ChatCommand implements Callable<Integer> {
           String.join(", ", keyless.subList(0, Math.min(5, keyless.size()))),
           keyless.size() > 5 ? " and " + (keyless.size() - 5) + " more" : "");
     }
+    for (String held : t.limited()) {
+      err.printf("  not sent, every key out: %s%n", held);
+    }
     for (AttemptRecord a : t.attempts()) {
       err.printf(
-          "  %s #%d status=%s %s → %s%s (%d ms)%n",
+          "  %s%s #%d status=%s %s → %s%s (%d ms)%n",
           a.route(),
+          a.key() == null ? "" : " [key " + a.key() + "]",
           a.attempt(),
           a.status(),
           a.category() == null ? "ok" : a.category().wireName(),

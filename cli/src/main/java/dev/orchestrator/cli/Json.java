@@ -32,6 +32,9 @@ public final class Json {
       m.put("decision", a.decision().wireName());
       m.put("delayMs", a.delay().toMillis());
       m.put("latencyMs", a.latency().toMillis());
+      if (a.key() != null) {
+        m.put("key", a.key()); // the key's name, never its value (docs/design.md §5)
+      }
       list.add(m);
     }
     return list;

@@ -110,12 +110,13 @@ final class Simulation {
       for (Provider p : catalog.providers().values()) {
         pointed.provider(
             new Provider(
-                p.id(),
-                p.name(),
-                upstream.baseUrl(p.id()),
-                Protocol.OPENAI_CHAT,
-                p.apiKeyEnv(),
-                p.headers()));
+                    p.id(),
+                    p.name(),
+                    upstream.baseUrl(p.id()),
+                    Protocol.OPENAI_CHAT,
+                    p.apiKeyEnv(),
+                    p.headers())
+                .withKeys(p.apiKeys(), p.limits())); // several keys and their limits simulated too
       }
       Credentials placeholder = Credentials.constant("sk-simulated-placeholder");
       HttpProviderClients clients = HttpProviderClients.builder().credentials(placeholder).build();

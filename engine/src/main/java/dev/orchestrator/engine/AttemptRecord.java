@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param skippedEvents invalid stream events skipped during the attempt (docs/design.md §5:
  *     bounded)
  * @param continuation whether the attempt continued a cut stream from its partial answer
+ * @param key the name of the provider key the attempt was sent with (docs/design.md §5), or {@code
+ *     null} for a keyless endpoint or an attempt not sent through a key book
  */
 public record AttemptRecord(
     String route,
@@ -32,7 +34,8 @@ public record AttemptRecord(
     Duration latency,
     ProviderFailure failure,
     int skippedEvents,
-    boolean continuation) {
+    boolean continuation,
+    String key) {
   /** Validates. */
   public AttemptRecord {
     Objects.requireNonNull(route, "route");
@@ -41,9 +44,14 @@ public record AttemptRecord(
     latency = latency == null ? Duration.ZERO : latency;
   }
 
-  /** A successful attempt (HTTP 200). */
+  /** A successful attempt (HTTP 200), sent with the key named {@code key} ({@code null}: none). */
   public static AttemptRecord succeeded(
-      String route, int attempt, Duration latency, int skippedEvents, boolean continuation) {
+      String route,
+      int attempt,
+      Duration latency,
+      int skippedEvents,
+      boolean continuation,
+      String key) {
     return new AttemptRecord(
         route,
         attempt,
@@ -55,10 +63,14 @@ public record AttemptRecord(
         latency,
         null,
         skippedEvents,
-        continuation);
+        continuation,
+        key);
   }
 
-  /** A failed attempt: status, category and retryability are the failure's. */
+  /**
+   * A failed attempt: status, category and retryability are the failure's; sent with the key named
+   * {@code key} ({@code null}: none).
+   */
   public static AttemptRecord failed(
       String route,
       int attempt,
@@ -66,7 +78,8 @@ public record AttemptRecord(
       Decision decision,
       Duration delay,
       Duration latency,
-      boolean continuation) {
+      boolean continuation,
+      String key) {
     return new AttemptRecord(
         route,
         attempt,
@@ -78,6 +91,7 @@ public record AttemptRecord(
         latency,
         failure,
         0,
-        continuation);
+        continuation,
+        key);
   }
 }

@@ -11,6 +11,7 @@ import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.internal.FailoverTable;
 import dev.orchestrator.engine.internal.FailoverTable.Row;
@@ -274,6 +275,14 @@ final class FailoverRun {
           return Optional.empty();
         }
       }
+      KeyBook.Choice key = path.chooseKey(target.get());
+      if (!key.sendable()) {
+        // Every key of the provider is out (cooling, or at a limit until its reset): the request
+        // is not sent where it would 429; the route is waited for if its key returns in time.
+        record.limited(route.id(), key.reason(), key.retryIn());
+        holdBack(route, key.retryIn().toNanos());
+        return Optional.empty();
+      }
       Admission admission = path.admit(route);
       if (!admission.dispatch()) {
         if (panicDispatch()) {
@@ -291,10 +300,11 @@ final class FailoverRun {
       }
       int n = record.nextAttempt(route.id());
       AttemptPath.Sent a =
-          path.dispatch(admission, target.get(), request, listener, Duration.ofNanos(remaining));
+          path.dispatch(
+              admission, target.get(), key.key(), request, listener, Duration.ofNanos(remaining));
       record.tried(route.id());
       if (a.answered()) {
-        record.success(route, n, a.latency(), a.skippedEvents());
+        record.success(route, n, a.latency(), a.skippedEvents(), a.key());
         return Optional.of(record.result(route, a.response()));
       }
       ProviderFailure f = a.failure();
@@ -302,12 +312,12 @@ final class FailoverRun {
         StreamContinuation c =
             new StreamContinuation(path, record, request, listener, route, a.visibleText(), f);
         if (c.possible()) {
-          record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency());
+          record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency(), a.key());
           return Optional.of(c.run());
         }
       }
       Step step = decide(route, n, f, admission, a.latency(), candidates, index);
-      record.attempt(route, n, f, step.decision(), step.delay(), a.latency());
+      record.attempt(route, n, f, step.decision(), step.delay(), a.latency(), a.key());
       switch (step.decision()) {
         case RETRY_SAME_ROUTE -> record.pause(step.delay().toNanos(), cancel);
         case FAILOVER -> {
@@ -376,8 +386,11 @@ final class FailoverRun {
     Duration asked = f.retryAfter();
     Duration honoured = policy.retries().capRetryAfter(asked);
     if (asked != null && honoured.compareTo(asked) < 0) {
-      // Longer than the cap: not waited for; the route cools for the cap, the request fails over.
-      store.coolDown(route.id(), honoured);
+      // Longer than the cap: not waited for; the route cools for the cap (unless another of its
+      // provider's keys still serves: the key alone cooled), the request fails over.
+      if (!anotherKeyServes(route)) {
+        store.coolDown(route.id(), honoured);
+      }
       return OptionalLong.empty();
     }
     if (asked != null
@@ -386,7 +399,9 @@ final class FailoverRun {
         && asked.compareTo(policy.retries().poolRetryAfterThreshold()) > 0) {
       // A heterogeneous pool does not spend a long wait on one member: move on; the store cools
       // the route only when the wait is long enough to be a verdict (HealthStore#rateLimited).
-      store.rateLimited(route.id(), asked);
+      if (!anotherKeyServes(route)) {
+        store.rateLimited(route.id(), asked);
+      }
       return OptionalLong.empty();
     }
     long delay = asked != null ? asked.toNanos() : backoff(n);
@@ -400,6 +415,17 @@ final class FailoverRun {
       store.rateLimited(route.id(), asked);
     }
     return OptionalLong.empty();
+  }
+
+  /**
+   * Whether {@code route}'s provider has several keys and one of them may be sent now: a wait asked
+   * of one key then cools that key (the attempt path did so), not the route (docs/design.md §5).
+   */
+  private boolean anotherKeyServes(Route route) {
+    return path.target(route)
+        .filter(t -> t.provider().keys().size() > 1)
+        .map(path::keyAvailable)
+        .orElse(false);
   }
 
   /**

@@ -49,6 +49,8 @@ final class RunRecord {
   private final Map<String, Integer> perRoute = new HashMap<>();
   private final Set<String> tried = new LinkedHashSet<>();
   private final Map<String, Duration> shed = new LinkedHashMap<>();
+  private final Map<String, String> limited = new LinkedHashMap<>();
+  private final Map<String, Duration> limitedIn = new LinkedHashMap<>();
   private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
   private final Plan plan;
   private final ChatRequest request;
@@ -170,14 +172,29 @@ final class RunRecord {
         null);
   }
 
-  void success(Route route, int n, Duration latency, int skippedEvents) {
-    add(AttemptRecord.succeeded(route.id(), n, latency, skippedEvents, continuing));
+  void success(Route route, int n, Duration latency, int skippedEvents, String key) {
+    add(AttemptRecord.succeeded(route.id(), n, latency, skippedEvents, continuing, key));
   }
 
   void attempt(
-      Route route, int n, ProviderFailure f, Decision d, Duration delay, Duration latency) {
+      Route route,
+      int n,
+      ProviderFailure f,
+      Decision d,
+      Duration delay,
+      Duration latency,
+      String key) {
     seen.merge(f.category(), 1, Integer::sum);
-    add(AttemptRecord.failed(route.id(), n, f, d, delay, latency, continuing));
+    add(AttemptRecord.failed(route.id(), n, f, d, delay, latency, continuing, key));
+  }
+
+  /**
+   * The route was not sent to because every key of its provider is out ({@code why}, one clause per
+   * key) until {@code in} from now (docs/design.md §5).
+   */
+  void limited(String route, String why, Duration in) {
+    limited.put(route, route + ": " + why);
+    limitedIn.merge(route, in, (a, b) -> a.compareTo(b) <= 0 ? a : b);
   }
 
   private void add(AttemptRecord a) {
@@ -206,7 +223,8 @@ final class RunRecord {
                 .provider(serving.provider())
                 .map(p -> request.droppedFor(p.protocol()))
                 .orElse(List.of()),
-        serving == null ? List.of() : adapted(serving));
+        serving == null ? List.of() : adapted(serving),
+        List.copyOf(limited.values()));
   }
 
   /** What the serving route's client adapted of the request's history (docs/design.md §13). */
@@ -281,6 +299,9 @@ final class RunRecord {
   OrchestratorException exhausted() {
     ProviderFailure last = lastFailure();
     if (last == null) {
+      if (shed.isEmpty() && !limited.isEmpty()) {
+        return allLimited();
+      }
       return shed.isEmpty() ? noCandidates() : allShed();
     }
     boolean allSize = true;
@@ -377,6 +398,26 @@ final class RunRecord {
             + next.toMillis()
             + " ms"
             + leftOutForKeys(),
+        null,
+        next);
+  }
+
+  /**
+   * Every candidate was held back because its provider's keys are out: rate limited, with the
+   * earliest time a key returns — nothing was sent that would have been refused.
+   */
+  private OrchestratorException allLimited() {
+    Duration next = null;
+    for (Duration d : limitedIn.values()) {
+      next = next == null || d.compareTo(next) < 0 ? d : next;
+    }
+    return error(
+        OrchestratorException.Type.RATE_LIMITED,
+        "every candidate's keys are at their limits ("
+            + String.join("; ", limited.values())
+            + "); earliest retry in "
+            + next.toMillis()
+            + " ms",
         null,
         next);
   }

@@ -113,7 +113,7 @@ final class StreamContinuation {
         path.dispatch(admission, target.get(), req, listener, Duration.ofNanos(remaining));
     record.tried(route.id());
     if (a.answered()) {
-      record.success(route, n, a.latency(), a.skippedEvents());
+      record.success(route, n, a.latency(), a.skippedEvents(), a.key());
       return Optional.of(record.result(route, a.response().withContentPrefix(partial)));
     }
     partial += a.visibleText();
@@ -123,7 +123,8 @@ final class StreamContinuation {
         a.failure(),
         last ? Decision.STOP : Decision.FAILOVER,
         Duration.ZERO,
-        a.latency());
+        a.latency(),
+        a.key());
     return Optional.empty();
   }
 }

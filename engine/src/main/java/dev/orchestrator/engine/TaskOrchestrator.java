@@ -6,6 +6,7 @@ import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.internal.AttemptContext;
@@ -76,6 +77,7 @@ public final class TaskOrchestrator {
   private final RouteObservations observations;
   private final Supplier<Map<String, RouteFigures>> figures;
   private final ObservedRanking ranking;
+  private final KeyBook keys;
 
   private TaskOrchestrator(Builder b) {
     this.clock = b.clock;
@@ -88,7 +90,6 @@ public final class TaskOrchestrator {
     this.random = policy.seed() == null ? new Random() : new Random(policy.seed());
     this.onlyConfigured = b.onlyConfigured;
     this.listeners = new Listeners(b.listeners);
-    this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker);
     this.observations = RouteObservations.create(ticker, policy.observationHalfLife());
     this.figures = b.figures != null ? b.figures : observations::figures;
     this.ranking = new ObservedRanking(policy.strategy(), policy.learning(), policy.exploration());
@@ -103,6 +104,8 @@ public final class TaskOrchestrator {
                     policy.retryBudget().ratio(),
                     policy.retryBudget().minRetries(),
                     policy.retryBudget().window()));
+    this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker, health.shared());
+    this.keys = new KeyBook(credentials, ticker, clock, random::nextDouble, health);
   }
 
   /** A builder. */
@@ -121,6 +124,14 @@ public final class TaskOrchestrator {
    */
   public HealthStore health() {
     return health;
+  }
+
+  /**
+   * Per-key state of every provider (docs/design.md §5): cool-downs, the limits the providers'
+   * headers report and the counts against declared limits; names only.
+   */
+  public KeyBook keys() {
+    return keys;
   }
 
   /** The provider clients attempts are sent through (used by {@code preflight} probes). */
@@ -259,6 +270,9 @@ public final class TaskOrchestrator {
       health.recordRequest();
       Plan plan = withAffinity(request, plan(p, request));
       listeners.emit(l -> l.onPlan(plan));
+      if (listener != null && plan.affinity() != null) {
+        listener.onAffinity(plan.affinity());
+      }
       String model = request.model();
       record =
           new RunRecord(
@@ -293,6 +307,7 @@ public final class TaskOrchestrator {
                       listener.onAttemptStart(route, n);
                     }
                   },
+                  keys,
                   observations));
       ChatResult result =
           new FailoverRun(path, record, request, listener, policy, random).execute();

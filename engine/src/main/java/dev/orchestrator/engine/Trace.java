@@ -28,6 +28,9 @@ import java.util.List;
  *     dev.orchestrator.engine.spi.ProviderClient#adapted}: foreign tool-call ids, reasoning,
  *     signatures, message shapes — docs/design.md §13), one {@code messages[i]…: what (why)} entry
  *     per change; empty when nothing was adapted or no route served
+ * @param limited the routes not sent to because every key of their provider was out (cooling, or at
+ *     a limit until its reset — docs/design.md §5), one {@code route: key 'name' why} entry each;
+ *     names only, never a key
  */
 public record Trace(
     Plan plan,
@@ -38,9 +41,11 @@ public record Trace(
     BigDecimal costUsd,
     boolean panic,
     List<String> dropped,
-    List<String> adapted) {
+    List<String> adapted,
+    List<String> limited) {
   /** Copies. */
   public Trace {
+    limited = limited == null ? List.of() : List.copyOf(limited);
     attempts = List.copyOf(attempts);
     dropped = dropped == null ? List.of() : List.copyOf(dropped);
     adapted = adapted == null ? List.of() : List.copyOf(adapted);
@@ -58,12 +63,23 @@ public record Trace(
       BigDecimal costUsd,
       boolean panic,
       List<String> dropped) {
-    this(plan, attempts, servingRoute, usage, elapsed, costUsd, panic, dropped, List.of());
+    this(
+        plan,
+        attempts,
+        servingRoute,
+        usage,
+        elapsed,
+        costUsd,
+        panic,
+        dropped,
+        List.of(),
+        List.of());
   }
 
   /** A trace whose cost is unknown. */
   public Trace(
       Plan plan, List<AttemptRecord> attempts, String servingRoute, Usage usage, Duration elapsed) {
-    this(plan, attempts, servingRoute, usage, elapsed, null, false, List.of(), List.of());
+    this(
+        plan, attempts, servingRoute, usage, elapsed, null, false, List.of(), List.of(), List.of());
   }
 }

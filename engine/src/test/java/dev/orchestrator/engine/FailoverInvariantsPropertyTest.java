@@ -2,10 +2,12 @@ package dev.orchestrator.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatMessage;
@@ -69,8 +71,9 @@ class FailoverInvariantsPropertyTest {
       @ForAll @IntRange(min = 0, max = 4) int retries,
       @ForAll boolean stream,
       @ForAll boolean continuation,
-      @ForAll @IntRange(min = 0, max = 3) int poolChoice) {
-    check(s0, s1, s2, s3, retries, stream, continuation, poolChoice);
+      @ForAll @IntRange(min = 0, max = 3) int poolChoice,
+      @ForAll boolean keyed) {
+    check(s0, s1, s2, s3, retries, stream, continuation, poolChoice, keyed);
   }
 
   /**
@@ -88,7 +91,7 @@ class FailoverInvariantsPropertyTest {
       @ForAll boolean stream,
       @ForAll boolean continuation,
       @ForAll @IntRange(min = 0, max = 3) int poolChoice) {
-    check(s0, s1, s2, s3, retries, stream, continuation, poolChoice);
+    check(s0, s1, s2, s3, retries, stream, continuation, poolChoice, false);
   }
 
   private static void check(
@@ -99,7 +102,8 @@ class FailoverInvariantsPropertyTest {
       int retries,
       boolean stream,
       boolean continuation,
-      int poolChoice) {
+      int poolChoice,
+      boolean keyed) {
     List<Route> routes =
         List.of(
             Catalogs.free("f1", "m", 8000, Capability.PREFILL),
@@ -111,6 +115,19 @@ class FailoverInvariantsPropertyTest {
             .pool(new Pool("g", PoolKind.GROUP, List.of("p1/m", "f1/m", "p2/m")))
             .pool(new Pool("v", PoolKind.VIRTUAL, List.of("p2/m", "f2/m", "p1/m", "f1/m")))
             .build();
+    if (keyed) {
+      // Every provider with two keys (docs/design.md §5): account failures cool a key first.
+      Catalog.Builder b = catalog.toBuilder();
+      for (Provider p : catalog.providers().values()) {
+        b.provider(
+            p.withKeys(
+                List.of(
+                    new ApiKey("one", List.of(p.id() + "_ONE"), 2, null),
+                    new ApiKey("two", List.of(p.id() + "_TWO"), 1, null)),
+                null));
+      }
+      catalog = b.build();
+    }
     FakeTime time = new FakeTime();
     ScriptedClient client = new ScriptedClient(time);
     List<List<ScriptedClient.Step>> scripts = List.of(s0, s1, s2, s3);
@@ -146,6 +163,11 @@ class FailoverInvariantsPropertyTest {
     long elapsed = time.read() - t0;
 
     List<ProviderCall> calls = client.callDetails();
+    // 0. With several keys, every attempt names the key it went out with.
+    if (keyed) {
+      assertThat(calls).allSatisfy(c -> assertThat(c.key()).isNotNull());
+      assertThat(trace.attempts()).allSatisfy(a -> assertThat(a.key()).isIn("one", "two"));
+    }
     // 1. A free request never dispatches a priced route.
     if (model.equals(RoutePlanner.FREE)) {
       assertThat(calls).allSatisfy(c -> assertThat(c.route().tier()).isEqualTo(Tier.FREE));

@@ -59,4 +59,47 @@ class SessionAffinityIT {
       }
     }
   }
+
+  @Test
+  void everyFrontNamesTheSessionsRouteOnAStreamedAnswerToo() {
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("alpha/small", List.of(REFUSED, Step.ok("alpha"))))) {
+      HttpResponse<String> moved =
+          f.send(chat(f, body("pair", false, "")).header("x-session-id", "s-2").build());
+      assertThat(moved.headers().firstValue("x-orchestrator-route")).hasValue("beta/large");
+      Map<String, String> streamed =
+          Map.of(
+              "/v1/chat/completions",
+              body("pair", true, ""),
+              "/v1/messages",
+              "{\"model\":\"pair\",\"max_tokens\":16,\"stream\":true,"
+                  + "\"messages\":[{\"role\":\"user\",\"content\":\"hello\"}]}",
+              "/v1/responses",
+              "{\"model\":\"pair\",\"max_output_tokens\":16,\"stream\":true,\"input\":\"hello\"}");
+      streamed.forEach(
+          (path, b) -> {
+            HttpResponse<String> r =
+                f.send(
+                    HttpRequest.newBuilder(f.uri(path))
+                        .header("Content-Type", "application/json")
+                        .header("x-session-id", "s-2")
+                        .POST(HttpRequest.BodyPublishers.ofString(b))
+                        .build());
+            assertThat(r.statusCode()).as(path).isEqualTo(200);
+            assertThat(r.headers().firstValue("content-type").orElse(""))
+                .as(path)
+                .startsWith("text/event-stream");
+            assertThat(r.headers().firstValue("x-orchestrator-affinity"))
+                .as(path)
+                .hasValue("beta/large");
+            HttpResponse<String> none =
+                f.send(
+                    HttpRequest.newBuilder(f.uri(path))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(b))
+                        .build());
+            assertThat(none.headers().firstValue("x-orchestrator-affinity")).as(path).isEmpty();
+          });
+    }
+  }
 }

@@ -1,6 +1,8 @@
 package dev.orchestrator.catalog.internal;
 
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Capability;
+import dev.orchestrator.engine.catalog.DeclaredLimits;
 import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
@@ -12,6 +14,7 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -41,7 +44,11 @@ final class OwnConfigReader {
           "deny",
           "errors");
   private static final Set<String> PROVIDER_KEYS =
-      keys("name", "baseUrl", "protocol", "apiKeyEnv", "headers", "history");
+      keys("name", "baseUrl", "protocol", "apiKeyEnv", "apiKeys", "limits", "headers", "history");
+  private static final Set<String> API_KEY_KEYS = keys("env", "name", "weight", "limits");
+  private static final Set<String> LIMIT_KEYS =
+      keys("requestsPerDay", "requestsPerMinute", "resetsAt");
+  private static final Pattern RESETS_AT = Pattern.compile("([01][0-9]|2[0-3]):([0-5][0-9])Z?");
   private static final Set<String> HISTORY_KEYS =
       keys("family", "toolCallIds", "reasoning", "systemFirstOnly");
   private static final Set<String> TOOL_CALL_ID_KEYS = keys("alphabet", "minLength", "maxLength");
@@ -290,7 +297,9 @@ final class OwnConfigReader {
   private static void provider(Draft d, String id, Value v) {
     Ids.requireProviderId(v, id);
     strictMembers(
-        v, PROVIDER_KEYS, "a provider {name, baseUrl, protocol, apiKeyEnv, headers, history}");
+        v,
+        PROVIDER_KEYS,
+        "a provider {name, baseUrl, protocol, apiKeyEnv, apiKeys, limits, headers, history}");
     ProviderPatch p = new ProviderPatch(id);
     p.name = v.get("name").text("a display name");
     Value url = v.get("baseUrl");
@@ -309,19 +318,15 @@ final class OwnConfigReader {
       }
     }
     Value envs = v.get("apiKeyEnv");
-    List<String> env = envs.strings("environment variable names");
-    if (env != null) {
-      for (int i = 0; i < env.size(); i++) {
-        if (!ENV_NAME.matcher(env.get(i)).matches()) {
-          // Never echo the value: people paste the key itself here.
-          Value at = envs.isArray() ? envs.elements("names").get(i) : envs;
-          throw at.fail(
-              "not an environment variable name (expected: a name like OPENAI_API_KEY, not the key"
-                  + " itself)");
-        }
+    p.apiKeyEnv = envNames(envs);
+    Value keys = v.get("apiKeys");
+    if (keys.present()) {
+      if (envs.present()) {
+        throw keys.fail("given with apiKeyEnv (expected: one of apiKeyEnv or apiKeys)");
       }
-      p.apiKeyEnv = env;
+      p.apiKeys = apiKeys(keys);
     }
+    p.limits = limits(v.get("limits"));
     Value headers = v.get("headers");
     if (headers.present()) {
       Map<String, String> h = new LinkedHashMap<>();
@@ -347,6 +352,86 @@ final class OwnConfigReader {
       p.history = history(history);
     }
     d.providers.put(id, p);
+  }
+
+  /** Environment variable names (a string or a list), or {@code null} when absent. */
+  private static List<String> envNames(Value envs) {
+    List<String> env = envs.strings("environment variable names");
+    if (env != null) {
+      for (int i = 0; i < env.size(); i++) {
+        if (!ENV_NAME.matcher(env.get(i)).matches()) {
+          // Never echo the value: people paste the key itself here.
+          Value at = envs.isArray() ? envs.elements("names").get(i) : envs;
+          throw at.fail(
+              "not an environment variable name (expected: a name like OPENAI_API_KEY, not the key"
+                  + " itself)");
+        }
+      }
+    }
+    return env;
+  }
+
+  /**
+   * Several keys of one provider (docs/design.md §5): a list of {@code {env, name, weight,
+   * limits}}, {@code env} required, names unique (an unnamed key is named by its first variable).
+   */
+  private static List<ApiKey> apiKeys(Value v) {
+    List<ApiKey> out = new ArrayList<>();
+    Set<String> names = new LinkedHashSet<>();
+    for (Value k : v.elements("a list of keys {env, name, weight, limits}")) {
+      strictMembers(k, API_KEY_KEYS, "a key {env, name, weight, limits}");
+      Value env = k.get("env");
+      List<String> vars = envNames(env);
+      if (vars == null || vars.isEmpty()) {
+        throw k.fail("no env (expected: the environment variable that holds this key)");
+      }
+      Value nameV = k.get("name");
+      String name = nameV.text("a key name such as team-a");
+      Integer weight = k.get("weight").positiveInt(false);
+      ApiKey key;
+      try {
+        key = new ApiKey(name, vars, weight == null ? 1 : weight, limits(k.get("limits")));
+      } catch (IllegalArgumentException e) {
+        throw nameV.fail(e.getMessage().replaceFirst("^name: ", ""));
+      }
+      if (!names.add(key.name())) {
+        throw (nameV.present() ? nameV : env)
+            .fail("key name '" + key.name() + "' is used twice (expected: one name per key)");
+      }
+      out.add(key);
+    }
+    if (out.isEmpty()) {
+      throw v.fail("an empty list (expected: at least one key)");
+    }
+    return out;
+  }
+
+  /**
+   * Declared limits {@code {requestsPerDay, requestsPerMinute, resetsAt: "HH:MMZ"}}, or {@code
+   * null} when absent.
+   */
+  private static DeclaredLimits limits(Value v) {
+    if (!v.present()) {
+      return null;
+    }
+    strictMembers(v, LIMIT_KEYS, "limits {requestsPerDay, requestsPerMinute, resetsAt}");
+    Integer perDay = v.get("requestsPerDay").positiveInt(false);
+    Integer perMinute = v.get("requestsPerMinute").positiveInt(false);
+    Value at = v.get("resetsAt");
+    String text = at.text("a UTC time of day such as \"00:00Z\"");
+    LocalTime resetsAt = null;
+    if (text != null) {
+      java.util.regex.Matcher m = RESETS_AT.matcher(text);
+      if (!m.matches()) {
+        throw at.fail(
+            at.render() + " is not a UTC time of day (expected: HH:MMZ, e.g. \"00:00Z\")");
+      }
+      resetsAt = LocalTime.of(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
+    }
+    if (perDay == null && perMinute == null) {
+      throw v.fail("no limit (expected: requestsPerDay or requestsPerMinute)");
+    }
+    return new DeclaredLimits(perDay, perMinute, resetsAt);
   }
 
   /**

@@ -1,5 +1,7 @@
 package dev.orchestrator.catalog.internal;
 
+import dev.orchestrator.engine.catalog.ApiKey;
+import dev.orchestrator.engine.catalog.DeclaredLimits;
 import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
@@ -14,6 +16,8 @@ public final class ProviderPatch {
   String baseUrl;
   Protocol protocol;
   List<String> apiKeyEnv;
+  List<ApiKey> apiKeys;
+  DeclaredLimits limits;
   Map<String, String> headers;
   HistoryConstraints history;
 
@@ -41,6 +45,13 @@ public final class ProviderPatch {
     }
     if (later.apiKeyEnv != null) {
       apiKeyEnv = List.copyOf(later.apiKeyEnv);
+      apiKeys = null; // a later single key replaces earlier several
+    }
+    if (later.apiKeys != null) {
+      apiKeys = List.copyOf(later.apiKeys);
+    }
+    if (later.limits != null) {
+      limits = later.limits;
     }
     if (later.history != null) {
       history = later.history;
@@ -54,6 +65,6 @@ public final class ProviderPatch {
   }
 
   Provider build() {
-    return new Provider(id, name, baseUrl, protocol, apiKeyEnv, headers, history);
+    return new Provider(id, name, baseUrl, protocol, apiKeyEnv, headers, history, apiKeys, limits);
   }
 }

@@ -1,13 +1,16 @@
 package dev.orchestrator.engine.catalog;
 
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 
 /**
- * An API endpoint family: base URL, protocol, and the environment variables that may hold its key
- * (first one set wins). Holds no secret itself. Immutable and thread-safe.
+ * An API endpoint family: base URL, protocol, and its keys — one key in the environment variables
+ * of {@link #apiKeyEnv} (first one set wins), or several, each a key of its own ({@link #apiKeys},
+ * docs/design.md §5). Holds no secret itself. Immutable and thread-safe.
  *
  * @param id stable id, the first segment of a route id ({@code openrouter})
  * @param name display name
@@ -15,10 +18,14 @@ import java.util.TreeMap;
  *     {@code null} when the catalog gave none (such routes cannot be dispatched)
  * @param protocol wire protocol
  * @param apiKeyEnv environment variables that may hold the API key, in order; empty for keyless
- *     endpoints such as a local vLLM
+ *     endpoints such as a local vLLM. With {@code apiKeys}, every key's variables in key order
  * @param headers extra request headers (e.g. OpenRouter's {@code HTTP-Referer}); never secrets
  * @param history what it accepts of a replayed history, as the catalog declares it, or {@code null}
  *     for what its protocol and id imply (docs/design.md §13)
+ * @param apiKeys several keys, each chosen per attempt by health and limits; empty for the one key
+ *     of {@code apiKeyEnv}
+ * @param limits limits declared for each key of this provider that declares none of its own, or
+ *     {@code null}
  */
 public record Provider(
     String id,
@@ -27,7 +34,9 @@ public record Provider(
     Protocol protocol,
     List<String> apiKeyEnv,
     Map<String, String> headers,
-    HistoryConstraints history) {
+    HistoryConstraints history,
+    List<ApiKey> apiKeys,
+    DeclaredLimits limits) {
 
   /** Validates and copies. */
   public Provider {
@@ -37,7 +46,21 @@ public record Provider(
     }
     name = name == null || name.isBlank() ? id : name;
     protocol = protocol == null ? Protocol.OPENAI_CHAT : protocol;
-    apiKeyEnv = apiKeyEnv == null ? List.of() : List.copyOf(apiKeyEnv);
+    apiKeys = apiKeys == null ? List.of() : List.copyOf(apiKeys);
+    if (apiKeys.isEmpty()) {
+      apiKeyEnv = apiKeyEnv == null ? List.of() : List.copyOf(apiKeyEnv);
+    } else {
+      LinkedHashSet<String> names = new LinkedHashSet<>();
+      LinkedHashSet<String> vars = new LinkedHashSet<>();
+      for (ApiKey k : apiKeys) {
+        if (!names.add(k.name())) {
+          throw new IllegalArgumentException(
+              "apiKeys: key name '" + k.name() + "' twice (expected: one name per key)");
+        }
+        vars.addAll(k.env());
+      }
+      apiKeyEnv = List.copyOf(vars);
+    }
     headers = headers == null ? Map.of() : Map.copyOf(new TreeMap<>(headers));
   }
 
@@ -49,12 +72,43 @@ public record Provider(
       Protocol protocol,
       List<String> apiKeyEnv,
       Map<String, String> headers) {
-    this(id, name, baseUrl, protocol, apiKeyEnv, headers, null);
+    this(id, name, baseUrl, protocol, apiKeyEnv, headers, null, List.of(), null);
   }
 
   /** This provider with {@code constraints} declared for its history. */
   public Provider withHistory(HistoryConstraints constraints) {
-    return new Provider(id, name, baseUrl, protocol, apiKeyEnv, headers, constraints);
+    return new Provider(
+        id, name, baseUrl, protocol, apiKeyEnv, headers, constraints, apiKeys, limits);
+  }
+
+  /** This provider with {@code keys} (several keys) and {@code declared} limits. */
+  public Provider withKeys(List<ApiKey> keys, DeclaredLimits declared) {
+    return new Provider(id, name, baseUrl, protocol, apiKeyEnv, headers, history, keys, declared);
+  }
+
+  /**
+   * Every key of this provider, in catalog order: {@link #apiKeys} when given, else the one key of
+   * {@link #apiKeyEnv} (named by its first variable); empty for a keyless endpoint.
+   */
+  public List<ApiKey> keys() {
+    if (!apiKeys.isEmpty()) {
+      return apiKeys;
+    }
+    return apiKeyEnv.isEmpty() ? List.of() : List.of(new ApiKey(null, apiKeyEnv, 1, null));
+  }
+
+  /** The limits in force for {@code key}: its own, else this provider's; {@code null} for none. */
+  public DeclaredLimits limitsOf(ApiKey key) {
+    return key.limits() != null ? key.limits() : limits;
+  }
+
+  /** The names of this provider's keys, in catalog order. */
+  public List<String> keyNames() {
+    List<String> out = new ArrayList<>();
+    for (ApiKey k : keys()) {
+      out.add(k.name());
+    }
+    return out;
   }
 
   /** A provider with no extra headers. */

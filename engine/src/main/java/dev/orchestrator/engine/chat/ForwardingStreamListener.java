@@ -26,6 +26,11 @@ public abstract class ForwardingStreamListener implements StreamListener {
   }
 
   @Override
+  public void onAffinity(String route) {
+    delegate.onAffinity(route);
+  }
+
+  @Override
   public void onResponseMetadata(String id, String systemFingerprint) {
     delegate.onResponseMetadata(id, systemFingerprint);
   }

@@ -26,6 +26,16 @@ public interface StreamListener {
   default void onAttemptStart(String route, int attempt) {}
 
   /**
+   * Session affinity put {@code route}, the route that last answered this conversation, first in
+   * the plan (docs/design.md §5): called once, before the first attempt, only when it applied. Not
+   * visible output; a front names the route in its answer's headers ({@code
+   * x-orchestrator-affinity}), streamed or not.
+   *
+   * @param route the route id the session is kept on
+   */
+  default void onAffinity(String route) {}
+
+  /**
    * The upstream's identifiers of the answer that is starting, as soon as the stream names them
    * (before its first delta). Not visible output: an attempt that fails after this may still be
    * failed over, and the next attempt reports its own. Either value may be {@code null}.

@@ -74,6 +74,14 @@ public interface HealthStore extends HealthView, AutoCloseable {
   /** Whether the store is working on its backing service or degraded to local state. */
   StoreStatus status();
 
+  /**
+   * What the fleet shares besides route health: key counters and sessions (docs/design.md §5).
+   * Default: {@link SharedState#NONE}, for a store of one process.
+   */
+  default SharedState shared() {
+    return SharedState.NONE;
+  }
+
   /** Releases the store's resources (connections, threads). Default: nothing to release. */
   @Override
   default void close() {}

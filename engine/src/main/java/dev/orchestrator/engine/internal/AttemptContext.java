@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.observe.AttemptSample;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.AttemptLimits;
@@ -34,6 +35,8 @@ import java.util.function.ObjIntConsumer;
  *     health-neutral (ADR 0012: a 5-token budget may be spent thinking)
  * @param onAttemptStart told the route and the 1-based number of each attempt (counted over the
  *     whole request) just before it is sent
+ * @param keys per-key state: which key each attempt is sent with (docs/design.md §5), or {@code
+ *     null} to send every attempt with its provider's first set key
  * @param observer told every dispatched attempt that says something about its route (not a cancel,
  *     not a request the route rightly refused), for the observed ranking (docs/design.md §14)
  */
@@ -50,6 +53,7 @@ public record AttemptContext(
     Duration retiredTtl,
     boolean probes,
     ObjIntConsumer<String> onAttemptStart,
+    KeyBook keys,
     Consumer<AttemptSample> observer) {
 
   /** Validates. */

@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.internal;
 
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
@@ -13,6 +14,7 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.observe.AttemptSample;
 import dev.orchestrator.engine.observe.ToolCallCheck;
 import dev.orchestrator.engine.plan.TierGuard;
@@ -71,6 +73,23 @@ public final class AttemptPath {
     }
   }
 
+  /**
+   * Step 0: the key the next attempt on {@code target} is sent with, counted against its declared
+   * limits, or why none may be sent (docs/design.md §5); {@link KeyBook.Choice#KEYLESS} when the
+   * context keeps no key state.
+   */
+  public KeyBook.Choice chooseKey(Target target) {
+    return ctx.keys() == null ? KeyBook.Choice.KEYLESS : ctx.keys().acquire(target.provider());
+  }
+
+  /**
+   * Whether a key of {@code target}'s provider may be sent now, without counting a request against
+   * it (as {@link #chooseKey} does).
+   */
+  public boolean keyAvailable(Target target) {
+    return ctx.keys() == null || ctx.keys().choose(target.provider()).sendable();
+  }
+
   /** Step 1: asks the store whether one attempt may be sent to {@code route}. */
   public Admission admit(Route route) {
     return store.admit(route.id());
@@ -92,6 +111,7 @@ public final class AttemptPath {
    * @param health what was reported to the store
    * @param visibleText the text the caller's stream listener received during this attempt
    * @param visibleToolCalls whether the caller's stream listener received a tool call
+   * @param key the name of the key the attempt was sent with, or {@code null} for none
    * @param firstToken the time to the first visible output of a stream, or to the whole answer;
    *     {@code null} when the attempt failed
    */
@@ -103,6 +123,7 @@ public final class AttemptPath {
       AttemptHealth health,
       String visibleText,
       boolean visibleToolCalls,
+      String key,
       Duration firstToken) {
 
     /** Whether the attempt answered. */
@@ -125,16 +146,30 @@ public final class AttemptPath {
       ChatRequest request,
       StreamListener listener,
       Duration cap) {
+    return dispatch(admission, target, chooseKey(target).key(), request, listener, cap);
+  }
+
+  /**
+   * As {@link #dispatch(Admission, Target, ChatRequest, StreamListener, Duration)}, with {@code
+   * key} (from {@link #chooseKey}; {@code null} for the provider's first set key).
+   */
+  public Sent dispatch(
+      Admission admission,
+      Target target,
+      ApiKey key,
+      ChatRequest request,
+      StreamListener listener,
+      Duration cap) {
     Sent sent;
     AttemptHealth reported = AttemptHealth.ABANDONED;
     try {
-      sent = send(target, request, listener, cap);
+      sent = send(target, key, request, listener, cap);
       reported = sent.health();
     } finally {
       store.report(admission, reported);
     }
     if (sent.failure() != null) {
-      applyAccountEffect(target.route(), sent.failure(), sent.health());
+      applyAccountEffect(target, key, sent.failure(), sent.health());
     }
     if (sent.health() != AttemptHealth.NEUTRAL && sent.health() != AttemptHealth.ABANDONED) {
       ctx.observer().accept(sample(target.route(), request, sent));
@@ -142,15 +177,21 @@ public final class AttemptPath {
     return sent;
   }
 
-  private Sent send(Target target, ChatRequest request, StreamListener listener, Duration cap) {
+  private Sent send(
+      Target target, ApiKey key, ChatRequest request, StreamListener listener, Duration cap) {
     Route route = target.route();
     // The free boundary, again, at dispatch: a violation is a bug and throws.
     TierGuard.checkDispatch(ctx.plan(), route);
     AttemptLimits limits = ctx.limits().apply(route).cappedAt(cap);
     VisibleOutput visible = listener == null ? null : new VisibleOutput(listener, ctx.ticker());
     ctx.onAttemptStart().accept(route.id(), started.incrementAndGet());
+    KeyBook keys = key == null ? null : ctx.keys();
+    if (keys != null) {
+      keys.sent(target.provider(), key);
+    }
     long t0 = ctx.ticker().read();
-    AttemptOutcome outcome = call(target, request, limits, visible);
+    AttemptOutcome outcome = call(target, key, request, limits, visible);
+    String keyName = key == null ? null : key.name();
     Duration latency = Duration.ofNanos(ctx.ticker().read() - t0);
     String text = visible == null ? "" : visible.text();
     boolean toolCalls = visible != null && visible.toolCalls();
@@ -165,6 +206,7 @@ public final class AttemptPath {
           AttemptHealth.SUCCESS,
           text,
           toolCalls,
+          keyName,
           firstToken);
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
@@ -176,17 +218,27 @@ public final class AttemptPath {
     if (ctx.cancellation().isCancelled()) {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
-    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, null);
+    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, keyName, null);
   }
 
   private AttemptOutcome call(
-      Target target, ChatRequest request, AttemptLimits limits, VisibleOutput visible) {
+      Target target, ApiKey key, ChatRequest request, AttemptLimits limits, VisibleOutput visible) {
+    KeyBook keys = ctx.keys();
     try {
       return target
           .client()
           .send(
               new ProviderCall(
-                  target.provider(), target.route(), request, limits, visible, ctx.cancellation()));
+                  target.provider(),
+                  target.route(),
+                  request,
+                  limits,
+                  visible,
+                  ctx.cancellation(),
+                  key,
+                  key == null || keys == null
+                      ? null
+                      : seen -> keys.observed(target.provider(), key, seen)));
     } catch (ToolExecutionStoppedException stop) {
       // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
       // terminal, never failed over.
@@ -244,20 +296,44 @@ public final class AttemptPath {
     return FailoverTable.rowFor(f.category()).health();
   }
 
-  /** Cooldowns and retirements: account facts, kept apart from the breaker. */
-  private void applyAccountEffect(Route route, ProviderFailure f, AttemptHealth health) {
+  /**
+   * Cooldowns and retirements: account facts, kept apart from the breaker. An account fact sent
+   * with one of several keys cools that key; the route cools only when no other key of its provider
+   * may be sent now (docs/design.md §5).
+   */
+  private void applyAccountEffect(
+      Target target, ApiKey key, ProviderFailure f, AttemptHealth health) {
+    Route route = target.route();
     Duration retryAfter = ctx.capRetryAfter(f.retryAfter());
+    String category = f.category().wireName();
     switch (health) {
       case BREAKER_FAILURE -> {
         if (f.category() == FailureCategory.RATE_LIMITED && retryAfter != null) {
           // A short Retry-After is evidence (the failure counts in the window), a long one cools.
-          store.rateLimited(route.id(), retryAfter);
+          if (!coolKey(target, key, retryAfter, category)) {
+            store.rateLimited(route.id(), retryAfter);
+          }
         }
       }
-      case COOL_DOWN ->
-          store.coolDown(route.id(), retryAfter != null ? retryAfter : ctx.accountCooldown());
+      case COOL_DOWN -> {
+        Duration d = retryAfter != null ? retryAfter : ctx.accountCooldown();
+        if (!coolKey(target, key, d, category)) {
+          store.coolDown(route.id(), d);
+        }
+      }
       case RETIRE -> store.retire(route.id(), ctx.retiredTtl());
       case SUCCESS, STREAM_CUT, NEUTRAL, ABANDONED -> {}
     }
+  }
+
+  /**
+   * Cools {@code key} when its provider has several; whether another of them still serves (then the
+   * route stays up). A provider with one key keeps the route's own account state, as ever.
+   */
+  private boolean coolKey(Target target, ApiKey key, Duration d, String category) {
+    return key != null
+        && ctx.keys() != null
+        && target.provider().keys().size() > 1
+        && ctx.keys().coolDown(target.provider(), key, d, category);
   }
 }

@@ -6,6 +6,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.health.SharedState;
 import dev.orchestrator.engine.plan.Plan;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -26,29 +27,50 @@ import java.util.Base64;
  * continues a conversation (its history holds an assistant turn): independent requests that happen
  * to share a prompt are planned as ever, so a recovered route gets them back. Sessions are kept for
  * a time-to-live after their last answer and at most {@value #MAX_SESSIONS} at once; only digests
- * are kept, never the text. Thread-safe.
+ * are kept, never the text. A fleet shares sessions through the health store's {@link SharedState}
+ * (docs/design.md §5): a replica that has not seen a continuing conversation asks the store for its
+ * route, and an answer is written there when the session's route changes or half its time-to-live
+ * has passed since the last write — never on every answer. Thread-safe.
  */
 public final class SessionAffinity {
   /** The most sessions remembered at once (the least recently answered go first). */
   static final int MAX_SESSIONS = 100_000;
 
-  private final Cache<String, String> routes;
+  /** A session's route and when this process last wrote it to the shared state (ticker nanos). */
+  private record Entry(String route, long sharedAt) {}
 
-  private SessionAffinity(Cache<String, String> routes) {
+  private final Cache<String, Entry> routes;
+  private final SharedState shared;
+  private final Ticker ticker;
+  private final Duration ttl;
+
+  private SessionAffinity(
+      Cache<String, Entry> routes, SharedState shared, Ticker ticker, Duration ttl) {
     this.routes = routes;
+    this.shared = shared;
+    this.ticker = ticker;
+    this.ttl = ttl;
   }
 
   /** Sessions kept {@code ttl} after their last answer on {@code ticker}; zero turns it off. */
   public static SessionAffinity of(Duration ttl, Ticker ticker) {
+    return of(ttl, ticker, SharedState.NONE);
+  }
+
+  /** As {@link #of(Duration, Ticker)}, shared with a fleet through {@code shared}. */
+  public static SessionAffinity of(Duration ttl, Ticker ticker, SharedState shared) {
     if (ttl.isZero()) {
-      return new SessionAffinity(null);
+      return new SessionAffinity(null, shared, ticker, ttl);
     }
     return new SessionAffinity(
         Caffeine.newBuilder()
             .expireAfterWrite(ttl)
             .maximumSize(MAX_SESSIONS)
             .ticker(ticker)
-            .build());
+            .build(),
+        shared,
+        ticker,
+        ttl);
   }
 
   /** {@code plan} with the session's route first, when it last answered and is a candidate. */
@@ -58,15 +80,36 @@ public final class SessionAffinity {
         || request.session() == null && !continues(request)) {
       return plan;
     }
-    String route = routes.getIfPresent(key(request));
-    return route == null ? plan : plan.preferring(route);
+    String key = key(request);
+    Entry e = routes.getIfPresent(key);
+    if (e == null) {
+      String fleet = shared.get(sharedKey(key));
+      if (fleet != null) {
+        e = new Entry(fleet, ticker.read());
+        routes.put(key, e);
+      }
+    }
+    return e == null ? plan : plan.preferring(e.route());
   }
 
   /** Remembers that {@code route} answered {@code request}'s session. */
   public void answered(ChatRequest request, String route) {
-    if (routes != null) {
-      routes.put(key(request), route);
+    if (routes == null) {
+      return;
     }
+    String key = key(request);
+    long now = ticker.read();
+    Entry e = routes.getIfPresent(key);
+    boolean share = e == null || !e.route().equals(route) || now - e.sharedAt() > ttl.toNanos() / 2;
+    routes.put(key, new Entry(route, share ? now : e.sharedAt()));
+    if (share) {
+      shared.put(sharedKey(key), route, ttl);
+    }
+  }
+
+  /** The session's name in the shared state: no newline, only the model and a digest. */
+  private static String sharedKey(String key) {
+    return "session:" + key.replace('\n', ' ');
   }
 
   private static boolean continues(ChatRequest r) {

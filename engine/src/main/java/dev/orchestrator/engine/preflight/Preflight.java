@@ -228,6 +228,7 @@ public final class Preflight {
                 retiredTtl,
                 true,
                 (route, n) -> {},
+                null, // probes go out with each provider's first set key
                 sample -> {}));
     runProbes(path, candidates, queue, verdicts);
 

@@ -1,6 +1,8 @@
 package dev.orchestrator.engine.spi;
 
+import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Provider;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -40,7 +42,17 @@ public interface Credentials {
    * needs no key ({@link Provider#apiKeyEnv()} is empty) or none is set.
    */
   default Optional<String> keyFor(Provider provider) {
-    for (String v : provider.apiKeyEnv()) {
+    return firstSet(provider.apiKeyEnv());
+  }
+
+  /** The value of {@code key}: its first set variable, or empty. */
+  default Optional<String> keyFor(ApiKey key) {
+    return firstSet(key.env());
+  }
+
+  /** The value of the first of {@code variables} that is set. */
+  private Optional<String> firstSet(List<String> variables) {
+    for (String v : variables) {
       Optional<String> k = lookup(v);
       if (k.isPresent()) {
         return k;

@@ -73,6 +73,14 @@ final class Keys {
     return "{" + namespace + ":responses}:";
   }
 
+  /**
+   * A value the fleet shares besides route health (ADR 0033): a key's request counter ({@code c:})
+   * or a session's route ({@code s:}), all with the tag {@code {ns:shared}}.
+   */
+  String shared(String kind, String name) {
+    return "{" + namespace + ":shared}:" + kind + ":" + name;
+  }
+
   /** The pub/sub channel spend totals are published on. */
   String spendChannel() {
     return "orchestrator:" + namespace + ":spend";

@@ -8,6 +8,7 @@ import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.SharedState;
 import dev.orchestrator.engine.health.StoreStatus;
 import java.time.Clock;
 import java.time.Duration;
@@ -58,6 +59,7 @@ public final class RedisHealthStore implements HealthStore {
   private final FleetSync sync;
   private final RedisLink link;
   private final FleetSpend spend;
+  private final FleetShared shared;
   private final String tokenPrefix = UUID.randomUUID().toString().substring(0, 13) + "-";
   private final AtomicLong leases = new AtomicLong();
 
@@ -81,6 +83,7 @@ public final class RedisHealthStore implements HealthStore {
             b.onStatus);
     this.link = sync.link();
     this.spend = new FleetSpend(keys, link, sync::execute);
+    this.shared = new FleetShared(keys, link);
   }
 
   /** A builder; {@link Builder#uri(String)} is required. */
@@ -253,6 +256,12 @@ public final class RedisHealthStore implements HealthStore {
   public SharedResponses responses(long maxEntries, long maxBytes, Duration ttl) {
     return new SharedResponses(
         keys, link, clock, maxEntries, maxBytes, Objects.requireNonNull(ttl, "ttl"));
+  }
+
+  /** Key counters and sessions shared by the fleet on this store's connection (ADR 0033). */
+  @Override
+  public SharedState shared() {
+    return shared;
   }
 
   @Override

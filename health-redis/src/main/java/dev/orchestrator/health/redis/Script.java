@@ -53,7 +53,13 @@ enum Script {
   /** A stored response read, unless older than its time to live. */
   RESPONSES_GET("responses-get", ScriptOutputType.MULTI),
   /** A stored response removed. */
-  RESPONSES_DELETE("responses-delete", ScriptOutputType.INTEGER);
+  RESPONSES_DELETE("responses-delete", ScriptOutputType.INTEGER),
+  /** A key's requests in one window, counted for the fleet (ADR 0033). */
+  SHARED_COUNT("shared-count", ScriptOutputType.INTEGER),
+  /** A session's route written for the fleet, with its time to live. */
+  SHARED_PUT("shared-put", ScriptOutputType.INTEGER),
+  /** A session's route read. */
+  SHARED_GET("shared-get", ScriptOutputType.VALUE);
 
   private final String body;
   private final String sha;
@@ -63,7 +69,16 @@ enum Script {
     this.output = output;
     String own = resource(name + ".lua");
     this.body =
-        Set.of("budget", "index", "spend", "responses-put", "responses-get", "responses-delete")
+        Set.of(
+                    "budget",
+                    "index",
+                    "spend",
+                    "responses-put",
+                    "responses-get",
+                    "responses-delete",
+                    "shared-count",
+                    "shared-put",
+                    "shared-get")
                 .contains(name)
             ? own
             : resource("lib.lua") + "\n" + own;

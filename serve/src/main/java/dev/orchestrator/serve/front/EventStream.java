@@ -16,12 +16,13 @@ import java.util.Map;
  * front first has visible output to send: until then the engine may still fail over and the caller
  * may still get a plain error with a proper status. The first write commits {@code 200} with the
  * route and attempt headers of the attempt that produced it (the engine names each attempt before
- * it is sent, {@link #onAttemptStart}). Each event is flushed as it is written, except inside a
- * batch ({@link #onBatchStart}: events the provider read from the upstream together), which is
- * flushed once at its end — so nothing waits in the buffer while the upstream is waited for. A
- * failure after commit is the front's own error event, then the body is broken off ({@link #fail}):
- * no clean end after a cut. Used by the one thread handling the request (the engine calls the
- * listener on that thread). Not thread-safe.
+ * it is sent, {@link #onAttemptStart}), and {@link Dispatch#AFFINITY} when session affinity applied
+ * ({@link #onAffinity}). Each event is flushed as it is written, except inside a batch ({@link
+ * #onBatchStart}: events the provider read from the upstream together), which is flushed once at
+ * its end — so nothing waits in the buffer while the upstream is waited for. A failure after commit
+ * is the front's own error event, then the body is broken off ({@link #fail}): no clean end after a
+ * cut. Used by the one thread handling the request (the engine calls the listener on that thread).
+ * Not thread-safe.
  */
 public abstract class EventStream implements StreamListener {
   private final HttpCall call;
@@ -31,6 +32,7 @@ public abstract class EventStream implements StreamListener {
   private String committedRoute;
   private int committedAttempts;
   private String speaking; // the route of the attempt in flight
+  private String affinity; // the route session affinity kept the conversation on, if it applied
   private int attempts; // the request's attempts so far
 
   /** A stream answering {@code call}; {@code cancel} stops the request when the caller leaves. */
@@ -54,6 +56,11 @@ public abstract class EventStream implements StreamListener {
   public void onAttemptStart(String route, int attempt) {
     speaking = route;
     attempts = attempt;
+  }
+
+  @Override
+  public void onAffinity(String route) {
+    affinity = route;
   }
 
   @Override
@@ -124,6 +131,9 @@ public abstract class EventStream implements StreamListener {
     h.put("X-Accel-Buffering", "no");
     if (route != null) {
       h.put("x-orchestrator-route", route);
+    }
+    if (affinity != null) {
+      h.put(Dispatch.AFFINITY, affinity); // as on a whole answer (Dispatch#answerHeaders)
     }
     h.put("x-orchestrator-attempts", Integer.toString(committedAttempts));
     commitHeaders(h, route);

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.health.HealthMark;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.StoreStatus;
 import dev.orchestrator.serve.LiveCatalog;
@@ -14,6 +16,7 @@ import dev.orchestrator.serve.http.Responses;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -147,9 +150,29 @@ public final class Readiness {
     cj.put("autoCandidates", cr.autoCandidates());
     ArrayNode missing = cj.putArray("missingVariables");
     cr.missingVariables().forEach(missing::add);
+    ObjectNode keys = cj.putObject("keys");
+    for (Provider p : cat.providers().values()) {
+      if (p.keys().isEmpty()) {
+        continue;
+      }
+      int set = 0;
+      int available = 0;
+      for (KeyBook.KeyStatus k : orchestrator.keys().status(p)) {
+        set += k.set() ? 1 : 0;
+        available += k.set() && k.out() == null ? 1 : 0;
+      }
+      keys.putObject(p.id())
+          .put("keys", p.keys().size())
+          .put("set", set)
+          .put("available", available);
+    }
     int open = 0;
     int cooling = 0;
-    for (HealthMark m : orchestrator.health().marks().values()) {
+    for (Map.Entry<String, HealthMark> e : orchestrator.health().marks().entrySet()) {
+      HealthMark m = e.getValue();
+      if (KeyBook.isKeyId(e.getKey())) {
+        continue; // a key's own cool-down: counted under credentials.keys
+      }
       if (m.condition() == RouteCondition.CIRCUIT_OPEN) {
         open++;
       } else if (m.condition() == RouteCondition.COOLING_DOWN) {

@@ -11,6 +11,7 @@ import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.spi.RateLimits;
 import dev.orchestrator.engine.spi.StreamBounds;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.internal.wire.Decoded;
@@ -27,6 +28,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -202,6 +204,10 @@ final class Exchange {
       return aborted();
     }
     int status = response.statusCode();
+    RateLimits seen = RateLimitHeaders.read(response.headers(), Instant.now());
+    if (seen.any()) {
+      call.rateLimits().accept(seen);
+    }
     String requestId = requestId(response.headers());
     if (status < 200 || status > 299) {
       clock.enter(AttemptClock.Phase.BODY);

@@ -84,15 +84,17 @@ public final class HttpChatTransport {
     Provider p = call.provider();
     String key = null;
     if (!p.apiKeyEnv().isEmpty()) {
-      Optional<String> k = credentials.keyFor(p);
+      Optional<String> k = keyOf(call);
       if (k.isEmpty() || k.get().isBlank()) {
         return new AttemptOutcome.Failed(
             Failures.notSent(
                 FailureCategory.AUTH_FAILED,
                 "no API key for provider '"
                     + p.id()
-                    + "': set "
-                    + String.join(" or ", p.apiKeyEnv())),
+                    + "'"
+                    + (call.key() == null ? "" : " (key '" + call.key().name() + "')")
+                    + ": set "
+                    + String.join(" or ", call.key() == null ? p.apiKeyEnv() : call.key().env())),
             false);
       }
       key = k.get();
@@ -165,7 +167,7 @@ public final class HttpChatTransport {
     }
     String key = null;
     if (!p.apiKeyEnv().isEmpty()) {
-      Optional<String> k = credentials.keyFor(p);
+      Optional<String> k = keyOf(call);
       if (k.isEmpty() || k.get().isBlank()) {
         return OptionalInt.empty();
       }
@@ -190,6 +192,13 @@ public final class HttpChatTransport {
     } catch (IOException | RuntimeException | RequestEncodingException e) {
       return OptionalInt.empty(); // no count: the caller estimates
     }
+  }
+
+  /** The key {@code call} names, else its provider's first set key. */
+  private Optional<String> keyOf(ProviderCall call) {
+    return call.key() != null
+        ? credentials.keyFor(call.key())
+        : credentials.keyFor(call.provider());
   }
 
   private HttpRequest request(

@@ -1,0 +1,461 @@
+package dev.orchestrator.engine.health;
+
+import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.catalog.ApiKey;
+import dev.orchestrator.engine.catalog.DeclaredLimits;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.RateLimits;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.DoubleSupplier;
+
+/**
+ * Per-key account state (docs/design.md §5, ADR 0033): for every key of every provider, its
+ * cool-down (quota, auth and permission failures cool the key, not the route), what the last
+ * answer's rate-limit headers said was left until when, and the local counts against the limits the
+ * catalog declares. {@link #choose} picks the key of one attempt: weighted at random among the set
+ * keys that are neither out nor near exhaustion, else among those near exhaustion; a key that is
+ * out (cooling, or at 0 remaining until its reset, or at a declared limit) is never chosen, and
+ * when every key is out the provider's routes are not sent to until the earliest key returns.
+ * Durations run on the injected {@link Ticker}; the daily reset on the injected {@link Clock}.
+ *
+ * <p>A fleet shares what it learns through the {@link HealthStore}: a key's cool-down — and a key
+ * whose headers said it is spent, until its reset — is a cool-down of the key's own health entry
+ * ({@link #healthId}), pushed to every replica like a route's; a declared daily limit is counted in
+ * the store's {@link SharedState} (one round trip per attempt sent with such a key). Per-minute
+ * counts stay in the process. Holds names only, never a key's value. Thread-safe.
+ */
+public final class KeyBook {
+  /** A key with this share or less of its window's limit left is near exhaustion. */
+  static final double LOW_SHARE = 0.1;
+
+  private final Credentials credentials;
+  private final Ticker ticker;
+  private final Clock clock;
+  private final DoubleSupplier random;
+  private final HealthStore store;
+  private final Map<String, KeyState> states = new ConcurrentHashMap<>();
+
+  /**
+   * A book over {@code credentials} (which keys are set), timed by {@code ticker} and {@code
+   * clock}, choosing among equals with {@code random} (uniform in [0, 1)), sharing key state
+   * through {@code store} ({@code null}: nothing shared).
+   */
+  public KeyBook(
+      Credentials credentials,
+      Ticker ticker,
+      Clock clock,
+      DoubleSupplier random,
+      HealthStore store) {
+    this.credentials = Objects.requireNonNull(credentials, "credentials");
+    this.ticker = Objects.requireNonNull(ticker, "ticker");
+    this.clock = Objects.requireNonNull(clock, "clock");
+    this.random = Objects.requireNonNull(random, "random");
+    this.store = store;
+  }
+
+  /** A book that shares nothing. */
+  public KeyBook(Credentials credentials, Ticker ticker, Clock clock, DoubleSupplier random) {
+    this(credentials, ticker, clock, random, null);
+  }
+
+  /**
+   * The id of {@code key}'s own entry in the health store: {@code key:<provider>:<name>}. It holds
+   * no {@code /}, so it is never a route id; route listings leave such entries out.
+   */
+  public static String healthId(Provider provider, ApiKey key) {
+    return "key:" + provider.id() + ":" + key.name();
+  }
+
+  /** Whether {@code id} names a key's entry rather than a route's ({@link #healthId}). */
+  public static boolean isKeyId(String id) {
+    return id.startsWith("key:") && id.indexOf('/') < 0;
+  }
+
+  /**
+   * The key of one attempt, or why none may be sent.
+   *
+   * @param key the key to send with, or {@code null} when the provider needs none or none may be
+   *     sent
+   * @param reason why no key may be sent (one {@code key 'name' …} clause per key), or {@code null}
+   * @param retryIn when the earliest key returns, when none may be sent
+   */
+  public record Choice(ApiKey key, String reason, Duration retryIn) {
+    /** The provider needs no key. */
+    public static final Choice KEYLESS = new Choice(null, null, null);
+
+    /** Whether the attempt may be sent. */
+    public boolean sendable() {
+      return reason == null;
+    }
+  }
+
+  /**
+   * One key's state as listings show it.
+   *
+   * @param name the key's name
+   * @param set whether one of its variables is set
+   * @param out why it is not chosen now ({@code cooling_down: …}, {@code requests_exhausted}, …),
+   *     or {@code null} when it may be chosen
+   * @param low whether it is near exhaustion (chosen only after its peers)
+   */
+  public record KeyStatus(String name, boolean set, String out, boolean low) {}
+
+  /** The key for the next attempt on one of {@code provider}'s routes. */
+  public Choice choose(Provider provider) {
+    List<ApiKey> keys = provider.keys();
+    if (keys.isEmpty()) {
+      return Choice.KEYLESS;
+    }
+    long now = ticker.read();
+    List<ApiKey> ready = new ArrayList<>();
+    List<ApiKey> low = new ArrayList<>();
+    List<String> why = new ArrayList<>();
+    long earliest = Long.MAX_VALUE;
+    boolean anySet = false;
+    for (ApiKey k : keys) {
+      if (credentials.keyFor(k).isEmpty()) {
+        continue;
+      }
+      anySet = true;
+      KeyState s = state(provider, k);
+      long fleet = fleetCooling(provider, k);
+      synchronized (s) {
+        Out out = s.out(provider.limitsOf(k), now, clock.instant(), fleet);
+        if (out != null) {
+          why.add("key '" + k.name() + "' " + out.reason());
+          earliest = Math.min(earliest, out.nanos());
+        } else if (s.low(now)) {
+          low.add(k);
+        } else {
+          ready.add(k);
+        }
+      }
+    }
+    if (!anySet) {
+      // No key set: the client says which variable to set, as it always has.
+      return new Choice(keys.get(0), null, null);
+    }
+    if (!ready.isEmpty() || !low.isEmpty()) {
+      return new Choice(weighted(ready.isEmpty() ? low : ready), null, null);
+    }
+    return new Choice(null, String.join("; ", why), Duration.ofNanos(Math.max(0, earliest)));
+  }
+
+  private ApiKey weighted(List<ApiKey> keys) {
+    if (keys.size() == 1) {
+      return keys.get(0);
+    }
+    long total = 0;
+    for (ApiKey k : keys) {
+      total += k.weight();
+    }
+    double pick = random.getAsDouble() * total;
+    for (ApiKey k : keys) {
+      pick -= k.weight();
+      if (pick < 0) {
+        return k;
+      }
+    }
+    return keys.get(keys.size() - 1);
+  }
+
+  /**
+   * The key for the next attempt on one of {@code provider}'s routes, already counted against its
+   * declared limits ({@link #choose}, then the count): a key whose fleet-wide count shows its daily
+   * limit taken by other replicas is out, and the next key is chosen. Every call counts a request
+   * against the key it returns (a request held back after this still counts, so a limit is never
+   * exceeded).
+   */
+  public Choice acquire(Provider provider) {
+    for (int i = 0; i <= provider.keys().size(); i++) {
+      Choice c = choose(provider);
+      if (c.key() == null || !c.sendable() || count(provider, c.key())) {
+        return c;
+      }
+    }
+    return choose(provider);
+  }
+
+  /**
+   * Counts one request with {@code key} against its declared limits, in the process and, for a
+   * daily limit, in the fleet's {@link SharedState}; {@code false} when the fleet's count is past
+   * the limit (the key is out until its reset).
+   */
+  private boolean count(Provider provider, ApiKey key) {
+    DeclaredLimits declared = provider.limitsOf(key);
+    if (declared == null) {
+      return true;
+    }
+    KeyState s = state(provider, key);
+    Instant dayEnds;
+    synchronized (s) {
+      dayEnds = s.count(declared, ticker.read(), clock.instant());
+    }
+    if (store == null || declared.requestsPerDay() == null) {
+      return true;
+    }
+    long fleet =
+        store
+            .shared()
+            .increment(
+                "day:" + provider.id() + ":" + key.name() + ":" + dayEnds.toEpochMilli(), dayEnds);
+    if (fleet > 0) {
+      synchronized (s) {
+        s.fleetToday(dayEnds, fleet);
+      }
+    }
+    return fleet <= declared.requestsPerDay();
+  }
+
+  /** One attempt is going out with {@code key}: it spends one of the requests its headers left. */
+  public void sent(Provider provider, ApiKey key) {
+    KeyState s = state(provider, key);
+    synchronized (s) {
+      s.spend(ticker.read());
+    }
+  }
+
+  private long fleetCooling(Provider provider, ApiKey key) {
+    return store == null ? 0 : store.cooldownRemaining(healthId(provider, key)).toNanos();
+  }
+
+  private void shareCooldown(Provider provider, ApiKey key, long nanos) {
+    if (store != null && nanos > 0) {
+      store.coolDown(healthId(provider, key), Duration.ofNanos(nanos));
+    }
+  }
+
+  /** Records what an answer sent with {@code key} said about its remaining limits. */
+  public void observed(Provider provider, ApiKey key, RateLimits limits) {
+    if (!limits.any()) {
+      return;
+    }
+    KeyState s = state(provider, key);
+    long spentFor;
+    synchronized (s) {
+      spentFor = s.observed(limits, ticker.read());
+    }
+    // A key at zero until its reset is out for every replica: shared as the key's cool-down.
+    shareCooldown(provider, key, spentFor);
+  }
+
+  /**
+   * Cools {@code key} for {@code duration} because of {@code category} (a quota, auth or permission
+   * failure, or a long {@code Retry-After}); returns whether another set key of the provider may
+   * still be chosen now — only when none can is the route itself cooled.
+   */
+  public boolean coolDown(Provider provider, ApiKey key, Duration duration, String category) {
+    KeyState s = state(provider, key);
+    long now = ticker.read();
+    synchronized (s) {
+      s.coolDown(now + duration.toNanos(), category);
+    }
+    shareCooldown(provider, key, duration.toNanos());
+    Choice next = choose(provider);
+    return next.key() != null && credentials.keyFor(next.key()).isPresent();
+  }
+
+  /** Every key of {@code provider} with its state, in catalog order; names only. */
+  public List<KeyStatus> status(Provider provider) {
+    long now = ticker.read();
+    List<KeyStatus> out = new ArrayList<>();
+    for (ApiKey k : provider.keys()) {
+      KeyState s = state(provider, k);
+      long fleet = fleetCooling(provider, k);
+      synchronized (s) {
+        Out o = s.out(provider.limitsOf(k), now, clock.instant(), fleet);
+        out.add(
+            new KeyStatus(
+                k.name(),
+                credentials.keyFor(k).isPresent(),
+                o == null ? null : o.reason(),
+                o == null && s.low(now)));
+      }
+    }
+    return out;
+  }
+
+  private KeyState state(Provider provider, ApiKey key) {
+    return states.computeIfAbsent(provider.id() + '\n' + key.name(), n -> new KeyState());
+  }
+
+  /** Why a key is out, and for how long (ticker nanos). */
+  private record Out(String reason, long nanos) {}
+
+  /** One key's mutable state; guarded by its own monitor. */
+  private static final class KeyState {
+    private long coolUntil;
+    private boolean cooling;
+    private String coolCategory;
+    private Long remainingRequests;
+    private Long remainingTokens;
+    private Long limitRequests;
+    private Long limitTokens;
+    private long requestsResetAt;
+    private long tokensResetAt;
+    private Instant dayEnds;
+    private int today;
+    private long minuteEnds;
+    private boolean minuteOpen;
+    private int thisMinute;
+
+    void coolDown(long until, String category) {
+      if (!cooling || until - coolUntil > 0) {
+        coolUntil = until;
+        coolCategory = category;
+      }
+      cooling = true;
+    }
+
+    /** Records {@code r}; returns how long the key is spent for (0 when it is not). */
+    long observed(RateLimits r, long now) {
+      if (r.remainingRequests() != null) {
+        remainingRequests = r.remainingRequests();
+        limitRequests = r.limitRequests();
+        requestsResetAt = r.resetRequests() == null ? now : now + r.resetRequests().toNanos();
+      }
+      if (r.remainingTokens() != null) {
+        remainingTokens = r.remainingTokens();
+        limitTokens = r.limitTokens();
+        tokensResetAt = r.resetTokens() == null ? now : now + r.resetTokens().toNanos();
+      }
+      long spent = 0;
+      if (remainingRequests != null && remainingRequests <= 0) {
+        spent = Math.max(spent, requestsResetAt - now);
+      }
+      if (remainingTokens != null && remainingTokens <= 0) {
+        spent = Math.max(spent, tokensResetAt - now);
+      }
+      return spent;
+    }
+
+    /** The fleet has sent {@code count} requests with this key in the day ending {@code end}. */
+    void fleetToday(Instant end, long count) {
+      if (end.equals(dayEnds) && count > today) {
+        today = (int) Math.min(Integer.MAX_VALUE, count);
+      }
+    }
+
+    void spend(long now) {
+      if (remainingRequests != null && remainingRequests > 0 && requestsResetAt - now > 0) {
+        remainingRequests--; // an answer in flight spends one before its headers say so
+      }
+    }
+
+    /** Counts one request against {@code declared}; returns the end of its day window. */
+    Instant count(DeclaredLimits declared, long now, Instant wall) {
+      rollDay(declared, wall);
+      today++;
+      rollMinute(now);
+      if (!minuteOpen) {
+        minuteOpen = true;
+        minuteEnds = now + Duration.ofMinutes(1).toNanos();
+        thisMinute = 0;
+      }
+      thisMinute++;
+      return dayEnds;
+    }
+
+    private void rollDay(DeclaredLimits declared, Instant wall) {
+      if (dayEnds == null || !wall.isBefore(dayEnds)) {
+        dayEnds = nextReset(declared, wall);
+        today = 0;
+      }
+    }
+
+    private void rollMinute(long now) {
+      if (minuteOpen && now - minuteEnds >= 0) {
+        minuteOpen = false;
+        thisMinute = 0;
+      }
+    }
+
+    /**
+     * Why the key may not be chosen at {@code now}, or {@code null}; {@code fleetCooling} is what
+     * is left of a cool-down the fleet's store holds for it.
+     */
+    Out out(DeclaredLimits declared, long now, Instant wall, long fleetCooling) {
+      if (cooling && coolUntil - now > 0) {
+        return new Out(
+            "cooling_down (" + coolCategory + ") for " + seconds(coolUntil - now), coolUntil - now);
+      }
+      cooling = false;
+      if (remainingRequests != null && remainingRequests <= 0 && requestsResetAt - now > 0) {
+        return new Out(
+            "requests_exhausted until its reset in " + seconds(requestsResetAt - now),
+            requestsResetAt - now);
+      }
+      if (remainingTokens != null && remainingTokens <= 0 && tokensResetAt - now > 0) {
+        return new Out(
+            "tokens_exhausted until its reset in " + seconds(tokensResetAt - now),
+            tokensResetAt - now);
+      }
+      if (fleetCooling > 0) {
+        return new Out("cooling_down (fleet) for " + seconds(fleetCooling), fleetCooling);
+      }
+      if (declared == null) {
+        return null;
+      }
+      rollDay(declared, wall);
+      if (declared.requestsPerDay() != null && today >= declared.requestsPerDay()) {
+        long nanos = Duration.between(wall, dayEnds).toNanos();
+        return new Out(
+            "daily_limit ("
+                + today
+                + "/"
+                + declared.requestsPerDay()
+                + " requests) until "
+                + declared.resetsAt()
+                + "Z",
+            nanos);
+      }
+      rollMinute(now);
+      if (declared.requestsPerMinute() != null
+          && minuteOpen
+          && thisMinute >= declared.requestsPerMinute()) {
+        return new Out(
+            "minute_limit ("
+                + thisMinute
+                + "/"
+                + declared.requestsPerMinute()
+                + " requests) for "
+                + seconds(minuteEnds - now),
+            minuteEnds - now);
+      }
+      return null;
+    }
+
+    /** Whether a window the headers describe has at most {@link #LOW_SHARE} of its limit left. */
+    boolean low(long now) {
+      return low(remainingRequests, limitRequests, requestsResetAt, now)
+          || low(remainingTokens, limitTokens, tokensResetAt, now);
+    }
+
+    private static boolean low(Long remaining, Long limit, long resetAt, long now) {
+      if (remaining == null || resetAt - now <= 0) {
+        return false;
+      }
+      return limit != null && limit > 0 ? remaining <= limit * LOW_SHARE : remaining <= 1;
+    }
+
+    private static Instant nextReset(DeclaredLimits declared, Instant wall) {
+      ZonedDateTime now = wall.atZone(ZoneOffset.UTC);
+      ZonedDateTime reset = now.with(declared.resetsAt());
+      return (reset.isAfter(now) ? reset : reset.plusDays(1)).toInstant();
+    }
+
+    private static String seconds(long nanos) {
+      return Math.max(1, (nanos + 999_999_999L) / 1_000_000_000L) + " s";
+    }
+  }
+}

@@ -1,0 +1,197 @@
+package dev.orchestrator.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.orchestrator.engine.catalog.ApiKey;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.DeclaredLimits;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.spi.AttemptOutcome;
+import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.engine.spi.ProviderCall;
+import dev.orchestrator.engine.spi.ProviderClient;
+import dev.orchestrator.engine.spi.RateLimits;
+import dev.orchestrator.engine.testing.Catalogs;
+import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ScriptedClient;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Several keys per provider through the failover loop (docs/design.md §5): account failures cool
+ * the key, not the route, while another key serves; a key whose limits are spent is not sent to.
+ */
+class SeveralKeysTest {
+  private final FakeTime time = new FakeTime();
+
+  /** Answers by key: a failure for the keys named in {@code failing}, else an answer. */
+  private final class ByKey implements ProviderClient {
+    final Map<String, ProviderFailure> failing = new ConcurrentHashMap<>();
+    final Map<String, RateLimits> headers = new ConcurrentHashMap<>();
+    final List<String> sent = new ArrayList<>();
+
+    @Override
+    public synchronized AttemptOutcome send(ProviderCall call) {
+      String key = call.key() == null ? "-" : call.key().name();
+      sent.add(call.route().id() + " " + key);
+      time.advance(Duration.ofMillis(5));
+      RateLimits seen = headers.get(key);
+      if (seen != null) {
+        call.rateLimits().accept(seen);
+      }
+      ProviderFailure f = failing.get(key);
+      return f != null
+          ? new AttemptOutcome.Failed(f, false)
+          : new AttemptOutcome.Succeeded(
+              new ChatResponse("ok", List.of(), "stop", new Usage(3, 5, 8), "m", null));
+    }
+  }
+
+  private static ProviderFailure quota() {
+    return ProviderFailure.builder(FailureCategory.QUOTA_EXHAUSTED, ReachedModel.NO)
+        .retryable(false)
+        .status(429)
+        .message("quota exhausted")
+        .build();
+  }
+
+  private static Catalog catalog(DeclaredLimits limits, Route... routes) {
+    Catalog plain = Catalogs.of(routes);
+    Catalog.Builder b = plain.toBuilder();
+    for (Provider p : plain.providers().values()) {
+      if (p.id().equals("g")) {
+        b.provider(
+            p.withKeys(
+                List.of(
+                    new ApiKey("a", List.of("G_KEY_A"), 1, null),
+                    new ApiKey("b", List.of("G_KEY_B"), 1, null)),
+                limits));
+      }
+    }
+    return b.build();
+  }
+
+  private TaskOrchestrator orchestrator(ByKey client, Catalog catalog) {
+    return ScriptedClient.orchestrator(client, time)
+        .catalog(catalog)
+        .policy(OrchestratorPolicy.builder().seed(11L).build())
+        .build();
+  }
+
+  @Test
+  void aQuotaFailureCoolsItsKeyWhileTheOtherKeyKeepsTheRouteServing() {
+    ByKey client = new ByKey();
+    client.failing.put("a", quota());
+    TaskOrchestrator o =
+        orchestrator(
+            client, catalog(null, Catalogs.free("g", "m", 8000), Catalogs.free("h", "m", 4000)));
+    int refused = 0;
+    for (int i = 0; i < 20; i++) {
+      try {
+        ChatResult r = o.chat(ChatRequest.builder("g/m").user("hi " + i).build());
+        assertThat(r.trace().attempts())
+            .singleElement()
+            .extracting(AttemptRecord::key)
+            .isEqualTo("b");
+      } catch (OrchestratorException e) {
+        // A settled 4xx on a single route is handed back as itself, never re-sent (docs/design.md
+        // §5).
+        assertThat(e.trace().attempts())
+            .singleElement()
+            .extracting(AttemptRecord::key)
+            .isEqualTo("a");
+        refused++;
+      }
+    }
+    assertThat(refused).isLessThanOrEqualTo(1);
+    assertThat(client.sent.stream().filter(s -> s.endsWith(" a")).count())
+        .as("the quota failure is met once: the key cools")
+        .isLessThanOrEqualTo(1);
+    assertThat(o.health().cooldownRemaining("g/m")).isZero();
+    assertThat(o.keys().status(o.catalog().provider("g").orElseThrow()))
+        .extracting(s -> s.out() == null)
+        .containsExactly(false, true);
+  }
+
+  @Test
+  void whenEveryKeyIsOutTheRouteCoolsAndTheRequestFailsOver() {
+    ByKey client = new ByKey();
+    client.failing.put("a", quota());
+    client.failing.put("b", quota());
+    TaskOrchestrator o =
+        orchestrator(
+            client, catalog(null, Catalogs.free("g", "m", 8000), Catalogs.free("h", "m", 4000)));
+    for (int i = 0; i < 3; i++) {
+      ChatResult r = o.chat(ChatRequest.builder(RoutePlanner.FREE).user("hi " + i).build());
+      assertThat(r.route()).isEqualTo("h/m");
+    }
+    assertThat(client.sent.stream().filter(s -> s.startsWith("g/m")).count()).isEqualTo(2);
+    assertThat(o.health().cooldownRemaining("g/m")).isPositive();
+  }
+
+  @Test
+  void keysAtZeroRemainingAreNotSentToAndTheRequestIsRateLimitedWithTheirReset() {
+    ByKey client = new ByKey();
+    RateLimits spent = new RateLimits(0L, null, 30L, null, Duration.ofMinutes(6), null);
+    client.headers.put("a", spent);
+    client.headers.put("b", spent);
+    TaskOrchestrator o = orchestrator(client, catalog(null, Catalogs.free("g", "m", 8000)));
+    o.chat(ChatRequest.builder("g/m").user("one").build());
+    o.chat(ChatRequest.builder("g/m").user("two").build());
+    assertThat(client.sent).containsExactlyInAnyOrder("g/m a", "g/m b");
+    assertThatThrownBy(
+            () ->
+                o.chat(
+                    ChatRequest.builder("g/m").user("three").build(),
+                    new Cancellation(),
+                    Duration.ofSeconds(10)))
+        .isInstanceOfSatisfying(
+            OrchestratorException.class,
+            e -> {
+              assertThat(e.type()).isEqualTo(OrchestratorException.Type.RATE_LIMITED);
+              assertThat(e.retryAfter()).isPositive();
+              assertThat(e.trace().attempts()).isEmpty();
+              assertThat(e.trace().limited())
+                  .singleElement()
+                  .asString()
+                  .contains("g/m: key 'a' requests_exhausted", "key 'b' requests_exhausted");
+            });
+    assertThat(client.sent).hasSize(2);
+  }
+
+  @Test
+  void aDeclaredDailyCapMovesAFreeRequestToAnotherFreeRouteNeverToAPricedOne() {
+    ByKey client = new ByKey();
+    Catalog c =
+        catalog(
+            new DeclaredLimits(1, null, null),
+            Catalogs.free("g", "m", 64000),
+            Catalogs.free("h", "m", 4000),
+            Catalogs.priced("p", "m", 128000));
+    TaskOrchestrator o = orchestrator(client, c);
+    List<String> served = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      served.add(o.chat(ChatRequest.builder(RoutePlanner.FREE).user("q" + i).build()).route());
+    }
+    assertThat(served).containsExactly("g/m", "g/m", "h/m", "h/m");
+    assertThat(client.sent)
+        .allSatisfy(
+            s ->
+                assertThat(o.catalog().route(s.split(" ")[0]).orElseThrow().tier())
+                    .isEqualTo(Tier.FREE));
+  }
+}

@@ -1,0 +1,151 @@
+package dev.orchestrator.engine.health;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.ApiKey;
+import dev.orchestrator.engine.catalog.DeclaredLimits;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.spi.RateLimits;
+import dev.orchestrator.engine.testing.FakeTime;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Which key an attempt is sent with: health, the limits headers report, declared limits. */
+class KeyBookTest {
+  private final FakeTime time = new FakeTime();
+  private final Clock wall = time.clock(Instant.parse("2026-03-01T23:58:00Z"));
+  private final Credentials env = Credentials.of(Map.of("K_A", "secret-a", "K_B", "secret-b"));
+
+  private KeyBook book(long seed) {
+    Random r = new Random(seed);
+    return new KeyBook(env, time, wall, r::nextDouble);
+  }
+
+  private static Provider provider(DeclaredLimits limits, ApiKey... keys) {
+    return Provider.of("g", "http://g.invalid/v1", Protocol.OPENAI_CHAT, List.of())
+        .withKeys(List.of(keys), limits);
+  }
+
+  private static ApiKey key(String name, String env, int weight) {
+    return new ApiKey(name, List.of(env), weight, null);
+  }
+
+  @Test
+  void weightsShareTheAttemptsAmongHealthyKeys() {
+    Provider p = provider(null, key("a", "K_A", 3), key("b", "K_B", 1));
+    KeyBook b = book(7);
+    Map<String, Integer> used = new HashMap<>();
+    for (int i = 0; i < 4000; i++) {
+      used.merge(b.choose(p).key().name(), 1, Integer::sum);
+    }
+    assertThat(used.get("a")).isBetween(2800, 3200);
+    assertThat(used.get("b")).isBetween(800, 1200);
+  }
+
+  @Test
+  void anUnsetKeyIsNeverChosenAndAnUnnamedKeyIsNamedByItsVariable() {
+    Provider p = provider(null, ApiKey.of("K_A"), key("c", "K_UNSET", 100));
+    KeyBook b = book(1);
+    for (int i = 0; i < 50; i++) {
+      assertThat(b.choose(p).key().name()).isEqualTo("K_A");
+    }
+    assertThat(b.status(p))
+        .extracting(KeyBook.KeyStatus::name, KeyBook.KeyStatus::set)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("K_A", true),
+            org.assertj.core.groups.Tuple.tuple("c", false));
+  }
+
+  @Test
+  void aCooledKeyIsSkippedUntilItsCooldownEndsAndTheRouteStaysUpWhileAnotherServes() {
+    ApiKey a = key("a", "K_A", 1);
+    ApiKey bKey = key("b", "K_B", 1);
+    Provider p = provider(null, a, bKey);
+    KeyBook b = book(3);
+    assertThat(b.coolDown(p, a, Duration.ofMinutes(10), "quota_exhausted")).isTrue();
+    for (int i = 0; i < 20; i++) {
+      assertThat(b.choose(p).key()).isEqualTo(bKey);
+    }
+    assertThat(b.coolDown(p, bKey, Duration.ofMinutes(5), "auth_failed")).isFalse();
+    KeyBook.Choice none = b.choose(p);
+    assertThat(none.sendable()).isFalse();
+    assertThat(none.retryIn()).isEqualTo(Duration.ofMinutes(5));
+    assertThat(none.reason())
+        .contains("key 'a' cooling_down (quota_exhausted)", "key 'b' cooling_down (auth_failed)")
+        .doesNotContain("secret");
+    time.advance(Duration.ofMinutes(5));
+    assertThat(b.choose(p).key()).isEqualTo(bKey);
+  }
+
+  @Test
+  void aKeyAtZeroRemainingIsNotSentToUntilItsResetAndANearlyExhaustedOneRanksLast() {
+    ApiKey a = key("a", "K_A", 1);
+    ApiKey bKey = key("b", "K_B", 1);
+    Provider p = provider(null, a, bKey);
+    KeyBook b = book(5);
+    b.observed(p, a, new RateLimits(2L, null, 100L, null, Duration.ofSeconds(30), null));
+    for (int i = 0; i < 20; i++) {
+      assertThat(b.choose(p).key()).as("a is near exhaustion").isEqualTo(bKey);
+    }
+    b.observed(p, bKey, new RateLimits(0L, null, 100L, null, Duration.ofSeconds(20), null));
+    assertThat(b.choose(p).key()).as("a low key beats an exhausted one").isEqualTo(a);
+    b.sent(p, a);
+    b.sent(p, a);
+    KeyBook.Choice none = b.choose(p);
+    assertThat(none.sendable()).as("both at zero until their resets").isFalse();
+    assertThat(none.reason()).contains("requests_exhausted");
+    assertThat(none.retryIn()).isEqualTo(Duration.ofSeconds(20));
+    time.advance(Duration.ofSeconds(20));
+    assertThat(b.choose(p).key()).isEqualTo(bKey);
+  }
+
+  @Test
+  void tokensAtZeroUntilTheirResetKeepTheKeyOut() {
+    ApiKey a = key("a", "K_A", 1);
+    Provider p = provider(null, a);
+    KeyBook b = book(5);
+    b.observed(p, a, new RateLimits(50L, 0L, 100L, 6000L, null, Duration.ofMillis(1500)));
+    assertThat(b.choose(p).reason()).contains("key 'a' tokens_exhausted");
+    time.advance(Duration.ofMillis(1500));
+    assertThat(b.choose(p).key()).isEqualTo(a);
+  }
+
+  @Test
+  void aDeclaredDailyLimitIsCountedLocallyAndResetsAtItsTime() {
+    ApiKey a = key("a", "K_A", 1);
+    Provider p = provider(new DeclaredLimits(2, null, LocalTime.MIDNIGHT), a);
+    KeyBook b = book(5);
+    assertThat(b.acquire(p).key()).isEqualTo(a);
+    assertThat(b.acquire(p).key()).isEqualTo(a);
+    KeyBook.Choice none = b.acquire(p);
+    assertThat(none.reason()).isEqualTo("key 'a' daily_limit (2/2 requests) until 00:00Z");
+    assertThat(none.retryIn()).isEqualTo(Duration.ofMinutes(2));
+    time.advance(Duration.ofMinutes(2)); // 00:00Z: a new day
+    assertThat(b.choose(p).key()).isEqualTo(a);
+  }
+
+  @Test
+  void aKeysOwnLimitsOverrideItsProvidersAndAMinuteLimitEndsWithItsMinute() {
+    ApiKey a = new ApiKey("a", List.of("K_A"), 1, new DeclaredLimits(null, 1, null));
+    ApiKey bKey = key("b", "K_B", 1);
+    Provider p = provider(new DeclaredLimits(1000, null, null), a, bKey);
+    KeyBook b = book(5);
+    while (!b.acquire(p).key().equals(a)) {
+      // until a is counted once
+    }
+    for (int i = 0; i < 10; i++) {
+      assertThat(b.acquire(p).key()).isEqualTo(bKey);
+    }
+    time.advance(Duration.ofSeconds(60));
+    assertThat(b.status(p)).allSatisfy(s -> assertThat(s.out()).isNull());
+  }
+}

@@ -1,0 +1,121 @@
+package dev.orchestrator.providers.internal.transport;
+
+import dev.orchestrator.engine.spi.RateLimits;
+import java.math.BigDecimal;
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads the rate-limit headers of one answer (docs/design.md §5) into {@link RateLimits}; a header
+ * that is absent or does not parse is left out, never an error. Two dialects:
+ *
+ * <ul>
+ *   <li>OpenAI, Groq, OpenRouter and other OpenAI-compatible servers: {@code
+ *       x-ratelimit-limit-requests}, {@code x-ratelimit-remaining-requests}, {@code
+ *       x-ratelimit-reset-requests} and the same three for {@code -tokens}; the resets are relative
+ *       Go-style durations such as {@code 1s}, {@code 6m0s}, {@code 2m59.56s} or {@code 12ms}
+ *       (platform.openai.com/docs/guides/rate-limits "Rate limits in headers";
+ *       console.groq.com/docs/rate-limits "Rate limit headers").
+ *   <li>Anthropic: {@code anthropic-ratelimit-requests-limit}, {@code -requests-remaining}, {@code
+ *       -requests-reset} and the same for {@code -tokens}; the resets are RFC 3339 timestamps
+ *       (docs.anthropic.com/en/api/rate-limits "Response headers").
+ * </ul>
+ *
+ * Stateless.
+ */
+final class RateLimitHeaders {
+  private static final Pattern DURATION_PART =
+      Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(h|ms|m|s|us|µs|ns)");
+
+  private RateLimitHeaders() {}
+
+  /**
+   * The limits {@code h} reports, with Anthropic's absolute resets taken relative to {@code now}.
+   */
+  static RateLimits read(HttpHeaders h, Instant now) {
+    RateLimits openai =
+        new RateLimits(
+            count(h, "x-ratelimit-remaining-requests"),
+            count(h, "x-ratelimit-remaining-tokens"),
+            count(h, "x-ratelimit-limit-requests"),
+            count(h, "x-ratelimit-limit-tokens"),
+            h.firstValue("x-ratelimit-reset-requests").map(RateLimitHeaders::duration).orElse(null),
+            h.firstValue("x-ratelimit-reset-tokens").map(RateLimitHeaders::duration).orElse(null));
+    if (openai.any()) {
+      return openai;
+    }
+    return new RateLimits(
+        count(h, "anthropic-ratelimit-requests-remaining"),
+        count(h, "anthropic-ratelimit-tokens-remaining"),
+        count(h, "anthropic-ratelimit-requests-limit"),
+        count(h, "anthropic-ratelimit-tokens-limit"),
+        until(h.firstValue("anthropic-ratelimit-requests-reset"), now),
+        until(h.firstValue("anthropic-ratelimit-tokens-reset"), now));
+  }
+
+  private static Long count(HttpHeaders h, String name) {
+    Optional<String> v = h.firstValue(name);
+    if (v.isEmpty()) {
+      return null;
+    }
+    try {
+      long n = Long.parseLong(v.get().trim());
+      return n < 0 ? null : n;
+    } catch (NumberFormatException e) {
+      return null; // a quirky header says nothing
+    }
+  }
+
+  /**
+   * A Go-style duration ({@code 1h2m3.5s}, {@code 6m0s}, {@code 250ms}); a bare number is seconds;
+   * {@code null} when it does not parse.
+   */
+  static Duration duration(String text) {
+    String t = text.trim().toLowerCase(Locale.ROOT);
+    if (t.matches("[0-9]+(\\.[0-9]+)?")) {
+      return nanos(new BigDecimal(t), 1_000_000_000L);
+    }
+    Matcher m = DURATION_PART.matcher(t);
+    int at = 0;
+    Duration total = Duration.ZERO;
+    while (m.find() && m.start() == at) {
+      BigDecimal n = new BigDecimal(m.group(1));
+      long unit =
+          switch (m.group(2)) {
+            case "h" -> 3_600_000_000_000L;
+            case "m" -> 60_000_000_000L;
+            case "s" -> 1_000_000_000L;
+            case "ms" -> 1_000_000L;
+            case "us", "µs" -> 1_000L;
+            default -> 1L;
+          };
+      total = total.plus(nanos(n, unit));
+      at = m.end();
+    }
+    return at == t.length() && at > 0 ? total : null;
+  }
+
+  private static Duration nanos(BigDecimal n, long unit) {
+    return Duration.ofNanos(n.multiply(BigDecimal.valueOf(unit)).longValue());
+  }
+
+  /** How long from {@code now} until an RFC 3339 timestamp (never negative); null if malformed. */
+  private static Duration until(Optional<String> timestamp, Instant now) {
+    if (timestamp.isEmpty()) {
+      return null;
+    }
+    try {
+      Instant at = OffsetDateTime.parse(timestamp.get().trim()).toInstant();
+      return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+    } catch (DateTimeParseException e) {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package dev.orchestrator.providers.internal.transport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.spi.RateLimits;
+import java.net.http.HttpHeaders;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The two rate-limit header dialects, as the providers document them. */
+class RateLimitHeadersTest {
+  private static HttpHeaders headers(Map<String, String> h) {
+    Map<String, List<String>> m = new java.util.HashMap<>();
+    h.forEach((k, v) -> m.put(k, List.of(v)));
+    return HttpHeaders.of(m, (a, b) -> true);
+  }
+
+  @Test
+  void readsOpenAiAndGroqHeadersWithGoDurations() {
+    RateLimits r =
+        RateLimitHeaders.read(
+            headers(
+                Map.of(
+                    "x-ratelimit-limit-requests", "14400",
+                    "x-ratelimit-remaining-requests", "14370",
+                    "x-ratelimit-reset-requests", "2m59.56s",
+                    "x-ratelimit-limit-tokens", "18000",
+                    "x-ratelimit-remaining-tokens", "17997",
+                    "x-ratelimit-reset-tokens", "7.66s")),
+            Instant.EPOCH);
+    assertThat(r)
+        .isEqualTo(
+            new RateLimits(
+                14370L,
+                17997L,
+                14400L,
+                18000L,
+                Duration.ofMillis(179_560),
+                Duration.ofMillis(7_660)));
+  }
+
+  @Test
+  void goDurationsInEveryUnit() {
+    assertThat(RateLimitHeaders.duration("6m0s")).isEqualTo(Duration.ofMinutes(6));
+    assertThat(RateLimitHeaders.duration("1h2m3s")).isEqualTo(Duration.ofSeconds(3723));
+    assertThat(RateLimitHeaders.duration("12ms")).isEqualTo(Duration.ofMillis(12));
+    assertThat(RateLimitHeaders.duration("1.2s")).isEqualTo(Duration.ofMillis(1200));
+    assertThat(RateLimitHeaders.duration("30")).isEqualTo(Duration.ofSeconds(30));
+    assertThat(RateLimitHeaders.duration("soon")).isNull();
+    assertThat(RateLimitHeaders.duration("5s later")).isNull();
+  }
+
+  @Test
+  void readsAnthropicHeadersWithRfc3339Resets() {
+    Instant now = Instant.parse("2026-03-01T12:00:00Z");
+    RateLimits r =
+        RateLimitHeaders.read(
+            headers(
+                Map.of(
+                    "anthropic-ratelimit-requests-limit", "50",
+                    "anthropic-ratelimit-requests-remaining", "0",
+                    "anthropic-ratelimit-requests-reset", "2026-03-01T12:00:42Z",
+                    "anthropic-ratelimit-tokens-limit", "40000",
+                    "anthropic-ratelimit-tokens-remaining", "39000",
+                    "anthropic-ratelimit-tokens-reset", "2026-03-01T11:59:00Z")),
+            now);
+    assertThat(r)
+        .isEqualTo(new RateLimits(0L, 39000L, 50L, 40000L, Duration.ofSeconds(42), Duration.ZERO));
+  }
+
+  @Test
+  void absentOrMalformedHeadersSayNothing() {
+    assertThat(RateLimitHeaders.read(headers(Map.of()), Instant.EPOCH).any()).isFalse();
+    RateLimits r =
+        RateLimitHeaders.read(
+            headers(
+                Map.of(
+                    "x-ratelimit-remaining-requests", "lots",
+                    "anthropic-ratelimit-requests-reset", "tomorrow")),
+            Instant.EPOCH);
+    assertThat(r.any()).isFalse();
+  }
+}

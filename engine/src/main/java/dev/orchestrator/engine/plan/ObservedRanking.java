@@ -138,6 +138,9 @@ public final class ObservedRanking {
     double bestTps = 0;
     for (Candidate c : list) {
       RouteFigures f = figures.get(c.route().id());
+      if (price(c.route()) == 0) {
+        continue; // slowness is weighed against what costs money too: a free route's pace is moot
+      }
       if (f != null && f.ttftMs() != null) {
         bestTtft = Math.min(bestTtft, f.ttftMs());
       }

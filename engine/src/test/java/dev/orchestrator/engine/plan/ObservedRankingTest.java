@@ -81,6 +81,32 @@ class ObservedRankingTest {
   }
 
   @Test
+  void costScalesTheRealPriceOfAMuchSlowerPricedRouteAndCreditsCacheReads() {
+    Plan p = plan(RoutePlanner.AUTO);
+    // pa/m lists $2 but answers three times slower than pb/m ($4): $6 against $4.
+    Plan slow =
+        new ObservedRanking(Strategy.COST, true, 0)
+            .apply(
+                p,
+                ProviderPreferences.NONE,
+                false,
+                Map.of("pa/m", seen(900, 1, 1), "pb/m", seen(300, 1, 1)),
+                () -> 0.0);
+    assertThat(ids(slow)).containsExactly("fb/m", "fa/m", "pb/m", "pa/m");
+    // The same speed, but pb/m's answers paid a quarter of its list price (cache reads): $1 < $2.
+    RouteFigures cached = new RouteFigures(10, 300.0, 50.0, 1, Map.of(), 1, 0.25, 0);
+    Plan warm =
+        new ObservedRanking(Strategy.COST, true, 0)
+            .apply(
+                p,
+                ProviderPreferences.NONE,
+                false,
+                Map.of("pa/m", seen(300, 1, 1), "pb/m", cached),
+                () -> 0.0);
+    assertThat(ids(warm)).containsExactly("fb/m", "fa/m", "pb/m", "pa/m");
+  }
+
+  @Test
   void latencyRanksByObservedTimeToFirstTokenAndTheMedianForUnobservedRoutes() {
     Plan r =
         new ObservedRanking(Strategy.LATENCY, false, 0)

@@ -2,7 +2,6 @@ package dev.orchestrator.engine;
 
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.health.HealthStore;
@@ -18,7 +17,6 @@ import dev.orchestrator.engine.plan.ObservedRanking;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
-import dev.orchestrator.engine.plan.Strategy;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
@@ -178,10 +176,8 @@ public final class TaskOrchestrator {
 
   /**
    * The plan with the session's route first (session affinity), unless learning observed that
-   * route's usable share fall below {@link ObservedRanking#HEALTHY} (a session is kept where its
-   * cache is warm only while the route serves it), or, ranking by cost, the session sits on a
-   * priced route while the observed ranking puts a free one first (a warm cache never costs less
-   * than nothing).
+   * route's usable share fall below {@link ObservedRanking#HEALTHY}: a session is kept where its
+   * cache is warm only while the route serves it.
    */
   private Plan withAffinity(ChatRequest request, Plan plan) {
     Plan kept = sessions.apply(request, plan);
@@ -189,15 +185,7 @@ public final class TaskOrchestrator {
       return kept;
     }
     RouteFigures f = figures.get().get(kept.affinity());
-    if (f != null && f.usable() < ObservedRanking.HEALTHY) {
-      return plan;
-    }
-    boolean cost = ranking.strategyFor(request.provider()) == Strategy.COST;
-    return cost
-            && kept.candidates().get(0).route().tier() != Tier.FREE
-            && plan.candidates().get(0).route().tier() == Tier.FREE
-        ? plan
-        : kept;
+    return f != null && f.usable() < ObservedRanking.HEALTHY ? plan : kept;
   }
 
   /**

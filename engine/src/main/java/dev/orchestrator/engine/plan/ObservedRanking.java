@@ -107,7 +107,7 @@ public final class ObservedRanking {
       cands = sorted(cands, keys, s, observe);
       standby = standby == plan.candidates() ? cands : sorted(standby, keys, s, observe);
       if (observe && exploration > 0 && cands.size() > 1 && random.getAsDouble() < exploration) {
-        cands = explore(cands, figures);
+        cands = explore(cands, figures, s == Strategy.COST);
       }
     }
     if (!pp.order().isEmpty()) {
@@ -295,11 +295,20 @@ public final class ObservedRanking {
     return b.toString();
   }
 
-  /** {@code list} with its least measured candidate first (the earliest among equals). */
-  private static List<Candidate> explore(List<Candidate> list, Map<String, RouteFigures> figures) {
+  /**
+   * {@code list} with its least measured candidate first (the earliest among equals); ranking by
+   * cost, only among candidates no dearer than the first, so exploring never spends money the order
+   * would not.
+   */
+  private static List<Candidate> explore(
+      List<Candidate> list, Map<String, RouteFigures> figures, boolean cost) {
     int pick = 0;
     double least = Double.MAX_VALUE;
+    double cap = price(list.get(0).route());
     for (int i = 0; i < list.size(); i++) {
+      if (cost && price(list.get(i).route()) > cap) {
+        continue;
+      }
       RouteFigures f = figures.get(list.get(i).route().id());
       double n = f == null ? 0 : f.samples();
       if (n < least) {

@@ -132,6 +132,16 @@ class ObservedRankingTest {
             plan(RoutePlanner.AUTO), ProviderPreferences.NONE, false, figures, () -> 0.09);
     assertThat(ids(explored).get(0)).isEqualTo("pa/m");
     assertThat(explored.candidates().get(0).why()).contains("exploring");
+    // Ranking by cost, exploring never goes past the first candidate's price: fa/m, never pa/m.
+    Plan frugal =
+        new ObservedRanking(Strategy.COST, true, 0.1)
+            .apply(
+                plan(RoutePlanner.AUTO),
+                ProviderPreferences.NONE,
+                false,
+                Map.of("fb/m", seen(100, 1, 1), "pb/m", seen(100, 1, 1)),
+                () -> 0.0);
+    assertThat(ids(frugal).get(0)).isEqualTo("fa/m");
   }
 
   @Test

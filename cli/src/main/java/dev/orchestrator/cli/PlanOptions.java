@@ -21,8 +21,10 @@ public final class PlanOptions {
 
   @Option(
       names = "--strategy",
-      paramLabel = "cost|quality",
-      description = "Ranking of orchestrator/auto (default: ${DEFAULT-VALUE}).",
+      paramLabel = "cost|quality|latency|throughput|reliability",
+      description =
+          "Ranking of orchestrator/auto; latency, throughput and reliability rank by observations"
+              + " (default: ${DEFAULT-VALUE}).",
       defaultValue = "cost")
   String strategy;
 

@@ -4,9 +4,12 @@ import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ProviderPreferences;
+import dev.orchestrator.engine.observe.RouteFigures;
 import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.MissingCredentials;
+import dev.orchestrator.engine.plan.ObservedRanking;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
@@ -62,6 +65,20 @@ public final class RouteCommand implements Callable<Integer> {
       paramLabel = "USD_PER_MTOK",
       description = "Maximum input+output price per million tokens.")
   BigDecimal maxPrice;
+
+  @Option(
+      names = "--observations",
+      paramLabel = "FILE",
+      description =
+          "Rank with these observed route figures (docs/reference.md §3: the file format); the"
+              + " same file gives the same plan.")
+  java.nio.file.Path observations;
+
+  @Option(
+      names = "--learning",
+      description =
+          "Let the observations correct the cost and quality orders and the order of pools too.")
+  boolean learning;
 
   @Mixin JsonOption output;
 
@@ -120,9 +137,15 @@ public final class RouteCommand implements Callable<Integer> {
     } catch (UnknownModelException e) {
       throw CliException.unknownModel(e);
     }
+    Map<String, RouteFigures> figures =
+        observations == null ? Map.of() : ObservationsFile.load(observations);
+    // A dry run never explores: the same inputs give the same plan.
+    plan =
+        new ObservedRanking(strat, learning, 0)
+            .apply(plan, ProviderPreferences.NONE, false, figures, () -> 1.0);
     PrintWriter out = spec.commandLine().getOut();
     if (output.json()) {
-      out.println(Json.write(toJson(plan)));
+      out.println(Json.write(toJson(plan, figures)));
     } else {
       printTable(out, plan, catalog, env);
     }
@@ -131,6 +154,14 @@ public final class RouteCommand implements Callable<Integer> {
 
   /** The {@code route --json} document for a plan (docs/reference.md §3). */
   static Map<String, Object> toJson(Plan plan) {
+    return toJson(plan, Map.of());
+  }
+
+  /**
+   * The {@code route --json} document for a plan ranked with {@code figures}: each observed
+   * candidate carries them under {@code observed}.
+   */
+  static Map<String, Object> toJson(Plan plan, Map<String, RouteFigures> figures) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("model", plan.model());
     doc.put("pool", plan.pool().wireName());
@@ -148,6 +179,10 @@ public final class RouteCommand implements Callable<Integer> {
       m.put("outputPerMtok", planPrice(r, r.outputPerMtok()));
       m.put("contextWindow", r.contextWindow());
       m.put("why", c.why());
+      RouteFigures f = figures.get(r.id());
+      if (f != null) {
+        m.put("observed", ObservationsFile.toJson(f));
+      }
       cands.add(m);
     }
     doc.put("candidates", cands);

@@ -146,6 +146,21 @@ public final class ServeCommand implements Callable<Integer> {
   Long sessionTtlS;
 
   @Option(
+      names = "--strategy",
+      paramLabel = "cost|quality|latency|throughput|reliability",
+      description =
+          "Ranking of orchestrator/auto; latency, throughput and reliability rank by observed"
+              + " figures (default: cost).")
+  String strategy;
+
+  @Option(
+      names = "--learning",
+      description =
+          "Let observed figures (time to first token, throughput, success, valid tool calls)"
+              + " correct the cost and quality orders and the order of pools (default: off).")
+  boolean learning;
+
+  @Option(
       names = "--stream-continuation",
       description =
           "Resume a stream cut after output on a candidate the catalog marks 'prefill' (default:"
@@ -335,6 +350,14 @@ public final class ServeCommand implements Callable<Integer> {
     if (sessionTtlS != null) {
       b.sessionTtl(Duration.ofSeconds(sessionTtlS));
     }
+    if (strategy != null) {
+      try {
+        b.strategy(dev.orchestrator.engine.plan.Strategy.fromWireName(strategy));
+      } catch (IllegalArgumentException e) {
+        throw CliException.usage("--" + e.getMessage());
+      }
+    }
+    b.learning(learning);
     return b.build();
   }
 }

@@ -15,6 +15,8 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.observe.RouteFigures;
+import dev.orchestrator.engine.plan.Strategy;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.StreamBounds;
@@ -37,9 +39,17 @@ import java.util.Set;
  */
 final class Simulation {
   private static final Set<String> TOP =
-      Set.of("catalog", "pools", "request", "policy", "upstream");
+      Set.of("catalog", "pools", "request", "policy", "upstream", "observations");
   private static final Set<String> REQUEST =
-      Set.of("model", "promptTokens", "maxOutputTokens", "require", "stream", "models", "messages");
+      Set.of(
+          "model",
+          "promptTokens",
+          "maxOutputTokens",
+          "require",
+          "stream",
+          "models",
+          "messages",
+          "provider");
   private static final Set<String> POLICY =
       Set.of(
           "sameRouteRetries",
@@ -59,7 +69,10 @@ final class Simulation {
           "streamContinuation",
           "maxEventBytes",
           "maxResponseBytes",
-          "maxToolArgumentBytes");
+          "maxToolArgumentBytes",
+          "strategy",
+          "learning",
+          "exploration");
 
   private Simulation() {}
 
@@ -90,6 +103,7 @@ final class Simulation {
     ChatRequest request = request(scenario.get("request"));
     OrchestratorPolicy policy = policy(scenario.get("policy"));
     Map<String, List<Step>> scripts = upstream(scenario.get("upstream"));
+    Map<String, RouteFigures> figures = observations(scenario.get("observations"), baseDir);
 
     try (ScriptedUpstream upstream = ScriptedUpstream.start(scripts)) {
       Catalog.Builder pointed = catalog.toBuilder();
@@ -112,6 +126,7 @@ final class Simulation {
               .providers(clients)
               .credentials(placeholder)
               .policy(policy)
+              .observedFigures(() -> figures)
               .build();
       long t0 = System.nanoTime();
       Map<String, Object> out = new LinkedHashMap<>();
@@ -143,6 +158,26 @@ final class Simulation {
       out.put("elapsedMs", (System.nanoTime() - t0) / 1_000_000);
       out.put("calls", upstream.calls());
       return out;
+    }
+  }
+
+  /**
+   * The scenario's {@code observations}: an observations document, or a path to one (resolved from
+   * the scenario's directory); none is an empty map — every route unobserved.
+   */
+  private static Map<String, RouteFigures> observations(JsonNode node, Path baseDir) {
+    if (node == null || node.isNull()) {
+      return Map.of();
+    }
+    try {
+      if (node.isTextual()) {
+        return ObservationsFile.read(
+            Json.MAPPER.readTree(java.nio.file.Files.readString(baseDir.resolve(node.asText()))),
+            "observations");
+      }
+      return ObservationsFile.read(node, "observations");
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      throw new ScenarioException(e.getMessage());
     }
   }
 
@@ -236,6 +271,13 @@ final class Simulation {
     if (node.has("models")) {
       b.models(strings(node.get("models"), "request.models"));
     }
+    if (node.has("provider")) {
+      try {
+        b.provider(dev.orchestrator.serve.http.ProviderField.parse(node));
+      } catch (dev.orchestrator.serve.http.ApiError e) {
+        throw new ScenarioException("request." + e.getMessage());
+      }
+    }
     if (node.has("require")) {
       for (String c : strings(node.get("require"), "request.require")) {
         try {
@@ -262,7 +304,7 @@ final class Simulation {
             .connectTimeout(Duration.ofSeconds(2))
             .backoff(Duration.ofMillis(50), Duration.ofMillis(1000));
     if (node == null || node.isNull()) {
-      return b.build();
+      return b.exploration(0).build();
     }
     checkKeys(node, POLICY, "policy");
     OrchestratorPolicy base = b.build();
@@ -299,6 +341,14 @@ final class Simulation {
       if (node.has("seed")) {
         b.seed(node.get("seed").asLong());
       }
+      if (node.has("strategy")) {
+        b.strategy(Strategy.fromWireName(node.get("strategy").asText()));
+      }
+      if (node.has("learning")) {
+        b.learning(node.get("learning").asBoolean());
+      }
+      // A scenario is reproducible: no exploration unless it asks (with a seed).
+      b.exploration(node.path("exploration").asDouble(0));
       if (node.has("failoverOnContentFilter")) {
         b.failoverOnContentFilter(node.get("failoverOnContentFilter").asBoolean());
       }

@@ -38,6 +38,12 @@ import java.util.Objects;
  * @param seed seed of the jitter random, or {@code null} for an unseeded one
  * @param sessionTtl how long a session stays on the route that last answered it (default 5 min,
  *     prompt caches' usual lifetime); {@link Duration#ZERO} turns session affinity off
+ * @param learning whether observations correct the cost and quality orders of pools too (default
+ *     off: plans are the catalog's); the latency, throughput and reliability strategies always rank
+ *     by observations (docs/design.md §14)
+ * @param exploration the share of observed-ranked requests (0..1, default 0.05) whose least
+ *     measured candidate goes first, so a recovered or new route is measured again
+ * @param observationHalfLife how fast observations fade (default 5 min)
  */
 public record OrchestratorPolicy(
     Retries retries,
@@ -52,7 +58,10 @@ public record OrchestratorPolicy(
     boolean streamContinuation,
     Strategy strategy,
     Long seed,
-    Duration sessionTtl) {
+    Duration sessionTtl,
+    boolean learning,
+    double exploration,
+    Duration observationHalfLife) {
 
   /** The default {@link #sessionTtl()}: prompt caches' usual lifetime. */
   public static final Duration DEFAULT_SESSION_TTL = Duration.ofMinutes(5);
@@ -73,6 +82,10 @@ public record OrchestratorPolicy(
     positive("accountCooldown", accountCooldown, false);
     positive("retiredTtl", retiredTtl, false);
     positive("sessionTtl", sessionTtl, true);
+    positive("observationHalfLife", observationHalfLife, false);
+    if (!(exploration >= 0 && exploration <= 1)) {
+      throw new IllegalArgumentException("exploration: " + exploration + " (expected: 0..1)");
+    }
     strategy = strategy == null ? Strategy.COST : strategy;
   }
 
@@ -243,6 +256,9 @@ public record OrchestratorPolicy(
     b.strategy = strategy;
     b.seed = seed;
     b.sessionTtl = sessionTtl;
+    b.learning = learning;
+    b.exploration = exploration;
+    b.observationHalfLife = observationHalfLife;
     return b;
   }
 
@@ -278,6 +294,9 @@ public record OrchestratorPolicy(
     private Strategy strategy = Strategy.COST;
     private Long seed;
     private Duration sessionTtl = DEFAULT_SESSION_TTL;
+    private boolean learning;
+    private double exploration = 0.05;
+    private Duration observationHalfLife = Duration.ofMinutes(5);
 
     private Builder() {}
 
@@ -471,6 +490,24 @@ public record OrchestratorPolicy(
       return this;
     }
 
+    /** Whether observations correct the cost and quality orders too (default off). */
+    public Builder learning(boolean v) {
+      learning = v;
+      return this;
+    }
+
+    /** The share of observed-ranked requests whose least measured candidate goes first. */
+    public Builder exploration(double v) {
+      exploration = v;
+      return this;
+    }
+
+    /** How fast observations fade: their weight halves every {@code v} (default 5 min). */
+    public Builder observationHalfLife(Duration v) {
+      observationHalfLife = v;
+      return this;
+    }
+
     /** Validates and builds. */
     public OrchestratorPolicy build() {
       Timeouts timeouts =
@@ -500,7 +537,10 @@ public record OrchestratorPolicy(
           streamContinuation,
           strategy,
           seed,
-          sessionTtl);
+          sessionTtl,
+          learning,
+          exploration,
+          observationHalfLife);
     }
   }
 }

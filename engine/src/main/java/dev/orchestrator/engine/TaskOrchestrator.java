@@ -11,6 +11,9 @@ import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.internal.AttemptContext;
 import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.internal.SessionAffinity;
+import dev.orchestrator.engine.observe.RouteFigures;
+import dev.orchestrator.engine.observe.RouteObservations;
+import dev.orchestrator.engine.plan.ObservedRanking;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
 import dev.orchestrator.engine.plan.RoutePlanner;
@@ -21,8 +24,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
+import java.util.function.Supplier;
 
 /**
  * Plans a request's candidates, calls them, and after every failure decides — from the typed
@@ -67,6 +72,9 @@ public final class TaskOrchestrator {
   private final boolean onlyConfigured;
   private final Listeners listeners;
   private final SessionAffinity sessions;
+  private final RouteObservations observations;
+  private final Supplier<Map<String, RouteFigures>> figures;
+  private final ObservedRanking ranking;
   private final KeyBook keys;
 
   private TaskOrchestrator(Builder b) {
@@ -80,6 +88,9 @@ public final class TaskOrchestrator {
     this.random = policy.seed() == null ? new Random() : new Random(policy.seed());
     this.onlyConfigured = b.onlyConfigured;
     this.listeners = new Listeners(b.listeners);
+    this.observations = RouteObservations.create(ticker, policy.observationHalfLife());
+    this.figures = b.figures != null ? b.figures : observations::figures;
+    this.ranking = new ObservedRanking(policy.strategy(), policy.learning(), policy.exploration());
     this.health =
         b.health != null
             ? b.health
@@ -136,16 +147,45 @@ public final class TaskOrchestrator {
     this.planner = RoutePlanner.create(catalog, clock);
   }
 
-  /** Plans {@code request} with the current health, without sending anything. */
+  /**
+   * What this orchestrator has observed of its routes (docs/design.md §14): every dispatched
+   * attempt is recorded here, whatever the strategy.
+   */
+  public RouteObservations observations() {
+    return observations;
+  }
+
+  /** Plans {@code request} with the current health and observations, without sending anything. */
   public Plan plan(ChatRequest request) {
     return plan(planner, request);
   }
 
   private Plan plan(RoutePlanner p, ChatRequest request) {
-    return p.plan(
-        PlanRequest.from(request, policy.strategy(), onlyConfigured),
-        health,
-        credentials::configured);
+    Plan catalogPlan =
+        p.plan(
+            PlanRequest.from(request, ranking.strategyFor(request.provider()), onlyConfigured),
+            health,
+            credentials::configured);
+    return ranking.apply(
+        catalogPlan,
+        request.provider(),
+        !request.models().isEmpty(),
+        figures.get(),
+        random::nextDouble);
+  }
+
+  /**
+   * The plan with the session's route first (session affinity), unless learning observed that
+   * route's usable share fall below {@link ObservedRanking#HEALTHY}: a session is kept where its
+   * cache is warm only while the route serves it.
+   */
+  private Plan withAffinity(ChatRequest request, Plan plan) {
+    Plan kept = sessions.apply(request, plan);
+    if (kept.affinity() == null || !policy.learning()) {
+      return kept;
+    }
+    RouteFigures f = figures.get().get(kept.affinity());
+    return f != null && f.usable() < ObservedRanking.HEALTHY ? plan : kept;
   }
 
   /**
@@ -216,7 +256,7 @@ public final class TaskOrchestrator {
       // refreshes happen meanwhile.
       RoutePlanner p = planner;
       health.recordRequest();
-      Plan plan = sessions.apply(request, plan(p, request));
+      Plan plan = withAffinity(request, plan(p, request));
       listeners.emit(l -> l.onPlan(plan));
       if (listener != null && plan.affinity() != null) {
         listener.onAffinity(plan.affinity());
@@ -254,7 +294,8 @@ public final class TaskOrchestrator {
                       listener.onAttemptStart(route, n);
                     }
                   },
-                  keys));
+                  keys,
+                  observations));
       ChatResult result =
           new FailoverRun(path, record, request, listener, policy, random).execute();
       sessions.answered(request, result.route());
@@ -292,6 +333,7 @@ public final class TaskOrchestrator {
     private Clock clock = Clock.systemUTC();
     private boolean onlyConfigured = true;
     private HealthStore health;
+    private Supplier<Map<String, RouteFigures>> figures;
     private final List<OrchestratorListener> listeners = new ArrayList<>();
 
     private Builder() {}
@@ -363,6 +405,16 @@ public final class TaskOrchestrator {
     @Deprecated
     public Builder health(RouteHealthRegistry v) {
       return healthStore(v);
+    }
+
+    /**
+     * Where the observed ranking reads route figures (default: this orchestrator's own {@link
+     * #observations()}); a fixed map makes a run's decisions reproducible ({@code simulate} with an
+     * observations file).
+     */
+    public Builder observedFigures(Supplier<Map<String, RouteFigures>> v) {
+      figures = Objects.requireNonNull(v, "observedFigures");
+      return this;
     }
 
     /** Adds a listener. */

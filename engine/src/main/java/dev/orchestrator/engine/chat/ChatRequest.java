@@ -66,6 +66,8 @@ import java.util.Set;
  * @param session the conversation this request continues (an agent's session id, a prompt cache
  *     key), or {@code null}: while the route that last answered the session is a candidate it is
  *     tried first (docs/design.md §5); at most 256 characters
+ * @param provider OpenRouter-style provider preferences ({@code provider}: order, only, ignore,
+ *     sort, max_price, require_parameters); {@link ProviderPreferences#NONE} when not given
  */
 public record ChatRequest(
     String model,
@@ -97,7 +99,8 @@ public record ChatRequest(
     Map<String, Object> extraBody,
     NativeRequest nativeRequest,
     List<String> dropped,
-    String session) {
+    String session,
+    ProviderPreferences provider) {
 
   /**
    * The OpenAI request fields this record models (plus the orchestrator's own {@code models});
@@ -127,7 +130,8 @@ public record ChatRequest(
           "logprobs",
           "top_logprobs",
           "n",
-          "models");
+          "models",
+          "provider");
 
   /** Validates and copies. */
   public ChatRequest {
@@ -147,6 +151,7 @@ public record ChatRequest(
     streamOptions = JsonValues.copyObject(streamOptions, "stream_options");
     extraBody = JsonValues.copyObject(extraBody, "extraBody");
     dropped = dropped == null ? List.of() : List.copyOf(dropped);
+    provider = provider == null ? ProviderPreferences.NONE : provider;
     if (session != null && (session.isEmpty() || session.length() > 256)) {
       throw new IllegalArgumentException(
           "session: " + session.length() + " characters (expected: 1 to 256)");
@@ -204,6 +209,7 @@ public record ChatRequest(
     b.nativeRequest = nativeRequest;
     b.dropped.addAll(dropped);
     b.session = session;
+    b.provider = provider;
     return b;
   }
 
@@ -335,6 +341,7 @@ public record ChatRequest(
     private final Map<String, Object> extraBody = new LinkedHashMap<>();
     private NativeRequest nativeRequest;
     private String session;
+    private ProviderPreferences provider = ProviderPreferences.NONE;
     private final List<String> dropped = new ArrayList<>();
 
     private Builder(String model) {
@@ -573,6 +580,12 @@ public record ChatRequest(
       return this;
     }
 
+    /** OpenRouter-style provider preferences ({@link ChatRequest#provider()}). */
+    public Builder provider(ProviderPreferences v) {
+      provider = v;
+      return this;
+    }
+
     /**
      * Builds the request.
      *
@@ -609,7 +622,8 @@ public record ChatRequest(
           extraBody,
           nativeRequest,
           dropped,
-          session);
+          session,
+          provider);
     }
   }
 }

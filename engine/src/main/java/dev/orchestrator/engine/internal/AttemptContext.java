@@ -5,12 +5,14 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
+import dev.orchestrator.engine.observe.AttemptSample;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.ProviderClients;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.ObjIntConsumer;
 
@@ -35,6 +37,8 @@ import java.util.function.ObjIntConsumer;
  *     whole request) just before it is sent
  * @param keys per-key state: which key each attempt is sent with (docs/design.md §5), or {@code
  *     null} to send every attempt with its provider's first set key
+ * @param observer told every dispatched attempt that says something about its route (not a cancel,
+ *     not a request the route rightly refused), for the observed ranking (docs/design.md §14)
  */
 public record AttemptContext(
     Plan plan,
@@ -49,7 +53,8 @@ public record AttemptContext(
     Duration retiredTtl,
     boolean probes,
     ObjIntConsumer<String> onAttemptStart,
-    KeyBook keys) {
+    KeyBook keys,
+    Consumer<AttemptSample> observer) {
 
   /** Validates. */
   public AttemptContext {
@@ -64,6 +69,7 @@ public record AttemptContext(
     Objects.requireNonNull(accountCooldown, "accountCooldown");
     Objects.requireNonNull(retiredTtl, "retiredTtl");
     Objects.requireNonNull(onAttemptStart, "onAttemptStart");
+    Objects.requireNonNull(observer, "observer");
   }
 
   /** {@code retryAfter} bounded by {@link #retryAfterCap()}; {@code null} stays {@code null}. */

@@ -3,21 +3,27 @@ package dev.orchestrator.engine.internal;
 import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.engine.cost.CostCalculator;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
+import dev.orchestrator.engine.observe.AttemptSample;
+import dev.orchestrator.engine.observe.ToolCallCheck;
 import dev.orchestrator.engine.plan.TierGuard;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.tool.ToolExecutionStoppedException;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -27,9 +33,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The one attempt path (docs/design.md §5): {@link #admit} asks the health store, {@link #dispatch}
  * checks the free-tier boundary, sends, types the outcome and reports it to the store exactly once
  * (also when anything between admission and verdict throws), then applies the failure's account
- * effect — a cooldown never longer than the {@code Retry-After} cap, or a retirement. What to do
- * next is the caller's decision, made from the returned {@link Sent}. One instance per request (or
- * per preflight check); thread-safe, so a check's probes may share it.
+ * effect — a cooldown never longer than the {@code Retry-After} cap, or a retirement — and tells
+ * the context's observer what the attempt showed of its route (docs/design.md §14). What to do next
+ * is the caller's decision, made from the returned {@link Sent}. One instance per request (or per
+ * preflight check); thread-safe, so a check's probes may share it.
  */
 public final class AttemptPath {
   private final AttemptContext ctx;
@@ -125,6 +132,8 @@ public final class AttemptPath {
    * @param visibleToolCalls whether the caller's stream listener received a tool call
    * @param adapted what the client adapted of the history for the route (empty when it failed)
    * @param key the name of the key the attempt was sent with, or {@code null} for none
+   * @param firstToken the time to the first visible output of a stream, or to the whole answer;
+   *     {@code null} when the attempt failed
    */
   public record Sent(
       ChatResponse response,
@@ -135,7 +144,8 @@ public final class AttemptPath {
       String visibleText,
       boolean visibleToolCalls,
       List<String> adapted,
-      String key) {
+      String key,
+      Duration firstToken) {
 
     /** Whether the attempt answered. */
     public boolean answered() {
@@ -185,6 +195,9 @@ public final class AttemptPath {
     if (sent.failure() != null) {
       applyAccountEffect(target, key, sent.failure(), sent.health());
     }
+    if (sent.health() != AttemptHealth.NEUTRAL && sent.health() != AttemptHealth.ABANDONED) {
+      ctx.observer().accept(sample(target.route(), request, sent));
+    }
     return sent;
   }
 
@@ -199,7 +212,7 @@ public final class AttemptPath {
     // The free boundary, again, at dispatch: a violation is a bug and throws.
     TierGuard.checkDispatch(ctx.plan(), route);
     AttemptLimits limits = ctx.limits().apply(route).cappedAt(cap);
-    VisibleOutput visible = listener == null ? null : new VisibleOutput(listener);
+    VisibleOutput visible = listener == null ? null : new VisibleOutput(listener, ctx.ticker());
     ctx.onAttemptStart().accept(route.id(), started.incrementAndGet());
     KeyBook keys = key == null ? null : ctx.keys();
     if (keys != null) {
@@ -212,6 +225,8 @@ public final class AttemptPath {
     String text = visible == null ? "" : visible.text();
     boolean toolCalls = visible != null && visible.toolCalls();
     if (outcome instanceof AttemptOutcome.Succeeded s) {
+      long first = visible == null ? 0 : visible.firstNanos();
+      Duration firstToken = first == 0 ? latency : Duration.ofNanos(first - t0);
       return new Sent(
           s.response(),
           s.skippedEvents(),
@@ -221,7 +236,8 @@ public final class AttemptPath {
           text,
           toolCalls,
           s.adapted(),
-          keyName);
+          keyName,
+          firstToken);
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
     ProviderFailure f = failed.failure();
@@ -232,7 +248,8 @@ public final class AttemptPath {
     if (ctx.cancellation().isCancelled()) {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
-    return new Sent(null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of(), keyName);
+    return new Sent(
+        null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of(), keyName, null);
   }
 
   private AttemptOutcome call(
@@ -270,6 +287,38 @@ public final class AttemptPath {
       return new AttemptOutcome.Failed(
           ProviderFailure.clientThrew(e), visible != null && visible.started());
     }
+  }
+
+  /** The attempt as the observations see it: timings, output tokens, tool-call validity. */
+  private static AttemptSample sample(Route route, ChatRequest request, Sent sent) {
+    if (!sent.answered()) {
+      return new AttemptSample(
+          route.id(), sent.failure().category(), null, sent.latency(), 0, null, null);
+    }
+    ChatResponse r = sent.response();
+    Boolean tools =
+        r.toolCalls().isEmpty() ? null : ToolCallCheck.valid(r.toolCalls(), request.tools());
+    return new AttemptSample(
+        route.id(),
+        null,
+        sent.firstToken(),
+        sent.latency(),
+        r.usage().completionTokens(),
+        tools,
+        costRatio(route, r.usage()));
+  }
+
+  /** What {@code usage} cost over its list price without cache reads; {@code null} if unknown. */
+  private static Double costRatio(Route route, Usage usage) {
+    if (route.tier() == Tier.FREE || usage.isNone()) {
+      return null;
+    }
+    BigDecimal paid = CostCalculator.cost(route, usage);
+    BigDecimal list = CostCalculator.cost(route, usage.promptTokens(), 0, usage.completionTokens());
+    if (paid == null || list == null || list.signum() == 0) {
+      return null;
+    }
+    return Math.min(1, paid.doubleValue() / list.doubleValue());
   }
 
   /** What a failure says about its route: the failover table's health column (ADR 0007). */

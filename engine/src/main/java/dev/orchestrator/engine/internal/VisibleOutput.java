@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.internal;
 
+import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.chat.ForwardingStreamListener;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -15,9 +16,24 @@ final class VisibleOutput extends ForwardingStreamListener {
   private final StringBuilder text = new StringBuilder();
   private volatile boolean started;
   private volatile boolean toolCalls;
+  private final Ticker ticker;
+  private volatile long firstNanos;
 
-  VisibleOutput(StreamListener delegate) {
+  VisibleOutput(StreamListener delegate, Ticker ticker) {
     super(delegate);
+    this.ticker = ticker;
+  }
+
+  /** The ticker reading when visible output first passed, or 0 when none has. */
+  long firstNanos() {
+    return firstNanos;
+  }
+
+  private void start() {
+    if (!started) {
+      firstNanos = ticker.read();
+      started = true;
+    }
   }
 
   /** Whether any content or tool call was passed on. */
@@ -42,7 +58,7 @@ final class VisibleOutput extends ForwardingStreamListener {
   @Override
   public void onContent(String delta) {
     if (!delta.isEmpty()) {
-      started = true;
+      start();
       text.append(delta);
     }
     delegate().onContent(delta);
@@ -50,14 +66,14 @@ final class VisibleOutput extends ForwardingStreamListener {
 
   @Override
   public void onToolCall(ToolCall call) {
-    started = true;
+    start();
     toolCalls = true;
     delegate().onToolCall(call);
   }
 
   @Override
   public void onToolCallDelta(ToolCallDelta delta) {
-    started = true;
+    start();
     toolCalls = true;
     delegate().onToolCallDelta(delta);
   }
@@ -65,21 +81,21 @@ final class VisibleOutput extends ForwardingStreamListener {
   @Override
   public void onReasoning(String delta) {
     if (!delta.isEmpty()) {
-      started = true;
+      start();
     }
     delegate().onReasoning(delta);
   }
 
   @Override
   public void onRedactedReasoning(String data) {
-    started = true;
+    start();
     delegate().onRedactedReasoning(data);
   }
 
   @Override
   public void onRefusal(String delta) {
     if (!delta.isEmpty()) {
-      started = true;
+      start();
     }
     delegate().onRefusal(delta);
   }

@@ -90,6 +90,22 @@ public final class Plan {
         routeId);
   }
 
+  /**
+   * This plan with its candidates (and standby) in another order, for {@link ObservedRanking}: the
+   * same routes, so the free boundary and every exclusion still hold.
+   */
+  Plan reordered(List<Candidate> newCandidates, List<Candidate> newStandby) {
+    return new Plan(
+        model,
+        pool,
+        List.copyOf(newCandidates),
+        excluded,
+        standby == candidates ? null : List.copyOf(newStandby),
+        admissible,
+        false,
+        affinity);
+  }
+
   private static int indexOf(List<Candidate> list, String routeId) {
     for (int i = 0; i < list.size(); i++) {
       if (list.get(i).route().id().equals(routeId)) {

@@ -3,6 +3,7 @@ package dev.orchestrator.engine.plan;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ProviderPreferences;
 import java.math.BigDecimal;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -26,6 +27,9 @@ import java.util.Set;
  * @param gaps for each protocol that cannot express the request, the first field it cannot express
  *     ({@link ProtocolFit}); a route of such a protocol is excluded as {@link
  *     ExclusionReason#MISSING_CAPABILITY} with the gap as detail
+ * @param provider the request's provider preferences: {@code only}, {@code ignore}, {@code
+ *     allow_fallbacks} and {@code max_price} exclude routes here; {@code order} and {@code sort}
+ *     order the candidates ({@link ObservedRanking})
  */
 public record PlanRequest(
     String model,
@@ -36,7 +40,8 @@ public record PlanRequest(
     BigDecimal maxPricePerMtok,
     Strategy strategy,
     boolean onlyConfigured,
-    Map<Protocol, FieldGap> gaps) {
+    Map<Protocol, FieldGap> gaps,
+    ProviderPreferences provider) {
 
   /** Validates and copies. */
   public PlanRequest {
@@ -62,6 +67,7 @@ public record PlanRequest(
         gaps == null || gaps.isEmpty()
             ? Map.of()
             : Collections.unmodifiableMap(new EnumMap<>(gaps));
+    provider = provider == null ? ProviderPreferences.NONE : provider;
   }
 
   /** A request for {@code model} with no particular needs. */
@@ -83,6 +89,12 @@ public record PlanRequest(
     Map<Protocol, FieldGap> gaps = new EnumMap<>(Protocol.class);
     for (Protocol p : Protocol.values()) {
       FieldGap g = ProtocolFit.firstGap(r, p);
+      if (g == null && r.provider().requireParameters() && !r.droppedFor(p).isEmpty()) {
+        g =
+            new FieldGap(
+                r.droppedFor(p).get(0),
+                "not sent to " + p.wireName() + " routes (provider.require_parameters)");
+      }
       if (g != null) {
         gaps.put(p, g);
       }
@@ -97,6 +109,7 @@ public record PlanRequest(
         .strategy(strategy)
         .onlyConfigured(onlyConfigured)
         .gaps(gaps)
+        .provider(r.provider())
         .build();
   }
 
@@ -111,6 +124,7 @@ public record PlanRequest(
     private Strategy strategy = Strategy.COST;
     private boolean onlyConfigured;
     private Map<Protocol, FieldGap> gaps = Map.of();
+    private ProviderPreferences provider = ProviderPreferences.NONE;
 
     private Builder(String model) {
       this.model = model;
@@ -164,6 +178,12 @@ public record PlanRequest(
       return this;
     }
 
+    /** See {@link PlanRequest#provider()}. */
+    public Builder provider(ProviderPreferences v) {
+      provider = v;
+      return this;
+    }
+
     /** Validates and builds. */
     public PlanRequest build() {
       return new PlanRequest(
@@ -175,7 +195,8 @@ public record PlanRequest(
           maxPricePerMtok,
           strategy,
           onlyConfigured,
-          gaps);
+          gaps,
+          provider);
     }
   }
 }

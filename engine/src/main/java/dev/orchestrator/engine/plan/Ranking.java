@@ -67,9 +67,9 @@ final class Ranking {
       case "free" -> sb.append(freeBecause(e.route));
       case "auto" -> {
         sb.append(
-            req.strategy() == Strategy.COST
-                ? "ranked cost-first (free, then cheapest); "
-                : "ranked quality-first; ");
+            req.strategy() == Strategy.QUALITY
+                ? "ranked quality-first; "
+                : "ranked cost-first (free, then cheapest); ");
         price(sb, e);
       }
       default -> {

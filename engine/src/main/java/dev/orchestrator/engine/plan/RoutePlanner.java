@@ -7,6 +7,7 @@ import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ProviderPreferences;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthView;
 import java.math.BigDecimal;
@@ -98,7 +99,11 @@ public final class RoutePlanner {
       return ranked(request, PoolKind.FREE, idx.free, f);
     }
     if (AUTO.equals(request.model())) {
-      return ranked(request, PoolKind.AUTO, idx.auto.get(request.strategy()), f);
+      return ranked(
+          request,
+          PoolKind.AUTO,
+          idx.auto.get(request.strategy() == Strategy.QUALITY ? Strategy.QUALITY : Strategy.COST),
+          f);
     }
     Listed l = resolveListed(request.model());
     return listed(request, l.kind, l.routes, idx, f, l.label);
@@ -291,6 +296,7 @@ public final class RoutePlanner {
     private final long needTokens;
     private final double maxPrice;
     private final Map<String, Boolean> configuredByProvider = new java.util.HashMap<>();
+    private final boolean preferences;
 
     Filter(PlanRequest req, Map<String, HealthMark> marks, Predicate<Provider> configured) {
       this.req = req;
@@ -300,6 +306,7 @@ public final class RoutePlanner {
       this.needTokens = (long) req.promptTokens() + req.maxOutputTokens();
       this.maxPrice =
           req.maxPricePerMtok() == null ? Double.NaN : req.maxPricePerMtok().doubleValue();
+      this.preferences = !req.provider().isNone();
     }
 
     /** Credentials are looked up once per provider per plan, not once per route. */
@@ -316,6 +323,12 @@ public final class RoutePlanner {
     Exclusion check(Entry e) {
       if (req.onlyConfigured() && !isConfigured(e.provider)) {
         return e.exclusion(ExclusionReason.NO_CREDENTIALS);
+      }
+      if (preferences) {
+        Exclusion x = preference(e, req.provider());
+        if (x != null) {
+          return x;
+        }
       }
       if ((e.caps & needCaps) != needCaps) {
         return e.missingCapability(needCaps & ~e.caps);
@@ -351,6 +364,52 @@ public final class RoutePlanner {
       }
       return null;
     }
+  }
+
+  /**
+   * The exclusion the request's own provider preferences make: {@code only}, {@code ignore}, {@code
+   * order} without fallbacks ({@code denied_by_config}, the request being the caller's config), and
+   * {@code max_price} per prompt and completion token ({@code over_max_price}; a free route costs
+   * nothing, a priced one without a price is over any cap).
+   */
+  private static Exclusion preference(Entry e, ProviderPreferences pp) {
+    String p = e.provider.id();
+    if (!pp.admits(p)) {
+      String why =
+          pp.ignore().contains(p.toLowerCase(java.util.Locale.ROOT))
+              ? "provider.ignore names " + p
+              : "provider.only leaves " + p + " out";
+      return new Exclusion(e.id, ExclusionReason.DENIED_BY_CONFIG, why);
+    }
+    if (!pp.allowFallbacks() && !pp.order().isEmpty() && pp.orderOf(p) < 0) {
+      return new Exclusion(
+          e.id,
+          ExclusionReason.DENIED_BY_CONFIG,
+          "provider.order leaves " + p + " out and provider.allow_fallbacks is false");
+    }
+    if (e.free) {
+      return null;
+    }
+    String over =
+        overCap("prompt", e.route.inputPerMtok(), pp.maxPromptPerMtok(), "in")
+            + overCap("completion", e.route.outputPerMtok(), pp.maxCompletionPerMtok(), "out");
+    return over.isEmpty()
+        ? null
+        : new Exclusion(e.id, ExclusionReason.OVER_MAX_PRICE, over.substring(2));
+  }
+
+  private static String overCap(String field, BigDecimal price, BigDecimal max, String side) {
+    if (max == null || price != null && price.compareTo(max) <= 0) {
+      return "";
+    }
+    return "; "
+        + (price == null ? "price unknown" : "$" + price.stripTrailingZeros().toPlainString())
+        + " "
+        + side
+        + " per Mtok, provider.max_price."
+        + field
+        + " $"
+        + max.stripTrailingZeros().toPlainString();
   }
 
   private static final ExclusionReason[] REASONS = ExclusionReason.values();

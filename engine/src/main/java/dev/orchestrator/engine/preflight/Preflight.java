@@ -228,7 +228,8 @@ public final class Preflight {
                 retiredTtl,
                 true,
                 (route, n) -> {},
-                null)); // probes go out with each provider's first set key
+                null, // probes go out with each provider's first set key
+                sample -> {}));
     runProbes(path, candidates, queue, verdicts);
 
     List<RouteVerdict> routes = new ArrayList<>(verdicts.length);

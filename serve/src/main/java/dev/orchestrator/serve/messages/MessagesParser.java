@@ -16,6 +16,7 @@ import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
+import dev.orchestrator.serve.http.ProviderField;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -53,7 +54,8 @@ final class MessagesParser {
           "tools",
           "tool_choice",
           "thinking",
-          "output_config");
+          "output_config",
+          "provider");
 
   private MessagesParser() {}
 
@@ -116,6 +118,7 @@ final class MessagesParser {
       toolChoice(b, root.get("tool_choice"), functions);
       thinking(b, root.get("thinking"));
       outputConfig(b, root.get("output_config"));
+      b.provider(ProviderField.parse(root));
       for (Map.Entry<String, JsonNode> e : root.properties()) {
         if (!MODELLED.contains(e.getKey())) {
           dropped.add(e.getKey()); // an extra the engine does not model: Anthropic routes get it

@@ -11,6 +11,7 @@ import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
+import dev.orchestrator.serve.http.ProviderField;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,8 @@ record ResponsesRequest(
           "truncation",
           "include",
           "background",
-          "models");
+          "models",
+          "provider");
 
   /** Optional hints and extras: dropped and named when present (docs/reference.md §5). */
   private static final Set<String> HINTS =
@@ -195,6 +197,7 @@ record ResponsesRequest(
     }
     b.stream(Boolean.TRUE.equals(JsonFields.bool(root, "stream", "stream")));
     b.models(JsonFields.models(root));
+    b.provider(ProviderField.parse(root));
     b.dropped(dropped); // no route speaks Responses: every route misses them, and the trace says so
     ChatRequest request;
     try {

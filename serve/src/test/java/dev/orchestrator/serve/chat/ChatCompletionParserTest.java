@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ProviderPreferences;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.serve.http.ApiError;
@@ -108,14 +109,16 @@ class ChatCompletionParserTest {
                 + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"t\"}}],"
                 + "\"tool_choice\":\"required\",\"stop\":\"END\",\"seed\":-4,"
                 + "\"reasoning_effort\":\"minimal\",\"stream_options\":{\"include_usage\":true},"
-                + "\"provider\":{\"sort\":\"price\"},\"models\":[\"a/b\"]}");
+                + "\"provider\":{\"sort\":\"price\"},\"transforms\":[\"middle-out\"],"
+                + "\"models\":[\"a/b\"]}");
     assertThat(r.toolChoice()).isEqualTo(ToolChoice.REQUIRED);
     assertThat(r.stop()).containsExactly("END");
     assertThat(r.seed()).isEqualTo(-4L);
     assertThat(r.reasoningEffort()).isEqualTo(ReasoningEffort.MINIMAL);
     assertThat(r.includeUsage()).isTrue();
     assertThat(r.models()).containsExactly("a/b");
-    assertThat(r.extraBody()).containsExactly(Map.entry("provider", Map.of("sort", "price")));
+    assertThat(r.provider().sort()).isEqualTo(ProviderPreferences.Sort.PRICE);
+    assertThat(r.extraBody()).containsExactly(Map.entry("transforms", List.of("middle-out")));
     List<ContentPart> parts = r.messages().get(1).parts();
     assertThat(parts.get(1)).isEqualTo(ContentPart.imageUrl("https://x.test/a.png"));
     assertThat(parts.get(2)).isInstanceOf(ContentPart.Raw.class); // cache_control kept whole

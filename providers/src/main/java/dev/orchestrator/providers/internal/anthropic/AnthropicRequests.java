@@ -125,6 +125,7 @@ final class AnthropicRequests {
       throw new RequestEncodingException("the caller's Messages body is not a JSON object");
     }
     o.put("model", route.model());
+    o.remove("provider"); // the orchestrator's own routing preferences, not Anthropic's
     if (r.stream()) {
       o.put("stream", true);
     } else {

@@ -1,0 +1,104 @@
+package dev.orchestrator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code route --observations FILE}: observed figures rank, and the output says why. */
+class RouteObservationsTest {
+  private static final String GROUP =
+      "[groq/llama-3.3-70b-versatile, openrouter/openai/gpt-oss-120b:free]";
+
+  private static Path config(Path dir) throws Exception {
+    Path cfg = dir.resolve("pools.yaml");
+    CliRun.write(
+        cfg,
+        "extends: default",
+        "pools:",
+        "  mix:",
+        "    kind: virtual",
+        "    routes: " + GROUP,
+        "");
+    return cfg;
+  }
+
+  private static Path observations(Path dir) throws Exception {
+    Path f = dir.resolve("observed.json");
+    CliRun.write(
+        f,
+        "{\"routes\": {",
+        "  \"groq/llama-3.3-70b-versatile\": {\"samples\": 40, \"ttftMs\": 900,",
+        "     \"tokensPerSecond\": 300, \"successRate\": 0.5,",
+        "     \"failures\": {\"rate_limited\": 0.5}, \"toolCallValidity\": 1},",
+        "  \"openrouter/openai/gpt-oss-120b:free\": {\"samples\": 12, \"ttftMs\": 400,",
+        "     \"successRate\": 0.95, \"toolCallValidity\": 0.9}}}");
+    return f;
+  }
+
+  @Test
+  void learningMovesAnUnreliableRouteDownAndShowsTheFigures(@TempDir Path dir) throws Exception {
+    String cfg = config(dir).toString();
+    String obs = observations(dir).toString();
+    CliRun r =
+        CliRun.of("route", "mix", "--catalog", cfg, "--observations", obs, "--learning", "--json");
+    assertThat(r.code).as(r.err).isZero();
+    JsonNode c = r.json().get("candidates");
+    assertThat(c.get(0).get("route").asText()).isEqualTo("openrouter/openai/gpt-oss-120b:free");
+    JsonNode groq = c.get(1);
+    assertThat(groq.get("observed").get("successRate").asDouble()).isEqualTo(0.5);
+    assertThat(groq.get("observed").get("failures").get("rate_limited").asDouble()).isEqualTo(0.5);
+    assertThat(groq.get("why").asText())
+        .contains("success 0.50 (rate_limited 0.50)", "moved down from 1 to 2");
+    CliRun again =
+        CliRun.of("route", "mix", "--catalog", cfg, "--observations", obs, "--learning", "--json");
+    assertThat(again.out).isEqualTo(r.out);
+  }
+
+  @Test
+  void withoutLearningAPoolKeepsItsOrderButShowsWhatWasObserved(@TempDir Path dir)
+      throws Exception {
+    CliRun r =
+        CliRun.of(
+            "route",
+            "mix",
+            "--catalog",
+            config(dir).toString(),
+            "--observations",
+            observations(dir).toString(),
+            "--json");
+    assertThat(r.code).as(r.err).isZero();
+    JsonNode c = r.json().get("candidates");
+    assertThat(c.get(0).get("route").asText()).isEqualTo("groq/llama-3.3-70b-versatile");
+    assertThat(c.get(0).get("observed").get("ttftMs").asDouble()).isEqualTo(900);
+  }
+
+  @Test
+  void theLatencyStrategyRanksByObservedTimeToFirstToken(@TempDir Path dir) throws Exception {
+    CliRun r =
+        CliRun.of(
+            "route",
+            "mix",
+            "--catalog",
+            config(dir).toString(),
+            "--observations",
+            observations(dir).toString(),
+            "--strategy",
+            "latency");
+    assertThat(r.code).as(r.err).isZero();
+    assertThat(r.out).contains("observed ttft 400 ms");
+    assertThat(r.out.indexOf("openrouter/openai/gpt-oss-120b:free"))
+        .isLessThan(r.out.indexOf("groq/llama-3.3-70b-versatile"));
+  }
+
+  @Test
+  void aBrokenObservationsFileIsAnInputErrorNamingTheField(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("bad.json");
+    CliRun.write(f, "{\"routes\": {\"a/m\": {\"successRate\": 2}}}");
+    CliRun r = CliRun.of("route", "orchestrator/free", "--observations", f.toString());
+    assertThat(r.code).isEqualTo(3);
+    assertThat(r.err).contains("observations.routes.a/m.successRate: 2.0 (expected: 0..1)");
+  }
+}

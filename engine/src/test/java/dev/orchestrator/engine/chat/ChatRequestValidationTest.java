@@ -34,7 +34,7 @@ class ChatRequestValidationTest {
           Map.entry("extra_models", b -> b.extraBody("models", List.of("a/b"))),
           Map.entry("extra_top_p", b -> b.extraBody("top_p", 0.5)),
           Map.entry("extra_nan", b -> b.extraBody("guided", Double.NaN)),
-          Map.entry("extra_object", b -> b.extraBody("provider", new Object())));
+          Map.entry("extra_object", b -> b.extraBody("transforms", new Object())));
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(
@@ -56,7 +56,7 @@ class ChatRequestValidationTest {
           extra_models         | extraBody.models: a field the request models
           extra_top_p          | extraBody.top_p: a field the request models
           extra_nan            | extraBody.guided: NaN (expected: a finite number)
-          extra_object         | extraBody.provider: a Object (expected: null, boolean, number
+          extra_object         | extraBody.transforms: a Object (expected: null, boolean, number
           """)
   void rejectsAnInvalidFieldNamingValueAndExpectation(String setter, String message) {
     assertThatThrownBy(() -> SETTERS.get(setter).apply(base()).build())
@@ -84,12 +84,12 @@ class ChatRequestValidationTest {
             .logprobs(true)
             .topLogprobs(2)
             .n(1)
-            .extraBody("provider", Map.of("order", List.of("a", "b")))
+            .extraBody("transforms", Map.of("order", List.of("a", "b")))
             .build();
     assertThat(r.toBuilder().build()).isEqualTo(r);
     assertThat(r.includeUsage()).isTrue();
     assertThat(r.outputTokenLimit()).isEqualTo(100);
-    assertThat(r.extraBody()).containsEntry("provider", Map.of("order", List.of("a", "b")));
+    assertThat(r.extraBody()).containsEntry("transforms", Map.of("order", List.of("a", "b")));
   }
 
   @Test

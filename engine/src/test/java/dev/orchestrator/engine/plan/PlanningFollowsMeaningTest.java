@@ -110,7 +110,7 @@ class PlanningFollowsMeaningTest {
       Map.of(
           "seed", b -> b.seed(7L),
           "presence", b -> b.presencePenalty(0.1),
-          "extra", b -> b.extraBody("provider", Map.of("order", List.of("x"))),
+          "extra", b -> b.extraBody("transforms", Map.of("order", List.of("x"))),
           "metadata", b -> b.metadata(Map.of("k", "v")),
           "hot", b -> b.temperature(1.5),
           "thinking", b -> b.reasoningEffort(ReasoningEffort.HIGH).maxTokens(500),
@@ -123,7 +123,7 @@ class PlanningFollowsMeaningTest {
           """
           seed         | seed: no anthropic-messages equivalent
           presence     | presence_penalty: no anthropic-messages equivalent
-          extra        | provider: unknown fields are forwarded to openai-chat routes only
+          extra        | transforms: unknown fields are forwarded to openai-chat routes only
           metadata     | metadata: no anthropic-messages equivalent (only user maps to metadata.user_id)
           hot          | temperature: 1.5 (anthropic-messages accepts 0..1)
           thinking     | reasoning_effort: thinking on anthropic-messages needs an output limit over 1024 tokens, the request allows 500

@@ -130,8 +130,7 @@ public record ChatRequest(
           "logprobs",
           "top_logprobs",
           "n",
-          "models",
-          "provider");
+          "models");
 
   /** Validates and copies. */
   public ChatRequest {

@@ -12,7 +12,6 @@ import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
-import dev.orchestrator.serve.http.ProviderField;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -95,7 +94,9 @@ public final class ChatCompletionParser {
     b.topLogprobs(JsonFields.integer(root, "top_logprobs", "top_logprobs"));
     b.n(JsonFields.integer(root, "n", "n"));
     b.models(JsonFields.models(root));
-    b.provider(ProviderField.parse(root));
+    // `provider` is not parsed here: the chat front forwards every field it does not list unchanged
+    // to OpenAI-protocol routes (docs/reference.md §5), and an OpenRouter route reads it as its
+    // own.
     Map<String, Object> extra = new LinkedHashMap<>();
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       if (!ChatRequest.MODELLED_FIELDS.contains(e.getKey())) {

@@ -117,8 +117,12 @@ class ChatCompletionParserTest {
     assertThat(r.reasoningEffort()).isEqualTo(ReasoningEffort.MINIMAL);
     assertThat(r.includeUsage()).isTrue();
     assertThat(r.models()).containsExactly("a/b");
-    assertThat(r.provider().sort()).isEqualTo(ProviderPreferences.Sort.PRICE);
-    assertThat(r.extraBody()).containsExactly(Map.entry("transforms", List.of("middle-out")));
+    // OpenRouter's own fields are forwarded unchanged (docs/reference.md §5), not read here.
+    assertThat(r.provider()).isEqualTo(ProviderPreferences.NONE);
+    assertThat(r.extraBody())
+        .containsExactly(
+            Map.entry("provider", Map.of("sort", "price")),
+            Map.entry("transforms", List.of("middle-out")));
     List<ContentPart> parts = r.messages().get(1).parts();
     assertThat(parts.get(1)).isEqualTo(ContentPart.imageUrl("https://x.test/a.png"));
     assertThat(parts.get(2)).isInstanceOf(ContentPart.Raw.class); // cache_control kept whole

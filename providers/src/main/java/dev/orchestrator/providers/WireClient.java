@@ -12,6 +12,7 @@ import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.transport.Failures;
 import dev.orchestrator.providers.internal.transport.HttpChatTransport;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
+import dev.orchestrator.providers.internal.wire.ToolCallCheck;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,7 +49,7 @@ abstract class WireClient implements ProviderClient {
           Failures.notSent(FailureCategory.REQUEST_INVALID, e.getMessage()), false);
     }
     if (h == null) {
-      return transport.send(call, wire);
+      return checked(transport.send(call, wire), call);
     }
     StreamListener listener = call.listener();
     if (listener != null && !h.idsBack().isEmpty()) {
@@ -59,10 +60,22 @@ abstract class WireClient implements ProviderClient {
     }
     AttemptOutcome out = transport.send(adapted(call, h, listener), wire);
     if (out instanceof AttemptOutcome.Succeeded ok) {
-      return new AttemptOutcome.Succeeded(
-          idsBack(ok.response(), h), ok.skippedEvents(), h.adapted());
+      out =
+          new AttemptOutcome.Succeeded(idsBack(ok.response(), h), ok.skippedEvents(), h.adapted());
     }
-    return out;
+    return checked(out, call);
+  }
+
+  /** {@code out} with its tool calls checked against the request's tools, when it has any. */
+  private static AttemptOutcome checked(AttemptOutcome out, ProviderCall call) {
+    if (!(out instanceof AttemptOutcome.Succeeded ok) || ok.response().toolCalls().isEmpty()) {
+      return out;
+    }
+    return new AttemptOutcome.Succeeded(
+        ok.response(),
+        ok.skippedEvents(),
+        ok.adapted(),
+        ToolCallCheck.valid(ok.response().toolCalls(), call.request().tools()));
   }
 
   /**

@@ -16,7 +16,6 @@ import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.observe.AttemptSample;
-import dev.orchestrator.engine.observe.ToolCallCheck;
 import dev.orchestrator.engine.plan.TierGuard;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
@@ -134,6 +133,8 @@ public final class AttemptPath {
    * @param key the name of the key the attempt was sent with, or {@code null} for none
    * @param firstToken the time to the first visible output of a stream, or to the whole answer;
    *     {@code null} when the attempt failed
+   * @param toolCallsValid the client's verdict on the answer's tool calls ({@link
+   *     AttemptOutcome.Succeeded#toolCallsValid()}); {@code null} when not checked or failed
    */
   public record Sent(
       ChatResponse response,
@@ -145,7 +146,8 @@ public final class AttemptPath {
       boolean visibleToolCalls,
       List<String> adapted,
       String key,
-      Duration firstToken) {
+      Duration firstToken,
+      Boolean toolCallsValid) {
 
     /** Whether the attempt answered. */
     public boolean answered() {
@@ -237,7 +239,8 @@ public final class AttemptPath {
           toolCalls,
           s.adapted(),
           keyName,
-          firstToken);
+          firstToken,
+          s.toolCallsValid());
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
     ProviderFailure f = failed.failure();
@@ -249,7 +252,7 @@ public final class AttemptPath {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
     return new Sent(
-        null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of(), keyName, null);
+        null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of(), keyName, null, null);
   }
 
   private AttemptOutcome call(
@@ -296,8 +299,7 @@ public final class AttemptPath {
           route.id(), sent.failure().category(), null, sent.latency(), 0, null, null);
     }
     ChatResponse r = sent.response();
-    Boolean tools =
-        r.toolCalls().isEmpty() ? null : ToolCallCheck.valid(r.toolCalls(), request.tools());
+    Boolean tools = r.toolCalls().isEmpty() ? null : sent.toolCallsValid();
     return new AttemptSample(
         route.id(),
         null,

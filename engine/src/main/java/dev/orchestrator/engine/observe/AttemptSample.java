@@ -14,7 +14,9 @@ import java.util.Objects;
  * @param latency how long the attempt took
  * @param completionTokens output tokens the answer reported (0 when none or unknown)
  * @param toolCalls {@code null} when the answer made no tool call, else whether every call named a
- *     tool of the request and its arguments fit that tool's schema ({@link ToolCallCheck})
+ *     tool of the request and its arguments fit that tool's schema, as the provider client checked
+ *     it ({@link dev.orchestrator.engine.spi.AttemptOutcome.Succeeded#toolCallsValid()}); {@code
+ *     null} also when the client did not check
  * @param costRatio what the answer cost over what it would have cost without prompt-cache reads
  *     (0..1), or {@code null} for a failure, a free route or an unknown price
  */

@@ -16,8 +16,12 @@ public sealed interface AttemptOutcome permits AttemptOutcome.Succeeded, Attempt
    * @param adapted what the client changed or left out of the request's history so that the route's
    *     provider family accepts it (docs/design.md §13), one {@code messages[i]…: what (why)} entry
    *     per change; the engine puts it in {@link dev.orchestrator.engine.Trace#adapted()}
+   * @param toolCallsValid whether the answer's tool calls name tools of the request and fit their
+   *     schemas (the route's observed tool-call validity, docs/design.md §14); {@code null} when
+   *     the answer has none or the client does not check
    */
-  record Succeeded(ChatResponse response, int skippedEvents, List<String> adapted)
+  record Succeeded(
+      ChatResponse response, int skippedEvents, List<String> adapted, Boolean toolCallsValid)
       implements AttemptOutcome {
     /** Validates and copies. */
     public Succeeded {
@@ -26,6 +30,11 @@ public sealed interface AttemptOutcome permits AttemptOutcome.Succeeded, Attempt
         throw new IllegalArgumentException("skippedEvents: " + skippedEvents + " (expected: >= 0)");
       }
       adapted = adapted == null ? List.of() : List.copyOf(adapted);
+    }
+
+    /** An answer whose tool calls were not checked. */
+    public Succeeded(ChatResponse response, int skippedEvents, List<String> adapted) {
+      this(response, skippedEvents, adapted, null);
     }
 
     /** An answer to a history sent as the caller wrote it. */

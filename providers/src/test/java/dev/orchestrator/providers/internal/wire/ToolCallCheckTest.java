@@ -1,4 +1,4 @@
-package dev.orchestrator.engine.observe;
+package dev.orchestrator.providers.internal.wire;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.health.Headroom;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RetryBudget;
@@ -166,11 +167,13 @@ public final class TaskOrchestrator {
             PlanRequest.from(request, ranking.strategyFor(request.provider()), onlyConfigured),
             health,
             credentials::configured);
+    Catalog catalog = p.catalog();
     return ranking.apply(
         catalogPlan,
         request.provider(),
         !request.models().isEmpty(),
         figures.get(),
+        route -> catalog.provider(route.provider()).map(keys::headroom).orElse(Headroom.READY),
         random::nextDouble);
   }
 

@@ -194,4 +194,33 @@ class SeveralKeysTest {
                 assertThat(o.catalog().route(s.split(" ")[0]).orElseThrow().tier())
                     .isEqualTo(Tier.FREE));
   }
+
+  @Test
+  void learningRanksAProviderWhoseEveryKeyIsNearItsLimitAfterItsPeersAndTheStaticPlanDoesNot() {
+    ByKey client = new ByKey();
+    RateLimits low = new RateLimits(2L, null, 100L, null, Duration.ofMinutes(1), null);
+    client.headers.put("a", low);
+    client.headers.put("b", low);
+    Catalog c = catalog(null, Catalogs.free("g", "m", 64000), Catalogs.free("h", "m", 4000));
+    for (boolean learning : new boolean[] {true, false}) {
+      TaskOrchestrator o =
+          ScriptedClient.orchestrator(client, time)
+              .catalog(c)
+              .policy(OrchestratorPolicy.builder().seed(11L).learning(learning).build())
+              .build();
+      o.chat(ChatRequest.builder("g/m").user("one").build());
+      o.chat(ChatRequest.builder("g/m").user("two").build());
+      assertThat(o.keys().status(c.provider("g").orElseThrow()))
+          .allSatisfy(k -> assertThat(k.low()).isTrue());
+      var plan = o.plan(ChatRequest.builder(RoutePlanner.FREE).user("three").build());
+      if (learning) {
+        assertThat(plan.candidates()).extracting(x -> x.route().id()).containsExactly("h/m", "g/m");
+        assertThat(plan.candidates().get(1).why()).contains("near their limits");
+        assertThat(o.chat(ChatRequest.builder(RoutePlanner.FREE).user("three").build()).route())
+            .isEqualTo("h/m");
+      } else {
+        assertThat(plan.candidates()).extracting(x -> x.route().id()).containsExactly("g/m", "h/m");
+      }
+    }
+  }
 }

@@ -15,6 +15,7 @@ import dev.orchestrator.providers.internal.wire.StreamAssembler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpClient;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -85,6 +86,7 @@ public final class HttpProviderClients implements ProviderClients {
             new SharedHttpClient(hb::build, b.ticker),
             b.scheduler != null ? b.scheduler : SharedTimer.INSTANCE,
             b.ticker,
+            b.clock,
             b.credentials,
             b.userAgent,
             b.maxRequestBytes,
@@ -179,6 +181,7 @@ public final class HttpProviderClients implements ProviderClients {
     private long maxRequestBytes = DEFAULT_MAX_REQUEST_BYTES;
     private int maxMalformedEvents = StreamAssembler.DEFAULT_MAX_MALFORMED_EVENTS;
     private Ticker ticker = Ticker.systemTicker();
+    private Clock clock = Clock.systemUTC();
     private ScheduledExecutorService scheduler;
     private Function<FailureEvidence, ProviderFailure> classifier =
         FailureClassifier.INSTANCE::classify;
@@ -224,6 +227,16 @@ public final class HttpProviderClients implements ProviderClients {
      */
     public Builder ticker(Ticker ticker) {
       this.ticker = Objects.requireNonNull(ticker, "ticker");
+      return this;
+    }
+
+    /**
+     * The wall clock the absolute resets of rate-limit headers (Anthropic's timestamps,
+     * OpenRouter's epoch milliseconds) are read against (default {@link Clock#systemUTC()}); pass
+     * the orchestrator's clock so that a key's reset and its declared daily limits agree.
+     */
+    public Builder clock(Clock clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 

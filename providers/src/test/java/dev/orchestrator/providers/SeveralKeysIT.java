@@ -17,6 +17,7 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
 class SeveralKeysIT {
   private static final String SECRET_A = "sk-live-aaaa-0123456789";
   private static final String SECRET_B = "sk-live-bbbb-9876543210";
+  private static final Instant NOW = Instant.parse("2026-04-28T18:30:00Z");
   private static final Credentials KEYS =
       Credentials.of(Map.of("G_KEY_A", SECRET_A, "G_KEY_B", SECRET_B));
 
@@ -55,12 +57,14 @@ class SeveralKeysIT {
                     .build())
             .build();
     FakeTime time = new FakeTime();
+    Clock wall = time.clock(NOW);
     return TaskOrchestrator.builder()
         .catalog(catalog)
-        .providers(HttpProviderClients.builder().credentials(KEYS).build())
+        .providers(HttpProviderClients.builder().credentials(KEYS).ticker(time).clock(wall).build())
         .credentials(KEYS)
         .ticker(time)
         .sleeper(time)
+        .clock(wall)
         .policy(OrchestratorPolicy.builder().seed(5L).deadline(Duration.ofSeconds(20)).build())
         .build();
   }
@@ -110,8 +114,7 @@ class SeveralKeysIT {
 
   @Test
   void anthropicHeadersWithAnRfc3339ResetSpendEachKeyAndThenNothingMoreIsSent() {
-    String reset =
-        Instant.now().plus(10, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS).toString();
+    String reset = NOW.plus(10, ChronoUnit.MINUTES).toString();
     Map<String, String> spent =
         Map.of(
             "anthropic-ratelimit-requests-limit", "50",
@@ -148,6 +151,47 @@ class SeveralKeysIT {
       }
       assertThat(o.health().cooldownRemaining("g/m")).as("the route stays up").isZero();
       assertThat(upstream.callCount("g/m")).isEqualTo(6);
+    }
+  }
+
+  @Test
+  void openRoutersDaily429KeepsItsKeyOutUntilMidnightWhileTheOtherKeyServes() {
+    // OpenRouter's answer when a key's free-model requests of the day are spent: suffix-less
+    // headers, the reset in epoch milliseconds (midnight UTC).
+    Map<String, String> headers =
+        Map.of(
+            "X-RateLimit-Limit", "50",
+            "X-RateLimit-Remaining", "0",
+            "X-RateLimit-Reset",
+                Long.toString(Instant.parse("2026-04-29T00:00:00Z").toEpochMilli()));
+    String body =
+        "{\"error\":{\"message\":\"Rate limit exceeded: free-models-per-day. Add 10 credits to"
+            + " unlock 1000 free model requests per day\",\"code\":429}}";
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(
+            Map.of("g/m", List.of(Step.answer(429, body).withHeaders(headers), Step.ok("fine"))))) {
+      TaskOrchestrator o = orchestrator(upstream, Protocol.OPENAI_CHAT);
+      String spent;
+      try {
+        spent =
+            o.chat(ChatRequest.builder("g/m").user("one").build()).trace().attempts().get(0).key();
+      } catch (OrchestratorException e) {
+        spent = e.trace().attempts().get(0).key();
+      }
+      String spentKey = spent;
+      String other = spent.equals("team-a") ? "team-b" : "team-a";
+      for (int i = 0; i < 5; i++) {
+        ChatResult r = o.chat(ChatRequest.builder("g/m").user("again " + i).build());
+        assertThat(r.trace().attempts()).extracting(a -> a.key()).containsOnly(other);
+      }
+      Provider g = o.catalog().provider("g").orElseThrow();
+      String why =
+          o.keys().status(g).stream()
+              .filter(k -> k.name().equals(spentKey))
+              .findFirst()
+              .orElseThrow()
+              .out();
+      assertThat(why).contains("until its reset in 19800 s");
     }
   }
 }

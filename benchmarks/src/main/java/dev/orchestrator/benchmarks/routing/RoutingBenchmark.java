@@ -6,6 +6,7 @@ import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.DeclaredLimits;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
@@ -19,10 +20,8 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.internal.wire.ToolCallCheck;
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -85,16 +84,24 @@ public final class RoutingBenchmark {
     "You are a release assistant. ".repeat(200)
   };
 
-  /** The three ways of routing compared. */
+  /**
+   * The ways of routing compared: the learning router with the free tiers' published limits
+   * declared in its catalog; today's static plan (the catalog order, and a catalog without declared
+   * limits, which today's format could not hold); the static plan with the same declared limits, to
+   * show what the declarations alone do; a LiteLLM-style simple shuffle.
+   */
   enum Router {
-    LEARNING("learning router"),
-    STATIC("static plan (today)"),
-    SHUFFLE("simple shuffle");
+    LEARNING("learning router", true),
+    STATIC("static plan (today)", false),
+    STATIC_DECLARED("static plan, limits declared", true),
+    SHUFFLE("simple shuffle", false);
 
     final String label;
+    final boolean declared;
 
-    Router(String label) {
+    Router(String label, boolean declared) {
       this.label = label;
+      this.declared = declared;
     }
   }
 
@@ -111,7 +118,8 @@ public final class RoutingBenchmark {
       BigDecimal cost,
       int laterSteps,
       int warmSteps,
-      Map<String, Integer> calls) {}
+      Map<String, Integer> calls,
+      Map<String, Integer> limited) {}
 
   /** Runs the day for each router and prints the table. */
   public static void main(String[] args) throws Exception {
@@ -163,6 +171,10 @@ public final class RoutingBenchmark {
     for (Result r : results) {
       b.append("  ").append(r.router.label).append(": ").append(r.calls).append('\n');
     }
+    b.append("\n429s per route:\n");
+    for (Result r : results) {
+      b.append("  ").append(r.router.label).append(": ").append(r.limited).append('\n');
+    }
     return b.toString();
   }
 
@@ -196,12 +208,17 @@ public final class RoutingBenchmark {
       Credentials key = Credentials.constant("sk-sim-placeholder");
       TaskOrchestrator o =
           TaskOrchestrator.builder()
-              .catalog(catalog(upstream))
-              .providers(HttpProviderClients.builder().credentials(key).build())
+              .catalog(catalog(upstream, router.declared))
+              .providers(
+                  HttpProviderClients.builder()
+                      .credentials(key)
+                      .ticker(clock)
+                      .clock(clock.wall())
+                      .build())
               .credentials(key)
               .ticker(clock)
               .sleeper(clock)
-              .clock(Clock.fixed(Instant.parse("2026-12-01T00:00:00Z"), ZoneOffset.UTC))
+              .clock(clock.wall())
               .policy(policy(router, seed))
               .build();
       Random shuffle = new Random(seed);
@@ -300,7 +317,8 @@ public final class RoutingBenchmark {
           cost,
           later,
           warm,
-          upstream.calls());
+          upstream.calls(),
+          upstream.limited());
     }
   }
 
@@ -316,23 +334,36 @@ public final class RoutingBenchmark {
         OrchestratorPolicy.builder().seed(seed).deadline(Duration.ofSeconds(120));
     switch (router) {
       case LEARNING -> b.learning(true);
-      case STATIC -> b.learning(false);
+      case STATIC, STATIC_DECLARED -> b.learning(false);
       case SHUFFLE -> b.learning(false).sessionTtl(Duration.ZERO);
     }
     return b.build();
   }
 
-  static Catalog catalog(SimUpstream upstream) {
+  /**
+   * The ten routes' catalog; with {@code declared}, each free route declares its published limits
+   * ({@code limits:} in a catalog file: requests per minute, and per day where the tier caps the
+   * day), as a free-tier user writes them down.
+   */
+  static Catalog catalog(SimUpstream upstream, boolean declared) {
     Catalog.Builder c = Catalog.builder();
     for (RouteSpec r : ROUTES) {
-      c.provider(
+      Provider p =
           new Provider(
               r.provider(),
               r.provider(),
               upstream.baseUrl(r.provider()),
               Protocol.OPENAI_CHAT,
               List.of("SIM_" + r.provider().toUpperCase(Locale.ROOT) + "_KEY"),
-              Map.of()));
+              Map.of());
+      if (declared && r.free()) {
+        p =
+            p.withKeys(
+                List.of(),
+                new DeclaredLimits(
+                    r.rpd() < 100_000 ? r.rpd() : null, r.rpm(), LocalTime.MIDNIGHT));
+      }
+      c.provider(p);
       c.route(
           Route.builder(r.provider(), "m")
               .prices(new BigDecimal(r.inPerMtok()), new BigDecimal(r.outPerMtok()))

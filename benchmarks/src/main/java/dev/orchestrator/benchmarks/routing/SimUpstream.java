@@ -45,6 +45,7 @@ final class SimUpstream implements AutoCloseable {
   private final HttpServer server;
   private long rateLimited;
   private final Map<String, Integer> calls = new LinkedHashMap<>();
+  private final Map<String, Integer> limited = new LinkedHashMap<>();
 
   SimUpstream(List<RouteSpec> routes, SimClock clock, long seed) throws IOException {
     this.clock = clock;
@@ -80,6 +81,11 @@ final class SimUpstream implements AutoCloseable {
     return new LinkedHashMap<>(calls);
   }
 
+  /** The 429 answers each route gave. */
+  synchronized Map<String, Integer> limited() {
+    return new LinkedHashMap<>(limited);
+  }
+
   @Override
   public void close() {
     server.stop(0);
@@ -96,6 +102,7 @@ final class SimUpstream implements AutoCloseable {
         a = answer(specs.get(provider), key, req);
         if (a.status == 429) {
           rateLimited++;
+          limited.merge(provider, 1, Integer::sum);
         }
       }
       byte[] body = a.body.getBytes(StandardCharsets.UTF_8);
@@ -125,7 +132,7 @@ final class SimUpstream implements AutoCloseable {
     Map<String, String> headers = new LinkedHashMap<>();
     if (today[1] >= spec.rpd()) {
       clock.advance(Duration.ofMillis(30));
-      long resetMs = ((now / DAY + 1) * DAY) / 1_000_000;
+      long resetMs = SimClock.DAY_STARTS.plusNanos((now / DAY + 1) * DAY).toEpochMilli();
       headers.put("x-ratelimit-limit", Integer.toString(spec.rpd()));
       headers.put("x-ratelimit-remaining", "0");
       headers.put("x-ratelimit-reset", Long.toString(resetMs));

@@ -23,10 +23,12 @@ import java.util.function.DoubleSupplier;
  * cool-down (quota, auth and permission failures cool the key, not the route), what the last
  * answer's rate-limit headers said was left until when, and the local counts against the limits the
  * catalog declares. {@link #choose} picks the key of one attempt: weighted at random among the set
- * keys that are neither out nor near exhaustion, else among those near exhaustion; a key that is
- * out (cooling, or at 0 remaining until its reset, or at a declared limit) is never chosen, and
- * when every key is out the provider's routes are not sent to until the earliest key returns.
- * Durations run on the injected {@link Ticker}; the daily reset on the injected {@link Clock}.
+ * keys that are neither out nor near exhaustion, else among those near exhaustion (a tenth or less
+ * of a window left by the headers, or ahead of an even pace through a declared daily limit, {@link
+ * #headroom}); a key that is out (cooling, or at 0 remaining until its reset, or at a declared
+ * limit) is never chosen, and when every key is out the provider's routes are not sent to until the
+ * earliest key returns. Durations run on the injected {@link Ticker}; the daily reset on the
+ * injected {@link Clock}.
  *
  * <p>A fleet shares what it learns through the {@link HealthStore}: a key's cool-down — and a key
  * whose headers said it is spent, until its reset — is a cool-down of the key's own health entry
@@ -37,6 +39,8 @@ import java.util.function.DoubleSupplier;
 public final class KeyBook {
   /** A key with this share or less of its window's limit left is near exhaustion. */
   static final double LOW_SHARE = 0.1;
+
+  private static final long DAY_NANOS = Duration.ofDays(1).toNanos();
 
   private final Credentials credentials;
   private final Ticker ticker;
@@ -112,43 +116,73 @@ public final class KeyBook {
 
   /** The key for the next attempt on one of {@code provider}'s routes. */
   public Choice choose(Provider provider) {
-    List<ApiKey> keys = provider.keys();
-    if (keys.isEmpty()) {
+    if (provider.keys().isEmpty()) {
       return Choice.KEYLESS;
     }
+    Scan scan = scan(provider);
+    if (!scan.anySet) {
+      // No key set: the client says which variable to set, as it always has.
+      return new Choice(provider.keys().get(0), null, null);
+    }
+    if (!scan.ready.isEmpty() || !scan.low.isEmpty()) {
+      return new Choice(weighted(scan.ready.isEmpty() ? scan.low : scan.ready), null, null);
+    }
+    return new Choice(
+        null, String.join("; ", scan.why), Duration.ofNanos(Math.max(0, scan.earliest)));
+  }
+
+  /**
+   * What {@code provider}'s keys have left, for ranking: {@link Headroom#READY} when a key may be
+   * chosen that is not near exhaustion (or the provider needs no key, or none is set: the attempt
+   * then says which variable to set), {@link Headroom#LOW} when every key that may be chosen is
+   * near exhaustion, {@link Headroom#OUT} when none may be chosen now. Draws nothing at random.
+   */
+  public Headroom headroom(Provider provider) {
+    if (provider.keys().isEmpty()) {
+      return Headroom.READY;
+    }
+    Scan scan = scan(provider);
+    if (!scan.anySet || !scan.ready.isEmpty()) {
+      return Headroom.READY;
+    }
+    return scan.low.isEmpty() ? Headroom.OUT : Headroom.LOW;
+  }
+
+  /**
+   * {@code provider}'s set keys sorted into ready, near exhaustion and out (with why and until).
+   */
+  private Scan scan(Provider provider) {
     long now = ticker.read();
-    List<ApiKey> ready = new ArrayList<>();
-    List<ApiKey> low = new ArrayList<>();
-    List<String> why = new ArrayList<>();
-    long earliest = Long.MAX_VALUE;
-    boolean anySet = false;
-    for (ApiKey k : keys) {
+    Scan scan = new Scan();
+    for (ApiKey k : provider.keys()) {
       if (credentials.keyFor(k).isEmpty()) {
         continue;
       }
-      anySet = true;
+      scan.anySet = true;
       KeyState s = state(provider, k);
       long fleet = fleetCooling(provider, k);
       synchronized (s) {
         Out out = s.out(provider.limitsOf(k), now, clock.instant(), fleet);
         if (out != null) {
-          why.add("key '" + k.name() + "' " + out.reason());
-          earliest = Math.min(earliest, out.nanos());
-        } else if (s.low(now)) {
-          low.add(k);
+          scan.why.add("key '" + k.name() + "' " + out.reason());
+          scan.earliest = Math.min(scan.earliest, out.nanos());
+        } else if (s.low(provider.limitsOf(k), now, clock.instant())) {
+          scan.low.add(k);
         } else {
-          ready.add(k);
+          scan.ready.add(k);
         }
       }
     }
-    if (!anySet) {
-      // No key set: the client says which variable to set, as it always has.
-      return new Choice(keys.get(0), null, null);
-    }
-    if (!ready.isEmpty() || !low.isEmpty()) {
-      return new Choice(weighted(ready.isEmpty() ? low : ready), null, null);
-    }
-    return new Choice(null, String.join("; ", why), Duration.ofNanos(Math.max(0, earliest)));
+    return scan;
+  }
+
+  /** One pass over a provider's keys. */
+  private static final class Scan {
+    final List<ApiKey> ready = new ArrayList<>();
+    final List<ApiKey> low = new ArrayList<>();
+    final List<String> why = new ArrayList<>();
+    long earliest = Long.MAX_VALUE;
+    boolean anySet;
   }
 
   private ApiKey weighted(List<ApiKey> keys) {
@@ -279,7 +313,7 @@ public final class KeyBook {
                 k.name(),
                 credentials.keyFor(k).isPresent(),
                 o == null ? null : o.reason(),
-                o == null && s.low(now)));
+                o == null && s.low(provider.limitsOf(k), now, clock.instant())));
       }
     }
     return out;
@@ -435,10 +469,31 @@ public final class KeyBook {
       return null;
     }
 
-    /** Whether a window the headers describe has at most {@link #LOW_SHARE} of its limit left. */
-    boolean low(long now) {
+    /**
+     * Whether the key is near exhaustion: a window the headers describe has at most {@link
+     * #LOW_SHARE} of its limit left, or the key has spent more of its declared daily limit than its
+     * even share of the day so far plus {@link #LOW_SHARE} ({@link #aheadOfPace}). Called after
+     * {@link #out}, which rolls the day.
+     */
+    boolean low(DeclaredLimits declared, long now, Instant wall) {
       return low(remainingRequests, limitRequests, requestsResetAt, now)
-          || low(remainingTokens, limitTokens, tokensResetAt, now);
+          || low(remainingTokens, limitTokens, tokensResetAt, now)
+          || aheadOfPace(declared, wall);
+    }
+
+    /**
+     * Whether the key has spent more of its declared daily limit than an even pace allows: a daily
+     * cap is spread over its day, so a key that took more than its share in a busy hour ranks after
+     * its peers (it still serves when they cannot) and keeps requests for the rest of the day.
+     * Always by the time {@code 1 - LOW_SHARE} of the limit is spent.
+     */
+    private boolean aheadOfPace(DeclaredLimits declared, Instant wall) {
+      if (declared == null || declared.requestsPerDay() == null || dayEnds == null) {
+        return false;
+      }
+      double left = Duration.between(wall, dayEnds).toNanos() / (double) DAY_NANOS;
+      double share = Math.min(1 - LOW_SHARE, 1 - left + LOW_SHARE);
+      return today >= declared.requestsPerDay() * share;
     }
 
     private static boolean low(Long remaining, Long limit, long resetAt, long now) {

@@ -5,6 +5,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ProviderPreferences;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.health.Headroom;
 import dev.orchestrator.engine.observe.RouteFigures;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
+import java.util.function.Function;
 
 /**
  * Orders a plan's candidates by what routes were observed to do (docs/design.md §14, ADR 0034),
@@ -24,16 +26,18 @@ import java.util.function.DoubleSupplier;
  * <p>The order: routes whose observed usable share (answered × valid tool calls) is at least {@link
  * #HEALTHY} first, the routes that fail more often than they serve after them (ranking by cost,
  * within the free routes and within the priced ones: a failing free route costs a retry, never
- * money); within each, the strategy's figure — price per usable answer (cost), time to first token
- * per usable answer (latency), usable tokens per second (throughput), usable share (reliability),
- * the catalog order (quality) — then the usable share, then the catalog order, which also ranks
- * routes never observed. The cost figure uses the price the answers really paid (prompt-cache reads
- * at their price, {@link RouteFigures#costRatio()}), and scales the price of a route observed more
- * than twice as slow as the fastest candidate (time to first token or throughput) by how much
- * slower it is, so a slightly cheaper but much slower route does not win. With probability {@code
- * exploration} the least measured candidate goes first instead, so a recovered or new route is
- * measured again. Each moved candidate's {@code why} says what was observed and why it moved.
- * Stateless and thread-safe.
+ * money); within each, routes whose keys have room first, then those whose every key is near
+ * exhaustion ({@link Headroom#LOW}: a limit seen in the rate-limit headers before the 429), then
+ * those with no key to send with now ({@link Headroom#OUT}); then the strategy's figure — price per
+ * usable answer (cost), time to first token per usable answer (latency), usable tokens per second
+ * (throughput), usable share (reliability), the catalog order (quality) — then the usable share,
+ * then the catalog order, which also ranks routes never observed. The cost figure uses the price
+ * the answers really paid (prompt-cache reads at their price, {@link RouteFigures#costRatio()}),
+ * and scales the price of a route observed more than twice as slow as the fastest candidate (time
+ * to first token or throughput) by how much slower it is, so a slightly cheaper but much slower
+ * route does not win. With probability {@code exploration} the least measured candidate goes first
+ * instead, so a recovered or new route is measured again. Each moved candidate's {@code why} says
+ * what was observed and why it moved. Stateless and thread-safe.
  */
 public final class ObservedRanking {
   /** The usable share below which a route goes after every route at or above it. */
@@ -79,13 +83,30 @@ public final class ObservedRanking {
   }
 
   /**
-   * {@code plan} in the order observations and the request's preferences give.
+   * {@code plan} in the order observations and the request's preferences give, every key taken to
+   * have room.
+   *
+   * @see #apply(Plan, ProviderPreferences, boolean, Map, Function, DoubleSupplier)
+   */
+  public Plan apply(
+      Plan plan,
+      ProviderPreferences pp,
+      boolean explicitList,
+      Map<String, RouteFigures> figures,
+      DoubleSupplier random) {
+    return apply(plan, pp, explicitList, figures, r -> Headroom.READY, random);
+  }
+
+  /**
+   * {@code plan} in the order observations, the keys' headroom and the request's preferences give.
    *
    * @param plan the catalog plan
    * @param pp the request's provider preferences
    * @param explicitList whether the request named its own fallback list ({@code models}), whose
    *     order observations leave alone
    * @param figures observed figures by route id (absent: never observed)
+   * @param headroom what a route's provider's keys have left (asked once per provider, only when
+   *     observations order the plan)
    * @param random draws in [0, 1) deciding exploration
    */
   public Plan apply(
@@ -93,6 +114,7 @@ public final class ObservedRanking {
       ProviderPreferences pp,
       boolean explicitList,
       Map<String, RouteFigures> figures,
+      Function<Route, Headroom> headroom,
       DoubleSupplier random) {
     if (plan.candidates().size() < 2 && plan.standby().size() < 2) {
       return plan;
@@ -103,7 +125,8 @@ public final class ObservedRanking {
     List<Candidate> cands = plan.candidates();
     List<Candidate> standby = plan.standby();
     if (sort) {
-      Map<String, Key> keys = keys(standby, s, observe ? figures : Map.of());
+      Map<String, Key> keys =
+          keys(standby, s, observe ? figures : Map.of(), observe ? headroom : r -> Headroom.READY);
       cands = sorted(cands, keys, s, observe);
       standby = standby == plan.candidates() ? cands : sorted(standby, keys, s, observe);
       if (observe && exploration > 0 && cands.size() > 1 && random.getAsDouble() < exploration) {
@@ -121,17 +144,25 @@ public final class ObservedRanking {
     return plan.reordered(cands, standby == cands ? cands : standby);
   }
 
-  /** One candidate's sort key: health class, the strategy's figure, the catalog position. */
+  /**
+   * One candidate's sort key: money band, health class, key headroom, the strategy's figure, the
+   * usable share, the catalog position.
+   */
   private record Key(
       int band,
       int healthClass,
+      Headroom headroom,
       double figure,
       double usable,
       int position,
       RouteFigures observed) {}
 
   private static Map<String, Key> keys(
-      List<Candidate> list, Strategy s, Map<String, RouteFigures> figures) {
+      List<Candidate> list,
+      Strategy s,
+      Map<String, RouteFigures> figures,
+      Function<Route, Headroom> headroom) {
+    Map<String, Headroom> byProvider = new HashMap<>();
     double medianTtft = median(list, figures, true);
     double medianTps = median(list, figures, false);
     double bestTtft = Double.MAX_VALUE;
@@ -167,7 +198,8 @@ public final class ObservedRanking {
       // Ranking by cost, money comes first: a failing free route costs a retry, never money, so
       // it goes after the other free routes but before every priced one.
       int band = s == Strategy.COST && price(r) == 0 ? 0 : 1;
-      keys.put(r.id(), new Key(band, usable >= HEALTHY ? 0 : 1, figure, usable, i, f));
+      Headroom room = byProvider.computeIfAbsent(r.provider(), p -> headroom.apply(r));
+      keys.put(r.id(), new Key(band, usable >= HEALTHY ? 0 : 1, room, figure, usable, i, f));
     }
     return keys;
   }
@@ -235,6 +267,9 @@ public final class ObservedRanking {
             c = Integer.compare(x.healthClass, y.healthClass);
           }
           if (c == 0) {
+            c = x.headroom.compareTo(y.headroom);
+          }
+          if (c == 0) {
             c = Double.compare(x.figure, y.figure);
           }
           if (c == 0) {
@@ -249,6 +284,12 @@ public final class ObservedRanking {
       Key k = keys.get(c.route().id());
       moved |= c.rank() != i + 1;
       String why = c.why();
+      if (k.headroom != Headroom.READY) {
+        why +=
+            k.headroom == Headroom.LOW
+                ? "; its keys are near their limits (rate-limit headers): after its peers"
+                : "; no key may be sent now: last";
+      }
       if (observed && k.observed != null) {
         why += "; observed " + describe(k.observed) + moveNote(c.rank(), i + 1, k, s);
       } else if (c.rank() != i + 1) {
@@ -267,7 +308,11 @@ public final class ObservedRanking {
     String because =
         k.healthClass == 1
             ? "usable share below " + HEALTHY
-            : s.wireName() + " figure " + String.format(Locale.ROOT, "%.3g", Math.abs(k.figure));
+            : k.headroom != Headroom.READY
+                ? "key headroom " + k.headroom.name().toLowerCase(Locale.ROOT)
+                : s.wireName()
+                    + " figure "
+                    + String.format(Locale.ROOT, "%.3g", Math.abs(k.figure));
     return "; moved " + dir + " from " + was + " to " + now + " (" + because + ")";
   }
 

@@ -148,4 +148,58 @@ class KeyBookTest {
     time.advance(Duration.ofSeconds(60));
     assertThat(b.status(p)).allSatisfy(s -> assertThat(s.out()).isNull());
   }
+
+  @Test
+  void headroomIsReadyLowOrOutAcrossAProvidersKeysAndDrawsNothing() {
+    ApiKey a = key("a", "K_A", 1);
+    ApiKey bKey = key("b", "K_B", 1);
+    Provider p = provider(null, a, bKey);
+    KeyBook b =
+        new KeyBook(
+            env,
+            time,
+            wall,
+            () -> {
+              throw new AssertionError("headroom draws nothing at random");
+            });
+    assertThat(b.headroom(p)).isEqualTo(Headroom.READY);
+    b.observed(p, a, new RateLimits(5L, null, 100L, null, Duration.ofSeconds(30), null));
+    assertThat(b.headroom(p)).as("b still has room").isEqualTo(Headroom.READY);
+    b.observed(p, bKey, new RateLimits(1L, null, 100L, null, Duration.ofSeconds(30), null));
+    assertThat(b.headroom(p)).as("every key near exhaustion").isEqualTo(Headroom.LOW);
+    b.observed(p, a, new RateLimits(0L, null, 100L, null, Duration.ofSeconds(30), null));
+    b.observed(p, bKey, new RateLimits(0L, null, 100L, null, Duration.ofSeconds(10), null));
+    assertThat(b.headroom(p)).isEqualTo(Headroom.OUT);
+    time.advance(Duration.ofSeconds(10));
+    assertThat(b.headroom(p)).as("b's window reset").isEqualTo(Headroom.READY);
+    assertThat(
+            b.headroom(Provider.of("open", "http://o.invalid/v1", Protocol.OPENAI_CHAT, List.of())))
+        .as("a keyless provider")
+        .isEqualTo(Headroom.READY);
+  }
+
+  @Test
+  void aDeclaredDailyLimitIsSpreadOverItsDayAKeyAheadOfAnEvenPaceIsLow() {
+    FakeTime t = new FakeTime();
+    Clock morning = t.clock(Instant.parse("2026-03-01T06:00:00Z")); // a quarter of the day gone
+    ApiKey a = key("a", "K_A", 1);
+    ApiKey bKey = key("b", "K_B", 1);
+    Provider p = provider(new DeclaredLimits(100, null, LocalTime.MIDNIGHT), a, bKey);
+    KeyBook b = new KeyBook(env, t, morning, new Random(3)::nextDouble);
+    Map<String, Integer> used = new HashMap<>();
+    for (int i = 0; i < 60; i++) {
+      used.merge(b.acquire(p).key().name(), 1, Integer::sum);
+    }
+    // An even pace allows a quarter of the day's 100 plus a tenth: 35 per key. Past that a key is
+    // chosen only after its peer; 60 requests leave one key with room.
+    assertThat(b.headroom(p)).isEqualTo(Headroom.READY);
+    for (int i = 0; i < 12; i++) {
+      used.merge(b.acquire(p).key().name(), 1, Integer::sum);
+    }
+    assertThat(used.values()).as("spent evenly").allSatisfy(n -> assertThat(n).isBetween(35, 37));
+    assertThat(b.headroom(p)).as("both keys at 35 of 100 at 06:00").isEqualTo(Headroom.LOW);
+    assertThat(b.status(p)).allSatisfy(s -> assertThat(s.low()).isTrue());
+    t.advance(Duration.ofHours(6)); // noon: half the day gone, 60 each allowed
+    assertThat(b.headroom(p)).isEqualTo(Headroom.READY);
+  }
 }

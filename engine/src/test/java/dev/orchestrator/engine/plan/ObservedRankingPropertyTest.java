@@ -6,6 +6,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ProviderPreferences;
+import dev.orchestrator.engine.health.Headroom;
 import dev.orchestrator.engine.observe.RouteFigures;
 import dev.orchestrator.engine.testing.Catalogs;
 import java.time.Clock;
@@ -67,12 +68,19 @@ class ObservedRankingPropertyTest {
                 0));
       }
     }
+    Map<String, Headroom> room = new HashMap<>();
     Plan plan =
         RoutePlanner.create(catalog, CLOCK)
             .plan(PlanRequest.of(free ? RoutePlanner.FREE : RoutePlanner.AUTO));
     Plan ranked =
         new ObservedRanking(strategy, learning, 0.3)
-            .apply(plan, ProviderPreferences.NONE, false, figures, random::nextDouble);
+            .apply(
+                plan,
+                ProviderPreferences.NONE,
+                false,
+                figures,
+                r -> room.computeIfAbsent(r.provider(), k -> Headroom.values()[random.nextInt(3)]),
+                random::nextDouble);
     assertThat(ids(ranked.candidates()))
         .containsExactlyInAnyOrderElementsOf(ids(plan.candidates()));
     assertThat(ids(ranked.standby())).containsExactlyInAnyOrderElementsOf(ids(plan.standby()));

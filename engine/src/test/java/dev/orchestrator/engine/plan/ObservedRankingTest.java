@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ProviderPreferences;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.health.Headroom;
 import dev.orchestrator.engine.observe.RouteFigures;
 import dev.orchestrator.engine.testing.Catalogs;
 import java.math.BigDecimal;
@@ -104,6 +105,50 @@ class ObservedRankingTest {
                 Map.of("pa/m", seen(300, 1, 1), "pb/m", cached),
                 () -> 0.0);
     assertThat(ids(warm)).containsExactly("fb/m", "fa/m", "pb/m", "pa/m");
+  }
+
+  @Test
+  void keysNearTheirLimitsGoAfterTheirPeersWithinTheirMoneyBandAndKeysOutGoLast() {
+    Plan p = plan(RoutePlanner.AUTO);
+    Map<String, Headroom> room = Map.of("fb", Headroom.LOW, "fa", Headroom.OUT);
+    Plan r =
+        new ObservedRanking(Strategy.COST, true, 0)
+            .apply(
+                p,
+                ProviderPreferences.NONE,
+                false,
+                Map.of(),
+                route -> room.getOrDefault(route.provider(), Headroom.READY),
+                () -> 0.0);
+    // Ranking by cost, a free route whose keys are low or out still goes before a priced one: a
+    // limit costs a wait or a skipped candidate, never money.
+    assertThat(ids(r)).containsExactly("fb/m", "fa/m", "pa/m", "pb/m");
+    assertThat(r.candidates().get(0).why()).contains("near their limits");
+    assertThat(r.candidates().get(1).why()).contains("no key may be sent now");
+    Plan latency =
+        new ObservedRanking(Strategy.LATENCY, false, 0)
+            .apply(
+                p,
+                ProviderPreferences.NONE,
+                false,
+                Map.of(),
+                route -> room.getOrDefault(route.provider(), Headroom.READY),
+                () -> 0.0);
+    assertThat(ids(latency)).containsExactly("pa/m", "pb/m", "fb/m", "fa/m");
+    assertThat(latency.candidates().get(3).why())
+        .contains("no key may be sent now", "latency ranks it 4 (was 2)");
+    Plan fixed =
+        new ObservedRanking(Strategy.COST, false, 0)
+            .apply(
+                p,
+                ProviderPreferences.NONE,
+                false,
+                Map.of(),
+                route -> {
+                  throw new AssertionError("a static plan asks no key state");
+                },
+                () -> 0.0);
+    assertThat(fixed).isSameAs(p);
   }
 
   @Test

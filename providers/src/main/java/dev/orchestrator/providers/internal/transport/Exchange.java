@@ -28,7 +28,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -57,6 +57,7 @@ final class Exchange {
 
   private final SharedHttpClient http;
   private final ScheduledExecutorService scheduler;
+  private final Clock wallClock;
   private final int maxMalformedEvents;
   private final Function<FailureEvidence, ProviderFailure> classifier;
   private final ProviderCall call;
@@ -89,6 +90,7 @@ final class Exchange {
       SharedHttpClient http,
       ScheduledExecutorService scheduler,
       Ticker ticker,
+      Clock wallClock,
       int maxMalformedEvents,
       Function<FailureEvidence, ProviderFailure> classifier,
       ProviderCall call,
@@ -98,6 +100,7 @@ final class Exchange {
       SentBody sent) {
     this.http = http;
     this.scheduler = scheduler;
+    this.wallClock = wallClock;
     this.maxMalformedEvents = maxMalformedEvents;
     this.classifier = classifier;
     this.call = call;
@@ -206,7 +209,7 @@ final class Exchange {
       return aborted();
     }
     int status = response.statusCode();
-    RateLimits seen = RateLimitHeaders.read(response.headers(), Instant.now());
+    RateLimits seen = RateLimitHeaders.read(response.headers(), wallClock.instant());
     if (seen.any()) {
       call.rateLimits().accept(seen);
     }

@@ -20,6 +20,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -38,6 +39,7 @@ public final class HttpChatTransport {
   private final SharedHttpClient http;
   private final ScheduledExecutorService scheduler;
   private final Ticker ticker;
+  private final Clock clock;
   private final Credentials credentials;
   private final String userAgent;
   private final long maxRequestBytes;
@@ -51,6 +53,7 @@ public final class HttpChatTransport {
    * @param http the client every exchange runs on
    * @param scheduler runs the checks of every attempt's limits
    * @param ticker the time source of those limits
+   * @param clock the wall clock absolute rate-limit resets are read against
    * @param credentials where API keys come from
    * @param userAgent the User-Agent header
    * @param maxRequestBytes the largest request body sent
@@ -61,6 +64,7 @@ public final class HttpChatTransport {
       SharedHttpClient http,
       ScheduledExecutorService scheduler,
       Ticker ticker,
+      Clock clock,
       Credentials credentials,
       String userAgent,
       long maxRequestBytes,
@@ -69,6 +73,7 @@ public final class HttpChatTransport {
     this.http = http;
     this.scheduler = scheduler;
     this.ticker = ticker;
+    this.clock = clock;
     this.credentials = credentials;
     this.userAgent = userAgent;
     this.maxRequestBytes = maxRequestBytes;
@@ -151,7 +156,17 @@ public final class HttpChatTransport {
           false);
     }
     return new Exchange(
-            http, scheduler, ticker, maxMalformedEvents, classifier, call, wire, key, request, sent)
+            http,
+            scheduler,
+            ticker,
+            clock,
+            maxMalformedEvents,
+            classifier,
+            call,
+            wire,
+            key,
+            request,
+            sent)
         .execute();
   }
 

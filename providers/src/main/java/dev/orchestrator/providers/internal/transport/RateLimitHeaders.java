@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * Reads the rate-limit headers of one answer (docs/design.md §5) into {@link RateLimits}; a header
- * that is absent or does not parse is left out, never an error. Two dialects:
+ * that is absent or does not parse is left out, never an error. Three dialects:
  *
  * <ul>
  *   <li>OpenAI, Groq, OpenRouter and other OpenAI-compatible servers: {@code
@@ -26,6 +26,10 @@ import java.util.regex.Pattern;
  *   <li>Anthropic: {@code anthropic-ratelimit-requests-limit}, {@code -requests-remaining}, {@code
  *       -requests-reset} and the same for {@code -tokens}; the resets are RFC 3339 timestamps
  *       (docs.anthropic.com/en/api/rate-limits "Response headers").
+ *   <li>OpenRouter and other gateways: {@code x-ratelimit-limit}, {@code x-ratelimit-remaining} and
+ *       {@code x-ratelimit-reset} without a suffix, counting requests — OpenRouter sends them with
+ *       its 429s, e.g. when a key's free-model requests of the day are spent; the reset is an epoch
+ *       timestamp in milliseconds (OpenRouter) or seconds, or a number of seconds from now.
  * </ul>
  *
  * Stateless.
@@ -50,6 +54,17 @@ final class RateLimitHeaders {
             h.firstValue("x-ratelimit-reset-tokens").map(RateLimitHeaders::duration).orElse(null));
     if (openai.any()) {
       return openai;
+    }
+    RateLimits gateway =
+        new RateLimits(
+            count(h, "x-ratelimit-remaining"),
+            null,
+            count(h, "x-ratelimit-limit"),
+            null,
+            h.firstValue("x-ratelimit-reset").map(v -> reset(v, now)).orElse(null),
+            null);
+    if (gateway.any()) {
+      return gateway;
     }
     return new RateLimits(
         count(h, "anthropic-ratelimit-requests-remaining"),
@@ -100,6 +115,20 @@ final class RateLimitHeaders {
       at = m.end();
     }
     return at == t.length() && at > 0 ? total : null;
+  }
+
+  /**
+   * A suffix-less reset: an epoch timestamp in milliseconds (above 10^11) or seconds (above 10^9),
+   * else a duration from now ({@link #duration}); never negative, {@code null} when malformed.
+   */
+  static Duration reset(String text, Instant now) {
+    String t = text.trim();
+    if (t.matches("[0-9]{10,15}")) {
+      long n = Long.parseLong(t);
+      Instant at = n > 100_000_000_000L ? Instant.ofEpochMilli(n) : Instant.ofEpochSecond(n);
+      return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+    }
+    return duration(t);
   }
 
   private static Duration nanos(BigDecimal n, long unit) {

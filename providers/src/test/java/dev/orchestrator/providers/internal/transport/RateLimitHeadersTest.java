@@ -72,6 +72,33 @@ class RateLimitHeadersTest {
   }
 
   @Test
+  void readsOpenRouterSuffixlessHeadersWithEpochMillisecondResets() {
+    // The headers of OpenRouter's 429 when a key's free-model requests of the day are spent.
+    Instant now = Instant.parse("2026-04-28T18:30:00Z");
+    long midnight = Instant.parse("2026-04-29T00:00:00Z").toEpochMilli();
+    RateLimits r =
+        RateLimitHeaders.read(
+            headers(
+                Map.of(
+                    "x-ratelimit-limit", "50",
+                    "x-ratelimit-remaining", "0",
+                    "x-ratelimit-reset", Long.toString(midnight))),
+            now);
+    assertThat(r).isEqualTo(new RateLimits(0L, null, 50L, null, Duration.ofMinutes(330), null));
+  }
+
+  @Test
+  void suffixlessResetsInEpochSecondsOrSecondsFromNow() {
+    Instant now = Instant.parse("2026-04-28T18:30:00Z");
+    assertThat(RateLimitHeaders.reset(Long.toString(now.getEpochSecond() + 90), now))
+        .isEqualTo(Duration.ofSeconds(90));
+    assertThat(RateLimitHeaders.reset("42", now)).isEqualTo(Duration.ofSeconds(42));
+    assertThat(RateLimitHeaders.reset(Long.toString(now.toEpochMilli() - 5_000), now))
+        .isEqualTo(Duration.ZERO);
+    assertThat(RateLimitHeaders.reset("tomorrow", now)).isNull();
+  }
+
+  @Test
   void absentOrMalformedHeadersSayNothing() {
     assertThat(RateLimitHeaders.read(headers(Map.of()), Instant.EPOCH).any()).isFalse();
     RateLimits r =

@@ -28,7 +28,6 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.history.Corpus;
-import dev.orchestrator.providers.history.StrictFamilies;
 import dev.orchestrator.providers.history.StrictUpstream;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,18 +61,8 @@ class HistoryCorpusIT {
     up.close();
   }
 
-  static Stream<Arguments> cells() {
-    List<Arguments> out = new ArrayList<>();
-    for (Corpus.Conversation c : Corpus.all()) {
-      for (String family : StrictFamilies.FAMILIES) {
-        out.add(Arguments.of(c, family));
-      }
-    }
-    return out.stream();
-  }
-
   @ParameterizedTest(name = "{0} -> {1}")
-  @MethodSource("cells")
+  @MethodSource(Corpus.BY_FAMILY)
   void everyHistoryIsAcceptedByEveryFamily(Corpus.Conversation c, String family) throws Exception {
     Protocol protocol =
         family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
@@ -103,7 +92,7 @@ class HistoryCorpusIT {
   }
 
   @ParameterizedTest(name = "{0} -> {1}, streamed")
-  @MethodSource("cells")
+  @MethodSource(Corpus.BY_FAMILY)
   void aStreamedAnswerGivesTheCallerItsOwnIds(Corpus.Conversation c, String family) {
     Protocol protocol =
         family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;

@@ -12,6 +12,7 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
@@ -80,6 +81,17 @@ public final class Fixtures {
       Cancellation cancellation) {
     return new ProviderCall(
         p, route(p.id(), model), request(stream), limits, listener, cancellation);
+  }
+
+  /**
+   * Sends {@code request} to route {@code model} of {@code p} through a fresh client, with {@code
+   * listener} (or none) when it streams, within {@link #easyLimits()}.
+   */
+  public static AttemptOutcome send(
+      Provider p, String model, ChatRequest request, StreamListener listener) {
+    return clients()
+        .clientFor(p)
+        .send(new ProviderCall(p, route(p.id(), model), request, easyLimits(), listener, null));
   }
 
   /**

@@ -99,16 +99,7 @@ class HistoryCorpusIT {
     Provider p = Fixtures.provider(family, up.baseUrl(family), protocol);
     Fixtures.Recorder recorder = new Fixtures.Recorder();
     AttemptOutcome out =
-        Fixtures.clients()
-            .clientFor(p)
-            .send(
-                new ProviderCall(
-                    p,
-                    Fixtures.route(family, "m"),
-                    c.request().toBuilder().stream(true).build(),
-                    Fixtures.easyLimits(),
-                    recorder,
-                    new Cancellation()));
+        Fixtures.send(p, "m", c.request().toBuilder().stream(true).build(), recorder);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
     assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
@@ -140,17 +131,7 @@ class HistoryCorpusIT {
     Provider p =
         Fixtures.provider("acme", up.baseUrl(family), Protocol.OPENAI_CHAT)
             .withHistory(new HistoryConstraints(family, null, null, null, null, null));
-    AttemptOutcome out =
-        Fixtures.clients()
-            .clientFor(p)
-            .send(
-                new ProviderCall(
-                    p,
-                    Fixtures.route("acme", "m"),
-                    c.request(),
-                    Fixtures.easyLimits(),
-                    null,
-                    new Cancellation()));
+    AttemptOutcome out = Fixtures.send(p, "m", c.request(), null);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
     assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
@@ -174,12 +155,7 @@ class HistoryCorpusIT {
             .build();
     int before = up.received().size();
 
-    AttemptOutcome out =
-        Fixtures.clients()
-            .clientFor(p)
-            .send(
-                new ProviderCall(
-                    p, Fixtures.route("moonshot", "m"), r, Fixtures.easyLimits(), null, null));
+    AttemptOutcome out = Fixtures.send(p, "m", r, null);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
     ProviderFailure f = ((AttemptOutcome.Failed) out).failure();

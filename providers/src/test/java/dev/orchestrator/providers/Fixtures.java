@@ -1,5 +1,7 @@
 package dev.orchestrator.providers;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
@@ -107,6 +109,17 @@ public final class Fixtures {
                 FailureCategory.valueOf(category), false, ReachedModel.UNKNOWN, null, "why");
     return new OrchestratorException(
         OrchestratorException.Type.valueOf(type), "why", last, null, null);
+  }
+
+  /**
+   * Asserts a row of a framework's error mapping table: {@code mapped}, what the framework adapter
+   * made of {@code e}, is the exception class named {@code expected} and keeps {@code e}'s message
+   * and {@code e} as its cause.
+   */
+  public static void assertMapped(
+      OrchestratorException e, RuntimeException mapped, String expected) {
+    assertThat(mapped.getClass().getSimpleName()).isEqualTo(expected);
+    assertThat(mapped).hasMessage(e.getMessage()).hasCause(e);
   }
 
   /** Records what a stream delivered. Thread-safe enough for tests. */

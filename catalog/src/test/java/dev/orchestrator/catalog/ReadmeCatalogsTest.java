@@ -54,28 +54,22 @@ class ReadmeCatalogsTest {
 
   @Test
   void readmeShowsTheWholeProgram() throws Exception {
-    String source = Files.readString(PROGRAM);
-    assertThat(ReadmeBlocks.javaBlock(Files.readString(Path.of("README.md")), "example"))
-        .isEqualTo(ReadmeBlocks.normalize(source.substring(source.indexOf("import "))));
+    ReadmeBlocks.assertShowsProgram(Files.readString(Path.of("README.md")), "example", PROGRAM);
   }
 
   @Test
   void readmePomNamesTheBuildsVersionAndADependencyForEveryImport() throws Exception {
     ReadmePom pom = ReadmePom.parse(Files.readString(Path.of("README.md")), "pom");
     String modulePom = Files.readString(Path.of("pom.xml"));
-    String version =
-        modulePom.substring(modulePom.indexOf("<version>") + 9, modulePom.indexOf("</version>"));
+    String version = ReadmePom.elementText(modulePom, "version"); // the parent's: the build's
     assertThat(pom.boms()).isEqualTo(Map.of("dev.orchestrator:orchestrator-bom", version));
     assertThat(pom.dependencies()).containsOnlyKeys("dev.orchestrator:orchestrator-catalog");
-    for (String line : Files.readString(PROGRAM).lines().toList()) {
-      if (line.startsWith("import ") && !line.startsWith("import java.")) { // the JDK's own
-        String name = line.substring("import ".length(), line.length() - 1);
-        String artifact = ReadmePom.artifactOf(Class.forName(name)).getKey();
-        assertThat(pom.declares(artifact) || BROUGHT.contains(artifact))
-            .as(name + " from " + artifact)
-            .isTrue();
-      }
-    }
+    ReadmePom.importedArtifacts(PROGRAM)
+        .forEach(
+            (name, artifact) ->
+                assertThat(pom.declares(artifact.getKey()) || BROUGHT.contains(artifact.getKey()))
+                    .as(name + " from " + artifact)
+                    .isTrue());
     for (String brought : BROUGHT) {
       assertThat(modulePom).contains("<artifactId>" + brought + "</artifactId>");
     }

@@ -25,9 +25,9 @@ class BomTest {
   @Test
   void theBomPinsEveryLibraryModuleAtTheBuildsVersion() throws IOException {
     String parent = Files.readString(ROOT.resolve("pom.xml"));
-    String version = between(parent, "<version>", "</version>");
+    String version = ReadmePom.elementText(parent, "version");
     String bom = Files.readString(ROOT.resolve("bom/pom.xml"));
-    assertThat(between(bom, "<version>", "</version>")).isEqualTo(version);
+    assertThat(ReadmePom.elementText(bom, "version")).isEqualTo(version);
     List<String> modules = new ArrayList<>();
     Matcher m = MODULE.matcher(parent);
     while (m.find()) {
@@ -39,7 +39,7 @@ class BomTest {
         continue; // the BOM itself; benchmarks are never published
       }
       String pom = Files.readString(ROOT.resolve(module).resolve("pom.xml"));
-      String artifact = between(pom.substring(pom.indexOf("</parent>")), "<artifactId>", "<");
+      String artifact = ReadmePom.ownArtifactId(pom);
       assertThat(bom)
           .as(module)
           .contains(
@@ -50,23 +50,24 @@ class BomTest {
   @Test
   void theBomStatesTheFrameworkVersionsTheAdaptersAndTheirReadmesUse() throws Exception {
     String bom = Files.readString(ROOT.resolve("bom/pom.xml"));
-    String langchain4j = between(bom, "<orchestrator.langchain4j.version>", "<");
-    String springAi = between(bom, "<orchestrator.spring-ai.version>", "<");
-    String boot = between(bom, "<orchestrator.spring-boot.version>", "<");
+    String langchain4j = ReadmePom.elementText(bom, "orchestrator.langchain4j.version");
+    String springAi = ReadmePom.elementText(bom, "orchestrator.spring-ai.version");
+    String boot = ReadmePom.elementText(bom, "orchestrator.spring-boot.version");
     // Stated, never managed: the BOM manages only dev.orchestrator artifacts.
     assertThat(bom.split("<groupId>", -1).length - 1)
         .isEqualTo(bom.split("<groupId>dev.orchestrator</groupId>", -1).length - 1);
 
     Path lc4j = ROOT.resolve("integrations/langchain4j");
-    assertThat(between(Files.readString(lc4j.resolve("pom.xml")), "<langchain4j.version>", "<"))
+    assertThat(
+            ReadmePom.elementText(Files.readString(lc4j.resolve("pom.xml")), "langchain4j.version"))
         .isEqualTo(langchain4j);
     ReadmePom lc4jReadme = ReadmePom.parse(Files.readString(lc4j.resolve("README.md")), "pom");
     assertThat(lc4jReadme.dependencies()).containsEntry("dev.langchain4j:langchain4j", langchain4j);
 
     Path spring = ROOT.resolve("integrations/spring-ai");
     String springPom = Files.readString(spring.resolve("pom.xml"));
-    assertThat(between(springPom, "<spring-ai.version>", "<")).isEqualTo(springAi);
-    assertThat(between(springPom, "<spring-boot.version>", "<")).isEqualTo(boot);
+    assertThat(ReadmePom.elementText(springPom, "spring-ai.version")).isEqualTo(springAi);
+    assertThat(ReadmePom.elementText(springPom, "spring-boot.version")).isEqualTo(boot);
     ReadmePom springReadme = ReadmePom.parse(Files.readString(spring.resolve("README.md")), "pom");
     assertThat(springReadme.parent())
         .isEqualTo(Map.of("org.springframework.boot:spring-boot-starter-parent", boot));
@@ -77,10 +78,5 @@ class BomTest {
     assertThat(readme)
         .contains("| `dev.langchain4j:langchain4j` " + langchain4j + " |")
         .contains("| Spring AI " + springAi + ", Spring Boot " + boot + " |");
-  }
-
-  private static String between(String s, String open, String close) {
-    int i = s.indexOf(open) + open.length();
-    return s.substring(i, s.indexOf(close, i));
   }
 }

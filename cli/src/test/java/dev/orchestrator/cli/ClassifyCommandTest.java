@@ -10,6 +10,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -314,25 +315,40 @@ class ClassifyCommandTest {
   private static final String SATURATED =
       "{\"error\":{\"message\":\"当前分组上游负载已饱和，请稍后再试\",\"type\":\"new_api_error\"}}";
 
-  @Test
-  void explainsWhichOperatorRuleDecidedAndWhy() throws Exception {
+  /** {@link #RELAY_RULES} written to the temporary directory. */
+  private Path relayRules() throws Exception {
     Path rules = dir.resolve("errors.yaml");
     Files.writeString(rules, RELAY_RULES, StandardCharsets.UTF_8);
+    return rules;
+  }
 
-    JsonNode j =
-        run(
+  /**
+   * {@code classify --explain} of a 429 with the {@link #SATURATED} body from {@code provider},
+   * under the operator rules in {@code rules}, with {@code options}.
+   */
+  private Run explainSaturated(Path rules, String provider, String... options) {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
                 "classify",
                 "--catalog",
                 rules.toString(),
                 "--status",
                 "429",
                 "--provider",
-                "relay",
+                provider,
                 "--body",
                 SATURATED,
-                "--explain",
-                "--json")
-            .json();
+                "--explain"));
+    args.addAll(List.of(options));
+    return run(args.toArray(String[]::new));
+  }
+
+  @Test
+  void explainsWhichOperatorRuleDecidedAndWhy() throws Exception {
+    Path rules = relayRules();
+
+    JsonNode j = explainSaturated(rules, "relay", "--json").json();
 
     assertThat(j.get("category").asText()).isEqualTo("quota_exhausted");
     assertThat(j.get("retryAfterMs").asLong()).isEqualTo(600_000);
@@ -344,39 +360,14 @@ class ClassifyCommandTest {
         .isEqualTo(rules + ":6: status 429, provider relay, message contains '负载已饱和'");
     assertThat(why.get("userRules").asInt()).isEqualTo(1);
 
-    Run human =
-        run(
-            "classify",
-            "--catalog",
-            rules.toString(),
-            "--status",
-            "429",
-            "--provider",
-            "relay",
-            "--body",
-            SATURATED,
-            "--explain");
+    Run human = explainSaturated(rules, "relay");
     assertThat(human.out())
         .contains("Why: operator rule user:saturated-is-quota at " + rules + ":6");
   }
 
   @Test
   void explainsTheBuiltInRuleWhenNoOperatorRuleMatches() throws Exception {
-    Path rules = dir.resolve("errors.yaml");
-    Files.writeString(rules, RELAY_RULES, StandardCharsets.UTF_8);
-
-    Run r =
-        run(
-            "classify",
-            "--catalog",
-            rules.toString(),
-            "--status",
-            "429",
-            "--provider",
-            "elsewhere",
-            "--body",
-            SATURATED,
-            "--explain");
+    Run r = explainSaturated(relayRules(), "elsewhere");
     assertThat(r.out())
         .contains(
             "Why: built-in rule transient.status_429 (docs/failure-taxonomy.md); none of 1"

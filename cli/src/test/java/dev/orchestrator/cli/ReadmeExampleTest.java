@@ -11,6 +11,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.testing.ReadmeBlocks;
+import dev.orchestrator.engine.testing.ReadmePom;
 import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
@@ -114,10 +115,10 @@ class ReadmeExampleTest {
   }
 
   private static void assertReadmeBlock(String name, String file) throws Exception {
-    String source = Files.readString(Path.of("src/test/java/dev/orchestrator/cli/readme", file));
-    String code = source.substring(source.indexOf("import "));
-    String readme = Files.readString(Path.of("../README.md"));
-    assertThat(ReadmeBlocks.javaBlock(readme, name)).isEqualTo(ReadmeBlocks.normalize(code));
+    ReadmeBlocks.assertShowsProgram(
+        Files.readString(Path.of("../README.md")),
+        name,
+        Path.of("src/test/java/dev/orchestrator/cli/readme", file));
   }
 
   @Test
@@ -128,10 +129,10 @@ class ReadmeExampleTest {
             readme.indexOf("<!-- README:coordinates -->"),
             readme.indexOf("<!-- /README:coordinates -->"));
     String parent = Files.readString(Path.of("../pom.xml"));
-    String version = between(parent, "<version>", "</version>");
+    String version = ReadmePom.elementText(parent, "version");
     for (String module : List.of("engine", "providers", "catalog", "serve")) {
       String pom = Files.readString(Path.of("..", module, "pom.xml"));
-      String artifact = between(pom.substring(pom.indexOf("</parent>")), "<artifactId>", "<");
+      String artifact = ReadmePom.ownArtifactId(pom);
       assertThat(block)
           .as(module)
           .contains(
@@ -142,11 +143,6 @@ class ReadmeExampleTest {
                   + "</version>");
     }
     assertThat(readme).contains("`dev.orchestrator:orchestrator-parent`");
-  }
-
-  private static String between(String s, String open, String close) {
-    int i = s.indexOf(open) + open.length();
-    return s.substring(i, s.indexOf(close, i));
   }
 
   @Test

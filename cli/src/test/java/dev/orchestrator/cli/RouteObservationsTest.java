@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,12 +40,24 @@ class RouteObservationsTest {
     return f;
   }
 
+  /** {@code route mix} over the pool config and the observations file, with {@code options}. */
+  private static CliRun routeMix(Path dir, String... options) throws Exception {
+    List<String> args = new ArrayList<>();
+    args.addAll(
+        List.of(
+            "route",
+            "mix",
+            "--catalog",
+            config(dir).toString(),
+            "--observations",
+            observations(dir).toString()));
+    args.addAll(List.of(options));
+    return CliRun.of(args.toArray(String[]::new));
+  }
+
   @Test
   void learningMovesAnUnreliableRouteDownAndShowsTheFigures(@TempDir Path dir) throws Exception {
-    String cfg = config(dir).toString();
-    String obs = observations(dir).toString();
-    CliRun r =
-        CliRun.of("route", "mix", "--catalog", cfg, "--observations", obs, "--learning", "--json");
+    CliRun r = routeMix(dir, "--learning", "--json");
     assertThat(r.code).as(r.err).isZero();
     JsonNode c = r.json().get("candidates");
     assertThat(c.get(0).get("route").asText()).isEqualTo("openrouter/openai/gpt-oss-120b:free");
@@ -52,23 +66,14 @@ class RouteObservationsTest {
     assertThat(groq.get("observed").get("failures").get("rate_limited").asDouble()).isEqualTo(0.5);
     assertThat(groq.get("why").asText())
         .contains("success 0.50 (rate_limited 0.50)", "moved down from 1 to 2");
-    CliRun again =
-        CliRun.of("route", "mix", "--catalog", cfg, "--observations", obs, "--learning", "--json");
+    CliRun again = routeMix(dir, "--learning", "--json");
     assertThat(again.out).isEqualTo(r.out);
   }
 
   @Test
   void withoutLearningAPoolKeepsItsOrderButShowsWhatWasObserved(@TempDir Path dir)
       throws Exception {
-    CliRun r =
-        CliRun.of(
-            "route",
-            "mix",
-            "--catalog",
-            config(dir).toString(),
-            "--observations",
-            observations(dir).toString(),
-            "--json");
+    CliRun r = routeMix(dir, "--json");
     assertThat(r.code).as(r.err).isZero();
     JsonNode c = r.json().get("candidates");
     assertThat(c.get(0).get("route").asText()).isEqualTo("groq/llama-3.3-70b-versatile");
@@ -77,16 +82,7 @@ class RouteObservationsTest {
 
   @Test
   void theLatencyStrategyRanksByObservedTimeToFirstToken(@TempDir Path dir) throws Exception {
-    CliRun r =
-        CliRun.of(
-            "route",
-            "mix",
-            "--catalog",
-            config(dir).toString(),
-            "--observations",
-            observations(dir).toString(),
-            "--strategy",
-            "latency");
+    CliRun r = routeMix(dir, "--strategy", "latency");
     assertThat(r.code).as(r.err).isZero();
     assertThat(r.out).contains("observed ttft 400 ms");
     assertThat(r.out.indexOf("openrouter/openai/gpt-oss-120b:free"))

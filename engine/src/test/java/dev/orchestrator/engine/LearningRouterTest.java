@@ -5,8 +5,6 @@ import static dev.orchestrator.engine.testing.ScriptedClient.fail;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Pool;
-import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.observe.RouteFigures;
@@ -28,9 +26,7 @@ class LearningRouterTest {
   private final ScriptedClient client = new ScriptedClient(time);
 
   private static final Catalog CATALOG =
-      Catalogs.of(free("a", "m", 8000), free("b", "m", 8000)).toBuilder()
-          .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
-          .build();
+      Catalogs.virtualPool("v", free("a", "m", 8000), free("b", "m", 8000));
 
   private TaskOrchestrator orchestrator(boolean learning) {
     return ScriptedClient.orchestrator(client, time)

@@ -7,8 +7,6 @@ import static dev.orchestrator.engine.testing.ScriptedClient.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Pool;
-import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.BreakerState;
@@ -16,7 +14,6 @@ import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,9 +25,7 @@ class PanicModeTest {
   private final ScriptedClient client = new ScriptedClient(time);
 
   private static final Catalog CATALOG =
-      Catalogs.of(free("a", "m", 8000), free("b", "m", 8000)).toBuilder()
-          .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
-          .build();
+      Catalogs.virtualPool("v", free("a", "m", 8000), free("b", "m", 8000));
 
   private static final OrchestratorPolicy POLICY =
       OrchestratorPolicy.builder().seed(3L).breaker(2, Duration.ofSeconds(1)).build();

@@ -6,8 +6,6 @@ import static dev.orchestrator.engine.testing.ScriptedClient.ok;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Pool;
-import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.BreakerState;
@@ -32,9 +30,7 @@ class UnknownFailureBackstopTest {
   private final ScriptedClient client = new ScriptedClient(time);
 
   private static final Catalog CATALOG =
-      Catalogs.of(priced("a", "m", 8000), priced("b", "m", 8000)).toBuilder()
-          .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
-          .build();
+      Catalogs.virtualPool("v", priced("a", "m", 8000), priced("b", "m", 8000));
 
   private TaskOrchestrator orchestrator() {
     return ScriptedClient.orchestrator(client, time)

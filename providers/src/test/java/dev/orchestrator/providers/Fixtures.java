@@ -1,5 +1,7 @@
 package dev.orchestrator.providers;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
@@ -12,6 +14,7 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptLimits;
+import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
@@ -83,6 +86,17 @@ public final class Fixtures {
   }
 
   /**
+   * Sends {@code request} to route {@code model} of {@code p} through a fresh client, with {@code
+   * listener} (or none) when it streams, within {@link #easyLimits()}.
+   */
+  public static AttemptOutcome send(
+      Provider p, String model, ChatRequest request, StreamListener listener) {
+    return clients()
+        .clientFor(p)
+        .send(new ProviderCall(p, route(p.id(), model), request, easyLimits(), listener, null));
+  }
+
+  /**
    * An orchestrator exception of {@code type} (an {@link OrchestratorException.Type} name) with the
    * message "why", whose last failure has {@code category} (a {@link FailureCategory} name), or
    * none when {@code category} is {@code null}: the input of the frameworks' error mapping tables.
@@ -95,6 +109,17 @@ public final class Fixtures {
                 FailureCategory.valueOf(category), false, ReachedModel.UNKNOWN, null, "why");
     return new OrchestratorException(
         OrchestratorException.Type.valueOf(type), "why", last, null, null);
+  }
+
+  /**
+   * Asserts a row of a framework's error mapping table: {@code mapped}, what the framework adapter
+   * made of {@code e}, is the exception class named {@code expected} and keeps {@code e}'s message
+   * and {@code e} as its cause.
+   */
+  public static void assertMapped(
+      OrchestratorException e, RuntimeException mapped, String expected) {
+    assertThat(mapped.getClass().getSimpleName()).isEqualTo(expected);
+    assertThat(mapped).hasMessage(e.getMessage()).hasCause(e);
   }
 
   /** Records what a stream delivered. Thread-safe enough for tests. */

@@ -28,7 +28,6 @@ import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.providers.history.Corpus;
-import dev.orchestrator.providers.history.StrictFamilies;
 import dev.orchestrator.providers.history.StrictUpstream;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,18 +61,8 @@ class HistoryCorpusIT {
     up.close();
   }
 
-  static Stream<Arguments> cells() {
-    List<Arguments> out = new ArrayList<>();
-    for (Corpus.Conversation c : Corpus.all()) {
-      for (String family : StrictFamilies.FAMILIES) {
-        out.add(Arguments.of(c, family));
-      }
-    }
-    return out.stream();
-  }
-
   @ParameterizedTest(name = "{0} -> {1}")
-  @MethodSource("cells")
+  @MethodSource(Corpus.BY_FAMILY)
   void everyHistoryIsAcceptedByEveryFamily(Corpus.Conversation c, String family) throws Exception {
     Protocol protocol =
         family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
@@ -103,23 +92,14 @@ class HistoryCorpusIT {
   }
 
   @ParameterizedTest(name = "{0} -> {1}, streamed")
-  @MethodSource("cells")
+  @MethodSource(Corpus.BY_FAMILY)
   void aStreamedAnswerGivesTheCallerItsOwnIds(Corpus.Conversation c, String family) {
     Protocol protocol =
         family.equals("anthropic") ? Protocol.ANTHROPIC_MESSAGES : Protocol.OPENAI_CHAT;
     Provider p = Fixtures.provider(family, up.baseUrl(family), protocol);
     Fixtures.Recorder recorder = new Fixtures.Recorder();
     AttemptOutcome out =
-        Fixtures.clients()
-            .clientFor(p)
-            .send(
-                new ProviderCall(
-                    p,
-                    Fixtures.route(family, "m"),
-                    c.request().toBuilder().stream(true).build(),
-                    Fixtures.easyLimits(),
-                    recorder,
-                    new Cancellation()));
+        Fixtures.send(p, "m", c.request().toBuilder().stream(true).build(), recorder);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
     assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
@@ -151,17 +131,7 @@ class HistoryCorpusIT {
     Provider p =
         Fixtures.provider("acme", up.baseUrl(family), Protocol.OPENAI_CHAT)
             .withHistory(new HistoryConstraints(family, null, null, null, null, null));
-    AttemptOutcome out =
-        Fixtures.clients()
-            .clientFor(p)
-            .send(
-                new ProviderCall(
-                    p,
-                    Fixtures.route("acme", "m"),
-                    c.request(),
-                    Fixtures.easyLimits(),
-                    null,
-                    new Cancellation()));
+    AttemptOutcome out = Fixtures.send(p, "m", c.request(), null);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
     assertThat(((AttemptOutcome.Succeeded) out).response().toolCalls())
@@ -185,12 +155,7 @@ class HistoryCorpusIT {
             .build();
     int before = up.received().size();
 
-    AttemptOutcome out =
-        Fixtures.clients()
-            .clientFor(p)
-            .send(
-                new ProviderCall(
-                    p, Fixtures.route("moonshot", "m"), r, Fixtures.easyLimits(), null, null));
+    AttemptOutcome out = Fixtures.send(p, "m", r, null);
 
     assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
     ProviderFailure f = ((AttemptOutcome.Failed) out).failure();

@@ -7,8 +7,6 @@ import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.Cancellation;
-import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.util.List;
@@ -53,17 +51,7 @@ class ToolCallValidityIT {
                           "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},"
                               + "\"required\":[\"path\"]}")))
               .build();
-      AttemptOutcome out =
-          Fixtures.clients()
-              .clientFor(p)
-              .send(
-                  new ProviderCall(
-                      p,
-                      Fixtures.route("p", "m"),
-                      request,
-                      Fixtures.easyLimits(),
-                      null,
-                      new Cancellation()));
+      AttemptOutcome out = Fixtures.send(p, "m", request, null);
 
       assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
       assertThat(((AttemptOutcome.Succeeded) out).toolCallsValid()).isEqualTo(valid);

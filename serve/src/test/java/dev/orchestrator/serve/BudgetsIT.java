@@ -5,11 +5,13 @@ import static dev.orchestrator.serve.ServeFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.simulation.Step;
 import java.math.BigDecimal;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -23,7 +25,8 @@ class BudgetsIT {
   private static final String TEAM_B = "team-b-s3cret-token";
 
   @TempDir Path dir;
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T12:00:00Z"));
+  private final FakeTime time = new FakeTime();
+  private final Clock clock = time.clock(Instant.parse("2026-12-01T12:00:00Z"));
 
   /** 500 × $1/M + 250 × $2/M = $0.001 per answer on gamma/priced. */
   private static final Map<String, List<Step>> SCRIPTS =
@@ -66,7 +69,7 @@ class BudgetsIT {
       assertThat(auto.headers().firstValue("x-orchestrator-route").orElseThrow())
           .isIn("alpha/small", "beta/large", "delta/prefill-rejecting");
 
-      clock.advance(Duration.ofHours(12));
+      time.advance(Duration.ofHours(12));
       assertThat(f.post(body("gamma/priced", false, ""), TEAM_A).statusCode()).isEqualTo(200);
 
       // With tokens set, /metrics is for token holders (docs/reference.md §5).

@@ -124,18 +124,8 @@ class HistoryCorpusServeIT {
     return b.build();
   }
 
-  static Stream<Arguments> cells() {
-    List<Arguments> out = new ArrayList<>();
-    for (Corpus.Conversation c : Corpus.all()) {
-      for (String family : StrictFamilies.FAMILIES) {
-        out.add(Arguments.of(c, family));
-      }
-    }
-    return out.stream();
-  }
-
   @ParameterizedTest(name = "{0} -> {1}")
-  @MethodSource("cells")
+  @MethodSource(Corpus.BY_FAMILY)
   void everyHistoryIsAcceptedThroughTheChatFront(Corpus.Conversation c, String family)
       throws Exception {
     int before = serve.traces.size();
@@ -273,7 +263,7 @@ class HistoryCorpusServeIT {
    * family's route and is accepted there, and the agent sees its own ids.
    */
   @ParameterizedTest(name = "{0} -> down, then {1}")
-  @MethodSource("cells")
+  @MethodSource(Corpus.BY_FAMILY)
   void aPoolFailsOverMidConversationToAnyFamily(Corpus.Conversation c, String family)
       throws Exception {
     int before = serve.traces.size();

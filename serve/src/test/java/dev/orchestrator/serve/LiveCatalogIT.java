@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,7 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LiveCatalogIT {
   @TempDir Path cacheDir;
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T08:00:00Z"));
+  private final FakeTime time = new FakeTime();
+  private final Clock clock = time.clock(Instant.parse("2026-12-01T08:00:00Z"));
 
   private static String yaml(ScriptedUpstream upstream, String... models) {
     StringBuilder b = new StringBuilder("providers:\n");
@@ -69,7 +72,7 @@ class LiveCatalogIT {
       assertThat(f.chat("alpha/new").statusCode()).isEqualTo(404);
 
       source.serve(yaml(f.upstream, "old", "new"));
-      clock.advance(Duration.ofMinutes(30));
+      time.advance(Duration.ofMinutes(30));
       assertThat(f.server.catalog().refresh()).isTrue();
 
       assertThat(modelIds(f)).contains("alpha/old", "alpha/new");
@@ -77,7 +80,7 @@ class LiveCatalogIT {
       assertThat(json(f.get("/readyz").body()).at("/catalog/ageSeconds").asLong()).isZero();
 
       source.close();
-      clock.advance(Duration.ofMinutes(90));
+      time.advance(Duration.ofMinutes(90));
       assertThat(f.server.catalog().refresh()).isFalse();
 
       assertThat(modelIds(f)).contains("alpha/new");
@@ -91,7 +94,7 @@ class LiveCatalogIT {
       assertThat(PromText.value(metrics, "orchestrator_catalog_refresh_failures", Map.of()))
           .isEqualTo(1);
 
-      clock.advance(Duration.ofMinutes(31));
+      time.advance(Duration.ofMinutes(31));
       Readyz stale = new Readyz(f.get("/readyz"));
       assertThat(stale.status).isEqualTo(503);
       assertThat(stale.failing)
@@ -108,7 +111,7 @@ class LiveCatalogIT {
       url = source.url();
       live(url);
     }
-    clock.advance(Duration.ofHours(1));
+    time.advance(Duration.ofHours(1));
     LiveCatalog restarted = live(url);
 
     assertThat(restarted.current().route("alpha/cached")).isPresent();

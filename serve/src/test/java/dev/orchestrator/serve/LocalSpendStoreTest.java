@@ -3,11 +3,13 @@ package dev.orchestrator.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.serve.budget.BudgetGate;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -19,7 +21,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** The local spend store: windows, budgets' ends, persistence. */
 class LocalSpendStoreTest {
   @TempDir Path dir;
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-12-01T22:00:00Z"));
+  private final FakeTime time = new FakeTime();
+  private final Clock clock = time.clock(Instant.parse("2026-12-01T22:00:00Z"));
 
   private static ClientToken client(String perDay, String perMonth) {
     return new ClientToken(
@@ -41,7 +44,7 @@ class LocalSpendStoreTest {
     assertThat(exhaustedUntil(l, c)).isNull();
     l.add("team-a", clock.instant(), new BigDecimal("0.001"));
     assertThat(exhaustedUntil(l, c)).isEqualTo(Instant.parse("2026-12-02T00:00:00Z"));
-    clock.advance(Duration.ofHours(2));
+    time.advance(Duration.ofHours(2));
     assertThat(exhaustedUntil(l, c)).isNull();
     assertThat(l.totals("team-a", clock.instant()).daySpendUsd()).isEqualByComparingTo("0");
     assertThat(l.totals("team-a", clock.instant()).monthSpendUsd()).isEqualByComparingTo("0.001");
@@ -53,7 +56,7 @@ class LocalSpendStoreTest {
     ClientToken c = client("10", "1");
     l.add("team-a", clock.instant(), new BigDecimal("1.5"));
     assertThat(exhaustedUntil(l, c)).isEqualTo(Instant.parse("2027-01-01T00:00:00Z"));
-    clock.advance(Duration.ofDays(31));
+    time.advance(Duration.ofDays(31));
     assertThat(exhaustedUntil(l, c)).isNull();
   }
 

@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.engine.testing.FakeTime;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -63,7 +65,8 @@ class ReadinessIT {
 
   @Test
   void everyFailingConditionIsListedIncludingAddedChecks() {
-    MutableClock clock = new MutableClock(Instant.parse("2026-12-01T08:00:00Z"));
+    FakeTime time = new FakeTime();
+    Clock clock = time.clock(Instant.parse("2026-12-01T08:00:00Z"));
     AtomicBoolean storeUp = new AtomicBoolean(true);
     try (ServeFixture f =
         ServeFixture.start(
@@ -79,7 +82,7 @@ class ReadinessIT {
                                 storeUp.get()
                                     ? Optional.empty()
                                     : Optional.of("redis://store:6379 unreachable"))))) {
-      clock.advance(Duration.ofSeconds(61));
+      time.advance(Duration.ofSeconds(61));
       storeUp.set(false);
       JsonNode ready = json(f.get("/readyz").body());
 

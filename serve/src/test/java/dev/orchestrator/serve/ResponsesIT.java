@@ -20,11 +20,13 @@ import com.openai.models.responses.ResponseInputItem;
 import com.openai.models.responses.ResponseOutputItem;
 import com.openai.models.responses.ResponseStreamEvent;
 import com.openai.models.responses.ResponseTextConfig;
+import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.simulation.AnthropicSse;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -393,7 +395,8 @@ class ResponsesIT {
 
   @Test
   void forgetsAStoredResponseAfterItsTtlOnTheServersClock() {
-    MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    FakeTime time = new FakeTime();
+    Clock clock = time.clock(Instant.parse("2026-03-01T10:00:00Z"));
     try (ServeFixture f =
         ServeFixture.start(
             Map.of("alpha/small", List.of(Step.ok("short-lived"))),
@@ -401,9 +404,9 @@ class ResponsesIT {
             (u, b) -> b.clock(clock))) {
       OpenAIClient client = sdk(f);
       Response r = client.responses().create(ask("alpha/small", "Hi").build());
-      clock.advance(Duration.ofMinutes(4));
+      time.advance(Duration.ofMinutes(4));
       assertThat(client.responses().retrieve(r.id()).id()).isEqualTo(r.id());
-      clock.advance(Duration.ofMinutes(2));
+      time.advance(Duration.ofMinutes(2));
       assertThatThrownBy(() -> client.responses().retrieve(r.id()))
           .isInstanceOf(NotFoundException.class);
       HttpResponse<String> next =

@@ -116,6 +116,20 @@ class WireFidelityIT {
           "completion_tokens_details":{"reasoning_tokens":12}}}
       """;
 
+  /**
+   * Sends {@code request} to a server with nothing scripted, asserts a 400 that reached no route
+   * and returns its {@code error} object.
+   */
+  private static JsonNode refused(String request) {
+    try (ServeFixture f = ServeFixture.start(Map.of(), WireFidelityIT::catalog)) {
+      HttpResponse<String> r = f.post(request);
+
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      assertThat(f.upstream.calls()).isEmpty();
+      return json(r.body()).get("error");
+    }
+  }
+
   private static JsonNode received(ServeFixture f, String route) {
     return f.upstream.received().stream()
         .filter(r -> route.equals(r.routeId()))
@@ -176,15 +190,10 @@ class WireFidelityIT {
         "{\"model\":\"text-only\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],"
             + "\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"a\","
             + "\"schema\":{\"type\":\"object\"}}}}";
-    try (ServeFixture f = ServeFixture.start(Map.of(), WireFidelityIT::catalog)) {
-      HttpResponse<String> r = f.post(schema);
+    JsonNode err = refused(schema);
 
-      assertThat(r.statusCode()).isEqualTo(400);
-      JsonNode err = json(r.body()).get("error");
-      assertThat(err.path("param").asText()).isEqualTo("response_format");
-      assertThat(err.path("message").asText()).contains("response_format").contains("json");
-      assertThat(f.upstream.calls()).isEmpty();
-    }
+    assertThat(err.path("param").asText()).isEqualTo("response_format");
+    assertThat(err.path("message").asText()).contains("response_format").contains("json");
   }
 
   @Test
@@ -193,13 +202,7 @@ class WireFidelityIT {
         "{\"model\":\"text-only\",\"messages\":[{\"role\":\"user\",\"content\":["
             + "{\"type\":\"text\",\"text\":\"what is it?\"},"
             + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"https://img.test/a.png\"}}]}]}";
-    try (ServeFixture f = ServeFixture.start(Map.of(), WireFidelityIT::catalog)) {
-      HttpResponse<String> r = f.post(image);
-
-      assertThat(r.statusCode()).isEqualTo(400);
-      assertThat(json(r.body()).at("/error/param").asText()).isEqualTo("messages[0].content[1]");
-      assertThat(f.upstream.calls()).isEmpty();
-    }
+    assertThat(refused(image).path("param").asText()).isEqualTo("messages[0].content[1]");
   }
 
   @Test
@@ -207,15 +210,10 @@ class WireFidelityIT {
     String seeded =
         "{\"model\":\"claude/opus\",\"seed\":7,"
             + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
-    try (ServeFixture f = ServeFixture.start(Map.of(), WireFidelityIT::catalog)) {
-      HttpResponse<String> r = f.post(seeded);
+    JsonNode err = refused(seeded);
 
-      assertThat(r.statusCode()).isEqualTo(400);
-      JsonNode err = json(r.body()).get("error");
-      assertThat(err.path("param").asText()).isEqualTo("seed");
-      assertThat(err.path("message").asText()).contains("no anthropic-messages equivalent");
-      assertThat(f.upstream.calls()).isEmpty();
-    }
+    assertThat(err.path("param").asText()).isEqualTo("seed");
+    assertThat(err.path("message").asText()).contains("no anthropic-messages equivalent");
   }
 
   static final String ANTHROPIC_ANSWER =
@@ -283,12 +281,7 @@ class WireFidelityIT {
         "{\"model\":\"claude/opus\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],"
             + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"count\"}}],"
             + "\"tool_choice\":\"required\",\"reasoning_effort\":\"low\"}";
-    try (ServeFixture f = ServeFixture.start(Map.of(), WireFidelityIT::catalog)) {
-      HttpResponse<String> r = f.post(request);
-
-      assertThat(r.statusCode()).isEqualTo(400);
-      assertThat(json(r.body()).at("/error/param").asText()).isEqualTo("tool_choice");
-    }
+    assertThat(refused(request).path("param").asText()).isEqualTo("tool_choice");
   }
 
   static final String STREAMED =

@@ -7,8 +7,6 @@ import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Pool;
-import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.spi.Credentials;
@@ -35,9 +33,7 @@ class OpenTelemetryListenerTest {
     ScriptedClient client = new ScriptedClient(time);
     client.script("a/m", ScriptedClient.fail(503, FailureCategory.SERVER_ERROR, false));
     Catalog c =
-        Catalogs.of(Catalogs.priced("a", "m", 1000), Catalogs.priced("b", "m", 1000)).toBuilder()
-            .pool(new Pool("v", PoolKind.VIRTUAL, List.of("a/m", "b/m")))
-            .build();
+        Catalogs.virtualPool("v", Catalogs.priced("a", "m", 1000), Catalogs.priced("b", "m", 1000));
     TaskOrchestrator o =
         client
             .orchestrator()

@@ -2,10 +2,13 @@ package dev.orchestrator.engine.testing;
 
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.List;
 
 /** Small hand-built catalogs for engine tests (shared with other modules via the test-jar). */
@@ -39,6 +42,15 @@ public final class Catalogs {
   /** A priced chat route. */
   public static Route priced(String provider, String model, int window, Capability... caps) {
     return route(provider, model, "1", "2", window, caps);
+  }
+
+  /**
+   * A catalog of these routes, with their providers, and a virtual pool {@code name} that tries
+   * them in this order.
+   */
+  public static Catalog virtualPool(String name, Route... routes) {
+    List<String> ids = Arrays.stream(routes).map(Route::id).toList();
+    return of(routes).toBuilder().pool(new Pool(name, PoolKind.VIRTUAL, ids)).build();
   }
 
   /** A catalog of these routes, with their providers. */

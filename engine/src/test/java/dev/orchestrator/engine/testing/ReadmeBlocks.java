@@ -2,6 +2,10 @@ package dev.orchestrator.engine.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 /**
  * The Java examples of a README, marked {@code <!-- README:name -->} … {@code <!-- /README:name
  * -->}, and the compiled code they must show. Both are compared normalized: line by line, without
@@ -19,6 +23,18 @@ public final class ReadmeBlocks {
     assertThat(start).as("README block " + name).isNotNegative();
     String block = readme.substring(start, readme.indexOf("<!-- /README:" + name + " -->"));
     return normalize(block.substring(block.indexOf("```java") + 7, block.lastIndexOf("```")));
+  }
+
+  /**
+   * Asserts that the {@code ```java} block marked {@code name} in {@code readme} is the source of
+   * {@code program} from its first import on: the whole compiled program, nothing left out.
+   */
+  public static void assertShowsProgram(String readme, String name, Path program)
+      throws IOException {
+    String source = Files.readString(program);
+    assertThat(javaBlock(readme, name))
+        .as("README block " + name + " against " + program)
+        .isEqualTo(normalize(source.substring(source.indexOf("import "))));
   }
 
   /**

@@ -90,18 +90,42 @@ public record ReadmePom(
     if (target.getFileName().toString().equals("target")) {
       Path module = target.getParent(); // module/target/classes or module/target/name.jar
       String pom = Files.readString(module.resolve("pom.xml"));
-      String own = pom.substring(pom.indexOf("</parent>"));
-      String parentVersion = between(pom, "<version>", "</version>");
-      return Map.entry(between(own, "<artifactId>", "</artifactId>"), parentVersion);
+      return Map.entry(ownArtifactId(pom), elementText(pom, "version"));
     }
     Path versionDir = location.getParent();
     return Map.entry(
         versionDir.getParent().getFileName().toString(), versionDir.getFileName().toString());
   }
 
-  private static String between(String s, String open, String close) {
-    int i = s.indexOf(open) + open.length();
-    return s.substring(i, s.indexOf(close, i));
+  /**
+   * The types {@code program} imports from outside the JDK, in import order, each with the {@code
+   * artifactId} and version it is loaded from ({@link #artifactOf}).
+   */
+  public static Map<String, Map.Entry<String, String>> importedArtifacts(Path program)
+      throws Exception {
+    Map<String, Map.Entry<String, String>> out = new LinkedHashMap<>();
+    for (String line : Files.readString(program).lines().toList()) {
+      if (line.startsWith("import ") && !line.startsWith("import java.")) { // the JDK's own
+        String name = line.substring("import ".length(), line.length() - 1);
+        out.put(name, artifactOf(Class.forName(name)));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The text of the first {@code <tag>} element in a POM's text: in a module's POM, {@code
+   * "version"} is its parent's version, the build's; a property's name gives its value.
+   */
+  public static String elementText(String pom, String tag) {
+    String open = "<" + tag + ">";
+    int i = pom.indexOf(open) + open.length();
+    return pom.substring(i, pom.indexOf('<', i));
+  }
+
+  /** The {@code artifactId} a module's POM gives the module itself (the first after its parent). */
+  public static String ownArtifactId(String pom) {
+    return elementText(pom.substring(pom.indexOf("</parent>")), "artifactId");
   }
 
   private static String coordinates(Element e) {

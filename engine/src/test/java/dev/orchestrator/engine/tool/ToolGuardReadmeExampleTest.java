@@ -27,14 +27,11 @@ class ToolGuardReadmeExampleTest {
   void readmeShowsExactlyThisCode() throws java.io.IOException {
     java.nio.file.Path readmePath = java.nio.file.Path.of("../README.md");
     org.junit.jupiter.api.Assumptions.assumeTrue(java.nio.file.Files.exists(readmePath));
-    String source =
-        java.nio.file.Files.readString(
-            java.nio.file.Path.of(
-                "src/test/java/dev/orchestrator/engine/tool/readme/GuardedSearch.java"));
-    String code = source.substring(source.indexOf("import "));
-    String readme = java.nio.file.Files.readString(readmePath);
-    assertThat(ReadmeBlocks.javaBlock(readme, "tool-guard"))
-        .isEqualTo(ReadmeBlocks.normalize(code));
+    ReadmeBlocks.assertShowsProgram(
+        java.nio.file.Files.readString(readmePath),
+        "tool-guard",
+        java.nio.file.Path.of(
+            "src/test/java/dev/orchestrator/engine/tool/readme/GuardedSearch.java"));
   }
 
   @Test

@@ -44,10 +44,7 @@ class OrchestratorErrorsTest {
   void typeThenCategoryPicksTheException(String type, String category, String expected) {
     OrchestratorException e = Fixtures.exception(type, category);
 
-    RuntimeException mapped = OrchestratorErrors.toLangChain4j(e);
-
-    assertThat(mapped.getClass().getSimpleName()).isEqualTo(expected);
-    assertThat(mapped).hasMessage("why").hasCause(e);
+    Fixtures.assertMapped(e, OrchestratorErrors.toLangChain4j(e), expected);
   }
 
   @Test

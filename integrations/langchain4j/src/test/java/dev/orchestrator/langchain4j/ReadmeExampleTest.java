@@ -64,17 +64,15 @@ class ReadmeExampleTest {
 
   @Test
   void readmeShowsTheWholeProgram() throws Exception {
-    String source = Files.readString(AGENT);
-    assertThat(ReadmeBlocks.javaBlock(Files.readString(Path.of("README.md")), "example"))
-        .isEqualTo(ReadmeBlocks.normalize(source.substring(source.indexOf("import "))));
+    ReadmeBlocks.assertShowsProgram(Files.readString(Path.of("README.md")), "example", AGENT);
   }
 
   @Test
   void readmePomNamesTheBuildsVersionsAndADependencyForEveryImport() throws Exception {
     ReadmePom pom = ReadmePom.parse(Files.readString(Path.of("README.md")), "pom");
     String modulePom = Files.readString(Path.of("pom.xml"));
-    String version = between(modulePom, "<version>", "</version>"); // the parent's: the build's
-    String langchain4j = between(modulePom, "<langchain4j.version>", "<");
+    String version = ReadmePom.elementText(modulePom, "version"); // the parent's: the build's
+    String langchain4j = ReadmePom.elementText(modulePom, "langchain4j.version");
     assertThat(pom.boms()).isEqualTo(Map.of("dev.orchestrator:orchestrator-bom", version));
     assertThat(pom.dependencies())
         .containsEntry("dev.langchain4j:langchain4j", langchain4j)
@@ -90,28 +88,21 @@ class ReadmeExampleTest {
                     .contains("<artifactId>" + coordinates.substring(17) + "</artifactId>");
               }
             });
-    for (String line : Files.readString(AGENT).lines().toList()) {
-      if (!line.startsWith("import ")) {
-        continue;
-      }
-      String name = line.substring("import ".length(), line.length() - 1);
-      Map.Entry<String, String> artifact = ReadmePom.artifactOf(Class.forName(name));
-      assertThat(
-              pom.declares(artifact.getKey()) || BROUGHT_BY_THE_MODULE.contains(artifact.getKey()))
-          .as(name + " from " + artifact)
-          .isTrue();
-      if (artifact.getKey().startsWith("langchain4j")) {
-        assertThat(artifact.getValue()).as(name).isEqualTo(langchain4j);
-      }
-    }
+    ReadmePom.importedArtifacts(AGENT)
+        .forEach(
+            (name, artifact) -> {
+              assertThat(
+                      pom.declares(artifact.getKey())
+                          || BROUGHT_BY_THE_MODULE.contains(artifact.getKey()))
+                  .as(name + " from " + artifact)
+                  .isTrue();
+              if (artifact.getKey().startsWith("langchain4j")) {
+                assertThat(artifact.getValue()).as(name).isEqualTo(langchain4j);
+              }
+            });
     for (String brought : BROUGHT_BY_THE_MODULE) {
       assertThat(modulePom).contains("<artifactId>" + brought + "</artifactId>");
     }
     assertThat(List.copyOf(pom.dependencies().keySet())).doesNotHaveDuplicates();
-  }
-
-  private static String between(String s, String open, String close) {
-    int i = s.indexOf(open) + open.length();
-    return s.substring(i, s.indexOf(close, i));
   }
 }

@@ -37,8 +37,7 @@ class OrchestratorAiErrorsTest {
 
     RuntimeException mapped = OrchestratorAiErrors.toSpringAi(e);
 
-    assertThat(mapped.getClass().getSimpleName()).isEqualTo(expected);
-    assertThat(mapped).hasMessage("why").hasCause(e);
+    Fixtures.assertMapped(e, mapped, expected);
     assertThat(OrchestratorAiErrors.orchestratorException(mapped)).containsSame(e);
   }
 

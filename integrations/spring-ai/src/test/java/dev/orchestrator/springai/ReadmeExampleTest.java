@@ -100,9 +100,7 @@ class ReadmeExampleTest {
 
   @Test
   void readmeShowsTheWholeProgram() throws Exception {
-    String source = Files.readString(APP);
-    assertThat(ReadmeBlocks.javaBlock(Files.readString(Path.of("README.md")), "example"))
-        .isEqualTo(ReadmeBlocks.normalize(source.substring(source.indexOf("import "))));
+    ReadmeBlocks.assertShowsProgram(Files.readString(Path.of("README.md")), "example", APP);
   }
 
   @Test
@@ -133,9 +131,9 @@ class ReadmeExampleTest {
   void readmePomNamesTheBuildsVersionsAndADependencyForEveryImport() throws Exception {
     ReadmePom pom = ReadmePom.parse(Files.readString(Path.of("README.md")), "pom");
     String modulePom = Files.readString(Path.of("pom.xml"));
-    String version = between(modulePom, "<version>", "</version>"); // the parent's: the build's
-    String springAi = between(modulePom, "<spring-ai.version>", "<");
-    String boot = between(modulePom, "<spring-boot.version>", "<");
+    String version = ReadmePom.elementText(modulePom, "version"); // the parent's: the build's
+    String springAi = ReadmePom.elementText(modulePom, "spring-ai.version");
+    String boot = ReadmePom.elementText(modulePom, "spring-boot.version");
     assertThat(pom.parent())
         .isEqualTo(Map.of("org.springframework.boot:spring-boot-starter-parent", boot));
     assertThat(pom.boms())
@@ -150,20 +148,17 @@ class ReadmeExampleTest {
         .containsKeys(
             "org.springframework.ai:spring-ai-autoconfigure-model-chat-client",
             "org.springframework.ai:spring-ai-autoconfigure-model-tool");
-    for (String line : Files.readString(APP).lines().toList()) {
-      if (!line.startsWith("import ")) {
-        continue;
-      }
-      String name = line.substring("import ".length(), line.length() - 1);
-      Map.Entry<String, String> artifact = ReadmePom.artifactOf(Class.forName(name));
-      String via = BROUGHT.getOrDefault(artifact.getKey(), artifact.getKey());
-      assertThat(pom.declares(via)).as(name + " from " + artifact).isTrue();
-      if (artifact.getKey().startsWith("spring-ai")) {
-        assertThat(artifact.getValue()).as(name).isEqualTo(springAi);
-      } else if (artifact.getKey().startsWith("spring-boot")) {
-        assertThat(artifact.getValue()).as(name).isEqualTo(boot);
-      }
-    }
+    ReadmePom.importedArtifacts(APP)
+        .forEach(
+            (name, artifact) -> {
+              String via = BROUGHT.getOrDefault(artifact.getKey(), artifact.getKey());
+              assertThat(pom.declares(via)).as(name + " from " + artifact).isTrue();
+              if (artifact.getKey().startsWith("spring-ai")) {
+                assertThat(artifact.getValue()).as(name).isEqualTo(springAi);
+              } else if (artifact.getKey().startsWith("spring-boot")) {
+                assertThat(artifact.getValue()).as(name).isEqualTo(boot);
+              }
+            });
     for (Map.Entry<String, String> e : BROUGHT.entrySet()) {
       if (e.getValue().equals("orchestrator-spring-ai")) {
         assertThat(modulePom).contains("<artifactId>" + e.getKey() + "</artifactId>");
@@ -174,10 +169,5 @@ class ReadmeExampleTest {
         Set.of("spring-ai-autoconfigure-model-tool", "spring-ai-autoconfigure-model-chat-client")) {
       assertThat(modulePom).contains("<artifactId>" + artifactId + "</artifactId>");
     }
-  }
-
-  private static String between(String s, String open, String close) {
-    int i = s.indexOf(open) + open.length();
-    return s.substring(i, s.indexOf(close, i));
   }
 }

@@ -10,6 +10,8 @@ import dev.orchestrator.engine.chat.ToolDefinition;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.provider.Arguments;
 
 /**
  * Realistic multi-turn agent histories as each provider produced them (docs/design.md §13): the ids
@@ -69,7 +71,24 @@ public final class Corpus {
     }
   }
 
+  /**
+   * The {@code @MethodSource} of a test run on every cell of the corpus: arguments {@code
+   * (Conversation, family)}, {@link #byFamily()}.
+   */
+  public static final String BY_FAMILY = "dev.orchestrator.providers.history.Corpus#byFamily";
+
   private Corpus() {}
+
+  /** Every history of {@link #all()} with every family of {@link StrictFamilies#FAMILIES}. */
+  public static Stream<Arguments> byFamily() {
+    List<Arguments> out = new ArrayList<>();
+    for (Conversation c : all()) {
+      for (String family : StrictFamilies.FAMILIES) {
+        out.add(Arguments.of(c, family));
+      }
+    }
+    return out.stream();
+  }
 
   /** Every origin in every shape: 36 histories. */
   public static List<Conversation> all() {

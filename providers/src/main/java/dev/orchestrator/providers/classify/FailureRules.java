@@ -474,6 +474,7 @@ final class FailureRules {
   static final List<String> ACCOUNT_WORDING =
       List.of(
           "insufficient_quota",
+          "insufficient_credits",
           "exceeded your current quota",
           "exceeded current quota",
           "quota is not enough",
@@ -503,6 +504,7 @@ final class FailureRules {
           "included credits",
           // billing and arrears
           "billing hard limit",
+          "billing limit",
           "check your plan and billing",
           "billing details",
           "payment required",
@@ -531,8 +533,10 @@ final class FailureRules {
           "套餐已到期");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
-  // pool that is short or used up (余额/积分/额度…不足, "run out of credits", "used up your…"), a
-  // quota, plan or trial that expired, an account in arrears or overdue.
+  // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
+  // OpenHands credits", "credits have run out", "balance is $0.00", "used up your…"), credits named
+  // as what the request requires, a quota, plan or trial that expired, an account in arrears or
+  // overdue. These are the SDKs' and CLIs' short status-less messages as much as bodies.
   static final Words ACCOUNT_PATTERN =
       Words.of(
           clause(
@@ -557,8 +561,17 @@ final class FailureRules {
               "\\b(?:quota|plan|subscription|package|trial)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b",
               "expired"),
           clause("(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)", "过期", "到期"),
-          clause("\\binsufficient (?:quota|credits?|balance|funds|points)\\b", "insufficient"),
+          clause(
+              "\\binsufficient (?:[a-z][\\w.-]* ){0,2}(?:quota|credits?|balance|funds|points)\\b",
+              "insufficient"),
           clause("\\bout of (?:credits?|balance|funds)\\b", "out of"),
+          // credits out of a named pool ("You're out of OpenHands credits", "out of free credits")
+          clause("\\bout of (?:[a-z][\\w.-]* ){1,2}(?:credits?|quota|balance|funds)\\b", "out of"),
+          // credits named as what the request needs ("Fable 5 requires usage credits", "Usage
+          // credits required for 1M context")
+          clause(
+              "\\b(?:requires?|needs?) (?:[a-z][\\w.-]* ){0,2}credits\\b|\\bcredits (?:are |is )?required\\b",
+              "credits"),
           clause("\\blow balance\\b|\\bbalance too low\\b", "balance"),
           clause(
               "\\b(?:credits?|balance|funds)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
@@ -567,6 +580,34 @@ final class FailureRules {
               "balance",
               "fund"),
           clause("\\bcredit limit\\b", "credit"),
+          // the pool named first, then spent: "credits have run out", "credits ran out", "your API
+          // credits have expired", "exceeded your monthly credits"
+          clause(
+              "\\b(?:credits?|balance|funds|quota)\\b[^\\n]{0,20}?\\b(?:ran|run|runs|running) out\\b",
+              "ran out",
+              "run out",
+              "runs out",
+              "running out"),
+          clause("\\b(?:credits?|balance)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b", "expired"),
+          clause("\\bexceeded (?:your|the) (?:[a-z][\\w.-]* )?credits?\\b", "exceeded"),
+          // tokens bought as the account's currency, named spent ("You've used all your remaining
+          // tokens"); a context overflow does not call the window's tokens "your tokens"
+          clause(
+              "\\b(?:used up|used all|exhausted|spent)\\s+(?:of\\s+)?(?:all\\s+)?your\\b[^\\n]{0,20}?"
+                  + "\\btokens\\b",
+              "tokens"),
+          // a balance or wallet named empty, zero or negative ("balance is $0.00", "wallet is
+          // empty");
+          // the remaining credits named short of the request
+          clause(
+              "\\b(?:balance|wallet)\\b[^\\n]{0,20}?(?:\\bis|:)\\s*(?:empty\\b|zero\\b|negative\\b"
+                  + "|[$¥€]?\\s*-?0(?:\\.0+)?(?![\\d.,]))",
+              "balance",
+              "wallet"),
+          clause(
+              "\\bremaining (?:credits?|balance|quota)\\b[^\\n]{0,20}?\\b(?:insufficient|not sufficient"
+                  + "|not enough)\\b|\\bexceeds? (?:your|the) remaining (?:credits?|balance|quota)\\b",
+              "remaining"),
           clause("\\bover quota\\b", "quota"),
           clause("\\bkey limit exceeded\\b", "key limit"),
           clause(
@@ -577,7 +618,7 @@ final class FailureRules {
           clause("\\brecharge\\b", "recharge"),
           clause(
               "(?:\\bnot|n't|\\bno|\\binsufficient)\\b[^\\n]{0,20}?\\b(?:enough|sufficient) "
-                  + "(?:credits?|balance|funds|quota|points)\\b",
+                  + "(?:[a-z][\\w.-]* ){0,2}(?:credits?|balance|funds|quota|points)\\b",
               "enough",
               "sufficient"),
           clause("\\b0 credits?\\b", "credit"),
@@ -623,7 +664,7 @@ final class FailureRules {
       Words.of(
           clause(
               "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
-                  + "|\\b(?:exhausted|reached|used up) (?:your|the|all)\\b[^\\n]{0,20}?\\bquota\\b",
+                  + "|\\b(?:exhausted|reached|used up|exceeded) (?:your|the|all|its)\\b[^\\n]{0,20}?\\bquota\\b",
               "quota"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
@@ -633,6 +674,7 @@ final class FailureRules {
           "exceeded quota",
           "out of quota",
           "exceeded your quota",
+          "quota_exceeded",
           "quota exhausted",
           "超出配额");
 
@@ -693,6 +735,7 @@ final class FailureRules {
           "monthly quota",
           "monthly request",
           "spend limit",
+          "overage limit",
           "spending cap",
           "extra usage",
           "usage limit reached",
@@ -775,6 +818,9 @@ final class FailureRules {
           clause(
               "\\bupgrade (?:your )?(?:plan|account|subscription)\\b|\\bupgrade to continue\\b",
               "upgrade"),
+          // a plan's message allowance used up ("You are out of free messages until 3 PM", "You're
+          // out of Codex messages")
+          clause("\\bout of (?:[a-z][\\w.-]* ){0,2}messages\\b", "out of"),
           clause(
               "(?:每日|每天|今日|当日|每周|每月|本月)[^\\n]{0,20}?(?:限额|上限|额度|配额|次数)",
               "每日",

@@ -475,6 +475,7 @@ final class FailureRules {
       List.of(
           "insufficient_quota",
           "insufficient_credits",
+          "insufficient_user_quota",
           "exceeded your current quota",
           "exceeded current quota",
           "quota is not enough",
@@ -512,6 +513,9 @@ final class FailureRules {
           "reached your specified api usage limits",
           "account is in good standing",
           "overdue",
+          "outstanding balance",
+          "unpaid invoice",
+          "non-payment",
           // budgets (LiteLLM keys, teams, users; gateway budget pools)
           "budget exceeded",
           "budget has been exceeded",
@@ -562,7 +566,7 @@ final class FailureRules {
               "expired"),
           clause("(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)", "过期", "到期"),
           clause(
-              "\\binsufficient (?:[a-z][\\w.-]* ){0,2}(?:quota|credits?|balance|funds|points)\\b",
+              "\\binsufficient (?:[a-z][\\w.-]* ){0,2}(?:quota|credits?|balance|funds?|points)\\b",
               "insufficient"),
           clause("\\bout of (?:credits?|balance|funds)\\b", "out of"),
           // credits out of a named pool ("You're out of OpenHands credits", "out of free credits")
@@ -645,7 +649,8 @@ final class FailureRules {
           clause("升级套餐", "升级套餐"),
           clause("\\bnot enough (?:credits?|balance|quota|funds|points)\\b", "not enough"),
           clause(
-              "\\b(?:quota|balance|credits?)\\s+(?:is\\s+|are\\s+)?(?:insufficient|not enough|depleted)\\b",
+              "\\b(?:quota|balance|credits?)(?:\\s*:\\s*|\\s+(?:is\\s+|are\\s+)?)"
+                  + "(?:insufficient|not enough|not sufficient|depleted)\\b",
               "quota",
               "balance",
               "credit"),
@@ -664,7 +669,8 @@ final class FailureRules {
       Words.of(
           clause(
               "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
-                  + "|\\b(?:exhausted|reached|used up|exceeded) (?:your|the|all|its)\\b[^\\n]{0,20}?\\bquota\\b",
+                  + "|\\b(?:exhausted|reached|used up|exceeded) (?:your|the|all|its)\\b[^\\n]{0,20}?\\bquota\\b"
+                  + "|\\b(?:exceeded|exhausted|over)\\s+(?:[a-z][\\w.-]*\\s+){0,2}quota\\b",
               "quota"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.

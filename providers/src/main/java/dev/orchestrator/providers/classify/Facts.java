@@ -140,7 +140,10 @@ final class Facts {
   }
 
   boolean saysModelGone() {
-    return !categoryCode && FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
+    // every phrasing of MODEL_GONE_WORDING names a model: the scan is only run when one is named
+    return !categoryCode
+        && error.wording().contains("model")
+        && FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
   }
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */

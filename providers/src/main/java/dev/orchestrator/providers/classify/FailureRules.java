@@ -58,16 +58,29 @@ final class FailureRules {
   }
 
   /**
-   * A meaning's wording in the phrasings a list cannot enumerate: a pattern, read only when one of
-   * its anchors (literals every match contains one of) occurs, so that a body saying nothing of the
-   * kind costs a few {@code indexOf}s, not a regular-expression scan.
+   * A meaning's wording in the phrasings a list cannot enumerate: clauses, each a pattern read only
+   * when one of its anchors (literals every match of that clause contains) occurs. A body saying
+   * nothing of the kind costs a few {@code indexOf}s; one that says something close runs only the
+   * clauses about that, never one large alternation over the whole text.
    */
-  record Words(List<String> anchors, Pattern pattern) {
-    static Words of(List<String> anchors, String regex) {
-      return new Words(List.copyOf(anchors), Pattern.compile(regex));
+  record Words(List<Clause> clauses) {
+    static Words of(Clause... clauses) {
+      return new Words(List.of(clauses));
     }
 
-    /** Whether {@code wording} (lower-cased) says this. */
+    /** Whether {@code wording} (lower-cased) says this: some clause finds a match in it. */
+    boolean in(String wording) {
+      for (Clause c : clauses) {
+        if (c.in(wording)) {
+          return true;
+        }
+      }
+      return false;
+    }
+  }
+
+  /** One clause of {@link Words}: a pattern, and the literals every match of it contains one of. */
+  record Clause(List<String> anchors, Pattern pattern) {
     boolean in(String wording) {
       for (String a : anchors) {
         if (wording.contains(a)) {
@@ -76,6 +89,11 @@ final class FailureRules {
       }
       return false;
     }
+  }
+
+  /** A clause matching {@code regex}, each match of which contains one of {@code anchors}. */
+  private static Clause clause(String regex, String... anchors) {
+    return new Clause(List.of(anchors), Pattern.compile(regex));
   }
 
   /** One row of the protocol: when {@code when} holds for the facts, the answer is {@code then}. */
@@ -456,6 +474,8 @@ final class FailureRules {
   static final List<String> ACCOUNT_WORDING =
       List.of(
           "insufficient_quota",
+          "insufficient_credits",
+          "insufficient_user_quota",
           "exceeded your current quota",
           "exceeded current quota",
           "quota is not enough",
@@ -485,6 +505,7 @@ final class FailureRules {
           "included credits",
           // billing and arrears
           "billing hard limit",
+          "billing limit",
           "check your plan and billing",
           "billing details",
           "payment required",
@@ -492,6 +513,9 @@ final class FailureRules {
           "reached your specified api usage limits",
           "account is in good standing",
           "overdue",
+          "outstanding balance",
+          "unpaid invoice",
+          "non-payment",
           // budgets (LiteLLM keys, teams, users; gateway budget pools)
           "budget exceeded",
           "budget has been exceeded",
@@ -513,94 +537,141 @@ final class FailureRules {
           "套餐已到期");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
-  // pool that is short or used up (余额/积分/额度…不足, "run out of credits", "used up your…"), a
-  // quota, plan or trial that expired, an account in arrears or overdue.
+  // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
+  // OpenHands credits", "credits have run out", "balance is $0.00", "used up your…"), credits named
+  // as what the request requires, a quota, plan or trial that expired, an account in arrears or
+  // overdue. These are the SDKs' and CLIs' short status-less messages as much as bodies.
   static final Words ACCOUNT_PATTERN =
       Words.of(
-          List.of(
+          clause(
+              "(?:余额|积分|点数|额度|配额|资源包|资金|次数|credits?|balance|funds|tokens?)[^\\n]{0,6}?"
+                  + "(?:不足|用完|用尽"
+                  + "|耗尽|不够)",
               "不足",
               "用完",
               "用尽",
               "耗尽",
-              "不够",
-              "out of",
+              "不够"),
+          clause(
+              "\\b(?:run|ran|running) out of (?:credits?|balance|funds|quota|tokens)\\b", "out of"),
+          clause(
+              "\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds|quota)\\b",
               "credit",
               "balance",
               "fund",
-              "quota",
-              "used up",
-              "expired",
-              "过期",
-              "到期",
-              "insufficient",
-              "key limit",
+              "quota"),
+          clause("\\bused up (?:your|all|the)\\b", "used up"),
+          clause(
+              "\\b(?:quota|plan|subscription|package|trial)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b",
+              "expired"),
+          clause("(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)", "过期", "到期"),
+          clause(
+              "\\binsufficient (?:[a-z][\\w.-]* ){0,2}(?:quota|credits?|balance|funds?|points)\\b",
+              "insufficient"),
+          clause("\\bout of (?:credits?|balance|funds)\\b", "out of"),
+          // credits out of a named pool ("You're out of OpenHands credits", "out of free credits")
+          clause("\\bout of (?:[a-z][\\w.-]* ){1,2}(?:credits?|quota|balance|funds)\\b", "out of"),
+          // credits named as what the request needs ("Fable 5 requires usage credits", "Usage
+          // credits required for 1M context")
+          clause(
+              "\\b(?:requires?|needs?) (?:[a-z][\\w.-]* ){0,2}credits\\b|\\bcredits (?:are |is )?required\\b",
+              "credits"),
+          clause("\\blow balance\\b|\\bbalance too low\\b", "balance"),
+          clause(
+              "\\b(?:credits?|balance|funds)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
+                  + "(?:exhausted|used up|depleted|spent)\\b",
+              "credit",
+              "balance",
+              "fund"),
+          clause("\\bcredit limit\\b", "credit"),
+          // the pool named first, then spent: "credits have run out", "credits ran out", "your API
+          // credits have expired", "exceeded your monthly credits"
+          clause(
+              "\\b(?:credits?|balance|funds|quota)\\b[^\\n]{0,20}?\\b(?:ran|run|runs|running) out\\b",
+              "ran out",
+              "run out",
+              "runs out",
+              "running out"),
+          clause("\\b(?:credits?|balance)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b", "expired"),
+          clause("\\bexceeded (?:your|the) (?:[a-z][\\w.-]* )?credits?\\b", "exceeded"),
+          // tokens bought as the account's currency, named spent ("You've used all your remaining
+          // tokens"); a context overflow does not call the window's tokens "your tokens"
+          clause(
+              "\\b(?:used up|used all|exhausted|spent)\\s+(?:of\\s+)?(?:all\\s+)?your\\b[^\\n]{0,20}?"
+                  + "\\btokens\\b",
+              "tokens"),
+          // a balance or wallet named empty, zero or negative ("balance is $0.00", "wallet is
+          // empty");
+          // the remaining credits named short of the request
+          clause(
+              "\\b(?:balance|wallet)\\b[^\\n]{0,20}?(?:\\bis|:)\\s*(?:empty\\b|zero\\b|negative\\b"
+                  + "|[$¥€]?\\s*-?0(?:\\.0+)?(?![\\d.,]))",
+              "balance",
+              "wallet"),
+          clause(
+              "\\bremaining (?:credits?|balance|quota)\\b[^\\n]{0,20}?\\b(?:insufficient|not sufficient"
+                  + "|not enough)\\b|\\bexceeds? (?:your|the) remaining (?:credits?|balance|quota)\\b",
+              "remaining"),
+          clause("\\bover quota\\b", "quota"),
+          clause("\\bkey limit exceeded\\b", "key limit"),
+          clause(
+              "\\bbudget\\b[^\\n]{0,30}?\\b(?:exceeded|reached|exhausted|spent)\\b"
+                  + "|\\b(?:exceeded|reached|exhausted|crossed)\\b[^\\n]{0,20}?\\bbudget\\b",
+              "budget"),
+          clause("\\btop[- ]?up\\b", "top up", "top-up", "topup"),
+          clause("\\brecharge\\b", "recharge"),
+          clause(
+              "(?:\\bnot|n't|\\bno|\\binsufficient)\\b[^\\n]{0,20}?\\b(?:enough|sufficient) "
+                  + "(?:[a-z][\\w.-]* ){0,2}(?:credits?|balance|funds|quota|points)\\b",
               "enough",
-              "sufficient",
-              "billing",
+              "sufficient"),
+          clause("\\b0 credits?\\b", "credit"),
+          clause("\\bbilling (?:to be )?(?:enabled|disabled|not enabled|not active)\\b", "billing"),
+          clause(
+              "\\b(?:free tier|free[- ]trial|trial|free quota|free credits?)\\b[^\\n]{0,20}?"
+                  + "\\b(?:exhausted|used up|expired|ended)\\b",
               "trial",
-              "free",
-              "残高",
+              "free"),
+          clause(
+              "残高不足|クレジット|잔액 부족|크레딧|недостаточно средств",
+              "残高不足",
               "クレジット",
-              "잔액",
+              "잔액 부족",
               "크레딧",
-              "недостаточно",
-              "已用",
-              "已耗",
-              "上限",
-              "余额",
-              "overdue",
-              "arrears",
-              "budget",
-              "top up",
-              "top-up",
-              "topup",
-              "recharge",
-              "超出",
-              "超过",
-              "购买",
-              "升级",
+              "недостаточно средств"),
+          clause(
+              "\\b(?:no|inactive|expired|cancell?ed) (?:active |valid )?subscription\\b"
+                  + "|\\bsubscription (?:is )?(?:required|expired|inactive|has ended|ended)\\b",
               "subscription"),
-          "(?:余额|积分|点数|额度|配额|资源包|资金|次数|credits?|balance|funds|tokens?)[^\\n]{0,6}?"
-              + "(?:不足|用完|用尽"
-              + "|耗尽|不够)"
-              + "|\\b(?:run|ran|running) out of (?:credits?|balance|funds|quota|tokens)\\b"
-              + "|\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds|quota)\\b"
-              + "|\\bused up (?:your|all|the)\\b"
-              + "|\\b(?:quota|plan|subscription|package|trial)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b"
-              + "|(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)"
-              + "|\\binsufficient (?:quota|credits?|balance|funds|points)\\b"
-              + "|\\bout of (?:credits?|balance|funds)\\b|\\blow balance\\b|\\bbalance too low\\b"
-              + "|\\b(?:credits?|balance|funds)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
-              + "(?:exhausted|used up|depleted|spent)\\b"
-              + "|\\bcredit limit\\b|\\bover quota\\b|\\bkey limit exceeded\\b"
-              + "|\\bbudget\\b[^\\n]{0,30}?\\b(?:exceeded|reached|exhausted|spent)\\b"
-              + "|\\b(?:exceeded|reached|exhausted|crossed)\\b[^\\n]{0,20}?\\bbudget\\b"
-              + "|\\btop[- ]?up\\b|\\brecharge\\b"
-              + "|(?:\\bnot|n't|\\bno|\\binsufficient)\\b[^\\n]{0,20}?\\b(?:enough|sufficient) "
-              + "(?:credits?|balance|funds|quota|points)\\b"
-              + "|\\b0 credits?\\b|\\bbilling (?:to be )?(?:enabled|disabled|not enabled|not active)\\b"
-              + "|\\b(?:free tier|free[- ]trial|trial|free quota|free credits?)\\b[^\\n]{0,20}?"
-              + "\\b(?:exhausted|used up|expired|ended)\\b"
-              + "|残高不足|クレジット|잔액 부족|크레딧|недостаточно средств"
-              + "|\\b(?:no|inactive|expired|cancell?ed) (?:active |valid )?subscription\\b"
-              + "|\\bsubscription (?:is )?(?:required|expired|inactive|has ended|ended)\\b"
-              + "|\\b(?:free )?trial (?:has )?ended\\b"
-              + "|(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)|请购买|购买更多|升级套餐"
-              + "|\\bnot enough (?:credits?|balance|quota|funds|points)\\b"
-              + "|\\b(?:quota|balance|credits?)\\s+(?:is\\s+|are\\s+)?(?:insufficient|not enough|depleted)\\b"
-              + "|(?:次数|调用次数|用量|使用量|tokens?)\\s*(?:已用完|已用尽|已耗尽|已达上限)|已达上限|达到上限"
-              + "|余额为\\s*0"
-              + "|\\baccount\\b[^\\n]{0,40}?\\b(?:overdue|in arrears)\\b"
-              + "|\\boverdue (?:balance|payment|account|bill)");
+          clause("\\b(?:free )?trial (?:has )?ended\\b", "trial"),
+          clause("(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)", "超出", "超过", "用完", "用尽"),
+          clause("请购买|购买更多", "购买"),
+          clause("升级套餐", "升级套餐"),
+          clause("\\bnot enough (?:credits?|balance|quota|funds|points)\\b", "not enough"),
+          clause(
+              "\\b(?:quota|balance|credits?)(?:\\s*:\\s*|\\s+(?:is\\s+|are\\s+)?)"
+                  + "(?:insufficient|not enough|not sufficient|depleted)\\b",
+              "quota",
+              "balance",
+              "credit"),
+          clause("(?:次数|调用次数|用量|使用量|tokens?)\\s*(?:已用完|已用尽|已耗尽|已达上限)|已达上限|达到上限", "已用", "已耗", "上限"),
+          clause("余额为\\s*0", "余额为"),
+          clause(
+              "\\baccount\\b[^\\n]{0,40}?\\b(?:overdue|in arrears)\\b"
+                  + "|\\boverdue (?:balance|payment|account|bill)",
+              "overdue",
+              "arrears"));
 
   // A quota named as spent, in any word order the providers use ("Individual quota reached",
   // "quota has been exhausted", "exhausted your quota"); a rate limit when it resets within the
   // minute, as for QUOTA_WORDING.
   static final Words QUOTA_SPENT_PATTERN =
       Words.of(
-          List.of("quota"),
-          "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
-              + "|\\b(?:exhausted|reached|used up) (?:your|the|all)\\b[^\\n]{0,20}?\\bquota\\b");
+          clause(
+              "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
+                  + "|\\b(?:exhausted|reached|used up|exceeded) (?:your|the|all|its)\\b[^\\n]{0,20}?\\bquota\\b"
+                  + "|\\b(?:exceeded|exhausted|over)\\s+(?:[a-z][\\w.-]*\\s+){0,2}quota\\b",
+              "quota"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   static final List<String> QUOTA_WORDING =
@@ -609,6 +680,7 @@ final class FailureRules {
           "exceeded quota",
           "out of quota",
           "exceeded your quota",
+          "quota_exceeded",
           "quota exhausted",
           "超出配额");
 
@@ -669,6 +741,7 @@ final class FailureRules {
           "monthly quota",
           "monthly request",
           "spend limit",
+          "overage limit",
           "spending cap",
           "extra usage",
           "usage limit reached",
@@ -692,7 +765,11 @@ final class FailureRules {
   // Read only when no per-minute window is named.
   static final Words CAP_PATTERN =
       Words.of(
-          List.of(
+          clause(
+              "\\b(?:daily|weekly|monthly|per[- ]day|per[- ]week|per[- ]month)\\b[^\\n]{0,40}?"
+                  + "\\b(?:quota|limit|allocation|allowance|cap|budget|credits?)\\b"
+                  + "|\\b(?:quota|limit|allocation|allowance|budget)\\b[^\\n]{0,40}?"
+                  + "\\b(?:per[- ]day|per[- ]week|per[- ]month|daily|weekly|monthly|within 24h)\\b",
               "daily",
               "weekly",
               "monthly",
@@ -702,56 +779,63 @@ final class FailureRules {
               "per-week",
               "per month",
               "per-month",
-              "24h",
+              "24h"),
+          clause(
+              "\\b(?:trial|free[- ]tier|free plan|subscription|plan)\\b[^\\n]{0,30}?"
+                  + "\\b(?:limit|quota|allowance)\\b",
               "trial",
               "free tier",
               "free-tier",
-              "free plan",
               "subscription",
-              "plan",
+              "plan"),
+          clause(
+              "\\breached (?:your|the) (?:trial|plan|subscription|usage|spending|monthly|daily"
+                  + "|weekly)\\b",
               "reached your",
-              "reached the",
+              "reached the"),
+          clause(
+              "\\b(?:usage|spend|spending) (?:limit|cap|quota)\\b"
+                  + "|\\busage\\b[^\\n]{0,20}?\\b(?:exceeded|reached|exhausted)\\b",
               "usage",
-              "spend",
-              "upgrade",
+              "spend"),
+          clause(
+              "\\b(?:quota|limit|allowance|allocation|credits?|requests?)\\b[^\\n]{0,30}?"
+                  + "\\b(?:for (?:the )?day|for today|today|this (?:month|week)|for the month)\\b",
+              "for the day",
+              "for day",
               "today",
               "this month",
               "this week",
-              "for the day",
-              "for day",
-              "for the month",
+              "for the month"),
+          clause(
+              "\\b(?:reached|exceeded|hit) (?:your|the) limit\\b|\\bhard limit\\b",
               "your limit",
               "the limit",
-              "hard limit",
+              "hard limit"),
+          clause(
+              "\\b(?:exhausted|used up|used all)\\s+(?:of\\s+)?(?:your|the|all)\\b[^\\n]{0,25}?"
+                  + "\\b(?:requests|credits?|allowance|messages|quota|usage)\\b",
               "exhausted",
               "used up",
-              "used all",
-              "billing",
+              "used all"),
+          clause(
+              "\\bbilling\\b[^\\n]{0,20}?\\b(?:issue|problem|error|required|inactive|suspended)\\b",
+              "billing"),
+          clause(
+              "\\bupgrade (?:your )?(?:plan|account|subscription)\\b|\\bupgrade to continue\\b",
+              "upgrade"),
+          // a plan's message allowance used up ("You are out of free messages until 3 PM", "You're
+          // out of Codex messages")
+          clause("\\bout of (?:[a-z][\\w.-]* ){0,2}messages\\b", "out of"),
+          clause(
+              "(?:每日|每天|今日|当日|每周|每月|本月)[^\\n]{0,20}?(?:限额|上限|额度|配额|次数)",
               "每日",
               "每天",
               "今日",
               "当日",
               "每周",
               "每月",
-              "本月"),
-          "\\b(?:daily|weekly|monthly|per[- ]day|per[- ]week|per[- ]month)\\b[^\\n]{0,40}?"
-              + "\\b(?:quota|limit|allocation|allowance|cap|budget|credits?)\\b"
-              + "|\\b(?:quota|limit|allocation|allowance|budget)\\b[^\\n]{0,40}?"
-              + "\\b(?:per[- ]day|per[- ]week|per[- ]month|daily|weekly|monthly|within 24h)\\b"
-              + "|\\b(?:trial|free[- ]tier|free plan|subscription|plan)\\b[^\\n]{0,30}?"
-              + "\\b(?:limit|quota|allowance)\\b"
-              + "|\\breached (?:your|the) (?:trial|plan|subscription|usage|spending|monthly|daily"
-              + "|weekly)\\b"
-              + "|\\b(?:usage|spend|spending) (?:limit|cap|quota)\\b"
-              + "|\\busage\\b[^\\n]{0,20}?\\b(?:exceeded|reached|exhausted)\\b"
-              + "|\\b(?:quota|limit|allowance|allocation|credits?|requests?)\\b[^\\n]{0,30}?"
-              + "\\b(?:for (?:the )?day|for today|today|this (?:month|week)|for the month)\\b"
-              + "|\\b(?:reached|exceeded|hit) (?:your|the) limit\\b|\\bhard limit\\b"
-              + "|\\b(?:exhausted|used up|used all)\\s+(?:of\\s+)?(?:your|the|all)\\b[^\\n]{0,25}?"
-              + "\\b(?:requests|credits?|allowance|messages|quota|usage)\\b"
-              + "|\\bbilling\\b[^\\n]{0,20}?\\b(?:issue|problem|error|required|inactive|suspended)\\b"
-              + "|\\bupgrade (?:your )?(?:plan|account|subscription)\\b|\\bupgrade to continue\\b"
-              + "|(?:每日|每天|今日|当日|每周|每月|本月)[^\\n]{0,20}?(?:限额|上限|额度|配额|次数)");
+              "本月"));
 
   static final Set<String> GOOGLE_EXHAUSTED = Set.of("resource_exhausted");
 
@@ -821,41 +905,38 @@ final class FailureRules {
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
   static final Words AUTH_PATTERN =
       Words.of(
-          List.of(
+          clause(
+              "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b\\s*(?:is\\s*)?"
+                  + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|invalid|revoked|disabled|not valid"
+                  + "|has been revoked|has been disabled)",
               "key",
               "access token",
               "access_token",
-              "auth_token",
               "auth token",
-              "bearer",
-              "invalid",
-              "无效",
-              "错误",
-              "非法",
-              "过期",
+              "auth_token",
+              "bearer token"),
+          clause(
+              "(?:\\bkey|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期)"
+                  + "|\\bkey\\b\\s*(?:is\\s+)?(?:invalid|expired|revoked)\\b",
+              "key",
               "密钥",
-              "令牌",
-              "鉴权",
-              "认证",
-              "授权",
-              "未提供",
-              "credential",
-              "authentication",
-              "signature"),
-          "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b\\s*(?:is\\s*)?"
-              + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|invalid|revoked|disabled|not valid"
-              + "|has been revoked|has been disabled)"
-              + "|(?:\\bkey|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期)"
-              + "|\\bkey\\b\\s*(?:is\\s+)?(?:invalid|expired|revoked)\\b"
-              + "|\\brequest signature\\b"
-              + "|(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)"
-              + "|\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
-              + "|not provided|is missing|missing|does not exist|doesn't exist|not found)\\b"
-              + "|\\b(?:no|missing) (?:api[ _-]?key|credentials)\\b"
-              + "|\\binvalid (?:api |access |auth )?token\\b(?! count)"
-              + "|(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)"
-              + "|鉴权失败|认证失败|授权失败|invalid credentials|incorrect credentials"
-              + "|authentication required");
+              "令牌"),
+          clause("\\brequest signature\\b", "request signature"),
+          clause("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
+          clause(
+              "\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
+                  + "|not provided|is missing|missing|does not exist|doesn't exist|not found)\\b",
+              "key"),
+          clause("\\b(?:no|missing) (?:api[ _-]?key|credentials)\\b", "key", "credentials"),
+          clause("\\binvalid (?:api |access |auth )?token\\b(?! count)", "invalid"),
+          clause(
+              "(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)",
+              "key",
+              "密钥",
+              "令牌"),
+          clause("鉴权失败|认证失败|授权失败", "失败"),
+          clause("invalid credentials|incorrect credentials", "credentials"),
+          clause("authentication required", "authentication required"));
 
   static final Set<String> PERMISSION_CODES =
       Set.of(
@@ -894,32 +975,26 @@ final class FailureRules {
   // disabled (not for want of money: the account rows read that first), 无权/权限不足/已被封禁.
   static final Words PERMISSION_PATTERN =
       Words.of(
-          List.of(
+          clause(
+              "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
+                  + "(?:use|access|call|invoke|this)\\b",
               "not allowed",
               "not authori",
               "not permitted",
               "not entitled",
-              "not enabled",
+              "not enabled"),
+          clause(
+              "\\b(?:account|user id|user|organization|org|team|project)\\b[^\\n]{0,60}?"
+                  + "\\b(?:is|has been|was|temporarily is)\\s+(?:suspended|locked|banned|disabled"
+                  + "|deactivated|blocked)\\b"
+                  + "|\\blocked your account\\b",
               "suspended",
               "locked",
               "banned",
               "disabled",
               "deactivated",
-              "blocked",
-              "无权",
-              "没有权限",
-              "权限不足",
-              "封禁",
-              "禁用",
-              "冻结",
-              "被封"),
-          "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
-              + "(?:use|access|call|invoke|this)\\b"
-              + "|\\b(?:account|user id|user|organization|org|team|project)\\b[^\\n]{0,60}?"
-              + "\\b(?:is|has been|was|temporarily is)\\s+(?:suspended|locked|banned|disabled"
-              + "|deactivated|blocked)\\b"
-              + "|\\blocked your account\\b"
-              + "|无权|没有权限|无权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封");
+              "blocked"),
+          clause("无权|没有权限|无权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封", "无权", "权限", "已被", "被封"));
 
   static final Set<String> CONTEXT_CODES =
       Set.of(
@@ -989,16 +1064,43 @@ final class FailureRules {
   // token 数超出).
   static final Words CONTEXT_PATTERN =
       Words.of(
-          List.of(
+          clause(
+              "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
+                  + "(?:too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)[^\\n]{0,60}?"
+                  + "\\b(?:context|maximum|max|window|limit of)\\b",
               "too long",
               "exceed",
               "longer than",
-              "greater than",
-              "larger than",
-              "too large",
-              "more than",
+              "larger than"),
+          clause(
+              "\\b(?:prompt|input|inputs|messages?|conversation|context)\\b"
+                  + "(?: tokens?| length| content| text)?\\s+(?:is |are |was )?too (?:long|large)\\b",
+              "too long",
+              "too large"),
+          clause(
+              "\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len)\\b"
+                  + "[^\\n]{0,20}?\\bexceed",
+              "exceed"),
+          clause(
+              "\\bmore than (?:the )?(?:model'?s? )?(?:max(?:imum)? )?(?:context|tokens? limit"
+                  + "|max tokens limit)",
+              "more than"),
+          clause(
+              "\\b(?:sequence|seq|context|input|prompt) length\\b[^\\n]{0,40}?"
+                  + "\\b(?:longer|larger|greater|more) than\\b",
+              " than"),
+          clause(
+              "\\bexceed(?:s|ed|ing)?\\b[^\\n]{0,30}?\\b(?:context|token limit|max(?:imum)? "
+                  + "(?:length|sequence))",
+              "exceed"),
+          clause(
+              "\\b(?:reduce|shorten) (?:the |your )?(?:prompt|input|messages|context|conversation)\\b",
               "reduce",
-              "shorten",
+              "shorten"),
+          clause(
+              "(?:上下文|输入|提示词|内容|文本|消息)[^\\n]{0,10}?(?:过长|超长|太长|超出|超过|超限)"
+                  + "|请缩短|减少输入"
+                  + "|(?:token|令牌)\\s*数?\\s*(?:超出|超过|超限)",
               "过长",
               "超长",
               "太长",
@@ -1006,24 +1108,7 @@ final class FailureRules {
               "超过",
               "超限",
               "请缩短",
-              "减少输入"),
-          "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
-              + "(?:too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)[^\\n]{0,60}?"
-              + "\\b(?:context|maximum|max|window|limit of)\\b"
-              + "|\\b(?:prompt|input|inputs|messages?|conversation|context)\\b"
-              + "(?: tokens?| length| content| text)?\\s+(?:is |are |was )?too (?:long|large)\\b"
-              + "|\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len)\\b"
-              + "[^\\n]{0,20}?\\bexceed"
-              + "|\\bmore than (?:the )?(?:model'?s? )?(?:max(?:imum)? )?(?:context|tokens? limit"
-              + "|max tokens limit)"
-              + "|\\b(?:sequence|seq|context|input|prompt) length\\b[^\\n]{0,40}?"
-              + "\\b(?:longer|larger|greater|more) than\\b"
-              + "|\\bexceed(?:s|ed|ing)?\\b[^\\n]{0,30}?\\b(?:context|token limit|max(?:imum)? "
-              + "(?:length|sequence))"
-              + "|\\b(?:reduce|shorten) (?:the |your )?(?:prompt|input|messages|context|conversation)\\b"
-              + "|(?:上下文|输入|提示词|内容|文本|消息)[^\\n]{0,10}?(?:过长|超长|太长|超出|超过|超限)"
-              + "|请缩短|减少输入"
-              + "|(?:token|令牌)\\s*数?\\s*(?:超出|超过|超限)");
+              "减少输入"));
 
   static final Set<String> CONTENT_CODES =
       Set.of(

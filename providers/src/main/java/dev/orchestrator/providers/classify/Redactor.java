@@ -1,6 +1,7 @@
 package dev.orchestrator.providers.classify;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
@@ -74,6 +75,10 @@ public final class Redactor {
               + "[\"']?\\s*[:=]\\s*[\"']?)(?!(?:bearer\\s+)?\\[REDACTED\\])(?:bearer\\s+)?"
               + "[^\\s\"'&,;{}<>\\[\\]]{4,}");
 
+  // Every match of NAMED_SECRET names one of these (lower-cased); "[REDACTED]" holds none of them.
+  private static final List<String> SECRET_NAMES =
+      List.of("key", "token", "secret", "passw", "authorization");
+
   private Redactor() {}
 
   /**
@@ -88,7 +93,16 @@ public final class Redactor {
         KEY_PREFIXES.stream().anyMatch(text::contains)
             ? PREFIXED_KEY.matcher(text).replaceAll(REDACTED)
             : text;
-    out = BEARER.matcher(out).replaceAll("$1$2" + REDACTED);
-    return NAMED_SECRET.matcher(out).replaceAll("$1" + REDACTED);
+    // BEARER and NAMED_SECRET ignore case: a text whose lower-cased copy names neither a bearer
+    // token nor a secret is not scanned. The replacements above only put REDACTED in, so the copy
+    // of the text as given answers for the text as it is now.
+    String lower = text.toLowerCase(Locale.ROOT);
+    if (lower.contains("bearer")) {
+      out = BEARER.matcher(out).replaceAll("$1$2" + REDACTED);
+    }
+    if (SECRET_NAMES.stream().anyMatch(lower::contains)) {
+      out = NAMED_SECRET.matcher(out).replaceAll("$1" + REDACTED);
+    }
+    return out;
   }
 }

@@ -24,8 +24,6 @@ final class Text {
       Pattern.compile(
           "\u001B(?:\\[[0-?]*[ -/]*[@-~]|\\][^\u0007\u001B]*(?:\u0007|\u001B\\\\)?|[@-Z\\\\-_])");
 
-  private static final Pattern BLANKS = Pattern.compile("\\s+");
-
   private Text() {}
 
   /** The first {@code max} chars of {@code s}, never splitting a surrogate pair. */
@@ -62,12 +60,16 @@ final class Text {
     if (s == null) {
       return null;
     }
-    s = ANSI.matcher(s).replaceAll("");
+    if (s.indexOf('\u001B') >= 0) { // every escape sequence starts with ESC
+      s = ANSI.matcher(s).replaceAll("");
+    }
     StringBuilder b = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);
       i += Character.charCount(cp);
-      if (keepLines && (cp == '\n' || cp == '\t')) {
+      if (cp >= 0x20 && cp < 0x7F) { // printable ASCII, most of any body, is kept as it is
+        b.append((char) cp);
+      } else if (keepLines && (cp == '\n' || cp == '\t')) {
         b.append((char) cp);
       } else if (Character.isISOControl(cp)) {
         b.append(cp == '\n' || cp == '\r' || cp == '\t' ? " " : "");
@@ -85,10 +87,25 @@ final class Text {
     if (s == null) {
       return null;
     }
-    String line =
-        BLANKS.matcher(stripControls(head(s, MAX_READ_CHARS), false)).replaceAll(" ").trim();
+    String line = collapseSpaces(stripControls(head(s, MAX_READ_CHARS), false)).trim();
     String clean = Redactor.redact(line);
     return clean.length() > max ? head(clean, max - 1).trim() + "…" : clean;
+  }
+
+  // Runs of spaces collapsed to one. After stripControls(s, false) a space is the only whitespace
+  // left (line breaks and tabs became spaces, the other controls are gone).
+  private static String collapseSpaces(String s) {
+    if (!s.contains("  ")) {
+      return s;
+    }
+    StringBuilder b = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c != ' ' || i == 0 || s.charAt(i - 1) != ' ') {
+        b.append(c);
+      }
+    }
+    return b.toString();
   }
 
   /** A short identifier (type, code, request id), or {@code null} when blank. */

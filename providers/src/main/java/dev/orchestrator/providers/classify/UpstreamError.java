@@ -98,26 +98,42 @@ record UpstreamError(
   // status with its reason phrase ("503 Service Unavailable", "[400 Bad Request]"), "403 status
   // code", an exception name before it ("ResourceExhausted: 429 Quota…"), DashScope's "<400>".
   // The earliest one in the text counts.
-  private static final List<Pattern> MESSAGE_STATUS =
+  private static final List<Phrasing> MESSAGE_STATUS =
       List.of(
-          Pattern.compile("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b"),
+          Phrasing.of("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b", "error code"),
           // a message starting "code: 400 - {…}", as some SDKs print it
-          Pattern.compile("(?i)^\\W{0,3}code:\\s*([1-5]\\d\\d)\\s+-\\s"),
-          Pattern.compile(
+          Phrasing.of("(?i)^\\W{0,3}code:\\s*([1-5]\\d\\d)\\s+-\\s", "code:"),
+          Phrasing.of(
               "(?i)\\b(?:status[ _]?code|http[ _]?status|http_code|status|http)\\s*[:=]?\\s*"
-                  + "[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)"),
-          Pattern.compile(
-              "(?i)(?:\\b(?:api )?error\\s*[:(]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)"),
-          Pattern.compile("^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
-          Pattern.compile(
+                  + "[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "status",
+              "http"),
+          Phrasing.of(
+              "(?i)(?:\\b(?:api )?error\\s*[:(]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)", "error"),
+          Phrasing.of("^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
+          Phrasing.of(
               "(?i)\\b([1-5]\\d\\d)\\s+(?:bad request|unauthorized|payment required|forbidden|"
                   + "not found|request timeout|conflict|payload too large|content too large|"
                   + "unprocessable entity|too many requests|internal server error|bad gateway|"
-                  + "service unavailable|gateway timeout)\\b"),
-          Pattern.compile("(?i)\\b([1-5]\\d\\d) status code\\b"),
+                  + "service unavailable|gateway timeout)\\b",
+              "bad request",
+              "unauthorized",
+              "payment required",
+              "forbidden",
+              "not found",
+              "request timeout",
+              "conflict",
+              "too large",
+              "unprocessable entity",
+              "too many requests",
+              "internal server error",
+              "bad gateway",
+              "service unavailable",
+              "gateway timeout"),
+          Phrasing.of("(?i)\\b([1-5]\\d\\d) status code\\b", " status code"),
           // an exception named before the status: "ResourceExhausted: 429 Quota exceeded…"
-          Pattern.compile("\\b[A-Z][A-Za-z]{2,60}:\\s*([1-5]\\d\\d)\\s+[A-Z]"),
-          Pattern.compile("<([1-5]\\d\\d)>"));
+          Phrasing.of("\\b[A-Z][A-Za-z]{2,60}:\\s*([1-5]\\d\\d)\\s+[A-Z]", ":"),
+          Phrasing.of("<([1-5]\\d\\d)>", "<"));
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
   // specific tokens: the class a client threw says less than the error it wraps.
@@ -157,6 +173,29 @@ record UpstreamError(
   private static final Pattern MESSAGE_REQUEST_ID =
       Pattern.compile(
           "(?i)\\brequest[ _-]?id:?\\s*\\(?((?=[A-Za-z0-9_\\-]*\\d)[A-Za-z0-9][A-Za-z0-9_\\-]{5,99})");
+
+  /**
+   * A pattern, and the lower-case literals every match of it contains one of (none: always run). A
+   * text whose lower-cased copy holds none of them is not scanned.
+   */
+  private record Phrasing(Pattern pattern, List<String> anchors) {
+    static Phrasing of(String regex, String... anchors) {
+      return new Phrasing(Pattern.compile(regex), List.of(anchors));
+    }
+
+    /** A matcher over {@code text} when {@code lower} (its lower-cased copy) holds an anchor. */
+    Matcher matcherIfAnchored(String text, String lower) {
+      if (anchors.isEmpty()) {
+        return pattern.matcher(text);
+      }
+      for (String a : anchors) {
+        if (lower.contains(a)) {
+          return pattern.matcher(text);
+        }
+      }
+      return null;
+    }
+  }
 
   /**
    * Reads {@code body}, plus text from elsewhere (an exception message, a header error type). Never
@@ -574,30 +613,36 @@ record UpstreamError(
     // 429 - {…}": the exception class and the status are typed evidence carried in the text.
     void sdkClues(String text) {
       String head = Text.head(text, Text.MAX_READ_CHARS);
-      Matcher cls = SDK_CLASS.matcher(head);
-      for (int found = 0; found < 4 && cls.find(); found++) {
-        token(cls.group(1));
+      // one lower-cased copy for the literal checks that spare the scans below
+      String lower = head.toLowerCase(Locale.ROOT);
+      if (lower.contains("litellm.") || lower.contains("openai.") || lower.contains("anthropic.")) {
+        Matcher cls = SDK_CLASS.matcher(head);
+        for (int found = 0; found < 4 && cls.find(); found++) {
+          token(cls.group(1));
+        }
       }
       if (carriedStatus == null) {
-        carriedStatus = messageStatus(head);
+        carriedStatus = messageStatus(head, lower);
       }
-      Matcher exception = EXCEPTION_CLASS.matcher(head);
-      while (classTokens.size() < MAX_CLASS_TOKENS && exception.find()) {
-        String name = exception.group(1).toLowerCase(Locale.ROOT);
-        if (!classTokens.contains(name)) {
-          classTokens.add(name);
+      if (head.contains("Exception") || head.contains("Error")) {
+        Matcher exception = EXCEPTION_CLASS.matcher(head);
+        while (classTokens.size() < MAX_CLASS_TOKENS && exception.find()) {
+          String name = exception.group(1).toLowerCase(Locale.ROOT);
+          if (!classTokens.contains(name)) {
+            classTokens.add(name);
+          }
         }
       }
       innerClues(head);
     }
 
     // The earliest status any MESSAGE_STATUS phrasing prints in the text, or null.
-    private static Integer messageStatus(String text) {
+    private static Integer messageStatus(String text, String lower) {
       Integer found = null;
       int at = Integer.MAX_VALUE;
-      for (Pattern p : MESSAGE_STATUS) {
-        Matcher m = p.matcher(text);
-        if (m.find() && m.start() < at) {
+      for (Phrasing p : MESSAGE_STATUS) {
+        Matcher m = p.matcherIfAnchored(text, lower);
+        if (m != null && m.find() && m.start() < at) {
           at = m.start();
           found = Integer.valueOf(m.group(1));
         }

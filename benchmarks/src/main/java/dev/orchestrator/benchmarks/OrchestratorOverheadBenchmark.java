@@ -97,13 +97,11 @@ public class OrchestratorOverheadBenchmark extends SampledBenchmark {
             .build();
     Route first = catalog.routes().iterator().next();
     directCall =
-        new ProviderCall(
+        ProviderCall.of(
             catalog.provider(first.provider()).orElseThrow(),
             first,
             request,
-            AttemptLimits.uniform(Duration.ofSeconds(10)),
-            null,
-            null);
+            AttemptLimits.uniform(Duration.ofSeconds(10)));
     ChatResult check = orchestrator.chat(request);
     if (!check.response().equals(FIXED)) {
       throw new IllegalStateException("unexpected answer: " + check);

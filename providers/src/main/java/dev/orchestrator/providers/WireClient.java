@@ -101,16 +101,7 @@ abstract class WireClient implements ProviderClient {
   /** {@code call} with the history its route's family takes, heard by {@code listener}. */
   private static ProviderCall adapted(
       ProviderCall call, HistoryNormaliser.Normalised h, StreamListener listener) {
-    return new ProviderCall(
-        call.provider(),
-        call.route(),
-        h.applyTo(call.request()),
-        call.limits(),
-        listener,
-        call.cancellation(),
-        call.strictHistory(),
-        call.key(),
-        call.rateLimits());
+    return call.withRequest(h.applyTo(call.request())).withListener(listener);
   }
 
   /**

@@ -81,8 +81,9 @@ public final class Fixtures {
       AttemptLimits limits,
       Recorder listener,
       Cancellation cancellation) {
-    return new ProviderCall(
-        p, route(p.id(), model), request(stream), limits, listener, cancellation);
+    return ProviderCall.of(p, route(p.id(), model), request(stream), limits)
+        .withListener(listener)
+        .withCancellation(cancellation);
   }
 
   /**
@@ -93,7 +94,8 @@ public final class Fixtures {
       Provider p, String model, ChatRequest request, StreamListener listener) {
     return clients()
         .clientFor(p)
-        .send(new ProviderCall(p, route(p.id(), model), request, easyLimits(), listener, null));
+        .send(
+            ProviderCall.of(p, route(p.id(), model), request, easyLimits()).withListener(listener));
   }
 
   /**

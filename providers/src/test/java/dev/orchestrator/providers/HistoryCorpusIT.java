@@ -23,7 +23,6 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.ProviderClient;
@@ -70,10 +69,7 @@ class HistoryCorpusIT {
     Route route = Fixtures.route(family, "m");
     ProviderClient client = Fixtures.clients().clientFor(p);
     int before = up.received().size();
-    AttemptOutcome out =
-        client.send(
-            new ProviderCall(
-                p, route, c.request(), Fixtures.easyLimits(), null, new Cancellation()));
+    AttemptOutcome out = client.send(ProviderCall.of(p, route, c.request(), Fixtures.easyLimits()));
     List<StrictUpstream.Received> got = up.received();
     StrictUpstream.Received sent = null;
     for (int i = before; i < got.size(); i++) {

@@ -261,9 +261,7 @@ class HttpProviderClientsIT {
               .maxRequestBytes(4096)
               .build()
               .clientFor(p)
-              .send(
-                  new ProviderCall(
-                      p, Fixtures.route("p", "m"), big, Fixtures.easyLimits(), null, null));
+              .send(ProviderCall.of(p, Fixtures.route("p", "m"), big, Fixtures.easyLimits()));
 
       assertRefusedBeforeSending(
           out, upstream, FailureCategory.REQUEST_TOO_LARGE, "(expected: at most 4096)");

@@ -10,7 +10,6 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.engine.spi.StreamBounds;
@@ -335,13 +334,8 @@ class MaliciousUpstreamIT {
   }
 
   static ProviderCall call(Provider p, boolean stream, ChatRequest request) {
-    return new ProviderCall(
-        p,
-        Fixtures.route(p.id(), "m"),
-        request,
-        LIMITS,
-        stream ? new Fixtures.Recorder() : null,
-        new Cancellation());
+    return ProviderCall.of(p, Fixtures.route(p.id(), "m"), request, LIMITS)
+        .withListener(stream ? new Fixtures.Recorder() : null);
   }
 
   @ParameterizedTest(name = "{0}")

@@ -10,7 +10,6 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.AttemptOutcome;
-import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
@@ -56,13 +55,7 @@ class ToolCallIdsIT {
         ScriptedUpstream.start(Map.of(family + "/m", List.of(Step.ok("done"))))) {
       Provider p = Fixtures.provider(family, up.baseUrl(family), protocol);
       ProviderCall call =
-          new ProviderCall(
-              p,
-              Fixtures.route(family, "m"),
-              history(),
-              Fixtures.easyLimits(),
-              null,
-              new Cancellation());
+          ProviderCall.of(p, Fixtures.route(family, "m"), history(), Fixtures.easyLimits());
       AttemptOutcome out = Fixtures.clients().clientFor(p).send(call);
       assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
 

@@ -99,13 +99,8 @@ public final class AttemptPath {
     return target
         .client()
         .repairs(
-            new ProviderCall(
-                target.provider(),
-                route,
-                request,
-                ctx.limits().apply(route),
-                null,
-                ctx.cancellation()));
+            ProviderCall.of(target.provider(), route, request, ctx.limits().apply(route))
+                .withCancellation(ctx.cancellation()));
   }
 
   /** Step 1: asks the store whether one attempt may be sent to {@code route}. */
@@ -267,18 +262,15 @@ public final class AttemptPath {
       return target
           .client()
           .send(
-              new ProviderCall(
-                  target.provider(),
-                  target.route(),
-                  request,
-                  limits,
-                  visible,
-                  ctx.cancellation(),
-                  strictHistory,
-                  key,
-                  key == null || keys == null
-                      ? null
-                      : seen -> keys.observed(target.provider(), key, seen)));
+              ProviderCall.of(target.provider(), target.route(), request, limits)
+                  .withListener(visible)
+                  .withCancellation(ctx.cancellation())
+                  .withStrictHistory(strictHistory)
+                  .withKey(
+                      key,
+                      key == null || keys == null
+                          ? null
+                          : seen -> keys.observed(target.provider(), key, seen)));
     } catch (ToolExecutionStoppedException stop) {
       // A fail-closed tool stop raised inside the attempt (an agent backend running tools):
       // terminal, never failed over.

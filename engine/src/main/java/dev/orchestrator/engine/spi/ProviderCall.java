@@ -47,16 +47,45 @@ public record ProviderCall(
   }
 
   /**
-   * A call with the provider's first set key, its history in the form the client adapts it to for
-   * the route, whose rate-limit headers nobody reads.
+   * A call of {@code route} with {@code request} within {@code limits}: no stream listener, its own
+   * cancellation, the history in the form the client adapts it to for the route, the provider's
+   * first set key, rate-limit headers read by nobody. The {@code with…} copies set the rest.
    */
-  public ProviderCall(
-      Provider provider,
-      Route route,
-      ChatRequest request,
-      AttemptLimits limits,
-      StreamListener listener,
-      Cancellation cancellation) {
-    this(provider, route, request, limits, listener, cancellation, false, null, null);
+  public static ProviderCall of(
+      Provider provider, Route route, ChatRequest request, AttemptLimits limits) {
+    return new ProviderCall(provider, route, request, limits, null, null, false, null, null);
+  }
+
+  /** This call with {@code request} in place of its own (a client's adapted form of it). */
+  public ProviderCall withRequest(ChatRequest request) {
+    return new ProviderCall(
+        provider, route, request, limits, listener, cancellation, strictHistory, key, rateLimits);
+  }
+
+  /** This call streaming its deltas to {@code listener} ({@code null}: none). */
+  public ProviderCall withListener(StreamListener listener) {
+    return new ProviderCall(
+        provider, route, request, limits, listener, cancellation, strictHistory, key, rateLimits);
+  }
+
+  /** This call cancelled by {@code cancellation}. */
+  public ProviderCall withCancellation(Cancellation cancellation) {
+    return new ProviderCall(
+        provider, route, request, limits, listener, cancellation, strictHistory, key, rateLimits);
+  }
+
+  /** This call with its history in the strictest form when {@code strict} (the one repair). */
+  public ProviderCall withStrictHistory(boolean strict) {
+    return new ProviderCall(
+        provider, route, request, limits, listener, cancellation, strict, key, rateLimits);
+  }
+
+  /**
+   * This call sent with {@code key} ({@code null}: the provider's first set key), telling {@code
+   * rateLimits} ({@code null}: nobody) what each answer's rate-limit headers say.
+   */
+  public ProviderCall withKey(ApiKey key, Consumer<RateLimits> rateLimits) {
+    return new ProviderCall(
+        provider, route, request, limits, listener, cancellation, strictHistory, key, rateLimits);
   }
 }

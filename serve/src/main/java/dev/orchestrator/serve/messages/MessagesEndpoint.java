@@ -87,13 +87,12 @@ public final class MessagesEndpoint {
         Provider provider = o.catalog().provider(route.provider()).orElse(null);
         if (provider != null) {
           ProviderCall call =
-              new ProviderCall(
-                  provider,
-                  route,
-                  request,
-                  AttemptLimits.uniform(o.policy().timeouts().attempt()),
-                  delta -> {},
-                  new Cancellation());
+              ProviderCall.of(
+                      provider,
+                      route,
+                      request,
+                      AttemptLimits.uniform(o.policy().timeouts().attempt()))
+                  .withListener(delta -> {});
           exact = o.providers().clientFor(provider).countTokens(call);
           if (exact.isPresent()) {
             headers.put("x-orchestrator-route", route.id());

@@ -65,7 +65,7 @@ class SeveralKeysIT {
         .ticker(time)
         .sleeper(time)
         .clock(wall)
-        .policy(OrchestratorPolicy.builder().seed(5L).deadline(Duration.ofSeconds(20)).build())
+        .policy(OrchestratorPolicy.builder().seed(5L).deadline(Duration.ofSeconds(5)).build())
         .build();
   }
 

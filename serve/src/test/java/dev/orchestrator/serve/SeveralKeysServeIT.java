@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 class SeveralKeysServeIT {
   private static final Map<String, String> SPENT =
       Map.of(
-          "x-ratelimit-limit-requests", "30",
+          "x-ratelimit-limit-requests", "10",
           "x-ratelimit-remaining-requests", "0",
-          "x-ratelimit-reset-requests", "6m0s");
+          "x-ratelimit-reset-requests", "24h0m0s");
 
   private static Catalog twoKeys(Catalog plain) {
     Catalog.Builder b = plain.toBuilder();

@@ -12,7 +12,7 @@ import java.math.BigDecimal;
  * @param window context window
  * @param ttftMs mean time to first token (log-normal, σ 0.35)
  * @param tokensPerSecond output throughput
- * @param rpm requests per minute the key may make (sliding 60 s)
+ * @param rpm requests per minute the key may make (a bucket of {@code rpm} refilled continuously)
  * @param rpd requests per day the key may make
  * @param retryAfter whether a 429 carries {@code Retry-After} (as Groq sends it)
  * @param failRate share of requests answered 500 after a second

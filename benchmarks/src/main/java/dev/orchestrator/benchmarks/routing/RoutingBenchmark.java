@@ -341,9 +341,9 @@ public final class RoutingBenchmark {
   }
 
   /**
-   * The ten routes' catalog; with {@code declared}, each free route declares its published limits
-   * ({@code limits:} in a catalog file: requests per minute, and per day where the tier caps the
-   * day), as a free-tier user writes them down.
+   * The ten routes' catalog; with {@code declared}, each free route whose tier caps the day
+   * declares that cap ({@code limits: {requestsPerDay: …}} in a catalog file), as a free-tier user
+   * writes it down; per-minute limits are read from the headers.
    */
   static Catalog catalog(SimUpstream upstream, boolean declared) {
     Catalog.Builder c = Catalog.builder();
@@ -356,12 +356,8 @@ public final class RoutingBenchmark {
               Protocol.OPENAI_CHAT,
               List.of("SIM_" + r.provider().toUpperCase(Locale.ROOT) + "_KEY"),
               Map.of());
-      if (declared && r.free()) {
-        p =
-            p.withKeys(
-                List.of(),
-                new DeclaredLimits(
-                    r.rpd() < 100_000 ? r.rpd() : null, r.rpm(), LocalTime.MIDNIGHT));
+      if (declared && r.free() && r.rpd() < 100_000) {
+        p = p.withKeys(List.of(), new DeclaredLimits(r.rpd(), null, LocalTime.MIDNIGHT));
       }
       c.provider(p);
       c.route(

@@ -12,11 +12,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Executors;
@@ -39,7 +38,7 @@ final class SimUpstream implements AutoCloseable {
   private final SimClock clock;
   private final Map<String, RouteSpec> specs = new LinkedHashMap<>();
   private final Map<String, Random> randoms = new HashMap<>();
-  private final Map<String, Deque<Long>> minute = new HashMap<>();
+  private final Map<String, double[]> minute = new HashMap<>();
   private final Map<String, long[]> day = new HashMap<>();
   private final Map<String, long[]> cache = new HashMap<>();
   private final HttpServer server;
@@ -117,6 +116,11 @@ final class SimUpstream implements AutoCloseable {
 
   private record Answer(int status, Map<String, String> headers, String body) {}
 
+  /** {@code nanos} as a Go-style duration in seconds, as OpenAI and Groq write resets. */
+  private static String seconds(double nanos) {
+    return String.format(Locale.ROOT, "%.3fs", Math.max(0, nanos) / 1e9);
+  }
+
   private Answer answer(RouteSpec spec, String key, JsonNode req) {
     long now = clock.read();
     Random random = randoms.get(spec.provider());
@@ -125,10 +129,12 @@ final class SimUpstream implements AutoCloseable {
       today[0] = now / DAY;
       today[1] = 0;
     }
-    Deque<Long> window = minute.computeIfAbsent(key, k -> new ArrayDeque<>());
-    while (!window.isEmpty() && window.peekFirst() <= now - MINUTE) {
-      window.pollFirst();
-    }
+    // Requests per minute as the providers count them: a bucket of rpm requests that refills
+    // continuously (rpm a minute); the headers say what is left and when the bucket is full again.
+    double[] bucket = minute.computeIfAbsent(key, k -> new double[] {spec.rpm(), now});
+    double perNano = spec.rpm() / (double) MINUTE;
+    bucket[0] = Math.min(spec.rpm(), bucket[0] + (now - bucket[1]) * perNano);
+    bucket[1] = now;
     Map<String, String> headers = new LinkedHashMap<>();
     if (today[1] >= spec.rpd()) {
       clock.advance(Duration.ofMillis(30));
@@ -142,14 +148,14 @@ final class SimUpstream implements AutoCloseable {
           "{\"error\":{\"message\":\"Rate limit exceeded: free-models-per-day. Add 10 credits to"
               + " unlock 1000 free model requests per day\",\"code\":429}}");
     }
-    if (window.size() >= spec.rpm()) {
+    headers.put("x-ratelimit-limit-requests", Integer.toString(spec.rpm()));
+    if (bucket[0] < 1) {
       clock.advance(Duration.ofMillis(30));
-      long resetS = Math.max(1, (window.peekFirst() + MINUTE - now + 999_999_999) / 1_000_000_000);
-      headers.put("x-ratelimit-limit-requests", Integer.toString(spec.rpm()));
+      double waitS = (1 - bucket[0]) / perNano / 1e9;
       headers.put("x-ratelimit-remaining-requests", "0");
-      headers.put("x-ratelimit-reset-requests", resetS + "s");
+      headers.put("x-ratelimit-reset-requests", seconds((spec.rpm() - bucket[0]) / perNano));
       if (spec.retryAfter()) {
-        headers.put("retry-after", Long.toString(resetS));
+        headers.put("retry-after", Long.toString((long) Math.ceil(waitS)));
       }
       return new Answer(
           429,
@@ -159,14 +165,13 @@ final class SimUpstream implements AutoCloseable {
               + ", Used "
               + spec.rpm()
               + ", Requested 1. Please try again in "
-              + resetS
+              + String.format(Locale.ROOT, "%.3f", waitS)
               + "s.\",\"type\":\"requests\",\"param\":null,\"code\":\"rate_limit_exceeded\"}}");
     }
-    window.addLast(now);
+    bucket[0] -= 1;
     today[1]++;
-    headers.put("x-ratelimit-limit-requests", Integer.toString(spec.rpm()));
-    headers.put("x-ratelimit-remaining-requests", Integer.toString(spec.rpm() - window.size()));
-    headers.put("x-ratelimit-reset-requests", "60s");
+    headers.put("x-ratelimit-remaining-requests", Integer.toString((int) bucket[0]));
+    headers.put("x-ratelimit-reset-requests", seconds((spec.rpm() - bucket[0]) / perNano));
     if (random.nextDouble() < spec.failRate()) {
       clock.advance(Duration.ofSeconds(1));
       return new Answer(

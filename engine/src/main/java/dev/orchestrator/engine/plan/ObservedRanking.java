@@ -23,13 +23,14 @@ import java.util.function.Function;
  * candidates — so no observation can bring a priced route into a free plan, and every exclusion
  * holds.
  *
- * <p>The order: routes whose observed usable share (answered × valid tool calls) is at least {@link
- * #HEALTHY} first, the routes that fail more often than they serve after them (ranking by cost,
- * within the free routes and within the priced ones: a failing free route costs a retry, never
- * money); within each, routes whose keys have room first, then those whose every key is near
- * exhaustion ({@link Headroom#LOW}: a limit seen in the rate-limit headers before the 429), then
- * those with no key to send with now ({@link Headroom#OUT}); then the strategy's figure — price per
- * usable answer (cost), time to first token per usable answer (latency), usable tokens per second
+ * <p>The order: ranking by cost, free routes before priced ones (a failing or limited free route
+ * costs a retry or a wait, never money); then routes whose keys have room, then those whose every
+ * key is near exhaustion ({@link Headroom#LOW}: a limit seen in the rate-limit headers before the
+ * 429, or a declared daily limit spent ahead of its pace), then those with no key to send with now
+ * ({@link Headroom#OUT}) — a route near its limit goes after its peers; then routes whose observed
+ * usable share (answered × valid tool calls) is at least {@link #HEALTHY}, the routes that fail
+ * more often than they serve after them; within each, the strategy's figure — price per usable
+ * answer (cost), time to first token per usable answer (latency), usable tokens per second
  * (throughput), usable share (reliability), the catalog order (quality) — then the usable share,
  * then the catalog order, which also ranks routes never observed. The cost figure uses the price
  * the answers really paid (prompt-cache reads at their price, {@link RouteFigures#costRatio()}),
@@ -145,7 +146,7 @@ public final class ObservedRanking {
   }
 
   /**
-   * One candidate's sort key: money band, health class, key headroom, the strategy's figure, the
+   * One candidate's sort key: money band, key headroom, health class, the strategy's figure, the
    * usable share, the catalog position.
    */
   private record Key(
@@ -264,10 +265,10 @@ public final class ObservedRanking {
           Key y = keys.get(b.route().id());
           int c = Integer.compare(x.band, y.band);
           if (c == 0) {
-            c = Integer.compare(x.healthClass, y.healthClass);
+            c = x.headroom.compareTo(y.headroom);
           }
           if (c == 0) {
-            c = x.headroom.compareTo(y.headroom);
+            c = Integer.compare(x.healthClass, y.healthClass);
           }
           if (c == 0) {
             c = Double.compare(x.figure, y.figure);

@@ -12,7 +12,9 @@ import java.time.Duration;
  * @param remainingTokens tokens left in the current window
  * @param limitRequests the window's request limit
  * @param limitTokens the window's token limit
- * @param resetRequests how long until the request window resets
+ * @param resetRequests how long until the request window resets; with no request left, how long
+ *     until the next one may be sent (for limits that replenish continuously, one request's share
+ *     of the window)
  * @param resetTokens how long until the token window resets
  */
 public record RateLimits(

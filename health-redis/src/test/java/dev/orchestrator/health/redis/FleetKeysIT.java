@@ -81,9 +81,9 @@ class FleetKeysIT {
         Step.ok("hi")
             .withHeaders(
                 Map.of(
-                    "x-ratelimit-limit-requests", "30",
+                    "x-ratelimit-limit-requests", "10",
                     "x-ratelimit-remaining-requests", "0",
-                    "x-ratelimit-reset-requests", "6m0s"));
+                    "x-ratelimit-reset-requests", "24h0m0s"));
     try (Fleet2 f = Fleet2.start("keys", Map.of("alpha/small", List.of(spent)))) {
       spentKeysAreShared(f.upstream(), f.a(), f.b());
     }

@@ -53,7 +53,7 @@ final class RateLimitHeaders {
             h.firstValue("x-ratelimit-reset-requests").map(RateLimitHeaders::duration).orElse(null),
             h.firstValue("x-ratelimit-reset-tokens").map(RateLimitHeaders::duration).orElse(null));
     if (openai.any()) {
-      return openai;
+      return replenishing(openai);
     }
     RateLimits gateway =
         new RateLimits(
@@ -66,13 +66,14 @@ final class RateLimitHeaders {
     if (gateway.any()) {
       return gateway;
     }
-    return new RateLimits(
-        count(h, "anthropic-ratelimit-requests-remaining"),
-        count(h, "anthropic-ratelimit-tokens-remaining"),
-        count(h, "anthropic-ratelimit-requests-limit"),
-        count(h, "anthropic-ratelimit-tokens-limit"),
-        until(h.firstValue("anthropic-ratelimit-requests-reset"), now),
-        until(h.firstValue("anthropic-ratelimit-tokens-reset"), now));
+    return replenishing(
+        new RateLimits(
+            count(h, "anthropic-ratelimit-requests-remaining"),
+            count(h, "anthropic-ratelimit-tokens-remaining"),
+            count(h, "anthropic-ratelimit-requests-limit"),
+            count(h, "anthropic-ratelimit-tokens-limit"),
+            until(h.firstValue("anthropic-ratelimit-requests-reset"), now),
+            until(h.firstValue("anthropic-ratelimit-tokens-reset"), now)));
   }
 
   private static Long count(HttpHeaders h, String name) {
@@ -115,6 +116,30 @@ final class RateLimitHeaders {
       at = m.end();
     }
     return at == t.length() && at > 0 ? total : null;
+  }
+
+  /**
+   * {@code r} with a spent request window's reset taken as the time until its next request. OpenAI,
+   * Groq and Anthropic replenish requests continuously (a token bucket): the reset is when the
+   * window is whole again, and one request comes back after {@code reset / limit} — Groq's {@code
+   * 14370} of {@code 14400} a day with a reset of {@code 2m59.56s} is 30 requests at 6 s each. A
+   * key with none left is then out for one request's share, not for the whole window. OpenRouter's
+   * suffix-less window is fixed: it is left alone.
+   */
+  private static RateLimits replenishing(RateLimits r) {
+    Long remaining = r.remainingRequests();
+    Long limit = r.limitRequests();
+    Duration reset = r.resetRequests();
+    if (remaining == null || remaining > 0 || limit == null || limit <= 0 || reset == null) {
+      return r;
+    }
+    return new RateLimits(
+        remaining,
+        r.remainingTokens(),
+        limit,
+        r.limitTokens(),
+        reset.dividedBy(limit),
+        r.resetTokens());
   }
 
   /**

@@ -68,7 +68,8 @@ class RateLimitHeadersTest {
                     "anthropic-ratelimit-tokens-reset", "2026-03-01T11:59:00Z")),
             now);
     assertThat(r)
-        .isEqualTo(new RateLimits(0L, 39000L, 50L, 40000L, Duration.ofSeconds(42), Duration.ZERO));
+        .as("Anthropic's bucket refills continuously: one request of 50 in 42 s is back in 0.84 s")
+        .isEqualTo(new RateLimits(0L, 39000L, 50L, 40000L, Duration.ofMillis(840), Duration.ZERO));
   }
 
   @Test
@@ -96,6 +97,41 @@ class RateLimitHeadersTest {
     assertThat(RateLimitHeaders.reset(Long.toString(now.toEpochMilli() - 5_000), now))
         .isEqualTo(Duration.ZERO);
     assertThat(RateLimitHeaders.reset("tomorrow", now)).isNull();
+  }
+
+  @Test
+  void aSpentReplenishingWindowIsOutForOneRequestsShareAFixedWindowUntilItsReset() {
+    RateLimits groq =
+        RateLimitHeaders.read(
+            headers(
+                Map.of(
+                    "x-ratelimit-limit-requests", "30",
+                    "x-ratelimit-remaining-requests", "0",
+                    "x-ratelimit-reset-requests", "1m0s")),
+            Instant.EPOCH);
+    assertThat(groq.resetRequests()).isEqualTo(Duration.ofSeconds(2));
+    RateLimits left =
+        RateLimitHeaders.read(
+            headers(
+                Map.of(
+                    "x-ratelimit-limit-requests", "30",
+                    "x-ratelimit-remaining-requests", "3",
+                    "x-ratelimit-reset-requests", "54s")),
+            Instant.EPOCH);
+    assertThat(left.resetRequests())
+        .as("requests left: the whole window")
+        .isEqualTo(Duration.ofSeconds(54));
+    Instant now = Instant.parse("2026-04-28T23:00:00Z");
+    RateLimits openRouter =
+        RateLimitHeaders.read(
+            headers(
+                Map.of(
+                    "x-ratelimit-limit", "50",
+                    "x-ratelimit-remaining", "0",
+                    "x-ratelimit-reset",
+                        Long.toString(Instant.parse("2026-04-29T00:00:00Z").toEpochMilli()))),
+            now);
+    assertThat(openRouter.resetRequests()).isEqualTo(Duration.ofHours(1));
   }
 
   @Test

@@ -155,7 +155,7 @@ public final class RoutingBenchmark {
       b.append(
           String.format(
               Locale.ROOT,
-              "| %s | %d | %d (%.1f %%) | %d | %.1f s | %.1f s | %.1f %% | $%.2f | %.1f %% |%n",
+              "| %s | %d | %d (%.2f %%) | %d | %.2f s | %.2f s | %.1f %% | $%.2f | %.1f %% |%n",
               r.router.label,
               r.requests,
               r.answered,

@@ -471,9 +471,9 @@ public final class KeyBook {
 
     /**
      * Whether the key is near exhaustion: a window the headers describe has at most {@link
-     * #LOW_SHARE} of its limit left, or the key has spent more of its declared daily limit than its
-     * even share of the day so far plus {@link #LOW_SHARE} ({@link #aheadOfPace}). Called after
-     * {@link #out}, which rolls the day.
+     * #LOW_SHARE} of its limit left, or the key has spent its even share of its declared daily
+     * limit for the day so far ({@link #aheadOfPace}). Called after {@link #out}, which rolls the
+     * day.
      */
     boolean low(DeclaredLimits declared, long now, Instant wall) {
       return low(remainingRequests, limitRequests, requestsResetAt, now)
@@ -482,17 +482,18 @@ public final class KeyBook {
     }
 
     /**
-     * Whether the key has spent more of its declared daily limit than an even pace allows: a daily
-     * cap is spread over its day, so a key that took more than its share in a busy hour ranks after
-     * its peers (it still serves when they cannot) and keeps requests for the rest of the day.
-     * Always by the time {@code 1 - LOW_SHARE} of the limit is spent.
+     * Whether the key has spent its even share of its declared daily limit for the part of the day
+     * gone: a daily cap is spread over its day, so a capped key serves first only while it is
+     * behind that pace and otherwise after its peers — capacity that renews by the minute is spent
+     * before capacity that is gone for the day, and the cap is still there when the peers cannot
+     * serve (it serves them). Always by the time {@code 1 - LOW_SHARE} of the limit is spent.
      */
     private boolean aheadOfPace(DeclaredLimits declared, Instant wall) {
       if (declared == null || declared.requestsPerDay() == null || dayEnds == null) {
         return false;
       }
       double left = Duration.between(wall, dayEnds).toNanos() / (double) DAY_NANOS;
-      double share = Math.min(1 - LOW_SHARE, 1 - left + LOW_SHARE);
+      double share = Math.min(1 - LOW_SHARE, 1 - left);
       return today >= declared.requestsPerDay() * share;
     }
 

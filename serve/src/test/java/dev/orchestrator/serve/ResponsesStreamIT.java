@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
  * The Responses event grammar on the wire (docs/reference.md, "OpenAI Responses"): every event
  * named in its {@code event:} line and numbered in order, the lifecycle events around the items,
  * each item opened, filled and closed with the pieces adding up to what it closes with, and a
- * failure after output ending in {@code response.failed} and a broken body.
+ * failure after output ending in {@code response.failed} and a broken body. The servers run with
+ * generous timeouts: what is asserted is the grammar, so a loaded machine must not time it out.
  */
 class ResponsesStreamIT {
   /** An upstream stream of reasoning, text and two calls in fragments. */
@@ -161,7 +162,8 @@ class ResponsesStreamIT {
   void storesAStreamedAnswerForGetAndForTheNextTurn() {
     try (ServeFixture f =
         ServeFixture.start(
-            Map.of("alpha/small", List.of(Step.ok("streamed answer"), Step.ok("second"))))) {
+            Map.of("alpha/small", List.of(Step.ok("streamed answer"), Step.ok("second"))),
+            ServeFixture::catalog)) {
       List<JsonNode> events =
           stream(f, "{\"model\":\"alpha/small\",\"input\":\"First\",\"stream\":true}").chunks();
       JsonNode done = events.get(events.size() - 1).get("response");
@@ -210,7 +212,8 @@ class ResponsesStreamIT {
         ServeFixture.start(
             Map.of(
                 "alpha/small", List.of(Step.answer(503, "{\"error\":{\"message\":\"busy\"}}")),
-                "beta/large", List.of(Step.ok("from beta"))))) {
+                "beta/large", List.of(Step.ok("from beta"))),
+            ServeFixture::catalog)) {
       ServeFixture.Sse sse = stream(f, "{\"model\":\"pair\",\"input\":\"Hi\",\"stream\":true}");
       List<JsonNode> events = sse.chunks();
       assertGrammar(events);
@@ -226,8 +229,8 @@ class ResponsesStreamIT {
   void aFailureBeforeOutputIsAPlainErrorWithItsStatus() {
     try (ServeFixture f =
         ServeFixture.start(
-            Map.of(
-                "alpha/small", List.of(Step.answer(400, "{\"error\":{\"message\":\"bad\"}}"))))) {
+            Map.of("alpha/small", List.of(Step.answer(400, "{\"error\":{\"message\":\"bad\"}}"))),
+            ServeFixture::catalog)) {
       ServeFixture.Sse sse =
           stream(f, "{\"model\":\"alpha/small\",\"input\":\"Hi\",\"stream\":true}");
       assertThat(sse.response.statusCode()).isEqualTo(400);
@@ -238,7 +241,8 @@ class ResponsesStreamIT {
   @Test
   void aFailureAfterOutputIsResponseFailedThenABrokenBody() {
     try (ServeFixture f =
-        ServeFixture.start(Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_CUT))))) {
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.fault(Fault.STREAM_CUT))), ServeFixture::catalog)) {
       ServeFixture.Sse sse =
           stream(f, "{\"model\":\"alpha/small\",\"input\":\"Go\",\"stream\":true}");
       assertThat(sse.cut).isTrue();

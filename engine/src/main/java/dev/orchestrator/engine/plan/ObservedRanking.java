@@ -151,8 +151,8 @@ public final class ObservedRanking {
    */
   private record Key(
       int band,
-      int healthClass,
       Headroom headroom,
+      int healthClass,
       double figure,
       double usable,
       int position,
@@ -200,7 +200,7 @@ public final class ObservedRanking {
       // it goes after the other free routes but before every priced one.
       int band = s == Strategy.COST && price(r) == 0 ? 0 : 1;
       Headroom room = byProvider.computeIfAbsent(r.provider(), p -> headroom.apply(r));
-      keys.put(r.id(), new Key(band, usable >= HEALTHY ? 0 : 1, room, figure, usable, i, f));
+      keys.put(r.id(), new Key(band, room, usable >= HEALTHY ? 0 : 1, figure, usable, i, f));
     }
     return keys;
   }

@@ -5,6 +5,7 @@ import static dev.orchestrator.engine.testing.Catalogs.route;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ProviderPreferences;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.Headroom;
@@ -16,6 +17,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -107,47 +109,36 @@ class ObservedRankingTest {
     assertThat(ids(warm)).containsExactly("fb/m", "fa/m", "pb/m", "pa/m");
   }
 
+  /** {@code p} ranked by {@code s} without observations, each provider's keys as {@code room}. */
+  private static Plan withHeadroom(
+      Plan p, Strategy s, boolean learning, Function<Route, Headroom> room) {
+    return new ObservedRanking(s, learning, 0)
+        .apply(p, ProviderPreferences.NONE, false, Map.of(), room, () -> 0.0);
+  }
+
   @Test
   void keysNearTheirLimitsGoAfterTheirPeersWithinTheirMoneyBandAndKeysOutGoLast() {
     Plan p = plan(RoutePlanner.AUTO);
     Map<String, Headroom> room = Map.of("fb", Headroom.LOW, "fa", Headroom.OUT);
-    Plan r =
-        new ObservedRanking(Strategy.COST, true, 0)
-            .apply(
-                p,
-                ProviderPreferences.NONE,
-                false,
-                Map.of(),
-                route -> room.getOrDefault(route.provider(), Headroom.READY),
-                () -> 0.0);
+    Function<Route, Headroom> rooms = route -> room.getOrDefault(route.provider(), Headroom.READY);
+    Plan r = withHeadroom(p, Strategy.COST, true, rooms);
     // Ranking by cost, a free route whose keys are low or out still goes before a priced one: a
     // limit costs a wait or a skipped candidate, never money.
     assertThat(ids(r)).containsExactly("fb/m", "fa/m", "pa/m", "pb/m");
     assertThat(r.candidates().get(0).why()).contains("near their limits");
     assertThat(r.candidates().get(1).why()).contains("no key may be sent now");
-    Plan latency =
-        new ObservedRanking(Strategy.LATENCY, false, 0)
-            .apply(
-                p,
-                ProviderPreferences.NONE,
-                false,
-                Map.of(),
-                route -> room.getOrDefault(route.provider(), Headroom.READY),
-                () -> 0.0);
+    Plan latency = withHeadroom(p, Strategy.LATENCY, false, rooms);
     assertThat(ids(latency)).containsExactly("pa/m", "pb/m", "fb/m", "fa/m");
     assertThat(latency.candidates().get(3).why())
         .contains("no key may be sent now", "latency ranks it 4 (was 2)");
     Plan fixed =
-        new ObservedRanking(Strategy.COST, false, 0)
-            .apply(
-                p,
-                ProviderPreferences.NONE,
-                false,
-                Map.of(),
-                route -> {
-                  throw new AssertionError("a static plan asks no key state");
-                },
-                () -> 0.0);
+        withHeadroom(
+            p,
+            Strategy.COST,
+            false,
+            route -> {
+              throw new AssertionError("a static plan asks no key state");
+            });
     assertThat(fixed).isSameAs(p);
   }
 

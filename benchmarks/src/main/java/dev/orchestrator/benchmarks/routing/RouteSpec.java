@@ -36,6 +36,11 @@ record RouteSpec(
     return provider + "/m";
   }
 
+  /** Whether the tier caps the day ({@code rpd} below the 100,000 that stands for no cap). */
+  boolean capsTheDay() {
+    return rpd < 100_000;
+  }
+
   boolean free() {
     return new BigDecimal(inPerMtok).signum() == 0 && new BigDecimal(outPerMtok).signum() == 0;
   }

@@ -356,7 +356,7 @@ public final class RoutingBenchmark {
               Protocol.OPENAI_CHAT,
               List.of("SIM_" + r.provider().toUpperCase(Locale.ROOT) + "_KEY"),
               Map.of());
-      if (declared && r.free() && r.rpd() < 100_000) {
+      if (declared && r.free() && r.capsTheDay()) {
         p = p.withKeys(List.of(), new DeclaredLimits(r.rpd(), null, LocalTime.MIDNIGHT));
       }
       c.provider(p);

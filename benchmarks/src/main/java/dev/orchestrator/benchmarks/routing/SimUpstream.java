@@ -38,7 +38,7 @@ final class SimUpstream implements AutoCloseable {
   private final SimClock clock;
   private final Map<String, RouteSpec> specs = new LinkedHashMap<>();
   private final Map<String, Random> randoms = new HashMap<>();
-  private final Map<String, double[]> minute = new HashMap<>();
+  private final Map<String, double[]> buckets = new HashMap<>();
   private final Map<String, long[]> day = new HashMap<>();
   private final Map<String, long[]> cache = new HashMap<>();
   private final HttpServer server;
@@ -131,7 +131,7 @@ final class SimUpstream implements AutoCloseable {
     }
     // Requests per minute as the providers count them: a bucket of rpm requests that refills
     // continuously (rpm a minute); the headers say what is left and when the bucket is full again.
-    double[] bucket = minute.computeIfAbsent(key, k -> new double[] {spec.rpm(), now});
+    double[] bucket = buckets.computeIfAbsent(key, k -> new double[] {spec.rpm(), now});
     double perNano = spec.rpm() / (double) MINUTE;
     bucket[0] = Math.min(spec.rpm(), bucket[0] + (now - bucket[1]) * perNano);
     bucket[1] = now;

@@ -153,28 +153,41 @@ public final class KeyBook {
    */
   private Scan scan(Provider provider) {
     long now = ticker.read();
+    Instant wall = clock.instant();
     Scan scan = new Scan();
     for (ApiKey k : provider.keys()) {
       if (credentials.keyFor(k).isEmpty()) {
         continue;
       }
       scan.anySet = true;
-      KeyState s = state(provider, k);
-      long fleet = fleetCooling(provider, k);
-      synchronized (s) {
-        Out out = s.out(provider.limitsOf(k), now, clock.instant(), fleet);
-        if (out != null) {
-          scan.why.add("key '" + k.name() + "' " + out.reason());
-          scan.earliest = Math.min(scan.earliest, out.nanos());
-        } else if (s.low(provider.limitsOf(k), now, clock.instant())) {
-          scan.low.add(k);
-        } else {
-          scan.ready.add(k);
-        }
+      Verdict v = verdict(provider, k, now, wall);
+      if (v.out() != null) {
+        scan.why.add("key '" + k.name() + "' " + v.out().reason());
+        scan.earliest = Math.min(scan.earliest, v.out().nanos());
+      } else if (v.low()) {
+        scan.low.add(k);
+      } else {
+        scan.ready.add(k);
       }
     }
     return scan;
   }
+
+  /**
+   * Why {@code key} is out at {@code now} (or {@code null}), else whether it is near exhaustion.
+   */
+  private Verdict verdict(Provider provider, ApiKey key, long now, Instant wall) {
+    KeyState s = state(provider, key);
+    long fleet = fleetCooling(provider, key);
+    DeclaredLimits declared = provider.limitsOf(key);
+    synchronized (s) {
+      Out out = s.out(declared, now, wall, fleet);
+      return new Verdict(out, out == null && s.low(declared, now, wall));
+    }
+  }
+
+  /** One key's state at one moment: why it is out, or whether it is near exhaustion. */
+  private record Verdict(Out out, boolean low) {}
 
   /** One pass over a provider's keys. */
   private static final class Scan {
@@ -302,19 +315,16 @@ public final class KeyBook {
   /** Every key of {@code provider} with its state, in catalog order; names only. */
   public List<KeyStatus> status(Provider provider) {
     long now = ticker.read();
+    Instant wall = clock.instant();
     List<KeyStatus> out = new ArrayList<>();
     for (ApiKey k : provider.keys()) {
-      KeyState s = state(provider, k);
-      long fleet = fleetCooling(provider, k);
-      synchronized (s) {
-        Out o = s.out(provider.limitsOf(k), now, clock.instant(), fleet);
-        out.add(
-            new KeyStatus(
-                k.name(),
-                credentials.keyFor(k).isPresent(),
-                o == null ? null : o.reason(),
-                o == null && s.low(provider.limitsOf(k), now, clock.instant())));
-      }
+      Verdict v = verdict(provider, k, now, wall);
+      out.add(
+          new KeyStatus(
+              k.name(),
+              credentials.keyFor(k).isPresent(),
+              v.out() == null ? null : v.out().reason(),
+              v.low()));
     }
     return out;
   }

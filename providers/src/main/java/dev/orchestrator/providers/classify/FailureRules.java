@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -79,21 +80,35 @@ final class FailureRules {
     }
   }
 
-  /** One clause of {@link Words}: a pattern, and the literals every match of it contains one of. */
+  /**
+   * One clause of {@link Words}, or any pattern the classifier reads a text with: a pattern, and
+   * the lower-case literals every match of it contains one of (none: it is always read). A text
+   * whose lower-cased copy holds none of them is not scanned.
+   */
   record Clause(List<String> anchors, Pattern pattern) {
+    /** A clause matching {@code regex}, each match of which contains one of {@code anchors}. */
+    static Clause of(String regex, String... anchors) {
+      return new Clause(List.of(anchors), Pattern.compile(regex));
+    }
+
+    /** Whether {@code wording} (lower-cased) holds a match. */
     boolean in(String wording) {
+      Matcher m = matcher(wording, wording);
+      return m != null && m.find();
+    }
+
+    /** A matcher over {@code text} when {@code lower}, its lower-cased copy, holds an anchor. */
+    Matcher matcher(String text, String lower) {
+      if (anchors.isEmpty()) {
+        return pattern.matcher(text);
+      }
       for (String a : anchors) {
-        if (wording.contains(a)) {
-          return pattern.matcher(wording).find();
+        if (lower.contains(a)) {
+          return pattern.matcher(text);
         }
       }
-      return false;
+      return null;
     }
-  }
-
-  /** A clause matching {@code regex}, each match of which contains one of {@code anchors}. */
-  private static Clause clause(String regex, String... anchors) {
-    return new Clause(List.of(anchors), Pattern.compile(regex));
   }
 
   /** One row of the protocol: when {@code when} holds for the facts, the answer is {@code then}. */
@@ -543,7 +558,7 @@ final class FailureRules {
   // overdue. These are the SDKs' and CLIs' short status-less messages as much as bodies.
   static final Words ACCOUNT_PATTERN =
       Words.of(
-          clause(
+          Clause.of(
               "(?:余额|积分|点数|额度|配额|资源包|资金|次数|credits?|balance|funds|tokens?)[^\\n]{0,6}?"
                   + "(?:不足|用完|用尽"
                   + "|耗尽|不够)",
@@ -552,111 +567,115 @@ final class FailureRules {
               "用尽",
               "耗尽",
               "不够"),
-          clause(
+          Clause.of(
               "\\b(?:run|ran|running) out of (?:credits?|balance|funds|quota|tokens)\\b", "out of"),
-          clause(
+          Clause.of(
               "\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds|quota)\\b",
               "credit",
               "balance",
               "fund",
               "quota"),
-          clause("\\bused up (?:your|all|the)\\b", "used up"),
-          clause(
+          Clause.of("\\bused up (?:your|all|the)\\b", "used up"),
+          Clause.of(
               "\\b(?:quota|plan|subscription|package|trial)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b",
               "expired"),
-          clause("(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)", "过期", "到期"),
-          clause(
+          Clause.of("(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)", "过期", "到期"),
+          Clause.of(
               "\\binsufficient (?:[a-z][\\w.-]* ){0,2}(?:quota|credits?|balance|funds?|points)\\b",
               "insufficient"),
-          clause("\\bout of (?:credits?|balance|funds)\\b", "out of"),
+          Clause.of("\\bout of (?:credits?|balance|funds)\\b", "out of"),
           // credits out of a named pool ("You're out of OpenHands credits", "out of free credits")
-          clause("\\bout of (?:[a-z][\\w.-]* ){1,2}(?:credits?|quota|balance|funds)\\b", "out of"),
+          Clause.of(
+              "\\bout of (?:[a-z][\\w.-]* ){1,2}(?:credits?|quota|balance|funds)\\b", "out of"),
           // credits named as what the request needs ("Fable 5 requires usage credits", "Usage
           // credits required for 1M context")
-          clause(
+          Clause.of(
               "\\b(?:requires?|needs?) (?:[a-z][\\w.-]* ){0,2}credits\\b|\\bcredits (?:are |is )?required\\b",
               "credits"),
-          clause("\\blow balance\\b|\\bbalance too low\\b", "balance"),
-          clause(
+          Clause.of("\\blow balance\\b|\\bbalance too low\\b", "balance"),
+          Clause.of(
               "\\b(?:credits?|balance|funds)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
                   + "(?:exhausted|used up|depleted|spent)\\b",
               "credit",
               "balance",
               "fund"),
-          clause("\\bcredit limit\\b", "credit"),
+          Clause.of("\\bcredit limit\\b", "credit"),
           // the pool named first, then spent: "credits have run out", "credits ran out", "your API
           // credits have expired", "exceeded your monthly credits"
-          clause(
+          Clause.of(
               "\\b(?:credits?|balance|funds|quota)\\b[^\\n]{0,20}?\\b(?:ran|run|runs|running) out\\b",
               "ran out",
               "run out",
               "runs out",
               "running out"),
-          clause("\\b(?:credits?|balance)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b", "expired"),
-          clause("\\bexceeded (?:your|the) (?:[a-z][\\w.-]* )?credits?\\b", "exceeded"),
+          Clause.of(
+              "\\b(?:credits?|balance)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b", "expired"),
+          Clause.of("\\bexceeded (?:your|the) (?:[a-z][\\w.-]* )?credits?\\b", "exceeded"),
           // tokens bought as the account's currency, named spent ("You've used all your remaining
           // tokens"); a context overflow does not call the window's tokens "your tokens"
-          clause(
+          Clause.of(
               "\\b(?:used up|used all|exhausted|spent)\\s+(?:of\\s+)?(?:all\\s+)?your\\b[^\\n]{0,20}?"
                   + "\\btokens\\b",
               "tokens"),
           // a balance or wallet named empty, zero or negative ("balance is $0.00", "wallet is
           // empty");
           // the remaining credits named short of the request
-          clause(
+          Clause.of(
               "\\b(?:balance|wallet)\\b[^\\n]{0,20}?(?:\\bis|:)\\s*(?:empty\\b|zero\\b|negative\\b"
                   + "|[$¥€]?\\s*-?0(?:\\.0+)?(?![\\d.,]))",
               "balance",
               "wallet"),
-          clause(
+          Clause.of(
               "\\bremaining (?:credits?|balance|quota)\\b[^\\n]{0,20}?\\b(?:insufficient|not sufficient"
                   + "|not enough)\\b|\\bexceeds? (?:your|the) remaining (?:credits?|balance|quota)\\b",
               "remaining"),
-          clause("\\bover quota\\b", "quota"),
-          clause("\\bkey limit exceeded\\b", "key limit"),
-          clause(
+          Clause.of("\\bover quota\\b", "quota"),
+          Clause.of("\\bkey limit exceeded\\b", "key limit"),
+          Clause.of(
               "\\bbudget\\b[^\\n]{0,30}?\\b(?:exceeded|reached|exhausted|spent)\\b"
                   + "|\\b(?:exceeded|reached|exhausted|crossed)\\b[^\\n]{0,20}?\\bbudget\\b",
               "budget"),
-          clause("\\btop[- ]?up\\b", "top up", "top-up", "topup"),
-          clause("\\brecharge\\b", "recharge"),
-          clause(
+          Clause.of("\\btop[- ]?up\\b", "top up", "top-up", "topup"),
+          Clause.of("\\brecharge\\b", "recharge"),
+          Clause.of(
               "(?:\\bnot|n't|\\bno|\\binsufficient)\\b[^\\n]{0,20}?\\b(?:enough|sufficient) "
                   + "(?:[a-z][\\w.-]* ){0,2}(?:credits?|balance|funds|quota|points)\\b",
               "enough",
               "sufficient"),
-          clause("\\b0 credits?\\b", "credit"),
-          clause("\\bbilling (?:to be )?(?:enabled|disabled|not enabled|not active)\\b", "billing"),
-          clause(
+          Clause.of("\\b0 credits?\\b", "credit"),
+          Clause.of(
+              "\\bbilling (?:to be )?(?:enabled|disabled|not enabled|not active)\\b", "billing"),
+          Clause.of(
               "\\b(?:free tier|free[- ]trial|trial|free quota|free credits?)\\b[^\\n]{0,20}?"
                   + "\\b(?:exhausted|used up|expired|ended)\\b",
               "trial",
               "free"),
-          clause(
+          Clause.of(
               "残高不足|クレジット|잔액 부족|크레딧|недостаточно средств",
               "残高不足",
               "クレジット",
               "잔액 부족",
               "크레딧",
               "недостаточно средств"),
-          clause(
+          Clause.of(
               "\\b(?:no|inactive|expired|cancell?ed) (?:active |valid )?subscription\\b"
                   + "|\\bsubscription (?:is )?(?:required|expired|inactive|has ended|ended)\\b",
               "subscription"),
-          clause("\\b(?:free )?trial (?:has )?ended\\b", "trial"),
-          clause("(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)", "超出", "超过", "用完", "用尽"),
-          clause("请购买|购买更多", "购买"),
-          clause("升级套餐", "升级套餐"),
-          clause("\\bnot enough (?:credits?|balance|quota|funds|points)\\b", "not enough"),
-          clause(
+          Clause.of("\\b(?:free )?trial (?:has )?ended\\b", "trial"),
+          Clause.of("(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)", "超出", "超过", "用完", "用尽"),
+          Clause.of("请购买|购买更多", "购买"),
+          Clause.of("升级套餐", "升级套餐"),
+          Clause.of("\\bnot enough (?:credits?|balance|quota|funds|points)\\b", "not enough"),
+          Clause.of(
               "\\b(?:quota|balance|credits?)(?:\\s*:\\s*|\\s+(?:is\\s+|are\\s+)?)"
                   + "(?:insufficient|not enough|not sufficient|depleted)\\b",
               "quota",
               "balance",
               "credit"),
-          clause("(?:次数|调用次数|用量|使用量|tokens?)\\s*(?:已用完|已用尽|已耗尽|已达上限)|已达上限|达到上限", "已用", "已耗", "上限"),
-          clause("余额为\\s*0", "余额为"),
-          clause(
+          Clause.of(
+              "(?:次数|调用次数|用量|使用量|tokens?)\\s*(?:已用完|已用尽|已耗尽|已达上限)|已达上限|达到上限", "已用", "已耗", "上限"),
+          Clause.of("余额为\\s*0", "余额为"),
+          Clause.of(
               "\\baccount\\b[^\\n]{0,40}?\\b(?:overdue|in arrears)\\b"
                   + "|\\boverdue (?:balance|payment|account|bill)",
               "overdue",
@@ -667,7 +686,7 @@ final class FailureRules {
   // minute, as for QUOTA_WORDING.
   static final Words QUOTA_SPENT_PATTERN =
       Words.of(
-          clause(
+          Clause.of(
               "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
                   + "|\\b(?:exhausted|reached|used up|exceeded) (?:your|the|all|its)\\b[^\\n]{0,20}?\\bquota\\b"
                   + "|\\b(?:exceeded|exhausted|over)\\s+(?:[a-z][\\w.-]*\\s+){0,2}quota\\b",
@@ -765,7 +784,7 @@ final class FailureRules {
   // Read only when no per-minute window is named.
   static final Words CAP_PATTERN =
       Words.of(
-          clause(
+          Clause.of(
               "\\b(?:daily|weekly|monthly|per[- ]day|per[- ]week|per[- ]month)\\b[^\\n]{0,40}?"
                   + "\\b(?:quota|limit|allocation|allowance|cap|budget|credits?)\\b"
                   + "|\\b(?:quota|limit|allocation|allowance|budget)\\b[^\\n]{0,40}?"
@@ -780,7 +799,7 @@ final class FailureRules {
               "per month",
               "per-month",
               "24h"),
-          clause(
+          Clause.of(
               "\\b(?:trial|free[- ]tier|free plan|subscription|plan)\\b[^\\n]{0,30}?"
                   + "\\b(?:limit|quota|allowance)\\b",
               "trial",
@@ -788,17 +807,17 @@ final class FailureRules {
               "free-tier",
               "subscription",
               "plan"),
-          clause(
+          Clause.of(
               "\\breached (?:your|the) (?:trial|plan|subscription|usage|spending|monthly|daily"
                   + "|weekly)\\b",
               "reached your",
               "reached the"),
-          clause(
+          Clause.of(
               "\\b(?:usage|spend|spending) (?:limit|cap|quota)\\b"
                   + "|\\busage\\b[^\\n]{0,20}?\\b(?:exceeded|reached|exhausted)\\b",
               "usage",
               "spend"),
-          clause(
+          Clause.of(
               "\\b(?:quota|limit|allowance|allocation|credits?|requests?)\\b[^\\n]{0,30}?"
                   + "\\b(?:for (?:the )?day|for today|today|this (?:month|week)|for the month)\\b",
               "for the day",
@@ -807,27 +826,27 @@ final class FailureRules {
               "this month",
               "this week",
               "for the month"),
-          clause(
+          Clause.of(
               "\\b(?:reached|exceeded|hit) (?:your|the) limit\\b|\\bhard limit\\b",
               "your limit",
               "the limit",
               "hard limit"),
-          clause(
+          Clause.of(
               "\\b(?:exhausted|used up|used all)\\s+(?:of\\s+)?(?:your|the|all)\\b[^\\n]{0,25}?"
                   + "\\b(?:requests|credits?|allowance|messages|quota|usage)\\b",
               "exhausted",
               "used up",
               "used all"),
-          clause(
+          Clause.of(
               "\\bbilling\\b[^\\n]{0,20}?\\b(?:issue|problem|error|required|inactive|suspended)\\b",
               "billing"),
-          clause(
+          Clause.of(
               "\\bupgrade (?:your )?(?:plan|account|subscription)\\b|\\bupgrade to continue\\b",
               "upgrade"),
           // a plan's message allowance used up ("You are out of free messages until 3 PM", "You're
           // out of Codex messages")
-          clause("\\bout of (?:[a-z][\\w.-]* ){0,2}messages\\b", "out of"),
-          clause(
+          Clause.of("\\bout of (?:[a-z][\\w.-]* ){0,2}messages\\b", "out of"),
+          Clause.of(
               "(?:每日|每天|今日|当日|每周|每月|本月)[^\\n]{0,20}?(?:限额|上限|额度|配额|次数)",
               "每日",
               "每天",
@@ -905,7 +924,7 @@ final class FailureRules {
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
   static final Words AUTH_PATTERN =
       Words.of(
-          clause(
+          Clause.of(
               "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b\\s*(?:is\\s*)?"
                   + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|invalid|revoked|disabled|not valid"
                   + "|has been revoked|has been disabled)",
@@ -915,28 +934,28 @@ final class FailureRules {
               "auth token",
               "auth_token",
               "bearer token"),
-          clause(
+          Clause.of(
               "(?:\\bkey|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期)"
                   + "|\\bkey\\b\\s*(?:is\\s+)?(?:invalid|expired|revoked)\\b",
               "key",
               "密钥",
               "令牌"),
-          clause("\\brequest signature\\b", "request signature"),
-          clause("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
-          clause(
+          Clause.of("\\brequest signature\\b", "request signature"),
+          Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
+          Clause.of(
               "\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
                   + "|not provided|is missing|missing|does not exist|doesn't exist|not found)\\b",
               "key"),
-          clause("\\b(?:no|missing) (?:api[ _-]?key|credentials)\\b", "key", "credentials"),
-          clause("\\binvalid (?:api |access |auth )?token\\b(?! count)", "invalid"),
-          clause(
+          Clause.of("\\b(?:no|missing) (?:api[ _-]?key|credentials)\\b", "key", "credentials"),
+          Clause.of("\\binvalid (?:api |access |auth )?token\\b(?! count)", "invalid"),
+          Clause.of(
               "(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)",
               "key",
               "密钥",
               "令牌"),
-          clause("鉴权失败|认证失败|授权失败", "失败"),
-          clause("invalid credentials|incorrect credentials", "credentials"),
-          clause("authentication required", "authentication required"));
+          Clause.of("鉴权失败|认证失败|授权失败", "失败"),
+          Clause.of("invalid credentials|incorrect credentials", "credentials"),
+          Clause.of("authentication required", "authentication required"));
 
   static final Set<String> PERMISSION_CODES =
       Set.of(
@@ -975,7 +994,7 @@ final class FailureRules {
   // disabled (not for want of money: the account rows read that first), 无权/权限不足/已被封禁.
   static final Words PERMISSION_PATTERN =
       Words.of(
-          clause(
+          Clause.of(
               "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
                   + "(?:use|access|call|invoke|this)\\b",
               "not allowed",
@@ -983,7 +1002,7 @@ final class FailureRules {
               "not permitted",
               "not entitled",
               "not enabled"),
-          clause(
+          Clause.of(
               "\\b(?:account|user id|user|organization|org|team|project)\\b[^\\n]{0,60}?"
                   + "\\b(?:is|has been|was|temporarily is)\\s+(?:suspended|locked|banned|disabled"
                   + "|deactivated|blocked)\\b"
@@ -994,7 +1013,7 @@ final class FailureRules {
               "disabled",
               "deactivated",
               "blocked"),
-          clause("无权|没有权限|无权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封", "无权", "权限", "已被", "被封"));
+          Clause.of("无权|没有权限|无权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封", "无权", "权限", "已被", "被封"));
 
   static final Set<String> CONTEXT_CODES =
       Set.of(
@@ -1064,7 +1083,7 @@ final class FailureRules {
   // token 数超出).
   static final Words CONTEXT_PATTERN =
       Words.of(
-          clause(
+          Clause.of(
               "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
                   + "(?:too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)[^\\n]{0,60}?"
                   + "\\b(?:context|maximum|max|window|limit of)\\b",
@@ -1072,32 +1091,32 @@ final class FailureRules {
               "exceed",
               "longer than",
               "larger than"),
-          clause(
+          Clause.of(
               "\\b(?:prompt|input|inputs|messages?|conversation|context)\\b"
                   + "(?: tokens?| length| content| text)?\\s+(?:is |are |was )?too (?:long|large)\\b",
               "too long",
               "too large"),
-          clause(
+          Clause.of(
               "\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len)\\b"
                   + "[^\\n]{0,20}?\\bexceed",
               "exceed"),
-          clause(
+          Clause.of(
               "\\bmore than (?:the )?(?:model'?s? )?(?:max(?:imum)? )?(?:context|tokens? limit"
                   + "|max tokens limit)",
               "more than"),
-          clause(
+          Clause.of(
               "\\b(?:sequence|seq|context|input|prompt) length\\b[^\\n]{0,40}?"
                   + "\\b(?:longer|larger|greater|more) than\\b",
               " than"),
-          clause(
+          Clause.of(
               "\\bexceed(?:s|ed|ing)?\\b[^\\n]{0,30}?\\b(?:context|token limit|max(?:imum)? "
                   + "(?:length|sequence))",
               "exceed"),
-          clause(
+          Clause.of(
               "\\b(?:reduce|shorten) (?:the |your )?(?:prompt|input|messages|context|conversation)\\b",
               "reduce",
               "shorten"),
-          clause(
+          Clause.of(
               "(?:上下文|输入|提示词|内容|文本|消息)[^\\n]{0,10}?(?:过长|超长|太长|超出|超过|超限)"
                   + "|请缩短|减少输入"
                   + "|(?:token|令牌)\\s*数?\\s*(?:超出|超过|超限)",

@@ -98,20 +98,21 @@ record UpstreamError(
   // status with its reason phrase ("503 Service Unavailable", "[400 Bad Request]"), "403 status
   // code", an exception name before it ("ResourceExhausted: 429 Quota…"), DashScope's "<400>".
   // The earliest one in the text counts.
-  private static final List<Phrasing> MESSAGE_STATUS =
+  private static final List<FailureRules.Clause> MESSAGE_STATUS =
       List.of(
-          Phrasing.of("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b", "error code"),
+          FailureRules.Clause.of("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b", "error code"),
           // a message starting "code: 400 - {…}", as some SDKs print it
-          Phrasing.of("(?i)^\\W{0,3}code:\\s*([1-5]\\d\\d)\\s+-\\s", "code:"),
-          Phrasing.of(
+          FailureRules.Clause.of("(?i)^\\W{0,3}code:\\s*([1-5]\\d\\d)\\s+-\\s", "code:"),
+          FailureRules.Clause.of(
               "(?i)\\b(?:status[ _]?code|http[ _]?status|http_code|status|http)\\s*[:=]?\\s*"
                   + "[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)",
               "status",
               "http"),
-          Phrasing.of(
+          FailureRules.Clause.of(
               "(?i)(?:\\b(?:api )?error\\s*[:(]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)", "error"),
-          Phrasing.of("^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
-          Phrasing.of(
+          FailureRules.Clause.of(
+              "^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
+          FailureRules.Clause.of(
               "(?i)\\b([1-5]\\d\\d)\\s+(?:bad request|unauthorized|payment required|forbidden|"
                   + "not found|request timeout|conflict|payload too large|content too large|"
                   + "unprocessable entity|too many requests|internal server error|bad gateway|"
@@ -130,10 +131,10 @@ record UpstreamError(
               "bad gateway",
               "service unavailable",
               "gateway timeout"),
-          Phrasing.of("(?i)\\b([1-5]\\d\\d) status code\\b", " status code"),
+          FailureRules.Clause.of("(?i)\\b([1-5]\\d\\d) status code\\b", " status code"),
           // an exception named before the status: "ResourceExhausted: 429 Quota exceeded…"
-          Phrasing.of("\\b[A-Z][A-Za-z]{2,60}:\\s*([1-5]\\d\\d)\\s+[A-Z]", ":"),
-          Phrasing.of("<([1-5]\\d\\d)>", "<"));
+          FailureRules.Clause.of("\\b[A-Z][A-Za-z]{2,60}:\\s*([1-5]\\d\\d)\\s+[A-Z]", ":"),
+          FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"));
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
   // specific tokens: the class a client threw says less than the error it wraps.
@@ -173,29 +174,6 @@ record UpstreamError(
   private static final Pattern MESSAGE_REQUEST_ID =
       Pattern.compile(
           "(?i)\\brequest[ _-]?id:?\\s*\\(?((?=[A-Za-z0-9_\\-]*\\d)[A-Za-z0-9][A-Za-z0-9_\\-]{5,99})");
-
-  /**
-   * A pattern, and the lower-case literals every match of it contains one of (none: always run). A
-   * text whose lower-cased copy holds none of them is not scanned.
-   */
-  private record Phrasing(Pattern pattern, List<String> anchors) {
-    static Phrasing of(String regex, String... anchors) {
-      return new Phrasing(Pattern.compile(regex), List.of(anchors));
-    }
-
-    /** A matcher over {@code text} when {@code lower} (its lower-cased copy) holds an anchor. */
-    Matcher matcherIfAnchored(String text, String lower) {
-      if (anchors.isEmpty()) {
-        return pattern.matcher(text);
-      }
-      for (String a : anchors) {
-        if (lower.contains(a)) {
-          return pattern.matcher(text);
-        }
-      }
-      return null;
-    }
-  }
 
   /**
    * Reads {@code body}, plus text from elsewhere (an exception message, a header error type). Never
@@ -640,8 +618,8 @@ record UpstreamError(
     private static Integer messageStatus(String text, String lower) {
       Integer found = null;
       int at = Integer.MAX_VALUE;
-      for (Phrasing p : MESSAGE_STATUS) {
-        Matcher m = p.matcherIfAnchored(text, lower);
+      for (FailureRules.Clause p : MESSAGE_STATUS) {
+        Matcher m = p.matcher(text, lower);
         if (m != null && m.find() && m.start() < at) {
           at = m.start();
           found = Integer.valueOf(m.group(1));

@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
  * Stateless.
  */
 final class RateLimitHeaders {
+  private static final Pattern EPOCH = Pattern.compile("[0-9]{10,15}");
   private static final Pattern DURATION_PART =
       Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(h|ms|m|s|us|µs|ns)");
 
@@ -148,12 +149,16 @@ final class RateLimitHeaders {
    */
   static Duration reset(String text, Instant now) {
     String t = text.trim();
-    if (t.matches("[0-9]{10,15}")) {
+    if (EPOCH.matcher(t).matches()) {
       long n = Long.parseLong(t);
-      Instant at = n > 100_000_000_000L ? Instant.ofEpochMilli(n) : Instant.ofEpochSecond(n);
-      return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+      return until(n > 100_000_000_000L ? Instant.ofEpochMilli(n) : Instant.ofEpochSecond(n), now);
     }
     return duration(t);
+  }
+
+  /** How long from {@code now} until {@code at}; zero when it is past. */
+  private static Duration until(Instant at, Instant now) {
+    return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
   }
 
   private static Duration nanos(BigDecimal n, long unit) {
@@ -166,8 +171,7 @@ final class RateLimitHeaders {
       return null;
     }
     try {
-      Instant at = OffsetDateTime.parse(timestamp.get().trim()).toInstant();
-      return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+      return until(OffsetDateTime.parse(timestamp.get().trim()).toInstant(), now);
     } catch (DateTimeParseException e) {
       return null;
     }

@@ -116,6 +116,11 @@ final class FailureRules {
 
   private FailureRules() {}
 
+  // A content-policy refusal in the provider's code or in words.
+  private static boolean saysContentRefusal(Facts f) {
+    return f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING) || f.saysPattern(CONTENT_PATTERN);
+  }
+
   /** The first row whose predicate holds. */
   static Rule first(Facts facts) {
     for (Rule r : RULES) {
@@ -246,11 +251,23 @@ final class FailureRules {
             FINAL,
             YES));
 
+    // 4. A payload over a size limit in bytes or characters, in words, where the status is a
+    //    definitive 4xx or leaves the meaning to the words (an SDK's or CLI's message).
+    t.add(
+        row(
+            "size.payload_wording",
+            f ->
+                (f.definitive4xx() || f.statusLeavesMeaningToWords())
+                    && f.saysPattern(PAYLOAD_PATTERN),
+            REQUEST_TOO_LARGE,
+            FINAL,
+            NO));
+
     // 5. A definitive 4xx whose code or message is a content-policy refusal.
     t.add(
         row(
             "content.policy",
-            f -> f.definitive4xx() && (f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING)),
+            f -> f.definitive4xx() && saysContentRefusal(f),
             CONTENT_FILTERED,
             FINAL,
             YES));
@@ -259,9 +276,7 @@ final class FailureRules {
     t.add(
         row(
             "content.policy_wording",
-            f ->
-                f.statusLeavesMeaningToWords()
-                    && (f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING)),
+            f -> f.statusLeavesMeaningToWords() && saysContentRefusal(f),
             CONTENT_FILTERED,
             FINAL,
             YES));
@@ -491,6 +506,9 @@ final class FailureRules {
           "insufficient_quota",
           "insufficient_credits",
           "insufficient_user_quota",
+          // OpenAI's billing codes, printed alone by SDKs and CLIs
+          "billing_not_active",
+          "billing_hard_limit_reached",
           "exceeded your current quota",
           "exceeded current quota",
           "quota is not enough",
@@ -530,6 +548,10 @@ final class FailureRules {
           "overdue",
           "outstanding balance",
           "unpaid invoice",
+          "unpaid balance",
+          "unpaid bill",
+          "maximum spend",
+          "max spend",
           "non-payment",
           // budgets (LiteLLM keys, teams, users; gateway budget pools)
           "budget exceeded",
@@ -549,7 +571,10 @@ final class FailureRules {
           "额度已用尽",
           "额度不足",
           "配额不足",
-          "套餐已到期");
+          "套餐已到期",
+          // one-api/new-api relays: the quota to reserve for the request could not be deducted
+          "预扣费额度失败",
+          "预扣费失败");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -594,11 +619,17 @@ final class FailureRules {
               "credits"),
           Clause.of("\\blow balance\\b|\\bbalance too low\\b", "balance"),
           Clause.of(
-              "\\b(?:credits?|balance|funds)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
-                  + "(?:exhausted|used up|depleted|spent)\\b",
+              "\\b(?:credits?|balance|funds|points)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
+                  + "(?:exhausted|used up|depleted|spent|consumed|gone)\\b"
+                  + "|\\b(?:consumed|used|spent) all (?:of )?your (?:[a-z]+ )?(?:credits?|balance|funds|points)\\b",
               "credit",
               "balance",
-              "fund"),
+              "fund",
+              "point"),
+          // tokens bought into an account ("Not enough tokens in your account")
+          Clause.of(
+              "\\bnot enough tokens (?:in|on|left in) your (?:account|wallet|balance)\\b",
+              "tokens"),
           Clause.of("\\bcredit limit\\b", "credit"),
           // the pool named first, then spent: "credits have run out", "credits ran out", "your API
           // credits have expired", "exceeded your monthly credits"
@@ -643,11 +674,20 @@ final class FailureRules {
               "enough",
               "sufficient"),
           Clause.of("\\b0 credits?\\b", "credit"),
+          // a pool counted down to nothing ("Credits remaining: 0", "balance: 0 left", "no credits
+          // left")
+          Clause.of(
+              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,12}?\\b(?:remaining|left)\\b\\s*:?\\s*0(?![\\d.,])"
+                  + "|\\b(?:no|zero) (?:[a-z][\\w.-]* )?(?:credits?|balance|funds) (?:remaining|left)\\b",
+              "remaining",
+              "left"),
           Clause.of(
               "\\bbilling (?:to be )?(?:enabled|disabled|not enabled|not active)\\b", "billing"),
           Clause.of(
-              "\\b(?:free tier|free[- ]trial|trial|free quota|free credits?)\\b[^\\n]{0,20}?"
-                  + "\\b(?:exhausted|used up|expired|ended)\\b",
+              "\\b(?:free tier|free[- ]trial|trial|free quota|free credits?|free usage)\\b[^\\n]{0,20}?"
+                  + "\\b(?:exhausted|used up|expired|ended|exceeded|(?:has|have) been used)\\b"
+                  + "|\\b(?:exhausted|used up|used all|run out of|ran out of|out of|exceeded)\\s+"
+                  + "(?:of\\s+)?(?:your |the |all )?(?:[a-z]+ )?free (?:tier|trial|quota|credits?|usage)\\b",
               "trial",
               "free"),
           Clause.of(
@@ -658,10 +698,16 @@ final class FailureRules {
               "크레딧",
               "недостаточно средств"),
           Clause.of(
-              "\\b(?:no|inactive|expired|cancell?ed) (?:active |valid )?subscription\\b"
+              "\\b(?:no|inactive|non[- ]active|not active|expired|cancell?ed) (?:active |valid )?subscription\\b"
                   + "|\\bsubscription (?:is )?(?:required|expired|inactive|has ended|ended)\\b",
               "subscription"),
           Clause.of("\\b(?:free )?trial (?:has )?ended\\b", "trial"),
+          // free or trial credits that may not be spent ("Free credits temporarily have restricted
+          // access")
+          Clause.of(
+              "\\b(?:free|trial) credits?\\b[^\\n]{0,30}?\\b(?:restricted|unavailable|disabled|suspended"
+                  + "|not available)\\b",
+              "credit"),
           Clause.of("(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)", "超出", "超过", "用完", "用尽"),
           Clause.of("请购买|购买更多", "购买"),
           Clause.of("升级套餐", "升级套餐"),
@@ -687,10 +733,20 @@ final class FailureRules {
   static final Words QUOTA_SPENT_PATTERN =
       Words.of(
           Clause.of(
-              "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted)\\b"
-                  + "|\\b(?:exhausted|reached|used up|exceeded) (?:your|the|all|its)\\b[^\\n]{0,20}?\\bquota\\b"
+              "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted|hit|full)\\b"
+                  + "|\\b(?:exhausted|reached|used up|exceeded|hit) (?:your|the|all|its)\\b[^\\n]{0,20}?"
+                  + "\\bquota\\b|\\bhit quota\\b"
                   + "|\\b(?:exceeded|exhausted|over)\\s+(?:[a-z][\\w.-]*\\s+){0,2}quota\\b",
-              "quota"));
+              "quota"),
+          // a quota counted down to nothing ("Quota: 0 remaining", "Remaining quota: 0", "no quota
+          // left")
+          Clause.of(
+              "\\bquota\\b[^\\n]{0,12}?(?:\\b0 (?:[a-z]+ )?(?:remaining|left)\\b"
+                  + "|\\b(?:remaining|left)\\b\\s*:?\\s*0(?![\\d.,]))"
+                  + "|\\bremaining (?:[a-z]+ )?quota\\s*:?\\s*0(?![\\d.,])"
+                  + "|\\bno (?:[a-z][\\w.-]* )?quota (?:remaining|left)\\b",
+              "remaining",
+              "left"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   static final List<String> QUOTA_WORDING =
@@ -761,6 +817,7 @@ final class FailureRules {
           "monthly request",
           "spend limit",
           "overage limit",
+          "overages",
           "spending cap",
           "extra usage",
           "usage limit reached",
@@ -838,8 +895,135 @@ final class FailureRules {
               "used up",
               "used all"),
           Clause.of(
-              "\\bbilling\\b[^\\n]{0,20}?\\b(?:issue|problem|error|required|inactive|suspended)\\b",
+              "\\bbilling\\b[^\\n]{0,20}?\\b(?:issues?|problems?|errors?|required|inactive|suspended"
+                  + "|disabled|not configured|not set up|closed|past due|delinquent|cycle|period)\\b",
               "billing"),
+          // the account cannot be charged ("Please add a payment method", "Your card was
+          // declined", "payment failed"); OpenAI's free-tier rate limits also ask for a payment
+          // method, but they name their per-minute window
+          Clause.of(
+              "\\b(?:add|update|set up|valid|no) (?:a |your )?(?:payment method|credit card)\\b"
+                  + "|\\b(?:credit card|payment method|card) on file\\b"
+                  + "|\\b(?:set up|setup|enable|add) (?:your )?billing\\b"
+                  + "|\\bpayment method (?:is |was |has been )?(?:required|declined|failed|missing)\\b"
+                  + "|\\bcard (?:was |has been )?declined\\b|\\bpayment (?:has )?failed\\b",
+              "payment",
+              "card",
+              "billing"),
+          // an allowance, cost or consumption cap spent ("Token allowance exceeded", "Cost limit
+          // exceeded", "Consumption limit reached")
+          Clause.of(
+              "\\ballowance\\b[^\\n]{0,20}?\\b(?:exceeded|reached|exhausted|used up|depleted)\\b"
+                  + "|\\b(?:cost|consumption) (?:limit|cap)\\b[^\\n]{0,20}?"
+                  + "\\b(?:exceeded|reached|exhausted|hit)\\b"
+                  + "|\\b(?:exceeded|reached|hit) (?:your|the|its) (?:[a-z]+ )?(?:cost|consumption) limit\\b",
+              "allowance",
+              "cost",
+              "consumption"),
+          // a limit of hours that resets at a clock time or a day ("5-hour limit reached ∙ resets
+          // 3pm", "limit reached, resets Monday")
+          Clause.of(
+              "\\b\\d+[- ]hours? (?:usage )?limit\\b"
+                  + "|\\blimit\\b[^\\n]{0,30}?\\bresets? (?:at |on )?(?:\\d{1,2}(?::\\d\\d)?\\s*(?:am|pm)"
+                  + "|mon|tue|wed|thu|fri|sat|sun|tomorrow|midnight)",
+              "hour",
+              "reset"),
+          // a window of a day in hours ("our limit of messages per 24 hours", "24-hour limit")
+          Clause.of(
+              "\\b(?:per|every|each|within|in the last) 24 ?(?:hours|hrs|h)\\b|\\b24[- ]hours? (?:limit|quota|cap)\\b",
+              "24"),
+          // an allowance of requests named by its kind ("exceeded your premium request limit")
+          Clause.of(
+              "\\b(?:premium|included|fast|pro|monthly|plan) (?:requests?|messages?|usage) "
+                  + "(?:limit|allowance|quota|cap)\\b",
+              "premium",
+              "included",
+              "fast",
+              "pro ",
+              "monthly",
+              "plan"),
+          // a plan's message allowance ("You have reached your message limit", "Message limit
+          // reached")
+          Clause.of(
+              "\\bmessages? (?:limit|cap)\\b[^\\n]{0,20}?\\b(?:reached|exceeded|hit)\\b"
+                  + "|\\b(?:reached|exceeded|hit) (?:your|the|our) (?:[a-z]+ )?messages? (?:limit|cap)\\b"
+                  + "|\\blimit of (?:[a-z]+ )?messages\\b",
+              "message"),
+          // what was free is spent ("Free requests exhausted", "You've used up your free messages")
+          Clause.of(
+              "\\bfree (?:requests|messages|usage|tokens|generations|calls)\\b[^\\n]{0,20}?"
+                  + "\\b(?:exhausted|used up|exceeded|reached|depleted)\\b",
+              "free"),
+          // a period's allowance named after the verb that spent it ("You have exceeded your
+          // monthly
+          // included requests", "exceeded your plan's monthly usage")
+          Clause.of(
+              "\\b(?:exceeded|reached|used|exhausted|hit)\\b[^\\n]{0,30}?\\b(?:daily|weekly|monthly)\\b"
+                  + "[^\\n]{0,20}?\\b(?:usage|requests|tokens|messages|credits?|allowance)\\b",
+              "daily",
+              "weekly",
+              "monthly"),
+          // a pool of requests, messages or usage counted down to nothing or named spent ("You're
+          // out of usage", "No requests left", "Messages remaining: 0", "Premium requests
+          // exhausted", "You've run out of fast requests")
+          Clause.of(
+              "\\bout of (?:[a-z][\\w.-]* ){0,2}(?:usage|requests)\\b"
+                  + "|\\b(?:no|0|zero) (?:[a-z][\\w.-]* )?(?:requests|messages|usage|generations) "
+                  + "(?:left|remaining)\\b"
+                  + "|\\b(?:requests|messages|usage|generations) (?:left|remaining)\\s*:?\\s*0(?![\\d.,])"
+                  + "|\\bno (?:remaining|more) (?:requests|messages|usage|generations)\\b"
+                  + "|\\brequests\\b[^\\n]{0,10}?\\b(?:exhausted|used up|depleted)\\b",
+              "out of",
+              "left",
+              "remaining",
+              "requests"),
+          // an account's or key's own limit reached, not a rate ("Your account has reached its
+          // limit", "This API key has exceeded its limit", "Account limit reached")
+          Clause.of(
+              "\\b(?:account|key|organization|workspace|project|team)\\b[^\\n]{0,20}?"
+                  + "\\b(?:reached|exceeded|hit)\\s+(?:its|the|their|your)\\s+"
+                  + "(?:usage |spending |spend |credit )?limit\\b"
+                  + "|(?<!rate )\\blimit (?:reached|exceeded|hit) (?:for|on) (?:your|the|this) "
+                  + "(?:account|api key|key|organization|workspace)\\b"
+                  + "|\\b(?:account|key) (?:usage )?limit (?:reached|exceeded)\\b",
+              "limit"),
+          // a plan's ceiling ("the maximum number of requests for your plan", "Exceeded plan
+          // limits")
+          Clause.of(
+              "\\bmaximum (?:number of )?(?:requests|messages|tokens|generations)\\b[^\\n]{0,20}?"
+                  + "\\b(?:for|on|of) (?:your|the|this) (?:current )?(?:plan|subscription|trial)\\b"
+                  + "|\\b(?:exceeded|reached|hit) (?:your |the )?(?:plan|subscription)(?:'s)? limits?\\b",
+              "maximum",
+              "plan",
+              "subscription"),
+          // paying is what the request needs ("Please subscribe to continue", "Subscribe to Pro
+          // to continue", "This model requires a paid plan", "Upgrade required")
+          Clause.of(
+              "\\b(?:purchase|buy|subscribe to|upgrade to) (?:a |an |the )?(?:[a-z]+ )?"
+                  + "(?:plan|subscription|pro|plus|premium|credits?)\\b[^\\n]{0,20}?\\bto continue\\b"
+                  + "|\\bplease (?:subscribe|purchase|upgrade)\\b|\\bupgrade required\\b"
+                  + "|\\brequires a paid (?:plan|subscription|account|tier)\\b"
+                  + "|\\bonly available (?:to|for|on) paid\\b",
+              "continue",
+              "please",
+              "upgrade",
+              "paid"),
+          // a pool used to the full ("You have used 100% of your quota", "Usage at 100% of limit",
+          // "Exceeded maximum allowed usage")
+          Clause.of(
+              "\\b100\\s*%\\s+of (?:your|the|its)\\b[^\\n]{0,30}?"
+                  + "\\b(?:quota|usage|limit|credits?|allowance|budget|requests)\\b"
+                  + "|\\b(?:usage|quota)\\b[^\\n]{0,12}?\\bat 100\\s*%"
+                  + "|\\b(?:max(?:imum)?|allowed) usage\\b[^\\n]{0,12}?\\b(?:reached|exceeded|hit)\\b"
+                  + "|\\b(?:exceeded|reached|hit) (?:the |your )?(?:max(?:imum)? )?(?:allowed )?usage\\b",
+              "100", "usage"),
+          // a limit named as the plan's ("Request limit for your plan has been reached")
+          Clause.of(
+              "\\b(?:limit|quota|allowance)\\b[^\\n]{0,12}?\\b(?:for|of|on) (?:your|the|this) "
+                  + "(?:current )?(?:plan|subscription|trial)\\b",
+              "plan",
+              "subscription",
+              "trial"),
           Clause.of(
               "\\bupgrade (?:your )?(?:plan|account|subscription)\\b|\\bupgrade to continue\\b",
               "upgrade"),
@@ -896,6 +1080,7 @@ final class FailureRules {
           "invalid x-api-key",
           "invalid authentication",
           "authentication failed",
+          "authentication fails",
           "no auth credentials",
           "missing authentication",
           "didn't provide an api key",
@@ -947,6 +1132,15 @@ final class FailureRules {
                   + "|not provided|is missing|missing|does not exist|doesn't exist|not found)\\b",
               "key"),
           Clause.of("\\b(?:no|missing) (?:api[ _-]?key|credentials)\\b", "key", "credentials"),
+          // the key or the header carrying it named wrong in any form ("The API key format is
+          // incorrect", "auth header format should be Bearer …")
+          Clause.of(
+              "\\b(?:api[ _-]?key|apikey|access token|auth(?:orization)? header)\\b[^\\n]{0,30}?"
+                  + "\\b(?:is |are )?(?:incorrect|invalid|malformed|wrong|not valid)\\b"
+                  + "|\\bauth(?:orization)? header format\\b",
+              "key",
+              "token",
+              "header"),
           Clause.of("\\binvalid (?:api |access |auth )?token\\b(?! count)", "invalid"),
           Clause.of(
               "(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)",
@@ -987,7 +1181,10 @@ final class FailureRules {
           "已被锁定",
           "access denied",
           "access is denied",
-          "permission denied");
+          "permission denied",
+          // Google's PERMISSION_DENIED messages
+          "does not have permission",
+          "denied access");
 
   // Use of the model or service refused to this account, project or key, in any phrasing: "not
   // allowed to use", "is not permitted to access", an account suspended, locked, banned or
@@ -1005,15 +1202,18 @@ final class FailureRules {
           Clause.of(
               "\\b(?:account|user id|user|organization|org|team|project)\\b[^\\n]{0,60}?"
                   + "\\b(?:is|has been|was|temporarily is)\\s+(?:suspended|locked|banned|disabled"
-                  + "|deactivated|blocked)\\b"
+                  + "|deactivated|blocked|restricted|deleted)\\b"
                   + "|\\blocked your account\\b",
               "suspended",
               "locked",
               "banned",
               "disabled",
               "deactivated",
-              "blocked"),
-          Clause.of("无权|没有权限|无权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封", "无权", "权限", "已被", "被封"));
+              "blocked",
+              "restricted",
+              "deleted"),
+          Clause.of(
+              "无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封", "无权", "权限", "已被", "被封"));
 
   static final Set<String> CONTEXT_CODES =
       Set.of(
@@ -1127,7 +1327,39 @@ final class FailureRules {
               "超过",
               "超限",
               "请缩短",
-              "减少输入"));
+              "减少输入"),
+          // the context named exceeded in other languages (최대 컨텍스트 길이를 초과, Превышена
+          // максимальная длина контекста, longitud máxima del contexto, longueur maximale de
+          // contexte, コンテキスト長を超え)
+          Clause.of(
+              "(?:컨텍스트|контекст|context[oe]|kontext|コンテキスト)[^\\n]{0,30}?"
+                  + "(?:길이|초과|длин|превыш|longitud|longueur|länge|長|超え|超過|comprimento|excede|dépass"
+                  + "|überschr)"
+                  + "|(?:최대|превыш|максимальн|superó|excede|dépassement|longueur maximale|longitud máxima"
+                  + "|comprimento máximo|maximale)[^\\n]{0,30}?(?:컨텍스트|контекст|context[oe]|kontext"
+                  + "|コンテキスト)",
+              "컨텍스트",
+              "контекст",
+              "context",
+              "kontext",
+              "コンテキスト"));
+
+  // A payload over a size limit in bytes or characters, not tokens ("total message size 2100954
+  // exceeds limit 2097152", "String value length (20054016) exceeds the maximum allowed", "Failed
+  // to buffer the request body: length limit exceeded"): the same body is refused by every route
+  // with the same limit. Read after the context rows, which own a window in tokens.
+  static final Words PAYLOAD_PATTERN =
+      Words.of(
+          Clause.of(
+              "\\b(?:message|request|body|payload|upload|file|attachment|image)s? size\\b[^\\n]{0,30}?"
+                  + "\\b(?:exceeds?|exceeded|too large|over)\\b"
+                  + "|\\bstring value length\\b[^\\n]{0,40}?\\bexceeds?\\b"
+                  + "|\\b(?:payload|request entity|body) (?:is )?too large\\b"
+                  + "|\\brequest body\\b[^\\n]{0,30}?\\b(?:limit exceeded|too large|exceeds?)\\b",
+              "size",
+              "length",
+              "too large",
+              "request body"));
 
   static final Set<String> CONTENT_CODES =
       Set.of(
@@ -1139,6 +1371,19 @@ final class FailureRules {
           "datainspectionfailed",
           "moderation_flagged",
           "1301");
+
+  // A safety block named in an SDK's or app's words (Gemini "Candidate was blocked due to SAFETY",
+  // "Request was blocked by Gemini: BlockedReason.PROHIBITED_CONTENT", "Message is being blocked
+  // for reason: SAFETY", "Blocked by safety settings", "Check the response.prompt_feedback to see
+  // if the prompt was blocked").
+  static final Words CONTENT_PATTERN =
+      Words.of(
+          Clause.of(
+              "\\bblock(?:ed)?[ _]?reason\\b[^\\n]{0,4}?\\b(?:safety|prohibited[ _]content|blocklist|spii"
+                  + "|recitation|other)\\b"
+                  + "|\\bblocked\\b[^\\n]{0,30}?\\b(?:safety|prohibited[ _]content|blocklist|spii)\\b"
+                  + "|\\bprompt was blocked\\b",
+              "block"));
 
   static final List<String> CONTENT_WORDING =
       List.of(
@@ -1175,6 +1420,8 @@ final class FailureRules {
           "invalid model",
           "no available channel",
           "模型不存在",
+          "模型名字错误",
+          "模型名称错误",
           "无可用渠道");
 
   // "The model `x` does not exist", "models/gemini-1.0-pro is not found for API version v1beta"
@@ -1224,6 +1471,14 @@ final class FailureRules {
           "requests per minute",
           "tokens per minute",
           "per minute limit",
+          // a quota whose window is a minute or a second (Vertex "Quota exceeded for
+          // …_requests_per_minute_per_project…"), Google's bare RESOURCE_EXHAUSTED
+          "per minute",
+          "per_minute",
+          "per second",
+          "per_second",
+          "resource has been exhausted",
+          "resource exhausted",
           "request rate",
           "too quickly",
           "concurrency",

@@ -141,6 +141,15 @@ record UpstreamError(
   private static final Pattern EXCEPTION_CLASS =
       Pattern.compile("\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
   private static final int MAX_CLASS_TOKENS = 4;
+  // An identifier that names its meaning in words: CamelCase ("QuotaExceededError",
+  // "UsageLimitExceeded") or snake_case ("billing_not_active"). Its words are read too, so the
+  // wording rules see "quota exceeded error" and "billing not active" wherever the identifier
+  // stands (a message, a type, a code).
+  private static final Pattern IDENTIFIER =
+      Pattern.compile("\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[a-z0-9]+(?:_[a-z0-9]+)+\\b");
+  private static final int MAX_IDENTIFIERS = 16;
+  // the cut of a message that identifiers are looked for in: where an error names itself
+  private static final int IDENTIFIER_SCAN_CHARS = 2048;
   // "type": "x", 'code': 'x', \"__type\": \"x\", ':exception-type': 'x' inside a wrapped message
   private static final Pattern INNER_TOKEN =
       Pattern.compile(
@@ -517,6 +526,7 @@ record UpstreamError(
     boolean errorShape;
     String blockReason;
     private int innerTokens;
+    private int identifiers;
 
     void message(String m) {
       if (message == null && !Text.isBlank(m)) {
@@ -579,6 +589,51 @@ record UpstreamError(
       if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
         wording.append(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)).append('\n');
       }
+    }
+
+    // The words of the identifiers in the message, type, code and tokens, each on its own line.
+    private void identifierWords() {
+      StringBuilder out = new StringBuilder();
+      for (String text : Arrays.asList(message, rawMessage, type, code)) {
+        if (text != null) {
+          identifierWords(Text.head(text, IDENTIFIER_SCAN_CHARS), out);
+        }
+      }
+      tokens.forEach(t -> identifierWords(t, out));
+      words(out.toString());
+    }
+
+    private void identifierWords(String text, StringBuilder out) {
+      if (identifiers >= MAX_IDENTIFIERS || text.indexOf('_') < 0 && !hasInnerCapital(text)) {
+        return;
+      }
+      Matcher m = IDENTIFIER.matcher(text);
+      while (identifiers < MAX_IDENTIFIERS && m.find()) {
+        identifiers++;
+        String id = m.group();
+        for (int i = 0; i < id.length(); i++) {
+          char c = id.charAt(i);
+          if (c == '_') {
+            out.append(' ');
+          } else {
+            if (i > 0 && Character.isUpperCase(c)) {
+              out.append(' ');
+            }
+            out.append(Character.toLowerCase(c));
+          }
+        }
+        out.append(".\n"); // one identifier a sentence: no phrase is read across two
+      }
+    }
+
+    // whether an upper-case letter follows a lower-case one: a CamelCase word may be in the text
+    private static boolean hasInnerCapital(String text) {
+      for (int i = 1; i < text.length(); i++) {
+        if (Character.isUpperCase(text.charAt(i)) && Character.isLowerCase(text.charAt(i - 1))) {
+          return true;
+        }
+      }
+      return false;
     }
 
     void requestId(String id) {
@@ -666,6 +721,7 @@ record UpstreamError(
       words(type);
       words(code);
       tokens.forEach(this::words);
+      identifierWords();
       if (message != null) {
         if (requestId == null) {
           Matcher id = MESSAGE_REQUEST_ID.matcher(Text.head(message, Text.MAX_READ_CHARS));

@@ -691,6 +691,19 @@ final class FailureRules {
               "trial",
               "free"),
           Clause.of(
+              "残高[^\\n]{0,6}?不足|잔액[^\\n]{0,6}?부족|saldo insuficiente|cr[ée]ditos? insuficientes?"
+                  + "|solde insuffisant|cr[ée]dits? insuffisants?"
+                  + "|guthaben[^\\n]{0,12}?(?:aufgebraucht|unzureichend|nicht ausreichend)"
+                  + "|unzureichendes guthaben|недостаточно (?:средств|кредитов|баланса)"
+                  + "|баланс[^\\n]{0,10}?(?:недостаточ|исчерпан)",
+              "不足",
+              "부족",
+              "insuficiente",
+              "insuffisant",
+              "guthaben",
+              "недостаточно",
+              "баланс"),
+          Clause.of(
               "残高不足|クレジット|잔액 부족|크레딧|недостаточно средств",
               "残高不足",
               "クレジット",
@@ -771,7 +784,14 @@ final class FailureRules {
           "(tpm)",
           "(rpm)",
           "每分钟",
-          "每秒");
+          "每秒",
+          "в минуту",
+          "в секунду",
+          "par minute",
+          "por minuto",
+          "pro minute",
+          "毎分",
+          "분당");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   static final List<String> THROTTLE_WORDING =
@@ -928,6 +948,29 @@ final class FailureRules {
                   + "|mon|tue|wed|thu|fri|sat|sun|tomorrow|midnight)",
               "hour",
               "reset"),
+          // a quota or usage limit reached, in Japanese, Korean, Russian, Spanish, Portuguese,
+          // French, German (クォータを超過, 利用上限に達しました, 할당량을 초과, 사용 한도에 도달, Квота
+          // исчерпана, Превышен лимит, Cuota excedida, Você atingiu o limite, Quota dépassé,
+          // Kontingent überschritten, Nutzungslimit erreicht)
+          Clause.of(
+              "クォータ[^\\n]{0,6}?超過|(?:利用|使用)?上限に達|할당량[^\\n]{0,6}?초과"
+                  + "|(?:사용|이용) ?한도[^\\n]{0,6}?(?:도달|초과)|квот[аы][^\\n]{0,6}?исчерпан"
+                  + "|лимит[^\\n]{0,30}?(?:исчерпан|превышен)|превышен[^\\n]{0,6}?лимит"
+                  + "|cuota excedida|cota excedida|(?:alcanzado|atingiu|atteint)[^\\n]{0,12}?l[íi]mite"
+                  + "|quota d[ée]pass[ée]|kontingent [üu]berschritten|limit erreicht",
+              "超過",
+              "上限",
+              "초과",
+              "한도",
+              "квот",
+              "лимит",
+              "excedida",
+              "alcanzado",
+              "atingiu",
+              "atteint",
+              "quota d",
+              "kontingent",
+              "limit erreicht"),
           // a window of a day in hours ("our limit of messages per 24 hours", "24-hour limit")
           Clause.of(
               "\\b(?:per|every|each|within|in the last) 24 ?(?:hours|hrs|h)\\b|\\b24[- ]hours? (?:limit|quota|cap)\\b",
@@ -1081,6 +1124,9 @@ final class FailureRules {
           "invalid authentication",
           "authentication failed",
           "authentication fails",
+          "authentication error",
+          "unauthorized",
+          "could not validate credentials",
           "no auth credentials",
           "missing authentication",
           "didn't provide an api key",
@@ -1135,12 +1181,14 @@ final class FailureRules {
           // the key or the header carrying it named wrong in any form ("The API key format is
           // incorrect", "auth header format should be Bearer …")
           Clause.of(
-              "\\b(?:api[ _-]?key|apikey|access token|auth(?:orization)? header)\\b[^\\n]{0,30}?"
-                  + "\\b(?:is |are )?(?:incorrect|invalid|malformed|wrong|not valid)\\b"
+              "\\b(?:api[ _-]?key|apikey|access token|auth(?:orization)? header|credentials)\\b[^\\n]{0,30}?"
+                  + "\\b(?:is |are )?(?:incorrect|invalid|malformed|wrong|not valid|required)\\b"
+                  + "|\\bprovide (?:a |your )?valid (?:api[ _-]?key|credentials|token)\\b"
                   + "|\\bauth(?:orization)? header format\\b",
               "key",
               "token",
-              "header"),
+              "header",
+              "credentials"),
           Clause.of("\\binvalid (?:api |access |auth )?token\\b(?! count)", "invalid"),
           Clause.of(
               "(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)",
@@ -1270,7 +1318,11 @@ final class FailureRules {
           "最大上下文",
           "上下文窗口",
           "长度超过限制",
-          "超出模型");
+          "超出模型",
+          "context overflow",
+          "too long for model",
+          "too long for the model",
+          "too long for this model");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -1292,12 +1344,12 @@ final class FailureRules {
               "longer than",
               "larger than"),
           Clause.of(
-              "\\b(?:prompt|input|inputs|messages?|conversation|context)\\b"
+              "\\b(?:prompt|input|inputs|messages?|conversation|context|text|history)\\b"
                   + "(?: tokens?| length| content| text)?\\s+(?:is |are |was )?too (?:long|large)\\b",
               "too long",
               "too large"),
           Clause.of(
-              "\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len)\\b"
+              "\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len|size)\\b"
                   + "[^\\n]{0,20}?\\bexceed",
               "exceed"),
           Clause.of(
@@ -1313,9 +1365,33 @@ final class FailureRules {
                   + "(?:length|sequence))",
               "exceed"),
           Clause.of(
-              "\\b(?:reduce|shorten) (?:the |your )?(?:prompt|input|messages|context|conversation)\\b",
+              "\\b(?:reduce|shorten) (?:the |your )?(?:length of (?:the |your )?)?"
+                  + "(?:prompt|input|messages|context|conversation)\\b"
+                  + "|\\b(?:try|use|send) a shorter (?:prompt|input|message|conversation)\\b",
               "reduce",
-              "shorten"),
+              "shorten",
+              "shorter"),
+          // the tokens counted over the model's limit ("Token count exceeds model limit", "Number
+          // of tokens exceeds the limit", "Too many input tokens", "Token limit reached for this
+          // conversation"); a cap of a day or a plan is read before (the account rows)
+          Clause.of(
+              "\\b(?:token count|number of tokens|tokens? count|input tokens|prompt tokens)\\b[^\\n]{0,20}?"
+                  + "\\b(?:exceeds?|exceeded|over|above)\\b"
+                  + "|\\btoo many (?:input |prompt )tokens\\b"
+                  + "|\\btoken limit\\b[^\\n]{0,10}?\\b(?:reached|exceeded)\\b[^\\n]{0,20}?"
+                  + "\\b(?:conversation|chat|context|prompt|input|model)\\b",
+              "token"),
+          // the input named too long in Japanese, Korean, Russian
+          Clause.of(
+              "(?:入力|プロンプト|メッセージ)[^\\n]{0,6}?(?:長すぎ|超え)"
+                  + "|(?:입력|프롬프트|메시지)[^\\n]{0,6}?(?:너무 깁|너무 길|초과)"
+                  + "|слишком длинн|превышает максимальн",
+              "長すぎ",
+              "超え",
+              "너무",
+              "초과",
+              "слишком",
+              "превышает"),
           Clause.of(
               "(?:上下文|输入|提示词|内容|文本|消息)[^\\n]{0,10}?(?:过长|超长|太长|超出|超过|超限)"
                   + "|请缩短|减少输入"
@@ -1383,10 +1459,21 @@ final class FailureRules {
                   + "|recitation|other)\\b"
                   + "|\\bblocked\\b[^\\n]{0,30}?\\b(?:safety|prohibited[ _]content|blocklist|spii)\\b"
                   + "|\\bprompt was blocked\\b",
-              "block"));
+              "block"),
+          Clause.of(
+              "\\bviolat(?:es|ed|ing|ion of) (?:our |the |its )?(?:[a-z]+ )?polic(?:y|ies)\\b",
+              "violat"));
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          "content filter",
+          "content moderation",
+          "moderation system",
+          "usage policies",
+          "usage policy",
+          "considered high risk",
+          "unsafe content",
+          "guardrail",
           "content_filter",
           "content_policy_violation",
           "content management policy",
@@ -1420,6 +1507,8 @@ final class FailureRules {
           "invalid model",
           "no available channel",
           "模型不存在",
+          "deployment not found",
+          "deploymentnotfound",
           "模型名字错误",
           "模型名称错误",
           "无可用渠道");
@@ -1428,7 +1517,8 @@ final class FailureRules {
   static final Pattern MODEL_GONE_WORDING =
       Pattern.compile(
           "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such|"
-              + "decommissioned|no longer available|no longer supported|retired)"
+              + "decommissioned|no longer available|no longer supported|retired|not served"
+              + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
               + "|no such model|unknown model|not a valid model");
 
   static final Set<String> OVERLOADED_CODES =
@@ -1520,6 +1610,7 @@ final class FailureRules {
           "server error",
           "server_error",
           "service unavailable",
+          "temporarily unavailable",
           "bad gateway",
           "upstream error",
           // OpenRouter's generic wrapper for a routed provider's failure
@@ -1609,7 +1700,16 @@ final class FailureRules {
           "不支持",
           "格式错误",
           "格式不正确",
-          "缺少必要");
+          "缺少必要",
+          "invalid request",
+          "invalid json",
+          "missing field",
+          "string too long",
+          "extra inputs are not permitted",
+          // the history's shape, named with no status (request.history_shape reads a 4xx)
+          "roles must alternate",
+          "must have either content or tool_calls",
+          "text content blocks must be non-empty");
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =

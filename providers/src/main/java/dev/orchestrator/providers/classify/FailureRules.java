@@ -425,6 +425,19 @@ final class FailureRules {
             RETRY,
             UNKNOWN));
 
+    // The last in-band row: a message with no status that no row above could read, and that names
+    //    the account's money or allowance (quota, credits, balance, billing, payment, budget,
+    //    subscription; 余额, 额度, クォータ, 残高, 할당량, 잔액, квота, баланс, saldo, guthaben…). A
+    //    failure an SDK reports in those words is the account's state more often than anything
+    //    else; a route that answers it is cooled, not retried.
+    t.add(
+        row(
+            "in_band.account_words",
+            f -> f.noStatusSays(ACCOUNT_NOUNS),
+            QUOTA_EXHAUSTED,
+            FINAL,
+            NO));
+
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
     //     finishReason SAFETY/PROHIBITED_CONTENT/…, Bedrock stopReason guardrail_intervened. The
@@ -761,6 +774,38 @@ final class FailureRules {
               "remaining",
               "left"));
 
+  // The nouns of the account's money or allowance, in the languages the corpus has (row
+  // in_band.account_words).
+  static final List<String> ACCOUNT_NOUNS =
+      List.of(
+          "quota",
+          "credit",
+          "balance",
+          "billing",
+          "payment",
+          "budget",
+          "subscription",
+          "余额",
+          "额度",
+          "配额",
+          "欠费",
+          "充值",
+          "クォータ",
+          "残高",
+          "할당량",
+          "잔액",
+          "квот",
+          "баланс",
+          "saldo",
+          "crédit",
+          "guthaben",
+          "cuota",
+          "cota ",
+          "hạn mức",
+          "số dư",
+          "kota",
+          "bakiye");
+
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   static final List<String> QUOTA_WORDING =
       List.of(
@@ -957,7 +1002,9 @@ final class FailureRules {
                   + "|(?:사용|이용) ?한도[^\\n]{0,6}?(?:도달|초과)|квот[аы][^\\n]{0,6}?исчерпан"
                   + "|лимит[^\\n]{0,30}?(?:исчерпан|превышен)|превышен[^\\n]{0,6}?лимит"
                   + "|cuota excedida|cota excedida|(?:alcanzado|atingiu|atteint)[^\\n]{0,12}?l[íi]mite"
-                  + "|quota d[ée]pass[ée]|kontingent [üu]berschritten|limit erreicht",
+                  + "|quota d[ée]pass[ée]|kontingent [üu]berschritten|limit erreicht"
+                  + "|hạn mức[^\\n]{0,30}?(?:đạt giới hạn|vượt)|kota[^\\n]{0,12}?(?:sınır|aşıldı|doldu)"
+                  + "|số dư[^\\n]{0,12}?không đủ|bakiye[^\\n]{0,12}?yetersiz|yetersiz bakiye",
               "超過",
               "上限",
               "초과",
@@ -970,7 +1017,11 @@ final class FailureRules {
               "atteint",
               "quota d",
               "kontingent",
-              "limit erreicht"),
+              "limit erreicht",
+              "hạn mức",
+              "kota",
+              "số dư",
+              "bakiye"),
           // a window of a day in hours ("our limit of messages per 24 hours", "24-hour limit")
           Clause.of(
               "\\b(?:per|every|each|within|in the last) 24 ?(?:hours|hrs|h)\\b|\\b24[- ]hours? (?:limit|quota|cap)\\b",
@@ -1156,9 +1207,9 @@ final class FailureRules {
   static final Words AUTH_PATTERN =
       Words.of(
           Clause.of(
-              "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b\\s*(?:is\\s*)?"
-                  + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|invalid|revoked|disabled|not valid"
-                  + "|has been revoked|has been disabled)",
+              "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b[ \\t]*(?:is[ \\t]*)?"
+                  + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|(?:invalid|revoked|disabled|not valid"
+                  + "|has been revoked|has been disabled)\\b)",
               "key",
               "access token",
               "access_token",
@@ -1385,13 +1436,18 @@ final class FailureRules {
           Clause.of(
               "(?:入力|プロンプト|メッセージ)[^\\n]{0,6}?(?:長すぎ|超え)"
                   + "|(?:입력|프롬프트|메시지)[^\\n]{0,6}?(?:너무 깁|너무 길|초과)"
-                  + "|слишком длинн|превышает максимальн",
+                  + "|слишком длинн|превышает максимальн"
+                  + "|uzunluğu(?:nu)? aşıyor|bağlam[^\\n]{0,20}?aş|độ dài[^\\n]{0,30}?(?:vượt|quá)"
+                  + "|ngữ cảnh[^\\n]{0,20}?(?:vượt|quá)",
               "長すぎ",
               "超え",
               "너무",
               "초과",
               "слишком",
-              "превышает"),
+              "превышает",
+              "aş",
+              "độ dài",
+              "ngữ cảnh"),
           Clause.of(
               "(?:上下文|输入|提示词|内容|文本|消息)[^\\n]{0,10}?(?:过长|超长|太长|超出|超过|超限)"
                   + "|请缩短|减少输入"
@@ -1473,6 +1529,7 @@ final class FailureRules {
           "usage policy",
           "considered high risk",
           "unsafe content",
+          "unsafe generation",
           "guardrail",
           "content_filter",
           "content_policy_violation",
@@ -1706,6 +1763,10 @@ final class FailureRules {
           "missing field",
           "string too long",
           "extra inputs are not permitted",
+          "invalid schema",
+          "invalid content type",
+          "only supported by",
+          "mime type",
           // the history's shape, named with no status (request.history_shape reads a 4xx)
           "roles must alternate",
           "must have either content or tool_calls",

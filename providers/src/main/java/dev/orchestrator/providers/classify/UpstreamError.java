@@ -433,7 +433,9 @@ record UpstreamError(
         a.retryDelay = RetryAfter.protoDuration(text(d, "retryDelay"));
       } else if (at.endsWith("google.rpc.quotafailure")) {
         a.quotaFailure = true;
-      } else if (at.endsWith("google.rpc.errorinfo")) {
+      } else {
+        // ErrorInfo's reason (API_KEY_INVALID, PUBLIC_ERROR_UNSAFE_GENERATION), however its
+        // @type is spelled or shortened
         a.token(text(d, "reason"));
       }
     }

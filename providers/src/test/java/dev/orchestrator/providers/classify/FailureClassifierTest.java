@@ -191,6 +191,14 @@ class FailureClassifierTest {
           {"throttlingException":{"message":"Too many requests"}}                             | rate_limited            | transient.status_429
           You exceeded your current quota; also the server is overloaded                      | quota_exhausted         | account.wording
           Invalid API key, and then the request timed out                                     | auth_failed             | auth.wording
+          QuotaExceededError                                                                  | quota_exhausted         | account.wording
+          billing_not_active                                                                  | quota_exhausted         | account.wording
+          UsageLimitExceeded                                                                  | quota_exhausted         | account.cap_wording
+          Request denied: quota                                                               | quota_exhausted         | in_band.account_words
+          Payment could not be processed                                                      | quota_exhausted         | in_band.account_words
+          total message size 2100954 exceeds limit 2097152                                    | request_too_large       | size.payload_wording
+          Candidate was blocked due to SAFETY                                                 | content_filtered        | content.policy_wording
+          Превышена максимальная длина контекста                                              | context_length_exceeded | size.context_wording
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {
@@ -213,6 +221,11 @@ class FailureClassifierTest {
         .isEqualTo("in_band.rate_limited");
     assertThat(CLASSIFIER.explainStrict(FailureEvidence.inBand(split, false)).rule())
         .isEqualTo("unknown");
+    // an identifier's words are one sentence each: "api_key" and "invalid_request_error" side by
+    // side do not read as "key invalid"
+    String identifiers = "{\"error\":{\"message\":\"api_key\",\"code\":\"invalid_request_error\"}}";
+    assertThat(CLASSIFIER.explainStrict(FailureEvidence.inBand(identifiers, false)).rule())
+        .isEqualTo("request.definitive_4xx");
   }
 
   @Test

@@ -644,6 +644,13 @@ final class FailureRules {
               "\\bnot enough tokens (?:in|on|left in) your (?:account|wallet|balance)\\b",
               "tokens"),
           Clause.of("\\bcredit limit\\b", "credit"),
+          // the pool named short of the request ("Available credits cannot cover this request")
+          Clause.of(
+              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,20}?\\b(?:cannot|can't|can not|does not|doesn't"
+                  + "|do not|don't) (?:cover|afford|pay for)\\b",
+              "cover",
+              "afford",
+              "pay for"),
           // the pool named first, then spent: "credits have run out", "credits ran out", "your API
           // credits have expired", "exceeded your monthly credits"
           Clause.of(
@@ -761,7 +768,7 @@ final class FailureRules {
           Clause.of(
               "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted|hit|full)\\b"
                   + "|\\b(?:exhausted|reached|used up|exceeded|hit) (?:your|the|all|its)\\b[^\\n]{0,20}?"
-                  + "\\bquota\\b|\\bhit quota\\b"
+                  + "\\bquota\\b|\\bhit quota\\b|\\bexceeds? (?:your|the|its) (?:[a-z]+ )?quota\\b"
                   + "|\\b(?:exceeded|exhausted|over)\\s+(?:[a-z][\\w.-]*\\s+){0,2}quota\\b",
               "quota"),
           // a quota counted down to nothing ("Quota: 0 remaining", "Remaining quota: 0", "no quota
@@ -1422,6 +1429,9 @@ final class FailureRules {
               "reduce",
               "shorten",
               "shorter"),
+          // TGI's validation with or without its backticks ("inputs tokens + max_new_tokens must be
+          // <= 4096")
+          Clause.of("\\btokens`? ?\\+ ?`?max_new_tokens`? must be\\b", "max_new_tokens"),
           // the tokens counted over the model's limit ("Token count exceeds model limit", "Number
           // of tokens exceeds the limit", "Too many input tokens", "Token limit reached for this
           // conversation"); a cap of a day or a plan is read before (the account rows)

@@ -116,6 +116,20 @@ final class FailureRules {
 
   private FailureRules() {}
 
+  // A size failure that counts tokens against the model's window: not bytes against a body limit,
+  // not tokens against a per-minute budget or a wait (Groq's 413 "Request too large … tokens per
+  // minute", Bedrock's "Too many tokens, please wait before trying again").
+  private static boolean countsTokensAgainstWindow(Facts f) {
+    return f.hasToken(CONTEXT_CODES)
+        || f.says(TOKEN_WORDS)
+            && !f.says(BYTE_WORDS)
+            && !f.says(THROTTLE_WORDING)
+            && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN));
+  }
+
+  private static final List<String> TOKEN_WORDS = List.of("token", "context", "上下文", "コンテキスト");
+  private static final List<String> BYTE_WORDS = List.of("bytes", " mb", " kb", "mib", "kib", "字节");
+
   // A content-policy refusal in the provider's code or in words.
   private static boolean saysContentRefusal(Facts f) {
     return f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING) || f.saysPattern(CONTENT_PATTERN);
@@ -215,8 +229,17 @@ final class FailureRules {
             FINAL,
             NO));
 
-    // 4. Request size. The status line: 413 Content Too Large (a body-size limit at the edge).
-    t.add(row("size.status_413", f -> f.statusIs(413), REQUEST_TOO_LARGE, FINAL, NO));
+    // 4. Request size. The status line: 413 Content Too Large (a body-size limit at the edge) —
+    //    unless its words count tokens against the model's window ("input must have less than 8192
+    //    tokens", context_length_exceeded): then the rows below read it as the overflow it is, and
+    //    a larger window may serve it. Bytes are an edge's limit whatever else is said.
+    t.add(
+        row(
+            "size.status_413",
+            f -> f.statusIs(413) && !countsTokensAgainstWindow(f),
+            REQUEST_TOO_LARGE,
+            FINAL,
+            NO));
     // 4. A definitive 4xx whose code or message is about the context window. Not words that name
     //    the history's shape without a context code: OpenAI's "'messages[2].tool_calls[0].id':
     //    string too long … maximum length 40" is about an id (row request.history_shape).
@@ -1372,7 +1395,6 @@ final class FailureRules {
           "max input",
           "maximum input",
           "input limit",
-          "token limit exceeded",
           "最大上下文",
           "上下文窗口",
           "长度超过限制",
@@ -1429,9 +1451,16 @@ final class FailureRules {
               "reduce",
               "shorten",
               "shorter"),
+          // the input held to fewer tokens than it has ("input must have less than 8192 tokens")
+          Clause.of(
+              "\\b(?:input|inputs|prompt|text|messages|context)`? must (?:have|be|contain) (?:less|fewer) "
+                  + "than \\d+ tokens\\b",
+              "than"),
           // TGI's validation with or without its backticks ("inputs tokens + max_new_tokens must be
           // <= 4096")
           Clause.of("\\btokens`? ?\\+ ?`?max_new_tokens`? must be\\b", "max_new_tokens"),
+          // a token limit exceeded that is not the output's (max_tokens: request.definitive_4xx)
+          Clause.of("(?<!output )\\btoken limit exceeded\\b", "token limit"),
           // the tokens counted over the model's limit ("Token count exceeds model limit", "Number
           // of tokens exceeds the limit", "Too many input tokens", "Token limit reached for this
           // conversation"); a cap of a day or a plan is read before (the account rows)
@@ -1497,7 +1526,10 @@ final class FailureRules {
                   + "\\b(?:exceeds?|exceeded|too large|over)\\b"
                   + "|\\bstring value length\\b[^\\n]{0,40}?\\bexceeds?\\b"
                   + "|\\b(?:payload|request entity|body) (?:is )?too large\\b"
-                  + "|\\brequest body\\b[^\\n]{0,30}?\\b(?:limit exceeded|too large|exceeds?)\\b",
+                  + "|\\brequest body\\b[^\\n]{0,30}?\\b(?:limit exceeded|too large|exceeds?)\\b"
+                  + "|\\b(?:file|image|attachment|upload|audio|video|document)s? (?:is |are )?too large\\b"
+                  + "|\\b(?:file|image|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds? "
+                  + "the (?:maximum|max) (?:file |allowed )?size\\b",
               "size",
               "length",
               "too large",
@@ -1777,6 +1809,14 @@ final class FailureRules {
           "invalid content type",
           "only supported by",
           "mime type",
+          // the output-token setting over the model's limit, in each API's name for it
+          "max_completion_tokens",
+          "max_output_tokens",
+          "max_new_tokens",
+          "maximum output tokens",
+          "output token limit",
+          "above maximum value",
+          "below minimum value",
           // the history's shape, named with no status (request.history_shape reads a 4xx)
           "roles must alternate",
           "must have either content or tool_calls",

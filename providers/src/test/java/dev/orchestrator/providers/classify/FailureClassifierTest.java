@@ -44,8 +44,12 @@ class FailureClassifierTest {
           400 | {"error":{"message":"User location is not supported for the API use."}}    | permission_denied       | false | false | auth.permission_wording
           500 | {"__type":"AccessDeniedException","message":"x"}                           | permission_denied       | false | false | auth.permission_code
           403 | {"error":{"message":"Forbidden"}}                                          | permission_denied       | false | false | auth.status_403
-          # 4. size: 413 first, then context-window evidence on a definitive 4xx
+          # 4. size: 413 first unless it counts tokens against the window, then context-window evidence on a definitive 4xx, then a payload in bytes
           413 | {"error":{"message":"prompt is too long"}}                                 | request_too_large       | false | false | size.status_413
+          413 | {"error":{"message":"input must have less than 8192 tokens"}}              | context_length_exceeded | false | true  | size.context_window
+          413 | {"error":{"type":"request_too_large","message":"Request exceeds the maximum allowed number of bytes."}} | request_too_large | false | false | size.status_413
+          413 | {"error":{"message":"Request too large for model m on tokens per minute (TPM): Limit 6000, Requested 12328"}} | request_too_large | false | false | size.status_413
+          400 | {"error":{"message":"total message size 2100954 exceeds limit 2097152"}}   | request_too_large       | false | false | size.payload_wording
           400 | {"error":{"message":"maximum context length is 8192 tokens"}}              | context_length_exceeded | false | true  | size.context_window
           422 | {"error":{"code":"context_length_exceeded","message":"x"}}                 | context_length_exceeded | false | true  | size.context_window
           # 5. content policy on a definitive 4xx

@@ -127,6 +127,12 @@ final class FailureRules {
             && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN));
   }
 
+  // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
+  // > 5242880"): a size the context rows do not own.
+  private static boolean countsOnlyBytes(Facts f) {
+    return f.says(BYTE_WORDS) && !f.says(TOKEN_WORDS);
+  }
+
   private static final List<String> TOKEN_WORDS = List.of("token", "context", "上下文", "コンテキスト");
   private static final List<String> BYTE_WORDS = List.of("bytes", " mb", " kb", "mib", "kib", "字节");
 
@@ -174,8 +180,8 @@ final class FailureRules {
             f ->
                 f.says(ACCOUNT_WORDING)
                     || f.saysPattern(ACCOUNT_PATTERN)
-                    || ((f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))
-                        && !f.says(SHORT_WINDOW_WORDING)),
+                    || (!f.says(SHORT_WINDOW_WORDING)
+                        && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -191,7 +197,7 @@ final class FailureRules {
             f ->
                 f.failure()
                     && (f.says(CAP_WORDING)
-                        || (f.saysPattern(CAP_PATTERN) && !f.says(SHORT_WINDOW_WORDING))),
+                        || (!f.says(SHORT_WINDOW_WORDING) && f.saysPattern(CAP_PATTERN))),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -250,6 +256,7 @@ final class FailureRules {
                 f.definitive4xx()
                     && (f.hasToken(CONTEXT_CODES)
                         || !f.says(HISTORY_SHAPE_WORDING)
+                            && !countsOnlyBytes(f)
                             && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
@@ -268,8 +275,8 @@ final class FailureRules {
                 f.statusLeavesMeaningToWords()
                     && !f.says(THROTTLE_WORDING)
                     && (f.hasToken(CONTEXT_CODES)
-                        || f.says(CONTEXT_WORDING)
-                        || f.saysPattern(CONTEXT_PATTERN)),
+                        || !countsOnlyBytes(f)
+                            && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -405,7 +412,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.request_invalid",
-            f -> f.noStatusSays(REQUEST_WORDING),
+            f -> f.noStatusSays(REQUEST_WORDING) && !f.says(SHORT_WINDOW_WORDING),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -661,11 +668,11 @@ final class FailureRules {
               "credit",
               "balance",
               "fund",
-              "point"),
+              "points"),
           // tokens bought into an account ("Not enough tokens in your account")
           Clause.of(
               "\\bnot enough tokens (?:in|on|left in) your (?:account|wallet|balance)\\b",
-              "tokens"),
+              "not enough tokens"),
           Clause.of("\\bcredit limit\\b", "credit"),
           // the pool named short of the request ("Available credits cannot cover this request")
           Clause.of(
@@ -997,14 +1004,35 @@ final class FailureRules {
           // declined", "payment failed"); OpenAI's free-tier rate limits also ask for a payment
           // method, but they name their per-minute window
           Clause.of(
-              "\\b(?:add|update|set up|valid|no) (?:a |your )?(?:payment method|credit card)\\b"
-                  + "|\\b(?:credit card|payment method|card) on file\\b"
-                  + "|\\b(?:set up|setup|enable|add) (?:your )?billing\\b"
-                  + "|\\bpayment method (?:is |was |has been )?(?:required|declined|failed|missing)\\b"
+              "\\b(?:add|update|set up|valid|no) (?:a |your )?(?:payment method|credit card)\\b",
+              "a payment method",
+              "your payment method",
+              "add payment method",
+              "valid payment method",
+              "no payment method",
+              "a credit card",
+              "your credit card",
+              "add credit card",
+              "valid credit card",
+              "no credit card"),
+          Clause.of("\\b(?:credit card|payment method|card) on file\\b", "on file"),
+          Clause.of(
+              "\\b(?:set up|setup|enable|add) (?:your )?billing\\b",
+              "set up billing",
+              "setup billing",
+              "enable billing",
+              "add billing",
+              "set up your billing",
+              "setup your billing",
+              "enable your billing",
+              "add your billing"),
+          Clause.of(
+              "\\bpayment method (?:is |was |has been )?(?:required|declined|failed|missing)\\b"
                   + "|\\bcard (?:was |has been )?declined\\b|\\bpayment (?:has )?failed\\b",
-              "payment",
-              "card",
-              "billing"),
+              "declined",
+              "failed",
+              "required",
+              "missing"),
           // an allowance, cost or consumption cap spent ("Token allowance exceeded", "Cost limit
           // exceeded", "Consumption limit reached")
           Clause.of(
@@ -1013,15 +1041,21 @@ final class FailureRules {
                   + "\\b(?:exceeded|reached|exhausted|hit)\\b"
                   + "|\\b(?:exceeded|reached|hit) (?:your|the|its) (?:[a-z]+ )?(?:cost|consumption) limit\\b",
               "allowance",
-              "cost",
-              "consumption"),
+              "cost limit",
+              "cost cap",
+              "consumption limit",
+              "consumption cap"),
           // a limit of hours that resets at a clock time or a day ("5-hour limit reached ∙ resets
           // 3pm", "limit reached, resets Monday")
           Clause.of(
-              "\\b\\d+[- ]hours? (?:usage )?limit\\b"
-                  + "|\\blimit\\b[^\\n]{0,30}?\\bresets? (?:at |on )?(?:\\d{1,2}(?::\\d\\d)?\\s*(?:am|pm)"
+              "\\b\\d+[- ]hours? (?:usage )?limit\\b",
+              "hour limit",
+              "hours limit",
+              "hour usage limit",
+              "hours usage limit"),
+          Clause.of(
+              "\\blimit\\b[^\\n]{0,30}?\\bresets? (?:at |on )?(?:\\d{1,2}(?::\\d\\d)?\\s*(?:am|pm)"
                   + "|mon|tue|wed|thu|fri|sat|sun|tomorrow|midnight)",
-              "hour",
               "reset"),
           // a quota or usage limit reached, in Japanese, Korean, Russian, Spanish, Portuguese,
           // French, German (クォータを超過, 利用上限に達しました, 할당량을 초과, 사용 한도에 도달, Квота
@@ -1054,33 +1088,52 @@ final class FailureRules {
               "bakiye"),
           // a window of a day in hours ("our limit of messages per 24 hours", "24-hour limit")
           Clause.of(
-              "\\b(?:per|every|each|within|in the last) 24 ?(?:hours|hrs|h)\\b|\\b24[- ]hours? (?:limit|quota|cap)\\b",
-              "24"),
+              "\\b(?:per|every|each|within|in the last) 24 ?(?:hours|hrs|h)\\b"
+                  + "|\\b24[- ]hours? (?:limit|quota|cap)\\b",
+              "24 hour",
+              "24hour",
+              "24 h",
+              "24h",
+              "24-hour"),
           // an allowance of requests named by its kind ("exceeded your premium request limit")
           Clause.of(
               "\\b(?:premium|included|fast|pro|monthly|plan) (?:requests?|messages?|usage) "
                   + "(?:limit|allowance|quota|cap)\\b",
-              "premium",
-              "included",
-              "fast",
-              "pro ",
-              "monthly",
-              "plan"),
+              "request limit",
+              "requests limit",
+              "message limit",
+              "messages limit",
+              "usage limit",
+              "request allowance",
+              "requests allowance",
+              "message allowance",
+              "usage allowance",
+              "request quota",
+              "requests quota",
+              "usage quota",
+              "usage cap"),
           // a plan's message allowance ("You have reached your message limit", "Message limit
-          // reached")
+          // reached", "our limit of messages")
           Clause.of(
               "\\bmessages? (?:limit|cap)\\b[^\\n]{0,20}?\\b(?:reached|exceeded|hit)\\b"
-                  + "|\\b(?:reached|exceeded|hit) (?:your|the|our) (?:[a-z]+ )?messages? (?:limit|cap)\\b"
-                  + "|\\blimit of (?:[a-z]+ )?messages\\b",
-              "message"),
+                  + "|\\b(?:reached|exceeded|hit) (?:your|the|our) (?:[a-z]+ )?messages? (?:limit|cap)\\b",
+              "message limit",
+              "messages limit",
+              "message cap",
+              "messages cap"),
+          Clause.of("\\blimit of (?:[a-z]+ )?messages\\b", "limit of"),
           // what was free is spent ("Free requests exhausted", "You've used up your free messages")
           Clause.of(
               "\\bfree (?:requests|messages|usage|tokens|generations|calls)\\b[^\\n]{0,20}?"
                   + "\\b(?:exhausted|used up|exceeded|reached|depleted)\\b",
-              "free"),
+              "free requests",
+              "free messages",
+              "free usage",
+              "free tokens",
+              "free generations",
+              "free calls"),
           // a period's allowance named after the verb that spent it ("You have exceeded your
-          // monthly
-          // included requests", "exceeded your plan's monthly usage")
+          // monthly included requests", "exceeded your plan's monthly usage")
           Clause.of(
               "\\b(?:exceeded|reached|used|exhausted|hit)\\b[^\\n]{0,30}?\\b(?:daily|weekly|monthly)\\b"
                   + "[^\\n]{0,20}?\\b(?:usage|requests|tokens|messages|credits?|allowance)\\b",
@@ -1090,64 +1143,118 @@ final class FailureRules {
           // a pool of requests, messages or usage counted down to nothing or named spent ("You're
           // out of usage", "No requests left", "Messages remaining: 0", "Premium requests
           // exhausted", "You've run out of fast requests")
+          Clause.of("\\bout of (?:[a-z][\\w.-]* ){0,2}(?:usage|requests)\\b", "out of"),
           Clause.of(
-              "\\bout of (?:[a-z][\\w.-]* ){0,2}(?:usage|requests)\\b"
-                  + "|\\b(?:no|0|zero) (?:[a-z][\\w.-]* )?(?:requests|messages|usage|generations) "
+              "\\b(?:no|0|zero) (?:[a-z][\\w.-]* )?(?:requests|messages|usage|generations) "
                   + "(?:left|remaining)\\b"
-                  + "|\\b(?:requests|messages|usage|generations) (?:left|remaining)\\s*:?\\s*0(?![\\d.,])"
-                  + "|\\bno (?:remaining|more) (?:requests|messages|usage|generations)\\b"
-                  + "|\\brequests\\b[^\\n]{0,10}?\\b(?:exhausted|used up|depleted)\\b",
-              "out of",
-              "left",
-              "remaining",
-              "requests"),
+                  + "|\\b(?:requests|messages|usage|generations) (?:left|remaining)\\s*:?\\s*0(?![\\d.,])",
+              " left",
+              " remaining"),
+          Clause.of(
+              "\\bno (?:remaining|more) (?:requests|messages|usage|generations)\\b",
+              "no remaining",
+              "no more"),
+          Clause.of(
+              "\\brequests\\b[^\\n]{0,10}?\\b(?:exhausted|used up|depleted)\\b",
+              "exhausted",
+              "used up",
+              "depleted"),
           // an account's or key's own limit reached, not a rate ("Your account has reached its
           // limit", "This API key has exceeded its limit", "Account limit reached")
           Clause.of(
               "\\b(?:account|key|organization|workspace|project|team)\\b[^\\n]{0,20}?"
                   + "\\b(?:reached|exceeded|hit)\\s+(?:its|the|their|your)\\s+"
-                  + "(?:usage |spending |spend |credit )?limit\\b"
-                  + "|(?<!rate )\\blimit (?:reached|exceeded|hit) (?:for|on) (?:your|the|this) "
-                  + "(?:account|api key|key|organization|workspace)\\b"
-                  + "|\\b(?:account|key) (?:usage )?limit (?:reached|exceeded)\\b",
-              "limit"),
+                  + "(?:usage |spending |spend |credit )?limit\\b",
+              "reached its",
+              "reached the",
+              "reached their",
+              "reached your",
+              "exceeded its",
+              "exceeded the",
+              "exceeded their",
+              "exceeded your",
+              "hit its",
+              "hit the",
+              "hit their",
+              "hit your"),
+          Clause.of(
+              "(?<!rate )\\blimit (?:reached|exceeded|hit) (?:for|on) (?:your|the|this) "
+                  + "(?:account|api key|key|organization|workspace)\\b",
+              "limit reached",
+              "limit exceeded",
+              "limit hit"),
+          Clause.of(
+              "\\b(?:account|key) (?:usage )?limit (?:reached|exceeded)\\b",
+              "account limit",
+              "key limit",
+              "account usage limit",
+              "key usage limit"),
           // a plan's ceiling ("the maximum number of requests for your plan", "Exceeded plan
           // limits")
           Clause.of(
               "\\bmaximum (?:number of )?(?:requests|messages|tokens|generations)\\b[^\\n]{0,20}?"
-                  + "\\b(?:for|on|of) (?:your|the|this) (?:current )?(?:plan|subscription|trial)\\b"
-                  + "|\\b(?:exceeded|reached|hit) (?:your |the )?(?:plan|subscription)(?:'s)? limits?\\b",
-              "maximum",
-              "plan",
-              "subscription"),
+                  + "\\b(?:for|on|of) (?:your|the|this) (?:current )?(?:plan|subscription|trial)\\b",
+              "maximum"),
+          Clause.of(
+              "\\b(?:exceeded|reached|hit) (?:your |the )?(?:plan|subscription)(?:'s)? limits?\\b",
+              "plan limit",
+              "plan's limit",
+              "subscription limit",
+              "subscription's limit"),
           // paying is what the request needs ("Please subscribe to continue", "Subscribe to Pro
           // to continue", "This model requires a paid plan", "Upgrade required")
           Clause.of(
               "\\b(?:purchase|buy|subscribe to|upgrade to) (?:a |an |the )?(?:[a-z]+ )?"
-                  + "(?:plan|subscription|pro|plus|premium|credits?)\\b[^\\n]{0,20}?\\bto continue\\b"
-                  + "|\\bplease (?:subscribe|purchase|upgrade)\\b|\\bupgrade required\\b"
+                  + "(?:plan|subscription|pro|plus|premium|credits?)\\b[^\\n]{0,20}?\\bto continue\\b",
+              "to continue"),
+          Clause.of(
+              "\\bplease (?:subscribe|purchase|upgrade)\\b|\\bupgrade required\\b"
                   + "|\\brequires a paid (?:plan|subscription|account|tier)\\b"
                   + "|\\bonly available (?:to|for|on) paid\\b",
-              "continue",
-              "please",
-              "upgrade",
-              "paid"),
+              "please subscribe",
+              "please purchase",
+              "please upgrade",
+              "upgrade required",
+              "requires a paid",
+              "only available"),
           // a pool used to the full ("You have used 100% of your quota", "Usage at 100% of limit",
           // "Exceeded maximum allowed usage")
           Clause.of(
               "\\b100\\s*%\\s+of (?:your|the|its)\\b[^\\n]{0,30}?"
                   + "\\b(?:quota|usage|limit|credits?|allowance|budget|requests)\\b"
-                  + "|\\b(?:usage|quota)\\b[^\\n]{0,12}?\\bat 100\\s*%"
-                  + "|\\b(?:max(?:imum)?|allowed) usage\\b[^\\n]{0,12}?\\b(?:reached|exceeded|hit)\\b"
+                  + "|\\b(?:usage|quota)\\b[^\\n]{0,12}?\\bat 100\\s*%",
+              "100%", "100 %"),
+          Clause.of(
+              "\\b(?:max(?:imum)?|allowed) usage\\b[^\\n]{0,12}?\\b(?:reached|exceeded|hit)\\b"
                   + "|\\b(?:exceeded|reached|hit) (?:the |your )?(?:max(?:imum)? )?(?:allowed )?usage\\b",
-              "100", "usage"),
+              "max usage",
+              "maximum usage",
+              "allowed usage",
+              "exceeded usage",
+              "reached usage",
+              "hit usage",
+              "exceeded the usage",
+              "exceeded your usage",
+              "reached the usage",
+              "reached your usage",
+              "hit the usage",
+              "hit your usage"),
           // a limit named as the plan's ("Request limit for your plan has been reached")
           Clause.of(
               "\\b(?:limit|quota|allowance)\\b[^\\n]{0,12}?\\b(?:for|of|on) (?:your|the|this) "
                   + "(?:current )?(?:plan|subscription|trial)\\b",
-              "plan",
-              "subscription",
-              "trial"),
+              "your plan",
+              "the plan",
+              "this plan",
+              "current plan",
+              "your subscription",
+              "the subscription",
+              "this subscription",
+              "current subscription",
+              "your trial",
+              "the trial",
+              "this trial",
+              "current trial"),
           Clause.of(
               "\\bupgrade (?:your )?(?:plan|account|subscription)\\b|\\bupgrade to continue\\b",
               "upgrade"),
@@ -1205,6 +1312,9 @@ final class FailureRules {
           "invalid authentication",
           "authentication failed",
           "authentication fails",
+          // one-api/new-api relays: the relay's own token (key) disabled or expired
+          "令牌状态不可用",
+          "令牌已被禁用",
           "authentication error",
           "unauthorized",
           "could not validate credentials",
@@ -1266,10 +1376,17 @@ final class FailureRules {
                   + "\\b(?:is |are )?(?:incorrect|invalid|malformed|wrong|not valid|required)\\b"
                   + "|\\bprovide (?:a |your )?valid (?:api[ _-]?key|credentials|token)\\b"
                   + "|\\bauth(?:orization)? header format\\b",
-              "key",
-              "token",
-              "header",
-              "credentials"),
+              "api key",
+              "api_key",
+              "api-key",
+              "apikey",
+              "access token",
+              "auth header",
+              "authorization header",
+              "credentials",
+              "provide a valid",
+              "provide your valid",
+              "provide valid"),
           Clause.of("\\binvalid (?:api |access |auth )?token\\b(?! count)", "invalid"),
           Clause.of(
               "(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)",
@@ -1455,7 +1572,8 @@ final class FailureRules {
           Clause.of(
               "\\b(?:input|inputs|prompt|text|messages|context)`? must (?:have|be|contain) (?:less|fewer) "
                   + "than \\d+ tokens\\b",
-              "than"),
+              "less than",
+              "fewer than"),
           // TGI's validation with or without its backticks ("inputs tokens + max_new_tokens must be
           // <= 4096")
           Clause.of("\\btokens`? ?\\+ ?`?max_new_tokens`? must be\\b", "max_new_tokens"),
@@ -1466,11 +1584,17 @@ final class FailureRules {
           // conversation"); a cap of a day or a plan is read before (the account rows)
           Clause.of(
               "\\b(?:token count|number of tokens|tokens? count|input tokens|prompt tokens)\\b[^\\n]{0,20}?"
-                  + "\\b(?:exceeds?|exceeded|over|above)\\b"
-                  + "|\\btoo many (?:input |prompt )tokens\\b"
-                  + "|\\btoken limit\\b[^\\n]{0,10}?\\b(?:reached|exceeded)\\b[^\\n]{0,20}?"
+                  + "\\b(?:exceeds?|exceeded|over|above)\\b",
+              "token count",
+              "tokens count",
+              "number of tokens",
+              "input tokens",
+              "prompt tokens"),
+          Clause.of("\\btoo many (?:input |prompt )tokens\\b", "too many input", "too many prompt"),
+          Clause.of(
+              "\\btoken limit\\b[^\\n]{0,10}?\\b(?:reached|exceeded)\\b[^\\n]{0,20}?"
                   + "\\b(?:conversation|chat|context|prompt|input|model)\\b",
-              "token"),
+              "token limit"),
           // the input named too long in Japanese, Korean, Russian
           Clause.of(
               "(?:入力|プロンプト|メッセージ)[^\\n]{0,6}?(?:長すぎ|超え)"
@@ -1524,15 +1648,16 @@ final class FailureRules {
           Clause.of(
               "\\b(?:message|request|body|payload|upload|file|attachment|image)s? size\\b[^\\n]{0,30}?"
                   + "\\b(?:exceeds?|exceeded|too large|over)\\b"
-                  + "|\\bstring value length\\b[^\\n]{0,40}?\\bexceeds?\\b"
-                  + "|\\b(?:payload|request entity|body) (?:is )?too large\\b"
-                  + "|\\brequest body\\b[^\\n]{0,30}?\\b(?:limit exceeded|too large|exceeds?)\\b"
-                  + "|\\b(?:file|image|attachment|upload|audio|video|document)s? (?:is |are )?too large\\b"
                   + "|\\b(?:file|image|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds? "
                   + "the (?:maximum|max) (?:file |allowed )?size\\b",
-              "size",
-              "length",
-              "too large",
+              " size"),
+          Clause.of("\\bstring value length\\b[^\\n]{0,40}?\\bexceeds?\\b", "string value length"),
+          Clause.of(
+              "\\b(?:payload|request entity|body) (?:is )?too large\\b"
+                  + "|\\b(?:file|image|attachment|upload|audio|video|document)s? (?:is |are )?too large\\b",
+              "too large"),
+          Clause.of(
+              "\\brequest body\\b[^\\n]{0,30}?\\b(?:limit exceeded|too large|exceeds?)\\b",
               "request body"));
 
   static final Set<String> CONTENT_CODES =
@@ -1572,6 +1697,8 @@ final class FailureRules {
           "considered high risk",
           "unsafe content",
           "unsafe generation",
+          // DeepSeek's refusal
+          "content exists risk",
           "guardrail",
           "content_filter",
           "content_policy_violation",
@@ -1679,7 +1806,9 @@ final class FailureRules {
           "请求过于频繁",
           "速率限制",
           "流量限制",
-          "限流");
+          "限流",
+          "速度过快",
+          "访问频率");
 
   static final List<String> TIMEOUT_WORDING =
       List.of("timed out", "timeout", "deadline exceeded", "请求超时", "超时");
@@ -1700,7 +1829,10 @@ final class FailureRules {
           "remote end closed connection",
           "network connection lost",
           "连接失败",
-          "网络错误");
+          "网络错误",
+          // the SDKs' class for a request that never reached the server (openai.APIConnectionError,
+          // read as its words)
+          "api connection error");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -1715,6 +1847,8 @@ final class FailureRules {
           // OpenRouter's generic wrapper for a routed provider's failure
           "provider returned error",
           "server had an error",
+          "服务器似乎遇到",
+          "服务器遇到",
           "unable to process your request",
           "内部错误",
           "服务异常",
@@ -1952,7 +2086,6 @@ final class FailureRules {
         "internal_server_error",
         "internalservererror",
         "apierror",
-        "apiconnectionerror",
         "data_loss",
         // TGI error_type
         "generation",

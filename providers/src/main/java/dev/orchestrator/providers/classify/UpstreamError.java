@@ -110,6 +110,8 @@ record UpstreamError(
               "http"),
           FailureRules.Clause.of(
               "(?i)(?:\\b(?:api )?error\\s*[:(]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)", "error"),
+          // a status line quoted by a client ("(HTTP/2 429) Could not parse HTTP response")
+          FailureRules.Clause.of("(?i)\\bHTTP/\\d(?:\\.\\d)?\\s+([1-5]\\d\\d)\\b", "http/"),
           FailureRules.Clause.of(
               "^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
           FailureRules.Clause.of(

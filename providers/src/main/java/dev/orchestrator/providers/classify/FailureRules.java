@@ -1312,6 +1312,14 @@ final class FailureRules {
           "invalid authentication",
           "authentication failed",
           "authentication fails",
+          // the SDKs and agent CLIs with no key or an expired login (Anthropic's SDK, Claude Code)
+          "could not resolve authentication method",
+          "not logged in",
+          "please log in",
+          "please login",
+          "run /login",
+          "log in again",
+          "login again",
           // one-api/new-api relays: the relay's own token (key) disabled or expired
           "令牌状态不可用",
           "令牌已被禁用",
@@ -1357,7 +1365,7 @@ final class FailureRules {
               "auth_token",
               "bearer token"),
           Clause.of(
-              "(?:\\bkey|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期)"
+              "(?:\\bkey|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
                   + "|\\bkey\\b\\s*(?:is\\s+)?(?:invalid|expired|revoked)\\b",
               "key",
               "密钥",
@@ -1368,7 +1376,11 @@ final class FailureRules {
               "\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
                   + "|not provided|is missing|missing|does not exist|doesn't exist|not found)\\b",
               "key"),
-          Clause.of("\\b(?:no|missing) (?:api[ _-]?key|credentials)\\b", "key", "credentials"),
+          Clause.of(
+              "\\b(?:no|missing|bad) (?:api[ _-]?key|credentials|bearer token|access token|auth token)\\b",
+              "key",
+              "credentials",
+              "token"),
           // the key or the header carrying it named wrong in any form ("The API key format is
           // incorrect", "auth header format should be Bearer …")
           Clause.of(
@@ -1459,7 +1471,12 @@ final class FailureRules {
               "restricted",
               "deleted"),
           Clause.of(
-              "无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封", "无权", "权限", "已被", "被封"));
+              "无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|已停用",
+              "无权",
+              "权限",
+              "已被",
+              "被封",
+              "停用"));
 
   static final Set<String> CONTEXT_CODES =
       Set.of(
@@ -1685,7 +1702,25 @@ final class FailureRules {
               "block"),
           Clause.of(
               "\\bviolat(?:es|ed|ing|ion of) (?:our |the |its )?(?:[a-z]+ )?polic(?:y|ies)\\b",
-              "violat"));
+              "violat"),
+          Clause.of(
+              "\\b(?:response|prompt|output|content|completion) (?:was|has been|is) blocked\\b",
+              "blocked"),
+          // a refusal in Chinese: the input or output named risky, sensitive, in breach, improper
+          // or unsafe, or failing review (内容存在风险, 输入内容包含敏感词, 请求内容违规, 触发了内容审核,
+          // 内容安全检查未通过)
+          Clause.of(
+              "(?:内容|输入|请求|文本|信息|图片|提示词|回复|输出)[^\\n]{0,12}?(?:风险|敏感|违规|不当|不安全|违法|审核)"
+                  + "|敏感(?:词|信息|内容)|内容审核|审核未通过|安全检查未通过|触发了?[^\\n]{0,6}?(?:审核|风控)",
+              "风险",
+              "敏感",
+              "违规",
+              "不当",
+              "不安全",
+              "违法",
+              "审核",
+              "风控",
+              "安全检查"));
 
   static final List<String> CONTENT_WORDING =
       List.of(
@@ -1699,6 +1734,8 @@ final class FailureRules {
           "unsafe generation",
           // DeepSeek's refusal
           "content exists risk",
+          // one-api/new-api relays' own word filter (sensitive_words_detected)
+          "sensitive words",
           "guardrail",
           "content_filter",
           "content_policy_violation",

@@ -110,6 +110,13 @@ record UpstreamError(
               "http"),
           FailureRules.Clause.of(
               "(?i)(?:\\b(?:api )?error\\s*[:(]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)", "error"),
+          // a status a client names as the answer ("Server responded with 401", "API returned 401",
+          // "Response code 402")
+          FailureRules.Clause.of(
+              "(?i)\\b(?:response code|responded with|returned|received|got)\\s+(?:an? |http |status "
+                  + "|status code )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
+                  + "|items|results|rows))",
+              "response code", "responded with", "returned", "received", "got"),
           // a status line quoted by a client ("(HTTP/2 429) Could not parse HTTP response")
           FailureRules.Clause.of("(?i)\\bHTTP/\\d(?:\\.\\d)?\\s+([1-5]\\d\\d)\\b", "http/"),
           FailureRules.Clause.of(

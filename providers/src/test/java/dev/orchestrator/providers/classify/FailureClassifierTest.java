@@ -203,6 +203,13 @@ class FailureClassifierTest {
           total message size 2100954 exceeds limit 2097152                                    | request_too_large       | size.payload_wording
           Candidate was blocked due to SAFETY                                                 | content_filtered        | content.policy_wording
           Превышена максимальная длина контекста                                              | context_length_exceeded | size.context_wording
+          内容存在风险                                                                              | content_filtered        | content.policy_wording
+          Content Exists Risk                                                                 | content_filtered        | content.policy_wording
+          Not logged in · Please run /login                                                   | auth_failed             | auth.wording
+          Server responded with 401                                                           | auth_failed             | auth.status_401
+          openai.APIConnectionError: Connection error.                                        | connection_failed       | in_band.connection
+          MistralLeChat error: ((HTTP/2 429) Could not parse HTTP response.)                  | rate_limited            | transient.status_429
+          This request would exceed the rate limit of 1,000,000 input tokens per minute. Please reduce the maximum tokens requested | rate_limited | in_band.rate_limited
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

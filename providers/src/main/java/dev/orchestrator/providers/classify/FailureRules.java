@@ -1796,6 +1796,7 @@ final class FailureRules {
   static final List<String> OVERLOADED_WORDING =
       List.of(
           "overloaded",
+          "currently loading",
           "no deployments available",
           "over capacity",
           "at capacity",
@@ -1845,10 +1846,12 @@ final class FailureRules {
           "流量限制",
           "限流",
           "速度过快",
-          "访问频率");
+          "访问频率",
+          "concurrent requests",
+          "slow down");
 
   static final List<String> TIMEOUT_WORDING =
-      List.of("timed out", "timeout", "deadline exceeded", "请求超时", "超时");
+      List.of("timed out", "timeout", "deadline exceeded", "etimedout", "请求超时", "超时");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -1869,7 +1872,19 @@ final class FailureRules {
           "网络错误",
           // the SDKs' class for a request that never reached the server (openai.APIConnectionError,
           // read as its words)
-          "api connection error");
+          "api connection error",
+          // Node's, Python's and Envoy's words for a connection that failed or closed early
+          "fetch failed",
+          "enotfound",
+          "getaddrinfo",
+          "premature close",
+          "server disconnected",
+          "remote protocol error",
+          "eof occurred in violation of protocol",
+          "certificate verify failed",
+          "connection failure",
+          "before headers",
+          "no healthy upstream");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -1879,6 +1894,8 @@ final class FailureRules {
           "server_error",
           "service unavailable",
           "temporarily unavailable",
+          "currently unavailable",
+          "stream error",
           "bad gateway",
           "upstream error",
           // OpenRouter's generic wrapper for a routed provider's failure

@@ -366,6 +366,16 @@ final class FailureRules {
             OVERLOADED,
             RETRY,
             NO));
+    // 9. A 429 whose words say the model is overloaded, not that the caller sent too much
+    //    (OpenAI's "That model is currently overloaded with other requests", sent as a 429 and
+    //    raised by its SDK as RateLimitError).
+    t.add(
+        row(
+            "transient.overloaded_429",
+            f -> f.statusIs(429) && f.says(SERVER_LOAD_WORDING) && !f.says(THROTTLE_WORDING),
+            OVERLOADED,
+            RETRY,
+            NO));
     t.add(row("transient.status_429", f -> f.statusIs(429), RATE_LIMITED, RETRY, NO));
     // 9. A transient status whose message says overloaded / no deployments / high demand.
     t.add(
@@ -617,7 +627,9 @@ final class FailureRules {
           "套餐已到期",
           // one-api/new-api relays: the quota to reserve for the request could not be deducted
           "预扣费额度失败",
-          "预扣费失败");
+          "预扣费失败",
+          // a relay's pool of keys for the model is spent ("该模型无可用令牌")
+          "无可用令牌");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -773,6 +785,7 @@ final class FailureRules {
               "credit"),
           Clause.of("(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)", "超出", "超过", "用完", "用尽"),
           Clause.of("请购买|购买更多", "购买"),
+          Clause.of("(?:key|令牌|密钥|账号|账户)\\s*(?:超出|超过)(?:了)?(?:限制|限额|额度)", "超出", "超过"),
           Clause.of("升级套餐", "升级套餐"),
           Clause.of("\\bnot enough (?:credits?|balance|quota|funds|points)\\b", "not enough"),
           Clause.of(
@@ -935,7 +948,11 @@ final class FailureRules {
           "每日",
           "每周",
           "每月",
-          "使用上限");
+          "使用上限",
+          "日限额",
+          "日额度",
+          "月限额",
+          "月额度");
 
   // A cap by its period or its plan, in any phrasing: a daily/weekly/monthly quota, limit,
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
@@ -1371,6 +1388,9 @@ final class FailureRules {
               "密钥",
               "令牌"),
           Clause.of("\\brequest signature\\b", "request signature"),
+          Clause.of(
+              "\\binvalid (?:api[ _-]?key|apikey|access token|bearer token|auth token)\\b",
+              "invalid"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
           Clause.of(
               "\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
@@ -1442,6 +1462,8 @@ final class FailureRules {
           "permission denied",
           // Google's PERMISSION_DENIED messages
           "does not have permission",
+          // OpenAI's dashboard endpoints, which take only a browser session key
+          "with a session key",
           "denied access");
 
   // Use of the model or service refused to this account, project or key, in any phrasing: "not
@@ -1470,6 +1492,13 @@ final class FailureRules {
               "blocked",
               "restricted",
               "deleted"),
+          // access or an account ended by the provider ("Your access was terminated due to
+          // violation of our policies"): read before the content rows
+          Clause.of(
+              "\\b(?:access|account|api access)\\b[^\\n]{0,20}?\\b(?:was|has been|is) (?:terminated|revoked)\\b"
+                  + "|\\baccess terminated\\b",
+              "terminated",
+              "revoked"),
           Clause.of(
               "无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|已停用",
               "无权",
@@ -1780,7 +1809,7 @@ final class FailureRules {
   static final Pattern MODEL_GONE_WORDING =
       Pattern.compile(
           "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such|"
-              + "decommissioned|no longer available|no longer supported|retired|not served"
+              + "decommissioned|no longer available|no longer supported|retired|not served|not exist"
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
               + "|no such model|unknown model|not a valid model");
 
@@ -1792,6 +1821,19 @@ final class FailureRules {
           "model_capacity_exhausted",
           "service_tier_capacity_exceeded",
           "1312");
+
+  // The server's own load named, on a 429 (row transient.overloaded_429); not LiteLLM's "No
+  // deployments available" 429, whose deployments are cooling after rate limits.
+  static final List<String> SERVER_LOAD_WORDING =
+      List.of(
+          "overloaded",
+          "over capacity",
+          "at capacity",
+          "high demand",
+          "server is busy",
+          "负载过高",
+          "负载已饱和",
+          "繁忙");
 
   static final List<String> OVERLOADED_WORDING =
       List.of(
@@ -1884,7 +1926,12 @@ final class FailureRules {
           "certificate verify failed",
           "connection failure",
           "before headers",
-          "no healthy upstream");
+          "no healthy upstream",
+          "connection failed",
+          "connect error",
+          "connection attempts failed",
+          "failed to connect",
+          "connect exception");
 
   static final List<String> SERVER_WORDING =
       List.of(

@@ -72,6 +72,7 @@ class FailureClassifierTest {
           # 9. transient statuses
           429 | {"error":{"message":"Too many requests"}}                                  | rate_limited            | true  | false | transient.status_429
           429 | {"error":{"message":"No deployments available for selected model"}}        | rate_limited            | true  | false | transient.status_429
+          429 | {"error":{"message":"That model is currently overloaded with other requests."}} | overloaded     | true  | false | transient.overloaded_429
           529 | null                                                                       | overloaded              | true  | false | transient.status_529
           503 | {"error":{"message":"overloaded"}}                                         | overloaded              | true  | false | transient.overloaded
           500 | {"type":"error","error":{"type":"overloaded_error","message":"x"}}         | overloaded              | true  | false | transient.overloaded_code

@@ -53,7 +53,8 @@ class UserErrorRulesTest {
   @Test
   void theBuiltInRulesDecideWhenNoOperatorRuleMatches() {
     Classification c = FailureClassifier.INSTANCE.explain(SATURATED);
-    assertThat(c.failure().category()).isEqualTo(FailureCategory.RATE_LIMITED);
+    // a 429 whose words say the upstream's load is saturated
+    assertThat(c.failure().category()).isEqualTo(FailureCategory.OVERLOADED);
     assertThat(c.why()).isNull();
 
     FailureClassifier withOther =
@@ -69,7 +70,7 @@ class UserErrorRulesTest {
                     List.of(),
                     FailureCategory.QUOTA_EXHAUSTED,
                     null)));
-    assertThat(withOther.explain(SATURATED).rule()).isEqualTo("transient.status_429");
+    assertThat(withOther.explain(SATURATED).rule()).isEqualTo("transient.overloaded_429");
   }
 
   @Test

@@ -473,8 +473,19 @@ final class FailureRules {
     t.add(
         row(
             "in_band.account_words",
-            f -> f.noStatusSays(ACCOUNT_NOUNS),
+            f -> f.failure() && f.noStatusSays(ACCOUNT_NOUNS),
             QUOTA_EXHAUSTED,
+            FINAL,
+            NO));
+
+    // After it, a message with no status that no row above could read and that names the key or
+    //    the login it failed on (API key, credentials, authentication, 密钥, 令牌…): a key problem
+    //    far more often than anything else, and retrying it is refused the same way.
+    t.add(
+        row(
+            "in_band.auth_words",
+            f -> f.failure() && f.noStatusSays(AUTH_NOUNS),
+            AUTH_FAILED,
             FINAL,
             NO));
 
@@ -854,7 +865,24 @@ final class FailureRules {
           "hạn mức",
           "số dư",
           "kota",
+          "kuota",
           "bakiye");
+
+  // The nouns of the key or login a request authenticates with (row in_band.auth_words).
+  static final List<String> AUTH_NOUNS =
+      List.of(
+          "api key",
+          "api_key",
+          "api-key",
+          "apikey",
+          "credentials",
+          "authentication",
+          "unauthenticated",
+          "密钥",
+          "令牌",
+          "鉴权",
+          "apiキー",
+          "api 키");
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   static final List<String> QUOTA_WORDING =
@@ -1391,6 +1419,35 @@ final class FailureRules {
           Clause.of(
               "\\binvalid (?:api[ _-]?key|apikey|access token|bearer token|auth token)\\b",
               "invalid"),
+          // the key named invalid, or the authentication named failed, in Japanese, Korean,
+          // Russian, Spanish, Portuguese, French, German, Vietnamese, Turkish, Indonesian
+          Clause.of(
+              "(?:api ?キー|api 키|api-ключ|ключ api|clave (?:de )?api|chave (?:de )?api|clé api|api-schlüssel"
+                  + "|khóa api|api anahtarı|kunci api)[^\\n]{0,12}?(?:無効|유효하지|неверн|недействительн"
+                  + "|no válida|inválid|invalide|ungültig|không hợp lệ|geçersiz|tidak valid)"
+                  + "|(?:無効な|неверный|недействительный|ungültiger|geçersiz)\\s*(?:api|ключ)"
+                  + "|認証に失敗|인증에 실패|ошибка (?:авторизации|аутентификации)|authentifizierung fehlgeschlagen"
+                  + "|error de autenticación|falha na autenticação|échec de l'authentification"
+                  + "|xác thực thất bại|kimlik doğrulama başarısız",
+              "キー",
+              "키",
+              "ключ",
+              "clave",
+              "chave",
+              "clé",
+              "schlüssel",
+              "khóa",
+              "anahtar",
+              "kunci",
+              "認証",
+              "인증",
+              "ошибка",
+              "authentifizierung",
+              "autenticación",
+              "autenticação",
+              "authentification",
+              "xác thực",
+              "kimlik"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
           Clause.of(
               "\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
@@ -1641,6 +1698,15 @@ final class FailureRules {
               "\\btoken limit\\b[^\\n]{0,10}?\\b(?:reached|exceeded)\\b[^\\n]{0,20}?"
                   + "\\b(?:conversation|chat|context|prompt|input|model)\\b",
               "token limit"),
+          // the tokens over the maximum in Japanese, Korean, Spanish, French, German, Portuguese
+          Clause.of(
+              "(?:トークン数|토큰)[^\\n]{0,12}?(?:上限を超え|超過|한도를 초과|초과)"
+                  + "|número máximo de tokens|nombre maximal de jetons|maximale anzahl an tokens"
+                  + "|l[íi]mite de tokens",
+              "トークン",
+              "토큰",
+              "tokens",
+              "jetons"),
           // the input named too long in Japanese, Korean, Russian
           Clause.of(
               "(?:入力|プロンプト|メッセージ)[^\\n]{0,6}?(?:長すぎ|超え)"
@@ -1735,6 +1801,24 @@ final class FailureRules {
           Clause.of(
               "\\b(?:response|prompt|output|content|completion) (?:was|has been|is) blocked\\b",
               "blocked"),
+          // a policy refusal in Japanese, Korean, Russian, Spanish, Portuguese, French, German,
+          // Vietnamese, Turkish
+          Clause.of(
+              "コンテンツポリシー|ポリシーに違反|不適切な(?:コンテンツ|内容)|콘텐츠 정책|정책을 위반|부적절한"
+                  + "|нарушает (?:правила|политик)|infringe (?:nuestras|las) políticas|viola (?:nossas|as) políticas"
+                  + "|enfreint (?:nos|les) (?:règles|politiques)|verstößt gegen|vi phạm chính sách"
+                  + "|politikalarını ihlal",
+              "ポリシー",
+              "不適切",
+              "정책",
+              "부적절",
+              "нарушает",
+              "infringe",
+              "viola ",
+              "enfreint",
+              "verstößt",
+              "vi phạm",
+              "ihlal"),
           // a refusal in Chinese: the input or output named risky, sensitive, in breach, improper
           // or unsafe, or failing review (内容存在风险, 输入内容包含敏感词, 请求内容违规, 触发了内容审核,
           // 内容安全检查未通过)

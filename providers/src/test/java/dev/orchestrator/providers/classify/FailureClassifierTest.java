@@ -206,6 +206,9 @@ class FailureClassifierTest {
           Превышена максимальная длина контекста                                              | context_length_exceeded | size.context_wording
           内容存在风险                                                                              | content_filtered        | content.policy_wording
           Content Exists Risk                                                                 | content_filtered        | content.policy_wording
+          APIキーが無効です                                                                       | auth_failed             | auth.wording
+          コンテンツポリシーに違反しています                                                           | content_filtered        | content.policy_wording
+          Please check the API key you configured                                             | auth_failed             | in_band.auth_words
           Not logged in · Please run /login                                                   | auth_failed             | auth.wording
           Server responded with 401                                                           | auth_failed             | auth.status_401
           openai.APIConnectionError: Connection error.                                        | connection_failed       | in_band.connection

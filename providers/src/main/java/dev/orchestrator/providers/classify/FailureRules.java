@@ -661,7 +661,7 @@ final class FailureRules {
           Clause.of(
               "\\b(?:run|ran|running) out of (?:credits?|balance|funds|quota|tokens)\\b", "out of"),
           Clause.of(
-              "\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds|quota)\\b",
+              "\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds|quota)\\b(?! headers?)",
               "credit",
               "balance",
               "fund",
@@ -1557,7 +1557,8 @@ final class FailureRules {
               "terminated",
               "revoked"),
           Clause.of(
-              "无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|已停用",
+              "没有[^\\n]{0,8}?授权|授权错误|无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|已停用",
+              "授权",
               "无权",
               "权限",
               "已被",
@@ -1801,6 +1802,9 @@ final class FailureRules {
           Clause.of(
               "\\b(?:response|prompt|output|content|completion) (?:was|has been|is) blocked\\b",
               "blocked"),
+          // Azure's jailbreak refusal, wherever a client wrapped its line ("considered high\n
+          // risk")
+          Clause.of("\\bconsidered high\\s+risk\\b", "considered high"),
           // a policy refusal in Japanese, Korean, Russian, Spanish, Portuguese, French, German,
           // Vietnamese, Turkish
           Clause.of(
@@ -1842,7 +1846,7 @@ final class FailureRules {
           "moderation system",
           "usage policies",
           "usage policy",
-          "considered high risk",
+          "safety policy",
           "unsafe content",
           "unsafe generation",
           // DeepSeek's refusal
@@ -1885,6 +1889,7 @@ final class FailureRules {
           "模型不存在",
           "deployment not found",
           "deploymentnotfound",
+          "当前模型不可用",
           "模型名字错误",
           "模型名称错误",
           "无可用渠道");
@@ -1923,6 +1928,7 @@ final class FailureRules {
       List.of(
           "overloaded",
           "currently loading",
+          "high volume of traffic",
           "no deployments available",
           "over capacity",
           "at capacity",
@@ -1977,7 +1983,8 @@ final class FailureRules {
           "slow down");
 
   static final List<String> TIMEOUT_WORDING =
-      List.of("timed out", "timeout", "deadline exceeded", "etimedout", "请求超时", "超时");
+      List.of(
+          "timed out", "timeout", "deadline exceeded", "etimedout", "stream stalled", "请求超时", "超时");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -2013,6 +2020,9 @@ final class FailureRules {
           "no healthy upstream",
           "connection failed",
           "connect error",
+          "cannot connect",
+          "unable to connect",
+          "connect call failed",
           "connection attempts failed",
           "failed to connect",
           "connect exception");
@@ -2125,6 +2135,7 @@ final class FailureRules {
           "string too long",
           "extra inputs are not permitted",
           "invalid schema",
+          "max number of",
           "invalid content type",
           "only supported by",
           "mime type",

@@ -176,6 +176,13 @@ final class Facts {
     return (status == null && failure()) || statusIn(500, 502) || statusOfTokenOnly;
   }
 
+  /**
+   * The status is only what a type, code or SDK class stands for (no status line, none carried).
+   */
+  boolean statusOfTokenOnly() {
+    return statusOfTokenOnly;
+  }
+
   /** The status is a definitive 4xx that only a generic type or code stands for. */
   boolean definitive4xxOfTokenOnly() {
     return statusOfTokenOnly && definitive4xx();

@@ -403,6 +403,16 @@ final class FailureRules {
             SERVER_ERROR,
             RETRY,
             NO));
+    // 9. A 5xx that only an SDK's class stands for (openai.InternalServerError, litellm.APIError)
+    //    whose words say the connection failed ("Connection error.", "actively refused it"): the
+    //    words name what happened, the class only that the client gave up.
+    t.add(
+        row(
+            "transient.connection_words",
+            f -> f.statusOfTokenOnly() && f.statusIn(500, 502, 503) && f.says(CONNECTION_WORDING),
+            CONNECTION_FAILED,
+            RETRY,
+            UNKNOWN));
     // 9. 500 is the serving application's own answer.
     t.add(row("transient.status_500", f -> f.statusIs(500), SERVER_ERROR, RETRY, YES));
     // 9. The rest (409, 425, 502, 503, 520, 527…): a proxy or the server, request fate unknown.
@@ -2023,6 +2033,7 @@ final class FailureRules {
           "cannot connect",
           "unable to connect",
           "connect call failed",
+          "actively refused",
           "connection attempts failed",
           "failed to connect",
           "connect exception");

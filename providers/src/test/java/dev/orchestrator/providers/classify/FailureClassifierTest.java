@@ -212,6 +212,7 @@ class FailureClassifierTest {
           Not logged in · Please run /login                                                   | auth_failed             | auth.wording
           Server responded with 401                                                           | auth_failed             | auth.status_401
           openai.APIConnectionError: Connection error.                                        | connection_failed       | in_band.connection
+          litellm.APIError: APIError: OpenAIException - Connection error.                     | connection_failed       | transient.connection_words
           MistralLeChat error: ((HTTP/2 429) Could not parse HTTP response.)                  | rate_limited            | transient.status_429
           This request would exceed the rate limit of 1,000,000 input tokens per minute. Please reduce the maximum tokens requested | rate_limited | in_band.rate_limited
           something nobody has seen before                                                    | unknown                 | unknown

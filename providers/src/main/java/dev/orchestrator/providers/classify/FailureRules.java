@@ -124,7 +124,12 @@ final class FailureRules {
         || f.says(TOKEN_WORDS)
             && !f.says(BYTE_WORDS)
             && !f.says(THROTTLE_WORDING)
-            && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN));
+            && saysContextWords(f);
+  }
+
+  // The context window named in words (not a code): the phrase list or the patterns.
+  private static boolean saysContextWords(Facts f) {
+    return f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN);
   }
 
   // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
@@ -132,9 +137,6 @@ final class FailureRules {
   private static boolean countsOnlyBytes(Facts f) {
     return f.says(BYTE_WORDS) && !f.says(TOKEN_WORDS);
   }
-
-  private static final List<String> TOKEN_WORDS = List.of("token", "context", "上下文", "コンテキスト");
-  private static final List<String> BYTE_WORDS = List.of("bytes", " mb", " kb", "mib", "kib", "字节");
 
   // A content-policy refusal in the provider's code or in words.
   private static boolean saysContentRefusal(Facts f) {
@@ -257,7 +259,7 @@ final class FailureRules {
                     && (f.hasToken(CONTEXT_CODES)
                         || !f.says(HISTORY_SHAPE_WORDING)
                             && !countsOnlyBytes(f)
-                            && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))),
+                            && saysContextWords(f)),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -274,9 +276,7 @@ final class FailureRules {
             f ->
                 f.statusLeavesMeaningToWords()
                     && !f.says(THROTTLE_WORDING)
-                    && (f.hasToken(CONTEXT_CODES)
-                        || !countsOnlyBytes(f)
-                            && (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))),
+                    && (f.hasToken(CONTEXT_CODES) || !countsOnlyBytes(f) && saysContextWords(f)),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -786,13 +786,7 @@ final class FailureRules {
               "guthaben",
               "недостаточно",
               "баланс"),
-          Clause.of(
-              "残高不足|クレジット|잔액 부족|크레딧|недостаточно средств",
-              "残高不足",
-              "クレジット",
-              "잔액 부족",
-              "크레딧",
-              "недостаточно средств"),
+          Clause.of("クレジット|크레딧", "クレジット", "크레딧"),
           Clause.of(
               "\\b(?:no|inactive|non[- ]active|not active|expired|cancell?ed) (?:active |valid )?subscription\\b"
                   + "|\\bsubscription (?:is )?(?:required|expired|inactive|has ended|ended)\\b",
@@ -1761,6 +1755,11 @@ final class FailureRules {
               "context",
               "kontext",
               "コンテキスト"));
+
+  // Words that count tokens or a window, and words that count bytes (countsTokensAgainstWindow,
+  // countsOnlyBytes).
+  static final List<String> TOKEN_WORDS = List.of("token", "context", "上下文", "コンテキスト");
+  static final List<String> BYTE_WORDS = List.of("bytes", " mb", " kb", "mib", "kib", "字节");
 
   // A payload over a size limit in bytes or characters, not tokens ("total message size 2100954
   // exceeds limit 2097152", "String value length (20054016) exceeds the maximum allowed", "Failed

@@ -602,7 +602,9 @@ record UpstreamError(
       }
     }
 
-    // The words of the identifiers in the message, type, code and tokens, each on its own line.
+    // The words of the identifiers in the message, type, code and tokens, each on its own line. A
+    // token is the lower-cased type or code when it is one of them (only its snake_case survives
+    // lower-casing, and the type or code itself was read as written): it is not read twice.
     private void identifierWords() {
       StringBuilder out = new StringBuilder();
       for (String text : Arrays.asList(message, rawMessage, type, code)) {
@@ -610,7 +612,11 @@ record UpstreamError(
           identifierWords(Text.head(text, IDENTIFIER_SCAN_CHARS), out);
         }
       }
-      tokens.forEach(t -> identifierWords(t, out));
+      for (String t : tokens) {
+        if (!t.equalsIgnoreCase(type) && !t.equalsIgnoreCase(code)) {
+          identifierWords(t, out);
+        }
+      }
       words(out.toString());
     }
 

@@ -199,7 +199,9 @@ final class FailureRules {
             f ->
                 f.failure()
                     && (f.says(CAP_WORDING)
-                        || (!f.says(SHORT_WINDOW_WORDING) && f.saysPattern(CAP_PATTERN))),
+                        || (!f.says(SHORT_WINDOW_WORDING)
+                            && !f.says(OFFERS_WAIT_WORDING)
+                            && f.saysPattern(CAP_PATTERN))),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -208,14 +210,29 @@ final class FailureRules {
     t.add(row("auth.status_401", f -> f.statusOrLineIs(401), AUTH_FAILED, FINAL, NO));
     // 3. The error type/code/reason: authentication_error, invalid_api_key, API_KEY_INVALID…
     t.add(row("auth.error_code", f -> f.hasToken(AUTH_CODES), AUTH_FAILED, FINAL, NO));
-    // 3. The upstream's message: invalid or expired key wording, even on 400/429.
+    // 3. The upstream's message: invalid or expired key wording, even on 400/429. Not when the
+    //    words ask that terms be accepted first (the key is good, its use is not yet allowed), nor
+    //    when the error wrapped names a validation type (a client calling any 400 "authentication
+    //    failed").
     t.add(
         row(
             "auth.wording",
-            f -> f.says(AUTH_WORDING) || f.saysPattern(AUTH_PATTERN),
+            f ->
+                (f.says(AUTH_WORDING) || f.saysPattern(AUTH_PATTERN))
+                    && !f.saysPattern(TERMS_PATTERN)
+                    && !f.hasToken(REQUEST_CODES),
             AUTH_FAILED,
             FINAL,
             NO));
+    // 3. A 403 whose words name a content-policy refusal (xAI's "Content violates usage
+    //    guidelines" sent as 403): the request is refused, not the key or the account.
+    t.add(
+        row(
+            "content.status_403",
+            f -> f.statusIs(403) && saysContentRefusal(f),
+            CONTENT_FILTERED,
+            FINAL,
+            YES));
     // 3. The status line: 403 Forbidden.
     t.add(row("auth.status_403", f -> f.statusIs(403), PERMISSION_DENIED, FINAL, NO));
     // 3. Permission codes sent with another status: Bedrock AccessDeniedException, Moonshot
@@ -317,7 +334,11 @@ final class FailureRules {
     t.add(
         row(
             "gone.model_wording",
-            f -> f.hasToken(MODEL_GONE_CODES) || f.saysModelGone() || f.says(MODEL_GONE_PHRASES),
+            f ->
+                f.hasToken(MODEL_GONE_CODES)
+                    || f.saysModelGone()
+                    || f.says(MODEL_GONE_PHRASES)
+                    || f.saysPattern(ENDPOINT_GONE_PATTERN),
             NOT_FOUND,
             FINAL,
             NO));
@@ -350,8 +371,32 @@ final class FailureRules {
             "request.history_shape",
             f -> f.definitive4xx() && !f.hasToken(CONTEXT_CODES) && f.says(HISTORY_SHAPE_WORDING),
             new Verdict(REQUEST_INVALID, FINAL, YES, true)));
+    // 8. A definitive 4xx from a gateway whose words say the provider behind it did not answer
+    //    (Cloudflare AI Gateway's 400 "Failed to get response from provider"): the gateway's
+    //    status, not the request, is what failed.
+    t.add(
+        row(
+            "transient.upstream_failed_4xx",
+            f -> f.definitive4xx() && f.says(UPSTREAM_FAILED_WORDING),
+            SERVER_ERROR,
+            RETRY,
+            UNKNOWN));
     // 8. Any other definitive 4xx (every 4xx but 408, 409, 425, 429), whatever the body says.
     t.add(row("request.definitive_4xx", Facts::definitive4xx, REQUEST_INVALID, FINAL, YES));
+
+    // 8. A 500 or 502, or a 5xx only an SDK's class stands for, whose words say the server refused
+    //    the request itself (llama.cpp's "Unsupported param: tools" and "tools param requires
+    //    --jinja flag" sent as 500, Qianfan's APIError "can't be blank"): re-sent, it is refused
+    //    the same way.
+    t.add(
+        row(
+            "request.server_refusal_words",
+            f ->
+                (f.statusIn(500, 502) || f.statusOfTokenOnly() && f.transientStatus())
+                    && f.says(SETTLED_REQUEST_WORDING),
+            REQUEST_INVALID,
+            FINAL,
+            YES));
 
     // 9. Transient statuses: 408, 409, 425, 429, every 5xx but 501 and 505 (incl. Cloudflare
     //    520–527, 529, 598, 599). Rate limiters and load shedders turn a request away unread.
@@ -413,6 +458,15 @@ final class FailureRules {
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
+    // 9. A 500 whose words say the server's own call timed out (Flowise's "Request timed out", a
+    //    proxy's "net/http: TLS handshake timeout"): a silent upstream, not a failed answer.
+    t.add(
+        row(
+            "transient.timeout_words",
+            f -> f.statusIs(500) && f.says(TIMEOUT_WORDING),
+            TIMEOUT,
+            RETRY,
+            UNKNOWN));
     // 9. 500 is the serving application's own answer.
     t.add(row("transient.status_500", f -> f.statusIs(500), SERVER_ERROR, RETRY, YES));
     // 9. The rest (409, 425, 502, 503, 520, 527…): a proxy or the server, request fate unknown.
@@ -432,7 +486,10 @@ final class FailureRules {
     t.add(
         row(
             "in_band.request_invalid",
-            f -> f.noStatusSays(REQUEST_WORDING) && !f.says(SHORT_WINDOW_WORDING),
+            f ->
+                f.noStatusSays(REQUEST_WORDING)
+                    && !f.says(SHORT_WINDOW_WORDING)
+                    && !f.says(GARBLED_RESPONSE_WORDING),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -447,6 +504,15 @@ final class FailureRules {
         row(
             "in_band.rate_limited",
             f -> f.noStatusSays(RATE_WORDING),
+            RATE_LIMITED,
+            RETRY,
+            UNKNOWN));
+    // A quota or capacity named spent that resets within seconds ("Your quota will reset after
+    // 5s"): a short window, whatever it is called.
+    t.add(
+        row(
+            "in_band.short_reset",
+            f -> f.status() == null && f.saysPattern(SHORT_RESET_PATTERN),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -465,6 +531,15 @@ final class FailureRules {
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
+    // The model answered nothing usable, in an SDK's or app's words ("No text generated",
+    // "Candidate text empty", "Could not extract reply"): another route may answer.
+    t.add(
+        row(
+            "in_band.empty",
+            f -> f.failure() && f.noStatusSays(EMPTY_WORDING),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
     // The message only asks to wait and try again ("please try again later", 稍后再试): whatever
     // the upstream's trouble, it expects to pass. Retried once, then another route.
     t.add(
@@ -870,7 +945,10 @@ final class FailureRules {
           "số dư",
           "kota",
           "kuota",
-          "bakiye");
+          "bakiye",
+          "سهمیه",
+          "موجودی",
+          "رصيد");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -889,6 +967,22 @@ final class FailureRules {
           "api 키");
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
+  // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
+  // "try again later or contact us for dedicated capacity"): whatever limit it names, it passes.
+  static final List<String> OFFERS_WAIT_WORDING =
+      List.of("or try again later", "try again later or", "or retry later", "retry later or");
+
+  // A window named as resetting within seconds ("quota will reset after 5s", "resets in 30
+  // seconds", "try again in 2 s"): a rate limit however the rest is worded.
+  static final Words SHORT_RESET_PATTERN =
+      Words.of(
+          Clause.of(
+              "\\b(?:resets?|retry|try again|available again)\\s+(?:after|in)\\s+\\d{1,2}(?:\\.\\d+)?\\s*"
+                  + "(?:s|secs?|seconds?|ms|milliseconds?)\\b",
+              "reset",
+              "retry",
+              "again"));
+
   static final List<String> QUOTA_WORDING =
       List.of(
           "quota exceeded",
@@ -974,6 +1068,11 @@ final class FailureRules {
           "limits will reset",
           "request allowance",
           "inference limit",
+          // a maximum reached for the period ("GenerateAssistantResponse reached for this month")
+          "reached for this month",
+          "reached for the month",
+          "reached for today",
+          "for this month.",
           // Zhipu 1304/1308/1310, and the same caps in other Chinese providers' words
           "今日调用次数",
           "调用次数限额",
@@ -1324,6 +1423,11 @@ final class FailureRules {
 
   static final Set<String> TOOL_STOPPED_CODES = Set.of("tool_execution_stopped");
 
+  // A validation library's own error types, read from the error it wraps (pydantic's
+  // extra_forbidden and value_error.missing, as FastAPI servers return them): the request itself
+  // was refused, whatever a client around it calls the failure (row auth.wording yields to them).
+  static final Set<String> REQUEST_CODES = Set.of("extra_forbidden", "value_error.missing");
+
   static final Set<String> AUTH_CODES =
       Set.of(
           "authentication_error",
@@ -1336,6 +1440,14 @@ final class FailureRules {
           "unrecognizedclientexception",
           "expiredtokenexception",
           "invalidsignatureexception",
+          // OAuth 2.0 token errors (RFC 6749 §5.2, RFC 6750 §3.1): a login to renew
+          "invalid_grant",
+          "invalid_client",
+          "unauthorized_client",
+          "invalid_token",
+          // a JWT the server refused (io.jsonwebtoken)
+          "incorrectclaimexception",
+          "expiredjwtexception",
           // Moonshot
           "invalid_authentication_error",
           // DashScope
@@ -1374,6 +1486,10 @@ final class FailureRules {
           "令牌已被禁用",
           "authentication error",
           "unauthorized",
+          "not authenticated",
+          "jsonwebtoken",
+          // Cloudflare Workers AI 3023
+          "unavailable for account",
           "could not validate credentials",
           "no auth credentials",
           "missing authentication",
@@ -1454,9 +1570,26 @@ final class FailureRules {
               "kimlik"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
           Clause.of(
-              "\\b(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
-                  + "|not provided|is missing|missing|does not exist|doesn't exist|not found)\\b",
+              "(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
+                  + "|must be passed|must be provided|not provided|is missing|missing|does not exist"
+                  + "|doesn't exist|not found)\\b",
               "key"),
+          // a token named expired or invalid in any words ("The security token included in the
+          // request is expired"), and in Japanese, Korean, Persian, Russian, German, Vietnamese,
+          // Turkish, Indonesian, Portuguese, Spanish, French
+          Clause.of(
+              "\\btoken\\b[^\\n]{0,40}?\\b(?:is|has) expired\\b"
+                  + "|(?:token|トークン|토큰|توکن|токен|jeton)[^\\n]{0,20}?(?:有効期限|無効|만료|유효하지"
+                  + "|منقضی|نامعتبر|истёк|истек|недействител|невер|abgelaufen|ungültig|hết hạn"
+                  + "|không hợp lệ|süresi dol|geçersiz|kedaluwarsa|tidak valid|expirou|expirado|expiró"
+                  + "|inválid|no válid|invalide|expiré)"
+                  + "|(?:недействительный|неверный|ungültiges|geçersiz|無効な)\\s*(?:токен|token|トークン)",
+              "token",
+              "トークン",
+              "토큰",
+              "توکن",
+              "токен",
+              "jeton"),
           Clause.of(
               "\\b(?:no|missing|bad) (?:api[ _-]?key|credentials|bearer token|access token|auth token)\\b",
               "key",
@@ -1525,7 +1658,41 @@ final class FailureRules {
           "does not have permission",
           // OpenAI's dashboard endpoints, which take only a browser session key
           "with a session key",
-          "denied access");
+          "denied access",
+          "do not have access to the requested",
+          "don't have access to the requested",
+          "don't have permission to use",
+          "do not have permission to use",
+          // no access to the model or the service, in Japanese, Korean, Persian, Russian, Spanish,
+          // Portuguese, French, German, Vietnamese, Turkish, Indonesian
+          "アクセス権がありません",
+          "権限がありません",
+          "권한이 없",
+          "دسترسی ندارد",
+          "нет доступа",
+          "доступ запрещ",
+          "no tiene acceso",
+          "no tienes acceso",
+          "não tem acesso",
+          "não tem permissão",
+          "n'avez pas accès",
+          "accès refusé",
+          "keinen zugriff",
+          "zugriff verweigert",
+          "không có quyền",
+          "erişim izniniz yok",
+          "erişim reddedildi",
+          "tidak memiliki akses");
+
+  // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
+  // to Llama3.2 model terms", "User must accept ToS").
+  static final Words TERMS_PATTERN =
+      Words.of(
+          Clause.of(
+              "\\b(?:not agreed to|must (?:first )?accept|(?:has|have) not accepted|need to accept"
+                  + "|must agree to)\\b[^\\n]{0,60}?\\b(?:terms|tos|licen[cs]e|agreement|eula|conditions)\\b",
+              "agree",
+              "accept"));
 
   // Use of the model or service refused to this account, project or key, in any phrasing: "not
   // allowed to use", "is not permitted to access", an account suspended, locked, banned or
@@ -1560,6 +1727,26 @@ final class FailureRules {
                   + "|\\baccess terminated\\b",
               "terminated",
               "revoked"),
+          TERMS_PATTERN.clauses().get(0),
+          // access to a model named denied ("Access to model art://yandex-art/latest denied")
+          Clause.of("\\baccess to (?:the )?model\\b[^\\n]{0,80}?\\bdenied\\b", "denied"),
+          // an account banned or suspended, in Portuguese, Spanish, French, German, Russian,
+          // Japanese, Korean
+          Clause.of(
+              "(?:usuário|usuario|utilisateur|benutzer|conta|cuenta|compte|konto)[^\\n]{0,20}?"
+                  + "(?:banid|bloquead|suspens|suspendid|gesperrt|banni)"
+                  + "|заблокирован|アカウントが(?:停止|凍結)|계정이 (?:정지|차단)",
+              "usuário",
+              "usuario",
+              "utilisateur",
+              "benutzer",
+              "conta",
+              "cuenta",
+              "compte",
+              "konto",
+              "заблокирован",
+              "アカウント",
+              "계정"),
           Clause.of(
               "没有[^\\n]{0,8}?授权|授权错误|无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|已停用",
               "授权",
@@ -1627,7 +1814,8 @@ final class FailureRules {
           "context overflow",
           "too long for model",
           "too long for the model",
-          "too long for this model");
+          "too long for this model",
+          "token length too long");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -1650,7 +1838,7 @@ final class FailureRules {
               "larger than"),
           Clause.of(
               "\\b(?:prompt|input|inputs|messages?|conversation|context|text|history)\\b"
-                  + "(?: tokens?| length| content| text)?\\s+(?:is |are |was )?too (?:long|large)\\b",
+                  + "(?: tokens?)?(?: length| content| text)?\\s+(?:is |are |was )?too (?:long|large)\\b",
               "too long",
               "too large"),
           Clause.of(
@@ -1872,6 +2060,33 @@ final class FailureRules {
           "safety system",
           "inappropriate content",
           "input was flagged",
+          "did not comply with",
+          "sensitive content",
+          "nsfw",
+          "usage guidelines",
+          "safety guidelines",
+          "safety filter",
+          // a safety refusal in Japanese, Korean, Spanish, Portuguese, French, German, Russian,
+          // Vietnamese, Turkish
+          "セーフティフィルター",
+          "安全フィルター",
+          "안전 가이드라인",
+          "안전 정책",
+          "directrices de seguridad",
+          "contenido inapropiado",
+          "diretrizes de segurança",
+          "conteúdo impróprio",
+          "conteúdo inadequado",
+          "consignes de sécurité",
+          "contenu inapproprié",
+          "sicherheitsrichtlinien",
+          "unangemessene inhalte",
+          "правила безопасности",
+          "недопустимый контент",
+          "nội dung không phù hợp",
+          "nguyên tắc an toàn",
+          "güvenlik yönergeleri",
+          "uygunsuz içerik",
           "敏感内容",
           "不安全",
           "违规内容");
@@ -1901,7 +2116,25 @@ final class FailureRules {
           "当前模型不可用",
           "模型名字错误",
           "模型名称错误",
-          "无可用渠道");
+          "无可用渠道",
+          // Together: a model served only on a dedicated endpoint
+          "non-serverless model",
+          "is not accessible via");
+
+  // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
+  // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
+  // API base"): nothing serves the model at this address.
+  static final Words ENDPOINT_GONE_PATTERN =
+      Words.of(
+          Clause.of(
+              "\\b(?:endpoint|deployment)\\b[^\\n]{0,120}?\\b(?:does not exist|doesn't exist|not found"
+                  + "|is not running|no longer exists)\\b",
+              "endpoint",
+              "deployment"),
+          Clause.of(
+              "/completions\\S{0,40} not found|\\bverify your api base\\b",
+              "completions",
+              "api base"));
 
   // "The model `x` does not exist", "models/gemini-1.0-pro is not found for API version v1beta"
   static final Pattern MODEL_GONE_WORDING =
@@ -1909,7 +2142,8 @@ final class FailureRules {
           "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such|"
               + "decommissioned|no longer available|no longer supported|retired|not served|not exist"
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
-              + "|no such model|unknown model|not a valid model");
+              + "|no such model|unknown model|not a valid model"
+              + "|\\b(?:requested|this|the) model is not supported\\b(?! (?:for|with|in|by|when|on))");
 
   static final Set<String> OVERLOADED_CODES =
       Set.of(
@@ -1925,6 +2159,8 @@ final class FailureRules {
   static final List<String> SERVER_LOAD_WORDING =
       List.of(
           "overloaded",
+          // Fireworks: no first token before the deadline, under load
+          "generate first token",
           "over capacity",
           "at capacity",
           "high demand",
@@ -1948,6 +2184,23 @@ final class FailureRules {
           "server busy",
           "server is busy",
           "too busy",
+          "saturated",
+          "no more data centers",
+          // overloaded in Japanese, Korean, German, Spanish, Portuguese, French, Russian,
+          // Vietnamese, Turkish, Indonesian
+          "最大負荷",
+          "過負荷",
+          "混雑",
+          "과부하",
+          "überlastet",
+          "sobrecargado",
+          "sobrecarregado",
+          "surchargé",
+          "перегружен",
+          "quá tải",
+          "bão hòa",
+          "aşırı yük",
+          "kelebihan beban",
           "访问量过大",
           "负载过高",
           "负载已饱和",
@@ -1989,11 +2242,46 @@ final class FailureRules {
           "速度过快",
           "访问频率",
           "concurrent requests",
-          "slow down");
+          "slow down",
+          "rate-limit",
+          // too many requests in Japanese, Korean, German, Spanish, Portuguese, French, Russian,
+          // Vietnamese, Turkish, Indonesian
+          "リクエストが多すぎ",
+          "レート制限",
+          "요청이 너무 많",
+          "속도 제한",
+          "zu viele anfragen",
+          "demasiadas solicitudes",
+          "muitas solicitações",
+          "muitas requisições",
+          "trop de requêtes",
+          "слишком много запросов",
+          "quá nhiều yêu cầu",
+          "çok fazla istek",
+          "terlalu banyak permintaan");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
-          "timed out", "timeout", "deadline exceeded", "etimedout", "stream stalled", "请求超时", "超时");
+          "timed out",
+          "timeout",
+          "deadline exceeded",
+          "etimedout",
+          "stream stalled",
+          "请求超时",
+          "超时",
+          // in German, Japanese, Korean, Spanish, Portuguese, French, Russian, Vietnamese, Turkish
+          "zu lange gedauert",
+          "zeitüberschreitung",
+          "タイムアウト",
+          "시간 초과",
+          "tiempo de espera",
+          "tempo limite",
+          "délai d'attente",
+          "тайм-аут",
+          "таймаут",
+          "истекло время",
+          "hết thời gian",
+          "zaman aşımı");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -2035,7 +2323,44 @@ final class FailureRules {
           "actively refused",
           "connection attempts failed",
           "failed to connect",
-          "connect exception");
+          "connect exception",
+          "stream disconnected",
+          "transport error",
+          "could not reach",
+          "couldn't reach",
+          "unable to reach",
+          "empty reply from server",
+          // Chromium's net errors (net::ERR_CONNECTION_TIMED_OUT, read as words)
+          "err connection",
+          "err name not resolved",
+          "err internet disconnected",
+          "err network changed",
+          "tls handshake");
+
+  // A gateway's words for a provider that did not answer it (transient.upstream_failed_4xx).
+  static final List<String> UPSTREAM_FAILED_WORDING =
+      List.of(
+          "failed to get response from provider",
+          "no response from provider",
+          "no response from upstream",
+          "upstream request failed");
+
+  // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
+  static final List<String> EMPTY_WORDING =
+      List.of(
+          "no text generated",
+          "text empty",
+          "empty text returned",
+          "could not extract reply",
+          "empty completion",
+          "returned an empty response",
+          "model returned no content",
+          "no candidates returned");
+
+  // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
+  // request error, whatever words follow.
+  static final List<String> GARBLED_RESPONSE_WORDING =
+      List.of("responded with invalid", "invalid json response", "response is not valid json");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -2062,7 +2387,10 @@ final class FailureRules {
           "finish_reason: error",
           "finish reason: error",
           "finish_reason: network_error",
-          "crashed");
+          "crashed",
+          "could not load model",
+          "failed to load model",
+          "model generation failed");
 
   // A settled request error caused by the shape of the history, in the provider's own words:
   //  - Mistral: "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9", "Unexpected
@@ -2107,10 +2435,31 @@ final class FailureRules {
           "was unexpected) - 'messages",
           "supplied: extra_content");
 
+  // A request the server refused as malformed or unsupported, in words that say so whatever the
+  // status (row request.server_refusal_words): a parameter or flag the server lacks, a field
+  // blank or required, a structure the API does not take.
+  static final List<String> SETTLED_REQUEST_WORDING =
+      List.of(
+          "unsupported param",
+          "requires --",
+          "extraneous key",
+          "malformed input request",
+          "field required",
+          "can't be blank",
+          "cannot be blank",
+          "must not be blank",
+          "must be an odd number",
+          "must start with",
+          "must begin with",
+          "can contain only",
+          "can only contain",
+          "failed to parse the request");
+
   // A settled request error in words, for a message with no status at all: bad or missing
   // parameters, a malformed body, an output-token setting the model refuses.
   static final List<String> REQUEST_WORDING =
-      List.of(
+      concat(
+          SETTLED_REQUEST_WORDING,
           "are not valid",
           "invalid parameter",
           "invalid_parameter",
@@ -2160,7 +2509,8 @@ final class FailureRules {
           // the history's shape, named with no status (request.history_shape reads a 4xx)
           "roles must alternate",
           "must have either content or tool_calls",
-          "text content blocks must be non-empty");
+          "text content blocks must be non-empty",
+          "请求错误");
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =
@@ -2196,6 +2546,8 @@ final class FailureRules {
     // Bedrock runtime exceptions
     // (https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_ConverseStream.html)
     put(m, 429, "throttlingexception");
+    // a request the runtime refused as malformed, whatever status a client wrapped it in
+    put(m, 400, "validationexception");
     put(m, 408, "modeltimeoutexception");
     put(m, 500, "modelstreamerrorexception", "modelerrorexception", "internalserverexception");
     put(m, 503, "serviceunavailableexception", "modelnotreadyexception");
@@ -2357,6 +2709,12 @@ final class FailureRules {
     for (String t : tokens) {
       m.put(t, status);
     }
+  }
+
+  private static List<String> concat(List<String> first, String... more) {
+    List<String> all = new ArrayList<>(first);
+    all.addAll(List.of(more));
+    return List.copyOf(all);
   }
 
   @SafeVarargs

@@ -109,12 +109,13 @@ record UpstreamError(
               "status",
               "http"),
           FailureRules.Clause.of(
-              "(?i)(?:\\b(?:api )?error\\s*[:(]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)", "error"),
+              "(?i)(?:\\b(?:api )?error\\s*[:('\"]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "error"),
           // a status a client names as the answer ("Server responded with 401", "API returned 401",
           // "Response code 402")
           FailureRules.Clause.of(
-              "(?i)\\b(?:response code|responded with|returned|received|got)\\s+(?:an? |http |status "
-                  + "|status code )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
+              "(?i)\\b(?:response code|responded with|returned|received|got)\\s+(?:was |is |an? |http "
+                  + "|status |status code )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
                   + "|items|results|rows))",
               "response code", "responded with", "returned", "received", "got"),
           // a status line quoted by a client ("(HTTP/2 429) Could not parse HTTP response")
@@ -141,8 +142,16 @@ record UpstreamError(
               "service unavailable",
               "gateway timeout"),
           FailureRules.Clause.of("(?i)\\b([1-5]\\d\\d) status code\\b", " status code"),
+          // a status a client names the failure by ("validation failed (500)", "request failed
+          // with code 404", "failed with status 403")
+          FailureRules.Clause.of("(?i)\\bfailed\\s*\\(([1-5]\\d\\d)\\b", "failed"),
+          FailureRules.Clause.of(
+              "(?i)\\bwith (?:status(?: code)?|code|http(?: status)?)\\s*:?\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "with "),
           // an exception named before the status: "ResourceExhausted: 429 Quota exceeded…"
-          FailureRules.Clause.of("\\b[A-Z][A-Za-z]{2,60}:\\s*([1-5]\\d\\d)\\s+[A-Z]", ":"),
+          // or a parenthesis closed before it ("(Attempt 1/3): 400 Provider returned error")
+          FailureRules.Clause.of(
+              "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)\\s+[A-Z]", ":"),
           FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"));
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
@@ -155,7 +164,9 @@ record UpstreamError(
   // wording rules see "quota exceeded error" and "billing not active" wherever the identifier
   // stands (a message, a type, a code).
   private static final Pattern IDENTIFIER =
-      Pattern.compile("\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[a-z0-9]+(?:_[a-z0-9]+)+\\b");
+      Pattern.compile(
+          "\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[a-z0-9]+(?:_[a-z0-9]+)+\\b"
+              + "|\\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\\b");
   private static final int MAX_IDENTIFIERS = 16;
   // the cut of a message that identifiers are looked for in: where an error names itself
   private static final int IDENTIFIER_SCAN_CHARS = 2048;
@@ -169,6 +180,50 @@ record UpstreamError(
       Pattern.compile(
           "\\\\?[\"'](?:code|status|status_code)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
   private static final int MAX_INNER_TOKENS = 8;
+  private static final Pattern OAUTH_STYLE_CODE = Pattern.compile("[a-z][a-z0-9_]{2,60}");
+  // a gRPC status named in a client's message ("code = StatusCode.PERMISSION_DENIED", Go's "rpc
+  // error: code = Unavailable", "grpc_status=7")
+  private static final Pattern GRPC_STATUS =
+      Pattern.compile(
+          "(?:\\bStatusCode\\.|\\bcode = |\\bgrpc_status=)([A-Za-z_]{4,40}|\\d{1,2})\\b");
+  // the gRPC status codes (https://grpc.io/docs/guides/status-codes/), by number, in the
+  // canonical names Google's error.status uses
+  private static final List<String> GRPC_NAMES =
+      List.of(
+          "ok",
+          "cancelled",
+          "unknown",
+          "invalid_argument",
+          "deadline_exceeded",
+          "not_found",
+          "already_exists",
+          "permission_denied",
+          "resource_exhausted",
+          "failed_precondition",
+          "aborted",
+          "out_of_range",
+          "unimplemented",
+          "internal",
+          "unavailable",
+          "data_loss",
+          "unauthenticated");
+  // an error's text that is only a 4xx reason phrase ({"detail": "Not Found"}): its status (the
+  // 5xx phrases are read as the server-error words they are)
+  private static final Map<String, Integer> REASON_PHRASE_STATUS =
+      Map.of(
+          "bad request", 400,
+          "unauthorized", 401,
+          "payment required", 402,
+          "forbidden", 403,
+          "not found", 404,
+          "payload too large", 413,
+          "request entity too large", 413,
+          "too many requests", 429);
+  private static final Pattern QUOTED_REASON =
+      Pattern.compile(
+          "[\"'](?:detail|message|error|title)[\"']\\s*:\\s*[\"']([A-Za-z ]{6,30})[\"']");
+  // a client's line wrap: a line break and the indentation after it
+  private static final Pattern WRAPPED_LINE = Pattern.compile("[ \\t]*\\r?\\n[ \\t]+(?=\\S)");
   private static final Pattern STATUS_TEXT = Pattern.compile("[1-5]\\d\\d");
   // an HTML tag: '<', at most 4096 chars that are neither '<' nor '>', then '>'
   private static final Pattern TAG = Pattern.compile("<[^<>]{0,4096}>");
@@ -218,7 +273,7 @@ record UpstreamError(
       a.errorShape = true;
     }
     if (!Text.isBlank(otherText)) {
-      a.words(otherText);
+      a.words(unwrapLines(otherText));
       a.sdkClues(otherText);
       if (a.message == null && !a.errorShape) {
         a.message = otherText;
@@ -267,6 +322,12 @@ record UpstreamError(
 
   private static void readObject(JsonNode root, Acc a) {
     JsonNode err = root.get("error");
+    if (err == null || err.isArray()) {
+      // Cloudflare's API envelope: {"success": false, "errors": [{"code": 7003, "message": "…"}]}
+      // (its AI Gateway names the list "error")
+      JsonNode list = err != null ? err : root.get("errors");
+      err = list != null && list.isArray() ? firstObject(list) : err;
+    }
     if (err != null && err.isObject()) {
       a.errorShape = true;
       readErrorObject(err, a);
@@ -276,12 +337,22 @@ record UpstreamError(
       a.errorShape = true;
       a.message(err.asText());
       a.code(root.get("code"));
+      if (OAUTH_STYLE_CODE.matcher(err.asText()).matches()) {
+        // OAuth and its kin: {"error": "invalid_grant", "error_description": "…"}
+        a.token(err.asText());
+      }
+      a.words(text(root, "error_description"));
+      a.words(text(root, "message"));
     } else if (root.path("header").isObject()
         && root.path("header").path("code").asInt(0) != 0
         && root.path("header").has("message")) {
       // iFlytek Spark: {"header": {"code": 11200, "message": "AppIdNoAuthError:…", "sid": …}}
       a.errorShape = true;
       readErrorObject(root.get("header"), a);
+    } else if (root.path("base_resp").path("status_code").asInt(0) != 0) {
+      // MiniMax: {"base_resp": {"status_code": 2049, "status_msg": "invalid api key"}}
+      a.errorShape = true;
+      a.message(text(root.get("base_resp"), "status_msg"));
     } else if (root.size() == 1) {
       bedrockStreamException(root, a);
     }
@@ -482,9 +553,15 @@ record UpstreamError(
       a.words(visible);
     } else {
       a.message(payload);
-      a.words(payload);
+      a.words(unwrapLines(payload));
     }
     a.sdkClues(payload);
+  }
+
+  // A client's text with its line wraps undone ("Incorrect API\n    key provided"): an indented
+  // line continues the one before it.
+  private static String unwrapLines(String text) {
+    return text.indexOf('\n') < 0 ? text : WRAPPED_LINE.matcher(text).replaceAll(" ");
   }
 
   // the first line (split at line feeds) that is not blank
@@ -633,8 +710,9 @@ record UpstreamError(
           if (c == '_') {
             out.append(' ');
           } else {
-            if (i > 0 && Character.isUpperCase(c)) {
-              out.append(' ');
+            char before = i > 0 ? id.charAt(i - 1) : '_';
+            if (Character.isUpperCase(c) && !Character.isUpperCase(before) && before != '_') {
+              out.append(' '); // a CamelCase word starts; UPPER_SNAKE letters stay together
             }
             out.append(Character.toLowerCase(c));
           }
@@ -674,6 +752,14 @@ record UpstreamError(
       if (carriedStatus == null) {
         carriedStatus = messageStatus(head, lower);
       }
+      if (lower.contains("code = ")
+          || lower.contains("statuscode.")
+          || lower.contains("grpc_status=")) {
+        Matcher grpc = GRPC_STATUS.matcher(head);
+        if (grpc.find()) {
+          grpcToken(grpc.group(1));
+        }
+      }
       if (head.contains("Exception") || head.contains("Error")) {
         Matcher exception = EXCEPTION_CLASS.matcher(head);
         while (classTokens.size() < MAX_CLASS_TOKENS && exception.find()) {
@@ -686,18 +772,52 @@ record UpstreamError(
       innerClues(head);
     }
 
-    // The earliest status any MESSAGE_STATUS phrasing prints in the text, or null.
+    // The earliest status any MESSAGE_STATUS phrasing prints in the text, or null. A 4xx printed
+    // after a 5xx is what the 5xx wraps ("HTTP Error 502: … Error code: 400 - {…}": a gateway's
+    // failure around the upstream's refusal), so it wins.
     private static Integer messageStatus(String text, String lower) {
       Integer found = null;
       int at = Integer.MAX_VALUE;
+      Integer wrapped4xx = null;
+      int wrappedAt = Integer.MAX_VALUE;
       for (FailureRules.Clause p : MESSAGE_STATUS) {
         Matcher m = p.matcher(text, lower);
-        if (m != null && m.find() && m.start() < at) {
+        if (m == null || !m.find()) {
+          continue;
+        }
+        int status = Integer.parseInt(m.group(1));
+        if (m.start() < at) {
           at = m.start();
-          found = Integer.valueOf(m.group(1));
+          found = status;
+        }
+        if (status >= 400 && status <= 499 && m.start() < wrappedAt) {
+          wrappedAt = m.start();
+          wrapped4xx = status;
         }
       }
-      return found;
+      return found != null && found >= 500 && wrapped4xx != null ? wrapped4xx : found;
+    }
+
+    // The status a 4xx reason phrase stands for, or null.
+    private static Integer reasonStatus(String phrase) {
+      return phrase.length() > 30
+          ? null
+          : REASON_PHRASE_STATUS.get(phrase.trim().toLowerCase(Locale.ROOT));
+    }
+
+    // A gRPC status, by name ("PERMISSION_DENIED", Go's "PermissionDenied") or number, as the
+    // token Google's error.status would be.
+    private void grpcToken(String status) {
+      String name;
+      if (Character.isDigit(status.charAt(0))) {
+        int n = Integer.parseInt(status);
+        name = n < GRPC_NAMES.size() ? GRPC_NAMES.get(n) : null;
+      } else {
+        name = status.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+      }
+      if (name != null && GRPC_NAMES.contains(name) && !"ok".equals(name)) {
+        token(name);
+      }
     }
 
     // An error wrapped inside this text (JSON, escaped JSON, a Python repr): its type/code values
@@ -731,6 +851,12 @@ record UpstreamError(
       }
       if (message != null && errorShape) {
         sdkClues(message); // plain text was read whole by readText
+      }
+      if (carriedStatus == null && message != null) {
+        // the error's own text is only a reason phrase, bare or as a JSON field ({"detail": "Not
+        // Found"}); the weakest evidence of a status, read last and from the error alone
+        Matcher reason = QUOTED_REASON.matcher(Text.head(message, IDENTIFIER_SCAN_CHARS));
+        carriedStatus = reasonStatus(reason.find() ? reason.group(1) : message);
       }
       classTokens.forEach(this::token);
       words(message);

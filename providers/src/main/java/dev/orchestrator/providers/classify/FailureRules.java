@@ -421,6 +421,16 @@ final class FailureRules {
             OVERLOADED,
             RETRY,
             NO));
+    // 9. A 429 that only an SDK's class stands for (RateLimitError) whose words say the server
+    //    failed ("The server had an error while processing your request", OpenAI's 500 text): the
+    //    client chose the class, the words say what happened.
+    t.add(
+        row(
+            "transient.server_words",
+            f -> f.statusOfTokenOnly() && f.statusIs(429) && f.says(SERVER_FAILED_WORDING),
+            SERVER_ERROR,
+            RETRY,
+            UNKNOWN));
     t.add(row("transient.status_429", f -> f.statusIs(429), RATE_LIMITED, RETRY, NO));
     // 9. A transient status whose message says overloaded / no deployments / high demand.
     t.add(
@@ -545,7 +555,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.retry_later",
-            f -> f.noStatusSays(RETRY_LATER_WORDING),
+            f -> f.noStatusSays(RETRY_LATER_WORDING) && !f.says(UNKNOWN_CAUSE_WORDING),
             OVERLOADED,
             RETRY,
             UNKNOWN));
@@ -1440,6 +1450,13 @@ final class FailureRules {
           "unrecognizedclientexception",
           "expiredtokenexception",
           "invalidsignatureexception",
+          // Tencent Cloud API 3.0 (https://cloud.tencent.com/document/api/1729/101840)
+          "authfailure.signaturefailure",
+          "authfailure.signatureexpire",
+          "authfailure.secretidnotfound",
+          "authfailure.invalidsecretid",
+          "authfailure.invalidauthorization",
+          "authfailure.tokenfailure",
           // OAuth 2.0 token errors (RFC 6749 §5.2, RFC 6750 §3.1): a login to renew
           "invalid_grant",
           "invalid_client",
@@ -1491,6 +1508,8 @@ final class FailureRules {
           // Cloudflare Workers AI 3023
           "unavailable for account",
           "could not validate credentials",
+          "credentials could not be validated",
+          "未授权",
           "no auth credentials",
           "missing authentication",
           "didn't provide an api key",
@@ -1635,7 +1654,12 @@ final class FailureRules {
           // LiteLLM proxy: the key may not use this model
           "key_model_access_denied",
           // iFlytek Spark 11200: no licence for the function, or its volume is used up
-          "appidnoautherror");
+          "appidnoautherror",
+          // OAuth 2.0 bearer tokens (RFC 6750 §3.1): the token lacks the scope
+          "insufficient_scope",
+          // Tencent Cloud API 3.0: the key may not perform the action
+          "unauthorizedoperation",
+          "authfailure.unauthorizedoperation");
 
   static final List<String> PERMISSION_WORDING =
       List.of(
@@ -1682,7 +1706,11 @@ final class FailureRules {
           "không có quyền",
           "erişim izniniz yok",
           "erişim reddedildi",
-          "tidak memiliki akses");
+          "tidak memiliki akses",
+          // an OAuth scope the token lacks (GigaChat "scope from db not fully includes consumed
+          // scope")
+          "insufficient scope",
+          "consumed scope");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -2024,10 +2052,11 @@ final class FailureRules {
           // or unsafe, or failing review (内容存在风险, 输入内容包含敏感词, 请求内容违规, 触发了内容审核,
           // 内容安全检查未通过)
           Clause.of(
-              "(?:内容|输入|请求|文本|信息|图片|提示词|回复|输出)[^\\n]{0,12}?(?:风险|敏感|违规|不当|不安全|违法|审核)"
+              "(?:内容|输入|请求|文本|信息|图片|提示词|回复|输出)[^\\n]{0,12}?(?:风险|敏感|涉敏|违规|不当|不安全|违法|审核)"
                   + "|敏感(?:词|信息|内容)|内容审核|审核未通过|安全检查未通过|触发了?[^\\n]{0,6}?(?:审核|风控)",
               "风险",
               "敏感",
+              "涉敏",
               "违规",
               "不当",
               "不安全",
@@ -2059,6 +2088,8 @@ final class FailureRules {
           "output blocked",
           "safety system",
           "inappropriate content",
+          "responsible ai service",
+          "response was filtered",
           "input was flagged",
           "did not comply with",
           "sensitive content",
@@ -2128,7 +2159,7 @@ final class FailureRules {
       Words.of(
           Clause.of(
               "\\b(?:endpoint|deployment)\\b[^\\n]{0,120}?\\b(?:does not exist|doesn't exist|not found"
-                  + "|is not running|no longer exists)\\b",
+                  + "|is not running|no longer exists|is (?:currently )?closed)\\b",
               "endpoint",
               "deployment"),
           Clause.of(
@@ -2202,6 +2233,7 @@ final class FailureRules {
           "aşırı yük",
           "kelebihan beban",
           "访问量过大",
+          "容量不足",
           "负载过高",
           "负载已饱和",
           "繁忙");
@@ -2335,7 +2367,13 @@ final class FailureRules {
           "err name not resolved",
           "err internet disconnected",
           "err network changed",
-          "tls handshake");
+          "tls handshake",
+          // Windows socket errors as Rust and Python print them (WSAETIMEDOUT, WSAECONNREFUSED),
+          // and the same in Chinese
+          "os error 10060",
+          "os error 10061",
+          "连接尝试失败",
+          "无法连接");
 
   // A gateway's words for a provider that did not answer it (transient.upstream_failed_4xx).
   static final List<String> UPSTREAM_FAILED_WORDING =
@@ -2360,7 +2398,12 @@ final class FailureRules {
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
   static final List<String> GARBLED_RESPONSE_WORDING =
-      List.of("responded with invalid", "invalid json response", "response is not valid json");
+      List.of(
+          "responded with invalid",
+          "invalid json response",
+          "response is not valid json",
+          // Genkit prints the model's output that failed the schema as "Provided data"
+          "provided data:");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -2391,6 +2434,10 @@ final class FailureRules {
           "could not load model",
           "failed to load model",
           "model generation failed");
+
+  // The server's own failure named outright (row transient.server_words): never a limit's words.
+  static final List<String> SERVER_FAILED_WORDING =
+      List.of("server had an error", "internal server error", "internal error");
 
   // A settled request error caused by the shape of the history, in the provider's own words:
   //  - Mistral: "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9", "Unexpected
@@ -2511,6 +2558,10 @@ final class FailureRules {
           "must have either content or tool_calls",
           "text content blocks must be non-empty",
           "请求错误");
+
+  // An app's own words for a failure it did not understand either ("Oops, something went wrong"):
+  // its "try again later" is a formula, not the provider's word that the trouble will pass.
+  static final List<String> UNKNOWN_CAUSE_WORDING = List.of("something went wrong");
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =

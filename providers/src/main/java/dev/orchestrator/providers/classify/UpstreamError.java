@@ -152,7 +152,9 @@ record UpstreamError(
           // or a parenthesis closed before it ("(Attempt 1/3): 400 Provider returned error")
           FailureRules.Clause.of(
               "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)\\s+[A-Z]", ":"),
-          FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"));
+          FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"),
+          // Alamofire's "unacceptableStatusCode(code: 401)"
+          FailureRules.Clause.of("(?i)statuscode\\((?:code:\\s*)?([1-5]\\d\\d)\\)", "statuscode("));
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
   // specific tokens: the class a client threw says less than the error it wraps.
@@ -368,8 +370,26 @@ record UpstreamError(
     String rootType = text(root, "type");
     boolean envelope = "error".equals(rootType) || "error".equals(text(root, "object"));
     boolean problem = root.has("title") && root.has("status"); // RFC 9457 problem+json (NIM)
+    JsonNode tencent = root.path("Response").path("Error");
+    if (!a.errorShape && tencent.isObject()) {
+      // Tencent Cloud API 3.0: {"Response": {"Error": {"Code": "AuthFailure.…", "Message": "…"}}}
+      a.errorShape = true;
+      a.message(text(tencent, "Message"));
+      a.type(text(tencent, "Code"));
+    }
+    // Baidu-style envelopes: {"code": 336501, "msg": "…"}, {"error_code": 17, "error_msg": "…"}
+    boolean coded =
+        (root.has("code") || root.has("error_code"))
+            && (text(root, "msg") != null || text(root, "error_msg") != null);
+    if (coded) {
+      a.message(text(root, "msg"));
+      a.message(text(root, "error_msg"));
+    }
     boolean bare =
-        (text(root, "message") != null || root.has("detail") || text(root, "Message") != null)
+        (coded
+                || text(root, "message") != null
+                || root.has("detail")
+                || text(root, "Message") != null)
             && !root.has("choices")
             && !root.has("content")
             && !root.has("candidates");

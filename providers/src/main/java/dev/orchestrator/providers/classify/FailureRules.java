@@ -1596,19 +1596,45 @@ final class FailureRules {
           // a token named expired or invalid in any words ("The security token included in the
           // request is expired"), and in Japanese, Korean, Persian, Russian, German, Vietnamese,
           // Turkish, Indonesian, Portuguese, Spanish, French
+          Clause.of("\\btoken\\b[^\\n]{0,40}?\\b(?:is|has) expired\\b", "expired"),
+          // (anchored on the words for expired or invalid, rarer than the word token)
           Clause.of(
-              "\\btoken\\b[^\\n]{0,40}?\\b(?:is|has) expired\\b"
-                  + "|(?:token|トークン|토큰|توکن|токен|jeton)[^\\n]{0,20}?(?:有効期限|無効|만료|유효하지"
+              "(?:token|トークン|토큰|توکن|токен|jeton)[^\\n]{0,20}?(?:有効期限|無効|만료|유효하지"
                   + "|منقضی|نامعتبر|истёк|истек|недействител|невер|abgelaufen|ungültig|hết hạn"
                   + "|không hợp lệ|süresi dol|geçersiz|kedaluwarsa|tidak valid|expirou|expirado|expiró"
-                  + "|inválid|no válid|invalide|expiré)"
-                  + "|(?:недействительный|неверный|ungültiges|geçersiz|無効な)\\s*(?:токен|token|トークン)",
-              "token",
-              "トークン",
-              "토큰",
-              "توکن",
-              "токен",
-              "jeton"),
+                  + "|inválid|no válid|invalide|expiré)",
+              "有効期限",
+              "無効",
+              "만료",
+              "유효하지",
+              "منقضی",
+              "نامعتبر",
+              "истёк",
+              "истек",
+              "недействител",
+              "невер",
+              "abgelaufen",
+              "ungültig",
+              "hết hạn",
+              "không hợp lệ",
+              "süresi dol",
+              "geçersiz",
+              "kedaluwarsa",
+              "tidak valid",
+              "expirou",
+              "expirado",
+              "expiró",
+              "inválid",
+              "no válid",
+              "invalide",
+              "expiré"),
+          Clause.of(
+              "(?:недействительный|неверный|ungültiges|geçersiz|無効な)\\s*(?:токен|token|トークン)",
+              "недействительный",
+              "неверный",
+              "ungültiges",
+              "geçersiz",
+              "無効な"),
           Clause.of(
               "\\b(?:no|missing|bad) (?:api[ _-]?key|credentials|bearer token|access token|auth token)\\b",
               "key",
@@ -1761,14 +1787,14 @@ final class FailureRules {
           // an account banned or suspended, in Portuguese, Spanish, French, German, Russian,
           // Japanese, Korean
           Clause.of(
-              "(?:usuário|usuario|utilisateur|benutzer|conta|cuenta|compte|konto)[^\\n]{0,20}?"
+              "(?:usuário|usuario|utilisateur|benutzer|conta |cuenta|compte|konto)[^\\n]{0,20}?"
                   + "(?:banid|bloquead|suspens|suspendid|gesperrt|banni)"
                   + "|заблокирован|アカウントが(?:停止|凍結)|계정이 (?:정지|차단)",
               "usuário",
               "usuario",
               "utilisateur",
               "benutzer",
-              "conta",
+              "conta ",
               "cuenta",
               "compte",
               "konto",

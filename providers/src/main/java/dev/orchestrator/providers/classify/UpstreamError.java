@@ -187,7 +187,7 @@ record UpstreamError(
   // error: code = Unavailable", "grpc_status=7")
   private static final Pattern GRPC_STATUS =
       Pattern.compile(
-          "(?:\\bStatusCode\\.|\\bcode = |\\bgrpc_status=)([A-Za-z_]{4,40}|\\d{1,2})\\b");
+          "(?:\\bStatusCode\\.|\\bcode = (?:StatusCode\\.)?|\\bgrpc_status=)([A-Za-z_]{4,40}|\\d{1,2})\\b");
   // the gRPC status codes (https://grpc.io/docs/guides/status-codes/), by number, in the
   // canonical names Google's error.status uses
   private static final List<String> GRPC_NAMES =

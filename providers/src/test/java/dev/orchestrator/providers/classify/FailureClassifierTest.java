@@ -96,6 +96,13 @@ class FailureClassifierTest {
           527 | null                                                                       | server_error            | true  | null  | transient.other
           501 | null                                                                       | request_invalid         | false | true  | settled.status_501_505
           505 | null                                                                       | request_invalid         | false | true  | settled.status_501_505
+          # issue #29, later rounds: a status that leaves the meaning to words that name it
+          403 | {"code":"The caller does not have permission","error":"Content violates usage guidelines"} | content_filtered | false | true | content.status_403
+          400 | {"success":false,"result":[],"error":[{"code":2005,"message":"Failed to get response from provider"}]} | server_error | true | null | transient.upstream_failed_4xx
+          500 | {"code":500,"message":"Unsupported param: tools","type":"server_error"}     | request_invalid         | false | true  | request.server_refusal_words
+          500 | {"statusCode":500,"success":false,"message":"Error: buildChatflow - Request timed out."} | timeout | true | null | transient.timeout_words
+          400 | {"error":{"message":"The dedicated endpoint for m is not running.","type":"invalid_request_error"}} | not_found | false | false | gone.model_wording
+          503 | {"detail":"503: NVIDIA_NIM_API_KEY is not set."}                          | auth_failed             | false | false | auth.wording
           # 11. a 2xx whose only outcome is a block reason, then an unusable 2xx
           200 | {"candidates":[{"finishReason":"SAFETY","index":0}]}                        | content_filtered        | false | true  | content.block_reason
           200 | {"finish_reason":"content_filter"}                                         | content_filtered        | false | true  | content.block_reason
@@ -215,6 +222,26 @@ class FailureClassifierTest {
           litellm.APIError: APIError: OpenAIException - Connection error.                     | connection_failed       | transient.connection_words
           MistralLeChat error: ((HTTP/2 429) Could not parse HTTP response.)                  | rate_limited            | transient.status_429
           This request would exceed the rate limit of 1,000,000 input tokens per minute. Please reduce the maximum tokens requested | rate_limited | in_band.rate_limited
+          HTTP Error 502: Status Error: Error code: 400 - {"type":"error","error":{"type":"invalid_request_error","message":"tool_use ids were not found in tool_result blocks"}} | request_invalid | request.history_shape
+          dev.ai4j.openai4j.OpenAiHttpException: {"detail":"Not Found"}                      | not_found               | gone.status_404_410
+          Generation failed: code = StatusCode.PERMISSION_DENIED details = "Access denied"   | permission_denied       | auth.status_403
+          grpc_status=7 grpc_message=User must accept ToS. [WKE=unauthorized:tos-required]   | permission_denied       | auth.status_403
+          User has not agreed to Llama3.2 model terms                                        | permission_denied       | auth.permission_wording
+          Error: net::ERR_CONNECTION_TIMED_OUT                                                | timeout                 | in_band.timeout
+          {"success":false,"errors":[{"code":10000,"message":"Authentication error"}]}        | auth_failed             | auth.wording
+          {"Response":{"Error":{"Code":"AuthFailure.SignatureFailure","Message":"x"},"RequestId":"r1"}} | auth_failed | auth.error_code
+          {"code":336501,"msg":"Rate limit reached for RPM"}                                  | rate_limited            | in_band.rate_limited
+          {"base_resp":{"status_code":2049,"status_msg":"invalid api key"}}                   | auth_failed             | auth.wording
+          {"error":"invalid_grant","error_description":"reauth related error"}                | auth_failed             | auth.error_code
+          You have exhausted your capacity on this model. Your quota will reset after 5s.     | rate_limited            | in_band.short_reset
+          [AI_NoTextGeneratedError: No text generated.]                                       | empty_response          | in_band.empty
+          qianfan.errors.APIError: api return error, code: 336003, msg: name cannot be blank  | request_invalid         | request.server_refusal_words
+          RateLimitError: The server had an error while processing your request.             | server_error            | transient.server_words
+          Embedding authentication failed (400): {"type": "extra_forbidden", "msg": "Extra inputs are not permitted"} | request_invalid | request.definitive_4xx
+          ERROR: ChatAPI responded with invalid json "illegal value"                          | unknown                 | unknown
+          Oops, something went wrong with OpenAI. Please try again later.                     | unknown                 | unknown
+          このトークンは有効期限が切れています                                                          | auth_failed             | auth.wording
+          Der Service ist derzeit überlastet.                                                 | overloaded              | in_band.overloaded
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

@@ -526,6 +526,16 @@ final class FailureRules {
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
+    // A connection that could not be opened, even if the words also say it timed out ("Cannot
+    // connect to host … [semaphore timeout]", "connect timeout"): a connect-phase failure, which
+    // never reached the model (docs/design.md §4, 10).
+    t.add(
+        row(
+            "in_band.connect_failed",
+            f -> f.noStatusSays(CONNECT_FAILED_WORDING),
+            CONNECTION_FAILED,
+            RETRY,
+            NO));
     t.add(row("in_band.timeout", f -> f.noStatusSays(TIMEOUT_WORDING), TIMEOUT, RETRY, UNKNOWN));
     t.add(
         row(
@@ -735,7 +745,44 @@ final class FailureRules {
           "预扣费额度失败",
           "预扣费失败",
           // a relay's pool of keys for the model is spent ("该模型无可用令牌")
-          "无可用令牌");
+          "无可用令牌",
+          // balance or credits short, in Traditional Chinese, Japanese, Korean, Italian,
+          // Portuguese, Spanish, German, Ukrainian, Indonesian, Vietnamese, Thai, Arabic, Persian,
+          // Polish, Dutch, Hindi
+          "餘額不足",
+          "額度不足",
+          "額度已用完",
+          "點數不足",
+          "帳戶已欠費",
+          "請儲值",
+          "残高が不足",
+          "クレジットが不足",
+          "잔액이 부족",
+          "크레딧이 부족",
+          "credito insufficiente",
+          "crediti insufficienti",
+          "crediti esauriti",
+          "saldo insufficiente",
+          "sem créditos",
+          "créditos esgotados",
+          "sin créditos",
+          "créditos agotados",
+          "nicht genügend guthaben",
+          "недостатньо коштів",
+          "saldo tidak mencukupi",
+          "saldo tidak cukup",
+          "không đủ số dư",
+          "ยอดเงินไม่เพียงพอ",
+          "رصيد غير كاف",
+          "الرصيد غير كاف",
+          "موجودی کافی نیست",
+          "اعتبار کافی نیست",
+          "niewystarczające środki",
+          "onvoldoende saldo",
+          "अपर्याप्त शेष",
+          // money short in other words
+          "out of funds",
+          "not enough funds");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -744,6 +791,12 @@ final class FailureRules {
   // overdue. These are the SDKs' and CLIs' short status-less messages as much as bodies.
   static final Words ACCOUNT_PATTERN =
       Words.of(
+          // no money at all on the account ("Your newly created team doesn't have any credits or
+          // licenses yet", "the organization has no credits")
+          Clause.of(
+              "\\b(?:does not|doesn't|do not|don't) have (?:any|enough) (?:credits?|balance|funds)\\b"
+                  + "|\\b(?:has|have) no (?:credits?|balance|funds)\\b",
+              "have"),
           Clause.of(
               "(?:余额|积分|点数|额度|配额|资源包|资金|次数|credits?|balance|funds|tokens?)[^\\n]{0,6}?"
                   + "(?:不足|用完|用尽"
@@ -958,7 +1011,11 @@ final class FailureRules {
           "bakiye",
           "سهمیه",
           "موجودی",
-          "رصيد");
+          "رصيد",
+          // money by other names
+          "funds",
+          // billing, in Arabic
+          "الفوترة");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -1001,7 +1058,24 @@ final class FailureRules {
           "exceeded your quota",
           "quota_exceeded",
           "quota exhausted",
-          "超出配额");
+          "超出配额",
+          // a quota exceeded or used up, in Traditional Chinese, Italian, Indonesian, Vietnamese,
+          // Thai, Arabic, Persian, Polish, Dutch, Ukrainian
+          "超出配額",
+          "配額已用完",
+          "配額不足",
+          "quota superata",
+          "quota esaurita",
+          "kuota habis",
+          "kuota terlampaui",
+          "vượt quá hạn mức",
+          "hết hạn mức",
+          "โควต้าเต็ม",
+          "تجاوز الحصة",
+          "سهمیه تمام",
+          "przekroczono limit wykorzystania",
+          "quotum overschreden",
+          "квоту вичерпано");
 
   // A window that resets within the minute: a rate limit however it is worded.
   static final List<String> SHORT_WINDOW_WORDING =
@@ -1093,7 +1167,12 @@ final class FailureRules {
           "日限额",
           "日额度",
           "月限额",
-          "月额度");
+          "月额度",
+          // a limit of hours, of use or of the plan reached, in Japanese
+          "時間の制限に達",
+          "使用の制限に達",
+          "利用制限に",
+          "使用制限に達");
 
   // A cap by its period or its plan, in any phrasing: a daily/weekly/monthly quota, limit,
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
@@ -1220,7 +1299,7 @@ final class FailureRules {
           // исчерпана, Превышен лимит, Cuota excedida, Você atingiu o limite, Quota dépassé,
           // Kontingent überschritten, Nutzungslimit erreicht)
           Clause.of(
-              "クォータ[^\\n]{0,6}?超過|(?:利用|使用)?上限に達|할당량[^\\n]{0,6}?초과"
+              "クォータ[^\\n]{0,6}?超過|(?:利用|使用|今月の|月間の|本日の|プランの)上限に達|할당량[^\\n]{0,6}?초과"
                   + "|(?:사용|이용) ?한도[^\\n]{0,6}?(?:도달|초과)|квот[аы][^\\n]{0,6}?исчерпан"
                   + "|лимит[^\\n]{0,30}?(?:исчерпан|превышен)|превышен[^\\n]{0,6}?лимит"
                   + "|cuota excedida|cota excedida|(?:alcanzado|atingiu|atteint)[^\\n]{0,12}?l[íi]mite"
@@ -1532,7 +1611,38 @@ final class FailureRules {
           "token 已过期",
           "token已过期",
           "身份验证失败",
-          "无法进行身份验证");
+          "无法进行身份验证",
+          // a key or login refused, in Traditional Chinese, Italian, Indonesian, Thai, Arabic,
+          // Persian, Polish, Dutch, Ukrainian, Hindi (the other languages: AUTH_PATTERN)
+          "金鑰無效",
+          "無效的金鑰",
+          "密鑰無效",
+          "無效的密鑰",
+          "身分驗證失敗",
+          "身份驗證失敗",
+          "驗證失敗",
+          "權杖無效",
+          "權杖已過期",
+          "未經授權",
+          "認証エラー",
+          "인증 오류",
+          "chiave api non valida",
+          "autenticazione non riuscita",
+          "kunci api tidak valid",
+          "autentikasi gagal",
+          "คีย์ api ไม่ถูกต้อง",
+          "مفتاح api غير صالح",
+          "غير مصرح",
+          "کلید api نامعتبر",
+          "احراز هویت ناموفق",
+          "nieprawidłowy klucz api",
+          "ongeldige api-sleutel",
+          "невірний ключ",
+          "помилка автентифікації",
+          "अमान्य api कुंजी",
+          // in Arabic
+          "خطأ في المصادقة",
+          "مفتاح api غير صحيح");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -1596,7 +1706,11 @@ final class FailureRules {
           // a token named expired or invalid in any words ("The security token included in the
           // request is expired"), and in Japanese, Korean, Persian, Russian, German, Vietnamese,
           // Turkish, Indonesian, Portuguese, Spanish, French
-          Clause.of("\\btoken\\b[^\\n]{0,40}?\\b(?:is|has) expired\\b", "expired"),
+          Clause.of(
+              "\\btoken\\b[^\\n]{0,40}?\\b(?:(?:is|has) expired|(?:has been|was) (?:invalidated|revoked))\\b",
+              "expired",
+              "invalidated",
+              "revoked"),
           // (anchored on the words for expired or invalid, rarer than the word token)
           Clause.of(
               "(?:token|トークン|토큰|توکن|токен|jeton)[^\\n]{0,20}?(?:有効期限|無効|만료|유효하지"
@@ -1736,7 +1850,28 @@ final class FailureRules {
           // an OAuth scope the token lacks (GigaChat "scope from db not fully includes consumed
           // scope")
           "insufficient scope",
-          "consumed scope");
+          "consumed scope",
+          // access refused, in Traditional Chinese, Italian, Thai, Arabic, Persian, Polish, Dutch,
+          // Ukrainian, Japanese, Korean, Indonesian
+          "無權",
+          "沒有權限",
+          "權限不足",
+          "拒絕存取",
+          "已被封鎖",
+          "accesso negato",
+          "non hai accesso",
+          "ไม่มีสิทธิ์",
+          "ليس لديك صلاحية",
+          "تم رفض الوصول",
+          "دسترسی ندارید",
+          "دسترسی رد شد",
+          "odmowa dostępu",
+          "toegang geweigerd",
+          "немає доступу",
+          "доступ заборонено",
+          "アクセスが拒否",
+          "접근이 거부",
+          "akses ditolak");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -1869,7 +2004,33 @@ final class FailureRules {
           "too long for model",
           "too long for the model",
           "too long for this model",
-          "token length too long");
+          "token length too long",
+          // the window overflowed, in Traditional Chinese, Italian, Indonesian, Polish, Dutch
+          "輸入過長",
+          "內容過長",
+          "訊息過長",
+          "提示詞過長",
+          "上下文長度",
+          "超出最大長度",
+          "超過最大長度",
+          "超出上下文",
+          "lunghezza massima del contesto",
+          "contesto troppo lungo",
+          "panjang konteks",
+          "długość kontekstu",
+          "contextlengte",
+          // the prompt's cap named
+          "maximum prompt length",
+          "max prompt length",
+          // the conversation's or message's length limit (Claude's "exceed the length limit for
+          // this chat"), in English, Japanese, German
+          "length limit for this chat",
+          "exceed the length limit",
+          "exceeds the length limit",
+          "長さ制限を超え",
+          "文字制限を超え",
+          "文字数制限を超え",
+          "längenlimit");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -2022,7 +2183,12 @@ final class FailureRules {
               "too large"),
           Clause.of(
               "\\brequest body\\b[^\\n]{0,30}?\\b(?:limit exceeded|too large|exceeds?)\\b",
-              "request body"));
+              "request body"),
+          // a request over a size named in bytes ("Request too large (max 32MB)"), not Groq's
+          // "Request too large for model … tokens per minute"
+          Clause.of(
+              "\\brequest too large\\b[^\\n]{0,20}?\\b\\d+\\s*(?:mb|kb|gb|mib|kib|bytes)\\b",
+              "request too large"));
 
   static final Set<String> CONTENT_CODES =
       Set.of(
@@ -2056,6 +2222,10 @@ final class FailureRules {
           // Azure's jailbreak refusal, wherever a client wrapped its line ("considered high\n
           // risk")
           Clause.of("\\bconsidered high\\s+risk\\b", "considered high"),
+          // Gemini's JSON, wherever a client printed it: a candidate withheld for safety
+          Clause.of(
+              "\"finishreason\"\\s*:\\s*\"(?:safety|prohibited_content|blocklist|spii|recitation)\"",
+              "finishreason"),
           // a policy refusal in Japanese, Korean, Russian, Spanish, Portuguese, French, German,
           // Vietnamese, Turkish
           Clause.of(
@@ -2146,7 +2316,23 @@ final class FailureRules {
           "uygunsuz içerik",
           "敏感内容",
           "不安全",
-          "违规内容");
+          "违规内容",
+          // in Traditional Chinese, Italian, Indonesian, Thai, Arabic, Persian, Polish, Dutch,
+          // Ukrainian
+          "內容違規",
+          "敏感內容",
+          "不當內容",
+          "內容審核",
+          "contenuto inappropriato",
+          "konten tidak pantas",
+          "เนื้อหาไม่เหมาะสม",
+          "محتوى غير لائق",
+          "محتوای نامناسب",
+          "nieodpowiednie treści",
+          "ongepaste inhoud",
+          "неприпустимий вміст",
+          // harm named
+          "harmful content");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -2157,7 +2343,9 @@ final class FailureRules {
           // Perplexity
           "invalid_model",
           // Azure OpenAI: no deployment of that name on the resource
-          "deploymentnotfound");
+          "deploymentnotfound",
+          // GitHub Copilot's API: the model is not served to this client
+          "model_not_supported");
 
   // The model is not served here, in words without "model … not found": a router with no
   // endpoint or channel for it, an Azure deployment that does not exist, an invalid model id.
@@ -2176,7 +2364,19 @@ final class FailureRules {
           "无可用渠道",
           // Together: a model served only on a dedicated endpoint
           "non-serverless model",
-          "is not accessible via");
+          "is not accessible via",
+          // in Traditional Chinese, Japanese, Korean, Russian, Spanish, Portuguese, French, German
+          "找不到模型",
+          "モデルが見つかりません",
+          "モデルが存在しません",
+          "모델을 찾을 수 없",
+          "модель не найдена",
+          "modelo no encontrado",
+          "modelo não encontrado",
+          "modèle introuvable",
+          "modell nicht gefunden",
+          // Azure's and others' plain 404 text
+          "resource not found");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -2262,7 +2462,22 @@ final class FailureRules {
           "容量不足",
           "负载过高",
           "负载已饱和",
-          "繁忙");
+          "繁忙",
+          // overloaded or busy, in Traditional Chinese, Italian, Polish, Dutch, Ukrainian,
+          // Japanese, Korean
+          "伺服器忙碌",
+          "負載過高",
+          "sovraccarico",
+          "przeciążony",
+          "overbelast",
+          "перевантажен",
+          "混み合って",
+          "혼잡",
+          // capacity or load named, in Japanese and Chinese
+          "容量制限",
+          "処理能力の上限",
+          "アクセスが集中",
+          "负载较高");
 
   static final List<String> RATE_WORDING =
       List.of(
@@ -2316,7 +2531,26 @@ final class FailureRules {
           "слишком много запросов",
           "quá nhiều yêu cầu",
           "çok fazla istek",
-          "terlalu banyak permintaan");
+          "terlalu banyak permintaan",
+          // too many requests, in Traditional Chinese, Italian, Thai, Arabic, Persian, Polish,
+          // Dutch, Ukrainian, Hindi
+          "請求過於頻繁",
+          "請求過多",
+          "請求頻率",
+          "troppe richieste",
+          "คำขอมากเกินไป",
+          "طلبات كثيرة جدًا",
+          "عدد كبير جدًا من الطلبات",
+          "درخواست‌های زیادی",
+          "درخواست های زیادی",
+          "zbyt wiele żądań",
+          "te veel verzoeken",
+          "забагато запитів",
+          "बहुत अधिक अनुरोध",
+          // too many requests in a short time, in Japanese and Chinese
+          "リクエストが多数",
+          "短期間に集中",
+          "频率超限");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -2339,7 +2573,18 @@ final class FailureRules {
           "таймаут",
           "истекло время",
           "hết thời gian",
-          "zaman aşımı");
+          "zaman aşımı",
+          // in Traditional Chinese, Italian, Indonesian, Thai, Arabic, Persian, Polish, Dutch,
+          // Ukrainian
+          "逾時",
+          "tempo scaduto",
+          "waktu habis",
+          "หมดเวลา",
+          "انتهت المهلة",
+          "مهلت زمانی",
+          "przekroczono limit czasu",
+          "time-out",
+          "час очікування");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -2399,7 +2644,51 @@ final class FailureRules {
           "os error 10060",
           "os error 10061",
           "连接尝试失败",
-          "无法连接");
+          "无法连接",
+          // the connection failed, in Traditional Chinese, Japanese, Korean, Russian, Spanish,
+          // Portuguese, French, German, Italian, Turkish, Vietnamese, Indonesian, Arabic, Persian,
+          // Polish, Dutch, Ukrainian
+          "連線失敗",
+          "無法連線",
+          "網路錯誤",
+          "接続できません",
+          "接続に失敗",
+          "ネットワークエラー",
+          "연결 실패",
+          "연결할 수 없",
+          "네트워크 오류",
+          "ошибка соединения",
+          "не удалось подключиться",
+          "error de conexión",
+          "no se pudo conectar",
+          "erro de conexão",
+          "não foi possível conectar",
+          "erreur de connexion",
+          "impossible de se connecter",
+          "verbindungsfehler",
+          "verbindung fehlgeschlagen",
+          "errore di connessione",
+          "impossibile connettersi",
+          "bağlantı hatası",
+          "lỗi kết nối",
+          "không thể kết nối",
+          "gagal terhubung",
+          "kesalahan koneksi",
+          "خطأ في الاتصال",
+          "خطا در اتصال",
+          "błąd połączenia",
+          "verbindingsfout",
+          "помилка з'єднання");
+
+  // A connection that could not be opened (row in_band.connect_failed).
+  static final List<String> CONNECT_FAILED_WORDING =
+      List.of(
+          "cannot connect to host",
+          "client connector error",
+          "connect timeout",
+          "connect timed out",
+          "connecttimeout",
+          "failed to establish a new connection");
 
   // A gateway's words for a provider that did not answer it (transient.upstream_failed_4xx).
   static final List<String> UPSTREAM_FAILED_WORDING =
@@ -2419,7 +2708,10 @@ final class FailureRules {
           "empty completion",
           "returned an empty response",
           "model returned no content",
-          "no candidates returned");
+          "no candidates returned",
+          // the answer named empty
+          "response empty",
+          "no content in");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -2459,7 +2751,26 @@ final class FailureRules {
           "crashed",
           "could not load model",
           "failed to load model",
-          "model generation failed");
+          "model generation failed",
+          // a server error, in Traditional Chinese, Japanese, Korean, Russian, Spanish, Portuguese,
+          // French, German, Italian, Turkish, Vietnamese, Indonesian
+          "伺服器錯誤",
+          "內部錯誤",
+          "服務異常",
+          "サーバーエラー",
+          "内部エラー",
+          "서버 오류",
+          "내부 오류",
+          "ошибка сервера",
+          "внутренняя ошибка",
+          "error interno del servidor",
+          "erro interno do servidor",
+          "erreur interne du serveur",
+          "interner serverfehler",
+          "errore interno del server",
+          "sunucu hatası",
+          "lỗi máy chủ",
+          "kesalahan server");
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =
@@ -2583,11 +2894,39 @@ final class FailureRules {
           "roles must alternate",
           "must have either content or tool_calls",
           "text content blocks must be non-empty",
-          "请求错误");
+          "请求错误",
+          // in Traditional Chinese, Japanese, Korean, Russian, Spanish, Portuguese, French, German,
+          // Italian, Turkish, Vietnamese, Indonesian
+          "參數錯誤",
+          "參數無效",
+          "不能為空",
+          "無効なリクエスト",
+          "パラメータが無効",
+          "잘못된 요청",
+          "неверный запрос",
+          "некорректный запрос",
+          "solicitud no válida",
+          "parámetro no válido",
+          "solicitação inválida",
+          "requête invalide",
+          "ungültige anfrage",
+          "richiesta non valida",
+          "geçersiz istek",
+          "yêu cầu không hợp lệ",
+          "permintaan tidak valid",
+          // a parameter or feature the API does not know or the model does not take
+          "unknown parameter",
+          "unknown field",
+          "unexpected parameter",
+          "unknown argument",
+          "does not support",
+          // a setting the model does not allow, in Chinese
+          "不允许");
 
-  // An app's own words for a failure it did not understand either ("Oops, something went wrong"):
+  // An app's own words for a failure it did not understand either ("Oops, something went wrong",
+  // 请求失败):
   // its "try again later" is a formula, not the provider's word that the trouble will pass.
-  static final List<String> UNKNOWN_CAUSE_WORDING = List.of("something went wrong");
+  static final List<String> UNKNOWN_CAUSE_WORDING = List.of("something went wrong", "请求失败");
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =
@@ -2673,7 +3012,15 @@ final class FailureRules {
         "not_found",
         "notfounderror",
         "model_not_found",
-        "resourcenotfoundexception");
+        "resourcenotfoundexception",
+        // the Java SDKs' and LangChain4j's exception classes
+        "notfoundexception",
+        "modelnotfoundexception");
+    put(m, 400, "badrequestexception", "invalidrequestexception", "unprocessableentityexception");
+    put(m, 401, "unauthorizedexception", "authenticationexception");
+    put(m, 403, "permissiondeniedexception");
+    put(m, 429, "ratelimitexception");
+    put(m, 408, "httptimeoutexception");
     // Moonshot (https://platform.moonshot.ai/docs/api/chat#error-explanation)
     put(m, 404, "resource_not_found_error");
     // 408 / 409 / 413

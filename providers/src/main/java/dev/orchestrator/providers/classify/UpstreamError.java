@@ -123,7 +123,7 @@ record UpstreamError(
           FailureRules.Clause.of(
               "^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
           FailureRules.Clause.of(
-              "(?i)\\b([1-5]\\d\\d)\\s+(?:bad request|unauthorized|payment required|forbidden|"
+              "(?i)\\b([1-5]\\d\\d)\\s+\\(?(?:bad request|unauthorized|payment required|forbidden|"
                   + "not found|request timeout|conflict|payload too large|content too large|"
                   + "unprocessable entity|too many requests|internal server error|bad gateway|"
                   + "service unavailable|gateway timeout)\\b",
@@ -151,8 +151,10 @@ record UpstreamError(
           // an exception named before the status: "ResourceExhausted: 429 Quota exceeded…"
           // or a parenthesis closed before it ("(Attempt 1/3): 400 Provider returned error")
           FailureRules.Clause.of(
-              "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)\\s+[A-Z]", ":"),
+              "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)(?:\\s+[A-Z{\\[-]|:)", ":"),
           FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"),
+          // after a full-width colon, as Chinese and Japanese apps print it ("额度获取失败：401 Your …")
+          FailureRules.Clause.of("：\\s*([1-5]\\d\\d)\\s+[A-Z]", "："),
           // Alamofire's "unacceptableStatusCode(code: 401)"
           FailureRules.Clause.of("(?i)statuscode\\((?:code:\\s*)?([1-5]\\d\\d)\\)", "statuscode("));
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
@@ -180,8 +182,12 @@ record UpstreamError(
   // "code": 400, 'status_code': 400, \"code\": \"429\"
   private static final Pattern INNER_STATUS =
       Pattern.compile(
-          "\\\\?[\"'](?:code|status|status_code)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
+          "\\\\?[\"'](?:code|status|status_code|statusCode)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
   private static final int MAX_INNER_TOKENS = 8;
+  // Rust's Debug form of an API error (async-openai: `ApiError { message: "…", type:
+  // Some("insufficient_quota"), code: Some("…") }`)
+  private static final Pattern RUST_FIELD =
+      Pattern.compile("\\b(?:r#type|type|code): Some\\(\\\\?\"([A-Za-z0-9_.\\-]{1,80})\\\\?\"\\)");
   private static final Pattern OAUTH_STYLE_CODE = Pattern.compile("[a-z][a-z0-9_]{2,60}");
   // a gRPC status named in a client's message ("code = StatusCode.PERMISSION_DENIED", Go's "rpc
   // error: code = Unavailable", "grpc_status=7")
@@ -790,6 +796,12 @@ record UpstreamError(
         }
       }
       innerClues(head);
+      if (head.contains("Some(")) {
+        Matcher rust = RUST_FIELD.matcher(head);
+        for (int found = 0; found < 2 && rust.find(); found++) {
+          token(rust.group(1));
+        }
+      }
     }
 
     // The earliest status any MESSAGE_STATUS phrasing prints in the text, or null. A 4xx printed

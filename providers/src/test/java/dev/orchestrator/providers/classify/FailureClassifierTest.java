@@ -242,6 +242,14 @@ class FailureClassifierTest {
           Oops, something went wrong with OpenAI. Please try again later.                     | unknown                 | unknown
           このトークンは有効期限が切れています                                                          | auth_failed             | auth.wording
           Der Service ist derzeit überlastet.                                                 | overloaded              | in_band.overloaded
+          aiohttp.ClientConnectorError: Cannot connect to host api.x:443 [semaphore timeout]  | connection_failed       | in_band.connect_failed
+          com.openai.errors.RateLimitException: 429: {"error":{"message":"x"}}                | rate_limited            | transient.status_429
+          NonTransientAiException: 401 - {"error":{"message":"x"}}                            | auth_failed             | auth.status_401
+          ApiError { message: "x", type: Some("insufficient_quota"), code: None }             | quota_exhausted         | account.error_code
+          AI_APICallError: {"statusCode": 404, "message": "x"}                                | not_found               | gone.status_404_410
+          HttpRequestException: Response status code does not indicate success: 404 (Not Found). | not_found            | gone.status_404_410
+          额度获取失败：401 Your authentication token has been invalidated.                         | auth_failed             | auth.status_401
+          サーバーが処理能力の上限に達しています。                                                      | overloaded              | in_band.overloaded
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

@@ -172,6 +172,9 @@ final class FailureRules {
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
+    // 2. Not when the words say the limit resets within seconds ("Please retry in 12s"): a window,
+    //    whatever boilerplate about plans and billing comes with it (Google's free tier) — unless
+    //    the limit is 0 (a model with no free tier at all: waiting never helps).
     // 2. The upstream's message or body text, on any status or none: balance, credit, billing,
     //    arrears or budget wording (English and Chinese: 余额不足, 欠费, 充值…); or a generic
     //    "quota exceeded" unless the quota it names resets within the minute (then it is a rate
@@ -180,10 +183,11 @@ final class FailureRules {
         row(
             "account.wording",
             f ->
-                f.says(ACCOUNT_WORDING)
-                    || f.saysPattern(ACCOUNT_PATTERN)
-                    || (!f.says(SHORT_WINDOW_WORDING)
-                        && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))),
+                (!f.saysPattern(SHORT_RESET_PATTERN) || f.says(ZERO_LIMIT_WORDING))
+                    && (f.says(ACCOUNT_WORDING)
+                        || f.saysPattern(ACCOUNT_PATTERN)
+                        || (!f.says(SHORT_WINDOW_WORDING)
+                            && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN)))),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -440,6 +444,16 @@ final class FailureRules {
             OVERLOADED,
             RETRY,
             NO));
+    // 9. A 500 that only a generic SDK class stands for (ERNIE's APIError, litellm.APIError) whose
+    //    words name a rate limit (访问过于频繁): the class only says the client failed, the words say
+    //    why. (A ServiceUnavailableError's "too many connections" stays the server's trouble.)
+    t.add(
+        row(
+            "transient.rate_words",
+            f -> f.statusOfTokenOnly() && f.statusIs(500) && f.says(RATE_WORDING),
+            RATE_LIMITED,
+            RETRY,
+            UNKNOWN));
     // 9. Cloudflare 522: the edge could not connect to the origin in time.
     t.add(row("transient.origin_connect_timeout", f -> f.statusIs(522), TIMEOUT, RETRY, NO));
     // 9. A gateway or proxy timed out waiting for an answer that may be under way.
@@ -594,6 +608,68 @@ final class FailureRules {
             FINAL,
             NO));
 
+    // The last-resort rows: a status-less failure message no row above could read, whose words
+    //    name what failed in the plainest terms — the window, the model, a permission, a safety
+    //    check, the request rate, the server's load, the network, an empty answer (in English and
+    //    the languages the corpus has). Read after every specific row, in that order; a message
+    //    naming none of them stays unknown.
+    t.add(
+        row(
+            "in_band.context_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(CONTEXT_HINTS),
+            CONTEXT_LENGTH_EXCEEDED,
+            FINAL,
+            YES));
+    t.add(
+        row(
+            "in_band.model_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(MODEL_HINTS),
+            NOT_FOUND,
+            FINAL,
+            NO));
+    t.add(
+        row(
+            "in_band.permission_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(PERMISSION_HINTS),
+            PERMISSION_DENIED,
+            FINAL,
+            NO));
+    t.add(
+        row(
+            "in_band.content_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(CONTENT_HINTS),
+            CONTENT_FILTERED,
+            FINAL,
+            YES));
+    t.add(
+        row(
+            "in_band.rate_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(RATE_HINTS),
+            RATE_LIMITED,
+            RETRY,
+            UNKNOWN));
+    t.add(
+        row(
+            "in_band.load_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(LOAD_HINTS),
+            OVERLOADED,
+            RETRY,
+            UNKNOWN));
+    t.add(
+        row(
+            "in_band.network_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(NETWORK_HINTS),
+            CONNECTION_FAILED,
+            RETRY,
+            UNKNOWN));
+    t.add(
+        row(
+            "in_band.empty_words",
+            f -> f.status() == null && f.failure() && f.saysPattern(EMPTY_HINTS),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
+
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
     //     finishReason SAFETY/PROHIBITED_CONTENT/…, Bedrock stopReason guardrail_intervened. The
@@ -672,13 +748,16 @@ final class FailureRules {
   // these phrasings, in any status or none, is account state.
   static final List<String> ACCOUNT_WORDING =
       List.of(
+          // OpenAI's insufficient_quota text (Google's free tier sends it too, for a quota per
+          // minute, with "Please retry in 12s": row account.wording yields to that)
+          "exceeded your current quota",
+          "check your plan and billing",
           "insufficient_quota",
           "insufficient_credits",
           "insufficient_user_quota",
           // OpenAI's billing codes, printed alone by SDKs and CLIs
           "billing_not_active",
           "billing_hard_limit_reached",
-          "exceeded your current quota",
           "exceeded current quota",
           "quota is not enough",
           "not enough quota",
@@ -708,7 +787,6 @@ final class FailureRules {
           // billing and arrears
           "billing hard limit",
           "billing limit",
-          "check your plan and billing",
           "billing details",
           "payment required",
           "spending limit",
@@ -1033,6 +1111,239 @@ final class FailureRules {
           "apiキー",
           "api 키");
 
+  // The last resort's words, one meaning each (rows in_band.context_words … in_band.empty_words):
+  // the plain terms a message uses for what failed, in English and the corpus's languages.
+  static final Words CONTEXT_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:context|prompt|input|message|messages|conversation|history)\\b[^\\n]{0,40}?"
+                  + "\\b(?:too long|too large|too big|exceed\\w*|over the limit|limit exceeded"
+                  + "|maximum length|max length)",
+              "too long",
+              "too large",
+              "too big",
+              "exceed",
+              "over the limit",
+              "limit exceeded",
+              "maximum length",
+              "max length"));
+
+  static final Words MODEL_HINTS =
+      Words.of(
+          Clause.of(
+              "\\bmodel\\b[^\\n]{0,60}?\\b(?:not found|unknown|does not exist|doesn't exist"
+                  + "|not supported|unsupported|no longer (?:available|supported))\\b"
+                  + "|\\b(?:unknown|unsupported) model\\b",
+              "not found",
+              "unknown",
+              "exist",
+              "supported",
+              "no longer"),
+          Clause.of(
+              "(?:模型|モデル|모델|модел)[^\\n]{0,20}?(?:不存在|找不到|未找到|不支持|見つかりません|存在しません"
+                  + "|찾을 수 없|존재하지|не найден|не существует|не поддерж)",
+              "模型",
+              "モデル",
+              "모델",
+              "модел"));
+
+  static final Words PERMISSION_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:permissions?|forbidden|no access|access denied|access is denied)\\b",
+              "permission",
+              "forbidden",
+              "no access",
+              "access"),
+          Clause.of(
+              "权限|權限|無權|无权|権限|권한|доступ|permiso|permissão|autorisation|berechtigung|izin"
+                  + "|quyền|صلاحية|دسترسی",
+              "权限",
+              "權限",
+              "無權",
+              "无权",
+              "権限",
+              "권한",
+              "доступ",
+              "permiso",
+              "permissão",
+              "autorisation",
+              "berechtigung",
+              "izin",
+              "quyền",
+              "صلاحية",
+              "دسترسی"));
+
+  static final Words CONTENT_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:safety|moderation|moderated|flagged|nsfw|harmful|inappropriate|censor\\w*"
+                  + "|offensive|unsafe)\\b",
+              "safety",
+              "moderat",
+              "flagged",
+              "nsfw",
+              "harmful",
+              "inappropriate",
+              "censor",
+              "offensive",
+              "unsafe"),
+          Clause.of(
+              "审核|敏感|违规|違規|不適切|セーフティ|유해|검열|модерац|недопустим|inapropiad|impróprio"
+                  + "|inapproprié|unangemessen",
+              "审核",
+              "敏感",
+              "违规",
+              "違規",
+              "不適切",
+              "セーフティ",
+              "유해",
+              "검열",
+              "модерац",
+              "недопустим",
+              "inapropiad",
+              "impróprio",
+              "inapproprié",
+              "unangemessen"));
+
+  static final Words RATE_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:rate[ -]?limit\\w*|throttl\\w*|too many|frequency|too frequently)\\b",
+              "rate",
+              "throttl",
+              "too many",
+              "frequen"),
+          Clause.of(
+              "频率|频繁|頻率|頻繁|限流|多すぎ|頻度|너무 많|빈도|частот|слишком много|demasiad|muitas|trop de"
+                  + "|zu viele|çok fazla|quá nhiều",
+              "频率",
+              "频繁",
+              "頻率",
+              "頻繁",
+              "限流",
+              "多すぎ",
+              "頻度",
+              "너무 많",
+              "빈도",
+              "частот",
+              "слишком много",
+              "demasiad",
+              "muitas",
+              "trop de",
+              "zu viele",
+              "çok fazla",
+              "quá nhiều"));
+
+  static final Words LOAD_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:busy|capacity|overload\\w*|congest\\w*|high load|heavy load|unavailable)\\b",
+              "busy",
+              "capacity",
+              "overload",
+              "congest",
+              "load",
+              "unavailable"),
+          Clause.of(
+              "繁忙|忙碌|负载|負載|容量|拥挤|混雑|負荷|混み|혼잡|부하|загруж|перегруж|занят|ocupad|sobrecarg"
+                  + "|surcharg|occupé|überlast|ausgelastet|meşgul|bận",
+              "繁忙",
+              "忙碌",
+              "负载",
+              "負載",
+              "容量",
+              "拥挤",
+              "混雑",
+              "負荷",
+              "混み",
+              "혼잡",
+              "부하",
+              "загруж",
+              "перегруж",
+              "занят",
+              "ocupad",
+              "sobrecarg",
+              "surcharg",
+              "occupé",
+              "überlast",
+              "ausgelastet",
+              "meşgul",
+              "bận"));
+
+  static final Words NETWORK_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:connect\\w*|network|socket|dns|ssl|tls|unreachable|offline|proxy|handshake)\\b",
+              "connect",
+              "network",
+              "socket",
+              "dns",
+              "ssl",
+              "tls",
+              "unreachable",
+              "offline",
+              "proxy",
+              "handshake"),
+          Clause.of(
+              "网络|網路|网路|连接|連線|連接|ネットワーク|接続|네트워크|연결|сеть|сетев|соединен|подключ|conexi"
+                  + "|conexão|réseau|connexion|netzwerk|verbindung|bağlantı|kết nối|koneksi",
+              "网络",
+              "網路",
+              "网路",
+              "连接",
+              "連線",
+              "連接",
+              "ネットワーク",
+              "接続",
+              "네트워크",
+              "연결",
+              "сеть",
+              "сетев",
+              "соединен",
+              "подключ",
+              "conexi",
+              "conexão",
+              "réseau",
+              "connexion",
+              "netzwerk",
+              "verbindung",
+              "bağlantı",
+              "kết nối",
+              "koneksi"));
+
+  static final Words EMPTY_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:empty|blank) (?:response|reply|output|result|completion|answer|content|message)\\b"
+                  + "|\\bno (?:content|output|text|reply|candidates|choices|completion)\\b"
+                  + "(?! (?:type|length|header))",
+              "empty",
+              "blank",
+              "no content",
+              "no output",
+              "no text",
+              "no reply",
+              "no candidates",
+              "no choices",
+              "no completion"),
+          Clause.of(
+              "返回为空|返回空|响应为空|內容為空|回复为空|空の応答|応答が空|빈 응답|пустой ответ|respuesta vacía"
+                  + "|resposta vazia|réponse vide|leere antwort",
+              "返回为空",
+              "返回空",
+              "响应为空",
+              "內容為空",
+              "回复为空",
+              "空の応答",
+              "応答が空",
+              "빈 응답",
+              "пустой ответ",
+              "respuesta vacía",
+              "resposta vazia",
+              "réponse vide",
+              "leere antwort"));
+
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
   // "try again later or contact us for dedicated capacity"): whatever limit it names, it passes.
@@ -1049,6 +1360,9 @@ final class FailureRules {
               "reset",
               "retry",
               "again"));
+
+  // A limit of zero: nothing is left to wait for, whatever reset the words name.
+  static final List<String> ZERO_LIMIT_WORDING = List.of("limit: 0", "limit 0,", "limit of 0 ");
 
   static final List<String> QUOTA_WORDING =
       List.of(
@@ -1080,6 +1394,9 @@ final class FailureRules {
   // A window that resets within the minute: a rate limit however it is worded.
   static final List<String> SHORT_WINDOW_WORDING =
       List.of(
+          "per hour",
+          "per_hour",
+          "每小时",
           "per minute",
           "per_minute",
           "perminute",
@@ -1772,7 +2089,8 @@ final class FailureRules {
               "provide a valid",
               "provide your valid",
               "provide valid"),
-          Clause.of("\\binvalid (?:api |access |auth )?token\\b(?! count)", "invalid"),
+          Clause.of(
+              "\\binvalid (?:api |access |auth |oauth |bearer )?token\\b(?! count)", "invalid"),
           Clause.of(
               "(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)",
               "key",
@@ -2332,7 +2650,11 @@ final class FailureRules {
           "ongepaste inhoud",
           "неприпустимий вміст",
           // harm named
-          "harmful content");
+          "harmful content",
+          // a filter named by what it keeps out
+          "bypass the filter",
+          "output was filtered",
+          "request is sfw");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -2550,7 +2872,9 @@ final class FailureRules {
           // too many requests in a short time, in Japanese and Chinese
           "リクエストが多数",
           "短期間に集中",
-          "频率超限");
+          "频率超限",
+          // too frequent, in Chinese
+          "过于频繁");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -2678,7 +3002,9 @@ final class FailureRules {
           "خطا در اتصال",
           "błąd połączenia",
           "verbindingsfout",
-          "помилка з'єднання");
+          "помилка з'єднання",
+          // a protocol broken mid-connection (net::ERR_HTTP2_PROTOCOL_ERROR read as words)
+          "http2 protocol error");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
@@ -2711,7 +3037,9 @@ final class FailureRules {
           "no candidates returned",
           // the answer named empty
           "response empty",
-          "no content in");
+          "no content in",
+          // no message from the model
+          "did not provide any assistant messages");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.

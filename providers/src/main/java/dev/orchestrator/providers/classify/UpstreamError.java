@@ -376,6 +376,8 @@ record UpstreamError(
     String rootType = text(root, "type");
     boolean envelope = "error".equals(rootType) || "error".equals(text(root, "object"));
     boolean problem = root.has("title") && root.has("status"); // RFC 9457 problem+json (NIM)
+    // Azure's minimal {"code": "content_filter", "status": 400}
+    boolean codeAndStatus = text(root, "code") != null && root.path("status").isIntegralNumber();
     JsonNode tencent = root.path("Response").path("Error");
     if (!a.errorShape && tencent.isObject()) {
       // Tencent Cloud API 3.0: {"Response": {"Error": {"Code": "AuthFailure.…", "Message": "…"}}}
@@ -399,7 +401,7 @@ record UpstreamError(
             && !root.has("choices")
             && !root.has("content")
             && !root.has("candidates");
-    if (envelope || problem || bare) {
+    if (envelope || problem || bare || codeAndStatus) {
       a.errorShape = true;
       a.message(text(root, "message"));
       a.message(text(root, "detail"));

@@ -250,6 +250,19 @@ class FailureClassifierTest {
           HttpRequestException: Response status code does not indicate success: 404 (Not Found). | not_found            | gone.status_404_410
           额度获取失败：401 Your authentication token has been invalidated.                         | auth_failed             | auth.status_401
           サーバーが処理能力の上限に達しています。                                                      | overloaded              | in_band.overloaded
+          APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
+          You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
+          You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording
+          The prompt you sent exceeds what this deployment accepts                            | context_length_exceeded | in_band.context_words
+          Model foo-9 is unknown to this server                                               | not_found               | in_band.model_words
+          You lack the permission for this workspace                                          | permission_denied       | in_band.permission_words
+          Your message was flagged by the moderation pass                                     | content_filtered        | in_band.content_words
+          Slow down: you are throttled                                                        | rate_limited            | in_band.rate_limited
+          Sending too frequently, wait                                                        | rate_limited            | in_band.rate_words
+          The backend is busy right now                                                       | overloaded              | in_band.load_words
+          Socket closed by peer                                                               | connection_failed       | in_band.network_words
+          The model returned an empty completion                                              | empty_response          | in_band.empty
+          The assistant gave a blank answer                                                   | empty_response          | in_band.empty_words
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

@@ -184,6 +184,7 @@ final class FailureRules {
             "account.wording",
             f ->
                 (!f.saysPattern(SHORT_RESET_PATTERN) || f.says(ZERO_LIMIT_WORDING))
+                    && !f.says(NOT_CHARGED_WORDING)
                     && (f.says(ACCOUNT_WORDING)
                         || f.saysPattern(ACCOUNT_PATTERN)
                         || (!f.says(SHORT_WINDOW_WORDING)
@@ -435,6 +436,16 @@ final class FailureRules {
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
+    // 9. A 429 from a relay whose words name a content block in the provider's own terms (one-api's
+    //    429 around Gemini's "blocked: prompt: BlockedReasonProhibitedContent"): the relay's
+    //    status contradicts the refusal it carries.
+    t.add(
+        row(
+            "content.relay_429",
+            f -> f.statusIs(429) && (f.hasToken(CONTENT_CODES) || f.saysPattern(CONTENT_PATTERN)),
+            CONTENT_FILTERED,
+            FINAL,
+            YES));
     t.add(row("transient.status_429", f -> f.statusIs(429), RATE_LIMITED, RETRY, NO));
     // 9. A transient status whose message says overloaded / no deployments / high demand.
     t.add(
@@ -474,11 +485,16 @@ final class FailureRules {
             NO));
     // 9. A 5xx that only an SDK's class stands for (openai.InternalServerError, litellm.APIError)
     //    whose words say the connection failed ("Connection error.", "actively refused it"): the
-    //    words name what happened, the class only that the client gave up.
+    //    words name what happened, the class only that the client gave up. Not an error document's
+    //    own type (LM Studio's internal_error "… fetch failed"): the server answered.
     t.add(
         row(
             "transient.connection_words",
-            f -> f.statusOfTokenOnly() && f.statusIn(500, 502, 503) && f.says(CONNECTION_WORDING),
+            f ->
+                f.statusOfTokenOnly()
+                    && !f.error().errorShape()
+                    && f.statusIn(500, 502, 503)
+                    && f.says(CONNECTION_WORDING),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -1361,6 +1377,11 @@ final class FailureRules {
               "retry",
               "again"));
 
+  // The words say the failure cost nothing ("No credits consumed on this tool call"): credits named
+  // there are not the account's state.
+  static final List<String> NOT_CHARGED_WORDING =
+      List.of("no credits consumed", "no credits were consumed", "not charged", "no charge");
+
   // A limit of zero: nothing is left to wait for, whatever reset the words name.
   static final List<String> ZERO_LIMIT_WORDING = List.of("limit: 0", "limit 0,", "limit of 0 ");
 
@@ -1959,7 +1980,9 @@ final class FailureRules {
           "अमान्य api कुंजी",
           // in Arabic
           "خطأ في المصادقة",
-          "مفتاح api غير صحيح");
+          "مفتاح api غير صحيح",
+          // Azure's key
+          "invalid subscription key");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -2123,6 +2146,7 @@ final class FailureRules {
       List.of(
           "location is not supported",
           "not available in your country",
+          "not available in your region",
           "region, or territory not supported",
           "don't have access to the model",
           "do not have access to the model",
@@ -2348,7 +2372,9 @@ final class FailureRules {
           "長さ制限を超え",
           "文字制限を超え",
           "文字数制限を超え",
-          "längenlimit");
+          "längenlimit",
+          // llama.cpp's and LM Studio's window
+          "cannot truncate prompt");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -2420,6 +2446,8 @@ final class FailureRules {
               "input tokens",
               "prompt tokens"),
           Clause.of("\\btoo many (?:input |prompt )tokens\\b", "too many input", "too many prompt"),
+          Clause.of(
+              "\\b(?:input|prompt)\\b[^\\n]{0,20}?\\bmore tokens than\\b", "more tokens than"),
           Clause.of(
               "\\btoken limit\\b[^\\n]{0,10}?\\b(?:reached|exceeded)\\b[^\\n]{0,20}?"
                   + "\\b(?:conversation|chat|context|prompt|input|model)\\b",
@@ -2746,7 +2774,9 @@ final class FailureRules {
           "server is busy",
           "负载过高",
           "负载已饱和",
-          "繁忙");
+          "繁忙",
+          // capacity named spent
+          "out of capacity");
 
   static final List<String> OVERLOADED_WORDING =
       List.of(
@@ -2799,7 +2829,9 @@ final class FailureRules {
           "容量制限",
           "処理能力の上限",
           "アクセスが集中",
-          "负载较高");
+          "负载较高",
+          // capacity named spent
+          "out of capacity");
 
   static final List<String> RATE_WORDING =
       List.of(
@@ -3004,7 +3036,12 @@ final class FailureRules {
           "verbindingsfout",
           "помилка з'єднання",
           // a protocol broken mid-connection (net::ERR_HTTP2_PROTOCOL_ERROR read as words)
-          "http2 protocol error");
+          "http2 protocol error",
+          // Rust reqwest's and Go's words for a request that never got an answer
+          "error sending request for url",
+          "dial tcp",
+          "server misbehaving",
+          "no such host");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
@@ -3039,7 +3076,9 @@ final class FailureRules {
           "response empty",
           "no content in",
           // no message from the model
-          "did not provide any assistant messages");
+          "did not provide any assistant messages",
+          // a stream with no content
+          "without valid content");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -3098,7 +3137,10 @@ final class FailureRules {
           "errore interno del server",
           "sunucu hatası",
           "lỗi máy chủ",
-          "kesalahan server");
+          "kesalahan server",
+          // OpenAI's and Ollama's words for their own failure
+          "an error occurred while processing your request",
+          "no suitable llama server");
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =
@@ -3165,7 +3207,10 @@ final class FailureRules {
           "must begin with",
           "can contain only",
           "can only contain",
-          "failed to parse the request");
+          "failed to parse the request",
+          // a chat template that refused the history (llama.cpp's Jinja)
+          "jinja exception",
+          "conversation roles must alternate");
 
   // A settled request error in words, for a message with no status at all: bad or missing
   // parameters, a malformed body, an output-token setting the model refuses.
@@ -3249,7 +3294,8 @@ final class FailureRules {
           "unknown argument",
           "does not support",
           // a setting the model does not allow, in Chinese
-          "不允许");
+          "不允许",
+          "must either be");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

@@ -155,6 +155,11 @@ record UpstreamError(
           FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"),
           // after a full-width colon, as Chinese and Japanese apps print it ("额度获取失败：401 Your …")
           FailureRules.Clause.of("：\\s*([1-5]\\d\\d)\\s+[A-Z]", "："),
+          // a bracketed status ("Upstream request failed: [403] …"), not an index ("messages[400]")
+          FailureRules.Clause.of("(?<![\\w\\]])\\[([1-5]\\d\\d)\\]", "["),
+          // a status that ends the text after a colon ("Error: pull model manifest: 401")
+          // (a word and a space before it, so that no port does: "…:443")
+          FailureRules.Clause.of("(?<=[A-Za-z]):\\s+([1-5]\\d\\d)\\s*$", ":"),
           // Alamofire's "unacceptableStatusCode(code: 401)"
           FailureRules.Clause.of("(?i)statuscode\\((?:code:\\s*)?([1-5]\\d\\d)\\)", "statuscode("));
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs

@@ -103,6 +103,7 @@ class FailureClassifierTest {
           500 | {"statusCode":500,"success":false,"message":"Error: buildChatflow - Request timed out."} | timeout | true | null | transient.timeout_words
           400 | {"error":{"message":"The dedicated endpoint for m is not running.","type":"invalid_request_error"}} | not_found | false | false | gone.model_wording
           503 | {"detail":"503: NVIDIA_NIM_API_KEY is not set."}                          | auth_failed             | false | false | auth.wording
+          429 | {"code":429,"error":"gemini error: blocked: prompt: BlockedReasonProhibitedContent ()"} | content_filtered | false | true | content.relay_429
           # 11. a 2xx whose only outcome is a block reason, then an unusable 2xx
           200 | {"candidates":[{"finishReason":"SAFETY","index":0}]}                        | content_filtered        | false | true  | content.block_reason
           200 | {"finish_reason":"content_filter"}                                         | content_filtered        | false | true  | content.block_reason
@@ -263,6 +264,10 @@ class FailureClassifierTest {
           Socket closed by peer                                                               | connection_failed       | in_band.network_words
           The model returned an empty completion                                              | empty_response          | in_band.empty
           The assistant gave a blank answer                                                   | empty_response          | in_band.empty_words
+          Upstream request failed: [403] This model is not available in your region.          | permission_denied       | auth.status_403
+          Error: pull model manifest: 401                                                     | auth_failed             | auth.status_401
+          Failed to connect to api.openai.com/74.86.226.234:443                               | connection_failed       | in_band.connection
+          Cascade hit an internal error in this step. No credits consumed on this tool call.  | server_error            | in_band.server_error
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

@@ -629,62 +629,14 @@ final class FailureRules {
     //    check, the request rate, the server's load, the network, an empty answer (in English and
     //    the languages the corpus has). Read after every specific row, in that order; a message
     //    naming none of them stays unknown.
-    t.add(
-        row(
-            "in_band.context_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(CONTEXT_HINTS),
-            CONTEXT_LENGTH_EXCEEDED,
-            FINAL,
-            YES));
-    t.add(
-        row(
-            "in_band.model_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(MODEL_HINTS),
-            NOT_FOUND,
-            FINAL,
-            NO));
-    t.add(
-        row(
-            "in_band.permission_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(PERMISSION_HINTS),
-            PERMISSION_DENIED,
-            FINAL,
-            NO));
-    t.add(
-        row(
-            "in_band.content_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(CONTENT_HINTS),
-            CONTENT_FILTERED,
-            FINAL,
-            YES));
-    t.add(
-        row(
-            "in_band.rate_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(RATE_HINTS),
-            RATE_LIMITED,
-            RETRY,
-            UNKNOWN));
-    t.add(
-        row(
-            "in_band.load_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(LOAD_HINTS),
-            OVERLOADED,
-            RETRY,
-            UNKNOWN));
-    t.add(
-        row(
-            "in_band.network_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(NETWORK_HINTS),
-            CONNECTION_FAILED,
-            RETRY,
-            UNKNOWN));
-    t.add(
-        row(
-            "in_band.empty_words",
-            f -> f.status() == null && f.failure() && f.saysPattern(EMPTY_HINTS),
-            EMPTY_RESPONSE,
-            RETRY,
-            YES));
+    t.add(lastResort("in_band.context_words", CONTEXT_HINTS, CONTEXT_LENGTH_EXCEEDED, FINAL, YES));
+    t.add(lastResort("in_band.model_words", MODEL_HINTS, NOT_FOUND, FINAL, NO));
+    t.add(lastResort("in_band.permission_words", PERMISSION_HINTS, PERMISSION_DENIED, FINAL, NO));
+    t.add(lastResort("in_band.content_words", CONTENT_HINTS, CONTENT_FILTERED, FINAL, YES));
+    t.add(lastResort("in_band.rate_words", RATE_HINTS, RATE_LIMITED, RETRY, UNKNOWN));
+    t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
+    t.add(lastResort("in_band.network_words", NETWORK_HINTS, CONNECTION_FAILED, RETRY, UNKNOWN));
+    t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
@@ -3485,6 +3437,13 @@ final class FailureRules {
 
   /** The protocol, in order. The last row matches everything. */
   static final List<Rule> RULES = table();
+
+  // A last-resort row: a status-less failure message whose plain words say what failed.
+  private static Rule lastResort(
+      String id, Words words, FailureCategory c, boolean retryable, ReachedModel reached) {
+    return row(
+        id, f -> f.status() == null && f.failure() && f.saysPattern(words), c, retryable, reached);
+  }
 
   private static Rule row(
       String id,

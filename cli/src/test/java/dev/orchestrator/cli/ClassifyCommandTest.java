@@ -370,7 +370,7 @@ class ClassifyCommandTest {
     Run r = explainSaturated(relayRules(), "elsewhere");
     assertThat(r.out())
         .contains(
-            "Why: built-in rule transient.overloaded_429 (docs/failure-taxonomy.md); none of 1"
+            "Why: built-in rule transient.status_429 (docs/failure-taxonomy.md); none of 1"
                 + " operator rule matched");
 
     JsonNode j = run("classify", "--status", "500", "--explain", "--json").json();

@@ -455,13 +455,15 @@ final class FailureRules {
             OVERLOADED,
             RETRY,
             NO));
-    // 9. A 500 that only a generic SDK class stands for (ERNIE's APIError, litellm.APIError) whose
-    //    words name a rate limit (访问过于频繁): the class only says the client failed, the words say
-    //    why. (A ServiceUnavailableError's "too many connections" stays the server's trouble.)
+    // 9. A 500 whose words name a rate limit: a gateway's 500 around an upstream's 429 (Azure APIM
+    //    "429 Rate limit is exceeded. Try again in 11 seconds."), a generic SDK class's 500
+    // (ERNIE's
+    //    APIError 访问过于频繁). The 500 only says something failed, the words say what. (A
+    //    ServiceUnavailableError's "too many connections" stays the server's trouble.)
     t.add(
         row(
             "transient.rate_words",
-            f -> f.statusOfTokenOnly() && f.statusIs(500) && f.says(RATE_WORDING),
+            f -> f.statusIs(500) && f.says(RATE_WORDING),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -1934,7 +1936,10 @@ final class FailureRules {
           "خطأ في المصادقة",
           "مفتاح api غير صحيح",
           // Azure's key
-          "invalid subscription key");
+          "invalid subscription key",
+          // auth named failed in short
+          "auth failed",
+          "gateway access failed");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -2165,7 +2170,12 @@ final class FailureRules {
           "доступ заборонено",
           "アクセスが拒否",
           "접근이 거부",
-          "akses ditolak");
+          "akses ditolak",
+          // an organization to verify, a model not offered to the account, too few permissions
+          "must be verified",
+          "not available for this account",
+          "not available for your account",
+          "not have enough permissions");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -2634,7 +2644,9 @@ final class FailureRules {
           // a filter named by what it keeps out
           "bypass the filter",
           "output was filtered",
-          "request is sfw");
+          "request is sfw",
+          // MiniMax 1026/1027 (input or output new_sensitive)
+          "new_sensitive");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -2725,7 +2737,6 @@ final class FailureRules {
           "high demand",
           "server is busy",
           "负载过高",
-          "负载已饱和",
           "繁忙",
           // capacity named spent
           "out of capacity");
@@ -2745,7 +2756,6 @@ final class FailureRules {
           "server busy",
           "server is busy",
           "too busy",
-          "saturated",
           "no more data centers",
           // overloaded in Japanese, Korean, German, Spanish, Portuguese, French, Russian,
           // Vietnamese, Turkish, Indonesian
@@ -2765,7 +2775,6 @@ final class FailureRules {
           "访问量过大",
           "容量不足",
           "负载过高",
-          "负载已饱和",
           "繁忙",
           // overloaded or busy, in Traditional Chinese, Italian, Polish, Dutch, Ukrainian,
           // Japanese, Korean
@@ -2858,7 +2867,10 @@ final class FailureRules {
           "短期間に集中",
           "频率超限",
           // too frequent, in Chinese
-          "过于频繁");
+          "过于频繁",
+          // one-api/new-api relays: the group's upstream channel answered 429 (their FAQ)
+          "负载已饱和",
+          "load is saturated");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -2892,7 +2904,11 @@ final class FailureRules {
           "مهلت زمانی",
           "przekroczono limit czasu",
           "time-out",
-          "час очікування");
+          "час очікування",
+          // no answer received
+          "没有收到",
+          "did not receive a response",
+          "no response received");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -3092,7 +3108,9 @@ final class FailureRules {
           "kesalahan server",
           // OpenAI's and Ollama's words for their own failure
           "an error occurred while processing your request",
-          "no suitable llama server");
+          "no suitable llama server",
+          // the relay's own database
+          "数据库");
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =
@@ -3252,7 +3270,7 @@ final class FailureRules {
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):
   // its "try again later" is a formula, not the provider's word that the trouble will pass.
-  static final List<String> UNKNOWN_CAUSE_WORDING = List.of("something went wrong", "请求失败");
+  static final List<String> UNKNOWN_CAUSE_WORDING = List.of("something went wrong", "请求失败", "出错了");
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =

@@ -362,6 +362,13 @@ record UpstreamError(
       // iFlytek Spark: {"header": {"code": 11200, "message": "AppIdNoAuthError:…", "sid": …}}
       a.errorShape = true;
       readErrorObject(root.get("header"), a);
+    } else if (root.path("success").isBoolean()
+        && !root.path("success").asBoolean()
+        && root.path("data").path("message").isTextual()) {
+      // Portkey and kin: {"success": false, "data": {"message": "…", "errorCode": "AB03"}}
+      a.errorShape = true;
+      a.message(text(root.get("data"), "message"));
+      a.token(text(root.get("data"), "errorCode"));
     } else if (root.path("base_resp").path("status_code").asInt(0) != 0) {
       // MiniMax: {"base_resp": {"status_code": 2049, "status_msg": "invalid api key"}}
       a.errorShape = true;

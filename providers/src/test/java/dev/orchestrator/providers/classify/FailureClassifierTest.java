@@ -104,6 +104,9 @@ class FailureClassifierTest {
           400 | {"error":{"message":"The dedicated endpoint for m is not running.","type":"invalid_request_error"}} | not_found | false | false | gone.model_wording
           503 | {"detail":"503: NVIDIA_NIM_API_KEY is not set."}                          | auth_failed             | false | false | auth.wording
           429 | {"code":429,"error":"gemini error: blocked: prompt: BlockedReasonProhibitedContent ()"} | content_filtered | false | true | content.relay_429
+          500 | {"statusCode":500,"error":"Internal Server Error","message":"429 Rate limit is exceeded. Try again in 11 seconds."} | rate_limited | true | null | transient.rate_words
+          429 | {"error":{"message":"当前分组上游负载已饱和，请稍后再试","type":"new_api_error"}}     | rate_limited            | true  | false | transient.status_429
+          200 | {"success":false,"data":{"message":"You do not have enough permissions to execute this request","errorCode":"AB03"}} | permission_denied | false | false | auth.permission_wording
           # 11. a 2xx whose only outcome is a block reason, then an unusable 2xx
           200 | {"candidates":[{"finishReason":"SAFETY","index":0}]}                        | content_filtered        | false | true  | content.block_reason
           200 | {"finish_reason":"content_filter"}                                         | content_filtered        | false | true  | content.block_reason

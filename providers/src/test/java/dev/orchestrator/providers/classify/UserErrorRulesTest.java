@@ -53,8 +53,9 @@ class UserErrorRulesTest {
   @Test
   void theBuiltInRulesDecideWhenNoOperatorRuleMatches() {
     Classification c = FailureClassifier.INSTANCE.explain(SATURATED);
-    // a 429 whose words say the upstream's load is saturated
-    assertThat(c.failure().category()).isEqualTo(FailureCategory.OVERLOADED);
+    // a 429 whose words say the group's upstream load is saturated: the relay's rate limit (its
+    // FAQ: the upstream channel answered 429)
+    assertThat(c.failure().category()).isEqualTo(FailureCategory.RATE_LIMITED);
     assertThat(c.why()).isNull();
 
     FailureClassifier withOther =
@@ -70,7 +71,7 @@ class UserErrorRulesTest {
                     List.of(),
                     FailureCategory.QUOTA_EXHAUSTED,
                     null)));
-    assertThat(withOther.explain(SATURATED).rule()).isEqualTo("transient.overloaded_429");
+    assertThat(withOther.explain(SATURATED).rule()).isEqualTo("transient.status_429");
   }
 
   @Test

@@ -1,6 +1,7 @@
 package dev.orchestrator.providers.classify;
 
 import dev.orchestrator.engine.failure.TransportFault;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -181,6 +182,11 @@ final class Facts {
    */
   boolean statusOfTokenOnly() {
     return statusOfTokenOnly;
+  }
+
+  /** The error's own retry delay (Google's RetryInfo) is at most a minute: a window, not a cap. */
+  boolean retriesWithinAMinute() {
+    return error.retryDelay() != null && error.retryDelay().compareTo(Duration.ofMinutes(1)) <= 0;
   }
 
   /** The status is a definitive 4xx that only a generic type or code stands for. */

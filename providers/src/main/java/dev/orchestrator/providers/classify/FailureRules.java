@@ -164,11 +164,16 @@ final class FailureRules {
     // 2. The provider's error type/code/reason: OpenAI insufficient_quota, LiteLLM
     //    BudgetExceededError, Bedrock ServiceQuotaExceededException…
     t.add(row("account.error_code", f -> f.hasToken(ACCOUNT_CODES), QUOTA_EXHAUSTED, FINAL, NO));
-    // 2. Google: error.status RESOURCE_EXHAUSTED with a google.rpc.QuotaFailure in error.details.
+    // 2. Google: error.status RESOURCE_EXHAUSTED with a google.rpc.QuotaFailure in error.details,
+    //    unless its RetryInfo says to retry within a minute (a per-minute quota: a window) and the
+    //    limit is not 0.
     t.add(
         row(
             "account.google_quota_failure",
-            f -> f.hasToken(GOOGLE_EXHAUSTED) && f.error().quotaFailure(),
+            f ->
+                f.hasToken(GOOGLE_EXHAUSTED)
+                    && f.error().quotaFailure()
+                    && (!f.retriesWithinAMinute() || f.says(ZERO_LIMIT_WORDING)),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -183,7 +188,8 @@ final class FailureRules {
         row(
             "account.wording",
             f ->
-                (!f.saysPattern(SHORT_RESET_PATTERN) || f.says(ZERO_LIMIT_WORDING))
+                (!f.saysPattern(SHORT_RESET_PATTERN) && !f.retriesWithinAMinute()
+                        || f.says(ZERO_LIMIT_WORDING))
                     && !f.says(NOT_CHARGED_WORDING)
                     && (f.says(ACCOUNT_WORDING)
                         || f.saysPattern(ACCOUNT_PATTERN)
@@ -360,6 +366,15 @@ final class FailureRules {
     // 8. A 4xx that only a generic type stands for (Mistral's "Service tier capacity exceeded"
     //    typed invalid_request_error, no status line) whose words say overloaded: the type is an
     //    envelope, the words name the state.
+    // 8. The same for the server's own failure named outright (Groq's stream error "The server had
+    //    an error processing your request", typed invalid_request_error).
+    t.add(
+        row(
+            "in_band.server_envelope",
+            f -> f.definitive4xxOfTokenOnly() && f.says(SERVER_FAILED_WORDING),
+            SERVER_ERROR,
+            RETRY,
+            UNKNOWN));
     t.add(
         row(
             "in_band.overloaded_envelope",
@@ -451,7 +466,7 @@ final class FailureRules {
     t.add(
         row(
             "transient.overloaded",
-            f -> f.transientStatus() && f.says(OVERLOADED_WORDING),
+            f -> f.transientStatus() && f.says(OVERLOADED_WORDING) && !f.says(GENERIC_500_WORDING),
             OVERLOADED,
             RETRY,
             NO));
@@ -995,8 +1010,7 @@ final class FailureRules {
               "quota",
               "balance",
               "credit"),
-          Clause.of(
-              "(?:次数|调用次数|用量|使用量|tokens?)\\s*(?:已用完|已用尽|已耗尽|已达上限)|已达上限|达到上限", "已用", "已耗", "上限"),
+          Clause.of("(?:次数|调用次数|用量|使用量|tokens?)\\s*(?:已用完|已用尽|已耗尽|已达上限)", "已用", "已耗", "上限"),
           Clause.of("余额为\\s*0", "余额为"),
           Clause.of(
               "\\baccount\\b[^\\n]{0,40}?\\b(?:overdue|in arrears)\\b"
@@ -1318,7 +1332,13 @@ final class FailureRules {
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
   // "try again later or contact us for dedicated capacity"): whatever limit it names, it passes.
   static final List<String> OFFERS_WAIT_WORDING =
-      List.of("or try again later", "try again later or", "or retry later", "retry later or");
+      List.of(
+          "or try again later",
+          "try again later or",
+          "or retry later",
+          "retry later or",
+          "请稍后重试",
+          "请稍后再试");
 
   // A window named as resetting within seconds ("quota will reset after 5s", "resets in 30
   // seconds", "try again in 2 s"): a rate limit however the rest is worded.
@@ -1464,7 +1484,12 @@ final class FailureRules {
           "時間の制限に達",
           "使用の制限に達",
           "利用制限に",
-          "使用制限に達");
+          "使用制限に達",
+          // today's allowance
+          "exceeds today's",
+          "today's limit",
+          "today's quota",
+          "今日额度");
 
   // A cap by its period or its plan, in any phrasing: a daily/weekly/monthly quota, limit,
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
@@ -1472,6 +1497,9 @@ final class FailureRules {
   // Read only when no per-minute window is named.
   static final Words CAP_PATTERN =
       Words.of(
+          // a limit named reached, in Chinese, with nothing said of its period (read as a cap
+          // unless the words offer waiting: "…请求已达上限，请稍后重试")
+          Clause.of("已达上限|达到上限", "上限"),
           Clause.of(
               "\\b(?:daily|weekly|monthly|per[- ]day|per[- ]week|per[- ]month)\\b[^\\n]{0,40}?"
                   + "\\b(?:quota|limit|allocation|allowance|cap|budget|credits?)\\b"
@@ -1956,9 +1984,10 @@ final class FailureRules {
               "auth_token",
               "bearer token"),
           Clause.of(
-              "(?:\\bkey|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
+              "(?:\\bkey|\\btoken|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
                   + "|\\bkey\\b\\s*(?:is\\s+)?(?:invalid|expired|revoked)\\b",
               "key",
+              "token",
               "密钥",
               "令牌"),
           Clause.of("\\brequest signature\\b", "request signature"),
@@ -2078,6 +2107,9 @@ final class FailureRules {
               "令牌"),
           Clause.of("鉴权失败|认证失败|授权失败", "失败"),
           Clause.of("invalid credentials|incorrect credentials", "credentials"),
+          // no credentials configured for the provider ("No valid model provider credentials
+          // found")
+          Clause.of("\\bno valid (?:[a-z]+ ){0,3}credentials\\b", "credentials"),
           Clause.of("authentication required", "authentication required"));
 
   static final Set<String> PERMISSION_CODES =
@@ -2221,6 +2253,12 @@ final class FailureRules {
               "terminated",
               "revoked"),
           TERMS_PATTERN.clauses().get(0),
+          // a plan or trial that does not include the model ("Dify Hosted OpenAI trial currently
+          // not
+          // support the GPT-4 model")
+          Clause.of(
+              "\\b(?:trial|plan|tier|subscription)\\b[^\\n]{0,30}?\\b(?:does not|doesn't|currently not|not) support\\b",
+              "support"),
           // access to a model named denied ("Access to model art://yandex-art/latest denied")
           Clause.of("\\baccess to (?:the )?model\\b[^\\n]{0,80}?\\bdenied\\b", "denied"),
           // an account banned or suspended, in Portuguese, Spanish, French, German, Russian,
@@ -2492,6 +2530,10 @@ final class FailureRules {
           Clause.of(
               "\\brequest body\\b[^\\n]{0,30}?\\b(?:limit exceeded|too large|exceeds?)\\b",
               "request body"),
+          // too many bytes in all (Bedrock's "too many total text bytes"); a file over its size, in
+          // Chinese (远程文件超出大小, 图片过大)
+          Clause.of("\\btoo many (?:total )?(?:text )?bytes\\b", "bytes"),
+          Clause.of("(?:文件|图片|附件|请求体)[^\\n]{0,6}?(?:超出大小|超过大小|过大|太大)", "超出大小", "超过大小", "过大", "太大"),
           // a request over a size named in bytes ("Request too large (max 32MB)"), not Groq's
           // "Request too large for model … tokens per minute"
           Clause.of(
@@ -2646,7 +2688,9 @@ final class FailureRules {
           "output was filtered",
           "request is sfw",
           // MiniMax 1026/1027 (input or output new_sensitive)
-          "new_sensitive");
+          "new_sensitive",
+          // Volcengine Ark
+          "sensitive information");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -2690,7 +2734,11 @@ final class FailureRules {
           "modèle introuvable",
           "modell nicht gefunden",
           // Azure's and others' plain 404 text
-          "resource not found");
+          "resource not found",
+          // no model configured for the app
+          "no llm model",
+          "config a model first",
+          "no model configured");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -2792,7 +2840,11 @@ final class FailureRules {
           "アクセスが集中",
           "负载较高",
           // capacity named spent
-          "out of capacity");
+          "out of capacity",
+          // a model still loading
+          "being loaded",
+          // busy, in Chinese
+          "服务繁忙");
 
   static final List<String> RATE_WORDING =
       List.of(
@@ -3009,7 +3061,9 @@ final class FailureRules {
           "error sending request for url",
           "dial tcp",
           "server misbehaving",
-          "no such host");
+          "no such host",
+          // a browser's fetch that got no response
+          "failed to fetch");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
@@ -3021,13 +3075,19 @@ final class FailureRules {
           "connecttimeout",
           "failed to establish a new connection");
 
+  // Werkzeug's (Flask's) stock 500 text, which names overload only as a possibility.
+  static final List<String> GENERIC_500_WORDING =
+      List.of("either the server is overloaded or there is an error in the application");
+
   // A gateway's words for a provider that did not answer it (transient.upstream_failed_4xx).
   static final List<String> UPSTREAM_FAILED_WORDING =
       List.of(
           "failed to get response from provider",
           "no response from provider",
           "no response from upstream",
-          "upstream request failed");
+          "upstream request failed",
+          // Dify's completion_request_error
+          "completion request failed");
 
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =

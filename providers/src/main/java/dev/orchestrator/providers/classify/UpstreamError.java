@@ -362,6 +362,10 @@ record UpstreamError(
       // iFlytek Spark: {"header": {"code": 11200, "message": "AppIdNoAuthError:…", "sid": …}}
       a.errorShape = true;
       readErrorObject(root.get("header"), a);
+    } else if (root.path("response").path("error").isObject()) {
+      // OpenAI Responses stream: {"type": "response.failed", "response": {"error": {"code": …}}}
+      a.errorShape = true;
+      readErrorObject(root.path("response").path("error"), a);
     } else if (root.path("success").isBoolean()
         && !root.path("success").asBoolean()
         && root.path("data").path("message").isTextual()) {

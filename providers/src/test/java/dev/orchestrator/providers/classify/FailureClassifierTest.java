@@ -246,6 +246,10 @@ class FailureClassifierTest {
           Oops, something went wrong with OpenAI. Please try again later.                     | unknown                 | unknown
           このトークンは有効期限が切れています                                                          | auth_failed             | auth.wording
           Der Service ist derzeit überlastet.                                                 | overloaded              | in_band.overloaded
+          {"error":{"message":"The server had an error processing your request.","type":"invalid_request_error"}} | server_error | in_band.server_envelope
+          {"type":"response.failed","response":{"status":"failed","error":{"code":"insufficient_quota","message":"x"}}} | quota_exhausted | account.error_code
+          Token已失效                                                                            | auth_failed             | auth.wording
+          当前服务繁忙或关联资源请求已达上限，请稍后重试                                                   | overloaded              | in_band.overloaded
           aiohttp.ClientConnectorError: Cannot connect to host api.x:443 [semaphore timeout]  | connection_failed       | in_band.connect_failed
           com.openai.errors.RateLimitException: 429: {"error":{"message":"x"}}                | rate_limited            | transient.status_429
           NonTransientAiException: 401 - {"error":{"message":"x"}}                            | auth_failed             | auth.status_401

@@ -902,9 +902,10 @@ record UpstreamError(
       if (message != null && errorShape) {
         sdkClues(message); // plain text was read whole by readText
       }
-      if (carriedStatus == null && message != null) {
+      if (carriedStatus == null && message != null && type == null && code == null) {
         // the error's own text is only a reason phrase, bare or as a JSON field ({"detail": "Not
-        // Found"}); the weakest evidence of a status, read last and from the error alone
+        // Found"}); the weakest evidence of a status, read last, from the error alone, and only
+        // where it has no type or code (those decide)
         Matcher reason = QUOTED_REASON.matcher(Text.head(message, IDENTIFIER_SCAN_CHARS));
         carriedStatus = reasonStatus(reason.find() ? reason.group(1) : message);
       }

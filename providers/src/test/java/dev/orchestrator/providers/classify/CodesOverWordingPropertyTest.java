@@ -34,7 +34,24 @@ class CodesOverWordingPropertyTest {
           "in_band.rate_limited",
           "in_band.timeout",
           "in_band.connection",
-          "in_band.server_error");
+          "in_band.server_error",
+          "in_band.short_reset",
+          "in_band.connect_failed",
+          "in_band.empty",
+          "in_band.server_envelope",
+          "in_band.context_words",
+          "in_band.model_words",
+          "in_band.permission_words",
+          "in_band.content_words",
+          "in_band.rate_words",
+          "in_band.load_words",
+          "in_band.network_words",
+          "in_band.empty_words",
+          "transient.server_words",
+          "transient.rate_words",
+          "transient.timeout_words",
+          "transient.upstream_failed_4xx",
+          "request.server_refusal_words");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 

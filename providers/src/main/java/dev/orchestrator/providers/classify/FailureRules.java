@@ -177,24 +177,22 @@ final class FailureRules {
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
-    // 2. Not when the words say the limit resets within seconds ("Please retry in 12s"): a window,
-    //    whatever boilerplate about plans and billing comes with it (Google's free tier) — unless
-    //    the limit is 0 (a model with no free tier at all: waiting never helps).
     // 2. The upstream's message or body text, on any status or none: balance, credit, billing,
     //    arrears or budget wording (English and Chinese: 余额不足, 欠费, 充值…); or a generic
     //    "quota exceeded" unless the quota it names resets within the minute (then it is a rate
-    //    limit: Vertex "Quota exceeded for …requests_per_minute…").
+    //    limit: Vertex "Quota exceeded for …requests_per_minute…"). Not when waiting passes it
+    //    ("Please retry in 12s" with plans-and-billing boilerplate: Google's free tier), nor when
+    //    the words say nothing was charged.
     t.add(
         row(
             "account.wording",
             f ->
-                (!f.saysPattern(SHORT_RESET_PATTERN) && !f.retriesWithinAMinute()
-                        || f.says(ZERO_LIMIT_WORDING))
-                    && !f.says(NOT_CHARGED_WORDING)
-                    && (f.says(ACCOUNT_WORDING)
+                (f.says(ACCOUNT_WORDING)
                         || f.saysPattern(ACCOUNT_PATTERN)
                         || (!f.says(SHORT_WINDOW_WORDING)
-                            && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN)))),
+                            && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))))
+                    && !f.says(NOT_CHARGED_WORDING)
+                    && !waitingPasses(f),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -260,7 +258,10 @@ final class FailureRules {
     t.add(
         row(
             "auth.permission_wording",
-            f -> f.says(PERMISSION_WORDING) || f.saysPattern(PERMISSION_PATTERN),
+            f ->
+                f.says(PERMISSION_WORDING)
+                    || f.saysPattern(PERMISSION_PATTERN)
+                    || f.saysPattern(TERMS_PATTERN),
             PERMISSION_DENIED,
             FINAL,
             NO));
@@ -2252,7 +2253,6 @@ final class FailureRules {
                   + "|\\baccess terminated\\b",
               "terminated",
               "revoked"),
-          TERMS_PATTERN.clauses().get(0),
           // a plan or trial that does not include the model ("Dify Hosted OpenAI trial currently
           // not
           // support the GPT-4 model")
@@ -3515,6 +3515,13 @@ final class FailureRules {
 
   /** The protocol, in order. The last row matches everything. */
   static final List<Rule> RULES = table();
+
+  // The limit passes within a minute — the words name a reset in seconds, or the error's RetryInfo
+  // is a minute at most — and it is not 0 (a model with no free tier at all: waiting never helps).
+  private static boolean waitingPasses(Facts f) {
+    return (f.saysPattern(SHORT_RESET_PATTERN) || f.retriesWithinAMinute())
+        && !f.says(ZERO_LIMIT_WORDING);
+  }
 
   // A last-resort row: a status-less failure message whose plain words say what failed.
   private static Rule lastResort(

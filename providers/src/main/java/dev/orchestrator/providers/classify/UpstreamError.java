@@ -201,6 +201,8 @@ record UpstreamError(
           "(?:\\bStatusCode\\.|\\bcode = (?:StatusCode\\.)?|\\bgrpc_status=)([A-Za-z_]{4,40}|\\d{1,2})\\b");
   // the gRPC status codes (https://grpc.io/docs/guides/status-codes/), by number, in the
   // canonical names Google's error.status uses
+  // a lower-case letter and the capital after it: where Go's "PermissionDenied" takes its '_'
+  private static final Pattern CAMEL_HUMP = Pattern.compile("([a-z])([A-Z])");
   private static final List<String> GRPC_NAMES =
       List.of(
           "ok",
@@ -373,6 +375,12 @@ record UpstreamError(
       a.errorShape = true;
       a.message(text(root.get("data"), "message"));
       a.token(text(root.get("data"), "errorCode"));
+    } else if (root.path("Response").path("Error").isObject()) {
+      // Tencent Cloud API 3.0: {"Response": {"Error": {"Code": "AuthFailure.…", "Message": "…"}}}
+      JsonNode tencent = root.path("Response").path("Error");
+      a.errorShape = true;
+      a.message(text(tencent, "Message"));
+      a.type(text(tencent, "Code"));
     } else if (root.path("base_resp").path("status_code").asInt(0) != 0) {
       // MiniMax: {"base_resp": {"status_code": 2049, "status_msg": "invalid api key"}}
       a.errorShape = true;
@@ -394,13 +402,6 @@ record UpstreamError(
     boolean problem = root.has("title") && root.has("status"); // RFC 9457 problem+json (NIM)
     // Azure's minimal {"code": "content_filter", "status": 400}
     boolean codeAndStatus = text(root, "code") != null && root.path("status").isIntegralNumber();
-    JsonNode tencent = root.path("Response").path("Error");
-    if (!a.errorShape && tencent.isObject()) {
-      // Tencent Cloud API 3.0: {"Response": {"Error": {"Code": "AuthFailure.…", "Message": "…"}}}
-      a.errorShape = true;
-      a.message(text(tencent, "Message"));
-      a.type(text(tencent, "Code"));
-    }
     // Baidu-style envelopes: {"code": 336501, "msg": "…"}, {"error_code": 17, "error_msg": "…"}
     boolean coded =
         (root.has("code") || root.has("error_code"))
@@ -863,7 +864,7 @@ record UpstreamError(
         int n = Integer.parseInt(status);
         name = n < GRPC_NAMES.size() ? GRPC_NAMES.get(n) : null;
       } else {
-        name = status.replaceAll("([a-z])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+        name = CAMEL_HUMP.matcher(status).replaceAll("$1_$2").toLowerCase(Locale.ROOT);
       }
       if (name != null && GRPC_NAMES.contains(name) && !"ok".equals(name)) {
         token(name);

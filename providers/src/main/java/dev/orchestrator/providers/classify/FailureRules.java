@@ -551,10 +551,16 @@ final class FailureRules {
             REQUEST_INVALID,
             FINAL,
             YES));
+    // Load named in words, unless a rate limit is named too (LiteLLM's RouterRateLimitError "No
+    // deployments available": the caller's rate) or the words say it timed out (the load is then
+    // only the app's guess at why: "服务器仍然响应超时，这有极有可能是openai服务器处于繁忙状态").
     t.add(
         row(
             "in_band.overloaded",
-            f -> f.noStatusSays(OVERLOADED_WORDING),
+            f ->
+                f.noStatusSays(OVERLOADED_WORDING)
+                    && !f.says(RATE_LIMIT_NAMED)
+                    && !f.says(TIMEOUT_WORDING),
             OVERLOADED,
             RETRY,
             UNKNOWN));
@@ -648,6 +654,7 @@ final class FailureRules {
     //    the languages the corpus has). Read after every specific row, in that order; a message
     //    naming none of them stays unknown.
     t.add(lastResort("in_band.context_words", CONTEXT_HINTS, CONTEXT_LENGTH_EXCEEDED, FINAL, YES));
+    t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
     t.add(lastResort("in_band.model_words", MODEL_HINTS, NOT_FOUND, FINAL, NO));
     t.add(lastResort("in_band.permission_words", PERMISSION_HINTS, PERMISSION_DENIED, FINAL, NO));
     t.add(lastResort("in_band.content_words", CONTENT_HINTS, CONTENT_FILTERED, FINAL, YES));
@@ -655,6 +662,8 @@ final class FailureRules {
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.network_words", NETWORK_HINTS, CONNECTION_FAILED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
+    t.add(lastResort("in_band.server_words", SERVER_HINTS, SERVER_ERROR, RETRY, UNKNOWN));
+    t.add(lastResort("in_band.request_words", REQUEST_HINTS, REQUEST_INVALID, FINAL, YES));
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
@@ -728,7 +737,9 @@ final class FailureRules {
           // one-api/new-api relays: the relay's own user quota is spent
           "insufficient_user_quota",
           // MiniMax (ModelScope API-Inference): "insufficient balance (1008)"
-          "insufficient_balance_error");
+          "insufficient_balance_error",
+          // FastChat QUOTA_EXCEEDED
+          "42902");
 
   // Balance, credit, billing, arrears and budget: the account cannot pay for the request. Any of
   // these phrasings, in any status or none, is account state.
@@ -846,7 +857,9 @@ final class FailureRules {
           "अपर्याप्त शेष",
           // money short in other words
           "out of funds",
-          "not enough funds");
+          "not enough funds",
+          // iFlytek Spark's 11200 naming its spent token total
+          "tokens.total");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -1017,7 +1030,12 @@ final class FailureRules {
               "\\baccount\\b[^\\n]{0,40}?\\b(?:overdue|in arrears)\\b"
                   + "|\\boverdue (?:balance|payment|account|bill)",
               "overdue",
-              "arrears"));
+              "arrears"),
+          // a free tier, trial or allowance named spent ("The free tier of the model has been
+          // exhausted")
+          Clause.of(
+              "\\bfree (?:tier|quota|trial|credits?|allowance|usage)\\b[^\\n]{0,60}?\\b(?:exhausted|used up|run out|depleted|expired|ended)\\b",
+              "free "));
 
   // A quota named as spent, in any word order the providers use ("Individual quota reached",
   // "quota has been exhausted", "exhausted your quota"); a rate limit when it resets within the
@@ -1078,7 +1096,45 @@ final class FailureRules {
           // money by other names
           "funds",
           // billing, in Arabic
-          "الفوترة");
+          "الفوترة",
+          // a trial, a monthly or daily allowance, credits or a payment method, in the corpus's
+          // languages
+          "试用期",
+          "試用期",
+          "無料トライアル",
+          "체험 기간",
+          "пробный период",
+          "prueba gratuita",
+          "teste gratuito",
+          "essai gratuit",
+          "testphase",
+          "deneme süre",
+          "dùng thử",
+          "uji coba",
+          "prova gratuita",
+          "月度",
+          "每月",
+          "每日额度",
+          "月間",
+          "월간",
+          "дневной лимит",
+          "месячный лимит",
+          "uso mensual",
+          "uso mensal",
+          "utilisation mensuelle",
+          "monatlich",
+          "aylık kullanım",
+          "hàng tháng",
+          "bulanan",
+          "utilizzo mensile",
+          "kredi",
+          "tín dụng",
+          "kredit",
+          "利用枠",
+          "お支払い",
+          "支払い方法",
+          "付款方式",
+          "帳單");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -1094,7 +1150,31 @@ final class FailureRules {
           "令牌",
           "鉴权",
           "apiキー",
-          "api 키");
+          "api 키",
+          // the cloud consoles' key pairs (Tencent SecretId, Volcengine/Alibaba AccessKey)
+          "secretid",
+          "secret id",
+          "secretkey",
+          "secret key",
+          "accesskey",
+          "access key",
+          // the API key, in Spanish, Portuguese, French, German, Italian, Turkish, Vietnamese,
+          // Indonesian, Russian, Traditional Chinese, Japanese
+          "clave de api",
+          "clave api",
+          "chave de api",
+          "chave api",
+          "clé api",
+          "clé d'api",
+          "api-schlüssel",
+          "api anahtar",
+          "khóa api",
+          "kunci api",
+          "chiave api",
+          "api-ключ",
+          "ключ api",
+          "金鑰",
+          "api キー");
 
   // The last resort's words, one meaning each (rows in_band.context_words … in_band.empty_words):
   // the plain terms a message uses for what failed, in English and the corpus's languages.
@@ -1111,7 +1191,42 @@ final class FailureRules {
               "over the limit",
               "limit exceeded",
               "maximum length",
-              "max length"));
+              "max length"),
+          // the input or conversation too long, the context window or token count exceeded, in the
+          // corpus's languages
+          Clause.of(
+              "(?:對話|对话|輸入|输入|內容|内容|文本|提示|訊息|消息)[^\\n]{0,8}?(?:太長|太长|過長|过长)|(?:token|令牌|字數|字数)[^\\n]{0,6}?(?:超過|超过|超出)|長すぎ|너무 깁|너무 길|слишком длинн|контекстн|demasiado larg|longa demais|muito long|trop long|zu lang\\b|troppo lung|çok uzun|quá dài|terlalu panjang|ventana de contexto|janela de contexto|fenêtre de contexte|kontextfenster|finestra di contesto|bağlam pencere|cửa sổ ngữ cảnh|jendela konteks|độ dài ngữ cảnh|\\btokens?\\b[^\\n]{0,40}?(?:supera|excede|dépasse|überschreit|превыша|aşıyor|vượt quá|melebihi)",
+              "太長",
+              "太长",
+              "過長",
+              "过长",
+              "超過",
+              "超过",
+              "超出",
+              "長すぎ",
+              "너무 깁",
+              "너무 길",
+              "слишком длинн",
+              "контекстн",
+              "demasiado larg",
+              "longa demais",
+              "muito long",
+              "trop long",
+              "zu lang",
+              "troppo lung",
+              "çok uzun",
+              "quá dài",
+              "terlalu panjang",
+              "ventana de contexto",
+              "janela de contexto",
+              "fenêtre de contexte",
+              "kontextfenster",
+              "finestra di contesto",
+              "bağlam pencere",
+              "cửa sổ ngữ cảnh",
+              "jendela konteks",
+              "độ dài ngữ cảnh",
+              "token"));
 
   static final Words MODEL_HINTS =
       Words.of(
@@ -1130,7 +1245,29 @@ final class FailureRules {
               "模型",
               "モデル",
               "모델",
-              "модел"));
+              "модел"),
+          // a model or endpoint named absent or unsupported, in the corpus's Latin-script languages
+          Clause.of(
+              "\\b(?:modelo|modèle|modell|modello|model|mô hình)\\b[^\\n]{0,40}?(?:no existe|não existe|n'existe pas|existiert nicht|non esiste|no compatible|no soportado|não suportado|non pris en charge|nicht unterstützt|non supportato|desteklenmiyor|bulunamadı|mevcut değil|không tồn tại|không được hỗ trợ|tidak ditemukan|tidak didukung|tidak ada|no encontrado|não encontrado|introuvable|nicht gefunden|non trovato)|(?:nicht unterstützte?s?|desteklenmeyen) modell?|không tìm thấy mô hình",
+              "modelo",
+              "modèle",
+              "modell",
+              "model",
+              "mô hình"),
+          // an endpoint named absent, in the corpus's languages
+          Clause.of(
+              "(?:接口地址|端點|端点|エンドポイント|엔드포인트|эндпоинт|endpoint|endpunkt|point de terminaison|uç nokta|điểm cuối)[^\\n]{0,30}?(?:不存在|找不到|未找到|見つかりません|찾을 수 없|не найден|no se encontr|não encontrad|introuvable|nicht gefunden|bulunamadı|không tìm thấy|tidak ditemukan|non trovat|not found)|(?:找不到|未找到|no se encontró el|không tìm thấy)[^\\n]{0,12}?(?:接口|端點|端点|endpoint|điểm cuối)",
+              "接口地址",
+              "端點",
+              "端点",
+              "エンドポイント",
+              "엔드포인트",
+              "эндпоинт",
+              "endpoint",
+              "endpunkt",
+              "point de terminaison",
+              "uç nokta",
+              "điểm cuối"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -1157,7 +1294,36 @@ final class FailureRules {
               "izin",
               "quyền",
               "صلاحية",
-              "دسترسی"));
+              "دسترسی"),
+          // a service not activated or enabled, not offered in a region, rights lacking, in the
+          // corpus's languages
+          Clause.of(
+              "\\bnot (?:been )?(?:activated|enabled)\\b|\\bnot available in your (?:region|country)\\b|尚未啟用|未啟用|未启用|有効化されていません|地域では|활성화되지 않|지역에서는|не подключ|недостаточно прав|no está habilitad|no está disponible en (?:tu|su) región|não está ativad|não está disponível na sua região|n'est pas activé|pas disponible dans votre région|nicht aktiviert|in ihrer region nicht|etkinleştirilmemiş|bölgenizde|chưa được kích hoạt|khu vực của bạn|belum diaktifkan|wilayah anda|non è attivato|nella tua regione",
+              "not ",
+              "啟用",
+              "启用",
+              "有効化",
+              "地域",
+              "활성화",
+              "지역",
+              "не подключ",
+              "недостаточно прав",
+              "habilitad",
+              "región",
+              "ativad",
+              "região",
+              "activé",
+              "région",
+              "aktiviert",
+              "region",
+              "etkinleştiril",
+              "bölgeniz",
+              "kích hoạt",
+              "khu vực",
+              "diaktifkan",
+              "wilayah",
+              "attivato",
+              "regione"));
 
   static final Words CONTENT_HINTS =
       Words.of(
@@ -1189,7 +1355,44 @@ final class FailureRules {
               "inapropiad",
               "impróprio",
               "inapproprié",
-              "unangemessen"));
+              "unangemessen"),
+          // a request or answer blocked or filtered by a safety system or content policy, in the
+          // corpus's languages
+          Clause.of(
+              "安全策略|不合规|內容安全|違反使用政策|安全審查|安全上の理由|コンテンツフィルター|민감한|sistema de seguridad|política de contenido|sistema de segurança|política de conteúdo|système de sécurité|politique de contenu|sicherheitssystem|inhaltsfilter|güvenlik sistem|içerik politika|kullanım politika|hệ thống an toàn|chính sách nội dung|sistem keamanan|kebijakan konten|melanggar kebijakan|tidak pantas|sistema di sicurezza|policy sui contenuti|norme di utilizzo",
+              "安全策略",
+              "不合规",
+              "內容安全",
+              "違反使用政策",
+              "安全審查",
+              "安全上の理由",
+              "コンテンツフィルター",
+              "민감한",
+              "sistema de seguridad",
+              "política de contenido",
+              "sistema de segurança",
+              "política de conteúdo",
+              "système de sécurité",
+              "politique de contenu",
+              "sicherheitssystem",
+              "inhaltsfilter",
+              "güvenlik sistem",
+              "içerik politika",
+              "kullanım politika",
+              "hệ thống an toàn",
+              "chính sách nội dung",
+              "sistem keamanan",
+              "kebijakan konten",
+              "melanggar kebijakan",
+              "tidak pantas",
+              "sistema di sicurezza",
+              "policy sui contenuti",
+              "norme di utilizzo"),
+          // blocked for security reasons or by moderation, in Russian
+          Clause.of(
+              "соображениям безопасности|заблокирован[^\\n]{0,30}?(?:модерац|безопасност)",
+              "безопасност",
+              "модерац"));
 
   static final Words RATE_HINTS =
       Words.of(
@@ -1218,7 +1421,58 @@ final class FailureRules {
               "trop de",
               "zu viele",
               "çok fazla",
-              "quá nhiều"));
+              "quá nhiều"),
+          // requests per minute, concurrency, sending too fast, a rate limit, in the corpus's
+          // languages
+          Clause.of(
+              "\\bqps\\b|每分钟|每分鐘|分あたり|분당|в минуту|por minuto|par minute|pro minute|dakika başına|mỗi phút|per menit|al minuto|并发|同時請求|同時リクエスト|동시 요청|одновременн|\\bconcurrent|simultáne|simultâne|simultané|gleichzeitig|eşzamanlı|đồng thời|bersamaan|太快|過快|过快|速すぎ|너무 빠르|слишком быстро|demasiado rápido|rápido demais|trop rapidement|zu schnell|çok hızlı|quá nhanh|terlalu cepat|troppo velocemente|ratenlimit|límite de velocidad|limite de taxa|limite de débit|hız sınırı|giới hạn tốc độ|batas laju|limite di frequenza|요청 한도",
+              "qps",
+              "每分",
+              "分あたり",
+              "분당",
+              "в минуту",
+              "por minuto",
+              "par minute",
+              "pro minute",
+              "dakika başına",
+              "mỗi phút",
+              "per menit",
+              "al minuto",
+              "并发",
+              "同時",
+              "동시",
+              "одновременн",
+              "concurrent",
+              "simultáne",
+              "simultâne",
+              "simultané",
+              "gleichzeitig",
+              "eşzamanlı",
+              "đồng thời",
+              "bersamaan",
+              "太快",
+              "過快",
+              "过快",
+              "速すぎ",
+              "너무 빠르",
+              "слишком быстро",
+              "demasiado rápido",
+              "rápido demais",
+              "trop rapidement",
+              "zu schnell",
+              "çok hızlı",
+              "quá nhanh",
+              "terlalu cepat",
+              "troppo velocemente",
+              "ratenlimit",
+              "límite de velocidad",
+              "limite de taxa",
+              "limite de débit",
+              "hız sınırı",
+              "giới hạn tốc độ",
+              "batas laju",
+              "limite di frequenza",
+              "요청 한도"));
 
   static final Words LOAD_HINTS =
       Words.of(
@@ -1254,7 +1508,40 @@ final class FailureRules {
               "überlast",
               "ausgelastet",
               "meşgul",
-              "bận"));
+              "bận"),
+          // high demand, too many users, compute short, capacity, in the corpus's languages
+          Clause.of(
+              "\\bcompute resources\\b|\\bhigh demand\\b|人数过多|人數過多|需求量|算力|计算资源|計算資源|計算リソース|사용자가 많|수요가 많|нагрузк|вычислительных ресурсов|alta demanda|forte demande|hohe nachfrage|yoğun|kapasite|nhu cầu sử dụng cao|tài nguyên tính toán|sibuk|sangat tinggi|domanda molto elevata|occupato|capacidad|capacidade|capacité|kapazität|capacità|kapasitas",
+              "compute resources",
+              "high demand",
+              "人数过多",
+              "人數過多",
+              "需求量",
+              "算力",
+              "计算资源",
+              "計算資源",
+              "計算リソース",
+              "사용자가 많",
+              "수요가 많",
+              "нагрузк",
+              "вычислительных ресурсов",
+              "alta demanda",
+              "forte demande",
+              "hohe nachfrage",
+              "yoğun",
+              "kapasite",
+              "nhu cầu sử dụng cao",
+              "tài nguyên tính toán",
+              "sibuk",
+              "sangat tinggi",
+              "domanda molto elevata",
+              "occupato",
+              "capacidad",
+              "capacidade",
+              "capacité",
+              "kapazität",
+              "capacità",
+              "kapasitas"));
 
   static final Words NETWORK_HINTS =
       Words.of(
@@ -1295,12 +1582,16 @@ final class FailureRules {
               "verbindung",
               "bağlantı",
               "kết nối",
-              "koneksi"));
+              "koneksi"),
+          // could not connect, the network, in Turkish and Italian
+          Clause.of("bağlanılamadı|connessione|di rete", "bağlanılamadı", "connessione", "di rete"),
+          // could not connect, in Indonesian
+          Clause.of("terhubung", "terhubung"));
 
   static final Words EMPTY_HINTS =
       Words.of(
           Clause.of(
-              "\\b(?:empty|blank) (?:response|reply|output|result|completion|answer|content|message)\\b"
+              "(?<!<)\\b(?:empty|blank) (?:response|reply|output|result|completion|answer|content|message)\\b"
                   + "|\\bno (?:content|output|text|reply|candidates|choices|completion)\\b"
                   + "(?! (?:type|length|header))",
               "empty",
@@ -1327,7 +1618,185 @@ final class FailureRules {
               "respuesta vacía",
               "resposta vazia",
               "réponse vide",
-              "leere antwort"));
+              "leere antwort"),
+          // an answer, output or body named empty, nothing generated or returned, in the corpus's
+          // languages
+          Clause.of(
+              "\\b(?:response|output|reply|content|result|completion|body)\\b[^\\n]{0,20}?\\bis empty\\b|\\bno (?:response|output|content) (?:was )?generated\\b|内容为空|未返回任何|没有生成任何|空白內容|沒有回傳|未產生任何|生成されませんでした|返されませんでした|비어 있습니다|출력이 없|반환되지 않|не содержит данных|не сгенерировал|no se generó|no contiene resultados|nenhum conteúdo|não contém resultados|aucun contenu|ne contient aucun|kein inhalt|keine ergebnisse|boş|üretilmedi|sonuç yok|trống|rỗng|không có nội dung|không chứa kết quả|kosong|tidak ada konten|tidak berisi|vuota|nessun contenuto|non contiene risultati",
+              "is empty",
+              "generated",
+              "内容为空",
+              "未返回任何",
+              "没有生成任何",
+              "空白內容",
+              "沒有回傳",
+              "未產生任何",
+              "生成されませんでした",
+              "返されませんでした",
+              "비어 있습니다",
+              "출력이 없",
+              "반환되지 않",
+              "не содержит данных",
+              "не сгенерировал",
+              "no se generó",
+              "no contiene resultados",
+              "nenhum conteúdo",
+              "não contém resultados",
+              "aucun contenu",
+              "ne contient aucun",
+              "kein inhalt",
+              "keine ergebnisse",
+              "boş",
+              "üretilmedi",
+              "sonuç yok",
+              "trống",
+              "rỗng",
+              "không có nội dung",
+              "không chứa kết quả",
+              "kosong",
+              "tidak ada konten",
+              "tidak berisi",
+              "vuota",
+              "nessun contenuto",
+              "non contiene risultati"));
+
+  // A request, file, image or body named too big, or over a maximum size, in English and the
+  // corpus's languages (row in_band.size_words).
+  static final Words SIZE_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:request|file|image|body|payload|upload|attachment)s?\\b[^\\n]{0,30}?\\b(?:too (?:big|large)|maximum (?:allowed )?size|size limit)\\b|\\bmaximum size\\b",
+              "too big",
+              "too large",
+              "maximum",
+              "size limit"),
+          Clause.of(
+              "文件大小|大小超|过大|太大|體積|過大|大きすぎ|サイズ|너무 큽|크기|слишком больш|размер|demasiado grande|tamaño|grande demais|muito grande|tamanho|trop volumineu|trop grand|taille|zu groß|größe|çok büyük|boyut|quá lớn|kích thước|terlalu besar|ukuran|troppo grand|dimensione",
+              "文件大小",
+              "大小超",
+              "过大",
+              "太大",
+              "體積",
+              "過大",
+              "大きすぎ",
+              "サイズ",
+              "너무 큽",
+              "크기",
+              "слишком больш",
+              "размер",
+              "demasiado grande",
+              "tamaño",
+              "grande demais",
+              "muito grande",
+              "tamanho",
+              "trop volumineu",
+              "trop grand",
+              "taille",
+              "zu groß",
+              "größe",
+              "çok büyük",
+              "boyut",
+              "quá lớn",
+              "kích thước",
+              "terlalu besar",
+              "ukuran",
+              "troppo grand",
+              "dimensione"));
+
+  // The server or service named as where it failed ("An unexpected error occurred on our side",
+  // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
+  static final Words SERVER_HINTS =
+      Words.of(
+          Clause.of(
+              "\\bon (?:our|the server'?s?) side\\b|\\bon the server\\b|\\bserver[ -]side\\b|\\bservice exception\\b",
+              "side",
+              "on the server",
+              "service exception"),
+          Clause.of(
+              "服务端|服務端|伺服器發生|服務發生異常|服务发生异常|サーバー側|サービスでエラー|서버에서|서비스 오류|на сервере|ошибка сервиса|en el servidor|error del servicio|error interno|no servidor|erro no serviço|erro interno|sur le serveur|erreur du service|erreur interne|auf dem server|dienstfehler|interner fehler|sunucuda|hizmet hatası|iç hata|trên máy chủ|dịch vụ gặp sự cố|lỗi nội bộ|di server|layanan mengalami gangguan|kesalahan internal|sul server|errore del servizio|errore interno",
+              "服务端",
+              "服務端",
+              "伺服器發生",
+              "服務發生異常",
+              "服务发生异常",
+              "サーバー側",
+              "サービスでエラー",
+              "서버에서",
+              "서비스 오류",
+              "на сервере",
+              "ошибка сервиса",
+              "en el servidor",
+              "error del servicio",
+              "error interno",
+              "no servidor",
+              "erro no serviço",
+              "erro interno",
+              "sur le serveur",
+              "erreur du service",
+              "erreur interne",
+              "auf dem server",
+              "dienstfehler",
+              "interner fehler",
+              "sunucuda",
+              "hizmet hatası",
+              "iç hata",
+              "trên máy chủ",
+              "dịch vụ gặp sự cố",
+              "lỗi nội bộ",
+              "di server",
+              "layanan mengalami gangguan",
+              "kesalahan internal",
+              "sul server",
+              "errore del servizio",
+              "errore interno"));
+
+  // A parameter, a field or a format named wrong or missing, in English and the corpus's languages
+  // (row in_band.request_words): the request itself, which every route refuses the same way.
+  static final Words REQUEST_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:could not|couldn't|unable to|failed to) parse\\b|\\binvalid (?:message |request |json )?format\\b|\\bunrecognized (?:request )?(?:argument|parameter|field)\\b|\\bparameter\\b",
+              "parse",
+              "format",
+              "unrecognized",
+              "parameter"),
+          Clause.of(
+              "参数|參數|パラメータ|매개변수|параметр|parámetro|parâmetro|paramètre|parametre|tham số|parametro|格式|形式|형식|формат|formato|mal formado|malformado|mal formé|fehlerhaft|biçim|định dạng",
+              "参数",
+              "參數",
+              "パラメータ",
+              "매개변수",
+              "параметр",
+              "parámetro",
+              "parâmetro",
+              "paramètre",
+              "parametre",
+              "tham số",
+              "parametro",
+              "格式",
+              "形式",
+              "형식",
+              "формат",
+              "formato",
+              "mal formado",
+              "malformado",
+              "mal formé",
+              "fehlerhaft",
+              "biçim",
+              "định dạng"),
+          // a JSON body or a message format named wrong, in the corpus's languages
+          Clause.of(
+              "parameterwert|nachrichtenformat|format de message|format json|format pesan|json non valido|json no válido|json inválido|json invalide|ungültiges json",
+              "parameterwert",
+              "nachrichtenformat",
+              "format de message",
+              "format json",
+              "format pesan",
+              "json non valido",
+              "json no válido",
+              "json inválido",
+              "json invalide",
+              "ungültiges json"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
@@ -1409,7 +1878,15 @@ final class FailureRules {
           "por minuto",
           "pro minute",
           "毎分",
-          "분당");
+          "분당",
+          // a window of a minute or a second, in the corpus's languages
+          "每分鐘",
+          "分あたり",
+          "частоты запросов",
+          "dakika başına",
+          "mỗi phút",
+          "per menit",
+          "al minuto");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   static final List<String> THROTTLE_WORDING =
@@ -1874,7 +2351,10 @@ final class FailureRules {
           "1001",
           "1002",
           "1003",
-          "1004");
+          "1004",
+          // FastChat INVALID_AUTH_KEY, INCORRECT_AUTH_KEY (fastchat/constants.py)
+          "40101",
+          "40102");
 
   static final List<String> AUTH_WORDING =
       List.of(
@@ -1968,7 +2448,21 @@ final class FailureRules {
           "invalid subscription key",
           // auth named failed in short
           "auth failed",
-          "gateway access failed");
+          "gateway access failed",
+          // a login that could not be renewed
+          "failed to refresh auth token",
+          "failed to refresh token",
+          "failed to refresh the token",
+          "refresh token is invalid",
+          "refresh token has expired",
+          "refresh token expired",
+          // unauthorized, in Spanish, Portuguese, French, German, Italian, Turkish
+          "no autorizado",
+          "não autorizado",
+          "non autorisé",
+          "nicht autorisiert",
+          "non autorizzato",
+          "yetkisiz");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -2111,7 +2605,27 @@ final class FailureRules {
           // no credentials configured for the provider ("No valid model provider credentials
           // found")
           Clause.of("\\bno valid (?:[a-z]+ ){0,3}credentials\\b", "credentials"),
-          Clause.of("authentication required", "authentication required"));
+          Clause.of("authentication required", "authentication required"),
+          // the authorization header missing, a token that "seems invalid", a valid token required
+          Clause.of(
+              "\\bmissing (?:the )?authorization header\\b|\\bauthorization header (?:is )?(?:missing|required)\\b|\\b(?:token|key)\\b (?:seems|appears|looks)(?: to be)? (?:invalid|expired|wrong|incorrect)\\b|\\bvalid (?:user |api |access |auth )?(?:token|key) is required\\b",
+              "authorization header",
+              "seems",
+              "appears",
+              "looks",
+              "is required"),
+          // a request signature refused (Baichuan "Invalid Signature parameter", 签名验证失败)
+          Clause.of(
+              "\\binvalid signature\\b|\\bsignature (?:is )?(?:invalid|mismatch|does not match|verification failed)\\b|签名(?:验证|校验)?(?:失败|错误|无效|不正确|不匹配)",
+              "signature",
+              "签名"),
+          // a token named expired, in Spanish, Portuguese, French, German, Italian, Indonesian,
+          // Turkish, Vietnamese
+          Clause.of(
+              "\\btoken\\b[^\\n]{0,20}?(?:caducad|expirad|expirou|expiré|abgelaufen|scadut|kedaluwarsa|hết hạn)|belirte[^\\n]{0,20}?süresi doldu|mã thông báo[^\\n]{0,20}?hết hạn",
+              "token",
+              "belirte",
+              "mã thông báo"));
 
   static final Set<String> PERMISSION_CODES =
       Set.of(
@@ -2124,13 +2638,13 @@ final class FailureRules {
           "1311",
           // LiteLLM proxy: the key may not use this model
           "key_model_access_denied",
-          // iFlytek Spark 11200: no licence for the function, or its volume is used up
-          "appidnoautherror",
           // OAuth 2.0 bearer tokens (RFC 6750 §3.1): the token lacks the scope
           "insufficient_scope",
           // Tencent Cloud API 3.0: the key may not perform the action
           "unauthorizedoperation",
-          "authfailure.unauthorizedoperation");
+          "authfailure.unauthorizedoperation",
+          // FastChat NO_PERMISSION
+          "40103");
 
   static final List<String> PERMISSION_WORDING =
       List.of(
@@ -2208,7 +2722,17 @@ final class FailureRules {
           "must be verified",
           "not available for this account",
           "not available for your account",
-          "not have enough permissions");
+          "not have enough permissions",
+          // a service not activated for the account, a region it is not offered in (Chinese,
+          // Italian)
+          "未开通",
+          "尚未开通",
+          "未開通",
+          "地区不支持",
+          "地區不支援",
+          "区域不支持",
+          "所在地区",
+          "permesso negato");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -2266,7 +2790,8 @@ final class FailureRules {
           Clause.of(
               "(?:usuário|usuario|utilisateur|benutzer|conta |cuenta|compte|konto)[^\\n]{0,20}?"
                   + "(?:banid|bloquead|suspens|suspendid|gesperrt|banni)"
-                  + "|заблокирован|アカウントが(?:停止|凍結)|계정이 (?:정지|차단)",
+                  + "|(?:аккаунт|учетн|учётн|пользовател|ключ)[^\\n]{0,20}?заблокирован"
+                  + "|アカウントが(?:停止|凍結)|계정이 (?:정지|차단)",
               "usuário",
               "usuario",
               "utilisateur",
@@ -2275,7 +2800,11 @@ final class FailureRules {
               "cuenta",
               "compte",
               "konto",
-              "заблокирован",
+              "аккаунт",
+              "учетн",
+              "учётн",
+              "пользовател",
+              "ключ",
               "アカウント",
               "계정"),
           Clause.of(
@@ -2299,7 +2828,9 @@ final class FailureRules {
           "characters_too_long",
           "prompt_too_long",
           "input_too_long",
-          "context_window_exceeded");
+          "context_window_exceeded",
+          // FastChat CONTEXT_OVERFLOW
+          "40303");
 
   static final List<String> CONTEXT_WORDING =
       List.of(
@@ -2374,7 +2905,10 @@ final class FailureRules {
           "文字数制限を超え",
           "längenlimit",
           // llama.cpp's and LM Studio's window
-          "cannot truncate prompt");
+          "cannot truncate prompt",
+          // vLLM: the decoder prompt named longer than the model's length
+          "decoder prompt (length",
+          "prompt (length");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -2508,7 +3042,30 @@ final class FailureRules {
   // Words that count tokens or a window, and words that count bytes (countsTokensAgainstWindow,
   // countsOnlyBytes).
   static final List<String> TOKEN_WORDS = List.of("token", "context", "上下文", "コンテキスト");
-  static final List<String> BYTE_WORDS = List.of("bytes", " mb", " kb", "mib", "kib", "字节");
+  static final List<String> BYTE_WORDS =
+      List.of(
+          "bytes",
+          " mb",
+          " kb",
+          "mib",
+          "kib",
+          "字节",
+          // a size limit named as such, not a window
+          "maximum allowed size",
+          "maximum size",
+          "size limit",
+          "file size",
+          "body size",
+          // a maximum size, in the corpus's languages
+          "максимальный размер",
+          "tamaño máximo",
+          "tamanho máximo",
+          "taille maximale",
+          "maximale größe",
+          "maksimum boyut",
+          "kích thước tối đa",
+          "ukuran maksimum",
+          "dimensione massima");
 
   // A payload over a size limit in bytes or characters, not tokens ("total message size 2100954
   // exceeds limit 2097152", "String value length (20054016) exceeds the maximum allowed", "Failed
@@ -2609,7 +3166,12 @@ final class FailureRules {
               "违法",
               "审核",
               "风控",
-              "安全检查"));
+              "安全检查"),
+          // a submission refused for what its text contains ("Your submission contains text that is
+          // not allowed")
+          Clause.of(
+              "\\bcontains? (?:text|content|words?|language|terms|material) (?:that|which) (?:is|are) not allowed\\b",
+              "not allowed"));
 
   static final List<String> CONTENT_WORDING =
       List.of(
@@ -2703,7 +3265,9 @@ final class FailureRules {
           // Azure OpenAI: no deployment of that name on the resource
           "deploymentnotfound",
           // GitHub Copilot's API: the model is not served to this client
-          "model_not_supported");
+          "model_not_supported",
+          // FastChat INVALID_MODEL
+          "40301");
 
   // The model is not served here, in words without "model … not found": a router with no
   // endpoint or channel for it, an Azure deployment that does not exist, an invalid model id.
@@ -2738,7 +3302,27 @@ final class FailureRules {
           // no model configured for the app
           "no llm model",
           "config a model first",
-          "no model configured");
+          "no model configured",
+          // a local server with no model (or engine) loaded to serve it
+          "not loaded yet",
+          "no models loaded",
+          "no model loaded",
+          "model is not loaded",
+          "model not loaded",
+          "engine is not loaded",
+          // LiteLLM's router asked for a model group it does not have ("You passed in model=… There
+          // are no healthy deployments for this model")
+          "no healthy deployments for this model",
+          // a model named unsupported or not found, in Chinese, Japanese and Korean word order
+          "不支持的模型",
+          "不支援的模型",
+          "不支持该模型",
+          "不支持此模型",
+          "未找到该模型",
+          "未找到模型",
+          "サポートされていないモデル",
+          "지원되지 않는 모델",
+          "존재하지 않는 모델");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -2762,6 +3346,7 @@ final class FailureRules {
               + "decommissioned|no longer available|no longer supported|retired|not served|not exist"
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
               + "|no such model|unknown model|not a valid model"
+              + "|\\bunsupported model\\b(?![ _-]?(?:param|option|field|setting|feature|type|input|format))"
               + "|\\b(?:requested|this|the) model is not supported\\b(?! (?:for|with|in|by|when|on))");
 
   static final Set<String> OVERLOADED_CODES =
@@ -2771,7 +3356,11 @@ final class FailureRules {
           "engine_overloaded_error",
           "model_capacity_exhausted",
           "service_tier_capacity_exceeded",
-          "1312");
+          "1312",
+          // Zhipu 1305: the model's traffic is too high (该模型当前访问量过大)
+          "1305",
+          // FastChat ENGINE_OVERLOADED
+          "42903");
 
   // The server's own load named, on a 429 (row transient.overloaded_429); not LiteLLM's "No
   // deployments available" 429, whose deployments are cooling after rate limits.
@@ -2787,7 +3376,10 @@ final class FailureRules {
           "负载过高",
           "繁忙",
           // capacity named spent
-          "out of capacity");
+          "out of capacity",
+          // the model's traffic too high, in Chinese
+          "访问量过大",
+          "访问人数过多");
 
   static final List<String> OVERLOADED_WORDING =
       List.of(
@@ -2844,7 +3436,18 @@ final class FailureRules {
           // a model still loading
           "being loaded",
           // busy, in Chinese
-          "服务繁忙");
+          "服务繁忙",
+          // too many users at once, compute short (the provider's load, not the caller's rate)
+          "too many users",
+          "compute resources",
+          "使用人數過多",
+          "使用人数过多",
+          "需求量過高",
+          "需求量过高");
+
+  // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
+  // selected model": its deployments cool down after rate limits, the load is the caller's).
+  static final List<String> RATE_LIMIT_NAMED = List.of("rate limit", "ratelimit", "rate_limit");
 
   static final List<String> RATE_WORDING =
       List.of(
@@ -2922,7 +3525,12 @@ final class FailureRules {
           "过于频繁",
           // one-api/new-api relays: the group's upstream channel answered 429 (their FAQ)
           "负载已饱和",
-          "load is saturated");
+          "load is saturated",
+          // queries per second over their limit
+          "qps超限",
+          "qps 超限",
+          "qps limit",
+          "超过qps");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -2960,7 +3568,24 @@ final class FailureRules {
           // no answer received
           "没有收到",
           "did not receive a response",
-          "no response received");
+          "no response received",
+          // no answer in time, in English, Korean, Russian, French, Indonesian, Italian
+          "respond in time",
+          "responded in time",
+          "시간이 초과",
+          "время ожидания",
+          "délai de lecture",
+          "délai de réponse",
+          "batas waktu",
+          "waktu tunggu",
+          "waktu permintaan habis",
+          "tempo di attesa",
+          // the request named expired, in Portuguese and French; a read that ran out of time, in
+          // Indonesian
+          "solicitação expirou",
+          "requisição expirou",
+          "requête a expiré",
+          "waktu baca");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -3073,7 +3698,25 @@ final class FailureRules {
           "connect timeout",
           "connect timed out",
           "connecttimeout",
-          "failed to establish a new connection");
+          "failed to establish a new connection",
+          // the host name could not be resolved (a DNS failure: nothing was sent), in the corpus's
+          // languages
+          "resolve hostname",
+          "resolve host name",
+          "resolve the host",
+          "域名解析失败",
+          "域名解析失敗",
+          "名前解決に失敗",
+          "호스트 이름을 확인할 수 없",
+          "разрешить имя хоста",
+          "resolver el nombre del host",
+          "resolver o nome do host",
+          "résolution du nom d'hôte",
+          "hostname konnte nicht aufgelöst",
+          "adı çözümlenemedi",
+          "phân giải tên máy chủ",
+          "menyelesaikan nama host",
+          "risolvere il nome host");
 
   // Werkzeug's (Flask's) stock 500 text, which names overload only as a possibility.
   static final List<String> GENERIC_500_WORDING =
@@ -3170,7 +3813,12 @@ final class FailureRules {
           "an error occurred while processing your request",
           "no suitable llama server",
           // the relay's own database
-          "数据库");
+          "数据库",
+          // a Python server's own crash, quoted in its error ("'NoneType' object has no attribute
+          // 'encode'")
+          "object has no attribute",
+          "object is not subscriptable",
+          "object is not iterable");
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =
@@ -3240,7 +3888,13 @@ final class FailureRules {
           "failed to parse the request",
           // a chat template that refused the history (llama.cpp's Jinja)
           "jinja exception",
-          "conversation roles must alternate");
+          "conversation roles must alternate",
+          // a capability the model lacks (Ollama "llama3 does not support tools")
+          "does not support tools",
+          "does not support function",
+          "does not support image",
+          "does not support vision",
+          "does not support thinking");
 
   // A settled request error in words, for a message with no status at all: bad or missing
   // parameters, a malformed body, an output-token setting the model refuses.
@@ -3325,7 +3979,22 @@ final class FailureRules {
           "does not support",
           // a setting the model does not allow, in Chinese
           "不允许",
-          "must either be");
+          "must either be",
+          // a body or message the server could not parse, an argument it does not know
+          "could not parse the json",
+          "unrecognized request argument",
+          "invalid message format",
+          "缺少必填参数",
+          "参数值无效",
+          "參數值無效",
+          "必須パラメータ",
+          "パラメータの値が無効",
+          "매개변수 값이 유효하지",
+          "필수 매개변수",
+          // a request or parameter value named invalid, in Japanese, Russian, Portuguese
+          "リクエストが不正",
+          "значение параметра",
+          "requisição inválida");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):
@@ -3371,6 +4040,13 @@ final class FailureRules {
     put(m, 408, "modeltimeoutexception");
     put(m, 500, "modelstreamerrorexception", "modelerrorexception", "internalserverexception");
     put(m, 503, "serviceunavailableexception", "modelnotreadyexception");
+    // FastChat's code family (fastchat/constants.py ErrorCode), which its servers send on a 400
+    // whatever the code: RATE_LIMIT, ENGINE_OVERLOADED, INTERNAL_ERROR, CUDA_OUT_OF_MEMORY,
+    // CONTROLLER_NO_WORKER, CONTROLLER_WORKER_TIMEOUT
+    put(m, 429, "42901", "42903");
+    put(m, 500, "50001", "50002");
+    put(m, 503, "50005");
+    put(m, 504, "50006");
     return Map.copyOf(m);
   }
 
@@ -3480,6 +4156,9 @@ final class FailureRules {
         "internalerror",
         // Zhipu 1234: network error
         "1234");
+    // iFlytek Spark 11200 AppIdNoAuthError: no licence for the function, or its volume used up
+    // ("… tokens.total"); a 403 whose words may say which
+    put(m, 403, "appidnoautherror");
     put(m, 501, "unimplemented");
     // llama.cpp server (tools/server/utils.hpp format_error_response)
     put(m, 501, "not_supported_error");

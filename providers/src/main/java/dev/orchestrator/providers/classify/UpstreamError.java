@@ -153,6 +153,16 @@ record UpstreamError(
           FailureRules.Clause.of(
               "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)(?:\\s+[A-Z{\\[-]|:)", ":"),
           FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"),
+          // a status in parentheses after the word error ("发生未知错误 (401)。", "Error (429)")
+          FailureRules.Clause.of(
+              "(?i)(?:错误|錯誤|失败|失敗|エラー|오류|\\berror)\\s*[(（]([1-5]\\d\\d)[)）]",
+              "错误",
+              "錯誤",
+              "失败",
+              "失敗",
+              "エラー",
+              "오류",
+              "error"),
           // after a full-width colon, as Chinese and Japanese apps print it ("额度获取失败：401 Your …")
           FailureRules.Clause.of("：\\s*([1-5]\\d\\d)\\s+[A-Z]", "："),
           // a bracketed status ("Upstream request failed: [403] …"), not an index ("messages[400]")
@@ -188,6 +198,10 @@ record UpstreamError(
   private static final Pattern INNER_STATUS =
       Pattern.compile(
           "\\\\?[\"'](?:code|status|status_code|statusCode)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
+  // "code": 40301 inside a wrapped message: a numeric code that is no HTTP status (FastChat's
+  // family, Zhipu's)
+  private static final Pattern INNER_NUMERIC_CODE =
+      Pattern.compile("\\\\?[\"'](?:code|error_code)\\\\?[\"']\\s*:\\s*(\\d{4,6})(?![\\d.])");
   private static final int MAX_INNER_TOKENS = 8;
   // Rust's Debug form of an API error (async-openai: `ApiError { message: "…", type:
   // Some("insufficient_quota"), code: Some("…") }`)
@@ -232,6 +246,7 @@ record UpstreamError(
           "forbidden", 403,
           "not found", 404,
           "payload too large", 413,
+          "unprocessable entity", 422,
           "request entity too large", 413,
           "too many requests", 429);
   private static final Pattern QUOTED_REASON =
@@ -564,6 +579,13 @@ record UpstreamError(
         a.token(text(d, "reason"));
       }
     }
+    JsonNode cause = err.path("cause");
+    if (cause.isObject()) {
+      // Node's fetch failure inside an app's error (LobeChat: {"error": {"cause": {"code":
+      // "ECONNRESET", "syscall": "read"}}}): the socket error names what failed
+      a.words(text(cause, "code"));
+      a.words(text(cause, "message"));
+    }
     JsonNode metadata = err.path("metadata");
     JsonNode raw = metadata.get("raw");
     if (raw != null && !raw.isNull()) {
@@ -684,7 +706,9 @@ record UpstreamError(
       String text = c.isValueNode() ? c.asText() : null;
       if (code == null && !Text.isBlank(text)) {
         code = text;
-        if (!c.isNumber()) {
+        // a number is a token unless it is an HTTP status (read as one above): Zhipu 1113,
+        // FastChat 40301
+        if (!c.isNumber() || c.asInt() < 100 || c.asInt() > 599) {
           token(text);
         }
       }
@@ -720,7 +744,11 @@ record UpstreamError(
     /** Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars. */
     void words(String w) {
       if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
-        wording.append(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)).append('\n');
+        String lower = Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT);
+        // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
+        wording
+            .append(lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", ""))
+            .append('\n');
       }
     }
 
@@ -850,10 +878,13 @@ record UpstreamError(
     }
 
     // The status a 4xx reason phrase stands for, or null.
+    // The status of a text that is only a reason phrase, or that ends in one after a colon ("Kobold
+    // request failed: Unprocessable Entity").
     private static Integer reasonStatus(String phrase) {
-      return phrase.length() > 30
-          ? null
-          : REASON_PHRASE_STATUS.get(phrase.trim().toLowerCase(Locale.ROOT));
+      String text = phrase.trim();
+      int colon = text.lastIndexOf(": ");
+      String tail = colon < 0 ? text : text.substring(colon + 2);
+      return tail.length() > 30 ? null : REASON_PHRASE_STATUS.get(tail.toLowerCase(Locale.ROOT));
     }
 
     // A gRPC status, by name ("PERMISSION_DENIED", Go's "PermissionDenied") or number, as the
@@ -876,6 +907,7 @@ record UpstreamError(
     void innerClues(String head) {
       Matcher token = INNER_TOKEN.matcher(head);
       Matcher status = INNER_STATUS.matcher(head);
+      Matcher numeric = INNER_NUMERIC_CODE.matcher(head);
       for (int q = 0; q < head.length() && innerTokens < MAX_INNER_TOKENS; q++) {
         char c = head.charAt(q);
         if (c != '"' && c != '\'') {
@@ -888,6 +920,9 @@ record UpstreamError(
           innerTokens++;
         } else if (carriedStatus == null && status.region(from, head.length()).lookingAt()) {
           carriedStatus = Integer.valueOf(status.group(1));
+        } else if (numeric.region(from, head.length()).lookingAt()) {
+          token(numeric.group(1));
+          innerTokens++;
         }
       }
     }

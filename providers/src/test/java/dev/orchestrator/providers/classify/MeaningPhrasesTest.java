@@ -1,0 +1,108 @@
+package dev.orchestrator.providers.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.orchestrator.engine.failure.FailureCategory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules' vocabulary per meaning, as a table: {@code errors/meaning-phrases.jsonl} holds the
+ * ordinary ways software words each failure category (rate limit, balance, overflow, key,
+ * permission, model, safety, load, network, …) in the languages users meet, one short sentence per
+ * row with no status, code or provider name. Each sentence alone, as an SDK's status-less message,
+ * must be read as its meaning — the hardest case, where only the words decide (docs/design.md §4,
+ * rows {@code in_band.*}). The real-body corpus measures how that generalises; this table pins the
+ * vocabulary itself so that a phrasing once covered stays covered.
+ */
+class MeaningPhrasesTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The languages the table must cover for every meaning, so no meaning is English-only. */
+  private static final Set<String> LANGUAGES =
+      Set.of("en", "zh", "zh-TW", "ja", "ko", "ru", "es", "pt", "fr", "de", "tr", "vi", "id", "it");
+
+  @Test
+  void everyPhraseIsReadAsItsMeaningFromTheWordsAlone() {
+    List<JsonNode> rows = rows();
+    List<String> wrong = new ArrayList<>();
+    for (JsonNode row : rows) {
+      String phrase = row.get("phrase").asText();
+      FailureCategory expected = FailureCategory.fromWireName(row.get("meaning").asText());
+      Classification c =
+          FailureClassifier.INSTANCE.explainStrict(
+              new FailureEvidence(null, Map.of(), null, null, phrase, false, false, null));
+      if (c.failure().category() != expected) {
+        wrong.add(
+            String.format(
+                "%s %s: %s (rule %s) ← %s",
+                row.get("lang").asText(),
+                expected.wireName(),
+                c.failure().category().wireName(),
+                c.rule(),
+                phrase));
+      }
+    }
+    assertThat(wrong).as("phrases read as another meaning, of %d", rows.size()).isEmpty();
+  }
+
+  @Test
+  void everyMeaningIsCoveredInEveryLanguage() {
+    Map<String, Set<String>> languagesByMeaning = new TreeMap<>();
+    for (JsonNode row : rows()) {
+      String meaning = row.get("meaning").asText();
+      FailureCategory.fromWireName(meaning);
+      assertThat(row.get("phrase").asText()).as("phrase").isNotBlank();
+      assertThat(LANGUAGES).as("language of %s", row).contains(row.get("lang").asText());
+      languagesByMeaning
+          .computeIfAbsent(meaning, k -> new TreeSet<>())
+          .add(row.get("lang").asText());
+    }
+    assertThat(languagesByMeaning).hasSizeGreaterThanOrEqualTo(14);
+    languagesByMeaning.forEach(
+        (meaning, languages) -> assertThat(languages).as(meaning).containsAll(LANGUAGES));
+  }
+
+  private static List<JsonNode> rows() {
+    List<JsonNode> rows = new ArrayList<>();
+    try (InputStream in =
+            MeaningPhrasesTest.class.getResourceAsStream("/errors/meaning-phrases.jsonl");
+        BufferedReader r =
+            new BufferedReader(
+                new InputStreamReader(
+                    java.util.Objects.requireNonNull(in, "errors/meaning-phrases.jsonl"),
+                    StandardCharsets.UTF_8))) {
+      String line;
+      int n = 0;
+      while ((line = r.readLine()) != null) {
+        n++;
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        JsonNode row = JSON.readTree(line);
+        for (String field : new String[] {"meaning", "lang", "phrase"}) {
+          assertThat(row.hasNonNull(field))
+              .as("errors/meaning-phrases.jsonl:%d: field %s", n, field)
+              .isTrue();
+        }
+        rows.add(row);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
+  }
+}

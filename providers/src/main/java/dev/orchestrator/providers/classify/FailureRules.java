@@ -207,6 +207,7 @@ final class FailureRules {
             "account.cap_wording",
             f ->
                 f.failure()
+                    && !f.saysPattern(PAYLOAD_PATTERN)
                     && (f.says(CAP_WORDING)
                         || (!f.says(SHORT_WINDOW_WORDING)
                             && !f.says(OFFERS_WAIT_WORDING)
@@ -316,7 +317,7 @@ final class FailureRules {
         row(
             "size.payload_wording",
             f ->
-                (f.definitive4xx() || f.statusLeavesMeaningToWords())
+                (f.definitive4xx() || f.statusLeavesMeaningToWords() || f.statusIs(429))
                     && f.saysPattern(PAYLOAD_PATTERN),
             REQUEST_TOO_LARGE,
             FINAL,
@@ -594,14 +595,14 @@ final class FailureRules {
     t.add(
         row(
             "in_band.connection",
-            f -> f.noStatusSays(CONNECTION_WORDING),
+            f -> f.noStatusSays(CONNECTION_WORDING) && !f.says(SERVER_FAILED_WORDING),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
     t.add(
         row(
             "in_band.server_error",
-            f -> f.noStatusSays(SERVER_WORDING),
+            f -> f.noStatusSays(SERVER_WORDING) && !f.says(EMPTY_WORDING),
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
@@ -663,7 +664,19 @@ final class FailureRules {
     t.add(lastResort("in_band.network_words", NETWORK_HINTS, CONNECTION_FAILED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
     t.add(lastResort("in_band.server_words", SERVER_HINTS, SERVER_ERROR, RETRY, UNKNOWN));
-    t.add(lastResort("in_band.request_words", REQUEST_HINTS, REQUEST_INVALID, FINAL, YES));
+    // …and last a parameter, a field or a format named wrong — never when the words say it was the
+    // answer, not the request, that was malformed ("Provided data: null")
+    t.add(
+        row(
+            "in_band.request_words",
+            f ->
+                f.status() == null
+                    && f.failure()
+                    && f.saysPattern(REQUEST_HINTS)
+                    && !f.says(GARBLED_RESPONSE_WORDING),
+            REQUEST_INVALID,
+            FINAL,
+            YES));
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
@@ -1035,6 +1048,22 @@ final class FailureRules {
           // exhausted")
           Clause.of(
               "\\bfree (?:tier|quota|trial|credits?|allowance|usage)\\b[^\\n]{0,60}?\\b(?:exhausted|used up|run out|depleted|expired|ended)\\b",
+              "free "),
+          // today's messages or calls used up (a daily cap), in the corpus's languages
+          Clause.of(
+              "(?:今天|今日|本日|오늘|para hoy|hoje|aujourd'hui|für heute|today)[^\\n]{0,30}?(?:用完|用尽|上限|모두 사용|agotado|usou todas|utilisé tous|aufgebraucht|used all|used up)|(?:agotado|usou todas|utilisé tous|aufgebraucht|used all)[^\\n]{0,40}?(?:para hoy|hoje|aujourd'hui|für heute|today)",
+              "今天",
+              "今日",
+              "本日",
+              "오늘",
+              "hoy",
+              "hoje",
+              "aujourd'hui",
+              "heute",
+              "today"),
+          // a free limit named reached ("Free limit reached. Subscribe to …")
+          Clause.of(
+              "\\bfree (?:limit|usage limit|quota)\\b[^\\n]{0,20}?\\b(?:reached|exceeded|hit|used up)\\b",
               "free "));
 
   // A quota named as spent, in any word order the providers use ("Individual quota reached",
@@ -1134,7 +1163,39 @@ final class FailureRules {
           "お支払い",
           "支払い方法",
           "付款方式",
-          "帳單");
+          "帳單",
+          // a spend limit or budget, a subscription, a payment or billing, arrears, an allowance,
+          // in the corpus's languages
+          "支出上限",
+          "支出限额",
+          "消费上限",
+          "预算",
+          "預算",
+          "予算",
+          "예산",
+          "бюджет",
+          "presupuesto",
+          "orçamento",
+          "訂閱",
+          "订阅",
+          "サブスクリプション",
+          "구독",
+          "подписк",
+          "suscripción",
+          "assinatura",
+          "abonnement",
+          "결제",
+          "оплат",
+          "задолженност",
+          "facturación",
+          "cobrança",
+          "facturation",
+          "abrechnung",
+          "tarjeta fue rechazada",
+          "carte a été refusée",
+          "karte wurde abgelehnt",
+          "pagamento foi recusado",
+          "kontingent");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -1226,7 +1287,31 @@ final class FailureRules {
               "cửa sổ ngữ cảnh",
               "jendela konteks",
               "độ dài ngữ cảnh",
-              "token"));
+              "token"),
+          // a length or token count over the model's maximum, a history that does not fit the
+          // context, in the corpus's languages
+          Clause.of(
+              "长度[^\\n]{0,40}?超过|超过[^\\n]{0,40}?最大长度|超過模型|長度[^\\n]{0,40}?超過|(?:token|令牌|字數|字数)[^\\n]{0,24}?(?:超過|超过|超出)|長くなりすぎ|トークン数[^\\n]{0,30}?超え|토큰 수[^\\n]{0,30}?초과|токен[^\\n]{0,40}?превыша|помещается в контекст|cabe en el contexto|cabe no contexto|caber no contexto|tient pas dans le contexte|longueur de contexte|passt nicht in den kontext|tokenanzahl|tokens?\\b[^\\n]{0,40}?(?:überschreit|dépasse|excede|supera)",
+              "长度",
+              "超过",
+              "超過",
+              "長度",
+              "token",
+              "令牌",
+              "字數",
+              "字数",
+              "長くなりすぎ",
+              "トークン数",
+              "토큰 수",
+              "токен",
+              "помещается в контекст",
+              "cabe en el contexto",
+              "cabe no contexto",
+              "caber no contexto",
+              "tient pas dans le contexte",
+              "longueur de contexte",
+              "passt nicht in den kontext",
+              "tokenanzahl"));
 
   static final Words MODEL_HINTS =
       Words.of(
@@ -1240,7 +1325,7 @@ final class FailureRules {
               "supported",
               "no longer"),
           Clause.of(
-              "(?:模型|モデル|모델|модел)[^\\n]{0,20}?(?:不存在|找不到|未找到|不支持|見つかりません|存在しません"
+              "(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|存在しません"
                   + "|찾을 수 없|존재하지|не найден|не существует|не поддерж)",
               "模型",
               "モデル",
@@ -1267,7 +1352,13 @@ final class FailureRules {
               "endpunkt",
               "point de terminaison",
               "uç nokta",
-              "điểm cuối"));
+              "điểm cuối"),
+          // a model named taken offline, disabled or deprecated, in Chinese, Japanese and Korean
+          Clause.of(
+              "(?:模型|モデル|모델)[^\\n]{0,40}?(?:已停用|已下线|已下線|已下架|已弃用|已棄用|已废弃|已廢棄|提供を終了|廃止|지원 종료|서비스 종료)",
+              "模型",
+              "モデル",
+              "모델"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -1340,7 +1431,8 @@ final class FailureRules {
               "offensive",
               "unsafe"),
           Clause.of(
-              "审核|敏感|违规|違規|不適切|セーフティ|유해|검열|модерац|недопустим|inapropiad|impróprio"
+              "审核|敏感|违规|違規|不適切|セーフティ|유해|검열|модерац|недопустим(?:ое|ый|ого) (?:содерж|контент)"
+                  + "|inapropiad|impróprio"
                   + "|inapproprié|unangemessen",
               "审核",
               "敏感",
@@ -1392,7 +1484,56 @@ final class FailureRules {
           Clause.of(
               "соображениям безопасности|заблокирован[^\\n]{0,30}?(?:модерац|безопасност)",
               "безопасност",
-              "модерац"));
+              "модерац"),
+          // safety filters, moderation, guardrails, forbidden or sensitive words, harmful content,
+          // in the corpus's languages
+          Clause.of(
+              "不当内容|不當內容|数据检查失败|使用规范|內容政策|篩選器|安全因素|安全性フィルター|禁止ワード|モデレーション|ガードレール|有害な|안전 필터|금칙어|모더레이션|콘텐츠 필터|в отношении контента|запрещ[её]нные слова|защитными фильтрами|вредоносный контент|фильтром контента|неприемлем|filtro de seguridad|palabras prohibidas|moderación|barreras de seguridad|contenido dañino|filtro de contenido|contenido sensible|filtro de segurança|palavras proibidas|moderação|filtro de conteúdo|conteúdo sensível|filtre de sécurité|mots interdits|modération|garde-fous|contenu nuisible|filtre de contenu|contenu sensible|inhaltsrichtlinie|sicherheitsfilter|verbotene wörter|sensible inhalte",
+              "不当内容",
+              "不當內容",
+              "数据检查失败",
+              "使用规范",
+              "內容政策",
+              "篩選器",
+              "安全因素",
+              "安全性フィルター",
+              "禁止ワード",
+              "モデレーション",
+              "ガードレール",
+              "有害な",
+              "안전 필터",
+              "금칙어",
+              "모더레이션",
+              "콘텐츠 필터",
+              "в отношении контента",
+              "запрещ",
+              "защитными фильтрами",
+              "вредоносный контент",
+              "фильтром контента",
+              "неприемлем",
+              "filtro de seguridad",
+              "palabras prohibidas",
+              "moderación",
+              "barreras de seguridad",
+              "contenido dañino",
+              "filtro de contenido",
+              "contenido sensible",
+              "filtro de segurança",
+              "palavras proibidas",
+              "moderação",
+              "filtro de conteúdo",
+              "conteúdo sensível",
+              "filtre de sécurité",
+              "mots interdits",
+              "modération",
+              "garde-fous",
+              "contenu nuisible",
+              "filtre de contenu",
+              "contenu sensible",
+              "inhaltsrichtlinie",
+              "sicherheitsfilter",
+              "verbotene wörter",
+              "sensible inhalte"));
 
   static final Words RATE_HINTS =
       Words.of(
@@ -1472,7 +1613,9 @@ final class FailureRules {
               "giới hạn tốc độ",
               "batas laju",
               "limite di frequenza",
-              "요청 한도"));
+              "요청 한도"),
+          // sending too often, in English and Russian
+          Clause.of("слишком часто|\\btoo often\\b", "слишком часто", "too often"));
 
   static final Words LOAD_HINTS =
       Words.of(
@@ -1796,7 +1939,37 @@ final class FailureRules {
               "json no válido",
               "json inválido",
               "json invalide",
-              "ungültiges json"));
+              "ungültiges json"),
+          // a message role, a tool definition or schema, a required field, a JSON body that could
+          // not be parsed, a temperature, in the corpus's languages
+          Clause.of(
+              "\\brole\\b|角色|ロール|역할|роль|rol de mensaje|papel de mensagem|rôle|nachrichtenrolle|工具定义|工具定義|ツール定義|도구 정의|схема|esquema|schéma|\\bschema\\b|必須フィールド|필수 필드|обязательное поле|campo obligatorio|campo obrigatório|champ obligatoire|pflichtfeld|temperature|anfrageformat|json[^\\n]{0,20}?(?:解析|파싱|parse|geparst)|(?:разобрать|analizar|interpretar|analyser|解析)[^\\n]{0,40}?json",
+              "role",
+              "角色",
+              "ロール",
+              "역할",
+              "роль",
+              "rol de mensaje",
+              "papel de mensagem",
+              "rôle",
+              "nachrichtenrolle",
+              "工具定",
+              "ツール定義",
+              "도구 정의",
+              "схема",
+              "esquema",
+              "schéma",
+              "schema",
+              "必須フィールド",
+              "필수 필드",
+              "обязательное поле",
+              "campo obligatorio",
+              "campo obrigatório",
+              "champ obligatoire",
+              "pflichtfeld",
+              "temperature",
+              "anfrageformat",
+              "json"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
@@ -1808,7 +1981,9 @@ final class FailureRules {
           "or retry later",
           "retry later or",
           "请稍后重试",
-          "请稍后再试");
+          "请稍后再试",
+          // try again later, in Chinese
+          "请您稍后再试");
 
   // A window named as resetting within seconds ("quota will reset after 5s", "resets in 30
   // seconds", "try again in 2 s"): a rate limit however the rest is worded.
@@ -2462,7 +2637,11 @@ final class FailureRules {
           "non autorisé",
           "nicht autorisiert",
           "non autorizzato",
-          "yetkisiz");
+          "yetkisiz",
+          // a token or key refused, unauthorized, in Traditional Chinese and Russian
+          "無效的權杖",
+          "未授權",
+          "не авторизован");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -2625,7 +2804,21 @@ final class FailureRules {
               "\\btoken\\b[^\\n]{0,20}?(?:caducad|expirad|expirou|expiré|abgelaufen|scadut|kedaluwarsa|hết hạn)|belirte[^\\n]{0,20}?süresi doldu|mã thông báo[^\\n]{0,20}?hết hạn",
               "token",
               "belirte",
-              "mã thông báo"));
+              "mã thông báo"),
+          // a request signature that failed verification, in the corpus's languages
+          Clause.of(
+              "署名の検証に失敗|서명 검증에 실패|проверить подпись|verificación de la firma|verificação da assinatura|vérification de la signature|signaturprüfung",
+              "署名",
+              "서명",
+              "подпись",
+              "firma",
+              "assinatura",
+              "signature",
+              "signaturprüfung"),
+          // an access key or API key named as not existing ("ak is not exist")
+          Clause.of(
+              "\\b(?:ak|sk|api[ _-]?key|access[ _]key|secret[ _]key)\\b (?:is )?(?:not exists?|does not exist)\\b",
+              "exist"));
 
   static final Set<String> PERMISSION_CODES =
       Set.of(
@@ -2703,7 +2896,6 @@ final class FailureRules {
           "沒有權限",
           "權限不足",
           "拒絕存取",
-          "已被封鎖",
           "accesso negato",
           "non hai accesso",
           "ไม่มีสิทธิ์",
@@ -2789,7 +2981,7 @@ final class FailureRules {
           // Japanese, Korean
           Clause.of(
               "(?:usuário|usuario|utilisateur|benutzer|conta |cuenta|compte|konto)[^\\n]{0,20}?"
-                  + "(?:banid|bloquead|suspens|suspendid|gesperrt|banni)"
+                  + "(?:banid|bloquead|suspens|suspendid|suspendu|gesperrt|banni)"
                   + "|(?:аккаунт|учетн|учётн|пользовател|ключ)[^\\n]{0,20}?заблокирован"
                   + "|アカウントが(?:停止|凍結)|계정이 (?:정지|차단)",
               "usuário",
@@ -2808,13 +3000,23 @@ final class FailureRules {
               "アカウント",
               "계정"),
           Clause.of(
-              "没有[^\\n]{0,8}?授权|授权错误|无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|已停用",
+              "没有[^\\n]{0,8}?授权|授权错误|无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|(?<!模型[^\\n]{0,40})已停用"
+                  // in Traditional Chinese: an account suspended, access blocked (not content
+                  // blocked for safety: 內容…已被封鎖)
+                  + "|停權|(?<!內容[^\\n]{0,20})已被封鎖",
               "授权",
               "无权",
               "权限",
               "已被",
               "被封",
-              "停用"));
+              "停用",
+              "停權",
+              "封鎖"),
+          // a key or tier usable only from a given client ("OpenCode's free tier can only be used
+          // from within OpenCode")
+          Clause.of(
+              "\\bcan only be used (?:from|within|inside|in|with|by|through|via)\\b",
+              "only be used"));
 
   static final Set<String> CONTEXT_CODES =
       Set.of(
@@ -2908,7 +3110,11 @@ final class FailureRules {
           "cannot truncate prompt",
           // vLLM: the decoder prompt named longer than the model's length
           "decoder prompt (length",
-          "prompt (length");
+          "prompt (length",
+          // Claude Code: the context left is below the output floor ("availableContext 843 is less
+          // than FLOOR_OUTPUT_TOKENS 3000")
+          "availablecontext",
+          "floor_output_tokens");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -3074,7 +3280,7 @@ final class FailureRules {
   static final Words PAYLOAD_PATTERN =
       Words.of(
           Clause.of(
-              "\\b(?:message|request|body|payload|upload|file|attachment|image)s? size\\b[^\\n]{0,30}?"
+              "\\b(?:message|request|body|payload|upload|file|attachment|image|metadata)s? size\\b[^\\n]{0,30}?"
                   + "\\b(?:exceeds?|exceeded|too large|over)\\b"
                   + "|\\b(?:file|image|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds? "
                   + "the (?:maximum|max) (?:file |allowed )?size\\b",
@@ -3252,7 +3458,11 @@ final class FailureRules {
           // MiniMax 1026/1027 (input or output new_sensitive)
           "new_sensitive",
           // Volcengine Ark
-          "sensitive information");
+          "sensitive information",
+          // Gemini's finish reason in an agent's words ("Response stopped due to prohibited
+          // content")
+          "prohibited content",
+          "prohibited_content");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -3322,7 +3532,23 @@ final class FailureRules {
           "未找到模型",
           "サポートされていないモデル",
           "지원되지 않는 모델",
-          "존재하지 않는 모델");
+          "존재하지 않는 모델",
+          // a model taken offline, no channel serving it, a model not found, in the corpus's
+          // languages
+          "模型已下线",
+          "模型已下線",
+          "没有可用的通道",
+          "沒有可用的通道",
+          "无可用通道",
+          "利用可能なチャネルがありません",
+          "사용 가능한 채널이 없",
+          "нет доступного канала",
+          "ningún canal disponible",
+          "nenhum canal disponível",
+          "aucun canal disponible",
+          "kein verfügbarer kanal",
+          "no se encontró el modelo",
+          "提供を終了");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -3343,7 +3569,7 @@ final class FailureRules {
   static final Pattern MODEL_GONE_WORDING =
       Pattern.compile(
           "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such|"
-              + "decommissioned|no longer available|no longer supported|retired|not served|not exist"
+              + "decommissioned|no longer available|no longer supported|no longer served|retired|not served|not exist"
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
               + "|no such model|unknown model|not a valid model"
               + "|\\bunsupported model\\b(?![ _-]?(?:param|option|field|setting|feature|type|input|format))"
@@ -3443,7 +3669,10 @@ final class FailureRules {
           "使用人數過多",
           "使用人数过多",
           "需求量過高",
-          "需求量过高");
+          "需求量过高",
+          // a service at its carrying capacity, in Chinese
+          "承载能力",
+          "承載能力");
 
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
   // selected model": its deployments cool down after rate limits, the load is the caller's).
@@ -3530,7 +3759,13 @@ final class FailureRules {
           "qps超限",
           "qps 超限",
           "qps limit",
-          "超过qps");
+          "超过qps",
+          // concurrent requests at their limit, in Chinese and Japanese
+          "并发请求数",
+          "同時進行的請求",
+          "同時実行数",
+          // a rate limiter, in Chinese
+          "限速");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -3688,7 +3923,10 @@ final class FailureRules {
           "server misbehaving",
           "no such host",
           // a browser's fetch that got no response
-          "failed to fetch");
+          "failed to fetch",
+          // an SDK that could not talk to the API (openai-python 0.x "Error communicating with
+          // OpenAI")
+          "error communicating with");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
@@ -3749,7 +3987,11 @@ final class FailureRules {
           // no message from the model
           "did not provide any assistant messages",
           // a stream with no content
-          "without valid content");
+          "without valid content",
+          // an answer empty or unparsable (Cline's "The provider returned an empty or unparsable
+          // response")
+          "empty or unparsable",
+          "no output generated");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -3822,7 +4064,12 @@ final class FailureRules {
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =
-      List.of("server had an error", "internal server error", "internal error");
+      List.of(
+          "server had an error",
+          "internal server error",
+          "internal error",
+          // OpenAI's own 500 text
+          "an error occurred while processing your request");
 
   // A settled request error caused by the shape of the history, in the provider's own words:
   //  - Mistral: "Tool call id was … but must be a-z, A-Z, 0-9, with a length of 9", "Unexpected

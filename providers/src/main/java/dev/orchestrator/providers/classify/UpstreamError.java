@@ -2,6 +2,7 @@ package dev.orchestrator.providers.classify;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -83,6 +84,8 @@ record UpstreamError(
                           .maxNameLength(1024)
                           .build())
                   .build())
+          // a body quoted with an elision comment or a trailing comma is still read
+          .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA)
           .build()
           .reader();
 
@@ -853,12 +856,14 @@ record UpstreamError(
 
     // The earliest status any MESSAGE_STATUS phrasing prints in the text, or null. A 4xx printed
     // after a 5xx is what the 5xx wraps ("HTTP Error 502: … Error code: 400 - {…}": a gateway's
-    // failure around the upstream's refusal), so it wins.
+    // failure around the upstream's refusal), so it wins; a 429 printed with a 400 is the throttle
+    // the client's 400 reports.
     private static Integer messageStatus(String text, String lower) {
       Integer found = null;
       int at = Integer.MAX_VALUE;
       Integer wrapped4xx = null;
       int wrappedAt = Integer.MAX_VALUE;
+      boolean throttled = false;
       for (FailureRules.Clause p : MESSAGE_STATUS) {
         Matcher m = p.matcher(text, lower);
         if (m == null || !m.find()) {
@@ -869,15 +874,18 @@ record UpstreamError(
           at = m.start();
           found = status;
         }
+        throttled |= status == 429;
         if (status >= 400 && status <= 499 && m.start() < wrappedAt) {
           wrappedAt = m.start();
           wrapped4xx = status;
         }
       }
+      if (found != null && found == 400 && throttled) {
+        return 429;
+      }
       return found != null && found >= 500 && wrapped4xx != null ? wrapped4xx : found;
     }
 
-    // The status a 4xx reason phrase stands for, or null.
     // The status of a text that is only a reason phrase, or that ends in one after a colon ("Kobold
     // request failed: Unprocessable Entity").
     private static Integer reasonStatus(String phrase) {

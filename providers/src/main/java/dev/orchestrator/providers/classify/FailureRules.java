@@ -207,11 +207,11 @@ final class FailureRules {
             "account.cap_wording",
             f ->
                 f.failure()
-                    && !f.saysPattern(PAYLOAD_PATTERN)
                     && (f.says(CAP_WORDING)
                         || (!f.says(SHORT_WINDOW_WORDING)
                             && !f.says(OFFERS_WAIT_WORDING)
-                            && f.saysPattern(CAP_PATTERN))),
+                            && f.saysPattern(CAP_PATTERN)))
+                    && !f.saysPattern(PAYLOAD_PATTERN),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -2802,9 +2802,15 @@ final class FailureRules {
           // Turkish, Vietnamese
           Clause.of(
               "\\btoken\\b[^\\n]{0,20}?(?:caducad|expirad|expirou|expiré|abgelaufen|scadut|kedaluwarsa|hết hạn)|belirte[^\\n]{0,20}?süresi doldu|mã thông báo[^\\n]{0,20}?hết hạn",
-              "token",
-              "belirte",
-              "mã thông báo"),
+              "caducad",
+              "expirad",
+              "expirou",
+              "expiré",
+              "abgelaufen",
+              "scadut",
+              "kedaluwarsa",
+              "hết hạn",
+              "süresi doldu"),
           // a request signature that failed verification, in the corpus's languages
           Clause.of(
               "署名の検証に失敗|서명 검증에 실패|проверить подпись|verificación de la firma|verificação da assinatura|vérification de la signature|signaturprüfung",

@@ -442,6 +442,49 @@ class FailureClassifierTest {
     assertThat(f.message()).isEqualTo("You exceeded your current quota");
   }
 
+  /** What a client's or app's message carries besides its words (issue #29). */
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # a client's 400 printed with the 429 it got (Semantic Kernel)
+          Error: 400: => Throttling: Too many requests, HTTP status: 429 | transient.status_429
+          # a message ending in a reason phrase after a colon
+          Failed to generate response: Kobold request failed: Unprocessable Entity | request.definitive_4xx
+          # a status in parentheses after the word error
+          发生未知错误 (401)。 | auth.status_401
+          # FastChat's numeric code inside the message that wraps its body
+          APIError: Invalid response object from API: '{"object":"error","message":"Only chatglm-api allowed now, your model chatglm2-6b","code":40301}' (HTTP response code was 400). | gone.model_wording
+          # Node's fetch failure as an app's error cause (LobeChat)
+          {"endpoint": "https://api.openai.com/v1", "error": {"cause": {"errno": -54, "code": "ECONNRESET", "syscall": "read"}}} | in_band.connection
+          # a Turkish dotted capital I lower-cases to i and a combining dot
+          İzin reddedildi. | in_band.permission_words
+          """)
+  void readsWhatAClientsMessageCarries(String message, String rule) {
+    Classification c =
+        CLASSIFIER.explainStrict(
+            new FailureEvidence(null, Map.of(), null, null, message, false, false, null));
+    assertThat(c.rule()).as(message).isEqualTo(rule);
+  }
+
+  @Test
+  void readsABodyQuotedWithAnElisionCommentAndATrailingComma() {
+    String body =
+        "{\n  \"promptFeedback\": {\"blockReason\": \"PROHIBITED_CONTENT\"},\n"
+            + "  \"usageMetadata\": {\n    // omitted\n  },\n  \"modelVersion\": \"gemini-2.5-flash\",\n}";
+    Classification c = CLASSIFIER.explainStrict(FailureEvidence.emptyResponse(body));
+    assertThat(c.rule()).isEqualTo("content.block_reason");
+  }
+
+  @Test
+  void readsANumericCodeThatIsNoStatusAsAToken() {
+    String body = "{\"object\":\"error\",\"message\":\"Input rejected\",\"code\":40303}";
+    Classification c = CLASSIFIER.explainStrict(FailureEvidence.http(400, Map.of(), body));
+    assertThat(c.failure().category()).isEqualTo(FailureCategory.CONTEXT_LENGTH_EXCEEDED);
+    assertThat(c.failure().errorCode()).isEqualTo("40303");
+  }
+
   @Test
   void theLastRuleMatchesEverything() {
     FailureRules.Rule last = FailureRules.RULES.get(FailureRules.RULES.size() - 1);

@@ -568,7 +568,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.rate_limited",
-            f -> f.noStatusSays(RATE_WORDING),
+            f -> f.noStatusSays(RATE_WORDING) && !f.says(EMPTY_WORDING),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -1195,7 +1195,12 @@ final class FailureRules {
           "carte a été refusée",
           "karte wurde abgelehnt",
           "pagamento foi recusado",
-          "kontingent");
+          "kontingent",
+          // a balance, a quota, funds, in Traditional Chinese
+          "餘額",
+          "配額",
+          "額度",
+          "資金");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -1311,7 +1316,22 @@ final class FailureRules {
               "tient pas dans le contexte",
               "longueur de contexte",
               "passt nicht in den kontext",
-              "tokenanzahl"));
+              "tokenanzahl"),
+          // content over the length the model can handle, a context window or token limit reached,
+          // in the corpus's languages
+          Clause.of(
+              "\\bexceeds the length\\b|처리할 수 있는 길이|コンテキストウィンドウ|上下文窗口|上下文視窗|컨텍스트 창|トークン制限|토큰 제한|權杖限制",
+              "exceeds the length",
+              "처리할 수 있는 길이",
+              "コンテキストウィンドウ",
+              "上下文窗口",
+              "上下文視窗",
+              "컨텍스트 창",
+              "トークン制限",
+              "토큰 제한",
+              "權杖限制"),
+          // a token limit hit (Aider's "Model gpt-4o has hit a token limit!")
+          Clause.of("\\bhit (?:a|the) token limit\\b", "token limit"));
 
   static final Words MODEL_HINTS =
       Words.of(
@@ -1358,7 +1378,22 @@ final class FailureRules {
               "(?:模型|モデル|모델)[^\\n]{0,40}?(?:已停用|已下线|已下線|已下架|已弃用|已棄用|已废弃|已廢棄|提供を終了|廃止|지원 종료|서비스 종료)",
               "模型",
               "モデル",
-              "모델"));
+              "모델"),
+          // a page or resource named not found; a model not found before its name, in Chinese
+          Clause.of(
+              "\\bcannot find the (?:page|resource)\\b|\\bresource you requested\\b|(?:找不到|無法找到|未找到)您?請求的(?:頁面|資源)|(?:未找到|找不到|不支持|不支援)[^\\n]{0,20}?(?:模型|モデル)",
+              "cannot find the",
+              "resource you requested",
+              "請求的",
+              "未找到",
+              "找不到",
+              "不支持",
+              "不支援"),
+          // a specified model not available, in English, Chinese and Japanese
+          Clause.of(
+              "\\bspecified model is not available\\b|指定的模型不可用|指定されたモデルは利用できません",
+              "specified model",
+              "指定"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -1414,7 +1449,20 @@ final class FailureRules {
               "diaktifkan",
               "wilayah",
               "attivato",
-              "regione"));
+              "regione"),
+          // a model not publicly available, in the corpus's languages
+          Clause.of(
+              "\\bnot publicly available\\b|未公开|未開放|公開されていません|공개적으로",
+              "publicly",
+              "未公开",
+              "未開放",
+              "公開されていません",
+              "공개적으로"),
+          // no access to a model, a model not offered to this kind of account
+          Clause.of(
+              "\\b(?:don't|do not|doesn't|does not) have access to\\b|\\bnot available for (?:personal|free|individual|your) (?:accounts?|plan|tier)\\b",
+              "have access to",
+              "not available for"));
 
   static final Words CONTENT_HINTS =
       Words.of(
@@ -1533,7 +1581,26 @@ final class FailureRules {
               "inhaltsrichtlinie",
               "sicherheitsfilter",
               "verbotene wörter",
-              "sensible inhalte"));
+              "sensible inhalte"),
+          // blocked by a security system or safety settings, a copyright or recitation check,
+          // forbidden words, in the corpus's languages
+          Clause.of(
+              "보안상의 이유|보안 시스템|安全系统拦截|安全系統攔截|セキュリティシステム|版权|版權|著作権|저작권|被禁止的詞彙|被禁止的词汇|安全设置|安全設置|安全設定|输出被阻止|輸出被阻止|出力ブロック|출력 차단|引用检查|引用檢查|引用チェック",
+              "보안",
+              "安全系",
+              "セキュリティシステム",
+              "版权",
+              "版權",
+              "著作権",
+              "저작권",
+              "被禁止",
+              "安全设置",
+              "安全設置",
+              "安全設定",
+              "被阻止",
+              "出力ブロック",
+              "출력 차단",
+              "引用"));
 
   static final Words RATE_HINTS =
       Words.of(
@@ -1615,7 +1682,9 @@ final class FailureRules {
               "limite di frequenza",
               "요청 한도"),
           // sending too often, in English and Russian
-          Clause.of("слишком часто|\\btoo often\\b", "слишком часто", "too often"));
+          Clause.of("слишком часто|\\btoo often\\b", "слишком часто", "too often"),
+          // requests per minute named as a count limit, in Chinese
+          Clause.of("分钟内|分鐘內|请求数限制|請求數限制", "分钟内", "分鐘內", "请求数限制", "請求數限制"));
 
   static final Words LOAD_HINTS =
       Words.of(
@@ -1684,7 +1753,18 @@ final class FailureRules {
               "capacité",
               "kapazität",
               "capacità",
-              "kapasitas"));
+              "kapasitas"),
+          // a service unavailable or overloaded, in Japanese, Chinese and Korean
+          Clause.of(
+              "オーバーロード|過載|过载|サービスが利用できません|服務無法使用|服务无法使用|服务不可用|服務不可用",
+              "オーバーロード",
+              "過載",
+              "过载",
+              "サービスが利用できません",
+              "服務無法使用",
+              "服务无法使用",
+              "服务不可用",
+              "服務不可用"));
 
   static final Words NETWORK_HINTS =
       Words.of(
@@ -1729,7 +1809,21 @@ final class FailureRules {
           // could not connect, the network, in Turkish and Italian
           Clause.of("bağlanılamadı|connessione|di rete", "bağlanılamadı", "connessione", "di rete"),
           // could not connect, in Indonesian
-          Clause.of("terhubung", "terhubung"));
+          Clause.of("terhubung", "terhubung"),
+          // a proxy error or a proxy server, in Chinese, Japanese and Korean
+          Clause.of("代理错误|代理伺服器|代理服务器|代理位址|代理地址|プロキシ|프록시", "代理", "プロキシ", "프록시"),
+          // a local server not running at its address, a host not found, in English, Chinese and
+          // Japanese
+          Clause.of(
+              "\\bnot running at\\b|\\bhost not found\\b|未找到[^\\n]{0,12}?主机|主机[^\\n]{0,12}?(?:未找到|找不到)|ホストが見つかりません|で実行されていません|未在[^\\n]{0,60}?运行",
+              "not running at",
+              "host not found",
+              "主机",
+              "ホストが見つかりません",
+              "で実行されていません",
+              "运行"),
+          // Safari's fetch failure ("Load failed")
+          Clause.of("(?m)^load failed\\.?$", "load failed"));
 
   static final Words EMPTY_HINTS =
       Words.of(
@@ -1801,7 +1895,16 @@ final class FailureRules {
               "tidak berisi",
               "vuota",
               "nessun contenuto",
-              "non contiene risultati"));
+              "non contiene risultati"),
+          // no response at all, nothing provided, in English, Chinese and Japanese
+          Clause.of(
+              "(?m)^no response\\.?$|无响应|無回應|応答なし|未提供任何|提供しませんでした",
+              "no response",
+              "无响应",
+              "無回應",
+              "応答なし",
+              "未提供任何",
+              "提供しませんでした"));
 
   // A request, file, image or body named too big, or over a maximum size, in English and the
   // corpus's languages (row in_band.size_words).
@@ -1844,7 +1947,9 @@ final class FailureRules {
               "terlalu besar",
               "ukuran",
               "troppo grand",
-              "dimensione"));
+              "dimensione"),
+          // too much request data, in Korean
+          Clause.of("데이터 양이 너무 많", "데이터 양"));
 
   // The server or service named as where it failed ("An unexpected error occurred on our side",
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
@@ -1969,7 +2074,12 @@ final class FailureRules {
               "pflichtfeld",
               "temperature",
               "anfrageformat",
-              "json"));
+              "json"),
+          // request parameters named wrong, the server not understanding the request
+          Clause.of(
+              "\\brequest param(?:eter)?s?\\b|\\bdoes not understand (?:your|the) request\\b",
+              "request param",
+              "understand"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
@@ -2641,7 +2751,28 @@ final class FailureRules {
           // a token or key refused, unauthorized, in Traditional Chinese and Russian
           "無效的權杖",
           "未授權",
-          "не авторизован");
+          "не авторизован",
+          // authentication not passed, log in first, not authenticated, in Chinese, Japanese and
+          // Korean
+          "認證未通過",
+          "认证未通过",
+          "请先登录",
+          "請先登入",
+          "請先登錄",
+          "ログインしてから",
+          "인증되지 않",
+          // credentials invalid, no token, a token disabled, sign in first, in English, Chinese and
+          // Japanese
+          "凭证无效",
+          "憑證無效",
+          "無効な認証情報",
+          "認証情報が無効",
+          "no token provided",
+          "token status is unavailable",
+          "请登录",
+          "サインインしてください",
+          // a token that could not be refreshed
+          "token refresh failed");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -2930,7 +3061,18 @@ final class FailureRules {
           "地區不支援",
           "区域不支持",
           "所在地区",
-          "permesso negato");
+          "permesso negato",
+          // a service or model unavailable in the user's region, in Chinese and Korean
+          "地区不可用",
+          "地區不可用",
+          "所在的地区",
+          "所在的地區",
+          "지역에서 사용할 수 없",
+          // an IP address outside a key's allowed list or network, in Chinese
+          "允许访问的列表",
+          "指定网段",
+          // a permission named denied
+          "permission was denied");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -3468,7 +3610,15 @@ final class FailureRules {
           // Gemini's finish reason in an agent's words ("Response stopped due to prohibited
           // content")
           "prohibited content",
-          "prohibited_content");
+          "prohibited_content",
+          // Gemini's other block reasons in an agent's words (recitation, blocklist terms, SPII,
+          // image safety)
+          "due to recitation",
+          "recitation policy",
+          "recitation settings",
+          "forbidden terms",
+          "personally identifiable information",
+          "prohibited image");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -3554,7 +3704,10 @@ final class FailureRules {
           "aucun canal disponible",
           "kein verfügbarer kanal",
           "no se encontró el modelo",
-          "提供を終了");
+          "提供を終了",
+          // a relay with no account that serves the model (claude-relay-service, sub2api)
+          "accounts support the requested model",
+          "accounts supporting model");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -3771,7 +3924,12 @@ final class FailureRules {
           "同時進行的請求",
           "同時実行数",
           // a rate limiter, in Chinese
-          "限速");
+          "限速",
+          // requests too frequent or too many, in English, Chinese and Korean
+          "too frequent",
+          "请求太多",
+          "請求太多",
+          "요청 비율 제한");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -3932,7 +4090,17 @@ final class FailureRules {
           "failed to fetch",
           // an SDK that could not talk to the API (openai-python 0.x "Error communicating with
           // OpenAI")
-          "error communicating with");
+          "error communicating with",
+          // a local server not running or refused by the browser's cross-origin check (Ollama), in
+          // English, Chinese and Korean
+          "is running properly",
+          "cross-origin",
+          "跨域",
+          "교차 도메인",
+          // a relay that could not reach its upstream address, in Chinese
+          "上游地址失败",
+          // a Go relay's own failed request (new-api/one-api "do request failed: Post …: EOF")
+          "do request failed");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
@@ -3997,7 +4165,17 @@ final class FailureRules {
           // an answer empty or unparsable (Cline's "The provider returned an empty or unparsable
           // response")
           "empty or unparsable",
-          "no output generated");
+          "no output generated",
+          // a request that returned empty, in English, Japanese and Traditional Chinese
+          "returned empty",
+          "返答が空",
+          "返回為空",
+          // no response content, no response body, no output generated, in English, Chinese and
+          // Japanese
+          "did not provide any response",
+          "no response body",
+          "未生成输出",
+          "出力なし");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -4066,7 +4244,23 @@ final class FailureRules {
           // 'encode'")
           "object has no attribute",
           "object is not subscriptable",
-          "object is not iterable");
+          "object is not iterable",
+          // the server in difficulty, a gateway error, the provider's server error, in English,
+          // Chinese and Japanese
+          "experiencing some difficulties",
+          "网关错误",
+          "閘道錯誤",
+          "ゲートウェイエラー",
+          "服务器错误",
+          "提供商服务器错误",
+          "サーバー エラー",
+          // a service error named as such
+          "service error",
+          // a system error named as such, in English and Chinese
+          "system error",
+          "system_error",
+          "系统错误",
+          "系統錯誤");
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =
@@ -4147,7 +4341,9 @@ final class FailureRules {
           "does not support function",
           "does not support image",
           "does not support vision",
-          "does not support thinking");
+          "does not support thinking",
+          // a relay with no implementation for the channel asked for (one-hub)
+          "channel not implemented");
 
   // A settled request error in words, for a message with no status at all: bad or missing
   // parameters, a malformed body, an output-token setting the model refuses.
@@ -4247,7 +4443,12 @@ final class FailureRules {
           // a request or parameter value named invalid, in Japanese, Russian, Portuguese
           "リクエストが不正",
           "значение параметра",
-          "requisição inválida");
+          "requisição inválida",
+          // an invalid request, in Chinese
+          "无效的请求",
+          "無效的請求",
+          // a Go service that could not decode the JSON it was sent
+          "into go struct field");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):
@@ -4451,9 +4652,17 @@ final class FailureRules {
   // The limit passes within a minute — the words name a reset in seconds, or the error's RetryInfo
   // is a minute at most — and it is not 0 (a model with no free tier at all: waiting never helps).
   private static boolean waitingPasses(Facts f) {
-    return (f.saysPattern(SHORT_RESET_PATTERN) || f.retriesWithinAMinute())
+    return (f.saysPattern(SHORT_RESET_PATTERN)
+            || f.retriesWithinAMinute()
+            || f.says(PER_MINUTE_QUOTA_IDS) && !f.says(PER_DAY_QUOTA_IDS))
         && !f.says(ZERO_LIMIT_WORDING);
   }
+
+  // Google's quota ids of a per-minute window, quoted in a client's text without a RetryInfo
+  // ("quotaId:GenerateRequestsPerMinutePerProjectPerModel-FreeTier"); not when a daily one is
+  // named beside it (Google lists every violated quota: the day's outlasts the minute's).
+  static final List<String> PER_MINUTE_QUOTA_IDS = List.of("perminute");
+  static final List<String> PER_DAY_QUOTA_IDS = List.of("perday");
 
   // A last-resort row: a status-less failure message whose plain words say what failed.
   private static Rule lastResort(

@@ -266,7 +266,7 @@ class FailureClassifierTest {
           You lack the permission for this workspace                                          | permission_denied       | in_band.permission_words
           Your message was flagged by the moderation pass                                     | content_filtered        | in_band.content_words
           Slow down: you are throttled                                                        | rate_limited            | in_band.rate_limited
-          Sending too frequently, wait                                                        | rate_limited            | in_band.rate_words
+          Sending too frequently, wait                                                        | rate_limited            | in_band.rate_limited
           The backend is busy right now                                                       | overloaded              | in_band.load_words
           Socket closed by peer                                                               | connection_failed       | in_band.network_words
           The model returned an empty completion                                              | empty_response          | in_band.empty

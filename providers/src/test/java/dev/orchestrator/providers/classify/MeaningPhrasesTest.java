@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -83,7 +84,7 @@ class MeaningPhrasesTest {
         BufferedReader r =
             new BufferedReader(
                 new InputStreamReader(
-                    java.util.Objects.requireNonNull(in, "errors/meaning-phrases.jsonl"),
+                    Objects.requireNonNull(in, "errors/meaning-phrases.jsonl"),
                     StandardCharsets.UTF_8))) {
       String line;
       int n = 0;

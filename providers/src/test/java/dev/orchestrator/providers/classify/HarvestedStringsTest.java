@@ -1,0 +1,84 @@
+package dev.orchestrator.providers.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.orchestrator.engine.failure.FailureCategory;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How far the vocabulary reaches into apps' own sentences: {@code errors/harvested-strings.jsonl}
+ * holds the error strings open-source chat apps, relays and coding agents show their users (from
+ * their locale files and sources, each with its file), in up to 99 languages. Each is read as a
+ * status-less message; the share read as its labelled meaning is printed and held to a regression
+ * floor. Unlike the meaning table, it is a measure, not a specification: many of its languages are
+ * not covered, and its labels are its harvester's.
+ */
+class HarvestedStringsTest {
+  /** The share read right when the floor was set (62 %), rounded down. */
+  static final double FLOOR = 0.60;
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void readsAtLeastTheFloorOfTheHarvestedStrings() {
+    List<JsonNode> rows = rows();
+    int right = 0;
+    for (JsonNode row : rows) {
+      FailureCategory expected = FailureCategory.fromWireName(row.get("meaning").asText());
+      Classification c =
+          FailureClassifier.INSTANCE.explainStrict(
+              new FailureEvidence(
+                  null, Map.of(), null, null, row.get("phrase").asText(), false, false, null));
+      if (c.failure().category() == expected) {
+        right++;
+      }
+    }
+    System.out.printf(
+        "harvested strings read right: %d/%d (%.1f %%)%n",
+        right, rows.size(), 100.0 * right / rows.size());
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(1000);
+    assertThat((double) right / rows.size()).isGreaterThanOrEqualTo(FLOOR);
+  }
+
+  private static List<JsonNode> rows() {
+    List<JsonNode> rows = new ArrayList<>();
+    try (InputStream in =
+            HarvestedStringsTest.class.getResourceAsStream("/errors/harvested-strings.jsonl");
+        BufferedReader r =
+            new BufferedReader(
+                new InputStreamReader(
+                    Objects.requireNonNull(in, "errors/harvested-strings.jsonl"),
+                    StandardCharsets.UTF_8))) {
+      String line;
+      int n = 0;
+      while ((line = r.readLine()) != null) {
+        n++;
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        JsonNode row = JSON.readTree(line);
+        for (String field : new String[] {"meaning", "lang", "phrase", "source"}) {
+          assertThat(row.hasNonNull(field))
+              .as("errors/harvested-strings.jsonl:%d: field %s", n, field)
+              .isTrue();
+        }
+        rows.add(row);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return rows;
+  }
+}

@@ -211,7 +211,8 @@ final class FailureRules {
                         || (!f.says(SHORT_WINDOW_WORDING)
                             && !f.says(OFFERS_WAIT_WORDING)
                             && f.saysPattern(CAP_PATTERN)))
-                    && !f.saysPattern(PAYLOAD_PATTERN),
+                    && !f.saysPattern(PAYLOAD_PATTERN)
+                    && !f.says(CONTEXT_WINDOW_NAMED),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -661,8 +662,8 @@ final class FailureRules {
     t.add(lastResort("in_band.content_words", CONTENT_HINTS, CONTENT_FILTERED, FINAL, YES));
     t.add(lastResort("in_band.rate_words", RATE_HINTS, RATE_LIMITED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
-    t.add(lastResort("in_band.network_words", NETWORK_HINTS, CONNECTION_FAILED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
+    t.add(lastResort("in_band.network_words", NETWORK_HINTS, CONNECTION_FAILED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.server_words", SERVER_HINTS, SERVER_ERROR, RETRY, UNKNOWN));
     // …and last a parameter, a field or a format named wrong — never when the words say it was the
     // answer, not the request, that was malformed ("Provided data: null")
@@ -1200,7 +1201,16 @@ final class FailureRules {
           "餘額",
           "配額",
           "額度",
-          "資金");
+          "資金",
+          // subscription points, funds, a recharge, in Italian, Turkish, Russian, Vietnamese,
+          // French, Portuguese
+          "abbonamento",
+          "abonelik",
+          "баллы",
+          "điểm đăng ký",
+          "средства",
+          "recharger",
+          "recarregar");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -1240,7 +1250,10 @@ final class FailureRules {
           "api-ключ",
           "ключ api",
           "金鑰",
-          "api キー");
+          "api キー",
+          // the API key, in Portuguese and Russian
+          "chave da api",
+          "api ключ");
 
   // The last resort's words, one meaning each (rows in_band.context_words … in_band.empty_words):
   // the plain terms a message uses for what failed, in English and the corpus's languages.
@@ -1331,7 +1344,24 @@ final class FailureRules {
               "토큰 제한",
               "權杖限制"),
           // a token limit hit (Aider's "Model gpt-4o has hit a token limit!")
-          Clause.of("\\bhit (?:a|the) token limit\\b", "token limit"));
+          Clause.of("\\bhit (?:a|the) token limit\\b", "token limit"),
+          // the length the model can handle, a maximum token limit, in the corpus's languages
+          Clause.of(
+              "excede la longitud|excède la longueur|supera la lunghezza|excede o comprimento|превышает длину|vượt quá độ dài|token-limit|límite máximo de tokens|limite maximale de tokens|limite massimo di token|limite máximo de tokens|batas maksimum token|jeton sınırını|giới hạn mã thông báo",
+              "excede la longitud",
+              "excède la longueur",
+              "supera la lunghezza",
+              "excede o comprimento",
+              "превышает длину",
+              "vượt quá độ dài",
+              "token-limit",
+              "límite máximo de tokens",
+              "limite maximale de tokens",
+              "limite massimo di token",
+              "limite máximo de tokens",
+              "batas maksimum token",
+              "jeton sınırını",
+              "giới hạn mã thông báo"));
 
   static final Words MODEL_HINTS =
       Words.of(
@@ -1393,7 +1423,19 @@ final class FailureRules {
           Clause.of(
               "\\bspecified model is not available\\b|指定的模型不可用|指定されたモデルは利用できません",
               "specified model",
-              "指定"));
+              "指定"),
+          // a page or resource not found, a model discontinued or not found, in the corpus's
+          // languages
+          Clause.of(
+              "seite oder ressource|página o recurso|page ou la ressource|página ou recurso|pagina o la risorsa|descontinuado|ngừng hoạt động|modeli bulunamadı",
+              "seite oder ressource",
+              "página o recurso",
+              "page ou la ressource",
+              "página ou recurso",
+              "pagina o la risorsa",
+              "descontinuado",
+              "ngừng hoạt động",
+              "modeli bulunamadı"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -1462,7 +1504,19 @@ final class FailureRules {
           Clause.of(
               "\\b(?:don't|do not|doesn't|does not) have access to\\b|\\bnot available for (?:personal|free|individual|your) (?:accounts?|plan|tier)\\b",
               "have access to",
-              "not available for"));
+              "not available for"),
+          // a model not publicly available, a service unavailable in the user's region, in the
+          // corpus's languages
+          Clause.of(
+              "nicht öffentlich verfügbar|disponible publicamente|disponible au public|disponibile pubblicamente|disponível publicamente|herkese açık değil|indisponible dans votre région|disponível em sua região",
+              "nicht öffentlich verfügbar",
+              "disponible publicamente",
+              "disponible au public",
+              "disponibile pubblicamente",
+              "disponível publicamente",
+              "herkese açık değil",
+              "indisponible dans votre région",
+              "disponível em sua região"));
 
   static final Words CONTENT_HINTS =
       Words.of(
@@ -1600,7 +1654,21 @@ final class FailureRules {
               "被阻止",
               "出力ブロック",
               "출력 차단",
-              "引用"));
+              "引用"),
+          // safety settings, a recitation check, a safety policy, in the corpus's languages
+          Clause.of(
+              "sicherheitseinstellungen|recitación|récitation|recitazione|recitação|pengaturan keamanan|güvenlik ayarları|güvenlik nedeniyle|trích dẫn|políticas de segurança|chính sách an toàn",
+              "sicherheitseinstellungen",
+              "recitación",
+              "récitation",
+              "recitazione",
+              "recitação",
+              "pengaturan keamanan",
+              "güvenlik ayarları",
+              "güvenlik nedeniyle",
+              "trích dẫn",
+              "políticas de segurança",
+              "chính sách an toàn"));
 
   static final Words RATE_HINTS =
       Words.of(
@@ -1764,7 +1832,14 @@ final class FailureRules {
               "服務無法使用",
               "服务无法使用",
               "服务不可用",
-              "服務不可用"));
+              "服務不可用"),
+          // a service unavailable, in Spanish, French, Portuguese and Vietnamese
+          Clause.of(
+              "no disponible|indisponible|indisponível|không khả dụng",
+              "no disponible",
+              "indisponible",
+              "indisponível",
+              "không khả dụng"));
 
   static final Words NETWORK_HINTS =
       Words.of(
@@ -1823,7 +1898,13 @@ final class FailureRules {
               "で実行されていません",
               "运行"),
           // Safari's fetch failure ("Load failed")
-          Clause.of("(?m)^load failed\\.?$", "load failed"));
+          Clause.of("(?m)^load failed\\.?$", "load failed"),
+          // a response interrupted, a proxy error, in Spanish and Russian
+          Clause.of(
+              "respuesta interrumpida|ответ прерван|прокси",
+              "respuesta interrumpida",
+              "ответ прерван",
+              "прокси"));
 
   static final Words EMPTY_HINTS =
       Words.of(
@@ -1904,7 +1985,20 @@ final class FailureRules {
               "無回應",
               "応答なし",
               "未提供任何",
-              "提供しませんでした"));
+              "提供しませんでした"),
+          // no answer, an empty answer, in the corpus's languages
+          Clause.of(
+              "keine antwort|kein antworttext|sin respuesta|está vacía|pas de réponse|sem resposta|está vazia|нет ответа|không có phản hồi|trả về trống",
+              "keine antwort",
+              "kein antworttext",
+              "sin respuesta",
+              "está vacía",
+              "pas de réponse",
+              "sem resposta",
+              "está vazia",
+              "нет ответа",
+              "không có phản hồi",
+              "trả về trống"));
 
   // A request, file, image or body named too big, or over a maximum size, in English and the
   // corpus's languages (row in_band.size_words).
@@ -1949,7 +2043,9 @@ final class FailureRules {
               "troppo grand",
               "dimensione"),
           // too much request data, in Korean
-          Clause.of("데이터 양이 너무 많", "데이터 양"));
+          Clause.of("데이터 양이 너무 많", "데이터 양"),
+          // too much data, a request too big, in French and Russian
+          Clause.of("trop importante|слишком велик", "trop importante", "слишком велик"));
 
   // The server or service named as where it failed ("An unexpected error occurred on our side",
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
@@ -1996,7 +2092,25 @@ final class FailureRules {
               "kesalahan internal",
               "sul server",
               "errore del servizio",
-              "errore interno"));
+              "errore interno"),
+          // the server in difficulty or "lost", a gateway error, the provider's server error, in
+          // the corpus's languages
+          Clause.of(
+              "schwierigkeiten|difficultés|desorientado|smarrito|потерян|kayboldu|lạc đường|gateway-fehler|puerta de enlace|серверная ошибка|servidor del proveedor|serveur du fournisseur|server del provider|servidor do provedor",
+              "schwierigkeiten",
+              "difficultés",
+              "desorientado",
+              "smarrito",
+              "потерян",
+              "kayboldu",
+              "lạc đường",
+              "gateway-fehler",
+              "puerta de enlace",
+              "серверная ошибка",
+              "servidor del proveedor",
+              "serveur du fournisseur",
+              "server del provider",
+              "servidor do provedor"));
 
   // A parameter, a field or a format named wrong or missing, in English and the corpus's languages
   // (row in_band.request_words): the request itself, which every route refuses the same way.
@@ -2079,7 +2193,14 @@ final class FailureRules {
           Clause.of(
               "\\brequest param(?:eter)?s?\\b|\\bdoes not understand (?:your|the) request\\b",
               "request param",
-              "understand"));
+              "understand"),
+          // request parameters named, in German, French, Italian and Turkish
+          Clause.of(
+              "anfrageparameter|paramètres de la requête|parametri della|parametreler",
+              "anfrageparameter",
+              "paramètres de la requête",
+              "parametri della",
+              "parametreler"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
@@ -2171,7 +2292,9 @@ final class FailureRules {
           "dakika başına",
           "mỗi phút",
           "per menit",
-          "al minuto");
+          "al minuto",
+          // a rate limit named as such
+          "rate-limit");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   static final List<String> THROTTLE_WORDING =
@@ -2772,7 +2895,16 @@ final class FailureRules {
           "请登录",
           "サインインしてください",
           // a token that could not be refreshed
-          "token refresh failed");
+          "token refresh failed",
+          // authentication failed, invalid credentials, unauthorized, log in, in the corpus's
+          // languages
+          "authentifizierung ist fehlgeschlagen",
+          "authentifizierung fehlgeschlagen",
+          "identifiants aws invalides",
+          "identifiants invalides",
+          "несанкционированный",
+          "effettua il login",
+          "oturum açın");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -3072,7 +3204,9 @@ final class FailureRules {
           "允许访问的列表",
           "指定网段",
           // a permission named denied
-          "permission was denied");
+          "permission was denied",
+          // no permission, in Italian
+          "non hai il permesso");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -3262,7 +3396,13 @@ final class FailureRules {
           // Claude Code: the context left is below the output floor ("availableContext 843 is less
           // than FLOOR_OUTPUT_TOKENS 3000")
           "availablecontext",
-          "floor_output_tokens");
+          "floor_output_tokens",
+          // a context window named, in Spanish, Portuguese, French, German and Italian
+          "ventana de contexto",
+          "janela de contexto",
+          "fenêtre de contexte",
+          "kontextfenster",
+          "finestra di contesto");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -3833,6 +3973,19 @@ final class FailureRules {
           "承载能力",
           "承載能力");
 
+  // The context window named, in the corpus's languages: a limit reached there is the window's, not
+  // an account's cap ("Claude a atteint la limite de la fenêtre de contexte du modèle").
+  static final List<String> CONTEXT_WINDOW_NAMED =
+      List.of(
+          "context window",
+          "ventana de contexto",
+          "janela de contexto",
+          "fenêtre de contexte",
+          "kontextfenster",
+          "finestra di contesto",
+          "上下文窗口",
+          "コンテキストウィンドウ");
+
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
   // selected model": its deployments cool down after rate limits, the load is the caller's).
   static final List<String> RATE_LIMIT_NAMED = List.of("rate limit", "ratelimit", "rate_limit");
@@ -3929,7 +4082,18 @@ final class FailureRules {
           "too frequent",
           "请求太多",
           "請求太多",
-          "요청 비율 제한");
+          "요청 비율 제한",
+          // requests too frequent, a request or rate limit, in German, French, Portuguese, Russian,
+          // Indonesian
+          "zu häufig",
+          "trop fréquent",
+          "muito frequente",
+          "слишком част",
+          "anfragelimit",
+          "limite de taux",
+          "batas rate",
+          "лимит скорости",
+          "лимит запросов");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -3984,7 +4148,12 @@ final class FailureRules {
           "solicitação expirou",
           "requisição expirou",
           "requête a expiré",
-          "waktu baca");
+          "waktu baca",
+          // no answer from upstream, a request timed out, in German, Spanish, French and Vietnamese
+          "keine antwort vom",
+          "solicitud agotada",
+          "expiré en attendant",
+          "thời gian chờ");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -4100,7 +4269,13 @@ final class FailureRules {
           // a relay that could not reach its upstream address, in Chinese
           "上游地址失败",
           // a Go relay's own failed request (new-api/one-api "do request failed: Post …: EOF")
-          "do request failed");
+          "do request failed",
+          // a local server not running properly, in German, Spanish, French, Portuguese and Turkish
+          "ordnungsgemäß ausgeführt",
+          "funcionando correctamente",
+          "fonctionne correctement",
+          "em execução corretamente",
+          "düzgün çalış");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =

@@ -253,11 +253,13 @@ final class FailoverRun {
   }
 
   /**
-   * In panic mode, whether a route the store shed may be sent to anyway: each such dispatch takes a
-   * retry from the process-wide budget, so an outage cannot multiply the load on its routes.
+   * In panic mode, whether a route the store shed may be sent to anyway. The request's first
+   * attempt is its own load, not a retry: it is always sent, so that no request is refused without
+   * trying while a route may answer. Every further such dispatch takes a retry from the
+   * process-wide budget, so an outage cannot multiply the load on its routes.
    */
   private boolean panicDispatch() {
-    return panic && store.tryAcquireRetry();
+    return panic && (!record.triedAny() || store.tryAcquireRetry());
   }
 
   /** Attempts one route until it answers, the request moves on (empty) or stops (thrown). */

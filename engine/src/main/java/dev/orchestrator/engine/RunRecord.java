@@ -114,6 +114,11 @@ final class RunRecord {
     return tried.contains(route);
   }
 
+  /** Whether this request has sent any attempt yet. */
+  boolean triedAny() {
+    return !tried.isEmpty();
+  }
+
   /** The route was not dispatched: its breaker is open, the next probe is due in {@code in}. */
   void shed(String route, Duration in) {
     shed.merge(route, in, (a, b) -> a.compareTo(b) <= 0 ? a : b);

@@ -6,13 +6,16 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.TransportFault;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Stream;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.DynamicTest;
@@ -120,6 +123,35 @@ final class ErrorExamples {
     if (expect.has(field)) {
       soft.assertThat(actual).as(field).isEqualTo(expect.get(field).asText());
     }
+  }
+
+  /**
+   * The rows of a JSON Lines test resource ({@code /errors/…}), skipping blank and {@code #} lines;
+   * a row missing one of {@code fields} fails naming the file, the line and the field.
+   */
+  static List<JsonNode> jsonLines(String resource, String... fields) {
+    List<String> lines;
+    try (InputStream in =
+        Objects.requireNonNull(ErrorExamples.class.getResourceAsStream(resource), resource)) {
+      lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<JsonNode> rows = new ArrayList<>();
+    for (int n = 1; n <= lines.size(); n++) {
+      String line = lines.get(n - 1);
+      if (line.isBlank() || line.startsWith("#")) {
+        continue;
+      }
+      JsonNode row = read(line);
+      for (String field : fields) {
+        if (!row.hasNonNull(field)) {
+          throw new AssertionError(resource + ":" + n + ": field " + field + " is missing");
+        }
+      }
+      rows.add(row);
+    }
+    return rows;
   }
 
   private static JsonNode read(String line) {

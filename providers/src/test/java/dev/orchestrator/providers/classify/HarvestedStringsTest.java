@@ -3,18 +3,9 @@ package dev.orchestrator.providers.classify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.failure.FailureCategory;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,8 +19,6 @@ import org.junit.jupiter.api.Test;
 class HarvestedStringsTest {
   /** The share read right when the floor was set (72 %), rounded down. */
   static final double FLOOR = 0.70;
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
   void readsAtLeastTheFloorOfTheHarvestedStrings() {
@@ -53,32 +42,7 @@ class HarvestedStringsTest {
   }
 
   private static List<JsonNode> rows() {
-    List<JsonNode> rows = new ArrayList<>();
-    try (InputStream in =
-            HarvestedStringsTest.class.getResourceAsStream("/errors/harvested-strings.jsonl");
-        BufferedReader r =
-            new BufferedReader(
-                new InputStreamReader(
-                    Objects.requireNonNull(in, "errors/harvested-strings.jsonl"),
-                    StandardCharsets.UTF_8))) {
-      String line;
-      int n = 0;
-      while ((line = r.readLine()) != null) {
-        n++;
-        if (line.isBlank() || line.startsWith("#")) {
-          continue;
-        }
-        JsonNode row = JSON.readTree(line);
-        for (String field : new String[] {"meaning", "lang", "phrase", "source"}) {
-          assertThat(row.hasNonNull(field))
-              .as("errors/harvested-strings.jsonl:%d: field %s", n, field)
-              .isTrue();
-        }
-        rows.add(row);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return rows;
+    return ErrorExamples.jsonLines(
+        "/errors/harvested-strings.jsonl", "meaning", "lang", "phrase", "source");
   }
 }

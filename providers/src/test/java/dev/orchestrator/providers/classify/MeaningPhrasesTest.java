@@ -3,18 +3,10 @@ package dev.orchestrator.providers.classify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.failure.FailureCategory;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -30,8 +22,6 @@ import org.junit.jupiter.api.Test;
  * vocabulary itself so that a phrasing once covered stays covered.
  */
 class MeaningPhrasesTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /** The languages the table must cover for every meaning, so no meaning is English-only. */
   private static final Set<String> LANGUAGES =
       Set.of("en", "zh", "zh-TW", "ja", "ko", "ru", "es", "pt", "fr", "de", "tr", "vi", "id", "it");
@@ -78,32 +68,6 @@ class MeaningPhrasesTest {
   }
 
   private static List<JsonNode> rows() {
-    List<JsonNode> rows = new ArrayList<>();
-    try (InputStream in =
-            MeaningPhrasesTest.class.getResourceAsStream("/errors/meaning-phrases.jsonl");
-        BufferedReader r =
-            new BufferedReader(
-                new InputStreamReader(
-                    Objects.requireNonNull(in, "errors/meaning-phrases.jsonl"),
-                    StandardCharsets.UTF_8))) {
-      String line;
-      int n = 0;
-      while ((line = r.readLine()) != null) {
-        n++;
-        if (line.isBlank() || line.startsWith("#")) {
-          continue;
-        }
-        JsonNode row = JSON.readTree(line);
-        for (String field : new String[] {"meaning", "lang", "phrase"}) {
-          assertThat(row.hasNonNull(field))
-              .as("errors/meaning-phrases.jsonl:%d: field %s", n, field)
-              .isTrue();
-        }
-        rows.add(row);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return rows;
+    return ErrorExamples.jsonLines("/errors/meaning-phrases.jsonl", "meaning", "lang", "phrase");
   }
 }

@@ -885,7 +885,8 @@ final class FailureRules {
           // no money at all on the account ("Your newly created team doesn't have any credits or
           // licenses yet", "the organization has no credits")
           Clause.of(
-              "\\b(?:does not|doesn't|do not|don't) have (?:any|enough) (?:credits?|balance|funds)\\b"
+              "\\b(?:does not|doesn't|do not|don't) have (?:any|enough) (?:credits?|balance"
+                  + "|funds)\\b"
                   + "|\\b(?:has|have) no (?:credits?|balance|funds)\\b",
               "have"),
           Clause.of(
@@ -900,14 +901,16 @@ final class FailureRules {
           Clause.of(
               "\\b(?:run|ran|running) out of (?:credits?|balance|funds|quota|tokens)\\b", "out of"),
           Clause.of(
-              "\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds|quota)\\b(?! headers?)",
+              "\\b(?:no|zero|negative) (?:remaining |available )?(?:credits?|balance|funds"
+                  + "|quota)\\b(?! headers?)",
               "credit",
               "balance",
               "fund",
               "quota"),
           Clause.of("\\bused up (?:your|all|the)\\b", "used up"),
           Clause.of(
-              "\\b(?:quota|plan|subscription|package|trial)\\b[^\\n]{0,20}?\\b(?:has |have )?expired\\b",
+              "\\b(?:quota|plan|subscription|package|trial)\\b[^\\n]{0,20}?\\b(?:has "
+                  + "|have )?expired\\b",
               "expired"),
           Clause.of("(?:套餐|订阅|额度|试用)[^\\n]{0,6}?(?:已过期|已到期|过期|到期)", "过期", "到期"),
           Clause.of(
@@ -920,11 +923,13 @@ final class FailureRules {
           // credits named as what the request needs ("Fable 5 requires usage credits", "Usage
           // credits required for 1M context")
           Clause.of(
-              "\\b(?:requires?|needs?) (?:[a-z][\\w.-]* ){0,2}credits\\b|\\bcredits (?:are |is )?required\\b",
+              "\\b(?:requires?|needs?) (?:[a-z][\\w.-]* ){0,2}credits\\b|\\bcredits (?:are "
+                  + "|is )?required\\b",
               "credits"),
           Clause.of("\\blow balance\\b|\\bbalance too low\\b", "balance"),
           Clause.of(
-              "\\b(?:credits?|balance|funds|points)\\s+(?:are\\s+|is\\s+|have been\\s+|has been\\s+)?"
+              "\\b(?:credits?|balance|funds|points)\\s+(?:are\\s+|is\\s+|have been\\s+"
+                  + "|has been\\s+)?"
                   + "(?:exhausted|used up|depleted|spent|consumed|gone)\\b"
                   + "|\\b(?:consumed|used|spent) all (?:of )?your (?:[a-z]+ )?(?:credits?|balance|funds|points)\\b",
               "credit",
@@ -938,7 +943,8 @@ final class FailureRules {
           Clause.of("\\bcredit limit\\b", "credit"),
           // the pool named short of the request ("Available credits cannot cover this request")
           Clause.of(
-              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,20}?\\b(?:cannot|can't|can not|does not|doesn't"
+              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,20}?\\b(?:cannot|can't|can not|does not"
+                  + "|doesn't"
                   + "|do not|don't) (?:cover|afford|pay for)\\b",
               "cover",
               "afford",
@@ -946,7 +952,8 @@ final class FailureRules {
           // the pool named first, then spent: "credits have run out", "credits ran out", "your API
           // credits have expired", "exceeded your monthly credits"
           Clause.of(
-              "\\b(?:credits?|balance|funds|quota)\\b[^\\n]{0,20}?\\b(?:ran|run|runs|running) out\\b",
+              "\\b(?:credits?|balance|funds|quota)\\b[^\\n]{0,20}?\\b(?:ran|run|runs"
+                  + "|running) out\\b",
               "ran out",
               "run out",
               "runs out",
@@ -957,7 +964,8 @@ final class FailureRules {
           // tokens bought as the account's currency, named spent ("You've used all your remaining
           // tokens"); a context overflow does not call the window's tokens "your tokens"
           Clause.of(
-              "\\b(?:used up|used all|exhausted|spent)\\s+(?:of\\s+)?(?:all\\s+)?your\\b[^\\n]{0,20}?"
+              "\\b(?:used up|used all|exhausted"
+                  + "|spent)\\s+(?:of\\s+)?(?:all\\s+)?your\\b[^\\n]{0,20}?"
                   + "\\btokens\\b",
               "tokens"),
           // a balance or wallet named empty, zero or negative ("balance is $0.00", "wallet is
@@ -969,7 +977,8 @@ final class FailureRules {
               "balance",
               "wallet"),
           Clause.of(
-              "\\bremaining (?:credits?|balance|quota)\\b[^\\n]{0,20}?\\b(?:insufficient|not sufficient"
+              "\\bremaining (?:credits?|balance|quota)\\b[^\\n]{0,20}?\\b(?:insufficient"
+                  + "|not sufficient"
                   + "|not enough)\\b|\\bexceeds? (?:your|the) remaining (?:credits?|balance|quota)\\b",
               "remaining"),
           Clause.of("\\bover quota\\b", "quota"),
@@ -989,14 +998,16 @@ final class FailureRules {
           // a pool counted down to nothing ("Credits remaining: 0", "balance: 0 left", "no credits
           // left")
           Clause.of(
-              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,12}?\\b(?:remaining|left)\\b\\s*:?\\s*0(?![\\d.,])"
+              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,12}?\\b(?:remaining"
+                  + "|left)\\b\\s*:?\\s*0(?![\\d.,])"
                   + "|\\b(?:no|zero) (?:[a-z][\\w.-]* )?(?:credits?|balance|funds) (?:remaining|left)\\b",
               "remaining",
               "left"),
           Clause.of(
               "\\bbilling (?:to be )?(?:enabled|disabled|not enabled|not active)\\b", "billing"),
           Clause.of(
-              "\\b(?:free tier|free[- ]trial|trial|free quota|free credits?|free usage)\\b[^\\n]{0,20}?"
+              "\\b(?:free tier|free[- ]trial|trial|free quota|free credits?"
+                  + "|free usage)\\b[^\\n]{0,20}?"
                   + "\\b(?:exhausted|used up|expired|ended|exceeded|(?:has|have) been used)\\b"
                   + "|\\b(?:exhausted|used up|used all|run out of|ran out of|out of|exceeded)\\s+"
                   + "(?:of\\s+)?(?:your |the |all )?(?:[a-z]+ )?free (?:tier|trial|quota|credits?|usage)\\b",
@@ -1017,14 +1028,16 @@ final class FailureRules {
               "баланс"),
           Clause.of("クレジット|크레딧", "クレジット", "크레딧"),
           Clause.of(
-              "\\b(?:no|inactive|non[- ]active|not active|expired|cancell?ed) (?:active |valid )?subscription\\b"
+              "\\b(?:no|inactive|non[- ]active|not active|expired|cancell?ed) (?:active "
+                  + "|valid )?subscription\\b"
                   + "|\\bsubscription (?:is )?(?:required|expired|inactive|has ended|ended)\\b",
               "subscription"),
           Clause.of("\\b(?:free )?trial (?:has )?ended\\b", "trial"),
           // free or trial credits that may not be spent ("Free credits temporarily have restricted
           // access")
           Clause.of(
-              "\\b(?:free|trial) credits?\\b[^\\n]{0,30}?\\b(?:restricted|unavailable|disabled|suspended"
+              "\\b(?:free|trial) credits?\\b[^\\n]{0,30}?\\b(?:restricted|unavailable|disabled"
+                  + "|suspended"
                   + "|not available)\\b",
               "credit"),
           Clause.of("(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)", "超出", "超过", "用完", "用尽"),
@@ -1048,11 +1061,15 @@ final class FailureRules {
           // a free tier, trial or allowance named spent ("The free tier of the model has been
           // exhausted")
           Clause.of(
-              "\\bfree (?:tier|quota|trial|credits?|allowance|usage)\\b[^\\n]{0,60}?\\b(?:exhausted|used up|run out|depleted|expired|ended)\\b",
+              "\\bfree (?:tier|quota|trial|credits?|allowance|usage)\\b[^\\n]{0,60}?\\b(?:exhausted"
+                  + "|used up|run out|depleted|expired|ended)\\b",
               "free "),
           // today's messages or calls used up (a daily cap), in the corpus's languages
           Clause.of(
-              "(?:今天|今日|本日|오늘|para hoy|hoje|aujourd'hui|für heute|today)[^\\n]{0,30}?(?:用完|用尽|上限|모두 사용|agotado|usou todas|utilisé tous|aufgebraucht|used all|used up)|(?:agotado|usou todas|utilisé tous|aufgebraucht|used all)[^\\n]{0,40}?(?:para hoy|hoje|aujourd'hui|für heute|today)",
+              "(?:今天|今日|本日|오늘|para hoy|hoje|aujourd'hui|für heute|today)[^\\n]{0,30}?(?:用完|用尽|上限"
+                  + "|모두 사용|agotado|usou todas|utilisé tous|aufgebraucht|used all|used up)|(?:agotado"
+                  + "|usou todas|utilisé tous|aufgebraucht|used all)[^\\n]{0,40}?(?:para hoy|hoje"
+                  + "|aujourd'hui|für heute|today)",
               "今天",
               "今日",
               "本日",
@@ -1064,7 +1081,8 @@ final class FailureRules {
               "today"),
           // a free limit named reached ("Free limit reached. Subscribe to …")
           Clause.of(
-              "\\bfree (?:limit|usage limit|quota)\\b[^\\n]{0,20}?\\b(?:reached|exceeded|hit|used up)\\b",
+              "\\bfree (?:limit|usage limit|quota)\\b[^\\n]{0,20}?\\b(?:reached|exceeded|hit"
+                  + "|used up)\\b",
               "free "));
 
   // A quota named as spent, in any word order the providers use ("Individual quota reached",
@@ -1073,7 +1091,8 @@ final class FailureRules {
   static final Words QUOTA_SPENT_PATTERN =
       Words.of(
           Clause.of(
-              "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted|hit|full)\\b"
+              "\\bquota\\b[^\\n]{0,30}?\\b(?:reached|exhausted|exceeded|used up|depleted|hit"
+                  + "|full)\\b"
                   + "|\\b(?:exhausted|reached|used up|exceeded|hit) (?:your|the|all|its)\\b[^\\n]{0,20}?"
                   + "\\bquota\\b|\\bhit quota\\b|\\bexceeds? (?:your|the|its) (?:[a-z]+ )?quota\\b"
                   + "|\\b(?:exceeded|exhausted|over)\\s+(?:[a-z][\\w.-]*\\s+){0,2}quota\\b",
@@ -1274,7 +1293,13 @@ final class FailureRules {
           // the input or conversation too long, the context window or token count exceeded, in the
           // corpus's languages
           Clause.of(
-              "(?:對話|对话|輸入|输入|內容|内容|文本|提示|訊息|消息)[^\\n]{0,8}?(?:太長|太长|過長|过长)|(?:token|令牌|字數|字数)[^\\n]{0,6}?(?:超過|超过|超出)|長すぎ|너무 깁|너무 길|слишком длинн|контекстн|demasiado larg|longa demais|muito long|trop long|zu lang\\b|troppo lung|çok uzun|quá dài|terlalu panjang|ventana de contexto|janela de contexto|fenêtre de contexte|kontextfenster|finestra di contesto|bağlam pencere|cửa sổ ngữ cảnh|jendela konteks|độ dài ngữ cảnh|\\btokens?\\b[^\\n]{0,40}?(?:supera|excede|dépasse|überschreit|превыша|aşıyor|vượt quá|melebihi)",
+              "(?:對話|对话|輸入|输入|內容|内容|文本|提示|訊息|消息)[^\\n]{0,8}?(?:太長|太长|過長|过长)|(?:token|令牌|字數"
+                  + "|字数)[^\\n]{0,6}?(?:超過|超过|超出)|長すぎ|너무 깁|너무 길|слишком длинн|контекстн|demasiado larg"
+                  + "|longa demais|muito long|trop long|zu lang\\b|troppo lung|çok uzun|quá dài"
+                  + "|terlalu panjang|ventana de contexto|janela de contexto|fenêtre de contexte"
+                  + "|kontextfenster|finestra di contesto|bağlam pencere|cửa sổ ngữ cảnh|jendela konteks"
+                  + "|độ dài ngữ cảnh|\\btokens?\\b[^\\n]{0,40}?(?:supera|excede|dépasse|überschreit"
+                  + "|превыша|aşıyor|vượt quá|melebihi)",
               "太長",
               "太长",
               "過長",
@@ -1309,7 +1334,12 @@ final class FailureRules {
           // a length or token count over the model's maximum, a history that does not fit the
           // context, in the corpus's languages
           Clause.of(
-              "长度[^\\n]{0,40}?超过|超过[^\\n]{0,40}?最大长度|超過模型|長度[^\\n]{0,40}?超過|(?:token|令牌|字數|字数)[^\\n]{0,24}?(?:超過|超过|超出)|長くなりすぎ|トークン数[^\\n]{0,30}?超え|토큰 수[^\\n]{0,30}?초과|токен[^\\n]{0,40}?превыша|помещается в контекст|cabe en el contexto|cabe no contexto|caber no contexto|tient pas dans le contexte|longueur de contexte|passt nicht in den kontext|tokenanzahl|tokens?\\b[^\\n]{0,40}?(?:überschreit|dépasse|excede|supera)",
+              "长度[^\\n]{0,40}?超过|超过[^\\n]{0,40}?最大长度|超過模型|長度[^\\n]{0,40}?超過|(?:token|令牌|字數"
+                  + "|字数)[^\\n]{0,24}?(?:超過|超过|超出)|長くなりすぎ|トークン数[^\\n]{0,30}?超え|토큰 수[^\\n]{0,30}?초과"
+                  + "|токен[^\\n]{0,40}?превыша|помещается в контекст|cabe en el contexto"
+                  + "|cabe no contexto|caber no contexto|tient pas dans le contexte|longueur de contexte"
+                  + "|passt nicht in den kontext|tokenanzahl|tokens?\\b[^\\n]{0,40}?(?:überschreit"
+                  + "|dépasse|excede|supera)",
               "长度",
               "超过",
               "超過",
@@ -1333,7 +1363,8 @@ final class FailureRules {
           // content over the length the model can handle, a context window or token limit reached,
           // in the corpus's languages
           Clause.of(
-              "\\bexceeds the length\\b|처리할 수 있는 길이|コンテキストウィンドウ|上下文窗口|上下文視窗|컨텍스트 창|トークン制限|토큰 제한|權杖限制",
+              "\\bexceeds the length\\b|처리할 수 있는 길이|コンテキストウィンドウ|上下文窗口|上下文視窗|컨텍스트 창|トークン制限|토큰 제한"
+                  + "|權杖限制",
               "exceeds the length",
               "처리할 수 있는 길이",
               "コンテキストウィンドウ",
@@ -1347,7 +1378,10 @@ final class FailureRules {
           Clause.of("\\bhit (?:a|the) token limit\\b", "token limit"),
           // the length the model can handle, a maximum token limit, in the corpus's languages
           Clause.of(
-              "excede la longitud|excède la longueur|supera la lunghezza|excede o comprimento|превышает длину|vượt quá độ dài|token-limit|límite máximo de tokens|limite maximale de tokens|limite massimo di token|limite máximo de tokens|batas maksimum token|jeton sınırını|giới hạn mã thông báo",
+              "excede la longitud|excède la longueur|supera la lunghezza|excede o comprimento"
+                  + "|превышает длину|vượt quá độ dài|token-limit|límite máximo de tokens"
+                  + "|limite maximale de tokens|limite massimo di token|limite máximo de tokens"
+                  + "|batas maksimum token|jeton sınırını|giới hạn mã thông báo",
               "excede la longitud",
               "excède la longueur",
               "supera la lunghezza",
@@ -1383,7 +1417,13 @@ final class FailureRules {
               "модел"),
           // a model or endpoint named absent or unsupported, in the corpus's Latin-script languages
           Clause.of(
-              "\\b(?:modelo|modèle|modell|modello|model|mô hình)\\b[^\\n]{0,40}?(?:no existe|não existe|n'existe pas|existiert nicht|non esiste|no compatible|no soportado|não suportado|non pris en charge|nicht unterstützt|non supportato|desteklenmiyor|bulunamadı|mevcut değil|không tồn tại|không được hỗ trợ|tidak ditemukan|tidak didukung|tidak ada|no encontrado|não encontrado|introuvable|nicht gefunden|non trovato)|(?:nicht unterstützte?s?|desteklenmeyen) modell?|không tìm thấy mô hình",
+              "\\b(?:modelo|modèle|modell|modello|model|mô hình)\\b[^\\n]{0,40}?(?:no existe"
+                  + "|não existe|n'existe pas|existiert nicht|non esiste|no compatible|no soportado"
+                  + "|não suportado|non pris en charge|nicht unterstützt|non supportato|desteklenmiyor"
+                  + "|bulunamadı|mevcut değil|không tồn tại|không được hỗ trợ|tidak ditemukan"
+                  + "|tidak didukung|tidak ada|no encontrado|não encontrado|introuvable|nicht gefunden"
+                  + "|non trovato)|(?:nicht unterstützte?s?|desteklenmeyen) modell?"
+                  + "|không tìm thấy mô hình",
               "modelo",
               "modèle",
               "modell",
@@ -1391,7 +1431,11 @@ final class FailureRules {
               "mô hình"),
           // an endpoint named absent, in the corpus's languages
           Clause.of(
-              "(?:接口地址|端點|端点|エンドポイント|엔드포인트|эндпоинт|endpoint|endpunkt|point de terminaison|uç nokta|điểm cuối)[^\\n]{0,30}?(?:不存在|找不到|未找到|見つかりません|찾을 수 없|не найден|no se encontr|não encontrad|introuvable|nicht gefunden|bulunamadı|không tìm thấy|tidak ditemukan|non trovat|not found)|(?:找不到|未找到|no se encontró el|không tìm thấy)[^\\n]{0,12}?(?:接口|端點|端点|endpoint|điểm cuối)",
+              "(?:接口地址|端點|端点|エンドポイント|엔드포인트|эндпоинт|endpoint|endpunkt|point de terminaison|uç nokta"
+                  + "|điểm cuối)[^\\n]{0,30}?(?:不存在|找不到|未找到|見つかりません|찾을 수 없|не найден|no se encontr"
+                  + "|não encontrad|introuvable|nicht gefunden|bulunamadı|không tìm thấy|tidak ditemukan"
+                  + "|non trovat|not found)|(?:找不到|未找到|no se encontró el"
+                  + "|không tìm thấy)[^\\n]{0,12}?(?:接口|端點|端点|endpoint|điểm cuối)",
               "接口地址",
               "端點",
               "端点",
@@ -1411,7 +1455,8 @@ final class FailureRules {
               "모델"),
           // a page or resource named not found; a model not found before its name, in Chinese
           Clause.of(
-              "\\bcannot find the (?:page|resource)\\b|\\bresource you requested\\b|(?:找不到|無法找到|未找到)您?請求的(?:頁面|資源)|(?:未找到|找不到|不支持|不支援)[^\\n]{0,20}?(?:模型|モデル)",
+              "\\bcannot find the (?:page|resource)\\b|\\bresource you requested\\b|(?:找不到|無法找到"
+                  + "|未找到)您?請求的(?:頁面|資源)|(?:未找到|找不到|不支持|不支援)[^\\n]{0,20}?(?:模型|モデル)",
               "cannot find the",
               "resource you requested",
               "請求的",
@@ -1427,7 +1472,8 @@ final class FailureRules {
           // a page or resource not found, a model discontinued or not found, in the corpus's
           // languages
           Clause.of(
-              "seite oder ressource|página o recurso|page ou la ressource|página ou recurso|pagina o la risorsa|descontinuado|ngừng hoạt động|modeli bulunamadı",
+              "seite oder ressource|página o recurso|page ou la ressource|página ou recurso"
+                  + "|pagina o la risorsa|descontinuado|ngừng hoạt động|modeli bulunamadı",
               "seite oder ressource",
               "página o recurso",
               "page ou la ressource",
@@ -1466,7 +1512,13 @@ final class FailureRules {
           // a service not activated or enabled, not offered in a region, rights lacking, in the
           // corpus's languages
           Clause.of(
-              "\\bnot (?:been )?(?:activated|enabled)\\b|\\bnot available in your (?:region|country)\\b|尚未啟用|未啟用|未启用|有効化されていません|地域では|활성화되지 않|지역에서는|не подключ|недостаточно прав|no está habilitad|no está disponible en (?:tu|su) región|não está ativad|não está disponível na sua região|n'est pas activé|pas disponible dans votre région|nicht aktiviert|in ihrer region nicht|etkinleştirilmemiş|bölgenizde|chưa được kích hoạt|khu vực của bạn|belum diaktifkan|wilayah anda|non è attivato|nella tua regione",
+              "\\bnot (?:been )?(?:activated|enabled)\\b|\\bnot available in your (?:region"
+                  + "|country)\\b|尚未啟用|未啟用|未启用|有効化されていません|地域では|활성화되지 않|지역에서는|не подключ|недостаточно прав"
+                  + "|no está habilitad|no está disponible en (?:tu|su) región|não está ativad"
+                  + "|não está disponível na sua região|n'est pas activé|pas disponible dans votre région"
+                  + "|nicht aktiviert|in ihrer region nicht|etkinleştirilmemiş|bölgenizde"
+                  + "|chưa được kích hoạt|khu vực của bạn|belum diaktifkan|wilayah anda|non è attivato"
+                  + "|nella tua regione",
               "not ",
               "啟用",
               "启用",
@@ -1502,13 +1554,16 @@ final class FailureRules {
               "공개적으로"),
           // no access to a model, a model not offered to this kind of account
           Clause.of(
-              "\\b(?:don't|do not|doesn't|does not) have access to\\b|\\bnot available for (?:personal|free|individual|your) (?:accounts?|plan|tier)\\b",
+              "\\b(?:don't|do not|doesn't|does not) have access to\\b"
+                  + "|\\bnot available for (?:personal|free|individual|your) (?:accounts?|plan|tier)\\b",
               "have access to",
               "not available for"),
           // a model not publicly available, a service unavailable in the user's region, in the
           // corpus's languages
           Clause.of(
-              "nicht öffentlich verfügbar|disponible publicamente|disponible au public|disponibile pubblicamente|disponível publicamente|herkese açık değil|indisponible dans votre région|disponível em sua região",
+              "nicht öffentlich verfügbar|disponible publicamente|disponible au public"
+                  + "|disponibile pubblicamente|disponível publicamente|herkese açık değil"
+                  + "|indisponible dans votre région|disponível em sua região",
               "nicht öffentlich verfügbar",
               "disponible publicamente",
               "disponible au public",
@@ -1553,7 +1608,12 @@ final class FailureRules {
           // a request or answer blocked or filtered by a safety system or content policy, in the
           // corpus's languages
           Clause.of(
-              "安全策略|不合规|內容安全|違反使用政策|安全審查|安全上の理由|コンテンツフィルター|민감한|sistema de seguridad|política de contenido|sistema de segurança|política de conteúdo|système de sécurité|politique de contenu|sicherheitssystem|inhaltsfilter|güvenlik sistem|içerik politika|kullanım politika|hệ thống an toàn|chính sách nội dung|sistem keamanan|kebijakan konten|melanggar kebijakan|tidak pantas|sistema di sicurezza|policy sui contenuti|norme di utilizzo",
+              "安全策略|不合规|內容安全|違反使用政策|安全審查|安全上の理由|コンテンツフィルター|민감한|sistema de seguridad"
+                  + "|política de contenido|sistema de segurança|política de conteúdo|système de sécurité"
+                  + "|politique de contenu|sicherheitssystem|inhaltsfilter|güvenlik sistem"
+                  + "|içerik politika|kullanım politika|hệ thống an toàn|chính sách nội dung"
+                  + "|sistem keamanan|kebijakan konten|melanggar kebijakan|tidak pantas"
+                  + "|sistema di sicurezza|policy sui contenuti|norme di utilizzo",
               "安全策略",
               "不合规",
               "內容安全",
@@ -1590,7 +1650,14 @@ final class FailureRules {
           // safety filters, moderation, guardrails, forbidden or sensitive words, harmful content,
           // in the corpus's languages
           Clause.of(
-              "不当内容|不當內容|数据检查失败|使用规范|內容政策|篩選器|安全因素|安全性フィルター|禁止ワード|モデレーション|ガードレール|有害な|안전 필터|금칙어|모더레이션|콘텐츠 필터|в отношении контента|запрещ[её]нные слова|защитными фильтрами|вредоносный контент|фильтром контента|неприемлем|filtro de seguridad|palabras prohibidas|moderación|barreras de seguridad|contenido dañino|filtro de contenido|contenido sensible|filtro de segurança|palavras proibidas|moderação|filtro de conteúdo|conteúdo sensível|filtre de sécurité|mots interdits|modération|garde-fous|contenu nuisible|filtre de contenu|contenu sensible|inhaltsrichtlinie|sicherheitsfilter|verbotene wörter|sensible inhalte",
+              "不当内容|不當內容|数据检查失败|使用规范|內容政策|篩選器|安全因素|安全性フィルター|禁止ワード|モデレーション|ガードレール|有害な|안전 필터|금칙어"
+                  + "|모더레이션|콘텐츠 필터|в отношении контента|запрещ[её]нные слова|защитными фильтрами"
+                  + "|вредоносный контент|фильтром контента|неприемлем|filtro de seguridad"
+                  + "|palabras prohibidas|moderación|barreras de seguridad|contenido dañino"
+                  + "|filtro de contenido|contenido sensible|filtro de segurança|palavras proibidas"
+                  + "|moderação|filtro de conteúdo|conteúdo sensível|filtre de sécurité|mots interdits"
+                  + "|modération|garde-fous|contenu nuisible|filtre de contenu|contenu sensible"
+                  + "|inhaltsrichtlinie|sicherheitsfilter|verbotene wörter|sensible inhalte",
               "不当内容",
               "不當內容",
               "数据检查失败",
@@ -1639,7 +1706,8 @@ final class FailureRules {
           // blocked by a security system or safety settings, a copyright or recitation check,
           // forbidden words, in the corpus's languages
           Clause.of(
-              "보안상의 이유|보안 시스템|安全系统拦截|安全系統攔截|セキュリティシステム|版权|版權|著作権|저작권|被禁止的詞彙|被禁止的词汇|安全设置|安全設置|安全設定|输出被阻止|輸出被阻止|出力ブロック|출력 차단|引用检查|引用檢查|引用チェック",
+              "보안상의 이유|보안 시스템|安全系统拦截|安全系統攔截|セキュリティシステム|版权|版權|著作権|저작권|被禁止的詞彙|被禁止的词汇|安全设置|安全設置|安全設定"
+                  + "|输出被阻止|輸出被阻止|出力ブロック|출력 차단|引用检查|引用檢查|引用チェック",
               "보안",
               "安全系",
               "セキュリティシステム",
@@ -1657,7 +1725,9 @@ final class FailureRules {
               "引用"),
           // safety settings, a recitation check, a safety policy, in the corpus's languages
           Clause.of(
-              "sicherheitseinstellungen|recitación|récitation|recitazione|recitação|pengaturan keamanan|güvenlik ayarları|güvenlik nedeniyle|trích dẫn|políticas de segurança|chính sách an toàn",
+              "sicherheitseinstellungen|recitación|récitation|recitazione|recitação"
+                  + "|pengaturan keamanan|güvenlik ayarları|güvenlik nedeniyle|trích dẫn"
+                  + "|políticas de segurança|chính sách an toàn",
               "sicherheitseinstellungen",
               "recitación",
               "récitation",
@@ -1701,7 +1771,13 @@ final class FailureRules {
           // requests per minute, concurrency, sending too fast, a rate limit, in the corpus's
           // languages
           Clause.of(
-              "\\bqps\\b|每分钟|每分鐘|分あたり|분당|в минуту|por minuto|par minute|pro minute|dakika başına|mỗi phút|per menit|al minuto|并发|同時請求|同時リクエスト|동시 요청|одновременн|\\bconcurrent|simultáne|simultâne|simultané|gleichzeitig|eşzamanlı|đồng thời|bersamaan|太快|過快|过快|速すぎ|너무 빠르|слишком быстро|demasiado rápido|rápido demais|trop rapidement|zu schnell|çok hızlı|quá nhanh|terlalu cepat|troppo velocemente|ratenlimit|límite de velocidad|limite de taxa|limite de débit|hız sınırı|giới hạn tốc độ|batas laju|limite di frequenza|요청 한도",
+              "\\bqps\\b|每分钟|每分鐘|分あたり|분당|в минуту|por minuto|par minute|pro minute|dakika başına"
+                  + "|mỗi phút|per menit|al minuto|并发|同時請求|同時リクエスト|동시 요청|одновременн|\\bconcurrent"
+                  + "|simultáne|simultâne|simultané|gleichzeitig|eşzamanlı|đồng thời|bersamaan|太快|過快|过快"
+                  + "|速すぎ|너무 빠르|слишком быстро|demasiado rápido|rápido demais|trop rapidement|zu schnell"
+                  + "|çok hızlı|quá nhanh|terlalu cepat|troppo velocemente|ratenlimit|límite de velocidad"
+                  + "|limite de taxa|limite de débit|hız sınırı|giới hạn tốc độ|batas laju"
+                  + "|limite di frequenza|요청 한도",
               "qps",
               "每分",
               "分あたり",
@@ -1791,7 +1867,11 @@ final class FailureRules {
               "bận"),
           // high demand, too many users, compute short, capacity, in the corpus's languages
           Clause.of(
-              "\\bcompute resources\\b|\\bhigh demand\\b|人数过多|人數過多|需求量|算力|计算资源|計算資源|計算リソース|사용자가 많|수요가 많|нагрузк|вычислительных ресурсов|alta demanda|forte demande|hohe nachfrage|yoğun|kapasite|nhu cầu sử dụng cao|tài nguyên tính toán|sibuk|sangat tinggi|domanda molto elevata|occupato|capacidad|capacidade|capacité|kapazität|capacità|kapasitas",
+              "\\bcompute resources\\b|\\bhigh demand\\b|人数过多|人數過多|需求量|算力|计算资源|計算資源|計算リソース|사용자가 많"
+                  + "|수요가 많|нагрузк|вычислительных ресурсов|alta demanda|forte demande|hohe nachfrage"
+                  + "|yoğun|kapasite|nhu cầu sử dụng cao|tài nguyên tính toán|sibuk|sangat tinggi"
+                  + "|domanda molto elevata|occupato|capacidad|capacidade|capacité|kapazität|capacità"
+                  + "|kapasitas",
               "compute resources",
               "high demand",
               "人数过多",
@@ -1890,7 +1970,8 @@ final class FailureRules {
           // a local server not running at its address, a host not found, in English, Chinese and
           // Japanese
           Clause.of(
-              "\\bnot running at\\b|\\bhost not found\\b|未找到[^\\n]{0,12}?主机|主机[^\\n]{0,12}?(?:未找到|找不到)|ホストが見つかりません|で実行されていません|未在[^\\n]{0,60}?运行",
+              "\\bnot running at\\b|\\bhost not found\\b|未找到[^\\n]{0,12}?主机|主机[^\\n]{0,12}?(?:未找到"
+                  + "|找不到)|ホストが見つかりません|で実行されていません|未在[^\\n]{0,60}?运行",
               "not running at",
               "host not found",
               "主机",
@@ -1909,7 +1990,8 @@ final class FailureRules {
   static final Words EMPTY_HINTS =
       Words.of(
           Clause.of(
-              "(?<!<)\\b(?:empty|blank) (?:response|reply|output|result|completion|answer|content|message)\\b"
+              "(?<!<)\\b(?:empty|blank) (?:response|reply|output|result|completion|answer|content"
+                  + "|message)\\b"
                   + "|\\bno (?:content|output|text|reply|candidates|choices|completion)\\b"
                   + "(?! (?:type|length|header))",
               "empty",
@@ -1940,7 +2022,14 @@ final class FailureRules {
           // an answer, output or body named empty, nothing generated or returned, in the corpus's
           // languages
           Clause.of(
-              "\\b(?:response|output|reply|content|result|completion|body)\\b[^\\n]{0,20}?\\bis empty\\b|\\bno (?:response|output|content) (?:was )?generated\\b|内容为空|未返回任何|没有生成任何|空白內容|沒有回傳|未產生任何|生成されませんでした|返されませんでした|비어 있습니다|출력이 없|반환되지 않|не содержит данных|не сгенерировал|no se generó|no contiene resultados|nenhum conteúdo|não contém resultados|aucun contenu|ne contient aucun|kein inhalt|keine ergebnisse|boş|üretilmedi|sonuç yok|trống|rỗng|không có nội dung|không chứa kết quả|kosong|tidak ada konten|tidak berisi|vuota|nessun contenuto|non contiene risultati",
+              "\\b(?:response|output|reply|content|result|completion"
+                  + "|body)\\b[^\\n]{0,20}?\\bis empty\\b|\\bno (?:response|output"
+                  + "|content) (?:was )?generated\\b|内容为空|未返回任何|没有生成任何|空白內容|沒有回傳|未產生任何|生成されませんでした"
+                  + "|返されませんでした|비어 있습니다|출력이 없|반환되지 않|не содержит данных|не сгенерировал|no se generó"
+                  + "|no contiene resultados|nenhum conteúdo|não contém resultados|aucun contenu"
+                  + "|ne contient aucun|kein inhalt|keine ergebnisse|boş|üretilmedi|sonuç yok|trống|rỗng"
+                  + "|không có nội dung|không chứa kết quả|kosong|tidak ada konten|tidak berisi|vuota"
+                  + "|nessun contenuto|non contiene risultati",
               "is empty",
               "generated",
               "内容为空",
@@ -1988,7 +2077,8 @@ final class FailureRules {
               "提供しませんでした"),
           // no answer, an empty answer, in the corpus's languages
           Clause.of(
-              "keine antwort|kein antworttext|sin respuesta|está vacía|pas de réponse|sem resposta|está vazia|нет ответа|không có phản hồi|trả về trống",
+              "keine antwort|kein antworttext|sin respuesta|está vacía|pas de réponse|sem resposta"
+                  + "|está vazia|нет ответа|không có phản hồi|trả về trống",
               "keine antwort",
               "kein antworttext",
               "sin respuesta",
@@ -2005,13 +2095,17 @@ final class FailureRules {
   static final Words SIZE_HINTS =
       Words.of(
           Clause.of(
-              "\\b(?:request|file|image|body|payload|upload|attachment)s?\\b[^\\n]{0,30}?\\b(?:too (?:big|large)|maximum (?:allowed )?size|size limit)\\b|\\bmaximum size\\b",
+              "\\b(?:request|file|image|body|payload|upload"
+                  + "|attachment)s?\\b[^\\n]{0,30}?\\b(?:too (?:big|large)|maximum (?:allowed )?size"
+                  + "|size limit)\\b|\\bmaximum size\\b",
               "too big",
               "too large",
               "maximum",
               "size limit"),
           Clause.of(
-              "文件大小|大小超|过大|太大|體積|過大|大きすぎ|サイズ|너무 큽|크기|слишком больш|размер|demasiado grande|tamaño|grande demais|muito grande|tamanho|trop volumineu|trop grand|taille|zu groß|größe|çok büyük|boyut|quá lớn|kích thước|terlalu besar|ukuran|troppo grand|dimensione",
+              "文件大小|大小超|过大|太大|體積|過大|大きすぎ|サイズ|너무 큽|크기|слишком больш|размер|demasiado grande|tamaño"
+                  + "|grande demais|muito grande|tamanho|trop volumineu|trop grand|taille|zu groß|größe"
+                  + "|çok büyük|boyut|quá lớn|kích thước|terlalu besar|ukuran|troppo grand|dimensione",
               "文件大小",
               "大小超",
               "过大",
@@ -2052,12 +2146,18 @@ final class FailureRules {
   static final Words SERVER_HINTS =
       Words.of(
           Clause.of(
-              "\\bon (?:our|the server'?s?) side\\b|\\bon the server\\b|\\bserver[ -]side\\b|\\bservice exception\\b",
+              "\\bon (?:our|the server'?s?) side\\b|\\bon the server\\b|\\bserver[ -]side\\b"
+                  + "|\\bservice exception\\b",
               "side",
               "on the server",
               "service exception"),
           Clause.of(
-              "服务端|服務端|伺服器發生|服務發生異常|服务发生异常|サーバー側|サービスでエラー|서버에서|서비스 오류|на сервере|ошибка сервиса|en el servidor|error del servicio|error interno|no servidor|erro no serviço|erro interno|sur le serveur|erreur du service|erreur interne|auf dem server|dienstfehler|interner fehler|sunucuda|hizmet hatası|iç hata|trên máy chủ|dịch vụ gặp sự cố|lỗi nội bộ|di server|layanan mengalami gangguan|kesalahan internal|sul server|errore del servizio|errore interno",
+              "服务端|服務端|伺服器發生|服務發生異常|服务发生异常|サーバー側|サービスでエラー|서버에서|서비스 오류|на сервере|ошибка сервиса"
+                  + "|en el servidor|error del servicio|error interno|no servidor|erro no serviço"
+                  + "|erro interno|sur le serveur|erreur du service|erreur interne|auf dem server"
+                  + "|dienstfehler|interner fehler|sunucuda|hizmet hatası|iç hata|trên máy chủ"
+                  + "|dịch vụ gặp sự cố|lỗi nội bộ|di server|layanan mengalami gangguan"
+                  + "|kesalahan internal|sul server|errore del servizio|errore interno",
               "服务端",
               "服務端",
               "伺服器發生",
@@ -2096,7 +2196,9 @@ final class FailureRules {
           // the server in difficulty or "lost", a gateway error, the provider's server error, in
           // the corpus's languages
           Clause.of(
-              "schwierigkeiten|difficultés|desorientado|smarrito|потерян|kayboldu|lạc đường|gateway-fehler|puerta de enlace|серверная ошибка|servidor del proveedor|serveur du fournisseur|server del provider|servidor do provedor",
+              "schwierigkeiten|difficultés|desorientado|smarrito|потерян|kayboldu|lạc đường"
+                  + "|gateway-fehler|puerta de enlace|серверная ошибка|servidor del proveedor"
+                  + "|serveur du fournisseur|server del provider|servidor do provedor",
               "schwierigkeiten",
               "difficultés",
               "desorientado",
@@ -2117,13 +2219,16 @@ final class FailureRules {
   static final Words REQUEST_HINTS =
       Words.of(
           Clause.of(
-              "\\b(?:could not|couldn't|unable to|failed to) parse\\b|\\binvalid (?:message |request |json )?format\\b|\\bunrecognized (?:request )?(?:argument|parameter|field)\\b|\\bparameter\\b",
+              "\\b(?:could not|couldn't|unable to|failed to) parse\\b|\\binvalid (?:message "
+                  + "|request |json )?format\\b|\\bunrecognized (?:request )?(?:argument|parameter"
+                  + "|field)\\b|\\bparameter\\b",
               "parse",
               "format",
               "unrecognized",
               "parameter"),
           Clause.of(
-              "参数|參數|パラメータ|매개변수|параметр|parámetro|parâmetro|paramètre|parametre|tham số|parametro|格式|形式|형식|формат|formato|mal formado|malformado|mal formé|fehlerhaft|biçim|định dạng",
+              "参数|參數|パラメータ|매개변수|параметр|parámetro|parâmetro|paramètre|parametre|tham số|parametro"
+                  + "|格式|形式|형식|формат|formato|mal formado|malformado|mal formé|fehlerhaft|biçim|định dạng",
               "参数",
               "參數",
               "パラメータ",
@@ -2148,7 +2253,8 @@ final class FailureRules {
               "định dạng"),
           // a JSON body or a message format named wrong, in the corpus's languages
           Clause.of(
-              "parameterwert|nachrichtenformat|format de message|format json|format pesan|json non valido|json no válido|json inválido|json invalide|ungültiges json",
+              "parameterwert|nachrichtenformat|format de message|format json|format pesan"
+                  + "|json non valido|json no válido|json inválido|json invalide|ungültiges json",
               "parameterwert",
               "nachrichtenformat",
               "format de message",
@@ -2162,7 +2268,11 @@ final class FailureRules {
           // a message role, a tool definition or schema, a required field, a JSON body that could
           // not be parsed, a temperature, in the corpus's languages
           Clause.of(
-              "\\brole\\b|角色|ロール|역할|роль|rol de mensaje|papel de mensagem|rôle|nachrichtenrolle|工具定义|工具定義|ツール定義|도구 정의|схема|esquema|schéma|\\bschema\\b|必須フィールド|필수 필드|обязательное поле|campo obligatorio|campo obrigatório|champ obligatoire|pflichtfeld|temperature|anfrageformat|json[^\\n]{0,20}?(?:解析|파싱|parse|geparst)|(?:разобрать|analizar|interpretar|analyser|解析)[^\\n]{0,40}?json",
+              "\\brole\\b|角色|ロール|역할|роль|rol de mensaje|papel de mensagem|rôle|nachrichtenrolle"
+                  + "|工具定义|工具定義|ツール定義|도구 정의|схема|esquema|schéma|\\bschema\\b|必須フィールド|필수 필드"
+                  + "|обязательное поле|campo obligatorio|campo obrigatório|champ obligatoire|pflichtfeld"
+                  + "|temperature|anfrageformat|json[^\\n]{0,20}?(?:解析|파싱|parse|geparst)|(?:разобрать"
+                  + "|analizar|interpretar|analyser|解析)[^\\n]{0,40}?json",
               "role",
               "角色",
               "ロール",
@@ -2221,7 +2331,8 @@ final class FailureRules {
   static final Words SHORT_RESET_PATTERN =
       Words.of(
           Clause.of(
-              "\\b(?:resets?|retry|try again|available again)\\s+(?:after|in)\\s+\\d{1,2}(?:\\.\\d+)?\\s*"
+              "\\b(?:resets?|retry|try again|available again)\\s+(?:after"
+                  + "|in)\\s+\\d{1,2}(?:\\.\\d+)?\\s*"
                   + "(?:s|secs?|seconds?|ms|milliseconds?)\\b",
               "reset",
               "retry",
@@ -2440,7 +2551,8 @@ final class FailureRules {
               "used up",
               "used all"),
           Clause.of(
-              "\\bbilling\\b[^\\n]{0,20}?\\b(?:issues?|problems?|errors?|required|inactive|suspended"
+              "\\bbilling\\b[^\\n]{0,20}?\\b(?:issues?|problems?|errors?|required|inactive"
+                  + "|suspended"
                   + "|disabled|not configured|not set up|closed|past due|delinquent|cycle|period)\\b",
               "billing"),
           // the account cannot be charged ("Please add a payment method", "Your card was
@@ -2578,7 +2690,8 @@ final class FailureRules {
           // a period's allowance named after the verb that spent it ("You have exceeded your
           // monthly included requests", "exceeded your plan's monthly usage")
           Clause.of(
-              "\\b(?:exceeded|reached|used|exhausted|hit)\\b[^\\n]{0,30}?\\b(?:daily|weekly|monthly)\\b"
+              "\\b(?:exceeded|reached|used|exhausted|hit)\\b[^\\n]{0,30}?\\b(?:daily|weekly"
+                  + "|monthly)\\b"
                   + "[^\\n]{0,20}?\\b(?:usage|requests|tokens|messages|credits?|allowance)\\b",
               "daily",
               "weekly",
@@ -2911,7 +3024,8 @@ final class FailureRules {
   static final Words AUTH_PATTERN =
       Words.of(
           Clause.of(
-              "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token|bearer token)\\b[ \\t]*(?:is[ \\t]*)?"
+              "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token"
+                  + "|bearer token)\\b[ \\t]*(?:is[ \\t]*)?"
                   + "(?:无效|错误|已失效|失效|不正确|非法|已过期|过期|(?:invalid|revoked|disabled|not valid"
                   + "|has been revoked|has been disabled)\\b)",
               "key",
@@ -2934,7 +3048,8 @@ final class FailureRules {
           // the key named invalid, or the authentication named failed, in Japanese, Korean,
           // Russian, Spanish, Portuguese, French, German, Vietnamese, Turkish, Indonesian
           Clause.of(
-              "(?:api ?キー|api 키|api-ключ|ключ api|clave (?:de )?api|chave (?:de )?api|clé api|api-schlüssel"
+              "(?:api ?キー|api 키|api-ключ|ключ api|clave (?:de )?api|chave (?:de )?api|clé api"
+                  + "|api-schlüssel"
                   + "|khóa api|api anahtarı|kunci api)[^\\n]{0,12}?(?:無効|유효하지|неверн|недействительн"
                   + "|no válida|inválid|invalide|ungültig|không hợp lệ|geçersiz|tidak valid)"
                   + "|(?:無効な|неверный|недействительный|ungültiger|geçersiz)\\s*(?:api|ключ)"
@@ -2962,7 +3077,8 @@ final class FailureRules {
               "kimlik"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
           Clause.of(
-              "(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set|is required"
+              "(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set"
+                  + "|is required"
                   + "|must be passed|must be provided|not provided|is missing|missing|does not exist"
                   + "|doesn't exist|not found)\\b",
               "key"),
@@ -2970,7 +3086,8 @@ final class FailureRules {
           // request is expired"), and in Japanese, Korean, Persian, Russian, German, Vietnamese,
           // Turkish, Indonesian, Portuguese, Spanish, French
           Clause.of(
-              "\\btoken\\b[^\\n]{0,40}?\\b(?:(?:is|has) expired|(?:has been|was) (?:invalidated|revoked))\\b",
+              "\\btoken\\b[^\\n]{0,40}?\\b(?:(?:is|has) expired|(?:has been|was) (?:invalidated"
+                  + "|revoked))\\b",
               "expired",
               "invalidated",
               "revoked"),
@@ -3013,14 +3130,16 @@ final class FailureRules {
               "geçersiz",
               "無効な"),
           Clause.of(
-              "\\b(?:no|missing|bad) (?:api[ _-]?key|credentials|bearer token|access token|auth token)\\b",
+              "\\b(?:no|missing|bad) (?:api[ _-]?key|credentials|bearer token|access token"
+                  + "|auth token)\\b",
               "key",
               "credentials",
               "token"),
           // the key or the header carrying it named wrong in any form ("The API key format is
           // incorrect", "auth header format should be Bearer …")
           Clause.of(
-              "\\b(?:api[ _-]?key|apikey|access token|auth(?:orization)? header|credentials)\\b[^\\n]{0,30}?"
+              "\\b(?:api[ _-]?key|apikey|access token|auth(?:orization)? header"
+                  + "|credentials)\\b[^\\n]{0,30}?"
                   + "\\b(?:is |are )?(?:incorrect|invalid|malformed|wrong|not valid|required)\\b"
                   + "|\\bprovide (?:a |your )?valid (?:api[ _-]?key|credentials|token)\\b"
                   + "|\\bauth(?:orization)? header format\\b",
@@ -3050,7 +3169,10 @@ final class FailureRules {
           Clause.of("authentication required", "authentication required"),
           // the authorization header missing, a token that "seems invalid", a valid token required
           Clause.of(
-              "\\bmissing (?:the )?authorization header\\b|\\bauthorization header (?:is )?(?:missing|required)\\b|\\b(?:token|key)\\b (?:seems|appears|looks)(?: to be)? (?:invalid|expired|wrong|incorrect)\\b|\\bvalid (?:user |api |access |auth )?(?:token|key) is required\\b",
+              "\\bmissing (?:the )?authorization header\\b"
+                  + "|\\bauthorization header (?:is )?(?:missing|required)\\b|\\b(?:token"
+                  + "|key)\\b (?:seems|appears|looks)(?: to be)? (?:invalid|expired|wrong|incorrect)\\b"
+                  + "|\\bvalid (?:user |api |access |auth )?(?:token|key) is required\\b",
               "authorization header",
               "seems",
               "appears",
@@ -3058,13 +3180,16 @@ final class FailureRules {
               "is required"),
           // a request signature refused (Baichuan "Invalid Signature parameter", 签名验证失败)
           Clause.of(
-              "\\binvalid signature\\b|\\bsignature (?:is )?(?:invalid|mismatch|does not match|verification failed)\\b|签名(?:验证|校验)?(?:失败|错误|无效|不正确|不匹配)",
+              "\\binvalid signature\\b|\\bsignature (?:is )?(?:invalid|mismatch|does not match"
+                  + "|verification failed)\\b|签名(?:验证|校验)?(?:失败|错误|无效|不正确|不匹配)",
               "signature",
               "签名"),
           // a token named expired, in Spanish, Portuguese, French, German, Italian, Indonesian,
           // Turkish, Vietnamese
           Clause.of(
-              "\\btoken\\b[^\\n]{0,20}?(?:caducad|expirad|expirou|expiré|abgelaufen|scadut|kedaluwarsa|hết hạn)|belirte[^\\n]{0,20}?süresi doldu|mã thông báo[^\\n]{0,20}?hết hạn",
+              "\\btoken\\b[^\\n]{0,20}?(?:caducad|expirad|expirou|expiré|abgelaufen|scadut"
+                  + "|kedaluwarsa|hết hạn)|belirte[^\\n]{0,20}?süresi doldu"
+                  + "|mã thông báo[^\\n]{0,20}?hết hạn",
               "caducad",
               "expirad",
               "expirou",
@@ -3076,7 +3201,8 @@ final class FailureRules {
               "süresi doldu"),
           // a request signature that failed verification, in the corpus's languages
           Clause.of(
-              "署名の検証に失敗|서명 검증에 실패|проверить подпись|verificación de la firma|verificação da assinatura|vérification de la signature|signaturprüfung",
+              "署名の検証に失敗|서명 검증에 실패|проверить подпись|verificación de la firma"
+                  + "|verificação da assinatura|vérification de la signature|signaturprüfung",
               "署名",
               "서명",
               "подпись",
@@ -3086,7 +3212,8 @@ final class FailureRules {
               "signaturprüfung"),
           // an access key or API key named as not existing ("ak is not exist")
           Clause.of(
-              "\\b(?:ak|sk|api[ _-]?key|access[ _]key|secret[ _]key)\\b (?:is )?(?:not exists?|does not exist)\\b",
+              "\\b(?:ak|sk|api[ _-]?key|access[ _]key|secret[ _]key)\\b (?:is )?(?:not exists?"
+                  + "|does not exist)\\b",
               "exist"));
 
   static final Set<String> PERMISSION_CODES =
@@ -3247,7 +3374,8 @@ final class FailureRules {
           // access or an account ended by the provider ("Your access was terminated due to
           // violation of our policies"): read before the content rows
           Clause.of(
-              "\\b(?:access|account|api access)\\b[^\\n]{0,20}?\\b(?:was|has been|is) (?:terminated|revoked)\\b"
+              "\\b(?:access|account|api access)\\b[^\\n]{0,20}?\\b(?:was|has been|is) (?:terminated"
+                  + "|revoked)\\b"
                   + "|\\baccess terminated\\b",
               "terminated",
               "revoked"),
@@ -3255,7 +3383,8 @@ final class FailureRules {
           // not
           // support the GPT-4 model")
           Clause.of(
-              "\\b(?:trial|plan|tier|subscription)\\b[^\\n]{0,30}?\\b(?:does not|doesn't|currently not|not) support\\b",
+              "\\b(?:trial|plan|tier|subscription)\\b[^\\n]{0,30}?\\b(?:does not|doesn't"
+                  + "|currently not|not) support\\b",
               "support"),
           // access to a model named denied ("Access to model art://yandex-art/latest denied")
           Clause.of("\\baccess to (?:the )?model\\b[^\\n]{0,80}?\\bdenied\\b", "denied"),
@@ -3282,7 +3411,8 @@ final class FailureRules {
               "アカウント",
               "계정"),
           Clause.of(
-              "没有[^\\n]{0,8}?授权|授权错误|无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用|(?<!模型[^\\n]{0,40})已停用"
+              "没有[^\\n]{0,8}?授权|授权错误|无权|没有权限|无[^\\n]{0,4}?权限|权限不足|已被封禁|已被禁用|已被冻结|账号被封|账户被封|已被停用"
+                  + "|(?<!模型[^\\n]{0,40})已停用"
                   // in Traditional Chinese: an account suspended, access blocked (not content
                   // blocked for safety: 內容…已被封鎖)
                   + "|停權|(?<!內容[^\\n]{0,20})已被封鎖",
@@ -3429,7 +3559,8 @@ final class FailureRules {
               "too long",
               "too large"),
           Clause.of(
-              "\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len|size)\\b"
+              "\\b(?:max(?:imum)?|model|context|input|prompt|sequence|seq)[ _]?(?:length|len"
+                  + "|size)\\b"
                   + "[^\\n]{0,20}?\\bexceed",
               "exceed"),
           Clause.of(
@@ -3453,7 +3584,8 @@ final class FailureRules {
               "shorter"),
           // the input held to fewer tokens than it has ("input must have less than 8192 tokens")
           Clause.of(
-              "\\b(?:input|inputs|prompt|text|messages|context)`? must (?:have|be|contain) (?:less|fewer) "
+              "\\b(?:input|inputs|prompt|text|messages|context)`? must (?:have|be|contain) (?:less"
+                  + "|fewer) "
                   + "than \\d+ tokens\\b",
               "less than",
               "fewer than"),
@@ -3466,7 +3598,8 @@ final class FailureRules {
           // of tokens exceeds the limit", "Too many input tokens", "Token limit reached for this
           // conversation"); a cap of a day or a plan is read before (the account rows)
           Clause.of(
-              "\\b(?:token count|number of tokens|tokens? count|input tokens|prompt tokens)\\b[^\\n]{0,20}?"
+              "\\b(?:token count|number of tokens|tokens? count|input tokens"
+                  + "|prompt tokens)\\b[^\\n]{0,20}?"
                   + "\\b(?:exceeds?|exceeded|over|above)\\b",
               "token count",
               "tokens count",
@@ -3568,7 +3701,8 @@ final class FailureRules {
   static final Words PAYLOAD_PATTERN =
       Words.of(
           Clause.of(
-              "\\b(?:message|request|body|payload|upload|file|attachment|image|metadata)s? size\\b[^\\n]{0,30}?"
+              "\\b(?:message|request|body|payload|upload|file|attachment|image"
+                  + "|metadata)s? size\\b[^\\n]{0,30}?"
                   + "\\b(?:exceeds?|exceeded|too large|over)\\b"
                   + "|\\b(?:file|image|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds? "
                   + "the (?:maximum|max) (?:file |allowed )?size\\b",
@@ -3609,7 +3743,8 @@ final class FailureRules {
   static final Words CONTENT_PATTERN =
       Words.of(
           Clause.of(
-              "\\bblock(?:ed)?[ _]?reason\\b[^\\n]{0,4}?\\b(?:safety|prohibited[ _]content|blocklist|spii"
+              "\\bblock(?:ed)?[ _]?reason\\b[^\\n]{0,4}?\\b(?:safety|prohibited[ _]content"
+                  + "|blocklist|spii"
                   + "|recitation|other)\\b"
                   + "|\\bblocked\\b[^\\n]{0,30}?\\b(?:safety|prohibited[ _]content|blocklist|spii)\\b"
                   + "|\\bprompt was blocked\\b",
@@ -3664,7 +3799,8 @@ final class FailureRules {
           // a submission refused for what its text contains ("Your submission contains text that is
           // not allowed")
           Clause.of(
-              "\\bcontains? (?:text|content|words?|language|terms|material) (?:that|which) (?:is|are) not allowed\\b",
+              "\\bcontains? (?:text|content|words?|language|terms|material) (?:that|which) (?:is"
+                  + "|are) not allowed\\b",
               "not allowed"));
 
   static final List<String> CONTENT_WORDING =
@@ -3855,7 +3991,8 @@ final class FailureRules {
   static final Words ENDPOINT_GONE_PATTERN =
       Words.of(
           Clause.of(
-              "\\b(?:endpoint|deployment)\\b[^\\n]{0,120}?\\b(?:does not exist|doesn't exist|not found"
+              "\\b(?:endpoint|deployment)\\b[^\\n]{0,120}?\\b(?:does not exist|doesn't exist"
+                  + "|not found"
                   + "|is not running|no longer exists|is (?:currently )?closed)\\b",
               "endpoint",
               "deployment"),

@@ -212,7 +212,8 @@ final class FailureRules {
                             && !f.says(OFFERS_WAIT_WORDING)
                             && f.saysPattern(CAP_PATTERN)))
                     && !f.saysPattern(PAYLOAD_PATTERN)
-                    && !f.says(CONTEXT_WINDOW_NAMED),
+                    && !f.says(CONTEXT_WINDOW_NAMED)
+                    && !f.says(MODEL_GONE_PHRASES),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -290,6 +291,7 @@ final class FailureRules {
                     && (f.hasToken(CONTEXT_CODES)
                         || !f.says(HISTORY_SHAPE_WORDING)
                             && !countsOnlyBytes(f)
+                            && !f.hasToken(PAYLOAD_CODES)
                             && saysContextWords(f)),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
@@ -319,7 +321,8 @@ final class FailureRules {
             "size.payload_wording",
             f ->
                 (f.definitive4xx() || f.statusLeavesMeaningToWords() || f.statusIs(429))
-                    && f.saysPattern(PAYLOAD_PATTERN),
+                    && (f.saysPattern(PAYLOAD_PATTERN)
+                        || f.hasToken(PAYLOAD_CODES) && !f.says(HISTORY_SHAPE_WORDING)),
             REQUEST_TOO_LARGE,
             FINAL,
             NO));
@@ -1481,7 +1484,10 @@ final class FailureRules {
               "pagina o la risorsa",
               "descontinuado",
               "ngừng hoạt động",
-              "modeli bulunamadı"));
+              "modeli bulunamadı"),
+          // a resource named as not existing (Bedrock Agents "Failed to retrieve resource because
+          // it doesn't exist")
+          Clause.of("\\bresource\\b[^\\n]{0,40}?\\b(?:doesn't|does not) exist\\b", "exist"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -3017,7 +3023,9 @@ final class FailureRules {
           "identifiants invalides",
           "несанкционированный",
           "effettua il login",
-          "oturum açın");
+          "oturum açın",
+          // authorization named failed (NVIDIA NIM's 403)
+          "authorization failed");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -3333,7 +3341,9 @@ final class FailureRules {
           // a permission named denied
           "permission was denied",
           // no permission, in Italian
-          "non hai il permesso");
+          "non hai il permesso",
+          // a model unavailable in the caller's region (Snowflake Cortex)
+          "unavailable in your region");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -3669,6 +3679,11 @@ final class FailureRules {
   // Words that count tokens or a window, and words that count bytes (countsTokensAgainstWindow,
   // countsOnlyBytes).
   static final List<String> TOKEN_WORDS = List.of("token", "context", "上下文", "コンテキスト");
+  // A string over the API's length limit in characters (OpenAI string_above_max_length on a 10 MiB
+  // content string): the payload's size, not the window — unless the history's shape is named (a
+  // tool-call id over its 40 characters: row request.history_shape).
+  static final Set<String> PAYLOAD_CODES = Set.of("string_above_max_length");
+
   static final List<String> BYTE_WORDS =
       List.of(
           "bytes",
@@ -3894,7 +3909,9 @@ final class FailureRules {
           "recitation settings",
           "forbidden terms",
           "personally identifiable information",
-          "prohibited image");
+          "prohibited image",
+          // Bedrock Guardrails' default blocked message
+          "sorry, the model cannot answer this question");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -3983,7 +4000,12 @@ final class FailureRules {
           "提供を終了",
           // a relay with no account that serves the model (claude-relay-service, sub2api)
           "accounts support the requested model",
-          "accounts supporting model");
+          "accounts supporting model",
+          // a model id named invalid (Bedrock), a model retired as legacy, a model no enabled
+          // provider serves (Hugging Face router)
+          "model identifier is invalid",
+          "marked by provider as legacy",
+          "not supported by any provider");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -3999,7 +4021,9 @@ final class FailureRules {
           Clause.of(
               "/completions\\S{0,40} not found|\\bverify your api base\\b",
               "completions",
-              "api base"));
+              "api base"),
+          // Python requests' HTTPError for a 404 ("Client Error: NOT FOUND for url: …")
+          Clause.of("\\bclient error: not found for url\\b", "client error"));
 
   // "The model `x` does not exist", "models/gemini-1.0-pro is not found for API version v1beta"
   static final Pattern MODEL_GONE_WORDING =
@@ -4009,6 +4033,7 @@ final class FailureRules {
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
               + "|no such model|unknown model|not a valid model"
               + "|\\bunsupported model\\b(?![ _-]?(?:param|option|field|setting|feature|type|input|format))"
+              + "|\\bis not supported (?:for|in|on) this (?:environment|region|deployment|endpoint|account|plan)\\b"
               + "|\\b(?:requested|this|the) model is not supported\\b(?! (?:for|with|in|by|when|on))");
 
   static final Set<String> OVERLOADED_CODES =
@@ -4108,7 +4133,10 @@ final class FailureRules {
           "需求量过高",
           // a service at its carrying capacity, in Chinese
           "承载能力",
-          "承載能力");
+          "承載能力",
+          // a model started but not ready yet (Baseten's ModelNotReady)
+          "but not ready yet",
+          "modelnotready");
 
   // The context window named, in the corpus's languages: a limit reached there is the window's, not
   // an account's cap ("Claude a atteint la limite de la fenêtre de contexte du modèle").
@@ -4760,7 +4788,9 @@ final class FailureRules {
           "无效的请求",
           "無效的請求",
           // a Go service that could not decode the JSON it was sent
-          "into go struct field");
+          "into go struct field",
+          // an input or configuration named invalid (Bedrock Agents)
+          "invalid input or configuration");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

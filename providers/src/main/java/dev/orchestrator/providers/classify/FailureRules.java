@@ -352,10 +352,11 @@ final class FailureRules {
         row(
             "gone.model_wording",
             f ->
-                f.hasToken(MODEL_GONE_CODES)
-                    || f.saysModelGone()
-                    || f.says(MODEL_GONE_PHRASES)
-                    || f.saysPattern(ENDPOINT_GONE_PATTERN),
+                !f.hasToken(WRONG_API_CODES)
+                    && (f.hasToken(MODEL_GONE_CODES)
+                        || f.saysModelGone()
+                        || f.says(MODEL_GONE_PHRASES)
+                        || f.saysPattern(ENDPOINT_GONE_PATTERN)),
             NOT_FOUND,
             FINAL,
             NO));
@@ -648,7 +649,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.auth_words",
-            f -> f.failure() && f.noStatusSays(AUTH_NOUNS),
+            f -> f.failure() && f.noStatusSays(AUTH_NOUNS) && !f.says(KEY_ADVICE_ONLY),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -2840,6 +2841,12 @@ final class FailureRules {
   // A validation library's own error types, read from the error it wraps (pydantic's
   // extra_forbidden and value_error.missing, as FastAPI servers return them): the request itself
   // was refused, whatever a client around it calls the failure (row auth.wording yields to them).
+  // A model this API serves only on another of its endpoints (GitHub Copilot's
+  // unsupported_api_for_model: "… is not accessible via the /chat/completions endpoint"): the
+  // request
+  // must change, so it is a settled request error, not a model that is gone.
+  static final Set<String> WRONG_API_CODES = Set.of("unsupported_api_for_model");
+
   static final Set<String> REQUEST_CODES = Set.of("extra_forbidden", "value_error.missing");
 
   static final Set<String> AUTH_CODES =
@@ -4151,6 +4158,10 @@ final class FailureRules {
           "上下文窗口",
           "コンテキストウィンドウ");
 
+  // An app's stock advice shown for any failure ("Please check your API key and credentials"): it
+  // names the key without saying the key failed.
+  static final List<String> KEY_ADVICE_ONLY = List.of("check your api key and credentials");
+
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
   // selected model": its deployments cool down after rate limits, the load is the caller's).
   static final List<String> RATE_LIMIT_NAMED = List.of("rate limit", "ratelimit", "rate_limit");
@@ -4440,7 +4451,10 @@ final class FailureRules {
           "funcionando correctamente",
           "fonctionne correctement",
           "em execução corretamente",
-          "düzgün çalış");
+          "düzgün çalış",
+          // node-fetch's FetchError, raised only when no HTTP answer came ("request to … failed,
+          // reason: …")
+          "failed, reason:");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =

@@ -1297,20 +1297,16 @@ final class FailureRules {
           // the input or conversation too long, the context window or token count exceeded, in the
           // corpus's languages
           Clause.of(
-              "(?:對話|对话|輸入|输入|內容|内容|文本|提示|訊息|消息)[^\\n]{0,8}?(?:太長|太长|過長|过长)|(?:token|令牌|字數"
-                  + "|字数)[^\\n]{0,6}?(?:超過|超过|超出)|長すぎ|너무 깁|너무 길|слишком длинн|контекстн|demasiado larg"
+              "(?:對話|对话|輸入|输入|內容|内容|文本|提示|訊息|消息)[^\\n]{0,8}?(?:太長|太长|過長|过长)"
+                  + "|長すぎ|너무 깁|너무 길|слишком длинн|контекстн|demasiado larg"
                   + "|longa demais|muito long|trop long|zu lang\\b|troppo lung|çok uzun|quá dài"
                   + "|terlalu panjang|ventana de contexto|janela de contexto|fenêtre de contexte"
                   + "|kontextfenster|finestra di contesto|bağlam pencere|cửa sổ ngữ cảnh|jendela konteks"
-                  + "|độ dài ngữ cảnh|\\btokens?\\b[^\\n]{0,40}?(?:supera|excede|dépasse|überschreit"
-                  + "|превыша|aşıyor|vượt quá|melebihi)",
+                  + "|độ dài ngữ cảnh",
               "太長",
               "太长",
               "過長",
               "过长",
-              "超過",
-              "超过",
-              "超出",
               "長すぎ",
               "너무 깁",
               "너무 길",
@@ -1333,8 +1329,7 @@ final class FailureRules {
               "bağlam pencere",
               "cửa sổ ngữ cảnh",
               "jendela konteks",
-              "độ dài ngữ cảnh",
-              "token"),
+              "độ dài ngữ cảnh"),
           // a length or token count over the model's maximum, a history that does not fit the
           // context, in the corpus's languages
           Clause.of(
@@ -1343,7 +1338,7 @@ final class FailureRules {
                   + "|токен[^\\n]{0,40}?превыша|помещается в контекст|cabe en el contexto"
                   + "|cabe no contexto|caber no contexto|tient pas dans le contexte|longueur de contexte"
                   + "|passt nicht in den kontext|tokenanzahl|tokens?\\b[^\\n]{0,40}?(?:überschreit"
-                  + "|dépasse|excede|supera)",
+                  + "|dépasse|excede|supera|превыша|aşıyor|vượt quá|melebihi)",
               "长度",
               "超过",
               "超過",

@@ -3,11 +3,6 @@ package dev.orchestrator.providers.classify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -53,8 +48,6 @@ class ProviderVocabularyTest {
     }
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   static Stream<Arguments> rows() {
     return Arrays.stream(Family.values())
         .flatMap(f -> read(f).stream().map(r -> Arguments.of(f, r.path("id").asText(), r)));
@@ -94,20 +87,6 @@ class ProviderVocabularyTest {
 
   /** The rows of one family's table. */
   static List<JsonNode> read(Family family) {
-    String resource = family.resource();
-    try (InputStream in = ProviderVocabularyTest.class.getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new IllegalStateException(resource + " is missing");
-      }
-      List<JsonNode> rows = new ArrayList<>();
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-        if (!line.isBlank()) {
-          rows.add(JSON.readTree(line));
-        }
-      }
-      return rows;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ErrorExamples.jsonLines(family.resource());
   }
 }

@@ -3,12 +3,8 @@ package dev.orchestrator.providers.classify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -42,8 +38,6 @@ class RealBodyCorpusTest {
   // Letters of a script other than Latin (CJK, kana, Hangul, Cyrillic): a non-English row.
   private static final Pattern NON_LATIN =
       Pattern.compile("[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}\\p{IsHangul}\\p{IsCyrillic}]");
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
   void everyRowCitesItsSourceAndKeepsTheSplitItsIdGivesIt() {
@@ -167,19 +161,6 @@ class RealBodyCorpusTest {
 
   /** Every row of the corpus, in file order; lines starting with '#' are the header. */
   static List<JsonNode> rows() {
-    try (InputStream in = RealBodyCorpusTest.class.getResourceAsStream(RESOURCE)) {
-      if (in == null) {
-        throw new IllegalStateException(RESOURCE + " is missing");
-      }
-      List<JsonNode> rows = new ArrayList<>();
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-        if (!line.isBlank() && !line.startsWith("#")) {
-          rows.add(JSON.readTree(line));
-        }
-      }
-      return rows;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return ErrorExamples.jsonLines(RESOURCE);
   }
 }

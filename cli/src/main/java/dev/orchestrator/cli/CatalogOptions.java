@@ -36,8 +36,20 @@ public final class CatalogOptions {
    * @throws CliException exit 3 when a file is unreadable or invalid (the message names it)
    */
   public Catalog load(PrintWriter err) {
+    return load(List.of(), err);
+  }
+
+  /**
+   * As {@link #load(PrintWriter)}, with own-configuration files ({@code --config}) laid over the
+   * {@code --catalog} files, in order.
+   *
+   * @throws CliException exit 3 when a file is unreadable or invalid (the message names it)
+   */
+  public Catalog load(List<Path> configs, PrintWriter err) {
+    List<Path> all = new ArrayList<>(paths);
+    all.addAll(configs);
     try {
-      return CatalogLoader.load(paths, w -> err.println("warning: " + w));
+      return CatalogLoader.load(all, w -> err.println("warning: " + w));
     } catch (CatalogException e) {
       throw CliException.input(e.getMessage(), e);
     }

@@ -96,7 +96,11 @@ public final class ChatCommand implements Callable<Integer> {
     TaskOrchestrator orchestrator =
         TaskOrchestrator.builder()
             .catalog(catalog)
-            .providers(HttpProviderClients.builder().credentials(env).build())
+            .providers(
+                HttpProviderClients.builder()
+                    .credentials(env)
+                    .errorRules(catalog.errorRules())
+                    .build())
             .credentials(env)
             .policy(policy)
             .build();

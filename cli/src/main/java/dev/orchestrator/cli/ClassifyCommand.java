@@ -106,10 +106,19 @@ public final class ClassifyCommand implements Callable<Integer> {
   @Mixin CatalogOptions catalog;
 
   @Option(
+      names = "--config",
+      paramLabel = "PATH",
+      description =
+          "Own configuration (JSON or YAML) whose errors: rules classify before the built-in"
+              + " ones; repeatable, applied after --catalog files.")
+  List<Path> configs = new ArrayList<>();
+
+  @Option(
       names = "--explain",
       description =
-          "Say which rule decided and why: an operator's rule from the catalog's errors: section"
-              + " (where it is written, which conditions held) or the built-in rule.")
+          "Say which rule decided and why, and list every rule considered with why it did or did"
+              + " not match: the operator's errors: rules (user:PATH:LINE), then the built-in"
+              + " rule.")
   boolean explain;
 
   @Option(
@@ -123,11 +132,11 @@ public final class ClassifyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    if (!catalog.paths().isEmpty()) {
+    if (!catalog.paths().isEmpty() || !configs.isEmpty()) {
       // the operator's errors: rules are evaluated before the built-in ones
       classifier =
           FailureClassifier.INSTANCE.withRules(
-              catalog.load(spec.commandLine().getErr()).errorRules());
+              catalog.load(configs, spec.commandLine().getErr()).errorRules());
     }
     if (batch != null) {
       if (status != null
@@ -178,7 +187,7 @@ public final class ClassifyCommand implements Callable<Integer> {
     } else {
       printHuman(out, c);
       if (explain) {
-        out.println("  Why: " + whyLine(c, classifier));
+        printExplanation(out, c, classifier.userRules().size());
       }
     }
     return OrchestratorCli.EXIT_OK;
@@ -186,29 +195,62 @@ public final class ClassifyCommand implements Callable<Integer> {
 
   /**
    * The {@code --explain} object: the deciding rule, whether it is an operator's or built in, why
-   * it matched, and how many operator rules were checked before it.
+   * it matched, how many operator rules there are, and every rule considered in order with why it
+   * did or did not match (the operator's rules up to the one that matched, then the built-in rule
+   * when none did).
    */
   static Map<String, Object> explanation(Classification c, FailureClassifier classifier) {
     Map<String, Object> m = new LinkedHashMap<>();
-    boolean user = c.why() != null;
     m.put("rule", c.rule());
-    m.put("source", user ? "user" : "built-in");
-    m.put("why", user ? c.why() : "built-in rule " + c.rule() + " (docs/failure-taxonomy.md)");
+    m.put("source", c.why() != null ? "user" : "built-in");
+    m.put("why", c.why() != null ? c.why() : builtIn(c));
     m.put("userRules", classifier.userRules().size());
+    List<Map<String, Object>> considered = new ArrayList<>();
+    for (Classification.Check check : checks(c)) {
+      Map<String, Object> line = new LinkedHashMap<>();
+      line.put("rule", check.rule());
+      line.put("matched", check.matched());
+      line.put("why", check.why());
+      considered.add(line);
+    }
+    m.put("considered", considered);
     return m;
   }
 
-  private static String whyLine(Classification c, FailureClassifier classifier) {
-    int n = classifier.userRules().size();
-    if (c.why() != null) {
-      return "operator rule " + c.rule() + " at " + c.why();
+  // The rules considered: the operator's, then the built-in one that decided, if it was one.
+  private static List<Classification.Check> checks(Classification c) {
+    List<Classification.Check> all = new ArrayList<>(c.considered());
+    if (c.why() == null) {
+      all.add(new Classification.Check(c.rule(), true, builtIn(c)));
     }
-    return "built-in rule "
-        + c.rule()
-        + " (docs/failure-taxonomy.md)"
-        + (n == 0
-            ? "; no operator rules loaded"
-            : "; none of " + n + " operator rule" + (n == 1 ? "" : "s") + " matched");
+    return all;
+  }
+
+  private static String builtIn(Classification c) {
+    return "built-in rule " + c.rule() + " (docs/failure-taxonomy.md)";
+  }
+
+  // The human --explain: the deciding rule, then one line per rule considered.
+  private static void printExplanation(PrintWriter out, Classification c, int userRules) {
+    if (c.why() != null) {
+      out.println("  Why: operator rule " + c.rule() + ": " + c.why());
+    } else {
+      out.println(
+          "  Why: "
+              + builtIn(c)
+              + (userRules == 0
+                  ? "; no operator rules loaded"
+                  : "; none of "
+                      + userRules
+                      + " operator rule"
+                      + (userRules == 1 ? "" : "s")
+                      + " matched"));
+    }
+    out.println("  Rules considered:");
+    for (Classification.Check check : checks(c)) {
+      out.println(
+          "    " + check.rule() + " — " + (check.matched() ? "matched: " : "no: ") + check.why());
+    }
   }
 
   /** The output object of docs/reference.md §1 plus extra fields, in a stable order. */

@@ -127,7 +127,11 @@ public final class PreflightCommand implements Callable<Integer> {
       report =
           b.catalog(catalog)
               .credentials(env)
-              .providers(HttpProviderClients.builder().credentials(env).build())
+              .providers(
+                  HttpProviderClients.builder()
+                      .credentials(env)
+                      .errorRules(catalog.errorRules())
+                      .build())
               .build()
               .check(target.model);
     } catch (UnknownModelException e) {

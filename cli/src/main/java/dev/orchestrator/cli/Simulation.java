@@ -119,7 +119,12 @@ final class Simulation {
                 .withKeys(p.apiKeys(), p.limits())); // several keys and their limits simulated too
       }
       Credentials placeholder = Credentials.constant("sk-simulated-placeholder");
-      HttpProviderClients clients = HttpProviderClients.builder().credentials(placeholder).build();
+      // the catalog's errors: rules classify as they would in serve (docs/reference.md)
+      HttpProviderClients clients =
+          HttpProviderClients.builder()
+              .credentials(placeholder)
+              .errorRules(catalog.errorRules())
+              .build();
       TaskOrchestrator orchestrator =
           TaskOrchestrator.builder()
               .catalog(pointed.build())

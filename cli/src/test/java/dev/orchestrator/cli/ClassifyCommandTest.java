@@ -302,14 +302,17 @@ class ClassifyCommandTest {
           baseUrl: https://relay.test/v1
           protocol: openai-chat
       errors:
-        - name: saturated-is-quota
-          when:
-            status: 429
+        - match:
+            status: 5xx
+          category: server_error
+          retryable: true
+        - match:
+            status: [429]
             provider: relay
-            message: 负载已饱和
+            messageContains: 负载已饱和
           category: quota_exhausted
           retryable: false
-          cooldown: 10m
+          cooldownS: 600
       """;
 
   private static final String SATURATED =
@@ -323,15 +326,15 @@ class ClassifyCommandTest {
   }
 
   /**
-   * {@code classify --explain} of a 429 with the {@link #SATURATED} body from {@code provider},
-   * under the operator rules in {@code rules}, with {@code options}.
+   * {@code classify --config RULES --explain} of a 429 with the {@link #SATURATED} body from {@code
+   * provider}, with {@code options}.
    */
   private Run explainSaturated(Path rules, String provider, String... options) {
     List<String> args =
         new ArrayList<>(
             List.of(
                 "classify",
-                "--catalog",
+                "--config",
                 rules.toString(),
                 "--status",
                 "429",
@@ -345,37 +348,130 @@ class ClassifyCommandTest {
   }
 
   @Test
-  void explainsWhichOperatorRuleDecidedAndWhy() throws Exception {
+  void explainsWhichOperatorRuleDecidedAndEveryRuleConsidered() throws Exception {
     Path rules = relayRules();
 
     JsonNode j = explainSaturated(rules, "relay", "--json").json();
 
     assertThat(j.get("category").asText()).isEqualTo("quota_exhausted");
+    assertThat(j.get("retryable").asBoolean()).isFalse();
     assertThat(j.get("retryAfterMs").asLong()).isEqualTo(600_000);
-    assertThat(j.get("rule").asText()).isEqualTo("user:saturated-is-quota");
+    assertThat(j.get("rule").asText()).isEqualTo("user:" + rules + ":10");
     JsonNode why = j.get("explain");
-    assertThat(why.get("rule").asText()).isEqualTo("user:saturated-is-quota");
+    assertThat(why.get("rule").asText()).isEqualTo("user:" + rules + ":10");
     assertThat(why.get("source").asText()).isEqualTo("user");
     assertThat(why.get("why").asText())
-        .isEqualTo(rules + ":6: status 429, provider relay, message contains '负载已饱和'");
-    assertThat(why.get("userRules").asInt()).isEqualTo(1);
+        .isEqualTo("status 429, provider relay, message contains '负载已饱和'");
+    assertThat(why.get("userRules").asInt()).isEqualTo(2);
+    assertThat(why.get("considered"))
+        .extracting(
+            c -> c.get("rule").asText() + " " + c.get("matched") + " " + c.get("why").asText())
+        .containsExactly(
+            "user:" + rules + ":6 false status 429 is not 5xx",
+            "user:" + rules + ":10 true status 429, provider relay, message contains '负载已饱和'");
 
     Run human = explainSaturated(rules, "relay");
     assertThat(human.out())
-        .contains("Why: operator rule user:saturated-is-quota at " + rules + ":6");
+        .contains("Why: operator rule user:" + rules + ":10: status 429, provider relay")
+        .contains("    user:" + rules + ":6 — no: status 429 is not 5xx\n")
+        .contains("    user:" + rules + ":10 — matched: status 429, provider relay");
   }
 
   @Test
   void explainsTheBuiltInRuleWhenNoOperatorRuleMatches() throws Exception {
-    Run r = explainSaturated(relayRules(), "elsewhere");
+    Path rules = relayRules();
+    Run r = explainSaturated(rules, "elsewhere");
     assertThat(r.out())
         .contains(
-            "Why: built-in rule transient.status_429 (docs/failure-taxonomy.md); none of 1"
-                + " operator rule matched");
+            "Why: built-in rule transient.status_429 (docs/failure-taxonomy.md); none of 2"
+                + " operator rules matched")
+        .contains("    user:" + rules + ":10 — no: provider elsewhere is not relay\n")
+        .contains("    transient.status_429 — matched: built-in rule transient.status_429");
 
     JsonNode j = run("classify", "--status", "500", "--explain", "--json").json();
     assertThat(j.get("explain").get("source").asText()).isEqualTo("built-in");
     assertThat(j.get("explain").get("userRules").asInt()).isZero();
+    assertThat(j.get("explain").get("considered")).hasSize(1);
+    assertThat(j.get("explain").get("considered").get(0).get("rule").asText())
+        .isEqualTo("transient.status_500");
+  }
+
+  @Test
+  void theContractsExampleRuleFileClassifiesThroughConfigCatalogAndBatch() throws Exception {
+    // every condition at once, in a rules-only file for a provider it does not define
+    Path rules = dir.resolve("acme.yaml");
+    Files.writeString(
+        rules,
+        """
+        errors:
+          - match:                       # every given condition must hold
+              status: 400                # or a list, or "4xx"
+              provider: acme             # optional: only answers from this provider
+              code: "E1234"              # the body's error code/type, any nesting
+              messageContains: ["credits depleted", "余额不足"]   # any of, case-insensitive
+              header: {name: x-acme-error, value: quota}
+            category: quota_exhausted
+            retryable: false
+            cooldownS: 3600              # optional: how long the route/key cools down
+        """,
+        StandardCharsets.UTF_8);
+    String body = "{\"error\":{\"code\":\"E1234\",\"message\":\"Credits depleted for org\"}}";
+    for (String flag : List.of("--config", "--catalog")) {
+      Run r =
+          run(
+              "classify",
+              flag,
+              rules.toString(),
+              "--provider",
+              "acme",
+              "--status",
+              "400",
+              "--header",
+              "X-Acme-Error: Quota",
+              "--body",
+              body,
+              "--json");
+      assertThat(r.code()).isZero();
+      assertThat(r.err()).as("no warning for a rules-only file").isEmpty();
+      JsonNode j = r.json();
+      assertThat(j.get("category").asText()).isEqualTo("quota_exhausted");
+      assertThat(j.get("retryable").asBoolean()).isFalse();
+      assertThat(j.get("retryAfterMs").asLong()).isEqualTo(3_600_000);
+      assertThat(j.get("rule").asText()).isEqualTo("user:" + rules + ":2");
+    }
+
+    // without the header the rule does not hold, and the built-in rules decide
+    JsonNode without =
+        run(
+                "classify",
+                "--config",
+                rules.toString(),
+                "--provider",
+                "acme",
+                "--status",
+                "400",
+                "--body",
+                body,
+                "--explain",
+                "--json")
+            .json();
+    assertThat(without.get("rule").asText()).doesNotStartWith("user:");
+    assertThat(without.get("explain").get("considered").get(0).get("why").asText())
+        .isEqualTo("no header x-acme-error");
+
+    Path batch = dir.resolve("failures.jsonl");
+    Files.writeString(
+        batch,
+        "{\"status\":400,\"provider\":\"acme\",\"headers\":{\"x-acme-error\":\"quota\"},"
+            + "\"body\":"
+            + Json.MAPPER.writeValueAsString(body)
+            + "}\n{\"status\":400,\"provider\":\"other\",\"body\":\"x\"}\n",
+        StandardCharsets.UTF_8);
+    Run b = run("classify", "--config", rules.toString(), "--batch", batch.toString());
+    List<JsonNode> lines = b.out().lines().map(ClassifyCommandTest::parse).toList();
+    assertThat(lines)
+        .extracting(n -> n.get("rule").asText())
+        .containsExactly("user:" + rules + ":2", "request.definitive_4xx");
   }
 
   @Test
@@ -383,13 +479,45 @@ class ClassifyCommandTest {
     Path rules = dir.resolve("errors.yaml");
     Files.writeString(
         rules,
-        "errors:\n  - name: r\n    when: {status: 429}\n    category: quota_exausted\n"
+        "errors:\n  - match: {status: 429}\n    category: quota_exausted\n"
             + "    retryable: false\n",
         StandardCharsets.UTF_8);
-    Run r = run("classify", "--catalog", rules.toString(), "--status", "429");
+    Run r = run("classify", "--config", rules.toString(), "--status", "429");
     assertThat(r.code()).isEqualTo(3);
     assertThat(r.err())
-        .contains(rules + ":4:5: errors[0].category: \"quota_exausted\" is not a failure category")
+        .contains(rules + ":3:5: errors[0].category: \"quota_exausted\" is not a failure category")
         .contains("did you mean 'quota_exhausted'?");
+
+    JsonNode j = run("classify", "--config", rules.toString(), "--status", "429", "--json").json();
+    assertThat(j.get("error").get("type").asText()).isEqualTo("invalid_input");
+    assertThat(j.get("error").get("file").asText()).isEqualTo(rules.toString());
+    assertThat(j.get("error").get("line").asInt()).isEqualTo(3);
+    assertThat(j.get("error").get("field").asText()).isEqualTo("errors[0].category");
+  }
+
+  @Test
+  void theWorkedExampleOfTheReferenceRunsAsWritten() throws Exception {
+    String doc = Files.readString(Path.of("../docs/reference.md"), StandardCharsets.UTF_8);
+    int at = doc.indexOf("Worked example: a one-api/new-api relay");
+    assertThat(at).as("the worked example in docs/reference.md").isPositive();
+    int yamlStart = doc.indexOf("```yaml\n", at) + "```yaml\n".length();
+    String yaml = doc.substring(yamlStart, doc.indexOf("```", yamlStart));
+    int outStart = doc.indexOf("quota_exhausted —", yamlStart);
+    List<String> shown =
+        doc.substring(outStart, doc.indexOf("```", outStart))
+            .lines()
+            .filter(l -> !l.isBlank())
+            .filter(l -> !l.strip().equals("…"))
+            .toList();
+    Path rules = dir.resolve("errors.yaml");
+    Files.writeString(rules, yaml, StandardCharsets.UTF_8);
+
+    Run r = explainSaturated(rules, "relay");
+
+    assertThat(r.code()).isZero();
+    assertThat(shown).hasSizeGreaterThanOrEqualTo(5);
+    for (String line : shown) {
+      assertThat(r.out()).contains(line.replace("errors.yaml", rules.toString()));
+    }
   }
 }

@@ -32,9 +32,8 @@ class ErrorRulesRefreshIT {
   private static final String RULE =
       """
       errors:
-        - name: teapot-is-quota
-          when:
-            message: teapot
+        - match:
+            messageContains: teapot
           category: quota_exhausted
           retryable: false
       """;

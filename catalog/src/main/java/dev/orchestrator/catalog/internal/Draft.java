@@ -2,6 +2,7 @@ package dev.orchestrator.catalog.internal;
 
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.RouteFilter;
+import dev.orchestrator.engine.plan.CloseMatches;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -140,12 +141,24 @@ public final class Draft {
     b.filter(new RouteFilter(allow == null ? List.of() : allow, List.copyOf(deny)));
     sources.forEach(b::source);
     for (ErrorRulePatch e : errorRules) {
-      if (e.rule().provider() != null && !providers.containsKey(e.rule().provider())) {
-        throw e.provider()
-            .fail(
-                "provider '"
-                    + e.rule().provider()
-                    + "' is not defined (expected: a provider listed under providers)");
+      if (e.rule().provider() != null
+          && !providers.isEmpty()
+          && !providers.containsKey(e.rule().provider())) {
+        // a rule may be written for a provider another file defines, or for classify --provider
+        // alone (a rules-only file defines none); a typo is pointed out, not fatal
+        String hint = CloseMatches.closest(e.rule().provider(), providers.keySet());
+        String warning =
+            e.provider()
+                .fail(
+                    "provider '"
+                        + e.rule().provider()
+                        + "' is not defined in this catalog"
+                        + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+                        + "; the rule matches only answers from a provider with that id")
+                .getMessage();
+        if (!warnings.contains(warning)) {
+          warnings.add(warning);
+        }
       }
       b.errorRule(e.rule());
     }

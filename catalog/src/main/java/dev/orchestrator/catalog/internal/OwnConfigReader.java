@@ -73,10 +73,15 @@ final class OwnConfigReader {
           "firstTokenTimeoutMs");
   private static final Set<String> POOL_KEYS = keys("kind", "routes");
   private static final Set<String> ERROR_RULE_KEYS =
-      keys("name", "when", "category", "retryable", "cooldown");
-  private static final Set<String> WHEN_KEYS =
-      keys("status", "provider", "code", "header", "message");
-  private static final Pattern COOLDOWN = Pattern.compile("([1-9][0-9]{0,6})(s|m|h|d)");
+      keys("match", "category", "retryable", "cooldownS", "name");
+  private static final Set<String> MATCH_KEYS =
+      keys("status", "provider", "code", "messageContains", "header");
+  private static final Set<String> HEADER_KEYS = keys("name", "value");
+  // keys of the rule format before the contract fixed it, named with their new spelling
+  private static final Map<String, String> RENAMED_ERROR_RULE_KEYS =
+      Map.of("when", "match", "cooldown", "cooldownS");
+  private static final Pattern STATUS =
+      Pattern.compile("[1-5](?:[0-9][0-9]|xx)", Pattern.CASE_INSENSITIVE);
   private static final Set<String> CREDENTIAL_HEADERS =
       keys("authorization", "proxy-authorization", "x-api-key", "api-key", "cookie");
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -129,73 +134,81 @@ final class OwnConfigReader {
     if (deny != null) {
       d.deny.addAll(deny);
     }
-    Set<String> names = new LinkedHashSet<>();
     for (Value e :
-        root.get("errors").elements("a list of error rules {name, when, category, retryable}")) {
-      d.errorRules.add(errorRule(e, names));
+        root.get("errors").elements("a list of error rules {match, category, retryable}")) {
+      d.errorRules.add(errorRule(e));
     }
     return d;
   }
 
   // One operator's failure rule (docs/reference.md, "User error rules"): every error is reported at
   // the line and field that causes it.
-  private static ErrorRulePatch errorRule(Value v, Set<String> names) {
-    strictMembers(v, ERROR_RULE_KEYS, "an error rule {name, when, category, retryable, cooldown}");
-    Value nameValue = v.get("name");
-    String name = nameValue.text("a rule name");
-    if (name == null || name.isBlank()) {
-      throw v.fail("a rule has no name (expected: name: a short unique name)");
+  private static ErrorRulePatch errorRule(Value v) {
+    Map<String, Value> keys = v.isObject() ? v.members("an error rule") : Map.of();
+    for (Map.Entry<String, String> renamed : RENAMED_ERROR_RULE_KEYS.entrySet()) {
+      if (keys.containsKey(renamed.getKey())) {
+        throw keys.get(renamed.getKey())
+            .fail(
+                "'"
+                    + renamed.getKey()
+                    + "' is now '"
+                    + renamed.getValue()
+                    + "' (expected: an error rule {match, category, retryable, cooldownS})");
+      }
     }
-    if (!names.add(name)) {
-      throw nameValue.fail("rule '" + name + "' is defined twice (expected: a unique name)");
-    }
-    Value when = v.get("when");
-    if (!when.present()) {
-      throw v.fail("rule '" + name + "' has no when (expected: one or more of " + WHEN_KEYS + ")");
+    strictMembers(v, ERROR_RULE_KEYS, "an error rule {match, category, retryable, cooldownS}");
+    String name = v.get("name").text("a label for the rule");
+    Value match = v.get("match");
+    if (!match.present()) {
+      throw v.fail("the rule has no match (expected: match: one or more of " + MATCH_KEYS + ")");
     }
     Map<String, Value> conditions =
-        strictMembers(when, WHEN_KEYS, "conditions {status, provider, code, header, message}");
+        strictMembers(
+            match, MATCH_KEYS, "conditions {status, provider, code, messageContains, header}");
     if (conditions.isEmpty()) {
-      throw when.fail(
-          "no condition (expected: one or more of " + String.join(", ", WHEN_KEYS) + ")");
+      throw match.fail(
+          "no condition (expected: one or more of " + String.join(", ", MATCH_KEYS) + ")");
     }
-    List<Integer> statuses = new ArrayList<>();
-    Value status = when.get("status");
+    List<String> statuses = new ArrayList<>();
+    Value status = match.get("status");
     if (status.present()) {
       List<Value> items = status.isArray() ? status.elements("HTTP statuses") : List.of(status);
       for (Value s : items) {
-        if (!s.node().isInt() || s.node().intValue() < 100 || s.node().intValue() > 599) {
-          throw s.fail(s.render() + " is not an HTTP status (expected: an integer 100..599)");
+        String text =
+            s.node().isInt() ? Integer.toString(s.node().intValue()) : s.node().asText("");
+        if (!(s.node().isInt() || s.node().isTextual()) || !STATUS.matcher(text).matches()) {
+          throw s.fail(
+              s.render() + " is not an HTTP status (expected: 100..599 or a class like \"4xx\")");
         }
-        statuses.add(s.node().intValue());
+        statuses.add(text.toLowerCase(java.util.Locale.ROOT));
       }
     }
-    Value providerValue = when.get("provider");
+    Value providerValue = match.get("provider");
     String provider = providerValue.text("a provider id");
     if (provider != null) {
       Ids.requireProviderId(providerValue, provider);
     }
-    List<String> codes = nonBlank(when.get("code"), "error types or codes");
+    List<String> codes = nonBlank(match.get("code"), "error types or codes");
     String header = null;
-    String headerContains = null;
-    Value headerValue = when.get("header");
-    String h = headerValue.text("'Name' or 'Name: text the value contains'");
-    if (h != null) {
-      int colon = h.indexOf(':');
-      header = (colon < 0 ? h : h.substring(0, colon)).trim();
-      headerContains = colon < 0 ? null : h.substring(colon + 1).trim();
-      if (header.isEmpty() || (headerContains != null && headerContains.isEmpty())) {
-        throw headerValue.fail(
-            headerValue.render()
-                + " is not a header condition (expected: 'Name' or 'Name: text the value"
-                + " contains')");
+    String headerValue = null;
+    Value h = match.get("header");
+    if (h.present()) {
+      strictMembers(h, HEADER_KEYS, "a header condition {name, value}");
+      header = h.get("name").text("a header name");
+      headerValue = h.get("value").text("text the header's value contains");
+      if (header == null || header.isBlank()) {
+        throw h.fail("the header condition has no name (expected: {name: x-header, value: text})");
       }
+      if (headerValue != null && headerValue.isBlank()) {
+        throw h.get("value").fail("a blank value (expected: text the header's value contains)");
+      }
+      header = header.trim();
     }
-    List<String> phrases = nonBlank(when.get("message"), "phrases of the message or body");
+    List<String> phrases = nonBlank(match.get("messageContains"), "phrases of the message or body");
     Value categoryValue = v.get("category");
     String categoryName = categoryValue.text("a failure category");
     if (categoryName == null) {
-      throw v.fail("rule '" + name + "' has no category (expected: category: a failure category)");
+      throw v.fail("the rule has no category (expected: category: a failure category)");
     }
     FailureCategory category;
     try {
@@ -217,44 +230,24 @@ final class OwnConfigReader {
     Boolean retryable = v.get("retryable").bool();
     if (retryable == null) {
       throw v.fail(
-          "rule '"
-              + name
-              + "' does not say whether it is retryable (expected: retryable: true or"
-              + " false)");
+          "the rule does not say whether it is retryable (expected: retryable: true or false)");
     }
-    Value cooldownValue = v.get("cooldown");
-    String cooldownText = cooldownValue.text("a duration like 90s, 15m, 2h or 1d");
-    Duration cooldown = null;
-    if (cooldownText != null) {
-      java.util.regex.Matcher m = COOLDOWN.matcher(cooldownText.trim());
-      if (!m.matches()) {
-        throw cooldownValue.fail(
-            cooldownValue.render() + " is not a duration (expected: like 90s, 15m, 2h or 1d)");
-      }
-      long n = Long.parseLong(m.group(1));
-      cooldown =
-          switch (m.group(2)) {
-            case "s" -> Duration.ofSeconds(n);
-            case "m" -> Duration.ofMinutes(n);
-            case "h" -> Duration.ofHours(n);
-            default -> Duration.ofDays(n);
-          };
-    }
+    Integer cooldownS = v.get("cooldownS").positiveInt(false);
     int[] at = v.source().locate(v.path());
     String origin = v.source().name() + (at[0] > 0 ? ":" + at[0] : "");
     ErrorRule rule =
         new ErrorRule(
-            name,
             origin,
+            name,
             statuses,
             provider,
             codes,
             header,
-            headerContains,
+            headerValue,
             phrases,
             category,
             retryable,
-            cooldown);
+            cooldownS == null ? null : Duration.ofSeconds(cooldownS));
     return new ErrorRulePatch(rule, providerValue);
   }
 

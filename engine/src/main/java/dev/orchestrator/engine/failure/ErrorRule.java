@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * An operator's rule for classifying a provider failure, read from the {@code errors:} section of a
@@ -12,45 +13,56 @@ import java.util.Objects;
  * rules"). Every condition given must hold; a list condition holds when any of its values does.
  * Immutable and thread-safe.
  *
- * @param name the rule's name, unique in the configuration
- * @param origin where the rule is written ({@code file:line}), for explanations
- * @param statuses HTTP statuses, any of which matches; empty for any
+ * @param origin where the rule is written ({@code path:line}); the rule reports as {@code
+ *     user:<origin>}
+ * @param name an optional label for people, or {@code null}
+ * @param statuses HTTP statuses ({@code "429"}) or status classes ({@code "4xx"}), any of which
+ *     matches; empty for any
  * @param provider the provider id that must have answered, or {@code null} for any
  * @param codes error types or codes (case-insensitive), any of which matches; empty for any
  * @param header a response header name that must be present, or {@code null}
- * @param headerContains text the header's value must contain (case-insensitive), or {@code null}
+ * @param headerValue text the header's value must contain (case-insensitive), or {@code null}
  * @param phrases message or body phrases (case-insensitive), any of which matches; empty for any
  * @param category the category the failure gets
  * @param retryable whether the same request may be sent again
  * @param cooldown how long the route rests after this failure, or {@code null} for the default
  */
 public record ErrorRule(
-    String name,
     String origin,
-    List<Integer> statuses,
+    String name,
+    List<String> statuses,
     String provider,
     List<String> codes,
     String header,
-    String headerContains,
+    String headerValue,
     List<String> phrases,
     FailureCategory category,
     boolean retryable,
     Duration cooldown) {
 
+  private static final Pattern STATUS = Pattern.compile("[1-5](?:\\d\\d|xx)");
+
   /**
-   * Validates and normalises (codes and phrases lower-cased).
+   * Validates and normalises (status classes, codes and phrases lower-cased).
    *
-   * @throws IllegalArgumentException when no condition is given or the cool-down is not positive
+   * @throws IllegalArgumentException when no condition is given, a status is neither {@code
+   *     100..599} nor a class like {@code 4xx}, a header value has no header name, or the cool-down
+   *     is not positive
    */
   public ErrorRule {
-    Objects.requireNonNull(name, "name");
     Objects.requireNonNull(origin, "origin");
     Objects.requireNonNull(category, "category");
-    statuses = List.copyOf(statuses == null ? List.of() : statuses);
+    statuses = lower(statuses);
+    for (String s : statuses) {
+      if (!STATUS.matcher(s).matches()) {
+        throw new IllegalArgumentException(
+            "'" + s + "' is not an HTTP status (expected: 100..599 or a class like 4xx)");
+      }
+    }
     codes = lower(codes);
     phrases = lower(phrases);
-    headerContains = headerContains == null ? null : headerContains.toLowerCase(Locale.ROOT);
-    if (headerContains != null && header == null) {
+    headerValue = headerValue == null ? null : headerValue.toLowerCase(Locale.ROOT);
+    if (headerValue != null && header == null) {
       throw new IllegalArgumentException("a header value needs a header name");
     }
     if (statuses.isEmpty()
@@ -63,6 +75,22 @@ public record ErrorRule(
     if (cooldown != null && (cooldown.isNegative() || cooldown.isZero())) {
       throw new IllegalArgumentException("cooldown must be positive");
     }
+  }
+
+  /** The id the rule reports as, in a classification's {@code rule}: {@code user:<origin>}. */
+  public String id() {
+    return "user:" + origin;
+  }
+
+  /** Whether {@code status} is one of this rule's statuses or in one of its classes. */
+  public boolean matchesStatus(int status) {
+    String exact = Integer.toString(status);
+    for (String s : statuses) {
+      if (s.equals(exact) || (s.endsWith("xx") && s.charAt(0) == exact.charAt(0))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static List<String> lower(List<String> values) {

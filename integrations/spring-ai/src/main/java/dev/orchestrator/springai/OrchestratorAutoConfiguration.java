@@ -2,6 +2,7 @@ package dev.orchestrator.springai;
 
 import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
@@ -81,9 +82,14 @@ public class OrchestratorAutoConfiguration {
     @ConditionalOnMissingBean
     public TaskOrchestrator taskOrchestrator(OrchestratorProperties properties) {
       Credentials credentials = Credentials.fromEnvironment();
+      Catalog catalog = CatalogLoader.load(properties.getCatalog());
       return TaskOrchestrator.builder()
-          .catalog(CatalogLoader.load(properties.getCatalog()))
-          .providers(HttpProviderClients.builder().credentials(credentials).build())
+          .catalog(catalog)
+          .providers(
+              HttpProviderClients.builder()
+                  .credentials(credentials)
+                  .errorRules(catalog.errorRules())
+                  .build())
           .credentials(credentials)
           .policy(properties.getPolicy().toPolicy())
           .build();

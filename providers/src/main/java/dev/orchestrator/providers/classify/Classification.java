@@ -1,6 +1,7 @@
 package dev.orchestrator.providers.classify;
 
 import dev.orchestrator.engine.failure.ProviderFailure;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -10,21 +11,40 @@ import java.util.Objects;
  * the {@link ProviderFailure} alone. Immutable and thread-safe.
  *
  * @param failure the typed failure
- * @param rule the id of the first rule that matched; an operator's rule is {@code user:<name>}
- * @param why for an operator's rule, where it is written and which of its conditions held ({@code
- *     "errors.yaml:12: status 429, message contains 'saturated'"}); {@code null} for a built-in
- *     rule, whose id is documented
+ * @param rule the id of the first rule that matched; an operator's rule is {@code
+ *     user:<path>:<line>}
+ * @param why for an operator's rule, which of its conditions held ({@code "status 429, message
+ *     contains 'saturated'"}); {@code null} for a built-in rule, whose id is documented
+ * @param considered the operator's rules checked, in order, up to and including the one that
+ *     matched, each with why it did or did not match; empty when there are none
  */
-public record Classification(ProviderFailure failure, String rule, String why) {
+public record Classification(
+    ProviderFailure failure, String rule, String why, List<Check> considered) {
 
   /** Validates. */
   public Classification {
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(rule, "rule");
+    considered = List.copyOf(considered);
   }
 
-  /** A built-in rule's classification. */
+  /** A built-in rule's classification, with no operator's rules to consider. */
   public Classification(ProviderFailure failure, String rule) {
-    this(failure, rule, null);
+    this(failure, rule, null, List.of());
+  }
+
+  /**
+   * One operator's rule checked against the failure.
+   *
+   * @param rule the rule's id ({@code user:<path>:<line>})
+   * @param matched whether every one of its conditions held
+   * @param why the conditions that held when it matched, else the first that did not
+   */
+  public record Check(String rule, boolean matched, String why) {
+    /** Validates. */
+    public Check {
+      Objects.requireNonNull(rule, "rule");
+      Objects.requireNonNull(why, "why");
+    }
   }
 }

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -136,19 +137,24 @@ public final class FailureClassifier {
     Facts facts = new Facts(evidence, error);
     ErrorRule user = null;
     String why = null;
-    for (ErrorRule r : userRules) {
-      why = UserRules.why(r, evidence, facts);
-      if (why != null) {
-        user = r;
-        break;
+    List<Classification.Check> considered = List.of();
+    if (!userRules.isEmpty()) {
+      considered = new ArrayList<>();
+      for (ErrorRule r : userRules) {
+        Classification.Check check = UserRules.check(r, evidence, facts);
+        considered.add(check);
+        if (check.matched()) {
+          user = r;
+          why = check.why();
+          break;
+        }
       }
     }
     FailureRules.Verdict v;
     String ruleId;
     if (user != null) {
       v = new FailureRules.Verdict(user.category(), user.retryable(), ReachedModel.UNKNOWN);
-      ruleId = "user:" + user.name();
-      why = user.origin() + ": " + why;
+      ruleId = user.id();
     } else {
       FailureRules.Rule rule = FailureRules.first(facts);
       v = rule.then();
@@ -179,7 +185,7 @@ public final class FailureClassifier {
             .body(Text.keptBody(body))
             .repairable(v.repairable())
             .build();
-    return new Classification(failure, ruleId, why);
+    return new Classification(failure, ruleId, why, considered);
   }
 
   // The upstream's own words when it has any; else what the transport or status line says.

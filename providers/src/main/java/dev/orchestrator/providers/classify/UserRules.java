@@ -7,48 +7,60 @@ import java.util.Locale;
 
 /**
  * Matches an operator's {@link ErrorRule} against one failure's evidence and says why it matched,
- * condition by condition, for {@code orchestrator classify --explain}. Stateless.
+ * condition by condition, or which condition failed, for {@code orchestrator classify --explain}.
+ * Stateless.
  */
 final class UserRules {
   private UserRules() {}
 
-  /** Why {@code rule} matches, one clause per condition; {@code null} when it does not. */
-  static String why(ErrorRule rule, FailureEvidence evidence, Facts facts) {
+  /**
+   * Whether {@code rule} matches: when it does, every condition that held; when it does not, the
+   * first condition that failed.
+   */
+  static Classification.Check check(ErrorRule rule, FailureEvidence evidence, Facts facts) {
     List<String> clauses = new ArrayList<>();
     if (!rule.statuses().isEmpty()) {
       Integer line = evidence.status();
       Integer effective = facts.status();
-      if (line != null && rule.statuses().contains(line)) {
+      if (line != null && rule.matchesStatus(line)) {
         clauses.add("status " + line);
-      } else if (effective != null && rule.statuses().contains(effective)) {
+      } else if (effective != null && rule.matchesStatus(effective)) {
         clauses.add("status " + effective + " (the status the body or message carries)");
       } else {
-        return null;
+        return no(
+            rule,
+            (effective == null ? "no status" : "status " + effective)
+                + " is not "
+                + String.join(" or ", rule.statuses()));
       }
     }
     if (rule.provider() != null) {
-      if (evidence.provider() == null || !rule.provider().equalsIgnoreCase(evidence.provider())) {
-        return null;
+      if (evidence.provider() == null) {
+        return no(rule, "no provider named (the rule is for " + rule.provider() + ")");
+      }
+      if (!rule.provider().equalsIgnoreCase(evidence.provider())) {
+        return no(rule, "provider " + evidence.provider() + " is not " + rule.provider());
       }
       clauses.add("provider " + rule.provider());
     }
     if (!rule.codes().isEmpty()) {
       String code = first(rule.codes(), facts.error().tokens());
       if (code == null) {
-        return null;
+        return no(rule, "no error code or type is " + String.join(" or ", rule.codes()));
       }
       clauses.add("code " + code);
     }
     if (rule.header() != null) {
       String value = evidence.headers().get(rule.header().toLowerCase(Locale.ROOT));
       if (value == null) {
-        return null;
+        return no(rule, "no header " + rule.header());
       }
-      if (rule.headerContains() != null) {
-        if (!value.toLowerCase(Locale.ROOT).contains(rule.headerContains())) {
-          return null;
+      if (rule.headerValue() != null) {
+        if (!value.toLowerCase(Locale.ROOT).contains(rule.headerValue())) {
+          return no(
+              rule, "header " + rule.header() + " does not contain '" + rule.headerValue() + "'");
         }
-        clauses.add("header " + rule.header() + " contains '" + rule.headerContains() + "'");
+        clauses.add("header " + rule.header() + " contains '" + rule.headerValue() + "'");
       } else {
         clauses.add("header " + rule.header() + " present");
       }
@@ -63,11 +75,16 @@ final class UserRules {
         }
       }
       if (phrase == null) {
-        return null;
+        return no(
+            rule, "the message contains none of '" + String.join("', '", rule.phrases()) + "'");
       }
       clauses.add("message contains '" + phrase + "'");
     }
-    return String.join(", ", clauses);
+    return new Classification.Check(rule.id(), true, String.join(", ", clauses));
+  }
+
+  private static Classification.Check no(ErrorRule rule, String why) {
+    return new Classification.Check(rule.id(), false, why);
   }
 
   private static String first(List<String> wanted, List<String> tokens) {

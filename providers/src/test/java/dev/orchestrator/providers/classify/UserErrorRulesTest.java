@@ -27,8 +27,8 @@ class UserErrorRulesTest {
           "relay");
 
   private static ErrorRule rule(
-      String name,
-      List<Integer> statuses,
+      int line,
+      List<String> statuses,
       String provider,
       List<String> codes,
       String header,
@@ -37,8 +37,8 @@ class UserErrorRulesTest {
       FailureCategory category,
       Duration cooldown) {
     return new ErrorRule(
-        name,
-        "errors.yaml:" + name.length(),
+        "errors.yaml:" + line,
+        null,
         statuses,
         provider,
         codes,
@@ -62,8 +62,8 @@ class UserErrorRulesTest {
         FailureClassifier.INSTANCE.withRules(
             List.of(
                 rule(
-                    "other-provider",
-                    List.of(429),
+                    3,
+                    List.of("429"),
                     "elsewhere",
                     List.of(),
                     null,
@@ -71,7 +71,12 @@ class UserErrorRulesTest {
                     List.of(),
                     FailureCategory.QUOTA_EXHAUSTED,
                     null)));
-    assertThat(withOther.explain(SATURATED).rule()).isEqualTo("transient.status_429");
+    Classification other = withOther.explain(SATURATED);
+    assertThat(other.rule()).isEqualTo("transient.status_429");
+    assertThat(other.considered())
+        .containsExactly(
+            new Classification.Check(
+                "user:errors.yaml:3", false, "provider relay is not elsewhere"));
   }
 
   @Test
@@ -80,8 +85,8 @@ class UserErrorRulesTest {
         FailureClassifier.INSTANCE.withRules(
             List.of(
                 rule(
-                    "saturated-is-quota",
-                    List.of(429, 503),
+                    18,
+                    List.of("429", "503"),
                     "relay",
                     List.of("new_api_error"),
                     "x-relay-reason",
@@ -92,7 +97,7 @@ class UserErrorRulesTest {
 
     Classification c = classifier.explain(SATURATED);
 
-    assertThat(c.rule()).isEqualTo("user:saturated-is-quota");
+    assertThat(c.rule()).isEqualTo("user:errors.yaml:18");
     assertThat(c.failure().category()).isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
     assertThat(c.failure().retryable()).isFalse();
     assertThat(c.failure().retryAfter())
@@ -101,15 +106,16 @@ class UserErrorRulesTest {
     assertThat(c.failure().status()).isEqualTo(429);
     assertThat(c.why())
         .isEqualTo(
-            "errors.yaml:18: status 429, provider relay, code new_api_error, header x-relay-reason"
-                + " contains 'quota', message contains '负载已饱和'");
+            "status 429, provider relay, code new_api_error, header x-relay-reason contains"
+                + " 'quota', message contains '负载已饱和'");
+    assertThat(c.considered()).extracting(Classification.Check::rule).containsExactly(c.rule());
   }
 
   @Test
   void theFirstMatchingOperatorRuleWinsAndEveryConditionMustHold() {
     ErrorRule wrongHeader =
         rule(
-            "needs-header",
+            4,
             List.of(),
             null,
             List.of(),
@@ -120,7 +126,7 @@ class UserErrorRulesTest {
             null);
     ErrorRule byMessage =
         rule(
-            "by-message",
+            9,
             List.of(),
             null,
             List.of(),
@@ -131,8 +137,8 @@ class UserErrorRulesTest {
             null);
     ErrorRule later =
         rule(
-            "later",
-            List.of(429),
+            14,
+            List.of("429"),
             null,
             List.of(),
             null,
@@ -146,9 +152,14 @@ class UserErrorRulesTest {
             .withRules(List.of(wrongHeader, byMessage, later))
             .explain(SATURATED);
 
-    assertThat(c.rule()).isEqualTo("user:by-message");
+    assertThat(c.rule()).isEqualTo("user:errors.yaml:9");
     assertThat(c.failure().category()).isEqualTo(FailureCategory.OVERLOADED);
-    assertThat(c.why()).endsWith("message contains '上游负载'");
+    assertThat(c.why()).isEqualTo("message contains '上游负载'");
+    // every rule up to the one that matched, each with why; the later rule is never considered
+    assertThat(c.considered())
+        .containsExactly(
+            new Classification.Check("user:errors.yaml:4", false, "no header x-missing"),
+            new Classification.Check("user:errors.yaml:9", true, "message contains '上游负载'"));
   }
 
   @Test
@@ -168,8 +179,8 @@ class UserErrorRulesTest {
             .withRules(
                 List.of(
                     rule(
-                        "any-402",
-                        List.of(402),
+                        2,
+                        List.of("402"),
                         null,
                         List.of(),
                         null,
@@ -178,7 +189,87 @@ class UserErrorRulesTest {
                         FailureCategory.QUOTA_EXHAUSTED,
                         null)))
             .explain(sdkText);
-    assertThat(c.rule()).isEqualTo("user:any-402");
+    assertThat(c.rule()).isEqualTo("user:errors.yaml:2");
     assertThat(c.why()).contains("status 402 (the status the body or message carries)");
+  }
+
+  @Test
+  void aStatusClassMatchesEveryStatusInItAndSaysWhyNotOtherwise() {
+    ErrorRule fiveHundreds =
+        rule(
+            5,
+            List.of("5xx"),
+            null,
+            List.of(),
+            null,
+            null,
+            List.of(),
+            FailureCategory.SERVER_ERROR,
+            null);
+    ErrorRule fourHundreds =
+        rule(
+            7,
+            List.of("4XX"),
+            null,
+            List.of(),
+            null,
+            null,
+            List.of("saturated", "饱和"),
+            FailureCategory.QUOTA_EXHAUSTED,
+            null);
+    Classification c =
+        FailureClassifier.INSTANCE
+            .withRules(List.of(fiveHundreds, fourHundreds))
+            .explain(SATURATED);
+    assertThat(c.rule()).isEqualTo("user:errors.yaml:7");
+    assertThat(c.considered())
+        .containsExactly(
+            new Classification.Check("user:errors.yaml:5", false, "status 429 is not 5xx"),
+            new Classification.Check(
+                "user:errors.yaml:7", true, "status 429, message contains '饱和'"));
+
+    Classification none =
+        FailureClassifier.INSTANCE
+            .withRules(List.of(fourHundreds))
+            .explain(
+                new FailureEvidence(
+                    400, Map.of(), "{\"error\":\"bad\"}", null, null, false, false, null));
+    assertThat(none.considered())
+        .containsExactly(
+            new Classification.Check(
+                "user:errors.yaml:7", false, "the message contains none of 'saturated', '饱和'"));
+    assertThat(none.rule()).doesNotStartWith("user:");
+  }
+
+  @Test
+  void aRuleWithoutAConditionOrWithAnImpossibleStatusIsRefused() {
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        .isThrownBy(
+            () ->
+                rule(
+                    1,
+                    List.of(),
+                    null,
+                    List.of(),
+                    null,
+                    null,
+                    List.of(),
+                    FailureCategory.SERVER_ERROR,
+                    null))
+        .withMessageContaining("at least one condition");
+    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
+        .isThrownBy(
+            () ->
+                rule(
+                    1,
+                    List.of("6xx"),
+                    null,
+                    List.of(),
+                    null,
+                    null,
+                    List.of(),
+                    FailureCategory.SERVER_ERROR,
+                    null))
+        .withMessageContaining("'6xx' is not an HTTP status");
   }
 }

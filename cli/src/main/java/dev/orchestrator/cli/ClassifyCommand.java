@@ -401,7 +401,8 @@ public final class ClassifyCommand implements Callable<Integer> {
     try (InputStream in = Files.newInputStream(file)) {
       return new String(in.readNBytes(MAX_BODY_FILE_BYTES), StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw CliException.input("--body-file " + file + ": cannot read (" + reason(e) + ")", e);
+      throw CliException.input(
+          file.toString(), 0, null, "--body-file " + file + ": cannot read (" + reason(e) + ")");
     }
   }
 

@@ -63,13 +63,17 @@ public final class CliException extends RuntimeException {
   }
 
   /**
-   * Unreadable or invalid input file (exit 3, type {@code invalid_input}). When {@code cause} is a
-   * {@link CatalogException}, the document carries its {@code file}, {@code line}, {@code column}
-   * and {@code field}.
+   * Unreadable or invalid input file (exit 3, type {@code invalid_input}). When {@code cause} is or
+   * wraps a {@link CatalogException}, the document carries its {@code file}, {@code line}, {@code
+   * column} and {@code field}.
    */
   public static CliException input(String message, Throwable cause) {
     Map<String, Object> d = new LinkedHashMap<>();
-    if (cause instanceof CatalogException c) {
+    Throwable located = cause;
+    while (located != null && !(located instanceof CatalogException)) {
+      located = located.getCause(); // a tokens file's error wraps the catalog reader's
+    }
+    if (located instanceof CatalogException c) {
       d.put("file", c.source());
       if (c.line() > 0) {
         d.put("line", c.line());
@@ -86,10 +90,21 @@ public final class CliException extends RuntimeException {
 
   /** An invalid input file named {@code file} (exit 3) whose problem is at {@code line}. */
   public static CliException input(String file, int line, String message) {
+    return input(file, line, null, message);
+  }
+
+  /**
+   * An invalid input file named {@code file} (exit 3) whose problem is at {@code line} (0 when not
+   * known) in {@code field} ({@code null} when not known).
+   */
+  public static CliException input(String file, int line, String field, String message) {
     Map<String, Object> d = new LinkedHashMap<>();
     d.put("file", file);
     if (line > 0) {
       d.put("line", line);
+    }
+    if (field != null) {
+      d.put("field", field);
     }
     return new CliException(OrchestratorCli.EXIT_INPUT, INVALID_INPUT, message, null, d);
   }

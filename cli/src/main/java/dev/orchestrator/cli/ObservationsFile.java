@@ -39,12 +39,13 @@ final class ObservationsFile {
     try {
       node = Json.MAPPER.readTree(Files.readString(path));
     } catch (IOException e) {
-      throw CliException.input(path + ": cannot read observations: " + e.getMessage(), e);
+      throw CliException.input(
+          path.toString(), 0, null, path + ": cannot read observations: " + e.getMessage());
     }
     try {
       return read(node, "observations");
     } catch (IllegalArgumentException e) {
-      throw CliException.input(path + ": " + e.getMessage(), e);
+      throw CliException.input(path.toString(), 0, null, path + ": " + e.getMessage());
     }
   }
 

@@ -314,7 +314,10 @@ public final class ServeCommand implements Callable<Integer> {
     try {
       return TokensFile.read(tokensFile);
     } catch (TokensFile.InvalidFileException e) {
-      throw CliException.input(e.getMessage(), e);
+      // an invalid file's error carries its line and field; an unreadable one names the file
+      throw e.getCause() instanceof java.io.IOException
+          ? CliException.input(tokensFile.toString(), 0, null, e.getMessage())
+          : CliException.input(e.getMessage(), e);
     }
   }
 

@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -37,28 +38,60 @@ public final class SimulateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    String text;
     JsonNode node;
     try {
-      node = Json.MAPPER.readTree(Files.readString(scenario));
+      text = Files.readString(scenario);
+      node = Json.MAPPER.readTree(text);
     } catch (JsonProcessingException e) {
       throw CliException.input(
+          scenario.toString(),
+          e.getLocation().getLineNr(),
+          null,
           scenario
               + ":"
               + e.getLocation().getLineNr()
               + ":"
               + e.getLocation().getColumnNr()
               + ": invalid JSON: "
-              + e.getOriginalMessage(),
-          e);
+              + e.getOriginalMessage());
     } catch (IOException e) {
-      throw CliException.input(scenario + ": cannot read: " + e.getMessage(), e);
+      throw CliException.input(
+          scenario.toString(),
+          0,
+          null,
+          scenario
+              + ": cannot read: "
+              + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
     }
     Map<String, Object> out;
     try {
       Path dir = scenario.toAbsolutePath().getParent();
       out = Simulation.run(node, dir);
+    } catch (UnknownModelException e) {
+      // a model the catalog does not know, named with its close matches, at its line in the file
+      throw CliException.of(
+          OrchestratorCli.EXIT_INPUT,
+          CliException.UNKNOWN_MODEL,
+          scenario + ":" + Json.lineOf(text, "request.model") + ": " + e.getMessage(),
+          "model",
+          e.model(),
+          "closeMatches",
+          e.closeMatches(),
+          "file",
+          scenario.toString(),
+          "line",
+          Json.lineOf(text, "request.model"),
+          "field",
+          "request.model");
     } catch (Simulation.ScenarioException e) {
-      throw CliException.input(scenario + ": " + e.getMessage(), e);
+      String field = e.field();
+      int line = field == null ? 0 : Json.lineOf(text, field);
+      throw CliException.input(
+          scenario.toString(),
+          line,
+          field,
+          scenario + (line > 0 ? ":" + line : "") + ": " + e.getMessage());
     } catch (CatalogException e) {
       throw CliException.input(scenario + ": catalog: " + e.getMessage(), e);
     }

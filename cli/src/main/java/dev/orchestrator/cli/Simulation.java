@@ -83,6 +83,28 @@ final class Simulation {
     ScenarioException(String message) {
       super(message);
     }
+
+    /**
+     * The scenario field the problem is in ({@code policy.seed}, {@code upstream.a/m[0]}): the
+     * message's leading path, or {@code null} when it names none.
+     */
+    String field() {
+      String m = getMessage();
+      int colon = m.indexOf(": ");
+      String head = colon < 0 ? null : m.substring(0, colon);
+      if (head == null || head.isEmpty() || head.contains(" ")) {
+        return null;
+      }
+      java.util.regex.Matcher unknown = UNKNOWN_FIELD.matcher(m.substring(colon + 2));
+      if (unknown.lookingAt()) {
+        // the unknown member itself
+        return head.equals("scenario") ? unknown.group(1) : head + "." + unknown.group(1);
+      }
+      return head.equals("scenario") ? null : head;
+    }
+
+    private static final java.util.regex.Pattern UNKNOWN_FIELD =
+        java.util.regex.Pattern.compile("unknown field '([^']+)'");
   }
 
   /**
@@ -92,6 +114,7 @@ final class Simulation {
    * @param baseDir where a catalog path in the scenario is resolved from
    * @throws ScenarioException when the scenario is invalid
    * @throws CatalogException when its catalog is invalid
+   * @throws UnknownModelException when its catalog does not know the requested model
    */
   static Map<String, Object> run(JsonNode scenario, Path baseDir) {
     if (!scenario.isObject()) {
@@ -157,8 +180,6 @@ final class Simulation {
         err.put("message", e.getMessage());
         out.put("error", err);
         out.put("attempts", e.trace() == null ? List.of() : Json.attempts(e.trace()));
-      } catch (UnknownModelException e) {
-        throw new ScenarioException("request.model: " + e.getMessage());
       }
       out.put("elapsedMs", (System.nanoTime() - t0) / 1_000_000);
       out.put("calls", upstream.calls());
@@ -332,7 +353,7 @@ final class Simulation {
       b.poolRetryAfterThreshold(
           ms(node, "poolRetryAfterThresholdMs", base.retries().poolRetryAfterThreshold()));
       if (node.has("streamContinuation")) {
-        b.streamContinuation(node.get("streamContinuation").asBoolean());
+        b.streamContinuation(bool(node, "streamContinuation"));
       }
       b.streamIdleTimeout(ms(node, "streamIdleTimeoutMs", base.timeouts().streamIdle()));
       StreamBounds sb = base.streamBounds();
@@ -344,23 +365,44 @@ final class Simulation {
       b.connectTimeout(ms(node, "connectTimeoutMs", base.timeouts().connect()));
       b.deadline(ms(node, "deadlineMs", base.timeouts().deadline()));
       if (node.has("seed")) {
-        b.seed(node.get("seed").asLong());
+        JsonNode seed = node.get("seed");
+        if (!seed.isIntegralNumber() || !seed.canConvertToLong()) {
+          throw new ScenarioException("policy.seed: " + seed + " (expected: an integer)");
+        }
+        b.seed(seed.asLong());
       }
       if (node.has("strategy")) {
-        b.strategy(Strategy.fromWireName(node.get("strategy").asText()));
+        JsonNode strategy = node.get("strategy");
+        if (!strategy.isTextual()) {
+          throw new ScenarioException("policy.strategy: " + strategy + " (expected: a string)");
+        }
+        b.strategy(Strategy.fromWireName(strategy.asText()));
       }
       if (node.has("learning")) {
-        b.learning(node.get("learning").asBoolean());
+        b.learning(bool(node, "learning"));
       }
       // A scenario is reproducible: no exploration unless it asks (with a seed).
-      b.exploration(node.path("exploration").asDouble(0));
+      JsonNode exploration = node.path("exploration");
+      if (!exploration.isMissingNode() && !exploration.isNumber()) {
+        throw new ScenarioException(
+            "policy.exploration: " + exploration + " (expected: a number from 0 to 1)");
+      }
+      b.exploration(exploration.asDouble(0));
       if (node.has("failoverOnContentFilter")) {
-        b.failoverOnContentFilter(node.get("failoverOnContentFilter").asBoolean());
+        b.failoverOnContentFilter(bool(node, "failoverOnContentFilter"));
       }
       return b.build();
     } catch (IllegalArgumentException e) {
       throw new ScenarioException("policy." + e.getMessage());
     }
+  }
+
+  private static boolean bool(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    if (!v.isBoolean()) {
+      throw new ScenarioException("policy." + field + ": " + v + " (expected: true or false)");
+    }
+    return v.asBoolean();
   }
 
   private static long bytes(JsonNode node, String field, long dflt) {

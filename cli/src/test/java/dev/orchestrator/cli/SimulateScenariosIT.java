@@ -81,6 +81,51 @@ class SimulateScenariosIT {
   }
 
   @org.junit.jupiter.api.Test
+  void anInvalidScenarioNamesItsFileLineAndFieldInTheJsonErrorDocument(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    String catalog =
+        """
+        {"catalog": {"a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m":
+           {"id": "m", "name": "m", "cost": {"input": 0, "output": 0},
+            "limit": {"context": 128000, "output": 8192},
+            "modalities": {"input": ["text"], "output": ["text"]}}}}},
+        """;
+    Path scenario = dir.resolve("s.json");
+
+    Files.writeString(
+        scenario,
+        catalog + " \"request\": {\"model\": \"a/m\"},\n \"policy\": {\"seed\": \"x\"}}\n");
+    CliRun bad = CliRun.of("simulate", scenario.toString(), "--json");
+    assertThat(bad.code).isEqualTo(3);
+    JsonNode e = bad.json().get("error");
+    assertThat(e.get("type").asText()).isEqualTo("invalid_input");
+    assertThat(e.get("file").asText()).isEqualTo(scenario.toString());
+    assertThat(e.get("line").asInt()).isEqualTo(6);
+    assertThat(e.get("field").asText()).isEqualTo("policy.seed");
+
+    Files.writeString(scenario, catalog + " \"request\": {\"model\": \"a/m\",\n  \"bogus\": 1}}\n");
+    e = CliRun.of("simulate", scenario.toString(), "--json").json().get("error");
+    assertThat(e.get("line").asInt()).isEqualTo(6);
+    assertThat(e.get("field").asText()).isEqualTo("request.bogus");
+
+    Files.writeString(scenario, catalog + " \"request\": {\"model\": \"a/n\"}}\n");
+    CliRun unknown = CliRun.of("simulate", scenario.toString(), "--json");
+    assertThat(unknown.code).isEqualTo(3);
+    e = unknown.json().get("error");
+    assertThat(e.get("type").asText()).isEqualTo("unknown_model");
+    assertThat(e.get("closeMatches")).extracting(JsonNode::asText).contains("a/m");
+    assertThat(e.get("file").asText()).isEqualTo(scenario.toString());
+    assertThat(e.get("line").asInt()).isEqualTo(5);
+    assertThat(e.get("field").asText()).isEqualTo("request.model");
+
+    Files.writeString(scenario, catalog + " \"request\": {\"model\": \"a/m\"}\n");
+    e = CliRun.of("simulate", scenario.toString(), "--json").json().get("error");
+    assertThat(e.get("type").asText()).isEqualTo("invalid_input");
+    assertThat(e.get("file").asText()).isEqualTo(scenario.toString());
+    assertThat(e.get("line").asInt()).isEqualTo(6);
+  }
+
+  @org.junit.jupiter.api.Test
   void theHumanTableAlignsForLongRouteIds(@org.junit.jupiter.api.io.TempDir Path dir)
       throws IOException {
     String model =

@@ -127,14 +127,23 @@ class MetricsIT {
       assertThat(m).contains("orchestrator_route_cooldown_seconds{route=\"alpha/small\"}");
       assertThat(m).contains("orchestrator_catalog_age_seconds ");
       assertThat(m).contains("orchestrator_access_log_dropped_total ");
-      // The OpenTelemetry GenAI conventions' series, beside the orchestrator's own.
+      // The OpenTelemetry GenAI conventions' series, beside the orchestrator's own, under its
+      // prefix (the labels keep their conventional names).
       assertThat(m)
-          .contains("gen_ai_client_operation_duration_seconds_count{")
+          .contains("\norchestrator_gen_ai_client_operation_duration_seconds_count{")
           .contains("gen_ai_request_model=\"alpha/small\"")
-          .contains("gen_ai_client_token_usage_count{");
+          .contains("\norchestrator_gen_ai_client_token_usage_count{");
       assertThat(value(m, "orchestrator_access_log_dropped_total", Map.of())).isZero();
-      assertThat(m).contains("jvm_memory_used_bytes");
-      assertThat(m).contains("jetty_threads_busy");
+      assertThat(m).contains("\norchestrator_jvm_memory_used_bytes{");
+      assertThat(m).contains("\norchestrator_jetty_threads_busy ");
+      // every series, whoever binds it, is named under the prefix (docs/reference.md §5)
+      assertThat(
+              m.lines()
+                  .filter(l -> !l.isBlank())
+                  .map(l -> l.startsWith("# ") ? l.split(" ")[2] : l.split("[{ ]")[0])
+                  .filter(name -> !name.startsWith("orchestrator_"))
+                  .toList())
+          .isEmpty();
 
       PromText.assertPromtoolAccepts(m, dir);
     }

@@ -8,6 +8,7 @@ import dev.orchestrator.serve.http.AccessLog;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
 import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
@@ -37,6 +38,16 @@ public final class ServeMetrics implements AutoCloseable {
 
   private static final Set<String> LINT_FAILING = Set.of("process.cpu.time", "system.cpu.count");
 
+  private static final MeterFilter PREFIX =
+      new MeterFilter() {
+        @Override
+        public Meter.Id map(Meter.Id id) {
+          return id.getName().startsWith("orchestrator.")
+              ? id
+              : id.withName("orchestrator." + id.getName());
+        }
+      };
+
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final OrchestratorMetrics engine;
@@ -48,7 +59,16 @@ public final class ServeMetrics implements AutoCloseable {
     // Two of Micrometer's processor meters break Prometheus naming rules (promtool lints
     // "process_cpu_time_ns_total" and "system_cpu_count"); the scrape stays lint-clean without
     // them.
-    registry.config().meterFilter(MeterFilter.deny(id -> LINT_FAILING.contains(id.getName())));
+    // Every name on /metrics starts with orchestrator_ (docs/reference.md §5), the JVM's, Jetty's
+    // and the GenAI conventions' series too: orchestrator_jvm_memory_used_bytes,
+    // orchestrator_gen_ai_client_token_usage. Micrometer maps before it filters, so the denial
+    // reads the prefixed names.
+    registry.config().meterFilter(PREFIX);
+    registry
+        .config()
+        .meterFilter(
+            MeterFilter.deny(
+                id -> LINT_FAILING.contains(id.getName().substring("orchestrator.".length()))));
     this.engine = OrchestratorMetrics.bind(orchestrator, registry);
     new ClassLoaderMetrics().bindTo(registry);
     new JvmMemoryMetrics().bindTo(registry);

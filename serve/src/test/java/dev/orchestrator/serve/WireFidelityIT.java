@@ -197,6 +197,25 @@ class WireFidelityIT {
   }
 
   @Test
+  void theResponsesFrontNamesTheFieldAsItsOwnRequestSpellsIt() {
+    // the same refusal through /v1/responses names text.format, the field that client sent
+    String schema =
+        "{\"model\":\"text-only\",\"input\":\"hi\",\"text\":{\"format\":{\"type\":"
+            + "\"json_schema\",\"name\":\"a\",\"schema\":{\"type\":\"object\"}}}}";
+    try (ServeFixture f = ServeFixture.start(Map.of(), WireFidelityIT::catalog)) {
+      HttpResponse<String> r = ResponsesIT.post(f, schema);
+
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      JsonNode err = json(r.body()).get("error");
+      assertThat(err.path("param").asText()).isEqualTo("text.format");
+      assertThat(err.path("message").asText())
+          .contains("text.format")
+          .doesNotContain("response_format");
+      assertThat(f.upstream.calls()).isEmpty();
+    }
+  }
+
+  @Test
   void anImageForTextOnlyCandidatesIs400NamingThePart() {
     String image =
         "{\"model\":\"text-only\",\"messages\":[{\"role\":\"user\",\"content\":["

@@ -91,6 +91,43 @@ public final class ResponsesEndpoint {
   }
 
   private void create(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
+    try {
+      answer(ex, entry, client);
+    } catch (ApiError e) {
+      throw inResponsesTerms(e);
+    }
+  }
+
+  /**
+   * A field the engine named in the chat vocabulary ({@code response_format}), as this front's
+   * request spells it ({@code text.format}), in {@code param} and in the message; an upstream's own
+   * error body passed through is left as the upstream wrote it.
+   */
+  static ApiError inResponsesTerms(ApiError e) {
+    ObjectNode err = e.error();
+    if (err == null || err.has("upstream_status") || !err.path("param").isTextual()) {
+      return e;
+    }
+    String field = err.get("param").asText();
+    String renamed =
+        field.startsWith("messages[") ? "input" : CHAT_TO_RESPONSES.getOrDefault(field, field);
+    if (!renamed.equals(field)) {
+      err.put("param", renamed);
+      err.put("message", err.path("message").asText().replace(field, renamed));
+    }
+    return e;
+  }
+
+  // the chat request's fields whose Responses counterpart is spelled otherwise
+  private static final Map<String, String> CHAT_TO_RESPONSES =
+      Map.of(
+          "response_format", "text.format",
+          "max_tokens", "max_output_tokens",
+          "max_completion_tokens", "max_output_tokens",
+          "reasoning_effort", "reasoning.effort",
+          "messages", "input");
+
+  private void answer(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
     byte[] body = dispatch.readBody(ex, entry);
     ResponsesRequest parsed = ResponsesRequest.parse(body);
     entry.model = parsed.request().model();

@@ -1394,7 +1394,17 @@ final class FailureRules {
               "limite máximo de tokens",
               "batas maksimum token",
               "jeton sınırını",
-              "giới hạn mã thông báo"));
+              "giới hạn mã thông báo"),
+          // an inference server that cannot fit the conversation (llama.cpp, LocalAI, ChatGPT
+          // front-ends)
+          Clause.of(
+              "\\bout_of_context\\b|\\bconversation length limit\\b|\\binput length limit\\b|\\bunable to fit (?:the )?entire (?:input|prompt)\\b|\\bremoved by truncation\\b|\\bcontext shift is disabled\\b",
+              "out_of_context",
+              "conversation length",
+              "input length limit",
+              "unable to fit",
+              "truncation",
+              "context shift"));
 
   static final Words MODEL_HINTS =
       Words.of(
@@ -1483,7 +1493,18 @@ final class FailureRules {
               "modeli bulunamadı"),
           // a resource named as not existing (Bedrock Agents "Failed to retrieve resource because
           // it doesn't exist")
-          Clause.of("\\bresource\\b[^\\n]{0,40}?\\b(?:doesn't|does not) exist\\b", "exist"));
+          Clause.of("\\bresource\\b[^\\n]{0,40}?\\b(?:doesn't|does not) exist\\b", "exist"),
+          // a provider, router, channel, endpoint or adapter the gateway or server does not know
+          // (LiteLLM, Portkey, one-api, vLLM LoRA)
+          Clause.of(
+              "\\b(?:provider|router|channel|endpoint|route|group|lora|adapter)\\b[^\\n]{0,40}?\\bnot found\\b|\\bunknown (?:lora|adapter|provider|endpoint|logical model)\\b",
+              "not found",
+              "unknown"),
+          // no provider, endpoint or channel serves the model
+          Clause.of(
+              "\\bno (?:providers?|endpoints?|channels?|routes?) (?:is |are )?(?:available|found)\\b|\\bno available (?:models?|channels?|providers?)\\b",
+              "available",
+              "found"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -1921,7 +1942,16 @@ final class FailureRules {
               "no disponible",
               "indisponible",
               "indisponível",
-              "không khả dụng"));
+              "không khả dụng"),
+          // an inference server with no free slot or worker, or one still loading its model
+          // (llama.cpp, FastChat, Xinference, TGI)
+          Clause.of(
+              "\\bno (?:free |available )?(?:slots?|workers?|cache slots?)(?: available| found)?\\b|\\bno available (?:workers?|slots?|cache slots?)\\b|\\bnot accepting (?:new )?requests\\b|\\bnot ready for (?:inference|requests)\\b|(?<!error )\\bloading model\\b|\\bmodel is (?:still )?loading\\b",
+              "slot",
+              "worker",
+              "accepting",
+              "not ready",
+              "loading"));
 
   static final Words NETWORK_HINTS =
       Words.of(
@@ -2214,7 +2244,17 @@ final class FailureRules {
               "servidor del proveedor",
               "serveur du fournisseur",
               "server del provider",
-              "servidor do provedor"));
+              "servidor do provedor"),
+          // the inference engine itself failed: memory, the GPU, a crashed or broken engine
+          Clause.of(
+              "\\bout[ -]of[ -]memory\\b|\\bcuda error\\b|\\bengine (?:has )?(?:terminated|died|crashed)\\b|\\bin error state\\b|\\binference failed\\b|\\bfailed to allocate\\b|\\bllama_decode\\b",
+              "memory",
+              "cuda",
+              "engine",
+              "error state",
+              "inference failed",
+              "allocate",
+              "llama_decode"));
 
   // A parameter, a field or a format named wrong or missing, in English and the corpus's languages
   // (row in_band.request_words): the request itself, which every route refuses the same way.
@@ -4799,7 +4839,85 @@ final class FailureRules {
           // a Go service that could not decode the JSON it was sent
           "into go struct field",
           // an input or configuration named invalid (Bedrock Agents)
-          "invalid input or configuration");
+          "invalid input or configuration",
+          // a value's constraint, in the words inference servers validate a request with (vLLM,
+          // SGLang, llama.cpp, Ollama, TGI, LMDeploy: "top_p must be in (0, 1], got 1.5",
+          // "`stream_options` can only be used when `stream` is True"), and JSON Schema's
+          "must be ",
+          "must not be ",
+          "must be>",
+          "must >=",
+          "should be in range",
+          "mutually exclusive",
+          "cannot be used with",
+          "can not be used",
+          "can only be used",
+          "can only be set",
+          "is too short",
+          "must be non-empty",
+          "non-empty",
+          "out of range",
+          "out-of-vocab",
+          "out of vocabulary",
+          "greater than the maximum",
+          "less than the minimum",
+          "exceeds the maximum supported",
+          "is not of type",
+          "is a required property",
+          "is not valid under",
+          // a feature this server does not offer
+          "not currently supported",
+          "not yet supported",
+          "not supported yet",
+          "is only supported",
+          "only supports",
+          // a part of the request absent or empty
+          "missing request body",
+          "missing model",
+          "missing text",
+          "missing image",
+          "missing 'content'",
+          // a part of the request named empty; never the answer ("Response body is empty")
+          "prompt is empty",
+          "query is empty",
+          "input is empty",
+          "messages is empty",
+          "documents is empty",
+          "array is empty",
+          "list is empty",
+          "cannot be more",
+          "cannot be greater",
+          "cannot be less",
+          "cannot be a negative",
+          "cannot be an empty",
+          "cannot contain",
+          "incompatible with",
+          "invalid input",
+          "invalid type",
+          "invalid image",
+          "to be an array",
+          "to be a string",
+          "to be an object",
+          "to be provided",
+          "to be set",
+          "expected boolean",
+          "expected string",
+          "expected integer",
+          "expected an integer",
+          "expected object",
+          "expected array",
+          "error parsing",
+          "only single",
+          "vocab",
+          // an image or file in the request that could not be read
+          "image input",
+          "failed to load image",
+          "failed to download image",
+          "decode image",
+          "decode_image",
+          // a tool the request names that its own tools list lacks
+          "in `tools`",
+          "tools list");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

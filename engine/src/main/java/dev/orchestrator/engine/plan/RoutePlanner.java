@@ -88,9 +88,13 @@ public final class RoutePlanner {
       if (!free && !AUTO.equals(request.model())) {
         ids.addAll(resolveListed(request.model()).routes);
       }
-      for (String id : request.models()) {
-        if (!ids.contains(id)) {
-          ids.add(id);
+      for (String name : request.models()) {
+        // a pool named in the fallback list stands for its routes, in its order
+        Pool pool = catalog.pools().get(name);
+        for (String id : pool == null ? List.of(name) : pool.routes()) {
+          if (!ids.contains(id)) {
+            ids.add(id);
+          }
         }
       }
       return listed(request, free ? PoolKind.FREE : PoolKind.VIRTUAL, ids, idx, f, "fallback list");

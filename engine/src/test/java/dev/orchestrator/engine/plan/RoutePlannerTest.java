@@ -173,6 +173,20 @@ class RoutePlannerTest {
   }
 
   @Test
+  void aPoolNamedInTheFallbackListStandsForItsRoutes() {
+    Catalog c =
+        Catalogs.of(priced("a", "m", 1000), priced("b", "m", 1000), priced("c", "m", 1000))
+            .toBuilder()
+            .pool(new Pool("pair", PoolKind.GROUP, List.of("c/m", "b/m")))
+            .build();
+    Plan p =
+        planner(c)
+            .plan(PlanRequest.builder("a/m").models(List.of("pair", "a/m")).strategy(null).build());
+    assertThat(p.pool()).isEqualTo(PoolKind.VIRTUAL);
+    assertThat(ids(p)).containsExactly("a/m", "c/m", "b/m");
+  }
+
+  @Test
   void freeRequestWithAFallbackListCannotSmugglePricedRoutesIn() {
     Catalog c = Catalogs.of(free("a", "m", 1000), priced("b", "m", 1000));
     Plan p =

@@ -477,7 +477,8 @@ final class FailureRules {
             OVERLOADED,
             RETRY,
             NO));
-    // 9. A 500 whose words name a rate limit: a gateway's 500 around an upstream's 429 (Azure APIM
+    // 9. A 500 whose words name a rate limit, or a 503 that names one outright ("503 Service
+    //    Unavailable: Rate limit exceeded"): a gateway's 500 around an upstream's 429 (Azure APIM
     //    "429 Rate limit is exceeded. Try again in 11 seconds."), a generic SDK class's 500
     // (ERNIE's
     //    APIError 访问过于频繁). The 500 only says something failed, the words say what. (A
@@ -485,7 +486,9 @@ final class FailureRules {
     t.add(
         row(
             "transient.rate_words",
-            f -> f.statusIs(500) && f.says(RATE_WORDING),
+            f ->
+                (f.statusIs(500) && f.says(RATE_WORDING))
+                    || (f.statusIs(503) && f.says(RATE_LIMIT_NAMED)),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -1276,7 +1279,12 @@ final class FailureRules {
           "api キー",
           // the API key, in Portuguese and Russian
           "chave da api",
-          "api ключ");
+          "api ключ",
+          // an app's access password wrong or empty (NextChat "访问密码不正确或为空")
+          "访问密码",
+          "訪問密碼",
+          "密码不正确",
+          "密码错误");
 
   // The last resort's words, one meaning each (rows in_band.context_words … in_band.empty_words):
   // the plain terms a message uses for what failed, in English and the corpus's languages.
@@ -1404,7 +1412,10 @@ final class FailureRules {
               "input length limit",
               "unable to fit",
               "truncation",
-              "context shift"));
+              "context shift"),
+          // a prediction that ran out of its context buffer (KoboldCpp), a text named too long by
+          // its code (Copilot)
+          Clause.of("\\bcontext buffer\\b|\\btext[-_]too[-_]long\\b", "context buffer", "too"));
 
   static final Words MODEL_HINTS =
       Words.of(
@@ -2017,7 +2028,12 @@ final class FailureRules {
               "respuesta interrumpida|ответ прерван|прокси",
               "respuesta interrumpida",
               "ответ прерван",
-              "прокси"));
+              "прокси"),
+          // an SDK connection error class named inside a retry wrapper (tenacity "raised
+          // APIConnectionError")
+          Clause.of("\\bapiconnectionerror\\b|\\braised connectionerror\\b", "connectionerror"),
+          // a stream or connection that ended early ("EOF while parsing", "unexpected EOF")
+          Clause.of("\\beof\\b", "eof"));
 
   static final Words EMPTY_HINTS =
       Words.of(
@@ -2352,7 +2368,10 @@ final class FailureRules {
               "anfrageparameter",
               "paramètres de la requête",
               "parametri della",
-              "parametreler"));
+              "parametreler"),
+          // a parameter named invalid by its API name or quoted path (OpenAI "Invalid
+          // 'input[2].content'", LM Studio "Invalid tool_choice type")
+          Clause.of("\\binvalid '[^'\\n]{1,60}'|\\binvalid [a-z]+_[a-z_]+\\b", "invalid"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
@@ -2867,7 +2886,12 @@ final class FailureRules {
               "当日",
               "每周",
               "每月",
-              "本月"));
+              "本月"),
+          // a limit reached that only an administrator can lift (Claude Code for teams: "Limit
+          // reached – contact an admin to keep working")
+          Clause.of(
+              "\\blimit (?:reached|hit)\\b[^\\n]{0,30}?\\bcontact (?:an |your )?(?:admin|administrator|workspace owner)\\b",
+              "contact"));
 
   static final Set<String> GOOGLE_EXHAUSTED = Set.of("resource_exhausted");
 
@@ -3599,7 +3623,8 @@ final class FailureRules {
       Words.of(
           Clause.of(
               "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
-                  + "(?:too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)[^\\n]{0,60}?"
+                  + "(?:(?<!array )too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)"
+                  + "[^\\n]{0,60}?"
                   + "\\b(?:context|maximum|max|window|limit of)\\b",
               "too long",
               "exceed",
@@ -4574,7 +4599,10 @@ final class FailureRules {
           "invalid json response",
           "response is not valid json",
           // Genkit prints the model's output that failed the schema as "Provided data"
-          "provided data:");
+          "provided data:",
+          // a streamed answer's event that did not parse (an SDK reading a cut stream)
+          "stream event",
+          "eof while parsing");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -4917,7 +4945,14 @@ final class FailureRules {
           "decode_image",
           // a tool the request names that its own tools list lacks
           "in `tools`",
-          "tools list");
+          "tools list",
+          // an image the server could not process, a function call and its responses that do not
+          // pair (Gemini)
+          "input image",
+          "function response parts",
+          "function call parts",
+          // an array in the request longer than its schema allows (OpenAI "array too long")
+          "array too long");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

@@ -404,7 +404,10 @@ final class FailureRules {
     t.add(
         row(
             "transient.upstream_failed_4xx",
-            f -> f.definitive4xx() && f.says(UPSTREAM_FAILED_WORDING),
+            f ->
+                f.definitive4xx()
+                    && f.says(UPSTREAM_FAILED_WORDING)
+                    && !f.hasToken(UPSTREAM_REFUSED_REQUEST_CODES),
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
@@ -2270,7 +2273,12 @@ final class FailureRules {
               "error state",
               "inference failed",
               "allocate",
-              "llama_decode"));
+              "llama_decode"),
+          // a server without the memory the model needs (Ollama "model requires more system memory
+          // … than is available")
+          Clause.of(
+              "\\bmemory\\b[^\\n]{0,40}?\\bthan (?:is )?available\\b|\\b(?:not enough|insufficient) (?:system |gpu |video )?memory\\b",
+              "memory"));
 
   // A parameter, a field or a format named wrong or missing, in English and the corpus's languages
   // (row in_band.request_words): the request itself, which every route refuses the same way.
@@ -2466,7 +2474,9 @@ final class FailureRules {
           "per menit",
           "al minuto",
           // a rate limit named as such
-          "rate-limit");
+          "rate-limit",
+          // DashScope's Throttling.AllocationQuota: the per-minute allocation, not the account
+          "allocated quota exceeded, please increase");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   static final List<String> THROTTLE_WORDING =
@@ -3451,10 +3461,12 @@ final class FailureRules {
           // violation of our policies"): read before the content rows
           Clause.of(
               "\\b(?:access|account|api access)\\b[^\\n]{0,20}?\\b(?:was|has been|is) (?:terminated"
-                  + "|revoked)\\b"
+                  + "|revoked|restricted|blocked)\\b"
                   + "|\\baccess terminated\\b",
               "terminated",
-              "revoked"),
+              "revoked",
+              "restricted",
+              "blocked"),
           // a plan or trial that does not include the model ("Dify Hosted OpenAI trial currently
           // not
           // support the GPT-4 model")
@@ -4101,7 +4113,10 @@ final class FailureRules {
               + "|no such model|unknown model|not a valid model"
               + "|\\bunsupported model\\b(?![ _-]?(?:param|option|field|setting|feature|type|input|format))"
               + "|\\bis not supported (?:for|in|on) this (?:environment|region|deployment|endpoint|account|plan)\\b"
-              + "|\\b(?:requested|this|the) model is not supported\\b(?! (?:for|with|in|by|when|on))");
+              + "|\\b(?:requested|this|the) model is not supported\\b(?! (?:for|with|in|by|when|on))"
+              // a model named in quotes and not supported (watsonx "Model 'x' is not supported")
+              + "|\\bmodel ['\"][^'\"\\n]{1,80}['\"] is not supported\\b"
+              + "(?! (?:for|with|in|by|when|on))");
 
   static final Set<String> OVERLOADED_CODES =
       Set.of(
@@ -4329,7 +4344,10 @@ final class FailureRules {
           "limite de taux",
           "batas rate",
           "лимит скорости",
-          "лимит запросов");
+          "лимит запросов",
+          // DashScope's Throttling.AllocationQuota ("Allocated quota exceeded, please increase your
+          // quota limit"): its per-minute token allocation
+          "allocated quota exceeded, please increase");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -4549,6 +4567,11 @@ final class FailureRules {
       List.of("either the server is overloaded or there is an error in the application");
 
   // A gateway's words for a provider that did not answer it (transient.upstream_failed_4xx).
+  // The provider behind the gateway did answer, and refused the request: the gateway's "upstream
+  // request failed" then wraps a request error, not a missing answer (row
+  // transient.upstream_failed_4xx).
+  static final Set<String> UPSTREAM_REFUSED_REQUEST_CODES = Set.of("invalid_request_error");
+
   static final List<String> UPSTREAM_FAILED_WORDING =
       List.of(
           "failed to get response from provider",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
@@ -13,6 +14,8 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.spi.Credentials;
+import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
 import java.net.http.HttpResponse;
@@ -194,6 +197,46 @@ class WireFidelityIT {
 
     assertThat(err.path("param").asText()).isEqualTo("response_format");
     assertThat(err.path("message").asText()).contains("response_format").contains("json");
+  }
+
+  @Test
+  void aFieldNoRouteHonoursIs400EvenWhenSomeRoutesAlsoLackAKey() {
+    // two free routes without json; one of them has no key either: no key would let it honour
+    // the schema, so the caller is told about the field, not about a missing key
+    String schema =
+        "{\"model\":\"orchestrator/free\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}],"
+            + "\"response_format\":{\"type\":\"json_schema\",\"json_schema\":{\"name\":\"a\","
+            + "\"schema\":{\"type\":\"object\"}}}}";
+    try (ServeFixture f =
+        ServeFixture.withOrchestrator(
+            Map.of(),
+            upstream -> {
+              Catalog.Builder b = Catalog.builder();
+              b.provider(
+                  Provider.of(
+                      "keyed", upstream.baseUrl("keyed"), Protocol.OPENAI_CHAT, List.of("K")));
+              b.provider(
+                  Provider.of(
+                      "keyless",
+                      upstream.baseUrl("keyless"),
+                      Protocol.OPENAI_CHAT,
+                      List.of("NONE")));
+              b.route(Route.builder("keyed", "m").tier(Tier.FREE).contextWindow(8_000).build());
+              b.route(Route.builder("keyless", "m").tier(Tier.FREE).contextWindow(8_000).build());
+              Credentials keys = Credentials.of(Map.of("K", "sk-sim"));
+              return TaskOrchestrator.builder()
+                  .catalog(b.build())
+                  .providers(HttpProviderClients.builder().credentials(keys).build())
+                  .credentials(keys)
+                  .policy(ServeFixture.generousPolicy())
+                  .build();
+            })) {
+      HttpResponse<String> r = f.post(schema);
+
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      assertThat(json(r.body()).get("error").path("param").asText()).isEqualTo("response_format");
+      assertThat(f.upstream.calls()).isEmpty();
+    }
   }
 
   @Test

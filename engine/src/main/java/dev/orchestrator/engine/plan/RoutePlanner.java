@@ -325,9 +325,6 @@ public final class RoutePlanner {
 
     /** The first rule that excludes {@code e}, with its detail; {@code null} when none does. */
     Exclusion check(Entry e) {
-      if (req.onlyConfigured() && !isConfigured(e.provider)) {
-        return e.exclusion(ExclusionReason.NO_CREDENTIALS);
-      }
       if (preferences) {
         Exclusion x = preference(e, req.provider());
         if (x != null) {
@@ -352,6 +349,12 @@ public final class RoutePlanner {
       // lists.
       if (!Double.isNaN(maxPrice) && !e.free && !(e.blendedOrNaN <= maxPrice)) {
         return e.overMaxPrice(req.maxPricePerMtok(), maxPrice);
+      }
+      // After the request's own limits: a route that could not serve this request with a key
+      // either is excluded for that, so a field no candidate honours is the caller's 400, not
+      // a 503 for missing keys (docs/reference.md §5)
+      if (req.onlyConfigured() && !isConfigured(e.provider)) {
+        return e.exclusion(ExclusionReason.NO_CREDENTIALS);
       }
       if (!marks.isEmpty()) {
         HealthMark m = marks.get(e.id);

@@ -537,6 +537,16 @@ final class FailureRules {
             TIMEOUT,
             RETRY,
             UNKNOWN));
+    // 9. A 5xx printed inside a client's proxy failure ("Cannot connect to proxy … Tunnel
+    //    connection failed: 500"): the proxy's answer to the tunnel, so the provider was never
+    //    reached.
+    t.add(
+        row(
+            "transient.proxy_words",
+            f -> f.statusIn(500, 502, 503) && f.says(PROXY_FAILED_WORDING),
+            CONNECTION_FAILED,
+            RETRY,
+            NO));
     // 9. 500 is the serving application's own answer.
     t.add(row("transient.status_500", f -> f.statusIs(500), SERVER_ERROR, RETRY, YES));
     // 9. The rest (409, 425, 502, 503, 520, 527…): a proxy or the server, request fate unknown.
@@ -1287,7 +1297,9 @@ final class FailureRules {
           "访问密码",
           "訪問密碼",
           "密码不正确",
-          "密码错误");
+          "密码错误",
+          // Baidu's and Volcengine's access-key pair
+          "ak/sk");
 
   // The last resort's words, one meaning each (rows in_band.context_words … in_band.empty_words):
   // the plain terms a message uses for what failed, in English and the corpus's languages.
@@ -1775,7 +1787,14 @@ final class FailureRules {
               "güvenlik nedeniyle",
               "trích dẫn",
               "políticas de segurança",
-              "chính sách an toàn"));
+              "chính sách an toàn"),
+          // an answer filtered by a responsible-AI service, in Chinese (Copilot "响应已被负责任 AI 服务过滤")
+          Clause.of(
+              "负责任 ?ai|負責任 ?ai|已被[^\\n]{0,20}?过滤|已被[^\\n]{0,20}?過濾|responsible ai",
+              "负责任",
+              "負責任",
+              "已被",
+              "responsible ai"));
 
   static final Words RATE_HINTS =
       Words.of(
@@ -2379,7 +2398,7 @@ final class FailureRules {
               "parametreler"),
           // a parameter named invalid by its API name or quoted path (OpenAI "Invalid
           // 'input[2].content'", LM Studio "Invalid tool_choice type")
-          Clause.of("\\binvalid '[^'\\n]{1,60}'|\\binvalid [a-z]+_[a-z_]+\\b", "invalid"));
+          Clause.of("\\binvalid '[^'\\n]{1,60}'|\\binvalid [`'\"]?[a-z]+_[a-z_]+\\b", "invalid"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",
@@ -2957,7 +2976,9 @@ final class FailureRules {
           "1004",
           // FastChat INVALID_AUTH_KEY, INCORRECT_AUTH_KEY (fastchat/constants.py)
           "40101",
-          "40102");
+          "40102",
+          // OpenAI's code for a key whose account was deactivated
+          "account_deactivated");
 
   static final List<String> AUTH_WORDING =
       List.of(
@@ -3419,7 +3440,10 @@ final class FailureRules {
           // no permission, in Italian
           "non hai il permesso",
           // a model unavailable in the caller's region (Snowflake Cortex)
-          "unavailable in your region");
+          "unavailable in your region",
+          // a seat or entitlement the user lacks (Gemini Code Assist "request an entitlement")
+          "entitlement",
+          "must be a named user");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -4349,6 +4373,14 @@ final class FailureRules {
           // quota limit"): its per-minute token allocation
           "allocated quota exceeded, please increase");
 
+  // A client that could not get through its proxy (row transient.proxy_words).
+  static final List<String> PROXY_FAILED_WORDING =
+      List.of(
+          "cannot connect to proxy",
+          "unable to connect to proxy",
+          "tunnel connection failed",
+          "proxy connection failed");
+
   static final List<String> TIMEOUT_WORDING =
       List.of(
           "timed out",
@@ -4407,7 +4439,11 @@ final class FailureRules {
           "keine antwort vom",
           "solicitud agotada",
           "expiré en attendant",
-          "thời gian chờ");
+          "thời gian chờ",
+          // a plugin or service that gave no answer within its seconds, in Chinese ("插件60秒未响应")
+          "秒未响应",
+          "秒內未回應",
+          "秒内未响应");
 
   static final List<String> CONNECTION_WORDING =
       List.of(

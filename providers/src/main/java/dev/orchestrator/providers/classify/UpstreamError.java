@@ -174,7 +174,9 @@ record UpstreamError(
           // (a word and a space before it, so that no port does: "…:443")
           FailureRules.Clause.of("(?<=[A-Za-z]):\\s+([1-5]\\d\\d)\\s*$", ":"),
           // Alamofire's "unacceptableStatusCode(code: 401)"
-          FailureRules.Clause.of("(?i)statuscode\\((?:code:\\s*)?([1-5]\\d\\d)\\)", "statuscode("));
+          FailureRules.Clause.of("(?i)statuscode\\((?:code:\\s*)?([1-5]\\d\\d)\\)", "statuscode("),
+          // a status as a constructor's first argument (Warp's "ErrorStatus(500, \"\")")
+          FailureRules.Clause.of("(?i)status\\(([1-5]\\d\\d)\\s*[,)]", "status("));
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
   // specific tokens: the class a client threw says less than the error it wraps.

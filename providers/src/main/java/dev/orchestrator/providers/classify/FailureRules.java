@@ -5011,7 +5011,16 @@ final class FailureRules {
           "function response parts",
           "function call parts",
           // an array in the request longer than its schema allows (OpenAI "array too long")
-          "array too long");
+          "array too long",
+          // a client library refusing the request before it is sent (LangChain, Vercel AI SDK,
+          // Spring AI: "Function name required", "prompt and messages cannot be defined at the same
+          // time", "Unknown tool")
+          "must have ",
+          "name required",
+          "cannot be null",
+          "cannot be none",
+          "defined at the same time",
+          "unknown tool");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

@@ -80,8 +80,6 @@ final class OwnConfigReader {
   // keys of the rule format before the contract fixed it, named with their new spelling
   private static final Map<String, String> RENAMED_ERROR_RULE_KEYS =
       Map.of("when", "match", "cooldown", "cooldownS");
-  private static final Pattern STATUS =
-      Pattern.compile("[1-5](?:[0-9][0-9]|xx)", Pattern.CASE_INSENSITIVE);
   private static final Set<String> CREDENTIAL_HEADERS =
       keys("authorization", "proxy-authorization", "x-api-key", "api-key", "cookie");
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -176,7 +174,7 @@ final class OwnConfigReader {
       for (Value s : items) {
         String text =
             s.node().isInt() ? Integer.toString(s.node().intValue()) : s.node().asText("");
-        if (!(s.node().isInt() || s.node().isTextual()) || !STATUS.matcher(text).matches()) {
+        if (!(s.node().isInt() || s.node().isTextual()) || !ErrorRule.isStatusCondition(text)) {
           throw s.fail(
               s.render() + " is not an HTTP status (expected: 100..599 or a class like \"4xx\")");
         }

@@ -77,6 +77,14 @@ public record ErrorRule(
     }
   }
 
+  /**
+   * Whether {@code status} is a status condition as a rule writes it: {@code 100..599} or a class
+   * {@code 1xx..5xx} (case-insensitive).
+   */
+  public static boolean isStatusCondition(String status) {
+    return status != null && STATUS.matcher(status.toLowerCase(Locale.ROOT)).matches();
+  }
+
   /** The id the rule reports as, in a classification's {@code rule}: {@code user:<origin>}. */
   public String id() {
     return "user:" + origin;

@@ -232,7 +232,8 @@ final class FailureRules {
             f ->
                 (f.says(AUTH_WORDING) || f.saysPattern(AUTH_PATTERN))
                     && !f.saysPattern(TERMS_PATTERN)
-                    && !f.hasToken(REQUEST_CODES),
+                    && !f.hasToken(REQUEST_CODES)
+                    && !f.says(RATE_LIMITED_CODE_NAMED),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -1520,6 +1521,9 @@ final class FailureRules {
           // a resource named as not existing (Bedrock Agents "Failed to retrieve resource because
           // it doesn't exist")
           Clause.of("\\bresource\\b[^\\n]{0,40}?\\b(?:doesn't|does not) exist\\b", "exist"),
+          // a resource named not found ("The resource you are requesting could not be found")
+          Clause.of(
+              "\\bresource\\b[^\\n]{0,40}?\\b(?:could not|cannot|can't) be found\\b", "found"),
           // a provider, router, channel, endpoint or adapter the gateway or server does not know
           // (LiteLLM, Portkey, one-api, vLLM LoRA)
           Clause.of(
@@ -2060,7 +2064,7 @@ final class FailureRules {
   static final Words EMPTY_HINTS =
       Words.of(
           Clause.of(
-              "(?<!<)\\b(?:empty|blank) (?:response|reply|output|result|completion|answer|content"
+              "(?<!<)\\b(?:empty|blank)(?: or null)? (?:response|reply|output|result|completion|answer|content"
                   + "|message)\\b"
                   + "|\\bno (?:content|output|text|reply|candidates|choices|completion)\\b"
                   + "(?! (?:type|length|header))",
@@ -2158,7 +2162,15 @@ final class FailureRules {
               "está vazia",
               "нет ответа",
               "không có phản hồi",
-              "trả về trống"));
+              "trả về trống"),
+          // an answer with no message or an empty choices list (Letta "API call didn't return a
+          // message: … choices=[]")
+          Clause.of(
+              "\\b(?:didn't|did not) return a message\\b|\\bchoices=\\[\\]|\\\"choices\\\":\\s*\\[\\]",
+              "return a message",
+              "choices"),
+          // no answer returned, in Russian ("никакого ответа не возвращено")
+          Clause.of("ответа не возвращено|никакого ответа", "ответа"));
 
   // A request, file, image or body named too big, or over a maximum size, in English and the
   // corpus's languages (row in_band.size_words).
@@ -2576,7 +2588,9 @@ final class FailureRules {
           "exceeds today's",
           "today's limit",
           "today's quota",
-          "今日额度");
+          "今日额度",
+          // a plan's allowance of predictions used up (Flowise Cloud)
+          "predictions limit exceeded");
 
   // A cap by its period or its plan, in any phrasing: a daily/weekly/monthly quota, limit,
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
@@ -2854,7 +2868,10 @@ final class FailureRules {
                   + "(?:plan|subscription|pro|plus|premium|credits?)\\b[^\\n]{0,20}?\\bto continue\\b",
               "to continue"),
           Clause.of(
-              "\\bplease (?:subscribe|purchase|upgrade)\\b|\\bupgrade required\\b"
+              "\\bplease (?:subscribe|purchase)\\b|\\bupgrade required\\b"
+                  // upgrading software is not paying ("Please upgrade the Agent node")
+                  + "|\\bplease upgrade\\b(?![^\\n]{0,30}?\\b(?:node|version|client|extension"
+                  + "|plugin|sdk|library|package|cli|app)\\b)"
                   + "|\\brequires a paid (?:plan|subscription|account|tier)\\b"
                   + "|\\bonly available (?:to|for|on) paid\\b",
               "please subscribe",
@@ -3921,6 +3938,10 @@ final class FailureRules {
                   + "|are) not allowed\\b",
               "not allowed"));
 
+  // A message that ends in the error code for a rate limit ("Error code: rate_limited", after a
+  // "please log in to continue" for anonymous use): the limit, not the login, failed the call.
+  static final List<String> RATE_LIMITED_CODE_NAMED = List.of(": rate_limited");
+
   static final List<String> CONTENT_WORDING =
       List.of(
           "content filter",
@@ -4014,7 +4035,15 @@ final class FailureRules {
           "personally identifiable information",
           "prohibited image",
           // Bedrock Guardrails' default blocked message
-          "sorry, the model cannot answer this question");
+          "sorry, the model cannot answer this question",
+          // GigaChat's finish reason for a blacklisted topic, and a bot's "the request does not
+          // follow the rules" in Russian
+          "reason: blacklist",
+          "finish_reason='blacklist'",
+          "не соответствует правилам",
+          // the same finish reason as a Kotlin or Python client prints it
+          "finishreason=blacklist",
+          "finish_reason=blacklist");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -4108,7 +4137,9 @@ final class FailureRules {
           // provider serves (Hugging Face router)
           "model identifier is invalid",
           "marked by provider as legacy",
-          "not supported by any provider");
+          "not supported by any provider",
+          // OpenAI's legacy name for a model ("InvalidRequestError: Engine not found")
+          "engine not found");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -4736,7 +4767,9 @@ final class FailureRules {
           "system error",
           "system_error",
           "系统错误",
-          "系統錯誤");
+          "系統錯誤",
+          // a program's own crash quoted in the answer (Python's IndexError)
+          "index out of range");
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =
@@ -4943,7 +4976,9 @@ final class FailureRules {
           "is too short",
           "must be non-empty",
           "non-empty",
-          "out of range",
+          "is out of range",
+          "value out of range",
+          "out of range for",
           "out-of-vocab",
           "out of vocabulary",
           "greater than the maximum",

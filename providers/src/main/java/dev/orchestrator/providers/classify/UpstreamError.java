@@ -118,7 +118,7 @@ record UpstreamError(
           // "Response code 402")
           FailureRules.Clause.of(
               "(?i)\\b(?:response code|responded with|returned|received|got)\\s+(?:was |is |an? |http "
-                  + "|status |status code )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
+                  + "|status |status code |a status of )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
                   + "|items|results|rows))",
               "response code", "responded with", "returned", "received", "got"),
           // a status line quoted by a client ("(HTTP/2 429) Could not parse HTTP response")

@@ -7,6 +7,7 @@ import dev.orchestrator.engine.plan.UnknownModelException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,7 +63,7 @@ public final class SimulateCommand implements Callable<Integer> {
           null,
           scenario
               + ": cannot read: "
-              + (e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage()));
+              + (e instanceof NoSuchFileException ? "no such file" : e.getMessage()));
     }
     Map<String, Object> out;
     try {
@@ -70,10 +71,11 @@ public final class SimulateCommand implements Callable<Integer> {
       out = Simulation.run(node, dir);
     } catch (UnknownModelException e) {
       // a model the catalog does not know, named with its close matches, at its line in the file
+      int line = Json.lineOf(text, "request.model");
       throw CliException.of(
           OrchestratorCli.EXIT_INPUT,
           CliException.UNKNOWN_MODEL,
-          scenario + ":" + Json.lineOf(text, "request.model") + ": " + e.getMessage(),
+          scenario + ":" + line + ": " + e.getMessage(),
           "model",
           e.model(),
           "closeMatches",
@@ -81,7 +83,7 @@ public final class SimulateCommand implements Callable<Integer> {
           "file",
           scenario.toString(),
           "line",
-          Json.lineOf(text, "request.model"),
+          line,
           "field",
           "request.model");
     } catch (Simulation.ScenarioException e) {

@@ -31,6 +31,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Runs one {@code simulate} scenario (docs/reference.md §4): the real orchestrator and the real
@@ -95,7 +97,7 @@ final class Simulation {
       if (head == null || head.isEmpty() || head.contains(" ")) {
         return null;
       }
-      java.util.regex.Matcher unknown = UNKNOWN_FIELD.matcher(m.substring(colon + 2));
+      Matcher unknown = UNKNOWN_FIELD.matcher(m.substring(colon + 2));
       if (unknown.lookingAt()) {
         // the unknown member itself
         return head.equals("scenario") ? unknown.group(1) : head + "." + unknown.group(1);
@@ -103,8 +105,7 @@ final class Simulation {
       return head.equals("scenario") ? null : head;
     }
 
-    private static final java.util.regex.Pattern UNKNOWN_FIELD =
-        java.util.regex.Pattern.compile("unknown field '([^']+)'");
+    private static final Pattern UNKNOWN_FIELD = Pattern.compile("unknown field '([^']+)'");
   }
 
   /**

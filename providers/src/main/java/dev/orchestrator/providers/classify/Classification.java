@@ -13,13 +13,10 @@ import java.util.Objects;
  * @param failure the typed failure
  * @param rule the id of the first rule that matched; an operator's rule is {@code
  *     user:<path>:<line>}
- * @param why for an operator's rule, which of its conditions held ({@code "status 429, message
- *     contains 'saturated'"}); {@code null} for a built-in rule, whose id is documented
  * @param considered the operator's rules checked, in order, up to and including the one that
  *     matched, each with why it did or did not match; empty when there are none
  */
-public record Classification(
-    ProviderFailure failure, String rule, String why, List<Check> considered) {
+public record Classification(ProviderFailure failure, String rule, List<Check> considered) {
 
   /** Validates. */
   public Classification {
@@ -30,7 +27,19 @@ public record Classification(
 
   /** A built-in rule's classification, with no operator's rules to consider. */
   public Classification(ProviderFailure failure, String rule) {
-    this(failure, rule, null, List.of());
+    this(failure, rule, List.of());
+  }
+
+  /**
+   * For an operator's rule, which of its conditions held ({@code "status 429, message contains
+   * 'saturated'"}); {@code null} for a built-in rule, whose id is documented.
+   */
+  public String why() {
+    if (considered.isEmpty()) {
+      return null;
+    }
+    Check last = considered.get(considered.size() - 1);
+    return last.matched() ? last.why() : null;
   }
 
   /**

@@ -136,7 +136,6 @@ public final class FailureClassifier {
     UpstreamError error = UpstreamError.read(body, otherText, h.get("x-amzn-errortype"));
     Facts facts = new Facts(evidence, error);
     ErrorRule user = null;
-    String why = null;
     List<Classification.Check> considered = List.of();
     if (!userRules.isEmpty()) {
       considered = new ArrayList<>();
@@ -145,7 +144,6 @@ public final class FailureClassifier {
         considered.add(check);
         if (check.matched()) {
           user = r;
-          why = check.why();
           break;
         }
       }
@@ -185,7 +183,7 @@ public final class FailureClassifier {
             .body(Text.keptBody(body))
             .repairable(v.repairable())
             .build();
-    return new Classification(failure, ruleId, why, considered);
+    return new Classification(failure, ruleId, considered);
   }
 
   // The upstream's own words when it has any; else what the transport or status line says.

@@ -4877,7 +4877,6 @@ final class FailureRules {
           // constraints a request breaks, whatever the field
           "must contain",
           "does not match",
-          "must be one of",
           "is not supported",
           "unsupported",
           "invalid value",
@@ -4907,8 +4906,6 @@ final class FailureRules {
           "below minimum value",
           // the history's shape, named with no status (request.history_shape reads a 4xx)
           "roles must alternate",
-          "must have either content or tool_calls",
-          "text content blocks must be non-empty",
           "请求错误",
           // in Traditional Chinese, Japanese, Korean, Russian, Spanish, Portuguese, French, German,
           // Italian, Turkish, Vietnamese, Indonesian
@@ -4958,8 +4955,6 @@ final class FailureRules {
           "無效的請求",
           // a Go service that could not decode the JSON it was sent
           "into go struct field",
-          // an input or configuration named invalid (Bedrock Agents)
-          "invalid input or configuration",
           // a value's constraint, in the words inference servers validate a request with (vLLM,
           // SGLang, llama.cpp, Ollama, TGI, LMDeploy: "top_p must be in (0, 1], got 1.5",
           // "`stream_options` can only be used when `stream` is True"), and JSON Schema's
@@ -4974,13 +4969,10 @@ final class FailureRules {
           "can only be used",
           "can only be set",
           "is too short",
-          "must be non-empty",
           "non-empty",
           "is out of range",
           "value out of range",
           "out of range for",
-          "out-of-vocab",
-          "out of vocabulary",
           "greater than the maximum",
           "less than the minimum",
           "exceeds the maximum supported",
@@ -5014,6 +5006,7 @@ final class FailureRules {
           "cannot be an empty",
           "cannot contain",
           "incompatible with",
+          // an input named invalid (Bedrock Agents "invalid input or configuration")
           "invalid input",
           "invalid type",
           "invalid image",

@@ -1,6 +1,7 @@
 package dev.orchestrator.providers.classify;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
 import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.failure.FailureCategory;
@@ -48,6 +49,16 @@ class UserErrorRulesTest {
         category,
         false,
         cooldown);
+  }
+
+  /** A rule on statuses alone. */
+  private static ErrorRule byStatus(int line, FailureCategory category, String... statuses) {
+    return rule(line, List.of(statuses), null, List.of(), null, null, List.of(), category, null);
+  }
+
+  /** A rule on message phrases alone. */
+  private static ErrorRule byPhrases(int line, FailureCategory category, String... phrases) {
+    return rule(line, List.of(), null, List.of(), null, null, List.of(phrases), category, null);
   }
 
   @Test
@@ -124,28 +135,8 @@ class UserErrorRulesTest {
             List.of(),
             FailureCategory.AUTH_FAILED,
             null);
-    ErrorRule byMessage =
-        rule(
-            9,
-            List.of(),
-            null,
-            List.of(),
-            null,
-            null,
-            List.of("no match here", "上游负载"),
-            FailureCategory.OVERLOADED,
-            null);
-    ErrorRule later =
-        rule(
-            14,
-            List.of("429"),
-            null,
-            List.of(),
-            null,
-            null,
-            List.of(),
-            FailureCategory.SERVER_ERROR,
-            null);
+    ErrorRule byMessage = byPhrases(9, FailureCategory.OVERLOADED, "no match here", "上游负载");
+    ErrorRule later = byStatus(14, FailureCategory.SERVER_ERROR, "429");
 
     Classification c =
         FailureClassifier.INSTANCE
@@ -176,18 +167,7 @@ class UserErrorRulesTest {
             null);
     Classification c =
         FailureClassifier.INSTANCE
-            .withRules(
-                List.of(
-                    rule(
-                        2,
-                        List.of("402"),
-                        null,
-                        List.of(),
-                        null,
-                        null,
-                        List.of(),
-                        FailureCategory.QUOTA_EXHAUSTED,
-                        null)))
+            .withRules(List.of(byStatus(2, FailureCategory.QUOTA_EXHAUSTED, "402")))
             .explain(sdkText);
     assertThat(c.rule()).isEqualTo("user:errors.yaml:2");
     assertThat(c.why()).contains("status 402 (the status the body or message carries)");
@@ -195,17 +175,7 @@ class UserErrorRulesTest {
 
   @Test
   void aStatusClassMatchesEveryStatusInItAndSaysWhyNotOtherwise() {
-    ErrorRule fiveHundreds =
-        rule(
-            5,
-            List.of("5xx"),
-            null,
-            List.of(),
-            null,
-            null,
-            List.of(),
-            FailureCategory.SERVER_ERROR,
-            null);
+    ErrorRule fiveHundreds = byStatus(5, FailureCategory.SERVER_ERROR, "5xx");
     ErrorRule fourHundreds =
         rule(
             7,
@@ -243,33 +213,11 @@ class UserErrorRulesTest {
 
   @Test
   void aRuleWithoutAConditionOrWithAnImpossibleStatusIsRefused() {
-    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-        .isThrownBy(
-            () ->
-                rule(
-                    1,
-                    List.of(),
-                    null,
-                    List.of(),
-                    null,
-                    null,
-                    List.of(),
-                    FailureCategory.SERVER_ERROR,
-                    null))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> byPhrases(1, FailureCategory.SERVER_ERROR))
         .withMessageContaining("at least one condition");
-    org.assertj.core.api.Assertions.assertThatIllegalArgumentException()
-        .isThrownBy(
-            () ->
-                rule(
-                    1,
-                    List.of("6xx"),
-                    null,
-                    List.of(),
-                    null,
-                    null,
-                    List.of(),
-                    FailureCategory.SERVER_ERROR,
-                    null))
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> byStatus(1, FailureCategory.SERVER_ERROR, "6xx"))
         .withMessageContaining("'6xx' is not an HTTP status");
   }
 }

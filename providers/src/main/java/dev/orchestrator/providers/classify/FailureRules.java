@@ -417,14 +417,17 @@ final class FailureRules {
 
     // 8. A 500 or 502, or a 5xx only an SDK's class stands for, whose words say the server refused
     //    the request itself (llama.cpp's "Unsupported param: tools" and "tools param requires
-    //    --jinja flag" sent as 500, Qianfan's APIError "can't be blank"): re-sent, it is refused
-    //    the same way.
+    //    --jinja flag" sent as 500, Qianfan's APIError "can't be blank"), or a gateway's 500 that
+    //    wraps the provider's invalid_request_error about the history's shape ("`tool_use` ids were
+    //    found without `tool_result` blocks"): re-sent, it is refused the same way.
     t.add(
         row(
             "request.server_refusal_words",
             f ->
                 (f.statusIn(500, 502) || f.statusOfTokenOnly() && f.transientStatus())
-                    && f.says(SETTLED_REQUEST_WORDING),
+                    && (f.says(SETTLED_REQUEST_WORDING)
+                        || f.hasToken(UPSTREAM_REFUSED_REQUEST_CODES)
+                            && f.says(HISTORY_SHAPE_WORDING)),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -1545,7 +1548,7 @@ final class FailureRules {
               "no access",
               "access"),
           Clause.of(
-              "权限|權限|無權|无权|権限|권한|доступ|permiso|permissão|autorisation|berechtigung|izin"
+              "权限|權限|無權|无权|権限|권한|доступ|permiso|permissão|autorisation|berechtigung|\\bizin"
                   + "|quyền|صلاحية|دسترسی",
               "权限",
               "權限",
@@ -1562,6 +1565,8 @@ final class FailureRules {
               "quyền",
               "صلاحية",
               "دسترسی"),
+          // a check the user must pass before being let in (a web session's 需要通过…安全检查)
+          Clause.of("需要通过[^\\n]{0,20}?安全检查", "安全检查"),
           // a service not activated or enabled, not offered in a region, rights lacking, in the
           // corpus's languages
           Clause.of(
@@ -3199,9 +3204,13 @@ final class FailureRules {
               "kimlik"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
           Clause.of(
-              "(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set|not set"
+              "(?<!\\bmodel [\\w.:/-]{0,40})(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set"
+                  + "|not set"
                   + "|is required"
-                  + "|must be passed|must be provided|not provided|is missing|missing|does not exist"
+                  // (not an app's guess that offers another cause: "API key not provided or OpenAI
+                  // Server Error!")
+                  + "|must be passed|must be provided|not provided(?! or\\b)|is missing|missing"
+                  + "|does not exist"
                   + "|doesn't exist|not found)\\b",
               "key"),
           // a token named expired or invalid in any words ("The security token included in the
@@ -3577,7 +3586,9 @@ final class FailureRules {
 
   static final List<String> CONTEXT_WORDING =
       List.of(
-          "context_length_exceeded",
+          // OpenAI's code, also with the space an app's formatting put in it ("context_
+          // length_exceeded")
+          "length_exceeded",
           "maximum context length",
           "context length",
           "context window",
@@ -3945,6 +3956,7 @@ final class FailureRules {
   static final List<String> CONTENT_WORDING =
       List.of(
           "content filter",
+          "content blocked",
           "content moderation",
           "moderation system",
           "usage policies",
@@ -4299,6 +4311,7 @@ final class FailureRules {
   static final List<String> RATE_WORDING =
       List.of(
           "rate limit",
+          "too many concurrent",
           "rate_limit",
           "ratelimit",
           "too many requests",
@@ -4417,7 +4430,8 @@ final class FailureRules {
           "timed out",
           "timeout",
           "deadline exceeded",
-          "etimedout",
+          // Node's ETIMEDOUT and ESOCKETTIMEDOUT, Rust's io::ErrorKind::TimedOut
+          "timedout",
           "stream stalled",
           "请求超时",
           "超时",
@@ -4479,6 +4493,9 @@ final class FailureRules {
   static final List<String> CONNECTION_WORDING =
       List.of(
           "connection reset",
+          // a socket the peer closed under a write, a host name that did not resolve (Node, Java)
+          "epipe",
+          "unknownhostexception",
           "connection refused",
           "connection closed",
           "connection error",
@@ -4608,6 +4625,8 @@ final class FailureRules {
           "client connector error",
           "connect timeout",
           "connect timed out",
+          // Node's connect-phase timeout ("reason: connect ETIMEDOUT 1.2.3.4:443")
+          "connect etimedout",
           "connecttimeout",
           "failed to establish a new connection",
           // the host name could not be resolved (a DNS failure: nothing was sent), in the corpus's
@@ -4651,6 +4670,9 @@ final class FailureRules {
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =
       List.of(
+          // an answer reported absent as a sentence of its own ("No response. Make sure the last
+          // node outputs the content"), not a server that did not answer ("no response from")
+          "no response.",
           "no text generated",
           "text empty",
           "empty text returned",
@@ -4692,10 +4714,16 @@ final class FailureRules {
           "provided data:",
           // a streamed answer's event that did not parse (an SDK reading a cut stream)
           "stream event",
-          "eof while parsing");
+          "eof while parsing",
+          // a client that could not read the answer ("error parsing response
+          // CodeCompletionResponse")
+          "error parsing response");
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // a model runner that died under the server (Ollama "llama runner process has
+          // terminated")
+          "process has terminated",
           "internal server error",
           "internal error",
           "server error",
@@ -5021,7 +5049,7 @@ final class FailureRules {
           "expected an integer",
           "expected object",
           "expected array",
-          "error parsing",
+          "error parsing input",
           "only single",
           "vocab",
           // an image or file in the request that could not be read
@@ -5048,7 +5076,33 @@ final class FailureRules {
           "cannot be null",
           "cannot be none",
           "defined at the same time",
-          "unknown tool");
+          "unknown tool",
+          // the messages of the libraries servers validate and serialise a request with, passed
+          // through verbatim: pydantic v1 and v2, zod, ajv, jsonschema, go-playground/validator,
+          // serde,
+          // CPython's TypeError, V8's JSON.stringify (meaning-phrases.jsonl, third part)
+          "input should be ",
+          "value is not a valid ",
+          "fields not permitted",
+          "ensure this value ",
+          "invalid enum value",
+          "invalid discriminator value",
+          "unrecognized key(s) in object",
+          "additional properties are not allowed",
+          "is not one of [",
+          "must not have ",
+          "error:field validation for",
+          "unknown variant `",
+          "unexpected keyword argument",
+          "required positional argument",
+          "required keyword-only argument",
+          "is not json serializable",
+          "converting circular structure to json",
+          "serialize a bigint",
+          // pydantic v2 on a string's or a list's constraint
+          "should match pattern",
+          "should have at most",
+          "should have at least");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

@@ -888,13 +888,20 @@ record UpstreamError(
       return found != null && found >= 500 && wrapped4xx != null ? wrapped4xx : found;
     }
 
-    // The status of a text that is only a reason phrase, or that ends in one after a colon ("Kobold
-    // request failed: Unprocessable Entity").
+    // The status of a text that is only a reason phrase, or that ends in one after a colon or a
+    // dash ("Kobold request failed: Unprocessable Entity"), also as the name a client's status enum
+    // gives it (.NET's HttpStatusCode: "HTTP Error - NotFound").
     private static Integer reasonStatus(String phrase) {
       String text = phrase.trim();
       int colon = text.lastIndexOf(": ");
-      String tail = colon < 0 ? text : text.substring(colon + 2);
-      return tail.length() > 30 ? null : REASON_PHRASE_STATUS.get(tail.toLowerCase(Locale.ROOT));
+      int dash = text.lastIndexOf(" - ");
+      String tail =
+          dash > colon ? text.substring(dash + 3) : colon < 0 ? text : text.substring(colon + 2);
+      if (tail.length() > 30) {
+        return null;
+      }
+      String words = CAMEL_HUMP.matcher(tail).replaceAll("$1 $2");
+      return REASON_PHRASE_STATUS.get(words.toLowerCase(Locale.ROOT));
     }
 
     // A gRPC status, by name ("PERMISSION_DENIED", Go's "PermissionDenied") or number, as the

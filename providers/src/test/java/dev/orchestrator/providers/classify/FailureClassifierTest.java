@@ -275,6 +275,10 @@ class FailureClassifierTest {
           Error: pull model manifest: 401                                                     | auth_failed             | auth.status_401
           Failed to connect to api.openai.com/74.86.226.234:443                               | connection_failed       | in_band.connection
           Cascade hit an internal error in this step. No credits consumed on this tool call.  | server_error            | in_band.server_error
+          [Translation Failed] HTTP Error - NotFound                                          | not_found               | gone.status_404_410
+          The model my_api_key does not exist or you do not have access to it.               | not_found               | gone.model_wording
+          429 ERROR! API key not provided or OpenAI Server Error!                              | rate_limited            | transient.status_429
+          error deserializing the API response: missing type at line 1                         | unknown                 | unknown
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

@@ -1253,7 +1253,9 @@ final class FailureRules {
           "điểm đăng ký",
           "средства",
           "recharger",
-          "recarregar");
+          "recarregar",
+          // credits, in Russian and Ukrainian (кредиты, кредити)
+          "кредит");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -1303,7 +1305,10 @@ final class FailureRules {
           "密码不正确",
           "密码错误",
           // Baidu's and Volcengine's access-key pair
-          "ak/sk");
+          "ak/sk",
+          // an authentication named failed, in Russian and Chinese
+          "аутентифиц",
+          "认证错误");
 
   // The last resort's words, one meaning each (rows in_band.context_words … in_band.empty_words):
   // the plain terms a message uses for what failed, in English and the corpus's languages.
@@ -1448,7 +1453,7 @@ final class FailureRules {
               "supported",
               "no longer"),
           Clause.of(
-              "(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|存在しません"
+              "(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|見つからない|存在しません"
                   + "|찾을 수 없|존재하지|не найден|не существует|не поддерж)",
               "模型",
               "モデル",
@@ -1570,7 +1575,7 @@ final class FailureRules {
           // a service not activated or enabled, not offered in a region, rights lacking, in the
           // corpus's languages
           Clause.of(
-              "\\bnot (?:been )?(?:activated|enabled)\\b|\\bnot available in your (?:region"
+              "\\bnot (?:been )?(?:activated|enabled)\\b|\\bnot available in (?:your )?(?:region"
                   + "|country)\\b|尚未啟用|未啟用|未启用|有効化されていません|地域では|활성화되지 않|지역에서는|не подключ|недостаточно прав"
                   + "|no está habilitad|no está disponible en (?:tu|su) región|não está ativad"
                   + "|não está disponível na sua região|n'est pas activé|pas disponible dans votre région"
@@ -3469,7 +3474,13 @@ final class FailureRules {
           "unavailable in your region",
           // a seat or entitlement the user lacks (Gemini Code Assist "request an entitlement")
           "entitlement",
-          "must be a named user");
+          "must be a named user",
+          // a refusal on legal grounds (HTTP 451's reason phrase), access refused or forbidden, in
+          // Chinese
+          "unavailable for legal reasons",
+          "拒绝访问",
+          "禁止访问",
+          "access blocked");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -3672,7 +3683,20 @@ final class FailureRules {
           "janela de contexto",
           "fenêtre de contexte",
           "kontextfenster",
-          "finestra di contesto");
+          "finestra di contesto",
+          // the model's context limit named, in Chinese, Russian, Ukrainian, French, Spanish,
+          // Portuguese, German, Italian, Japanese, Korean
+          "上下文限制",
+          "лимит контекста",
+          "ліміт контексту",
+          "limite de contexte",
+          "límite de contexto",
+          "limite de contexto",
+          "kontextlimit",
+          "limite di contesto",
+          "コンテキスト制限",
+          "컨텍스트 한도",
+          "컨텍스트 제한");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -4055,7 +4079,9 @@ final class FailureRules {
           "не соответствует правилам",
           // the same finish reason as a Kotlin or Python client prints it
           "finishreason=blacklist",
-          "finish_reason=blacklist");
+          "finish_reason=blacklist",
+          // a prompt named blocked
+          "prompt was blocked");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -4298,7 +4324,20 @@ final class FailureRules {
           "kontextfenster",
           "finestra di contesto",
           "上下文窗口",
-          "コンテキストウィンドウ");
+          "コンテキストウィンドウ",
+          // the context limit, named: a window, not an account's cap ("Превышен лимит контекста")
+          "context limit",
+          "上下文限制",
+          "лимит контекста",
+          "ліміт контексту",
+          "limite de contexte",
+          "límite de contexto",
+          "limite de contexto",
+          "kontextlimit",
+          "limite di contesto",
+          "コンテキスト制限",
+          "컨텍스트 한도",
+          "컨텍스트 제한");
 
   // An app's stock advice shown for any failure ("Please check your API key and credentials"): it
   // names the key without saying the key failed.
@@ -4415,7 +4454,12 @@ final class FailureRules {
           "лимит запросов",
           // DashScope's Throttling.AllocationQuota ("Allocated quota exceeded, please increase your
           // quota limit"): its per-minute token allocation
-          "allocated quota exceeded, please increase");
+          "allocated quota exceeded, please increase",
+          // a request rate named over its limit, and requests named too frequent, in Chinese and
+          // Korean
+          "速率超",
+          "요청 제한",
+          "빈번");
 
   // A client that could not get through its proxy (row transient.proxy_words).
   static final List<String> PROXY_FAILED_WORDING =
@@ -4515,7 +4559,10 @@ final class FailureRules {
           "api connection error",
           // Node's, Python's and Envoy's words for a connection that failed or closed early
           "fetch failed",
-          "enotfound",
+          // Node's DNS failure code, at a word's start (never inside ResourceNotFoundException)
+          " enotfound",
+          "'enotfound",
+          "\"enotfound",
           "getaddrinfo",
           "premature close",
           "server disconnected",
@@ -4632,6 +4679,8 @@ final class FailureRules {
           // the host name could not be resolved (a DNS failure: nothing was sent), in the corpus's
           // languages
           "resolve hostname",
+          // curl's (6)
+          "could not resolve host",
           "resolve host name",
           "resolve the host",
           "域名解析失败",
@@ -4701,7 +4750,9 @@ final class FailureRules {
           "did not provide any response",
           "no response body",
           "未生成输出",
-          "出力なし");
+          "出力なし",
+          // a model that returned no candidate (Gemini's answer unit)
+          "no candidate");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -4716,8 +4767,12 @@ final class FailureRules {
           "stream event",
           "eof while parsing",
           // a client that could not read the answer ("error parsing response
-          // CodeCompletionResponse")
-          "error parsing response");
+          // CodeCompletionResponse",
+          // "Could not parse HTTP response", "Failed to parse response")
+          "parsing response",
+          "parse response",
+          "parse http response",
+          "parse the response");
 
   static final List<String> SERVER_WORDING =
       List.of(

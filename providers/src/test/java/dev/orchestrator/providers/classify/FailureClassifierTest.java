@@ -279,6 +279,7 @@ class FailureClassifierTest {
           The model my_api_key does not exist or you do not have access to it.               | not_found               | gone.model_wording
           429 ERROR! API key not provided or OpenAI Server Error!                              | rate_limited            | transient.status_429
           error deserializing the API response: missing type at line 1                         | unknown                 | unknown
+          Error: ENOTFOUND api.example.com                                                    | connection_failed       | in_band.connection
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

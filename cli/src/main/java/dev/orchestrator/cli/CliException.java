@@ -63,29 +63,23 @@ public final class CliException extends RuntimeException {
   }
 
   /**
-   * Unreadable or invalid input file (exit 3, type {@code invalid_input}). When {@code cause} is or
-   * wraps a {@link CatalogException}, the document carries its {@code file}, {@code line}, {@code
-   * column} and {@code field}.
+   * Unreadable or invalid input file (exit 3, type {@code invalid_input}) that {@code c} locates:
+   * the document carries its {@code file}, and its {@code line}, {@code column} and {@code field}
+   * when known.
    */
-  public static CliException input(String message, Throwable cause) {
+  public static CliException input(String message, CatalogException c) {
     Map<String, Object> d = new LinkedHashMap<>();
-    Throwable located = cause;
-    while (located != null && !(located instanceof CatalogException)) {
-      located = located.getCause(); // a tokens file's error wraps the catalog reader's
+    d.put("file", c.source());
+    if (c.line() > 0) {
+      d.put("line", c.line());
     }
-    if (located instanceof CatalogException c) {
-      d.put("file", c.source());
-      if (c.line() > 0) {
-        d.put("line", c.line());
-      }
-      if (c.column() > 0) {
-        d.put("column", c.column());
-      }
-      if (c.field() != null && !c.field().isEmpty()) {
-        d.put("field", c.field());
-      }
+    if (c.column() > 0) {
+      d.put("column", c.column());
     }
-    return new CliException(OrchestratorCli.EXIT_INPUT, INVALID_INPUT, message, cause, d);
+    if (c.field() != null && !c.field().isEmpty()) {
+      d.put("field", c.field());
+    }
+    return new CliException(OrchestratorCli.EXIT_INPUT, INVALID_INPUT, message, c, d);
   }
 
   /** An invalid input file named {@code file} (exit 3) whose problem is at {@code line}. */

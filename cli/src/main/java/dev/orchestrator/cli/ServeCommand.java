@@ -8,7 +8,6 @@ import dev.orchestrator.serve.LiveCatalog;
 import dev.orchestrator.serve.OrchestratorServer;
 import dev.orchestrator.serve.ServerOptions;
 import dev.orchestrator.serve.TokensFile;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -315,10 +314,7 @@ public final class ServeCommand implements Callable<Integer> {
     try {
       return TokensFile.read(tokensFile);
     } catch (TokensFile.InvalidFileException e) {
-      // an invalid file's error carries its line and field; an unreadable one names the file
-      throw e.getCause() instanceof IOException
-          ? CliException.input(tokensFile.toString(), 0, null, e.getMessage())
-          : CliException.input(e.getMessage(), e);
+      throw CliException.input(e.getMessage(), e.location());
     }
   }
 

@@ -35,6 +35,16 @@ class ServeCommandTest {
   }
 
   @Test
+  void aMissingTokensFileIsAnInputErrorNamingIt() {
+    Path absent = dir.resolve("absent.yaml");
+    CliRun r =
+        CliRun.of("serve", "--tokens-file", absent.toString(), "--cache-dir", dir.toString());
+
+    assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
+    assertThat(r.err).contains(absent + ": no such file");
+  }
+
+  @Test
   void aSourceThatCannotBeReadWithNoCachedCopyIsAnInputError() {
     Path missing = dir.resolve("no-such-source.yaml");
     CliRun r =

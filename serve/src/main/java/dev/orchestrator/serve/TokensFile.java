@@ -43,18 +43,21 @@ public final class TokensFile {
    * @throws InvalidFileException naming file, line and field
    */
   public static List<ClientToken> read(Path file) {
-    String text;
     try {
-      text = Files.readString(file, StandardCharsets.UTF_8);
-    } catch (NoSuchFileException e) {
-      throw new InvalidFileException(file + ": no such file", e);
-    } catch (IOException e) {
-      throw new InvalidFileException(file + ": cannot read: " + e.getMessage(), e);
-    }
-    try {
-      return parse(file.toString(), text);
+      return parse(file.toString(), read(file.toString(), file));
     } catch (CatalogException e) {
-      throw new InvalidFileException(e.getMessage(), e);
+      throw new InvalidFileException(e);
+    }
+  }
+
+  // The file's text; an unreadable file is a problem with the whole source, located like any other.
+  private static String read(String name, Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new CatalogException(name, "no such file", e);
+    } catch (IOException e) {
+      throw new CatalogException(name, "cannot read: " + e.getMessage(), e);
     }
   }
 
@@ -141,13 +144,24 @@ public final class TokensFile {
 
   /**
    * A configuration file the server cannot start with; the message names the file, the line and the
-   * field. Immutable.
+   * field, and {@link #location()} holds them apart. Immutable.
    */
   public static final class InvalidFileException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
-    InvalidFileException(String message, Throwable cause) {
-      super(message, cause);
+    private final CatalogException location;
+
+    InvalidFileException(CatalogException location) {
+      super(location.getMessage(), location);
+      this.location = location;
+    }
+
+    /**
+     * Where the problem is: the file ({@link CatalogException#source()}), and the line, column and
+     * field when the file could be read ({@code 0}, {@code 0} and {@code null} when it could not).
+     */
+    public CatalogException location() {
+      return location;
     }
   }
 }

@@ -3,6 +3,7 @@ package dev.orchestrator.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.catalog.CatalogException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -91,6 +92,28 @@ class TokensFileTest {
   @Test
   void aMissingFileIsNamed() {
     Path p = dir.resolve("absent.yaml");
-    assertThatThrownBy(() -> TokensFile.read(p)).hasMessage(p + ": no such file");
+    assertThatThrownBy(() -> TokensFile.read(p))
+        .hasMessage(p + ": no such file")
+        .satisfies(
+            e -> {
+              CatalogException at = ((TokensFile.InvalidFileException) e).location();
+              assertThat(at.source()).isEqualTo(p.toString());
+              assertThat(at.line()).isZero();
+              assertThat(at.field()).isNull();
+            });
+  }
+
+  @Test
+  void anInvalidEntryIsLocatedApartFromTheMessage() throws Exception {
+    Path p = file("tokens:\n  - name: a\n    token: s3cret\n    budgetUsdPerDay: -2\n");
+    assertThatThrownBy(() -> TokensFile.read(p))
+        .satisfies(
+            e -> {
+              CatalogException at = ((TokensFile.InvalidFileException) e).location();
+              assertThat(at.source()).isEqualTo(p.toString());
+              assertThat(at.line()).isEqualTo(4);
+              assertThat(at.column()).isEqualTo(5);
+              assertThat(at.field()).isEqualTo("tokens[0].budgetUsdPerDay");
+            });
   }
 }

@@ -3696,7 +3696,13 @@ final class FailureRules {
           "limite di contesto",
           "コンテキスト制限",
           "컨텍스트 한도",
-          "컨텍스트 제한");
+          "컨텍스트 제한",
+          // the context limit named, in Vietnamese and Indonesian; a token limit named exceeded, in
+          // Chinese
+          "giới hạn ngữ cảnh",
+          "batas konteks",
+          "超出token限制",
+          "超过token限制");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -4081,7 +4087,12 @@ final class FailureRules {
           "finishreason=blacklist",
           "finish_reason=blacklist",
           // a prompt named blocked
-          "prompt was blocked");
+          "prompt was blocked",
+          // a content filter named, in Turkish, Vietnamese, Indonesian, Italian
+          "içerik filtre",
+          "bộ lọc nội dung",
+          "filter konten",
+          "filtro dei contenuti");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -4337,7 +4348,10 @@ final class FailureRules {
           "limite di contesto",
           "コンテキスト制限",
           "컨텍스트 한도",
-          "컨텍스트 제한");
+          "컨텍스트 제한",
+          // the context limit named, in Vietnamese and Indonesian
+          "giới hạn ngữ cảnh",
+          "batas konteks");
 
   // An app's stock advice shown for any failure ("Please check your API key and credentials"): it
   // names the key without saying the key failed.
@@ -5157,7 +5171,29 @@ final class FailureRules {
           // pydantic v2 on a string's or a list's constraint
           "should match pattern",
           "should have at most",
-          "should have at least");
+          "should have at least",
+          // a value of the wrong type or kind, in the providers' words ("Expected `text`… but found
+          // 'document'"), a part not specified, a turn order the API refuses (Gemini), function
+          // declarations missing, trailing whitespace, a tool call the request's tools lack, a
+          // setting this model does not take, an image that could not be decoded, two fields given
+          // where one may be
+          "but found ",
+          "but got ",
+          "is not specified",
+          "alternate between",
+          "function call turn",
+          "function_declarations",
+          "cannot end with",
+          "call validation failed",
+          "not supported on this model",
+          "not allowed with",
+          "not available for this model",
+          "invalid base64",
+          "process image",
+          "only one of ",
+          "request body is not valid json",
+          // an image or an embedding over the dimensions the API takes
+          "dimensions");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

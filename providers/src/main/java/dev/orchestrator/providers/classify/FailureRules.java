@@ -705,12 +705,13 @@ final class FailureRules {
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
-    //     finishReason SAFETY/PROHIBITED_CONTENT/…, Bedrock stopReason guardrail_intervened. The
-    //     same request is refused again; it is not an empty answer to retry.
+    //     finishReason SAFETY/PROHIBITED_CONTENT/…, Bedrock stopReason guardrail_intervened — or
+    //     that answer as a client printed it, with no status. The same request is refused again;
+    //     it is not an empty answer to retry.
     t.add(
         row(
             "content.block_reason",
-            f -> f.success() && f.error().blockReason() != null,
+            f -> (f.success() || f.status() == null) && f.error().blockReason() != null,
             CONTENT_FILTERED,
             FINAL,
             YES));
@@ -897,7 +898,9 @@ final class FailureRules {
           "out of funds",
           "not enough funds",
           // iFlytek Spark's 11200 naming its spent token total
-          "tokens.total");
+          "tokens.total",
+          // a model with no free tier for the account (Gemini "doesn't have a free quota tier")
+          "free quota tier");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -3149,7 +3152,9 @@ final class FailureRules {
           "effettua il login",
           "oturum açın",
           // authorization named failed (NVIDIA NIM's 403)
-          "authorization failed");
+          "authorization failed",
+          // a token named missing
+          "token is missing");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -3480,7 +3485,11 @@ final class FailureRules {
           "unavailable for legal reasons",
           "拒绝访问",
           "禁止访问",
-          "access blocked");
+          "access blocked",
+          // a model or an operation the account is not authorized for (Bedrock "Operation not
+          // allowed")
+          "not authorized",
+          "operation not allowed");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -3910,7 +3919,9 @@ final class FailureRules {
           "data_inspection_failed",
           "datainspectionfailed",
           "moderation_flagged",
-          "1301");
+          "1301",
+          // OpenAI's code for a prompt refused under its usage policy
+          "invalid_prompt");
 
   // A safety block named in an SDK's or app's words (Gemini "Candidate was blocked due to SAFETY",
   // "Request was blocked by Gemini: BlockedReason.PROHIBITED_CONTENT", "Message is being blocked
@@ -4092,7 +4103,9 @@ final class FailureRules {
           "içerik filtre",
           "bộ lọc nội dung",
           "filter konten",
-          "filtro dei contenuti");
+          "filtro dei contenuti",
+          // access limited for safety reasons
+          "for safety reasons");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -4188,7 +4201,9 @@ final class FailureRules {
           "marked by provider as legacy",
           "not supported by any provider",
           // OpenAI's legacy name for a model ("InvalidRequestError: Engine not found")
-          "engine not found");
+          "engine not found",
+          // an endpoint with no deployment to route to (Azure ML)
+          "no valid deployments");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -4766,7 +4781,14 @@ final class FailureRules {
           "未生成输出",
           "出力なし",
           // a model that returned no candidate (Gemini's answer unit)
-          "no candidate");
+          "no candidate",
+          // an agent framework's words for a model that answered nothing (Pydantic AI), and
+          // LangChain4j's guard on an answer with no text
+          "empty model response",
+          "text cannot be null",
+          // an answer the SDK found unfinished (Vertex "The model response did not complete
+          // successfully")
+          "response did not complete");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -4780,13 +4802,16 @@ final class FailureRules {
           // a streamed answer's event that did not parse (an SDK reading a cut stream)
           "stream event",
           "eof while parsing",
-          // a client that could not read the answer ("error parsing response
-          // CodeCompletionResponse",
-          // "Could not parse HTTP response", "Failed to parse response")
+          // a client that could not read the answer ("Could not parse HTTP response", "Failed to
+          // parse response", "error parsing response CodeCompletionResponse")
           "parsing response",
           "parse response",
           "parse http response",
-          "parse the response");
+          "parse the response",
+          // an SDK that refused the model's answer (Vertex's ResponseValidationError), an answer
+          // with no text (LangChain4j)
+          "response validation error",
+          "text cannot be null");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -5193,7 +5218,11 @@ final class FailureRules {
           "only one of ",
           "request body is not valid json",
           // an image or an embedding over the dimensions the API takes
-          "dimensions");
+          "dimensions",
+          // an item sent without the item it requires (the Responses API's function_call without
+          // its reasoning item), a tool call the model failed to form (Groq's failed_generation)
+          "without its required",
+          "failed to call a function");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

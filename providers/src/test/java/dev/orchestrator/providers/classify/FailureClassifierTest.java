@@ -291,6 +291,18 @@ class FailureClassifierTest {
   }
 
   @Test
+  void aBlockedAnswerAClientPrintedWithNoStatusIsContentFiltered() {
+    String body = "{\"candidates\": [{\"finishReason\": \"BLOCKLIST\"}], \"modelVersion\": \"g\"}";
+
+    Classification c =
+        CLASSIFIER.explainStrict(
+            new FailureEvidence(null, Map.of(), body, null, null, false, false, null));
+
+    assertThat(c.rule()).isEqualTo("content.block_reason");
+    assertThat(c.failure().category()).isEqualTo(FailureCategory.CONTENT_FILTERED);
+  }
+
+  @Test
   void readsWordingInAnyCaseAsLocaleRootLowerCasingDoes() {
     // U+212A KELVIN SIGN lower-cases to an ASCII k; wording never spans two texts
     String kelvin = "{\"error\":{\"message\":\"Invalid API \u212Aey\"}}";

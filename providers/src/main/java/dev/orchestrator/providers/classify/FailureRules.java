@@ -310,7 +310,10 @@ final class FailureRules {
             f ->
                 f.statusLeavesMeaningToWords()
                     && !f.says(THROTTLE_WORDING)
-                    && (f.hasToken(CONTEXT_CODES) || !countsOnlyBytes(f) && saysContextWords(f)),
+                    && (f.hasToken(CONTEXT_CODES)
+                        || !f.says(HISTORY_SHAPE_WORDING)
+                            && !countsOnlyBytes(f)
+                            && saysContextWords(f)),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -565,13 +568,14 @@ final class FailureRules {
 
     // In-band errors with no status of their own and no type/code that names one (an SSE error
     // event, a gateway's wrapped message, an SDK's or CLI's message): a settled request error in
-    // words first (evidence order 8 before 9), then transient wording, after the account, auth,
-    // size, content and model rows.
+    // words first (evidence order 8 before 9), the history's shape among them ("Found AIMessages
+    // with tool_calls that do not have a corresponding ToolMessage"), then transient wording, after
+    // the account, auth, size, content and model rows.
     t.add(
         row(
             "in_band.request_invalid",
             f ->
-                f.noStatusSays(REQUEST_WORDING)
+                (f.noStatusSays(REQUEST_WORDING) || f.noStatusSays(HISTORY_SHAPE_WORDING))
                     && !f.says(SHORT_WINDOW_WORDING)
                     && !f.says(GARBLED_RESPONSE_WORDING),
             REQUEST_INVALID,
@@ -4943,7 +4947,9 @@ final class FailureRules {
           "must have either content or tool_calls",
           "empty text parameter",
           "was unexpected) - 'messages",
-          "supplied: extra_content");
+          "supplied: extra_content",
+          // LangChain's check of the same pairing before the request is sent
+          "corresponding toolmessage");
 
   // A request the server refused as malformed or unsupported, in words that say so whatever the
   // status (row request.server_refusal_words): a parameter or flag the server lacks, a field
@@ -5222,7 +5228,19 @@ final class FailureRules {
           // an item sent without the item it requires (the Responses API's function_call without
           // its reasoning item), a tool call the model failed to form (Groq's failed_generation)
           "without its required",
-          "failed to call a function");
+          "failed to call a function",
+          // a request with too many tools or a tool named twice, tool_choice without tools, no
+          // messages or prompt, an image format or a JSON input the API does not take, function
+          // calls and responses that do not pair (Mistral)
+          "too many tools",
+          "duplicate tool",
+          "but no tools",
+          "empty messages",
+          "no messages",
+          "please provide a prompt",
+          "format not supported",
+          "input is not valid json",
+          "number of function calls");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

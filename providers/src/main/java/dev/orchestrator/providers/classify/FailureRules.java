@@ -1376,7 +1376,7 @@ final class FailureRules {
                   + "|字数)[^\\n]{0,24}?(?:超過|超过|超出)|長くなりすぎ|トークン数[^\\n]{0,30}?超え|토큰 수[^\\n]{0,30}?초과"
                   + "|токен[^\\n]{0,40}?превыша|помещается в контекст|cabe en el contexto"
                   + "|cabe no contexto|caber no contexto|tient pas dans le contexte|longueur de contexte"
-                  + "|passt nicht in den kontext|tokenanzahl|tokens?\\b[^\\n]{0,40}?(?:überschreit"
+                  + "|passt nicht in den kontext|tokenanzahl|(?:tokens?|jetons?)\\b[^\\n]{0,40}?(?:überschreit"
                   + "|dépasse|excede|supera|превыша|aşıyor|vượt quá|melebihi)",
               "长度",
               "超过",
@@ -1397,7 +1397,8 @@ final class FailureRules {
               "tient pas dans le contexte",
               "longueur de contexte",
               "passt nicht in den kontext",
-              "tokenanzahl"),
+              "tokenanzahl",
+              "jeton"),
           // content over the length the model can handle, a context window or token limit reached,
           // in the corpus's languages
           Clause.of(
@@ -2540,7 +2541,21 @@ final class FailureRules {
           "try again in",
           "retry after",
           "每分钟",
-          "每秒");
+          "每秒",
+          // a window of a minute or a second, in the corpus's other languages
+          "в минуту",
+          "в секунду",
+          "par minute",
+          "por minuto",
+          "pro minute",
+          "毎分",
+          "분당",
+          "每分鐘",
+          "分あたり",
+          "dakika başına",
+          "mỗi phút",
+          "per menit",
+          "al minuto");
 
   // A cap that resets after hours or more: daily/weekly/monthly limits, usage limits with a
   // reset time, plan allowances. Waiting seconds will not help.
@@ -3236,9 +3251,11 @@ final class FailureRules {
               "expired",
               "invalidated",
               "revoked"),
-          // (anchored on the words for expired or invalid, rarer than the word token)
+          // (anchored on the words for expired or invalid, rarer than the word token); never the
+          // tokens a model counts ("max_tokens no válido", "トークン数", "토큰 수", "токенов")
           Clause.of(
-              "(?:token|トークン|토큰|توکن|токен|jeton)[^\\n]{0,20}?(?:有効期限|無効|만료|유효하지"
+              "(?:(?<![_\\d])(?:token|jeton)(?!s)|トークン(?!数)|토큰(?!\\s*수)|توکن|токен(?!ов))[^\\n]{0,20}?"
+                  + "(?:有効期限|無効|만료|유효하지"
                   + "|منقضی|نامعتبر|истёк|истек|недействител|невер|abgelaufen|ungültig|hết hạn"
                   + "|không hợp lệ|süresi dol|geçersiz|kedaluwarsa|tidak valid|expirou|expirado|expiró"
                   + "|inválid|no válid|invalide|expiré)",
@@ -4492,7 +4509,12 @@ final class FailureRules {
           // Korean
           "速率超",
           "요청 제한",
-          "빈번");
+          "빈번",
+          // a per-minute token or request limit named by its abbreviation (OpenAI "on tokens per
+          // min (TPM)")
+          "tpm limit",
+          "rpm limit",
+          "per min (tpm)");
 
   // A client that could not get through its proxy (row transient.proxy_words).
   static final List<String> PROXY_FAILED_WORDING =
@@ -4565,7 +4587,9 @@ final class FailureRules {
           // a plugin or service that gave no answer within its seconds, in Chinese ("插件60秒未响应")
           "秒未响应",
           "秒內未回應",
-          "秒内未响应");
+          "秒内未响应",
+          // an answer that took too long
+          "took too long");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -4949,7 +4973,9 @@ final class FailureRules {
           "was unexpected) - 'messages",
           "supplied: extra_content",
           // LangChain's check of the same pairing before the request is sent
-          "corresponding toolmessage");
+          "corresponding toolmessage",
+          // a thinking block's signature named invalid
+          "in thinking block");
 
   // A request the server refused as malformed or unsupported, in words that say so whatever the
   // status (row request.server_refusal_words): a parameter or flag the server lacks, a field
@@ -5240,7 +5266,10 @@ final class FailureRules {
           "please provide a prompt",
           "format not supported",
           "input is not valid json",
-          "number of function calls");
+          "number of function calls",
+          // a key of the request body the API does not know
+          "unknown key",
+          "invalid key in");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

@@ -2428,7 +2428,18 @@ final class FailureRules {
               "parametreler"),
           // a parameter named invalid by its API name or quoted path (OpenAI "Invalid
           // 'input[2].content'", LM Studio "Invalid tool_choice type")
-          Clause.of("\\binvalid '[^'\\n]{1,60}'|\\binvalid [`'\"]?[a-z]+_[a-z_]+\\b", "invalid"));
+          Clause.of("\\binvalid '[^'\\n]{1,60}'|\\binvalid [`'\"]?[a-z]+_[a-z_]+\\b", "invalid"),
+          // a field of the request named by its path ("messages[2]", "tools.0", "contents[1]") or a
+          // sampling parameter named in quotes: a failure about the request itself
+          Clause.of(
+              "\\b(?:messages|tools|input|contents|system|tool_choice|response_format"
+                  + "|generation_config|functions|parameters|content)(?:\\[\\d+\\]|\\.\\d+)"
+                  + "|'(?:temperature|top_p|top_k|max_tokens|max_completion_tokens|stop|seed"
+                  + "|presence_penalty|frequency_penalty|logprobs|tool_choice|response_format"
+                  + "|reasoning_effort)'",
+              "[",
+              ".",
+              "'"));
 
   // A generic "quota exceeded": account state unless the quota resets within the minute.
   // The provider offers waiting as the way out ("Please upgrade your tier or try again later",

@@ -280,6 +280,7 @@ class FailureClassifierTest {
           429 ERROR! API key not provided or OpenAI Server Error!                              | rate_limited            | transient.status_429
           error deserializing the API response: missing type at line 1                         | unknown                 | unknown
           Error: ENOTFOUND api.example.com                                                    | connection_failed       | in_band.connection
+          The provider refused messages[2] of the conversation                                | request_invalid         | in_band.request_words
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

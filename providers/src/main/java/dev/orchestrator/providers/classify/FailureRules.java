@@ -2470,7 +2470,13 @@ final class FailureRules {
   // The words say the failure cost nothing ("No credits consumed on this tool call"): credits named
   // there are not the account's state.
   static final List<String> NOT_CHARGED_WORDING =
-      List.of("no credits consumed", "no credits were consumed", "not charged", "no charge");
+      List.of(
+          "no credits consumed",
+          "no credits were consumed",
+          "not charged",
+          "no charge",
+          // the words that say nothing was spent, in the other tense
+          "no credits were used");
 
   // A limit of zero: nothing is left to wait for, whatever reset the words name.
   static final List<String> ZERO_LIMIT_WORDING = List.of("limit: 0", "limit 0,", "limit of 0 ");
@@ -3521,7 +3527,9 @@ final class FailureRules {
           // a model or an operation the account is not authorized for (Bedrock "Operation not
           // allowed")
           "not authorized",
-          "operation not allowed");
+          "operation not allowed",
+          // a model or feature kept for other plans or accounts
+          "only available to");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -4137,7 +4145,9 @@ final class FailureRules {
           "filter konten",
           "filtro dei contenuti",
           // access limited for safety reasons
-          "for safety reasons");
+          "for safety reasons",
+          // content named inappropriate (DashScope "may contain inappropriate content")
+          "inappropriate");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(

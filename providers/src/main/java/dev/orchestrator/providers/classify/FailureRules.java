@@ -4245,7 +4245,9 @@ final class FailureRules {
           // OpenAI's legacy name for a model ("InvalidRequestError: Engine not found")
           "engine not found",
           // an endpoint with no deployment to route to (Azure ML)
-          "no valid deployments");
+          "no valid deployments",
+          // a local server with no model loaded (text-generation-webui)
+          "no model is loaded");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -4837,7 +4839,11 @@ final class FailureRules {
           "text cannot be null",
           // an answer the SDK found unfinished (Vertex "The model response did not complete
           // successfully")
-          "response did not complete");
+          "response did not complete",
+          // a stream that ended without its final event (Ollama's client), a reply with no text to
+          // keep (LLMs with MATLAB)
+          "did not receive done",
+          "containing text with one or more characters");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -4860,7 +4866,9 @@ final class FailureRules {
           // an SDK that refused the model's answer (Vertex's ResponseValidationError), an answer
           // with no text (LangChain4j)
           "response validation error",
-          "text cannot be null");
+          "text cannot be null",
+          // a reply with no text to keep (LLMs with MATLAB)
+          "containing text with one or more characters");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -4940,7 +4948,9 @@ final class FailureRules {
           "系统错误",
           "系統錯誤",
           // a program's own crash quoted in the answer (Python's IndexError)
-          "index out of range");
+          "index out of range",
+          // a model the server failed to load (LM Studio "Error loading model.")
+          "error loading model");
 
   // The server's own failure named outright (row transient.server_words): never a limit's words.
   static final List<String> SERVER_FAILED_WORDING =

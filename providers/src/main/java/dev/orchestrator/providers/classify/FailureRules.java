@@ -803,7 +803,6 @@ final class FailureRules {
           "not enough quota",
           "you have no quota",
           // balance
-          "credit balance is too low",
           "balance is too low",
           "insufficient balance",
           "insufficient_balance",
@@ -815,10 +814,7 @@ final class FailureRules {
           "insufficient credits",
           "insufficient funds",
           "not enough credits",
-          "requires more credits",
           "more credits",
-          "purchase more credits",
-          "add more credits",
           "can only afford",
           "never purchased credits",
           "out of credits",
@@ -892,7 +888,6 @@ final class FailureRules {
           "không đủ số dư",
           "ยอดเงินไม่เพียงพอ",
           "رصيد غير كاف",
-          "الرصيد غير كاف",
           "موجودی کافی نیست",
           "اعتبار کافی نیست",
           "niewystarczające środki",
@@ -1194,7 +1189,6 @@ final class FailureRules {
           "prova gratuita",
           "月度",
           "每月",
-          "每日额度",
           "月間",
           "월간",
           "дневной лимит",
@@ -1209,7 +1203,6 @@ final class FailureRules {
           "utilizzo mensile",
           "kredi",
           "tín dụng",
-          "kredit",
           "利用枠",
           "お支払い",
           "支払い方法",
@@ -2514,7 +2507,6 @@ final class FailureRules {
           "per hour",
           "per_hour",
           "每小时",
-          "per minute",
           "per_minute",
           "perminute",
           "per min",
@@ -2547,7 +2539,6 @@ final class FailureRules {
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   static final List<String> THROTTLE_WORDING =
       List.of(
-          "per minute",
           "per_minute",
           "perminute",
           "per min",
@@ -2586,8 +2577,6 @@ final class FailureRules {
           "daily cap",
           "daily rate limit",
           "daily request limit",
-          "tokens per day",
-          "requests per day",
           "(tpd)",
           "(rpd)",
           "tpd rate limit",
@@ -2637,7 +2626,6 @@ final class FailureRules {
           "exceeds today's",
           "today's limit",
           "today's quota",
-          "今日额度",
           // a plan's allowance of predictions used up (Flowise Cloud)
           "predictions limit exceeded");
 
@@ -3092,7 +3080,6 @@ final class FailureRules {
           "token expired",
           "expired token",
           "token is expired",
-          "invalid or expired token",
           // Gemini revokes keys it finds published
           "api key was reported as leaked",
           "api key not found",
@@ -3109,8 +3096,6 @@ final class FailureRules {
           "無效的金鑰",
           "密鑰無效",
           "無效的密鑰",
-          "身分驗證失敗",
-          "身份驗證失敗",
           "驗證失敗",
           "權杖無效",
           "權杖已過期",
@@ -3144,8 +3129,6 @@ final class FailureRules {
           "failed to refresh token",
           "failed to refresh the token",
           "refresh token is invalid",
-          "refresh token has expired",
-          "refresh token expired",
           // unauthorized, in Spanish, Portuguese, French, German, Italian, Turkish
           "no autorizado",
           "não autorizado",
@@ -3422,11 +3405,8 @@ final class FailureRules {
           "region, or territory not supported",
           "don't have access to the model",
           "do not have access to the model",
-          "model access is denied",
-          "not authorized to perform",
           "access to this model",
           "not allowed to access model",
-          "not authorized to access model",
           "您无权访问",
           "已被锁定",
           "access denied",
@@ -3493,7 +3473,6 @@ final class FailureRules {
           // a service not activated for the account, a region it is not offered in (Chinese,
           // Italian)
           "未开通",
-          "尚未开通",
           "未開通",
           "地区不支持",
           "地區不支援",
@@ -3649,7 +3628,6 @@ final class FailureRules {
           // OpenAI's code, also with the space an app's formatting put in it ("context_
           // length_exceeded")
           "length_exceeded",
-          "maximum context length",
           "context length",
           "context window",
           "context limit",
@@ -3671,7 +3649,6 @@ final class FailureRules {
           "exceeds the maximum length",
           "max_seq_len",
           "cannot truncate to",
-          "prompt 超长",
           "超长",
           "上下文长度",
           "超出最大长度",
@@ -3721,7 +3698,6 @@ final class FailureRules {
           // llama.cpp's and LM Studio's window
           "cannot truncate prompt",
           // vLLM: the decoder prompt named longer than the model's length
-          "decoder prompt (length",
           "prompt (length",
           // Claude Code: the context left is below the output floor ("availableContext 843 is less
           // than FLOOR_OUTPUT_TOKENS 3000")
@@ -4054,10 +4030,8 @@ final class FailureRules {
           "content_policy_violation",
           "content management policy",
           "content policy",
-          "content filtering",
           "output blocked",
           "safety system",
-          "inappropriate content",
           "responsible ai service",
           "response was filtered",
           "input was flagged",
@@ -4367,8 +4341,6 @@ final class FailureRules {
           "out of capacity",
           // a model still loading
           "being loaded",
-          // busy, in Chinese
-          "服务繁忙",
           // too many users at once, compute short (the provider's load, not the caller's rate)
           "too many users",
           "compute resources",
@@ -4431,9 +4403,6 @@ final class FailureRules {
           "request limit reached",
           "request limit exceeded",
           "requestlimitexceeded",
-          "requests per minute",
-          "tokens per minute",
-          "per minute limit",
           // a quota whose window is a minute or a second (Vertex "Quota exceeded for
           // …_requests_per_minute_per_project…"), Google's bare RESOURCE_EXHAUSTED
           "per minute",
@@ -4450,7 +4419,6 @@ final class FailureRules {
           "频率过高",
           "频率上限",
           "请求过多",
-          "请求过于频繁",
           "速率限制",
           "流量限制",
           "限流",
@@ -4555,7 +4523,6 @@ final class FailureRules {
           // Node's ETIMEDOUT and ESOCKETTIMEDOUT, Rust's io::ErrorKind::TimedOut
           "timedout",
           "stream stalled",
-          "请求超时",
           "超时",
           // in German, Japanese, Korean, Spanish, Portuguese, French, Russian, Vietnamese, Turkish
           "zu lange gedauert",
@@ -4636,7 +4603,6 @@ final class FailureRules {
           "网络错误",
           // the SDKs' class for a request that never reached the server (openai.APIConnectionError,
           // read as its words)
-          "api connection error",
           // Node's, Python's and Envoy's words for a connection that failed or closed early
           "fetch failed",
           // Node's DNS failure code, at a word's start (never inside ResourceNotFoundException)
@@ -4809,7 +4775,6 @@ final class FailureRules {
           "empty completion",
           "returned an empty response",
           "model returned no content",
-          "no candidates returned",
           // the answer named empty
           "response empty",
           "no content in",
@@ -4875,7 +4840,6 @@ final class FailureRules {
           // a model runner that died under the server (Ollama "llama runner process has
           // terminated")
           "process has terminated",
-          "internal server error",
           "internal error",
           "server error",
           "server_error",
@@ -4884,7 +4848,6 @@ final class FailureRules {
           "currently unavailable",
           "stream error",
           "bad gateway",
-          "upstream error",
           // OpenRouter's generic wrapper for a routed provider's failure
           "provider returned error",
           "server had an error",
@@ -4938,7 +4901,6 @@ final class FailureRules {
           "閘道錯誤",
           "ゲートウェイエラー",
           "服务器错误",
-          "提供商服务器错误",
           "サーバー エラー",
           // a service error named as such
           "service error",

@@ -1,0 +1,62 @@
+package dev.orchestrator.providers.classify;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.ParameterizedType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The word lists of {@link FailureRules} are matched by substring, so an entry that contains
+ * another entry of the same list can never decide anything: it is dead vocabulary that only costs a
+ * scan. None is allowed.
+ */
+class WordListsTest {
+  @Test
+  void noEntryOfAWordListContainsAnotherEntryOfIt() throws IllegalAccessException {
+    Map<String, List<String>> lists = new TreeMap<>();
+    for (Field f : FailureRules.class.getDeclaredFields()) {
+      if (isStringList(f)) {
+        f.setAccessible(true);
+        @SuppressWarnings("unchecked")
+        List<String> words = (List<String>) f.get(null);
+        lists.put(f.getName(), words);
+      }
+    }
+    List<String> dead = new ArrayList<>();
+    lists.forEach(
+        (name, words) -> {
+          for (String w : words) {
+            String shorter = shorterEntry(w, words);
+            // a list built on another (REQUEST_WORDING on SETTLED_REQUEST_WORDING) shares its
+            // entries: one is dead only where no list needs it
+            if (shorter != null && lists.values().stream().noneMatch(l -> needs(l, w))) {
+              dead.add(name + ": \"" + w + "\" contains \"" + shorter + "\"");
+            }
+          }
+        });
+    assertThat(lists).as("word lists found").hasSizeGreaterThan(30);
+    assertThat(dead).isEmpty();
+  }
+
+  // Another entry of the list that the word contains, or null.
+  private static String shorterEntry(String w, List<String> words) {
+    return words.stream().filter(o -> !o.equals(w) && w.contains(o)).findFirst().orElse(null);
+  }
+
+  private static boolean needs(List<String> list, String w) {
+    return list.contains(w) && shorterEntry(w, list) == null;
+  }
+
+  private static boolean isStringList(Field f) {
+    return Modifier.isStatic(f.getModifiers())
+        && f.getType() == List.class
+        && f.getGenericType() instanceof ParameterizedType p
+        && p.getActualTypeArguments()[0] == String.class;
+  }
+}

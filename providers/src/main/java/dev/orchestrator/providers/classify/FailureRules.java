@@ -654,6 +654,22 @@ final class FailureRules {
             RETRY,
             UNKNOWN));
 
+    // A status-less failure that names an allowance or a limit over a window of a minute or a
+    // second ("每分钟 token 配额已用尽", "Token-Kontingent pro Minute überschritten", "Limite de
+    // requisições por minuto atingido para esta chave de API"): the window passes, so it is a
+    // rate limit, not the account's state or its key.
+    t.add(
+        row(
+            "in_band.window_quota",
+            f ->
+                f.failure()
+                    && f.noStatusSays(SHORT_WINDOW_WORDING)
+                    && (f.says(ACCOUNT_NOUNS) || f.says(LIMIT_NOUNS))
+                    && !f.says(ZERO_LIMIT_WORDING),
+            RATE_LIMITED,
+            RETRY,
+            UNKNOWN));
+
     // The last in-band row: a message with no status that no row above could read, and that names
     //    the account's money or allowance (quota, credits, balance, billing, payment, budget,
     //    subscription; 余额, 额度, クォータ, 残高, 할당량, 잔액, квота, баланс, saldo, guthaben…). A
@@ -673,7 +689,12 @@ final class FailureRules {
     t.add(
         row(
             "in_band.auth_words",
-            f -> f.failure() && f.noStatusSays(AUTH_NOUNS) && !f.says(KEY_ADVICE_ONLY),
+            f ->
+                f.failure()
+                    && f.noStatusSays(AUTH_NOUNS)
+                    && !f.says(KEY_ADVICE_ONLY)
+                    && !f.saysPattern(MODEL_HINTS)
+                    && !f.saysPattern(PERMISSION_HINTS),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -899,7 +920,32 @@ final class FailureRules {
           // iFlytek Spark's 11200 naming its spent token total
           "tokens.total",
           // a model with no free tier for the account (Gemini "doesn't have a free quota tier")
-          "free quota tier");
+          "free quota tier",
+          // a trial period over, a payment required, a spending limit reached, in the corpus's
+          // languages
+          "periodo de prueba",
+          "período de teste",
+          "período de prueba",
+          "testzeitraum",
+          "periodo di prova",
+          "période d'essai",
+          "deneme süresi",
+          "thời gian dùng thử",
+          "masa percobaan",
+          "pago requerido",
+          "pagamento necessário",
+          "zahlung erforderlich",
+          "paiement requis",
+          "pagamento richiesto",
+          "limite de dépenses",
+          "limite di spesa",
+          "límite de gasto",
+          "limite de gastos",
+          "ausgabenlimit",
+          "harcama limiti",
+          "hạn mức chi tiêu",
+          "batas pengeluaran",
+          "batas penggunaan harian");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -1454,7 +1500,7 @@ final class FailureRules {
               "supported",
               "no longer"),
           Clause.of(
-              "(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|見つからない|存在しません"
+              "(?:找不到|未找到)[^\\n]{0,40}?(?:模型|模組)|(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|見つからない|存在しません"
                   + "|찾을 수 없|존재하지|не найден|не существует|не поддерж)",
               "模型",
               "モデル",
@@ -1554,7 +1600,7 @@ final class FailureRules {
               "no access",
               "access"),
           Clause.of(
-              "权限|權限|無權|无权|権限|권한|доступ|permiso|permissão|autorisation|berechtigung|\\bizin"
+              "权限|權限|無權|无权|権限|권한|доступ|permiso|permissão|autorisation|berechtigung|\\bizin(?! veril)"
                   + "|quyền|صلاحية|دسترسی",
               "权限",
               "權限",
@@ -2458,7 +2504,23 @@ final class FailureRules {
                   + "(?:s|secs?|seconds?|ms|milliseconds?)\\b",
               "reset",
               "retry",
-              "again"));
+              "again"),
+          // a wait of seconds before retrying, in the corpus's other languages ("请 20 秒后重试",
+          // "数秒後に再試行", "vuelve a intentarlo en 15 segundos")
+          Clause.of(
+              "(?:\\d{1,2}|几|數|数)\\s*秒(?:钟|鐘)?(?:后|後)|\\d{1,2}\\s*초 (?:후|뒤)"
+                  + "|(?:через|en|dans|in|tra|em|sau|dalam|nach) \\d{1,2} (?:секунд|segundos?|secondes?"
+                  + "|sekunden|secondi|giây|detik)|\\d{1,2} (?:saniye|sekunde[n]?) (?:sonra|warten)",
+              "秒",
+              "초",
+              "секунд",
+              "segundo",
+              "seconde",
+              "sekunde",
+              "secondi",
+              "giây",
+              "detik",
+              "saniye"));
 
   // The words say the failure cost nothing ("No credits consumed on this tool call"): credits named
   // there are not the account's state.
@@ -3173,7 +3235,18 @@ final class FailureRules {
           // authorization named failed (NVIDIA NIM's 403)
           "authorization failed",
           // a token named missing
-          "token is missing");
+          "token is missing",
+          // a key named missing in Korean, credentials named expired in Chinese
+          "api 키가 누락",
+          "api 키 누락",
+          "憑證已過期",
+          "凭证已过期",
+          "凭证过期",
+          // the Authorization header named in the languages that translate its name
+          "cabeçalho de autorização",
+          "cabecera de autorización",
+          "en-tête d'autorisation",
+          "intestazione di autorizzazione");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -3254,11 +3327,12 @@ final class FailureRules {
           // (anchored on the words for expired or invalid, rarer than the word token); never the
           // tokens a model counts ("max_tokens no válido", "トークン数", "토큰 수", "токенов")
           Clause.of(
-              "(?:(?<![_\\d])(?:token|jeton)(?!s)|トークン(?!数)|토큰(?!\\s*수)|توکن|токен(?!ов))[^\\n]{0,20}?"
+              "(?:(?<![_\\d])(?:token|jeton)(?!s)|トークン(?!数)|토큰(?!\\s*수)|توکن|токен(?!ов))[^\\n]{0,30}?"
                   + "(?:有効期限|無効|만료|유효하지"
                   + "|منقضی|نامعتبر|истёк|истек|недействител|невер|abgelaufen|ungültig|hết hạn"
                   + "|không hợp lệ|süresi dol|geçersiz|kedaluwarsa|tidak valid|expirou|expirado|expiró"
-                  + "|inválid|no válid|invalide|expiré)",
+                  + "|inválid|no válid|invalide|expiré|scadut)",
+              "scadut",
               "有効期限",
               "無効",
               "만료",
@@ -3376,7 +3450,12 @@ final class FailureRules {
           Clause.of(
               "\\b(?:ak|sk|api[ _-]?key|access[ _]key|secret[ _]key)\\b (?:is )?(?:not exists?"
                   + "|does not exist)\\b",
-              "exist"));
+              "exist"),
+          // the Authorization header named missing or malformed, in the corpus's languages: the
+          // key's carrier
+          Clause.of(
+              "\\bauthorization\\b[^\\n]{0,12}?(?:header|ヘッダー|헤더|başlığı|字段|欄位|头)|(?:header|en-tête|cabecera|cabeçalho|intestazione|tiêu đề|заголов[а-я]*|请求头|請求標頭)[^\\n]{0,20}?\\bauthorization\\b|\\bauthorization-header",
+              "authorization"));
 
   static final Set<String> PERMISSION_CODES =
       Set.of(
@@ -3508,7 +3587,17 @@ final class FailureRules {
           "not authorized",
           "operation not allowed",
           // a model or feature kept for other plans or accounts
-          "only available to");
+          "only available to",
+          // a plan or subscription that does not include access to the model, in the corpus's
+          // languages
+          "no incluye acceso",
+          "non include l'accesso",
+          "não inclui acesso",
+          "ne donne pas accès",
+          "erişim izni vermiyor",
+          "未開放此模型",
+          "未开放此模型",
+          "does not include access");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -3727,7 +3816,20 @@ final class FailureRules {
           "giới hạn ngữ cảnh",
           "batas konteks",
           "超出token限制",
-          "超过token限制");
+          "超过token限制",
+          // the context window named, in the corpus's languages; a context used up or that the
+          // prompt does not fit (Chinese, Japanese)
+          "コンテキストウィンドウ",
+          "bağlam pencere",
+          "cửa sổ ngữ cảnh",
+          "jendela konteks",
+          "контекстное окно",
+          "контекстного окна",
+          "컨텍스트 창",
+          "上下文視窗",
+          "上下文空間",
+          "上下文空间",
+          "コンテキストに収ま");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -3924,7 +4026,14 @@ final class FailureRules {
           // "Request too large for model … tokens per minute"
           Clause.of(
               "\\brequest too large\\b[^\\n]{0,20}?\\b\\d+\\s*(?:mb|kb|gb|mib|kib|bytes)\\b",
-              "request too large"));
+              "request too large"),
+          // a body or a file over a size named in bytes, in the corpus's languages ("请求体超过 20MB
+          // 上限", "İstek gövdesi 20 MB sınırını aşıyor")
+          Clause.of(
+              "(?:请求体|請求體|文件|图片|istek gövdesi|dosya|corpo da requisição|cuerpo de la solicitud|corps de la requête|anfragekörper|tệp|berkas)[^\\n]{0,20}?\\d+\\s?(?:mb|kb|gb)\\b",
+              "mb",
+              "kb",
+              "gb"));
 
   static final Set<String> CONTENT_CODES =
       Set.of(
@@ -4121,7 +4230,34 @@ final class FailureRules {
           // access limited for safety reasons
           "for safety reasons",
           // content named inappropriate (DashScope "may contain inappropriate content")
-          "inappropriate");
+          "inappropriate",
+          // a safety or moderation filter that blocked, and guidelines or terms violated, in the
+          // corpus's languages
+          "filtre de sécurité",
+          "sicherheitsfilter",
+          "güvenlik filtre",
+          "bộ lọc an toàn",
+          "filter keamanan",
+          "filtro di sicurezza",
+          "filtro de seguridad",
+          "filtro de segurança",
+          "sistema de moderação",
+          "sistema de moderación",
+          "système de modération",
+          "системой безопасности",
+          "фильтр безопасности",
+          "安全过滤",
+          "安全過濾",
+          "安全政策",
+          "利用規約に抵触",
+          "フィルターでブロック",
+          "금지된 주제",
+          "güvenlik kuralları",
+          "normas de seguridad",
+          "diretrizes de uso",
+          "kebijakan keamanan konten",
+          "linee guida sui contenuti",
+          "norme d'uso");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -4808,7 +4944,21 @@ final class FailureRules {
           // a stream that ended without its final event (Ollama's client), a reply with no text to
           // keep (LLMs with MATLAB)
           "did not receive done",
-          "containing text with one or more characters");
+          "containing text with one or more characters",
+          // an answer named empty, in the corpus's languages
+          "respuesta sin contenido",
+          "respuesta vacía",
+          "resposta sem conteúdo",
+          "resposta vazia",
+          "contenu vide",
+          "réponse vide",
+          "leere antwort",
+          "respons tanpa konten",
+          "respons kosong",
+          "risposta senza contenuto",
+          "risposta vuota",
+          "boş yanıt",
+          "phản hồi trống");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -5262,7 +5412,21 @@ final class FailureRules {
           "number of function calls",
           // a key of the request body the API does not know
           "unknown key",
-          "invalid key in");
+          "invalid key in",
+          // a request parameter named by its API name, or the messages array quoted or named: what
+          // earlier rows did not read as a window, a key or an account is the request's fault
+          "tool_choice",
+          "top_p",
+          "frequency_penalty",
+          "presence_penalty",
+          "response_format",
+          "'messages'",
+          "messages 배열",
+          "tools 列表",
+          "lista de tools",
+          "liste 'tools'",
+          "danh sách tools",
+          "boş olamaz");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):
@@ -5475,6 +5639,22 @@ final class FailureRules {
   // Google's quota ids of a per-minute window, quoted in a client's text without a RetryInfo
   // ("quotaId:GenerateRequestsPerMinutePerProjectPerModel-FreeTier"); not when a daily one is
   // named beside it (Google lists every violated quota: the day's outlasts the minute's).
+  // A limit, in the corpus's languages (row in_band.window_quota: a limit over a minute's window).
+  static final List<String> LIMIT_NOUNS =
+      List.of(
+          "limit",
+          "límite",
+          "лимит",
+          "上限",
+          "限制",
+          "制限",
+          "한도",
+          "제한",
+          "sınır",
+          "giới hạn",
+          "batas",
+          "grenze");
+
   static final List<String> PER_MINUTE_QUOTA_IDS = List.of("perminute");
   static final List<String> PER_DAY_QUOTA_IDS = List.of("perday");
 

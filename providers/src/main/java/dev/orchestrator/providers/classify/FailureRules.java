@@ -712,7 +712,17 @@ final class FailureRules {
     t.add(lastResort("in_band.rate_words", RATE_HINTS, RATE_LIMITED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
-    t.add(lastResort("in_band.network_words", NETWORK_HINTS, CONNECTION_FAILED, RETRY, UNKNOWN));
+    t.add(
+        row(
+            "in_band.network_words",
+            f ->
+                f.status() == null
+                    && f.failure()
+                    && f.saysPattern(NETWORK_HINTS)
+                    && !f.says(CONNECTION_ADVICE_ONLY),
+            CONNECTION_FAILED,
+            RETRY,
+            UNKNOWN));
     t.add(lastResort("in_band.server_words", SERVER_HINTS, SERVER_ERROR, RETRY, UNKNOWN));
     // …and last a parameter, a field or a format named wrong — never when the words say it was the
     // answer, not the request, that was malformed ("Provided data: null")
@@ -945,7 +955,16 @@ final class FailureRules {
           "harcama limiti",
           "hạn mức chi tiêu",
           "batas pengeluaran",
-          "batas penggunaan harian");
+          "batas penggunaan harian",
+          // a plan used up or expired, a payment method missing or a payment failed, in French,
+          // German, Vietnamese, Turkish
+          "forfait est épuisé",
+          "forfait épuisé",
+          "abo ist abgelaufen",
+          "zahlungsmethode",
+          "gói dịch vụ đã hết hạn",
+          "cần thanh toán",
+          "ödeme alınamadı");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -1301,7 +1320,9 @@ final class FailureRules {
           "recharger",
           "recarregar",
           // credits, in Russian and Ukrainian (кредиты, кредити)
-          "кредит");
+          "кредит",
+          // a budget, in Indonesian
+          "anggaran");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -1500,7 +1521,7 @@ final class FailureRules {
               "supported",
               "no longer"),
           Clause.of(
-              "(?:找不到|未找到)[^\\n]{0,40}?(?:模型|模組)|(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|見つからない|存在しません"
+              "(?:找不到|未找到)[^\\n]{0,40}?(?:模型|模組)|(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|見つからない|存在しません|存在しない|サポートされていません"
                   + "|찾을 수 없|존재하지|не найден|не существует|не поддерж)",
               "模型",
               "モデル",
@@ -2596,7 +2617,16 @@ final class FailureRules {
           // a rate limit named as such
           "rate-limit",
           // DashScope's Throttling.AllocationQuota: the per-minute allocation, not the account
-          "allocated quota exceeded, please increase");
+          "allocated quota exceeded, please increase",
+          // a window of a second, in the corpus's other languages
+          "초당",
+          "por segundo",
+          "par seconde",
+          "pro sekunde",
+          "al secondo",
+          "saniye başına",
+          "mỗi giây",
+          "per detik");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   static final List<String> THROTTLE_WORDING =
@@ -2625,7 +2655,16 @@ final class FailureRules {
           "dakika başına",
           "mỗi phút",
           "per menit",
-          "al minuto");
+          "al minuto",
+          // a window of a second, in the corpus's other languages
+          "초당",
+          "por segundo",
+          "par seconde",
+          "pro sekunde",
+          "al secondo",
+          "saniye başına",
+          "mỗi giây",
+          "per detik");
 
   // A cap that resets after hours or more: daily/weekly/monthly limits, usage limits with a
   // reset time, plan allowances. Waiting seconds will not help.
@@ -2689,7 +2728,17 @@ final class FailureRules {
           "today's limit",
           "today's quota",
           // a plan's allowance of predictions used up (Flowise Cloud)
-          "predictions limit exceeded");
+          "predictions limit exceeded",
+          // a daily limit, in the corpus's languages
+          "limite diário",
+          "límite diario",
+          "limite quotidienne",
+          "limite journalière",
+          "tageslimit",
+          "limite giornaliero",
+          "günlük limit",
+          "giới hạn hằng ngày",
+          "batas harian");
 
   // A cap by its period or its plan, in any phrasing: a daily/weekly/monthly quota, limit,
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
@@ -3246,7 +3295,11 @@ final class FailureRules {
           "cabeçalho de autorização",
           "cabecera de autorización",
           "en-tête d'autorisation",
-          "intestazione di autorizzazione");
+          "intestazione di autorizzazione",
+          // a key whose account was deactivated (OpenAI's account_deactivated message)
+          "deactivated account",
+          // an authentication error, in Vietnamese
+          "lỗi xác thực");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -3597,7 +3650,10 @@ final class FailureRules {
           "erişim izni vermiyor",
           "未開放此模型",
           "未开放此模型",
-          "does not include access");
+          "does not include access",
+          // access restricted by geography
+          "access restricted",
+          "geographic");
 
   // Terms, a licence or an agreement to accept before the model may be used ("User has not agreed
   // to Llama3.2 model terms", "User must accept ToS").
@@ -3829,7 +3885,16 @@ final class FailureRules {
           "上下文視窗",
           "上下文空間",
           "上下文空间",
-          "コンテキストに収ま");
+          "コンテキストに収ま",
+          // the context named as a range, a capacity or a length the text overflows, in Chinese,
+          // Japanese, Spanish, Vietnamese, Italian
+          "上下文范围",
+          "上下文容量",
+          "文脈の長さ",
+          "cabe en mi contexto",
+          "giới hạn context",
+          "quá ngữ cảnh",
+          "nel mio contesto");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -4030,10 +4095,32 @@ final class FailureRules {
           // a body or a file over a size named in bytes, in the corpus's languages ("请求体超过 20MB
           // 上限", "İstek gövdesi 20 MB sınırını aşıyor")
           Clause.of(
-              "(?:请求体|請求體|文件|图片|istek gövdesi|dosya|corpo da requisição|cuerpo de la solicitud|corps de la requête|anfragekörper|tệp|berkas)[^\\n]{0,20}?\\d+\\s?(?:mb|kb|gb)\\b",
+              "(?:请求体|請求體|文件|图片|istek gövdesi|dosya|corpo da requisição|cuerpo de la solicitud|corps de la requête|anfragekörper|tệp|berkas)[^\\n]{0,40}?\\d+\\s?(?:mb|kb|gb)\\b",
               "mb",
               "kb",
-              "gb"));
+              "gb"),
+          // an image or a file over a size named in bytes ("image exceeds 5 MB maximum")
+          Clause.of(
+              "\\b(?:image|file|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds?\\b[^\\n]{0,12}?\\d+\\s?(?:mb|kb|gb|mib|kib|bytes)\\b",
+              "exceed"),
+          // an upload, an attachment or a request body over a size named in bytes, in the corpus's
+          // languages
+          Clause.of(
+              "(?:\\bupload|\\battachment|\\brequest body|アップロード|添付|上传|附件|тела запроса|anexo|allegat|pièce jointe|anhang|tệp đính kèm|lampiran)[^\\n]{0,40}?\\d+\\s?(?:mb|kb|gb|мб)\\b",
+              "upload",
+              "attachment",
+              "request body",
+              "アップロード",
+              "添付",
+              "上传",
+              "附件",
+              "тела запроса",
+              "anexo",
+              "allegat",
+              "pièce jointe",
+              "anhang",
+              "tệp đính kèm",
+              "lampiran"));
 
   static final Set<String> CONTENT_CODES =
       Set.of(
@@ -4243,7 +4330,6 @@ final class FailureRules {
           "filtro de segurança",
           "sistema de moderação",
           "sistema de moderación",
-          "système de modération",
           "системой безопасности",
           "фильтр безопасности",
           "安全过滤",
@@ -4257,7 +4343,16 @@ final class FailureRules {
           "diretrizes de uso",
           "kebijakan keamanan konten",
           "linee guida sui contenuti",
-          "norme d'uso");
+          "norme d'uso",
+          // a safety policy, moderation, violent or hateful content, content rules, in the corpus's
+          // languages
+          "política de segurança",
+          "política de seguridad",
+          "contenu violent",
+          "modération",
+          "moderasi",
+          "ujaran kebencian",
+          "norme sui contenuti");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -4523,6 +4618,11 @@ final class FailureRules {
   // An app's stock advice shown for any failure ("Please check your API key and credentials"): it
   // names the key without saying the key failed.
   static final List<String> KEY_ADVICE_ONLY = List.of("check your api key and credentials");
+
+  // An app's guess that offers the network as one cause among others ("check your connection or
+  // change model type"): it names the network without saying the network failed.
+  static final List<String> CONNECTION_ADVICE_ONLY =
+      List.of("check your connection or", "check your network or");
 
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
   // selected model": its deployments cool down after rate limits, the load is the caller's).
@@ -4818,7 +4918,6 @@ final class FailureRules {
           // a protocol broken mid-connection (net::ERR_HTTP2_PROTOCOL_ERROR read as words)
           "http2 protocol error",
           // Rust reqwest's and Go's words for a request that never got an answer
-          "error sending request for url",
           "dial tcp",
           "server misbehaving",
           "no such host",
@@ -4845,7 +4944,10 @@ final class FailureRules {
           "düzgün çalış",
           // node-fetch's FetchError, raised only when no HTTP answer came ("request to … failed,
           // reason: …")
-          "failed, reason:");
+          "failed, reason:",
+          // a request that could not be sent (Rust's reqwest, Supabase's client)
+          "error sending request",
+          "failed to send a request");
 
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
@@ -4958,7 +5060,10 @@ final class FailureRules {
           "risposta senza contenuto",
           "risposta vuota",
           "boş yanıt",
-          "phản hồi trống");
+          "phản hồi trống",
+          // an empty string or answer returned, in Korean
+          "빈 문자열을 반환",
+          "빈 응답");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -5426,12 +5531,31 @@ final class FailureRules {
           "lista de tools",
           "liste 'tools'",
           "danh sách tools",
-          "boş olamaz");
+          "boş olamaz",
+          // fields the API does not support, a chat model sent to the completions endpoint
+          "fields that we do not support",
+          "this is a chat model",
+          // logit_bias named, a JSON body or schema that did not parse, an unknown or a missing
+          // field, in the corpus's languages (never the request body alone: it is named as often
+          // when it is too large)
+          "logit_bias",
+          "json을 해석",
+          "json-схем",
+          "campo desconocido",
+          "unbekannter schlüssel '",
+          "chiave sconosciuta '",
+          "manquant dans le corps");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):
   // its "try again later" is a formula, not the provider's word that the trouble will pass.
-  static final List<String> UNKNOWN_CAUSE_WORDING = List.of("something went wrong", "请求失败", "出错了");
+  static final List<String> UNKNOWN_CAUSE_WORDING =
+      List.of(
+          "something went wrong",
+          "请求失败",
+          "出错了",
+          // an error named with nothing else said but to wait
+          "an error occurred. please try again");
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =

@@ -44,20 +44,20 @@ public final class TokensFile {
    */
   public static List<ClientToken> read(Path file) {
     try {
-      return parse(file.toString(), read(file.toString(), file));
+      return parse(file.toString(), text(file));
     } catch (CatalogException e) {
       throw new InvalidFileException(e);
     }
   }
 
   // The file's text; an unreadable file is a problem with the whole source, located like any other.
-  private static String read(String name, Path file) {
+  private static String text(Path file) {
     try {
       return Files.readString(file, StandardCharsets.UTF_8);
     } catch (NoSuchFileException e) {
-      throw new CatalogException(name, "no such file", e);
+      throw new CatalogException(file.toString(), "no such file", e);
     } catch (IOException e) {
-      throw new CatalogException(name, "cannot read: " + e.getMessage(), e);
+      throw new CatalogException(file.toString(), "cannot read: " + e.getMessage(), e);
     }
   }
 

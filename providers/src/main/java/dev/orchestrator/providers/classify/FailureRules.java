@@ -4095,7 +4095,7 @@ final class FailureRules {
           // a body or a file over a size named in bytes, in the corpus's languages ("请求体超过 20MB
           // 上限", "İstek gövdesi 20 MB sınırını aşıyor")
           Clause.of(
-              "(?:请求体|請求體|文件|图片|istek gövdesi|dosya|corpo da requisição|cuerpo de la solicitud|corps de la requête|anfragekörper|tệp|berkas)[^\\n]{0,40}?\\d+\\s?(?:mb|kb|gb)\\b",
+              "(?:请求体|請求體|文件|图片|istek gövdesi|dosya|corpo da requisição|cuerpo de la solicitud|corps de la requête|anfragekörper|tệp|berkas)[^\\n]{0,40}?\\d+\\s?(?:mb|kb|gb)(?![a-z])",
               "mb",
               "kb",
               "gb"),
@@ -4106,7 +4106,9 @@ final class FailureRules {
           // an upload, an attachment or a request body over a size named in bytes, in the corpus's
           // languages
           Clause.of(
-              "(?:\\bupload|\\battachment|\\brequest body|アップロード|添付|上传|附件|тела запроса|anexo|allegat|pièce jointe|anhang|tệp đính kèm|lampiran)[^\\n]{0,40}?\\d+\\s?(?:mb|kb|gb|мб)\\b",
+              "(?:\\bupload|\\battachment|\\brequest body|アップロード|添付|上传|附件|тела запроса|anexo"
+                  + "|allegat|pièce jointe|anhang|tệp đính kèm|lampiran)[^\\n]{0,40}?\\d+\\s?"
+                  + "(?:mb|kb|gb|мб)(?![a-zа-я])",
               "upload",
               "attachment",
               "request body",

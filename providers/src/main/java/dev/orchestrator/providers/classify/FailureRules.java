@@ -2444,6 +2444,7 @@ final class FailureRules {
           // not be parsed, a temperature, in the corpus's languages
           Clause.of(
               "\\brole\\b|角色|ロール|역할|роль|rol de mensaje|papel de mensagem|rôle|nachrichtenrolle"
+                  + "|\\brol \"|\\bpapel \"|\\brolle \"|\\brolü|vai trò|\\bruolo\\b"
                   + "|工具定义|工具定義|ツール定義|도구 정의|схема|esquema|schéma|\\bschema\\b|必須フィールド|필수 필드"
                   + "|обязательное поле|campo obligatorio|campo obrigatório|champ obligatoire|pflichtfeld"
                   + "|temperature|anfrageformat|json[^\\n]{0,20}?(?:解析|파싱|parse|geparst)|(?:разобрать"
@@ -2457,6 +2458,12 @@ final class FailureRules {
               "papel de mensagem",
               "rôle",
               "nachrichtenrolle",
+              "rol \"",
+              "papel \"",
+              "rolle \"",
+              "rolü",
+              "vai trò",
+              "ruolo",
               "工具定",
               "ツール定義",
               "도구 정의",
@@ -4354,7 +4361,9 @@ final class FailureRules {
           "modération",
           "moderasi",
           "ujaran kebencian",
-          "norme sui contenuti");
+          "norme sui contenuti",
+          // moderation, in Italian
+          "moderazione");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(
@@ -5065,7 +5074,9 @@ final class FailureRules {
           "phản hồi trống",
           // an empty string or answer returned, in Korean
           "빈 문자열을 반환",
-          "빈 응답");
+          "빈 응답",
+          // content that came back empty, in Portuguese
+          "veio vazio");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -5225,7 +5236,11 @@ final class FailureRules {
           // LangChain's check of the same pairing before the request is sent
           "corresponding toolmessage",
           // a thinking block's signature named invalid
-          "in thinking block");
+          "in thinking block",
+          // a tool message named where it must follow or answer, in Portuguese, German and Italian
+          "mensagem tool",
+          "tool-nachricht",
+          "ruolo tool");
 
   // A request the server refused as malformed or unsupported, in words that say so whatever the
   // status (row request.server_refusal_words): a parameter or flag the server lacks, a field
@@ -5546,7 +5561,88 @@ final class FailureRules {
           "campo desconocido",
           "unbekannter schlüssel '",
           "chiave sconosciuta '",
-          "manquant dans le corps");
+          "manquant dans le corps",
+          // a request body that is not valid JSON, in the corpus's languages
+          "parsed as json",
+          "不是合法的 json",
+          "不正な json",
+          "kein gültiges json",
+          "pas un json valide",
+          "geçerli bir json",
+          "bukan json yang valid",
+          "json non valido nel",
+          // the user's own message or prompt named empty (a bot's answer to its user), in the
+          // corpus's languages
+          "发过来的消息是空",
+          "不可為空白",
+          "プロンプトが空",
+          "보내주신 메시지가 비어",
+          "прислали пустое сообщение",
+          "tu mensaje llegó vacío",
+          "sua mensagem chegou vazia",
+          "votre message est vide",
+          "deine nachricht ist leer",
+          "gönderdiğin mesaj boş",
+          "tin nhắn bạn gửi đang trống",
+          "pesan kamu kosong",
+          "il tuo messaggio è vuoto",
+          // a function or a tool named wrong, defined wrong or twice, in the corpus's languages
+          "function name",
+          "both named",
+          "nom de fonction",
+          "funktionsname",
+          "tên hàm",
+          "fonksiyon adı",
+          "함수 정의",
+          "definizione dello strumento",
+          "định nghĩa công cụ",
+          "araç tanımı",
+          "définition de l'outil",
+          "definición de la herramienta",
+          "definição da ferramenta",
+          "werkzeugdefinition",
+          "определение инструмента",
+          "工具數量",
+          "工具数量",
+          "numero di tools",
+          // a quoted key of the body the API does not know, a field not recognised or of the wrong
+          // type, a required field missing, in the corpus's languages
+          "неизвестный ключ \"",
+          "clave desconocida \"",
+          "clé inconnue «",
+          "bilinmeyen anahtar \"",
+          "khóa không xác định \"",
+          "key tidak dikenal \"",
+          "알 수 없는 파라미터",
+          "non reconnu par l'api",
+          "не распознано",
+          "tidak diperbolehkan oleh skema",
+          "类型错误",
+          "類型錯誤",
+          "phải là chuỗi",
+          "valor no admitido",
+          "falschen typ",
+          "zorunlu alan",
+          "パラメータ '",
+          // the parameters an API couples or bounds, by their API names; stop sequences in the
+          // corpus's languages; a file type the API does not take
+          "stream_options",
+          "logprobs",
+          "reasoning_effort",
+          "stop 시퀀스",
+          "séquence d'arrêt",
+          "stop 序列",
+          "stop-sequenzen",
+          "stop sequence",
+          "arquivo não suportado",
+          "format d'image non pris",
+          "nicht unterstütztes bildformat",
+          "format file tidak didukung",
+          "formato non supportato",
+          "desteklenmeyen dosya",
+          "định dạng không được hỗ trợ",
+          // a key of the body named unknown in double quotes, in Italian
+          "chiave sconosciuta \"");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败):

@@ -3306,7 +3306,10 @@ final class FailureRules {
           // a key whose account was deactivated (OpenAI's account_deactivated message)
           "deactivated account",
           // an authentication error, in Vietnamese
-          "lỗi xác thực");
+          "lỗi xác thực",
+          // a login asked for first
+          "login first",
+          "log in first");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -4463,7 +4466,11 @@ final class FailureRules {
           // an endpoint with no deployment to route to (Azure ML)
           "no valid deployments",
           // a local server with no model loaded (text-generation-webui)
-          "no model is loaded");
+          "no model is loaded",
+          // an app with no such endpoint, a model no allowed provider serves (OpenRouter's provider
+          // restrictions)
+          "has no endpoint",
+          "no allowed providers");
 
   // An endpoint or deployment named absent or not running ("The dedicated endpoint for … is not
   // running", "Endpoint with name '…' does not exist", "…/chat/completions not found, verify your
@@ -5076,7 +5083,9 @@ final class FailureRules {
           "빈 문자열을 반환",
           "빈 응답",
           // content that came back empty, in Portuguese
-          "veio vazio");
+          "veio vazio",
+          // an answer the client could not read as JSON (node-fetch "invalid json response body")
+          "invalid json response body");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.

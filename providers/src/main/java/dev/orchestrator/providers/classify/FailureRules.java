@@ -1322,7 +1322,10 @@ final class FailureRules {
           // credits, in Russian and Ukrainian (кредиты, кредити)
           "кредит",
           // a budget, in Indonesian
-          "anggaran");
+          "anggaran",
+          // a budget, in Turkish and Vietnamese
+          "bütçe",
+          "ngân sách");
 
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
@@ -2745,7 +2748,18 @@ final class FailureRules {
           "limite giornaliero",
           "günlük limit",
           "giới hạn hằng ngày",
-          "batas harian");
+          "batas harian",
+          // a monthly limit, in the corpus's languages
+          "limite mensuelle",
+          "limite mensile",
+          "límite mensual",
+          "limite mensal",
+          "monatliches limit",
+          "aylık limit",
+          "giới hạn hằng tháng",
+          "batas bulanan",
+          "요금제 사용 한도",
+          "abo abgelaufen");
 
   // A cap by its period or its plan, in any phrasing: a daily/weekly/monthly quota, limit,
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
@@ -3309,7 +3323,38 @@ final class FailureRules {
           "lỗi xác thực",
           // a login asked for first
           "login first",
-          "log in first");
+          "log in first",
+          // a session expired and a login asked for again, in the corpus's languages
+          "session expired",
+          "session has expired",
+          "sign in again",
+          "登录已过期",
+          "重新登录",
+          "重新登入",
+          "セッションの有効期限",
+          "再度ログイン",
+          "로그인이 필요",
+          "다시 로그인",
+          "сессия истекла",
+          "войдите снова",
+          "sesión ha caducado",
+          "vuelve a iniciar sesión",
+          "sessão expirou",
+          "faça login novamente",
+          "session a expiré",
+          "vous reconnecter",
+          "sitzung abgelaufen",
+          "erneut anmelden",
+          "oturumunuzun süresi",
+          "tekrar giriş yap",
+          "phiên đăng nhập đã hết hạn",
+          "đăng nhập lại",
+          "sesi anda telah berakhir",
+          "login kembali",
+          "sessione scaduta",
+          "effettua di nuovo l'accesso",
+          "驗證權杖",
+          "認証トークン");
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
@@ -3394,8 +3439,18 @@ final class FailureRules {
                   + "(?:有効期限|無効|만료|유효하지"
                   + "|منقضی|نامعتبر|истёк|истек|недействител|невер|abgelaufen|ungültig|hết hạn"
                   + "|không hợp lệ|süresi dol|geçersiz|kedaluwarsa|tidak valid|expirou|expirado|expiró"
-                  + "|inválid|no válid|invalide|expiré|scadut)",
+                  + "|inválid|no válid|invalide|expiré|scadut|отозван|révoqué|widerrufen|iptal edil"
+                  + "|thu hồi|dicabut|revocat|見つかりません|取り消)",
               "scadut",
+              "отозван",
+              "révoqué",
+              "widerrufen",
+              "iptal edil",
+              "thu hồi",
+              "dicabut",
+              "revocat",
+              "見つかりません",
+              "取り消",
               "有効期限",
               "無効",
               "만료",
@@ -3518,7 +3573,20 @@ final class FailureRules {
           // key's carrier
           Clause.of(
               "\\bauthorization\\b[^\\n]{0,12}?(?:header|ヘッダー|헤더|başlığı|字段|欄位|头)|(?:header|en-tête|cabecera|cabeçalho|intestazione|tiêu đề|заголов[а-я]*|请求头|請求標頭)[^\\n]{0,20}?\\bauthorization\\b|\\bauthorization-header",
-              "authorization"));
+              "authorization"),
+          // a key named revoked, expired or no longer valid, in Japanese, Korean, Russian, Spanish,
+          // Portuguese, French, German, Turkish, Italian
+          Clause.of(
+              "(?:キー|키가|ключ|clave|credencial|clé|schlüssel|anahtar|chiave)[^\\n]{0,40}?(?:取り消|폐기|не действует|expiró|revogad|n'est plus valide|abgelaufen|süresi dol|scadut)",
+              "取り消",
+              "폐기",
+              "не действует",
+              "expiró",
+              "revogad",
+              "n'est plus valide",
+              "abgelaufen",
+              "süresi dol",
+              "scadut"));
 
   static final Set<String> PERMISSION_CODES =
       Set.of(
@@ -3904,7 +3972,15 @@ final class FailureRules {
           "cabe en mi contexto",
           "giới hạn context",
           "quá ngữ cảnh",
-          "nel mio contesto");
+          "nel mio contesto",
+          // a conversation that no longer fits the model's context, in an app's or a bot's words
+          "than this model can read",
+          "no meu contexto",
+          "dans mon contexte",
+          "in meinen kontext",
+          "bağlamıma sığ",
+          "konteksku",
+          "taille de contexte");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -4366,7 +4442,12 @@ final class FailureRules {
           "ujaran kebencian",
           "norme sui contenuti",
           // moderation, in Italian
-          "moderazione");
+          "moderazione",
+          // a usage or safety policy violated, in Chinese, Japanese, Turkish, Italian
+          "使用政策",
+          "安全ポリシー",
+          "güvenlik politika",
+          "norme di sicurezza");
 
   static final Set<String> MODEL_GONE_CODES =
       Set.of(

@@ -3846,14 +3846,43 @@ final class FailureRules {
           // FastChat CONTEXT_OVERFLOW
           "40303");
 
-  static final List<String> CONTEXT_WORDING =
+  // The context window named, in the corpus's languages: a limit reached there is the window's, not
+  // an account's cap ("Claude a atteint la limite de la fenêtre de contexte du modèle"). The first
+  // entries of CONTEXT_WORDING.
+  static final List<String> CONTEXT_WINDOW_NAMED =
       List.of(
+          "context window",
+          "ventana de contexto",
+          "janela de contexto",
+          "fenêtre de contexte",
+          "kontextfenster",
+          "finestra di contesto",
+          "上下文窗口",
+          "コンテキストウィンドウ",
+          // the context limit, named: a window, not an account's cap ("Превышен лимит контекста")
+          "context limit",
+          "上下文限制",
+          "лимит контекста",
+          "ліміт контексту",
+          "limite de contexte",
+          "límite de contexto",
+          "limite de contexto",
+          "kontextlimit",
+          "limite di contesto",
+          "コンテキスト制限",
+          "컨텍스트 한도",
+          "컨텍스트 제한",
+          // the context limit named, in Vietnamese and Indonesian
+          "giới hạn ngữ cảnh",
+          "batas konteks");
+
+  static final List<String> CONTEXT_WORDING =
+      concat(
+          CONTEXT_WINDOW_NAMED,
           // OpenAI's code, also with the space an app's formatting put in it ("context_
           // length_exceeded")
           "length_exceeded",
           "context length",
-          "context window",
-          "context limit",
           "context size",
           "prompt is too long",
           "input is too long",
@@ -3884,7 +3913,6 @@ final class FailureRules {
           "maximum input",
           "input limit",
           "最大上下文",
-          "上下文窗口",
           "长度超过限制",
           "超出模型",
           "context overflow",
@@ -3926,34 +3954,12 @@ final class FailureRules {
           // than FLOOR_OUTPUT_TOKENS 3000")
           "availablecontext",
           "floor_output_tokens",
-          // a context window named, in Spanish, Portuguese, French, German and Italian
-          "ventana de contexto",
-          "janela de contexto",
-          "fenêtre de contexte",
-          "kontextfenster",
-          "finestra di contesto",
-          // the model's context limit named, in Chinese, Russian, Ukrainian, French, Spanish,
-          // Portuguese, German, Italian, Japanese, Korean
-          "上下文限制",
-          "лимит контекста",
-          "ліміт контексту",
-          "limite de contexte",
-          "límite de contexto",
-          "limite de contexto",
-          "kontextlimit",
-          "limite di contesto",
-          "コンテキスト制限",
-          "컨텍스트 한도",
-          "컨텍스트 제한",
-          // the context limit named, in Vietnamese and Indonesian; a token limit named exceeded, in
-          // Chinese
-          "giới hạn ngữ cảnh",
-          "batas konteks",
+          // a token limit named exceeded, in Chinese
           "超出token限制",
           "超过token限制",
-          // the context window named, in the corpus's languages; a context used up or that the
-          // prompt does not fit (Chinese, Japanese)
-          "コンテキストウィンドウ",
+          // the context window named, in Turkish, Vietnamese, Indonesian, Russian, Korean and
+          // Traditional Chinese; a context used up or that the prompt does not fit (Chinese,
+          // Japanese)
           "bağlam pencere",
           "cửa sổ ngữ cảnh",
           "jendela konteks",
@@ -4684,35 +4690,6 @@ final class FailureRules {
           // a model started but not ready yet (Baseten's ModelNotReady)
           "but not ready yet",
           "modelnotready");
-
-  // The context window named, in the corpus's languages: a limit reached there is the window's, not
-  // an account's cap ("Claude a atteint la limite de la fenêtre de contexte du modèle").
-  static final List<String> CONTEXT_WINDOW_NAMED =
-      List.of(
-          "context window",
-          "ventana de contexto",
-          "janela de contexto",
-          "fenêtre de contexte",
-          "kontextfenster",
-          "finestra di contesto",
-          "上下文窗口",
-          "コンテキストウィンドウ",
-          // the context limit, named: a window, not an account's cap ("Превышен лимит контекста")
-          "context limit",
-          "上下文限制",
-          "лимит контекста",
-          "ліміт контексту",
-          "limite de contexte",
-          "límite de contexto",
-          "limite de contexto",
-          "kontextlimit",
-          "limite di contesto",
-          "コンテキスト制限",
-          "컨텍스트 한도",
-          "컨텍스트 제한",
-          // the context limit named, in Vietnamese and Indonesian
-          "giới hạn ngữ cảnh",
-          "batas konteks");
 
   // An app's stock advice shown for any failure ("Please check your API key and credentials"): it
   // names the key without saying the key failed.

@@ -2594,87 +2594,57 @@ final class FailureRules {
           "quotum overschreden",
           "квоту вичерпано");
 
+  // A window of a minute or a second, in the corpus's languages: the part of a short window that
+  // also makes a token count a throttle.
+  static final List<String> MINUTE_OR_SECOND =
+      List.of(
+          "per_minute",
+          "perminute",
+          "per min",
+          "per second",
+          "(tpm)",
+          "(rpm)",
+          "每分钟",
+          "每秒",
+          "每分鐘",
+          "分あたり",
+          "毎分",
+          "분당",
+          "초당",
+          "в минуту",
+          "в секунду",
+          "par minute",
+          "par seconde",
+          "por minuto",
+          "por segundo",
+          "pro minute",
+          "pro sekunde",
+          "dakika başına",
+          "saniye başına",
+          "mỗi phút",
+          "mỗi giây",
+          "per menit",
+          "per detik",
+          "al minuto",
+          "al secondo");
+
   // A window that resets within the minute: a rate limit however it is worded.
   static final List<String> SHORT_WINDOW_WORDING =
-      List.of(
+      concat(
+          MINUTE_OR_SECOND,
           "per hour",
           "per_hour",
           "每小时",
-          "per_minute",
-          "perminute",
-          "per min",
-          "per second",
           "per_second",
-          "(tpm)",
-          "(rpm)",
-          "每分钟",
-          "每秒",
-          "в минуту",
-          "в секунду",
-          "par minute",
-          "por minuto",
-          "pro minute",
-          "毎分",
-          "분당",
-          // a window of a minute or a second, in the corpus's languages
-          "每分鐘",
-          "分あたり",
           "частоты запросов",
-          "dakika başına",
-          "mỗi phút",
-          "per menit",
-          "al minuto",
           // a rate limit named as such
           "rate-limit",
           // DashScope's Throttling.AllocationQuota: the per-minute allocation, not the account
-          "allocated quota exceeded, please increase",
-          // a window of a second, in the corpus's other languages
-          "초당",
-          "por segundo",
-          "par seconde",
-          "pro sekunde",
-          "al secondo",
-          "saniye başına",
-          "mỗi giây",
-          "per detik");
+          "allocated quota exceeded, please increase");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   static final List<String> THROTTLE_WORDING =
-      List.of(
-          "per_minute",
-          "perminute",
-          "per min",
-          "per second",
-          "(tpm)",
-          "(rpm)",
-          "please wait",
-          "try again in",
-          "retry after",
-          "每分钟",
-          "每秒",
-          // a window of a minute or a second, in the corpus's other languages
-          "в минуту",
-          "в секунду",
-          "par minute",
-          "por minuto",
-          "pro minute",
-          "毎分",
-          "분당",
-          "每分鐘",
-          "分あたり",
-          "dakika başına",
-          "mỗi phút",
-          "per menit",
-          "al minuto",
-          // a window of a second, in the corpus's other languages
-          "초당",
-          "por segundo",
-          "par seconde",
-          "pro sekunde",
-          "al secondo",
-          "saniye başına",
-          "mỗi giây",
-          "per detik");
+      concat(MINUTE_OR_SECOND, "please wait", "try again in", "retry after");
 
   // A cap that resets after hours or more: daily/weekly/monthly limits, usage limits with a
   // reset time, plan allowances. Waiting seconds will not help.

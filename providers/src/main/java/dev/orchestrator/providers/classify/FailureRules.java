@@ -713,13 +713,10 @@ final class FailureRules {
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
     t.add(
-        row(
+        lastResort(
             "in_band.network_words",
-            f ->
-                f.status() == null
-                    && f.failure()
-                    && f.saysPattern(NETWORK_HINTS)
-                    && !f.says(CONNECTION_ADVICE_ONLY),
+            NETWORK_HINTS,
+            CONNECTION_ADVICE_ONLY,
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -727,13 +724,10 @@ final class FailureRules {
     // …and last a parameter, a field or a format named wrong — never when the words say it was the
     // answer, not the request, that was malformed ("Provided data: null")
     t.add(
-        row(
+        lastResort(
             "in_band.request_words",
-            f ->
-                f.status() == null
-                    && f.failure()
-                    && f.saysPattern(REQUEST_HINTS)
-                    && !f.says(GARBLED_RESPONSE_WORDING),
+            REQUEST_HINTS,
+            GARBLED_RESPONSE_WORDING,
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -4154,37 +4148,22 @@ final class FailureRules {
           Clause.of(
               "\\brequest too large\\b[^\\n]{0,20}?\\b\\d+\\s*(?:mb|kb|gb|mib|kib|bytes)\\b",
               "request too large"),
-          // a body or a file over a size named in bytes, in the corpus's languages ("请求体超过 20MB
-          // 上限", "İstek gövdesi 20 MB sınırını aşıyor")
+          // a body, a file, an upload or an attachment over a size named in bytes, in the corpus's
+          // languages ("请求体超过 20MB 上限", "İstek gövdesi 20 MB sınırını aşıyor", "upload limit
+          // exceeded - attachment is 38 MB")
           Clause.of(
-              "(?:请求体|請求體|文件|图片|istek gövdesi|dosya|corpo da requisição|cuerpo de la solicitud|corps de la requête|anfragekörper|tệp|berkas)[^\\n]{0,40}?\\d+\\s?(?:mb|kb|gb)(?![a-z])",
+              "(?:\\bupload|\\battachment|\\brequest body|请求体|請求體|文件|图片|上传|附件|アップロード|添付"
+                  + "|istek gövdesi|dosya|тела запроса|corpo da requisição|cuerpo de la solicitud"
+                  + "|corps de la requête|pièce jointe|anfragekörper|anhang|anexo|allegat|tệp|berkas"
+                  + "|lampiran)[^\\n]{0,40}?\\d+\\s?(?:mb|kb|gb|мб)(?![a-zа-я])",
               "mb",
               "kb",
-              "gb"),
+              "gb",
+              "мб"),
           // an image or a file over a size named in bytes ("image exceeds 5 MB maximum")
           Clause.of(
               "\\b(?:image|file|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds?\\b[^\\n]{0,12}?\\d+\\s?(?:mb|kb|gb|mib|kib|bytes)\\b",
-              "exceed"),
-          // an upload, an attachment or a request body over a size named in bytes, in the corpus's
-          // languages
-          Clause.of(
-              "(?:\\bupload|\\battachment|\\brequest body|アップロード|添付|上传|附件|тела запроса|anexo"
-                  + "|allegat|pièce jointe|anhang|tệp đính kèm|lampiran)[^\\n]{0,40}?\\d+\\s?"
-                  + "(?:mb|kb|gb|мб)(?![a-zа-я])",
-              "upload",
-              "attachment",
-              "request body",
-              "アップロード",
-              "添付",
-              "上传",
-              "附件",
-              "тела запроса",
-              "anexo",
-              "allegat",
-              "pièce jointe",
-              "anhang",
-              "tệp đính kèm",
-              "lampiran"));
+              "exceed"));
 
   static final Set<String> CONTENT_CODES =
       Set.of(
@@ -5920,8 +5899,24 @@ final class FailureRules {
   // A last-resort row: a status-less failure message whose plain words say what failed.
   private static Rule lastResort(
       String id, Words words, FailureCategory c, boolean retryable, ReachedModel reached) {
+    return lastResort(id, words, List.of(), c, retryable, reached);
+  }
+
+  // …unless the words also say something that takes the meaning away (an app's guess that offers
+  // the network as one cause among others; an answer, not a request, that was malformed).
+  private static Rule lastResort(
+      String id,
+      Words words,
+      List<String> unless,
+      FailureCategory c,
+      boolean retryable,
+      ReachedModel reached) {
     return row(
-        id, f -> f.status() == null && f.failure() && f.saysPattern(words), c, retryable, reached);
+        id,
+        f -> f.status() == null && f.failure() && f.saysPattern(words) && !f.says(unless),
+        c,
+        retryable,
+        reached);
   }
 
   private static Rule row(

@@ -129,8 +129,11 @@ final class FailureRules {
 
   // The context window named in words (not a code): the phrase list or the patterns.
   private static boolean saysContextWords(Facts f) {
-    return f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN);
+    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN)) && !f.says(CONTEXT_DEADLINE);
   }
+
+  // Go's "context deadline exceeded": a context.Context that timed out, not the model's window.
+  static final List<String> CONTEXT_DEADLINE = List.of("context deadline exceeded");
 
   // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
   // > 5242880"): a size the context rows do not own.
@@ -326,7 +329,9 @@ final class FailureRules {
             f ->
                 (f.definitive4xx() || f.statusLeavesMeaningToWords() || f.statusIs(429))
                     && (f.saysPattern(PAYLOAD_PATTERN)
-                        || f.hasToken(PAYLOAD_CODES) && !f.says(HISTORY_SHAPE_WORDING)),
+                        || f.hasToken(PAYLOAD_CODES)
+                            && !f.says(HISTORY_SHAPE_WORDING)
+                            && !f.saysPattern(FIELD_LENGTH_LIMIT)),
             REQUEST_TOO_LARGE,
             FINAL,
             NO));
@@ -646,6 +651,18 @@ final class FailureRules {
             YES));
     // The message only asks to wait and try again ("please try again later", 稍后再试): whatever
     // the upstream's trouble, it expects to pass. Retried once, then another route.
+    // …and when the words say only that it failed ("Model Request failed. Please try again later.",
+    // "模型响应失败，请稍后重试"), the server's failure, not its load.
+    t.add(
+        row(
+            "in_band.failed_retry_later",
+            f ->
+                f.noStatusSays(RETRY_LATER_WORDING)
+                    && f.says(FAILED_WORDING)
+                    && !f.says(UNKNOWN_CAUSE_WORDING),
+            SERVER_ERROR,
+            RETRY,
+            UNKNOWN));
     t.add(
         row(
             "in_band.retry_later",
@@ -712,6 +729,7 @@ final class FailureRules {
     t.add(lastResort("in_band.rate_words", RATE_HINTS, RATE_LIMITED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
+    t.add(lastResort("in_band.elapsed_words", ELAPSED_HINTS, TIMEOUT, RETRY, UNKNOWN));
     t.add(
         lastResort(
             "in_band.network_words",
@@ -746,6 +764,15 @@ final class FailureRules {
             YES));
     // 11. An HTTP 2xx the client judged unusable (no choices, empty content, invalid JSON).
     t.add(row("empty.http_2xx", Facts::success, EMPTY_RESPONSE, RETRY, YES));
+    // 11. A model's answer reported as a failure with no status (an SDK printing the response it
+    //    could not use: Ollama's {"role": "assistant", "content": ""}): the same judgement.
+    t.add(
+        row(
+            "empty.answer_body",
+            f -> f.status() == null && f.error().answerShape(),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
 
     // 12. Nothing matched.
     t.add(row("unknown", f -> true, FailureCategory.UNKNOWN, FINAL, UNKNOWN));
@@ -1511,7 +1538,12 @@ final class FailureRules {
           Clause.of(
               "\\bmodel\\b[^\\n]{0,60}?\\b(?:not found|unknown|does not exist|doesn't exist"
                   + "|not supported|unsupported|no longer (?:available|supported))\\b"
-                  + "|\\b(?:unknown|unsupported) model\\b",
+                  + "|\\b(?:unknown|unsupported) model\\b|\\bnot a (?:known|valid|supported) model\\b"
+                  // …or the task, file, page, endpoint or deployment asked for (A2A's -32001 "Task
+                  // not
+                  // found", a 404 page's "File Not Found")
+                  + "|\\b(?:task|file|page|resource|endpoint|route|path|url|deployment)s? not found\\b",
+              "not a ",
               "not found",
               "unknown",
               "exist",
@@ -1705,7 +1737,7 @@ final class FailureRules {
       Words.of(
           Clause.of(
               "\\b(?:safety|moderation|moderated|flagged|nsfw|harmful|inappropriate|censor\\w*"
-                  + "|offensive|unsafe)\\b",
+                  + "|offensive|unsafe|response (?:was )?blocked)\\b",
               "safety",
               "moderat",
               "flagged",
@@ -1713,6 +1745,7 @@ final class FailureRules {
               "harmful",
               "inappropriate",
               "censor",
+              "blocked",
               "offensive",
               "unsafe"),
           Clause.of(
@@ -1770,6 +1803,17 @@ final class FailureRules {
               "sistema di sicurezza",
               "policy sui contenuti",
               "norme di utilizzo"),
+          // the answer filtered by a responsible-AI service (Copilot's "the Responsible AI Service
+          // filtered the response", as its translations print it)
+          Clause.of(
+              "\\bresponsible ai\\b|\\bia responsable\\b|ha filtrado la respuesta|filtrou a resposta"
+                  + "|a filtré la réponse|ha filtrato la risposta",
+              "responsible ai",
+              "ia responsable",
+              "filtrado la respuesta",
+              "filtrou a resposta",
+              "filtré la réponse",
+              "filtrato la risposta"),
           // blocked for security reasons or by moderation, in Russian
           Clause.of(
               "соображениям безопасности|заблокирован[^\\n]{0,30}?(?:модерац|безопасност)",
@@ -2064,6 +2108,14 @@ final class FailureRules {
               "accepting",
               "not ready",
               "loading"));
+
+  // A time allowance named exceeded ("MCP request exceeded 20000 ms.", "execution exceeded 60
+  // seconds").
+  static final Words ELAPSED_HINTS =
+      Words.of(
+          Clause.of(
+              "\\bexceed(?:ed|s)? (?:the |its )?(?:\\w+ )?\\d+\\s?(?:ms|milliseconds|s|secs?|seconds)\\b",
+              "exceed"));
 
   static final Words NETWORK_HINTS =
       Words.of(
@@ -2390,6 +2442,17 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a feature the client or server does not have, or no longer has, or a setting it lacks
+          // ("NotImplementedError … is not yet implemented as a feedback provider", "this is no
+          // longer supported in openai>=1.0.0", "No LLM provider is configured", requests' "Invalid
+          // URL 'YOUR_ENDPOINT': No scheme supplied")
+          Clause.of(
+              "\\bnot (?:yet )?implemented\\b|\\bno longer supported\\b|\\bno scheme supplied\\b"
+                  + "|\\b(?:is|are) not configured\\b|\\bno [\\w-]+(?: [\\w-]+)? (?:is |are )?configured\\b",
+              "implemented",
+              "no longer supported",
+              "no scheme supplied",
+              "configured"),
           Clause.of(
               "\\b(?:could not|couldn't|unable to|failed to) parse\\b|\\binvalid (?:message "
                   + "|request |json )?format\\b|\\bunrecognized (?:request )?(?:argument|parameter"
@@ -2596,6 +2659,10 @@ final class FailureRules {
           "perminute",
           "per min",
           "per second",
+          "token/min",
+          "tokens/min",
+          "request/min",
+          "requests/min",
           "(tpm)",
           "(rpm)",
           "每分钟",
@@ -2648,6 +2715,9 @@ final class FailureRules {
           "per-day",
           "perday",
           "daily limit",
+          // a count of uses over its limit, with no window named, in Chinese ("搜索次数超出限制")
+          "次数超出限制",
+          "次数超过限制",
           "daily quota",
           "daily cap",
           "daily rate limit",
@@ -3132,6 +3202,9 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // not logged in, in Chinese (a web session's ticket gone)
+          "未登录",
+          "未登錄",
           "invalid api key",
           "invalid_api_key",
           "incorrect api key",
@@ -3343,8 +3416,13 @@ final class FailureRules {
               "密钥",
               "令牌"),
           Clause.of("\\brequest signature\\b", "request signature"),
+          // no key at all ("No key found. Please provide a key and try again.")
           Clause.of(
-              "\\binvalid (?:api[ _-]?key|apikey|access token|bearer token|auth token)\\b",
+              "\\bno key (?:was )?(?:found|provided|given|set)\\b|\\bprovide (?:a|your) key\\b",
+              "no key",
+              "provide"),
+          Clause.of(
+              "\\binvalid (?:api[ _-]?key|apikey|access token|bearer token|auth token|refresh token)\\b",
               "invalid"),
           // the key named invalid, or the authentication named failed, in Japanese, Korean,
           // Russian, Spanish, Portuguese, French, German, Vietnamese, Turkish, Indonesian
@@ -3580,6 +3658,9 @@ final class FailureRules {
           "don't have access to the model",
           "do not have access to the model",
           "access to this model",
+          // a plan or a tier that does not cover the model (NovelAI's 409 "Not eligible for this
+          // model.")
+          "not eligible for this model",
           "not allowed to access model",
           "您无权访问",
           "已被锁定",
@@ -3963,6 +4044,8 @@ final class FailureRules {
   // token 数超出).
   static final Words CONTEXT_PATTERN =
       Words.of(
+          // the window's size named as the limit a prompt met ("input token limit is 97280")
+          Clause.of("\\b(?:input|prompt) tokens? limit (?:is|of) \\d+", "limit"),
           Clause.of(
               "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
                   + "(?:(?<!array )too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)"
@@ -4093,6 +4176,11 @@ final class FailureRules {
   // tool-call id over its 40 characters: row request.history_shape).
   static final Set<String> PAYLOAD_CODES = Set.of("string_above_max_length");
 
+  // …nor when the limit is a field's, a few characters long (a tool's name over its 64): the
+  // request is wrong, not too large ("string too long. Expected a string with maximum length 64").
+  static final Words FIELD_LENGTH_LIMIT =
+      Words.of(Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"));
+
   static final List<String> BYTE_WORDS =
       List.of(
           "bytes",
@@ -4132,6 +4220,11 @@ final class FailureRules {
                   + "the (?:maximum|max) (?:file |allowed )?size\\b",
               " size"),
           Clause.of("\\bstring value length\\b[^\\n]{0,40}?\\bexceeds?\\b", "string value length"),
+          // any input over a maximum size named in bytes ("Trace input size (6292353 bytes)
+          // exceeds the maximum allowed size of 3670016 bytes")
+          Clause.of(
+              "\\bexceeds? the (?:maximum|max) (?:allowed )?size of \\d+\\s?(?:bytes|kb|mb|gb)\\b",
+              "size of"),
           Clause.of(
               "\\b(?:payload|request entity|body) (?:is )?too large\\b"
                   + "|\\b(?:file|image|attachment|upload|audio|video|document)s? (?:is |are )?too large\\b",
@@ -4694,6 +4787,11 @@ final class FailureRules {
           "レート制限",
           "요청이 너무 많",
           "속도 제한",
+          // Copilot's "your request was rate-limited", as its Spanish, Portuguese and Korean
+          // translations print it
+          "limitada a la velocidad",
+          "limitada por taxa",
+          "속도가 제한",
           "zu viele anfragen",
           "demasiadas solicitudes",
           "muitas solicitações",
@@ -4845,6 +4943,8 @@ final class FailureRules {
   static final List<String> CONNECTION_WORDING =
       List.of(
           "connection reset",
+          // OkHttp's answer that never began ("unexpected end of stream on http://…")
+          "unexpected end of stream on",
           // a socket the peer closed under a write, a host name that did not resolve (Node, Java)
           "epipe",
           "unknownhostexception",
@@ -5032,6 +5132,8 @@ final class FailureRules {
           // node outputs the content"), not a server that did not answer ("no response from")
           "no response.",
           "no text generated",
+          // go-openai's ErrTooManyEmptyStreamMessages
+          "sent too many empty messages",
           "text empty",
           "empty text returned",
           "could not extract reply",
@@ -5109,6 +5211,8 @@ final class FailureRules {
           // a client that could not read the answer ("Could not parse HTTP response", "Failed to
           // parse response", "error parsing response CodeCompletionResponse")
           "parsing response",
+          // go-openai's ErrTooManyEmptyStreamMessages: the answer, not the request, was empty
+          "sent too many empty messages",
           "parse response",
           "parse http response",
           "parse the response",
@@ -5263,6 +5367,8 @@ final class FailureRules {
   // blank or required, a structure the API does not take.
   static final List<String> SETTLED_REQUEST_WORDING =
       List.of(
+          // a history with no user turn to answer (Ollama's 500 "no user query found in messages")
+          "no user query",
           "unsupported param",
           "requires --",
           "extraneous key",
@@ -5670,6 +5776,22 @@ final class FailureRules {
           "出错了",
           // an error named with nothing else said but to wait
           "an error occurred. please try again");
+
+  // A failure named as such, and nothing more, in the corpus's languages.
+  static final List<String> FAILED_WORDING =
+      List.of(
+          "failed",
+          "失败",
+          "失敗",
+          "실패",
+          "fehlgeschlagen",
+          "falló",
+          "falhou",
+          "échoué",
+          "не удалось",
+          "başarısız",
+          "thất bại",
+          "gagal");
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =

@@ -58,6 +58,8 @@ import java.util.regex.Pattern;
  * @param quotaFailure whether a Google {@code QuotaFailure} detail is present
  * @param errorShape whether the body is recognisably an error (as opposed to a 2xx answer)
  * @param blockReason the block outcome a 2xx answer reports, or {@code null}
+ * @param answerShape whether the body is a model's answer (choices, candidates, an assistant
+ *     message) and not an error
  */
 record UpstreamError(
     String message,
@@ -70,7 +72,8 @@ record UpstreamError(
     Duration retryDelay,
     boolean quotaFailure,
     boolean errorShape,
-    String blockReason) {
+    String blockReason,
+    boolean answerShape) {
 
   // Real error bodies are a few levels deep; the limits make hostile input cheap to reject.
   private static final ObjectReader JSON =
@@ -118,7 +121,7 @@ record UpstreamError(
           // "Response code 402")
           FailureRules.Clause.of(
               "(?i)\\b(?:response code|responded with|returned|received|got)\\s+(?:was |is |an? |http "
-                  + "|status |status code |a status of )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
+                  + "|status |status code |code |a status of )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
                   + "|items|results|rows))",
               "response code", "responded with", "returned", "received", "got"),
           // a status line quoted by a client ("(HTTP/2 429) Could not parse HTTP response")
@@ -127,7 +130,7 @@ record UpstreamError(
               "^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
           FailureRules.Clause.of(
               "(?i)\\b([1-5]\\d\\d)\\s+\\(?(?:bad request|unauthorized|payment required|forbidden|"
-                  + "not found|request timeout|conflict|payload too large|content too large|"
+                  + "not found|page not found|request timeout|conflict|payload too large|content too large|"
                   + "unprocessable entity|too many requests|internal server error|bad gateway|"
                   + "service unavailable|gateway timeout)\\b",
               "bad request",
@@ -144,6 +147,10 @@ record UpstreamError(
               "bad gateway",
               "service unavailable",
               "gateway timeout"),
+          // Python requests' HTTPError, whatever reason phrase follows ("422 Client Error: unknown
+          // for url: …", "503 Server Error: Service Temporarily Unavailable for url: …")
+          FailureRules.Clause.of(
+              "(?i)\\b([1-5]\\d\\d) (?:client|server) error\\b", "client error", "server error"),
           FailureRules.Clause.of("(?i)\\b([1-5]\\d\\d) status code\\b", " status code"),
           // a status a client names the failure by ("validation failed (500)", "request failed
           // with code 404", "failed with status 403")
@@ -156,6 +163,8 @@ record UpstreamError(
           FailureRules.Clause.of(
               "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)(?:\\s+[A-Z{\\[-]|:)", ":"),
           FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"),
+          // a code printed after a spaced colon ("Exception : run code :400", French "code : 403")
+          FailureRules.Clause.of("(?i)\\bcode\\s+:\\s*([45]\\d\\d)\\b(?![.,]\\d)", "code"),
           // a status in parentheses after the word error ("发生未知错误 (401)。", "Error (429)")
           FailureRules.Clause.of(
               "(?i)(?:错误|錯誤|失败|失敗|エラー|오류|\\berror)\\s*[(（]([1-5]\\d\\d)[)）]",
@@ -416,6 +425,11 @@ record UpstreamError(
     }
     if (!a.errorShape) {
       a.blockReason = blockReason(root);
+      a.answerShape =
+          root.has("choices")
+              || root.has("candidates")
+              || "assistant".equals(text(root, "role"))
+              || "assistant".equals(text(root.path("message"), "role"));
     }
     String rootType = text(root, "type");
     boolean envelope = "error".equals(rootType) || "error".equals(text(root, "object"));
@@ -430,10 +444,20 @@ record UpstreamError(
       a.message(text(root, "msg"));
       a.message(text(root, "error_msg"));
     }
+    // a web API's camelCase envelope: {"errorCode": "LOGIN_TICKET_INVALID", "errorMsg": "未登录",
+    // "httpCode": 401}
+    boolean camelCoded = root.has("errorCode") && text(root, "errorMsg") != null;
+    if (camelCoded) {
+      a.errorShape = true;
+      a.message(text(root, "errorMsg"));
+      a.code(root.get("errorCode"));
+      a.status(root.get("httpCode"));
+    }
     boolean bare =
         (coded
                 || text(root, "message") != null
                 || root.has("detail")
+                || text(root, "details") != null
                 || text(root, "Message") != null)
             && !root.has("choices")
             && !root.has("content")
@@ -442,6 +466,8 @@ record UpstreamError(
       a.errorShape = true;
       a.message(text(root, "message"));
       a.message(text(root, "detail"));
+      // the guardrails orchestrator's and TGI's {"code": 400, "details": "…"}
+      a.message(text(root, "details"));
       a.message(text(root, "Message"));
       a.message(text(root, "title"));
       a.message(json(root, "detail"));
@@ -685,6 +711,7 @@ record UpstreamError(
     boolean quotaFailure;
     boolean errorShape;
     String blockReason;
+    boolean answerShape;
     private int innerTokens;
     private int identifiers;
 
@@ -988,7 +1015,8 @@ record UpstreamError(
           retryDelay,
           quotaFailure,
           errorShape,
-          blockReason);
+          blockReason,
+          answerShape && !errorShape);
     }
   }
 }

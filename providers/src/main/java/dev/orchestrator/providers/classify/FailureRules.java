@@ -710,6 +710,7 @@ final class FailureRules {
                 f.failure()
                     && f.noStatusSays(AUTH_NOUNS)
                     && !f.says(KEY_ADVICE_ONLY)
+                    && !f.says(KEY_NAMED_VALID)
                     && !f.saysPattern(MODEL_HINTS)
                     && !f.saysPattern(PERMISSION_HINTS),
             AUTH_FAILED,
@@ -3535,7 +3536,7 @@ final class FailureRules {
           // incorrect", "auth header format should be Bearer …")
           Clause.of(
               "\\b(?:api[ _-]?key|apikey|access token|auth(?:orization)? header"
-                  + "|credentials)\\b[^\\n]{0,30}?"
+                  + "|credentials)\\b[^\\n,;]{0,30}?"
                   + "\\b(?:is |are )?(?:incorrect|invalid|malformed|wrong|not valid|required)\\b"
                   + "|\\bprovide (?:a |your )?valid (?:api[ _-]?key|credentials|token)\\b"
                   + "|\\bauth(?:orization)? header format\\b",
@@ -4737,6 +4738,22 @@ final class FailureRules {
   // names the key without saying the key failed.
   static final List<String> KEY_ADVICE_ONLY = List.of("check your api key and credentials");
 
+  // The key named good, so that what failed is something else ("Your API key is valid, but the
+  // request is malformed"), in the corpus's languages.
+  static final List<String> KEY_NAMED_VALID =
+      List.of(
+          "key is valid",
+          "キーは有効",
+          "키는 유효",
+          "密钥有效",
+          "chiave api è valida",
+          "clave de api es válida",
+          "chave de api é válida",
+          "clé api est valide",
+          "schlüssel ist gültig",
+          "anahtarınız geçerli",
+          "ключ действителен");
+
   // An app's guess that offers the network as one cause among others ("check your connection or
   // change model type"): it names the network without saying the network failed.
   static final List<String> CONNECTION_ADVICE_ONLY =
@@ -4885,6 +4902,12 @@ final class FailureRules {
           "超时",
           // in German, Japanese, Korean, Spanish, Portuguese, French, Russian, Vietnamese, Turkish
           "zu lange gedauert",
+          // took too long, in Portuguese, Spanish, French, Italian ("O Copilot demorou muito para
+          // se preparar")
+          "demorou muito",
+          "tardó demasiado",
+          "a pris trop de temps",
+          "impiegato troppo",
           "zeitüberschreitung",
           "タイムアウト",
           "시간 초과",
@@ -5077,6 +5100,12 @@ final class FailureRules {
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
       List.of(
+          // refused outright, or a certificate that did not verify: the connection never opened,
+          // whatever else the words say ("not a timeout: the connection was refused")
+          "connection refused",
+          "connection was refused",
+          "econnrefused",
+          "certificate verify failed",
           "cannot connect to host",
           "client connector error",
           "connect timeout",

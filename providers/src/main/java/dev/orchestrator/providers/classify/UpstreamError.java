@@ -92,6 +92,16 @@ record UpstreamError(
           .build()
           .reader();
 
+  // What the user wrote, quoted back in an error: the value of a prompt or of a message's content
+  // in
+  // a request echoed as JSON or as a Python dict ({"prompt": "why was my content filtered?"}). It
+  // is
+  // the user's words, not the error's, so the wording rules do not read it.
+  private static final Pattern ECHOED_PROMPT =
+      Pattern.compile(
+          "([\"'](?:prompt|content|question|query)[\"']\\s*:\\s*)"
+              + "(?:\"(?:[^\"\\\\\\n]|\\\\.){1,2000}\"|'(?:[^'\\\\\\n]|\\\\.){1,2000}')");
+
   private static final Pattern HTML =
       Pattern.compile("(?i)<(?:!doctype|html|head|body|div|title|h1|p)[\\s>]");
   private static final Pattern HTML_TITLE =
@@ -776,7 +786,14 @@ record UpstreamError(
     /** Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars. */
     void words(String w) {
       if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
-        String lower = Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT);
+        String head = Text.head(w, Text.MAX_READ_CHARS);
+        if (head.contains("prompt")
+            || head.contains("content")
+            || head.contains("query")
+            || head.contains("question")) {
+          head = ECHOED_PROMPT.matcher(head).replaceAll("$1\"\"");
+        }
+        String lower = head.toLowerCase(Locale.ROOT);
         // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
         wording
             .append(lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", ""))

@@ -29,6 +29,21 @@ class HarvestedStringsTest {
   /** The share of the apps' strings read right when the floor was set (81 %), rounded down. */
   static final double APP_FLOOR = 0.80;
 
+  /** The share of the trap texts read right when the floor was set (75 %), rounded down. */
+  static final double TRAP_FLOOR = 0.74;
+
+  /**
+   * {@code errors/trap-phrases.jsonl}: texts that mean one category while naming another's word, in
+   * a negation, an echoed prompt or an identifier.
+   */
+  @Test
+  void readsAtLeastTheFloorOfTheTrapTexts() {
+    List<JsonNode> rows =
+        ErrorExamples.jsonLines("/errors/trap-phrases.jsonl", "meaning", "lang", "phrase", "trap");
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(240);
+    assertThat(share("trap texts", rows)).isGreaterThanOrEqualTo(TRAP_FLOOR);
+  }
+
   @Test
   void readsAtLeastTheFloorOfTheHarvestedStrings() {
     List<JsonNode> rows = rows("/errors/harvested-strings.jsonl");

@@ -216,7 +216,8 @@ final class FailureRules {
                             && f.saysPattern(CAP_PATTERN)))
                     && !f.saysPattern(PAYLOAD_PATTERN)
                     && !f.says(CONTEXT_WINDOW_NAMED)
-                    && !f.says(MODEL_GONE_PHRASES),
+                    && !f.says(MODEL_GONE_PHRASES)
+                    && !f.says(RATE_LIMIT_REACHED_CLASS),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -1406,6 +1407,28 @@ final class FailureRules {
   // the plain terms a message uses for what failed, in English and the corpus's languages.
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a request over what the model can take, or a message's tokens over their limit, in
+          // Arabic and Czech ("يتجاوز محتوى الطلب الحالي الحد الأقصى الذي يمكن للنموذج معالجته",
+          // "عدد
+          // الرموز في آخر رسالة طويل جداً", "Počet tokenů … přesahuje limit tokenů")
+          Clause.of(
+              "الحد الأقصى الذي يمكن للنموذج|عدد الرموز|počet tokenů|přesahuje limit tokenů",
+              "الحد الأقصى",
+              "عدد الرموز",
+              "počet tokenů",
+              "limit tokenů"),
+          // a chat or a conversation at its length limit, or ended so that a new one must be
+          // started, in English, Japanese and Korean ("Your message will exceed the length limit
+          // for
+          // this chat", "この会話は長さの上限に到達しています", "메시지는 이 채팅의 한도를 초과")
+          Clause.of(
+              "\\blength limit for this chat\\b|会話は長さの上限|채팅의 한도를 초과"
+                  + "|新しいチャット(?:に切り替え|を始め|を開始)|새 채팅을 시작",
+              "length limit for this chat",
+              "会話は長さの上限",
+              "채팅의 한도를 초과",
+              "新しいチャット",
+              "새 채팅을 시작"),
           Clause.of(
               "\\b(?:context|prompt|input|message|messages|conversation|history)\\b[^\\n]{0,40}?"
                   + "\\b(?:too long|too large|too big|exceed\\w*|over the limit|limit exceeded"
@@ -1543,7 +1566,20 @@ final class FailureRules {
                   // …or the task, file, page, endpoint or deployment asked for (A2A's -32001 "Task
                   // not
                   // found", a 404 page's "File Not Found")
-                  + "|\\b(?:task|file|page|resource|endpoint|route|path|url|deployment)s? not found\\b",
+                  + "|\\b(?:task|file|page|resource|endpoint|route|path|url|deployment)s? not found\\b"
+                  // …or no provider serving it ("No active provider found for the model"), the
+                  // model
+                  // named unavailable in Hebrew ("המודל … אינו זמין"), a provider not available in
+                  // Latvian ("pakalpojumu sniedzējs nav pieejams")
+                  + "|\\bno (?:active )?providers? (?:found )?for (?:the |this )?model\\b"
+                  + "|המודל[^\\n]{0,40}?אינו זמין|sniedzējs nav pieejams"
+                  // …in Japanese ("コンテンツが見つかりませんでした")
+                  + "|(?:コンテンツ|リソース|ページ|ファイル)が見つかりません",
+              "が見つかりません",
+              "no active provider",
+              "no provider",
+              "אינו זמין",
+              "nav pieejams",
               "not a ",
               "not found",
               "unknown",
@@ -1644,6 +1680,13 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // the provider refused to complete the request, the key being good (Kilo's "Your API key
+          // is
+          // valid, but the provider refused to complete this request", and its Japanese)
+          Clause.of("\\brefused to complete\\b|完了を拒否", "refused to complete", "完了を拒否"),
+          // a service not offered where the user is, in Polish ("Twoja lokalizacja nie obsługuje
+          // tej usługi. Może to wynikać z ograniczeń regionalnych")
+          Clause.of("ograniczeń regionalnych|twoja lokalizacja", "ograniczeń", "lokalizacja"),
           Clause.of(
               "\\b(?:permissions?|forbidden|no access|access denied|access is denied)\\b",
               "permission",
@@ -1736,6 +1779,27 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // blocked by safety policies or filters, content not allowed, in Bulgarian, Latvian and
+          // Persian ("блокирано поради политики за безопасност", "Drošības filtri noraidīja
+          // atbildi", "محتوا مجاز نیست")
+          Clause.of(
+              "политики за безопасност|drošības filtr|محتوا مجاز نیست",
+              "за безопасност",
+              "drošības filtr",
+              "مجاز نیست"),
+          // an answer filtered by a responsible-AI service, a prompt or content that may break the
+          // usage policy, an image that cannot be made, in Japanese, Korean and Chinese
+          Clause.of(
+              "責任ある ?ai|책임 있는 ?ai|负责任的 ?ai|フィルター処理され|利用規定に違反|ポリシー違反" + "|정책 위반|정책을 위반|画像は生成できません",
+              "責任ある",
+              "책임 있는",
+              "负责任的",
+              "フィルター処理され",
+              "利用規定に違反",
+              "ポリシー違反",
+              "정책 위반",
+              "정책을 위반",
+              "画像は生成できません"),
           Clause.of(
               "\\b(?:safety|moderation|moderated|flagged|nsfw|harmful|inappropriate|censor\\w*"
                   + "|offensive|unsafe|response (?:was )?blocked)\\b",
@@ -2012,6 +2076,19 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // capacity short or requests heavy, or a service down for maintenance, in Korean,
+          // Japanese, Chinese and English ("예상치 못한 용량 제약으로", "현재 요청량이 많아",
+          // "メンテナンス中のためサービスを利用できません")
+          Clause.of(
+              "용량 제약|요청량이 많|メンテナンス中|점검 중|维护中|維護中|\\bunder maintenance\\b" + "|بار سنگین",
+              "용량 제약",
+              "요청량이 많",
+              "メンテナンス中",
+              "점검 중",
+              "维护中",
+              "維護中",
+              "under maintenance",
+              "بار سنگین"),
           Clause.of(
               "\\b(?:busy|capacity|overload\\w*|congest\\w*|high load|heavy load|unavailable)\\b",
               "busy",
@@ -2158,6 +2235,17 @@ final class FailureRules {
               "bağlantı",
               "kết nối",
               "koneksi"),
+          // a request to the API that could not be completed, in Turkish (ChatGPTBox's "Tarayıcı,
+          // API
+          // uç noktasına yapılan isteği tamamlayamadı")
+          Clause.of("isteği tamamlayamadı", "tamamlayamadı"),
+          // an API or a service that could not be reached, in Chinese ("无法访问openai的api",
+          // "请检查服务是否可以正常访问")
+          Clause.of(
+              "(?:无法访问|無法存取)[^\\n]{0,12}?(?:api|接口|服务|服務|网站|網站|地址)|是否可以正常访问",
+              "无法访问",
+              "無法存取",
+              "正常访问"),
           // could not connect, the network, in Turkish and Italian
           Clause.of("bağlanılamadı|connessione|di rete", "bağlanılamadı", "connessione", "di rete"),
           // could not connect, in Indonesian
@@ -2191,6 +2279,9 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer that holds none of what was asked ("Response contains no images")
+          Clause.of(
+              "\\b(?:contains|returned|generated) no (?:images?|content|output|text)\\b", " no "),
           Clause.of(
               "(?<!<)\\b(?:empty|blank)(?: or null)? (?:response|reply|output|result|completion|answer|content"
                   + "|message)\\b"
@@ -2443,6 +2534,15 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a feature or a message kind not supported, in Russian, Ukrainian, Polish and Czech
+          // ("Використання вбудованих інструментів … не підтримується", "nie obsługuje wiadomości
+          // systemowych")
+          Clause.of(
+              "не поддерживается|не підтримується|nie obsługuje|nepodporuje",
+              "не поддерживается",
+              "не підтримується",
+              "nie obsługuje",
+              "nepodporuje"),
           // a feature the client or server does not have, or no longer has, or a setting it lacks
           // ("NotImplementedError … is not yet implemented as a feedback provider", "this is no
           // longer supported in openai>=1.0.0", "No LLM provider is configured", requests' "Invalid
@@ -2800,8 +2900,26 @@ final class FailureRules {
   // allocation or allowance ("Daily request quota per user … exceeded", "daily free allocation of
   // 10,000 neurons", "monthly usage limit"), a trial's or plan's limit reached, 每日/本月…限额.
   // Read only when no per-minute window is named.
+  // An error class that names a rate limit reached (Copilot Studio's
+  // "GenAISearchandSummarizeRateLimitReached: 検索と集計の使用制限に達しました。"): the class names the
+  // window the translated words leave open.
+  static final List<String> RATE_LIMIT_REACHED_CLASS = List.of("ratelimitreached");
+
   static final Words CAP_PATTERN =
       Words.of(
+          // a day's limit, a count of uses or a free plan's limit named reached, in Japanese and
+          // Korean ("1日の上限に達しました", "チャット回数の制限に達しました", "画像作成の上限に達しました"),
+          // or a wait of days ("이미지 생성 가능 시간: 약 30일 뒤로 예상됩니다")
+          Clause.of(
+              "(?:1日|一日|回数|無料プラン|作成|生成)の?(?:上限|制限)に達|하루 한도|일일 한도"
+                  + "|\\d+\\s?(?:일|日|天)\\s?(?:뒤|後|后)",
+              "上限に達",
+              "制限に達",
+              "하루 한도",
+              "일일 한도",
+              "뒤",
+              "後",
+              "后"),
           // a limit named reached, in Chinese, with nothing said of its period (read as a cap
           // unless the words offer waiting: "…请求已达上限，请稍后重试")
           Clause.of("已达上限|达到上限", "上限"),
@@ -3417,6 +3535,19 @@ final class FailureRules {
               "密钥",
               "令牌"),
           Clause.of("\\brequest signature\\b", "request signature"),
+          // a key named wrong, missing or expired, in Russian, Ukrainian, Turkish, Arabic, Czech
+          // and
+          // Polish (LibreChat's and Lobe's translations: "Предоставлен некорректный ключ", "Ключ не
+          // знайдено", "Sağlanan anahtar geçersiz", "انتهت صلاحية المفتاح", "klíč … vypršel")
+          Clause.of(
+              "некорректный ключ|неверный ключ|ключ не знайдено|ключ не найден|недійсний ключ"
+                  + "|anahtar(?:ı)? geçersiz|صلاحية المفتاح|المفتاح غير صالح|klíč[^\\n]{0,20}?vypršel"
+                  + "|neplatný klíč|nieprawidłowy klucz|klucz[^\\n]{0,20}?wygasł",
+              "ключ",
+              "anahtar",
+              "المفتاح",
+              "klíč",
+              "klucz"),
           // no key at all ("No key found. Please provide a key and try again.")
           Clause.of(
               "\\bno key (?:was )?(?:found|provided|given|set)\\b|\\bprovide (?:a|your) key\\b",
@@ -3662,6 +3793,9 @@ final class FailureRules {
           // a plan or a tier that does not cover the model (NovelAI's 409 "Not eligible for this
           // model.")
           "not eligible for this model",
+          // not offered where the user lives, in Japanese (Gemini's "無料枠は、お住まいの国ではご利用いただけません")
+          "お住まいの国",
+          "お住まいの地域",
           "not allowed to access model",
           "您无权访问",
           "已被锁定",
@@ -4809,6 +4943,8 @@ final class FailureRules {
           "limitada a la velocidad",
           "limitada por taxa",
           "속도가 제한",
+          // a key's limit of tokens or of requests reached, in Polish (Lobe's QuotaLimitReached)
+          "liczby żądań",
           "zu viele anfragen",
           "demasiadas solicitudes",
           "muitas solicitações",
@@ -4966,6 +5102,8 @@ final class FailureRules {
   static final List<String> CONNECTION_WORDING =
       List.of(
           "connection reset",
+          // an answer cut while it was read ("生图任务失败: Error reading response")
+          "error reading response",
           // OkHttp's answer that never began ("unexpected end of stream on http://…")
           "unexpected end of stream on",
           // a socket the peer closed under a write, a host name that did not resolve (Node, Java)
@@ -5168,6 +5306,9 @@ final class FailureRules {
           "could not extract reply",
           "empty completion",
           "returned an empty response",
+          // an error that is only the empty response ("❌ Error: Empty response!"), not a
+          // refusal's empty text ("ended due to safety settings (SAFETY) with empty response text")
+          "error: empty response",
           "model returned no content",
           // the answer named empty
           "response empty",

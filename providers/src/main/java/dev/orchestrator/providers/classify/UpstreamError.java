@@ -102,6 +102,19 @@ record UpstreamError(
           "([\"'](?:prompt|content|question|query)[\"']\\s*:\\s*)"
               + "(?:\"(?:[^\"\\\\\\n]|\\\\.){1,2000}\"|'(?:[^'\\\\\\n]|\\\\.){1,2000}')");
 
+  // …and a prompt or an input quoted after its label ("Prompt: \"tell me about rate limits\"",
+  // pydantic's input_value='maximum context length', 用户输入：“为什么我的 API Key 无效？”).
+  private static final Pattern LABELLED_PROMPT =
+      Pattern.compile(
+          "(?i)((?:\\bprompt(?: preview)?|\\buser input|\\binput(?:_value)?|\\bquestion|\\bquery"
+              + "|用户输入|用户问题|提示词|プロンプト|入力|질문|프롬프트|입력)\\s*[:：=]\\s*)"
+              + "(?:\"[^\"\\n]{1,2000}\"|“[^”\\n]{1,2000}”|「[^」\\n]{1,2000}」|'[^'\\n]{1,2000}')");
+
+  private static final List<String> ECHO_KEYS = List.of("prompt", "content", "query", "question");
+  private static final List<String> PROMPT_LABELS =
+      List.of(
+          "prompt", "input", "question", "query", "用户", "提示词", "プロンプト", "入力", "질문", "프롬프트", "입력");
+
   private static final Pattern HTML =
       Pattern.compile("(?i)<(?:!doctype|html|head|body|div|title|h1|p)[\\s>]");
   private static final Pattern HTML_TITLE =
@@ -786,19 +799,26 @@ record UpstreamError(
     /** Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars. */
     void words(String w) {
       if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
-        String head = Text.head(w, Text.MAX_READ_CHARS);
-        if (head.contains("prompt")
-            || head.contains("content")
-            || head.contains("query")
-            || head.contains("question")) {
-          head = ECHOED_PROMPT.matcher(head).replaceAll("$1\"\"");
-        }
-        String lower = head.toLowerCase(Locale.ROOT);
+        String lower = withoutEchoes(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT));
         // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
         wording
             .append(lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", ""))
             .append('\n');
       }
+    }
+
+    // The lower-cased text with the prompts it quotes back emptied (ECHOED_PROMPT,
+    // LABELLED_PROMPT);
+    // each scan only runs when its keys or labels occur.
+    private static String withoutEchoes(String lower) {
+      String out = lower;
+      if (ECHO_KEYS.stream().anyMatch(out::contains)) {
+        out = ECHOED_PROMPT.matcher(out).replaceAll("$1\"\"");
+      }
+      if (PROMPT_LABELS.stream().anyMatch(out::contains)) {
+        out = LABELLED_PROMPT.matcher(out).replaceAll("$1\"\"");
+      }
+      return out;
     }
 
     // The words of the identifiers in the message, type, code and tokens, each on its own line. A

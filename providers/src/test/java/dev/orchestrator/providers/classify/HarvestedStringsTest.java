@@ -29,8 +29,8 @@ class HarvestedStringsTest {
   /** The share of the apps' strings read right when the floor was set (81 %), rounded down. */
   static final double APP_FLOOR = 0.80;
 
-  /** The share of the trap texts read right when the floor was set (75 %), rounded down. */
-  static final double TRAP_FLOOR = 0.74;
+  /** The share of the trap texts read right when the floor was set (77.5 %), rounded down. */
+  static final double TRAP_FLOOR = 0.77;
 
   /**
    * {@code errors/trap-phrases.jsonl}: texts that mean one category while naming another's word, in

@@ -496,9 +496,8 @@ final class FailureRules {
     // 9. A 500 whose words name a rate limit, or a 503 that names one outright ("503 Service
     //    Unavailable: Rate limit exceeded"): a gateway's 500 around an upstream's 429 (Azure APIM
     //    "429 Rate limit is exceeded. Try again in 11 seconds."), a generic SDK class's 500
-    // (ERNIE's
-    //    APIError 访问过于频繁). The 500 only says something failed, the words say what. (A
-    //    ServiceUnavailableError's "too many connections" stays the server's trouble.)
+    //    (ERNIE's APIError 访问过于频繁). The 500 only says something failed, the words say what.
+    //    (A ServiceUnavailableError's "too many connections" stays the server's trouble.)
     t.add(
         row(
             "transient.rate_words",
@@ -1083,8 +1082,7 @@ final class FailureRules {
                   + "\\btokens\\b",
               "tokens"),
           // a balance or wallet named empty, zero or negative ("balance is $0.00", "wallet is
-          // empty");
-          // the remaining credits named short of the request
+          // empty"); the remaining credits named short of the request
           Clause.of(
               "\\b(?:balance|wallet)\\b[^\\n]{0,20}?(?:\\bis|:)\\s*(?:empty\\b|zero\\b|negative\\b"
                   + "|[$¥€]?\\s*-?0(?:\\.0+)?(?![\\d.,]))",
@@ -1409,8 +1407,7 @@ final class FailureRules {
       Words.of(
           // a request over what the model can take, or a message's tokens over their limit, in
           // Arabic and Czech ("يتجاوز محتوى الطلب الحالي الحد الأقصى الذي يمكن للنموذج معالجته",
-          // "عدد
-          // الرموز في آخر رسالة طويل جداً", "Počet tokenů … přesahuje limit tokenů")
+          // "عدد الرموز في آخر رسالة طويل جداً", "Počet tokenů … přesahuje limit tokenů")
           Clause.of(
               "الحد الأقصى الذي يمكن للنموذج|عدد الرموز|počet tokenů|přesahuje limit tokenů",
               "الحد الأقصى",
@@ -1419,8 +1416,7 @@ final class FailureRules {
               "limit tokenů"),
           // a chat or a conversation at its length limit, or ended so that a new one must be
           // started, in English, Japanese and Korean ("Your message will exceed the length limit
-          // for
-          // this chat", "この会話は長さの上限に到達しています", "메시지는 이 채팅의 한도를 초과")
+          // for this chat", "この会話は長さの上限に到達しています", "메시지는 이 채팅의 한도를 초과")
           Clause.of(
               "\\blength limit for this chat\\b|会話は長さの上限|채팅의 한도를 초과"
                   + "|新しいチャット(?:に切り替え|を始め|を開始)|새 채팅을 시작",
@@ -1564,13 +1560,11 @@ final class FailureRules {
                   + "|not supported|unsupported|no longer (?:available|supported))\\b"
                   + "|\\b(?:unknown|unsupported) model\\b|\\bnot a (?:known|valid|supported) model\\b"
                   // …or the task, file, page, endpoint or deployment asked for (A2A's -32001 "Task
-                  // not
-                  // found", a 404 page's "File Not Found")
+                  // not found", a 404 page's "File Not Found")
                   + "|\\b(?:task|file|page|resource|endpoint|route|path|url|deployment)s? not found\\b"
                   // …or no provider serving it ("No active provider found for the model"), the
-                  // model
-                  // named unavailable in Hebrew ("המודל … אינו זמין"), a provider not available in
-                  // Latvian ("pakalpojumu sniedzējs nav pieejams")
+                  // model named unavailable in Hebrew ("המודל … אינו זמין"), a provider not
+                  // available in Latvian ("pakalpojumu sniedzējs nav pieejams")
                   + "|\\bno (?:active )?providers? (?:found )?for (?:the |this )?model\\b"
                   + "|המודל[^\\n]{0,40}?אינו זמין|sniedzējs nav pieejams"
                   // …in Japanese ("コンテンツが見つかりませんでした")
@@ -1681,8 +1675,7 @@ final class FailureRules {
   static final Words PERMISSION_HINTS =
       Words.of(
           // the provider refused to complete the request, the key being good (Kilo's "Your API key
-          // is
-          // valid, but the provider refused to complete this request", and its Japanese)
+          // is valid, but the provider refused to complete this request", and its Japanese)
           Clause.of("\\brefused to complete\\b|完了を拒否", "refused to complete", "完了を拒否"),
           // a service not offered where the user is, in Polish ("Twoja lokalizacja nie obsługuje
           // tej usługi. Może to wynikać z ograniczeń regionalnych")
@@ -2236,8 +2229,7 @@ final class FailureRules {
               "kết nối",
               "koneksi"),
           // a request to the API that could not be completed, in Turkish (ChatGPTBox's "Tarayıcı,
-          // API
-          // uç noktasına yapılan isteği tamamlayamadı")
+          // API uç noktasına yapılan isteği tamamlayamadı")
           Clause.of("isteği tamamlayamadı", "tamamlayamadı"),
           // an API or a service that could not be reached, in Chinese ("无法访问openai的api",
           // "请检查服务是否可以正常访问")
@@ -3267,11 +3259,10 @@ final class FailureRules {
 
   // A validation library's own error types, read from the error it wraps (pydantic's
   // extra_forbidden and value_error.missing, as FastAPI servers return them): the request itself
-  // was refused, whatever a client around it calls the failure (row auth.wording yields to them).
-  // A model this API serves only on another of its endpoints (GitHub Copilot's
+  // was refused, whatever a client around it calls the failure (row auth.wording yields to them). A
+  // model this API serves only on another of its endpoints (GitHub Copilot's
   // unsupported_api_for_model: "… is not accessible via the /chat/completions endpoint"): the
-  // request
-  // must change, so it is a settled request error, not a model that is gone.
+  // request must change, so it is a settled request error, not a model that is gone.
   static final Set<String> WRONG_API_CODES = Set.of("unsupported_api_for_model");
 
   static final Set<String> REQUEST_CODES = Set.of("extra_forbidden", "value_error.missing");
@@ -3536,9 +3527,9 @@ final class FailureRules {
               "令牌"),
           Clause.of("\\brequest signature\\b", "request signature"),
           // a key named wrong, missing or expired, in Russian, Ukrainian, Turkish, Arabic, Czech
-          // and
-          // Polish (LibreChat's and Lobe's translations: "Предоставлен некорректный ключ", "Ключ не
-          // знайдено", "Sağlanan anahtar geçersiz", "انتهت صلاحية المفتاح", "klíč … vypršel")
+          // and Polish (LibreChat's and Lobe's translations: "Предоставлен некорректный ключ",
+          // "Ключ не знайдено", "Sağlanan anahtar geçersiz", "انتهت صلاحية المفتاح", "klíč …
+          // vypršel")
           Clause.of(
               "некорректный ключ|неверный ключ|ключ не знайдено|ключ не найден|недійсний ключ"
                   + "|anahtar(?:ı)? geçersiz|صلاحية المفتاح|المفتاح غير صالح|klíč[^\\n]{0,20}?vypršel"
@@ -3960,8 +3951,7 @@ final class FailureRules {
               "restricted",
               "blocked"),
           // a plan or trial that does not include the model ("Dify Hosted OpenAI trial currently
-          // not
-          // support the GPT-4 model")
+          // not support the GPT-4 model")
           Clause.of(
               "\\b(?:trial|plan|tier|subscription)\\b[^\\n]{0,30}?\\b(?:does not|doesn't"
                   + "|currently not|not) support\\b",
@@ -5762,8 +5752,7 @@ final class FailureRules {
           "unknown tool",
           // the messages of the libraries servers validate and serialise a request with, passed
           // through verbatim: pydantic v1 and v2, zod, ajv, jsonschema, go-playground/validator,
-          // serde,
-          // CPython's TypeError, V8's JSON.stringify (meaning-phrases.jsonl, third part)
+          // serde, CPython's TypeError, V8's JSON.stringify (meaning-phrases.jsonl, third part)
           "input should be ",
           "value is not a valid ",
           "fields not permitted",
@@ -5937,8 +5926,7 @@ final class FailureRules {
           "chiave sconosciuta \"");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
-  // 请求失败):
-  // its "try again later" is a formula, not the provider's word that the trouble will pass.
+  // 请求失败): its "try again later" is a formula, not the provider's word that the trouble will pass.
   static final List<String> UNKNOWN_CAUSE_WORDING =
       List.of(
           "something went wrong",

@@ -92,14 +92,16 @@ record UpstreamError(
           .build()
           .reader();
 
-  // What the user wrote, quoted back in an error: the value of a prompt or of a message's content
-  // in
-  // a request echoed as JSON or as a Python dict ({"prompt": "why was my content filtered?"}). It
-  // is
-  // the user's words, not the error's, so the wording rules do not read it.
+  // What the user wrote, quoted back in an error: the value of a prompt, or of a message's content
+  // after its role, in a request echoed as JSON or as a Python dict ({"prompt": "why was my
+  // content filtered?"}, {"role": "user", "content": "…"}). It is the user's words, not the
+  // error's, so the wording rules do not read it. A bare "content" key is not one: relays put their
+  // error there.
   private static final Pattern ECHOED_PROMPT =
       Pattern.compile(
-          "([\"'](?:prompt|content|question|query)[\"']\\s*:\\s*)"
+          "([\"'](?:prompt|question|query)[\"']\\s*:\\s*"
+              + "|[\"']role[\"']\\s*:\\s*[\"'](?:user|system|developer|assistant|tool)[\"']\\s*,\\s*"
+              + "[\"']content[\"']\\s*:\\s*)"
               + "(?:\"(?:[^\"\\\\\\n]|\\\\.){1,2000}\"|'(?:[^'\\\\\\n]|\\\\.){1,2000}')");
 
   // …and a prompt or an input quoted after its label ("Prompt: \"tell me about rate limits\"",

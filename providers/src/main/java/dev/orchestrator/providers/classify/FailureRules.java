@@ -1418,9 +1418,13 @@ final class FailureRules {
           // started, in English, Japanese and Korean ("Your message will exceed the length limit
           // for this chat", "この会話は長さの上限に到達しています", "메시지는 이 채팅의 한도를 초과")
           Clause.of(
-              "\\blength limit for this chat\\b|会話は長さの上限|채팅의 한도를 초과"
+              "\\blength limit for this chat\\b|\\bmaximum length for this conversation\\b"
+                  + "|\\bstart(?:ing)? a new (?:chat|conversation)\\b|会話は長さの上限|채팅의 한도를 초과"
                   + "|新しいチャット(?:に切り替え|を始め|を開始)|새 채팅을 시작",
               "length limit for this chat",
+              "maximum length for this conversation",
+              "a new chat",
+              "a new conversation",
               "会話は長さの上限",
               "채팅의 한도를 초과",
               "新しいチャット",
@@ -1680,6 +1684,9 @@ final class FailureRules {
           // a service not offered where the user is, in Polish ("Twoja lokalizacja nie obsługuje
           // tej usługi. Może to wynikać z ograniczeń regionalnych")
           Clause.of("ograniczeń regionalnych|twoja lokalizacja", "ograniczeń", "lokalizacja"),
+          // a session held back as a suspected bot ("Our systems have detected unusual activity",
+          // "User needs to solve CAPTCHA to continue")
+          Clause.of("\\bunusual activity\\b|\\bcaptcha\\b", "unusual activity", "captcha"),
           Clause.of(
               "\\b(?:permissions?|forbidden|no access|access denied|access is denied)\\b",
               "permission",
@@ -1783,7 +1790,9 @@ final class FailureRules {
           // an answer filtered by a responsible-AI service, a prompt or content that may break the
           // usage policy, an image that cannot be made, in Japanese, Korean and Chinese
           Clause.of(
-              "責任ある ?ai|책임 있는 ?ai|负责任的 ?ai|フィルター処理され|利用規定に違反|ポリシー違反" + "|정책 위반|정책을 위반|画像は生成できません",
+              "\\bmay violate our policies\\b|責任ある ?ai|책임 있는 ?ai|负责任的 ?ai|フィルター処理され|利用規定に違反|ポリシー違反"
+                  + "|정책 위반|정책을 위반|画像は生成できません",
+              "may violate our policies",
               "責任ある",
               "책임 있는",
               "负责任的",
@@ -2173,7 +2182,7 @@ final class FailureRules {
           // an inference server with no free slot or worker, or one still loading its model
           // (llama.cpp, FastChat, Xinference, TGI)
           Clause.of(
-              "\\bno (?:free |available )?(?:slots?|workers?|cache slots?)(?: available| found)?\\b|\\bno available (?:workers?|slots?|cache slots?)\\b|\\bnot accepting (?:new )?requests\\b|\\bnot ready for (?:inference|requests)\\b|(?<!error )\\bloading model\\b|\\bmodel is (?:still )?loading\\b",
+              "\\bno (?:free |available )?(?:slots?|workers?|cache slots?)(?: available| found)?\\b|\\bno available (?:workers?|slots?|cache slots?)\\b|\\bnot accepting (?:new )?requests\\b|\\bnot ready for (?:inference|requests)\\b|\\bmodel is not ready\\b|(?<!error )\\bloading model\\b|\\bmodel is (?:still )?loading\\b",
               "slot",
               "worker",
               "accepting",
@@ -2899,6 +2908,13 @@ final class FailureRules {
 
   static final Words CAP_PATTERN =
       Words.of(
+          // a consumer app's search allowance ("Search Limit Reached", "You've reached your Pro
+          // search limit"), a window of 24 hours in Italian, Portuguese, Spanish, French, German,
+          // Turkish, Dutch ("limite massimo di messaggi per 24 ore")
+          Clause.of(
+              "\\b(?:pro )?search limit\\b|\\b24 ?(?:ore|horas|heures|stunden|saat|uur)\\b",
+              "search limit",
+              "24"),
           // a day's limit, a count of uses or a free plan's limit named reached, in Japanese and
           // Korean ("1日の上限に達しました", "チャット回数の制限に達しました", "画像作成の上限に達しました"),
           // or a wait of days ("이미지 생성 가능 시간: 약 30일 뒤로 예상됩니다")
@@ -3539,6 +3555,15 @@ final class FailureRules {
               "المفتاح",
               "klíč",
               "klucz"),
+          // a web session's cookies named wrong (unofficial clients: "an error in cookie values.
+          // Please double-check the cookie values"), DeepL's auth_key, an authorization named
+          // failed in Portuguese and Spanish ("Autorização falhou. Forneça um parâmetro auth_key
+          // válido")
+          Clause.of(
+              "\\bcookie values\\b|\\bauth_key\\b|autoriza(?:ção|ción) (?:falhou|fallida)",
+              "cookie values",
+              "auth_key",
+              "autoriza"),
           // no key at all ("No key found. Please provide a key and try again.")
           Clause.of(
               "\\bno key (?:was )?(?:found|provided|given|set)\\b|\\bprovide (?:a|your) key\\b",
@@ -4345,6 +4370,12 @@ final class FailureRules {
                   + "the (?:maximum|max) (?:file |allowed )?size\\b",
               " size"),
           Clause.of("\\bstring value length\\b[^\\n]{0,40}?\\bexceeds?\\b", "string value length"),
+          // an image, a file or an upload larger than allowed ("Input image is larger than the
+          // allowed limit", Clarifai 30105)
+          Clause.of(
+              "\\b(?:image|file|attachment|upload|audio|video|document)s? (?:is |are )?larger than the"
+                  + " (?:allowed|maximum|max)\\b",
+              "larger than the"),
           // any input over a maximum size named in bytes ("Trace input size (6292353 bytes)
           // exceeds the maximum allowed size of 3670016 bytes")
           Clause.of(
@@ -4935,6 +4966,9 @@ final class FailureRules {
           "속도가 제한",
           // a key's limit of tokens or of requests reached, in Polish (Lobe's QuotaLimitReached)
           "liczby żądań",
+          // a chat app's sender going too fast ("You are sending too many messages. Try again
+          // later.")
+          "sending too many",
           "zu viele anfragen",
           "demasiadas solicitudes",
           "muitas solicitações",
@@ -5279,6 +5313,9 @@ final class FailureRules {
           "no response from provider",
           "no response from upstream",
           "upstream request failed",
+          // NVIDIA's NVCF, whose function (the model's deployment) is unhealthy: "DEGRADED function
+          // cannot be invoked"
+          "degraded function cannot be invoked",
           // Dify's completion_request_error
           "completion request failed");
 
@@ -5299,6 +5336,9 @@ final class FailureRules {
           // an error that is only the empty response ("❌ Error: Empty response!"), not a
           // refusal's empty text ("ended due to safety settings (SAFETY) with empty response text")
           "error: empty response",
+          // an unofficial client that got no usable answer ("Unable to obtain a valid response from
+          // Meta AI")
+          "obtain a valid response",
           "model returned no content",
           // the answer named empty
           "response empty",

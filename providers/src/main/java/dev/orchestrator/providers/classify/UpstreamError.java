@@ -135,7 +135,7 @@ record UpstreamError(
           // a message starting "code: 400 - {…}", as some SDKs print it
           FailureRules.Clause.of("(?i)^\\W{0,3}code:\\s*([1-5]\\d\\d)\\s+-\\s", "code:"),
           FailureRules.Clause.of(
-              "(?i)\\b(?:status[ _]?code|http[ _]?status|http_code|status|http)\\s*[:=]?\\s*"
+              "(?i)\\b(?:status[ _]?code|http[ _]?status|http_code|status|http)\\s*[:=]?\\s*(?:is\\s+)?"
                   + "[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)",
               "status",
               "http"),
@@ -188,6 +188,8 @@ record UpstreamError(
           FailureRules.Clause.of(
               "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)(?:\\s+[A-Z{\\[-]|:)", ":"),
           FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"),
+          // "Response 403: Cloudflare detected"
+          FailureRules.Clause.of("(?i)\\bresponse\\s+([1-5]\\d\\d):", "response"),
           // a code printed after a spaced colon ("Exception : run code :400", French "code : 403")
           FailureRules.Clause.of("(?i)\\bcode\\s+:\\s*([45]\\d\\d)\\b(?![.,]\\d)", "code"),
           // a status in parentheses after the word error ("发生未知错误 (401)。", "Error (429)")

@@ -213,6 +213,7 @@ final class FailureRules {
                     && (f.says(CAP_WORDING)
                         || (!f.says(SHORT_WINDOW_WORDING)
                             && !f.says(OFFERS_WAIT_WORDING)
+                            && !f.says(CAPACITY_NAMED)
                             && f.saysPattern(CAP_PATTERN)))
                     && !f.saysPattern(PAYLOAD_PATTERN)
                     && !f.says(CONTEXT_WINDOW_NAMED)
@@ -2682,7 +2683,14 @@ final class FailureRules {
           "请稍后重试",
           "请稍后再试",
           // try again later, in Chinese
-          "请您稍后再试");
+          "请您稍后再试",
+          // after a while, in Japanese ("時間をおいて再度お試しください", "しばらくしてからもう一度")
+          "時間をおいて",
+          "しばらくしてから");
+
+  // The server's capacity named as the limit reached ("サーバーが処理能力の上限に達しています",
+  // "予期せぬ容量制限に達しました"): its load, not the account's allowance.
+  static final List<String> CAPACITY_NAMED = List.of("処理能力", "容量", "capacity");
 
   // A window named as resetting within seconds ("quota will reset after 5s", "resets in 30
   // seconds", "try again in 2 s"): a rate limit however the rest is worded.
@@ -2761,6 +2769,8 @@ final class FailureRules {
           "perminute",
           "per min",
           "per second",
+          // per a set time, in Japanese ("一定時間あたりのブロック複製数の上限に達しました")
+          "一定時間あたり",
           "token/min",
           "tokens/min",
           "request/min",
@@ -2800,8 +2810,9 @@ final class FailureRules {
           "每小时",
           "per_second",
           "частоты запросов",
-          // a rate limit named as such
+          // a rate limit named as such, in English and Japanese
           "rate-limit",
+          "レート制限",
           // DashScope's Throttling.AllocationQuota: the per-minute allocation, not the account
           "allocated quota exceeded, please increase");
 
@@ -2842,6 +2853,7 @@ final class FailureRules {
           "spending cap",
           "extra usage",
           "usage limit reached",
+          "due to usage limits",
           "usage reached",
           "hit your limit",
           "limit will reset",
@@ -2915,12 +2927,12 @@ final class FailureRules {
               "\\b(?:pro )?search limit\\b|\\b24 ?(?:ore|horas|heures|stunden|saat|uur)\\b",
               "search limit",
               "24"),
-          // a day's limit, a count of uses or a free plan's limit named reached, in Japanese and
-          // Korean ("1日の上限に達しました", "チャット回数の制限に達しました", "画像作成の上限に達しました"),
-          // or a wait of days ("이미지 생성 가능 시간: 약 30일 뒤로 예상됩니다")
+          // a limit named reached, in Japanese, with nothing said of its period ("制限に達しました",
+          // "1日の上限に達しました", "Claudeメッセージの制限に達しました"; a window or an offer to wait
+          // makes it a rate limit), a day's limit in Korean, or a wait of days ("이미지 생성 가능
+          // 시간: 약 30일 뒤로 예상됩니다")
           Clause.of(
-              "(?:1日|一日|回数|無料プラン|作成|生成)の?(?:上限|制限)に達|하루 한도|일일 한도"
-                  + "|\\d+\\s?(?:일|日|天)\\s?(?:뒤|後|后)",
+              "(?:上限|制限)に達|하루 한도|일일 한도" + "|\\d+\\s?(?:일|日|天)\\s?(?:뒤|後|后)",
               "上限に達",
               "制限に達",
               "하루 한도",

@@ -32,8 +32,11 @@ class RealBodyCorpusTest {
    * The share of held-out rows below which the build fails: a regression floor, a little under
    * today's score. Issue #29 asks for 95 %; blind rounds of harder rows added to the held-out fifth
    * (ADR 0030, addendum) brought the score under it, and it is reported, not asserted, until met.
+   * Lowered from 91 % when rounds in the languages and the consumer apps' words the vocabulary
+   * reached least (40–77 % before reading, ADR 0030 seventh addendum) joined the held-out fifth; on
+   * the rows it held before them the score rose (804 → 806 of 873).
    */
-  static final double HELD_OUT_FLOOR = 0.91;
+  static final double HELD_OUT_FLOOR = 0.90;
 
   // Letters of a script other than Latin (CJK, kana, Hangul, Cyrillic): a non-English row.
   private static final Pattern NON_LATIN =

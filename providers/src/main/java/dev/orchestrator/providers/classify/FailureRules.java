@@ -1791,9 +1791,10 @@ final class FailureRules {
           // an answer filtered by a responsible-AI service, a prompt or content that may break the
           // usage policy, an image that cannot be made, in Japanese, Korean and Chinese
           Clause.of(
-              "\\bmay violate our policies\\b|責任ある ?ai|책임 있는 ?ai|负责任的 ?ai|フィルター処理され|利用規定に違反|ポリシー違反"
+              "\\bmay violate our policies\\b|黄反|責任ある ?ai|책임 있는 ?ai|负责任的 ?ai|フィルター処理され|利用規定に違反|ポリシー違反"
                   + "|정책 위반|정책을 위반|画像は生成できません",
               "may violate our policies",
+              "黄反",
               "責任ある",
               "책임 있는",
               "负责任的",
@@ -2551,11 +2552,11 @@ final class FailureRules {
           // URL 'YOUR_ENDPOINT': No scheme supplied")
           Clause.of(
               "\\bnot (?:yet )?implemented\\b|\\bno longer supported\\b|\\bno scheme supplied\\b"
-                  + "|\\b(?:is|are) not configured\\b|\\bno [\\w-]+(?: [\\w-]+)? (?:is |are )?configured\\b",
+                  + "|\\binvalid (?:[\\w-]+ )?config(?:uration)?\\b|\\b(?:is|are) not configured\\b|\\bno [\\w-]+(?: [\\w-]+)? (?:is |are )?configured\\b",
               "implemented",
               "no longer supported",
               "no scheme supplied",
-              "configured"),
+              "config"),
           Clause.of(
               "\\b(?:could not|couldn't|unable to|failed to) parse\\b|\\binvalid (?:message "
                   + "|request |json )?format\\b|\\bunrecognized (?:request )?(?:argument|parameter"
@@ -3821,6 +3822,9 @@ final class FailureRules {
           // a plan or a tier that does not cover the model (NovelAI's 409 "Not eligible for this
           // model.")
           "not eligible for this model",
+          // a network held back as a suspected bot ("We've detected unusual traffic from your
+          // network, so Coze is temporarily unavailable")
+          "unusual traffic",
           // not offered where the user lives, in Japanese (Gemini's "無料枠は、お住まいの国ではご利用いただけません")
           "お住まいの国",
           "お住まいの地域",
@@ -5437,6 +5441,8 @@ final class FailureRules {
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // Coze's code 5000: "We're currently experiencing server issues"
+          "experiencing server issues",
           // a model runner that died under the server (Ollama "llama runner process has
           // terminated")
           "process has terminated",

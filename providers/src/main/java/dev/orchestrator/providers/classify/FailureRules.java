@@ -751,6 +751,8 @@ final class FailureRules {
             REQUEST_INVALID,
             FINAL,
             YES));
+    // …and, after it, a conversation, a page or a chat named not found (GONE_HINTS)
+    t.add(lastResort("in_band.gone_words", GONE_HINTS, NOT_FOUND, FINAL, NO));
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
@@ -1224,6 +1226,45 @@ final class FailureRules {
   // in_band.account_words).
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // …and in Korean, Arabic, Hindi and Japanese
+          "무료 플랜 한도",
+          "الحد المسموح به لاستخدام",
+          "प्लान की सीमा",
+          "使い切りました",
+          // a plan's or a period's allowance used up, as consumer apps word it in their
+          // translations
+          // ("Hai raggiunto il limite di utilizzo settimanale", "你的免费消息已用完", "You've run out of
+          // compute points")
+          "límite de uso",
+          "limite di utilizzo",
+          "berichtenlimiet",
+          "limiet voor",
+          "mesaj sınırınıza",
+          "plan sınırına",
+          "лимита бесплатного",
+          "ліміту безкоштовного",
+          "ліміт повідомлень",
+          "преміум-запити",
+          "pontos de computação",
+          "puanınız yok",
+          "免費方案上限",
+          "免费方案上限",
+          "已用完",
+          "무료 메시지",
+          "上限を超えました",
+          "compute points",
+          "free requests limit",
+          "pencarian pro",
+          "tin nhắn miễn phí",
+          "limitu zpráv",
+          "gränsen återställs",
+          "המגבלה תתאפס",
+          "الخطة المجانية",
+          "رایگان شما",
+          "ใช้งานถึงขีดจำกัด",
+          "όριο του δωρεάν",
+          "limit planu",
+          "dzienny limit",
           "quota",
           "credit",
           "balance",
@@ -1352,6 +1393,63 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
+          // …and in Arabic, Indonesian, Swedish, Czech, Greek, Hebrew, Hindi, Thai, Japanese,
+          // Chinese, Korean
+          // and English ("You've been logged out. Please sign in to continue.", "認証キーが無効です")
+          "تسجيل الدخول مرة أخرى",
+          "masuk kembali",
+          "logga in igen",
+          "přihlaste se",
+          "συνδεθείτε ξανά",
+          "להתחבר מחדש",
+          "फिर से साइन",
+          "เข้าสู่ระบบ",
+          "もう一度ログイン",
+          "再次登入",
+          "認証キー",
+          "인증 키",
+          "not signed in",
+          "logged out",
+          "sign in to continue",
+          // a session expired, or a sign-in asked again, as consumer apps word it in their
+          // translations
+          // ("Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.", "登录已过期，请重新登录")
+          "sesión ha caducado",
+          "sesión expirada",
+          "sessão expirou",
+          "session a expiré",
+          "sitzung ist abgelaufen",
+          "sessione è scaduta",
+          "sessie is verlopen",
+          "sesja wygasła",
+          "oturumunuzun süresi",
+          "сеанс истек",
+          "сессия истекла",
+          "сеансу закінчився",
+          "会话已过期",
+          "登录已过期",
+          "工作階段已過期",
+          "セッションの有効期限",
+          "세션이 만료",
+          "inicia sesión de nuevo",
+          "entre novamente",
+          "reconnectez-vous",
+          "melde dich erneut an",
+          "accedi di nuovo",
+          "log opnieuw in",
+          "zaloguj się ponownie",
+          "tekrar giriş",
+          "войдите снова",
+          "увійдіть знову",
+          "重新登录",
+          "重新登入",
+          "再度ログイン",
+          "다시 로그인",
+          "disconnesso",
+          "uitgelogd",
+          "вийшли з облікового",
+          "autenticar",
+          "authentifiziert",
           "api key",
           "api_key",
           "api-key",
@@ -1406,6 +1504,85 @@ final class FailureRules {
   // the plain terms a message uses for what failed, in English and the corpus's languages.
   static final Words CONTEXT_HINTS =
       Words.of(
+          // …and in Swedish, Persian, Hindi, Japanese, Chinese and Thai ("Meddelandet du skickade
+          // var för
+          // långt", "メッセージがトークンの上限を超えています")
+          Clause.of(
+              "var för långt|بیش از حد طولانی|बहुत लंबी|トークンの上限|新しいセッション|新的工作階段"
+                  + "|ข้อความของคุณจะเกิน",
+              "var för långt",
+              "بیش از حد طولانی",
+              "बहुत लंबी",
+              "トークンの上限",
+              "新しいセッション",
+              "新的工作階段",
+              "ข้อความของคุณจะเกิน"),
+          // a conversation at its length, or one that must be started anew, as consumer apps word
+          // it in
+          // their translations ("Inicia un nuevo chat para continuar", "对话长度已达上限，请开启新会话")
+          Clause.of(
+              "nuevo chat|nueva conversación|longitud máxima|nova conversa|novo chat"
+                  + "|limite de tamanho desta conversa|nouvelle conversation"
+                  + "|longueur maximale|neue unterhaltung|längenbeschränkung|nuova chat"
+                  + "|nuova conversazione|lunghezza massima|nieuwe chat|nieuw gesprek"
+                  + "|maximale lengte|nowy czat|nową rozmowę|maksymalną długość"
+                  + "|yeni bir sohbet|uzunluk sınırını|новый чат|новую беседу"
+                  + "|максимальной длины|нову розмову|ліміт довжини|新对话|新會話|新会话|新的對話|新的聊天"
+                  + "|新聊天|对话长度|對話長度|长度限制|長度限制|长度上限|長度上限|새 대화|대화 길이|길이 제한|新しい会話"
+                  + "|ny konversation|maxlängden|percakapan baru|batas panjang"
+                  + "|novou konverzaci|νέα συνομιλία|שיחה חדשה|محادثة جديدة"
+                  + "|conversation has reached its limit",
+              "nuevo chat",
+              "nueva conversación",
+              "longitud máxima",
+              "nova conversa",
+              "novo chat",
+              "limite de tamanho desta conversa",
+              "nouvelle conversation",
+              "longueur maximale",
+              "neue unterhaltung",
+              "längenbeschränkung",
+              "nuova chat",
+              "nuova conversazione",
+              "lunghezza massima",
+              "nieuwe chat",
+              "nieuw gesprek",
+              "maximale lengte",
+              "nowy czat",
+              "nową rozmowę",
+              "maksymalną długość",
+              "yeni bir sohbet",
+              "uzunluk sınırını",
+              "новый чат",
+              "новую беседу",
+              "максимальной длины",
+              "нову розмову",
+              "ліміт довжини",
+              "新对话",
+              "新會話",
+              "新会话",
+              "新的對話",
+              "新的聊天",
+              "新聊天",
+              "对话长度",
+              "對話長度",
+              "长度限制",
+              "長度限制",
+              "长度上限",
+              "長度上限",
+              "새 대화",
+              "대화 길이",
+              "길이 제한",
+              "新しい会話",
+              "ny konversation",
+              "maxlängden",
+              "percakapan baru",
+              "batas panjang",
+              "novou konverzaci",
+              "νέα συνομιλία",
+              "שיחה חדשה",
+              "محادثة جديدة",
+              "conversation has reached its limit"),
           // a request over what the model can take, or a message's tokens over their limit, in
           // Arabic and Czech ("يتجاوز محتوى الطلب الحالي الحد الأقصى الذي يمكن للنموذج معالجته",
           // "عدد الرموز في آخر رسالة طويل جداً", "Počet tokenů … přesahuje limit tokenů")
@@ -1679,6 +1856,59 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // …and in Vietnamese, Hindi, English, Hebrew, Thai, Swedish, Arabic, Czech, Greek,
+          // Persian,
+          // Japanese, Chinese and Korean ("Gemini isn't currently supported in your country", "Your
+          // workspace admin has turned off
+          // Notion AI")
+          Clause.of(
+              "ở quốc gia của bạn|आपके क्षेत्र में|supported in your country"
+                  + "|במדינה שלך|ในประเทศของคุณ|i ditt land|في بلدك|vypnul"
+                  + "|only available in certain regions|has disabled|has turned off"
+                  + "|στην περιοχή σας|در کشور شما|管理者にお問い合わせ|国家/地区不受支持|관리자에게 문의"
+                  + "|지역에서 이용할 수 없",
+              "ở quốc gia của bạn",
+              "आपके क्षेत्र में",
+              "supported in your country",
+              "במדינה שלך",
+              "ในประเทศของคุณ",
+              "i ditt land",
+              "في بلدك",
+              "vypnul",
+              "only available in certain regions",
+              "has disabled",
+              "has turned off",
+              "στην περιοχή σας",
+              "در کشور شما",
+              "管理者にお問い合わせ",
+              "国家/地区不受支持",
+              "관리자에게 문의",
+              "지역에서 이용할 수 없"),
+          // a service not offered in the user's country or region, or turned off by an admin, in
+          // the
+          // consumer apps' translations ("Gemini aún no está disponible en tu país o región")
+          Clause.of(
+              "en tu país|no seu país|sua conta ou região|dans votre pays"
+                  + "|in deinem land|nel tuo paese|in je land|beheerder heeft de toegang"
+                  + "|w twoim kraju|ülkenizde|в вашей стране|у вашій країні|您所在的地区|您所在的地區"
+                  + "|你所在的地区|國家或地區|국가에서",
+              "en tu país",
+              "no seu país",
+              "sua conta ou região",
+              "dans votre pays",
+              "in deinem land",
+              "nel tuo paese",
+              "in je land",
+              "beheerder heeft de toegang",
+              "w twoim kraju",
+              "ülkenizde",
+              "в вашей стране",
+              "у вашій країні",
+              "您所在的地区",
+              "您所在的地區",
+              "你所在的地区",
+              "國家或地區",
+              "국가에서"),
           // the provider refused to complete the request, the key being good (Kilo's "Your API key
           // is valid, but the provider refused to complete this request", and its Japanese)
           Clause.of("\\brefused to complete\\b|完了を拒否", "refused to complete", "完了を拒否"),
@@ -1780,6 +2010,90 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // …and in Arabic, Hindi, Thai and Chinese ("لا يمكنني المساعدة في هذا الطلب", ERNIE's
+          // "我还没学习如何回答这个问题")
+          Clause.of(
+              "لا يمكنني المساعدة|मदद नहीं कर सकता|ช่วยเรื่องนั้นไม่ได้|还没学习如何回答",
+              "لا يمكنني المساعدة",
+              "मदद नहीं कर सकता",
+              "ช่วยเรื่องนั้นไม่ได้",
+              "还没学习如何回答"),
+          // a refusal as consumer apps print it: the content may break the usage policy, the app
+          // cannot
+          // help with it, let's try another topic, in their translations ("Este contenido puede
+          // infringir
+          // nuestras políticas de uso", "抱歉，我无法回答这个问题，换个话题聊聊吧")
+          Clause.of(
+              "no puedo ayudarte con|infringir nuestras|políticas de uso"
+                  + "|directivas de contenido|não posso ajudar com|violar nossa"
+                  + "|política de uso|enfreindre nos|enfreint nos|essayons un autre sujet"
+                  + "|règles d'utilisation|nutzungsrichtlinien|gegen unsere richtlinien"
+                  + "|anderes thema|non posso creare immagini|non posso aiutarti"
+                  + "|gebruiksbeleid|veiligheidsfilter|over iets anders hebben"
+                  + "|kan ik je niet mee helpen|zasady użytkowania|moderacji treści"
+                  + "|nie mogę pomóc|nie mogę generować|yardımcı olamam|başka bir konu"
+                  + "|политику использования|лучше промолчу|менять тему"
+                  + "|правила використання|не можу допомогти|не можу створювати|换个话题|換個話題"
+                  + "|无法回答这个问题|无法继续此对话|無法繼續這段對話|無法協助處理|利用規約に違反|コンテンツ ポリシー|この会話を続けることはできません"
+                  + "|お応えできません|도와드릴 수 없습니다|더 이상 진행할 수 없습니다|try a different topic"
+                  + "|goes against our policies|content has been filtered"
+                  + "|matched public code|användarpolicy|telah difilter|έχει αποκλειστεί"
+                  + "|להפר את המדיניות|نقض کند|ब्लॉक कर दिया|zkusme jiné téma",
+              "no puedo ayudarte con",
+              "infringir nuestras",
+              "políticas de uso",
+              "directivas de contenido",
+              "não posso ajudar com",
+              "violar nossa",
+              "política de uso",
+              "enfreindre nos",
+              "enfreint nos",
+              "essayons un autre sujet",
+              "règles d'utilisation",
+              "nutzungsrichtlinien",
+              "gegen unsere richtlinien",
+              "anderes thema",
+              "non posso creare immagini",
+              "non posso aiutarti",
+              "gebruiksbeleid",
+              "veiligheidsfilter",
+              "over iets anders hebben",
+              "kan ik je niet mee helpen",
+              "zasady użytkowania",
+              "moderacji treści",
+              "nie mogę pomóc",
+              "nie mogę generować",
+              "yardımcı olamam",
+              "başka bir konu",
+              "политику использования",
+              "лучше промолчу",
+              "менять тему",
+              "правила використання",
+              "не можу допомогти",
+              "не можу створювати",
+              "换个话题",
+              "換個話題",
+              "无法回答这个问题",
+              "无法继续此对话",
+              "無法繼續這段對話",
+              "無法協助處理",
+              "利用規約に違反",
+              "コンテンツ ポリシー",
+              "この会話を続けることはできません",
+              "お応えできません",
+              "도와드릴 수 없습니다",
+              "더 이상 진행할 수 없습니다",
+              "try a different topic",
+              "goes against our policies",
+              "content has been filtered",
+              "matched public code",
+              "användarpolicy",
+              "telah difilter",
+              "έχει αποκλειστεί",
+              "להפר את המדיניות",
+              "نقض کند",
+              "ब्लॉक कर दिया",
+              "zkusme jiné téma"),
           // blocked by safety policies or filters, content not allowed, in Bulgarian, Latvian and
           // Persian ("блокирано поради политики за безопасност", "Drošības filtri noraidīja
           // atbildi", "محتوا مجاز نیست")
@@ -1990,6 +2304,26 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // messages sent too fast, in the consumer apps' translations ("Je verstuurt te snel
+          // berichten")
+          Clause.of(
+              "demasiado rápido|rápido demais|trop rapidement|zu schnell"
+                  + "|troppo velocemente|te snel|zbyt szybko|çok hızlı|слишком быстро"
+                  + "|занадто швидко|frecuencia de solicitudes|snelheidslimiet"
+                  + "|zbyt wiele zapytań",
+              "demasiado rápido",
+              "rápido demais",
+              "trop rapidement",
+              "zu schnell",
+              "troppo velocemente",
+              "te snel",
+              "zbyt szybko",
+              "çok hızlı",
+              "слишком быстро",
+              "занадто швидко",
+              "frecuencia de solicitudes",
+              "snelheidslimiet",
+              "zbyt wiele zapytań"),
           Clause.of(
               "\\b(?:rate[ -]?limit\\w*|throttl\\w*|too many|frequency|too frequently)\\b",
               "rate",
@@ -2080,6 +2414,63 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // …and in Swedish, Vietnamese, Czech, English, Greek, Hebrew, Persian, Arabic, Hindi,
+          // Thai and
+          // Korean ("ChatGPT har full kapacitet just nu", "현재 이용자가 많아 서비스가 원활하지 않습니다")
+          Clause.of(
+              "full kapacitet|lượng truy cập lớn|vysokou poptávku"
+                  + "|scheduled maintenance|περιορισμών χωρητικότητας|מגבלות קיבולת|ظرفیت"
+                  + "|طلبًا كبيرًا|बहुत ज़्यादा मांग|ผู้ใช้งานจำนวนมาก|사용자가 몰려|이용량이 최대치"
+                  + "|이용자가 많아",
+              "full kapacitet",
+              "lượng truy cập lớn",
+              "vysokou poptávku",
+              "scheduled maintenance",
+              "περιορισμών χωρητικότητας",
+              "מגבלות קיבולת",
+              "ظرفیت",
+              "طلبًا كبيرًا",
+              "बहुत ज़्यादा मांग",
+              "ผู้ใช้งานจำนวนมาก",
+              "사용자가 몰려",
+              "이용량이 최대치",
+              "이용자가 많아"),
+          // high demand, an app at capacity or down for maintenance, as consumer apps word it in
+          // their
+          // translations ("O Gemini está com muita demanda no momento", "Сервис временно недоступен
+          // из-за
+          // технических работ")
+          Clause.of(
+              "muita demanda|demanda excepcionalmente alta|volumen de tráfico"
+                  + "|molto richiesto|sovraccaric|hoge vraag|grote vraag"
+                  + "|dużego zapotrzebowania|obciążony|очень много запросов"
+                  + "|технических работ|високий попит|на межі своїх можливостей"
+                  + "|en maintenance|en mantenimiento|em manutenção|wartungsarbeiten"
+                  + "|in manutenzione|onderhoud|yoğun talep|需求量很大|需求過高|需要が高|사용량이 많",
+              "muita demanda",
+              "demanda excepcionalmente alta",
+              "volumen de tráfico",
+              "molto richiesto",
+              "sovraccaric",
+              "hoge vraag",
+              "grote vraag",
+              "dużego zapotrzebowania",
+              "obciążony",
+              "очень много запросов",
+              "технических работ",
+              "високий попит",
+              "на межі своїх можливостей",
+              "en maintenance",
+              "en mantenimiento",
+              "em manutenção",
+              "wartungsarbeiten",
+              "in manutenzione",
+              "onderhoud",
+              "yoğun talep",
+              "需求量很大",
+              "需求過高",
+              "需要が高",
+              "사용량이 많"),
           // capacity short or requests heavy, or a service down for maintenance, in Korean,
           // Japanese, Chinese and English ("예상치 못한 용량 제약으로", "현재 요청량이 많아",
           // "メンテナンス中のためサービスを利用できません")
@@ -2191,6 +2582,60 @@ final class FailureRules {
               "not ready",
               "loading"));
 
+  // A conversation, a page, a chat or a bot that cannot be found or no longer exists, in the
+  // consumer apps' translations ("No se ha encontrado la conversación", "Чат не найден"); read by
+  // row in_band.gone_words after the request row, so that a field or a key named not found is the
+  // request's or the key's.
+  static final Words GONE_HINTS =
+      Words.of(
+          // …and in English, Czech, Indonesian, Vietnamese, Swedish, Greek, Hebrew, Persian,
+          // Arabic, Hindi,
+          // Thai, Japanese, Chinese and Korean ("Chat not found. It may have been deleted.",
+          // "未找到对话。")
+          Clause.of(
+              "conversation not found|chat not found"
+                  + "|does not exist or has been deleted|nebyl nalezen|tidak ditemukan"
+                  + "|không tìm thấy|hittades inte|δεν βρέθηκε|לא נמצאה|وجود ندارد"
+                  + "|لم يتم العثور|नहीं मिली|ไม่พบ|存在しないか|找不到對話|未找到对话|不存在或已被刪除|不存在或已被删除"
+                  + "|존재하지 않거나",
+              "conversation not found",
+              "chat not found",
+              "does not exist or has been deleted",
+              "nebyl nalezen",
+              "tidak ditemukan",
+              "không tìm thấy",
+              "hittades inte",
+              "δεν βρέθηκε",
+              "לא נמצאה",
+              "وجود ندارد",
+              "لم يتم العثور",
+              "नहीं मिली",
+              "ไม่พบ",
+              "存在しないか",
+              "找不到對話",
+              "未找到对话",
+              "不存在或已被刪除",
+              "不存在或已被删除",
+              "존재하지 않거나"),
+          Clause.of(
+              "no se ha encontrado|não encontrad|introuvable|nicht gefunden"
+                  + "|non esiste|bestaat niet meer|nie znaleziono|bulunamadı|не найден"
+                  + "|не знайдено|找不到该对话|找不到此對話|会話が見つかりません|대화를 찾을 수 없",
+              "no se ha encontrado",
+              "não encontrad",
+              "introuvable",
+              "nicht gefunden",
+              "non esiste",
+              "bestaat niet meer",
+              "nie znaleziono",
+              "bulunamadı",
+              "не найден",
+              "не знайдено",
+              "找不到该对话",
+              "找不到此對話",
+              "会話が見つかりません",
+              "대화를 찾을 수 없"));
+
   // A time allowance named exceeded ("MCP request exceeded 20000 ms.", "execution exceeded 60
   // seconds").
   static final Words ELAPSED_HINTS =
@@ -2201,6 +2646,27 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // …and in Swedish, Czech, Greek, Hebrew, Persian, Arabic, Hindi and Thai
+          Clause.of(
+              "internetanslutning|připojeni k internetu|σφάλμα δικτύου|חיבור לאינטרנט"
+                  + "|اتصال اینترنت|خطأ في الشبكة|इंटरनेट कनेक्शन|เชื่อมต่อ",
+              "internetanslutning",
+              "připojeni k internetu",
+              "σφάλμα δικτύου",
+              "חיבור לאינטרנט",
+              "اتصال اینترنت",
+              "خطأ في الشبكة",
+              "इंटरनेट कनेक्शन",
+              "เชื่อมต่อ"),
+          // an internet connection to check, in Dutch, Polish and Ukrainian
+          Clause.of(
+              "internetverbinding|połączenie z internetem|błąd sieci"
+                  + "|підключення до інтернету|не вдалося підключитися",
+              "internetverbinding",
+              "połączenie z internetem",
+              "błąd sieci",
+              "підключення до інтернету",
+              "не вдалося підключитися"),
           Clause.of(
               "\\b(?:connect\\w*|network|socket|dns|ssl|tls|unreachable|offline|proxy|handshake)\\b",
               "connect",
@@ -2282,6 +2748,48 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // …and in English, Swedish, Czech, Indonesian, Greek, Hebrew, Arabic, Persian, Hindi,
+          // Thai,
+          // Chinese, Japanese and Korean ("No answer was generated", "空の回答が返されました")
+          Clause.of(
+              "no answer was generated|no response was returned|inget svar"
+                  + "|žádná odpověď|tidak ada respons|δεν δημιουργήθηκε απάντηση"
+                  + "|לא נוצרה תשובה|لم يتم إنشاء أي إجابة|پاسخی دریافت نشد|कोई जवाब"
+                  + "|ไม่มีการสร้างคำตอบ|答案為空白|空の回答|응답이 생성되지",
+              "no answer was generated",
+              "no response was returned",
+              "inget svar",
+              "žádná odpověď",
+              "tidak ada respons",
+              "δεν δημιουργήθηκε απάντηση",
+              "לא נוצרה תשובה",
+              "لم يتم إنشاء أي إجابة",
+              "پاسخی دریافت نشد",
+              "कोई जवाब",
+              "ไม่มีการสร้างคำตอบ",
+              "答案為空白",
+              "空の回答",
+              "응답이 생성되지"),
+          // no answer generated or returned, in the consumer apps' translations ("No se ha generado
+          // ninguna respuesta", "Отримано порожню відповідь")
+          Clause.of(
+              "ninguna respuesta|nenhuma resposta|aucune réponse|keine antwort"
+                  + "|nessuna risposta|geen antwoord|żadnej odpowiedzi|порожню відповідь"
+                  + "|пустой ответ|未生成|没有生成|沒有生成|応答がありません|yanıt oluşturulamadı",
+              "ninguna respuesta",
+              "nenhuma resposta",
+              "aucune réponse",
+              "keine antwort",
+              "nessuna risposta",
+              "geen antwoord",
+              "żadnej odpowiedzi",
+              "порожню відповідь",
+              "пустой ответ",
+              "未生成",
+              "没有生成",
+              "沒有生成",
+              "応答がありません",
+              "yanıt oluşturulamadı"),
           // an answer that holds none of what was asked ("Response contains no images")
           Clause.of(
               "\\b(?:contains|returned|generated) no (?:images?|content|output|text)\\b", " no "),
@@ -2398,6 +2906,21 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // …and in Swedish, Czech, Greek, Hebrew, Arabic, Persian, Hindi and Thai
+          Clause.of(
+              "överskrider gränsen på|příliš velký|πολύ μεγάλο|גדול מדי|كبير جدًا"
+                  + "|حجم فایل|फ़ाइल का आकार|ขนาดใหญ่เกินไป",
+              "överskrider gränsen på",
+              "příliš velký",
+              "πολύ μεγάλο",
+              "גדול מדי",
+              "كبير جدًا",
+              "حجم فایل",
+              "फ़ाइल का आकार",
+              "ขนาดใหญ่เกินไป"),
+          // a file too large, in Dutch, Polish and Ukrainian ("Bestand te groot", "Plik jest za
+          // duży")
+          Clause.of("te groot|za duży|завеликий", "te groot", "za duży", "завеликий"),
           Clause.of(
               "\\b(?:request|file|image|body|payload|upload"
                   + "|attachment)s?\\b[^\\n]{0,30}?\\b(?:too (?:big|large)|maximum (?:allowed )?size"
@@ -2449,6 +2972,17 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // …and as consumer apps put it ("something went wrong on our end", "Något gick fel på vår
+          // sida")
+          Clause.of(
+              "on our end|on our servers|unexpected error occurred while generating"
+                  + "|på vår sida|سمت ما|हमारी ओर से",
+              "on our end",
+              "on our servers",
+              "unexpected error occurred while generating",
+              "på vår sida",
+              "سمت ما",
+              "हमारी ओर से"),
           Clause.of(
               "\\bon (?:our|the server'?s?) side\\b|\\bon the server\\b|\\bserver[ -]side\\b"
                   + "|\\bservice exception\\b",
@@ -2537,6 +3071,38 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // …a file type or an image format not supported, in Swedish, English, Vietnamese, Czech,
+          // Greek,
+          // Hebrew, Persian, Arabic, Hindi, Thai and Chinese
+          Clause.of(
+              "stöds inte|can't process this type of file|format isn't supported"
+                  + "|không thể xử lý loại tệp|není podporován|δεν υποστηρίζεται|אינו נתמך"
+                  + "|پشتیبانی نمی‌شود|غير متوافق|समर्थित नहीं|ไม่รองรับ|不支援此檔案|要求無效",
+              "stöds inte",
+              "can't process this type of file",
+              "format isn't supported",
+              "không thể xử lý loại tệp",
+              "není podporován",
+              "δεν υποστηρίζεται",
+              "אינו נתמך",
+              "پشتیبانی نمی‌شود",
+              "غير متوافق",
+              "समर्थित नहीं",
+              "ไม่รองรับ",
+              "不支援此檔案",
+              "要求無效"),
+          // a file type or a format not supported, in the consumer apps' translations
+          Clause.of(
+              "no compatible|não suportado|n'est pas pris en charge|nicht unterstützt"
+                  + "|non supportato|niet ondersteund|nieprawidłowy format|desteklenmiyor",
+              "no compatible",
+              "não suportado",
+              "n'est pas pris en charge",
+              "nicht unterstützt",
+              "non supportato",
+              "niet ondersteund",
+              "nieprawidłowy format",
+              "desteklenmiyor"),
           // a feature or a message kind not supported, in Russian, Ukrainian, Polish and Czech
           // ("Використання вбудованих інструментів … не підтримується", "nie obsługuje wiadomości
           // systemowych")
@@ -4062,6 +4628,9 @@ final class FailureRules {
   // entries of CONTEXT_WORDING.
   static final List<String> CONTEXT_WINDOW_NAMED =
       List.of(
+          // the conversation's length, in Chinese ("对话长度已达上限，请开启新会话")
+          "对话长度",
+          "對話長度",
           "context window",
           "ventana de contexto",
           "janela de contexto",
@@ -4936,6 +5505,24 @@ final class FailureRules {
 
   static final List<String> RATE_WORDING =
       List.of(
+          // messages or requests too many or too fast, as consumer apps put it ("You've sent too
+          // many messages
+          // in a short period of time", "短时间内发送的消息过多")
+          "消息过多",
+          "訊息過多",
+          "频率超过限制",
+          "too many messages in a short",
+          "短時間に多くのリクエスト",
+          "요청이 너무 잦",
+          "för många förfrågningar",
+          "příliš mnoho požadavků",
+          "πάρα πολλά αιτήματα",
+          "יותר מדי בקשות",
+          "درخواست‌های بیش از حد",
+          "خیلی سریع",
+          "เร็วเกินไป",
+          "permintaan anda dibatasi",
+          "limitem četnosti",
           "rate limit",
           "too many concurrent",
           "rate_limit",
@@ -5069,6 +5656,20 @@ final class FailureRules {
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
+          // took too long, or the request's time ran out, as consumer apps put it in Swedish,
+          // English,
+          // Czech, Greek, Hebrew, Arabic, Persian, Hindi, Thai, Chinese and Japanese
+          "tog för lång tid",
+          "took longer than expected",
+          "časový limit",
+          "χρονικού ορίου",
+          "הזמן הקצוב",
+          "انتهت مهلة",
+          "زمان درخواست به پایان",
+          "समय समाप्त",
+          "ใช้เวลานานเกินไป",
+          "時間過長",
+          "時間がかかりすぎ",
           "timed out",
           "timeout",
           "deadline exceeded",
@@ -5338,6 +5939,8 @@ final class FailureRules {
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =
       List.of(
+          // a bot that returned no reply, in Chinese ("机器人未返回任何回复，请重试")
+          "未返回任何回复",
           // an answer reported absent as a sentence of its own ("No response. Make sure the last
           // node outputs the content"), not a server that did not answer ("no response from")
           "no response.",
@@ -5441,6 +6044,8 @@ final class FailureRules {
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // an app's system that "slacked off", in Chinese ("系统开小差了，请稍后再试")
+          "开小差",
           // Coze's code 5000: "We're currently experiencing server issues"
           "experiencing server issues",
           // a model runner that died under the server (Ollama "llama runner process has

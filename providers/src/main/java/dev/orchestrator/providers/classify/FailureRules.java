@@ -723,7 +723,14 @@ final class FailureRules {
     //    check, the request rate, the server's load, the network, an empty answer (in English and
     //    the languages the corpus has). Read after every specific row, in that order; a message
     //    naming none of them stays unknown.
-    t.add(lastResort("in_band.context_words", CONTEXT_HINTS, CONTEXT_LENGTH_EXCEEDED, FINAL, YES));
+    t.add(
+        lastResort(
+            "in_band.context_words",
+            CONTEXT_HINTS,
+            MODERATION_NAMED,
+            CONTEXT_LENGTH_EXCEEDED,
+            FINAL,
+            YES));
     t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
     t.add(lastResort("in_band.model_words", MODEL_HINTS, NOT_FOUND, FINAL, NO));
     t.add(lastResort("in_band.permission_words", PERMISSION_HINTS, PERMISSION_DENIED, FINAL, NO));
@@ -1226,15 +1233,17 @@ final class FailureRules {
   // in_band.account_words).
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // a package of tokens used up, a monthly share reached, in Russian and Arabic
+          "пакет токенов",
+          "الحصة الشهرية",
           // …and in Korean, Arabic, Hindi and Japanese
           "무료 플랜 한도",
           "الحد المسموح به لاستخدام",
           "प्लान की सीमा",
           "使い切りました",
           // a plan's or a period's allowance used up, as consumer apps word it in their
-          // translations
-          // ("Hai raggiunto il limite di utilizzo settimanale", "你的免费消息已用完", "You've run out of
-          // compute points")
+          // translations ("Hai raggiunto il limite di utilizzo settimanale", "你的免费消息已用完", "You've
+          // run out of compute points")
           "límite de uso",
           "limite di utilizzo",
           "berichtenlimiet",
@@ -1393,6 +1402,16 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
+          // the key provided named invalid or expired, in German, Indonesian, Spanish, Dutch,
+          // Korean and Arabic
+          // (LibreChat's and Lobe's translations: "Der angegebene Schlüssel ist ungültig", "제공된 키가
+          // … 만료되었습니다")
+          "angegebene schlüssel",
+          "kunci yang diberikan",
+          "clave proporcionada",
+          "opgegeven sleutel",
+          "제공된 키",
+          "مفتاح api",
           // …and in Arabic, Indonesian, Swedish, Czech, Greek, Hebrew, Hindi, Thai, Japanese,
           // Chinese, Korean
           // and English ("You've been logged out. Please sign in to continue.", "認証キーが無効です")
@@ -1412,8 +1431,8 @@ final class FailureRules {
           "logged out",
           "sign in to continue",
           // a session expired, or a sign-in asked again, as consumer apps word it in their
-          // translations
-          // ("Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.", "登录已过期，请重新登录")
+          // translations ("Deine Sitzung ist abgelaufen. Bitte melde dich erneut an.",
+          // "登录已过期，请重新登录")
           "sesión ha caducado",
           "sesión expirada",
           "sessão expirou",
@@ -1502,11 +1521,28 @@ final class FailureRules {
 
   // The last resort's words, one meaning each (rows in_band.context_words … in_band.empty_words):
   // the plain terms a message uses for what failed, in English and the corpus's languages.
+  // A moderation system named, in the corpus's languages: a refusal that also asks for a new
+  // conversation ("…gemarkeerd door ons moderatiesysteem… start een nieuw gesprek") is the
+  // refusal, not the window (row in_band.context_words).
+  static final List<String> MODERATION_NAMED =
+      List.of("moderat", "модерац", "モデレーション", "moderasyon", "kiểm duyệt", "الإشراف");
+
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a request longer than the model can process, in Japanese, Polish, Dutch, German and
+          // Arabic (Lobe's ExceededContextWindow: "Der aktuelle Anfrageinhalt überschreitet die
+          // Länge, die das Modell verarbeiten kann")
+          Clause.of(
+              "モデルが処理できる長さ|przekracza długość|contextvenster|überschreitet die länge"
+                  + "|الطول الذي يمكن للنموذج|max length of current question",
+              "モデルが処理できる長さ",
+              "przekracza długość",
+              "contextvenster",
+              "überschreitet die länge",
+              "الطول الذي يمكن للنموذج",
+              "max length of current question"),
           // …and in Swedish, Persian, Hindi, Japanese, Chinese and Thai ("Meddelandet du skickade
-          // var för
-          // långt", "メッセージがトークンの上限を超えています")
+          // var för långt", "メッセージがトークンの上限を超えています")
           Clause.of(
               "var för långt|بیش از حد طولانی|बहुत लंबी|トークンの上限|新しいセッション|新的工作階段"
                   + "|ข้อความของคุณจะเกิน",
@@ -1518,8 +1554,7 @@ final class FailureRules {
               "新的工作階段",
               "ข้อความของคุณจะเกิน"),
           // a conversation at its length, or one that must be started anew, as consumer apps word
-          // it in
-          // their translations ("Inicia un nuevo chat para continuar", "对话长度已达上限，请开启新会话")
+          // it in their translations ("Inicia un nuevo chat para continuar", "对话长度已达上限，请开启新会话")
           Clause.of(
               "nuevo chat|nueva conversación|longitud máxima|nova conversa|novo chat"
                   + "|limite de tamanho desta conversa|nouvelle conversation"
@@ -1737,6 +1772,9 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // Anthropic's not_found_error, whose whole message is the model ("model:
+          // claude-3-5-sonnet-20240229")
+          Clause.of("(?m)^\\s*model: [\\w./:@-]+\\s*$", "model: "),
           Clause.of(
               "\\bmodel\\b[^\\n]{0,60}?\\b(?:not found|unknown|does not exist|doesn't exist"
                   + "|not supported|unsupported|no longer (?:available|supported))\\b"
@@ -1856,11 +1894,21 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // an app id blacklisted, an account inactive or not verified by real name, an
+          // organisation's policy,
+          // no permission, a region not served, in Chinese, Polish, Korean, Dutch and Arabic
+          Clause.of(
+              "黑名单|非活动状态|实名认证|zasady twojej organizacji|조직 정책|geen toestemming" + "|منطقتك لا تدعم",
+              "黑名单",
+              "非活动状态",
+              "实名认证",
+              "zasady twojej organizacji",
+              "조직 정책",
+              "geen toestemming",
+              "منطقتك لا تدعم"),
           // …and in Vietnamese, Hindi, English, Hebrew, Thai, Swedish, Arabic, Czech, Greek,
-          // Persian,
-          // Japanese, Chinese and Korean ("Gemini isn't currently supported in your country", "Your
-          // workspace admin has turned off
-          // Notion AI")
+          // Persian, Japanese, Chinese and Korean ("Gemini isn't currently supported in your
+          // country", "Your workspace admin has turned off Notion AI")
           Clause.of(
               "ở quốc gia của bạn|आपके क्षेत्र में|supported in your country"
                   + "|במדינה שלך|ในประเทศของคุณ|i ditt land|في بلدك|vypnul"
@@ -1885,8 +1933,7 @@ final class FailureRules {
               "관리자에게 문의",
               "지역에서 이용할 수 없"),
           // a service not offered in the user's country or region, or turned off by an admin, in
-          // the
-          // consumer apps' translations ("Gemini aún no está disponible en tu país o región")
+          // the consumer apps' translations ("Gemini aún no está disponible en tu país o región")
           Clause.of(
               "en tu país|no seu país|sua conta ou região|dans votre pays"
                   + "|in deinem land|nel tuo paese|in je land|beheerder heeft de toegang"
@@ -2010,6 +2057,29 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // an answer blocked for matching public code, an answer filtered, a topic declined, in
+          // the apps' translations ("Désolé, la réponse correspondait à du code public", "Hoppla,
+          // Ihre Antwort wurde gefiltert")
+          Clause.of(
+              "code public|código público|kodu publicznego|公開程式碼|공개 코드"
+                  + "|общедоступным кодом|filtrelendi|wurde gefiltert|foi filtrada"
+                  + "|inhoudsfilter|сменим тему|на другую тему|kiểm duyệt",
+              "code public",
+              "código público",
+              "kodu publicznego",
+              "公開程式碼",
+              "공개 코드",
+              "общедоступным кодом",
+              "filtrelendi",
+              "wurde gefiltert",
+              "foi filtrada",
+              "inhoudsfilter",
+              "сменим тему",
+              "на другую тему",
+              "kiểm duyệt"),
+          // Gemini's SDK naming a candidate that finished for safety by its number ("The
+          // candidate's [finish_reason](…) is 3")
+          Clause.of("\\bfinish_?reason\\b[^\\n]{0,100}?\\bis 3\\b", "is 3"),
           // …and in Arabic, Hindi, Thai and Chinese ("لا يمكنني المساعدة في هذا الطلب", ERNIE's
           // "我还没学习如何回答这个问题")
           Clause.of(
@@ -2019,10 +2089,8 @@ final class FailureRules {
               "ช่วยเรื่องนั้นไม่ได้",
               "还没学习如何回答"),
           // a refusal as consumer apps print it: the content may break the usage policy, the app
-          // cannot
-          // help with it, let's try another topic, in their translations ("Este contenido puede
-          // infringir
-          // nuestras políticas de uso", "抱歉，我无法回答这个问题，换个话题聊聊吧")
+          // cannot help with it, let's try another topic, in their translations ("Este contenido
+          // puede infringir nuestras políticas de uso", "抱歉，我无法回答这个问题，换个话题聊聊吧")
           Clause.of(
               "no puedo ayudarte con|infringir nuestras|políticas de uso"
                   + "|directivas de contenido|não posso ajudar com|violar nossa"
@@ -2304,6 +2372,14 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // …and in Vietnamese, Polish and Arabic ("Niestety, przekroczono limit szybkości tego
+          // modelu")
+          Clause.of(
+              "giới hạn số lượng yêu cầu|limit szybkości|حد المعدل|طلباتك كثيرة",
+              "giới hạn số lượng yêu cầu",
+              "limit szybkości",
+              "حد المعدل",
+              "طلباتك كثيرة"),
           // messages sent too fast, in the consumer apps' translations ("Je verstuurt te snel
           // berichten")
           Clause.of(
@@ -2414,9 +2490,10 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // …and in Arabic ("الخدمة مشغولة حاليًا بسبب الضغط الكبير")
+          Clause.of("مشغولة", "مشغولة"),
           // …and in Swedish, Vietnamese, Czech, English, Greek, Hebrew, Persian, Arabic, Hindi,
-          // Thai and
-          // Korean ("ChatGPT har full kapacitet just nu", "현재 이용자가 많아 서비스가 원활하지 않습니다")
+          // Thai and Korean ("ChatGPT har full kapacitet just nu", "현재 이용자가 많아 서비스가 원활하지 않습니다")
           Clause.of(
               "full kapacitet|lượng truy cập lớn|vysokou poptávku"
                   + "|scheduled maintenance|περιορισμών χωρητικότητας|מגבלות קיבולת|ظرفیت"
@@ -2436,10 +2513,8 @@ final class FailureRules {
               "이용량이 최대치",
               "이용자가 많아"),
           // high demand, an app at capacity or down for maintenance, as consumer apps word it in
-          // their
-          // translations ("O Gemini está com muita demanda no momento", "Сервис временно недоступен
-          // из-за
-          // технических работ")
+          // their translations ("O Gemini está com muita demanda no momento", "Сервис временно
+          // недоступен из-за технических работ")
           Clause.of(
               "muita demanda|demanda excepcionalmente alta|volumen de tráfico"
                   + "|molto richiesto|sovraccaric|hoge vraag|grote vraag"
@@ -2588,10 +2663,11 @@ final class FailureRules {
   // request's or the key's.
   static final Words GONE_HINTS =
       Words.of(
+          // …and in Dutch ("Model {{modelId}} niet gevonden")
+          Clause.of("niet gevonden", "niet gevonden"),
           // …and in English, Czech, Indonesian, Vietnamese, Swedish, Greek, Hebrew, Persian,
-          // Arabic, Hindi,
-          // Thai, Japanese, Chinese and Korean ("Chat not found. It may have been deleted.",
-          // "未找到对话。")
+          // Arabic, Hindi, Thai, Japanese, Chinese and Korean ("Chat not found. It may have been
+          // deleted.", "未找到对话。")
           Clause.of(
               "conversation not found|chat not found"
                   + "|does not exist or has been deleted|nebyl nalezen|tidak ditemukan"
@@ -2646,6 +2722,12 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // …and in Portuguese and Polish ("Falha ao conectar ao servidor", "Nie udało się
+          // połączyć")
+          Clause.of(
+              "falha ao conectar|nie udało się połączyć",
+              "falha ao conectar",
+              "nie udało się połączyć"),
           // …and in Swedish, Czech, Greek, Hebrew, Persian, Arabic, Hindi and Thai
           Clause.of(
               "internetanslutning|připojeni k internetu|σφάλμα δικτύου|חיבור לאינטרנט"
@@ -2748,9 +2830,20 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // …and in Dutch, Indonesian, Portuguese, Turkish, Russian and Chinese ("Het model heeft
+          // een leeg antwoord teruggegeven", "Модель не вернула ни одного сообщения ассистента")
+          Clause.of(
+              "leeg antwoord|tidak mengembalikan pesan asisten"
+                  + "|não forneceu nenhuma mensagem|yanıt döndürülmedi"
+                  + "|не вернула ни одного сообщения|沒有傳回任何回應",
+              "leeg antwoord",
+              "tidak mengembalikan pesan asisten",
+              "não forneceu nenhuma mensagem",
+              "yanıt döndürülmedi",
+              "не вернула ни одного сообщения",
+              "沒有傳回任何回應"),
           // …and in English, Swedish, Czech, Indonesian, Greek, Hebrew, Arabic, Persian, Hindi,
-          // Thai,
-          // Chinese, Japanese and Korean ("No answer was generated", "空の回答が返されました")
+          // Thai, Chinese, Japanese and Korean ("No answer was generated", "空の回答が返されました")
           Clause.of(
               "no answer was generated|no response was returned|inget svar"
                   + "|žádná odpověď|tidak ada respons|δεν δημιουργήθηκε απάντηση"
@@ -2906,6 +2999,14 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // …and in Polish and Ukrainian ("rozmiar żądania jest zbyt duży", "Розмір запиту
+          // перевищує")
+          Clause.of(
+              "rozmiar żądania|розмір запиту перевищує",
+              "rozmiar żądania",
+              "розмір запиту перевищує"),
+          // a content size limit exceeded ("Maximum content size limit (26214400) exceeded")
+          Clause.of("content size limit", "content size limit"),
           // …and in Swedish, Czech, Greek, Hebrew, Arabic, Persian, Hindi and Thai
           Clause.of(
               "överskrider gränsen på|příliš velký|πολύ μεγάλο|גדול מדי|كبير جدًا"
@@ -2972,6 +3073,23 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // the server named in difficulty, in Lobe's translations ("el servidor parece estar
+          // experimentando dificultades"), an internal server fault in Ukrainian and Chinese
+          Clause.of(
+              "el servidor parece|le serveur semble|il server sembra|de server lijkt"
+                  + "|máy chủ có vẻ|الخادم يواجه|서버에 문제가 발생|внутрішня помилка сервера"
+                  + "|服务器内部故障",
+              "el servidor parece",
+              "le serveur semble",
+              "il server sembra",
+              "de server lijkt",
+              "máy chủ có vẻ",
+              "الخادم يواجه",
+              "서버에 문제가 발생",
+              "внутрішня помилка сервера",
+              "服务器内部故障"),
+          // vLLM's engine failing ("EngineCore encountered an issue")
+          Clause.of("enginecore encountered", "enginecore encountered"),
           // …and as consumer apps put it ("something went wrong on our end", "Något gick fel på vår
           // sida")
           Clause.of(
@@ -3071,9 +3189,28 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a model that does not support tools, images or system messages, a schema wrong, a
+          // required argument missing, in the apps' and the providers' translations
+          Clause.of(
+              "필수 인자|허용 범위를 벗어|schema错误|no admite|non è supportato|tidak mendukung"
+                  + "|không hỗ trợ|não suporta|не підтримує|لا يدعم|不支援|サポートしていません",
+              "필수 인자",
+              "허용 범위를 벗어",
+              "schema错误",
+              "no admite",
+              "non è supportato",
+              "tidak mendukung",
+              "không hỗ trợ",
+              "não suporta",
+              "не підтримує",
+              "لا يدعم",
+              "不支援",
+              "サポートしていません"),
+          // a tool named not found by an agent or an MCP server ("Tool with name lookup_invoice not
+          // found", "MCP error -32602: Tool read_fiel not found")
+          Clause.of("tool with name|mcp error -32602", "tool with name", "mcp error -32602"),
           // …a file type or an image format not supported, in Swedish, English, Vietnamese, Czech,
-          // Greek,
-          // Hebrew, Persian, Arabic, Hindi, Thai and Chinese
+          // Greek, Hebrew, Persian, Arabic, Hindi, Thai and Chinese
           Clause.of(
               "stöds inte|can't process this type of file|format isn't supported"
                   + "|không thể xử lý loại tệp|není podporován|δεν υποστηρίζεται|אינו נתמך"
@@ -3291,6 +3428,9 @@ final class FailureRules {
   // there are not the account's state.
   static final List<String> NOT_CHARGED_WORDING =
       List.of(
+          // OpenRouter's moderation refusal ("… was flagged for \"harassment\". No credits were
+          // charged.")
+          "no credits were charged",
           "no credits consumed",
           "no credits were consumed",
           "not charged",
@@ -3372,6 +3512,9 @@ final class FailureRules {
   static final List<String> SHORT_WINDOW_WORDING =
       concat(
           MINUTE_OR_SECOND,
+          // a rate limit named as such in German, a request rate in Chinese ("请求速率达到上限")
+          "ratenlimit",
+          "请求速率",
           "per hour",
           "per_hour",
           "每小时",
@@ -3391,6 +3534,8 @@ final class FailureRules {
   // reset time, plan allowances. Waiting seconds will not help.
   static final List<String> CAP_WORDING =
       List.of(
+          // a day's flow control exceeded (iFlytek 11201 "日流控超限")
+          "日流控超限",
           "per day",
           "per-day",
           "perday",
@@ -4102,6 +4247,12 @@ final class FailureRules {
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
   static final Words AUTH_PATTERN =
       Words.of(
+          // a token named bad or missing, an HMAC signature not verified ("Forbidden: Bad or
+          // missing API token")
+          Clause.of(
+              "bad or missing api token|hmac signature cannot be verified",
+              "bad or missing api token",
+              "hmac signature cannot be verified"),
           Clause.of(
               "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token"
                   + "|bearer token)\\b[ \\t]*(?:is[ \\t]*)?"
@@ -4659,6 +4810,11 @@ final class FailureRules {
   static final List<String> CONTEXT_WORDING =
       concat(
           CONTEXT_WINDOW_NAMED,
+          // the tokens over what a message may hold, in English ("Total tokens of image and text
+          // exceed max message
+          // tokens", "Number of input tokens must be no more than 8192")
+          "exceed max message tokens",
+          "input tokens must be no more than",
           // OpenAI's code, also with the space an app's formatting put in it ("context_
           // length_exceeded")
           "length_exceeded",
@@ -4996,7 +5152,7 @@ final class FailureRules {
               "мб"),
           // an image or a file over a size named in bytes ("image exceeds 5 MB maximum")
           Clause.of(
-              "\\b(?:image|file|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds?\\b[^\\n]{0,12}?\\d+\\s?(?:mb|kb|gb|mib|kib|bytes)\\b",
+              "\\b(?:image|file|attachment|upload|audio|video|document)s?\\b[^\\n]{0,20}?\\bexceeds?\\b[^\\n]{0,16}?\\d+\\s?(?:mb|kb|gb|mib|kib|bytes)\\b",
               "exceed"));
 
   static final Set<String> CONTENT_CODES =
@@ -5505,9 +5661,10 @@ final class FailureRules {
 
   static final List<String> RATE_WORDING =
       List.of(
+          // a user's traffic throttled, in Chinese (iFlytek 10007 "用户流量受限")
+          "流量受限",
           // messages or requests too many or too fast, as consumer apps put it ("You've sent too
-          // many messages
-          // in a short period of time", "短时间内发送的消息过多")
+          // many messages in a short period of time", "短时间内发送的消息过多")
           "消息过多",
           "訊息過多",
           "频率超过限制",
@@ -5656,9 +5813,10 @@ final class FailureRules {
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
+          // timed out, in Indonesian word order ("Permintaan API habis waktu")
+          "habis waktu",
           // took too long, or the request's time ran out, as consumer apps put it in Swedish,
-          // English,
-          // Czech, Greek, Hebrew, Arabic, Persian, Hindi, Thai, Chinese and Japanese
+          // English, Czech, Greek, Hebrew, Arabic, Persian, Hindi, Thai, Chinese and Japanese
           "tog för lång tid",
           "took longer than expected",
           "časový limit",
@@ -5939,6 +6097,8 @@ final class FailureRules {
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =
       List.of(
+          // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
+          "返回结果为空",
           // a bot that returned no reply, in Chinese ("机器人未返回任何回复，请重试")
           "未返回任何回复",
           // an answer reported absent as a sentence of its own ("No response. Make sure the last
@@ -6223,6 +6383,36 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // what the SDKs and servers say of a request they will never take, with no status
+          // (settled request errors table): a media URL they could not download, a tool result
+          // missing or a tool unknown, the Responses API's items, guided decoding, a part type or
+          // an encoding not taken, a template that would not render
+          "while downloading http",
+          "no tool output found",
+          "tool results are missing",
+          "previous response with id",
+          "items are not persisted",
+          "reasoning input items",
+          "duplicate item found",
+          "could not be verified",
+          "cache_control may be provided",
+          "may be provided in one request",
+          "can be specified in the current model",
+          "the document has no pages",
+          "fetch content from the provided url",
+          "only works in thinking mode",
+          "too many states",
+          "guided decoding",
+          "unknown part type",
+          "illegal base64",
+          "image: unknown format",
+          "jinja template",
+          "unexpected message type",
+          "was specified, but the only provided tools",
+          "are not supported with the",
+          "expected request with `content-type",
+          "json decode error",
+          "supported formats:",
           "are not valid",
           "invalid parameter",
           "invalid_parameter",

@@ -129,11 +129,16 @@ final class FailureRules {
 
   // The context window named in words (not a code): the phrase list or the patterns.
   private static boolean saysContextWords(Facts f) {
-    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN)) && !f.says(CONTEXT_DEADLINE);
+    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))
+        && !f.says(CONTEXT_DEADLINE)
+        && !f.says(PER_MINUTE_RATE_LIMIT);
   }
 
-  // Go's "context deadline exceeded": a context.Context that timed out, not the model's window.
+  // Go's "context deadline exceeded": a context.Context that timed out, not the model's window; nor
+  // is a rate limit named ("Number of request tokens has exceeded your per-minute rate limit").
   static final List<String> CONTEXT_DEADLINE = List.of("context deadline exceeded");
+
+  static final List<String> PER_MINUTE_RATE_LIMIT = List.of("per-minute rate limit");
 
   // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
   // > 5242880"): a size the context rows do not own.
@@ -1529,6 +1534,8 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a thread at its token limit ("Thread reached the token limit. Start a new thread")
+          Clause.of("reached the token limit", "reached the token limit"),
           // a request longer than the model can process, in Japanese, Polish, Dutch, German and
           // Arabic (Lobe's ExceededContextWindow: "Der aktuelle Anfrageinhalt überschreitet die
           // Länge, die das Modell verarbeiten kann")
@@ -1894,6 +1901,11 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // an organisation's policy that turned the model off, in Japanese and German
+          Clause.of(
+              "組織のポリシー|richtlinie ihrer organisation", "組織のポリシー", "richtlinie ihrer organisation"),
+          // Azure RBAC ("The principal … lacks the required data action")
+          Clause.of("lacks the required", "lacks the required"),
           // an app id blacklisted, an account inactive or not verified by real name, an
           // organisation's policy,
           // no permission, a region not served, in Chinese, Polish, Korean, Dutch and Arabic
@@ -2057,6 +2069,18 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // a model's refusal named by its stop reason, an answer that got filtered ("The model
+          // refused to respond to this request (stop_reason: refusal)", "Oops, your response got
+          // filtered")
+          Clause.of(
+              "stop_reason: refusal|refused to respond|refused to continue" + "|got filtered",
+              "stop_reason: refusal",
+              "refused to respond",
+              "refused to continue",
+              "got filtered"),
+          // a prompt blocked by a gateway's guardrail, forbidden words ("Prompt blocked due to
+          // security configurations", "输入内容包含违禁词")
+          Clause.of("prompt blocked|违禁词", "prompt blocked", "违禁词"),
           // an answer blocked for matching public code, an answer filtered, a topic declined, in
           // the apps' translations ("Désolé, la réponse correspondait à du code public", "Hoppla,
           // Ihre Antwort wurde gefiltert")
@@ -2372,6 +2396,9 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // requests limited in frequency, in Spanish ("se ha limitado la frecuencia de sus
+          // solicitudes")
+          Clause.of("limitado la frecuencia", "limitado la frecuencia"),
           // …and in Vietnamese, Polish and Arabic ("Niestety, przekroczono limit szybkości tego
           // modelu")
           Clause.of(
@@ -2663,6 +2690,19 @@ final class FailureRules {
   // request's or the key's.
   static final Words GONE_HINTS =
       Words.of(
+          // a model, a provider, an entity or a repository the SDK has none of
+          // ("AI_NoSuchModelError: No such
+          // languageModel", "Requested entity was not found.")
+          Clause.of(
+              "no such languagemodel|no such provider|requested entity was not found"
+                  + "|repository not found",
+              "no such languagemodel",
+              "no such provider",
+              "requested entity was not found",
+              "repository not found"),
+          // a gateway's route or channel not found (Kong's "no Route matched with those values",
+          // one-api's "未找到指定的渠道", "请求路径不存在")
+          Clause.of("no route matched|未找到指定的|路径不存在", "no route matched", "未找到指定的", "路径不存在"),
           // …and in Dutch ("Model {{modelId}} niet gevonden")
           Clause.of("niet gevonden", "niet gevonden"),
           // …and in English, Czech, Indonesian, Vietnamese, Swedish, Greek, Hebrew, Persian,
@@ -2830,6 +2870,23 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // the SDKs' own words for an answer with nothing in it (LangChain's "No generations found
+          // in stream", the AI SDK's "No object generated", "empty choices in chat completion
+          // response", "stream ended without producing a ChatCompletionMessage")
+          Clause.of(
+              "no generations found|no object generated|chat completions not found"
+                  + "|empty choices|stream ended without producing"
+                  + "|did not return a response|none or empty|ningún mensaje del asistente",
+              "no generations found",
+              "no object generated",
+              "chat completions not found",
+              "empty choices",
+              "stream ended without producing",
+              "did not return a response",
+              "none or empty",
+              "ningún mensaje del asistente"),
+          // the choices named empty, in Chinese ("上游返回的 choices 为空")
+          Clause.of("choices 为空", "choices 为空"),
           // …and in Dutch, Indonesian, Portuguese, Turkish, Russian and Chinese ("Het model heeft
           // een leeg antwoord teruggegeven", "Модель не вернула ни одного сообщения ассистента")
           Clause.of(
@@ -3073,6 +3130,9 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // an invalid answer from the upstream ("An invalid response was received from the
+          // upstream server")
+          Clause.of("from the upstream server", "from the upstream server"),
           // the server named in difficulty, in Lobe's translations ("el servidor parece estar
           // experimentando dificultades"), an internal server fault in Ukrainian and Chinese
           Clause.of(
@@ -4052,6 +4112,8 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // Azure API Management's 401 ("Access denied due to missing subscription key")
+          "missing subscription key",
           // not logged in, in Chinese (a web session's ticket gone)
           "未登录",
           "未登錄",
@@ -4247,6 +4309,17 @@ final class FailureRules {
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
   static final Words AUTH_PATTERN =
       Words.of(
+          // a gateway's virtual key named invalid, expired, inactive or missing, a JWT expired or
+          // not verified (Bifrost's "virtual key is required but was not provided", Portkey's,
+          // Kong's "Jwt is expired")
+          Clause.of(
+              "virtual key provided is invalid|virtual key is inactive"
+                  + "|virtual key is required|jwt is expired|jwt verification fails",
+              "virtual key provided is invalid",
+              "virtual key is inactive",
+              "virtual key is required",
+              "jwt is expired",
+              "jwt verification fails"),
           // a token named bad or missing, an HMAC signature not verified ("Forbidden: Bad or
           // missing API token")
           Clause.of(
@@ -4529,6 +4602,10 @@ final class FailureRules {
 
   static final List<String> PERMISSION_WORDING =
       List.of(
+          // not allowed to sample from the model (OpenAI), a region not served, in Chinese
+          // ("当前地区暂不支持")
+          "not allowed to sample from",
+          "当前地区暂不支持",
           "location is not supported",
           "not available in your country",
           "not available in your region",
@@ -5074,6 +5151,10 @@ final class FailureRules {
 
   static final List<String> BYTE_WORDS =
       List.of(
+          // a request body or a request's size named, in English and Chinese ("The request body is
+          // too large", "请求内容超过大小限制")
+          "request body",
+          "大小限制",
           "bytes",
           " mb",
           " kb",
@@ -5103,6 +5184,8 @@ final class FailureRules {
   // with the same limit. Read after the context rows, which own a window in tokens.
   static final Words PAYLOAD_PATTERN =
       Words.of(
+          // a request's content over its size limit, in Chinese ("请求内容超过大小限制")
+          Clause.of("超过大小限制", "超过大小限制"),
           Clause.of(
               "\\b(?:message|request|body|payload|upload|file|attachment|image"
                   + "|metadata)s? size\\b[^\\n]{0,30}?"
@@ -5813,6 +5896,8 @@ final class FailureRules {
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
+          // an upstream that keeps timing out ("The upstream server is timing out")
+          "timing out",
           // timed out, in Indonesian word order ("Permintaan API habis waktu")
           "habis waktu",
           // took too long, or the request's time ran out, as consumer apps put it in Swedish,
@@ -6037,6 +6122,11 @@ final class FailureRules {
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
       List.of(
+          // .NET's host that is not known ("No such host is known", "不知道这样的主机")
+          "no such host is known",
+          "不知道这样的主机",
+          // a name that did not resolve (Envoy's "name resolution failed")
+          "name resolution failed",
           // refused outright, or a certificate that did not verify: the connection never opened,
           // whatever else the words say ("not a timeout: the connection was refused")
           "connection refused",
@@ -6097,6 +6187,8 @@ final class FailureRules {
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =
       List.of(
+          // a model's content named empty, in Chinese ("模型返回内容为空，请稍后重试")
+          "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
           "返回结果为空",
           // a bot that returned no reply, in Chinese ("机器人未返回任何回复，请重试")

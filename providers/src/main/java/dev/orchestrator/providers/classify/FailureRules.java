@@ -1238,6 +1238,17 @@ final class FailureRules {
   // in_band.account_words).
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // a plan contracted or expired, free tokens, tokens run out, a day's message limit, a
+          // day's questions
+          // used up, a subscription package, in Japanese, Russian, Turkish, Vietnamese and
+          // Indonesian
+          "ご契約のプラン",
+          "無料トークン",
+          "закончились токены",
+          "günlük mesaj limit",
+          "hết lượt",
+          "gói dịch vụ",
+          "paket langganan",
           // a package of tokens used up, a monthly share reached, in Russian and Arabic
           "пакет токенов",
           "الحصة الشهرية",
@@ -1265,7 +1276,7 @@ final class FailureRules {
           "免费方案上限",
           "已用完",
           "무료 메시지",
-          "上限を超えました",
+          "今月の",
           "compute points",
           "free requests limit",
           "pencarian pro",
@@ -1407,6 +1418,12 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
+          // a session to sign in to again by QR code, an auth or access token named missing or
+          // wrong, in Chinese
+          // and Korean ("会话已失效，请重新扫码登录", "인증 토큰이 없습니다")
+          "扫码登录",
+          "인증 토큰",
+          "액세스 토큰",
           // the key provided named invalid or expired, in German, Indonesian, Spanish, Dutch,
           // Korean and Arabic
           // (LibreChat's and Lobe's translations: "Der angegebene Schlüssel ist ungültig", "제공된 키가
@@ -1534,6 +1551,17 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a prompt's or a conversation's length over its limit, a bot's memory full, in Chinese,
+          // Japanese, Korean and Spanish ("prompt 长度超出限制", "会話が長すぎて", "📚 기억 용량이 가득 찼어요", "¡Memoria
+          // llena!")
+          Clause.of(
+              "长度超出限制|会話が長すぎ|記憶がいっぱい|기억 용량이 가득|memoria llena|토큰 수가",
+              "长度超出限制",
+              "会話が長すぎ",
+              "記憶がいっぱい",
+              "기억 용량이 가득",
+              "memoria llena",
+              "토큰 수가"),
           // a thread at its token limit ("Thread reached the token limit. Start a new thread")
           Clause.of("reached the token limit", "reached the token limit"),
           // a request longer than the model can process, in Japanese, Polish, Dutch, German and
@@ -1809,7 +1837,7 @@ final class FailureRules {
               "no longer"),
           Clause.of(
               "(?:找不到|未找到)[^\\n]{0,40}?(?:模型|模組)|(?:模型|モデル|모델|модел)[^\\n]{0,60}?(?:不存在|找不到|未找到|不支持|見つかりません|見つからない|存在しません|存在しない|サポートされていません"
-                  + "|찾을 수 없|존재하지|не найден|не существует|не поддерж)",
+                  + "|찾을 수 없|존재하지|не найден|не существует|не поддерживается)",
               "模型",
               "モデル",
               "모델",
@@ -1901,6 +1929,25 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a chat, a group or a session not allowed to use the bot, a model for premium members
+          // only, an account suspended or locked, no authority to use the model, in the bots'
+          // languages ("该会话不在白名单中", "このグループではボットの利用が許可されていません", "Bu modeli kullanma yetkiniz yok")
+          Clause.of(
+              "白名单|許可されていません|プレミアム会員限定|허용되지 않았습니다|회원 전용|не разрешён"
+                  + "|no está autorizado|não tem autorização|yetkiniz yok|askıya alındı"
+                  + "|đã bị khóa|tidak diizinkan",
+              "白名单",
+              "許可されていません",
+              "プレミアム会員限定",
+              "허용되지 않았습니다",
+              "회원 전용",
+              "не разрешён",
+              "no está autorizado",
+              "não tem autorização",
+              "yetkiniz yok",
+              "askıya alındı",
+              "đã bị khóa",
+              "tidak diizinkan"),
           // an organisation's policy that turned the model off, in Japanese and German
           Clause.of(
               "組織のポリシー|richtlinie ihrer organisation", "組織のポリシー", "richtlinie ihrer organisation"),
@@ -2069,6 +2116,14 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // forbidden words, content against the terms, sensitive words, in Japanese, Korean and
+          // Vietnamese ("NGワードが検出されました", "이용 약관을 위반하는 내용")
+          Clause.of(
+              "ngワード|利用規約に反する|이용 약관을 위반|từ ngữ nhạy cảm",
+              "ngワード",
+              "利用規約に反する",
+              "이용 약관을 위반",
+              "từ ngữ nhạy cảm"),
           // a model's refusal named by its stop reason, an answer that got filtered ("The model
           // refused to respond to this request (stop_reason: refusal)", "Oops, your response got
           // filtered")
@@ -3249,6 +3304,68 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a request refused for what it holds, in Chinese, Japanese, Korean, Spanish, Portuguese,
+          // Russian, German, French and Turkish: a feature the model does not support, messages
+          // that must alternate or may not be empty, arguments that are not valid JSON, a value or
+          // a URL named invalid ("このモデルはツール（関数呼び出し）に 対応していません", "Los mensajes deben alternar entre
+          // user y assistant", "Der Nachrichteninhalt darf nicht leer sein")
+          Clause.of(
+              "必须为奇数|交替出现|连续两条|只能出现在|に対応していません|が不正|空にすることはできません|が無効です|json ではありません"
+                  + "|使用できない文字|유효하지 않습니다|지원하지 않습니다|번갈아|비어 있을 수 없습니다|포함되어야 합니다|이상이어야"
+                  + "|올바르지 않습니다|no es válido|no es válida|deben alternar"
+                  + "|no puede estar vacío|no son un json válido|requiere que|não aceita"
+                  + "|precisa ter|não pode estar vazio|inválida|não são um json válido"
+                  + "|não é suportado|não são suportadas|exige que|не может быть пустым"
+                  + "|должны чередоваться|не являются валидным|должно быть больше"
+                  + "|значение должно быть|unterstützt keine|darf nicht leer sein"
+                  + "|ungültige rolle|ist ungültig|ne prend pas en charge"
+                  + "|ne peut pas être vide|invalide|desteklemiyor|ayrıştırılamadı|geçersiz",
+              "必须为奇数",
+              "交替出现",
+              "连续两条",
+              "只能出现在",
+              "に対応していません",
+              "が不正",
+              "空にすることはできません",
+              "が無効です",
+              "json ではありません",
+              "使用できない文字",
+              "유효하지 않습니다",
+              "지원하지 않습니다",
+              "번갈아",
+              "비어 있을 수 없습니다",
+              "포함되어야 합니다",
+              "이상이어야",
+              "올바르지 않습니다",
+              "no es válido",
+              "no es válida",
+              "deben alternar",
+              "no puede estar vacío",
+              "no son un json válido",
+              "requiere que",
+              "não aceita",
+              "precisa ter",
+              "não pode estar vazio",
+              "inválida",
+              "não são um json válido",
+              "não é suportado",
+              "não são suportadas",
+              "exige que",
+              "не может быть пустым",
+              "должны чередоваться",
+              "не являются валидным",
+              "должно быть больше",
+              "значение должно быть",
+              "unterstützt keine",
+              "darf nicht leer sein",
+              "ungültige rolle",
+              "ist ungültig",
+              "ne prend pas en charge",
+              "ne peut pas être vide",
+              "invalide",
+              "desteklemiyor",
+              "ayrıştırılamadı",
+              "geçersiz"),
           // a model that does not support tools, images or system messages, a schema wrong, a
           // required argument missing, in the apps' and the providers' translations
           Clause.of(
@@ -3594,6 +3711,8 @@ final class FailureRules {
   // reset time, plan allowances. Waiting seconds will not help.
   static final List<String> CAP_WORDING =
       List.of(
+          // a day's limit, in Russian ("Вы исчерпали дневной лимит запросов (50/50)")
+          "дневной лимит",
           // a day's flow control exceeded (iFlytek 11201 "日流控超限")
           "日流控超限",
           "per day",
@@ -4856,6 +4975,8 @@ final class FailureRules {
   // entries of CONTEXT_WORDING.
   static final List<String> CONTEXT_WINDOW_NAMED =
       List.of(
+          // the context's length, in Japanese ("コンテキスト長の上限に達しました")
+          "コンテキスト長",
           // the conversation's length, in Chinese ("对话长度已达上限，请开启新会话")
           "对话长度",
           "對話長度",
@@ -5324,6 +5445,9 @@ final class FailureRules {
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          // OpenRouter's moderation model refusing the input ("meta-llama/llama-guard-3-8b flagged
+          // input as harmful")
+          "flagged input as harmful",
           "content filter",
           "content blocked",
           "content moderation",

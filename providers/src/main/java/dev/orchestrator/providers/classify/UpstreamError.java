@@ -188,6 +188,10 @@ record UpstreamError(
           FailureRules.Clause.of(
               "(?:\\b[A-Z][A-Za-z]{2,60}|\\))\\s*:\\s*([1-5]\\d\\d)(?:\\s+[A-Z{\\[-]|:)", ":"),
           FailureRules.Clause.of("<([1-5]\\d\\d)>", "<"),
+          // OkHttp's Response printed whole ("Unexpected code Response{protocol=h2, code=500, …}"),
+          // Dart Dio's "the response has a status code of 429"
+          FailureRules.Clause.of("(?i)\\bresponse\\{[^}]{0,40}?\\bcode=([1-5]\\d\\d)\\b", "code="),
+          FailureRules.Clause.of("(?i)\\bstatus code of ([1-5]\\d\\d)\\b", "status code of"),
           // "Response 403: Cloudflare detected"
           FailureRules.Clause.of("(?i)\\bresponse\\s+([1-5]\\d\\d):", "response"),
           // a code printed after a spaced colon ("Exception : run code :400", French "code : 403")

@@ -1929,6 +1929,31 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // an account not eligible, a model blocked or disabled by the organisation, a region not
+          // served, a gated repository, an account restricted or blocked, as SDKs, apps and bots
+          // word it ("The model … is blocked at the organization level", "Bu hizmet bulunduğunuz
+          // bölgede desteklenmiyor")
+          Clause.of(
+              "not eligible for|blocked at the organization level"
+                  + "|doesn't serve your region|disabled by your organization|gated repo"
+                  + "|localização do usuário|l'emplacement de l'utilisateur"
+                  + "|bölgede desteklenmiyor|kısıtlandı|khu vực hoặc lãnh thổ"
+                  + "|tidak tersedia di negara|akun kamu diblokir|não está habilitado"
+                  + "|ha sido restringida",
+              "not eligible for",
+              "blocked at the organization level",
+              "doesn't serve your region",
+              "disabled by your organization",
+              "gated repo",
+              "localização do usuário",
+              "l'emplacement de l'utilisateur",
+              "bölgede desteklenmiyor",
+              "kısıtlandı",
+              "khu vực hoặc lãnh thổ",
+              "tidak tersedia di negara",
+              "akun kamu diblokir",
+              "não está habilitado",
+              "ha sido restringida"),
           // a chat, a group or a session not allowed to use the bot, a model for premium members
           // only, an account suspended or locked, no authority to use the model, in the bots'
           // languages ("该会话不在白名单中", "このグループではボットの利用が許可されていません", "Bu modeli kullanma yetkiniz yok")
@@ -2745,6 +2770,38 @@ final class FailureRules {
   // request's or the key's.
   static final Words GONE_HINTS =
       Words.of(
+          // an assistant, a file, a vector store, a deployment, a route or a model retired or not
+          // found, as SDKs and apps word it in English, Japanese, Korean, Spanish, German, French,
+          // Russian, Turkish, Vietnamese and Indonesian ("No assistant found with id", "Die
+          // angeforderte Bereitstellung existiert nicht")
+          Clause.of(
+              "has been deprecated|no assistant found|no such file object"
+                  + "|no vector store found|not exists|no model found matching"
+                  + "|invalid url \\(post|デプロイ|존재하지 않습니다|지원이 종료|no se encontró|desconocido"
+                  + "|existiert nicht|n'existe pas|не существует|неизвестная модель"
+                  + "|mevcut değil|kullanımdan kaldırıldı|không tồn tại|tidak ada pada"
+                  + "|sudah dihentikan",
+              "has been deprecated",
+              "no assistant found",
+              "no such file object",
+              "no vector store found",
+              "not exists",
+              "no model found matching",
+              "invalid url (post",
+              "デプロイ",
+              "존재하지 않습니다",
+              "지원이 종료",
+              "no se encontró",
+              "desconocido",
+              "existiert nicht",
+              "n'existe pas",
+              "не существует",
+              "неизвестная модель",
+              "mevcut değil",
+              "kullanımdan kaldırıldı",
+              "không tồn tại",
+              "tidak ada pada",
+              "sudah dihentikan"),
           // a model, a provider, an entity or a repository the SDK has none of
           // ("AI_NoSuchModelError: No such
           // languageModel", "Requested entity was not found.")
@@ -3689,6 +3746,8 @@ final class FailureRules {
   static final List<String> SHORT_WINDOW_WORDING =
       concat(
           MINUTE_OR_SECOND,
+          // concurrent requests, in Chinese ("当前 API Key 的并发请求数已达上限")
+          "并发请求数",
           // a rate limit named as such in German, a request rate in Chinese ("请求速率达到上限")
           "ratenlimit",
           "请求速率",
@@ -4428,6 +4487,36 @@ final class FailureRules {
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
   static final Words AUTH_PATTERN =
       Words.of(
+          // a credential named wrong in other words: a user token invalid, a virtual key expected,
+          // an organisation
+          // that does not match the key or does not exist, a credential only for another client, a
+          // JWT or an SSO session expired,
+          // a key of another provider, a signature that does not match, no credentials found
+          // (Hugging Face's "Invalid user
+          // token", "The organization … does not match the organization associated with the API
+          // key", "署名が一致しません")
+          Clause.of(
+              "invalid user token|virtual key expected"
+                  + "|does not match the organization associated|no such organization"
+                  + "|only authorized for use with|jwt expired|sso session"
+                  + "|wrong api key format|未检测到凭证|署名が一致しません|서명이 일치하지"
+                  + "|falta el encabezado authorization|pertenece a otro proveedor"
+                  + "|учётные данные не найдены|セッションが無効",
+              "invalid user token",
+              "virtual key expected",
+              "does not match the organization associated",
+              "no such organization",
+              "only authorized for use with",
+              "jwt expired",
+              "sso session",
+              "wrong api key format",
+              "未检测到凭证",
+              "署名が一致しません",
+              "서명이 일치하지",
+              "falta el encabezado authorization",
+              "pertenece a otro proveedor",
+              "учётные данные не найдены",
+              "セッションが無効"),
           // a gateway's virtual key named invalid, expired, inactive or missing, a JWT expired or
           // not verified (Bifrost's "virtual key is required but was not provided", Portkey's,
           // Kong's "Jwt is expired")
@@ -5868,6 +5957,9 @@ final class FailureRules {
 
   static final List<String> RATE_WORDING =
       List.of(
+          // messages sent too often, in Chinese and Turkish ("你发送消息的频率过快", "Yavaşla!")
+          "频率过快",
+          "yavaşla",
           // a user's traffic throttled, in Chinese (iFlytek 10007 "用户流量受限")
           "流量受限",
           // messages or requests too many or too fast, as consumer apps put it ("You've sent too
@@ -6311,6 +6403,54 @@ final class FailureRules {
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =
       List.of(
+          // …the same unusable answers, read as such (GARBLED_RESPONSE_WORDING keeps them from the
+          // request rows)
+          "outputparserexception",
+          "could not parse llm output",
+          "parse model output",
+          "parse the model's",
+          "parse model response",
+          "model output as",
+          "model returned structured output",
+          "choices list is empty",
+          "choices is empty",
+          "without receiving any choices",
+          "only thinking output",
+          "only thinking blocks and no",
+          "reasoning only and no",
+          "no final output",
+          "neither text nor tool calls",
+          "tool call arguments from the model",
+          "tool call arguments were an empty string",
+          "expected at least one content block",
+          "expected at least one tool call",
+          "unable to find a tool call in the response",
+          "no assistant message found",
+          "did not return any assistant message",
+          "returned no replies",
+          "returned no message content",
+          "content field missing",
+          "'candidates' key missing",
+          "输出为空",
+          "未返回有效回复",
+          "只返回了思考过程",
+          "content 为空字符串",
+          "模型返回的 json 不完整",
+          "模型输出不是合法的 json",
+          "模型返回的工具调用参数",
+          "模型返回的 arguments",
+          "解析模型输出失败",
+          "结构化输出解析失败",
+          "json 被截断",
+          "length limit was reached",
+          "output is incomplete due to a max_tokens",
+          "missing finish_reason",
+          "model's json output",
+          "model's tool_use input",
+          "tool call arguments from model",
+          "malformed_function_call",
+          "produced invalid json",
+          "model response does not match the json_schema",
           // a model's content named empty, in Chinese ("模型返回内容为空，请稍后重试")
           "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
@@ -6395,6 +6535,56 @@ final class FailureRules {
   // request error, whatever words follow.
   static final List<String> GARBLED_RESPONSE_WORDING =
       List.of(
+          // the model's answer that could not be used: an output parser that failed on it, choices
+          // or candidates empty, only reasoning and no answer, tool-call arguments the model formed
+          // wrong or left empty, an answer cut at the length limit (the SDKs' and agents' own
+          // words; the written tables' empty answers)
+          "outputparserexception",
+          "could not parse llm output",
+          "parse model output",
+          "parse the model's",
+          "parse model response",
+          "model output as",
+          "model returned structured output",
+          "choices list is empty",
+          "choices is empty",
+          "without receiving any choices",
+          "only thinking output",
+          "only thinking blocks and no",
+          "reasoning only and no",
+          "no final output",
+          "neither text nor tool calls",
+          "tool call arguments from the model",
+          "tool call arguments were an empty string",
+          "expected at least one content block",
+          "expected at least one tool call",
+          "unable to find a tool call in the response",
+          "no assistant message found",
+          "did not return any assistant message",
+          "returned no replies",
+          "returned no message content",
+          "content field missing",
+          "'candidates' key missing",
+          "输出为空",
+          "未返回有效回复",
+          "只返回了思考过程",
+          "content 为空字符串",
+          "模型返回的 json 不完整",
+          "模型输出不是合法的 json",
+          "模型返回的工具调用参数",
+          "模型返回的 arguments",
+          "解析模型输出失败",
+          "结构化输出解析失败",
+          "json 被截断",
+          "length limit was reached",
+          "output is incomplete due to a max_tokens",
+          "missing finish_reason",
+          "model's json output",
+          "model's tool_use input",
+          "tool call arguments from model",
+          "malformed_function_call",
+          "produced invalid json",
+          "model response does not match the json_schema",
           "responded with invalid",
           "invalid json response",
           "response is not valid json",
@@ -6599,6 +6789,12 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // a header other than the key's named invalid ("Invalid header value for
+          // 'anthropic-version'")
+          "invalid header value for",
+          "invalid header '",
+          "invalid character in header",
+          "header. please consult",
           // what the SDKs and servers say of a request they will never take, with no status
           // (settled request errors table): a media URL they could not download, a tool result
           // missing or a tool unknown, the Responses API's items, guided decoding, a part type or

@@ -60,8 +60,8 @@ class HarvestedStringsTest {
     assertThat(share("consumer apps' texts", rows)).isGreaterThanOrEqualTo(CONSUMER_APP_FLOOR);
   }
 
-  /** The share of the SDKs' and providers' texts read right when the floor was set (95.6 %). */
-  static final double SDK_AND_PROVIDER_FLOOR = 0.95;
+  /** The share of the SDKs' and providers' texts read right when the floor was set (94.6 %). */
+  static final double SDK_AND_PROVIDER_FLOOR = 0.94;
 
   /**
    * {@code errors/sdk-and-provider-phrases.jsonl}: settled request errors as SDKs print them, chat
@@ -74,7 +74,7 @@ class HarvestedStringsTest {
     List<JsonNode> rows =
         ErrorExamples.jsonLines(
             "/errors/sdk-and-provider-phrases.jsonl", "meaning", "lang", "phrase", "app");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(2150);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(2870);
     assertThat(share("SDKs' and providers' texts", rows))
         .isGreaterThanOrEqualTo(SDK_AND_PROVIDER_FLOOR);
   }

@@ -25,6 +25,7 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,6 +35,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * docs/design.md §4 as data: the evidence-ordered rows, first match wins. Each row reads one kind
@@ -86,6 +88,12 @@ final class FailureRules {
    * whose lower-cased copy holds none of them is not scanned.
    */
   record Clause(List<String> anchors, Pattern pattern) {
+    /** A clause matching any of {@code phrases}, lower-case literals, each its own anchor. */
+    static Clause literals(String... phrases) {
+      return of(
+          Arrays.stream(phrases).map(Pattern::quote).collect(Collectors.joining("|")), phrases);
+    }
+
     /** A clause matching {@code regex}, each match of which contains one of {@code anchors}. */
     static Clause of(String regex, String... anchors) {
       return new Clause(List.of(anchors), Pattern.compile(regex));
@@ -1153,7 +1161,7 @@ final class FailureRules {
               "guthaben",
               "недостаточно",
               "баланс"),
-          Clause.of("クレジット|크레딧", "クレジット", "크레딧"),
+          Clause.literals("クレジット", "크레딧"),
           Clause.of(
               "\\b(?:no|inactive|non[- ]active|not active|expired|cancell?ed) (?:active "
                   + "|valid )?subscription\\b"
@@ -1170,7 +1178,7 @@ final class FailureRules {
           Clause.of("(?:超出|超过|用完|用尽)[^\\n]{0,10}?(?:额度|配额|限额|套餐)", "超出", "超过", "用完", "用尽"),
           Clause.of("请购买|购买更多", "购买"),
           Clause.of("(?:key|令牌|密钥|账号|账户)\\s*(?:超出|超过)(?:了)?(?:限制|限额|额度)", "超出", "超过"),
-          Clause.of("升级套餐", "升级套餐"),
+          Clause.literals("升级套餐"),
           Clause.of("\\bnot enough (?:credits?|balance|quota|funds|points)\\b", "not enough"),
           Clause.of(
               "\\b(?:quota|balance|credits?)(?:\\s*:\\s*|\\s+(?:is\\s+|are\\s+)?)"
@@ -1554,22 +1562,13 @@ final class FailureRules {
           // a prompt's or a conversation's length over its limit, a bot's memory full, in Chinese,
           // Japanese, Korean and Spanish ("prompt 长度超出限制", "会話が長すぎて", "📚 기억 용량이 가득 찼어요", "¡Memoria
           // llena!")
-          Clause.of(
-              "长度超出限制|会話が長すぎ|記憶がいっぱい|기억 용량이 가득|memoria llena|토큰 수가",
-              "长度超出限制",
-              "会話が長すぎ",
-              "記憶がいっぱい",
-              "기억 용량이 가득",
-              "memoria llena",
-              "토큰 수가"),
+          Clause.literals("长度超出限制", "会話が長すぎ", "記憶がいっぱい", "기억 용량이 가득", "memoria llena", "토큰 수가"),
           // a thread at its token limit ("Thread reached the token limit. Start a new thread")
-          Clause.of("reached the token limit", "reached the token limit"),
+          Clause.literals("reached the token limit"),
           // a request longer than the model can process, in Japanese, Polish, Dutch, German and
           // Arabic (Lobe's ExceededContextWindow: "Der aktuelle Anfrageinhalt überschreitet die
           // Länge, die das Modell verarbeiten kann")
-          Clause.of(
-              "モデルが処理できる長さ|przekracza długość|contextvenster|überschreitet die länge"
-                  + "|الطول الذي يمكن للنموذج|max length of current question",
+          Clause.literals(
               "モデルが処理できる長さ",
               "przekracza długość",
               "contextvenster",
@@ -1578,9 +1577,7 @@ final class FailureRules {
               "max length of current question"),
           // …and in Swedish, Persian, Hindi, Japanese, Chinese and Thai ("Meddelandet du skickade
           // var för långt", "メッセージがトークンの上限を超えています")
-          Clause.of(
-              "var för långt|بیش از حد طولانی|बहुत लंबी|トークンの上限|新しいセッション|新的工作階段"
-                  + "|ข้อความของคุณจะเกิน",
+          Clause.literals(
               "var för långt",
               "بیش از حد طولانی",
               "बहुत लंबी",
@@ -1590,18 +1587,7 @@ final class FailureRules {
               "ข้อความของคุณจะเกิน"),
           // a conversation at its length, or one that must be started anew, as consumer apps word
           // it in their translations ("Inicia un nuevo chat para continuar", "对话长度已达上限，请开启新会话")
-          Clause.of(
-              "nuevo chat|nueva conversación|longitud máxima|nova conversa|novo chat"
-                  + "|limite de tamanho desta conversa|nouvelle conversation"
-                  + "|longueur maximale|neue unterhaltung|längenbeschränkung|nuova chat"
-                  + "|nuova conversazione|lunghezza massima|nieuwe chat|nieuw gesprek"
-                  + "|maximale lengte|nowy czat|nową rozmowę|maksymalną długość"
-                  + "|yeni bir sohbet|uzunluk sınırını|новый чат|новую беседу"
-                  + "|максимальной длины|нову розмову|ліміт довжини|新对话|新會話|新会话|新的對話|新的聊天"
-                  + "|新聊天|对话长度|對話長度|长度限制|長度限制|长度上限|長度上限|새 대화|대화 길이|길이 제한|新しい会話"
-                  + "|ny konversation|maxlängden|percakapan baru|batas panjang"
-                  + "|novou konverzaci|νέα συνομιλία|שיחה חדשה|محادثة جديدة"
-                  + "|conversation has reached its limit",
+          Clause.literals(
               "nuevo chat",
               "nueva conversación",
               "longitud máxima",
@@ -1772,11 +1758,7 @@ final class FailureRules {
           // a token limit hit (Aider's "Model gpt-4o has hit a token limit!")
           Clause.of("\\bhit (?:a|the) token limit\\b", "token limit"),
           // the length the model can handle, a maximum token limit, in the corpus's languages
-          Clause.of(
-              "excede la longitud|excède la longueur|supera la lunghezza|excede o comprimento"
-                  + "|превышает длину|vượt quá độ dài|token-limit|límite máximo de tokens"
-                  + "|limite maximale de tokens|limite massimo di token|limite máximo de tokens"
-                  + "|batas maksimum token|jeton sınırını|giới hạn mã thông báo",
+          Clause.literals(
               "excede la longitud",
               "excède la longueur",
               "supera la lunghezza",
@@ -1898,9 +1880,7 @@ final class FailureRules {
               "指定"),
           // a page or resource not found, a model discontinued or not found, in the corpus's
           // languages
-          Clause.of(
-              "seite oder ressource|página o recurso|page ou la ressource|página ou recurso"
-                  + "|pagina o la risorsa|descontinuado|ngừng hoạt động|modeli bulunamadı",
+          Clause.literals(
               "seite oder ressource",
               "página o recurso",
               "page ou la ressource",
@@ -1933,13 +1913,7 @@ final class FailureRules {
           // served, a gated repository, an account restricted or blocked, as SDKs, apps and bots
           // word it ("The model … is blocked at the organization level", "Bu hizmet bulunduğunuz
           // bölgede desteklenmiyor")
-          Clause.of(
-              "not eligible for|blocked at the organization level"
-                  + "|doesn't serve your region|disabled by your organization|gated repo"
-                  + "|localização do usuário|l'emplacement de l'utilisateur"
-                  + "|bölgede desteklenmiyor|kısıtlandı|khu vực hoặc lãnh thổ"
-                  + "|tidak tersedia di negara|akun kamu diblokir|não está habilitado"
-                  + "|ha sido restringida",
+          Clause.literals(
               "not eligible for",
               "blocked at the organization level",
               "doesn't serve your region",
@@ -1957,10 +1931,7 @@ final class FailureRules {
           // a chat, a group or a session not allowed to use the bot, a model for premium members
           // only, an account suspended or locked, no authority to use the model, in the bots'
           // languages ("该会话不在白名单中", "このグループではボットの利用が許可されていません", "Bu modeli kullanma yetkiniz yok")
-          Clause.of(
-              "白名单|許可されていません|プレミアム会員限定|허용되지 않았습니다|회원 전용|не разрешён"
-                  + "|no está autorizado|não tem autorização|yetkiniz yok|askıya alındı"
-                  + "|đã bị khóa|tidak diizinkan",
+          Clause.literals(
               "白名单",
               "許可されていません",
               "プレミアム会員限定",
@@ -1974,15 +1945,13 @@ final class FailureRules {
               "đã bị khóa",
               "tidak diizinkan"),
           // an organisation's policy that turned the model off, in Japanese and German
-          Clause.of(
-              "組織のポリシー|richtlinie ihrer organisation", "組織のポリシー", "richtlinie ihrer organisation"),
+          Clause.literals("組織のポリシー", "richtlinie ihrer organisation"),
           // Azure RBAC ("The principal … lacks the required data action")
-          Clause.of("lacks the required", "lacks the required"),
+          Clause.literals("lacks the required"),
           // an app id blacklisted, an account inactive or not verified by real name, an
           // organisation's policy,
           // no permission, a region not served, in Chinese, Polish, Korean, Dutch and Arabic
-          Clause.of(
-              "黑名单|非活动状态|实名认证|zasady twojej organizacji|조직 정책|geen toestemming" + "|منطقتك لا تدعم",
+          Clause.literals(
               "黑名单",
               "非活动状态",
               "实名认证",
@@ -1993,12 +1962,7 @@ final class FailureRules {
           // …and in Vietnamese, Hindi, English, Hebrew, Thai, Swedish, Arabic, Czech, Greek,
           // Persian, Japanese, Chinese and Korean ("Gemini isn't currently supported in your
           // country", "Your workspace admin has turned off Notion AI")
-          Clause.of(
-              "ở quốc gia của bạn|आपके क्षेत्र में|supported in your country"
-                  + "|במדינה שלך|ในประเทศของคุณ|i ditt land|في بلدك|vypnul"
-                  + "|only available in certain regions|has disabled|has turned off"
-                  + "|στην περιοχή σας|در کشور شما|管理者にお問い合わせ|国家/地区不受支持|관리자에게 문의"
-                  + "|지역에서 이용할 수 없",
+          Clause.literals(
               "ở quốc gia của bạn",
               "आपके क्षेत्र में",
               "supported in your country",
@@ -2018,11 +1982,7 @@ final class FailureRules {
               "지역에서 이용할 수 없"),
           // a service not offered in the user's country or region, or turned off by an admin, in
           // the consumer apps' translations ("Gemini aún no está disponible en tu país o región")
-          Clause.of(
-              "en tu país|no seu país|sua conta ou região|dans votre pays"
-                  + "|in deinem land|nel tuo paese|in je land|beheerder heeft de toegang"
-                  + "|w twoim kraju|ülkenizde|в вашей стране|у вашій країні|您所在的地区|您所在的地區"
-                  + "|你所在的地区|國家或地區|국가에서",
+          Clause.literals(
               "en tu país",
               "no seu país",
               "sua conta ou região",
@@ -2126,10 +2086,7 @@ final class FailureRules {
               "not available for"),
           // a model not publicly available, a service unavailable in the user's region, in the
           // corpus's languages
-          Clause.of(
-              "nicht öffentlich verfügbar|disponible publicamente|disponible au public"
-                  + "|disponibile pubblicamente|disponível publicamente|herkese açık değil"
-                  + "|indisponible dans votre région|disponível em sua região",
+          Clause.literals(
               "nicht öffentlich verfügbar",
               "disponible publicamente",
               "disponible au public",
@@ -2143,31 +2100,19 @@ final class FailureRules {
       Words.of(
           // forbidden words, content against the terms, sensitive words, in Japanese, Korean and
           // Vietnamese ("NGワードが検出されました", "이용 약관을 위반하는 내용")
-          Clause.of(
-              "ngワード|利用規約に反する|이용 약관을 위반|từ ngữ nhạy cảm",
-              "ngワード",
-              "利用規約に反する",
-              "이용 약관을 위반",
-              "từ ngữ nhạy cảm"),
+          Clause.literals("ngワード", "利用規約に反する", "이용 약관을 위반", "từ ngữ nhạy cảm"),
           // a model's refusal named by its stop reason, an answer that got filtered ("The model
           // refused to respond to this request (stop_reason: refusal)", "Oops, your response got
           // filtered")
-          Clause.of(
-              "stop_reason: refusal|refused to respond|refused to continue" + "|got filtered",
-              "stop_reason: refusal",
-              "refused to respond",
-              "refused to continue",
-              "got filtered"),
+          Clause.literals(
+              "stop_reason: refusal", "refused to respond", "refused to continue", "got filtered"),
           // a prompt blocked by a gateway's guardrail, forbidden words ("Prompt blocked due to
           // security configurations", "输入内容包含违禁词")
-          Clause.of("prompt blocked|违禁词", "prompt blocked", "违禁词"),
+          Clause.literals("prompt blocked", "违禁词"),
           // an answer blocked for matching public code, an answer filtered, a topic declined, in
           // the apps' translations ("Désolé, la réponse correspondait à du code public", "Hoppla,
           // Ihre Antwort wurde gefiltert")
-          Clause.of(
-              "code public|código público|kodu publicznego|公開程式碼|공개 코드"
-                  + "|общедоступным кодом|filtrelendi|wurde gefiltert|foi filtrada"
-                  + "|inhoudsfilter|сменим тему|на другую тему|kiểm duyệt",
+          Clause.literals(
               "code public",
               "código público",
               "kodu publicznego",
@@ -2186,31 +2131,12 @@ final class FailureRules {
           Clause.of("\\bfinish_?reason\\b[^\\n]{0,100}?\\bis 3\\b", "is 3"),
           // …and in Arabic, Hindi, Thai and Chinese ("لا يمكنني المساعدة في هذا الطلب", ERNIE's
           // "我还没学习如何回答这个问题")
-          Clause.of(
-              "لا يمكنني المساعدة|मदद नहीं कर सकता|ช่วยเรื่องนั้นไม่ได้|还没学习如何回答",
-              "لا يمكنني المساعدة",
-              "मदद नहीं कर सकता",
-              "ช่วยเรื่องนั้นไม่ได้",
-              "还没学习如何回答"),
+          Clause.literals(
+              "لا يمكنني المساعدة", "मदद नहीं कर सकता", "ช่วยเรื่องนั้นไม่ได้", "还没学习如何回答"),
           // a refusal as consumer apps print it: the content may break the usage policy, the app
           // cannot help with it, let's try another topic, in their translations ("Este contenido
           // puede infringir nuestras políticas de uso", "抱歉，我无法回答这个问题，换个话题聊聊吧")
-          Clause.of(
-              "no puedo ayudarte con|infringir nuestras|políticas de uso"
-                  + "|directivas de contenido|não posso ajudar com|violar nossa"
-                  + "|política de uso|enfreindre nos|enfreint nos|essayons un autre sujet"
-                  + "|règles d'utilisation|nutzungsrichtlinien|gegen unsere richtlinien"
-                  + "|anderes thema|non posso creare immagini|non posso aiutarti"
-                  + "|gebruiksbeleid|veiligheidsfilter|over iets anders hebben"
-                  + "|kan ik je niet mee helpen|zasady użytkowania|moderacji treści"
-                  + "|nie mogę pomóc|nie mogę generować|yardımcı olamam|başka bir konu"
-                  + "|политику использования|лучше промолчу|менять тему"
-                  + "|правила використання|не можу допомогти|не можу створювати|换个话题|換個話題"
-                  + "|无法回答这个问题|无法继续此对话|無法繼續這段對話|無法協助處理|利用規約に違反|コンテンツ ポリシー|この会話を続けることはできません"
-                  + "|お応えできません|도와드릴 수 없습니다|더 이상 진행할 수 없습니다|try a different topic"
-                  + "|goes against our policies|content has been filtered"
-                  + "|matched public code|användarpolicy|telah difilter|έχει αποκλειστεί"
-                  + "|להפר את המדיניות|نقض کند|ब्लॉक कर दिया|zkusme jiné téma",
+          Clause.literals(
               "no puedo ayudarte con",
               "infringir nuestras",
               "políticas de uso",
@@ -2323,13 +2249,7 @@ final class FailureRules {
               "unangemessen"),
           // a request or answer blocked or filtered by a safety system or content policy, in the
           // corpus's languages
-          Clause.of(
-              "安全策略|不合规|內容安全|違反使用政策|安全審查|安全上の理由|コンテンツフィルター|민감한|sistema de seguridad"
-                  + "|política de contenido|sistema de segurança|política de conteúdo|système de sécurité"
-                  + "|politique de contenu|sicherheitssystem|inhaltsfilter|güvenlik sistem"
-                  + "|içerik politika|kullanım politika|hệ thống an toàn|chính sách nội dung"
-                  + "|sistem keamanan|kebijakan konten|melanggar kebijakan|tidak pantas"
-                  + "|sistema di sicurezza|policy sui contenuti|norme di utilizzo",
+          Clause.literals(
               "安全策略",
               "不合规",
               "內容安全",
@@ -2451,10 +2371,7 @@ final class FailureRules {
               "출력 차단",
               "引用"),
           // safety settings, a recitation check, a safety policy, in the corpus's languages
-          Clause.of(
-              "sicherheitseinstellungen|recitación|récitation|recitazione|recitação"
-                  + "|pengaturan keamanan|güvenlik ayarları|güvenlik nedeniyle|trích dẫn"
-                  + "|políticas de segurança|chính sách an toàn",
+          Clause.literals(
               "sicherheitseinstellungen",
               "recitación",
               "récitation",
@@ -2478,22 +2395,14 @@ final class FailureRules {
       Words.of(
           // requests limited in frequency, in Spanish ("se ha limitado la frecuencia de sus
           // solicitudes")
-          Clause.of("limitado la frecuencia", "limitado la frecuencia"),
+          Clause.literals("limitado la frecuencia"),
           // …and in Vietnamese, Polish and Arabic ("Niestety, przekroczono limit szybkości tego
           // modelu")
-          Clause.of(
-              "giới hạn số lượng yêu cầu|limit szybkości|حد المعدل|طلباتك كثيرة",
-              "giới hạn số lượng yêu cầu",
-              "limit szybkości",
-              "حد المعدل",
-              "طلباتك كثيرة"),
+          Clause.literals(
+              "giới hạn số lượng yêu cầu", "limit szybkości", "حد المعدل", "طلباتك كثيرة"),
           // messages sent too fast, in the consumer apps' translations ("Je verstuurt te snel
           // berichten")
-          Clause.of(
-              "demasiado rápido|rápido demais|trop rapidement|zu schnell"
-                  + "|troppo velocemente|te snel|zbyt szybko|çok hızlı|слишком быстро"
-                  + "|занадто швидко|frecuencia de solicitudes|snelheidslimiet"
-                  + "|zbyt wiele zapytań",
+          Clause.literals(
               "demasiado rápido",
               "rápido demais",
               "trop rapidement",
@@ -2513,9 +2422,7 @@ final class FailureRules {
               "throttl",
               "too many",
               "frequen"),
-          Clause.of(
-              "频率|频繁|頻率|頻繁|限流|多すぎ|頻度|너무 많|빈도|частот|слишком много|demasiad|muitas|trop de"
-                  + "|zu viele|çok fazla|quá nhiều",
+          Clause.literals(
               "频率",
               "频繁",
               "頻率",
@@ -2593,19 +2500,15 @@ final class FailureRules {
           // sending too often, in English and Russian
           Clause.of("слишком часто|\\btoo often\\b", "слишком часто", "too often"),
           // requests per minute named as a count limit, in Chinese
-          Clause.of("分钟内|分鐘內|请求数限制|請求數限制", "分钟内", "分鐘內", "请求数限制", "請求數限制"));
+          Clause.literals("分钟内", "分鐘內", "请求数限制", "請求數限制"));
 
   static final Words LOAD_HINTS =
       Words.of(
           // …and in Arabic ("الخدمة مشغولة حاليًا بسبب الضغط الكبير")
-          Clause.of("مشغولة", "مشغولة"),
+          Clause.literals("مشغولة"),
           // …and in Swedish, Vietnamese, Czech, English, Greek, Hebrew, Persian, Arabic, Hindi,
           // Thai and Korean ("ChatGPT har full kapacitet just nu", "현재 이용자가 많아 서비스가 원활하지 않습니다")
-          Clause.of(
-              "full kapacitet|lượng truy cập lớn|vysokou poptávku"
-                  + "|scheduled maintenance|περιορισμών χωρητικότητας|מגבלות קיבולת|ظرفیت"
-                  + "|طلبًا كبيرًا|बहुत ज़्यादा मांग|ผู้ใช้งานจำนวนมาก|사용자가 몰려|이용량이 최대치"
-                  + "|이용자가 많아",
+          Clause.literals(
               "full kapacitet",
               "lượng truy cập lớn",
               "vysokou poptávku",
@@ -2622,13 +2525,7 @@ final class FailureRules {
           // high demand, an app at capacity or down for maintenance, as consumer apps word it in
           // their translations ("O Gemini está com muita demanda no momento", "Сервис временно
           // недоступен из-за технических работ")
-          Clause.of(
-              "muita demanda|demanda excepcionalmente alta|volumen de tráfico"
-                  + "|molto richiesto|sovraccaric|hoge vraag|grote vraag"
-                  + "|dużego zapotrzebowania|obciążony|очень много запросов"
-                  + "|технических работ|високий попит|на межі своїх можливостей"
-                  + "|en maintenance|en mantenimiento|em manutenção|wartungsarbeiten"
-                  + "|in manutenzione|onderhoud|yoğun talep|需求量很大|需求過高|需要が高|사용량이 많",
+          Clause.literals(
               "muita demanda",
               "demanda excepcionalmente alta",
               "volumen de tráfico",
@@ -2674,9 +2571,7 @@ final class FailureRules {
               "congest",
               "load",
               "unavailable"),
-          Clause.of(
-              "繁忙|忙碌|负载|負載|容量|拥挤|混雑|負荷|混み|혼잡|부하|загруж|перегруж|занят|ocupad|sobrecarg"
-                  + "|surcharg|occupé|überlast|ausgelastet|meşgul|bận",
+          Clause.literals(
               "繁忙",
               "忙碌",
               "负载",
@@ -2737,23 +2632,10 @@ final class FailureRules {
               "capacità",
               "kapasitas"),
           // a service unavailable or overloaded, in Japanese, Chinese and Korean
-          Clause.of(
-              "オーバーロード|過載|过载|サービスが利用できません|服務無法使用|服务无法使用|服务不可用|服務不可用",
-              "オーバーロード",
-              "過載",
-              "过载",
-              "サービスが利用できません",
-              "服務無法使用",
-              "服务无法使用",
-              "服务不可用",
-              "服務不可用"),
+          Clause.literals(
+              "オーバーロード", "過載", "过载", "サービスが利用できません", "服務無法使用", "服务无法使用", "服务不可用", "服務不可用"),
           // a service unavailable, in Spanish, French, Portuguese and Vietnamese
-          Clause.of(
-              "no disponible|indisponible|indisponível|không khả dụng",
-              "no disponible",
-              "indisponible",
-              "indisponível",
-              "không khả dụng"),
+          Clause.literals("no disponible", "indisponible", "indisponível", "không khả dụng"),
           // an inference server with no free slot or worker, or one still loading its model
           // (llama.cpp, FastChat, Xinference, TGI)
           Clause.of(
@@ -2774,13 +2656,7 @@ final class FailureRules {
           // found, as SDKs and apps word it in English, Japanese, Korean, Spanish, German, French,
           // Russian, Turkish, Vietnamese and Indonesian ("No assistant found with id", "Die
           // angeforderte Bereitstellung existiert nicht")
-          Clause.of(
-              "has been deprecated|no assistant found|no such file object"
-                  + "|no vector store found|not exists|no model found matching"
-                  + "|invalid url \\(post|デプロイ|존재하지 않습니다|지원이 종료|no se encontró|desconocido"
-                  + "|existiert nicht|n'existe pas|не существует|неизвестная модель"
-                  + "|mevcut değil|kullanımdan kaldırıldı|không tồn tại|tidak ada pada"
-                  + "|sudah dihentikan",
+          Clause.literals(
               "has been deprecated",
               "no assistant found",
               "no such file object",
@@ -2805,27 +2681,20 @@ final class FailureRules {
           // a model, a provider, an entity or a repository the SDK has none of
           // ("AI_NoSuchModelError: No such
           // languageModel", "Requested entity was not found.")
-          Clause.of(
-              "no such languagemodel|no such provider|requested entity was not found"
-                  + "|repository not found",
+          Clause.literals(
               "no such languagemodel",
               "no such provider",
               "requested entity was not found",
               "repository not found"),
           // a gateway's route or channel not found (Kong's "no Route matched with those values",
           // one-api's "未找到指定的渠道", "请求路径不存在")
-          Clause.of("no route matched|未找到指定的|路径不存在", "no route matched", "未找到指定的", "路径不存在"),
+          Clause.literals("no route matched", "未找到指定的", "路径不存在"),
           // …and in Dutch ("Model {{modelId}} niet gevonden")
-          Clause.of("niet gevonden", "niet gevonden"),
+          Clause.literals("niet gevonden"),
           // …and in English, Czech, Indonesian, Vietnamese, Swedish, Greek, Hebrew, Persian,
           // Arabic, Hindi, Thai, Japanese, Chinese and Korean ("Chat not found. It may have been
           // deleted.", "未找到对话。")
-          Clause.of(
-              "conversation not found|chat not found"
-                  + "|does not exist or has been deleted|nebyl nalezen|tidak ditemukan"
-                  + "|không tìm thấy|hittades inte|δεν βρέθηκε|לא נמצאה|وجود ندارد"
-                  + "|لم يتم العثور|नहीं मिली|ไม่พบ|存在しないか|找不到對話|未找到对话|不存在或已被刪除|不存在或已被删除"
-                  + "|존재하지 않거나",
+          Clause.literals(
               "conversation not found",
               "chat not found",
               "does not exist or has been deleted",
@@ -2845,10 +2714,7 @@ final class FailureRules {
               "不存在或已被刪除",
               "不存在或已被删除",
               "존재하지 않거나"),
-          Clause.of(
-              "no se ha encontrado|não encontrad|introuvable|nicht gefunden"
-                  + "|non esiste|bestaat niet meer|nie znaleziono|bulunamadı|не найден"
-                  + "|не знайдено|找不到该对话|找不到此對話|会話が見つかりません|대화를 찾을 수 없",
+          Clause.literals(
               "no se ha encontrado",
               "não encontrad",
               "introuvable",
@@ -2876,14 +2742,9 @@ final class FailureRules {
       Words.of(
           // …and in Portuguese and Polish ("Falha ao conectar ao servidor", "Nie udało się
           // połączyć")
-          Clause.of(
-              "falha ao conectar|nie udało się połączyć",
-              "falha ao conectar",
-              "nie udało się połączyć"),
+          Clause.literals("falha ao conectar", "nie udało się połączyć"),
           // …and in Swedish, Czech, Greek, Hebrew, Persian, Arabic, Hindi and Thai
-          Clause.of(
-              "internetanslutning|připojeni k internetu|σφάλμα δικτύου|חיבור לאינטרנט"
-                  + "|اتصال اینترنت|خطأ في الشبكة|इंटरनेट कनेक्शन|เชื่อมต่อ",
+          Clause.literals(
               "internetanslutning",
               "připojeni k internetu",
               "σφάλμα δικτύου",
@@ -2893,9 +2754,7 @@ final class FailureRules {
               "इंटरनेट कनेक्शन",
               "เชื่อมต่อ"),
           // an internet connection to check, in Dutch, Polish and Ukrainian
-          Clause.of(
-              "internetverbinding|połączenie z internetem|błąd sieci"
-                  + "|підключення до інтернету|не вдалося підключитися",
+          Clause.literals(
               "internetverbinding",
               "połączenie z internetem",
               "błąd sieci",
@@ -2913,9 +2772,7 @@ final class FailureRules {
               "offline",
               "proxy",
               "handshake"),
-          Clause.of(
-              "网络|網路|网路|连接|連線|連接|ネットワーク|接続|네트워크|연결|сеть|сетев|соединен|подключ|conexi"
-                  + "|conexão|réseau|connexion|netzwerk|verbindung|bağlantı|kết nối|koneksi",
+          Clause.literals(
               "网络",
               "網路",
               "网路",
@@ -2950,9 +2807,9 @@ final class FailureRules {
               "無法存取",
               "正常访问"),
           // could not connect, the network, in Turkish and Italian
-          Clause.of("bağlanılamadı|connessione|di rete", "bağlanılamadı", "connessione", "di rete"),
+          Clause.literals("bağlanılamadı", "connessione", "di rete"),
           // could not connect, in Indonesian
-          Clause.of("terhubung", "terhubung"),
+          Clause.literals("terhubung"),
           // a proxy error or a proxy server, in Chinese, Japanese and Korean
           Clause.of("代理错误|代理伺服器|代理服务器|代理位址|代理地址|プロキシ|프록시", "代理", "プロキシ", "프록시"),
           // a local server not running at its address, a host not found, in English, Chinese and
@@ -2969,11 +2826,7 @@ final class FailureRules {
           // Safari's fetch failure ("Load failed")
           Clause.of("(?m)^load failed\\.?$", "load failed"),
           // a response interrupted, a proxy error, in Spanish and Russian
-          Clause.of(
-              "respuesta interrumpida|ответ прерван|прокси",
-              "respuesta interrumpida",
-              "ответ прерван",
-              "прокси"),
+          Clause.literals("respuesta interrumpida", "ответ прерван", "прокси"),
           // an SDK connection error class named inside a retry wrapper (tenacity "raised
           // APIConnectionError")
           Clause.of("\\bapiconnectionerror\\b|\\braised connectionerror\\b", "connectionerror"),
@@ -2985,10 +2838,7 @@ final class FailureRules {
           // the SDKs' own words for an answer with nothing in it (LangChain's "No generations found
           // in stream", the AI SDK's "No object generated", "empty choices in chat completion
           // response", "stream ended without producing a ChatCompletionMessage")
-          Clause.of(
-              "no generations found|no object generated|chat completions not found"
-                  + "|empty choices|stream ended without producing"
-                  + "|did not return a response|none or empty|ningún mensaje del asistente",
+          Clause.literals(
               "no generations found",
               "no object generated",
               "chat completions not found",
@@ -2998,13 +2848,10 @@ final class FailureRules {
               "none or empty",
               "ningún mensaje del asistente"),
           // the choices named empty, in Chinese ("上游返回的 choices 为空")
-          Clause.of("choices 为空", "choices 为空"),
+          Clause.literals("choices 为空"),
           // …and in Dutch, Indonesian, Portuguese, Turkish, Russian and Chinese ("Het model heeft
           // een leeg antwoord teruggegeven", "Модель не вернула ни одного сообщения ассистента")
-          Clause.of(
-              "leeg antwoord|tidak mengembalikan pesan asisten"
-                  + "|não forneceu nenhuma mensagem|yanıt döndürülmedi"
-                  + "|не вернула ни одного сообщения|沒有傳回任何回應",
+          Clause.literals(
               "leeg antwoord",
               "tidak mengembalikan pesan asisten",
               "não forneceu nenhuma mensagem",
@@ -3013,11 +2860,7 @@ final class FailureRules {
               "沒有傳回任何回應"),
           // …and in English, Swedish, Czech, Indonesian, Greek, Hebrew, Arabic, Persian, Hindi,
           // Thai, Chinese, Japanese and Korean ("No answer was generated", "空の回答が返されました")
-          Clause.of(
-              "no answer was generated|no response was returned|inget svar"
-                  + "|žádná odpověď|tidak ada respons|δεν δημιουργήθηκε απάντηση"
-                  + "|לא נוצרה תשובה|لم يتم إنشاء أي إجابة|پاسخی دریافت نشد|कोई जवाब"
-                  + "|ไม่มีการสร้างคำตอบ|答案為空白|空の回答|응답이 생성되지",
+          Clause.literals(
               "no answer was generated",
               "no response was returned",
               "inget svar",
@@ -3034,10 +2877,7 @@ final class FailureRules {
               "응답이 생성되지"),
           // no answer generated or returned, in the consumer apps' translations ("No se ha generado
           // ninguna respuesta", "Отримано порожню відповідь")
-          Clause.of(
-              "ninguna respuesta|nenhuma resposta|aucune réponse|keine antwort"
-                  + "|nessuna risposta|geen antwoord|żadnej odpowiedzi|порожню відповідь"
-                  + "|пустой ответ|未生成|没有生成|沒有生成|応答がありません|yanıt oluşturulamadı",
+          Clause.literals(
               "ninguna respuesta",
               "nenhuma resposta",
               "aucune réponse",
@@ -3069,9 +2909,7 @@ final class FailureRules {
               "no candidates",
               "no choices",
               "no completion"),
-          Clause.of(
-              "返回为空|返回空|响应为空|內容為空|回复为空|空の応答|応答が空|빈 응답|пустой ответ|respuesta vacía"
-                  + "|resposta vazia|réponse vide|leere antwort",
+          Clause.literals(
               "返回为空",
               "返回空",
               "响应为空",
@@ -3142,9 +2980,7 @@ final class FailureRules {
               "未提供任何",
               "提供しませんでした"),
           // no answer, an empty answer, in the corpus's languages
-          Clause.of(
-              "keine antwort|kein antworttext|sin respuesta|está vacía|pas de réponse|sem resposta"
-                  + "|está vazia|нет ответа|không có phản hồi|trả về trống",
+          Clause.literals(
               "keine antwort",
               "kein antworttext",
               "sin respuesta",
@@ -3170,16 +3006,11 @@ final class FailureRules {
       Words.of(
           // …and in Polish and Ukrainian ("rozmiar żądania jest zbyt duży", "Розмір запиту
           // перевищує")
-          Clause.of(
-              "rozmiar żądania|розмір запиту перевищує",
-              "rozmiar żądania",
-              "розмір запиту перевищує"),
+          Clause.literals("rozmiar żądania", "розмір запиту перевищує"),
           // a content size limit exceeded ("Maximum content size limit (26214400) exceeded")
-          Clause.of("content size limit", "content size limit"),
+          Clause.literals("content size limit"),
           // …and in Swedish, Czech, Greek, Hebrew, Arabic, Persian, Hindi and Thai
-          Clause.of(
-              "överskrider gränsen på|příliš velký|πολύ μεγάλο|גדול מדי|كبير جدًا"
-                  + "|حجم فایل|फ़ाइल का आकार|ขนาดใหญ่เกินไป",
+          Clause.literals(
               "överskrider gränsen på",
               "příliš velký",
               "πολύ μεγάλο",
@@ -3190,7 +3021,7 @@ final class FailureRules {
               "ขนาดใหญ่เกินไป"),
           // a file too large, in Dutch, Polish and Ukrainian ("Bestand te groot", "Plik jest za
           // duży")
-          Clause.of("te groot|za duży|завеликий", "te groot", "za duży", "завеликий"),
+          Clause.literals("te groot", "za duży", "завеликий"),
           Clause.of(
               "\\b(?:request|file|image|body|payload|upload"
                   + "|attachment)s?\\b[^\\n]{0,30}?\\b(?:too (?:big|large)|maximum (?:allowed )?size"
@@ -3199,10 +3030,7 @@ final class FailureRules {
               "too large",
               "maximum",
               "size limit"),
-          Clause.of(
-              "文件大小|大小超|过大|太大|體積|過大|大きすぎ|サイズ|너무 큽|크기|слишком больш|размер|demasiado grande|tamaño"
-                  + "|grande demais|muito grande|tamanho|trop volumineu|trop grand|taille|zu groß|größe"
-                  + "|çok büyük|boyut|quá lớn|kích thước|terlalu besar|ukuran|troppo grand|dimensione",
+          Clause.literals(
               "文件大小",
               "大小超",
               "过大",
@@ -3236,7 +3064,7 @@ final class FailureRules {
           // too much request data, in Korean
           Clause.of("데이터 양이 너무 많", "데이터 양"),
           // too much data, a request too big, in French and Russian
-          Clause.of("trop importante|слишком велик", "trop importante", "слишком велик"));
+          Clause.literals("trop importante", "слишком велик"));
 
   // The server or service named as where it failed ("An unexpected error occurred on our side",
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
@@ -3244,13 +3072,10 @@ final class FailureRules {
       Words.of(
           // an invalid answer from the upstream ("An invalid response was received from the
           // upstream server")
-          Clause.of("from the upstream server", "from the upstream server"),
+          Clause.literals("from the upstream server"),
           // the server named in difficulty, in Lobe's translations ("el servidor parece estar
           // experimentando dificultades"), an internal server fault in Ukrainian and Chinese
-          Clause.of(
-              "el servidor parece|le serveur semble|il server sembra|de server lijkt"
-                  + "|máy chủ có vẻ|الخادم يواجه|서버에 문제가 발생|внутрішня помилка сервера"
-                  + "|服务器内部故障",
+          Clause.literals(
               "el servidor parece",
               "le serveur semble",
               "il server sembra",
@@ -3261,12 +3086,10 @@ final class FailureRules {
               "внутрішня помилка сервера",
               "服务器内部故障"),
           // vLLM's engine failing ("EngineCore encountered an issue")
-          Clause.of("enginecore encountered", "enginecore encountered"),
+          Clause.literals("enginecore encountered"),
           // …and as consumer apps put it ("something went wrong on our end", "Något gick fel på vår
           // sida")
-          Clause.of(
-              "on our end|on our servers|unexpected error occurred while generating"
-                  + "|på vår sida|سمت ما|हमारी ओर से",
+          Clause.literals(
               "on our end",
               "on our servers",
               "unexpected error occurred while generating",
@@ -3279,13 +3102,7 @@ final class FailureRules {
               "side",
               "on the server",
               "service exception"),
-          Clause.of(
-              "服务端|服務端|伺服器發生|服務發生異常|服务发生异常|サーバー側|サービスでエラー|서버에서|서비스 오류|на сервере|ошибка сервиса"
-                  + "|en el servidor|error del servicio|error interno|no servidor|erro no serviço"
-                  + "|erro interno|sur le serveur|erreur du service|erreur interne|auf dem server"
-                  + "|dienstfehler|interner fehler|sunucuda|hizmet hatası|iç hata|trên máy chủ"
-                  + "|dịch vụ gặp sự cố|lỗi nội bộ|di server|layanan mengalami gangguan"
-                  + "|kesalahan internal|sul server|errore del servizio|errore interno",
+          Clause.literals(
               "服务端",
               "服務端",
               "伺服器發生",
@@ -3323,10 +3140,7 @@ final class FailureRules {
               "errore interno"),
           // the server in difficulty or "lost", a gateway error, the provider's server error, in
           // the corpus's languages
-          Clause.of(
-              "schwierigkeiten|difficultés|desorientado|smarrito|потерян|kayboldu|lạc đường"
-                  + "|gateway-fehler|puerta de enlace|серверная ошибка|servidor del proveedor"
-                  + "|serveur du fournisseur|server del provider|servidor do provedor",
+          Clause.literals(
               "schwierigkeiten",
               "difficultés",
               "desorientado",
@@ -3366,17 +3180,7 @@ final class FailureRules {
           // that must alternate or may not be empty, arguments that are not valid JSON, a value or
           // a URL named invalid ("このモデルはツール（関数呼び出し）に 対応していません", "Los mensajes deben alternar entre
           // user y assistant", "Der Nachrichteninhalt darf nicht leer sein")
-          Clause.of(
-              "必须为奇数|交替出现|连续两条|只能出现在|に対応していません|が不正|空にすることはできません|が無効です|json ではありません"
-                  + "|使用できない文字|유효하지 않습니다|지원하지 않습니다|번갈아|비어 있을 수 없습니다|포함되어야 합니다|이상이어야"
-                  + "|올바르지 않습니다|no es válido|no es válida|deben alternar"
-                  + "|no puede estar vacío|no son un json válido|requiere que|não aceita"
-                  + "|precisa ter|não pode estar vazio|inválida|não são um json válido"
-                  + "|não é suportado|não são suportadas|exige que|не может быть пустым"
-                  + "|должны чередоваться|не являются валидным|должно быть больше"
-                  + "|значение должно быть|unterstützt keine|darf nicht leer sein"
-                  + "|ungültige rolle|ist ungültig|ne prend pas en charge"
-                  + "|ne peut pas être vide|invalide|desteklemiyor|ayrıştırılamadı|geçersiz",
+          Clause.literals(
               "必须为奇数",
               "交替出现",
               "连续两条",
@@ -3425,9 +3229,7 @@ final class FailureRules {
               "geçersiz"),
           // a model that does not support tools, images or system messages, a schema wrong, a
           // required argument missing, in the apps' and the providers' translations
-          Clause.of(
-              "필수 인자|허용 범위를 벗어|schema错误|no admite|non è supportato|tidak mendukung"
-                  + "|không hỗ trợ|não suporta|не підтримує|لا يدعم|不支援|サポートしていません",
+          Clause.literals(
               "필수 인자",
               "허용 범위를 벗어",
               "schema错误",
@@ -3442,13 +3244,10 @@ final class FailureRules {
               "サポートしていません"),
           // a tool named not found by an agent or an MCP server ("Tool with name lookup_invoice not
           // found", "MCP error -32602: Tool read_fiel not found")
-          Clause.of("tool with name|mcp error -32602", "tool with name", "mcp error -32602"),
+          Clause.literals("tool with name", "mcp error -32602"),
           // …a file type or an image format not supported, in Swedish, English, Vietnamese, Czech,
           // Greek, Hebrew, Persian, Arabic, Hindi, Thai and Chinese
-          Clause.of(
-              "stöds inte|can't process this type of file|format isn't supported"
-                  + "|không thể xử lý loại tệp|není podporován|δεν υποστηρίζεται|אינו נתמך"
-                  + "|پشتیبانی نمی‌شود|غير متوافق|समर्थित नहीं|ไม่รองรับ|不支援此檔案|要求無效",
+          Clause.literals(
               "stöds inte",
               "can't process this type of file",
               "format isn't supported",
@@ -3463,9 +3262,7 @@ final class FailureRules {
               "不支援此檔案",
               "要求無效"),
           // a file type or a format not supported, in the consumer apps' translations
-          Clause.of(
-              "no compatible|não suportado|n'est pas pris en charge|nicht unterstützt"
-                  + "|non supportato|niet ondersteund|nieprawidłowy format|desteklenmiyor",
+          Clause.literals(
               "no compatible",
               "não suportado",
               "n'est pas pris en charge",
@@ -3477,12 +3274,7 @@ final class FailureRules {
           // a feature or a message kind not supported, in Russian, Ukrainian, Polish and Czech
           // ("Використання вбудованих інструментів … не підтримується", "nie obsługuje wiadomości
           // systemowych")
-          Clause.of(
-              "не поддерживается|не підтримується|nie obsługuje|nepodporuje",
-              "не поддерживается",
-              "не підтримується",
-              "nie obsługuje",
-              "nepodporuje"),
+          Clause.literals("не поддерживается", "не підтримується", "nie obsługuje", "nepodporuje"),
           // a feature the client or server does not have, or no longer has, or a setting it lacks
           // ("NotImplementedError … is not yet implemented as a feedback provider", "this is no
           // longer supported in openai>=1.0.0", "No LLM provider is configured", requests' "Invalid
@@ -3502,9 +3294,7 @@ final class FailureRules {
               "format",
               "unrecognized",
               "parameter"),
-          Clause.of(
-              "参数|參數|パラメータ|매개변수|параметр|parámetro|parâmetro|paramètre|parametre|tham số|parametro"
-                  + "|格式|形式|형식|формат|formato|mal formado|malformado|mal formé|fehlerhaft|biçim|định dạng",
+          Clause.literals(
               "参数",
               "參數",
               "パラメータ",
@@ -3528,9 +3318,7 @@ final class FailureRules {
               "biçim",
               "định dạng"),
           // a JSON body or a message format named wrong, in the corpus's languages
-          Clause.of(
-              "parameterwert|nachrichtenformat|format de message|format json|format pesan"
-                  + "|json non valido|json no válido|json inválido|json invalide|ungültiges json",
+          Clause.literals(
               "parameterwert",
               "nachrichtenformat",
               "format de message",
@@ -3588,12 +3376,8 @@ final class FailureRules {
               "request param",
               "understand"),
           // request parameters named, in German, French, Italian and Turkish
-          Clause.of(
-              "anfrageparameter|paramètres de la requête|parametri della|parametreler",
-              "anfrageparameter",
-              "paramètres de la requête",
-              "parametri della",
-              "parametreler"),
+          Clause.literals(
+              "anfrageparameter", "paramètres de la requête", "parametri della", "parametreler"),
           // a parameter named invalid by its API name or quoted path (OpenAI "Invalid
           // 'input[2].content'", LM Studio "Invalid tool_choice type")
           Clause.of("\\binvalid '[^'\\n]{1,60}'|\\binvalid [`'\"]?[a-z]+_[a-z_]+\\b", "invalid"),
@@ -4495,13 +4279,7 @@ final class FailureRules {
           // (Hugging Face's "Invalid user
           // token", "The organization … does not match the organization associated with the API
           // key", "署名が一致しません")
-          Clause.of(
-              "invalid user token|virtual key expected"
-                  + "|does not match the organization associated|no such organization"
-                  + "|only authorized for use with|jwt expired|sso session"
-                  + "|wrong api key format|未检测到凭证|署名が一致しません|서명이 일치하지"
-                  + "|falta el encabezado authorization|pertenece a otro proveedor"
-                  + "|учётные данные не найдены|セッションが無効",
+          Clause.literals(
               "invalid user token",
               "virtual key expected",
               "does not match the organization associated",
@@ -4520,9 +4298,7 @@ final class FailureRules {
           // a gateway's virtual key named invalid, expired, inactive or missing, a JWT expired or
           // not verified (Bifrost's "virtual key is required but was not provided", Portkey's,
           // Kong's "Jwt is expired")
-          Clause.of(
-              "virtual key provided is invalid|virtual key is inactive"
-                  + "|virtual key is required|jwt is expired|jwt verification fails",
+          Clause.literals(
               "virtual key provided is invalid",
               "virtual key is inactive",
               "virtual key is required",
@@ -4530,10 +4306,7 @@ final class FailureRules {
               "jwt verification fails"),
           // a token named bad or missing, an HMAC signature not verified ("Forbidden: Bad or
           // missing API token")
-          Clause.of(
-              "bad or missing api token|hmac signature cannot be verified",
-              "bad or missing api token",
-              "hmac signature cannot be verified"),
+          Clause.literals("bad or missing api token", "hmac signature cannot be verified"),
           Clause.of(
               "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token"
                   + "|bearer token)\\b[ \\t]*(?:is[ \\t]*)?"
@@ -4721,7 +4494,7 @@ final class FailureRules {
           // no credentials configured for the provider ("No valid model provider credentials
           // found")
           Clause.of("\\bno valid (?:[a-z]+ ){0,3}credentials\\b", "credentials"),
-          Clause.of("authentication required", "authentication required"),
+          Clause.literals("authentication required"),
           // the authorization header missing, a token that "seems invalid", a valid token required
           Clause.of(
               "\\bmissing (?:the )?authorization header\\b"
@@ -5395,7 +5168,7 @@ final class FailureRules {
   static final Words PAYLOAD_PATTERN =
       Words.of(
           // a request's content over its size limit, in Chinese ("请求内容超过大小限制")
-          Clause.of("超过大小限制", "超过大小限制"),
+          Clause.literals("超过大小限制"),
           Clause.of(
               "\\b(?:message|request|body|payload|upload|file|attachment|image"
                   + "|metadata)s? size\\b[^\\n]{0,30}?"
@@ -6400,11 +6173,13 @@ final class FailureRules {
           // Dify's completion_request_error
           "completion request failed");
 
-  // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
-  static final List<String> EMPTY_WORDING =
+  // The model's answer that could not be used: an output parser that failed on it, choices or
+  // candidates empty, only reasoning and no answer, tool-call arguments the model formed wrong or
+  // left empty, an answer cut at the length limit (the SDKs' and agents' own words; the written
+  // tables' empty answers). Read as an empty answer (EMPTY_WORDING), and kept from the request
+  // rows (GARBLED_RESPONSE_WORDING).
+  static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
-          // …the same unusable answers, read as such (GARBLED_RESPONSE_WORDING keeps them from the
-          // request rows)
           "outputparserexception",
           "could not parse llm output",
           "parse model output",
@@ -6450,7 +6225,12 @@ final class FailureRules {
           "tool call arguments from model",
           "malformed_function_call",
           "produced invalid json",
-          "model response does not match the json_schema",
+          "model response does not match the json_schema");
+
+  // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
+  static final List<String> EMPTY_WORDING =
+      concat(
+          UNUSABLE_ANSWER_WORDING,
           // a model's content named empty, in Chinese ("模型返回内容为空，请稍后重试")
           "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
@@ -6534,57 +6314,8 @@ final class FailureRules {
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
   static final List<String> GARBLED_RESPONSE_WORDING =
-      List.of(
-          // the model's answer that could not be used: an output parser that failed on it, choices
-          // or candidates empty, only reasoning and no answer, tool-call arguments the model formed
-          // wrong or left empty, an answer cut at the length limit (the SDKs' and agents' own
-          // words; the written tables' empty answers)
-          "outputparserexception",
-          "could not parse llm output",
-          "parse model output",
-          "parse the model's",
-          "parse model response",
-          "model output as",
-          "model returned structured output",
-          "choices list is empty",
-          "choices is empty",
-          "without receiving any choices",
-          "only thinking output",
-          "only thinking blocks and no",
-          "reasoning only and no",
-          "no final output",
-          "neither text nor tool calls",
-          "tool call arguments from the model",
-          "tool call arguments were an empty string",
-          "expected at least one content block",
-          "expected at least one tool call",
-          "unable to find a tool call in the response",
-          "no assistant message found",
-          "did not return any assistant message",
-          "returned no replies",
-          "returned no message content",
-          "content field missing",
-          "'candidates' key missing",
-          "输出为空",
-          "未返回有效回复",
-          "只返回了思考过程",
-          "content 为空字符串",
-          "模型返回的 json 不完整",
-          "模型输出不是合法的 json",
-          "模型返回的工具调用参数",
-          "模型返回的 arguments",
-          "解析模型输出失败",
-          "结构化输出解析失败",
-          "json 被截断",
-          "length limit was reached",
-          "output is incomplete due to a max_tokens",
-          "missing finish_reason",
-          "model's json output",
-          "model's tool_use input",
-          "tool call arguments from model",
-          "malformed_function_call",
-          "produced invalid json",
-          "model response does not match the json_schema",
+      concat(
+          UNUSABLE_ANSWER_WORDING,
           "responded with invalid",
           "invalid json response",
           "response is not valid json",

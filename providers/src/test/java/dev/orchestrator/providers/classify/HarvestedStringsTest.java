@@ -32,20 +32,21 @@ class HarvestedStringsTest {
   /** The share of the trap texts read right when the floor was set (77.5 %), rounded down. */
   static final double TRAP_FLOOR = 0.77;
 
+  /** The share of the consumer apps' texts read right when the floor was set (95.8 %). */
+  static final double CONSUMER_APP_FLOOR = 0.95;
+
+  /** The share of the SDKs' and providers' texts read right when the floor was set (94.6 %). */
+  static final double SDK_AND_PROVIDER_FLOOR = 0.94;
+
   /**
    * {@code errors/trap-phrases.jsonl}: texts that mean one category while naming another's word, in
    * a negation, an echoed prompt or an identifier.
    */
   @Test
   void readsAtLeastTheFloorOfTheTrapTexts() {
-    List<JsonNode> rows =
-        ErrorExamples.jsonLines("/errors/trap-phrases.jsonl", "meaning", "lang", "phrase", "trap");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(240);
-    assertThat(share("trap texts", rows)).isGreaterThanOrEqualTo(TRAP_FLOOR);
+    assertThat(writtenShare("trap texts", "/errors/trap-phrases.jsonl", "trap", 240))
+        .isGreaterThanOrEqualTo(TRAP_FLOOR);
   }
-
-  /** The share of the consumer apps' texts read right when the floor was set (95.8 %). */
-  static final double CONSUMER_APP_FLOOR = 0.95;
 
   /**
    * {@code errors/consumer-app-phrases.jsonl}: what consumer AI apps show their users, in 25
@@ -53,15 +54,10 @@ class HarvestedStringsTest {
    */
   @Test
   void readsAtLeastTheFloorOfTheConsumerAppTexts() {
-    List<JsonNode> rows =
-        ErrorExamples.jsonLines(
-            "/errors/consumer-app-phrases.jsonl", "meaning", "lang", "phrase", "app");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(720);
-    assertThat(share("consumer apps' texts", rows)).isGreaterThanOrEqualTo(CONSUMER_APP_FLOOR);
+    assertThat(
+            writtenShare("consumer apps' texts", "/errors/consumer-app-phrases.jsonl", "app", 720))
+        .isGreaterThanOrEqualTo(CONSUMER_APP_FLOOR);
   }
-
-  /** The share of the SDKs' and providers' texts read right when the floor was set (94.6 %). */
-  static final double SDK_AND_PROVIDER_FLOOR = 0.94;
 
   /**
    * {@code errors/sdk-and-provider-phrases.jsonl}: settled request errors as SDKs print them, chat
@@ -71,12 +67,20 @@ class HarvestedStringsTest {
    */
   @Test
   void readsAtLeastTheFloorOfTheSdkAndProviderTexts() {
-    List<JsonNode> rows =
-        ErrorExamples.jsonLines(
-            "/errors/sdk-and-provider-phrases.jsonl", "meaning", "lang", "phrase", "app");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(2870);
-    assertThat(share("SDKs' and providers' texts", rows))
+    assertThat(
+            writtenShare(
+                "SDKs' and providers' texts",
+                "/errors/sdk-and-provider-phrases.jsonl",
+                "app",
+                2870))
         .isGreaterThanOrEqualTo(SDK_AND_PROVIDER_FLOOR);
+  }
+
+  // The share of a table written by helpers (no source, a fourth field instead) read right.
+  private static double writtenShare(String what, String resource, String field, int atLeast) {
+    List<JsonNode> rows = ErrorExamples.jsonLines(resource, "meaning", "lang", "phrase", field);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(atLeast);
+    return share(what, rows);
   }
 
   @Test

@@ -4074,6 +4074,9 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // a login named wrong (Hugging Face's "Invalid username or password. Please provide a
+          // valid Hugging Face token")
+          "invalid username or password",
           // Azure API Management's 401 ("Access denied due to missing subscription key")
           "missing subscription key",
           // not logged in, in Chinese (a web session's ticket gone)
@@ -5885,6 +5888,9 @@ final class FailureRules {
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
+          // an app that did not answer in time, hyphenated (Zapier's "The app did not respond
+          // in-time")
+          "respond in-time",
           // an upstream that keeps timing out ("The upstream server is timing out")
           "timing out",
           // timed out, in Indonesian word order ("Permintaan API habis waktu")

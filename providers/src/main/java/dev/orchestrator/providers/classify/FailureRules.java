@@ -137,16 +137,13 @@ final class FailureRules {
 
   // The context window named in words (not a code): the phrase list or the patterns.
   private static boolean saysContextWords(Facts f) {
-    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))
-        && !f.says(CONTEXT_DEADLINE)
-        && !f.says(PER_MINUTE_RATE_LIMIT);
+    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN)) && !f.says(NOT_THE_WINDOW);
   }
 
-  // Go's "context deadline exceeded": a context.Context that timed out, not the model's window; nor
-  // is a rate limit named ("Number of request tokens has exceeded your per-minute rate limit").
-  static final List<String> CONTEXT_DEADLINE = List.of("context deadline exceeded");
-
-  static final List<String> PER_MINUTE_RATE_LIMIT = List.of("per-minute rate limit");
+  // Go's "context deadline exceeded" (a context.Context that timed out) and a per-minute rate limit
+  // ("Number of request tokens has exceeded your per-minute rate limit"): never the model's window.
+  static final List<String> NOT_THE_WINDOW =
+      List.of("context deadline exceeded", "per-minute rate limit");
 
   // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
   // > 5242880"): a size the context rows do not own.
@@ -2403,7 +2400,6 @@ final class FailureRules {
           // messages sent too fast, in the consumer apps' translations ("Je verstuurt te snel
           // berichten")
           Clause.literals(
-              "demasiado rápido",
               "rápido demais",
               "trop rapidement",
               "zu schnell",
@@ -2554,7 +2550,7 @@ final class FailureRules {
           // Japanese, Chinese and English ("예상치 못한 용량 제약으로", "현재 요청량이 많아",
           // "メンテナンス中のためサービスを利用できません")
           Clause.of(
-              "용량 제약|요청량이 많|メンテナンス中|점검 중|维护中|維護中|\\bunder maintenance\\b" + "|بار سنگین",
+              "용량 제약|요청량이 많|メンテナンス中|점검 중|维护中|維護中|\\bunder maintenance\\b|بار سنگین",
               "용량 제약",
               "요청량이 많",
               "メンテナンス中",
@@ -2881,12 +2877,10 @@ final class FailureRules {
               "ninguna respuesta",
               "nenhuma resposta",
               "aucune réponse",
-              "keine antwort",
               "nessuna risposta",
               "geen antwoord",
               "żadnej odpowiedzi",
               "порожню відповідь",
-              "пустой ответ",
               "未生成",
               "没有生成",
               "沒有生成",
@@ -3259,12 +3253,10 @@ final class FailureRules {
               "غير متوافق",
               "समर्थित नहीं",
               "ไม่รองรับ",
-              "不支援此檔案",
               "要求無效"),
           // a file type or a format not supported, in the consumer apps' translations
           Clause.literals(
               "no compatible",
-              "não suportado",
               "n'est pas pris en charge",
               "nicht unterstützt",
               "non supportato",
@@ -3274,7 +3266,7 @@ final class FailureRules {
           // a feature or a message kind not supported, in Russian, Ukrainian, Polish and Czech
           // ("Використання вбудованих інструментів … не підтримується", "nie obsługuje wiadomości
           // systemowych")
-          Clause.literals("не поддерживается", "не підтримується", "nie obsługuje", "nepodporuje"),
+          Clause.literals("не поддерживается", "nie obsługuje", "nepodporuje"),
           // a feature the client or server does not have, or no longer has, or a setting it lacks
           // ("NotImplementedError … is not yet implemented as a feedback provider", "this is no
           // longer supported in openai>=1.0.0", "No LLM provider is configured", requests' "Invalid
@@ -3327,7 +3319,6 @@ final class FailureRules {
               "json non valido",
               "json no válido",
               "json inválido",
-              "json invalide",
               "ungültiges json"),
           // a message role, a tool definition or schema, a required field, a JSON body that could
           // not be parsed, a temperature, in the corpus's languages
@@ -3376,8 +3367,7 @@ final class FailureRules {
               "request param",
               "understand"),
           // request parameters named, in German, French, Italian and Turkish
-          Clause.literals(
-              "anfrageparameter", "paramètres de la requête", "parametri della", "parametreler"),
+          Clause.literals("anfrageparameter", "parametri della"),
           // a parameter named invalid by its API name or quoted path (OpenAI "Invalid
           // 'input[2].content'", LM Studio "Invalid tool_choice type")
           Clause.of("\\binvalid '[^'\\n]{1,60}'|\\binvalid [`'\"]?[a-z]+_[a-z_]+\\b", "invalid"),
@@ -3666,7 +3656,7 @@ final class FailureRules {
           // makes it a rate limit), a day's limit in Korean, or a wait of days ("이미지 생성 가능
           // 시간: 약 30일 뒤로 예상됩니다")
           Clause.of(
-              "(?:上限|制限)に達|하루 한도|일일 한도" + "|\\d+\\s?(?:일|日|天)\\s?(?:뒤|後|后)",
+              "(?:上限|制限)に達|하루 한도|일일 한도|\\d+\\s?(?:일|日|天)\\s?(?:뒤|後|后)",
               "上限に達",
               "制限に達",
               "하루 한도",

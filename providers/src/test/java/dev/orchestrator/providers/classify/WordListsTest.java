@@ -44,6 +44,43 @@ class WordListsTest {
     assertThat(dead).isEmpty();
   }
 
+  /**
+   * The same for the plain phrases of a {@link FailureRules.Words} ({@code Clause.literals}): a
+   * phrase that another phrase of the same words contains, or that is there twice, never decides.
+   */
+  @Test
+  void noPhraseOfAWordsContainsAnotherPhraseOfIt() throws IllegalAccessException {
+    List<String> dead = new ArrayList<>();
+    int words = 0;
+    for (Field f : FailureRules.class.getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == FailureRules.Words.class) {
+        f.setAccessible(true);
+        words++;
+        List<String> phrases = new ArrayList<>();
+        for (FailureRules.Clause c : ((FailureRules.Words) f.get(null)).clauses()) {
+          if (c.pattern()
+              .pattern()
+              .equals(
+                  FailureRules.Clause.literals(c.anchors().toArray(String[]::new))
+                      .pattern()
+                      .pattern())) {
+            phrases.addAll(c.anchors());
+          }
+        }
+        for (int i = 0; i < phrases.size(); i++) {
+          String w = phrases.get(i);
+          for (int j = 0; j < phrases.size(); j++) {
+            if (i != j && w.contains(phrases.get(j))) {
+              dead.add(f.getName() + ": \"" + w + "\" contains \"" + phrases.get(j) + "\"");
+            }
+          }
+        }
+      }
+    }
+    assertThat(words).as("words found").isGreaterThan(20);
+    assertThat(dead).isEmpty();
+  }
+
   // Another entry of the list that the word contains, or null.
   private static String shorterEntry(String w, List<String> words) {
     return words.stream().filter(o -> !o.equals(w) && w.contains(o)).findFirst().orElse(null);

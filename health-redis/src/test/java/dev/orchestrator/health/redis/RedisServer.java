@@ -8,6 +8,7 @@ import io.lettuce.core.protocol.CommandType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -15,16 +16,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 
 /**
  * A private {@code redis-server} for one test class: the Debian package's binary on a free loopback
- * port, persistence off ({@code --save '' --appendonly no}), its files in a temporary directory;
- * never a system instance. Without the binary the test is skipped with a message naming the package
- * — except under {@code CI=true}, where it fails. {@link #kill()} and {@link #restart()} keep the
- * port, so clients can reconnect. Not thread-safe.
+ * port, persistence off ({@code --save '' --appendonly no}), its files in a temporary directory
+ * that {@link #close()} deletes; never a system instance. Without the binary the test is skipped
+ * with a message naming the package — except under {@code CI=true}, where it fails. {@link #kill()}
+ * and {@link #restart()} keep the port, so clients can reconnect. Not thread-safe.
  */
 final class RedisServer implements AutoCloseable {
   private static final String PACKAGE = "redis-server";
@@ -210,8 +213,21 @@ final class RedisServer implements AutoCloseable {
     launch();
   }
 
+  /**
+   * Kills the server and deletes its temporary directory (its log), so no run leaves one behind.
+   */
   @Override
   public void close() {
     kill();
+    if (Files.notExists(dir)) {
+      return; // closed before
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("could not delete " + dir, e);
+    }
   }
 }

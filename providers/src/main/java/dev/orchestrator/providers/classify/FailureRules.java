@@ -148,7 +148,18 @@ final class FailureRules {
   // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
   // > 5242880"): a size the context rows do not own.
   private static boolean countsOnlyBytes(Facts f) {
-    return f.says(BYTE_WORDS) && !f.says(TOKEN_WORDS);
+    return (f.says(BYTE_WORDS) || f.saysPattern(PIXEL_SIZE)) && !f.says(TOKEN_WORDS);
+  }
+
+  // No endpoint that the account's settings allow (OpenRouter's "No endpoints available matching
+  // your guardrail restrictions and data policy"): the settings name a policy, but nothing was
+  // refused for its content (row content.policy_wording).
+  static final List<String> NO_ENDPOINT_MATCHES =
+      List.of("endpoints available matching", "endpoints found matching");
+
+  /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
+  private static boolean namesAccount(Facts f) {
+    return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED);
   }
 
   // A content-policy refusal in the provider's code or in words.
@@ -325,6 +336,7 @@ final class FailureRules {
             f ->
                 f.statusLeavesMeaningToWords()
                     && !f.says(THROTTLE_WORDING)
+                    && !f.says(TIMED_OUT_NAMED)
                     && (f.hasToken(CONTEXT_CODES)
                         || !f.says(HISTORY_SHAPE_WORDING)
                             && !countsOnlyBytes(f)
@@ -361,7 +373,10 @@ final class FailureRules {
     t.add(
         row(
             "content.policy_wording",
-            f -> f.statusLeavesMeaningToWords() && saysContentRefusal(f),
+            f ->
+                f.statusLeavesMeaningToWords()
+                    && saysContentRefusal(f)
+                    && !f.says(NO_ENDPOINT_MATCHES),
             CONTENT_FILTERED,
             FINAL,
             YES));
@@ -551,6 +566,20 @@ final class FailureRules {
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
+    // 9. The same for an answer with nothing usable in it ("litellm.APIError: Received empty
+    //    response from model. choices=[]", Kilo's APIError "The provider repeatedly ended the
+    //    response before returning usable output"): another route may answer.
+    t.add(
+        row(
+            "transient.empty_words",
+            f ->
+                f.statusOfTokenOnly()
+                    && !f.error().errorShape()
+                    && f.statusIn(500, 502, 503)
+                    && f.says(EMPTY_WORDING),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
     // 9. A 500 whose words say the server's own call timed out (Flowise's "Request timed out", a
     //    proxy's "net/http: TLS handshake timeout"): a silent upstream, not a failed answer.
     t.add(
@@ -692,7 +721,7 @@ final class FailureRules {
             f ->
                 f.failure()
                     && f.noStatusSays(SHORT_WINDOW_WORDING)
-                    && (f.says(ACCOUNT_NOUNS) || f.says(LIMIT_NOUNS))
+                    && (namesAccount(f) || f.says(LIMIT_NOUNS))
                     && !f.says(ZERO_LIMIT_WORDING),
             RATE_LIMITED,
             RETRY,
@@ -706,7 +735,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.account_words",
-            f -> f.failure() && f.noStatusSays(ACCOUNT_NOUNS),
+            f -> f.failure() && f.status() == null && namesAccount(f),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -1239,8 +1268,14 @@ final class FailureRules {
               "remaining",
               "left"));
 
-  // The nouns of the account's money or allowance, in the languages the corpus has (row
-  // in_band.account_words).
+  // A balance named as a word of its own, not inside a load balancer's name ("ring-balancer",
+  // "loadbalance strategy", "балансировщик"), in English and Russian (rows in_band.account_words
+  // and in_band.window_quota).
+  static final Words BALANCE_NAMED =
+      Words.of(Clause.of("\\bbalances?\\b|баланс(?!ир)", "balance", "баланс"));
+
+  // The nouns of the account's money or allowance, in the languages the corpus has (rows
+  // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
           // a plan contracted or expired, free tokens, tokens run out, a day's message limit, a
@@ -1297,7 +1332,6 @@ final class FailureRules {
           "dzienny limit",
           "quota",
           "credit",
-          "balance",
           "billing",
           "payment",
           "budget",
@@ -1312,7 +1346,6 @@ final class FailureRules {
           "할당량",
           "잔액",
           "квот",
-          "баланс",
           "saldo",
           "crédit",
           "guthaben",
@@ -1423,6 +1456,8 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
+          // a login's stored tokens missing (Codex's "token data is not available")
+          "token data",
           // a session to sign in to again by QR code, an auth or access token named missing or
           // wrong, in Chinese
           // and Korean ("会话已失效，请重新扫码登录", "인증 토큰이 없습니다")
@@ -1888,7 +1923,7 @@ final class FailureRules {
               "modeli bulunamadı"),
           // a resource named as not existing (Bedrock Agents "Failed to retrieve resource because
           // it doesn't exist")
-          Clause.of("\\bresource\\b[^\\n]{0,40}?\\b(?:doesn't|does not) exist\\b", "exist"),
+          Clause.of("\\bresource\\b[^\\n]{0,40}?(?:doesn't|does not) exist\\b", "exist"),
           // a resource named not found ("The resource you are requesting could not be found")
           Clause.of(
               "\\bresource\\b[^\\n]{0,40}?\\b(?:could not|cannot|can't) be found\\b", "found"),
@@ -1902,7 +1937,17 @@ final class FailureRules {
           Clause.of(
               "\\bno (?:providers?|endpoints?|channels?|routes?) (?:is |are )?(?:available|found)\\b|\\bno available (?:models?|channels?|providers?)\\b",
               "available",
-              "found"));
+              "found"),
+          // a model, or its adaptor, named not found (one-api's "cannot found vertex chat adaptor
+          // for
+          // model gemini-3.1-pro-preview", "could not find model llama3")
+          Clause.of(
+              "\\b(?:cannot|can't|could not|couldn't|unable to) (?:find|found)\\b[^\\n]{0,60}?\\bmodel\\b",
+              "find",
+              "found"),
+          // a base URL missing its API path (Continue's "you forgot to add '/v1' to the end of your
+          // 'apiBase'"): the endpoint asked for does not exist
+          Clause.literals("add '/v1'", "add \"/v1\"", "add /v1"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -1910,6 +1955,10 @@ final class FailureRules {
           // served, a gated repository, an account restricted or blocked, as SDKs, apps and bots
           // word it ("The model … is blocked at the organization level", "Bu hizmet bulunduğunuz
           // bölgede desteklenmiyor")
+          // a model's access form not filled in, public access to a resource turned off (Bedrock's
+          // "You have not filled out the required use-case form for this model", Azure's "Public
+          // access is disabled")
+          Clause.literals("use-case form", "use case form", "access is disabled"),
           Clause.literals(
               "not eligible for",
               "blocked at the organization level",
@@ -2819,6 +2868,9 @@ final class FailureRules {
               "ホストが見つかりません",
               "で実行されていません",
               "运行"),
+          // a stream's chunk the client could not read ("Error parsing item: {\"object\":
+          // \"chat.completion.chunk\", …"): the stream was cut
+          Clause.literals("chat.completion.chunk"),
           // Safari's fetch failure ("Load failed")
           Clause.of("(?m)^load failed\\.?$", "load failed"),
           // a response interrupted, a proxy error, in Spanish and Russian
@@ -2826,8 +2878,11 @@ final class FailureRules {
           // an SDK connection error class named inside a retry wrapper (tenacity "raised
           // APIConnectionError")
           Clause.of("\\bapiconnectionerror\\b|\\braised connectionerror\\b", "connectionerror"),
-          // a stream or connection that ended early ("EOF while parsing", "unexpected EOF")
-          Clause.of("\\beof\\b", "eof"));
+          // a stream or connection that ended early ("EOF while parsing", "unexpected EOF",
+          // asyncio's
+          // "0 bytes read on a total of 11 expected bytes")
+          Clause.of("\\beof\\b", "eof"),
+          Clause.literals("bytes read on a total of"));
 
   static final Words EMPTY_HINTS =
       Words.of(
@@ -2891,7 +2946,7 @@ final class FailureRules {
               "\\b(?:contains|returned|generated) no (?:images?|content|output|text)\\b", " no "),
           Clause.of(
               "(?<!<)\\b(?:empty|blank)(?: or null)? (?:response|reply|output|result|completion|answer|content"
-                  + "|message)\\b"
+                  + "|message)\\b|\\b(?:no|without any) chunks\\b"
                   + "|\\bno (?:content|output|text|reply|candidates|choices|completion)\\b"
                   + "(?! (?:type|length|header))",
               "empty",
@@ -2902,7 +2957,8 @@ final class FailureRules {
               "no reply",
               "no candidates",
               "no choices",
-              "no completion"),
+              "no completion",
+              "chunks"),
           Clause.literals(
               "返回为空",
               "返回空",
@@ -3263,10 +3319,24 @@ final class FailureRules {
               "niet ondersteund",
               "nieprawidłowy format",
               "desteklenmiyor"),
-          // a feature or a message kind not supported, in Russian, Ukrainian, Polish and Czech
-          // ("Використання вбудованих інструментів … не підтримується", "nie obsługuje wiadomości
-          // systemowych")
-          Clause.literals("не поддерживается", "nie obsługuje", "nepodporuje"),
+          // a feature or a message kind not supported, in Russian, Polish, Czech and Korean ("Эта
+          // модель не поддерживает вызов функций", "nie obsługuje wiadomości systemowych", "시스템
+          // 프롬프트는 이 모델에서 지원되지 않습니다")
+          Clause.literals("не поддерживает", "nie obsługuje", "nepodporuje", "지원되지 않"),
+          // a kind of request an API does not take ("Multi Agent requests are not allowed on chat
+          // completions")
+          Clause.of(
+              "\\b(?:are|is) not (?:allowed|permitted|supported) (?:on|with|by) (?:the )?(?:chat "
+                  + "completions|completions|responses|this endpoint|this api)\\b",
+              "not "),
+          // a constraint named by what alone is taken ("Only text, image_url, and media types are
+          // supported"), or a setting the app's config file lacks ("\"inline_model_loading\" is not
+          // True in config.yml")
+          Clause.of(
+              "\\bonly\\b[^\\n.]{1,60}?\\b(?:are|is) (?:supported|allowed|accepted)\\b"
+                  + "|\\bin config\\.(?:ya?ml|json|toml)\\b",
+              "only",
+              "config."),
           // a feature the client or server does not have, or no longer has, or a setting it lacks
           // ("NotImplementedError … is not yet implemented as a feedback provider", "this is no
           // longer supported in openai>=1.0.0", "No LLM provider is configured", requests' "Invalid
@@ -3537,6 +3607,11 @@ final class FailureRules {
           "allocated quota exceeded, please increase");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
+  // A request named timed out after a time (Qwen Code's "Streaming request timeout after 48s. Try
+  // reducing input length"): the input's length is advice, not the failure (row
+  // size.context_wording).
+  static final List<String> TIMED_OUT_NAMED = List.of("timeout after", "timed out after");
+
   static final List<String> THROTTLE_WORDING =
       concat(MINUTE_OR_SECOND, "please wait", "try again in", "retry after");
 
@@ -4476,7 +4551,9 @@ final class FailureRules {
               "provide your valid",
               "provide valid"),
           Clause.of(
-              "\\binvalid (?:api |access |auth |oauth |bearer )?token\\b(?! count)", "invalid"),
+              "\\binvalid (?:api |access |auth |oauth |bearer |github |copilot |hf |session |refresh "
+                  + "|jwt |personal access )?token\\b(?! count)",
+              "invalid"),
           Clause.of(
               "(?:api[ _-]?key|密钥|令牌)\\s*(?:不存在|未提供|缺失)|未提供\\s*(?:api[ _-]?key|密钥|令牌)",
               "key",
@@ -4749,6 +4826,14 @@ final class FailureRules {
               "blocked",
               "restricted",
               "deleted"),
+          // a service suspended by its host (Render's "This service has been suspended."), a
+          // request blocked that the provider allows may be a mistake (Cody Gateway's "request
+          // blocked - if you think this is a mistake, please contact support")
+          Clause.of(
+              "\\bservice has been suspended\\b|\\bblocked\\b[^\\n]{0,60}?\\bif you (?:think|believe) this "
+                  + "(?:is|was) a mistake\\b",
+              "suspended",
+              "mistake"),
           // access or an account ended by the provider ("Your access was terminated due to
           // violation of our policies"): read before the content rows
           Clause.of(
@@ -4975,7 +5060,13 @@ final class FailureRules {
           "in meinen kontext",
           "bağlamıma sığ",
           "konteksku",
-          "taille de contexte");
+          "taille de contexte",
+          // the model's sequence length (SambaNova's "the maximum supported sequence length is just
+          // 4096")
+          "sequence length",
+          // the context left too small for the request (Continue's "Not enough context available
+          // to include the system message, last user message, and tools")
+          "not enough context");
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
@@ -5125,6 +5216,11 @@ final class FailureRules {
   static final Words FIELD_LENGTH_LIMIT =
       Words.of(Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"));
 
+  // An image's size in pixels ("input size exceed limit 2048x2048, current input:(1080,2376)"): a
+  // size the request's image is over, not the context window.
+  static final Words PIXEL_SIZE =
+      Words.of(Clause.of("\\b\\d{2,5}\\s?[x×]\\s?\\d{2,5}\\b|\\bpixels\\b", "x", "×", "pixels"));
+
   static final List<String> BYTE_WORDS =
       List.of(
           // a request body or a request's size named, in English and Chinese ("The request body is
@@ -5253,6 +5349,10 @@ final class FailureRules {
           Clause.of(
               "\"finishreason\"\\s*:\\s*\"(?:safety|prohibited_content|blocklist|spii|recitation)\"",
               "finishreason"),
+          // …or as the Python SDK prints it ("StopCandidateException: finish_reason: RECITATION")
+          Clause.of(
+              "\\bfinish_reason: (?:safety|prohibited_content|blocklist|spii|recitation)\\b",
+              "finish_reason"),
           // a policy refusal in Japanese, Korean, Russian, Spanish, Portuguese, French, German,
           // Vietnamese, Turkish
           Clause.of(
@@ -5486,6 +5586,8 @@ final class FailureRules {
           "模型名字错误",
           "模型名称错误",
           "无可用渠道",
+          // new-api's get_channel_failed ("分组 vip 下模型 gemini-2.5-flash 的可用渠道不存在")
+          "可用渠道不存在",
           // Together: a model served only on a dedicated endpoint
           "non-serverless model",
           "is not accessible via",
@@ -5581,7 +5683,7 @@ final class FailureRules {
   // "The model `x` does not exist", "models/gemini-1.0-pro is not found for API version v1beta"
   static final Pattern MODEL_GONE_WORDING =
       Pattern.compile(
-          "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such|"
+          "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such(?! host)|"
               + "decommissioned|no longer available|no longer supported|no longer served|retired|not served|not exist"
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
               + "|no such model|unknown model|not a valid model"
@@ -5629,6 +5731,8 @@ final class FailureRules {
           "overloaded",
           "currently loading",
           "high volume of traffic",
+          // a service named under heavy traffic ("Service is currently experiencing high traffic")
+          "high traffic",
           "no deployments available",
           "over capacity",
           "at capacity",
@@ -6221,7 +6325,15 @@ final class FailureRules {
           "tool call arguments from model",
           "malformed_function_call",
           "produced invalid json",
-          "model response does not match the json_schema");
+          "model response does not match the json_schema",
+          // a client that could not read the answer as JSON (the AI SDK's "Invalid JSON response",
+          // node-fetch's "invalid json response body")
+          "invalid json response",
+          // an answer with nothing to use ("ended the response before returning usable output")
+          "usable output",
+          // an SDK's answer object printed with nothing in it (the OpenAI SDK's
+          // "ChatCompletionMessage(content='', role='assistant', …)")
+          "content='', role='assistant'");
 
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =
@@ -6303,9 +6415,7 @@ final class FailureRules {
           "빈 문자열을 반환",
           "빈 응답",
           // content that came back empty, in Portuguese
-          "veio vazio",
-          // an answer the client could not read as JSON (node-fetch "invalid json response body")
-          "invalid json response body");
+          "veio vazio");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.
@@ -6313,7 +6423,6 @@ final class FailureRules {
       concat(
           UNUSABLE_ANSWER_WORDING,
           "responded with invalid",
-          "invalid json response",
           "response is not valid json",
           // Genkit prints the model's output that failed the schema as "Provided data"
           "provided data:",
@@ -6341,6 +6450,8 @@ final class FailureRules {
           "开小差",
           // Coze's code 5000: "We're currently experiencing server issues"
           "experiencing server issues",
+          // Cloudflare's page for a Worker that failed (error 1101 "Worker threw exception")
+          "worker threw exception",
           // a model runner that died under the server (Ollama "llama runner process has
           // terminated")
           "process has terminated",
@@ -6529,6 +6640,13 @@ final class FailureRules {
           "while downloading http",
           "no tool output found",
           "tool results are missing",
+          // a tool result with no call before it, as agents' own checks word it ("the conversation
+          // contains a tool result without a matching tool use", Spring AI's "ToolResponseMessage
+          // must follow an AssistantMessage with tool calls", "工具结果消息之前没有对应的工具调用消息")
+          "without a matching tool",
+          "must follow an assistantmessage",
+          "does not exist in the message history",
+          "对应的工具调用",
           "previous response with id",
           "items are not persisted",
           "reasoning input items",
@@ -6542,7 +6660,12 @@ final class FailureRules {
           "only works in thinking mode",
           "too many states",
           "guided decoding",
-          "unknown part type",
+          // a grammar for constrained decoding that did not parse (llama.cpp's "error parsing
+          // grammar")
+          "parsing grammar",
+          "parse grammar",
+          "invalid grammar",
+          "part type",
           "illegal base64",
           "image: unknown format",
           "jinja template",
@@ -6569,6 +6692,11 @@ final class FailureRules {
           "不能为空",
           // constraints a request breaks, whatever the field
           "must contain",
+          // an operation the model does not take (Azure's OperationNotSupported "The completion
+          // operation does not work with the specified model")
+          "operationnotsupported",
+          "operation does not work with",
+          "must include",
           "does not match",
           "is not supported",
           "unsupported",
@@ -6924,6 +7052,8 @@ final class FailureRules {
           "something went wrong",
           "请求失败",
           "出错了",
+          // a problem run into, in Chinese ("遇到问题了，请稍后再试")
+          "遇到问题",
           // an error named with nothing else said but to wait
           "an error occurred. please try again");
 

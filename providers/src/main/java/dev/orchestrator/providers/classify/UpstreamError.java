@@ -224,13 +224,13 @@ record UpstreamError(
       Pattern.compile("\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
   private static final int MAX_CLASS_TOKENS = 4;
   // An identifier that names its meaning in words: CamelCase ("QuotaExceededError",
-  // "UsageLimitExceeded") or snake_case ("billing_not_active"). Its words are read too, so the
+  // "UsageLimitExceeded") or snake_case in any case ("billing_not_active", FastGPT's
+  // "LLM_model_response_empty"). Its words are read too, so the
   // wording rules see "quota exceeded error" and "billing not active" wherever the identifier
   // stands (a message, a type, a code).
   private static final Pattern IDENTIFIER =
       Pattern.compile(
-          "\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[a-z0-9]+(?:_[a-z0-9]+)+\\b"
-              + "|\\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\\b");
+          "\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\\b");
   private static final int MAX_IDENTIFIERS = 16;
   // the cut of a message that identifiers are looked for in: where an error names itself
   private static final int IDENTIFIER_SCAN_CHARS = 2048;
@@ -523,6 +523,11 @@ record UpstreamError(
       a.words(text(root, "title"));
       a.words(text(root, "detail"));
     }
+    // a body of one text field and nothing else (Azure ML's {"status": "Serverless endpoint not
+    // found"}): that text is all it says
+    if (!a.errorShape && root.size() == 1 && root.elements().next().isTextual()) {
+      a.words(root.elements().next().asText());
+    }
     a.requestId(text(root, "request_id"));
     a.requestId(text(root, "requestId"));
   }
@@ -620,6 +625,8 @@ record UpstreamError(
     a.message(text(err, "detail"));
     a.message(json(err, "message"));
     a.type(text(err, "type"));
+    // LobeChat's {"error": {"errorType": "InvalidGithubToken"}, "provider": "github"}
+    a.type(text(err, "errorType"));
     a.code(err.get("code"));
     JsonNode status = err.get("status");
     if (status != null && status.isTextual()) {
@@ -940,18 +947,19 @@ record UpstreamError(
       boolean throttled = false;
       for (FailureRules.Clause p : MESSAGE_STATUS) {
         Matcher m = p.matcher(text, lower);
-        if (m == null || !m.find()) {
-          continue;
-        }
-        int status = Integer.parseInt(m.group(1));
-        if (m.start() < at) {
-          at = m.start();
-          found = status;
-        }
-        throttled |= status == 429;
-        if (status >= 400 && status <= 499 && m.start() < wrappedAt) {
-          wrappedAt = m.start();
-          wrapped4xx = status;
+        // every match, not only a phrasing's first: the 429 a 400 reports may be printed second
+        // ("status 400, reason fetching subscription: unexpected status code 429")
+        for (int seen = 0; m != null && seen < 8 && m.find(); seen++) {
+          int status = Integer.parseInt(m.group(1));
+          if (m.start() < at) {
+            at = m.start();
+            found = status;
+          }
+          throttled |= status == 429;
+          if (status >= 400 && status <= 499 && m.start() < wrappedAt) {
+            wrappedAt = m.start();
+            wrapped4xx = status;
+          }
         }
       }
       if (found != null && found == 400 && throttled) {

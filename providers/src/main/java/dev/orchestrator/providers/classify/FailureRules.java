@@ -1456,6 +1456,12 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
+          // the key's user named not found, credentials in Portuguese and Spanish ("User not
+          // found.",
+          // "Credenciais inválidas")
+          "user not found",
+          "credenciais",
+          "credenciales",
           // a login's stored tokens missing (Codex's "token data is not available")
           "token data",
           // a session to sign in to again by QR code, an auth or access token named missing or
@@ -1913,6 +1919,8 @@ final class FailureRules {
           // a page or resource not found, a model discontinued or not found, in the corpus's
           // languages
           Clause.literals(
+              "fue retirado",
+              "ya no está disponible",
               "seite oder ressource",
               "página o recurso",
               "page ou la ressource",
@@ -1945,6 +1953,8 @@ final class FailureRules {
               "\\b(?:cannot|can't|could not|couldn't|unable to) (?:find|found)\\b[^\\n]{0,60}?\\bmodel\\b",
               "find",
               "found"),
+          // a path the server has no route for (Express's "Cannot POST /v1/chat/completions")
+          Clause.of("(?m)^cannot (?:get|post|put|delete) /", "cannot "),
           // a base URL missing its API path (Continue's "you forgot to add '/v1' to the end of your
           // 'apiBase'"): the endpoint asked for does not exist
           Clause.literals("add '/v1'", "add \"/v1\"", "add /v1"));
@@ -1961,6 +1971,22 @@ final class FailureRules {
           Clause.literals("use-case form", "use case form", "access is disabled"),
           Clause.literals(
               "not eligible for",
+              // an IP not on the key's allowlist, a feature for approved or verified organisations
+              // only, a feature an admin has not enabled ("Request from IP … is not in the
+              // allowlist for this API key", "Complete organization verification to unlock image
+              // generation", "your workspace admin hasn't enabled AI features"), in English,
+              // Japanese, Russian, Spanish and Portuguese
+              "allowlist",
+              "lacks access",
+              "approved organizations",
+              "organization verification",
+              "not available to your organization",
+              "hasn't enabled",
+              "has not enabled",
+              "有効になっていません",
+              "список разрешённых",
+              "no tiene habilitado",
+              "organizações verificadas",
               "blocked at the organization level",
               "doesn't serve your region",
               "disabled by your organization",
@@ -2442,6 +2468,8 @@ final class FailureRules {
           // requests limited in frequency, in Spanish ("se ha limitado la frecuencia de sus
           // solicitudes")
           Clause.literals("limitado la frecuencia"),
+          // a wait of seconds asked for before the next try ("Please wait 20s before retrying")
+          Clause.of("\\bwait \\d+(?:\\.\\d+)?\\s?(?:s|secs?|seconds?)\\b", "wait "),
           // …and in Vietnamese, Polish and Arabic ("Niestety, przekroczono limit szybkości tego
           // modelu")
           Clause.literals(
@@ -2773,7 +2801,18 @@ final class FailureRules {
               "找不到该对话",
               "找不到此對話",
               "会話が見つかりません",
-              "대화를 찾을 수 없"));
+              "대화를 찾을 수 없"),
+          // anything else named not found, gone or removed, as terse lines put it ("file-abc123 not
+          // found", "assistant asst_9xK2 no longer exists", "Could not find vector store vs_77ab",
+          // "model removed: text-davinci-003", "해당 엔드포인트가 없습니다")
+          Clause.of(
+              "\\bnot found\\b|\\bno longer exists?\\b|\\b(?:could not|couldn't|cannot|can't|unable "
+                  + "to) find\\b|\\bmodel removed\\b|엔드포인트가 없",
+              "not found",
+              "no longer exist",
+              "find",
+              "model removed",
+              "엔드포인트가 없"));
 
   // A time allowance named exceeded ("MCP request exceeded 20000 ms.", "execution exceeded 60
   // seconds").
@@ -2788,6 +2827,15 @@ final class FailureRules {
           // …and in Portuguese and Polish ("Falha ao conectar ao servidor", "Nie udało się
           // połączyć")
           Clause.literals("falha ao conectar", "nie udało się połączyć"),
+          // a host name that did not resolve, a network error, in Portuguese, Spanish, French,
+          // Japanese and Chinese ("Erro de rede: não foi possível resolver o nome api.groq.com")
+          Clause.literals(
+              "erro de rede",
+              "resolver o nome",
+              "resolver el nombre",
+              "résoudre le nom",
+              "名前解決",
+              "域名解析"),
           // …and in Swedish, Czech, Greek, Hebrew, Persian, Arabic, Hindi and Thai
           Clause.literals(
               "internetanslutning",
@@ -3135,6 +3183,19 @@ final class FailureRules {
               "서버에 문제가 발생",
               "внутрішня помилка сервера",
               "服务器内部故障"),
+          // an upstream's HTML error page, a server's internal error, in English, Japanese, Russian
+          // and Turkish ("upstream responded with an HTML error page instead of JSON",
+          // "サーバー内部でエラーが発生しました", "Ошибка вышестоящего сервера", "Sunucu tarafında
+          // beklenmeyen bir hata oluştu")
+          Clause.literals(
+              "html error page",
+              "サーバー内部",
+              "вышестоящего сервера",
+              "sunucu tarafında",
+              "côté serveur",
+              "lado del servidor",
+              "lado do servidor",
+              "serverseitig"),
           // vLLM's engine failing ("EngineCore encountered an issue")
           Clause.literals("enginecore encountered"),
           // …and as consumer apps put it ("something went wrong on our end", "Något gick fel på vår
@@ -3147,7 +3208,7 @@ final class FailureRules {
               "سمت ما",
               "हमारी ओर से"),
           Clause.of(
-              "\\bon (?:our|the server'?s?) side\\b|\\bon the server\\b|\\bserver[ -]side\\b"
+              "\\bon (?:our|the (?:server|(?:ai )?provider)'?s?) side\\b|\\bon the server\\b|\\bserver[ -]side\\b"
                   + "|\\bservice exception\\b",
               "side",
               "on the server",
@@ -3294,7 +3355,8 @@ final class FailureRules {
               "サポートしていません"),
           // a tool named not found by an agent or an MCP server ("Tool with name lookup_invoice not
           // found", "MCP error -32602: Tool read_fiel not found")
-          Clause.literals("tool with name", "mcp error -32602"),
+          Clause.literals(
+              "tool with name", "mcp error -32602", "tool choice", "not found in tools"),
           // …a file type or an image format not supported, in Swedish, English, Vietnamese, Czech,
           // Greek, Hebrew, Persian, Arabic, Hindi, Thai and Chinese
           Clause.literals(
@@ -3323,6 +3385,10 @@ final class FailureRules {
           // модель не поддерживает вызов функций", "nie obsługuje wiadomości systemowych", "시스템
           // 프롬프트는 이 모델에서 지원되지 않습니다")
           Clause.literals("не поддерживает", "nie obsługuje", "nepodporuje", "지원되지 않"),
+          // anything named not supported, a count allowed at most, a schema's keyword, a field, in
+          // terse lines ("n > 1 not supported", "stop: at most 4 sequences allowed", "'strict'
+          // requires additionalProperties: false", "tool_calls 缺少 id 字段")
+          Clause.literals("not supported", "at most", "additionalproperties", "字段"),
           // a kind of request an API does not take ("Multi Agent requests are not allowed on chat
           // completions")
           Clause.of(
@@ -3444,7 +3510,7 @@ final class FailureRules {
           // a field of the request named by its path ("messages[2]", "tools.0", "contents[1]") or a
           // sampling parameter named in quotes: a failure about the request itself
           Clause.of(
-              "\\b(?:messages|tools|input|contents|system|tool_choice|response_format"
+              "\\b(?:messages|tools|tool_calls|input|contents|system|tool_choice|response_format"
                   + "|generation_config|functions|parameters|content)(?:\\[\\d+\\]|\\.\\d+)"
                   + "|'(?:temperature|top_p|top_k|max_tokens|max_completion_tokens|stop|seed"
                   + "|presence_penalty|frequency_penalty|logprobs|tool_choice|response_format"
@@ -3590,8 +3656,11 @@ final class FailureRules {
   static final List<String> SHORT_WINDOW_WORDING =
       concat(
           MINUTE_OR_SECOND,
-          // concurrent requests, in Chinese ("当前 API Key 的并发请求数已达上限")
+          // concurrent requests, in Chinese and English ("当前 API Key 的并发请求数已达上限", "The
+          // number of concurrent requests to this app has reached the limit of 10")
           "并发请求数",
+          "concurrent request",
+          "concurrency",
           // a rate limit named as such in German, a request rate in Chinese ("请求速率达到上限")
           "ratenlimit",
           "请求速率",
@@ -3607,10 +3676,11 @@ final class FailureRules {
           "allocated quota exceeded, please increase");
 
   // A throttle that counts tokens: a short window, or a request to wait and try again.
-  // A request named timed out after a time (Qwen Code's "Streaming request timeout after 48s. Try
-  // reducing input length"): the input's length is advice, not the failure (row
-  // size.context_wording).
-  static final List<String> TIMED_OUT_NAMED = List.of("timeout after", "timed out after");
+  // A request named timed out after a time, or too slow (Qwen Code's "Streaming request timeout
+  // after 48s. Try reducing input length", "The model took too long to respond. Try a shorter
+  // prompt"): the input's length is advice, not the failure (row size.context_wording).
+  static final List<String> TIMED_OUT_NAMED =
+      List.of("timeout after", "timed out after", "took too long");
 
   static final List<String> THROTTLE_WORDING =
       concat(MINUTE_OR_SECOND, "please wait", "try again in", "retry after");
@@ -3644,6 +3714,8 @@ final class FailureRules {
           "/ month",
           "monthly limit",
           "monthly spending",
+          "monthly allotment",
+          "for this month",
           "monthly quota",
           "monthly request",
           "spend limit",
@@ -3660,10 +3732,8 @@ final class FailureRules {
           "request allowance",
           "inference limit",
           // a maximum reached for the period ("GenerateAssistantResponse reached for this month")
-          "reached for this month",
           "reached for the month",
           "reached for today",
-          "for this month.",
           // Zhipu 1304/1308/1310, and the same caps in other Chinese providers' words
           "今日调用次数",
           "调用次数限额",
@@ -4103,6 +4173,8 @@ final class FailureRules {
           "api_key_expired",
           "unauthenticated",
           "authenticationerror",
+          // Azure Identity: no credential could give a token
+          "credentialunavailableexception",
           "unrecognizedclientexception",
           "expiredtokenexception",
           "invalidsignatureexception",
@@ -4375,6 +4447,16 @@ final class FailureRules {
           // a token named bad or missing, an HMAC signature not verified ("Forbidden: Bad or
           // missing API token")
           Clause.literals("bad or missing api token", "hmac signature cannot be verified"),
+          // an OAuth token expired or revoked (Google's RefreshError "invalid_grant: Token has been
+          // expired or revoked."), a credential chain that gave no token (Azure's
+          // "DefaultAzureCredential failed to retrieve a token")
+          Clause.literals(
+              "expired or revoked",
+              "failed to retrieve a token",
+              // Microsoft Entra ID's sign-in errors ("AADSTS7000215: Invalid client secret
+              // provided.")
+              "aadsts",
+              "invalid client secret"),
           Clause.of(
               "\\b(?:api[ _-]?key|apikey|access[ _]token|auth[ _]token"
                   + "|bearer token)\\b[ \\t]*(?:is[ \\t]*)?"
@@ -4826,6 +4908,8 @@ final class FailureRules {
               "blocked",
               "restricted",
               "deleted"),
+          // an account named suspended in a terse line ("account suspended")
+          Clause.of("\\baccount (?:suspended|banned|disabled|deactivated|locked)\\b", "account "),
           // a service suspended by its host (Render's "This service has been suspended."), a
           // request blocked that the provider allows may be a mistake (Cody Gateway's "request
           // blocked - if you think this is a mistake, please contact support")
@@ -5064,6 +5148,12 @@ final class FailureRules {
           // the model's sequence length (SambaNova's "the maximum supported sequence length is just
           // 4096")
           "sequence length",
+          // the context named full or overflowed in a terse line ("ctx full", "ctx overflow:
+          // 9001/8192
+          // tok")
+          "ctx full",
+          "ctx overflow",
+          "context full",
           // the context left too small for the request (Continue's "Not enough context available
           // to include the system message, last user message, and tools")
           "not enough context");
@@ -5079,6 +5169,9 @@ final class FailureRules {
   // token 数超出).
   static final Words CONTEXT_PATTERN =
       Words.of(
+          // a count of tokens named more than the model takes ("Request contains 1,310,442 tokens,
+          // which is more than the 1,048,576 the model accepts")
+          Clause.of("\\d[\\d,]* tokens?\\b[^\\n]{0,40}?\\bmore than\\b", "more than"),
           // the window's size named as the limit a prompt met ("input token limit is 97280")
           Clause.of("\\b(?:input|prompt) tokens? limit (?:is|of) \\d+", "limit"),
           Clause.of(
@@ -5731,6 +5824,13 @@ final class FailureRules {
           "overloaded",
           "currently loading",
           "high volume of traffic",
+          // a deployment or servers under load, in English, Spanish, Portuguese and French
+          // ("due to high load on the deployment", "Our AI servers are swamped", "Los servidores
+          // están saturados", "Le service est actuellement saturé")
+          "high load",
+          "swamped",
+          "saturad",
+          "saturé",
           // a service named under heavy traffic ("Service is currently experiencing high traffic")
           "high traffic",
           "no deployments available",
@@ -6316,6 +6416,7 @@ final class FailureRules {
           "模型返回的 arguments",
           "解析模型输出失败",
           "结构化输出解析失败",
+          "回复解析失败",
           "json 被截断",
           "length limit was reached",
           "output is incomplete due to a max_tokens",
@@ -6370,6 +6471,17 @@ final class FailureRules {
           "did not provide any assistant messages",
           // a stream with no content
           "without valid content",
+          // an answer with no text or no tokens ("stream closed after [DONE] without producing any
+          // tokens", "The AI message was empty", "Model returned null message content",
+          // "`message.content` is null", "a zero-length body", "La respuesta del modelo llegó
+          // vacía")
+          "without producing any",
+          "ended with no tokens",
+          "message was empty",
+          "null message content",
+          "content` is null",
+          "zero-length body",
+          "llegó vacía",
           // an answer empty or unparsable (Cline's "The provider returned an empty or unparsable
           // response")
           "empty or unparsable",
@@ -6660,6 +6772,9 @@ final class FailureRules {
           "only works in thinking mode",
           "too many states",
           "guided decoding",
+          // JSON mode asked for in a way the model refuses ("JSON mode was requested … but neither
+          // the system prompt nor the user prompt mentions JSON")
+          "json mode",
           // a grammar for constrained decoding that did not parse (llama.cpp's "error parsing
           // grammar")
           "parsing grammar",

@@ -71,6 +71,13 @@ final class FailureRules {
       return new Words(List.of(clauses));
     }
 
+    /** These clauses, then {@code more}'s. */
+    Words with(Words more) {
+      List<Clause> all = new ArrayList<>(clauses);
+      all.addAll(more.clauses());
+      return new Words(List.copyOf(all));
+    }
+
     /** Whether {@code wording} (lower-cased) says this: some clause finds a match in it. */
     boolean in(String wording) {
       for (Clause c : clauses) {
@@ -137,7 +144,9 @@ final class FailureRules {
 
   // The context window named in words (not a code): the phrase list or the patterns.
   private static boolean saysContextWords(Facts f) {
-    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN)) && !f.says(NOT_THE_WINDOW);
+    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))
+        && !f.says(NOT_THE_WINDOW)
+        && !f.saysPattern(FIELD_LENGTH_LIMIT);
   }
 
   // Go's "context deadline exceeded" (a context.Context that timed out) and a per-minute rate limit
@@ -156,6 +165,10 @@ final class FailureRules {
   // refused for its content (row content.policy_wording).
   static final List<String> NO_ENDPOINT_MATCHES =
       List.of("endpoints available matching", "endpoints found matching");
+
+  // A session that ran its maximum time (OpenAI Realtime's session_expired "Your session hit the
+  // maximum duration of 15 minutes"): not a login to renew (row auth.wording).
+  static final List<String> SESSION_DURATION_NAMED = List.of("maximum duration");
 
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
   private static boolean namesAccount(Facts f) {
@@ -259,7 +272,8 @@ final class FailureRules {
                 (f.says(AUTH_WORDING) || f.saysPattern(AUTH_PATTERN))
                     && !f.saysPattern(TERMS_PATTERN)
                     && !f.hasToken(REQUEST_CODES)
-                    && !f.says(RATE_LIMITED_CODE_NAMED),
+                    && !f.says(RATE_LIMITED_CODE_NAMED)
+                    && !f.says(SESSION_DURATION_NAMED),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -762,11 +776,16 @@ final class FailureRules {
     //    check, the request rate, the server's load, the network, an empty answer (in English and
     //    the languages the corpus has). Read after every specific row, in that order; a message
     //    naming none of them stays unknown.
+    // (not a field's length of a few characters: "对话值超过最大长度48")
     t.add(
-        lastResort(
+        row(
             "in_band.context_words",
-            CONTEXT_HINTS,
-            MODERATION_NAMED,
+            f ->
+                f.status() == null
+                    && f.failure()
+                    && f.saysPattern(CONTEXT_HINTS)
+                    && !f.says(MODERATION_NAMED)
+                    && !f.saysPattern(FIELD_LENGTH_LIMIT),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -787,12 +806,13 @@ final class FailureRules {
             RETRY,
             UNKNOWN));
     t.add(lastResort("in_band.server_words", SERVER_HINTS, SERVER_ERROR, RETRY, UNKNOWN));
-    // …and last a parameter, a field or a format named wrong — never when the words say it was the
-    // answer, not the request, that was malformed ("Provided data: null")
+    // …and last a parameter, a field or a format named wrong, or a field's short length exceeded
+    // ("对话值超过最大长度48") — never when the words say it was the answer, not the request, that was
+    // malformed ("Provided data: null")
     t.add(
         lastResort(
             "in_band.request_words",
-            REQUEST_HINTS,
+            REQUEST_HINTS.with(FIELD_LENGTH_LIMIT),
             GARBLED_RESPONSE_WORDING,
             REQUEST_INVALID,
             FINAL,
@@ -1938,7 +1958,7 @@ final class FailureRules {
           // a provider, router, channel, endpoint or adapter the gateway or server does not know
           // (LiteLLM, Portkey, one-api, vLLM LoRA)
           Clause.of(
-              "\\b(?:provider|router|channel|endpoint|route|group|lora|adapter)\\b[^\\n]{0,40}?\\bnot found\\b|\\bunknown (?:lora|adapter|provider|endpoint|logical model)\\b",
+              "\\b(?:provider|router|channel|endpoint|route|group|lora|adapter)\\b[^\\n]{0,40}?\\b(?:not found|does not exist|doesn't exist)\\b|\\bunknown (?:lora|adapter|provider|endpoint|logical model)\\b",
               "not found",
               "unknown"),
           // no provider, endpoint or channel serves the model
@@ -2806,10 +2826,11 @@ final class FailureRules {
           // found", "assistant asst_9xK2 no longer exists", "Could not find vector store vs_77ab",
           // "model removed: text-davinci-003", "해당 엔드포인트가 없습니다")
           Clause.of(
-              "\\bnot found\\b|\\bno longer exists?\\b|\\b(?:could not|couldn't|cannot|can't|unable "
+              "\\bnot found\\b|\\bno longer exists?\\b|\\b(?:does not|doesn't) exist\\b|\\b(?:could not|couldn't|cannot|can't|unable "
                   + "to) find\\b|\\bmodel removed\\b|엔드포인트가 없",
               "not found",
               "no longer exist",
+              "exist",
               "find",
               "model removed",
               "엔드포인트가 없"));
@@ -2916,6 +2937,15 @@ final class FailureRules {
               "ホストが見つかりません",
               "で実行されていません",
               "运行"),
+          // an engine or a host that could not be reached, a WebSocket closed without its closing
+          // handshake, a body cut before its end ("The AnythingLLM LLM engine instance could not be
+          // reached", websockets' "no close frame received or sent", aiohttp's "Response payload is
+          // not completed")
+          Clause.of(
+              "\\b(?:could not|couldn't|cannot|can't) be reached\\b|\\bclose frame\\b|\\bpayload is not completed\\b",
+              "be reached",
+              "close frame",
+              "payload is not completed"),
           // a stream's chunk the client could not read ("Error parsing item: {\"object\":
           // \"chat.completion.chunk\", …"): the stream was cut
           Clause.literals("chat.completion.chunk"),
@@ -3102,6 +3132,8 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // too much data for one unit of work ("Too much data received for one task (… bytes)")
+          Clause.literals("too much data"),
           // …and in Polish and Ukrainian ("rozmiar żądania jest zbyt duży", "Розмір запиту
           // перевищує")
           Clause.literals("rozmiar żądania", "розмір запиту перевищує"),
@@ -3189,6 +3221,9 @@ final class FailureRules {
           // beklenmeyen bir hata oluştu")
           Clause.literals(
               "html error page",
+              // the app's own database refused a write ("SQLITE_CONSTRAINT: NOT NULL constraint
+              // failed: chat_message.content")
+              "constraint failed",
               "サーバー内部",
               "вышестоящего сервера",
               "sunucu tarafında",
@@ -3388,7 +3423,7 @@ final class FailureRules {
           // anything named not supported, a count allowed at most, a schema's keyword, a field, in
           // terse lines ("n > 1 not supported", "stop: at most 4 sequences allowed", "'strict'
           // requires additionalProperties: false", "tool_calls 缺少 id 字段")
-          Clause.literals("not supported", "at most", "additionalproperties", "字段"),
+          Clause.literals("not supported", "at most", "additionalproperties", "字段", "not provided"),
           // a kind of request an API does not take ("Multi Agent requests are not allowed on chat
           // completions")
           Clause.of(
@@ -3683,7 +3718,14 @@ final class FailureRules {
       List.of("timeout after", "timed out after", "took too long");
 
   static final List<String> THROTTLE_WORDING =
-      concat(MINUTE_OR_SECOND, "please wait", "try again in", "retry after");
+      concat(
+          MINUTE_OR_SECOND,
+          "please wait",
+          "try again in",
+          "retry after",
+          // the Batch API's tokens in queue, freed as batches complete ("Enqueued token limit
+          // reached")
+          "enqueued token");
 
   // A cap that resets after hours or more: daily/weekly/monthly limits, usage limits with a
   // reset time, plan allowances. Waiting seconds will not help.
@@ -4447,6 +4489,8 @@ final class FailureRules {
           // a token named bad or missing, an HMAC signature not verified ("Forbidden: Bad or
           // missing API token")
           Clause.literals("bad or missing api token", "hmac signature cannot be verified"),
+          // a key named missing as a required setting ("OpenAI missing required apiKey")
+          Clause.of("\\bmissing (?:required )?(?:api[ _-]?key|apikey)\\b", "missing"),
           // an OAuth token expired or revoked (Google's RefreshError "invalid_grant: Token has been
           // expired or revoked."), a credential chain that gave no token (Azure's
           // "DefaultAzureCredential failed to retrieve a token")
@@ -4991,6 +5035,9 @@ final class FailureRules {
           "prompt_too_long",
           "input_too_long",
           "context_window_exceeded",
+          // OpenAI's embeddings: the tokens of one request over the cap ("Requested 319487 tokens,
+          // max 300000 tokens per request")
+          "max_tokens_per_request",
           // FastChat CONTEXT_OVERFLOW
           "40303");
 
@@ -5307,7 +5354,10 @@ final class FailureRules {
   // …nor when the limit is a field's, a few characters long (a tool's name over its 64): the
   // request is wrong, not too large ("string too long. Expected a string with maximum length 64").
   static final Words FIELD_LENGTH_LIMIT =
-      Words.of(Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"));
+      Words.of(
+          Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"),
+          // …in Chinese ("第2行：对话值超过最大长度48")
+          Clause.of("最大长度\\s*\\d{1,4}(?!\\d)", "最大长度"));
 
   // An image's size in pixels ("input size exceed limit 2048x2048, current input:(1080,2376)"): a
   // size the request's image is over, not the context window.
@@ -5469,7 +5519,7 @@ final class FailureRules {
           // 内容安全检查未通过)
           Clause.of(
               "(?:内容|输入|请求|文本|信息|图片|提示词|回复|输出)[^\\n]{0,12}?(?:风险|敏感|涉敏|违规|不当|不安全|违法|审核)"
-                  + "|敏感(?:词|信息|内容)|内容审核|审核未通过|安全检查未通过|触发了?[^\\n]{0,6}?(?:审核|风控)",
+                  + "|敏感(?:词|信息|内容)|内容审核|审核(?:未|不)通过|安全检查(?:未|不)通过|触发了?[^\\n]{0,6}?(?:审核|风控)",
               "风险",
               "敏感",
               "涉敏",
@@ -5927,6 +5977,9 @@ final class FailureRules {
 
   static final List<String> RATE_WORDING =
       List.of(
+          // the Batch API's tokens in queue over their limit, freed as batches complete
+          // ("Enqueued token limit reached for gpt-4o-mini")
+          "enqueued token limit",
           // messages sent too often, in Chinese and Turkish ("你发送消息的频率过快", "Yavaşla!")
           "频率过快",
           "yavaşla",
@@ -6175,6 +6228,8 @@ final class FailureRules {
   static final List<String> CONNECTION_WORDING =
       List.of(
           "connection reset",
+          // a browser's network error (Chromium's "net::ERR_ABORTED", "net::ERR_CONNECTION_CLOSED")
+          "net::err_",
           // an answer cut while it was read ("生图任务失败: Error reading response")
           "error reading response",
           // OkHttp's answer that never began ("unexpected end of stream on http://…")
@@ -6434,7 +6489,7 @@ final class FailureRules {
           "usable output",
           // an SDK's answer object printed with nothing in it (the OpenAI SDK's
           // "ChatCompletionMessage(content='', role='assistant', …)")
-          "content='', role='assistant'");
+          "chatcompletionmessage(content=''");
 
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
   static final List<String> EMPTY_WORDING =
@@ -6772,6 +6827,10 @@ final class FailureRules {
           "only works in thinking mode",
           "too many states",
           "guided decoding",
+          // a media URL whose host gave nothing usable (Deepgram's REMOTE_CONTENT_ERROR), a batch
+          // file with no valid line ("Validation of jsonl file failed")
+          "remote_content_error",
+          "jsonl file",
           // JSON mode asked for in a way the model refuses ("JSON mode was requested … but neither
           // the system prompt nor the user prompt mentions JSON")
           "json mode",
@@ -7167,8 +7226,13 @@ final class FailureRules {
           "something went wrong",
           "请求失败",
           "出错了",
-          // a problem run into, in Chinese ("遇到问题了，请稍后再试")
+          // a problem run into or that occurred, a call to the API that failed, in Chinese
+          // ("遇到问题了，请稍后再试", "请求 ChatGPT 服务器时出现问题", "请求接口失败，请稍后重试")
           "遇到问题",
+          "出现问题",
+          "请求接口失败",
+          // an error named unexpected, and nothing more ("Unexpected error, please retry.")
+          "unexpected error",
           // an error named with nothing else said but to wait
           "an error occurred. please try again");
 

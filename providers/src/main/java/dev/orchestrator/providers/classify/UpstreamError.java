@@ -509,6 +509,8 @@ record UpstreamError(
       a.code(root.get("code"));
       a.status(root.get("status"));
       a.status(root.get("raw_status_code"));
+      // Fastify's and NestJS's {"statusCode": 412, "message": "…"}
+      a.status(root.get("statusCode"));
     }
     if (a.errorShape) {
       for (String field : new String[] {"type_", "__type", "error_type"}) {

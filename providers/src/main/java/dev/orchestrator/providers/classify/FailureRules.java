@@ -149,10 +149,17 @@ final class FailureRules {
         && !f.saysPattern(FIELD_LENGTH_LIMIT);
   }
 
-  // Go's "context deadline exceeded" (a context.Context that timed out) and a per-minute rate limit
-  // ("Number of request tokens has exceeded your per-minute rate limit"): never the model's window.
+  // Go's "context deadline exceeded" (a context.Context that timed out), a per-minute rate limit
+  // ("Number of request tokens has exceeded your per-minute rate limit") and a count of items:
+  // never the model's window.
   static final List<String> NOT_THE_WINDOW =
-      List.of("context deadline exceeded", "per-minute rate limit");
+      List.of(
+          "context deadline exceeded",
+          "per-minute rate limit",
+          // a count of requests or texts in a batch, not tokens ("exceeds the maximum of 50,000
+          // requests per batch", "单次请求的文本条数超过上限")
+          "requests per batch",
+          "条数");
 
   // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
   // > 5242880"): a size the context rows do not own.
@@ -1998,6 +2005,15 @@ final class FailureRules {
               // Japanese, Russian, Spanish and Portuguese
               "allowlist",
               "lacks access",
+              // access only for some users, or none, in English, French, Spanish, Portuguese and
+              // German ("Imagen API is only accessible to billed users", "Votre organisation n'a
+              // pas
+              // accès au modèle")
+              "only accessible to",
+              "n'a pas accès",
+              "no tiene acceso",
+              "não tem acesso",
+              "keinen zugriff",
               "approved organizations",
               "organization verification",
               "not available to your organization",
@@ -2826,11 +2842,14 @@ final class FailureRules {
           // found", "assistant asst_9xK2 no longer exists", "Could not find vector store vs_77ab",
           // "model removed: text-davinci-003", "해당 엔드포인트가 없습니다")
           Clause.of(
-              "\\bnot found\\b|\\bno longer exists?\\b|\\b(?:does not|doesn't) exist\\b|\\b(?:could not|couldn't|cannot|can't|unable "
+              "\\bnot found\\b|\\bno longer exists?\\b|\\b(?:does not|doesn't) exist\\b|\\bno [\\w ]{1,30}? (?:found )?with id\\b|不存在|見つかりません|\\b(?:could not|couldn't|cannot|can't|unable "
                   + "to) find\\b|\\bmodel removed\\b|엔드포인트가 없",
               "not found",
               "no longer exist",
               "exist",
+              "with id",
+              "不存在",
+              "見つかりません",
               "find",
               "model removed",
               "엔드포인트가 없"));
@@ -3355,7 +3374,6 @@ final class FailureRules {
               "não pode estar vazio",
               "inválida",
               "não são um json válido",
-              "não é suportado",
               "não são suportadas",
               "exige que",
               "не может быть пустым",
@@ -3424,6 +3442,26 @@ final class FailureRules {
           // terse lines ("n > 1 not supported", "stop: at most 4 sequences allowed", "'strict'
           // requires additionalProperties: false", "tool_calls 缺少 id 字段")
           Clause.literals("not supported", "at most", "additionalproperties", "字段", "not provided"),
+          // a value the request must or may not hold, a media file not readable, a conversation
+          // still answering, in English, Chinese, Japanese, Spanish, German, French and Portuguese
+          // ("You must provide n=1 for this model", "Invalid aspect ratio", "Conversation already
+          // has an active response in progress", "Transcoding failed", "Invalid data found when
+          // processing input", "超出范围", "入力が空です", "línea JSON mal formada", "Ungültiger Wert
+          // für 'quality'", "überschreitet das Maximum", "non pris en charge", "não é suportada")
+          Clause.literals(
+              "you must provide",
+              "invalid aspect ratio",
+              "active response in progress",
+              "transcoding failed",
+              "invalid data found",
+              "invalid id",
+              "超出范围",
+              "が空です",
+              "mal formada",
+              "ungültiger wert",
+              "überschreitet das maximum",
+              "non pris en charge",
+              "não é suportad"),
           // a kind of request an API does not take ("Multi Agent requests are not allowed on chat
           // completions")
           Clause.of(
@@ -4496,6 +4534,8 @@ final class FailureRules {
           // "DefaultAzureCredential failed to retrieve a token")
           Clause.literals(
               "expired or revoked",
+              // an ephemeral secret for a session ("The ephemeral client secret has expired")
+              "secret has expired",
               "failed to retrieve a token",
               // Microsoft Entra ID's sign-in errors ("AADSTS7000215: Invalid client secret
               // provided.")
@@ -4933,7 +4973,7 @@ final class FailureRules {
       Words.of(
           Clause.of(
               "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
-                  + "(?:use|access|call|invoke|this)\\b",
+                  + "(?:use|access|call|invoke|this|generate|create|run)\\b",
               "not allowed",
               "not authori",
               "not permitted",
@@ -5216,13 +5256,22 @@ final class FailureRules {
   // token 数超出).
   static final Words CONTEXT_PATTERN =
       Words.of(
+          // a text's tokens over a limit named in tokens ("The query must be at most 2048 tokens",
+          // "exceeds the limit of 8000 tokens", "トークン上限（8,192トークン）を超えています", "supera el
+          // límite de 2048 tokens")
+          Clause.of(
+              "\\b(?:must be at most|limit of|límite de|limite de) \\d[\\d,]* tokens\\b|トークン上限",
+              "at most",
+              "limit",
+              "límite",
+              "トークン上限"),
           // a count of tokens named more than the model takes ("Request contains 1,310,442 tokens,
           // which is more than the 1,048,576 the model accepts")
           Clause.of("\\d[\\d,]* tokens?\\b[^\\n]{0,40}?\\bmore than\\b", "more than"),
           // the window's size named as the limit a prompt met ("input token limit is 97280")
           Clause.of("\\b(?:input|prompt) tokens? limit (?:is|of) \\d+", "limit"),
           Clause.of(
-              "\\b(?:prompt|input|inputs|request|messages|conversation)\\b[^\\n]{0,60}?"
+              "\\b(?:prompt|input|inputs|request|messages|conversation|query)\\b[^\\n]{0,60}?"
                   + "(?:(?<!array )too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)"
                   + "[^\\n]{0,60}?"
                   + "\\b(?:context|maximum|max|window|limit of)\\b",
@@ -5401,6 +5450,28 @@ final class FailureRules {
       Words.of(
           // a request's content over its size limit, in Chinese ("请求内容超过大小限制")
           Clause.literals("超过大小限制"),
+          // a recording over its maximum duration ("audio duration 1812.4 seconds is longer than
+          // 1500 seconds which is the maximum", "The audio file exceeds the maximum duration of
+          // 240 minutes", "音频时长超过 60 秒", "El audio dura 3 h 12 min y el límite…")
+          Clause.of(
+              "\\b(?:audio|video|file|recording|sample)\\b[^\\n]{0,40}?\\b(?:duration|dura|longer than)\\b"
+                  + "|\\bduration\\b[^\\n]{0,40}?\\b(?:exceeds?|longer than|maximum)\\b|时长超过|時長超過|再生時間",
+              "dura",
+              "longer than",
+              "时长超过",
+              "時長超過",
+              "再生時間"),
+          // a size in megabytes named over a maximum ("image size must be less than 5MB, got
+          // 7.9MB", "Sample is too large: 14.2 MB (max 10 MB per voice sample)", "Input payload
+          // of 27.3 MB exceeds the maximum request size of 25 MB")
+          Clause.of(
+              "\\b\\d+(?:\\.\\d+)?\\s?(?:mb|kb|gb|mib|gib)\\b[^\\n]{0,40}?\\b(?:exceeds?|max|maximum)\\b"
+                  + "|\\b(?:less than|too large:?|at most|max(?:imum)?(?: of)?) \\d+(?:\\.\\d+)?\\s?(?:mb|kb|gb|mib|gib)\\b",
+              "mb",
+              "kb",
+              "gb",
+              "mib",
+              "gib"),
           Clause.of(
               "\\b(?:message|request|body|payload|upload|file|attachment|image"
                   + "|metadata)s? size\\b[^\\n]{0,30}?"
@@ -5482,6 +5553,11 @@ final class FailureRules {
           Clause.of(
               "\\bviolat(?:es|ed|ing|ion of) (?:our |the |its )?(?:[a-z]+ )?polic(?:y|ies)\\b",
               "violat"),
+          // a prompt banned by a moderator, a prompt refused by a safety system, an image blocked
+          // by
+          // content filters ("Banned prompt detected", "安全システムによりプロンプトが拒否されました",
+          // "L'image générée a été bloquée par les filtres de contenu")
+          Clause.literals("banned prompt", "ai moderator", "安全システム", "filtres de contenu"),
           Clause.of(
               "\\b(?:response|prompt|output|content|completion) (?:was|has been|is) blocked\\b",
               "blocked"),

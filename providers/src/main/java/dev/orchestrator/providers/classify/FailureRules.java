@@ -2842,10 +2842,12 @@ final class FailureRules {
           // found", "assistant asst_9xK2 no longer exists", "Could not find vector store vs_77ab",
           // "model removed: text-davinci-003", "해당 엔드포인트가 없습니다")
           Clause.of(
-              "\\bnot found\\b|\\bno longer exists?\\b|\\b(?:does not|doesn't) exist\\b|\\bno [\\w ]{1,30}? (?:found )?with id\\b|不存在|見つかりません|\\b(?:could not|couldn't|cannot|can't|unable "
+              "\\bnot found\\b|\\bnot registered\\b|\\bunknown (?:[\\w-]+ )?model\\b|\\bno longer exists?\\b|\\b(?:does not|doesn't) exist\\b|\\bno [\\w ]{1,30}? (?:found )?with id\\b|不存在|見つかりません|\\b(?:could not|couldn't|cannot|can't|unable "
                   + "to) find\\b|\\bmodel removed\\b|엔드포인트가 없",
               "not found",
               "no longer exist",
+              "not registered",
+              "unknown",
               "exist",
               "with id",
               "不存在",
@@ -3795,6 +3797,22 @@ final class FailureRules {
           "monthly limit",
           "monthly spending",
           "monthly allotment",
+          // a day's allowance named in other words (Azure's "Rate limit of 150 per 86400s exceeded
+          // for UserByModelByDay", "100/100 messages for today"), in Japanese, Korean, Spanish,
+          // French and Turkish ("1日あたり50リクエスト", "일일 호출 한도", "100 solicitudes diarias",
+          // "50 requêtes par jour", "Günlük ücretsiz hakkınız bitti")
+          "per 86400s",
+          "by day",
+          "for today",
+          "1日あたり",
+          "일일",
+          "diarias",
+          "par jour",
+          "günlük",
+          // Anthropic's workspace limit ("You have reached your specified workspace API usage
+          // limits. You will regain access on …")
+          "api usage limits",
+          "regain access",
           "for this month",
           "monthly quota",
           "monthly request",
@@ -3813,7 +3831,6 @@ final class FailureRules {
           "inference limit",
           // a maximum reached for the period ("GenerateAssistantResponse reached for this month")
           "reached for the month",
-          "reached for today",
           // Zhipu 1304/1308/1310, and the same caps in other Chinese providers' words
           "今日调用次数",
           "调用次数限额",
@@ -3843,7 +3860,6 @@ final class FailureRules {
           "limite journalière",
           "tageslimit",
           "limite giornaliero",
-          "günlük limit",
           "giới hạn hằng ngày",
           "batas harian",
           // a monthly limit, in the corpus's languages
@@ -4536,6 +4552,7 @@ final class FailureRules {
               "expired or revoked",
               // an ephemeral secret for a session ("The ephemeral client secret has expired")
               "secret has expired",
+              "access token missing",
               "failed to retrieve a token",
               // Microsoft Entra ID's sign-in errors ("AADSTS7000215: Invalid client secret
               // provided.")
@@ -4819,6 +4836,10 @@ final class FailureRules {
 
   static final List<String> PERMISSION_WORDING =
       List.of(
+          // OpenAI's key without the role or scope ("You have insufficient permissions for this
+          // operation. Missing scopes: model.request.")
+          "insufficient permissions",
+          "missing scopes",
           // not allowed to sample from the model (OpenAI), a region not served, in Chinese
           // ("当前地区暂不支持")
           "not allowed to sample from",
@@ -5238,6 +5259,9 @@ final class FailureRules {
           // the context named full or overflowed in a terse line ("ctx full", "ctx overflow:
           // 9001/8192
           // tok")
+          "not fit the context",
+          "not fit in the context",
+          "not fit into the context",
           "ctx full",
           "ctx overflow",
           "context full",
@@ -5798,6 +5822,8 @@ final class FailureRules {
           "deployment for this resource does not exist",
           "invalid model",
           "no available channel",
+          // OpenAI's path that does not exist ("Unknown request URL: POST /v1/chat/completion")
+          "unknown request url",
           "模型不存在",
           "deployment not found",
           "deploymentnotfound",
@@ -5931,6 +5957,9 @@ final class FailureRules {
   static final List<String> SERVER_LOAD_WORDING =
       List.of(
           "overloaded",
+          // OpenAI's flex tier ("Flex processing is temporarily unavailable due to insufficient
+          // resources")
+          "insufficient resources",
           // Fireworks: no first token before the deadline, under load
           "generate first token",
           "over capacity",
@@ -5954,6 +5983,10 @@ final class FailureRules {
           // ("due to high load on the deployment", "Our AI servers are swamped", "Los servidores
           // están saturados", "Le service est actuellement saturé")
           "high load",
+          // llama.cpp's server with every slot taken ("all slots are busy, no free slot"), a
+          // server's capacity short, in Korean ("서버 용량이 부족하여")
+          "slots are busy",
+          "용량이 부족",
           "swamped",
           "saturad",
           "saturé",
@@ -6056,6 +6089,10 @@ final class FailureRules {
           // the Batch API's tokens in queue over their limit, freed as batches complete
           // ("Enqueued token limit reached for gpt-4o-mini")
           "enqueued token limit",
+          // not so fast, too fast, in Russian and French ("Не так быстро!", "Vous envoyez des
+          // messages trop vite")
+          "не так быстро",
+          "trop vite",
           // messages sent too often, in Chinese and Turkish ("你发送消息的频率过快", "Yavaşla!")
           "频率过快",
           "yavaşla",
@@ -6211,6 +6248,9 @@ final class FailureRules {
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
+          // gRPC's DEADLINE_EXCEEDED as Google's clients word it ("Deadline expired before
+          // operation could complete")
+          "deadline expired",
           // an app that did not answer in time, hyphenated (Zapier's "The app did not respond
           // in-time")
           "respond in-time",
@@ -6689,6 +6729,9 @@ final class FailureRules {
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // an upstream that failed, named so ("Unexpected upstream failure while generating the
+          // completion")
+          "upstream failure",
           // an app's system that "slacked off", in Chinese ("系统开小差了，请稍后再试")
           "开小差",
           // Coze's code 5000: "We're currently experiencing server issues"
@@ -6840,6 +6883,11 @@ final class FailureRules {
           // a history with no user turn to answer (Ollama's 500 "no user query found in messages")
           "no user query",
           "unsupported param",
+          // OpenAI's refusals of a value or an argument, wherever a client's class put them
+          // ("Unsupported value: 'messages[0].role' does not support 'system'", "Unrecognized
+          // request argument supplied: functions_call")
+          "unsupported value",
+          "unrecognized request argument",
           "requires --",
           "extraneous key",
           "malformed input request",

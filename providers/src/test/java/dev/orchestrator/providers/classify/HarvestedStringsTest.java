@@ -35,7 +35,10 @@ class HarvestedStringsTest {
   /** The share of the consumer apps' texts read right when the floor was set (95.8 %). */
   static final double CONSUMER_APP_FLOOR = 0.95;
 
-  /** The share of the SDKs' and providers' texts read right when the floor was set (94.99 %). */
+  /**
+   * The share of the SDKs' and providers' texts read right when the floor was set (94.99 %; 95.5 %
+   * after six more tables joined with the rules written from them).
+   */
   static final double SDK_AND_PROVIDER_FLOOR = 0.94;
 
   /**
@@ -62,8 +65,9 @@ class HarvestedStringsTest {
   /**
    * {@code errors/sdk-and-provider-phrases.jsonl}: settled request errors as SDKs print them, chat
    * UIs' and agents' locale strings, non-US providers' API messages, SDKs', gateways' and HTTP
-   * clients' messages, coding agents' and bots' high-stakes failures; the vocabulary of their
-   * meanings was written from it, so it is held to a high floor.
+   * clients' messages, coding agents' and bots' high-stakes failures, SDKs in less common
+   * languages, the model APIs next to chat, terse lines; the vocabulary of their meanings was
+   * written from it, so it is held to a high floor.
    */
   @Test
   void readsAtLeastTheFloorOfTheSdkAndProviderTexts() {
@@ -72,7 +76,7 @@ class HarvestedStringsTest {
                 "SDKs' and providers' texts",
                 "/errors/sdk-and-provider-phrases.jsonl",
                 "app",
-                3350))
+                4697))
         .isGreaterThanOrEqualTo(SDK_AND_PROVIDER_FLOOR);
   }
 

@@ -225,9 +225,8 @@ record UpstreamError(
   private static final int MAX_CLASS_TOKENS = 4;
   // An identifier that names its meaning in words: CamelCase ("QuotaExceededError",
   // "UsageLimitExceeded") or snake_case in any case ("billing_not_active", FastGPT's
-  // "LLM_model_response_empty"). Its words are read too, so the
-  // wording rules see "quota exceeded error" and "billing not active" wherever the identifier
-  // stands (a message, a type, a code).
+  // "LLM_model_response_empty"). Its words are read too, so the wording rules see "quota exceeded
+  // error" and "billing not active" wherever the identifier stands (a message, a type, a code).
   private static final Pattern IDENTIFIER =
       Pattern.compile(
           "\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\\b");

@@ -323,6 +323,47 @@ class FailureClassifierTest {
   }
 
   @Test
+  void readsTheShapesAndWordsTheSessionsBlindRoundsShowedMissing() {
+    // the 429 a 400 reports, printed second by the same phrasing, is the throttle
+    String reported =
+        "failed with 400 Bad Request: status 400, reason fetching subscription: unexpected status"
+            + " code 429";
+    assertThat(CLASSIFIER.classify(FailureEvidence.inBand(reported, false)).category())
+        .isEqualTo(FailureCategory.RATE_LIMITED);
+    // a body of one text field is read as words, and a 2xx of one is no failure
+    String oneField = "{\"status\": \"Serverless endpoint not found\"}";
+    assertThat(CLASSIFIER.classify(FailureEvidence.inBand(oneField, false)).category())
+        .isEqualTo(FailureCategory.NOT_FOUND);
+    assertThat(
+            CLASSIFIER
+                .explainStrict(FailureEvidence.http(200, Map.of(), "{\"status\": \"ok\"}"))
+                .rule())
+        .isEqualTo("empty.http_2xx");
+    // Fastify's statusCode is the status: a 412 is settled
+    String fastify = "{\"statusCode\": 412, \"message\": \"Error: ip not provided!\"}";
+    assertThat(CLASSIFIER.explainStrict(FailureEvidence.inBand(fastify, false)).rule())
+        .isEqualTo("request.definitive_4xx");
+    // snake_case in mixed case is split into words
+    assertThat(
+            CLASSIFIER
+                .classify(FailureEvidence.inBand("chat:LLM_model_response_empty", false))
+                .category())
+        .isEqualTo(FailureCategory.EMPTY_RESPONSE);
+    // "balance" inside a load balancer's name is not the account's money
+    assertThat(
+            CLASSIFIER
+                .classify(
+                    FailureEvidence.inBand("failure to get a peer from the ring-balancer", false))
+                .category())
+        .isNotEqualTo(FailureCategory.QUOTA_EXHAUSTED);
+    assertThat(
+            CLASSIFIER
+                .classify(FailureEvidence.inBand("insufficient balance, please top up", false))
+                .category())
+        .isEqualTo(FailureCategory.QUOTA_EXHAUSTED);
+  }
+
+  @Test
   void readsAnErrorEventInSseFraming() {
     String event =
         "event: error\n"

@@ -783,7 +783,7 @@ final class FailureRules {
     //    check, the request rate, the server's load, the network, an empty answer (in English and
     //    the languages the corpus has). Read after every specific row, in that order; a message
     //    naming none of them stays unknown.
-    // (not a field's length of a few characters: "对话值超过最大长度48")
+    // (not a field's length of a few characters, "对话值超过最大长度48", nor what is never the window)
     t.add(
         row(
             "in_band.context_words",
@@ -792,6 +792,7 @@ final class FailureRules {
                     && f.failure()
                     && f.saysPattern(CONTEXT_HINTS)
                     && !f.says(MODERATION_NAMED)
+                    && !f.says(NOT_THE_WINDOW)
                     && !f.saysPattern(FIELD_LENGTH_LIMIT),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,

@@ -227,6 +227,10 @@ record UpstreamError(
   // "UsageLimitExceeded") or snake_case in any case ("billing_not_active", FastGPT's
   // "LLM_model_response_empty"). Its words are read too, so the wording rules see "quota exceeded
   // error" and "billing not active" wherever the identifier stands (a message, a type, a code).
+  // Not camelCase with a lower-case first word: JSON keys are written so ("safetyRatings",
+  // "partTypes"), and read as words they name what did not happen.
+  // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
+  private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   private static final Pattern IDENTIFIER =
       Pattern.compile(
           "\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\\b");
@@ -815,12 +819,28 @@ record UpstreamError(
     /** Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars. */
     void words(String w) {
       if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
-        String lower = withoutEchoes(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT));
+        String lower =
+            withoutEchoes(unescaped(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)));
         // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
         wording
             .append(lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", ""))
             .append('\n');
       }
+    }
+
+    // The text with the \\uXXXX escapes a JSON body keeps when it is quoted inside another string
+    // (a relay's "{\"message\":\"\\u4f59\\u989d\\u4e0d\\u8db3\"}" printed in a Python dict) read as
+    // the characters they stand for: the words are those characters.
+    private static String unescaped(String lower) {
+      if (!lower.contains("\\u")) {
+        return lower;
+      }
+      return ESCAPED_CHAR
+          .matcher(lower)
+          .replaceAll(
+              m ->
+                  Matcher.quoteReplacement(
+                      String.valueOf((char) Integer.parseInt(m.group(1), 16))));
     }
 
     // The lower-cased text with the prompts it quotes back emptied (ECHOED_PROMPT,

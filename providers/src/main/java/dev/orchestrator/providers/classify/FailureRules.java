@@ -468,6 +468,10 @@ final class FailureRules {
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
+    // 8. 407 Proxy Authentication Required: the caller's own proxy refused the tunnel, so the
+    //    provider was never reached (as a proxy's failed CONNECT, row transient.proxy_words); and
+    //    every route behind that proxy is refused the same way until its credentials are set.
+    t.add(row("connect.proxy_auth_407", f -> f.statusIs(407), CONNECTION_FAILED, FINAL, NO));
     // 8. Any other definitive 4xx (every 4xx but 408, 409, 425, 429), whatever the body says.
     t.add(row("request.definitive_4xx", Facts::definitive4xx, REQUEST_INVALID, FINAL, YES));
 
@@ -800,7 +804,15 @@ final class FailureRules {
     t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
     t.add(lastResort("in_band.model_words", MODEL_HINTS, NOT_FOUND, FINAL, NO));
     t.add(lastResort("in_band.permission_words", PERMISSION_HINTS, PERMISSION_DENIED, FINAL, NO));
-    t.add(lastResort("in_band.content_words", CONTENT_HINTS, CONTENT_FILTERED, FINAL, YES));
+    // (not a moderation model's name: "Please request omni-moderation-latest")
+    t.add(
+        lastResort(
+            "in_band.content_words",
+            CONTENT_HINTS,
+            MODERATION_MODEL_NAMED,
+            CONTENT_FILTERED,
+            FINAL,
+            YES));
     t.add(lastResort("in_band.rate_words", RATE_HINTS, RATE_LIMITED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
@@ -1306,6 +1318,10 @@ final class FailureRules {
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // a package to buy before use, in Chinese ("需要先购买套餐包"), the AI Horde's currency
+          // ("This request requires 25.98 kudos")
+          "购买套餐",
+          "kudos",
           // a plan contracted or expired, free tokens, tokens run out, a day's message limit, a
           // day's questions
           // used up, a subscription package, in Japanese, Russian, Turkish, Vietnamese and
@@ -1484,9 +1500,11 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
-          // the key's user named not found, credentials in Portuguese and Spanish ("User not
+          // a key named not provided ("Virtual key not provided"), a key's user named not found,
+          // credentials in Portuguese and Spanish ("User not
           // found.",
           // "Credenciais inválidas")
+          "key not provided",
           "user not found",
           "credenciais",
           "credenciales",
@@ -1620,6 +1638,9 @@ final class FailureRules {
   // A moderation system named, in the corpus's languages: a refusal that also asks for a new
   // conversation ("…gemarkeerd door ons moderatiesysteem… start een nieuw gesprek") is the
   // refusal, not the window (row in_band.context_words).
+  // A moderation model named by its id ("omni-moderation-latest"), not a moderation that refused.
+  static final List<String> MODERATION_MODEL_NAMED = List.of("omni-moderation", "text-moderation");
+
   static final List<String> MODERATION_NAMED =
       List.of("moderat", "модерац", "モデレーション", "moderasyon", "kiểm duyệt", "الإشراف");
 
@@ -2006,6 +2027,9 @@ final class FailureRules {
               // Japanese, Russian, Spanish and Portuguese
               "allowlist",
               "lacks access",
+              "not allowed by",
+              // a service closed to bots ("character.ai has increased its security against bots")
+              "against bots",
               // access only for some users, or none, in English, French, Spanish, Portuguese and
               // German ("Imagen API is only accessible to billed users", "Votre organisation n'a
               // pas
@@ -2971,8 +2995,10 @@ final class FailureRules {
           // a stream's chunk the client could not read ("Error parsing item: {\"object\":
           // \"chat.completion.chunk\", …"): the stream was cut
           Clause.literals("chat.completion.chunk"),
-          // Safari's fetch failure ("Load failed")
-          Clause.of("(?m)^load failed\\.?$", "load failed"),
+          // Safari's fetch failure ("Load failed"), also after an app's prefix ("API 请求失败：Load
+          // failed"); a browser that blocked the request by its CORS policy
+          Clause.of("(?m)(?:^|[:：]\\s*)load failed\\.?$", "load failed"),
+          Clause.literals("cors policy"),
           // a response interrupted, a proxy error, in Spanish and Russian
           Clause.literals("respuesta interrumpida", "ответ прерван", "прокси"),
           // an SDK connection error class named inside a retry wrapper (tenacity "raised
@@ -3444,7 +3470,20 @@ final class FailureRules {
           // anything named not supported, a count allowed at most, a schema's keyword, a field, in
           // terse lines ("n > 1 not supported", "stop: at most 4 sequences allowed", "'strict'
           // requires additionalProperties: false", "tool_calls 缺少 id 字段")
-          Clause.literals("not supported", "at most", "additionalproperties", "字段", "not provided"),
+          Clause.literals(
+              "not supported",
+              "at most",
+              "additionalproperties",
+              "字段",
+              "not provided",
+              "check your configuration",
+              // a field named illegal, a URL invalid, a message out of its place ("\"messages\" in
+              // request are illegal", "Ollama provider error: Invalid URL", "System message should
+              // be the first one")
+              "illegal",
+              "invalid url",
+              "should be the first",
+              "must be the first"),
           // a value the request must or may not hold, a media file not readable, a conversation
           // still answering, in English, Chinese, Japanese, Spanish, German, French and Portuguese
           // ("You must provide n=1 for this model", "Invalid aspect ratio", "Conversation already
@@ -3491,7 +3530,7 @@ final class FailureRules {
               "no scheme supplied",
               "config"),
           Clause.of(
-              "\\b(?:could not|couldn't|unable to|failed to) parse\\b|\\binvalid (?:message "
+              "\\b(?:could not|couldn't|unable to|failed to) parse\\b(?! [\\w-]+ response)|\\binvalid (?:message "
                   + "|request |json )?format\\b|\\bunrecognized (?:request )?(?:argument|parameter"
                   + "|field)\\b|\\bparameter\\b",
               "parse",
@@ -3798,6 +3837,10 @@ final class FailureRules {
           "monthly limit",
           "monthly spending",
           "monthly allotment",
+          // a product's usage limits reached, a count of reviews ("You have reached your Codex
+          // usage limits for code reviews", "you've reached your PR review limit")
+          "usage limits for",
+          "review limit",
           // a day's allowance named in other words (Azure's "Rate limit of 150 per 86400s exceeded
           // for UserByModelByDay", "100/100 messages for today"), in Japanese, Korean, Spanish,
           // French and Turkish ("1日あたり50リクエスト", "일일 호출 한도", "100 solicitudes diarias",
@@ -4551,8 +4594,10 @@ final class FailureRules {
           // "DefaultAzureCredential failed to retrieve a token")
           Clause.literals(
               "expired or revoked",
-              // an ephemeral secret for a session ("The ephemeral client secret has expired")
+              // an ephemeral secret for a session ("The ephemeral client secret has expired"), no
+              // authentication found (Higress's "No Key Authentication information found")
               "secret has expired",
+              "authentication information",
               "access token missing",
               "failed to retrieve a token",
               // Microsoft Entra ID's sign-in errors ("AADSTS7000215: Invalid client secret
@@ -4735,7 +4780,7 @@ final class FailureRules {
               "provide your valid",
               "provide valid"),
           Clause.of(
-              "\\binvalid (?:api |access |auth |oauth |bearer |github |copilot |hf |session |refresh "
+              "(?<!found )\\binvalid (?:api |access |auth |oauth |bearer |github |copilot |hf |session |refresh "
                   + "|jwt |personal access )?token\\b(?! count)",
               "invalid"),
           Clause.of(
@@ -5014,6 +5059,9 @@ final class FailureRules {
               "blocked",
               "restricted",
               "deleted"),
+          // an account's traffic flagged ("Our systems have detected unusual activity from your
+          // system")
+          Clause.literals("unusual activity"),
           // an account named suspended in a terse line ("account suspended")
           Clause.of("\\baccount (?:suspended|banned|disabled|deactivated|locked)\\b", "account "),
           // a service suspended by its host (Render's "This service has been suspended."), a
@@ -5263,6 +5311,8 @@ final class FailureRules {
           "not fit the context",
           "not fit in the context",
           "not fit into the context",
+          // NovelAI's ModelMaxLength ("model 'euterpe-v2' has 2048 tokens maximum")
+          "model max length",
           "ctx full",
           "ctx overflow",
           "context full",
@@ -5576,13 +5626,20 @@ final class FailureRules {
                   + "|\\bprompt was blocked\\b",
               "block"),
           Clause.of(
-              "\\bviolat(?:es|ed|ing|ion of) (?:our |the |its )?(?:[a-z]+ )?polic(?:y|ies)\\b",
+              "\\bviolat(?:es|ed|ing|ion of) (?:our |the |its )?(?:[a-z]+ )?polic(?:y|ies)\\b"
+                  + "|\\bviolation of\\b[^\\n]{0,60}?\\bdetected\\b",
               "violat"),
           // a prompt banned by a moderator, a prompt refused by a safety system, an image blocked
           // by
           // content filters ("Banned prompt detected", "安全システムによりプロンプトが拒否されました",
           // "L'image générée a été bloquée par les filtres de contenu")
-          Clause.literals("banned prompt", "ai moderator", "安全システム", "filtres de contenu"),
+          Clause.literals(
+              "banned prompt",
+              "ai moderator",
+              "安全システム",
+              "filtres de contenu",
+              // a model's refusal relayed as the error, in Chinese ("这句话的内容不适合在此平台上讨论")
+              "不适合在此平台"),
           Clause.of(
               "\\b(?:response|prompt|output|content|completion) (?:was|has been|is) blocked\\b",
               "blocked"),
@@ -5823,8 +5880,12 @@ final class FailureRules {
           "deployment for this resource does not exist",
           "invalid model",
           "no available channel",
-          // OpenAI's path that does not exist ("Unknown request URL: POST /v1/chat/completion")
+          // OpenAI's path that does not exist ("Unknown request URL: POST /v1/chat/completion",
+          // "Invalid URL (POST /v1/chat/completion)"), a
+          // gateway's action retired ("The old ai-gateway traffic policy action has been retired")
           "unknown request url",
+          "invalid url (",
+          "has been retired",
           "模型不存在",
           "deployment not found",
           "deploymentnotfound",
@@ -6250,8 +6311,10 @@ final class FailureRules {
   static final List<String> TIMEOUT_WORDING =
       List.of(
           // gRPC's DEADLINE_EXCEEDED as Google's clients word it ("Deadline expired before
-          // operation could complete")
+          // operation could complete"), an edge function's wall-clock limit ("wall clock duration
+          // reached")
           "deadline expired",
+          "wall clock",
           // an app that did not answer in time, hyphenated (Zapier's "The app did not respond
           // in-time")
           "respond in-time",
@@ -6602,6 +6665,7 @@ final class FailureRules {
           // a client that could not read the answer as JSON (the AI SDK's "Invalid JSON response",
           // node-fetch's "invalid json response body")
           "invalid json response",
+          "failed to decode response body",
           // an answer with nothing to use ("ended the response before returning usable output")
           "usable output",
           // an SDK's answer object printed with nothing in it (the OpenAI SDK's
@@ -6649,6 +6713,8 @@ final class FailureRules {
           // vacía")
           "without producing any",
           "ended with no tokens",
+          "stream completed without",
+          "without returning any",
           "message was empty",
           "null message content",
           "content` is null",
@@ -6707,6 +6773,9 @@ final class FailureRules {
       concat(
           UNUSABLE_ANSWER_WORDING,
           "responded with invalid",
+          // JavaScript's parser on the answer ("SyntaxError: JSON.parse: unexpected character at
+          // line 1 column 1 of the JSON data")
+          "json.parse",
           "response is not valid json",
           // Genkit prints the model's output that failed the schema as "Provided data"
           "provided data:",
@@ -6731,8 +6800,10 @@ final class FailureRules {
   static final List<String> SERVER_WORDING =
       List.of(
           // an upstream that failed, named so ("Unexpected upstream failure while generating the
-          // completion")
+          // completion", ngrok's "Too many failed attempts to upstream providers")
           "upstream failure",
+          "failed attempts to upstream",
+          "server failed to",
           // an app's system that "slacked off", in Chinese ("系统开小差了，请稍后再试")
           "开小差",
           // Coze's code 5000: "We're currently experiencing server issues"
@@ -6955,6 +7026,15 @@ final class FailureRules {
           // a media URL whose host gave nothing usable (Deepgram's REMOTE_CONTENT_ERROR), a batch
           // file with no valid line ("Validation of jsonl file failed")
           "remote_content_error",
+          // Go's HTTP/2 client refusing a header the request carries ("http2: invalid Connection
+          // request header")
+          "http2: invalid",
+          // a browser's built-in AI that this browser does not have (Chrome's "Prompt API is not
+          // available", "LanguageDetector unavailable")
+          "prompt api is not available",
+          "languagedetector unavailable",
+          "translator unavailable",
+          "summarizer unavailable",
           "jsonl file",
           // JSON mode asked for in a way the model refuses ("JSON mode was requested … but neither
           // the system prompt nor the user prompt mentions JSON")
@@ -7356,8 +7436,10 @@ final class FailureRules {
           "遇到问题",
           "出现问题",
           "请求接口失败",
-          // an error named unexpected, and nothing more ("Unexpected error, please retry.")
+          // an error named unexpected, a problem named and nothing more ("Unexpected error, please
+          // retry.", "There was a problem with your chat request")
           "unexpected error",
+          "there was a problem",
           // an error named with nothing else said but to wait
           "an error occurred. please try again");
 

@@ -213,6 +213,9 @@ record UpstreamError(
           // a status that ends the text after a colon ("Error: pull model manifest: 401")
           // (a word and a space before it, so that no port does: "…:443")
           FailureRules.Clause.of("(?<=[A-Za-z]):\\s+([1-5]\\d\\d)\\s*$", ":"),
+          // a status alone in parentheses on its own line ("Failed to load response from
+          // api.openai.com:\n(429)")
+          FailureRules.Clause.of("(?m)^\\s*\\(([1-5]\\d\\d)\\)\\s*$", "("),
           // Alamofire's "unacceptableStatusCode(code: 401)"
           FailureRules.Clause.of("(?i)statuscode\\((?:code:\\s*)?([1-5]\\d\\d)\\)", "statuscode("),
           // a status as a constructor's first argument (Warp's "ErrorStatus(500, \"\")")
@@ -527,6 +530,17 @@ record UpstreamError(
       }
       a.words(text(root, "title"));
       a.words(text(root, "detail"));
+      // WSO2's gateway: {"code": "900514", "message": "Runtime Error", "description": "Violation of
+      // … detected."}; an error's class and debug text beside a generic message (Notion's
+      // {"name": "ValidationError", "debugMessage": "Invalid input.", "message": "Something went
+      // wrong. (400)"})
+      a.words(text(root, "description"));
+      a.words(text(root, "debugMessage"));
+      String name = text(root, "name");
+      if (name != null && (name.endsWith("Error") || name.endsWith("Exception"))) {
+        a.words(name);
+        a.token(name);
+      }
     }
     // a body of one text field and nothing else (Azure ML's {"status": "Serverless endpoint not
     // found"}): that text is all it says
@@ -633,6 +647,9 @@ record UpstreamError(
     // LobeChat's {"error": {"errorType": "InvalidGithubToken"}, "provider": "github"}
     a.type(text(err, "errorType"));
     a.code(err.get("code"));
+    // a relay's copy of the upstream's status ({"error": {"type": "api_error", "upstreamStatus":
+    // 404, …}}): what the upstream answered
+    a.status(err.get("upstreamStatus"));
     JsonNode status = err.get("status");
     if (status != null && status.isTextual()) {
       // Google: "RESOURCE_EXHAUSTED", "INVALID_ARGUMENT"…
@@ -659,6 +676,13 @@ record UpstreamError(
       // "ECONNRESET", "syscall": "read"}}}): the socket error names what failed
       a.words(text(cause, "code"));
       a.words(text(cause, "message"));
+    }
+    JsonNode value = err.path("value");
+    if (value.isObject()) {
+      // the AI SDK's TypeValidationError: the chunk that did not validate, often the provider's
+      // own error ({"error_type": "validation_error", "error_message": "{\"error\": …}"})
+      a.words(text(value, "error_message"));
+      a.words(text(value, "message"));
     }
     JsonNode metadata = err.path("metadata");
     JsonNode raw = metadata.get("raw");

@@ -782,6 +782,30 @@ final class FailureRules {
             FINAL,
             NO));
 
+    // A status-less failure that names a capability the request asks for, that it cannot be had,
+    //    and the model or the endpoint it cannot be had from ("Agent mode requires a model that
+    //    supports tool calling", "JSON モードは gemini-1.0-pro ではサポートされていません"): a
+    //    settled request error, read before the last-resort rows, whose "not enabled",
+    //    "unavailable" or "не поддерживается" would make it a permission, a load or a missing
+    //    model. Not when the account, its plan or its administrator is what keeps it away, nor
+    //    when it is the answer that could not be read ("json: cannot unmarshal the model's
+    //    structured output").
+    t.add(
+        row(
+            "in_band.capability_words",
+            f ->
+                f.status() == null
+                    && f.failure()
+                    && f.saysPattern(CAPABILITY_NAMED)
+                    && f.saysPattern(CAPABILITY_REFUSED)
+                    && f.saysPattern(MODEL_OR_ENDPOINT_NAMED)
+                    && !f.says(ACCESS_HOLDER_NAMED)
+                    && !f.says(GARBLED_RESPONSE_WORDING)
+                    && !f.says(DECODING_NAMED),
+            REQUEST_INVALID,
+            FINAL,
+            YES));
+
     // The last-resort rows: a status-less failure message no row above could read, whose words
     //    name what failed in the plainest terms — the window, the model, a permission, a safety
     //    check, the request rate, the server's load, the network, an empty answer (in English and
@@ -1638,6 +1662,263 @@ final class FailureRules {
   // A moderation system named, in the corpus's languages: a refusal that also asks for a new
   // conversation ("…gemarkeerd door ons moderatiesysteem… start een nieuw gesprek") is the
   // refusal, not the window (row in_band.context_words).
+  // A capability the model or the endpoint lacks, named by what the request asks for and that it
+  // cannot be had here (row in_band.capability_words): images, audio, PDFs, tools, system
+  // messages, streaming, JSON mode, structured output, sampling settings, reasoning effort,
+  // prefill, web search, code execution ("open-mistral-7b cannot be called with tools",
+  // "このモデルでは画像を読み取ることができません", "La llamada a funciones no está disponible para el
+  // modelo seleccionado"), in English and twelve other languages.
+  static final Words CAPABILITY_NAMED =
+      Words.of(
+          Clause.literals(
+              "image",
+              "vision",
+              "audio",
+              "pdf",
+              "tool",
+              "function call",
+              "system message",
+              "system prompt",
+              "system instruction",
+              "developer instruction",
+              "streaming",
+              "stream=",
+              "json mode",
+              "structured output",
+              "logprobs",
+              "temperature",
+              "reasoning effort",
+              "seed",
+              "prefill",
+              "web search",
+              "code execution",
+              "modalit",
+              "candidatecount",
+              "predicted output",
+              "agent mode"),
+          Clause.literals(
+              "图片",
+              "图像",
+              "工具",
+              "函数调用",
+              "系统消息",
+              "流式",
+              "json 模式",
+              "联网搜索",
+              "音频",
+              "视觉",
+              "画像",
+              "ツール",
+              "関数呼び出し",
+              "システムメッセージ",
+              "ストリーミング",
+              "json モード",
+              "検索",
+              "音声",
+              "이미지",
+              "도구",
+              "함수 호출",
+              "시스템 메시지",
+              "시스템 프롬프트",
+              "스트리밍",
+              "음성",
+              "오디오",
+              "추론",
+              "프리필",
+              "구조화된 출력",
+              "изображени",
+              "инструмент",
+              "вызов функций",
+              "системн",
+              "потоков",
+              "аудио",
+              "веб-поиск",
+              "herramienta",
+              "llamada a funciones",
+              "mensajes de sistema",
+              "instrucciones del sistema",
+              "modo json",
+              "búsqueda web",
+              "ferramenta",
+              "chamada de função",
+              "mensagens de sistema",
+              "saída estruturada",
+              "áudio",
+              "bild",
+              "werkzeug",
+              "funktionsaufruf",
+              "systemanweisung",
+              "systemnachricht",
+              "json-modus",
+              "websuche",
+              "outil",
+              "appel de fonction",
+              "messages système",
+              "mode json",
+              "sorties structurées",
+              "température",
+              "préremplissage",
+              "exécution de code",
+              "immagin",
+              "strument",
+              "messaggi di sistema",
+              "fonksiyon çağırma",
+              "json modu",
+              "sistem talimat",
+              "web araması",
+              "akış",
+              "gọi hàm",
+              "chế độ json",
+              "chỉ dẫn hệ thống",
+              "tìm kiếm web",
+              "công cụ",
+              "gambar",
+              "pemanggilan fungsi",
+              "instruksi sistem",
+              "pencarian web"));
+
+  // …that it cannot be had, in the same languages.
+  static final Words CAPABILITY_REFUSED =
+      Words.of(
+          Clause.literals(
+              "cannot",
+              "can't",
+              "can not",
+              "not supported",
+              "unsupported",
+              "not available",
+              "isn't available",
+              "not enabled",
+              "enabled only",
+              "only supported",
+              "only allowed",
+              "only available",
+              "isn't offered",
+              "not offered",
+              "doesn't support",
+              "does not support",
+              "has no ",
+              "requires a model",
+              "which supports",
+              "not allowed",
+              "does not accept",
+              "doesn't accept"),
+          Clause.literals(
+              "无法",
+              "不具备",
+              "不支持",
+              "不能",
+              "できません",
+              "対応していない",
+              "サポートされていません",
+              "受け付けません",
+              "利用不可",
+              "有効化されていません",
+              "수 없",
+              "지원하지",
+              "못하",
+              "에서만",
+              "недоступ",
+              "не принимает",
+              "не предусмотрен",
+              "невозможно",
+              "не умеет",
+              "не поддерживает",
+              "no está disponible",
+              "solo es compatible",
+              "no acepta",
+              "requiere un modelo",
+              "no pueden",
+              "no admite",
+              "somente texto",
+              "não tem suporte",
+              "indisponível",
+              "não são permitidas",
+              "não é compatível",
+              "não é possível",
+              "não é permitido",
+              "gibt es keine",
+              "nicht verwendet werden",
+              "nicht akzeptiert",
+              "nur mit modellen",
+              "erfordert ein modell",
+              "nicht verarbeiten",
+              "nicht unterstützt",
+              "pas prises en charge",
+              "pas pris en charge",
+              "n'est pas activé",
+              "réservé aux",
+              "impossible d",
+              "pas disponible",
+              "pas accepté",
+              "indisponible",
+              "non ha capacità",
+              "non può",
+              "richiede un modello",
+              "non sono accettati",
+              "impossibile",
+              "non li elabora",
+              "non supporta",
+              "kullanılamaz",
+              "yalnızca uyumlu",
+              "tanımlanamaz",
+              "kullanılamıyor",
+              "sunulmuyor",
+              "desteklemiyor",
+              "không thể",
+              "không khả dụng",
+              "từ chối",
+              "chỉ hoạt động",
+              "không hỗ trợ",
+              "tidak bisa",
+              "tidak tersedia",
+              "hanya didukung",
+              "ditolak",
+              "tidak didukung",
+              "tidak dapat"));
+
+  // …with the model or the endpoint named, by the word or by a model's id.
+  static final Words MODEL_OR_ENDPOINT_NAMED =
+      Words.of(
+          Clause.of(
+              "\\bmodels?\\b|modelo|modèle|modell|modello|モデル|모델|модел|模型|mô hình|endpoint|uç nokta|\\b(?:gpt|o\\d|claude|gemini|gemma|llama|mistral|mixtral|qwen|deepseek|phi|command|yandexgpt|hcx|moonshot|grok|cursor)[\\w.:-]*",
+              "model",
+              "modèle",
+              "モデル",
+              "모델",
+              "модел",
+              "模型",
+              "mô hình",
+              "endpoint",
+              "uç nokta",
+              "gpt",
+              "o",
+              "claude",
+              "gemini",
+              "gemma",
+              "llama",
+              "mistral",
+              "mixtral",
+              "qwen",
+              "deepseek",
+              "phi",
+              "command",
+              "yandexgpt",
+              "hcx",
+              "moonshot",
+              "grok",
+              "cursor"));
+
+  // A body or an answer that could not be decoded ("json: cannot unmarshal the model's structured
+  // output"): the words of a parser, not a capability refused (row in_band.capability_words).
+  static final List<String> DECODING_NAMED = List.of("unmarshal");
+
+  // The account, its plan or its administrator named as what keeps the feature away ("Your
+  // subscription has not been granted access", "Upgrade your plan to use it"): not the model's
+  // capability (row in_band.capability_words).
+  static final List<String> ACCESS_HOLDER_NAMED =
+      List.of("your organization", "your plan", "your account", "subscription", "upgrade", "admin");
+
   // A moderation model named by its id ("omni-moderation-latest"), not a moderation that refused.
   static final List<String> MODERATION_MODEL_NAMED = List.of("omni-moderation", "text-moderation");
 

@@ -76,7 +76,7 @@ class HarvestedStringsTest {
                 "SDKs' and providers' texts",
                 "/errors/sdk-and-provider-phrases.jsonl",
                 "app",
-                4697))
+                5136))
         .isGreaterThanOrEqualTo(SDK_AND_PROVIDER_FLOOR);
   }
 

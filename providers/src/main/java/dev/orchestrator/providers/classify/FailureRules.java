@@ -4012,6 +4012,8 @@ final class FailureRules {
   // also makes a token count a throttle.
   static final List<String> MINUTE_OR_SECOND =
       List.of(
+          // a count over the current minute ("too many input tokens this minute for your tier")
+          "this minute",
           "per_minute",
           "perminute",
           "per min",
@@ -5594,6 +5596,29 @@ final class FailureRules {
           "not fit into the context",
           // NovelAI's ModelMaxLength ("model 'euterpe-v2' has 2048 tokens maximum")
           "model max length",
+          // a thread at the model's token limit, a history that no longer fits or could not be
+          // compacted, a llama.cpp slot's context too small, tokens over in Japanese, in English,
+          // Russian, German, Spanish, French, Turkish, Polish, Vietnamese and Arabic ("This thread
+          // has reached the model's token limit", "Сумма токенов
+          // запроса и max_tokens больше размера контекста", "Esta conversación ya no cabe en la
+          // memoria de Gemini", "Contexte saturé", "Bağlam sınırına ulaşıldı")
+          "model's token limit",
+          "no longer fits",
+          "memory window",
+          "could not be compacted",
+          "n_ctx_slot",
+          "トークンを超え",
+          "размера контекста",
+          "kontextgröße",
+          "no cabe en",
+          "contexte saturé",
+          "bağlam uzunluğu",
+          "bağlam sınırı",
+          "okno kontekstu",
+          "kontekście modelu",
+          "giới hạn độ dài",
+          "طول السياق",
+          "السياق ممتلئ",
           "ctx full",
           "ctx overflow",
           "context full",
@@ -5621,6 +5646,14 @@ final class FailureRules {
               "limit",
               "límite",
               "トークン上限"),
+          // a thread, a chat or a history named too long ("Your thread has become too long", "This
+          // thread is too long for me to read in one go"), tokens over a limit in Korean ("프롬프트
+          // 토큰 수 135,002개가 한도 128,000개를 넘었습니다")
+          Clause.of(
+              "\\b(?:thread|conversation|chat|history|dialog)\\b (?:is|has become|has gotten|got) too long\\b"
+                  + "|토큰[^\\n]{0,30}?(?:한도|제한)[^\\n]{0,30}?(?:넘|초과)",
+              "too long",
+              "토큰"),
           // a count of tokens named more than the model takes ("Request contains 1,310,442 tokens,
           // which is more than the 1,048,576 the model accepts")
           Clause.of("\\d[\\d,]* tokens?\\b[^\\n]{0,40}?\\bmore than\\b", "more than"),
@@ -5817,6 +5850,15 @@ final class FailureRules {
               "时长超过",
               "時長超過",
               "再生時間"),
+          // a body or a file named larger than a size, a content length exceeded ("client intended
+          // to send too large body: 12582912 bytes", "report_q3_full.pdf is larger than 30 MB",
+          // "Files must be smaller than 512 MB", "HTTP content length exceeded 10485760 bytes")
+          Clause.of(
+              "\\btoo large body\\b|\\b(?:larger|smaller|bigger) than \\d+(?:\\.\\d+)?\\s?(?:mb|kb|gb|mib|gib)\\b"
+                  + "|\\bcontent length exceeded\\b",
+              "too large body",
+              "than",
+              "content length exceeded"),
           // a size in megabytes named over a maximum ("image size must be less than 5MB, got
           // 7.9MB", "Sample is too large: 14.2 MB (max 10 MB per voice sample)", "Input payload
           // of 27.3 MB exceeds the maximum request size of 25 MB")

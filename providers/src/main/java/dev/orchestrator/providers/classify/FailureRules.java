@@ -177,6 +177,15 @@ final class FailureRules {
   // maximum duration of 15 minutes"): not a login to renew (row auth.wording).
   static final List<String> SESSION_DURATION_NAMED = List.of("maximum duration");
 
+  /**
+   * A 500, 502 or 503 that only an SDK's class stands for (openai.InternalServerError,
+   * litellm.APIError), not an error document's own type: the class says only that the client gave
+   * up, the words say what happened (rows transient.connection_words, transient.empty_words).
+   */
+  private static boolean onlyAClassSays5xx(Facts f) {
+    return f.statusOfTokenOnly() && !f.error().errorShape() && f.statusIn(500, 502, 503);
+  }
+
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
   private static boolean namesAccount(Facts f) {
     return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED);
@@ -583,11 +592,7 @@ final class FailureRules {
     t.add(
         row(
             "transient.connection_words",
-            f ->
-                f.statusOfTokenOnly()
-                    && !f.error().errorShape()
-                    && f.statusIn(500, 502, 503)
-                    && f.says(CONNECTION_WORDING),
+            f -> onlyAClassSays5xx(f) && f.says(CONNECTION_WORDING),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -597,11 +602,7 @@ final class FailureRules {
     t.add(
         row(
             "transient.empty_words",
-            f ->
-                f.statusOfTokenOnly()
-                    && !f.error().errorShape()
-                    && f.statusIn(500, 502, 503)
-                    && f.says(EMPTY_WORDING),
+            f -> onlyAClassSays5xx(f) && f.says(EMPTY_WORDING),
             EMPTY_RESPONSE,
             RETRY,
             YES));

@@ -1525,10 +1525,13 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
-          // a key named not provided ("Virtual key not provided"), a key's user named not found,
-          // credentials in Portuguese and Spanish ("User not
+          // a provider to authenticate with (Positron's "ensure you have logged into a language
+          // model provider … authenticating with a provider"), a key named not provided ("Virtual
+          // key not provided"), a key's user named not found, credentials in Portuguese and
+          // Spanish ("User not
           // found.",
           // "Credenciais inválidas")
+          "authenticating with",
           "key not provided",
           "user not found",
           "credenciais",
@@ -2284,6 +2287,9 @@ final class FailureRules {
               "\\b(?:cannot|can't|could not|couldn't|unable to) (?:find|found)\\b[^\\n]{0,60}?\\bmodel\\b",
               "find",
               "found"),
+          // an editor's language model named unavailable, as a line of its own (Positron's
+          // "Language model unavailable")
+          Clause.of("(?m)^language model unavailable\\.?$", "language model unavailable"),
           // a path the server has no route for (Express's "Cannot POST /v1/chat/completions")
           Clause.of("(?m)^cannot (?:get|post|put|delete) /", "cannot "),
           // a base URL missing its API path (Continue's "you forgot to add '/v1' to the end of your
@@ -7127,6 +7133,9 @@ final class FailureRules {
           // completion", ngrok's "Too many failed attempts to upstream providers")
           "upstream failure",
           "failed attempts to upstream",
+          // a worker's task that ended where it never should (RunPod's "Task finished unexpectedly.
+          // This should never happen!")
+          "finished unexpectedly",
           "server failed to",
           // an app's system that "slacked off", in Chinese ("系统开小差了，请稍后再试")
           "开小差",

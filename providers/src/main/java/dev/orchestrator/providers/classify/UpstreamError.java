@@ -210,9 +210,10 @@ record UpstreamError(
           FailureRules.Clause.of("：\\s*([1-5]\\d\\d)\\s+[A-Z]", "："),
           // a bracketed status ("Upstream request failed: [403] …"), not an index ("messages[400]")
           FailureRules.Clause.of("(?<![\\w\\]])\\[([1-5]\\d\\d)\\]", "["),
-          // a status that ends the text after a colon ("Error: pull model manifest: 401")
-          // (a word and a space before it, so that no port does: "…:443")
-          FailureRules.Clause.of("(?<=[A-Za-z]):\\s+([1-5]\\d\\d)\\s*$", ":"),
+          // a status that ends the text after a colon ("Error: pull model manifest: 401", "Could
+          // not fetch resource at https://…?authuser=0: 403") (a space after the colon, so that
+          // no port does: "…:443")
+          FailureRules.Clause.of("(?<=[A-Za-z0-9]):\\s+([1-5]\\d\\d)\\s*$", ":"),
           // a status alone in parentheses on its own line ("Failed to load response from
           // api.openai.com:\n(429)")
           FailureRules.Clause.of("(?m)^\\s*\\(([1-5]\\d\\d)\\)\\s*$", "("),

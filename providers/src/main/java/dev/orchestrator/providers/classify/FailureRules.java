@@ -1343,6 +1343,13 @@ final class FailureRules {
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // funds on the account spent, a trial period ended, in Polish, Persian, Ukrainian and
+          // Russian ("Środki na koncie się wyczerpały", "اعتبار حساب شما تمام شده است",
+          // "Безкоштовний пробний період завершився")
+          "środki na koncie",
+          "اعتبار حساب",
+          "пробний період",
+          "пробный период",
           // a package to buy before use, in Chinese ("需要先购买套餐包"), the AI Horde's currency
           // ("This request requires 25.98 kudos")
           "购买套餐",
@@ -1532,6 +1539,47 @@ final class FailureRules {
           // found.",
           // "Credenciais inválidas")
           "authenticating with",
+          // a key or an access token, in Dutch and French ("Controleer je API-sleutel", "vérifiez
+          // votre jeton d'accès")
+          "api-sleutel",
+          "jeton d'accès",
+          // a key, an access or refresh token, a signature, a login ended, in the bots' and apps'
+          // languages, never inside a longer word ("подключения" holds "ключ") ("My OpenAI key
+          // got rejected", "Не удалось получить access token: ключ авторизации недействителен",
+          // "Khóa … đã bị nhà cung cấp vô hiệu hóa", "Wylogowano:
+          // token sesji stracił ważność", "فشل التحقق من التوقيع", "کلید API باطل شده است")
+          "openai key",
+          "anthropic key",
+          "mistral key",
+          "key got rejected",
+          "key está",
+          "key hết hạn",
+          "ключ авторизации",
+          "ключ прострочен",
+          "ключ недійсн",
+          "ключ недейств",
+          "токен доступ",
+          "oauth",
+          "توکن",
+          "رمز المصادقة",
+          "رمز الدخول",
+          "token de acceso",
+          "jeton d'auth",
+          "identifiants",
+          "giriş bilgileri",
+          "hmac",
+          "التوقيع",
+          "authorization",
+          "couldn't authenticate",
+          "could not authenticate",
+          "reconnect the",
+          "reconnect your",
+          "đăng xuất",
+          "wylogowano",
+          "разлогин",
+          "از حساب خارج",
+          "login anda",
+          "seu login",
           "key not provided",
           "user not found",
           "credenciais",
@@ -2199,7 +2247,7 @@ final class FailureRules {
           // a model or endpoint named absent or unsupported, in the corpus's Latin-script languages
           Clause.of(
               "\\b(?:modelo|modèle|modell|modello|model|mô hình)\\b[^\\n]{0,40}?(?:no existe"
-                  + "|não existe|n'existe pas|existiert nicht|non esiste|no compatible|no soportado"
+                  + "|não existe|n'existe pas|existiert nicht|non esiste|niet bestaat|bestaat niet|no compatible|no soportado"
                   + "|não suportado|non pris en charge|nicht unterstützt|non supportato|desteklenmiyor"
                   + "|bulunamadı|mevcut değil|không tồn tại|không được hỗ trợ|tidak ditemukan"
                   + "|tidak didukung|tidak ada|no encontrado|não encontrado|introuvable|nicht gefunden"
@@ -2287,6 +2335,16 @@ final class FailureRules {
               "\\b(?:cannot|can't|could not|couldn't|unable to) (?:find|found)\\b[^\\n]{0,60}?\\bmodel\\b",
               "find",
               "found"),
+          // a model no channel or provider of a relay serves, a model withdrawn, a route unknown
+          // ("model … is not configured on any channel of this relay", "No provider configured for
+          // model", "模型 … 未在任何渠道中配置", "Модель claude-2 снята с поддержки", Cloudflare's
+          // "Could not route to /client/v4/accounts/…")
+          Clause.literals(
+              "on any channel",
+              "no provider configured",
+              "未在任何渠道",
+              "снята с поддержки",
+              "could not route to"),
           // an editor's language model named unavailable, as a line of its own (Positron's
           // "Language model unavailable")
           Clause.of("(?m)^language model unavailable\\.?$", "language model unavailable"),
@@ -2298,6 +2356,26 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a feature turned off by an administrator or an owner, in English and the apps'
+          // languages ("Claude Code has been disabled for your organization by an administrator",
+          // "该功能已被工作区管理员禁用", "Funzionalità disabilitata dall'amministratore")
+          Clause.of(
+              "(?:disabled|turned off|禁用|отключен|desativad|désactivé|disabilitat|devre dışı|wyłączon|تعطيل)"
+                  + "[^\\n]{0,60}?(?:admin|owner|管理员|администратор|administrador|administrateur"
+                  + "|amministratore|yönetici|مسؤول)|(?:admin|owner)[^\\n]{0,40}?(?:hasn't|has not) "
+                  + "(?:enabled|turned on)",
+              "disabled",
+              "turned off",
+              "禁用",
+              "отключен",
+              "desativad",
+              "désactivé",
+              "disabilitat",
+              "devre dışı",
+              "wyłączon",
+              "تعطيل",
+              "admin",
+              "owner"),
           // an account not eligible, a model blocked or disabled by the organisation, a region not
           // served, a gated repository, an account restricted or blocked, as SDKs, apps and bots
           // word it ("The model … is blocked at the organization level", "Bu hizmet bulunduğunuz
@@ -2308,6 +2386,41 @@ final class FailureRules {
           Clause.literals("use-case form", "use case form", "access is disabled"),
           Clause.literals(
               "not eligible for",
+              // access awaiting approval, an IP not on the allow list, a country not served, no
+              // role or no access, an organisation to verify, an account suspended, in the apps'
+              // languages ("Your request to access model … is awaiting a review", "not on the
+              // allow list", "Sora isn't available in your country yet", "Brak uprawnień", "Je hebt
+              // geen toegang", "Ihre Organisation muss verifiziert werden", "Twoje konto zostało
+              // zawieszone")
+              "awaiting a review",
+              "not been approved",
+              "não foi aprovado",
+              "belum disetujui",
+              "allow list",
+              "lista de permitid",
+              "danh sách được phép",
+              "in your country",
+              "ihrem land",
+              "ülkede",
+              "in jouw regio",
+              "нет роли",
+              "brak uprawnie",
+              "deiner region",
+              "منطقهٔ شما",
+              "国家或地区",
+              "nicht freigeschaltet",
+              "non è abilitata",
+              "geen toegang tot",
+              "pas autorisée à",
+              "verifiziert werden",
+              "アカウントは停止",
+              "정지되었",
+              "inhabilitada",
+              "disattivato",
+              "akun anda telah diblokir",
+              "zawieszon",
+              "gedeactiveerd",
+              "تعليق حساب",
               // an IP not on the key's allowlist, a feature for approved or verified organisations
               // only, a feature an admin has not enabled ("Request from IP … is not in the
               // allowlist for this API key", "Complete organization verification to unlock image
@@ -2386,7 +2499,6 @@ final class FailureRules {
           Clause.literals(
               "ở quốc gia của bạn",
               "आपके क्षेत्र में",
-              "supported in your country",
               "במדינה שלך",
               "ในประเทศของคุณ",
               "i ditt land",
@@ -3142,7 +3254,6 @@ final class FailureRules {
               "introuvable",
               "nicht gefunden",
               "non esiste",
-              "bestaat niet meer",
               "nie znaleziono",
               "bulunamadı",
               "не найден",
@@ -3151,6 +3262,33 @@ final class FailureRules {
               "找不到此對話",
               "会話が見つかりません",
               "대화를 찾을 수 없"),
+          // a model, a file or a thread named absent, retired or deleted, in the apps' languages
+          // ("The model 'llama3:70b' isn't available anymore", "O modelo … não foi encontrado",
+          // "Ce modèle a été retiré … et n'est plus disponible", "Wątek … nie istnieje", "Dit model
+          // is uitgefaseerd", "النموذج … غير موجود", "アシスタント … が削除された")
+          Clause.literals(
+              "available anymore",
+              "não foi encontrad",
+              "não achei",
+              "no corresponde a ningún",
+              "kein anbieter",
+              "n'est plus disponible",
+              "a été retiré",
+              "ne correspond à",
+              "aucun fournisseur",
+              "non trovat",
+              "chưa cấu hình",
+              "sudah dihapus",
+              "nie istnieje",
+              "wycofan",
+              "już dostępn",
+              "bestaat niet",
+              "uitgefaseerd",
+              "niet langer beschikbaar",
+              "غير موجود",
+              "لم يعد متاح",
+              "削除された",
+              "삭제되었"),
           // anything else named not found, gone or removed, as terse lines put it ("file-abc123 not
           // found", "assistant asst_9xK2 no longer exists", "Could not find vector store vs_77ab",
           // "model removed: text-davinci-003", "해당 엔드포인트가 없습니다")
@@ -4877,6 +5015,13 @@ final class FailureRules {
           // a token named bad or missing, an HMAC signature not verified ("Forbidden: Bad or
           // missing API token")
           Clause.literals("bad or missing api token", "hmac signature cannot be verified"),
+          // a key named disabled, in English and the apps' languages ("A chave de API foi
+          // desativada pelo administrador")
+          Clause.of(
+              "(?:api key|api-key|chave de api|clave de api|clé api|api-schlüssel|chiave api|api 密钥|api キー"
+                  + "|api 키|api-ключ)[^\\n]{0,30}?(?:disabled|desativad|desactivad|désactivée|deaktiviert"
+                  + "|disattivat|已禁用|被禁用|無効化|비활성화|отключ)",
+              "api"),
           // a key named missing as a required setting ("OpenAI missing required apiKey")
           Clause.of("\\bmissing (?:required )?(?:api[ _-]?key|apikey)\\b", "missing"),
           // an OAuth token expired or revoked (Google's RefreshError "invalid_grant: Token has been
@@ -5172,6 +5317,9 @@ final class FailureRules {
 
   static final List<String> PERMISSION_WORDING =
       List.of(
+          // an IP not on the project's list ("Your IP address … is not in the list of allowed IP
+          // addresses for this project")
+          "list of allowed ip",
           // OpenAI's key without the role or scope ("You have insufficient permissions for this
           // operation. Missing scopes: model.request.")
           "insufficient permissions",
@@ -5330,7 +5478,7 @@ final class FailureRules {
       Words.of(
           Clause.of(
               "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
-                  + "(?:use|access|call|invoke|this|generate|create|run)\\b",
+                  + "(?:use|access|call|invoke|this|generate|create|run|your)\\b",
               "not allowed",
               "not authori",
               "not permitted",
@@ -6456,6 +6604,9 @@ final class FailureRules {
   static final List<String> KEY_NAMED_VALID =
       List.of(
           "key is valid",
+          // …in Dutch and Polish ("Je API-sleutel is geldig", "Twój klucz API jest ważny")
+          "sleutel is geldig",
+          "klucz api jest ważny",
           "キーは有効",
           "키는 유효",
           "密钥有效",
@@ -7336,6 +7487,18 @@ final class FailureRules {
           "while downloading http",
           "no tool output found",
           "tool results are missing",
+          // a tool or a value not among those the request gave, in English and the apps' languages
+          // ("web_search is not a valid tool", "Tool fetch_invoice not found in agent", "no se
+          // encuentra entre los valores permitidos", "i valori consentiti sono", "A ferramenta …
+          // não foi encontrada na lista de ferramentas", "отсутствует в списке functions")
+          "not a valid tool",
+          "not found in agent",
+          "valores permitidos",
+          "valori consentiti",
+          "lista de ferramentas",
+          "araçlar arasında",
+          "daftar tools",
+          "списке functions",
           // a tool result with no call before it, as agents' own checks word it ("the conversation
           // contains a tool result without a matching tool use", Spring AI's "ToolResponseMessage
           // must follow an AssistantMessage with tool calls", "工具结果消息之前没有对应的工具调用消息")

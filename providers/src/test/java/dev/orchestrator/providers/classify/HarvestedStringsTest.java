@@ -76,7 +76,7 @@ class HarvestedStringsTest {
                 "SDKs' and providers' texts",
                 "/errors/sdk-and-provider-phrases.jsonl",
                 "app",
-                5136))
+                5574))
         .isGreaterThanOrEqualTo(SDK_AND_PROVIDER_FLOOR);
   }
 

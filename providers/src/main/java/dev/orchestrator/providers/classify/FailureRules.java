@@ -1969,7 +1969,16 @@ final class FailureRules {
   // subscription has not been granted access", "Upgrade your plan to use it"): not the model's
   // capability (row in_band.capability_words).
   static final List<String> ACCESS_HOLDER_NAMED =
-      List.of("your organization", "your plan", "your account", "subscription", "upgrade", "admin");
+      List.of(
+          "your organization",
+          // an organisation still to verify, in English and Korean ("조직 인증이 완료되지 않아")
+          "organization verification",
+          "조직 인증",
+          "your plan",
+          "your account",
+          "subscription",
+          "upgrade",
+          "admin");
 
   // A moderation model named by its id ("omni-moderation-latest"), not a moderation that refused.
   static final List<String> MODERATION_MODEL_NAMED = List.of("omni-moderation", "text-moderation");
@@ -4977,6 +4986,21 @@ final class FailureRules {
 
   // A key or token named invalid, revoked or expired in any word order and in Chinese (API Key
   // 无效, 鉴权失败, 无效的密钥), and credential failures in general words.
+  // A word for a key in the apps' languages, never inside a longer word ("подключения" holds
+  // "ключ", "スキーマ" holds "キー"), and the states a key is refused in (revoked, expired, disabled,
+  // rejected, deleted, no
+  // longer valid), for the AUTH_PATTERN clause that needs both.
+  private static final String KEY_WORD =
+      "(?:chave|clave|clé|chiave|schlüssel|anahtar|klucz|khóa|مفتاح|کلید|(?<![ァ-ヺ])キー(?![ァ-ヺ])|키|(?<![а-яё])ключ)";
+
+  private static final String KEY_STATE =
+      "(?:desativad|revogad|expirad|revocad|vencid|désactivée|révoquée|expirée"
+          + "|ne marche plus|revocat|scadut|disattivat|gelöscht|widerrufen"
+          + "|abgelaufen|deaktiviert|nicht mehr gültig|iptal|süresi doldu"
+          + "|doğrulanamadı|odrzucon|cofnięt|wygasł|vô hiệu hóa|hết hạn|bị thu hồi"
+          + "|رفض|تعطيل|منتهي|باطل|منقضی|만료|폐기|무효|失効|無効|просрочен|отозван"
+          + "|недействител|відкликан|прострочен)";
+
   static final Words AUTH_PATTERN =
       Words.of(
           // a credential named wrong in other words: a user token invalid, a virtual key expected,
@@ -5015,6 +5039,25 @@ final class FailureRules {
           // a token named bad or missing, an HMAC signature not verified ("Forbidden: Bad or
           // missing API token")
           Clause.literals("bad or missing api token", "hmac signature cannot be verified"),
+          // a key named revoked, expired, disabled or refused, in the apps' languages, either way
+          // round ("La chiave è stata revocata dal provider", "Klucz API odrzucony przez serwer",
+          // "کلید API باطل شده است", "발급받은 키가 만료됐어요", "رفض الخادم المفتاح المُدخل"); a
+          // bare key word alone is not enough, since it also names a JSON object's key
+          Clause.of(
+              KEY_WORD + "[^\\n]{0,40}?" + KEY_STATE + "|" + KEY_STATE + "[^\\n]{0,30}?" + KEY_WORD,
+              "chave",
+              "clave",
+              "clé",
+              "chiave",
+              "schlüssel",
+              "anahtar",
+              "klucz",
+              "khóa",
+              "مفتاح",
+              "کلید",
+              "キー",
+              "키",
+              "ключ"),
           // a key named disabled, in English and the apps' languages ("A chave de API foi
           // desativada pelo administrador")
           Clause.of(

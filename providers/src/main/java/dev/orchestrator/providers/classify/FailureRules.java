@@ -144,9 +144,16 @@ final class FailureRules {
 
   // The context window named in words (not a code): the phrase list or the patterns.
   private static boolean saysContextWords(Facts f) {
-    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN))
-        && !f.says(NOT_THE_WINDOW)
-        && !f.saysPattern(FIELD_LENGTH_LIMIT);
+    return (f.says(CONTEXT_WORDING) || f.saysPattern(CONTEXT_PATTERN)) && !namesNotTheWindow(f);
+  }
+
+  /**
+   * Whether the words name what is never the model's window: a Go context deadline, a per-minute
+   * rate limit, a count of items per batch (NOT_THE_WINDOW), a field's length of a few characters
+   * (FIELD_LENGTH_LIMIT). Read by every context row that reads words.
+   */
+  private static boolean namesNotTheWindow(Facts f) {
+    return f.says(NOT_THE_WINDOW) || f.saysPattern(FIELD_LENGTH_LIMIT);
   }
 
   // Go's "context deadline exceeded" (a context.Context that timed out), a per-minute rate limit
@@ -821,8 +828,7 @@ final class FailureRules {
                     && f.failure()
                     && f.saysPattern(CONTEXT_HINTS)
                     && !f.says(MODERATION_NAMED)
-                    && !f.says(NOT_THE_WINDOW)
-                    && !f.saysPattern(FIELD_LENGTH_LIMIT),
+                    && !namesNotTheWindow(f),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));

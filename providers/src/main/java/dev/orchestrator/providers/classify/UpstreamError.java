@@ -539,8 +539,7 @@ record UpstreamError(
       a.words(text(root, "debugMessage"));
       String name = text(root, "name");
       if (name != null && (name.endsWith("Error") || name.endsWith("Exception"))) {
-        a.words(name);
-        a.token(name);
+        a.classToken(name);
       }
     }
     // a body of one text field and nothing else (Azure ML's {"status": "Serverless endpoint not
@@ -940,6 +939,14 @@ record UpstreamError(
       }
     }
 
+    /** An exception class that names the error, read as the least specific of its tokens. */
+    void classToken(String name) {
+      String lower = name.toLowerCase(Locale.ROOT);
+      if (classTokens.size() < MAX_CLASS_TOKENS && !classTokens.contains(lower)) {
+        classTokens.add(lower);
+      }
+    }
+
     // LiteLLM and the Python SDKs wrap an upstream error as "litellm.RateLimitError: … Error code:
     // 429 - {…}": the exception class and the status are typed evidence carried in the text.
     void sdkClues(String text) {
@@ -966,10 +973,7 @@ record UpstreamError(
       if (head.contains("Exception") || head.contains("Error")) {
         Matcher exception = EXCEPTION_CLASS.matcher(head);
         while (classTokens.size() < MAX_CLASS_TOKENS && exception.find()) {
-          String name = exception.group(1).toLowerCase(Locale.ROOT);
-          if (!classTokens.contains(name)) {
-            classTokens.add(name);
-          }
+          classToken(exception.group(1));
         }
       }
       innerClues(head);

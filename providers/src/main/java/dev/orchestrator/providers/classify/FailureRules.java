@@ -821,14 +821,10 @@ final class FailureRules {
     //    naming none of them stays unknown.
     // (not a field's length of a few characters, "对话值超过最大长度48", nor what is never the window)
     t.add(
-        row(
+        lastResort(
             "in_band.context_words",
-            f ->
-                f.status() == null
-                    && f.failure()
-                    && f.saysPattern(CONTEXT_HINTS)
-                    && !f.says(MODERATION_NAMED)
-                    && !namesNotTheWindow(f),
+            CONTEXT_HINTS,
+            f -> f.says(MODERATION_NAMED) || namesNotTheWindow(f),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
@@ -840,7 +836,7 @@ final class FailureRules {
         lastResort(
             "in_band.content_words",
             CONTENT_HINTS,
-            MODERATION_MODEL_NAMED,
+            f -> f.says(MODERATION_MODEL_NAMED),
             CONTENT_FILTERED,
             FINAL,
             YES));
@@ -852,7 +848,7 @@ final class FailureRules {
         lastResort(
             "in_band.network_words",
             NETWORK_HINTS,
-            CONNECTION_ADVICE_ONLY,
+            f -> f.says(CONNECTION_ADVICE_ONLY),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -864,7 +860,7 @@ final class FailureRules {
         lastResort(
             "in_band.request_words",
             REQUEST_HINTS.with(FIELD_LENGTH_LIMIT),
-            GARBLED_RESPONSE_WORDING,
+            f -> f.says(GARBLED_RESPONSE_WORDING),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -8232,7 +8228,7 @@ final class FailureRules {
   // A last-resort row: a status-less failure message whose plain words say what failed.
   private static Rule lastResort(
       String id, Words words, FailureCategory c, boolean retryable, ReachedModel reached) {
-    return lastResort(id, words, List.of(), c, retryable, reached);
+    return lastResort(id, words, f -> false, c, retryable, reached);
   }
 
   // …unless the words also say something that takes the meaning away (an app's guess that offers
@@ -8240,13 +8236,13 @@ final class FailureRules {
   private static Rule lastResort(
       String id,
       Words words,
-      List<String> unless,
+      Predicate<Facts> unless,
       FailureCategory c,
       boolean retryable,
       ReachedModel reached) {
     return row(
         id,
-        f -> f.status() == null && f.failure() && f.saysPattern(words) && !f.says(unless),
+        f -> f.status() == null && f.failure() && f.saysPattern(words) && !unless.test(f),
         c,
         retryable,
         reached);

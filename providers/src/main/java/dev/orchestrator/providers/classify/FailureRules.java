@@ -1345,6 +1345,11 @@ final class FailureRules {
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // prepaid capacity, in English, Japanese and Chinese (Copilot Studio's "Not enough
+          // prepaid capacity was available", "十分な前払い容量が利用できませんでした")
+          "prepaid",
+          "前払い",
+          "预付",
           // funds on the account spent, a trial period ended, in Polish, Persian, Ukrainian and
           // Russian ("Środki na koncie się wyczerpały", "اعتبار حساب شما تمام شده است",
           // "Безкоштовний пробний період завершився")
@@ -1379,6 +1384,7 @@ final class FailureRules {
           // translations ("Hai raggiunto il limite di utilizzo settimanale", "你的免费消息已用完", "You've
           // run out of compute points")
           "límite de uso",
+          "limite de uso",
           "limite di utilizzo",
           "berichtenlimiet",
           "limiet voor",
@@ -1835,6 +1841,8 @@ final class FailureRules {
   static final Words CAPABILITY_REFUSED =
       Words.of(
           Clause.literals(
+              "is not a",
+              "text-only",
               "cannot",
               "can't",
               "can not",
@@ -2367,6 +2375,22 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a model not enabled for the account, in Japanese (Bedrock's Model Access: "選択したモデルが
+          // 有効化されていないようです"), a service restricted by geography in the apps' languages
+          // ("restricciones geográficas")
+          Clause.literals(
+              "有効化されていない",
+              "restricciones geográficas",
+              "restrições geográficas",
+              "restrictions géographiques",
+              "restrizioni geografiche",
+              "geografische einschränkungen",
+              "geographic restrictions"),
+          // the caller's country or territory not served ("Country not supported")
+          Clause.of(
+              "\\b(?:country|territory)\\b[^\\n]{0,30}?\\bnot (?:supported|available|allowed|served)\\b",
+              "country",
+              "territory"),
           // a feature turned off by an administrator or an owner, in English and the apps'
           // languages ("Claude Code has been disabled for your organization by an administrator",
           // "该功能已被工作区管理员禁用", "Funzionalità disabilitata dall'amministratore")
@@ -2989,7 +3013,7 @@ final class FailureRules {
           // languages
           Clause.of(
               "\\bqps\\b|每分钟|每分鐘|分あたり|분당|в минуту|por minuto|par minute|pro minute|dakika başına"
-                  + "|mỗi phút|per menit|al minuto|并发|同時請求|同時リクエスト|동시 요청|одновременн|\\bconcurrent"
+                  + "|mỗi phút|per menit|al minuto|并发|同時請求|同時リクエスト|동시 요청|одновременн|(?<!\\.)\\bconcurrent(?!\\.)"
                   + "|simultáne|simultâne|simultané|gleichzeitig|eşzamanlı|đồng thời|bersamaan|太快|過快|过快"
                   + "|速すぎ|너무 빠르|слишком быстро|demasiado rápido|rápido demais|trop rapidement|zu schnell"
                   + "|çok hızlı|quá nhanh|terlalu cepat|troppo velocemente|ratenlimit|límite de velocidad"
@@ -3049,6 +3073,10 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a service suspended for the limits of the provider's servers, in Spanish and English
+          // ("Debido a las limitaciones en nuestros servidores, hemos tenido que suspender
+          // temporalmente este servicio")
+          Clause.literals("limitaciones en nuestros servidores", "server resource constraints"),
           // …and in Arabic ("الخدمة مشغولة حاليًا بسبب الضغط الكبير")
           Clause.literals("مشغولة"),
           // …and in Swedish, Vietnamese, Czech, English, Greek, Hebrew, Persian, Arabic, Hindi,
@@ -3806,6 +3834,23 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a parameter's value named deprecated, with the value to use instead
+          // ('target_lang="EN" is deprecated, please use "EN-GB" or "EN-US" instead'), a request a
+          // client could not build (reqwest's "builder error: relative URL without a base"), a
+          // value named invalid with its bound ("batch size is invalid, it should not be larger
+          // than 10"), a model the hosted API will not load ("The model bigcode/starcoder is too
+          // large to be loaded automatically")
+          Clause.of(
+              "\\b[a-z_]+\\s*=\\s*\"?[\\w.-]{1,40}\"? is deprecated\\b"
+                  + "|\\b(?:size|value|parameter|argument|field|format|number|count)\\s+is\\s+invalid\\b"
+                  + "|\\bshould not be (?:larger|greater|bigger|more) than\\b",
+              "is deprecated",
+              "is invalid",
+              "should not be"),
+          Clause.literals(
+              "builder error",
+              "relative url without a base",
+              "too large to be loaded automatically"),
           // a request refused for what it holds, in Chinese, Japanese, Korean, Spanish, Portuguese,
           // Russian, German, French and Turkish: a feature the model does not support, messages
           // that must alternate or may not be empty, arguments that are not valid JSON, a value or
@@ -4996,7 +5041,9 @@ final class FailureRules {
       "(?:chave|clave|clé|chiave|schlüssel|anahtar|klucz|khóa|مفتاح|کلید|(?<![ァ-ヺ])キー(?![ァ-ヺ])|키|(?<![а-яё])ключ)";
 
   private static final String KEY_STATE =
-      "(?:desativad|revogad|expirad|revocad|vencid|désactivée|révoquée|expirée"
+      "(?:desativad|revogad|expirad|revocad|vencid|désactivée|révoquée|expirée|expirou|expiró"
+          + "|no es válid|não é válid|non valid|non è valid|invalide|n'est pas valide"
+          + "|n'est plus valide|ungültig"
           + "|ne marche plus|revocat|scadut|disattivat|gelöscht|widerrufen"
           + "|abgelaufen|deaktiviert|nicht mehr gültig|iptal|süresi doldu"
           + "|doğrulanamadı|odrzucon|cofnięt|wygasł|vô hiệu hóa|hết hạn|bị thu hồi"
@@ -5857,6 +5904,12 @@ final class FailureRules {
           // a count of tokens named more than the model takes ("Request contains 1,310,442 tokens,
           // which is more than the 1,048,576 the model accepts")
           Clause.of("\\d[\\d,]* tokens?\\b[^\\n]{0,40}?\\bmore than\\b", "more than"),
+          // a token length named exceeded, either way round ("token length(150) exceeded",
+          // "exceeds maximum token length")
+          Clause.of(
+              "\\btoken[ _]?length\\b[^\\n]{0,20}?\\bexceed|\\bexceed(?:s|ed|ing)?\\b[^\\n]{0,20}?"
+                  + "\\btoken[ _]?length\\b",
+              "exceed"),
           // the window's size named as the limit a prompt met ("input token limit is 97280")
           Clause.of("\\b(?:input|prompt) tokens? limit (?:is|of) \\d+", "limit"),
           Clause.of(
@@ -6037,6 +6090,9 @@ final class FailureRules {
   // with the same limit. Read after the context rows, which own a window in tokens.
   static final Words PAYLOAD_PATTERN =
       Words.of(
+          // bytes named too large ("The request's total referenced files bytes are too large to
+          // be read")
+          Clause.of("\\bbytes (?:are |is )?too large\\b", "bytes"),
           // a request's content over its size limit, in Chinese ("请求内容超过大小限制")
           Clause.literals("超过大小限制"),
           // a recording over its maximum duration ("audio duration 1812.4 seconds is longer than
@@ -6934,6 +6990,14 @@ final class FailureRules {
   static final List<String> CONNECTION_WORDING =
       List.of(
           "connection reset",
+          // status 0: no HTTP answer came at all (Unreal's "invalid HTTP response code received …
+          // HTTP code: 0", XHR's and Axios' "Request failed with status code 0")
+          "http code: 0",
+          "http code 0",
+          "status code 0",
+          "status code: 0",
+          "response code 0",
+          "response code: 0",
           // a browser's network error (Chromium's "net::ERR_ABORTED", "net::ERR_CONNECTION_CLOSED")
           "net::err_",
           // an answer cut while it was read ("生图任务失败: Error reading response")
@@ -7141,6 +7205,13 @@ final class FailureRules {
   // rows (GARBLED_RESPONSE_WORDING).
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
+          // Lua cjson (Neovim's vim.json.decode) on an empty answer ("Expected value but found
+          // T_END
+          // at character 1")
+          "found t_end at character 1",
+          // aiohttp's ContentTypeError on an answer that was not JSON ("Attempt to decode JSON with
+          // unexpected mimetype: text/plain")
+          "decode json with unexpected mimetype",
           "outputparserexception",
           "could not parse llm output",
           "parse model output",
@@ -7325,6 +7396,9 @@ final class FailureRules {
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // a server that says it failed ("Anthropic's server encountered an error while
+          // processing your request"), not that it is busy
+          "server encountered an error",
           // an upstream that failed, named so ("Unexpected upstream failure while generating the
           // completion", ngrok's "Too many failed attempts to upstream providers")
           "upstream failure",
@@ -7982,7 +8056,10 @@ final class FailureRules {
           "unexpected error",
           "there was a problem",
           // an error named with nothing else said but to wait
-          "an error occurred. please try again");
+          "an error occurred. please try again",
+          // an app that offers the key and waiting as two guesses ("Please check your API key or
+          // try again later")
+          "check your api key or");
 
   // A failure named as such, and nothing more, in the corpus's languages.
   static final List<String> FAILED_WORDING =

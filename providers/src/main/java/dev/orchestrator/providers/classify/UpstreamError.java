@@ -131,14 +131,16 @@ record UpstreamError(
   // The earliest one in the text counts.
   private static final List<FailureRules.Clause> MESSAGE_STATUS =
       List.of(
-          FailureRules.Clause.of("(?i)\\berror code:?\\s*([1-5]\\d\\d)\\b", "error code"),
-          // a message starting "code: 400 - {…}", as some SDKs print it
-          FailureRules.Clause.of("(?i)^\\W{0,3}code:\\s*([1-5]\\d\\d)\\s+-\\s", "code:"),
           FailureRules.Clause.of(
-              "(?i)\\b(?:status[ _]?code|http[ _]?status|http_code|status|http)\\s*[:=]?\\s*(?:is\\s+)?"
-                  + "[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "(?i)(?<![a-z0-9_])error code[:：]?\\s*([1-5]\\d\\d)\\b", "error code"),
+          // "code: 400 - {…}", "CODE 500 - {…}", as some SDKs print it ("error code" is read above)
+          FailureRules.Clause.of("(?i)(?<!error )\\bcode:?\\s*([1-5]\\d\\d)\\s+-\\s", "code"),
+          FailureRules.Clause.of(
+              "(?i)\\b(?:status[ _]?code|http[ _]?status|http[ _]?code|response_code|status|http)\\s*[:=]?"
+                  + "\\s*(?:is\\s+)?[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)",
               "status",
-              "http"),
+              "http",
+              "response_code"),
           FailureRules.Clause.of(
               "(?i)(?:\\b(?:api )?error\\s*[:('\"]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
               "error"),
@@ -172,6 +174,24 @@ record UpstreamError(
               "bad gateway",
               "service unavailable",
               "gateway timeout"),
+          // …and the reason phrase as a localised client prints it in Chinese ("返回错误：400 错误的请求")
+          FailureRules.Clause.of(
+              "\\b([1-5]\\d\\d)\\s*[(（]?(?:错误的请求|错误请求|未经授权|未授权|禁止访问|找不到|未找到|请求过多|请求太多"
+                  + "|内部服务器错误|服务器内部错误|错误网关|服务不可用|网关超时)",
+              "错误的请求",
+              "错误请求",
+              "未经授权",
+              "未授权",
+              "禁止访问",
+              "找不到",
+              "未找到",
+              "请求过多",
+              "请求太多",
+              "内部服务器错误",
+              "服务器内部错误",
+              "错误网关",
+              "服务不可用",
+              "网关超时"),
           // Python requests' HTTPError, whatever reason phrase follows ("422 Client Error: unknown
           // for url: …", "503 Server Error: Service Temporarily Unavailable for url: …")
           FailureRules.Clause.of(
@@ -196,6 +216,14 @@ record UpstreamError(
           FailureRules.Clause.of("(?i)\\bresponse\\s+([1-5]\\d\\d):", "response"),
           // a code printed after a spaced colon ("Exception : run code :400", French "code : 403")
           FailureRules.Clause.of("(?i)\\bcode\\s+:\\s*([45]\\d\\d)\\b(?![.,]\\d)", "code"),
+          // a status after the word error and a colon, in Chinese, Japanese and Korean ("[错误: 400:
+          // Invalid content]")
+          FailureRules.Clause.of(
+              "(?:错误|錯誤|エラー|오류)\\s*[:：]\\s*([1-5]\\d\\d)\\b(?![.,]\\d)", "错误", "錯誤", "エラー", "오류"),
+          // .NET's HttpRequestException in any language, the status and its reason in parentheses
+          // at the end ("Response status code does not indicate success: 404 (Not Found).", "A
+          // válasz állapotkódja nem sikert jelez: 529 ().")
+          FailureRules.Clause.of("(?m):\\s+([1-5]\\d\\d) \\([A-Za-z ]{0,40}\\)\\.?\\s*$", ":"),
           // a status in parentheses after the word error ("发生未知错误 (401)。", "Error (429)")
           FailureRules.Clause.of(
               "(?i)(?:错误|錯誤|失败|失敗|エラー|오류|\\berror)\\s*[(（]([1-5]\\d\\d)[)）]",
@@ -417,6 +445,13 @@ record UpstreamError(
       // TGI / Ollama / plain gateways: {"error": "Model is overloaded", "error_type": …};
       // xAI: {"code": "Client specified an invalid argument", "error": "Incorrect API key…"}
       a.errorShape = true;
+      JsonNode upstream = root.path("response").path("error");
+      if (upstream.isObject()) {
+        // a wrapper that names only itself around the upstream's error document ({"error":
+        // "Gemini API error", "response": {"error": {"code": 429, …}}}): the upstream's is read
+        readErrorObject(upstream, a);
+        a.words(err.asText());
+      }
       a.message(err.asText());
       a.code(root.get("code"));
       if (OAUTH_STYLE_CODE.matcher(err.asText()).matches()) {
@@ -664,6 +699,11 @@ record UpstreamError(
         a.retryDelay = RetryAfter.protoDuration(text(d, "retryDelay"));
       } else if (at.endsWith("google.rpc.quotafailure")) {
         a.quotaFailure = true;
+        for (JsonNode v : d.path("violations")) {
+          // the quota's id names its period ("GenerateRequestsPerDayPerProjectPerModel-FreeTier"),
+          // read as in a message that prints it
+          a.words(text(v, "quotaId"));
+        }
       } else {
         // ErrorInfo's reason (API_KEY_INVALID, PUBLIC_ERROR_UNSAFE_GENERATION), however its
         // @type is spelled or shortened
@@ -1023,7 +1063,9 @@ record UpstreamError(
     // gives it (.NET's HttpStatusCode: "HTTP Error - NotFound").
     private static Integer reasonStatus(String phrase) {
       String text = phrase.trim();
-      int colon = text.lastIndexOf(": ");
+      // after a colon and a space, or a colon ending the line before it ("Failed parse
+      // response:\nUnprocessable Entity")
+      int colon = Math.max(text.lastIndexOf(": "), text.lastIndexOf(":\n"));
       int dash = text.lastIndexOf(" - ");
       String tail =
           dash > colon ? text.substring(dash + 3) : colon < 0 ? text : text.substring(colon + 2);

@@ -193,6 +193,12 @@ final class FailureRules {
     return f.statusOfTokenOnly() && !f.error().errorShape() && f.statusIn(500, 502, 503);
   }
 
+  // A model the plan or the kind of key does not include ("API keys and subscription plans allow
+  // different models. Make sure the selected model is included in your plan"): a permission, not
+  // an allowance spent (rows account.cap_wording, in_band.account_words, in_band.permission_words).
+  static final List<String> PLAN_EXCLUDES_MODEL =
+      List.of("included in your plan", "plan does not include", "allow different models");
+
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
   private static boolean namesAccount(Facts f) {
     return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED);
@@ -275,7 +281,9 @@ final class FailureRules {
                     && !f.saysPattern(PAYLOAD_PATTERN)
                     && !f.says(CONTEXT_WINDOW_NAMED)
                     && !f.says(MODEL_GONE_PHRASES)
-                    && !f.says(RATE_LIMIT_REACHED_CLASS),
+                    && !f.says(RATE_LIMIT_REACHED_CLASS)
+                    && !f.says(UNUSABLE_ANSWER_WORDING)
+                    && !f.says(PLAN_EXCLUDES_MODEL),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -684,7 +692,10 @@ final class FailureRules {
     t.add(
         row(
             "in_band.short_reset",
-            f -> f.status() == null && f.saysPattern(SHORT_RESET_PATTERN),
+            f ->
+                f.status() == null
+                    && f.saysPattern(SHORT_RESET_PATTERN)
+                    && !f.says(TIMEOUT_WORDING),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -768,7 +779,11 @@ final class FailureRules {
     t.add(
         row(
             "in_band.account_words",
-            f -> f.failure() && f.status() == null && namesAccount(f),
+            f ->
+                f.failure()
+                    && f.status() == null
+                    && namesAccount(f)
+                    && !f.says(PLAN_EXCLUDES_MODEL),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -1345,6 +1360,8 @@ final class FailureRules {
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // the usage limit reached, in Arabic ("لقد وصلت إلى حد الاستخدام")
+          "حد الاستخدام",
           // prepaid capacity, in English, Japanese and Chinese (Copilot Studio's "Not enough
           // prepaid capacity was available", "十分な前払い容量が利用できませんでした")
           "prepaid",
@@ -2228,6 +2245,18 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a resource Google's APIs name not found, its kind after the colon ("Not found:
+          // Connection
+          // explore_assistant_llm", "Not found: Dataset …")
+          Clause.of(
+              "\\bnot found: (?:connection|dataset|table|model|project|resource|endpoint|job|bucket|deployment)\\b",
+              "not found:"),
+          // an API endpoint named wrong, in Korean, Japanese and
+          // English
+          // ("지정된 모델을 사용할 수 없습니다", "잘못된 API 엔드포인트입니다", "Invalid API endpoint"), no model that
+          // serves the request ("No models found that support text_generation")
+          Clause.literals(
+              "잘못된 api 엔드포인트", "無効なapiエンドポイント", "invalid api endpoint", "no models found"),
           // Anthropic's not_found_error, whose whole message is the model ("model:
           // claude-3-5-sonnet-20240229")
           Clause.of("(?m)^\\s*model: [\\w./:@-]+\\s*$", "model: "),
@@ -2375,6 +2404,13 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a model that cannot be used, in Korean ("지정된 모델을 사용할 수 없습니다")
+          Clause.literals("모델을 사용할 수 없"),
+          // a model the plan or the kind of key does not include (PLAN_EXCLUDES_MODEL)
+          Clause.literals(
+              "included in your plan", "plan does not include", "allow different models"),
+          // access named forbidden, in Japanese and Korean ("Cerebras APIアクセスが禁止されています")
+          Clause.literals("アクセスが禁止", "접근이 금지", "액세스가 금지"),
           // a model not enabled for the account, in Japanese (Bedrock's Model Access: "選択したモデルが
           // 有効化されていないようです"), a service restricted by geography in the apps' languages
           // ("restricciones geográficas")
@@ -2666,6 +2702,8 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // a prompt named blocked, in Indonesian ("Prompt diblokir.")
+          Clause.literals("prompt diblokir"),
           // forbidden words, content against the terms, sensitive words, in Japanese, Korean and
           // Vietnamese ("NGワードが検出されました", "이용 약관을 위반하는 내용")
           Clause.literals("ngワード", "利用規約に反する", "이용 약관을 위반", "từ ngữ nhạy cảm"),
@@ -2961,6 +2999,8 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // too many requests, in Ukrainian ("Занадто багато запитів")
+          Clause.literals("занадто багато"),
           // requests limited in frequency, in Spanish ("se ha limitado la frecuencia de sus
           // solicitudes")
           Clause.literals("limitado la frecuencia"),
@@ -3225,6 +3265,9 @@ final class FailureRules {
   // request's or the key's.
   static final Words GONE_HINTS =
       Words.of(
+          // a page or a resource that cannot be found, in Korean ("서버가 요청한 페이지나 리소스를 찾을 수
+          // 없습니다")
+          Clause.literals("리소스를 찾을 수 없"),
           // an assistant, a file, a vector store, a deployment, a route or a model retired or not
           // found, as SDKs and apps word it in English, Japanese, Korean, Spanish, German, French,
           // Russian, Turkish, Vietnamese and Indonesian ("No assistant found with id", "Die
@@ -3350,12 +3393,20 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a gateway that got no answer from the server above it in time, in Japanese (LobeChat's
+          // 504:
+          // "サーバーは上位サーバーからの応答を待っていません")
+          Clause.literals("上位サーバーからの応答"),
           Clause.of(
               "\\bexceed(?:ed|s)? (?:the |its )?(?:\\w+ )?\\d+\\s?(?:ms|milliseconds|s|secs?|seconds)\\b",
               "exceed"));
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a local service to start and make reachable ("Please ensure it's running and
+          // accessible",
+          // "実行中でアクセス可能であることを確認してください")
+          Clause.literals("running and accessible", "実行中でアクセス可能", "실행 중이고 접근 가능"),
           // …and in Portuguese and Polish ("Falha ao conectar ao servidor", "Nie udało się
           // połączyć")
           Clause.literals("falha ao conectar", "nie udało się połączyć"),
@@ -3834,6 +3885,30 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a message of a type the model's adapter does not know, a prompt that could not be
+          // built, an
+          // invalid Content-Length, a key for one provider sent with a request for another
+          // ("Unknown message
+          // type <class '…ToolPromptMessage'>", "Failed to build prompt", "Provider key is for
+          // 'azure_openai'
+          // but request specifies 'openai'"), an invalid request in Persian ("درخواست نامعتبر")
+          Clause.literals(
+              "unknown message type",
+              "failed to build prompt",
+              "invalid content-length",
+              "but request specifies",
+              "but the request specifies",
+              "درخواست نامعتبر"),
+          // a batch named over its maximum size ("input batch size 473 > maximum allowed batch size
+          // 64"), a
+          // SQL name the engine does not know ("Unrecognized name: gemini; failed to set
+          // 'endpoint'"), a value
+          // too long for its column ("value too long for type character varying(1000)")
+          Clause.of(
+              "\\bbatch size\\b[^\\n]{0,40}?(?:>|\\bexceed|\\blarger than|\\bgreater than|\\bmax(?:imum)?\\b)|\\bunrecognized name:|\\bvalue too long for type\\b",
+              "batch size",
+              "unrecognized name",
+              "value too long"),
           // a parameter's value named deprecated, with the value to use instead
           // ('target_lang="EN" is deprecated, please use "EN-GB" or "EN-US" instead'), a request a
           // client could not build (reqwest's "builder error: relative URL without a base"), a
@@ -4835,6 +4910,13 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // no valid credentials or token given, in Korean and Japanese (LobeChat's 401 "유효한 인증 정보를
+          // 제공하지 않았을 수 있습니다", "유효한 토큰을 설정해야 합니다"), and Qianfan's IAM ("IAM Certification failed")
+          "유효한 인증 정보",
+          "유효한 토큰을 설정",
+          "有効な認証情報",
+          "有効なトークンを設定",
+          "certification failed",
           // a login named wrong (Hugging Face's "Invalid username or password. Please provide a
           // valid Hugging Face token")
           "invalid username or password",
@@ -6617,6 +6699,11 @@ final class FailureRules {
 
   static final List<String> OVERLOADED_WORDING =
       List.of(
+          // no model service available now (DB-GPT: "No model service available!")
+          "no model service available",
+          // no account of a relay's pool free for the model (chat2api: "No available account for
+          // model")
+          "no available account",
           "overloaded",
           "currently loading",
           "high volume of traffic",
@@ -6722,7 +6809,12 @@ final class FailureRules {
   // An app's guess that offers the network as one cause among others ("check your connection or
   // change model type"): it names the network without saying the network failed.
   static final List<String> CONNECTION_ADVICE_ONLY =
-      List.of("check your connection or", "check your network or");
+      List.of(
+          "check your connection or",
+          "check your network or",
+          // a provider named connected as a setting, not a network ("Please ensure you have a
+          // connected provider that supports text generation")
+          "connected provider");
 
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
   // selected model": its deployments cool down after rate limits, the load is the caller's).
@@ -7205,6 +7297,20 @@ final class FailureRules {
   // rows (GARBLED_RESPONSE_WORDING).
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
+          // JavaScript's parser at the end of an empty answer ("SyntaxError: Unexpected end of JSON
+          // input")
+          "unexpected end of json input",
+          // an answer whose structure was not what the client expects, an answer that ended with no
+          // assistant message, in English, Japanese and Korean ("Invalid response structure from
+          // Ollama
+          // API", "（アシスタントメッセージなし）"); a PHP function given null for the model's text ("Return value
+          // must be of type string, null returned")
+          "invalid response structure",
+          "無効な応答構造",
+          "잘못된 응답 구조",
+          "アシスタントメッセージなし",
+          "어시스턴트 메시지 없음",
+          "null returned",
           // Lua cjson (Neovim's vim.json.decode) on an empty answer ("Expected value but found
           // T_END
           // at character 1")
@@ -7369,6 +7475,12 @@ final class FailureRules {
   static final List<String> GARBLED_RESPONSE_WORDING =
       concat(
           UNUSABLE_ANSWER_WORDING,
+          // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
+          // read
+          // because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
+          "the data couldn’t be read",
+          "the data couldn't be read",
+          "未能读取数据",
           "responded with invalid",
           // JavaScript's parser on the answer ("SyntaxError: JSON.parse: unexpected character at
           // line 1 column 1 of the JSON data")
@@ -7593,6 +7705,10 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // a serialized object of a namespace the loader does not know (LangChain's "Invalid
+          // namespace: $ ->
+          // {…}"), whatever keys it holds
+          "invalid namespace",
           // a header other than the key's named invalid ("Invalid header value for
           // 'anthropic-version'")
           "invalid header value for",
@@ -8043,6 +8159,8 @@ final class FailureRules {
   // 请求失败): its "try again later" is a formula, not the provider's word that the trouble will pass.
   static final List<String> UNKNOWN_CAUSE_WORDING =
       List.of(
+          // …also as apps misspell it ("An error ocurred! Please try again later")
+          "an error ocurred",
           "something went wrong",
           "请求失败",
           "出错了",

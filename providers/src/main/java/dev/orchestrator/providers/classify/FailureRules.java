@@ -663,7 +663,8 @@ final class FailureRules {
             f ->
                 (f.noStatusSays(REQUEST_WORDING) || f.noStatusSays(HISTORY_SHAPE_WORDING))
                     && !f.says(SHORT_WINDOW_WORDING)
-                    && !f.says(GARBLED_RESPONSE_WORDING),
+                    && !f.says(GARBLED_RESPONSE_WORDING)
+                    && !f.saysPattern(ANSWER_UNREADABLE),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -875,7 +876,7 @@ final class FailureRules {
         lastResort(
             "in_band.request_words",
             REQUEST_HINTS.with(FIELD_LENGTH_LIMIT),
-            f -> f.says(GARBLED_RESPONSE_WORDING),
+            f -> f.says(GARBLED_RESPONSE_WORDING) || f.saysPattern(ANSWER_UNREADABLE),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -3528,6 +3529,23 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer named empty or with no text, in Ukrainian, Russian, Arabic, Persian,
+          // Indonesian, Malay and
+          // Turkish ("Від ШІ не отримано жодного тексту", "Ответ модели не содержит текста", "رد
+          // فارغ", "پاسخ خالی",
+          // "tidak memberikan jawaban", "Tiada teks dijana", "herhangi bir metin üretmedi")
+          Clause.literals(
+              "жодного тексту",
+              "не содержит текста",
+              "رد فارغ",
+              "أي محتوى",
+              "أي نص",
+              "پاسخ خالی",
+              "خالی بود",
+              "tidak memberikan jawaban",
+              "tidak mengembalikan jawaban",
+              "tiada teks",
+              "metin üretmedi"),
           // the SDKs' own words for an answer with nothing in it (LangChain's "No generations found
           // in stream", the AI SDK's "No object generated", "empty choices in chat completion
           // response", "stream ended without producing a ChatCompletionMessage")
@@ -3885,6 +3903,74 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a field named required or a value out of its bounds, in the apps' languages ("El campo
+          // prompt es
+          // obligatorio", "O campo temperatura deve estar entre 0 e 2", "Stellen Sie sicher, dass
+          // dieser Wert
+          // kleiner oder gleich 4096 ist", "Wählen Sie eine gültige Option", "حقل الموجه مطلوب",
+          // "الطلب غير صالح",
+          // "نقش پیام نامعتبر است", "Giá trị 'gpt4o' không hợp lệ", "バリデーションに失敗しました", "В шаблоне
+          // промпта не
+          // задана переменная")
+          Clause.literals(
+              "es obligatorio",
+              "é obrigatório",
+              "est obligatoire",
+              "ist erforderlich",
+              "no debe ser mayor que",
+              "deve estar entre",
+              "kleiner oder gleich",
+              "gültige option",
+              "a validação falhou",
+              "se esperaba",
+              "غير صالح",
+              "مطلوب.",
+              "نامعتبر است",
+              "không hợp lệ",
+              "バリデーションに失敗",
+              "構文エラー",
+              "文字以内で入力",
+              "не задана переменная",
+              "bilinmeyen model sağlayıcısı",
+              "值が指定されていません",
+              "값이 지정되지 않았"),
+          // a value outside the range or the set the API supports ("the supported range is from 1
+          // to 41",
+          // "Supported sizes are 1024x1024, …", zod's "Invalid option: expected one of"), an
+          // argument the client
+          // must give ("Must provide one of the `base_url` or `azure_endpoint` arguments"), two
+          // options that
+          // cannot go together ("can't use both Content and MultiContent"), a type the compiler or
+          // the
+          // runtime refuses ("is not assignable to type", Ruby's "missing keyword: :parameters"), a
+          // header
+          // value a client refuses ("is an invalid header value")
+          Clause.literals(
+              "supported range",
+              "supported sizes",
+              "invalid option",
+              "must provide one of",
+              "can't use both",
+              "is not assignable to type",
+              "missing keyword:",
+              "invalid header value"),
+          // a prompt template's variables missing or undefined, its syntax broken (LangChain's
+          // "Input to
+          // ChatPromptTemplate is missing variables", Haystack's "Missing mandatory input variables
+          // in
+          // PromptBuilder", jinja2's UndefinedError and TemplateSyntaxError, Liquid, Handlebars,
+          // Mustache, Go's
+          // text/template)
+          Clause.of(
+              "\\b(?:missing|requires?|required)\\b[^\\n]{0,40}?\\b(?:input )?variables?\\b|\\binput variables?\\b|\\btemplate ?(?:syntax|render) ?error|\\btemplatesyntaxerror\\b|\\bundefinederror\\b|\\bliquid syntax error\\b|\\bmissing helper\\b|\\bunclosed section\\b|\\bcan't evaluate field\\b|\\bprompt type mismatch\\b",
+              "variable",
+              "template",
+              "undefinederror",
+              "liquid",
+              "missing helper",
+              "unclosed section",
+              "evaluate field",
+              "prompt type"),
           // a message of a type the model's adapter does not know, a prompt that could not be
           // built, an
           // invalid Content-Length, a key for one provider sent with a request for another
@@ -5134,6 +5220,12 @@ final class FailureRules {
 
   static final Words AUTH_PATTERN =
       Words.of(
+          // an API key named required, in the apps' languages ("مفتاح Gemini API مطلوب", "La clave
+          // de API es
+          // obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing
+          Clause.of(
+              "(?:مفتاح|clave|chave|clé|chiave|schlüssel|anahtar|klucz|khóa|کلید)[^\\n]{0,30}?\\bapi\\b[^\\n]{0,20}?(?:مطلوب|obligatori|obrigatóri|erforderlich|requerid|requis|wymagan|gerekli|bắt buộc|الزامی)",
+              "api"),
           // a credential named wrong in other words: a user token invalid, a virtual key expected,
           // an organisation
           // that does not match the key or does not exist, a credential only for another client, a
@@ -7297,6 +7389,23 @@ final class FailureRules {
   // rows (GARBLED_RESPONSE_WORDING).
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
+          // an answer with no assistant message, no candidates, or content named empty, in Japanese
+          // and
+          // Korean ("応答にアシスタントのメッセージが含まれていませんでした", "응답에 어시스턴트 메시지가 없습니다", "応答の内容が空です",
+          // "답변이 비어 있어"); an output that does not match the JSON structure expected ("モデルの出力が期待される
+          // JSON 構造と一致しませんでした")
+          "アシスタントのメッセージが含まれて",
+          "어시스턴트 메시지가 없",
+          "候補 (candidates) が含まれて",
+          "후보(candidates)가 포함되어 있지",
+          "応答の内容が空",
+          "답변이 비어 있",
+          "결과가 비어 있",
+          "結果が空",
+          "期待される json 構造",
+          "예상한 json 스키마",
+          "응답 구조가 올바르지 않",
+          "応答の形式が正しくない",
           // JavaScript's parser at the end of an empty answer ("SyntaxError: Unexpected end of JSON
           // input")
           "unexpected end of json input",
@@ -7376,6 +7485,37 @@ final class FailureRules {
           "chatcompletionmessage(content=''");
 
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
+  // A client that could not read the model's answer: it failed to parse, decode or deserialize the
+  // response, the reply, the stream or a chunk of it ("Failed to parse JSON from model response",
+  // "error decoding response body", "failed to deserialize api response", "Failed to parse
+  // stream"),
+  // Swift's DecodingError on it, its choices missing ("Field 'choices' is required", "`choices` is
+  // not present"), in the apps' languages ("解析模型响应失败", "Не удалось разобрать ответ модели",
+  // "No se pudo interpretar la respuesta del modelo"). Never the request's fault (rows
+  // in_band.request_invalid, in_band.request_words); what the answer was, the words do not say.
+  static final Words ANSWER_UNREADABLE =
+      Words.of(
+          Clause.of(
+              "\\b(?:parse|parsing|decode|decoding|deserialize|deserializing|interpret)\\b[^\\n]{0,40}?"
+                  + "\\b(?:api |lm |model |chat )?(?:response|reply|answer|stream|chunk|completion event)\\b",
+              "pars",
+              "decod",
+              "deserializ",
+              "interpret"),
+          Clause.of(
+              "\\bchoices\\b\\W{0,3}(?:is not present|is required|missing|が見つかりません|が含まれていない)"
+                  + "|\\bmissing field\\W{0,3}choices\\b",
+              "choices"),
+          Clause.literals(
+              "decodingerror",
+              "unserializableresponse",
+              "解析模型响应失败",
+              "не удалось разобрать ответ",
+              "interpretar la respuesta",
+              "analyser la réponse",
+              "converter a resposta",
+              "해석하지 못했"));
+
   static final List<String> EMPTY_WORDING =
       concat(
           UNUSABLE_ANSWER_WORDING,
@@ -7705,6 +7845,16 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // a prompt or a value a database refused to store (MySQL's "Data too long for column",
+          // Oracle's
+          // ORA-12899 "value too large for column", "Incorrect string value", SQLite's "NOT NULL
+          // constraint
+          // failed", Prisma's "Invalid `prisma.…()` invocation")
+          "too long for column",
+          "too large for column",
+          "incorrect string value",
+          "not null constraint failed",
+          "invalid `prisma.",
           // a serialized object of a namespace the loader does not know (LangChain's "Invalid
           // namespace: $ ->
           // {…}"), whatever keys it holds

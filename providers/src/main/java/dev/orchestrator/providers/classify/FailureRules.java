@@ -801,7 +801,8 @@ final class FailureRules {
                     && !f.says(KEY_ADVICE_ONLY)
                     && !f.says(KEY_NAMED_VALID)
                     && !f.saysPattern(MODEL_HINTS)
-                    && !f.saysPattern(PERMISSION_HINTS),
+                    && !f.saysPattern(PERMISSION_HINTS)
+                    && !f.saysPattern(CONTEXT_HINTS),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -1361,6 +1362,13 @@ final class FailureRules {
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // a subscription ended, a daily limit spent, credit run out, in Ukrainian and Persian
+          // ("Термін дії вашої
+          // підписки Premium закінчився", "Ваш денний ліміт вичерпано", "اعتبار شما به پایان رسیده
+          // است")
+          "вашої підписки",
+          "ліміт вичерпано",
+          "اعتبار شما",
           // the usage limit reached, in Arabic ("لقد وصلت إلى حد الاستخدام")
           "حد الاستخدام",
           // prepaid capacity, in English, Japanese and Chinese (Copilot Studio's "Not enough
@@ -2016,6 +2024,10 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // files too many to fit the context, a text longer than the model's maximum tokens, in
+          // Korean and
+          // Persian ("컨텍스트에 모두 담을 수 없습니다", "طول متن از حداکثر توکن‌های مجاز مدل بیشتر است")
+          Clause.literals("컨텍스트에 모두 담을 수 없", "حداکثر توکن"),
           // a prompt's or a conversation's length over its limit, a bot's memory full, in Chinese,
           // Japanese, Korean and Spanish ("prompt 长度超出限制", "会話が長すぎて", "📚 기억 용량이 가득 찼어요", "¡Memoria
           // llena!")
@@ -2246,6 +2258,17 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a deployment that cannot be found in Korean ("배포 'chat-prod-kr'를 찾을 수 없습니다"); a model
+          // or a
+          // deployment that does not exist or was not found, in Malay, Persian and Ukrainian
+          // ("Model yang dipilih
+          // tidak wujud", "مدل انتخاب‌شده یافت نشد", "розгортання «gpt4o-prod» не існує")
+          Clause.of(
+              "배포[^\\n]{0,40}?찾을 수 없|\\bmodel\\b[^\\n]{0,40}?tidak wujud|مدل[^\\n]{0,30}?یافت نشد|розгортання[^\\n]{0,40}?не існує",
+              "배포",
+              "tidak wujud",
+              "یافت نشد",
+              "не існує"),
           // a resource Google's APIs name not found, its kind after the colon ("Not found:
           // Connection
           // explore_assistant_llm", "Not found: Dataset …")
@@ -2405,6 +2428,34 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // an account stopped for a terms violation, a feature disabled by an administrator, in
+          // Japanese;
+          // no right to use a model, a region or country not served, an account banned, in Russian,
+          // Malay,
+          // Turkish, Indonesian, Ukrainian and Arabic ("利用規約違反のため停止", "管理者によって無効化", "нет прав на
+          // использование", "из вашего региона", "tidak dibenarkan mengakses", "izniniz yok",
+          // "bölgede kullanılamıyor",
+          // "belum tersedia di negara Anda", "تم حظر حسابك")
+          Clause.literals(
+              "利用規約違反",
+              "管理者によって無効",
+              "нет прав на",
+              "из вашего региона",
+              "tidak dibenarkan",
+              "izniniz yok",
+              "bölgede kullanılamıyor",
+              "di negara anda",
+              "تم حظر حسابك"),
+          // a model the plan does not include, in Japanese and Korean ("現在のプラン (Hobby) には …
+          // が含まれていません",
+          // "Free 플랜에는 … 모델이 포함되어 있지 않습니다", "현재 요금제에서는 GPT-4o를 이용할 수 없습니다", "ご利用のプランでは
+          // … ご利用いただけません"), a feature an administrator turned off in Korean ("관리자가 AI 기능을 비활성화")
+          Clause.of(
+              "プラン[^\\n]{0,40}?(?:含まれていません|ご利用いただけません)|플랜[^\\n]{0,40}?포함되어 있지 않|요금제에서는[^\\n]{0,30}?(?:이용|사용)할 수 없|관리자[^\\n]{0,30}?비활성화",
+              "プラン",
+              "플랜",
+              "요금제",
+              "관리자"),
           // a model that cannot be used, in Korean ("지정된 모델을 사용할 수 없습니다")
           Clause.literals("모델을 사용할 수 없"),
           // a model the plan or the kind of key does not include (PLAN_EXCLUDES_MODEL)
@@ -2703,6 +2754,27 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // an answer filtered or withheld, an input against the safety policy, content unsafe or
+          // against a
+          // policy, blocked by safety filters, in Japanese, Korean, Vietnamese, Ukrainian, Arabic,
+          // Persian and
+          // Malay ("応答がフィルターされました", "응답이 필터링되었습니다", "回答を控えました", "安全性ポリシーに抵触",
+          // "nội dung không an toàn", "порушує політику", "فلاتر الأمان", "سياسة المحتوى", "دلایل
+          // ایمنی", "قوانین محتوا",
+          // "disekat oleh penapis", "фільтром безпеки")
+          Clause.literals(
+              "フィルターされました",
+              "필터링되었습니다",
+              "回答を控えました",
+              "安全性ポリシー",
+              "nội dung không an toàn",
+              "порушує політику",
+              "فلاتر الأمان",
+              "سياسة المحتوى",
+              "دلایل ایمنی",
+              "قوانین محتوا",
+              "disekat oleh penapis",
+              "фільтром безпеки"),
           // a prompt named blocked, in Indonesian ("Prompt diblokir.")
           Clause.literals("prompt diblokir"),
           // forbidden words, content against the terms, sensitive words, in Japanese, Korean and
@@ -3000,6 +3072,14 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // concurrent requests at their limit, many requests in a short time, in Japanese; many
+          // messages, a
+          // rate limit, a count of requests over what is allowed, in Arabic and Persian
+          // ("同時に実行できるリクエスト数の
+          // 上限", "短時間に多数のリクエスト", "عددًا كبيرًا من الرسائل", "محدودیت نرخ درخواست", "تعداد
+          // درخواست‌های شما")
+          Clause.literals(
+              "同時に実行できるリクエスト数", "短時間に多数のリクエスト", "عددًا كبيرًا من", "محدودیت نرخ", "تعداد درخواست"),
           // too many requests, in Ukrainian ("Занадто багато запитів")
           Clause.literals("занадто багато"),
           // requests limited in frequency, in Spanish ("se ha limitado la frecuencia de sus
@@ -3114,12 +3194,30 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // capacity short or all in use, demand very high, a server busy, in Japanese, Korean,
+          // Ukrainian,
+          // Arabic, Persian and Malay ("処理能力が不足しています", "현재 처리 용량이 모두 사용 중입니다", "서비스 이용량이
+          // 많아", "вільних потужностей немає", "النموذج مثقل بالطلبات", "لا توجد سعة متاحة", "سرورها
+          // … شلوغ هستند",
+          // "Pelayan sedang sesak")
+          Clause.literals(
+              "処理能力が不足",
+              "需要が非常に高",
+              "용량 부족",
+              "처리 용량",
+              "이용량이 많아",
+              "서버가 바빠",
+              "потужностей немає",
+              "مثقل",
+              "لا توجد سعة",
+              "شلوغ",
+              "sedang sesak"),
           // a service suspended for the limits of the provider's servers, in Spanish and English
           // ("Debido a las limitaciones en nuestros servidores, hemos tenido que suspender
           // temporalmente este servicio")
           Clause.literals("limitaciones en nuestros servidores", "server resource constraints"),
           // …and in Arabic ("الخدمة مشغولة حاليًا بسبب الضغط الكبير")
-          Clause.literals("مشغولة"),
+          Clause.literals("مشغول"),
           // …and in Swedish, Vietnamese, Czech, English, Greek, Hebrew, Persian, Arabic, Hindi,
           // Thai and Korean ("ChatGPT har full kapacitet just nu", "현재 이용자가 많아 서비스가 원활하지 않습니다")
           Clause.literals(
@@ -3266,6 +3364,8 @@ final class FailureRules {
   // request's or the key's.
   static final Words GONE_HINTS =
       Words.of(
+          // a page that cannot be found in Korean ("요청하신 페이지를 찾을 수 없습니다")
+          Clause.literals("페이지를 찾을 수 없"),
           // a page or a resource that cannot be found, in Korean ("서버가 요청한 페이지나 리소스를 찾을 수
           // 없습니다")
           Clause.literals("리소스를 찾을 수 없"),
@@ -3394,6 +3494,23 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a wait or a time limit passed, an answer that took too long, in Korean, Malay,
+          // Vietnamese, Persian,
+          // Indonesian, Turkish and Arabic ("응답 대기 시간 90초를 넘겨", "응답 제한 시간(5초)을 초과", "Permintaan
+          // tamat masa",
+          // "quá thời gian xử lý", "زمان انتظار", "Respons AI terlalu lama", "60 saniye içinde
+          // yanıt vermedi",
+          // "وقتًا طويلاً للرد", "بیش از حد طول کشید")
+          Clause.literals(
+              "대기 시간",
+              "제한 시간",
+              "tamat masa",
+              "quá thời gian",
+              "زمان انتظار",
+              "terlalu lama",
+              "yanıt vermedi",
+              "وقتًا طويلاً",
+              "طول کشید"),
           // a gateway that got no answer from the server above it in time, in Japanese (LobeChat's
           // 504:
           // "サーバーは上位サーバーからの応答を待っていません")
@@ -3404,6 +3521,11 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a connection that could not be made, a domain name that did not resolve, in Ukrainian,
+          // Persian and
+          // Arabic ("Не вдалося з'єднатися", "اتصال به سرور برقرار نشد", "تعذر الاتصال بالخادم",
+          // "فشل حل اسم النطاق")
+          Clause.literals("з'єднатися", "برقرار نشد", "تعذر الاتصال", "حل اسم النطاق"),
           // a local service to start and make reachable ("Please ensure it's running and
           // accessible",
           // "実行中でアクセス可能であることを確認してください")
@@ -3714,6 +3836,23 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // a file, an image or a document too large, in Korean, Malay, Ukrainian, Arabic,
+          // Vietnamese and
+          // Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує допустимий розмір", "حجم
+          // الملف يتجاوز",
+          // "الصورة كبيرة جدًا", "vượt quá dung lượng", "بیش از حد بزرگ")
+          Clause.literals(
+              "용량이 너무 커",
+              "saiz fail melebihi",
+              "допустимий розмір",
+              "حجم الملف",
+              "الصورة كبيرة",
+              "vượt quá dung lượng",
+              "بیش از حد بزرگ"),
+          // a size in megabytes over its limit, in Japanese and Korean ("25 MB の上限を超えています", "10MB를
+          // 초과하여", "PDF(41.7MB)가 허용 용량을 초과")
+          Clause.of(
+              "\\d+(?:\\.\\d+)?\\s?mb\\)?\\s?(?:를|을|가|が|の上限を|の上限)?[^\\n]{0,12}?(?:초과|超え|超過)", "mb"),
           // too much data for one unit of work ("Too much data received for one task (… bytes)")
           Clause.literals("too much data"),
           // …and in Polish and Ukrainian ("rozmiar żądania jest zbyt duży", "Розмір запиту
@@ -3782,6 +3921,24 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // a temporary fault, a problem on the server, a backend error, an internal server error,
+          // a gateway
+          // error, in Japanese, Korean, Malay, Arabic, Persian, Turkish and Vietnamese
+          // ("一時的な障害が発生",
+          // "サーバーで問題が起きました", "일시적인 장애가 발생", "백엔드 오류", "Ralat pelayan dalaman", "خطأ داخلي",
+          // "خطای داخلی سرور", "خطأ في البوابة", "Ağ geçidi hatası", "Máy chủ trung gian")
+          Clause.literals(
+              "一時的な障害",
+              "サーバーで問題",
+              "처리하는 중 문제",
+              "일시적인 장애",
+              "백엔드 오류",
+              "ralat pelayan dalaman",
+              "خطأ داخلي",
+              "خطای داخلی",
+              "خطأ في البوابة",
+              "ağ geçidi hatası",
+              "máy chủ trung gian"),
           // an invalid answer from the upstream ("An invalid response was received from the
           // upstream server")
           Clause.literals("from the upstream server"),
@@ -3903,6 +4060,13 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // the same language given as source and target, messages in the wrong format or order, a
+          // JSON
+          // structure sent that is not valid, in Japanese, Arabic, Ukrainian and Persian
+          // ("翻訳元と翻訳先に同じ言語が指定
+          // されています", "تنسيق الرسائل غير صحيح", "невірний порядок повідомлень", "ساختار JSON
+          // ارسال‌شده")
+          Clause.literals("同じ言語が指定", "تنسيق الرسائل", "невірний порядок", "ساختار json"),
           // a field named required or a value out of its bounds, in the apps' languages ("El campo
           // prompt es
           // obligatorio", "O campo temperatura deve estar entre 0 e 2", "Stellen Sie sicher, dass
@@ -4996,6 +5160,11 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // a session expired, an authentication token missing or malformed, in Arabic and
+          // Vietnamese
+          // ("انتهت صلاحية الجلسة", "Token xác thực bị thiếu")
+          "انتهت صلاحية الجلسة",
+          "token xác thực",
           // no valid credentials or token given, in Korean and Japanese (LobeChat's 401 "유효한 인증 정보를
           // 제공하지 않았을 수 있습니다", "유효한 토큰을 설정해야 합니다"), and Qianfan's IAM ("IAM Certification failed")
           "유효한 인증 정보",
@@ -5583,6 +5752,9 @@ final class FailureRules {
 
   static final List<String> PERMISSION_WORDING =
       List.of(
+          // OpenAI's code for a country it does not serve, read as words
+          // ("unsupported_country_region_territory")
+          "unsupported country",
           // an IP not on the project's list ("Your IP address … is not in the list of allowed IP
           // addresses for this project")
           "list of allowed ip",
@@ -5860,6 +6032,10 @@ final class FailureRules {
   // entries of CONTEXT_WORDING.
   static final List<String> CONTEXT_WINDOW_NAMED =
       List.of(
+          // a chat at its length limit, the context window, in Japanese and Arabic ("このチャットは長さの上限に
+          // 達しました", "أطول من نافذة السياق")
+          "長さの上限",
+          "نافذة السياق",
           // the context's length, in Japanese ("コンテキスト長の上限に達しました")
           "コンテキスト長",
           // the conversation's length, in Chinese ("对话长度已达上限，请开启新会话")

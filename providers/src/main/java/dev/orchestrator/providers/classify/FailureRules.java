@@ -193,6 +193,16 @@ final class FailureRules {
     return f.statusOfTokenOnly() && !f.error().errorShape() && f.statusIn(500, 502, 503);
   }
 
+  // A URL a client could not use: no scheme, a relative one, a character a scheme cannot hold (row
+  // request.url_words).
+  static final List<String> URL_UNUSABLE_WORDING =
+      List.of(
+          "missing an 'http://' or 'https://' protocol",
+          "relative url without a base",
+          "illegal character in scheme name",
+          "no scheme supplied",
+          "unsupported protocol scheme");
+
   // A model the plan or the kind of key does not include ("API keys and subscription plans allow
   // different models. Make sure the selected model is included in your plan"): a permission, not
   // an allowance spent (rows account.cap_wording, in_band.account_words, in_band.permission_words).
@@ -387,6 +397,19 @@ final class FailureRules {
                             && !countsOnlyBytes(f)
                             && saysContextWords(f)),
             CONTEXT_LENGTH_EXCEEDED,
+            FINAL,
+            YES));
+
+    // 4. A URL the client could not use, where the status leaves the meaning to the words (httpx's
+    //    "Request URL is missing an 'http://' or 'https://' protocol" inside an app's 500,
+    // reqwest's
+    //    "relative URL without a base", Java's "Illegal character in scheme name"): the endpoint as
+    //    configured is wrong, and sending it again fails the same way.
+    t.add(
+        row(
+            "request.url_words",
+            f -> f.statusLeavesMeaningToWords() && f.says(URL_UNUSABLE_WORDING),
+            REQUEST_INVALID,
             FINAL,
             YES));
 
@@ -8163,7 +8186,6 @@ final class FailureRules {
           "below minimum value",
           // the history's shape, named with no status (request.history_shape reads a 4xx)
           "roles must alternate",
-          "请求错误",
           // in Traditional Chinese, Japanese, Korean, Russian, Spanish, Portuguese, French, German,
           // Italian, Turkish, Vietnamese, Indonesian
           "參數錯誤",
@@ -8557,6 +8579,9 @@ final class FailureRules {
     put(m, 429, "throttlingexception");
     // a request the runtime refused as malformed, whatever status a client wrapped it in
     put(m, 400, "validationexception");
+    // …and a relay's code for the same ("Internal Server Error … {"error": {"message": "input is
+    // required", "code": "invalid_request"}}": the relay's 500 around the upstream's refusal)
+    put(m, 400, "invalid_request");
     put(m, 408, "modeltimeoutexception");
     put(m, 500, "modelstreamerrorexception", "modelerrorexception", "internalserverexception");
     put(m, 503, "serviceunavailableexception", "modelnotreadyexception");

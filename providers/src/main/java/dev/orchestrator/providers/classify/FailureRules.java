@@ -2047,6 +2047,11 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // tokens over the prompt tokens configured, a text longer than an embedding model's input
+          // window
+          // ("48210 tokens exceed the configured max prompt tokens", "longer than the 512-token
+          // input window")
+          Clause.literals("max prompt tokens", "token input window"),
           // files too many to fit the context, a text longer than the model's maximum tokens, in
           // Korean and
           // Persian ("컨텍스트에 모두 담을 수 없습니다", "طول متن از حداکثر توکن‌های مجاز مدل بیشتر است")
@@ -2281,6 +2286,15 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a model no provider maps to, an endpoint a name could not be resolved to, a connection
+          // the query
+          // names that cannot be found ("No provider mapping found for model", "could not be
+          // resolved to any
+          // serving endpoint", "Cannot find connection acme-dwh.eu.vertex_conn")
+          Clause.literals(
+              "no provider mapping found",
+              "resolved to any serving endpoint",
+              "cannot find connection"),
           // a deployment that cannot be found in Korean ("배포 'chat-prod-kr'를 찾을 수 없습니다"); a model
           // or a
           // deployment that does not exist or was not found, in Malay, Persian and Ukrainian
@@ -2451,6 +2465,11 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // privileges or a group that does not allow the call ("Insufficient privileges to call
+          // SNOWFLAKE.CORTEX.COMPLETE", "Your account is not in a group that is allowed to use the
+          // Assistant"),
+          // permissions missing in Italian ("Non hai i permessi necessari")
+          Clause.literals("insufficient privileges", "group that is allowed", "permessi necessari"),
           // an account stopped for a terms violation, a feature disabled by an administrator, in
           // Japanese;
           // no right to use a model, a region or country not served, an account banned, in Russian,
@@ -2777,6 +2796,16 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // an answer blocked by the safety filters, in French and Polish ("bloquée par les filtres
+          // de
+          // sécurité", "zablokowana przez filtr bezpieczeństwa"), an answer filtered by a guard
+          // ("Response
+          // filtered by Cortex Guard"), a prompt injection detected
+          Clause.literals(
+              "filtres de sécurité",
+              "filtr bezpieczeństwa",
+              "response filtered by",
+              "prompt injection detected"),
           // an answer filtered or withheld, an input against the safety policy, content unsafe or
           // against a
           // policy, blocked by safety filters, in Japanese, Korean, Vietnamese, Ukrainian, Arabic,
@@ -3217,6 +3246,8 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // servers overloaded, in Polish ("Serwery dostawcy AI są obecnie przeciążone")
+          Clause.literals("przeciążon"),
           // capacity short or all in use, demand very high, a server busy, in Japanese, Korean,
           // Ukrainian,
           // Arabic, Persian and Malay ("処理能力が不足しています", "현재 처리 용량이 모두 사용 중입니다", "서비스 이용량이
@@ -3517,6 +3548,10 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a call that took longer than its limit or did not answer in time ("took longer than 297
+          // seconds
+          // and was aborted", "The AI provider did not answer in time")
+          Clause.literals("took longer than", "answer in time"),
           // a wait or a time limit passed, an answer that took too long, in Korean, Malay,
           // Vietnamese, Persian,
           // Indonesian, Turkish and Arabic ("응답 대기 시간 90초를 넘겨", "응답 제한 시간(5초)을 초과", "Permintaan
@@ -3859,6 +3894,10 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // a size in megabytes a file is over ("weighs 31 MB, over the 25 MB limit")
+          Clause.of("\\bover the \\d+(?:\\.\\d+)?\\s?mb\\b", "over the"),
+          // Kafka's record over its size ("RecordTooLargeException")
+          Clause.literals("recordtoolarge"),
           // a file, an image or a document too large, in Korean, Malay, Ukrainian, Arabic,
           // Vietnamese and
           // Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує допустимий розмір", "حجم
@@ -5183,6 +5222,11 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // an access token that could not be obtained, a credential not sent ("Failed to obtain an
+          // access
+          // token for connection", "Credential was not sent or was of an unsupported type")
+          "failed to obtain an access token",
+          "credential was not sent",
           // a session expired, an authentication token missing or malformed, in Arabic and
           // Vietnamese
           // ("انتهت صلاحية الجلسة", "Token xác thực bị thiếu")
@@ -5937,6 +5981,9 @@ final class FailureRules {
   // disabled (not for want of money: the account rows read that first), 无权/权限不足/已被封禁.
   static final Words PERMISSION_PATTERN =
       Words.of(
+          // a named permission denied on a resource (Google's IAM: "Permission
+          // 'aiplatform.endpoints.predict' denied on resource …")
+          Clause.of("\\bpermission '[^'\\n]{1,80}' denied\\b", "permission '"),
           Clause.of(
               "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
                   + "(?:use|access|call|invoke|this|generate|create|run|your)\\b",
@@ -7588,6 +7635,26 @@ final class FailureRules {
   // rows (GARBLED_RESPONSE_WORDING).
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
+          // an answer that carried nothing: an embedding empty or no vectors, a null or empty
+          // response
+          // returned, no content generated ("provider returned an empty embedding (length 0)",
+          // "embedding
+          // response contained 0 vectors", "ai_query returned a null response", "No content was
+          // generated", "The
+          // AI bot did not return any reply", "Stream ended without any content chunks", "Het
+          // taalmodel heeft een
+          // lege reactie teruggestuurd")
+          "empty embedding",
+          "0 vectors",
+          "no vectors",
+          "no embedding values",
+          "returned a null response",
+          "returned an empty",
+          "returned no generated",
+          "did not return any reply",
+          "without any content",
+          "no content was generated",
+          "lege reactie",
           // an answer with no assistant message, no candidates, or content named empty, in Japanese
           // and
           // Korean ("応答にアシスタントのメッセージが含まれていませんでした", "응답에 어시스턴트 메시지가 없습니다", "応答の内容が空です",

@@ -7801,7 +7801,6 @@ final class FailureRules {
           "empty text returned",
           "could not extract reply",
           "empty completion",
-          "returned an empty response",
           // an error that is only the empty response ("❌ Error: Empty response!"), not a
           // refusal's empty text ("ended due to safety settings (SAFETY) with empty response text")
           "error: empty response",

@@ -161,6 +161,8 @@ final class FailureRules {
   // never the model's window.
   static final List<String> NOT_THE_WINDOW =
       List.of(
+          // a model too large for the machine's memory ("Model size exceeds available RAM")
+          "available ram",
           "context deadline exceeded",
           "per-minute rate limit",
           // a count of requests or texts in a batch, not tokens ("exceeds the maximum of 50,000
@@ -193,6 +195,10 @@ final class FailureRules {
     return f.statusOfTokenOnly() && !f.error().errorShape() && f.statusIn(500, 502, 503);
   }
 
+  // A limit the words say is not the account's ("Server is temporarily limiting requests (not your
+  // usage limit)") (row account.cap_wording).
+  static final List<String> NOT_THE_ACCOUNT = List.of("not your usage limit");
+
   // A URL a client could not use: no scheme, a relative one, a character a scheme cannot hold (row
   // request.url_words).
   static final List<String> URL_UNUSABLE_WORDING =
@@ -207,7 +213,13 @@ final class FailureRules {
   // different models. Make sure the selected model is included in your plan"): a permission, not
   // an allowance spent (rows account.cap_wording, in_band.account_words, in_band.permission_words).
   static final List<String> PLAN_EXCLUDES_MODEL =
-      List.of("included in your plan", "plan does not include", "allow different models");
+      List.of(
+          "included in your plan",
+          "plan does not include",
+          "allow different models",
+          // a feature a key's billing cannot pay for ("Composer relies on custom models that cannot
+          // be billed to an API key")
+          "cannot be billed to");
 
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
   private static boolean namesAccount(Facts f) {
@@ -293,7 +305,8 @@ final class FailureRules {
                     && !f.says(MODEL_GONE_PHRASES)
                     && !f.says(RATE_LIMIT_REACHED_CLASS)
                     && !f.says(UNUSABLE_ANSWER_WORDING)
-                    && !f.says(PLAN_EXCLUDES_MODEL),
+                    && !f.says(PLAN_EXCLUDES_MODEL)
+                    && !f.says(NOT_THE_ACCOUNT),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -1385,6 +1398,10 @@ final class FailureRules {
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
+          // the usage limit reached or exceeded, in Hebrew ("הגעת למגבלת השימוש שלך", "חריגה מהגבלת
+          // השימוש")
+          "מגבלת השימוש",
+          "הגבלת השימוש",
           // a subscription ended, a daily limit spent, credit run out, in Ukrainian and Persian
           // ("Термін дії вашої
           // підписки Premium закінчився", "Ваш денний ліміт вичерпано", "اعتبار شما به پایان رسیده
@@ -1589,6 +1606,8 @@ final class FailureRules {
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(
+          // an API key in Czech ("Neplatný API klíč pro OpenAI")
+          "api klíč",
           // a provider to authenticate with (Positron's "ensure you have logged into a language
           // model provider … authenticating with a provider"), a key named not provided ("Virtual
           // key not provided"), a key's user named not found, credentials in Portuguese and
@@ -2286,6 +2305,12 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a model named unavailable in Dutch ("Het opgegeven model is niet beschikbaar"), no
+          // deployment or
+          // model matching what was asked (SAP's "No deployment found with: deployment.model_name
+          // == gpt-4o",
+          // LM Studio's noModelMatchingQuery)
+          Clause.literals("model is niet beschikbaar", "no deployment found", "no model matching"),
           // a model no provider maps to, an endpoint a name could not be resolved to, a connection
           // the query
           // names that cannot be found ("No provider mapping found for model", "could not be
@@ -2322,7 +2347,7 @@ final class FailureRules {
           // claude-3-5-sonnet-20240229")
           Clause.of("(?m)^\\s*model: [\\w./:@-]+\\s*$", "model: "),
           Clause.of(
-              "\\bmodel\\b[^\\n]{0,60}?\\b(?:not found|unknown|does not exist|doesn't exist"
+              "\\bmodel\\b[^\\n]{0,60}?\\b(?:not found|unknown(?! error)|does not exist|doesn't exist"
                   + "|not supported|unsupported|no longer (?:available|supported))\\b"
                   + "|\\b(?:unknown|unsupported) model\\b|\\bnot a (?:known|valid|supported) model\\b"
                   // …or the task, file, page, endpoint or deployment asked for (A2A's -32001 "Task
@@ -2465,6 +2490,18 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a feature a key's billing cannot pay for (PLAN_EXCLUDES_MODEL); a service unavailable
+          // in the
+          // caller's region ("Service is unavailable in this region"); access denied, permissions
+          // to check, in
+          // Hindi ("सेवा तक पहुंच अस्वीकृत", "IAM अनुमतियां जांचें")
+          Clause.literals(
+              "cannot be billed to",
+              "unavailable in this region",
+              "not available in this region",
+              "unavailable in your region",
+              "पहुंच अस्वीकृत",
+              "अनुमतियां जांचें"),
           // privileges or a group that does not allow the call ("Insufficient privileges to call
           // SNOWFLAKE.CORTEX.COMPLETE", "Your account is not in a group that is allowed to use the
           // Assistant"),
@@ -3246,6 +3283,8 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a system unavailable for now, in Thai ("ระบบ AI ไม่สามารถใช้งานได้ในขณะนี้")
+          Clause.literals("ไม่สามารถใช้งานได้ในขณะนี้"),
           // servers overloaded, in Polish ("Serwery dostawcy AI są obecnie przeciążone")
           Clause.literals("przeciążon"),
           // capacity short or all in use, demand very high, a server busy, in Japanese, Korean,
@@ -3579,6 +3618,13 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a service that could not be connected to, or must be started and reachable, in Hindi
+          // and Polish
+          // ("एम्बेडर सेवा से कनेक्ट करने में विफल", "Upewnij się, że jest uruchomiona i
+          // dostępna"); a WebSocket that
+          // failed ("Websocket failed, terminating session")
+          Clause.literals(
+              "कनेक्ट करने में विफल", "jest uruchomiona i dostępna", "websocket failed"),
           // a connection that could not be made, a domain name that did not resolve, in Ukrainian,
           // Persian and
           // Arabic ("Не вдалося з'єднатися", "اتصال به سرور برقرار نشد", "تعذر الاتصال بالخادم",
@@ -3983,6 +4029,8 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // a model too large for the machine's memory (NOT_THE_WINDOW)
+          Clause.literals("available ram"),
           // a temporary fault, a problem on the server, a backend error, an internal server error,
           // a gateway
           // error, in Japanese, Korean, Malay, Arabic, Persian, Turkish and Vietnamese
@@ -4122,6 +4170,11 @@ final class FailureRules {
   // (row in_band.request_words): the request itself, which every route refuses the same way.
   static final Words REQUEST_HINTS =
       Words.of(
+          // a parameter of any kind named invalid ("Received invalid creationParameter for
+          // channel")
+          Clause.of("\\binvalid [a-z]*parameters?\\b", "parameter"),
+          // properties a schema requires (Workers AI's "required properties at '/' are 'contexts'")
+          Clause.literals("required properties"),
           // the same language given as source and target, messages in the wrong format or order, a
           // JSON
           // structure sent that is not valid, in Japanese, Arabic, Ukrainian and Persian
@@ -5222,6 +5275,12 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // a Cloudflare clearance token to give (gpt4free: "cf_clearance must be set … a valid
+          // cloudflare
+          // clearance token"), credentials named invalid in Polish ("Nieprawidłowe poświadczenia
+          // AWS")
+          "clearance token",
+          "nieprawidłowe poświadczenia",
           // an access token that could not be obtained, a credential not sent ("Failed to obtain an
           // access
           // token for connection", "Credential was not sent or was of an unsupported type")
@@ -5456,6 +5515,14 @@ final class FailureRules {
 
   static final Words AUTH_PATTERN =
       Words.of(
+          // an API key not set or not configured, in Polish and English ("Brak klucza API",
+          // "GEMINI_API_KEY
+          // nie jest ustawiony", "Sprawdź GEMINI_API_KEY w .env", "OPENAI_API_KEY is not set")
+          Clause.of(
+              "brak klucza api|\\bapi[_ ]key\\b[^\\n]{0,20}?(?:nie jest ustawion|is not set|not configured)|sprawdź [a-z_]*api_key",
+              "brak klucza",
+              "api_key",
+              "api key"),
           // an API key named required, in the apps' languages ("مفتاح Gemini API مطلوب", "La clave
           // de API es
           // obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing
@@ -6510,6 +6577,9 @@ final class FailureRules {
   // with the same limit. Read after the context rows, which own a window in tokens.
   static final Words PAYLOAD_PATTERN =
       Words.of(
+          // a content size limit exceeded (Azure's Whisper: "Maximum content size limit (26214400)
+          // exceeded")
+          Clause.of("\\bcontent size limit\\b[^\\n]{0,30}?\\bexceeded\\b", "content size limit"),
           // bytes named too large ("The request's total referenced files bytes are too large to
           // be read")
           Clause.of("\\bbytes (?:are |is )?too large\\b", "bytes"),
@@ -6700,6 +6770,8 @@ final class FailureRules {
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          // SAP's orchestration filter ("Input Filter: Prompt filtered due to safety violations")
+          "filtered due to safety",
           // OpenRouter's moderation model refusing the input ("meta-llama/llama-guard-3-8b flagged
           // input as harmful")
           "flagged input as harmful",
@@ -6875,6 +6947,11 @@ final class FailureRules {
   // endpoint or channel for it, an Azure deployment that does not exist, an invalid model id.
   static final List<String> MODEL_GONE_PHRASES =
       List.of(
+          // LM Studio's code for no model matching what was asked ("generic.noModelMatchingQuery")
+          "nomodelmatching",
+          // LM Studio's answer to a path it does not serve ("Unexpected endpoint or method. (POST
+          // /chat/completions)")
+          "unexpected endpoint or method",
           "no endpoints found",
           "deployment for this resource does not exist",
           "invalid model",
@@ -7160,6 +7237,11 @@ final class FailureRules {
 
   static final List<String> RATE_WORDING =
       List.of(
+          // a limit of requests reached, in Polish ("API osiągnęło limit zapytań", "przekroczyło
+          // limit
+          // requestów")
+          "limit zapytań",
+          "limit requestów",
           // the Batch API's tokens in queue over their limit, freed as batches complete
           // ("Enqueued token limit reached for gpt-4o-mini")
           "enqueued token limit",
@@ -7913,6 +7995,11 @@ final class FailureRules {
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // a local runner that died or a model that failed to load ("llama runner process no
+          // longer
+          // running", "Model loaded failed")
+          "process no longer running",
+          "model loaded failed",
           // a server that says it failed ("Anthropic's server encountered an error while
           // processing your request"), not that it is busy
           "server encountered an error",
@@ -8110,6 +8197,9 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // a model file in a format the loader cannot read ("Could not load model due to invalid
+          // format")
+          "due to invalid format",
           // a prompt or a value a database refused to store (MySQL's "Data too long for column",
           // Oracle's
           // ORA-12899 "value too large for column", "Incorrect string value", SQLite's "NOT NULL
@@ -8612,6 +8702,8 @@ final class FailureRules {
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =
       List.of(
+          // …in Thai ("กรุณาลองใหม่ภายหลัง")
+          "ลองใหม่ภายหลัง",
           "try again later",
           "retry later",
           "please retry",

@@ -216,6 +216,22 @@ record UpstreamError(
           FailureRules.Clause.of("(?i)\\bresponse\\s+([1-5]\\d\\d):", "response"),
           // a code printed after a spaced colon ("Exception : run code :400", French "code : 403")
           FailureRules.Clause.of("(?i)\\bcode\\s+:\\s*([45]\\d\\d)\\b(?![.,]\\d)", "code"),
+          // an error code named so in the apps' languages ("Gemini elemzés sikertelen (hibakód:
+          // 404)",
+          // "kod błędu: 429", "código de error: 500", "Fehlercode 401")
+          FailureRules.Clause.of(
+              "(?i)(?:hibakód|kod błędu|código de error|código de erro|code d'erreur|fehlercode"
+                  + "|codice di errore|foutcode|код ошибки|hata kodu|mã lỗi)\\s*[:：]?\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "hibakód",
+              "kod błędu",
+              "código de erro",
+              "code d'erreur",
+              "fehlercode",
+              "codice di errore",
+              "foutcode",
+              "код ошибки",
+              "hata kodu",
+              "mã lỗi"),
           // a status after the word error and a colon, in Chinese, Japanese and Korean ("[错误: 400:
           // Invalid content]")
           FailureRules.Clause.of(
@@ -226,7 +242,7 @@ record UpstreamError(
           FailureRules.Clause.of("(?m):\\s+([1-5]\\d\\d) \\([A-Za-z ]{0,40}\\)\\.?\\s*$", ":"),
           // a status in parentheses after the word error ("发生未知错误 (401)。", "Error (429)")
           FailureRules.Clause.of(
-              "(?i)(?:错误|錯誤|失败|失敗|エラー|오류|\\berror)\\s*[(（]([1-5]\\d\\d)[)）]",
+              "(?i)(?:错误|錯誤|失败|失敗|エラー|오류|\\berror)\\s*[:：]?\\s*[(（]([1-5]\\d\\d)[)）]",
               "错误",
               "錯誤",
               "失败",
@@ -325,6 +341,7 @@ record UpstreamError(
           "payment required", 402,
           "forbidden", 403,
           "not found", 404,
+          "method not allowed", 405,
           "payload too large", 413,
           "unprocessable entity", 422,
           "request entity too large", 413,

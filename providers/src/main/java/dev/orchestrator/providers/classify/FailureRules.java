@@ -5525,10 +5525,21 @@ final class FailureRules {
               "api key"),
           // an API key named required, in the apps' languages ("مفتاح Gemini API مطلوب", "La clave
           // de API es
-          // obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing
+          // obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing (anchored on
+          // the
+          // key words: "api" alone is in most texts)
           Clause.of(
               "(?:مفتاح|clave|chave|clé|chiave|schlüssel|anahtar|klucz|khóa|کلید)[^\\n]{0,30}?\\bapi\\b[^\\n]{0,20}?(?:مطلوب|obligatori|obrigatóri|erforderlich|requerid|requis|wymagan|gerekli|bắt buộc|الزامی)",
-              "api"),
+              "مفتاح",
+              "clave",
+              "chave",
+              "clé",
+              "chiave",
+              "schlüssel",
+              "anahtar",
+              "klucz",
+              "khóa",
+              "کلید"),
           // a credential named wrong in other words: a user token invalid, a virtual key expected,
           // an organisation
           // that does not match the key or does not exist, a credential only for another client, a

@@ -210,8 +210,8 @@ final class FailureRules {
           "unsupported protocol scheme");
 
   // A model the plan or the kind of key does not include ("API keys and subscription plans allow
-  // different models. Make sure the selected model is included in your plan"): a permission, not
-  // an allowance spent (rows account.cap_wording, in_band.account_words, in_band.permission_words).
+  // different models. Make sure the selected model is included in your plan"): a permission, not an
+  // allowance spent (rows account.cap_wording, in_band.account_words, in_band.permission_words).
   static final List<String> PLAN_EXCLUDES_MODEL =
       List.of(
           "included in your plan",
@@ -415,9 +415,8 @@ final class FailureRules {
 
     // 4. A URL the client could not use, where the status leaves the meaning to the words (httpx's
     //    "Request URL is missing an 'http://' or 'https://' protocol" inside an app's 500,
-    // reqwest's
-    //    "relative URL without a base", Java's "Illegal character in scheme name"): the endpoint as
-    //    configured is wrong, and sending it again fails the same way.
+    //    reqwest's "relative URL without a base", Java's "Illegal character in scheme name"): the
+    //    endpoint as configured is wrong, and sending it again fails the same way.
     t.add(
         row(
             "request.url_words",
@@ -1403,9 +1402,8 @@ final class FailureRules {
           "מגבלת השימוש",
           "הגבלת השימוש",
           // a subscription ended, a daily limit spent, credit run out, in Ukrainian and Persian
-          // ("Термін дії вашої
-          // підписки Premium закінчився", "Ваш денний ліміт вичерпано", "اعتبار شما به پایان رسیده
-          // است")
+          // ("Термін дії вашої підписки Premium закінчився", "Ваш денний ліміт вичерпано", "اعتبار
+          // شما به پایان رسیده است")
           "вашої підписки",
           "ліміт вичерпано",
           "اعتبار شما",
@@ -2067,13 +2065,12 @@ final class FailureRules {
   static final Words CONTEXT_HINTS =
       Words.of(
           // tokens over the prompt tokens configured, a text longer than an embedding model's input
-          // window
-          // ("48210 tokens exceed the configured max prompt tokens", "longer than the 512-token
-          // input window")
+          // window ("48210 tokens exceed the configured max prompt tokens", "longer than the
+          // 512-token input window")
           Clause.literals("max prompt tokens", "token input window"),
           // files too many to fit the context, a text longer than the model's maximum tokens, in
-          // Korean and
-          // Persian ("컨텍스트에 모두 담을 수 없습니다", "طول متن از حداکثر توکن‌های مجاز مدل بیشتر است")
+          // Korean and Persian ("컨텍스트에 모두 담을 수 없습니다", "طول متن از حداکثر توکن‌های مجاز مدل بیشتر
+          // است")
           Clause.literals("컨텍스트에 모두 담을 수 없", "حداکثر توکن"),
           // a prompt's or a conversation's length over its limit, a bot's memory full, in Chinese,
           // Japanese, Korean and Spanish ("prompt 长度超出限制", "会話が長すぎて", "📚 기억 용량이 가득 찼어요", "¡Memoria
@@ -2306,25 +2303,20 @@ final class FailureRules {
   static final Words MODEL_HINTS =
       Words.of(
           // a model named unavailable in Dutch ("Het opgegeven model is niet beschikbaar"), no
-          // deployment or
-          // model matching what was asked (SAP's "No deployment found with: deployment.model_name
-          // == gpt-4o",
-          // LM Studio's noModelMatchingQuery)
+          // deployment or model matching what was asked (SAP's "No deployment found with:
+          // deployment.model_name == gpt-4o", LM Studio's noModelMatchingQuery)
           Clause.literals("model is niet beschikbaar", "no deployment found", "no model matching"),
           // a model no provider maps to, an endpoint a name could not be resolved to, a connection
-          // the query
-          // names that cannot be found ("No provider mapping found for model", "could not be
-          // resolved to any
-          // serving endpoint", "Cannot find connection acme-dwh.eu.vertex_conn")
+          // the query names that cannot be found ("No provider mapping found for model", "could not
+          // be resolved to any serving endpoint", "Cannot find connection acme-dwh.eu.vertex_conn")
           Clause.literals(
               "no provider mapping found",
               "resolved to any serving endpoint",
               "cannot find connection"),
           // a deployment that cannot be found in Korean ("배포 'chat-prod-kr'를 찾을 수 없습니다"); a model
-          // or a
-          // deployment that does not exist or was not found, in Malay, Persian and Ukrainian
-          // ("Model yang dipilih
-          // tidak wujud", "مدل انتخاب‌شده یافت نشد", "розгортання «gpt4o-prod» не існує")
+          // or a deployment that does not exist or was not found, in Malay, Persian and Ukrainian
+          // ("Model yang dipilih tidak wujud", "مدل انتخاب‌شده یافت نشد", "розгортання «gpt4o-prod»
+          // не існує")
           Clause.of(
               "배포[^\\n]{0,40}?찾을 수 없|\\bmodel\\b[^\\n]{0,40}?tidak wujud|مدل[^\\n]{0,30}?یافت نشد|розгортання[^\\n]{0,40}?не існує",
               "배포",
@@ -2332,15 +2324,14 @@ final class FailureRules {
               "یافت نشد",
               "не існує"),
           // a resource Google's APIs name not found, its kind after the colon ("Not found:
-          // Connection
-          // explore_assistant_llm", "Not found: Dataset …")
+          // Connection explore_assistant_llm", "Not found: Dataset …")
           Clause.of(
               "\\bnot found: (?:connection|dataset|table|model|project|resource|endpoint|job|bucket|deployment)\\b",
               "not found:"),
-          // an API endpoint named wrong, in Korean, Japanese and
-          // English
-          // ("지정된 모델을 사용할 수 없습니다", "잘못된 API 엔드포인트입니다", "Invalid API endpoint"), no model that
-          // serves the request ("No models found that support text_generation")
+          // an API endpoint named wrong, in Korean, Japanese and English ("잘못된 API 엔드포인트입니다",
+          // "Invalid API endpoint"), no model that serves the request ("No models found that
+          // support
+          // text_generation")
           Clause.literals(
               "잘못된 api 엔드포인트", "無効なapiエンドポイント", "invalid api endpoint", "no models found"),
           // Anthropic's not_found_error, whose whole message is the model ("model:
@@ -2491,10 +2482,8 @@ final class FailureRules {
   static final Words PERMISSION_HINTS =
       Words.of(
           // a feature a key's billing cannot pay for (PLAN_EXCLUDES_MODEL); a service unavailable
-          // in the
-          // caller's region ("Service is unavailable in this region"); access denied, permissions
-          // to check, in
-          // Hindi ("सेवा तक पहुंच अस्वीकृत", "IAM अनुमतियां जांचें")
+          // in the caller's region ("Service is unavailable in this region"); access denied,
+          // permissions to check, in Hindi ("सेवा तक पहुंच अस्वीकृत", "IAM अनुमतियां जांचें")
           Clause.literals(
               "cannot be billed to",
               "unavailable in this region",
@@ -2504,17 +2493,14 @@ final class FailureRules {
               "अनुमतियां जांचें"),
           // privileges or a group that does not allow the call ("Insufficient privileges to call
           // SNOWFLAKE.CORTEX.COMPLETE", "Your account is not in a group that is allowed to use the
-          // Assistant"),
-          // permissions missing in Italian ("Non hai i permessi necessari")
+          // Assistant"), permissions missing in Italian ("Non hai i permessi necessari")
           Clause.literals("insufficient privileges", "group that is allowed", "permessi necessari"),
           // an account stopped for a terms violation, a feature disabled by an administrator, in
-          // Japanese;
-          // no right to use a model, a region or country not served, an account banned, in Russian,
-          // Malay,
-          // Turkish, Indonesian, Ukrainian and Arabic ("利用規約違反のため停止", "管理者によって無効化", "нет прав на
-          // использование", "из вашего региона", "tidak dibenarkan mengakses", "izniniz yok",
-          // "bölgede kullanılamıyor",
-          // "belum tersedia di negara Anda", "تم حظر حسابك")
+          // Japanese; no right to use a model, a region or country not served, an account banned,
+          // in Russian, Malay, Turkish, Indonesian, Ukrainian and Arabic ("利用規約違反のため停止",
+          // "管理者によって無効化", "нет прав на использование", "из вашего региона", "tidak dibenarkan
+          // mengakses", "izniniz yok", "bölgede kullanılamıyor", "belum tersedia di negara Anda",
+          // "تم حظر حسابك")
           Clause.literals(
               "利用規約違反",
               "管理者によって無効",
@@ -2526,8 +2512,7 @@ final class FailureRules {
               "di negara anda",
               "تم حظر حسابك"),
           // a model the plan does not include, in Japanese and Korean ("現在のプラン (Hobby) には …
-          // が含まれていません",
-          // "Free 플랜에는 … 모델이 포함되어 있지 않습니다", "현재 요금제에서는 GPT-4o를 이용할 수 없습니다", "ご利用のプランでは
+          // が含まれていません", "Free 플랜에는 … 모델이 포함되어 있지 않습니다", "현재 요금제에서는 GPT-4o를 이용할 수 없습니다", "ご利用のプランでは
           // … ご利用いただけません"), a feature an administrator turned off in Korean ("관리자가 AI 기능을 비활성화")
           Clause.of(
               "プラン[^\\n]{0,40}?(?:含まれていません|ご利用いただけません)|플랜[^\\n]{0,40}?포함되어 있지 않|요금제에서는[^\\n]{0,30}?(?:이용|사용)할 수 없|관리자[^\\n]{0,30}?비활성화",
@@ -2834,23 +2819,18 @@ final class FailureRules {
   static final Words CONTENT_HINTS =
       Words.of(
           // an answer blocked by the safety filters, in French and Polish ("bloquée par les filtres
-          // de
-          // sécurité", "zablokowana przez filtr bezpieczeństwa"), an answer filtered by a guard
-          // ("Response
-          // filtered by Cortex Guard"), a prompt injection detected
+          // de sécurité", "zablokowana przez filtr bezpieczeństwa"), an answer filtered by a guard
+          // ("Response filtered by Cortex Guard"), a prompt injection detected
           Clause.literals(
               "filtres de sécurité",
               "filtr bezpieczeństwa",
               "response filtered by",
               "prompt injection detected"),
           // an answer filtered or withheld, an input against the safety policy, content unsafe or
-          // against a
-          // policy, blocked by safety filters, in Japanese, Korean, Vietnamese, Ukrainian, Arabic,
-          // Persian and
-          // Malay ("応答がフィルターされました", "응답이 필터링되었습니다", "回答を控えました", "安全性ポリシーに抵触",
-          // "nội dung không an toàn", "порушує політику", "فلاتر الأمان", "سياسة المحتوى", "دلایل
-          // ایمنی", "قوانین محتوا",
-          // "disekat oleh penapis", "фільтром безпеки")
+          // against a policy, blocked by safety filters, in Japanese, Korean, Vietnamese,
+          // Ukrainian, Arabic, Persian and Malay ("応答がフィルターされました", "응답이 필터링되었습니다", "回答を控えました",
+          // "安全性ポリシーに抵触", "nội dung không an toàn", "порушує політику", "فلاتر الأمان", "سياسة
+          // المحتوى", "دلایل ایمنی", "قوانین محتوا", "disekat oleh penapis", "фільтром безпеки")
           Clause.literals(
               "フィルターされました",
               "필터링되었습니다",
@@ -3162,11 +3142,9 @@ final class FailureRules {
   static final Words RATE_HINTS =
       Words.of(
           // concurrent requests at their limit, many requests in a short time, in Japanese; many
-          // messages, a
-          // rate limit, a count of requests over what is allowed, in Arabic and Persian
-          // ("同時に実行できるリクエスト数の
-          // 上限", "短時間に多数のリクエスト", "عددًا كبيرًا من الرسائل", "محدودیت نرخ درخواست", "تعداد
-          // درخواست‌های شما")
+          // messages, a rate limit, a count of requests over what is allowed, in Arabic and Persian
+          // ("同時に実行できるリクエスト数の 上限", "短時間に多数のリクエスト", "عددًا كبيرًا من الرسائل", "محدودیت نرخ
+          // درخواست", "تعداد درخواست‌های شما")
           Clause.literals(
               "同時に実行できるリクエスト数", "短時間に多数のリクエスト", "عددًا كبيرًا من", "محدودیت نرخ", "تعداد درخواست"),
           // too many requests, in Ukrainian ("Занадто багато запитів")
@@ -3288,11 +3266,9 @@ final class FailureRules {
           // servers overloaded, in Polish ("Serwery dostawcy AI są obecnie przeciążone")
           Clause.literals("przeciążon"),
           // capacity short or all in use, demand very high, a server busy, in Japanese, Korean,
-          // Ukrainian,
-          // Arabic, Persian and Malay ("処理能力が不足しています", "현재 처리 용량이 모두 사용 중입니다", "서비스 이용량이
+          // Ukrainian, Arabic, Persian and Malay ("処理能力が不足しています", "현재 처리 용량이 모두 사용 중입니다", "서비스 이용량이
           // 많아", "вільних потужностей немає", "النموذج مثقل بالطلبات", "لا توجد سعة متاحة", "سرورها
-          // … شلوغ هستند",
-          // "Pelayan sedang sesak")
+          // … شلوغ هستند", "Pelayan sedang sesak")
           Clause.literals(
               "処理能力が不足",
               "需要が非常に高",
@@ -3459,8 +3435,7 @@ final class FailureRules {
       Words.of(
           // a page that cannot be found in Korean ("요청하신 페이지를 찾을 수 없습니다")
           Clause.literals("페이지를 찾을 수 없"),
-          // a page or a resource that cannot be found, in Korean ("서버가 요청한 페이지나 리소스를 찾을 수
-          // 없습니다")
+          // a page or a resource that cannot be found, in Korean ("서버가 요청한 페이지나 리소스를 찾을 수 없습니다")
           Clause.literals("리소스를 찾을 수 없"),
           // an assistant, a file, a vector store, a deployment, a route or a model retired or not
           // found, as SDKs and apps word it in English, Japanese, Korean, Spanish, German, French,
@@ -3588,16 +3563,12 @@ final class FailureRules {
   static final Words ELAPSED_HINTS =
       Words.of(
           // a call that took longer than its limit or did not answer in time ("took longer than 297
-          // seconds
-          // and was aborted", "The AI provider did not answer in time")
+          // seconds and was aborted", "The AI provider did not answer in time")
           Clause.literals("took longer than", "answer in time"),
           // a wait or a time limit passed, an answer that took too long, in Korean, Malay,
-          // Vietnamese, Persian,
-          // Indonesian, Turkish and Arabic ("응답 대기 시간 90초를 넘겨", "응답 제한 시간(5초)을 초과", "Permintaan
-          // tamat masa",
-          // "quá thời gian xử lý", "زمان انتظار", "Respons AI terlalu lama", "60 saniye içinde
-          // yanıt vermedi",
-          // "وقتًا طويلاً للرد", "بیش از حد طول کشید")
+          // Vietnamese, Persian, Indonesian, Turkish and Arabic ("응답 대기 시간 90초를 넘겨", "응답 제한 시간(5초)을
+          // 초과", "Permintaan tamat masa", "quá thời gian xử lý", "زمان انتظار", "Respons AI terlalu
+          // lama", "60 saniye içinde yanıt vermedi", "وقتًا طويلاً للرد", "بیش از حد طول کشید")
           Clause.literals(
               "대기 시간",
               "제한 시간",
@@ -3609,8 +3580,7 @@ final class FailureRules {
               "وقتًا طويلاً",
               "طول کشید"),
           // a gateway that got no answer from the server above it in time, in Japanese (LobeChat's
-          // 504:
-          // "サーバーは上位サーバーからの応答を待っていません")
+          // 504: "サーバーは上位サーバーからの応答を待っていません")
           Clause.literals("上位サーバーからの応答"),
           Clause.of(
               "\\bexceed(?:ed|s)? (?:the |its )?(?:\\w+ )?\\d+\\s?(?:ms|milliseconds|s|secs?|seconds)\\b",
@@ -3619,20 +3589,16 @@ final class FailureRules {
   static final Words NETWORK_HINTS =
       Words.of(
           // a service that could not be connected to, or must be started and reachable, in Hindi
-          // and Polish
-          // ("एम्बेडर सेवा से कनेक्ट करने में विफल", "Upewnij się, że jest uruchomiona i
-          // dostępna"); a WebSocket that
-          // failed ("Websocket failed, terminating session")
+          // and Polish ("एम्बेडर सेवा से कनेक्ट करने में विफल", "Upewnij się, że jest uruchomiona i
+          // dostępna"); a WebSocket that failed ("Websocket failed, terminating session")
           Clause.literals(
               "कनेक्ट करने में विफल", "jest uruchomiona i dostępna", "websocket failed"),
           // a connection that could not be made, a domain name that did not resolve, in Ukrainian,
-          // Persian and
-          // Arabic ("Не вдалося з'єднатися", "اتصال به سرور برقرار نشد", "تعذر الاتصال بالخادم",
-          // "فشل حل اسم النطاق")
+          // Persian and Arabic ("Не вдалося з'єднатися", "اتصال به سرور برقرار نشد", "تعذر الاتصال
+          // بالخادم", "فشل حل اسم النطاق")
           Clause.literals("з'єднатися", "برقرار نشد", "تعذر الاتصال", "حل اسم النطاق"),
           // a local service to start and make reachable ("Please ensure it's running and
-          // accessible",
-          // "実行中でアクセス可能であることを確認してください")
+          // accessible", "実行中でアクセス可能であることを確認してください")
           Clause.literals("running and accessible", "実行中でアクセス可能", "실행 중이고 접근 가능"),
           // …and in Portuguese and Polish ("Falha ao conectar ao servidor", "Nie udało się
           // połączyć")
@@ -3756,10 +3722,9 @@ final class FailureRules {
   static final Words EMPTY_HINTS =
       Words.of(
           // an answer named empty or with no text, in Ukrainian, Russian, Arabic, Persian,
-          // Indonesian, Malay and
-          // Turkish ("Від ШІ не отримано жодного тексту", "Ответ модели не содержит текста", "رد
-          // فارغ", "پاسخ خالی",
-          // "tidak memberikan jawaban", "Tiada teks dijana", "herhangi bir metin üretmedi")
+          // Indonesian, Malay and Turkish ("Від ШІ не отримано жодного тексту", "Ответ модели не
+          // содержит текста", "رد فارغ", "پاسخ خالی", "tidak memberikan jawaban", "Tiada teks
+          // dijana", "herhangi bir metin üretmedi")
           Clause.literals(
               "жодного тексту",
               "не содержит текста",
@@ -3945,10 +3910,9 @@ final class FailureRules {
           // Kafka's record over its size ("RecordTooLargeException")
           Clause.literals("recordtoolarge"),
           // a file, an image or a document too large, in Korean, Malay, Ukrainian, Arabic,
-          // Vietnamese and
-          // Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує допустимий розмір", "حجم
-          // الملف يتجاوز",
-          // "الصورة كبيرة جدًا", "vượt quá dung lượng", "بیش از حد بزرگ")
+          // Vietnamese and Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує допустимий
+          // розмір", "حجم الملف يتجاوز", "الصورة كبيرة جدًا", "vượt quá dung lượng", "بیش از حد
+          // بزرگ")
           Clause.literals(
               "용량이 너무 커",
               "saiz fail melebihi",
@@ -4032,11 +3996,9 @@ final class FailureRules {
           // a model too large for the machine's memory (NOT_THE_WINDOW)
           Clause.literals("available ram"),
           // a temporary fault, a problem on the server, a backend error, an internal server error,
-          // a gateway
-          // error, in Japanese, Korean, Malay, Arabic, Persian, Turkish and Vietnamese
-          // ("一時的な障害が発生",
-          // "サーバーで問題が起きました", "일시적인 장애가 발생", "백엔드 오류", "Ralat pelayan dalaman", "خطأ داخلي",
-          // "خطای داخلی سرور", "خطأ في البوابة", "Ağ geçidi hatası", "Máy chủ trung gian")
+          // a gateway error, in Japanese, Korean, Malay, Arabic, Persian, Turkish and Vietnamese
+          // ("一時的な障害が発生", "サーバーで問題が起きました", "일시적인 장애가 발생", "백엔드 오류", "Ralat pelayan dalaman", "خطأ
+          // داخلي", "خطای داخلی سرور", "خطأ في البوابة", "Ağ geçidi hatası", "Máy chủ trung gian")
           Clause.literals(
               "一時的な障害",
               "サーバーで問題",
@@ -4176,21 +4138,15 @@ final class FailureRules {
           // properties a schema requires (Workers AI's "required properties at '/' are 'contexts'")
           Clause.literals("required properties"),
           // the same language given as source and target, messages in the wrong format or order, a
-          // JSON
-          // structure sent that is not valid, in Japanese, Arabic, Ukrainian and Persian
-          // ("翻訳元と翻訳先に同じ言語が指定
-          // されています", "تنسيق الرسائل غير صحيح", "невірний порядок повідомлень", "ساختار JSON
-          // ارسال‌شده")
+          // JSON structure sent that is not valid, in Japanese, Arabic, Ukrainian and Persian
+          // ("翻訳元と翻訳先に同じ言語が指定 されています", "تنسيق الرسائل غير صحيح", "невірний порядок повідомлень",
+          // "ساختار JSON ارسال‌شده")
           Clause.literals("同じ言語が指定", "تنسيق الرسائل", "невірний порядок", "ساختار json"),
           // a field named required or a value out of its bounds, in the apps' languages ("El campo
-          // prompt es
-          // obligatorio", "O campo temperatura deve estar entre 0 e 2", "Stellen Sie sicher, dass
-          // dieser Wert
-          // kleiner oder gleich 4096 ist", "Wählen Sie eine gültige Option", "حقل الموجه مطلوب",
-          // "الطلب غير صالح",
-          // "نقش پیام نامعتبر است", "Giá trị 'gpt4o' không hợp lệ", "バリデーションに失敗しました", "В шаблоне
-          // промпта не
-          // задана переменная")
+          // prompt es obligatorio", "O campo temperatura deve estar entre 0 e 2", "Stellen Sie
+          // sicher, dass dieser Wert kleiner oder gleich 4096 ist", "Wählen Sie eine gültige
+          // Option", "حقل الموجه مطلوب", "الطلب غير صالح", "نقش پیام نامعتبر است", "Giá trị 'gpt4o'
+          // không hợp lệ", "バリデーションに失敗しました", "В шаблоне промпта не задана переменная")
           Clause.literals(
               "es obligatorio",
               "é obrigatório",
@@ -4214,16 +4170,12 @@ final class FailureRules {
               "值が指定されていません",
               "값이 지정되지 않았"),
           // a value outside the range or the set the API supports ("the supported range is from 1
-          // to 41",
-          // "Supported sizes are 1024x1024, …", zod's "Invalid option: expected one of"), an
-          // argument the client
-          // must give ("Must provide one of the `base_url` or `azure_endpoint` arguments"), two
-          // options that
-          // cannot go together ("can't use both Content and MultiContent"), a type the compiler or
-          // the
-          // runtime refuses ("is not assignable to type", Ruby's "missing keyword: :parameters"), a
-          // header
-          // value a client refuses ("is an invalid header value")
+          // to 41", "Supported sizes are 1024x1024, …", zod's "Invalid option: expected one of"),
+          // an argument the client must give ("Must provide one of the `base_url` or
+          // `azure_endpoint` arguments"), two options that cannot go together ("can't use both
+          // Content and MultiContent"), a type the compiler or the runtime refuses ("is not
+          // assignable to type", Ruby's "missing keyword: :parameters"), a header value a client
+          // refuses ("is an invalid header value")
           Clause.literals(
               "supported range",
               "supported sizes",
@@ -4234,12 +4186,9 @@ final class FailureRules {
               "missing keyword:",
               "invalid header value"),
           // a prompt template's variables missing or undefined, its syntax broken (LangChain's
-          // "Input to
-          // ChatPromptTemplate is missing variables", Haystack's "Missing mandatory input variables
-          // in
-          // PromptBuilder", jinja2's UndefinedError and TemplateSyntaxError, Liquid, Handlebars,
-          // Mustache, Go's
-          // text/template)
+          // "Input to ChatPromptTemplate is missing variables", Haystack's "Missing mandatory input
+          // variables in PromptBuilder", jinja2's UndefinedError and TemplateSyntaxError, Liquid,
+          // Handlebars, Mustache, Go's text/template)
           Clause.of(
               "\\b(?:missing|requires?|required)\\b[^\\n]{0,40}?\\b(?:input )?variables?\\b|\\binput variables?\\b|\\btemplate ?(?:syntax|render) ?error|\\btemplatesyntaxerror\\b|\\bundefinederror\\b|\\bliquid syntax error\\b|\\bmissing helper\\b|\\bunclosed section\\b|\\bcan't evaluate field\\b|\\bprompt type mismatch\\b",
               "variable",
@@ -4251,12 +4200,10 @@ final class FailureRules {
               "evaluate field",
               "prompt type"),
           // a message of a type the model's adapter does not know, a prompt that could not be
-          // built, an
-          // invalid Content-Length, a key for one provider sent with a request for another
-          // ("Unknown message
-          // type <class '…ToolPromptMessage'>", "Failed to build prompt", "Provider key is for
-          // 'azure_openai'
-          // but request specifies 'openai'"), an invalid request in Persian ("درخواست نامعتبر")
+          // built, an invalid Content-Length, a key for one provider sent with a request for
+          // another ("Unknown message type <class '…ToolPromptMessage'>", "Failed to build prompt",
+          // "Provider key is for 'azure_openai' but request specifies 'openai'"), an invalid
+          // request in Persian ("درخواست نامعتبر")
           Clause.literals(
               "unknown message type",
               "failed to build prompt",
@@ -4265,21 +4212,20 @@ final class FailureRules {
               "but the request specifies",
               "درخواست نامعتبر"),
           // a batch named over its maximum size ("input batch size 473 > maximum allowed batch size
-          // 64"), a
-          // SQL name the engine does not know ("Unrecognized name: gemini; failed to set
-          // 'endpoint'"), a value
-          // too long for its column ("value too long for type character varying(1000)")
+          // 64"), a SQL name the engine does not know ("Unrecognized name: gemini; failed to set
+          // 'endpoint'"), a value too long for its column ("value too long for type character
+          // varying(1000)")
           Clause.of(
               "\\bbatch size\\b[^\\n]{0,40}?(?:>|\\bexceed|\\blarger than|\\bgreater than|\\bmax(?:imum)?\\b)|\\bunrecognized name:|\\bvalue too long for type\\b",
               "batch size",
               "unrecognized name",
               "value too long"),
-          // a parameter's value named deprecated, with the value to use instead
-          // ('target_lang="EN" is deprecated, please use "EN-GB" or "EN-US" instead'), a request a
-          // client could not build (reqwest's "builder error: relative URL without a base"), a
-          // value named invalid with its bound ("batch size is invalid, it should not be larger
-          // than 10"), a model the hosted API will not load ("The model bigcode/starcoder is too
-          // large to be loaded automatically")
+          // a parameter's value named deprecated, with the value to use instead ('target_lang="EN"
+          // is deprecated, please use "EN-GB" or "EN-US" instead'), a request a client could not
+          // build (reqwest's "builder error: relative URL without a base"), a value named invalid
+          // with its bound ("batch size is invalid, it should not be larger than 10"), a model the
+          // hosted API will not load ("The model bigcode/starcoder is too large to be loaded
+          // automatically")
           Clause.of(
               "\\b[a-z_]+\\s*=\\s*\"?[\\w.-]{1,40}\"? is deprecated\\b"
                   + "|\\b(?:size|value|parameter|argument|field|format|number|count)\\s+is\\s+invalid\\b"
@@ -5276,19 +5222,16 @@ final class FailureRules {
   static final List<String> AUTH_WORDING =
       List.of(
           // a Cloudflare clearance token to give (gpt4free: "cf_clearance must be set … a valid
-          // cloudflare
-          // clearance token"), credentials named invalid in Polish ("Nieprawidłowe poświadczenia
-          // AWS")
+          // cloudflare clearance token"), credentials named invalid in Polish ("Nieprawidłowe
+          // poświadczenia AWS")
           "clearance token",
           "nieprawidłowe poświadczenia",
           // an access token that could not be obtained, a credential not sent ("Failed to obtain an
-          // access
-          // token for connection", "Credential was not sent or was of an unsupported type")
+          // access token for connection", "Credential was not sent or was of an unsupported type")
           "failed to obtain an access token",
           "credential was not sent",
           // a session expired, an authentication token missing or malformed, in Arabic and
-          // Vietnamese
-          // ("انتهت صلاحية الجلسة", "Token xác thực bị thiếu")
+          // Vietnamese ("انتهت صلاحية الجلسة", "Token xác thực bị thiếu")
           "انتهت صلاحية الجلسة",
           "token xác thực",
           // no valid credentials or token given, in Korean and Japanese (LobeChat's 401 "유효한 인증 정보를
@@ -5516,18 +5459,16 @@ final class FailureRules {
   static final Words AUTH_PATTERN =
       Words.of(
           // an API key not set or not configured, in Polish and English ("Brak klucza API",
-          // "GEMINI_API_KEY
-          // nie jest ustawiony", "Sprawdź GEMINI_API_KEY w .env", "OPENAI_API_KEY is not set")
+          // "GEMINI_API_KEY nie jest ustawiony", "Sprawdź GEMINI_API_KEY w .env", "OPENAI_API_KEY
+          // is not set")
           Clause.of(
               "brak klucza api|\\bapi[_ ]key\\b[^\\n]{0,20}?(?:nie jest ustawion|is not set|not configured)|sprawdź [a-z_]*api_key",
               "brak klucza",
               "api_key",
               "api key"),
           // an API key named required, in the apps' languages ("مفتاح Gemini API مطلوب", "La clave
-          // de API es
-          // obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing (anchored on
-          // the
-          // key words: "api" alone is in most texts)
+          // de API es obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing
+          // (anchored on the key words: "api" alone is in most texts)
           Clause.of(
               "(?:مفتاح|clave|chave|clé|chiave|schlüssel|anahtar|klucz|khóa|کلید)[^\\n]{0,30}?\\bapi\\b[^\\n]{0,20}?(?:مطلوب|obligatori|obrigatóri|erforderlich|requerid|requis|wymagan|gerekli|bắt buộc|الزامی)",
               "مفتاح",
@@ -6402,8 +6343,8 @@ final class FailureRules {
           // a count of tokens named more than the model takes ("Request contains 1,310,442 tokens,
           // which is more than the 1,048,576 the model accepts")
           Clause.of("\\d[\\d,]* tokens?\\b[^\\n]{0,40}?\\bmore than\\b", "more than"),
-          // a token length named exceeded, either way round ("token length(150) exceeded",
-          // "exceeds maximum token length")
+          // a token length named exceeded, either way round ("token length(150) exceeded", "exceeds
+          // maximum token length")
           Clause.of(
               "\\btoken[ _]?length\\b[^\\n]{0,20}?\\bexceed|\\bexceed(?:s|ed|ing)?\\b[^\\n]{0,20}?"
                   + "\\btoken[ _]?length\\b",
@@ -6591,8 +6532,8 @@ final class FailureRules {
           // a content size limit exceeded (Azure's Whisper: "Maximum content size limit (26214400)
           // exceeded")
           Clause.of("\\bcontent size limit\\b[^\\n]{0,30}?\\bexceeded\\b", "content size limit"),
-          // bytes named too large ("The request's total referenced files bytes are too large to
-          // be read")
+          // bytes named too large ("The request's total referenced files bytes are too large to be
+          // read")
           Clause.of("\\bbytes (?:are |is )?too large\\b", "bytes"),
           // a request's content over its size limit, in Chinese ("请求内容超过大小限制")
           Clause.literals("超过大小限制"),
@@ -7249,8 +7190,7 @@ final class FailureRules {
   static final List<String> RATE_WORDING =
       List.of(
           // a limit of requests reached, in Polish ("API osiągnęło limit zapytań", "przekroczyło
-          // limit
-          // requestów")
+          // limit requestów")
           "limit zapytań",
           "limit requestów",
           // the Batch API's tokens in queue over their limit, freed as batches complete
@@ -7729,14 +7669,10 @@ final class FailureRules {
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
           // an answer that carried nothing: an embedding empty or no vectors, a null or empty
-          // response
-          // returned, no content generated ("provider returned an empty embedding (length 0)",
-          // "embedding
-          // response contained 0 vectors", "ai_query returned a null response", "No content was
-          // generated", "The
-          // AI bot did not return any reply", "Stream ended without any content chunks", "Het
-          // taalmodel heeft een
-          // lege reactie teruggestuurd")
+          // response returned, no content generated ("provider returned an empty embedding (length
+          // 0)", "embedding response contained 0 vectors", "ai_query returned a null response", "No
+          // content was generated", "The AI bot did not return any reply", "Stream ended without
+          // any content chunks", "Het taalmodel heeft een lege reactie teruggestuurd")
           "empty embedding",
           "0 vectors",
           "no vectors",
@@ -7749,10 +7685,9 @@ final class FailureRules {
           "no content was generated",
           "lege reactie",
           // an answer with no assistant message, no candidates, or content named empty, in Japanese
-          // and
-          // Korean ("応答にアシスタントのメッセージが含まれていませんでした", "응답에 어시스턴트 메시지가 없습니다", "応答の内容が空です",
-          // "답변이 비어 있어"); an output that does not match the JSON structure expected ("モデルの出力が期待される
-          // JSON 構造と一致しませんでした")
+          // and Korean ("応答にアシスタントのメッセージが含まれていませんでした", "응답에 어시스턴트 메시지가 없습니다", "応答の内容が空です", "답변이 비어
+          // 있어"); an output that does not match the JSON structure expected ("モデルの出力が期待される JSON
+          // 構造と一致しませんでした")
           "アシスタントのメッセージが含まれて",
           "어시스턴트 메시지가 없",
           "候補 (candidates) が含まれて",
@@ -7770,9 +7705,8 @@ final class FailureRules {
           "unexpected end of json input",
           // an answer whose structure was not what the client expects, an answer that ended with no
           // assistant message, in English, Japanese and Korean ("Invalid response structure from
-          // Ollama
-          // API", "（アシスタントメッセージなし）"); a PHP function given null for the model's text ("Return value
-          // must be of type string, null returned")
+          // Ollama API", "（アシスタントメッセージなし）"); a PHP function given null for the model's text
+          // ("Return value must be of type string, null returned")
           "invalid response structure",
           "無効な応答構造",
           "잘못된 응답 구조",
@@ -7780,8 +7714,7 @@ final class FailureRules {
           "어시스턴트 메시지 없음",
           "null returned",
           // Lua cjson (Neovim's vim.json.decode) on an empty answer ("Expected value but found
-          // T_END
-          // at character 1")
+          // T_END at character 1")
           "found t_end at character 1",
           // aiohttp's ContentTypeError on an answer that was not JSON ("Attempt to decode JSON with
           // unexpected mimetype: text/plain")
@@ -7843,14 +7776,13 @@ final class FailureRules {
           // "ChatCompletionMessage(content='', role='assistant', …)")
           "chatcompletionmessage(content=''");
 
-  // The model answered nothing usable, in an SDK's or app's words (row in_band.empty).
-  // A client that could not read the model's answer: it failed to parse, decode or deserialize the
-  // response, the reply, the stream or a chunk of it ("Failed to parse JSON from model response",
-  // "error decoding response body", "failed to deserialize api response", "Failed to parse
-  // stream"),
+  // The model answered nothing usable, in an SDK's or app's words (row in_band.empty). A client
+  // that could not read the model's answer: it failed to parse, decode or deserialize the response,
+  // the reply, the stream or a chunk of it ("Failed to parse JSON from model response", "error
+  // decoding response body", "failed to deserialize api response", "Failed to parse stream"),
   // Swift's DecodingError on it, its choices missing ("Field 'choices' is required", "`choices` is
-  // not present"), in the apps' languages ("解析模型响应失败", "Не удалось разобрать ответ модели",
-  // "No se pudo interpretar la respuesta del modelo"). Never the request's fault (rows
+  // not present"), in the apps' languages ("解析模型响应失败", "Не удалось разобрать ответ модели", "No se
+  // pudo interpretar la respuesta del modelo"). Never the request's fault (rows
   // in_band.request_invalid, in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
@@ -7974,8 +7906,7 @@ final class FailureRules {
       concat(
           UNUSABLE_ANSWER_WORDING,
           // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
-          // read
-          // because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
+          // read because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
           "the data couldn’t be read",
           "the data couldn't be read",
           "未能读取数据",
@@ -8007,12 +7938,11 @@ final class FailureRules {
   static final List<String> SERVER_WORDING =
       List.of(
           // a local runner that died or a model that failed to load ("llama runner process no
-          // longer
-          // running", "Model loaded failed")
+          // longer running", "Model loaded failed")
           "process no longer running",
           "model loaded failed",
-          // a server that says it failed ("Anthropic's server encountered an error while
-          // processing your request"), not that it is busy
+          // a server that says it failed ("Anthropic's server encountered an error while processing
+          // your request"), not that it is busy
           "server encountered an error",
           // an upstream that failed, named so ("Unexpected upstream failure while generating the
           // completion", ngrok's "Too many failed attempts to upstream providers")
@@ -8212,18 +8142,15 @@ final class FailureRules {
           // format")
           "due to invalid format",
           // a prompt or a value a database refused to store (MySQL's "Data too long for column",
-          // Oracle's
-          // ORA-12899 "value too large for column", "Incorrect string value", SQLite's "NOT NULL
-          // constraint
-          // failed", Prisma's "Invalid `prisma.…()` invocation")
+          // Oracle's ORA-12899 "value too large for column", "Incorrect string value", SQLite's
+          // "NOT NULL constraint failed", Prisma's "Invalid `prisma.…()` invocation")
           "too long for column",
           "too large for column",
           "incorrect string value",
           "not null constraint failed",
           "invalid `prisma.",
           // a serialized object of a namespace the loader does not know (LangChain's "Invalid
-          // namespace: $ ->
-          // {…}"), whatever keys it holds
+          // namespace: $ -> {…}"), whatever keys it holds
           "invalid namespace",
           // a header other than the key's named invalid ("Invalid header value for
           // 'anthropic-version'")

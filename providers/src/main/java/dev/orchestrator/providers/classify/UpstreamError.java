@@ -217,8 +217,7 @@ record UpstreamError(
           // a code printed after a spaced colon ("Exception : run code :400", French "code : 403")
           FailureRules.Clause.of("(?i)\\bcode\\s+:\\s*([45]\\d\\d)\\b(?![.,]\\d)", "code"),
           // an error code named so in the apps' languages ("Gemini elemzés sikertelen (hibakód:
-          // 404)",
-          // "kod błędu: 429", "código de error: 500", "Fehlercode 401")
+          // 404)", "kod błędu: 429", "código de error: 500", "Fehlercode 401")
           FailureRules.Clause.of(
               "(?i)(?:hibakód|kod błędu|código de error|código de erro|code d'erreur|fehlercode"
                   + "|codice di errore|foutcode|код ошибки|hata kodu|mã lỗi)\\s*[:：]?\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
@@ -464,8 +463,8 @@ record UpstreamError(
       a.errorShape = true;
       JsonNode upstream = root.path("response").path("error");
       if (upstream.isObject()) {
-        // a wrapper that names only itself around the upstream's error document ({"error":
-        // "Gemini API error", "response": {"error": {"code": 429, …}}}): the upstream's is read
+        // a wrapper that names only itself around the upstream's error document ({"error": "Gemini
+        // API error", "response": {"error": {"code": 429, …}}}): the upstream's is read
         readErrorObject(upstream, a);
         a.words(err.asText());
       }

@@ -3721,6 +3721,9 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // no vectors counted as zero ("embedding response contained 0 vectors for 64 inputs"),
+          // never as ten or twenty
+          Clause.of("(?<![\\d.,])0 vectors\\b", "0 vectors"),
           // an answer named empty or with no text, in Ukrainian, Russian, Arabic, Persian,
           // Indonesian, Malay and Turkish ("Від ШІ не отримано жодного тексту", "Ответ модели не
           // содержит текста", "رد فارغ", "پاسخ خالی", "tidak memberikan jawaban", "Tiada teks
@@ -7670,11 +7673,10 @@ final class FailureRules {
       List.of(
           // an answer that carried nothing: an embedding empty or no vectors, a null or empty
           // response returned, no content generated ("provider returned an empty embedding (length
-          // 0)", "embedding response contained 0 vectors", "ai_query returned a null response", "No
-          // content was generated", "The AI bot did not return any reply", "Stream ended without
-          // any content chunks", "Het taalmodel heeft een lege reactie teruggestuurd")
+          // 0)", "Inference returned no vectors", "ai_query returned a null response", "No content
+          // was generated", "The AI bot did not return any reply", "Stream ended without any
+          // content chunks", "Het taalmodel heeft een lege reactie teruggestuurd")
           "empty embedding",
-          "0 vectors",
           "no vectors",
           "no embedding values",
           "returned a null response",

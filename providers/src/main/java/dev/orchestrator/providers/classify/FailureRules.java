@@ -221,6 +221,15 @@ final class FailureRules {
           // be billed to an API key")
           "cannot be billed to");
 
+  /**
+   * Whether the words say it was the answer, not the request, that could not be used: malformed
+   * (GARBLED_RESPONSE_WORDING) or unreadable by the client (ANSWER_UNREADABLE). Keeps a failure
+   * from the request rows (in_band.request_invalid, in_band.request_words).
+   */
+  private static boolean namesTheAnswer(Facts f) {
+    return f.says(GARBLED_RESPONSE_WORDING) || f.saysPattern(ANSWER_UNREADABLE);
+  }
+
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
   private static boolean namesAccount(Facts f) {
     return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED);
@@ -698,8 +707,7 @@ final class FailureRules {
             f ->
                 (f.noStatusSays(REQUEST_WORDING) || f.noStatusSays(HISTORY_SHAPE_WORDING))
                     && !f.says(SHORT_WINDOW_WORDING)
-                    && !f.says(GARBLED_RESPONSE_WORDING)
-                    && !f.saysPattern(ANSWER_UNREADABLE),
+                    && !namesTheAnswer(f),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -912,7 +920,7 @@ final class FailureRules {
         lastResort(
             "in_band.request_words",
             REQUEST_HINTS.with(FIELD_LENGTH_LIMIT),
-            f -> f.says(GARBLED_RESPONSE_WORDING) || f.saysPattern(ANSWER_UNREADABLE),
+            FailureRules::namesTheAnswer,
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -2481,11 +2489,10 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
-          // a feature a key's billing cannot pay for (PLAN_EXCLUDES_MODEL); a service unavailable
-          // in the caller's region ("Service is unavailable in this region"); access denied,
-          // permissions to check, in Hindi ("सेवा तक पहुंच अस्वीकृत", "IAM अनुमतियां जांचें")
+          // a service unavailable in the caller's region ("Service is unavailable in this region");
+          // access denied, permissions to check, in Hindi ("सेवा तक पहुंच अस्वीकृत", "IAM अनुमतियां
+          // जांचें")
           Clause.literals(
-              "cannot be billed to",
               "unavailable in this region",
               "not available in this region",
               "unavailable in your region",
@@ -2522,9 +2529,9 @@ final class FailureRules {
               "관리자"),
           // a model that cannot be used, in Korean ("지정된 모델을 사용할 수 없습니다")
           Clause.literals("모델을 사용할 수 없"),
-          // a model the plan or the kind of key does not include (PLAN_EXCLUDES_MODEL)
-          Clause.literals(
-              "included in your plan", "plan does not include", "allow different models"),
+          // a model the plan or the kind of key does not include, a feature a key's billing cannot
+          // pay for: PLAN_EXCLUDES_MODEL, which keeps these from the account rows
+          Clause.literals(PLAN_EXCLUDES_MODEL.toArray(String[]::new)),
           // access named forbidden, in Japanese and Korean ("Cerebras APIアクセスが禁止されています")
           Clause.literals("アクセスが禁止", "접근이 금지", "액세스가 금지"),
           // a model not enabled for the account, in Japanese (Bedrock's Model Access: "選択したモデルが
@@ -4225,7 +4232,8 @@ final class FailureRules {
               "value too long"),
           // a parameter's value named deprecated, with the value to use instead ('target_lang="EN"
           // is deprecated, please use "EN-GB" or "EN-US" instead'), a request a client could not
-          // build (reqwest's "builder error: relative URL without a base"), a value named invalid
+          // build (reqwest's "builder error: …"; its "relative URL without a base" is
+          // URL_UNUSABLE_WORDING, read first), a value named invalid
           // with its bound ("batch size is invalid, it should not be larger than 10"), a model the
           // hosted API will not load ("The model bigcode/starcoder is too large to be loaded
           // automatically")
@@ -4236,10 +4244,7 @@ final class FailureRules {
               "is deprecated",
               "is invalid",
               "should not be"),
-          Clause.literals(
-              "builder error",
-              "relative url without a base",
-              "too large to be loaded automatically"),
+          Clause.literals("builder error", "too large to be loaded automatically"),
           // a request refused for what it holds, in Chinese, Japanese, Korean, Spanish, Portuguese,
           // Russian, German, French and Turkish: a feature the model does not support, messages
           // that must alternate or may not be empty, arguments that are not valid JSON, a value or

@@ -926,6 +926,18 @@ final class FailureRules {
             YES));
     // …and, after it, a conversation, a page or a chat named not found (GONE_HINTS)
     t.add(lastResort("in_band.gone_words", GONE_HINTS, NOT_FOUND, FINAL, NO));
+    // …and, last of all, a request named wrong in the plainest grammar of validation, with no
+    // field, format or template named (INVALID_HINTS: "Invalid message. Please, try again.",
+    // "Additional property system_prompt is not allowed") — never when the words are about the
+    // answer or a parser reading it ("Invalid response from AI service", "… is not valid JSON")
+    t.add(
+        lastResort(
+            "in_band.invalid_words",
+            INVALID_HINTS,
+            f -> namesTheAnswer(f) || f.saysPattern(NOT_THE_REQUEST_NAMED),
+            REQUEST_INVALID,
+            FINAL,
+            YES));
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's
@@ -4140,6 +4152,70 @@ final class FailureRules {
 
   // A parameter, a field or a format named wrong or missing, in English and the corpus's languages
   // (row in_band.request_words): the request itself, which every route refuses the same way.
+  // A request named wrong in validation's plainest grammar, with nothing else said (row
+  // in_band.invalid_words, read after every other row): a thing named invalid or not valid, not
+  // allowed, not supported, required or missing, malformed, unrecognised, illegal; a value that
+  // must be or must not be something, cannot be empty or be used with another; a bad request.
+  static final Words INVALID_HINTS =
+      Words.of(
+          Clause.of(
+              "\\binvalid\\b|\\bnot (?:a )?valid\\b|\\bmalformed\\b|\\billegal\\b|\\bunrecogni[sz]ed\\b",
+              "invalid",
+              "valid",
+              "malformed",
+              "illegal",
+              "unrecogni"),
+          Clause.of(
+              "\\bmust (?:be|not|have|contain|specify|provide|include)\\b"
+                  + "|\\bcannot be (?:empty|null|blank|used|combined|negative|zero)\\b"
+                  + "|\\bcan't be used together\\b",
+              "must",
+              "cannot be",
+              "can't be"),
+          Clause.of(
+              "\\bnot (?:allowed|permitted|supported)\\b|\\bunsupported\\b|\\brequired\\b"
+                  + "|\\bmissing\\b|\\bbad request\\b"
+                  + "|\\bunexpected (?:argument|parameter|field|property|key|keyword|option)\\b",
+              "not allowed",
+              "not permitted",
+              "not supported",
+              "unsupported",
+              "required",
+              "missing",
+              "bad request",
+              "unexpected"));
+
+  // What takes row in_band.invalid_words's meaning away: the words name the answer or its stream,
+  // a parser, the app's configuration, a licence, a secret, access or an address ("Invalid response
+  // from AI service", "Model stream ended with an invalid chunk", "Unexpected token '<' … is not
+  // valid JSON", "Open AI Configuration is not valid", "The license key you entered is invalid",
+  // "Admin access required", "The requested address is not valid in its context").
+  static final Words NOT_THE_REQUEST_NAMED =
+      Words.of(
+          Clause.of(
+              "\\b(?:response|reply|answer|output|stream|json|character|token|configuration|config"
+                  + "|access|admin|secret|address)\\b|chunk|deserializ|unmarshal|licen[cs]e"
+                  + "|couldn.t be read|requests are not allowed",
+              "response",
+              "reply",
+              "answer",
+              "output",
+              "stream",
+              "json",
+              "character",
+              "token",
+              "config",
+              "access",
+              "admin",
+              "secret",
+              "address",
+              "chunk",
+              "deserializ",
+              "unmarshal",
+              "licen",
+              "be read",
+              "requests are not allowed"));
+
   static final Words REQUEST_HINTS =
       Words.of(
           // a parameter of any kind named invalid ("Received invalid creationParameter for

@@ -890,7 +890,19 @@ final class FailureRules {
             YES));
     t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
     t.add(lastResort("in_band.model_words", MODEL_HINTS, NOT_FOUND, FINAL, NO));
+    // (a sign-in to renew, a key refused or not given, before a permission: "ask a server admin to
+    // update the key" — but not when the words name a policy or a permission: "disabled for your
+    // organization by an administrator. … sign in with a different account")
+    t.add(
+        lastResort(
+            "in_band.signin_words",
+            SIGNIN_HINTS,
+            f -> f.saysPattern(POLICY_HINTS) || f.says(PERMISSION_NAMED),
+            AUTH_FAILED,
+            FINAL,
+            NO));
     t.add(lastResort("in_band.permission_words", PERMISSION_HINTS, PERMISSION_DENIED, FINAL, NO));
+    t.add(lastResort("in_band.policy_words", POLICY_HINTS, PERMISSION_DENIED, FINAL, NO));
     // (not a moderation model's name: "Please request omni-moderation-latest")
     t.add(
         lastResort(
@@ -2498,6 +2510,106 @@ final class FailureRules {
           // a base URL missing its API path (Continue's "you forgot to add '/v1' to the end of your
           // 'apiBase'"): the endpoint asked for does not exist
           Clause.literals("add '/v1'", "add \"/v1\"", "add /v1"));
+
+  // A sign-in to renew or a key refused, in an app's plain words with no key noun the auth rows
+  // read (row in_band.signin_words): re-authenticate, sign in again, signed out, a login expired or
+  // to run ("Run `warp login`", "gh auth login", "have you run firebase login?"), a token that is
+  // no
+  // longer valid, was improper or not supplied, a session no longer valid, a key refused or not
+  // validated, a secret missing from the keyring, no credential sources found, an identity not
+  // confirmed, Slack's not_authed.
+  // A permission named as such: what keeps row in_band.signin_words from reading a key that lacks
+  // one ("The API key doesn't have permission to access model grok-2-vision-1212. Update the key's
+  // ACLs") as a key refused.
+  static final List<String> PERMISSION_NAMED = List.of("permission");
+
+  static final Words SIGNIN_HINTS =
+      Words.of(
+          Clause.of(
+              "\\bre-?authenticate\\b|\\bsign(?:ed)? (?:back )?in\\b|\\bsigned out\\b"
+                  + "|\\blog ?in (?:again|expired|required)\\b|\\blogin expired\\b"
+                  + "|\\bcould(?:n't| not) log in\\b|\\b(?:run|ran|run:) [`'\"]?[a-z-]+(?: auth)? login\\b"
+                  + "|\\bauth login\\b|\\bfirebase login\\b|\\bneed auth\\b|\\bnot_authed\\b",
+              "authenticate",
+              "sign",
+              "log",
+              "need auth",
+              "not_authed"),
+          Clause.of(
+              "\\b(?:auth |api |specified |the )?token (?:is|was) (?:not valid|invalid|no longer valid"
+                  + "|unavailable)\\b|\\bimproper token\\b|\\bauth token\\b[^\\n]{0,30}?\\bnone\\b"
+                  + "|\\bsession is no longer valid\\b|\\bkey (?:was refused|you sent could not be"
+                  + " validated)\\b|\\bupdate the key\\b|\\bre-?enter your key\\b"
+                  + "|\\bcould(?:n't| not) (?:authorize|authenticate|confirm your identity)\\b"
+                  + "|\\bfailed to authenticate\\b|\\bcredential sources?\\b|\\bsecret (?:for|from)"
+                  + " (?:provider|keyring)\\b",
+              "token",
+              "session",
+              "key",
+              "authori",
+              "authenticat",
+              "identity",
+              "credential",
+              "secret"));
+
+  // A policy, a plan tier, a region or an admin that keeps the caller from what it asked for, in an
+  // app's plain words (row in_band.policy_words): an organisation's or a team's policy or admin
+  // settings, a feature turned or switched off or not enabled for a workspace, a region or a place
+  // not served, a usage tier or an add-on, a licence or a membership required, rights, roles or
+  // scopes lacking or not granted, a list the caller is not in ("blocked by your organization's
+  // policy", "isn't available in your region", "requires usage tier 4 or higher",
+  // "You lack the rights to use Agents", "DiscordAPIError[50001]: Missing Access", "new row
+  // violates row-level security policy").
+  static final Words POLICY_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:organi[sz]ation|org|team|workspace|company)(?:'s)? (?:policy|admin settings"
+                  + "|restricts|administrator|admin)\\b|\\b(?:hasn't|has not|haven't|have not) been granted\\b"
+                  + "|\\badmin settings\\b|\\bby (?:the server's )?"
+                  + "(?:access )?policy\\b|\\bdenied by policy\\b|\\bdisabled for your\\b|violates [a-z-]+ security"
+                  + " policy\\b|\\b(?:turned|switched) (?:off|on)\\b|\\bnot enabled for\\b"
+                  + "|\\b(?:isn't|is not|aren't|not) (?:enabled|turned on) for\\b",
+              "admin",
+              "granted",
+              "policy",
+              "restricts",
+              "turned",
+              "switched",
+              "enabled for",
+              "disabled for"),
+          Clause.of(
+              "\\bin your region\\b|\\bfrom your region\\b|\\bwhere you're located\\b"
+                  + "|\\btier \\d+ or higher\\b|\\brequires? (?:the |an? |an active )?[a-z0-9 +-]{0,30}"
+                  + "(?:add-on|license|licence)\\b|\\blicen[cs]e assigned\\b|\\bmembers only\\b"
+                  + "|\\b(?:lack|lacks|don't have) the (?:rights|[a-z':]+ scope)\\b|\\blacks the\\b[^\\n]{0,40}"
+                  + "\\bscope\\b|\\bgranted the required scopes\\b|\\bmissing_scope\\b|\\bmissing access\\b"
+                  + "|\\bnot in the authori[sz]ed list\\b|\\brestricted to\\b|\\bnot a (?:member|collaborator)"
+                  + " (?:of|on)\\b|\\bnot accessible by\\b|\\baccess to the resource is denied\\b"
+                  + "|\\bnot permitted by\\b|\\byou need the [a-z]+ role\\b|\\bnot_allowed_token_type\\b"
+                  + "|\\brestricted_action\\b|\\buse case details\\b|\\bconversation roster\\b"
+                  + "|\\bonly (?:workspace |org |organi[sz]ation )?(?:owners|admins)\\b",
+              "region",
+              "located",
+              "tier",
+              "add-on",
+              "licen",
+              "members only",
+              "rights",
+              "scope",
+              "missing access",
+              "authori",
+              "restricted",
+              "member",
+              "collaborator",
+              "accessible",
+              "denied",
+              "permitted",
+              "role",
+              "token_type",
+              "use case",
+              "roster",
+              "owners",
+              "admins"));
 
   static final Words PERMISSION_HINTS =
       Words.of(
@@ -4183,10 +4295,58 @@ final class FailureRules {
               "required",
               "missing",
               "bad request",
-              "unexpected"));
+              "unexpected"),
+          // …or says so with a contraction or in other plain words: a thing that isn't supported,
+          // allowed, accepted or compatible, options that can't be used together or only one of
+          // which may be given, a value that should be something, something only allowed when
+          // another is given, an unknown option, a value that couldn't be parsed, a conversation
+          // that must end with or alternate its roles ("Image attachments aren't supported by the
+          // currently selected model", "Can't use --edit-format whole together with --architect",
+          // "Presence penalty should be a number from -2 to 2", "Conversation must end with a user
+          // message")
+          Clause.of(
+              "\\b(?:isn't|aren't|wasn't|not|doesn't|don't|does not|do not) (?:support|supported"
+                  + "|compatible|allowed|accepted|accept|recogni[sz]ed|understand)\\b"
+                  + "|\\bcan(?:'t|not) (?:be )?(?:used|use|specify|have|mix|combine)\\b[^\\n]{0,60}?"
+                  + "\\b(?:together|both|with)\\b|\\bcannot specify both\\b|\\bonly (?:use )?one of\\b"
+                  + "|\\bshould (?:be|look like)\\b|\\bonly (?:allowed|supported|valid) (?:when|with|if)\\b"
+                  + "|\\bunknown (?:option|flag|argument|parameter|field|prompt|command)\\b"
+                  + "|\\bcould(?:n't| not) be parsed\\b|\\bnot a number\\b"
+                  + "|\\bmust (?:end|start|begin) with\\b|\\broles? (?:should|must) (?:be )?alternat",
+              "n't",
+              "not ",
+              "both",
+              "one of",
+              "should",
+              "only ",
+              "unknown",
+              "parsed",
+              "must",
+              "alternat"),
+          // …or the prompt itself was empty or not given ("Error: no prompt provided", "Your
+          // message
+          // is empty", "Please enter a message before sending", "Nothing to send") — not an
+          // exception with no text of its own ("Exception: <empty message>", "Request failed with
+          // no
+          // message")
+          Clause.of(
+              "(?<!<)\\b(?:empty|blank) (?:message|prompt|input|query|question)\\b(?!>)"
+                  + "|\\bno (?:prompt|input|query|question)\\b"
+                  + "|\\b(?:message|prompt|input|query|question|text) (?:is|was) (?:empty|blank)\\b"
+                  + "|\\bnothing to (?:send|complete|submit)\\b"
+                  + "|\\b(?:enter|include|provide|type) (?:a |an |your )?(?:message|prompt|question)\\b",
+              "empty",
+              "blank",
+              "no ",
+              "nothing to",
+              "enter",
+              "include",
+              "provide",
+              "type"));
 
   // What takes row in_band.invalid_words's meaning away: the words name the answer or its stream,
-  // a parser, the app's configuration, a licence, a secret, access or an address ("Invalid response
+  // a parser, the app's configuration, a licence, a secret, access, an address or something a
+  // filter detected ("Invalid prompts detected" is Azure's content filter) ("Invalid response
   // from AI service", "Model stream ended with an invalid chunk", "Unexpected token '<' … is not
   // valid JSON", "Open AI Configuration is not valid", "The license key you entered is invalid",
   // "Admin access required", "The requested address is not valid in its context").
@@ -4194,7 +4354,7 @@ final class FailureRules {
       Words.of(
           Clause.of(
               "\\b(?:response|reply|answer|output|stream|json|character|token|configuration|config"
-                  + "|access|admin|secret|address)\\b|chunk|deserializ|unmarshal|licen[cs]e"
+                  + "|access|admin|secret|address)\\b|chunk|deserializ|unmarshal|licen[cs]e|detected"
                   + "|couldn.t be read|requests are not allowed",
               "response",
               "reply",
@@ -4213,6 +4373,7 @@ final class FailureRules {
               "deserializ",
               "unmarshal",
               "licen",
+              "detected",
               "be read",
               "requests are not allowed"));
 

@@ -890,6 +890,17 @@ final class FailureRules {
             YES));
     t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
     t.add(lastResort("in_band.model_words", MODEL_HINTS, NOT_FOUND, FINAL, NO));
+    // (a model, an agent or a thread retired, deleted or no longer served, before the load and
+    // network rows read "unavailable" or "offline" in it — not a host DNS cannot find, nor a value
+    // deprecated with another to use instead: NOT_WHAT_RETIRED)
+    t.add(
+        lastResort(
+            "in_band.retired_words",
+            RETIRED_HINTS,
+            f -> f.says(NOT_WHAT_RETIRED),
+            NOT_FOUND,
+            FINAL,
+            NO));
     // (a sign-in to renew, a key refused or not given, before a permission: "ask a server admin to
     // update the key" — but not when the words name a policy or a permission: "disabled for your
     // organization by an administrator. … sign in with a different account")
@@ -3562,6 +3573,63 @@ final class FailureRules {
   // consumer apps' translations ("No se ha encontrado la conversación", "Чат не найден"); read by
   // row in_band.gone_words after the request row, so that a field or a key named not found is the
   // request's or the key's.
+  // What was there and is not any more, or never was where it was asked for, in an app's plain
+  // words (row in_band.retired_words): deleted, removed, retired, sunset, discontinued, shut down
+  // or deprecated; no longer available, hosted, served or accessible; could not be located or
+  // resolved; not in the list, the registry, the settings or the folder; not downloaded or not
+  // installed locally; an unknown route or path; no provider that offers it ("Fine-tuned model
+  // ft:… was deleted and can no longer be used", "is no longer hosted on the serverless Inference
+  // API", "File file_… could not be located", "'ollama/codellama:70b' isn't installed locally",
+  // "KoboldCpp: unknown API path", "Void: no provider offers the model").
+  // What row in_band.retired_words never reads as gone: a host the DNS cannot find ("Unknown Host
+  // … the server does not have a DNS entry … or the server no longer exists"), a value deprecated
+  // with another to use instead ("target_lang=\"EN\" is deprecated, please use \"EN-GB\" or
+  // \"EN-US\" instead": the request's to change).
+  static final List<String> NOT_WHAT_RETIRED = List.of("dns", "unknown host", "instead");
+
+  static final Words RETIRED_HINTS =
+      Words.of(
+          Clause.of(
+              "\\b(?:was|were|has been|have been|is|got) (?:deleted|removed|retired|sunset"
+                  + "|discontinued|shut down|deprecated|pulled)\\b|\\bno longer (?:available|hosted"
+                  + "|served|accessible|exists?|be used)\\b|\\b(?:is|isn't|is not) (?:served|hosted) by\\b"
+                  + "|\\bnot served by\\b|\\bgone upstream\\b|\\b(?:thread|model|agent|bot|file) is gone\\b"
+                  + "|\\bnever existed\\b|\\bhas been offline\\b|\\bthe provider retired\\b",
+              "deleted",
+              "removed",
+              "retired",
+              "sunset",
+              "discontinued",
+              "shut down",
+              "deprecated",
+              "pulled",
+              "no longer",
+              "served",
+              "hosted",
+              "gone",
+              "never existed",
+              "offline"),
+          Clause.of(
+              "\\bcould(?:n't| not) (?:be )?(?:locate|located|resolved)\\b|\\bcould(?:n't| not)"
+                  + " locate\\b|\\b(?:is|isn't|is not) (?:not )?(?:in|on) (?:the|your) (?:list|model"
+                  + " registry|registry|settings|models? folder|templates folder|serverless model"
+                  + " list)\\b|\\bnot in (?:the|your) (?:list of available models|model registry"
+                  + "|settings file|models? folder|templates folder)\\b|\\b(?:isn't|is not|not)"
+                  + " (?:downloaded|installed locally)\\b|\\bunknown (?:route|api path)\\b"
+                  + "|\\bis unknown (?:for|to)\\b|\\bno such endpoint\\b|\\bno provider offers\\b"
+                  + "|\\bnot provided by any\\b|\\bdon't know a\\b",
+              "locate",
+              "resolved",
+              " in ",
+              " on ",
+              "downloaded",
+              "installed locally",
+              "unknown",
+              "no such endpoint",
+              "no provider offers",
+              "provided by any",
+              "don't know a"));
+
   static final Words GONE_HINTS =
       Words.of(
           // a page that cannot be found in Korean ("요청하신 페이지를 찾을 수 없습니다")
@@ -3852,6 +3920,51 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a model, an AI or a call that returned, gave back or produced nothing, no text, no
+          // replies, zero choices or only whitespace; that didn't say or generate anything; an
+          // answer, a completion or a generation that came back blank or empty; no candidates or
+          // choices returned; a stream that finished with nothing in it ("The model gave back
+          // nothing", "OpenAIChatGenerator produced no replies", "The AI didn't say anything",
+          // "Generation came back blank", "MistralClient: completion has zero choices", "none were
+          // returned", "[avante] LLM finished but nothing was streamed")
+          Clause.of(
+              "\\b(?:returned|gave back|sent back|produced|generated|streamed|replied with|came up"
+                  + " with) (?:nothing|no (?:text|content|tokens|replies|generations|outputs?|choices"
+                  + "|candidates|answer|response|code)\\b|0 (?:outputs|generated tokens)\\b|zero"
+                  + "(?:-length)? [a-z]+|only whitespace|whitespace only|an empty [a-z]+)"
+                  + "|\\b(?:didn't|did not) (?:say|reply|respond|generate|return|come up with)"
+                  + " (?:anything|with anything|any (?:text|content|response|answer)\\b|an answer"
+                  + "|a response)|\\bnothing (?:came back|was streamed|was returned|was generated"
+                  + "|inserted)\\b|\\b(?:answer|reply|completion|generation|output|generated text"
+                  + "|generated_text|suggestion)\\b[^\\n]{0,30}?\\b(?:was|is|came back|were)"
+                  + " (?:blank|empty|null|an empty string)\\b|\\b(?:zero|0) (?:choices|candidates"
+                  + "|generated tokens|assistant messages)\\b|\\bgenerated no tokens\\b"
+                  + "|\\bnone were returned\\b|\\b(?:choices|candidates)\\b[^\\n]{0,20}?\\b(?:is an empty"
+                  + " list|was empty|is missing)\\b|\\bfinished (?:but nothing|without (?:producing|a"
+                  + " single))\\b|\\bno new assistant messages\\b|\\bno data was returned\\b"
+                  + "|\\bneither tool_calls nor text\\b|\\bno tool (?:execution requests|calls were"
+                  + " made)\\b|\\bwith no delta\\b",
+              "returned",
+              "gave back",
+              "sent back",
+              "produced",
+              "generated",
+              "streamed",
+              "replied with",
+              "came up with",
+              "didn't",
+              "did not",
+              "nothing",
+              "blank",
+              "empty",
+              "null",
+              "zero",
+              "0 ",
+              "finished",
+              "no new",
+              "tool_calls",
+              "no tool",
+              "no delta"),
           // no vectors counted as zero ("embedding response contained 0 vectors for 64 inputs"),
           // never as ten or twenty
           Clause.of("(?<![\\d.,])0 vectors\\b", "0 vectors"),

@@ -3283,6 +3283,27 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // requests paced or held back in an app's plain words: a per-minute cap or allowance, max
+          // RPM, asking too fast, a lot of requests or queries in a short time or at once, one
+          // question at a time, backing off ("Roo is pacing requests", "You're asking too fast",
+          // "you've sent a lot of queries in the last minute", "Max RPM reached")
+          Clause.of(
+              "\\bper-minute (?:request )?(?:cap|allowance)\\b|\\bmax rpm\\b|\\basking too fast\\b"
+                  + "|\\ba lot of (?:requests|queries|searches|messages)\\b[^\\n]{0,30}?\\b(?:short time"
+                  + "|last minute|at once)\\b|\\blots of requests\\b|\\bone (?:question|message) at a"
+                  + " time\\b|\\bpacing requests\\b|\\bholding you back\\b|\\bbefore sending another\\b"
+                  + "|\\bbacking off for\\b|\\basked us to back off\\b",
+              "per-minute",
+              "max rpm",
+              "too fast",
+              "a lot of",
+              "lots of requests",
+              "at a time",
+              "pacing",
+              "holding you back",
+              "sending another",
+              "backing off",
+              "back off"),
           // concurrent requests at their limit, many requests in a short time, in Japanese; many
           // messages, a rate limit, a count of requests over what is allowed, in Arabic and Persian
           // ("同時に実行できるリクエスト数の 上限", "短時間に多数のリクエスト", "عددًا كبيرًا من الرسائل", "محدودیت نرخ
@@ -3761,6 +3782,38 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a wait that ran too long in an app's plain words: taking or running too long or longer
+          // than expected, waited too long, didn't arrive or finish in time, no answer within a
+          // time, gave up waiting, still waiting after, stalled or idle for seconds, too slow to
+          // start, a configured time limit or deadline exceeded ("That request ran longer than
+          // expected and was stopped", "Raycast AI: Waited too long for a reply", "Gp: response
+          // stalled for 45s", "exceeded the configured deadline (30s)")
+          Clause.of(
+              "\\b(?:taking|took|ran|running) (?:too long|longer than)\\b|\\bwaited too long\\b"
+                  + "|\\b(?:didn't|did not) (?:arrive|finish [a-z]+|respond) in time\\b|\\bwithin (?:the"
+                  + " expected time|\\d+ ?(?:s|sec|seconds|minutes?)\\b)|\\bexceeded (?:the allowed time"
+                  + "|the configured deadline|max_execution_time)|\\bgave up (?:waiting|after)\\b"
+                  + "|\\bstill waiting after\\b|\\b(?:stalled|idle) for \\d+|\\bstopped sending data\\b"
+                  + "|\\btoo slow to\\b|\\bafter waiting \\d+|\\bwaited \\d+ ?s\\b|\\bran past the"
+                  + " configured limit\\b|\\bhit the \\d+-minute limit\\b|\\bdid not respond\\b"
+                  + "|\\bno data received\\b[^\\n]{0,30}?\\bfor \\d+",
+              "too long",
+              "longer than",
+              "in time",
+              "within",
+              "exceeded",
+              "gave up",
+              "still waiting",
+              "stalled",
+              "idle for",
+              "stopped sending",
+              "too slow",
+              "after waiting",
+              "waited",
+              "ran past",
+              "minute limit",
+              "did not respond",
+              "no data received"),
           // a call that took longer than its limit or did not answer in time ("took longer than 297
           // seconds and was aborted", "The AI provider did not answer in time")
           Clause.literals("took longer than", "answer in time"),
@@ -3787,6 +3840,21 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // no way to the server in an app's plain words: no internet, back online, no route to
+          // host, cannot or failed to reach an endpoint, can't talk to the local service, a link
+          // lost before any reply, a firewall ("No internet. Gemini will respond once you're back
+          // online", "Cannot reach the API endpoint", "Msty can't talk to the local service")
+          Clause.of(
+              "\\bno internet\\b|\\bback online\\b|\\bno route to host\\b|\\b(?:cannot|can't"
+                  + "|failed to|unable to) reach\\b|\\bcan't talk to\\b|\\blost its link\\b"
+                  + "|\\bfirewall\\b",
+              "internet",
+              "online",
+              "route to host",
+              "reach",
+              "talk to",
+              "lost its link",
+              "firewall"),
           // a service that could not be connected to, or must be started and reachable, in Hindi
           // and Polish ("एम्बेडर सेवा से कनेक्ट करने में विफल", "Upewnij się, że jest uruchomiona i
           // dostępna"); a WebSocket that failed ("Websocket failed, terminating session")
@@ -4152,6 +4220,23 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // a file over, above or bigger than a size in bytes, or a limit in bytes it exceeds
+          // ("files
+          // over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500 KB", "weighs
+          // 9
+          // MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a file too big
+          Clause.of(
+              "\\b(?:over|above|larger than|bigger than|exceeds|under|up to|limit is|weighs|accepts"
+                  + " up to|is) (?:the )?\\d+(?:\\.\\d+)? ?(?:kb|mb|gb|kib|mib|gib)\\b"
+                  + "|\\bexceeds max file size\\b|\\bfile is too big\\b",
+              "kb",
+              "mb",
+              "gb",
+              "kib",
+              "mib",
+              "gib",
+              "file size",
+              "too big"),
           // a size in megabytes a file is over ("weighs 31 MB, over the 25 MB limit")
           Clause.of("\\bover the \\d+(?:\\.\\d+)?\\s?mb\\b", "over the"),
           // Kafka's record over its size ("RecordTooLargeException")

@@ -3424,6 +3424,9 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a provider swamped in an app's plain words ("The AI is overwhelmed right now", "at peak
+          // load", "GPT-4o is overcrowded")
+          Clause.literals("overwhelmed", "peak load", "overcrowded"),
           // a system unavailable for now, in Thai ("ระบบ AI ไม่สามารถใช้งานได้ในขณะนี้")
           Clause.literals("ไม่สามารถใช้งานได้ในขณะนี้"),
           // servers overloaded, in Polish ("Serwery dostawcy AI są obecnie przeciążone")
@@ -4325,6 +4328,24 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // the other side's failure in an app's plain words: a backend error or exception, an
+          // upstream API or model that failed or returned an error, a model process that died, a
+          // server that returned an error, an ASGI application's exception ("Backend Error",
+          // "MistralException - Unexpected error on backend", "The local model process died
+          // mid-generation", "❌ Upstream API error — the model provider failed")
+          Clause.of(
+              "\\bbackend (?:error|encountered)\\b|\\berror on (?:the )?backend\\b|\\bprocess died\\b"
+                  + "|\\bexception in asgi application\\b|\\bserver (?:returned|is returning) an"
+                  + " (?:unknown )?error\\b|\\bupstream (?:api|model) (?:error|returned)\\b|\\bprovider"
+                  + " failed\\b|\\binternal (?:failure|exception)\\b",
+              "backend",
+              "process died",
+              "asgi",
+              "server returned",
+              "server is returning",
+              "upstream",
+              "provider failed",
+              "internal"),
           // a model too large for the machine's memory (NOT_THE_WINDOW)
           Clause.literals("available ram"),
           // a temporary fault, a problem on the server, a backend error, an internal server error,

@@ -51,6 +51,12 @@ class HarvestedStringsTest {
   static final double ANSWER_OR_REQUEST_FLOOR = 0.52;
 
   /**
+   * The share of the apps' short English messages read right when the table joined (90.0 %),
+   * rounded down; the plain-words last-resort rows were written from it.
+   */
+  static final double APP_MESSAGE_FLOOR = 0.90;
+
+  /**
    * {@code errors/trap-phrases.jsonl}: texts that mean one category while naming another's word, in
    * a negation, an echoed prompt or an identifier.
    */
@@ -99,6 +105,18 @@ class HarvestedStringsTest {
             writtenShare(
                 "answer-or-request texts", "/errors/answer-or-request-phrases.jsonl", "app", 240))
         .isGreaterThanOrEqualTo(ANSWER_OR_REQUEST_FLOOR);
+  }
+
+  /**
+   * {@code errors/app-message-phrases.jsonl}: short status-less English messages as apps, agents,
+   * plugins, bots and CLIs show them, every meaning, with generic failures that say nothing as
+   * decoys.
+   */
+  @Test
+  void readsAtLeastTheFloorOfTheAppMessages() {
+    assertThat(
+            writtenShare("apps' short messages", "/errors/app-message-phrases.jsonl", "app", 1115))
+        .isGreaterThanOrEqualTo(APP_MESSAGE_FLOOR);
   }
 
   // The share of a table written by helpers (no source, a fourth field instead) read right.

@@ -4522,7 +4522,8 @@ final class FailureRules {
           // that must end with or alternate its roles ("Image attachments aren't supported by the
           // currently selected model", "Can't use --edit-format whole together with --architect",
           // "Presence penalty should be a number from -2 to 2", "Conversation must end with a user
-          // message")
+          // message", "Extended thinking isn't available with this model", "Model does not have
+          // vision capability", "We couldn't read that file type")
           Clause.of(
               "\\b(?:isn't|aren't|wasn't|not|doesn't|don't|does not|do not) (?:support|supported"
                   + "|compatible|allowed|accepted|accept|recogni[sz]ed|understand)\\b"
@@ -4531,7 +4532,10 @@ final class FailureRules {
                   + "|\\bshould (?:be|look like)\\b|\\bonly (?:allowed|supported|valid) (?:when|with|if)\\b"
                   + "|\\bunknown (?:option|flag|argument|parameter|field|prompt|command)\\b"
                   + "|\\bcould(?:n't| not) be parsed\\b|\\bnot a number\\b"
-                  + "|\\bmust (?:end|start|begin) with\\b|\\broles? (?:should|must) (?:be )?alternat",
+                  + "|\\bmust (?:end|start|begin) with\\b|\\broles? (?:should|must) (?:be )?alternat"
+                  + "|\\b(?:isn't|aren't|is not|are not) (?:available|possible) (?:for|with)"
+                  + " (?!your\\b|you\\b|free\\b|users?\\b)|\\bdoes(?:n't| not) have (?:vision|image|audio"
+                  + "|tool|function)|\\b(?:that|this) file type\\b|\\bwith no matching\\b",
               "n't",
               "not ",
               "both",
@@ -4541,7 +4545,9 @@ final class FailureRules {
               "unknown",
               "parsed",
               "must",
-              "alternat"),
+              "alternat",
+              "file type",
+              "no matching"),
           // …or the prompt itself was empty or not given ("Error: no prompt provided", "Your
           // message
           // is empty", "Please enter a message before sending", "Nothing to send") — not an

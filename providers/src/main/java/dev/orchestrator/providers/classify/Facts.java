@@ -174,7 +174,23 @@ final class Facts {
    * have said.
    */
   boolean statusLeavesMeaningToWords() {
-    return (status == null && failure()) || statusIn(500, 502) || statusOfTokenOnly;
+    return (status == null && failure())
+        || statusIn(500, 502)
+        || statusOfTokenOnly
+        || privateStatus();
+  }
+
+  /**
+   * A 5xx no HTTP registry or CDN defines (ModelScope's 555 for a refused answer): a relay's own
+   * code in the status's place, which says no more than a 500 does.
+   */
+  private boolean privateStatus() {
+    return status != null
+        && status >= 512
+        && status <= 599
+        && !(status >= 520 && status <= 530)
+        && status != 598
+        && status != 599;
   }
 
   /**

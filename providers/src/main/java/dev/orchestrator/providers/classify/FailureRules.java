@@ -161,6 +161,10 @@ final class FailureRules {
   // never the model's window.
   static final List<String> NOT_THE_WINDOW =
       List.of(
+          // Apple's wrapper around the POSIX EMSGSIZE of a socket ("The operation couldn't be
+          // completed. Message too long"): a datagram, not a prompt
+          "couldn't be completed. message too long",
+          "couldn’t be completed. message too long",
           // a model too large for the machine's memory ("Model size exceeds available RAM")
           "available ram",
           "context deadline exceeded",
@@ -205,6 +209,8 @@ final class FailureRules {
       List.of(
           "missing an 'http://' or 'https://' protocol",
           "relative url without a base",
+          // Rust's url crate as reqwest prints it ("source: RelativeUrlWithoutBase")
+          "relativeurlwithoutbase",
           "illegal character in scheme name",
           "no scheme supplied",
           "unsupported protocol scheme");
@@ -228,6 +234,16 @@ final class FailureRules {
    */
   private static boolean namesTheAnswer(Facts f) {
     return f.says(GARBLED_RESPONSE_WORDING) || f.saysPattern(ANSWER_UNREADABLE);
+  }
+
+  /**
+   * Whether the words put the fault anywhere but the request, whatever request words they hold:
+   * they name the answer ({@link #namesTheAnswer}), the app's own programming fault or a request
+   * echoed whole (NOT_THE_REQUEST_AT_FAULT). Read by every row that reads a settled request error
+   * in words with no status.
+   */
+  private static boolean notTheRequest(Facts f) {
+    return namesTheAnswer(f) || f.says(NOT_THE_REQUEST_AT_FAULT);
   }
 
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
@@ -289,6 +305,7 @@ final class FailureRules {
                         || (!f.says(SHORT_WINDOW_WORDING)
                             && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))))
                     && !f.says(NOT_CHARGED_WORDING)
+                    && !f.says(ACCOUNT_ADVICE_ONLY)
                     && !waitingPasses(f),
             QUOTA_EXHAUSTED,
             FINAL,
@@ -707,7 +724,7 @@ final class FailureRules {
             f ->
                 (f.noStatusSays(REQUEST_WORDING) || f.noStatusSays(HISTORY_SHAPE_WORDING))
                     && !f.says(SHORT_WINDOW_WORDING)
-                    && !namesTheAnswer(f),
+                    && !notTheRequest(f),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -868,8 +885,8 @@ final class FailureRules {
                     && f.saysPattern(CAPABILITY_REFUSED)
                     && f.saysPattern(MODEL_OR_ENDPOINT_NAMED)
                     && !f.says(ACCESS_HOLDER_NAMED)
-                    && !f.says(GARBLED_RESPONSE_WORDING)
-                    && !f.says(DECODING_NAMED),
+                    && !f.says(DECODING_NAMED)
+                    && !notTheRequest(f),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -927,11 +944,13 @@ final class FailureRules {
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
     t.add(lastResort("in_band.elapsed_words", ELAPSED_HINTS, TIMEOUT, RETRY, UNKNOWN));
+    // (not an app's guess that offers the network as one cause, nor a validator's end of input in
+    // the model's output: Pydantic's json_invalid "Invalid JSON: EOF while parsing a string")
     t.add(
         lastResort(
             "in_band.network_words",
             NETWORK_HINTS,
-            f -> f.says(CONNECTION_ADVICE_ONLY),
+            f -> f.says(CONNECTION_ADVICE_ONLY) || f.says(ANSWER_JSON_INVALID),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -943,7 +962,7 @@ final class FailureRules {
         lastResort(
             "in_band.request_words",
             REQUEST_HINTS.with(FIELD_LENGTH_LIMIT),
-            FailureRules::namesTheAnswer,
+            FailureRules::notTheRequest,
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -957,7 +976,7 @@ final class FailureRules {
         lastResort(
             "in_band.invalid_words",
             INVALID_HINTS,
-            f -> namesTheAnswer(f) || f.saysPattern(NOT_THE_REQUEST_NAMED),
+            f -> notTheRequest(f) || f.saysPattern(NOT_THE_REQUEST_NAMED),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -2084,6 +2103,22 @@ final class FailureRules {
   // output"): the words of a parser, not a capability refused (row in_band.capability_words).
   static final List<String> DECODING_NAMED = List.of("unmarshal");
 
+  // A validator's verdict that the model's output was not JSON (Pydantic's type json_invalid):
+  // the end of input it names is the output's, not the connection's.
+  static final List<String> ANSWER_JSON_INVALID = List.of("json_invalid");
+
+  // What is never the request's fault, whatever request words follow (notTheRequest): the app's own
+  // programming fault (JavaScript's "TypeError:
+  // Cannot read properties of undefined (reading 'map')", Dart's "The error handler of
+  // Future.catchError must return a value"), a request echoed whole beside a failure that says
+  // nothing ("Request: {'messages': […], 'max_tokens': 1024, …} failed, state_code: None").
+  static final List<String> NOT_THE_REQUEST_AT_FAULT =
+      List.of(
+          "cannot read properties of",
+          "future.catcherror",
+          "request: {'messages'",
+          "request: {\"messages\"");
+
   // The account, its plan or its administrator named as what keeps the feature away ("Your
   // subscription has not been granted access", "Upgrade your plan to use it"): not the model's
   // capability (row in_band.capability_words).
@@ -2107,6 +2142,8 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a local runner's context named full ("Completion failed: Context is full")
+          Clause.literals("context is full"),
           // tokens over the prompt tokens configured, a text longer than an embedding model's input
           // window ("48210 tokens exceed the configured max prompt tokens", "longer than the
           // 512-token input window")
@@ -2528,7 +2565,8 @@ final class FailureRules {
   // no
   // longer valid, was improper or not supplied, a session no longer valid, a key refused or not
   // validated, a secret missing from the keyring, no credential sources found, an identity not
-  // confirmed, Slack's not_authed.
+  // confirmed, Slack's not_authed, an access token that could not be refreshed, a CLI's own auth
+  // command to run ("Please run k8sgpt auth").
   // A permission named as such: what keeps row in_band.signin_words from reading a key that lacks
   // one ("The API key doesn't have permission to access model grok-2-vision-1212. Update the key's
   // ACLs") as a key refused.
@@ -2540,12 +2578,15 @@ final class FailureRules {
               "\\bre-?authenticate\\b|\\bsign(?:ed)? (?:back )?in\\b|\\bsigned out\\b"
                   + "|\\blog ?in (?:again|expired|required)\\b|\\blogin expired\\b"
                   + "|\\bcould(?:n't| not) log in\\b|\\b(?:run|ran|run:) [`'\"]?[a-z-]+(?: auth)? login\\b"
-                  + "|\\bauth login\\b|\\bfirebase login\\b|\\bneed auth\\b|\\bnot_authed\\b",
+                  + "|\\bauth login\\b|\\bfirebase login\\b|\\bneed auth\\b|\\bnot_authed\\b"
+                  + "|\\brun [a-z0-9-]+ auth\\b|\\bfailed to refresh (?:the )?(?:access |oauth )?token\\b",
               "authenticate",
               "sign",
               "log",
               "need auth",
-              "not_authed"),
+              "not_authed",
+              "auth",
+              "refresh"),
           Clause.of(
               "\\b(?:auth |api |specified |the )?token (?:is|was) (?:not valid|invalid|no longer valid"
                   + "|unavailable)\\b|\\bimproper token\\b|\\bauth token\\b[^\\n]{0,30}?\\bnone\\b"
@@ -2567,8 +2608,10 @@ final class FailureRules {
   // app's plain words (row in_band.policy_words): an organisation's or a team's policy or admin
   // settings, a feature turned or switched off or not enabled for a workspace, a region or a place
   // not served, a usage tier or an add-on, a licence or a membership required, rights, roles or
-  // scopes lacking or not granted, a list the caller is not in ("blocked by your organization's
-  // policy", "isn't available in your region", "requires usage tier 4 or higher",
+  // scopes lacking or not granted, a list the caller is not in, requests from a referrer or an
+  // app or to an API a key's restrictions block (Google's "Requests from referer \"empty\" are
+  // blocked") ("blocked by your organization's policy", "isn't available in your region", "requires
+  // usage tier 4 or higher",
   // "You lack the rights to use Agents", "DiscordAPIError[50001]: Missing Access", "new row
   // violates row-level security policy").
   static final Words POLICY_HINTS =
@@ -2597,6 +2640,7 @@ final class FailureRules {
                   + "|\\bnot in the authori[sz]ed list\\b|\\brestricted to\\b|\\bnot a (?:member|collaborator)"
                   + " (?:of|on)\\b|\\bnot accessible by\\b|\\baccess to the resource is denied\\b"
                   + "|\\bnot permitted by\\b|\\byou need the [a-z]+ role\\b|\\bnot_allowed_token_type\\b"
+                  + "|\\brequests (?:from|to) [^\\n]{0,160}? are blocked\\b|\\bresource not granted\\b"
                   + "|\\brestricted_action\\b|\\buse case details\\b|\\bconversation roster\\b"
                   + "|\\bonly (?:workspace |org |organi[sz]ation )?(?:owners|admins)\\b",
               "region",
@@ -2617,6 +2661,8 @@ final class FailureRules {
               "permitted",
               "role",
               "token_type",
+              "blocked",
+              "not granted",
               "use case",
               "roster",
               "owners",
@@ -3337,7 +3383,7 @@ final class FailureRules {
               "snelheidslimiet",
               "zbyt wiele zapytań"),
           Clause.of(
-              "\\b(?:rate[ -]?limit\\w*|throttl\\w*|too many|frequency|too frequently)\\b",
+              "\\b(?:rate[ -]?limit\\w*|throttl\\w*|too many(?! retries)|frequency|too frequently)\\b",
               "rate",
               "throttl",
               "too many",
@@ -3601,7 +3647,9 @@ final class FailureRules {
   // words (row in_band.retired_words): deleted, removed, retired, sunset, discontinued, shut down
   // or deprecated; no longer available, hosted, served or accessible; could not be located or
   // resolved; not in the list, the registry, the settings or the folder; not downloaded or not
-  // installed locally; an unknown route or path; no provider that offers it ("Fine-tuned model
+  // installed locally; an unknown route or path; no provider that offers it; a URL that does not
+  // appear to be the server asked for ("This does not appear to be an Open-WebUI Server")
+  // ("Fine-tuned model
   // ft:… was deleted and can no longer be used", "is no longer hosted on the serverless Inference
   // API", "File file_… could not be located", "'ollama/codellama:70b' isn't installed locally",
   // "KoboldCpp: unknown API path", "Void: no provider offers the model").
@@ -3641,7 +3689,8 @@ final class FailureRules {
                   + "|settings file|models? folder|templates folder)\\b|\\b(?:isn't|is not|not)"
                   + " (?:downloaded|installed locally)\\b|\\bunknown (?:route|api path)\\b"
                   + "|\\bis unknown (?:for|to)\\b|\\bno such endpoint\\b|\\bno provider offers\\b"
-                  + "|\\bnot provided by any\\b|\\bdon't know a\\b",
+                  + "|\\bnot provided by any\\b|\\bdon't know a\\b"
+                  + "|\\bdoes not appear to be an? [^\\n]{0,40}?\\bserver\\b",
               "locate",
               "resolved",
               " in ",
@@ -3652,7 +3701,8 @@ final class FailureRules {
               "no such endpoint",
               "no provider offers",
               "provided by any",
-              "don't know a"));
+              "don't know a",
+              "appear to be"));
 
   static final Words GONE_HINTS =
       Words.of(
@@ -3844,20 +3894,25 @@ final class FailureRules {
   static final Words NETWORK_HINTS =
       Words.of(
           // no way to the server in an app's plain words: no internet, back online, no route to
-          // host, cannot or failed to reach an endpoint, can't talk to the local service, a link
-          // lost before any reply, a firewall ("No internet. Gemini will respond once you're back
+          // host, cannot or failed to reach or contact an endpoint, can't talk to the local
+          // service,
+          // a server not available, a link lost before any reply, a firewall ("No internet. Gemini
+          // will respond once you're back
           // online", "Cannot reach the API endpoint", "Msty can't talk to the local service")
           Clause.of(
               "\\bno internet\\b|\\bback online\\b|\\bno route to host\\b|\\b(?:cannot|can't"
                   + "|failed to|unable to) reach\\b|\\bcan't talk to\\b|\\blost its link\\b"
-                  + "|\\bfirewall\\b",
+                  + "|\\bfirewall\\b|\\b(?:unable to|could(?:n't| not)) contact\\b|\\bserver is not"
+                  + " available\\b",
               "internet",
               "online",
               "route to host",
               "reach",
               "talk to",
               "lost its link",
-              "firewall"),
+              "firewall",
+              "contact",
+              "not available"),
           // a service that could not be connected to, or must be started and reachable, in Hindi
           // and Polish ("एम्बेडर सेवा से कनेक्ट करने में विफल", "Upewnij się, że jest uruchomiona i
           // dostępna"); a WebSocket that failed ("Websocket failed, terminating session")
@@ -4013,7 +4068,8 @@ final class FailureRules {
                   + "|\\bnone were returned\\b|\\b(?:choices|candidates)\\b[^\\n]{0,20}?\\b(?:is an empty"
                   + " list|was empty|is missing)\\b|\\bfinished (?:but nothing|without (?:producing|a"
                   + " single))\\b|\\bno new assistant messages\\b|\\bno data was returned\\b"
-                  + "|\\bneither tool_calls nor text\\b|\\bno tool (?:execution requests|calls were"
+                  + "|\\bneither tool_calls nor text\\b|\\bno (?:audio|data|content|text|output) was"
+                  + " received\\b|\\bno tool (?:execution requests|calls were"
                   + " made)\\b|\\bwith no delta\\b",
               "returned",
               "gave back",
@@ -4035,6 +4091,7 @@ final class FailureRules {
               "no new",
               "tool_calls",
               "no tool",
+              "received",
               "no delta"),
           // no vectors counted as zero ("embedding response contained 0 vectors for 64 inputs"),
           // never as ten or twenty
@@ -4330,14 +4387,15 @@ final class FailureRules {
       Words.of(
           // the other side's failure in an app's plain words: a backend error or exception, an
           // upstream API or model that failed or returned an error, a model process that died, a
-          // server that returned an error, an ASGI application's exception ("Backend Error",
+          // server that returned an error, an ASGI application's exception, a service restarting
+          // (a WebSocket's close code 1012: "received 1012 (service restart)") ("Backend Error",
           // "MistralException - Unexpected error on backend", "The local model process died
           // mid-generation", "❌ Upstream API error — the model provider failed")
           Clause.of(
               "\\bbackend (?:error|encountered)\\b|\\berror on (?:the )?backend\\b|\\bprocess died\\b"
                   + "|\\bexception in asgi application\\b|\\bserver (?:returned|is returning) an"
                   + " (?:unknown )?error\\b|\\bupstream (?:api|model) (?:error|returned)\\b|\\bprovider"
-                  + " failed\\b|\\binternal (?:failure|exception)\\b",
+                  + " failed\\b|\\binternal (?:failure|exception)\\b|\\bservice restart\\b",
               "backend",
               "process died",
               "asgi",
@@ -4345,7 +4403,8 @@ final class FailureRules {
               "server is returning",
               "upstream",
               "provider failed",
-              "internal"),
+              "internal",
+              "service restart"),
           // a model too large for the machine's memory (NOT_THE_WINDOW)
           Clause.literals("available ram"),
           // a temporary fault, a problem on the server, a backend error, an internal server error,
@@ -4532,6 +4591,7 @@ final class FailureRules {
                   + "|\\bshould (?:be|look like)\\b|\\bonly (?:allowed|supported|valid) (?:when|with|if)\\b"
                   + "|\\bunknown (?:option|flag|argument|parameter|field|prompt|command)\\b"
                   + "|\\bcould(?:n't| not) be parsed\\b|\\bnot a number\\b"
+                  + "|\\bexceeded the maximum number of (?:calls|iterations|steps)\\b"
                   + "|\\bmust (?:end|start|begin) with\\b|\\broles? (?:should|must) (?:be )?alternat"
                   + "|\\b(?:isn't|aren't|is not|are not) (?:available|possible) (?:for|with)"
                   + " (?!your\\b|you\\b|free\\b|users?\\b)|\\bdoes(?:n't| not) have (?:vision|image|audio"
@@ -4547,7 +4607,8 @@ final class FailureRules {
               "must",
               "alternat",
               "file type",
-              "no matching"),
+              "no matching",
+              "maximum number of"),
           // …or the prompt itself was empty or not given ("Error: no prompt provided", "Your
           // message
           // is empty", "Please enter a message before sending", "Nothing to send") — not an
@@ -4604,6 +4665,15 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a client message the server could not parse against its spec (Deepgram's
+          // UNPARSABLE_CLIENT_MESSAGE: "Error parsing client message. Check the greeting field
+          // against the API spec"), a tag missing from a labelling config ("No control tag of type
+          // TextArea … found in label config")
+          Clause.literals(
+              "unparsable_client_message",
+              "parsing client message",
+              "against the api spec",
+              "found in label config"),
           // a parameter of any kind named invalid ("Received invalid creationParameter for
           // channel")
           Clause.of("\\binvalid [a-z]*parameters?\\b", "parameter"),
@@ -5023,6 +5093,13 @@ final class FailureRules {
 
   // The words say the failure cost nothing ("No credits consumed on this tool call"): credits named
   // there are not the account's state.
+  static final List<String> ACCOUNT_ADVICE_ONLY =
+      List.of(
+          // an app's card for any 429 that sends the user to look at every account page ("LM Studio
+          // rate limit reached … Check your provider's dashboard for quota, usage, or billing
+          // details"): advice, not the account's state
+          "dashboard for quota, usage, or billing");
+
   static final List<String> NOT_CHARGED_WORDING =
       List.of(
           // OpenRouter's moderation refusal ("… was flagged for \"harassment\". No credits were
@@ -6111,7 +6188,7 @@ final class FailureRules {
               "kimlik"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
           Clause.of(
-              "(?<!\\bmodel [\\w.:/-]{0,40})(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set"
+              "(?<!\\b(?:model|endpoint) [\\w.:/-]{0,40})(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set"
                   + "|not set"
                   + "|is required"
                   // (not an app's guess that offers another cause: "API key not provided or OpenAI
@@ -7192,6 +7269,10 @@ final class FailureRules {
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          // ModelScope's check of the input or the output ("output content security inspection
+          // failed
+          // by Modelscope", sent with its own code 555)
+          "content security inspection failed",
           // SAP's orchestration filter ("Input Filter: Prompt filtered due to safety violations")
           "filtered due to safety",
           // OpenRouter's moderation model refusing the input ("meta-llama/llama-guard-3-8b flagged
@@ -7659,6 +7740,9 @@ final class FailureRules {
 
   static final List<String> RATE_WORDING =
       List.of(
+          // concurrent contexts over a connection's cap (ElevenLabs' "Maximum simultaneous contexts
+          // per WebSocket connection exceeded (5)")
+          "maximum simultaneous",
           // a limit of requests reached, in Polish ("API osiągnęło limit zapytań", "przekroczyło
           // limit requestów")
           "limit zapytań",
@@ -7922,6 +8006,8 @@ final class FailureRules {
 
   static final List<String> CONNECTION_WORDING =
       List.of(
+          // an SDK that could not connect, whatever follows ("Error connecting to API endpoint: …")
+          "error connecting to",
           "connection reset",
           // status 0: no HTTP answer came at all (Unreal's "invalid HTTP response code received …
           // HTTP code: 0", XHR's and Axios' "Request failed with status code 0")
@@ -8069,6 +8155,8 @@ final class FailureRules {
   // A connection that could not be opened (row in_band.connect_failed).
   static final List<String> CONNECT_FAILED_WORDING =
       List.of(
+          // a WebSocket whose socket failed under it (Azure Speech's WS_ERROR_UNDERLYING_IO_ERROR)
+          "underlying_io_error",
           // .NET's host that is not known ("No such host is known", "不知道这样的主机")
           "no such host is known",
           "不知道这样的主机",
@@ -8138,6 +8226,9 @@ final class FailureRules {
   // rows (GARBLED_RESPONSE_WORDING).
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
+          // a backend's answer judged wrong by the app that asked ("ML backend returns an incorrect
+          // response, results field must be a list with at least one item")
+          "returns an incorrect response",
           // an answer that carried nothing: an embedding empty or no vectors, a null or empty
           // response returned, no content generated ("provider returned an empty embedding (length
           // 0)", "Inference returned no vectors", "ai_query returned a null response", "No content
@@ -8251,7 +8342,8 @@ final class FailureRules {
   // decoding response body", "failed to deserialize api response", "Failed to parse stream"),
   // Swift's DecodingError on it, its choices missing ("Field 'choices' is required", "`choices` is
   // not present"), in the apps' languages ("解析模型响应失败", "Не удалось разобрать ответ модели", "No se
-  // pudo interpretar la respuesta del modelo"). Never the request's fault (rows
+  // pudo interpretar la respuesta del modelo"), a speech answer's audio field missing ("missing
+  // field `audioContent`"). Never the request's fault (rows
   // in_band.request_invalid, in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
@@ -8264,8 +8356,10 @@ final class FailureRules {
               "interpret"),
           Clause.of(
               "\\bchoices\\b\\W{0,3}(?:is not present|is required|missing|が見つかりません|が含まれていない)"
-                  + "|\\bmissing field\\W{0,3}choices\\b",
-              "choices"),
+                  + "|\\bmissing field\\W{0,3}(?:choices|candidates|audiocontent)\\b",
+              "choices",
+              "candidates",
+              "audiocontent"),
           Clause.literals(
               "decodingerror",
               "unserializableresponse",
@@ -8279,6 +8373,9 @@ final class FailureRules {
   static final List<String> EMPTY_WORDING =
       concat(
           UNUSABLE_ANSWER_WORDING,
+          // the answer printed as an empty list ("Failed to parse usage from response: list index
+          // out of range. Response: []")
+          "response: []",
           // a model's content named empty, in Chinese ("模型返回内容为空，请稍后重试")
           "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
@@ -8374,6 +8471,9 @@ final class FailureRules {
   static final List<String> GARBLED_RESPONSE_WORDING =
       concat(
           UNUSABLE_ANSWER_WORDING,
+          // an evaluation model whose output did not parse ("Evaluation LLM outputted an invalid
+          // JSON")
+          "outputted an invalid json",
           // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
           // read because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
           "the data couldn’t be read",
@@ -8607,6 +8707,9 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // an operation the API does not implement or enable (Gemini Live's WebSocket close 1008
+          // "Operation is not implemented, or supported, or enabled")
+          "operation is not implemented",
           // a model file in a format the loader cannot read ("Could not load model due to invalid
           // format")
           "due to invalid format",

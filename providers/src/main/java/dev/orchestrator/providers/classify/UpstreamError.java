@@ -136,7 +136,7 @@ record UpstreamError(
           // "code: 400 - {…}", "CODE 500 - {…}", as some SDKs print it ("error code" is read above)
           FailureRules.Clause.of("(?i)(?<!error )\\bcode:?\\s*([1-5]\\d\\d)\\s+-\\s", "code"),
           FailureRules.Clause.of(
-              "(?i)\\b(?:status[ _]?code|http[ _]?status|http[ _]?code|response_code|status|http)\\s*[:=]?"
+              "(?i)\\b(?:status[ _]?code|http[ _]?status|http[ _]?code|httpresponsecode|response_code|status|http)\\s*[:=]?"
                   + "\\s*(?:is\\s+)?[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)",
               "status",
               "http",
@@ -231,10 +231,23 @@ record UpstreamError(
               "код ошибки",
               "hata kodu",
               "mã lỗi"),
-          // a status after the word error and a colon, in Chinese, Japanese and Korean ("[错误: 400:
-          // Invalid content]")
+          // a status after the word error, failed or status code and a colon, in Chinese, Japanese
+          // and Korean ("[错误: 400: Invalid content]", "API请求失败，状态码：402", "请求失败: 403, {…}")
           FailureRules.Clause.of(
-              "(?:错误|錯誤|エラー|오류)\\s*[:：]\\s*([1-5]\\d\\d)\\b(?![.,]\\d)", "错误", "錯誤", "エラー", "오류"),
+              "(?:错误|錯誤|エラー|오류|失败|失敗|状态码|狀態碼|ステータスコード|상태 ?코드)\\s*[:：]\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "错误",
+              "錯誤",
+              "エラー",
+              "오류",
+              "失败",
+              "失敗",
+              "状态码",
+              "狀態碼",
+              "ステータスコード",
+              "코드"),
+          // aiohttp's ClientResponseError ("502, message='Bad Gateway', url='…'", "Request 5094
+          // failed with Exception 502, message='Attempt to decode JSON with unexpected mimetype'")
+          FailureRules.Clause.of("(?i)\\b([1-5]\\d\\d), message=['\"]", "message="),
           // .NET's HttpRequestException in any language, the status and its reason in parentheses
           // at the end ("Response status code does not indicate success: 404 (Not Found).", "A
           // válasz állapotkódja nem sikert jelez: 529 ().")
@@ -503,6 +516,13 @@ record UpstreamError(
       // MiniMax: {"base_resp": {"status_code": 2049, "status_msg": "invalid api key"}}
       a.errorShape = true;
       a.message(text(root.get("base_resp"), "status_msg"));
+    } else if (root.path("StatusCode").isIntegralNumber() && root.path("Value").isObject()) {
+      // ASP.NET's ObjectResult serialized whole as the body ({"ContentType": null, "StatusCode":
+      // 429, "Value": {"code": "TooManyRequests", "message": "The rate limit has been reached…"}}):
+      // the error is its Value, the status its StatusCode
+      a.errorShape = true;
+      readErrorObject(root.get("Value"), a);
+      a.status(root.get("StatusCode"));
     } else if (root.size() == 1) {
       bedrockStreamException(root, a);
     }

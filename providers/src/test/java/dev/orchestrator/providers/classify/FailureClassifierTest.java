@@ -339,6 +339,12 @@ class FailureClassifierTest {
                 .explainStrict(FailureEvidence.http(200, Map.of(), "{\"status\": \"ok\"}"))
                 .rule())
         .isEqualTo("empty.http_2xx");
+    // ASP.NET's ObjectResult serialized whole: its Value is the error, its StatusCode the status
+    String objectResult =
+        "{\"ContentType\":null,\"StatusCode\":429,\"Value\":{\"code\":\"TooManyRequests\","
+            + "\"message\":\"The rate limit has been reached.\"}}";
+    assertThat(CLASSIFIER.explainStrict(FailureEvidence.inBand(objectResult, false)).rule())
+        .isEqualTo("transient.status_429");
     // Fastify's statusCode is the status: a 412 is settled
     String fastify = "{\"statusCode\": 412, \"message\": \"Error: ip not provided!\"}";
     assertThat(CLASSIFIER.explainStrict(FailureEvidence.inBand(fastify, false)).rule())
@@ -519,6 +525,21 @@ class FailureClassifierTest {
           {"endpoint": "https://api.openai.com/v1", "error": {"cause": {"errno": -54, "code": "ECONNRESET", "syscall": "read"}}} | in_band.connection
           # a Turkish dotted capital I lower-cases to i and a combining dot
           İzin reddedildi. | in_band.permission_words
+          # aiohttp's ClientResponseError prints the status before ", message="
+          Request 17 failed with Exception 502, message='Bad Gateway', url='https://api.example.com/v1' | transient.other
+          # a status after 状态码 and a full-width colon
+          API请求失败，状态码：402 | account.status_402
+          # a 5xx no registry defines (ModelScope's 555) leaves the meaning to the words
+          output content security inspection failed. - {"code":555,"message":"output content security inspection failed."} | content.policy_wording
+          # the plainest grammar of validation, read last
+          Invalid message. Please, try again. | in_band.invalid_words
+          # …but never an answer, nor the app's own programming fault
+          Invalid response from AI service | unknown
+          Planning failed: Failed to invoke qwen2.5 with structured output: TypeError: Cannot read properties of undefined (reading 'map') | unknown
+          # a sign-in to renew, an organisation's policy, a model deleted, in an app's plain words
+          Windsurf: Your auth token is no longer valid. Sign out and sign back in. | in_band.signin_words
+          Claude Code use is blocked by your organization's policy. Contact your admin. | in_band.policy_words
+          Fine-tuned model ft:gpt-3.5-turbo-0613:acme::8Xk2Lm9Q was deleted and can no longer be used. | in_band.retired_words
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c =

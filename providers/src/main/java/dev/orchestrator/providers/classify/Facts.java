@@ -181,16 +181,12 @@ final class Facts {
   }
 
   /**
-   * A 5xx no HTTP registry or CDN defines (ModelScope's 555 for a refused answer): a relay's own
-   * code in the status's place, which says no more than a 500 does.
+   * A 5xx no HTTP registry or CDN defines (ModelScope's 555 for a refused answer; not 500–511,
+   * Cloudflare's 520–530, nor the proxies' 598 and 599 timeouts): a relay's own code in the
+   * status's place, which says no more than a 500 does.
    */
   private boolean privateStatus() {
-    return status != null
-        && status >= 512
-        && status <= 599
-        && !(status >= 520 && status <= 530)
-        && status != 598
-        && status != 599;
+    return status != null && status >= 512 && status <= 597 && !(status >= 520 && status <= 530);
   }
 
   /**

@@ -516,10 +516,10 @@ record UpstreamError(
       // MiniMax: {"base_resp": {"status_code": 2049, "status_msg": "invalid api key"}}
       a.errorShape = true;
       a.message(text(root.get("base_resp"), "status_msg"));
-    } else if (root.path("StatusCode").isIntegralNumber() && root.path("Value").isObject()) {
-      // ASP.NET's ObjectResult serialized whole as the body ({"ContentType": null, "StatusCode":
-      // 429, "Value": {"code": "TooManyRequests", "message": "The rate limit has been reached…"}}):
-      // the error is its Value, the status its StatusCode
+    } else if (root.path("StatusCode").asInt(0) >= 400 && root.path("Value").isObject()) {
+      // ASP.NET's ObjectResult of an error serialized whole as the body ({"ContentType": null,
+      // "StatusCode": 429, "Value": {"code": "TooManyRequests", "message": "The rate limit has been
+      // reached…"}}): the error is its Value, the status its StatusCode
       a.errorShape = true;
       readErrorObject(root.get("Value"), a);
       a.status(root.get("StatusCode"));

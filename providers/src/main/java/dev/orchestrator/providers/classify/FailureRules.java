@@ -2577,8 +2577,8 @@ final class FailureRules {
           Clause.of(
               "\\bre-?authenticate\\b|\\bsign(?:ed)? (?:back )?in\\b|\\bsigned out\\b"
                   + "|\\blog ?in (?:again|expired|required)\\b|\\blogin expired\\b"
-                  + "|\\bcould(?:n't| not) log in\\b|\\b(?:run|ran|run:) [`'\"]?[a-z-]+(?: auth)? login\\b"
-                  + "|\\bauth login\\b|\\bfirebase login\\b|\\bneed auth\\b|\\bnot_authed\\b"
+                  + "|\\bcould(?:n't| not) log in\\b|\\b(?:run|ran) [`'\"]?[a-z-]+(?: auth)? login\\b"
+                  + "|\\bauth login\\b|\\bneed auth\\b|\\bnot_authed\\b"
                   + "|\\brun [a-z0-9-]+ auth\\b|\\bfailed to refresh (?:the )?(?:access |oauth )?token\\b",
               "authenticate",
               "sign",

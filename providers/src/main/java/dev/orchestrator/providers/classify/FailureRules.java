@@ -239,11 +239,12 @@ final class FailureRules {
   /**
    * Whether the words put the fault anywhere but the request, whatever request words they hold:
    * they name the answer ({@link #namesTheAnswer}), the app's own programming fault or a request
-   * echoed whole (NOT_THE_REQUEST_AT_FAULT). Read by every row that reads a settled request error
-   * in words with no status.
+   * echoed whole (NOT_THE_REQUEST_AT_FAULT), or a wait that timed out, whatever setting the advice
+   * names ("Connection timeout after 10122 ms … ConnectTimeout needs to be set to a higher value").
+   * Read by every row that reads a settled request error in words with no status.
    */
   private static boolean notTheRequest(Facts f) {
-    return namesTheAnswer(f) || f.says(NOT_THE_REQUEST_AT_FAULT);
+    return namesTheAnswer(f) || f.says(NOT_THE_REQUEST_AT_FAULT) || f.says(TIMED_OUT_NAMED);
   }
 
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
@@ -944,13 +945,13 @@ final class FailureRules {
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
     t.add(lastResort("in_band.elapsed_words", ELAPSED_HINTS, TIMEOUT, RETRY, UNKNOWN));
-    // (not an app's guess that offers the network as one cause, nor a validator's end of input in
-    // the model's output: Pydantic's json_invalid "Invalid JSON: EOF while parsing a string")
+    // (not an app's guess that offers the network as one cause, nor an answer that was not JSON:
+    // Pydantic's json_invalid "Invalid JSON: EOF while parsing a string", an answer's content type)
     t.add(
         lastResort(
             "in_band.network_words",
             NETWORK_HINTS,
-            f -> f.says(CONNECTION_ADVICE_ONLY) || f.says(ANSWER_JSON_INVALID),
+            f -> f.says(CONNECTION_ADVICE_ONLY) || f.says(ANSWER_NOT_JSON),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -2103,9 +2104,10 @@ final class FailureRules {
   // output"): the words of a parser, not a capability refused (row in_band.capability_words).
   static final List<String> DECODING_NAMED = List.of("unmarshal");
 
-  // A validator's verdict that the model's output was not JSON (Pydantic's type json_invalid):
-  // the end of input it names is the output's, not the connection's.
-  static final List<String> ANSWER_JSON_INVALID = List.of("json_invalid");
+  // A verdict that the answer was not JSON (Pydantic's type json_invalid on the model's output,
+  // httr2's "Unexpected content type \"text/plain\". Expecting type \"application/json\""): what
+  // it names failed in the answer, not in the connection.
+  static final List<String> ANSWER_NOT_JSON = List.of("json_invalid", "unexpected content type");
 
   // What is never the request's fault, whatever request words follow (notTheRequest): the app's own
   // programming fault (JavaScript's "TypeError:
@@ -2117,6 +2119,10 @@ final class FailureRules {
           "cannot read properties of",
           "future.catcherror",
           "request: {'messages'",
+          // the Inference API's wrapper of its pipeline's own exception ("Unknown error in run_once
+          // :
+          // postprocess() got an unexpected keyword argument")
+          "error in run_once",
           "request: {\"messages\"");
 
   // The account, its plan or its administrator named as what keeps the feature away ("Your
@@ -2142,6 +2148,9 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a tool's result over the tokens an agent accepts from it ("MCP tool … response (37672
+          // tokens) exceeds maximum allowed tokens (25000)")
+          Clause.literals("exceeds maximum allowed tokens"),
           // a local runner's context named full ("Completion failed: Context is full")
           Clause.literals("context is full"),
           // tokens over the prompt tokens configured, a text longer than an embedding model's input
@@ -3470,6 +3479,11 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a request dropped for backpressure, no instances or not enough free GPUs to start on
+          // (Ray Serve's "Request dropped due to backpressure", RunPod's "There are no longer any
+          // instances available with the requested specifications", "not enough free GPUs")
+          Clause.literals(
+              "backpressure", "no longer any instances available", "not enough free gpus"),
           // a provider swamped in an app's plain words ("The AI is overwhelmed right now", "at peak
           // load", "GPT-4o is overcrowded")
           Clause.literals("overwhelmed", "peak load", "overcrowded"),
@@ -3690,7 +3704,8 @@ final class FailureRules {
                   + " (?:downloaded|installed locally)\\b|\\bunknown (?:route|api path)\\b"
                   + "|\\bis unknown (?:for|to)\\b|\\bno such endpoint\\b|\\bno provider offers\\b"
                   + "|\\bnot provided by any\\b|\\bdon't know a\\b"
-                  + "|\\bdoes not appear to be an? [^\\n]{0,40}?\\bserver\\b",
+                  + "|\\bdoes not appear to be an? [^\\n]{0,40}?\\bserver\\b"
+                  + "|\\bmodel '[^'\\n]{1,80}' is not available\\b",
               "locate",
               "resolved",
               " in ",
@@ -3702,7 +3717,8 @@ final class FailureRules {
               "no provider offers",
               "provided by any",
               "don't know a",
-              "appear to be"));
+              "appear to be",
+              "is not available"));
 
   static final Words GONE_HINTS =
       Words.of(
@@ -3896,14 +3912,15 @@ final class FailureRules {
           // no way to the server in an app's plain words: no internet, back online, no route to
           // host, cannot or failed to reach or contact an endpoint, can't talk to the local
           // service,
-          // a server not available, a link lost before any reply, a firewall ("No internet. Gemini
+          // a server not available or not running, a link lost before any reply, a firewall ("No
+          // internet. Gemini
           // will respond once you're back
           // online", "Cannot reach the API endpoint", "Msty can't talk to the local service")
           Clause.of(
               "\\bno internet\\b|\\bback online\\b|\\bno route to host\\b|\\b(?:cannot|can't"
                   + "|failed to|unable to) reach\\b|\\bcan't talk to\\b|\\blost its link\\b"
                   + "|\\bfirewall\\b|\\b(?:unable to|could(?:n't| not)) contact\\b|\\bserver is not"
-                  + " available\\b",
+                  + " available\\b|\\bserver (?:is )?not running\\b",
               "internet",
               "online",
               "route to host",
@@ -3912,7 +3929,8 @@ final class FailureRules {
               "lost its link",
               "firewall",
               "contact",
-              "not available"),
+              "not available",
+              "not running"),
           // a service that could not be connected to, or must be started and reachable, in Hindi
           // and Polish ("एम्बेडर सेवा से कनेक्ट करने में विफल", "Upewnij się, że jest uruchomiona i
           // dostępna"); a WebSocket that failed ("Websocket failed, terminating session")
@@ -4395,7 +4413,8 @@ final class FailureRules {
               "\\bbackend (?:error|encountered)\\b|\\berror on (?:the )?backend\\b|\\bprocess died\\b"
                   + "|\\bexception in asgi application\\b|\\bserver (?:returned|is returning) an"
                   + " (?:unknown )?error\\b|\\bupstream (?:api|model) (?:error|returned)\\b|\\bprovider"
-                  + " failed\\b|\\binternal (?:failure|exception)\\b|\\bservice restart\\b",
+                  + " failed\\b|\\binternal (?:failure|exception)\\b|\\bservice restart\\b"
+                  + "|\\brunner terminated\\b",
               "backend",
               "process died",
               "asgi",
@@ -4404,7 +4423,8 @@ final class FailureRules {
               "upstream",
               "provider failed",
               "internal",
-              "service restart"),
+              "service restart",
+              "runner terminated"),
           // a model too large for the machine's memory (NOT_THE_WINDOW)
           Clause.literals("available ram"),
           // a temporary fault, a problem on the server, a backend error, an internal server error,
@@ -4592,6 +4612,7 @@ final class FailureRules {
                   + "|\\bunknown (?:option|flag|argument|parameter|field|prompt|command)\\b"
                   + "|\\bcould(?:n't| not) be parsed\\b|\\bnot a number\\b"
                   + "|\\bexceeded the maximum number of (?:calls|iterations|steps)\\b"
+                  + "|\\bis not acceptable\\b|\\bvalid values are\\b"
                   + "|\\bmust (?:end|start|begin) with\\b|\\broles? (?:should|must) (?:be )?alternat"
                   + "|\\b(?:isn't|aren't|is not|are not) (?:available|possible) (?:for|with)"
                   + " (?!your\\b|you\\b|free\\b|users?\\b)|\\bdoes(?:n't| not) have (?:vision|image|audio"
@@ -4608,7 +4629,9 @@ final class FailureRules {
               "alternat",
               "file type",
               "no matching",
-              "maximum number of"),
+              "maximum number of",
+              "acceptable",
+              "valid values"),
           // …or the prompt itself was empty or not given ("Error: no prompt provided", "Your
           // message
           // is empty", "Please enter a message before sending", "Nothing to send") — not an
@@ -4665,6 +4688,8 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // an API domain named invalid, in Chinese ("API 域名无效")
+          Clause.literals("域名无效"),
           // a client message the server could not parse against its spec (Deepgram's
           // UNPARSABLE_CLIENT_MESSAGE: "Error parsing client message. Check the greeting field
           // against the API spec"), a tag missing from a labelling config ("No control tag of type
@@ -8474,6 +8499,9 @@ final class FailureRules {
           // an evaluation model whose output did not parse ("Evaluation LLM outputted an invalid
           // JSON")
           "outputted an invalid json",
+          // an answer of another content type than the JSON asked for (httr2's "Unexpected content
+          // type \"text/plain\". Expecting type \"application/json\"")
+          "unexpected content type",
           // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
           // read because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
           "the data couldn’t be read",
@@ -8501,11 +8529,17 @@ final class FailureRules {
           // with no text (LangChain4j)
           "response validation error",
           "text cannot be null",
-          // a reply with no text to keep (LLMs with MATLAB)
-          "containing text with one or more characters");
+          // a reply with no text to keep, a response message without its fields (LLMs with MATLAB's
+          // openAIMessages/addResponseMessage)
+          "containing text with one or more characters",
+          "addresponsemessage");
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // a prediction interrupted under it (Replicate's ModelError "Prediction interrupted;
+          // please
+          // retry (code: PA)")
+          "prediction interrupted",
           // a local runner that died or a model that failed to load ("llama runner process no
           // longer running", "Model loaded failed")
           "process no longer running",

@@ -170,9 +170,11 @@ final class FailureRules {
           "context deadline exceeded",
           "per-minute rate limit",
           // a count of requests or texts in a batch, not tokens ("exceeds the maximum of 50,000
-          // requests per batch", "单次请求的文本条数超过上限")
+          // requests per batch", "单次请求的文本条数超过上限"), not a count of records kept that an
+          // overflow prints beside it ("上下文长度超过限制。… 当前记录条数: 2")
           "requests per batch",
-          "条数");
+          "文本条数",
+          "的条数");
 
   // The words count bytes and never tokens or a context ("image exceeds 5 MB maximum: 6418576 bytes
   // > 5242880"): a size the context rows do not own.
@@ -639,8 +641,9 @@ final class FailureRules {
         row(
             "transient.rate_words",
             f ->
-                (f.statusIs(500) && f.says(RATE_WORDING))
-                    || (f.statusIs(503) && f.says(RATE_LIMIT_NAMED)),
+                ((f.statusIs(500) && f.says(RATE_WORDING))
+                        || (f.statusIs(503) && f.says(RATE_LIMIT_NAMED)))
+                    && !f.says(RATE_USAGE_REPORTED),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -907,7 +910,15 @@ final class FailureRules {
             FINAL,
             YES));
     t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
-    t.add(lastResort("in_band.model_words", MODEL_HINTS, NOT_FOUND, FINAL, NO));
+    // (not the app's own programming fault: NOT_THE_REQUEST_AT_FAULT)
+    t.add(
+        lastResort(
+            "in_band.model_words",
+            MODEL_HINTS,
+            f -> f.says(NOT_THE_REQUEST_AT_FAULT),
+            NOT_FOUND,
+            FINAL,
+            NO));
     // (a model, an agent or a thread retired, deleted or no longer served, before the load and
     // network rows read "unavailable" or "offline" in it — not a host DNS cannot find, nor a value
     // deprecated with another to use instead: NOT_WHAT_RETIRED)
@@ -2107,7 +2118,8 @@ final class FailureRules {
   // A verdict that the answer was not JSON (Pydantic's type json_invalid on the model's output,
   // httr2's "Unexpected content type \"text/plain\". Expecting type \"application/json\""): what
   // it names failed in the answer, not in the connection.
-  static final List<String> ANSWER_NOT_JSON = List.of("json_invalid", "unexpected content type");
+  static final List<String> ANSWER_NOT_JSON =
+      List.of("json_invalid", "expecting type \"application/json\"");
 
   // What is never the request's fault, whatever request words follow (notTheRequest): the app's own
   // programming fault (JavaScript's "TypeError:
@@ -2119,11 +2131,16 @@ final class FailureRules {
           "cannot read properties of",
           "future.catcherror",
           "request: {'messages'",
-          // the Inference API's wrapper of its pipeline's own exception ("Unknown error in run_once
-          // :
-          // postprocess() got an unexpected keyword argument")
-          "error in run_once",
-          "request: {\"messages\"");
+          "request: {\"messages\"",
+          // a client's own object printed where a value belonged ("Unsupported response type:
+          // <class 'aiohttp.client_reqrep.ClientResponse'>")
+          "<class 'aiohttp.",
+          // an app's list of possible causes after the error it names, in Chinese ("网络错误 — 可能原因：
+          // 1) 网络不通 2) 该平台不支持浏览器直接调用(CORS) 3) Base URL 错误"): guesses, not a verdict
+          "可能原因",
+          // the Inference API's wrapper of its pipeline's own exception ("Unknown error in
+          // run_once : postprocess() got an unexpected keyword argument")
+          "error in run_once");
 
   // The account, its plan or its administrator named as what keeps the feature away ("Your
   // subscription has not been granted access", "Upgrade your plan to use it"): not the model's
@@ -2148,6 +2165,8 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // the context's length over its limit, in Chinese ("上下文长度超过限制。尝试弹出最早的记录然后重试")
+          Clause.literals("上下文长度超过限制"),
           // a tool's result over the tokens an agent accepts from it ("MCP tool … response (37672
           // tokens) exceeds maximum allowed tokens (25000)")
           Clause.literals("exceeds maximum allowed tokens"),
@@ -4064,6 +4083,8 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a reply found empty and not sent, in Chinese ("消息为空，跳过发送阶段")
+          Clause.literals("消息为空，跳过发送"),
           // a model, an AI or a call that returned, gave back or produced nothing, no text, no
           // replies, zero choices or only whitespace; that didn't say or generate anything; an
           // answer, a completion or a generation that came back blank or empty; no candidates or
@@ -4111,9 +4132,11 @@ final class FailureRules {
               "no tool",
               "received",
               "no delta"),
-          // no vectors counted as zero ("embedding response contained 0 vectors for 64 inputs"),
-          // never as ten or twenty
-          Clause.of("(?<![\\d.,])0 vectors\\b", "0 vectors"),
+          // no vectors or output tokens counted as zero ("embedding response contained 0 vectors
+          // for
+          // 64 inputs", "Request completed (stop_reason=). 0 tool calls, 0 input tokens, 0 output
+          // tokens"), never as ten or twenty
+          Clause.of("(?<![\\d.,])0 (?:vectors|output tokens)\\b", "0 vectors", "0 output tokens"),
           // an answer named empty or with no text, in Ukrainian, Russian, Arabic, Persian,
           // Indonesian, Malay and Turkish ("Від ШІ не отримано жодного тексту", "Ответ модели не
           // содержит текста", "رد فارغ", "پاسخ خالی", "tidak memberikan jawaban", "Tiada teks
@@ -4612,7 +4635,7 @@ final class FailureRules {
                   + "|\\bunknown (?:option|flag|argument|parameter|field|prompt|command)\\b"
                   + "|\\bcould(?:n't| not) be parsed\\b|\\bnot a number\\b"
                   + "|\\bexceeded the maximum number of (?:calls|iterations|steps)\\b"
-                  + "|\\bis not acceptable\\b|\\bvalid values are\\b"
+                  + "|\\bis not acceptable\\b|\\bvalid values are\\b|\\bbut you passed\\b"
                   + "|\\bmust (?:end|start|begin) with\\b|\\broles? (?:should|must) (?:be )?alternat"
                   + "|\\b(?:isn't|aren't|is not|are not) (?:available|possible) (?:for|with)"
                   + " (?!your\\b|you\\b|free\\b|users?\\b)|\\bdoes(?:n't| not) have (?:vision|image|audio"
@@ -4631,7 +4654,8 @@ final class FailureRules {
               "no matching",
               "maximum number of",
               "acceptable",
-              "valid values"),
+              "valid values",
+              "you passed"),
           // …or the prompt itself was empty or not given ("Error: no prompt provided", "Your
           // message
           // is empty", "Please enter a message before sending", "Nothing to send") — not an
@@ -7763,6 +7787,11 @@ final class FailureRules {
   // selected model": its deployments cool down after rate limits, the load is the caller's).
   static final List<String> RATE_LIMIT_NAMED = List.of("rate limit", "ratelimit", "rate_limit");
 
+  // A rate limit's usage reported as a field of an answer, not a limit hit (OpenAI's v0 SDK
+  // printing an answer it could not parse: "APIError: HTTP code 200 from API
+  // (\"{\\\"rate_limit_usage\\\": {\")").
+  static final List<String> RATE_USAGE_REPORTED = List.of("rate_limit_usage");
+
   static final List<String> RATE_WORDING =
       List.of(
           // concurrent contexts over a connection's cap (ElevenLabs' "Maximum simultaneous contexts
@@ -8031,6 +8060,9 @@ final class FailureRules {
 
   static final List<String> CONNECTION_WORDING =
       List.of(
+          // an error met while talking to the provider, with the internet named ("An error occurred
+          // while communicating with OpenAI. Please check your internet connection")
+          "while communicating with",
           // an SDK that could not connect, whatever follows ("Error connecting to API endpoint: …")
           "error connecting to",
           "connection reset",
@@ -8251,6 +8283,9 @@ final class FailureRules {
   // rows (GARBLED_RESPONSE_WORDING).
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
+          // a completion the API returned that could not be parsed, in Chinese ("API 返回的 completion
+          // 无法解析：ParsedChatCompletion[…content='' …]")
+          "completion 无法解析",
           // a backend's answer judged wrong by the app that asked ("ML backend returns an incorrect
           // response, results field must be a list with at least one item")
           "returns an incorrect response",
@@ -8500,8 +8535,10 @@ final class FailureRules {
           // JSON")
           "outputted an invalid json",
           // an answer of another content type than the JSON asked for (httr2's "Unexpected content
-          // type \"text/plain\". Expecting type \"application/json\"")
-          "unexpected content type",
+          // type \"text/plain\". Expecting type \"application/json\""; a server's "unexpected
+          // content
+          // type for user message" is the request's)
+          "expecting type \"application/json\"",
           // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
           // read because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
           "the data couldn’t be read",

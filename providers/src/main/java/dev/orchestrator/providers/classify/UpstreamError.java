@@ -245,6 +245,10 @@ record UpstreamError(
               "狀態碼",
               "ステータスコード",
               "코드"),
+          // an error class with the status after it ("请求失败：DifyAPIError 404", "HTTPError 503")
+          FailureRules.Clause.of(
+              "(?i)[a-z]error\\s+([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes))",
+              "error "),
           // aiohttp's ClientResponseError ("502, message='Bad Gateway', url='…'", "Request 5094
           // failed with Exception 502, message='Attempt to decode JSON with unexpected mimetype'")
           FailureRules.Clause.of("(?i)\\b([1-5]\\d\\d), message=['\"]", "message="),

@@ -356,7 +356,8 @@ final class FailureRules {
                     && !f.saysPattern(TERMS_PATTERN)
                     && !f.hasToken(REQUEST_CODES)
                     && !f.says(RATE_LIMITED_CODE_NAMED)
-                    && !f.says(SESSION_DURATION_NAMED),
+                    && !f.says(SESSION_DURATION_NAMED)
+                    && !f.says(TEXT_TOKEN_NAMED),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -778,14 +779,20 @@ final class FailureRules {
     t.add(
         row(
             "in_band.connection",
-            f -> f.noStatusSays(CONNECTION_WORDING) && !f.says(SERVER_FAILED_WORDING),
+            f ->
+                f.noStatusSays(CONNECTION_WORDING)
+                    && !f.says(SERVER_FAILED_WORDING)
+                    && !f.says(LOCAL_FILE_FAULT),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
     t.add(
         row(
             "in_band.server_error",
-            f -> f.noStatusSays(SERVER_WORDING) && !f.says(EMPTY_WORDING),
+            f ->
+                f.noStatusSays(SERVER_WORDING)
+                    && !f.says(EMPTY_WORDING)
+                    && !f.says(REASON_NOT_FOUND),
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
@@ -957,12 +964,16 @@ final class FailureRules {
     t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
     t.add(lastResort("in_band.elapsed_words", ELAPSED_HINTS, TIMEOUT, RETRY, UNKNOWN));
     // (not an app's guess that offers the network as one cause, nor an answer that was not JSON:
-    // Pydantic's json_invalid "Invalid JSON: EOF while parsing a string", an answer's content type)
+    // Pydantic's json_invalid "Invalid JSON: EOF while parsing a string", an answer's content type;
+    // nor a local file's error)
     t.add(
         lastResort(
             "in_band.network_words",
             NETWORK_HINTS,
-            f -> f.says(CONNECTION_ADVICE_ONLY) || f.says(ANSWER_NOT_JSON),
+            f ->
+                f.says(CONNECTION_ADVICE_ONLY)
+                    || f.says(ANSWER_NOT_JSON)
+                    || f.says(LOCAL_FILE_FAULT),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -2644,6 +2655,10 @@ final class FailureRules {
   // violates row-level security policy").
   static final Words POLICY_HINTS =
       Words.of(
+          // an account flagged and not in good standing ("Account abnormal. Please ensure it's on
+          // good
+          // standing to use QWen's text-embedding-v2")
+          Clause.literals("account abnormal", "good standing"),
           Clause.of(
               "\\b(?:organi[sz]ation|org|team|workspace|company)(?:'s)? (?:policy|admin settings"
                   + "|restricts|administrator|admin)\\b|\\b(?:hasn't|has not|haven't|have not) been granted\\b"
@@ -3870,6 +3885,10 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a context's deadline reached (Go's wording, reworded), a batch that expired before it
+          // ran
+          // ("Context deadline reached", "Batch expired (error_file_id: …)")
+          Clause.literals("deadline reached", "batch expired"),
           // a wait that ran too long in an app's plain words: taking or running too long or longer
           // than expected, waited too long, didn't arrive or finish in time, no answer within a
           // time, gave up waiting, still waiting after, stalled or idle for seconds, too slow to
@@ -3939,7 +3958,7 @@ final class FailureRules {
               "\\bno internet\\b|\\bback online\\b|\\bno route to host\\b|\\b(?:cannot|can't"
                   + "|failed to|unable to) reach\\b|\\bcan't talk to\\b|\\blost its link\\b"
                   + "|\\bfirewall\\b|\\b(?:unable to|could(?:n't| not)) contact\\b|\\bserver is not"
-                  + " available\\b|\\bserver (?:is )?not running\\b",
+                  + " available\\b|\\b(?:server|ollama) (?:is )?not (?:running|available)\\b",
               "internet",
               "online",
               "route to host",
@@ -4083,6 +4102,10 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a Gemini answer that ended with no reason and no text, as an app words it ("I can't
+          // talk
+          // further about that because of FINISH_REASON_UNSPECIFIED issue")
+          Clause.literals("finish_reason_unspecified"),
           // a reply found empty and not sent, in Chinese ("消息为空，跳过发送阶段")
           Clause.literals("消息为空，跳过发送"),
           // a model, an AI or a call that returned, gave back or produced nothing, no text, no
@@ -4712,6 +4735,17 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a file that must follow a format or is not in a valid one, a custom validator's verdict
+          // (fine-tuning data: "Input data at … must follow '{\"prompt\": …}' format", "Your file
+          // `train.txt` does not appear to be in valid TXT format", "Invalid file format. Example
+          // 6174 message contains an invalid token", Pydantic's "Value error, Suspicious file
+          // attributes detected")
+          Clause.of(
+              "\\bmust follow\\b[^\\n]{0,80}?\\bformat\\b|\\b(?:is not|isn't|does not appear to be) in"
+                  + " (?:a )?valid [a-z]+ format\\b|\\bvalue error, |\\binvalid file format\\b",
+              "must follow",
+              "valid",
+              "value error, "),
           // an API domain named invalid, in Chinese ("API 域名无效")
           Clause.literals("域名无效"),
           // a client message the server could not parse against its spec (Deepgram's
@@ -5116,6 +5150,9 @@ final class FailureRules {
   // seconds", "try again in 2 s"): a rate limit however the rest is worded.
   static final Words SHORT_RESET_PATTERN =
       Words.of(
+          // a wait with backoff, the advice of a per-minute window (Vertex's "Online prediction
+          // request quota exceeded for gemini-1.5-pro. Please try again later with backoff.")
+          Clause.literals("with backoff", "with exponential backoff"),
           Clause.of(
               "\\b(?:resets?|retry|try again|available again)\\s+(?:after"
                   + "|in)\\s+\\d{1,2}(?:\\.\\d+)?\\s*"
@@ -7778,6 +7815,8 @@ final class FailureRules {
   static final List<String> CONNECTION_ADVICE_ONLY =
       List.of(
           "check your connection or",
+          // one of three things to check ("Please check your key or base_url, or network")
+          "base_url, or network",
           "check your network or",
           // a provider named connected as a setting, not a network ("Please ensure you have a
           // connected provider that supports text generation")
@@ -7785,6 +7824,10 @@ final class FailureRules {
 
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
   // selected model": its deployments cool down after rate limits, the load is the caller's).
+  // A token of text, not a credential ("Example 6174 message contains an invalid token:
+  // <|fim_suffix|>" in a fine-tuning file).
+  static final List<String> TEXT_TOKEN_NAMED = List.of("contains an invalid token");
+
   static final List<String> RATE_LIMIT_NAMED = List.of("rate limit", "ratelimit", "rate_limit");
 
   // A rate limit's usage reported as a field of an answer, not a limit hit (OpenAI's v0 SDK
@@ -8057,6 +8100,10 @@ final class FailureRules {
           "秒内未响应",
           // an answer that took too long
           "took too long");
+
+  // A local file's error, whatever the app calls the failure (Firefox's and Zotero's
+  // NS_ERROR_FILE_UNRECOGNIZED_PATH under "连接失败", connection failed): not the network's.
+  static final List<String> LOCAL_FILE_FAULT = List.of("ns_error_file_");
 
   static final List<String> CONNECTION_WORDING =
       List.of(
@@ -8570,6 +8617,10 @@ final class FailureRules {
           // openAIMessages/addResponseMessage)
           "containing text with one or more characters",
           "addresponsemessage");
+
+  // An HTTP reason phrase a client printed as the error itself ("Stream error: [Error
+  // [AI_APICallError]: Not Found]"): what failed is the resource, not the server.
+  static final List<String> REASON_NOT_FOUND = List.of("]: not found]");
 
   static final List<String> SERVER_WORDING =
       List.of(
@@ -9321,6 +9372,8 @@ final class FailureRules {
     // …and a relay's code for the same ("Internal Server Error … {"error": {"message": "input is
     // required", "code": "invalid_request"}}": the relay's 500 around the upstream's refusal)
     put(m, 400, "invalid_request");
+    // new-api's code for a request it could not convert for the channel's API ("not implemented")
+    put(m, 400, "convert_request_failed");
     put(m, 408, "modeltimeoutexception");
     put(m, 500, "modelstreamerrorexception", "modelerrorexception", "internalserverexception");
     put(m, 503, "serviceunavailableexception", "modelnotreadyexception");

@@ -170,8 +170,8 @@ final class FailureRules {
           "context deadline exceeded",
           "per-minute rate limit",
           // a count of requests or texts in a batch, not tokens ("exceeds the maximum of 50,000
-          // requests per batch", "单次请求的文本条数超过上限"), not a count of records kept that an
-          // overflow prints beside it ("上下文长度超过限制。… 当前记录条数: 2")
+          // requests per batch", "单次请求的文本条数超过上限"), not a count of records kept that an overflow
+          // prints beside it ("上下文长度超过限制。… 当前记录条数: 2")
           "requests per batch",
           "文本条数",
           "的条数");
@@ -2127,16 +2127,16 @@ final class FailureRules {
   static final List<String> DECODING_NAMED = List.of("unmarshal");
 
   // A verdict that the answer was not JSON (Pydantic's type json_invalid on the model's output,
-  // httr2's "Unexpected content type \"text/plain\". Expecting type \"application/json\""): what
-  // it names failed in the answer, not in the connection.
+  // httr2's "Unexpected content type \"text/plain\". Expecting type \"application/json\""): what it
+  // names failed in the answer, not in the connection.
   static final List<String> ANSWER_NOT_JSON =
       List.of("json_invalid", "expecting type \"application/json\"");
 
   // What is never the request's fault, whatever request words follow (notTheRequest): the app's own
-  // programming fault (JavaScript's "TypeError:
-  // Cannot read properties of undefined (reading 'map')", Dart's "The error handler of
-  // Future.catchError must return a value"), a request echoed whole beside a failure that says
-  // nothing ("Request: {'messages': […], 'max_tokens': 1024, …} failed, state_code: None").
+  // programming fault (JavaScript's "TypeError: Cannot read properties of undefined (reading
+  // 'map')", Dart's "The error handler of Future.catchError must return a value"), a request echoed
+  // whole beside a failure that says nothing ("Request: {'messages': […], 'max_tokens': 1024, …}
+  // failed, state_code: None").
   static final List<String> NOT_THE_REQUEST_AT_FAULT =
       List.of(
           "cannot read properties of",
@@ -2146,11 +2146,11 @@ final class FailureRules {
           // a client's own object printed where a value belonged ("Unsupported response type:
           // <class 'aiohttp.client_reqrep.ClientResponse'>")
           "<class 'aiohttp.",
-          // an app's list of possible causes after the error it names, in Chinese ("网络错误 — 可能原因：
-          // 1) 网络不通 2) 该平台不支持浏览器直接调用(CORS) 3) Base URL 错误"): guesses, not a verdict
+          // an app's list of possible causes after the error it names, in Chinese ("网络错误 — 可能原因： 1)
+          // 网络不通 2) 该平台不支持浏览器直接调用(CORS) 3) Base URL 错误"): guesses, not a verdict
           "可能原因",
-          // the Inference API's wrapper of its pipeline's own exception ("Unknown error in
-          // run_once : postprocess() got an unexpected keyword argument")
+          // the Inference API's wrapper of its pipeline's own exception ("Unknown error in run_once
+          // : postprocess() got an unexpected keyword argument")
           "error in run_once");
 
   // The account, its plan or its administrator named as what keeps the feature away ("Your
@@ -2601,14 +2601,12 @@ final class FailureRules {
   // A sign-in to renew or a key refused, in an app's plain words with no key noun the auth rows
   // read (row in_band.signin_words): re-authenticate, sign in again, signed out, a login expired or
   // to run ("Run `warp login`", "gh auth login", "have you run firebase login?"), a token that is
-  // no
-  // longer valid, was improper or not supplied, a session no longer valid, a key refused or not
+  // no longer valid, was improper or not supplied, a session no longer valid, a key refused or not
   // validated, a secret missing from the keyring, no credential sources found, an identity not
   // confirmed, Slack's not_authed, an access token that could not be refreshed, a CLI's own auth
-  // command to run ("Please run k8sgpt auth").
-  // A permission named as such: what keeps row in_band.signin_words from reading a key that lacks
-  // one ("The API key doesn't have permission to access model grok-2-vision-1212. Update the key's
-  // ACLs") as a key refused.
+  // command to run ("Please run k8sgpt auth"). A permission named as such: what keeps row
+  // in_band.signin_words from reading a key that lacks one ("The API key doesn't have permission to
+  // access model grok-2-vision-1212. Update the key's ACLs") as a key refused.
   static final List<String> PERMISSION_NAMED = List.of("permission");
 
   static final Words SIGNIN_HINTS =
@@ -2647,17 +2645,15 @@ final class FailureRules {
   // app's plain words (row in_band.policy_words): an organisation's or a team's policy or admin
   // settings, a feature turned or switched off or not enabled for a workspace, a region or a place
   // not served, a usage tier or an add-on, a licence or a membership required, rights, roles or
-  // scopes lacking or not granted, a list the caller is not in, requests from a referrer or an
-  // app or to an API a key's restrictions block (Google's "Requests from referer \"empty\" are
+  // scopes lacking or not granted, a list the caller is not in, requests from a referrer or an app
+  // or to an API a key's restrictions block (Google's "Requests from referer \"empty\" are
   // blocked") ("blocked by your organization's policy", "isn't available in your region", "requires
-  // usage tier 4 or higher",
-  // "You lack the rights to use Agents", "DiscordAPIError[50001]: Missing Access", "new row
-  // violates row-level security policy").
+  // usage tier 4 or higher", "You lack the rights to use Agents", "DiscordAPIError[50001]: Missing
+  // Access", "new row violates row-level security policy").
   static final Words POLICY_HINTS =
       Words.of(
           // an account flagged and not in good standing ("Account abnormal. Please ensure it's on
-          // good
-          // standing to use QWen's text-embedding-v2")
+          // good standing to use QWen's text-embedding-v2")
           Clause.literals("account abnormal", "good standing"),
           Clause.of(
               "\\b(?:organi[sz]ation|org|team|workspace|company)(?:'s)? (?:policy|admin settings"
@@ -3690,19 +3686,17 @@ final class FailureRules {
   // A conversation, a page, a chat or a bot that cannot be found or no longer exists, in the
   // consumer apps' translations ("No se ha encontrado la conversación", "Чат не найден"); read by
   // row in_band.gone_words after the request row, so that a field or a key named not found is the
-  // request's or the key's.
-  // What was there and is not any more, or never was where it was asked for, in an app's plain
-  // words (row in_band.retired_words): deleted, removed, retired, sunset, discontinued, shut down
-  // or deprecated; no longer available, hosted, served or accessible; could not be located or
-  // resolved; not in the list, the registry, the settings or the folder; not downloaded or not
-  // installed locally; an unknown route or path; no provider that offers it; a URL that does not
-  // appear to be the server asked for ("This does not appear to be an Open-WebUI Server")
-  // ("Fine-tuned model
-  // ft:… was deleted and can no longer be used", "is no longer hosted on the serverless Inference
-  // API", "File file_… could not be located", "'ollama/codellama:70b' isn't installed locally",
-  // "KoboldCpp: unknown API path", "Void: no provider offers the model").
-  // What row in_band.retired_words never reads as gone: a host the DNS cannot find ("Unknown Host
-  // … the server does not have a DNS entry … or the server no longer exists"), a value deprecated
+  // request's or the key's. What was there and is not any more, or never was where it was asked
+  // for, in an app's plain words (row in_band.retired_words): deleted, removed, retired, sunset,
+  // discontinued, shut down or deprecated; no longer available, hosted, served or accessible; could
+  // not be located or resolved; not in the list, the registry, the settings or the folder; not
+  // downloaded or not installed locally; an unknown route or path; no provider that offers it; a
+  // URL that does not appear to be the server asked for ("This does not appear to be an Open-WebUI
+  // Server") ("Fine-tuned model ft:… was deleted and can no longer be used", "is no longer hosted
+  // on the serverless Inference API", "File file_… could not be located", "'ollama/codellama:70b'
+  // isn't installed locally", "KoboldCpp: unknown API path", "Void: no provider offers the model").
+  // What row in_band.retired_words never reads as gone: a host the DNS cannot find ("Unknown Host …
+  // the server does not have a DNS entry … or the server no longer exists"), a value deprecated
   // with another to use instead ("target_lang=\"EN\" is deprecated, please use \"EN-GB\" or
   // \"EN-US\" instead": the request's to change).
   static final List<String> NOT_WHAT_RETIRED = List.of("dns", "unknown host", "instead");
@@ -3886,8 +3880,7 @@ final class FailureRules {
   static final Words ELAPSED_HINTS =
       Words.of(
           // a context's deadline reached (Go's wording, reworded), a batch that expired before it
-          // ran
-          // ("Context deadline reached", "Batch expired (error_file_id: …)")
+          // ran ("Context deadline reached", "Batch expired (error_file_id: …)")
           Clause.literals("deadline reached", "batch expired"),
           // a wait that ran too long in an app's plain words: taking or running too long or longer
           // than expected, waited too long, didn't arrive or finish in time, no answer within a
@@ -3949,11 +3942,9 @@ final class FailureRules {
       Words.of(
           // no way to the server in an app's plain words: no internet, back online, no route to
           // host, cannot or failed to reach or contact an endpoint, can't talk to the local
-          // service,
-          // a server not available or not running, a link lost before any reply, a firewall ("No
-          // internet. Gemini
-          // will respond once you're back
-          // online", "Cannot reach the API endpoint", "Msty can't talk to the local service")
+          // service, a server not available or not running, a link lost before any reply, a
+          // firewall ("No internet. Gemini will respond once you're back online", "Cannot reach the
+          // API endpoint", "Msty can't talk to the local service")
           Clause.of(
               "\\bno internet\\b|\\bback online\\b|\\bno route to host\\b|\\b(?:cannot|can't"
                   + "|failed to|unable to) reach\\b|\\bcan't talk to\\b|\\blost its link\\b"
@@ -4103,8 +4094,7 @@ final class FailureRules {
   static final Words EMPTY_HINTS =
       Words.of(
           // a Gemini answer that ended with no reason and no text, as an app words it ("I can't
-          // talk
-          // further about that because of FINISH_REASON_UNSPECIFIED issue")
+          // talk further about that because of FINISH_REASON_UNSPECIFIED issue")
           Clause.literals("finish_reason_unspecified"),
           // a reply found empty and not sent, in Chinese ("消息为空，跳过发送阶段")
           Clause.literals("消息为空，跳过发送"),
@@ -4156,9 +4146,8 @@ final class FailureRules {
               "received",
               "no delta"),
           // no vectors or output tokens counted as zero ("embedding response contained 0 vectors
-          // for
-          // 64 inputs", "Request completed (stop_reason=). 0 tool calls, 0 input tokens, 0 output
-          // tokens"), never as ten or twenty
+          // for 64 inputs", "Request completed (stop_reason=). 0 tool calls, 0 input tokens, 0
+          // output tokens"), never as ten or twenty
           Clause.of("(?<![\\d.,])0 (?:vectors|output tokens)\\b", "0 vectors", "0 output tokens"),
           // an answer named empty or with no text, in Ukrainian, Russian, Arabic, Persian,
           // Indonesian, Malay and Turkish ("Від ШІ не отримано жодного тексту", "Ответ модели не
@@ -4345,10 +4334,9 @@ final class FailureRules {
   static final Words SIZE_HINTS =
       Words.of(
           // a file over, above or bigger than a size in bytes, or a limit in bytes it exceeds
-          // ("files
-          // over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500 KB", "weighs
-          // 9
-          // MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a file too big
+          // ("files over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500 KB",
+          // "weighs 9 MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a file
+          // too big
           Clause.of(
               "\\b(?:over|above|larger than|bigger than|exceeds|under|up to|limit is|weighs|accepts"
                   + " up to|is) (?:the )?\\d+(?:\\.\\d+)? ?(?:kb|mb|gb|kib|mib|gib)\\b"
@@ -4451,8 +4439,8 @@ final class FailureRules {
       Words.of(
           // the other side's failure in an app's plain words: a backend error or exception, an
           // upstream API or model that failed or returned an error, a model process that died, a
-          // server that returned an error, an ASGI application's exception, a service restarting
-          // (a WebSocket's close code 1012: "received 1012 (service restart)") ("Backend Error",
+          // server that returned an error, an ASGI application's exception, a service restarting (a
+          // WebSocket's close code 1012: "received 1012 (service restart)") ("Backend Error",
           // "MistralException - Unexpected error on backend", "The local model process died
           // mid-generation", "❌ Upstream API error — the model provider failed")
           Clause.of(
@@ -4607,8 +4595,8 @@ final class FailureRules {
               "memory"));
 
   // A parameter, a field or a format named wrong or missing, in English and the corpus's languages
-  // (row in_band.request_words): the request itself, which every route refuses the same way.
-  // A request named wrong in validation's plainest grammar, with nothing else said (row
+  // (row in_band.request_words): the request itself, which every route refuses the same way. A
+  // request named wrong in validation's plainest grammar, with nothing else said (row
   // in_band.invalid_words, read after every other row): a thing named invalid or not valid, not
   // allowed, not supported, required or missing, malformed, unrecognised, illegal; a value that
   // must be or must not be something, cannot be empty or be used with another; a bad request.
@@ -4680,11 +4668,9 @@ final class FailureRules {
               "valid values",
               "you passed"),
           // …or the prompt itself was empty or not given ("Error: no prompt provided", "Your
-          // message
-          // is empty", "Please enter a message before sending", "Nothing to send") — not an
+          // message is empty", "Please enter a message before sending", "Nothing to send") — not an
           // exception with no text of its own ("Exception: <empty message>", "Request failed with
-          // no
-          // message")
+          // no message")
           Clause.of(
               "(?<!<)\\b(?:empty|blank) (?:message|prompt|input|query|question)\\b(?!>)"
                   + "|\\bno (?:prompt|input|query|question)\\b"
@@ -4700,12 +4686,12 @@ final class FailureRules {
               "provide",
               "type"));
 
-  // What takes row in_band.invalid_words's meaning away: the words name the answer or its stream,
-  // a parser, the app's configuration, a licence, a secret, access, an address or something a
-  // filter detected ("Invalid prompts detected" is Azure's content filter) ("Invalid response
-  // from AI service", "Model stream ended with an invalid chunk", "Unexpected token '<' … is not
-  // valid JSON", "Open AI Configuration is not valid", "The license key you entered is invalid",
-  // "Admin access required", "The requested address is not valid in its context").
+  // What takes row in_band.invalid_words's meaning away: the words name the answer or its stream, a
+  // parser, the app's configuration, a licence, a secret, access, an address or something a filter
+  // detected ("Invalid prompts detected" is Azure's content filter) ("Invalid response from AI
+  // service", "Model stream ended with an invalid chunk", "Unexpected token '<' … is not valid
+  // JSON", "Open AI Configuration is not valid", "The license key you entered is invalid", "Admin
+  // access required", "The requested address is not valid in its context").
   static final Words NOT_THE_REQUEST_NAMED =
       Words.of(
           Clause.of(
@@ -7356,8 +7342,7 @@ final class FailureRules {
   static final List<String> CONTENT_WORDING =
       List.of(
           // ModelScope's check of the input or the output ("output content security inspection
-          // failed
-          // by Modelscope", sent with its own code 555)
+          // failed by Modelscope", sent with its own code 555)
           "content security inspection failed",
           // SAP's orchestration filter ("Input Filter: Prompt filtered due to safety violations")
           "filtered due to safety",
@@ -7823,8 +7808,8 @@ final class FailureRules {
           "connected provider");
 
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
-  // selected model": its deployments cool down after rate limits, the load is the caller's).
-  // A token of text, not a credential ("Example 6174 message contains an invalid token:
+  // selected model": its deployments cool down after rate limits, the load is the caller's). A
+  // token of text, not a credential ("Example 6174 message contains an invalid token:
   // <|fim_suffix|>" in a fine-tuning file).
   static final List<String> TEXT_TOKEN_NAMED = List.of("contains an invalid token");
 
@@ -8450,8 +8435,8 @@ final class FailureRules {
   // Swift's DecodingError on it, its choices missing ("Field 'choices' is required", "`choices` is
   // not present"), in the apps' languages ("解析模型响应失败", "Не удалось разобрать ответ модели", "No se
   // pudo interpretar la respuesta del modelo"), a speech answer's audio field missing ("missing
-  // field `audioContent`"). Never the request's fault (rows
-  // in_band.request_invalid, in_band.request_words); what the answer was, the words do not say.
+  // field `audioContent`"). Never the request's fault (rows in_band.request_invalid,
+  // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
           Clause.of(
@@ -8583,8 +8568,7 @@ final class FailureRules {
           "outputted an invalid json",
           // an answer of another content type than the JSON asked for (httr2's "Unexpected content
           // type \"text/plain\". Expecting type \"application/json\""; a server's "unexpected
-          // content
-          // type for user message" is the request's)
+          // content type for user message" is the request's)
           "expecting type \"application/json\"",
           // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
           // read because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
@@ -8625,8 +8609,7 @@ final class FailureRules {
   static final List<String> SERVER_WORDING =
       List.of(
           // a prediction interrupted under it (Replicate's ModelError "Prediction interrupted;
-          // please
-          // retry (code: PA)")
+          // please retry (code: PA)")
           "prediction interrupted",
           // a local runner that died or a model that failed to load ("llama runner process no
           // longer running", "Model loaded failed")

@@ -4611,11 +4611,9 @@ final class FailureRules {
               "unrecogni"),
           Clause.of(
               "\\bmust (?:be|not|have|contain|specify|provide|include)\\b"
-                  + "|\\bcannot be (?:empty|null|blank|used|combined|negative|zero)\\b"
-                  + "|\\bcan't be used together\\b",
+                  + "|\\bcannot be (?:empty|null|blank|used|combined|negative|zero)\\b",
               "must",
-              "cannot be",
-              "can't be"),
+              "cannot be"),
           Clause.of(
               "\\bnot (?:allowed|permitted|supported)\\b|\\bunsupported\\b|\\brequired\\b"
                   + "|\\bmissing\\b|\\bbad request\\b"

@@ -938,13 +938,15 @@ final class FailureRules {
             FINAL,
             NO));
     // (a sign-in to renew, a key refused or not given, before a permission: "ask a server admin to
-    // update the key" — but not when the words name a policy or a permission: "disabled for your
-    // organization by an administrator. … sign in with a different account")
+    // update the key" — but not when the words name a policy or a permission, the next two rows'
+    // words: "disabled for your organization by an administrator. … sign in with a different
+    // account", "The API key doesn't have permission to access model grok-2-vision-1212. Update the
+    // key's ACLs")
     t.add(
         lastResort(
             "in_band.signin_words",
             SIGNIN_HINTS,
-            f -> f.saysPattern(POLICY_HINTS) || f.says(PERMISSION_NAMED),
+            f -> f.saysPattern(POLICY_HINTS) || f.saysPattern(PERMISSION_HINTS),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -2591,11 +2593,7 @@ final class FailureRules {
   // no longer valid, was improper or not supplied, a session no longer valid, a key refused or not
   // validated, a secret missing from the keyring, no credential sources found, an identity not
   // confirmed, Slack's not_authed, an access token that could not be refreshed, a CLI's own auth
-  // command to run ("Please run k8sgpt auth"). A permission named as such: what keeps row
-  // in_band.signin_words from reading a key that lacks one ("The API key doesn't have permission to
-  // access model grok-2-vision-1212. Update the key's ACLs") as a key refused.
-  static final List<String> PERMISSION_NAMED = List.of("permission");
-
+  // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
           Clause.of(

@@ -249,6 +249,14 @@ final class FailureRules {
     return namesTheAnswer(f) || f.says(NOT_THE_REQUEST_AT_FAULT) || f.says(TIMED_OUT_NAMED);
   }
 
+  /**
+   * Whether {@code words} name a rate limit that was hit, not a rate limit's usage reported as a
+   * field of an answer (RATE_USAGE_REPORTED). Read by every row that reads a rate limit in words.
+   */
+  private static boolean saysRateLimited(Facts f, List<String> words) {
+    return f.says(words) && !f.says(RATE_USAGE_REPORTED);
+  }
+
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
   private static boolean namesAccount(Facts f) {
     return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED);
@@ -642,9 +650,8 @@ final class FailureRules {
         row(
             "transient.rate_words",
             f ->
-                ((f.statusIs(500) && f.says(RATE_WORDING))
-                        || (f.statusIs(503) && f.says(RATE_LIMIT_NAMED)))
-                    && !f.says(RATE_USAGE_REPORTED),
+                (f.statusIs(500) && saysRateLimited(f, RATE_WORDING))
+                    || (f.statusIs(503) && saysRateLimited(f, RATE_LIMIT_NAMED)),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -749,7 +756,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.rate_limited",
-            f -> f.noStatusSays(RATE_WORDING) && !f.says(EMPTY_WORDING),
+            f -> f.status() == null && saysRateLimited(f, RATE_WORDING) && !f.says(EMPTY_WORDING),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -1001,7 +1008,7 @@ final class FailureRules {
         lastResort(
             "in_band.invalid_words",
             INVALID_HINTS,
-            f -> notTheRequest(f) || f.saysPattern(NOT_THE_REQUEST_NAMED),
+            f -> notTheRequest(f) || f.saysPattern(INVALID_IS_SOMETHING_ELSE),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -4654,13 +4661,14 @@ final class FailureRules {
               "provide",
               "type"));
 
-  // What takes row in_band.invalid_words's meaning away: the words name the answer or its stream, a
-  // parser, the app's configuration, a licence, a secret, access, an address or something a filter
-  // detected ("Invalid prompts detected" is Azure's content filter) ("Invalid response from AI
-  // service", "Model stream ended with an invalid chunk", "Unexpected token '<' … is not valid
-  // JSON", "Open AI Configuration is not valid", "The license key you entered is invalid", "Admin
-  // access required", "The requested address is not valid in its context").
-  static final Words NOT_THE_REQUEST_NAMED =
+  // What takes row in_band.invalid_words's meaning away, the thing named invalid being something
+  // other than the request: the words name the answer or its stream, a parser, the app's
+  // configuration, a licence, a secret, access, an address or something a filter detected ("Invalid
+  // prompts detected" is Azure's content filter) ("Invalid response from AI service", "Model stream
+  // ended with an invalid chunk", "Unexpected token '<' … is not valid JSON", "Open AI
+  // Configuration is not valid", "The license key you entered is invalid", "Admin access required",
+  // "The requested address is not valid in its context").
+  static final Words INVALID_IS_SOMETHING_ELSE =
       Words.of(
           Clause.of(
               "\\b(?:response|reply|answer|output|stream|json|character|token|configuration|config"

@@ -796,10 +796,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.server_error",
-            f ->
-                f.noStatusSays(SERVER_WORDING)
-                    && !f.says(EMPTY_WORDING)
-                    && !f.says(REASON_NOT_FOUND),
+            f -> f.noStatusSays(SERVER_WORDING) && !f.says(EMPTY_WORDING),
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
@@ -8571,10 +8568,6 @@ final class FailureRules {
           // openAIMessages/addResponseMessage)
           "containing text with one or more characters",
           "addresponsemessage");
-
-  // An HTTP reason phrase a client printed as the error itself ("Stream error: [Error
-  // [AI_APICallError]: Not Found]"): what failed is the resource, not the server.
-  static final List<String> REASON_NOT_FOUND = List.of("]: not found]");
 
   static final List<String> SERVER_WORDING =
       List.of(

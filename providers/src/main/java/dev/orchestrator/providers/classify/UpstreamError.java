@@ -362,6 +362,7 @@ record UpstreamError(
           "unprocessable entity", 422,
           "request entity too large", 413,
           "too many requests", 429);
+  private static final Pattern CLOSING_BRACKETS = Pattern.compile("[\\])}]+$");
   private static final Pattern QUOTED_REASON =
       Pattern.compile(
           "[\"'](?:detail|message|error|title)[\"']\\s*:\\s*[\"']([A-Za-z ]{6,30})[\"']");
@@ -1100,9 +1101,10 @@ record UpstreamError(
 
     // The status of a text that is only a reason phrase, or that ends in one after a colon or a
     // dash ("Kobold request failed: Unprocessable Entity"), also as the name a client's status enum
-    // gives it (.NET's HttpStatusCode: "HTTP Error - NotFound").
+    // gives it (.NET's HttpStatusCode: "HTTP Error - NotFound"), and inside the brackets a client
+    // closes around it ("Stream error: [Error [AI_APICallError]: Not Found]").
     private static Integer reasonStatus(String phrase) {
-      String text = phrase.trim();
+      String text = CLOSING_BRACKETS.matcher(phrase.trim()).replaceAll("");
       // after a colon and a space, or a colon ending the line before it ("Failed parse
       // response:\nUnprocessable Entity")
       int colon = Math.max(text.lastIndexOf(": "), text.lastIndexOf(":\n"));

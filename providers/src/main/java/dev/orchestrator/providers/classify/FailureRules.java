@@ -4088,7 +4088,7 @@ final class FailureRules {
           Clause.of(
               "\\b(?:returned|gave back|sent back|produced|generated|streamed|replied with|came up"
                   + " with) (?:nothing|no (?:text|content|tokens|replies|generations|outputs?|choices"
-                  + "|candidates|answer|response|code)\\b|0 (?:outputs|generated tokens)\\b|zero"
+                  + "|candidates|answer|response|code)\\b|0 outputs\\b|zero"
                   + "(?:-length)? [a-z]+|only whitespace|whitespace only|an empty [a-z]+)"
                   + "|\\b(?:didn't|did not) (?:say|reply|respond|generate|return|come up with)"
                   + " (?:anything|with anything|any (?:text|content|response|answer)\\b|an answer"

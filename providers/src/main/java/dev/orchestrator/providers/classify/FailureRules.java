@@ -809,28 +809,6 @@ final class FailureRules {
             EMPTY_RESPONSE,
             RETRY,
             YES));
-    // The message only asks to wait and try again ("please try again later", 稍后再试): whatever
-    // the upstream's trouble, it expects to pass. Retried once, then another route.
-    // …and when the words say only that it failed ("Model Request failed. Please try again later.",
-    // "模型响应失败，请稍后重试"), the server's failure, not its load.
-    t.add(
-        row(
-            "in_band.failed_retry_later",
-            f ->
-                f.noStatusSays(RETRY_LATER_WORDING)
-                    && f.says(FAILED_WORDING)
-                    && !f.says(UNKNOWN_CAUSE_WORDING),
-            SERVER_ERROR,
-            RETRY,
-            UNKNOWN));
-    t.add(
-        row(
-            "in_band.retry_later",
-            f -> f.noStatusSays(RETRY_LATER_WORDING) && !f.says(UNKNOWN_CAUSE_WORDING),
-            OVERLOADED,
-            RETRY,
-            UNKNOWN));
-
     // A status-less failure that names an allowance or a limit over a window of a minute or a
     // second ("每分钟 token 配额已用尽", "Token-Kontingent pro Minute überschritten", "Limite de
     // requisições por minuto atingido para esta chave de API"): the window passes, so it is a
@@ -997,10 +975,11 @@ final class FailureRules {
             YES));
     // …and, after it, a conversation, a page or a chat named not found (GONE_HINTS)
     t.add(lastResort("in_band.gone_words", GONE_HINTS, NOT_FOUND, FINAL, NO));
-    // …and, last of all, a request named wrong in the plainest grammar of validation, with no
-    // field, format or template named (INVALID_HINTS: "Invalid message. Please, try again.",
-    // "Additional property system_prompt is not allowed") — never when the words are about the
-    // answer or a parser reading it ("Invalid response from AI service", "… is not valid JSON")
+    // …and, last of the rows that name a cause, a request named wrong in the plainest grammar of
+    // validation, with no field, format or template named (INVALID_HINTS: "Invalid message.
+    // Please, try again.", "Additional property system_prompt is not allowed") — never when the
+    // words are about the answer or a parser reading it ("Invalid response from AI service", "… is
+    // not valid JSON")
     t.add(
         lastResort(
             "in_band.invalid_words",
@@ -1009,6 +988,31 @@ final class FailureRules {
             REQUEST_INVALID,
             FINAL,
             YES));
+
+    // The message only asks to wait and try again ("please try again later", 稍后再试): whatever
+    // the upstream's trouble, it expects to pass. Retried once, then another route. Read after
+    // every row that names a cause, however plainly: advice is not a cause ("A network error
+    // occurred. Please try again later." is the network; "The AI did not return any text. Please
+    // retry." an empty answer).
+    // …and when the words say only that it failed ("Model Request failed. Please try again later.",
+    // "模型响应失败，请稍后重试"), the server's failure, not its load.
+    t.add(
+        row(
+            "in_band.failed_retry_later",
+            f ->
+                f.noStatusSays(RETRY_LATER_WORDING)
+                    && f.says(FAILED_WORDING)
+                    && !f.says(UNKNOWN_CAUSE_WORDING),
+            SERVER_ERROR,
+            RETRY,
+            UNKNOWN));
+    t.add(
+        row(
+            "in_band.retry_later",
+            f -> f.noStatusSays(RETRY_LATER_WORDING) && !f.says(UNKNOWN_CAUSE_WORDING),
+            OVERLOADED,
+            RETRY,
+            UNKNOWN));
 
     // 11. A 2xx whose only outcome is a block: OpenAI/Azure finish_reason content_filter,
     //     Anthropic stop_reason refusal, Gemini promptFeedback.blockReason or a candidate's

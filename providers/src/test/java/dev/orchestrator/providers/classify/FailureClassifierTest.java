@@ -269,6 +269,9 @@ class FailureClassifierTest {
           Sending too frequently, wait                                                        | rate_limited            | in_band.rate_limited
           The backend is busy right now                                                       | overloaded              | in_band.load_words
           Socket closed by peer                                                               | connection_failed       | in_band.network_words
+          A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
+          The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words
+          Please try again later.                                                             | overloaded              | in_band.retry_later
           The model returned an empty completion                                              | empty_response          | in_band.empty
           The assistant gave a blank answer                                                   | empty_response          | in_band.empty_words
           Upstream request failed: [403] This model is not available in your region.          | permission_denied       | auth.status_403

@@ -899,12 +899,13 @@ final class FailureRules {
             FINAL,
             YES));
     t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
-    // (not the app's own programming fault: NOT_THE_REQUEST_AT_FAULT)
+    // (not the app's own programming fault: NOT_THE_REQUEST_AT_FAULT; nor a model named with the
+    // tasks it does serve, which is there for another request: OTHER_TASK_SERVED)
     t.add(
         lastResort(
             "in_band.model_words",
             MODEL_HINTS,
-            f -> f.says(NOT_THE_REQUEST_AT_FAULT),
+            f -> f.says(NOT_THE_REQUEST_AT_FAULT) || f.says(OTHER_TASK_SERVED),
             NOT_FOUND,
             FINAL,
             NO));
@@ -3504,6 +3505,8 @@ final class FailureRules {
           // a provider swamped in an app's plain words ("The AI is overwhelmed right now", "at peak
           // load", "GPT-4o is overcrowded")
           Clause.literals("overwhelmed", "peak load", "overcrowded"),
+          // no worker free to take the request ("no AI workers available to process request")
+          Clause.of("\\bno (?:\\w+ )?workers available\\b", "workers available"),
           // a system unavailable for now, in Thai ("ระบบ AI ไม่สามารถใช้งานได้ในขณะนี้")
           Clause.literals("ไม่สามารถใช้งานได้ในขณะนี้"),
           // servers overloaded, in Polish ("Serwery dostawcy AI są obecnie przeciążone")
@@ -3684,6 +3687,10 @@ final class FailureRules {
   // the server does not have a DNS entry … or the server no longer exists"), a value deprecated
   // with another to use instead ("target_lang=\"EN\" is deprecated, please use \"EN-GB\" or
   // \"EN-US\" instead": the request's to change).
+  // A model that serves other tasks than the one asked for ("Model not supported for task
+  // text-generation. Supported task: conversational."): it is there; the request is wrong for it.
+  static final List<String> OTHER_TASK_SERVED = List.of("supported task");
+
   static final List<String> NOT_WHAT_RETIRED = List.of("dns", "unknown host", "instead");
 
   static final Words RETIRED_HINTS =
@@ -3866,6 +3873,9 @@ final class FailureRules {
           // a context's deadline reached (Go's wording, reworded), a batch that expired before it
           // ran ("Context deadline reached", "Batch expired (error_file_id: …)")
           Clause.literals("deadline reached", "batch expired"),
+          // an operation aborted with no cause named (a fetch's AbortSignal, most often its
+          // timeout: "AbortError: The operation was aborted.")
+          Clause.literals("operation was aborted"),
           // a wait that ran too long in an app's plain words: taking or running too long or longer
           // than expected, waited too long, didn't arrive or finish in time, no answer within a
           // time, gave up waiting, still waiting after, stalled or idle for seconds, too slow to
@@ -3924,6 +3934,9 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // an HTTP client that could not open its connection (ESP-IDF's "Failed to open
+          // client!"), Node's fetch whose socket closed under it ("TypeError: terminated")
+          Clause.literals("failed to open client", "typeerror: terminated"),
           // no way to the server in an app's plain words: no internet, back online, no route to
           // host, cannot or failed to reach or contact an endpoint, can't talk to the local
           // service, a server not available or not running, a link lost before any reply, a
@@ -4077,6 +4090,22 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer the client could not parse, when nothing else says what failed ("Failed to
+          // parse API response JSON", "Cannot parse sql from answer", "Failed to parse Gemini
+          // response"), or could not fill its own class of the answer with (Jackson's "Unrecognized
+          // field … (class ….ChatCompletionResponse), not marked as ignorable"), or could not use
+          // ("AI_APICallError: Failed to process successful response", cJSON's "cJSON_Parse
+          // failed!", "插件未返回有效结果"); not an HTTP response a client could not read, whose
+          // status decides
+          Clause.of(
+              "\\b(?:failed to|could not|couldn't|unable to|cannot|can't) (?:parse (?:the )?(?:\\w+"
+                  + " ){0,2}?(?:response|answer|reply|output)\\b|process successful response\\b)"
+                  + "|\\bparse \\w+ from (?:the )?(?:answer|response|reply)\\b"
+                  + "|response\\), not marked as ignorable|\\bcjson_parse failed|未返回有效",
+              "pars",
+              "process successful",
+              "ignorable",
+              "未返回有效"),
           // a Gemini answer that ended with no reason and no text, as an app words it ("I can't
           // talk further about that because of FINISH_REASON_UNSPECIFIED issue")
           Clause.literals("finish_reason_unspecified"),
@@ -4593,7 +4622,7 @@ final class FailureRules {
               "illegal",
               "unrecogni"),
           Clause.of(
-              "\\bmust (?:be|not|have|contain|specify|provide|include)\\b"
+              "\\bmust (?:be|not|have|contain|specify|provide|include|match)\\b"
                   + "|\\bcannot be (?:empty|null|blank|used|combined|negative|zero)\\b",
               "must",
               "cannot be"),
@@ -6057,6 +6086,8 @@ final class FailureRules {
               "brak klucza",
               "api_key",
               "api key"),
+          // …or a key named so without "API" ("key not set in config")
+          Clause.of("\\bkey (?:is )?not (?:set|configured)\\b", "key not", "key is not"),
           // an API key named required, in the apps' languages ("مفتاح Gemini API مطلوب", "La clave
           // de API es obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing
           // (anchored on the key words: "api" alone is in most texts)
@@ -7494,6 +7525,9 @@ final class FailureRules {
       List.of(
           // LM Studio's code for no model matching what was asked ("generic.noModelMatchingQuery")
           "nomodelmatching",
+          // DeepSeek's answer to a model name it no longer serves ("The supported API model names
+          // are deepseek-v4-pro or deepseek-v4-flash, but you passed deepseek-chat.")
+          "supported api model names are",
           // LM Studio's answer to a path it does not serve ("Unexpected endpoint or method. (POST
           // /chat/completions)")
           "unexpected endpoint or method",
@@ -8292,6 +8326,14 @@ final class FailureRules {
           // a backend's answer judged wrong by the app that asked ("ML backend returns an incorrect
           // response, results field must be a list with at least one item")
           "returns an incorrect response",
+          // a tool call the model formed for a tool it was not given or with arguments its schema
+          // refuses, in the Vercel AI SDK's words ("AI_NoSuchToolError: Model tried to call
+          // unavailable tool 'x'", "AI_InvalidToolArgumentsError: Invalid arguments for tool
+          // search: Type validation failed"), and an answer named incomplete ("The response is
+          // incomplete; it's either still processing, was cancelled, or censored")
+          "model tried to call",
+          "invalidtoolarguments",
+          "the response is incomplete",
           // an answer that carried nothing: an embedding empty or no vectors, a null or empty
           // response returned, no content generated ("provider returned an empty embedding (length
           // 0)", "Inference returned no vectors", "ai_query returned a null response", "No content
@@ -8656,6 +8698,16 @@ final class FailureRules {
           "object has no attribute",
           "object is not subscriptable",
           "object is not iterable",
+          "maximum recursion depth exceeded",
+          // the server's GPU out of memory, quoted in its error ("CUDA out of memory. Tried to
+          // allocate 1024.00 MiB (GPU 0; 14.75 GiB total capacity; …)"): its failure, not its load
+          "cuda out of memory",
+          // a Hugging Face Space that is down, in gradio_client's words ("Could not get Gradio
+          // config from: https://….hf.space", "Queue is stopped.", "The current space is in the
+          // invalid state: RUNTIME_ERROR")
+          "could not get gradio config",
+          "queue is stopped",
+          "space is in the invalid state",
           // the server in difficulty, a gateway error, the provider's server error, in English,
           // Chinese and Japanese
           "experiencing some difficulties",

@@ -272,6 +272,14 @@ class FailureClassifierTest {
           A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
           The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words
           Please try again later.                                                             | overloaded              | in_band.retry_later
+          llm: Failed to parse API response JSON                                              | empty_response          | in_band.empty_words
+          Request failed during generation: Server error: Batch ID 408 not found in cache.    | server_error            | in_band.server_error
+          Model not supported for task text-generation. Supported task: conversational.       | request_invalid         | in_band.request_words
+          TypeError: terminated                                                               | connection_failed       | in_band.network_words
+          AbortError: The operation was aborted.                                              | timeout                 | in_band.elapsed_words
+          no AI workers available to process request                                          | overloaded              | in_band.load_words
+          Error: Queue is stopped.                                                            | server_error            | in_band.server_error
+          AI_NoSuchToolError: Model tried to call unavailable tool 'x'.                       | empty_response          | in_band.empty
           The model returned an empty completion                                              | empty_response          | in_band.empty
           The assistant gave a blank answer                                                   | empty_response          | in_band.empty_words
           Upstream request failed: [403] This model is not available in your region.          | permission_denied       | auth.status_403

@@ -380,6 +380,9 @@ final class FailureRules {
             YES));
     // 3. The status line: 403 Forbidden.
     t.add(row("auth.status_403", f -> f.statusIs(403), PERMISSION_DENIED, FINAL, NO));
+    // 3. 451 Unavailable For Legal Reasons: the caller's region or jurisdiction is refused, a
+    //    permission the account cannot get by retrying.
+    t.add(row("auth.status_451", f -> f.statusIs(451), PERMISSION_DENIED, FINAL, NO));
     // 3. Permission codes sent with another status: Bedrock AccessDeniedException, Moonshot
     //    permission_denied_error, OpenAI unsupported_country_region_territory, Zhipu 1220/1311.
     t.add(
@@ -946,7 +949,16 @@ final class FailureRules {
             YES));
     t.add(lastResort("in_band.rate_words", RATE_HINTS, RATE_LIMITED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
-    t.add(lastResort("in_band.empty_words", EMPTY_HINTS, EMPTY_RESPONSE, RETRY, YES));
+    // (not an input named empty that nothing could be generated from: NOTHING_TO_SEND, read by
+    // in_band.invalid_words below)
+    t.add(
+        lastResort(
+            "in_band.empty_words",
+            EMPTY_HINTS,
+            f -> f.saysPattern(NOTHING_TO_SEND),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
     t.add(lastResort("in_band.elapsed_words", ELAPSED_HINTS, TIMEOUT, RETRY, UNKNOWN));
     // (not an app's guess that offers the network as one cause, nor an answer that was not JSON:
     // Pydantic's json_invalid "Invalid JSON: EOF while parsing a string", an answer's content type;
@@ -984,7 +996,7 @@ final class FailureRules {
     t.add(
         lastResort(
             "in_band.invalid_words",
-            INVALID_HINTS,
+            INVALID_HINTS.with(NOTHING_TO_SEND),
             f -> notTheRequest(f) || f.saysPattern(INVALID_IS_SOMETHING_ELSE),
             REQUEST_INVALID,
             FINAL,
@@ -3600,6 +3612,7 @@ final class FailureRules {
           Clause.literals(
               "繁忙",
               "忙碌",
+              "暂时不可用",
               "负载",
               "負載",
               "容量",
@@ -3742,6 +3755,10 @@ final class FailureRules {
 
   static final Words GONE_HINTS =
       Words.of(
+          // no provider or handler registered for the model or the kind of call ("failed to find a
+          // model provider for model [gpt-4o]", "No handler found for delegate type:
+          // TEXT_EMBEDDING")
+          Clause.literals("find a model provider for", "no handler found for"),
           // a page that cannot be found in Korean ("요청하신 페이지를 찾을 수 없습니다")
           Clause.literals("페이지를 찾을 수 없"),
           // a page or a resource that cannot be found, in Korean ("서버가 요청한 페이지나 리소스를 찾을 수 없습니다")
@@ -4090,6 +4107,20 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer with no choices or no data, a stream that ended before its last event, an
+          // empty answer parsed as JSON (Python's "Expecting value: line 1 column 1 (char 0)"), an
+          // answer cut short inside its JSON (pydantic's "Invalid JSON: EOF while parsing a
+          // string", Ruby's "unexpected token at '{ \"name\": \"Rewards and tal'") ("Received
+          // response with null value for choices", "No response data from Ollama API", "stream
+          // ended without terminal event or completed response", "stream ended without producing a
+          // ChatCompletionMessage")
+          Clause.literals(
+              "null value for choices",
+              "no response data",
+              "stream ended without",
+              "line 1 column 1 (char 0)",
+              "invalid json: eof while parsing",
+              "unexpected token at '"),
           // an answer the client could not parse, when nothing else says what failed ("Failed to
           // parse API response JSON", "Cannot parse sql from answer", "Failed to parse Gemini
           // response"), or could not fill its own class of the answer with (Jackson's "Unrecognized
@@ -4180,13 +4211,12 @@ final class FailureRules {
               "metin üretmedi"),
           // the SDKs' own words for an answer with nothing in it (LangChain's "No generations found
           // in stream", the AI SDK's "No object generated", "empty choices in chat completion
-          // response", "stream ended without producing a ChatCompletionMessage")
+          // response")
           Clause.literals(
               "no generations found",
               "no object generated",
               "chat completions not found",
               "empty choices",
-              "stream ended without producing",
               "did not return a response",
               "none or empty",
               "ningún mensaje del asistente"),
@@ -6466,6 +6496,9 @@ final class FailureRules {
           // an IP not on the project's list ("Your IP address … is not in the list of allowed IP
           // addresses for this project")
           "list of allowed ip",
+          // OpenAI's invalid_organization ("You do not have access to the organization tied to the
+          // API key.")
+          "access to the organization",
           // OpenAI's key without the role or scope ("You have insufficient permissions for this
           // operation. Missing scopes: model.request.")
           "insufficient permissions",
@@ -7104,6 +7137,17 @@ final class FailureRules {
 
   // …nor when the limit is a field's, a few characters long (a tool's name over its 64): the
   // request is wrong, not too large ("string too long. Expected a string with maximum length 64").
+  // A request not sent or not answered because what it carries is empty ("Cannot generate
+  // embedding: Memory content is empty", "Can't send an empty message to the model"): the input,
+  // not the answer, is empty, and it is empty again on every route.
+  static final Words NOTHING_TO_SEND =
+      Words.of(
+          Clause.of(
+              "\\b(?:cannot|can't|unable to) (?:generate|send)\\b[^\\n]{0,60}?\\bempty\\b",
+              "cannot",
+              "can't",
+              "unable to"));
+
   static final Words FIELD_LENGTH_LIMIT =
       Words.of(
           Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"),
@@ -8147,6 +8191,9 @@ final class FailureRules {
           "server disconnected",
           "remote protocol error",
           "eof occurred in violation of protocol",
+          // Java's TLS trust failure ("PKIX path building failed: … unable to find valid
+          // certification path to requested target")
+          "pkix path building failed",
           "certificate verify failed",
           "connection failure",
           "before headers",
@@ -8332,6 +8379,9 @@ final class FailureRules {
           // search: Type validation failed"), and an answer named incomplete ("The response is
           // incomplete; it's either still processing, was cancelled, or censored")
           "model tried to call",
+          // LangChain's output parser on an answer that was not the JSON asked for ("Invalid json
+          // output: Please provide the resume text.")
+          "invalid json output",
           "invalidtoolarguments",
           "the response is incomplete",
           // an answer that carried nothing: an embedding empty or no vectors, a null or empty
@@ -9300,6 +9350,8 @@ final class FailureRules {
           // …also as apps misspell it ("An error ocurred! Please try again later")
           "an error ocurred",
           "something went wrong",
+          // …also as apps misword it ("Something wrong occurs, please retry.")
+          "something wrong",
           "请求失败",
           "出错了",
           // a problem run into or that occurred, a call to the API that failed, in Chinese

@@ -157,7 +157,7 @@ record UpstreamError(
               "^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
           // (not a number an id names: "Batch ID 408 not found in cache")
           FailureRules.Clause.of(
-              "(?i)(?<!\\bid )\\b([1-5]\\d\\d)\\s+\\(?(?:bad request|unauthorized|payment required|forbidden|"
+              "(?i)\\b([1-5]\\d\\d)(?<!\\bid \\d{3})\\s+\\(?(?:bad request|unauthorized|payment required|forbidden|"
                   + "not found|page not found|request timeout|conflict|payload too large|content too large|"
                   + "unprocessable entity|too many requests|internal server error|bad gateway|"
                   + "service unavailable|gateway timeout)\\b",

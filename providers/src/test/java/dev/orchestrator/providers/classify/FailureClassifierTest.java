@@ -44,6 +44,7 @@ class FailureClassifierTest {
           400 | {"error":{"message":"User location is not supported for the API use."}}    | permission_denied       | false | false | auth.permission_wording
           500 | {"__type":"AccessDeniedException","message":"x"}                           | permission_denied       | false | false | auth.permission_code
           403 | {"error":{"message":"Forbidden"}}                                          | permission_denied       | false | false | auth.status_403
+          451 | null                                                                       | permission_denied       | false | false | auth.status_451
           # 4. size: 413 first unless it counts tokens against the window, then context-window evidence on a definitive 4xx, then a payload in bytes
           413 | {"error":{"message":"prompt is too long"}}                                 | request_too_large       | false | false | size.status_413
           413 | {"error":{"message":"input must have less than 8192 tokens"}}              | context_length_exceeded | false | true  | size.context_window
@@ -68,7 +69,6 @@ class FailureClassifierTest {
           # 8. any other definitive 4xx, whatever the body says
           400 | {"error":{"message":"Timeout while downloading the image"}}                | request_invalid         | false | true  | request.definitive_4xx
           422 | {"error":{"message":"The server is overloaded"}}                           | request_invalid         | false | true  | request.definitive_4xx
-          451 | null                                                                       | request_invalid         | false | true  | request.definitive_4xx
           # 9. transient statuses
           429 | {"error":{"message":"Too many requests"}}                                  | rate_limited            | true  | false | transient.status_429
           429 | {"error":{"message":"No deployments available for selected model"}}        | rate_limited            | true  | false | transient.status_429
@@ -272,6 +272,11 @@ class FailureClassifierTest {
           A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
           The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words
           Please try again later.                                                             | overloaded              | in_band.retry_later
+          Error: 451 Exception during request to https://x/ping with code 451                 | permission_denied       | auth.status_451
+          Cannot generate embedding: Memory content is empty                                  | request_invalid         | in_band.invalid_words
+          Received response with null value for choices.                                      | empty_response          | in_band.empty_words
+          I/O error on POST request: PKIX path building failed: unable to find valid certification path| connection_failed       | in_band.connection
+          failed to find a model provider for model [gpt-4o]                                  | not_found               | in_band.gone_words
           llm: Failed to parse API response JSON                                              | empty_response          | in_band.empty_words
           Request failed during generation: Server error: Batch ID 408 not found in cache.    | server_error            | in_band.server_error
           Model not supported for task text-generation. Supported task: conversational.       | request_invalid         | in_band.request_words

@@ -510,6 +510,7 @@ final class FailureRules {
             "gone.model_wording",
             f ->
                 !f.hasToken(WRONG_API_CODES)
+                    && !f.says(OTHER_TASK_SERVED)
                     && (f.hasToken(MODEL_GONE_CODES)
                         || f.saysModelGone()
                         || f.says(MODEL_GONE_PHRASES)
@@ -3045,6 +3046,9 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // content withheld for what it is about (Codex: "This content can't be shown. We take
+          // extra caution with cybersecurity requests.")
+          Clause.literals("content can't be shown", "content cannot be shown"),
           // an answer blocked by the safety filters, in French and Polish ("bloquée par les filtres
           // de sécurité", "zablokowana przez filtr bezpieczeństwa"), an answer filtered by a guard
           // ("Response filtered by Cortex Guard"), a prompt injection detected
@@ -3701,8 +3705,9 @@ final class FailureRules {
   // with another to use instead ("target_lang=\"EN\" is deprecated, please use \"EN-GB\" or
   // \"EN-US\" instead": the request's to change).
   // A model that serves other tasks than the one asked for ("Model not supported for task
-  // text-generation. Supported task: conversational."): it is there; the request is wrong for it.
-  static final List<String> OTHER_TASK_SERVED = List.of("supported task");
+  // text-generation. Supported task: conversational.", "Unsupported model kind for http
+  // completion: openai/completion"): it is there; the request is wrong for it.
+  static final List<String> OTHER_TASK_SERVED = List.of("supported task", "model kind");
 
   static final List<String> NOT_WHAT_RETIRED = List.of("dns", "unknown host", "instead");
 
@@ -4120,7 +4125,12 @@ final class FailureRules {
               "stream ended without",
               "line 1 column 1 (char 0)",
               "invalid json: eof while parsing",
-              "unexpected token at '"),
+              "unexpected token at '",
+              // …and in Rust's serde, and async-openai's error for it ("failed to deserialize api
+              // response: expected value at line 1 column 1", "JSONDeserialize(Error(\"expected
+              // value\", line: 8, column: 1))")
+              "expected value at line 1 column 1",
+              "jsondeserialize"),
           // an answer the client could not parse, when nothing else says what failed ("Failed to
           // parse API response JSON", "Cannot parse sql from answer", "Failed to parse Gemini
           // response"), or could not fill its own class of the answer with (Jackson's "Unrecognized
@@ -4504,6 +4514,10 @@ final class FailureRules {
               "runner terminated"),
           // a model too large for the machine's memory (NOT_THE_WINDOW)
           Clause.literals("available ram"),
+          // a model runtime's own failure (mistral.rs: "prompt step - Model failed with error:
+          // DTypeMismatchBinaryOp …"; LlamaEdge's WASI-NN backend: "[WASI-NN] GGML backend: Llama
+          // input is not set!")
+          Clause.literals("model failed with error", "[wasi-nn]"),
           // a temporary fault, a problem on the server, a backend error, an internal server error,
           // a gateway error, in Japanese, Korean, Malay, Arabic, Persian, Turkish and Vietnamese
           // ("一時的な障害が発生", "サーバーで問題が起きました", "일시적인 장애가 발생", "백엔드 오류", "Ralat pelayan dalaman", "خطأ
@@ -8382,6 +8396,9 @@ final class FailureRules {
           // LangChain's output parser on an answer that was not the JSON asked for ("Invalid json
           // output: Please provide the resume text.")
           "invalid json output",
+          // Teams AI's loop that asked the model to repair its answer and gave up ("Reached max
+          // model response repair attempts")
+          "response repair attempts",
           "invalidtoolarguments",
           "the response is incomplete",
           // an answer that carried nothing: an embedding empty or no vectors, a null or empty

@@ -272,6 +272,10 @@ class FailureClassifierTest {
           A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
           The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words
           Please try again later.                                                             | overloaded              | in_band.retry_later
+          failed to deserialize api response: expected value at line 1 column 1               | empty_response          | in_band.empty_words
+          This content can't be shown. We take extra caution with cybersecurity requests.     | content_filtered        | in_band.content_words
+          Unsupported model kind for http completion: openai/completion                       | request_invalid         | in_band.request_invalid
+          prompt step - Model failed with error: DTypeMismatchBinaryOp                        | server_error            | in_band.server_words
           Error: 451 Exception during request to https://x/ping with code 451                 | permission_denied       | auth.status_451
           Cannot generate embedding: Memory content is empty                                  | request_invalid         | in_band.invalid_words
           Received response with null value for choices.                                      | empty_response          | in_band.empty_words

@@ -4659,6 +4659,9 @@ final class FailureRules {
   // must be or must not be something, cannot be empty or be used with another; a bad request.
   static final Words INVALID_HINTS =
       Words.of(
+          // the input named as what failed validation ("Error validating the input There were some
+          // issues with the input values.")
+          Clause.literals("error validating the input", "issues with the input"),
           Clause.of(
               "\\binvalid\\b|\\bnot (?:a )?valid\\b|\\bmalformed\\b|\\billegal\\b|\\bunrecogni[sz]ed\\b",
               "valid",
@@ -5280,6 +5283,7 @@ final class FailureRules {
           "tokens/min",
           "request/min",
           "requests/min",
+          "req/min",
           "(tpm)",
           "(rpm)",
           "每分钟",
@@ -5334,7 +5338,13 @@ final class FailureRules {
   // after 48s. Try reducing input length", "The model took too long to respond. Try a shorter
   // prompt"): the input's length is advice, not the failure (row size.context_wording).
   static final List<String> TIMED_OUT_NAMED =
-      List.of("timeout after", "timed out after", "took too long");
+      List.of(
+          "timeout after",
+          "timed out after",
+          "took too long",
+          // Python's ssl read that timed out, whatever a wrapper calls the error ("[jina] Bad
+          // Request Error, The read operation timed out")
+          "read operation timed out");
 
   static final List<String> THROTTLE_WORDING =
       concat(
@@ -6130,6 +6140,13 @@ final class FailureRules {
               "brak klucza",
               "api_key",
               "api key"),
+          // …or named not found by LangChain ("Did not find google_api_key, please add an
+          // environment variable `GOOGLE_API_KEY`"), or a session cookie to update ("Failed to get
+          // session id, you may need to update the SUNO_COOKIE")
+          Clause.of(
+              "\\bdid not find [a-z_]*api_key\\b|\\b(?:update|refresh|renew) (?:the |your )?[a-z_]*cookie\\b",
+              "did not find",
+              "cookie"),
           // …or a key named so without "API" ("key not set in config")
           Clause.of("\\bkey (?:is )?not (?:set|configured)\\b", "key not", "key is not"),
           // an API key named required, in the apps' languages ("مفتاح Gemini API مطلوب", "La clave
@@ -6598,6 +6615,10 @@ final class FailureRules {
           "akses ditolak",
           // an organization to verify, a model not offered to the account, too few permissions
           "must be verified",
+          // a phone number or a CAPTCHA to pass before the account may go on ("You must verify a
+          // phone number before continuing.", Clerk's "CAPTCHA verification is required")
+          "verify a phone number",
+          "captcha",
           "not available for this account",
           "not available for your account",
           "not have enough permissions",
@@ -7401,6 +7422,9 @@ final class FailureRules {
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          // Vertex AI's Responsible AI filter on generated media ("raiMediaFilteredCount": 1,
+          // "raiMediaFilteredReasons": ["Veo could not generate 1 videos based on the prompt …"])
+          "raimediafiltered",
           // ModelScope's check of the input or the output ("output content security inspection
           // failed by Modelscope", sent with its own code 555)
           "content security inspection failed",
@@ -8396,6 +8420,13 @@ final class FailureRules {
           // LangChain's output parser on an answer that was not the JSON asked for ("Invalid json
           // output: Please provide the resume text.")
           "invalid json output",
+          // a client that got a string back where it expected the answer's object ("'str' object
+          // has no attribute 'choices'")
+          "no attribute 'choices'",
+          // pydantic validating a string the model returned as JSON ("Invalid JSON: invalid escape
+          // at line 3 column 354 [type=json_invalid, input_value='{\\n  \"title\": …'"); a request
+          // body FastAPI could not decode is reported by location instead ("'loc': ('body', 87)")
+          "type=json_invalid, input_value",
           // Teams AI's loop that asked the model to repair its answer and gave up ("Reached max
           // model response repair attempts")
           "response repair attempts",

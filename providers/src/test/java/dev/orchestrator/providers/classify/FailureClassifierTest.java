@@ -272,6 +272,9 @@ class FailureClassifierTest {
           A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
           The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words
           Please try again later.                                                             | overloaded              | in_band.retry_later
+          [jina] Bad Request Error, The read operation timed out                              | timeout                 | in_band.timeout
+          Did not find google_api_key, please add an environment variable `GOOGLE_API_KEY`    | auth_failed             | auth.wording
+          Crawl returning 'str' object has no attribute 'choices'                             | empty_response          | in_band.empty
           failed to deserialize api response: expected value at line 1 column 1               | empty_response          | in_band.empty_words
           This content can't be shown. We take extra caution with cybersecurity requests.     | content_filtered        | in_band.content_words
           Unsupported model kind for http completion: openai/completion                       | request_invalid         | in_band.request_invalid

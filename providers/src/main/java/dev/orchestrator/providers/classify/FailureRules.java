@@ -793,7 +793,8 @@ final class FailureRules {
             f ->
                 f.noStatusSays(CONNECTION_WORDING)
                     && !f.says(SERVER_FAILED_WORDING)
-                    && !f.says(LOCAL_FILE_FAULT),
+                    && !f.says(LOCAL_FILE_FAULT)
+                    && !f.says(UNUSABLE_ANSWER_WORDING),
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
@@ -3713,6 +3714,9 @@ final class FailureRules {
 
   static final Words RETIRED_HINTS =
       Words.of(
+          // a model's files not on the device (Apple's Foundation Models: "Model assets
+          // unavailable")
+          Clause.literals("assets unavailable"),
           Clause.of(
               "\\b(?:was|were|has been|have been|is|got) (?:deleted|removed|retired|sunset"
                   + "|discontinued|shut down|deprecated|pulled)\\b|\\bno longer (?:available|hosted"
@@ -3898,6 +3902,8 @@ final class FailureRules {
           // an operation aborted with no cause named (a fetch's AbortSignal, most often its
           // timeout: "AbortError: The operation was aborted.")
           Clause.literals("operation was aborted"),
+          // PHP's limit on a script's run ("Maximum execution time of 30 seconds exceeded")
+          Clause.literals("maximum execution time"),
           // a wait that ran too long in an app's plain words: taking or running too long or longer
           // than expected, waited too long, didn't arrive or finish in time, no answer within a
           // time, gave up waiting, still waiting after, stalled or idle for seconds, too slow to
@@ -3959,6 +3965,8 @@ final class FailureRules {
           // an HTTP client that could not open its connection (ESP-IDF's "Failed to open
           // client!"), Node's fetch whose socket closed under it ("TypeError: terminated")
           Clause.literals("failed to open client", "typeerror: terminated"),
+          // a server that does not answer ("LLM server is not responding")
+          Clause.literals("not responding"),
           // no way to the server in an app's plain words: no internet, back online, no route to
           // host, cannot or failed to reach or contact an endpoint, can't talk to the local
           // service, a server not available or not running, a link lost before any reply, a
@@ -4131,6 +4139,19 @@ final class FailureRules {
               // value\", line: 8, column: 1))")
               "expected value at line 1 column 1",
               "jsondeserialize"),
+          // nothing generated of what was asked ("Large Language Model could not generate any
+          // tests for this class", "No generated tests, please try again")
+          Clause.literals("could not generate any", "no generated"),
+          // an answer without its parts or not in the form expected, in the Swift clients',
+          // LLPhant's
+          // and iOS Shortcuts' words ("DecodingError.keyNotFound(CodingKeys(stringValue:
+          // \"tokenCount\"", "OpenAI<TextResult>(object: nil, model: nil, choices: nil, …)",
+          // "Request to Ollama didn't returned expected format", "找不到词典键choices的值")
+          Clause.literals(
+              "decodingerror.keynotfound",
+              "choices: nil",
+              "returned expected format",
+              "词典键choices"),
           // an answer the client could not parse, when nothing else says what failed ("Failed to
           // parse API response JSON", "Cannot parse sql from answer", "Failed to parse Gemini
           // response"), or could not fill its own class of the answer with (Jackson's "Unrecognized
@@ -8427,6 +8448,16 @@ final class FailureRules {
           // at line 3 column 354 [type=json_invalid, input_value='{\\n  \"title\": …'"); a request
           // body FastAPI could not decode is reported by location instead ("'loc': ('body', 87)")
           "type=json_invalid, input_value",
+          // a parser that met a fenced code block, which only a model's Markdown answer holds
+          // ("parse json error: ```json", "Failed to parse AI prediction: … ```yaml")
+          "```",
+          // Apple's Foundation on an answer it could not decode ("Failed to decode Copilot API
+          // response: The data couldn’t be read because it isn’t in the correct format."), a
+          // structured answer that could not be decoded ("Structured object could not be decoded.
+          // Received: … \"content\": null")
+          "isn’t in the correct format",
+          "isn't in the correct format",
+          "object could not be decoded",
           // Teams AI's loop that asked the model to repair its answer and gave up ("Reached max
           // model response repair attempts")
           "response repair attempts",

@@ -198,6 +198,9 @@ record UpstreamError(
           FailureRules.Clause.of(
               "(?i)\\b([1-5]\\d\\d) (?:client|server) error\\b", "client error", "server error"),
           FailureRules.Clause.of("(?i)\\b([1-5]\\d\\d) status code\\b", " status code"),
+          // Alamofire's AFError ("Response status code was unacceptable: 429.")
+          FailureRules.Clause.of(
+              "(?i)\\bstatus code was unacceptable:\\s*([1-5]\\d\\d)\\b", "unacceptable"),
           // a status a client names the failure by ("validation failed (500)", "request failed
           // with code 404", "failed with status 403")
           FailureRules.Clause.of("(?i)\\bfailed\\s*\\(([1-5]\\d\\d)\\b", "failed"),

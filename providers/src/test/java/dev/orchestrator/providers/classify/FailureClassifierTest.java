@@ -272,6 +272,11 @@ class FailureClassifierTest {
           A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
           The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words
           Please try again later.                                                             | overloaded              | in_band.retry_later
+          CleverBirdError.requestFailed(message: "Response status code was unacceptable: 429.")| rate_limited            | transient.status_429
+          Maximum execution time of 30 seconds exceeded                                       | timeout                 | in_band.elapsed_words
+          LLM server is not responding                                                        | connection_failed       | in_band.network_words
+          parse json error: ```json                                                           | empty_response          | in_band.empty
+          Model assets unavailable                                                            | not_found               | in_band.retired_words
           [jina] Bad Request Error, The read operation timed out                              | timeout                 | in_band.timeout
           Did not find google_api_key, please add an environment variable `GOOGLE_API_KEY`    | auth_failed             | auth.wording
           Crawl returning 'str' object has no attribute 'choices'                             | empty_response          | in_band.empty

@@ -2192,6 +2192,9 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // llama.cpp's KV cache with no slot left for the batch, in LLamaSharp's words
+          // ("llama_decode failed: 'NoKvSlot'"): the context is full
+          Clause.literals("nokvslot"),
           // the context's length over its limit, in Chinese ("上下文长度超过限制。尝试弹出最早的记录然后重试")
           Clause.literals("上下文长度超过限制"),
           // a tool's result over the tokens an agent accepts from it ("MCP tool … response (37672
@@ -4142,13 +4145,14 @@ final class FailureRules {
           // nothing generated of what was asked ("Large Language Model could not generate any
           // tests for this class", "No generated tests, please try again")
           Clause.literals("could not generate any", "no generated"),
-          // an answer without its parts or not in the form expected, in the Swift clients',
-          // LLPhant's
-          // and iOS Shortcuts' words ("DecodingError.keyNotFound(CodingKeys(stringValue:
-          // \"tokenCount\"", "OpenAI<TextResult>(object: nil, model: nil, choices: nil, …)",
-          // "Request to Ollama didn't returned expected format", "找不到词典键choices的值")
+          // an answer without its parts or not in the form expected, in the words of the Swift
+          // clients, .NET, LLPhant and iOS Shortcuts ("DecodingError.keyNotFound(CodingKeys(
+          // stringValue: \"tokenCount\"", "The input does not contain any JSON tokens.",
+          // "OpenAI<TextResult>(object: nil, model: nil, choices: nil, …)", "Request to Ollama
+          // didn't returned expected format", "找不到词典键choices的值")
           Clause.literals(
               "decodingerror.keynotfound",
+              "does not contain any json tokens",
               "choices: nil",
               "returned expected format",
               "词典键choices"),
@@ -4407,6 +4411,9 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // .NET's limit on an address, which a data URL of an image exceeds ("Invalid URI: The Uri
+          // string is too long.")
+          Clause.literals("uri string is too long"),
           // a file over, above or bigger than a size in bytes, or a limit in bytes it exceeds
           // ("files over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500 KB",
           // "weighs 9 MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a file

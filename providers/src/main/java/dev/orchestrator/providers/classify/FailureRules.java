@@ -4145,6 +4145,16 @@ final class FailureRules {
           // nothing generated of what was asked ("Large Language Model could not generate any
           // tests for this class", "No generated tests, please try again")
           Clause.literals("could not generate any", "no generated"),
+          // an answer's field printed empty or null ("message.content == '' from llama3.1:8b",
+          // "Workers AI: { response: '' }", "outputText was \"\"", "choices[0].message.content is
+          // null", "output=[]")
+          Clause.of(
+              "\\b(?:content|response|text|outputtext|output|generated_text)\\s*(?:==|=|:|is|was)\\s*"
+                  + "(?:''|\"\"|null\\b|\\[\\])",
+              "''",
+              "\"\"",
+              "null",
+              "[]"),
           // an answer without its parts or not in the form expected, in the words of the Swift
           // clients, .NET, LLPhant and iOS Shortcuts ("DecodingError.keyNotFound(CodingKeys(
           // stringValue: \"tokenCount\"", "The input does not contain any JSON tokens.",

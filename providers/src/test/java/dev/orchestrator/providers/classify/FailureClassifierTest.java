@@ -272,6 +272,7 @@ class FailureClassifierTest {
           A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
           The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words
           Please try again later.                                                             | overloaded              | in_band.retry_later
+          message.content == '' from llama3.1:8b (done_reason: stop)                          | empty_response          | in_band.empty_words
           LLama.Exceptions.LLamaDecodeError: llama_decode failed: 'NoKvSlot'                  | context_length_exceeded | in_band.context_words
           System.UriFormatException: 'Invalid URI: The Uri string is too long.'               | request_too_large       | in_band.size_words
           CleverBirdError.requestFailed(message: "Response status code was unacceptable: 429.")| rate_limited            | transient.status_429

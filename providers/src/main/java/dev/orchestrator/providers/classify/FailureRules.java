@@ -3692,6 +3692,11 @@ final class FailureRules {
               "not ready",
               "loading"));
 
+  // A model that serves other tasks than the one asked for ("Model not supported for task
+  // text-generation. Supported task: conversational.", "Unsupported model kind for http
+  // completion: openai/completion"): it is there; the request is wrong for it.
+  static final List<String> OTHER_TASK_SERVED = List.of("supported task", "model kind");
+
   // A conversation, a page, a chat or a bot that cannot be found or no longer exists, in the
   // consumer apps' translations ("No se ha encontrado la conversación", "Чат не найден"); read by
   // row in_band.gone_words after the request row, so that a field or a key named not found is the
@@ -3708,11 +3713,6 @@ final class FailureRules {
   // the server does not have a DNS entry … or the server no longer exists"), a value deprecated
   // with another to use instead ("target_lang=\"EN\" is deprecated, please use \"EN-GB\" or
   // \"EN-US\" instead": the request's to change).
-  // A model that serves other tasks than the one asked for ("Model not supported for task
-  // text-generation. Supported task: conversational.", "Unsupported model kind for http
-  // completion: openai/completion"): it is there; the request is wrong for it.
-  static final List<String> OTHER_TASK_SERVED = List.of("supported task", "model kind");
-
   static final List<String> NOT_WHAT_RETIRED = List.of("dns", "unknown host", "instead");
 
   static final Words RETIRED_HINTS =
@@ -3966,10 +3966,9 @@ final class FailureRules {
   static final Words NETWORK_HINTS =
       Words.of(
           // an HTTP client that could not open its connection (ESP-IDF's "Failed to open
-          // client!"), Node's fetch whose socket closed under it ("TypeError: terminated")
-          Clause.literals("failed to open client", "typeerror: terminated"),
-          // a server that does not answer ("LLM server is not responding")
-          Clause.literals("not responding"),
+          // client!"), Node's fetch whose socket closed under it ("TypeError: terminated"), a
+          // server that does not answer ("LLM server is not responding")
+          Clause.literals("failed to open client", "typeerror: terminated", "not responding"),
           // no way to the server in an app's plain words: no internet, back online, no route to
           // host, cannot or failed to reach or contact an endpoint, can't talk to the local
           // service, a server not available or not running, a link lost before any reply, a
@@ -6170,23 +6169,21 @@ final class FailureRules {
 
   static final Words AUTH_PATTERN =
       Words.of(
-          // an API key not set or not configured, in Polish and English ("Brak klucza API",
-          // "GEMINI_API_KEY nie jest ustawiony", "Sprawdź GEMINI_API_KEY w .env", "OPENAI_API_KEY
-          // is not set")
+          // an API key not set, not configured or not found, in Polish and English ("Brak klucza
+          // API", "GEMINI_API_KEY nie jest ustawiony", "Sprawdź GEMINI_API_KEY w .env",
+          // "OPENAI_API_KEY is not set", "key not set in config", LangChain's "Did not find
+          // google_api_key, please add an environment variable `GOOGLE_API_KEY`")
           Clause.of(
-              "brak klucza api|\\bapi[_ ]key\\b[^\\n]{0,20}?(?:nie jest ustawion|is not set|not configured)|sprawdź [a-z_]*api_key",
+              "brak klucza api|\\bapi[_ ]key\\b[^\\n]{0,20}?(?:nie jest ustawion|is not set|not configured)|sprawdź [a-z_]*api_key"
+                  + "|\\bkey (?:is )?not (?:set|configured)\\b|\\bdid not find [a-z_]*api_key\\b",
               "brak klucza",
               "api_key",
-              "api key"),
-          // …or named not found by LangChain ("Did not find google_api_key, please add an
-          // environment variable `GOOGLE_API_KEY`"), or a session cookie to update ("Failed to get
-          // session id, you may need to update the SUNO_COOKIE")
-          Clause.of(
-              "\\bdid not find [a-z_]*api_key\\b|\\b(?:update|refresh|renew) (?:the |your )?[a-z_]*cookie\\b",
-              "did not find",
-              "cookie"),
-          // …or a key named so without "API" ("key not set in config")
-          Clause.of("\\bkey (?:is )?not (?:set|configured)\\b", "key not", "key is not"),
+              "api key",
+              "key not",
+              "key is not"),
+          // …or a session cookie to update ("Failed to get session id, you may need to update the
+          // SUNO_COOKIE")
+          Clause.of("\\b(?:update|refresh|renew) (?:the |your )?[a-z_]*cookie\\b", "cookie"),
           // an API key named required, in the apps' languages ("مفتاح Gemini API مطلوب", "La clave
           // de API es obligatoria", "Der API-Schlüssel ist erforderlich"): the key is missing
           // (anchored on the key words: "api" alone is in most texts)
@@ -7210,6 +7207,12 @@ final class FailureRules {
 
   // …nor when the limit is a field's, a few characters long (a tool's name over its 64): the
   // request is wrong, not too large ("string too long. Expected a string with maximum length 64").
+  static final Words FIELD_LENGTH_LIMIT =
+      Words.of(
+          Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"),
+          // …in Chinese ("第2行：对话值超过最大长度48")
+          Clause.of("最大长度\\s*\\d{1,4}(?!\\d)", "最大长度"));
+
   // A request not sent or not answered because what it carries is empty ("Cannot generate
   // embedding: Memory content is empty", "Can't send an empty message to the model"): the input,
   // not the answer, is empty, and it is empty again on every route.
@@ -7220,12 +7223,6 @@ final class FailureRules {
               "cannot",
               "can't",
               "unable to"));
-
-  static final Words FIELD_LENGTH_LIMIT =
-      Words.of(
-          Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"),
-          // …in Chinese ("第2行：对话值超过最大长度48")
-          Clause.of("最大长度\\s*\\d{1,4}(?!\\d)", "最大长度"));
 
   // An image's size in pixels ("input size exceed limit 2048x2048, current input:(1080,2376)"): a
   // size the request's image is over, not the context window.
@@ -8455,6 +8452,8 @@ final class FailureRules {
           // search: Type validation failed"), and an answer named incomplete ("The response is
           // incomplete; it's either still processing, was cancelled, or censored")
           "model tried to call",
+          "invalidtoolarguments",
+          "the response is incomplete",
           // LangChain's output parser on an answer that was not the JSON asked for ("Invalid json
           // output: Please provide the resume text.")
           "invalid json output",
@@ -8478,8 +8477,6 @@ final class FailureRules {
           // Teams AI's loop that asked the model to repair its answer and gave up ("Reached max
           // model response repair attempts")
           "response repair attempts",
-          "invalidtoolarguments",
-          "the response is incomplete",
           // an answer that carried nothing: an embedding empty or no vectors, a null or empty
           // response returned, no content generated ("provider returned an empty embedding (length
           // 0)", "Inference returned no vectors", "ai_query returned a null response", "No content

@@ -149,7 +149,12 @@ final class Facts {
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */
   boolean noStatusSays(List<String> phrases) {
-    return status == null && says(phrases);
+    return noStatus() && says(phrases);
+  }
+
+  /** No status at all: neither the HTTP status nor one a code, type or class stands for. */
+  boolean noStatus() {
+    return status == null;
   }
 
   /** Whether the wording says {@code words} (never when a code names the category). */

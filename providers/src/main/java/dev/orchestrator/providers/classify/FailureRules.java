@@ -250,6 +250,18 @@ final class FailureRules {
   }
 
   /**
+   * Whether the words name a settled request error (REQUEST_WORDING, HISTORY_SHAPE_WORDING) and put
+   * the fault on the request: not a short window's wait, not the answer, not the app's own fault
+   * ({@link #notTheRequest}). Read with no status (row in_band.request_invalid) and under a 5xx
+   * only an SDK's class stands for (row request.server_refusal_words).
+   */
+  private static boolean wordsSayRequestInvalid(Facts f) {
+    return (f.says(REQUEST_WORDING) || f.says(HISTORY_SHAPE_WORDING))
+        && !f.says(SHORT_WINDOW_WORDING)
+        && !notTheRequest(f);
+  }
+
+  /**
    * Whether {@code words} name a rate limit that was hit, not a rate limit's usage reported as a
    * field of an answer (RATE_USAGE_REPORTED). Read by every row that reads a rate limit in words.
    */
@@ -586,9 +598,10 @@ final class FailureRules {
             "request.server_refusal_words",
             f ->
                 (f.statusIn(500, 502) || f.statusOfTokenOnly() && f.transientStatus())
-                    && (f.says(SETTLED_REQUEST_WORDING)
-                        || f.hasToken(UPSTREAM_REFUSED_REQUEST_CODES)
-                            && f.says(HISTORY_SHAPE_WORDING)),
+                        && (f.says(SETTLED_REQUEST_WORDING)
+                            || f.hasToken(UPSTREAM_REFUSED_REQUEST_CODES)
+                                && f.says(HISTORY_SHAPE_WORDING))
+                    || onlyAClassSays5xx(f) && wordsSayRequestInvalid(f) && !f.says(SERVER_WORDING),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -737,10 +750,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.request_invalid",
-            f ->
-                (f.noStatusSays(REQUEST_WORDING) || f.noStatusSays(HISTORY_SHAPE_WORDING))
-                    && !f.says(SHORT_WINDOW_WORDING)
-                    && !notTheRequest(f),
+            f -> f.noStatus() && wordsSayRequestInvalid(f),
             REQUEST_INVALID,
             FINAL,
             YES));
@@ -8732,6 +8742,11 @@ final class FailureRules {
           "the data couldn't be read",
           "未能读取数据",
           "responded with invalid",
+          // a server or an upstream that sent back what could not be used ("MLX server returned an
+          // invalid response", "upstream returned malformed output")
+          "returned an invalid response",
+          "returned invalid response",
+          "returned malformed",
           // JavaScript's parser on the answer ("SyntaxError: JSON.parse: unexpected character at
           // line 1 column 1 of the JSON data")
           "json.parse",

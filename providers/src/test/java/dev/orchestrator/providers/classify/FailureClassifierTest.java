@@ -240,6 +240,10 @@ class FailureClassifierTest {
           You have exhausted your capacity on this model. Your quota will reset after 5s.     | rate_limited            | in_band.short_reset
           [AI_NoTextGeneratedError: No text generated.]                                       | empty_response          | in_band.empty
           qianfan.errors.APIError: api return error, code: 336003, msg: name cannot be blank  | request_invalid         | request.server_refusal_words
+          litellm.APIError: Invalid 'tool_choice': 'required' is only allowed when 'tools' are specified | request_invalid | request.server_refusal_words
+          litellm.APIError: Missing required parameter: 'tools[0].function'                 | request_invalid         | request.server_refusal_words
+          litellm.APIError: server_error: top_p ignored, the worker crashed                 | server_error            | transient.status_500
+          ApiError: MLX server returned an invalid response. Raw: tool_choice=auto          | server_error            | transient.status_500
           RateLimitError: The server had an error while processing your request.             | server_error            | transient.server_words
           Embedding authentication failed (400): {"type": "extra_forbidden", "msg": "Extra inputs are not permitted"} | request_invalid | request.definitive_4xx
           ERROR: ChatAPI responded with invalid json "illegal value"                          | unknown                 | unknown

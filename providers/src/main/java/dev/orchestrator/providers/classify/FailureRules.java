@@ -225,6 +225,13 @@ final class FailureRules {
           "included in your plan",
           "plan does not include",
           "allow different models",
+          // a feature or a model named not available on the caller's plan ("This feature is not
+          // available on your current plan")
+          "not available on your plan",
+          "not available on your current plan",
+          "not available in your plan",
+          "not available for your plan",
+          "not available on the free plan",
           // a feature a key's billing cannot pay for ("Composer relies on custom models that cannot
           // be billed to an API key")
           "cannot be billed to");
@@ -2583,9 +2590,11 @@ final class FailureRules {
           // a resource named as not existing (Bedrock Agents "Failed to retrieve resource because
           // it doesn't exist")
           Clause.of("\\bresource\\b[^\\n]{0,40}?(?:doesn't|does not) exist\\b", "exist"),
-          // a resource named not found ("The resource you are requesting could not be found")
+          // a resource, a model or a deployment named not found ("The resource you are requesting
+          // could not be found", "The model you requested could not be found")
           Clause.of(
-              "\\bresource\\b[^\\n]{0,40}?\\b(?:could not|cannot|can't) be found\\b", "found"),
+              "\\b(?:resource|model|deployment)\\b[^\\n]{0,40}?\\b(?:could not|cannot|can't) be found\\b",
+              "found"),
           // a provider, router, channel, endpoint or adapter the gateway or server does not know
           // (LiteLLM, Portkey, one-api, vLLM LoRA)
           Clause.of(
@@ -2782,11 +2791,15 @@ final class FailureRules {
               "restrizioni geografiche",
               "geografische einschränkungen",
               "geographic restrictions"),
-          // the caller's country or territory not served ("Country not supported")
+          // the caller's country, territory or region not served ("Country not supported", Gemini's
+          // "Region not supported."; not a cloud region named before "not": "Region us-east-1 not
+          // supported")
           Clause.of(
-              "\\b(?:country|territory)\\b[^\\n]{0,30}?\\bnot (?:supported|available|allowed|served)\\b",
+              "\\b(?:country|territory)\\b[^\\n]{0,30}?\\bnot (?:supported|available|allowed|served)\\b"
+                  + "|\\bregion (?:is )?not (?:supported|available|allowed|served)\\b",
               "country",
-              "territory"),
+              "territory",
+              "region"),
           // a feature turned off by an administrator or an owner, in English and the apps'
           // languages ("Claude Code has been disabled for your organization by an administrator",
           // "该功能已被工作区管理员禁用", "Funzionalità disabilitata dall'amministratore")
@@ -4206,13 +4219,14 @@ final class FailureRules {
           Clause.of(
               "\\b(?:returned|gave back|sent back|produced|generated|streamed|replied with|came up"
                   + " with) (?:nothing|no (?:text|content|tokens|replies|generations|outputs?|choices"
-                  + "|candidates|answer|response|code)\\b|0 outputs\\b|zero"
+                  + "|candidates|answer|response|code|messages?)\\b|0 outputs\\b|zero"
                   + "(?:-length)? [a-z]+|only whitespace|whitespace only|an empty [a-z]+)"
-                  + "|\\b(?:didn't|did not) (?:say|reply|respond|generate|return|come up with)"
-                  + " (?:anything|with anything|any (?:text|content|response|answer)\\b|an answer"
+                  + "|\\b(?:didn't|did not) (?:say|reply|respond|generate|produce|return|come up"
+                  + " with)"
+                  + " (?:anything|with anything|any (?:text|content|response|answer|output)\\b|an answer"
                   + "|a response)|\\bnothing (?:came back|was streamed|was returned|was generated"
                   + "|inserted)\\b|\\b(?:answer|reply|completion|generation|output|generated text"
-                  + "|generated_text|suggestion)\\b[^\\n]{0,30}?\\b(?:was|is|came back|were)"
+                  + "|generated_text|suggestion|response)\\b[^\\n]{0,30}?\\b(?:was|is|came back|were)"
                   + " (?:blank|empty|null|an empty string)\\b|\\b(?:zero|0) (?:choices|candidates"
                   + "|generated tokens|assistant messages)\\b|\\bgenerated no tokens\\b"
                   + "|\\bnone were returned\\b|\\b(?:choices|candidates)\\b[^\\n]{0,20}?\\b(?:is an empty"
@@ -4269,6 +4283,7 @@ final class FailureRules {
           Clause.literals(
               "no generations found",
               "no object generated",
+              "no generation chunks",
               "chat completions not found",
               "empty choices",
               "did not return a response",
@@ -4354,7 +4369,7 @@ final class FailureRules {
           Clause.of(
               "\\b(?:response|output|reply|content|result|completion"
                   + "|body)\\b[^\\n]{0,20}?\\bis empty\\b|\\bno (?:response|output"
-                  + "|content) (?:was )?generated\\b|内容为空|未返回任何|没有生成任何|空白內容|沒有回傳|未產生任何|生成されませんでした"
+                  + "|content) (?:was )?generated\\b|内容为空|未返回任何|没有生成任何|生成结果为空|没有返回(?:任何)?内容|未返回内容|空白內容|沒有回傳|未產生任何|生成されませんでした"
                   + "|返されませんでした|비어 있습니다|출력이 없|반환되지 않|не содержит данных|не сгенерировал|no se generó"
                   + "|no contiene resultados|nenhum conteúdo|não contém resultados|aucun contenu"
                   + "|ne contient aucun|kein inhalt|keine ergebnisse|boş|üretilmedi|sonuç yok|trống|rỗng"
@@ -4365,6 +4380,9 @@ final class FailureRules {
               "内容为空",
               "未返回任何",
               "没有生成任何",
+              "生成结果为空",
+              "没有返回",
+              "未返回内容",
               "空白內容",
               "沒有回傳",
               "未產生任何",
@@ -6301,7 +6319,8 @@ final class FailureRules {
               "bearer token"),
           Clause.of(
               "(?:\\bkey|\\btoken|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
-                  + "|\\bkey\\b\\s*(?:is\\s+)?(?:invalid|expired|revoked)\\b",
+                  + "|\\bkey\\b\\s*(?:is\\s+|has been\\s+|was\\s+)?"
+                  + "(?:invalid|expired|revoked|disabled|deactivated)\\b",
               "key",
               "token",
               "密钥",

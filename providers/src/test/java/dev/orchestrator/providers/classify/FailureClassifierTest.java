@@ -262,6 +262,15 @@ class FailureClassifierTest {
           HttpRequestException: Response status code does not indicate success: 404 (Not Found). | not_found            | gone.status_404_410
           额度获取失败：401 Your authentication token has been invalidated.                         | auth_failed             | auth.status_401
           サーバーが処理能力の上限に達しています。                                                      | overloaded              | in_band.overloaded
+          Model did not produce any output                                                   | empty_response          | in_band.empty_words
+          ValueError: No generation chunks were returned                                     | empty_response          | in_band.empty_words
+          The AI returned no message                                                         | empty_response          | in_band.empty_words
+          模型没有返回内容                                                                           | empty_response          | in_band.empty_words
+          The model you requested could not be found                                         | not_found               | in_band.model_words
+          This key has been deactivated                                                      | auth_failed             | auth.wording
+          This feature is not available on your current plan                                 | permission_denied       | in_band.permission_words
+          Region not supported                                                               | permission_denied       | in_band.permission_words
+          Region us-east-1 not supported                                                     | request_invalid         | in_band.request_words
           APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
           You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
           You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording

@@ -993,6 +993,11 @@ final class FailureRules {
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
+    // …and an answer the client could not read, parse or decode (ANSWER_UNREADABLE: "failed to
+    // deserialize api response: missing field `choices`", Swift's DecodingError, "Failed to decode
+    // chunk"), once neither a cut connection nor an empty body has said more: another route may
+    // answer in a form the client reads
+    t.add(lastResort("in_band.unreadable_words", ANSWER_UNREADABLE, EMPTY_RESPONSE, RETRY, YES));
     t.add(lastResort("in_band.server_words", SERVER_HINTS, SERVER_ERROR, RETRY, UNKNOWN));
     // …and last a parameter, a field or a format named wrong, or a field's short length exceeded
     // ("对话值超过最大长度48") — never when the words say it was the answer, not the request, that was
@@ -8625,7 +8630,7 @@ final class FailureRules {
   static final Words ANSWER_UNREADABLE =
       Words.of(
           Clause.of(
-              "\\b(?:parse|parsing|decode|decoding|deserialize|deserializing|interpret)\\b[^\\n]{0,40}?"
+              "\\b(?:parse|parsing|decode|decoding|deserialize|deserializing|interpret)\\b(?!-)[^\\n]{0,40}?"
                   + "\\b(?:api |lm |model |chat )?(?:response|reply|answer|stream|chunk|completion event)\\b",
               "pars",
               "decod",

@@ -271,6 +271,9 @@ class FailureClassifierTest {
           This feature is not available on your current plan                                 | permission_denied       | in_band.permission_words
           Region not supported                                                               | permission_denied       | in_band.permission_words
           Region us-east-1 not supported                                                     | request_invalid         | in_band.request_words
+          failed to deserialize api response: missing field `choices` at line 1 column 178   | empty_response          | in_band.unreadable_words
+          [avante] Failed to decode chunk: {"type":"content_block_delta","index":0}          | empty_response          | in_band.unreadable_words
+          Error: Error invoking remote method 'parse-pages': Error: Failed to get a response from the LLM: | unknown | unknown
           APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
           You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
           You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording
@@ -322,7 +325,7 @@ class FailureClassifierTest {
           [Translation Failed] HTTP Error - NotFound                                          | not_found               | gone.status_404_410
           The model my_api_key does not exist or you do not have access to it.               | not_found               | gone.model_wording
           429 ERROR! API key not provided or OpenAI Server Error!                              | rate_limited            | transient.status_429
-          error deserializing the API response: missing type at line 1                         | unknown                 | unknown
+          error deserializing the API response: missing type at line 1                         | empty_response          | in_band.unreadable_words
           Error: ENOTFOUND api.example.com                                                    | connection_failed       | in_band.connection
           The provider refused messages[2] of the conversation                                | request_invalid         | in_band.request_words
           something nobody has seen before                                                    | unknown                 | unknown

@@ -355,6 +355,7 @@ final class FailureRules {
                         || (!f.says(SHORT_WINDOW_WORDING)
                             && !f.says(OFFERS_WAIT_WORDING)
                             && !f.says(CAPACITY_NAMED)
+                            && !waitingPasses(f)
                             && f.saysPattern(CAP_PATTERN)))
                     && !f.saysPattern(PAYLOAD_PATTERN)
                     && !f.says(CONTEXT_WINDOW_NAMED)
@@ -3430,7 +3431,12 @@ final class FailureRules {
           // ("同時に実行できるリクエスト数の 上限", "短時間に多数のリクエスト", "عددًا كبيرًا من الرسائل", "محدودیت نرخ
           // درخواست", "تعداد درخواست‌های شما")
           Clause.literals(
-              "同時に実行できるリクエスト数", "短時間に多数のリクエスト", "عددًا كبيرًا من", "محدودیت نرخ", "تعداد درخواست"),
+              "同時に実行できるリクエスト数",
+              "短時間に多数のリクエスト",
+              "短時間に大量のリクエスト",
+              "عددًا كبيرًا من",
+              "محدودیت نرخ",
+              "تعداد درخواست"),
           // too many requests, in Ukrainian ("Занадто багато запитів")
           Clause.literals("занадто багато"),
           // requests limited in frequency, in Spanish ("se ha limitado la frecuencia de sus
@@ -3490,8 +3496,14 @@ final class FailureRules {
                   + "|速すぎ|너무 빠르|слишком быстро|demasiado rápido|rápido demais|trop rapidement|zu schnell"
                   + "|çok hızlı|quá nhanh|terlalu cepat|troppo velocemente|ratenlimit|límite de velocidad"
                   + "|limite de taxa|limite de débit|hız sınırı|giới hạn tốc độ|batas laju"
-                  + "|limite di frequenza|요청 한도",
+                  + "|limite di frequenza|요청 한도|초당|每秒|毎秒|в секунду|(?<![a-z])(?:tpm|rpm)(?![a-z])",
               "qps",
+              "초당",
+              "每秒",
+              "毎秒",
+              "в секунду",
+              "tpm",
+              "rpm",
               "每分",
               "分あたり",
               "분당",
@@ -5449,6 +5461,15 @@ final class FailureRules {
           "(rpd)",
           "tpd rate limit",
           "rpd rate limit",
+          "tpd limit",
+          "rpd limit",
+          // a day's limit in Korean and Vietnamese ("하루 요청 한도", "giới hạn … mỗi ngày"), the
+          // account's lifetime total (Qianfan's error 19 "Open api total request limit reached";
+          // not
+          // a worker's "local total request limit", its concurrency)
+          "하루 요청",
+          "mỗi ngày",
+          "api total request limit",
           "per week",
           "weekly limit",
           "per month",
@@ -6911,7 +6932,11 @@ final class FailureRules {
           "컨텍스트 제한",
           // the context limit named, in Vietnamese and Indonesian
           "giới hạn ngữ cảnh",
-          "batas konteks");
+          "batas konteks",
+          // the model's context size or token limit, in Russian ("превышен максимальный размер
+          // контекста модели", "Превышен лимит токенов модели: 9000 из 8192")
+          "размер контекста",
+          "лимит токенов модели");
 
   static final List<String> CONTEXT_WORDING =
       concat(
@@ -7233,7 +7258,8 @@ final class FailureRules {
 
   // Words that count tokens or a window, and words that count bytes (countsTokensAgainstWindow,
   // countsOnlyBytes).
-  static final List<String> TOKEN_WORDS = List.of("token", "context", "上下文", "コンテキスト");
+  static final List<String> TOKEN_WORDS =
+      List.of("token", "context", "上下文", "コンテキスト", "контекст", "токен");
   // A string over the API's length limit in characters (OpenAI string_above_max_length on a 10 MiB
   // content string): the payload's size, not the window — unless the history's shape is named (a
   // tool-call id over its 40 characters: row request.history_shape).
@@ -7345,6 +7371,20 @@ final class FailureRules {
                   + "the (?:maximum|max) (?:file |allowed )?size\\b",
               " size"),
           Clause.of("\\bstring value length\\b[^\\n]{0,40}?\\bexceeds?\\b", "string value length"),
+          // a message over gRPC's or a WebSocket's size limit, a request over a size in bytes, a
+          // size named over its maximum in Chinese and German ("received message larger than max
+          // (5242880 vs. 4194304)", "gRPC message exceeds maximum size 4194304", "close 1009
+          // (message too big)", "Request must be smaller than 6291456 bytes", "图片大小不能超过10M",
+          // "Die Nutzlast überschreitet das Limit von 20 MB")
+          Clause.of(
+              "\\bmessage (?:is )?larger than max\\b|\\bmessage exceeds maximum size\\b"
+                  + "|\\bmessage too big\\b|\\bsmaller than \\d+ bytes\\b|大小不能超过|nutzlast überschreitet",
+              "larger than max",
+              "exceeds maximum size",
+              "message too big",
+              "bytes",
+              "大小不能超过",
+              "nutzlast"),
           // an image, a file or an upload larger than allowed ("Input image is larger than the
           // allowed limit", Clarifai 30105)
           Clause.of(
@@ -7440,10 +7480,13 @@ final class FailureRules {
           Clause.of(
               "\"finishreason\"\\s*:\\s*\"(?:safety|prohibited_content|blocklist|spii|recitation)\"",
               "finishreason"),
-          // …or as the Python SDK prints it ("StopCandidateException: finish_reason: RECITATION")
+          // …or as the Python SDK or a log prints it ("StopCandidateException: finish_reason:
+          // RECITATION", "Generation stopped: finishReason=SPII")
           Clause.of(
-              "\\bfinish_reason: (?:safety|prohibited_content|blocklist|spii|recitation)\\b",
-              "finish_reason"),
+              "\\bfinish_?reason\\s*[:=]\\s*['\"]?(?:safety|prohibited_content|blocklist|spii"
+                  + "|recitation)\\b",
+              "finish_reason",
+              "finishreason"),
           // a policy refusal in Japanese, Korean, Russian, Spanish, Portuguese, French, German,
           // Vietnamese, Turkish
           Clause.of(
@@ -7520,6 +7563,18 @@ final class FailureRules {
           "content_policy_violation",
           "content management policy",
           "content policy",
+          // a refusal reported as such (LangChain's OpenAIRefusalError, Anthropic's stop_reason as
+          // a log line prints it), a prompt shield's jailbreak verdict, an acceptable-use policy,
+          // iFlytek's "input content audit failed", and the filters in Spanish ("bloqueada por
+          // nuestros filtros de seguridad", "filtrada por el sistema de gestión de contenido")
+          "refusalerror",
+          "stop_reason=refusal",
+          "stop_reason: refusal",
+          "jailbreak",
+          "acceptable use policy",
+          "content audit",
+          "filtros de seguridad",
+          "gestión de contenido",
           "output blocked",
           "safety system",
           "responsible ai service",
@@ -7588,6 +7643,7 @@ final class FailureRules {
           "due to recitation",
           "recitation policy",
           "recitation settings",
+          "copyrighted material",
           "forbidden terms",
           "personally identifiable information",
           "prohibited image",

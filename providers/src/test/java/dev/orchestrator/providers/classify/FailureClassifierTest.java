@@ -274,6 +274,19 @@ class FailureClassifierTest {
           failed to deserialize api response: missing field `choices` at line 1 column 178   | empty_response          | in_band.unreadable_words
           [avante] Failed to decode chunk: {"type":"content_block_delta","index":0}          | empty_response          | in_band.unreadable_words
           Error: Error invoking remote method 'parse-pages': Error: Failed to get a response from the LLM: | unknown | unknown
+          Generation stopped: finishReason=SPII                                              | content_filtered        | content.policy_wording
+          RECITATION: The model response was stopped because it may contain copyrighted material. | content_filtered   | content.policy_wording
+          Prompt shield detected a jailbreak attempt in the user prompt.                     | content_filtered        | content.policy_wording
+          langchain_openai.chat_models.base.OpenAIRefusalError: I'm sorry, I cannot assist with that request. | content_filtered | content.policy_wording
+          TPM超出限制                                                                            | rate_limited            | in_band.rate_words
+          TPD limit exceeded                                                                 | quota_exhausted         | account.cap_wording
+          请求次数已达上限，请30秒后重试                                                                | rate_limited            | in_band.short_reset
+          초당 요청 수를 초과했습니다.                                                                  | rate_limited            | in_band.rate_words
+          Worker local total request limit reached (33/32)                                   | rate_limited            | in_band.rate_limited
+          rpc error: code = ResourceExhausted desc = grpc: received message larger than max (5242880 vs. 4194304) | request_too_large | size.payload_wording
+          websocket: close 1009 (message too big)                                            | request_too_large       | size.payload_wording
+          Превышен лимит токенов модели: 9000 из 8192                                         | context_length_exceeded | size.context_wording
+          Ошибка API: превышен максимальный размер контекста модели                           | context_length_exceeded | size.context_wording
           APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
           You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
           You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording

@@ -381,6 +381,7 @@ final class FailureRules {
             "auth.wording",
             f ->
                 (f.says(AUTH_WORDING) || f.saysPattern(AUTH_PATTERN))
+                    && !f.says(PROXY_FAILED_WORDING)
                     && !f.saysPattern(TERMS_PATTERN)
                     && !f.hasToken(REQUEST_CODES)
                     && !f.says(RATE_LIMITED_CODE_NAMED)
@@ -2741,6 +2742,15 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a user not on a bot's allow list, a role the user lacks, a service not offered in the
+          // caller's region in Arabic ("You are not whitelisted to use this bot", "You need the
+          // \"AI User\" role to use this command", "هذه الخدمة غير متاحة في منطقتك")
+          Clause.of(
+              "\\bnot (?:whitelisted|allowlisted)\\b|\\byou need (?:the |an? )?[^\\n]{1,30}? role\\b"
+                  + "|في منطقتك",
+              "listed",
+              "role",
+              "في منطقتك"),
           // a service unavailable in the caller's region ("Service is unavailable in this region");
           // access denied, permissions to check, in Hindi ("सेवा तक पहुंच अस्वीकृत", "IAM अनुमतियां
           // जांचें")
@@ -3807,6 +3817,9 @@ final class FailureRules {
 
   static final Words GONE_HINTS =
       Words.of(
+          // a model name named invalid in Chinese ("无效的模型名称：gpt-4o-minii"), an endpoint or a
+          // resource not found in Spanish ("Endpoint no encontrado")
+          Clause.literals("无效的模型名称", "模型名称无效", "no encontrad"),
           // no provider or handler registered for the model or the kind of call ("failed to find a
           // model provider for model [gpt-4o]", "No handler found for delegate type:
           // TEXT_EMBEDDING")
@@ -4162,6 +4175,23 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer named empty or without text in German, Italian, Spanish and Arabic ("Die
+          // Antwort des Modells war leer", "Il modello non ha generato alcun testo", "La IA no
+          // devolvió ningún contenido", "أعاد النموذج استجابة فارغة"), Gemini's candidates empty or
+          // without parts ("empty candidates in response", "Content has no parts"), a content of
+          // None, no valid object or no reply to take from the output ("LLM response content is
+          // None", "Model did not return a valid JSON object", "Could not extract a reply from the
+          // model's output")
+          Clause.literals(
+              "war leer",
+              "non ha generato",
+              "no devolvió ningún",
+              "استجابة فارغة",
+              "empty candidates",
+              "has no parts",
+              "content is none",
+              "did not return a valid",
+              "extract a reply"),
           // an answer with no choices or no data, a stream that ended before its last event, an
           // empty answer parsed as JSON (Python's "Expecting value: line 1 column 1 (char 0)"), an
           // answer cut short inside its JSON (pydantic's "Invalid JSON: EOF while parsing a
@@ -5986,6 +6016,11 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // an AWS SSO session whose token is gone (botocore's SSOTokenLoadError), a token named
+          // expired in Arabic ("انتهت صلاحية الرمز المميز")
+          "ssotokenloaderror",
+          "error loading sso token",
+          "انتهت صلاحية الرمز",
           // a Cloudflare clearance token to give (gpt4free: "cf_clearance must be set … a valid
           // cloudflare clearance token"), credentials named invalid in Polish ("Nieprawidłowe
           // poświadczenia AWS")
@@ -6941,6 +6976,17 @@ final class FailureRules {
   static final List<String> CONTEXT_WORDING =
       concat(
           CONTEXT_WINDOW_NAMED,
+          // the input's tokens named over the model's limit, in Japanese, Korean, German, French,
+          // Portuguese and Spanish ("入力トークン数 (210,000) がモデルの上限", "입력 토큰 수", "Die Anzahl
+          // der Eingabetoken", "Le nombre de jetons", "128000 tokens de contexto", "el modelo
+          // admite
+          // como máximo 128.000")
+          "入力トークン数",
+          "입력 토큰 수",
+          "eingabetoken",
+          "nombre de jetons",
+          "tokens de contexto",
+          "el modelo admite como máximo",
           // the tokens over what a message may hold, in English ("Total tokens of image and text
           // exceed max message
           // tokens", "Number of input tokens must be no more than 8192")
@@ -7900,6 +7946,9 @@ final class FailureRules {
 
   static final List<String> OVERLOADED_WORDING =
       List.of(
+          // no llama.cpp slot free for the request ("no slot available")
+          "no slot available",
+          "no slots available",
           // no model service available now (DB-GPT: "No model service available!")
           "no model service available",
           // no account of a relay's pool free for the model (chat2api: "No available account for
@@ -8199,7 +8248,10 @@ final class FailureRules {
           "cannot connect to proxy",
           "unable to connect to proxy",
           "tunnel connection failed",
-          "proxy connection failed");
+          "proxy connection failed",
+          // the proxy's own 407 printed in a client's error ("Tunnel connection failed: 407 Proxy
+          // Authentication Required")
+          "proxy authentication required");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
@@ -8304,6 +8356,19 @@ final class FailureRules {
 
   static final List<String> CONNECTION_WORDING =
       List.of(
+          // a host name no resolver knows (glibc's and macOS's getaddrinfo messages, .NET's "The
+          // remote name could not be resolved"), a certificate chain not trusted (Node's
+          // SELF_SIGNED_CERT_IN_CHAIN, OpenSSL's "unable to get local issuer certificate"), .NET's
+          // "The response ended prematurely"
+          "name or service not known",
+          "nodename nor servname",
+          "remote name could not be resolved",
+          "self-signed certificate",
+          "self signed certificate",
+          "unable to get local issuer certificate",
+          "response ended prematurely",
+          // .NET's TLS handshake that failed, whatever its inner AuthenticationException says
+          "ssl connection could not be established",
           // an error met while talking to the provider, with the internet named ("An error occurred
           // while communicating with OpenAI. Please check your internet connection")
           "while communicating with",
@@ -8701,6 +8766,17 @@ final class FailureRules {
           Clause.literals(
               "decodingerror",
               "unserializableresponse",
+              // the answer not parsed, in Japanese, Korean, Indonesian, Vietnamese, Arabic, Turkish
+              // and Chinese ("AIからの応答を解析できませんでした", "AI 응답을 파싱할 수 없습니다", "Gagal
+              // mengurai respons", "Không thể phân tích phản hồi", "تعذر تحليل استجابة النموذج",
+              // "yanıt ayrıştırılamadı", "解析模型返回的JSON失败")
+              "応答を解析でき",
+              "응답을 파싱",
+              "mengurai respons",
+              "phân tích phản hồi",
+              "تحليل استجابة",
+              "yanıt ayrıştırılamadı",
+              "解析模型返回",
               "解析模型响应失败",
               "не удалось разобрать ответ",
               "interpretar la respuesta",
@@ -8855,6 +8931,10 @@ final class FailureRules {
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // an origin down behind Cloudflare ("521: Web server is down"), vLLM's engine loop dead
+          // ("AsyncEngineDeadError: Background loop has errored already")
+          "web server is down",
+          "enginedeaderror",
           // a prediction interrupted under it (Replicate's ModelError "Prediction interrupted;
           // please retry (code: PA)")
           "prediction interrupted",
@@ -8999,6 +9079,10 @@ final class FailureRules {
   // The test stand-ins answer these bodies (providers/src/test/…/history/StrictFamilies.java).
   static final List<String> HISTORY_SHAPE_WORDING =
       List.of(
+          // llama.cpp's refusal of a history that ends in assistant turns, a tool message not
+          // right after its call, in Chinese ("tool 消息必须紧跟在带有 tool_calls 的 assistant 消息之后")
+          "assistant messages at the end",
+          "tool_calls 的 assistant",
           "tool call id",
           "tool_call_id",
           "'tool_calls'",
@@ -9069,6 +9153,14 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // an image the request carries that is not one, a combination of tools a model serves
+          // only under a condition, images sent to a model without vision ("does not represent a
+          // valid image", "Multiple tools are supported only when they are all search tools",
+          // "Vision add-on is not loaded, but images were provided")
+          "not represent a valid image",
+          "supported only when",
+          "only supported when",
+          "but images were provided",
           // an operation the API does not implement or enable (Gemini Live's WebSocket close 1008
           // "Operation is not implemented, or supported, or enabled")
           "operation is not implemented",

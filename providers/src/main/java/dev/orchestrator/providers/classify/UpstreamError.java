@@ -141,8 +141,12 @@ record UpstreamError(
               "status",
               "http",
               "response_code"),
+          // (not aiohttp's payload errors, whose 400 is aiohttp's own code for a body cut short:
+          // "<TransferEncodingError: 400, message='Not enough data for satisfy transfer length
+          // header.'>")
           FailureRules.Clause.of(
-              "(?i)(?:\\b(?:api )?error\\s*[:('\"]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "(?i)(?<!transferencoding|contentlength|contentencoding)"
+                  + "(?:\\b(?:api )?error\\s*[:('\"]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
               "error"),
           // a status a client names as the answer ("Server responded with 401", "API returned 401",
           // "Response code 402")
@@ -254,8 +258,15 @@ record UpstreamError(
               "(?i)[a-z]error\\s+([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes))",
               "error "),
           // aiohttp's ClientResponseError ("502, message='Bad Gateway', url='…'", "Request 5094
-          // failed with Exception 502, message='Attempt to decode JSON with unexpected mimetype'")
-          FailureRules.Clause.of("(?i)\\b([1-5]\\d\\d), message=['\"]", "message="),
+          // failed with Exception 502, message='Attempt to decode JSON with unexpected mimetype'");
+          // not its payload errors (above)
+          FailureRules.Clause.of(
+              "(?i)(?<!(?:transferencoding|contentlength|contentencoding)error: )"
+                  + "\\b([1-5]\\d\\d), message=['\"]",
+              "message="),
+          // Java's HttpURLConnection ("Server returned HTTP response code: 413 for URL: …")
+          FailureRules.Clause.of(
+              "(?i)\\bhttp response code: ([1-5]\\d\\d)\\b", "http response code"),
           // .NET's HttpRequestException in any language, the status and its reason in parentheses
           // at the end ("Response status code does not indicate success: 404 (Not Found).", "A
           // válasz állapotkódja nem sikert jelez: 529 ().")
@@ -288,8 +299,11 @@ record UpstreamError(
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
   // specific tokens: the class a client threw says less than the error it wraps.
+  // Not .NET's System.Security.Authentication.AuthenticationException: a TLS handshake that
+  // failed ("The SSL connection could not be established"), not a key refused.
   private static final Pattern EXCEPTION_CLASS =
-      Pattern.compile("\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
+      Pattern.compile(
+          "(?<!Security\\.Authentication\\.)\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
   private static final int MAX_CLASS_TOKENS = 4;
   // An identifier that names its meaning in words: CamelCase ("QuotaExceededError",
   // "UsageLimitExceeded") or snake_case in any case ("billing_not_active", FastGPT's

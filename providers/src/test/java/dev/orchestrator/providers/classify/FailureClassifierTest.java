@@ -52,6 +52,8 @@ class FailureClassifierTest {
           413 | {"error":{"message":"Request too large for model m on tokens per minute (TPM): Limit 6000, Requested 12328"}} | request_too_large | false | false | size.status_413
           400 | {"error":{"message":"total message size 2100954 exceeds limit 2097152"}}   | request_too_large       | false | false | size.payload_wording
           400 | {"error":{"message":"maximum context length is 8192 tokens"}}              | context_length_exceeded | false | true  | size.context_window
+          400 | {"error":{"message":"La solicitud tiene 140.000 tokens y el modelo admite como máximo 128.000"}} | context_length_exceeded | false | true | size.context_window
+          400 | {"error":{"message":"入力トークン数 (210,000) がモデルの上限 (200,000) を超えています"}} | context_length_exceeded | false | true | size.context_window
           422 | {"error":{"code":"context_length_exceeded","message":"x"}}                 | context_length_exceeded | false | true  | size.context_window
           # 5. content policy on a definitive 4xx
           400 | {"error":{"code":"content_policy_violation","message":"x"}}                | content_filtered        | false | true  | content.policy
@@ -287,6 +289,18 @@ class FailureClassifierTest {
           websocket: close 1009 (message too big)                                            | request_too_large       | size.payload_wording
           Превышен лимит токенов модели: 9000 из 8192                                         | context_length_exceeded | size.context_wording
           Ошибка API: превышен максимальный размер контекста модели                           | context_length_exceeded | size.context_wording
+          System.Net.Http.HttpRequestException: The SSL connection could not be established, see inner exception. ---> System.Security.Authentication.AuthenticationException: The remote certificate is invalid | connection_failed | in_band.connection
+          aiohttp.client_exceptions.ClientPayloadError: Response payload is not completed: <TransferEncodingError: 400, message='Not enough data for satisfy transfer length header.'> | connection_failed | in_band.network_words
+          java.io.IOException: Server returned HTTP response code: 413 for URL: https://api.openai.com/v1/audio/transcriptions | request_too_large | size.status_413
+          requests.exceptions.ProxyError: Max retries exceeded (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 407 Proxy Authentication Required'))) | connection_failed | in_band.connection
+          urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
+          <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
+          botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording
+          ❌ You are not whitelisted to use this bot. Contact the admin.                      | permission_denied       | in_band.permission_words
+          无效的模型名称：gpt-4o-minii                                                           | not_found               | in_band.gone_words
+          Die Antwort des Modells war leer.                                                  | empty_response          | in_band.empty_words
+          AIからの応答を解析できませんでした。                                                          | empty_response          | in_band.unreadable_words
+          Cannot have 2 or more assistant messages at the end of the list.                   | request_invalid         | in_band.request_invalid
           APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
           You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
           You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording

@@ -716,7 +716,7 @@ final class FailureRules {
     t.add(
         row(
             "transient.empty_words",
-            f -> onlyAClassSays5xx(f) && f.says(EMPTY_WORDING),
+            f -> onlyAClassSays5xx(f) && (f.says(EMPTY_WORDING) || f.saysPattern(EMPTY_HINTS)),
             EMPTY_RESPONSE,
             RETRY,
             YES));
@@ -3819,7 +3819,7 @@ final class FailureRules {
       Words.of(
           // a model name named invalid in Chinese ("无效的模型名称：gpt-4o-minii"), an endpoint or a
           // resource not found in Spanish ("Endpoint no encontrado")
-          Clause.literals("无效的模型名称", "模型名称无效", "no encontrad"),
+          Clause.literals("无效的模型名称", "模型名称无效", "no encontrad", "नहीं मिला"),
           // no provider or handler registered for the model or the kind of call ("failed to find a
           // model provider for model [gpt-4o]", "No handler found for delegate type:
           // TEXT_EMBEDDING")
@@ -4184,6 +4184,14 @@ final class FailureRules {
           // model's output")
           Clause.literals(
               "war leer",
+              "veio vazi",
+              "pustą odpowied",
+              "pusta odpowied",
+              "返回了空",
+              "回應為空",
+              "回应为空",
+              "คำตอบว่างเปล่า",
+              "खाली प्रतिक्रिया",
               "non ha generato",
               "no devolvió ningún",
               "استجابة فارغة",
@@ -5354,6 +5362,14 @@ final class FailureRules {
 
   static final List<String> QUOTA_WORDING =
       List.of(
+          // credit used up, in Dutch, Polish, Thai and Hindi ("Je tegoed is op", "Wykorzystano
+          // limit
+          // kredytów. Doładuj konto.", "เครดิตของคุณหมดแล้ว", "आपका क्रेडिट समाप्त हो गया है")
+          "tegoed is op",
+          "limit kredytów",
+          "doładuj konto",
+          "เครดิตของคุณหมด",
+          "क्रेडिट समाप्त",
           "quota exceeded",
           "exceeded quota",
           "out of quota",
@@ -5472,6 +5488,8 @@ final class FailureRules {
   // reset time, plan allowances. Waiting seconds will not help.
   static final List<String> CAP_WORDING =
       List.of(
+          // a day's limit used up, in Ukrainian ("Ліміт використання на сьогодні вичерпано")
+          "на сьогодні",
           // a day's limit, in Russian ("Вы исчерпали дневной лимит запросов (50/50)")
           "дневной лимит",
           // a day's flow control exceeded (iFlytek 11201 "日流控超限")
@@ -6016,6 +6034,23 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
+          // a cloud SDK's credential chain that found or refreshed no credentials (AWS's "Unable to
+          // load credentials from any of the providers in the chain", Go's "failed to refresh
+          // cached
+          // credentials", Google's "Application Default Credentials are not available" and
+          // RefreshError "invalid_grant", a malformed service-account file, an unknown AWS config
+          // profile, Azure's "failed to acquire a token", watsonx's "Error getting IAM Token", in
+          // Korean "기본 자격 증명을 찾을 수 없습니다"), a database login refused
+          "unable to load credentials",
+          "failed to refresh cached credentials",
+          "default credentials",
+          "invalid_grant",
+          "service account info",
+          "config profile",
+          "failed to acquire a token",
+          "iam token",
+          "자격 증명",
+          "incorrect username or password",
           // an AWS SSO session whose token is gone (botocore's SSOTokenLoadError), a token named
           // expired in Arabic ("انتهت صلاحية الرمز المميز")
           "ssotokenloaderror",
@@ -6646,6 +6681,18 @@ final class FailureRules {
 
   static final List<String> PERMISSION_WORDING =
       List.of(
+          // access withheld from the caller: by region in Persian, from the account in Chinese and
+          // Italian, by the organization, a gateway's ACL, a database role ("این سرویس در منطقه شما
+          // در دسترس نیست", "此模型目前不開放給您的帳號使用", "Non hai i permessi", "Your organization has
+          // restricted access", Kong's "You cannot consume this service", Snowflake's "Insufficient
+          // privileges to operate on function")
+          "در منطقه شما",
+          "不開放給您",
+          "不开放给您",
+          "non hai i permessi",
+          "has restricted access",
+          "cannot consume this service",
+          "insufficient privileges",
           // OpenAI's code for a country it does not serve, read as words
           // ("unsupported_country_region_territory")
           "unsupported country",
@@ -6971,7 +7018,11 @@ final class FailureRules {
           // the model's context size or token limit, in Russian ("превышен максимальный размер
           // контекста модели", "Превышен лимит токенов модели: 9000 из 8192")
           "размер контекста",
-          "лимит токенов модели");
+          "лимит токенов модели",
+          // …and in Polish ("przekracza maksymalny rozmiar kontekstu modelu"), the model's maximum
+          // length in Chinese ("输入文本长度超过模型最大长度 512 tokens")
+          "rozmiar kontekstu",
+          "模型最大长度");
 
   static final List<String> CONTEXT_WORDING =
       concat(
@@ -7305,7 +7356,7 @@ final class FailureRules {
   // Words that count tokens or a window, and words that count bytes (countsTokensAgainstWindow,
   // countsOnlyBytes).
   static final List<String> TOKEN_WORDS =
-      List.of("token", "context", "上下文", "コンテキスト", "контекст", "токен");
+      List.of("token", "context", "上下文", "コンテキスト", "контекст", "токен", "kontekst");
   // A string over the API's length limit in characters (OpenAI string_above_max_length on a 10 MiB
   // content string): the payload's size, not the window — unless the history's shape is named (a
   // tool-call id over its 40 characters: row request.history_shape).
@@ -7315,9 +7366,9 @@ final class FailureRules {
   // request is wrong, not too large ("string too long. Expected a string with maximum length 64").
   static final Words FIELD_LENGTH_LIMIT =
       Words.of(
-          Clause.of("\\bmaximum length \\d{1,4}\\b", "maximum length"),
+          Clause.of("\\bmaximum length \\d{1,4}\\b(?!\\s*tokens)", "maximum length"),
           // …in Chinese ("第2行：对话值超过最大长度48")
-          Clause.of("最大长度\\s*\\d{1,4}(?!\\d)", "最大长度"));
+          Clause.of("最大长度\\s*\\d{1,4}(?!\\d)(?!\\s*tokens)", "最大长度"));
 
   // A request not sent or not answered because what it carries is empty ("Cannot generate
   // embedding: Memory content is empty", "Can't send an empty message to the model"): the input,
@@ -7431,12 +7482,20 @@ final class FailureRules {
               "bytes",
               "大小不能超过",
               "nutzlast"),
-          // an image, a file or an upload larger than allowed ("Input image is larger than the
-          // allowed limit", Clarifai 30105)
+          // an image, a file or an upload larger than allowed or than a size ("Input image is
+          // larger
+          // than the allowed limit", Clarifai 30105, "image is larger than the 4 MB limit"), a text
+          // longer than a limit in bytes ("Either input.text or input.ssml is longer than the limit
+          // of 5000 bytes")
           Clause.of(
               "\\b(?:image|file|attachment|upload|audio|video|document)s? (?:is |are )?larger than the"
-                  + " (?:allowed|maximum|max)\\b",
-              "larger than the"),
+                  + " (?:allowed|maximum|max|\\d+(?:\\.\\d+)?\\s?(?:mb|kb|gb)\\b)"
+                  + "|\\blonger than the limit of \\d+ ?(?:bytes|kb|mb)\\b",
+              "larger than the",
+              "longer than the limit"),
+          // a speech text over its length (ElevenLabs' max_character_limit_exceeded, Polly's
+          // TextLengthExceededException)
+          Clause.literals("max_character_limit_exceeded", "textlengthexceeded"),
           // any input over a maximum size named in bytes ("Trace input size (6292353 bytes)
           // exceeds the maximum allowed size of 3670016 bytes")
           Clause.of(
@@ -7580,6 +7639,18 @@ final class FailureRules {
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          // a content policy or safety filters named, content blocked, in Spanish, Italian, Arabic,
+          // Thai and Hindi ("bloqueado por infringir las políticas de contenido", "bloccato dai
+          // filtri di sicurezza", "تم حظر المحتوى", "ละเมิดนโยบายการใช้งาน", "सामग्री नीति का
+          // उल्लंघन");
+          // not an account suspended under the usage policy ("تم تعليق حسابك بسبب مخالفة سياسة
+          // الاستخدام")
+          "políticas de contenido",
+          "política de contenido",
+          "filtri di sicurezza",
+          "حظر المحتوى",
+          "ละเมิดนโยบาย",
+          "नीति का उल्लंघन",
           // Vertex AI's Responsible AI filter on generated media ("raiMediaFilteredCount": 1,
           // "raiMediaFilteredReasons": ["Veo could not generate 1 videos based on the prompt …"])
           "raimediafiltered",
@@ -7946,6 +8017,13 @@ final class FailureRules {
 
   static final List<String> OVERLOADED_WORDING =
       List.of(
+          // a server's queue full (Triton's "Exceeds maximum queue size")
+          "maximum queue size",
+          // a server crowded or under load, in Thai and Hindi ("เซิร์ฟเวอร์มีผู้ใช้งานหนาแน่น",
+          // "सर्वर पर अभी
+          // बहुत अधिक लोड है")
+          "หนาแน่น",
+          "अधिक लोड",
           // no llama.cpp slot free for the request ("no slot available")
           "no slot available",
           "no slots available",
@@ -8083,6 +8161,8 @@ final class FailureRules {
 
   static final List<String> RATE_WORDING =
       List.of(
+          // requests sent too often, in Thai ("คุณส่งคำขอบ่อยเกินไป")
+          "บ่อยเกินไป",
           // concurrent contexts over a connection's cap (ElevenLabs' "Maximum simultaneous contexts
           // per WebSocket connection exceeded (5)")
           "maximum simultaneous",
@@ -8255,6 +8335,9 @@ final class FailureRules {
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
+          // a deadline named exceeded ("request to publishers/google/models/… exceeded deadline of
+          // 120s")
+          "exceeded deadline",
           // gRPC's DEADLINE_EXCEEDED as Google's clients word it ("Deadline expired before
           // operation could complete"), an edge function's wall-clock limit ("wall clock duration
           // reached")
@@ -8356,6 +8439,8 @@ final class FailureRules {
 
   static final List<String> CONNECTION_WORDING =
       List.of(
+          // no connection to make, in Dutch ("Kan geen verbinding maken met de server")
+          "geen verbinding",
           // a host name no resolver knows (glibc's and macOS's getaddrinfo messages, .NET's "The
           // remote name could not be resolved"), a certificate chain not trusted (Node's
           // SELF_SIGNED_CERT_IN_CHAIN, OpenSSL's "unable to get local issuer certificate"), .NET's
@@ -8931,6 +9016,14 @@ final class FailureRules {
 
   static final List<String> SERVER_WORDING =
       List.of(
+          // an error on the server, named so in Japanese, Indonesian, Polish, Dutch and Hindi
+          // ("サーバーでエラーが発生しました", "Terjadi kesalahan pada server", "Wewnętrzny błąd serwera",
+          // "interne serverfout", "सर्वर में आंतरिक त्रुटि")
+          "サーバーでエラー",
+          "kesalahan pada server",
+          "wewnętrzny błąd serwera",
+          "interne serverfout",
+          "आंतरिक त्रुटि",
           // an origin down behind Cloudflare ("521: Web server is down"), vLLM's engine loop dead
           // ("AsyncEngineDeadError: Background loop has errored already")
           "web server is down",
@@ -9136,6 +9229,8 @@ final class FailureRules {
           "can contain only",
           "can only contain",
           "failed to parse the request",
+          // a grammar the request gave that llama.cpp could not parse (sent as a 500)
+          "failed to parse grammar",
           // a chat template that refused the history (llama.cpp's Jinja)
           "jinja exception",
           "conversation roles must alternate",
@@ -9153,6 +9248,29 @@ final class FailureRules {
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
+          // an operation the state of a run, a thread or a response does not allow (OpenAI's
+          // Assistants "Thread … already has an active run", "Cannot cancel run with status
+          // 'completed'", "Runs can only be submitted tool outputs when in status
+          // 'requires_action'", "Expected tool outputs for call_ids …"; the Responses API's
+          // "Background mode requires store=true", "Only responses created with background=true can
+          // be cancelled"); a batch whose lines disagree ("Requests in a batch must all use the
+          // same
+          // model"); Realtime's "buffer too small"; pydantic v1's "unexpected value; permitted"; a
+          // value named invalid in Chinese (取值无效), a length or a setting to give within a bound and
+          // a setting the model cannot take, in Japanese (64 文字以内で指定してください, 1920x1080
+          // はこのモデルでは使用できません)
+          "already has an active run",
+          "cannot cancel run",
+          "can only be submitted tool outputs",
+          "expected tool outputs for",
+          "requires store=true",
+          "created with background=true",
+          "in a batch must",
+          "buffer too small",
+          "unexpected value; permitted",
+          "取值无效",
+          "以内で指定",
+          "このモデルでは使用できません",
           // an image the request carries that is not one, a combination of tools a model serves
           // only under a condition, images sent to a model without vision ("does not represent a
           // valid image", "Multiple tools are supported only when they are all search tools",

@@ -301,6 +301,19 @@ class FailureClassifierTest {
           Die Antwort des Modells war leer.                                                  | empty_response          | in_band.empty_words
           AIからの応答を解析できませんでした。                                                          | empty_response          | in_band.unreadable_words
           Cannot have 2 or more assistant messages at the end of the list.                   | request_invalid         | in_band.request_invalid
+          litellm.APIError: APIError: GroqException - Received empty response from model (finish_reason=None, content=None) | empty_response | transient.empty_words
+          Thread thread_abc123 already has an active run run_def456.                         | request_invalid         | in_band.request_invalid
+          Background mode requires store=true.                                               | request_invalid         | in_band.request_invalid
+          Invalid input image - image is larger than the 4 MB limit (got 6.8 MB).            | request_too_large       | size.payload_wording
+          嵌入请求失败：输入文本长度超过模型最大长度 512 tokens                                                | context_length_exceeded | size.context_wording
+          第2行：对话值超过最大长度48                                                                  | request_invalid         | in_band.request_words
+          tritonclient.utils.InferenceServerException: [StatusCode.UNAVAILABLE] Exceeds maximum queue size | overloaded | transient.overloaded
+          Wewnętrzny błąd serwera. Spróbuj ponownie później.                                  | server_error            | in_band.server_error
+          Je tegoed is op. Waardeer je account op om verder te gaan.                         | quota_exhausted         | account.wording
+          software.amazon.awssdk.core.exception.SdkClientException: Unable to load credentials from any of the providers in the chain | auth_failed | auth.wording
+          Tu mensaje ha sido bloqueado por infringir las políticas de contenido.             | content_filtered        | content.policy_wording
+          تم تعليق حسابك بسبب مخالفة سياسة الاستخدام.                                          | permission_denied       | in_band.permission_words
+          Non hai i permessi per utilizzare questo modello.                                  | permission_denied       | auth.permission_wording
           APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
           You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
           You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording

@@ -5192,6 +5192,7 @@ final class FailureRules {
               "參數",
               "パラメータ",
               "매개변수",
+              "파라미터",
               "параметр",
               "parámetro",
               "parâmetro",
@@ -9621,6 +9622,14 @@ final class FailureRules {
           // messages or prompt, an image format or a JSON input the API does not take, function
           // calls and responses that do not pair (Mistral)
           "too many tools",
+          // …or asked to send fewer, or named too long ("Please reduce the number of tools",
+          // "'tools' is too long"), a request that must give one of two fields ("Please provide
+          // either messages or prompt"), an output the model cannot give without another model
+          // ("Audio output requires the gpt-4o-audio-preview model")
+          "reduce the number of tools",
+          "'tools' is too long",
+          "provide either",
+          "output requires the",
           "duplicate tool",
           "but no tools",
           "empty messages",

@@ -314,6 +314,8 @@ class FailureClassifierTest {
           Tu mensaje ha sido bloqueado por infringir las políticas de contenido.             | content_filtered        | content.policy_wording
           تم تعليق حسابك بسبب مخالفة سياسة الاستخدام.                                          | permission_denied       | in_band.permission_words
           Non hai i permessi per utilizzare questo modello.                                  | permission_denied       | auth.permission_wording
+          필수 파라미터가 누락되었습니다                                                             | request_invalid         | in_band.request_words
+          Please provide either messages or prompt                                           | request_invalid         | in_band.request_invalid
           APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
           You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
           You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording

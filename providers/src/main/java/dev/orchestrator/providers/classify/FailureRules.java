@@ -4175,13 +4175,17 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
-          // an answer named empty or without text in German, Italian, Spanish and Arabic ("Die
-          // Antwort des Modells war leer", "Il modello non ha generato alcun testo", "La IA no
-          // devolvió ningún contenido", "أعاد النموذج استجابة فارغة"), Gemini's candidates empty or
-          // without parts ("empty candidates in response", "Content has no parts"), a content of
-          // None, no valid object or no reply to take from the output ("LLM response content is
-          // None", "Model did not return a valid JSON object", "Could not extract a reply from the
-          // model's output")
+          // an answer named empty or without text in German, Portuguese, Polish, Chinese, Thai,
+          // Hindi, Italian, Spanish and Arabic ("Die Antwort des Modells war leer", "a resposta
+          // veio vazia", "pustą odpowiedź", "模型返回了空内容", "AI 回應為空", "Il modello non ha
+          // generato alcun testo", "La IA no devolvió ningún contenido", "أعاد النموذج استجابة
+          // فارغة"), Gemini's candidates empty or without parts ("empty candidates in response",
+          // "Content has no parts"), a content of None, no valid object, no JSON or no reply to
+          // take
+          // from the output, an output that does not fit its format, nothing generated ("LLM
+          // response content is None", "Model did not return a valid JSON object", "Could not
+          // extract JSON from the model response", "Model output doesn't fit required format",
+          // "Generation ended with 0 tokens generated")
           Clause.literals(
               "war leer",
               "veio vazi",
@@ -4199,6 +4203,10 @@ final class FailureRules {
               "has no parts",
               "content is none",
               "did not return a valid",
+              "did not return valid",
+              "could not extract json",
+              "output doesn't fit",
+              "0 tokens generated",
               "extract a reply"),
           // an answer with no choices or no data, a stream that ended before its last event, an
           // empty answer parsed as JSON (Python's "Expecting value: line 1 column 1 (char 0)"), an
@@ -6693,6 +6701,13 @@ final class FailureRules {
           "non hai i permessi",
           "has restricted access",
           "cannot consume this service",
+          // …or by a workspace's settings, a CDN's block page, the region in Chinese and Japanese
+          // ("This workspace does not allow you to use the selected model", Cloudflare's "Sorry,
+          // you have been blocked", "暂不支持当前地区访问", "このリージョンではご利用いただけません")
+          "does not allow you to use",
+          "sorry, you have been blocked",
+          "当前地区",
+          "このリージョンでは",
           "insufficient privileges",
           // OpenAI's code for a country it does not serve, read as words
           // ("unsupported_country_region_territory")
@@ -6707,10 +6722,9 @@ final class FailureRules {
           // operation. Missing scopes: model.request.")
           "insufficient permissions",
           "missing scopes",
-          // not allowed to sample from the model (OpenAI), a region not served, in Chinese
-          // ("当前地区暂不支持")
+          // not allowed to sample from the model (OpenAI), a region not served (in Chinese:
+          // "当前地区", above)
           "not allowed to sample from",
-          "当前地区暂不支持",
           "location is not supported",
           "not available in your country",
           "not available in your region",
@@ -8448,6 +8462,8 @@ final class FailureRules {
           // "The response ended prematurely"
           "name or service not known",
           "nodename nor servname",
+          "temporary failure in name resolution",
+          "specified hostname could not be found",
           "remote name could not be resolved",
           "self-signed certificate",
           "self signed certificate",
@@ -8863,6 +8879,7 @@ final class FailureRules {
               "تحليل استجابة",
               "yanıt ayrıştırılamadı",
               "解析模型返回",
+              "返回的 json 格式错误",
               "解析模型响应失败",
               "не удалось разобрать ответ",
               "interpretar la respuesta",

@@ -9193,6 +9193,9 @@ final class FailureRules {
           // llama.cpp's refusal of a history that ends in assistant turns, a tool message not
           // right after its call, in Chinese ("tool 消息必须紧跟在带有 tool_calls 的 assistant 消息之后")
           "assistant messages at the end",
+          // Bedrock's count of tool results against tool uses ("The number of toolResult blocks at
+          // messages.2.content exceeds the number of toolUse blocks of previous turn")
+          "toolresult blocks",
           "tool_calls 的 assistant",
           "tool call id",
           "tool_call_id",
@@ -9645,6 +9648,15 @@ final class FailureRules {
           // ("Audio output requires the gpt-4o-audio-preview model")
           "reduce the number of tools",
           "'tools' is too long",
+          // …and too many images for one request, in English and Chinese ("Too many images in
+          // request. Max is 10.", "图片数量超过限制"): a count the request is over, not a rate
+          "too many images",
+          "图片数量超过",
+          // OpenAI's pointer to its reference after a field it refused ("'$.input' is invalid.
+          // Please check the API reference"), a model served only from an API version ("Model
+          // o3-mini is enabled only for api versions 2024-12-01-preview and later")
+          "please check the api reference",
+          "only for api versions",
           "provide either",
           "output requires the",
           "duplicate tool",

@@ -319,6 +319,8 @@ class FailureClassifierTest {
           [Errno -3] Temporary failure in name resolution                                    | connection_failed       | in_band.connection
           暂不支持当前地区访问                                                                         | permission_denied       | auth.permission_wording
           Generation ended with 0 tokens generated                                           | empty_response          | in_band.empty_words
+          Too many images in request. Max is 10.                                             | request_invalid         | in_band.request_invalid
+          Smart Connections embedding error: '$.input' is invalid. Please check the API reference | request_invalid    | in_band.request_invalid
           APIError: 访问过于频繁，请稍候再试                                                        | rate_limited            | transient.rate_words
           You exceeded your current quota. Quota exceeded for metric x, limit: 5. Please retry in 12.5s. | rate_limited | in_band.short_reset
           You exceeded your current quota. Quota exceeded for metric x, limit: 0. Please retry in 12.5s. | quota_exhausted | account.wording

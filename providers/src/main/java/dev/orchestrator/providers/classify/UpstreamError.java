@@ -145,8 +145,9 @@ record UpstreamError(
           // "<TransferEncodingError: 400, message='Not enough data for satisfy transfer length
           // header.'>")
           FailureRules.Clause.of(
-              "(?i)(?<!transferencoding|contentlength|contentencoding)"
-                  + "(?:\\b(?:api )?error\\s*[:('\"]?|error:)\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
+              "(?i)(?:\\b(?:api )?error\\s*[:('\"]?"
+                  + "|error:(?<!transferencodingerror:|contentlengtherror:|contentencodingerror:))"
+                  + "\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
               "error"),
           // a status a client names as the answer ("Server responded with 401", "API returned 401",
           // "Response code 402")
@@ -261,8 +262,8 @@ record UpstreamError(
           // failed with Exception 502, message='Attempt to decode JSON with unexpected mimetype'");
           // not its payload errors (above)
           FailureRules.Clause.of(
-              "(?i)(?<!(?:transferencoding|contentlength|contentencoding)error: )"
-                  + "\\b([1-5]\\d\\d), message=['\"]",
+              "(?i)\\b([1-5]\\d\\d)(?<!(?:transferencoding|contentlength|contentencoding)error: \\d{3})"
+                  + ", message=['\"]",
               "message="),
           // Java's HttpURLConnection ("Server returned HTTP response code: 413 for URL: …")
           FailureRules.Clause.of(
@@ -299,11 +300,11 @@ record UpstreamError(
   // An exception class named in a message: AWS (ValidationException, ThrottlingException), SDKs
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
   // specific tokens: the class a client threw says less than the error it wraps.
+  private static final Pattern EXCEPTION_CLASS =
+      Pattern.compile("\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
   // Not .NET's System.Security.Authentication.AuthenticationException: a TLS handshake that
   // failed ("The SSL connection could not be established"), not a key refused.
-  private static final Pattern EXCEPTION_CLASS =
-      Pattern.compile(
-          "(?<!Security\\.Authentication\\.)\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
+  private static final String TLS_NAMESPACE = "Security.Authentication.";
   private static final int MAX_CLASS_TOKENS = 4;
   // An identifier that names its meaning in words: CamelCase ("QuotaExceededError",
   // "UsageLimitExceeded") or snake_case in any case ("billing_not_active", FastGPT's
@@ -1072,7 +1073,10 @@ record UpstreamError(
       if (head.contains("Exception") || head.contains("Error")) {
         Matcher exception = EXCEPTION_CLASS.matcher(head);
         while (classTokens.size() < MAX_CLASS_TOKENS && exception.find()) {
-          classToken(exception.group(1));
+          int namespace = exception.start() - TLS_NAMESPACE.length();
+          if (namespace < 0 || !head.startsWith(TLS_NAMESPACE, namespace)) {
+            classToken(exception.group(1));
+          }
         }
       }
       innerClues(head);

@@ -4180,12 +4180,11 @@ final class FailureRules {
           // veio vazia", "pustą odpowiedź", "模型返回了空内容", "AI 回應為空", "Il modello non ha
           // generato alcun testo", "La IA no devolvió ningún contenido", "أعاد النموذج استجابة
           // فارغة"), Gemini's candidates empty or without parts ("empty candidates in response",
-          // "Content has no parts"), a content of None, no valid object, no JSON or no reply to
-          // take
-          // from the output, an output that does not fit its format, nothing generated ("LLM
-          // response content is None", "Model did not return a valid JSON object", "Could not
-          // extract JSON from the model response", "Model output doesn't fit required format",
-          // "Generation ended with 0 tokens generated")
+          // "Content has no parts"), a content of None, no valid object, no JSON or no reply
+          // to take from the output, an output that does not fit its format, nothing generated
+          // ("LLM response content is None", "Model did not return a valid JSON object", "Could
+          // not extract JSON from the model response", "Model output doesn't fit required
+          // format", "Generation ended with 0 tokens generated")
           Clause.literals(
               "war leer",
               "veio vazi",
@@ -5371,9 +5370,9 @@ final class FailureRules {
 
   static final List<String> QUOTA_WORDING =
       List.of(
-          // credit used up, in Dutch, Polish, Thai and Hindi ("Je tegoed is op", "Wykorzystano
-          // limit
-          // kredytów. Doładuj konto.", "เครดิตของคุณหมดแล้ว", "आपका क्रेडिट समाप्त हो गया है")
+          // credit used up, in Dutch, Polish, Thai and Hindi ("Je tegoed is op",
+          // "Wykorzystano limit kredytów. Doładuj konto.", "เครดิตของคุณหมดแล้ว",
+          // "आपका क्रेडिट समाप्त हो गया है")
           "tegoed is op",
           "limit kredytów",
           "doładuj konto",
@@ -5521,9 +5520,8 @@ final class FailureRules {
           "tpd limit",
           "rpd limit",
           // a day's limit in Korean and Vietnamese ("하루 요청 한도", "giới hạn … mỗi ngày"), the
-          // account's lifetime total (Qianfan's error 19 "Open api total request limit reached";
-          // not
-          // a worker's "local total request limit", its concurrency)
+          // account's lifetime total (Qianfan's error 19 "Open api total request limit
+          // reached"; not a worker's "local total request limit", its concurrency)
           "하루 요청",
           "mỗi ngày",
           "api total request limit",
@@ -6043,10 +6041,9 @@ final class FailureRules {
 
   static final List<String> AUTH_WORDING =
       List.of(
-          // a cloud SDK's credential chain that found or refreshed no credentials (AWS's "Unable to
-          // load credentials from any of the providers in the chain", Go's "failed to refresh
-          // cached
-          // credentials", Google's "Application Default Credentials are not available" and
+          // a cloud SDK's credential chain that found or refreshed no credentials (AWS's "Unable
+          // to load credentials from any of the providers in the chain", Go's "failed to refresh
+          // cached credentials", Google's "Application Default Credentials are not available" and
           // RefreshError "invalid_grant", a malformed service-account file, an unknown AWS config
           // profile, Azure's "failed to acquire a token", watsonx's "Error getting IAM Token", in
           // Korean "기본 자격 증명을 찾을 수 없습니다"), a database login refused
@@ -6701,6 +6698,7 @@ final class FailureRules {
           "non hai i permessi",
           "has restricted access",
           "cannot consume this service",
+          "insufficient privileges",
           // …or by a workspace's settings, a CDN's block page, the region in Chinese and Japanese
           // ("This workspace does not allow you to use the selected model", Cloudflare's "Sorry,
           // you have been blocked", "暂不支持当前地区访问", "このリージョンではご利用いただけません")
@@ -6708,7 +6706,6 @@ final class FailureRules {
           "sorry, you have been blocked",
           "当前地区",
           "このリージョンでは",
-          "insufficient privileges",
           // OpenAI's code for a country it does not serve, read as words
           // ("unsupported_country_region_territory")
           "unsupported country",
@@ -7044,9 +7041,8 @@ final class FailureRules {
           CONTEXT_WINDOW_NAMED,
           // the input's tokens named over the model's limit, in Japanese, Korean, German, French,
           // Portuguese and Spanish ("入力トークン数 (210,000) がモデルの上限", "입력 토큰 수", "Die Anzahl
-          // der Eingabetoken", "Le nombre de jetons", "128000 tokens de contexto", "el modelo
-          // admite
-          // como máximo 128.000")
+          // der Eingabetoken", "Le nombre de jetons", "128000 tokens de contexto", "el
+          // modelo admite como máximo 128.000")
           "入力トークン数",
           "입력 토큰 수",
           "eingabetoken",
@@ -7498,10 +7494,9 @@ final class FailureRules {
               "大小不能超过",
               "nutzlast"),
           // an image, a file or an upload larger than allowed or than a size ("Input image is
-          // larger
-          // than the allowed limit", Clarifai 30105, "image is larger than the 4 MB limit"), a text
-          // longer than a limit in bytes ("Either input.text or input.ssml is longer than the limit
-          // of 5000 bytes")
+          // larger than the allowed limit", Clarifai 30105, "image is larger than the 4 MB
+          // limit"), a text longer than a limit in bytes ("Either input.text or input.ssml is
+          // longer than the limit of 5000 bytes")
           Clause.of(
               "\\b(?:image|file|attachment|upload|audio|video|document)s? (?:is |are )?larger than the"
                   + " (?:allowed|maximum|max|\\d+(?:\\.\\d+)?\\s?(?:mb|kb|gb)\\b)"
@@ -7654,12 +7649,11 @@ final class FailureRules {
 
   static final List<String> CONTENT_WORDING =
       List.of(
-          // a content policy or safety filters named, content blocked, in Spanish, Italian, Arabic,
-          // Thai and Hindi ("bloqueado por infringir las políticas de contenido", "bloccato dai
-          // filtri di sicurezza", "تم حظر المحتوى", "ละเมิดนโยบายการใช้งาน", "सामग्री नीति का
-          // उल्लंघन");
-          // not an account suspended under the usage policy ("تم تعليق حسابك بسبب مخالفة سياسة
-          // الاستخدام")
+          // a content policy or safety filters named, content blocked, in Spanish, Italian,
+          // Arabic, Thai and Hindi ("bloqueado por infringir las políticas de contenido",
+          // "bloccato dai filtri di sicurezza", "تم حظر المحتوى", "ละเมิดนโยบายการใช้งาน",
+          // "सामग्री नीति का उल्लंघन"); not an account suspended under the usage policy
+          // ("تم تعليق حسابك بسبب مخالفة سياسة الاستخدام")
           "políticas de contenido",
           "política de contenido",
           "filtri di sicurezza",
@@ -8034,9 +8028,8 @@ final class FailureRules {
       List.of(
           // a server's queue full (Triton's "Exceeds maximum queue size")
           "maximum queue size",
-          // a server crowded or under load, in Thai and Hindi ("เซิร์ฟเวอร์มีผู้ใช้งานหนาแน่น",
-          // "सर्वर पर अभी
-          // बहुत अधिक लोड है")
+          // a server crowded or under load, in Thai and Hindi
+          // ("เซิร์ฟเวอร์มีผู้ใช้งานหนาแน่น", "सर्वर पर अभी बहुत अधिक लोड है")
           "หนาแน่น",
           "अधिक लोड",
           // no llama.cpp slot free for the request ("no slot available")
@@ -9193,10 +9186,10 @@ final class FailureRules {
           // llama.cpp's refusal of a history that ends in assistant turns, a tool message not
           // right after its call, in Chinese ("tool 消息必须紧跟在带有 tool_calls 的 assistant 消息之后")
           "assistant messages at the end",
+          "tool_calls 的 assistant",
           // Bedrock's count of tool results against tool uses ("The number of toolResult blocks at
           // messages.2.content exceeds the number of toolUse blocks of previous turn")
           "toolresult blocks",
-          "tool_calls 的 assistant",
           "tool call id",
           "tool_call_id",
           "'tool_calls'",
@@ -9273,13 +9266,12 @@ final class FailureRules {
           // Assistants "Thread … already has an active run", "Cannot cancel run with status
           // 'completed'", "Runs can only be submitted tool outputs when in status
           // 'requires_action'", "Expected tool outputs for call_ids …"; the Responses API's
-          // "Background mode requires store=true", "Only responses created with background=true can
-          // be cancelled"); a batch whose lines disagree ("Requests in a batch must all use the
-          // same
-          // model"); Realtime's "buffer too small"; pydantic v1's "unexpected value; permitted"; a
-          // value named invalid in Chinese (取值无效), a length or a setting to give within a bound and
-          // a setting the model cannot take, in Japanese (64 文字以内で指定してください, 1920x1080
-          // はこのモデルでは使用できません)
+          // "Background mode requires store=true", "Only responses created with background=true
+          // can be cancelled"); a batch whose lines disagree ("Requests in a batch must all use
+          // the same model"); Realtime's "buffer too small"; pydantic v1's "unexpected value;
+          // permitted"; a value named invalid in Chinese (取值无效); a length or a setting to
+          // give within a bound, a setting the model cannot take, in Japanese
+          // (64 文字以内で指定してください, 1920x1080 はこのモデルでは使用できません)
           "already has an active run",
           "cannot cancel run",
           "can only be submitted tool outputs",
@@ -9648,6 +9640,8 @@ final class FailureRules {
           // ("Audio output requires the gpt-4o-audio-preview model")
           "reduce the number of tools",
           "'tools' is too long",
+          "provide either",
+          "output requires the",
           // …and too many images for one request, in English and Chinese ("Too many images in
           // request. Max is 10.", "图片数量超过限制"): a count the request is over, not a rate
           "too many images",
@@ -9657,8 +9651,6 @@ final class FailureRules {
           // o3-mini is enabled only for api versions 2024-12-01-preview and later")
           "please check the api reference",
           "only for api versions",
-          "provide either",
-          "output requires the",
           "duplicate tool",
           "but no tools",
           "empty messages",

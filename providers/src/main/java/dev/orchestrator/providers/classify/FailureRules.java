@@ -779,7 +779,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.rate_limited",
-            f -> f.status() == null && saysRateLimited(f, RATE_WORDING) && !f.says(EMPTY_WORDING),
+            f -> f.noStatus() && saysRateLimited(f, RATE_WORDING) && !f.says(EMPTY_WORDING),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -788,10 +788,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.short_reset",
-            f ->
-                f.status() == null
-                    && f.saysPattern(SHORT_RESET_PATTERN)
-                    && !f.says(TIMEOUT_WORDING),
+            f -> f.noStatus() && f.saysPattern(SHORT_RESET_PATTERN) && !f.says(TIMEOUT_WORDING),
             RATE_LIMITED,
             RETRY,
             UNKNOWN));
@@ -857,11 +854,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.account_words",
-            f ->
-                f.failure()
-                    && f.status() == null
-                    && namesAccount(f)
-                    && !f.says(PLAN_EXCLUDES_MODEL),
+            f -> f.failure() && f.noStatus() && namesAccount(f) && !f.says(PLAN_EXCLUDES_MODEL),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -896,7 +889,7 @@ final class FailureRules {
         row(
             "in_band.capability_words",
             f ->
-                f.status() == null
+                f.noStatus()
                     && f.failure()
                     && f.saysPattern(CAPABILITY_NAMED)
                     && f.saysPattern(CAPABILITY_REFUSED)
@@ -1061,7 +1054,7 @@ final class FailureRules {
     t.add(
         row(
             "content.block_reason",
-            f -> (f.success() || f.status() == null) && f.error().blockReason() != null,
+            f -> (f.success() || f.noStatus()) && f.error().blockReason() != null,
             CONTENT_FILTERED,
             FINAL,
             YES));
@@ -1072,7 +1065,7 @@ final class FailureRules {
     t.add(
         row(
             "empty.answer_body",
-            f -> f.status() == null && f.error().answerShape(),
+            f -> f.noStatus() && f.error().answerShape(),
             EMPTY_RESPONSE,
             RETRY,
             YES));
@@ -3506,14 +3499,12 @@ final class FailureRules {
                   + "|速すぎ|너무 빠르|слишком быстро|demasiado rápido|rápido demais|trop rapidement|zu schnell"
                   + "|çok hızlı|quá nhanh|terlalu cepat|troppo velocemente|ratenlimit|límite de velocidad"
                   + "|limite de taxa|limite de débit|hız sınırı|giới hạn tốc độ|batas laju"
-                  + "|limite di frequenza|요청 한도|초당|每秒|毎秒|в секунду|(?<![a-z])(?:tpm|rpm)(?![a-z])",
+                  + "|limite di frequenza|요청 한도|초당|每秒|毎秒|в секунду",
               "qps",
               "초당",
               "每秒",
               "毎秒",
               "в секунду",
-              "tpm",
-              "rpm",
               "每分",
               "分あたり",
               "분당",
@@ -3560,6 +3551,9 @@ final class FailureRules {
               "batas laju",
               "limite di frequenza",
               "요청 한도"),
+          // a per-minute limit named by its abbreviation alone, in any language ("TPM超出限制",
+          // "当前模型 RPM 已达上限"); its own clause, so that its short anchors do not run the one above
+          Clause.of("(?<![a-z])(?:tpm|rpm)(?![a-z])", "tpm", "rpm"),
           // sending too often, in English and Russian
           Clause.of("слишком часто|\\btoo often\\b", "слишком часто", "too often"),
           // requests per minute named as a count limit, in Chinese
@@ -10062,7 +10056,7 @@ final class FailureRules {
       ReachedModel reached) {
     return row(
         id,
-        f -> f.status() == null && f.failure() && f.saysPattern(words) && !unless.test(f),
+        f -> f.noStatus() && f.failure() && f.saysPattern(words) && !unless.test(f),
         c,
         retryable,
         reached);

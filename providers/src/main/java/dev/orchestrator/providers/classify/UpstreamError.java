@@ -129,6 +129,12 @@ record UpstreamError(
   // status with its reason phrase ("503 Service Unavailable", "[400 Bad Request]"), "403 status
   // code", an exception name before it ("ResourceExhausted: 429 Quota…"), DashScope's "<400>".
   // The earliest one in the text counts.
+  // aiohttp's payload errors, whose 400 is aiohttp's own code for a body cut short
+  // ("<TransferEncodingError: 400, message='Not enough data for satisfy transfer length
+  // header.'>"), not an HTTP status (two MESSAGE_STATUS clauses read the 400)
+  private static final String AIOHTTP_PAYLOAD_ERRORS =
+      "transferencoding|contentlength|contentencoding";
+
   private static final List<FailureRules.Clause> MESSAGE_STATUS =
       List.of(
           FailureRules.Clause.of(
@@ -141,12 +147,12 @@ record UpstreamError(
               "status",
               "http",
               "response_code"),
-          // (not aiohttp's payload errors, whose 400 is aiohttp's own code for a body cut short:
-          // "<TransferEncodingError: 400, message='Not enough data for satisfy transfer length
-          // header.'>")
+          // (not aiohttp's payload errors: AIOHTTP_PAYLOAD_ERRORS)
           FailureRules.Clause.of(
               "(?i)(?:\\b(?:api )?error\\s*[:('\"]?"
-                  + "|error:(?<!transferencodingerror:|contentlengtherror:|contentencodingerror:))"
+                  + "|error:(?<!(?:"
+                  + AIOHTTP_PAYLOAD_ERRORS
+                  + ")error:))"
                   + "\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
               "error"),
           // a status a client names as the answer ("Server responded with 401", "API returned 401",
@@ -260,9 +266,11 @@ record UpstreamError(
               "error "),
           // aiohttp's ClientResponseError ("502, message='Bad Gateway', url='…'", "Request 5094
           // failed with Exception 502, message='Attempt to decode JSON with unexpected mimetype'");
-          // not its payload errors (above)
+          // not its payload errors (AIOHTTP_PAYLOAD_ERRORS)
           FailureRules.Clause.of(
-              "(?i)\\b([1-5]\\d\\d)(?<!(?:transferencoding|contentlength|contentencoding)error: \\d{3})"
+              "(?i)\\b([1-5]\\d\\d)(?<!(?:"
+                  + AIOHTTP_PAYLOAD_ERRORS
+                  + ")error: \\d{3})"
                   + ", message=['\"]",
               "message="),
           // Java's HttpURLConnection ("Server returned HTTP response code: 413 for URL: …")

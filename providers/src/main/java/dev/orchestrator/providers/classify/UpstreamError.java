@@ -143,7 +143,7 @@ record UpstreamError(
           FailureRules.Clause.of("(?i)(?<!error )\\bcode:?\\s*([1-5]\\d\\d)\\s+-\\s", "code"),
           FailureRules.Clause.of(
               "(?i)\\b(?:status[ _]?code|http[ _]?status|http[ _]?code|httpresponsecode|response_code|status|http)\\s*[:=]?"
-                  + "\\s*(?:is\\s+)?[(\\[]?([1-5]\\d\\d)\\b(?![.,]\\d)",
+                  + "\\s*(?:is\\s+)?[(\\['\"]?([1-5]\\d\\d)\\b(?![.,]\\d)",
               "status",
               "http",
               "response_code"),
@@ -158,10 +158,18 @@ record UpstreamError(
           // a status a client names as the answer ("Server responded with 401", "API returned 401",
           // "Response code 402")
           FailureRules.Clause.of(
-              "(?i)\\b(?:response code|responded with|returned|received|got)\\s+(?:was |is |an? |http "
+              "(?i)\\b(?:response code|responded(?: with)?|answered|returns|returned|received|got(?: back)?|failed with|came back with)\\s+(?:was |is |an? |http "
                   + "|status |status code |code |a status of )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
-                  + "|items|results|rows))",
-              "response code", "responded with", "returned", "received", "got"),
+                  + "|items|results|rows|requests|messages))",
+              "response code",
+              "responded",
+              "answered",
+              "returns",
+              "returned",
+              "received",
+              "got",
+              "failed with",
+              "came back with"),
           // a status line quoted by a client ("(HTTP/2 429) Could not parse HTTP response")
           FailureRules.Clause.of("(?i)\\bHTTP/\\d(?:\\.\\d)?\\s+([1-5]\\d\\d)\\b", "http/"),
           FailureRules.Clause.of(
@@ -214,7 +222,18 @@ record UpstreamError(
               "(?i)\\bstatus code was unacceptable:\\s*([1-5]\\d\\d)\\b", "unacceptable"),
           // a status a client names the failure by ("validation failed (500)", "request failed
           // with code 404", "failed with status 403")
-          FailureRules.Clause.of("(?i)\\bfailed\\s*\\(([1-5]\\d\\d)\\b", "failed"),
+          // …or after a comma or a dash ("Request failed, 404", "fetch failed - 502")
+          FailureRules.Clause.of(
+              "(?i)\\bfailed\\s*(?:\\(|[,\\-–—]\\s*)([1-5]\\d\\d)\\b(?![.,]\\d)", "failed"),
+          // a status printed as a key's value in a log line ("code=404", "error=429", "err=503"), a
+          // 4xx or 5xx alone in parentheses ("Gemini API (404)"), an upstream's status named so
+          // ("upstream 502")
+          FailureRules.Clause.of(
+              "(?i)\\b(?:code|error|err)=([1-5]\\d\\d)\\b(?![.,]\\d)", "code=", "error=", "err="),
+          // …or after "ERR" ("ERR 401")
+          FailureRules.Clause.of("(?i)\\berr\\s+([45]\\d\\d)\\b(?![.,]\\d)", "err "),
+          FailureRules.Clause.of("\\(([45]\\d\\d)\\)", "("),
+          FailureRules.Clause.of("(?i)\\bupstream\\s+([45]\\d\\d)\\b(?![.,]\\d)", "upstream"),
           FailureRules.Clause.of(
               "(?i)\\bwith (?:status(?: code)?|code|http(?: status)?)\\s*:?\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
               "with "),

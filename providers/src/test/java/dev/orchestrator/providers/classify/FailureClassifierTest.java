@@ -224,6 +224,16 @@ class FailureClassifierTest {
           Please check the API key you configured                                             | auth_failed             | in_band.auth_words
           Not logged in · Please run /login                                                   | auth_failed             | auth.wording
           Server responded with 401                                                           | auth_failed             | auth.status_401
+          Completions endpoint answered 401                                                   | auth_failed             | auth.status_401
+          Request to the model failed with 401                                                | auth_failed             | auth.status_401
+          Request failed, 404                                                                 | not_found               | gone.status_404_410
+          fetch failed - 502                                                                  | server_error            | transient.other
+          level=error msg=call failed code=429                                                | rate_limited            | transient.status_429
+          ERR 401 from provider                                                               | auth_failed             | auth.status_401
+          Gemini API (404)                                                                    | not_found               | gone.status_404_410
+          upstream 503 while streaming                                                        | server_error            | transient.other
+          status: '404'                                                                       | not_found               | gone.status_404_410
+          the search returned 400 messages and then stopped                                   | unknown                 | unknown
           openai.APIConnectionError: Connection error.                                        | connection_failed       | in_band.connection
           litellm.APIError: APIError: OpenAIException - Connection error.                     | connection_failed       | transient.connection_words
           MistralLeChat error: ((HTTP/2 429) Could not parse HTTP response.)                  | rate_limited            | transient.status_429

@@ -257,13 +257,16 @@ final class FailureRules {
   }
 
   /**
-   * Whether the words name a settled request error (REQUEST_WORDING, HISTORY_SHAPE_WORDING) and put
-   * the fault on the request: not a short window's wait, not the answer, not the app's own fault
-   * ({@link #notTheRequest}). Read with no status (row in_band.request_invalid) and under a 5xx
-   * only an SDK's class stands for (row request.server_refusal_words).
+   * Whether the words name a settled request error (REQUEST_WORDING, HISTORY_SHAPE_WORDING, an
+   * input named empty that nothing could be generated from: NOTHING_TO_SEND) and put the fault on
+   * the request: not a short window's wait, not the answer, not the app's own fault ({@link
+   * #notTheRequest}). Read with no status (row in_band.request_invalid) and under a 5xx only an
+   * SDK's class stands for (row request.server_refusal_words).
    */
   private static boolean wordsSayRequestInvalid(Facts f) {
-    return (f.says(REQUEST_WORDING) || f.says(HISTORY_SHAPE_WORDING))
+    return (f.says(REQUEST_WORDING)
+            || f.says(HISTORY_SHAPE_WORDING)
+            || f.saysPattern(NOTHING_TO_SEND))
         && !f.says(SHORT_WINDOW_WORDING)
         && !notTheRequest(f);
   }
@@ -375,13 +378,14 @@ final class FailureRules {
     // 3. The upstream's message: invalid or expired key wording, even on 400/429. Not when the
     //    words ask that terms be accepted first (the key is good, its use is not yet allowed), nor
     //    when the error wrapped names a validation type (a client calling any 400 "authentication
-    //    failed").
+    //    failed"), nor when the status is a proxy's 407, whose words are the proxy's, not the key's
+    //    (row connect.proxy_auth_407).
     t.add(
         row(
             "auth.wording",
             f ->
                 (f.says(AUTH_WORDING) || f.saysPattern(AUTH_PATTERN))
-                    && !f.says(PROXY_FAILED_WORDING)
+                    && !f.statusIs(407)
                     && !f.saysPattern(TERMS_PATTERN)
                     && !f.hasToken(REQUEST_CODES)
                     && !f.says(RATE_LIMITED_CODE_NAMED)
@@ -712,11 +716,15 @@ final class FailureRules {
             UNKNOWN));
     // 9. The same for an answer with nothing usable in it ("litellm.APIError: Received empty
     //    response from model. choices=[]", Kilo's APIError "The provider repeatedly ended the
-    //    response before returning usable output"): another route may answer.
+    //    response before returning usable output"): another route may answer. Not an input named
+    //    empty that nothing could be generated from (NOTHING_TO_SEND, as in_band.empty_words).
     t.add(
         row(
             "transient.empty_words",
-            f -> onlyAClassSays5xx(f) && (f.says(EMPTY_WORDING) || f.saysPattern(EMPTY_HINTS)),
+            f ->
+                onlyAClassSays5xx(f)
+                    && (f.says(EMPTY_WORDING) || f.saysPattern(EMPTY_HINTS))
+                    && !f.saysPattern(NOTHING_TO_SEND),
             EMPTY_RESPONSE,
             RETRY,
             YES));
@@ -8330,10 +8338,7 @@ final class FailureRules {
           "cannot connect to proxy",
           "unable to connect to proxy",
           "tunnel connection failed",
-          "proxy connection failed",
-          // the proxy's own 407 printed in a client's error ("Tunnel connection failed: 407 Proxy
-          // Authentication Required")
-          "proxy authentication required");
+          "proxy connection failed");
 
   static final List<String> TIMEOUT_WORDING =
       List.of(

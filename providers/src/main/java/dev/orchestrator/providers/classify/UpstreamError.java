@@ -176,7 +176,7 @@ record UpstreamError(
               "^\\W{0,3}([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%))"),
           // (not a number an id names: "Batch ID 408 not found in cache")
           FailureRules.Clause.of(
-              "(?i)\\b([1-5]\\d\\d)(?<!\\bid \\d{3})\\s+\\(?(?:bad request|unauthorized|payment required|forbidden|"
+              "(?i)\\b([1-5]\\d\\d)(?<!\\bid \\d{3})\\s+\\(?(?:bad request|unauthorized|payment required|forbidden|proxy authentication required|"
                   + "not found|page not found|request timeout|conflict|payload too large|content too large|"
                   + "unprocessable entity|too many requests|internal server error|bad gateway|"
                   + "service unavailable|gateway timeout)\\b",
@@ -184,6 +184,7 @@ record UpstreamError(
               "unauthorized",
               "payment required",
               "forbidden",
+              "proxy authentication required",
               "not found",
               "request timeout",
               "conflict",
@@ -397,17 +398,18 @@ record UpstreamError(
   // an error's text that is only a 4xx reason phrase ({"detail": "Not Found"}): its status (the
   // 5xx phrases are read as the server-error words they are)
   private static final Map<String, Integer> REASON_PHRASE_STATUS =
-      Map.of(
-          "bad request", 400,
-          "unauthorized", 401,
-          "payment required", 402,
-          "forbidden", 403,
-          "not found", 404,
-          "method not allowed", 405,
-          "payload too large", 413,
-          "unprocessable entity", 422,
-          "request entity too large", 413,
-          "too many requests", 429);
+      Map.ofEntries(
+          Map.entry("bad request", 400),
+          Map.entry("unauthorized", 401),
+          Map.entry("payment required", 402),
+          Map.entry("forbidden", 403),
+          Map.entry("not found", 404),
+          Map.entry("method not allowed", 405),
+          Map.entry("proxy authentication required", 407),
+          Map.entry("payload too large", 413),
+          Map.entry("unprocessable entity", 422),
+          Map.entry("request entity too large", 413),
+          Map.entry("too many requests", 429));
   private static final Pattern CLOSING_BRACKETS = Pattern.compile("[\\])}]+$");
   private static final Pattern QUOTED_REASON =
       Pattern.compile(

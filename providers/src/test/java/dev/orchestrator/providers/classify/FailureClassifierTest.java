@@ -302,7 +302,9 @@ class FailureClassifierTest {
           System.Net.Http.HttpRequestException: The SSL connection could not be established, see inner exception. ---> System.Security.Authentication.AuthenticationException: The remote certificate is invalid | connection_failed | in_band.connection
           aiohttp.client_exceptions.ClientPayloadError: Response payload is not completed: <TransferEncodingError: 400, message='Not enough data for satisfy transfer length header.'> | connection_failed | in_band.network_words
           java.io.IOException: Server returned HTTP response code: 413 for URL: https://api.openai.com/v1/audio/transcriptions | request_too_large | size.status_413
-          requests.exceptions.ProxyError: Max retries exceeded (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 407 Proxy Authentication Required'))) | connection_failed | in_band.connection
+          requests.exceptions.ProxyError: Max retries exceeded (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 407 Proxy Authentication Required'))) | connection_failed | connect.proxy_auth_407
+          Proxy Authentication Required                                                       | connection_failed       | connect.proxy_auth_407
+          litellm.APIError: cannot send an empty message                                      | request_invalid         | request.server_refusal_words
           urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
           <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
           botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording
@@ -361,7 +363,7 @@ class FailureClassifierTest {
           Unsupported model kind for http completion: openai/completion                       | request_invalid         | in_band.request_invalid
           prompt step - Model failed with error: DTypeMismatchBinaryOp                        | server_error            | in_band.server_words
           Error: 451 Exception during request to https://x/ping with code 451                 | permission_denied       | auth.status_451
-          Cannot generate embedding: Memory content is empty                                  | request_invalid         | in_band.invalid_words
+          Cannot generate embedding: Memory content is empty                                  | request_invalid         | in_band.request_invalid
           Received response with null value for choices.                                      | empty_response          | in_band.empty_words
           I/O error on POST request: PKIX path building failed: unable to find valid certification path| connection_failed       | in_band.connection
           failed to find a model provider for model [gpt-4o]                                  | not_found               | in_band.gone_words

@@ -8483,6 +8483,20 @@ final class FailureRules {
           "error reading response",
           // OkHttp's answer that never began ("unexpected end of stream on http://…")
           "unexpected end of stream on",
+          // a host or a network no route reaches (errno EHOSTUNREACH, ENETUNREACH); .NET's
+          // HttpRequestException for a request it could not send ("An error occurred while sending
+          // the request."); an answer cut while it was read (curl's (18) "transfer closed with
+          // outstanding read data remaining" and (16) "Error in the HTTP2 framing layer", hyper's
+          // IncompleteMessage, Python's IncompleteRead, httpx's and httpcore's ReadError)
+          "ehostunreach",
+          "enetunreach",
+          "error occurred while sending the request",
+          "transfer closed with outstanding read data",
+          "http2 framing layer",
+          "incompletemessage",
+          "incompleteread",
+          "httpx.readerror",
+          "httpcore.readerror",
           // a socket the peer closed under a write, a host name that did not resolve (Node, Java)
           "epipe",
           "unknownhostexception",
@@ -9075,6 +9089,8 @@ final class FailureRules {
           "bad gateway",
           // OpenRouter's generic wrapper for a routed provider's failure
           "provider returned error",
+          // Axios' code for an answer with a 5xx status
+          "err_bad_response",
           "server had an error",
           "服务器似乎遇到",
           "服务器遇到",

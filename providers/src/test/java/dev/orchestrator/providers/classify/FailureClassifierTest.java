@@ -305,6 +305,13 @@ class FailureClassifierTest {
           requests.exceptions.ProxyError: Max retries exceeded (Caused by ProxyError('Unable to connect to proxy', OSError('Tunnel connection failed: 407 Proxy Authentication Required'))) | connection_failed | connect.proxy_auth_407
           Proxy Authentication Required                                                       | connection_failed       | connect.proxy_auth_407
           litellm.APIError: cannot send an empty message                                      | request_invalid         | request.server_refusal_words
+          connect EHOSTUNREACH 10.0.0.7:443                                                   | connection_failed       | in_band.connection
+          System.Net.Http.HttpRequestException: An error occurred while sending the request.  | connection_failed       | in_band.connection
+          curl: (18) transfer closed with outstanding read data remaining                     | connection_failed       | in_band.connection
+          curl: (16) Error in the HTTP2 framing layer                                         | connection_failed       | in_band.connection
+          hyper::Error(IncompleteMessage)                                                     | connection_failed       | in_band.connection
+          httpcore.ReadError                                                                  | connection_failed       | in_band.connection
+          AxiosError [ERR_BAD_RESPONSE]                                                       | server_error            | in_band.server_error
           urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
           <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
           botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording

@@ -4231,6 +4231,43 @@ final class FailureRules {
           // nothing generated of what was asked ("Large Language Model could not generate any
           // tests for this class", "No generated tests, please try again")
           Clause.literals("could not generate any", "no generated"),
+          // an answer that held no text, in German, French, Spanish, Portuguese, Italian, Dutch and
+          // Russian, either word first ("Die Antwort von Google Generative AI enthielt keinen
+          // Text", "Aucun texte dans la réponse du modèle") — the answer named, so that no text a
+          // user did not type is read as one ("Sie haben keinen Text eingegeben")
+          Clause.of(
+              "(?:antwort|réponse|respuesta|resposta|risposta|antwoord|ответ)[^\\n]{0,50}?"
+                  + "(?:keinen text|aucun texte|ningún texto|nenhum texto|alcun testo|geen tekst|нет текста)"
+                  + "|(?:keinen text|aucun texte|ningún texto|nenhum texto|alcun testo|geen tekst|нет текста)"
+                  + "[^\\n]{0,50}?(?:antwort|réponse|respuesta|resposta|risposta|antwoord|ответ)",
+              "keinen text",
+              "aucun texte",
+              "ningún texto",
+              "nenhum texto",
+              "alcun testo",
+              "geen tekst",
+              "нет текста"),
+          // …and a model or an API that returned nothing, in French, Portuguese, Italian, German,
+          // Russian, Korean, Japanese, Chinese, Polish, Indonesian, Turkish and Vietnamese ("Le
+          // modèle n’a renvoyé aucun choix", "O modelo não retornou nenhuma resposta", "Модель не
+          // вернула ответ", "모델이 응답을 반환하지 않았습니다", "モデルから応答が返されませんでした", "模型没有返回任何内容",
+          // "Model nie zwrócił odpowiedzi", "Model tidak mengembalikan respons", "Model yanıt
+          // döndürmedi", "Mô hình không trả về phản hồi")
+          Clause.literals(
+              "renvoyé aucun",
+              "retourné aucun",
+              "retornou nenhum",
+              "restituito alcun",
+              "не вернула ответ",
+              "не вернул ответ",
+              "응답을 반환하지 않",
+              "応答が返されませんでした",
+              "没有返回任何",
+              "未返回任何",
+              "nie zwrócił odpowiedzi",
+              "tidak mengembalikan respons",
+              "yanıt döndürmedi",
+              "không trả về phản hồi"),
           // an answer's field printed empty or null ("message.content == '' from llama3.1:8b",
           // "Workers AI: { response: '' }", "outputText was \"\"", "choices[0].message.content is
           // null", "output=[]")
@@ -8858,6 +8895,34 @@ final class FailureRules {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // the model's own output the client could not use: an SDK's class for it (the OpenAI
+          // SDK's APIResponseValidationError, LangChain's OutputParserException, the AI SDK's
+          // NoObjectGeneratedError), a model that "did not conform" to the format asked. (Not the
+          // agents' classes that also stand for a tool the model named wrong or retries spent:
+          // ModelBehaviorError, UnexpectedModelBehavior.)
+          Clause.literals(
+              "apiresponsevalidationerror",
+              "outputparserexception",
+              "noobjectgeneratederror",
+              "llm did not conform",
+              "model did not conform"),
+          // …a tool call's arguments the model wrote that are not JSON ("Function get_weather
+          // arguments: {"location": "Boston are not valid JSON" — not a history's arguments named
+          // by their path, "messages[3].tool_calls[0].function.arguments: Input is not valid
+          // JSON"), "Invalid JSON input for tool
+          // lookup_order", "Unable to parse tool parameter JSON from model", "Error in extracting
+          // tool call from response")
+          Clause.of(
+              "\\bfunction \\S+ arguments\\b[^\\n]{0,80}?\\bare not valid json\\b"
+                  + "|\\binvalid json (?:input )?for tool\\b"
+                  + "|\\bjson from (?:the )?model\\b"
+                  + "|\\bextracting tool calls? from (?:the )?response\\b",
+              "not valid json",
+              "for tool",
+              "from model",
+              "from the model",
+              "from response",
+              "from the response"),
           Clause.of(
               "\\b(?:parse|parsing|decode|decoding|deserialize|deserializing|interpret)\\b(?!-)[^\\n]{0,40}?"
                   + "\\b(?:api |lm |model |chat )?(?:response|reply|answer|stream|chunk|completion event)\\b",

@@ -312,6 +312,14 @@ class FailureClassifierTest {
           hyper::Error(IncompleteMessage)                                                     | connection_failed       | in_band.connection
           httpcore.ReadError                                                                  | connection_failed       | in_band.connection
           AxiosError [ERR_BAD_RESPONSE]                                                       | server_error            | in_band.server_error
+          Die Antwort enthielt keinen Text.                                                   | empty_response          | in_band.empty_words
+          Sie haben keinen Text eingegeben.                                                   | unknown                 | unknown
+          Модель не вернула ответ.                                                            | empty_response          | in_band.empty_words
+          O modelo não retornou nenhuma resposta.                                             | empty_response          | in_band.empty_words
+          openai.APIResponseValidationError: Data returned by API invalid for expected schema.| empty_response          | in_band.unreadable_words
+          Function get_weather arguments: {"location": "Boston are not valid JSON             | empty_response          | in_band.unreadable_words
+          messages[3].tool_calls[0].function.arguments: Input is not valid JSON               | request_invalid         | in_band.request_invalid
+          The LLM did not conform to the edit format.                                         | empty_response          | in_band.unreadable_words
           urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
           <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
           botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording

@@ -2217,6 +2217,29 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a message over its token or context limit, in Danish, Norwegian, Estonian, Hungarian,
+          // Icelandic, Lithuanian, Latvian, Thai, Persian and Tibetan ("overskrider tokengrænsen",
+          // "meghaladja a tokenkorlátot", "fara yfir hámark tóka")
+          Clause.of(
+              "(?:overskrider|overskrid|overstiger|overstig|meghaladja a|túllépi a|viršija|ületa\\S*|pārsniedz\\S*) (?:token\\S*|kontekst\\S*|märkide|tokenite|tokenų)\\s?(?:grænse|grense|grensa|korlát|limit|limii|piirang|vindu|ablak|ierobežojum)|tokenų skaičius per didel|token\\S* száma túl|hámark tóka|konteksta garum|เกินขีดจำกัดโทเค็น|จำนวนโทเค็น[^\\n]{0,30}?ยาวเกินไป|(?:melding\\S*|meddelelse\\S*|besked\\S*)[^\\n]{0,30}?for mange token|antallet af tokener[^\\n]{0,30}?for lang|توکن[^\\n]{0,30}?(?:بسیار طولانی|خیلی طولانی|از حد مجاز بیشتر)|превыша\\S* (?:ограничение|лимит) (?:по )?токен|བཀོལ་ཐོགས་ཀྱི་ཚད་བཀག་ལས་བརྒལ",
+              "overskrid",
+              "overstig",
+              "meghaladja",
+              "túllépi",
+              "viršija",
+              "ületa",
+              "pārsniedz",
+              "tokenų skaičius",
+              "száma túl",
+              "hámark tóka",
+              "konteksta garum",
+              "เกินขีดจำกัดโทเค็น",
+              "ยาวเกินไป",
+              "for mange token",
+              "antallet af tokener",
+              "توکن",
+              "превыша",
+              "བཀོལ་ཐོགས་ཀྱི་ཚད་བཀག་ལས་བརྒལ"),
           // llama.cpp's KV cache with no slot left for the batch, in LLamaSharp's words
           // ("llama_decode failed: 'NoKvSlot'"): the context is full
           Clause.literals("nokvslot"),
@@ -2463,6 +2486,34 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // no available channel for a model in a group, in Traditional Chinese, Japanese and
+          // Vietnamese ("無可用管道", "利用可能なチャンネルがありません", "Không có kênh khả dụng")
+          Clause.of(
+              "無可用(?:管道|渠道|通道)|利用可能なチャンネルがありません|không có kênh (?:nào )?khả dụng",
+              "無可用",
+              "利用可能なチャンネルがありません",
+              "không có kênh"),
+          // a named model not available for a provider, in English, German, French, Italian,
+          // Portuguese, Norwegian, Icelandic, Lithuanian, Latvian, Russian, Ukrainian, Turkish,
+          // Persian, Japanese and Chinese ("The model \"gpt-4o\" is not available for Azure
+          // OpenAI", "Modellen \"gpt-4o\" er ikke tilgjengelig for", "模型 “gpt-4o” 不可用于")
+          Clause.of(
+              "\\bmodel\\b[^\\n]{0,40}?\\bis not available for (?!your\\b|you\\b|free\\b|personal\\b|individual\\b|this (?:account|plan|key|region|tier|organization)\\b)|modell[^\\n]{0,40}?ist für (?!dein|ihr|sie\\b|euch|dich)[^\\n]{0,30}?nicht verfügbar|modèle[^\\n]{0,40}?n['’]est pas disponible pour (?!vous|votre|ton|ta|les utilisateurs)|modello[^\\n]{0,40}?non è disponibile per (?!te\\b|il tuo|la tua|tu\\b|gli utenti)|modelo[^\\n]{0,40}?n(?:ão|o) está disponível para (?!você|o seu|a sua|sua\\b|seu\\b|os utilizadores|usuários)|modelo[^\\n]{0,40}?no está disponible para (?!ti\\b|usted|tu\\b|su\\b)|modellen[^\\n]{0,40}?er ikk(?:e|je) tilgjengel\\S* for (?!deg|din|ditt|dykk)|líkanið[^\\n]{0,40}?er ekki í boði fyrir (?!þig|þinn|þína)|modelis\\s*[„\\\"“'«][^\\n]{1,60}?[\\\"“”'»]\\s*(?:nepasiekiamas|nav pieejams) (?!jūsų|jums|jūsu)|модель\\s*[«\\\"“„'][^\\n]{1,60}?[»\\\"”“']\\s*(?:не ?доступна|недоступна) для (?!вас|вашего|вашей|вашого|вашої)|modeli\\s[^\\n]{0,40}?için mevcut değil|مدل\\s*[\\\"“«][^\\n]{1,60}?[\\\"”»]\\s*برای (?!شما)[^\\n]{0,30}?در دسترس نیست|[a-z0-9)]にモデル[^\\n]{0,40}?はご利用いただけません|模型\\s*[“\\\"「][^\\n]{1,60}?[”\\\"」]\\s*不可用于(?!您|你)",
+              "is not available for",
+              "nicht verfügbar",
+              "est pas disponible pour",
+              "non è disponibile per",
+              "está disponível para",
+              "está disponible para",
+              "tilgjengel",
+              "er ekki í boði fyrir",
+              "nepasiekiamas",
+              "nav pieejams",
+              "доступна для",
+              "için mevcut değil",
+              "در دسترس نیست",
+              "はご利用いただけません",
+              "不可用于"),
           // a model named unavailable in Dutch ("Het opgegeven model is niet beschikbaar"), no
           // deployment or model matching what was asked (SAP's "No deployment found with:
           // deployment.model_name == gpt-4o", LM Studio's noModelMatchingQuery)
@@ -2649,6 +2700,104 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // a token invalid or its status unavailable (not a database error), in Korean, Russian,
+          // French, Japanese, Vietnamese and more ("유효하지 않은 토큰", "Le statut de ce jeton est
+          // indisponible", "Trạng thái token này không khả dụng")
+          Clause.of(
+              "유효하지 않은 토큰(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))|недопустимый токен(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))|وضعیت(?: این)? توکن[^\\n]{0,10}?در دسترس نیست|statut de (?:ce|votre) jeton est indisponible|トークンのステータスは利用(?:不可|できません)|토큰 상태는 사용할 수 없|status d(?:este|o|esse) token (?:está )?indisponível|статус (?:этого |данного )?токена недоступен|trạng thái token(?: này)? không khả dụng",
+              "유효하지 않은 토큰",
+              "недопустимый токен",
+              "توکن",
+              "jeton",
+              "トークンのステータス",
+              "토큰 상태",
+              "token",
+              "токена"),
+          // a token not supplied, in English, French, Japanese, Korean, Portuguese, Russian and
+          // Vietnamese ("Token not provided", "Jeton non fourni", "Токен не предоставлен")
+          Clause.of(
+              "\\b(?:access |auth |api )?token (?:was )?not provided\\b|\\bno token provided\\b|توکن[^\\n]{0,10}?ارائه نشده|jeton (?:d'accès |d'authentification )?non fourni|aucun jeton fourni|トークンが(?:提供|指定)されていません|토큰이 제공되지 않았|token não (?:fornecido|informado)|токен не (?:предоставлен|указан|передан)|chưa cung cấp token",
+              "token",
+              "توکن",
+              "jeton",
+              "トークンが",
+              "토큰이",
+              "токен не"),
+          // a provided key expired, in Danish, Finnish, Hungarian, Russian, Thai and 12 more
+          // ("Leveret nøgle til OpenAI udløbet", "A megadott kulcs OpenAI-hoz lejárt",
+          // "Предоставленный ключ для OpenAI истек")
+          Clause.of(
+              "\\bprovided key for [^\\n]{1,40}? expired\\b|ལྡེ་མིག[^\\n]{0,80}?དུས་ཚོད་ཡོལ|clau[^\\n]{0,40}?(?:va caducar|ha caducat)|nøgle[^\\n]{0,40}?udløb|võti[^\\n]{0,40}?aegus|avain[^\\n]{0,40}?vanheni|clé(?: d'api| api)? fournie[^\\n]{0,40}?a expiré|מפתח[^\\n]{0,40}? פג(?: תוקפו|[ -]ב)|kulcs[^\\n]{0,40}?lejárt|lykill[^\\n]{0,40}?rann út|キー[^\\n]{0,40}?期限切れ|rakt(?:as|o)[^\\n]{0,40}?baigė galioti|atslēga[^\\n]{0,40}?beidzās|nøkkel(?:en)?[^\\n]{0,40}?utløp|ключ (?:для [^\\n]{1,30}? )?ист[её]к|срок действия (?:api[- ])?ключа ист[её]к|คีย์[^\\n]{0,40}?หมดอายุ|ключ[^\\n]{0,40}?(?:закінчився|сплив)",
+              "expired",
+              "དུས་ཚོད་ཡོལ",
+              "caduc",
+              "udløb",
+              "aegus",
+              "vanheni",
+              "a expiré",
+              "פג",
+              "lejárt",
+              "rann út",
+              "期限切れ",
+              "baigė galioti",
+              "beidzās",
+              "utløp",
+              "истек",
+              "истёк",
+              "หมดอายุ",
+              "закінчився",
+              "сплив"),
+          // a key refused as invalid, in Catalan, Danish, Latvian, Portuguese, Ukrainian and 13
+          // more ("Ugyldig nøgle angivet", "Norādīta nederīga atslēga", "Chave fornecida
+          // inválida")
+          Clause.of(
+              "\\binvalid key (?:provided|supplied|given)\\b|مفتاح(?: api)? غير صالح|ལྡེ་མིག་ནུས་མེད|clau(?: d'api| api)?(?: proporcionada)? no (?:és )?vàlida|klíč(?: api)? je neplatný|neplatný (?:api )?klíč|ugyldig (?:api-?)?nøgle|(?:vigane|kehtetu) (?:api-)?võti|کلید(?: api)? نامعتبر|(?:api-)?avain ei kelpaa|virheellinen (?:api-)?avain|מפתח(?: שסופק)? (?:אינו|לא) (?:חוקי|תקין|תקף)|érvénytelen (?:api[- ])?kulcs|ógildur (?:api-)?lykill|(?:netinkamas|negaliojantis) (?:api )?raktas|nederīga (?:api )?atslēga|ugyldig (?:api-?)?nøkkel|chave(?: de api| api)?(?: fornecida)? inválida|คีย์(?:ที่ให้มา)?ไม่ถูกต้อง|(?:некоректний|недійсний|невірний) (?:api[- ])?ключ",
+              "invalid key",
+              "مفتاح",
+              "ལྡེ་མིག་ནུས་མེད",
+              "clau",
+              "klíč",
+              "nøgle",
+              "võti",
+              "کلید",
+              "avain",
+              "מפתח",
+              "kulcs",
+              "ógildur",
+              "raktas",
+              "atslēga",
+              "nøkkel",
+              "chave",
+              "คีย์",
+              "ключ"),
+          // a key not found, in Arabic, Czech, Danish, Estonian, Korean, Polish, Turkish and 17
+          // more ("Nebyl nalezen žádný klíč", "Ingen nøgle fundet", "Võtit ei leitud")
+          Clause.of(
+              "(?:لم يتم العثور على|لا يوجد) (?:أي )?مفتاح|ལྡེ་མིག་མ་རྙེད|no s'ha trobat cap clau|(?:nebyl nalezen|nenalezen) žádný (?:api )?klíč|(?:api )?klíč (?:nebyl )?nenalezen|klíč nebyl nalezen|ingen (?:api-?)?nøgle fundet|nøglen (?:blev )?ikke fundet|no se (?:encontró|ha encontrado) ninguna clave|(?:api-)?võtit ei leitud|کلید(?: api)? (?:پیدا نشد|یافت نشد)|(?:api-)?avainta ei (?:löytynyt|löydy)|aucune clé(?: d'api| api)? (?:trouvée|fournie)|לא נמצא(?: אף)? מפתח|nem található (?:api[- ])?kulcs|enginn (?:api-)?lykill fannst|nessuna chiave(?: api)? (?:trovata|fornita)|キーが見つかりません|키를 찾을 수 없|(?:api )?raktas nerastas|nerastas (?:api )?raktas|atslēga nav atrasta|ingen (?:api-?)?nøkkel funne[tn]|nie znaleziono (?:żadnego )?(?:api )?klucza|nenhuma chave(?: de api| api)? (?:encontrada|fornecida)|ingen (?:api-?)?nyckel hittades|ไม่พบคีย์|(?:api )?anahtar(?:ı)? bulunamadı",
+              "مفتاح",
+              "ལྡེ་མིག་མ་རྙེད",
+              "cap clau",
+              "klíč",
+              "nøgle",
+              "ninguna clave",
+              "võtit ei leitud",
+              "کلید",
+              "avainta ei",
+              "aucune clé",
+              "מפתח",
+              "kulcs",
+              "lykill fannst",
+              "nessuna chiave",
+              "キーが見つかりません",
+              "키를 찾을 수 없",
+              "raktas",
+              "atslēga nav atrasta",
+              "nøkkel",
+              "klucza",
+              "nenhuma chave",
+              "nyckel",
+              "ไม่พบคีย์",
+              "anahtar"),
           Clause.of(
               "\\bre-?authenticate\\b|\\bsign(?:ed)? (?:back )?in\\b|\\bsigned out\\b"
                   + "|\\blog ?in (?:again|expired|required)\\b|\\blogin expired\\b"
@@ -2743,6 +2892,31 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // an action domain not allowed, in Polish ("Określona domena działania nie jest
+          // dozwolona")
+          Clause.of("domen\\S{0,3}[^\\n]{0,25}?nie (?:jest|są) dozwolon", "domen"),
+          // a token with no access to a model or to any model, in Japanese and French
+          // ("このトークンはどのモデルにもアクセスできません", "Ce jeton n'a accès à aucun modèle")
+          Clause.of(
+              "トークン[^\\n]{0,10}?モデル[^\\n]{0,40}?アクセスできません|accès à aucun modèle",
+              "アクセスできません",
+              "accès à aucun modèle"),
+          // a user disabled, in Japanese, Korean, French, Russian, Portuguese, Spanish, Vietnamese
+          // and Persian ("このユーザーは無効化されています", "Cet utilisateur a été désactivé", "Người dùng này đã
+          // bị vô hiệu hóa")
+          Clause.of(
+              "ユーザー[^\\n]{0,6}?無効化さ|사용자[^\\n]{0,6}?비활성화되|utilisat(?:eur|rice)[^\\n]{0,12}?(?:a été|est) désactivé|пользовател\\S*[^\\n]{0,12}?(?:отключ[её]н|деактивирован)|(?:usuário|utilizador)[^\\n]{0,12}?(?:foi|está) (?:desativad|desabilitad)|usuario[^\\n]{0,12}?(?:ha sido|está) (?:desactivad|deshabilitad)|người dùng[^\\n]{0,12}?bị vô hiệu hóa|کاربر[^\\n]{0,10}?غیرفعال شده",
+              "無効化さ",
+              "비활성화되",
+              "désactivé",
+              "отключ",
+              "деактивирован",
+              "desativad",
+              "desabilitad",
+              "desactivad",
+              "deshabilitad",
+              "bị vô hiệu hóa",
+              "غیرفعال شده"),
           // a user not on a bot's allow list, a role the user lacks, a service not offered in the
           // caller's region in Arabic ("You are not whitelisted to use this bot", "You need the
           // \"AI User\" role to use this command", "هذه الخدمة غير متاحة في منطقتك")
@@ -3090,6 +3264,79 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // an answer refused by safety filters, in Norwegian, Icelandic, Lithuanian, Russian,
+          // Hebrew and Persian ("avslått av sikkerhetsfiltere", "Öryggissía hafnaði", "отклонён
+          // системами безопасности")
+          Clause.of(
+              "sikkerhetsfilt|sikkerhedsfilt|säkerhetsfilt|tryggingsfilt|öryggissí|saugos filtr|turvasuodat|biztonsági szűr|bezpečnostní filtr|מסנני בטיחות|מסנן בטיחות|فیلترهای ایمنی|فیلتر ایمنی|фильтр\\S{0,3} безопасности|отклон[её]н\\S*[^\\n]{0,20}?систем\\S* безопасности",
+              "sikkerhetsfilt",
+              "sikkerhedsfilt",
+              "säkerhetsfilt",
+              "tryggingsfilt",
+              "öryggissí",
+              "saugos filtr",
+              "turvasuodat",
+              "biztonsági szűr",
+              "bezpečnostní filtr",
+              "מסנני בטיחות",
+              "מסנן בטיחות",
+              "فیلترهای ایمنی",
+              "فیلتر ایمنی",
+              "безопасности"),
+          // content flagged by a system, in Norwegian, Icelandic, Hebrew and Persian ("ble flagget
+          // av", "Efnið var flaggað af", "پرچم‌گذاری شده است")
+          Clause.of(
+              "\\bflagg(?:et|a|að) (?:av|af)\\b|סומן על ידי מערכת|پرچم‌گذاری شده",
+              "flagg",
+              "סומן על ידי מערכת",
+              "پرچم‌گذاری شده"),
+          // submitted content that does not conform to the community guidelines, in many languages
+          // ("indhold ... retningslinjer for fællesskabet", "tartalmat ... közösségi
+          // irányelveinknek", "เนื้อหา ... แนวทางชุมชน")
+          Clause.of(
+              "(?:content|contenu|contenido|conteúdo|contingut|contenuto|indhold|innhold|innhald|inhalt|sisu|sisällö|sisältö|tartalm|turin|içerik|obsah|treść|תוכן|المحتوى|محتوا|เนื้อหา|コンテンツ|내용|內容|内容|контент)[^\\n]{0,120}?(?:community guideline|community-guideline|community-richtlinie|directrius de la comunitat|retningslinjer for fællesskabet|kogukonna juhis|yhteisön sääntö|közösségi irányelv|bendruomenės gair|topluluk kural|komunitním zásad|wytycznymi społeczności|wytycznych społeczności|הנחיות הקהילה|إرشادات مجتمع|دستورالعمل‌های انجمن|แนวทางชุมชน|コミュニティガイドライン|커뮤니티 가이드라인|社群準則|社区指引|社区准则|правилам сообщества|правилам спільноти|lignes directrices communautaires|pautas comunitarias|diretrizes da comunidade|linee guida della community)",
+              "community guideline",
+              "community-guideline",
+              "community-richtlinie",
+              "directrius de la comunitat",
+              "retningslinjer for fællesskabet",
+              "kogukonna juhis",
+              "yhteisön sääntö",
+              "közösségi irányelv",
+              "bendruomenės gair",
+              "topluluk kural",
+              "komunitním zásad",
+              "wytycznymi społeczności",
+              "wytycznych społeczności",
+              "הנחיות הקהילה",
+              "إرشادات مجتمع",
+              "دستورالعمل‌های انجمن",
+              "แนวทางชุมชน",
+              "コミュニティガイドライン",
+              "커뮤니티 가이드라인",
+              "社群準則",
+              "社区指引",
+              "社区准则",
+              "правилам сообщества",
+              "правилам спільноти",
+              "lignes directrices communautaires",
+              "pautas comunitarias",
+              "diretrizes da comunidade",
+              "linee guida della community"),
+          // content flagged by a moderation system, in Catalan, Danish, Estonian, Finnish,
+          // Hungarian, Latvian, Norwegian, Turkish, Korean, Japanese, Arabic and Tibetan ("sistema
+          // de moderació", "moderointijärjestelmämme", "모더레이션 시스템")
+          Clause.of(
+              "moder(?:a|e|o|á|ā)[^\\s.,;:]{0,14}\\s?(?:system|sistem|sistēm|süsteem|järjestelmä|rendszer|systém)|(?:sistema|system|système|systeem) (?:de |di |van |)mod[eé]r(?:a|e|o|á|ā)|систем\\S{0,3} модерац|모더레이션 시스템|監視システム|審查系統|审查系统|نظام الرقابة|ཞིབ་བཤེར་མ་ལག",
+              "moder",
+              "modér",
+              "модерац",
+              "모더레이션 시스템",
+              "監視システム",
+              "審查系統",
+              "审查系统",
+              "نظام الرقابة",
+              "ཞིབ་བཤེར་མ་ལག"),
           // content withheld for what it is about (Codex: "This content can't be shown. We take
           // extra caution with cybersecurity requests.")
           Clause.literals("content can't be shown", "content cannot be shown"),
@@ -3416,6 +3663,56 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // a request limit per window reached, in English, Korean, Russian, Vietnamese, Persian,
+          // Japanese, French, Portuguese, Spanish and German ("maximum 60 requests in 1 minutes",
+          // "Вы достигли лимита запросов", "Bạn đã đạt giới hạn yêu cầu")
+          Clause.of(
+              "\\bmax(?:imum)? (?:of )?\\d+ requests (?:in|per|within) (?:\\d+ )?(?:seconds?|minutes?)\\b|요청 수 제한에 도달|\\d+분 내에 최대 \\d+회|достигли (?:общего )?лимита запросов|максимум \\d+ запросов за \\d* ?(?:секунд|минут)|đạt (?:tổng )?giới hạn yêu cầu|tối đa \\d+ yêu cầu trong \\d+ (?:giây|phút)|به سقف (?:کل )?درخواست رسیده|حداکثر \\d+ درخواست در \\d+ (?:ثانیه|دقیقه)|\\d+(?:秒|分)間?で最大\\d+リクエスト|maximum \\d+ requêtes (?:en|par) (?:\\d+ )?(?:secondes?|minutes?)|m[áa]ximo (?:de )?\\d+ (?:requisições|solicitações|solicitudes) (?:em|en|por) (?:\\d+ )?(?:segundos?|minutos?)|\\bmaximal \\d+ anfragen (?:in|pro) (?:\\d+ )?(?:sekunden?|minuten?)\\b",
+              "requests",
+              "요청 수 제한",
+              "분 내에 최대",
+              "лимита запросов",
+              "запросов за",
+              "giới hạn yêu cầu",
+              "yêu cầu trong",
+              "سقف",
+              "درخواست در",
+              "リクエスト",
+              "requêtes",
+              "requisições",
+              "solicitações",
+              "solicitudes",
+              "anfragen"),
+          // too many (login) attempts in a short time, in 28 languages ("Příliš mnoho pokusů o
+          // přihlášení", "For mange loginforsøg på kort tid", "Troppi tentativi di accesso")
+          Clause.of(
+              "محاولات[^\\n]{0,30}?(?:الكثيرة|كثيرة جدا)|ཐེངས་མང་དྲགས|\\bmassa intents\\b|\\bdemasiados intentos\\b|příliš mnoho pokus|\\bpríliš veľa pokusov\\b|\\bfor mange \\S{0,20}?forsø[gk]\\b|\\bför många \\S{0,20}?försök\\b|\\bliiga palju \\S{0,20}?katse|تعداد زیادی تلاش|\\bliian monta \\S{0,20}?yritys|יותר מדי ניסיונות|\\btúl sok \\S{0,25}? ?kísérlet|\\bterlalu banyak (?:upaya|percobaan)\\b|\\bof margar \\S{0,20}?tilraun|\\btroppi tentativi\\b|多数の\\S{0,8}?試行|\\bper daug \\S{0,20}? ?bandym|\\bpārāk daudz[i]? \\S{0,25}? ?mēģinājum|\\bte veel \\S{0,15}?pogingen\\b|\\bzbyt (?:wiele|dużo) prób\\b|\\bpreveč poskusov\\b|พยายาม[^\\n]{0,25}?มากเกินไป|забагато спроб|слишком много попыток|尝试[^\\n，。]{0,10}?次数过多|嘗試[^\\n，。]{0,10}?次數過多",
+              "محاولات",
+              "ཐེངས་མང",
+              "massa intents",
+              "demasiados intentos",
+              "pokus",
+              "for mange",
+              "för många",
+              "liiga palju",
+              "تعداد زیادی تلاش",
+              "liian monta",
+              "יותר מדי ניסיונות",
+              "túl sok",
+              "terlalu banyak",
+              "of margar",
+              "troppi tentativi",
+              "試行",
+              "per daug",
+              "pārāk daudz",
+              "te veel",
+              "prób",
+              "poskusov",
+              "พยายาม",
+              "забагато спроб",
+              "слишком много попыток",
+              "次数过多",
+              "次數過多"),
           // requests paced or held back in an app's plain words: a per-minute cap or allowance, max
           // RPM, asking too fast, a lot of requests or queries in a short time or at once, one
           // question at a time, backing off ("Roo is pacing requests", "You're asking too fast",
@@ -3569,6 +3866,27 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // an upstream load saturated, in English and Persian ("Current group upstream load is
+          // saturated", "بار کانال‌های بالادستی گروه فعلی به حداکثر رسیده است")
+          Clause.of(
+              "\\bupstream load (?:is )?saturated\\b|بار[^\\n]{0,30}?بالادستی[^\\n]{0,40}?به حداکثر رسیده",
+              "saturated",
+              "بالادستی"),
+          // a relay that failed to get an available channel for the model, in 9 languages ("Failed
+          // to get available channels for model gpt-4o", "获取分组 default 下模型 gpt-4o 的可用渠道失败", "Falha
+          // ao obter canais disponíveis")
+          Clause.of(
+              "\\bfailed to (?:get|obtain|fetch) (?:an )?available channels?\\b|获取[^\\n]{0,40}?可用(?:渠道|管道)失败|獲取[^\\n]{0,40}?可用(?:渠道|管道)失敗|利用可能なチャンネルの取得に失敗|사용 가능한 채널을 가져오지 못했|échec de la récupération d(?:u|es) cana(?:l|ux) disponibles?\\b|ошибка получения доступн(?:ых|ого) канал|\\bfalha ao obter cana(?:l|is) disponíve(?:l|is)\\b|không thể lấy kênh khả dụng|دریافت کانال[^\\n]{0,12}?قابل استفاده[^\\n]{0,60}?ناموفق",
+              "available channel",
+              "可用渠道",
+              "可用管道",
+              "利用可能なチャンネル",
+              "사용 가능한 채널",
+              "disponible",
+              "доступн",
+              "obter can",
+              "lấy kênh",
+              "دریافت کانال"),
           // a request dropped for backpressure, no instances or not enough free GPUs to start on
           // (Ray Serve's "Request dropped due to backpressure", RunPod's "There are no longer any
           // instances available with the requested specifications", "not enough free GPUs")
@@ -4549,6 +4867,15 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // a file too large, in Norwegian, Danish, Swedish, Icelandic, Lithuanian, Latvian and
+          // Persian ("Filen er for stor", "Skráin er of stór", "Failas per didelis", "فایل خیلی
+          // بزرگ است")
+          Clause.of(
+              "\\b(?:filen|fila|filene|filerne|filer)\\s(?:er|är)\\s(?:for|för|altfor)\\sstor|\\bskr(?:á|a)\\S{0,4}\\s(?:er\\s)?of\\sstór|\\bfail\\S{0,3}\\s(?:yra\\s|ir\\s)?(?:per\\sdidel|pārāk\\sliel)|فایل\\S*\\s(?:خیلی|بسیار)\\sبزرگ|حجم فایل[^\\n]{0,20}?بیش از حد",
+              "fil",
+              "skr",
+              "fail",
+              "فایل"),
           // .NET's limit on an address, which a data URL of an image exceeds ("Invalid URI: The Uri
           // string is too long.")
           Clause.literals("uri string is too long"),
@@ -4656,6 +4983,70 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // the list or configuration of models that could not be loaded, in 17 languages ("Models
+          // for OpenAI could not be loaded", "Modellkonfigurasjonen kunne ikke lastes", "Не
+          // удалось загрузить конфигурацию моделей")
+          Clause.of(
+              "\\bmodels? (?:config(?:uration)?|list) could not be loaded\\b|\\bmodels for [^\\n]{1,30}? could not be loaded\\b|\\bcould not load (?:the )?models (?:config(?:uration)?|list)\\b|\\bmodell(?:e|konfiguration|liste)\\b[^\\n]{0,30}?\\bkonnten? nicht geladen\\b|مدل[^\\n]{0,30}?بارگذاری نشد|\\bimpossible de charger (?:la configuration|la liste) des mod[èe]les\\b|\\bmod[èe]les\\b[^\\n]{0,30}?\\bne (?:peuvent|peut) pas être chargés\\b|לטעון את (?:תצורת |רשימת )?המודלים|\\bgat ekki hlaðið (?:stillingum líkana|líkönum)\\b|\\bcaricare (?:la configurazione dei |l'elenco dei |i )?modelli\\b|モデル[^\\n。]{0,30}?読み込めませんでした|modelių[^\\n]{0,25}?nepavyko įkelti|\\bmodeļ(?:u|us)\\b[^\\n]{0,30}?\\bnevar(?:ēja)? ielādēt\\b|\\bmodell(?:konfigurasjonen|er|ane)\\b[^\\n]{0,30}?\\bkunne ikkj?e last(?:es|ast)\\b|\\bcarregar (?:a configuração d)?os modelos\\b|\\bconfiguração dos modelos não pôde ser carregada\\b|не удалось загрузить (?:конфигурацию |список )?модел(?:и|ей)|не вдалося завантажити (?:конфігурацію |список )?модел(?:і|ей)|\\bmodeller\\b[^\\n]{0,30}?\\byüklenemedi\\b|无法加载[^\\n，。]{0,20}?模型",
+              "could not be loaded",
+              "could not load",
+              "nicht geladen",
+              "بارگذاری نشد",
+              "charger",
+              "chargés",
+              "לטעון",
+              "gat ekki hlaðið",
+              "caricare",
+              "読み込めません",
+              "nepavyko įkelti",
+              "ielādēt",
+              "kunne ikk",
+              "carregar",
+              "carregada",
+              "загрузить",
+              "завантажити",
+              "yüklenemedi",
+              "无法加载"),
+          // an internal server error, in Arabic, Tibetan, Catalan, Czech, Nordic, German,
+          // Estonian, Persian, Finnish, Hebrew, Hungarian, Icelandic, Baltic and Thai ("Došlo k
+          // interní chybě serveru", "Der opstod en intern serverfejl", "Tekkis sisemine
+          // serveriviga")
+          Clause.of(
+              "خطأ (?:في )?(?:ال)?خادم (?:ال)?داخلي|خطأ داخلي في (?:ال)?خادم|ཞབས་འདེགས་ཆས་ཀྱི་ནོར་འཁྲུལ|\\berror intern (?:al|del) servidor\\b|\\bintern[íi] chyb[aěyu] serveru\\b|\\bintern[áa] chyba servera\\b|\\binterne?t? (?:server|sørvar|tjener)-?fe(?:jl|il|l)\\b|\\bintern(?:e[nrms]?)? server-?fehler\\b|\\bsisemine serveri ?viga\\b|\\bserveri sisemine viga\\b|خطای (?:سرور داخلی|داخلی سرور)|\\bsisäinen palvelin ?virhe|\\bpalvelimen sisäinen virhe|שגיאת שרת פנימית|שגיאה פנימית בשרת|\\bbelső (?:szerver|kiszolgáló) ?hiba|\\binnri (?:kerfis|þjóns?)villa\\b|\\bvidin[ėe] serverio klaid|\\biekšēj[āa] servera kļūd|\\bwewnętrzny błąd serwera\\b|\\bnotranja napaka strežnika\\b|ข้อผิดพลาดภายในเซิร์ฟเวอร์|ข้อผิดพลาดของเซิร์ฟเวอร์ภายใน",
+              "خطأ",
+              "ཞབས་འདེགས་ཆས",
+              "servidor",
+              "serveru",
+              "servera",
+              "fejl",
+              "feil",
+              "fel",
+              "fehler",
+              "viga",
+              "خطای",
+              "virhe",
+              "שגיא",
+              "hiba",
+              "villa",
+              "klaid",
+              "kļūd",
+              "serwera",
+              "strežnika",
+              "ข้อผิดพลาด"),
+          // a database query error (new-api: an invalid token's lookup failed), in 11 locales
+          // ("database query error", "ошибка запроса к базе данных", "数据库查询出错")
+          Clause.of(
+              "\\bdatabase query (?:error|failed)\\b|erreur de requête (?:en|à la|dans la) base de données|データベースクエリエラー|데이터베이스 (?:조회|쿼리) 오류|erro de consulta (?:ao|no) banco de dados|ошибка запроса к базе данных|lỗi truy vấn cơ sở dữ liệu|(?:数据库|資料庫)(?:查询|查詢)出错|資料庫查詢出錯|خطا در پرس\\u200c?وجوی پایگاه داده",
+              "database query",
+              "base de données",
+              "データベースクエリエラー",
+              "데이터베이스",
+              "banco de dados",
+              "базе данных",
+              "cơ sở dữ liệu",
+              "数据库",
+              "資料庫",
+              "پایگاه داده"),
           // the other side's failure in an app's plain words: a backend error or exception, an
           // upstream API or model that failed or returned an error, a model process that died, a
           // server that returned an error, an ASGI application's exception, a service restarting (a
@@ -4940,6 +5331,124 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a value that cannot be left empty, a model name not specified, in Japanese, Korean,
+          // Portuguese, Vietnamese and Persian ("モデル名は空にできません", "모델 이름은 비워둘 수 없습니다", "o nome do
+          // modelo não pode ficar vazio")
+          Clause.of(
+              "空にできません|비워둘 수 없|không được để trống|não pode (?:estar|ficar) vazi[oa]|نمی‌?تواند خالی باشد|(?:モデル名|모델 이름|نام مدل)[^\\n]{0,5}?(?:が指定されていません|이 지정되지 않았|مشخص نشده)",
+              "空にできません",
+              "비워둘 수 없",
+              "để trống",
+              "vazi",
+              "خالی",
+              "モデル名",
+              "모델 이름",
+              "نام مدل"),
+          // an ID or a request named invalid, in Chinese, Japanese, Korean, Russian and Portuguese
+          // ("無效的管道 Id", "잘못된 채널 ID", "Недопустимый запрос, невозможно разобрать модель")
+          Clause.of(
+              "(?:無效的|无效的|無効な)[^\\x00-\\x7f]{1,8} ?id(?![a-z])|잘못된 [가-힣]{1,6} ?id(?![a-z])|недопустим(?:ый|ое|ая|ые) (?:запрос|id)|\\bid d[eo] [a-z]+ inv[aá]lido\\b",
+              "id",
+              "недопустим"),
+          // a capability that supports this file type not enabled, in Arabic, Czech, Spanish and
+          // Chinese ("لا توجد قدرات مفعّلة تدعم هذا النوع من الملفات", "Nejsou povoleny žádné
+          // funkce podporující tento typ souboru", "未启用支持此类文件的功能")
+          Clause.of(
+              "(?:تدعم|يدعم)[^\\n]{0,10}?هذا النوع من الملفات|podporuj[a-záíě]*[^\\n]{0,10}?tento typ souboru|(?:admit|soport)[a-z]*[^\\n]{0,10}?este tipo de archivo|支持此类文件|ཡིག་ཆར་རྒྱབ་སྐྱོར་བྱེད་པའི་ནུས་པ",
+              "هذا النوع من الملفات",
+              "tento typ souboru",
+              "este tipo de archivo",
+              "支持此类文件",
+              "ཡིག་ཆར་རྒྱབ་སྐྱོར"),
+          // built-in tools not supported together with external tools, in the apps' languages
+          // ("Die integrierten Google-Tools können nicht zusammen mit externen Tools verwendet
+          // werden", "Bruk av innebygde Google-verktøy støttes ikke sammen med eksterne verktøy",
+          // "内置的 Google 工具与外部工具不兼容")
+          Clause.of(
+              "integrierten[^\\n]{0,30}?tools[^\\n]{0,30}?nicht zusammen mit externen tools|innebygd[a-z]*[^\\n]{0,30}?verktøy[^\\n]{0,40}?eksterne verktøy|innbyggð[^\\n]{0,30}?verkfær[^\\n]{0,30}?ytri verkfær|outils intégrés[^\\n]{0,40}?outils externes[^\\n]{0,20}?pas prise? en charge|integruotų[^\\n]{0,30}?įrankių[^\\n]{0,40}?išoriniais įrankiais nepalaikomas|iebūvēto[^\\n]{0,30}?rīku[^\\n]{0,30}?netiek atbalstīta ar ārējiem rīkiem|yerleşik[^\\n]{0,30}?araçların[^\\n]{0,30}?harici araçlarla desteklenmez|外部ツール[^\\n]{0,20}?組み込みツール[^\\n]{0,20}?サポートされていません|内置的?[^\\n]{0,20}?工具与外部工具不兼容|ལག་ཆ་དང་ཕྱི་ཕྱོགས་ཀྱི་ལག་ཆ་ཕན་ཚུན་མི་འཚམ",
+              "externen tools",
+              "eksterne verktøy",
+              "ytri verkfær",
+              "outils externes",
+              "išoriniais įrankiais",
+              "ārējiem rīkiem",
+              "harici araçlarla",
+              "外部ツール",
+              "外部工具",
+              "ཕྱི་ཕྱོགས"),
+          // a provider not available for agents, in the apps' languages ("Der Anbieter \"bedrock\"
+          // steht für die Verwendung mit Agents nicht zur Verfügung", "Leverandøren \"bedrock\" er
+          // ikke tilgjengelig for bruk med agenter", "\"bedrock\" sağlayıcısı Ajanlarla
+          // kullanılamaz")
+          Clause.of(
+              "\\bprovider\\b[^\\n]{0,40}?\\bnot available for (?:use with )?agents\\b|proveïdor[^\\n]{0,40}?no està disponible per a agents|udbyder[^\\n]{0,40}?ikke tilgængelig for brug med agenter|anbieter[^\\n]{0,40}?verwendung mit agents nicht zur verfügung|proveedor[^\\n]{0,40}?no está disponible para el uso con agentes|fornecedor[^\\n]{0,40}?não está disponível para uso com agentes|teenusepakkuja ei toeta agentide|ارائه‌دهنده[^\\n]{0,40}?با نمایندگان در دسترس نیست|אינם זמינים לשימוש עם סוכנים|szolgáltató nem érhető el az ügynökökkel|þjónustuveitan[^\\n]{0,20}?styður ekki fulltrúa|non è disponibile per l'uso con gli agenti|プロバイダー?はエージェントでは使用できません|제공자는 에이전트와 함께 사용할 수 없|tiekėjas nepasiekiamas naudojimui su agentais|pakalpojumu sniedzējs nav pieejams lietošanai ar aģentiem|leverandøren[^\\n]{0,30}?(?:ikke tilgjengelig|ikkje tilgjengeleg) for bruk med agent|провайдер[^\\n]{0,20}?недоступ[а-яіїє]{0,3} для использования с агентами|провайдер[^\\n]{0,20}?недоступ[а-яіїє]{0,3} для використання з агентами|sağlayıcısı ajanlarla kullanılamaz|提供商[^\\n]{0,20}?不适用于智能体|མཁོ་སྤྲོད་པ་[^\\n]{0,40}?རིག་ནུས་ལུས་མི་འཚམ",
+              "agent",
+              "ügynök",
+              "fulltrúa",
+              "סוכנים",
+              "نمایندگان",
+              "エージェント",
+              "에이전트",
+              "aģent",
+              "агент",
+              "ajanlar",
+              "智能体",
+              "རིག་ནུས་ལུས"),
+          // no model selected, in the apps' languages ("No model selected for OpenAI", "Kein
+          // Modell für OpenAI ausgewählt", "Ingen modell valgt for OpenAI")
+          Clause.of(
+              "\\bno model (?:was |is )?selected\\b|\\bmodel (?:is |was )?not selected\\b|kein modell[^\\n]{0,30}?ausgewählt|aucun mod[eè]le[^\\n]{0,40}?s[ée]lectionn|(?:nessun|nenhum|ningún) modelo? selec?[cz]ionad?[oa]|nessun modello selezionato|ingen modell (?:valgt|vald)|ekkert líkan valið|nepasirinktas modelis|nav izvēlēts neviens modelis|модель[^\\n]{0,20}?не выбрана|не вибрано модель|model seçilmedi|モデルが選択されていません|모델이 선택되지 않았|未选择[^\\n]{0,20}?模型|未選擇[^\\n]{0,20}?模型|לא נבחר מודל|هیچ مدلی[^\\n]{0,30}?انتخاب نشده",
+              "model",
+              "modèle",
+              "líkan",
+              "модель",
+              "モデル",
+              "모델",
+              "模型",
+              "מודל",
+              "مدل"),
+          // empty files named not allowed, in the apps' languages ("Leere Dateien sind nicht
+          // zulässig", "Tomme filer er ikke tilladt", "Пустые файлы не допускаются")
+          Clause.of(
+              "\\bempty files? (?:are|is) not (?:allowed|permitted|accepted)\\b|leeren? dateien?[^\\n]{0,20}?nicht (?:zulässig|erlaubt)|lege bestand(?:en)?[^\\n]{0,20}?niet toegestaan|tomm[ea] filer? (?:er|är) (?:ikke|ikkje|inte) till|fichiers? vides?[^\\n]{0,20}?(?:pas autorisés?|pas acceptés?|pas permis)|no (?:se |es )?perm[ei]t[ea]n (?:fitxers|archivos|ficheros) (?:buits|vacíos)|(?:ficheiros|arquivos) vazios não são permitidos|file vuoti non sono (?:consentiti|ammessi)|prázdné soubory nejsou povoleny|puste pliki nie są dozwolone|tühjad failid pole lubatud|üres fájlok nem engedélyezettek|tómar skrár eru ekki leyfðar|tušti failai neleidžiami|tukši faili nav atļauti|пустые файлы не допускаются|порожні файли не дозволя|boş dosyalara izin verilmez|空のファイルはアップロードできません|빈 파일은 허용되지 않|ไม่อนุญาตให้ใช้ไฟล์ว่าง|אין אפשרות לקבצים ריקים|فایل های خالی مجاز نیست|الملفات الفارغة غير مسموح|不允[许許](?:上[传傳])?空(?:白)?(?:文件|檔案)|སྟོང་པའི་ཡིག་ཆ་སྤྲད་མི་ཆོག",
+              "empty",
+              "leer",
+              "lege",
+              "tomm",
+              "vide",
+              "buits",
+              "vacíos",
+              "vazios",
+              "vuoti",
+              "prázdné",
+              "puste",
+              "tühjad",
+              "üres",
+              "tómar",
+              "tušti",
+              "tukši",
+              "пустые",
+              "порожні",
+              "boş",
+              "空",
+              "빈 파일",
+              "ว่าง",
+              "ריקים",
+              "خالی",
+              "الفارغة",
+              "སྟོང་པའི"),
+          // a base address not found, in Estonian, Icelandic and Arabic ("Baasaadressi ei leitud",
+          // "Engin vefslóð (e. Base URL) fannst", "لم يتم العثور على رابط أساسي")
+          Clause.of(
+              "baasaadress[^\\n]{0,10}?ei leitud|engin vefslóð[^\\n]{0,30}?fannst|العثور على (?:رابط|عنوان) أساسي",
+              "baasaadress",
+              "vefslóð",
+              "أساسي"),
+          // a base URL not found or missing, in the apps' languages ("No base URL found", "Keine
+          // Basis-URL gefunden", "Базовый URL не найден")
+          Clause.of(
+              "\\bno base[ -]?url\\b|\\bmissing base[ -]?url\\b|\\bbase[ -]?url (?:was |is )?(?:not (?:found|set|provided|configured|specified)|missing|required)\\b|\\bbase[ -]?url puuttuu|keine basis-?url|basis-?url[^\\n]{0,10}?(?:nicht gefunden|fehlt)|ingen bas(?:e)?-?url|aucune url de base|url de base[^\\n]{0,20}?(?:introuvable|manquante|non trouvée)|(?:nenhuma|nessun|ninguna|cap) url base|no se encontr[oó] (?:la |una |ninguna )?url base|url base (?:no encontrada|não encontrada|non trovat[ao]|no trobada)|základní url[^\\n]{0,20}?(?:nenalezen|nebyla nalezena)|(?:nebyla nalezena|nenalezena) základní url|alap url[^\\n]{0,10}?nem található|nem található alap url|pagrindinis url[^\\n]{0,10}?nerastas|nerastas pagrindinis url|nav atrasts bāzes url|bāzes url[^\\n]{0,10}?nav atrasts|nie znaleziono (?:podstawowego|bazowego) (?:url|adresu)|базов[а-яіїє]{0,3} url[^\\n]{0,10}?не (?:найден|знайден)|temel url[^\\n]{0,5}?bulunamad|ベース ?url[^\\n]{0,5}?見つかりません|기본 url[^\\n]{0,3}?(?:없습니다|찾을 수 없)|(?:未找到|找不到|没有找到)基[础礎] ?url|ไม่พบ ?url ?พื้นฐาน|url پایه[^\\n]{0,10}?پیدا نشد|לא נמצאה כתובת url|གཞི་རིམ་གྱི་ url མ་རྙེད",
+              "url"),
           // a file that must follow a format or is not in a valid one, a custom validator's verdict
           // (fine-tuning data: "Input data at … must follow '{\"prompt\": …}' format", "Your file
           // `train.txt` does not appear to be in valid TXT format", "Invalid file format. Example
@@ -8081,14 +8590,20 @@ final class FailureRules {
           "no available account",
           "overloaded",
           "currently loading",
+          // a model still starting ("Model is warming up"), a server's queue full ("queue is full")
+          "warming up",
+          "queue is full",
           "high volume of traffic",
           // a deployment or servers under load, in English, Spanish, Portuguese and French
           // ("due to high load on the deployment", "Our AI servers are swamped", "Los servidores
           // están saturados", "Le service est actuellement saturé")
           "high load",
-          // llama.cpp's server with every slot taken ("all slots are busy, no free slot"), a
+          // llama.cpp's server with every slot taken ("all slots are busy, no free slot"), a model
+          // or its workers busy ("Model is busy, please try again later", "All workers are busy"),
+          // a
           // server's capacity short, in Korean ("서버 용량이 부족하여")
-          "slots are busy",
+          "are busy",
+          "is busy",
           "용량이 부족",
           "swamped",
           "saturad",
@@ -8103,7 +8618,6 @@ final class FailureRules {
           "no capacity available",
           "high demand",
           "server busy",
-          "server is busy",
           "too busy",
           "no more data centers",
           // overloaded in Japanese, Korean, German, Spanish, Portuguese, French, Russian,

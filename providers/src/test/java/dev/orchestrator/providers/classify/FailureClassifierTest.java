@@ -79,6 +79,10 @@ class FailureClassifierTest {
           503 | {"error":{"message":"overloaded"}}                                         | overloaded              | true  | false | transient.overloaded
           500 | {"type":"error","error":{"type":"overloaded_error","message":"x"}}         | overloaded              | true  | false | transient.overloaded_code
           504 | {"error":{"message":"upstream overloaded"}}                                | overloaded              | true  | false | transient.overloaded
+          503 | {"error":{"message":"Model is busy, please try again later"}}              | overloaded              | true  | false | transient.overloaded
+          503 | {"error":"All workers are busy"}                                           | overloaded              | true  | false | transient.overloaded
+          503 | {"error":"Model is warming up"}                                            | overloaded              | true  | false | transient.overloaded
+          503 | {"error":{"message":"queue is full"}}                                      | overloaded              | true  | false | transient.overloaded
           522 | null                                                                       | timeout                 | true  | false | transient.origin_connect_timeout
           408 | null                                                                       | timeout                 | true  | null  | transient.timeout
           504 | null                                                                       | timeout                 | true  | null  | transient.timeout
@@ -357,7 +361,7 @@ class FailureClassifierTest {
           Your message was flagged by the moderation pass                                     | content_filtered        | in_band.content_words
           Slow down: you are throttled                                                        | rate_limited            | in_band.rate_limited
           Sending too frequently, wait                                                        | rate_limited            | in_band.rate_limited
-          The backend is busy right now                                                       | overloaded              | in_band.load_words
+          The backend is busy right now                                                       | overloaded              | in_band.overloaded
           Socket closed by peer                                                               | connection_failed       | in_band.network_words
           A network error occurred. Please try again later.                                   | connection_failed       | in_band.network_words
           The AI did not return any text. Please retry.                                       | empty_response          | in_band.empty_words

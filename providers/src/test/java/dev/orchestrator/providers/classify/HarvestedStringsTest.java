@@ -20,8 +20,11 @@ import org.junit.jupiter.api.Test;
  * not covered, and its labels are its harvester's.
  */
 class HarvestedStringsTest {
-  /** The share of the apps' strings read right when the floor was set (72 %), rounded down. */
-  static final double FLOOR = 0.70;
+  /**
+   * The share of the apps' strings read right when the floor was set (82 %, after LibreChat's and
+   * new-api's locale strings joined and their vocabulary was written), rounded down.
+   */
+  static final double FLOOR = 0.80;
 
   /** The share of the servers' strings read right when the floor was set (73 %), rounded down. */
   static final double SERVER_FLOOR = 0.72;
@@ -143,7 +146,7 @@ class HarvestedStringsTest {
   @Test
   void readsAtLeastTheFloorOfTheHarvestedStrings() {
     List<JsonNode> rows = rows("/errors/harvested-strings.jsonl");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(1000);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(1900);
     assertThat(share("harvested strings", rows)).isGreaterThanOrEqualTo(FLOOR);
   }
 

@@ -40,7 +40,9 @@ class FleetOrchestratorsIT {
     for (int i = open.size() - 1; i >= 0; i--) {
       open.get(i).close();
     }
-    redis.close();
+    if (redis != null) {
+      redis.close();
+    }
   }
 
   private <T extends AutoCloseable> T keep(T c) {

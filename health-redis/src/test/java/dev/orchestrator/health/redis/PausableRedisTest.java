@@ -43,6 +43,8 @@ abstract class PausableRedisTest {
   @AfterEach
   void stop() {
     stores.forEach(RedisHealthStore::close);
-    redis.close();
+    if (redis != null) {
+      redis.close();
+    }
   }
 }

@@ -61,7 +61,9 @@ class StoreReadinessIT {
         c.close();
       }
     }
-    redis.close();
+    if (redis != null) {
+      redis.close();
+    }
   }
 
   private HttpResponse<String> readyz(OrchestratorServer replica) throws Exception {

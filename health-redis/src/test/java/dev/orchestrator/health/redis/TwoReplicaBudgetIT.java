@@ -70,7 +70,9 @@ class TwoReplicaBudgetIT {
       open.get(i).close();
     }
     upstream.close();
-    redis.close();
+    if (redis != null) {
+      redis.close();
+    }
   }
 
   /** A store and a replica on it; closed in reverse order after the test. */

@@ -46,7 +46,9 @@ class TwoReplicaResponsesIT {
     if (fleet != null) {
       fleet.close();
     }
-    redis.close();
+    if (redis != null) {
+      redis.close();
+    }
   }
 
   private HttpResponse<String> send(HttpRequest.Builder b) throws Exception {

@@ -46,7 +46,9 @@ class TwoReplicaServeIT {
     if (fleet != null) {
       fleet.close();
     }
-    redis.close();
+    if (redis != null) {
+      redis.close();
+    }
   }
 
   private HttpResponse<String> chat(OrchestratorServer replica) throws Exception {

@@ -2217,6 +2217,14 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a request longer than the model can process, in German and French ("überschreitet die
+          // von dem Modell verarbeitbare Länge", "dépasse la longueur que le modèle peut traiter")
+          Clause.of(
+              "(?:überschreitet|übersteigt)[^\\n]{0,40}?(?:vom|von dem) modell[^\\n]{0,20}?länge|(?:dépasse|excède) la longueur (?:maximale )?(?:que le modèle|traitable par le modèle|autorisée par le modèle)",
+              "überschreitet",
+              "übersteigt",
+              "dépasse",
+              "excède"),
           // a message over its token or context limit, in Danish, Norwegian, Estonian, Hungarian,
           // Icelandic, Lithuanian, Latvian, Thai, Persian and Tibetan ("overskrider tokengrænsen",
           // "meghaladja a tokenkorlátot", "fara yfir hámark tóka")
@@ -2486,6 +2494,51 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a model that does not exist or cannot be found, in Bulgarian, Persian, Arabic and
+          // Portuguese ("не можем да намерим съответния модел", "مدل وجود نداشته باشد", "modelo
+          // não existir")
+          Clause.of(
+              "не (?:можем|може|успяхме|успя) да намер\\S*[^\\n]{0,30}?модел|модел(?:ът)?[^\\n]{0,30}?(?:не е намерен|не съществува|не може да бъде намерен)|مدل[^\\n]{0,30}?وجود (?:نداشته باشد|ندارد)|النموذج[^\\n]{0,20}?غير موجود|\\bmodelo (?:não existir|inexistente)\\b",
+              "намер",
+              "не съществува",
+              "وجود ند",
+              "غير موجود",
+              "modelo "),
+          // a page or resource not found or removed for good, in Chinese, Japanese and Korean
+          // ("服务器找不到您请求的页面或资源", "资源已被永久移除", "ページやリソースを見つけることができません")
+          Clause.of(
+              "(?:找不到|无法找到|未找到)您?请求的(?:页面|资源)|(?:资源|資源)已被永久(?:移除|删除|刪除)|(?:ページ|リソース)[^\\n]{0,12}?見つけることができません|(?:리소스|페이지)[^\\n]{0,20}?영구적으로 (?:제거|삭제)",
+              "请求的",
+              "永久",
+              "見つけることができません",
+              "영구적으로"),
+          // a page or resource the server cannot find or has removed for good, in Dutch, Turkish,
+          // Spanish, Portuguese, Polish and Vietnamese ("pagina of bron niet vinden", "kaynak
+          // kalıcı olarak kaldırıldı ve bulunamıyor", "zasób został trwale usunięty")
+          Clause.of(
+              "(?:pagina|bron)[^\\n]{0,40}?(?:niet (?:vinden|gevonden)|kan niet worden gevonden|permanent verwijderd)|(?:sayfa|kayna[kğ])[^\\n]{0,40}?(?:bulamıyor|bulunamıyor|bulunamadı|kalıcı olarak kaldırıldı)|(?:recurso|zasób)[^\\n]{0,40}?(?:eliminado permanentemente|permanentemente (?:eliminado|removido)|removido permanentemente|não pode ser encontrad|no se (?:puede )?encontr|trwale usunięty|nie można (?:go )?(?:odnaleźć|znaleźć))|tài nguyên[^\\n]{0,40}?(?:bị xóa vĩnh viễn|không thể tìm thấy)",
+              "pagina",
+              "bron",
+              "sayfa",
+              "kayna",
+              "recurso",
+              "zasób",
+              "tài nguyên"),
+          // a page or resource the server cannot find or has removed for good, in Bulgarian,
+          // Russian, Persian and Arabic ("не може да намери страницата или ресурса", "ресурс был
+          // удален навсегда и не может быть найден", "منبع درخواستی شما را پیدا نکرد")
+          Clause.of(
+              "не (?:може|можем|успя)(?: да)? (?:намери|намерим)[^\\n]{0,40}?(?:страница|ресурс)|(?:ресурсът|страницата)[^\\n]{0,40}?(?:не може да бъде намерен|не е намерен|премахнат за постоянно)|не (?:может|удалось|смог) найти[^\\n]{0,40}?(?:страниц|ресурс)|ресурс[^\\n]{0,40}?(?:не может быть найден|удален навсегда)|(?:صفحه|منبع)[^\\n]{0,40}?(?:را پیدا نکرد|پیدا نشد|قابل یافتن نیست)|منبع[^\\n]{0,40}?به طور دائم حذف شده|المورد[^\\n]{0,50}?(?:لا يمكن العثور عليه|لم يتم العثور عليه)|(?:إزالة|حذف) المورد",
+              "намер",
+              "премахнат за постоянно",
+              "найти",
+              "не может быть найден",
+              "удален навсегда",
+              "پیدا",
+              "قابل یافتن نیست",
+              "به طور دائم حذف شده",
+              "العثور",
+              "المورد"),
           // no available channel for a model in a group, in Traditional Chinese, Japanese and
           // Vietnamese ("無可用管道", "利用可能なチャンネルがありません", "Không có kênh khả dụng")
           Clause.of(
@@ -2700,6 +2753,110 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // an app's unauthorized notice linking to its auth page or to settings for your own
+          // OpenAI key (NextChat, 20 languages: "[Click here](/#/auth) to enter your key", "自己的
+          // OpenAI 资源，点击[这里](/#/settings)")
+          Clause.of(
+              "\\]\\(/#/auth\\)|openai[^\\n]{0,120}?\\]\\(/#/settings\\)",
+              "](/#/auth)",
+              "](/#/settings)"),
+          // an API key empty, in Polish, Russian and 10 more ("Klucz API OpenAI jest pusty", "Ключ
+          // OpenAI API пуст", "OpenAI API 金鑰為空")
+          Clause.of(
+              "klucz(?: [a-z0-9._-]{1,20}){0,3} jest pusty|pusty klucz|(?:^|[^а-яё])ключ(?: [a-z0-9._-]{1,20}){0,3} (?:пуст|не указан|не задан)(?:[ ,.;:!]|$)|api-schlüssel (?:ist )?leer|clé api(?: [a-z0-9._-]{1,20}){0,2} est vide|clave (?:de )?api(?: de [a-z0-9._-]{1,20})? (?:está )?vacía|chave (?:de )?api(?: d[oa] [a-z0-9._-]{1,20})? (?:está )?(?:em branco|vazia)|api ?キーが空|api 키가 비어|api anahtarı boş|khóa api(?: [a-z0-9._-]{1,20})? (?:đang )?trống|api key 为空|api 金鑰為空|api 密钥为空",
+              "klucz",
+              "ключ",
+              "api-schlüssel",
+              "clé api",
+              "clave",
+              "chave",
+              "キーが空",
+              "키가 비어",
+              "anahtarı boş",
+              "khóa api",
+              "为空",
+              "為空"),
+          // an access code or password invalid or empty, in Polish and Russian ("Nieprawidłowy kod
+          // dostępu", "Hasło jest nieprawidłowe lub puste", "Неверный код доступа")
+          Clause.of(
+              "nieprawidłow(?:y|e) (?:kod dostępu|hasło)|(?:kod dostępu|hasło)(?: dostępu)? (?:jest )?(?:nieprawidłow|pust)|неверн(?:ый|ое) (?:код доступа|пароль)|(?:код доступа|пароль) (?:неверен|неверный|пуст)",
+              "kod dostępu",
+              "hasło",
+              "код доступа",
+              "пароль"),
+          // authentication invalid or not supplied (an HTTP 401), in Arabic, Bulgarian, Italian,
+          // Dutch, Russian and 8 more ("عدم تقديم التحقق من الهوية الصالحة", "ongeldige
+          // authenticatie", "недействительной аутентификации")
+          Clause.of(
+              "(?:عدم تقديم|بدون|لم يتم تقديم|دون) (?:ال)?(?:تحقق من الهوية|مصادقة)|(?:ال)?(?:مصادقة|تحقق من الهوية)(?: ال)? ?غير (?:ال)?صالح|(?:невалидна|недействителна|неправилна) (?:аутентификация|автентификация)|(?:identificazione|autenticazione) non valida|ongeldige (?:authenticatie|inloggegevens|aanmeldgegevens|aanmeldingsgegevens)|недействительн(?:ой|ая|ую) аутентификаци|неверн(?:ой|ая|ую) аутентификаци|(?:fehlender|ungültiger) (?:gültiger )?authentifizierung|ungültige authentifizierung|(?:falta de|sin) autenticación válida|autenticación (?:no válida|inválida)|احراز هویت(?: معتبر)?(?: ارائه)? (?:نامعتبر|نشده)|عدم ارائه احراز هویت|autenticação (?:inválida|não válida)|(?:falta de|sem) autenticação válida|geçersiz kimlik doğrulama|không cung cấp xác thực|xác thực(?: danh tính)? không hợp lệ|未提供有效的?身份验证|身份验证无效|身份驗證無效|身分驗證無效",
+              "تحقق من الهوية",
+              "مصادقة",
+              "аутентификаци",
+              "автентификация",
+              "identificazione",
+              "autenticazione",
+              "ongeldige",
+              "authentifizierung",
+              "autenticación",
+              "احراز هویت",
+              "autenticação",
+              "kimlik doğrulama",
+              "xác thực",
+              "身份验证",
+              "身份驗證",
+              "身分驗證"),
+          // an access token (a GitHub PAT) incorrect or empty, in Arabic, Bulgarian, Persian,
+          // Chinese, Portuguese and Vietnamese ("رمز وصول شخصية GitHub غير صحيح أو فارغ", "Github
+          // PAT 不正确或为空", "Mã truy cập cá nhân Github không chính xác")
+          Clause.of(
+              "رمز (?:ال)?وصول(?: شخصي(?:ة)?)?(?: [a-z0-9._-]{1,20})?(?: ال[^\\s،,.]{1,10})? (?:غير صحيح|غير صالح|فارغ|منتهي الصلاحية)|(?:^|[^а-яё])токен(?:ът)?(?: [a-z0-9._-]{1,20})? (?:е )?(?:неправилен|невалиден|празен|изтекъл)|(?:невалиден|неправилен|празен) (?:[а-яё]+ ){0,2}токен|(?:^|[^a-z])pat (?:نادرست|نامعتبر|خالی|منقضی|不正确|无效|为空|已过期|已失效)|token de acesso(?: pessoal)?(?: d[oa] [a-z0-9._-]{1,20})? (?:está )?(?:incorreto|inválido|vazio|expirado|em branco)|mã truy cập(?: cá nhân)?(?: [a-z0-9._-]{1,20})? (?:không chính xác|không hợp lệ|để trống|bị trống|đã hết hạn|hết hạn)",
+              "وصول",
+              "токен",
+              "pat ",
+              "token de acesso",
+              "mã truy cập"),
+          // authentication (of a named service) failed, in Bulgarian, Persian, French, Vietnamese
+          // and 9 more ("Аутентификация на Vertex не беше успешна", "L'authentification Vertex a
+          // échoué", "Xác thực Vertex không thành công")
+          Clause.of(
+              "(?:аутентификация|автентификация)(?:та)?(?: на [a-z0-9._-]{1,20})? (?:не беше успешна|не е успешна|е неуспешна)|неуспешна (?:аутентификация|автентификация)|احراز هویت(?: [a-z0-9._-]{1,20})? (?:ناموفق|با شکست)|l'authentification(?: (?:de |du |d')?[a-z0-9._-]{1,20})? a échoué|échec de (?:l'|la )authentification|xác thực(?: danh tính)?(?: [a-z0-9._-]{1,20})? (?:không thành công|thất bại)|(?:^|[^a-zäöüß])authentifizierung(?: (?:bei |für )?[a-z0-9._-]{1,20})? (?:ist )?fehlgeschlagen|[a-z0-9._-]{1,20}-authentifizierung (?:ist )?fehlgeschlagen|la autenticación(?: de [a-z0-9._-]{1,20})? (?:ha fallado|falló|no se ha completado)|autenticazione(?: (?:di |con )?[a-z0-9._-]{1,20})? (?:non riuscita|fallita|non è riuscita)|autenticação(?: d[oae] [a-z0-9._-]{1,20})? falhou|falha (?:na|de) autenticação|uwierzytelni(?:enie|anie)(?: [a-z0-9._-]{1,20})? nie powiodło się|認証に失敗|인증에 실패|(?:فشلت|فشل) (?:ال)?مصادقة",
+              "аутентификация",
+              "автентификация",
+              "احراز هویت",
+              "authentification",
+              "xác thực",
+              "authentifizierung",
+              "autenticación",
+              "autenticazione",
+              "autenticação",
+              "uwierzytelni",
+              "認証に失敗",
+              "인증에 실패",
+              "مصادقة"),
+          // not signed in yet, in Arabic, German, Spanish, Persian, French, Portuguese, Turkish,
+          // Vietnamese and 7 more ("لم تقم بتسجيل الدخول بعد", "du bist derzeit nicht angemeldet",
+          // "bạn chưa đăng nhập")
+          Clause.of(
+              "لم (?:تقم|تقومي|يتم) ب?تسجيل (?:ال)?دخول|لست مسجل(?:ًا|ا)? (?:ال)?دخول|(?:bist|sind|seid) (?:derzeit |noch |aktuell |momentan )?nicht (?:mehr )?angemeldet|no (?:has|ha|han|hayas) iniciado (?:la )?sesión|(?:هنوز|شما) وارد(?: حساب(?: کاربری)?(?: خود)?)? نشده|n'(?:êtes|es) pas (?:encore |actuellement )?connecté(?:e|\\(e\\))?(?! à (?:internet|un réseau|réseau|la base|au serveur))[^\\n]{0,60}?vous connecter|(?:ainda )?não (?:fez|efetuou|está com o) (?:o )?login|giriş yapmadınız|giriş yapmamışsınız|oturum açmadınız|oturum açmamışsınız|bạn chưa đăng nhập|ログインしていません|로그인(?:하지 않았|되어 있지 않|되지 않았)|вы не (?:вошли|авторизованы)|ви не (?:увійшли|авторизовані)|non hai (?:ancora )?effettuato l'accesso|(?:je bent|u bent|jij bent) (?:nog )?niet (?:ingelogd|aangemeld)|nie jesteś (?:jeszcze )?zalogowan",
+              "تسجيل",
+              "دخول",
+              "angemeldet",
+              "iniciado",
+              "وارد",
+              "connecté",
+              "login",
+              "giriş yapma",
+              "oturum açma",
+              "chưa đăng nhập",
+              "ログインしていません",
+              "로그인",
+              "вошли",
+              "авторизован",
+              "увійшли",
+              "effettuato l'accesso",
+              "ingelogd",
+              "aangemeld",
+              "zalogowan"),
           // a token invalid or its status unavailable (not a database error), in Korean, Russian,
           // French, Japanese, Vietnamese and more ("유효하지 않은 토큰", "Le statut de ce jeton est
           // indisponible", "Trạng thái token này không khả dụng")
@@ -2892,6 +3049,23 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // the user's location not supported by the service, in Bulgarian, Korean, Turkish and
+          // Vietnamese ("вашето текущо местоположение не поддържа тази услуга", "현재 위치는 해당 모델 서비스를
+          // 지원하지 않습니다", "vị trí của bạn không hỗ trợ")
+          Clause.of(
+              "местоположение(?:то)?[^\\n]{0,15}? не (?:се )?поддържа|(?:현재 )?위치(?:는|에서는)? (?:해당 |이 )?(?:모델 )?(?:서비스를 )?(?:지원하지 않|지원되지 않)|(?:bulunduğunuz )?konum(?:unuz)?(?: [^\\s,.]+){0,3} (?:desteklemiyor|desteklenmiyor)|(?:vị trí|khu vực) (?:hiện tại )?của bạn (?:không|chưa) (?:được )?hỗ trợ",
+              "местоположение",
+              "위치",
+              "konum",
+              "của bạn"),
+          // no permission to access, in Arabic, Bulgarian and Dutch ("ليس لديك إذن للوصول إلى هذا
+          // المحتوى", "Нямате разрешение за достъп", "u geen toegang heeft tot deze inhoud")
+          Clause.of(
+              "ليس لديك (?:ال)?(?:إذن|أذونات|صلاحية|صلاحيات)|لا تملك (?:ال)?(?:إذن|صلاحية)|нямате (?:разрешение|права|необходимите права)|(?:u|je|jij) (?:hebt|heeft) geen (?:toegang|toestemming|rechten)(?! tot (?:het )?(?:internet|netwerk))|(?:u|je) geen (?:toegang|toestemming) (?:heeft|hebt)(?! tot (?:het )?(?:internet|netwerk))",
+              "ليس لديك",
+              "لا تملك",
+              "нямате",
+              "geen"),
           // an action domain not allowed, in Polish ("Określona domena działania nie jest
           // dozwolona")
           Clause.of("domen\\S{0,3}[^\\n]{0,25}?nie (?:jest|są) dozwolon", "domen"),
@@ -3264,6 +3438,19 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // content blocked for prohibited words, safety, copyright or personal data, in English,
+          // Bulgarian and Vietnamese ("Your content contains prohibited words", "Съдържанието е
+          // блокирано поради възможни въпроси с авторски права", "chứa nội dung bị cấm")
+          Clause.of(
+              "\\bcontains? (?:prohibited|banned|forbidden) (?:words|terms|keywords)\\b|забранен\\S* (?:думи|съдържание)|(?:съдържание\\S*|изображение\\S*) (?:е|беше|бе) блокиран\\S*|блокиран\\S* поради[^\\n]{0,30}?(?:безопасност|авторски права)|чувствителна лична (?:идентификационна )?информация|(?:các từ|từ khóa|nội dung) bị cấm|bị chặn vì lý do an toàn",
+              "prohibited",
+              "banned",
+              "forbidden",
+              "забранен",
+              "блокиран",
+              "чувствителна лична",
+              "bị cấm",
+              "bị chặn"),
           // an answer refused by safety filters, in Norwegian, Icelandic, Lithuanian, Russian,
           // Hebrew and Persian ("avslått av sikkerhetsfiltere", "Öryggissía hafnaði", "отклонён
           // системами безопасности")
@@ -3663,6 +3850,14 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // too many requests, in Arabic, Persian and Dutch ("طلبك كثير جدًا", "درخواستهای شما بیش
+          // از حد است", "uw verzoek is te veel voor de server")
+          Clause.of(
+              "(?:طلبك|طلباتك|الطلبات)[^\\n]{0,6}? كثير(?:ة)? (?:جدًا|جدا|للغاية)|عدد كبير (?:جدًا |جدا )?من الطلبات|درخواست(?:‌)?ها(?:ی شما)?[^\\n]{0,6}? بیش از حد (?:است|زیاد)|\\bte veel (?:verzoeken|aanvragen)\\b|\\bverzoek(?:en)? (?:is|zijn) te veel\\b",
+              "كثير",
+              "عدد كبير",
+              "بیش از حد",
+              "te veel"),
           // a request limit per window reached, in English, Korean, Russian, Vietnamese, Persian,
           // Japanese, French, Portuguese, Spanish and German ("maximum 60 requests in 1 minutes",
           // "Вы достигли лимита запросов", "Bạn đã đạt giới hạn yêu cầu")
@@ -3866,6 +4061,14 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a server overloaded, in Bulgarian and Persian ("вероятно поради претоварване или
+          // поддръжка", "به دلیل بار زیاد یا نگهداری")
+          Clause.of(
+              "претоварване|претоварен|(?:به دلیل|بخاطر|به علت) بار (?:زیاد|بالا|سنگین)",
+              "претовар",
+              "بار زیاد",
+              "بار بالا",
+              "بار سنگین"),
           // an upstream load saturated, in English and Persian ("Current group upstream load is
           // saturated", "بار کانال‌های بالادستی گروه فعلی به حداکثر رسیده است")
           Clause.of(
@@ -4272,6 +4475,35 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a server wait or connection that ran out of time, in Arabic, Bulgarian, Persian,
+          // Portuguese, French and Traditional Chinese ("تجاوز الخادم الوقت المحدد", "времето за
+          // свързване на сървъра изтече", "o servidor excedeu o tempo de espera")
+          Clause.of(
+              "تجاوز[^\\n]{0,15}?(?:الوقت المحدد|المهلة)|времето за (?:изчакване|свързване|отговор|връзка)[^\\n]{0,30}?изтече|изтече времето за (?:изчакване|свързване|отговор)|сървърът изтече|در انتظار[^\\n]{0,25}?زمان ?\\u200c?سنجی کرد|excede(?:u|ram)? o tempo (?:de espera|limite)|tempo de espera (?:esgotado|excedido|expirou)|esgotou o tempo|connexion (?:au|avec le) serveur a expiré|conexão com o servidor expirou|conexión (?:con el|al) servidor (?:ha )?expirado|超時",
+              "الوقت المحدد",
+              "المهلة",
+              "изтече",
+              "سنجی کرد",
+              "o tempo",
+              "tempo de espera",
+              "a expiré",
+              "expirou",
+              "expirado",
+              "超時"),
+          // no answer received from the upstream server (a gateway timeout), in Spanish, French,
+          // Italian, Dutch, Polish, Portuguese, Russian, Bulgarian, Turkish, Vietnamese, Korean
+          // and Chinese ("no recibió respuesta del servidor upstream", "не получил ответа от
+          // вышестоящего сервера", "没有等到上游服务器的回应")
+          Clause.of(
+              "(?:no (?:ha )?recibi[óo]|não recebeu|n'a pas reçu de|non ha ricevuto|geen|nie otrzymał|не получи(?:л|ла)?|không (?:đợi|nhận) được) (?:una |ninguna |nenhuma )?(?:respuesta|resposta|réponse|risposta|reactie|antwoord|odpowiedzi|ответа|отговор|phản hồi)[^\\n]{0,30}?(?:upstream|amont|nadrzędn|вышестоящ|нагоре по веригата)|\\bno (?:response|answer) from (?:the )?upstream\\b|\\b(?:did not|didn't) (?:get|receive) (?:a |an |any )?(?:response|answer) from (?:the )?upstream\\b|(?:没有|沒有|未)(?:等到|收到|得到)上游[^\\n]{0,10}?(?:回应|响应|回复|回應|響應|回覆)|yukarı akış[^\\n]{0,20}?yanıt (?:alamadı|alınamadı)|상위 서버[^\\n]{0,5}?응답을 (?:기다리지|받지) 못",
+              "upstream",
+              "amont",
+              "nadrzędn",
+              "вышестоящ",
+              "нагоре по веригата",
+              "上游",
+              "yukarı akış",
+              "상위 서버"),
           // a context's deadline reached (Go's wording, reworded), a batch that expired before it
           // ran ("Context deadline reached", "Batch expired (error_file_id: …)")
           Clause.literals("deadline reached", "batch expired"),
@@ -4338,6 +4570,23 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // the local Ollama service not available, in Polish, Vietnamese and other languages
+          // ("Usługa Ollama jest niedostępna", "Dịch vụ Ollama không khả dụng")
+          Clause.of(
+              "ollama[^\\n]{0,15}?(?:jest niedostępn|nie jest dostępn|không khả dụng|недоступ|nicht verfügbar|nicht erreichbar|no está disponible|non è disponibile|n'est pas disponible|indisponível|不可用|無法使用)",
+              "ollama"),
+          // a proxy that asks for authentication (HTTP 407), in Arabic, Bulgarian, Persian,
+          // Turkish, Chinese, Japanese and Korean ("تحتاج إلى مصادقة الوكيل", "трябва да
+          // удостоверите прокси сървъра", "您需要进行代理认证")
+          Clause.of(
+              "مصادقة الوكيل|(?:удостовер|аутентифик|автентик)[^\\n]{0,30}?прокси|прокси[^\\n]{0,20}?(?:удостовер|аутентифик|автентик)|احراز هویت پروکسی|vekil kimli[gğ]|代理(?:认证|認證|验证|驗證|身份验证|身份驗證)|(?:プロキシ|프록시) ?(?:認証|인증)",
+              "مصادقة الوكيل",
+              "прокси",
+              "پروکسی",
+              "vekil kimli",
+              "代理",
+              "プロキシ",
+              "프록시"),
           // an HTTP client that could not open its connection (ESP-IDF's "Failed to open
           // client!"), Node's fetch whose socket closed under it ("TypeError: terminated"), a
           // server that does not answer ("LLM server is not responding")
@@ -4495,6 +4744,13 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer returned empty, in Bulgarian, French and Persian ("Заявката върна празен
+          // отговор", "La réponse est vide", "درخواست بدون پاسخ برگشت")
+          Clause.of(
+              "празен отговор|отговорът е празен|\\bla réponse (?:est|était) vide\\b|بدون پاسخ (?:برگشت|بازگشت)|پاسخ (?:خالی|تهی)",
+              "празен",
+              "réponse",
+              "پاسخ"),
           // an answer named empty or without text in German, Portuguese, Polish, Chinese, Thai,
           // Hindi, Italian, Spanish and Arabic ("Die Antwort des Modells war leer", "a resposta
           // veio vazia", "pustą odpowiedź", "模型返回了空内容", "AI 回應為空", "Il modello non ha
@@ -4867,6 +5123,25 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // request header fields too large, in Arabic, Bulgarian and Polish ("حقول رأس الطلب
+          // الخاصة بك كبيرة جدًا", "полетата на заглавието на вашата заявка са твърде големи",
+          // "nagłówek żądania jest zbyt duży")
+          Clause.of(
+              "رأس الطلب[^\\n]{0,30}?كبير|заглавие(?:то)?[^\\n]{0,10}?(?:на )?(?:вашата )?заявка[^\\n]{0,10}?твърде голем|nagłówk?(?:i|ek|ów)? żądania[^\\n]{0,15}?(?:zbyt|za) duż",
+              "رأس الطلب",
+              "твърде голем",
+              "duż"),
+          // request data too large, in Polish ("Twoje dane żądania są zbyt duże", "żądanie jest
+          // zbyt duże")
+          Clause.of(
+              "(?:dane|treść|rozmiar|ciało) żądania[^\\n]{0,20}?(?:zbyt|za) duż|żądanie (?:jest )?(?:zbyt|za) duże",
+              "duż"),
+          // a request URI too long, in English, German, Dutch, French, Spanish, Portuguese,
+          // Polish, Russian, Bulgarian, Turkish, Vietnamese, Chinese, Japanese, Korean, Persian
+          // ("the URI of your request is too long", "URI запроса слишком длинный", "请求的 URI 过长")
+          Clause.of(
+              "(?<![a-z])(?:request-)?uri(?![a-z])[^\\n]{0,40}?(?:too long|too large|zu lang|te lang|trop longue?|demasiado larg[oa]|muito long[oa]|zbyt długi|слишком длинн|твърде дълъг|çok uzun|quá dài|过长|過長|太长|太長|長すぎ|너무 깁|너무 길|بیش از حد طولانی|كبير جد)",
+              "uri"),
           // a file too large, in Norwegian, Danish, Swedish, Icelandic, Lithuanian, Latvian and
           // Persian ("Filen er for stor", "Skráin er of stór", "Failas per didelis", "فایل خیلی
           // بزرگ است")
@@ -4983,6 +5258,77 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // a server that met an unexpected problem, in English, Bulgarian, German, French,
+          // Portuguese and Vietnamese ("the server encountered an unexpected issue", "le serveur a
+          // rencontré un problème inattendu", "máy chủ đã gặp phải một vấn đề bất ngờ")
+          Clause.of(
+              "(?:server|serveur|servidor|serwer|сървър|сервер|sunucu|máy chủ|伺服器|服务器|服務器|サーバー|서버|سرور|الخادم|خادم)[^\\n]{0,25}?(?:unexpected (?:issue|problem|condition)|неочакван проблем|unerwartetes problem|problème inattendu|problema inesperado|problema imprevisto|vấn đề bất ngờ|непредвиденн[^\\n]{0,3} (?:проблем|ошибк)|beklenmeyen bir sorun)",
+              "unexpected",
+              "неочакван",
+              "unerwartet",
+              "inattendu",
+              "inesperado",
+              "imprevisto",
+              "bất ngờ",
+              "непредвиденн",
+              "beklenmeyen"),
+          // a server without enough storage, in English, Arabic, Bulgarian, German, Spanish,
+          // French, Portuguese, Persian and Vietnamese ("the server has insufficient storage
+          // space", "der Server hat nicht genügend Speicherplatz", "máy chủ không đủ dung lượng
+          // lưu trữ")
+          Clause.of(
+              "\\bserver has insufficient storage\\b|\\binsufficient storage\\b[^\\n]{0,20}?\\bon the server\\b|مساحة تخزين كافية على الخادم|сървърът няма достатъчно (?:пространство|място)|server hat nicht genügend speicherplatz|servidor no tiene suficiente espacio|serveur n'a pas (?:suffisamment|assez) d'espace|espaço de armazenamento do servidor|فضای ذخیره(?: |\\u200c)?سازی سرور|máy chủ không đủ dung lượng",
+              "storage",
+              "مساحة تخزين",
+              "сървърът няма",
+              "speicherplatz",
+              "espacio",
+              "d'espace",
+              "armazenamento",
+              "ذخیره",
+              "dung lượng"),
+          // a problem with the server's configuration, in English, German, Spanish, Portuguese,
+          // French, Arabic, Bulgarian, Persian and Vietnamese ("a configuration issue with the
+          // server", "ein Problem mit der Serverkonfiguration", "vấn đề với cấu hình máy chủ")
+          Clause.of(
+              "\\b(?:configuration|config) (?:issue|problem|error) (?:with|on|in) (?:the )?server\\b|\\b(?:issue|problem|error) (?:with|in) (?:the )?server(?:'s)? config(?:uration)?\\b|\\bserver (?:is )?misconfigured\\b|problem mit der serverkonfiguration|problema (?:con|en|na|de|da) (?:la |a )?configura(?:ción|ção) (?:del|do) servidor|problème de configuration du serveur|مشكلة في (?:تكوين|إعدادات) الخادم|сървърната конфигурация има проблем|پیکربندی سرور با مشکل|vấn đề (?:với|về) cấu hình máy chủ",
+              "config",
+              "konfiguration",
+              "تكوين",
+              "إعدادات",
+              "конфигурация",
+              "پیکربندی سرور",
+              "cấu hình máy chủ"),
+          // a server that seems lost (a gateway's bad answer), in English, German, Polish,
+          // Chinese, Arabic and Persian ("the server seems to be lost", "die Orientierung
+          // verloren", "服务器似乎迷失了方向")
+          Clause.of(
+              "\\bserver seems (?:to be |to have )?lost\\b|orientierung verloren|serveur semble perdu|zgubić kierunek|迷失了?方向|ضل الطريق|مسیر خود را گم",
+              "lost",
+              "orientierung verloren",
+              "serveur semble perdu",
+              "zgubić kierunek",
+              "迷失",
+              "ضل الطريق",
+              "مسیر خود را گم"),
+          // a server having difficulties or a problem, in Bulgarian, Russian, Portuguese, Turkish,
+          // Persian, Japanese and Chinese ("сървърът има някои затруднения", "sunucu bazı
+          // zorluklar yaşıyor", "伺服器似乎遇到一些困難")
+          Clause.of(
+              "(?:server|serveur|servidor|serwer|сървър|сервер|sunucu|máy chủ|伺服器|服务器|服務器|サーバー|서버|سرور|الخادم|خادم)[^\\n]{0,45}?(?:затруднени|трудност|dificultad|dificuldade|difficolt|difficult|zorluk|khó khăn|困難|困难|با مشکلی مواجه)|サーバー(?:に|で)[^\\n]{0,10}?問題が発生|서버에 문제가 발생",
+              "затруднени",
+              "трудност",
+              "dificultad",
+              "dificuldade",
+              "difficolt",
+              "difficult",
+              "zorluk",
+              "khó khăn",
+              "困難",
+              "困难",
+              "問題が発生",
+              "문제가 발생",
+              "با مشکلی مواجه"),
           // the list or configuration of models that could not be loaded, in 17 languages ("Models
           // for OpenAI could not be loaded", "Modellkonfigurasjonen kunne ikke lastes", "Не
           // удалось загрузить конфигурацию моделей")
@@ -5331,6 +5677,234 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a request that must carry the correct conditional headers (HTTP 428), in the apps'
+          // languages ("your request contain the correct conditional header", "die richtigen
+          // Bedingungsköpfe enthält", "请求包含正确的条件头")
+          Clause.of(
+              "conditional (?:request )?headers?|bedingungsköpfe|bedingungs-?header|voorwaardelijke (?:kop|header)|encabezados de condición|cabeçalhos de condição|en-têtes de condition|intestazioni (?:di condizione|condizionali)|nagłówki warunkowe|условные заголовки|условен заглавие|условни заглавки|koşul başlıklarını|tiêu đề điều kiện|正确的条件头|正確的條件頭|条件ヘッダー|조건 헤더|رؤوس الشروط|هدرهای شرطی",
+              "bedingungs",
+              "voorwaardelijke",
+              "condici",
+              "condiç",
+              "condition",
+              "condizion",
+              "warunkowe",
+              "условн",
+              "условен",
+              "koşul başlık",
+              "tiêu đề điều kiện",
+              "条件头",
+              "條件頭",
+              "条件ヘッダー",
+              "조건 헤더",
+              "رؤوس الشروط",
+              "هدرهای شرطی"),
+          // a client asked to upgrade to a higher protocol version (HTTP 426), in the apps'
+          // languages ("upgrade to a higher protocol version", "auf eine höhere Protokollversion
+          // aktualisiert", "升级到更高的协议版本")
+          Clause.of(
+              "(?:higher|newer) protocol version|höhere protokollversion|hogere protocolversie|versión (?:de|del) protocolo (?:más alta|superior|más reciente)|versão (?:de|do) protocolo (?:mais alta|superior|mais recente)|version (?:de|du) protocole (?:supérieure|plus récente)|versione (?:del|di) protocollo (?:superiore|più recente)|nowszej wersji protokołu|(?:более )?новой версии протокола|по-висока версия на протокола|yüksek bir protokol sürümü|nâng cấp phiên bản giao thức|更高的协议版本|更高的協議版本|より高いプロトコルバージョン|더 높은 프로토콜 버전|إصدار بروتوكول أعلى|نسخه بالاتری از پروتکل",
+              "protocol",
+              "protokołu",
+              "протокола",
+              "protokol",
+              "giao thức",
+              "协议版本",
+              "協議版本",
+              "プロトコルバージョン",
+              "프로토콜 버전",
+              "بروتوكول",
+              "پروتکل"),
+          // a well-formed request with semantic errors (HTTP 422), in the apps' languages ("due to
+          // semantic errors, it cannot be responded to", "aufgrund semantischer Fehler", "أخطاء
+          // دلالية")
+          Clause.of(
+              "\\bsemantic errors?\\b|semantische[rn]? fehler|semantische fouten|erreurs? sémantiques?|errores semánticos|erros semânticos|errori semantici|błęd(?:ów|u|y) semantyczn|семантическ(?:ой|их|ая|ие) ошибк|семантични грешки|anlamsal hata|lỗi ngữ nghĩa|语义错误|語義錯誤|意味エラー|의미 오류|أخطاء دلالية|خطای معنایی",
+              "semantic",
+              "semantische",
+              "sémantique",
+              "semántic",
+              "semântic",
+              "semantyczn",
+              "семантич",
+              "anlamsal",
+              "ngữ nghĩa",
+              "语义错误",
+              "語義錯誤",
+              "意味エラー",
+              "의미 오류",
+              "دلالية",
+              "معنایی"),
+          // a server that cannot meet the request's expectations (HTTP 417), in the apps'
+          // languages ("the server cannot meet your expectations", "der Server kann Ihre
+          // Erwartungen nicht erfüllen", "服务器无法满足您的期望值")
+          Clause.of(
+              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:cannot|can't|unable to) meet (?:your|the) expectations?|expectation failed|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kann ihre erwartungen nicht erfüllen|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kan niet voldoen aan uw verwachtingen|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no puede cumplir con sus expectativas|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne peut pas satisfaire vos attentes|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não pode atender (?:às|as) suas expectativas|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non può soddisfare le (?:tue|sue) aspettative|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie może spełnić (?:twoich|pana|pani) oczekiwań|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не может удовлетворить ваше ожидание|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не може да отговори на очакванията|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?beklentilerinizi karşılayamıyor|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không thể đáp ứng giá trị kỳ vọng|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?无法满足您的期望值|無法滿足您的期望值|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?あなたの期待に応えることができません|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?귀하의 기대에 부응할 수 없|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?تلبية قيم توقعاتك|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?نمی‌?تواند انتظارات شما را برآورده",
+              "expectation",
+              "erwartungen",
+              "verwachtingen",
+              "expectativas",
+              "attentes",
+              "aspettative",
+              "oczekiwań",
+              "ожидани",
+              "очакванията",
+              "beklenti",
+              "kỳ vọng",
+              "期望值",
+              "期待に応え",
+              "기대에 부응",
+              "توقعاتك",
+              "انتظارات"),
+          // a requested range the server cannot satisfy (HTTP 416), in the apps' languages
+          // ("cannot satisfy the range of your request", "no puede satisfacer el rango de su
+          // solicitud", "无法满足您请求的范围")
+          Clause.of(
+              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?(?:cannot|can't|unable to) satisfy the (?:requested )?range|(?:requested )?range not satisfiable|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?kann ihren anforderungen nicht entsprechen|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfacer el rango|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfaire la plage|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?voldoen aan het bereik|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?zrealizować zakresu żądania|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?atender (?:à|a) faixa solicitada|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетворить запрошенный диапазон|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетвори обхвата на|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?aralığını karşılayamıyor|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?đáp ứng phạm vi yêu cầu|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?满足(?:您|你)?(?:请求|請求)的范围|滿足(?:您|你)?請求的範圍|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?範囲を満たすことができ|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?범위를 충족|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?تلبية نطاق الطلب|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?محدوده درخواست[^\\n]{0,10}?برآورده",
+              "range",
+              "anforderungen nicht entsprechen",
+              "rango",
+              "plage",
+              "bereik",
+              "zakresu",
+              "faixa",
+              "диапазон",
+              "обхвата",
+              "aralığını",
+              "phạm vi",
+              "范围",
+              "範圍",
+              "範囲",
+              "범위",
+              "نطاق",
+              "محدوده"),
+          // a media format attached to the request the server cannot process (HTTP 415), in the
+          // apps' languages ("cannot process the media format attached to the request", "das
+          // angeforderte Medienformat nicht verarbeiten", "معالجة تنسيق الوسائط")
+          Clause.of(
+              "(?:cannot|can't|unable to|could not) process the media (?:format|type)|media (?:format|type) (?:is )?not supported|unsupported media (?:format|type)|medienformat[^\\n]{0,10}? nicht (?:verarbeiten|unterstützt)|ne peut pas traiter le format de média|media-indeling[^\\n]{0,5}? niet (?:verwerken|ondersteund)|nie może przetworzyć żądanej formatki mediów|format(?:ki|u) mediów[^\\n]{0,10}? nie jest obsługiwany|medya formatını işleyemiyor|معالجة تنسيق الوسائط|не може да обработи медийния формат|no puede procesar el formato de medios|não pode processar o formato de mídia|non può elaborare il formato (?:multimediale|dei media)|обработать[^\\n]{0,15}?формат медиа|メディア形式を処理できません|미디어 형식을 처리할 수 없|không thể xử lý định dạng phương tiện|处理[^\\n]{0,8}?媒体格式|處理[^\\n]{0,8}?媒體格式|فرمت رسانه‌?ای[^\\n]{0,20}?پردازش کند",
+              "media",
+              "medienformat",
+              "format de média",
+              "mediów",
+              "medya format",
+              "تنسيق الوسائط",
+              "медийния формат",
+              "formato",
+              "формат медиа",
+              "メディア形式",
+              "미디어 형식",
+              "định dạng phương tiện",
+              "媒体格式",
+              "媒體格式",
+              "فرمت رسانه"),
+          // a request that does not meet the server's conditions (HTTP 412), in the apps'
+          // languages ("your request does not meet the server's conditions", "Ihre Anfrage erfüllt
+          // die Bedingungen auf Serverseite nicht", "您的请求未满足服务器端的条件")
+          Clause.of(
+              "(?:does not|doesn't|did not) meet the server'?s? (?:side )?conditions|erfüllt die bedingungen (?:auf serverseite|des servers) nicht|voldoet niet aan de voorwaarden van de server|no cumple (?:con )?las condiciones del servidor|ne remplit pas les conditions (?:requises )?(?:par|du) (?:le )?serveur|não atende (?:às|as) condições do servidor|non soddisfa le condizioni del server|nie spełnia warunków serwera|не соответствует условиям (?:на стороне )?сервера|не отговаря на условията на сървъра|sunucu tarafındaki koşulları karşılamıyor|không đáp ứng điều kiện của máy chủ|未满足服务器端的条件|未滿足伺服器端的條件|サーバー側の条件を満たさない|서버 측 조건을 충족|شروط الخادم|شرایط سرور را برآورده نمی",
+              "conditions",
+              "bedingungen",
+              "voorwaarden",
+              "condiciones",
+              "condições",
+              "condizioni",
+              "warunków",
+              "условиям",
+              "условията",
+              "koşulları",
+              "điều kiện",
+              "条件",
+              "條件",
+              "조건",
+              "شروط الخادم",
+              "شرایط سرور"),
+          // a request without a valid content length (HTTP 411), in the apps' languages ("without
+          // a valid content length", "ohne gültige Inhaltslänge", "不含有效内容长度的请求")
+          Clause.of(
+              "(?:without|missing|no) (?:a )?valid content[- ]length|content[- ]length (?:header )?(?:is )?(?:required|missing)|ohne (?:eine )?gültige inhaltslänge|zonder geldige inhoudslengte|(?:sin|no incluye) una longitud de contenido válida|longitud de contenido válida|sans (?:une )?longueur de contenu valide|sem (?:um )?(?:tamanho|comprimento) de conteúdo válido|senza (?:una )?lunghezza del contenuto valida|(?:nie zawiera|bez) poprawnej długości treści|без (?:указания )?(?:длины допустимого содержимого|допустимой длины содержимого|длины содержимого)|без валидна дължина на съдържанието|geçerli içerik uzunluğu (?:olmayan|içermeyen)|không chứa độ dài nội dung hợp lệ|不含有效(?:内容|內容)长度|不含有效(?:内容|內容)長度|有効なコンテンツ長|유효한 콘텐츠 길이를 포함하지 않|لا يحتوي على طول محتوى صالح|بدون طول محتوای معتبر",
+              "content",
+              "inhaltslänge",
+              "inhoudslengte",
+              "longitud de contenido",
+              "longueur de contenu",
+              "de conteúdo válido",
+              "lunghezza del contenuto",
+              "długości treści",
+              "длины",
+              "дължина на съдържанието",
+              "içerik uzunluğu",
+              "độ dài nội dung",
+              "有效",
+              "コンテンツ長",
+              "콘텐츠 길이",
+              "طول محتوى",
+              "طول محتوای"),
+          // a request the server cannot complete for the characteristics of the content asked for
+          // (HTTP 406), in the apps' languages ("based on the characteristics of the content you
+          // requested", "aufgrund der Eigenschaften des angeforderten Inhalts", "内容特性完成请求")
+          Clause.of(
+              "characteristics of the (?:content|resource) (?:you )?requested|(?:requested|request(?:ed)?'s) content characteristics|characteristics of the content|eigenschaften des angeforderten inhalts|kenmerken van de (?:door u )?aangevraagde inhoud|características (?:de|del) contenido|características do conteúdo|caractéristiques (?:de|du) contenu|caratteristiche del contenuto|żądanymi właściwościami (?:zasobu|treści)|характеристиками запрошенного (?:контента|содержимого|ресурса)|характеристиките на поисканото|içerik özelliklerine göre|đặc tính nội dung|(?:请求|請求)的内容特性|(?:请求|請求)的內容特性|コンテンツの特性|콘텐츠 특성|لخصائص المحتوى|خصائص المحتوى (?:الذي|التي|المطلوب)|ویژگی‌?های محتوای درخواست",
+              "characteristics",
+              "angeforderten inhalts",
+              "aangevraagde inhoud",
+              "características",
+              "caractéristiques",
+              "caratteristiche",
+              "właściwościami",
+              "характеристиками",
+              "характеристиките",
+              "içerik özellik",
+              "đặc tính nội dung",
+              "内容特性",
+              "內容特性",
+              "コンテンツの特性",
+              "콘텐츠 특성",
+              "خصائص المحتوى",
+              "محتوای درخواست"),
+          // a request method the server does not support (HTTP 405), in the apps' languages
+          // ("unterstützt die von Ihnen verwendete Anfragemethode nicht", "non supporta il metodo
+          // di richiesta", "не поддържа метода на заявка")
+          Clause.of(
+              "(?:does not|doesn't) support the (?:request|http) method|(?:request|http) method (?:is )?not (?:supported|allowed)|(?:unterstützt|akzeptiert)[^\\n]{0,30}?(?:anfrage|anforderungs|http-)methode[^\\n]{0,5}? nicht|(?:anfrage|anforderungs)methode[^\\n]{0,10}?(?:wird )?nicht (?:unterstützt|erlaubt|zulässig)|non supporta il metodo (?:di richiesta|http)|metodo (?:di richiesta|http) non (?:supportato|consentito)|ondersteunt de [^\\n]{0,15}?(?:verzoek|aanvraag|http-)methode niet|(?:verzoek|aanvraag)methode (?:wordt )?niet (?:ondersteund|toegestaan)|не поддържа метода на заявка|не поддерживает (?:используемый (?:вами )?)?(?:http-)?метод запроса|no (?:admite|soporta) el método (?:de solicitud|http)|ne prend pas en charge la méthode (?:de requête|http)|não suporta o método (?:de solicitação|de requisição|http)|nie obsługuje (?:używanej )?metody żądania|istek yöntemini desteklemiyor|không hỗ trợ phương thức yêu cầu|不支(?:持|援)[^\\n]{0,8}?(?:请求|請求)方法|リクエストメソッドをサポートしていません|요청 메서드를 지원하지 않|لا يدعم طريقة الطلب|روش درخواست[^\\n]{0,10}?پشتیبانی نمی‌?کند",
+              "support the",
+              "method",
+              "metodo",
+              "метода на заявка",
+              "метод запроса",
+              "método",
+              "méthode",
+              "metody żądania",
+              "istek yöntem",
+              "phương thức yêu cầu",
+              "方法",
+              "リクエストメソッド",
+              "요청 메서드",
+              "طريقة الطلب",
+              "روش درخواست"),
+          // the server not understanding the request (HTTP 400), in the apps' languages ("de
+          // server begrijpt uw verzoek niet", "serwer nie rozumie Twojego żądania", "الخادم غير
+          // قادر على فهم طلبك")
+          Clause.of(
+              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:does not|doesn't|did not|didn't|could not|couldn't|cannot|can't|unable to) understand (?:the|your|this) request|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?versteht (?:ihre|deine|die) anfrage nicht|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?begrijpt (?:uw|je|het) verzoek niet|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie rozumie (?:twojego |tego |pana |pani )?żądania|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no (?:comprende|entiende) (?:su|tu|la) solicitud|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne comprend pas (?:votre|ta|la) (?:demande|requête)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non comprende (?:la tua |la sua |la )richiesta|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não (?:entendeu|entende|compreende|compreendeu) (?:a sua|sua|a) (?:solicitação|requisição)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не понимает (?:ваш|твой|этот) запрос|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не разбира (?:заявката|вашата заявка)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?isteğinizi anlama(?:dı|yor|mıyor)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không hiểu yêu cầu|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:不明白|无法理解|無法理解|不理解)(?:您|你)?的?(?:请求|請求)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?リクエストを理解でき|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?요청을 이해하지 못|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?على فهم (?:طلبك|الطلب)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?درخواست (?:شما )?را متوجه نشد",
+              "understand",
+              "versteht",
+              "begrijpt",
+              "rozumie",
+              "comprende",
+              "entiende",
+              "comprend pas",
+              "entend",
+              "compreend",
+              "не понимает",
+              "не разбира",
+              "isteğinizi anla",
+              "không hiểu yêu cầu",
+              "明白",
+              "理解",
+              "이해하지 못",
+              "على فهم",
+              "متوجه نشد"),
           // a value that cannot be left empty, a model name not specified, in Japanese, Korean,
           // Portuguese, Vietnamese and Persian ("モデル名は空にできません", "모델 이름은 비워둘 수 없습니다", "o nome do
           // modelo não pode ficar vazio")
@@ -8111,6 +8685,13 @@ final class FailureRules {
   // if the prompt was blocked").
   static final Words CONTENT_PATTERN =
       Words.of(
+          // content blocked for copyright or holding sensitive personal data, in Vietnamese, read
+          // before PERMISSION_HINTS takes "quyền" ("có thể vi phạm bản quyền và đã bị chặn", "có
+          // thể chứa thông tin cá nhân nhạy cảm")
+          Clause.of(
+              "vi phạm bản quyền[^\\n]{0,20}?bị chặn|chứa thông tin cá nhân nhạy cảm",
+              "bản quyền",
+              "nhạy cảm"),
           Clause.of(
               "\\bblock(?:ed)?[ _]?reason\\b[^\\n]{0,4}?\\b(?:safety|prohibited[ _]content"
                   + "|blocklist|spii"
@@ -9409,6 +9990,23 @@ final class FailureRules {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // a streamed message chunk the client could not parse (read where ANSWER_UNREADABLE
+          // reads the English), in Arabic, Persian, Bulgarian, German, Spanish, French,
+          // Portuguese, Vietnamese and Chinese ("Fehler beim Parsen des Nachrichtenchunks",
+          // "Erreur de parsing du bloc de message", "消息块解析错误")
+          Clause.of(
+              "(?:تحليل|تجزئة) كتلة|تجزیه (?:بلوک|قطعه)|парсиран\\S*[^\\n]{0,40}?поток|\\bfehler beim parsen[^\\n]{0,30}?chunk|\\b(?:error de análisis|error al analizar)[^\\n]{0,10}?(?:bloque|fragmento) de mensaje|\\b(?:erreur de parsing|erreur d'analyse)[^\\n]{0,10}?(?:bloc|fragment) de message|\\berro de análise[^\\n]{0,10}?(?:bloco|fragmento) de mensagem|lỗi phân tích khối|(?:消息块|数据块|流式响应)解析(?:错误|失败)",
+              "كتلة",
+              "تجزیه",
+              "парсиран",
+              "parsen",
+              "análisis",
+              "analizar",
+              "parsing",
+              "analyse",
+              "análise",
+              "phân tích khối",
+              "解析"),
           // the model's own output the client could not use: an SDK's class for it (the OpenAI
           // SDK's APIResponseValidationError, LangChain's OutputParserException, the AI SDK's
           // NoObjectGeneratedError), a model that "did not conform" to the format asked. (Not the

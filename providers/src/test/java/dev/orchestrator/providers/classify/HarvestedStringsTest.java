@@ -21,10 +21,11 @@ import org.junit.jupiter.api.Test;
  */
 class HarvestedStringsTest {
   /**
-   * The share of the apps' strings read right when the floor was set (82 %, after LibreChat's and
-   * new-api's locale strings joined and their vocabulary was written), rounded down.
+   * The share of the apps' strings read right when the floor was set (85 %, after LibreChat's,
+   * new-api's, LobeChat's and NextChat's locale strings joined and their vocabulary was written),
+   * rounded down.
    */
-  static final double FLOOR = 0.80;
+  static final double FLOOR = 0.83;
 
   /** The share of the servers' strings read right when the floor was set (73 %), rounded down. */
   static final double SERVER_FLOOR = 0.72;
@@ -146,7 +147,7 @@ class HarvestedStringsTest {
   @Test
   void readsAtLeastTheFloorOfTheHarvestedStrings() {
     List<JsonNode> rows = rows("/errors/harvested-strings.jsonl");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(1900);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(2500);
     assertThat(share("harvested strings", rows)).isGreaterThanOrEqualTo(FLOOR);
   }
 

@@ -2220,7 +2220,8 @@ final class FailureRules {
           // a request longer than the model can process, in German and French ("überschreitet die
           // von dem Modell verarbeitbare Länge", "dépasse la longueur que le modèle peut traiter")
           Clause.of(
-              "(?:überschreitet|übersteigt)[^\\n]{0,40}?(?:vom|von dem) modell[^\\n]{0,20}?länge|(?:dépasse|excède) la longueur (?:maximale )?(?:que le modèle|traitable par le modèle|autorisée par le modèle)",
+              "(?:überschreitet|übersteigt)[^\\n]{0,40}?(?:vom|von dem) modell[^\\n]{0,20}?länge"
+                  + "|(?:dépasse|excède) la longueur (?:maximale )?(?:que le modèle|traitable par le modèle|autorisée par le modèle)",
               "überschreitet",
               "übersteigt",
               "dépasse",
@@ -2229,7 +2230,18 @@ final class FailureRules {
           // Icelandic, Lithuanian, Latvian, Thai, Persian and Tibetan ("overskrider tokengrænsen",
           // "meghaladja a tokenkorlátot", "fara yfir hámark tóka")
           Clause.of(
-              "(?:overskrider|overskrid|overstiger|overstig|meghaladja a|túllépi a|viršija|ületa\\S*|pārsniedz\\S*) (?:token\\S*|kontekst\\S*|märkide|tokenite|tokenų)\\s?(?:grænse|grense|grensa|korlát|limit|limii|piirang|vindu|ablak|ierobežojum)|tokenų skaičius per didel|token\\S* száma túl|hámark tóka|konteksta garum|เกินขีดจำกัดโทเค็น|จำนวนโทเค็น[^\\n]{0,30}?ยาวเกินไป|(?:melding\\S*|meddelelse\\S*|besked\\S*)[^\\n]{0,30}?for mange token|antallet af tokener[^\\n]{0,30}?for lang|توکن[^\\n]{0,30}?(?:بسیار طولانی|خیلی طولانی|از حد مجاز بیشتر)|превыша\\S* (?:ограничение|лимит) (?:по )?токен|བཀོལ་ཐོགས་ཀྱི་ཚད་བཀག་ལས་བརྒལ",
+              "(?:overskrider|overskrid|overstiger|overstig|meghaladja a|túllépi a|viršija|ületa\\S*|pārsniedz\\S*) (?:token\\S*|kontekst\\S*|märkide|tokenite|tokenų)\\s?(?:grænse|grense|grensa|korlát|limit|limii|piirang|vindu|ablak|ierobežojum)"
+                  + "|tokenų skaičius per didel"
+                  + "|token\\S* száma túl"
+                  + "|hámark tóka"
+                  + "|konteksta garum"
+                  + "|เกินขีดจำกัดโทเค็น"
+                  + "|จำนวนโทเค็น[^\\n]{0,30}?ยาวเกินไป"
+                  + "|(?:melding\\S*|meddelelse\\S*|besked\\S*)[^\\n]{0,30}?for mange token"
+                  + "|antallet af tokener[^\\n]{0,30}?for lang"
+                  + "|توکن[^\\n]{0,30}?(?:بسیار طولانی|خیلی طولانی|از حد مجاز بیشتر)"
+                  + "|превыша\\S* (?:ограничение|лимит) (?:по )?токен"
+                  + "|བཀོལ་ཐོགས་ཀྱི་ཚད་བཀག་ལས་བརྒལ",
               "overskrid",
               "overstig",
               "meghaladja",
@@ -2498,7 +2510,11 @@ final class FailureRules {
           // Portuguese ("не можем да намерим съответния модел", "مدل وجود نداشته باشد", "modelo
           // não existir")
           Clause.of(
-              "не (?:можем|може|успяхме|успя) да намер\\S*[^\\n]{0,30}?модел|модел(?:ът)?[^\\n]{0,30}?(?:не е намерен|не съществува|не може да бъде намерен)|مدل[^\\n]{0,30}?وجود (?:نداشته باشد|ندارد)|النموذج[^\\n]{0,20}?غير موجود|\\bmodelo (?:não existir|inexistente)\\b",
+              "не (?:можем|може|успяхме|успя) да намер\\S*[^\\n]{0,30}?модел"
+                  + "|модел(?:ът)?[^\\n]{0,30}?(?:не е намерен|не съществува|не може да бъде намерен)"
+                  + "|مدل[^\\n]{0,30}?وجود (?:نداشته باشد|ندارد)"
+                  + "|النموذج[^\\n]{0,20}?غير موجود"
+                  + "|\\bmodelo (?:não existir|inexistente)\\b",
               "намер",
               "не съществува",
               "وجود ند",
@@ -2516,7 +2532,10 @@ final class FailureRules {
           // Spanish, Portuguese, Polish and Vietnamese ("pagina of bron niet vinden", "kaynak
           // kalıcı olarak kaldırıldı ve bulunamıyor", "zasób został trwale usunięty")
           Clause.of(
-              "(?:pagina|bron)[^\\n]{0,40}?(?:niet (?:vinden|gevonden)|kan niet worden gevonden|permanent verwijderd)|(?:sayfa|kayna[kğ])[^\\n]{0,40}?(?:bulamıyor|bulunamıyor|bulunamadı|kalıcı olarak kaldırıldı)|(?:recurso|zasób)[^\\n]{0,40}?(?:eliminado permanentemente|permanentemente (?:eliminado|removido)|removido permanentemente|não pode ser encontrad|no se (?:puede )?encontr|trwale usunięty|nie można (?:go )?(?:odnaleźć|znaleźć))|tài nguyên[^\\n]{0,40}?(?:bị xóa vĩnh viễn|không thể tìm thấy)",
+              "(?:pagina|bron)[^\\n]{0,40}?(?:niet (?:vinden|gevonden)|kan niet worden gevonden|permanent verwijderd)"
+                  + "|(?:sayfa|kayna[kğ])[^\\n]{0,40}?(?:bulamıyor|bulunamıyor|bulunamadı|kalıcı olarak kaldırıldı)"
+                  + "|(?:recurso|zasób)[^\\n]{0,40}?(?:eliminado permanentemente|permanentemente (?:eliminado|removido)|removido permanentemente|não pode ser encontrad|no se (?:puede )?encontr|trwale usunięty|nie można (?:go )?(?:odnaleźć|znaleźć))"
+                  + "|tài nguyên[^\\n]{0,40}?(?:bị xóa vĩnh viễn|không thể tìm thấy)",
               "pagina",
               "bron",
               "sayfa",
@@ -2528,7 +2547,14 @@ final class FailureRules {
           // Russian, Persian and Arabic ("не може да намери страницата или ресурса", "ресурс был
           // удален навсегда и не может быть найден", "منبع درخواستی شما را پیدا نکرد")
           Clause.of(
-              "не (?:може|можем|успя)(?: да)? (?:намери|намерим)[^\\n]{0,40}?(?:страница|ресурс)|(?:ресурсът|страницата)[^\\n]{0,40}?(?:не може да бъде намерен|не е намерен|премахнат за постоянно)|не (?:может|удалось|смог) найти[^\\n]{0,40}?(?:страниц|ресурс)|ресурс[^\\n]{0,40}?(?:не может быть найден|удален навсегда)|(?:صفحه|منبع)[^\\n]{0,40}?(?:را پیدا نکرد|پیدا نشد|قابل یافتن نیست)|منبع[^\\n]{0,40}?به طور دائم حذف شده|المورد[^\\n]{0,50}?(?:لا يمكن العثور عليه|لم يتم العثور عليه)|(?:إزالة|حذف) المورد",
+              "не (?:може|можем|успя)(?: да)? (?:намери|намерим)[^\\n]{0,40}?(?:страница|ресурс)"
+                  + "|(?:ресурсът|страницата)[^\\n]{0,40}?(?:не може да бъде намерен|не е намерен|премахнат за постоянно)"
+                  + "|не (?:может|удалось|смог) найти[^\\n]{0,40}?(?:страниц|ресурс)"
+                  + "|ресурс[^\\n]{0,40}?(?:не может быть найден|удален навсегда)"
+                  + "|(?:صفحه|منبع)[^\\n]{0,40}?(?:را پیدا نکرد|پیدا نشد|قابل یافتن نیست)"
+                  + "|منبع[^\\n]{0,40}?به طور دائم حذف شده"
+                  + "|المورد[^\\n]{0,50}?(?:لا يمكن العثور عليه|لم يتم العثور عليه)"
+                  + "|(?:إزالة|حذف) المورد",
               "намер",
               "премахнат за постоянно",
               "найти",
@@ -2551,7 +2577,20 @@ final class FailureRules {
           // Persian, Japanese and Chinese ("The model \"gpt-4o\" is not available for Azure
           // OpenAI", "Modellen \"gpt-4o\" er ikke tilgjengelig for", "模型 “gpt-4o” 不可用于")
           Clause.of(
-              "\\bmodel\\b[^\\n]{0,40}?\\bis not available for (?!your\\b|you\\b|free\\b|personal\\b|individual\\b|this (?:account|plan|key|region|tier|organization)\\b)|modell[^\\n]{0,40}?ist für (?!dein|ihr|sie\\b|euch|dich)[^\\n]{0,30}?nicht verfügbar|modèle[^\\n]{0,40}?n['’]est pas disponible pour (?!vous|votre|ton|ta|les utilisateurs)|modello[^\\n]{0,40}?non è disponibile per (?!te\\b|il tuo|la tua|tu\\b|gli utenti)|modelo[^\\n]{0,40}?n(?:ão|o) está disponível para (?!você|o seu|a sua|sua\\b|seu\\b|os utilizadores|usuários)|modelo[^\\n]{0,40}?no está disponible para (?!ti\\b|usted|tu\\b|su\\b)|modellen[^\\n]{0,40}?er ikk(?:e|je) tilgjengel\\S* for (?!deg|din|ditt|dykk)|líkanið[^\\n]{0,40}?er ekki í boði fyrir (?!þig|þinn|þína)|modelis\\s*[„\\\"“'«][^\\n]{1,60}?[\\\"“”'»]\\s*(?:nepasiekiamas|nav pieejams) (?!jūsų|jums|jūsu)|модель\\s*[«\\\"“„'][^\\n]{1,60}?[»\\\"”“']\\s*(?:не ?доступна|недоступна) для (?!вас|вашего|вашей|вашого|вашої)|modeli\\s[^\\n]{0,40}?için mevcut değil|مدل\\s*[\\\"“«][^\\n]{1,60}?[\\\"”»]\\s*برای (?!شما)[^\\n]{0,30}?در دسترس نیست|[a-z0-9)]にモデル[^\\n]{0,40}?はご利用いただけません|模型\\s*[“\\\"「][^\\n]{1,60}?[”\\\"」]\\s*不可用于(?!您|你)",
+              "\\bmodel\\b[^\\n]{0,40}?\\bis not available for (?!your\\b|you\\b|free\\b|personal\\b|individual\\b|this (?:account|plan|key|region|tier|organization)\\b)"
+                  + "|modell[^\\n]{0,40}?ist für (?!dein|ihr|sie\\b|euch|dich)[^\\n]{0,30}?nicht verfügbar"
+                  + "|modèle[^\\n]{0,40}?n['’]est pas disponible pour (?!vous|votre|ton|ta|les utilisateurs)"
+                  + "|modello[^\\n]{0,40}?non è disponibile per (?!te\\b|il tuo|la tua|tu\\b|gli utenti)"
+                  + "|modelo[^\\n]{0,40}?n(?:ão|o) está disponível para (?!você|o seu|a sua|sua\\b|seu\\b|os utilizadores|usuários)"
+                  + "|modelo[^\\n]{0,40}?no está disponible para (?!ti\\b|usted|tu\\b|su\\b)"
+                  + "|modellen[^\\n]{0,40}?er ikk(?:e|je) tilgjengel\\S* for (?!deg|din|ditt|dykk)"
+                  + "|líkanið[^\\n]{0,40}?er ekki í boði fyrir (?!þig|þinn|þína)"
+                  + "|modelis\\s*[„\\\"“'«][^\\n]{1,60}?[\\\"“”'»]\\s*(?:nepasiekiamas|nav pieejams) (?!jūsų|jums|jūsu)"
+                  + "|модель\\s*[«\\\"“„'][^\\n]{1,60}?[»\\\"”“']\\s*(?:не ?доступна|недоступна) для (?!вас|вашего|вашей|вашого|вашої)"
+                  + "|modeli\\s[^\\n]{0,40}?için mevcut değil"
+                  + "|مدل\\s*[\\\"“«][^\\n]{1,60}?[\\\"”»]\\s*برای (?!شما)[^\\n]{0,30}?در دسترس نیست"
+                  + "|[a-z0-9)]にモデル[^\\n]{0,40}?はご利用いただけません"
+                  + "|模型\\s*[“\\\"「][^\\n]{1,60}?[”\\\"」]\\s*不可用于(?!您|你)",
               "is not available for",
               "nicht verfügbar",
               "est pas disponible pour",
@@ -2763,7 +2802,20 @@ final class FailureRules {
           // an API key empty, in Polish, Russian and 10 more ("Klucz API OpenAI jest pusty", "Ключ
           // OpenAI API пуст", "OpenAI API 金鑰為空")
           Clause.of(
-              "klucz(?: [a-z0-9._-]{1,20}){0,3} jest pusty|pusty klucz|(?:^|[^а-яё])ключ(?: [a-z0-9._-]{1,20}){0,3} (?:пуст|не указан|не задан)(?:[ ,.;:!]|$)|api-schlüssel (?:ist )?leer|clé api(?: [a-z0-9._-]{1,20}){0,2} est vide|clave (?:de )?api(?: de [a-z0-9._-]{1,20})? (?:está )?vacía|chave (?:de )?api(?: d[oa] [a-z0-9._-]{1,20})? (?:está )?(?:em branco|vazia)|api ?キーが空|api 키가 비어|api anahtarı boş|khóa api(?: [a-z0-9._-]{1,20})? (?:đang )?trống|api key 为空|api 金鑰為空|api 密钥为空",
+              "klucz(?: [a-z0-9._-]{1,20}){0,3} jest pusty"
+                  + "|pusty klucz"
+                  + "|(?:^|[^а-яё])ключ(?: [a-z0-9._-]{1,20}){0,3} (?:пуст|не указан|не задан)(?:[ ,.;:!]|$)"
+                  + "|api-schlüssel (?:ist )?leer"
+                  + "|clé api(?: [a-z0-9._-]{1,20}){0,2} est vide"
+                  + "|clave (?:de )?api(?: de [a-z0-9._-]{1,20})? (?:está )?vacía"
+                  + "|chave (?:de )?api(?: d[oa] [a-z0-9._-]{1,20})? (?:está )?(?:em branco|vazia)"
+                  + "|api ?キーが空"
+                  + "|api 키가 비어"
+                  + "|api anahtarı boş"
+                  + "|khóa api(?: [a-z0-9._-]{1,20})? (?:đang )?trống"
+                  + "|api key 为空"
+                  + "|api 金鑰為空"
+                  + "|api 密钥为空",
               "klucz",
               "ключ",
               "api-schlüssel",
@@ -2779,7 +2831,10 @@ final class FailureRules {
           // an access code or password invalid or empty, in Polish and Russian ("Nieprawidłowy kod
           // dostępu", "Hasło jest nieprawidłowe lub puste", "Неверный код доступа")
           Clause.of(
-              "nieprawidłow(?:y|e) (?:kod dostępu|hasło)|(?:kod dostępu|hasło)(?: dostępu)? (?:jest )?(?:nieprawidłow|pust)|неверн(?:ый|ое) (?:код доступа|пароль)|(?:код доступа|пароль) (?:неверен|неверный|пуст)",
+              "nieprawidłow(?:y|e) (?:kod dostępu|hasło)"
+                  + "|(?:kod dostępu|hasło)(?: dostępu)? (?:jest )?(?:nieprawidłow|pust)"
+                  + "|неверн(?:ый|ое) (?:код доступа|пароль)"
+                  + "|(?:код доступа|пароль) (?:неверен|неверный|пуст)",
               "kod dostępu",
               "hasło",
               "код доступа",
@@ -2788,7 +2843,28 @@ final class FailureRules {
           // Dutch, Russian and 8 more ("عدم تقديم التحقق من الهوية الصالحة", "ongeldige
           // authenticatie", "недействительной аутентификации")
           Clause.of(
-              "(?:عدم تقديم|بدون|لم يتم تقديم|دون) (?:ال)?(?:تحقق من الهوية|مصادقة)|(?:ال)?(?:مصادقة|تحقق من الهوية)(?: ال)? ?غير (?:ال)?صالح|(?:невалидна|недействителна|неправилна) (?:аутентификация|автентификация)|(?:identificazione|autenticazione) non valida|ongeldige (?:authenticatie|inloggegevens|aanmeldgegevens|aanmeldingsgegevens)|недействительн(?:ой|ая|ую) аутентификаци|неверн(?:ой|ая|ую) аутентификаци|(?:fehlender|ungültiger) (?:gültiger )?authentifizierung|ungültige authentifizierung|(?:falta de|sin) autenticación válida|autenticación (?:no válida|inválida)|احراز هویت(?: معتبر)?(?: ارائه)? (?:نامعتبر|نشده)|عدم ارائه احراز هویت|autenticação (?:inválida|não válida)|(?:falta de|sem) autenticação válida|geçersiz kimlik doğrulama|không cung cấp xác thực|xác thực(?: danh tính)? không hợp lệ|未提供有效的?身份验证|身份验证无效|身份驗證無效|身分驗證無效",
+              "(?:عدم تقديم|بدون|لم يتم تقديم|دون) (?:ال)?(?:تحقق من الهوية|مصادقة)"
+                  + "|(?:ال)?(?:مصادقة|تحقق من الهوية)(?: ال)? ?غير (?:ال)?صالح"
+                  + "|(?:невалидна|недействителна|неправилна) (?:аутентификация|автентификация)"
+                  + "|(?:identificazione|autenticazione) non valida"
+                  + "|ongeldige (?:authenticatie|inloggegevens|aanmeldgegevens|aanmeldingsgegevens)"
+                  + "|недействительн(?:ой|ая|ую) аутентификаци"
+                  + "|неверн(?:ой|ая|ую) аутентификаци"
+                  + "|(?:fehlender|ungültiger) (?:gültiger )?authentifizierung"
+                  + "|ungültige authentifizierung"
+                  + "|(?:falta de|sin) autenticación válida"
+                  + "|autenticación (?:no válida|inválida)"
+                  + "|احراز هویت(?: معتبر)?(?: ارائه)? (?:نامعتبر|نشده)"
+                  + "|عدم ارائه احراز هویت"
+                  + "|autenticação (?:inválida|não válida)"
+                  + "|(?:falta de|sem) autenticação válida"
+                  + "|geçersiz kimlik doğrulama"
+                  + "|không cung cấp xác thực"
+                  + "|xác thực(?: danh tính)? không hợp lệ"
+                  + "|未提供有效的?身份验证"
+                  + "|身份验证无效"
+                  + "|身份驗證無效"
+                  + "|身分驗證無效",
               "تحقق من الهوية",
               "مصادقة",
               "аутентификаци",
@@ -2809,7 +2885,12 @@ final class FailureRules {
           // Chinese, Portuguese and Vietnamese ("رمز وصول شخصية GitHub غير صحيح أو فارغ", "Github
           // PAT 不正确或为空", "Mã truy cập cá nhân Github không chính xác")
           Clause.of(
-              "رمز (?:ال)?وصول(?: شخصي(?:ة)?)?(?: [a-z0-9._-]{1,20})?(?: ال[^\\s،,.]{1,10})? (?:غير صحيح|غير صالح|فارغ|منتهي الصلاحية)|(?:^|[^а-яё])токен(?:ът)?(?: [a-z0-9._-]{1,20})? (?:е )?(?:неправилен|невалиден|празен|изтекъл)|(?:невалиден|неправилен|празен) (?:[а-яё]+ ){0,2}токен|(?:^|[^a-z])pat (?:نادرست|نامعتبر|خالی|منقضی|不正确|无效|为空|已过期|已失效)|token de acesso(?: pessoal)?(?: d[oa] [a-z0-9._-]{1,20})? (?:está )?(?:incorreto|inválido|vazio|expirado|em branco)|mã truy cập(?: cá nhân)?(?: [a-z0-9._-]{1,20})? (?:không chính xác|không hợp lệ|để trống|bị trống|đã hết hạn|hết hạn)",
+              "رمز (?:ال)?وصول(?: شخصي(?:ة)?)?(?: [a-z0-9._-]{1,20})?(?: ال[^\\s،,.]{1,10})? (?:غير صحيح|غير صالح|فارغ|منتهي الصلاحية)"
+                  + "|(?:^|[^а-яё])токен(?:ът)?(?: [a-z0-9._-]{1,20})? (?:е )?(?:неправилен|невалиден|празен|изтекъл)"
+                  + "|(?:невалиден|неправилен|празен) (?:[а-яё]+ ){0,2}токен"
+                  + "|(?:^|[^a-z])pat (?:نادرست|نامعتبر|خالی|منقضی|不正确|无效|为空|已过期|已失效)"
+                  + "|token de acesso(?: pessoal)?(?: d[oa] [a-z0-9._-]{1,20})? (?:está )?(?:incorreto|inválido|vazio|expirado|em branco)"
+                  + "|mã truy cập(?: cá nhân)?(?: [a-z0-9._-]{1,20})? (?:không chính xác|không hợp lệ|để trống|bị trống|đã hết hạn|hết hạn)",
               "وصول",
               "токен",
               "pat ",
@@ -2819,7 +2900,22 @@ final class FailureRules {
           // and 9 more ("Аутентификация на Vertex не беше успешна", "L'authentification Vertex a
           // échoué", "Xác thực Vertex không thành công")
           Clause.of(
-              "(?:аутентификация|автентификация)(?:та)?(?: на [a-z0-9._-]{1,20})? (?:не беше успешна|не е успешна|е неуспешна)|неуспешна (?:аутентификация|автентификация)|احراز هویت(?: [a-z0-9._-]{1,20})? (?:ناموفق|با شکست)|l'authentification(?: (?:de |du |d')?[a-z0-9._-]{1,20})? a échoué|échec de (?:l'|la )authentification|xác thực(?: danh tính)?(?: [a-z0-9._-]{1,20})? (?:không thành công|thất bại)|(?:^|[^a-zäöüß])authentifizierung(?: (?:bei |für )?[a-z0-9._-]{1,20})? (?:ist )?fehlgeschlagen|[a-z0-9._-]{1,20}-authentifizierung (?:ist )?fehlgeschlagen|la autenticación(?: de [a-z0-9._-]{1,20})? (?:ha fallado|falló|no se ha completado)|autenticazione(?: (?:di |con )?[a-z0-9._-]{1,20})? (?:non riuscita|fallita|non è riuscita)|autenticação(?: d[oae] [a-z0-9._-]{1,20})? falhou|falha (?:na|de) autenticação|uwierzytelni(?:enie|anie)(?: [a-z0-9._-]{1,20})? nie powiodło się|認証に失敗|인증에 실패|(?:فشلت|فشل) (?:ال)?مصادقة",
+              "(?:аутентификация|автентификация)(?:та)?(?: на [a-z0-9._-]{1,20})? (?:не беше успешна|не е успешна|е неуспешна)"
+                  + "|неуспешна (?:аутентификация|автентификация)"
+                  + "|احراز هویت(?: [a-z0-9._-]{1,20})? (?:ناموفق|با شکست)"
+                  + "|l'authentification(?: (?:de |du |d')?[a-z0-9._-]{1,20})? a échoué"
+                  + "|échec de (?:l'|la )authentification"
+                  + "|xác thực(?: danh tính)?(?: [a-z0-9._-]{1,20})? (?:không thành công|thất bại)"
+                  + "|(?:^|[^a-zäöüß])authentifizierung(?: (?:bei |für )?[a-z0-9._-]{1,20})? (?:ist )?fehlgeschlagen"
+                  + "|[a-z0-9._-]{1,20}-authentifizierung (?:ist )?fehlgeschlagen"
+                  + "|la autenticación(?: de [a-z0-9._-]{1,20})? (?:ha fallado|falló|no se ha completado)"
+                  + "|autenticazione(?: (?:di |con )?[a-z0-9._-]{1,20})? (?:non riuscita|fallita|non è riuscita)"
+                  + "|autenticação(?: d[oae] [a-z0-9._-]{1,20})? falhou"
+                  + "|falha (?:na|de) autenticação"
+                  + "|uwierzytelni(?:enie|anie)(?: [a-z0-9._-]{1,20})? nie powiodło się"
+                  + "|認証に失敗"
+                  + "|인증에 실패"
+                  + "|(?:فشلت|فشل) (?:ال)?مصادقة",
               "аутентификация",
               "автентификация",
               "احراز هویت",
@@ -2837,7 +2933,25 @@ final class FailureRules {
           // Vietnamese and 7 more ("لم تقم بتسجيل الدخول بعد", "du bist derzeit nicht angemeldet",
           // "bạn chưa đăng nhập")
           Clause.of(
-              "لم (?:تقم|تقومي|يتم) ب?تسجيل (?:ال)?دخول|لست مسجل(?:ًا|ا)? (?:ال)?دخول|(?:bist|sind|seid) (?:derzeit |noch |aktuell |momentan )?nicht (?:mehr )?angemeldet|no (?:has|ha|han|hayas) iniciado (?:la )?sesión|(?:هنوز|شما) وارد(?: حساب(?: کاربری)?(?: خود)?)? نشده|n'(?:êtes|es) pas (?:encore |actuellement )?connecté(?:e|\\(e\\))?(?! à (?:internet|un réseau|réseau|la base|au serveur))[^\\n]{0,60}?vous connecter|(?:ainda )?não (?:fez|efetuou|está com o) (?:o )?login|giriş yapmadınız|giriş yapmamışsınız|oturum açmadınız|oturum açmamışsınız|bạn chưa đăng nhập|ログインしていません|로그인(?:하지 않았|되어 있지 않|되지 않았)|вы не (?:вошли|авторизованы)|ви не (?:увійшли|авторизовані)|non hai (?:ancora )?effettuato l'accesso|(?:je bent|u bent|jij bent) (?:nog )?niet (?:ingelogd|aangemeld)|nie jesteś (?:jeszcze )?zalogowan",
+              "لم (?:تقم|تقومي|يتم) ب?تسجيل (?:ال)?دخول"
+                  + "|لست مسجل(?:ًا|ا)? (?:ال)?دخول"
+                  + "|(?:bist|sind|seid) (?:derzeit |noch |aktuell |momentan )?nicht (?:mehr )?angemeldet"
+                  + "|no (?:has|ha|han|hayas) iniciado (?:la )?sesión"
+                  + "|(?:هنوز|شما) وارد(?: حساب(?: کاربری)?(?: خود)?)? نشده"
+                  + "|n'(?:êtes|es) pas (?:encore |actuellement )?connecté(?:e|\\(e\\))?(?! à (?:internet|un réseau|réseau|la base|au serveur))[^\\n]{0,60}?vous connecter"
+                  + "|(?:ainda )?não (?:fez|efetuou|está com o) (?:o )?login"
+                  + "|giriş yapmadınız"
+                  + "|giriş yapmamışsınız"
+                  + "|oturum açmadınız"
+                  + "|oturum açmamışsınız"
+                  + "|bạn chưa đăng nhập"
+                  + "|ログインしていません"
+                  + "|로그인(?:하지 않았|되어 있지 않|되지 않았)"
+                  + "|вы не (?:вошли|авторизованы)"
+                  + "|ви не (?:увійшли|авторизовані)"
+                  + "|non hai (?:ancora )?effettuato l'accesso"
+                  + "|(?:je bent|u bent|jij bent) (?:nog )?niet (?:ingelogd|aangemeld)"
+                  + "|nie jesteś (?:jeszcze )?zalogowan",
               "تسجيل",
               "دخول",
               "angemeldet",
@@ -2861,7 +2975,15 @@ final class FailureRules {
           // French, Japanese, Vietnamese and more ("유효하지 않은 토큰", "Le statut de ce jeton est
           // indisponible", "Trạng thái token này không khả dụng")
           Clause.of(
-              "유효하지 않은 토큰(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))|недопустимый токен(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))|وضعیت(?: این)? توکن[^\\n]{0,10}?در دسترس نیست|statut de (?:ce|votre) jeton est indisponible|トークンのステータスは利用(?:不可|できません)|토큰 상태는 사용할 수 없|status d(?:este|o|esse) token (?:está )?indisponível|статус (?:этого |данного )?токена недоступен|trạng thái token(?: này)? không khả dụng",
+              "유효하지 않은 토큰(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))"
+                  + "|недопустимый токен(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))"
+                  + "|وضعیت(?: این)? توکن[^\\n]{0,10}?در دسترس نیست"
+                  + "|statut de (?:ce|votre) jeton est indisponible"
+                  + "|トークンのステータスは利用(?:不可|できません)"
+                  + "|토큰 상태는 사용할 수 없"
+                  + "|status d(?:este|o|esse) token (?:está )?indisponível"
+                  + "|статус (?:этого |данного )?токена недоступен"
+                  + "|trạng thái token(?: này)? không khả dụng",
               "유효하지 않은 토큰",
               "недопустимый токен",
               "توکن",
@@ -2873,7 +2995,16 @@ final class FailureRules {
           // a token not supplied, in English, French, Japanese, Korean, Portuguese, Russian and
           // Vietnamese ("Token not provided", "Jeton non fourni", "Токен не предоставлен")
           Clause.of(
-              "\\b(?:access |auth |api )?token (?:was )?not provided\\b|\\bno token provided\\b|توکن[^\\n]{0,10}?ارائه نشده|jeton (?:d'accès |d'authentification )?non fourni|aucun jeton fourni|トークンが(?:提供|指定)されていません|토큰이 제공되지 않았|token não (?:fornecido|informado)|токен не (?:предоставлен|указан|передан)|chưa cung cấp token",
+              "\\b(?:access |auth |api )?token (?:was )?not provided\\b"
+                  + "|\\bno token provided\\b"
+                  + "|توکن[^\\n]{0,10}?ارائه نشده"
+                  + "|jeton (?:d'accès |d'authentification )?non fourni"
+                  + "|aucun jeton fourni"
+                  + "|トークンが(?:提供|指定)されていません"
+                  + "|토큰이 제공되지 않았"
+                  + "|token não (?:fornecido|informado)"
+                  + "|токен не (?:предоставлен|указан|передан)"
+                  + "|chưa cung cấp token",
               "token",
               "توکن",
               "jeton",
@@ -2884,7 +3015,24 @@ final class FailureRules {
           // ("Leveret nøgle til OpenAI udløbet", "A megadott kulcs OpenAI-hoz lejárt",
           // "Предоставленный ключ для OpenAI истек")
           Clause.of(
-              "\\bprovided key for [^\\n]{1,40}? expired\\b|ལྡེ་མིག[^\\n]{0,80}?དུས་ཚོད་ཡོལ|clau[^\\n]{0,40}?(?:va caducar|ha caducat)|nøgle[^\\n]{0,40}?udløb|võti[^\\n]{0,40}?aegus|avain[^\\n]{0,40}?vanheni|clé(?: d'api| api)? fournie[^\\n]{0,40}?a expiré|מפתח[^\\n]{0,40}? פג(?: תוקפו|[ -]ב)|kulcs[^\\n]{0,40}?lejárt|lykill[^\\n]{0,40}?rann út|キー[^\\n]{0,40}?期限切れ|rakt(?:as|o)[^\\n]{0,40}?baigė galioti|atslēga[^\\n]{0,40}?beidzās|nøkkel(?:en)?[^\\n]{0,40}?utløp|ключ (?:для [^\\n]{1,30}? )?ист[её]к|срок действия (?:api[- ])?ключа ист[её]к|คีย์[^\\n]{0,40}?หมดอายุ|ключ[^\\n]{0,40}?(?:закінчився|сплив)",
+              "\\bprovided key for [^\\n]{1,40}? expired\\b"
+                  + "|ལྡེ་མིག[^\\n]{0,80}?དུས་ཚོད་ཡོལ"
+                  + "|clau[^\\n]{0,40}?(?:va caducar|ha caducat)"
+                  + "|nøgle[^\\n]{0,40}?udløb"
+                  + "|võti[^\\n]{0,40}?aegus"
+                  + "|avain[^\\n]{0,40}?vanheni"
+                  + "|clé(?: d'api| api)? fournie[^\\n]{0,40}?a expiré"
+                  + "|מפתח[^\\n]{0,40}? פג(?: תוקפו|[ -]ב)"
+                  + "|kulcs[^\\n]{0,40}?lejárt"
+                  + "|lykill[^\\n]{0,40}?rann út"
+                  + "|キー[^\\n]{0,40}?期限切れ"
+                  + "|rakt(?:as|o)[^\\n]{0,40}?baigė galioti"
+                  + "|atslēga[^\\n]{0,40}?beidzās"
+                  + "|nøkkel(?:en)?[^\\n]{0,40}?utløp"
+                  + "|ключ (?:для [^\\n]{1,30}? )?ист[её]к"
+                  + "|срок действия (?:api[- ])?ключа ист[её]к"
+                  + "|คีย์[^\\n]{0,40}?หมดอายุ"
+                  + "|ключ[^\\n]{0,40}?(?:закінчився|сплив)",
               "expired",
               "དུས་ཚོད་ཡོལ",
               "caduc",
@@ -2908,7 +3056,26 @@ final class FailureRules {
           // more ("Ugyldig nøgle angivet", "Norādīta nederīga atslēga", "Chave fornecida
           // inválida")
           Clause.of(
-              "\\binvalid key (?:provided|supplied|given)\\b|مفتاح(?: api)? غير صالح|ལྡེ་མིག་ནུས་མེད|clau(?: d'api| api)?(?: proporcionada)? no (?:és )?vàlida|klíč(?: api)? je neplatný|neplatný (?:api )?klíč|ugyldig (?:api-?)?nøgle|(?:vigane|kehtetu) (?:api-)?võti|کلید(?: api)? نامعتبر|(?:api-)?avain ei kelpaa|virheellinen (?:api-)?avain|מפתח(?: שסופק)? (?:אינו|לא) (?:חוקי|תקין|תקף)|érvénytelen (?:api[- ])?kulcs|ógildur (?:api-)?lykill|(?:netinkamas|negaliojantis) (?:api )?raktas|nederīga (?:api )?atslēga|ugyldig (?:api-?)?nøkkel|chave(?: de api| api)?(?: fornecida)? inválida|คีย์(?:ที่ให้มา)?ไม่ถูกต้อง|(?:некоректний|недійсний|невірний) (?:api[- ])?ключ",
+              "\\binvalid key (?:provided|supplied|given)\\b"
+                  + "|مفتاح(?: api)? غير صالح"
+                  + "|ལྡེ་མིག་ནུས་མེད"
+                  + "|clau(?: d'api| api)?(?: proporcionada)? no (?:és )?vàlida"
+                  + "|klíč(?: api)? je neplatný"
+                  + "|neplatný (?:api )?klíč"
+                  + "|ugyldig (?:api-?)?nøgle"
+                  + "|(?:vigane|kehtetu) (?:api-)?võti"
+                  + "|کلید(?: api)? نامعتبر"
+                  + "|(?:api-)?avain ei kelpaa"
+                  + "|virheellinen (?:api-)?avain"
+                  + "|מפתח(?: שסופק)? (?:אינו|לא) (?:חוקי|תקין|תקף)"
+                  + "|érvénytelen (?:api[- ])?kulcs"
+                  + "|ógildur (?:api-)?lykill"
+                  + "|(?:netinkamas|negaliojantis) (?:api )?raktas"
+                  + "|nederīga (?:api )?atslēga"
+                  + "|ugyldig (?:api-?)?nøkkel"
+                  + "|chave(?: de api| api)?(?: fornecida)? inválida"
+                  + "|คีย์(?:ที่ให้มา)?ไม่ถูกต้อง"
+                  + "|(?:некоректний|недійсний|невірний) (?:api[- ])?ключ",
               "invalid key",
               "مفتاح",
               "ལྡེ་མིག་ནུས་མེད",
@@ -2930,7 +3097,34 @@ final class FailureRules {
           // a key not found, in Arabic, Czech, Danish, Estonian, Korean, Polish, Turkish and 17
           // more ("Nebyl nalezen žádný klíč", "Ingen nøgle fundet", "Võtit ei leitud")
           Clause.of(
-              "(?:لم يتم العثور على|لا يوجد) (?:أي )?مفتاح|ལྡེ་མིག་མ་རྙེད|no s'ha trobat cap clau|(?:nebyl nalezen|nenalezen) žádný (?:api )?klíč|(?:api )?klíč (?:nebyl )?nenalezen|klíč nebyl nalezen|ingen (?:api-?)?nøgle fundet|nøglen (?:blev )?ikke fundet|no se (?:encontró|ha encontrado) ninguna clave|(?:api-)?võtit ei leitud|کلید(?: api)? (?:پیدا نشد|یافت نشد)|(?:api-)?avainta ei (?:löytynyt|löydy)|aucune clé(?: d'api| api)? (?:trouvée|fournie)|לא נמצא(?: אף)? מפתח|nem található (?:api[- ])?kulcs|enginn (?:api-)?lykill fannst|nessuna chiave(?: api)? (?:trovata|fornita)|キーが見つかりません|키를 찾을 수 없|(?:api )?raktas nerastas|nerastas (?:api )?raktas|atslēga nav atrasta|ingen (?:api-?)?nøkkel funne[tn]|nie znaleziono (?:żadnego )?(?:api )?klucza|nenhuma chave(?: de api| api)? (?:encontrada|fornecida)|ingen (?:api-?)?nyckel hittades|ไม่พบคีย์|(?:api )?anahtar(?:ı)? bulunamadı",
+              "(?:لم يتم العثور على|لا يوجد) (?:أي )?مفتاح"
+                  + "|ལྡེ་མིག་མ་རྙེད"
+                  + "|no s'ha trobat cap clau"
+                  + "|(?:nebyl nalezen|nenalezen) žádný (?:api )?klíč"
+                  + "|(?:api )?klíč (?:nebyl )?nenalezen"
+                  + "|klíč nebyl nalezen"
+                  + "|ingen (?:api-?)?nøgle fundet"
+                  + "|nøglen (?:blev )?ikke fundet"
+                  + "|no se (?:encontró|ha encontrado) ninguna clave"
+                  + "|(?:api-)?võtit ei leitud"
+                  + "|کلید(?: api)? (?:پیدا نشد|یافت نشد)"
+                  + "|(?:api-)?avainta ei (?:löytynyt|löydy)"
+                  + "|aucune clé(?: d'api| api)? (?:trouvée|fournie)"
+                  + "|לא נמצא(?: אף)? מפתח"
+                  + "|nem található (?:api[- ])?kulcs"
+                  + "|enginn (?:api-)?lykill fannst"
+                  + "|nessuna chiave(?: api)? (?:trovata|fornita)"
+                  + "|キーが見つかりません"
+                  + "|키를 찾을 수 없"
+                  + "|(?:api )?raktas nerastas"
+                  + "|nerastas (?:api )?raktas"
+                  + "|atslēga nav atrasta"
+                  + "|ingen (?:api-?)?nøkkel funne[tn]"
+                  + "|nie znaleziono (?:żadnego )?(?:api )?klucza"
+                  + "|nenhuma chave(?: de api| api)? (?:encontrada|fornecida)"
+                  + "|ingen (?:api-?)?nyckel hittades"
+                  + "|ไม่พบคีย์"
+                  + "|(?:api )?anahtar(?:ı)? bulunamadı",
               "مفتاح",
               "ལྡེ་མིག་མ་རྙེད",
               "cap clau",
@@ -3053,7 +3247,10 @@ final class FailureRules {
           // Vietnamese ("вашето текущо местоположение не поддържа тази услуга", "현재 위치는 해당 모델 서비스를
           // 지원하지 않습니다", "vị trí của bạn không hỗ trợ")
           Clause.of(
-              "местоположение(?:то)?[^\\n]{0,15}? не (?:се )?поддържа|(?:현재 )?위치(?:는|에서는)? (?:해당 |이 )?(?:모델 )?(?:서비스를 )?(?:지원하지 않|지원되지 않)|(?:bulunduğunuz )?konum(?:unuz)?(?: [^\\s,.]+){0,3} (?:desteklemiyor|desteklenmiyor)|(?:vị trí|khu vực) (?:hiện tại )?của bạn (?:không|chưa) (?:được )?hỗ trợ",
+              "местоположение(?:то)?[^\\n]{0,15}? не (?:се )?поддържа"
+                  + "|(?:현재 )?위치(?:는|에서는)? (?:해당 |이 )?(?:모델 )?(?:서비스를 )?(?:지원하지 않|지원되지 않)"
+                  + "|(?:bulunduğunuz )?konum(?:unuz)?(?: [^\\s,.]+){0,3} (?:desteklemiyor|desteklenmiyor)"
+                  + "|(?:vị trí|khu vực) (?:hiện tại )?của bạn (?:không|chưa) (?:được )?hỗ trợ",
               "местоположение",
               "위치",
               "konum",
@@ -3061,7 +3258,11 @@ final class FailureRules {
           // no permission to access, in Arabic, Bulgarian and Dutch ("ليس لديك إذن للوصول إلى هذا
           // المحتوى", "Нямате разрешение за достъп", "u geen toegang heeft tot deze inhoud")
           Clause.of(
-              "ليس لديك (?:ال)?(?:إذن|أذونات|صلاحية|صلاحيات)|لا تملك (?:ال)?(?:إذن|صلاحية)|нямате (?:разрешение|права|необходимите права)|(?:u|je|jij) (?:hebt|heeft) geen (?:toegang|toestemming|rechten)(?! tot (?:het )?(?:internet|netwerk))|(?:u|je) geen (?:toegang|toestemming) (?:heeft|hebt)(?! tot (?:het )?(?:internet|netwerk))",
+              "ليس لديك (?:ال)?(?:إذن|أذونات|صلاحية|صلاحيات)"
+                  + "|لا تملك (?:ال)?(?:إذن|صلاحية)"
+                  + "|нямате (?:разрешение|права|необходимите права)"
+                  + "|(?:u|je|jij) (?:hebt|heeft) geen (?:toegang|toestemming|rechten)(?! tot (?:het )?(?:internet|netwerk))"
+                  + "|(?:u|je) geen (?:toegang|toestemming) (?:heeft|hebt)(?! tot (?:het )?(?:internet|netwerk))",
               "ليس لديك",
               "لا تملك",
               "нямате",
@@ -3079,7 +3280,14 @@ final class FailureRules {
           // and Persian ("このユーザーは無効化されています", "Cet utilisateur a été désactivé", "Người dùng này đã
           // bị vô hiệu hóa")
           Clause.of(
-              "ユーザー[^\\n]{0,6}?無効化さ|사용자[^\\n]{0,6}?비활성화되|utilisat(?:eur|rice)[^\\n]{0,12}?(?:a été|est) désactivé|пользовател\\S*[^\\n]{0,12}?(?:отключ[её]н|деактивирован)|(?:usuário|utilizador)[^\\n]{0,12}?(?:foi|está) (?:desativad|desabilitad)|usuario[^\\n]{0,12}?(?:ha sido|está) (?:desactivad|deshabilitad)|người dùng[^\\n]{0,12}?bị vô hiệu hóa|کاربر[^\\n]{0,10}?غیرفعال شده",
+              "ユーザー[^\\n]{0,6}?無効化さ"
+                  + "|사용자[^\\n]{0,6}?비활성화되"
+                  + "|utilisat(?:eur|rice)[^\\n]{0,12}?(?:a été|est) désactivé"
+                  + "|пользовател\\S*[^\\n]{0,12}?(?:отключ[её]н|деактивирован)"
+                  + "|(?:usuário|utilizador)[^\\n]{0,12}?(?:foi|está) (?:desativad|desabilitad)"
+                  + "|usuario[^\\n]{0,12}?(?:ha sido|está) (?:desactivad|deshabilitad)"
+                  + "|người dùng[^\\n]{0,12}?bị vô hiệu hóa"
+                  + "|کاربر[^\\n]{0,10}?غیرفعال شده",
               "無効化さ",
               "비활성화되",
               "désactivé",
@@ -3442,7 +3650,13 @@ final class FailureRules {
           // Bulgarian and Vietnamese ("Your content contains prohibited words", "Съдържанието е
           // блокирано поради възможни въпроси с авторски права", "chứa nội dung bị cấm")
           Clause.of(
-              "\\bcontains? (?:prohibited|banned|forbidden) (?:words|terms|keywords)\\b|забранен\\S* (?:думи|съдържание)|(?:съдържание\\S*|изображение\\S*) (?:е|беше|бе) блокиран\\S*|блокиран\\S* поради[^\\n]{0,30}?(?:безопасност|авторски права)|чувствителна лична (?:идентификационна )?информация|(?:các từ|từ khóa|nội dung) bị cấm|bị chặn vì lý do an toàn",
+              "\\bcontains? (?:prohibited|banned|forbidden) (?:words|terms|keywords)\\b"
+                  + "|забранен\\S* (?:думи|съдържание)"
+                  + "|(?:съдържание\\S*|изображение\\S*) (?:е|беше|бе) блокиран\\S*"
+                  + "|блокиран\\S* поради[^\\n]{0,30}?(?:безопасност|авторски права)"
+                  + "|чувствителна лична (?:идентификационна )?информация"
+                  + "|(?:các từ|từ khóa|nội dung) bị cấm"
+                  + "|bị chặn vì lý do an toàn",
               "prohibited",
               "banned",
               "forbidden",
@@ -3455,7 +3669,21 @@ final class FailureRules {
           // Hebrew and Persian ("avslått av sikkerhetsfiltere", "Öryggissía hafnaði", "отклонён
           // системами безопасности")
           Clause.of(
-              "sikkerhetsfilt|sikkerhedsfilt|säkerhetsfilt|tryggingsfilt|öryggissí|saugos filtr|turvasuodat|biztonsági szűr|bezpečnostní filtr|מסנני בטיחות|מסנן בטיחות|فیلترهای ایمنی|فیلتر ایمنی|фильтр\\S{0,3} безопасности|отклон[её]н\\S*[^\\n]{0,20}?систем\\S* безопасности",
+              "sikkerhetsfilt"
+                  + "|sikkerhedsfilt"
+                  + "|säkerhetsfilt"
+                  + "|tryggingsfilt"
+                  + "|öryggissí"
+                  + "|saugos filtr"
+                  + "|turvasuodat"
+                  + "|biztonsági szűr"
+                  + "|bezpečnostní filtr"
+                  + "|מסנני בטיחות"
+                  + "|מסנן בטיחות"
+                  + "|فیلترهای ایمنی"
+                  + "|فیلتر ایمنی"
+                  + "|фильтр\\S{0,3} безопасности"
+                  + "|отклон[её]н\\S*[^\\n]{0,20}?систем\\S* безопасности",
               "sikkerhetsfilt",
               "sikkerhedsfilt",
               "säkerhetsfilt",
@@ -3514,7 +3742,15 @@ final class FailureRules {
           // Hungarian, Latvian, Norwegian, Turkish, Korean, Japanese, Arabic and Tibetan ("sistema
           // de moderació", "moderointijärjestelmämme", "모더레이션 시스템")
           Clause.of(
-              "moder(?:a|e|o|á|ā)[^\\s.,;:]{0,14}\\s?(?:system|sistem|sistēm|süsteem|järjestelmä|rendszer|systém)|(?:sistema|system|système|systeem) (?:de |di |van |)mod[eé]r(?:a|e|o|á|ā)|систем\\S{0,3} модерац|모더레이션 시스템|監視システム|審查系統|审查系统|نظام الرقابة|ཞིབ་བཤེར་མ་ལག",
+              "moder(?:a|e|o|á|ā)[^\\s.,;:]{0,14}\\s?(?:system|sistem|sistēm|süsteem|järjestelmä|rendszer|systém)"
+                  + "|(?:sistema|system|système|systeem) (?:de |di |van |)mod[eé]r(?:a|e|o|á|ā)"
+                  + "|систем\\S{0,3} модерац"
+                  + "|모더레이션 시스템"
+                  + "|監視システム"
+                  + "|審查系統"
+                  + "|审查系统"
+                  + "|نظام الرقابة"
+                  + "|ཞིབ་བཤེར་མ་ལག",
               "moder",
               "modér",
               "модерац",
@@ -3853,7 +4089,11 @@ final class FailureRules {
           // too many requests, in Arabic, Persian and Dutch ("طلبك كثير جدًا", "درخواستهای شما بیش
           // از حد است", "uw verzoek is te veel voor de server")
           Clause.of(
-              "(?:طلبك|طلباتك|الطلبات)[^\\n]{0,6}? كثير(?:ة)? (?:جدًا|جدا|للغاية)|عدد كبير (?:جدًا |جدا )?من الطلبات|درخواست(?:‌)?ها(?:ی شما)?[^\\n]{0,6}? بیش از حد (?:است|زیاد)|\\bte veel (?:verzoeken|aanvragen)\\b|\\bverzoek(?:en)? (?:is|zijn) te veel\\b",
+              "(?:طلبك|طلباتك|الطلبات)[^\\n]{0,6}? كثير(?:ة)? (?:جدًا|جدا|للغاية)"
+                  + "|عدد كبير (?:جدًا |جدا )?من الطلبات"
+                  + "|درخواست(?:‌)?ها(?:ی شما)?[^\\n]{0,6}? بیش از حد (?:است|زیاد)"
+                  + "|\\bte veel (?:verzoeken|aanvragen)\\b"
+                  + "|\\bverzoek(?:en)? (?:is|zijn) te veel\\b",
               "كثير",
               "عدد كبير",
               "بیش از حد",
@@ -3862,7 +4102,19 @@ final class FailureRules {
           // Japanese, French, Portuguese, Spanish and German ("maximum 60 requests in 1 minutes",
           // "Вы достигли лимита запросов", "Bạn đã đạt giới hạn yêu cầu")
           Clause.of(
-              "\\bmax(?:imum)? (?:of )?\\d+ requests (?:in|per|within) (?:\\d+ )?(?:seconds?|minutes?)\\b|요청 수 제한에 도달|\\d+분 내에 최대 \\d+회|достигли (?:общего )?лимита запросов|максимум \\d+ запросов за \\d* ?(?:секунд|минут)|đạt (?:tổng )?giới hạn yêu cầu|tối đa \\d+ yêu cầu trong \\d+ (?:giây|phút)|به سقف (?:کل )?درخواست رسیده|حداکثر \\d+ درخواست در \\d+ (?:ثانیه|دقیقه)|\\d+(?:秒|分)間?で最大\\d+リクエスト|maximum \\d+ requêtes (?:en|par) (?:\\d+ )?(?:secondes?|minutes?)|m[áa]ximo (?:de )?\\d+ (?:requisições|solicitações|solicitudes) (?:em|en|por) (?:\\d+ )?(?:segundos?|minutos?)|\\bmaximal \\d+ anfragen (?:in|pro) (?:\\d+ )?(?:sekunden?|minuten?)\\b",
+              "\\bmax(?:imum)? (?:of )?\\d+ requests (?:in|per|within) (?:\\d+ )?(?:seconds?|minutes?)\\b"
+                  + "|요청 수 제한에 도달"
+                  + "|\\d+분 내에 최대 \\d+회"
+                  + "|достигли (?:общего )?лимита запросов"
+                  + "|максимум \\d+ запросов за \\d* ?(?:секунд|минут)"
+                  + "|đạt (?:tổng )?giới hạn yêu cầu"
+                  + "|tối đa \\d+ yêu cầu trong \\d+ (?:giây|phút)"
+                  + "|به سقف (?:کل )?درخواست رسیده"
+                  + "|حداکثر \\d+ درخواست در \\d+ (?:ثانیه|دقیقه)"
+                  + "|\\d+(?:秒|分)間?で最大\\d+リクエスト"
+                  + "|maximum \\d+ requêtes (?:en|par) (?:\\d+ )?(?:secondes?|minutes?)"
+                  + "|m[áa]ximo (?:de )?\\d+ (?:requisições|solicitações|solicitudes) (?:em|en|por) (?:\\d+ )?(?:segundos?|minutos?)"
+                  + "|\\bmaximal \\d+ anfragen (?:in|pro) (?:\\d+ )?(?:sekunden?|minuten?)\\b",
               "requests",
               "요청 수 제한",
               "분 내에 최대",
@@ -3881,7 +4133,33 @@ final class FailureRules {
           // too many (login) attempts in a short time, in 28 languages ("Příliš mnoho pokusů o
           // přihlášení", "For mange loginforsøg på kort tid", "Troppi tentativi di accesso")
           Clause.of(
-              "محاولات[^\\n]{0,30}?(?:الكثيرة|كثيرة جدا)|ཐེངས་མང་དྲགས|\\bmassa intents\\b|\\bdemasiados intentos\\b|příliš mnoho pokus|\\bpríliš veľa pokusov\\b|\\bfor mange \\S{0,20}?forsø[gk]\\b|\\bför många \\S{0,20}?försök\\b|\\bliiga palju \\S{0,20}?katse|تعداد زیادی تلاش|\\bliian monta \\S{0,20}?yritys|יותר מדי ניסיונות|\\btúl sok \\S{0,25}? ?kísérlet|\\bterlalu banyak (?:upaya|percobaan)\\b|\\bof margar \\S{0,20}?tilraun|\\btroppi tentativi\\b|多数の\\S{0,8}?試行|\\bper daug \\S{0,20}? ?bandym|\\bpārāk daudz[i]? \\S{0,25}? ?mēģinājum|\\bte veel \\S{0,15}?pogingen\\b|\\bzbyt (?:wiele|dużo) prób\\b|\\bpreveč poskusov\\b|พยายาม[^\\n]{0,25}?มากเกินไป|забагато спроб|слишком много попыток|尝试[^\\n，。]{0,10}?次数过多|嘗試[^\\n，。]{0,10}?次數過多",
+              "محاولات[^\\n]{0,30}?(?:الكثيرة|كثيرة جدا)"
+                  + "|ཐེངས་མང་དྲགས"
+                  + "|\\bmassa intents\\b"
+                  + "|\\bdemasiados intentos\\b"
+                  + "|příliš mnoho pokus"
+                  + "|\\bpríliš veľa pokusov\\b"
+                  + "|\\bfor mange \\S{0,20}?forsø[gk]\\b"
+                  + "|\\bför många \\S{0,20}?försök\\b"
+                  + "|\\bliiga palju \\S{0,20}?katse"
+                  + "|تعداد زیادی تلاش"
+                  + "|\\bliian monta \\S{0,20}?yritys"
+                  + "|יותר מדי ניסיונות"
+                  + "|\\btúl sok \\S{0,25}? ?kísérlet"
+                  + "|\\bterlalu banyak (?:upaya|percobaan)\\b"
+                  + "|\\bof margar \\S{0,20}?tilraun"
+                  + "|\\btroppi tentativi\\b"
+                  + "|多数の\\S{0,8}?試行"
+                  + "|\\bper daug \\S{0,20}? ?bandym"
+                  + "|\\bpārāk daudz[i]? \\S{0,25}? ?mēģinājum"
+                  + "|\\bte veel \\S{0,15}?pogingen\\b"
+                  + "|\\bzbyt (?:wiele|dużo) prób\\b"
+                  + "|\\bpreveč poskusov\\b"
+                  + "|พยายาม[^\\n]{0,25}?มากเกินไป"
+                  + "|забагато спроб"
+                  + "|слишком много попыток"
+                  + "|尝试[^\\n，。]{0,10}?次数过多"
+                  + "|嘗試[^\\n，。]{0,10}?次數過多",
               "محاولات",
               "ཐེངས་མང",
               "massa intents",
@@ -4079,7 +4357,16 @@ final class FailureRules {
           // to get available channels for model gpt-4o", "获取分组 default 下模型 gpt-4o 的可用渠道失败", "Falha
           // ao obter canais disponíveis")
           Clause.of(
-              "\\bfailed to (?:get|obtain|fetch) (?:an )?available channels?\\b|获取[^\\n]{0,40}?可用(?:渠道|管道)失败|獲取[^\\n]{0,40}?可用(?:渠道|管道)失敗|利用可能なチャンネルの取得に失敗|사용 가능한 채널을 가져오지 못했|échec de la récupération d(?:u|es) cana(?:l|ux) disponibles?\\b|ошибка получения доступн(?:ых|ого) канал|\\bfalha ao obter cana(?:l|is) disponíve(?:l|is)\\b|không thể lấy kênh khả dụng|دریافت کانال[^\\n]{0,12}?قابل استفاده[^\\n]{0,60}?ناموفق",
+              "\\bfailed to (?:get|obtain|fetch) (?:an )?available channels?\\b"
+                  + "|获取[^\\n]{0,40}?可用(?:渠道|管道)失败"
+                  + "|獲取[^\\n]{0,40}?可用(?:渠道|管道)失敗"
+                  + "|利用可能なチャンネルの取得に失敗"
+                  + "|사용 가능한 채널을 가져오지 못했"
+                  + "|échec de la récupération d(?:u|es) cana(?:l|ux) disponibles?\\b"
+                  + "|ошибка получения доступн(?:ых|ого) канал"
+                  + "|\\bfalha ao obter cana(?:l|is) disponíve(?:l|is)\\b"
+                  + "|không thể lấy kênh khả dụng"
+                  + "|دریافت کانال[^\\n]{0,12}?قابل استفاده[^\\n]{0,60}?ناموفق",
               "available channel",
               "可用渠道",
               "可用管道",
@@ -4479,7 +4766,18 @@ final class FailureRules {
           // Portuguese, French and Traditional Chinese ("تجاوز الخادم الوقت المحدد", "времето за
           // свързване на сървъра изтече", "o servidor excedeu o tempo de espera")
           Clause.of(
-              "تجاوز[^\\n]{0,15}?(?:الوقت المحدد|المهلة)|времето за (?:изчакване|свързване|отговор|връзка)[^\\n]{0,30}?изтече|изтече времето за (?:изчакване|свързване|отговор)|сървърът изтече|در انتظار[^\\n]{0,25}?زمان ?\\u200c?سنجی کرد|excede(?:u|ram)? o tempo (?:de espera|limite)|tempo de espera (?:esgotado|excedido|expirou)|esgotou o tempo|connexion (?:au|avec le) serveur a expiré|conexão com o servidor expirou|conexión (?:con el|al) servidor (?:ha )?expirado|超時",
+              "تجاوز[^\\n]{0,15}?(?:الوقت المحدد|المهلة)"
+                  + "|времето за (?:изчакване|свързване|отговор|връзка)[^\\n]{0,30}?изтече"
+                  + "|изтече времето за (?:изчакване|свързване|отговор)"
+                  + "|сървърът изтече"
+                  + "|در انتظار[^\\n]{0,25}?زمان ?\\u200c?سنجی کرد"
+                  + "|excede(?:u|ram)? o tempo (?:de espera|limite)"
+                  + "|tempo de espera (?:esgotado|excedido|expirou)"
+                  + "|esgotou o tempo"
+                  + "|connexion (?:au|avec le) serveur a expiré"
+                  + "|conexão com o servidor expirou"
+                  + "|conexión (?:con el|al) servidor (?:ha )?expirado"
+                  + "|超時",
               "الوقت المحدد",
               "المهلة",
               "изтече",
@@ -4495,7 +4793,12 @@ final class FailureRules {
           // and Chinese ("no recibió respuesta del servidor upstream", "не получил ответа от
           // вышестоящего сервера", "没有等到上游服务器的回应")
           Clause.of(
-              "(?:no (?:ha )?recibi[óo]|não recebeu|n'a pas reçu de|non ha ricevuto|geen|nie otrzymał|не получи(?:л|ла)?|không (?:đợi|nhận) được) (?:una |ninguna |nenhuma )?(?:respuesta|resposta|réponse|risposta|reactie|antwoord|odpowiedzi|ответа|отговор|phản hồi)[^\\n]{0,30}?(?:upstream|amont|nadrzędn|вышестоящ|нагоре по веригата)|\\bno (?:response|answer) from (?:the )?upstream\\b|\\b(?:did not|didn't) (?:get|receive) (?:a |an |any )?(?:response|answer) from (?:the )?upstream\\b|(?:没有|沒有|未)(?:等到|收到|得到)上游[^\\n]{0,10}?(?:回应|响应|回复|回應|響應|回覆)|yukarı akış[^\\n]{0,20}?yanıt (?:alamadı|alınamadı)|상위 서버[^\\n]{0,5}?응답을 (?:기다리지|받지) 못",
+              "(?:no (?:ha )?recibi[óo]|não recebeu|n'a pas reçu de|non ha ricevuto|geen|nie otrzymał|не получи(?:л|ла)?|không (?:đợi|nhận) được) (?:una |ninguna |nenhuma )?(?:respuesta|resposta|réponse|risposta|reactie|antwoord|odpowiedzi|ответа|отговор|phản hồi)[^\\n]{0,30}?(?:upstream|amont|nadrzędn|вышестоящ|нагоре по веригата)"
+                  + "|\\bno (?:response|answer) from (?:the )?upstream\\b"
+                  + "|\\b(?:did not|didn't) (?:get|receive) (?:a |an |any )?(?:response|answer) from (?:the )?upstream\\b"
+                  + "|(?:没有|沒有|未)(?:等到|收到|得到)上游[^\\n]{0,10}?(?:回应|响应|回复|回應|響應|回覆)"
+                  + "|yukarı akış[^\\n]{0,20}?yanıt (?:alamadı|alınamadı)"
+                  + "|상위 서버[^\\n]{0,5}?응답을 (?:기다리지|받지) 못",
               "upstream",
               "amont",
               "nadrzędn",
@@ -4579,7 +4882,13 @@ final class FailureRules {
           // Turkish, Chinese, Japanese and Korean ("تحتاج إلى مصادقة الوكيل", "трябва да
           // удостоверите прокси сървъра", "您需要进行代理认证")
           Clause.of(
-              "مصادقة الوكيل|(?:удостовер|аутентифик|автентик)[^\\n]{0,30}?прокси|прокси[^\\n]{0,20}?(?:удостовер|аутентифик|автентик)|احراز هویت پروکسی|vekil kimli[gğ]|代理(?:认证|認證|验证|驗證|身份验证|身份驗證)|(?:プロキシ|프록시) ?(?:認証|인증)",
+              "مصادقة الوكيل"
+                  + "|(?:удостовер|аутентифик|автентик)[^\\n]{0,30}?прокси"
+                  + "|прокси[^\\n]{0,20}?(?:удостовер|аутентифик|автентик)"
+                  + "|احراز هویت پروکسی"
+                  + "|vekil kimli[gğ]"
+                  + "|代理(?:认证|認證|验证|驗證|身份验证|身份驗證)"
+                  + "|(?:プロキシ|프록시) ?(?:認証|인증)",
               "مصادقة الوكيل",
               "прокси",
               "پروکسی",
@@ -5146,7 +5455,11 @@ final class FailureRules {
           // Persian ("Filen er for stor", "Skráin er of stór", "Failas per didelis", "فایل خیلی
           // بزرگ است")
           Clause.of(
-              "\\b(?:filen|fila|filene|filerne|filer)\\s(?:er|är)\\s(?:for|för|altfor)\\sstor|\\bskr(?:á|a)\\S{0,4}\\s(?:er\\s)?of\\sstór|\\bfail\\S{0,3}\\s(?:yra\\s|ir\\s)?(?:per\\sdidel|pārāk\\sliel)|فایل\\S*\\s(?:خیلی|بسیار)\\sبزرگ|حجم فایل[^\\n]{0,20}?بیش از حد",
+              "\\b(?:filen|fila|filene|filerne|filer)\\s(?:er|är)\\s(?:for|för|altfor)\\sstor"
+                  + "|\\bskr(?:á|a)\\S{0,4}\\s(?:er\\s)?of\\sstór"
+                  + "|\\bfail\\S{0,3}\\s(?:yra\\s|ir\\s)?(?:per\\sdidel|pārāk\\sliel)"
+                  + "|فایل\\S*\\s(?:خیلی|بسیار)\\sبزرگ"
+                  + "|حجم فایل[^\\n]{0,20}?بیش از حد",
               "fil",
               "skr",
               "fail",
@@ -5277,7 +5590,16 @@ final class FailureRules {
           // space", "der Server hat nicht genügend Speicherplatz", "máy chủ không đủ dung lượng
           // lưu trữ")
           Clause.of(
-              "\\bserver has insufficient storage\\b|\\binsufficient storage\\b[^\\n]{0,20}?\\bon the server\\b|مساحة تخزين كافية على الخادم|сървърът няма достатъчно (?:пространство|място)|server hat nicht genügend speicherplatz|servidor no tiene suficiente espacio|serveur n'a pas (?:suffisamment|assez) d'espace|espaço de armazenamento do servidor|فضای ذخیره(?: |\\u200c)?سازی سرور|máy chủ không đủ dung lượng",
+              "\\bserver has insufficient storage\\b"
+                  + "|\\binsufficient storage\\b[^\\n]{0,20}?\\bon the server\\b"
+                  + "|مساحة تخزين كافية على الخادم"
+                  + "|сървърът няма достатъчно (?:пространство|място)"
+                  + "|server hat nicht genügend speicherplatz"
+                  + "|servidor no tiene suficiente espacio"
+                  + "|serveur n'a pas (?:suffisamment|assez) d'espace"
+                  + "|espaço de armazenamento do servidor"
+                  + "|فضای ذخیره(?: |\\u200c)?سازی سرور"
+                  + "|máy chủ không đủ dung lượng",
               "storage",
               "مساحة تخزين",
               "сървърът няма",
@@ -5291,7 +5613,16 @@ final class FailureRules {
           // French, Arabic, Bulgarian, Persian and Vietnamese ("a configuration issue with the
           // server", "ein Problem mit der Serverkonfiguration", "vấn đề với cấu hình máy chủ")
           Clause.of(
-              "\\b(?:configuration|config) (?:issue|problem|error) (?:with|on|in) (?:the )?server\\b|\\b(?:issue|problem|error) (?:with|in) (?:the )?server(?:'s)? config(?:uration)?\\b|\\bserver (?:is )?misconfigured\\b|problem mit der serverkonfiguration|problema (?:con|en|na|de|da) (?:la |a )?configura(?:ción|ção) (?:del|do) servidor|problème de configuration du serveur|مشكلة في (?:تكوين|إعدادات) الخادم|сървърната конфигурация има проблем|پیکربندی سرور با مشکل|vấn đề (?:với|về) cấu hình máy chủ",
+              "\\b(?:configuration|config) (?:issue|problem|error) (?:with|on|in) (?:the )?server\\b"
+                  + "|\\b(?:issue|problem|error) (?:with|in) (?:the )?server(?:'s)? config(?:uration)?\\b"
+                  + "|\\bserver (?:is )?misconfigured\\b"
+                  + "|problem mit der serverkonfiguration"
+                  + "|problema (?:con|en|na|de|da) (?:la |a )?configura(?:ción|ção) (?:del|do) servidor"
+                  + "|problème de configuration du serveur"
+                  + "|مشكلة في (?:تكوين|إعدادات) الخادم"
+                  + "|сървърната конфигурация има проблем"
+                  + "|پیکربندی سرور با مشکل"
+                  + "|vấn đề (?:với|về) cấu hình máy chủ",
               "config",
               "konfiguration",
               "تكوين",
@@ -5315,7 +5646,9 @@ final class FailureRules {
           // Persian, Japanese and Chinese ("сървърът има някои затруднения", "sunucu bazı
           // zorluklar yaşıyor", "伺服器似乎遇到一些困難")
           Clause.of(
-              "(?:server|serveur|servidor|serwer|сървър|сервер|sunucu|máy chủ|伺服器|服务器|服務器|サーバー|서버|سرور|الخادم|خادم)[^\\n]{0,45}?(?:затруднени|трудност|dificultad|dificuldade|difficolt|difficult|zorluk|khó khăn|困難|困难|با مشکلی مواجه)|サーバー(?:に|で)[^\\n]{0,10}?問題が発生|서버에 문제가 발생",
+              "(?:server|serveur|servidor|serwer|сървър|сервер|sunucu|máy chủ|伺服器|服务器|服務器|サーバー|서버|سرور|الخادم|خادم)[^\\n]{0,45}?(?:затруднени|трудност|dificultad|dificuldade|difficolt|difficult|zorluk|khó khăn|困難|困难|با مشکلی مواجه)"
+                  + "|サーバー(?:に|で)[^\\n]{0,10}?問題が発生"
+                  + "|서버에 문제가 발생",
               "затруднени",
               "трудност",
               "dificultad",
@@ -5333,7 +5666,26 @@ final class FailureRules {
           // for OpenAI could not be loaded", "Modellkonfigurasjonen kunne ikke lastes", "Не
           // удалось загрузить конфигурацию моделей")
           Clause.of(
-              "\\bmodels? (?:config(?:uration)?|list) could not be loaded\\b|\\bmodels for [^\\n]{1,30}? could not be loaded\\b|\\bcould not load (?:the )?models (?:config(?:uration)?|list)\\b|\\bmodell(?:e|konfiguration|liste)\\b[^\\n]{0,30}?\\bkonnten? nicht geladen\\b|مدل[^\\n]{0,30}?بارگذاری نشد|\\bimpossible de charger (?:la configuration|la liste) des mod[èe]les\\b|\\bmod[èe]les\\b[^\\n]{0,30}?\\bne (?:peuvent|peut) pas être chargés\\b|לטעון את (?:תצורת |רשימת )?המודלים|\\bgat ekki hlaðið (?:stillingum líkana|líkönum)\\b|\\bcaricare (?:la configurazione dei |l'elenco dei |i )?modelli\\b|モデル[^\\n。]{0,30}?読み込めませんでした|modelių[^\\n]{0,25}?nepavyko įkelti|\\bmodeļ(?:u|us)\\b[^\\n]{0,30}?\\bnevar(?:ēja)? ielādēt\\b|\\bmodell(?:konfigurasjonen|er|ane)\\b[^\\n]{0,30}?\\bkunne ikkj?e last(?:es|ast)\\b|\\bcarregar (?:a configuração d)?os modelos\\b|\\bconfiguração dos modelos não pôde ser carregada\\b|не удалось загрузить (?:конфигурацию |список )?модел(?:и|ей)|не вдалося завантажити (?:конфігурацію |список )?модел(?:і|ей)|\\bmodeller\\b[^\\n]{0,30}?\\byüklenemedi\\b|无法加载[^\\n，。]{0,20}?模型",
+              "\\bmodels? (?:config(?:uration)?|list) could not be loaded\\b"
+                  + "|\\bmodels for [^\\n]{1,30}? could not be loaded\\b"
+                  + "|\\bcould not load (?:the )?models (?:config(?:uration)?|list)\\b"
+                  + "|\\bmodell(?:e|konfiguration|liste)\\b[^\\n]{0,30}?\\bkonnten? nicht geladen\\b"
+                  + "|مدل[^\\n]{0,30}?بارگذاری نشد"
+                  + "|\\bimpossible de charger (?:la configuration|la liste) des mod[èe]les\\b"
+                  + "|\\bmod[èe]les\\b[^\\n]{0,30}?\\bne (?:peuvent|peut) pas être chargés\\b"
+                  + "|לטעון את (?:תצורת |רשימת )?המודלים"
+                  + "|\\bgat ekki hlaðið (?:stillingum líkana|líkönum)\\b"
+                  + "|\\bcaricare (?:la configurazione dei |l'elenco dei |i )?modelli\\b"
+                  + "|モデル[^\\n。]{0,30}?読み込めませんでした"
+                  + "|modelių[^\\n]{0,25}?nepavyko įkelti"
+                  + "|\\bmodeļ(?:u|us)\\b[^\\n]{0,30}?\\bnevar(?:ēja)? ielādēt\\b"
+                  + "|\\bmodell(?:konfigurasjonen|er|ane)\\b[^\\n]{0,30}?\\bkunne ikkj?e last(?:es|ast)\\b"
+                  + "|\\bcarregar (?:a configuração d)?os modelos\\b"
+                  + "|\\bconfiguração dos modelos não pôde ser carregada\\b"
+                  + "|не удалось загрузить (?:конфигурацию |список )?модел(?:и|ей)"
+                  + "|не вдалося завантажити (?:конфігурацію |список )?модел(?:і|ей)"
+                  + "|\\bmodeller\\b[^\\n]{0,30}?\\byüklenemedi\\b"
+                  + "|无法加载[^\\n，。]{0,20}?模型",
               "could not be loaded",
               "could not load",
               "nicht geladen",
@@ -5358,7 +5710,29 @@ final class FailureRules {
           // interní chybě serveru", "Der opstod en intern serverfejl", "Tekkis sisemine
           // serveriviga")
           Clause.of(
-              "خطأ (?:في )?(?:ال)?خادم (?:ال)?داخلي|خطأ داخلي في (?:ال)?خادم|ཞབས་འདེགས་ཆས་ཀྱི་ནོར་འཁྲུལ|\\berror intern (?:al|del) servidor\\b|\\bintern[íi] chyb[aěyu] serveru\\b|\\bintern[áa] chyba servera\\b|\\binterne?t? (?:server|sørvar|tjener)-?fe(?:jl|il|l)\\b|\\bintern(?:e[nrms]?)? server-?fehler\\b|\\bsisemine serveri ?viga\\b|\\bserveri sisemine viga\\b|خطای (?:سرور داخلی|داخلی سرور)|\\bsisäinen palvelin ?virhe|\\bpalvelimen sisäinen virhe|שגיאת שרת פנימית|שגיאה פנימית בשרת|\\bbelső (?:szerver|kiszolgáló) ?hiba|\\binnri (?:kerfis|þjóns?)villa\\b|\\bvidin[ėe] serverio klaid|\\biekšēj[āa] servera kļūd|\\bwewnętrzny błąd serwera\\b|\\bnotranja napaka strežnika\\b|ข้อผิดพลาดภายในเซิร์ฟเวอร์|ข้อผิดพลาดของเซิร์ฟเวอร์ภายใน",
+              "خطأ (?:في )?(?:ال)?خادم (?:ال)?داخلي"
+                  + "|خطأ داخلي في (?:ال)?خادم"
+                  + "|ཞབས་འདེགས་ཆས་ཀྱི་ནོར་འཁྲུལ"
+                  + "|\\berror intern (?:al|del) servidor\\b"
+                  + "|\\bintern[íi] chyb[aěyu] serveru\\b"
+                  + "|\\bintern[áa] chyba servera\\b"
+                  + "|\\binterne?t? (?:server|sørvar|tjener)-?fe(?:jl|il|l)\\b"
+                  + "|\\bintern(?:e[nrms]?)? server-?fehler\\b"
+                  + "|\\bsisemine serveri ?viga\\b"
+                  + "|\\bserveri sisemine viga\\b"
+                  + "|خطای (?:سرور داخلی|داخلی سرور)"
+                  + "|\\bsisäinen palvelin ?virhe"
+                  + "|\\bpalvelimen sisäinen virhe"
+                  + "|שגיאת שרת פנימית"
+                  + "|שגיאה פנימית בשרת"
+                  + "|\\bbelső (?:szerver|kiszolgáló) ?hiba"
+                  + "|\\binnri (?:kerfis|þjóns?)villa\\b"
+                  + "|\\bvidin[ėe] serverio klaid"
+                  + "|\\biekšēj[āa] servera kļūd"
+                  + "|\\bwewnętrzny błąd serwera\\b"
+                  + "|\\bnotranja napaka strežnika\\b"
+                  + "|ข้อผิดพลาดภายในเซิร์ฟเวอร์"
+                  + "|ข้อผิดพลาดของเซิร์ฟเวอร์ภายใน",
               "خطأ",
               "ཞབས་འདེགས་ཆས",
               "servidor",
@@ -5382,7 +5756,16 @@ final class FailureRules {
           // a database query error (new-api: an invalid token's lookup failed), in 11 locales
           // ("database query error", "ошибка запроса к базе данных", "数据库查询出错")
           Clause.of(
-              "\\bdatabase query (?:error|failed)\\b|erreur de requête (?:en|à la|dans la) base de données|データベースクエリエラー|데이터베이스 (?:조회|쿼리) 오류|erro de consulta (?:ao|no) banco de dados|ошибка запроса к базе данных|lỗi truy vấn cơ sở dữ liệu|(?:数据库|資料庫)(?:查询|查詢)出错|資料庫查詢出錯|خطا در پرس\\u200c?وجوی پایگاه داده",
+              "\\bdatabase query (?:error|failed)\\b"
+                  + "|erreur de requête (?:en|à la|dans la) base de données"
+                  + "|データベースクエリエラー"
+                  + "|데이터베이스 (?:조회|쿼리) 오류"
+                  + "|erro de consulta (?:ao|no) banco de dados"
+                  + "|ошибка запроса к базе данных"
+                  + "|lỗi truy vấn cơ sở dữ liệu"
+                  + "|(?:数据库|資料庫)(?:查询|查詢)出错"
+                  + "|資料庫查詢出錯"
+                  + "|خطا در پرس\\u200c?وجوی پایگاه داده",
               "database query",
               "base de données",
               "データベースクエリエラー",
@@ -5681,7 +6064,26 @@ final class FailureRules {
           // languages ("your request contain the correct conditional header", "die richtigen
           // Bedingungsköpfe enthält", "请求包含正确的条件头")
           Clause.of(
-              "conditional (?:request )?headers?|bedingungsköpfe|bedingungs-?header|voorwaardelijke (?:kop|header)|encabezados de condición|cabeçalhos de condição|en-têtes de condition|intestazioni (?:di condizione|condizionali)|nagłówki warunkowe|условные заголовки|условен заглавие|условни заглавки|koşul başlıklarını|tiêu đề điều kiện|正确的条件头|正確的條件頭|条件ヘッダー|조건 헤더|رؤوس الشروط|هدرهای شرطی",
+              "conditional (?:request )?headers?"
+                  + "|bedingungsköpfe"
+                  + "|bedingungs-?header"
+                  + "|voorwaardelijke (?:kop|header)"
+                  + "|encabezados de condición"
+                  + "|cabeçalhos de condição"
+                  + "|en-têtes de condition"
+                  + "|intestazioni (?:di condizione|condizionali)"
+                  + "|nagłówki warunkowe"
+                  + "|условные заголовки"
+                  + "|условен заглавие"
+                  + "|условни заглавки"
+                  + "|koşul başlıklarını"
+                  + "|tiêu đề điều kiện"
+                  + "|正确的条件头"
+                  + "|正確的條件頭"
+                  + "|条件ヘッダー"
+                  + "|조건 헤더"
+                  + "|رؤوس الشروط"
+                  + "|هدرهای شرطی",
               "bedingungs",
               "voorwaardelijke",
               "condici",
@@ -5703,7 +6105,24 @@ final class FailureRules {
           // languages ("upgrade to a higher protocol version", "auf eine höhere Protokollversion
           // aktualisiert", "升级到更高的协议版本")
           Clause.of(
-              "(?:higher|newer) protocol version|höhere protokollversion|hogere protocolversie|versión (?:de|del) protocolo (?:más alta|superior|más reciente)|versão (?:de|do) protocolo (?:mais alta|superior|mais recente)|version (?:de|du) protocole (?:supérieure|plus récente)|versione (?:del|di) protocollo (?:superiore|più recente)|nowszej wersji protokołu|(?:более )?новой версии протокола|по-висока версия на протокола|yüksek bir protokol sürümü|nâng cấp phiên bản giao thức|更高的协议版本|更高的協議版本|より高いプロトコルバージョン|더 높은 프로토콜 버전|إصدار بروتوكول أعلى|نسخه بالاتری از پروتکل",
+              "(?:higher|newer) protocol version"
+                  + "|höhere protokollversion"
+                  + "|hogere protocolversie"
+                  + "|versión (?:de|del) protocolo (?:más alta|superior|más reciente)"
+                  + "|versão (?:de|do) protocolo (?:mais alta|superior|mais recente)"
+                  + "|version (?:de|du) protocole (?:supérieure|plus récente)"
+                  + "|versione (?:del|di) protocollo (?:superiore|più recente)"
+                  + "|nowszej wersji protokołu"
+                  + "|(?:более )?новой версии протокола"
+                  + "|по-висока версия на протокола"
+                  + "|yüksek bir protokol sürümü"
+                  + "|nâng cấp phiên bản giao thức"
+                  + "|更高的协议版本"
+                  + "|更高的協議版本"
+                  + "|より高いプロトコルバージョン"
+                  + "|더 높은 프로토콜 버전"
+                  + "|إصدار بروتوكول أعلى"
+                  + "|نسخه بالاتری از پروتکل",
               "protocol",
               "protokołu",
               "протокола",
@@ -5719,7 +6138,24 @@ final class FailureRules {
           // semantic errors, it cannot be responded to", "aufgrund semantischer Fehler", "أخطاء
           // دلالية")
           Clause.of(
-              "\\bsemantic errors?\\b|semantische[rn]? fehler|semantische fouten|erreurs? sémantiques?|errores semánticos|erros semânticos|errori semantici|błęd(?:ów|u|y) semantyczn|семантическ(?:ой|их|ая|ие) ошибк|семантични грешки|anlamsal hata|lỗi ngữ nghĩa|语义错误|語義錯誤|意味エラー|의미 오류|أخطاء دلالية|خطای معنایی",
+              "\\bsemantic errors?\\b"
+                  + "|semantische[rn]? fehler"
+                  + "|semantische fouten"
+                  + "|erreurs? sémantiques?"
+                  + "|errores semánticos"
+                  + "|erros semânticos"
+                  + "|errori semantici"
+                  + "|błęd(?:ów|u|y) semantyczn"
+                  + "|семантическ(?:ой|их|ая|ие) ошибк"
+                  + "|семантични грешки"
+                  + "|anlamsal hata"
+                  + "|lỗi ngữ nghĩa"
+                  + "|语义错误"
+                  + "|語義錯誤"
+                  + "|意味エラー"
+                  + "|의미 오류"
+                  + "|أخطاء دلالية"
+                  + "|خطای معنایی",
               "semantic",
               "semantische",
               "sémantique",
@@ -5739,7 +6175,25 @@ final class FailureRules {
           // languages ("the server cannot meet your expectations", "der Server kann Ihre
           // Erwartungen nicht erfüllen", "服务器无法满足您的期望值")
           Clause.of(
-              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:cannot|can't|unable to) meet (?:your|the) expectations?|expectation failed|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kann ihre erwartungen nicht erfüllen|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kan niet voldoen aan uw verwachtingen|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no puede cumplir con sus expectativas|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne peut pas satisfaire vos attentes|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não pode atender (?:às|as) suas expectativas|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non può soddisfare le (?:tue|sue) aspettative|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie może spełnić (?:twoich|pana|pani) oczekiwań|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не может удовлетворить ваше ожидание|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не може да отговори на очакванията|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?beklentilerinizi karşılayamıyor|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không thể đáp ứng giá trị kỳ vọng|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?无法满足您的期望值|無法滿足您的期望值|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?あなたの期待に応えることができません|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?귀하의 기대에 부응할 수 없|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?تلبية قيم توقعاتك|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?نمی‌?تواند انتظارات شما را برآورده",
+              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:cannot|can't|unable to) meet (?:your|the) expectations?"
+                  + "|expectation failed"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kann ihre erwartungen nicht erfüllen"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kan niet voldoen aan uw verwachtingen"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no puede cumplir con sus expectativas"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne peut pas satisfaire vos attentes"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não pode atender (?:às|as) suas expectativas"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non può soddisfare le (?:tue|sue) aspettative"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie może spełnić (?:twoich|pana|pani) oczekiwań"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не может удовлетворить ваше ожидание"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не може да отговори на очакванията"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?beklentilerinizi karşılayamıyor"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không thể đáp ứng giá trị kỳ vọng"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?无法满足您的期望值"
+                  + "|無法滿足您的期望值"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?あなたの期待に応えることができません"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?귀하의 기대에 부응할 수 없"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?تلبية قيم توقعاتك"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?نمی‌?تواند انتظارات شما را برآورده",
               "expectation",
               "erwartungen",
               "verwachtingen",
@@ -5760,7 +6214,24 @@ final class FailureRules {
           // ("cannot satisfy the range of your request", "no puede satisfacer el rango de su
           // solicitud", "无法满足您请求的范围")
           Clause.of(
-              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?(?:cannot|can't|unable to) satisfy the (?:requested )?range|(?:requested )?range not satisfiable|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?kann ihren anforderungen nicht entsprechen|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfacer el rango|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfaire la plage|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?voldoen aan het bereik|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?zrealizować zakresu żądania|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?atender (?:à|a) faixa solicitada|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетворить запрошенный диапазон|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетвори обхвата на|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?aralığını karşılayamıyor|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?đáp ứng phạm vi yêu cầu|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?满足(?:您|你)?(?:请求|請求)的范围|滿足(?:您|你)?請求的範圍|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?範囲を満たすことができ|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?범위를 충족|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?تلبية نطاق الطلب|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?محدوده درخواست[^\\n]{0,10}?برآورده",
+              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?(?:cannot|can't|unable to) satisfy the (?:requested )?range"
+                  + "|(?:requested )?range not satisfiable"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?kann ihren anforderungen nicht entsprechen"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfacer el rango"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfaire la plage"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?voldoen aan het bereik"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?zrealizować zakresu żądania"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?atender (?:à|a) faixa solicitada"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетворить запрошенный диапазон"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетвори обхвата на"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?aralığını karşılayamıyor"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?đáp ứng phạm vi yêu cầu"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?满足(?:您|你)?(?:请求|請求)的范围"
+                  + "|滿足(?:您|你)?請求的範圍"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?範囲を満たすことができ"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?범위를 충족"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?تلبية نطاق الطلب"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?محدوده درخواست[^\\n]{0,10}?برآورده",
               "range",
               "anforderungen nicht entsprechen",
               "rango",
@@ -5782,7 +6253,27 @@ final class FailureRules {
           // apps' languages ("cannot process the media format attached to the request", "das
           // angeforderte Medienformat nicht verarbeiten", "معالجة تنسيق الوسائط")
           Clause.of(
-              "(?:cannot|can't|unable to|could not) process the media (?:format|type)|media (?:format|type) (?:is )?not supported|unsupported media (?:format|type)|medienformat[^\\n]{0,10}? nicht (?:verarbeiten|unterstützt)|ne peut pas traiter le format de média|media-indeling[^\\n]{0,5}? niet (?:verwerken|ondersteund)|nie może przetworzyć żądanej formatki mediów|format(?:ki|u) mediów[^\\n]{0,10}? nie jest obsługiwany|medya formatını işleyemiyor|معالجة تنسيق الوسائط|не може да обработи медийния формат|no puede procesar el formato de medios|não pode processar o formato de mídia|non può elaborare il formato (?:multimediale|dei media)|обработать[^\\n]{0,15}?формат медиа|メディア形式を処理できません|미디어 형식을 처리할 수 없|không thể xử lý định dạng phương tiện|处理[^\\n]{0,8}?媒体格式|處理[^\\n]{0,8}?媒體格式|فرمت رسانه‌?ای[^\\n]{0,20}?پردازش کند",
+              "(?:cannot|can't|unable to|could not) process the media (?:format|type)"
+                  + "|media (?:format|type) (?:is )?not supported"
+                  + "|unsupported media (?:format|type)"
+                  + "|medienformat[^\\n]{0,10}? nicht (?:verarbeiten|unterstützt)"
+                  + "|ne peut pas traiter le format de média"
+                  + "|media-indeling[^\\n]{0,5}? niet (?:verwerken|ondersteund)"
+                  + "|nie może przetworzyć żądanej formatki mediów"
+                  + "|format(?:ki|u) mediów[^\\n]{0,10}? nie jest obsługiwany"
+                  + "|medya formatını işleyemiyor"
+                  + "|معالجة تنسيق الوسائط"
+                  + "|не може да обработи медийния формат"
+                  + "|no puede procesar el formato de medios"
+                  + "|não pode processar o formato de mídia"
+                  + "|non può elaborare il formato (?:multimediale|dei media)"
+                  + "|обработать[^\\n]{0,15}?формат медиа"
+                  + "|メディア形式を処理できません"
+                  + "|미디어 형식을 처리할 수 없"
+                  + "|không thể xử lý định dạng phương tiện"
+                  + "|处理[^\\n]{0,8}?媒体格式"
+                  + "|處理[^\\n]{0,8}?媒體格式"
+                  + "|فرمت رسانه‌?ای[^\\n]{0,20}?پردازش کند",
               "media",
               "medienformat",
               "format de média",
@@ -5802,7 +6293,24 @@ final class FailureRules {
           // languages ("your request does not meet the server's conditions", "Ihre Anfrage erfüllt
           // die Bedingungen auf Serverseite nicht", "您的请求未满足服务器端的条件")
           Clause.of(
-              "(?:does not|doesn't|did not) meet the server'?s? (?:side )?conditions|erfüllt die bedingungen (?:auf serverseite|des servers) nicht|voldoet niet aan de voorwaarden van de server|no cumple (?:con )?las condiciones del servidor|ne remplit pas les conditions (?:requises )?(?:par|du) (?:le )?serveur|não atende (?:às|as) condições do servidor|non soddisfa le condizioni del server|nie spełnia warunków serwera|не соответствует условиям (?:на стороне )?сервера|не отговаря на условията на сървъра|sunucu tarafındaki koşulları karşılamıyor|không đáp ứng điều kiện của máy chủ|未满足服务器端的条件|未滿足伺服器端的條件|サーバー側の条件を満たさない|서버 측 조건을 충족|شروط الخادم|شرایط سرور را برآورده نمی",
+              "(?:does not|doesn't|did not) meet the server'?s? (?:side )?conditions"
+                  + "|erfüllt die bedingungen (?:auf serverseite|des servers) nicht"
+                  + "|voldoet niet aan de voorwaarden van de server"
+                  + "|no cumple (?:con )?las condiciones del servidor"
+                  + "|ne remplit pas les conditions (?:requises )?(?:par|du) (?:le )?serveur"
+                  + "|não atende (?:às|as) condições do servidor"
+                  + "|non soddisfa le condizioni del server"
+                  + "|nie spełnia warunków serwera"
+                  + "|не соответствует условиям (?:на стороне )?сервера"
+                  + "|не отговаря на условията на сървъра"
+                  + "|sunucu tarafındaki koşulları karşılamıyor"
+                  + "|không đáp ứng điều kiện của máy chủ"
+                  + "|未满足服务器端的条件"
+                  + "|未滿足伺服器端的條件"
+                  + "|サーバー側の条件を満たさない"
+                  + "|서버 측 조건을 충족"
+                  + "|شروط الخادم"
+                  + "|شرایط سرور را برآورده نمی",
               "conditions",
               "bedingungen",
               "voorwaarden",
@@ -5822,7 +6330,26 @@ final class FailureRules {
           // a request without a valid content length (HTTP 411), in the apps' languages ("without
           // a valid content length", "ohne gültige Inhaltslänge", "不含有效内容长度的请求")
           Clause.of(
-              "(?:without|missing|no) (?:a )?valid content[- ]length|content[- ]length (?:header )?(?:is )?(?:required|missing)|ohne (?:eine )?gültige inhaltslänge|zonder geldige inhoudslengte|(?:sin|no incluye) una longitud de contenido válida|longitud de contenido válida|sans (?:une )?longueur de contenu valide|sem (?:um )?(?:tamanho|comprimento) de conteúdo válido|senza (?:una )?lunghezza del contenuto valida|(?:nie zawiera|bez) poprawnej długości treści|без (?:указания )?(?:длины допустимого содержимого|допустимой длины содержимого|длины содержимого)|без валидна дължина на съдържанието|geçerli içerik uzunluğu (?:olmayan|içermeyen)|không chứa độ dài nội dung hợp lệ|不含有效(?:内容|內容)长度|不含有效(?:内容|內容)長度|有効なコンテンツ長|유효한 콘텐츠 길이를 포함하지 않|لا يحتوي على طول محتوى صالح|بدون طول محتوای معتبر",
+              "(?:without|missing|no) (?:a )?valid content[- ]length"
+                  + "|content[- ]length (?:header )?(?:is )?(?:required|missing)"
+                  + "|ohne (?:eine )?gültige inhaltslänge"
+                  + "|zonder geldige inhoudslengte"
+                  + "|(?:sin|no incluye) una longitud de contenido válida"
+                  + "|longitud de contenido válida"
+                  + "|sans (?:une )?longueur de contenu valide"
+                  + "|sem (?:um )?(?:tamanho|comprimento) de conteúdo válido"
+                  + "|senza (?:una )?lunghezza del contenuto valida"
+                  + "|(?:nie zawiera|bez) poprawnej długości treści"
+                  + "|без (?:указания )?(?:длины допустимого содержимого|допустимой длины содержимого|длины содержимого)"
+                  + "|без валидна дължина на съдържанието"
+                  + "|geçerli içerik uzunluğu (?:olmayan|içermeyen)"
+                  + "|không chứa độ dài nội dung hợp lệ"
+                  + "|不含有效(?:内容|內容)长度"
+                  + "|不含有效(?:内容|內容)長度"
+                  + "|有効なコンテンツ長"
+                  + "|유효한 콘텐츠 길이를 포함하지 않"
+                  + "|لا يحتوي على طول محتوى صالح"
+                  + "|بدون طول محتوای معتبر",
               "content",
               "inhaltslänge",
               "inhoudslengte",
@@ -5844,7 +6371,27 @@ final class FailureRules {
           // (HTTP 406), in the apps' languages ("based on the characteristics of the content you
           // requested", "aufgrund der Eigenschaften des angeforderten Inhalts", "内容特性完成请求")
           Clause.of(
-              "characteristics of the (?:content|resource) (?:you )?requested|(?:requested|request(?:ed)?'s) content characteristics|characteristics of the content|eigenschaften des angeforderten inhalts|kenmerken van de (?:door u )?aangevraagde inhoud|características (?:de|del) contenido|características do conteúdo|caractéristiques (?:de|du) contenu|caratteristiche del contenuto|żądanymi właściwościami (?:zasobu|treści)|характеристиками запрошенного (?:контента|содержимого|ресурса)|характеристиките на поисканото|içerik özelliklerine göre|đặc tính nội dung|(?:请求|請求)的内容特性|(?:请求|請求)的內容特性|コンテンツの特性|콘텐츠 특성|لخصائص المحتوى|خصائص المحتوى (?:الذي|التي|المطلوب)|ویژگی‌?های محتوای درخواست",
+              "characteristics of the (?:content|resource) (?:you )?requested"
+                  + "|(?:requested|request(?:ed)?'s) content characteristics"
+                  + "|characteristics of the content"
+                  + "|eigenschaften des angeforderten inhalts"
+                  + "|kenmerken van de (?:door u )?aangevraagde inhoud"
+                  + "|características (?:de|del) contenido"
+                  + "|características do conteúdo"
+                  + "|caractéristiques (?:de|du) contenu"
+                  + "|caratteristiche del contenuto"
+                  + "|żądanymi właściwościami (?:zasobu|treści)"
+                  + "|характеристиками запрошенного (?:контента|содержимого|ресурса)"
+                  + "|характеристиките на поисканото"
+                  + "|içerik özelliklerine göre"
+                  + "|đặc tính nội dung"
+                  + "|(?:请求|請求)的内容特性"
+                  + "|(?:请求|請求)的內容特性"
+                  + "|コンテンツの特性"
+                  + "|콘텐츠 특성"
+                  + "|لخصائص المحتوى"
+                  + "|خصائص المحتوى (?:الذي|التي|المطلوب)"
+                  + "|ویژگی‌?های محتوای درخواست",
               "characteristics",
               "angeforderten inhalts",
               "aangevraagde inhoud",
@@ -5866,7 +6413,27 @@ final class FailureRules {
           // ("unterstützt die von Ihnen verwendete Anfragemethode nicht", "non supporta il metodo
           // di richiesta", "не поддържа метода на заявка")
           Clause.of(
-              "(?:does not|doesn't) support the (?:request|http) method|(?:request|http) method (?:is )?not (?:supported|allowed)|(?:unterstützt|akzeptiert)[^\\n]{0,30}?(?:anfrage|anforderungs|http-)methode[^\\n]{0,5}? nicht|(?:anfrage|anforderungs)methode[^\\n]{0,10}?(?:wird )?nicht (?:unterstützt|erlaubt|zulässig)|non supporta il metodo (?:di richiesta|http)|metodo (?:di richiesta|http) non (?:supportato|consentito)|ondersteunt de [^\\n]{0,15}?(?:verzoek|aanvraag|http-)methode niet|(?:verzoek|aanvraag)methode (?:wordt )?niet (?:ondersteund|toegestaan)|не поддържа метода на заявка|не поддерживает (?:используемый (?:вами )?)?(?:http-)?метод запроса|no (?:admite|soporta) el método (?:de solicitud|http)|ne prend pas en charge la méthode (?:de requête|http)|não suporta o método (?:de solicitação|de requisição|http)|nie obsługuje (?:używanej )?metody żądania|istek yöntemini desteklemiyor|không hỗ trợ phương thức yêu cầu|不支(?:持|援)[^\\n]{0,8}?(?:请求|請求)方法|リクエストメソッドをサポートしていません|요청 메서드를 지원하지 않|لا يدعم طريقة الطلب|روش درخواست[^\\n]{0,10}?پشتیبانی نمی‌?کند",
+              "(?:does not|doesn't) support the (?:request|http) method"
+                  + "|(?:request|http) method (?:is )?not (?:supported|allowed)"
+                  + "|(?:unterstützt|akzeptiert)[^\\n]{0,30}?(?:anfrage|anforderungs|http-)methode[^\\n]{0,5}? nicht"
+                  + "|(?:anfrage|anforderungs)methode[^\\n]{0,10}?(?:wird )?nicht (?:unterstützt|erlaubt|zulässig)"
+                  + "|non supporta il metodo (?:di richiesta|http)"
+                  + "|metodo (?:di richiesta|http) non (?:supportato|consentito)"
+                  + "|ondersteunt de [^\\n]{0,15}?(?:verzoek|aanvraag|http-)methode niet"
+                  + "|(?:verzoek|aanvraag)methode (?:wordt )?niet (?:ondersteund|toegestaan)"
+                  + "|не поддържа метода на заявка"
+                  + "|не поддерживает (?:используемый (?:вами )?)?(?:http-)?метод запроса"
+                  + "|no (?:admite|soporta) el método (?:de solicitud|http)"
+                  + "|ne prend pas en charge la méthode (?:de requête|http)"
+                  + "|não suporta o método (?:de solicitação|de requisição|http)"
+                  + "|nie obsługuje (?:używanej )?metody żądania"
+                  + "|istek yöntemini desteklemiyor"
+                  + "|không hỗ trợ phương thức yêu cầu"
+                  + "|不支(?:持|援)[^\\n]{0,8}?(?:请求|請求)方法"
+                  + "|リクエストメソッドをサポートしていません"
+                  + "|요청 메서드를 지원하지 않"
+                  + "|لا يدعم طريقة الطلب"
+                  + "|روش درخواست[^\\n]{0,10}?پشتیبانی نمی‌?کند",
               "support the",
               "method",
               "metodo",
@@ -5886,7 +6453,23 @@ final class FailureRules {
           // server begrijpt uw verzoek niet", "serwer nie rozumie Twojego żądania", "الخادم غير
           // قادر على فهم طلبك")
           Clause.of(
-              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:does not|doesn't|did not|didn't|could not|couldn't|cannot|can't|unable to) understand (?:the|your|this) request|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?versteht (?:ihre|deine|die) anfrage nicht|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?begrijpt (?:uw|je|het) verzoek niet|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie rozumie (?:twojego |tego |pana |pani )?żądania|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no (?:comprende|entiende) (?:su|tu|la) solicitud|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne comprend pas (?:votre|ta|la) (?:demande|requête)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non comprende (?:la tua |la sua |la )richiesta|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não (?:entendeu|entende|compreende|compreendeu) (?:a sua|sua|a) (?:solicitação|requisição)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не понимает (?:ваш|твой|этот) запрос|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не разбира (?:заявката|вашата заявка)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?isteğinizi anlama(?:dı|yor|mıyor)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không hiểu yêu cầu|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:不明白|无法理解|無法理解|不理解)(?:您|你)?的?(?:请求|請求)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?リクエストを理解でき|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?요청을 이해하지 못|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?على فهم (?:طلبك|الطلب)|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?درخواست (?:شما )?را متوجه نشد",
+              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:does not|doesn't|did not|didn't|could not|couldn't|cannot|can't|unable to) understand (?:the|your|this) request"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?versteht (?:ihre|deine|die) anfrage nicht"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?begrijpt (?:uw|je|het) verzoek niet"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie rozumie (?:twojego |tego |pana |pani )?żądania"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no (?:comprende|entiende) (?:su|tu|la) solicitud"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne comprend pas (?:votre|ta|la) (?:demande|requête)"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non comprende (?:la tua |la sua |la )richiesta"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não (?:entendeu|entende|compreende|compreendeu) (?:a sua|sua|a) (?:solicitação|requisição)"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не понимает (?:ваш|твой|этот) запрос"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не разбира (?:заявката|вашата заявка)"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?isteğinizi anlama(?:dı|yor|mıyor)"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không hiểu yêu cầu"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:不明白|无法理解|無法理解|不理解)(?:您|你)?的?(?:请求|請求)"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?リクエストを理解でき"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?요청을 이해하지 못"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?على فهم (?:طلبك|الطلب)"
+                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?درخواست (?:شما )?را متوجه نشد",
               "understand",
               "versteht",
               "begrijpt",
@@ -5928,7 +6511,11 @@ final class FailureRules {
           // Chinese ("لا توجد قدرات مفعّلة تدعم هذا النوع من الملفات", "Nejsou povoleny žádné
           // funkce podporující tento typ souboru", "未启用支持此类文件的功能")
           Clause.of(
-              "(?:تدعم|يدعم)[^\\n]{0,10}?هذا النوع من الملفات|podporuj[a-záíě]*[^\\n]{0,10}?tento typ souboru|(?:admit|soport)[a-z]*[^\\n]{0,10}?este tipo de archivo|支持此类文件|ཡིག་ཆར་རྒྱབ་སྐྱོར་བྱེད་པའི་ནུས་པ",
+              "(?:تدعم|يدعم)[^\\n]{0,10}?هذا النوع من الملفات"
+                  + "|podporuj[a-záíě]*[^\\n]{0,10}?tento typ souboru"
+                  + "|(?:admit|soport)[a-z]*[^\\n]{0,10}?este tipo de archivo"
+                  + "|支持此类文件"
+                  + "|ཡིག་ཆར་རྒྱབ་སྐྱོར་བྱེད་པའི་ནུས་པ",
               "هذا النوع من الملفات",
               "tento typ souboru",
               "este tipo de archivo",
@@ -5939,7 +6526,16 @@ final class FailureRules {
           // werden", "Bruk av innebygde Google-verktøy støttes ikke sammen med eksterne verktøy",
           // "内置的 Google 工具与外部工具不兼容")
           Clause.of(
-              "integrierten[^\\n]{0,30}?tools[^\\n]{0,30}?nicht zusammen mit externen tools|innebygd[a-z]*[^\\n]{0,30}?verktøy[^\\n]{0,40}?eksterne verktøy|innbyggð[^\\n]{0,30}?verkfær[^\\n]{0,30}?ytri verkfær|outils intégrés[^\\n]{0,40}?outils externes[^\\n]{0,20}?pas prise? en charge|integruotų[^\\n]{0,30}?įrankių[^\\n]{0,40}?išoriniais įrankiais nepalaikomas|iebūvēto[^\\n]{0,30}?rīku[^\\n]{0,30}?netiek atbalstīta ar ārējiem rīkiem|yerleşik[^\\n]{0,30}?araçların[^\\n]{0,30}?harici araçlarla desteklenmez|外部ツール[^\\n]{0,20}?組み込みツール[^\\n]{0,20}?サポートされていません|内置的?[^\\n]{0,20}?工具与外部工具不兼容|ལག་ཆ་དང་ཕྱི་ཕྱོགས་ཀྱི་ལག་ཆ་ཕན་ཚུན་མི་འཚམ",
+              "integrierten[^\\n]{0,30}?tools[^\\n]{0,30}?nicht zusammen mit externen tools"
+                  + "|innebygd[a-z]*[^\\n]{0,30}?verktøy[^\\n]{0,40}?eksterne verktøy"
+                  + "|innbyggð[^\\n]{0,30}?verkfær[^\\n]{0,30}?ytri verkfær"
+                  + "|outils intégrés[^\\n]{0,40}?outils externes[^\\n]{0,20}?pas prise? en charge"
+                  + "|integruotų[^\\n]{0,30}?įrankių[^\\n]{0,40}?išoriniais įrankiais nepalaikomas"
+                  + "|iebūvēto[^\\n]{0,30}?rīku[^\\n]{0,30}?netiek atbalstīta ar ārējiem rīkiem"
+                  + "|yerleşik[^\\n]{0,30}?araçların[^\\n]{0,30}?harici araçlarla desteklenmez"
+                  + "|外部ツール[^\\n]{0,20}?組み込みツール[^\\n]{0,20}?サポートされていません"
+                  + "|内置的?[^\\n]{0,20}?工具与外部工具不兼容"
+                  + "|ལག་ཆ་དང་ཕྱི་ཕྱོགས་ཀྱི་ལག་ཆ་ཕན་ཚུན་མི་འཚམ",
               "externen tools",
               "eksterne verktøy",
               "ytri verkfær",
@@ -5955,7 +6551,28 @@ final class FailureRules {
           // ikke tilgjengelig for bruk med agenter", "\"bedrock\" sağlayıcısı Ajanlarla
           // kullanılamaz")
           Clause.of(
-              "\\bprovider\\b[^\\n]{0,40}?\\bnot available for (?:use with )?agents\\b|proveïdor[^\\n]{0,40}?no està disponible per a agents|udbyder[^\\n]{0,40}?ikke tilgængelig for brug med agenter|anbieter[^\\n]{0,40}?verwendung mit agents nicht zur verfügung|proveedor[^\\n]{0,40}?no está disponible para el uso con agentes|fornecedor[^\\n]{0,40}?não está disponível para uso com agentes|teenusepakkuja ei toeta agentide|ارائه‌دهنده[^\\n]{0,40}?با نمایندگان در دسترس نیست|אינם זמינים לשימוש עם סוכנים|szolgáltató nem érhető el az ügynökökkel|þjónustuveitan[^\\n]{0,20}?styður ekki fulltrúa|non è disponibile per l'uso con gli agenti|プロバイダー?はエージェントでは使用できません|제공자는 에이전트와 함께 사용할 수 없|tiekėjas nepasiekiamas naudojimui su agentais|pakalpojumu sniedzējs nav pieejams lietošanai ar aģentiem|leverandøren[^\\n]{0,30}?(?:ikke tilgjengelig|ikkje tilgjengeleg) for bruk med agent|провайдер[^\\n]{0,20}?недоступ[а-яіїє]{0,3} для использования с агентами|провайдер[^\\n]{0,20}?недоступ[а-яіїє]{0,3} для використання з агентами|sağlayıcısı ajanlarla kullanılamaz|提供商[^\\n]{0,20}?不适用于智能体|མཁོ་སྤྲོད་པ་[^\\n]{0,40}?རིག་ནུས་ལུས་མི་འཚམ",
+              "\\bprovider\\b[^\\n]{0,40}?\\bnot available for (?:use with )?agents\\b"
+                  + "|proveïdor[^\\n]{0,40}?no està disponible per a agents"
+                  + "|udbyder[^\\n]{0,40}?ikke tilgængelig for brug med agenter"
+                  + "|anbieter[^\\n]{0,40}?verwendung mit agents nicht zur verfügung"
+                  + "|proveedor[^\\n]{0,40}?no está disponible para el uso con agentes"
+                  + "|fornecedor[^\\n]{0,40}?não está disponível para uso com agentes"
+                  + "|teenusepakkuja ei toeta agentide"
+                  + "|ارائه‌دهنده[^\\n]{0,40}?با نمایندگان در دسترس نیست"
+                  + "|אינם זמינים לשימוש עם סוכנים"
+                  + "|szolgáltató nem érhető el az ügynökökkel"
+                  + "|þjónustuveitan[^\\n]{0,20}?styður ekki fulltrúa"
+                  + "|non è disponibile per l'uso con gli agenti"
+                  + "|プロバイダー?はエージェントでは使用できません"
+                  + "|제공자는 에이전트와 함께 사용할 수 없"
+                  + "|tiekėjas nepasiekiamas naudojimui su agentais"
+                  + "|pakalpojumu sniedzējs nav pieejams lietošanai ar aģentiem"
+                  + "|leverandøren[^\\n]{0,30}?(?:ikke tilgjengelig|ikkje tilgjengeleg) for bruk med agent"
+                  + "|провайдер[^\\n]{0,20}?недоступ[а-яіїє]{0,3} для использования с агентами"
+                  + "|провайдер[^\\n]{0,20}?недоступ[а-яіїє]{0,3} для використання з агентами"
+                  + "|sağlayıcısı ajanlarla kullanılamaz"
+                  + "|提供商[^\\n]{0,20}?不适用于智能体"
+                  + "|མཁོ་སྤྲོད་པ་[^\\n]{0,40}?རིག་ནུས་ལུས་མི་འཚམ",
               "agent",
               "ügynök",
               "fulltrúa",
@@ -5971,7 +6588,25 @@ final class FailureRules {
           // no model selected, in the apps' languages ("No model selected for OpenAI", "Kein
           // Modell für OpenAI ausgewählt", "Ingen modell valgt for OpenAI")
           Clause.of(
-              "\\bno model (?:was |is )?selected\\b|\\bmodel (?:is |was )?not selected\\b|kein modell[^\\n]{0,30}?ausgewählt|aucun mod[eè]le[^\\n]{0,40}?s[ée]lectionn|(?:nessun|nenhum|ningún) modelo? selec?[cz]ionad?[oa]|nessun modello selezionato|ingen modell (?:valgt|vald)|ekkert líkan valið|nepasirinktas modelis|nav izvēlēts neviens modelis|модель[^\\n]{0,20}?не выбрана|не вибрано модель|model seçilmedi|モデルが選択されていません|모델이 선택되지 않았|未选择[^\\n]{0,20}?模型|未選擇[^\\n]{0,20}?模型|לא נבחר מודל|هیچ مدلی[^\\n]{0,30}?انتخاب نشده",
+              "\\bno model (?:was |is )?selected\\b"
+                  + "|\\bmodel (?:is |was )?not selected\\b"
+                  + "|kein modell[^\\n]{0,30}?ausgewählt"
+                  + "|aucun mod[eè]le[^\\n]{0,40}?s[ée]lectionn"
+                  + "|(?:nessun|nenhum|ningún) modelo? selec?[cz]ionad?[oa]"
+                  + "|nessun modello selezionato"
+                  + "|ingen modell (?:valgt|vald)"
+                  + "|ekkert líkan valið"
+                  + "|nepasirinktas modelis"
+                  + "|nav izvēlēts neviens modelis"
+                  + "|модель[^\\n]{0,20}?не выбрана"
+                  + "|не вибрано модель"
+                  + "|model seçilmedi"
+                  + "|モデルが選択されていません"
+                  + "|모델이 선택되지 않았"
+                  + "|未选择[^\\n]{0,20}?模型"
+                  + "|未選擇[^\\n]{0,20}?模型"
+                  + "|לא נבחר מודל"
+                  + "|هیچ مدلی[^\\n]{0,30}?انتخاب نشده",
               "model",
               "modèle",
               "líkan",
@@ -5984,7 +6619,32 @@ final class FailureRules {
           // empty files named not allowed, in the apps' languages ("Leere Dateien sind nicht
           // zulässig", "Tomme filer er ikke tilladt", "Пустые файлы не допускаются")
           Clause.of(
-              "\\bempty files? (?:are|is) not (?:allowed|permitted|accepted)\\b|leeren? dateien?[^\\n]{0,20}?nicht (?:zulässig|erlaubt)|lege bestand(?:en)?[^\\n]{0,20}?niet toegestaan|tomm[ea] filer? (?:er|är) (?:ikke|ikkje|inte) till|fichiers? vides?[^\\n]{0,20}?(?:pas autorisés?|pas acceptés?|pas permis)|no (?:se |es )?perm[ei]t[ea]n (?:fitxers|archivos|ficheros) (?:buits|vacíos)|(?:ficheiros|arquivos) vazios não são permitidos|file vuoti non sono (?:consentiti|ammessi)|prázdné soubory nejsou povoleny|puste pliki nie są dozwolone|tühjad failid pole lubatud|üres fájlok nem engedélyezettek|tómar skrár eru ekki leyfðar|tušti failai neleidžiami|tukši faili nav atļauti|пустые файлы не допускаются|порожні файли не дозволя|boş dosyalara izin verilmez|空のファイルはアップロードできません|빈 파일은 허용되지 않|ไม่อนุญาตให้ใช้ไฟล์ว่าง|אין אפשרות לקבצים ריקים|فایل های خالی مجاز نیست|الملفات الفارغة غير مسموح|不允[许許](?:上[传傳])?空(?:白)?(?:文件|檔案)|སྟོང་པའི་ཡིག་ཆ་སྤྲད་མི་ཆོག",
+              "\\bempty files? (?:are|is) not (?:allowed|permitted|accepted)\\b"
+                  + "|leeren? dateien?[^\\n]{0,20}?nicht (?:zulässig|erlaubt)"
+                  + "|lege bestand(?:en)?[^\\n]{0,20}?niet toegestaan"
+                  + "|tomm[ea] filer? (?:er|är) (?:ikke|ikkje|inte) till"
+                  + "|fichiers? vides?[^\\n]{0,20}?(?:pas autorisés?|pas acceptés?|pas permis)"
+                  + "|no (?:se |es )?perm[ei]t[ea]n (?:fitxers|archivos|ficheros) (?:buits|vacíos)"
+                  + "|(?:ficheiros|arquivos) vazios não são permitidos"
+                  + "|file vuoti non sono (?:consentiti|ammessi)"
+                  + "|prázdné soubory nejsou povoleny"
+                  + "|puste pliki nie są dozwolone"
+                  + "|tühjad failid pole lubatud"
+                  + "|üres fájlok nem engedélyezettek"
+                  + "|tómar skrár eru ekki leyfðar"
+                  + "|tušti failai neleidžiami"
+                  + "|tukši faili nav atļauti"
+                  + "|пустые файлы не допускаются"
+                  + "|порожні файли не дозволя"
+                  + "|boş dosyalara izin verilmez"
+                  + "|空のファイルはアップロードできません"
+                  + "|빈 파일은 허용되지 않"
+                  + "|ไม่อนุญาตให้ใช้ไฟล์ว่าง"
+                  + "|אין אפשרות לקבצים ריקים"
+                  + "|فایل های خالی مجاز نیست"
+                  + "|الملفات الفارغة غير مسموح"
+                  + "|不允[许許](?:上[传傳])?空(?:白)?(?:文件|檔案)"
+                  + "|སྟོང་པའི་ཡིག་ཆ་སྤྲད་མི་ཆོག",
               "empty",
               "leer",
               "lege",
@@ -6021,7 +6681,36 @@ final class FailureRules {
           // a base URL not found or missing, in the apps' languages ("No base URL found", "Keine
           // Basis-URL gefunden", "Базовый URL не найден")
           Clause.of(
-              "\\bno base[ -]?url\\b|\\bmissing base[ -]?url\\b|\\bbase[ -]?url (?:was |is )?(?:not (?:found|set|provided|configured|specified)|missing|required)\\b|\\bbase[ -]?url puuttuu|keine basis-?url|basis-?url[^\\n]{0,10}?(?:nicht gefunden|fehlt)|ingen bas(?:e)?-?url|aucune url de base|url de base[^\\n]{0,20}?(?:introuvable|manquante|non trouvée)|(?:nenhuma|nessun|ninguna|cap) url base|no se encontr[oó] (?:la |una |ninguna )?url base|url base (?:no encontrada|não encontrada|non trovat[ao]|no trobada)|základní url[^\\n]{0,20}?(?:nenalezen|nebyla nalezena)|(?:nebyla nalezena|nenalezena) základní url|alap url[^\\n]{0,10}?nem található|nem található alap url|pagrindinis url[^\\n]{0,10}?nerastas|nerastas pagrindinis url|nav atrasts bāzes url|bāzes url[^\\n]{0,10}?nav atrasts|nie znaleziono (?:podstawowego|bazowego) (?:url|adresu)|базов[а-яіїє]{0,3} url[^\\n]{0,10}?не (?:найден|знайден)|temel url[^\\n]{0,5}?bulunamad|ベース ?url[^\\n]{0,5}?見つかりません|기본 url[^\\n]{0,3}?(?:없습니다|찾을 수 없)|(?:未找到|找不到|没有找到)基[础礎] ?url|ไม่พบ ?url ?พื้นฐาน|url پایه[^\\n]{0,10}?پیدا نشد|לא נמצאה כתובת url|གཞི་རིམ་གྱི་ url མ་རྙེད",
+              "\\bno base[ -]?url\\b"
+                  + "|\\bmissing base[ -]?url\\b"
+                  + "|\\bbase[ -]?url (?:was |is )?(?:not (?:found|set|provided|configured|specified)|missing|required)\\b"
+                  + "|\\bbase[ -]?url puuttuu"
+                  + "|keine basis-?url"
+                  + "|basis-?url[^\\n]{0,10}?(?:nicht gefunden|fehlt)"
+                  + "|ingen bas(?:e)?-?url"
+                  + "|aucune url de base"
+                  + "|url de base[^\\n]{0,20}?(?:introuvable|manquante|non trouvée)"
+                  + "|(?:nenhuma|nessun|ninguna|cap) url base"
+                  + "|no se encontr[oó] (?:la |una |ninguna )?url base"
+                  + "|url base (?:no encontrada|não encontrada|non trovat[ao]|no trobada)"
+                  + "|základní url[^\\n]{0,20}?(?:nenalezen|nebyla nalezena)"
+                  + "|(?:nebyla nalezena|nenalezena) základní url"
+                  + "|alap url[^\\n]{0,10}?nem található"
+                  + "|nem található alap url"
+                  + "|pagrindinis url[^\\n]{0,10}?nerastas"
+                  + "|nerastas pagrindinis url"
+                  + "|nav atrasts bāzes url"
+                  + "|bāzes url[^\\n]{0,10}?nav atrasts"
+                  + "|nie znaleziono (?:podstawowego|bazowego) (?:url|adresu)"
+                  + "|базов[а-яіїє]{0,3} url[^\\n]{0,10}?не (?:найден|знайден)"
+                  + "|temel url[^\\n]{0,5}?bulunamad"
+                  + "|ベース ?url[^\\n]{0,5}?見つかりません"
+                  + "|기본 url[^\\n]{0,3}?(?:없습니다|찾을 수 없)"
+                  + "|(?:未找到|找不到|没有找到)基[础礎] ?url"
+                  + "|ไม่พบ ?url ?พื้นฐาน"
+                  + "|url پایه[^\\n]{0,10}?پیدا نشد"
+                  + "|לא נמצאה כתובת url"
+                  + "|གཞི་རིམ་གྱི་ url མ་རྙེད",
               "url"),
           // a file that must follow a format or is not in a valid one, a custom validator's verdict
           // (fine-tuning data: "Input data at … must follow '{\"prompt\": …}' format", "Your file
@@ -9995,7 +10684,15 @@ final class FailureRules {
           // Portuguese, Vietnamese and Chinese ("Fehler beim Parsen des Nachrichtenchunks",
           // "Erreur de parsing du bloc de message", "消息块解析错误")
           Clause.of(
-              "(?:تحليل|تجزئة) كتلة|تجزیه (?:بلوک|قطعه)|парсиран\\S*[^\\n]{0,40}?поток|\\bfehler beim parsen[^\\n]{0,30}?chunk|\\b(?:error de análisis|error al analizar)[^\\n]{0,10}?(?:bloque|fragmento) de mensaje|\\b(?:erreur de parsing|erreur d'analyse)[^\\n]{0,10}?(?:bloc|fragment) de message|\\berro de análise[^\\n]{0,10}?(?:bloco|fragmento) de mensagem|lỗi phân tích khối|(?:消息块|数据块|流式响应)解析(?:错误|失败)",
+              "(?:تحليل|تجزئة) كتلة"
+                  + "|تجزیه (?:بلوک|قطعه)"
+                  + "|парсиран\\S*[^\\n]{0,40}?поток"
+                  + "|\\bfehler beim parsen[^\\n]{0,30}?chunk"
+                  + "|\\b(?:error de análisis|error al analizar)[^\\n]{0,10}?(?:bloque|fragmento) de mensaje"
+                  + "|\\b(?:erreur de parsing|erreur d'analyse)[^\\n]{0,10}?(?:bloc|fragment) de message"
+                  + "|\\berro de análise[^\\n]{0,10}?(?:bloco|fragmento) de mensagem"
+                  + "|lỗi phân tích khối"
+                  + "|(?:消息块|数据块|流式响应)解析(?:错误|失败)",
               "كتلة",
               "تجزیه",
               "парсиран",

@@ -226,13 +226,13 @@ record UpstreamError(
           // …or after a comma or a dash ("Request failed, 404", "fetch failed - 502")
           FailureRules.Clause.of(
               "(?i)\\bfailed\\s*(?:\\(|[,\\-–—]\\s*)([1-5]\\d\\d)\\b(?![.,]\\d)", "failed"),
-          // a status printed as a key's value in a log line ("code=404", "error=429", "err=503"), a
-          // 4xx or 5xx alone in parentheses ("Gemini API (404)"), an upstream's status named so
-          // ("upstream 502")
+          // a status printed as a key's value in a log line ("code=404", "error=429", "err=503") or
+          // after "ERR" ("ERR 401")
           FailureRules.Clause.of(
               "(?i)\\b(?:code|error|err)=([1-5]\\d\\d)\\b(?![.,]\\d)", "code=", "error=", "err="),
-          // …or after "ERR" ("ERR 401")
           FailureRules.Clause.of("(?i)\\berr\\s+([45]\\d\\d)\\b(?![.,]\\d)", "err "),
+          // a 4xx or 5xx alone in parentheses ("Gemini API (404)"), an upstream's status named so
+          // ("upstream 502")
           FailureRules.Clause.of("\\(([45]\\d\\d)\\)", "("),
           FailureRules.Clause.of("(?i)\\bupstream\\s+([45]\\d\\d)\\b(?![.,]\\d)", "upstream"),
           FailureRules.Clause.of(

@@ -2792,6 +2792,14 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // a key blocked or unknown to the gateway (LiteLLM's "Key is blocked. Update via
+          // `/key/unblock`", "Key doesn't exist in db")
+          Clause.of(
+              "\\b(?:api )?key (?:is blocked|has been blocked|doesn't exist|does not exist)\\b",
+              "key is blocked",
+              "key has been blocked",
+              "key doesn't exist",
+              "key does not exist"),
           // an app's unauthorized notice linking to its auth page or to settings for your own
           // OpenAI key (NextChat, 20 languages: "[Click here](/#/auth) to enter your key", "自己的
           // OpenAI 资源，点击[这里](/#/settings)")
@@ -3646,6 +3654,9 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // a message refused as a prompt injection (LiteLLM's "Rejected message. This is a prompt
+          // injection attack.")
+          Clause.literals("prompt injection attack"),
           // content blocked for prohibited words, safety, copyright or personal data, in English,
           // Bulgarian and Vietnamese ("Your content contains prohibited words", "Съдържанието е
           // блокирано поради възможни въпроси с авторски права", "chứa nội dung bị cấm")
@@ -5945,6 +5956,10 @@ final class FailureRules {
   // must be or must not be something, cannot be empty or be used with another; a bad request.
   static final Words INVALID_HINTS =
       Words.of(
+          // a field named with the type it must have ("no_pii needs to be a boolean value")
+          Clause.of(
+              "\\bneeds to be an? (?:boolean|string|integer|number|list|dict|dictionary|array|object)\\b",
+              "needs to be a"),
           // the input named as what failed validation ("Error validating the input There were some
           // issues with the input values.")
           Clause.literals("error validating the input", "issues with the input"),
@@ -7859,6 +7874,10 @@ final class FailureRules {
           // profile, Azure's "failed to acquire a token", watsonx's "Error getting IAM Token", in
           // Korean "기본 자격 증명을 찾을 수 없습니다"), a database login refused
           "unable to load credentials",
+          // …or none at all (botocore's NoCredentialsError "Unable to locate credentials"), a key
+          // sent in a form the gateway cannot read (LiteLLM's "Malformed API Key passed in")
+          "unable to locate credentials",
+          "malformed api key",
           "failed to refresh cached credentials",
           "default credentials",
           "invalid_grant",
@@ -9860,6 +9879,9 @@ final class FailureRules {
           "no available account",
           "overloaded",
           "currently loading",
+          // no deployment healthy enough to take the request (LiteLLM's router: "No healthy
+          // deployments found.")
+          "no healthy deployments",
           // a model still starting ("Model is warming up"), a server's queue full ("queue is full")
           "warming up",
           "queue is full",

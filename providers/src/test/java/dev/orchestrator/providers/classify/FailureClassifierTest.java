@@ -324,6 +324,13 @@ class FailureClassifierTest {
           Function get_weather arguments: {"location": "Boston are not valid JSON             | empty_response          | in_band.unreadable_words
           messages[3].tool_calls[0].function.arguments: Input is not valid JSON               | request_invalid         | in_band.request_invalid
           The LLM did not conform to the edit format.                                         | empty_response          | in_band.unreadable_words
+          Key is blocked. Update via `/key/unblock` if you're an admin.                       | auth_failed             | in_band.signin_words
+          Key doesn't exist in db. Create key via `/key/generate` call.                       | auth_failed             | in_band.signin_words
+          Malformed API Key passed in. Ensure Key has `Bearer ` prefix.                       | auth_failed             | auth.wording
+          litellm.BadRequestError: SagemakerException - Unable to locate credentials          | auth_failed             | auth.wording
+          No healthy deployments found.                                                       | overloaded              | in_band.overloaded
+          Rejected message. This is a prompt injection attack.                                | content_filtered        | in_band.content_words
+          no_pii needs to be a boolean value                                                  | request_invalid         | in_band.invalid_words
           urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
           <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
           botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording

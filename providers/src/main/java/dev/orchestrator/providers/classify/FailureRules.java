@@ -3251,6 +3251,9 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // access to a named project or resource denied ("Access to the default Cloud Shell Gemini
+          // project was denied")
+          Clause.of("\\baccess to [^\\n]{1,60}? (?:was|is|has been) denied\\b", "denied"),
           // the user's location not supported by the service, in Bulgarian, Korean, Turkish and
           // Vietnamese ("вашето текущо местоположение не поддържа тази услуга", "현재 위치는 해당 모델 서비스를
           // 지원하지 않습니다", "vị trí của bạn không hỗ trợ")
@@ -5064,6 +5067,12 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // nothing generated of the kind asked (the AI SDK's "No image generated.", "No transcript
+          // generated.", "No embeddings generated: expected 3, received 0.")
+          Clause.of(
+              "\\bno (?:image|images|speech audio|audio|transcript|transcription|translation|video"
+                  + "|embeddings?|output) generated\\b",
+              " generated"),
           // an answer returned empty, in Bulgarian, French and Persian ("Заявката върна празен
           // отговор", "La réponse est vide", "درخواست بدون پاسخ برگشت")
           Clause.of(
@@ -10701,6 +10710,9 @@ final class FailureRules {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // an answer without the tool call the request required (the AI SDK's "Model response did
+          // not contain a tool call even though tool choice was required")
+          Clause.of("\\bresponse did not contain a (?:tool call|call to)\\b", "did not contain a"),
           // a streamed message chunk the client could not parse (read where ANSWER_UNREADABLE
           // reads the English), in Arabic, Persian, Bulgarian, German, Spanish, French,
           // Portuguese, Vietnamese and Chinese ("Fehler beim Parsen des Nachrichtenchunks",
@@ -11557,6 +11569,10 @@ final class FailureRules {
           // request. Max is 10.", "图片数量超过限制"): a count the request is over, not a rate
           "too many images",
           "图片数量超过",
+          // …or too many values for one embedding or reranking call (the AI SDK's "Too many values
+          // for a single embedding call")
+          "for a single embedding call",
+          "for a single reranking call",
           // OpenAI's pointer to its reference after a field it refused ("'$.input' is invalid.
           // Please check the API reference"), a model served only from an API version ("Model
           // o3-mini is enabled only for api versions 2024-12-01-preview and later")

@@ -331,6 +331,11 @@ class FailureClassifierTest {
           No healthy deployments found.                                                       | overloaded              | in_band.overloaded
           Rejected message. This is a prompt injection attack.                                | content_filtered        | in_band.content_words
           no_pii needs to be a boolean value                                                  | request_invalid         | in_band.invalid_words
+          No image generated.                                                                 | empty_response          | in_band.empty_words
+          No embeddings generated: expected 3, received 0.                                    | empty_response          | in_band.empty_words
+          Model response did not contain a tool call even though tool choice was required.    | empty_response          | in_band.unreadable_words
+          Too many values for a single embedding call.                                        | request_invalid         | in_band.request_invalid
+          Access to the default Cloud Shell Gemini project was denied.                        | permission_denied       | in_band.permission_words
           urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
           <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
           botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording

@@ -2217,6 +2217,13 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // an output budget that leaves the answer no room in the window (Continue's "maxTokens
+          // (4096)
+          // is too close to contextLength (4096), which doesn't leave room for response")
+          Clause.of(
+              "(?:doesn't|does not) leave (?:enough )?room for (?:the )?(?:response|answer|output)",
+              "leave room",
+              "leave enough room"),
           // a request longer than the model can process, in German and French ("überschreitet die
           // von dem Modell verarbeitbare Länge", "dépasse la longueur que le modèle peut traiter")
           Clause.of(
@@ -2792,6 +2799,8 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // no credentials given, in Chinese ("未提供凭据")
+          Clause.literals("未提供凭据"),
           // a key blocked or unknown to the gateway (LiteLLM's "Key is blocked. Update via
           // `/key/unblock`", "Key doesn't exist in db")
           Clause.of(
@@ -4887,6 +4896,9 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a local Ollama named as possibly not running ("Make sure Ollama is running", "Is Ollama
+          // running?")
+          Clause.literals("ollama is running", "ollama running"),
           // the local Ollama service not available, in Polish, Vietnamese and other languages
           // ("Usługa Ollama jest niedostępna", "Dịch vụ Ollama không khả dụng")
           Clause.of(
@@ -5452,6 +5464,9 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // Anthropic's description of its 413 ("Request exceeds the maximum allowed number of
+          // bytes")
+          Clause.literals("maximum allowed number of bytes"),
           // request header fields too large, in Arabic, Bulgarian and Polish ("حقول رأس الطلب
           // الخاصة بك كبيرة جدًا", "полетата на заглавието на вашата заявка са твърде големи",
           // "nagłówek żądania jest zbyt duży")
@@ -5591,6 +5606,9 @@ final class FailureRules {
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
   static final Words SERVER_HINTS =
       Words.of(
+          // Anthropic's description of its api_error ("An unexpected error has occurred internal to
+          // Anthropic's systems.")
+          Clause.literals("error has occurred internal to"),
           // a server that met an unexpected problem, in English, Bulgarian, German, French,
           // Portuguese and Vietnamese ("the server encountered an unexpected issue", "le serveur a
           // rencontré un problème inattendu", "máy chủ đã gặp phải một vấn đề bất ngờ")
@@ -6084,6 +6102,10 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // Anthropic's description of its invalid_request_error ("There was an issue with the
+          // format
+          // or content of your request."), an API base URL not given ("No API base URL provided")
+          Clause.literals("format or content of your request", "no api base url"),
           // a request that must carry the correct conditional headers (HTTP 428), in the apps'
           // languages ("your request contain the correct conditional header", "die richtigen
           // Bedingungsköpfe enthält", "请求包含正确的条件头")

@@ -336,6 +336,12 @@ class FailureClassifierTest {
           Model response did not contain a tool call even though tool choice was required.    | empty_response          | in_band.unreadable_words
           Too many values for a single embedding call.                                        | request_invalid         | in_band.request_invalid
           Access to the default Cloud Shell Gemini project was denied.                        | permission_denied       | in_band.permission_words
+          未提供凭据                                                                               | auth_failed             | in_band.signin_words
+          maxTokens (4096) is too close to contextLength (4096), which doesn't leave room for response.| context_length_exceeded | in_band.context_words
+          There was an issue with the format or content of your request.                      | request_invalid         | in_band.request_words
+          Request exceeds the maximum allowed number of bytes.                                | request_too_large       | in_band.size_words
+          An unexpected error has occurred internal to Anthropic's systems.                   | server_error            | in_band.server_words
+          Failed to list Ollama models. Make sure Ollama is running.                          | connection_failed       | in_band.network_words
           urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
           <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
           botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording

@@ -2218,8 +2218,7 @@ final class FailureRules {
   static final Words CONTEXT_HINTS =
       Words.of(
           // an output budget that leaves the answer no room in the window (Continue's "maxTokens
-          // (4096)
-          // is too close to contextLength (4096), which doesn't leave room for response")
+          // (4096) is too close to contextLength (4096), which doesn't leave room for response")
           Clause.of(
               "(?:doesn't|does not) leave (?:enough )?room for (?:the )?(?:response|answer|output)",
               "leave room",
@@ -2514,8 +2513,8 @@ final class FailureRules {
   static final Words MODEL_HINTS =
       Words.of(
           // a model that does not exist or cannot be found, in Bulgarian, Persian, Arabic and
-          // Portuguese ("не можем да намерим съответния модел", "مدل وجود نداشته باشد", "modelo
-          // não existir")
+          // Portuguese ("не можем да намерим съответния модел", "مدل وجود نداشته باشد", "modelo não
+          // existir")
           Clause.of(
               "не (?:можем|може|успяхме|успя) да намер\\S*[^\\n]{0,30}?модел"
                   + "|модел(?:ът)?[^\\n]{0,30}?(?:не е намерен|не съществува|не може да бъде намерен)"
@@ -5625,8 +5624,8 @@ final class FailureRules {
               "beklenmeyen"),
           // a server without enough storage, in English, Arabic, Bulgarian, German, Spanish,
           // French, Portuguese, Persian and Vietnamese ("the server has insufficient storage
-          // space", "der Server hat nicht genügend Speicherplatz", "máy chủ không đủ dung lượng
-          // lưu trữ")
+          // space", "der Server hat nicht genügend Speicherplatz", "máy chủ không đủ dung lượng lưu
+          // trữ")
           Clause.of(
               "\\bserver has insufficient storage\\b"
                   + "|\\binsufficient storage\\b[^\\n]{0,20}?\\bon the server\\b"
@@ -6103,8 +6102,8 @@ final class FailureRules {
   static final Words REQUEST_HINTS =
       Words.of(
           // Anthropic's description of its invalid_request_error ("There was an issue with the
-          // format
-          // or content of your request."), an API base URL not given ("No API base URL provided")
+          // format or content of your request."), an API base URL not given ("No API base URL
+          // provided")
           Clause.literals("format or content of your request", "no api base url"),
           // a request that must carry the correct conditional headers (HTTP 428), in the apps'
           // languages ("your request contain the correct conditional header", "die richtigen
@@ -9923,8 +9922,7 @@ final class FailureRules {
           "high load",
           // llama.cpp's server with every slot taken ("all slots are busy, no free slot"), a model
           // or its workers busy ("Model is busy, please try again later", "All workers are busy"),
-          // a
-          // server's capacity short, in Korean ("서버 용량이 부족하여")
+          // a server's capacity short, in Korean ("서버 용량이 부족하여")
           "are busy",
           "is busy",
           "용량이 부족",

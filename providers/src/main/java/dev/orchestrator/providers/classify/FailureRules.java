@@ -2798,6 +2798,8 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // Dify's ProviderTokenNotInitError named by its description ("Provider Token Not Init")
+          Clause.literals("provider token not init"),
           // no credentials given, in Chinese ("未提供凭据")
           Clause.literals("未提供凭据"),
           // a key blocked or unknown to the gateway (LiteLLM's "Key is blocked. Update via
@@ -6101,6 +6103,9 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a Dify app called on the route of another mode ("Please check if your Chat app mode
+          // matches the right API route.")
+          Clause.literals("matches the right api route"),
           // Anthropic's description of its invalid_request_error ("There was an issue with the
           // format or content of your request."), an API base URL not given ("No API base URL
           // provided")

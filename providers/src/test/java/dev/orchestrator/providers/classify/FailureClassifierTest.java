@@ -342,6 +342,8 @@ class FailureClassifierTest {
           Request exceeds the maximum allowed number of bytes.                                | request_too_large       | in_band.size_words
           An unexpected error has occurred internal to Anthropic's systems.                   | server_error            | in_band.server_words
           Failed to list Ollama models. Make sure Ollama is running.                          | connection_failed       | in_band.network_words
+          Provider Token Not Init                                                             | auth_failed             | in_band.signin_words
+          Please check if your Chat app mode matches the right API route.                     | request_invalid         | in_band.request_words
           urllib.error.URLError: <urlopen error [Errno 8] nodename nor servname provided, or not known> | connection_failed | in_band.connection
           <title>llm.example.org - 521: Web server is down</title>                           | server_error            | in_band.server_error
           botocore.exceptions.SSOTokenLoadError: Error loading SSO Token: Token for my-sso-session does not exist | auth_failed | auth.wording

@@ -2993,8 +2993,7 @@ final class FailureRules {
           // French, Japanese, Vietnamese and more ("유효하지 않은 토큰", "Le statut de ce jeton est
           // indisponible", "Trạng thái token này không khả dụng")
           Clause.of(
-              "유효하지 않은 토큰(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))"
-                  + "|недопустимый токен(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))"
+              "(?:유효하지 않은 토큰|недопустимый токен)(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))"
                   + "|وضعیت(?: این)? توکن[^\\n]{0,10}?در دسترس نیست"
                   + "|statut de (?:ce|votre) jeton est indisponible"
                   + "|トークンのステータスは利用(?:不可|できません)"
@@ -6101,6 +6100,12 @@ final class FailureRules {
               "be read",
               "requests are not allowed"));
 
+  // The server named, in the apps' languages, as the subject of LobeChat's descriptions of the 4xx
+  // statuses ("Sorry, the server does not understand your request"), read by three REQUEST_HINTS
+  // clauses.
+  private static final String SERVER_NAMED =
+      "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)";
+
   static final Words REQUEST_HINTS =
       Words.of(
           // a Dify app called on the route of another mode ("Please check if your Chat app mode
@@ -6225,25 +6230,27 @@ final class FailureRules {
           // languages ("the server cannot meet your expectations", "der Server kann Ihre
           // Erwartungen nicht erfüllen", "服务器无法满足您的期望值")
           Clause.of(
-              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:cannot|can't|unable to) meet (?:your|the) expectations?"
+              SERVER_NAMED
+                  + "[^\\n]{0,15}?(?:(?:cannot|can't|unable to) meet (?:your|the) expectations?"
+                  + "|kann ihre erwartungen nicht erfüllen"
+                  + "|kan niet voldoen aan uw verwachtingen"
+                  + "|no puede cumplir con sus expectativas"
+                  + "|ne peut pas satisfaire vos attentes"
+                  + "|não pode atender (?:às|as) suas expectativas"
+                  + "|non può soddisfare le (?:tue|sue) aspettative"
+                  + "|nie może spełnić (?:twoich|pana|pani) oczekiwań"
+                  + "|не может удовлетворить ваше ожидание"
+                  + "|не може да отговори на очакванията"
+                  + "|beklentilerinizi karşılayamıyor"
+                  + "|không thể đáp ứng giá trị kỳ vọng"
+                  + "|无法满足您的期望值"
+                  + "|あなたの期待に応えることができません"
+                  + "|귀하의 기대에 부응할 수 없"
+                  + "|تلبية قيم توقعاتك"
+                  + "|نمی‌?تواند انتظارات شما را برآورده"
+                  + ")"
                   + "|expectation failed"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kann ihre erwartungen nicht erfüllen"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?kan niet voldoen aan uw verwachtingen"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no puede cumplir con sus expectativas"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne peut pas satisfaire vos attentes"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não pode atender (?:às|as) suas expectativas"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non può soddisfare le (?:tue|sue) aspettative"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie może spełnić (?:twoich|pana|pani) oczekiwań"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не может удовлетворить ваше ожидание"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не може да отговори на очакванията"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?beklentilerinizi karşılayamıyor"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không thể đáp ứng giá trị kỳ vọng"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?无法满足您的期望值"
-                  + "|無法滿足您的期望值"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?あなたの期待に応えることができません"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?귀하의 기대에 부응할 수 없"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?تلبية قيم توقعاتك"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?نمی‌?تواند انتظارات شما را برآورده",
+                  + "|無法滿足您的期望值",
               "expectation",
               "erwartungen",
               "verwachtingen",
@@ -6264,24 +6271,26 @@ final class FailureRules {
           // ("cannot satisfy the range of your request", "no puede satisfacer el rango de su
           // solicitud", "无法满足您请求的范围")
           Clause.of(
-              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?(?:cannot|can't|unable to) satisfy the (?:requested )?range"
+              SERVER_NAMED
+                  + "[^\\n]{0,25}?(?:(?:cannot|can't|unable to) satisfy the (?:requested )?range"
+                  + "|kann ihren anforderungen nicht entsprechen"
+                  + "|satisfacer el rango"
+                  + "|satisfaire la plage"
+                  + "|voldoen aan het bereik"
+                  + "|zrealizować zakresu żądania"
+                  + "|atender (?:à|a) faixa solicitada"
+                  + "|удовлетворить запрошенный диапазон"
+                  + "|удовлетвори обхвата на"
+                  + "|aralığını karşılayamıyor"
+                  + "|đáp ứng phạm vi yêu cầu"
+                  + "|满足(?:您|你)?(?:请求|請求)的范围"
+                  + "|範囲を満たすことができ"
+                  + "|범위를 충족"
+                  + "|تلبية نطاق الطلب"
+                  + "|محدوده درخواست[^\\n]{0,10}?برآورده"
+                  + ")"
                   + "|(?:requested )?range not satisfiable"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?kann ihren anforderungen nicht entsprechen"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfacer el rango"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?satisfaire la plage"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?voldoen aan het bereik"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?zrealizować zakresu żądania"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?atender (?:à|a) faixa solicitada"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетворить запрошенный диапазон"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?удовлетвори обхвата на"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?aralığını karşılayamıyor"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?đáp ứng phạm vi yêu cầu"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?满足(?:您|你)?(?:请求|請求)的范围"
-                  + "|滿足(?:您|你)?請求的範圍"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?範囲を満たすことができ"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?범위를 충족"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?تلبية نطاق الطلب"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,25}?محدوده درخواست[^\\n]{0,10}?برآورده",
+                  + "|滿足(?:您|你)?請求的範圍",
               "range",
               "anforderungen nicht entsprechen",
               "rango",
@@ -6503,23 +6512,25 @@ final class FailureRules {
           // server begrijpt uw verzoek niet", "serwer nie rozumie Twojego żądania", "الخادم غير
           // قادر على فهم طلبك")
           Clause.of(
-              "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:does not|doesn't|did not|didn't|could not|couldn't|cannot|can't|unable to) understand (?:the|your|this) request"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?versteht (?:ihre|deine|die) anfrage nicht"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?begrijpt (?:uw|je|het) verzoek niet"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?nie rozumie (?:twojego |tego |pana |pani )?żądania"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?no (?:comprende|entiende) (?:su|tu|la) solicitud"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?ne comprend pas (?:votre|ta|la) (?:demande|requête)"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?non comprende (?:la tua |la sua |la )richiesta"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?não (?:entendeu|entende|compreende|compreendeu) (?:a sua|sua|a) (?:solicitação|requisição)"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не понимает (?:ваш|твой|этот) запрос"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?не разбира (?:заявката|вашата заявка)"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?isteğinizi anlama(?:dı|yor|mıyor)"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?không hiểu yêu cầu"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?(?:不明白|无法理解|無法理解|不理解)(?:您|你)?的?(?:请求|請求)"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?リクエストを理解でき"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?요청을 이해하지 못"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?على فهم (?:طلبك|الطلب)"
-                  + "|(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)[^\\n]{0,15}?درخواست (?:شما )?را متوجه نشد",
+              SERVER_NAMED
+                  + "[^\\n]{0,15}?(?:(?:does not|doesn't|did not|didn't|could not|couldn't|cannot|can't|unable to) understand (?:the|your|this) request"
+                  + "|versteht (?:ihre|deine|die) anfrage nicht"
+                  + "|begrijpt (?:uw|je|het) verzoek niet"
+                  + "|nie rozumie (?:twojego |tego |pana |pani )?żądania"
+                  + "|no (?:comprende|entiende) (?:su|tu|la) solicitud"
+                  + "|ne comprend pas (?:votre|ta|la) (?:demande|requête)"
+                  + "|non comprende (?:la tua |la sua |la )richiesta"
+                  + "|não (?:entendeu|entende|compreende|compreendeu) (?:a sua|sua|a) (?:solicitação|requisição)"
+                  + "|не понимает (?:ваш|твой|этот) запрос"
+                  + "|не разбира (?:заявката|вашата заявка)"
+                  + "|isteğinizi anlama(?:dı|yor|mıyor)"
+                  + "|không hiểu yêu cầu"
+                  + "|(?:不明白|无法理解|無法理解|不理解)(?:您|你)?的?(?:请求|請求)"
+                  + "|リクエストを理解でき"
+                  + "|요청을 이해하지 못"
+                  + "|على فهم (?:طلبك|الطلب)"
+                  + "|درخواست (?:شما )?را متوجه نشد"
+                  + ")",
               "understand",
               "versteht",
               "begrijpt",

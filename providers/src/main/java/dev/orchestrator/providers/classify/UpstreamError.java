@@ -233,7 +233,7 @@ record UpstreamError(
           FailureRules.Clause.of("(?i)\\berr\\s+([45]\\d\\d)\\b(?![.,]\\d)", "err "),
           // a 4xx or 5xx alone in parentheses ("Gemini API (404)"), an upstream's status named so
           // ("upstream 502")
-          FailureRules.Clause.of("\\(([45]\\d\\d)\\)", "("),
+          FailureRules.Clause.of("\\(([45]\\d\\d)\\)", "(4", "(5"),
           FailureRules.Clause.of("(?i)\\bupstream\\s+([45]\\d\\d)\\b(?![.,]\\d)", "upstream"),
           FailureRules.Clause.of(
               "(?i)\\bwith (?:status(?: code)?|code|http(?: status)?)\\s*:?\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",

@@ -2212,8 +2212,25 @@ final class FailureRules {
   // A moderation model named by its id ("omni-moderation-latest"), not a moderation that refused.
   static final List<String> MODERATION_MODEL_NAMED = List.of("omni-moderation", "text-moderation");
 
+  // A moderation (or censorship, content-review) system named, in the languages LibreChat's
+  //    moderation message has: that message ends "edit your message or start a new
+  //    conversation", which the context words would otherwise read as an overflow.
   static final List<String> MODERATION_NAMED =
-      List.of("moderat", "модерац", "モデレーション", "moderasyon", "kiểm duyệt", "الإشراف");
+      List.of(
+          "moderat",
+          "moderac",
+          "moderov",
+          "модерац",
+          "モデレーション",
+          "投稿監視",
+          "모더레이션",
+          "moderasyon",
+          "kiểm duyệt",
+          "الإشراف",
+          "نظام الرقابة",
+          "内容审查",
+          "內容審查",
+          "מערכת הניהול");
 
   static final Words CONTEXT_HINTS =
       Words.of(

@@ -379,6 +379,8 @@ class FailureClassifierTest {
           Model foo-9 is unknown to this server                                               | not_found               | in_band.model_words
           You lack the permission for this workspace                                          | permission_denied       | in_band.permission_words
           Your message was flagged by the moderation pass                                     | content_filtered        | in_band.content_words
+          Przesłana treść została oznaczona przez nasz system moderacji. Rozpocznij nową rozmowę. | content_filtered | in_band.content_words
+          제출된 내용이 모더레이션 시스템에 의해 차단되었습니다. 새 대화를 시작해 주세요.        | content_filtered        | in_band.content_words
           Slow down: you are throttled                                                        | rate_limited            | in_band.rate_limited
           Sending too frequently, wait                                                        | rate_limited            | in_band.rate_limited
           The backend is busy right now                                                       | overloaded              | in_band.overloaded

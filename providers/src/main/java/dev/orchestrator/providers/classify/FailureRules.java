@@ -379,7 +379,8 @@ final class FailureRules {
     //    words ask that terms be accepted first (the key is good, its use is not yet allowed), nor
     //    when the error wrapped names a validation type (a client calling any 400 "authentication
     //    failed"), nor when the status is a proxy's 407, whose words are the proxy's, not the key's
-    //    (row connect.proxy_auth_407).
+    //    (row connect.proxy_auth_407), nor when the key could not be checked because the server's
+    //    database query failed (DATABASE_QUERY_FAILED).
     t.add(
         row(
             "auth.wording",
@@ -390,7 +391,8 @@ final class FailureRules {
                     && !f.hasToken(REQUEST_CODES)
                     && !f.says(RATE_LIMITED_CODE_NAMED)
                     && !f.says(SESSION_DURATION_NAMED)
-                    && !f.says(TEXT_TOKEN_NAMED),
+                    && !f.says(TEXT_TOKEN_NAMED)
+                    && !f.saysPattern(DATABASE_QUERY_FAILED),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -822,10 +824,15 @@ final class FailureRules {
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
+    // (and a database query that failed, read before the key or the administrator the same
+    // message names: "Invalid token, database query error, please contact administrator")
     t.add(
         row(
             "in_band.server_error",
-            f -> f.noStatusSays(SERVER_WORDING) && !f.says(EMPTY_WORDING),
+            f ->
+                f.noStatus()
+                    && (f.says(SERVER_WORDING) || f.saysPattern(DATABASE_QUERY_FAILED))
+                    && !f.says(EMPTY_WORDING),
             SERVER_ERROR,
             RETRY,
             UNKNOWN));
@@ -3006,11 +3013,11 @@ final class FailureRules {
               "ingelogd",
               "aangemeld",
               "zalogowan"),
-          // a token invalid or its status unavailable (not a database error), in Korean, Russian,
+          // a token invalid or its status unavailable, in Korean, Russian,
           // French, Japanese, Vietnamese and more ("유효하지 않은 토큰", "Le statut de ce jeton est
           // indisponible", "Trạng thái token này không khả dụng")
           Clause.of(
-              "(?:유효하지 않은 토큰|недопустимый токен)(?![^\\n]{0,60}?(?:database|base de données|banco de dados|базе данных|базы данных|데이터베이스|データベース|cơ sở dữ liệu|数据库|資料庫|پایگاه داده))"
+              "유효하지 않은 토큰|недопустимый токен"
                   + "|وضعیت(?: این)? توکن[^\\n]{0,10}?در دسترس نیست"
                   + "|statut de (?:ce|votre) jeton est indisponible"
                   + "|トークンのステータスは利用(?:不可|できません)"
@@ -5621,6 +5628,33 @@ final class FailureRules {
 
   // The server or service named as where it failed ("An unexpected error occurred on our side",
   // 服务端发生未知错误), in English and the corpus's languages (row in_band.server_words).
+  // A database query that failed (new-api: an invalid token's lookup failed, "Invalid token,
+  //    database query error, please contact administrator"), in 11 locales ("ошибка запроса к
+  //    базе данных", "数据库查询出错"): the server's own failure, never the key's.
+  static final Words DATABASE_QUERY_FAILED =
+      Words.of(
+          Clause.of(
+              "\\bdatabase query (?:error|failed)\\b"
+                  + "|erreur de requête (?:en|à la|dans la) base de données"
+                  + "|データベースクエリエラー"
+                  + "|데이터베이스 (?:조회|쿼리) 오류"
+                  + "|erro de consulta (?:ao|no) banco de dados"
+                  + "|ошибка запроса к базе данных"
+                  + "|lỗi truy vấn cơ sở dữ liệu"
+                  + "|(?:数据库|資料庫)(?:查询|查詢)出错"
+                  + "|資料庫查詢出錯"
+                  + "|خطا در پرس\\u200c?وجوی پایگاه داده",
+              "database query",
+              "base de données",
+              "データベースクエリエラー",
+              "데이터베이스",
+              "banco de dados",
+              "базе данных",
+              "cơ sở dữ liệu",
+              "数据库",
+              "資料庫",
+              "پایگاه داده"));
+
   static final Words SERVER_HINTS =
       Words.of(
           // Anthropic's description of its api_error ("An unexpected error has occurred internal to
@@ -5808,29 +5842,6 @@ final class FailureRules {
               "serwera",
               "strežnika",
               "ข้อผิดพลาด"),
-          // a database query error (new-api: an invalid token's lookup failed), in 11 locales
-          // ("database query error", "ошибка запроса к базе данных", "数据库查询出错")
-          Clause.of(
-              "\\bdatabase query (?:error|failed)\\b"
-                  + "|erreur de requête (?:en|à la|dans la) base de données"
-                  + "|データベースクエリエラー"
-                  + "|데이터베이스 (?:조회|쿼리) 오류"
-                  + "|erro de consulta (?:ao|no) banco de dados"
-                  + "|ошибка запроса к базе данных"
-                  + "|lỗi truy vấn cơ sở dữ liệu"
-                  + "|(?:数据库|資料庫)(?:查询|查詢)出错"
-                  + "|資料庫查詢出錯"
-                  + "|خطا در پرس\\u200c?وجوی پایگاه داده",
-              "database query",
-              "base de données",
-              "データベースクエリエラー",
-              "데이터베이스",
-              "banco de dados",
-              "базе данных",
-              "cơ sở dữ liệu",
-              "数据库",
-              "資料庫",
-              "پایگاه داده"),
           // the other side's failure in an app's plain words: a backend error or exception, an
           // upstream API or model that failed or returned an error, a model process that died, a
           // server that returned an error, an ASGI application's exception, a service restarting (a

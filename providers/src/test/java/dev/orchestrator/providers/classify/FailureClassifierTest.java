@@ -341,6 +341,8 @@ class FailureClassifierTest {
           There was an issue with the format or content of your request.                      | request_invalid         | in_band.request_words
           Request exceeds the maximum allowed number of bytes.                                | request_too_large       | in_band.size_words
           An unexpected error has occurred internal to Anthropic's systems.                   | server_error            | in_band.server_words
+          Invalid token, database query error, please contact administrator                   | server_error            | in_band.server_error
+          유효하지 않은 토큰입니다. 데이터베이스 조회 오류가 발생했습니다. 관리자에게 문의하세요.        | server_error            | in_band.server_error
           Failed to list Ollama models. Make sure Ollama is running.                          | connection_failed       | in_band.network_words
           Provider Token Not Init                                                             | auth_failed             | in_band.signin_words
           Please check if your Chat app mode matches the right API route.                     | request_invalid         | in_band.request_words

@@ -869,7 +869,12 @@ final class FailureRules {
     t.add(
         row(
             "in_band.account_words",
-            f -> f.failure() && f.noStatus() && namesAccount(f) && !f.says(PLAN_EXCLUDES_MODEL),
+            f ->
+                f.failure()
+                    && f.noStatus()
+                    && namesAccount(f)
+                    && !f.says(PLAN_EXCLUDES_MODEL)
+                    && !f.says(TOKEN_BUDGET_NAMED),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -1537,6 +1542,18 @@ final class FailureRules {
 
   // The nouns of the account's money or allowance, in the languages the corpus has (rows
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
+  // A request's token budget named as its parameter ("thinking.budget_tokens is not allowed when
+  // thinking.type is 'disabled'", "Reasoning budgets are not supported in model.complete()"): the
+  // request's field, not the account's budget (row in_band.account_words).
+  static final List<String> TOKEN_BUDGET_NAMED =
+      List.of(
+          "budget_tokens",
+          "token_budget",
+          "thinking_budget",
+          "thinking budget",
+          "reasoning budget",
+          "budgettokens");
+
   static final List<String> ACCOUNT_NOUNS =
       List.of(
           // the usage limit reached or exceeded, in Hebrew ("הגעת למגבלת השימוש שלך", "חריגה מהגבלת
@@ -2241,6 +2258,9 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a conversation above the token limit (Codex's "Conversation is still above the token
+          // limit after automatic summarization")
+          Clause.of("\\b(?:still )?above the token limit\\b", "above the token limit"),
           // an output budget that leaves the answer no room in the window (Continue's "maxTokens
           // (4096) is too close to contextLength (4096), which doesn't leave room for response")
           Clause.of(
@@ -2536,6 +2556,14 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // no model loaded or found by a local server, a model not in the account's list (LM
+          // Studio's "No models are currently loaded", "No model found that matches model key",
+          // Codex's "does not appear in the list of models available to your account")
+          Clause.of(
+              "\\bno models? (?:are |is )?(?:currently )?loaded\\b|\\bno loaded model\\b|\\bno model found (?:that matches|with|for)\\b|\\bmodel has already been unloaded\\b|\\bdoes not appear in the list of models\\b",
+              "loaded",
+              "no model found",
+              "list of models"),
           // a model that does not exist or cannot be found, in Bulgarian, Persian, Arabic and
           // Portuguese ("не можем да намерим съответния модел", "مدل وجود نداشته باشد", "modelo não
           // existir")
@@ -2822,6 +2850,11 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // a token that does not look valid (LM Studio's "The LM_API_TOKEN environment variable
+          // does not look like a valid LM Studio API token")
+          Clause.of(
+              "\\bdoes not look like a valid [a-z ]{0,30}?(?:api )?(?:token|key)\\b",
+              "does not look like a valid"),
           // Dify's ProviderTokenNotInitError named by its description ("Provider Token Not Init")
           Clause.literals("provider token not init"),
           // no credentials given, in Chinese ("未提供凭据")
@@ -4386,6 +4419,18 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a model still loading (LocalAI's "model llama3.1:8b is loading on node worker-1 (41%,
+          // ETA ~11m)", "model llama3.1:8b is staging")
+          Clause.of(
+              "\\bmodel \\S{1,80} is (?:loading|staging)\\b|\\bmodel is (?:still )?loading\\b",
+              "loading",
+              "staging"),
+          // a server's request queue full (vLLM's "Request queue full.", "Request queue reached
+          // max pending tokens limit.", Ollama's "server busy, please try again. maximum pending
+          // requests exceeded")
+          Clause.of(
+              "\\brequest queue (?:is )?full\\b|\\bqueue reached max pending\\b|\\bmaximum pending requests exceeded\\b",
+              "queue"),
           // a server overloaded, in Bulgarian and Persian ("вероятно поради претоварване или
           // поддръжка", "به دلیل بار زیاد یا نگهداری")
           Clause.of(
@@ -4920,6 +4965,14 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a local server not reachable or not running (LM Studio's "LM Studio is not reachable
+          // at ws://127.0.0.1:1234/llm. Is LM Studio running?", "No running Ollama server
+          // detected")
+          Clause.of(
+              "\\bis not reachable at\\b|\\bno running [a-z ]{1,20}?server (?:was )?detected\\b|\\bis [a-z ]{2,20}? running\\?",
+              "not reachable at",
+              "no running",
+              "running?"),
           // a local Ollama named as possibly not running ("Make sure Ollama is running", "Is Ollama
           // running?")
           Clause.literals("ollama is running", "ollama running"),
@@ -5103,6 +5156,15 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer with no message or no tool call (LangChain's "No message found in response",
+          // "No tool calls found in the response.", "No parseable tool calls provided to
+          // AnthropicToolsOutputParser.")
+          Clause.of(
+              "\\bno (?:message(?: content)?|tool calls|parseable tool calls) (?:was |were )?(?:found|returned|received|provided to)\\b|\\bno message found\\b|\\bno tool call found with name\\b|\\bresponse missing 'choices'",
+              "no message",
+              "no tool call",
+              "no parseable",
+              "missing 'choices'"),
           // nothing generated of the kind asked (the AI SDK's "No image generated.", "No transcript
           // generated.", "No embeddings generated: expected 3, received 0.")
           Clause.of(
@@ -5657,6 +5719,40 @@ final class FailureRules {
 
   static final Words SERVER_HINTS =
       Words.of(
+          // a model a local server could not load, its backend process gone (LocalAI's "could not
+          // load tts model", "grpc service not ready: backend process exited with code 137",
+          // llama.cpp's "Model failed to load")
+          Clause.of(
+              "\\b(?:could not|failed to|unable to) load (?!the )(?:[a-z-]{2,20} )?model\\b|\\bmodel (?:name=\\S+ )?failed to load\\b|\\bbackend process exited\\b|\\bgrpc service not ready\\b",
+              "load",
+              "backend process exited",
+              "grpc service not ready"),
+          // C++'s allocation failure in a local server (llama.cpp's "decode() failed:
+          // std::bad_alloc")
+          Clause.of("\\bstd::bad_alloc\\b|\\bbad_alloc\\b", "bad_alloc"),
+          // a local server's own failure, pointing at its logs or its model runner (Ollama's
+          // "something went wrong, please see the ollama server logs for details", "mlx runner
+          // exited unexpectedly: exit status 1")
+          Clause.of(
+              "\\bsee the [a-z ]{0,20}?server logs?\\b|\\brunner (?:failed|exited unexpectedly|process has terminated|process no longer running)\\b",
+              "server log",
+              "runner"),
+          // a server without the memory a model needs (Ollama's "model requires 24.0 GiB but only
+          // 16.0 GiB are available", "memory layout cannot be allocated", "failed to commit memory
+          // for model")
+          Clause.of(
+              "\\brequires \\d+(?:\\.\\d+)? ?[gm]i?b but only \\d+(?:\\.\\d+)? ?[gm]i?b (?:is|are) available|\\bcannot be allocated\\b|\\bfailed to commit memory\\b|\\bout of (?:gpu |device |cuda )?memory\\b",
+              "requires",
+              "cannot be allocated",
+              "failed to commit memory",
+              "out of"),
+          // an inference engine's loop or process dead (vLLM's "Engine loop is not running",
+          // "Background loop has errored already", "Engine process (pid 402494) died",
+          // EngineDeadError)
+          Clause.of(
+              "\\bengine loop (?:is not running|has (?:errored|stopped))|\\bbackground loop has errored|\\bengine (?:core )?(?:process )?(?:\\(pid \\d+\\) )?died\\b|\\benginedeaderror\\b|\\bengine core (?:encountered|proc)",
+              "engine",
+              "background loop"),
           // Anthropic's description of its api_error ("An unexpected error has occurred internal to
           // Anthropic's systems.")
           Clause.literals("error has occurred internal to"),
@@ -7396,6 +7492,10 @@ final class FailureRules {
   // reset time, plan allowances. Waiting seconds will not help.
   static final List<String> CAP_WORDING =
       List.of(
+          // a plan's usage limit hit, whatever way out follows (Codex's and Cursor's "You've hit
+          // your usage limit. Upgrade to Plus to continue using Codex, or try again later."):
+          // the plan's window, never a per-minute rate
+          "hit your usage limit",
           // a day's limit used up, in Ukrainian ("Ліміт використання на сьогодні вичерпано")
           "на сьогодні",
           // a day's limit, in Russian ("Вы исчерпали дневной лимит запросов (50/50)")
@@ -10075,8 +10175,10 @@ final class FailureRules {
   // A rate limit named outright (LiteLLM's RouterRateLimitError "No deployments available for
   // selected model": its deployments cool down after rate limits, the load is the caller's). A
   // token of text, not a credential ("Example 6174 message contains an invalid token:
-  // <|fim_suffix|>" in a fine-tuning file).
-  static final List<String> TEXT_TOKEN_NAMED = List.of("contains an invalid token");
+  // <|fim_suffix|>" in a fine-tuning file), a fill-in-the-middle token the model's vocabulary
+  // lacks (llama.cpp's "Infill is not supported by this model: prefix token is missing").
+  static final List<String> TEXT_TOKEN_NAMED =
+      List.of("contains an invalid token", "prefix token is missing", "suffix token is missing");
 
   static final List<String> RATE_LIMIT_NAMED = List.of("rate limit", "ratelimit", "rate_limit");
 

@@ -156,9 +156,10 @@ record UpstreamError(
                   + "\\s*([1-5]\\d\\d)\\b(?![.,]\\d)",
               "error"),
           // a status a client names as the answer ("Server responded with 401", "API returned 401",
-          // "Response code 402")
+          // "Response code 402"), never a value a validation reports in parentheses
+          // ("thinking.budget_tokens must be >= 1024 (got 512)")
           FailureRules.Clause.of(
-              "(?i)\\b(?:response code|responded(?: with)?|answered|returns|returned|received|got(?: back)?|failed with|came back with)\\s+(?:was |is |an? |http "
+              "(?i)\\b(?:response code|responded(?: with)?|answered|returns|returned|received|(?<!\\()got(?: back)?|failed with|came back with)\\s+(?:was |is |an? |http "
                   + "|status |status code |code |a status of )?([1-5]\\d\\d)\\b(?![.,]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes|chars|characters"
                   + "|items|results|rows|requests|messages))",
               "response code",

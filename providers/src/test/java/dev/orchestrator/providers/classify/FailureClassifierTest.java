@@ -342,6 +342,22 @@ class FailureClassifierTest {
           Request exceeds the maximum allowed number of bytes.                                | request_too_large       | in_band.size_words
           An unexpected error has occurred internal to Anthropic's systems.                   | server_error            | in_band.server_words
           Invalid token, database query error, please contact administrator                   | server_error            | in_band.server_error
+          Engine loop is not running. Inspect the stacktrace to find the original error       | server_error            | in_band.server_words
+          model requires 24.0 GiB but only 16.0 GiB are available (after 2.0 GiB overhead)    | server_error            | in_band.server_words
+          something went wrong, please see the ollama server logs for details                 | server_error            | in_band.server_words
+          decode() failed: std::bad_alloc                                                     | server_error            | in_band.server_words
+          could not load tts model                                                            | server_error            | in_band.server_words
+          No models are currently loaded.                                                     | not_found               | in_band.model_words
+          LM Studio is not reachable at ws://127.0.0.1:1234/llm. Is LM Studio running?        | connection_failed       | in_band.network_words
+          Request queue full.                                                                 | overloaded              | in_band.load_words
+          model llama3.1:8b is loading on node worker-1                                       | overloaded              | in_band.load_words
+          The LM_API_TOKEN environment variable does not look like a valid LM Studio API token.| auth_failed             | in_band.signin_words
+          Conversation is still above the token limit after automatic summarization           | context_length_exceeded | in_band.context_words
+          No tool calls found in the response.                                                | empty_response          | in_band.empty_words
+          You've hit your usage limit. Upgrade to Plus to continue using Codex, or try again later.| quota_exhausted         | account.cap_wording
+          thinking.budget_tokens is not allowed when thinking.type is 'disabled'              | request_invalid         | in_band.invalid_words
+          thinking.budget_tokens must be >= 1024 (got 512)                                    | request_invalid         | in_band.request_invalid
+          Infill is not supported by this model: prefix token is missing.                     | request_invalid         | in_band.request_invalid
           유효하지 않은 토큰입니다. 데이터베이스 조회 오류가 발생했습니다. 관리자에게 문의하세요.        | server_error            | in_band.server_error
           Failed to list Ollama models. Make sure Ollama is running.                          | connection_failed       | in_band.network_words
           Provider Token Not Init                                                             | auth_failed             | in_band.signin_words

@@ -281,7 +281,7 @@ final class FailureRules {
 
   /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
   private static boolean namesAccount(Facts f) {
-    return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED);
+    return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED) || f.saysPattern(QUOTA_HINTS);
   }
 
   // A content-policy refusal in the provider's code or in words.
@@ -1554,6 +1554,92 @@ final class FailureRules {
           "reasoning budget",
           "budgettokens");
 
+  // The account's allowance in an app's or a coding agent's sentences, read only for a message
+  //    with no status (rows in_band.window_quota, in_band.account_words): a spend, free or
+  //    subscription limit reached, a low balance, a plan's request limit, in the languages their
+  //    locale files have.
+  static final Words QUOTA_HINTS =
+      Words.of(
+          // a plan's request limit reached, an upgrade offered for more requests ("Model request
+          // limit reached. Upgrade to Zed Pro for more requests", "Upgrade to usage-based billing
+          // for more requests")
+          Clause.of(
+              "\\bupgrade to\\b[^\\n]{0,40}?\\bfor more (?:requests|prompts|messages|usage)\\b|\\bmodel requests? limit reached\\b",
+              "for more",
+              "request limit"),
+          // an agent's model-call limit per run or thread reached ("Model call limits exceeded:
+          // run limit (5/5)", "thread level call limit reached with 50 model calls")
+          Clause.of(
+              "\\bmodel call limits? (?:exceeded|reached)\\b|\\b(?:run|thread)(?: level)? call limit reached\\b",
+              "call limit"),
+          // a limit increase to be requested from the workspace owner ("Request a limit increase
+          // from your owner to continue using codex")
+          Clause.of(
+              "\\blimit increase from (?:your |the |an? )?(?:workspace )?(?:owner|admin(?:istrator)?)\\b",
+              "limit increase from"),
+          // a usage or subscription limit reached, in French, Polish, Arabic ("Limite
+          // d'utilisation hebdomadaire atteinte", "Osiągnięto 5-godzinny limit użycia", "تم تجاوز
+          // حصة الاشتراك")
+          Clause.of(
+              "limite d['’]utilisation\\b[^\\n]{0,30}?(?:atteinte?|dépassée?)|(?:osiągnięto|przekroczono)[^\\n]{0,20}?limit (?:użycia|subskrypcji)|limit (?:użycia|subskrypcji)[^\\n]{0,10}?(?:osiągnięty|przekroczony|wyczerpany)|حصة الاشتراك",
+              "utilisation",
+              "limit użycia",
+              "limit subskrypcji",
+              "حصة"),
+          // usage to be enabled from the account balance, in French, Polish, Danish, Spanish,
+          // Portuguese, German, Italian ("activez l'utilisation depuis votre solde disponible",
+          // "włącz użycie z dostępnego salda")
+          Clause.of(
+              "\\b(?:activez|włącz|aktivér|aktiver|habilita|ative|aktiviere|abilita)[^\\n]{0,30}?(?:solde|salda|saldo|guthaben)",
+              "solde",
+              "salda",
+              "saldo",
+              "guthaben"),
+          // a daily free-usage limit reached ("Daily free model limit reached", "You've reached
+          // today's free usage limit for this model")
+          Clause.of("\\b(?:daily|today['’]s) free (?:model |usage )?limit\\b", "free "),
+          // a low credit or balance warning, in Catalan, Spanish, Portuguese, Italian, French,
+          // German, Swedish, Polish, Hindi, Thai ("Avís de Crèdit Baix!", "Ostrzeżenie o niskim
+          // saldzie!", "Ton solde ... est bas")
+          Clause.of(
+              "cr[èée]dit(?:o)? (?:baix|bajo|baixo|basso|faible)|niedriges guthaben|lågt kreditsaldo|niskim saldzie|niskie saldo|कम क्रेडिट|เครดิตเหลือน้อย|\\bsolde\\b[^\\n]{0,30}? est bas\\b|\\bsaldo\\b[^\\n]{0,30}? (?:es bajo|está baixo|è basso)|\\bguthaben\\b[^\\n]{0,30}? ist niedrig|stan konta[^\\n]{0,30}? jest niski",
+              "baix",
+              "bajo",
+              "basso",
+              "faible",
+              "niedrig",
+              "lågt kreditsaldo",
+              "कम क्रेडिट",
+              "เครดิตเหลือน้อย",
+              "est bas",
+              "niski"),
+          // a free limit or free usage reached or exceeded, in Arabic, Danish, German, Spanish,
+          // Portuguese, French, Polish, Russian, Turkish ("Límite gratuito alcanzado", "Gratis
+          // forbrug overskredet", "Ücretsiz sınıra ulaşıldı")
+          Clause.of(
+              "(?:ال)?حد (?:الاستخدام )?المجاني|gratis ?(?:forbrug|grænse|grense|gräns)[a-zæøåä]{0,4} (?:overskredet|overskredet|nået|nådd|överskriden|uppnådd)|kostenlose[sn]? (?:nutzungs)?limit|l[íi]mite (?:de uso )?gratuito|limite (?:d['’]utilisation )?gratuite|limit darmow(?:y|ego użytkowania)|бесплатн[а-я]{0,3} лимит|ücretsiz (?:kullanım|sınır)[a-zçğıöşü]{0,4} (?:aşıldı|ulaşıldı|doldu)",
+              "المجاني",
+              "gratis",
+              "kostenlose",
+              "gratuit",
+              "limit darmow",
+              "бесплатн",
+              "ücretsiz"),
+          // a spend (or usage) limit reached, monthly or not, in English, Arabic, Danish,
+          // Norwegian, Swedish, Polish, Russian, Japanese ("Max Monthly Spend Reached", "Du har
+          // nået din månedlige forbrugsgrænse", "ежемесячного лимита расходов")
+          Clause.of(
+              "\\bmax(?:imum)? monthly spend\\b|حد الإنفاق|forbrugsgrænse|forbruksgrense|utgiftsgrense|utgiftsgräns|limit(?:u|y|em)? wydatków|лимит[а-я]{0,2} расходов|月額の?(?:利用|支出|使用)?上限",
+              "monthly spend",
+              "حد الإنفاق",
+              "forbrugsgrænse",
+              "forbruksgrense",
+              "utgiftsgrense",
+              "utgiftsgräns",
+              "wydatków",
+              "расходов",
+              "月額"));
+
   static final List<String> ACCOUNT_NOUNS =
       List.of(
           // the usage limit reached or exceeded, in Hebrew ("הגעת למגבלת השימוש שלך", "חריגה מהגבלת
@@ -2258,6 +2344,11 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a conversation to restart from a summary (Codex's "To continue, start a new thread
+          // from a summary.")
+          Clause.of(
+              "\\bstart a new (?:thread|chat|conversation|session) from a summary\\b",
+              "from a summary"),
           // a conversation above the token limit (Codex's "Conversation is still above the token
           // limit after automatic summarization")
           Clause.of("\\b(?:still )?above the token limit\\b", "above the token limit"),
@@ -2556,6 +2647,73 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a LoRA adapter or a backend not loaded or found by a local server ("No adapter found
+          // for /models/my-lora", "Got LoRA adapter that has never been loaded", "no backends
+          // found")
+          Clause.of(
+              "\\bno adapter found for\\b|\\badapter that has never been loaded\\b|\\bno backends found\\b|\\bbackend not in (?:the )?asset dir\\b",
+              "adapter",
+              "no backends found",
+              "asset dir"),
+          // a model not found, not running or to be looked up by name ("Please check the model
+          // name", "No running deployment found for model …", "model name=llama3.1:8b is not
+          // running")
+          Clause.of(
+              "\\bcheck (?:the|your) model names?\\b|\\bcheck your config[^\\n]{0,30}?model names?\\b|\\bmodel is not selected\\b|\\bto list (?:the )?available models\\b|\\bno models available\\b|\\bfailed to select model\\b|\\bmodel (?:name=)?\\S{1,80} is not running\\b|\\bno running deployment found for model\\b|\\bcould not get model info\\b",
+              "model name",
+              "model is not selected",
+              "available models",
+              "models available",
+              "failed to select model",
+              "is not running",
+              "deployment found for model",
+              "get model info"),
+          // a named model unavailable with advice to switch to another model, in 10 languages
+          // ("The model minimax/minimax-m2:free is unavailable. Change to a different model", "Het
+          // model … is niet beschikbaar. Verander naar een ander model")
+          Clause.of(
+              "\\bthe model \\S{1,80} is unavailable\\. change to a different model\\b|\\bdas modell \\S{1,80} ist nicht verfügbar\\. wechsle zu einem anderen modell\\b|\\bel modelo \\S{1,80} no está disponible\\. cambia a un modelo diferente\\b|\\ble modèle \\S{1,80} n'est pas disponible\\. changez vers un modèle différent\\b|\\bmodel \\S{1,80} tidak tersedia\\. ganti ke model lain\\b|\\bil modello \\S{1,80} non è disponibile\\. cambia a un modello diverso\\b|\\bhet model \\S{1,80} is niet beschikbaar\\. verander naar een ander model\\b|\\bmodel \\S{1,80} jest niedostępny\\. zmień na inny model\\b|\\bo modelo \\S{1,80} não está disponível\\. mude para um modelo diferente\\b|\\b\\S{1,80} modeli kullanılamıyor\\. devam etmek için farklı bir model seçin\\b",
+              "different model",
+              "anderen modell",
+              "modelo diferente",
+              "modèle différent",
+              "model lain",
+              "modello diverso",
+              "ander model",
+              "inny model",
+              "farklı bir model"),
+          // a model's alpha or beta period ended, in English, German, Spanish, French, Italian,
+          // Dutch, Polish, Portuguese, Indonesian and Turkish ("The alpha period for
+          // x-ai/grok-code-fast-1 has ended!", "Die Alpha-Phase für … ist beendet", "alfa dönemi
+          // sona erdi")
+          Clause.of(
+              "\\b(?:alpha|beta|preview) period for \\S{1,80} has ended\\b|\\b(?:alpha|beta)-phase für \\S{1,80} ist beendet\\b|\\bperíodo (?:alfa|beta) para \\S{1,80} (?:ha terminado|terminou)\\b|\\bpériode (?:alpha|bêta) pour \\S{1,80} est terminée\\b|\\bperiode (?:alpha|beta) untuk \\S{1,80} telah berakhir\\b|\\bperiodo (?:alpha|beta) per \\S{1,80} è terminato\\b|\\b(?:alfa|bèta|beta)periode voor \\S{1,80} is beëindigd\\b|\\bokres (?:alfa|beta) dla \\S{1,80} się zakończył\\b|\\biçin (?:alfa|beta) dönemi sona erdi\\b",
+              "period for",
+              "-phase für",
+              "período",
+              "période",
+              "periode",
+              "periodo",
+              "okres",
+              "dönemi sona erdi"),
+          // a named model not supported, in Danish, Norwegian, Polish, Arabic, Korean, Turkish and
+          // Chinese ("Model gpt-4o understøttes ikke", "النموذج gpt-4o غير مدعوم", "gpt-4o modeli
+          // desteklenmiyor")
+          Clause.of(
+              "\\bmodell?(?:en)? \\S{1,80} (?:understøttes|støttes) ikke\\b|\\bmodellen \\S{1,80} stöds inte\\b|\\bmodel \\S{1,80} nie jest obsługiwany\\b|النموذج \\S{1,80} غير مدعوم|\\S{1,80} 모델은[^\\n]{0,30}?지원되지 않습니다|\\S{1,80} modeli[^\\n]{0,30}?desteklenmiyor|模型 ?\\S{1,80} ?不(?:支援|支持)(?:格式|该格式|此格式)|\\bmodell \\S{1,80} wird nicht unterstützt\\b|\\bmodel \\S{1,80} wordt niet ondersteund\\b|\\bмодель \\S{1,80} не поддерживается\\b|\\bмодель \\S{1,80} не підтримується\\b|\\bmodel \\S{1,80} není podporován\\b",
+              "støttes ikke",
+              "stöds inte",
+              "nie jest obsługiwany",
+              "غير مدعوم",
+              "지원되지 않습니다",
+              "desteklenmiyor",
+              "不支援",
+              "不支持",
+              "wird nicht unterstützt",
+              "wordt niet ondersteund",
+              "не поддерживается",
+              "не підтримується",
+              "není podporován"),
           // no model loaded or found by a local server, a model not in the account's list (LM
           // Studio's "No models are currently loaded", "No model found that matches model key",
           // Codex's "does not appear in the list of models available to your account")
@@ -2850,6 +3008,95 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // an access or API token not available or unreadable, or a CLI auth command to run
+          // ("access token is not available", "Unexpected error parsing api_token", "Missing
+          // GitHub Copilot token. Run `kilocode auth` to authenticate")
+          Clause.of(
+              "\\baccess token is not available\\b|\\bunable to handle auth\\b|\\berror parsing (?:the )?api[_ ]token\\b|\\brequired token fields were not (?:detected|found)\\b|\\bmissing [a-z0-9 ._-]{1,30}? token\\. run [`'\"]?[a-z0-9_.-]+ auth(?: login)?[`'\"]? to authenticate\\b",
+              "access token is not available",
+              "unable to handle auth",
+              "api_token",
+              "api token",
+              "token fields",
+              "to authenticate"),
+          // a client whose passkey or identifier failed validation ("Failed to validate client:
+          // Invalid client passkey for client", "Invalid client identifier")
+          Clause.of(
+              "\\bfailed to validate (?:the )?client\\b|\\binvalid client (?:passkey|identifier)\\b",
+              "validate client",
+              "validate the client",
+              "invalid client passkey",
+              "invalid client identifier"),
+          // sign in or create an account to get access, in Polish ("Zaloguj się lub utwórz konto,
+          // aby uzyskać dostęp do ponad 500 modeli")
+          Clause.of("zaloguj się lub (?:utwórz|załóż) konto", "zaloguj się lub"),
+          // a provider that requires cloud authentication, in Arabic, Czech, Swedish and Ukrainian
+          // ("يتطلب موفر Roo المصادقة السحابية", "Roo-leverantören kräver autentisering mot
+          // molnet", "Провайдер Roo вимагає автентифікації в хмарі")
+          Clause.of(
+              "\\brequires cloud authentication\\b|المصادقة السحابية|vyžaduje cloudovou autentizaci|kräver autentisering mot molnet|вимагає автентифікації в хмарі|требует (?:облачной аутентификации|аутентификации в облаке)",
+              "cloud authentication",
+              "المصادقة السحابية",
+              "cloudovou autentizaci",
+              "autentisering mot molnet",
+              "автентифікації в хмарі",
+              "облачной аутентификации",
+              "аутентификации в облаке"),
+          // you must sign in to use a model or app, in 11 languages ("Du musst dich anmelden, um
+          // das … Modell zu nutzen", "Tu dois te connecter pour utiliser le modèle", "Musisz się
+          // zalogować, aby użyć modelu")
+          Clause.of(
+              "\\byou (?:must|need to) (?:sign|log) in to use\\b|musíš se přihlásit, abys|потрібно увійти, щоб використовувати|du musst dich anmelden, um|necesitas iniciar sesión para usar|tu dois te connecter pour utiliser|vous devez vous connecter pour utiliser|devi accedere per usare|je moet inloggen om|musisz się zalogować, aby|precisa fazer login para usar|kullanmak için giriş yapman(?:ız)? gerekiyor",
+              "sign in to use",
+              "log in to use",
+              "přihlásit",
+              "увійти",
+              "anmelden",
+              "iniciar sesión",
+              "connecter pour",
+              "accedere per",
+              "inloggen",
+              "zalogować",
+              "fazer login",
+              "giriş yapman"),
+          // an API key that is not valid, in Catalan and Polish ("La vostra clau de l'API d'OpenAI
+          // no és vàlida", "Twój klucz API OpenAI jest nieprawidłowy")
+          Clause.of(
+              "clau (?:de l')?(?:api|d'api)[^\\n]{0,20}? no és vàlida|klucz api[^\\n]{0,20}? jest nieprawidłowy",
+              "no és vàlida",
+              "jest nieprawidłowy"),
+          // an API key missing, in Danish and Norwegian ("Manglende API-nøgle", "Mangler
+          // API-nøkkel")
+          Clause.of("(?:manglende|mangler) api-(?:nøgle|nøkkel)", "api-nøgle", "api-nøkkel"),
+          // authentication failed, in Catalan, Hindi and Swedish ("Ha fallat l'autenticació de
+          // l'API", "API प्रमाणीकरण विफल हुआ", "API-autentisering misslyckades")
+          Clause.of(
+              "ha fallat l'autenticació|l'autenticació ha fallat|प्रमाणीकरण विफल|autentisering(?:en)? misslyckades|autentiseringen har misslyckats",
+              "autenticació",
+              "प्रमाणीकरण विफल",
+              "autentisering"),
+          // a reminder to be authenticated with a CLI's auth command, in 17 languages ("Make sure
+          // you're authenticated with 'gemini auth'", "Assurez-vous d'être authentifié avec",
+          // "请确保已使用 'gemini auth' 进行身份验证")
+          Clause.of(
+              "\\bmake sure (?:you're|you are) (?:authenticated|logged in|signed in) (?:with|via|using)\\b|assegura't d'estar autenticat|ujistěte se, že jste (?:autentizováni|přihlášeni)|asegúrate de (?:estar|que estás) autenticad[oa]|assurez-vous d'être authentifié|सुनिश्चित करें कि आप [^\\n]{0,40}?प्रमाणित हैं|pastikan anda (?:sudah )?terautentikasi|assicurati di essere autenticat[oa]|で認証されていることを確認|(?:으)?로 인증되었는지 확인|zorg ervoor dat je geauthenticeerd bent|upewnij się, że jesteś uwierzytelnion[ya]|certifique-se de (?:estar|que está) autenticad[oa]|se till att du är autentiserad|kimlik doğrulaması yaptığınızdan emin olun|переконайся, що ти автентифікован|убедитесь, что вы аутентифицирован|请确保已使用 [^\\n]{0,40}?进行身份验证",
+              "make sure you",
+              "autenticat",
+              "autentizováni",
+              "přihlášeni",
+              "authentifié",
+              "प्रमाणित",
+              "terautentikasi",
+              "認証されている",
+              "인증되었는지",
+              "geauthenticeerd",
+              "uwierzytelnion",
+              "autenticad",
+              "autentiserad",
+              "kimlik doğrulaması",
+              "автентифікован",
+              "аутентифицирован",
+              "身份验证"),
           // a token that does not look valid (LM Studio's "The LM_API_TOKEN environment variable
           // does not look like a valid LM Studio API token")
           Clause.of(
@@ -3317,6 +3564,134 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a plan that does not include the product, upgrade to use it ("To use Codex with your
+          // ChatGPT plan, upgrade to Plus")
+          Clause.of(
+              "\\bto use [^\\n]{1,40}? with your [^\\n]{1,40}? plan, upgrade to\\b",
+              "plan, upgrade to"),
+          // a feature or endpoint disabled by the server's configuration ("LocalAI Assistant is
+          // disabled on this server", "endpoint disabled for this model by API configuration")
+          Clause.of(
+              "\\bis disabled on this (?:server|instance)\\b|\\bendpoint (?:is )?disabled for this model\\b|\\bdisabled (?:for this model )?by (?:the )?(?:api|server) configuration\\b",
+              "disabled on this",
+              "disabled for this model",
+              "configuration"),
+          // a model that cannot be offered under zero data retention ("Claude Opus 4.1 cannot be
+          // offered with Zero Data Retention")
+          Clause.of(
+              "\\bcannot be (?:offered|used|served) with zero data retention\\b|\\bnot available with zero data retention\\b",
+              "zero data retention"),
+          // a media URL whose domain is not in the allowed list ("Media URL domain is not allowed.
+          // Allowed domains: [...]")
+          Clause.of(
+              "\\b(?:url |media url |image url )?domain (?:is )?not (?:allowed|permitted)\\b|\\bmust be from one of the allowed domains\\b",
+              "domain is not",
+              "domain not",
+              "allowed domains"),
+          // a workspace blocked by the service ("This workspace has been blocked. Contact
+          // support")
+          Clause.of(
+              "\\bworkspace (?:has been|is|was) (?:blocked|suspended|disabled)\\b", "workspace"),
+          // cloud models or the cloud feature turned off locally ("ollama cloud is disabled:
+          // remote model is unavailable", "Cloud models are off. Choose an installed model")
+          Clause.of(
+              "\\bcloud (?:is|has been) disabled\\b|\\bcloud models are (?:off|disabled|turned off)\\b",
+              "cloud is disabled",
+              "cloud has been disabled",
+              "cloud models are"),
+          // a key that is valid but the provider refused the request, in Czech, Ukrainian and
+          // Russian ("Tvůj API klíč je platný, ale poskytovatel odmítl", "Твій API ключ дійсний,
+          // але провайдер відмовився")
+          Clause.of(
+              "klíč je platný, ale poskytovatel odmítl|ключ (?:дійсний|действителен), але провайдер відмовився|ключ действителен, но провайдер отказал",
+              "platný, ale",
+              "дійсний, але",
+              "действителен, но"),
+          // access to an API denied or forbidden, in 13 languages ("Accès interdit à l'API
+          // Cerebras", "Dostęp do API Cerebras zabroniony", "Cerebras API 访问被禁止")
+          Clause.of(
+              "accés denegat a l'api|accés a l'api[^\\n]{0,30}? denegat|přístup k [^\\n]{0,30}?api (?:je )?zakázán|acceso (?:prohibido|denegado) a la api|accès (?:interdit|refusé) à l'api|accesso (?:all')?api [^\\n]{0,30}?negato|dostęp do api [^\\n]{0,30}?zabroniony|acesso à api [^\\n]{0,30}?negado|åtkomst till [^\\n]{0,30}?api är (?:förbjuden|nekad)|api erişimi (?:yasak|reddedildi)|api पहुंच (?:निषेध|अस्वीकृत)|api ?访问被(?:禁止|拒绝)|api ?存取被(?:禁止|拒絕)",
+              "api"),
+          // an organization that does not allow use of a model, in 9 languages ("Your organization
+          // does not allow use of the … model", "Deine Organisation erlaubt die Nutzung des …
+          // Modells nicht", "Twoja organizacja nie zezwala na używanie modelu")
+          Clause.of(
+              "\\borgani[sz]ation (?:does not|doesn't|do not) (?:allow|permit) (?:the )?use of\\b|organisation erlaubt (?:die )?(?:nutzung|verwendung)[^\\n]{0,60}? nicht|organización no permite el uso|organisation n'autorise pas l'utilisation|organisasi anda tidak mengizinkan penggunaan|organizzazione non consente l'uso|organisatie staat het gebruik [^\\n]{0,60}?niet toe|organizacja nie zezwala na (?:używanie|użycie|korzystanie)|organização não permite o uso",
+              "organization",
+              "organisation",
+              "organización",
+              "organisasi",
+              "organizzazione",
+              "organisatie",
+              "organizacja",
+              "organização"),
+          // a free promotion for a model that has ended, in 12 languages ("Free promotion has
+          // ended for gpt-4o", "La promoción gratuita de gpt-4o ha finalizado",
+          // "無料プロモーションは終了しました")
+          Clause.of(
+              "\\bfree promotion (?:has |is )?(?:ended|over)\\b|gratis kampa(?:gne|njen?) for [^\\n]{1,40}? er (?:afsluttet|avsluttet)|(?:den )?gratis kampa(?:gne|njen?) (?:er )?(?:afsluttet|avsluttet)|kostenlose aktion (?:für [^\\n]{1,40}? )?ist beendet|promoción gratuita (?:de [^\\n]{1,40}? )?ha (?:finalizado|terminado)|promotion gratuite (?:de [^\\n]{1,40}? )?est terminée|promozione gratuita (?:di [^\\n]{1,40}? )?è terminata|無料プロモーションは終了|bezpłatna promocja [^\\n]{0,40}?dobiegła końca|promoção gratuita (?:d[oae] [^\\n]{1,40}? )?(?:terminou|foi encerrada|acabou)|бесплатная акция (?:для [^\\n]{1,40}? )?(?:завершена|закончилась)|ücretsiz promosyon sona erdi|انتهى العرض المجاني",
+              "free promotion",
+              "gratis kampa",
+              "kostenlose aktion",
+              "promoción gratuita",
+              "promotion gratuite",
+              "promozione gratuita",
+              "無料プロモーション",
+              "bezpłatna promocja",
+              "promoção gratuita",
+              "бесплатная акция",
+              "ücretsiz promosyon",
+              "العرض المجاني"),
+          // a model not available in the user's country, in Danish and Norwegian ("Denne model er
+          // ikke tilgængelig i dit land", "ikke tilgjengelig i landet ditt")
+          Clause.of(
+              "ikke tilgængelig i (?:dit land|din region)|ikke tilgjengelig i (?:landet ditt|ditt land|din region)",
+              "tilgængelig i",
+              "tilgjengelig i"),
+          // a model that requires explicit opt-in or consent first, in 14 languages ("requires
+          // explicit opt in", "erfordert deine ausdrückliche Zustimmung", "明示的な同意が必要です")
+          Clause.of(
+              "\\brequires? (?:an |your )?explicit (?:opt[ -]?in|consent)\\b|kræver,? at du aktivt tilvælger|muss ausdrücklich aktiviert werden|erfordert (?:deine|ihre) ausdrückliche zustimmung|requiere (?:una aceptación|tu consentimiento|su consentimiento) explícit[oa]|nécessite (?:votre|ton|un) consentement explicite|richiede (?:un|il tuo|il suo) consenso esplicito|明示的な(?:オプトイン|同意)が必要|명시적으로 (?:사용에 )?동의해야|krever at du uttrykkelig samtykker|wymaga (?:jawnej|wyraźnej) zgody|(?:requer|exige) (?:adesão|(?:seu |o seu )?consentimento) explícit[oa]|необходимо явно подтвердить согласие|требует явного согласия|açıkça onay vermeniz gerek|ويتطلب (?:تفعيلًا صريحًا|موافقتك الصريحة)",
+              "explicit",
+              "tilvælger",
+              "ausdrücklich",
+              "explícit",
+              "esplicito",
+              "明示的な",
+              "명시적으로",
+              "uttrykkelig",
+              "zgody",
+              "явно",
+              "açıkça onay",
+              "صريح"),
+          // a model disabled, in 15 languages ("Model is disabled", "Modell ist deaktiviert",
+          // "模型已禁用")
+          Clause.of(
+              "^(?:the |this )?model (?:is|has been) disabled\\b|\\bmodel is disabled(?: for| by|$|\\.)|modell(?:en)? er deaktiver(?:et|t)|modell ist deaktiviert|el modelo está deshabilitado|le modèle est désactivé|il modello è disabilitato|モデルが無効(?:です|になっています|化されています)|모델이 비활성화되었습니다|model jest wyłączony|o modelo está desabilitado|модель отключена|model devre dışı|模型已禁用|النموذج معطل",
+              "model",
+              "modèle",
+              "モデルが無効",
+              "모델이 비활성화",
+              "модель отключена",
+              "模型已禁用",
+              "النموذج معطل"),
+          // a request blocked by the upstream provider, in 14 languages ("Request blocked by
+          // upstream provider", "Anfrage vom vorgelagerten Anbieter blockiert", "Запрос
+          // заблокирован вышестоящим провайдером")
+          Clause.of(
+              "\\bblocked by (?:the |an |its )?upstream (?:provider|api provider)\\b|blokeret af (?:upstream-udbyderen|udbyderen)|vom vorgelagerten anbieter blockiert|(?:proveedor externo|proveedor upstream) bloque[óo] la solicitud|bloqu[ée]e? par le fournisseur en amont|bloccat[ao] dal provider upstream|上流プロバイダーによりリクエストがブロック|상위 제공자가 요청을 차단|blokkert av (?:leverandøren|oppstrømsleverandøren)|zablokowane przez dostawcę zewnętrznego|bloquead[ao] pelo provedor upstream|заблокирован[ао]? вышестоящим провайдером|üst sağlayıcı tarafından engellendi|حظر المزود الخارجي الطلب",
+              "upstream",
+              "udbyderen",
+              "vorgelagerten",
+              "bloque",
+              "fournisseur en amont",
+              "上流プロバイダー",
+              "상위 제공자",
+              "leverandøren",
+              "dostawcę zewnętrznego",
+              "вышестоящим",
+              "üst sağlayıcı",
+              "المزود الخارجي"),
           // access to a named project or resource denied ("Access to the default Cloud Shell Gemini
           // project was denied")
           Clause.of("\\baccess to [^\\n]{1,60}? (?:was|is|has been) denied\\b", "denied"),
@@ -3723,6 +4098,35 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // a model refusal or a cybersecurity safeguard ("Language model refusal", "join the
+          // Trusted Access for Cyber program", "We take extra caution with cybersecurity
+          // requests")
+          Clause.of(
+              "\\b(?:language )?model refusal\\b|\\btrusted access\\b|\\bcaution with cybersecurity\\b",
+              "refusal",
+              "trusted access",
+              "cybersecurity"),
+          // a guardrail that detected personal data ("PII detected: email found 2 occurrence(s)",
+          // "Detected 2 instance(s) of email in text content")
+          Clause.of(
+              "\\bpii detected\\b|\\bdetected \\d+ instances?(?:\\(s\\))? of [^\\n]{0,30}? in (?:the )?(?:text|input|output|content)",
+              "pii detected",
+              "instance"),
+          // a content filter named, in Arabic, Catalan, Czech, Hindi, Polish, Thai and Ukrainian
+          // ("مرشح المحتوى", "bloquejada pel filtre de contingut", "zablokowane przez filtr
+          // treści")
+          Clause.of(
+              "مرشح المحتوى|filtre de contingut|filtr(?:em|u)? obsahu|सामग्री फ़िल्टर|filtr(?:em|a|u)? treści|ตัวกรองเนื้อหา|фільтр(?:ом|а|у)? вмісту|фильтр(?:ом|а|у)? содержимого|内容过滤器|內容過濾器",
+              "مرشح المحتوى",
+              "filtre de contingut",
+              "obsahu",
+              "सामग्री फ़िल्टर",
+              "treści",
+              "ตัวกรองเนื้อหา",
+              "вмісту",
+              "содержимого",
+              "内容过滤器",
+              "內容過濾器"),
           // a message refused as a prompt injection (LiteLLM's "Rejected message. This is a prompt
           // injection attack.")
           Clause.literals("prompt injection attack"),
@@ -4166,6 +4570,63 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // providers over their limits ("All configured providers are unavailable or over
+          // limits.")
+          Clause.of(
+              "\\bor over (?:their |its )?limits\\b|\\b(?:providers?|keys?|accounts?|deployments?|endpoints?) (?:are |is )?(?:all )?over (?:their |its )?limits\\b",
+              "over limits",
+              "over their limits",
+              "over its limits"),
+          // pending tokens capped per account tier ("Request queue reached max pending tokens for
+          // tier.")
+          Clause.of("\\bpending tokens for (?:your |the |this )?tier\\b", "pending tokens for"),
+          // one request at a time: another already in progress ("A prediction is already in
+          // progress. Please wait for it to finish")
+          Clause.of(
+              "\\b(?:a|another) (?:prediction|generation|request) is already (?:in progress|running)\\b",
+              "already in progress",
+              "already running"),
+          // a wait asked for before the next request, in Arabic, Catalan, Czech, Hindi,
+          // Indonesian, Italian, Ukrainian, Russian, Swedish, Dutch, Polish, Spanish, Portuguese
+          // ("انتظر قبل إرسال طلب آخر", "Attendi prima di fare un'altra richiesta")
+          Clause.of(
+              "انتظر قبل (?:إرسال|تقديم) طلب|espereu abans de fer|počkejte (?:prosím )?před dalším|अनुरोध करने से पहले प्रतीक्षा|tunggu sebelum membuat|attendi prima di fare|зачекайте перед наступним|подождите перед отправкой|vänta innan du gör en ny|wacht voordat je een ander|poczekaj przed wykonaniem|espera antes de hacer otra|aguarde antes de fazer outra",
+              "انتظر قبل",
+              "espereu abans",
+              "před dalším",
+              "से पहले प्रतीक्षा",
+              "tunggu sebelum",
+              "attendi prima",
+              "зачекайте перед",
+              "подождите перед",
+              "vänta innan",
+              "wacht voordat",
+              "poczekaj przed",
+              "espera antes",
+              "aguarde antes"),
+          // a request limit exceeded, in Arabic, Italian, Turkish, German ("تم تجاوز حد الطلبات",
+          // "Limite di richieste superato", "İstek limiti aşıldı")
+          Clause.of(
+              "تجاوز(?:ت)? حد الطلبات(?! اليومي| الشهري)|limite di richieste superat|(?:i̇|i)stek limiti aşıldı|(?<!tägliches )(?<!monatliches )anfragenlimit überschritten",
+              "حد الطلبات",
+              "limite di richieste",
+              "stek limiti",
+              "anfragenlimit"),
+          // a rate limit named, in Danish, Swedish, Norwegian, Spanish, Italian, Catalan, Czech,
+          // Indonesian, Ukrainian, Hindi ("Hastighedsgrænse overskredet", "Límite de tasa
+          // excedido", "दर सीमा पार हो गई")
+          Clause.of(
+              "hastighedsgrænse|hastighetsgräns|hastighetsgrense|l[íi]mite de tasa (?:excedid|superad)|limite di velocità|límit de velocitat|limit rychlosti|batas kecepatan|ліміт швидкості|दर सीमा (?:पार|समाप्त|से अधिक)",
+              "hastighedsgrænse",
+              "hastighetsgräns",
+              "hastighetsgrense",
+              "de tasa",
+              "di velocità",
+              "de velocitat",
+              "limit rychlosti",
+              "batas kecepatan",
+              "ліміт швидкості",
+              "दर सीमा"),
           // too many requests, in Arabic, Persian and Dutch ("طلبك كثير جدًا", "درخواستهای شما بیش
           // از حد است", "uw verzoek is te veel voor de server")
           Clause.of(
@@ -4419,6 +4880,37 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a service too busy or preempted ("gemini is way too hot right now", "gemini est en
+          // surchauffe", "The request is aborted by a higher priority request")
+          Clause.of(
+              "\\bway too hot right now\\b|\\best en surchauffe\\b|مزدحم حاليا|\\baborted by a higher[- ]priority request\\b|\\bwhen all slots are idle\\b",
+              "too hot",
+              "surchauffe",
+              "مزدحم",
+              "higher",
+              "slots are idle"),
+          // no provider available to serve, in Arabic, Danish, Spanish, Italian, Japanese, Korean,
+          // Norwegian, Polish, Portuguese, Turkish and Chinese ("Ningún proveedor disponible",
+          // "Brak dostępnego dostawcy", "没有可用的提供商")
+          Clause.of(
+              "لا يوجد مزود متاح|ingen udbyder tilgængelig|ningún proveedor disponible|nessun provider disponibile|nessun fornitore disponibile|利用可能なプロバイダーがありません|사용 가능한 제공자가 없|ingen leverandør tilgjengelig|brak dostępnego dostawcy|nenhum provedor disponível|kullanılabilir sağlayıcı yok|没有可用的提供商|無可用的供應商|没有可用的供应商|kein anbieter verfügbar|aucun fournisseur disponible|нет доступного провайдера|нет доступных провайдеров",
+              "مزود",
+              "udbyder",
+              "proveedor",
+              "provider",
+              "fornitore",
+              "プロバイダー",
+              "제공자",
+              "leverandør",
+              "dostawcy",
+              "provedor",
+              "sağlayıcı",
+              "提供商",
+              "供應商",
+              "供应商",
+              "anbieter",
+              "fournisseur",
+              "провайдер"),
           // a model still loading (LocalAI's "model llama3.1:8b is loading on node worker-1 (41%,
           // ETA ~11m)", "model llama3.1:8b is staging")
           Clause.of(
@@ -4854,6 +5346,19 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // an operation that timed out after N seconds, in Catalan, Czech, Spanish, French,
+          // Hindi, Italian, Dutch, Polish, Portuguese and Swedish ("expiró después de 60
+          // segundos", "is na 60 seconden verlopen", "przekroczyła limit czasu po 60 sekundach")
+          Clause.of(
+              "(?:esgotat el temps|vypršel[ao]?|expir(?:ó|ou|é)|scadut[ao]|verlopen|przekroczył[ao]? limit czasu|överskred tidsgränsen|टाइमआउट हो गया)[^\\n]{0,20}?\\d+ ?(?:segons|sekund|segundos|secondes|secondi|seconden|sekunder|सेकंड)|(?:na|po|após|après|dopo|después de|després de|efter) \\d+ ?(?:seconden|sekundách|segundos|secondes|secondi|segons|sekunder|sekundach)[^\\n]{0,10}?(?:verlopen|vypršel|expir|scadut|esgotat|överskred)|\\d+ ?सेकंड बाद टाइमआउट",
+              "esgotat el temps",
+              "vypršel",
+              "expir",
+              "scadut",
+              "verlopen",
+              "limit czasu",
+              "tidsgränsen",
+              "टाइमआउट"),
           // a server wait or connection that ran out of time, in Arabic, Bulgarian, Persian,
           // Portuguese, French and Traditional Chinese ("تجاوز الخادم الوقت المحدد", "времето за
           // свързване на сървъра изтече", "o servidor excedeu o tempo de espera")
@@ -4965,6 +5470,43 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a request that could not be sent or a reply that could not be read ("error sending
+          // HTTP request to Anthropic API", "Response decompression failed")
+          Clause.of(
+              "\\berror sending (?:an? )?(?:http )?request to\\b|\\bresponse decompression failed\\b",
+              "error sending",
+              "decompression failed"),
+          // a byte stream that ended unexpectedly ("stream from Anthropic ended unexpectedly",
+          // "Pull stream ended unexpectedly without success")
+          Clause.of(
+              "\\b(?:[a-z]+ stream|stream from [^\\n]{0,30}?) ended unexpectedly\\b(?![^\\n]{0,30}?\\bno (?:chunks|data|content|output|tokens|response))",
+              "ended unexpectedly"),
+          // a websocket or transport closed under the request ("Responses websocket closed before
+          // opening", "Failed to open Responses websocket", "transport closed")
+          Clause.of(
+              "\\bwebsocket (?:was )?closed (?:before|during|while|unexpectedly)\\b|\\bfailed to open [^\\n]{0,30}?websocket\\b|\\btransport (?:was |is )?closed\\b",
+              "websocket",
+              "transport"),
+          // a client that disconnected mid-request ("Client unexpectedly disconnected.", "Request
+          // is disconnected from the client side")
+          Clause.of(
+              "\\bclient (?:has )?(?:unexpectedly )?disconnected\\b|\\bdisconnected from the client side\\b",
+              "disconnected"),
+          // a connection that failed, in Arabic, Catalan, Czech, Hindi, Dutch, Polish and
+          // Ukrainian ("فشل الاتصال", "Verbinding mislukt", "Připojení se nezdařilo")
+          Clause.of(
+              "فشل الاتصال|ha fallat la connexió|la connexió ha fallat|připojení se nezdařilo|nepodařilo se připojit|कनेक्शन (?:असफल|विफल)|verbinding mislukt|verbinding is mislukt|połączenie nie powiodło się|nie udało się połączyć|підключення не вдалося|не вдалося підключитися|з'єднання не вдалося|chyba připojení|помилка підключення|помилка з'єднання",
+              "فشل الاتصال",
+              "connexió",
+              "připojení",
+              "připojit",
+              "कनेक्शन",
+              "verbinding",
+              "połączenie",
+              "połączyć",
+              "підключення",
+              "підключитися",
+              "з'єднання"),
           // a local server not reachable or not running (LM Studio's "LM Studio is not reachable
           // at ws://127.0.0.1:1234/llm. Is LM Studio running?", "No running Ollama server
           // detected")
@@ -5156,6 +5698,70 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a model answer whose tool call or output could not be parsed ("Failed to parse json
+          // tool call", "Could not parse function call", "JSON parse error in tool use input")
+          Clause.of(
+              "\\bfailed to parse (?:the )?(?:json )?tool call\\b|\\bcould not parse function call\\b|\\bjson parse error in tool use\\b|\\bfailed to parse xml format from (?:the )?completion\\b",
+              "tool call",
+              "function call",
+              "tool use",
+              "from completion",
+              "from the completion"),
+          // a reply that carried no data ("No data received from Ollama stream.", "no embeddings
+          // returned", "Received response with null value for 'choices'")
+          Clause.of(
+              "\\bno data received from\\b(?![^\\n]{0,40}?(?:\\bfor \\d|\\d+ ?(?:s|ms|sec|secs|seconds?)\\b|timeout|timed out))|\\bno embeddings (?:were )?returned\\b|\\bnull value for '?choices\\b|\\btranscri(?:be|ption) result is (?:nil|null|empty)\\b",
+              "no data received",
+              "no embeddings",
+              "null value for",
+              "result is"),
+          // an empty model reply, in Czech and Ukrainian ("Jazykový model vrátil prázdnou
+          // odpověď", "Model neposkytl žádný obsah odpovědi", "Модель не надала жодного вмісту
+          // відповіді")
+          Clause.of(
+              "prázdnou odpověď|prázdná odpověď|neposkytl žádný obsah|жодного вмісту відповіді|порожню відповідь|порожня відповідь",
+              "odpověď",
+              "neposkytl",
+              "відповід"),
+          // a reply with no body, in 16 languages ("Sin cuerpo de respuesta", "Нет тела ответа",
+          // "응답 본문 없음")
+          Clause.of(
+              "لا يوجد محتوى في الاستجابة|no hi ha cos de resposta|žádné tělo odpovědi|sin cuerpo de respuesta|aucun corps de réponse|कोई प्रतिक्रिया मुख्य भाग नहीं|tidak ada isi respons|nessun corpo di risposta|응답 본문 없음|응답 본문이 없|geen responslichaam|geen antwoordtekst|brak treści odpowiedzi|sem corpo de resposta|нет тела ответа|немає тіла відповіді|ingen svarsbody|ingen svarstext|yanıt gövdesi yok|kein antwortkörper|kein antwort-body",
+              "محتوى في الاستجابة",
+              "cos de resposta",
+              "tělo odpovědi",
+              "cuerpo de respuesta",
+              "corps de réponse",
+              "मुख्य भाग नहीं",
+              "isi respons",
+              "corpo di risposta",
+              "응답 본문",
+              "responslichaam",
+              "antwoordtekst",
+              "treści odpowiedzi",
+              "corpo de resposta",
+              "тела ответа",
+              "тіла відповіді",
+              "svarsbody",
+              "svarstext",
+              "yanıt gövdesi",
+              "antwortkörper",
+              "antwort-body"),
+          // a model reply that carried no assistant message, in 17 languages ("No assistant
+          // message was received", "sin mensajes del asistente", "нет сообщений ассистента")
+          Clause.of(
+              "no assistant messages?(?: was| were)? received|\\(no assistant messages\\)|لا توجد رسائل مساعد|cap missatge de l'assistent|žádné zprávy asistenta|keine assistant-nachrichten|keine assistenten-nachrichten|sin mensajes del asistente|aucun message d'assistant|aucun message de l'assistant|कोई सहायक संदेश नहीं|nessun messaggio dell'assistente|geen assistent ?berichten|geen assistentberichten|brak komunikatów asystenta|brak wiadomości asystenta|nenhuma mensagem do assistente|нет сообщений ассистента|inga assistentmeddelanden|ไม่มีข้อความจากผู้ช่วย|asistan mesajı yok|без повідомлень асистента",
+              "assistant",
+              "مساعد",
+              "assistent",
+              "asistenta",
+              "asistente",
+              "सहायक संदेश",
+              "asystenta",
+              "ассистента",
+              "ผู้ช่วย",
+              "asistan",
+              "асистента"),
           // an answer with no message or no tool call (LangChain's "No message found in response",
           // "No tool calls found in the response.", "No parseable tool calls provided to
           // AnthropicToolsOutputParser.")
@@ -5550,6 +6156,14 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // media or a buffer larger than the server's byte limit ("Remote media exceeds the
+          // 52428800 byte download limit", "Audio buffer size limit exceeded (max 104857600
+          // bytes)")
+          Clause.of(
+              "\\b(?:media|file|image|audio|video) download exceeds\\b|\\bexceeds the \\d+ ?bytes? (?:download|upload|size) limit\\b|\\b(?:audio )?buffer size limit exceeded\\b",
+              "download exceeds",
+              "byte",
+              "size limit exceeded"),
           // Anthropic's description of its 413 ("Request exceeds the maximum allowed number of
           // bytes")
           Clause.literals("maximum allowed number of bytes"),
@@ -5719,11 +6333,68 @@ final class FailureRules {
 
   static final Words SERVER_HINTS =
       Words.of(
+          // a server that could not start a worker or route to one ("failed allocating free
+          // ports", "failed to spawn server instance", "no healthy nodes available")
+          Clause.of(
+              "\\bfailed (?:allocating|to allocate) (?:free )?ports?\\b|\\bfailed to get a port\\b|\\bfailed to spawn server\\b|\\bno healthy nodes\\b",
+              "allocat",
+              "a port",
+              "spawn server",
+              "healthy nodes"),
+          // a server whose chat template could not be applied ("failed to apply chat template, try
+          // using --jinja", "template not loaded: chatml", "Unable to generate parser for this
+          // template")
+          Clause.of(
+              "\\bfailed to apply chat template\\b|\\btemplate not loaded\\b|\\bunable to generate parser\\b|\\bparser generation failed\\b",
+              "chat template",
+              "template not loaded",
+              "generate parser",
+              "parser generation"),
+          // a backend that failed to produce its output ("failed to synthesize speech", "error
+          // during sound generation: generation failed"; not a bare "prediction failed", which
+          // names no side)
+          Clause.of(
+              "\\bfailed to synthesi[sz]e speech\\b|\\berror during (?:tts|sound generation)\\b|\\bdid not return multimodal embeddings\\b|\\b(?:classifier )?(?:scoring|slot fill) (?:inference )?failed\\b",
+              "synthesi",
+              "error during",
+              "multimodal embeddings",
+              "scoring failed",
+              "slot fill"),
+          // an inference engine's internal failure ("an error was encountered while running the
+          // model: GGML_ASSERT", "failed to process speculative batch", "Retraction host KV pool
+          // exhausted")
+          Clause.of(
+              "\\bcompute error\\b|\\bfailed to generate results for\\b|\\berror while handling multiple prompts\\b|\\bggml_assert\\b|\\bspeculative batch\\b|\\bkv pool exhausted\\b|\\bmetadata corruption\\b|\\breadiness gate\\b",
+              "compute error",
+              "failed to generate results",
+              "multiple prompts",
+              "ggml_assert",
+              "speculative batch",
+              "kv pool",
+              "metadata corruption",
+              "readiness gate"),
+          // a server-side failure pointing at the server logs ("Anthropic's API returned an
+          // unexpected error", "Please check your Ollama server logs", "Session failed to start —
+          // check server logs")
+          Clause.of(
+              "\\bapi returned an unexpected error\\b|\\bcheck (?:your |the )?(?:[a-z]+ )?server logs?\\b|\\bresponse resp_[0-9a-z]+ failed\\b",
+              "unexpected error",
+              "server log",
+              "resp_"),
+          // a provider's server error, in Czech, Ukrainian and Polish ("Chyba serveru
+          // poskytovatele", "Помилка сервера провайдера", "na straně poskytovatele")
+          Clause.of(
+              "chyba serveru|помилка сервера|błąd serwera|na straně poskytovatele|на стороні провайдера",
+              "serveru",
+              "сервера",
+              "serwera",
+              "poskytovatele",
+              "провайдера"),
           // a model a local server could not load, its backend process gone (LocalAI's "could not
           // load tts model", "grpc service not ready: backend process exited with code 137",
           // llama.cpp's "Model failed to load")
           Clause.of(
-              "\\b(?:could not|failed to|unable to) load (?!the )(?:[a-z-]{2,20} )?model\\b|\\bmodel (?:name=\\S+ )?failed to load\\b|\\bbackend process exited\\b|\\bgrpc service not ready\\b",
+              "\\b(?:could not|failed to|unable to) ?load (?!the )(?:[a-z-]{2,20} ){0,3}model\\b|\\bloader didn't return a model\\b|\\bmodel (?:name=\\S+ )?failed to load\\b|\\bbackend process exited\\b|\\bgrpc service not ready\\b",
               "load",
               "backend process exited",
               "grpc service not ready"),
@@ -6232,6 +6903,170 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a request value out of range or a file or template it names missing ("routed_dp_rank=4
+          // out of range [0, 2)", "file does not exist or cannot be opened: images/cat.png")
+          Clause.of(
+              "\\b[a-z_]{2,40}=\\d+ out of range \\[|\\bchat template string [^\\n]{0,60}?doesn't exist\\b|\\bfile does not exist or cannot be opened\\b",
+              "out of range [",
+              "chat template",
+              "cannot be opened"),
+          // a model of the wrong kind for the request ("Model has wrong domain … it is actually an
+          // embedding model", "embedding models require input text", "model \"speaker-diar\" has
+          // no backend set")
+          Clause.of(
+              "\\bembedding models? requires? input\\b|\\bbut it is actually an? (?:embedding|llm|chat|rerank(?:ing)?) model\\b|\\bmodel has wrong domain\\b|\\bhas no backend set\\b|\\bmodel is not a pipeline model\\b|\\bmust declare known_usecases\\b|\\bset [a-z_.]{2,60} to a concrete\\b",
+              "embedding model",
+              "actually a",
+              "wrong domain",
+              "no backend set",
+              "pipeline model",
+              "known_usecases",
+              "to a concrete"),
+          // an option set where it is not allowed ("title can only be sepcified with
+          // TaskType.RETRIEVAL_DOCUMENT", "Options cannot be provided to a deployed model")
+          Clause.of(
+              "\\bcan only be (?:specified|sepcified|defined|set) with\\b|\\bcannot be provided to a deployed model\\b",
+              "can only be",
+              "deployed model"),
+          // a prompt that could not be tokenized ("Failed to tokenize prompt")
+          Clause.of("\\bfailed to tokenize (?:the )?(?:prompt|input)\\b", "failed to tokenize"),
+          // a request body that could not be decompressed ("failed to decompress request body",
+          // "failed to decompress zstd body")
+          Clause.of(
+              "\\bfailed to decompress (?:the )?(?:request|zstd|gzip|deflate|brotli)? ?body\\b",
+              "failed to decompress"),
+          // images, audio or video in the input the server cannot take ("received zero length
+          // image", "Failed to decode audio data", "Found more '<image>' placeholders in input
+          // prompt than actual multimodal data items")
+          Clause.of(
+              "\\breceived zero length (?:image|audio|video)\\b|\\bfailed to decode (?:audio|image|video) data\\b|\\bcould not decode (?:video|audio|image)\\b|\\bplaceholders in (?:the )?input prompt than\\b|\\bimage count \\d+ exceeds limit\\b|\\brequires a multimodal processor\\b|\\b[a-z_]{2,40} has \\d+ entries\\b",
+              "zero length",
+              "failed to decode",
+              "could not decode",
+              "placeholders in",
+              "image count",
+              "multimodal processor",
+              " entries"),
+          // a request option the server cannot accept as set ("Reasoning parser 'qwen3' is
+          // always-on and cannot be disabled", "The engine … cannot accept text prompts", "Do not
+          // set `enable_tokenizer_batch_encode`")
+          Clause.of(
+              "\\bis always-on and cannot be disabled\\b|\\bplease send a new request without\\b|\\bcannot accept text prompts\\b|\\bmay not contain the reserved\\b|\\bshould not contain backslashes\\b|\\bfound in both the input and\\b|\\bdo not set `[a-z_]{2,40}`|\\bpooling type '[^'\\n]{1,30}' is not\\b|\\b(?:do|does) not support verbose_json\\b",
+              "always-on",
+              "send a new request without",
+              "cannot accept text prompts",
+              "reserved",
+              "backslashes",
+              "found in both",
+              "do not set `",
+              "pooling type",
+              "verbose_json"),
+          // a format, item type or action the server does not know ("Unknown reasoning format:
+          // thinking", "unknown input item type: \"file_search_call\"")
+          Clause.of(
+              "\\bunknown (?:reasoning format|input item type|control action)\\b|\\bno handler registered for @?requestformat\\b",
+              "unknown reasoning format",
+              "unknown input item type",
+              "unknown control action",
+              "no handler registered"),
+          // tool calls or tool parameters given wrong ("requires all tool calls to have an
+          // \"id\"", "Parameters of tool brave_search must only have these properties", "No string
+          // argument found in python tool")
+          Clause.of(
+              "\\brequires all tool calls to have\\b|\\brequires a tool name for each tool call\\b|\\bparameters of tool \\S{1,60} must\\b|\\bstring arguments? found in [^\\n]{0,20}?tool\\b",
+              "tool calls to have",
+              "tool name for each",
+              "parameters of tool",
+              "found in"),
+          // a tool schema with types the API cannot take ("Gemini cannot handle null type",
+          // "cannot handle union types (discriminatedUnion, anyOf, oneOf)")
+          Clause.of(
+              "\\bcannot handle (?:null|union|enum|tuple|recursive|array|any) types?\\b",
+              "cannot handle"),
+          // an image or media URL given in a form the server refuses ("Media URL has no host",
+          // "Please provide image as base64 encoded data URL", "Image data only supported through
+          // in-line base64 format")
+          Clause.of(
+              "\\bmedia url (?:has no host|must remain|exceeded \\d+ redirects|host resolves to a blocked)\\b|\\bplease provide (?:the )?image as base64\\b|\\bimage data (?:is )?only supported through\\b|\\bonly string image_url\\b",
+              "media url",
+              "as base64",
+              "image data",
+              "image_url"),
+          // a request field of the wrong type ("item['content'] is not an array", "Expected 'file'
+          // to be a file-like object, not 'str'")
+          Clause.of(
+              "'\\] is not an? (?:array|string|object|list|dict|number|integer|boolean)\\b|\\bexpected '[a-z_]{1,40}' to be an? [^\\n]{1,40}?, not '",
+              "'] is not a",
+              "expected '"),
+          // a request part missing the field it requires ("'Input text' requires 'text'",
+          // "return_sampling_mask requires return_meta_info=true", "Need item_id, but none
+          // specified")
+          Clause.of(
+              "'[a-z ]{2,30}' requires '[a-z_]{2,30}'|\\bparts require exactly one of\\b|\\b[a-z_]{2,40} requires [a-z_]{2,40}=true\\b|\\bneed [a-z_]{2,40}, but none specified\\b|\\bno model specified\\b",
+              "' requires '",
+              "require exactly one of",
+              "=true",
+              "but none specified",
+              "no model specified"),
+          // messages in an order or role the API refuses ("System messages are only permitted as
+          // the first passed message", "requires alternate messages between authors", "Received
+          // multiple non-consecutive system messages")
+          Clause.of(
+              "\\bsystem messages? (?:are|is) only (?:permitted|allowed|supported) as the first\\b|\\bmultiple non-consecutive system messages\\b|\\breceived only system messages?\\b|\\brequires alternate messages between\\b|\\bproblem parsing your system message\\b|\\bparts are only valid in (?:assistant|user|system) messages\\b",
+              "system message",
+              "alternate messages",
+              "only valid in"),
+          // two request options that exclude each other ("Cannot set both `continue_final_message`
+          // and `add_generation_prompt` to True", "session_id and session_params cannot both be
+          // set")
+          Clause.of(
+              "\\bcannot set both `?[a-z_]{2,40}`? and\\b|\\b[a-z_]{2,40} and [a-z_]{2,40} cannot both be set\\b|\\beither use [^\\n]{1,60}? or [^\\n]{1,30}?, not both\\b",
+              "set both",
+              "not both"),
+          // a request id sent twice ("Duplicate request ID detected: chatcmpl-3f9c2a")
+          Clause.of("\\bduplicate request ids? detected\\b", "duplicate request id"),
+          // a request option the server was not started to accept ("You must set
+          // `--enable-prompt-embeds` to input `prompt_embeds`", "requires the server to be
+          // launched with --enable-strict-thinking")
+          Clause.of(
+              "\\byou must set `?--[a-z0-9-]{2,40}`? to\\b|\\brequires the server to be launched with\\b|\\bplease launch with `?--[a-z0-9-]{2,40}|\\bcannot load local files without `?--",
+              "you must set",
+              "to be launched with",
+              "launch with",
+              "without `--",
+              "without --"),
+          // structured-output constraints given wrong ("You can only use one kind of constraints
+          // for structured outputs", "structured outputs constraint but none are specified")
+          Clause.of(
+              "\\bconstraints? for structured outputs?\\b|\\bstructured outputs? constraints?\\b|\\bstructured_outputs\\.\\w+ must not\\b",
+              "structured output",
+              "structured_outputs"),
+          // a setting that cannot be combined with streaming ("Cannot stream results when n > 1.",
+          // "Cannot use tools with stream", "Stream options can only be defined when
+          // `stream=True`")
+          Clause.of(
+              "\\bcannot stream results (?:when|with)\\b|\\bcannot use tools with stream(?:ing)?\\b|\\bcannot handle more than \\d+ `?[a-z_]{1,40}`? when streaming\\b|\\b(?:does not|doesn't|do not) support (?:the )?streaming case\\b|\\bcan only be (?:defined|set|specified|used) when `?stream`? ?= ?true\\b",
+              "stream"),
+          // the provider could not process the request as made, in 17 languages ("Poskytovatel
+          // nemohl zpracovat požadavek jak byl zadán", "Провайдер не зміг обробити запит таким
+          // чином", "The provider couldn't process the request as made")
+          Clause.of(
+              "\\bprovider (?:couldn't|could not|was unable to|cannot|can't) process the request as (?:made|given|sent|submitted)\\b|\\bposkytovatel nemohl zpracovat požadavek\\b|\\bпровайдер не (?:зміг|може) обробити запит\\b|\\bпровайдер не (?:смог|может) обработать запрос\\b|\\bproveedor no pudo procesar la solicitud tal como\\b|\\bfournisseur n'a pas pu traiter la demande telle que\\b|\\bprovider non ha potuto elaborare la richiesta come\\b|\\bprovedor não conseguiu processar a solicitação conforme\\b|\\bprovider kon het verzoek niet verwerken zoals\\b|\\bdostawca nie mógł przetworzyć żądania\\b|\\bsağlayıcı isteği bu şekilde işleyemedi\\b|nhà cung cấp không thể xử lý yêu cầu theo cách này|(?:提供商|供應商)无法按此方式处理请求|(?:提供商|供應商)無法按照此方式處理請求|プロバイダーはリクエストをそのまま処理できませんでした|공급자가 요청을 처리할 수 없습니다|penyedia tidak dapat memproses permintaan seperti yang dibuat|प्रदाता अनुरोध को जैसे बनाया गया था",
+              "provider",
+              "poskytovatel",
+              "провайдер",
+              "proveedor",
+              "fournisseur",
+              "provedor",
+              "dostawca",
+              "sağlayıcı",
+              "nhà cung cấp",
+              "提供商",
+              "供應商",
+              "プロバイダー",
+              "공급자가",
+              "penyedia",
+              "प्रदाता"),
           // a Dify app called on the route of another mode ("Please check if your Chat app mode
           // matches the right API route.")
           Clause.literals("matches the right api route"),

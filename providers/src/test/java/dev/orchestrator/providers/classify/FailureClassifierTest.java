@@ -358,6 +358,20 @@ class FailureClassifierTest {
           thinking.budget_tokens is not allowed when thinking.type is 'disabled'              | request_invalid         | in_band.invalid_words
           thinking.budget_tokens must be >= 1024 (got 512)                                    | request_invalid         | in_band.request_invalid
           Infill is not supported by this model: prefix token is missing.                     | request_invalid         | in_band.request_invalid
+          Du har nået din månedlige forbrugsgrænse på $50.                                    | quota_exhausted         | in_band.account_words
+          Limite d'utilisation hebdomadaire atteinte. Réinitialisation dans 2hr 5min.         | quota_exhausted         | in_band.account_words
+          Model is disabled                                                                   | permission_denied       | in_band.permission_words
+          Your organization does not allow use of the anthropic/claude-opus-4.5 model.        | permission_denied       | in_band.permission_words
+          Make sure you're authenticated with 'gemini auth'.                                  | auth_failed             | in_band.signin_words
+          The alpha period for x-ai/grok-code-fast-1 has ended!                               | not_found               | in_band.model_words
+          System messages are only permitted as the first passed message.                     | request_invalid         | in_band.request_words
+          Cannot set both `continue_final_message` and `add_generation_prompt` to True.       | request_invalid         | in_band.request_words
+          Responses websocket closed before opening                                           | connection_failed       | in_band.network_words
+          PII detected: email found 2 occurrence(s)                                           | content_filtered        | in_band.content_words
+          No assistant message was received.                                                  | empty_response          | in_band.empty_words
+          Ningún proveedor disponible                                                         | overloaded              | in_band.load_words
+          failed to apply chat template, try using --jinja                                    | server_error            | in_band.server_words
+          Hastighedsgrænse overskredet                                                        | rate_limited            | in_band.rate_words
           유효하지 않은 토큰입니다. 데이터베이스 조회 오류가 발생했습니다. 관리자에게 문의하세요.        | server_error            | in_band.server_error
           Failed to list Ollama models. Make sure Ollama is running.                          | connection_failed       | in_band.network_words
           Provider Token Not Init                                                             | auth_failed             | in_band.signin_words

@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Test;
  */
 class HarvestedStringsTest {
   /**
-   * The share of the apps' strings read right when the floor was set (85 %, after LibreChat's,
-   * new-api's, LobeChat's and NextChat's locale strings joined and their vocabulary was written),
-   * rounded down.
+   * The share of the apps' strings read right when the floor was set (87.5 %, after the local
+   * servers' and coding agents' own messages joined and their vocabulary was written), rounded
+   * down.
    */
-  static final double FLOOR = 0.83;
+  static final double FLOOR = 0.87;
 
   /** The share of the servers' strings read right when the floor was set (73 %), rounded down. */
   static final double SERVER_FLOOR = 0.72;
@@ -147,7 +147,7 @@ class HarvestedStringsTest {
   @Test
   void readsAtLeastTheFloorOfTheHarvestedStrings() {
     List<JsonNode> rows = rows("/errors/harvested-strings.jsonl");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(2950);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(5450);
     assertThat(share("harvested strings", rows)).isGreaterThanOrEqualTo(FLOOR);
   }
 

@@ -268,8 +268,18 @@ final class FailureRules {
             || f.says(HISTORY_SHAPE_WORDING)
             || f.saysPattern(NOTHING_TO_SEND))
         && !f.says(SHORT_WINDOW_WORDING)
-        && !notTheRequest(f);
+        && !notTheRequest(f)
+        && !f.saysPattern(KEY_NOT_GIVEN);
   }
+
+  // The field left null or empty is the key ("apiKey cannot be null or empty", "The API key must
+  // not be null"): a key not given, read by the auth rows, not a request's field.
+  static final Words KEY_NOT_GIVEN =
+      Words.of(
+          Clause.of(
+              "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:value )?(?:must not|cannot|can't|may not) be (?:null|empty|blank)",
+              "key",
+              "token"));
 
   /**
    * Whether {@code words} name a rate limit that was hit, not a rate limit's usage reported as a

@@ -358,6 +358,8 @@ class FailureClassifierTest {
           thinking.budget_tokens is not allowed when thinking.type is 'disabled'              | request_invalid         | in_band.invalid_words
           thinking.budget_tokens must be >= 1024 (got 512)                                    | request_invalid         | in_band.request_invalid
           Infill is not supported by this model: prefix token is missing.                     | request_invalid         | in_band.request_invalid
+          apiKey cannot be null or empty                                                      | auth_failed             | in_band.auth_words
+          The API key must not be null                                                        | auth_failed             | in_band.auth_words
           Du har nået din månedlige forbrugsgrænse på $50.                                    | quota_exhausted         | in_band.account_words
           Limite d'utilisation hebdomadaire atteinte. Réinitialisation dans 2hr 5min.         | quota_exhausted         | in_band.account_words
           Model is disabled                                                                   | permission_denied       | in_band.permission_words

@@ -2354,6 +2354,54 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a message too long to be processed, in Romanian ("Mesajul tău e prea lung şi nu poate
+          // fi procesat")
+          Clause.of("\\bmesajul (?:tău |dvs\\. )?(?:e|este) prea lung\\b", "prea lung"),
+          // a request over the model's context or input-token limit, in English and Chinese
+          // ("Model reached its maximum context", "exceeds the maximum number of allowed input
+          // tokens", "请求超出了可用的上下文大小")
+          Clause.of(
+              "\\breached its maximum context\\b|\\bexceeds? the maximum number of allowed input tokens\\b|\\bis \\d+ tokens,? which exceeds (?:the )?limit of \\d+|超出了?(?:可用的|可用)?上下文(?:大小|长度|長度)",
+              "maximum context",
+              "allowed input tokens",
+              "tokens which exceeds",
+              "tokens, which exceeds",
+              "上下文"),
+          // an out-of-context error (the window used up), in English, Spanish, Portuguese,
+          // Indonesian, Korean, Russian, Turkish, Italian, Czech, Catalan and Japanese ("Error de
+          // contexto excedido", "Ошибка: выход за пределы контекста", "Bağlam dışı hata")
+          Clause.of(
+              "\\bout[- ]of[- ]context error\\b|\\berror de contexto excedido\\b|\\berro de contexto (?:esgotado|excedido)\\b|\\bkesalahan kehabisan konteks\\b|문맥 한도 초과|выход за пределы контекста|\\bbağlam dışı hata\\b|\\berrore fuori contesto\\b|\\bchyba mimo kontext\\b|(?m:^(?:error de contexto?|コンテキストエラー)[.!]?$)",
+              "context error",
+              "error de context",
+              "erro de contexto",
+              "kehabisan konteks",
+              "문맥 한도 초과",
+              "пределы контекста",
+              "bağlam dışı hata",
+              "fuori contesto",
+              "mimo kontext",
+              "コンテキストエラー"),
+          // a chat near the AI's memory limit whose memory window (the context size) could be
+          // expanded, in Chinese, Japanese, Korean, Catalan, Czech, Spanish, Portuguese, Italian,
+          // Indonesian, Turkish and Vietnamese ("扩展记忆窗口（称为上下文大小）", "ampliar la finestra de memòria
+          // (la mida del context)", "Belleği (bağlam boyutu denir) genişletebiliriz")
+          Clause.of(
+              "memory window \\((?:called )?context size|finestra de memòria \\((?:la )?mida del context|paměťové okno \\(nazývané velikost kontextu|ventana de memoria \\((?:llamada )?tamaño (?:de|del) contexto|janela de memória \\((?:chamada )?tamanho do contexto|finestra di memoria \\((?:chiamata )?dimensione del contesto|fenêtre de mémoire \\((?:appelée )?taille d[ue] contexte|jendela memori \\((?:disebut )?ukuran konteks|cửa sổ bộ nhớ \\((?:gọi là )?kích thước ngữ cảnh|\\(bağlam boyutu denir\\)|메모리 창\\s?\\(컨텍스트 크기|メモリウィンドウ（コンテキストサイズ|记忆窗口（称为上下文大小|記憶視窗（稱為上下文大小",
+              "memory window",
+              "finestra de memòria",
+              "paměťové okno",
+              "ventana de memoria",
+              "janela de memória",
+              "finestra di memoria",
+              "fenêtre de mémoire",
+              "jendela memori",
+              "cửa sổ bộ nhớ",
+              "bağlam boyutu denir",
+              "메모리 창",
+              "メモリウィンドウ",
+              "记忆窗口",
+              "記憶視窗"),
           // a conversation to restart from a summary (Codex's "To continue, start a new thread
           // from a summary.")
           Clause.of(
@@ -2657,6 +2705,67 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a bare "no model found / no models are available" ("No models are available", "No
+          // model found")
+          Clause.of("(?m:^no models? (?:are |is )?(?:available|found)\\.?$)", "no model"),
+          // an adapter or model not found where it is served ("An adapter with the ID
+          // \"my-adapter/3\" cannot be found", "No locally hosted model was found.", "doesn't have
+          // the model 'BAAI/bge-large-xx' deployed")
+          Clause.of(
+              "\\badapter with the id [^\\n]{1,80}? (?:cannot|could not|can't) be found\\b|\\bno locally hosted [^\\n]{1,80}? was found\\b|\\b(?:doesn't|does not) have the model [^\\n]{1,80}? deployed\\b",
+              "adapter with the id",
+              "locally hosted",
+              "have the model"),
+          // no default or configured model to use ("ERROR: couldn't load default model gpt-4o",
+          // "No default model or custom model configured for project", "Default evaluation model
+          // missing")
+          Clause.of(
+              "\\b(?:couldn't|could not|can't|cannot|unable to) load (?:the )?default model\\b|\\bno default (?:[a-z]+ ){0,2}model(?: or custom model)? (?:is )?configured\\b|\\bdefault (?:[a-z]+ )?model missing\\b|\\bno valid (?:llm )?model found for (?:this|the|your) (?:project|workspace|organization)\\b|\\bunknown (?:[a-z-]+ )?provider: [^\\n]{1,40}?\\. supported providers\\b",
+              "default model",
+              "default evaluation model",
+              "model found for",
+              "supported providers"),
+          // no model loaded to answer with, in English, Italian, Romanian and Chinese ("Attempted
+          // to prompt an unloaded model.", "Non è possibile ripetere la risposta senza un modello
+          // caricato.", "未加载模型时无法重新生成回复。")
+          Clause.of(
+              "\\b(?:an|the) unloaded model\\b|\\bwithout (?:a|any) loaded model\\b|senza (?:un|alcun) modello caricato|fără (?:un|niciun) model [îi]ncărcat|未加载模型时|未載入模型時|\\bno tokenizer (?:is )?loaded\\b|\\bplease download the model first\\b",
+              "loaded model",
+              "modello caricato",
+              "ncărcat",
+              "未加载模型",
+              "未載入模型",
+              "tokenizer",
+              "download the model first"),
+          // a model's path or file that cannot be found or reached, in English, Chinese, Turkish
+          // and Russian ("Invalid or inaccessible model path", "模型路径无效或无法访问", "Не удалось найти
+          // файл модели")
+          Clause.of(
+              "\\b(?:invalid|inaccessible) or (?:invalid|inaccessible) model path\\b|模型路径无效|模型路徑無效|\\bgeçersiz ya da erişilemez model yolu\\b|\\bmodel file (?:couldn't|could not|cannot|can't) be found\\b|не удалось найти файл модели",
+              "model path",
+              "模型路径",
+              "模型路徑",
+              "model yolu",
+              "model file",
+              "файл модели"),
+          // no running session for the model named ("No running session found for model:
+          // llama3.1:8b", "No active session found for model", "No running MLX session found for
+          // model")
+          Clause.of(
+              "\\bno (?:running|active|loaded)(?: [a-z]{2,10})? session (?:was )?found for (?:the )?model\\b",
+              "session found for",
+              "session was found for"),
+          // a deployment name the endpoint did not accept ("Azure did not accept the deployment
+          // \"gpt-4o\" on Chat Completions. Check the deployment name.")
+          Clause.of(
+              "\\bdid not accept the deployment\\b|\\bcheck the deployment name\\b",
+              "the deployment"),
+          // a model named not valid for chat completion ("gpt-4o is not valid for chat
+          // completion!", "llama3.1:8b is not valid or defined model for chat completion!")
+          Clause.of(
+              "\\bis not valid (?:or defined model )?for (?:chat )?completions?\\b",
+              "for chat completion",
+              "for completion"),
           // a LoRA adapter or a backend not loaded or found by a local server ("No adapter found
           // for /models/my-lora", "Got LoRA adapter that has never been loaded", "no backends
           // found")
@@ -3018,6 +3127,66 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // the environment variables a model's keys are read from, missing ("Warning: gpt-4o
+          // expects these environment variables")
+          Clause.of(
+              "\\b(?:expects|requires|missing) these environment variables\\b",
+              "these environment variables"),
+          // your key or token empty or not correct ("Your \"PREDIBASE_API_TOKEN\" is empty", "Your
+          // \"PREDIBASE_API_TOKEN\" is not correct")
+          Clause.of(
+              "\\byour [`'\\\"]?[a-z0-9_]*(?:api[_ ]?token|api[_ ]?key|_token|access token)[`'\\\"]? is (?:empty|not correct|incorrect|invalid|not valid|wrong)\\b",
+              "token",
+              "api_key",
+              "api key",
+              "apikey"),
+          // set a key or token environment variable ("Please set the REPLICATE_API_TOKEN", "Set
+          // `CLARIFAI_PAT` as env variable", "Set the `SNOWFLAKE_TOKEN` environment variable")
+          Clause.of(
+              "\\bset (?:the |your )?[`'\\\"]?[a-z0-9]+(?:_[a-z0-9]+)*_(?:api_?key|api_?token|token|pat|access_key|secret_key|auth_data)[`'\\\"]?(?![a-z0-9_])",
+              "_api",
+              "_token",
+              "_pat",
+              "_access_key",
+              "_secret_key",
+              "_auth_data"),
+          // a key, token or credential that must be provided ("You must provide an API token to
+          // use OctoAI", "You must provide an AUTH DATA to use GigaChat", "You must provide an
+          // credential")
+          Clause.of(
+              "\\byou must provide (?:an? |your )?(?:api[ _]?(?:key|token)|credentials?|auth(?:entication)? (?:data|token|key)|access token|token|personal access token)\\b",
+              "you must provide"),
+          // a password, username, key or token not found in arguments or environment ("Did not
+          // find password, please add an environment variable", "Did not find username")
+          Clause.of(
+              "\\bdid not find (?:an? |the |your )?[`'\\\"]?(?:password|username|api[_ ]?key|api[_ ]?token|access[_ ]?token|token|credentials?|secret(?:[_ ]key)?)\\b",
+              "did not find"),
+          // an LLM connection (the provider key) missing ("no LLM connection found for the
+          // provider", "LLM connection missing")
+          Clause.of(
+              "\\bno llm connection (?:found|configured)\\b|\\bllm connection (?:is )?(?:missing|not found|not configured)\\b",
+              "llm connection"),
+          // a stored credential disconnected or to reconnect ("Databricks credential needs to be
+          // reconnected", "Databricks credential is not connected")
+          Clause.of(
+              "\\bcredentials? (?:needs? to be reconnected|(?:is|are) not connected|(?:is|are|was|were|has been|have been) disconnected)\\b",
+              "credential"),
+          // a session token not found, invalid or expired ("Session token not found or invalid")
+          Clause.of(
+              "\\bsession (?:token|cookie)s? (?:was |is )?(?:not found|invalid|expired|missing)\\b",
+              "session token",
+              "session cookie"),
+          // a token or key environment variable not set, empty or not found ("GITHUB_COPILOT_TOKEN
+          // environment variable not found", "GITHUB_TOKEN environment variable is not set.")
+          Clause.of(
+              "(?:token|api_?key|_pat|secret|password)[`'\\\"]? (?:env(?:ironment)? var(?:iable)?) (?:is )?(?:not (?:found|set|defined|provided)|empty|missing|unset)\\b",
+              "env var",
+              "environment var"),
+          // an access token that could not be obtained ("failed to get access token after 3
+          // attempts")
+          Clause.of(
+              "\\b(?:failed|unable) to (?:get|obtain|fetch|acquire|retrieve|refresh) (?:an? |the )?(?:oauth )?access token\\b|\\bcould not (?:get|obtain|fetch|acquire|retrieve|refresh) (?:an? |the )?(?:oauth )?access token\\b",
+              "access token"),
           // an access or API token not available or unreadable, or a CLI auth command to run
           // ("access token is not available", "Unexpected error parsing api_token", "Missing
           // GitHub Copilot token. Run `kilocode auth` to authenticate")
@@ -3574,6 +3743,39 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a host header refused ("Invalid host header", "Host not allowed")
+          Clause.of(
+              "^invalid host header\\b|\\bhost (?:header )?(?:is )?not allowed\\b",
+              "invalid host header",
+              "host not allowed",
+              "host is not allowed",
+              "host header not allowed",
+              "host header is not allowed"),
+          // a provider account setup to complete ("Provider account setup incomplete", "Complete
+          // the provider account setup required to use this model")
+          Clause.of(
+              "\\baccount setup (?:is )?(?:incomplete|not complete)\\b|\\bcomplete (?:the |your )?[^\\n]{0,20}?account setup\\b",
+              "account setup"),
+          // a blocked hostname or IP address (SSRF protection) ("Blocked hostname detected",
+          // "Blocked IP address detected")
+          Clause.of(
+              "\\bblocked (?:hostname|host name|ip address|ip|host|domain|url|private ip|internal ip) detected\\b|\\b(?:hostname|ip address|host|domain|url) (?:is )?blocked by (?:ssrf|security) (?:protection|policy)\\b",
+              "blocked"),
+          // a model to enable in the key settings or the allowed-models list ("This model needs to
+          // be enabled in your provider's key settings")
+          Clause.of(
+              "\\b(?:model|it) (?:needs|has) to be enabled in (?:your |the )?[^\\n]{0,30}?settings\\b|\\badd it to (?:the |your )?allowed models\\b",
+              "to be enabled in",
+              "allowed models"),
+          // a model not available for the key ("Model not available for your API key")
+          Clause.of(
+              "\\bmodel (?:is )?not (?:available|enabled|allowed) for (?:your|this) (?:api )?key\\b",
+              "not available for",
+              "not enabled for",
+              "not allowed for"),
+          // OAuth sign-in not allowed for the organization ("OAuth not allowed for organization")
+          Clause.of(
+              "\\boauth (?:is )?not allowed for (?:this |your |the )?organi[sz]ation\\b", "oauth"),
           // a plan that does not include the product, upgrade to use it ("To use Codex with your
           // ChatGPT plan, upgrade to Plus")
           Clause.of(
@@ -4108,6 +4310,35 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // a request blocked by a content policy or a prompt-injection guard ("Image generation
+          // blocked by OpenAI due to policy violation", "Prompt injection attempt detected")
+          Clause.of(
+              "\\bblocked [^\\n]{0,30}?due to (?:a )?(?:content )?policy violation\\b|\\bprompt injection (?:attempt )?detected\\b",
+              "policy violation",
+              "prompt injection"),
+          // a model refusal reported as an error ("AI model refused to fulfill a request", "OpenAI
+          // returned a refusal output", "Refusal: [cyber]")
+          Clause.of(
+              "\\bmodel refused to (?:fulfill|produce|answer|respond|generate)\\b|\\brefusal output\\b|\\bbecause of (?:a )?refusal\\b|^refusal: \\[",
+              "refused to",
+              "refusal"),
+          // a safety category the model would not talk about ("talking about **Sexually Explicit**
+          // related stuff", "into **Dangerous Content** territory", "less Hate Speech related")
+          Clause.of(
+              "\\b(?:sexually explicit|harassment|hate speech|dangerous content)\\*{0,2} (?:related|territory)\\b",
+              "sexually explicit",
+              "harassment",
+              "hate speech",
+              "dangerous content"),
+          // a generation stopped for blocklisted, recited or personal-data text ("Response was
+          // terminated early: BLOCKLIST", "because of **RECITATION issue.**", "potentially
+          // contains Sensitive PII (SPII)")
+          Clause.of(
+              "\\bterminated early: (?:blocklist|recitation|spii)\\b|\\bbecause of \\*{0,2}(?:blocklist|recitation|spii) issue\\b|\\bpotentially contains sensitive pii\\b|\\bstopped: recitation detected\\b",
+              "blocklist",
+              "recitation",
+              "spii",
+              "sensitive pii"),
           // a model refusal or a cybersecurity safeguard ("Language model refusal", "join the
           // Trusted Access for Cyber program", "We take extra caution with cybersecurity
           // requests")
@@ -4580,6 +4811,15 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // an assistant, concurrent or parallel request limit reached ("You've reached the
+          // assistant request limit")
+          Clause.of(
+              "\\b(?:reached|hit|exceeded) (?:the |your )?(?:assistant|concurrent|parallel) request limit\\b|\\b(?:concurrent|parallel) request limit (?:of \\d+ )?(?:reached|exceeded|hit)\\b",
+              "request limit"),
+          // a connection limit exceeded ("Connection limit exceeded")
+          Clause.of(
+              "(?<!websocket )\\b(?:concurrent )?connection limit (?:exceeded|reached)\\b|\\bexceeded (?:the |your )?(?:concurrent )?connection limit\\b",
+              "connection limit"),
           // providers over their limits ("All configured providers are unavailable or over
           // limits.")
           Clause.of(
@@ -4890,6 +5130,17 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // a model or server busy or in trouble, in English, Italian, Romanian and Chinese
+          // ("Cannot redo response while the model is generating.", "The OpenAI servers appear to
+          // be having trouble", "生成模型时无法重新生成回复")
+          Clause.of(
+              "\\bwhile (?:the |a )?model is generating\\b|mentre il modello è in fase di generazione|când un model generează|生成模型时无法重新生成|\\bservers? (?:appears?|seems?) to be having (?:trouble|issues|problems)\\b|\\bunsatisfiable request\\b",
+              "model is generating",
+              "modello è in fase di generazione",
+              "model generează",
+              "无法重新生成",
+              "to be having",
+              "unsatisfiable request"),
           // a service too busy or preempted ("gemini is way too hot right now", "gemini est en
           // surchauffe", "The request is aborted by a higher priority request")
           Clause.of(
@@ -5356,6 +5607,16 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a run or model load that outlasted its time limit ("The run exceeded the maximum
+          // duration", "The response stream sent no data for 60s", "模型加载时间过长，已被停止")
+          Clause.of(
+              "\\bsuspended (?:more than|after polling) the maximum\\b|\\bsent no data for \\d+ ?s\\b|\\bexceeded the maximum duration\\b|\\bhit the time limit\\b|\\bfailed to load [^\\n]{0,40}? in \\d+ ?s\\b|加载时间过长",
+              "suspended",
+              "sent no data",
+              "maximum duration",
+              "time limit",
+              "failed to load",
+              "加载时间过长"),
           // an operation that timed out after N seconds, in Catalan, Czech, Spanish, French,
           // Hindi, Italian, Dutch, Polish, Portuguese and Swedish ("expiró después de 60
           // segundos", "is na 60 seconden verlopen", "przekroczyła limit czasu po 60 sekundach")
@@ -5480,6 +5741,28 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a fetch body cut short or an endpoint not running ("**[Streaming Issue] Anthropic**:
+          // terminated", "make sure Xinference endpoint is running at the correct port", "Download
+          // incomplete.")
+          Clause.of(
+              "\\bissue\\]? [^\\n]{0,30}?\\*\\*: terminated\\s*$|\\bmake sure [^\\n]{0,30}?endpoint is running\\b|\\bdownload incomplete\\b|\\bstream did not contain valid utf-8\\b",
+              "terminated",
+              "endpoint is running",
+              "download incomplete",
+              "valid utf-8"),
+          // a network error connecting to the server, in Spanish and Romanian ("Ocurrió un error
+          // de red al conectar con el servidor API", "Eroare de reţea - conectarea la serverul
+          // API")
+          Clause.of("error de red al conectar|eroare de re[tţț]ea", "error de red", "eroare de re"),
+          // a response stream cut before it completed ("Response may be truncated - stream ended
+          // before completion.", "The response stream stopped before it completed.", "Token
+          // streaming was interrupted or aborted!")
+          Clause.of(
+              "\\bstream (?:ended|stopped) before (?:it )?complet|\\bresponse stream failed\\b|\\bstreaming was interrupted or aborted\\b",
+              "before complet",
+              "before it complet",
+              "stream failed",
+              "streaming was interrupted"),
           // a request that could not be sent or a reply that could not be read ("error sending
           // HTTP request to Anthropic API", "Response decompression failed")
           Clause.of(
@@ -5708,6 +5991,99 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a model output the client could not use: no answer or tool use to extract, not in the
+          // expected format, nothing in it ("Could not extract final answer from input text",
+          // "Output parser returned <class 'str'>", "Response does not appear to be in patch
+          // format")
+          Clause.of(
+              "\\bcould not extract (?:the )?(?:tool use|final answer|action)\\b|\\bfailed to convert (?:the )?output to json\\b|\\boutput parser returned\\b|\\bexceeded maximum output retries\\b|\\b(?:response|output) does not appear to be in [^\\n]{0,20}?\\bformat\\b|\\boutput wrapper is an empty\\b|\\bmodel produced [^\\n]{0,40}?\\bwithout (?:a|an) [^\\n]{0,20}?\\b(?:tool|executor)\\b|\\bno stop reason found\\b|\\bno message generated\\b|\\breturned no result\\b(?! for)|\\bno data was sent by the server\\b|\\bbut received 0\\b|\\bexpected (?:\\d+|one|exactly one) [^\\n]{0,30}?\\bgot 0\\b|\\bno valid content\\b",
+              "could not extract",
+              "failed to convert",
+              "output parser returned",
+              "maximum output retries",
+              "does not appear to be in",
+              "output wrapper",
+              "model produced",
+              "no stop reason",
+              "no message generated",
+              "returned no result",
+              "no data was sent",
+              "received 0",
+              "got 0",
+              "no valid content"),
+          // a model response that came back invalid or in an unexpected shape ("Invalid response
+          // from model", "Invalid LLM response format from model gpt-4o", "An invalid response was
+          // returned by Bedrock")
+          Clause.of(
+              "(?:\\b(?:invalid|unexpected) (?:response|output)(?: type| format)? (?:from|by) (?:the )?(?:[a-z0-9]+ )?(?:model|llm)\\b|\\binvalid llm (?:response|output)\\b|\\binvalid response was returned by\\b|\\binvalid response, unable to\\b|\\binvalid response format: missing\\b|\\bunexpected (?:response|tool call) type from\\b)(?![^\\n]{0,120}?(?:refus|safety|polic|filter|block|moderat|content_filter|connection|timed? ?out|remote end))",
+              "invalid response",
+              "invalid output",
+              "unexpected response",
+              "unexpected output",
+              "invalid llm",
+              "unexpected tool call"),
+          // a model response or output without the fields it should carry ("The response from
+          // Cohere model does not contain embeddings", "LLM response is missing the \"output\"
+          // key", "Missing expected key in response")
+          Clause.of(
+              "(?:\\b(?:response|output)\\b[^\\n]{0,40}?\\b(?:does not|did not|doesn't|didn't) (?:contain|have|include) (?:any |an? |the )?(?:`?[a-z_]+`? field|embeddings?|data|content|choices|candidates|text)\\b|\\bresponse (?:is )?missing (?:the )?(?:\\\"[a-z_]+\\\" key|content|choices)\\b|\\bmissing expected keys? in (?:the )?(?:json|response|output)\\b|\\bmissing from (?:the )?[a-z]+ response\\b|\\bresponse with null `?choices\\b)(?![^\\n]{0,120}?(?:refus|safety|polic|filter|block|moderat|content_filter|connection|timed? ?out|remote end))",
+              "does not",
+              "did not",
+              "doesn't",
+              "didn't",
+              "missing",
+              " null "),
+          // a model that did not produce or send a usable response ("The model did not send a
+          // completed response", "Model did not produce a final response!", "I couldn't generate a
+          // response")
+          Clause.of(
+              "(?:\\b(?:did not|didn't) (?:send|produce|return|give) (?:a |any )?(?:completed|complete|final|usable) (?:response|answer)\\b|\\b(?:could not|couldn't|unable to) generate a (?:proper |valid )?response\\b|\\bfailed to get (?:a )?response from (?:the )?model\\b|\\bfailed to get content from (?:the )?(?:chat )?completion\\b|\\bnot possible to produce a (?:structured )?response\\b)(?![^\\n]{0,120}?(?:refus|safety|polic|filter|block|moderat|content_filter|connection|timed? ?out|remote end))|\\bproduced no (?:assistant text|assistant message|tool call)\\b",
+              "did not",
+              "didn't",
+              "generate a",
+              "failed to get",
+              "not possible to produce",
+              "produced no"),
+          // a stream or response cut off or carrying empty or malformed chunks ("The streamed
+          // response ended without a result", "Truncated event message received", "Stream returned
+          // undefined chunk")
+          Clause.of(
+              "\\b(?:streamed |stream )?response ended without\\b|\\bresponse may be incomplete\\b|\\bmissing completion signal\\b|\\bincomplete json response\\b|\\btruncated event message\\b|\\bundefined chunk\\b|\\bconsecutive empty chunks\\b|\\bchunk with unexpected format\\b",
+              "response ended without",
+              "response may be incomplete",
+              "missing completion signal",
+              "incomplete json response",
+              "truncated event message",
+              "undefined chunk",
+              "empty chunks",
+              "chunk with unexpected format"),
+          // no image, embedding, JSON or data found in the response ("No image data found in
+          // response", "No JSON found in response", "No embedding data received")
+          Clause.of(
+              "\\bno (?:valid )?(?:image|images|image data|embedding|embedding data|json|data|tool calls?) (?:was |were )?(?:found|returned|received)\\b(?: by| in (?:the )?(?:llm |model )?(?:response|output))|\\bno (?:valid )?image(?: data)? (?:was |were )?(?:found|returned|received)\\b|\\bno embedding(?: data)? (?:was )?(?:found|received)\\b|\\bno valid tool calls found\\b",
+              "no valid",
+              "no image",
+              "no embedding",
+              "no json",
+              "no data",
+              "no tool call"),
+          // a response named empty, null or undefined ("Empty or no response by gpt-4o over API",
+          // "Got empty streaming response", "Embedding API returned null response")
+          Clause.of(
+              "\\bempty or no response\\b|\\bempty (?:text|streaming|streamed|stream|json) response\\b|\\bresponse body is undefined\\b|\\breturned (?:a )?null response\\b|\\bno response by (?:the )?model\\b|\\bno response stream (?:was )?received\\b",
+              "empty or no response",
+              "empty text response",
+              "empty streaming response",
+              "empty streamed response",
+              "empty stream response",
+              "empty json response",
+              "response body is undefined",
+              "null response",
+              "no response by",
+              "no response stream"),
+          // a chat call that got no results back from its provider ("DeepSeek chat: No results!",
+          // "LMStudio chat: No results length!")
+          Clause.of("\\bchat: no results(?: length)?!", "no results"),
           // a model answer whose tool call or output could not be parsed ("Failed to parse json
           // tool call", "Could not parse function call", "JSON parse error in tool use input")
           Clause.of(
@@ -6166,6 +6542,13 @@ final class FailureRules {
   // corpus's languages (row in_band.size_words).
   static final Words SIZE_HINTS =
       Words.of(
+          // a payload over a byte-size limit, or data too large for the AI to process ("Media URL
+          // response exceeds maximum allowed size of 41943040 bytes", "Your workflow data is too
+          // large for AI to process")
+          Clause.of(
+              "\\bexceeds (?:the )?maximum allowed size of \\d+ ?(?:bytes|kb|mb|gb|kib|mib|gib)\\b|\\bdata is too large for (?:the )?(?:ai|model|llm) to process\\b",
+              "maximum allowed size",
+              "too large for"),
           // media or a buffer larger than the server's byte limit ("Remote media exceeds the
           // 52428800 byte download limit", "Audio buffer size limit exceeded (max 104857600
           // bytes)")
@@ -6343,6 +6726,107 @@ final class FailureRules {
 
   static final Words SERVER_HINTS =
       Words.of(
+          // an I/O fault, an agent interaction or every fallback model failing ("An input/output
+          // error occurred.", "Deep Research interaction failed", "All models from FallbackModel
+          // failed")
+          Clause.of(
+              "\\ban input/output error occurred\\b|\\b(?:agent|research) interaction failed\\b|\\ball models from [a-z]{0,20}\\s?model failed\\b",
+              "input/output error",
+              "all models from",
+              "interaction failed"),
+          // a service or model that failed inside without saying why ("An internal application
+          // error occurred.", "The model returned an error.", "Horde request faulted.")
+          Clause.of(
+              "\\ban internal application error occurred\\b|\\binternal routing error\\b|\\bthe model failed to answer\\b|\\bthe service failed to process your request\\b|\\bhorde (?:request|generation) (?:faulted|failed: faulted)\\b|\\bfailed inference with\\b|\\bcould not determine model type for\\b",
+              "internal application error",
+              "internal routing error",
+              "model failed to answer",
+              "failed to process your request",
+              "faulted",
+              "failed inference",
+              "determine model type"),
+          // a Responses stream ending in an error event ("Responses stream ended with terminal
+          // event `response.error`", "Response failed: Response failed")
+          Clause.of(
+              "\\bterminal event `?response\\.(?:error|failed)\\b|^response failed: response failed",
+              "terminal event",
+              "response failed"),
+          // a model CLI or server process that died ("Claude CLI process terminated unexpectedly",
+          // "Server process terminated unexpectedly with exit code: 1", "Gemini CLI command failed
+          // (exit code Some(1))")
+          Clause.of(
+              "\\bcli process terminated\\b|\\bserver process terminated unexpectedly\\b|\\bcli command failed \\(exit code",
+              "process terminated",
+              "cli command failed"),
+          // a local inference engine failing to decode or build its context ("Decode failed:
+          // Decode Error -1", "Failed to create llama context", "NoKvCacheSlot")
+          Clause.of(
+              "\\b(?:prefill )?decode failed: decode error\\b|\\bfailed to create llama context\\b|\\bnokvcacheslot\\b|\\bfailed to eval llava image\\b",
+              "decode error",
+              "llama context",
+              "nokvcacheslot",
+              "llava image"),
+          // an inference engine that cannot run on this machine (GPU driver too old, a library
+          // missing), in English, Turkish and Chinese ("Your GPU driver is too old for this
+          // engine", "引擎所需的某个库缺失")
+          Clause.of(
+              "\\bgpu driver is too old\\b|gpu sürücünüz bu motor için çok eski|gpu 驱动程序对于此引擎来说太旧|motorun ihtiyaç duyduğu bir kütüphane eksik|引擎所需的某个库缺失",
+              "gpu driver",
+              "gpu sürücünüz",
+              "gpu 驱动程序",
+              "kütüphane eksik",
+              "库缺失"),
+          // too little memory to run or load the model, in Chinese and Korean ("内存不足，无法运行此模型",
+          // "모델을 불러올 메모리가 부족합니다")
+          Clause.of("内存不足，?无法运行(?:此|该)?模型|모델을 불러올 메모리가 부족", "内存不足", "메모리가 부족"),
+          // a model engine or process that reported an unexpected error, in English, Turkish and
+          // Chinese ("The model engine reported an unexpected error.", "Model motoru beklenmeyen
+          // bir hata bildirdi.")
+          Clause.of(
+              "\\bmodel (?:process|engine) (?:encountered|reported) an unexpected error\\b|model motoru beklenmeyen bir hata|模型引擎报告了一个意外错误",
+              "unexpected error",
+              "model motoru",
+              "模型引擎"),
+          // a model file found corrupted or broken, in English, Korean and Russian ("Model file is
+          // corrupted", "모델 파일이 손상되었습니다", "Файл модели повреждён")
+          Clause.of(
+              "\\bmodel file (?:is|appears to be|seems to be) (?:incomplete or )?corrupt|\\bis known to be broken\\b|모델 파일이 (?:불완전하거나 )?손상|файл модели (?:неполный или )?поврежд",
+              "corrupt",
+              "known to be broken",
+              "모델 파일",
+              "файл модели"),
+          // a model a local app could not start, in English, Turkish, Chinese and Korean ("Failed
+          // to start model", "Model başlatılamadı", "启动模型失败")
+          Clause.of(
+              "\\bfailed to start (?:the )?model\\b|\\bmodel \\S{1,60} failed to start\\b|\\bthe model could not be started\\b|\\bwhile starting the model\\b|model başlatılamadı|model başlatılırken|启动模型失败|启动模型时|在启动模型时|모델을 시작할 수 없습니다",
+              "failed to start",
+              "could not be started",
+              "starting the model",
+              "model başlatıl",
+              "启动模型",
+              "모델을 시작"),
+          // a model a local app could not load, in English, Spanish, Italian, Portuguese,
+          // Romanian, Korean, Turkish and Chinese ("Model load failed for: ….gguf", "Error al
+          // cargar el modelo.", "Model yüklenemedi.")
+          Clause.of(
+              "\\bcouldn't load (?:the )?model\\b|\\bmodel (?:load|loading) (?:failed|error)\\b|\\bthe model could not be loaded\\b|error al cargar el modelo|erreur (?:lors du|de) chargement du modèle|échec du chargement du modèle|fehler beim laden des modells|modell konnte nicht geladen werden|モデルの読み込みに失敗|ошибка загрузки модели|не удалось загрузить модель|errore di caricamento del modello|erro ao carregar o modelo|eroare la încărcarea modelului|모델을 불러오지 못했|model yüklenemedi|模型加载错误|模型加载失败|模型載入時發生錯誤|模型載入失敗",
+              "couldn't load",
+              "model load",
+              "could not be loaded",
+              "cargar el modelo",
+              "chargement du modèle",
+              "laden des modells",
+              "nicht geladen",
+              "モデルの読み込み",
+              "загрузки модели",
+              "загрузить модель",
+              "caricamento del modello",
+              "carregar o modelo",
+              "încărcarea modelului",
+              "모델을 불러오지",
+              "model yüklenemedi",
+              "模型加载",
+              "模型載入"),
           // a server that could not start a worker or route to one ("failed allocating free
           // ports", "failed to spawn server instance", "no healthy nodes available")
           Clause.of(
@@ -6913,6 +7397,169 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a model setting invalid or a model this backend does not support, in Chinese and
+          // Korean ("模型的某项设置无效。", "이 백엔드에서 지원하지 않는 모델입니다")
+          Clause.of(
+              "模型的?(?:某项|某個)?(?:设置|設置|設定|参数|參數)(?:无效|無效)|백엔드에서 지원하지 않는 모델",
+              "无效",
+              "無效",
+              "지원하지 않는 모델"),
+          // a request body or template the client could not build ("error parsing request JSON:
+          // not an object", "Disallowed create args are present", "Error replacing variables.
+          // Please check your inputs.")
+          Clause.of(
+              "\\berror parsing request json\\b|\\bdisallowed [a-z ]{0,20}args? (?:are|is) present\\b|\\berror replacing variables\\b",
+              "request json",
+              "disallowed",
+              "replacing variables"),
+          // an empty input to embed or generate from ("'texts' is NULL or empty", "Cannot embed
+          // empty or undefined text", "Prompt tokenized to zero tokens.")
+          Clause.of(
+              "\\b(?:texts?|inputs?|prompt|messages?)'? (?:is|are) null or empty\\b|\\bcannot embed empty\\b|\\btokenized to zero tokens\\b|\\bneed a valid prompt\\b",
+              "null or empty",
+              "cannot embed empty",
+              "zero tokens",
+              "valid prompt"),
+          // a model or provider called through the wrong API or with a misformed model name ("This
+          // model requires the Responses API.", "supports only the Chat Completions API", "expects
+          // model names in the form 'provider/model'")
+          Clause.of(
+              "\\b(?:model|deployment) requires the responses api\\b|\\b(?:supports only|only supports) the (?:chat completions|responses) api\\b|\\bexpects model names? in the form\\b",
+              "responses api",
+              "chat completions api",
+              "in the form"),
+          // tools declared wrong for the request ("Native `MemoryTool` requires a 'memory' tool to
+          // be defined.", "No function result provided in the tool message.", "You can only
+          // provide one computer tool. Got 2")
+          Clause.of(
+              "\\brequires an? '?[a-z_]{2,30}'? tool to be defined\\b|\\bno function result provided\\b|\\bbut did not provide any tools\\b|\\bonly support automatic tool selection\\b|\\byou can only provide one [a-z ]{2,20}tool\\b|\\bmaximum of \\d+ (?:skills|tools|functions) per request\\b|\\btools in namespace [^\\n]{1,40}? must\\b",
+              "tool to be defined",
+              "function result",
+              "provide any tools",
+              "automatic tool selection",
+              "only provide one",
+              "per request",
+              "tools in namespace"),
+          // a setting that cannot be combined with another ("Session persistence cannot be
+          // combined with conversation_id", "Server-managed conversations do not support handoff
+          // input filters")
+          Clause.of(
+              "\\bcannot be combined with\\b|\\bdo(?:es)? not support handoff input filters\\b|\\brejects a request whose\\b",
+              "cannot be combined with",
+              "handoff input filters",
+              "rejects a request whose"),
+          // a provider constraint on thinking blocks, cache points or citations ("thinking blocks
+          // cannot be modified", "CachePoint cannot be placed when the user message contains only
+          // a document", "requires all documents to have consistent citation settings")
+          Clause.of(
+              "\\bthinking blocks?[^\\n]{0,60}?cannot be modified\\b|\\bcache ?points? cannot be placed\\b|\\bconsistent citation settings\\b",
+              "cannot be modified",
+              "cannot be placed",
+              "citation settings"),
+          // media input the provider cannot take or read ("Cohere does not yet support multi-modal
+          // inputs.", "only support text parts, but received LMImagePart", "image could not be
+          // processed")
+          Clause.of(
+              "\\b(?:does not|doesn't) (?:yet )?support multi-?modal inputs?\\b|\\bonly supports? text parts\\b|\\bunable to fetch one or more images\\b|\\bimages? could not be processed\\b",
+              "multi-modal input",
+              "multimodal input",
+              "text parts",
+              "one or more images",
+              "could not be processed"),
+          // a parameter value the provider does not take ("only support reasoning effort low,
+          // medium, high, got 'minimal'", "embed_batch_size 200 exceeds the maximum allowed value
+          // of 96", "Supported values are 'Auto', 'Low' and 'High'")
+          Clause.of(
+              "\\bonly supports? reasoning effort\\b|\\bexceeds the maximum allowed value of\\b|\\bunknown (?:[a-z]+ ){0,3}(?:level|format|mode|type|effort) '[^'\\n]{1,40}'\\. supported values are\\b",
+              "reasoning effort",
+              "maximum allowed value",
+              "supported values are"),
+          // a parameter value out of its allowed range ("`penalty` has to be strictly positive,
+          // but is 0.0", "`tfs` has to be a float >= 0 and <= 1, but is 1.5")
+          Clause.of("`?[a-z_]{2,40}`? has to be [^\\n]{1,60}?,? but is\\b", "has to be"),
+          // a client configured without its deployment, endpoint or API version ("Azure OpenAI API
+          // needs a deployment id", "Please provide an Azure endpoint or set the environment
+          // variable", "You must set OPENAI_API_VERSION for Azure OpenAI.")
+          Clause.of(
+              "\\bneeds a deployment (?:id|name)\\b|\\bplease provide an? (?:[a-z]+ )?endpoint or set the environment variable\\b|\\byou must set (?:the )?(?:[a-z]+_)?api[_ ]version\\b",
+              "deployment id",
+              "deployment name",
+              "endpoint or set",
+              "api_version",
+              "api version"),
+          // no model given in the request ("Model not specified. PLease enter model name", "No
+          // model ID provided", "No Ollama model selected.")
+          Clause.of(
+              "\\bmodel (?:is )?not specified\\b|\\bno (?:[a-z]+ )?model(?: id| name)? (?:provided|selected)(?:[.!]|$)|(?m:^please select a model\\.?$)",
+              "not specified",
+              "provided",
+              "selected",
+              "select a model"),
+          // a model of the wrong kind for the task ("Model HuggingFaceH4/zephyr-7b-beta is not a
+          // embedding model.", "Not a text completion model.", "LLM Node only compatible with
+          // function calling models.")
+          Clause.of(
+              "\\bis not an? (?:embedding|text generation|text completion|chat) model\\b|\\bnot an? (?:embedding|text completion|text generation) model\\b|\\bonly compatible with function calling models\\b|\\bneeds? to have a function calling capable models?\\b",
+              "embedding model",
+              "text generation model",
+              "text completion model",
+              "chat model",
+              "function calling"),
+          // an unknown content part in the request ("Unknown content part: {'type': 'video'}",
+          // "Unknown content type: [{'type': 'video'}]")
+          Clause.of("\\bunknown content(?: part| type| block)?: ?[\\[{]", "unknown content"),
+          // a media part without its data or in a form the provider does not take ("Image content
+          // does not contain any data or uri.", "UploadedFile for Bedrock must use an S3 URL",
+          // "only support base64 data URLs for images")
+          Clause.of(
+              "\\b(?:image|audio|video|file) content does not contain any data\\b|\\b(?:image|audio|video) should contain either\\b|\\bimage ?content without data|\\brequires both data and format\\b|\\baudio input requires base64\\b|\\bonly support base64 data urls?\\b|\\bmust use an? (?:s3|gcs|file) (?:url|uri)\\b|\\bmime ?type not found in\\b",
+              "content does not contain any data",
+              "should contain either",
+              "without data",
+              "requires both data",
+              "requires base64",
+              "base64 data url",
+              "must use a",
+              "mimetype not found",
+              "mime type not found"),
+          // a conversation of the wrong shape (only system messages, several system messages, none
+          // from the user, a tool message out of place, no messages) ("Chat history can't contain
+          // only system messages.", "Tool message found without a preceding message.", "Got empty
+          // list of messages.")
+          Clause.of(
+              "\\b(?:can't|cannot|can not|must not) contain only system messages?\\b|\\bcontained only system messages\\b|\\bat least one (?:non-system|user) message\\b|\\bmultiple system messages in\\b|\\bonly one system message is (?:expected|allowed|supported)\\b|\\blast message in (?:the )?(?:chat history|thread|conversation) (?:was|is) (?:null|empty|not from)\\b|\\btool message found (?:after|without|before)\\b|\\bgot (?:an )?empty list of messages\\b|\\bat least one message with content\\b|\\bmessage you want to send to the model is empty\\b|\\bmessages are required when\\b|\\binput list (?:can not|cannot|can't|must not) be empty\\b|\\bcannot count tokens without any messages\\b",
+              "system message",
+              "user message",
+              "last message in",
+              "tool message found",
+              "list of messages",
+              "message with content",
+              "is empty",
+              "messages are required",
+              "without any messages",
+              "be empty"),
+          // two options that cannot be used together ("Cannot use both tools and structured output
+          // at the same time", "json_output and format cannot be set at the same time", "cannot
+          // both be enabled")
+          Clause.of(
+              "\\bcannot use both tools and structured output\\b|\\btool calls (?:are|is) not compatible with structured output\\b|\\bcannot be set at the same time\\b|\\bcannot both be enabled\\b|\\bplease choose only one option\\b",
+              "structured output",
+              "at the same time",
+              "both be enabled",
+              "only one option"),
+          // tool auto-invocation or streaming asked with several completions ("Auto-invocation of
+          // tool calls may only be used with a CandidateCount of 1.", "Cannot stream multiple
+          // responses, please set n=1.")
+          Clause.of(
+              "\\bauto[- ]invocation of tool calls may only be used with\\b|\\b(?:cannot|can't|can not|does not|doesn't) stream multiple (?:responses|completions|choices)\\b",
+              "invocation of tool calls",
+              "stream multiple"),
+          // an image placed in the system message ("images have to be in user messages, not in
+          // system message", "Bedrock Converse: images cannot be in system messages")
+          Clause.of(
+              "\\bimages? (?:have to|must|can only|cannot|can't) be in (?:user|system) messages?\\b",
+              "be in user message",
+              "be in system message"),
           // a request value out of range or a file or template it names missing ("routed_dp_rank=4
           // out of range [0, 2)", "file does not exist or cannot be opened: images/cat.png")
           Clause.of(

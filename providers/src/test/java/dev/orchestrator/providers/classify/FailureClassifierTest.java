@@ -360,6 +360,14 @@ class FailureClassifierTest {
           Infill is not supported by this model: prefix token is missing.                     | request_invalid         | in_band.request_invalid
           apiKey cannot be null or empty                                                      | auth_failed             | in_band.auth_words
           The API key must not be null                                                        | auth_failed             | in_band.auth_words
+          OpenAI chat: gpt-4o is not valid for chat completion!                               | not_found               | in_band.model_words
+          Azure did not accept the deployment "gpt-4o" on Chat Completions. Check the deployment name.| not_found               | in_band.model_words
+          Out of context error                                                                | context_length_exceeded | in_band.context_words
+          Failed to start model llama3.1:8b                                                   | server_error            | in_band.server_words
+          The model refused to fulfill the request.                                           | content_filtered        | in_band.content_words
+          Could not extract final answer from the response                                    | empty_response          | in_band.empty_words
+          Cannot use both tools and structured output                                         | request_invalid         | in_band.request_words
+          Set the OPENROUTER_API_KEY environment variable                                     | auth_failed             | in_band.auth_words
           Du har nået din månedlige forbrugsgrænse på $50.                                    | quota_exhausted         | in_band.account_words
           Limite d'utilisation hebdomadaire atteinte. Réinitialisation dans 2hr 5min.         | quota_exhausted         | in_band.account_words
           Model is disabled                                                                   | permission_denied       | in_band.permission_words

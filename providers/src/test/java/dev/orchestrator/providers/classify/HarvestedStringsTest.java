@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
  */
 class HarvestedStringsTest {
   /**
-   * The share of the apps' strings read right when the floor was set (87.5 %, after the local
-   * servers' and coding agents' own messages joined and their vocabulary was written), rounded
-   * down.
+   * The share of the apps' strings read right when the floor was set (87.1 %, after the local
+   * servers', coding agents' and agent frameworks' own messages joined and their vocabulary was
+   * written), rounded down.
    */
   static final double FLOOR = 0.87;
 
@@ -147,7 +147,7 @@ class HarvestedStringsTest {
   @Test
   void readsAtLeastTheFloorOfTheHarvestedStrings() {
     List<JsonNode> rows = rows("/errors/harvested-strings.jsonl");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(5450);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(7550);
     assertThat(share("harvested strings", rows)).isGreaterThanOrEqualTo(FLOOR);
   }
 

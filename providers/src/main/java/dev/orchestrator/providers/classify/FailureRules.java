@@ -6869,9 +6869,9 @@ final class FailureRules {
               "readiness gate"),
           // a server-side failure pointing at the server logs ("Anthropic's API returned an
           // unexpected error", "Please check your Ollama server logs", "Session failed to start —
-          // check server logs")
+          // check server logs", "please see the ollama server logs for details")
           Clause.of(
-              "\\bapi returned an unexpected error\\b|\\bcheck (?:your |the )?(?:[a-z]+ )?server logs?\\b|\\bresponse resp_[0-9a-z]+ failed\\b",
+              "\\bapi returned an unexpected error\\b|\\bcheck (?:your |the )?(?:[a-z]+ )?server logs?\\b|\\bsee the (?:[a-z]+ )?server logs?\\b|\\bresponse resp_[0-9a-z]+ failed\\b",
               "unexpected error",
               "server log",
               "resp_"),
@@ -6894,13 +6894,11 @@ final class FailureRules {
               "grpc service not ready"),
           // C++'s allocation failure in a local server (llama.cpp's "decode() failed:
           // std::bad_alloc")
-          Clause.of("\\bstd::bad_alloc\\b|\\bbad_alloc\\b", "bad_alloc"),
-          // a local server's own failure, pointing at its logs or its model runner (Ollama's
-          // "something went wrong, please see the ollama server logs for details", "mlx runner
-          // exited unexpectedly: exit status 1")
+          Clause.of("\\bbad_alloc\\b", "bad_alloc"),
+          // a local server's model runner that failed or exited (Ollama's "mlx runner exited
+          // unexpectedly: exit status 1", "llama runner process has terminated")
           Clause.of(
-              "\\bsee the [a-z ]{0,20}?server logs?\\b|\\brunner (?:failed|exited unexpectedly|process has terminated|process no longer running)\\b",
-              "server log",
+              "\\brunner (?:failed|exited unexpectedly|process has terminated|process no longer running)\\b",
               "runner"),
           // a server without the memory a model needs (Ollama's "model requires 24.0 GiB but only
           // 16.0 GiB are available", "memory layout cannot be allocated", "failed to commit memory

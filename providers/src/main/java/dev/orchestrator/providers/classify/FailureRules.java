@@ -1570,6 +1570,16 @@ final class FailureRules {
   //    locale files have.
   static final Words QUOTA_HINTS =
       Words.of(
+          // a premium-request budget used up ("You cannot accrue additional premium requests at
+          // this time")
+          Clause.of(
+              "\\b(?:cannot|can't|can not) accrue (?:any )?(?:additional|more|further) premium requests\\b|\\bpremium requests? (?:allowance|budget|quota) (?:(?:has been |is )?(?:exhausted|reached|exceeded|used up))",
+              "premium request"),
+          // a plan's completions allowance used up ("Completions limit reached", "monthly free
+          // code completions exhausted")
+          Clause.of(
+              "\\b(?:monthly|daily|weekly|free) (?:free )?(?:code )?completions? (?:(?:are |have been )?(?:exhausted|used up)|limit (?:reached|hit))|\\bcompletions? limit (?:reached|hit)\\b",
+              "completion"),
           // a plan's request limit reached, an upgrade offered for more requests ("Model request
           // limit reached. Upgrade to Zed Pro for more requests", "Upgrade to usage-based billing
           // for more requests")
@@ -2354,6 +2364,12 @@ final class FailureRules {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a token count over what can be processed or a response hitting the length limit
+          // ("Cannot summarize more than 128000 tokens", "the response hit the length limit")
+          Clause.of(
+              "\\b(?:cannot|can't|unable to) (?:summarize|process|handle|accept) more than \\d[\\d,]* tokens\\b|\\bresponse (?:hit|reached|exceeded) the (?:max(?:imum)? )?length limit\\b",
+              "more than",
+              "length limit"),
           // a message too long to be processed, in Romanian ("Mesajul tău e prea lung şi nu poate
           // fi procesat")
           Clause.of("\\bmesajul (?:tău |dvs\\. )?(?:e|este) prea lung\\b", "prea lung"),
@@ -2705,6 +2721,13 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a model that cannot be resolved or none available ("Unable to resolve chat model", "No
+          // language models available", "does not contain the model gpt-5")
+          Clause.of(
+              "\\bunable to resolve (?:the )?(?:[a-z]+ ){0,2}models?\\b|\\bno (?:available )?(?:[a-z-]+ ){0,2}models?(?: with [^\\n]{1,30}?)? (?:are )?available\\b|\\bno available (?:(?:chat|embeddings?|language|llm|text) )?models?\\b|\\bdoes not contain (?:the )?model\\b",
+              "resolve",
+              "available",
+              "contain"),
           // a bare "no model found / no models are available" ("No models are available", "No
           // model found")
           Clause.of("(?m:^no models? (?:are |is )?(?:available|found)\\.?$)", "no model"),
@@ -3127,6 +3150,20 @@ final class FailureRules {
   // command to run ("Please run k8sgpt auth").
   static final Words SIGNIN_HINTS =
       Words.of(
+          // no refresh or access token available ("no refresh token available")
+          Clause.of(
+              "\\bno (?:valid )?(?:refresh|access) token (?:is )?(?:available|found|provided|present)\\b",
+              "refresh token",
+              "access token"),
+          // an authentication error, in Chinese and Norwegian/Danish ("LLM 認證錯誤", "Feil ved
+          // autentisering med LLM-leverandøren")
+          Clause.of(
+              "認證錯誤|认证错误|驗證錯誤|验证错误|(?:feil|fejl) ved autentisering|autentisering(?:en)? (?:feilet|mislyktes|fejlede|mislykkedes)",
+              "認證錯誤",
+              "认证错误",
+              "驗證錯誤",
+              "验证错误",
+              "autentisering"),
           // the environment variables a model's keys are read from, missing ("Warning: gpt-4o
           // expects these environment variables")
           Clause.of(
@@ -4310,6 +4347,20 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // a prompt or answer blocked by a threat, topic or content filter, in English and
+          // Norwegian ("Prompt threat detected", "filtered as off_topic by intent classifier",
+          // "Utdata ble blokkert av innholdsfiltrering")
+          Clause.of(
+              "prompt threat detected|filtered as off[_ -]topic|off[_ -]topic by [^\\n]{0,20}?classifier|can only (?:assist|help) with [^\\n]{0,30}?related (?:questions|topics|requests)|brudd på innholds(?:policy|retningslinje)|blokkert av innholdsfilter|innehållsfilter|indholdsfilter",
+              "prompt threat",
+              "off_topic",
+              "off-topic",
+              "off topic",
+              "can only assist",
+              "can only help",
+              "innholds",
+              "innehållsfilter",
+              "indholdsfilter"),
           // a request blocked by a content policy or a prompt-injection guard ("Image generation
           // blocked by OpenAI due to policy violation", "Prompt injection attempt detected")
           Clause.of(
@@ -4811,6 +4862,20 @@ final class FailureRules {
 
   static final Words RATE_HINTS =
       Words.of(
+          // an agent or client being rate-limited, in German, Norwegian, Italian, Spanish, French,
+          // Arabic and Ukrainian ("Agent ist ratenbegrenzt", "El agente está limitado por tasa",
+          // "Агента обмежено кількістю запитів")
+          Clause.of(
+              "ratenbegrenzt|hastighetsbegrens|hastighedsbegræns|limitat[oa] dalla frequenza|limitad[oa] por (?:tasa|velocidad)|limitée? en (?:fréquence|débit)|مقيد بحد السرعة|обмежен[оаи]?[^\\n]{0,12}?кількіст[юі] запитів",
+              "ratenbegrenzt",
+              "hastighetsbegrens",
+              "hastighedsbegræns",
+              "dalla frequenza",
+              "limitado por",
+              "limitada por",
+              "limité",
+              "مقيد بحد السرعة",
+              "кількіст"),
           // an assistant, concurrent or parallel request limit reached ("You've reached the
           // assistant request limit")
           Clause.of(
@@ -5130,6 +5195,18 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // the model provider is currently unavailable, in French, Italian, Norwegian,
+          // Portuguese, Turkish, Arabic and Chinese ("Le fournisseur LLM n'est actuellement pas
+          // disponible", "LLM sağlayıcısı şu anda kullanılamıyor", "LLM提供商目前無法使用")
+          Clause.of(
+              "fournisseur[^\\n]{0,30}?n'est actuellement pas disponible|provider[^\\n]{0,30}?non è (?:attualmente|al momento) disponibile|leverandøren er (?:nå )?ikke tilgjengelig|provedor[^\\n]{0,30}?não está atualmente disponível|sağlayıcısı şu anda kullanılamıyor|المزود[^\\n]{0,30}?غير متاح حالي|提供商目前無法使用|提供商当前不可用|提供商目前不可用",
+              "fournisseur",
+              "provider",
+              "leverandøren",
+              "provedor",
+              "sağlayıcısı",
+              "المزود",
+              "提供商"),
           // a model or server busy or in trouble, in English, Italian, Romanian and Chinese
           // ("Cannot redo response while the model is generating.", "The OpenAI servers appear to
           // be having trouble", "生成模型时无法重新生成回复")
@@ -5741,6 +5818,8 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a network error code ("...terminal quick fixes: networkError")
+          Clause.of("\\bnetworkerror\\b", "networkerror"),
           // a fetch body cut short or an endpoint not running ("**[Streaming Issue] Anthropic**:
           // terminated", "make sure Xinference endpoint is running at the correct port", "Download
           // incomplete.")
@@ -5991,6 +6070,25 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a model answer that was missing or not in the expected shape ("No response from
+          // model", "The language model incorrectly formatted its response", "upstream did not
+          // return any image output")
+          Clause.of(
+              "\\bno response (?:content\\b|from (?:the )?(?:model|language model|llm)(?=\\s*(?:$|[.!,;\\n]))|in upstream response\\b)|did not return any (?:image |video |audio )?output|failed to retrieve [^\\n]{0,30}?from (?:the )?llm response|(?:model|llm) incorrectly formatted its response|no valid json (?:object )?found in (?:the )?response|response does not contain the expected|response did not contain a parseable|non-json arguments|invalid response rec(?:ei|ie)ved from [^\\n:]{1,30}: \\{(?!\"error\")|\\b(?:image|video|audio) ur[il] is empty\\b|\\bempty (?:image|video|audio) ur[il]\\b",
+              "no response",
+              "did not return any",
+              "llm response",
+              "incorrectly formatted its response",
+              "no valid json",
+              "does not contain the expected",
+              "did not contain a parseable",
+              "non-json arguments",
+              "invalid response rec",
+              " url is empty",
+              " uri is empty",
+              "empty image ur",
+              "empty video ur",
+              "empty audio ur"),
           // a model output the client could not use: no answer or tool use to extract, not in the
           // expected format, nothing in it ("Could not extract final answer from input text",
           // "Output parser returned <class 'str'>", "Response does not appear to be in patch
@@ -6726,6 +6824,31 @@ final class FailureRules {
 
   static final Words SERVER_HINTS =
       Words.of(
+          // a request that failed inside the service ("upstream response failed", "Failed to
+          // process chat request", "請求失敗，請稍後再試")
+          Clause.of(
+              "\\bupstream response failed\\b|\\bupstream image generation failed\\b|\\bfailed to process chat request\\b|請求失敗，請稍後再試|请求失败，请稍后再试|\\bstream unknown error\\b|\\bunknown escrow error\\b|\\blast response was a 5\\d\\d error\\b",
+              "upstream response failed",
+              "upstream image generation failed",
+              "failed to process chat request",
+              "請求失敗",
+              "请求失败",
+              "stream unknown error",
+              "unknown escrow error",
+              "last response was a 5"),
+          // a crash, outage or internal fault of the gateway or service ("Panic detected, error:
+          // runtime error", "GitHub is experiencing an outage", "获取渠道信息失败，请联系管理员")
+          Clause.of(
+              "\\bpanic detected\\b|processing panic|database consistency has been broken|\\b(?:is|are) (?:currently )?experiencing (?:an outage|a service disruption)|ran into an error servicing|获取(?:渠道信息|供应商)失败|failed to get (?:channel|provider|supplier) info",
+              "panic",
+              "database consistency",
+              "experiencing an outage",
+              "experiencing a service disruption",
+              "ran into an error servicing",
+              "获取",
+              "failed to get channel info",
+              "failed to get provider info",
+              "failed to get supplier info"),
           // an I/O fault, an agent interaction or every fallback model failing ("An input/output
           // error occurred.", "Deep Research interaction failed", "All models from FallbackModel
           // failed")
@@ -7395,6 +7518,57 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a request config or body the gateway cannot use ("should have a valid config", "did
+          // not resolve to any valid target", "invalid character '}' looking for beginning of
+          // object key string")
+          Clause.of(
+              "\\bshould have a valid config\\b|\\bdid not resolve to any valid target\\b|\\blooking for beginning of object key string\\b|\\bupload \\\"[^\\\"\\n]{1,80}\\\" is empty\\b|\\b(?:duration|action) is not [a-z0-9]+ or [a-z0-9]+\\b",
+              "valid config",
+              "valid target",
+              "object key string",
+              "upload",
+              "is not"),
+          // required input not given ("no session, pattern or user messages provided", "You need
+          // to specify an embedding model (no default model is set)")
+          Clause.of(
+              "\\bno (?:session, )?(?:[a-z]+, )?(?:[a-z]+ )?(?:or )?(?:user )?messages? provided\\b|\\bno default model (?:is )?(?:set|configured)\\b|\\bneed to specify an? (?:[a-z]+ )?model\\b",
+              "provided",
+              "default model",
+              "specify"),
+          // malformed input fields ("failed to unmarshal input", "document at index 2 is not a
+          // string", "upload \"notes.txt\" is not an image")
+          Clause.of(
+              "\\bfailed to (?:unmarshal|decode) (?:the )?input\\b|\\bmessage content is (?:nil|null)\\b|\\bat index \\d+ is not an? (?:string|object|array|number)\\b|\\bis not an image\\b|\\brequires a prompt\\b|\\b(?:task|file) id is (?:empty|missing)\\b",
+              "input",
+              "content is",
+              "at index",
+              "not an image",
+              "requires a prompt",
+              " id is"),
+          // base64 input that is empty or cannot be decoded ("base64 decode failed", "empty base64
+          // data")
+          Clause.of(
+              "\\bbase64 (?:decode|decoding) failed\\b|\\b(?:empty|invalid) base64 data\\b|\\bfailed to decode base64\\b",
+              "base64"),
+          // an invalid mode setting, in Chinese ("无效的加速模式")
+          Clause.of("无效的[^\\n]{0,8}?模式|無效的[^\\n]{0,8}?模式", "无效的", "無效的"),
+          // a model that only accepts streaming requests ("only support stream mode now, please
+          // set stream=true", "只能stream模式下请求")
+          Clause.of(
+              "\\bonly supports? stream(?:ing)? mode\\b|\\bplease set stream ?= ?true\\b|只能\\s?stream\\s?模式|仅支持\\s?stream\\s?模式|只支持\\s?stream\\s?模式",
+              "stream"),
+          // an invalid previous response id ("Invalid previous response ID")
+          Clause.of("\\binvalid previous response id\\b", "previous response id"),
+          // too many tools in a request ("Tool limit exceeded (140/128)", "Cannot have more than
+          // 128 tools per request")
+          Clause.of(
+              "\\btool limit exceeded \\(\\d+/\\d+\\)|\\b(?:cannot|can't) have more than \\d+ tools\\b|\\btoo many tools (?:in|per|for) (?:the |a |this )?request\\b",
+              "tool limit",
+              "tools"),
+          // a request body that could not be built ("Failed to build request body")
+          Clause.of(
+              "\\b(?:failed|unable) to (?:build|construct|create|serialize|marshal) (?:the )?request body\\b",
+              "request body"),
           // a model setting invalid or a model this backend does not support, in Chinese and
           // Korean ("模型的某项设置无效。", "이 백엔드에서 지원하지 않는 모델입니다")
           Clause.of(

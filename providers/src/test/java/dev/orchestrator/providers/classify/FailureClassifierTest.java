@@ -368,6 +368,12 @@ class FailureClassifierTest {
           Could not extract final answer from the response                                    | empty_response          | in_band.empty_words
           Cannot use both tools and structured output                                         | request_invalid         | in_band.request_words
           Set the OPENROUTER_API_KEY environment variable                                     | auth_failed             | in_band.auth_words
+          No refresh token available                                                          | auth_failed             | in_band.signin_words
+          Unable to resolve the language model                                                | not_found               | in_band.model_words
+          NetworkError when attempting to fetch resource.                                     | connection_failed       | in_band.network_words
+          panic detected: runtime error: invalid memory address                               | server_error            | in_band.server_words
+          No response from the model                                                          | empty_response          | in_band.empty_words
+          Tool limit exceeded (130/128)                                                       | request_invalid         | in_band.request_words
           Du har nået din månedlige forbrugsgrænse på $50.                                    | quota_exhausted         | in_band.account_words
           Limite d'utilisation hebdomadaire atteinte. Réinitialisation dans 2hr 5min.         | quota_exhausted         | in_band.account_words
           Model is disabled                                                                   | permission_denied       | in_band.permission_words

@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Test;
  */
 class HarvestedStringsTest {
   /**
-   * The share of the apps' strings read right when the floor was set (87.1 %, after the local
-   * servers', coding agents' and agent frameworks' own messages joined and their vocabulary was
-   * written), rounded down.
+   * The share of the apps' strings read right when the floor was set (86.6 %, after the local
+   * servers', coding agents', agent frameworks' and gateways' own messages joined and their
+   * vocabulary was written), rounded down.
    */
-  static final double FLOOR = 0.87;
+  static final double FLOOR = 0.86;
 
   /** The share of the servers' strings read right when the floor was set (73 %), rounded down. */
   static final double SERVER_FLOOR = 0.72;
@@ -147,7 +147,7 @@ class HarvestedStringsTest {
   @Test
   void readsAtLeastTheFloorOfTheHarvestedStrings() {
     List<JsonNode> rows = rows("/errors/harvested-strings.jsonl");
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(7550);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(8400);
     assertThat(share("harvested strings", rows)).isGreaterThanOrEqualTo(FLOOR);
   }
 

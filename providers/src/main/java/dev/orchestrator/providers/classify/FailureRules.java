@@ -1570,6 +1570,29 @@ final class FailureRules {
   //    locale files have.
   static final Words QUOTA_HINTS =
       Words.of(
+          // credits exhausted or membership expired ("due to the developer's credits being
+          // exhausted", "Membership expired, please renew your plan")
+          Clause.of(
+              "credits (?:being |are |have been |were )?exhausted|membership (?:has )?expired|renew your (?:plan|membership|subscription)",
+              "credits",
+              "membership",
+              "renew your"),
+          // a daily token/question cap reached ("You have exceeded the daily token limits",
+          // "您的提问已达到最大限制，请明天再来吧", "reached the maximum number of questions. Please try again
+          // tomorrow")
+          Clause.of(
+              "exceeded (?:the |your )?daily (?:token|request|message|usage) limits?|(?:提问|提問|问题|問題)已(?:达|達)到?最大限制|reached the maximum number of (?:questions|messages|requests)[^\\n]{0,20}?tomorrow",
+              "daily",
+              "最大限制",
+              "tomorrow"),
+          // a daily / 24-hour count cap reached, in Chinese ("24 小时内发送消息的次数已达到限制", "今天的訪問次數超過限制",
+          // "已达每天用户请求的上限")
+          Clause.of(
+              "(?:24 ?小时内|24 ?小時內|每天|每日|今天的?|今日的?)[^\\n]{0,12}?(?:次数|次數)[^\\n]{0,4}?(?:已达到?|已達到?|超过|超過)[^\\n]{0,3}?(?:限制|上限)|已(?:达|達)每(?:天|日)[^\\n]{0,12}?上限",
+              "次数",
+              "次數",
+              "已达每",
+              "已達每"),
           // a premium-request budget used up ("You cannot accrue additional premium requests at
           // this time")
           Clause.of(
@@ -2721,6 +2744,18 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a model/agent withdrawn, not available or not loaded ("该智能体已被下架", "\"gpt-4o\" is out
+          // of service now", "Model not available", "模型无效")
+          Clause.of(
+              "已被下架|is out of service now|已停止(?:服务|服務)[^\\n]{0,12}?(?:切换|切換)模型|\\bmodel not available(?:\\.|$)|no model candidates available|模型(?:无效|無效)|ensure a [^\\n]{0,20}?model is loaded",
+              "下架",
+              "out of service",
+              "停止",
+              "model not available",
+              "model candidates",
+              "模型无效",
+              "模型無效",
+              "model is loaded"),
           // a model that cannot be resolved or none available ("Unable to resolve chat model", "No
           // language models available", "does not contain the model gpt-5")
           Clause.of(
@@ -3780,6 +3815,14 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // blocked for abnormal traffic, region or security reasons, in Chinese
+          // ("检测到异常流量，暂时无法使用", "区域限制，无法访问", "因安全原因被拦截")
+          Clause.of(
+              "检测到[^\\n]{0,12}?异常流量|檢測到[^\\n]{0,12}?異常流量|(?:区域|地区|區域|地區)限制[^\\n]{0,3}?(?:无法|無法)(?:访问|訪問)|因安全原因被(?:拦截|攔截)",
+              "异常流量",
+              "異常流量",
+              "限制",
+              "安全原因"),
           // a host header refused ("Invalid host header", "Host not allowed")
           Clause.of(
               "^invalid host header\\b|\\bhost (?:header )?(?:is )?not allowed\\b",
@@ -4347,6 +4390,14 @@ final class FailureRules {
 
   static final Words CONTENT_HINTS =
       Words.of(
+          // model output blocked by safety/policy or recitation ("The model output violates Gemini
+          // platform policy", "模型生成内容未通过 Gemini 平台的安全检查", "发生了recitation")
+          Clause.of(
+              "(?:output|内容|內容)[^\\n]{0,12}?(?:violates|违反|違反)[^\\n]{0,20}?(?:policy|政策)|(?:内容|內容)[^\\n]{0,6}?未通过[^\\n]{0,20}?安全检查|(?:发生了|發生了|detected|occurred)[^\\n]{0,4}?recitation|recitation[^\\n]{0,4}?(?:detected|occurred)",
+              "polic",
+              "政策",
+              "安全检查",
+              "recitation"),
           // a prompt or answer blocked by a threat, topic or content filter, in English and
           // Norwegian ("Prompt threat detected", "filtered as off_topic by intent classifier",
           // "Utdata ble blokkert av innholdsfiltrering")
@@ -5684,6 +5735,9 @@ final class FailureRules {
   // seconds").
   static final Words ELAPSED_HINTS =
       Words.of(
+          // a polling task gave up while still running ("Max retries exceeded. Task may still be
+          // processing.")
+          Clause.of("task may still be (?:processing|running)", "task may still be"),
           // a run or model load that outlasted its time limit ("The run exceeded the maximum
           // duration", "The response stream sent no data for 60s", "模型加载时间过长，已被停止")
           Clause.of(
@@ -5818,6 +5872,8 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a proxy problem, in Chinese ("可能为代理原因，请检查代理是否正常")
+          Clause.of("(?:检查|檢查)代理是否正常|可能(?:为|為|是)代理", "代理"),
           // a network error code ("...terminal quick fixes: networkError")
           Clause.of("\\bnetworkerror\\b", "networkerror"),
           // a fetch body cut short or an endpoint not running ("**[Streaming Issue] Anthropic**:
@@ -6070,6 +6126,34 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // empty candidates/completion or no content from the model ("Gemini request failed:
+          // candidates is empty", "API 返回的 completion 为空", "LLM 未响应任何内容")
+          Clause.of(
+              "candidates? (?:is|are) empty|content parts are empty|返回的 ?(?:completion|candidates?|candidate\\.content(?:\\.parts)?) ?(?:为空|為空)|请求结果为空|請求結果為空|未(?:响应|響應|回应|回應)任何内?內?容|返回了非 ?json",
+              "empty",
+              "为空",
+              "為空",
+              "任何",
+              "返回了非"),
+          // a provider response with no data, transcript or audio ("Missing 'data' in response",
+          // "no speech text in response", "MiMo TTS API returned no audio payload")
+          Clause.of(
+              "(?:missing|empty) '(?:data|embedding|choices|results?|content|output)' in response|no (?:valid )?speech (?:content|text) in response|contains no valid transcript|missing transcription text|returned no audio|no audio (?:content|data|payload) returned|未返回(?:音频|音頻)",
+              "in response",
+              "transcript",
+              "no audio",
+              "未返回"),
+          // a run ending with no usable model answer ("agent run error : no final result
+          // received", "No valid response received", "no valid object generated in stream")
+          Clause.of(
+              "no final (?:result|answer|response) received|no valid response received|did not produce a valid (?:assistant )?response|response does not contain (?:any )?(?:message )?content|empty (?:summary|response|result|answer) returned|no valid object generated|(?:parse|parsing) (?:llm|model)(?:'s)? (?:structured )?output failed",
+              "no final",
+              "no valid response",
+              "did not produce",
+              "does not contain",
+              "returned",
+              "object generated",
+              "output failed"),
           // a model answer that was missing or not in the expected shape ("No response from
           // model", "The language model incorrectly formatted its response", "upstream did not
           // return any image output")
@@ -6824,6 +6908,10 @@ final class FailureRules {
 
   static final Words SERVER_HINTS =
       Words.of(
+          // service under maintenance or an embedding failure, in Chinese ("抱歉，當前正在維護，無法提供服務",
+          // "抱歉，当前embedding失败")
+          Clause.of(
+              "(?:当前|當前|系统|系統|服务|服務)正在(?:维护|維護)|embedding ?(?:失败|失敗)", "维护", "維護", "embedding"),
           // a request that failed inside the service ("upstream response failed", "Failed to
           // process chat request", "請求失敗，請稍後再試")
           Clause.of(

@@ -374,6 +374,8 @@ class FailureClassifierTest {
           panic detected: runtime error: invalid memory address                               | server_error            | in_band.server_words
           No response from the model                                                          | empty_response          | in_band.empty_words
           Tool limit exceeded (130/128)                                                       | request_invalid         | in_band.request_words
+          The model is out of service now                                                     | not_found               | in_band.model_words
+          candidates is empty                                                                 | empty_response          | in_band.empty_words
           Du har nået din månedlige forbrugsgrænse på $50.                                    | quota_exhausted         | in_band.account_words
           Limite d'utilisation hebdomadaire atteinte. Réinitialisation dans 2hr 5min.         | quota_exhausted         | in_band.account_words
           Model is disabled                                                                   | permission_denied       | in_band.permission_words

@@ -289,7 +289,10 @@ final class FailureRules {
     return f.says(words) && !f.says(RATE_USAGE_REPORTED);
   }
 
-  /** Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED). */
+  /**
+   * Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED, or an
+   * app's sentence about it: QUOTA_HINTS).
+   */
   private static boolean namesAccount(Facts f) {
     return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED) || f.saysPattern(QUOTA_HINTS);
   }

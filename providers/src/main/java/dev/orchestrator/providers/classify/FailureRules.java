@@ -2867,7 +2867,7 @@ final class FailureRules {
           // x-ai/grok-code-fast-1 has ended!", "Die Alpha-Phase für … ist beendet", "alfa dönemi
           // sona erdi")
           Clause.of(
-              "\\b(?:alpha|beta|preview) period for \\S{1,80} has ended\\b|\\b(?:alpha|beta)-phase für \\S{1,80} ist beendet\\b|\\bperíodo (?:alfa|beta) para \\S{1,80} (?:ha terminado|terminou)\\b|\\bpériode (?:alpha|bêta) pour \\S{1,80} est terminée\\b|\\bperiode (?:alpha|beta) untuk \\S{1,80} telah berakhir\\b|\\bperiodo (?:alpha|beta) per \\S{1,80} è terminato\\b|\\b(?:alfa|bèta|beta)periode voor \\S{1,80} is beëindigd\\b|\\bokres (?:alfa|beta) dla \\S{1,80} się zakończył\\b|\\biçin (?:alfa|beta) dönemi sona erdi\\b",
+              "\\b(?:alpha|beta|preview) period for \\S{1,80} has ended\\b|\\b(?:alpha|beta)-phase für \\S{1,80} ist beendet\\b|\\bperíodo (?:alfa|beta) para \\S{1,80} (?:ha terminado|terminou)\\b|\\bpériode (?:alpha|bêta) pour \\S{1,80} est terminée\\b|\\bperiode (?:alpha|beta) untuk \\S{1,80} telah berakhir\\b|\\bperiodo (?:alpha|beta) per \\S{1,80} è terminato\\b|\\b(?:alfa|bèta|beta)periode voor \\S{1,80} is beëindigd\\b|\\bokres (?:alfa|beta) dla \\S{1,80} się zakończył|\\biçin (?:alfa|beta) dönemi sona erdi\\b",
               "period for",
               "-phase für",
               "período",
@@ -2880,7 +2880,7 @@ final class FailureRules {
           // Chinese ("Model gpt-4o understøttes ikke", "النموذج gpt-4o غير مدعوم", "gpt-4o modeli
           // desteklenmiyor")
           Clause.of(
-              "\\bmodell?(?:en)? \\S{1,80} (?:understøttes|støttes) ikke\\b|\\bmodellen \\S{1,80} stöds inte\\b|\\bmodel \\S{1,80} nie jest obsługiwany\\b|النموذج \\S{1,80} غير مدعوم|\\S{1,80} 모델은[^\\n]{0,30}?지원되지 않습니다|\\S{1,80} modeli[^\\n]{0,30}?desteklenmiyor|模型 ?\\S{1,80} ?不(?:支援|支持)(?:格式|该格式|此格式)|\\bmodell \\S{1,80} wird nicht unterstützt\\b|\\bmodel \\S{1,80} wordt niet ondersteund\\b|\\bмодель \\S{1,80} не поддерживается\\b|\\bмодель \\S{1,80} не підтримується\\b|\\bmodel \\S{1,80} není podporován\\b",
+              "\\bmodell?(?:en)? \\S{1,80} (?:understøttes|støttes) ikke\\b|\\bmodellen \\S{1,80} stöds inte\\b|\\bmodel \\S{1,80} nie jest obsługiwany\\b|النموذج \\S{1,80} غير مدعوم|\\S{1,80} 모델은[^\\n]{0,30}?지원되지 않습니다|\\S{1,80} modeli[^\\n]{0,30}?desteklenmiyor|模型 ?\\S{1,80} ?不(?:支援|支持)(?:格式|该格式|此格式)|\\bmodell \\S{1,80} wird nicht unterstützt\\b|\\bmodel \\S{1,80} wordt niet ondersteund\\b|модель \\S{1,80} не поддерживается|модель \\S{1,80} не підтримується|\\bmodel \\S{1,80} není podporován\\b",
               "støttes ikke",
               "stöds inte",
               "nie jest obsługiwany",
@@ -7971,7 +7971,7 @@ final class FailureRules {
           // nemohl zpracovat požadavek jak byl zadán", "Провайдер не зміг обробити запит таким
           // чином", "The provider couldn't process the request as made")
           Clause.of(
-              "\\bprovider (?:couldn't|could not|was unable to|cannot|can't) process the request as (?:made|given|sent|submitted)\\b|\\bposkytovatel nemohl zpracovat požadavek\\b|\\bпровайдер не (?:зміг|може) обробити запит\\b|\\bпровайдер не (?:смог|может) обработать запрос\\b|\\bproveedor no pudo procesar la solicitud tal como\\b|\\bfournisseur n'a pas pu traiter la demande telle que\\b|\\bprovider non ha potuto elaborare la richiesta come\\b|\\bprovedor não conseguiu processar a solicitação conforme\\b|\\bprovider kon het verzoek niet verwerken zoals\\b|\\bdostawca nie mógł przetworzyć żądania\\b|\\bsağlayıcı isteği bu şekilde işleyemedi\\b|nhà cung cấp không thể xử lý yêu cầu theo cách này|(?:提供商|供應商)无法按此方式处理请求|(?:提供商|供應商)無法按照此方式處理請求|プロバイダーはリクエストをそのまま処理できませんでした|공급자가 요청을 처리할 수 없습니다|penyedia tidak dapat memproses permintaan seperti yang dibuat|प्रदाता अनुरोध को जैसे बनाया गया था",
+              "\\bprovider (?:couldn't|could not|was unable to|cannot|can't) process the request as (?:made|given|sent|submitted)\\b|\\bposkytovatel nemohl zpracovat požadavek\\b|провайдер не (?:зміг|може) обробити запит|провайдер не (?:смог|может) обработать запрос|\\bproveedor no pudo procesar la solicitud tal como\\b|\\bfournisseur n'a pas pu traiter la demande telle que\\b|\\bprovider non ha potuto elaborare la richiesta come\\b|\\bprovedor não conseguiu processar a solicitação conforme\\b|\\bprovider kon het verzoek niet verwerken zoals\\b|\\bdostawca nie mógł przetworzyć żądania\\b|\\bsağlayıcı isteği bu şekilde işleyemedi\\b|nhà cung cấp không thể xử lý yêu cầu theo cách này|(?:提供商|供應商)无法按此方式处理请求|(?:提供商|供應商)無法按照此方式處理請求|プロバイダーはリクエストをそのまま処理できませんでした|공급자가 요청을 처리할 수 없습니다|penyedia tidak dapat memproses permintaan seperti yang dibuat|प्रदाता अनुरोध को जैसे बनाया गया था",
               "provider",
               "poskytovatel",
               "провайдер",

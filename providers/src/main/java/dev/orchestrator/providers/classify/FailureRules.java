@@ -5303,12 +5303,10 @@ final class FailureRules {
               "anbieter",
               "fournisseur",
               "провайдер"),
-          // a model still loading (LocalAI's "model llama3.1:8b is loading on node worker-1 (41%,
-          // ETA ~11m)", "model llama3.1:8b is staging")
-          Clause.of(
-              "\\bmodel \\S{1,80} is (?:loading|staging)\\b|\\bmodel is (?:still )?loading\\b",
-              "loading",
-              "staging"),
+          // a named model still loading (LocalAI's "model llama3.1:8b is loading on node worker-1
+          // (41%, ETA ~11m)", "model llama3.1:8b is staging"; "model is loading" unnamed is read
+          // below)
+          Clause.of("\\bmodel \\S{1,80} is (?:loading|staging)\\b", "loading", "staging"),
           // a server's request queue full (vLLM's "Request queue full.", "Request queue reached
           // max pending tokens limit.", Ollama's "server busy, please try again. maximum pending
           // requests exceeded")

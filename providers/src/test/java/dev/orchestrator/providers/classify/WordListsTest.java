@@ -56,15 +56,12 @@ class WordListsTest {
     Pattern beside = Pattern.compile("\\\\b(?:\\(\\?:)?[^\\x00-\\x7f]|[^\\x00-\\x7f]\\\\b");
     List<String> found = new ArrayList<>();
     int clauses = 0;
-    for (Field f : FailureRules.class.getDeclaredFields()) {
-      if (Modifier.isStatic(f.getModifiers()) && f.getType() == FailureRules.Words.class) {
-        f.setAccessible(true);
-        for (FailureRules.Clause c : ((FailureRules.Words) f.get(null)).clauses()) {
-          clauses++;
-          Matcher m = beside.matcher(c.pattern().pattern());
-          if (m.find()) {
-            found.add(f.getName() + ": …" + m.group() + "…");
-          }
+    for (Map.Entry<String, FailureRules.Words> w : words().entrySet()) {
+      for (FailureRules.Clause c : w.getValue().clauses()) {
+        clauses++;
+        Matcher m = beside.matcher(c.pattern().pattern());
+        if (m.find()) {
+          found.add(w.getKey() + ": …" + m.group() + "…");
         }
       }
     }
@@ -79,33 +76,29 @@ class WordListsTest {
   @Test
   void noPhraseOfAWordsContainsAnotherPhraseOfIt() throws IllegalAccessException {
     List<String> dead = new ArrayList<>();
-    int words = 0;
-    for (Field f : FailureRules.class.getDeclaredFields()) {
-      if (Modifier.isStatic(f.getModifiers()) && f.getType() == FailureRules.Words.class) {
-        f.setAccessible(true);
-        words++;
-        List<String> phrases = new ArrayList<>();
-        for (FailureRules.Clause c : ((FailureRules.Words) f.get(null)).clauses()) {
-          if (c.pattern()
-              .pattern()
-              .equals(
-                  FailureRules.Clause.literals(c.anchors().toArray(String[]::new))
-                      .pattern()
-                      .pattern())) {
-            phrases.addAll(c.anchors());
-          }
+    Map<String, FailureRules.Words> words = words();
+    for (Map.Entry<String, FailureRules.Words> entry : words.entrySet()) {
+      List<String> phrases = new ArrayList<>();
+      for (FailureRules.Clause c : entry.getValue().clauses()) {
+        if (c.pattern()
+            .pattern()
+            .equals(
+                FailureRules.Clause.literals(c.anchors().toArray(String[]::new))
+                    .pattern()
+                    .pattern())) {
+          phrases.addAll(c.anchors());
         }
-        for (int i = 0; i < phrases.size(); i++) {
-          String w = phrases.get(i);
-          for (int j = 0; j < phrases.size(); j++) {
-            if (i != j && w.contains(phrases.get(j))) {
-              dead.add(f.getName() + ": \"" + w + "\" contains \"" + phrases.get(j) + "\"");
-            }
+      }
+      for (int i = 0; i < phrases.size(); i++) {
+        String w = phrases.get(i);
+        for (int j = 0; j < phrases.size(); j++) {
+          if (i != j && w.contains(phrases.get(j))) {
+            dead.add(entry.getKey() + ": \"" + w + "\" contains \"" + phrases.get(j) + "\"");
           }
         }
       }
     }
-    assertThat(words).as("words found").isGreaterThan(20);
+    assertThat(words).as("words found").hasSizeGreaterThan(20);
     assertThat(dead).isEmpty();
   }
 
@@ -116,17 +109,14 @@ class WordListsTest {
   @Test
   void noAnchorOfAClauseContainsAnotherAnchorOfIt() throws IllegalAccessException {
     List<String> dead = new ArrayList<>();
-    for (Field f : FailureRules.class.getDeclaredFields()) {
-      if (Modifier.isStatic(f.getModifiers()) && f.getType() == FailureRules.Words.class) {
-        f.setAccessible(true);
-        List<FailureRules.Clause> clauses = ((FailureRules.Words) f.get(null)).clauses();
-        for (int c = 0; c < clauses.size(); c++) {
-          List<String> anchors = clauses.get(c).anchors();
-          for (String a : anchors) {
-            String shorter = shorterEntry(a, anchors);
-            if (shorter != null) {
-              dead.add(f.getName() + "#" + c + ": \"" + a + "\" contains \"" + shorter + "\"");
-            }
+    for (Map.Entry<String, FailureRules.Words> w : words().entrySet()) {
+      List<FailureRules.Clause> clauses = w.getValue().clauses();
+      for (int c = 0; c < clauses.size(); c++) {
+        List<String> anchors = clauses.get(c).anchors();
+        for (String a : anchors) {
+          String shorter = shorterEntry(a, anchors);
+          if (shorter != null) {
+            dead.add(w.getKey() + "#" + c + ": \"" + a + "\" contains \"" + shorter + "\"");
           }
         }
       }
@@ -135,6 +125,18 @@ class WordListsTest {
   }
 
   // Another entry of the list that the word contains, or null.
+  /** Every {@link FailureRules.Words} of the rules, by field name. */
+  private static Map<String, FailureRules.Words> words() throws IllegalAccessException {
+    Map<String, FailureRules.Words> words = new TreeMap<>();
+    for (Field f : FailureRules.class.getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == FailureRules.Words.class) {
+        f.setAccessible(true);
+        words.put(f.getName(), (FailureRules.Words) f.get(null));
+      }
+    }
+    return words;
+  }
+
   private static String shorterEntry(String w, List<String> words) {
     return words.stream().filter(o -> !o.equals(w) && w.contains(o)).findFirst().orElse(null);
   }

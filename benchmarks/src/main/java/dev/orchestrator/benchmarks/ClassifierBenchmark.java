@@ -10,8 +10,10 @@ import org.openjdk.jmh.annotations.Benchmark;
  * Classification cost of typical provider error bodies: a 2 KiB OpenAI rate-limit error (JSON), a
  * Cloudflare 502 HTML page and a Cloudflare 524 page with a {@code cf-ray} header (both from the
  * project's error corpus), and a short Anthropic 529. Each benchmark builds the {@link
- * FailureEvidence} (as the client does per failed call) and classifies it. The classifier runs once
- * per failed call (0.2–60 s), so a few microseconds are what it may cost.
+ * FailureEvidence} (as the client does per failed call) and classifies it. Two more carry no
+ * status, as an SDK's or agent's message does: one a status-less row reads, and one no row reads,
+ * the worst case, where every last-resort row looks for its words. The classifier runs once per
+ * failed call (0.2–60 s), so a few microseconds are what it may cost.
  */
 public class ClassifierBenchmark extends SampledBenchmark {
 
@@ -66,6 +68,17 @@ public class ClassifierBenchmark extends SampledBenchmark {
   private static final Map<String, String> CF_HEADERS =
       Map.of("content-type", "text/html; charset=UTF-8", "cf-ray", "7d1a2b3c4d5e6f70-AMS");
 
+  /** An SDK's transport failure as a message alone, read by {@code in_band.connection}. */
+  static final String SDK_CONNECTION_MESSAGE = "openai.APIConnectionError: Connection error.";
+
+  /**
+   * An agent's own failure line that names no provider's failure: no status, no code, and no words
+   * any row reads, so every status-less row is tried and the answer is {@code unknown}.
+   */
+  static final String UNREAD_MESSAGE =
+      "Error in agent loop: AgentExecutor stopped while running step 3 of plan 'summarise-repo'"
+          + " (tool=search_code, attempt 2); see logs for details";
+
   private final FailureClassifier classifier = FailureClassifier.INSTANCE;
 
   static String openAi2k() {
@@ -112,5 +125,21 @@ public class ClassifierBenchmark extends SampledBenchmark {
   @Benchmark
   public ProviderFailure anthropic529() {
     return classifier.classify(FailureEvidence.http(529, Map.of(), ANTHROPIC_529));
+  }
+
+  /** An SDK's status-less connection message. */
+  @Benchmark
+  public ProviderFailure statuslessSdkMessage() {
+    return classifier.classify(message(SDK_CONNECTION_MESSAGE));
+  }
+
+  /** A status-less message no row reads: the fall-through to {@code unknown}. */
+  @Benchmark
+  public ProviderFailure statuslessUnread() {
+    return classifier.classify(message(UNREAD_MESSAGE));
+  }
+
+  private static FailureEvidence message(String text) {
+    return new FailureEvidence(null, Map.of(), null, null, text, false, false, null);
   }
 }

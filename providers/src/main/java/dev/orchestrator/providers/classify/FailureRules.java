@@ -10215,6 +10215,11 @@ final class FailureRules {
           Clause.of(
               "\\binvalid (?:api[ _-]?key|apikey|access token|bearer token|auth token|refresh token)\\b",
               "invalid"),
+          // a key of some kind named invalid ("Invalid admin key", "Invalid GCP service account
+          // JSON key"), not a value for a key or a key in a document
+          Clause.of(
+              "\\binvalid (?:(?!for\\b|of\\b|in\\b|value\\b)[a-z]+ ){1,4}key\\b(?! (?:in|for|of|name)\\b)",
+              "invalid"),
           // the key named invalid, or the authentication named failed, in Japanese, Korean,
           // Russian, Spanish, Portuguese, French, German, Vietnamese, Turkish, Indonesian
           Clause.of(
@@ -10246,6 +10251,8 @@ final class FailureRules {
               "xác thực",
               "kimlik"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
+          // a provider's or subscription's key named invalid ("无效的Azure订阅密钥")
+          Clause.of("(?:无效|错误|非法|过期)的\\s*[a-z0-9 ]{1,20}?(?:订阅)?(?:密钥|令牌)", "的"),
           Clause.of(
               "(?<!\\b(?:model|endpoint) [\\w.:/-]{0,40})(?:\\b|(?<=_))(?:api[ _-]?key|apikey)\\b[^\\n]{0,40}?\\b(?:must be set"
                   + "|not set"

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -901,8 +902,9 @@ record UpstreamError(
     final List<String> tokens = new ArrayList<>();
     // exception class names found in texts, appended to the tokens last
     final List<String> classTokens = new ArrayList<>();
-    // the lower-cased texts the wording rules read, a line feed after each
+    // the lower-cased texts the wording rules read, a line feed after each, each text once
     final StringBuilder wording = new StringBuilder();
+    private final Set<String> worded = new HashSet<>();
     String requestId;
     Duration retryDelay;
     boolean quotaFailure;
@@ -970,9 +972,13 @@ record UpstreamError(
       }
     }
 
-    /** Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars. */
+    /**
+     * Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars, unless the
+     * same text is there already (an SDK's message is both the error's message and its other text,
+     * a code may repeat the type): every clause would only read it again.
+     */
     void words(String w) {
-      if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS) {
+      if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS && worded.add(w)) {
         String lower =
             withoutEchoes(unescaped(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)));
         // Turkish İ lower-cases to "i" and a combining dot, which no word list spells

@@ -224,6 +224,8 @@ class FailureClassifierTest {
           内容存在风险                                                                              | content_filtered        | content.policy_wording
           Content Exists Risk                                                                 | content_filtered        | content.policy_wording
           APIキーが無効です                                                                       | auth_failed             | auth.wording
+          Invalid admin key                                                                   | auth_failed             | auth.wording
+          无效的Azure订阅密钥                                                                       | auth_failed             | auth.wording
           コンテンツポリシーに違反しています                                                           | content_filtered        | content.policy_wording
           Please check the API key you configured                                             | auth_failed             | in_band.auth_words
           Not logged in · Please run /login                                                   | auth_failed             | auth.wording
@@ -658,6 +660,24 @@ class FailureClassifierTest {
 
     assertThat(f.message()).startsWith("line one line two").doesNotContain("\n", "\r");
     assertThat(f.message().length()).isLessThanOrEqualTo(500);
+  }
+
+  @Test
+  void readsAClientsMessageOnceSoNoClauseSpansTwoCopiesOfIt() {
+    // read twice, "…property key" and the copy's "Invalid…" made "key\ninvalid", a key named
+    // invalid
+    FailureEvidence e =
+        new FailureEvidence(
+            null,
+            Map.of(),
+            null,
+            null,
+            "Invalid tool arguments: expected a string for property key",
+            false,
+            false,
+            null);
+
+    assertThat(CLASSIFIER.classify(e).category()).isEqualTo(FailureCategory.REQUEST_INVALID);
   }
 
   @Test

@@ -2747,6 +2747,9 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a model not found for the API version, where the model name is not preceded by
+          // "models/" ("models_gemini-1.5-pro-latest is not found for API version v1beta")
+          Clause.of("\\bis not found for api version\\b", "not found for api version"),
           // a model/agent withdrawn, not available or not loaded ("该智能体已被下架", "\"gpt-4o\" is out
           // of service now", "Model not available", "模型无效")
           Clause.of(
@@ -5249,6 +5252,18 @@ final class FailureRules {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // the standard 503 page text about maintenance downtime or capacity problems ("The
+          // server is temporarily unable to service your request due to maintenance downtime or
+          // capacity problems")
+          Clause.of(
+              "\\bunable to service your request due to maintenance downtime or capacity problems\\b",
+              "capacity problems"),
+          // too few free KV-cache tokens for the prompt right now, so try later ("Remaining 36544
+          // kvcache tokens, but your prompt requires 112000 new tokens, please request later!")
+          Clause.of(
+              "\\bremaining \\d+ kv ?cache tokens\\b[^\\n]{0,80}?\\b(?:request|try) (?:again )?later\\b",
+              "kvcache tokens",
+              "kv cache tokens"),
           // the model provider is currently unavailable, in French, Italian, Norwegian,
           // Portuguese, Turkish, Arabic and Chinese ("Le fournisseur LLM n'est actuellement pas
           // disponible", "LLM sağlayıcısı şu anda kullanılamıyor", "LLM提供商目前無法使用")
@@ -5873,6 +5888,17 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a browser fetch whose response body stream broke while read ("[Streaming Issue]
+          // Anthropic: Error in input stream")
+          Clause.of("\\berror in input stream\\b", "error in input stream"),
+          // an HTTP/2 stream reset under the request ("StreamResetException: stream was reset:
+          // CANCEL", "hyper::Error(Http2, Error { kind: Reset(StreamId(9), NO_ERROR, Remote) })")
+          Clause.of(
+              "\\bstream was reset\\b|streamresetexception|kind: reset\\(streamid\\(|\\bstream reset by (?:remote|peer)\\b",
+              "stream was reset",
+              "streamresetexception",
+              "kind: reset(streamid(",
+              "stream reset by"),
           // a proxy problem, in Chinese ("可能为代理原因，请检查代理是否正常")
           Clause.of("(?:检查|檢查)代理是否正常|可能(?:为|為|是)代理", "代理"),
           // a network error code ("...terminal quick fixes: networkError")
@@ -6127,6 +6153,33 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a model reply with nothing usable in it ("No usable translation in llama.cpp advanced
+          // (local LLM) reply")
+          Clause.of(
+              "\\bno usable (?:[a-z]+ ){0,2}?in [^\\n]{0,60}?\\b(?:reply|response|output|answer)\\b",
+              "no usable"),
+          // a model that returned a response not in the format expected ("The LLM that you're
+          // using right now returned a response that does not adhere to the format our framework
+          // expects")
+          Clause.of(
+              "\\b(?:returned|gave|sent|produced) (?:a |an )?(?:response|answer|reply|output) that (?:does not|did not|doesn't|didn't) (?:adhere|conform|match|comply) (?:to|with) the (?:expected )?format\\b",
+              "adhere",
+              "conform",
+              "match",
+              "comply"),
+          // a response whose choices came back null, the name in backticks or quotes ("Received
+          // response with null value for `choices`")
+          Clause.of("\\bnull value for [`'\\\"]?choices\\b", "null value for"),
+          // a tool call that could not be parsed from the model's output, or a model output with
+          // no JSON ("Error while parsing tool call from model output", "The model output does not
+          // contain any JSON blob")
+          Clause.of(
+              "\\b(?:error|failed|failure|unable|could not|couldn't)[^\\n]{0,20}?\\bpars(?:e|ing) (?:the )?(?:tool call|function call|action|json|response|answer)s? from (?:the )?(?:model|llm)(?:'s)? (?:output|response|reply|answer)\\b|\\b(?:model|llm)(?:'s)? (?:output|response|reply) (?:does not|did not|doesn't|didn't) contain (?:any |a |an )?(?:valid )?json\\b",
+              "from model",
+              "from the model",
+              "from llm",
+              "from the llm",
+              "contain"),
           // empty candidates/completion or no content from the model ("Gemini request failed:
           // candidates is empty", "API 返回的 completion 为空", "LLM 未响应任何内容")
           Clause.of(
@@ -6909,6 +6962,36 @@ final class FailureRules {
 
   static final Words SERVER_HINTS =
       Words.of(
+          // a model process that exited with a code ("(Exit code: 6). Please check settings and
+          // try loading the model again.", "(Exit code: -1073740791). Unknown error. Try a
+          // different model")
+          Clause.of(
+              "\\(exit code: -?\\d+\\)\\.[^\\n]{0,60}?\\b(?:try (?:a different model|loading the model)|loading the model)\\b",
+              "exit code"),
+          // a model a local server failed to load ("Error loading the model - llama_engine.cc:423
+          // [CORTEX]")
+          Clause.of(
+              "\\berror loading the model\\b(?![^\\n]{0,80}?(?:not a valid|unknown model|not found|timed out|does not exist))",
+              "error loading the model"),
+          // a local server's health check failing, its detokenizer silent ("Health check failed.
+          // Server couldn't get a response from detokenizer for last 20 seconds")
+          Clause.of(
+              "\\bhealth check failed\\b[^\\n]{0,40}?\\bcouldn't get a response from (?:the )?(?:detokenizer|tokenizer|scheduler|engine|worker)\\b|\\bcouldn't get a response from (?:the )?detokenizer\\b",
+              "detokenizer",
+              "couldn't get a response from"),
+          // a local engine's Metal allocation failing (MLX "[metal::malloc] Resource limit
+          // (499000) exceeded.")
+          Clause.of("\\[metal::malloc\\]", "[metal::malloc]"),
+          // a local engine (ggml) out of memory ("ggml_new_tensor_impl: not enough space in the
+          // context's memory pool", "not enough space in the scratch memory")
+          Clause.of(
+              "\\bnot enough space in the (?:context's )?(?:memory pool|scratch memory|scratch buffer)\\b",
+              "not enough space in the"),
+          // a server's own failure while processing the request ("The server experienced an error
+          // while processing your request. Sorry about that!")
+          Clause.of(
+              "\\bserver (?:experienced|encountered|had) an error while processing your request\\b",
+              "an error while processing your request"),
           // service under maintenance or an embedding failure, in Chinese ("抱歉，當前正在維護，無法提供服務",
           // "抱歉，当前embedding失败")
           Clause.of(
@@ -7607,6 +7690,14 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // image input sent to a server built without multimodal support ("The server was not
+          // compiled for multimodal or the model projector can't be loaded.")
+          Clause.of("\\bserver was not compiled for multimodal\\b", "not compiled for multimodal"),
+          // a function-call output with no matching tool call in the request, or a call with no
+          // output ("No tool call found for function call output with call_id call_sFX9...", "No
+          // tool output found for function call call_...")
+          Clause.of(
+              "\\bno tool (?:call|output) found for function call\\b", "found for function call"),
           // a request config or body the gateway cannot use ("should have a valid config", "did
           // not resolve to any valid target", "invalid character '}' looking for beginning of
           // object key string")

@@ -480,6 +480,14 @@ class FailureClassifierTest {
           error deserializing the API response: missing type at line 1                         | empty_response          | in_band.unreadable_words
           Error: ENOTFOUND api.example.com                                                    | connection_failed       | in_band.connection
           The provider refused messages[2] of the conversation                                | request_invalid         | in_band.request_words
+          Failed to parse the tool call from the model's output                               | empty_response          | in_band.empty_words
+          Received response with null value for 'choices'                                     | empty_response          | in_band.empty_words
+          ggml_new_tensor_impl: not enough space in the scratch buffer                        | server_error            | in_band.server_words
+          The server encountered an error while processing your request.                      | server_error            | in_band.server_error
+          okhttp3.internal.http2.StreamResetException: stream was reset: PROTOCOL_ERROR       | connection_failed       | in_band.network_words
+          The server is temporarily unable to service your request due to maintenance downtime or capacity problems.| overloaded              | in_band.load_words
+          No tool output found for function call call_abc123.                                 | request_invalid         | in_band.request_invalid
+          gemini-pro is not found for API version v1                                          | not_found               | in_band.model_words
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

@@ -61,9 +61,10 @@ class HarvestedStringsTest {
   static final double APP_MESSAGE_FLOOR = 0.90;
 
   /**
-   * The share of the issue threads' texts read right when the table joined (81.1 %), rounded down.
+   * The share of the issue threads' texts read right when the floor was set (83.8 %, after the
+   * clauses written from the training part's misses; 81.1 % when the table joined), rounded down.
    */
-  static final double ISSUE_FLOOR = 0.81;
+  static final double ISSUE_FLOOR = 0.83;
 
   /** The share of the probes read right when the floor was set (97.2 %), rounded down. */
   static final double PROBE_FLOOR = 0.97;

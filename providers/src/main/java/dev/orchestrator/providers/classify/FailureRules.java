@@ -232,6 +232,11 @@ final class FailureRules {
           "not available in your plan",
           "not available for your plan",
           "not available on the free plan",
+          // a model a plan must include ("this model requires a subscription, upgrade for access",
+          // "Model requires a Pro subscription")
+          "model requires a subscription",
+          "model requires a pro subscription",
+          "model requires a paid subscription",
           // a feature a key's billing cannot pay for ("Composer relies on custom models that cannot
           // be billed to an API key")
           "cannot be billed to");
@@ -1557,9 +1562,11 @@ final class FailureRules {
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   // A request's token budget named as its parameter ("thinking.budget_tokens is not allowed when
   // thinking.type is 'disabled'", "Reasoning budgets are not supported in model.complete()"): the
-  // request's field, not the account's budget (row in_band.account_words).
+  // request's field, not the account's budget (row in_band.account_words). Nor is an agent's time
+  // budget for a turn ("This turn ran past its time budget without finishing").
   static final List<String> TOKEN_BUDGET_NAMED =
       List.of(
+          "time budget",
           "budget_tokens",
           "token_budget",
           "thinking_budget",
@@ -5163,9 +5170,10 @@ final class FailureRules {
               "throttl",
               "too many",
               "frequen"),
+          // "frequent", not "frequently seen" (频繁出现), a user's words around another failure
+          Clause.of("频繁(?!出现)", "频繁"),
           Clause.literals(
               "频率",
-              "频繁",
               "頻率",
               "頻繁",
               "限流",

@@ -488,6 +488,9 @@ class FailureClassifierTest {
           The server is temporarily unable to service your request due to maintenance downtime or capacity problems.| overloaded              | in_band.load_words
           No tool output found for function call call_abc123.                                 | request_invalid         | in_band.request_invalid
           gemini-pro is not found for API version v1                                          | not_found               | in_band.model_words
+          Model requires a paid subscription; see pricing.                                    | permission_denied       | in_band.permission_words
+          This turn ran past its time budget without finishing and was stopped.               | unknown                 | unknown
+          频繁出现 RemoteProtocolError: peer closed connection without sending complete message body| connection_failed       | in_band.connection
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

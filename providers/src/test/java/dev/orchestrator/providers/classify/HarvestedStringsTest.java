@@ -61,10 +61,10 @@ class HarvestedStringsTest {
   static final double APP_MESSAGE_FLOOR = 0.90;
 
   /**
-   * The share of the issue threads' texts read right when the floor was set (83.8 %, after the
-   * clauses written from the training part's misses; 81.1 % when the table joined), rounded down.
+   * The share of the issue threads' texts read right when the floor was set (84.6 %, after the
+   * second round of texts joined; 81.1 % when the table joined), rounded down.
    */
-  static final double ISSUE_FLOOR = 0.83;
+  static final double ISSUE_FLOOR = 0.84;
 
   /** The share of the probes read right when the floor was set (97.2 %), rounded down. */
   static final double PROBE_FLOOR = 0.97;
@@ -175,7 +175,7 @@ class HarvestedStringsTest {
    */
   @Test
   void readsAtLeastTheFloorOfTheIssueThreadsTexts() {
-    assertThat(splitShare("issue threads' texts", "/errors/issue-strings.jsonl", 740))
+    assertThat(splitShare("issue threads' texts", "/errors/issue-strings.jsonl", 1170))
         .isGreaterThanOrEqualTo(ISSUE_FLOOR);
   }
 

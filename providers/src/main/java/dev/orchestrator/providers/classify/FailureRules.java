@@ -2754,6 +2754,11 @@ final class FailureRules {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // no model matching the requested name was found ("404: No matching model found")
+          Clause.of(
+              "\\bno matching models? (?:was |were )?(?:found|available)\\b|\\bno models? (?:was |were )?found matching\\b",
+              "no matching model",
+              "found matching"),
           // a model not found for the API version, where the model name is not preceded by
           // "models/" ("models_gemini-1.5-pro-latest is not found for API version v1beta")
           Clause.of("\\bis not found for api version\\b", "not found for api version"),
@@ -3828,6 +3833,11 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // an account below the usage tier a model needs ("Your organization must qualify for at
+          // least usage tier 5 to access 'o1-mini'")
+          Clause.of(
+              "\\b(?:must|needs? to|has to|have to) (?:qualify for|be on|reach) (?:at least |a )?(?:usage |rate limit )?tier \\d+\\b|\\b(?:usage )?tier \\d+ (?:or (?:higher|above) )?(?:is )?(?:required )?to (?:access|use)\\b",
+              "tier"),
           // blocked for abnormal traffic, region or security reasons, in Chinese
           // ("检测到异常流量，暂时无法使用", "区域限制，无法访问", "因安全原因被拦截")
           Clause.of(
@@ -5896,6 +5906,13 @@ final class FailureRules {
 
   static final Words NETWORK_HINTS =
       Words.of(
+          // a message telling the reader to check whether the server it called is up or running
+          // ("Failed to get response from /generate endpoint of chain-server. Check if the fastapi
+          // server in chain-server is up.")
+          Clause.of(
+              "\\bcheck (?:if|whether) (?:the )?[^\\n]{0,40}?\\bserver\\b[^\\n]{0,40}? is (?:up|running)\\b",
+              "is up",
+              "is running"),
           // a browser fetch whose response body stream broke while read ("[Streaming Issue]
           // Anthropic: Error in input stream")
           Clause.of("\\berror in input stream\\b", "error in input stream"),

@@ -491,6 +491,9 @@ class FailureClassifierTest {
           Model requires a paid subscription; see pricing.                                    | permission_denied       | in_band.permission_words
           This turn ran past its time budget without finishing and was stopped.               | unknown                 | unknown
           频繁出现 RemoteProtocolError: peer closed connection without sending complete message body| connection_failed       | in_band.connection
+          Your organization must qualify for at least usage tier 3 to use this model.         | permission_denied       | in_band.permission_words
+          No matching models found                                                            | not_found               | in_band.model_words
+          Request failed. Check whether the inference server is running.                      | connection_failed       | in_band.network_words
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

@@ -254,27 +254,30 @@ final class FailureRules {
    * Whether the words put the fault anywhere but the request, whatever request words they hold:
    * they name the answer ({@link #namesTheAnswer}), the app's own programming fault or a request
    * echoed whole (NOT_THE_REQUEST_AT_FAULT), or a wait that timed out, whatever setting the advice
-   * names ("Connection timeout after 10122 ms … ConnectTimeout needs to be set to a higher value").
-   * Read by every row that reads a settled request error in words with no status.
+   * names ("Connection timeout after 10122 ms … ConnectTimeout needs to be set to a higher value"),
+   * or a key not given (KEY_NOT_GIVEN: "apiKey cannot be null or empty" names the key, not a field
+   * of the request). Read by every row that reads a settled request error in words with no status.
    */
   private static boolean notTheRequest(Facts f) {
-    return namesTheAnswer(f) || f.says(NOT_THE_REQUEST_AT_FAULT) || f.says(TIMED_OUT_NAMED);
+    return namesTheAnswer(f)
+        || f.says(NOT_THE_REQUEST_AT_FAULT)
+        || f.says(TIMED_OUT_NAMED)
+        || f.saysPattern(KEY_NOT_GIVEN);
   }
 
   /**
    * Whether the words name a settled request error (REQUEST_WORDING, HISTORY_SHAPE_WORDING, an
    * input named empty that nothing could be generated from: NOTHING_TO_SEND) and put the fault on
-   * the request: not a short window's wait, not the answer, not the app's own fault ({@link
-   * #notTheRequest}). Read with no status (row in_band.request_invalid) and under a 5xx only an
-   * SDK's class stands for (row request.server_refusal_words).
+   * the request: not a short window's wait, not the answer, the app's own fault or a key not given
+   * ({@link #notTheRequest}). Read with no status (row in_band.request_invalid) and under a 5xx
+   * only an SDK's class stands for (row request.server_refusal_words).
    */
   private static boolean wordsSayRequestInvalid(Facts f) {
     return (f.says(REQUEST_WORDING)
             || f.says(HISTORY_SHAPE_WORDING)
             || f.saysPattern(NOTHING_TO_SEND))
         && !f.says(SHORT_WINDOW_WORDING)
-        && !notTheRequest(f)
-        && !f.saysPattern(KEY_NOT_GIVEN);
+        && !notTheRequest(f);
   }
 
   // The field left null or empty is the key ("apiKey cannot be null or empty", "The API key must
@@ -2759,8 +2762,9 @@ final class FailureRules {
               "\\bno matching models? (?:was |were )?(?:found|available)\\b|\\bno models? (?:was |were )?found matching\\b",
               "no matching model",
               "found matching"),
-          // a model not found for the API version, where the model name is not preceded by
-          // "models/" ("models_gemini-1.5-pro-latest is not found for API version v1beta")
+          // a model not found for the API version, however the client printed its name ("gemini-pro
+          // is not found for API version v1", "models_gemini-1.5-pro-latest is not found for API
+          // version v1beta")
           Clause.of("\\bis not found for api version\\b", "not found for api version"),
           // a model/agent withdrawn, not available or not loaded ("该智能体已被下架", "\"gpt-4o\" is out
           // of service now", "Model not available", "模型无效")

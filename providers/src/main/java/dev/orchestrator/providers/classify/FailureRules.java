@@ -690,7 +690,10 @@ final class FailureRules {
     t.add(
         row(
             "transient.overloaded",
-            f -> f.transientStatus() && f.says(OVERLOADED_WORDING) && !f.says(GENERIC_500_WORDING),
+            f ->
+                f.transientStatus()
+                    && (f.says(OVERLOADED_WORDING) || f.saysPattern(MODEL_WARMING_UP))
+                    && !f.says(GENERIC_500_WORDING),
             OVERLOADED,
             RETRY,
             NO));
@@ -10550,6 +10553,14 @@ final class FailureRules {
               "süresi dol",
               "scadut"));
 
+  // A model still loading, said as the whole message, or as the message field of a body quoted
+  // whole (llama.cpp's 503 {"message":"Loading model","type":"unavailable_error"} while it warms
+  // up), not a load that failed ("Error loading model") (row transient.overloaded).
+  static final Words MODEL_WARMING_UP =
+      Words.of(
+          Clause.of(
+              "(?m)^loading model\\.?$|\"message\":\\s*\"loading model\\.?\"", "loading model"));
+
   static final Set<String> PERMISSION_CODES =
       Set.of(
           "accessdeniedexception",
@@ -10567,7 +10578,10 @@ final class FailureRules {
           "unauthorizedoperation",
           "authfailure.unauthorizedoperation",
           // FastChat NO_PERMISSION
-          "40103");
+          "40103",
+          // Volcengine Ark: the account has not activated the model ("ModelNotOpen: Your account
+          // … has not activated the model doubao-seed-1-6")
+          "modelnotopen");
 
   static final List<String> PERMISSION_WORDING =
       List.of(
@@ -12756,6 +12770,9 @@ final class FailureRules {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // the AI SDK's error for a provider's answer holding data it cannot use
+          // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
+          Clause.literals("invalidresponsedataerror"),
           // an answer without the tool call the request required (the AI SDK's "Model response did
           // not contain a tool call even though tool choice was required")
           Clause.of("\\bresponse did not contain a (?:tool call|call to)\\b", "did not contain a"),

@@ -43,6 +43,7 @@ class FailureClassifierTest {
           429 | {"error":{"message":"Your access token has expired"}}                       | auth_failed             | false | false | auth.wording
           400 | {"error":{"message":"User location is not supported for the API use."}}    | permission_denied       | false | false | auth.permission_wording
           500 | {"__type":"AccessDeniedException","message":"x"}                           | permission_denied       | false | false | auth.permission_code
+          404 | {"error":{"code":"ModelNotOpen","message":"Your account has not activated the model doubao-seed-1-6."}} | permission_denied | false | false | auth.permission_code
           403 | {"error":{"message":"Forbidden"}}                                          | permission_denied       | false | false | auth.status_403
           451 | null                                                                       | permission_denied       | false | false | auth.status_451
           # 4. size: 413 first unless it counts tokens against the window, then context-window evidence on a definitive 4xx, then a payload in bytes
@@ -81,6 +82,9 @@ class FailureClassifierTest {
           504 | {"error":{"message":"upstream overloaded"}}                                | overloaded              | true  | false | transient.overloaded
           503 | {"error":{"message":"Model is busy, please try again later"}}              | overloaded              | true  | false | transient.overloaded
           503 | {"error":"All workers are busy"}                                           | overloaded              | true  | false | transient.overloaded
+          # llama.cpp warming up is overloaded; a load that failed is the server's
+          503 | {"error":{"code":503,"message":"Loading model","type":"unavailable_error"}}  | overloaded            | true  | false | transient.overloaded
+          500 | {"error":{"message":"Error loading model"}}                                 | server_error            | true  | true  | transient.status_500
           503 | {"error":"Model is warming up"}                                            | overloaded              | true  | false | transient.overloaded
           503 | {"error":{"message":"queue is full"}}                                      | overloaded              | true  | false | transient.overloaded
           522 | null                                                                       | timeout                 | true  | false | transient.origin_connect_timeout
@@ -494,6 +498,7 @@ class FailureClassifierTest {
           Your organization must qualify for at least usage tier 3 to use this model.         | permission_denied       | in_band.permission_words
           No matching models found                                                            | not_found               | in_band.model_words
           Request failed. Check whether the inference server is running.                      | connection_failed       | in_band.network_words
+          AI_InvalidResponseDataError: Expected 'function.name' to be a string.               | empty_response          | in_band.unreadable_words
           something nobody has seen before                                                    | unknown                 | unknown
           """)
   void classifiesInBandErrorsByTypeThenWording(String data, String category, String rule) {

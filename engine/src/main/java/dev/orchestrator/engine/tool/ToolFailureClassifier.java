@@ -140,7 +140,23 @@ public final class ToolFailureClassifier {
                   "might have completed",
                   "may have succeeded",
                   "may have been applied",
-                  "may have been executed")),
+                  "may have been executed",
+                  // a call cancelled or aborted once sent, an answer that never came: whether it
+                  // ran cannot be known ("MCP error -32000: Request was cancelled", "AbortError:
+                  // This operation was aborted", Go's "context canceled", "SSE stream ended without
+                  // a response", "request terminated without response")
+                  "was cancelled",
+                  "was canceled",
+                  "request cancelled",
+                  "request canceled",
+                  "context canceled",
+                  "task cancelled",
+                  "operation was aborted",
+                  "request aborted",
+                  "aborterror",
+                  "without a response",
+                  "without response",
+                  "without a reply")),
           new WordingRow(
               POLICY_BLOCKED,
               List.of(
@@ -160,6 +176,8 @@ public final class ToolFailureClassifier {
                   "forbidden",
                   "unauthorized",
                   "not authorized",
+                  "authorization failed",
+                  "insufficient permissions",
                   "operation not permitted",
                   "eacces",
                   // an agent's shell guard refusing a command
@@ -167,6 +185,18 @@ public final class ToolFailureClassifier {
                   "berechtigung verweigert",
                   "权限被拒绝",
                   "拒绝访问")),
+          // The tool ran and its output did not match its declared schema ("Output validation
+          // error", "has an output schema but did not return structured content"): read before the
+          // arguments' validation words, which the same messages hold.
+          new WordingRow(
+              EXECUTION_FAILED,
+              List.of(
+                  "output validation",
+                  "output schema",
+                  "outputschema",
+                  "structured content",
+                  "structured output",
+                  "result validation failed")),
           new WordingRow(
               INVALID_ARGUMENTS,
               List.of(
@@ -186,7 +216,9 @@ public final class ToolFailureClassifier {
                   "is not of type",
                   "additional properties are not allowed",
                   "must not have additional properties",
-                  "invalid request param")),
+                  "invalid request param",
+                  "failed to deserialize parameters",
+                  "arguments must be")),
           new WordingRow(
               TOOL_NOT_FOUND,
               List.of(
@@ -194,10 +226,12 @@ public final class ToolFailureClassifier {
                   "unknown tool",
                   "no such tool",
                   "command not found",
-                  "method not found"),
+                  "method not found",
+                  "does not support tools",
+                  "unknown mcp server"),
               // "MCP error -32602: Tool X not found", "MCP error -32601: Tools not supported"
               Pattern.compile(
-                  "\\btool\\b[^\\n]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b")),
+                  "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b")),
           // An MCP server that cannot be reached never ran the call: another agent may.
           new WordingRow(
               TOOL_UNAVAILABLE,
@@ -209,7 +243,18 @@ public final class ToolFailureClassifier {
                   "could not connect to mcp server",
                   "mcp server unreachable",
                   "mcp server is unreachable",
-                  "mcp server is not running"),
+                  "mcp server is not running",
+                  // a client with no live session yet or any more, a server switched off: the
+                  // call was never sent ("Not connected", "Server not initialized", "MCP server
+                  // \"filesystem\" is disabled", "Transport has already been closed.")
+                  "not connected",
+                  "not initialized",
+                  "failed to initialize",
+                  "is disabled",
+                  "connection not found",
+                  "no connection found",
+                  "has already been closed",
+                  "executable file not found"),
               // The same meaning in any phrasing: connecting, starting or spawning the server
               // failed, its discovery failed, its program is missing. Read before "connection
               // closed", which alone means a call in flight was cut.
@@ -218,7 +263,9 @@ public final class ToolFailureClassifier {
                       + "(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?|launch(?:ing)?)\\b"
                       + "|\\berror during discovery\\b|\\bconnection failed for\\b"
                       + "|\\bprogram not found\\b|\\bspawn\\b[^\\n]{0,60}?\\benoent\\b")),
-          new WordingRow(RATE_LIMITED, List.of("rate limit", "too many requests", "throttl")),
+          new WordingRow(
+              RATE_LIMITED,
+              List.of("rate limit", "too many requests", "throttl", "too many in-flight")),
           new WordingRow(TIMEOUT, List.of("timed out", "timeout", "deadline exceeded")),
           new WordingRow(
               TRANSPORT_ERROR,
@@ -227,13 +274,43 @@ public final class ToolFailureClassifier {
                   "broken pipe",
                   "econnreset",
                   "connection closed",
-                  "unexpected end of stream")),
+                  "unexpected end of stream",
+                  // the transport or session cut under a call, the server gone, an answer in
+                  // another shape than the protocol's ("Transport closed", "Server session was
+                  // closed unexpectedly", "The server shut down unexpectedly", "Disconnected from
+                  // MCP server", "Streamable HTTP error: Unexpected content type: text/html")
+                  "transport closed",
+                  "transport is closed",
+                  "transport was closed",
+                  "closed unexpectedly",
+                  "shut down unexpectedly",
+                  "session with server terminated",
+                  "disconnected from",
+                  "process exited",
+                  "unexpected content type",
+                  "unsupported content type",
+                  "invalid mcp response")),
           new WordingRow(
               TOOL_UNAVAILABLE,
               List.of("connection refused", "econnrefused", "service unavailable", "unreachable")),
           new WordingRow(
               EXECUTION_FAILED,
-              List.of("exit code", "exit status", "exited with", "non-zero exit")));
+              List.of(
+                  "exit code",
+                  "exit status",
+                  "exited with",
+                  "non-zero exit",
+                  // the tool was called and failed, no other cause named: it may have run
+                  // ("Error executing tool search_files: …", "Tool 'x' returned an error", .NET's
+                  // "An error occurred invoking 'x'")
+                  "error executing tool",
+                  "error calling tool",
+                  "returned an error",
+                  "error occurred invoking",
+                  "tool execution failed",
+                  // JSON-RPC's internal error, the protocol's HTTP 500 ("MCP error -32603: Internal
+                  // error")
+                  "-32603")));
 
   private ToolFailureClassifier() {}
 

@@ -263,6 +263,16 @@ class ToolFailureClassifierTest {
           the deploy may have completed before the connection dropped          | idempotent     | ambiguous_outcome | fail_closed
           write timed out; the transfer may have succeeded                      | idempotent     | ambiguous_outcome | fail_closed
           outcome is unknown                                                    | idempotent     | ambiguous_outcome | fail_closed
+          tools/call request was cancelled by the client                        | idempotent     | ambiguous_outcome | fail_closed
+          stream closed without a response to tools/call                        | idempotent     | ambiguous_outcome | fail_closed
+          MCP server "git" is disabled                                          | non_idempotent | tool_unavailable  | failover_agent
+          Client not initialized: call connect() first                          | non_idempotent | tool_unavailable  | failover_agent
+          Transport is closed                                                   | non_idempotent | ambiguous_outcome | fail_closed
+          The MCP server shut down unexpectedly                                 | idempotent     | transport_error   | retry_same_agent
+          Error executing tool read_file: File not found: /tmp/a.txt            | non_idempotent | execution_failed  | fail_closed
+          Tool read_file has an output schema but returned no structured content | idempotent    | execution_failed  | failover_agent
+          MCP error -32603: Internal error                                      | non_idempotent | execution_failed  | fail_closed
+          Server does not support tools                                         | non_idempotent | tool_not_found    | failover_agent
           """)
   void readsToolFailureWordingWhenNothingTypedIsThere(
       String message, String idempotency, String kind, String action) {

@@ -26,8 +26,8 @@ class ToolSdkStringsTest {
   /**
    * The messages of calls that may have run which are still not failed closed, each for a reason
    * the decision table gives: an upstream's rate limit read as the tool's own 429 (which says the
-   * call was refused), and failures that name no cause at all, which keep failover (DESIGN §6: an
-   * unknown failure with no tool evidence keeps failover).
+   * call was refused), and failures that name no cause at all, which keep failover (docs/design.md
+   * §6: an unknown failure with no tool evidence keeps failover).
    */
   static final Set<String> NOT_FAILED_CLOSED_BY_DESIGN =
       Set.of(

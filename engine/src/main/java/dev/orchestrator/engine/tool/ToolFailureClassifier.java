@@ -156,7 +156,18 @@ public final class ToolFailureClassifier {
                   "aborterror",
                   "without a response",
                   "without response",
-                  "without a reply")),
+                  "without a reply",
+                  // a command interrupted, killed by a signal or aborted while it ran ("Command
+                  // terminated by signal: SIGTERM", "Signal: SIGKILL", "Tool call aborted", "Bash
+                  // session was likely interrupted")
+                  "interrupted",
+                  "terminated by signal",
+                  "killed by signal",
+                  "signal: sigkill",
+                  "signal: sigterm",
+                  "call aborted",
+                  "cancelled by user",
+                  "canceled by user")),
           new WordingRow(
               POLICY_BLOCKED,
               List.of(
@@ -164,7 +175,15 @@ public final class ToolFailureClassifier {
                   "denied by policy",
                   "not allowed by policy",
                   "policy violation",
-                  "violates policy"),
+                  "violates policy",
+                  // a call the user or a hook refused before it ran ("Action has been rejected by
+                  // the user!", "Code execution was not approved", "The tool call was denied",
+                  // "Tool execution blocked by hook")
+                  "rejected by the user",
+                  "was not approved",
+                  "call was denied",
+                  "blocked by hook",
+                  "injection detected"),
               // "command blocked by bash safety policy"
               Pattern.compile("\\bblocked by [^\\n]{0,30}?\\bpolicy\\b")),
           new WordingRow(
@@ -218,7 +237,16 @@ public final class ToolFailureClassifier {
                   "must not have additional properties",
                   "invalid request param",
                   "failed to deserialize parameters",
-                  "arguments must be")),
+                  "arguments must be",
+                  // an agent's parser refusing the call's arguments ("Your action could not be
+                  // parsed properly: Required argument(s) missing", "Invalid JSON input for tool",
+                  // "Argument path is not in the tool's input schema")
+                  "could not be parsed",
+                  "argument(s) missing",
+                  "unexpected argument",
+                  "invalid json input",
+                  "arguments are not valid json",
+                  "not in the tool's input schema")),
           new WordingRow(
               TOOL_NOT_FOUND,
               List.of(
@@ -228,7 +256,11 @@ public final class ToolFailureClassifier {
                   "command not found",
                   "method not found",
                   "does not support tools",
-                  "unknown mcp server"),
+                  "unknown mcp server",
+                  // an agent's registry without the tool named ("Tool read_fle is not registered",
+                  // "You tried to use the tool read_fle, but it doesn't exist")
+                  "is not registered",
+                  "tried to use the tool"),
               // "MCP error -32602: Tool X not found", "MCP error -32601: Tools not supported"
               Pattern.compile(
                   "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b")),
@@ -266,7 +298,9 @@ public final class ToolFailureClassifier {
           new WordingRow(
               RATE_LIMITED,
               List.of("rate limit", "too many requests", "throttl", "too many in-flight")),
-          new WordingRow(TIMEOUT, List.of("timed out", "timeout", "deadline exceeded")),
+          new WordingRow(
+              TIMEOUT,
+              List.of("timed out", "timeout", "deadline exceeded", "maximum execution time")),
           new WordingRow(
               TRANSPORT_ERROR,
               List.of(
@@ -308,6 +342,13 @@ public final class ToolFailureClassifier {
                   "returned an error",
                   "error occurred invoking",
                   "tool execution failed",
+                  "call execution failed",
+                  "code execution failed",
+                  "reported an error",
+                  "reported tool error",
+                  "yielded an error",
+                  "error occurred while running the tool",
+                  "traceback (most recent call last)",
                   // JSON-RPC's internal error, the protocol's HTTP 500 ("MCP error -32603: Internal
                   // error")
                   "-32603")));

@@ -273,6 +273,11 @@ class ToolFailureClassifierTest {
           Tool read_file has an output schema but returned no structured content | idempotent    | execution_failed  | failover_agent
           MCP error -32603: Internal error                                      | non_idempotent | execution_failed  | fail_closed
           Server does not support tools                                         | non_idempotent | tool_not_found    | failover_agent
+          Command terminated by signal: SIGKILL                                 | idempotent     | ambiguous_outcome | fail_closed
+          The tool call was denied by the user                                  | idempotent     | policy_blocked    | fail_closed
+          Your action could not be parsed properly: missing argument path       | idempotent     | invalid_arguments | fail_closed
+          Tool grep_files is not registered                                     | non_idempotent | tool_not_found    | failover_agent
+          Code execution exceeded the maximum execution time of 60 seconds      | idempotent     | timeout           | retry_same_agent
           """)
   void readsToolFailureWordingWhenNothingTypedIsThere(
       String message, String idempotency, String kind, String action) {

@@ -2,11 +2,6 @@ package dev.orchestrator.engine.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
@@ -61,27 +56,17 @@ class ToolFailureCorpusTest {
   }
 
   private static List<Row> rows() {
-    try (InputStream in =
-        ToolFailureCorpusTest.class.getResourceAsStream("/tool-failures/corpus.tsv")) {
-      List<Row> rows = new ArrayList<>();
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-        if (line.isBlank() || line.startsWith("#")) {
-          continue;
-        }
-        String[] f = line.split("\t", -1);
-        rows.add(
-            new Row(
-                f[0],
-                Boolean.parseBoolean(f[1]),
-                f[2].isEmpty() ? null : Integer.valueOf(f[2]),
-                ToolFailureKind.fromWireName(f[3]),
-                f[4],
-                f[5],
-                f[6].replace("\\n", "\n")));
-      }
-      return rows;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return TsvTable.read("/tool-failures/corpus.tsv").stream()
+        .map(
+            f ->
+                new Row(
+                    f[0],
+                    Boolean.parseBoolean(f[1]),
+                    f[2].isEmpty() ? null : Integer.valueOf(f[2]),
+                    ToolFailureKind.fromWireName(f[3]),
+                    f[4],
+                    f[5],
+                    f[6].replace("\\n", "\n")))
+        .toList();
   }
 }

@@ -2,9 +2,6 @@ package dev.orchestrator.engine.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -135,25 +132,16 @@ class ToolSdkStringsTest {
   private static final String AGENTS = "/tool-failures/agent-strings.tsv";
 
   private static List<Row> rows(String resource) {
-    try (InputStream in = ToolSdkStringsTest.class.getResourceAsStream(resource)) {
-      List<Row> rows = new ArrayList<>();
-      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-        if (line.isBlank() || line.startsWith("#")) {
-          continue;
-        }
-        String[] f = line.split("\t", -1);
-        rows.add(
-            new Row(
-                ToolFailureKind.fromWireName(f[0]),
-                "may_have_run".equals(f[1]),
-                f[2].isEmpty() ? null : Integer.valueOf(f[2]),
-                f[3],
-                unescaped(f[4])));
-      }
-      return rows;
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return TsvTable.read(resource).stream()
+        .map(
+            f ->
+                new Row(
+                    ToolFailureKind.fromWireName(f[0]),
+                    "may_have_run".equals(f[1]),
+                    f[2].isEmpty() ? null : Integer.valueOf(f[2]),
+                    f[3],
+                    unescaped(f[4])))
+        .toList();
   }
 
   // "\n" stands for a line break and "\\" for a backslash.

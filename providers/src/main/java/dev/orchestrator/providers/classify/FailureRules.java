@@ -898,7 +898,7 @@ final class FailureRules {
                     && f.noStatus()
                     && namesAccount(f)
                     && !f.says(PLAN_EXCLUDES_MODEL)
-                    && !f.says(TOKEN_BUDGET_NAMED),
+                    && !f.says(BUDGET_NOT_THE_ACCOUNTS),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -1564,13 +1564,11 @@ final class FailureRules {
   static final Words BALANCE_NAMED =
       Words.of(Clause.of("\\bbalances?\\b|баланс(?!ир)", "balance", "баланс"));
 
-  // The nouns of the account's money or allowance, in the languages the corpus has (rows
-  // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   // A request's token budget named as its parameter ("thinking.budget_tokens is not allowed when
   // thinking.type is 'disabled'", "Reasoning budgets are not supported in model.complete()"): the
   // request's field, not the account's budget (row in_band.account_words). Nor is an agent's time
   // budget for a turn ("This turn ran past its time budget without finishing").
-  static final List<String> TOKEN_BUDGET_NAMED =
+  static final List<String> BUDGET_NOT_THE_ACCOUNTS =
       List.of(
           "time budget",
           "budget_tokens",
@@ -1581,9 +1579,9 @@ final class FailureRules {
           "budgettokens");
 
   // The account's allowance in an app's or a coding agent's sentences, read only for a message
-  //    with no status (rows in_band.window_quota, in_band.account_words): a spend, free or
-  //    subscription limit reached, a low balance, a plan's request limit, in the languages their
-  //    locale files have.
+  // with no status (rows in_band.window_quota, in_band.account_words): a spend, free or
+  // subscription limit reached, a low balance, a plan's request limit, in the languages their
+  // locale files have.
   static final Words QUOTA_HINTS =
       Words.of(
           // credits exhausted or membership expired ("due to the developer's credits being
@@ -1699,6 +1697,8 @@ final class FailureRules {
               "расходов",
               "月額"));
 
+  // The nouns of the account's money or allowance, in the languages the corpus has (rows
+  // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
       List.of(
           // the usage limit reached or exceeded, in Hebrew ("הגעת למגבלת השימוש שלך", "חריגה מהגבלת

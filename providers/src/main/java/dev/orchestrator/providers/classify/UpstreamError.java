@@ -974,17 +974,20 @@ record UpstreamError(
 
     /**
      * Adds {@code w}, lower-cased, to the wording while it holds less than 128 Ki chars, unless the
-     * same text is there already (an SDK's message is both the error's message and its other text,
-     * a code may repeat the type): every clause would only read it again.
+     * same lower-cased text is there already (an SDK's message is both the error's message and its
+     * other text, a code may repeat the type, a token its type in lower case): every clause would
+     * only read it again.
      */
     void words(String w) {
-      if (!Text.isBlank(w) && wording.length() < 2 * Text.MAX_READ_CHARS && worded.add(w)) {
-        String lower =
-            withoutEchoes(unescaped(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)));
-        // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
-        wording
-            .append(lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", ""))
-            .append('\n');
+      if (Text.isBlank(w) || wording.length() >= 2 * Text.MAX_READ_CHARS) {
+        return;
+      }
+      String lower =
+          withoutEchoes(unescaped(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)));
+      // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
+      String read = lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", "");
+      if (worded.add(read)) {
+        wording.append(read).append('\n');
       }
     }
 

@@ -10553,13 +10553,13 @@ final class FailureRules {
               "süresi dol",
               "scadut"));
 
-  // A model still loading, said as the whole message, or as the message field of a body quoted
+  // A model still loading, said as the whole message, or as a field's whole value in a body quoted
   // whole (llama.cpp's 503 {"message":"Loading model","type":"unavailable_error"} while it warms
-  // up), not a load that failed ("Error loading model") (row transient.overloaded).
+  // up: the wording holds a quoted message's value on a line of its own), not a load that failed
+  // ("Error
+  // loading model") (row transient.overloaded).
   static final Words MODEL_WARMING_UP =
-      Words.of(
-          Clause.of(
-              "(?m)^loading model\\.?$|\"message\":\\s*\"loading model\\.?\"", "loading model"));
+      Words.of(Clause.of("(?m)^\"?loading model\\.?(?:\"|$)", "loading model"));
 
   static final Set<String> PERMISSION_CODES =
       Set.of(

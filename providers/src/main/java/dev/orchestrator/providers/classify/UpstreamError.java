@@ -336,14 +336,30 @@ record UpstreamError(
   // failed ("The SSL connection could not be established"), not a key refused.
   private static final String TLS_NAMESPACE = "Security.Authentication.";
   private static final int MAX_CLASS_TOKENS = 4;
+  // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
+  private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
+  // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
+  // escaped once more or a Python dict printed inside a text ("message": "…", 'msg': '…'),
+  // lower-cased: keys that name where the words are, not what they say (not "finishReason":
+  // "SAFETY", nor "prompt": "…")
+  private static final Pattern ENVELOPE_KEY =
+      Pattern.compile(
+          "\\\\*[\"'](?:error|errors|message|msg|errmsg|error_msg|error_message|errormessage|detail"
+              + "|details|description|error_description|reason|title|status_message)\\\\*[\"']"
+              + "\\s*:\\s*(?=\\\\*[\"'])");
+  // the longest quoted value read apart (ENVELOPE_KEY)
+  private static final int MAX_VALUE_CHARS = 4096;
+  // how deep values quoted in values are read apart: an error quoted in a gateway's message quoted
+  // in an SDK's
+  private static final int MAX_VALUE_DEPTH = 3;
+  // a backslash escape in a quoted value: of a quote, a slash, a backslash, a line feed or a tab
+  private static final Pattern VALUE_ESCAPE = Pattern.compile("\\\\+([\"'/nt])");
   // An identifier that names its meaning in words: CamelCase ("QuotaExceededError",
   // "UsageLimitExceeded") or snake_case in any case ("billing_not_active", FastGPT's
   // "LLM_model_response_empty"). Its words are read too, so the wording rules see "quota exceeded
   // error" and "billing not active" wherever the identifier stands (a message, a type, a code).
   // Not camelCase with a lower-case first word: JSON keys are written so ("safetyRatings",
   // "partTypes"), and read as words they name what did not happen.
-  // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
-  private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   private static final Pattern IDENTIFIER =
       Pattern.compile(
           "\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\\b");
@@ -983,7 +999,9 @@ record UpstreamError(
         return;
       }
       String lower =
-          withoutEchoes(unescaped(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT)));
+          valuesApart(
+              withoutEchoes(unescaped(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT))),
+              1);
       // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
       String read = lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", "");
       if (worded.add(read)) {
@@ -1004,6 +1022,71 @@ record UpstreamError(
               m ->
                   Matcher.quoteReplacement(
                       String.valueOf((char) Integer.parseInt(m.group(1), 16))));
+    }
+
+    // The text with each envelope key of a document it quotes and the key's quoted value
+    // (ENVELOPE_KEY) replaced by the value alone, unescaped, on a line of its own: the key names a
+    // field, not the failure, so no clause reads the key and the value as one phrase ('{"error":
+    // {"message": "Request too large"}}' is not a message too long), and the value reads as it
+    // would said alone ("{'detail': 'No model found'}" says what "No model found" says), itself
+    // read apart to MAX_VALUE_DEPTH. Only scanned when a quote is followed by a colon.
+    private static String valuesApart(String lower, int depth) {
+      if (lower.indexOf("\":") < 0 && lower.indexOf("':") < 0 && lower.indexOf("\" :") < 0) {
+        return lower;
+      }
+      Matcher key = ENVELOPE_KEY.matcher(lower);
+      StringBuilder out = new StringBuilder(lower.length());
+      int done = 0;
+      int from = 0;
+      while (from < lower.length() && key.find(from)) {
+        int q = key.end();
+        int escapes = 0;
+        while (lower.charAt(q) == '\\') { // the lookahead saw a quote after the backslashes
+          escapes++;
+          q++;
+        }
+        int close = closingQuote(lower, q + 1, lower.charAt(q), escapes);
+        if (close < 0) {
+          from = q + 1;
+          continue;
+        }
+        out.append(lower, done, key.start()).append('\n');
+        String value = unescapedValue(lower.substring(q + 1, close - escapes));
+        out.append(depth < MAX_VALUE_DEPTH ? valuesApart(value, depth + 1) : value).append('\n');
+        done = close + 1;
+        from = done;
+      }
+      return done == 0 ? lower : out.append(lower, done, lower.length()).toString();
+    }
+
+    // Where the quoted value that starts at {@code from} ends: its quote, behind exactly as many
+    // backslashes as the opening one had (none for a value quoted once, one for a JSON string
+    // escaped in another); a quote behind more is one the value quotes. -1 when it does not end
+    // within MAX_VALUE_CHARS.
+    private static int closingQuote(String s, int from, char quote, int escapes) {
+      int limit = Math.min(s.length(), from + MAX_VALUE_CHARS);
+      for (int i = from; i < limit; i++) {
+        if (s.charAt(i) != quote) {
+          continue;
+        }
+        int run = 0;
+        while (i - run - 1 >= from && s.charAt(i - run - 1) == '\\') {
+          run++;
+        }
+        if (run == escapes) {
+          return i;
+        }
+      }
+      return -1;
+    }
+
+    // A quoted value's escapes read as what they stand for: a quote, a slash, a line feed.
+    private static String unescapedValue(String v) {
+      return v.indexOf('\\') < 0 ? v : VALUE_ESCAPE.matcher(v).replaceAll(m -> escaped(m.group(1)));
+    }
+
+    private static String escaped(String c) {
+      return "n".equals(c) ? "\n" : "t".equals(c) ? " " : Matcher.quoteReplacement(c);
     }
 
     // The lower-cased text with the prompts it quotes back emptied (ECHOED_PROMPT,

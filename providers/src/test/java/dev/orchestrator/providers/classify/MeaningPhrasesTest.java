@@ -3,6 +3,7 @@ package dev.orchestrator.providers.classify;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.failure.FailureCategory;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,6 +49,61 @@ class MeaningPhrasesTest {
       }
     }
     assertThat(wrong).as("phrases read as another meaning, of %d", rows.size()).isEmpty();
+  }
+
+  /**
+   * An error document quoted in a message names where its words are, not what they say: each phrase
+   * quoted as the message of a JSON error, of a Python dict an SDK printed, or as a JSON string
+   * escaped once more in a log line, is read as the phrase alone — no clause reads a key and its
+   * value as one phrase ("message" … "too large"), and a value is read whole.
+   */
+  @Test
+  void everyPhraseQuotedInAnErrorDocumentIsReadAsThePhraseAlone() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    List<String> changed = new ArrayList<>();
+    int read = 0;
+    for (JsonNode row : rows()) {
+      String phrase = row.get("phrase").asText();
+      String quoted = json.writeValueAsString(phrase);
+      Map<String, String> wrapped =
+          Map.of(
+              "json", "{\"error\": {\"message\": " + quoted + "}}",
+              "python", "{'error': {'message': " + pythonRepr(phrase) + "}}",
+              "escaped", "call failed: {\"detail\":" + json.writeValueAsString(quoted) + "}");
+      FailureCategory alone = category(phrase);
+      for (Map.Entry<String, String> w : wrapped.entrySet()) {
+        FailureCategory got = category(w.getValue());
+        read++;
+        if (got != alone) {
+          changed.add(
+              w.getKey() + ": " + alone.wireName() + " -> " + got.wireName() + " ← " + phrase);
+        }
+      }
+    }
+    assertThat(changed).as("quoted phrases read otherwise, of %d", read).isEmpty();
+  }
+
+  private static FailureCategory category(String message) {
+    return FailureClassifier.INSTANCE
+        .explainStrict(new FailureEvidence(null, Map.of(), null, null, message, false, false, null))
+        .failure()
+        .category();
+  }
+
+  // Python's repr of a str: single quotes unless the text holds one and no double quote
+  private static String pythonRepr(String s) {
+    char q = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
+    StringBuilder b = new StringBuilder().append(q);
+    for (char c : s.toCharArray()) {
+      if (c == '\\' || c == q) {
+        b.append('\\').append(c);
+      } else if (c == '\n') {
+        b.append("\\n");
+      } else {
+        b.append(c);
+      }
+    }
+    return b.append(q).toString();
   }
 
   @Test

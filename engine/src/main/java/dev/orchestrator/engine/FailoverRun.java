@@ -10,6 +10,7 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.internal.AttemptPath;
@@ -34,11 +35,12 @@ import java.util.Random;
  * One request's failover loop (docs/design.md §5): for each planned candidate, one attempt through
  * the {@link AttemptPath} (admit, dispatch, report), then the decision — retry the same route, fail
  * over, or stop — as a {@link Step} value, recorded in the trace. Every admission is reported
- * exactly once, on every path. In panic mode (too few candidates healthy) the routes short-term
- * health held back are tried too; a route not sent to because health shed or cooled it is waited
- * for when that ends within the deadline — waiting is better than refusing. The request runs on the
- * catalog it planned with, whatever refreshes happen meanwhile. Not thread-safe: one instance per
- * request, on the request's thread.
+ * exactly once, on every path. In panic mode (too few candidates healthy when the request planned,
+ * or none left but a route health sheds after the plan admitted it) the routes short-term health
+ * held back are tried too; a route not sent to because health shed or cooled it is waited for when
+ * that ends within the deadline — waiting is better than refusing. The request runs on the catalog
+ * it planned with, whatever refreshes happen meanwhile. Not thread-safe: one instance per request,
+ * on the request's thread.
  */
 final class FailoverRun {
   private final AttemptPath path;
@@ -262,6 +264,26 @@ final class FailoverRun {
     return panic && (!record.triedAny() || store.tryAcquireRetry());
   }
 
+  /**
+   * Whether a candidate of this request other than {@code shed} may still answer it: one it has not
+   * sent to nor held back, whose window fits, and that the store's view marks healthy now. Route
+   * health may shed a request only while such a candidate is left (docs/design.md §5).
+   */
+  private boolean anotherAdmissible(Route shed, List<Candidate> candidates) {
+    Map<String, HealthMark> marks = store.marks();
+    for (Candidate c : candidates) {
+      Route other = c.route();
+      if (!other.id().equals(shed.id())
+          && !record.wasTried(other.id())
+          && !waiting.containsKey(other)
+          && fitsWindow(other)
+          && !marks.containsKey(other.id())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Attempts one route until it answers, the request moves on (empty) or stops (thrown). */
   private Optional<ChatResult> tryRoute(Route route, List<Candidate> candidates, int index) {
     Optional<AttemptPath.Target> target = path.target(route);
@@ -296,6 +318,13 @@ final class FailoverRun {
       }
       Admission admission = path.admit(route);
       if (!admission.dispatch()) {
+        if (!panic && policy.panicThreshold() > 0 && !anotherAdmissible(route, candidates)) {
+          // Health shed a route the plan admitted (a concurrent request took its probe, or its
+          // breaker opened since the plan): with no other candidate to answer, that health
+          // excludes nothing — the request is in panic mode as one planned now would be.
+          panic = true;
+          record.panic();
+        }
         if (panicDispatch()) {
           admission = admission.panic();
         } else {

@@ -264,10 +264,17 @@ final class FailoverRun {
     return panic && (!record.triedAny() || store.tryAcquireRetry());
   }
 
+  /** {@code route} is not sent to: every key of its provider is {@code out}; waited for in time. */
+  private void limited(Route route, KeyBook.Choice out) {
+    record.limited(route.id(), out.reason(), out.retryIn());
+    holdBack(route, out.retryIn().toNanos());
+  }
+
   /**
    * Whether a candidate of this request other than {@code shed} may still answer it: one it has not
-   * sent to nor held back, whose window fits, and that the store's view marks healthy now. Route
-   * health may shed a request only while such a candidate is left (docs/design.md §5).
+   * sent to nor held back, whose window fits, that the store's view marks healthy now and that has
+   * a key to send with. Route health may shed a request only while such a candidate is left
+   * (docs/design.md §5).
    */
   private boolean anotherAdmissible(Route shed, List<Candidate> candidates) {
     Map<String, HealthMark> marks = store.marks();
@@ -277,7 +284,8 @@ final class FailoverRun {
           && !record.wasTried(other.id())
           && !waiting.containsKey(other)
           && fitsWindow(other)
-          && !marks.containsKey(other.id())) {
+          && !marks.containsKey(other.id())
+          && path.target(other).flatMap(path::keysOut).isEmpty()) {
         return true;
       }
     }
@@ -308,12 +316,11 @@ final class FailoverRun {
           return Optional.empty();
         }
       }
-      KeyBook.Choice key = path.chooseKey(target.get());
-      if (!key.sendable()) {
+      Optional<KeyBook.Choice> out = path.keysOut(target.get());
+      if (out.isPresent()) {
         // Every key of the provider is out (cooling, or at a limit until its reset): the request
         // is not sent where it would 429; the route is waited for if its key returns in time.
-        record.limited(route.id(), key.reason(), key.retryIn());
-        holdBack(route, key.retryIn().toNanos());
+        limited(route, out.get());
         return Optional.empty();
       }
       Admission admission = path.admit(route);
@@ -337,6 +344,15 @@ final class FailoverRun {
       if (remaining <= 0) {
         path.abandon(admission);
         throw record.deadlineExceeded();
+      }
+      // Counted against the key's declared limits only now that the attempt is sent: a request
+      // shed, held back or out of time spends nothing of a limit.
+      KeyBook.Choice key = path.chooseKey(target.get());
+      if (!key.sendable()) {
+        // The fleet's count took the last of every key's daily limit since the check.
+        path.abandon(admission);
+        limited(route, key);
+        return Optional.empty();
       }
       int n = record.nextAttempt(route.id());
       AttemptPath.Sent a =

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.DoubleSupplier;
 
@@ -127,6 +128,28 @@ public final class KeyBook {
     if (!scan.ready.isEmpty() || !scan.low.isEmpty()) {
       return new Choice(weighted(scan.ready.isEmpty() ? scan.low : scan.ready), null, null);
     }
+    return none(scan);
+  }
+
+  /**
+   * Why no key of {@code provider} may be sent now (the reason and the earliest return, as {@link
+   * #choose} says them), or empty when one may. Counts nothing and draws nothing at random: the
+   * check before an attempt is admitted, whose count comes with {@link #acquire} only when it is
+   * sent.
+   */
+  public Optional<Choice> out(Provider provider) {
+    if (provider.keys().isEmpty()) {
+      return Optional.empty();
+    }
+    Scan scan = scan(provider);
+    if (!scan.anySet || !scan.ready.isEmpty() || !scan.low.isEmpty()) {
+      return Optional.empty();
+    }
+    return Optional.of(none(scan));
+  }
+
+  /** No key may be sent: every set key's reason, and when the earliest returns. */
+  private static Choice none(Scan scan) {
     return new Choice(
         null, String.join("; ", scan.why), Duration.ofNanos(Math.max(0, scan.earliest)));
   }
@@ -220,8 +243,9 @@ public final class KeyBook {
    * The key for the next attempt on one of {@code provider}'s routes, already counted against its
    * declared limits ({@link #choose}, then the count): a key whose fleet-wide count shows its daily
    * limit taken by other replicas is out, and the next key is chosen. Every call counts a request
-   * against the key it returns (a request held back after this still counts, so a limit is never
-   * exceeded).
+   * against the key it returns, in the process and in the fleet's {@link SharedState}: call it only
+   * when the attempt is being sent (its admission granted), so that a request health sheds or holds
+   * back spends nothing of a limit; {@link #out} asks without counting.
    */
   public Choice acquire(Provider provider) {
     for (int i = 0; i <= provider.keys().size(); i++) {

@@ -74,9 +74,18 @@ public final class AttemptPath {
   }
 
   /**
-   * Step 0: the key the next attempt on {@code target} is sent with, counted against its declared
-   * limits, or why none may be sent (docs/design.md §5); {@link KeyBook.Choice#KEYLESS} when the
-   * context keeps no key state.
+   * Why no key of {@code target}'s provider may be sent now, or empty when one may (or the context
+   * keeps no key state); nothing is counted (docs/design.md §5): the check before admission.
+   */
+  public Optional<KeyBook.Choice> keysOut(Target target) {
+    return ctx.keys() == null ? Optional.empty() : ctx.keys().out(target.provider());
+  }
+
+  /**
+   * The key the next attempt on {@code target} is sent with, counted against its declared limits,
+   * or why none may be sent (docs/design.md §5); {@link KeyBook.Choice#KEYLESS} when the context
+   * keeps no key state. Every call counts: called once an attempt is admitted, just before it is
+   * sent.
    */
   public KeyBook.Choice chooseKey(Target target) {
     return ctx.keys() == null ? KeyBook.Choice.KEYLESS : ctx.keys().acquire(target.provider());

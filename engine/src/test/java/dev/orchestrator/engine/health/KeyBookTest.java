@@ -134,6 +134,29 @@ class KeyBookTest {
   }
 
   @Test
+  void askingWhetherAKeyIsOutCountsNothingAndSaysWhyAsChoosingDoes() {
+    ApiKey a = key("a", "K_A", 1);
+    Provider p = provider(new DeclaredLimits(2, 1, LocalTime.MIDNIGHT), a);
+    KeyBook b = book(5);
+    for (int i = 0; i < 10; i++) {
+      assertThat(b.out(p)).isEmpty(); // asked before every admission: never counted
+    }
+    assertThat(b.acquire(p).key()).isEqualTo(a);
+    assertThat(b.out(p))
+        .hasValueSatisfying(
+            out -> {
+              assertThat(out.reason()).isEqualTo(b.choose(p).reason());
+              assertThat(out.reason()).startsWith("key 'a' minute_limit (1/1 requests)");
+              assertThat(out.retryIn()).isEqualTo(Duration.ofMinutes(1));
+            });
+    time.advance(Duration.ofMinutes(1));
+    assertThat(b.out(p)).isEmpty();
+    assertThat(b.acquire(p).key()).isEqualTo(a); // the second of its two a day
+    assertThat(b.out(p).orElseThrow().reason()).contains("daily_limit (2/2 requests)");
+    assertThat(book(5).out(provider(null))).isEmpty(); // a keyless provider is never out
+  }
+
+  @Test
   void aKeysOwnLimitsOverrideItsProvidersAndAMinuteLimitEndsWithItsMinute() {
     ApiKey a = new ApiKey("a", List.of("K_A"), 1, new DeclaredLimits(null, 1, null));
     ApiKey bKey = key("b", "K_B", 1);

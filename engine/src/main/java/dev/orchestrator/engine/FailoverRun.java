@@ -548,12 +548,19 @@ final class FailoverRun {
     return largerThan < 0 || route.contextWindow() == null || route.contextWindow() > largerThan;
   }
 
+  /**
+   * Whether the request has another way forward after the candidate at {@code index}: a held-back
+   * route to wait for, a second pass ahead, or a later candidate it has not sent to whose window
+   * fits. A candidate already tried is not one: from the waiting loop or the second pass, the
+   * candidates after {@code index} were tried in the first pass (their failures decided).
+   */
   private boolean hasNext(List<Candidate> candidates, int index) {
     if (!waiting.isEmpty() || secondPassAhead()) {
       return true;
     }
     for (int j = index + 1; j < candidates.size(); j++) {
-      if (fitsWindow(candidates.get(j).route())) {
+      Route next = candidates.get(j).route();
+      if (fitsWindow(next) && !record.wasTried(next.id())) {
         return true;
       }
     }

@@ -151,4 +151,58 @@ class PanicModeTest {
     assertThat(time.sleeps()).isEmpty();
     assertThat(client.calls()).isEmpty();
   }
+
+  @Test
+  void aRouteTriedFromTheWaitingLoopWaitsOutAShortRetryAfterWhenNothingElseIsLeft() {
+    TaskOrchestrator o = orchestrator(POLICY.toBuilder().deadline(Duration.ofSeconds(10)).build());
+    client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    failure(o, request("b/m")); // b opens
+    assertThat(o.health().breaker("b/m")).isEqualTo(BreakerState.OPEN);
+    o.health().coolDown("a/m", Duration.ofMillis(500)); // a briefly cooling
+    client.script("a/m", ScriptedClient.rateLimited(Duration.ofSeconds(2)), ok("a answers"));
+    int calls = client.calls().size();
+
+    // Panic: a is held back (waited for), b is sent and fails; then a is sent from the waiting
+    // loop and asks for 2 s. b, after a in the plan, was already tried: nothing else is left, so
+    // waiting the 2 s (well inside the deadline) is the way to an answer, not a failover.
+    ChatResult r = o.chat(request("v"));
+
+    assertThat(r.route()).isEqualTo("a/m");
+    assertThat(r.trace().plan().standby().get(0).route().id()).isEqualTo("a/m");
+    assertThat(client.calls().subList(calls, client.calls().size()))
+        .containsExactly("b/m", "a/m", "a/m");
+    assertThat(r.trace().attempts())
+        .extracting(AttemptRecord::route, AttemptRecord::decision)
+        .startsWith(
+            org.assertj.core.groups.Tuple.tuple("b/m", Decision.FAILOVER),
+            org.assertj.core.groups.Tuple.tuple("a/m", Decision.RETRY_SAME_ROUTE));
+    assertThat(r.trace().attempts().get(1).delay()).isEqualTo(Duration.ofSeconds(2));
+  }
+
+  @Test
+  void aRouteThatFailsFromTheWaitingLoopStopsTheRequestWhenNothingElseIsLeft() {
+    TaskOrchestrator o =
+        orchestrator(
+            POLICY.toBuilder()
+                .deadline(Duration.ofSeconds(10))
+                .retryBudget(0.0, 0, Duration.ofSeconds(10))
+                .build());
+    client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    failure(o, request("b/m"));
+    failure(o, request("b/m")); // b opens (no retries: the budget is empty)
+    assertThat(o.health().breaker("b/m")).isEqualTo(BreakerState.OPEN);
+    o.health().coolDown("a/m", Duration.ofMillis(500));
+    client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
+
+    // b is sent (the request's first panic attempt) and fails; a, waited for, fails and has no
+    // retry (the budget is empty): the trace says the request stopped there, not that it failed
+    // over to b, which it had already tried.
+    OrchestratorException e = failure(o, request("v"));
+
+    assertThat(e.trace().attempts())
+        .extracting(AttemptRecord::route, AttemptRecord::decision)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("b/m", Decision.FAILOVER),
+            org.assertj.core.groups.Tuple.tuple("a/m", Decision.STOP));
+  }
 }

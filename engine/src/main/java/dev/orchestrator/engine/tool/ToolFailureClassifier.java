@@ -14,6 +14,7 @@ import static dev.orchestrator.engine.tool.ToolFailureKind.UNKNOWN;
 
 import java.io.EOFException;
 import java.io.FileNotFoundException;
+import java.io.InterruptedIOException;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.PortUnreachableException;
@@ -29,6 +30,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
 import java.util.regex.Pattern;
@@ -56,12 +58,15 @@ import javax.net.ssl.SSLHandshakeException;
  *       {@code unknown}. Any structured failure saying non-idempotent makes the call
  *       non-idempotent, whatever the {@link ToolSpec} says.
  *   <li>The exception type, first match along the chain (see {@link ToolExceptionType}); in
- *       addition {@link AccessDeniedException} and {@link SecurityException} mean {@code
- *       permission_denied}, {@link IllegalArgumentException} means {@code invalid_arguments} (a
- *       framework's argument validation throws it; failing closed is the safe reading of a bug that
- *       throws it too), and {@link NoSuchFileException} / {@link FileNotFoundException} mean {@code
- *       execution_failed}: a missing file is something the tool ran into, not a missing tool, so it
- *       never earns a failover to re-run a side effect.
+ *       addition {@link InterruptedException}, {@link InterruptedIOException} (other than a socket
+ *       timeout) and {@link CancellationException} mean {@code ambiguous_outcome} (a call
+ *       interrupted or cancelled while it ran may or may not have done its work, message or not),
+ *       {@link AccessDeniedException} and {@link SecurityException} mean {@code permission_denied},
+ *       {@link IllegalArgumentException} means {@code invalid_arguments} (a framework's argument
+ *       validation throws it; failing closed is the safe reading of a bug that throws it too), and
+ *       {@link NoSuchFileException} / {@link FileNotFoundException} mean {@code execution_failed}:
+ *       a missing file is something the tool ran into, not a missing tool, so it never earns a
+ *       failover to re-run a side effect.
  *   <li>The HTTP status of the first {@link HasHttpStatus} in the chain — see {@link
  *       #statusKind(int)}; a 405 from an idempotent tool endpoint is {@code tool_unavailable} (the
  *       agent may fail over), not invalid arguments.
@@ -108,6 +113,11 @@ public final class ToolFailureClassifier {
           new TypeRow(HttpTimeoutException.class, TIMEOUT),
           new TypeRow(SocketTimeoutException.class, TIMEOUT),
           new TypeRow(TimeoutException.class, TIMEOUT),
+          // Interrupted or cancelled while it ran: whether its effect happened cannot be known.
+          // InterruptedIOException after SocketTimeoutException, its subclass (a timeout).
+          new TypeRow(InterruptedException.class, AMBIGUOUS_OUTCOME),
+          new TypeRow(InterruptedIOException.class, AMBIGUOUS_OUTCOME),
+          new TypeRow(CancellationException.class, AMBIGUOUS_OUTCOME),
           new TypeRow(ConnectException.class, TOOL_UNAVAILABLE),
           new TypeRow(NoRouteToHostException.class, TOOL_UNAVAILABLE),
           new TypeRow(PortUnreachableException.class, TOOL_UNAVAILABLE),

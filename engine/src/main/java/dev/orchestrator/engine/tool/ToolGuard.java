@@ -23,7 +23,10 @@ import java.util.random.RandomGenerator;
  * <p>{@link Error}s are not tool failures and propagate unchanged, as does a {@link
  * ToolExecutionStoppedException} thrown by a nested guard (a stop is already decided). When the
  * calling thread is interrupted the guard stops retrying: the interrupt flag is kept and a pending
- * retry becomes a failover.
+ * retry becomes a failover. A call that itself throws an interrupt or a cancel ({@link
+ * InterruptedException}, {@link java.io.InterruptedIOException}, {@link
+ * java.util.concurrent.CancellationException}) has an unknown outcome and is stopped (fail closed),
+ * the flag kept.
  *
  * <p>Immutable and thread-safe: one guard may serve every agent of a process.
  */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -19,6 +20,7 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
@@ -95,6 +97,11 @@ class ToolFailureClassifierTest {
     return Stream.of(
         Arguments.of(new TimeoutException(), "timeout"),
         Arguments.of(new SocketTimeoutException("Read timed out"), "timeout"),
+        Arguments.of(new SocketTimeoutException(), "timeout"),
+        Arguments.of(new InterruptedException(), "ambiguous_outcome"),
+        Arguments.of(new InterruptedIOException(), "ambiguous_outcome"),
+        Arguments.of(new CancellationException(), "ambiguous_outcome"),
+        Arguments.of(new RuntimeException(new InterruptedException()), "ambiguous_outcome"),
         Arguments.of(new HttpTimeoutException("request timed out"), "timeout"),
         Arguments.of(new HttpConnectTimeoutException("connect"), "tool_unavailable"),
         Arguments.of(new ConnectException("Connection refused"), "tool_unavailable"),
@@ -141,6 +148,32 @@ class ToolFailureClassifierTest {
                 .withExceptionType(ToolExceptionType.fromWireName(exception)));
 
     assertThat(d.observedKind().wireName()).isEqualTo(observedKind);
+  }
+
+  /**
+   * A call interrupted or cancelled while it ran may or may not have done its work: thrown as the
+   * JDK's own type with no message ({@code Process.waitFor()}, {@code Future.get()} after {@code
+   * cancel}, a blocking read interrupted), it fails closed as its wording does, never handed to
+   * another agent that would run a side effect again.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("interruptsAndCancels")
+  void aCallInterruptedOrCancelledWithNoMessageFailsClosedAsItsWordingDoes(Throwable thrown) {
+    ToolDecision d = CLASSIFIER.classify(thrown, SHELL);
+
+    assertThat(d.action()).as(d.toString()).isEqualTo(ToolAction.FAIL_CLOSED);
+    assertThat(d.kind()).isEqualTo(ToolFailureKind.AMBIGUOUS_OUTCOME);
+    assertThat(d.retrySafe()).isFalse();
+    assertThat(CLASSIFIER.classify(new InterruptedException("sleep interrupted"), SHELL))
+        .isEqualTo(d);
+  }
+
+  static Stream<Throwable> interruptsAndCancels() {
+    return Stream.of(
+        new InterruptedException(),
+        new InterruptedIOException(),
+        new CancellationException(),
+        new java.util.concurrent.ExecutionException(new CancellationException()));
   }
 
   @Test

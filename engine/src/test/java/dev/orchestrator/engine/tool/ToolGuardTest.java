@@ -267,6 +267,29 @@ class ToolGuardTest {
   }
 
   @Test
+  void aNonIdempotentCallInterruptedWhileItRanIsStoppedNotHandedToAnotherAgent() {
+    AtomicInteger calls = new AtomicInteger();
+    ToolGuard g = guard().maxRetries(4).build();
+    try {
+      // e.g. Process.waitFor() interrupted while `rm -rf` runs: whether it finished is unknown.
+      assertThatThrownBy(
+              () ->
+                  g.run(
+                      ToolSpec.nonIdempotent("shell"),
+                      failing(1, new InterruptedException(), calls)))
+          .isInstanceOf(ToolExecutionStoppedException.class)
+          .hasMessage("tool 'shell' stopped: tool_failure.ambiguous_outcome.fail_closed");
+      assertThat(calls).hasValue(1);
+      assertThat(Thread.currentThread().isInterrupted()).isTrue(); // the flag is kept
+      assertThat(events)
+          .singleElement()
+          .satisfies(e -> assertThat(e.decision().action()).isEqualTo(ToolAction.FAIL_CLOSED));
+    } finally {
+      Thread.interrupted();
+    }
+  }
+
+  @Test
   void aFailingListenerDoesNotChangeTheDecision() {
     ToolGuard g =
         guard()

@@ -24,12 +24,14 @@ import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
+import java.util.Set;
 
 /**
  * One request's failover loop (docs/design.md §5): for each planned candidate, one attempt through
@@ -57,6 +59,12 @@ final class FailoverRun {
 
   /** Routes not sent to because health shed or cooled them, with when that ends (ticker nanos). */
   private final Map<Route, Long> waiting = new LinkedHashMap<>();
+
+  /**
+   * Routes the plan admitted that health shed while another candidate could answer: held back until
+   * the others are spent, once each.
+   */
+  private final Set<Route> shedForOthers = new HashSet<>();
 
   /**
    * Routes this request met with silence, in the order it met them: tried once more, each, after
@@ -325,18 +333,26 @@ final class FailoverRun {
       }
       Admission admission = path.admit(route);
       if (!admission.dispatch()) {
-        if (!panic && policy.panicThreshold() > 0 && !anotherAdmissible(route, candidates)) {
+        boolean othersFirst = false;
+        if (!panic && policy.panicThreshold() > 0) {
           // Health shed a route the plan admitted (a concurrent request took its probe, or its
-          // breaker opened since the plan): with no other candidate to answer, that health
-          // excludes nothing — the request is in panic mode as one planned now would be.
-          panic = true;
-          record.panic();
+          // breaker opened since the plan). With another candidate to answer, that one goes
+          // first and this route is looked at again as soon as the others are spent (once), not
+          // at its probe lease's end; with none, health excludes nothing — the request is in
+          // panic mode as one planned now would be.
+          othersFirst = !shedForOthers.contains(route) && anotherAdmissible(route, candidates);
+          if (othersFirst) {
+            shedForOthers.add(route);
+          } else {
+            panic = true;
+            record.panic();
+          }
         }
         if (panicDispatch()) {
           admission = admission.panic();
         } else {
           record.shed(route.id(), admission.retryIn());
-          holdBack(route, admission.retryIn().toNanos());
+          holdBack(route, othersFirst ? 0 : admission.retryIn().toNanos());
           return Optional.empty();
         }
       }

@@ -167,4 +167,31 @@ class ProbeRaceTest {
     assertThat(r.trace().panic()).isFalse();
     assertThat(client.calls().subList(calls, client.calls().size())).containsExactly("b/m");
   }
+
+  @Test
+  void aRouteThatLostTheProbeRaceIsSentOnceTheOtherCandidateHasFailed() {
+    TaskOrchestrator o =
+        orchestrator(
+            Catalogs.virtualPool("v", free("a", "m", 8000), free("b", "m", 8000)),
+            policy().deadline(Duration.ofSeconds(20)).build());
+    openThenProbeDue(o, "a/m");
+    client.script("b/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    race.set(self -> self.health().admit("a/m"));
+    int calls = client.calls().size();
+    int sleeps = time.sleeps().size();
+
+    // a is held back while b may answer; b fails (and its retry); a is then sent, in panic mode,
+    // at once — not refused because its probe lease (130 s) outlasts the deadline.
+    ChatResult r = o.chat(request("v"));
+
+    assertThat(r.route()).isEqualTo("a/m");
+    assertThat(r.trace().panic()).isTrue();
+    assertThat(client.calls().subList(calls, client.calls().size()))
+        .containsExactly("b/m", "b/m", "a/m");
+    long slept =
+        time.sleeps().subList(sleeps, time.sleeps().size()).stream()
+            .mapToLong(Long::longValue)
+            .sum();
+    assertThat(Duration.ofNanos(slept)).isLessThan(Duration.ofSeconds(2));
+  }
 }

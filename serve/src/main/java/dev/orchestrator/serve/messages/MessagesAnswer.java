@@ -40,7 +40,7 @@ final class MessagesAnswer {
     }
     for (ToolCall c : r.toolCalls()) {
       ObjectNode use = content.addObject();
-      use.put("type", "tool_use").put("id", c.id()).put("name", c.name());
+      use.put("type", "tool_use").put("id", toolUseId(c.id())).put("name", c.name());
       use.set("input", input(c.argumentsJson()));
     }
     m.put("stop_reason", stopReason(r));
@@ -82,7 +82,20 @@ final class MessagesAnswer {
     if (upstream != null && upstream.startsWith("msg_")) {
       return upstream;
     }
-    StringBuilder sb = new StringBuilder("msg_");
+    return random("msg_");
+  }
+
+  /**
+   * A {@code tool_use} block's id: the upstream's call id, or a new {@code toolu_} id when the
+   * route gave none (an OpenAI-compatible route may omit it) — the agent replays the id in its
+   * {@code tool_result}, and this front refuses a {@code tool_use} without one.
+   */
+  static String toolUseId(String upstream) {
+    return upstream != null ? upstream : random("toolu_");
+  }
+
+  private static String random(String prefix) {
+    StringBuilder sb = new StringBuilder(prefix);
     for (int i = 0; i < 24; i++) {
       sb.append(ALPHABET[IDS.nextInt(ALPHABET.length)]);
     }

@@ -15,6 +15,7 @@ import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.Responses;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -40,6 +41,7 @@ final class MessagesStream extends EventStream {
   private boolean thinkingSent;
   private int toolCallsAnnounced;
   private int wholeToolCallsSeen;
+  private final Map<Integer, String> toolUseIds = new HashMap<>(); // by the call's index
 
   /**
    * A stream answering {@code call}; {@code protocolOf} names a route's protocol, {@code dropped}
@@ -136,7 +138,7 @@ final class MessagesStream extends EventStream {
   public void onToolCallDelta(ToolCallDelta d) {
     if (d.name() != null) {
       toolCallsAnnounced = Math.max(toolCallsAnnounced, d.index() + 1);
-      startToolUse(d.id(), d.name());
+      startToolUse(d.index(), d.id(), d.name());
     }
     String args = d.argumentsFragment();
     if (args != null && !args.isEmpty() && "tool_use".equals(open)) {
@@ -155,8 +157,7 @@ final class MessagesStream extends EventStream {
     if (wholeToolCallsSeen <= toolCallsAnnounced) {
       return;
     }
-    toolCallsAnnounced++;
-    startToolUse(c.id(), c.name());
+    startToolUse(toolCallsAnnounced++, c.id(), c.name());
     String args = MessagesAnswer.input(c.argumentsJson()).toString();
     delta(Json.MAPPER.createObjectNode().put("type", "input_json_delta").put("partial_json", args));
   }
@@ -206,9 +207,17 @@ final class MessagesStream extends EventStream {
     return route != null && protocolOf.apply(route) == Protocol.ANTHROPIC_MESSAGES;
   }
 
-  private void startToolUse(String id, String name) {
+  /**
+   * Opens the {@code tool_use} block of the call at {@code callIndex}, with the upstream's {@code
+   * id} or one minted once for that index.
+   */
+  private void startToolUse(int callIndex, String id, String name) {
+    String useId =
+        id != null
+            ? id
+            : toolUseIds.computeIfAbsent(callIndex, i -> MessagesAnswer.toolUseId(null));
     ObjectNode block = Json.MAPPER.createObjectNode().put("type", "tool_use");
-    block.put("id", id).put("name", name).putObject("input");
+    block.put("id", useId).put("name", name).putObject("input");
     start(block);
   }
 

@@ -78,7 +78,7 @@ class MessagesFrontIT {
     return ServeFixture.start(scripts, MessagesFrontIT::catalog);
   }
 
-  private static AnthropicClient sdk(ServeFixture f) {
+  static AnthropicClient sdk(ServeFixture f) {
     return AnthropicOkHttpClient.builder()
         .baseUrl("http://127.0.0.1:" + f.server.port())
         .apiKey("unused-without-tokens")

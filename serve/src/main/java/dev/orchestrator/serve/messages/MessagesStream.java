@@ -27,9 +27,10 @@ import java.util.function.Function;
  * {@code thinking_delta} and {@code signature_delta}, {@code text} with {@code text_delta}, {@code
  * tool_use} with {@code input_json_delta} — and {@code message_delta} (stop reason, usage) and
  * {@code message_stop} at the end. Reasoning is streamed as thinking only from an Anthropic route,
- * whose blocks are signed (see {@link MessagesAnswer}). A failure after commit is one {@code event:
- * error} and the body is broken off, never {@code message_stop}. Used by the one thread handling
- * the request. Not thread-safe.
+ * whose blocks are signed (see {@link MessagesAnswer}). Text arriving while a {@code tool_use}
+ * block is open is held until the call's block closes, then sent as a text block of its own. A
+ * failure after commit is one {@code event: error} and the body is broken off, never {@code
+ * message_stop}. Used by the one thread handling the request. Not thread-safe.
  */
 final class MessagesStream extends EventStream {
   private final Function<String, Protocol> protocolOf;
@@ -37,11 +38,13 @@ final class MessagesStream extends EventStream {
   private String upstreamId;
   private int index = -1; // the index of the open or last block
   private String open; // the type of the open block, or null
+  private int openCall = -1; // the index of the call whose tool_use block is open or was last
   private boolean textSent;
   private boolean thinkingSent;
   private int toolCallsAnnounced;
   private int wholeToolCallsSeen;
   private final Map<Integer, String> toolUseIds = new HashMap<>(); // by the call's index
+  private final StringBuilder heldText = new StringBuilder(); // arrived while tool_use was open
 
   /**
    * A stream answering {@code call}; {@code protocolOf} names a route's protocol, {@code dropped}
@@ -89,10 +92,14 @@ final class MessagesStream extends EventStream {
     if (delta.isEmpty()) {
       return;
     }
+    textSent = true;
+    if ("tool_use".equals(open)) {
+      heldText.append(delta); // the call's next argument piece may follow: its block stays open
+      return;
+    }
     if (!"text".equals(open)) {
       start(Json.MAPPER.createObjectNode().put("type", "text").put("text", ""));
     }
-    textSent = true;
     delta(Json.MAPPER.createObjectNode().put("type", "text_delta").put("text", delta));
   }
 
@@ -141,7 +148,7 @@ final class MessagesStream extends EventStream {
       startToolUse(d.index(), d.id(), d.name());
     }
     String args = d.argumentsFragment();
-    if (args != null && !args.isEmpty() && "tool_use".equals(open)) {
+    if (args != null && !args.isEmpty() && "tool_use".equals(open) && d.index() == openCall) {
       delta(
           Json.MAPPER.createObjectNode().put("type", "input_json_delta").put("partial_json", args));
     }
@@ -170,6 +177,7 @@ final class MessagesStream extends EventStream {
     }
     commit(result.route());
     batchToEnd(); // what is left leaves in one write when the exchange completes
+    releaseHeldText();
     if (!thinkingSent && !textSent && toolCallsAnnounced == 0) {
       for (Thinking t : r.thinking()) { // a whole answer to a stream request
         ObjectNode block = MessagesAnswer.thinkingBlock(t);
@@ -219,10 +227,15 @@ final class MessagesStream extends EventStream {
     ObjectNode block = Json.MAPPER.createObjectNode().put("type", "tool_use");
     block.put("id", useId).put("name", name).putObject("input");
     start(block);
+    openCall = callIndex;
   }
 
-  /** Closes the open block and opens {@code block}. */
+  /**
+   * Closes the open block and opens {@code block}; text held while a {@code tool_use} block was
+   * open goes first, as its own block.
+   */
   private void start(ObjectNode block) {
+    releaseHeldText();
     stop();
     index++;
     open = block.path("type").asText();
@@ -237,6 +250,21 @@ final class MessagesStream extends EventStream {
     e.put("index", index);
     e.set("delta", delta);
     event("content_block_delta", e);
+  }
+
+  /**
+   * Text that arrived while a {@code tool_use} block was open (an OpenAI-compatible route may send
+   * text between a call's argument pieces): the block is closed and the text sent as a block of its
+   * own after it, so that no argument piece arriving before then is lost and every block is closed
+   * before the next opens.
+   */
+  private void releaseHeldText() {
+    if (heldText.length() > 0) {
+      stop();
+      String text = heldText.toString();
+      heldText.setLength(0);
+      onContent(text);
+    }
   }
 
   /** Closes the open block, if any. */

@@ -27,9 +27,10 @@ import java.util.Map;
  * response.reasoning_summary_text.delta}, {@code response.refusal.delta}, {@code
  * response.function_call_arguments.delta}) and closed ({@code ….done}, {@code
  * response.output_item.done}), and {@code response.completed} or {@code response.incomplete} with
- * the whole Response object. A failure after commit is {@code response.failed}, then the body is
- * broken off ({@link EventStream#fail}). Used by the one thread handling the request. Not
- * thread-safe.
+ * the whole Response object. Text or a refusal arriving while a function call is open is held until
+ * the call closes, then sent as a message item of its own. A failure after commit is {@code
+ * response.failed}, then the body is broken off ({@link EventStream#fail}). Used by the one thread
+ * handling the request. Not thread-safe.
  */
 final class ResponsesStream extends EventStream {
   /**
@@ -61,6 +62,8 @@ final class ResponsesStream extends EventStream {
   private int parts;
   private Call call;
   private final Map<Integer, Call> calls = new HashMap<>();
+  private final StringBuilder heldText = new StringBuilder(); // arrived while a call was open
+  private final StringBuilder heldRefusal = new StringBuilder();
   private boolean reasoningSeen;
   private boolean textSeen;
   private boolean refusalSeen;
@@ -152,6 +155,10 @@ final class ResponsesStream extends EventStream {
       return;
     }
     textSeen = true;
+    if (open == Open.CALL) {
+      heldText.append(delta); // the call's next argument piece may follow: its item stays open
+      return;
+    }
     openMessage();
     openTextPart();
     text.append(delta);
@@ -166,6 +173,10 @@ final class ResponsesStream extends EventStream {
       return;
     }
     refusalSeen = true;
+    if (open == Open.CALL) {
+      heldRefusal.append(delta);
+      return;
+    }
     openMessage();
     if (refusalPart < 0) {
       refusalPart = parts++;
@@ -255,6 +266,7 @@ final class ResponsesStream extends EventStream {
     }
     String reason = ResponseObject.incompleteReason(r);
     String status = ResponseObject.status(reason);
+    releaseHeld(status);
     if (output.isEmpty() && open == Open.NONE) {
       openMessage(); // an answer with nothing in it is one empty message, as the whole answer says
       openTextPart();
@@ -322,10 +334,34 @@ final class ResponsesStream extends EventStream {
   }
 
   private void openItem(Open kind, String prefix) {
+    releaseHeld("completed");
     closeOpen("completed");
     open = kind;
     openId = OutputItem.newId(prefix);
     openIndex = output.size();
+  }
+
+  /**
+   * Text and refusal that arrived while a function call was open (an OpenAI-compatible route may
+   * send text between a call's argument pieces): the call is closed with {@code status} and they
+   * follow as a message item of their own, so that no argument piece arriving before then is lost
+   * and every item is closed before the next opens.
+   */
+  private void releaseHeld(String status) {
+    if (heldText.length() == 0 && heldRefusal.length() == 0) {
+      return;
+    }
+    closeOpen(status);
+    String t = heldText.toString();
+    String refused = heldRefusal.toString();
+    heldText.setLength(0);
+    heldRefusal.setLength(0);
+    if (!t.isEmpty()) {
+      onContent(t);
+    }
+    if (!refused.isEmpty()) {
+      onRefusal(refused);
+    }
   }
 
   /** The open item as it stands, or {@code null}. */

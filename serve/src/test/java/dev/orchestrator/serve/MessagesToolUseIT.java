@@ -128,4 +128,71 @@ class MessagesToolUseIT {
       assertThat(second).as(s.body).matches(TOOL_USE_ID).isNotEqualTo(first);
     }
   }
+
+  private static final String WEB_SEARCH_ANY =
+      """
+      {"model":"%s","max_tokens":256,
+       "tools":[{"type":"web_search_20250305","name":"web_search","max_uses":3}],
+       "tool_choice":{"type":"any"},
+       "messages":[{"role":"user","content":"Search the web for oslo weather"}]}""";
+
+  /**
+   * {@code any} when all the tools are Anthropic-defined forces a tool no OpenAI-compatible route
+   * has: with no Anthropic candidate it is a 400 naming {@code tool_choice}, and nothing is sent.
+   */
+  @Test
+  void anyOverOnlyAnthropicDefinedToolsWithNoAnthropicCandidateIsA400NamingToolChoice() {
+    try (ServeFixture f = serve(Map.of(OPENAI_ROUTE, List.of(Step.ok("never sent"))))) {
+      HttpResponse<String> r = post(f, WEB_SEARCH_ANY.formatted(OPENAI_ROUTE));
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      assertThat(json(r.body()).at("/error/type").asText()).isEqualTo("invalid_request_error");
+      assertThat(json(r.body()).at("/error/message").asText()).contains("tool_choice");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
+  /** The same request through the pool reaches the Anthropic route, unchanged. */
+  @Test
+  void anyOverOnlyAnthropicDefinedToolsIsServedByAnAnthropicRoute() {
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE,
+                List.of(Step.ok("never sent")),
+                "claude/opus",
+                List.of(Step.ok("Searched."))))) {
+      String body = WEB_SEARCH_ANY.formatted("agents");
+      HttpResponse<String> r = post(f, body);
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(r.headers().firstValue("x-orchestrator-route")).hasValue("claude/opus");
+      assertThat(f.upstream.received()).hasSize(1);
+      JsonNode sent = json(f.upstream.received().get(0).body());
+      assertThat(sent.path("tool_choice")).isEqualTo(json("{\"type\":\"any\"}"));
+      assertThat(sent.at("/tools/0/type").asText()).isEqualTo("web_search_20250305");
+    }
+  }
+
+  /** A forced tool choice with no tools at all no route can honour: a 400 naming it. */
+  @Test
+  void aForcedToolChoiceWithNoToolsIsA400NamingToolChoice() {
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE,
+                List.of(Step.ok("never sent")),
+                "claude/opus",
+                List.of(Step.ok("never sent"))))) {
+      for (String choice : List.of("{\"type\":\"any\"}", "{\"type\":\"tool\",\"name\":\"x\"}")) {
+        String body =
+            """
+            {"model":"agents","max_tokens":256,"tool_choice":%s,
+             "messages":[{"role":"user","content":"Hi"}]}"""
+                .formatted(choice);
+        HttpResponse<String> r = post(f, body);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+        assertThat(json(r.body()).at("/error/message").asText()).contains("tool_choice");
+      }
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
 }

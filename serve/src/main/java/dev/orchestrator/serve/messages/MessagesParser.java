@@ -423,9 +423,19 @@ final class MessagesParser {
             "tool_choice", "tool_choice: " + kind(choice) + " (expected: an object)");
       }
       String type = choice.path("type").asText("");
+      if ((type.equals("any") || type.equals("tool")) && root.path("tools").isEmpty()) {
+        throw ApiError.badRequest(
+            "tool_choice", "tool_choice: " + type + " forces a tool, but the request has no tools");
+      }
       switch (type) {
         case "auto" -> b.toolChoice(ToolChoice.AUTO);
-        case "any" -> b.toolChoice(functions.isEmpty() ? null : ToolChoice.REQUIRED);
+        case "any" -> {
+          if (functions.isEmpty()) {
+            contract.add("tool_choice"); // forces one of the tools only Anthropic defines
+          } else {
+            b.toolChoice(ToolChoice.REQUIRED);
+          }
+        }
         case "none" -> b.toolChoice(ToolChoice.NONE);
         case "tool" -> {
           String name = JsonFields.string(choice, "name", "tool_choice.name");

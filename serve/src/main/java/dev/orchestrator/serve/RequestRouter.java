@@ -111,7 +111,7 @@ record RequestRouter(
       if (path.equals("/v1/messages")) {
         messages.messages(ex, entry, client);
       } else {
-        messages.countTokens(ex, entry);
+        messages.countTokens(ex, entry, client);
       }
     } catch (ApiError e) {
       throw MessagesEndpoint.render(e);

@@ -118,6 +118,49 @@ class BudgetsIT {
     }
   }
 
+  private static HttpResponse<String> messages(ServeFixture f, String path, String body, String t) {
+    return f.send(
+        HttpRequest.newBuilder(f.uri(path))
+            .header("x-api-key", t)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
+  }
+
+  /**
+   * Counting a request's tokens reads its model as the Messages front does: a model outside the
+   * allow-list is forbidden there as on {@code /v1/messages}; counting spends nothing, so a spent
+   * budget does not stop it.
+   */
+  @Test
+  void countTokensKeepsTheAllowListButNotTheBudget() {
+    String count = "{\"model\":\"%s\",\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}";
+    String ask = count.replace("{\"model\"", "{\"max_tokens\":5,\"model\"");
+    try (ServeFixture f = start()) {
+      HttpResponse<String> sent =
+          messages(f, "/v1/messages", ask.formatted("gamma/priced"), TEAM_B);
+      assertThat(sent.statusCode()).as(sent.body()).isEqualTo(403);
+      HttpResponse<String> counted =
+          messages(f, "/v1/messages/count_tokens", count.formatted("gamma/priced"), TEAM_B);
+      assertThat(counted.statusCode()).as(counted.body()).isEqualTo(403);
+      JsonNode error = json(counted.body());
+      assertThat(error.at("/error/type").asText()).isEqualTo("permission_error");
+      assertThat(error.at("/error/message").asText())
+          .isEqualTo(json(sent.body()).at("/error/message").asText());
+      assertThat(
+              messages(f, "/v1/messages/count_tokens", count.formatted("pair"), TEAM_B)
+                  .statusCode())
+          .isEqualTo(200);
+
+      assertThat(f.post(body("gamma/priced", false, ""), TEAM_A).statusCode()).isEqualTo(200);
+      assertThat(messages(f, "/v1/messages", ask.formatted("gamma/priced"), TEAM_A).statusCode())
+          .isEqualTo(429);
+      HttpResponse<String> spent =
+          messages(f, "/v1/messages/count_tokens", count.formatted("gamma/priced"), TEAM_A);
+      assertThat(spent.statusCode()).as(spent.body()).isEqualTo(200);
+      assertThat(json(spent.body()).path("input_tokens").asInt()).isPositive();
+    }
+  }
+
   @Test
   void theAccessLogNamesTheClientNeverItsToken() {
     try (ServeFixture f = start()) {

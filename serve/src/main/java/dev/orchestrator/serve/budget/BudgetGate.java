@@ -37,10 +37,7 @@ public final class BudgetGate {
    * @throws ApiError 403 or 429 as above
    */
   public ChatRequest admit(ClientToken client, ChatRequest request, TaskOrchestrator orchestrator) {
-    allowed(client, request.model(), "model");
-    for (int i = 0; i < request.models().size(); i++) {
-      allowed(client, request.models().get(i), "models[" + i + "]");
-    }
+    allow(client, request);
     if (!client.budgeted()) {
       return request;
     }
@@ -74,6 +71,19 @@ public final class BudgetGate {
             null,
             "budget_exceeded")
         .header("Retry-After", Long.toString(seconds));
+  }
+
+  /**
+   * Checks {@code request}'s models against {@code client}'s allow-list alone, without its budget —
+   * for what reads a model without running it, such as counting a request's tokens.
+   *
+   * @throws ApiError {@code 403 model_not_allowed} for a model outside the allow-list
+   */
+  public static void allow(ClientToken client, ChatRequest request) {
+    allowed(client, request.model(), "model");
+    for (int i = 0; i < request.models().size(); i++) {
+      allowed(client, request.models().get(i), "models[" + i + "]");
+    }
   }
 
   /** Counts what an answer cost against {@code client}'s budget. */

@@ -13,6 +13,7 @@ import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.serve.ClientToken;
+import dev.orchestrator.serve.budget.BudgetGate;
 import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.front.ErrorMapper;
 import dev.orchestrator.serve.http.AccessLog;
@@ -71,12 +72,15 @@ public final class MessagesEndpoint {
    * Answers {@code POST /v1/messages/count_tokens}: {@code {"input_tokens": N}} as the provider of
    * the first route the request would be sent to counts it, when that provider has a counting
    * endpoint (Anthropic); else the engine's estimate, with header {@code x-orchestrator-estimate:
-   * true}. No chat request is sent.
+   * true}. No chat request is sent. The model must be one {@code client} may use, as for {@code
+   * POST /v1/messages}; counting spends no budget, so the budget is not checked.
    *
-   * @throws ApiError {@code 404} for an unknown model, {@code 400} for a malformed body
+   * @throws ApiError {@code 403} for a model outside the client's allow-list, {@code 404} for an
+   *     unknown model, {@code 400} for a malformed body
    */
-  public void countTokens(HttpCall ex, AccessLog.Entry entry) {
+  public void countTokens(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
     ChatRequest request = parse(ex, entry, true).request();
+    BudgetGate.allow(client, request);
     Map<String, String> headers = new LinkedHashMap<>();
     OptionalInt exact = OptionalInt.empty();
     TaskOrchestrator o = dispatch.orchestrator();

@@ -27,6 +27,9 @@ import java.util.Objects;
  *     text only
  * @param stopSequence the caller's stop sequence that ended the answer, when the provider names it
  *     (finish reason {@code stop}), else {@code null}
+ * @param nativeAnswer the content as the route's protocol wrote it, for a caller of the same
+ *     protocol, or {@code null}; dropped when the content, tool calls or reasoning are changed
+ *     through {@link #toBuilder()}
  */
 public record ChatResponse(
     String content,
@@ -41,7 +44,8 @@ public record ChatResponse(
     String refusal,
     String logprobsJson,
     List<Thinking> thinking,
-    String stopSequence) {
+    String stopSequence,
+    NativeAnswer nativeAnswer) {
   /** Validates and copies. */
   public ChatResponse {
     content = content == null ? "" : content;
@@ -49,6 +53,38 @@ public record ChatResponse(
     thinking = thinking == null ? List.of() : List.copyOf(thinking);
     usage = usage == null ? Usage.NONE : usage;
     Objects.requireNonNull(servedModel, "servedModel");
+  }
+
+  /** An answer without the content as the route's protocol wrote it (the shape of 0.x). */
+  public ChatResponse(
+      String content,
+      List<ToolCall> toolCalls,
+      String finishReason,
+      Usage usage,
+      String servedModel,
+      String requestId,
+      String id,
+      String systemFingerprint,
+      String reasoningContent,
+      String refusal,
+      String logprobsJson,
+      List<Thinking> thinking,
+      String stopSequence) {
+    this(
+        content,
+        toolCalls,
+        finishReason,
+        usage,
+        servedModel,
+        requestId,
+        id,
+        systemFingerprint,
+        reasoningContent,
+        refusal,
+        logprobsJson,
+        thinking,
+        stopSequence,
+        null);
   }
 
   /** An answer with text, tool calls and usage only (the shape of earlier versions). */
@@ -95,6 +131,8 @@ public record ChatResponse(
     b.logprobsJson = logprobsJson;
     b.thinking = thinking;
     b.stopSequence = stopSequence;
+    b.nativeAnswer = nativeAnswer;
+    b.origin = this;
     return b;
   }
 
@@ -129,6 +167,8 @@ public record ChatResponse(
     private String logprobsJson;
     private List<Thinking> thinking;
     private String stopSequence;
+    private NativeAnswer nativeAnswer;
+    private ChatResponse origin; // the answer toBuilder() started from, or null
 
     private Builder(String servedModel) {
       this.servedModel = Objects.requireNonNull(servedModel, "servedModel");
@@ -206,8 +246,20 @@ public record ChatResponse(
       return this;
     }
 
-    /** Builds the answer. */
+    /** The content as the route's protocol wrote it. */
+    public Builder nativeAnswer(NativeAnswer v) {
+      nativeAnswer = v;
+      return this;
+    }
+
+    /**
+     * Builds the answer; the content as the route's protocol wrote it is kept only while the
+     * content, tool calls and reasoning are those it was read as.
+     */
     public ChatResponse build() {
+      if (origin != null && !describedAsRead()) {
+        nativeAnswer = null;
+      }
       return new ChatResponse(
           content,
           toolCalls,
@@ -221,7 +273,16 @@ public record ChatResponse(
           refusal,
           logprobsJson,
           thinking,
-          stopSequence);
+          stopSequence,
+          nativeAnswer);
+    }
+
+    private boolean describedAsRead() {
+      return Objects.equals(content, origin.content)
+          && Objects.equals(toolCalls, origin.toolCalls)
+          && Objects.equals(reasoningContent, origin.reasoningContent)
+          && Objects.equals(refusal, origin.refusal)
+          && Objects.equals(thinking, origin.thinking);
     }
   }
 }

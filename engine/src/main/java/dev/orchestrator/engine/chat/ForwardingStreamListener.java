@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.chat;
 
+import dev.orchestrator.engine.catalog.Protocol;
 import java.util.List;
 import java.util.Objects;
 
@@ -74,6 +75,16 @@ public abstract class ForwardingStreamListener implements StreamListener {
   @Override
   public void onRefusal(String delta) {
     delegate.onRefusal(delta);
+  }
+
+  @Override
+  public void onNativeBlock(Protocol protocol, String blockJson) {
+    delegate.onNativeBlock(protocol, blockJson);
+  }
+
+  @Override
+  public void onNativeDelta(Protocol protocol, String deltaJson) {
+    delegate.onNativeDelta(protocol, deltaJson);
   }
 
   @Override

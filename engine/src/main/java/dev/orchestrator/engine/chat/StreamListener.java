@@ -1,5 +1,6 @@
 package dev.orchestrator.engine.chat;
 
+import dev.orchestrator.engine.catalog.Protocol;
 import java.util.List;
 
 /**
@@ -83,6 +84,26 @@ public interface StreamListener {
 
   /** A piece of the model's refusal. */
   default void onRefusal(String delta) {}
+
+  /**
+   * A content block the engine does not model (Anthropic's {@code server_tool_use}, {@code
+   * web_search_tool_result}…), whole, as the route's protocol wrote it: a relay of the same
+   * protocol passes it on unchanged (docs/design.md §12), others skip it. Visible output.
+   *
+   * @param protocol the protocol {@code blockJson} is written in
+   * @param blockJson the block as JSON text
+   */
+  default void onNativeBlock(Protocol protocol, String blockJson) {}
+
+  /**
+   * A delta to the text the engine does not model (Anthropic's {@code citations_delta}), as the
+   * route's protocol wrote it, for the text block streaming now: a relay of the same protocol
+   * passes it on unchanged, others skip it. Visible output.
+   *
+   * @param protocol the protocol {@code deltaJson} is written in
+   * @param deltaJson the delta as JSON text
+   */
+  default void onNativeDelta(Protocol protocol, String deltaJson) {}
 
   /**
    * The token log probabilities the upstream sent with the deltas that follow ({@code

@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.internal;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ForwardingStreamListener;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -90,6 +91,18 @@ final class VisibleOutput extends ForwardingStreamListener {
   public void onRedactedReasoning(String data) {
     start();
     delegate().onRedactedReasoning(data);
+  }
+
+  @Override
+  public void onNativeBlock(Protocol protocol, String blockJson) {
+    start();
+    delegate().onNativeBlock(protocol, blockJson);
+  }
+
+  @Override
+  public void onNativeDelta(Protocol protocol, String deltaJson) {
+    start();
+    delegate().onNativeDelta(protocol, deltaJson);
   }
 
   @Override

@@ -3,20 +3,24 @@ package dev.orchestrator.serve.messages;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.NativeAnswer;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.util.List;
 
 /**
  * Encodes the engine's answer as a Messages {@code message} object and supplies the pieces the
  * stream encoder shares with it: ids, stop reasons and usage in Anthropic's words. Thinking blocks
  * are written only as the provider signed them (an Anthropic route's): no other protocol's
- * reasoning could be replayed to Anthropic, so none is shown as thinking (docs/design.md §12).
- * Stateless.
+ * reasoning could be replayed to Anthropic, so none is shown as thinking (docs/design.md §12). An
+ * Anthropic route's answer is passed on with its content blocks as the route wrote them (server
+ * tool use, its results, citations), when the engine kept them ({@link NativeAnswer}). Stateless.
  */
 final class MessagesAnswer {
   private static final SecureRandom IDS = new SecureRandom();
@@ -29,16 +33,20 @@ final class MessagesAnswer {
   static ObjectNode message(String route, ChatResponse r) {
     ObjectNode m = head(id(r.id()), route);
     ArrayNode content = m.putArray("content");
-    for (Thinking t : r.thinking()) {
+    ArrayNode same = sameProtocol(r.nativeAnswer());
+    if (same != null) {
+      content.addAll(same); // as the Anthropic route wrote it: server tools, citations and all
+    }
+    for (Thinking t : same != null ? List.<Thinking>of() : r.thinking()) {
       ObjectNode b = thinkingBlock(t);
       if (b != null) {
         content.add(b);
       }
     }
-    if (!r.content().isEmpty()) {
+    if (same == null && !r.content().isEmpty()) {
       content.addObject().put("type", "text").put("text", r.content());
     }
-    for (ToolCall c : r.toolCalls()) {
+    for (ToolCall c : same != null ? List.<ToolCall>of() : r.toolCalls()) {
       ObjectNode use = content.addObject();
       use.put("type", "tool_use").put("id", toolUseId(c.id())).put("name", c.name());
       use.set("input", input(c.argumentsJson()));
@@ -47,6 +55,21 @@ final class MessagesAnswer {
     m.put("stop_sequence", r.stopSequence());
     m.set("usage", usage(r.usage()));
     return m;
+  }
+
+  /**
+   * The content blocks of an Anthropic route's answer as it wrote them, or {@code null} when the
+   * answer has none (another protocol's route, or an answer the engine changed).
+   */
+  private static ArrayNode sameProtocol(NativeAnswer n) {
+    if (n == null || n.protocol() != Protocol.ANTHROPIC_MESSAGES) {
+      return null;
+    }
+    try {
+      return Json.MAPPER.readTree(n.content()) instanceof ArrayNode a ? a : null;
+    } catch (IOException e) {
+      return null; // rebuilt from the reading instead
+    }
   }
 
   /** A message's fixed fields; {@code content} and the rest follow. */

@@ -1,5 +1,6 @@
 package dev.orchestrator.serve.messages;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.catalog.Protocol;
@@ -139,6 +140,54 @@ final class MessagesStream extends EventStream {
       thinkingSent = true;
       stop();
     }
+  }
+
+  /**
+   * A block an Anthropic route wrote that the engine does not model (server tool use, its results):
+   * passed on unchanged, a block with an {@code input} as Anthropic streams it — opened with an
+   * empty input, then the input as one {@code input_json_delta}.
+   */
+  @Override
+  public void onNativeBlock(Protocol protocol, String blockJson) {
+    if (protocol != Protocol.ANTHROPIC_MESSAGES) {
+      return;
+    }
+    ObjectNode block = (ObjectNode) MessagesAnswer.input(blockJson);
+    if (block.has("_raw")) {
+      return; // not a JSON object: nothing a client could read
+    }
+    JsonNode input = block.get("input");
+    if (input != null && input.isObject()) {
+      block.putObject("input");
+    }
+    start(block);
+    if (input != null && input.isObject()) {
+      delta(
+          Json.MAPPER
+              .createObjectNode()
+              .put("type", "input_json_delta")
+              .put("partial_json", input.toString()));
+    }
+    stop();
+  }
+
+  /**
+   * A delta an Anthropic route wrote to its text that the engine does not model (a citation):
+   * passed on unchanged to the text block, opened for it when none is.
+   */
+  @Override
+  public void onNativeDelta(Protocol protocol, String deltaJson) {
+    if (protocol != Protocol.ANTHROPIC_MESSAGES) {
+      return;
+    }
+    JsonNode delta = MessagesAnswer.input(deltaJson);
+    if (delta.has("_raw")) {
+      return;
+    }
+    if (!"text".equals(open)) {
+      start(Json.MAPPER.createObjectNode().put("type", "text").put("text", ""));
+    }
+    delta((ObjectNode) delta);
   }
 
   @Override

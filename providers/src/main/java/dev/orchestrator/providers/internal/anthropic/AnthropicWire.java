@@ -1,11 +1,14 @@
 package dev.orchestrator.providers.internal.anthropic;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.NativeAnswer;
 import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.Thinking;
@@ -21,7 +24,9 @@ import dev.orchestrator.providers.internal.wire.WireProtocol;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Anthropic Messages ({@code POST /messages}): system prompt top-level, {@code tool_use} / {@code
@@ -149,6 +154,7 @@ public final class AnthropicWire implements WireProtocol {
     }
     return Decoded.of(
         ChatResponse.builder(m.model() == null || m.model().isBlank() ? fallbackModel : m.model())
+            .nativeAnswer(nativeAnswer(json))
             .content(text.toString())
             .toolCalls(calls)
             .finishReason(finishReason(m.stopReason()))
@@ -159,6 +165,26 @@ public final class AnthropicWire implements WireProtocol {
             .thinking(blocks)
             .stopSequence(m.stopSequence())
             .build());
+  }
+
+  /**
+   * The answer's content blocks as Anthropic wrote them, for a Messages caller: server tool use,
+   * its results and citations, which the engine does not model, pass on unchanged.
+   */
+  private static NativeAnswer nativeAnswer(String json) {
+    JsonNode content = node(json).get("content");
+    return content == null || !content.isArray()
+        ? null
+        : new NativeAnswer(Protocol.ANTHROPIC_MESSAGES, content.toString());
+  }
+
+  /** {@code json} as a tree; only read again for what the bound records leave out. */
+  private static JsonNode node(String json) {
+    try {
+      return Json.MAPPER.readTree(json);
+    } catch (JsonProcessingException e) {
+      return Json.MAPPER.missingNode(); // bound already, so not expected
+    }
   }
 
   /**
@@ -189,6 +215,28 @@ public final class AnthropicWire implements WireProtocol {
 
   private static final class Assembler extends StreamAssembler {
     private AnthropicDto.UsageDto reported = new AnthropicDto.UsageDto(null, null, null, null);
+    // Blocks the engine does not model, by their index, as they stream: passed on whole at their
+    // stop, their streamed input (a server tool's) put in.
+    private final Map<Integer, NativeBlock> nativeBlocks = new HashMap<>();
+
+    /** A block the engine does not model as it streams. */
+    private static final class NativeBlock {
+      final ObjectNode block;
+      final StringBuilder input = new StringBuilder();
+
+      NativeBlock(ObjectNode block) {
+        this.block = block;
+      }
+
+      /** The whole block: its streamed input, when there was any, replaces the opening one. */
+      String whole() {
+        if (input.length() > 0) {
+          JsonNode parsed = node(input.toString());
+          block.set("input", parsed.isObject() ? parsed : block.path("input"));
+        }
+        return block.toString();
+      }
+    }
 
     Assembler(StreamListener listener, String fallbackModel, String headerRequestId) {
       super(listener, fallbackModel, headerRequestId);
@@ -214,12 +262,16 @@ public final class AnthropicWire implements WireProtocol {
           }
           return StreamSignal.CONTINUE;
         case "content_block_start":
-          blockStart(index, e.contentBlock());
+          blockStart(index, e.contentBlock(), data);
           return StreamSignal.CONTINUE;
         case "content_block_delta":
-          blockDelta(index, e.delta());
+          blockDelta(index, e.delta(), data);
           return StreamSignal.CONTINUE;
         case "content_block_stop":
+          NativeBlock whole = nativeBlocks.remove(index);
+          if (whole != null) {
+            emitNativeBlock(Protocol.ANTHROPIC_MESSAGES, whole.whole());
+          }
           completeToolCall(index);
           return StreamSignal.CONTINUE;
         case "message_delta":
@@ -238,12 +290,21 @@ public final class AnthropicWire implements WireProtocol {
       }
     }
 
+    @Override
+    protected int nativeInputLength() {
+      int max = 0;
+      for (NativeBlock b : nativeBlocks.values()) {
+        max = Math.max(max, b.input.length());
+      }
+      return max;
+    }
+
     private void addUsage(AnthropicDto.UsageDto u) {
       reported = reported.merge(u);
       usage = usage(reported);
     }
 
-    private void blockStart(int index, AnthropicDto.ContentBlock b) {
+    private void blockStart(int index, AnthropicDto.ContentBlock b, String data) {
       if (b == null) {
         return;
       }
@@ -267,12 +328,33 @@ public final class AnthropicWire implements WireProtocol {
         emitRedactedReasoning(b.data());
         progress();
       } else {
-        progress(); // future block types: working, nothing to show
+        // server_tool_use, web_search_tool_result and future block types: the engine does not
+        // model them; a Messages caller receives them whole
+        JsonNode block = node(data).get("content_block");
+        if (block instanceof ObjectNode o) {
+          nativeBlocks.put(index, new NativeBlock(o));
+        }
+        progress();
       }
     }
 
-    private void blockDelta(int index, AnthropicDto.EventDelta d) {
+    private void blockDelta(int index, AnthropicDto.EventDelta d, String data) {
       if (d == null) {
+        return;
+      }
+      NativeBlock nb = nativeBlocks.get(index);
+      if (nb != null) {
+        if ("input_json_delta".equals(d.type()) && d.partialJson() != null) {
+          nb.input.append(d.partialJson());
+        }
+        progress();
+        return;
+      }
+      if ("citations_delta".equals(d.type())) {
+        JsonNode delta = node(data).get("delta");
+        if (delta != null && delta.isObject()) {
+          emitNativeDelta(Protocol.ANTHROPIC_MESSAGES, delta.toString());
+        }
         return;
       }
       if ("input_json_delta".equals(d.type())) {

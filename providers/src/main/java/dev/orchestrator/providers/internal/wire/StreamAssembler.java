@@ -3,6 +3,7 @@ package dev.orchestrator.providers.internal.wire;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.Thinking;
@@ -137,7 +138,15 @@ public abstract class StreamAssembler implements SseReader.Handler {
         return true;
       }
     }
-    return false;
+    return nativeInputLength() > maxToolArgumentBytes;
+  }
+
+  /**
+   * The length of the largest input a block the engine does not model is streaming (a server
+   * tool's), bounded as tool-call arguments are; 0 when none.
+   */
+  protected int nativeInputLength() {
+    return 0;
   }
 
   /** How many invalid events were skipped. */
@@ -216,6 +225,26 @@ public abstract class StreamAssembler implements SseReader.Handler {
     progressed = true;
     thinking.add(Thinking.redacted(data));
     deliver(l -> l.onRedactedReasoning(data));
+  }
+
+  /**
+   * A content block the engine does not model, whole, as {@code protocol} wrote it: forwarded for a
+   * relay of that protocol (visible output), not part of the assembled answer.
+   */
+  protected final void emitNativeBlock(Protocol protocol, String blockJson) {
+    emitMetadata();
+    progressed = true;
+    deliver(l -> l.onNativeBlock(protocol, blockJson));
+  }
+
+  /**
+   * A delta to the streaming text the engine does not model (a citation), as {@code protocol} wrote
+   * it: forwarded for a relay of that protocol (visible output).
+   */
+  protected final void emitNativeDelta(Protocol protocol, String deltaJson) {
+    emitMetadata();
+    progressed = true;
+    deliver(l -> l.onNativeDelta(protocol, deltaJson));
   }
 
   /** A piece of a refusal: appended and forwarded. */

@@ -11103,7 +11103,9 @@ final class FailureRules {
 
   // "<prompt|input|request|messages> … <too long|exceeds> … <context|maximum|window|limit of>":
   // the overflow in words no list anticipates ("Input prompt (35247 tokens) is too long and
-  // exceeds limit of 1000", "The input (85050 tokens) is longer than the model's context length").
+  // exceeds limit of 1000", "The input (85050 tokens) is longer than the model's context length"),
+  // never read across a failure's prefix ("Request failed: Rate limit exceeded: max 10 requests"
+  // is a rate limit).
   // A rate limit ("would exceed your account's rate limit") has no "limit of" and no window.
   // Also, in other words: the prompt or input named too long or too large ("Prompt tokens too
   // long", "Input is too large to process"); a length limit named exceeded ("model max length
@@ -11141,7 +11143,8 @@ final class FailureRules {
           // the window's size named as the limit a prompt met ("input token limit is 97280")
           Clause.of("\\b(?:input|prompt) tokens? limit (?:is|of) \\d+", "limit"),
           Clause.of(
-              "\\b(?:prompt|input|inputs|request|messages|conversation|query)\\b[^\\n]{0,60}?"
+              "\\b(?:prompt|input|inputs|request|messages|conversation|query)\\b"
+                  + "(?:(?!failed: |error: )[^\\n]){0,60}?"
                   + "(?:(?<!array )too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)"
                   + "[^\\n]{0,60}?"
                   + "\\b(?:context|maximum|max|window|limit of)\\b",

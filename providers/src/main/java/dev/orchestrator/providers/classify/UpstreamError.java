@@ -472,7 +472,7 @@ record UpstreamError(
     if (root != null && root.isObject()) {
       readObject(root, a);
     } else if (!payload.isBlank()) {
-      readText(payload, a);
+      readText(unquotedWhole(payload), a);
     }
     if (!Text.isBlank(amznErrorType)) {
       // Bedrock: "ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/"
@@ -483,13 +483,27 @@ record UpstreamError(
       a.errorShape = true;
     }
     if (!Text.isBlank(otherText)) {
-      a.words(unwrapLines(otherText));
-      a.sdkClues(otherText);
+      String other = unquotedWhole(otherText);
+      a.words(unwrapLines(other));
+      a.sdkClues(other);
       if (a.message == null && !a.errorShape) {
-        a.message = otherText;
+        a.message = other;
       }
     }
     return a.build();
+  }
+
+  // A text quoted whole (a JSON string body, a log's error="…", a Python repr) without its quotes,
+  // when it quotes nothing else with them: the words are the same, and a status or a phrase at
+  // its start or end is there again.
+  private static String unquotedWhole(String text) {
+    String t = text.strip();
+    char q = t.length() > 2 ? t.charAt(0) : 0;
+    if ((q != '"' && q != '\'') || t.charAt(t.length() - 1) != q) {
+      return text;
+    }
+    String inner = t.substring(1, t.length() - 1);
+    return inner.indexOf(q) < 0 && inner.indexOf('\\') < 0 && !inner.isBlank() ? inner : text;
   }
 
   // An SSE error event ("event: error\ndata: {...}") carries its JSON in the data lines.

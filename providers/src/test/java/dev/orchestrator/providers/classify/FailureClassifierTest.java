@@ -699,6 +699,32 @@ class FailureClassifierTest {
     assertThat(CLASSIFIER.classify(e).category()).isEqualTo(FailureCategory.REQUEST_INVALID);
   }
 
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # a message or a body quoted whole reads as said bare: the phrase said alone, the status           at its end
+          '"No model found"'                                       | not_found
+          '"Error: Unexpected server response: 403"'               | permission_denied
+          '"Model is disabled"'                                    | permission_denied
+          # a failure's prefix is not the subject of what follows it
+          'Request failed: Rate limit exceeded: max 10 requests per 60 seconds per user.'           | rate_limited
+          'request error: The image exceeds the maximum allowed dimensions'                         | request_invalid
+          # …which still reads the subject of its own statement
+          'Request too large: 150000 tokens exceeds the limit of 128000'            | context_length_exceeded
+          """)
+  void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String message, String category) {
+    FailureEvidence e =
+        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
+    assertThat(CLASSIFIER.classify(e).category().wireName()).isEqualTo(category);
+    FailureEvidence asBody =
+        new FailureEvidence(null, Map.of(), message, null, null, false, false, null);
+    assertThat(CLASSIFIER.classify(asBody).category().wireName())
+        .as("as a body")
+        .isEqualTo(category);
+  }
+
   @Test
   void describesABareStatusWhenThereIsNoBody() {
     assertThat(CLASSIFIER.classify(FailureEvidence.http(502, Map.of(), "")).message())

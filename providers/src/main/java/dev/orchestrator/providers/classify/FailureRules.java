@@ -841,7 +841,8 @@ final class FailureRules {
         row(
             "in_band.connection",
             f ->
-                f.noStatusSays(CONNECTION_WORDING)
+                (f.noStatusSays(CONNECTION_WORDING)
+                        || f.noStatus() && f.saysPattern(NODE_DNS_FAILURE))
                     && !f.says(SERVER_FAILED_WORDING)
                     && !f.says(LOCAL_FILE_FAULT)
                     && !f.says(UNUSABLE_ANSWER_WORDING),
@@ -12359,6 +12360,11 @@ final class FailureRules {
   // NS_ERROR_FILE_UNRECOGNIZED_PATH under "连接失败", connection failed): not the network's.
   static final List<String> LOCAL_FILE_FAULT = List.of("ns_error_file_");
 
+  // Node's DNS failure code, at a word's start (never inside ResourceNotFoundException): "Error:
+  // ENOTFOUND api.example.com", "getaddrinfo ENOTFOUND"
+  static final Words NODE_DNS_FAILURE =
+      Words.of(Clause.of("(?<![a-z0-9_])enotfound\\b", "enotfound"));
+
   static final List<String> CONNECTION_WORDING =
       List.of(
           // no connection to make, in Dutch ("Kan geen verbinding maken met de server")
@@ -12433,10 +12439,6 @@ final class FailureRules {
           // read as its words)
           // Node's, Python's and Envoy's words for a connection that failed or closed early
           "fetch failed",
-          // Node's DNS failure code, at a word's start (never inside ResourceNotFoundException)
-          " enotfound",
-          "'enotfound",
-          "\"enotfound",
           "getaddrinfo",
           "premature close",
           "server disconnected",

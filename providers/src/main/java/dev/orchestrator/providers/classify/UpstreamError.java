@@ -344,9 +344,18 @@ record UpstreamError(
   // "SAFETY", nor "prompt": "…")
   private static final Pattern ENVELOPE_KEY =
       Pattern.compile(
-          "\\\\*[\"'](?:error|errors|message|msg|errmsg|error_msg|error_message|errormessage|detail"
+          "(?i)\\\\*[\"'](?:error|errors|message|msg|errmsg|error_msg|error_message|errormessage|detail"
               + "|details|description|error_description|reason|title|status_message)\\\\*[\"']"
               + "\\s*:\\s*(?=\\\\*[\"'])");
+  // A request or trace id a relay or client appends to the message it passes on ("… (request id:
+  // 20241204142251938)", "… [trace_id: 4f2a8c1d]"): the message's end is before it
+  private static final Pattern TRAILING_ID =
+      Pattern.compile(
+          "(?i)\\s*[(（\\[]\\s*(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?\\s*"
+              + "[^()（）\\[\\]\\n]{1,100}[)）\\]]\\s*$");
+  // A generic label before a message ("Error: ", "Exception: ", "错误："), said once or more
+  private static final Pattern LEADING_LABEL =
+      Pattern.compile("^(?:\\s*(?:(?i:error|exception|err|fatal)|错误|錯誤|エラー)\\s*[:：]\\s*)+");
   // the longest quoted value read apart (ENVELOPE_KEY)
   private static final int MAX_VALUE_CHARS = 4096;
   // how deep values quoted in values are read apart: an error quoted in a gateway's message quoted
@@ -491,6 +500,32 @@ record UpstreamError(
       }
     }
     return a.build();
+  }
+
+  // The text without a generic label before it (LEADING_LABEL) nor a request or trace id after it
+  // (TRAILING_ID): what the message starts and ends with — a status, a reason, a phrase said
+  // alone — is its start and end again.
+  private static String said(String text) {
+    Matcher label = LEADING_LABEL.matcher(text);
+    String t =
+        label.lookingAt() && label.end() < text.length() ? text.substring(label.end()) : text;
+    return withoutTrailingId(t);
+  }
+
+  // The text without the request or trace id appended at its end (TRAILING_ID), so that what the
+  // message ends with — a status, a reason, a phrase said alone — is its end again. The id itself
+  // is read from the message as given.
+  private static String withoutTrailingId(String text) {
+    int end = text.length();
+    while (end > 0 && Character.isWhitespace(text.charAt(end - 1))) {
+      end--;
+    }
+    char last = end == 0 ? 0 : text.charAt(end - 1);
+    if (last != ')' && last != '）' && last != ']') {
+      return text;
+    }
+    Matcher id = TRAILING_ID.matcher(text).region(Math.max(0, end - 160), text.length());
+    return id.find() && id.start() > 0 ? text.substring(0, id.start()) : text;
   }
 
   // A text quoted whole (a JSON string body, a log's error="…", a Python repr) without its quotes,
@@ -1014,7 +1049,8 @@ record UpstreamError(
       }
       String lower =
           valuesApart(
-              withoutEchoes(unescaped(Text.head(w, Text.MAX_READ_CHARS).toLowerCase(Locale.ROOT))),
+              withoutEchoes(
+                  unescaped(said(Text.head(w, Text.MAX_READ_CHARS)).toLowerCase(Locale.ROOT))),
               1);
       // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
       String read = lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", "");
@@ -1045,32 +1081,54 @@ record UpstreamError(
     // would said alone ("{'detail': 'No model found'}" says what "No model found" says), itself
     // read apart to MAX_VALUE_DEPTH. Only scanned when a quote is followed by a colon.
     private static String valuesApart(String lower, int depth) {
-      if (lower.indexOf("\":") < 0 && lower.indexOf("':") < 0 && lower.indexOf("\" :") < 0) {
+      List<Quoted> values = envelopeValues(lower);
+      if (values.isEmpty()) {
         return lower;
       }
-      Matcher key = ENVELOPE_KEY.matcher(lower);
       StringBuilder out = new StringBuilder(lower.length());
       int done = 0;
+      for (Quoted v : values) {
+        out.append(lower, done, v.keyStart()).append('\n');
+        String value = v.value(lower);
+        out.append(depth < MAX_VALUE_DEPTH ? valuesApart(value, depth + 1) : value).append('\n');
+        done = v.end();
+      }
+      return out.append(lower, done, lower.length()).toString();
+    }
+
+    /** One envelope key's quoted value in a text: where its key starts, its characters, its end. */
+    private record Quoted(int keyStart, int from, int to, int end) {
+      /** The value in {@code text}, its escapes read. */
+      String value(String text) {
+        return unescapedValue(text.substring(from, to));
+      }
+    }
+
+    // The quoted values of the envelope keys in the text (ENVELOPE_KEY), in order; none unless a
+    // quote is followed by a colon.
+    private static List<Quoted> envelopeValues(String text) {
+      if (text.indexOf("\":") < 0 && text.indexOf("':") < 0 && text.indexOf("\" :") < 0) {
+        return List.of();
+      }
+      List<Quoted> values = new ArrayList<>();
+      Matcher key = ENVELOPE_KEY.matcher(text);
       int from = 0;
-      while (from < lower.length() && key.find(from)) {
+      while (from < text.length() && key.find(from)) {
         int q = key.end();
         int escapes = 0;
-        while (lower.charAt(q) == '\\') { // the lookahead saw a quote after the backslashes
+        while (text.charAt(q) == '\\') { // the lookahead saw a quote after the backslashes
           escapes++;
           q++;
         }
-        int close = closingQuote(lower, q + 1, lower.charAt(q), escapes);
+        int close = closingQuote(text, q + 1, text.charAt(q), escapes);
         if (close < 0) {
           from = q + 1;
           continue;
         }
-        out.append(lower, done, key.start()).append('\n');
-        String value = unescapedValue(lower.substring(q + 1, close - escapes));
-        out.append(depth < MAX_VALUE_DEPTH ? valuesApart(value, depth + 1) : value).append('\n');
-        done = close + 1;
-        from = done;
+        values.add(new Quoted(key.start(), q + 1, close - escapes, close + 1));
+        from = close + 1;
       }
-      return done == 0 ? lower : out.append(lower, done, lower.length()).toString();
+      return values;
     }
 
     // Where the quoted value that starts at {@code from} ends: its quote, behind exactly as many
@@ -1186,7 +1244,7 @@ record UpstreamError(
     // LiteLLM and the Python SDKs wrap an upstream error as "litellm.RateLimitError: … Error code:
     // 429 - {…}": the exception class and the status are typed evidence carried in the text.
     void sdkClues(String text) {
-      String head = Text.head(text, Text.MAX_READ_CHARS);
+      String head = said(Text.head(text, Text.MAX_READ_CHARS));
       // one lower-cased copy for the literal checks that spare the scans below
       String lower = head.toLowerCase(Locale.ROOT);
       if (lower.contains("litellm.") || lower.contains("openai.") || lower.contains("anthropic.")) {
@@ -1197,6 +1255,9 @@ record UpstreamError(
       }
       if (carriedStatus == null) {
         carriedStatus = messageStatus(head, lower);
+      }
+      if (carriedStatus == null) {
+        carriedStatus = valueStatus(head, 1);
       }
       if (lower.contains("code = ")
           || lower.contains("statuscode.")
@@ -1222,6 +1283,23 @@ record UpstreamError(
           token(rust.group(1));
         }
       }
+    }
+
+    // The status the message of a document quoted in the text prints (an SDK's "{'error':
+    // {'message': '429 Provider returned error'}}"), read in each envelope value as in a message
+    // said alone, to MAX_VALUE_DEPTH; or null.
+    private static Integer valueStatus(String text, int depth) {
+      for (Quoted v : envelopeValues(text)) {
+        String value = said(v.value(text));
+        Integer status = messageStatus(value, value.toLowerCase(Locale.ROOT));
+        if (status == null && depth < MAX_VALUE_DEPTH) {
+          status = valueStatus(value, depth + 1);
+        }
+        if (status != null) {
+          return status;
+        }
+      }
+      return null;
     }
 
     // The earliest status any MESSAGE_STATUS phrasing prints in the text, or null. A 4xx printed

@@ -708,6 +708,10 @@ class FailureClassifierTest {
           '"No model found"'                                       | not_found
           '"Error: Unexpected server response: 403"'               | permission_denied
           '"Model is disabled"'                                    | permission_denied
+          # …as is one behind a generic label, one with a relay's request id after it, and the           status a document's message prints
+          'Error: 401 invalid or missing credential'                 | auth_failed
+          'No model found (request id: 20241204142251938)'            | not_found
+          "{'error': {'message': '429 Provider returned error'}}"     | rate_limited
           # a failure's prefix is not the subject of what follows it
           'Request failed: Rate limit exceeded: max 10 requests per 60 seconds per user.'           | rate_limited
           'request error: The image exceeds the maximum allowed dimensions'                         | request_invalid

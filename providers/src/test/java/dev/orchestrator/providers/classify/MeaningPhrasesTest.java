@@ -58,7 +58,7 @@ class MeaningPhrasesTest {
    * value as one phrase ("message" … "too large"), and a value is read whole.
    */
   @Test
-  void everyPhraseQuotedInAnErrorDocumentIsReadAsThePhraseAlone() throws Exception {
+  void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
     ObjectMapper json = new ObjectMapper();
     List<String> changed = new ArrayList<>();
     int read = 0;
@@ -69,7 +69,9 @@ class MeaningPhrasesTest {
           Map.of(
               "json", "{\"error\": {\"message\": " + quoted + "}}",
               "python", "{'error': {'message': " + pythonRepr(phrase) + "}}",
-              "escaped", "call failed: {\"detail\":" + json.writeValueAsString(quoted) + "}");
+              "escaped", "call failed: {\"detail\":" + json.writeValueAsString(quoted) + "}",
+              "labelled", "Error: " + phrase,
+              "relayed", phrase + " (request id: 20241204142251938)");
       FailureCategory alone = category(phrase);
       for (Map.Entry<String, String> w : wrapped.entrySet()) {
         FailureCategory got = category(w.getValue());

@@ -1,10 +1,12 @@
 package dev.orchestrator.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.observe.RouteFigures;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -33,78 +35,158 @@ final class ObservationsFile {
           "costRatio",
           "sinceLastMs");
 
-  /** Reads {@code path}; a problem is a usage error naming the file and the field. */
+  /**
+   * Reads {@code path}; a problem is an input error (exit 3) naming the file, and the line and the
+   * field ({@code routes.a/m.successRate}) when it is one field's.
+   */
   static Map<String, RouteFigures> load(Path path) {
+    String text;
     JsonNode node;
     try {
-      node = Json.MAPPER.readTree(Files.readString(path));
+      text = Files.readString(path);
+    } catch (NoSuchFileException e) {
+      throw CliException.input(
+          path.toString(), 0, null, path + ": cannot read observations: no such file");
     } catch (IOException e) {
       throw CliException.input(
           path.toString(), 0, null, path + ": cannot read observations: " + e.getMessage());
     }
     try {
-      return read(node, "observations");
-    } catch (IllegalArgumentException e) {
-      throw CliException.input(path.toString(), 0, null, path + ": " + e.getMessage());
+      node = Json.MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+      throw CliException.input(
+          path.toString(),
+          line,
+          null,
+          path + (line > 0 ? ":" + line : "") + ": invalid JSON: " + e.getOriginalMessage());
+    }
+    try {
+      return read(node, "");
+    } catch (Invalid e) {
+      int line = e.field().isEmpty() ? 0 : Json.lineOf(text, e.field());
+      throw CliException.input(
+          path.toString(),
+          line,
+          e.field().isEmpty() ? null : e.field(),
+          path + (line > 0 ? ":" + line : "") + ": " + e.getMessage());
     }
   }
 
   /**
-   * The figures of an observations document.
+   * A problem in an observations document, at {@link #field()}: the message starts with that path
+   * ({@code routes.a/m.successRate: 2.0 (expected: 0..1)}). Immutable.
+   */
+  static final class Invalid extends IllegalArgumentException {
+    private static final long serialVersionUID = 1L;
+    private final String field;
+
+    Invalid(String field, String problem) {
+      super((field.isEmpty() ? "observations" : field) + ": " + problem);
+      this.field = field;
+    }
+
+    /** The path of the field in the document ({@code ""}: the document as a whole). */
+    String field() {
+      return field;
+    }
+  }
+
+  /**
+   * The figures of an observations document found at {@code where} ({@code ""}: the document is the
+   * file; {@code "observations"}: a scenario's member).
    *
-   * @throws IllegalArgumentException naming the field ({@code where.routes.a/m.successRate: …})
+   * @throws Invalid naming the field by its path ({@code where.routes.a/m.successRate: …})
    */
   static Map<String, RouteFigures> read(JsonNode node, String where) {
+    String routes = path(where, "routes");
     if (node == null || !node.isObject() || !node.path("routes").isObject()) {
-      throw new IllegalArgumentException(where + ": expected {\"routes\": {ROUTE_ID: {…}}}");
+      throw new Invalid(where, "expected {\"routes\": {ROUTE_ID: {…}}}");
     }
     Map<String, RouteFigures> out = new TreeMap<>();
     for (Map.Entry<String, JsonNode> e : node.get("routes").properties()) {
-      String at = where + ".routes." + e.getKey();
+      String at = routes + "." + e.getKey();
       JsonNode r = e.getValue();
       if (!r.isObject()) {
-        throw new IllegalArgumentException(at + ": expected an object");
+        throw new Invalid(at, "expected an object");
       }
       for (Map.Entry<String, JsonNode> f : r.properties()) {
         if (!FIELDS.contains(f.getKey())) {
-          throw new IllegalArgumentException(
-              at
-                  + "."
-                  + f.getKey()
-                  + ": unknown field (expected: "
+          throw new Invalid(
+              at + "." + f.getKey(),
+              "unknown field (expected: "
                   + String.join(", ", FIELDS.stream().sorted().toList())
                   + ")");
         }
       }
       Map<FailureCategory, Double> failures = new EnumMap<>(FailureCategory.class);
-      JsonNode fs = r.path("failures");
-      if (fs.isObject()) {
+      if (r.has("failures")) {
+        JsonNode fs = r.get("failures");
+        if (!fs.isObject()) {
+          throw new Invalid(
+              at + ".failures", fs + " (expected: an object of failure category to share)");
+        }
         for (Map.Entry<String, JsonNode> f : fs.properties()) {
-          failures.put(FailureCategory.fromWireName(f.getKey()), number(f.getValue(), at));
+          String fat = at + ".failures." + f.getKey();
+          FailureCategory c;
+          try {
+            c = FailureCategory.fromWireName(f.getKey());
+          } catch (IllegalArgumentException x) {
+            throw new Invalid(
+                fat,
+                "'"
+                    + f.getKey()
+                    + "' is not a failure category (expected one of: "
+                    + String.join(
+                        ", ",
+                        java.util.Arrays.stream(FailureCategory.values())
+                            .map(FailureCategory::wireName)
+                            .toList())
+                    + ")");
+          }
+          failures.put(c, number(f.getValue(), fat));
         }
       }
+      RouteFigures figures;
       try {
-        out.put(
-            e.getKey(),
+        figures =
             new RouteFigures(
-                r.has("samples") ? number(r.get("samples"), at) : 1,
-                r.has("ttftMs") ? number(r.get("ttftMs"), at) : null,
-                r.has("tokensPerSecond") ? number(r.get("tokensPerSecond"), at) : null,
-                r.has("successRate") ? number(r.get("successRate"), at) : 1,
+                optional(r, "samples", at, 1.0),
+                optional(r, "ttftMs", at, null),
+                optional(r, "tokensPerSecond", at, null),
+                optional(r, "successRate", at, 1.0),
                 failures,
-                r.has("toolCallValidity") ? number(r.get("toolCallValidity"), at) : 1,
-                r.has("costRatio") ? number(r.get("costRatio"), at) : null,
-                r.has("sinceLastMs") ? (long) number(r.get("sinceLastMs"), at) : 0));
+                optional(r, "toolCallValidity", at, 1.0),
+                optional(r, "costRatio", at, null),
+                r.has("sinceLastMs")
+                    ? (long) number(r.get("sinceLastMs"), at + ".sinceLastMs")
+                    : 0);
+      } catch (Invalid x) {
+        throw x;
       } catch (IllegalArgumentException x) {
-        throw new IllegalArgumentException(at + "." + x.getMessage(), x);
+        // RouteFigures says "successRate: 2.0 (expected: 0..1)": the field is its leading name
+        String m = x.getMessage();
+        int colon = m.indexOf(": ");
+        throw colon > 0
+            ? new Invalid(at + "." + m.substring(0, colon), m.substring(colon + 2))
+            : new Invalid(at, m);
       }
+      out.put(e.getKey(), figures);
     }
     return out;
   }
 
+  private static String path(String where, String member) {
+    return where.isEmpty() ? member : where + "." + member;
+  }
+
+  private static Double optional(JsonNode r, String field, String at, Double absent) {
+    return r.has(field) ? Double.valueOf(number(r.get(field), at + "." + field)) : absent;
+  }
+
   private static double number(JsonNode n, String at) {
     if (!n.isNumber()) {
-      throw new IllegalArgumentException(at + ": " + n + " (expected: a number)");
+      throw new Invalid(at, n + " (expected: a number)");
     }
     return n.asDouble();
   }

@@ -196,14 +196,13 @@ final class Simulation {
     if (node == null || node.isNull()) {
       return Map.of();
     }
+    if (node.isTextual()) {
+      // its own file: a problem there names that file, line and field
+      return ObservationsFile.load(baseDir.resolve(node.asText()));
+    }
     try {
-      if (node.isTextual()) {
-        return ObservationsFile.read(
-            Json.MAPPER.readTree(java.nio.file.Files.readString(baseDir.resolve(node.asText()))),
-            "observations");
-      }
       return ObservationsFile.read(node, "observations");
-    } catch (java.io.IOException | IllegalArgumentException e) {
+    } catch (IllegalArgumentException e) {
       throw new ScenarioException(e.getMessage());
     }
   }

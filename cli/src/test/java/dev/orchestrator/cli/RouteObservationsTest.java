@@ -95,6 +95,55 @@ class RouteObservationsTest {
     CliRun.write(f, "{\"routes\": {\"a/m\": {\"successRate\": 2}}}");
     CliRun r = CliRun.of("route", "orchestrator/free", "--observations", f.toString());
     assertThat(r.code).isEqualTo(3);
-    assertThat(r.err).contains("observations.routes.a/m.successRate: 2.0 (expected: 0..1)");
+    assertThat(r.err).contains("routes.a/m.successRate: 2.0 (expected: 0..1)");
+  }
+
+  @Test
+  void aWrongValueIsReportedAtItsFileLineAndFieldInTheJsonErrorDocument(@TempDir Path dir)
+      throws Exception {
+    Path f = dir.resolve("bad.json");
+    CliRun.write(
+        f, "{\"routes\": {", "  \"a/m\": {\"samples\": 3,", "          \"ttftMs\": \"fast\"}}}");
+    CliRun r = CliRun.of("route", "orchestrator/free", "--observations", f.toString(), "--json");
+    assertThat(r.code).isEqualTo(3);
+    JsonNode e = r.json().get("error");
+    assertThat(e.get("type").asText()).isEqualTo("invalid_input");
+    assertThat(e.get("file").asText()).isEqualTo(f.toString());
+    assertThat(e.get("field").asText()).isEqualTo("routes.a/m.ttftMs");
+    assertThat(e.get("line").asInt()).isEqualTo(3);
+    assertThat(e.get("message").asText())
+        .isEqualTo(f + ":3: routes.a/m.ttftMs: \"fast\" (expected: a number)");
+  }
+
+  @Test
+  void anUnknownFailureCategoryIsNamedWithItsPathAndTheCategories(@TempDir Path dir)
+      throws Exception {
+    Path f = dir.resolve("bad.json");
+    CliRun.write(f, "{\"routes\": {", "  \"a/m\": {\"failures\": {\"rate_limitd\": 0.5}}}}");
+    CliRun r = CliRun.of("route", "orchestrator/free", "--observations", f.toString(), "--json");
+    assertThat(r.code).isEqualTo(3);
+    JsonNode e = r.json().get("error");
+    assertThat(e.get("field").asText()).isEqualTo("routes.a/m.failures.rate_limitd");
+    assertThat(e.get("line").asInt()).isEqualTo(2);
+    assertThat(e.get("message").asText())
+        .contains("routes.a/m.failures.rate_limitd: 'rate_limitd' is not a failure category")
+        .contains("rate_limited");
+  }
+
+  @Test
+  void aScenarioNamesTheObservationsFieldOnce(@TempDir Path dir) throws Exception {
+    Path s = dir.resolve("s.json");
+    CliRun.write(
+        s,
+        "{\"request\": {\"model\": \"orchestrator/free\"},",
+        " \"observations\": {\"routes\": {\"a/m\":",
+        "    {\"samples\": \"x\"}}}}");
+    CliRun r = CliRun.of("simulate", s.toString(), "--json");
+    assertThat(r.code).isEqualTo(3);
+    JsonNode e = r.json().get("error");
+    assertThat(e.get("field").asText()).isEqualTo("observations.routes.a/m.samples");
+    assertThat(e.get("line").asInt()).isEqualTo(3);
+    assertThat(e.get("message").asText())
+        .isEqualTo(s + ":3: observations.routes.a/m.samples: \"x\" (expected: a number)");
   }
 }

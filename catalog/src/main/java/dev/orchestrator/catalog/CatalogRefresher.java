@@ -46,6 +46,7 @@ public final class CatalogRefresher {
   private static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
 
   private final String source;
+  private final String name;
   private final HttpClient http;
   private final Duration timeout;
   private final int maxAttempts;
@@ -60,6 +61,7 @@ public final class CatalogRefresher {
 
   private CatalogRefresher(Builder b) {
     this.source = b.source;
+    this.name = shown(b.source);
     this.http =
         b.http != null
             ? b.http
@@ -101,9 +103,51 @@ public final class CatalogRefresher {
     return new Builder(source);
   }
 
-  /** The source this refresher reads. */
+  /** The source this refresher reads, as given (a URL may hold a secret: show {@link #name()}). */
   public String source() {
     return source;
+  }
+
+  /**
+   * The source as messages, logs and {@link Catalog#sources()} show it: {@link #shown(String)} of
+   * {@link #source()}.
+   */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * {@code source} with what a URL may hold as a secret hidden: the user information ({@code
+   * https://****@host/…}) and the values of the query ({@code ?key=****}). Paths and other text are
+   * returned unchanged.
+   */
+  public static String shown(String source) {
+    if (!isHttp(source)) {
+      return source;
+    }
+    int scheme = source.indexOf("://") + 3;
+    int end = scheme;
+    while (end < source.length() && "/?#".indexOf(source.charAt(end)) < 0) {
+      end++;
+    }
+    String authority = source.substring(scheme, end);
+    int at = authority.lastIndexOf('@');
+    StringBuilder b = new StringBuilder(source.substring(0, scheme));
+    b.append(at < 0 ? authority : "****@" + authority.substring(at + 1));
+    String rest = source.substring(end);
+    int q = rest.indexOf('?');
+    if (q < 0) {
+      return b.append(rest).toString();
+    }
+    int hash = rest.indexOf('#', q);
+    String query = hash < 0 ? rest.substring(q + 1) : rest.substring(q + 1, hash);
+    b.append(rest, 0, q + 1);
+    String[] pairs = query.split("&", -1);
+    for (int i = 0; i < pairs.length; i++) {
+      int eq = pairs[i].indexOf('=');
+      b.append(i > 0 ? "&" : "").append(eq < 0 ? pairs[i] : pairs[i].substring(0, eq) + "=****");
+    }
+    return b.append(hash < 0 ? "" : rest.substring(hash)).toString();
   }
 
   /**
@@ -131,7 +175,7 @@ public final class CatalogRefresher {
     if (o.loaded()) {
       lastGood = o.catalog();
       if (failureLogged.getAndSet(false)) {
-        logger.log(System.Logger.Level.INFO, "catalog source {0} is readable again", source);
+        logger.log(System.Logger.Level.INFO, "catalog source {0} is readable again", name);
       }
       return o.catalog();
     }
@@ -155,7 +199,7 @@ public final class CatalogRefresher {
         .map(
             e -> {
               try {
-                Catalog c = CatalogLoader.parse(source, e.text());
+                Catalog c = CatalogLoader.parse(name, e.text());
                 lastGood = c;
                 return c;
               } catch (CatalogException damaged) {
@@ -185,7 +229,7 @@ public final class CatalogRefresher {
       attempts = attempt;
       try {
         String text = remote ? get() : CatalogLoader.read(localPath());
-        Catalog parsed = CatalogLoader.parse(source, text);
+        Catalog parsed = CatalogLoader.parse(name, text);
         keep(text);
         return new Outcome(parsed, true, attempts, null);
       } catch (Transient t) {
@@ -220,8 +264,15 @@ public final class CatalogRefresher {
 
   private String get() {
     long deadline = System.nanoTime() + timeout.toNanos();
+    URI uri;
+    try {
+      uri = URI.create(source);
+    } catch (IllegalArgumentException e) {
+      // the parser's message quotes the whole URL, secrets and all
+      throw new CatalogException(name, "not a valid URL (expected: http(s)://host/path)", null);
+    }
     HttpRequest req =
-        HttpRequest.newBuilder(URI.create(source))
+        HttpRequest.newBuilder(uri)
             .timeout(timeout)
             .header("User-Agent", USER_AGENT)
             .header("Accept", "application/json, application/yaml;q=0.9, */*;q=0.1")
@@ -231,16 +282,16 @@ public final class CatalogRefresher {
     try {
       resp = http.send(req, HttpResponse.BodyHandlers.ofInputStream());
     } catch (IOException e) {
-      throw new Transient(new CatalogException(source, "cannot fetch: " + describe(e), e));
+      throw new Transient(new CatalogException(name, "cannot fetch: " + describe(e), e));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new CatalogException(source, "fetch interrupted", e);
+      throw new CatalogException(name, "fetch interrupted", e);
     }
     int status = resp.statusCode();
     try (InputStream body = resp.body()) {
       if (status < 200 || status > 299) {
         CatalogException e =
-            new CatalogException(source, "HTTP " + status + " (expected: 200)", null);
+            new CatalogException(name, "HTTP " + status + " (expected: 200)", null);
         if (status == 408 || status == 425 || status == 429 || status >= 500) {
           throw new Transient(e);
         }
@@ -250,19 +301,17 @@ public final class CatalogRefresher {
       if (bytes == null) {
         throw new Transient(
             new CatalogException(
-                source,
+                name,
                 "body not received within the timeout of " + timeout.toMillis() + " ms",
                 null));
       }
       if (bytes.length > MAX_BODY_BYTES) {
         throw new CatalogException(
-            source,
-            "response larger than " + MAX_BODY_BYTES + " bytes (expected: a catalog)",
-            null);
+            name, "response larger than " + MAX_BODY_BYTES + " bytes (expected: a catalog)", null);
       }
-      return CatalogLoader.decode(source, bytes);
+      return CatalogLoader.decode(name, bytes);
     } catch (IOException e) {
-      throw new Transient(new CatalogException(source, "cannot read body: " + describe(e), e));
+      throw new Transient(new CatalogException(name, "cannot read body: " + describe(e), e));
     }
   }
 

@@ -181,7 +181,9 @@ public final class CatalogCommand implements Runnable {
       }
       if (!o.loaded()) {
         CatalogException f =
-            o.failure().orElseGet(() -> new CatalogException(source, "not loaded", null));
+            o.failure()
+                .orElseGet(
+                    () -> new CatalogException(CatalogRefresher.shown(source), "not loaded", null));
         throw CliException.input(
             f.getMessage()
                 + " ("
@@ -195,7 +197,7 @@ public final class CatalogCommand implements Runnable {
       PrintWriter out = spec.commandLine().getOut();
       if (output.json()) {
         ObjectNode doc = NODES.objectNode();
-        doc.put("source", source);
+        doc.put("source", CatalogRefresher.shown(source));
         doc.put("loaded", true);
         doc.put("attempts", o.attempts());
         ArrayNode sources = doc.putArray("sources");

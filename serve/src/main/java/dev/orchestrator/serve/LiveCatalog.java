@@ -62,9 +62,9 @@ public final class LiveCatalog {
         failures.incrementAndGet();
         if (cache.load(r.source()).isEmpty()) {
           CatalogException f =
-              o.failure().orElseGet(() -> new CatalogException(r.source(), "not loaded", null));
+              o.failure().orElseGet(() -> new CatalogException(r.name(), "not loaded", null));
           throw new CatalogException(
-              r.source(),
+              r.name(),
               f.getMessage()
                   + " (after "
                   + o.attempts()
@@ -104,9 +104,12 @@ public final class LiveCatalog {
     return current;
   }
 
-  /** The sources, as given. */
+  /**
+   * The sources as shown: as given, with a URL's user information and query values hidden ({@link
+   * CatalogRefresher#shown(String)}).
+   */
   public List<String> sources() {
-    return refreshers.stream().map(CatalogRefresher::source).toList();
+    return refreshers.stream().map(CatalogRefresher::name).toList();
   }
 
   /** Failed fetches and failed merges since start-up. */
@@ -114,8 +117,16 @@ public final class LiveCatalog {
     return failures.get();
   }
 
-  /** When {@code source}'s copy in service was fetched, if there is one. */
+  /**
+   * When {@code source}'s copy in service was fetched, if there is one; {@code source} as given or
+   * as {@link #sources()} shows it.
+   */
   public Optional<Instant> fetchedAt(String source) {
+    for (CatalogRefresher r : refreshers) {
+      if (r.name().equals(source)) {
+        return cache.load(r.source()).map(SourceCache.Entry::fetchedAt);
+      }
+    }
     return cache.load(source).map(SourceCache.Entry::fetchedAt);
   }
 
@@ -180,7 +191,7 @@ public final class LiveCatalog {
   private Catalog merge() {
     List<CatalogLoader.Text> all = new ArrayList<>(before);
     for (CatalogRefresher r : refreshers) {
-      cache.load(r.source()).ifPresent(e -> all.add(new CatalogLoader.Text(r.source(), e.text())));
+      cache.load(r.source()).ifPresent(e -> all.add(new CatalogLoader.Text(r.name(), e.text())));
     }
     all.addAll(after);
     return CatalogLoader.parseAll(all, onDefault);

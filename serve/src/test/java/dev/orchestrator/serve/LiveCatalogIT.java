@@ -132,6 +132,78 @@ class LiveCatalogIT {
   }
 
   @Test
+  void aSourceUrlsCredentialsAreShownNeitherByReadyzNorInTheCatalogsSources() {
+    CatalogServer source = new CatalogServer();
+    String url = source.url().replace("http://", "http://reader:hunter2@") + "?token=s3cret&v=1";
+    String shown = source.url().replace("http://", "http://****@") + "?token=****&v=****";
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of(),
+            o -> {},
+            (upstream, b) -> {
+              source.serve(yaml(upstream, "m"));
+              b.liveCatalog(live(url)).clock(clock);
+            })) {
+      String body = f.get("/readyz").body();
+      assertThat(body).doesNotContain("hunter2").doesNotContain("s3cret");
+      JsonNode ready = json(body);
+      assertThat(ready.at("/catalog/live/0/source").asText()).isEqualTo(shown);
+      assertThat(ready.at("/catalog/live/0/fetchedAt").isTextual()).isTrue();
+      assertThat(ready.at("/catalog/sources").toString()).contains(shown);
+      assertThat(f.server.catalog().sources()).containsExactly(shown);
+    } finally {
+      source.close();
+    }
+  }
+
+  @Test
+  void aFailedFetchOfASourceWithCredentialsNamesItWithoutThem() {
+    String url;
+    try (CatalogServer source = new CatalogServer()) {
+      url = source.url().replace("http://", "http://reader:hunter2@") + "?key=s3cret";
+    }
+    List<String> logged = new ArrayList<>();
+    System.Logger recorder =
+        new System.Logger() {
+          @Override
+          public String getName() {
+            return "recorder";
+          }
+
+          @Override
+          public boolean isLoggable(Level level) {
+            return true;
+          }
+
+          @Override
+          public void log(Level level, java.util.ResourceBundle b, String msg, Throwable t) {
+            logged.add(msg);
+          }
+
+          @Override
+          public void log(Level level, java.util.ResourceBundle b, String format, Object... ps) {
+            logged.add(java.text.MessageFormat.format(format, ps));
+          }
+        };
+    String given = url;
+    assertThatThrownBy(
+            () ->
+                LiveCatalog.builder()
+                    .catalogs(List.of())
+                    .sources(List.of(given))
+                    .cacheDir(cacheDir)
+                    .clock(clock)
+                    .refresher(r -> r.sleeper(d -> {}).logger(recorder))
+                    .build())
+        .isInstanceOf(CatalogException.class)
+        .hasMessageNotContaining("hunter2")
+        .hasMessageNotContaining("s3cret")
+        .hasMessageContaining("http://****@127.0.0.1:")
+        .satisfies(e -> assertThat(((CatalogException) e).source()).doesNotContain("hunter2"));
+    assertThat(logged).isNotEmpty().noneMatch(l -> l.contains("hunter2") || l.contains("s3cret"));
+  }
+
+  @Test
   void aBrokenSourceAtRefreshTimeKeepsTheLastGoodCatalog() {
     try (CatalogServer source = new CatalogServer();
         ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {

@@ -111,14 +111,7 @@ public final class PreflightCommand implements Callable<Integer> {
       }
     } catch (IllegalArgumentException e) {
       // The library names its settings; say the option instead.
-      String msg = e.getMessage();
-      for (String[] o : OPTION_NAMES) {
-        if (msg.startsWith(o[0] + ": ")) {
-          msg = o[1] + msg.substring(o[0].length());
-          break;
-        }
-      }
-      throw CliException.usage(msg);
+      throw CliException.usage(UsageMessages.forOption(e.getMessage(), OPTION_NAMES));
     }
     Catalog catalog = target.catalog.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();

@@ -92,6 +92,11 @@ public final class RouteCommand implements Callable<Integer> {
       description = "List every candidate, not only the first " + TOP + " (JSON always has all).")
   boolean all;
 
+  // The library's names for what these options set, as its messages say them.
+  private static final String[][] OPTION_NAMES = {
+    {"capability", "--require"}, {"strategy", "--strategy"},
+  };
+
   /** Candidates the table shows without {@code --all}. */
   static final int TOP = 10;
 
@@ -102,20 +107,25 @@ public final class RouteCommand implements Callable<Integer> {
       for (String r : require) {
         caps.add(Capability.fromWireName(r));
       }
-      if (promptTokens < 0 || maxOutputTokens < 0) {
-        throw new IllegalArgumentException("token counts must be >= 0");
+      if (promptTokens < 0) {
+        throw new IllegalArgumentException(
+            "--prompt-tokens: " + promptTokens + " (expected: >= 0)");
+      }
+      if (maxOutputTokens < 0) {
+        throw new IllegalArgumentException(
+            "--max-output-tokens: " + maxOutputTokens + " (expected: >= 0)");
       }
       if (maxPrice != null && maxPrice.signum() < 0) {
         throw new IllegalArgumentException("--max-price: " + maxPrice + " (expected: >= 0)");
       }
     } catch (IllegalArgumentException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.usage(UsageMessages.forOption(e.getMessage(), OPTION_NAMES));
     }
     Strategy strat;
     try {
       strat = Strategy.fromWireName(target.strategy);
     } catch (IllegalArgumentException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.usage(UsageMessages.forOption(e.getMessage(), OPTION_NAMES));
     }
     Catalog catalog = target.catalog.load(spec.commandLine().getErr());
     Credentials env = Credentials.fromEnvironment();

@@ -37,6 +37,25 @@ import picocli.CommandLine.Spec;
 public final class ServeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;
 
+  // The names ServerOptions and OrchestratorPolicy give their settings in messages, and the
+  // options that set them in the same unit (--session-ttl-s and --max-catalog-age-s are checked
+  // before, since the library counts them in milliseconds).
+  private static final String[][] OPTION_NAMES = {
+    {"host", "--host"},
+    {"port", "--port"},
+    {"maxBodyBytes", "--max-body-bytes"},
+    {"threads", "--threads"},
+    {"shutdownGrace", "--shutdown-grace-ms"},
+    {"refreshInterval", "--refresh-interval-s"},
+    {"responsesMaxEntries", "--responses-max-entries"},
+    {"responsesMaxBytes", "--responses-max-bytes"},
+    {"responsesTtl", "--responses-ttl-s"},
+    {"deadline", "--deadline-ms"},
+    {"attemptTimeout", "--attempt-timeout-ms"},
+    {"firstTokenTimeout", "--first-token-timeout-ms"},
+    {"streamIdleTimeout", "--stream-idle-timeout-ms"},
+  };
+
   @Mixin CatalogOptions catalogOptions;
 
   @Mixin HealthStoreOptions healthStoreOptions;
@@ -215,6 +234,13 @@ public final class ServeCommand implements Callable<Integer> {
    * @throws CliException for bad options or input, or when the server cannot start
    */
   Running start(PrintWriter err) {
+    if (sessionTtlS != null && sessionTtlS < 0) {
+      throw CliException.usage("--session-ttl-s: " + sessionTtlS + " (expected: >= 0)");
+    }
+    if (maxCatalogAgeSeconds != null && maxCatalogAgeSeconds <= 0) {
+      throw CliException.usage(
+          "--max-catalog-age-s: " + maxCatalogAgeSeconds + " (expected: > 0, or leave it out)");
+    }
     Path cache = cacheDir.directory();
     List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");
@@ -245,7 +271,7 @@ public final class ServeCommand implements Callable<Integer> {
               .build();
       policy = policy();
     } catch (IllegalArgumentException e) {
-      throw CliException.usage(e.getMessage());
+      throw CliException.usage(UsageMessages.forOption(e.getMessage(), OPTION_NAMES));
     }
     LiveCatalog catalog = loadCatalog(cache);
     RedisHealthStore health = healthStoreOptions.open(); // null: in memory, spend in the cache dir

@@ -41,6 +41,22 @@ final class UsageMessages {
     return m;
   }
 
+  /**
+   * A library's message about one of its settings ({@code maxBodyBytes: 10 (expected: …)}) in the
+   * user's terms: the setting's name replaced by the option that set it ({@code --max-body-bytes:
+   * 10 (expected: …)}). {@code names} pairs each setting with its option; a message naming none is
+   * returned unchanged.
+   */
+  static String forOption(String message, String[][] names) {
+    String m = message == null ? "invalid value" : message;
+    for (String[] n : names) {
+      if (m.startsWith(n[0] + ": ")) {
+        return n[1] + m.substring(n[0].length());
+      }
+    }
+    return m;
+  }
+
   private static String expected(String javaType) {
     String simple = javaType.substring(javaType.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
     return switch (simple) {

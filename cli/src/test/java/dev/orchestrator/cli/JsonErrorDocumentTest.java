@@ -25,7 +25,7 @@ class JsonErrorDocumentTest {
           route orchestrator/fre --json                          | 2 | unknown_model | unknown model: orchestrator/fre (close matches: orchestrator/free, orchestrator/auto)
           route orchestrator/free --max-price abc --json         | 2 | usage         | --max-price: 'abc' is not a number
           route orchestrator/free --prompt-tokens 1.5 --json     | 2 | usage         | --prompt-tokens: '1.5' is not a whole number
-          route orchestrator/free --require teleport --json      | 2 | usage         | capability: teleport
+          route orchestrator/free --require teleport --json      | 2 | usage         | --require: teleport
           route orchestrator/free --jsn --json                   | 2 | usage         | Unknown option: '--jsn' (did you mean: --json?)
           route --json                                           | 2 | usage         | Missing required parameter: 'MODEL'
           frobnicate --json                                      | 2 | usage         | Unmatched arguments from index 0: 'frobnicate', '--json' (did you mean: route,

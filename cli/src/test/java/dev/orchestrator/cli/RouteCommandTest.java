@@ -166,4 +166,16 @@ class RouteCommandTest {
         .contains("EXCLUDED              COUNT  FOR EXAMPLE")
         .contains("priced_tier_boundary");
   }
+
+  @Test
+  void aNegativeTokenCountNamesItsOptionAndValue() {
+    CliRun r = CliRun.of("route", "orchestrator/free", "--max-output-tokens", "-1", "--json");
+    assertThat(r.code).isEqualTo(2);
+    assertThat(r.json().at("/error/message").asText())
+        .isEqualTo("--max-output-tokens: -1 (expected: >= 0)");
+
+    CliRun req = CliRun.of("route", "orchestrator/free", "--require", "tool", "--json");
+    assertThat(req.code).isEqualTo(2);
+    assertThat(req.json().at("/error/message").asText()).startsWith("--require: tool (expected");
+  }
 }

@@ -93,6 +93,25 @@ class ServeCommandTest {
     CliRun r = CliRun.of("serve", "--responses-ttl-s", "0", "--cache-dir", dir.toString());
 
     assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_USAGE);
-    assertThat(r.err).contains("responsesTtl: 0 s (expected: 1..2592000 s)");
+    assertThat(r.err).contains("--responses-ttl-s: 0 s (expected: 1..2592000 s)");
+  }
+
+  @Test
+  void aValueOutOfRangeNamesTheOptionAndTheValueAsWritten() {
+    String[][] cases = {
+      {"--session-ttl-s", "-5", "--session-ttl-s: -5 (expected: >= 0)"},
+      {"--max-catalog-age-s", "-5", "--max-catalog-age-s: -5 (expected: > 0"},
+      {"--max-body-bytes", "10", "--max-body-bytes: 10 (expected: 1024..268435456)"},
+      {"--threads", "0", "--threads: 0 (expected: 1..4096)"},
+      {"--refresh-interval-s", "-1", "--refresh-interval-s: -1 s (expected: 10..604800 s)"},
+      {"--deadline-ms", "0", "--deadline-ms: 0 ms (expected: > 0 ms)"},
+      {"--shutdown-grace-ms", "-1", "--shutdown-grace-ms: -1 ms (expected: 0..600000 ms)"},
+    };
+    for (String[] c : cases) {
+      CliRun r = CliRun.of("serve", c[0], c[1], "--cache-dir", dir.toString());
+
+      assertThat(r.code).as(c[0]).isEqualTo(OrchestratorCli.EXIT_USAGE);
+      assertThat(r.err).as(c[0]).startsWith("error: " + c[2]);
+    }
   }
 }

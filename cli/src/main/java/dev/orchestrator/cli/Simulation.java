@@ -13,6 +13,7 @@ import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.observe.RouteFigures;
@@ -42,6 +43,8 @@ import java.util.regex.Pattern;
 final class Simulation {
   private static final Set<String> TOP =
       Set.of("catalog", "pools", "request", "policy", "upstream", "observations");
+  private static final Set<String> MESSAGE = Set.of("role", "content");
+
   private static final Set<String> REQUEST =
       Set.of(
           "model",
@@ -126,7 +129,7 @@ final class Simulation {
     catalog = withPools(catalog, scenario.get("pools"));
     ChatRequest request = request(scenario.get("request"));
     OrchestratorPolicy policy = policy(scenario.get("policy"));
-    Map<String, List<Step>> scripts = upstream(scenario.get("upstream"));
+    Map<String, List<Step>> scripts = upstream(scenario.get("upstream"), catalog);
     Map<String, RouteFigures> figures = observations(scenario.get("observations"), baseDir);
 
     try (ScriptedUpstream upstream = ScriptedUpstream.start(scripts)) {
@@ -275,14 +278,36 @@ final class Simulation {
     }
     ChatRequest.Builder b = ChatRequest.builder(model);
     JsonNode messages = node.get("messages");
-    if (messages != null && messages.isArray()) {
+    if (messages != null) {
+      if (!messages.isArray() || messages.isEmpty()) {
+        throw new ScenarioException(
+            "request.messages: expected a non-empty array of {\"role\", \"content\"}");
+      }
+      int i = 0;
       for (JsonNode m : messages) {
+        String at = "request.messages[" + i++ + "]";
+        if (!m.isObject()) {
+          throw new ScenarioException(at + ": expected an object {\"role\", \"content\"}");
+        }
+        checkKeys(m, MESSAGE, at);
+        JsonNode role = m.path("role");
+        JsonNode content = m.get("content");
+        if (content == null || !content.isTextual()) {
+          throw new ScenarioException(at + ".content: " + content + " (expected: a string)");
+        }
+        if (!role.isMissingNode() && !role.isTextual()) {
+          throw new ScenarioException(at + ".role: " + role + " (expected: a string)");
+        }
+        dev.orchestrator.engine.chat.Role r;
+        try {
+          r = dev.orchestrator.engine.chat.Role.fromWireName(role.asText("user"));
+        } catch (IllegalArgumentException e) {
+          String msg = e.getMessage();
+          throw new ScenarioException(
+              at + ".role: " + (msg.startsWith("role: ") ? msg.substring(6) : msg));
+        }
         b.message(
-            new dev.orchestrator.engine.chat.ChatMessage(
-                dev.orchestrator.engine.chat.Role.fromWireName(m.path("role").asText("user")),
-                m.path("content").asText(""),
-                List.of(),
-                null));
+            new dev.orchestrator.engine.chat.ChatMessage(r, content.asText(), List.of(), null));
       }
     } else {
       b.user("Say hello.");
@@ -293,7 +318,13 @@ final class Simulation {
     if (node.has("maxOutputTokens")) {
       b.maxTokens(intField(node, "maxOutputTokens", "request"));
     }
-    b.stream(node.path("stream").asBoolean(false));
+    if (node.has("stream")) {
+      JsonNode stream = node.get("stream");
+      if (!stream.isBoolean()) {
+        throw new ScenarioException("request.stream: " + stream + " (expected: true or false)");
+      }
+      b.stream(stream.booleanValue());
+    }
     if (node.has("models")) {
       b.models(strings(node.get("models"), "request.models"));
     }
@@ -413,7 +444,7 @@ final class Simulation {
     return node.has(field) ? Duration.ofMillis(intField(node, field, "policy")) : dflt;
   }
 
-  private static Map<String, List<Step>> upstream(JsonNode node) {
+  private static Map<String, List<Step>> upstream(JsonNode node, Catalog catalog) {
     Map<String, List<Step>> scripts = new LinkedHashMap<>();
     if (node == null || node.isNull()) {
       return scripts;
@@ -422,6 +453,17 @@ final class Simulation {
       throw new ScenarioException("upstream: expected an object of route id -> [steps]");
     }
     for (Map.Entry<String, JsonNode> e : node.properties()) {
+      if (catalog.route(e.getKey()).isEmpty()) {
+        // a script no request could ever take: a mistyped route id would pass unnoticed
+        List<String> close =
+            dev.orchestrator.engine.plan.CloseMatches.find(
+                e.getKey(), catalog.routes().stream().map(Route::id).toList(), 5);
+        throw new ScenarioException(
+            "upstream."
+                + e.getKey()
+                + ": not a route of the catalog"
+                + (close.isEmpty() ? "" : " (close matches: " + String.join(", ", close) + ")"));
+      }
       if (!e.getValue().isArray() || e.getValue().isEmpty()) {
         throw new ScenarioException(
             "upstream." + e.getKey() + ": expected a non-empty array of steps");

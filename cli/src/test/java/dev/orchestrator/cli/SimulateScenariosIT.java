@@ -80,6 +80,68 @@ class SimulateScenariosIT {
     assertThat(r.err).contains("policy.maxEventBytes: 8 (expected: >= 16)");
   }
 
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          "messages": [{"role": "usr", "content": "hi"}]      | request.messages[0].role    | usr
+          "messages": [{"role": "user", "contnt": "hi"}]      | request.messages[0].contnt  | unknown field 'contnt'
+          "messages": [{"role": "user", "content": ["hi"]}]   | request.messages[0].content | (expected: a string)
+          "messages": "hi"                                    | request.messages            | expected a non-empty array
+          "stream": "yes"                                     | request.stream              | "yes" (expected: true or false)
+          """)
+  void aRequestFieldThatCannotBeSentIsAnInputErrorNotIgnored(
+      String member, String field, String says, @org.junit.jupiter.api.io.TempDir Path dir)
+      throws IOException {
+    Path scenario = dir.resolve("s.json");
+    Files.writeString(
+        scenario,
+        """
+        {"catalog": {"a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m":
+           {"id": "m", "name": "m", "cost": {"input": 0, "output": 0},
+            "limit": {"context": 128000, "output": 8192},
+            "modalities": {"input": ["text"], "output": ["text"]}}}}},
+         "request": {"model": "a/m",
+           %s}}
+        """
+            .formatted(member));
+
+    CliRun r = CliRun.of("simulate", scenario.toString(), "--json");
+
+    assertThat(r.code).as(r.out).isEqualTo(3);
+    JsonNode e = r.json().get("error");
+    assertThat(e.get("type").asText()).isEqualTo("invalid_input");
+    assertThat(e.get("field").asText()).isEqualTo(field);
+    assertThat(e.get("line").asInt()).isEqualTo(6);
+    assertThat(e.get("message").asText()).contains(says);
+  }
+
+  @org.junit.jupiter.api.Test
+  void anUpstreamScriptForARouteTheCatalogLacksIsAnInputErrorWithCloseMatches(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    Path scenario = dir.resolve("s.json");
+    Files.writeString(
+        scenario,
+        """
+        {"catalog": {"a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m":
+           {"id": "m", "name": "m", "cost": {"input": 0, "output": 0},
+            "limit": {"context": 128000, "output": 8192},
+            "modalities": {"input": ["text"], "output": ["text"]}}}}},
+         "request": {"model": "a/m"},
+         "upstream": {"a/mm": [{"status": 503}]}}
+        """);
+
+    CliRun r = CliRun.of("simulate", scenario.toString(), "--json");
+
+    assertThat(r.code).as(r.out).isEqualTo(3);
+    JsonNode e = r.json().get("error");
+    assertThat(e.get("field").asText()).isEqualTo("upstream.a/mm");
+    assertThat(e.get("line").asInt()).isEqualTo(6);
+    assertThat(e.get("message").asText())
+        .contains("upstream.a/mm: not a route of the catalog (close matches: a/m)");
+  }
+
   @org.junit.jupiter.api.Test
   void anInvalidScenarioNamesItsFileLineAndFieldInTheJsonErrorDocument(
       @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {

@@ -71,7 +71,8 @@ public final class SimulateCommand implements Callable<Integer> {
       out = Simulation.run(node, dir);
     } catch (UnknownModelException e) {
       // a model the catalog does not know, named with its close matches, at its line in the file
-      int line = Json.lineOf(text, "request.model");
+      String field = unknownModelField(node, e.model());
+      int line = Json.lineOf(text, field);
       throw CliException.of(
           OrchestratorCli.EXIT_INPUT,
           CliException.UNKNOWN_MODEL,
@@ -85,7 +86,7 @@ public final class SimulateCommand implements Callable<Integer> {
           "line",
           line,
           "field",
-          "request.model");
+          field);
     } catch (Simulation.ScenarioException e) {
       String field = e.field();
       int line = field == null ? 0 : Json.lineOf(text, field);
@@ -104,6 +105,23 @@ public final class SimulateCommand implements Callable<Integer> {
       printHuman(w, out);
     }
     return OrchestratorCli.EXIT_OK;
+  }
+
+  /**
+   * Where the scenario names the model the catalog lacks: {@code request.model}, or the entry of
+   * the {@code request.models} fallback list that holds it.
+   */
+  private static String unknownModelField(JsonNode scenario, String model) {
+    JsonNode request = scenario.path("request");
+    if (!model.equals(request.path("model").asText(null))) {
+      JsonNode models = request.path("models");
+      for (int i = 0; i < models.size(); i++) {
+        if (model.equals(models.get(i).asText(null))) {
+          return "request.models[" + i + "]";
+        }
+      }
+    }
+    return "request.model";
   }
 
   @SuppressWarnings("unchecked")

@@ -118,6 +118,32 @@ class SimulateScenariosIT {
   }
 
   @org.junit.jupiter.api.Test
+  void anUnknownRouteInTheFallbackListIsReportedAtItsEntry(
+      @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
+    Path scenario = dir.resolve("s.json");
+    Files.writeString(
+        scenario,
+        """
+        {"catalog": {"a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m":
+           {"id": "m", "name": "m", "cost": {"input": 0, "output": 0},
+            "limit": {"context": 128000, "output": 8192},
+            "modalities": {"input": ["text"], "output": ["text"]}}}}},
+         "request": {"model": "a/m",
+           "models": ["a/m",
+                      "a/q"]}}
+        """);
+
+    CliRun r = CliRun.of("simulate", scenario.toString(), "--json");
+
+    assertThat(r.code).as(r.out).isEqualTo(3);
+    JsonNode e = r.json().get("error");
+    assertThat(e.get("type").asText()).isEqualTo("unknown_model");
+    assertThat(e.get("model").asText()).isEqualTo("a/q");
+    assertThat(e.get("field").asText()).isEqualTo("request.models[1]");
+    assertThat(e.get("line").asInt()).isEqualTo(7);
+  }
+
+  @org.junit.jupiter.api.Test
   void anUpstreamScriptForARouteTheCatalogLacksIsAnInputErrorWithCloseMatches(
       @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {
     Path scenario = dir.resolve("s.json");

@@ -353,9 +353,24 @@ record UpstreamError(
       Pattern.compile(
           "(?i)\\s*[(（\\[]\\s*(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?\\s*"
               + "[^()（）\\[\\]\\n]{1,100}[)）\\]]\\s*$");
-  // A generic label before a message ("Error: ", "Exception: ", "错误："), said once or more
+  // What a log line or a generic label puts before a message: a timestamp, a level (upper-case
+  // "ERROR", or bracketed "[error]"), after either a logger's name in brackets, then a label
+  // ("Error: ", "Exception: ", "错误：") said once or more; each optional. Not a word that only
+  // starts a sentence ("Error interno del servidor", "Error loading SSO Token"), nor a bracketed
+  // tag alone ("[moderation] …").
   private static final Pattern LEADING_LABEL =
-      Pattern.compile("^(?:\\s*(?:(?i:error|exception|err|fatal)|错误|錯誤|エラー)\\s*[:：]\\s*)+");
+      Pattern.compile(
+          "^\\s*(?:(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+(?:LOGGER\\s+)?)?"
+                  .replace(
+                      "TS",
+                      "\\[?\\d{4}-\\d\\d-\\d\\d[Tt ]\\d\\d:\\d\\d(?::\\d\\d)?(?:[.,]\\d+)?"
+                          + "(?:[Zz]|[+-]\\d\\d:?\\d\\d)?\\]?")
+                  .replace(
+                      "LEVEL",
+                      "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
+                          + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)(?![:：]))")
+                  .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
+              + "(?:\\s*(?:(?i:error|exception|err|fatal)|错误|錯誤|エラー)\\s*[:：]\\s*)*");
   // the longest quoted value read apart (ENVELOPE_KEY)
   private static final int MAX_VALUE_CHARS = 4096;
   // how deep values quoted in values are read apart: an error quoted in a gateway's message quoted

@@ -711,6 +711,10 @@ class FailureClassifierTest {
           # …as is one behind a generic label, one with a relay's request id after it, and the           status a document's message prints
           'Error: 401 invalid or missing credential'                 | auth_failed
           'No model found (request id: 20241204142251938)'            | not_found
+          '2024-05-01T12:00:00.123Z ERROR [chat.client] No model found' | not_found
+          '[ERROR] 401 invalid or missing credential'                 | auth_failed
+          # …but a sentence that starts with the word Error is read whole
+          'Error interno del servidor.'                               | server_error
           "{'error': {'message': '429 Provider returned error'}}"     | rate_limited
           # a failure's prefix is not the subject of what follows it
           'Request failed: Rate limit exceeded: max 10 requests per 60 seconds per user.'           | rate_limited

@@ -71,6 +71,7 @@ class MeaningPhrasesTest {
               "python", "{'error': {'message': " + pythonRepr(phrase) + "}}",
               "escaped", "call failed: {\"detail\":" + json.writeValueAsString(quoted) + "}",
               "labelled", "Error: " + phrase,
+              "logged", "2024-05-01T12:00:00.123Z ERROR [chat.client] " + phrase,
               "relayed", phrase + " (request id: 20241204142251938)");
       FailureCategory alone = category(phrase);
       for (Map.Entry<String, String> w : wrapped.entrySet()) {

@@ -138,6 +138,37 @@ class StreamAssemblyIT {
   }
 
   @Test
+  void keepsParallelToolCallsApartWhenTheStreamGivesNoIndex() throws Exception {
+    // Gemini's OpenAI-compatible endpoint (and gateways in front of it) streams tool calls without
+    // "index": each call whole in its own chunk, with its own id, and its arguments may go on in
+    // later indexless pieces that carry no id.
+    String sse =
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"tool_calls\":["
+            + "{\"id\":\"call_1\",\"type\":\"function\",\"function\":{\"name\":\"weather\","
+            + "\"arguments\":\"{\\\"city\\\":\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
+            + "{\"function\":{\"arguments\":\"\\\"Paris\\\"}\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":["
+            + "{\"id\":\"call_2\",\"type\":\"function\",\"function\":{\"name\":\"time\","
+            + "\"arguments\":\"{\\\"zone\\\":\\\"CET\\\"}\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+            + "data: [DONE]\n\n";
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    ChatResponse r = assembled(sse, 9, Protocol.OPENAI_CHAT, listener);
+
+    assertThat(r.toolCalls())
+        .containsExactly(
+            new ToolCall("call_1", "weather", "{\"city\":\"Paris\"}"),
+            new ToolCall("call_2", "time", "{\"zone\":\"CET\"}"));
+    assertThat(listener.toolCalls).isEqualTo(r.toolCalls());
+    assertThat(listener.fragments)
+        .containsExactly(
+            new ToolCallDelta(0, "call_1", "weather", "{\"city\":"),
+            new ToolCallDelta(0, null, null, "\"Paris\"}"),
+            new ToolCallDelta(1, "call_2", "time", "{\"zone\":\"CET\"}"));
+  }
+
+  @Test
   void assemblesAnthropicTextAndToolUseBlocks() throws Exception {
     String sse =
         AnthropicSse.start("msg_1", "claude-x", "{\"input_tokens\":11,\"output_tokens\":1}")

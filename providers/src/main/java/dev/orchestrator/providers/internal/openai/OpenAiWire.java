@@ -18,7 +18,9 @@ import dev.orchestrator.providers.internal.wire.WireProtocol;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * OpenAI-compatible chat completions ({@code POST /chat/completions}). Answers and stream chunks
@@ -147,6 +149,14 @@ public final class OpenAiWire implements WireProtocol {
   }
 
   private static final class Assembler extends StreamAssembler {
+    // The wire's tool-call index (or, when a chunk gives none, the fragment's position in it) to
+    // the assembler's call, and the id last seen at that index: a fragment with another id at the
+    // same index is another call (Gemini's OpenAI-compatible stream gives no index, each call in
+    // its chunk at position 0; some gateways give every call index 0).
+    private final Map<Integer, Integer> callAt = new HashMap<>();
+    private final Map<Integer, String> idAt = new HashMap<>();
+    private int calls;
+
     Assembler(StreamListener listener, String fallbackModel, String headerRequestId) {
       super(listener, fallbackModel, headerRequestId);
     }
@@ -189,6 +199,25 @@ public final class OpenAiWire implements WireProtocol {
       return StreamSignal.CONTINUE;
     }
 
+    /**
+     * The assembler's call for a fragment at wire index {@code index} with {@code id}: the call
+     * already there, unless the fragment names another id than the one that call has.
+     */
+    private int callOf(int index, String id) {
+      boolean named = id != null && !id.isEmpty();
+      Integer call = callAt.get(index);
+      String had = idAt.get(index);
+      if (call == null || named && had != null && !had.equals(id)) {
+        call = calls++;
+        callAt.put(index, call);
+        idAt.remove(index);
+      }
+      if (named) {
+        idAt.put(index, id);
+      }
+      return call;
+    }
+
     private void choice(OpenAiDto.Choice choice) {
       emitLogprobs(choice.logprobs()); // first, so a relay keeps them with this chunk's deltas
       OpenAiDto.Message d = choice.delta();
@@ -202,7 +231,7 @@ public final class OpenAiWire implements WireProtocol {
             if (t == null) {
               continue;
             }
-            ToolCallBuilder b = toolCall(t.index() != null ? t.index() : position);
+            ToolCallBuilder b = toolCall(callOf(t.index() != null ? t.index() : position, t.id()));
             position++;
             if (t.id() != null && !t.id().isEmpty()) {
               b.id = t.id();

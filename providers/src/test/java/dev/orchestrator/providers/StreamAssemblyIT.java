@@ -169,6 +169,41 @@ class StreamAssemblyIT {
   }
 
   @Test
+  void readsToolCallArgumentsSentAsAJsonObjectWholeAndStreamed() throws Exception {
+    // llama.cpp's server and TGI answer function.arguments as a JSON object, not a string.
+    String body =
+        "{\"id\":\"x\",\"model\":\"m\",\"choices\":[{\"index\":0,\"message\":{\"role\":"
+            + "\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\",\"type\":"
+            + "\"function\",\"function\":{\"name\":\"search\",\"arguments\":{\"q\":\"cats\"}}}]},"
+            + "\"finish_reason\":\"tool_calls\"}]}";
+    byte[] b = RawServer.bytes(body);
+    String head =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+            + b.length
+            + "\r\nConnection: close\r\n\r\n";
+    try (RawServer server = RawServer.answering(List.of(RawServer.bytes(head), b))) {
+      Provider p = Fixtures.provider("raw", server.baseUrl(), Protocol.OPENAI_CHAT);
+      AttemptOutcome out = clients.clientFor(p).send(Fixtures.call(p, "m", false, LIMITS, null));
+
+      assertThat(succeeded(out).toolCalls())
+          .containsExactly(new ToolCall("call_1", "search", "{\"q\":\"cats\"}"));
+    }
+
+    String sse =
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,"
+            + "\"id\":\"call_2\",\"type\":\"function\",\"function\":{\"name\":\"fetch\","
+            + "\"arguments\":{\"url\":\"x\"}}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+            + "data: [DONE]\n\n";
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    AttemptOutcome streamed = sendSse(sse, Protocol.OPENAI_CHAT, listener);
+
+    assertThat(succeeded(streamed).toolCalls())
+        .containsExactly(new ToolCall("call_2", "fetch", "{\"url\":\"x\"}"));
+    assertThat(((AttemptOutcome.Succeeded) streamed).skippedEvents()).isZero();
+  }
+
+  @Test
   void assemblesAnthropicTextAndToolUseBlocks() throws Exception {
     String sse =
         AnthropicSse.start("msg_1", "claude-x", "{\"input_tokens\":11,\"output_tokens\":1}")

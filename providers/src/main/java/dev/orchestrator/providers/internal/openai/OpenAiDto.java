@@ -32,8 +32,19 @@ public final class OpenAiDto {
     }
   }
 
-  /** A function call's name and arguments. */
-  public record FunctionCall(String name, String arguments) {}
+  /**
+   * A function call's name and arguments: a JSON text as OpenAI writes it, or (llama.cpp's server,
+   * TGI) the JSON object itself.
+   */
+  public record FunctionCall(String name, @JsonProperty("arguments") JsonNode argumentsNode) {
+    /** The arguments as JSON text (an object given as such is written out), or {@code null}. */
+    public String arguments() {
+      if (argumentsNode == null || argumentsNode.isNull() || argumentsNode.isMissingNode()) {
+        return null;
+      }
+      return argumentsNode.isTextual() ? argumentsNode.asText() : argumentsNode.toString();
+    }
+  }
 
   /** A non-streamed answer or one streamed chunk (or an error object inside a 200). */
   public record Completion(

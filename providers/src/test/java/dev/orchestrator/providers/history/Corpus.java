@@ -42,7 +42,12 @@ public final class Corpus {
     /** OpenRouter: vertex-style Anthropic ids and replayed reasoning. */
     OPENROUTER,
     /** A gateway that mints long ids with separators. */
-    GATEWAY
+    GATEWAY,
+    /**
+     * A server that numbers each answer's calls {@code call_0}, {@code call_1}… (as the chat front
+     * names an upstream's calls that came without an id), so a later loop repeats an earlier id.
+     */
+    PER_ANSWER
   }
 
   /** The conversation's shape. */
@@ -90,7 +95,7 @@ public final class Corpus {
     return out.stream();
   }
 
-  /** Every origin in every shape: 36 histories. */
+  /** Every origin in every shape: 40 histories. */
   public static List<Conversation> all() {
     List<Conversation> out = new ArrayList<>();
     long seed = 1;
@@ -212,6 +217,9 @@ public final class Corpus {
 
     List<ToolCall> calls(int count) {
       List<ToolCall> out = new ArrayList<>();
+      if (origin == Origin.PER_ANSWER) {
+        n = 0; // numbered per answer
+      }
       for (int i = 0; i < count; i++) {
         String name = i % 2 == 0 ? "weather" : "search";
         out.add(new ToolCall(id(name), name, "{\"q\":\"" + word(rnd) + "\"}"));
@@ -231,6 +239,7 @@ public final class Corpus {
         case GROQ -> "fc_" + alnum(8) + "-" + alnum(4) + "-" + alnum(4) + "-" + alnum(12);
         case OPENROUTER -> "toolu_vrtx_01" + alnum(22);
         case GATEWAY -> "call_" + alnum(40) + "|ts_" + Math.abs(rnd.nextInt()) + ":" + k;
+        case PER_ANSWER -> "call_" + k;
       };
     }
   }

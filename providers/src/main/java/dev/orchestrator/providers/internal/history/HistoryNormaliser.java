@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.ToolCallIds;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -139,8 +140,10 @@ public final class HistoryNormaliser {
     if (family != Family.GENERIC || profile.strict()) {
       pairResults(out, at, adapted);
     }
+    Map<String, String> renamed = new HashMap<>(); // an id given to a repeated call: the caller's
     if (family == Family.ANTHROPIC) {
       sameRoleRuns(out, at, adapted);
+      uniqueIds(out, at, adapted, profile.ids(), renamed);
     }
     boolean thinkingOff = family == Family.ANTHROPIC && thinkingOff(r, out);
     if (thinkingOff) {
@@ -149,7 +152,7 @@ public final class HistoryNormaliser {
               + " tool loop's assistant turn to start with a thinking block it signed)");
     }
     Map<String, String> replaced = ToolCallIds.replacements(out, profile.ids());
-    Map<String, String> back = new HashMap<>();
+    Map<String, String> back = new HashMap<>(renamed);
     if (!replaced.isEmpty()) {
       for (int k = 0; k < out.size(); k++) {
         ChatMessage m = out.get(k);
@@ -167,7 +170,11 @@ public final class HistoryNormaliser {
           }
         }
       }
-      replaced.forEach((from, to) -> back.put(to, from));
+      replaced.forEach(
+          (from, to) -> {
+            back.remove(from); // an id given to a repeated call, replaced in turn
+            back.put(to, renamed.getOrDefault(from, from));
+          });
       out = ToolCallIds.conform(out, profile.ids());
     }
     return new Normalised(out, adapted, back, thinkingOff, profile.strict());
@@ -450,6 +457,67 @@ public final class HistoryNormaliser {
                 + "]: joined to the "
                 + cur.wireName()
                 + " message before it (anthropic wants alternating turns)");
+      }
+    }
+  }
+
+  /**
+   * Gives every tool call after the first that uses an id already used in the request a new one,
+   * and the results that answer it (the ones after its turn naming that id, in the calls' order)
+   * the same: Anthropic refuses a request in which two {@code tool_use} blocks share an id, and a
+   * server that numbers each answer's calls ({@code call_0}, {@code call_1}…) repeats ids from one
+   * loop to the next. {@code renamed} gets each new id with the caller's.
+   */
+  private static void uniqueIds(
+      List<ChatMessage> out,
+      List<Integer> at,
+      List<String> adapted,
+      ToolCallIds.Rule rule,
+      Map<String, String> renamed) {
+    Set<String> taken = new HashSet<>();
+    for (ChatMessage m : out) {
+      m.toolCalls().forEach(c -> taken.add(c.id()));
+      taken.add(m.toolCallId());
+    }
+    Set<String> used = new HashSet<>();
+    Map<String, ArrayDeque<String>> answering = new HashMap<>(); // caller's id: ids sent, in order
+    for (int k = 0; k < out.size(); k++) {
+      ChatMessage m = out.get(k);
+      if (m.role() == Role.ASSISTANT) {
+        answering.clear();
+        List<ToolCall> calls = new ArrayList<>(m.toolCalls());
+        boolean changed = false;
+        for (int j = 0; j < calls.size(); j++) {
+          String id = calls.get(j).id();
+          if (id == null) {
+            continue;
+          }
+          String sent = id;
+          if (!used.add(id)) {
+            sent = ToolCallIds.another(id, rule, taken);
+            used.add(sent);
+            renamed.put(sent, id);
+            calls.set(j, calls.get(j).withId(sent));
+            changed = true;
+            adapted.add(
+                "messages["
+                    + at.get(k)
+                    + "].tool_calls["
+                    + j
+                    + "].id: replaced, and its result's tool_call_id (anthropic refuses an id an"
+                    + " earlier call of the request has; the answer gives it back)");
+          }
+          answering.computeIfAbsent(id, x -> new ArrayDeque<>()).add(sent);
+        }
+        if (changed) {
+          out.set(k, m.toBuilder().toolCalls(calls).build());
+        }
+      } else if (m.role() == Role.TOOL) {
+        ArrayDeque<String> sent = answering.get(m.toolCallId());
+        String id = sent == null ? null : sent.poll();
+        if (id != null && !id.equals(m.toolCallId())) {
+          out.set(k, m.toBuilder().toolCallId(id).build());
+        }
       }
     }
   }

@@ -116,6 +116,19 @@ public final class ToolCallIds {
     return out;
   }
 
+  /**
+   * A new id for another use of {@code id} in one request, valid under {@code rule} and in none of
+   * {@code taken}, which it joins; derived from {@code id} alone, so every send mints the same.
+   */
+  public static String another(String id, Rule rule, Set<String> taken) {
+    String candidate;
+    int salt = 0;
+    do {
+      candidate = rule.prefix() + hash(id + "#again", salt++, rule.hashLength());
+    } while (!taken.add(candidate));
+    return candidate;
+  }
+
   private static ChatMessage rewrite(ChatMessage m, Map<String, String> replaced) {
     boolean calls = false;
     for (ToolCall c : m.toolCalls()) {

@@ -169,6 +169,24 @@ class StreamAssemblyIT {
   }
 
   @Test
+  void anIndexedCallStaysOneCallWhenItsIdChangesBetweenFragments() throws Exception {
+    // Some servers send another id with each fragment of one call: its index is what counts.
+    String sse =
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,"
+            + "\"id\":\"call_a\",\"type\":\"function\",\"function\":{\"name\":\"search\","
+            + "\"arguments\":\"{\\\"q\\\":\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,"
+            + "\"id\":\"call_b\",\"type\":\"function\",\"function\":{\"name\":\"search\","
+            + "\"arguments\":\"\\\"cats\\\"}\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+            + "data: [DONE]\n\n";
+    ChatResponse r = assembled(sse, 11, Protocol.OPENAI_CHAT, new Fixtures.Recorder());
+
+    assertThat(r.toolCalls()).extracting(ToolCall::name).containsExactly("search");
+    assertThat(r.toolCalls().get(0).argumentsJson()).isEqualTo("{\"q\":\"cats\"}");
+  }
+
+  @Test
   void readsToolCallArgumentsSentAsAJsonObjectWholeAndStreamed() throws Exception {
     // llama.cpp's server and TGI answer function.arguments as a JSON object, not a string.
     String body =

@@ -149,10 +149,11 @@ public final class OpenAiWire implements WireProtocol {
   }
 
   private static final class Assembler extends StreamAssembler {
-    // The wire's tool-call index (or, when a chunk gives none, the fragment's position in it) to
-    // the assembler's call, and the id last seen at that index: a fragment with another id at the
-    // same index is another call (Gemini's OpenAI-compatible stream gives no index, each call in
-    // its chunk at position 0; some gateways give every call index 0).
+    // A fragment's call: the wire's index, or (when a chunk gives none) its position in the chunk,
+    // mapped to the assembler's own call, with the id last seen there. Gemini's OpenAI-compatible
+    // stream gives no index and sends each call whole in its own chunk, at position 0: a fragment
+    // without an index that names a function under another id is the next call. An explicit index
+    // is trusted as it is (some servers change the id between one call's fragments).
     private final Map<Integer, Integer> callAt = new HashMap<>();
     private final Map<Integer, String> idAt = new HashMap<>();
     private int calls;
@@ -199,20 +200,21 @@ public final class OpenAiWire implements WireProtocol {
       return StreamSignal.CONTINUE;
     }
 
-    /**
-     * The assembler's call for a fragment at wire index {@code index} with {@code id}: the call
-     * already there, unless the fragment names another id than the one that call has.
-     */
-    private int callOf(int index, String id) {
-      boolean named = id != null && !id.isEmpty();
+    /** The assembler's call for fragment {@code t}, the {@code position}-th of its chunk. */
+    private int callOf(OpenAiDto.ToolCall t, int position) {
+      int index = t.index() != null ? t.index() : position;
+      String id = t.id() == null || t.id().isEmpty() ? null : t.id();
+      boolean named =
+          t.function() != null && t.function().name() != null && !t.function().name().isEmpty();
       Integer call = callAt.get(index);
       String had = idAt.get(index);
-      if (call == null || named && had != null && !had.equals(id)) {
+      boolean next = t.index() == null && named && id != null && had != null && !had.equals(id);
+      if (call == null || next) {
         call = calls++;
         callAt.put(index, call);
         idAt.remove(index);
       }
-      if (named) {
+      if (id != null) {
         idAt.put(index, id);
       }
       return call;
@@ -231,7 +233,7 @@ public final class OpenAiWire implements WireProtocol {
             if (t == null) {
               continue;
             }
-            ToolCallBuilder b = toolCall(callOf(t.index() != null ? t.index() : position, t.id()));
+            ToolCallBuilder b = toolCall(callOf(t, position));
             position++;
             if (t.id() != null && !t.id().isEmpty()) {
               b.id = t.id();

@@ -2,9 +2,12 @@ package dev.orchestrator.providers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
@@ -18,6 +21,7 @@ import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
 import dev.orchestrator.providers.internal.transport.Failures;
+import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
@@ -173,6 +177,46 @@ class HttpProviderClientsIT {
           .containsEntry("anthropic-version", "2023-06-01")
           .containsEntry("user-agent", "my-app/1.0")
           .doesNotContainKey("authorization");
+    }
+  }
+
+  @Test
+  void sendsAnthropicAnImageUnderTheMediaTypeItsBytesHave() throws Exception {
+    // OpenAI reads an inline image whatever its data: URL says; Anthropic refuses a media type
+    // its bytes contradict ("specified using the image/png media type, but the image appears to
+    // be a image/jpeg image") and any name but image/jpeg, png, gif and webp (image/jpg).
+    String jpeg = "/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDAAEBAQ==";
+    String png =
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGBgAAAABQABpfZFQAAAAABJRU5ErkJggg==";
+    String gif = "R0lGODlhAQABAAAAACw=";
+    String webp = "UklGRiQAAABXRUJQVlA4IBgAAAAwAQCdASoBAAEAAwA0JaQAA3AA/vuUAAA=";
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p =
+          Fixtures.provider(
+              "anthropic", upstream.baseUrl("anthropic"), Protocol.ANTHROPIC_MESSAGES);
+      ChatRequest request =
+          ChatRequest.builder("p/m")
+              .message(
+                  ChatMessage.user(
+                      ContentPart.text("What is in these?"),
+                      ContentPart.Image.fromUrl("data:image/png;base64," + jpeg, null),
+                      ContentPart.Image.fromUrl("data:image/jpg;base64," + png, null),
+                      ContentPart.Image.fromUrl("data:image/jpeg;base64," + gif, null),
+                      ContentPart.Image.fromUrl("data:image/png;base64," + webp, null),
+                      ContentPart.Image.fromUrl("data:image/jpg;base64,AAAA", null)))
+              .build();
+      AttemptOutcome out = Fixtures.send(p, "claude", request, null);
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      JsonNode content =
+          Json.MAPPER.readTree(upstream.received().get(0).body()).at("/messages/0/content");
+      List<String> types = new ArrayList<>();
+      for (int i = 1; i < content.size(); i++) {
+        types.add(content.get(i).at("/source/media_type").asText());
+      }
+      assertThat(types)
+          .containsExactly("image/jpeg", "image/png", "image/gif", "image/webp", "image/jpeg");
+      assertThat(content.get(1).at("/source/data").asText()).isEqualTo(jpeg);
     }
   }
 

@@ -21,6 +21,7 @@ import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
+import java.util.Base64;
 
 /**
  * Translates a {@link ChatRequest} into an Anthropic Messages body, field by field as the table in
@@ -247,6 +248,53 @@ final class AnthropicRequests {
     }
   }
 
+  /**
+   * The media type an inline image is sent under: the one its first bytes show when they are JPEG,
+   * PNG, GIF or WebP, else the declared one ({@code image/jpg} as {@code image/jpeg}). OpenAI reads
+   * an image whatever its {@code data:} URL says; Anthropic refuses a type the bytes contradict and
+   * any name but those four, so a history another protocol accepted would not be sent.
+   */
+  static String mediaType(ContentPart.Image i) {
+    String data = i.base64Data();
+    byte[] head;
+    try {
+      head = Base64.getMimeDecoder().decode(data.substring(0, Math.min(data.length(), 16) & ~3));
+    } catch (IllegalArgumentException notBase64) {
+      head = new byte[0];
+    }
+    if (startsWith(head, 0xFF, 0xD8, 0xFF)) {
+      return "image/jpeg";
+    }
+    if (startsWith(head, 0x89, 'P', 'N', 'G', 0x0D, 0x0A, 0x1A, 0x0A)) {
+      return "image/png";
+    }
+    if (startsWith(head, 'G', 'I', 'F', '8')) {
+      return "image/gif";
+    }
+    if (startsWith(head, 'R', 'I', 'F', 'F')
+        && head.length >= 12
+        && head[8] == 'W'
+        && head[9] == 'E'
+        && head[10] == 'B'
+        && head[11] == 'P') {
+      return "image/webp";
+    }
+    String declared = i.mediaType();
+    return declared.equalsIgnoreCase("image/jpg") ? "image/jpeg" : declared;
+  }
+
+  private static boolean startsWith(byte[] bytes, int... prefix) {
+    if (bytes.length < prefix.length) {
+      return false;
+    }
+    for (int k = 0; k < prefix.length; k++) {
+      if ((bytes[k] & 0xFF) != prefix[k]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   private static ObjectNode part(ContentPart p) throws RequestEncodingException {
     ObjectNode o = Json.MAPPER.createObjectNode();
     if (p instanceof ContentPart.Text t) {
@@ -259,7 +307,7 @@ final class AnthropicRequests {
       ObjectNode source = o.putObject("source");
       if (i.inline()) {
         source.put("type", "base64");
-        source.put("media_type", i.mediaType());
+        source.put("media_type", mediaType(i));
         source.put("data", i.base64Data());
       } else {
         source.put("type", "url");

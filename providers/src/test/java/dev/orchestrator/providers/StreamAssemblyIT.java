@@ -169,6 +169,29 @@ class StreamAssemblyIT {
   }
 
   @Test
+  void keepsParallelToolCallsApartWhenTheStreamGivesThemAllIndexZero() throws Exception {
+    // Ollama's OpenAI-compatible stream (and lmdeploy's) puts every call at index 0, each whole in
+    // its own chunk under its own id.
+    String sse =
+        "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,"
+            + "\"id\":\"call_x\",\"type\":\"function\",\"function\":{\"name\":\"write\","
+            + "\"arguments\":\"{\\\"path\\\":\\\"hello.py\\\"}\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{\"tool_calls\":[{\"index\":0,"
+            + "\"id\":\"call_y\",\"type\":\"function\",\"function\":{\"name\":\"write\","
+            + "\"arguments\":\"{\\\"path\\\":\\\"world.py\\\"}\"}}]}}]}\n\n"
+            + "data: {\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n"
+            + "data: [DONE]\n\n";
+    Fixtures.Recorder listener = new Fixtures.Recorder();
+    ChatResponse r = assembled(sse, 10, Protocol.OPENAI_CHAT, listener);
+
+    assertThat(r.toolCalls())
+        .containsExactly(
+            new ToolCall("call_x", "write", "{\"path\":\"hello.py\"}"),
+            new ToolCall("call_y", "write", "{\"path\":\"world.py\"}"));
+    assertThat(listener.fragments).extracting(ToolCallDelta::index).containsExactly(0, 1);
+  }
+
+  @Test
   void anIndexedCallStaysOneCallWhenItsIdChangesBetweenFragments() throws Exception {
     // Some servers send another id with each fragment of one call: its index is what counts.
     String sse =

@@ -1,6 +1,9 @@
 package dev.orchestrator.providers.internal.openai;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -33,6 +36,10 @@ public final class OpenAiWire implements WireProtocol {
   public static final OpenAiWire INSTANCE = new OpenAiWire();
 
   private static final ObjectReader COMPLETION = Json.MAPPER.readerFor(OpenAiDto.Completion.class);
+
+  /** A whole JSON document: anything after it is not. */
+  private static final ObjectReader WHOLE =
+      Json.MAPPER.reader().with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private OpenAiWire() {}
 
@@ -150,10 +157,11 @@ public final class OpenAiWire implements WireProtocol {
 
   private static final class Assembler extends StreamAssembler {
     // A fragment's call: the wire's index, or (when a chunk gives none) its position in the chunk,
-    // mapped to the assembler's own call, with the id last seen there. Gemini's OpenAI-compatible
-    // stream gives no index and sends each call whole in its own chunk, at position 0: a fragment
-    // without an index that names a function under another id is the next call. An explicit index
-    // is trusted as it is (some servers change the id between one call's fragments).
+    // mapped to the assembler's own call, with the id last seen there. Some servers put every
+    // call at one index, each whole in its own chunk under its own id: Gemini's OpenAI-compatible
+    // endpoint gives no index, Ollama gives every call index 0. A fragment that names a function
+    // under another id, where the call so far holds whole JSON arguments, is the next call; other
+    // servers change the id between one call's pieces, which name nothing or come mid-arguments.
     private final Map<Integer, Integer> callAt = new HashMap<>();
     private final Map<Integer, String> idAt = new HashMap<>();
     private int calls;
@@ -208,16 +216,27 @@ public final class OpenAiWire implements WireProtocol {
           t.function() != null && t.function().name() != null && !t.function().name().isEmpty();
       Integer call = callAt.get(index);
       String had = idAt.get(index);
-      boolean next = t.index() == null && named && id != null && had != null && !had.equals(id);
-      if (call == null || next) {
+      if (call == null || named && id != null && had != null && !had.equals(id) && whole(call)) {
         call = calls++;
         callAt.put(index, call);
-        idAt.remove(index);
       }
       if (id != null) {
         idAt.put(index, id);
       }
       return call;
+    }
+
+    /** Whether call {@code call} has a name and arguments that are a whole JSON object. */
+    private boolean whole(int call) {
+      ToolCallBuilder b = toolCall(call);
+      if (b.name.length() == 0) {
+        return false;
+      }
+      try {
+        return WHOLE.readTree(b.arguments.toString()) instanceof ObjectNode;
+      } catch (JsonProcessingException e) {
+        return false;
+      }
     }
 
     private void choice(OpenAiDto.Choice choice) {

@@ -8,6 +8,7 @@ import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
@@ -217,6 +218,39 @@ class HttpProviderClientsIT {
       assertThat(types)
           .containsExactly("image/jpeg", "image/png", "image/gif", "image/webp", "image/jpeg");
       assertThat(content.get(1).at("/source/data").asText()).isEqualTo(jpeg);
+    }
+  }
+
+  @Test
+  void sendsAnthropicAnObjectInputSchemaForAToolWhoseSchemaNamesNoType() throws Exception {
+    // OpenAI takes "parameters": {} for a tool without parameters; Anthropic refuses the request
+    // ("tools.0.custom.input_schema.type: Field required") unless input_schema says type object.
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p =
+          Fixtures.provider(
+              "anthropic", upstream.baseUrl("anthropic"), Protocol.ANTHROPIC_MESSAGES);
+      ChatRequest request =
+          ChatRequest.builder("p/m")
+              .user("What time is it?")
+              .tool(new ToolDefinition("now", "The time", "{}"))
+              .tool(
+                  new ToolDefinition(
+                      "find",
+                      "Find by id or name",
+                      "{\"anyOf\":[{\"required\":[\"id\"]},{\"required\":[\"name\"]}],"
+                          + "\"properties\":{\"id\":{\"type\":\"string\"},"
+                          + "\"name\":{\"type\":\"string\"}}}"))
+              .tool(new ToolDefinition("typed", null, "{\"type\":\"object\"}"))
+              .build();
+      AttemptOutcome out = Fixtures.send(p, "claude", request, null);
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      JsonNode tools = Json.MAPPER.readTree(upstream.received().get(0).body()).get("tools");
+      assertThat(tools.at("/0/input_schema").toString()).isEqualTo("{\"type\":\"object\"}");
+      assertThat(tools.at("/1/input_schema/type").asText()).isEqualTo("object");
+      assertThat(tools.at("/1/input_schema/anyOf").size()).isEqualTo(2);
+      assertThat(tools.at("/1/input_schema/properties/id/type").asText()).isEqualTo("string");
+      assertThat(tools.at("/2/input_schema").toString()).isEqualTo("{\"type\":\"object\"}");
     }
   }
 

@@ -78,7 +78,7 @@ final class AnthropicRequests {
         if (t.description() != null) {
           tool.put("description", t.description());
         }
-        tool.set("input_schema", WireSupport.schema(t.parametersJsonSchema(), t.name()));
+        tool.set("input_schema", inputSchema(t));
       }
     }
     ObjectNode choice = toolChoice(r);
@@ -246,6 +246,22 @@ final class AnthropicRequests {
           "input",
           WireSupport.parseCallerJson(c.argumentsJson(), "tool call '" + c.name() + "' arguments"));
     }
+  }
+
+  /**
+   * A tool's parameter schema as Anthropic's {@code input_schema}, which must say {@code "type":
+   * "object"}: an object schema naming no type ({@code {}}, which OpenAI takes for a tool without
+   * parameters, or one of only {@code anyOf} and {@code properties}) gets it, first; any other
+   * schema goes as the caller wrote it.
+   */
+  private static JsonNode inputSchema(ToolDefinition t) throws RequestEncodingException {
+    JsonNode schema = WireSupport.schema(t.parametersJsonSchema(), t.name());
+    if (!(schema instanceof ObjectNode o) || o.has("type")) {
+      return schema;
+    }
+    ObjectNode typed = Json.MAPPER.createObjectNode().put("type", "object");
+    typed.setAll(o);
+    return typed;
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
@@ -251,6 +252,43 @@ class HttpProviderClientsIT {
       assertThat(tools.at("/1/input_schema/anyOf").size()).isEqualTo(2);
       assertThat(tools.at("/1/input_schema/properties/id/type").asText()).isEqualTo("string");
       assertThat(tools.at("/2/input_schema").toString()).isEqualTo("{\"type\":\"object\"}");
+    }
+  }
+
+  @Test
+  void sendsAnthropicNoWhitespaceOnlyTextBlock() throws Exception {
+    // Models answer "\n\n" beside their tool calls (Anthropic's own too); Anthropic refuses a
+    // request holding such a text block ("text content blocks must contain non-whitespace text"),
+    // and a message left with no block ("all messages must have non-empty content").
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider p =
+          Fixtures.provider(
+              "anthropic", upstream.baseUrl("anthropic"), Protocol.ANTHROPIC_MESSAGES);
+      ChatRequest request =
+          ChatRequest.builder("p/m")
+              .user("Weather in Oslo?")
+              .message(
+                  ChatMessage.assistant(
+                      "\n\n", List.of(new ToolCall("call_1", "weather", "{\"city\":\"Oslo\"}"))))
+              .message(ChatMessage.tool("call_1", "-3 C"))
+              .message(ChatMessage.assistant(" \n"))
+              .user("And in Bergen?")
+              .tool(new ToolDefinition("weather", "Weather", "{\"type\":\"object\"}"))
+              .build();
+      AttemptOutcome out = Fixtures.send(p, "claude", request, null);
+
+      assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+      JsonNode messages = Json.MAPPER.readTree(upstream.received().get(0).body()).get("messages");
+      for (JsonNode m : messages) {
+        assertThat(m.get("content").size()).as(m.toString()).isPositive();
+        for (JsonNode b : m.get("content")) {
+          if (b.path("type").asText().equals("text")) {
+            assertThat(b.path("text").asText()).as(m.toString()).isNotBlank();
+          }
+        }
+      }
+      assertThat(messages.at("/1/content/0/type").asText()).isEqualTo("tool_use");
+      assertThat(messages.at("/2/content/1/text").asText()).isEqualTo("And in Bergen?");
     }
   }
 

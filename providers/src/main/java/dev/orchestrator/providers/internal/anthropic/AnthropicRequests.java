@@ -232,8 +232,8 @@ final class AnthropicRequests {
       }
     }
     for (ContentPart p : m.parts()) {
-      if (p instanceof ContentPart.Text t && t.text().isEmpty()) {
-        continue; // Anthropic rejects empty text blocks; an empty text says nothing
+      if (p instanceof ContentPart.Text t && t.text().isBlank()) {
+        continue; // Anthropic rejects empty and whitespace-only text blocks; they say nothing
       }
       out.add(part(p));
     }

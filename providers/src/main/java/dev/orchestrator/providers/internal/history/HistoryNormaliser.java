@@ -295,6 +295,14 @@ public final class HistoryNormaliser {
         b.parts(parts);
       }
     }
+    if (family == Family.ANTHROPIC) {
+      // Anthropic refuses a whitespace-only text block ("\n\n" beside calls, which models send):
+      // the encoder leaves such a text out, and a turn of nothing else is an empty turn.
+      List<ContentPart> parts = new ArrayList<>(b.build().parts());
+      if (parts.removeIf(p -> p instanceof ContentPart.Text t && t.text().isBlank())) {
+        b.parts(parts);
+      }
+    }
     ChatMessage n = b.build();
     if (profile.noEmptyMessages()
         && n.parts().isEmpty()

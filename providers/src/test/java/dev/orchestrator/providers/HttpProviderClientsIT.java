@@ -8,6 +8,7 @@ import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.failure.FailureCategory;
@@ -289,6 +290,50 @@ class HttpProviderClientsIT {
       }
       assertThat(messages.at("/1/content/0/type").asText()).isEqualTo("tool_use");
       assertThat(messages.at("/2/content/1/text").asText()).isEqualTo("And in Bergen?");
+    }
+  }
+
+  @Test
+  void sendsOpenAiTheOutputLimitOfAnAnthropicCallerAsMaxCompletionTokens() throws Exception {
+    // Claude Code's required max_tokens, translated for OpenAI, must not be "max_tokens": OpenAI's
+    // reasoning models refuse it ("Unsupported parameter: 'max_tokens' is not supported with this
+    // model. Use 'max_completion_tokens' instead."). An OpenAI caller's own name is kept, and a
+    // family that takes only max_tokens (Mistral refuses unknown fields) still gets it.
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      ChatRequest fromMessages =
+          ChatRequest.builder("p/m")
+              .user("Hi")
+              .maxTokens(1000)
+              .nativeRequest(
+                  new NativeRequest(
+                      Protocol.ANTHROPIC_MESSAGES,
+                      "{\"model\":\"p/m\",\"max_tokens\":1000}",
+                      Map.of(),
+                      List.of(ChatMessage.user("Hi")),
+                      List.of()))
+              .build();
+      ChatRequest fromChat = ChatRequest.builder("p/m").user("Hi").maxTokens(1000).build();
+      Provider openAi =
+          Fixtures.provider("openai", upstream.baseUrl("openai"), Protocol.OPENAI_CHAT);
+      Provider mistral =
+          Fixtures.provider("mistral", upstream.baseUrl("mistral"), Protocol.OPENAI_CHAT);
+      assertThat(Fixtures.send(openAi, "gpt-5", fromMessages, null))
+          .isInstanceOf(AttemptOutcome.Succeeded.class);
+      assertThat(Fixtures.send(openAi, "gpt-5", fromChat, null))
+          .isInstanceOf(AttemptOutcome.Succeeded.class);
+      assertThat(Fixtures.send(mistral, "large", fromMessages, null))
+          .isInstanceOf(AttemptOutcome.Succeeded.class);
+
+      List<JsonNode> bodies = new ArrayList<>();
+      for (ScriptedUpstream.Received r : upstream.received()) {
+        bodies.add(Json.MAPPER.readTree(r.body()));
+      }
+      assertThat(bodies.get(0).path("max_completion_tokens").asInt()).isEqualTo(1000);
+      assertThat(bodies.get(0).has("max_tokens")).isFalse();
+      assertThat(bodies.get(1).path("max_tokens").asInt()).isEqualTo(1000);
+      assertThat(bodies.get(1).has("max_completion_tokens")).isFalse();
+      assertThat(bodies.get(2).path("max_tokens").asInt()).isEqualTo(1000);
+      assertThat(bodies.get(2).has("max_completion_tokens")).isFalse();
     }
   }
 

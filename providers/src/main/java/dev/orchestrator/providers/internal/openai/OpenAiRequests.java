@@ -3,15 +3,18 @@ package dev.orchestrator.providers.internal.openai;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.providers.internal.history.Family;
 import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
@@ -25,8 +28,9 @@ import java.util.Map;
  * to the route's provider family ({@link HistoryNormaliser}, once per attempt, by the client). The
  * only translations (documented in {@code providers/README.md}): the route's model id replaces the
  * virtual model, a single text part is written as a string, {@code stop} is always an array, {@code
- * developer} is sent as {@code system}, and a stream always asks for {@code
- * stream_options.include_usage}.
+ * developer} is sent as {@code system}, a stream always asks for {@code
+ * stream_options.include_usage}, and an Anthropic caller's {@code max_tokens} reaches OpenAI itself
+ * as {@code max_completion_tokens}.
  *
  * <p>Written with a {@link JsonGenerator} straight into bytes, without building a tree first: every
  * call encodes its request, and the bytes are what the upstream receives. A message's {@code extra}
@@ -97,8 +101,14 @@ final class OpenAiRequests {
     if (r.seed() != null) {
       g.writeNumberField("seed", r.seed());
     }
-    number(g, "max_tokens", r.maxTokens());
-    number(g, "max_completion_tokens", r.maxCompletionTokens());
+    Integer maxTokens = r.maxTokens();
+    Integer maxCompletionTokens = r.maxCompletionTokens();
+    if (maxCompletionTokens == null && maxTokens != null && limitTranslatedForOpenAi(r, route)) {
+      maxCompletionTokens = maxTokens;
+      maxTokens = null;
+    }
+    number(g, "max_tokens", maxTokens);
+    number(g, "max_completion_tokens", maxCompletionTokens);
     number(g, "presence_penalty", r.presencePenalty());
     number(g, "frequency_penalty", r.frequencyPenalty());
     if (r.reasoningEffort() != null) {
@@ -130,6 +140,20 @@ final class OpenAiRequests {
     }
     values(g, extra, null, true);
     g.writeEndObject();
+  }
+
+  /**
+   * Whether the output limit is a translation (the caller spoke another protocol, Anthropic's
+   * {@code max_tokens}) going to OpenAI itself: there it is {@code max_completion_tokens}, the one
+   * name every OpenAI model takes (its reasoning models refuse {@code max_tokens}). Other
+   * OpenAI-compatible families keep {@code max_tokens}, which all of them take (Mistral refuses
+   * unknown fields); an OpenAI caller's own name is always kept.
+   */
+  private static boolean limitTranslatedForOpenAi(ChatRequest r, Route route) {
+    NativeRequest n = r.nativeRequest();
+    return n != null
+        && n.protocol() != Protocol.OPENAI_CHAT
+        && Family.of(Protocol.OPENAI_CHAT, route.provider()) == Family.OPENAI;
   }
 
   private static void message(JsonGenerator g, ChatMessage m)

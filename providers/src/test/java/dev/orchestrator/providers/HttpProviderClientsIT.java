@@ -227,6 +227,7 @@ class HttpProviderClientsIT {
   void sendsAnthropicAnObjectInputSchemaForAToolWhoseSchemaNamesNoType() throws Exception {
     // OpenAI takes "parameters": {} for a tool without parameters; Anthropic refuses the request
     // ("tools.0.custom.input_schema.type: Field required") unless input_schema says type object.
+    // The anyOf schema only shows that the rest of a schema is kept as written.
     try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
       Provider p =
           Fixtures.provider(

@@ -251,8 +251,8 @@ final class AnthropicRequests {
   /**
    * A tool's parameter schema as Anthropic's {@code input_schema}, which must say {@code "type":
    * "object"}: an object schema naming no type ({@code {}}, which OpenAI takes for a tool without
-   * parameters, or one of only {@code anyOf} and {@code properties}) gets it, first; any other
-   * schema goes as the caller wrote it.
+   * parameters, or {@code {"properties": …}}) gets it, first; any other schema goes as the caller
+   * wrote it (a top-level {@code anyOf} Anthropic refuses either way).
    */
   private static JsonNode inputSchema(ToolDefinition t) throws RequestEncodingException {
     JsonNode schema = WireSupport.schema(t.parametersJsonSchema(), t.name());

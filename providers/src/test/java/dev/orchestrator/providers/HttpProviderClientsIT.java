@@ -339,6 +339,39 @@ class HttpProviderClientsIT {
   }
 
   @Test
+  void sendsMistralOnlyFieldsItTakes() throws Exception {
+    // Mistral refuses fields it does not define with 422 "extra_forbidden": stream_options (it
+    // streams usage in the last chunk anyway) and max_completion_tokens (its name is max_tokens).
+    try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      Provider mistral =
+          Fixtures.provider("mistral", upstream.baseUrl("mistral"), Protocol.OPENAI_CHAT);
+      Provider openAi =
+          Fixtures.provider("openai", upstream.baseUrl("openai"), Protocol.OPENAI_CHAT);
+      ChatRequest request =
+          ChatRequest.builder("p/m")
+              .user("Hi")
+              .maxCompletionTokens(500)
+              .streamOptions(Map.of("include_usage", true))
+              .stream(true)
+              .build();
+      Fixtures.Recorder listener = new Fixtures.Recorder();
+      assertThat(Fixtures.send(mistral, "large", request, listener))
+          .isInstanceOf(AttemptOutcome.Succeeded.class);
+      assertThat(Fixtures.send(openAi, "gpt", request, new Fixtures.Recorder()))
+          .isInstanceOf(AttemptOutcome.Succeeded.class);
+
+      JsonNode toMistral = Json.MAPPER.readTree(upstream.received().get(0).body());
+      assertThat(toMistral.has("stream_options")).isFalse();
+      assertThat(toMistral.has("max_completion_tokens")).isFalse();
+      assertThat(toMistral.path("max_tokens").asInt()).isEqualTo(500);
+      assertThat(toMistral.path("stream").asBoolean()).isTrue();
+      JsonNode toOpenAi = Json.MAPPER.readTree(upstream.received().get(1).body());
+      assertThat(toOpenAi.at("/stream_options/include_usage").asBoolean()).isTrue();
+      assertThat(toOpenAi.path("max_completion_tokens").asInt()).isEqualTo(500);
+    }
+  }
+
+  @Test
   void sendsNoCredentialToAKeylessProvider() {
     try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
       Provider p = Provider.of("vllm", upstream.baseUrl("vllm"), Protocol.OPENAI_CHAT, List.of());

@@ -29,8 +29,9 @@ import java.util.Map;
  * only translations (documented in {@code providers/README.md}): the route's model id replaces the
  * virtual model, a single text part is written as a string, {@code stop} is always an array, {@code
  * developer} is sent as {@code system}, a stream always asks for {@code
- * stream_options.include_usage}, and an Anthropic caller's {@code max_tokens} reaches OpenAI itself
- * as {@code max_completion_tokens}.
+ * stream_options.include_usage} (but from Mistral, which refuses the field and streams usage
+ * anyway), an Anthropic caller's {@code max_tokens} reaches OpenAI itself as {@code
+ * max_completion_tokens}, and {@code max_completion_tokens} reaches Mistral as {@code max_tokens}.
  *
  * <p>Written with a {@link JsonGenerator} straight into bytes, without building a tree first: every
  * call encodes its request, and the bytes are what the upstream receives. A message's {@code extra}
@@ -103,9 +104,14 @@ final class OpenAiRequests {
     }
     Integer maxTokens = r.maxTokens();
     Integer maxCompletionTokens = r.maxCompletionTokens();
+    boolean mistral = Family.of(Protocol.OPENAI_CHAT, route.provider()) == Family.MISTRAL;
     if (maxCompletionTokens == null && maxTokens != null && limitTranslatedForOpenAi(r, route)) {
       maxCompletionTokens = maxTokens;
       maxTokens = null;
+    } else if (mistral && maxCompletionTokens != null) {
+      // Mistral refuses max_completion_tokens (422 extra_forbidden): its one limit is max_tokens
+      maxTokens = maxTokens == null ? maxCompletionTokens : maxTokens;
+      maxCompletionTokens = null;
     }
     number(g, "max_tokens", maxTokens);
     number(g, "max_completion_tokens", maxCompletionTokens);
@@ -127,7 +133,16 @@ final class OpenAiRequests {
     number(g, "logprobs", r.logprobs());
     number(g, "top_logprobs", r.topLogprobs());
     number(g, "n", r.n());
-    if (r.stream()) {
+    if (r.stream() && mistral) {
+      // Mistral refuses stream_options (422 extra_forbidden) and streams usage in its last chunk
+      // whatever is asked: include_usage is left out, and the object when nothing else is in it.
+      g.writeBooleanField("stream", true);
+      if (r.streamOptions().keySet().stream().anyMatch(k -> !k.equals("include_usage"))) {
+        g.writeObjectFieldStart("stream_options");
+        values(g, r.streamOptions(), "include_usage", false);
+        g.writeEndObject();
+      }
+    } else if (r.stream()) {
       g.writeBooleanField("stream", true);
       g.writeObjectFieldStart("stream_options");
       values(g, r.streamOptions(), "include_usage", false);

@@ -371,6 +371,9 @@ record UpstreamError(
                           + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)(?![:：]))")
                   .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
               + "(?:\\s*(?:(?i:error|exception|err|fatal)|错误|錯誤|エラー)\\s*[:：]\\s*)*");
+  // JavaScript stack frames at a text's end, one a line
+  private static final Pattern TRAILING_STACK =
+      Pattern.compile("(?:\\r?\\n[ \\t]+at [^\\n]+)+\\s*$");
   // the longest quoted value read apart (ENVELOPE_KEY)
   private static final int MAX_VALUE_CHARS = 4096;
   // how deep values quoted in values are read apart: an error quoted in a gateway's message quoted
@@ -524,7 +527,17 @@ record UpstreamError(
     Matcher label = LEADING_LABEL.matcher(text);
     String t =
         label.lookingAt() && label.end() < text.length() ? text.substring(label.end()) : text;
-    return withoutTrailingId(t);
+    return withoutTrailingId(withoutTrailingStack(t));
+  }
+
+  // The text without the JavaScript stack frames printed after it ("\n    at
+  // processTicksAndRejections (node:internal/…)"): where it ends is before them.
+  private static String withoutTrailingStack(String text) {
+    if (text.indexOf("\n") < 0 || !text.contains(" at ")) {
+      return text;
+    }
+    Matcher frames = TRAILING_STACK.matcher(text);
+    return frames.find() && frames.start() > 0 ? text.substring(0, frames.start()) : text;
   }
 
   // The text without the request or trace id appended at its end (TRAILING_ID), so that what the

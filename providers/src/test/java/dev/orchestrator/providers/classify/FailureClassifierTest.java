@@ -713,6 +713,8 @@ class FailureClassifierTest {
           'No model found (request id: 20241204142251938)'            | not_found
           '2024-05-01T12:00:00.123Z ERROR [chat.client] No model found' | not_found
           '[ERROR] 401 invalid or missing credential'                 | auth_failed
+          # …and one with a JavaScript stack printed after it
+          'Unexpected server response: 403\\n    at ClientRequest.<anonymous> (/app/node_modules/ws/lib/websocket.js:913:7)\\n    at processTicksAndRejections (node:internal/process/task_queues:95:5)' | permission_denied
           # …but a sentence that starts with the word Error is read whole
           'Error interno del servidor.'                               | server_error
           "{'error': {'message': '429 Provider returned error'}}"     | rate_limited
@@ -722,7 +724,8 @@ class FailureClassifierTest {
           # …which still reads the subject of its own statement
           'Request too large: 150000 tokens exceeds the limit of 128000'            | context_length_exceeded
           """)
-  void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String message, String category) {
+  void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
+    String message = csvMessage.replace("\\n", "\n");
     FailureEvidence e =
         new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
     assertThat(CLASSIFIER.classify(e).category().wireName()).isEqualTo(category);

@@ -339,8 +339,8 @@ record UpstreamError(
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
-  // escaped once more or a Python dict printed inside a text ("message": "…", 'msg': '…'),
-  // lower-cased: keys that name where the words are, not what they say (not "finishReason":
+  // escaped once more or a Python dict printed inside a text ("message": "…", 'msg': '…'), in
+  // any case: keys that name where the words are, not what they say (not "finishReason":
   // "SAFETY", nor "prompt": "…")
   private static final Pattern ENVELOPE_KEY =
       Pattern.compile(
@@ -520,9 +520,10 @@ record UpstreamError(
     return a.build();
   }
 
-  // The text without a generic label before it (LEADING_LABEL) nor a request or trace id after it
-  // (TRAILING_ID): what the message starts and ends with — a status, a reason, a phrase said
-  // alone — is its start and end again.
+  // The text without a log line's prefix or a generic label before it (LEADING_LABEL), nor the
+  // stack frames (TRAILING_STACK) or the request or trace id (TRAILING_ID) after it: what the
+  // message starts and ends with — a status, a reason, a phrase said alone — is its start and end
+  // again.
   private static String said(String text) {
     Matcher label = LEADING_LABEL.matcher(text);
     String t =

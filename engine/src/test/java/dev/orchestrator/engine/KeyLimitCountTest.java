@@ -13,18 +13,15 @@ import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
-import dev.orchestrator.engine.health.Admission;
-import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
-import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.health.SharedState;
-import dev.orchestrator.engine.health.StoreStatus;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ForwardingHealthStore;
 import dev.orchestrator.engine.testing.ScriptedClient;
 import java.time.Duration;
 import java.time.Instant;
@@ -127,8 +124,7 @@ class KeyLimitCountTest {
   }
 
   /** The in-memory store with a fleet's shared counters, kept in a map. */
-  private static final class Fleet implements HealthStore {
-    private final HealthStore delegate;
+  private static final class Fleet extends ForwardingHealthStore {
     private final Map<String, Long> counters = new ConcurrentHashMap<>();
     private final SharedState shared =
         new SharedState() {
@@ -147,7 +143,7 @@ class KeyLimitCountTest {
         };
 
     Fleet(HealthStore delegate) {
-      this.delegate = delegate;
+      super(delegate);
     }
 
     /** What the fleet has counted today for the keys of {@code provider}. */
@@ -161,66 +157,6 @@ class KeyLimitCountTest {
     @Override
     public SharedState shared() {
       return shared;
-    }
-
-    @Override
-    public Admission admit(String route) {
-      return delegate.admit(route);
-    }
-
-    @Override
-    public void report(Admission admission, AttemptHealth outcome) {
-      delegate.report(admission, outcome);
-    }
-
-    @Override
-    public void coolDown(String route, Duration duration) {
-      delegate.coolDown(route, duration);
-    }
-
-    @Override
-    public void rateLimited(String route, Duration retryAfter) {
-      delegate.rateLimited(route, retryAfter);
-    }
-
-    @Override
-    public void retire(String route, Duration ttl) {
-      delegate.retire(route, ttl);
-    }
-
-    @Override
-    public BreakerState breaker(String route) {
-      return delegate.breaker(route);
-    }
-
-    @Override
-    public Duration cooldownRemaining(String route) {
-      return delegate.cooldownRemaining(route);
-    }
-
-    @Override
-    public void recordRequest() {
-      delegate.recordRequest();
-    }
-
-    @Override
-    public boolean tryAcquireRetry() {
-      return delegate.tryAcquireRetry();
-    }
-
-    @Override
-    public HealthSettings settings() {
-      return delegate.settings();
-    }
-
-    @Override
-    public StoreStatus status() {
-      return delegate.status();
-    }
-
-    @Override
-    public Map<String, HealthMark> marks() {
-      return delegate.marks();
     }
   }
 }

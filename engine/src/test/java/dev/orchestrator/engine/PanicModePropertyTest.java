@@ -14,22 +14,19 @@ import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
-import dev.orchestrator.engine.health.HealthMark;
-import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
-import dev.orchestrator.engine.health.StoreStatus;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ForwardingHealthStore;
 import dev.orchestrator.engine.testing.ScriptedClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -136,21 +133,20 @@ class PanicModePropertyTest {
   }
 
   /** The in-memory store, counting granted retries, panic dispatches and one route's probes. */
-  private static final class Counting implements HealthStore {
-    private final HealthStore delegate;
+  private static final class Counting extends ForwardingHealthStore {
     private final String watched;
     int grants;
     int panics;
     int probes;
 
     Counting(HealthStore delegate, String watched) {
-      this.delegate = delegate;
+      super(delegate);
       this.watched = watched;
     }
 
     @Override
     public Admission admit(String route) {
-      Admission a = delegate.admit(route);
+      Admission a = super.admit(route);
       if (a.kind() == Admission.Kind.PROBE && route.equals(watched)) {
         probes++;
       }
@@ -162,54 +158,14 @@ class PanicModePropertyTest {
       if (admission.kind() == Admission.Kind.PANIC) {
         panics++;
       }
-      delegate.report(admission, outcome);
-    }
-
-    @Override
-    public void coolDown(String route, Duration duration) {
-      delegate.coolDown(route, duration);
-    }
-
-    @Override
-    public HealthSettings settings() {
-      return delegate.settings();
-    }
-
-    @Override
-    public void retire(String route, Duration ttl) {
-      delegate.retire(route, ttl);
-    }
-
-    @Override
-    public BreakerState breaker(String route) {
-      return delegate.breaker(route);
-    }
-
-    @Override
-    public Duration cooldownRemaining(String route) {
-      return delegate.cooldownRemaining(route);
-    }
-
-    @Override
-    public void recordRequest() {
-      delegate.recordRequest();
+      super.report(admission, outcome);
     }
 
     @Override
     public boolean tryAcquireRetry() {
-      boolean granted = delegate.tryAcquireRetry();
+      boolean granted = super.tryAcquireRetry();
       grants += granted ? 1 : 0;
       return granted;
-    }
-
-    @Override
-    public StoreStatus status() {
-      return delegate.status();
-    }
-
-    @Override
-    public Map<String, HealthMark> marks() {
-      return delegate.marks();
     }
   }
 }

@@ -137,11 +137,7 @@ final class ObservationsFile {
                 "'"
                     + f.getKey()
                     + "' is not a failure category (expected one of: "
-                    + String.join(
-                        ", ",
-                        java.util.Arrays.stream(FailureCategory.values())
-                            .map(FailureCategory::wireName)
-                            .toList())
+                    + FailureCategory.wireNames()
                     + ")");
           }
           failures.put(c, number(f.getValue(), fat));

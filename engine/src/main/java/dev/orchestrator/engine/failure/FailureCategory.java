@@ -1,6 +1,8 @@
 package dev.orchestrator.engine.failure;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
 /**
  * What kind of provider failure happened: facts only, no policy. Every decision table in the engine
@@ -48,6 +50,11 @@ public enum FailureCategory {
   /** Lower snake case name used in JSON ({@code rate_limited}). */
   public String wireName() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Every category's wire name, comma-separated, for a message listing what is expected. */
+  public static String wireNames() {
+    return Arrays.stream(values()).map(FailureCategory::wireName).collect(Collectors.joining(", "));
   }
 
   /**

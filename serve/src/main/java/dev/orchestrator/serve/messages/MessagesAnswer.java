@@ -12,7 +12,6 @@ import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.security.SecureRandom;
-import java.util.List;
 
 /**
  * Encodes the engine's answer as a Messages {@code message} object and supplies the pieces the
@@ -36,20 +35,21 @@ final class MessagesAnswer {
     ArrayNode same = sameProtocol(r.nativeAnswer());
     if (same != null) {
       content.addAll(same); // as the Anthropic route wrote it: server tools, citations and all
-    }
-    for (Thinking t : same != null ? List.<Thinking>of() : r.thinking()) {
-      ObjectNode b = thinkingBlock(t);
-      if (b != null) {
-        content.add(b);
+    } else {
+      for (Thinking t : r.thinking()) {
+        ObjectNode b = thinkingBlock(t);
+        if (b != null) {
+          content.add(b);
+        }
       }
-    }
-    if (same == null && !r.content().isEmpty()) {
-      content.addObject().put("type", "text").put("text", r.content());
-    }
-    for (ToolCall c : same != null ? List.<ToolCall>of() : r.toolCalls()) {
-      ObjectNode use = content.addObject();
-      use.put("type", "tool_use").put("id", toolUseId(c.id())).put("name", c.name());
-      use.set("input", input(c.argumentsJson()));
+      if (!r.content().isEmpty()) {
+        content.addObject().put("type", "text").put("text", r.content());
+      }
+      for (ToolCall c : r.toolCalls()) {
+        ObjectNode use = content.addObject();
+        use.put("type", "tool_use").put("id", toolUseId(c.id())).put("name", c.name());
+        use.set("input", input(c.argumentsJson()));
+      }
     }
     m.put("stop_reason", stopReason(r));
     m.put("stop_sequence", r.stopSequence());
@@ -163,14 +163,16 @@ final class MessagesAnswer {
     if (argumentsJson == null || argumentsJson.isBlank()) {
       return Json.MAPPER.createObjectNode();
     }
+    ObjectNode n = object(argumentsJson);
+    return n != null ? n : Json.MAPPER.createObjectNode().put("_raw", argumentsJson);
+  }
+
+  /** {@code json} as an object, or {@code null} when it is not a JSON object. */
+  static ObjectNode object(String json) {
     try {
-      JsonNode n = Json.MAPPER.readTree(argumentsJson);
-      if (n != null && n.isObject()) {
-        return n;
-      }
-    } catch (IOException ignored) {
-      // kept as text below
+      return json != null && Json.MAPPER.readTree(json) instanceof ObjectNode o ? o : null;
+    } catch (IOException e) {
+      return null;
     }
-    return Json.MAPPER.createObjectNode().put("_raw", argumentsJson);
   }
 }

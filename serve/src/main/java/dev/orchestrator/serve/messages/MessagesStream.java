@@ -152,16 +152,17 @@ final class MessagesStream extends EventStream {
     if (protocol != Protocol.ANTHROPIC_MESSAGES) {
       return;
     }
-    ObjectNode block = (ObjectNode) MessagesAnswer.input(blockJson);
-    if (block.has("_raw")) {
+    ObjectNode block = MessagesAnswer.object(blockJson);
+    if (block == null) {
       return; // not a JSON object: nothing a client could read
     }
     JsonNode input = block.get("input");
-    if (input != null && input.isObject()) {
+    boolean streamedInput = input != null && input.isObject();
+    if (streamedInput) {
       block.putObject("input");
     }
     start(block);
-    if (input != null && input.isObject()) {
+    if (streamedInput) {
       delta(
           Json.MAPPER
               .createObjectNode()
@@ -180,14 +181,14 @@ final class MessagesStream extends EventStream {
     if (protocol != Protocol.ANTHROPIC_MESSAGES) {
       return;
     }
-    JsonNode delta = MessagesAnswer.input(deltaJson);
-    if (delta.has("_raw")) {
+    ObjectNode delta = MessagesAnswer.object(deltaJson);
+    if (delta == null) {
       return;
     }
     if (!"text".equals(open)) {
       start(Json.MAPPER.createObjectNode().put("type", "text").put("text", ""));
     }
-    delta((ObjectNode) delta);
+    delta(delta);
   }
 
   @Override

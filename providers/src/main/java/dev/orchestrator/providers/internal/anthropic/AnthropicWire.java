@@ -22,6 +22,7 @@ import dev.orchestrator.providers.internal.wire.StreamAssembler;
 import dev.orchestrator.providers.internal.wire.StreamSignal;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
 import dev.orchestrator.providers.internal.wire.WireSupport;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -123,7 +124,9 @@ public final class AnthropicWire implements WireProtocol {
   @Override
   public Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
     String json = new String(body, StandardCharsets.UTF_8);
-    AnthropicDto.MessageDto m = WireSupport.bind(MESSAGE, json);
+    // parsed once: bound from the tree, whose content blocks are kept as the route wrote them
+    JsonNode tree = node(json);
+    AnthropicDto.MessageDto m = tree.isObject() ? bind(tree) : null;
     if (m == null) {
       return Decoded.empty("the 200 body is not a JSON message");
     }
@@ -154,7 +157,7 @@ public final class AnthropicWire implements WireProtocol {
     }
     return Decoded.of(
         ChatResponse.builder(m.model() == null || m.model().isBlank() ? fallbackModel : m.model())
-            .nativeAnswer(nativeAnswer(json))
+            .nativeAnswer(nativeAnswer(tree))
             .content(text.toString())
             .toolCalls(calls)
             .finishReason(finishReason(m.stopReason()))
@@ -171,19 +174,29 @@ public final class AnthropicWire implements WireProtocol {
    * The answer's content blocks as Anthropic wrote them, for a Messages caller: server tool use,
    * its results and citations, which the engine does not model, pass on unchanged.
    */
-  private static NativeAnswer nativeAnswer(String json) {
-    JsonNode content = node(json).get("content");
+  private static NativeAnswer nativeAnswer(JsonNode message) {
+    JsonNode content = message.get("content");
     return content == null || !content.isArray()
         ? null
         : new NativeAnswer(Protocol.ANTHROPIC_MESSAGES, content.toString());
   }
 
-  /** {@code json} as a tree; only read again for what the bound records leave out. */
+  /** {@code json} as a tree, or a missing node when it is not JSON. */
   private static JsonNode node(String json) {
     try {
-      return Json.MAPPER.readTree(json);
+      JsonNode tree = Json.MAPPER.readTree(json);
+      return tree == null ? Json.MAPPER.missingNode() : tree;
     } catch (JsonProcessingException e) {
-      return Json.MAPPER.missingNode(); // bound already, so not expected
+      return Json.MAPPER.missingNode();
+    }
+  }
+
+  /** The message {@code tree} holds, or {@code null} when it does not bind. */
+  private static AnthropicDto.MessageDto bind(JsonNode tree) {
+    try {
+      return MESSAGE.readValue(tree);
+    } catch (IOException e) {
+      return null;
     }
   }
 

@@ -289,17 +289,17 @@ public final class HistoryNormaliser {
                 + family.wireName()
                 + " refuses extra_content)");
       }
-      // An empty text beside tool calls says nothing: the turn is written as calls only.
-      List<ContentPart> parts = new ArrayList<>(m.parts());
-      if (parts.removeIf(p -> p instanceof ContentPart.Text t && t.text().isEmpty())) {
-        b.parts(parts);
-      }
     }
-    if (family == Family.ANTHROPIC) {
-      // Anthropic refuses a whitespace-only text block ("\n\n" beside calls, which models send):
-      // the encoder leaves such a text out, and a turn of nothing else is an empty turn.
-      List<ContentPart> parts = new ArrayList<>(b.build().parts());
-      if (parts.removeIf(p -> p instanceof ContentPart.Text t && t.text().isBlank())) {
+    // An empty text beside tool calls says nothing: the turn is written as calls only. Anthropic
+    // refuses a whitespace-only text block ("\n\n" beside calls, which models send) wherever it
+    // stands: the encoder leaves such a text out, and a turn of nothing else is an empty turn.
+    boolean anthropic = family == Family.ANTHROPIC;
+    if (anthropic || !m.toolCalls().isEmpty()) {
+      List<ContentPart> parts = new ArrayList<>(m.parts());
+      if (parts.removeIf(
+          p ->
+              p instanceof ContentPart.Text t
+                  && (anthropic ? t.text().isBlank() : t.text().isEmpty()))) {
         b.parts(parts);
       }
     }

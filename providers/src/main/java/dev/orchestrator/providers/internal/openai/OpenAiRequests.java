@@ -104,8 +104,9 @@ final class OpenAiRequests {
     }
     Integer maxTokens = r.maxTokens();
     Integer maxCompletionTokens = r.maxCompletionTokens();
-    boolean mistral = Family.of(Protocol.OPENAI_CHAT, route.provider()) == Family.MISTRAL;
-    if (maxCompletionTokens == null && maxTokens != null && limitTranslatedForOpenAi(r, route)) {
+    Family family = Family.of(Protocol.OPENAI_CHAT, route.provider());
+    boolean mistral = family == Family.MISTRAL;
+    if (maxCompletionTokens == null && maxTokens != null && limitTranslatedForOpenAi(r, family)) {
       maxCompletionTokens = maxTokens;
       maxTokens = null;
     } else if (mistral && maxCompletionTokens != null) {
@@ -133,21 +134,19 @@ final class OpenAiRequests {
     number(g, "logprobs", r.logprobs());
     number(g, "top_logprobs", r.topLogprobs());
     number(g, "n", r.n());
-    if (r.stream() && mistral) {
+    if (r.stream()) {
+      g.writeBooleanField("stream", true);
       // Mistral refuses stream_options (422 extra_forbidden) and streams usage in its last chunk
       // whatever is asked: include_usage is left out, and the object when nothing else is in it.
-      g.writeBooleanField("stream", true);
-      if (r.streamOptions().keySet().stream().anyMatch(k -> !k.equals("include_usage"))) {
+      if (!mistral
+          || r.streamOptions().keySet().stream().anyMatch(k -> !k.equals("include_usage"))) {
         g.writeObjectFieldStart("stream_options");
         values(g, r.streamOptions(), "include_usage", false);
+        if (!mistral) {
+          g.writeBooleanField("include_usage", true); // the engine needs usage for cost and budgets
+        }
         g.writeEndObject();
       }
-    } else if (r.stream()) {
-      g.writeBooleanField("stream", true);
-      g.writeObjectFieldStart("stream_options");
-      values(g, r.streamOptions(), "include_usage", false);
-      g.writeBooleanField("include_usage", true); // the engine needs usage for cost and budgets
-      g.writeEndObject();
     } else if (!r.streamOptions().isEmpty()) {
       g.writeObjectFieldStart("stream_options");
       values(g, r.streamOptions(), null, false);
@@ -164,11 +163,9 @@ final class OpenAiRequests {
    * OpenAI-compatible families keep {@code max_tokens}, which all of them take (Mistral refuses
    * unknown fields); an OpenAI caller's own name is always kept.
    */
-  private static boolean limitTranslatedForOpenAi(ChatRequest r, Route route) {
+  private static boolean limitTranslatedForOpenAi(ChatRequest r, Family family) {
     NativeRequest n = r.nativeRequest();
-    return n != null
-        && n.protocol() != Protocol.OPENAI_CHAT
-        && Family.of(Protocol.OPENAI_CHAT, route.provider()) == Family.OPENAI;
+    return n != null && n.protocol() != Protocol.OPENAI_CHAT && family == Family.OPENAI;
   }
 
   private static void message(JsonGenerator g, ChatMessage m)

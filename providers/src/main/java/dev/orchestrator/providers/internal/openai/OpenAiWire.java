@@ -265,8 +265,9 @@ public final class OpenAiWire implements WireProtocol {
               if (n != null && !n.isEmpty() && b.name.length() == 0) {
                 b.name.append(n);
               }
-              if (t.function().arguments() != null) {
-                b.arguments.append(t.function().arguments());
+              String arguments = t.function().arguments(); // an object is written out each call
+              if (arguments != null) {
+                b.arguments.append(arguments);
               }
             }
             emitToolCallFragment(b);

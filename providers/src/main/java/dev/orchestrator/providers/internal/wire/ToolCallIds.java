@@ -106,12 +106,7 @@ public final class ToolCallIds {
     Map<String, String> out = new HashMap<>();
     // In a fixed order, so that a collision resolves the same way on every send.
     for (String id : rejected.stream().sorted().toList()) {
-      String candidate;
-      int salt = 0;
-      do {
-        candidate = rule.prefix() + hash(id, salt++, rule.hashLength());
-      } while (!taken.add(candidate));
-      out.put(id, candidate);
+      out.put(id, mint(id, rule, taken));
     }
     return out;
   }
@@ -121,10 +116,15 @@ public final class ToolCallIds {
    * {@code taken}, which it joins; derived from {@code id} alone, so every send mints the same.
    */
   public static String another(String id, Rule rule, Set<String> taken) {
+    return mint(id + "#again", rule, taken);
+  }
+
+  // An id valid under rule, derived from seed and in none of taken, which it joins.
+  private static String mint(String seed, Rule rule, Set<String> taken) {
     String candidate;
     int salt = 0;
     do {
-      candidate = rule.prefix() + hash(id + "#again", salt++, rule.hashLength());
+      candidate = rule.prefix() + hash(seed, salt++, rule.hashLength());
     } while (!taken.add(candidate));
     return candidate;
   }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -172,6 +173,12 @@ record UpstreamError(
               "got",
               "failed with",
               "came back with"),
+          // a status a client's label for the failure puts first ("request failed: 429 Provider
+          // returned error"), never a count ("Validation failed: 500 tokens over")
+          FailureRules.Clause.of(
+              "(?i)\\bfailed\\s*[:：]\\s*([1-5]\\d\\d)\\b(?![.,:]\\d)(?!\\s*(?:tokens|ms|seconds|%|bytes"
+                  + "|chars|characters|items|results|rows|requests|messages|times))",
+              "failed"),
           // a status line quoted by a client ("(HTTP/2 429) Could not parse HTTP response")
           FailureRules.Clause.of("(?i)\\bHTTP/\\d(?:\\.\\d)?\\s+([1-5]\\d\\d)\\b", "http/"),
           FailureRules.Clause.of(
@@ -319,7 +326,7 @@ record UpstreamError(
           // a status that ends the text after a colon ("Error: pull model manifest: 401", "Could
           // not fetch resource at https://…?authuser=0: 403") (a space after the colon, so that
           // no port does: "…:443")
-          FailureRules.Clause.of("(?<=[A-Za-z0-9]):\\s+([1-5]\\d\\d)\\s*$", ":"),
+          FailureRules.Clause.of("(?<=[A-Za-z0-9]):\\s+([1-5]\\d\\d)\\.?\\s*$", ":"),
           // a status alone in parentheses on its own line ("Failed to load response from
           // api.openai.com:\n(429)")
           FailureRules.Clause.of("(?m)^\\s*\\(([1-5]\\d\\d)\\)\\s*$", "("),
@@ -370,7 +377,15 @@ record UpstreamError(
                       "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
                           + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)(?![:：]))")
                   .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
-              + "(?:\\s*(?:(?i:error|exception|err|fatal)|错误|錯誤|エラー)\\s*[:：]\\s*)*");
+              + "(?:\\s*(?:(?i:error|exception|err|fatal|GENERIC)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
+                  .replace(
+                      "GENERIC",
+                      "(?:the )?(?:(?:api|http|llm|model|chat|completion|upstream)\\s+)?"
+                          + "(?:request|call|completion|generation|invocation)\\s+failed")
+                  .replace(
+                      "CLASS",
+                      "(?:[a-z_][a-z0-9_]*\\.)*(?:Runtime|Completion|Execution|Unchecked)?"
+                          + "(?:Exception|Error)|Uncaught (?:\\(in promise\\) )?Error"));
   // JavaScript stack frames at a text's end, one a line
   private static final Pattern TRAILING_STACK =
       Pattern.compile("(?:\\r?\\n[ \\t]+at [^\\n]+)+\\s*$");
@@ -456,9 +471,6 @@ record UpstreamError(
           Map.entry("request entity too large", 413),
           Map.entry("too many requests", 429));
   private static final Pattern CLOSING_BRACKETS = Pattern.compile("[\\])}]+$");
-  private static final Pattern QUOTED_REASON =
-      Pattern.compile(
-          "[\"'](?:detail|message|error|title)[\"']\\s*:\\s*[\"']([A-Za-z ]{6,30})[\"']");
   // a client's line wrap: a line break and the indentation after it
   private static final Pattern WRAPPED_LINE = Pattern.compile("[ \\t]*\\r?\\n[ \\t]+(?=\\S)");
   private static final Pattern STATUS_TEXT = Pattern.compile("[1-5]\\d\\d");
@@ -1118,7 +1130,8 @@ record UpstreamError(
       int done = 0;
       for (Quoted v : values) {
         out.append(lower, done, v.keyStart()).append('\n');
-        String value = v.value(lower);
+        // the prompt a value quotes back is the user's words, as it is in a text said alone
+        String value = withoutEchoes(v.value(lower));
         out.append(depth < MAX_VALUE_DEPTH ? valuesApart(value, depth + 1) : value).append('\n');
         done = v.end();
       }
@@ -1286,7 +1299,7 @@ record UpstreamError(
         carriedStatus = messageStatus(head, lower);
       }
       if (carriedStatus == null) {
-        carriedStatus = valueStatus(head, 1);
+        carriedStatus = valueStatus(head, 1, Acc::messageStatus);
       }
       if (lower.contains("code = ")
           || lower.contains("statuscode.")
@@ -1315,14 +1328,15 @@ record UpstreamError(
     }
 
     // The status the message of a document quoted in the text prints (an SDK's "{'error':
-    // {'message': '429 Provider returned error'}}"), read in each envelope value as in a message
-    // said alone, to MAX_VALUE_DEPTH; or null.
-    private static Integer valueStatus(String text, int depth) {
+    // {'message': '429 Provider returned error'}}") or names by its reason phrase ('{"detail":
+    // "Not Found"}'), read by {@code read} in each envelope value as in a message said alone, to
+    // MAX_VALUE_DEPTH; or null.
+    private static Integer valueStatus(String text, int depth, Function<String, Integer> read) {
       for (Quoted v : envelopeValues(text)) {
         String value = said(v.value(text));
-        Integer status = messageStatus(value, value.toLowerCase(Locale.ROOT));
+        Integer status = read.apply(value);
         if (status == null && depth < MAX_VALUE_DEPTH) {
-          status = valueStatus(value, depth + 1);
+          status = valueStatus(value, depth + 1, read);
         }
         if (status != null) {
           return status;
@@ -1335,6 +1349,10 @@ record UpstreamError(
     // after a 5xx is what the 5xx wraps ("HTTP Error 502: … Error code: 400 - {…}": a gateway's
     // failure around the upstream's refusal), so it wins; a 429 printed with a 400 is the throttle
     // the client's 400 reports.
+    private static Integer messageStatus(String text) {
+      return messageStatus(text, text.toLowerCase(Locale.ROOT));
+    }
+
     private static Integer messageStatus(String text, String lower) {
       Integer found = null;
       int at = Integer.MAX_VALUE;
@@ -1435,11 +1453,14 @@ record UpstreamError(
         sdkClues(message); // plain text was read whole by readText
       }
       if (carriedStatus == null && message != null && type == null && code == null) {
-        // the error's own text is only a reason phrase, bare or as a JSON field ({"detail": "Not
-        // Found"}); the weakest evidence of a status, read last, from the error alone, and only
-        // where it has no type or code (those decide)
-        Matcher reason = QUOTED_REASON.matcher(Text.head(message, IDENTIFIER_SCAN_CHARS));
-        carriedStatus = reasonStatus(reason.find() ? reason.group(1) : message);
+        // the error's own text is only a reason phrase, bare or as a quoted document's value
+        // ({"detail": "Not Found"}); the weakest evidence of a status, read last, from the error
+        // alone, and only where it has no type or code (those decide)
+        String head = Text.head(message, IDENTIFIER_SCAN_CHARS);
+        carriedStatus = valueStatus(head, 1, Acc::reasonStatus);
+        if (carriedStatus == null) {
+          carriedStatus = reasonStatus(message);
+        }
       }
       classTokens.forEach(this::token);
       words(message);

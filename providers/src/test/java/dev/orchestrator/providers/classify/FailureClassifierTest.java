@@ -723,6 +723,15 @@ class FailureClassifierTest {
           'request error: The image exceeds the maximum allowed dimensions'                         | request_invalid
           # …which still reads the subject of its own statement
           'Request too large: 150000 tokens exceeds the limit of 128000'            | context_length_exceeded
+          # a generic failure's label or a generic exception's class is not part of the message,
+          # and a status a failure's label puts first, or that ends the text, is the status
+          'API request failed: No model found'                                      | not_found
+          'java.util.concurrent.CompletionException: No model found'                | not_found
+          'Sync failed: 429 Provider returned error'                                | rate_limited
+          'Failed to fetch models: 401.'                                            | auth_failed
+          # a reason phrase ending a quoted document's message, and the prompt it quotes back
+          '{"error": {"message": "Connector: HTTP Error: Not Found"}}'              | not_found
+          'call failed: {"detail":"Request timed out after 600s. Prompt: \\"tell me about rate limits\\""}' | timeout
           """)
   void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

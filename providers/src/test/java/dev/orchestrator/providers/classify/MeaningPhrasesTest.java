@@ -55,7 +55,9 @@ class MeaningPhrasesTest {
    * An error document quoted in a message names where its words are, not what they say: each phrase
    * quoted as the message of a JSON error, of a Python dict an SDK printed, or as a JSON string
    * escaped once more in a log line, is read as the phrase alone — no clause reads a key and its
-   * value as one phrase ("message" … "too large"), and a value is read whole.
+   * value as one phrase ("message" … "too large"), and a value is read whole. So is a phrase behind
+   * a generic label, a log line's prefix, a generic failure's label ("request failed: ") or a
+   * generic exception's class, or with a relay's request id after it.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -72,7 +74,10 @@ class MeaningPhrasesTest {
               "escaped", "call failed: {\"detail\":" + json.writeValueAsString(quoted) + "}",
               "labelled", "Error: " + phrase,
               "logged", "2024-05-01T12:00:00.123Z ERROR [chat.client] " + phrase,
-              "relayed", phrase + " (request id: 20241204142251938)");
+              "relayed", phrase + " (request id: 20241204142251938)",
+              "failed", "2024-05-01 12:00:00,123 ERROR [app.llm] request failed: " + phrase,
+              "thrown", "java.util.concurrent.CompletionException: " + phrase,
+              "uncaught", "Uncaught (in promise) Error: " + phrase);
       FailureCategory alone = category(phrase);
       for (Map.Entry<String, String> w : wrapped.entrySet()) {
         FailureCategory got = category(w.getValue());

@@ -355,10 +355,12 @@ record UpstreamError(
               + "|details|description|error_description|reason|title|status_message)\\\\*[\"']"
               + "\\s*:\\s*(?=\\\\*[\"'])");
   // A request or trace id a relay or client appends to the message it passes on ("… (request id:
-  // 20241204142251938)", "… [trace_id: 4f2a8c1d]"): the message's end is before it
+  // 20241204142251938)", "… [trace_id: 4f2a8c1d]"), or the model and provider it was for ("…
+  // (model: gpt-4o, provider: openai)"): the message's end is before it
   private static final Pattern TRAILING_ID =
       Pattern.compile(
-          "(?i)\\s*[(（\\[]\\s*(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?\\s*"
+          "(?i)\\s*[(（\\[]\\s*(?:(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?"
+              + "|(?:model|provider|deployment)\\s*[:：=])\\s*"
               + "[^()（）\\[\\]\\n]{1,100}[)）\\]]\\s*$");
   // What a log line or a generic label puts before a message: a timestamp, a level (upper-case
   // "ERROR", or bracketed "[error]"), after either a logger's name in brackets, then a label

@@ -729,6 +729,10 @@ class FailureClassifierTest {
           'java.util.concurrent.CompletionException: No model found'                | not_found
           'Sync failed: 429 Provider returned error'                                | rate_limited
           'Failed to fetch models: 401.'                                            | auth_failed
+          # …nor is the model and provider a client names after it
+          'No model found (model: gpt-4o, provider: openai)'                        | not_found
+          # …but a model named in the words is
+          'Model gpt-4o is not available (model gpt-4o is not found)'               | not_found
           # a reason phrase ending a quoted document's message, and the prompt it quotes back
           '{"error": {"message": "Connector: HTTP Error: Not Found"}}'              | not_found
           'call failed: {"detail":"Request timed out after 600s. Prompt: \\"tell me about rate limits\\""}' | timeout

@@ -57,7 +57,7 @@ class MeaningPhrasesTest {
    * escaped once more in a log line, is read as the phrase alone — no clause reads a key and its
    * value as one phrase ("message" … "too large"), and a value is read whole. So is a phrase behind
    * a generic label, a log line's prefix, a generic failure's label ("request failed: ") or a
-   * generic exception's class, or with a relay's request id after it.
+   * generic exception's class, or with a relay's request id or the model it was for after it.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -77,7 +77,8 @@ class MeaningPhrasesTest {
               "relayed", phrase + " (request id: 20241204142251938)",
               "failed", "2024-05-01 12:00:00,123 ERROR [app.llm] request failed: " + phrase,
               "thrown", "java.util.concurrent.CompletionException: " + phrase,
-              "uncaught", "Uncaught (in promise) Error: " + phrase);
+              "uncaught", "Uncaught (in promise) Error: " + phrase,
+              "routed", phrase + " (model: gpt-4o, provider: openai)");
       FailureCategory alone = category(phrase);
       for (Map.Entry<String, String> w : wrapped.entrySet()) {
         FailureCategory got = category(w.getValue());

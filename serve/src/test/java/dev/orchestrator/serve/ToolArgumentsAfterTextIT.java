@@ -53,7 +53,7 @@ class ToolArgumentsAfterTextIT {
    * Anthropic's grammar, checked event by event: a block opens only when none is open, and its
    * deltas and stop carry its index.
    */
-  private static void assertMessagesGrammar(ServeFixture.Sse s) {
+  static void assertMessagesGrammar(ServeFixture.Sse s) {
     Integer open = null;
     int next = 0;
     for (String d : s.data) {

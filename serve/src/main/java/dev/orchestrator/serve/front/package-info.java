@@ -5,8 +5,10 @@
  * an event-stream answer, whose events each front writes in its own grammar; {@link
  * dev.orchestrator.serve.front.ErrorMapper}, the engine's failure mapped once to a status and an
  * error (each front renders it in its own shape); {@link
- * dev.orchestrator.serve.front.ContentParts}, message content as the OpenAI-shaped fronts read it;
- * and {@link dev.orchestrator.serve.front.ModelList} for {@code GET /v1/models}. Not API: public
- * only for the server's packages; may change in any release.
+ * dev.orchestrator.serve.front.ToolCallSequence}, streamed tool calls put one after the other for
+ * the grammars that stream one call at a time; {@link dev.orchestrator.serve.front.ContentParts},
+ * message content as the OpenAI-shaped fronts read it; and {@link
+ * dev.orchestrator.serve.front.ModelList} for {@code GET /v1/models}. Not API: public only for the
+ * server's packages; may change in any release.
  */
 package dev.orchestrator.serve.front;

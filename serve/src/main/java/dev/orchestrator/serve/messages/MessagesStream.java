@@ -10,6 +10,7 @@ import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.serve.front.EventStream;
+import dev.orchestrator.serve.front.ToolCallSequence;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Json;
@@ -28,7 +29,8 @@ import java.util.function.Function;
  * {@code thinking_delta} and {@code signature_delta}, {@code text} with {@code text_delta}, {@code
  * tool_use} with {@code input_json_delta} — and {@code message_delta} (stop reason, usage) and
  * {@code message_stop} at the end. Reasoning is streamed as thinking only from an Anthropic route,
- * whose blocks are signed (see {@link MessagesAnswer}). Text arriving while a {@code tool_use}
+ * whose blocks are signed (see {@link MessagesAnswer}). Parallel calls whose fragments interleave
+ * get one block each, in turn ({@link ToolCallSequence}). Text arriving while a {@code tool_use}
  * block is open is held until the call's block closes, then sent as a text block of its own. A
  * failure after commit is one {@code event: error} and the body is broken off, never {@code
  * message_stop}. Used by the one thread handling the request. Not thread-safe.
@@ -45,6 +47,7 @@ final class MessagesStream extends EventStream {
   private int toolCallsAnnounced;
   private int wholeToolCallsSeen;
   private final Map<Integer, String> toolUseIds = new HashMap<>(); // by the call's index
+  private final ToolCallSequence inTurn = new ToolCallSequence(this::toolUseFragment);
   private final StringBuilder heldText = new StringBuilder(); // arrived while tool_use was open
 
   /**
@@ -191,8 +194,17 @@ final class MessagesStream extends EventStream {
     delta(delta);
   }
 
+  /**
+   * A fragment of a streamed call. Parallel calls whose fragments interleave are put one after the
+   * other first ({@link ToolCallSequence}): a {@code tool_use} block is closed for good once the
+   * next opens.
+   */
   @Override
   public void onToolCallDelta(ToolCallDelta d) {
+    inTurn.fragment(d);
+  }
+
+  private void toolUseFragment(ToolCallDelta d) {
     if (d.name() != null) {
       toolCallsAnnounced = Math.max(toolCallsAnnounced, d.index() + 1);
       startToolUse(d.index(), d.id(), d.name());
@@ -210,8 +222,7 @@ final class MessagesStream extends EventStream {
    */
   @Override
   public void onToolCall(ToolCall c) {
-    wholeToolCallsSeen++;
-    if (wholeToolCallsSeen <= toolCallsAnnounced) {
+    if (inTurn.complete(wholeToolCallsSeen++)) {
       return;
     }
     startToolUse(toolCallsAnnounced++, c.id(), c.name());
@@ -227,6 +238,7 @@ final class MessagesStream extends EventStream {
     }
     commit(result.route());
     batchToEnd(); // what is left leaves in one write when the exchange completes
+    inTurn.flush();
     releaseHeldText();
     if (!thinkingSent && !textSent && toolCallsAnnounced == 0) {
       for (Thinking t : r.thinking()) { // a whole answer to a stream request

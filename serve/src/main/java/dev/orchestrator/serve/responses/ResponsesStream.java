@@ -7,6 +7,7 @@ import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.serve.front.EventStream;
+import dev.orchestrator.serve.front.ToolCallSequence;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Json;
@@ -27,8 +28,9 @@ import java.util.Map;
  * response.reasoning_summary_text.delta}, {@code response.refusal.delta}, {@code
  * response.function_call_arguments.delta}) and closed ({@code ….done}, {@code
  * response.output_item.done}), and {@code response.completed} or {@code response.incomplete} with
- * the whole Response object. Text or a refusal arriving while a function call is open is held until
- * the call closes, then sent as a message item of its own. A failure after commit is {@code
+ * the whole Response object. Parallel calls whose fragments interleave get one item each, in turn
+ * ({@link ToolCallSequence}). Text or a refusal arriving while a function call is open is held
+ * until the call closes, then sent as a message item of its own. A failure after commit is {@code
  * response.failed}, then the body is broken off ({@link EventStream#fail}). Used by the one thread
  * handling the request. Not thread-safe.
  */
@@ -62,6 +64,7 @@ final class ResponsesStream extends EventStream {
   private int parts;
   private Call call;
   private final Map<Integer, Call> calls = new HashMap<>();
+  private final ToolCallSequence inTurn = new ToolCallSequence(this::callFragment);
   private final StringBuilder heldText = new StringBuilder(); // arrived while a call was open
   private final StringBuilder heldRefusal = new StringBuilder();
   private boolean reasoningSeen;
@@ -189,8 +192,17 @@ final class ResponsesStream extends EventStream {
     event("response.refusal.delta", part(refusalPart).put("delta", delta));
   }
 
+  /**
+   * A fragment of a streamed call. Parallel calls whose fragments interleave are put one after the
+   * other first ({@link ToolCallSequence}): a {@code function_call} item is done for good once the
+   * next opens.
+   */
   @Override
   public void onToolCallDelta(ToolCallDelta d) {
+    inTurn.fragment(d);
+  }
+
+  private void callFragment(ToolCallDelta d) {
     if (d.name() != null) {
       closeOpen("completed");
       openItem(Open.CALL, "fc");
@@ -232,11 +244,10 @@ final class ResponsesStream extends EventStream {
    */
   @Override
   public void onToolCall(ToolCall c) {
-    wholeCallsSeen++;
-    if (wholeCallsSeen <= callsAnnounced) {
+    if (inTurn.complete(wholeCallsSeen++)) {
       return;
     }
-    onToolCallDelta(
+    callFragment(
         new ToolCallDelta(
             callsAnnounced, c.id(), c.name(), c.argumentsJson(), c.thoughtSignature()));
   }
@@ -251,6 +262,7 @@ final class ResponsesStream extends EventStream {
     ChatResponse r = result.response();
     commit(result.route());
     batchToEnd();
+    inTurn.flush();
     if (!reasoningSeen && r.reasoningContent() != null) {
       onReasoning(r.reasoningContent());
     }

@@ -2,6 +2,7 @@ package dev.orchestrator.providers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatResponse;
@@ -408,5 +409,86 @@ class StreamAssemblyIT {
       assertThat(f.reachedModel()).isEqualTo(ReachedModel.YES);
       assertThat(f.body()).isEqualTo(body);
     }
+  }
+
+  /** A whole (non-streamed) answer {@code body} from a server of {@code protocol}. */
+  AttemptOutcome sendWhole(String body, Protocol protocol) throws IOException {
+    byte[] b = RawServer.bytes(body);
+    String head =
+        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
+            + b.length
+            + "\r\nConnection: close\r\n\r\n";
+    try (RawServer server = RawServer.answering(List.of(RawServer.bytes(head), b))) {
+      Provider p = Fixtures.provider("raw", server.baseUrl(), protocol);
+      return clients.clientFor(p).send(Fixtures.call(p, "m", false, LIMITS, null));
+    }
+  }
+
+  private static final String PAUSED_BLOCKS =
+      "[{\"type\":\"server_tool_use\",\"id\":\"srvtoolu_1\",\"name\":\"web_search\","
+          + "\"input\":{\"query\":\"oslo\"}},{\"type\":\"web_search_tool_result\","
+          + "\"tool_use_id\":\"srvtoolu_1\",\"content\":[]}]";
+
+  private static String anthropicAnswer(String content, String stopReason) {
+    return "{\"id\":\"msg_p\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"m\","
+        + "\"content\":"
+        + content
+        + ",\"stop_reason\":\""
+        + stopReason
+        + "\",\"usage\":{\"input_tokens\":3,\"output_tokens\":2}}";
+  }
+
+  /**
+   * A turn Anthropic paused in a server tool loop holds only blocks the engine does not model: it
+   * is an answer (its content as written, for a Messages caller), whole and streamed.
+   */
+  @Test
+  void anAnthropicTurnOfOnlyServerToolBlocksIsAnAnswerWholeAndStreamed() throws Exception {
+    ChatResponse whole =
+        succeeded(
+            sendWhole(anthropicAnswer(PAUSED_BLOCKS, "pause_turn"), Protocol.ANTHROPIC_MESSAGES));
+    assertThat(whole.finishReason()).isEqualTo("pause_turn");
+    assertThat(whole.usable()).isFalse(); // the reading has no output: the native content has
+    assertThat(new ObjectMapper().readTree(whole.nativeAnswer().content()))
+        .isEqualTo(new ObjectMapper().readTree(PAUSED_BLOCKS));
+
+    String sse =
+        AnthropicSse.start("msg_p", "m", "{\"input_tokens\":3,\"output_tokens\":1}")
+            .block(
+                "{\"type\":\"web_search_tool_result\",\"tool_use_id\":\"srvtoolu_1\","
+                    + "\"content\":[]}")
+            .end("pause_turn", 2);
+    List<String> blocks = new ArrayList<>();
+    Fixtures.Recorder listener =
+        new Fixtures.Recorder() {
+          @Override
+          public void onNativeBlock(Protocol protocol, String blockJson) {
+            blocks.add(blockJson);
+          }
+        };
+    ChatResponse streamed = assembled(sse, 17, Protocol.ANTHROPIC_MESSAGES, listener);
+    assertThat(streamed.finishReason()).isEqualTo("pause_turn");
+    assertThat(blocks).singleElement().asString().contains("web_search_tool_result");
+  }
+
+  /**
+   * An Anthropic answer whose only block is an empty text is still no answer, whole and streamed.
+   */
+  @Test
+  void anAnthropicAnswerOfOnlyAnEmptyTextIsStillAnEmptyResponse() throws Exception {
+    AttemptOutcome whole =
+        sendWhole(
+            anthropicAnswer("[{\"type\":\"text\",\"text\":\"\"}]", "end_turn"),
+            Protocol.ANTHROPIC_MESSAGES);
+    assertThat(((AttemptOutcome.Failed) whole).failure().category())
+        .isEqualTo(FailureCategory.EMPTY_RESPONSE);
+
+    String sse =
+        AnthropicSse.start("msg_e", "m", "{\"input_tokens\":3,\"output_tokens\":1}")
+            .text("")
+            .end("end_turn", 1);
+    AttemptOutcome streamed = sendSse(sse, Protocol.ANTHROPIC_MESSAGES, new Fixtures.Recorder());
+    assertThat(((AttemptOutcome.Failed) streamed).failure().category())
+        .isEqualTo(FailureCategory.EMPTY_RESPONSE);
   }
 }

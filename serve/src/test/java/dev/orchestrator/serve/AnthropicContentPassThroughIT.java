@@ -200,6 +200,90 @@ class AnthropicContentPassThroughIT {
     }
   }
 
+  /**
+   * A turn Anthropic paused mid server-tool loop ({@code pause_turn}): only the server tool's
+   * blocks, no text and no client tool call. It is the route's answer — the agent sends it back to
+   * let the turn go on — so it reaches the agent unchanged, not as an empty answer failed over.
+   */
+  private static final String PAUSED_CONTENT =
+      """
+      [{"type":"server_tool_use","id":"srvtoolu_02","name":"web_search","input":{"query":"bergen weather"}},
+       {"type":"web_search_tool_result","tool_use_id":"srvtoolu_02","content":[
+         {"type":"web_search_result","url":"https://yr.no/bergen","title":"Bergen","encrypted_content":"Fq1","page_age":null}]}]""";
+
+  @Test
+  void aWholeAnswerOfOnlyServerToolBlocksPausedMidTurnReachesTheAgentUnchanged() {
+    String answer =
+        """
+        {"id":"msg_p1","type":"message","role":"assistant","model":"opus","content":%s,
+         "stop_reason":"pause_turn","stop_sequence":null,
+         "usage":{"input_tokens":20,"output_tokens":9,"server_tool_use":{"web_search_requests":1}}}"""
+            .formatted(PAUSED_CONTENT);
+    try (ServeFixture f = serve(Step.answer(200, answer))) {
+      HttpResponse<String> r = post(f, "/v1/messages", ASK.formatted(""));
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(json(r.body()).path("content")).isEqualTo(json(PAUSED_CONTENT));
+      assertThat(json(r.body()).path("stop_reason").asText()).isEqualTo("pause_turn");
+      assertThat(json(r.body()).path("id").asText()).isEqualTo("msg_p1");
+      assertThat(f.upstream.received()).hasSize(1);
+    }
+  }
+
+  @Test
+  void aStreamedAnswerOfOnlyServerToolBlocksPausedMidTurnReachesTheAgent() {
+    String sse =
+        event(
+                "message_start",
+                """
+                {"type":"message_start","message":{"id":"msg_p1","type":"message","role":"assistant",
+                 "model":"opus","content":[],"stop_reason":null,"stop_sequence":null,
+                 "usage":{"input_tokens":20,"output_tokens":1}}}""")
+            + event(
+                "content_block_start",
+                """
+                {"type":"content_block_start","index":0,"content_block":{"type":"server_tool_use",
+                 "id":"srvtoolu_02","name":"web_search","input":{}}}""")
+            + event(
+                "content_block_delta",
+                """
+                {"type":"content_block_delta","index":0,"delta":{"type":"input_json_delta",
+                 "partial_json":"{\\"query\\": \\"bergen weather\\"}"}}""")
+            + event("content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}")
+            + event(
+                "content_block_start",
+                """
+                {"type":"content_block_start","index":1,"content_block":{"type":"web_search_tool_result",
+                 "tool_use_id":"srvtoolu_02","content":[{"type":"web_search_result",
+                 "url":"https://yr.no/bergen","title":"Bergen","encrypted_content":"Fq1","page_age":null}]}}""")
+            + event("content_block_stop", "{\"type\":\"content_block_stop\",\"index\":1}")
+            + event(
+                "message_delta",
+                """
+                {"type":"message_delta","delta":{"stop_reason":"pause_turn","stop_sequence":null},
+                 "usage":{"output_tokens":9}}""")
+            + event("message_stop", "{\"type\":\"message_stop\"}");
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f = serve(step)) {
+      ServeFixture.Sse s = f.streamTo("/v1/messages", ASK.formatted("\"stream\":true,"));
+      assertThat(s.cut).as(s.body).isFalse();
+      List<String> blocks = new ArrayList<>();
+      String stopReason = null;
+      for (String d : s.data) {
+        JsonNode e = json(d);
+        if (e.path("type").asText().equals("content_block_start")) {
+          blocks.add(e.at("/content_block/type").asText());
+        }
+        if (e.path("type").asText().equals("message_delta")) {
+          stopReason = e.at("/delta/stop_reason").asText();
+        }
+      }
+      assertThat(blocks).as(s.body).containsExactly("server_tool_use", "web_search_tool_result");
+      assertThat(stopReason).as(s.body).isEqualTo("pause_turn");
+      assertThat(s.events).as(s.body).endsWith("message_stop");
+      assertThat(f.upstream.received()).hasSize(1);
+    }
+  }
+
   /** Another front gets the text as before: the blocks it has no words for are not shown. */
   @Test
   void theChatFrontStillAnswersTheText() {

@@ -145,8 +145,11 @@ public record ChatResponse(
   }
 
   /**
-   * Whether the answer carries usable output: text, at least one tool call, or a refusal (a refusal
-   * is the model's answer, not an empty one).
+   * Whether the answer's reading carries usable output: text, at least one tool call, or a refusal
+   * (a refusal is the model's answer, not an empty one). Output the engine does not model is not
+   * read here: a provider client also takes as an answer one whose only output is content its
+   * protocol wrote and the reading leaves out (Anthropic server tool blocks, {@code pause_turn};
+   * {@link #nativeAnswer()} or {@link StreamListener#onNativeBlock}), never a truly empty one.
    */
   public boolean usable() {
     return !content.isEmpty() || !toolCalls.isEmpty() || refusal != null && !refusal.isEmpty();

@@ -78,6 +78,11 @@ public final class AnthropicSse {
     return close(index);
   }
 
+  /** A block written whole at its start, {@code blockJson} (a server tool's result, say). */
+  public AnthropicSse block(String blockJson) {
+    return close(open((ObjectNode) tree(blockJson)));
+  }
+
   /**
    * The whole stream: this one ended by {@code message_delta} with {@code stopReason} and {@code
    * outputTokens}, and {@code message_stop}.

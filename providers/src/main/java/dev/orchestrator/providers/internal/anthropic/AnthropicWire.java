@@ -28,6 +28,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Anthropic Messages ({@code POST /messages}): system prompt top-level, {@code tool_use} / {@code
@@ -47,6 +48,13 @@ public final class AnthropicWire implements WireProtocol {
 
   private static final ObjectReader MESSAGE = Json.MAPPER.readerFor(AnthropicDto.MessageDto.class);
   private static final ObjectReader EVENT = Json.MAPPER.readerFor(AnthropicDto.Event.class);
+
+  /**
+   * The block types the engine reads into its vocabulary; any other (server tool use and its
+   * results) reaches a Messages caller only in the answer's native content, and is output too.
+   */
+  private static final Set<String> MODELLED =
+      Set.of("text", "thinking", "redacted_thinking", "tool_use");
 
   private AnthropicWire() {}
 
@@ -140,11 +148,14 @@ public final class AnthropicWire implements WireProtocol {
     StringBuilder thinking = new StringBuilder();
     List<Thinking> blocks = new ArrayList<>();
     List<ToolCall> calls = new ArrayList<>();
+    boolean unmodelled = false; // a block the engine does not model: a server tool's, say
     for (AnthropicDto.ContentBlock b : m.content()) {
       if (b == null) {
         continue;
       }
-      if ("text".equals(b.type()) && b.text() != null) {
+      if (b.type() != null && !MODELLED.contains(b.type())) {
+        unmodelled = true;
+      } else if ("text".equals(b.type()) && b.text() != null) {
         text.append(b.text());
       } else if ("thinking".equals(b.type()) && b.thinking() != null) {
         thinking.append(b.thinking());
@@ -167,7 +178,8 @@ public final class AnthropicWire implements WireProtocol {
             .reasoningContent(thinking.length() == 0 ? null : thinking.toString())
             .thinking(blocks)
             .stopSequence(m.stopSequence())
-            .build());
+            .build(),
+        unmodelled);
   }
 
   /**

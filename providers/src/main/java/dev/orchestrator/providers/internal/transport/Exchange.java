@@ -493,7 +493,7 @@ final class Exchange {
 
   private AttemptOutcome completed(StreamAssembler a, int status, String requestId) {
     ChatResponse r = a.response();
-    if (!r.usable()) {
+    if (!r.usable() && !a.unmodelledOutput()) {
       return empty(
           status,
           r.requestId() != null ? r.requestId() : requestId,

@@ -31,7 +31,17 @@ public record Decoded(Kind kind, ChatResponse response, String detail) {
 
   /** A usable answer; an unusable one becomes {@link Kind#EMPTY}. */
   public static Decoded of(ChatResponse response) {
-    return response.usable()
+    return of(response, false);
+  }
+
+  /**
+   * An answer that is usable when its reading is ({@link ChatResponse#usable()}) or when {@code
+   * unmodelledOutput}: the route wrote output the engine does not model, carried in its {@link
+   * ChatResponse#nativeAnswer()} (a turn of only Anthropic server tool blocks, {@code pause_turn}).
+   * Otherwise {@link Kind#EMPTY}.
+   */
+  public static Decoded of(ChatResponse response, boolean unmodelledOutput) {
+    return response.usable() || unmodelledOutput && response.nativeAnswer() != null
         ? new Decoded(Kind.OK, response, null)
         : new Decoded(Kind.EMPTY, null, "no content and no tool call");
   }

@@ -45,6 +45,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private final Map<Integer, ToolCallBuilder> toolCalls = new TreeMap<>();
   private final List<ToolCall> completedToolCalls = new ArrayList<>();
   private volatile boolean visibleOutput;
+  private boolean unmodelledOutput;
   private volatile boolean progressed;
   private volatile boolean terminalSeen;
   private StreamSignal signal = StreamSignal.CONTINUE;
@@ -234,6 +235,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
   protected final void emitNativeBlock(Protocol protocol, String blockJson) {
     emitMetadata();
     progressed = true;
+    unmodelledOutput = true;
     deliver(l -> l.onNativeBlock(protocol, blockJson));
   }
 
@@ -369,6 +371,16 @@ public abstract class StreamAssembler implements SseReader.Handler {
   /** Whether visible output (text, reasoning, a refusal or a tool call) reached the listener. */
   public final boolean visibleOutput() {
     return visibleOutput;
+  }
+
+  /**
+   * Whether the stream carried a content block the engine does not model ({@link
+   * #emitNativeBlock}), which a relay of its protocol passed on: output even when the reading has
+   * none ({@link ChatResponse#usable()}), as in a turn of only Anthropic server tool blocks ({@code
+   * pause_turn}).
+   */
+  public final boolean unmodelledOutput() {
+    return unmodelledOutput;
   }
 
   /** Whether the model produced anything yet (for the first-token limit). */

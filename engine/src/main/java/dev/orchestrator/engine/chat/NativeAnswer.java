@@ -13,7 +13,9 @@ import java.util.Objects;
  * afterwards no longer carries it. Immutable and thread-safe.
  *
  * @param protocol the protocol {@code content} is written in
- * @param content the answer's content as JSON text (Anthropic: the {@code content} block array)
+ * @param content the answer's content as JSON text (Anthropic: the {@code content} block array;
+ *     OpenAI chat completions: an object of the assistant message's fields the engine does not
+ *     model, such as OpenRouter's {@code reasoning_details})
  */
 public record NativeAnswer(Protocol protocol, String content) {
   /** Validates. */

@@ -96,9 +96,10 @@ public interface StreamListener {
   default void onNativeBlock(Protocol protocol, String blockJson) {}
 
   /**
-   * A delta to the text the engine does not model (Anthropic's {@code citations_delta}), as the
-   * route's protocol wrote it, for the text block streaming now: a relay of the same protocol
-   * passes it on unchanged, others skip it. Visible output.
+   * A delta to the text the engine does not model (Anthropic's {@code citations_delta}, for the
+   * text block streaming now; OpenAI chat completions: an object of a chunk's delta fields the
+   * engine does not model, such as OpenRouter's {@code reasoning_details}), as the route's protocol
+   * wrote it: a relay of the same protocol passes it on unchanged, others skip it. Visible output.
    *
    * @param protocol the protocol {@code deltaJson} is written in
    * @param deltaJson the delta as JSON text

@@ -73,6 +73,7 @@ final class ChunkEncoder {
     if (d.toolCall() != null) {
       toolCall(d.toolCall());
     }
+    Completions.writeUnmodelled(g, d.unmodelled());
     g.writeEndObject();
     g.flush();
     event.write(LOGPROBS);

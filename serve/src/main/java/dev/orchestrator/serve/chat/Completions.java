@@ -2,7 +2,12 @@ package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.NativeAnswer;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.chat.Usage;
@@ -11,14 +16,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes OpenAI {@code chat.completion} objects and the usage chunk straight from the engine's
  * answer with a streaming generator (no tree), and the parts of a {@code chat.completion.chunk}
  * that {@link ChunkEncoder} writes per stream, keeping what the upstream said: its id, {@code
- * system_fingerprint}, refusal, reasoning, logprobs and usage details (docs/reference.md §5).
- * Stateless and thread-safe.
+ * system_fingerprint}, refusal, reasoning, logprobs and usage details (docs/reference.md §5), and
+ * the message fields an OpenAI-compatible route wrote that the engine does not model ({@code
+ * reasoning_details}). Stateless and thread-safe.
  */
 final class Completions {
   private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
@@ -67,6 +75,7 @@ final class Completions {
           if (r.reasoningContent() != null) {
             g.writeStringField("reasoning_content", r.reasoningContent());
           }
+          writeUnmodelled(g, unmodelled(r.nativeAnswer()));
           if (!r.toolCalls().isEmpty()) {
             g.writeArrayFieldStart("tool_calls");
             int i = 0;
@@ -107,6 +116,8 @@ final class Completions {
    * @param refusal a refusal delta, or {@code null}
    * @param toolCall a tool-call fragment, or {@code null}
    * @param finishReason the finish reason of the finish chunk, or {@code null}
+   * @param unmodelled delta fields an OpenAI-compatible route wrote that the engine does not model
+   *     ({@code reasoning_details}), passed on as written, or {@code null}
    */
   record Delta(
       boolean first,
@@ -114,7 +125,55 @@ final class Completions {
       String reasoning,
       String refusal,
       ToolCallDelta toolCall,
-      String finishReason) {}
+      String finishReason,
+      ObjectNode unmodelled) {
+    /** A delta without unmodelled fields. */
+    Delta(
+        boolean first,
+        String content,
+        String reasoning,
+        String refusal,
+        ToolCallDelta toolCall,
+        String finishReason) {
+      this(first, content, reasoning, refusal, toolCall, finishReason, null);
+    }
+  }
+
+  /**
+   * The message fields an OpenAI-compatible route wrote that the engine does not model
+   * (OpenRouter's {@code reasoning_details}), kept with the answer ({@link NativeAnswer} of the
+   * chat completions protocol), or {@code null}: a caller of this protocol gets them as the route
+   * wrote them.
+   */
+  static ObjectNode unmodelled(NativeAnswer n) {
+    return n == null || n.protocol() != Protocol.OPENAI_CHAT ? null : object(n.content());
+  }
+
+  /** {@code json} as an object, or {@code null} when it is not a JSON object. */
+  static ObjectNode object(String json) {
+    try {
+      return Json.MAPPER.readTree(json) instanceof ObjectNode o ? o : null;
+    } catch (JsonProcessingException e) {
+      return null;
+    }
+  }
+
+  /** Writes the fields of {@code unmodelled} (none when {@code null}) as the route wrote them. */
+  static void writeUnmodelled(JsonGenerator g, ObjectNode unmodelled) throws IOException {
+    if (unmodelled == null) {
+      return;
+    }
+    for (Map.Entry<String, JsonNode> e : unmodelled.properties()) {
+      if (!WRITTEN.contains(e.getKey())) {
+        g.writeFieldName(e.getKey());
+        g.writeRawValue(e.getValue().toString());
+      }
+    }
+  }
+
+  /** The message and delta fields written from the engine's reading, never replaced. */
+  private static final Set<String> WRITTEN =
+      Set.of("role", "content", "refusal", "reasoning_content", "tool_calls");
 
   /** Identifies the chunks of one stream. */
   record StreamHead(String id, long created, String model, String systemFingerprint) {}

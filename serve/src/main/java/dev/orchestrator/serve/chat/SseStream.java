@@ -2,6 +2,7 @@ package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
@@ -22,10 +23,12 @@ import java.util.Objects;
 /**
  * A Chat Completions event stream ({@link EventStream} commits, flushes and breaks it off). Deltas
  * keep OpenAI's shape: text, {@code reasoning_content}, {@code refusal}, and tool calls as
- * incremental fragments (index; id and name first; argument pieces after); an upstream chunk's
- * {@code logprobs} ride on the chunk of the delta that follows them. A failure after commit is one
- * {@code event: error} frame, then the body is broken off (docs/reference.md §5). Used by the one
- * thread handling the request. Not thread-safe.
+ * incremental fragments (index; id and name first; argument pieces after); the delta fields an
+ * OpenAI-compatible route wrote that the engine does not model ({@code reasoning_details}) pass on
+ * as written, in a chunk of their own; an upstream chunk's {@code logprobs} ride on the chunk of
+ * the delta that follows them. A failure after commit is one {@code event: error} frame, then the
+ * body is broken off (docs/reference.md §5). Used by the one thread handling the request. Not
+ * thread-safe.
  */
 final class SseStream extends EventStream {
   private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
@@ -46,6 +49,7 @@ final class SseStream extends EventStream {
   private boolean first = true;
   private boolean reasoningSent;
   private boolean refusalSent;
+  private boolean unmodelledSent;
   private final List<String> pendingLogprobs = new ArrayList<>();
   private boolean logprobsSent;
   private int toolCallsAnnounced;
@@ -90,6 +94,19 @@ final class SseStream extends EventStream {
     if (!delta.isEmpty()) {
       reasoningSent = true;
       send(new Completions.Delta(first, null, delta, null, null, null));
+    }
+  }
+
+  /**
+   * Delta fields an OpenAI-compatible route wrote that the engine does not model (OpenRouter's
+   * {@code reasoning_details}): passed on as written, in a chunk of their own.
+   */
+  @Override
+  public void onNativeDelta(Protocol protocol, String deltaJson) {
+    ObjectNode fields = protocol == Protocol.OPENAI_CHAT ? Completions.object(deltaJson) : null;
+    if (fields != null && !fields.isEmpty()) {
+      unmodelledSent = true;
+      send(new Completions.Delta(first, null, null, null, null, null, fields));
     }
   }
 
@@ -159,6 +176,10 @@ final class SseStream extends EventStream {
     }
     if (!reasoningSent && r.reasoningContent() != null) {
       onReasoning(r.reasoningContent());
+    }
+    ObjectNode unmodelled = Completions.unmodelled(r.nativeAnswer());
+    if (!unmodelledSent && unmodelled != null) {
+      onNativeDelta(Protocol.OPENAI_CHAT, unmodelled.toString());
     }
     if (text.length() == 0 && !r.content().isEmpty()) {
       onContent(r.content());
@@ -239,7 +260,8 @@ final class SseStream extends EventStream {
               delta.reasoning(),
               delta.refusal(),
               delta.toolCall(),
-              delta.finishReason());
+              delta.finishReason(),
+              delta.unmodelled());
     }
     String logprobs = pendingLogprobs.isEmpty() ? null : pendingLogprobs.remove(0);
     logprobsSent |= logprobs != null;

@@ -15,8 +15,8 @@ import java.util.Set;
  */
 public enum Family {
   /**
-   * OpenAI chat completions: ids of at most 40 characters; {@code reasoning_content} is not a
-   * message field and is refused
+   * OpenAI chat completions: ids of at most 40 characters; {@code reasoning_content} (and
+   * OpenRouter's {@code reasoning_details}) is not a message field and is refused
    * (https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages).
    */
   OPENAI(
@@ -26,7 +26,7 @@ public enum Family {
       false,
       false,
       false,
-      Set.of("annotations", "extra_content")),
+      Set.of("annotations", "extra_content", "reasoning_details")),
   /**
    * Anthropic Messages: ids {@code ^[a-zA-Z0-9_-]+$}, only thinking blocks it signed, non-empty
    * text, {@code tool_result} right after its {@code tool_use}
@@ -70,7 +70,7 @@ public enum Family {
       false,
       true,
       true,
-      Set.of("annotations", "extra_content", "refusal")),
+      Set.of("annotations", "extra_content", "reasoning_details", "refusal")),
   /**
    * DeepSeek: in thinking mode an assistant tool-call turn must carry its {@code reasoning_content}
    * (https://api-docs.deepseek.com/guides/thinking_mode#tool-calls).
@@ -110,7 +110,7 @@ public enum Family {
       false,
       false,
       false,
-      Set.of("annotations", "extra_content", "refusal")),
+      Set.of("annotations", "extra_content", "reasoning_details", "refusal")),
   /** Any other OpenAI-compatible provider: the history as sent, ids at most 40 characters. */
   GENERIC("openai-compatible", ToolCallIds.OPENAI, Reasoning.KEPT, false, false, false, Set.of());
 

@@ -65,7 +65,9 @@ public final class OpenAiDto {
 
   /**
    * The assistant message of a choice, or what a chunk adds to it; content is a string, an array of
-   * parts, or null.
+   * parts, or null. {@code reasoning_details} is OpenRouter's array of reasoning blocks (text with
+   * a signature, encrypted, summaries), which the engine does not model: it travels to a caller of
+   * this protocol as written.
    */
   public record Message(
       String role,
@@ -73,7 +75,20 @@ public final class OpenAiDto {
       String refusal,
       @JsonProperty("reasoning_content") String reasoningContent,
       String reasoning,
-      @JsonProperty("tool_calls") List<ToolCall> toolCalls) {}
+      @JsonProperty("tool_calls") List<ToolCall> toolCalls,
+      @JsonProperty("reasoning_details") JsonNode reasoningDetails) {
+    /**
+     * The fields of this message the engine does not model that a caller of this protocol gets as
+     * the route wrote them, as a JSON object ({@code {"reasoning_details":[…]}}), or {@code null}
+     * when there are none (an empty array is none).
+     */
+    public String unmodelled() {
+      if (reasoningDetails == null || !reasoningDetails.isArray() || reasoningDetails.isEmpty()) {
+        return null;
+      }
+      return "{\"reasoning_details\":" + reasoningDetails + "}";
+    }
+  }
 
   /** Token usage. */
   public record UsageDto(

@@ -8,6 +8,7 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.NativeAnswer;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
@@ -99,8 +100,11 @@ public final class OpenAiWire implements WireProtocol {
       }
     }
     String model = c.model() == null || c.model().isBlank() ? fallbackModel : c.model();
+    String unmodelled = msg.unmodelled();
     return Decoded.of(
         ChatResponse.builder(model)
+            .nativeAnswer(
+                unmodelled == null ? null : new NativeAnswer(Protocol.OPENAI_CHAT, unmodelled))
             .content(WireSupport.contentText(msg.content()))
             .toolCalls(calls)
             .finishReason(choice.finishReason())
@@ -244,6 +248,10 @@ public final class OpenAiWire implements WireProtocol {
       OpenAiDto.Message d = choice.delta();
       if (d != null) {
         emitReasoning(reasoning(d.reasoningContent(), d.reasoning()));
+        String unmodelled = d.unmodelled();
+        if (unmodelled != null) {
+          emitNativeDelta(Protocol.OPENAI_CHAT, unmodelled); // OpenRouter's reasoning_details
+        }
         emitRefusal(d.refusal());
         emitContent(WireSupport.contentText(d.content()));
         if (d.toolCalls() != null) {

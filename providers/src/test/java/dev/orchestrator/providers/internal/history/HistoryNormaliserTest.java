@@ -15,6 +15,7 @@ import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The rules of each family's table, one at a time (docs/design.md §13). */
@@ -163,6 +164,35 @@ class HistoryNormaliserTest {
                 + " content)",
             "messages[3].refusal: left out (mistral refuses it)",
             "messages[3].refusal: sent as the message's text");
+  }
+
+  @Test
+  void openRoutersReasoningDetailsAreLeftOutWhereOnlyARolesFieldsAreTakenAndKeptElsewhere()
+      throws Exception {
+    List<Object> details = List.of(Map.of("type", "reasoning.encrypted", "data", "ZW5j"));
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .user("Hi")
+            .message(
+                ChatMessage.builder(Role.ASSISTANT)
+                    .text("Hello.")
+                    .extra("reasoning_details", details)
+                    .build())
+            .user("Again?")
+            .build();
+
+    for (Family f : List.of(Family.OPENAI, Family.MISTRAL, Family.GROQ)) {
+      HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, f);
+      assertThat(n.messages().get(1).extra())
+          .as(f.wireName())
+          .doesNotContainKey("reasoning_details");
+      assertThat(n.adapted())
+          .containsExactly(
+              "messages[1].reasoning_details: left out (" + f.wireName() + " refuses it)");
+    }
+    HistoryNormaliser.Normalised generic = HistoryNormaliser.normalise(r, Family.GENERIC);
+    assertThat(generic.messages()).isEqualTo(r.messages());
+    assertThat(generic.adapted()).isEmpty();
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.plan.Candidate;
 import java.time.Duration;
@@ -18,9 +19,10 @@ import java.util.Optional;
  * Stream continuation (docs/design.md §5): asks prefill-capable candidates — the cut route first
  * when it accepts a prefill, then the plan's other prefill-capable candidates in order — to
  * continue from the partial answer, within the deadline, each through the request's {@link
- * AttemptPath}. Every continuation attempt is in the trace; when none completes the answer, the
- * original failure is what the caller gets, never a rejection of the prefill. Not thread-safe: one
- * instance per cut stream, on the request's thread.
+ * AttemptPath} — with a key that has something left of its limits, counted against them, as every
+ * attempt. Every continuation attempt is in the trace; when none completes the answer, the original
+ * failure is what the caller gets, never a rejection of the prefill. Not thread-safe: one instance
+ * per cut stream, on the request's thread.
  */
 final class StreamContinuation {
   private final AttemptPath path;
@@ -97,6 +99,13 @@ final class StreamContinuation {
     if (target.isEmpty()) {
       return Optional.empty();
     }
+    // A continuation is a request like any other: not sent where every key is out, and counted
+    // against the key it goes out with (docs/design.md §5).
+    Optional<KeyBook.Choice> out = path.keysOut(target.get());
+    if (out.isPresent()) {
+      record.limited(route.id(), out.get().reason(), out.get().retryIn());
+      return Optional.empty();
+    }
     Admission admission = path.admit(route);
     if (!admission.dispatch()) {
       record.shed(route.id(), admission.retryIn());
@@ -107,10 +116,18 @@ final class StreamContinuation {
       path.abandon(admission);
       throw record.deadlineExceeded();
     }
+    KeyBook.Choice key = path.chooseKey(target.get());
+    if (!key.sendable()) {
+      // The fleet's count took the last of every key's daily limit since the check.
+      path.abandon(admission);
+      record.limited(route.id(), key.reason(), key.retryIn());
+      return Optional.empty();
+    }
     int n = record.nextAttempt(route.id());
     ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
     AttemptPath.Sent a =
-        path.dispatch(admission, target.get(), req, listener, Duration.ofNanos(remaining));
+        path.dispatch(
+            admission, target.get(), key.key(), req, listener, Duration.ofNanos(remaining), false);
     record.tried(route.id());
     if (a.answered()) {
       record.success(route, n, a.latency(), a.skippedEvents(), a.key());

@@ -160,12 +160,16 @@ public final class AttemptPath {
   }
 
   /**
-   * Steps 2 and 3: sends one admitted attempt to {@code target}, reports its health and applies its
-   * account effect.
+   * Steps 2 and 3 for a context that keeps no key state (preflight probes, which go out with each
+   * provider's first set key): sends one admitted attempt to {@code target}, reports its health and
+   * applies its account effect. A context that keeps key state sends with {@link #chooseKey}'s key
+   * through {@link #dispatch(Admission, Target, ApiKey, ChatRequest, StreamListener, Duration,
+   * boolean)}, so that no attempt goes out past a key's limits.
    *
    * @param listener the caller's stream listener, or {@code null} for a whole answer
    * @param cap the most time the attempt may take (what the request's deadline leaves)
    * @throws TierGuard.FreeTierViolation if a priced route reached dispatch for a free plan (a bug)
+   * @throws IllegalStateException if the context keeps key state (a bug; nothing is sent)
    */
   public Sent dispatch(
       Admission admission,
@@ -173,7 +177,12 @@ public final class AttemptPath {
       ChatRequest request,
       StreamListener listener,
       Duration cap) {
-    return dispatch(admission, target, chooseKey(target).key(), request, listener, cap, false);
+    if (ctx.keys() != null) {
+      abandon(admission);
+      throw new IllegalStateException(
+          "an attempt with key state is sent with the key chooseKey counted, not the first one");
+    }
+    return dispatch(admission, target, null, request, listener, cap, false);
   }
 
   /**

@@ -162,6 +162,68 @@ class HistoryCorpusIT {
   }
 
   /**
+   * Mistral takes a participant {@code name} only on a tool result (422 {@code extra_forbidden} on
+   * any other message): it is left out of the others and named, and a tool result keeps its own.
+   */
+  @Test
+  void mistralGetsAParticipantNameOnlyOnAToolResult() {
+    Provider p = Fixtures.provider("mistral", up.baseUrl("mistral"), Protocol.OPENAI_CHAT);
+    ChatRequest r =
+        ChatRequest.builder("mistral/m")
+            .message(ChatMessage.system("Be brief.").toBuilder().name("ops").build())
+            .message(ChatMessage.user("Weather in Oslo?").toBuilder().name("alice").build())
+            .message(
+                ChatMessage.assistant(
+                        null, List.of(new ToolCall("a1B2c3D4e", "weather", "{\"q\":\"Oslo\"}")))
+                    .toBuilder()
+                    .name("agent")
+                    .build())
+            .message(
+                ChatMessage.tool("a1B2c3D4e", "{\"temp\":21}").toBuilder().name("weather").build())
+            .metadata(Map.of("team", "travel"))
+            .build();
+    int before = up.received().size();
+
+    AttemptOutcome out = Fixtures.send(p, "m", r, null);
+
+    StrictUpstream.Received sent = up.received().get(before);
+    assertThat(sent.refusal()).as("mistral's refusal").isNull();
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    JsonNode messages = sent.body().path("messages");
+    for (int i = 0; i < 3; i++) {
+      assertThat(messages.get(i).has("name")).as("messages[%d].name", i).isFalse();
+    }
+    assertThat(messages.get(3).path("name").asText()).isEqualTo("weather");
+    assertThat(sent.body().at("/metadata/team").asText()).isEqualTo("travel");
+    assertThat(((AttemptOutcome.Succeeded) out).adapted())
+        .containsExactly(
+            "messages[0].name: left out (mistral refuses it)",
+            "messages[1].name: left out (mistral refuses it)",
+            "messages[2].name: left out (mistral refuses it)");
+  }
+
+  /**
+   * Mistral has no end-user id field and refuses the request with 422 {@code extra_forbidden}: a
+   * request with {@code user} fails before a byte goes out, as {@code request_invalid} naming the
+   * field, so a pool moves on.
+   */
+  @Test
+  void aUserFieldIsNotSentToMistral() {
+    Provider p = Fixtures.provider("mistral", up.baseUrl("mistral"), Protocol.OPENAI_CHAT);
+    ChatRequest r = ChatRequest.builder("mistral/m").user("Hi").endUser("user-42").build();
+    int before = up.received().size();
+
+    AttemptOutcome out = Fixtures.send(p, "m", r, null);
+
+    assertThat(out).isInstanceOf(AttemptOutcome.Failed.class);
+    ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+    assertThat(f.category()).isEqualTo(FailureCategory.REQUEST_INVALID);
+    assertThat(f.reachedModel()).isEqualTo(ReachedModel.NO);
+    assertThat(f.message()).startsWith("user: ");
+    assertThat(up.received()).hasSize(before);
+  }
+
+  /**
    * The one repair (docs/design.md §13): a provider of no known family (its catalog entry declares
    * none) is really a strict OpenAI, Mistral or Groq upstream. A history sent as the caller wrote
    * it is refused with the family's own error; the engine sends the same route the history once

@@ -37,6 +37,12 @@ public final class StrictFamilies {
     if (family.equals("anthropic")) {
       return anthropic(body);
     }
+    if (family.equals("mistral")) {
+      Refusal fields = mistralRequest(body);
+      if (fields != null) {
+        return fields;
+      }
+    }
     JsonNode messages = body.path("messages");
     Refusal pairing = openAiPairing(messages);
     if (pairing != null) {
@@ -167,25 +173,83 @@ public final class StrictFamilies {
   }
 
   /**
+   * Mistral's request fields (its {@code ChatCompletionRequest}, as mistralai/client-python 2.5.1
+   * generates it from Mistral's API specification:
+   * https://github.com/mistralai/client-python/blob/main/docs/models/chatcompletionrequest.md). No
+   * {@code user}, no {@code seed} (its name is {@code random_seed}), no {@code logprobs}.
+   */
+  private static final Set<String> MISTRAL_FIELDS =
+      Set.of(
+          "model",
+          "temperature",
+          "top_p",
+          "max_tokens",
+          "stream",
+          "stop",
+          "random_seed",
+          "metadata",
+          "messages",
+          "response_format",
+          "tools",
+          "tool_choice",
+          "presence_penalty",
+          "frequency_penalty",
+          "n",
+          "prediction",
+          "parallel_tool_calls",
+          "reasoning_effort",
+          "prompt_mode",
+          "guardrails",
+          "prompt_cache_key",
+          "safe_prompt");
+
+  /**
+   * Mistral: only the request fields it defines (422 {@code extra_forbidden} otherwise, e.g. on
+   * {@code stream_options}, {@code max_completion_tokens}, {@code user}).
+   */
+  private static Refusal mistralRequest(JsonNode body) {
+    for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+      String f = it.next();
+      if (!MISTRAL_FIELDS.contains(f)) {
+        return extraForbidden("\"body\",\"" + f + "\"");
+      }
+    }
+    return null;
+  }
+
+  private static Refusal extraForbidden(String loc) {
+    return new Refusal(
+        422,
+        "{\"object\":\"error\",\"message\":{\"detail\":[{\"type\":\"extra_forbidden\","
+            + "\"loc\":["
+            + loc
+            + "],\"msg\":\"Extra inputs are not permitted\"}]},\"type\":"
+            + "\"invalid_request_message_error\",\"code\":null}");
+  }
+
+  /**
    * Mistral: tool-call ids of exactly nine letters and digits, no unknown fields (422), no system
    * message after an assistant or tool turn, an assistant message has content or tool calls
-   * (https://docs.mistral.ai/capabilities/function_calling/; the 422 is its schema validation).
+   * (https://docs.mistral.ai/capabilities/function_calling/; the 422 is its schema validation). A
+   * message has only the fields its role defines (client-python's {@code SystemMessage}, {@code
+   * UserMessage}, {@code AssistantMessage}, {@code ToolMessage}): a participant {@code name} only
+   * on a tool result — {@code loc: ["body","messages",0,"user","name"]}, "Extra inputs are not
+   * permitted", as https://github.com/Gage-Technologies/mistral-go/issues/3 and
+   * https://github.com/nomtek/mistralai_client_dart/issues/44 show it answered.
    */
   private static Refusal mistral(JsonNode messages, int i) {
     JsonNode m = messages.get(i);
-    Set<String> allowed = Set.of("role", "content", "name", "tool_calls", "tool_call_id", "prefix");
+    String role = m.path("role").asText();
+    Set<String> allowed =
+        switch (role) {
+          case "assistant" -> Set.of("role", "content", "tool_calls", "prefix");
+          case "tool" -> Set.of("role", "content", "tool_call_id", "name");
+          default -> Set.of("role", "content");
+        };
     for (Iterator<String> it = m.fieldNames(); it.hasNext(); ) {
       String f = it.next();
       if (!allowed.contains(f)) {
-        return new Refusal(
-            422,
-            "{\"object\":\"error\",\"message\":{\"detail\":[{\"type\":\"extra_forbidden\","
-                + "\"loc\":[\"body\",\"messages\","
-                + i
-                + ",\""
-                + f
-                + "\"],\"msg\":\"Extra inputs are not permitted\"}]},\"type\":"
-                + "\"invalid_request_message_error\",\"code\":null}");
+        return extraForbidden("\"body\",\"messages\"," + i + ",\"" + role + "\",\"" + f + "\"");
       }
     }
     for (JsonNode c : m.path("tool_calls")) {
@@ -195,7 +259,6 @@ public final class StrictFamilies {
             "Tool call id was " + id + " but must be a-z, A-Z, 0-9, with a length of 9.");
       }
     }
-    String role = m.path("role").asText();
     if (role.equals("tool") && !m.path("tool_call_id").asText().matches("[a-zA-Z0-9]{9}")) {
       return mistralError(
           "Tool call id was "

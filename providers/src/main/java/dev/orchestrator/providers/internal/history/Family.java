@@ -1,9 +1,11 @@
 package dev.orchestrator.providers.internal.history;
 
 import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A provider family: the providers that accept and reject the same history shapes. One small table
@@ -59,9 +61,15 @@ public enum Family {
       Set.of("annotations", "refusal")),
   /**
    * Mistral: ids of exactly nine letters and digits, no unknown fields (422), no system message
-   * after an assistant or tool turn, an assistant message has content or tool calls
+   * after an assistant or tool turn, an assistant message has content or tool calls, a participant
+   * {@code name} only on a tool result (its {@code ToolMessage}; {@code SystemMessage}, {@code
+   * UserMessage} and {@code AssistantMessage} have none: 422 {@code extra_forbidden} at {@code
+   * messages.0.user.name})
    * (https://docs.mistral.ai/api/#tag/chat/operation/chat_completion_v1_chat_completions_post,
-   * https://docs.mistral.ai/capabilities/function_calling/).
+   * https://docs.mistral.ai/capabilities/function_calling/, mistralai/client-python's {@code
+   * UserMessage} and {@code ToolMessage}:
+   * https://github.com/mistralai/client-python/blob/main/docs/models/usermessage.md,
+   * https://github.com/mistralai/client-python/blob/main/docs/models/toolmessage.md).
    */
   MISTRAL(
       "mistral",
@@ -70,7 +78,7 @@ public enum Family {
       false,
       true,
       true,
-      Set.of("annotations", "extra_content", "reasoning_details", "refusal")),
+      Set.of("annotations", "extra_content", "name", "reasoning_details", "refusal")),
   /**
    * DeepSeek: in thinking mode an assistant tool-call turn must carry its {@code reasoning_content}
    * (https://api-docs.deepseek.com/guides/thinking_mode#tool-calls).
@@ -191,8 +199,21 @@ public enum Family {
     return this != MOONSHOT;
   }
 
-  /** Message fields it refuses, left out when a history carries them. */
+  /** Message fields it refuses on some message, left out when a history carries them. */
   public Set<String> refusedFields() {
+    return refusedFields;
+  }
+
+  /**
+   * Message fields it refuses on a message of {@code role}: {@link #refusedFields()}, but for the
+   * participant {@code name} of a tool result, which Mistral takes.
+   */
+  public Set<String> refusedFields(Role role) {
+    if (this == MISTRAL && role == Role.TOOL) {
+      Set<String> fields = new TreeSet<>(refusedFields);
+      fields.remove("name");
+      return fields;
+    }
     return refusedFields;
   }
 

@@ -347,11 +347,11 @@ public final class HistoryNormaliser {
   private static ChatMessage refusedFields(
       ChatMessage m, Profile profile, String where, List<String> adapted) {
     Family family = profile.family();
-    if (m == null || profile.refusedFields().isEmpty()) {
+    if (m == null || profile.refusedFields(m.role()).isEmpty()) {
       return m;
     }
     ChatMessage.Builder b = null;
-    for (String field : profile.refusedFields()) {
+    for (String field : profile.refusedFields(m.role())) {
       boolean refusal = field.equals("refusal") && m.refusal() != null;
       boolean name = field.equals("name") && m.name() != null;
       if (refusal || name || m.extra().containsKey(field)) {

@@ -3,6 +3,7 @@ package dev.orchestrator.providers.internal.history;
 import dev.orchestrator.engine.catalog.HistoryConstraints;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.providers.internal.wire.ToolCallIds;
 import java.util.Locale;
 import java.util.Set;
@@ -51,10 +52,13 @@ public record Profile(
     return new Profile(family, narrow, r, true, true);
   }
 
-  /** Message fields left out: the family's, or every family's when strict. */
-  public Set<String> refusedFields() {
+  /**
+   * Message fields left out of a message of {@code role}: the family's for that role, or every
+   * family's when strict.
+   */
+  public Set<String> refusedFields(Role role) {
     if (!strict) {
-      return family.refusedFields();
+      return family.refusedFields(role);
     }
     Set<String> all = new TreeSet<>();
     for (Family f : Family.values()) {

@@ -27,9 +27,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * The last good copy of each catalog source (docs/design.md §7), so that a restart without network
  * still has it and every command can use what another fetched. One file per source under {@code
  * DIR/catalog/}, named by a hash of the source (a URL may hold a token; the name never shows it),
- * holding the source, the time of the fetch and the text; written atomically (a temporary file
- * moved into place), so a reader never sees half a copy. Copies are also kept in memory, so a
- * read-only or full disk costs persistence, never the copy in use.
+ * holding the source as shown ({@link CatalogRefresher#shown}: a URL's user information and query
+ * values hidden, so the file holds no credential), the time of the fetch and the text; written
+ * atomically (a temporary file moved into place), so a reader never sees half a copy. A copy
+ * written before sources were stored as shown (the source as given) is still read. Copies are also
+ * kept in memory, so a read-only or full disk costs persistence, never the copy in use.
  *
  * <p>The default directory is {@code $XDG_CACHE_HOME/orchestrator}, else {@code
  * ~/.cache/orchestrator} ({@link #defaultDirectory()}). Thread-safe.
@@ -100,7 +102,9 @@ public final class SourceCache {
     Path file = file(source);
     try {
       JsonNode n = JSON.readTree(Files.readString(file, StandardCharsets.UTF_8));
-      if (!source.equals(n.path("source").asText(null)) || !n.path("text").isTextual()) {
+      String kept = n.path("source").asText(null);
+      boolean same = source.equals(kept) || CatalogRefresher.shown(source).equals(kept);
+      if (!same || !n.path("text").isTextual()) {
         return Optional.empty();
       }
       Entry read =
@@ -127,7 +131,8 @@ public final class SourceCache {
     try {
       Files.createDirectories(target.getParent());
       ObjectNode n = JSON.createObjectNode();
-      n.put("source", e.source());
+      // Never a credential on disk: the file is named by the hash of the source as given.
+      n.put("source", CatalogRefresher.shown(e.source()));
       n.put("fetchedAt", e.fetchedAt().toString());
       n.put("text", e.text());
       Path tmp = Files.createTempFile(target.getParent(), ".catalog-", ".tmp");

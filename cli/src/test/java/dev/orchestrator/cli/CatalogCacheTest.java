@@ -3,8 +3,14 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +65,89 @@ class CatalogCacheTest {
     assertThat(doc.at("/liveSources/0/source").asText()).isEqualTo(source.toString());
     assertThat(doc.at("/liveSources/0/ageSeconds").asLong()).isGreaterThanOrEqualTo(0);
     assertThat(doc.at("/liveSources/0/fetchedAt").asText()).isNotEmpty();
+  }
+
+  /** Serves {@link #SOURCE} on 127.0.0.1 until closed. */
+  private static HttpServer serve() throws Exception {
+    HttpServer server =
+        HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    server.createContext(
+        "/",
+        x -> {
+          byte[] body = SOURCE.getBytes(StandardCharsets.UTF_8);
+          x.sendResponseHeaders(200, body.length);
+          x.getResponseBody().write(body);
+          x.close();
+        });
+    server.start();
+    return server;
+  }
+
+  private static String readCache(Path cache) throws Exception {
+    try (var files = Files.list(cache.resolve("catalog"))) {
+      List<Path> all = files.toList();
+      assertThat(all).hasSize(1);
+      return Files.readString(all.get(0));
+    }
+  }
+
+  @Test
+  void theCacheKeepsASourceUrlWithoutItsCredentialsAndStillServesTheCopy() throws Exception {
+    Path cache = dir.resolve("cache");
+    HttpServer server = serve();
+    int port = server.getAddress().getPort();
+    String url = "http://fleet:Pa55w0rd@127.0.0.1:" + port + "/catalog.yaml?token=s3cr3t-t0ken&v=2";
+    try {
+      CliRun refresh =
+          CliRun.of(
+              "catalog", "refresh", "--source", url, "--cache-dir", cache.toString(), "--json");
+      assertThat(refresh.code).as(refresh.err).isEqualTo(OrchestratorCli.EXIT_OK);
+    } finally {
+      server.stop(0);
+    }
+
+    String kept = readCache(cache);
+    assertThat(kept).doesNotContain("Pa55w0rd", "s3cr3t-t0ken", "fleet:");
+    assertThat(Json.MAPPER.readTree(kept).path("source").asText())
+        .isEqualTo("http://****@127.0.0.1:" + port + "/catalog.yaml?token=****&v=****");
+
+    // The source is gone: the copy is used, found by the URL as given.
+    CliRun list =
+        CliRun.of("catalog", "list", "--source", url, "--cache-dir", cache.toString(), "--json");
+    assertThat(list.code).as(list.err).isEqualTo(OrchestratorCli.EXIT_OK);
+    assertThat(list.json().path("routes").findValuesAsText("route")).contains("acme/fast-1");
+  }
+
+  @Test
+  void aCopyWrittenWithTheSourceAsGivenStillLoads() throws Exception {
+    // The first format kept the source URL as given, credentials included.
+    Path cache = dir.resolve("cache");
+    HttpServer server = serve();
+    String url =
+        "http://fleet:Pa55w0rd@127.0.0.1:"
+            + server.getAddress().getPort()
+            + "/catalog.yaml?token=s3cr3t-t0ken";
+    try {
+      assertThat(
+              CliRun.of("catalog", "refresh", "--source", url, "--cache-dir", cache.toString())
+                  .code)
+          .isEqualTo(OrchestratorCli.EXIT_OK);
+    } finally {
+      server.stop(0);
+    }
+    Path file;
+    try (var files = Files.list(cache.resolve("catalog"))) {
+      file = files.toList().get(0);
+    }
+    ObjectNode old = (ObjectNode) Json.MAPPER.readTree(file.toFile());
+    old.put("source", url);
+    Files.writeString(file, Json.MAPPER.writeValueAsString(old));
+
+    CliRun list =
+        CliRun.of("catalog", "list", "--source", url, "--cache-dir", cache.toString(), "--json");
+
+    assertThat(list.code).as(list.err).isEqualTo(OrchestratorCli.EXIT_OK);
+    assertThat(list.json().path("routes").findValuesAsText("route")).contains("acme/fast-1");
   }
 
   @Test

@@ -52,8 +52,14 @@ public final class HealthStoreOptions {
       }
       return null;
     }
+    RedisHealthStore.Builder b = RedisHealthStore.builder();
     try {
-      RedisHealthStore.Builder b = RedisHealthStore.builder().uri(uri);
+      b.uri(uri);
+    } catch (IllegalArgumentException e) {
+      // "health store: URI[: problem] (expected: …)", the URI without its user information
+      throw CliException.usage("--health-store: invalid " + e.getMessage());
+    }
+    try {
       if (namespace != null) {
         b.namespace(namespace);
       }

@@ -274,6 +274,7 @@ public final class ServeCommand implements Callable<Integer> {
       throw CliException.usage(UsageMessages.forOption(e.getMessage(), OPTION_NAMES));
     }
     LiveCatalog catalog = loadCatalog(cache);
+    checkAllowLists(catalog, err);
     RedisHealthStore health = healthStoreOptions.open(); // null: in memory, spend in the cache dir
     OrchestratorServer server;
     try {
@@ -341,6 +342,29 @@ public final class ServeCommand implements Callable<Integer> {
       return TokensFile.read(tokensFile);
     } catch (TokensFile.InvalidFileException e) {
       throw CliException.input(e.getMessage(), e.location());
+    }
+  }
+
+  /**
+   * An allow-list entry of the tokens file that names nothing the catalog knows is a typo: exit 3
+   * naming the file, the line, the field and close matches — or, when a refresh of a {@code
+   * --source} may bring the model, a warning on {@code err}.
+   */
+  private void checkAllowLists(LiveCatalog catalog, PrintWriter err) {
+    if (tokensFile == null) {
+      return;
+    }
+    List<CatalogException> unknown;
+    try {
+      unknown = TokensFile.unknownModels(tokensFile, catalog.current());
+    } catch (TokensFile.InvalidFileException e) {
+      throw CliException.input(e.getMessage(), e.location());
+    }
+    if (!unknown.isEmpty() && catalog.sources().isEmpty()) {
+      throw CliException.input(unknown.get(0).getMessage(), unknown.get(0));
+    }
+    for (CatalogException e : unknown) {
+      err.println("warning: " + e.getMessage() + "; kept, as a refresh of --source may bring it");
     }
   }
 

@@ -2,6 +2,10 @@ package dev.orchestrator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -31,6 +35,104 @@ class ServeCommandTest {
     assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
     assertThat(r.err)
         .contains(tokens + ":4:5: tokens[0].budgetUsdPerDay: -2 is negative")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
+  void anAllowListEntryNamingNoModelIsAnInputErrorWithCloseMatches() throws Exception {
+    Path tokens = dir.resolve("tokens.yaml");
+    Files.writeString(
+        tokens,
+        "tokens:\n"
+            + "  - name: a\n"
+            + "    token: s3cret\n"
+            + "    models: [\"orchestrator/*\", \"orchestrator/fre\"]\n");
+    CliRun r;
+    // The port is taken: a file wrongly accepted ends in a failed start (exit 1), never a server.
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      r =
+          CliRun.of(
+              "serve",
+              "--port",
+              String.valueOf(taken.getLocalPort()),
+              "--tokens-file",
+              tokens.toString(),
+              "--cache-dir",
+              dir.toString());
+    }
+
+    assertThat(r.code).as(r.err).isEqualTo(OrchestratorCli.EXIT_INPUT);
+    assertThat(r.err)
+        .contains(
+            tokens
+                + ":4:32: tokens[0].models[1]: 'orchestrator/fre' names no virtual model, pool or"
+                + " route of the catalog (close matches: orchestrator/free")
+        .doesNotContain("s3cret");
+  }
+
+  @Test
+  void aGlobMatchingNoModelIsAnInputError() throws Exception {
+    Path tokens = dir.resolve("tokens.yaml");
+    Files.writeString(
+        tokens, "tokens:\n  - name: a\n    token: s3cret\n    models: orchestrtor/*\n");
+    CliRun r;
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      r =
+          CliRun.of(
+              "serve",
+              "--port",
+              String.valueOf(taken.getLocalPort()),
+              "--tokens-file",
+              tokens.toString(),
+              "--cache-dir",
+              dir.toString());
+    }
+
+    assertThat(r.code).as(r.err).isEqualTo(OrchestratorCli.EXIT_INPUT);
+    assertThat(r.err)
+        .contains(
+            tokens
+                + ":4:5: tokens[0].models: 'orchestrtor/*' matches no virtual model, pool or"
+                + " route of the catalog (close matches: orchestrator/");
+  }
+
+  @Test
+  void withALiveSourceAnUnknownAllowListEntryIsAWarningSinceARefreshMayBringIt() throws Exception {
+    Path source = dir.resolve("source.yaml");
+    Files.writeString(
+        source,
+        "providers:\n"
+            + "  acme: {baseUrl: \"https://api.acme.test/v1\", apiKeyEnv: [ACME_API_KEY]}\n"
+            + "routes:\n"
+            + "  \"acme/fast-1\": {tier: free, contextWindow: 8000}\n");
+    Path tokens = dir.resolve("tokens.yaml");
+    Files.writeString(
+        tokens,
+        "tokens:\n  - name: a\n    token: s3cret\n    models: [\"acme/fast-2\", \"acme/fast-1\"]\n");
+    ServeCommand command = new ServeCommand();
+    new picocli.CommandLine(command)
+        .parseArgs(
+            "--port",
+            "0",
+            "--no-access-log",
+            "--cache-dir",
+            dir.toString(),
+            "--source",
+            source.toString(),
+            "--tokens-file",
+            tokens.toString());
+    StringWriter err = new StringWriter();
+
+    try (ServeCommand.Running running = command.start(new PrintWriter(err))) {
+      assertThat(running.server().baseUrl()).startsWith("http://127.0.0.1:");
+    }
+
+    assertThat(err.toString())
+        .contains(
+            "warning: "
+                + tokens
+                + ":4:14: tokens[0].models[0]: 'acme/fast-2' names no virtual model, pool or route"
+                + " of the catalog (close matches: acme/fast-1)")
         .doesNotContain("s3cret");
   }
 

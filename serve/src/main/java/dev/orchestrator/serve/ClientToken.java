@@ -69,11 +69,18 @@ public record ClientToken(
       return true;
     }
     for (String glob : models) {
-      if (glob(glob).matcher(model).matches()) {
+      if (globMatches(glob, model)) {
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Whether the allow-list entry {@code glob} ({@code *} matches anything) matches {@code model}.
+   */
+  static boolean globMatches(String glob, String model) {
+    return glob(glob).matcher(model).matches();
   }
 
   /** Whether {@code candidateDigest} is this client's, in constant time. */

@@ -3,6 +3,10 @@ package dev.orchestrator.serve;
 import dev.orchestrator.catalog.CatalogException;
 import dev.orchestrator.catalog.internal.SourceText;
 import dev.orchestrator.catalog.internal.Value;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.plan.CloseMatches;
+import dev.orchestrator.engine.plan.RoutePlanner;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -28,7 +33,11 @@ import java.util.Set;
  *
  * Every problem — an unknown key, a missing name, a token given both ways or neither, a negative or
  * non-numeric budget, a duplicate name or token — is a {@link InvalidFileException} naming the
- * file, the line and the field. Token values never appear in a message. Stateless and thread-safe.
+ * file, the line and the field. An allow-list entry that names no virtual model, pool or route of
+ * the catalog (a glob that matches none: a typo) is found by {@link #unknownModels}, located the
+ * same way and with close matches; whether it stops start-up is the caller's (a catalog refreshed
+ * from live sources may bring the model later). Token values never appear in a message. Stateless
+ * and thread-safe.
  */
 public final class TokensFile {
   private static final Set<String> ENTRY_KEYS =
@@ -61,13 +70,74 @@ public final class TokensFile {
     }
   }
 
+  /**
+   * The allow-list entries of {@code file} that name nothing {@code catalog} knows — no virtual
+   * model, pool or route, or for a glob none it matches — in file order, each naming the file, the
+   * line, the field ({@code tokens[0].models[1]}) and up to five close matches.
+   *
+   * @throws InvalidFileException when the file itself is broken, as {@link #read}
+   */
+  public static List<CatalogException> unknownModels(Path file, Catalog catalog) {
+    List<String> names = new ArrayList<>();
+    names.add(RoutePlanner.FREE);
+    names.add(RoutePlanner.AUTO);
+    names.addAll(catalog.pools().keySet());
+    for (Route r : catalog.routes()) {
+      names.add(r.id());
+    }
+    List<CatalogException> out = new ArrayList<>();
+    try {
+      for (Value entry : parsed(file.toString(), text(file)).models()) {
+        String glob = entry.node().textValue();
+        if (names.stream().noneMatch(n -> ClientToken.globMatches(glob, n))) {
+          out.add(entry.fail(unknown(glob, names)));
+        }
+      }
+    } catch (CatalogException e) {
+      throw new InvalidFileException(e);
+    }
+    return List.copyOf(out);
+  }
+
+  private static String unknown(String glob, List<String> names) {
+    List<String> candidates = names;
+    if (glob.contains("*")) {
+      // A glob is compared with the globs of each provider too: 'grok/*' is close to 'groq/*'.
+      Set<String> all = new LinkedHashSet<>();
+      for (String n : names) {
+        if (n.indexOf('/') > 0) {
+          all.add(n.substring(0, n.indexOf('/') + 1) + "*");
+        }
+      }
+      all.addAll(names);
+      candidates = List.copyOf(all);
+    }
+    List<String> close = CloseMatches.find(glob, candidates, 5);
+    return "'"
+        + glob
+        + "' "
+        + (glob.contains("*") ? "matches" : "names")
+        + " no virtual model, pool or route of the catalog"
+        + (close.isEmpty()
+            ? " (expected: a model name, or a glob matching one)"
+            : " (close matches: " + String.join(", ", close) + ")");
+  }
+
   static List<ClientToken> parse(String name, String text) {
+    return parsed(name, text).clients();
+  }
+
+  /** A file's clients, and each allow-list entry where it is written. */
+  private record Parsed(List<ClientToken> clients, List<Value> models) {}
+
+  private static Parsed parsed(String name, String text) {
     SourceText source = SourceText.ofText(name, text);
     Value root = Value.root(source, source.parse());
     if (!root.isObject() || !root.get("tokens").present()) {
       throw root.fail("no 'tokens' list (expected: tokens: [{name, token or sha256, ...}])");
     }
     List<ClientToken> out = new ArrayList<>();
+    List<Value> entries = new ArrayList<>();
     Set<String> names = new HashSet<>();
     Set<String> digests = new HashSet<>();
     for (Value e : root.get("tokens").elements("a list of tokens")) {
@@ -99,7 +169,12 @@ public final class TokensFile {
       if (!digests.add(HexFormat.of().formatHex(digest))) {
         throw e.fail("the same token as another entry (expected: one token per client)");
       }
-      List<String> models = e.get("models").strings("model-name globs");
+      Value modelsV = e.get("models");
+      List<String> models = modelsV.strings("model-name globs");
+      if (models != null) {
+        entries.addAll(
+            modelsV.node().isTextual() ? List.of(modelsV) : modelsV.elements("model-name globs"));
+      }
       out.add(
           new ClientToken(
               n,
@@ -108,7 +183,7 @@ public final class TokensFile {
               budget(e.get("budgetUsdPerMonth")),
               models));
     }
-    return List.copyOf(out);
+    return new Parsed(List.copyOf(out), List.copyOf(entries));
   }
 
   private static byte[] digest(Value e) {

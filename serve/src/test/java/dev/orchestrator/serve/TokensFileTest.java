@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Pool;
+import dev.orchestrator.engine.catalog.PoolKind;
+import dev.orchestrator.engine.testing.Catalogs;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -87,6 +91,38 @@ class TokensFileTest {
         .isInstanceOf(TokensFile.InvalidFileException.class)
         .hasMessage(dir + "/" + message)
         .hasMessageNotContaining("s3cret");
+  }
+
+  @Test
+  void allowListEntriesNamingNothingTheCatalogKnowsAreLocatedWithCloseMatches() throws Exception {
+    Catalog catalog =
+        Catalogs.of(Catalogs.free("groq", "llama-3.3-70b", 8000)).toBuilder()
+            .pool(new Pool("my-group", PoolKind.GROUP, List.of("groq/llama-3.3-70b")))
+            .build();
+    Path p =
+        file(
+            """
+            tokens:
+              - name: a
+                token: "s3cret"
+                models: ["orchestrator/*", "my-group", "groq/*", "my-grup", "grok/*"]
+              - name: b
+                token: "s3cret-b"
+                models: "groq/llama-3.3-70b"
+            """);
+
+    List<CatalogException> unknown = TokensFile.unknownModels(p, catalog);
+
+    assertThat(unknown)
+        .extracting(CatalogException::getMessage)
+        .containsExactly(
+            p
+                + ":4:54: tokens[0].models[3]: 'my-grup' names no virtual model, pool or route of"
+                + " the catalog (close matches: my-group)",
+            p
+                + ":4:65: tokens[0].models[4]: 'grok/*' matches no virtual model, pool or route of"
+                + " the catalog (close matches: groq/*)");
+    assertThat(unknown.get(0).field()).isEqualTo("tokens[0].models[3]");
   }
 
   @Test

@@ -45,13 +45,18 @@ public final class HistoryNormaliser {
    * @param thinkingOff whether Anthropic thinking stays off for this request: its tool loop's
    *     assistant turn carries no thinking block Anthropic signed, which thinking mode requires
    * @param strict whether this is the strictest form ({@link Profile#strictest()})
+   * @param endUserLeftOut whether the request's end-user id ({@code user}) is left out: Mistral has
+   *     no such field and refuses a request carrying one (422 {@code extra_forbidden}); the id is
+   *     for the provider's abuse monitoring and changes no answer, so the route still serves the
+   *     request, and the change is named
    */
   public record Normalised(
       List<ChatMessage> messages,
       List<String> adapted,
       Map<String, String> idsBack,
       boolean thinkingOff,
-      boolean strict) {
+      boolean strict,
+      boolean endUserLeftOut) {
     /** Copies. */
     public Normalised {
       messages = List.copyOf(messages);
@@ -68,6 +73,9 @@ public final class HistoryNormaliser {
       ChatRequest.Builder b = r.toBuilder().messages(messages);
       if (thinkingOff) {
         b.reasoningEffort(null);
+      }
+      if (endUserLeftOut) {
+        b.endUser(null);
       }
       NativeRequest n = r.nativeRequest();
       if (strict && n != null) {
@@ -103,6 +111,10 @@ public final class HistoryNormaliser {
           "history: sent in its strictest form ("
               + family.wireName()
               + " refused the history's shape; the one repair before failing over)");
+    }
+    boolean endUserLeftOut = r.user() != null && (family == Family.MISTRAL || profile.strict());
+    if (endUserLeftOut) {
+      adapted.add("user: left out (mistral refuses it)");
     }
     List<ChatMessage> in = r.messages();
     List<ChatMessage> out = new ArrayList<>(in.size());
@@ -177,7 +189,7 @@ public final class HistoryNormaliser {
           });
       out = ToolCallIds.conform(out, profile.ids());
     }
-    return new Normalised(out, adapted, back, thinkingOff, profile.strict());
+    return new Normalised(out, adapted, back, thinkingOff, profile.strict(), endUserLeftOut);
   }
 
   /** An assistant message with its reasoning, signatures and empty content adapted. */

@@ -32,8 +32,8 @@ import java.util.Map;
  * stream_options.include_usage} (but from Mistral, which refuses the field and streams usage
  * anyway), an Anthropic caller's {@code max_tokens} reaches OpenAI itself as {@code
  * max_completion_tokens}, and {@code max_completion_tokens} reaches Mistral as {@code max_tokens}.
- * A request with {@code user} is not encoded for Mistral, which has no such field: a {@link
- * RequestEncodingException} naming it, so the attempt fails before anything is sent.
+ * Mistral, which has no {@code user} field, gets the request without it (the history normaliser
+ * leaves it out and names it).
  *
  * <p>Written with a {@link JsonGenerator} straight into bytes, without building a tree first: every
  * call encodes its request, and the bytes are what the upstream receives. A message's {@code extra}
@@ -124,13 +124,6 @@ final class OpenAiRequests {
       g.writeStringField("reasoning_effort", r.reasoningEffort().wireName());
     }
     if (r.user() != null) {
-      if (mistral) {
-        // Mistral defines no end-user id and refuses the request (422 extra_forbidden); no other
-        // field of its API carries it, so the request is not sent there rather than sent without it
-        throw new RequestEncodingException(
-            "user: an end-user id (mistral has no such field and refuses a request carrying it;"
-                + " not sent)");
-      }
       g.writeStringField("user", r.user());
     }
     if (!r.metadata().isEmpty()) {

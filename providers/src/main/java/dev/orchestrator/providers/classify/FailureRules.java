@@ -5557,6 +5557,24 @@ final class FailureRules {
               "オーバーロード", "過載", "过载", "サービスが利用できません", "服務無法使用", "服务无法使用", "服务不可用", "服務不可用"),
           // a service unavailable, in Spanish, French, Portuguese and Vietnamese
           Clause.literals("no disponible", "indisponible", "indisponível", "không khả dụng"),
+          // a service that says it is under load, in English and Chinese ("Our systems are
+          // currently experiencing heavy traffic", "Current model load is too high", "more traffic
+          // than we can handle", "ChatGPT 目前满负荷运转", "当前排队人数较多")
+          Clause.of(
+              "\\bexperiencing (?:very |extremely |unusually |exceptionally )?(?:heavy|high|increased"
+                  + "|massive|peak) (?:traffic|load|usage|demand|volume)\\b|\\bunder (?:heavy|high"
+                  + "|extreme) load\\b|\\bload is (?:too |very |extremely )?high\\b|\\bmore traffic than"
+                  + " (?:we|it|the server) can handle\\b|\\b(?:servers?|service|model|system) (?:is |are )?"
+                  + "(?:currently |very )?(?:crowded|congested|saturated)\\b|满负荷|排队人数",
+              "experiencing",
+              "under",
+              "load is",
+              "more traffic",
+              "crowded",
+              "congested",
+              "saturated",
+              "满负荷",
+              "排队人数"),
           // an inference server with no free slot or worker, or one still loading its model
           // (llama.cpp, FastChat, Xinference, TGI)
           Clause.of(

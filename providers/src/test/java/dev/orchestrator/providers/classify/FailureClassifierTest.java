@@ -357,6 +357,8 @@ class FailureClassifierTest {
           LM Studio is not reachable at ws://127.0.0.1:1234/llm. Is LM Studio running?        | connection_failed       | in_band.network_words
           Request queue full.                                                                 | overloaded              | in_band.load_words
           model llama3.1:8b is loading on node worker-1                                       | overloaded              | in_band.load_words
+          Model call failed. Our systems are experiencing heavy traffic. Please try again later. | overloaded          | in_band.load_words
+          请求失败，当前排队人数较多，请稍后再试。                                                          | overloaded              | in_band.load_words
           The LM_API_TOKEN environment variable does not look like a valid LM Studio API token.| auth_failed             | in_band.signin_words
           Conversation is still above the token limit after automatic summarization           | context_length_exceeded | in_band.context_words
           No tool calls found in the response.                                                | empty_response          | in_band.empty_words

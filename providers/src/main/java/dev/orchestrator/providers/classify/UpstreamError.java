@@ -388,6 +388,11 @@ record UpstreamError(
                       "CLASS",
                       "(?:[a-z_][a-z0-9_]*\\.)*(?:Runtime|Completion|Execution|Unchecked)?"
                           + "(?:Exception|Error)|Uncaught (?:\\(in promise\\) )?Error"));
+  // A Python traceback's header and frames before the exception line it ends with (the frames
+  // are indented: the file and line, then the code)
+  private static final Pattern LEADING_TRACEBACK =
+      Pattern.compile(
+          "^\\s*Traceback \\(most recent call last\\):\\r?\\n(?:[ \\t]+[^\\n]*\\r?\\n)*");
   // JavaScript stack frames at a text's end, one a line
   private static final Pattern TRAILING_STACK =
       Pattern.compile("(?:\\r?\\n[ \\t]+at [^\\n]+)+\\s*$");
@@ -534,15 +539,35 @@ record UpstreamError(
     return a.build();
   }
 
-  // The text without a log line's prefix or a generic label before it (LEADING_LABEL), nor the
-  // stack frames (TRAILING_STACK) or the request or trace id (TRAILING_ID) after it: what the
+  // The text without a Python traceback (LEADING_TRACEBACK), a log line's prefix or a generic
+  // label before it (LEADING_LABEL), nor the stack frames (TRAILING_STACK) or the request or trace
+  // id (TRAILING_ID) after it: what the
   // message starts and ends with — a status, a reason, a phrase said alone — is its start and end
   // again.
-  private static String said(String text) {
+  private static String said(String whole) {
+    String text = withoutLeadingTraceback(whole);
     Matcher label = LEADING_LABEL.matcher(text);
     String t =
         label.lookingAt() && label.end() < text.length() ? text.substring(label.end()) : text;
     return withoutTrailingId(withoutTrailingStack(t));
+  }
+
+  // The text without the Python traceback printed before its exception line: where it starts is
+  // after the frames.
+  private static String withoutLeadingTraceback(String text) {
+    if (!text.startsWith("Traceback", firstNonSpace(text))) {
+      return text;
+    }
+    Matcher frames = LEADING_TRACEBACK.matcher(text);
+    return frames.lookingAt() && frames.end() < text.length() ? text.substring(frames.end()) : text;
+  }
+
+  private static int firstNonSpace(String text) {
+    int i = 0;
+    while (i < text.length() && Character.isWhitespace(text.charAt(i))) {
+      i++;
+    }
+    return i;
   }
 
   // The text without the JavaScript stack frames printed after it ("\n    at

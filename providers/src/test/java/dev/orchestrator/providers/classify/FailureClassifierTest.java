@@ -731,6 +731,8 @@ class FailureClassifierTest {
           'java.util.concurrent.CompletionException: No model found'                | not_found
           'Sync failed: 429 Provider returned error'                                | rate_limited
           'Failed to fetch models: 401.'                                            | auth_failed
+          # …nor is a Python traceback before it
+          'Traceback (most recent call last):\\n  File "/app/main.py", line 42, in run\\n    resp = client.chat(messages)\\n429 Provider returned error' | rate_limited
           # …nor is the model and provider a client names after it
           'No model found (model: gpt-4o, provider: openai)'                        | not_found
           # …but a model named in the words is

@@ -57,7 +57,8 @@ class MeaningPhrasesTest {
    * escaped once more in a log line, is read as the phrase alone — no clause reads a key and its
    * value as one phrase ("message" … "too large"), and a value is read whole. So is a phrase behind
    * a generic label, a log line's prefix, a generic failure's label ("request failed: ") or a
-   * generic exception's class, or with a relay's request id or the model it was for after it.
+   * generic exception's class or a Python traceback, or with a relay's request id or the model it
+   * was for after it.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -68,17 +69,24 @@ class MeaningPhrasesTest {
       String phrase = row.get("phrase").asText();
       String quoted = json.writeValueAsString(phrase);
       Map<String, String> wrapped =
-          Map.of(
-              "json", "{\"error\": {\"message\": " + quoted + "}}",
-              "python", "{'error': {'message': " + pythonRepr(phrase) + "}}",
-              "escaped", "call failed: {\"detail\":" + json.writeValueAsString(quoted) + "}",
-              "labelled", "Error: " + phrase,
-              "logged", "2024-05-01T12:00:00.123Z ERROR [chat.client] " + phrase,
-              "relayed", phrase + " (request id: 20241204142251938)",
-              "failed", "2024-05-01 12:00:00,123 ERROR [app.llm] request failed: " + phrase,
-              "thrown", "java.util.concurrent.CompletionException: " + phrase,
-              "uncaught", "Uncaught (in promise) Error: " + phrase,
-              "routed", phrase + " (model: gpt-4o, provider: openai)");
+          Map.ofEntries(
+              Map.entry("json", "{\"error\": {\"message\": " + quoted + "}}"),
+              Map.entry("python", "{'error': {'message': " + pythonRepr(phrase) + "}}"),
+              Map.entry(
+                  "escaped", "call failed: {\"detail\":" + json.writeValueAsString(quoted) + "}"),
+              Map.entry("labelled", "Error: " + phrase),
+              Map.entry("logged", "2024-05-01T12:00:00.123Z ERROR [chat.client] " + phrase),
+              Map.entry("relayed", phrase + " (request id: 20241204142251938)"),
+              Map.entry(
+                  "failed", "2024-05-01 12:00:00,123 ERROR [app.llm] request failed: " + phrase),
+              Map.entry("thrown", "java.util.concurrent.CompletionException: " + phrase),
+              Map.entry("uncaught", "Uncaught (in promise) Error: " + phrase),
+              Map.entry("routed", phrase + " (model: gpt-4o, provider: openai)"),
+              Map.entry(
+                  "traceback",
+                  "Traceback (most recent call last):\n  File \"/app/main.py\", line 42, in run\n"
+                      + "    resp = client.chat(messages)\n"
+                      + phrase));
       FailureCategory alone = category(phrase);
       for (Map.Entry<String, String> w : wrapped.entrySet()) {
         FailureCategory got = category(w.getValue());

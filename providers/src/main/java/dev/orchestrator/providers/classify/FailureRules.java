@@ -12662,9 +12662,13 @@ final class FailureRules {
           // at line 3 column 354 [type=json_invalid, input_value='{\\n  \"title\": …'"); a request
           // body FastAPI could not decode is reported by location instead ("'loc': ('body', 87)")
           "type=json_invalid, input_value",
-          // a parser that met a fenced code block, which only a model's Markdown answer holds
-          // ("parse json error: ```json", "Failed to parse AI prediction: … ```yaml")
-          "```",
+          // a parser that met a fenced block of data, which only a model's Markdown answer holds
+          // ("parse json error: ```json", "Failed to parse AI prediction: … ```yaml"); not a fence
+          // alone, which a message quoted as code is put in
+          "```json",
+          "```yaml",
+          "```yml",
+          "```xml",
           // Apple's Foundation on an answer it could not decode ("Failed to decode Copilot API
           // response: The data couldn’t be read because it isn’t in the correct format."), a
           // structured answer that could not be decoded ("Structured object could not be decoded.

@@ -545,11 +545,28 @@ record UpstreamError(
   // message starts and ends with — a status, a reason, a phrase said alone — is its start and end
   // again.
   private static String said(String whole) {
-    String text = withoutLeadingTraceback(whole);
+    String text = withoutLeadingTraceback(unfenced(whole));
     Matcher label = LEADING_LABEL.matcher(text);
     String t =
         label.lookingAt() && label.end() < text.length() ? text.substring(label.end()) : text;
     return withoutTrailingId(withoutTrailingStack(t));
+  }
+
+  // A text fenced whole as Markdown code ("```\n…\n```", as an issue or a chat quotes an error),
+  // without its fences: the words are the same, and what starts and ends it is there again.
+  private static String unfenced(String text) {
+    String t = text.strip();
+    if (!t.startsWith("```") || !t.endsWith("```") || t.length() < 7) {
+      return text;
+    }
+    int open = t.indexOf('\n');
+    int close = t.length() - 3;
+    if (open < 0 || open >= close || t.indexOf("```", 3) != close) {
+      return text;
+    }
+    String info = t.substring(3, open).strip();
+    String inner = t.substring(open + 1, close).strip();
+    return info.indexOf(' ') < 0 && !inner.isEmpty() ? inner : text;
   }
 
   // The text without the Python traceback printed before its exception line: where it starts is

@@ -733,6 +733,11 @@ class FailureClassifierTest {
           'Failed to fetch models: 401.'                                            | auth_failed
           # …nor is a Python traceback before it
           'Traceback (most recent call last):\\n  File "/app/main.py", line 42, in run\\n    resp = client.chat(messages)\\n429 Provider returned error' | rate_limited
+          # …nor are the fences of a message quoted whole as Markdown code, which a parser's
+          # failure on a model's fenced data is not
+          '```\\n429 Provider returned error\\n```'                                 | rate_limited
+          '```text\\nNo model found\\n```'                                           | not_found
+          'parse json error: ```json'                                               | empty_response
           # …nor is the model and provider a client names after it
           'No model found (model: gpt-4o, provider: openai)'                        | not_found
           # …but a model named in the words is

@@ -57,8 +57,8 @@ class MeaningPhrasesTest {
    * escaped once more in a log line, is read as the phrase alone — no clause reads a key and its
    * value as one phrase ("message" … "too large"), and a value is read whole. So is a phrase behind
    * a generic label, a log line's prefix, a generic failure's label ("request failed: ") or a
-   * generic exception's class or a Python traceback, or with a relay's request id or the model it
-   * was for after it.
+   * generic exception's class or a Python traceback, fenced as Markdown code, or with a relay's
+   * request id or the model it was for after it.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -82,6 +82,7 @@ class MeaningPhrasesTest {
               Map.entry("thrown", "java.util.concurrent.CompletionException: " + phrase),
               Map.entry("uncaught", "Uncaught (in promise) Error: " + phrase),
               Map.entry("routed", phrase + " (model: gpt-4o, provider: openai)"),
+              Map.entry("fenced", "```\n" + phrase + "\n```"),
               Map.entry(
                   "traceback",
                   "Traceback (most recent call last):\n  File \"/app/main.py\", line 42, in run\n"

@@ -164,7 +164,6 @@ final class FailureRules {
           // Apple's wrapper around the POSIX EMSGSIZE of a socket ("The operation couldn't be
           // completed. Message too long"): a datagram, not a prompt
           "couldn't be completed. message too long",
-          "couldn’t be completed. message too long",
           // a model too large for the machine's memory ("Model size exceeds available RAM")
           "available ram",
           "context deadline exceeded",
@@ -12673,7 +12672,6 @@ final class FailureRules {
           // response: The data couldn’t be read because it isn’t in the correct format."), a
           // structured answer that could not be decoded ("Structured object could not be decoded.
           // Received: … \"content\": null")
-          "isn’t in the correct format",
           "isn't in the correct format",
           "object could not be decoded",
           // Teams AI's loop that asked the model to repair its answer and gave up ("Reached max
@@ -13001,7 +12999,6 @@ final class FailureRules {
           "expecting type \"application/json\"",
           // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
           // read because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
-          "the data couldn’t be read",
           "the data couldn't be read",
           "未能读取数据",
           "responded with invalid",

@@ -388,6 +388,16 @@ record UpstreamError(
                       "CLASS",
                       "(?:[a-z_][a-z0-9_]*\\.)*(?:Runtime|Completion|Execution|Unchecked)?"
                           + "(?:Exception|Error)|Uncaught (?:\\(in promise\\) )?Error"));
+  // an HTML entity plain() reads: a quote, an apostrophe, an angle bracket, the ampersand, the
+  // no-break space
+  private static final Pattern HTML_ENTITY =
+      Pattern.compile(
+          "&(quot|#34|#x22|#39|#x27|apos|lt|#60|gt|#62|nbsp|#160|amp|#38);",
+          Pattern.CASE_INSENSITIVE);
+  // a run of horizontal space, of any width
+  private static final Pattern WIDE_SPACE =
+      Pattern.compile(
+          "[ \\t\\u00a0\\u2000-\\u200a\\u202f\\u3000]{2,}|[\\t\\u00a0\\u2000-\\u200a\\u202f\\u3000]");
   // A Python traceback's header and frames before the exception line it ends with (the frames
   // are indented: the file and line, then the code)
   private static final Pattern LEADING_TRACEBACK =
@@ -550,6 +560,69 @@ record UpstreamError(
     String t =
         label.lookingAt() && label.end() < text.length() ? text.substring(label.end()) : text;
     return withoutTrailingId(withoutTrailingStack(t));
+  }
+
+  // The text with the characters a web page, a terminal or an editor puts for the plain ones read
+  // as them: a run of spaces, tabs, no-break or other wide spaces as one space; typographic
+  // apostrophes and double quotes as ASCII ones; the HTML entities of quotes, angle brackets, the
+  // ampersand and the no-break space as the characters. The words are the same, and every clause
+  // is written with the plain characters.
+  static String plain(String text) {
+    if (!needsPlain(text)) {
+      return text;
+    }
+    String t = text;
+    if (t.indexOf('&') >= 0 && t.indexOf(';') >= 0) {
+      t = HTML_ENTITY.matcher(t).replaceAll(m -> Matcher.quoteReplacement(entity(m.group(1))));
+    }
+    t = WIDE_SPACE.matcher(t).replaceAll(" ");
+    return t.replace('\u2019', '\'')
+        .replace('\u2018', '\'')
+        .replace('\u201c', '"')
+        .replace('\u201d', '"');
+  }
+
+  private static boolean needsPlain(String text) {
+    char before = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\t'
+          || c == ' ' && before == ' '
+          || c == '&'
+          || c == '\u00a0'
+          || c >= '\u2000' && c <= '\u200a'
+          || c >= '\u2018' && c <= '\u201d'
+          || c == '\u202f'
+          || c == '\u3000') {
+        return true;
+      }
+      before = c;
+    }
+    return false;
+  }
+
+  private static String entity(String name) {
+    switch (name.toLowerCase(Locale.ROOT)) {
+      case "quot":
+      case "#34":
+      case "#x22":
+        return "\"";
+      case "#39":
+      case "#x27":
+      case "apos":
+        return "'";
+      case "lt":
+      case "#60":
+        return "<";
+      case "gt":
+      case "#62":
+        return ">";
+      case "nbsp":
+      case "#160":
+        return " ";
+      default:
+        return "&";
+    }
   }
 
   // A text fenced whole as Markdown code ("```\n…\n```", as an issue or a chat quotes an error),
@@ -1135,7 +1208,8 @@ record UpstreamError(
       String lower =
           valuesApart(
               withoutEchoes(
-                  unescaped(said(Text.head(w, Text.MAX_READ_CHARS)).toLowerCase(Locale.ROOT))),
+                  unescaped(
+                      said(plain(Text.head(w, Text.MAX_READ_CHARS))).toLowerCase(Locale.ROOT))),
               1);
       // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
       String read = lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", "");
@@ -1330,7 +1404,7 @@ record UpstreamError(
     // LiteLLM and the Python SDKs wrap an upstream error as "litellm.RateLimitError: … Error code:
     // 429 - {…}": the exception class and the status are typed evidence carried in the text.
     void sdkClues(String text) {
-      String head = said(Text.head(text, Text.MAX_READ_CHARS));
+      String head = said(plain(Text.head(text, Text.MAX_READ_CHARS)));
       // one lower-cased copy for the literal checks that spare the scans below
       String lower = head.toLowerCase(Locale.ROOT);
       if (lower.contains("litellm.") || lower.contains("openai.") || lower.contains("anthropic.")) {

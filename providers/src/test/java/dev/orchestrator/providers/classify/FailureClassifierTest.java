@@ -738,6 +738,10 @@ class FailureClassifierTest {
           '```\\n429 Provider returned error\\n```'                                 | rate_limited
           '```text\\nNo model found\\n```'                                           | not_found
           'parse json error: ```json'                                               | empty_response
+          # …and its spaces, quotes and entities as a web page or a terminal wrote them
+          'No  model  found'                                                        | not_found
+          'Model &#39;gpt-5&#39; doesn&#39;t exist'                                  | not_found
+          "You don’t have access to the model with the specified model ID."         | permission_denied
           # …nor is the model and provider a client names after it
           'No model found (model: gpt-4o, provider: openai)'                        | not_found
           # …but a model named in the words is

@@ -58,7 +58,9 @@ class MeaningPhrasesTest {
    * value as one phrase ("message" … "too large"), and a value is read whole. So is a phrase behind
    * a generic label, a log line's prefix, a generic failure's label ("request failed: ") or a
    * generic exception's class or a Python traceback, fenced as Markdown code, or with a relay's
-   * request id or the model it was for after it.
+   * request id or the model it was for after it; and one whose spaces, quotes or characters a web
+   * page, a terminal or an editor wrote otherwise (runs of spaces, no-break spaces, typographic
+   * quotes, HTML entities).
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -83,6 +85,17 @@ class MeaningPhrasesTest {
               Map.entry("uncaught", "Uncaught (in promise) Error: " + phrase),
               Map.entry("routed", phrase + " (model: gpt-4o, provider: openai)"),
               Map.entry("fenced", "```\n" + phrase + "\n```"),
+              Map.entry("spaced", phrase.replace(" ", "  ")),
+              Map.entry("pasted", phrase.replace(' ', '\u00a0')),
+              Map.entry("typeset", phrase.replace('\'', '\u2019').replace('"', '\u201d')),
+              Map.entry(
+                  "escaped as HTML",
+                  phrase
+                      .replace("&", "&amp;")
+                      .replace("\"", "&quot;")
+                      .replace("'", "&#39;")
+                      .replace("<", "&lt;")
+                      .replace(">", "&gt;")),
               Map.entry(
                   "traceback",
                   "Traceback (most recent call last):\n  File \"/app/main.py\", line 42, in run\n"

@@ -625,6 +625,16 @@ record UpstreamError(
     }
   }
 
+  // A line break a terminal or a formatter put inside a sentence: after a lower-case letter (of
+  // any cased script), a digit or a comma, before a lower-case letter
+  private static final Pattern SOFT_WRAP =
+      Pattern.compile("(?<=[\\p{Ll}\\d,])[ \\t]*\\r?\\n(?=\\p{Ll})");
+
+  // The text with the line breaks a terminal or a formatter wrapped a sentence at read as spaces.
+  private static String softJoined(String text) {
+    return text.indexOf('\n') < 0 ? text : SOFT_WRAP.matcher(text).replaceAll(" ");
+  }
+
   // A text fenced whole as Markdown code ("```\n…\n```", as an issue or a chat quotes an error),
   // without its fences: the words are the same, and what starts and ends it is there again.
   private static String unfenced(String text) {
@@ -1209,7 +1219,8 @@ record UpstreamError(
           valuesApart(
               withoutEchoes(
                   unescaped(
-                      said(plain(Text.head(w, Text.MAX_READ_CHARS))).toLowerCase(Locale.ROOT))),
+                      softJoined(said(plain(Text.head(w, Text.MAX_READ_CHARS))))
+                          .toLowerCase(Locale.ROOT))),
               1);
       // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
       String read = lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", "");

@@ -742,6 +742,10 @@ class FailureClassifierTest {
           'No  model  found'                                                        | not_found
           'Model &#39;gpt-5&#39; doesn&#39;t exist'                                  | not_found
           "You don’t have access to the model with the specified model ID."         | permission_denied
+          # …and a sentence a terminal or a formatter wrapped across lines, which a new sentence is not
+          'You have reached the request limit: maximum 60 requests in 1\\nminutes'  | rate_limited
+          "The API is rejecting calls because you're over the per-minute\\nallowance. Please wait and retry." | rate_limited
+          'No model found\\nPlease check the name'                                 | not_found
           # …nor is the model and provider a client names after it
           'No model found (model: gpt-4o, provider: openai)'                        | not_found
           # …but a model named in the words is

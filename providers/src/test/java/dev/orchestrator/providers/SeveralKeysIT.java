@@ -194,4 +194,47 @@ class SeveralKeysIT {
       assertThat(why).contains("until its reset in 19800 s");
     }
   }
+
+  /**
+   * A reset no provider means — centuries away, past what a duration holds, or negative once
+   * multiplied out — is left out, as a {@code Retry-After} past a year is: the answer it came with
+   * is still the answer, and the key is not kept out for it (it once overflowed into an "unexpected
+   * client error" that threw the answer away, or kept the key out for a hundred years).
+   */
+  @Test
+  void aRateLimitResetFarPastAYearNeitherBreaksTheAnswerNorKeepsTheKeyOut() {
+    List<Map.Entry<Protocol, Map<String, String>>> absurd =
+        List.of(
+            Map.entry(
+                Protocol.ANTHROPIC_MESSAGES,
+                Map.of(
+                    "anthropic-ratelimit-requests-remaining", "0",
+                    "anthropic-ratelimit-requests-reset", "9999-12-31T23:59:59Z")),
+            Map.entry(
+                Protocol.OPENAI_CHAT,
+                Map.of("x-ratelimit-remaining", "0", "x-ratelimit-reset", "999999999999999")),
+            Map.entry(
+                Protocol.OPENAI_CHAT,
+                Map.of(
+                    "x-ratelimit-remaining-requests", "0",
+                    "x-ratelimit-reset-requests", "99999999999999999999999h")),
+            Map.entry(
+                Protocol.OPENAI_CHAT,
+                Map.of(
+                    "x-ratelimit-remaining-requests", "0",
+                    "x-ratelimit-reset-requests", "876000h")));
+    for (Map.Entry<Protocol, Map<String, String>> row : absurd) {
+      Step step = Step.ok("hello").withHeaders(row.getValue());
+      try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of("g/m", List.of(step)))) {
+        TaskOrchestrator o = orchestrator(upstream, row.getKey());
+        for (int i = 0; i < 4; i++) {
+          ChatResult r = o.chat(ChatRequest.builder("g/m").user("ask " + i).build());
+          assertThat(r.response().content()).as(row.toString()).isEqualTo("hello");
+        }
+        Provider g = o.catalog().provider("g").orElseThrow();
+        assertThat(o.keys().status(g)).as(row.toString()).allMatch(k -> k.out() == null);
+        assertThat(upstream.callCount("g/m")).isEqualTo(4);
+      }
+    }
+  }
 }

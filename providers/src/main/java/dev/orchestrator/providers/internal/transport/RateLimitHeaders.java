@@ -36,6 +36,14 @@ import java.util.regex.Pattern;
  */
 final class RateLimitHeaders {
   private static final Pattern EPOCH = Pattern.compile("[0-9]{10,15}");
+
+  /**
+   * The longest reset believed, as for {@code Retry-After} (docs/failure-taxonomy.md): past it a
+   * reset is garbage or an outage, not a schedule, and is left out — otherwise one answer could
+   * keep a key out for centuries, or overflow the arithmetic that turns it into an instant.
+   */
+  static final Duration MAX_RESET = Duration.ofDays(366);
+
   private static final Pattern DURATION_PART =
       Pattern.compile("([0-9]+(?:\\.[0-9]+)?)(h|ms|m|s|us|µs|ns)");
 
@@ -92,16 +100,19 @@ final class RateLimitHeaders {
 
   /**
    * A Go-style duration ({@code 1h2m3.5s}, {@code 6m0s}, {@code 250ms}); a bare number is seconds;
-   * {@code null} when it does not parse.
+   * {@code null} when it does not parse or is longer than {@link #MAX_RESET}.
    */
   static Duration duration(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
+    if (t.length() > 64) {
+      return null; // no real reset is this long to write
+    }
     if (t.matches("[0-9]+(\\.[0-9]+)?")) {
-      return nanos(new BigDecimal(t), 1_000_000_000L);
+      return bounded(nanos(new BigDecimal(t), 1_000_000_000L));
     }
     Matcher m = DURATION_PART.matcher(t);
     int at = 0;
-    Duration total = Duration.ZERO;
+    BigDecimal total = BigDecimal.ZERO;
     while (m.find() && m.start() == at) {
       BigDecimal n = new BigDecimal(m.group(1));
       long unit =
@@ -113,10 +124,10 @@ final class RateLimitHeaders {
             case "us", "µs" -> 1_000L;
             default -> 1L;
           };
-      total = total.plus(nanos(n, unit));
+      total = total.add(nanos(n, unit));
       at = m.end();
     }
-    return at == t.length() && at > 0 ? total : null;
+    return at == t.length() && at > 0 ? bounded(total) : null;
   }
 
   /**
@@ -156,13 +167,28 @@ final class RateLimitHeaders {
     return duration(t);
   }
 
-  /** How long from {@code now} until {@code at}; zero when it is past. */
+  /**
+   * How long from {@code now} until {@code at}; zero when it is past, {@code null} when it is more
+   * than {@link #MAX_RESET} away.
+   */
   private static Duration until(Instant at, Instant now) {
-    return at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO;
+    if (!at.isAfter(now)) {
+      return Duration.ZERO;
+    }
+    Duration d = Duration.between(now, at);
+    return d.compareTo(MAX_RESET) > 0 ? null : d;
   }
 
-  private static Duration nanos(BigDecimal n, long unit) {
-    return Duration.ofNanos(n.multiply(BigDecimal.valueOf(unit)).longValue());
+  private static BigDecimal nanos(BigDecimal n, long unit) {
+    return n.multiply(BigDecimal.valueOf(unit));
+  }
+
+  /** {@code nanos} as a duration, or {@code null} past {@link #MAX_RESET}. */
+  private static Duration bounded(BigDecimal nanos) {
+    if (nanos.compareTo(BigDecimal.valueOf(MAX_RESET.toNanos())) > 0) {
+      return null;
+    }
+    return Duration.ofNanos(nanos.longValue());
   }
 
   /** How long from {@code now} until an RFC 3339 timestamp (never negative); null if malformed. */

@@ -54,6 +54,19 @@ class RateLimitHeadersTest {
   }
 
   @Test
+  void aResetPastAYearIsLeftOutNeverOverflowed() {
+    assertThat(RateLimitHeaders.duration("8784h")).isEqualTo(RateLimitHeaders.MAX_RESET);
+    assertThat(RateLimitHeaders.duration("8784h1s")).isNull();
+    assertThat(RateLimitHeaders.duration("99999999999999999999999h")).isNull();
+    assertThat(RateLimitHeaders.duration("9223372036h9223372036h")).isNull();
+    assertThat(RateLimitHeaders.duration("1" + "0".repeat(100))).isNull();
+    Instant now = Instant.parse("2026-03-01T12:00:00Z");
+    assertThat(RateLimitHeaders.reset("999999999999999", now)).isNull();
+    assertThat(RateLimitHeaders.reset(Long.toString(now.plusSeconds(60).toEpochMilli()), now))
+        .isEqualTo(Duration.ofSeconds(60));
+  }
+
+  @Test
   void readsAnthropicHeadersWithRfc3339Resets() {
     Instant now = Instant.parse("2026-03-01T12:00:00Z");
     RateLimits r =

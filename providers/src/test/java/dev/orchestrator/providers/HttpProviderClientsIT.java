@@ -32,6 +32,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -443,6 +444,56 @@ class HttpProviderClientsIT {
                   .clientFor(Fixtures.provider("p", "http://x", Protocol.OPENAI_CHAT))
                   .toString())
           .doesNotContain(Fixtures.SECRET);
+    }
+  }
+
+  /**
+   * A key with no known prefix (a self-hosted server's, a gateway's), echoed where the classifier
+   * takes short fields from (the request id header, the error's type, code and request id) and
+   * where it cuts a text to its kept length (the message at 500 characters, the body at 2 KiB): no
+   * piece of it is left in any field. The key used to be scrubbed only from the finished message
+   * and body, so it survived whole in the short fields and by its first half at each cut.
+   */
+  @Test
+  void neverLeavesAPieceOfAnEchoedKeyInAnyFieldOfTheFailure() {
+    String key = "Zq7Wm3Kp9Rt2Vx8Ny4Lb6Hd1Fg5Jc0";
+    String head =
+        "{\"error\":{\"type\":\""
+            + key
+            + "\",\"code\":\""
+            + key
+            + "\",\"request_id\":\""
+            + key
+            + "\",\"message\":\""
+            + "m".repeat(490)
+            + " "
+            + key
+            + "\",\"detail\":\"";
+    // The last echo starts 8 bytes before the kept body's 2 KiB bound.
+    String body = head + "d".repeat(2040 - head.length()) + key + "\"}}";
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(
+            Map.of(
+                "p/m", List.of(Step.answer(401, body).withHeaders(Map.of("x-request-id", key)))))) {
+      HttpProviderClients clients =
+          HttpProviderClients.builder()
+              .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, key)))
+              .build();
+      for (Protocol protocol : Protocol.values()) {
+        Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
+        AttemptOutcome out =
+            clients.clientFor(p).send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+        ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+        assertThat(f.category()).isEqualTo(FailureCategory.AUTH_FAILED);
+        assertThat(f.message()).startsWith("mmm");
+        assertThat(f.body()).contains("ddd");
+        for (String field :
+            Arrays.asList(
+                f.message(), f.body(), f.requestId(), f.errorType(), f.errorCode(), f.toString())) {
+          assertThat(String.valueOf(field)).doesNotContain(key.substring(0, 6));
+        }
+      }
     }
   }
 

@@ -26,7 +26,7 @@ public final class Failures {
       String providerId,
       boolean visibleOutput,
       String key) {
-    FailureEvidence e = evidence.withProvider(providerId);
+    FailureEvidence e = scrub(evidence, key).withProvider(providerId);
     if (visibleOutput) {
       e = e.withStreamStarted(true);
     }
@@ -72,6 +72,30 @@ public final class Failures {
   /** A verdict reached before anything was sent: the request never reached the model. */
   public static ProviderFailure notSent(FailureCategory category, String message) {
     return ProviderFailure.of(category, false, ReachedModel.NO, null, message);
+  }
+
+  /**
+   * The evidence with every occurrence of the key removed from what the upstream sent (its body,
+   * its header values) and from the exception's message, before anything is read from it: the
+   * classifier cuts bodies and messages to their kept length and takes the request id, type and
+   * code from them, so a key scrubbed only from the result survived in those fields, and a key cut
+   * in two by the bound left its first half.
+   */
+  static FailureEvidence scrub(FailureEvidence e, String key) {
+    if (key == null || key.length() < 4) {
+      return e;
+    }
+    java.util.Map<String, String> headers = new java.util.LinkedHashMap<>();
+    e.headers().forEach((k, v) -> headers.put(k, v.replace(key, REDACTED)));
+    return new FailureEvidence(
+        e.status(),
+        headers,
+        e.body() == null ? null : e.body().replace(key, REDACTED),
+        e.transportFault(),
+        e.exceptionMessage() == null ? null : e.exceptionMessage().replace(key, REDACTED),
+        e.streamStarted(),
+        e.inBandError(),
+        e.provider());
   }
 
   /** Removes every occurrence of the key from the failure's texts (upstreams echo keys). */

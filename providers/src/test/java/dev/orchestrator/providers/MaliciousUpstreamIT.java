@@ -178,6 +178,26 @@ class MaliciousUpstreamIT {
                       + "\r\n\r\n"
                       + OK_JSON);
             }),
+        refusedByTheJdk(
+            "a header value of 20 MB",
+            FailureCategory.CONNECTION_FAILED,
+            (c, s) -> {
+              c.readRequest(s, true);
+              write(s, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Big: ");
+              for (int i = 0; i < 20; i++) {
+                write(s, "a".repeat(1 << 20));
+              }
+            }),
+        refusedByTheJdk(
+            "200,000 header lines",
+            FailureCategory.CONNECTION_FAILED,
+            (c, s) -> {
+              c.readRequest(s, true);
+              write(s, "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n");
+              for (int i = 0; i < 200; i++) {
+                write(s, "X-H: v\r\n".repeat(1000));
+              }
+            }),
         row(
             "duplicate Content-Length (finding 5)",
             false,

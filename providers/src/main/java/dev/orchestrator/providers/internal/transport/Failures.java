@@ -6,6 +6,8 @@ import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.providers.classify.FailureClassifier;
 import dev.orchestrator.providers.classify.FailureEvidence;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -85,7 +87,7 @@ public final class Failures {
     if (key == null || key.length() < 4) {
       return e;
     }
-    java.util.Map<String, String> headers = new java.util.LinkedHashMap<>();
+    Map<String, String> headers = new LinkedHashMap<>();
     e.headers().forEach((k, v) -> headers.put(k, v.replace(key, REDACTED)));
     return new FailureEvidence(
         e.status(),

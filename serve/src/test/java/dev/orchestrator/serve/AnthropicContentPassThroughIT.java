@@ -3,12 +3,9 @@ package dev.orchestrator.serve;
 import static dev.orchestrator.serve.ServeFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.anthropic.core.http.StreamResponse;
-import com.anthropic.helpers.MessageAccumulator;
 import com.anthropic.models.messages.ContentBlock;
 import com.anthropic.models.messages.Message;
 import com.anthropic.models.messages.MessageCreateParams;
-import com.anthropic.models.messages.RawMessageStreamEvent;
 import com.anthropic.models.messages.TextBlock;
 import com.anthropic.models.messages.WebSearchTool20250305;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -180,12 +177,7 @@ class AnthropicContentPassThroughIT {
               .addUserMessage("Perform a web search for the query: oslo weather")
               .addTool(WebSearchTool20250305.builder().maxUses(8).build())
               .build();
-      MessageAccumulator acc = MessageAccumulator.create();
-      try (StreamResponse<RawMessageStreamEvent> s =
-          MessagesFrontIT.sdk(f).messages().createStreaming(ask)) {
-        s.stream().forEach(acc::accumulate);
-      }
-      Message m = acc.message();
+      Message m = MessagesFrontIT.streamedAndAccumulated(f, ask);
       List<ContentBlock> content = m.content();
       assertThat(content).hasSize(3);
       assertThat(content.get(0).isServerToolUse()).isTrue();

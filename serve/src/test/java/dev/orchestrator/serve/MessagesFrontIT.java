@@ -54,6 +54,26 @@ class MessagesFrontIT {
   private static final String OPENAI_ROUTE = "alpha/small";
   private static final String ANTHROPIC_ROUTE = "claude/opus";
 
+  /** {@code ask} streamed through the Anthropic SDK and accumulated as the SDK does it. */
+  static Message streamedAndAccumulated(ServeFixture f, MessageCreateParams ask) {
+    MessageAccumulator acc = MessageAccumulator.create();
+    try (StreamResponse<RawMessageStreamEvent> s = sdk(f).messages().createStreaming(ask)) {
+      s.stream().forEach(acc::accumulate);
+    }
+    return acc.message();
+  }
+
+  /** {@code question} to {@code alpha/small} with one {@code weather} tool of an open schema. */
+  static MessageCreateParams weatherQuestion(String question) {
+    return MessageCreateParams.builder()
+        .model("alpha/small")
+        .maxTokens(256)
+        .addUserMessage(question)
+        .addTool(
+            Tool.builder().name("weather").inputSchema(Tool.InputSchema.builder().build()).build())
+        .build();
+  }
+
   /** alpha/small: OpenAI protocol; claude/opus: Anthropic. Pool agents: alpha then claude. */
   static Catalog catalog(ScriptedUpstream upstream) {
     Catalog.Builder b = Catalog.builder();

@@ -3,13 +3,8 @@ package dev.orchestrator.serve;
 import static dev.orchestrator.serve.ServeFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.anthropic.core.http.StreamResponse;
-import com.anthropic.helpers.MessageAccumulator;
 import com.anthropic.models.messages.ContentBlock;
 import com.anthropic.models.messages.Message;
-import com.anthropic.models.messages.MessageCreateParams;
-import com.anthropic.models.messages.RawMessageStreamEvent;
-import com.anthropic.models.messages.Tool;
 import com.anthropic.models.messages.ToolUseBlock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.providers.simulation.Step;
@@ -100,23 +95,9 @@ class ToolArgumentsAfterTextIT {
       assertThat(blocks).as(s.body).containsExactly("tool_use", "text");
     }
     try (ServeFixture f = serve()) { // the Anthropic SDK's own accumulator reads the same stream
-      MessageCreateParams ask =
-          MessageCreateParams.builder()
-              .model("alpha/small")
-              .maxTokens(256)
-              .addUserMessage("Weather in Oslo?")
-              .addTool(
-                  Tool.builder()
-                      .name("weather")
-                      .inputSchema(Tool.InputSchema.builder().build())
-                      .build())
-              .build();
-      MessageAccumulator acc = MessageAccumulator.create();
-      try (StreamResponse<RawMessageStreamEvent> s =
-          MessagesFrontIT.sdk(f).messages().createStreaming(ask)) {
-        s.stream().forEach(acc::accumulate);
-      }
-      Message m = acc.message();
+      Message m =
+          MessagesFrontIT.streamedAndAccumulated(
+              f, MessagesFrontIT.weatherQuestion("Weather in Oslo?"));
       ToolUseBlock use =
           m.content().stream().flatMap(b -> b.toolUse().stream()).findFirst().orElseThrow();
       assertThat(use._input().convert(JsonNode.class)).isEqualTo(json(ARGUMENTS));

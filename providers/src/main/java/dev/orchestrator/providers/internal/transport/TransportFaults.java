@@ -37,15 +37,18 @@ final class TransportFaults {
    */
   static TransportFault beforeResponse(Throwable t, boolean requestSent) {
     List<Throwable> chain = chain(t);
+    // java.net.http wraps an unknown host in ConnectException: the cause decides, not the wrapper.
+    for (Throwable c : chain) {
+      if (c instanceof UnresolvedAddressException || c instanceof UnknownHostException) {
+        return TransportFault.DNS;
+      }
+    }
     for (Throwable c : chain) {
       if (c instanceof HttpConnectTimeoutException) {
         return TransportFault.CONNECT_TIMEOUT;
       }
       if (c instanceof ConnectException || c instanceof NoRouteToHostException) {
         return TransportFault.CONNECT_REFUSED;
-      }
-      if (c instanceof UnresolvedAddressException || c instanceof UnknownHostException) {
-        return TransportFault.DNS;
       }
       if (c instanceof SSLException) {
         return TransportFault.TLS;

@@ -67,6 +67,18 @@ class TransportFaultsTest {
   }
 
   @Test
+  void anUnresolvedHostIsDnsEvenInsideTheJdksConnectException() {
+    // java.net.http reports an unknown host as ConnectException(ConnectException(
+    // UnresolvedAddressException)): the host did not resolve, nothing refused a connection.
+    Throwable t =
+        new ConnectException()
+            .initCause(new ConnectException().initCause(new UnresolvedAddressException()));
+    assertThat(TransportFaults.beforeResponse(t, false)).isEqualTo(TransportFault.DNS);
+    assertThat(TransportFaults.beforeResponse(new IOException("wrapper", t), true))
+        .isEqualTo(TransportFault.DNS);
+  }
+
+  @Test
   void aTypedResetDeepInTheChainBeatsTheParsersWords() {
     Throwable t =
         new IOException(

@@ -127,11 +127,10 @@ public final class ChatCommand implements Callable<Integer> {
         doc.put("route", r.route());
         doc.put("content", r.response().content());
         doc.put("finishReason", r.response().finishReason());
-        doc.put(
-            "usage",
-            Map.of(
-                "promptTokens", r.response().usage().promptTokens(),
-                "completionTokens", r.response().usage().completionTokens()));
+        Map<String, Object> usage = new LinkedHashMap<>(); // the documented order, every run
+        usage.put("promptTokens", r.response().usage().promptTokens());
+        usage.put("completionTokens", r.response().usage().completionTokens());
+        doc.put("usage", usage);
         doc.put("attempts", Json.attempts(r.trace()));
         doc.put("panic", r.trace().panic());
         out.println(Json.write(doc));

@@ -149,9 +149,12 @@ public final class TokensFile {
           .forEachRemaining(
               k -> {
                 if (!ENTRY_KEYS.contains(k)) {
+                  String hint = CloseMatches.closest(k, ENTRY_KEYS);
                   throw e.get(k)
                       .fail(
-                          "unknown key (expected one of: "
+                          "unknown key"
+                              + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+                              + " (expected one of: "
                               + String.join(", ", ENTRY_KEYS.stream().sorted().toList())
                               + ")");
                 }

@@ -153,7 +153,9 @@ public final class CatalogLoader {
 
   private static Draft mergeDrafts(List<Draft> drafts) {
     Draft merged = new Draft();
-    if (drafts.stream().anyMatch(Draft::extendsDefault)) {
+    // A stack that already starts from the default (parseAll on the default) reads it once.
+    if (drafts.stream().anyMatch(Draft::extendsDefault)
+        && drafts.stream().noneMatch(d -> d == DefaultHolder.DRAFT)) {
       merged.mergeFrom(DefaultHolder.DRAFT);
     }
     for (Draft d : drafts) {

@@ -37,6 +37,22 @@ class MergeTest {
   }
 
   @Test
+  void aSourceThatExtendsTheDefaultLaidOnTheDefaultReadsItOnce() {
+    // What serve --source and catalog list --source do without --catalog: the default below, and
+    // a source that says extends: default on top. The default is one source, not two.
+    Catalog c =
+        CatalogLoader.parseAll(
+            List.of(
+                new CatalogLoader.Text(
+                    "my.yaml",
+                    "extends: default\nroutes:\n  groq/llama-3.3-70b-versatile: {quality: 90}\n")),
+            true);
+    assertThat(c.sources()).hasSize(2).endsWith("my.yaml (config)");
+    assertThat(c.sources().get(0)).startsWith("default-catalog.yaml");
+    assertThat(c.errorRules()).hasSameSizeAs(CatalogLoader.loadDefault().errorRules());
+  }
+
+  @Test
   void laterSourceOverridesFieldByFieldAndKeepsWhatItDoesNotState() throws IOException {
     Path a = write("a.yaml", BASE);
     Path b =

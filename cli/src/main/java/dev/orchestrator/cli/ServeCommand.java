@@ -29,10 +29,12 @@ import picocli.CommandLine.Spec;
     name = "serve",
     mixinStandardHelpOptions = true,
     description = {
-      "Serves POST /v1/chat/completions (JSON and SSE), GET /v1/models, GET /healthz, GET"
-          + " /readyz and GET /metrics with the orchestrator's failover behind them. Point any"
-          + " OpenAI client at http://HOST:PORT/v1 and ask for orchestrator/free,"
-          + " orchestrator/auto, a group or a route id."
+      "Serves POST /v1/chat/completions (JSON and SSE), POST /v1/messages (Anthropic"
+          + " Messages), POST /v1/responses (OpenAI Responses), GET /v1/models, GET /healthz,"
+          + " GET /readyz and GET /metrics with the orchestrator's failover behind them. Point"
+          + " any OpenAI client at http://HOST:PORT/v1 (an Anthropic client at"
+          + " http://HOST:PORT) and ask for orchestrator/free, orchestrator/auto, a group or a"
+          + " route id."
     })
 public final class ServeCommand implements Callable<Integer> {
   @Spec picocli.CommandLine.Model.CommandSpec spec;

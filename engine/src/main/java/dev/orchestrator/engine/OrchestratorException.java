@@ -109,7 +109,13 @@ public final class OrchestratorException extends RuntimeException {
     return trace;
   }
 
-  /** For {@link Type#RATE_LIMITED}: the earliest time a candidate is available again. */
+  /**
+   * How long to wait before asking again, counted from now (a duration, not an instant), or {@code
+   * null}: for {@link Type#RATE_LIMITED}, until the earliest candidate is available again ({@code
+   * null} when no upstream said how long); for {@link Type#BACKEND_UNAVAILABLE} shed by open
+   * breakers, until the next probe; {@code null} otherwise. Never longer than the policy's
+   * Retry-After cap.
+   */
   public Duration retryAfter() {
     return retryAfter;
   }

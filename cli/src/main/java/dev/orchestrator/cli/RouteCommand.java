@@ -7,6 +7,7 @@ import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ProviderPreferences;
 import dev.orchestrator.engine.observe.RouteFigures;
 import dev.orchestrator.engine.plan.Candidate;
+import dev.orchestrator.engine.plan.CloseMatches;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.ObservedRanking;
@@ -149,6 +150,7 @@ public final class RouteCommand implements Callable<Integer> {
     }
     Map<String, RouteFigures> figures =
         observations == null ? Map.of() : ObservationsFile.load(observations);
+    warnUnknownRoutes(figures, catalog, spec.commandLine().getErr());
     // A dry run never explores: the same inputs give the same plan.
     plan =
         new ObservedRanking(strat, learning, 0)
@@ -160,6 +162,31 @@ public final class RouteCommand implements Callable<Integer> {
       printTable(out, plan, catalog, env);
     }
     return OrchestratorCli.EXIT_OK;
+  }
+
+  /**
+   * A route of the observations file that the catalog does not have (a typo, or another catalog)
+   * ranks nothing: said on stderr with close matches, never silently dropped.
+   */
+  private void warnUnknownRoutes(
+      Map<String, RouteFigures> figures, Catalog catalog, PrintWriter err) {
+    List<String> ids = null;
+    for (String id : new java.util.TreeSet<>(figures.keySet())) {
+      if (catalog.route(id).isPresent()) {
+        continue;
+      }
+      if (ids == null) {
+        ids = catalog.routes().stream().map(Route::id).toList();
+      }
+      List<String> close = CloseMatches.find(id, ids, 3);
+      err.println(
+          "warning: "
+              + observations
+              + ": routes."
+              + id
+              + " names no route of the catalog; its figures are not used"
+              + (close.isEmpty() ? "" : " (close matches: " + String.join(", ", close) + ")"));
+    }
   }
 
   /** The {@code route --json} document for a plan (docs/reference.md §3). */

@@ -90,6 +90,21 @@ class RouteObservationsTest {
   }
 
   @Test
+  void aRouteTheCatalogDoesNotHaveIsAWarningWithCloseMatches(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("typo.json");
+    CliRun.write(f, "{\"routes\": {\"groq/llama-3.3-70b-versatil\": {\"ttftMs\": 900}}}");
+    CliRun r = CliRun.of("route", "orchestrator/auto", "--observations", f.toString(), "--json");
+    assertThat(r.code).as(r.err).isZero();
+    assertThat(r.err)
+        .contains(
+            "warning: "
+                + f
+                + ": routes.groq/llama-3.3-70b-versatil names no route of the catalog; its"
+                + " figures are not used (close matches: groq/llama-3.3-70b-versatile");
+    assertThat(r.json().get("candidates")).isNotEmpty();
+  }
+
+  @Test
   void aBrokenObservationsFileIsAnInputErrorNamingTheField(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("bad.json");
     CliRun.write(f, "{\"routes\": {\"a/m\": {\"successRate\": 2}}}");

@@ -57,6 +57,46 @@ class LauncherTest {
                 + " route orchestrator/free --json");
   }
 
+  /**
+   * The jar holds health-redis and the Micrometer integration too: a source of theirs newer than
+   * the jar rebuilds it, as one of engine, providers, catalog, serve or cli does.
+   */
+  @Test
+  void rebuildsWhenASourceOfAnyModuleInTheJarIsNewer(@TempDir Path tmp) throws Exception {
+    assumeTrue(Files.isExecutable(Path.of("/bin/bash")), "needs bash");
+    Path checkout = Files.createDirectories(tmp.resolve("checkout"));
+    Files.copy(Path.of("../orchestrator"), checkout.resolve("orchestrator"));
+    executable(checkout.resolve("orchestrator"));
+    Files.writeString(checkout.resolve("pom.xml"), "<project/>");
+    java.nio.file.attribute.FileTime old =
+        java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 120_000);
+    Files.setLastModifiedTime(checkout.resolve("pom.xml"), old);
+    Path jar = Files.createDirectories(checkout.resolve("cli/target")).resolve("orchestrator.jar");
+    Files.writeString(jar, "stand-in");
+    Path bin = Files.createDirectories(tmp.resolve("bin"));
+    Files.writeString(bin.resolve("mvn"), "#!/bin/sh\necho \"mvn ran\" >&2\n");
+    executable(bin.resolve("mvn"));
+    Path javaHome = Files.createDirectories(tmp.resolve("jdk/bin"));
+    Files.writeString(javaHome.resolve("java"), "#!/bin/sh\necho \"java ran\"\n");
+    executable(javaHome.resolve("java"));
+
+    for (String module : new String[] {"health-redis", "integrations/micrometer"}) {
+      Path src =
+          Files.createDirectories(checkout.resolve(module + "/src/main/java/x")).resolve("A.java");
+      Files.writeString(src, "class A {}");
+      Files.setLastModifiedTime(
+          jar, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
+      ProcessBuilder pb =
+          new ProcessBuilder("/bin/bash", checkout.resolve("orchestrator").toString(), "--version")
+              .redirectErrorStream(true);
+      pb.environment().put("PATH", bin + ":/usr/bin:/bin");
+      pb.environment().put("JAVA_HOME", tmp.resolve("jdk").toString());
+      String out = run(pb);
+      assertThat(out).as(module).contains("orchestrator: building").contains("mvn ran");
+      Files.delete(src);
+    }
+  }
+
   private static void executable(Path p) throws IOException {
     Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
   }

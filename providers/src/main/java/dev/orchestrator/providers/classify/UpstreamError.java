@@ -394,10 +394,6 @@ record UpstreamError(
       Pattern.compile(
           "&(quot|#34|#x22|#39|#x27|apos|lt|#60|gt|#62|nbsp|#160|amp|#38);",
           Pattern.CASE_INSENSITIVE);
-  // a run of horizontal space, of any width
-  private static final Pattern WIDE_SPACE =
-      Pattern.compile(
-          "[ \\t\\u00a0\\u2000-\\u200a\\u202f\\u3000]{2,}|[\\t\\u00a0\\u2000-\\u200a\\u202f\\u3000]");
   // A Python traceback's header and frames before the exception line it ends with (the frames
   // are indented: the file and line, then the code)
   private static final Pattern LEADING_TRACEBACK =
@@ -575,25 +571,42 @@ record UpstreamError(
     if (t.indexOf('&') >= 0 && t.indexOf(';') >= 0) {
       t = HTML_ENTITY.matcher(t).replaceAll(m -> Matcher.quoteReplacement(entity(m.group(1))));
     }
-    t = WIDE_SPACE.matcher(t).replaceAll(" ");
-    return t.replace('\u2019', '\'')
-        .replace('\u2018', '\'')
-        .replace('\u201c', '"')
-        .replace('\u201d', '"');
+    // one pass over the characters: a pattern tried at every character cost more than the rest
+    // of the reading on a long indented body
+    StringBuilder out = new StringBuilder(t.length());
+    boolean inSpace = false;
+    for (int i = 0; i < t.length(); i++) {
+      char c = t.charAt(i);
+      if (isSpace(c)) {
+        if (!inSpace) {
+          out.append(' ');
+        }
+        inSpace = true;
+        continue;
+      }
+      inSpace = false;
+      out.append(c == '\u2018' || c == '\u2019' ? '\'' : c == '\u201c' || c == '\u201d' ? '"' : c);
+    }
+    return out.toString();
+  }
+
+  private static boolean isSpace(char c) {
+    return c == ' '
+        || c == '\t'
+        || c == '\u00a0'
+        || c >= '\u2000' && c <= '\u200a'
+        || c == '\u202f'
+        || c == '\u3000';
   }
 
   private static boolean needsPlain(String text) {
     char before = 0;
     for (int i = 0; i < text.length(); i++) {
       char c = text.charAt(i);
-      if (c == '\t'
-          || c == ' ' && before == ' '
+      if (c == ' ' && before == ' '
+          || c != ' ' && isSpace(c)
           || c == '&'
-          || c == '\u00a0'
-          || c >= '\u2000' && c <= '\u200a'
-          || c >= '\u2018' && c <= '\u201d'
-          || c == '\u202f'
-          || c == '\u3000') {
+          || c >= '\u2018' && c <= '\u201d') {
         return true;
       }
       before = c;
@@ -625,14 +638,29 @@ record UpstreamError(
     }
   }
 
-  // A line break a terminal or a formatter put inside a sentence: after a lower-case letter (of
-  // any cased script), a digit or a comma, before a lower-case letter
-  private static final Pattern SOFT_WRAP =
-      Pattern.compile("(?<=[\\p{Ll}\\d,])[ \\t]*\\r?\\n(?=\\p{Ll})");
-
-  // The text with the line breaks a terminal or a formatter wrapped a sentence at read as spaces.
+  // The text with the line breaks a terminal or a formatter wrapped a sentence at read as spaces: a
+  // break (with the spaces or tabs before it) after a lower-case letter of any cased script, a
+  // digit or a comma, before a lower-case letter. A scan of the breaks, not a pattern tried at
+  // every character: every text the wording reads goes through it.
   private static String softJoined(String text) {
-    return text.indexOf('\n') < 0 ? text : SOFT_WRAP.matcher(text).replaceAll(" ");
+    StringBuilder out = null;
+    int done = 0;
+    for (int nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
+      if (nl + 1 >= text.length() || !Character.isLowerCase(text.charAt(nl + 1))) {
+        continue;
+      }
+      int end = nl > 0 && text.charAt(nl - 1) == '\r' ? nl - 1 : nl;
+      while (end > 0 && (text.charAt(end - 1) == ' ' || text.charAt(end - 1) == '\t')) {
+        end--;
+      }
+      char before = end > 0 ? text.charAt(end - 1) : '\n';
+      if (Character.isLowerCase(before) || before >= '0' && before <= '9' || before == ',') {
+        out = out == null ? new StringBuilder(text.length()) : out;
+        out.append(text, done, end).append(' ');
+        done = nl + 1;
+      }
+    }
+    return out == null ? text : out.append(text, done, text.length()).toString();
   }
 
   // A text fenced whole as Markdown code ("```\n…\n```", as an issue or a chat quotes an error),

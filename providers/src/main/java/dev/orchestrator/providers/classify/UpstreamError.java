@@ -545,11 +545,10 @@ record UpstreamError(
     return a.build();
   }
 
-  // The text without a Python traceback (LEADING_TRACEBACK), a log line's prefix or a generic
-  // label before it (LEADING_LABEL), nor the stack frames (TRAILING_STACK) or the request or trace
-  // id (TRAILING_ID) after it: what the
-  // message starts and ends with — a status, a reason, a phrase said alone — is its start and end
-  // again.
+  // The text without its Markdown fences (unfenced), a Python traceback (LEADING_TRACEBACK), a log
+  // line's prefix or a generic label before it (LEADING_LABEL), nor the stack frames
+  // (TRAILING_STACK) or the request or trace id (TRAILING_ID) after it: what the message starts
+  // and ends with — a status, a reason, a phrase said alone — is its start and end again.
   private static String said(String whole) {
     String text = withoutLeadingTraceback(unfenced(whole));
     Matcher label = LEADING_LABEL.matcher(text);
@@ -563,7 +562,7 @@ record UpstreamError(
   // apostrophes and double quotes as ASCII ones; the HTML entities of quotes, angle brackets, the
   // ampersand and the no-break space as the characters. The words are the same, and every clause
   // is written with the plain characters.
-  static String plain(String text) {
+  private static String plain(String text) {
     if (!needsPlain(text)) {
       return text;
     }
@@ -1506,10 +1505,6 @@ record UpstreamError(
     // after a 5xx is what the 5xx wraps ("HTTP Error 502: … Error code: 400 - {…}": a gateway's
     // failure around the upstream's refusal), so it wins; a 429 printed with a 400 is the throttle
     // the client's 400 reports.
-    private static Integer messageStatus(String text) {
-      return messageStatus(text, text.toLowerCase(Locale.ROOT));
-    }
-
     private static Integer messageStatus(String text, String lower) {
       Integer found = null;
       int at = Integer.MAX_VALUE;
@@ -1537,6 +1532,11 @@ record UpstreamError(
         return 429;
       }
       return found != null && found >= 500 && wrapped4xx != null ? wrapped4xx : found;
+    }
+
+    // messageStatus of a text said alone (a quoted document's value)
+    private static Integer messageStatus(String text) {
+      return messageStatus(text, text.toLowerCase(Locale.ROOT));
     }
 
     // The status of a text that is only a reason phrase, or that ends in one after a colon or a

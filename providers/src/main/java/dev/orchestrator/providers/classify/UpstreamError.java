@@ -356,24 +356,27 @@ record UpstreamError(
               + "\\s*:\\s*(?=\\\\*[\"'])");
   // A request or trace id a relay or client appends to the message it passes on ("… (request id:
   // 20241204142251938)", "… [trace_id: 4f2a8c1d]"), or the model and provider it was for ("…
-  // (model: gpt-4o, provider: openai)"): the message's end is before it
+  // (model: gpt-4o, provider: openai)"), or the attempt it was ("… (attempt 1 of 3)"): the
+  // message's end is before it
   private static final Pattern TRAILING_ID =
       Pattern.compile(
-          "(?i)\\s*[(（\\[]\\s*(?:(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?"
-              + "|(?:model|provider|deployment)\\s*[:：=])\\s*"
-              + "[^()（）\\[\\]\\n]{1,100}[)）\\]]\\s*$");
-  // What a log line or a generic label puts before a message: a timestamp, a level (upper-case
-  // "ERROR", or bracketed "[error]"), after either a logger's name in brackets, then a label
-  // ("Error: ", "Exception: ", "错误：") said once or more; each optional. Not a word that only
-  // starts a sentence ("Error interno del servidor", "Error loading SSO Token"), nor a bracketed
-  // tag alone ("[moderation] …").
+          "(?i)\\s*[(（\\[]\\s*(?:(?:(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?"
+              + "|(?:model|provider|deployment)\\s*[:：=])\\s*[^()（）\\[\\]\\n]{1,100}"
+              + "|(?:attempt|retry|try)\\s*#?\\d{1,3}\\s*(?:/|of)\\s*\\d{1,3})[)）\\]]\\s*$");
+  // What a log line or a generic label puts before a message: a timestamp (a date and a time, or a
+  // bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and after it a
+  // logger's name in brackets, then a label ("Error: ", "Exception: ", "错误：") said once or more;
+  // each optional. Not a word that only starts a sentence ("Error interno del servidor", "Error
+  // loading SSO Token"), nor a bracketed tag without a level before it ("[moderation] …",
+  // "[12:00:01] [moderation] …").
   private static final Pattern LEADING_LABEL =
       Pattern.compile(
-          "^\\s*(?:(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+(?:LOGGER\\s+)?)?"
+          "^\\s*(?:(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?"
                   .replace(
                       "TS",
-                      "\\[?\\d{4}-\\d\\d-\\d\\d[Tt ]\\d\\d:\\d\\d(?::\\d\\d)?(?:[.,]\\d+)?"
-                          + "(?:[Zz]|[+-]\\d\\d:?\\d\\d)?\\]?")
+                      "(?:\\[?\\d{4}-\\d\\d-\\d\\d[Tt ]\\d\\d:\\d\\d(?::\\d\\d)?(?:[.,]\\d+)?"
+                          + "(?:[Zz]|[+-]\\d\\d:?\\d\\d)?\\]?"
+                          + "|\\[\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?\\])")
                   .replace(
                       "LEVEL",
                       "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"

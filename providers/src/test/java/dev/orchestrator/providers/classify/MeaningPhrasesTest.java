@@ -58,9 +58,9 @@ class MeaningPhrasesTest {
    * value as one phrase ("message" … "too large"), and a value is read whole. So is a phrase behind
    * a generic label, a log line's prefix, a generic failure's label ("request failed: ") or a
    * generic exception's class or a Python traceback, fenced as Markdown code, or with a relay's
-   * request id or the model it was for after it; and one whose spaces, quotes or characters a web
-   * page, a terminal or an editor wrote otherwise (runs of spaces, no-break spaces, typographic
-   * quotes, HTML entities).
+   * request id, the model it was for or the attempt it was after it; and one whose spaces, quotes
+   * or characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
+   * spaces, typographic quotes, HTML entities).
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -84,6 +84,8 @@ class MeaningPhrasesTest {
               Map.entry("thrown", "java.util.concurrent.CompletionException: " + phrase),
               Map.entry("uncaught", "Uncaught (in promise) Error: " + phrase),
               Map.entry("routed", phrase + " (model: gpt-4o, provider: openai)"),
+              Map.entry("retried", phrase + " (attempt 1 of 3)"),
+              Map.entry("timed", "[12:00:01] " + phrase),
               Map.entry("fenced", "```\n" + phrase + "\n```"),
               Map.entry("spaced", phrase.replace(" ", "  ")),
               Map.entry("pasted", phrase.replace(' ', '\u00a0')),

@@ -2,7 +2,6 @@ package dev.orchestrator.serve.chat;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
@@ -146,16 +145,7 @@ final class Completions {
    * wrote them.
    */
   static ObjectNode unmodelled(NativeAnswer n) {
-    return n == null || n.protocol() != Protocol.OPENAI_CHAT ? null : object(n.content());
-  }
-
-  /** {@code json} as an object, or {@code null} when it is not a JSON object. */
-  static ObjectNode object(String json) {
-    try {
-      return Json.MAPPER.readTree(json) instanceof ObjectNode o ? o : null;
-    } catch (JsonProcessingException e) {
-      return null;
-    }
+    return n == null || n.protocol() != Protocol.OPENAI_CHAT ? null : Json.object(n.content());
   }
 
   /** Writes the fields of {@code unmodelled} (none when {@code null}) as the route wrote them. */

@@ -103,7 +103,7 @@ final class SseStream extends EventStream {
    */
   @Override
   public void onNativeDelta(Protocol protocol, String deltaJson) {
-    ObjectNode fields = protocol == Protocol.OPENAI_CHAT ? Completions.object(deltaJson) : null;
+    ObjectNode fields = protocol == Protocol.OPENAI_CHAT ? Json.object(deltaJson) : null;
     if (fields != null && !fields.isEmpty()) {
       unmodelledSent = true;
       send(new Completions.Delta(first, null, null, null, null, null, fields));

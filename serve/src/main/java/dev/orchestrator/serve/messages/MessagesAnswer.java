@@ -163,16 +163,7 @@ final class MessagesAnswer {
     if (argumentsJson == null || argumentsJson.isBlank()) {
       return Json.MAPPER.createObjectNode();
     }
-    ObjectNode n = object(argumentsJson);
+    ObjectNode n = Json.object(argumentsJson);
     return n != null ? n : Json.MAPPER.createObjectNode().put("_raw", argumentsJson);
-  }
-
-  /** {@code json} as an object, or {@code null} when it is not a JSON object. */
-  static ObjectNode object(String json) {
-    try {
-      return json != null && Json.MAPPER.readTree(json) instanceof ObjectNode o ? o : null;
-    } catch (IOException e) {
-      return null;
-    }
   }
 }

@@ -155,7 +155,7 @@ final class MessagesStream extends EventStream {
     if (protocol != Protocol.ANTHROPIC_MESSAGES) {
       return;
     }
-    ObjectNode block = MessagesAnswer.object(blockJson);
+    ObjectNode block = Json.object(blockJson);
     if (block == null) {
       return; // not a JSON object: nothing a client could read
     }
@@ -184,7 +184,7 @@ final class MessagesStream extends EventStream {
     if (protocol != Protocol.ANTHROPIC_MESSAGES) {
       return;
     }
-    ObjectNode delta = MessagesAnswer.object(deltaJson);
+    ObjectNode delta = Json.object(deltaJson);
     if (delta == null) {
       return;
     }

@@ -163,7 +163,7 @@ final class FailureRules {
       List.of(
           // Apple's wrapper around the POSIX EMSGSIZE of a socket ("The operation couldn't be
           // completed. Message too long"): a datagram, not a prompt
-          "couldn't be completed. message too long",
+          "could not be completed. message too long",
           // a model too large for the machine's memory ("Model size exceeds available RAM")
           "available ram",
           "context deadline exceeded",
@@ -284,7 +284,7 @@ final class FailureRules {
   static final Words KEY_NOT_GIVEN =
       Words.of(
           Clause.of(
-              "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:value )?(?:must not|cannot|can't|may not) be (?:null|empty|blank)",
+              "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:value )?(?:must not|cannot|may not) be (?:null|empty|blank)",
               "key",
               "token"));
 
@@ -1337,7 +1337,7 @@ final class FailureRules {
           // no money at all on the account ("Your newly created team doesn't have any credits or
           // licenses yet", "the organization has no credits")
           Clause.of(
-              "\\b(?:does not|doesn't|do not|don't) have (?:any|enough) (?:credits?|balance"
+              "\\b(?:does not|do not) have (?:any|enough) (?:credits?|balance"
                   + "|funds)\\b"
                   + "|\\b(?:has|have) no (?:credits?|balance|funds)\\b",
               "have"),
@@ -1395,9 +1395,8 @@ final class FailureRules {
           Clause.of("\\bcredit limit\\b", "credit"),
           // the pool named short of the request ("Available credits cannot cover this request")
           Clause.of(
-              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,20}?\\b(?:cannot|can't|can not|does not"
-                  + "|doesn't"
-                  + "|do not|don't) (?:cover|afford|pay for)\\b",
+              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,20}?\\b(?:cannot|can not|does not"
+                  + "|do not) (?:cover|afford|pay for)\\b",
               "cover",
               "afford",
               "pay for"),
@@ -1610,7 +1609,7 @@ final class FailureRules {
           // a premium-request budget used up ("You cannot accrue additional premium requests at
           // this time")
           Clause.of(
-              "\\b(?:cannot|can't|can not) accrue (?:any )?(?:additional|more|further) premium requests\\b|\\bpremium requests? (?:allowance|budget|quota) (?:(?:has been |is )?(?:exhausted|reached|exceeded|used up))",
+              "\\b(?:cannot|can not) accrue (?:any )?(?:additional|more|further) premium requests\\b|\\bpremium requests? (?:allowance|budget|quota) (?:(?:has been |is )?(?:exhausted|reached|exceeded|used up))",
               "premium request"),
           // a plan's completions allowance used up ("Completions limit reached", "monthly free
           // code completions exhausted")
@@ -1674,7 +1673,7 @@ final class FailureRules {
           // Portuguese, French, Polish, Russian, Turkish ("Límite gratuito alcanzado", "Gratis
           // forbrug overskredet", "Ücretsiz sınıra ulaşıldı")
           Clause.of(
-              "(?:ال)?حد (?:الاستخدام )?المجاني|gratis ?(?:forbrug|grænse|grense|gräns)[a-zæøåä]{0,4} (?:overskredet|overskredet|nået|nådd|överskriden|uppnådd)|kostenlose[sn]? (?:nutzungs)?limit|l[íi]mite (?:de uso )?gratuito|limite (?:d['’]utilisation )?gratuite|limit darmow(?:y|ego użytkowania)|бесплатн[а-я]{0,3} лимит|ücretsiz (?:kullanım|sınır)[a-zçğıöşü]{0,4} (?:aşıldı|ulaşıldı|doldu)",
+              "(?:ال)?حد (?:الاستخدام )?المجاني|gratis ?(?:forbrug|grænse|grense|gräns)[a-zæøåä]{0,4} (?:overskredet|nået|nådd|överskriden|uppnådd)|kostenlose[sn]? (?:nutzungs)?limit|l[íi]mite (?:de uso )?gratuito|limite (?:d['’]utilisation )?gratuite|limit darmow(?:y|ego użytkowania)|бесплатн[а-я]{0,3} лимит|ücretsiz (?:kullanım|sınır)[a-zçğıöşü]{0,4} (?:aşıldı|ulaşıldı|doldu)",
               "المجاني",
               "gratis",
               "kostenlose",
@@ -1948,7 +1947,6 @@ final class FailureRules {
           "hmac",
           "التوقيع",
           "authorization",
-          "couldn't authenticate",
           "could not authenticate",
           "reconnect the",
           "reconnect your",
@@ -2214,27 +2212,22 @@ final class FailureRules {
               "is not a",
               "text-only",
               "cannot",
-              "can't",
               "can not",
               "not supported",
               "unsupported",
               "not available",
-              "isn't available",
               "not enabled",
               "enabled only",
               "only supported",
               "only allowed",
               "only available",
-              "isn't offered",
               "not offered",
-              "doesn't support",
               "does not support",
               "has no ",
               "requires a model",
               "which supports",
               "not allowed",
-              "does not accept",
-              "doesn't accept"),
+              "does not accept"),
           Clause.literals(
               "无法",
               "不具备",
@@ -2353,6 +2346,10 @@ final class FailureRules {
           "future.catcherror",
           "request: {'messages'",
           "request: {\"messages\"",
+          // a place named as what is not served ("Gemini is not currently supported in your
+          // country"): the account's place, read by the permission rows, not the request
+          "in your country",
+          "in your region",
           // a client's own object printed where a value belonged ("Unsupported response type:
           // <class 'aiohttp.client_reqrep.ClientResponse'>")
           "<class 'aiohttp.",
@@ -2406,7 +2403,7 @@ final class FailureRules {
           // a token count over what can be processed or a response hitting the length limit
           // ("Cannot summarize more than 128000 tokens", "the response hit the length limit")
           Clause.of(
-              "\\b(?:cannot|can't|unable to) (?:summarize|process|handle|accept) more than \\d[\\d,]* tokens\\b|\\bresponse (?:hit|reached|exceeded) the (?:max(?:imum)? )?length limit\\b",
+              "\\b(?:cannot|unable to) (?:summarize|process|handle|accept) more than \\d[\\d,]* tokens\\b|\\bresponse (?:hit|reached|exceeded) the (?:max(?:imum)? )?length limit\\b",
               "more than",
               "length limit"),
           // a message too long to be processed, in Romanian ("Mesajul tău e prea lung şi nu poate
@@ -2468,7 +2465,7 @@ final class FailureRules {
           // an output budget that leaves the answer no room in the window (Continue's "maxTokens
           // (4096) is too close to contextLength (4096), which doesn't leave room for response")
           Clause.of(
-              "(?:doesn't|does not) leave (?:enough )?room for (?:the )?(?:response|answer|output)",
+              "does not leave (?:enough )?room for (?:the )?(?:response|answer|output)",
               "leave room",
               "leave enough room"),
           // a request longer than the model can process, in German and French ("überschreitet die
@@ -2636,8 +2633,10 @@ final class FailureRules {
               "채팅의 한도를 초과",
               "新しいチャット",
               "새 채팅을 시작"),
+          // the subject and what it exceeds in one clause, not across a label's colon ("Failed to
+          // generate commit message: Request too large" is the request's size)
           Clause.of(
-              "\\b(?:context|prompt|input|message|messages|conversation|history)\\b[^\\n]{0,40}?"
+              "\\b(?:context|prompt|input|message|messages|conversation|history)\\b(?:(?!: )[^\\n]){0,40}?"
                   + "\\b(?:too long|too large|too big|exceed\\w*|over the limit|limit exceeded"
                   + "|maximum length|max length)",
               "too long",
@@ -2795,7 +2794,7 @@ final class FailureRules {
           // \"my-adapter/3\" cannot be found", "No locally hosted model was found.", "doesn't have
           // the model 'BAAI/bge-large-xx' deployed")
           Clause.of(
-              "\\badapter with the id [^\\n]{1,80}? (?:cannot|could not|can't) be found\\b|\\bno locally hosted [^\\n]{1,80}? was found\\b|\\b(?:doesn't|does not) have the model [^\\n]{1,80}? deployed\\b",
+              "\\badapter with the id [^\\n]{1,80}? (?:cannot|could not) be found\\b|\\bno locally hosted [^\\n]{1,80}? was found\\b|\\bdoes not have the model [^\\n]{1,80}? deployed\\b",
               "adapter with the id",
               "locally hosted",
               "have the model"),
@@ -2803,7 +2802,7 @@ final class FailureRules {
           // "No default model or custom model configured for project", "Default evaluation model
           // missing")
           Clause.of(
-              "\\b(?:couldn't|could not|can't|cannot|unable to) load (?:the )?default model\\b|\\bno default (?:[a-z]+ ){0,2}model(?: or custom model)? (?:is )?configured\\b|\\bdefault (?:[a-z]+ )?model missing\\b|\\bno valid (?:llm )?model found for (?:this|the|your) (?:project|workspace|organization)\\b|\\bunknown (?:[a-z-]+ )?provider: [^\\n]{1,40}?\\. supported providers\\b",
+              "\\b(?:could not|cannot|unable to) load (?:the )?default model\\b|\\bno default (?:[a-z]+ ){0,2}model(?: or custom model)? (?:is )?configured\\b|\\bdefault (?:[a-z]+ )?model missing\\b|\\bno valid (?:llm )?model found for (?:this|the|your) (?:project|workspace|organization)\\b|\\bunknown (?:[a-z-]+ )?provider: [^\\n]{1,40}?\\. supported providers\\b",
               "default model",
               "default evaluation model",
               "model found for",
@@ -2824,7 +2823,7 @@ final class FailureRules {
           // and Russian ("Invalid or inaccessible model path", "模型路径无效或无法访问", "Не удалось найти
           // файл модели")
           Clause.of(
-              "\\b(?:invalid|inaccessible) or (?:invalid|inaccessible) model path\\b|模型路径无效|模型路徑無效|\\bgeçersiz ya da erişilemez model yolu\\b|\\bmodel file (?:couldn't|could not|cannot|can't) be found\\b|не удалось найти файл модели",
+              "\\b(?:invalid|inaccessible) or (?:invalid|inaccessible) model path\\b|模型路径无效|模型路徑無效|\\bgeçersiz ya da erişilemez model yolu\\b|\\bmodel file (?:could not|cannot) be found\\b|не удалось найти файл модели",
               "model path",
               "模型路径",
               "模型路徑",
@@ -3060,7 +3059,7 @@ final class FailureRules {
           // claude-3-5-sonnet-20240229")
           Clause.of("(?m)^\\s*model: [\\w./:@-]+\\s*$", "model: "),
           Clause.of(
-              "\\bmodel\\b[^\\n]{0,60}?\\b(?:not found|unknown(?! error)|does not exist|doesn't exist"
+              "\\bmodel\\b[^\\n]{0,60}?\\b(?:not found|unknown(?! error)|does not exist"
                   + "|not supported|unsupported|no longer (?:available|supported))\\b"
                   + "|\\b(?:unknown|unsupported) model\\b|\\bnot a (?:known|valid|supported) model\\b"
                   // …or the task, file, page, endpoint or deployment asked for (A2A's -32001 "Task
@@ -3158,16 +3157,16 @@ final class FailureRules {
               "modeli bulunamadı"),
           // a resource named as not existing (Bedrock Agents "Failed to retrieve resource because
           // it doesn't exist")
-          Clause.of("\\bresource\\b[^\\n]{0,40}?(?:doesn't|does not) exist\\b", "exist"),
+          Clause.of("\\bresource\\b[^\\n]{0,40}?does not exist\\b", "exist"),
           // a resource, a model or a deployment named not found ("The resource you are requesting
           // could not be found", "The model you requested could not be found")
           Clause.of(
-              "\\b(?:resource|model|deployment)\\b[^\\n]{0,40}?\\b(?:could not|cannot|can't) be found\\b",
+              "\\b(?:resource|model|deployment)\\b[^\\n]{0,40}?\\b(?:could not|cannot) be found\\b",
               "found"),
           // a provider, router, channel, endpoint or adapter the gateway or server does not know
           // (LiteLLM, Portkey, one-api, vLLM LoRA)
           Clause.of(
-              "\\b(?:provider|router|channel|endpoint|route|group|lora|adapter)\\b[^\\n]{0,40}?\\b(?:not found|does not exist|doesn't exist)\\b|\\bunknown (?:lora|adapter|provider|endpoint|logical model)\\b",
+              "\\b(?:provider|router|channel|endpoint|route|group|lora|adapter)\\b[^\\n]{0,40}?\\b(?:not found|does not exist)\\b|\\bunknown (?:lora|adapter|provider|endpoint|logical model)\\b",
               "not found",
               "unknown"),
           // no provider, endpoint or channel serves the model
@@ -3179,7 +3178,7 @@ final class FailureRules {
           // for
           // model gemini-3.1-pro-preview", "could not find model llama3")
           Clause.of(
-              "\\b(?:cannot|can't|could not|couldn't|unable to) (?:find|found)\\b[^\\n]{0,60}?\\bmodel\\b",
+              "\\b(?:cannot|could not|unable to) (?:find|found)\\b[^\\n]{0,60}?\\bmodel\\b",
               "find",
               "found"),
           // a model no channel or provider of a relay serves, a model withdrawn, a route unknown
@@ -3385,10 +3384,9 @@ final class FailureRules {
           // a key blocked or unknown to the gateway (LiteLLM's "Key is blocked. Update via
           // `/key/unblock`", "Key doesn't exist in db")
           Clause.of(
-              "\\b(?:api )?key (?:is blocked|has been blocked|doesn't exist|does not exist)\\b",
+              "\\b(?:api )?key (?:is blocked|has been blocked|does not exist)\\b",
               "key is blocked",
               "key has been blocked",
-              "key doesn't exist",
               "key does not exist"),
           // an app's unauthorized notice linking to its auth page or to settings for your own
           // OpenAI key (NextChat, 20 languages: "[Click here](/#/auth) to enter your key", "自己的
@@ -3789,11 +3787,11 @@ final class FailureRules {
           Clause.literals("account abnormal", "good standing"),
           Clause.of(
               "\\b(?:organi[sz]ation|org|team|workspace|company)(?:'s)? (?:policy|admin settings"
-                  + "|restricts|administrator|admin)\\b|\\b(?:hasn't|has not|haven't|have not) been granted\\b"
+                  + "|restricts|administrator|admin)\\b|\\b(?:has not|have not) been granted\\b"
                   + "|\\badmin settings\\b|\\bby (?:the server's )?"
                   + "(?:access )?policy\\b|\\bdenied by policy\\b|\\bdisabled for your\\b|violates [a-z-]+ security"
                   + " policy\\b|\\b(?:turned|switched) (?:off|on)\\b|\\bnot enabled for\\b"
-                  + "|\\b(?:isn't|is not|aren't|not) (?:enabled|turned on) for\\b",
+                  + "|\\b(?:is not|are not|not) (?:enabled|turned on) for\\b",
               "admin",
               "granted",
               "policy",
@@ -3806,7 +3804,7 @@ final class FailureRules {
               "\\bin your region\\b|\\bfrom your region\\b|\\bwhere you're located\\b"
                   + "|\\btier \\d+ or higher\\b|\\brequires? (?:the |an? |an active )?[a-z0-9 +-]{0,30}"
                   + "(?:add-on|license|licence)\\b|\\blicen[cs]e assigned\\b|\\bmembers only\\b"
-                  + "|\\b(?:lack|lacks|don't have) the (?:rights|[a-z':]+ scope)\\b|\\blacks the\\b[^\\n]{0,40}"
+                  + "|\\b(?:lack|lacks|do not have) the (?:rights|[a-z':]+ scope)\\b|\\blacks the\\b[^\\n]{0,40}"
                   + "\\bscope\\b|\\bgranted the required scopes\\b|\\bmissing_scope\\b|\\bmissing access\\b"
                   + "|\\bnot in the authori[sz]ed list\\b|\\brestricted to\\b|\\bnot a (?:member|collaborator)"
                   + " (?:of|on)\\b|\\bnot accessible by\\b|\\baccess to the resource is denied\\b"
@@ -3936,11 +3934,11 @@ final class FailureRules {
               "api"),
           // an organization that does not allow use of a model, in 9 languages ("Your organization
           // does not allow use of the … model", "Deine Organisation erlaubt die Nutzung des …
-          // Modells nicht", "Twoja organizacja nie zezwala na używanie modelu")
+          // Modells nicht", "Twoja organizacja nie zezwala na używanie modelu"); "organisation" in
+          // any language is read as "organization"
           Clause.of(
-              "\\borgani[sz]ation (?:does not|doesn't|do not) (?:allow|permit) (?:the )?use of\\b|organisation erlaubt (?:die )?(?:nutzung|verwendung)[^\\n]{0,60}? nicht|organización no permite el uso|organisation n'autorise pas l'utilisation|organisasi anda tidak mengizinkan penggunaan|organizzazione non consente l'uso|organisatie staat het gebruik [^\\n]{0,60}?niet toe|organizacja nie zezwala na (?:używanie|użycie|korzystanie)|organização não permite o uso",
+              "\\borganization (?:does not|do not) (?:allow|permit) (?:the )?use of\\b|organization erlaubt (?:die )?(?:nutzung|verwendung)[^\\n]{0,60}? nicht|organización no permite el uso|organization n'autorise pas l'utilisation|organisasi anda tidak mengizinkan penggunaan|organizzazione non consente l'uso|organisatie staat het gebruik [^\\n]{0,60}?niet toe|organizacja nie zezwala na (?:używanie|użycie|korzystanie)|organização não permite o uso",
               "organization",
-              "organisation",
               "organización",
               "organisasi",
               "organizzazione",
@@ -4153,7 +4151,7 @@ final class FailureRules {
           Clause.of(
               "(?:disabled|turned off|禁用|отключен|desativad|désactivé|disabilitat|devre dışı|wyłączon|تعطيل)"
                   + "[^\\n]{0,60}?(?:admin|owner|管理员|администратор|administrador|administrateur"
-                  + "|amministratore|yönetici|مسؤول)|(?:admin|owner)[^\\n]{0,40}?(?:hasn't|has not) "
+                  + "|amministratore|yönetici|مسؤول)|(?:admin|owner)[^\\n]{0,40}?has not "
                   + "(?:enabled|turned on)",
               "disabled",
               "turned off",
@@ -4234,14 +4232,13 @@ final class FailureRules {
               "approved organizations",
               "organization verification",
               "not available to your organization",
-              "hasn't enabled",
               "has not enabled",
               "有効になっていません",
               "список разрешённых",
               "no tiene habilitado",
               "organizações verificadas",
               "blocked at the organization level",
-              "doesn't serve your region",
+              "does not serve your region",
               "disabled by your organization",
               "gated repo",
               "localização do usuário",
@@ -4270,7 +4267,7 @@ final class FailureRules {
               "đã bị khóa",
               "tidak diizinkan"),
           // an organisation's policy that turned the model off, in Japanese and German
-          Clause.literals("組織のポリシー", "richtlinie ihrer organisation"),
+          Clause.literals("組織のポリシー", "richtlinie ihrer organization"),
           // Azure RBAC ("The principal … lacks the required data action")
           Clause.literals("lacks the required"),
           // an app id blacklisted, an account inactive or not verified by real name, an
@@ -4402,7 +4399,7 @@ final class FailureRules {
               "공개적으로"),
           // no access to a model, a model not offered to this kind of account
           Clause.of(
-              "\\b(?:don't|do not|doesn't|does not) have access to\\b"
+              "\\b(?:do not|does not) have access to\\b"
                   + "|\\bnot available for (?:personal|free|individual|your) (?:accounts?|plan|tier)\\b",
               "have access to",
               "not available for"),
@@ -4619,7 +4616,7 @@ final class FailureRules {
               "ཞིབ་བཤེར་མ་ལག"),
           // content withheld for what it is about (Codex: "This content can't be shown. We take
           // extra caution with cybersecurity requests.")
-          Clause.literals("content can't be shown", "content cannot be shown"),
+          Clause.literals("content cannot be shown"),
           // an answer blocked by the safety filters, in French and Polish ("bloquée par les filtres
           // de sécurité", "zablokowana przez filtr bezpieczeństwa"), an answer filtered by a guard
           // ("Response filtered by Cortex Guard"), a prompt injection detected
@@ -5615,7 +5612,7 @@ final class FailureRules {
           Clause.of(
               "\\b(?:was|were|has been|have been|is|got) (?:deleted|removed|retired|sunset"
                   + "|discontinued|shut down|deprecated|pulled)\\b|\\bno longer (?:available|hosted"
-                  + "|served|accessible|exists?|be used)\\b|\\b(?:is|isn't|is not) (?:served|hosted) by\\b"
+                  + "|served|accessible|exists?|be used)\\b|\\b(?:is|is not) (?:served|hosted) by\\b"
                   + "|\\bnot served by\\b|\\bgone upstream\\b|\\b(?:thread|model|agent|bot|file) is gone\\b"
                   + "|\\bnever existed\\b|\\bhas been offline\\b|\\bthe provider retired\\b",
               "deleted",
@@ -5634,13 +5631,13 @@ final class FailureRules {
               "offline"),
           Clause.of(
               "\\bcould(?:n't| not) (?:be )?(?:locate|located|resolved)\\b|\\bcould(?:n't| not)"
-                  + " locate\\b|\\b(?:is|isn't|is not) (?:not )?(?:in|on) (?:the|your) (?:list|model"
+                  + " locate\\b|\\b(?:is|is not) (?:not )?(?:in|on) (?:the|your) (?:list|model"
                   + " registry|registry|settings|models? folder|templates folder|serverless model"
                   + " list)\\b|\\bnot in (?:the|your) (?:list of available models|model registry"
-                  + "|settings file|models? folder|templates folder)\\b|\\b(?:isn't|is not|not)"
+                  + "|settings file|models? folder|templates folder)\\b|\\b(?:is not|not)"
                   + " (?:downloaded|installed locally)\\b|\\bunknown (?:route|api path)\\b"
                   + "|\\bis unknown (?:for|to)\\b|\\bno such endpoint\\b|\\bno provider offers\\b"
-                  + "|\\bnot provided by any\\b|\\bdon't know a\\b"
+                  + "|\\bnot provided by any\\b|\\bdo not know a\\b"
                   + "|\\bdoes not appear to be an? [^\\n]{0,40}?\\bserver\\b"
                   + "|\\bmodel '[^'\\n]{1,80}' is not available\\b",
               "locate",
@@ -5653,7 +5650,7 @@ final class FailureRules {
               "no such endpoint",
               "no provider offers",
               "provided by any",
-              "don't know a",
+              "do not know a",
               "appear to be",
               "is not available"));
 
@@ -5777,7 +5774,7 @@ final class FailureRules {
           // found", "assistant asst_9xK2 no longer exists", "Could not find vector store vs_77ab",
           // "model removed: text-davinci-003", "해당 엔드포인트가 없습니다")
           Clause.of(
-              "\\bnot found\\b|\\bnot registered\\b|\\bunknown (?:[\\w-]+ )?model\\b|\\bno longer exists?\\b|\\b(?:does not|doesn't) exist\\b|\\bno [\\w ]{1,30}? (?:found )?with id\\b|不存在|見つかりません|\\b(?:could not|couldn't|cannot|can't|unable "
+              "\\bnot found\\b|\\bnot registered\\b|\\bunknown (?:[\\w-]+ )?model\\b|\\bno longer exists?\\b|\\bdoes not exist\\b|\\bno [\\w ]{1,30}? (?:found )?with id\\b|不存在|見つかりません|\\b(?:could not|cannot|unable "
                   + "to) find\\b|\\bmodel removed\\b|엔드포인트가 없",
               "not found",
               "not registered",
@@ -5853,7 +5850,7 @@ final class FailureRules {
           Clause.of(
               "(?:no (?:ha )?recibi[óo]|não recebeu|n'a pas reçu de|non ha ricevuto|geen|nie otrzymał|не получи(?:л|ла)?|không (?:đợi|nhận) được) (?:una |ninguna |nenhuma )?(?:respuesta|resposta|réponse|risposta|reactie|antwoord|odpowiedzi|ответа|отговор|phản hồi)[^\\n]{0,30}?(?:upstream|amont|nadrzędn|вышестоящ|нагоре по веригата)"
                   + "|\\bno (?:response|answer) from (?:the )?upstream\\b"
-                  + "|\\b(?:did not|didn't) (?:get|receive) (?:a |an |any )?(?:response|answer) from (?:the )?upstream\\b"
+                  + "|\\bdid not (?:get|receive) (?:a |an |any )?(?:response|answer) from (?:the )?upstream\\b"
                   + "|(?:没有|沒有|未)(?:等到|收到|得到)上游[^\\n]{0,10}?(?:回应|响应|回复|回應|響應|回覆)"
                   + "|yukarı akış[^\\n]{0,20}?yanıt (?:alamadı|alınamadı)"
                   + "|상위 서버[^\\n]{0,5}?응답을 (?:기다리지|받지) 못",
@@ -5881,7 +5878,7 @@ final class FailureRules {
           // stalled for 45s", "exceeded the configured deadline (30s)")
           Clause.of(
               "\\b(?:taking|took|ran|running) (?:too long|longer than)\\b|\\bwaited too long\\b"
-                  + "|\\b(?:didn't|did not) (?:arrive|finish [a-z]+|respond) in time\\b|\\bwithin (?:the"
+                  + "|\\bdid not (?:arrive|finish [a-z]+|respond) in time\\b|\\bwithin (?:the"
                   + " expected time|\\d+ ?(?:s|sec|seconds|minutes?)\\b)|\\bexceeded (?:the allowed time"
                   + "|the configured deadline|max_execution_time)|\\bgave up (?:waiting|after)\\b"
                   + "|\\bstill waiting after\\b|\\b(?:stalled|idle) for \\d+|\\bstopped sending data\\b"
@@ -6056,8 +6053,8 @@ final class FailureRules {
           // firewall ("No internet. Gemini will respond once you're back online", "Cannot reach the
           // API endpoint", "Msty can't talk to the local service")
           Clause.of(
-              "\\bno internet\\b|\\bback online\\b|\\bno route to host\\b|\\b(?:cannot|can't"
-                  + "|failed to|unable to) reach\\b|\\bcan't talk to\\b|\\blost its link\\b"
+              "\\bno internet\\b|\\bback online\\b|\\bno route to host\\b|\\b(?:cannot"
+                  + "|failed to|unable to) reach\\b|\\bcannot talk to\\b|\\blost its link\\b"
                   + "|\\bfirewall\\b|\\b(?:unable to|could(?:n't| not)) contact\\b|\\bserver is not"
                   + " available\\b|\\b(?:server|ollama) (?:is )?not (?:running|available)\\b",
               "internet",
@@ -6179,7 +6176,7 @@ final class FailureRules {
           // reached", websockets' "no close frame received or sent", aiohttp's "Response payload is
           // not completed")
           Clause.of(
-              "\\b(?:could not|couldn't|cannot|can't) be reached\\b|\\bclose frame\\b|\\bpayload is not completed\\b",
+              "\\b(?:could not|cannot) be reached\\b|\\bclose frame\\b|\\bpayload is not completed\\b",
               "be reached",
               "close frame",
               "payload is not completed"),
@@ -6212,7 +6209,7 @@ final class FailureRules {
           // using right now returned a response that does not adhere to the format our framework
           // expects")
           Clause.of(
-              "\\b(?:returned|gave|sent|produced) (?:a |an )?(?:response|answer|reply|output) that (?:does not|did not|doesn't|didn't) (?:adhere|conform|match|comply) (?:to|with) the (?:expected )?format\\b",
+              "\\b(?:returned|gave|sent|produced) (?:a |an )?(?:response|answer|reply|output) that (?:does not|did not) (?:adhere|conform|match|comply) (?:to|with) the (?:expected )?format\\b",
               "adhere",
               "conform",
               "match",
@@ -6224,7 +6221,7 @@ final class FailureRules {
           // no JSON ("Error while parsing tool call from model output", "The model output does not
           // contain any JSON blob")
           Clause.of(
-              "\\b(?:error|failed|failure|unable|could not|couldn't)[^\\n]{0,20}?\\bpars(?:e|ing) (?:the )?(?:tool call|function call|action|json|response|answer)s? from (?:the )?(?:model|llm)(?:'s)? (?:output|response|reply|answer)\\b|\\b(?:model|llm)(?:'s)? (?:output|response|reply) (?:does not|did not|doesn't|didn't) contain (?:any |a |an )?(?:valid )?json\\b",
+              "\\b(?:error|failed|failure|unable|could not)[^\\n]{0,20}?\\bpars(?:e|ing) (?:the )?(?:tool call|function call|action|json|response|answer)s? from (?:the )?(?:model|llm)(?:'s)? (?:output|response|reply|answer)\\b|\\b(?:model|llm)(?:'s)? (?:output|response|reply) (?:does not|did not) contain (?:any |a |an )?(?:valid )?json\\b",
               "from model",
               "from the model",
               "from llm",
@@ -6312,20 +6309,17 @@ final class FailureRules {
           // Cohere model does not contain embeddings", "LLM response is missing the \"output\"
           // key", "Missing expected key in response")
           Clause.of(
-              "(?:\\b(?:response|output)\\b[^\\n]{0,40}?\\b(?:does not|did not|doesn't|didn't) (?:contain|have|include) (?:any |an? |the )?(?:`?[a-z_]+`? field|embeddings?|data|content|choices|candidates|text)\\b|\\bresponse (?:is )?missing (?:the )?(?:\\\"[a-z_]+\\\" key|content|choices)\\b|\\bmissing expected keys? in (?:the )?(?:json|response|output)\\b|\\bmissing from (?:the )?[a-z]+ response\\b|\\bresponse with null `?choices\\b)(?![^\\n]{0,120}?(?:refus|safety|polic|filter|block|moderat|content_filter|connection|timed? ?out|remote end))",
+              "(?:\\b(?:response|output)\\b[^\\n]{0,40}?\\b(?:does not|did not) (?:contain|have|include) (?:any |an? |the )?(?:`?[a-z_]+`? field|embeddings?|data|content|choices|candidates|text)\\b|\\bresponse (?:is )?missing (?:the )?(?:\\\"[a-z_]+\\\" key|content|choices)\\b|\\bmissing expected keys? in (?:the )?(?:json|response|output)\\b|\\bmissing from (?:the )?[a-z]+ response\\b|\\bresponse with null `?choices\\b)(?![^\\n]{0,120}?(?:refus|safety|polic|filter|block|moderat|content_filter|connection|timed? ?out|remote end))",
               "does not",
               "did not",
-              "doesn't",
-              "didn't",
               "missing",
               " null "),
           // a model that did not produce or send a usable response ("The model did not send a
           // completed response", "Model did not produce a final response!", "I couldn't generate a
           // response")
           Clause.of(
-              "(?:\\b(?:did not|didn't) (?:send|produce|return|give) (?:a |any )?(?:completed|complete|final|usable) (?:response|answer)\\b|\\b(?:could not|couldn't|unable to) generate a (?:proper |valid )?response\\b|\\bfailed to get (?:a )?response from (?:the )?model\\b|\\bfailed to get content from (?:the )?(?:chat )?completion\\b|\\bnot possible to produce a (?:structured )?response\\b)(?![^\\n]{0,120}?(?:refus|safety|polic|filter|block|moderat|content_filter|connection|timed? ?out|remote end))|\\bproduced no (?:assistant text|assistant message|tool call)\\b",
+              "(?:\\bdid not (?:send|produce|return|give) (?:a |any )?(?:completed|complete|final|usable) (?:response|answer)\\b|\\b(?:could not|unable to) generate a (?:proper |valid )?response\\b|\\bfailed to get (?:a )?response from (?:the )?model\\b|\\bfailed to get content from (?:the )?(?:chat )?completion\\b|\\bnot possible to produce a (?:structured )?response\\b)(?![^\\n]{0,120}?(?:refus|safety|polic|filter|block|moderat|content_filter|connection|timed? ?out|remote end))|\\bproduced no (?:assistant text|assistant message|tool call)\\b",
               "did not",
-              "didn't",
               "generate a",
               "failed to get",
               "not possible to produce",
@@ -6485,7 +6479,7 @@ final class FailureRules {
               "did not return a valid",
               "did not return valid",
               "could not extract json",
-              "output doesn't fit",
+              "output does not fit",
               "0 tokens generated",
               "extract a reply"),
           // an answer with no choices or no data, a stream that ended before its last event, an
@@ -6576,7 +6570,7 @@ final class FailureRules {
           // failed!", "插件未返回有效结果"); not an HTTP response a client could not read, whose
           // status decides
           Clause.of(
-              "\\b(?:failed to|could not|couldn't|unable to|cannot|can't) (?:parse (?:the )?(?:\\w+"
+              "\\b(?:failed to|could not|unable to|cannot) (?:parse (?:the )?(?:\\w+"
                   + " ){0,2}?(?:response|answer|reply|output)\\b|process successful response\\b)"
                   + "|\\bparse \\w+ from (?:the )?(?:answer|response|reply)\\b"
                   + "|response\\), not marked as ignorable|\\bcjson_parse failed|未返回有效",
@@ -6601,7 +6595,7 @@ final class FailureRules {
                   + " with) (?:nothing|no (?:text|content|tokens|replies|generations|outputs?|choices"
                   + "|candidates|answer|response|code|messages?)\\b|0 outputs\\b|zero"
                   + "(?:-length)? [a-z]+|only whitespace|whitespace only|an empty [a-z]+)"
-                  + "|\\b(?:didn't|did not) (?:say|reply|respond|generate|produce|return|come up"
+                  + "|\\bdid not (?:say|reply|respond|generate|produce|return|come up"
                   + " with)"
                   + " (?:anything|with anything|any (?:text|content|response|answer|output)\\b|an answer"
                   + "|a response)|\\bnothing (?:came back|was streamed|was returned|was generated"
@@ -6623,7 +6617,6 @@ final class FailureRules {
               "streamed",
               "replied with",
               "came up with",
-              "didn't",
               "did not",
               "nothing",
               "blank",
@@ -6818,7 +6811,7 @@ final class FailureRules {
           // an answer with no message or an empty choices list (Letta "API call didn't return a
           // message: … choices=[]")
           Clause.of(
-              "\\b(?:didn't|did not) return a message\\b|\\bchoices=\\[\\]|\\\"choices\\\":\\s*\\[\\]",
+              "\\bdid not return a message\\b|\\bchoices=\\[\\]|\\\"choices\\\":\\s*\\[\\]",
               "return a message",
               "choices"),
           // no answer returned, in Russian ("никакого ответа не возвращено")
@@ -7026,9 +7019,9 @@ final class FailureRules {
           // a local server's health check failing, its detokenizer silent ("Health check failed.
           // Server couldn't get a response from detokenizer for last 20 seconds")
           Clause.of(
-              "\\bhealth check failed\\b[^\\n]{0,40}?\\bcouldn't get a response from (?:the )?(?:detokenizer|tokenizer|scheduler|engine|worker)\\b|\\bcouldn't get a response from (?:the )?detokenizer\\b",
+              "\\bhealth check failed\\b[^\\n]{0,40}?\\bcould not get a response from (?:the )?(?:detokenizer|tokenizer|scheduler|engine|worker)\\b|\\bcould not get a response from (?:the )?detokenizer\\b",
               "detokenizer",
-              "couldn't get a response from"),
+              "could not get a response from"),
           // a local engine's Metal allocation failing (MLX "[metal::malloc] Resource limit
           // (499000) exceeded.")
           Clause.of("\\[metal::malloc\\]", "[metal::malloc]"),
@@ -7154,8 +7147,8 @@ final class FailureRules {
           // Romanian, Korean, Turkish and Chinese ("Model load failed for: ….gguf", "Error al
           // cargar el modelo.", "Model yüklenemedi.")
           Clause.of(
-              "\\bcouldn't load (?:the )?model\\b|\\bmodel (?:load|loading) (?:failed|error)\\b|\\bthe model could not be loaded\\b|error al cargar el modelo|erreur (?:lors du|de) chargement du modèle|échec du chargement du modèle|fehler beim laden des modells|modell konnte nicht geladen werden|モデルの読み込みに失敗|ошибка загрузки модели|не удалось загрузить модель|errore di caricamento del modello|erro ao carregar o modelo|eroare la încărcarea modelului|모델을 불러오지 못했|model yüklenemedi|模型加载错误|模型加载失败|模型載入時發生錯誤|模型載入失敗",
-              "couldn't load",
+              "\\bcould not load (?:the )?model\\b|\\bmodel (?:load|loading) (?:failed|error)\\b|\\bthe model could not be loaded\\b|error al cargar el modelo|erreur (?:lors du|de) chargement du modèle|échec du chargement du modèle|fehler beim laden des modells|modell konnte nicht geladen werden|モデルの読み込みに失敗|ошибка загрузки модели|не удалось загрузить модель|errore di caricamento del modello|erro ao carregar o modelo|eroare la încărcarea modelului|모델을 불러오지 못했|model yüklenemedi|模型加载错误|模型加载失败|模型載入時發生錯誤|模型載入失敗",
+              "could not load",
               "model load",
               "could not be loaded",
               "cargar el modelo",
@@ -7233,7 +7226,7 @@ final class FailureRules {
           // load tts model", "grpc service not ready: backend process exited with code 137",
           // llama.cpp's "Model failed to load")
           Clause.of(
-              "\\b(?:could not|failed to|unable to) ?load (?!the )(?:[a-z-]{2,20} ){0,3}model\\b|\\bloader didn't return a model\\b|\\bmodel (?:name=\\S+ )?failed to load\\b|\\bbackend process exited\\b|\\bgrpc service not ready\\b",
+              "\\b(?:could not|failed to|unable to) ?load (?!the )(?:[a-z-]{2,20} ){0,3}model\\b|\\bloader did not return a model\\b|\\bmodel (?:name=\\S+ )?failed to load\\b|\\bbackend process exited\\b|\\bgrpc service not ready\\b",
               "load",
               "backend process exited",
               "grpc service not ready"),
@@ -7655,7 +7648,7 @@ final class FailureRules {
           // message", "Extended thinking isn't available with this model", "Model does not have
           // vision capability", "We couldn't read that file type")
           Clause.of(
-              "\\b(?:isn't|aren't|wasn't|not|doesn't|don't|does not|do not) (?:support|supported"
+              "\\b(?:is not|are not|was not|not|does not|do not) (?:support|supported"
                   + "|compatible|allowed|accepted|accept|recogni[sz]ed|understand)\\b"
                   + "|\\bcan(?:'t|not) (?:be )?(?:used|use|specify|have|mix|combine)\\b[^\\n]{0,60}?"
                   + "\\b(?:together|both|with)\\b|\\bcannot specify both\\b|\\bonly (?:use )?one of\\b"
@@ -7665,7 +7658,7 @@ final class FailureRules {
                   + "|\\bexceeded the maximum number of (?:calls|iterations|steps)\\b"
                   + "|\\bis not acceptable\\b|\\bvalid values are\\b|\\bbut you passed\\b"
                   + "|\\bmust (?:end|start|begin) with\\b|\\broles? (?:should|must) (?:be )?alternat"
-                  + "|\\b(?:isn't|aren't|is not|are not) (?:available|possible) (?:for|with)"
+                  + "|\\b(?:is not|are not) (?:available|possible) (?:for|with)"
                   + " (?!your\\b|you\\b|free\\b|users?\\b)|\\bdoes(?:n't| not) have (?:vision|image|audio"
                   + "|tool|function)|\\b(?:that|this) file type\\b|\\bwith no matching\\b",
               "n't",
@@ -7792,7 +7785,7 @@ final class FailureRules {
           // too many tools in a request ("Tool limit exceeded (140/128)", "Cannot have more than
           // 128 tools per request")
           Clause.of(
-              "\\btool limit exceeded \\(\\d+/\\d+\\)|\\b(?:cannot|can't) have more than \\d+ tools\\b|\\btoo many tools (?:in|per|for) (?:the |a |this )?request\\b",
+              "\\btool limit exceeded \\(\\d+/\\d+\\)|\\bcannot have more than \\d+ tools\\b|\\btoo many tools (?:in|per|for) (?:the |a |this )?request\\b",
               "tool limit",
               "tools"),
           // a request body that could not be built ("Failed to build request body")
@@ -7862,7 +7855,7 @@ final class FailureRules {
           // inputs.", "only support text parts, but received LMImagePart", "image could not be
           // processed")
           Clause.of(
-              "\\b(?:does not|doesn't) (?:yet )?support multi-?modal inputs?\\b|\\bonly supports? text parts\\b|\\bunable to fetch one or more images\\b|\\bimages? could not be processed\\b",
+              "\\bdoes not (?:yet )?support multi-?modal inputs?\\b|\\bonly supports? text parts\\b|\\bunable to fetch one or more images\\b|\\bimages? could not be processed\\b",
               "multi-modal input",
               "multimodal input",
               "text parts",
@@ -7929,7 +7922,7 @@ final class FailureRules {
           // only system messages.", "Tool message found without a preceding message.", "Got empty
           // list of messages.")
           Clause.of(
-              "\\b(?:can't|cannot|can not|must not) contain only system messages?\\b|\\bcontained only system messages\\b|\\bat least one (?:non-system|user) message\\b|\\bmultiple system messages in\\b|\\bonly one system message is (?:expected|allowed|supported)\\b|\\blast message in (?:the )?(?:chat history|thread|conversation) (?:was|is) (?:null|empty|not from)\\b|\\btool message found (?:after|without|before)\\b|\\bgot (?:an )?empty list of messages\\b|\\bat least one message with content\\b|\\bmessage you want to send to the model is empty\\b|\\bmessages are required when\\b|\\binput list (?:can not|cannot|can't|must not) be empty\\b|\\bcannot count tokens without any messages\\b",
+              "\\b(?:cannot|can not|must not) contain only system messages?\\b|\\bcontained only system messages\\b|\\bat least one (?:non-system|user) message\\b|\\bmultiple system messages in\\b|\\bonly one system message is (?:expected|allowed|supported)\\b|\\blast message in (?:the )?(?:chat history|thread|conversation) (?:was|is) (?:null|empty|not from)\\b|\\btool message found (?:after|without|before)\\b|\\bgot (?:an )?empty list of messages\\b|\\bat least one message with content\\b|\\bmessage you want to send to the model is empty\\b|\\bmessages are required when\\b|\\binput list (?:can not|cannot|must not) be empty\\b|\\bcannot count tokens without any messages\\b",
               "system message",
               "user message",
               "last message in",
@@ -7953,19 +7946,19 @@ final class FailureRules {
           // tool calls may only be used with a CandidateCount of 1.", "Cannot stream multiple
           // responses, please set n=1.")
           Clause.of(
-              "\\bauto[- ]invocation of tool calls may only be used with\\b|\\b(?:cannot|can't|can not|does not|doesn't) stream multiple (?:responses|completions|choices)\\b",
+              "\\bauto[- ]invocation of tool calls may only be used with\\b|\\b(?:cannot|can not|does not) stream multiple (?:responses|completions|choices)\\b",
               "invocation of tool calls",
               "stream multiple"),
           // an image placed in the system message ("images have to be in user messages, not in
           // system message", "Bedrock Converse: images cannot be in system messages")
           Clause.of(
-              "\\bimages? (?:have to|must|can only|cannot|can't) be in (?:user|system) messages?\\b",
+              "\\bimages? (?:have to|must|can only|cannot) be in (?:user|system) messages?\\b",
               "be in user message",
               "be in system message"),
           // a request value out of range or a file or template it names missing ("routed_dp_rank=4
           // out of range [0, 2)", "file does not exist or cannot be opened: images/cat.png")
           Clause.of(
-              "\\b[a-z_]{2,40}=\\d+ out of range \\[|\\bchat template string [^\\n]{0,60}?doesn't exist\\b|\\bfile does not exist or cannot be opened\\b",
+              "\\b[a-z_]{2,40}=\\d+ out of range \\[|\\bchat template string [^\\n]{0,60}?does not exist\\b|\\bfile does not exist or cannot be opened\\b",
               "out of range [",
               "chat template",
               "cannot be opened"),
@@ -8104,13 +8097,13 @@ final class FailureRules {
           // "Cannot use tools with stream", "Stream options can only be defined when
           // `stream=True`")
           Clause.of(
-              "\\bcannot stream results (?:when|with)\\b|\\bcannot use tools with stream(?:ing)?\\b|\\bcannot handle more than \\d+ `?[a-z_]{1,40}`? when streaming\\b|\\b(?:does not|doesn't|do not) support (?:the )?streaming case\\b|\\bcan only be (?:defined|set|specified|used) when `?stream`? ?= ?true\\b",
+              "\\bcannot stream results (?:when|with)\\b|\\bcannot use tools with stream(?:ing)?\\b|\\bcannot handle more than \\d+ `?[a-z_]{1,40}`? when streaming\\b|\\b(?:does not|do not) support (?:the )?streaming case\\b|\\bcan only be (?:defined|set|specified|used) when `?stream`? ?= ?true\\b",
               "stream"),
           // the provider could not process the request as made, in 17 languages ("Poskytovatel
           // nemohl zpracovat požadavek jak byl zadán", "Провайдер не зміг обробити запит таким
           // чином", "The provider couldn't process the request as made")
           Clause.of(
-              "\\bprovider (?:couldn't|could not|was unable to|cannot|can't) process the request as (?:made|given|sent|submitted)\\b|\\bposkytovatel nemohl zpracovat požadavek\\b|провайдер не (?:зміг|може) обробити запит|провайдер не (?:смог|может) обработать запрос|\\bproveedor no pudo procesar la solicitud tal como\\b|\\bfournisseur n'a pas pu traiter la demande telle que\\b|\\bprovider non ha potuto elaborare la richiesta come\\b|\\bprovedor não conseguiu processar a solicitação conforme\\b|\\bprovider kon het verzoek niet verwerken zoals\\b|\\bdostawca nie mógł przetworzyć żądania\\b|\\bsağlayıcı isteği bu şekilde işleyemedi\\b|nhà cung cấp không thể xử lý yêu cầu theo cách này|(?:提供商|供應商)无法按此方式处理请求|(?:提供商|供應商)無法按照此方式處理請求|プロバイダーはリクエストをそのまま処理できませんでした|공급자가 요청을 처리할 수 없습니다|penyedia tidak dapat memproses permintaan seperti yang dibuat|प्रदाता अनुरोध को जैसे बनाया गया था",
+              "\\bprovider (?:could not|was unable to|cannot) process the request as (?:made|given|sent|submitted)\\b|\\bposkytovatel nemohl zpracovat požadavek\\b|провайдер не (?:зміг|може) обробити запит|провайдер не (?:смог|может) обработать запрос|\\bproveedor no pudo procesar la solicitud tal como\\b|\\bfournisseur n'a pas pu traiter la demande telle que\\b|\\bprovider non ha potuto elaborare la richiesta come\\b|\\bprovedor não conseguiu processar a solicitação conforme\\b|\\bprovider kon het verzoek niet verwerken zoals\\b|\\bdostawca nie mógł przetworzyć żądania\\b|\\bsağlayıcı isteği bu şekilde işleyemedi\\b|nhà cung cấp không thể xử lý yêu cầu theo cách này|(?:提供商|供應商)无法按此方式处理请求|(?:提供商|供應商)無法按照此方式處理請求|プロバイダーはリクエストをそのまま処理できませんでした|공급자가 요청을 처리할 수 없습니다|penyedia tidak dapat memproses permintaan seperti yang dibuat|प्रदाता अनुरोध को जैसे बनाया गया था",
               "provider",
               "poskytovatel",
               "провайдер",
@@ -8249,7 +8242,7 @@ final class FailureRules {
           // Erwartungen nicht erfüllen", "服务器无法满足您的期望值")
           Clause.of(
               SERVER_NAMED
-                  + "[^\\n]{0,15}?(?:(?:cannot|can't|unable to) meet (?:your|the) expectations?"
+                  + "[^\\n]{0,15}?(?:(?:cannot|unable to) meet (?:your|the) expectations?"
                   + "|kann ihre erwartungen nicht erfüllen"
                   + "|kan niet voldoen aan uw verwachtingen"
                   + "|no puede cumplir con sus expectativas"
@@ -8290,7 +8283,7 @@ final class FailureRules {
           // solicitud", "无法满足您请求的范围")
           Clause.of(
               SERVER_NAMED
-                  + "[^\\n]{0,25}?(?:(?:cannot|can't|unable to) satisfy the (?:requested )?range"
+                  + "[^\\n]{0,25}?(?:(?:cannot|unable to) satisfy the (?:requested )?range"
                   + "|kann ihren anforderungen nicht entsprechen"
                   + "|satisfacer el rango"
                   + "|satisfaire la plage"
@@ -8330,7 +8323,7 @@ final class FailureRules {
           // apps' languages ("cannot process the media format attached to the request", "das
           // angeforderte Medienformat nicht verarbeiten", "معالجة تنسيق الوسائط")
           Clause.of(
-              "(?:cannot|can't|unable to|could not) process the media (?:format|type)"
+              "(?:cannot|unable to|could not) process the media (?:format|type)"
                   + "|media (?:format|type) (?:is )?not supported"
                   + "|unsupported media (?:format|type)"
                   + "|medienformat[^\\n]{0,10}? nicht (?:verarbeiten|unterstützt)"
@@ -8370,7 +8363,7 @@ final class FailureRules {
           // languages ("your request does not meet the server's conditions", "Ihre Anfrage erfüllt
           // die Bedingungen auf Serverseite nicht", "您的请求未满足服务器端的条件")
           Clause.of(
-              "(?:does not|doesn't|did not) meet the server'?s? (?:side )?conditions"
+              "(?:does not|did not) meet the server'?s? (?:side )?conditions"
                   + "|erfüllt die bedingungen (?:auf serverseite|des servers) nicht"
                   + "|voldoet niet aan de voorwaarden van de server"
                   + "|no cumple (?:con )?las condiciones del servidor"
@@ -8490,7 +8483,7 @@ final class FailureRules {
           // ("unterstützt die von Ihnen verwendete Anfragemethode nicht", "non supporta il metodo
           // di richiesta", "не поддържа метода на заявка")
           Clause.of(
-              "(?:does not|doesn't) support the (?:request|http) method"
+              "does not support the (?:request|http) method"
                   + "|(?:request|http) method (?:is )?not (?:supported|allowed)"
                   + "|(?:unterstützt|akzeptiert)[^\\n]{0,30}?(?:anfrage|anforderungs|http-)methode[^\\n]{0,5}? nicht"
                   + "|(?:anfrage|anforderungs)methode[^\\n]{0,10}?(?:wird )?nicht (?:unterstützt|erlaubt|zulässig)"
@@ -8531,7 +8524,7 @@ final class FailureRules {
           // قادر على فهم طلبك")
           Clause.of(
               SERVER_NAMED
-                  + "[^\\n]{0,15}?(?:(?:does not|doesn't|did not|didn't|could not|couldn't|cannot|can't|unable to) understand (?:the|your|this) request"
+                  + "[^\\n]{0,15}?(?:(?:does not|did not|could not|cannot|unable to) understand (?:the|your|this) request"
                   + "|versteht (?:ihre|deine|die) anfrage nicht"
                   + "|begrijpt (?:uw|je|het) verzoek niet"
                   + "|nie rozumie (?:twojego |tego |pana |pani )?żądania"
@@ -8797,7 +8790,7 @@ final class FailureRules {
           // 6174 message contains an invalid token", Pydantic's "Value error, Suspicious file
           // attributes detected")
           Clause.of(
-              "\\bmust follow\\b[^\\n]{0,80}?\\bformat\\b|\\b(?:is not|isn't|does not appear to be) in"
+              "\\bmust follow\\b[^\\n]{0,80}?\\bformat\\b|\\b(?:is not|does not appear to be) in"
                   + " (?:a )?valid [a-z]+ format\\b|\\bvalue error, |\\binvalid file format\\b",
               "must follow",
               "valid",
@@ -8862,7 +8855,7 @@ final class FailureRules {
               "supported sizes",
               "invalid option",
               "must provide one of",
-              "can't use both",
+              "cannot use both",
               "is not assignable to type",
               "missing keyword:",
               "invalid header value"),
@@ -8871,7 +8864,7 @@ final class FailureRules {
           // variables in PromptBuilder", jinja2's UndefinedError and TemplateSyntaxError, Liquid,
           // Handlebars, Mustache, Go's text/template)
           Clause.of(
-              "\\b(?:missing|requires?|required)\\b[^\\n]{0,40}?\\b(?:input )?variables?\\b|\\binput variables?\\b|\\btemplate ?(?:syntax|render) ?error|\\btemplatesyntaxerror\\b|\\bundefinederror\\b|\\bliquid syntax error\\b|\\bmissing helper\\b|\\bunclosed section\\b|\\bcan't evaluate field\\b|\\bprompt type mismatch\\b",
+              "\\b(?:missing|requires?|required)\\b[^\\n]{0,40}?\\b(?:input )?variables?\\b|\\binput variables?\\b|\\btemplate ?(?:syntax|render) ?error|\\btemplatesyntaxerror\\b|\\bundefinederror\\b|\\bliquid syntax error\\b|\\bmissing helper\\b|\\bunclosed section\\b|\\bcannot evaluate field\\b|\\bprompt type mismatch\\b",
               "variable",
               "template",
               "undefinederror",
@@ -8990,8 +8983,7 @@ final class FailureRules {
           // Greek, Hebrew, Persian, Arabic, Hindi, Thai and Chinese
           Clause.literals(
               "stöds inte",
-              "can't process this type of file",
-              "format isn't supported",
+              "cannot process this type of file",
               "không thể xử lý loại tệp",
               "není podporován",
               "δεν υποστηρίζεται",
@@ -9077,7 +9069,7 @@ final class FailureRules {
               "no scheme supplied",
               "config"),
           Clause.of(
-              "\\b(?:could not|couldn't|unable to|failed to) parse\\b(?! [\\w-]+ response)|\\binvalid (?:message "
+              "\\b(?:could not|unable to|failed to) parse\\b(?! [\\w-]+ response)|\\binvalid (?:message "
                   + "|request |json )?format\\b|\\bunrecognized (?:request )?(?:argument|parameter"
                   + "|field)\\b|\\bparameter\\b",
               "parse",
@@ -10022,7 +10014,7 @@ final class FailureRules {
           "未授权",
           "no auth credentials",
           "missing authentication",
-          "didn't provide an api key",
+          "did not provide an api key",
           "security token included in the request is invalid",
           // Cohere, and tokens reported expired or invalid on a 429
           "invalid api token",
@@ -10402,7 +10394,7 @@ final class FailureRules {
                   // Server Error!")
                   + "|must be passed|must be provided|not provided(?! or\\b)|is missing|missing"
                   + "|does not exist"
-                  + "|doesn't exist|not found)\\b",
+                  + "|does not exist|not found)\\b",
               "key"),
           // a token named expired or invalid in any words ("The security token included in the
           // request is expired"), and in Japanese, Korean, Persian, Russian, German, Vietnamese,
@@ -10642,7 +10634,6 @@ final class FailureRules {
           "not available in your country",
           "not available in your region",
           "region, or territory not supported",
-          "don't have access to the model",
           "do not have access to the model",
           "access to this model",
           // a plan or a tier that does not cover the model (NovelAI's 409 "Not eligible for this
@@ -10666,8 +10657,6 @@ final class FailureRules {
           "with a session key",
           "denied access",
           "do not have access to the requested",
-          "don't have access to the requested",
-          "don't have permission to use",
           "do not have permission to use",
           // no access to the model or the service, in Japanese, Korean, Persian, Russian, Spanish,
           // Portuguese, French, German, Vietnamese, Turkish, Indonesian
@@ -10839,7 +10828,7 @@ final class FailureRules {
           // a plan or trial that does not include the model ("Dify Hosted OpenAI trial currently
           // not support the GPT-4 model")
           Clause.of(
-              "\\b(?:trial|plan|tier|subscription)\\b[^\\n]{0,30}?\\b(?:does not|doesn't"
+              "\\b(?:trial|plan|tier|subscription)\\b[^\\n]{0,30}?\\b(?:does not"
                   + "|currently not|not) support\\b",
               "support"),
           // access to a model named denied ("Access to model art://yandex-art/latest denied")
@@ -11306,9 +11295,8 @@ final class FailureRules {
   static final Words NOTHING_TO_SEND =
       Words.of(
           Clause.of(
-              "\\b(?:cannot|can't|unable to) (?:generate|send)\\b[^\\n]{0,60}?\\bempty\\b",
+              "\\b(?:cannot|unable to) (?:generate|send)\\b[^\\n]{0,60}?\\bempty\\b",
               "cannot",
-              "can't",
               "unable to"));
 
   // An image's size in pixels ("input size exceed limit 2048x2048, current input:(1080,2376)"): a
@@ -11889,7 +11877,7 @@ final class FailureRules {
   static final Words ENDPOINT_GONE_PATTERN =
       Words.of(
           Clause.of(
-              "\\b(?:endpoint|deployment)\\b[^\\n]{0,120}?\\b(?:does not exist|doesn't exist"
+              "\\b(?:endpoint|deployment)\\b[^\\n]{0,120}?\\b(?:does not exist"
                   + "|not found"
                   + "|is not running|no longer exists|is (?:currently )?closed)\\b",
               "endpoint",
@@ -12480,7 +12468,6 @@ final class FailureRules {
           "stream disconnected",
           "transport error",
           "could not reach",
-          "couldn't reach",
           "unable to reach",
           "empty reply from server",
           // Chromium's net errors (net::ERR_CONNECTION_TIMED_OUT, read as words)
@@ -12669,10 +12656,11 @@ final class FailureRules {
           "```yml",
           "```xml",
           // Apple's Foundation on an answer it could not decode ("Failed to decode Copilot API
-          // response: The data couldn’t be read because it isn’t in the correct format."), a
-          // structured answer that could not be decoded ("Structured object could not be decoded.
-          // Received: … \"content\": null")
-          "isn't in the correct format",
+          // response: The data couldn’t be read because it isn’t in the correct format."; not an
+          // app's "Response is not in the correct format" about an outage page), a structured
+          // answer that could not be decoded ("Structured object could not be decoded. Received:
+          // … \"content\": null")
+          "because it is not in the correct format",
           "object could not be decoded",
           // Teams AI's loop that asked the model to repair its answer and gave up ("Reached max
           // model response repair attempts")
@@ -12999,7 +12987,7 @@ final class FailureRules {
           "expecting type \"application/json\"",
           // Apple Foundation's decoder on the answer, in English and Chinese ("The data couldn’t be
           // read because it isn’t in the correct format", "未能读取数据，因为它的格式不正确")
-          "the data couldn't be read",
+          "the data could not be read",
           "未能读取数据",
           "responded with invalid",
           // a server or an upstream that sent back what could not be used ("MLX server returned an
@@ -13244,7 +13232,6 @@ final class FailureRules {
           "extraneous key",
           "malformed input request",
           "field required",
-          "can't be blank",
           "cannot be blank",
           "must not be blank",
           "must be an odd number",

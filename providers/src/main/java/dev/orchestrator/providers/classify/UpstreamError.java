@@ -563,8 +563,11 @@ record UpstreamError(
   // The text with the characters a web page, a terminal or an editor puts for the plain ones read
   // as them: a run of spaces, tabs, no-break or other wide spaces as one space; typographic
   // apostrophes and double quotes as ASCII ones; the HTML entities of quotes, angle brackets, the
-  // ampersand and the no-break space as the characters. The words are the same, and every clause
-  // is written with the plain characters.
+  // ampersand and the no-break space as the characters; a negation contracted as written out
+  // ("doesn't" as "does not", "can't" as "cannot", "won't" as "will not"); and the British
+  // spelling of "authorized", "organization" and "recognized" as the American one. The words are
+  // the same, and every clause is written with the plain characters, the negations written out
+  // and the American spelling.
   private static String plain(String text) {
     if (!needsPlain(text)) {
       return text;
@@ -587,9 +590,87 @@ record UpstreamError(
         continue;
       }
       inSpace = false;
+      if (isApostrophe(c) && contracted(t, i) && writtenOut(out)) {
+        i++; // the 't'
+        continue;
+      }
+      if (britishS(t, i)) {
+        out.append(c == 's' ? 'z' : 'Z');
+        continue;
+      }
       out.append(c == '\u2018' || c == '\u2019' ? '\'' : c == '\u201c' || c == '\u201d' ? '"' : c);
     }
     return out.toString();
+  }
+
+  private static final List<String> IZE_STEMS = List.of("authori", "organi", "recogni");
+  private static final List<String> IZE_ENDINGS =
+      List.of("ations", "ation", "ational", "ing", "ers", "er", "es", "ed", "e");
+
+  // text[i] is the 's' of a British "-ise"/"-isation" of IZE_STEMS ("unauthorised",
+  // "organisation"; not Indonesian "organisasi" nor Dutch "organisatie")
+  private static boolean britishS(String text, int i) {
+    char c = text.charAt(i);
+    if (c != 's' && c != 'S' || i < 5) {
+      return false;
+    }
+    for (String stem : IZE_STEMS) {
+      int from = i - stem.length();
+      if (from >= 0 && text.regionMatches(true, from, stem, 0, stem.length())) {
+        for (String end : IZE_ENDINGS) {
+          int after = i + 1 + end.length();
+          if (text.regionMatches(true, i + 1, end, 0, end.length())
+              && (after == text.length() || !Character.isLetter(text.charAt(after)))) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean isApostrophe(char c) {
+    return c == '\'' || c == '\u2019';
+  }
+
+  // "n't" at text[i - 1 .. i + 1], ending a word
+  private static boolean contracted(String text, int i) {
+    return i > 0
+        && i + 1 < text.length()
+        && (text.charAt(i - 1) == 'n' || text.charAt(i - 1) == 'N')
+        && (text.charAt(i + 1) == 't' || text.charAt(i + 1) == 'T')
+        && (i + 2 == text.length() || !Character.isLetterOrDigit(text.charAt(i + 2)));
+  }
+
+  private static final Set<String> NEGATED_VERBS =
+      Set.of(
+          "do", "does", "did", "is", "are", "was", "were", "has", "have", "had", "could", "should",
+          "would", "must", "need", "might");
+
+  // The word before "n't" at the end of out written out with its negation ("doesn" -> "does not",
+  // "can" -> "cannot", "won" -> "will not"), in the word's case; false for any other word.
+  private static boolean writtenOut(StringBuilder out) {
+    int start = out.length();
+    while (start > 0 && Character.isLetter(out.charAt(start - 1))) {
+      start--;
+    }
+    String word = out.substring(start);
+    String lower = word.toLowerCase(Locale.ROOT);
+    boolean upper = word.length() > 1 && word.equals(word.toUpperCase(Locale.ROOT));
+    String not = upper ? "NOT" : "not";
+    if (lower.equals("can")) {
+      out.append(not);
+    } else if (lower.equals("won")) {
+      out.setLength(start);
+      out.append(upper ? "WILL" : word.charAt(0) == 'W' ? "Will" : "will").append(' ').append(not);
+    } else if (lower.length() > 1
+        && NEGATED_VERBS.contains(lower.substring(0, lower.length() - 1))) {
+      out.setLength(out.length() - 1);
+      out.append(' ').append(not);
+    } else {
+      return false;
+    }
+    return true;
   }
 
   private static boolean isSpace(char c) {
@@ -608,7 +689,9 @@ record UpstreamError(
       if (c == ' ' && before == ' '
           || c != ' ' && isSpace(c)
           || c == '&'
-          || c >= '\u2018' && c <= '\u201d') {
+          || c >= '\u2018' && c <= '\u201d'
+          || c == '\'' && contracted(text, i)
+          || britishS(text, i)) {
         return true;
       }
       before = c;

@@ -753,6 +753,18 @@ class FailureClassifierTest {
           # a reason phrase ending a quoted document's message, and the prompt it quotes back
           '{"error": {"message": "Connector: HTTP Error: Not Found"}}'              | not_found
           'call failed: {"detail":"Request timed out after 600s. Prompt: \\"tell me about rate limits\\""}' | timeout
+          # a negation contracted or written out, and a British spelling, are the same words
+          'That link can''t be used as a source. Check the URL and try again.'       | request_invalid
+          'The custom headers you entered aren’t valid JSON.'                        | request_invalid
+          'The model "llama3.1:8b" wasn''t found. To download it, run `ollama pull llama3.1:8b`.' | not_found
+          'Models for OpenAI couldn''t be loaded. Please refresh the page and try again.'       | server_error
+          'OpenAI: Unauthorised'                                                      | auth_failed
+          'This organisation has been disabled.'                                      | permission_denied
+          # …and Apple's decoder on an answer is not an app's words about an outage page
+          'The data couldn’t be read because it isn’t in the correct format.'         | empty_response
+          '(''Response is not in the correct format'', "Service unavailable: Our services aren''t available right now")' | server_error
+          # a subject is not read across a task's label ("…commit message: Request too large")
+          'Failed to generate commit message: Request too large'                      | request_too_large
           """)
   void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -60,7 +62,8 @@ class MeaningPhrasesTest {
    * generic exception's class or a Python traceback, fenced as Markdown code, or with a relay's
    * request id, the model it was for or the attempt it was after it; and one whose spaces, quotes
    * or characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
-   * spaces, typographic quotes, HTML entities).
+   * spaces, typographic quotes, HTML entities); and one whose negations are contracted or written
+   * out, or spelt the British way.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -98,6 +101,9 @@ class MeaningPhrasesTest {
                       .replace("'", "&#39;")
                       .replace("<", "&lt;")
                       .replace(">", "&gt;")),
+              Map.entry("contracted", negations(phrase, true)),
+              Map.entry("written out", negations(phrase, false)),
+              Map.entry("British", british(phrase)),
               Map.entry(
                   "traceback",
                   "Traceback (most recent call last):\n  File \"/app/main.py\", line 42, in run\n"
@@ -121,6 +127,52 @@ class MeaningPhrasesTest {
         .explainStrict(new FailureEvidence(null, Map.of(), null, null, message, false, false, null))
         .failure()
         .category();
+  }
+
+  private static final String[][] NEGATIONS = {
+    {"cannot", "can't"},
+    {"will not", "won't"},
+    {"does not", "doesn't"},
+    {"do not", "don't"},
+    {"did not", "didn't"},
+    {"is not", "isn't"},
+    {"are not", "aren't"},
+    {"was not", "wasn't"},
+    {"were not", "weren't"},
+    {"has not", "hasn't"},
+    {"have not", "haven't"},
+    {"could not", "couldn't"},
+    {"should not", "shouldn't"},
+    {"would not", "wouldn't"}
+  };
+
+  // the phrase with its negations contracted ("does not" as "doesn't") or written out
+  private static String negations(String phrase, boolean contract) {
+    String s = phrase;
+    for (String[] n : NEGATIONS) {
+      String from = n[contract ? 0 : 1];
+      String to = n[contract ? 1 : 0];
+      s = s.replaceAll("\\b" + Pattern.quote(from) + "\\b", Matcher.quoteReplacement(to));
+      s =
+          s.replaceAll(
+              "\\b" + Pattern.quote(capitalised(from)) + "\\b",
+              Matcher.quoteReplacement(capitalised(to)));
+    }
+    return s;
+  }
+
+  private static String capitalised(String word) {
+    return Character.toUpperCase(word.charAt(0)) + word.substring(1);
+  }
+
+  private static final Pattern AMERICAN =
+      Pattern.compile("(?i)(authori|organi|recogni)(z)(ations?|ational|ing|ers?|es|ed|e)\\b");
+
+  // the phrase in British spelling ("unauthorised", "organisation")
+  private static String british(String phrase) {
+    return AMERICAN
+        .matcher(phrase)
+        .replaceAll(m -> m.group(1) + (m.group(2).equals("z") ? "s" : "S") + m.group(3));
   }
 
   // Python's repr of a str: single quotes unless the text holds one and no double quote

@@ -119,10 +119,11 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
 
   /**
    * Streams the answer: one {@link ChatResponse} per text delta or completed tool call, then one
-   * with the finish reason, usage, route and trace. A failure after output ends the {@code Flux}
-   * with an error (a {@link org.springframework.ai.retry.TransientAiException} whose cause says
-   * {@code stream_interrupted}), never with completion. Cancelling the subscription cancels the
-   * request.
+   * with the finish reason, usage, route and trace, whose message carries the answer's properties
+   * (reasoning, signed and redacted thinking, thought signatures, refusal) for Spring AI's stream
+   * aggregation to keep. A failure after output ends the {@code Flux} with an error (a {@link
+   * org.springframework.ai.retry.TransientAiException} whose cause says {@code
+   * stream_interrupted}), never with completion. Cancelling the subscription cancels the request.
    */
   @Override
   public Flux<ChatResponse> stream(Prompt prompt) {

@@ -102,11 +102,18 @@ final class ResponseMapper {
   }
 
   /**
-   * The stream's last piece: what only the end knows (finish reason, usage, route, trace); its text
-   * and tool calls were already sent piece by piece.
+   * The stream's last piece: what only the end knows (finish reason, usage, route, trace) and the
+   * answer's message properties (reasoning, signed and redacted thinking, thought signatures,
+   * refusal), which Spring AI's stream aggregation merges into the message it keeps, so that a
+   * streamed tool loop or chat memory replays them; its text and tool calls were already sent piece
+   * by piece.
    */
   static ChatResponse lastChunk(ChatResponse whole) {
-    AssistantMessage empty = AssistantMessage.builder().content("").build();
+    AssistantMessage empty =
+        AssistantMessage.builder()
+            .content("")
+            .properties(whole.getResult().getOutput().getMetadata())
+            .build();
     return new ChatResponse(
         List.of(new Generation(empty, whole.getResult().getMetadata())), whole.getMetadata());
   }

@@ -97,8 +97,7 @@ final class RequestMapper {
       case AI:
         return assistant((AiMessage) m);
       case TOOL_EXECUTION_RESULT:
-        ToolExecutionResultMessage r = (ToolExecutionResultMessage) m;
-        return ChatMessage.tool(r.id(), r.text());
+        return toolResult((ToolExecutionResultMessage) m);
       case CUSTOM:
       default:
         throw new UnsupportedFeatureException(
@@ -109,12 +108,29 @@ final class RequestMapper {
   private static ChatMessage user(UserMessage m) {
     ChatMessage.Builder b = ChatMessage.builder(Role.USER).name(m.name());
     for (Content c : m.contents()) {
-      b.part(part(c));
+      b.part(part(c, "user message content"));
     }
     return b.build();
   }
 
-  private static ContentPart part(Content c) {
+  /**
+   * A tool's result: every content part (a tool may answer with images) and whether the tool failed
+   * (AiServices sets {@code isError} when a tool throws; Anthropic routes receive it as {@code
+   * is_error}).
+   */
+  private static ChatMessage toolResult(ToolExecutionResultMessage r) {
+    ChatMessage.Builder b =
+        ChatMessage.builder(Role.TOOL)
+            .toolCallId(r.id())
+            .toolError(Boolean.TRUE.equals(r.isError()));
+    for (Content c : r.contents()) {
+      b.part(part(c, "tool result content"));
+    }
+    return b.build();
+  }
+
+  /** {@code c} as an engine part; {@code where} names the field in the refusal of other kinds. */
+  private static ContentPart part(Content c, String where) {
     switch (c.type()) {
       case TEXT:
         return ContentPart.text(((TextContent) c).text());
@@ -129,7 +145,7 @@ final class RequestMapper {
         return new ContentPart.Image(null, image.mimeType(), image.base64Data(), detail);
       default:
         throw new UnsupportedFeatureException(
-            "user message content " + c.type() + " (expected: TEXT or IMAGE)");
+            where + " " + c.type() + " (expected: TEXT or IMAGE)");
     }
   }
 

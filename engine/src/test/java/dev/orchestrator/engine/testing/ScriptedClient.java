@@ -93,9 +93,14 @@ public final class ScriptedClient implements ProviderClient {
 
   /** A success with {@code content}. */
   public static Step ok(String content) {
+    return ok(content, new Usage(3, 5, 8));
+  }
+
+  /** A success with {@code content} reporting {@code usage} ({@link Usage#NONE}: none reported). */
+  public static Step ok(String content, Usage usage) {
     return new Step(
         new AttemptOutcome.Succeeded(
-            new ChatResponse(content, List.of(), "stop", new Usage(3, 5, 8), "m", null)),
+            new ChatResponse(content, List.of(), "stop", usage, "m", null)),
         Duration.ofMillis(5),
         null);
   }

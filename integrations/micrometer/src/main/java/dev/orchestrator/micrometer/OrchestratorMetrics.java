@@ -8,6 +8,7 @@ import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.plan.RoutePlanner;
@@ -59,7 +60,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *       route answered), {@code error.type} the error type or {@code none}</td></tr>
  *   <tr><td>{@code gen_ai_client_token_usage}</td><td>gen_ai.token.type (input, output) and the
  *       four above but {@code error.type}</td>
- *       <td>tokens of each answer (a distribution: {@code _count}, {@code _sum})</td></tr>
+ *       <td>tokens of each answer whose upstream reported usage (a distribution: {@code _count},
+ *       {@code _sum}); an answer without usage is no sample</td></tr>
  * </table>
  *
  * <p>The {@code gen_ai_*} series let dashboards built for Spring AI's and LangChain4j's GenAI
@@ -211,9 +213,13 @@ public final class OrchestratorMetrics implements OrchestratorListener {
     finished(t, "success");
     GenAiKey key = genAiKey(t, result.route(), NONE);
     genAi(key, t);
-    DistributionSummary[] tokens = genAiTokens.computeIfAbsent(key, this::tokenSummaries);
-    tokens[0].record(result.response().usage().promptTokens());
-    tokens[1].record(result.response().usage().completionTokens());
+    Usage usage = result.response().usage();
+    if (!usage.isNone()) {
+      // An answer whose upstream reported no usage is no sample: zero tokens would be made up.
+      DistributionSummary[] tokens = genAiTokens.computeIfAbsent(key, this::tokenSummaries);
+      tokens[0].record(usage.promptTokens());
+      tokens[1].record(usage.completionTokens());
+    }
     BigDecimal cost = result.costUsd();
     if (cost == null) {
       unknownCosts

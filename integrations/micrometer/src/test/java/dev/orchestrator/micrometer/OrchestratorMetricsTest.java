@@ -16,6 +16,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
@@ -111,6 +112,28 @@ class OrchestratorMetricsTest {
                 .summary()
                 .totalAmount())
         .isEqualTo(5);
+  }
+
+  @Test
+  void anAnswerWithoutReportedUsageRecordsNoTokens() {
+    client.script("a/m", ok("hello", Usage.NONE));
+    orchestrator.chat(request("a/m"));
+    client.script("a/m", ok("hello"));
+    orchestrator.chat(request("a/m"));
+
+    // Only the answer that reported usage is a sample: no answer of zero tokens is made up.
+    for (String type : List.of("input", "output")) {
+      assertThat(
+              registry
+                  .get("gen_ai.client.token.usage")
+                  .tag("gen_ai.token.type", type)
+                  .summary()
+                  .count())
+          .as(type)
+          .isEqualTo(1);
+    }
+    assertThat(registry.get("orchestrator.cost.unknown").tag("route", "a/m").counter().count())
+        .isEqualTo(1);
   }
 
   @Test

@@ -117,9 +117,23 @@ public final class StrictFamilies {
 
   /**
    * OpenAI: ids of at most 40 characters, and only the fields a message role defines
-   * (https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages).
+   * (https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages); a tool
+   * message's content is a string or text parts only ("For tool messages, only type `text` is
+   * supported", openai/openai-ruby's {@code ChatCompletionToolMessageParam}), answered as
+   * https://github.com/OpenHands/OpenHands/issues/7700 shows.
    */
   private static Refusal openAi(JsonNode m, String at) {
+    if (m.path("role").asText().equals("tool")) {
+      for (JsonNode part : m.path("content")) {
+        if (!part.path("type").asText().equals("text")) {
+          return bad(
+              "Invalid '"
+                  + at
+                  + "'. Image URLs are only allowed for messages with role 'user', but this"
+                  + " message with role 'tool' contains an image URL.");
+        }
+      }
+    }
     for (JsonNode c : m.path("tool_calls")) {
       String id = c.path("id").asText();
       if (id.length() > 40) {

@@ -199,6 +199,22 @@ public enum Family {
     return this != MOONSHOT;
   }
 
+  /**
+   * Whether a tool result may carry only text: OpenAI's chat completions take a tool message's
+   * content as a string or text parts ("For tool messages, only type `text` is supported",
+   * openai/openai-python's {@code ChatCompletionToolMessageParam}; an image there is refused,
+   * "Image URLs are only allowed for messages with role 'user'"), and Groq, Gemini's
+   * OpenAI-compatible endpoint, DeepSeek and Moonshot follow that message schema. Anthropic's
+   * {@code tool_result} takes images
+   * (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use), as does
+   * Mistral's {@code ToolMessage}, whose content is a string or content chunks
+   * (https://github.com/mistralai/client-python/blob/main/docs/models/toolmessage.md); a generic
+   * provider gets the history as sent.
+   */
+  public boolean toolResultsTextOnly() {
+    return this != ANTHROPIC && this != MISTRAL && this != GENERIC;
+  }
+
   /** Message fields it refuses on some message, left out when a history carries them. */
   public Set<String> refusedFields() {
     return refusedFields;

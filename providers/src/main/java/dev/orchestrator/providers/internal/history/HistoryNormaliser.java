@@ -152,6 +152,9 @@ public final class HistoryNormaliser {
     if (family != Family.GENERIC || profile.strict()) {
       pairResults(out, at, adapted);
     }
+    if (profile.toolResultsTextOnly()) {
+      toolResultParts(out, at, adapted, profile);
+    }
     Map<String, String> renamed = new HashMap<>(); // an id given to a repeated call: the caller's
     if (family == Family.ANTHROPIC) {
       sameRoleRuns(out, at, adapted);
@@ -462,6 +465,69 @@ public final class HistoryNormaliser {
           at.set(k, othersAt.get(j));
         }
       }
+    }
+  }
+
+  /**
+   * Moves what is not text out of the tool results (a screenshot an Anthropic {@code tool_result}
+   * or a Responses {@code function_call_output} carries, a file) into a user message right after
+   * the run of results they belong to — the start of the user message that follows them, when one
+   * does, else a new one — for a family that takes only text in a tool result. The results stay
+   * right after their calls, the model still sees the images, and each move is named.
+   */
+  private static void toolResultParts(
+      List<ChatMessage> out, List<Integer> at, List<String> adapted, Profile profile) {
+    String why =
+        (profile.strict()
+                ? "in the strictest form: a family takes"
+                : profile.family().wireName() + " takes")
+            + " only text in a tool result";
+    for (int k = 0; k < out.size(); k++) {
+      if (out.get(k).role() != Role.TOOL) {
+        continue;
+      }
+      int end = k;
+      while (end < out.size() && out.get(end).role() == Role.TOOL) {
+        end++;
+      }
+      List<ContentPart> moved = new ArrayList<>();
+      for (int t = k; t < end; t++) {
+        ChatMessage m = out.get(t);
+        if (m.textOnly()) {
+          continue;
+        }
+        List<ContentPart> text = new ArrayList<>();
+        for (int j = 0; j < m.parts().size(); j++) {
+          ContentPart p = m.parts().get(j);
+          if (p instanceof ContentPart.Text) {
+            text.add(p);
+            continue;
+          }
+          moved.add(p);
+          adapted.add(
+              "messages["
+                  + at.get(t)
+                  + "].content["
+                  + j
+                  + "]: "
+                  + (p instanceof ContentPart.Image ? "image" : p.type() + " part")
+                  + " moved to a user message after the tool results ("
+                  + why
+                  + ")");
+        }
+        out.set(t, m.toBuilder().parts(text).build());
+      }
+      if (!moved.isEmpty()) {
+        if (end < out.size() && out.get(end).role() == Role.USER) {
+          ChatMessage next = out.get(end);
+          moved.addAll(next.parts());
+          out.set(end, next.toBuilder().parts(moved).build());
+        } else {
+          out.add(end, ChatMessage.builder(Role.USER).parts(moved).build());
+          at.add(end, at.get(end - 1));
+        }
+      }
+      k = end - 1;
     }
   }
 

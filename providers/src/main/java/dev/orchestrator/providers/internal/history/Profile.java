@@ -67,6 +67,14 @@ public record Profile(
     return all;
   }
 
+  /**
+   * Whether a tool result's images and files go in a user message after the results: the family's
+   * rule, and always in the strictest form but for Anthropic, whose {@code tool_result} takes them.
+   */
+  public boolean toolResultsTextOnly() {
+    return family.toolResultsTextOnly() || strict && family != Family.ANTHROPIC;
+  }
+
   /** Whether an assistant turn with no content is left out: the family's rule, always if strict. */
   public boolean noEmptyMessages() {
     return strict || family.noEmptyMessages();

@@ -274,4 +274,40 @@ class HistoryNormaliserTest {
       }
     }
   }
+
+  @Test
+  void parallelResultsImagesFollowTheRunOfResultsInOneUserMessage() throws Exception {
+    ToolCall second = new ToolCall("call_2", "weather", "{}");
+    ContentPart.Image a = ContentPart.imageBase64("image/png", "iVBORw0KGgo=");
+    ContentPart.Image b = ContentPart.imageUrl("https://example.com/b.png");
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .user("Screens?")
+            .message(ChatMessage.assistant(null, List.of(CALL, second)))
+            .message(
+                ChatMessage.builder(Role.TOOL)
+                    .toolCallId("call_1")
+                    .parts(List.of(ContentPart.text("one"), a))
+                    .build())
+            .message(ChatMessage.builder(Role.TOOL).toolCallId("call_2").part(b).build())
+            .build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.GROQ);
+
+    assertThat(n.messages())
+        .extracting(ChatMessage::role)
+        .containsExactly(Role.USER, Role.ASSISTANT, Role.TOOL, Role.TOOL, Role.USER);
+    assertThat(n.messages().get(2).parts()).containsExactly(ContentPart.text("one"));
+    assertThat(n.messages().get(3).parts()).isEmpty();
+    assertThat(n.messages().get(4).parts()).containsExactly(a, b);
+    assertThat(n.adapted())
+        .containsExactly(
+            "messages[2].content[1]: image moved to a user message after the tool results (groq"
+                + " takes only text in a tool result)",
+            "messages[3].content[0]: image moved to a user message after the tool results (groq"
+                + " takes only text in a tool result)");
+    assertThat(HistoryNormaliser.normalise(r, Family.ANTHROPIC).messages().get(3).parts())
+        .containsExactly(b);
+    assertThat(HistoryNormaliser.normalise(r, Family.GENERIC).messages()).isEqualTo(r.messages());
+  }
 }

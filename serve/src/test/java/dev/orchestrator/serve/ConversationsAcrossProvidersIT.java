@@ -163,6 +163,39 @@ class ConversationsAcrossProvidersIT {
         .isEqualTo("https://example.com/shot.png");
   }
 
+  /**
+   * A Messages tool result marked {@code is_error}, continued on Groq: the OpenAI wire has no such
+   * field, so the flag cannot go with the result; that is named, never dropped silently.
+   */
+  @Test
+  void aFailedToolResultsIsErrorIsNamedWhereTheRouteHasNoSuchField() {
+    String body =
+        "{\"model\":\"after-down-groq\",\"max_tokens\":256,"
+            + SCREENSHOT_TOOL
+            + ",\"messages\":["
+            + "{\"role\":\"user\",\"content\":\"What is on my screen?\"},"
+            + "{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"toolu_01B\","
+            + "\"name\":\"screenshot\",\"input\":{}}]},"
+            + "{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":"
+            + "\"toolu_01B\",\"is_error\":true,\"content\":\"display not found\"}]}]}";
+    int before = serve.traces.size();
+
+    HttpResponse<String> r = postTo("/v1/messages", body);
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    JsonNode result = last("groq").body().path("messages").get(2);
+    assertThat(result.path("role").asText()).isEqualTo("tool");
+    assertThat(result.path("content").asText()).isEqualTo("display not found");
+    Trace trace = serve.traces.get(before);
+    assertThat(trace.servingRoute()).isEqualTo("groq/m");
+    assertThat(trace.adapted())
+        .contains(
+            "messages[2].is_error: left out (groq has no such field: the tool message carries only"
+                + " the result's content)");
+    assertThat(r.headers().firstValue(Dispatch.ADAPTED))
+        .contains(Integer.toString(trace.adapted().size()));
+  }
+
   static HttpResponse<String> postTo(String path, String body) {
     return serve.send(
         HttpRequest.newBuilder(serve.uri(path))

@@ -139,6 +139,15 @@ public final class HistoryNormaliser {
         conversationStarted = true;
       }
       ChatMessage n = m.role() == Role.ASSISTANT ? assistant(m, profile, where, adapted) : m;
+      if (n != null && n.toolError() && family != Family.ANTHROPIC) {
+        // Only Anthropic's tool_result has is_error; no OpenAI-protocol message can carry it.
+        n = n.toBuilder().toolError(false).build();
+        adapted.add(
+            where
+                + ".is_error: left out ("
+                + family.wireName()
+                + " has no such field: the tool message carries only the result's content)");
+      }
       n = refusedFields(n, profile, where, adapted);
       if (n == null) {
         continue;

@@ -196,6 +196,43 @@ class ConversationsAcrossProvidersIT {
         .contains(Integer.toString(trace.adapted().size()));
   }
 
+  /**
+   * A Claude Code turn with thinking on, whose last tool loop an OpenAI route answered after a
+   * failover (so its assistant turn has no thinking block Anthropic signed), back on Anthropic: the
+   * normaliser runs this request without thinking, and that is what the route receives the first
+   * time — the caller's own body, without its {@code thinking} — not a body Anthropic refuses and
+   * the repair then sends again.
+   */
+  @Test
+  void thinkingTurnedOffForAForeignToolLoopIsWhatTheAnthropicRouteReceives() {
+    String body =
+        "{\"model\":\"anthropic/m\",\"max_tokens\":4096,"
+            + "\"thinking\":{\"type\":\"enabled\",\"budget_tokens\":2048},"
+            + SCREENSHOT_TOOL
+            + ",\"messages\":["
+            + "{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"What is on my"
+            + " screen?\",\"cache_control\":{\"type\":\"ephemeral\"}}]},"
+            + "{\"role\":\"assistant\",\"content\":[{\"type\":\"tool_use\",\"id\":\"call_9\","
+            + "\"name\":\"screenshot\",\"input\":{}}]},"
+            + "{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":"
+            + "\"call_9\",\"content\":\"a terminal\"}]}]}";
+    int before = serve.traces.size();
+    int sent = strict.received().size();
+
+    HttpResponse<String> r = postTo("/v1/messages", body);
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    List<StrictUpstream.Received> got = strict.received().subList(sent, strict.received().size());
+    assertThat(got).hasSize(1);
+    assertThat(got.get(0).refusal()).as("anthropic's refusal").isNull();
+    assertThat(got.get(0).body().has("thinking")).isFalse();
+    assertThat(got.get(0).body().at("/messages/0/content/0/cache_control/type").asText())
+        .as("the caller's own body, cache control and all")
+        .isEqualTo("ephemeral");
+    assertThat(serve.traces.get(before).adapted())
+        .anyMatch(a -> a.startsWith("reasoning_effort: thinking off for this request"));
+  }
+
   static HttpResponse<String> postTo(String path, String body) {
     return serve.send(
         HttpRequest.newBuilder(serve.uri(path))

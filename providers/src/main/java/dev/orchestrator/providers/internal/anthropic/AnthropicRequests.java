@@ -110,9 +110,13 @@ final class AnthropicRequests {
   }
 
   /**
-   * The caller's own Messages body, unchanged but for the route's model and the stream flag: what
-   * the engine does not model (cache control, citations, signatures, beta fields) reaches the route
-   * as the agent sent it.
+   * The caller's own Messages body, unchanged but for the route's model, the stream flag and, when
+   * the history normaliser runs this request without thinking, its {@code thinking}: what the
+   * engine does not model (cache control, citations, signatures, beta fields) reaches the route as
+   * the agent sent it. The Messages front gives every {@code "enabled"} thinking a reasoning
+   * effort, so a request that reaches here with none has had thinking turned off for this attempt
+   * ({@code HistoryNormaliser.Normalised#thinkingOff}: a tool loop whose assistant turn carries no
+   * thinking block Anthropic signed, which Anthropic refuses with thinking on).
    */
   private static ObjectNode passThrough(NativeRequest n, ChatRequest r, Route route)
       throws RequestEncodingException {
@@ -127,6 +131,9 @@ final class AnthropicRequests {
     }
     o.put("model", route.model());
     o.remove("provider"); // the orchestrator's own routing preferences, not Anthropic's
+    if (r.reasoningEffort() == null && "enabled".equals(o.path("thinking").path("type").asText())) {
+      o.remove("thinking"); // turned off for this attempt by the history normaliser, and named
+    }
     if (r.stream()) {
       o.put("stream", true);
     } else {

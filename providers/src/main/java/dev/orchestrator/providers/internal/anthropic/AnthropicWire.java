@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
@@ -14,6 +15,8 @@ import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
+import dev.orchestrator.providers.internal.history.Family;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
 import dev.orchestrator.providers.internal.wire.Decoded;
 import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
@@ -86,6 +89,31 @@ public final class AnthropicWire implements WireProtocol {
   @Override
   public Protocol protocol() {
     return Protocol.ANTHROPIC_MESSAGES;
+  }
+
+  /**
+   * As every wire, but for the caller's own Messages body: it goes as the caller wrote it, unless
+   * thinking is asked for and the tool loop's assistant turn carries no thinking block Anthropic
+   * signed (an OpenAI route answered that turn after a failover), which Anthropic refuses with
+   * thinking on. Then this one request runs without thinking, as a translated history would, and
+   * that is named: the body keeps everything else the caller said (cache control, citations, beta
+   * fields), where a refusal and the one repair would send it translated, without them.
+   */
+  @Override
+  public HistoryNormaliser.Normalised history(
+      ChatRequest request, Provider provider, Route route, boolean strict)
+      throws RequestEncodingException {
+    NativeRequest n = request.nativeRequest();
+    if (strict
+        || n == null
+        || !n.appliesTo(Protocol.ANTHROPIC_MESSAGES, request)
+        || request.reasoningEffort() == null) {
+      return WireProtocol.super.history(request, provider, route, strict);
+    }
+    HistoryNormaliser.Normalised h = HistoryNormaliser.normalise(request, Family.ANTHROPIC);
+    return h.thinkingOff() && h.messages().equals(request.messages()) && h.idsBack().isEmpty()
+        ? h
+        : null;
   }
 
   @Override

@@ -233,6 +233,34 @@ class ConversationsAcrossProvidersIT {
         .anyMatch(a -> a.startsWith("reasoning_effort: thinking off for this request"));
   }
 
+  /**
+   * A chat conversation ending in an assistant prefill that ends in a space (OpenAI takes it;
+   * Anthropic refuses a final assistant message ending in whitespace), continued on Anthropic after
+   * the first route failed: the trailing whitespace is left out, and that is named.
+   */
+  @Test
+  void aPrefillEndingInWhitespaceReachesAnthropicTrimmed() {
+    String body =
+        "{\"model\":\"after-down-anthropic\",\"messages\":["
+            + "{\"role\":\"user\",\"content\":\"Name the capital of France.\"},"
+            + "{\"role\":\"assistant\",\"content\":\"The capital of France is \"}]}";
+    int before = serve.traces.size();
+
+    HttpResponse<String> r = serve.post(body);
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    StrictUpstream.Received got = last("anthropic");
+    assertThat(got.refusal()).as("anthropic's refusal").isNull();
+    assertThat(got.body().at("/messages/1/content/0/text").asText())
+        .isEqualTo("The capital of France is");
+    Trace trace = serve.traces.get(before);
+    assertThat(trace.servingRoute()).isEqualTo("anthropic/m");
+    assertThat(trace.adapted())
+        .contains(
+            "messages[1].content: trailing whitespace left out (anthropic refuses a final"
+                + " assistant message that ends in whitespace)");
+  }
+
   static HttpResponse<String> postTo(String path, String body) {
     return serve.send(
         HttpRequest.newBuilder(serve.uri(path))

@@ -387,7 +387,8 @@ public final class StrictFamilies {
    * https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking): ids {@code
    * ^[a-zA-Z0-9_-]+$}, unique; non-empty text blocks; alternating roles; every {@code tool_result}
    * in the message right after its {@code tool_use} and every {@code tool_use} answered there;
-   * thinking blocks signed; with thinking on, a final assistant tool turn starts with thinking.
+   * thinking blocks signed; with thinking on, a final assistant tool turn starts with thinking; a
+   * final assistant message (a prefill) does not end in whitespace.
    */
   private static Refusal anthropic(JsonNode body) {
     JsonNode messages = body.path("messages");
@@ -467,6 +468,23 @@ public final class StrictFamilies {
           }
         }
       }
+    }
+    JsonNode final_ = messages.path(messages.size() - 1);
+    JsonNode lastBlock = final_.path("content").path(final_.path("content").size() - 1);
+    if (final_.path("role").asText().equals("assistant")
+        && (final_.path("content").isTextual()
+                && !final_
+                    .path("content")
+                    .asText()
+                    .equals(final_.path("content").asText().stripTrailing())
+            || lastBlock.path("type").asText().equals("text")
+                && !lastBlock
+                    .path("text")
+                    .asText()
+                    .equals(lastBlock.path("text").asText().stripTrailing()))) {
+      // A prefill, as https://github.com/tailcallhq/forgecode/issues/1872 shows it answered.
+      return anthropicError(
+          "messages: final assistant content cannot end with trailing whitespace");
     }
     if (body.path("thinking").path("type").asText().equals("enabled") && messages.size() >= 2) {
       JsonNode last = messages.get(messages.size() - 2);

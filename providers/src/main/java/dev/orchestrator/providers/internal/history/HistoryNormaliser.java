@@ -166,6 +166,7 @@ public final class HistoryNormaliser {
     }
     Map<String, String> renamed = new HashMap<>(); // an id given to a repeated call: the caller's
     if (family == Family.ANTHROPIC) {
+      trimPrefill(out, at, adapted);
       sameRoleRuns(out, at, adapted);
       uniqueIds(out, at, adapted, profile.ids(), renamed);
     }
@@ -537,6 +538,38 @@ public final class HistoryNormaliser {
         }
       }
       k = end - 1;
+    }
+  }
+
+  /**
+   * Leaves out the trailing whitespace of a final assistant message's last text (a prefill: the
+   * caller's, or the partial answer of a cut stream the engine asks a route to continue). Anthropic
+   * refuses it ("messages: final assistant content cannot end with trailing whitespace"), as
+   * langchain-anthropic and the Vercel AI SDK, which trim it the same way, document; other families
+   * take it.
+   */
+  private static void trimPrefill(List<ChatMessage> out, List<Integer> at, List<String> adapted) {
+    int k = out.size() - 1;
+    if (k < 0 || out.get(k).role() != Role.ASSISTANT || !out.get(k).toolCalls().isEmpty()) {
+      return;
+    }
+    ChatMessage m = out.get(k);
+    List<ContentPart> parts = new ArrayList<>(m.parts());
+    for (int j = parts.size() - 1; j >= 0; j--) {
+      if (!(parts.get(j) instanceof ContentPart.Text t) || t.text().isBlank()) {
+        continue; // a blank text is not sent to Anthropic at all
+      }
+      String trimmed = t.text().stripTrailing();
+      if (!trimmed.equals(t.text())) {
+        parts.set(j, ContentPart.text(trimmed));
+        out.set(k, m.toBuilder().parts(parts).build());
+        adapted.add(
+            "messages["
+                + at.get(k)
+                + "].content: trailing whitespace left out (anthropic refuses a final assistant message"
+                + " that ends in whitespace)");
+      }
+      return;
     }
   }
 

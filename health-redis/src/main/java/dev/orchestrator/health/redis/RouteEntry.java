@@ -16,8 +16,9 @@ import java.util.function.LongUnaryOperator;
  * ({@link BreakerEvidence}: the failure rate over its window, and its consecutive failures and
  * stream cuts). While this process's window holds too few calls for the rate to decide, its
  * failures are counted for the fleet too, in Redis: whichever count reaches the threshold first
- * opens the breaker (ADR 0021). The transitions are those of the in-memory store, so a degraded
- * process behaves exactly like one without Redis.
+ * opens the breaker (ADR 0021). The fleet's count is of consecutive failures: the snapshot says
+ * while it runs, and this process's next success then ends it, whoever counted. The transitions are
+ * those of the in-memory store, so a degraded process behaves exactly like one without Redis.
  *
  * <p>Each change is either sent as a script (counted as pending in the same step, so no reply can
  * overtake it) or <em>local only</em> (the fleet could not hear it: degraded, or its script
@@ -37,6 +38,7 @@ final class RouteEntry {
   private RouteSnapshot held;
   private boolean opened;
   private boolean contributed;
+  private boolean fleetCounting;
   private boolean open;
   private long openUntil;
   private long step;
@@ -150,13 +152,15 @@ final class RouteEntry {
       c = Change.CLOSE;
     }
     if (!open) {
-      // The fleet's counts start again, and a running cooldown ends; an ended one is forgotten.
+      // The fleet's counts start again (whichever process counted them: they count consecutive
+      // failures), and a running cooldown ends; an ended one is forgotten.
       boolean cooling = coolUntil != 0 && coolUntil - now > 0;
-      if ((contributed || cooling) && c == Change.NONE) {
+      if ((contributed || fleetCounting || cooling) && c == Change.NONE) {
         c = Change.SUCCEED;
       }
       evidence.success(now);
       contributed = false;
+      fleetCounting = false;
       coolUntil = 0;
     }
     return c;
@@ -349,6 +353,7 @@ final class RouteEntry {
       evidence.reset();
       contributed = false;
     }
+    fleetCounting = s.counting();
     version = s.version();
     dirty = false;
     opened = false;

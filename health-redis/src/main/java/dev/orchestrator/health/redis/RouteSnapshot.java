@@ -14,6 +14,8 @@ package dev.orchestrator.health.redis;
  * @param coolUntil when the cooldown ends
  * @param retiredUntil when the retirement ends
  * @param expires when the longest of the route's entries expires
+ * @param counting whether the fleet's count of consecutive failures (or stream cuts) runs: a
+ *     success on any process then ends it
  */
 record RouteSnapshot(
     String route,
@@ -25,12 +27,13 @@ record RouteSnapshot(
     long leaseUntil,
     long coolUntil,
     long retiredUntil,
-    long expires) {
+    long expires,
+    boolean counting) {
 
-  private static final int FIELDS = 10;
+  private static final int FIELDS = 11;
 
   /**
-   * Parses the wire form: nine numeric or token lines, then the route.
+   * Parses the wire form: ten numeric or token lines, then the route.
    *
    * @throws IllegalArgumentException when the text is not a snapshot
    */
@@ -42,7 +45,7 @@ record RouteSnapshot(
     }
     try {
       return new RouteSnapshot(
-          f[9],
+          f[10],
           Long.parseLong(f[0]),
           Long.parseLong(f[1]),
           Long.parseLong(f[2]),
@@ -51,7 +54,8 @@ record RouteSnapshot(
           Long.parseLong(f[5]),
           Long.parseLong(f[6]),
           Long.parseLong(f[7]),
-          Long.parseLong(f[8]));
+          Long.parseLong(f[8]),
+          "1".equals(f[9]));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("snapshot: " + e.getMessage() + " (expected: numbers)", e);
     }

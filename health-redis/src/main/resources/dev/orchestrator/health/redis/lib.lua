@@ -39,10 +39,15 @@ end
 
 -- One line per field, the route last (a route id never holds a newline):
 -- version, open until, step, last failure, lease token, lease until, cooldown until,
--- retired until, expires (wall ms of the longest entry), route.
+-- retired until, expires (wall ms of the longest entry), counting (1 while the fleet's failure or
+-- stream-cut count runs, else 0), route.
 local function snapshot()
   local b = redis.call('HMGET', KEYS[1], 'until', 'step')
-  local m = redis.call('HMGET', KEYS[5], 'v', 'lf')
+  local m = redis.call('HMGET', KEYS[5], 'v', 'lf', 'f', 'k')
+  local counting = '0'
+  if m[3] or m[4] then
+    counting = '1'
+  end
   local lease = redis.call('GET', KEYS[2])
   local leaseUntil = 0
   if lease then
@@ -58,7 +63,7 @@ local function snapshot()
   return table.concat({
     int(num(m[1])), int(num(b[1])), int(num(b[2])), int(num(m[2])), lease, int(leaseUntil),
     int(num(redis.call('GET', KEYS[3]))), int(num(redis.call('GET', KEYS[4]))), int(expires),
-    route
+    counting, route
   }, '\n')
 end
 

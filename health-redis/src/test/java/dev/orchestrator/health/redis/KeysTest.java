@@ -62,6 +62,6 @@ class KeysTest {
   void aSnapshotThatIsNotOneIsRejected() {
     assertThatThrownBy(() -> RouteSnapshot.parse("hello"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("snapshot: 1 fields (expected: 10)");
+        .hasMessage("snapshot: 1 fields (expected: 11)");
   }
 }

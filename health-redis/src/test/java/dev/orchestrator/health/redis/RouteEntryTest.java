@@ -23,7 +23,7 @@ class RouteEntryTest {
 
   /** The fleet's answer: closed, cooling until {@code coolUntil}, at {@code version}. */
   private static RouteSnapshot cooling(long version, long coolUntil) {
-    return new RouteSnapshot(R, version, 0, 0, 0, null, 0, coolUntil, 0, coolUntil);
+    return new RouteSnapshot(R, version, 0, 0, 0, null, 0, coolUntil, 0, coolUntil, false);
   }
 
   @Test

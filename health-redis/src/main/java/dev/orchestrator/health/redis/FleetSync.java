@@ -124,7 +124,8 @@ final class FleetSync implements AutoCloseable {
         .handle(
             (text, failed) -> {
               if (failed != null) {
-                e.unsent(change, script == Script.SUCCEED);
+                e.unsent(
+                    change, script == Script.SUCCEED, lease(script, extra), leaseChange(script));
                 throw new IllegalStateException("redis: " + script + " failed", failed);
               }
               RouteSnapshot s = RouteSnapshot.parse(text);
@@ -135,6 +136,21 @@ final class FleetSync implements AutoCloseable {
               }
               return null;
             });
+  }
+
+  /** The lease token a probe outcome's script carries, or {@code null} for another script. */
+  private static String lease(Script script, String... extra) {
+    return leaseChange(script) == Change.NONE || extra.length == 0 ? null : extra[0];
+  }
+
+  /** The probe outcome {@code script} carries, or {@link Change#NONE}. */
+  private static Change leaseChange(Script script) {
+    return switch (script) {
+      case CLOSE -> Change.CLOSE;
+      case REOPEN -> Change.REOPEN;
+      case RELEASE -> Change.RELEASE;
+      default -> Change.NONE;
+    };
   }
 
   /** Records in the namespace's index when the route's state expires (for resync). */
@@ -256,17 +272,19 @@ final class FleetSync implements AutoCloseable {
       RouteEntry.Replay r,
       LongUnaryOperator toWall,
       List<CompletableFuture<Void>> out) {
+    String ms0 = String.valueOf(settings.openInitial().toMillis());
+    String msMax = String.valueOf(settings.openMax().toMillis());
+    switch (r.leaseChange()) {
+      case CLOSE -> out.add(resend(e, Script.CLOSE, route, r.lease()));
+      case REOPEN -> out.add(resend(e, Script.REOPEN, route, r.lease(), ms0, msMax));
+      case RELEASE -> out.add(resend(e, Script.RELEASE, route, r.lease()));
+      default -> {}
+    }
     if (r.succeed()) {
       out.add(resend(e, Script.SUCCEED, route));
     }
     if (r.trip()) {
-      out.add(
-          resend(
-              e,
-              Script.TRIP,
-              route,
-              String.valueOf(settings.openInitial().toMillis()),
-              String.valueOf(settings.openMax().toMillis())));
+      out.add(resend(e, Script.TRIP, route, ms0, msMax));
     }
     if (r.coolUntil() != 0) {
       out.add(resend(e, Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(r.coolUntil()))));

@@ -39,6 +39,8 @@ final class RouteEntry {
   private boolean opened;
   private boolean contributed;
   private boolean fleetCounting;
+  private String unheardLease;
+  private Change unheardLeaseChange;
   private boolean open;
   private long openUntil;
   private long step;
@@ -116,6 +118,9 @@ final class RouteEntry {
     if (c != Change.NONE) {
       if (c == Change.SUCCEED) {
         succeededLocally = !sending; // a success sent now also covers an earlier local one
+      }
+      if (holder && !sending) {
+        leaseUnheard(a.lease(), c);
       }
       changed(sending);
     }
@@ -253,10 +258,38 @@ final class RouteEntry {
    * @param success whether that change was a success (replayed as one)
    */
   synchronized void unsent(boolean change, boolean success) {
+    unsent(change, success, null, Change.NONE);
+  }
+
+  /**
+   * A sent script failed, as {@link #unsent(boolean, boolean)}; when it was a probe's outcome
+   * ({@code leaseChange} {@link Change#CLOSE}, {@link Change#REOPEN} or {@link Change#RELEASE} of
+   * the lease {@code lease}), that outcome is replayed with its token.
+   */
+  synchronized void unsent(boolean change, boolean success, String lease, Change leaseChange) {
+    unsent0(change, success);
+    if (change && lease != null) {
+      leaseUnheard(lease, leaseChange);
+    }
+  }
+
+  private void unsent0(boolean change, boolean success) {
     pending = Math.max(0, pending - 1);
     if (change) {
       succeededLocally |= success;
       learntLocally();
+    }
+  }
+
+  /**
+   * The outcome of the probe holding {@code token} was not heard by the fleet. The fleet may hold
+   * that very lease (a probe script that timed out here still runs when Redis answers again): the
+   * outcome is replayed with the token, or the fleet would shed the route until the lease expires.
+   */
+  private void leaseUnheard(String token, Change c) {
+    if (c == Change.CLOSE || c == Change.REOPEN || c == Change.RELEASE) {
+      unheardLease = token;
+      unheardLeaseChange = c;
     }
   }
 
@@ -270,6 +303,8 @@ final class RouteEntry {
     }
     return new Replay(
         localChanges,
+        unheardLease,
+        unheardLease == null ? Change.NONE : unheardLeaseChange,
         succeededLocally && !open,
         opened && open,
         coolUntil != 0 && coolUntil - now > 0 ? coolUntil : 0,
@@ -288,6 +323,8 @@ final class RouteEntry {
     }
     localOnly = false;
     succeededLocally = false;
+    unheardLease = null;
+    unheardLeaseChange = null;
     opened = false;
     dirty = false;
     return true;
@@ -299,12 +336,24 @@ final class RouteEntry {
   }
 
   /**
-   * What to replay: a success first (it ends the fleet's cooldown and counts), then the breaker
-   * this process opened, then the cooldown and retirement still running (ticker times; zero: none).
+   * What to replay: the outcome of a probe the fleet did not hear, with its lease token, first (the
+   * fleet may hold that lease); then a success (it ends the fleet's cooldown and counts), then the
+   * breaker this process opened, then the cooldown and retirement still running (ticker times;
+   * zero: none).
    *
    * @param changes the count of local-only changes it covers
+   * @param lease the token of the probe whose outcome the fleet did not hear, or {@code null}
+   * @param leaseChange that outcome ({@link Change#CLOSE}, {@link Change#REOPEN} or {@link
+   *     Change#RELEASE}); {@link Change#NONE} when {@code lease} is {@code null}
    */
-  record Replay(long changes, boolean succeed, boolean trip, long coolUntil, long retiredUntil) {}
+  record Replay(
+      long changes,
+      String lease,
+      Change leaseChange,
+      boolean succeed,
+      boolean trip,
+      long coolUntil,
+      long retiredUntil) {}
 
   /**
    * Takes the fleet's state. While scripts of this process about the route are in flight, nothing

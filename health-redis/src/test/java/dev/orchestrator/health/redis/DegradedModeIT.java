@@ -124,6 +124,42 @@ class DegradedModeIT extends PausableRedisTest {
     Eventually.await("A back after the sleep", () -> !a.status().degraded());
   }
 
+  /**
+   * A probe asked of Redis while it answers nothing within the command timeout is granted on local
+   * health — and its script still runs when Redis wakes, leaving the fleet's lease with the same
+   * token. Before, the probe's success (heard by this store alone) was not told to the fleet on
+   * recovery: the resync took the fleet's half-open breaker back, and every store shed the route
+   * that had just answered until the lease expired (30 s).
+   */
+  @Test
+  void aProbeGrantedWhileRedisWasSlowClosesTheBreakerForTheFleetWhenItAnswers() throws Exception {
+    String route = "provider/probed-while-slow";
+    RedisHealthStore a = store(new CopyOnWriteArrayList<>());
+    RedisHealthStore b = store(new CopyOnWriteArrayList<>());
+    for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
+      a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE);
+    }
+    Eventually.await("B sees the breaker open", () -> b.breaker(route) == BreakerState.OPEN);
+    time.advance(Duration.ofMillis(1001)); // the probe is due
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect();
+        StatefulRedisConnection<String, String> watcher = client.connect()) {
+      RedisServer.debugSleep(c, "1");
+      watcher.setTimeout(Duration.ofMillis(100));
+      Eventually.await("the server busy", () -> !answers(watcher));
+      Admission probe = a.admit(route);
+      assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE); // on local health
+      assertThat(a.status().degraded()).isTrue();
+      a.report(probe, AttemptHealth.SUCCESS);
+      assertThat(a.breaker(route)).isEqualTo(BreakerState.CLOSED);
+    }
+    Eventually.await("A back", () -> !a.status().degraded());
+    Eventually.await("B sees the route closed", () -> b.breaker(route) == BreakerState.CLOSED);
+    assertThat(a.breaker(route)).isEqualTo(BreakerState.CLOSED);
+    assertThat(a.admit(route).kind()).isEqualTo(Admission.Kind.ADMITTED);
+    assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.ADMITTED);
+  }
+
   private static boolean answers(StatefulRedisConnection<String, String> c) {
     try {
       c.sync().ping();

@@ -34,7 +34,8 @@ class RouteEntryTest {
 
     assertThat(e.apply(cooling(1, COOL_UNTIL), true, SAME)).isFalse(); // the cooldown's reply
     assertThat(e.coolUntil()).isZero();
-    assertThat(e.replay(2)).isEqualTo(new RouteEntry.Replay(1, true, false, 0, 0));
+    assertThat(e.replay(2))
+        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, false, 0, 0));
   }
 
   @Test
@@ -58,7 +59,7 @@ class RouteEntryTest {
     assertThat(e.localOnly()).isTrue();
 
     RouteEntry.Replay second = e.replay(3);
-    assertThat(second).isEqualTo(new RouteEntry.Replay(2, true, false, 0, 0));
+    assertThat(second).isEqualTo(new RouteEntry.Replay(2, null, Change.NONE, true, false, 0, 0));
     assertThat(e.confirmed(second)).isTrue();
     assertThat(e.localOnly()).isFalse();
     assertThat(e.replay(4)).isNull();
@@ -81,7 +82,8 @@ class RouteEntryTest {
     e.coolDown(COOL_UNTIL, 0, true);
     e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true);
     e.unsent(true, true); // the success's script failed
-    assertThat(e.replay(2)).isEqualTo(new RouteEntry.Replay(1, true, false, 0, 0));
+    assertThat(e.replay(2))
+        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, false, 0, 0));
   }
 
   @Test

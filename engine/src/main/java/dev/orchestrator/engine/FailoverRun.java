@@ -474,6 +474,14 @@ final class FailoverRun {
    */
   private OptionalLong retryDelay(Route route, int n, ProviderFailure f, boolean another) {
     Duration asked = f.retryAfter();
+    if (asked != null && f.category() == FailureCategory.RATE_LIMITED && anotherKeyServes(route)) {
+      // The wait was asked of the attempt's key, and the attempt path cooled that key alone:
+      // another of the provider's keys may be sent now, so the route is not waited for.
+      long delay = backoff(n);
+      return record.fits(delay) && store.tryAcquireRetry()
+          ? OptionalLong.of(delay)
+          : OptionalLong.empty();
+    }
     Duration honoured = policy.retries().capRetryAfter(asked);
     if (asked != null && honoured.compareTo(asked) < 0) {
       // Longer than the cap: not waited for; the route cools for the cap (unless another of its

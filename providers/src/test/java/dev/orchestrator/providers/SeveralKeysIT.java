@@ -41,6 +41,11 @@ class SeveralKeysIT {
       Credentials.of(Map.of("G_KEY_A", SECRET_A, "G_KEY_B", SECRET_B));
 
   private static TaskOrchestrator orchestrator(ScriptedUpstream upstream, Protocol protocol) {
+    return orchestrator(upstream, protocol, new FakeTime());
+  }
+
+  private static TaskOrchestrator orchestrator(
+      ScriptedUpstream upstream, Protocol protocol, FakeTime time) {
     Provider g =
         Provider.of("g", upstream.baseUrl("g"), protocol, List.of())
             .withKeys(
@@ -56,7 +61,6 @@ class SeveralKeysIT {
                     .prices(java.math.BigDecimal.ZERO, java.math.BigDecimal.ZERO)
                     .build())
             .build();
-    FakeTime time = new FakeTime();
     Clock wall = time.clock(NOW);
     return TaskOrchestrator.builder()
         .catalog(catalog)
@@ -151,6 +155,39 @@ class SeveralKeysIT {
       }
       assertThat(o.health().cooldownRemaining("g/m")).as("the route stays up").isZero();
       assertThat(upstream.callCount("g/m")).isEqualTo(6);
+    }
+  }
+
+  /**
+   * A rate limit with a {@code Retry-After} asked of one key cools that key, not the route: the
+   * request is sent again at once with the other key. Before, the request waited the whole {@code
+   * Retry-After} for the same route (up to the five-minute cap) while the other key was ready, and
+   * with less deadline left than that it was refused — and the route was cooled for the wait, so
+   * every request after it was refused too while the other key could answer.
+   */
+  @Test
+  void aRetryAfterAskedOfOneKeyIsNotWaitedForWhileTheOtherKeyServes() {
+    String limited =
+        "{\"error\":{\"message\":\"Rate limit reached for requests\",\"type\":\"requests\","
+            + "\"code\":\"rate_limit_exceeded\"}}";
+    Step retryAfter = Step.answer(429, limited).withHeaders(Map.of("Retry-After", "30"));
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(Map.of("g/m", List.of(retryAfter, Step.ok("fine"))))) {
+      FakeTime time = new FakeTime();
+      TaskOrchestrator o = orchestrator(upstream, Protocol.OPENAI_CHAT, time);
+      long start = time.read();
+      ChatResult r = o.chat(ChatRequest.builder("g/m").user("one").build());
+      assertThat(r.trace().attempts()).hasSize(2);
+      assertThat(r.trace().attempts().get(0).category().wireName()).isEqualTo("rate_limited");
+      assertThat(r.trace().attempts().get(1).key()).isNotEqualTo(r.trace().attempts().get(0).key());
+      assertThat(Duration.ofNanos(time.read() - start)).isLessThan(Duration.ofSeconds(1));
+      assertThat(o.health().cooldownRemaining("g/m")).as("the route stays up").isZero();
+      for (int i = 0; i < 3; i++) {
+        assertThat(o.chat(ChatRequest.builder("g/m").user("again " + i).build()).trace().attempts())
+            .singleElement()
+            .extracting(a -> a.key())
+            .isEqualTo(r.trace().attempts().get(1).key());
+      }
     }
   }
 

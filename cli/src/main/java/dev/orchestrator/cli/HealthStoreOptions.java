@@ -1,5 +1,6 @@
 package dev.orchestrator.cli;
 
+import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.health.redis.RedisHealthStore;
 import picocli.CommandLine.Option;
 
@@ -36,10 +37,13 @@ public final class HealthStoreOptions {
    * {@code null} for in-memory health and local spend. Its {@link RedisHealthStore#spendStore()}
    * shares client spend on the same connection.
    *
+   * @param settings how the store judges routes: the policy's breaker settings ({@link
+   *     dev.orchestrator.engine.OrchestratorPolicy#breakers()}), as the in-memory store would — its
+   *     probe lease follows the attempt timeout, so a probe still answering is not taken over
    * @throws CliException (usage) for a malformed URI or namespace, or a namespace or {@code
    *     --readyz-ignores-health-store} without a store; the message never shows the password
    */
-  public RedisHealthStore open() {
+  public RedisHealthStore open(HealthSettings settings) {
     if (uri == null) {
       if (namespace != null) {
         throw CliException.usage(
@@ -63,7 +67,7 @@ public final class HealthStoreOptions {
       if (namespace != null) {
         b.namespace(namespace);
       }
-      return b.build();
+      return b.settings(settings).build();
     } catch (IllegalArgumentException e) {
       throw CliException.usage(e.getMessage());
     }

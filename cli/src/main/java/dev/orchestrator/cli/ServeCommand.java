@@ -277,7 +277,9 @@ public final class ServeCommand implements Callable<Integer> {
     }
     LiveCatalog catalog = loadCatalog(cache);
     checkAllowLists(catalog, err);
-    RedisHealthStore health = healthStoreOptions.open(); // null: in memory, spend in the cache dir
+    // null: in memory, spend in the cache dir. Routes are judged by the policy's breaker settings
+    // on either store (the probe lease follows the attempt timeout).
+    RedisHealthStore health = healthStoreOptions.open(policy.breakers());
     OrchestratorServer server;
     try {
       OrchestratorServer.Builder b =

@@ -3,6 +3,7 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.health.redis.SharedResponses;
 import dev.orchestrator.serve.LocalSpendStore;
 import dev.orchestrator.serve.responses.LocalResponseStore;
@@ -67,6 +68,25 @@ class ServeFleetWiringTest {
     List<String> checks = new ArrayList<>();
     readyz.path("failing").forEach(f -> checks.add(f.path("check").asText()));
     return checks;
+  }
+
+  /**
+   * The shared store judges routes by the policy's breaker settings, as the in-memory store does:
+   * above all its probe lease follows the attempt timeout. Before, the store kept the library's
+   * defaults (a 30 s lease against serve's 120 s attempt): a probe answering after 30 s found its
+   * lease expired, its success changed nothing, and a route whose answers take that long stayed
+   * half-open for the whole fleet, one request per lease.
+   */
+  @Test
+  void theSharedStoreJudgesRoutesByThePolicysBreakerSettings() {
+    try (ServeCommand.Running r =
+        start("--health-store", unreachableStore(), "--attempt-timeout-ms", "90000")) {
+      OrchestratorPolicy policy = r.server().orchestrator().policy();
+      assertThat(r.health().settings()).isEqualTo(policy.breakers());
+      assertThat(r.health().settings().probeLease()).isGreaterThan(policy.timeouts().attempt());
+      assertThat(r.server().orchestrator().health().settings().probeLease())
+          .isGreaterThan(policy.timeouts().attempt());
+    }
   }
 
   @Test

@@ -28,8 +28,10 @@ import java.util.function.Consumer;
  * try (RedisHealthStore store = RedisHealthStore.builder()
  *     .uri("redis://user:password@redis.internal:6379")
  *     .namespace("prod")
+ *     .settings(policy.breakers())
  *     .build()) {
- *   TaskOrchestrator orchestrator = TaskOrchestrator.builder().healthStore(store)...build();
+ *   TaskOrchestrator orchestrator =
+ *       TaskOrchestrator.builder().policy(policy).healthStore(store)...build();
  * }
  * }</pre>
  *
@@ -318,7 +320,12 @@ public final class RedisHealthStore implements HealthStore {
       return this;
     }
 
-    /** How routes are judged (default {@link HealthSettings#defaults()}). */
+    /**
+     * How routes are judged (default {@link HealthSettings#defaults()}, whose probe lease is 30 s).
+     * Pass the orchestrator's {@code OrchestratorPolicy.breakers()}, as its in-memory store would
+     * use: that probe lease follows the attempt timeout, so a probe still answering is never taken
+     * over and its success closes the breaker.
+     */
     public Builder settings(HealthSettings v) {
       settings = Objects.requireNonNull(v, "settings");
       return this;

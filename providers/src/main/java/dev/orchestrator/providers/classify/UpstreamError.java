@@ -365,13 +365,14 @@ record UpstreamError(
               + "|(?:attempt|retry|try)\\s*#?\\d{1,3}\\s*(?:/|of)\\s*\\d{1,3})[)）\\]]\\s*$");
   // What a log line or a generic label puts before a message: a timestamp (a date and a time, or a
   // bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and after it a
-  // logger's name in brackets, then a label ("Error: ", "Exception: ", "错误：") said once or more;
-  // each optional. Not a word that only starts a sentence ("Error interno del servidor", "Error
+  // logger's name in brackets, an app's interjection ("Oops! "), then a label ("Error: ",
+  // "Exception: ", "错误：") said once or more; each optional. Not a word that only starts a sentence
+  // ("Error interno del servidor", "Error
   // loading SSO Token"), nor a bracketed tag without a level before it ("[moderation] …",
   // "[12:00:01] [moderation] …").
   private static final Pattern LEADING_LABEL =
       Pattern.compile(
-          "^\\s*(?:(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?"
+          "^\\s*(?:(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?(?:(?i:oops|whoops|uh[- ]?oh|yikes)[!.]+\\s+)?"
                   .replace(
                       "TS",
                       "(?:\\[?\\d{4}-\\d\\d-\\d\\d[Tt ]\\d\\d:\\d\\d(?::\\d\\d)?(?:[.,]\\d+)?"

@@ -763,6 +763,9 @@ class FailureClassifierTest {
           # …and Apple's decoder on an answer is not an app's words about an outage page
           'The data couldn’t be read because it isn’t in the correct format.'         | empty_response
           '(''Response is not in the correct format'', "Service unavailable: Our services aren''t available right now")' | server_error
+          # …nor is an app's interjection before it
+          'Oops! 429 Provider returned error'                                         | rate_limited
+          'Whoops! No model found'                                                    | not_found
           # a subject is not read across a task's label ("…commit message: Request too large")
           'Failed to generate commit message: Request too large'                      | request_too_large
           """)

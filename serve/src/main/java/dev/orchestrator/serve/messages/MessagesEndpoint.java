@@ -15,6 +15,7 @@ import dev.orchestrator.engine.spi.ProviderCall;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.budget.BudgetGate;
 import dev.orchestrator.serve.front.Dispatch;
+import dev.orchestrator.serve.front.DroppedHeader;
 import dev.orchestrator.serve.front.ErrorMapper;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
@@ -35,7 +36,7 @@ import java.util.OptionalInt;
  */
 public final class MessagesEndpoint {
   /** The header naming the fields a route of another protocol did not receive. */
-  static final String DROPPED = "x-orchestrator-dropped";
+  static final String DROPPED = DroppedHeader.NAME;
 
   private final Dispatch dispatch;
 
@@ -62,7 +63,7 @@ public final class MessagesEndpoint {
     ChatResult r = dispatch.complete(ex, entry, client, request);
     Map<String, String> headers = Dispatch.answerHeaders(r);
     if (!r.trace().dropped().isEmpty()) {
-      headers.put(DROPPED, String.join(",", r.trace().dropped()));
+      headers.put(DROPPED, DroppedHeader.value(r.trace().dropped()));
     }
     byte[] json = Responses.bytes(MessagesAnswer.message(r.route(), r.response()));
     Responses.send(ex, entry, 200, json, headers);

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.front.DroppedHeader;
 import dev.orchestrator.serve.front.EventStream;
 import dev.orchestrator.serve.front.ToolCallSequence;
 import dev.orchestrator.serve.http.ApiError;
@@ -74,7 +75,7 @@ final class MessagesStream extends EventStream {
   @Override
   protected void commitHeaders(Map<String, String> headers, String route) {
     if (!dropped.isEmpty() && protocolOf.apply(route) != Protocol.ANTHROPIC_MESSAGES) {
-      headers.put(MessagesEndpoint.DROPPED, String.join(",", dropped));
+      headers.put(MessagesEndpoint.DROPPED, DroppedHeader.value(dropped));
     }
   }
 

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.spi.ResponseStore;
 import dev.orchestrator.engine.spi.StoredResponse;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.front.Dispatch;
+import dev.orchestrator.serve.front.DroppedHeader;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
@@ -32,7 +33,7 @@ import java.util.Objects;
  */
 public final class ResponsesEndpoint {
   /** The header naming what the request said that no route here could use. */
-  public static final String DROPPED = "x-orchestrator-dropped";
+  public static final String DROPPED = DroppedHeader.NAME;
 
   /** The path of the collection; a stored response is under it. */
   public static final String PATH = "/v1/responses";
@@ -145,7 +146,7 @@ public final class ResponsesEndpoint {
     }
     String id = OutputItem.newId("resp");
     long createdAt = System.currentTimeMillis() / 1000;
-    String dropped = String.join(",", parsed.dropped());
+    String dropped = parsed.dropped().isEmpty() ? "" : DroppedHeader.value(parsed.dropped());
     ObjectNode response;
     List<OutputItem> output;
     if (request.stream()) {

@@ -23,7 +23,13 @@ import org.junit.jupiter.api.Test;
  */
 class ClientDisconnectIT {
   private static byte[] request(String body) {
-    return ("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    return request("/v1/chat/completions", body);
+  }
+
+  private static byte[] request(String path, String body) {
+    return ("POST "
+            + path
+            + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
             + "Content-Length: "
             + body.getBytes(StandardCharsets.UTF_8).length
             + "\r\n\r\n"
@@ -74,6 +80,50 @@ class ClientDisconnectIT {
                       java.net.http.HttpResponse.BodyHandlers.ofString())
                   .statusCode())
           .isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aStreamingClientThatLeavesBeforeTheFirstTokenCancelsTheUpstreamCall() throws Exception {
+    // Both routes stay silent; first-token limit (30 s) and deadline (60 s) are far away. Without
+    // the watch the request stayed on the first route until its limit, then went to the second.
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of(
+                "alpha/small", List.of(Step.fault(Fault.NO_RESPONSE)),
+                "beta/large", List.of(Step.fault(Fault.NO_RESPONSE))),
+            ServeFixture.generousPolicy(),
+            o -> {})) {
+      for (String path : List.of("/v1/chat/completions", "/v1/messages", "/v1/responses")) {
+        int before = f.upstream.calls().size();
+        try (Socket s = new Socket("127.0.0.1", f.server.port())) {
+          OutputStream out = s.getOutputStream();
+          out.write(request(path, streamingBody(path)));
+          out.flush();
+          assertThat(within10s(() -> f.upstream.calls().size() == before + 1)).isTrue();
+          assertThat(f.server.inFlight()).isEqualTo(1);
+        }
+
+        assertThat(within10s(() -> f.upstream.openConnections() == 0))
+            .as("upstream connections after the client left " + path)
+            .isTrue();
+        assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight " + path).isTrue();
+        assertThat(f.upstream.calls()).as("no failover for a client gone").hasSize(before + 1);
+        assertThat(within10s(() -> f.accessLog.size() == before + 1)).isTrue();
+        assertThat(f.accessLog.get(before)).contains("\"status\":499").contains(path);
+      }
+    }
+  }
+
+  private static String streamingBody(String path) {
+    switch (path) {
+      case "/v1/messages":
+        return "{\"model\":\"pair\",\"max_tokens\":16,\"stream\":true,"
+            + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}";
+      case "/v1/responses":
+        return "{\"model\":\"pair\",\"stream\":true,\"input\":\"Say hello\"}";
+      default:
+        return ServeFixture.body("pair", true, "");
     }
   }
 

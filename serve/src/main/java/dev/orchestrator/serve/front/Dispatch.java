@@ -118,22 +118,16 @@ public final class Dispatch {
   public ChatResult complete(
       HttpCall ex, AccessLog.Entry entry, ClientToken client, ChatRequest request) {
     Cancellation cancel = new Cancellation();
-    // Nothing is written until the answer is whole: only this watch sees the client leave.
-    AutoCloseable watch = ex.onClientGone(cancel::cancel);
-    try {
-      return run(
-          ex,
-          entry,
-          client,
-          request,
-          cancel,
-          admitted -> orchestrator.chat(admitted, cancel, remaining(ex)),
-          (e, error) -> {
-            throw error;
-          });
-    } finally {
-      closeQuietly(watch);
-    }
+    return run(
+        ex,
+        entry,
+        client,
+        request,
+        cancel,
+        admitted -> orchestrator.chat(admitted, cancel, remaining(ex)),
+        (e, error) -> {
+          throw error;
+        });
   }
 
   private static void closeQuietly(AutoCloseable c) {
@@ -248,7 +242,10 @@ public final class Dispatch {
    * The path both ways of answering share: admits {@code request} for {@code client}, waits for a
    * place under the load limit within the deadline, runs it with {@code call}, and logs and counts
    * the result; an engine failure is logged, mapped once and handed to {@code failure}. {@code
-   * cancel} is in flight meanwhile.
+   * cancel} is in flight meanwhile, and fires when the client closes its connection: a whole answer
+   * writes nothing until it is done, and a stream nothing until its first output or while its
+   * upstream is silent, so only the socket tells that the client has left (a write would only tell
+   * at the first token, after a failover to every candidate in turn).
    */
   private ChatResult run(
       HttpCall ex,
@@ -260,6 +257,7 @@ public final class Dispatch {
       BiFunction<OrchestratorException, ApiError, ChatResult> failure) {
     entry.model = request.model();
     inFlight.add(cancel);
+    AutoCloseable watch = ex.onClientGone(cancel::cancel);
     ChatRequest admitted = withSession(ex, request);
     try {
       admitted = admit(client, admitted);
@@ -277,6 +275,7 @@ public final class Dispatch {
       failed(entry, e);
       return failure.apply(e, ErrorMapper.map(e, admitted));
     } finally {
+      closeQuietly(watch);
       inFlight.remove(cancel);
     }
   }

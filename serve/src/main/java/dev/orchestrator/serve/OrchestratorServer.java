@@ -249,12 +249,14 @@ public final class OrchestratorServer implements AutoCloseable {
     // A body is read before a worker takes the request, so a client trickling its body holds a
     // buffer, not a thread; past the body timeout it is a 408 (docs/reference.md §5).
     Duration bodyDeadline = options.bodyTimeout();
+    // A client that takes no byte of its answer for this long is gone (docs/reference.md §5).
+    Duration writeTimeout = options.writeTimeout();
     int bodyLimit = (int) Math.min(options.maxBodyBytes(), Integer.MAX_VALUE - 8);
     server.setHandler(
         new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
           @Override
           public boolean handle(Request request, Response response, Callback callback) {
-            HttpCall call = new HttpCall(request, response, disconnects);
+            HttpCall call = new HttpCall(request, response, disconnects, writeTimeout);
             Runnable serve =
                 () -> {
                   OrchestratorServer.this.handle(call);

@@ -27,6 +27,9 @@ public final class ServerOptions {
   /** Default time a request body may take to arrive: 30 s. */
   public static final Duration DEFAULT_BODY_TIMEOUT = Duration.ofSeconds(30);
 
+  /** Default {@link #writeTimeout()}: 30 seconds. */
+  public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
+
   /** Default worker threads (each in-flight request holds one while its upstream answers). */
   public static final int DEFAULT_THREADS = 256;
 
@@ -50,6 +53,7 @@ public final class ServerOptions {
   private final String token;
   private final long maxBodyBytes;
   private final Duration bodyTimeout;
+  private final Duration writeTimeout;
   private final int threads;
   private final Duration shutdownGrace;
   private final boolean streamContinuation;
@@ -74,6 +78,7 @@ public final class ServerOptions {
     this.token = b.token;
     this.maxBodyBytes = b.maxBodyBytes;
     this.bodyTimeout = b.bodyTimeout;
+    this.writeTimeout = b.writeTimeout;
     this.threads = b.threads;
     this.shutdownGrace = b.shutdownGrace;
     this.streamContinuation = b.streamContinuation;
@@ -199,6 +204,16 @@ public final class ServerOptions {
     return bodyTimeout;
   }
 
+  /**
+   * How long one write of an answer may wait for the client to take its bytes. A client that takes
+   * none for that long (it stopped reading, or reads slower than a byte in this time) is gone: its
+   * request is cancelled as if it had closed the connection — its upstream call too, counted
+   * against no route — and the connection is closed.
+   */
+  public Duration writeTimeout() {
+    return writeTimeout;
+  }
+
   /** Worker threads; requests beyond them queue. */
   public int threads() {
     return threads;
@@ -239,6 +254,8 @@ public final class ServerOptions {
         + maxBodyBytes
         + ", bodyTimeout="
         + bodyTimeout
+        + ", writeTimeout="
+        + writeTimeout
         + ", threads="
         + threads
         + ", shutdownGrace="
@@ -273,6 +290,7 @@ public final class ServerOptions {
     private String token;
     private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration bodyTimeout = DEFAULT_BODY_TIMEOUT;
+    private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
     private int threads = DEFAULT_THREADS;
     private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
     private boolean streamContinuation;
@@ -331,6 +349,16 @@ public final class ServerOptions {
         throw new IllegalArgumentException("bodyTimeout: " + v + " (expected: at least 100 ms)");
       }
       bodyTimeout = v;
+      return this;
+    }
+
+    /** How long one write may wait for the client to take bytes (default 30 s, at least 100 ms). */
+    public Builder writeTimeout(Duration v) {
+      Objects.requireNonNull(v, "writeTimeout");
+      if (v.toMillis() < 100) {
+        throw new IllegalArgumentException("writeTimeout: " + v + " (expected: at least 100 ms)");
+      }
+      writeTimeout = v;
       return this;
     }
 

@@ -2,13 +2,16 @@ package dev.orchestrator.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -112,6 +115,63 @@ class ClientDisconnectIT {
         assertThat(within10s(() -> f.accessLog.size() == before + 1)).isTrue();
         assertThat(f.accessLog.get(before)).contains("\"status\":499").contains(path);
       }
+    }
+  }
+
+  /** An answer of about 16 MB in 1,000-character words: more than the sockets between can hold. */
+  private static final String LARGE = ("x".repeat(999) + " ").repeat(16_000);
+
+  @Test
+  void aStreamingClientThatStopsReadingIsLetGoWithoutCountingAgainstTheRoute() throws Exception {
+    // The attempt's limits (30 s) and the deadline (60 s) are far away; the write limit is not.
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of("alpha/small", List.of(Step.ok(LARGE))),
+                ServeFixture.generousPolicy(),
+                o -> o.writeTimeout(Duration.ofMillis(500)));
+        Socket s = new Socket()) {
+      s.setReceiveBufferSize(4096);
+      s.connect(new InetSocketAddress("127.0.0.1", f.server.port()));
+      s.getOutputStream().write(request(ServeFixture.body("alpha/small", true, "")));
+      s.getOutputStream().flush();
+      // The client reads nothing: the server's writes stall once the sockets are full.
+
+      assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
+      assertThat(within10s(() -> f.upstream.openConnections() == 0))
+          .as("upstream connections")
+          .isTrue();
+      assertThat(within10s(() -> f.traces.size() == 1)).isTrue();
+      assertThat(f.traces.get(0).attempts())
+          .singleElement()
+          .satisfies(
+              a ->
+                  assertThat(a.category())
+                      .as("the client's stall is no cut of the route's")
+                      .isEqualTo(FailureCategory.CANCELLED));
+      assertThat(within10s(() -> f.accessLog.size() == 1)).isTrue();
+      assertThat(f.accessLog.get(0)).contains("\"error\":\"client_closed\"");
+      assertThat(
+              f.send(java.net.http.HttpRequest.newBuilder(f.uri("/healthz")).build()).statusCode())
+          .isEqualTo(200);
+    }
+  }
+
+  @Test
+  void aClientThatStopsReadingAWholeAnswerIsLetGo() throws Exception {
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of("alpha/small", List.of(Step.ok(LARGE))),
+                ServeFixture.generousPolicy(),
+                o -> o.writeTimeout(Duration.ofMillis(500)));
+        Socket s = new Socket()) {
+      s.setReceiveBufferSize(4096);
+      s.connect(new InetSocketAddress("127.0.0.1", f.server.port()));
+      s.getOutputStream().write(request(ServeFixture.body("alpha/small", false, "")));
+      s.getOutputStream().flush();
+
+      assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
+      assertThat(within10s(() -> f.accessLog.size() == 1)).isTrue();
+      assertThat(f.accessLog.get(0)).contains("\"error\":\"client_closed\"");
     }
   }
 

@@ -173,7 +173,8 @@ public final class Dispatch {
               throw error; // nothing sent yet: a plain error with its proper status
             }
             entry.status = 200;
-            entry.error = error.code();
+            // A client that left or stopped reading cancelled the request: its doing, not a cut.
+            entry.error = stream.clientGone() ? "client_closed" : error.code();
             String continuation = lastContinuation(e);
             if (continuation != null) {
               // The engine's continuation did not complete the answer: the original failure stands.

@@ -37,6 +37,7 @@ public abstract class EventStream implements StreamListener {
   private String affinity; // the route session affinity kept the conversation on, if it applied
   private int attempts; // the request's attempts so far
   private int adapted; // the changes the attempt in flight made to the history
+  private boolean clientGone; // a write failed: the client closed, reset or stopped reading
 
   /** A stream answering {@code call}; {@code cancel} stops the request when the caller leaves. */
   protected EventStream(HttpCall call, Cancellation cancel) {
@@ -102,6 +103,14 @@ public abstract class EventStream implements StreamListener {
   /** How many attempts the engine has sent so far. */
   public final int attempts() {
     return attempts;
+  }
+
+  /**
+   * Whether a write to the client failed — it closed or reset its connection, or took no byte for
+   * the server's write timeout — so that the request was cancelled for it.
+   */
+  public final boolean clientGone() {
+    return clientGone;
   }
 
   /** Whether the headers (and so the point of no return) have been sent. */
@@ -193,6 +202,7 @@ public abstract class EventStream implements StreamListener {
 
   /** The caller went away: cancel the request so the upstream connection is released too. */
   protected final UncheckedIOException gone(IOException e) {
+    clientGone = true;
     cancel.cancel();
     return new UncheckedIOException("the client closed the stream", e);
   }

@@ -3,11 +3,13 @@ package dev.orchestrator.serve.http;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -18,7 +20,6 @@ import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.io.QuietException;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Blocker;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Scheduler;
 
@@ -37,7 +38,9 @@ public final class HttpCall {
   private final Request request;
   private final Response response;
   private final DisconnectWatch disconnects;
+  private final long writeTimeoutNanos;
   private ResponseStream stream;
+  private String broken; // why the connection can take no more bytes, once a write failed
   private boolean answered;
   private long firstByteNanos;
   private boolean aborted;
@@ -46,12 +49,15 @@ public final class HttpCall {
 
   /**
    * The exchange of {@code request} and {@code response}, on the thread handling them; {@code
-   * disconnects} tells when its client goes away ({@link #onClientGone}).
+   * disconnects} tells when its client goes away ({@link #onClientGone}); a write that waits longer
+   * than {@code writeTimeout} for the client to take its bytes fails, as if the client had gone.
    */
-  public HttpCall(Request request, Response response, DisconnectWatch disconnects) {
+  public HttpCall(
+      Request request, Response response, DisconnectWatch disconnects, Duration writeTimeout) {
     this.request = request;
     this.response = response;
     this.disconnects = disconnects;
+    this.writeTimeoutNanos = writeTimeout.toNanos();
   }
 
   /**
@@ -166,12 +172,40 @@ public final class HttpCall {
     int at = 0;
     do {
       int n = Math.min(WRITE_SLICE_BYTES, length - at);
-      try (Blocker.Callback cb = Blocker.callback()) {
-        response.write(at + n == length, ByteBuffer.wrap(body, at, n), cb);
-        cb.block();
-      }
+      transmit(at + n == length, ByteBuffer.wrap(body, at, n));
       at += n;
     } while (at < length);
+  }
+
+  /**
+   * Writes {@code bytes} to the client, waiting at most the write timeout for it to take them. A
+   * write that fails, times out or is interrupted leaves the connection unusable (Jetty may still
+   * hold the bytes): every later write fails at once, and {@link #complete} closes the connection.
+   *
+   * @throws ClientGone when the client took nothing for the write timeout, or the write failed
+   * @throws InterruptedIOException when the thread was interrupted meanwhile
+   */
+  private void transmit(boolean last, ByteBuffer bytes) throws IOException {
+    if (broken != null) {
+      throw new ClientGone(broken);
+    }
+    Callback.Completable done = new Callback.Completable();
+    response.write(last, bytes, done);
+    try {
+      done.get(writeTimeoutNanos, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      broken =
+          "the client took no byte for "
+              + TimeUnit.NANOSECONDS.toMillis(writeTimeoutNanos)
+              + " ms (it stopped reading)";
+      throw new ClientGone(broken);
+    } catch (InterruptedException e) {
+      broken = "a write was interrupted";
+      throw new InterruptedIOException(broken);
+    } catch (ExecutionException e) {
+      broken = "a write failed: " + e.getCause();
+      throw new ClientGone(broken, e.getCause());
+    }
   }
 
   /**
@@ -183,7 +217,7 @@ public final class HttpCall {
     response.setStatus(200);
     HttpFields.Mutable h = response.getHeaders();
     headers.forEach(h::put);
-    stream = new ResponseStream(response, this::firstByte);
+    stream = new ResponseStream();
     return stream;
   }
 
@@ -227,6 +261,10 @@ public final class HttpCall {
         return;
       }
     }
+    if (broken != null) {
+      callback.failed(new ClientGone(broken)); // a write may still be pending: close, never reuse
+      return;
+    }
     callback.succeeded();
   }
 
@@ -236,17 +274,10 @@ public final class HttpCall {
    * {@link #close} leaves with the terminating chunk in one write. A write larger than the buffer
    * passes through.
    */
-  private static final class ResponseStream extends OutputStream {
-    private final Response response;
-    private final Runnable onFirstByte;
+  private final class ResponseStream extends OutputStream {
     private final byte[] buffer = new byte[STREAM_BUFFER_BYTES];
     private int count;
     private boolean closed;
-
-    ResponseStream(Response response, Runnable onFirstByte) {
-      this.response = response;
-      this.onFirstByte = onFirstByte;
-    }
 
     @Override
     public void write(int b) throws IOException {
@@ -258,12 +289,12 @@ public final class HttpCall {
       if (closed) {
         throw new IOException("stream closed");
       }
-      onFirstByte.run();
+      firstByte();
       if (len > buffer.length - count) {
         flush();
         if (len > buffer.length) {
           for (int at = 0; at < len; at += WRITE_SLICE_BYTES) {
-            send(false, ByteBuffer.wrap(b, off + at, Math.min(WRITE_SLICE_BYTES, len - at)));
+            transmit(false, ByteBuffer.wrap(b, off + at, Math.min(WRITE_SLICE_BYTES, len - at)));
           }
           return;
         }
@@ -290,14 +321,23 @@ public final class HttpCall {
     private void flushBuffer(boolean last) throws IOException {
       ByteBuffer b = ByteBuffer.wrap(buffer, 0, count);
       count = 0;
-      send(last, b);
+      transmit(last, b);
+    }
+  }
+
+  /**
+   * The client closed or reset its connection, or stopped taking bytes: a write failed. Quiet: a
+   * client's doing, not a fault of the server.
+   */
+  static final class ClientGone extends IOException implements QuietException {
+    private static final long serialVersionUID = 1L;
+
+    ClientGone(String why) {
+      super(why);
     }
 
-    private void send(boolean last, ByteBuffer b) throws IOException {
-      try (Blocker.Callback cb = Blocker.callback()) {
-        response.write(last, b, cb);
-        cb.block();
-      }
+    ClientGone(String why, Throwable cause) {
+      super(why, cause);
     }
   }
 

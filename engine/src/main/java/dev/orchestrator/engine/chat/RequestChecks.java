@@ -65,8 +65,15 @@ final class RequestChecks {
     }
     throw new IllegalArgumentException(
         "tool_choice.function.name: "
-            + choice.functionName()
+            + shown(choice.functionName())
             + " (expected: one of the offered tools)");
+  }
+
+  /** A caller's name as a message shows it: up to 200 characters, else cut with its length. */
+  private static String shown(String name) {
+    return name.length() <= 200
+        ? name
+        : name.substring(0, 200) + "… (" + name.length() + " characters)";
   }
 
   /** A sorted, unmodifiable copy; string keys and values only. */

@@ -4,6 +4,7 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.cost.SpendTotals;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.http.ApiError;
 import java.math.BigDecimal;
@@ -64,7 +65,7 @@ public final class BudgetGate {
                 + spent.monthSpendUsd().toPlainString()
                 + limit(" of $", client.budgetUsdPerMonth())
                 + "); free routes stay available, but '"
-                + request.model()
+                + UnknownModelException.shown(request.model())
                 + "' has none (retry in "
                 + seconds
                 + " s, when the window ends)",
@@ -121,7 +122,7 @@ public final class BudgetGate {
           "client '"
               + client.name()
               + "' may not use model '"
-              + model
+              + UnknownModelException.shown(model)
               + "' (expected one of: "
               + String.join(", ", client.models())
               + ")",

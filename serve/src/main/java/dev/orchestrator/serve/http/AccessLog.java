@@ -1,6 +1,7 @@
 package dev.orchestrator.serve.http;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import java.io.Flushable;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -132,7 +133,8 @@ public final class AccessLog implements AutoCloseable {
         g.writeNumberField("ttftMs", e.ttftNanos / 1_000_000);
       }
       if (e.model != null) {
-        g.writeStringField("model", e.model);
+        // As the caller wrote it, up to 200 characters: a line stays a line.
+        g.writeStringField("model", UnknownModelException.shown(e.model));
       }
       if (e.route != null) {
         g.writeStringField("route", e.route);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.ResponseStore;
 import dev.orchestrator.engine.spi.StoredResponse;
@@ -219,7 +220,7 @@ public final class ResponsesEndpoint {
         404,
         "invalid_request_error",
         "Response with id '"
-            + id
+            + UnknownModelException.shown(id)
             + "' not found (expected: a response this client stored, not deleted and not expired)",
         param,
         code);

@@ -36,6 +36,24 @@ final class Authenticator {
    * @throws ApiError {@code 401 invalid_api_key} when a token is required and none matches
    */
   ClientToken authenticate(String authorization) {
+    ClientToken found = find(authorization);
+    if (found == null) {
+      throw ApiError.invalidRequest(
+              401,
+              "missing or invalid bearer token (expected: Authorization: Bearer <token>)",
+              "invalid_api_key")
+          .header("WWW-Authenticate", "Bearer");
+    }
+    return found;
+  }
+
+  /** Whether {@code authorization} names a client (always, when no token is required). */
+  boolean admits(String authorization) {
+    return find(authorization) != null;
+  }
+
+  /** The client {@code authorization} names, {@link #ANONYMOUS} when none is required, or null. */
+  private ClientToken find(String authorization) {
     if (clients.isEmpty()) {
       return ANONYMOUS;
     }
@@ -50,13 +68,6 @@ final class Authenticator {
         found = c;
       }
     }
-    if (found == null || given.isEmpty()) {
-      throw ApiError.invalidRequest(
-              401,
-              "missing or invalid bearer token (expected: Authorization: Bearer <token>)",
-              "invalid_api_key")
-          .header("WWW-Authenticate", "Bearer");
-    }
-    return found;
+    return given.isEmpty() ? null : found;
   }
 }

@@ -43,7 +43,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
@@ -247,7 +246,8 @@ public final class OrchestratorServer implements AutoCloseable {
     // Jetty's own refusals (unparseable requests, oversized headers) in the fronts' JSON shape.
     server.setErrorHandler(new ProtocolErrors());
     // A body is read before a worker takes the request, so a client trickling its body holds a
-    // buffer, not a thread; past the body timeout it is a 408 (docs/reference.md §5).
+    // buffer, not a thread; past the body timeout it is a 408 (docs/reference.md §5). Only a body
+    // a front will read is: a caller without a valid token is refused from the request head.
     Duration bodyDeadline = options.bodyTimeout();
     // A client that takes no byte of its answer for this long is gone (docs/reference.md §5).
     Duration writeTimeout = options.writeTimeout();
@@ -263,11 +263,15 @@ public final class OrchestratorServer implements AutoCloseable {
                   call.complete(callback);
                 };
             long length = request.getLength();
-            if (length == 0
-                || length > bodyLimit
-                || HttpMethod.GET.is(request.getMethod())
-                || HttpMethod.HEAD.is(request.getMethod())) {
-              serve.run(); // nothing to read first (an oversized body is refused unread)
+            if (length == 0) {
+              serve.run(); // nothing to read
+            } else if (length > bodyLimit
+                || !OrchestratorServer.this.router.takesBody(
+                    call.method(), call.path(), call::header)) {
+              // Refused unread: an oversized body, or one no front will take from this caller
+              // (no valid token, another path or method). The connection cannot be reused.
+              call.closeAfterAnswer();
+              serve.run();
             } else {
               call.readBody(bodyLimit, bodyDeadline, server.getScheduler(), pool, serve);
             }

@@ -12,6 +12,7 @@ import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.messages.MessagesEndpoint;
 import dev.orchestrator.serve.responses.ResponsesEndpoint;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 
 /**
  * Sends each request to its endpoint: the operational ones to {@link Operations}; everything under
@@ -47,6 +48,26 @@ record RequestRouter(
         new MessagesEndpoint(dispatch),
         new ResponsesEndpoint(dispatch, responseStore),
         new ModelList.Current(() -> dispatch.orchestrator().catalog()));
+  }
+
+  /**
+   * Whether a request's body is to be read before it is routed: only a {@code POST} to a front that
+   * takes one ({@code /v1/chat/completions}, {@code /v1/messages}, {@code
+   * /v1/messages/count_tokens}, {@code /v1/responses}) by a caller the token admits. Any other
+   * request is answered from its head — a refusal never waits for, nor holds, a body.
+   */
+  boolean takesBody(String method, String path, UnaryOperator<String> header) {
+    if (!method.equals("POST")) {
+      return false;
+    }
+    boolean messagesFront = path.equals("/v1/messages") || path.equals("/v1/messages/count_tokens");
+    if (!messagesFront
+        && !path.equals("/v1/chat/completions")
+        && !path.equals(ResponsesEndpoint.PATH)) {
+      return false;
+    }
+    String key = messagesFront ? header.apply("x-api-key") : null;
+    return authenticator.admits(key != null ? "Bearer " + key : header.apply("Authorization"));
   }
 
   void route(HttpCall ex, AccessLog.Entry entry, String path) {

@@ -44,6 +44,7 @@ public final class HttpCall {
   private boolean answered;
   private long firstByteNanos;
   private boolean aborted;
+  private boolean closeAfter;
   private volatile byte[] preRead;
   private volatile Throwable bodyFailure;
 
@@ -151,6 +152,14 @@ public final class HttpCall {
         });
   }
 
+  /**
+   * Marks the request's body as left unread: the answer says {@code Connection: close}, and the
+   * connection is not used again.
+   */
+  public void closeAfterAnswer() {
+    closeAfter = true;
+  }
+
   /** Whether a status has been sent (or is being streamed). */
   boolean answered() {
     return answered;
@@ -164,6 +173,9 @@ public final class HttpCall {
     HttpFields.Mutable h = response.getHeaders();
     h.put(HttpHeader.CONTENT_TYPE, contentType);
     headers.forEach(h::put);
+    if (closeAfter) {
+      h.put(HttpHeader.CONNECTION, "close");
+    }
     boolean head = "HEAD".equals(request.getMethod());
     h.put(HttpHeader.CONTENT_LENGTH, Integer.toString(body.length));
     // In slices: the JDK copies each heap buffer written to a socket into a per-thread direct

@@ -1,0 +1,86 @@
+package dev.orchestrator.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.providers.simulation.Step;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * With a token set, the server reads no request body of a caller it will refuse: a request without
+ * a valid token, or to a path or with a method no front takes a body on, is answered at once from
+ * its head and the connection closed — so that no one without a token can make the server hold
+ * request bodies of up to {@code --max-body-bytes} each, for the body timeout, on as many
+ * connections as it opens. A caller with a valid token is served as ever.
+ */
+class UnadmittedBodiesIT {
+  /** A request head announcing a body of a MiB, and the body's first byte only. */
+  private static String head(String method, String path, String credentials) {
+    return method
+        + " "
+        + path
+        + " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + credentials
+        + "Content-Length: 1048576\r\n\r\n{";
+  }
+
+  /** The answer's head, read until the blank line; the body timeout is 60 s, the wait 10 s. */
+  private static String answerHead(ServeFixture f, String request) throws IOException {
+    try (Socket s = new Socket("127.0.0.1", f.server.port())) {
+      s.setSoTimeout(10_000);
+      OutputStream out = s.getOutputStream();
+      out.write(request.getBytes(StandardCharsets.US_ASCII));
+      out.flush();
+      InputStream in = s.getInputStream();
+      StringBuilder head = new StringBuilder();
+      while (!head.toString().endsWith("\r\n\r\n")) {
+        int b = in.read();
+        if (b < 0) {
+          break;
+        }
+        head.append((char) b);
+      }
+      return head.toString();
+    }
+  }
+
+  @Test
+  void aCallerWithoutAValidTokenIsRefusedBeforeItsBody() throws Exception {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.ok("served"))),
+            ServeFixture.generousPolicy(),
+            o -> o.token(ServeFixture.TOKEN).bodyTimeout(Duration.ofSeconds(60)))) {
+      for (String path : List.of("/v1/chat/completions", "/v1/messages", "/v1/responses")) {
+        for (String credentials :
+            List.of("", "Authorization: Bearer wrong\r\n", "x-api-key: wrong\r\n")) {
+          assertThat(answerHead(f, head("POST", path, credentials)))
+              .as(path + " " + credentials)
+              .startsWith("HTTP/1.1 401 ")
+              .containsIgnoringCase("Connection: close");
+        }
+      }
+      String valid = "Authorization: Bearer " + ServeFixture.TOKEN + "\r\n";
+      assertThat(answerHead(f, head("POST", "/v1/nothing-here", valid)))
+          .startsWith("HTTP/1.1 404 ")
+          .containsIgnoringCase("Connection: close");
+      assertThat(answerHead(f, head("PUT", "/v1/chat/completions", valid)))
+          .startsWith("HTTP/1.1 405 ")
+          .containsIgnoringCase("Connection: close");
+      assertThat(answerHead(f, head("POST", "/healthz", "")))
+          .startsWith("HTTP/1.1 405 ")
+          .containsIgnoringCase("Connection: close");
+
+      // A valid token's body is read and served, on either front's credentials.
+      assertThat(f.post(ServeFixture.body("alpha/small", false, ""), ServeFixture.TOKEN).body())
+          .contains("served");
+    }
+  }
+}

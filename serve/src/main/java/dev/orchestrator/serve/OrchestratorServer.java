@@ -33,9 +33,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -73,9 +76,11 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * (who is calling), {@link BudgetGate} with its {@link SpendStore} (allow-lists and spend), {@link
  * Dispatch} (the path every front shares), {@link Readiness}, {@link ServeMetrics}, {@link
  * LiveCatalog} (refreshed on a timer) and {@link AccessLog}. Built on Jetty 12's core API (ADR
- * 0011): a pool of {@link ServerOptions#threads()} request threads (plus Jetty's acceptor and
- * selector) where a request holds one thread while its upstream answers; the access log is written
- * by one background thread. Thread-safe.
+ * 0011): a pool of {@link ServerOptions#threads()} workers where a front's request holds one thread
+ * while its upstream answers, apart from Jetty's own pool, which reads request bodies and answers
+ * what needs no worker ({@code /healthz}, {@code /readyz}, {@code /metrics}, {@code /v1/models},
+ * refusals) even while every worker waits; the access log is written by one background thread.
+ * Thread-safe.
  */
 public final class OrchestratorServer implements AutoCloseable {
   /** Jetty logs through SLF4J to java.util.logging; its start-up INFO lines are noise here. */
@@ -102,6 +107,9 @@ public final class OrchestratorServer implements AutoCloseable {
   // The errors: rules of the catalog in force, read by the server-built clients at each failure.
   private final AtomicReference<List<ErrorRule>> errorRules;
   private final ScheduledExecutorService refresher;
+  // The requests a front runs (ServerOptions#threads): apart from Jetty's pool, so that a server
+  // whose every worker waits on an upstream still answers /healthz, /readyz and refusals at once.
+  private final ExecutorService workers;
   private final AccessLog accessLog;
   private final SpendStore spend;
   private final ResponseStore responseStore;
@@ -159,6 +167,7 @@ public final class OrchestratorServer implements AutoCloseable {
             options.readyzIgnoresHealthStore(),
             this::draining,
             b.readinessChecks);
+    this.workers = workers(options.threads());
     this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
     this.load = LoadLimit.of(options.threads(), Runtime.getRuntime().availableProcessors());
     metrics.bindLoadLimit(load);
@@ -175,10 +184,12 @@ public final class OrchestratorServer implements AutoCloseable {
               dispatch,
               responseStore);
       metrics.bindJetty(http);
+      metrics.bindWorkers(workers);
       http.start();
       this.probe = LoadProbe.start(load, http.getScheduler());
     } catch (Exception e) {
       refresher.shutdownNow();
+      workers.shutdownNow();
       accessLog.close();
       metrics.close();
       stopQuietly(http);
@@ -224,6 +235,23 @@ public final class OrchestratorServer implements AutoCloseable {
     }
     Path file = b.options.spendFile();
     return file == null ? LocalSpendStore.inMemory() : LocalSpendStore.open(file);
+  }
+
+  /**
+   * The pool that runs the fronts' requests, {@code threads} at most; the rest wait in its queue
+   * (within their deadline, as under the load limit) without holding any thread of Jetty's.
+   */
+  private static ExecutorService workers(int threads) {
+    ThreadPoolExecutor pool =
+        new ThreadPoolExecutor(
+            threads,
+            threads,
+            60,
+            TimeUnit.SECONDS,
+            new LinkedBlockingQueue<>(),
+            daemon("orchestrator-serve-worker-"));
+    pool.allowCoreThreadTimeOut(true);
+    return pool;
   }
 
   private Server jetty(ServerOptions options, long deadlineMs) {
@@ -273,7 +301,9 @@ public final class OrchestratorServer implements AutoCloseable {
               call.closeAfterAnswer();
               serve.run();
             } else {
-              call.readBody(bodyLimit, bodyDeadline, server.getScheduler(), pool, serve);
+              // Only a front's request takes a worker: what is answered from its head above runs
+              // on Jetty's thread, quickly.
+              call.readBody(bodyLimit, bodyDeadline, server.getScheduler(), workers, serve);
             }
             return true;
           }
@@ -388,6 +418,7 @@ public final class OrchestratorServer implements AutoCloseable {
     }
     probe.stop();
     stopQuietly(http);
+    workers.shutdownNow();
     disconnects.close();
     refresher.shutdownNow();
     accessLog.close();

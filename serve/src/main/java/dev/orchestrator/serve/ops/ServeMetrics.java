@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
 import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
+import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -23,6 +24,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.thread.ThreadPool;
 
@@ -106,6 +108,14 @@ public final class ServeMetrics implements AutoCloseable {
     ThreadPool pool = server.getThreadPool();
     new JettyServerThreadPoolMetrics(pool, List.of()).bindTo(registry);
     JettyConnectionMetrics.addToAllConnectors(server, registry);
+  }
+
+  /**
+   * Adds the series of the pool that runs the fronts' requests ({@code executor} metrics tagged
+   * {@code name="serve.workers"}: active threads, queued requests, completed).
+   */
+  public void bindWorkers(ExecutorService workers) {
+    new ExecutorServiceMetrics(workers, "serve.workers", List.of()).bindTo(registry);
   }
 
   /** Adds the load limit's series: the limit and the requests waiting for a place. */

@@ -1,0 +1,84 @@
+package dev.orchestrator.serve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.Step;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Far more model requests than workers, each waiting on a silent upstream: the health, readiness
+ * and metrics endpoints still answer at once — a liveness probe must not fail (and restart the
+ * process) because the server is busy — and so do refusals; the requests themselves wait their
+ * turn.
+ */
+class BusyWorkersIT {
+  private static boolean within10s(BooleanSupplier condition) {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - end > 0) {
+        return false;
+      }
+      Thread.onSpinWait();
+    }
+    return true;
+  }
+
+  @Test
+  void healthReadinessAndMetricsAnswerWhileEveryWorkerWaitsOnAnUpstream() throws Exception {
+    List<Step> silent = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      silent.add(Step.fault(Fault.NO_RESPONSE));
+    }
+    List<Socket> clients = new ArrayList<>();
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", silent), ServeFixture.generousPolicy(), o -> o.threads(2))) {
+      String body = ServeFixture.body("alpha/small", true, "");
+      for (int i = 0; i < 30; i++) { // the 2 workers, Jetty's own threads and many more
+        Socket s = new Socket("127.0.0.1", f.server.port());
+        clients.add(s);
+        OutputStream out = s.getOutputStream();
+        out.write(
+            ("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: "
+                    + body.length()
+                    + "\r\n\r\n"
+                    + body)
+                .getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+      }
+      assertThat(within10s(() -> f.upstream.callCount("alpha/small") == 2)).isTrue();
+
+      for (String path : List.of("/healthz", "/readyz", "/metrics", "/v1/models")) {
+        HttpResponse<String> r =
+            f.send(
+                HttpRequest.newBuilder(f.uri(path)).timeout(Duration.ofSeconds(5)).GET().build());
+        assertThat(r.statusCode()).as(path).isIn(200, 503);
+      }
+      HttpResponse<String> refused =
+          f.send(
+              HttpRequest.newBuilder(f.uri("/v1/no-such-endpoint"))
+                  .timeout(Duration.ofSeconds(5))
+                  .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                  .build());
+      assertThat(refused.statusCode()).isEqualTo(404);
+      assertThat(f.upstream.callCount("alpha/small")).as("requests wait their turn").isEqualTo(2);
+    } finally {
+      for (Socket s : clients) {
+        s.close();
+      }
+    }
+  }
+}

@@ -6363,7 +6363,7 @@ final class FailureRules {
               "no response stream"),
           // a chat call that got no results back from its provider ("DeepSeek chat: No results!",
           // "LMStudio chat: No results length!")
-          Clause.of("\\bchat: no results(?: length)?!", "no results"),
+          Clause.of("\\bchat: no results(?: length)?[!.]", "no results"),
           // a model answer whose tool call or output could not be parsed ("Failed to parse json
           // tool call", "Could not parse function call", "JSON parse error in tool use input")
           Clause.of(

@@ -566,7 +566,8 @@ record UpstreamError(
   // apostrophes and double quotes as ASCII ones; the HTML entities of quotes, angle brackets, the
   // ampersand and the no-break space as the characters; a negation contracted as written out
   // ("doesn't" as "does not", "can't" as "cannot", "won't" as "will not"); and the British
-  // spelling of "authorized", "organization" and "recognized" as the American one. The words are
+  // spelling of "authorized", "organization" and "recognized" as the American one; an exclamation
+  // ending a line ("No model found!", "… failed: 401!!") as a full stop. The words are
   // the same, and every clause is written with the plain characters, the negations written out
   // and the American spelling.
   private static String plain(String text) {
@@ -599,6 +600,12 @@ record UpstreamError(
         out.append(c == 's' ? 'z' : 'Z');
         continue;
       }
+      int exclaimed = c == '!' ? exclamationEnd(t, i) : -1;
+      if (exclaimed >= 0) {
+        out.append('.');
+        i = exclaimed - 1;
+        continue;
+      }
       out.append(c == '\u2018' || c == '\u2019' ? '\'' : c == '\u201c' || c == '\u201d' ? '"' : c);
     }
     return out.toString();
@@ -628,6 +635,19 @@ record UpstreamError(
       }
     }
     return false;
+  }
+
+  // The end of the run of '!' at text[i] when it ends a line (spaces may follow), else -1
+  private static int exclamationEnd(String text, int i) {
+    int j = i;
+    while (j < text.length() && text.charAt(j) == '!') {
+      j++;
+    }
+    int k = j;
+    while (k < text.length() && isSpace(text.charAt(k))) {
+      k++;
+    }
+    return k == text.length() || text.charAt(k) == '\n' || text.charAt(k) == '\r' ? j : -1;
   }
 
   private static boolean isApostrophe(char c) {
@@ -692,7 +712,8 @@ record UpstreamError(
           || c == '&'
           || c >= '\u2018' && c <= '\u201d'
           || c == '\'' && contracted(text, i)
-          || britishS(text, i)) {
+          || britishS(text, i)
+          || c == '!' && exclamationEnd(text, i) >= 0) {
         return true;
       }
       before = c;

@@ -766,6 +766,10 @@ class FailureClassifierTest {
           # …nor is an app's interjection before it
           'Oops! 429 Provider returned error'                                         | rate_limited
           'Whoops! No model found'                                                    | not_found
+          # …and an exclamation that ends it is a full stop
+          'No model found!'                                                           | not_found
+          'Failed to fetch models: 401!!'                                             | auth_failed
+          'DeepSeek chat: No results!'                                                | empty_response
           # a subject is not read across a task's label ("…commit message: Request too large")
           'Failed to generate commit message: Request too large'                      | request_too_large
           """)

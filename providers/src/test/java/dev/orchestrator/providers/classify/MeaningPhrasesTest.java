@@ -90,6 +90,7 @@ class MeaningPhrasesTest {
               Map.entry("retried", phrase + " (attempt 1 of 3)"),
               Map.entry("timed", "[12:00:01] " + phrase),
               Map.entry("interjected", "Oops! " + phrase),
+              Map.entry("exclaimed", phrase.replaceAll("[.!]?\\s*$", "!")),
               Map.entry("fenced", "```\n" + phrase + "\n```"),
               Map.entry("spaced", phrase.replace(" ", "  ")),
               Map.entry("pasted", phrase.replace(' ', '\u00a0')),

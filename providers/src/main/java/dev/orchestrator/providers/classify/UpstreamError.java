@@ -363,6 +363,11 @@ record UpstreamError(
           "(?i)\\s*[(（\\[]\\s*(?:(?:(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?"
               + "|(?:model|provider|deployment)\\s*[:：=])\\s*[^()（）\\[\\]\\n]{1,100}"
               + "|(?:attempt|retry|try)\\s*#?\\d{1,3}\\s*(?:/|of)\\s*\\d{1,3})[)）\\]]\\s*$");
+  // an app's advice for when the failure repeats, ending the text (withoutTrailingAdvice)
+  private static final Pattern TRAILING_ADVICE =
+      Pattern.compile(
+          "(?i)(?<=[.!。])\\s+if (?:the|this|that) (?:problem|issue|error) (?:persists|continues"
+              + "|keeps happening)[^\\n]{0,120}$|(?<=[.!。])\\s+if this keeps happening[^\\n]{0,120}$");
   // What a log line or a generic label puts before a message: a timestamp (a date and a time, or a
   // bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and after it a
   // logger's name in brackets, an app's interjection ("Oops! "), then a label ("Error: ",
@@ -558,7 +563,16 @@ record UpstreamError(
     Matcher label = LEADING_LABEL.matcher(text);
     String t =
         label.lookingAt() && label.end() < text.length() ? text.substring(label.end()) : text;
-    return withoutTrailingId(withoutTrailingStack(t));
+    return withoutTrailingAdvice(withoutTrailingId(withoutTrailingStack(t)));
+  }
+
+  // The text without an app's closing advice for when the failure repeats ("If the problem
+  // persists, contact support.", "If this keeps happening, …"): it names no cause, and what the
+  // message ends with is before it.
+  private static String withoutTrailingAdvice(String text) {
+    int at = text.length() > 200 ? text.length() - 200 : 0;
+    Matcher advice = TRAILING_ADVICE.matcher(text).region(at, text.length());
+    return advice.find() && advice.start() > 0 ? text.substring(0, advice.start()) : text;
   }
 
   // The text with the characters a web page, a terminal or an editor puts for the plain ones read

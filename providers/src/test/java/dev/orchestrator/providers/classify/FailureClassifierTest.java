@@ -770,6 +770,9 @@ class FailureClassifierTest {
           'No model found!'                                                           | not_found
           'Failed to fetch models: 401!!'                                             | auth_failed
           'DeepSeek chat: No results!'                                                | empty_response
+          # …nor is an app's advice for when the failure repeats
+          'No model found. If the problem persists, contact support.'                | not_found
+          'Failed to fetch models: 401. If this keeps happening, sign in again.'      | auth_failed
           # a subject is not read across a task's label ("…commit message: Request too large")
           'Failed to generate commit message: Request too large'                      | request_too_large
           """)

@@ -91,6 +91,9 @@ class MeaningPhrasesTest {
               Map.entry("timed", "[12:00:01] " + phrase),
               Map.entry("interjected", "Oops! " + phrase),
               Map.entry("exclaimed", phrase.replaceAll("[.!]?\\s*$", "!")),
+              Map.entry(
+                  "advised",
+                  phrase.replaceAll("[.!]?\\s*$", ". If the problem persists, contact support.")),
               Map.entry("fenced", "```\n" + phrase + "\n```"),
               Map.entry("spaced", phrase.replace(" ", "  ")),
               Map.entry("pasted", phrase.replace(' ', '\u00a0')),

@@ -5,17 +5,25 @@ import static dev.orchestrator.serve.ServeFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.providers.simulation.Step;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.math.BigDecimal;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -181,6 +189,100 @@ class BudgetsIT {
       assertThat(String.join("\n", f.accessLog))
           .doesNotContain(TEAM_A)
           .doesNotContain("wrong-token");
+    }
+  }
+
+  /**
+   * Reads an HTTP/1.1 chunked answer from {@code in} until its server-sent events have carried
+   * {@code chars} characters of {@code response.output_text.delta} text, then stops reading.
+   */
+  private static void readDeltas(InputStream in, int chars) throws IOException {
+    StringBuilder head = new StringBuilder();
+    while (!head.toString().endsWith("\r\n\r\n")) {
+      head.append((char) in.read());
+    }
+    assertThat(head.toString()).startsWith("HTTP/1.1 200").containsIgnoringCase("chunked");
+    ByteArrayOutputStream pending = new ByteArrayOutputStream();
+    int seen = 0;
+    while (seen < chars) {
+      StringBuilder size = new StringBuilder();
+      for (int c; (c = in.read()) != '\n'; ) {
+        assertThat(c).as("end of the answer after %s characters", seen).isNotNegative();
+        size.append((char) c);
+      }
+      int n = Integer.parseInt(size.toString().trim(), 16);
+      pending.write(in.readNBytes(n));
+      in.readNBytes(2);
+      String text = pending.toString(StandardCharsets.UTF_8);
+      int from = 0;
+      for (int end; (end = text.indexOf("\n\n", from)) >= 0; from = end + 2) {
+        for (String line : text.substring(from, end).split("\n")) {
+          if (line.startsWith("data: ")) {
+            JsonNode e = json(line.substring(6));
+            if (e.path("type").asText().equals("response.output_text.delta")) {
+              seen += e.path("delta").asText().length();
+            }
+          }
+        }
+      }
+      byte[] rest = text.substring(from).getBytes(StandardCharsets.UTF_8);
+      pending.reset();
+      pending.write(rest);
+    }
+  }
+
+  /**
+   * An answer the upstream served in full and reported the usage of counts against the client's
+   * budget even when writing its end to the client fails: here the client reads every text delta of
+   * a Responses stream, then stops reading, so the closing events (which repeat the text) stall
+   * until the write timeout lets the client go.
+   */
+  @Test
+  void aServedStreamCountsAgainstTheBudgetWhenWritingItsEndFails() throws Exception {
+    String large = ("x".repeat(999) + " ").repeat(16_000); // more than the sockets between hold
+    SpendStore spend = LocalSpendStore.inMemory();
+    List<ClientToken> clients =
+        List.of(
+            new ClientToken(
+                "team-a", ClientToken.sha256(TEAM_A), new BigDecimal("0.001"), null, List.of()));
+    Map<String, List<Step>> scripts =
+        Map.of(
+            "gamma/priced",
+            List.of(
+                Step.ok(large).withUsage(Map.of("prompt_tokens", 500, "completion_tokens", 250)),
+                Step.ok("priced")));
+    try (ServeFixture f =
+            ServeFixture.start(
+                scripts,
+                ServeFixture.generousPolicy(),
+                o -> o.clients(clients).writeTimeout(Duration.ofMillis(500)),
+                (u, b) -> b.clock(clock).spendStore(spend));
+        Socket s = new Socket("127.0.0.1", f.server.port())) {
+      String request = "{\"model\":\"gamma/priced\",\"stream\":true,\"input\":\"Say hello\"}";
+      s.getOutputStream()
+          .write(
+              ("POST /v1/responses HTTP/1.1\r\nHost: x\r\n"
+                      + "Content-Type: application/json\r\nAuthorization: Bearer "
+                      + TEAM_A
+                      + "\r\nContent-Length: "
+                      + request.getBytes(StandardCharsets.UTF_8).length
+                      + "\r\n\r\n"
+                      + request)
+                  .getBytes(StandardCharsets.UTF_8));
+      s.getOutputStream().flush();
+      readDeltas(new BufferedInputStream(s.getInputStream()), large.length());
+      // The client reads no more: the closing events stall once the sockets are full.
+
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+      while (f.accessLog.isEmpty() && System.nanoTime() - end < 0) {
+        Thread.onSpinWait();
+      }
+      assertThat(f.accessLog).singleElement().asString().contains("client_closed");
+      assertThat(f.traces).singleElement().satisfies(t -> assertThat(t.costUsd()).isNotNull());
+      assertThat(spend.totals("team-a", clock.instant()).daySpendUsd())
+          .as("the served answer's cost, $0.001")
+          .isEqualByComparingTo("0.001");
+      assertThat(f.post(body("gamma/priced", false, ""), TEAM_A).statusCode()).isEqualTo(429);
     }
   }
 }

@@ -160,6 +160,16 @@ final class ServeFixture implements AutoCloseable {
         scripts, policy().build(), options, serverSettings, e -> {}, ServeFixture::catalog, null);
   }
 
+  /** As above, with the given policy. */
+  static ServeFixture start(
+      Map<String, List<Step>> scripts,
+      OrchestratorPolicy policy,
+      Consumer<ServerOptions.Builder> options,
+      BiConsumer<ScriptedUpstream, OrchestratorServer.Builder> serverSettings) {
+    return new ServeFixture(
+        scripts, policy, options, serverSettings, e -> {}, ServeFixture::catalog, null);
+  }
+
   /** A request with a bearer token. */
   HttpResponse<String> post(String body, String token) {
     return send(

@@ -30,6 +30,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -125,6 +126,7 @@ public final class Dispatch {
         request,
         cancel,
         admitted -> orchestrator.chat(admitted, cancel, remaining(ex)),
+        r -> {},
         (e, error) -> {
           throw error;
         });
@@ -162,11 +164,10 @@ public final class Dispatch {
           client,
           request,
           cancel,
-          admitted -> {
-            ChatResult r = orchestrator.stream(admitted, stream, cancel, remaining(ex));
+          admitted -> orchestrator.stream(admitted, stream, cancel, remaining(ex)),
+          r -> {
             stream.finish(r);
             entry.status = 200;
-            return r;
           },
           (e, error) -> {
             if (!stream.committed()) {
@@ -241,12 +242,14 @@ public final class Dispatch {
 
   /**
    * The path both ways of answering share: admits {@code request} for {@code client}, waits for a
-   * place under the load limit within the deadline, runs it with {@code call}, and logs and counts
-   * the result; an engine failure is logged, mapped once and handed to {@code failure}. {@code
-   * cancel} is in flight meanwhile, and fires when the client closes its connection: a whole answer
-   * writes nothing until it is done, and a stream nothing until its first output or while its
-   * upstream is silent, so only the socket tells that the client has left (a write would only tell
-   * at the first token, after a failover to every candidate in turn).
+   * place under the load limit within the deadline, runs it with {@code call}, logs and counts the
+   * result, and only then hands it to {@code deliver} to be written: an answer the upstream served
+   * counts against the client's budget even when writing it to the client fails (a client that left
+   * or stopped reading). An engine failure is logged, mapped once and handed to {@code failure}.
+   * {@code cancel} is in flight meanwhile, and fires when the client closes its connection: a whole
+   * answer writes nothing until it is done, and a stream nothing until its first output or while
+   * its upstream is silent, so only the socket tells that the client has left (a write would only
+   * tell at the first token, after a failover to every candidate in turn).
    */
   private ChatResult run(
       HttpCall ex,
@@ -255,6 +258,7 @@ public final class Dispatch {
       ChatRequest request,
       Cancellation cancel,
       Function<ChatRequest, ChatResult> call,
+      Consumer<ChatResult> deliver,
       BiFunction<OrchestratorException, ApiError, ChatResult> failure) {
     entry.model = request.model();
     inFlight.add(cancel);
@@ -266,6 +270,7 @@ public final class Dispatch {
       try {
         ChatResult r = call.apply(admitted);
         served(entry, client, r);
+        deliver.accept(r);
         return r;
       } finally {
         load.release();

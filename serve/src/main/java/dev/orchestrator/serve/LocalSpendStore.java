@@ -24,10 +24,12 @@ import java.util.Objects;
 /**
  * Spend counted by this process alone (ADR 0017, 0022): per client, the UTC day and month of the
  * latest instant seen — the first spend or check in a new day starts the day from zero (and in a
- * new month, the month). With a file, every change is written atomically (a temporary file moved
- * into place) so spend survives a restart and a crash never leaves half a file. The default store
- * of {@link OrchestratorServer}; a fleet shares spend through {@code health-redis} instead.
- * Thread-safe (one lock; a write per priced answer).
+ * new month, the month); an earlier instant never moves them back (its check sees nothing of the
+ * newer windows, its spend counts in the month only when the month is still the same). With a file,
+ * every change is written atomically (a temporary file moved into place) so spend survives a
+ * restart and a crash never leaves half a file. The default store of {@link OrchestratorServer}; a
+ * fleet shares spend through {@code health-redis} instead. Thread-safe (one lock; a write per
+ * priced answer).
  */
 public final class LocalSpendStore implements SpendStore {
   private final Path file;
@@ -60,27 +62,44 @@ public final class LocalSpendStore implements SpendStore {
     if (usd == null || usd.signum() <= 0) {
       return;
     }
-    Spend s = current(client, at);
-    s.day = s.day.add(usd);
-    s.month = s.month.add(usd);
+    LocalDate day = SpendTotals.dayOf(at);
+    Spend s = current(client, day);
+    // An add for a window this store has moved past (an answer counted just after midnight with
+    // the instant it ended just before) belongs to that window, which is no longer checked.
+    if (s.dayKey.equals(day)) {
+      s.day = s.day.add(usd);
+    }
+    if (s.monthKey.equals(YearMonth.from(day))) {
+      s.month = s.month.add(usd);
+    }
     save();
   }
 
   @Override
   public synchronized SpendTotals totals(String client, Instant at) {
-    Spend s = current(Objects.requireNonNull(client, "client"), at);
-    return new SpendTotals(s.dayKey, s.day, s.monthKey, s.month);
+    LocalDate day = SpendTotals.dayOf(at);
+    YearMonth month = YearMonth.from(day);
+    Spend s = current(Objects.requireNonNull(client, "client"), day);
+    return new SpendTotals(
+        day,
+        s.dayKey.equals(day) ? s.day : BigDecimal.ZERO,
+        month,
+        s.monthKey.equals(month) ? s.month : BigDecimal.ZERO);
   }
 
-  private Spend current(String client, Instant at) {
-    LocalDate today = SpendTotals.dayOf(at);
-    YearMonth month = YearMonth.from(today);
-    Spend s = spend.computeIfAbsent(client, k -> new Spend(today, month));
-    if (!s.dayKey.equals(today)) {
-      s.dayKey = today;
+  /**
+   * {@code client}'s spend, its windows moved forward to {@code day} and its month when they are
+   * older — never back: an instant before the latest one seen (a request that read the clock just
+   * before midnight) must not wipe the newer window's spend.
+   */
+  private Spend current(String client, LocalDate day) {
+    YearMonth month = YearMonth.from(day);
+    Spend s = spend.computeIfAbsent(client, k -> new Spend(day, month));
+    if (day.isAfter(s.dayKey)) {
+      s.dayKey = day;
       s.day = BigDecimal.ZERO;
     }
-    if (!s.monthKey.equals(month)) {
+    if (month.isAfter(s.monthKey)) {
       s.monthKey = month;
       s.month = BigDecimal.ZERO;
     }

@@ -111,4 +111,22 @@ abstract class SpendStoreContract {
     assertThat(t.daySpendUsd()).isEqualByComparingTo("2");
     assertThat(t.monthSpendUsd()).isEqualByComparingTo("3");
   }
+
+  /**
+   * Windows never move back: a look (or a late add) at an instant before the latest one seen — a
+   * request that read the clock just before midnight, its check or its answer's add landing after
+   * an add just past midnight — leaves the later windows' spend as it was.
+   */
+  @Test
+  void anEarlierInstantLosesNothingOfALaterWindow() {
+    Instant beforeMidnight = Instant.parse("2026-12-31T23:59:59.900Z");
+    Instant afterMidnight = Instant.parse("2027-01-01T00:00:00.100Z");
+    store.add("team-a", afterMidnight, usd("2"));
+    store.totals("team-a", beforeMidnight);
+    store.add("team-a", beforeMidnight, usd("1"));
+    SpendTotals t = store.totals("team-a", afterMidnight);
+    assertThat(t.day()).isEqualTo(LocalDate.parse("2027-01-01"));
+    assertThat(t.daySpendUsd()).isEqualByComparingTo("2");
+    assertThat(t.monthSpendUsd()).isEqualByComparingTo("2");
+  }
 }

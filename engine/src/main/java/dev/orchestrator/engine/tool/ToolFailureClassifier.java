@@ -29,10 +29,12 @@ import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
@@ -73,7 +75,9 @@ import javax.net.ssl.SSLHandshakeException;
  *   <li>Wording, last resort: it fills a gap (no typed evidence at all) or <em>tightens</em> a
  *       decision to fail closed (a 500 saying "permission denied" is not handed to another agent).
  *       It never loosens one: wording cannot turn a fail-closed decision into a failover or a
- *       retry, and never overrides a framework's declared kind.
+ *       retry, and never overrides a framework's declared kind. An HTTP status a client printed in
+ *       the message ({@link #printedStatus(String)}), with no typed status beside it, is read
+ *       through the status table, and counts only where it fails closed.
  *   <li>Otherwise {@code unknown}: fail over (no evidence, no reason to stop the work).
  * </ol>
  */
@@ -389,11 +393,19 @@ public final class ToolFailureClassifier {
     if (declared == null && decision.action() != ToolAction.FAIL_CLOSED) {
       // Wording fills a gap or tightens to fail closed; it never loosens.
       ToolFailureKind worded = wordingKind(evidence.message());
-      if (worded != null) {
-        ToolDecision byWording = decide(worded, idempotent);
-        if (typed == null || byWording.action() == ToolAction.FAIL_CLOSED) {
-          return byWording;
-        }
+      ToolDecision byWording = worded == null ? null : decide(worded, idempotent);
+      if (byWording != null && byWording.action() == ToolAction.FAIL_CLOSED) {
+        return byWording;
+      }
+      // A status a client printed, with no typed one beside it, only tightens: a 404 or a 429
+      // printed by a web-fetch tool may be the fetched page's, not the tool's.
+      Integer printed = evidence.status() == null ? printedStatus(evidence.message()) : null;
+      ToolFailureKind byStatus = printed == null ? null : statusKind(printed, idempotent);
+      if (byStatus != null && decide(byStatus, idempotent).action() == ToolAction.FAIL_CLOSED) {
+        return decide(byStatus, idempotent);
+      }
+      if (byWording != null && typed == null) {
+        return byWording;
       }
     }
     return decision;
@@ -570,6 +582,53 @@ public final class ToolFailureClassifier {
     }
     return null;
   }
+
+  /**
+   * An HTTP status a client printed in its message: axios "Request failed with status code 403",
+   * python-requests "409 Client Error: Conflict for url", httpx "Server error '500 Internal Server
+   * Error'", urllib "HTTP Error 401", the MCP TypeScript SDK "Error POSTing to endpoint (HTTP 500)"
+   * and "Non-200 status code (502)", the MCP Java SDK "non-OK HTTP code: 500", {@code
+   * HttpURLConnection} "Server returned HTTP response code: 500", Spring's WebClient "500 Internal
+   * Server Error from POST"; or a message that is only a reason phrase ("Internal Server Error").
+   * Only 4xx and 5xx count.
+   */
+  static Integer printedStatus(String message) {
+    if (message == null || message.isBlank()) {
+      return null;
+    }
+    String text =
+        (message.length() > MAX_WORDING_CHARS ? message.substring(0, MAX_WORDING_CHARS) : message)
+            .toLowerCase(Locale.ROOT);
+    Matcher m = PRINTED_STATUS.matcher(text);
+    if (m.find()) {
+      return Integer.valueOf(m.group(1) != null ? m.group(1) : m.group(2));
+    }
+    String phrase = text.strip();
+    if (phrase.endsWith(".")) {
+      phrase = phrase.substring(0, phrase.length() - 1);
+    }
+    return REASON_PHRASES.get(phrase);
+  }
+
+  private static final Pattern PRINTED_STATUS =
+      Pattern.compile(
+          "(?:\\bstatus(?: code)?|\\bhttp(?:/\\d(?:\\.\\d)?)?(?: error| code| status(?: code)?)?"
+              + "|\\bresponse code|\\berror code)[\\s:=('\"]*([45]\\d\\d)\\b"
+              + "|\\b([45]\\d\\d) (?:client error|server error|bad request|unauthorized|forbidden"
+              + "|proxy authentication required|conflict|precondition failed|payload too large"
+              + "|unprocessable (?:entity|content)|locked|unavailable for legal reasons"
+              + "|internal server error|bad gateway|service unavailable|gateway time-?out)\\b");
+
+  // A message that is only a reason phrase, as a server's default error page or body says it.
+  private static final Map<String, Integer> REASON_PHRASES =
+      Map.ofEntries(
+          Map.entry("bad request", 400),
+          Map.entry("conflict", 409),
+          Map.entry("precondition failed", 412),
+          Map.entry("unprocessable entity", 422),
+          Map.entry("unprocessable content", 422),
+          Map.entry("internal server error", 500),
+          Map.entry("bad gateway", 502));
 
   /** {@code new RuntimeException(cause)} takes the cause's toString as its message. */
   private static boolean messageIsJustTheCause(Throwable t) {

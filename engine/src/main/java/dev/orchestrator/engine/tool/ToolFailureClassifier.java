@@ -181,7 +181,18 @@ public final class ToolFailureClassifier {
                   "signal: sigterm",
                   "call aborted",
                   "cancelled by user",
-                  "canceled by user")),
+                  "canceled by user",
+                  "aborted a request"),
+              // The word itself, as the runtimes say it ("Cancelled", "Operation canceled",
+              // Python's "asyncio.exceptions.CancelledError" and "KeyboardInterrupt"), and a
+              // command killed by any signal: execa's "Command was killed with SIGKILL", Python's
+              // "died with <Signals.SIGKILL: 9>" and "returned non-zero exit status -15", bash's
+              // "Killed", a crash's "Segmentation fault (core dumped)", and a shell's exit code
+              // 128 + SIGINT, SIGKILL or SIGTERM (130, 137, 143).
+              Pattern.compile(
+                  "\\bcancell?ed\\b|\\bcancellederror\\b|\\bkeyboardinterrupt\\b|\\bkilled\\b"
+                      + "|\\bdied with <signals\\.|\\bsegmentation fault\\b|\\bcore dumped\\b"
+                      + "|\\bexit(?:ed)?(?: with)? (?:code|status)[:= ]*(?:-\\d+|130|137|143)\\b")),
           new WordingRow(
               POLICY_BLOCKED,
               List.of(

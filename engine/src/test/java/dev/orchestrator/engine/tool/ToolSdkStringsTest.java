@@ -40,12 +40,12 @@ class ToolSdkStringsTest {
 
   /**
    * The agents' messages of calls that may have run and are still not failed closed when the bound
-   * was set (16 of 138; 32 before this table's rules): failures that name no cause (a Python
+   * was set (15 of 138; 32 before this table's rules): failures that name no cause (a Python
    * exception's text, an output cut for length), which keep failover as the decision table says,
    * and a web-fetch tool's own 404 or 429 from the page it fetched, which the table reads as the
    * tool's status.
    */
-  static final int AGENT_NOT_FAILED_CLOSED = 16;
+  static final int AGENT_NOT_FAILED_CLOSED = 15;
 
   private record Row(
       ToolFailureKind kind, boolean mayHaveRun, Integer status, String source, String message) {}

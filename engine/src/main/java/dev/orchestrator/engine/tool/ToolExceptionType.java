@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 public enum ToolExceptionType {
   /**
    * The call did not finish in time: {@link java.util.concurrent.TimeoutException}, {@link
-   * java.net.SocketTimeoutException}, {@link java.net.http.HttpTimeoutException}.
+   * java.net.SocketTimeoutException}, {@link java.net.http.HttpTimeoutException}, {@link
+   * java.nio.channels.InterruptedByTimeoutException}.
    */
   TIMEOUT(ToolFailureKind.TIMEOUT),
   /**

@@ -23,7 +23,10 @@ import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.FileLockInterruptionException;
+import java.nio.channels.InterruptedByTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
@@ -61,14 +64,15 @@ import javax.net.ssl.SSLHandshakeException;
  *       non-idempotent, whatever the {@link ToolSpec} says.
  *   <li>The exception type, first match along the chain (see {@link ToolExceptionType}); in
  *       addition {@link InterruptedException}, {@link InterruptedIOException} (other than a socket
- *       timeout) and {@link CancellationException} mean {@code ambiguous_outcome} (a call
- *       interrupted or cancelled while it ran may or may not have done its work, message or not),
- *       {@link AccessDeniedException} and {@link SecurityException} mean {@code permission_denied},
- *       {@link IllegalArgumentException} means {@code invalid_arguments} (a framework's argument
- *       validation throws it; failing closed is the safe reading of a bug that throws it too), and
- *       {@link NoSuchFileException} / {@link FileNotFoundException} mean {@code execution_failed}:
- *       a missing file is something the tool ran into, not a missing tool, so it never earns a
- *       failover to re-run a side effect.
+ *       timeout), {@link CancellationException} and an NIO channel's {@link
+ *       ClosedByInterruptException} and {@link FileLockInterruptionException} mean {@code
+ *       ambiguous_outcome} (a call interrupted or cancelled while it ran may or may not have done
+ *       its work, message or not), {@link AccessDeniedException} and {@link SecurityException} mean
+ *       {@code permission_denied}, {@link IllegalArgumentException} means {@code invalid_arguments}
+ *       (a framework's argument validation throws it; failing closed is the safe reading of a bug
+ *       that throws it too), and {@link NoSuchFileException} / {@link FileNotFoundException} mean
+ *       {@code execution_failed}: a missing file is something the tool ran into, not a missing
+ *       tool, so it never earns a failover to re-run a side effect.
  *   <li>The HTTP status of the first {@link HasHttpStatus} in the chain — see {@link
  *       #statusKind(int)}; a 405 from an idempotent tool endpoint is {@code tool_unavailable} (the
  *       agent may fail over), not invalid arguments.
@@ -117,11 +121,17 @@ public final class ToolFailureClassifier {
           new TypeRow(HttpTimeoutException.class, TIMEOUT),
           new TypeRow(SocketTimeoutException.class, TIMEOUT),
           new TypeRow(TimeoutException.class, TIMEOUT),
+          // An asynchronous channel's read or write that timed out.
+          new TypeRow(InterruptedByTimeoutException.class, TIMEOUT),
           // Interrupted or cancelled while it ran: whether its effect happened cannot be known.
           // InterruptedIOException after SocketTimeoutException, its subclass (a timeout).
           new TypeRow(InterruptedException.class, AMBIGUOUS_OUTCOME),
           new TypeRow(InterruptedIOException.class, AMBIGUOUS_OUTCOME),
           new TypeRow(CancellationException.class, AMBIGUOUS_OUTCOME),
+          // An NIO channel's form of the same interrupt (before ClosedChannelException, its
+          // superclass): the thread was interrupted in the channel's I/O.
+          new TypeRow(ClosedByInterruptException.class, AMBIGUOUS_OUTCOME),
+          new TypeRow(FileLockInterruptionException.class, AMBIGUOUS_OUTCOME),
           new TypeRow(ConnectException.class, TOOL_UNAVAILABLE),
           new TypeRow(NoRouteToHostException.class, TOOL_UNAVAILABLE),
           new TypeRow(PortUnreachableException.class, TOOL_UNAVAILABLE),

@@ -25,8 +25,9 @@ import java.util.random.RandomGenerator;
  * calling thread is interrupted the guard stops retrying: the interrupt flag is kept and a pending
  * retry becomes a failover. A call that itself throws an interrupt or a cancel ({@link
  * InterruptedException}, {@link java.io.InterruptedIOException}, {@link
- * java.util.concurrent.CancellationException}) has an unknown outcome and is stopped (fail closed),
- * the flag kept.
+ * java.util.concurrent.CancellationException}, an NIO channel's {@link
+ * java.nio.channels.ClosedByInterruptException}) has an unknown outcome and is stopped (fail
+ * closed), the flag kept.
  *
  * <p>Immutable and thread-safe: one guard may serve every agent of a process.
  */

@@ -321,7 +321,10 @@ public final class ToolFailureClassifier {
                   "connection not found",
                   "no connection found",
                   "has already been closed",
-                  "executable file not found"),
+                  "executable file not found",
+                  // Node's connect that timed out, a name that did not resolve: nothing was sent
+                  // (read before "etimedout", a timeout of a call in flight)
+                  "connect etimedout"),
               // The same meaning in any phrasing: connecting, starting or spawning the server
               // failed, its discovery failed, its program is missing. Read before "connection
               // closed", which alone means a call in flight was cut.
@@ -329,13 +332,21 @@ public final class ToolFailureClassifier {
                   "\\b(?:failed|unable|could not|couldn't|cannot|error)\\b (?:to |while |when )?"
                       + "(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?|launch(?:ing)?)\\b"
                       + "|\\berror during discovery\\b|\\bconnection failed for\\b"
-                      + "|\\bprogram not found\\b|\\bspawn\\b[^\\n]{0,60}?\\benoent\\b")),
+                      + "|\\bprogram not found\\b|\\bspawn\\b[^\\n]{0,60}?\\benoent\\b"
+                      // a name that did not resolve (not "FileNotFoundError")
+                      + "|\\b(?:enotfound|eai_again)\\b")),
           new WordingRow(
               RATE_LIMITED,
               List.of("rate limit", "too many requests", "throttl", "too many in-flight")),
           new WordingRow(
               TIMEOUT,
-              List.of("timed out", "timeout", "deadline exceeded", "maximum execution time")),
+              List.of(
+                  "timed out",
+                  "timeout",
+                  "deadline exceeded",
+                  "maximum execution time",
+                  // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
+                  "etimedout")),
           new WordingRow(
               TRANSPORT_ERROR,
               List.of(
@@ -344,6 +355,16 @@ public final class ToolFailureClassifier {
                   "econnreset",
                   "connection closed",
                   "unexpected end of stream",
+                  // a connection cut once the request was out, as HTTP clients say it: Node's
+                  // "socket hang up" and "write EPIPE", undici's "other side closed", httpx's
+                  // "Server disconnected without sending a response", http.client's
+                  // "IncompleteRead", node-fetch's "Premature close"
+                  "socket hang up",
+                  "other side closed",
+                  "server disconnected",
+                  "write epipe",
+                  "incompleteread",
+                  "premature close",
                   // the transport or session cut under a call, the server gone, an answer in
                   // another shape than the protocol's ("Transport closed", "Server session was
                   // closed unexpectedly", "The server shut down unexpectedly", "Disconnected from

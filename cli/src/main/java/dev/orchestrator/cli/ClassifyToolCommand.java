@@ -144,7 +144,11 @@ public final class ClassifyToolCommand implements Callable<Integer> {
     String exceptionName = string(node, "exception");
     ToolExceptionType type = exceptionType(exceptionName);
     if (type == null) {
-      throw new BatchLines.BadLine(invalidException(exceptionName));
+      throw new BatchLines.BadLine(
+          invalidException(
+              exceptionName.length() > MAX_SHOWN_CHARS
+                  ? shown(node.get("exception"))
+                  : exceptionName));
     }
     return classify(
         text, type, status(node), bool(node, "idempotent"), bool(node, "outcomeUnknown"));
@@ -166,13 +170,34 @@ public final class ClassifyToolCommand implements Callable<Integer> {
     return "exception: " + name + " (expected one of: " + ToolExceptionType.wireNames() + ")";
   }
 
+  /** Longest string value a bad-line message quotes. */
+  static final int MAX_SHOWN_CHARS = 24;
+
+  /**
+   * A wrong value as a bad-line message shows it: a number, a boolean or a short string as it is;
+   * an object or an array (a tool's result content) and a longer string by their JSON type only —
+   * they are tool output and may hold secrets.
+   */
+  private static String shown(JsonNode v) {
+    if (v.isObject()) {
+      return "an object";
+    }
+    if (v.isArray()) {
+      return "an array";
+    }
+    if (v.isTextual() && v.textValue().length() > MAX_SHOWN_CHARS) {
+      return "a string of " + v.textValue().length() + " characters";
+    }
+    return v.toString();
+  }
+
   private static String string(JsonNode node, String field) {
     JsonNode v = node.get(field);
     if (v == null || v.isNull()) {
       return null;
     }
     if (!v.isTextual()) {
-      throw new BatchLines.BadLine(field + ": " + v + " (expected: a string)");
+      throw new BatchLines.BadLine(field + ": " + shown(v) + " (expected: a string)");
     }
     return v.textValue();
   }
@@ -183,7 +208,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
       return null;
     }
     if (!v.isInt() || v.intValue() < 100 || v.intValue() > 599) {
-      throw new BatchLines.BadLine("status: " + v + " (expected: an integer 100..599)");
+      throw new BatchLines.BadLine("status: " + shown(v) + " (expected: an integer 100..599)");
     }
     return v.intValue();
   }
@@ -194,7 +219,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
       return false;
     }
     if (!v.isBoolean()) {
-      throw new BatchLines.BadLine(field + ": " + v + " (expected: true or false)");
+      throw new BatchLines.BadLine(field + ": " + shown(v) + " (expected: true or false)");
     }
     return v.booleanValue();
   }

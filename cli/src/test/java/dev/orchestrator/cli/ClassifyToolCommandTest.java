@@ -212,6 +212,29 @@ class ClassifyToolCommandTest {
     assertThat(error.get("message").asText()).startsWith(problem);
   }
 
+  // A log line whose message is the tool's result content blocks, not a string: the error names
+  // the field and the JSON type, never the value, which is tool output and may hold secrets.
+  @Test
+  void aBatchFieldOfTheWrongTypeIsNamedWithoutQuotingItsValue(@TempDir Path dir) throws Exception {
+    Path batch = dir.resolve("bad.jsonl");
+    Files.writeString(
+        batch,
+        "{\"message\": [{\"type\": \"text\", \"text\": \"curl -H 'Authorization: Bearer"
+            + " sk-live-4f9a8b7c6d5e' failed\"}]}\n"
+            + "{\"exception\": {\"token\": \"sk-live-4f9a8b7c6d5e\"}}\n"
+            + "{\"idempotent\": \"token=sk-live-4f9a8b7c6d5e4f9a8b7c6d5e\"}\n");
+
+    assertThat(run("classify-tool", "--batch", batch.toString(), "--json")).isZero();
+    List<String> lines = out.toString().lines().toList();
+    assertThat(lines).hasSize(3).noneMatch(l -> l.contains("sk-live"));
+    assertThat(Json.MAPPER.readTree(lines.get(0)).at("/error/message").asText())
+        .isEqualTo("message: an array (expected: a string)");
+    assertThat(Json.MAPPER.readTree(lines.get(1)).at("/error/message").asText())
+        .isEqualTo("exception: an object (expected: a string)");
+    assertThat(Json.MAPPER.readTree(lines.get(2)).at("/error/message").asText())
+        .isEqualTo("idempotent: a string of 38 characters (expected: true or false)");
+  }
+
   @Test
   void refusesToMixBatchWithSingleFailureOptions() {
     assertThat(run("classify-tool", "--batch", "-", "--message", "x")).isEqualTo(2);

@@ -161,6 +161,7 @@ public record ChatRequest(
     RequestChecks.logprobs(logprobs, topLogprobs);
     RequestChecks.toolChoice(toolChoice, tools);
     RequestChecks.extraBody(extraBody);
+    RequestChecks.freeOfCharge(model, extraBody);
   }
 
   /** A builder for a request to {@code model}. */

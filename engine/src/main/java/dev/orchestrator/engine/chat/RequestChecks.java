@@ -69,6 +69,39 @@ final class RequestChecks {
             + " (expected: one of the offered tools)");
   }
 
+  /**
+   * Request fields an upstream bills apart from the tokens, on a free model too: OpenRouter's
+   * {@code plugins} (its web search costs $4 per 1,000 results "even with free models"; PDF OCR is
+   * billed per page) and {@code web_search_options} (a search context billed per request).
+   */
+  static final List<String> BILLED_APART = List.of("plugins", "web_search_options");
+
+  /**
+   * {@code orchestrator/free} never spends money: a field an upstream bills apart from the tokens
+   * ({@link #BILLED_APART}) is refused, not forwarded to a free route, whose prices say nothing of
+   * it.
+   */
+  static void freeOfCharge(String model, Map<String, Object> extraBody) {
+    if (!FREE.equals(model)) {
+      return;
+    }
+    for (String field : BILLED_APART) {
+      if (extraBody.containsKey(field)) {
+        throw new IllegalArgumentException(
+            field
+                + ": not taken by "
+                + FREE
+                + " (expected: none; the upstream bills it apart from the tokens, on a free model"
+                + " too, and "
+                + FREE
+                + " never spends money)");
+      }
+    }
+  }
+
+  // the free virtual model (RoutePlanner.FREE; the planner's package reads this one's)
+  private static final String FREE = "orchestrator/free";
+
   /** A caller's name as a message shows it: up to 200 characters, else cut with its length. */
   private static String shown(String name) {
     return name.length() <= 200

@@ -64,6 +64,28 @@ class ChatRequestValidationTest {
         .hasMessageStartingWith(message);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"plugins", "web_search_options"})
+  void aFreeRequestRefusesAFieldBilledApartFromTheTokens(String field) {
+    Map<String, Object> web = Map.of("id", "web");
+    assertThatThrownBy(
+            () ->
+                ChatRequest.builder("orchestrator/free")
+                    .user("hi")
+                    .extraBody(field, List.of(web))
+                    .build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(field + ": not taken by orchestrator/free (expected: none;");
+    // any other model may take it: its route's price is what the caller chose to pay
+    assertThat(
+            ChatRequest.builder("openrouter/openai/gpt-4o")
+                .user("hi")
+                .extraBody(field, List.of(web))
+                .build()
+                .extraBody())
+        .containsKey(field);
+  }
+
   @Test
   void keepsEveryFieldThroughToBuilder() {
     ChatRequest r =

@@ -88,6 +88,17 @@ class ChatCompletionParserTest {
   }
 
   @Test
+  void aFreeRequestWithAPluginBilledApartIs400NamingIt() {
+    ApiError e =
+        rejected("{\"model\":\"orchestrator/free\"," + USER + ",\"plugins\":[{\"id\":\"web\"}]}");
+    assertThat(e.status()).isEqualTo(400);
+    assertThat(e.error().path("param").asText()).isEqualTo("plugins");
+    assertThat(e.error().path("message").asText())
+        .startsWith("plugins: not taken by orchestrator/free")
+        .contains("never spends money");
+  }
+
+  @Test
   void aHundredThousandDeepBodyIs400NamingTheLimit() {
     String deep = "[".repeat(100_000) + "]".repeat(100_000);
     ApiError e = rejected("{\"model\":\"m\"," + USER + ",\"x\":" + deep + "}");

@@ -15,20 +15,11 @@ import dev.langchain4j.data.message.ToolExecutionResultMessage;
 import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.UnsupportedFeatureException;
 import dev.langchain4j.service.AiServices;
-import dev.orchestrator.engine.OrchestratorPolicy;
-import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Capability;
-import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Protocol;
-import dev.orchestrator.engine.catalog.Provider;
-import dev.orchestrator.engine.catalog.Route;
-import dev.orchestrator.engine.catalog.Tier;
-import dev.orchestrator.engine.spi.Credentials;
-import dev.orchestrator.providers.HttpProviderClients;
+import dev.orchestrator.providers.simulation.AnthropicThinkingRoute;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -40,7 +31,7 @@ import org.junit.jupiter.api.Test;
 class ToolResultIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static final String ROUTE = "claude/sonnet";
+  private static final String ROUTE = AnthropicThinkingRoute.ROUTE;
 
   /** Anthropic's answer calling {@code weather({"city":"Atlantis"})}. */
   private static final String TOOL_USE =
@@ -75,7 +66,9 @@ class ToolResultIT {
             Map.of(ROUTE, List.of(Step.answer(200, TOOL_USE), Step.answer(200, ANSWER))))) {
       Assistant assistant =
           AiServices.builder(Assistant.class)
-              .chatModel(TestModels.chat(anthropic(upstream), ROUTE))
+              .chatModel(
+                  TestModels.chat(
+                      AnthropicThinkingRoute.orchestrator(upstream, Capability.TOOLS), ROUTE))
               .tools(new Weather())
               .build();
 
@@ -147,30 +140,5 @@ class ToolResultIT {
           .hasMessageContaining("tool result content PDF");
       assertThat(lb.upstream().calls()).isEmpty();
     }
-  }
-
-  /** An orchestrator whose one route, an Anthropic one with tools, is on {@code upstream}. */
-  private static TaskOrchestrator anthropic(ScriptedUpstream upstream) {
-    Credentials creds = Credentials.constant("sk-loopback-0123456789");
-    return TaskOrchestrator.builder()
-        .catalog(
-            Catalog.builder()
-                .provider(
-                    Provider.of(
-                        "claude",
-                        upstream.baseUrl("claude"),
-                        Protocol.ANTHROPIC_MESSAGES,
-                        List.of("SIM_KEY")))
-                .route(
-                    Route.builder("claude", "sonnet")
-                        .tier(Tier.FREE)
-                        .contextWindow(200_000)
-                        .capabilities(Capability.TOOLS)
-                        .build())
-                .build())
-        .providers(HttpProviderClients.builder().credentials(creds).build())
-        .credentials(creds)
-        .policy(OrchestratorPolicy.builder().deadline(Duration.ofSeconds(30)).build())
-        .build();
   }
 }

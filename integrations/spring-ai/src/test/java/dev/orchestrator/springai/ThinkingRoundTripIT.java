@@ -8,16 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.orchestrator.engine.OrchestratorPolicy;
-import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Capability;
-import dev.orchestrator.engine.catalog.Catalog;
-import dev.orchestrator.engine.catalog.Protocol;
-import dev.orchestrator.engine.catalog.Provider;
-import dev.orchestrator.engine.catalog.Route;
-import dev.orchestrator.engine.catalog.Tier;
-import dev.orchestrator.engine.spi.Credentials;
-import dev.orchestrator.providers.HttpProviderClients;
 import dev.orchestrator.providers.simulation.AnthropicSse;
 import dev.orchestrator.providers.simulation.AnthropicThinkingRoute;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
@@ -95,7 +86,10 @@ class ThinkingRoundTripIT {
                     Step.answer(200, answer).withHeaders(sse))))) {
       Weather tools = new Weather();
       List<ChatResponse> pieces =
-          ChatClient.create(TestModels.chat(toolRoute(upstream), AnthropicThinkingRoute.ROUTE))
+          ChatClient.create(
+                  TestModels.chat(
+                      AnthropicThinkingRoute.orchestrator(upstream, Capability.TOOLS),
+                      AnthropicThinkingRoute.ROUTE))
               .prompt()
               .user("Weather in Oslo?")
               .tools(tools)
@@ -133,30 +127,5 @@ class ThinkingRoundTripIT {
           .containsEntry("thinkingSignature", SIGNATURE)
           .containsEntry("redactedThinking", List.of(REDACTED));
     }
-  }
-
-  /** An orchestrator whose one route, an Anthropic one with tools, is on {@code upstream}. */
-  private static TaskOrchestrator toolRoute(ScriptedUpstream upstream) {
-    Credentials creds = Credentials.constant("sk-loopback-0123456789");
-    return TaskOrchestrator.builder()
-        .catalog(
-            Catalog.builder()
-                .provider(
-                    Provider.of(
-                        "claude",
-                        upstream.baseUrl("claude"),
-                        Protocol.ANTHROPIC_MESSAGES,
-                        List.of("SIM_KEY")))
-                .route(
-                    Route.builder("claude", "sonnet")
-                        .tier(Tier.FREE)
-                        .contextWindow(200_000)
-                        .capabilities(Capability.TOOLS)
-                        .build())
-                .build())
-        .providers(HttpProviderClients.builder().credentials(creds).build())
-        .credentials(creds)
-        .policy(OrchestratorPolicy.builder().deadline(Duration.ofSeconds(30)).build())
-        .build();
   }
 }

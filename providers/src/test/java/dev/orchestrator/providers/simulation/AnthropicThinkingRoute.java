@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
@@ -54,27 +55,36 @@ public final class AnthropicThinkingRoute implements AutoCloseable {
   private AnthropicThinkingRoute() {
     upstream =
         ScriptedUpstream.start(Map.of(ROUTE, List.of(Step.answer(200, ANSWER), Step.ok("Yes."))));
+    orchestrator = orchestrator(upstream);
+  }
+
+  /**
+   * An orchestrator whose one route, {@link #ROUTE} (free, a 200,000-token window, with {@code
+   * capabilities}), is on {@code upstream}: for a test that scripts its own Anthropic answers.
+   */
+  public static TaskOrchestrator orchestrator(
+      ScriptedUpstream upstream, Capability... capabilities) {
     Credentials creds = Credentials.constant("sk-loopback-0123456789");
-    orchestrator =
-        TaskOrchestrator.builder()
-            .catalog(
-                Catalog.builder()
-                    .provider(
-                        Provider.of(
-                            "claude",
-                            upstream.baseUrl("claude"),
-                            Protocol.ANTHROPIC_MESSAGES,
-                            List.of("SIM_KEY")))
-                    .route(
-                        Route.builder("claude", "sonnet")
-                            .tier(Tier.FREE)
-                            .contextWindow(200_000)
-                            .build())
-                    .build())
-            .providers(HttpProviderClients.builder().credentials(creds).build())
-            .credentials(creds)
-            .policy(OrchestratorPolicy.builder().deadline(Duration.ofSeconds(30)).build())
-            .build();
+    return TaskOrchestrator.builder()
+        .catalog(
+            Catalog.builder()
+                .provider(
+                    Provider.of(
+                        "claude",
+                        upstream.baseUrl("claude"),
+                        Protocol.ANTHROPIC_MESSAGES,
+                        List.of("SIM_KEY")))
+                .route(
+                    Route.builder("claude", "sonnet")
+                        .tier(Tier.FREE)
+                        .contextWindow(200_000)
+                        .capabilities(capabilities)
+                        .build())
+                .build())
+        .providers(HttpProviderClients.builder().credentials(creds).build())
+        .credentials(creds)
+        .policy(OrchestratorPolicy.builder().deadline(Duration.ofSeconds(30)).build())
+        .build();
   }
 
   /** Starts the upstream and builds the orchestrator over it. */

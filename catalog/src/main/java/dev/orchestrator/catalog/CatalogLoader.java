@@ -96,6 +96,18 @@ public final class CatalogLoader {
   }
 
   /**
+   * Parses a fetched copy of one source (a refresh): as {@link #parse}, but a document that lists
+   * no models ({@code {}}, {@code {"data":[]}}…) is rejected, so that an upstream answering with an
+   * empty body never replaces the last good catalog.
+   *
+   * @throws CatalogException when the text is malformed, not a valid catalog, or lists no models
+   */
+  static Catalog parseFetched(String sourceName, String text) {
+    Objects.requireNonNull(text, "text");
+    return merge(List.of(Readers.readFetched(SourceText.ofText(sourceName, text))));
+  }
+
+  /**
    * Parses sources from text and merges them in order, as {@link #load(List)} does for files; with
    * {@code onDefault} they are laid on top of the embedded default catalog. Used when sources
    * arrive as text (a refreshed URL, a cached copy) rather than as files.

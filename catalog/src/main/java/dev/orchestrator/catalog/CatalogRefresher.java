@@ -26,9 +26,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Keeps a catalog from one remote or local source fresh (docs/design.md §7). A fetch sends a fixed
  * {@code User-Agent: orchestrator-catalog/<version>}, has a timeout, and makes at most three
  * attempts with a short pause between them (only transient failures — transport errors, 408, 425,
- * 429, 5xx — are retried; a 4xx or a broken document is not). The result is cached with Caffeine
- * and refreshed after write in the background while the old catalog keeps being served
- * (stale-while-revalidate).
+ * 429, 5xx — are retried; a 4xx or a broken document is not). A document that lists no models
+ * ({@code {}}, OpenRouter's {@code {"data":[]}}, a Models.dev object without models) is broken too:
+ * it is what an upstream in trouble answers, and would otherwise replace every route of the source
+ * with none. The result is cached with Caffeine and refreshed after write in the background while
+ * the old catalog keeps being served (stale-while-revalidate).
  *
  * <p>When every attempt fails, the last good catalog stays in service, the failure is logged once
  * (until the next success) through {@link System.Logger}, and no evidence is added: before any
@@ -229,7 +231,7 @@ public final class CatalogRefresher {
       attempts = attempt;
       try {
         String text = remote ? get() : CatalogLoader.read(localPath());
-        Catalog parsed = CatalogLoader.parse(name, text);
+        Catalog parsed = CatalogLoader.parseFetched(name, text);
         keep(text);
         return new Outcome(parsed, true, attempts, null);
       } catch (Transient t) {

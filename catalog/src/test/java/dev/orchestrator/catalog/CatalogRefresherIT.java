@@ -208,6 +208,39 @@ class CatalogRefresherIT {
   }
 
   @Test
+  void anEmptyDocumentIsGarbageAndKeepsTheLastGoodCatalogAndItsCachedCopy(@TempDir Path dir) {
+    SourceCache cache = SourceCache.at(dir);
+    CatalogRefresher r = refresher("/catalog.json").cache(cache).build();
+    Catalog good = r.current();
+    assertThat(good.route("p/a")).isPresent();
+
+    // What an upstream in trouble answers with 200: nothing at all, an empty model list, or a
+    // Models.dev object whose providers list no models.
+    for (String empty : List.of("{}", "{\"data\":[]}", "{\"p\":{\"models\":{}}}")) {
+      body.set(empty);
+      CatalogRefresher.Outcome o = r.refreshNow();
+      assertThat(o.loaded()).as(empty).isFalse();
+      assertThat(o.attempts()).as(empty).isEqualTo(1);
+      assertThat(o.failure().orElseThrow())
+          .as(empty)
+          .hasMessageStartingWith(url("/catalog.json"))
+          .hasMessageContaining("no models");
+      assertThat(o.catalog()).as(empty).isSameAs(good);
+      assertThat(r.current()).as(empty).isSameAs(good);
+      assertThat(cache.load(url("/catalog.json")).orElseThrow().text())
+          .as("the cached last good copy of " + empty)
+          .isEqualTo(CATALOG_A);
+    }
+    assertThat(SourceCache.at(dir).load(url("/catalog.json")).orElseThrow().text())
+        .as("the copy on disk")
+        .isEqualTo(CATALOG_A);
+
+    // An own configuration that states something other than routes is a catalog, not garbage.
+    body.set("{\"providers\":{\"p\":{\"baseUrl\":\"https://p.example/v1\"}}}");
+    assertThat(r.refreshNow().loaded()).isTrue();
+  }
+
+  @Test
   void aSilentServerTimesOutWithinTheConfiguredTimeout() {
     CatalogRefresher.Outcome o =
         refresher("/hang").timeout(Duration.ofMillis(150)).maxAttempts(2).build().refreshNow();

@@ -38,6 +38,36 @@ public final class Readers {
     };
   }
 
+  /**
+   * Reads a fetched copy of a source (a refresh, not a file the user named): like {@link
+   * #read(SourceText)}, but a document that lists no models — {@code {}}, OpenRouter's {@code
+   * {"data":[]}}, a Models.dev object whose providers have no models — is rejected as what an
+   * upstream in trouble answers, never a catalog to replace the last good one with. An own
+   * configuration that states anything (providers, pools, rules) is read as usual.
+   *
+   * @throws dev.orchestrator.catalog.CatalogException naming the source (and the empty list) when
+   *     it lists no models
+   */
+  public static Draft readFetched(SourceText source) {
+    JsonNode node = source.parse();
+    Draft d = read(source, node);
+    if (d.routeCount() > 0) {
+      return d;
+    }
+    Value root = Value.root(source, node);
+    return switch (detect(node)) {
+      case OPENROUTER -> throw root.get("data").fail("[] lists no models (expected: a model list)");
+      case MODELS_DEV ->
+          throw root.fail("no models under any provider (expected: a Models.dev api.json)");
+      case OWN_CONFIG -> {
+        if (node.isEmpty()) {
+          throw root.fail("{} lists no models and states nothing (expected: a catalog)");
+        }
+        yield d;
+      }
+    };
+  }
+
   /** The shape of an object tree, by structure alone. */
   public static Shape detect(JsonNode node) {
     if (node.has("data") && node.get("data").isArray()) {

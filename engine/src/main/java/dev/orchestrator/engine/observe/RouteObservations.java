@@ -21,6 +21,13 @@ public final class RouteObservations implements Consumer<AttemptSample> {
   /** The default half-life: recent minutes count, the last hour hardly. */
   public static final Duration DEFAULT_HALF_LIFE = Duration.ofMinutes(5);
 
+  /**
+   * The fastest output a throughput sample may show, tokens per second: several times the fastest
+   * inference served today, so only a rate no model produces — a burst measured over microseconds —
+   * is above it.
+   */
+  public static final double MAX_TOKENS_PER_SECOND = 20_000;
+
   private final Ticker ticker;
   private final double halfLifeNanos;
   private final Map<String, Stats> routes = new ConcurrentHashMap<>();
@@ -52,11 +59,10 @@ public final class RouteObservations implements Consumer<AttemptSample> {
         if (s.firstToken() != null) {
           st.ttftWeight += 1;
           st.ttftSum += s.firstToken().toNanos() / 1e6;
-          long genNanos = s.latency().toNanos() - s.firstToken().toNanos();
-          long span = genNanos > 0 ? genNanos : s.latency().toNanos();
-          if (s.completionTokens() > 0 && span > 0) {
+          double tps = throughput(s);
+          if (tps > 0) {
             st.tpsWeight += 1;
-            st.tpsSum += s.completionTokens() / (span / 1e9);
+            st.tpsSum += tps;
           }
         }
         if (s.costRatio() != null) {
@@ -71,6 +77,31 @@ public final class RouteObservations implements Consumer<AttemptSample> {
         st.failures.merge(s.failure(), 1.0, Double::sum);
       }
     }
+  }
+
+  /**
+   * An answer's output tokens per second, or 0 when it says nothing about throughput: over the time
+   * from the first visible output to the end when that span measures generation, else over the
+   * whole latency (an answer not streamed, or a stream that delivered everything in one burst,
+   * where the span after the first output measures the socket: 200 tokens 10 µs apart are not 20
+   * million tokens a second). A rate above {@link #MAX_TOKENS_PER_SECOND} even over the whole
+   * latency is no measurement (a cached answer, a clock step) and is left out, so one such answer
+   * cannot outweigh every honest one in the mean.
+   */
+  static double throughput(AttemptSample s) {
+    if (s.completionTokens() <= 0 || s.firstToken() == null) {
+      return 0;
+    }
+    long latency = s.latency().toNanos();
+    long gen = latency - s.firstToken().toNanos();
+    double tokens = s.completionTokens();
+    if (gen > 0 && tokens / (gen / 1e9) <= MAX_TOKENS_PER_SECOND) {
+      return tokens / (gen / 1e9);
+    }
+    if (latency > 0 && tokens / (latency / 1e9) <= MAX_TOKENS_PER_SECOND) {
+      return tokens / (latency / 1e9);
+    }
+    return 0;
   }
 
   /** Every observed route's figures now, by route id. */

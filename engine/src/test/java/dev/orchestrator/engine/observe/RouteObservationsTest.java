@@ -33,6 +33,28 @@ class RouteObservationsTest {
   }
 
   @Test
+  void aStreamDeliveredInOneBurstIsMeasuredOverItsWholeLatencyNotAsMillionsOfTokensPerSecond() {
+    // 200 tokens in one SSE event 10 µs after the first visible output: the gap measures the
+    // socket, not generation. Counted over the gap it would be 20 million tok/s, and one such
+    // answer would outweigh any number of honest ones in the decayed mean.
+    for (int i = 0; i < 9; i++) {
+      obs.accept(ok("a/m", 500, 2500, 200)); // 100 tok/s, streamed
+    }
+    obs.accept(
+        new AttemptSample(
+            "a/m", null, Duration.ofMillis(500), Duration.ofNanos(500_010_000), 200, null, null));
+    RouteFigures f = obs.figures().get("a/m");
+    // the burst counts as a whole answer: 200 tokens over 0.50001 s
+    assertThat(f.tokensPerSecond()).isCloseTo((9 * 100 + 200 / 0.50001) / 10, within(1e-6));
+
+    // and an answer faster than any model generates, even over its whole latency, says nothing
+    obs.accept(
+        new AttemptSample("b/m", null, Duration.ZERO, Duration.ofNanos(1_000), 500, null, null));
+    assertThat(obs.figures().get("b/m").tokensPerSecond()).isNull();
+    assertThat(obs.figures().get("b/m").successRate()).isEqualTo(1.0);
+  }
+
+  @Test
   void successRateCountsFailuresByCategoryWithAPriorOfOneAnswer() {
     obs.accept(ok("a/m", 10, 10, 1));
     obs.accept(failed("a/m", FailureCategory.RATE_LIMITED));

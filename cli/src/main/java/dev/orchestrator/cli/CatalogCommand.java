@@ -273,6 +273,7 @@ public final class CatalogCommand implements Runnable {
     o.put("outputPerMtok", r.outputPerMtok());
     o.put("contextWindow", r.contextWindow());
     o.put("maxOutputTokens", r.maxOutputTokens());
+    o.put("maxInputTokens", r.maxInputTokens());
     ArrayNode caps = o.putArray("capabilities");
     r.capabilities().forEach(cap -> caps.add(cap.wireName()));
     ArrayNode in = o.putArray("inputModalities");

@@ -88,6 +88,9 @@ final class CatalogShow implements Callable<Integer> {
     line(out, "output $/Mtok", price(r, r.outputPerMtok()));
     line(out, "context window", r.contextWindow() == null ? "?" : r.contextWindow().toString());
     line(out, "max output", r.maxOutputTokens() == null ? "?" : r.maxOutputTokens().toString());
+    if (r.maxInputTokens() != null) {
+      line(out, "max input", r.maxInputTokens().toString());
+    }
     line(out, "capabilities", caps(r));
     line(out, "modalities", r.inputModalities() + " -> " + r.outputModalities());
     line(out, "chat", Boolean.toString(r.chat()));

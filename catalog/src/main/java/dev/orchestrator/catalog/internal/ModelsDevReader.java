@@ -73,6 +73,11 @@ final class ModelsDevReader {
     Value limit = mv.get("limit");
     r.contextWindow = limit.get("context").positiveInt(true);
     r.maxOutputTokens = limit.get("output").positiveInt(true);
+    // Below the window for ~1,000 models (GPT-5: context 400000, input 272000): the prompt's own
+    // limit, which the window alone does not enforce.
+    Integer input = limit.get("input").positiveInt(true);
+    r.maxInputTokens =
+        input != null && (r.contextWindow == null || input < r.contextWindow) ? input : null;
     Value modalities = mv.get("modalities");
     Set<String> in = set(modalities.get("input").strings("modality names"));
     Set<String> out = set(modalities.get("output").strings("modality names"));

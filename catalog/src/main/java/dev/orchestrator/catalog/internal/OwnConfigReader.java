@@ -61,6 +61,7 @@ final class OwnConfigReader {
           "cacheReadPerMtok",
           "contextWindow",
           "maxOutputTokens",
+          "maxInputTokens",
           "capabilities",
           "prefill",
           "inputModalities",
@@ -503,6 +504,7 @@ final class OwnConfigReader {
     }
     r.contextWindow = v.get("contextWindow").positiveInt(false);
     r.maxOutputTokens = v.get("maxOutputTokens").positiveInt(false);
+    r.maxInputTokens = v.get("maxInputTokens").positiveInt(false);
     Value capsV = v.get("capabilities");
     List<String> caps = capsV.strings("capability names");
     if (caps != null) {

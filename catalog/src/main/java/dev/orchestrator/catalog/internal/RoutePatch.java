@@ -29,6 +29,7 @@ public final class RoutePatch {
   BigDecimal cacheReadPerMtok;
   Integer contextWindow;
   Integer maxOutputTokens;
+  Integer maxInputTokens;
   Set<Capability> capabilities;
   Boolean prefill;
   Set<String> inputModalities;
@@ -106,6 +107,9 @@ public final class RoutePatch {
     if (later.maxOutputTokens != null) {
       maxOutputTokens = later.maxOutputTokens;
     }
+    if (later.maxInputTokens != null) {
+      maxInputTokens = later.maxInputTokens;
+    }
     if (later.capabilities != null) {
       capabilities = later.capabilities.isEmpty() ? Set.of() : EnumSet.copyOf(later.capabilities);
     }
@@ -160,6 +164,7 @@ public final class RoutePatch {
             .cacheReadPrice(cacheReadPerMtok)
             .contextWindow(contextWindow)
             .maxOutputTokens(maxOutputTokens)
+            .maxInputTokens(maxInputTokens)
             .capabilities(caps)
             .modalities(
                 inputModalities == null ? Set.of("text") : inputModalities,

@@ -36,6 +36,9 @@ import java.util.TreeSet;
  *     when the catalog does not say (cached tokens are then priced as input)
  * @param firstTokenTimeout this route's own time-to-first-token limit from the configuration, or
  *     {@code null} for the policy's default (which depends on {@link Capability#REASONING})
+ * @param maxInputTokens the most prompt tokens the route accepts when the catalog states a limit
+ *     below the window (Models.dev {@code limit.input}: 272000 for a 400000-token GPT-5), or {@code
+ *     null} when only the window bounds the prompt
  */
 public record Route(
     String provider,
@@ -55,7 +58,8 @@ public record Route(
     boolean retired,
     Double quality,
     BigDecimal cacheReadPerMtok,
-    Duration firstTokenTimeout) {
+    Duration firstTokenTimeout,
+    Integer maxInputTokens) {
 
   /** Validates and copies. */
   public Route {
@@ -131,6 +135,7 @@ public record Route(
     b.quality = quality;
     b.cacheReadPerMtok = cacheReadPerMtok;
     b.firstTokenTimeout = firstTokenTimeout;
+    b.maxInputTokens = maxInputTokens;
     return b;
   }
 
@@ -154,6 +159,7 @@ public record Route(
     private Double quality;
     private BigDecimal cacheReadPerMtok;
     private Duration firstTokenTimeout;
+    private Integer maxInputTokens;
 
     private Builder(String provider, String model) {
       this.provider = provider;
@@ -191,6 +197,15 @@ public record Route(
     /** Sets the context window; {@code null} means unknown. */
     public Builder contextWindow(Integer v) {
       contextWindow = v;
+      return this;
+    }
+
+    /**
+     * Sets the input limit, the most prompt tokens accepted when below the window; {@code null}
+     * means only the window bounds the prompt.
+     */
+    public Builder maxInputTokens(Integer v) {
+      maxInputTokens = v;
       return this;
     }
 
@@ -279,7 +294,8 @@ public record Route(
           retired,
           quality,
           cacheReadPerMtok,
-          firstTokenTimeout);
+          firstTokenTimeout,
+          maxInputTokens);
     }
   }
 }

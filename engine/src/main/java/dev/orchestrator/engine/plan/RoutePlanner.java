@@ -344,6 +344,9 @@ public final class RoutePlanner {
       if (e.maxOut > 0 && req.maxOutputTokens() > e.maxOut) {
         return e.tooSmall(req.maxOutputTokens(), true);
       }
+      if (e.maxIn > 0 && req.promptTokens() > e.maxIn) {
+        return e.inputTooLarge(req.promptTokens());
+      }
       // Prices compare as doubles converted once from the same decimals: exact for equal values.
       // A free-tier route costs nothing (positive evidence, docs/design.md §3), whatever prices it
       // lists.
@@ -430,6 +433,7 @@ public final class RoutePlanner {
     final int caps;
     final long window;
     final long maxOut;
+    final long maxIn;
     final BigDecimal blended;
     final double blendedOrNaN;
     final ExclusionReason staticReason;
@@ -444,6 +448,7 @@ public final class RoutePlanner {
       this.caps = mask(route.capabilities());
       this.window = route.contextWindow() == null ? 0 : route.contextWindow();
       this.maxOut = route.maxOutputTokens() == null ? 0 : route.maxOutputTokens();
+      this.maxIn = route.maxInputTokens() == null ? 0 : route.maxInputTokens();
       this.blended = route.blendedPricePerMtok();
       this.blendedOrNaN = blended == null ? Double.NaN : blended.doubleValue();
       this.staticReason = staticReason;
@@ -500,6 +505,12 @@ public final class RoutePlanner {
         lastTooSmall = k;
       }
       return k.exclusion;
+    }
+
+    /** A prompt over the route's input limit, which is below its window. */
+    Exclusion inputTooLarge(long prompt) {
+      return new Exclusion(
+          id, ExclusionReason.CONTEXT_TOO_SMALL, prompt + " prompt tokens, input limit " + maxIn);
     }
 
     Exclusion overMaxPrice(BigDecimal max, double maxAsDouble) {

@@ -91,6 +91,21 @@ public final class SourceCache {
   }
 
   /**
+   * Puts {@code entry} back as its source's last good copy, with the time it was fetched then: for
+   * a caller that took a newer copy but could not use it (a copy that does not merge with the other
+   * sources), so that the cache and the catalog's age stay those of the catalog in force.
+   *
+   * @throws UncheckedIOException when the copy cannot be written to disk (the memory copy is kept)
+   */
+  public void restore(Entry entry) {
+    Objects.requireNonNull(entry, "entry");
+    memory.put(entry.source(), entry);
+    if (dir != null) {
+      write(entry);
+    }
+  }
+
+  /**
    * The last good copy of {@code source}: the one kept in memory, else the one on disk; empty when
    * there is none or the file is unreadable (a damaged copy is no copy).
    */

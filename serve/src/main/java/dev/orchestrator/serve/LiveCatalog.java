@@ -5,6 +5,7 @@ import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.catalog.CatalogRefresher;
 import dev.orchestrator.catalog.SourceCache;
 import dev.orchestrator.engine.catalog.Catalog;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,10 +26,11 @@ import java.util.function.UnaryOperator;
  * {@code --refresh-interval-s} — and, when one changed, hands the new catalog to the listener,
  * which swaps it atomically (requests in flight finish on the catalog they planned with).
  *
- * <p>The last good copy of each source is kept in a {@link SourceCache}; a failed fetch keeps the
- * last good copy in service (the refresher logs the failure once per outage, {@link #failures()}
- * counts every one), and at start-up a source that cannot be fetched is read from the cache. The
- * catalog's age is that of its oldest source copy (or the time since start-up without sources).
+ * <p>The last good copy of each source is kept in a {@link SourceCache}; a failed fetch — or new
+ * copies that do not merge with the other sources — keeps the last good copies in service and in
+ * the cache (the refresher logs the failure once per outage, {@link #failures()} counts every one),
+ * and at start-up a source that cannot be fetched is read from the cache. The catalog's age is that
+ * of its oldest source copy (or the time since start-up without sources).
  *
  * <p>Thread-safe: {@link #refresh()} is serialised; readers see one catalog or the next.
  */
@@ -159,6 +161,11 @@ public final class LiveCatalog {
    * @return whether a new catalog was swapped in
    */
   public synchronized boolean refresh() {
+    // the copies in force, put back if the new ones do not merge
+    List<SourceCache.Entry> inForce = new ArrayList<>();
+    for (CatalogRefresher r : refreshers) {
+      cache.load(r.source()).ifPresent(inForce::add);
+    }
     boolean loaded = false;
     for (CatalogRefresher r : refreshers) {
       if (r.refreshNow().loaded()) {
@@ -174,8 +181,17 @@ public final class LiveCatalog {
     try {
       next = merge();
     } catch (CatalogException e) {
-      // Each source is valid alone but not together (e.g. a pool lost its routes): keep the old.
+      // Each source is valid alone but not together (e.g. a pool lost its routes): keep the old,
+      // and its copies, so that the age and a restart are those of the catalog in force.
       failures.incrementAndGet();
+      for (SourceCache.Entry copy : inForce) {
+        try {
+          cache.restore(copy);
+        } catch (UncheckedIOException disk) {
+          System.getLogger(LiveCatalog.class.getName())
+              .log(System.Logger.Level.WARNING, "{0}", disk.getMessage());
+        }
+      }
       System.getLogger(LiveCatalog.class.getName())
           .log(
               System.Logger.Level.WARNING,

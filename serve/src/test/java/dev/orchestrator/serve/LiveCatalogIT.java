@@ -218,6 +218,57 @@ class LiveCatalogIT {
     }
   }
 
+  @Test
+  void aCopyThatDoesNotMergeLeavesTheCatalogInForceItsAgeAndItsCachedCopyAsTheyWere(
+      @TempDir Path configDir) throws Exception {
+    // The operator's config pools a route the source later drops: each file is valid alone, the
+    // two no longer merge, so the old catalog stays in force. What the cache holds and the age
+    // readiness checks must be those of that catalog, not of a copy never put in force.
+    Path config =
+        java.nio.file.Files.writeString(
+            configDir.resolve("pools.yaml"),
+            "pools:\n  mine: {kind: group, routes: [\"alpha/old\"]}\n");
+    String url;
+    try (CatalogServer source = new CatalogServer();
+        ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      source.serve(yaml(upstream, "old"));
+      url = source.url();
+      LiveCatalog live =
+          LiveCatalog.builder()
+              .catalogs(List.of())
+              .sources(List.of(url))
+              .configs(List.of(config))
+              .cacheDir(cacheDir)
+              .clock(clock)
+              .refresher(r -> r.sleeper(d -> {}).timeout(Duration.ofSeconds(5)))
+              .build();
+
+      source.serve(yaml(upstream, "new"));
+      time.advance(Duration.ofMinutes(30));
+      assertThat(live.refresh()).isFalse();
+      assertThat(live.current().route("alpha/old")).isPresent();
+      assertThat(live.current().route("alpha/new")).isEmpty();
+      assertThat(live.age())
+          .as("the age of the catalog in force")
+          .isEqualTo(Duration.ofMinutes(30));
+      assertThat(live.fetchedAt(url)).contains(Instant.parse("2026-12-01T08:00:00Z"));
+    }
+
+    // a restart while the source is down starts from the last copy that was in force
+    time.advance(Duration.ofMinutes(30));
+    LiveCatalog restarted =
+        LiveCatalog.builder()
+            .catalogs(List.of())
+            .sources(List.of(url))
+            .configs(List.of(config))
+            .cacheDir(cacheDir)
+            .clock(clock)
+            .refresher(r -> r.sleeper(d -> {}).timeout(Duration.ofSeconds(5)))
+            .build();
+    assertThat(restarted.current().route("alpha/old")).isPresent();
+    assertThat(restarted.age()).isEqualTo(Duration.ofHours(1));
+  }
+
   /** The status and failing checks of a {@code /readyz} answer. */
   private static final class Readyz {
     final int status;

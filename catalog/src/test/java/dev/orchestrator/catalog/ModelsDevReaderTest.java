@@ -50,6 +50,30 @@ class ModelsDevReaderTest {
   }
 
   @Test
+  void visionComesFromImageInputNotFromAttachmentsOfATextOnlyModel() {
+    // As in the snapshot: 154 models say attachment: true with text-only input modalities
+    // (deepseek-chat among them); attachments are files, and a text-only model cannot see.
+    Catalog c =
+        CatalogLoader.parse(
+            "api.json",
+            """
+            {"deepseek": {"id": "deepseek", "name": "DeepSeek", "env": ["DEEPSEEK_API_KEY"],
+              "npm": "@ai-sdk/openai-compatible", "api": "https://api.deepseek.com",
+              "models": {
+                "deepseek-chat": {"id": "deepseek-chat", "attachment": true, "tool_call": true,
+                  "modalities": {"input": ["text"], "output": ["text"]}},
+                "deepseek-vl": {"id": "deepseek-vl", "attachment": false,
+                  "modalities": {"input": ["text", "image"], "output": ["text"]}},
+                "older": {"id": "older", "attachment": true}}}}
+            """);
+    assertThat(c.route("deepseek/deepseek-chat").orElseThrow().capabilities())
+        .containsExactly(Capability.TOOLS);
+    assertThat(c.route("deepseek/deepseek-vl").orElseThrow().has(Capability.VISION)).isTrue();
+    // without modalities, attachment is the only evidence there is
+    assertThat(c.route("deepseek/older").orElseThrow().has(Capability.VISION)).isTrue();
+  }
+
+  @Test
   void zeroPricesAreFreeAndNonZeroPricesArePriced() {
     assertThat(route("nvidia/openai/gpt-oss-120b").tier()).isEqualTo(Tier.FREE);
     assertThat(route("nvidia/openai/gpt-oss-120b").inputPerMtok()).isEqualTo(BigDecimal.ZERO);

@@ -87,7 +87,9 @@ final class ModelsDevReader {
     if (Boolean.TRUE.equals(mv.get("tool_call").bool())) {
       caps.add(Capability.TOOLS);
     }
-    if (Boolean.TRUE.equals(mv.get("attachment").bool()) || (in != null && in.contains("image"))) {
+    // Vision is image input. `attachment` means files of some kind (154 text-only models of the
+    // snapshot, deepseek-chat among them, say true); it is evidence only where no modalities are.
+    if (in != null ? in.contains("image") : Boolean.TRUE.equals(mv.get("attachment").bool())) {
       caps.add(Capability.VISION);
     }
     if (Boolean.TRUE.equals(mv.get("structured_output").bool())) {

@@ -9,8 +9,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -76,7 +74,7 @@ class CutInFlightWordingTest {
   // closed"; and a real child_process timeout.
   @Test
   void readsWhatARealNodePrintsForAPostCutAfterTheServerHadIt() throws Exception {
-    assumeTrue(onPath("node"), "node is not installed");
+    assumeTrue(Programs.onPath("node"), "node is not installed");
     try (ServerSocket server = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
       Thread acceptor =
           new Thread(
@@ -142,18 +140,5 @@ class CutInFlightWordingTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
     return out.strip().lines().toList();
-  }
-
-  private static boolean onPath(String program) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return false;
-    }
-    for (String dir : path.split(java.io.File.pathSeparator)) {
-      if (Files.isExecutable(Path.of(dir, program))) {
-        return true;
-      }
-    }
-    return false;
   }
 }

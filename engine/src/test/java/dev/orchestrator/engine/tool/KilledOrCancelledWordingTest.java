@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -65,7 +63,7 @@ class KilledOrCancelledWordingTest {
   // cancelled while it ran: a tool host written in Python hands on exactly these.
   @Test
   void readsWhatARealPythonPrintsForAKilledChildAndACancelledTask() throws Exception {
-    assumeTrue(onPath("python3"), "python3 is not installed");
+    assumeTrue(Programs.onPath("python3"), "python3 is not installed");
     String killed =
         lastLine(
             "python3",
@@ -104,19 +102,6 @@ class KilledOrCancelledWordingTest {
             new RuntimeException("Command exited with code " + p.exitValue()), SEARCH);
 
     assertThat(d.kind()).isEqualTo(ToolFailureKind.AMBIGUOUS_OUTCOME);
-  }
-
-  private static boolean onPath(String program) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return false;
-    }
-    for (String dir : path.split(java.io.File.pathSeparator)) {
-      if (Files.isExecutable(Path.of(dir, program))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   private static String lastLine(String... command) throws IOException, InterruptedException {

@@ -614,10 +614,15 @@ record UpstreamError(
         out.append(c == 's' ? 'z' : 'Z');
         continue;
       }
-      int exclaimed = c == '!' ? exclamationEnd(t, i) : -1;
-      if (exclaimed >= 0) {
-        out.append('.');
-        i = exclaimed - 1;
+      if (c == '!') {
+        // a run of them at once: one that ends a line is a full stop, any other stays
+        int end = runEnd(t, i);
+        if (endsLine(t, end)) {
+          out.append('.');
+        } else {
+          out.append(t, i, end);
+        }
+        i = end - 1;
         continue;
       }
       out.append(c == '\u2018' || c == '\u2019' ? '\'' : c == '\u201c' || c == '\u201d' ? '"' : c);
@@ -651,17 +656,22 @@ record UpstreamError(
     return false;
   }
 
-  // The end of the run of '!' at text[i] when it ends a line (spaces may follow), else -1
-  private static int exclamationEnd(String text, int i) {
+  // The end of the run of '!' that starts at text[i]
+  private static int runEnd(String text, int i) {
     int j = i;
     while (j < text.length() && text.charAt(j) == '!') {
       j++;
     }
-    int k = j;
+    return j;
+  }
+
+  // Whether only spaces are left of the line at text[i]
+  private static boolean endsLine(String text, int i) {
+    int k = i;
     while (k < text.length() && isSpace(text.charAt(k))) {
       k++;
     }
-    return k == text.length() || text.charAt(k) == '\n' || text.charAt(k) == '\r' ? j : -1;
+    return k == text.length() || text.charAt(k) == '\n' || text.charAt(k) == '\r';
   }
 
   private static boolean isApostrophe(char c) {
@@ -727,7 +737,7 @@ record UpstreamError(
           || c >= '\u2018' && c <= '\u201d'
           || c == '\'' && contracted(text, i)
           || britishS(text, i)
-          || c == '!' && exclamationEnd(text, i) >= 0) {
+          || c == '!' && before != '!' && endsLine(text, runEnd(text, i))) {
         return true;
       }
       before = c;

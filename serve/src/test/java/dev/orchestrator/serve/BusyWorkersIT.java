@@ -13,8 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,16 +22,6 @@ import org.junit.jupiter.api.Test;
  * turn.
  */
 class BusyWorkersIT {
-  private static boolean within10s(BooleanSupplier condition) {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() - end > 0) {
-        return false;
-      }
-      Thread.onSpinWait();
-    }
-    return true;
-  }
 
   @Test
   void healthReadinessAndMetricsAnswerWhileEveryWorkerWaitsOnAnUpstream() throws Exception {
@@ -59,7 +47,7 @@ class BusyWorkersIT {
                 .getBytes(StandardCharsets.US_ASCII));
         out.flush();
       }
-      assertThat(within10s(() -> f.upstream.callCount("alpha/small") == 2)).isTrue();
+      assertThat(ServeFixture.within10s(() -> f.upstream.callCount("alpha/small") == 2)).isTrue();
 
       for (String path : List.of("/healthz", "/readyz", "/metrics", "/v1/models")) {
         HttpResponse<String> r =

@@ -14,8 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,18 +38,6 @@ class ClientDisconnectIT {
         .getBytes(StandardCharsets.UTF_8);
   }
 
-  /** Waits up to ten seconds for {@code condition}; whether it held. */
-  private static boolean within10s(BooleanSupplier condition) {
-    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() - end > 0) {
-        return false;
-      }
-      Thread.onSpinWait();
-    }
-    return true;
-  }
-
   @Test
   void aClientThatClosesCancelsTheUpstreamCall() throws Exception {
     // The upstream never answers; the attempt limit (30 s) and deadline (60 s) are far away.
@@ -66,14 +52,15 @@ class ClientDisconnectIT {
           out.write(request(ServeFixture.body("alpha/small", false, "")));
           out.flush();
           int calls = i + 1;
-          assertThat(within10s(() -> f.upstream.callCount("alpha/small") == calls)).isTrue();
+          assertThat(ServeFixture.within10s(() -> f.upstream.callCount("alpha/small") == calls))
+              .isTrue();
           assertThat(f.server.inFlight()).isEqualTo(1);
         }
 
-        assertThat(within10s(() -> f.upstream.openConnections() == 0))
+        assertThat(ServeFixture.within10s(() -> f.upstream.openConnections() == 0))
             .as("upstream connections after the client left")
             .isTrue();
-        assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
+        assertThat(ServeFixture.within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
       }
       assertThat(f.upstream.callCount("alpha/small")).isEqualTo(3);
       assertThat(
@@ -103,16 +90,19 @@ class ClientDisconnectIT {
           OutputStream out = s.getOutputStream();
           out.write(request(path, streamingBody(path)));
           out.flush();
-          assertThat(within10s(() -> f.upstream.calls().size() == before + 1)).isTrue();
+          assertThat(ServeFixture.within10s(() -> f.upstream.calls().size() == before + 1))
+              .isTrue();
           assertThat(f.server.inFlight()).isEqualTo(1);
         }
 
-        assertThat(within10s(() -> f.upstream.openConnections() == 0))
+        assertThat(ServeFixture.within10s(() -> f.upstream.openConnections() == 0))
             .as("upstream connections after the client left " + path)
             .isTrue();
-        assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight " + path).isTrue();
+        assertThat(ServeFixture.within10s(() -> f.server.inFlight() == 0))
+            .as("in flight " + path)
+            .isTrue();
         assertThat(f.upstream.calls()).as("no failover for a client gone").hasSize(before + 1);
-        assertThat(within10s(() -> f.accessLog.size() == before + 1)).isTrue();
+        assertThat(ServeFixture.within10s(() -> f.accessLog.size() == before + 1)).isTrue();
         assertThat(f.accessLog.get(before)).contains("\"status\":499").contains(path);
       }
     }
@@ -136,11 +126,11 @@ class ClientDisconnectIT {
       s.getOutputStream().flush();
       // The client reads nothing: the server's writes stall once the sockets are full.
 
-      assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
-      assertThat(within10s(() -> f.upstream.openConnections() == 0))
+      assertThat(ServeFixture.within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
+      assertThat(ServeFixture.within10s(() -> f.upstream.openConnections() == 0))
           .as("upstream connections")
           .isTrue();
-      assertThat(within10s(() -> f.traces.size() == 1)).isTrue();
+      assertThat(ServeFixture.within10s(() -> f.traces.size() == 1)).isTrue();
       assertThat(f.traces.get(0).attempts())
           .singleElement()
           .satisfies(
@@ -148,7 +138,7 @@ class ClientDisconnectIT {
                   assertThat(a.category())
                       .as("the client's stall is no cut of the route's")
                       .isEqualTo(FailureCategory.CANCELLED));
-      assertThat(within10s(() -> f.accessLog.size() == 1)).isTrue();
+      assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 1)).isTrue();
       assertThat(f.accessLog.get(0)).contains("\"error\":\"client_closed\"");
       assertThat(
               f.send(java.net.http.HttpRequest.newBuilder(f.uri("/healthz")).build()).statusCode())
@@ -169,8 +159,8 @@ class ClientDisconnectIT {
       s.getOutputStream().write(request(ServeFixture.body("alpha/small", false, "")));
       s.getOutputStream().flush();
 
-      assertThat(within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
-      assertThat(within10s(() -> f.accessLog.size() == 1)).isTrue();
+      assertThat(ServeFixture.within10s(() -> f.server.inFlight() == 0)).as("in flight").isTrue();
+      assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 1)).isTrue();
       assertThat(f.accessLog.get(0)).contains("\"error\":\"client_closed\"");
     }
   }

@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -45,16 +44,6 @@ class HugeNamesIT {
     assertThat(r.body()).contains("(2000016 characters)");
   }
 
-  private static boolean within10s(BooleanSupplier condition) {
-    long end = System.nanoTime() + 10_000_000_000L;
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() - end > 0) {
-        return false;
-      }
-      Thread.onSpinWait();
-    }
-    return true;
-  }
 
   @Test
   void anUnknownModelOfMegabytesIsNamedByItsLengthOnEveryFront() {
@@ -99,7 +88,7 @@ class HugeNamesIT {
           .put("name", HUGE);
       assertSmall(post(f, "/v1/chat/completions", null, forced.toString()), 400);
 
-      assertThat(within10s(() -> f.accessLog.size() == 6)).isTrue();
+      assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 6)).isTrue();
       assertThat(f.accessLog).allSatisfy(line -> assertThat(line.length()).isLessThan(SMALL));
     }
   }

@@ -34,7 +34,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -414,4 +416,19 @@ final class ServeFixture implements AutoCloseable {
     server.close();
     upstream.close();
   }
-}
+}  /**
+   * Waits up to ten seconds for {@code condition} (something a server thread does on its own time:
+   * an upstream call cancelled, a worker taken); whether it held.
+   */
+  static boolean within10s(BooleanSupplier condition) {
+    long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() - end > 0) {
+        return false;
+      }
+      Thread.onSpinWait();
+    }
+    return true;
+  }
+
+

@@ -44,7 +44,6 @@ class HugeNamesIT {
     assertThat(r.body()).contains("(2000016 characters)");
   }
 
-
   @Test
   void anUnknownModelOfMegabytesIsNamedByItsLengthOnEveryFront() {
     try (ServeFixture f =

@@ -416,7 +416,8 @@ final class ServeFixture implements AutoCloseable {
     server.close();
     upstream.close();
   }
-}  /**
+
+  /**
    * Waits up to ten seconds for {@code condition} (something a server thread does on its own time:
    * an upstream call cancelled, a worker taken); whether it held.
    */
@@ -430,5 +431,4 @@ final class ServeFixture implements AutoCloseable {
     }
     return true;
   }
-
-
+}

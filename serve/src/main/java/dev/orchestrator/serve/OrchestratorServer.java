@@ -254,6 +254,14 @@ public final class OrchestratorServer implements AutoCloseable {
     return pool;
   }
 
+  /**
+   * The largest declared body of a request the server refuses that it still reads before answering
+   * (a caller without a valid token, a path or method no front takes): enough for any real request
+   * a client sends with a mistyped token, small enough that no one without a token can make the
+   * server hold much.
+   */
+  static final int REFUSED_BODY_READ_BYTES = 64 * 1024;
+
   private Server jetty(ServerOptions options, long deadlineMs) {
     QueuedThreadPool pool =
         new QueuedThreadPool(
@@ -296,10 +304,23 @@ public final class OrchestratorServer implements AutoCloseable {
             } else if (length > bodyLimit
                 || !OrchestratorServer.this.router.takesBody(
                     call.method(), call.path(), call::header)) {
-              // Refused unread: an oversized body, or one no front will take from this caller
-              // (no valid token, another path or method). The connection cannot be reused.
-              call.closeAfterAnswer();
-              serve.run();
+              if (length > 0 && length <= REFUSED_BODY_READ_BYTES) {
+                // A small body no front will take is read first, on Jetty's thread, so that the
+                // refusal reaches a client still sending it: closing on a body in flight resets
+                // the connection before the client reads the answer.
+                call.readBody(
+                    REFUSED_BODY_READ_BYTES,
+                    bodyDeadline,
+                    server.getScheduler(),
+                    Runnable::run,
+                    serve);
+              } else {
+                // Refused unread: an oversized body, a large or chunked one no front will take from
+                // this caller (no valid token, another path or method). The connection cannot be
+                // reused.
+                call.closeAfterAnswer();
+                serve.run();
+              }
             } else {
               // Only a front's request takes a worker: what is answered from its head above runs
               // on Jetty's thread, quickly.

@@ -246,7 +246,9 @@ final class FailureRules {
    * from the request rows (in_band.request_invalid, in_band.request_words).
    */
   private static boolean namesTheAnswer(Facts f) {
-    return f.says(GARBLED_RESPONSE_WORDING) || f.saysPattern(ANSWER_UNREADABLE);
+    return f.says(GARBLED_RESPONSE_WORDING)
+        || f.saysPattern(ANSWER_UNREADABLE)
+        || f.saysPattern(ANSWER_ACCESS_FAILED);
   }
 
   /**
@@ -848,6 +850,15 @@ final class FailureRules {
             CONNECTION_FAILED,
             RETRY,
             UNKNOWN));
+    // A client that crashed reaching into the answer for what was not there: an empty answer,
+    // before the server or the program's own error those words would otherwise read as.
+    t.add(
+        row(
+            "in_band.answer_missing",
+            f -> f.failure() && f.noStatus() && f.saysPattern(ANSWER_ACCESS_FAILED),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
     // (and a database query that failed, read before the key or the administrator the same
     // message names: "Invalid token, database query error, please contact administrator")
     t.add(
@@ -6200,6 +6211,73 @@ final class FailureRules {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an agent's "The model did not provide any response content", "Thinking completed, but
+          // no output was generated" and "no text content received from the LLM response" in its
+          // locales: a negation, then the answer's content or output ("Das Modell hat keinen
+          // Antwortinhalt geliefert", "Il modello non ha fornito alcun contenuto di risposta",
+          // "Модель не предоставила никакого содержимого ответа", "모델이 응답 내용을 제공하지
+          // 않았습니다", "Denken abgeschlossen, aber es wurde keine Ausgabe generiert", "思考完成，但未產生輸出",
+          // "未从 LLM 响应中接收到文本内容")
+          Clause.of(
+              "\\bkeinen antwortinhalt"
+                  + "|\\b(?:non ha fornito|non è stato fornito) alcun contenuto"
+                  + "|\\b(?:no proporcionó|no se proporcionó) ningún contenido"
+                  + "|\\bn'a fourni aucun contenu"
+                  + "|\\bnão forneceu nenhum conteúdo"
+                  + "|\\bno ha proporcionat cap contingut"
+                  + "|\\bgeen reactie-inhoud"
+                  + "|не предоставила никакого содержимого"
+                  + "|\\byanıt içeriği sağlamadı"
+                  + "|không cung cấp bất kỳ nội dung phản hồi"
+                  + "|\\btidak memberikan konten respons"
+                  + "|응답 내용을 제공하지"
+                  + "|प्रतिक्रिया सामग्री प्रदान नहीं"
+                  + "|未提供任何(?:响应|回应|回應|響應)内容"
+                  + "|応答内容を提供しませんでした"
+                  + "|\\bkeine ausgabe (?:generiert|erzeugt)"
+                  + "|\\baucune sortie (?:générée|produite)"
+                  + "|\\bgeen uitvoer gegenereerd"
+                  + "|çıktı oluşturulmadı"
+                  + "|\\bningún resultado generado|\\bno se generó (?:ninguna )?salida"
+                  + "|\\bnenhuma saída (?:gerada|foi gerada)"
+                  + "|\\bnessun output generato"
+                  + "|未(?:产生|產生|生成)(?:任何)?输出|未(?:产生|產生|生成)(?:任何)?輸出"
+                  + "|\\bno text content received"
+                  + "|未(?:从|從)[^\\n]{0,20}?(?:响应|響應)中接收到"
+                  + "|からテキストコンテンツを受信できません"
+                  + "|\\bkein textinhalt von\\b"
+                  + "|не получен текстовый контент"
+                  + "|no s'ha rebut contingut de text",
+              "antwortinhalt",
+              "alcun contenuto",
+              "ningún contenido",
+              "aucun contenu",
+              "nenhum conteúdo",
+              "cap contingut",
+              "reactie-inhoud",
+              "никакого содержимого",
+              "yanıt içeriği",
+              "nội dung phản hồi",
+              "konten respons",
+              "응답 내용",
+              "प्रतिक्रिया सामग्री",
+              "内容",
+              "ausgabe",
+              "aucune sortie",
+              "uitvoer",
+              "çıktı",
+              "salida",
+              "resultado generado",
+              "saída",
+              "output generato",
+              "输出",
+              "輸出",
+              "text content",
+              "接收到",
+              "テキストコンテンツ",
+              "textinhalt",
+              "текстовый контент",
+              "contingut de text"),
           // a model reply with nothing usable in it ("No usable translation in llama.cpp advanced
           // (local LLM) reply")
           Clause.of(
@@ -12772,6 +12850,37 @@ final class FailureRules {
           // "ChatCompletionMessage(content='', role='assistant', …)")
           "chatcompletionmessage(content=''");
 
+  // A client that crashed reaching into the model's answer for what was not there: the choices,
+  // candidates or content it indexes (Python's "response['choices'][0] IndexError: list index out
+  // of range", "resp.candidates[0].content… 'NoneType' object has no attribute", Java's "the return
+  // value of …getChoices() is null"), a deserializer's path into them (Moshi's "Required value
+  // 'content' missing at $.choices[0].message", Json.NET's "Path 'choices[0].message'", Zod's
+  // "path": ["choices", 0, …], Go's "into Go struct field ChatCompletionResponse.choices",
+  // Pydantic's
+  // "1 validation error for UpstreamChatResponse choices"), a field named absent from it
+  // ("通义千问返回的结果里没有 output.choices"), a stream that ended before its first chunk. An empty
+  // or unusable answer (row in_band.answer_missing), never the request's fault. (Not a bare
+  // "KeyError: 'choices'", nor Pydantic AI's validation retries spent: the corpus reads both as
+  // unknown.)
+  static final Words ANSWER_ACCESS_FAILED =
+      Words.of(
+          Clause.of(
+              "(?:\\b(?:choices|candidates|alternatives)\\W{0,3}\\[\\s*0\\s*\\]|\\bgetchoices\\(\\))[\\s\\S]{0,300}?"
+                  + "(?:indexerror|index out of range|nonetype|undefined|is null|keyerror|attributeerror|nullpointer)"
+                  + "|(?:indexerror|index out of range|nonetype|undefined|keyerror|attributeerror|nullpointer)[\\s\\S]{0,300}?"
+                  + "\\b(?:choices|candidates|alternatives)\\W{0,3}\\[\\s*0\\s*\\]",
+              "[0]",
+              "getchoices"),
+          Clause.of(
+              "(?:\\$\\.|\\bpath '|\\bpath\\W{1,4}\\[\\s*\\W?)(?:choices|candidates)\\b"
+                  + "|\\.choices of type\\b"
+                  + "|\\b\\w*response\\s+choices\\b"
+                  + "|(?:没有|沒有|нет поля|no field|missing)\\s?\\b(?:output|result|response)\\.(?:choices|alternatives|candidates)\\b",
+              "choices",
+              "candidates",
+              "alternatives"),
+          Clause.literals("without sending any chunks"));
+
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty). A client
   // that could not read the model's answer: it failed to parse, decode or deserialize the response,
   // the reply, the stream or a chunk of it ("Failed to parse JSON from model response", "error
@@ -12849,6 +12958,61 @@ final class FailureRules {
               "decod",
               "deserializ",
               "interpret"),
+          // the model's output, answer or response named as what was invalid, malformed or did not
+          // match ("Invalid JSON in model output", "Model output does not match the expected
+          // schema", "Invalid response type from Ollama chat completion", "Invalid response from
+          // Cohere API", "Malformed chunk") — not a request's response_format or its output's
+          // settings, mode or limits named invalid
+          Clause.of(
+              "\\b(?:model|llm|ai)(?:'s)? (?:output|response|reply|answer)\\b"
+                  + "(?! ?_?(?:format|settings?|config|configuration|parameters?|options?|modes?|modalit|limits?|tokens|length|schema))[^\\n]{0,40}?"
+                  + "\\b(?:invalid|malformed|not valid|does not match|did not match|could not be parsed)\\b"
+                  + "|\\b(?:invalid|malformed)\\b[^\\n]{0,20}?\\b(?:in|from) (?:the )?(?:model|llm|ai)(?:'s)? (?:output|response)\\b"
+                  + "|\\binvalid (?:response|reply|answer)(?: type)? from\\b"
+                  + "|\\bmalformed (?:chunk|partial json|sse frame)\\b",
+              "invalid",
+              "malformed",
+              "not valid",
+              "match",
+              "could not be parsed"),
+          // a tool call the model formed without its parts or with arguments that are not valid
+          // ("Tool call id is missing", "Tool call function name is missing", "AIX: Missing
+          // function arguments.", "Function call arguments were invalid JSON", "Generation stopped:
+          // invalid function call generated by model", "Response stopped due to malformed function
+          // call")
+          Clause.of(
+              "\\b(?:tool|function) call (?:id|function(?: name)?|name|arguments?) (?:is|are|were|was) (?:missing|invalid|not valid)\\b"
+                  + "|\\bmissing function (?:invocation|arguments|call)\\b"
+                  + "|\\binvalid function (?:arguments|call generated)\\b"
+                  + "|\\bmalformed function call\\b",
+              "missing",
+              "invalid",
+              "not valid",
+              "malformed"),
+          // what the model generated or the API returned, named missing or unusable ("No embeddings
+          // found in API response", "Tool error: No `content` found in generated text", "No
+          // description generated by model", "Invalid stream received from model", "The workflow
+          // returned by AI could not be parsed", "ChatResponse has no results", "expected exactly
+          // one choice, but got 2 choices", "API returned a mismatched number of embeddings",
+          // "Streaming request received a non-SSE response", "Response body is not valid JSON")
+          Clause.of(
+              "\\bfound in (?:the )?(?:api |llm |model )?(?:response|generated text|model output)\\b"
+                  + "|\\bgenerated by (?:the )?(?:model|llm|ai)\\b"
+                  + "|\\breceived from (?:the )?(?:model|llm)\\b"
+                  + "|\\breturned by (?:the )?(?:ai|model|llm)\\b[^\\n]{0,20}?\\b(?:could not be parsed|is invalid|was invalid)\\b"
+                  + "|\\b\\w*response (?:has no|must have at least one) (?:results?|candidates?|choices?)\\b"
+                  + "|\\bexpected exactly one choice\\b"
+                  + "|\\breturned a mismatched number\\b"
+                  + "|\\bnon-sse response\\b"
+                  + "|\\bresponse (?:body )?is not valid json\\b"
+                  + "|\\bresponse decode error\\b",
+              "found in",
+              "generated by",
+              "received from",
+              "returned by",
+              "response",
+              "one choice",
+              "mismatched"),
           Clause.of(
               "\\bchoices\\b\\W{0,3}(?:is not present|is required|missing|が見つかりません|が含まれていない)"
                   + "|\\bmissing field\\W{0,3}(?:choices|candidates|audiocontent)\\b",

@@ -55,15 +55,37 @@ abstract class WireClient implements ProviderClient {
     if (listener != null && !h.idsBack().isEmpty()) {
       listener = new IdsBackListener(listener, h.idsBack());
     }
+    PrefixEchoListener echo = null;
+    if (listener != null && h.echoedPrefix() != null) {
+      echo = new PrefixEchoListener(listener, h.echoedPrefix());
+      listener = echo;
+    }
     if (listener != null && !h.adapted().isEmpty()) {
       listener.onAdapted(h.adapted());
     }
     AttemptOutcome out = transport.send(adapted(call, h, listener), wire);
     if (out instanceof AttemptOutcome.Succeeded ok) {
+      if (echo != null) {
+        echo.finish();
+      }
       out =
-          new AttemptOutcome.Succeeded(idsBack(ok.response(), h), ok.skippedEvents(), h.adapted());
+          new AttemptOutcome.Succeeded(
+              withoutEcho(idsBack(ok.response(), h), h), ok.skippedEvents(), h.adapted());
     }
     return checked(out, call);
+  }
+
+  /**
+   * {@code r} without the prefill its route repeats before the continuation (Mistral, for a final
+   * assistant message the normaliser marked {@code prefix}): the caller gets what follows it, as
+   * from every other family (docs/design.md §13).
+   */
+  private static ChatResponse withoutEcho(ChatResponse r, HistoryNormaliser.Normalised h) {
+    if (h.echoedPrefix() == null) {
+      return r;
+    }
+    String content = PrefixEchoListener.withoutEcho(r.content(), h.echoedPrefix());
+    return content.length() == r.content().length() ? r : r.toBuilder().content(content).build();
   }
 
   /** {@code out} with its tool calls checked against the request's tools, when it has any. */

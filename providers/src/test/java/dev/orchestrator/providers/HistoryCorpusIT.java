@@ -203,6 +203,83 @@ class HistoryCorpusIT {
   }
 
   /**
+   * A final assistant message (a caller's prefill) reaches Mistral marked {@code "prefix": true},
+   * without which Mistral refuses it; Mistral's answer repeats the prefill before its continuation,
+   * and the caller gets only the continuation, whole and streamed, as from every other family.
+   */
+  @ParameterizedTest(name = "streamed: {0}")
+  @ValueSource(booleans = {false, true})
+  void aPrefillReachesMistralAsAPrefixAndTheCallerGetsOnlyTheContinuation(boolean stream) {
+    Provider p = Fixtures.provider("mistral", up.baseUrl("mistral"), Protocol.OPENAI_CHAT);
+    ChatRequest r =
+        ChatRequest.builder("mistral/m")
+            .user("Name the capital of France.")
+            .message(ChatMessage.assistant("The capital of France is "))
+            .stream(stream)
+            .build();
+    Fixtures.Recorder recorder = new Fixtures.Recorder();
+    int before = up.received().size();
+
+    AttemptOutcome out = Fixtures.send(p, "m", r, stream ? recorder : null);
+
+    StrictUpstream.Received sent = up.received().get(before);
+    assertThat(sent.refusal()).as("mistral's refusal").isNull();
+    assertThat(sent.body().at("/messages/1/prefix").asBoolean()).isTrue();
+    assertThat(sent.body().at("/messages/1/content").asText())
+        .isEqualTo("The capital of France is ");
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    AttemptOutcome.Succeeded ok = (AttemptOutcome.Succeeded) out;
+    assertThat(ok.response().content()).isEqualTo("done");
+    if (stream) {
+      assertThat(String.join("", recorder.deltas)).isEqualTo("done");
+    }
+    assertThat(ok.adapted())
+        .containsExactly(
+            "messages[1].prefix: true added (mistral continues a final assistant message only when"
+                + " it is marked as a prefix; the answer repeats it, and the caller gets the answer"
+                + " without it)");
+  }
+
+  /**
+   * A user message right after tool results (the user spoke before the model answered them) reaches
+   * Mistral, which refuses that order ("Unexpected role 'user' after role 'tool'"), after an
+   * assistant turn put between them and named; the results and the user's words are as sent.
+   */
+  @Test
+  void aUserMessageRightAfterToolResultsReachesMistralAfterAnAssistantTurn() {
+    Provider p = Fixtures.provider("mistral", up.baseUrl("mistral"), Protocol.OPENAI_CHAT);
+    ChatRequest r =
+        ChatRequest.builder("mistral/m")
+            .system("Be brief.")
+            .user("Weather in Oslo?")
+            .message(
+                ChatMessage.assistant(
+                    null, List.of(new ToolCall("a1B2c3D4e", "weather", "{\"q\":\"Oslo\"}"))))
+            .message(ChatMessage.tool("a1B2c3D4e", "{\"temp\":21}"))
+            .user("Stop there: only tomorrow, please.")
+            .build();
+    int before = up.received().size();
+
+    AttemptOutcome out = Fixtures.send(p, "m", r, null);
+
+    StrictUpstream.Received sent = up.received().get(before);
+    assertThat(sent.refusal()).as("mistral's refusal").isNull();
+    assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
+    JsonNode messages = sent.body().path("messages");
+    List<String> roles = new ArrayList<>();
+    messages.forEach(m -> roles.add(m.path("role").asText()));
+    assertThat(roles).containsExactly("system", "user", "assistant", "tool", "assistant", "user");
+    assertThat(messages.get(4).path("content").asText()).isEqualTo("OK");
+    assertThat(messages.get(3).path("content").asText()).isEqualTo("{\"temp\":21}");
+    assertThat(messages.get(5).path("content").asText())
+        .isEqualTo("Stop there: only tomorrow, please.");
+    assertThat(((AttemptOutcome.Succeeded) out).adapted())
+        .containsExactly(
+            "messages[4]: assistant turn \"OK\" put before it (mistral takes no user message right"
+                + " after a tool result)");
+  }
+
+  /**
    * Mistral has no end-user id field and refuses a request carrying {@code user} with 422 {@code
    * extra_forbidden}. The id serves the provider's abuse monitoring and changes no answer, so the
    * request goes out without it and the trace names what was left out.

@@ -59,7 +59,13 @@ public final class Corpus {
     /** A loop, an answer, a new question, a second loop; thinking asked for. */
     TWO_LOOPS,
     /** A loop, then a system reminder mid-conversation, then a user question. */
-    LATE_SYSTEM
+    LATE_SYSTEM,
+    /**
+     * A loop the user interrupts: a user message right after the tool results, before any answer to
+     * them (Zed's "stop this" during a tool loop, zed-industries/zed#31736; an agent's reminder
+     * after the results).
+     */
+    INTERRUPTED
   }
 
   /**
@@ -95,7 +101,7 @@ public final class Corpus {
     return out.stream();
   }
 
-  /** Every origin in every shape: 40 histories. */
+  /** Every origin in every shape: 50 histories. */
   public static List<Conversation> all() {
     List<Conversation> out = new ArrayList<>();
     long seed = 1;
@@ -149,6 +155,15 @@ public final class Corpus {
         }
         b.system("Reminder: answer in metric units.");
         b.user("Summarise it.");
+        last = calls.get(1).id();
+      }
+      case INTERRUPTED -> {
+        List<ToolCall> calls = mint.calls(2);
+        b.message(assistant(origin, mint, calls, rnd));
+        for (ToolCall c : calls) {
+          b.message(ChatMessage.tool(c.id(), "{\"open\":\"" + word(rnd) + "\"}"));
+        }
+        b.user("Stop there: only the museums, please.");
         last = calls.get(1).id();
       }
       default -> {

@@ -25,7 +25,9 @@ import net.jqwik.api.Provide;
 /**
  * A history valid for the family that produced it, normalised for any family — in the family's form
  * or in the strictest form of the one repair — passes that family's strict validator, and every
- * tool result stays paired with its call (docs/design.md §13).
+ * tool result stays paired with its call (docs/design.md §13); so does the same history ending in
+ * an assistant prefill (a caller's, or the partial answer of a cut stream the engine asks the route
+ * to continue), whose text reaches the route unchanged but for Anthropic's trailing whitespace.
  */
 class HistoryNormaliserPropertyTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -36,9 +38,13 @@ class HistoryNormaliserPropertyTest {
       @ForAll Corpus.Shape shape,
       @ForAll long seed,
       @ForAll @From("families") String target,
-      @ForAll boolean strict)
+      @ForAll boolean strict,
+      @ForAll boolean prefill)
       throws Exception {
     ChatRequest request = Corpus.history(origin, shape, seed).request();
+    if (prefill) {
+      request = request.toBuilder().message(ChatMessage.assistant(PREFILL)).build();
+    }
     WireProtocol wire = wire(target);
     Route route = Route.builder(target, "m").build();
     HistoryNormaliser.Normalised h = wire.history(request, null, route, strict);
@@ -64,7 +70,16 @@ class HistoryNormaliserPropertyTest {
     }
     assertThat(sentCalls).isEqualTo(calls);
     assertThat(sentResults).isEqualTo(results);
+    if (prefill) {
+      ChatMessage last = h.messages().get(h.messages().size() - 1);
+      assertThat(last.role()).isEqualTo(Role.ASSISTANT);
+      assertThat(last.content())
+          .isEqualTo(target.equals("anthropic") ? PREFILL.stripTrailing() : PREFILL);
+      assertThat(h.echoedPrefix()).isEqualTo(target.equals("mistral") ? PREFILL : null);
+    }
   }
+
+  private static final String PREFILL = "Here is the plan for the day: ";
 
   @Provide
   Arbitrary<String> families() {

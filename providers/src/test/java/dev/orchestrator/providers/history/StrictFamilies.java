@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -242,8 +243,9 @@ public final class StrictFamilies {
   }
 
   /**
-   * Mistral: tool-call ids of exactly nine letters and digits, no unknown fields (422), no system
-   * message after an assistant or tool turn, an assistant message has content or tool calls
+   * Mistral: tool-call ids of exactly nine letters and digits, no unknown fields (422), the role
+   * order of {@link #MISTRAL_NEXT}, a final assistant message only as a {@code prefix} and the flag
+   * only there, an assistant message has content or tool calls
    * (https://docs.mistral.ai/capabilities/function_calling/; the 422 is its schema validation). A
    * message has only the fields its role defines (client-python's {@code SystemMessage}, {@code
    * UserMessage}, {@code AssistantMessage}, {@code ToolMessage}): a participant {@code name} only
@@ -279,17 +281,56 @@ public final class StrictFamilies {
               + m.path("tool_call_id").asText()
               + " but must be a-z, A-Z, 0-9, with a length of 9.");
     }
-    if (role.equals("system") && i > 0) {
+    if (i > 0) {
       String before = messages.get(i - 1).path("role").asText();
-      if (before.equals("assistant") || before.equals("tool")) {
-        return mistralError("Unexpected role 'system' after role '" + before + "'");
+      if (!MISTRAL_NEXT.getOrDefault(before, Set.of()).contains(role)) {
+        return mistralOrder("Unexpected role '" + role + "' after role '" + before + "'");
       }
     }
     if (role.equals("assistant") && empty(m.path("content")) && m.path("tool_calls").isEmpty()) {
       return mistralError(
           "Assistant message must have either content or tool_calls, but not none.");
     }
+    boolean last = i == messages.size() - 1;
+    boolean prefix = m.path("prefix").asBoolean(false);
+    if (prefix && !last) {
+      return mistralError("Assistant message with prefix True must be last message");
+    }
+    if (last && messages.size() > 1 && role.equals("assistant") && !prefix) {
+      return mistralOrder(
+          "Expected last role User or Tool (or Assistant with prefix True) for serving but got"
+              + " assistant");
+    }
     return null;
+  }
+
+  /**
+   * The roles Mistral takes after each role (mistral-common's {@code
+   * MistralRequestValidator._validate_message_order}, the validator whose words its API answers:
+   * https://github.com/mistralai/mistral-common/blob/main/src/mistral_common/protocol/instruct/validator.py):
+   * after a tool result only an assistant turn or another result, never a user message, and a
+   * system message never after an assistant turn or a result.
+   */
+  private static final Map<String, Set<String>> MISTRAL_NEXT =
+      Map.of(
+          "system", Set.of("system", "user", "assistant"),
+          "user", Set.of("system", "user", "assistant"),
+          "assistant", Set.of("assistant", "user", "tool"),
+          "tool", Set.of("assistant", "tool"));
+
+  /**
+   * Mistral's refusal of a message order, as https://github.com/avante-corp/avante.nvim/issues/2562
+   * and https://github.com/datapizza-labs/datapizza-ai/issues/98 show it answered ("Unexpected role
+   * 'user' after role 'tool'") and Continue's and Cherry Studio's reports of a final assistant
+   * message ("Expected last role User or Tool (or Assistant with prefix True) for serving but got
+   * assistant", errors/sdk-and-provider-phrases.jsonl).
+   */
+  private static Refusal mistralOrder(String message) {
+    return new Refusal(
+        400,
+        "{\"object\":\"error\",\"message\":"
+            + quote(message)
+            + ",\"type\":\"invalid_request_message_order\",\"param\":null,\"code\":\"3230\"}");
   }
 
   private static Refusal mistralError(String message) {

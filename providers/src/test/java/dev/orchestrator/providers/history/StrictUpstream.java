@@ -17,8 +17,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A loopback upstream that serves one strict stand-in per provider family ({@link StrictFamilies})
  * under {@code /<family>/…}: a history the family refuses gets the family's own error body; an
  * accepted one gets an answer that echoes the last tool-call id of the history it received (as a
- * route replaying a call does), so a test sees whether the caller gets its own id back. One request
- * per connection. Thread-safe.
+ * route replaying a call does), so a test sees whether the caller gets its own id back. A history
+ * that ends in an assistant message (a prefill) gets the text {@code done}, which the Mistral
+ * stand-in puts after the prefill it was sent marked {@code prefix}, as Mistral repeats it ("The
+ * model will reply always starting with the exact same string as a prefix",
+ * https://docs.mistral.ai/studio-api/conversations/chat-completion), split across stream chunks.
+ * One request per connection. Thread-safe.
  */
 public final class StrictUpstream implements AutoCloseable {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -133,7 +137,7 @@ public final class StrictUpstream implements AutoCloseable {
    * stand-in signs it, as Gemini's stream does in {@code extra_content}), or a text.
    */
   private static String streamed(String family, JsonNode body) throws IOException {
-    String id = lastCallId(family, body);
+    String id = endsInPrefill(body) ? null : lastCallId(family, body);
     String quoted = id == null ? null : JSON.writeValueAsString(id);
     if (family.equals("anthropic")) {
       String start =
@@ -162,6 +166,26 @@ public final class StrictUpstream implements AutoCloseable {
     }
     String head =
         "data: {\"id\":\"chatcmpl-strict\",\"object\":\"chat.completion.chunk\",\"model\":\"m\",";
+    String echo = echoedPrefix(family, body);
+    if (id == null && echo != null) {
+      // the prefill repeated, split within it and after it, then the continuation
+      String text = echo + "done";
+      int a = echo.length() / 2;
+      int b = echo.length() + 2;
+      StringBuilder events = new StringBuilder();
+      for (String piece : List.of(text.substring(0, a), text.substring(a, b), text.substring(b))) {
+        events
+            .append(head)
+            .append("\"choices\":[{\"index\":0,\"delta\":{\"content\":")
+            .append(JSON.writeValueAsString(piece))
+            .append("},\"finish_reason\":null}]}\n\n");
+      }
+      return events
+          + head
+          + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":"
+          + "{\"prompt_tokens\":5,\"completion_tokens\":3,\"total_tokens\":8}}\n\n"
+          + "data: [DONE]\n\n";
+    }
     String delta =
         id == null
             ? "{\"role\":\"assistant\",\"content\":\"done\"}"
@@ -202,8 +226,35 @@ public final class StrictUpstream implements AutoCloseable {
     return id;
   }
 
+  /** Whether the history ends in an assistant message: a prefill to continue. */
+  static boolean endsInPrefill(JsonNode body) {
+    JsonNode messages = body.path("messages");
+    return messages.path(messages.size() - 1).path("role").asText().equals("assistant");
+  }
+
+  /**
+   * The prefill Mistral repeats before its continuation: the final assistant message's text when it
+   * is marked {@code prefix}; else {@code null}.
+   */
+  static String echoedPrefix(String family, JsonNode body) {
+    JsonNode messages = body.path("messages");
+    JsonNode last = messages.path(messages.size() - 1);
+    if (!family.equals("mistral") || !last.path("prefix").asBoolean(false)) {
+      return null;
+    }
+    if (last.path("content").isTextual()) {
+      return last.path("content").asText();
+    }
+    StringBuilder text = new StringBuilder();
+    for (JsonNode part : last.path("content")) {
+      text.append(part.path("text").asText());
+    }
+    return text.toString();
+  }
+
   private static String answer(String family, JsonNode body) throws IOException {
-    String id = lastCallId(family, body);
+    String id = endsInPrefill(body) ? null : lastCallId(family, body);
+    String echo = echoedPrefix(family, body);
     if (family.equals("anthropic")) {
       String content =
           id == null
@@ -220,7 +271,9 @@ public final class StrictUpstream implements AutoCloseable {
     }
     String message =
         id == null
-            ? "{\"role\":\"assistant\",\"content\":\"done\"}"
+            ? "{\"role\":\"assistant\",\"content\":"
+                + JSON.writeValueAsString((echo == null ? "" : echo) + "done")
+                + "}"
             : "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":"
                 + JSON.writeValueAsString(id)
                 + ",\"type\":\"function\",\"function\":{\"name\":\"echo\",\"arguments\":\"{}\"}}]}";

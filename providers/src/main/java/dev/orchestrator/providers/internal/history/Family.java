@@ -61,7 +61,9 @@ public enum Family {
       Set.of("annotations", "refusal")),
   /**
    * Mistral: ids of exactly nine letters and digits, no unknown fields (422), no system message
-   * after an assistant or tool turn, an assistant message has content or tool calls, a participant
+   * after an assistant or tool turn, no user message right after a tool result, a final assistant
+   * message marked {@code prefix} ({@link #assistantAfterToolResults()}, {@link
+   * #prefixOnFinalAssistant()}), an assistant message has content or tool calls, a participant
    * {@code name} only on a tool result (its {@code ToolMessage}; {@code SystemMessage}, {@code
    * UserMessage} and {@code AssistantMessage} have none: 422 {@code extra_forbidden} at {@code
    * messages.0.user.name})
@@ -213,6 +215,40 @@ public enum Family {
    */
   public boolean toolResultsTextOnly() {
     return this != ANTHROPIC && this != MISTRAL && this != GENERIC;
+  }
+
+  /**
+   * Whether it refuses a user message right after a tool result: Mistral takes only an assistant or
+   * another tool message there, and answers {@code 400 "Unexpected role 'user' after role 'tool'"}
+   * ({@code invalid_request_message_order}, code {@code 3230}; mistral-common's {@code
+   * MistralRequestValidator._validate_message_order}, whose words the API answers:
+   * https://github.com/mistralai/mistral-common/blob/main/src/mistral_common/protocol/instruct/validator.py;
+   * the body as https://github.com/avante-corp/avante.nvim/issues/2562 and
+   * https://github.com/onyx-dot-app/onyx/issues/6458 show it). An agent sends that order whenever
+   * its user speaks before the model answered the tool results (an interrupted loop, a reminder
+   * after the results).
+   */
+  public boolean assistantAfterToolResults() {
+    return this == MISTRAL;
+  }
+
+  /**
+   * Whether it continues a final assistant message (a prefill, or a cut stream's partial answer the
+   * engine asks it to continue) only when that message is marked {@code "prefix": true}: Mistral
+   * refuses it otherwise ({@code 400 "Expected last role User or Tool (or Assistant with prefix
+   * True) for serving but got assistant"}, code {@code 3230}; mistral-common's {@code
+   * _validate_last_message}), takes the flag only on the last message ("Assistant message with
+   * prefix True must be last message"), and documents it on its {@code AssistantMessage}: "Set this
+   * to {@code true} when adding an assistant message as prefix to condition the model response"
+   * (https://github.com/mistralai/client-python/blob/main/docs/models/assistantmessage.md). Its
+   * answer then starts with the prefix: "The model will reply always starting with the exact same
+   * string as a prefix" (Mistral's chat completion guide, prefix tab,
+   * https://docs.mistral.ai/studio-api/conversations/chat-completion, and its prefix guide, which
+   * cuts it off with {@code content[len(prefix):]}; both in
+   * https://github.com/mistralai/platform-docs-public, {@code src/content/en/docs/}).
+   */
+  public boolean prefixOnFinalAssistant() {
+    return this == MISTRAL;
   }
 
   /** Message fields it refuses on some message, left out when a history carries them. */

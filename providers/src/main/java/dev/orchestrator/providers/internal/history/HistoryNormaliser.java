@@ -33,6 +33,17 @@ public final class HistoryNormaliser {
    */
   public static final String GEMINI_PLACEHOLDER = "skip_thought_signature_validator";
 
+  /**
+   * The assistant turn put between tool results and a user message for a family that refuses a user
+   * message there (Mistral). Mistral refuses an empty assistant turn ("Assistant message must have
+   * either content or tool_calls"), so the turn says the least a turn can: pydantic-ai's Mistral
+   * model inserts the same text for the same refusal
+   * (https://github.com/pydantic/pydantic-ai/blob/main/pydantic_ai_slim/pydantic_ai/models/mistral.py,
+   * "to work around `Unexpected role 'user' after role 'tool'` error"); ADR 0035 weighs the
+   * alternatives.
+   */
+  public static final String BRIDGE = "OK";
+
   private HistoryNormaliser() {}
 
   /**
@@ -49,6 +60,9 @@ public final class HistoryNormaliser {
    *     no such field and refuses a request carrying one (422 {@code extra_forbidden}); the id is
    *     for the provider's abuse monitoring and changes no answer, so the route still serves the
    *     request, and the change is named
+   * @param echoedPrefix the text of the final assistant message the normaliser marked {@code
+   *     prefix} (Mistral), which the route's answer repeats before its continuation and the caller
+   *     gets without ({@link Family#prefixOnFinalAssistant()}); {@code null} when none was marked
    */
   public record Normalised(
       List<ChatMessage> messages,
@@ -56,7 +70,8 @@ public final class HistoryNormaliser {
       Map<String, String> idsBack,
       boolean thinkingOff,
       boolean strict,
-      boolean endUserLeftOut) {
+      boolean endUserLeftOut,
+      String echoedPrefix) {
     /** Copies. */
     public Normalised {
       messages = List.copyOf(messages);
@@ -164,6 +179,10 @@ public final class HistoryNormaliser {
     if (profile.toolResultsTextOnly()) {
       toolResultParts(out, at, adapted, profile);
     }
+    if (profile.assistantAfterToolResults()) {
+      assistantAfterToolResults(out, at, adapted, profile);
+    }
+    String echoedPrefix = family.prefixOnFinalAssistant() ? prefix(out, at, adapted) : null;
     Map<String, String> renamed = new HashMap<>(); // an id given to a repeated call: the caller's
     if (family == Family.ANTHROPIC) {
       trimPrefill(out, at, adapted);
@@ -202,7 +221,8 @@ public final class HistoryNormaliser {
           });
       out = ToolCallIds.conform(out, profile.ids());
     }
-    return new Normalised(out, adapted, back, thinkingOff, profile.strict(), endUserLeftOut);
+    return new Normalised(
+        out, adapted, back, thinkingOff, profile.strict(), endUserLeftOut, echoedPrefix);
   }
 
   /** An assistant message with its reasoning, signatures and empty content adapted. */
@@ -540,6 +560,78 @@ public final class HistoryNormaliser {
       k = end - 1;
     }
   }
+
+  /**
+   * Puts an assistant turn of {@link #BRIDGE} between a run of tool results and the user message
+   * right after it, for a family that takes no user message there (Mistral: only an assistant or
+   * another tool message may follow a tool result). The user's words and the results stay as they
+   * are, in their order; the turn is named in the trace, at the user message it precedes.
+   */
+  private static void assistantAfterToolResults(
+      List<ChatMessage> out, List<Integer> at, List<String> adapted, Profile profile) {
+    for (int k = 1; k < out.size(); k++) {
+      if (out.get(k).role() != Role.USER || out.get(k - 1).role() != Role.TOOL) {
+        continue;
+      }
+      out.add(k, ChatMessage.assistant(BRIDGE));
+      at.add(k, at.get(k));
+      adapted.add(
+          "messages["
+              + at.get(k)
+              + "]: assistant turn \""
+              + BRIDGE
+              + "\" put before it ("
+              + (profile.strict()
+                  ? "in the strictest form: a family takes"
+                  : profile.family().wireName() + " takes")
+              + " no user message right after a tool result)");
+      k++;
+    }
+  }
+
+  /**
+   * Marks a final assistant message of text (a prefill, or a cut stream's partial answer the engine
+   * asks the route to continue) {@code "prefix": true}, which Mistral requires to continue it, and
+   * leaves the flag out of any earlier message, where Mistral refuses it. Returns the marked text,
+   * which the answer repeats and the caller gets without; {@code null} when the normaliser marked
+   * none (the caller's own flag is its own: its answer is given as the route writes it).
+   */
+  private static String prefix(List<ChatMessage> out, List<Integer> at, List<String> adapted) {
+    int last = out.size() - 1;
+    for (int k = 0; k < last; k++) {
+      ChatMessage m = out.get(k);
+      if (m.role() == Role.ASSISTANT && m.extra().containsKey(PREFIX)) {
+        out.set(k, m.toBuilder().removeExtra(PREFIX).build());
+        adapted.add(
+            "messages["
+                + at.get(k)
+                + "]."
+                + PREFIX
+                + ": left out (mistral takes it only on the final message)");
+      }
+    }
+    if (last < 0) {
+      return null;
+    }
+    ChatMessage m = out.get(last);
+    if (m.role() != Role.ASSISTANT
+        || !m.toolCalls().isEmpty()
+        || m.content().isEmpty()
+        || m.extra().containsKey(PREFIX)) {
+      return null;
+    }
+    out.set(last, m.toBuilder().extra(PREFIX, Boolean.TRUE).build());
+    adapted.add(
+        "messages["
+            + at.get(last)
+            + "]."
+            + PREFIX
+            + ": true added (mistral continues a final assistant message only when it is marked as"
+            + " a prefix; the answer repeats it, and the caller gets the answer without it)");
+    return m.content();
+  }
+
+  private static final String PREFIX = "prefix";
 
   /**
    * Leaves out the trailing whitespace of a final assistant message's last text (a prefill: the

@@ -75,6 +75,16 @@ public record Profile(
     return family.toolResultsTextOnly() || strict && family != Family.ANTHROPIC;
   }
 
+  /**
+   * Whether a user message right after tool results gets an assistant turn before it: the family's
+   * rule, and always in the strictest form but for Anthropic, whose tool results travel in the user
+   * turn itself (a generic provider that is really Mistral refuses that order, and the refusal is
+   * one the repair reads).
+   */
+  public boolean assistantAfterToolResults() {
+    return family.assistantAfterToolResults() || strict && family != Family.ANTHROPIC;
+  }
+
   /** Whether an assistant turn with no content is left out: the family's rule, always if strict. */
   public boolean noEmptyMessages() {
     return strict || family.noEmptyMessages();

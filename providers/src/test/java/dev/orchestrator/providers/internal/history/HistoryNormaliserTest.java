@@ -56,6 +56,74 @@ class HistoryNormaliserTest {
   }
 
   @Test
+  void mistralGetsAnAssistantTurnBetweenToolResultsAndAUserMessageRightAfterThem()
+      throws Exception {
+    ChatRequest r = loop(ChatMessage.assistant(null, List.of(CALL))).user("Only Oslo.").build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.MISTRAL);
+
+    assertThat(n.messages())
+        .extracting(ChatMessage::role)
+        .containsExactly(
+            Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.ASSISTANT, Role.USER);
+    assertThat(n.messages().get(4).content()).isEqualTo(HistoryNormaliser.BRIDGE);
+    assertThat(n.messages().get(5)).isEqualTo(r.messages().get(4));
+    assertThat(n.adapted())
+        .contains(
+            "messages[4]: assistant turn \"OK\" put before it (mistral takes no user message right"
+                + " after a tool result)");
+    assertThat(HistoryNormaliser.normalise(r, Family.OPENAI).messages()).isEqualTo(r.messages());
+    assertThat(HistoryNormaliser.normalise(r, Profile.of(Family.OPENAI).strictest()).messages())
+        .extracting(ChatMessage::role)
+        .containsSubsequence(Role.TOOL, Role.ASSISTANT, Role.USER);
+    assertThat(HistoryNormaliser.normalise(r, Profile.of(Family.ANTHROPIC).strictest()).messages())
+        .extracting(ChatMessage::role)
+        .containsExactly(Role.SYSTEM, Role.USER, Role.ASSISTANT, Role.TOOL, Role.USER);
+  }
+
+  @Test
+  void mistralGetsAFinalAssistantMessageMarkedAsAPrefixAndTheFlagOnlyThere() throws Exception {
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .user("Capital of France?")
+            .message(
+                ChatMessage.builder(Role.ASSISTANT).text("Paris.").extra("prefix", true).build())
+            .user("And of Italy?")
+            .message(ChatMessage.assistant("The capital of Italy is "))
+            .build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.MISTRAL);
+
+    assertThat(n.messages().get(3).extra()).containsEntry("prefix", true);
+    assertThat(n.messages().get(3).content()).isEqualTo("The capital of Italy is ");
+    assertThat(n.messages().get(1).extra()).doesNotContainKey("prefix");
+    assertThat(n.echoedPrefix()).isEqualTo("The capital of Italy is ");
+    assertThat(n.adapted())
+        .containsExactly(
+            "messages[1].prefix: left out (mistral takes it only on the final message)",
+            "messages[3].prefix: true added (mistral continues a final assistant message only when"
+                + " it is marked as a prefix; the answer repeats it, and the caller gets the answer"
+                + " without it)");
+    HistoryNormaliser.Normalised openAi = HistoryNormaliser.normalise(r, Family.OPENAI);
+    assertThat(openAi.messages()).isEqualTo(r.messages());
+    assertThat(openAi.echoedPrefix()).isNull();
+
+    ChatRequest own =
+        ChatRequest.builder("p/m")
+            .user("Capital of France?")
+            .message(
+                ChatMessage.builder(Role.ASSISTANT)
+                    .text("The capital is ")
+                    .extra("prefix", true)
+                    .build())
+            .build();
+    HistoryNormaliser.Normalised callers = HistoryNormaliser.normalise(own, Family.MISTRAL);
+    assertThat(callers.messages()).isEqualTo(own.messages());
+    assertThat(callers.echoedPrefix()).as("the caller's own flag, its own answer").isNull();
+    assertThat(callers.adapted()).isEmpty();
+  }
+
+  @Test
   void deepSeekGetsReasoningOnToolTurnsAndOpenAiNone() throws Exception {
     ChatRequest bare = loop(ChatMessage.assistant(null, List.of(CALL))).build();
     ChatRequest reasoned =

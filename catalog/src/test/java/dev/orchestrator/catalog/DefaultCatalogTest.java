@@ -2,10 +2,19 @@ package dev.orchestrator.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.Plan;
+import dev.orchestrator.engine.plan.PlanRequest;
+import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.plan.Strategy;
+import java.time.Clock;
 import java.util.List;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
@@ -86,6 +95,56 @@ class DefaultCatalogTest {
       assertThat(r.contextWindow()).as(r.id()).isEqualTo(src.contextWindow());
       assertThat(r.capabilities()).as(r.id()).isEqualTo(src.capabilities());
     }
+  }
+
+  /**
+   * A PDF {@code file} part is planned only to routes that read one: every OpenAI route with vision
+   * (OpenAI documents PDFs for all of them; Models.dev names {@code pdf} for a few), Anthropic's
+   * and the OpenRouter routes whose model reads files itself; never Mistral's or Groq's, whose chat
+   * APIs take no such part, nor a route with no file input.
+   */
+  @Test
+  void aPdfPartIsPlannedOnlyToRoutesThatReadOne() {
+    assertThat(route("openai/gpt-5-mini").inputModalities()).doesNotContain("pdf");
+    assertThat(route("openai/gpt-5-mini").capabilities()).contains(Capability.PDF);
+    assertThat(route("openai/gpt-5.4").capabilities()).contains(Capability.PDF);
+    assertThat(route("anthropic/claude-sonnet-4-6").capabilities()).contains(Capability.PDF);
+    assertThat(route("openrouter/google/gemini-3-flash-preview").capabilities())
+        .contains(Capability.PDF);
+    assertThat(catalog.routes())
+        .filteredOn(r -> r.provider().equals("mistral") || r.provider().equals("groq"))
+        .isNotEmpty()
+        .noneMatch(r -> r.capabilities().contains(Capability.PDF));
+
+    ChatRequest pdf =
+        ChatRequest.builder(RoutePlanner.AUTO)
+            .user(
+                ContentPart.text("Summarise it."),
+                new ContentPart.Raw(
+                    "file",
+                    "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
+                        + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}"))
+            .build();
+    Plan p =
+        RoutePlanner.create(catalog, Clock.systemUTC())
+            .plan(PlanRequest.from(pdf, Strategy.COST, false));
+
+    assertThat(p.candidates())
+        .extracting(c -> c.route().provider())
+        .contains("openai", "openrouter")
+        .doesNotContain("mistral", "groq", "anthropic");
+    assertThat(p.excluded())
+        .filteredOn(x -> x.route().startsWith("mistral/") || x.route().startsWith("groq/"))
+        .isNotEmpty()
+        .allSatisfy(
+            x -> {
+              assertThat(x.reason()).isEqualTo(ExclusionReason.MISSING_CAPABILITY);
+              assertThat(x.detail()).as(x.route()).isEqualTo("lacks pdf");
+            });
+  }
+
+  private Route route(String id) {
+    return catalog.route(id).orElseThrow();
   }
 
   @Test

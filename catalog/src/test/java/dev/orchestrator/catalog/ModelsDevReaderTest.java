@@ -40,8 +40,10 @@ class ModelsDevReaderTest {
     assertThat(haiku.tier()).isEqualTo(Tier.PRICED);
     assertThat(haiku.contextWindow()).isEqualTo(200000);
     assertThat(haiku.maxOutputTokens()).isEqualTo(64000);
+    // pdf among the input modalities: it reads a PDF file part
     assertThat(haiku.capabilities())
-        .containsExactlyInAnyOrder(Capability.TOOLS, Capability.VISION, Capability.REASONING);
+        .containsExactlyInAnyOrder(
+            Capability.TOOLS, Capability.VISION, Capability.REASONING, Capability.PDF);
     assertThat(haiku.inputModalities()).containsExactly("image", "pdf", "text");
     assertThat(haiku.releaseDate()).isEqualTo(LocalDate.of(2025, 10, 15));
     assertThat(haiku.chat()).isTrue();

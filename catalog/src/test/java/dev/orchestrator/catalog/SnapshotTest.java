@@ -2,6 +2,7 @@ package dev.orchestrator.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
@@ -57,6 +58,43 @@ class SnapshotTest {
     assertThat(c.routes().stream().filter(r -> r.model().endsWith(":free")))
         .allMatch(r -> r.tier() == Tier.FREE);
     assertThat(c.route("openrouter/google/lyria-3-pro-preview").orElseThrow().chat()).isFalse();
+  }
+
+  /**
+   * On the real snapshots, a route reads a PDF {@code file} part where its data says so (Models.dev
+   * {@code pdf}, OpenRouter {@code file}) or it is an OpenAI model with vision; no Mistral or Groq
+   * model says so, and every Gemini model Models.dev lists with PDF input does.
+   */
+  @Test
+  void pdfInputFollowsTheSnapshotsAndOpenAisVision() {
+    Catalog dev = snapshot("models-dev-api.json");
+    assertThat(pdfRoutes(dev, "mistral")).isEmpty();
+    assertThat(pdfRoutes(dev, "groq")).isEmpty();
+    assertThat(pdfRoutes(dev, "google")).hasSize(15).contains("google/gemini-2.5-flash");
+    assertThat(dev.routes())
+        .filteredOn(r -> r.provider().equals("openai"))
+        .allSatisfy(
+            r ->
+                assertThat(r.capabilities().contains(Capability.PDF))
+                    .as(r.id())
+                    .isEqualTo(r.capabilities().contains(Capability.VISION)));
+    assertThat(dev.route("openai/gpt-5").orElseThrow().capabilities()).contains(Capability.PDF);
+
+    Catalog or = snapshot("openrouter-models.json");
+    assertThat(or.routes())
+        .allSatisfy(
+            r ->
+                assertThat(r.capabilities().contains(Capability.PDF))
+                    .as(r.id())
+                    .isEqualTo(r.inputModalities().contains("file")));
+    assertThat(pdfRoutes(or, "openrouter")).isNotEmpty();
+  }
+
+  private static List<String> pdfRoutes(Catalog c, String provider) {
+    return c.routes().stream()
+        .filter(r -> r.provider().equals(provider) && r.capabilities().contains(Capability.PDF))
+        .map(Route::id)
+        .toList();
   }
 
   @Test

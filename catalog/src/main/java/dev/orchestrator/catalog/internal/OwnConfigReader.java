@@ -518,7 +518,7 @@ final class OwnConfigReader {
           throw at.fail(
               at.render()
                   + " is not a capability (expected one of: tools, vision, json, reasoning,"
-                  + " prefill)");
+                  + " prefill, pdf)");
         }
       }
       r.capabilities = set;

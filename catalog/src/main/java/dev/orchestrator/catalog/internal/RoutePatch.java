@@ -143,6 +143,29 @@ public final class RoutePatch {
     return overridden;
   }
 
+  /**
+   * Whether the route reads a PDF sent as a chat completions {@code file} part: its input
+   * modalities name {@code pdf} (Models.dev {@code modalities.input}) or {@code file} (OpenRouter
+   * {@code architecture.input_modalities}: the model reads files itself; OpenRouter parses a PDF
+   * for any other model, by default with its Mistral OCR engine billed per page apart from the
+   * tokens, https://openrouter.ai/docs/features/multimodal/pdfs), or it is an OpenAI model with
+   * vision: "OpenAI models with vision capabilities can also accept PDF files as input"
+   * (https://platform.openai.com/docs/guides/pdf-files), which Models.dev states for 12 of its 51
+   * OpenAI models only. Mistral's chat API reads a PDF as its own {@code document_url} chunk, its
+   * {@code file} chunk being an uploaded file's {@code file_id}
+   * (https://github.com/mistralai/client-python/blob/main/docs/models/filechunk.md), and Groq's
+   * content parts are text, images and JSON documents (groq/groq-python's {@code
+   * ChatCompletionContentPartParam}): Models.dev names {@code pdf} for none of their models. A
+   * configuration may state the capability itself.
+   */
+  private boolean readsPdf(Set<Capability> caps) {
+    Set<String> in = inputModalities == null ? Set.of() : inputModalities;
+    return caps.contains(Capability.PDF)
+        || in.contains("pdf")
+        || in.contains("file")
+        || "openai".equals(provider) && caps.contains(Capability.VISION);
+  }
+
   Route build() {
     EnumSet<Capability> caps = EnumSet.noneOf(Capability.class);
     if (capabilities != null) {
@@ -154,6 +177,9 @@ public final class RoutePatch {
       } else {
         caps.remove(Capability.PREFILL);
       }
+    }
+    if (readsPdf(caps)) {
+      caps.add(Capability.PDF);
     }
     Route.Builder b =
         Route.builder(provider, model)

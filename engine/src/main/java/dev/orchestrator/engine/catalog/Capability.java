@@ -2,7 +2,7 @@ package dev.orchestrator.engine.catalog;
 
 import java.util.Locale;
 
-/** A capability a request can require of a route ({@code --require tools|vision|json}). */
+/** A capability a request can require of a route ({@code --require tools|vision|json|pdf}). */
 public enum Capability {
   /** Function / tool calling. */
   TOOLS("tools"),
@@ -13,7 +13,15 @@ public enum Capability {
   /** Reasoning / thinking tokens. */
   REASONING("reasoning"),
   /** Accepts a trailing assistant message as a prefill to continue from. */
-  PREFILL("prefill");
+  PREFILL("prefill"),
+  /**
+   * Reads a PDF sent as a chat completions {@code file} content part (which takes only PDFs). The
+   * catalog gives it to a route whose input modalities name {@code pdf} (Models.dev) or {@code
+   * file} (OpenRouter: the model reads the file itself, with no parsing plugin billed apart), and
+   * to every OpenAI route with vision, which OpenAI documents as reading PDFs; a provider whose
+   * chat API takes no such part (Mistral, Groq) has none.
+   */
+  PDF("pdf");
 
   private final String wireName;
 
@@ -39,6 +47,6 @@ public enum Capability {
       }
     }
     throw new IllegalArgumentException(
-        "capability: " + name + " (expected one of: tools, vision, json, reasoning, prefill)");
+        "capability: " + name + " (expected one of: tools, vision, json, reasoning, prefill, pdf)");
   }
 }

@@ -229,7 +229,8 @@ public record ChatRequest(
   /**
    * The capabilities the request needs: the explicit ones, plus those its content implies
    * (docs/design.md §9): tools when tools are offered and {@code tool_choice} is not {@code none},
-   * vision when a message has an image, JSON when a structured response format is asked for.
+   * vision when a message has an image, PDF when a message has a {@code file} part (chat
+   * completions take only PDFs in one), JSON when a structured response format is asked for.
    */
   public Set<Capability> requiredCapabilities() {
     EnumSet<Capability> all = EnumSet.noneOf(Capability.class);
@@ -253,6 +254,10 @@ public record ChatRequest(
     if (image != null) {
       m.put(Capability.VISION, image);
     }
+    String file = firstFileField();
+    if (file != null) {
+      m.put(Capability.PDF, file);
+    }
     if (responseFormat != null && responseFormat.structured()) {
       m.put(Capability.JSON, "response_format");
     }
@@ -265,6 +270,24 @@ public record ChatRequest(
       for (int j = 0; j < parts.size(); j++) {
         ContentPart p = parts.get(j);
         if (p instanceof ContentPart.Image || p instanceof ContentPart.Raw r && isImage(r)) {
+          return "messages[" + i + "].content[" + j + "]";
+        }
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The first {@code file} part: a PDF, the only file OpenAI's chat completions take in one
+   * (https://platform.openai.com/docs/guides/pdf-files; the chat front's {@code file} parts, the
+   * Responses front's {@code input_file} and the Messages front's base64 PDF {@code document} all
+   * become one).
+   */
+  private String firstFileField() {
+    for (int i = 0; i < messages.size(); i++) {
+      List<ContentPart> parts = messages.get(i).parts();
+      for (int j = 0; j < parts.size(); j++) {
+        if (parts.get(j) instanceof ContentPart.Raw r && r.type().equals("file")) {
           return "messages[" + i + "].content[" + j + "]";
         }
       }

@@ -65,6 +65,32 @@ class PlanningFollowsMeaningTest {
   }
 
   @Test
+  void aPdfFilePartRequiresPdfAndNamesItInTheExclusion() {
+    Catalog c =
+        Catalog.builder()
+            .provider(Catalogs.provider("eye"))
+            .route(free("eye", "seer", 100_000, Capability.VISION))
+            .provider(Catalogs.provider("doc"))
+            .route(free("doc", "reader", 100_000, Capability.VISION, Capability.PDF))
+            .build();
+    ChatRequest r =
+        freeRequest()
+            .user(
+                ContentPart.text("Summarise it."),
+                new ContentPart.Raw(
+                    "file",
+                    "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
+                        + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}"))
+            .build();
+
+    Plan p = RoutePlanner.create(c, CLOCK).plan(PlanRequest.from(r, Strategy.COST, false));
+
+    assertThat(r.impliedCapabilities()).containsEntry(Capability.PDF, "messages[0].content[1]");
+    assertThat(candidates(p)).containsExactly("doc/reader");
+    assertThat(details(p)).containsEntry("eye/seer", "lacks pdf");
+  }
+
+  @Test
   void anImagePartRequiresVisionAndNamesItInTheExclusion() {
     Plan p =
         plan(

@@ -7811,6 +7811,53 @@ final class FailureRules {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // what the caller must supply, set or use, in the imperative ("Must supply a
+          // `contentType` when sending File URIs to Gemini", "you must use sampling when `best_of`
+          // is > 1", "Please set a value for Max Tokens.", "Please provide a valid number of
+          // images"), what only some models or tool types support ("Currently only `function` tool
+          // types support auto-parsing", "Only ['qwen2.5-instruct', …] support tool calls"), and a
+          // request that must hold exactly one of something ("streaming completions require exactly
+          // one prompt string")
+          Clause.of(
+              "\\b(?:must|you need to) (?:supply|provide|specify|pass|include|use sampling)\\b"
+                  + "|\\bplease (?:provide an? (?:valid|code|value)|specify an?|set a value for|select an?|choose an?)\\b"
+                  + "|\\b(?:currently only|^only) [^\\n]{1,60}?\\bsupport (?:tool|function|auto|stream|json|image|audio|vision)"
+                  + "|\\brequires? exactly one\\b",
+              "must",
+              "need to",
+              "please",
+              "only",
+              "exactly one"),
+          // a field of the request named empty, of the wrong type, of an unknown kind or not
+          // matching another ("audio file is empty", "output_parse_pii needs to be a boolean
+          // value",
+          // "Prompt variables is set but not a dictionary", "unknown content type: input_video",
+          // "Inputs and outputs length mismatch"), a model asked for a task it does not do ("model
+          // is not a re-ranker model", "This model is a chat model."), a feature not yet supported
+          // ("vLLM V1 does not yet support best_of"), more of something than one request may hold
+          // ("Cannot run multiple aLoRAs in a single request"), a URL the server may not fetch
+          // ("URL with IP address 169.254.169.254 is not allowed") — never the answer's text,
+          // output
+          // or body named empty
+          Clause.of(
+              "\\b(?!(?:response|output|result|reply|answer|completion|content|choices|candidates|text|body|stream|data)\\b)[a-z_]+ (?:is|are) empty\\b"
+                  + "|\\b(?:needs to|has to|must) be an? (?:boolean|string|number|integer|list|array|object|dict)\\b"
+                  + "|\\bnot an? (?:string|number|list|dict|dictionary|boolean|integer)\\b"
+                  + "|\\bunknown (?:content|message|tool|part|grammar trigger|input|media|file) type\\b"
+                  + "|\\b(?:length|config|contenttype|content type|shape|dimension) mismatch\\b"
+                  + "|\\bis not an? [a-z-]+ model\\b|\\bmodel is an? [a-z]+ model\\."
+                  + "|\\bdoes not yet support\\b|\\bnot yet supported\\b"
+                  + "|\\bin a single request\\b"
+                  + "|\\burl with [^\\n]{0,40}?\\bis not allowed\\b|\\bresolved to disallowed ip\\b",
+              "empty",
+              " be a",
+              "not a",
+              "unknown",
+              "mismatch",
+              " model",
+              "yet support",
+              "single request",
+              "disallowed"),
           // image input sent to a server built without multimodal support ("The server was not
           // compiled for multimodal or the model projector can't be loaded.")
           Clause.of("\\bserver was not compiled for multimodal\\b", "not compiled for multimodal"),

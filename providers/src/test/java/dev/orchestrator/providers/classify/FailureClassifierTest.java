@@ -336,7 +336,7 @@ class FailureClassifierTest {
           litellm.BadRequestError: SagemakerException - Unable to locate credentials          | auth_failed             | auth.wording
           No healthy deployments found.                                                       | overloaded              | in_band.overloaded
           Rejected message. This is a prompt injection attack.                                | content_filtered        | in_band.content_words
-          no_pii needs to be a boolean value                                                  | request_invalid         | in_band.invalid_words
+          no_pii needs to be a boolean value                                                  | request_invalid         | in_band.request_words
           No image generated.                                                                 | empty_response          | in_band.empty_words
           No embeddings generated: expected 3, received 0.                                    | empty_response          | in_band.empty_words
           Model response did not contain a tool call even though tool choice was required.    | empty_response          | in_band.unreadable_words
@@ -884,6 +884,18 @@ class FailureClassifierTest {
           json: cannot unmarshal string into Go struct field ChatCompletionResponse.choices of type []openai.ChatCompletionChoice | in_band.answer_missing
           # …but not a bare KeyError, nor a request's own choices field
           KeyError: 'choices' | unknown
+          # what the caller must supply or set, a field named empty, of the wrong type or kind,
+          # what only some models support: the request's, read last
+          Must supply a `contentType` when sending File URIs to Gemini. | in_band.request_words
+          Please set a value for Max Tokens. | in_band.request_words
+          Currently only `function` tool types support auto-parsing; Received `custom` | in_band.request_words
+          audio file is empty | in_band.request_words
+          output_parse_pii needs to be a boolean value | in_band.request_words
+          unknown content type: input_video | in_band.request_words
+          model is not a re-ranker model | in_band.request_words
+          URL with IP address 169.254.169.254 is not allowed | in_band.request_words
+          # …but never the answer named empty
+          The response is empty | in_band.empty_words
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c =

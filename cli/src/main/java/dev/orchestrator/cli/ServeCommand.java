@@ -47,6 +47,8 @@ public final class ServeCommand implements Callable<Integer> {
     {"port", "--port"},
     {"maxBodyBytes", "--max-body-bytes"},
     {"threads", "--threads"},
+    {"maxConnections", "--max-connections"},
+    {"headTimeout", "--head-timeout-ms"},
     {"shutdownGrace", "--shutdown-grace-ms"},
     {"refreshInterval", "--refresh-interval-s"},
     {"responsesMaxEntries", "--responses-max-entries"},
@@ -127,6 +129,22 @@ public final class ServeCommand implements Callable<Integer> {
       paramLabel = "N",
       description = "Worker threads, i.e. concurrent requests (default: ${DEFAULT-VALUE}).")
   int threads = ServerOptions.DEFAULT_THREADS;
+
+  @Option(
+      names = "--max-connections",
+      paramLabel = "N",
+      description =
+          "Most client connections held at once; further ones wait to be accepted until one"
+              + " closes (default: ${DEFAULT-VALUE}).")
+  int maxConnections = ServerOptions.DEFAULT_MAX_CONNECTIONS;
+
+  @Option(
+      names = "--head-timeout-ms",
+      paramLabel = "MS",
+      description =
+          "Time a connection may take to send a whole request head (request line and headers),"
+              + " from its opening or its previous answer; then 408 and closed (default: 10000).")
+  long headTimeoutMs = ServerOptions.DEFAULT_HEAD_TIMEOUT.toMillis();
 
   @Option(
       names = "--shutdown-grace-ms",
@@ -258,6 +276,8 @@ public final class ServeCommand implements Callable<Integer> {
               .insecureNoToken(insecureNoToken)
               .maxBodyBytes(maxBodyBytes)
               .threads(threads)
+              .maxConnections(maxConnections)
+              .headTimeout(Duration.ofMillis(headTimeoutMs))
               .shutdownGrace(Duration.ofMillis(shutdownGraceMs))
               .streamContinuation(streamContinuation)
               .maxCatalogAge(

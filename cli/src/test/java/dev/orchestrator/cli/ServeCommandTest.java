@@ -180,6 +180,7 @@ class ServeCommandTest {
     assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_OK);
     assertThat(r.out)
         .contains("--port", "--host", "--token", "--max-body-bytes", "--stream-continuation")
+        .contains("--threads", "--max-connections", "--head-timeout-ms")
         .contains(
             "--source",
             "--refresh-interval-s",
@@ -205,6 +206,8 @@ class ServeCommandTest {
       {"--max-catalog-age-s", "-5", "--max-catalog-age-s: -5 (expected: > 0"},
       {"--max-body-bytes", "10", "--max-body-bytes: 10 (expected: 1024..268435456)"},
       {"--threads", "0", "--threads: 0 (expected: 1..4096)"},
+      {"--max-connections", "0", "--max-connections: 0 (expected: 1..1000000)"},
+      {"--head-timeout-ms", "50", "--head-timeout-ms: 50 ms (expected: 100..3600000 ms)"},
       {"--refresh-interval-s", "-1", "--refresh-interval-s: -1 s (expected: 10..604800 s)"},
       {"--deadline-ms", "0", "--deadline-ms: 0 ms (expected: > 0 ms)"},
       {"--shutdown-grace-ms", "-1", "--shutdown-grace-ms: -1 ms (expected: 0..600000 ms)"},

@@ -14,6 +14,7 @@ import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.DisconnectWatch;
+import dev.orchestrator.serve.http.HeadTimeout;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.ProtocolErrors;
 import dev.orchestrator.serve.http.Responses;
@@ -49,6 +50,7 @@ import java.util.logging.Logger;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -279,6 +281,13 @@ public final class OrchestratorServer implements AutoCloseable {
     // A request may wait silently for its upstream up to the deadline: never idle it out sooner.
     connector.setIdleTimeout(Math.max(30_000, deadlineMs + 10_000));
     server.addConnector(connector);
+    // At the cap Jetty stops accepting: a further connection waits in the accept queue until one
+    // closes, so that no number of clients can take every file descriptor (docs/reference.md §5).
+    server.addBean(new NetworkConnectionLimit(options.maxConnections(), server));
+    // Jetty's idle timeout restarts at every byte: a head trickled a byte at a time is bounded here
+    // (ADR 0037).
+    HeadTimeout heads = new HeadTimeout(options.headTimeout(), server.getScheduler());
+    connector.addBean(heads);
     // Jetty's own refusals (unparseable requests, oversized headers) in the fronts' JSON shape.
     server.setErrorHandler(new ProtocolErrors());
     // A body is read before a worker takes the request, so a client trickling its body holds a
@@ -291,7 +300,12 @@ public final class OrchestratorServer implements AutoCloseable {
     server.setHandler(
         new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
           @Override
-          public boolean handle(Request request, Response response, Callback callback) {
+          public boolean handle(Request request, Response response, Callback exchange) {
+            if (!heads.headArrived(request)) {
+              exchange.failed(new HeadTimeout.Expired()); // given up already: the 408 is sent
+              return true;
+            }
+            Callback callback = heads.untilNextHead(request, exchange);
             HttpCall call = new HttpCall(request, response, disconnects, writeTimeout);
             Runnable serve =
                 () -> {

@@ -27,6 +27,12 @@ public final class ServerOptions {
   /** Default time a request body may take to arrive: 30 s. */
   public static final Duration DEFAULT_BODY_TIMEOUT = Duration.ofSeconds(30);
 
+  /** Default {@link #headTimeout()}: 10 seconds. */
+  public static final Duration DEFAULT_HEAD_TIMEOUT = Duration.ofSeconds(10);
+
+  /** Default {@link #maxConnections()}: 4,096. */
+  public static final int DEFAULT_MAX_CONNECTIONS = 4096;
+
   /** Default {@link #writeTimeout()}: 30 seconds. */
   public static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(30);
 
@@ -53,8 +59,10 @@ public final class ServerOptions {
   private final String token;
   private final long maxBodyBytes;
   private final Duration bodyTimeout;
+  private final Duration headTimeout;
   private final Duration writeTimeout;
   private final int threads;
+  private final int maxConnections;
   private final Duration shutdownGrace;
   private final boolean streamContinuation;
   private final Duration maxCatalogAge;
@@ -78,8 +86,10 @@ public final class ServerOptions {
     this.token = b.token;
     this.maxBodyBytes = b.maxBodyBytes;
     this.bodyTimeout = b.bodyTimeout;
+    this.headTimeout = b.headTimeout;
     this.writeTimeout = b.writeTimeout;
     this.threads = b.threads;
+    this.maxConnections = b.maxConnections;
     this.shutdownGrace = b.shutdownGrace;
     this.streamContinuation = b.streamContinuation;
     this.maxCatalogAge = b.maxCatalogAge;
@@ -205,6 +215,28 @@ public final class ServerOptions {
   }
 
   /**
+   * How long a connection may go without a complete request head (its request line and headers):
+   * counted from the connection's opening, and on a kept-alive connection from the end of its
+   * previous exchange. Past it the connection is closed — with a {@code 408} when part of a head
+   * had arrived, silently when nothing had (an idle kept-alive connection) — so that a client
+   * trickling its head a byte at a time, under the idle timeout, holds no connection for longer.
+   * The body has its own bound, {@link #bodyTimeout()}.
+   */
+  public Duration headTimeout() {
+    return headTimeout;
+  }
+
+  /**
+   * The most client connections held at once. At the cap the server accepts no further connection:
+   * those wait in the operating system's accept queue until one closes (Jetty's {@code
+   * NetworkConnectionLimit}). Well above {@link #threads()}, since idle kept-alive connections and
+   * requests whose bodies are still arriving hold a connection but no worker.
+   */
+  public int maxConnections() {
+    return maxConnections;
+  }
+
+  /**
    * How long one write of an answer may wait for the client to take its bytes. A client that takes
    * none for that long (it stopped reading, or reads slower than a byte in this time) is gone: its
    * request is cancelled as if it had closed the connection — its upstream call too, counted
@@ -254,10 +286,14 @@ public final class ServerOptions {
         + maxBodyBytes
         + ", bodyTimeout="
         + bodyTimeout
+        + ", headTimeout="
+        + headTimeout
         + ", writeTimeout="
         + writeTimeout
         + ", threads="
         + threads
+        + ", maxConnections="
+        + maxConnections
         + ", shutdownGrace="
         + shutdownGrace
         + ", streamContinuation="
@@ -290,8 +326,10 @@ public final class ServerOptions {
     private String token;
     private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
     private Duration bodyTimeout = DEFAULT_BODY_TIMEOUT;
+    private Duration headTimeout = DEFAULT_HEAD_TIMEOUT;
     private Duration writeTimeout = DEFAULT_WRITE_TIMEOUT;
     private int threads = DEFAULT_THREADS;
+    private int maxConnections = DEFAULT_MAX_CONNECTIONS;
     private Duration shutdownGrace = DEFAULT_SHUTDOWN_GRACE;
     private boolean streamContinuation;
     private Duration maxCatalogAge;
@@ -349,6 +387,28 @@ public final class ServerOptions {
         throw new IllegalArgumentException("bodyTimeout: " + v + " (expected: at least 100 ms)");
       }
       bodyTimeout = v;
+      return this;
+    }
+
+    /**
+     * How long a connection may go without a complete request head (default 10 s; 100 ms .. 1 h).
+     */
+    public Builder headTimeout(Duration v) {
+      Objects.requireNonNull(v, "headTimeout");
+      if (v.toMillis() < 100 || v.compareTo(Duration.ofHours(1)) > 0) {
+        throw new IllegalArgumentException(
+            "headTimeout: " + v.toMillis() + " ms (expected: 100..3600000 ms)");
+      }
+      headTimeout = v;
+      return this;
+    }
+
+    /** The most client connections held at once (default 4,096; 1..1,000,000). */
+    public Builder maxConnections(int v) {
+      if (v < 1 || v > 1_000_000) {
+        throw new IllegalArgumentException("maxConnections: " + v + " (expected: 1..1000000)");
+      }
+      maxConnections = v;
       return this;
     }
 

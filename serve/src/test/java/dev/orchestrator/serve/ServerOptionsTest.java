@@ -72,6 +72,19 @@ class ServerOptionsTest {
         .hasMessage("responsesTtl: 2678400 s (expected: 1..2592000 s)");
   }
 
+  @Test
+  void boundsRequestHeadsAndConnectionsByDefaultAndRejectsBoundsOutOfRange() {
+    ServerOptions o = ServerOptions.defaults();
+    assertThat(o.headTimeout()).isEqualTo(java.time.Duration.ofSeconds(10));
+    assertThat(o.maxConnections()).isEqualTo(4096).isGreaterThan(o.threads());
+    assertThatThrownBy(() -> ServerOptions.builder().headTimeout(java.time.Duration.ofMillis(99)))
+        .hasMessage("headTimeout: 99 ms (expected: 100..3600000 ms)");
+    assertThatThrownBy(() -> ServerOptions.builder().headTimeout(java.time.Duration.ofHours(2)))
+        .hasMessage("headTimeout: 7200000 ms (expected: 100..3600000 ms)");
+    assertThatThrownBy(() -> ServerOptions.builder().maxConnections(0))
+        .hasMessage("maxConnections: 0 (expected: 1..1000000)");
+  }
+
   @ParameterizedTest
   @CsvSource(
       textBlock =

@@ -1,6 +1,7 @@
 package dev.orchestrator.serve;
 
 import dev.orchestrator.engine.spi.ResponseStore;
+import dev.orchestrator.serve.budget.BudgetGate;
 import dev.orchestrator.serve.chat.ChatEndpoint;
 import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.front.ErrorMapper;
@@ -97,12 +98,14 @@ record RequestRouter(
     }
     if (path.equals("/v1/models")) {
       requireGet(method);
-      Responses.send(ex, entry, 200, models.get().all(), Map.of());
+      // Only what the client may ask for (docs/reference.md §5).
+      Responses.send(ex, entry, 200, models.get().visibleTo(client), Map.of());
       return;
     }
     if (path.startsWith("/v1/models/")) {
       requireGet(method);
       String id = path.substring("/v1/models/".length());
+      BudgetGate.allow(client, id); // 403 model_not_allowed, as a request for it would be
       byte[] one = models.get().one(id);
       if (one == null) {
         throw ErrorMapper.unknownModel(models.get().unknown(id));

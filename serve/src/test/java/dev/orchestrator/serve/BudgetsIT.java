@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BudgetsIT {
   private static final String TEAM_A = "team-a-s3cret-token";
   private static final String TEAM_B = "team-b-s3cret-token";
+  private static final String TEAM_C = "team-c-s3cret-token";
 
   @TempDir Path dir;
   private final FakeTime time = new FakeTime();
@@ -51,7 +53,13 @@ class BudgetsIT {
         List.of(
             new ClientToken(
                 "team-a", ClientToken.sha256(TEAM_A), new BigDecimal("0.001"), null, List.of()),
-            new ClientToken("team-b", ClientToken.sha256(TEAM_B), null, null, List.of("pair*")));
+            new ClientToken("team-b", ClientToken.sha256(TEAM_B), null, null, List.of("pair*")),
+            new ClientToken(
+                "team-c",
+                ClientToken.sha256(TEAM_C),
+                null,
+                null,
+                List.of("orchestrator/*", "pair-group")));
     return ServeFixture.start(
         SCRIPTS,
         o -> o.clients(clients).spendFile(dir.resolve("spend.json")),
@@ -123,6 +131,64 @@ class BudgetsIT {
           f.post(body("pair", false, "\"models\":[\"gamma/priced\"]"), TEAM_B);
       assertThat(fallback.statusCode()).isEqualTo(403);
       assertThat(json(fallback.body()).at("/error/param").asText()).isEqualTo("models[0]");
+    }
+  }
+
+  private static HttpResponse<String> get(ServeFixture f, String path, String token) {
+    return f.send(
+        HttpRequest.newBuilder(f.uri(path))
+            .header("Authorization", "Bearer " + token)
+            .GET()
+            .build());
+  }
+
+  /** The ids {@code GET /v1/models} lists to the holder of {@code token}. */
+  private static List<String> listed(ServeFixture f, String token) {
+    HttpResponse<String> r = get(f, "/v1/models", token);
+    assertThat(r.statusCode()).isEqualTo(200);
+    List<String> ids = new ArrayList<>();
+    json(r.body()).path("data").forEach(m -> ids.add(m.path("id").asText()));
+    return ids;
+  }
+
+  private static final List<String> EVERY_MODEL =
+      List.of(
+          "orchestrator/free",
+          "orchestrator/auto",
+          "pair",
+          "pair-group",
+          "cut-then-rejecting",
+          "alpha/small",
+          "beta/large",
+          "delta/prefill-rejecting",
+          "gamma/priced");
+
+  @Test
+  void theModelListShowsAClientOnlyTheModelsItsAllowListLetsItAskFor() {
+    try (ServeFixture f = start()) {
+      assertThat(listed(f, TEAM_C))
+          .containsExactlyInAnyOrder("orchestrator/free", "orchestrator/auto", "pair-group");
+      assertThat(listed(f, TEAM_B)).containsExactlyInAnyOrder("pair", "pair-group");
+      // Each model listed is one the client may ask for; one it may not is refused as a request is.
+      for (String id : listed(f, TEAM_C)) {
+        HttpResponse<String> r = f.post(body(id, false, ""), TEAM_C);
+        assertThat(json(r.body()).at("/error/code").asText())
+            .as(id)
+            .isNotEqualTo("model_not_allowed");
+      }
+      assertThat(get(f, "/v1/models/pair-group", TEAM_C).statusCode()).isEqualTo(200);
+      HttpResponse<String> hidden = get(f, "/v1/models/gamma/priced", TEAM_C);
+      assertThat(hidden.statusCode()).isEqualTo(403);
+      assertThat(json(hidden.body()).at("/error/code").asText()).isEqualTo("model_not_allowed");
+
+      // A client without an allow-list sees every model.
+      assertThat(listed(f, TEAM_A)).containsExactlyInAnyOrderElementsOf(EVERY_MODEL);
+      assertThat(get(f, "/v1/models/gamma/priced", TEAM_A).statusCode()).isEqualTo(200);
+    }
+    // So does the single --token.
+    try (ServeFixture f =
+        ServeFixture.start(SCRIPTS, o -> o.token(ServeFixture.TOKEN), (u, b) -> {})) {
+      assertThat(listed(f, ServeFixture.TOKEN)).containsExactlyInAnyOrderElementsOf(EVERY_MODEL);
     }
   }
 

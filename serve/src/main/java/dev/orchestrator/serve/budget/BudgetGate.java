@@ -87,6 +87,16 @@ public final class BudgetGate {
     }
   }
 
+  /**
+   * Checks one model name against {@code client}'s allow-list, as a request naming it is checked —
+   * for {@code GET /v1/models/{id}}.
+   *
+   * @throws ApiError {@code 403 model_not_allowed} for a model outside the allow-list
+   */
+  public static void allow(ClientToken client, String model) {
+    allowed(client, model, null);
+  }
+
   /** Counts what an answer cost against {@code client}'s budget. */
   public void spent(ClientToken client, BigDecimal costUsd) {
     if (client.budgeted()) {

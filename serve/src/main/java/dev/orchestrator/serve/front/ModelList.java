@@ -8,8 +8,11 @@ import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.http.Json;
+import java.io.ByteArrayOutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -17,17 +20,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * {@code GET /v1/models} for one catalog, rendered once: the two virtual models, the user pools
  * (virtual and group) and every chat route, in OpenAI's list shape with {@code kind}, {@code tier}
- * and {@code context_window} added. Immutable and thread-safe.
+ * and {@code context_window} added. A client with an allow-list is shown only what it may ask for
+ * ({@link #visibleTo}), rendered once per allow-list. Thread-safe.
  */
 public final class ModelList {
   private final Catalog catalog;
   private final byte[] all;
   private final Map<String, byte[]> byId;
+  // The list as each allow-list sees it, rendered on first use; as many as the tokens file has.
+  private final Map<List<String>, byte[]> allowed = new ConcurrentHashMap<>();
 
   private ModelList(Catalog catalog, byte[] all, Map<String, byte[]> byId) {
     this.catalog = catalog;
@@ -95,6 +102,35 @@ public final class ModelList {
   /** The whole list. */
   public byte[] all() {
     return all;
+  }
+
+  /**
+   * The list as {@code client} sees it: every entry its allow-list lets it ask for — by the very
+   * check a request for that model meets ({@link ClientToken#allows}) — or the whole list for a
+   * client without one.
+   */
+  public byte[] visibleTo(ClientToken client) {
+    if (client.models().isEmpty()) {
+      return all;
+    }
+    return allowed.computeIfAbsent(client.models(), k -> only(client));
+  }
+
+  private byte[] only(ClientToken client) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    out.writeBytes("{\"object\":\"list\",\"data\":[".getBytes(StandardCharsets.UTF_8));
+    boolean first = true;
+    for (Map.Entry<String, byte[]> e : byId.entrySet()) {
+      if (client.allows(e.getKey())) {
+        if (!first) {
+          out.write(',');
+        }
+        out.writeBytes(e.getValue());
+        first = false;
+      }
+    }
+    out.writeBytes("]}".getBytes(StandardCharsets.UTF_8));
+    return out.toByteArray();
   }
 
   /** One model object, or {@code null}. */

@@ -12,10 +12,12 @@ import dev.orchestrator.serve.ServerOptions;
 import dev.orchestrator.serve.budget.BudgetGate;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.ContentEncoding;
 import dev.orchestrator.serve.http.CostField;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.ops.LoadLimit;
 import dev.orchestrator.serve.ops.ServeMetrics;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -91,24 +93,41 @@ public final class Dispatch {
   }
 
   /**
-   * The request body, at most {@link ServerOptions#maxBodyBytes()} bytes.
+   * The request body, at most {@link ServerOptions#maxBodyBytes()} bytes — as sent, or inflated
+   * when its {@code Content-Encoding} is gzip, the limit then bounding what it inflates to.
    *
-   * @throws ApiError {@code 413 request_too_large} beyond the limit, {@code 400} when unreadable
+   * @throws ApiError {@code 413 request_too_large} beyond the limit, {@code 415} for a {@code
+   *     Content-Encoding} other than gzip, {@code 400} when unreadable or not gzip as it says
    */
   public byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
+    boolean gzip = ContentEncoding.gzip(ex.header("Content-Encoding"));
     if (ex.declaredLength() > maxBodyBytes) {
       throw tooLarge(maxBodyBytes);
     }
+    int cap = (int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1);
+    byte[] body;
     try (InputStream in = ex.body()) {
-      byte[] body = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1));
-      entry.bytesIn = body.length;
-      if (body.length > maxBodyBytes) {
-        throw tooLarge(maxBodyBytes);
-      }
-      return body;
+      body = in.readNBytes(cap);
     } catch (IOException e) {
       throw ApiError.badRequest(null, "request body: unreadable (" + e.getMessage() + ")");
     }
+    entry.bytesIn = body.length;
+    if (body.length > maxBodyBytes) {
+      throw tooLarge(maxBodyBytes);
+    }
+    if (gzip) {
+      try {
+        // Inflated no further than the limit: a bomb costs the limit, not what it would become.
+        body = ContentEncoding.inflate(new ByteArrayInputStream(body), cap);
+      } catch (IOException e) {
+        throw ApiError.badRequest(
+            null, "request body: not gzip as Content-Encoding: gzip says (" + e.getMessage() + ")");
+      }
+      if (body.length > maxBodyBytes) {
+        throw tooLarge(maxBodyBytes);
+      }
+    }
+    return body;
   }
 
   /**

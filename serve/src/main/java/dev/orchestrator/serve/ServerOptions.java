@@ -215,12 +215,13 @@ public final class ServerOptions {
   }
 
   /**
-   * How long a connection may go without a complete request head (its request line and headers):
-   * counted from the connection's opening, and on a kept-alive connection from the end of its
-   * previous exchange. Past it the connection is closed — with a {@code 408} when part of a head
-   * had arrived, silently when nothing had (an idle kept-alive connection) — so that a client
-   * trickling its head a byte at a time, under the idle timeout, holds no connection for longer.
-   * The body has its own bound, {@link #bodyTimeout()}.
+   * How long a request head (its request line and headers) may take once begun: at least this and
+   * at most twice this from its first byte (the clock, started at the connection's opening and at
+   * the end of each exchange, is read once a bound). Past it the connection is answered {@code 408}
+   * and closed, so that a client trickling its head a byte at a time, under the idle timeout, holds
+   * no connection for longer. A new connection that sends nothing within it is closed silently; an
+   * idle kept-alive connection (a client's pool) is left to the idle timeout. The body has its own
+   * bound, {@link #bodyTimeout()}.
    */
   public Duration headTimeout() {
     return headTimeout;

@@ -13,17 +13,20 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.Scheduler;
 
 /**
- * Bounds the time a connection goes without a complete request head (ADR 0037): from its opening,
- * and on a kept-alive connection from the end of its previous exchange, to the moment the handler
- * is called with the next request. Jetty's idle timeout restarts at every byte, so a client that
- * sends its head a byte every few seconds would otherwise hold its connection for as long as it
- * likes.
+ * Bounds the time a request head takes to arrive once it has begun (ADR 0037). Jetty's idle timeout
+ * restarts at every byte, so a client that sends its head a byte every few seconds would otherwise
+ * hold its connection for as long as it likes.
  *
- * <p>Past the bound the connection is given up: when bytes arrived since the wait began (a head
- * begun, not finished) it is answered {@code 408} with {@code Connection: close}, its output shut
- * and the connection closed a moment later, so that a client still sending reads the answer instead
- * of a reset; when none arrived (an idle kept-alive connection) it is closed without a word, as an
- * idle timeout closes it. A head that completes after that is not served.
+ * <p>The clock runs from the connection's opening, and on a kept-alive connection from the end of
+ * its previous exchange, to the moment the handler is called with the next request, and is read
+ * once a bound. A new connection that sends nothing within the bound is closed without a word. A
+ * kept-alive connection that sends nothing (a client's pooled connection) is left to the
+ * connector's idle timeout, as before, and its bound starts again, so it is not closed under the
+ * client any sooner. A bound in which bytes arrived (a head begun) is followed by one more; if the
+ * head is still not whole at its end, the connection is given up: answered {@code 408} with {@code
+ * Connection: close}, its output shut and the connection closed a moment later, so that a client
+ * still sending reads the answer instead of a reset. A head therefore has at least the bound and at
+ * most twice the bound from its first byte. A head that completes after that is not served.
  *
  * <p>Added to a connector as a bean, it is told of every connection ({@link Connection.Listener});
  * the handler calls {@link #headArrived} first and completes each exchange through {@link
@@ -68,7 +71,7 @@ public final class HeadTimeout implements Connection.Listener {
     if (connection instanceof ConnectionMetaData) {
       Watch watch = new Watch(connection);
       ((ConnectionMetaData) connection).setAttribute(ATTRIBUTE, watch);
-      watch.await();
+      watch.await(false);
     }
   }
 
@@ -106,7 +109,7 @@ public final class HeadTimeout implements Connection.Listener {
     return new Callback.Nested(callback) {
       @Override
       public void succeeded() {
-        watch.await();
+        watch.await(true);
         super.succeeded();
       }
     };
@@ -135,6 +138,8 @@ public final class HeadTimeout implements Connection.Listener {
     private final Connection connection;
     private boolean waiting;
     private boolean expired;
+    private boolean begun;
+    private boolean keptAlive;
     private long since;
     private long bytesAtStart;
     private Scheduler.Task task;
@@ -143,12 +148,17 @@ public final class HeadTimeout implements Connection.Listener {
       this.connection = connection;
     }
 
-    /** Starts the clock: a head is due within the bound from now. */
-    synchronized void await() {
+    /**
+     * Starts the clock: a head is due within the bound from now; {@code keptAlive} when the
+     * connection has served an exchange (a pooled connection, left to the idle timeout while idle).
+     */
+    synchronized void await(boolean keptAlive) {
       if (expired) {
         return;
       }
       waiting = true;
+      begun = false;
+      this.keptAlive = keptAlive;
       since = System.nanoTime();
       bytesAtStart = connection.getBytesIn();
       schedule(timeoutNanos);
@@ -180,23 +190,34 @@ public final class HeadTimeout implements Connection.Listener {
 
     @Override
     public void run() {
-      boolean begun;
+      boolean headBegun;
       synchronized (this) {
         task = null;
         if (!waiting || expired) {
           return;
         }
-        long left = since + timeoutNanos - System.nanoTime();
+        long now = System.nanoTime();
+        long left = since + timeoutNanos - now;
         if (left > 0) {
           schedule(left);
           return;
         }
+        if (!begun) {
+          begun = connection.getBytesIn() != bytesAtStart;
+          if (begun || keptAlive) {
+            // A head begun in this bound gets one whole bound more, however late in it its
+            // first byte came; an idle kept-alive connection stays the idle timeout's to close.
+            since = now;
+            schedule(timeoutNanos);
+            return;
+          }
+        }
         expired = true;
         waiting = false;
-        begun = connection.getBytesIn() > bytesAtStart;
+        headBegun = begun;
       }
       EndPoint endPoint = connection.getEndPoint();
-      if (!begun) {
+      if (!headBegun) { // a new connection that sent nothing: closed without a word
         endPoint.close();
         return;
       }

@@ -1089,6 +1089,7 @@ final class FailureRules {
             f ->
                 f.noStatusSays(RETRY_LATER_WORDING)
                     && f.says(FAILED_WORDING)
+                    && f.saysPattern(FAILED_AFTER_TASK_LABEL)
                     && !f.says(UNKNOWN_CAUSE_WORDING),
             SERVER_ERROR,
             RETRY,
@@ -14024,6 +14025,16 @@ final class FailureRules {
           "başarısız",
           "thất bại",
           "gagal");
+
+  // The failure words said of the failure itself, not only of the app's task named before it
+  // ("Failed
+  // to generate commit message: 服务忙,请稍后再试" says the service is busy, as the message alone
+  // does; the label is the app's, whatever failed it)
+  static final Words FAILED_AFTER_TASK_LABEL =
+      Words.of(
+          Clause.of(
+              "^(?>(?:\\s*failed to [a-z]+(?: [a-z-]+){0,4}\\s*[:：])?)[\\s\\S]*?"
+                  + "(?:failed|失败|失敗|실패|fehlgeschlagen|falló|falhou|échoué|не удалось|başarısız|thất bại|gagal)"));
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =

@@ -775,6 +775,11 @@ class FailureClassifierTest {
           'Failed to fetch models: 401. If this keeps happening, sign in again.'      | auth_failed
           # a subject is not read across a task's label ("…commit message: Request too large")
           'Failed to generate commit message: Request too large'                      | request_too_large
+          # …nor is the task's "failed" the failure's: a wait asked for is the load it was
+          'Failed to generate commit message: 服务忙,请稍后再试'                          | overloaded
+          '服务忙,请稍后再试'                                                             | overloaded
+          # …while a failure said after the label is still the server's
+          'Failed to generate commit message: Model request failed. Please try again later.' | server_error
           """)
   void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

@@ -370,14 +370,26 @@ record UpstreamError(
               + "|keeps happening)[^\\n]{0,120}$|(?<=[.!。])\\s+if this keeps happening[^\\n]{0,120}$");
   // What a log line or a generic label puts before a message: a timestamp (a date and a time, or a
   // bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and after it a
-  // logger's name in brackets, an app's interjection ("Oops! "), then a label ("Error: ",
+  // logger's name in brackets, or a whole log line's prefix in a common logger's format (LOGLINE),
+  // an app's interjection ("Oops! "), then a label ("Error: ",
   // "Exception: ", "错误：") said once or more; each optional. Not a word that only starts a sentence
   // ("Error interno del servidor", "Error
   // loading SSO Token"), nor a bracketed tag without a level before it ("[moderation] …",
   // "[12:00:01] [moderation] …").
   private static final Pattern LEADING_LABEL =
       Pattern.compile(
-          "^\\s*(?:(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?(?:(?i:oops|whoops|uh[- ]?oh|yikes)[!.]+\\s+)?"
+          "^\\s*(?:LOGLINE|(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?(?:(?i:oops|whoops|uh[- ]?oh|yikes)[!.]+\\s+)?"
+                  .replace(
+                      // the prefixes of the log lines people paste: Python logging's default
+                      // ("ERROR:root:", "ERROR:__main__:") and its dashed format ("2024-06-01
+                      // 01:59:42,123 - app.llm - ERROR - "), glog's ("E0601 01:59:42.123456 12345
+                      // client.cc:88] "), pino-pretty's ("ERROR [2025-10-04 20:54:43.646 +0300]
+                      // (Mastra): ")
+                      "LOGLINE",
+                      "(?:ERROR|CRITICAL|WARNING|FATAL):[\\w.<>-]{1,60}:"
+                          + "|(?:TS\\s*-\\s*)?(?:[\\w.]{1,60}\\s+-\\s+)?(?:ERROR|CRITICAL|WARNING|FATAL)\\s+-\\s+"
+                          + "|[EWF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d+\\s+\\d+\\s+[\\w./-]+:\\d+\\]\\s*"
+                          + "|(?:ERROR|WARN|FATAL)\\s+\\[[^\\]\\n]{1,40}\\]\\s*\\([^)\\n]{1,40}\\):\\s*")
                   .replace(
                       "TS",
                       "(?:\\[?\\d{4}-\\d\\d-\\d\\d[Tt ]\\d\\d:\\d\\d(?::\\d\\d)?(?:[.,]\\d+)?"
@@ -386,9 +398,9 @@ record UpstreamError(
                   .replace(
                       "LEVEL",
                       "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
-                          + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)(?![:：]))")
+                          + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)\\b(?![:：]))")
                   .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
-              + "(?:\\s*(?:(?i:error|exception|err|fatal|GENERIC)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
+              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
                   .replace(
                       "GENERIC",
                       "(?:the )?(?:(?:api|http|llm|model|chat|completion|upstream)\\s+)?"
@@ -596,8 +608,17 @@ record UpstreamError(
     // of the reading on a long indented body
     StringBuilder out = new StringBuilder(t.length());
     boolean inSpace = false;
+    // inside a JSON string of a document the text holds: a typographic double quote there becomes
+    // an escaped one, so the string still ends where it did ("message": "Das Modell „gpt-4o“ …")
+    boolean inDocument = false;
+    boolean inString = false;
     for (int i = 0; i < t.length(); i++) {
       char c = t.charAt(i);
+      if (c == '{' && !inString) {
+        inDocument = true;
+      } else if (c == '"' && inDocument && !escapedAt(t, i)) {
+        inString = !inString;
+      }
       if (isSpace(c)) {
         if (!inSpace) {
           out.append(' ');
@@ -625,7 +646,11 @@ record UpstreamError(
         i = end - 1;
         continue;
       }
-      out.append(c == '\u2018' || c == '\u2019' ? '\'' : c == '\u201c' || c == '\u201d' ? '"' : c);
+      if (c >= '\u201c' && c <= '\u201f') {
+        out.append(inString ? "\\\"" : "\"");
+        continue;
+      }
+      out.append(c == '\u2018' || c == '\u2019' ? '\'' : c);
     }
     return out.toString();
   }
@@ -727,6 +752,15 @@ record UpstreamError(
         || c == '\u3000';
   }
 
+  // Whether text[i] follows an odd run of backslashes (an escaped character)
+  private static boolean escapedAt(String text, int i) {
+    int run = 0;
+    while (i - run - 1 >= 0 && text.charAt(i - run - 1) == '\\') {
+      run++;
+    }
+    return run % 2 == 1;
+  }
+
   private static boolean needsPlain(String text) {
     char before = 0;
     for (int i = 0; i < text.length(); i++) {
@@ -734,7 +768,7 @@ record UpstreamError(
       if (c == ' ' && before == ' '
           || c != ' ' && isSpace(c)
           || c == '&'
-          || c >= '\u2018' && c <= '\u201d'
+          || c >= '\u2018' && c <= '\u201f'
           || c == '\'' && contracted(text, i)
           || britishS(text, i)
           || c == '!' && before != '!' && endsLine(text, runEnd(text, i))) {
@@ -1419,7 +1453,7 @@ record UpstreamError(
       for (Quoted v : values) {
         out.append(lower, done, v.keyStart()).append('\n');
         // the prompt a value quotes back is the user's words, as it is in a text said alone
-        String value = withoutEchoes(v.value(lower));
+        String value = withoutEchoes(plain(v.value(lower)));
         out.append(depth < MAX_VALUE_DEPTH ? valuesApart(value, depth + 1) : value).append('\n');
         done = v.end();
       }

@@ -775,6 +775,18 @@ class FailureClassifierTest {
           'Failed to fetch models: 401. If this keeps happening, sign in again.'      | auth_failed
           # a subject is not read across a task's label ("…commit message: Request too large")
           'Failed to generate commit message: Request too large'                      | request_too_large
+          # …nor is a pasted log line's prefix, in the formats loggers write (an upper-case level
+          # with a colon is a level, not "ERR" and a word "OR")
+          'ERROR: No model found'                                                     | not_found
+          'WARNING: No model found'                                                   | not_found
+          'ERROR:root:No model found'                                                 | not_found
+          '2024-06-01 01:59:42,123 - app.llm - ERROR - No model found'               | not_found
+          'E0601 01:59:42.123456 12345 client.cc:88] No model found'                 | not_found
+          'ERROR [2025-10-04 20:54:43.646 +0300] (Mastra): No model found'           | not_found
+          # a typographic quote inside a document's string does not end the string, and a
+          # contraction escaped in a Python value is read written out
+          'Error: {"error": {"message": "Das Modell „gpt-4o“ ist für Azure OpenAI nicht verfügbar."}}' | not_found
+          "{'error': {'message': 'Couldn\\'t find model \"starcoder2:3b\" in your Ollama library.'}}" | not_found
           # …nor is the task's "failed" the failure's: a wait asked for is the load it was
           'Failed to generate commit message: 服务忙,请稍后再试'                          | overloaded
           '服务忙,请稍后再试'                                                             | overloaded

@@ -400,11 +400,19 @@ record UpstreamError(
                       "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
                           + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)\\b(?![:：]))")
                   .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
-              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
+              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
                   .replace(
                       "GENERIC",
                       "(?:the )?(?:(?:api|http|llm|model|chat|completion|upstream)\\s+)?"
                           + "(?:request|call|completion|generation|invocation)\\s+failed")
+                  .replace(
+                      // a person's words before what they pasted ("I got this error: …", "Getting
+                      // the following error when I run the agent: …", "Error message: …")
+                      "NARRATIVE",
+                      "(?:i (?:got|get|am getting|keep getting|see|received)|i'm getting|getting|got|received)"
+                          + " (?:this|the following|an|the|following)? ?(?:error|exception|message|response)s?"
+                          + "(?: message)?(?: (?:when|while|after) [^:\\n]{1,80})?"
+                          + "|error message")
                   .replace(
                       "CLASS",
                       "(?:[a-z_][a-z0-9_]*\\.)*(?:Runtime|Completion|Execution|Unchecked)?"

@@ -783,6 +783,9 @@ class FailureClassifierTest {
           '2024-06-01 01:59:42,123 - app.llm - ERROR - No model found'               | not_found
           'E0601 01:59:42.123456 12345 client.cc:88] No model found'                 | not_found
           'ERROR [2025-10-04 20:54:43.646 +0300] (Mastra): No model found'           | not_found
+          # …nor are a person's words before what they pasted
+          'I got this error: No model found'                                          | not_found
+          'Getting the following error when I run the agent: No model found'         | not_found
           # a typographic quote inside a document's string does not end the string, and a
           # contraction escaped in a Python value is read written out
           'Error: {"error": {"message": "Das Modell „gpt-4o“ ist für Azure OpenAI nicht verfügbar."}}' | not_found

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.orchestrator.engine.ChatResult;
-import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
@@ -18,9 +17,9 @@ import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.simulation.Fault;
+import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -94,18 +93,7 @@ class PrefillContinuationIT {
         .catalog(catalog)
         .providers(HttpProviderClients.builder().credentials(creds).build())
         .credentials(creds)
-        .policy(
-            OrchestratorPolicy.builder()
-                .connectTimeout(Duration.ofSeconds(2))
-                .attemptTimeout(Duration.ofSeconds(10))
-                .firstTokenTimeout(Duration.ofSeconds(10))
-                .streamIdleTimeout(Duration.ofSeconds(10))
-                .deadline(Duration.ofSeconds(30))
-                .backoff(Duration.ofMillis(1), Duration.ofMillis(5))
-                .sameRouteRetries(0)
-                .streamContinuation(true)
-                .seed(7L)
-                .build())
+        .policy(LoopbackOrchestrator.policy().streamContinuation(true).build())
         .build();
   }
 }

@@ -105,7 +105,7 @@ public final class LoopbackOrchestrator implements AutoCloseable {
   }
 
   /** No same-route retries, tiny backoff; time limits generous for a loaded machine. */
-  private static OrchestratorPolicy.Builder policy() {
+  public static OrchestratorPolicy.Builder policy() {
     return OrchestratorPolicy.builder()
         .connectTimeout(Duration.ofSeconds(2))
         .attemptTimeout(Duration.ofSeconds(10))

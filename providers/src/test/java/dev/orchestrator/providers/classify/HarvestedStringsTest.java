@@ -21,11 +21,11 @@ import org.junit.jupiter.api.Test;
  */
 class HarvestedStringsTest {
   /**
-   * The share of the apps' strings read right when the floor was set (86.6 %, after the local
-   * servers', coding agents', agent frameworks' and gateways' own messages joined and their
-   * vocabulary was written), rounded down.
+   * The share of the apps' strings read right when the floor was set (87.5 %, after an answer named
+   * unusable became the answer's fault and an agent's empty-answer messages were read in its
+   * locales; 86.6 % before), rounded down.
    */
-  static final double FLOOR = 0.86;
+  static final double FLOOR = 0.87;
 
   /** The share of the servers' strings read right when the floor was set (73 %), rounded down. */
   static final double SERVER_FLOOR = 0.72;
@@ -46,19 +46,21 @@ class HarvestedStringsTest {
   static final double SDK_AND_PROVIDER_FLOOR = 0.94;
 
   /**
-   * The share of the answer-or-request texts read right when the table joined (52.9 %), rounded
-   * down. Its labels read a client that could not parse or decode the model's answer as an empty
-   * answer; the real corpus's gatherers labelled the same words {@code unknown}, and the classifier
-   * follows the corpus. The floor guards the other half: that such words are never read as the
-   * request's fault, and that a request the server could not parse is.
+   * The share of the answer-or-request texts read right when the floor was set (78.3 %, after a
+   * client's crash on the answer's choices became an empty answer; 52.9 % when the table joined),
+   * rounded down. Its labels read a client that could not parse or decode the model's answer as an
+   * empty answer; the real corpus's gatherers labelled the same words {@code unknown}, and the
+   * classifier follows the corpus. The floor guards the other half: that such words are never read
+   * as the request's fault, and that a request the server could not parse is.
    */
-  static final double ANSWER_OR_REQUEST_FLOOR = 0.52;
+  static final double ANSWER_OR_REQUEST_FLOOR = 0.78;
 
   /**
-   * The share of the apps' short English messages read right when the table joined (90.0 %),
-   * rounded down; the plain-words last-resort rows were written from it.
+   * The share of the apps' short English messages read right when the floor was set (93.1 %, after
+   * the request's plain grammar was read last; 90.0 % when the table joined), rounded down; the
+   * plain-words last-resort rows were written from it.
    */
-  static final double APP_MESSAGE_FLOOR = 0.90;
+  static final double APP_MESSAGE_FLOOR = 0.93;
 
   /**
    * The share of the issue threads' texts read right when the floor was set (84.6 %, after the

@@ -192,6 +192,23 @@ class BudgetsIT {
     }
   }
 
+  @Test
+  void anUnknownModelSuggestsOnlyWhatTheAllowListLetsTheClientAskFor() {
+    try (ServeFixture f = start()) {
+      // "pair-priced" is allowed by "pair*" and names no model; "gamma/priced" is close to it
+      HttpResponse<String> r = f.post(body("pair-priced", false, ""), TEAM_B);
+      assertThat(r.statusCode()).isEqualTo(404);
+      String message = json(r.body()).at("/error/message").asText();
+      assertThat(message).contains("close matches: ").contains("pair").doesNotContain("gamma");
+      assertThat(
+              json(get(f, "/v1/models/pair-priced", TEAM_B).body()).at("/error/message").asText())
+          .doesNotContain("gamma");
+      // A client without an allow-list is offered it.
+      HttpResponse<String> open = f.post(body("pair-priced", false, ""), TEAM_A);
+      assertThat(json(open.body()).at("/error/message").asText()).contains("gamma/priced");
+    }
+  }
+
   private static HttpResponse<String> messages(ServeFixture f, String path, String body, String t) {
     return f.send(
         HttpRequest.newBuilder(f.uri(path))

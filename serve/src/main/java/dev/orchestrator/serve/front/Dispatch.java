@@ -295,7 +295,7 @@ public final class Dispatch {
         load.release();
       }
     } catch (UnknownModelException e) {
-      throw ErrorMapper.unknownModel(e);
+      throw ErrorMapper.unknownModel(e, client);
     } catch (OrchestratorException e) {
       failed(entry, e);
       return failure.apply(e, ErrorMapper.map(e, admitted));

@@ -13,12 +13,14 @@ import dev.orchestrator.engine.plan.FieldGap;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.ProtocolFit;
 import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -41,9 +43,18 @@ public final class ErrorMapper {
 
   private ErrorMapper() {}
 
-  /** The answer for an unknown model: {@code 404 model_not_found} with close matches. */
-  public static ApiError unknownModel(UnknownModelException e) {
-    return ApiError.of(404, "invalid_request_error", e.getMessage(), "model", "model_not_found");
+  /**
+   * The answer for an unknown model: {@code 404 model_not_found} with the close matches {@code
+   * client} may ask for — never a model its allow-list keeps from it, which {@code GET /v1/models}
+   * does not list to it either.
+   */
+  public static ApiError unknownModel(UnknownModelException e, ClientToken client) {
+    List<String> allowed = e.closeMatches().stream().filter(client::allows).toList();
+    String message =
+        allowed.size() == e.closeMatches().size()
+            ? e.getMessage()
+            : new UnknownModelException(e.model(), allowed).getMessage();
+    return ApiError.of(404, "invalid_request_error", message, "model", "model_not_found");
   }
 
   /** The answer for {@code e}, with no request to name a field from. */

@@ -6,8 +6,12 @@ import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.http.ApiError;
 import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -79,5 +83,33 @@ class ErrorMapperTest {
     assertThat(e.status()).isEqualTo(422);
     assertThat(e.error().path("message").asText()).isEqualTo(message);
     assertThat(e.error().path("upstream_status").asInt()).isEqualTo(422);
+  }
+
+  @Test
+  void anUnknownModelsCloseMatchesAreOnlyThoseTheClientMayAskFor() {
+    UnknownModelException unknown =
+        new UnknownModelException("pair-x", List.of("pair", "gamma/priced", "pair-group"));
+    ClientToken allowListed = new ClientToken("team-b", new byte[32], null, null, List.of("pair*"));
+
+    ApiError e = ErrorMapper.unknownModel(unknown, allowListed);
+
+    assertThat(e.status()).isEqualTo(404);
+    assertThat(e.error().path("code").asText()).isEqualTo("model_not_found");
+    assertThat(e.error().path("message").asText())
+        .isEqualTo("unknown model: pair-x (close matches: pair, pair-group)");
+    assertThat(
+            ErrorMapper.unknownModel(unknown, ClientToken.of("open", "t"))
+                .error()
+                .path("message")
+                .asText())
+        .as("a client without an allow-list sees every close match")
+        .isEqualTo(unknown.getMessage());
+    assertThat(
+            ErrorMapper.unknownModel(
+                    unknown, new ClientToken("c", new byte[32], null, null, List.of("delta/*")))
+                .error()
+                .path("message")
+                .asText())
+        .isEqualTo("unknown model: pair-x");
   }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * A chat request in the engine's vocabulary, independent of any provider's wire format: everything
@@ -265,16 +266,8 @@ public record ChatRequest(
   }
 
   private String firstImageField() {
-    for (int i = 0; i < messages.size(); i++) {
-      List<ContentPart> parts = messages.get(i).parts();
-      for (int j = 0; j < parts.size(); j++) {
-        ContentPart p = parts.get(j);
-        if (p instanceof ContentPart.Image || p instanceof ContentPart.Raw r && isImage(r)) {
-          return "messages[" + i + "].content[" + j + "]";
-        }
-      }
-    }
-    return null;
+    return firstPartField(
+        p -> p instanceof ContentPart.Image || p instanceof ContentPart.Raw r && isImage(r));
   }
 
   /**
@@ -284,10 +277,15 @@ public record ChatRequest(
    * become one).
    */
   private String firstFileField() {
+    return firstPartField(p -> p instanceof ContentPart.Raw r && r.type().equals("file"));
+  }
+
+  /** The field of the first content part {@code kind} accepts ({@code messages[i].content[j]}). */
+  private String firstPartField(Predicate<ContentPart> kind) {
     for (int i = 0; i < messages.size(); i++) {
       List<ContentPart> parts = messages.get(i).parts();
       for (int j = 0; j < parts.size(); j++) {
-        if (parts.get(j) instanceof ContentPart.Raw r && r.type().equals("file")) {
+        if (kind.test(parts.get(j))) {
           return "messages[" + i + "].content[" + j + "]";
         }
       }

@@ -1088,7 +1088,6 @@ final class FailureRules {
             "in_band.failed_retry_later",
             f ->
                 f.noStatusSays(RETRY_LATER_WORDING)
-                    && f.says(FAILED_WORDING)
                     && f.saysPattern(FAILED_AFTER_TASK_LABEL)
                     && !f.says(UNKNOWN_CAUSE_WORDING),
             SERVER_ERROR,
@@ -14032,9 +14031,12 @@ final class FailureRules {
   // does; the label is the app's, whatever failed it)
   static final Words FAILED_AFTER_TASK_LABEL =
       Words.of(
-          Clause.of(
-              "^(?>(?:\\s*failed to [a-z]+(?: [a-z-]+){0,4}\\s*[:：])?)[\\s\\S]*?"
-                  + "(?:failed|失败|失敗|실패|fehlgeschlagen|falló|falhou|échoué|не удалось|başarısız|thất bại|gagal)"));
+          new Clause(
+              FAILED_WORDING,
+              Pattern.compile(
+                  "^(?>(?:\\s*failed to [a-z]+(?: [a-z-]+){0,4}\\s*[:：])?)[\\s\\S]*?(?:"
+                      + FAILED_WORDING.stream().map(Pattern::quote).collect(Collectors.joining("|"))
+                      + ")")));
 
   // A request to wait and try again, with nothing else said about why.
   static final List<String> RETRY_LATER_WORDING =

@@ -10,9 +10,7 @@ import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.http.Json;
-import java.io.ByteArrayOutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -33,29 +31,30 @@ public final class ModelList {
   private final Catalog catalog;
   private final byte[] all;
   private final Map<String, byte[]> byId;
+  // The entries of the whole list, in order: what an allow-list's list is made of too.
+  private final List<ObjectNode> entries;
   // The list as each allow-list sees it, rendered on first use; as many as the tokens file has.
   private final Map<List<String>, byte[]> allowed = new ConcurrentHashMap<>();
 
-  private ModelList(Catalog catalog, byte[] all, Map<String, byte[]> byId) {
+  private ModelList(Catalog catalog, List<ObjectNode> entries) {
     this.catalog = catalog;
-    this.all = all;
-    this.byId = byId;
+    this.entries = List.copyOf(entries);
+    this.all = list(this.entries);
+    this.byId = new LinkedHashMap<>();
+    entries.forEach(m -> byId.put(id(m), write(m)));
   }
 
   /** The list for {@code catalog}. */
   public static ModelList of(Catalog catalog) {
     LocalDate today = LocalDate.now(ZoneOffset.UTC);
-    ObjectNode root = Json.MAPPER.createObjectNode();
-    root.put("object", "list");
-    ArrayNode data = root.putArray("data");
-    Map<String, byte[]> byId = new LinkedHashMap<>();
-    add(data, byId, model(RoutePlanner.FREE, "virtual", "orchestrator"));
-    add(data, byId, model(RoutePlanner.AUTO, "virtual", "orchestrator"));
+    List<ObjectNode> entries = new ArrayList<>();
+    entries.add(model(RoutePlanner.FREE, "virtual", "orchestrator"));
+    entries.add(model(RoutePlanner.AUTO, "virtual", "orchestrator"));
     for (Pool p : catalog.pools().values()) {
       ObjectNode m = model(p.name(), p.kind().wireName(), "orchestrator");
       ArrayNode routes = m.putArray("routes");
       p.routes().forEach(routes::add);
-      add(data, byId, m);
+      entries.add(m);
     }
     for (Route r : catalog.routes()) {
       if (!r.chat() || r.retiredOn(today)) {
@@ -66,9 +65,9 @@ public final class ModelList {
       if (r.contextWindow() != null) {
         m.put("context_window", r.contextWindow());
       }
-      add(data, byId, m);
+      entries.add(m);
     }
-    return new ModelList(catalog, write(root), byId);
+    return new ModelList(catalog, entries);
   }
 
   private static ObjectNode model(String id, String kind, String owner) {
@@ -81,9 +80,17 @@ public final class ModelList {
     return m;
   }
 
-  private static void add(ArrayNode data, Map<String, byte[]> byId, ObjectNode m) {
-    data.add(m);
-    byId.put(m.get("id").asText(), write(m));
+  private static String id(ObjectNode m) {
+    return m.get("id").asText();
+  }
+
+  /** OpenAI's list shape around {@code models}. */
+  private static byte[] list(Iterable<ObjectNode> models) {
+    ObjectNode root = Json.MAPPER.createObjectNode();
+    root.put("object", "list");
+    ArrayNode data = root.putArray("data");
+    models.forEach(data::add);
+    return write(root);
   }
 
   private static byte[] write(ObjectNode n) {
@@ -117,20 +124,7 @@ public final class ModelList {
   }
 
   private byte[] only(ClientToken client) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    out.writeBytes("{\"object\":\"list\",\"data\":[".getBytes(StandardCharsets.UTF_8));
-    boolean first = true;
-    for (Map.Entry<String, byte[]> e : byId.entrySet()) {
-      if (client.allows(e.getKey())) {
-        if (!first) {
-          out.write(',');
-        }
-        out.writeBytes(e.getValue());
-        first = false;
-      }
-    }
-    out.writeBytes("]}".getBytes(StandardCharsets.UTF_8));
-    return out.toByteArray();
+    return list(entries.stream().filter(m -> client.allows(id(m))).toList());
   }
 
   /** One model object, or {@code null}. */

@@ -326,6 +326,19 @@ final class FailureRules {
     // 1. FailureEvidence.streamStarted (set by the client): visible output reached the caller.
     //    Whatever the error, nothing may be re-sent.
     t.add(row("stream.after_visible_output", Facts::streamStarted, STREAM_INTERRUPTED, FINAL, YES));
+    // 1. A 2xx, or a client's printout with no status, that is a model's answer holding nothing
+    //    (no text, tool call or refusal; no block reason): an empty answer, before any rule reads
+    //    the answer's keys ("content": "", "finish_reason": "stop") as an error's words.
+    t.add(
+        row(
+            "empty.blank_answer",
+            f ->
+                (f.success() || f.noStatus())
+                    && f.error().answerBlank()
+                    && f.error().blockReason() == null,
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
 
     // 2. Account state, even on 429. The status line: 402 Payment Required.
     t.add(row("account.status_402", f -> f.statusOrLineIs(402), QUOTA_EXHAUSTED, FINAL, NO));

@@ -62,6 +62,8 @@ import java.util.regex.Pattern;
  * @param blockReason the block outcome a 2xx answer reports, or {@code null}
  * @param answerShape whether the body is a model's answer (choices, candidates, an assistant
  *     message) and not an error
+ * @param answerBlank whether that answer holds nothing: no text, no tool call, no refusal in any
+ *     choice, candidate or content block
  */
 record UpstreamError(
     String message,
@@ -75,7 +77,8 @@ record UpstreamError(
     boolean quotaFailure,
     boolean errorShape,
     String blockReason,
-    boolean answerShape) {
+    boolean answerShape,
+    boolean answerBlank) {
 
   // Real error bodies are a few levels deep; the limits make hostile input cheap to reject.
   private static final ObjectReader JSON =
@@ -570,6 +573,17 @@ record UpstreamError(
       if (a.message == null && !a.errorShape) {
         a.message = other;
       }
+      JsonNode printed = root == null ? parseJson(other) : null;
+      if (printed != null && printed.isObject()) {
+        // a client's printout of the answer it could not use, with no body: read as that answer
+        Acc answer = new Acc();
+        readObject(printed, answer);
+        if (!answer.errorShape && !a.errorShape) {
+          a.blockReason = answer.blockReason;
+          a.answerShape = answer.answerShape;
+          a.answerBlank = answer.answerBlank;
+        }
+      }
     }
     return a.build();
   }
@@ -1028,6 +1042,7 @@ record UpstreamError(
               || root.has("candidates")
               || "assistant".equals(text(root, "role"))
               || "assistant".equals(text(root.path("message"), "role"));
+      a.answerBlank = a.answerShape && blank(root);
     }
     String rootType = text(root, "type");
     boolean envelope = "error".equals(rootType) || "error".equals(text(root, "object"));
@@ -1320,6 +1335,57 @@ record UpstreamError(
     return v != null && v.isTextual() && !v.asText().isBlank() ? v.asText() : null;
   }
 
+  /**
+   * Whether an answer document holds nothing a caller could use: each choice's message or delta,
+   * each candidate's parts, Anthropic's content blocks and Ollama's message carry no text, no tool
+   * or function call and no refusal. A field this does not know (audio, images) counts as content.
+   */
+  private static boolean blank(JsonNode answer) {
+    for (JsonNode choice : answer.path("choices")) {
+      if (text(choice, "text") != null
+          || !blankMessage(choice.path("message"))
+          || !blankMessage(choice.path("delta"))) {
+        return false;
+      }
+    }
+    for (JsonNode candidate : answer.path("candidates")) {
+      for (JsonNode part : candidate.path("content").path("parts")) {
+        if (!part.isObject()
+            || part.size() != 1
+            || text(part, "text") != null
+            || !part.has("text")) {
+          return false;
+        }
+      }
+    }
+    return blankMessage(answer) && blankMessage(answer.path("message"));
+  }
+
+  /** A message (or delta) with no text, content block, tool call, function call or refusal. */
+  private static boolean blankMessage(JsonNode message) {
+    for (String field : List.of("tool_calls", "function_call", "refusal", "audio", "images")) {
+      JsonNode v = message.get(field);
+      if (v != null && !v.isNull() && !(v.isContainerNode() && v.isEmpty())) {
+        return false;
+      }
+    }
+    JsonNode content = message.get("content");
+    if (content == null || content.isNull()) {
+      return true;
+    }
+    if (content.isTextual()) {
+      return content.asText().isBlank();
+    }
+    for (JsonNode block : content) {
+      if (!block.isObject()
+          || text(block, "text") != null
+          || !block.has("text") && block.size() > 1) {
+        return false;
+      }
+    }
+    return !content.isObject();
+  }
+
   private static String json(JsonNode node, String field) {
     JsonNode v = node.get(field);
     return v != null && v.isContainerNode() && !v.isEmpty() ? v.toString() : null;
@@ -1345,6 +1411,7 @@ record UpstreamError(
     boolean errorShape;
     String blockReason;
     boolean answerShape;
+    boolean answerBlank;
     private int innerTokens;
     private int identifiers;
 
@@ -1820,7 +1887,8 @@ record UpstreamError(
           quotaFailure,
           errorShape,
           blockReason,
-          answerShape && !errorShape);
+          answerShape && !errorShape,
+          answerBlank && !errorShape);
     }
   }
 }

@@ -7,6 +7,7 @@ import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -120,9 +121,9 @@ class FailureClassifierTest {
           # 11. a 2xx whose only outcome is a block reason, then an unusable 2xx
           200 | {"candidates":[{"finishReason":"SAFETY","index":0}]}                        | content_filtered        | false | true  | content.block_reason
           200 | {"finish_reason":"content_filter"}                                         | content_filtered        | false | true  | content.block_reason
-          200 | {"candidates":[{"finishReason":"STOP","index":0}]}                          | empty_response          | true  | true  | empty.http_2xx
+          200 | {"candidates":[{"finishReason":"STOP","index":0}]}                          | empty_response          | true  | true  | empty.blank_answer
           200 | null                                                                       | empty_response          | true  | true  | empty.http_2xx
-          200 | {"id":"chatcmpl-1","choices":[]}                                           | empty_response          | true  | true  | empty.http_2xx
+          200 | {"id":"chatcmpl-1","choices":[]}                                           | empty_response          | true  | true  | empty.blank_answer
           200 | <html>login</html>                                                         | empty_response          | true  | true  | empty.http_2xx
           # 12. otherwise
           302 | null                                                                       | unknown                 | false | null  | unknown
@@ -521,6 +522,56 @@ class FailureClassifierTest {
 
     assertThat(c.rule()).isEqualTo("content.block_reason");
     assertThat(c.failure().category()).isEqualTo(FailureCategory.CONTENT_FILTERED);
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # an answer holding nothing, in each protocol's shape
+          {"choices":[{"index":0,"message":{"role":"assistant","content":""},"finish_reason":"stop"}]}
+          {"choices":[{"message":{"role":"assistant","content":null,"reasoning_content":"hm"},"finish_reason":"length"}]}
+          {"candidates":[{"content":{"role":"model"},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":812}}
+          {"candidates":[{"content":{"role":"model","parts":[{"text":""}]},"finishReason":"MAX_TOKENS"}]}
+          {"id":"msg_01","type":"message","role":"assistant","content":[],"stop_reason":"end_turn"}
+          {"id":"msg_01","type":"message","role":"assistant","content":[{"type":"text","text":" "}]}
+          {"model":"llama3.1","message":{"role":"assistant","content":""},"done_reason":"load","done":true}
+          """)
+  void aModelsAnswerHoldingNothingIsAnEmptyAnswerHoweverItArrives(String answer) {
+    FailureEvidence printed =
+        new FailureEvidence(null, Map.of(), null, null, answer, false, false, null);
+    FailureEvidence body =
+        new FailureEvidence(null, Map.of(), answer, null, null, false, false, null);
+
+    for (FailureEvidence e : List.of(printed, body, FailureEvidence.emptyResponse(answer))) {
+      Classification c = CLASSIFIER.explainStrict(e);
+      assertThat(c.rule()).as(e.toString()).isEqualTo("empty.blank_answer");
+      assertThat(c.failure().category()).isEqualTo(FailureCategory.EMPTY_RESPONSE);
+      assertThat(c.failure().retryable()).isTrue();
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # a tool call, a refusal, a thinking block or a block reason is something in the answer
+          {"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]}}]} | empty_response
+          {"choices":[{"message":{"role":"assistant","content":null,"refusal":"I cannot help with that"}}]} | empty_response
+          {"type":"message","role":"assistant","content":[{"type":"thinking","thinking":"…"}]} | empty_response
+          {"candidates":[{"content":{"parts":[{"functionCall":{"name":"f","args":{}}}]}}]} | empty_response
+          {"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"content_filter"}]} | content_filtered
+          """)
+  void anAnswerHoldingSomethingIsNotABlankOne(String answer, String category) {
+    FailureEvidence printed =
+        new FailureEvidence(null, Map.of(), null, null, answer, false, false, null);
+
+    assertThat(CLASSIFIER.explainStrict(printed).rule()).isNotEqualTo("empty.blank_answer");
+    Classification c = CLASSIFIER.explainStrict(FailureEvidence.emptyResponse(answer));
+    assertThat(c.rule()).isNotEqualTo("empty.blank_answer");
+    assertThat(c.failure().category().wireName()).isEqualTo(category);
   }
 
   @Test

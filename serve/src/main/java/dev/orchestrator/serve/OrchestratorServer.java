@@ -312,9 +312,9 @@ public final class OrchestratorServer implements AutoCloseable {
                   OrchestratorServer.this.handle(call);
                   call.complete(callback);
                 };
-            long length = request.getLength();
+            long length = call.declaredLength(); // 0 for a GET: no body, nothing left unread
             if (length == 0) {
-              serve.run(); // nothing to read
+              serve.run(); // nothing to read, and the connection stays open for the next request
             } else if (length > bodyLimit
                 || !OrchestratorServer.this.router.takesBody(
                     call.method(), call.path(), call::header)) {

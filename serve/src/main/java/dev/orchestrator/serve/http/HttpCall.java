@@ -93,9 +93,16 @@ public final class HttpCall {
     return request.getHeaders().get(name);
   }
 
-  /** The declared {@code Content-Length}, or -1. */
+  /**
+   * The request body's length as its head declares it: its {@code Content-Length}; 0 when the head
+   * declares no body (neither {@code Content-Length} nor {@code Transfer-Encoding}: in HTTP/1.1
+   * such a request has none, as Jetty's parser reads it); or -1 for a chunked body, whose length is
+   * known only once it is read. (Jetty's {@link Request#getLength()} is the {@code Content-Length}
+   * header alone: -1 both for a request without a body, every {@code GET}, and for a chunked one.)
+   */
   public long declaredLength() {
-    return request.getLength();
+    long length = request.getLength();
+    return length < 0 && !request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING) ? 0 : length;
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.orchestrator.serve.budget.BudgetGate;
 import dev.orchestrator.serve.front.Dispatch;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.ConnectionCap;
 import dev.orchestrator.serve.http.DisconnectWatch;
 import dev.orchestrator.serve.http.HeadTimeout;
 import dev.orchestrator.serve.http.HttpCall;
@@ -50,7 +51,6 @@ import java.util.logging.Logger;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
-import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
@@ -283,7 +283,8 @@ public final class OrchestratorServer implements AutoCloseable {
     server.addConnector(connector);
     // At the cap Jetty stops accepting: a further connection waits in the accept queue until one
     // closes, so that no number of clients can take every file descriptor (docs/reference.md §5).
-    server.addBean(new NetworkConnectionLimit(options.maxConnections(), server));
+    // Jetty's NetworkConnectionLimit, counting for /metrics how often the cap is reached.
+    server.addBean(new ConnectionCap(options.maxConnections(), server));
     // Jetty's idle timeout restarts at every byte: a head trickled a byte at a time is bounded here
     // (ADR 0037).
     HeadTimeout heads = new HeadTimeout(options.headTimeout(), server.getScheduler());

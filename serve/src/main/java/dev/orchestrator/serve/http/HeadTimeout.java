@@ -4,6 +4,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.io.QuietException;
@@ -30,8 +31,9 @@ import org.eclipse.jetty.util.thread.Scheduler;
  *
  * <p>Added to a connector as a bean, it is told of every connection ({@link Connection.Listener});
  * the handler calls {@link #headArrived} first and completes each exchange through {@link
- * #untilNextHead}. One timer task per waiting connection, on Jetty's {@link Scheduler}.
- * Thread-safe.
+ * #untilNextHead}. One timer task per waiting connection, on Jetty's {@link Scheduler}. It counts
+ * the connections it gives up, for {@code /metrics}: {@link #partialHeads()} and {@link
+ * #silentConnections()}. Thread-safe.
  */
 public final class HeadTimeout implements Connection.Listener {
   private static final String ATTRIBUTE = HeadTimeout.class.getName();
@@ -42,6 +44,8 @@ public final class HeadTimeout implements Connection.Listener {
   private final long timeoutNanos;
   private final Scheduler scheduler;
   private final byte[] refusal;
+  private final LongAdder partialHeads = new LongAdder();
+  private final LongAdder silentConnections = new LongAdder();
 
   /** A bound of {@code timeout}, timed on {@code scheduler} (the server's). */
   public HeadTimeout(Duration timeout, Scheduler scheduler) {
@@ -64,6 +68,16 @@ public final class HeadTimeout implements Connection.Listener {
     this.refusal = new byte[head.length + body.length];
     System.arraycopy(head, 0, refusal, 0, head.length);
     System.arraycopy(body, 0, refusal, head.length, body.length);
+  }
+
+  /** Connections answered {@code 408}: a head begun and not whole in time. */
+  public long partialHeads() {
+    return partialHeads.sum();
+  }
+
+  /** New connections closed without a word: nothing sent within the bound. */
+  public long silentConnections() {
+    return silentConnections.sum();
   }
 
   @Override
@@ -218,9 +232,11 @@ public final class HeadTimeout implements Connection.Listener {
       }
       EndPoint endPoint = connection.getEndPoint();
       if (!headBegun) { // a new connection that sent nothing: closed without a word
+        silentConnections.increment();
         endPoint.close();
         return;
       }
+      partialHeads.increment();
       try {
         endPoint.write(
             Callback.from(

@@ -5,6 +5,8 @@ import dev.orchestrator.micrometer.OrchestratorMetrics;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.LiveCatalog;
 import dev.orchestrator.serve.http.AccessLog;
+import dev.orchestrator.serve.http.ConnectionCap;
+import dev.orchestrator.serve.http.HeadTimeout;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -25,14 +27,16 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.thread.ThreadPool;
 
 /**
  * {@code GET /metrics} (ADR 0016): a Micrometer {@link PrometheusMeterRegistry} holding the
  * engine's series ({@link OrchestratorMetrics}), the server's own (catalog age and refresh
- * failures, budget refusals by client, access-log drops), JVM basics and Jetty's thread pool and
- * connections; {@link #scrape()} renders the Prometheus text format. Thread-safe.
+ * failures, budget refusals by client, access-log drops, request heads cut off, the connection
+ * cap), JVM basics and Jetty's thread pool and connections; {@link #scrape()} renders the
+ * Prometheus text format. Thread-safe.
  */
 public final class ServeMetrics implements AutoCloseable {
   /** The Prometheus text format's content type. */
@@ -103,11 +107,58 @@ public final class ServeMetrics implements AutoCloseable {
     }
   }
 
-  /** Adds Jetty's thread-pool and connection series for {@code server}. */
+  /**
+   * Adds Jetty's thread-pool and connection series for {@code server}, and those of the beans that
+   * guard its connections: a {@link ConnectionCap} of the server's, a {@link HeadTimeout} of a
+   * connector's.
+   */
   public void bindJetty(Server server) {
     ThreadPool pool = server.getThreadPool();
     new JettyServerThreadPoolMetrics(pool, List.of()).bindTo(registry);
     JettyConnectionMetrics.addToAllConnectors(server, registry);
+    ConnectionCap cap = server.getBean(ConnectionCap.class);
+    if (cap != null) {
+      bindConnectionCap(cap);
+    }
+    for (Connector c : server.getConnectors()) {
+      HeadTimeout heads = c.getBean(HeadTimeout.class);
+      if (heads != null) {
+        bindHeadTimeout(heads);
+        break; // one series: serve has one connector
+      }
+    }
+  }
+
+  private void bindConnectionCap(ConnectionCap cap) {
+    Gauge.builder("orchestrator.serve.connection.limit", cap, ConnectionCap::max)
+        .description("Client connections held at once at most (--max-connections)")
+        .strongReference(true)
+        .register(registry);
+    FunctionCounter.builder(
+            "orchestrator.serve.connection.limit.reached", cap, ConnectionCap::reached)
+        .description(
+            "Times the server came to hold --max-connections connections and stopped accepting;"
+                + " further connections wait in the accept queue")
+        .register(registry);
+    FunctionCounter.builder(
+            "orchestrator.serve.connection.limit.refused", cap, ConnectionCap::refused)
+        .description("Connections accepted past --max-connections all the same, and closed at once")
+        .register(registry);
+  }
+
+  private void bindHeadTimeout(HeadTimeout heads) {
+    String name = "orchestrator.serve.head.timeouts";
+    String description =
+        "Connections cut off by the request-head timeout: head=partial, a head begun and not whole"
+            + " in time (answered 408); head=none, a new connection that sent nothing (closed)";
+    FunctionCounter.builder(name, heads, HeadTimeout::partialHeads)
+        .description(description)
+        .tag("head", "partial")
+        .register(registry);
+    FunctionCounter.builder(name, heads, HeadTimeout::silentConnections)
+        .description(description)
+        .tag("head", "none")
+        .register(registry);
   }
 
   /**

@@ -2811,6 +2811,19 @@ final class FailureRules {
               "resolve",
               "available",
               "contain"),
+          // a model the server will not give this caller, in the words that point to what it does
+          // serve ("Unable to access model meta-llama/Llama-3-70b-chat. Please visit … to view the
+          // list of supported models", "The model you are trying to use is not available. Please
+          // download it", "The model you picked has been sunset", "unknown deployment
+          // 'gpt4o-eastus'", "Cannot determine model provider from model ID", "No embedding models
+          // are currently loaded")
+          Clause.of(
+              "\\bunable to access (?:the )?model\\b|\\bmodel you (?:are trying to use|picked|selected|requested|chose) (?:is not available|is no longer available|has been sunset|was sunset|is not supported)\\b|\\bunknown deployment\\b|\\bcannot determine (?:the )?model provider\\b|\\bno (?:[a-z-]+ ){0,2}models? (?:are|is) (?:currently )?loaded\\b",
+              "unable to access",
+              "model you",
+              "unknown deployment",
+              "determine",
+              "loaded"),
           // a bare "no model found / no models are available" ("No models are available", "No
           // model found")
           Clause.of("(?m:^no models? (?:are |is )?(?:available|found)\\.?$)", "no model"),

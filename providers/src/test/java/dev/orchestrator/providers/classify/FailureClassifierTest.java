@@ -967,6 +967,11 @@ class FailureClassifierTest {
           URL with IP address 169.254.169.254 is not allowed | in_band.request_words
           # …but never the answer named empty
           The response is empty | in_band.empty_words
+          # a model the server will not give this caller, in the words pointing to what it serves
+          Unable to access model meta-llama/Llama-3-70b-chat. Please visit https://api.together.ai/models to view the list of supported models. | in_band.model_words
+          The model you are trying to use is not available. Please download it from the Hub first. | in_band.model_words
+          unknown deployment 'gpt4o-eastus' | in_band.model_words
+          No embedding models are currently loaded. | in_band.model_words
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c =

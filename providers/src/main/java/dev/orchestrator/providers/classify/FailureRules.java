@@ -11272,6 +11272,18 @@ final class FailureRules {
   // token 数超出).
   static final Words CONTEXT_PATTERN =
       Words.of(
+          // a count of tokens set against a maximum, either way round ("Requested 9,000 tokens
+          // (8,000 in prompt + 1,000 max_tokens) but the model context is only 8,192 tokens",
+          // "Requested 328104 tokens, max 300000 tokens per request", "text of 1,902 tokens is
+          // longer than the 512-token input window", "max 8192 tokens, your input has 9000
+          // tokens"), a client's contextOverflow. Not tokens per minute or "remaining": a
+          // throttle's
+          // count (OpenAI's "Request too large for gpt-4o on tokens per min (TPM): Limit 30000,
+          // Requested 342389")
+          Clause.of(
+              "\\b(?:requested|has|of|contains?|with) \\d[\\d,.]*k? tokens?\\b(?:(?!\\bremaining\\b|\\btpm\\b|\\bper min)[^\\n]){0,80}?\\b(?:max(?:imum)?|only|limit|longer than|more than|exceeds?)\\b(?![^\\n]{0,60}?(?:\\bremaining\\b|\\btpm\\b|\\bper min))|\\b(?:max(?:imum)?|limit(?: is| of)?|only)\\b[^\\n]{0,40}?\\d[\\d,.]*k?[- ]tokens?\\b[^\\n]{0,80}?\\b(?:has|have|had|requested|got|received|contains?|is) \\d[\\d,.]*k? tokens\\b|\\bcontextoverflow\\b",
+              "contextoverflow",
+              "token"),
           // a text's tokens over a limit named in tokens ("The query must be at most 2048 tokens",
           // "exceeds the limit of 8000 tokens", "トークン上限（8,192トークン）を超えています", "supera el
           // límite de 2048 tokens")

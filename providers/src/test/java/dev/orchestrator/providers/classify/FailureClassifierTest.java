@@ -967,6 +967,12 @@ class FailureClassifierTest {
           URL with IP address 169.254.169.254 is not allowed | in_band.request_words
           # …but never the answer named empty
           The response is empty | in_band.empty_words
+          # a count of tokens set against a maximum, either way round, is the window's…
+          LLMError.contextOverflow(requested: 9412, available: 8192) | size.context_wording
+          Remote service error: text of 1,902 tokens is longer than the 512-token input window of 'e5' | size.context_wording
+          Requested 9000 tokens (8000 in prompt + 1000 max_tokens) but the model context is only 8192 tokens. | size.context_wording
+          # …but not tokens remaining of a per-minute allowance
+          Batch contains 120 tokens but only 100 tokens remaining out of 100 TPM limit. | in_band.rate_limited
           # a model the server will not give this caller, in the words pointing to what it serves
           Unable to access model meta-llama/Llama-3-70b-chat. Please visit https://api.together.ai/models to view the list of supported models. | in_band.model_words
           The model you are trying to use is not available. Please download it from the Hub first. | in_band.model_words

@@ -1358,6 +1358,16 @@ final class FailureRules {
   // overdue. These are the SDKs' and CLIs' short status-less messages as much as bodies.
   static final Words ACCOUNT_PATTERN =
       Words.of(
+          // a plan's allowance used up, in a product's own words ("You've used all 500 fast
+          // requests included in your plan this month", "You have run out of fast hours", "Model
+          // request limit reached. Upgrade to Zed Pro for more requests", "Upgrade to Notion AI to
+          // keep using it"): what resets is the plan, not a window of seconds
+          Clause.of(
+              "\\byou(?:'ve| have) used (?:all|up)\\b|\\b(?:you(?:'ve| have)|has) run out of\\b|\\bupgrade (?:to|your)\\b[^\\n]{0,40}?\\b(?:for more|to keep using|to get more)\\b",
+              "used all",
+              "used up",
+              "run out of",
+              "upgrade"),
           // no money at all on the account ("Your newly created team doesn't have any credits or
           // licenses yet", "the organization has no credits")
           Clause.of(

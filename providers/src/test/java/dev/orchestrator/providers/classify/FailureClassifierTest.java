@@ -967,6 +967,10 @@ class FailureClassifierTest {
           URL with IP address 169.254.169.254 is not allowed | in_band.request_words
           # …but never the answer named empty
           The response is empty | in_band.empty_words
+          # a plan's allowance used up, in a product's own words
+          You've used all 500 fast requests included in your plan this month. | account.wording
+          You have run out of fast hours. You can purchase more fast time with /subscribe. | account.wording
+          Model request limit reached. Upgrade to Zed Pro for more requests. | account.wording
           # a count of tokens set against a maximum, either way round, is the window's…
           LLMError.contextOverflow(requested: 9412, available: 8192) | size.context_wording
           Remote service error: text of 1,902 tokens is longer than the 512-token input window of 'e5' | size.context_wording

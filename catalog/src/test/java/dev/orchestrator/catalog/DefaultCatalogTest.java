@@ -97,18 +97,31 @@ class DefaultCatalogTest {
     }
   }
 
+  private static final String INLINE_PDF =
+      "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
+          + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}";
+
+  private Plan planAuto(String filePart) {
+    ChatRequest pdf =
+        ChatRequest.builder(RoutePlanner.AUTO)
+            .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", filePart))
+            .build();
+    return RoutePlanner.create(catalog, Clock.systemUTC())
+        .plan(PlanRequest.from(pdf, Strategy.COST, false));
+  }
+
   /**
    * A PDF {@code file} part is planned only to routes that read one: every OpenAI route with vision
    * (OpenAI documents PDFs for all of them; Models.dev names {@code pdf} for a few), Anthropic's
-   * and the OpenRouter routes whose model reads files itself; never Mistral's or Groq's, whose chat
-   * APIs take no such part, nor a route with no file input.
+   * (Models.dev names {@code pdf} for every Claude model; the part goes as a {@code document}
+   * block) and the OpenRouter routes whose model reads files itself; never Mistral's or Groq's,
+   * whose chat APIs take no such part, nor a route with no file input.
    */
   @Test
   void aPdfPartIsPlannedOnlyToRoutesThatReadOne() {
     assertThat(route("openai/gpt-5-mini").inputModalities()).doesNotContain("pdf");
     assertThat(route("openai/gpt-5-mini").capabilities()).contains(Capability.PDF);
     assertThat(route("openai/gpt-5.4").capabilities()).contains(Capability.PDF);
-    assertThat(route("anthropic/claude-sonnet-4-6").capabilities()).contains(Capability.PDF);
     assertThat(route("openrouter/google/gemini-3-flash-preview").capabilities())
         .contains(Capability.PDF);
     assertThat(catalog.routes())
@@ -116,23 +129,12 @@ class DefaultCatalogTest {
         .isNotEmpty()
         .noneMatch(r -> r.capabilities().contains(Capability.PDF));
 
-    ChatRequest pdf =
-        ChatRequest.builder(RoutePlanner.AUTO)
-            .user(
-                ContentPart.text("Summarise it."),
-                new ContentPart.Raw(
-                    "file",
-                    "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
-                        + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}"))
-            .build();
-    Plan p =
-        RoutePlanner.create(catalog, Clock.systemUTC())
-            .plan(PlanRequest.from(pdf, Strategy.COST, false));
+    Plan p = planAuto(INLINE_PDF);
 
     assertThat(p.candidates())
         .extracting(c -> c.route().provider())
-        .contains("openai", "openrouter")
-        .doesNotContain("mistral", "groq", "anthropic");
+        .contains("openai", "openrouter", "anthropic")
+        .doesNotContain("mistral", "groq");
     assertThat(p.excluded())
         .filteredOn(x -> x.route().startsWith("mistral/") || x.route().startsWith("groq/"))
         .isNotEmpty()
@@ -140,6 +142,52 @@ class DefaultCatalogTest {
             x -> {
               assertThat(x.reason()).isEqualTo(ExclusionReason.MISSING_CAPABILITY);
               assertThat(x.detail()).as(x.route()).isEqualTo("lacks pdf");
+            });
+  }
+
+  /**
+   * Every Anthropic route of the default catalog reads PDFs (its Models.dev input names {@code
+   * pdf}) and is planned for an inline PDF; a {@code file} part holding only an uploaded file's
+   * {@code file_id}, which Anthropic cannot read, keeps each of them out naming the field, and goes
+   * to the routes of the protocol it came from.
+   */
+  @Test
+  void anthropicRoutesArePlannedForAnInlinePdfAndNotForAnUploadedFilesId() {
+    List<String> anthropic =
+        catalog.routes().stream()
+            .filter(r -> r.provider().equals("anthropic"))
+            .map(Route::id)
+            .toList();
+    assertThat(anthropic).isNotEmpty();
+    assertThat(catalog.provider("anthropic").orElseThrow().protocol())
+        .isEqualTo(Protocol.ANTHROPIC_MESSAGES);
+    assertThat(anthropic)
+        .allSatisfy(
+            id -> {
+              assertThat(route(id).inputModalities()).contains("pdf");
+              assertThat(route(id).capabilities()).contains(Capability.PDF);
+            });
+
+    assertThat(planAuto(INLINE_PDF).candidates())
+        .extracting(c -> c.route().id())
+        .containsAll(anthropic);
+
+    Plan byId = planAuto("{\"type\":\"file\",\"file\":{\"file_id\":\"file-abc\"}}");
+    assertThat(byId.candidates())
+        .extracting(c -> c.route().provider())
+        .contains("openai")
+        .doesNotContain("anthropic", "mistral", "groq");
+    assertThat(byId.excluded())
+        .filteredOn(x -> anthropic.contains(x.route()))
+        .hasSize(anthropic.size())
+        .allSatisfy(
+            x -> {
+              assertThat(x.reason()).isEqualTo(ExclusionReason.MISSING_CAPABILITY);
+              assertThat(x.detail())
+                  .isEqualTo(
+                      "messages[0].content[1].file.file_id: an uploaded file's id, readable only"
+                          + " where it was stored (anthropic-messages takes a file part only as a"
+                          + " PDF in file.file_data, a data:application/pdf;base64 URL)");
             });
   }
 

@@ -63,7 +63,7 @@ class SnapshotTest {
   /**
    * On the real snapshots, a route reads a PDF {@code file} part where its data says so (Models.dev
    * {@code pdf}, OpenRouter {@code file}) or it is an OpenAI model with vision; no Mistral or Groq
-   * model says so, and every Gemini model Models.dev lists with PDF input does.
+   * model says so, and every Gemini and every Anthropic model Models.dev lists with PDF input does.
    */
   @Test
   void pdfInputFollowsTheSnapshotsAndOpenAisVision() {
@@ -79,6 +79,14 @@ class SnapshotTest {
                     .as(r.id())
                     .isEqualTo(r.capabilities().contains(Capability.VISION)));
     assertThat(dev.route("openai/gpt-5").orElseThrow().capabilities()).contains(Capability.PDF);
+    // Models.dev names pdf for every Claude model: each is planned for a PDF (sent as a document).
+    assertThat(pdfRoutes(dev, "anthropic"))
+        .hasSize(24)
+        .containsExactlyInAnyOrderElementsOf(
+            dev.routes().stream()
+                .filter(r -> r.provider().equals("anthropic"))
+                .map(Route::id)
+                .toList());
 
     Catalog or = snapshot("openrouter-models.json");
     assertThat(or.routes())

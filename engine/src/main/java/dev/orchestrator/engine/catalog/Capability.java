@@ -19,7 +19,8 @@ public enum Capability {
    * catalog gives it to a route whose input modalities name {@code pdf} (Models.dev) or {@code
    * file} (OpenRouter: the model reads the file itself, with no parsing plugin billed apart), and
    * to every OpenAI route with vision, which OpenAI documents as reading PDFs; a provider whose
-   * chat API takes no such part (Mistral, Groq) has none.
+   * chat API takes no such part (Mistral, Groq) has none. An Anthropic route reads the part's PDF
+   * as a {@code document} block when it is given inline ({@code file.file_data}).
    */
   PDF("pdf");
 

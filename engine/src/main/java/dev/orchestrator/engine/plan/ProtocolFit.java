@@ -5,6 +5,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.NativeRequest;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolChoice;
@@ -113,7 +114,13 @@ public final class ProtocolFit {
         ContentPart p = parts.get(j);
         String pat = at + ".content[" + j + "]";
         if (p instanceof ContentPart.Raw raw) {
-          return new FieldGap(pat, "part type " + raw.type() + " has " + NONE);
+          FieldGap g =
+              raw.type().equals("file")
+                  ? pdfGap(raw, m.role(), pat)
+                  : new FieldGap(pat, "part type " + raw.type() + " has " + NONE);
+          if (g != null) {
+            return g;
+          }
         }
         if (p instanceof ContentPart.Image img
             && img.detail() != null
@@ -121,6 +128,31 @@ public final class ProtocolFit {
           return new FieldGap(pat + ".image_url.detail", img.detail() + " has " + NONE);
         }
       }
+    }
+    return null;
+  }
+
+  /** What anthropic-messages takes of a chat completions {@code file} part, said in a gap. */
+  private static final String PDF_ONLY =
+      "anthropic-messages takes a file part only as a PDF in file.file_data, a"
+          + " data:application/pdf;base64 URL";
+
+  /**
+   * The gap of a {@code file} part at {@code pat} of a message of {@code role}: none when it is a
+   * PDF given inline ({@link PdfPart.Inline}), which the encoder sends as a {@code document} block
+   * with a base64 source, in a user turn or a tool result; else the field that keeps it from being
+   * one (an uploaded file's {@code file_id}, a file that is not a PDF, a field no document block
+   * has).
+   */
+  private static FieldGap pdfGap(ContentPart.Raw raw, Role role, String pat) {
+    if (PdfPart.read(raw) instanceof PdfPart.Unusable u) {
+      return new FieldGap(
+          u.field().isEmpty() ? pat : pat + "." + u.field(), u.problem() + " (" + PDF_ONLY + ")");
+    }
+    if (role == Role.ASSISTANT) {
+      return new FieldGap(
+          pat,
+          "a PDF in an assistant turn (anthropic-messages takes a document only from the user)");
     }
     return null;
   }

@@ -14,6 +14,7 @@ import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.engine.testing.Catalogs;
@@ -88,6 +89,87 @@ class PlanningFollowsMeaningTest {
     assertThat(r.impliedCapabilities()).containsEntry(Capability.PDF, "messages[0].content[1]");
     assertThat(candidates(p)).containsExactly("doc/reader");
     assertThat(details(p)).containsEntry("eye/seer", "lacks pdf");
+  }
+
+  private static final String INLINE_PDF =
+      "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
+          + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}";
+
+  /** Two routes that read PDFs, one of each protocol, and one that reads none. */
+  private static final Catalog PDF_READERS =
+      Catalog.builder()
+          .provider(Catalogs.provider("doc"))
+          .route(free("doc", "reader", 100_000, Capability.VISION, Capability.PDF))
+          .provider(
+              Provider.of("claude", "http://claude.invalid/v1", Protocol.ANTHROPIC_MESSAGES, null))
+          .route(free("claude", "reader", 100_000, Capability.VISION, Capability.PDF))
+          .route(free("claude", "blind", 100_000, Capability.VISION))
+          .build();
+
+  private static Plan planPdf(ChatRequest r) {
+    return RoutePlanner.create(PDF_READERS, CLOCK).plan(PlanRequest.from(r, Strategy.COST, false));
+  }
+
+  @Test
+  void anInlinePdfIsPlannedToAnAnthropicRouteThatReadsPdfs() {
+    Plan p =
+        planPdf(
+            freeRequest()
+                .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", INLINE_PDF))
+                .build());
+
+    assertThat(candidates(p)).containsExactlyInAnyOrder("doc/reader", "claude/reader");
+    assertThat(details(p)).containsEntry("claude/blind", "lacks pdf");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      quoteCharacter = '`',
+      textBlock =
+          """
+          file_id    | {"type":"file","file":{"file_id":"file-abc"}}                                            | messages[0].content[1].file.file_id: an uploaded file's id, readable only where it was stored
+          not a PDF  | {"type":"file","file":{"filename":"a.txt","file_data":"data:text/plain;base64,aGk="}}   | messages[0].content[1].file.file_data: text/plain, not application/pdf
+          cache hint | {"type":"file","file":{"file_data":"data:application/pdf;base64,JVBE"},"cache_control":{"type":"ephemeral"}} | messages[0].content[1].cache_control: a field no other protocol's PDF has
+          """)
+  void aFilePartAnthropicCannotReadExcludesItsRoutesNamingTheField(
+      String name, String json, String detail) {
+    Plan p =
+        planPdf(
+            freeRequest()
+                .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", json))
+                .build());
+
+    String why =
+        " (anthropic-messages takes a file part only as a PDF in file.file_data, a"
+            + " data:application/pdf;base64 URL)";
+    assertThat(candidates(p)).as(name).containsExactly("doc/reader");
+    assertThat(details(p)).as(name).containsEntry("claude/reader", detail + why);
+  }
+
+  @Test
+  void aPdfIsTranslatableInAToolResultButNotInAnAssistantTurn() {
+    ContentPart pdf = new ContentPart.Raw("file", INLINE_PDF);
+    ChatRequest inResult =
+        freeRequest()
+            .user("Read the report.")
+            .message(ChatMessage.assistant("", List.of(new ToolCall("c1", "fetch", "{}"))))
+            .message(ChatMessage.builder(Role.TOOL).toolCallId("c1").parts(List.of(pdf)).build())
+            .build();
+    ChatRequest inAssistant =
+        freeRequest()
+            .user("hi")
+            .message(ChatMessage.builder(Role.ASSISTANT).parts(List.of(pdf)).build())
+            .build();
+
+    assertThat(ProtocolFit.firstGap(inResult, Protocol.ANTHROPIC_MESSAGES)).isNull();
+    assertThat(ProtocolFit.firstGap(inAssistant, Protocol.ANTHROPIC_MESSAGES))
+        .isEqualTo(
+            new FieldGap(
+                "messages[1].content[0]",
+                "a PDF in an assistant turn (anthropic-messages takes a document only from the"
+                    + " user)"));
+    assertThat(ProtocolFit.firstGap(inAssistant, Protocol.OPENAI_CHAT)).isNull();
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.NativeRequest;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
@@ -21,7 +22,9 @@ import dev.orchestrator.providers.internal.wire.Json;
 import dev.orchestrator.providers.internal.wire.RequestEncodingException;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * Translates a {@link ChatRequest} into an Anthropic Messages body, field by field as the table in
@@ -338,8 +341,63 @@ final class AnthropicRequests {
       }
       return o;
     }
-    // ProtocolFit refuses raw parts before we get here.
+    if (p instanceof ContentPart.Raw raw
+        && raw.type().equals("file")
+        && PdfPart.read(raw) instanceof PdfPart.Inline pdf) {
+      return document(pdf);
+    }
+    // ProtocolFit refuses every other raw part before we get here.
     throw new RequestEncodingException(
         "content part " + p.type() + ": no anthropic-messages equivalent");
+  }
+
+  /**
+   * A PDF given inline in a chat completions {@code file} part as Anthropic's {@code document}
+   * block: {@code {"type": "document", "source": {"type": "base64", "media_type":
+   * "application/pdf", "data": …}, "title": …}}, the data as written and {@code file.filename} as
+   * the optional title (anthropics/anthropic-sdk-python {@code DocumentBlockParam}, {@code
+   * Base64PDFSourceParam}; https://platform.claude.com/docs/en/build-with-claude/pdf-support). The
+   * history normaliser's caller names the translation in the trace ({@link #pdfTranslations}).
+   */
+  private static ObjectNode document(PdfPart.Inline pdf) {
+    ObjectNode o = Json.MAPPER.createObjectNode();
+    o.put("type", "document");
+    ObjectNode source = o.putObject("source");
+    source.put("type", "base64");
+    source.put("media_type", PdfPart.PDF);
+    source.put("data", pdf.base64Data());
+    if (pdf.filename() != null) {
+      o.put("title", pdf.filename());
+    }
+    return o;
+  }
+
+  /**
+   * One trace entry per PDF {@code file} part of {@code r} that goes to Anthropic as a {@code
+   * document} block ({@code messages[i].content[j]: …}, the caller's indexes), in message order:
+   * the translation changes the part's form, so it is named like every other adaptation of a
+   * history (docs/design.md §13). Empty for a request without one.
+   */
+  static List<String> pdfTranslations(ChatRequest r) {
+    List<String> out = new ArrayList<>();
+    List<ChatMessage> messages = r.messages();
+    for (int i = 0; i < messages.size(); i++) {
+      List<ContentPart> parts = messages.get(i).parts();
+      for (int j = 0; j < parts.size(); j++) {
+        if (parts.get(j) instanceof ContentPart.Raw raw
+            && raw.type().equals("file")
+            && PdfPart.read(raw) instanceof PdfPart.Inline pdf) {
+          out.add(
+              "messages["
+                  + i
+                  + "].content["
+                  + j
+                  + "]: PDF file part sent as a document block"
+                  + (pdf.filename() == null ? "" : ", file.filename as its title")
+                  + " (anthropic-messages reads a PDF only in one)");
+        }
+      }
+    }
+    return out;
   }
 }

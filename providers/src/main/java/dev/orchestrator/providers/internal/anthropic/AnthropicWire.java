@@ -97,18 +97,22 @@ public final class AnthropicWire implements WireProtocol {
    * signed (an OpenAI route answered that turn after a failover), which Anthropic refuses with
    * thinking on. Then this one request runs without thinking, as a translated history would, and
    * that is named: the body keeps everything else the caller said (cache control, citations, beta
-   * fields), where a refusal and the one repair would send it translated, without them.
+   * fields), where a refusal and the one repair would send it translated, without them. A
+   * translated request's PDF {@code file} parts, sent as {@code document} blocks, are named after
+   * the history's own adaptations.
    */
   @Override
   public HistoryNormaliser.Normalised history(
       ChatRequest request, Provider provider, Route route, boolean strict)
       throws RequestEncodingException {
     NativeRequest n = request.nativeRequest();
-    if (strict
-        || n == null
-        || !n.appliesTo(Protocol.ANTHROPIC_MESSAGES, request)
-        || request.reasoningEffort() == null) {
-      return WireProtocol.super.history(request, provider, route, strict);
+    if (strict || n == null || !n.appliesTo(Protocol.ANTHROPIC_MESSAGES, request)) {
+      return WireProtocol.super
+          .history(request, provider, route, strict)
+          .withAdapted(AnthropicRequests.pdfTranslations(request));
+    }
+    if (request.reasoningEffort() == null) {
+      return null; // the caller's own body, as written
     }
     HistoryNormaliser.Normalised h = HistoryNormaliser.normalise(request, Family.ANTHROPIC);
     return h.thinkingOff() && h.messages().equals(request.messages()) && h.idsBack().isEmpty()

@@ -80,6 +80,21 @@ public final class HistoryNormaliser {
     }
 
     /**
+     * This history with {@code more} named after its own entries: what the route's encoder
+     * translates of the request (a PDF {@code file} part sent to Anthropic as a {@code document}
+     * block) is named like every adaptation, in the same list.
+     */
+    public Normalised withAdapted(List<String> more) {
+      if (more.isEmpty()) {
+        return this;
+      }
+      List<String> all = new ArrayList<>(adapted);
+      all.addAll(more);
+      return new Normalised(
+          messages, all, idsBack, thinkingOff, strict, endUserLeftOut, echoedPrefix);
+    }
+
+    /**
      * {@code r} as the route's encoder writes it: these messages, and no reasoning effort when
      * thinking stays off. The strictest form is never the caller's own body: its native body no
      * longer applies to any history (its protocol headers still go with it).

@@ -1,0 +1,193 @@
+package dev.orchestrator.providers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.chat.ChatMessage;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
+import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
+import dev.orchestrator.providers.internal.history.HistoryNormaliser;
+import dev.orchestrator.providers.internal.openai.OpenAiWire;
+import dev.orchestrator.providers.internal.wire.Json;
+import dev.orchestrator.providers.internal.wire.RequestEncodingException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A chat completions {@code file} part holding a PDF on each wire: Anthropic gets a {@code
+ * document} block with a base64 source, named in what was adapted; OpenAI gets the part as the
+ * caller wrote it; a part that is not a PDF given inline is refused for Anthropic naming the field.
+ */
+class PdfPartWireTest {
+  static final Route ROUTE = Route.builder("anthropic", "claude-sonnet-4-6").build();
+
+  /** "%PDF-1.4\n%äüöß\n" in base64. */
+  static final String DATA = "JVBERi0xLjQKJcOkw7zDtsOfCg==";
+
+  static final String PART =
+      "{\"type\":\"file\",\"file\":{\"filename\":\"report.pdf\","
+          + "\"file_data\":\"data:application/pdf;base64,"
+          + DATA
+          + "\"}}";
+
+  static final String DOCUMENT =
+      "{\"type\":\"document\",\"source\":{\"type\":\"base64\",\"media_type\":\"application/pdf\","
+          + "\"data\":\""
+          + DATA
+          + "\"},\"title\":\"report.pdf\"}";
+
+  static ChatRequest pdfRequest(String part) {
+    return ChatRequest.builder("m")
+        .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", part))
+        .maxTokens(256)
+        .build();
+  }
+
+  static JsonNode json(byte[] body) throws Exception {
+    return Json.MAPPER.readTree(body);
+  }
+
+  @Test
+  void anInlinePdfGoesToAnthropicAsABase64DocumentBlockTitledByItsFilename() throws Exception {
+    byte[] body = AnthropicWire.INSTANCE.encode(pdfRequest(PART), ROUTE);
+
+    JsonNode content = json(body).at("/messages/0/content");
+    assertThat(content).hasSize(2);
+    assertThat(content.get(0).toString())
+        .isEqualTo("{\"type\":\"text\",\"text\":\"Summarise it.\"}");
+    assertThat(content.get(1).toString()).isEqualTo(DOCUMENT);
+    assertThat(new String(body, StandardCharsets.UTF_8)).contains(DOCUMENT);
+  }
+
+  @Test
+  void aPdfWithoutAFilenameHasNoTitle() throws Exception {
+    String part =
+        "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64," + DATA + "\"}}";
+
+    JsonNode block =
+        json(AnthropicWire.INSTANCE.encode(pdfRequest(part), ROUTE)).at("/messages/0/content/1");
+
+    assertThat(block.toString())
+        .isEqualTo(
+            "{\"type\":\"document\",\"source\":{\"type\":\"base64\","
+                + "\"media_type\":\"application/pdf\",\"data\":\""
+                + DATA
+                + "\"}}");
+  }
+
+  @Test
+  void aPdfInAToolResultGoesInItsToolResultBlock() throws Exception {
+    ChatRequest r =
+        ChatRequest.builder("m")
+            .user("Fetch the report.")
+            .message(ChatMessage.assistant("", List.of(new ToolCall("toolu_1", "fetch", "{}"))))
+            .message(
+                ChatMessage.builder(Role.TOOL)
+                    .toolCallId("toolu_1")
+                    .parts(List.of(new ContentPart.Raw("file", PART)))
+                    .build())
+            .build();
+
+    JsonNode result = json(AnthropicWire.INSTANCE.encode(r, ROUTE)).at("/messages/2/content/0");
+
+    assertThat(result.get("type").asText()).isEqualTo("tool_result");
+    assertThat(result.get("content").toString()).isEqualTo("[" + DOCUMENT + "]");
+  }
+
+  @Test
+  void anOpenAiRouteGetsThePartAsTheCallerWroteIt() throws Exception {
+    byte[] body = OpenAiWire.INSTANCE.encode(pdfRequest(PART), ROUTE);
+
+    assertThat(json(body).at("/messages/0/content/1").toString()).isEqualTo(PART);
+    assertThat(new String(body, StandardCharsets.UTF_8)).contains(PART).doesNotContain("document");
+  }
+
+  @Test
+  void aFileIdOrANonPdfPartIsRefusedForAnthropicNamingTheField() {
+    String why =
+        " (anthropic-messages takes a file part only as a PDF in file.file_data, a"
+            + " data:application/pdf;base64 URL)";
+    assertThatThrownBy(
+            () ->
+                AnthropicWire.INSTANCE.encode(
+                    pdfRequest("{\"type\":\"file\",\"file\":{\"file_id\":\"file-abc\"}}"), ROUTE))
+        .isInstanceOf(RequestEncodingException.class)
+        .hasMessage(
+            "messages[0].content[1].file.file_id: an uploaded file's id, readable only where it"
+                + " was stored"
+                + why);
+    assertThatThrownBy(
+            () ->
+                AnthropicWire.INSTANCE.encode(
+                    pdfRequest(
+                        "{\"type\":\"file\",\"file\":{\"file_data\":\"data:text/csv;base64,YSxi\"}}"),
+                    ROUTE))
+        .isInstanceOf(RequestEncodingException.class)
+        .hasMessage("messages[0].content[1].file.file_data: text/csv, not application/pdf" + why);
+  }
+
+  @Test
+  void theTranslationIsNamedWithWhatWasAdaptedForAnthropicOnly() throws Exception {
+    HistoryNormaliser.Normalised anthropic =
+        AnthropicWire.INSTANCE.history(pdfRequest(PART), null, ROUTE, false);
+    HistoryNormaliser.Normalised strict =
+        AnthropicWire.INSTANCE.history(pdfRequest(PART), null, ROUTE, true);
+    HistoryNormaliser.Normalised openAi =
+        OpenAiWire.INSTANCE.history(pdfRequest(PART), null, ROUTE, false);
+
+    String named =
+        "messages[0].content[1]: PDF file part sent as a document block, file.filename as its"
+            + " title (anthropic-messages reads a PDF only in one)";
+    assertThat(anthropic.adapted()).containsExactly(named);
+    assertThat(strict.adapted()).last().isEqualTo(named);
+    assertThat(openAi.adapted()).isEmpty();
+    assertThat(
+            AnthropicWire.INSTANCE
+                .history(
+                    pdfRequest(
+                        "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64,"
+                            + DATA
+                            + "\"}}"),
+                    null,
+                    ROUTE,
+                    false)
+                .adapted())
+        .containsExactly(
+            "messages[0].content[1]: PDF file part sent as a document block"
+                + " (anthropic-messages reads a PDF only in one)");
+  }
+
+  @Test
+  void theCallersOwnMessagesBodyIsSentAsWrittenAndNothingIsNamed() throws Exception {
+    String messagesBody =
+        "{\"model\":\"x\",\"max_tokens\":256,\"messages\":[{\"role\":\"user\",\"content\":["
+            + "{\"type\":\"document\",\"source\":{\"type\":\"base64\","
+            + "\"media_type\":\"application/pdf\",\"data\":\""
+            + DATA
+            + "\"},\"title\":\"report.pdf\",\"cache_control\":{\"type\":\"ephemeral\"}}]}]}";
+    ChatRequest translated = pdfRequest(PART);
+    ChatRequest r =
+        translated.toBuilder()
+            .nativeRequest(
+                new NativeRequest(
+                    Protocol.ANTHROPIC_MESSAGES,
+                    messagesBody,
+                    Map.of(),
+                    translated.messages(),
+                    List.of()))
+            .build();
+
+    assertThat(AnthropicWire.INSTANCE.history(r, null, ROUTE, false)).isNull();
+    JsonNode sent = json(AnthropicWire.INSTANCE.encode(r, ROUTE));
+    assertThat(sent.at("/messages/0/content/0/cache_control/type").asText()).isEqualTo("ephemeral");
+  }
+}

@@ -167,7 +167,8 @@ class PdfPartWireTest {
   }
 
   @Test
-  void theCallersOwnMessagesBodyIsSentAsWrittenAndNothingIsNamed() throws Exception {
+  void theCallersOwnMessagesBodyIsSentAsWrittenAndTranslatedOnceTheEngineChangesIt()
+      throws Exception {
     String messagesBody =
         "{\"model\":\"x\",\"max_tokens\":256,\"messages\":[{\"role\":\"user\",\"content\":["
             + "{\"type\":\"document\",\"source\":{\"type\":\"base64\","
@@ -189,5 +190,17 @@ class PdfPartWireTest {
     assertThat(AnthropicWire.INSTANCE.history(r, null, ROUTE, false)).isNull();
     JsonNode sent = json(AnthropicWire.INSTANCE.encode(r, ROUTE));
     assertThat(sent.at("/messages/0/content/0/cache_control/type").asText()).isEqualTo("ephemeral");
+
+    // Once the engine changes the conversation (a stream continuation appends the partial
+    // answer), the body no longer applies: the PDF is translated back into a document block.
+    ChatRequest continued = r.toBuilder().message(ChatMessage.assistant("The report says")).build();
+    HistoryNormaliser.Normalised h = AnthropicWire.INSTANCE.history(continued, null, ROUTE, false);
+    assertThat(h.adapted())
+        .contains(
+            "messages[0].content[1]: PDF file part sent as a document block, file.filename as its"
+                + " title (anthropic-messages reads a PDF only in one)");
+    JsonNode sentBack = json(AnthropicWire.INSTANCE.encode(h.applyTo(continued), ROUTE));
+    assertThat(sentBack.at("/messages/0/content/1").toString()).isEqualTo(DOCUMENT);
+    assertThat(sentBack.at("/messages/1/role").asText()).isEqualTo("assistant");
   }
 }

@@ -155,8 +155,9 @@ public final class RoutePatch {
    * {@code file} chunk being an uploaded file's {@code file_id}
    * (https://github.com/mistralai/client-python/blob/main/docs/models/filechunk.md), and Groq's
    * content parts are text, images and JSON documents (groq/groq-python's {@code
-   * ChatCompletionContentPartParam}): Models.dev names {@code pdf} for none of their models. A
-   * configuration may state the capability itself.
+   * ChatCompletionContentPartParam}): Models.dev names {@code pdf} for none of their models. It
+   * names {@code pdf} for every Anthropic model, whose route is sent the PDF as a {@code document}
+   * block (ADR 0036, addendum). A configuration may state the capability itself.
    */
   private boolean readsPdf(Set<Capability> caps) {
     Set<String> in = inputModalities == null ? Set.of() : inputModalities;

@@ -376,7 +376,7 @@ final class AnthropicRequests {
    * One trace entry per PDF {@code file} part of {@code r} that goes to Anthropic as a {@code
    * document} block ({@code messages[i].content[j]: …}, the caller's indexes), in message order:
    * the translation changes the part's form, so it is named like every other adaptation of a
-   * history (docs/design.md §13). Empty for a request without one.
+   * history (ADR 0036, addendum). Empty for a request without one.
    */
   static List<String> pdfTranslations(ChatRequest r) {
     List<String> out = new ArrayList<>();

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.plan.ExclusionReason;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.PlanRequest;
@@ -97,14 +98,17 @@ class DefaultCatalogTest {
     }
   }
 
-  private static final String INLINE_PDF =
-      "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
-          + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}";
+  /** A PDF given inline, as the chat front hands it to the engine. */
+  private static final ContentPart INLINE_PDF =
+      new ContentPart.File(
+          "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
+              + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}",
+          new PdfPart.Inline("a.pdf", "JVBERi0="));
 
-  private Plan planAuto(String filePart) {
+  private Plan planAuto(ContentPart filePart) {
     ChatRequest pdf =
         ChatRequest.builder(RoutePlanner.AUTO)
-            .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", filePart))
+            .user(ContentPart.text("Summarise it."), filePart)
             .build();
     return RoutePlanner.create(catalog, Clock.systemUTC())
         .plan(PlanRequest.from(pdf, Strategy.COST, false));
@@ -172,7 +176,12 @@ class DefaultCatalogTest {
         .extracting(c -> c.route().id())
         .containsAll(anthropic);
 
-    Plan byId = planAuto("{\"type\":\"file\",\"file\":{\"file_id\":\"file-abc\"}}");
+    Plan byId =
+        planAuto(
+            new ContentPart.File(
+                "{\"type\":\"file\",\"file\":{\"file_id\":\"file-abc\"}}",
+                new PdfPart.Unusable(
+                    "file.file_id", "an uploaded file's id, readable only where it was stored")));
     assertThat(byId.candidates())
         .extracting(c -> c.route().provider())
         .contains("openai")

@@ -47,17 +47,21 @@ class PdfPartIT {
 
   private static final String PART = PdfPartWireTest.PART;
 
+  /** The chat front's part for {@link #PART}. */
+  private static final ContentPart PDF = PdfPartWireTest.PDF;
+
   private static final String DOCUMENT = PdfPartWireTest.DOCUMENT;
 
-  private static final String FILE_ID = "{\"type\":\"file\",\"file\":{\"file_id\":\"file-abc\"}}";
+  /** A part holding only an uploaded file's id, as the chat front reads it. */
+  private static final ContentPart.File FILE_ID = PdfPartWireTest.FILE_ID;
 
   private static final String NAMED =
       "messages[0].content[1]: PDF file part sent as a document block, file.filename as its"
           + " title (anthropic-messages reads a PDF only in one)";
 
-  private static ChatRequest request(String part, boolean stream) {
+  private static ChatRequest request(ContentPart part, boolean stream) {
     return ChatRequest.builder("pool")
-        .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", part))
+        .user(ContentPart.text("Summarise it."), part)
         .maxTokens(256)
         .stream(stream)
         .build();
@@ -82,7 +86,7 @@ class PdfPartIT {
           Fixtures.provider("anthropic", up.baseUrl("anthropic"), Protocol.ANTHROPIC_MESSAGES);
       Heard heard = stream ? new Heard() : null;
 
-      AttemptOutcome out = Fixtures.send(p, "claude", request(PART, stream), heard);
+      AttemptOutcome out = Fixtures.send(p, "claude", request(PDF, stream), heard);
 
       AttemptOutcome.Succeeded ok = (AttemptOutcome.Succeeded) out;
       assertThat(ok.response().content()).isEqualTo("It is a report.");
@@ -111,7 +115,7 @@ class PdfPartIT {
     try (ScriptedUpstream up = ScriptedUpstream.start(Map.of())) {
       Provider p = Fixtures.provider("openai", up.baseUrl("openai"), Protocol.OPENAI_CHAT);
 
-      AttemptOutcome out = Fixtures.send(p, "gpt", request(PART, false), null);
+      AttemptOutcome out = Fixtures.send(p, "gpt", request(PDF, false), null);
 
       assertThat(((AttemptOutcome.Succeeded) out).adapted()).isEmpty();
       assertThat(up.received().get(0).body())
@@ -140,7 +144,7 @@ class PdfPartIT {
   void thePlanSendsTheInlinePdfToAnthropicAndNamesTheTranslationInTheTrace() throws Exception {
     try (ScriptedUpstream up =
         ScriptedUpstream.start(Map.of("anthropic/claude", List.of(Step.ok("A report."))))) {
-      ChatResult r = orchestrator(up).chat(request(PART, false));
+      ChatResult r = orchestrator(up).chat(request(PDF, false));
 
       assertThat(r.trace().servingRoute()).isEqualTo("anthropic/claude");
       assertThat(r.trace().adapted()).containsExactly(NAMED);
@@ -169,7 +173,7 @@ class PdfPartIT {
       assertThat(up.received())
           .extracting(ScriptedUpstream.Received::routeId)
           .containsExactly("openai/gpt");
-      assertThat(up.received().get(0).body()).contains(FILE_ID);
+      assertThat(up.received().get(0).body()).contains(FILE_ID.json());
     }
   }
 

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.NativeRequest;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.providers.internal.anthropic.AnthropicWire;
@@ -45,9 +46,28 @@ class PdfPartWireTest {
           + DATA
           + "\"},\"title\":\"report.pdf\"}";
 
-  static ChatRequest pdfRequest(String part) {
+  /** The chat front's part for {@link #PART}: its JSON, and the facts read from the same tree. */
+  static final ContentPart.File PDF =
+      new ContentPart.File(PART, new PdfPart.Inline("report.pdf", DATA));
+
+  /** A PDF given inline without a filename, as the chat front reads it. */
+  static final ContentPart.File UNNAMED =
+      new ContentPart.File(
+          "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64,"
+              + DATA
+              + "\"}}",
+          new PdfPart.Inline(null, DATA));
+
+  /** A part holding only an uploaded file's id, as the chat front reads it. */
+  static final ContentPart.File FILE_ID =
+      new ContentPart.File(
+          "{\"type\":\"file\",\"file\":{\"file_id\":\"file-abc\"}}",
+          new PdfPart.Unusable(
+              "file.file_id", "an uploaded file's id, readable only where it was stored"));
+
+  static ChatRequest pdfRequest(ContentPart part) {
     return ChatRequest.builder("m")
-        .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", part))
+        .user(ContentPart.text("Summarise it."), part)
         .maxTokens(256)
         .build();
   }
@@ -58,7 +78,7 @@ class PdfPartWireTest {
 
   @Test
   void anInlinePdfGoesToAnthropicAsABase64DocumentBlockTitledByItsFilename() throws Exception {
-    byte[] body = AnthropicWire.INSTANCE.encode(pdfRequest(PART), ROUTE);
+    byte[] body = AnthropicWire.INSTANCE.encode(pdfRequest(PDF), ROUTE);
 
     JsonNode content = json(body).at("/messages/0/content");
     assertThat(content).hasSize(2);
@@ -70,11 +90,8 @@ class PdfPartWireTest {
 
   @Test
   void aPdfWithoutAFilenameHasNoTitle() throws Exception {
-    String part =
-        "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64," + DATA + "\"}}";
-
     JsonNode block =
-        json(AnthropicWire.INSTANCE.encode(pdfRequest(part), ROUTE)).at("/messages/0/content/1");
+        json(AnthropicWire.INSTANCE.encode(pdfRequest(UNNAMED), ROUTE)).at("/messages/0/content/1");
 
     assertThat(block.toString())
         .isEqualTo(
@@ -91,10 +108,7 @@ class PdfPartWireTest {
             .user("Fetch the report.")
             .message(ChatMessage.assistant("", List.of(new ToolCall("toolu_1", "fetch", "{}"))))
             .message(
-                ChatMessage.builder(Role.TOOL)
-                    .toolCallId("toolu_1")
-                    .parts(List.of(new ContentPart.Raw("file", PART)))
-                    .build())
+                ChatMessage.builder(Role.TOOL).toolCallId("toolu_1").parts(List.of(PDF)).build())
             .build();
 
     JsonNode result = json(AnthropicWire.INSTANCE.encode(r, ROUTE)).at("/messages/2/content/0");
@@ -105,10 +119,44 @@ class PdfPartWireTest {
 
   @Test
   void anOpenAiRouteGetsThePartAsTheCallerWroteIt() throws Exception {
-    byte[] body = OpenAiWire.INSTANCE.encode(pdfRequest(PART), ROUTE);
+    byte[] body = OpenAiWire.INSTANCE.encode(pdfRequest(PDF), ROUTE);
 
     assertThat(json(body).at("/messages/0/content/1").toString()).isEqualTo(PART);
     assertThat(new String(body, StandardCharsets.UTF_8)).contains(PART).doesNotContain("document");
+  }
+
+  /**
+   * A PDF a library caller built from its name and data carries no JSON: Anthropic gets the same
+   * document block, an OpenAI-protocol route OpenAI's own part, rendered here with Jackson.
+   */
+  @Test
+  void aPdfBuiltInJavaGoesToEachWireAsTheChatFrontsPartDoes() throws Exception {
+    ContentPart.File built = ContentPart.pdf("report.pdf", DATA);
+
+    byte[] anthropic = AnthropicWire.INSTANCE.encode(pdfRequest(built), ROUTE);
+    byte[] openAi = OpenAiWire.INSTANCE.encode(pdfRequest(built), ROUTE);
+
+    assertThat(json(anthropic).at("/messages/0/content/1").toString()).isEqualTo(DOCUMENT);
+    assertThat(json(openAi).at("/messages/0/content/1").toString()).isEqualTo(PART);
+    assertThat(AnthropicWire.INSTANCE.history(pdfRequest(built), null, ROUTE, false).adapted())
+        .containsExactly(
+            "messages[0].content[1]: PDF file part sent as a document block, file.filename as its"
+                + " title (anthropic-messages reads a PDF only in one)");
+  }
+
+  /**
+   * A raw {@code file} part (JSON a library caller wrote, which nothing reads) is not translated:
+   * Anthropic refuses it by its type, an OpenAI-protocol route gets it as written.
+   */
+  @Test
+  void aRawFilePartGoesToOpenAiAsWrittenAndIsRefusedForAnthropic() throws Exception {
+    ContentPart raw = new ContentPart.Raw("file", PART);
+
+    assertThatThrownBy(() -> AnthropicWire.INSTANCE.encode(pdfRequest(raw), ROUTE))
+        .isInstanceOf(RequestEncodingException.class)
+        .hasMessage("messages[0].content[1]: part type file has no anthropic-messages equivalent");
+    assertThat(json(OpenAiWire.INSTANCE.encode(pdfRequest(raw), ROUTE)).at("/messages/0/content/1"))
+        .hasToString(PART);
   }
 
   @Test
@@ -116,10 +164,7 @@ class PdfPartWireTest {
     String why =
         " (anthropic-messages takes a file part only as a PDF in file.file_data, a"
             + " data:application/pdf;base64 URL)";
-    assertThatThrownBy(
-            () ->
-                AnthropicWire.INSTANCE.encode(
-                    pdfRequest("{\"type\":\"file\",\"file\":{\"file_id\":\"file-abc\"}}"), ROUTE))
+    assertThatThrownBy(() -> AnthropicWire.INSTANCE.encode(pdfRequest(FILE_ID), ROUTE))
         .isInstanceOf(RequestEncodingException.class)
         .hasMessage(
             "messages[0].content[1].file.file_id: an uploaded file's id, readable only where it"
@@ -129,7 +174,10 @@ class PdfPartWireTest {
             () ->
                 AnthropicWire.INSTANCE.encode(
                     pdfRequest(
-                        "{\"type\":\"file\",\"file\":{\"file_data\":\"data:text/csv;base64,YSxi\"}}"),
+                        new ContentPart.File(
+                            "{\"type\":\"file\",\"file\":{\"file_data\":\"data:text/csv;base64,YSxi\"}}",
+                            new PdfPart.Unusable(
+                                "file.file_data", "text/csv, not application/pdf"))),
                     ROUTE))
         .isInstanceOf(RequestEncodingException.class)
         .hasMessage("messages[0].content[1].file.file_data: text/csv, not application/pdf" + why);
@@ -138,11 +186,11 @@ class PdfPartWireTest {
   @Test
   void theTranslationIsNamedWithWhatWasAdaptedForAnthropicOnly() throws Exception {
     HistoryNormaliser.Normalised anthropic =
-        AnthropicWire.INSTANCE.history(pdfRequest(PART), null, ROUTE, false);
+        AnthropicWire.INSTANCE.history(pdfRequest(PDF), null, ROUTE, false);
     HistoryNormaliser.Normalised strict =
-        AnthropicWire.INSTANCE.history(pdfRequest(PART), null, ROUTE, true);
+        AnthropicWire.INSTANCE.history(pdfRequest(PDF), null, ROUTE, true);
     HistoryNormaliser.Normalised openAi =
-        OpenAiWire.INSTANCE.history(pdfRequest(PART), null, ROUTE, false);
+        OpenAiWire.INSTANCE.history(pdfRequest(PDF), null, ROUTE, false);
 
     String named =
         "messages[0].content[1]: PDF file part sent as a document block, file.filename as its"
@@ -150,17 +198,7 @@ class PdfPartWireTest {
     assertThat(anthropic.adapted()).containsExactly(named);
     assertThat(strict.adapted()).last().isEqualTo(named);
     assertThat(openAi.adapted()).isEmpty();
-    assertThat(
-            AnthropicWire.INSTANCE
-                .history(
-                    pdfRequest(
-                        "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64,"
-                            + DATA
-                            + "\"}}"),
-                    null,
-                    ROUTE,
-                    false)
-                .adapted())
+    assertThat(AnthropicWire.INSTANCE.history(pdfRequest(UNNAMED), null, ROUTE, false).adapted())
         .containsExactly(
             "messages[0].content[1]: PDF file part sent as a document block"
                 + " (anthropic-messages reads a PDF only in one)");
@@ -175,7 +213,7 @@ class PdfPartWireTest {
             + "\"media_type\":\"application/pdf\",\"data\":\""
             + DATA
             + "\"},\"title\":\"report.pdf\",\"cache_control\":{\"type\":\"ephemeral\"}}]}]}";
-    ChatRequest translated = pdfRequest(PART);
+    ChatRequest translated = pdfRequest(PDF);
     ChatRequest r =
         translated.toBuilder()
             .nativeRequest(

@@ -274,10 +274,14 @@ public record ChatRequest(
    * The first {@code file} part: a PDF, the only file OpenAI's chat completions take in one
    * (https://platform.openai.com/docs/guides/pdf-files; the chat front's {@code file} parts, the
    * Responses front's {@code input_file} and the Messages front's base64 PDF {@code document} all
-   * become one).
+   * become a {@link ContentPart.File}, as {@link ContentPart#pdf} does; a {@link ContentPart.Raw}
+   * part of type {@code file} a library caller built is one too).
    */
   private String firstFileField() {
-    return firstPartField(p -> p instanceof ContentPart.Raw r && r.type().equals("file"));
+    return firstPartField(
+        p ->
+            p instanceof ContentPart.File
+                || p instanceof ContentPart.Raw r && r.type().equals("file"));
   }
 
   /** The field of the first content part {@code kind} accepts ({@code messages[i].content[j]}). */
@@ -315,6 +319,11 @@ public record ChatRequest(
           chars += t.text().length();
         } else if (p instanceof ContentPart.Image) {
           chars += 4000;
+        } else if (p instanceof ContentPart.File f) {
+          chars +=
+              f.json() != null
+                  ? f.json().length()
+                  : ((PdfPart.Inline) f.pdf()).base64Data().length();
         } else if (p instanceof ContentPart.Raw r) {
           chars += r.json().length();
         }

@@ -5,16 +5,21 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * One part of a message's content: text, an image, or a part the engine does not model (audio,
- * file…) carried as raw JSON. Implementations are immutable records and thread-safe.
+ * One part of a message's content: text, an image, a file (a PDF), or a part the engine does not
+ * model (audio…) carried as raw JSON. Implementations are immutable records and thread-safe.
  *
  * <p>A {@link Raw} part is forwarded unchanged to routes that speak the protocol it came from
  * (OpenAI chat completions); a route of another protocol cannot honour it, so planning excludes
- * such routes and names the part.
+ * such routes and names the part. A {@link File} part goes to those routes as the caller wrote it
+ * too, and to an Anthropic route as a {@code document} block when it is a PDF given inline.
  */
-public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image, ContentPart.Raw {
+public sealed interface ContentPart
+    permits ContentPart.Text, ContentPart.Image, ContentPart.File, ContentPart.Raw {
 
-  /** The part's type as OpenAI names it: {@code text}, {@code image_url}, or the raw type. */
+  /**
+   * The part's type as OpenAI names it: {@code text}, {@code image_url}, {@code file}, or the raw
+   * type.
+   */
   String type();
 
   /** A text part. */
@@ -30,6 +35,28 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image,
   /** An image given inline as base64 data of {@code mediaType} ({@code image/png}). */
   static Image imageBase64(String mediaType, String base64Data) {
     return new Image(null, mediaType, base64Data, null);
+  }
+
+  /**
+   * A PDF given inline as base64 data, named {@code filename}: every route whose model reads PDFs
+   * (capability {@code pdf}) can be sent it — an OpenAI-protocol route as a chat completions {@code
+   * file} part ({@code file.filename}, and {@code file.file_data} a {@code
+   * data:application/pdf;base64,} URL), an Anthropic route as a {@code document} block titled
+   * {@code filename}. This is how a request built in Java sends a PDF; a {@link Raw} {@code file}
+   * part is forwarded to OpenAI-protocol routes only.
+   *
+   * @param filename the file's name, required: OpenAI's chat completions refuse inline file data
+   *     without one
+   * @param base64Data the PDF's bytes in base64
+   * @throws IllegalArgumentException when the name is blank or the data is blank or not base64
+   */
+  static File pdf(String filename, String base64Data) {
+    Objects.requireNonNull(filename, "filename");
+    if (filename.isBlank()) {
+      throw new IllegalArgumentException(
+          "pdf filename: blank (expected: a name such as report.pdf; OpenAI requires one)");
+    }
+    return new File(null, new PdfPart.Inline(filename, base64Data));
   }
 
   /**
@@ -146,6 +173,45 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image,
 
     private static String abbreviate(String s) {
       return s.length() <= 60 ? s : s.substring(0, 60) + "…";
+    }
+  }
+
+  /**
+   * A chat completions {@code file} part (a PDF, the only file chat completions take in one:
+   * https://platform.openai.com/docs/guides/pdf-files), with what planning needs to know of it. The
+   * engine parses no JSON (ADR 0002): whoever parsed the caller's part — serve's fronts — gives
+   * both its text and its {@link PdfPart} facts, read from the same tree; a request built in Java
+   * uses {@link ContentPart#pdf}, which carries no JSON.
+   *
+   * @param json the part as the caller wrote it (a JSON object), sent as written to OpenAI-protocol
+   *     routes; {@code null} for a part built from its facts, which those routes get as a {@code
+   *     file} part holding {@code file.filename} and {@code file.file_data}
+   * @param pdf the part read for a protocol that takes a PDF only inline: {@link PdfPart.Inline},
+   *     or {@link PdfPart.Unusable} naming the first field that keeps it from being one (an
+   *     uploaded file's {@code file.file_id}, another media type, a {@code cache_control})
+   */
+  record File(String json, PdfPart pdf) implements ContentPart {
+    /** Validates: a part without JSON text is a PDF given inline. */
+    public File {
+      Objects.requireNonNull(pdf, "pdf");
+      if (json == null && !(pdf instanceof PdfPart.Inline)) {
+        throw new IllegalArgumentException(
+            "file part: no JSON and " + pdf + " (expected: the caller's JSON or an inline PDF)");
+      }
+      if (json != null && json.isBlank()) {
+        throw new IllegalArgumentException("file part json: blank (expected: a JSON object)");
+      }
+    }
+
+    @Override
+    public String type() {
+      return "file";
+    }
+
+    @Override
+    public String toString() {
+      // Never print megabytes of base64 into a log line: the JSON holds the data too.
+      return "File[" + pdf + (json == null ? "" : ", " + json.length() + " chars of JSON") + "]";
     }
   }
 

@@ -113,14 +113,14 @@ public final class ProtocolFit {
       for (int j = 0; j < parts.size(); j++) {
         ContentPart p = parts.get(j);
         String pat = at + ".content[" + j + "]";
-        if (p instanceof ContentPart.Raw raw) {
-          FieldGap g =
-              raw.type().equals("file")
-                  ? pdfGap(raw, m.role(), pat)
-                  : new FieldGap(pat, "part type " + raw.type() + " has " + NONE);
+        if (p instanceof ContentPart.File file) {
+          FieldGap g = pdfGap(file, m.role(), pat);
           if (g != null) {
             return g;
           }
+        }
+        if (p instanceof ContentPart.Raw raw) {
+          return new FieldGap(pat, "part type " + raw.type() + " has " + NONE);
         }
         if (p instanceof ContentPart.Image img
             && img.detail() != null
@@ -138,16 +138,15 @@ public final class ProtocolFit {
           + " data:application/pdf;base64 URL";
 
   /**
-   * The gap of a {@code file} part at {@code pat} of a message of {@code role}: none when it is a
-   * PDF given inline ({@link PdfPart.Inline}), which the encoder sends as a {@code document} block
-   * with a base64 source, in a user turn or a tool result; else the field that keeps it from being
-   * one (an uploaded file's {@code file_id}, a file that is not a PDF, a field no document block
-   * has).
+   * The gap of a {@code file} part at {@code pat} of a message of {@code role}, decided from the
+   * part's typed facts ({@link ContentPart.File#pdf()}): none when it is a PDF given inline ({@link
+   * PdfPart.Inline}), which the encoder sends as a {@code document} block with a base64 source, in
+   * a user turn or a tool result; else the field that keeps it from being one (an uploaded file's
+   * {@code file_id}, a file that is not a PDF, a field no document block has).
    */
-  private static FieldGap pdfGap(ContentPart.Raw raw, Role role, String pat) {
-    if (PdfPart.read(raw) instanceof PdfPart.Unusable u) {
-      return new FieldGap(
-          u.field().isEmpty() ? pat : pat + "." + u.field(), u.problem() + " (" + PDF_ONLY + ")");
+  private static FieldGap pdfGap(ContentPart.File file, Role role, String pat) {
+    if (file.pdf() instanceof PdfPart.Unusable u) {
+      return new FieldGap(pat + "." + u.field(), u.problem() + " (" + PDF_ONLY + ")");
     }
     if (role == Role.ASSISTANT) {
       return new FieldGap(

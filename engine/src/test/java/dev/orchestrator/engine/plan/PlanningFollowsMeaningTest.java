@@ -11,6 +11,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
@@ -95,6 +96,10 @@ class PlanningFollowsMeaningTest {
       "{\"type\":\"file\",\"file\":{\"filename\":\"a.pdf\","
           + "\"file_data\":\"data:application/pdf;base64,JVBERi0=\"}}";
 
+  /** The chat front's part: the caller's JSON with the facts read from the same parsed tree. */
+  private static final ContentPart PDF_PART =
+      new ContentPart.File(INLINE_PDF, new PdfPart.Inline("a.pdf", "JVBERi0="));
+
   /** Two routes that read PDFs, one of each protocol, and one that reads none. */
   private static final Catalog PDF_READERS =
       Catalog.builder()
@@ -112,14 +117,14 @@ class PlanningFollowsMeaningTest {
 
   @Test
   void anInlinePdfIsPlannedToAnAnthropicRouteThatReadsPdfs() {
-    Plan p =
-        planPdf(
-            freeRequest()
-                .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", INLINE_PDF))
-                .build());
+    for (ContentPart pdf : List.of(PDF_PART, ContentPart.pdf("a.pdf", "JVBERi0="))) {
+      Plan p = planPdf(freeRequest().user(ContentPart.text("Summarise it."), pdf).build());
 
-    assertThat(candidates(p)).containsExactlyInAnyOrder("doc/reader", "claude/reader");
-    assertThat(details(p)).containsEntry("claude/blind", "lacks pdf");
+      assertThat(candidates(p))
+          .as("%s", pdf)
+          .containsExactlyInAnyOrder("doc/reader", "claude/reader");
+      assertThat(details(p)).as("%s", pdf).containsEntry("claude/blind", "lacks pdf");
+    }
   }
 
   @ParameterizedTest(name = "{0}")
@@ -128,28 +133,53 @@ class PlanningFollowsMeaningTest {
       quoteCharacter = '`',
       textBlock =
           """
-          file_id    | {"type":"file","file":{"file_id":"file-abc"}}                                            | messages[0].content[1].file.file_id: an uploaded file's id, readable only where it was stored
-          not a PDF  | {"type":"file","file":{"filename":"a.txt","file_data":"data:text/plain;base64,aGk="}}   | messages[0].content[1].file.file_data: text/plain, not application/pdf
-          cache hint | {"type":"file","file":{"file_data":"data:application/pdf;base64,JVBE"},"cache_control":{"type":"ephemeral"}} | messages[0].content[1].cache_control: a field no other protocol's PDF has
+          file_id    | {"type":"file","file":{"file_id":"file-abc"}}                                            | file.file_id   | an uploaded file's id, readable only where it was stored
+          not a PDF  | {"type":"file","file":{"filename":"a.txt","file_data":"data:text/plain;base64,aGk="}}   | file.file_data | text/plain, not application/pdf
+          cache hint | {"type":"file","file":{"file_data":"data:application/pdf;base64,JVBE"},"cache_control":{"type":"ephemeral"}} | cache_control | a field no other protocol's PDF has
           """)
   void aFilePartAnthropicCannotReadExcludesItsRoutesNamingTheField(
-      String name, String json, String detail) {
+      String name, String json, String field, String problem) {
     Plan p =
         planPdf(
             freeRequest()
-                .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", json))
+                .user(
+                    ContentPart.text("Summarise it."),
+                    new ContentPart.File(json, new PdfPart.Unusable(field, problem)))
                 .build());
 
     String why =
         " (anthropic-messages takes a file part only as a PDF in file.file_data, a"
             + " data:application/pdf;base64 URL)";
     assertThat(candidates(p)).as(name).containsExactly("doc/reader");
-    assertThat(details(p)).as(name).containsEntry("claude/reader", detail + why);
+    assertThat(details(p))
+        .as(name)
+        .containsEntry("claude/reader", "messages[0].content[1]." + field + ": " + problem + why);
+  }
+
+  /**
+   * A raw {@code file} part (a library caller's own JSON, which the engine does not read) implies
+   * {@code pdf} and goes to OpenAI-protocol routes as written; Anthropic routes stay out, named by
+   * the part's type, as for any raw part.
+   */
+  @Test
+  void aRawFilePartIsPlannedOnlyToOpenAiProtocolRoutes() {
+    Plan p =
+        planPdf(
+            freeRequest()
+                .user(ContentPart.text("Summarise it."), new ContentPart.Raw("file", INLINE_PDF))
+                .build());
+
+    assertThat(candidates(p)).containsExactly("doc/reader");
+    assertThat(details(p))
+        .containsEntry(
+            "claude/reader",
+            "messages[0].content[1]: part type file has no anthropic-messages" + " equivalent")
+        .containsEntry("claude/blind", "lacks pdf");
   }
 
   @Test
   void aPdfIsTranslatableInAToolResultButNotInAnAssistantTurn() {
-    ContentPart pdf = new ContentPart.Raw("file", INLINE_PDF);
+    ContentPart pdf = PDF_PART;
     ChatRequest inResult =
         freeRequest()
             .user("Read the report.")

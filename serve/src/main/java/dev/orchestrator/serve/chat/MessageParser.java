@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.serve.front.ContentParts;
+import dev.orchestrator.serve.front.FileParts;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
@@ -19,11 +20,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Reads the {@code messages} of an OpenAI request: roles, text and image content parts (other part
- * types kept raw), tool calls (with a Gemini thought signature in {@code extra_content}), tool
- * results, names, replayed reasoning and refusals; message fields it does not model are kept as
- * {@link ChatMessage#extra()} and forwarded. Errors are {@code 400}s naming the field ({@code
- * messages[1].content[0].image_url.url}). Stateless.
+ * Reads the {@code messages} of an OpenAI request: roles, text, image and {@code file} content
+ * parts (other part types kept raw), tool calls (with a Gemini thought signature in {@code
+ * extra_content}), tool results, names, replayed reasoning and refusals; message fields it does not
+ * model are kept as {@link ChatMessage#extra()} and forwarded. Errors are {@code 400}s naming the
+ * field ({@code messages[1].content[0].image_url.url}). Stateless.
  */
 final class MessageParser {
   private static final Set<String> MODELLED =
@@ -156,6 +157,8 @@ final class MessageParser {
           return image(img, where + ".image_url");
         }
         break;
+      case "file":
+        return FileParts.read(p); // its JSON as written, and whether it is a PDF given inline
       default:
         break;
     }

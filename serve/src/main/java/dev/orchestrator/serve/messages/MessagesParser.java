@@ -13,6 +13,7 @@ import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.serve.front.FileParts;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
@@ -338,7 +339,7 @@ final class MessagesParser {
         file.putObject("file")
             .put("filename", block.path("title").asText("document.pdf"))
             .put("file_data", "data:application/pdf;base64," + source.path("data").asText(""));
-        return new ContentPart.Raw("file", file.toString());
+        return FileParts.read(file);
       }
       contract.add(at + ".source");
       return new ContentPart.Raw("document", block.toString());

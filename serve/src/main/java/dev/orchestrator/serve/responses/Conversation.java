@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
@@ -102,15 +103,27 @@ final class Conversation {
         if (i.detail() != null) {
           o.put("detail", i.detail());
         }
-      } else if (p instanceof ContentPart.Raw r) {
-        // The only raw part this front makes: a Chat Completions file part from an input_file.
+      } else if (p instanceof ContentPart.File f) {
+        // A Chat Completions file part: from an input_file, or a PDF built from its facts.
         ObjectNode o = out.addObject().put("type", "input_file");
-        try {
-          JsonNode file = Json.MAPPER.readTree(r.json()).path("file");
-          file.properties().forEach(e -> o.set(e.getKey(), e.getValue()));
-        } catch (IOException e) {
-          throw new UncheckedIOException(e);
+        if (f.json() == null) {
+          PdfPart.Inline pdf = (PdfPart.Inline) f.pdf();
+          o.put("file_data", pdf.dataUrl());
+          if (pdf.filename() != null) {
+            o.put("filename", pdf.filename());
+          }
+        } else {
+          try {
+            JsonNode file = Json.MAPPER.readTree(f.json()).path("file");
+            file.properties().forEach(e -> o.set(e.getKey(), e.getValue()));
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
         }
+      } else if (p instanceof ContentPart.Raw r) {
+        // The Responses front makes no raw part; an input item has no place for one.
+        throw new IllegalStateException(
+            "content part " + r.type() + ": no Responses input item (expected: text, image, file)");
       }
     }
     return out;

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.serve.front.ContentParts;
+import dev.orchestrator.serve.front.FileParts;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
@@ -257,7 +258,8 @@ final class InputItems {
 
   /**
    * An {@code input_file} part, said as Chat Completions' {@code file} part (routes of the OpenAI
-   * protocol read it; others are excluded by planning, which names the part).
+   * protocol read it; an Anthropic route reads it when it is a PDF given inline, and is excluded by
+   * planning naming the field otherwise: {@link FileParts}).
    */
   private static ContentPart file(JsonNode p, String at) {
     if (get(p, "file_url") != null) {
@@ -275,7 +277,7 @@ final class InputItems {
     if (file.isEmpty()) {
       throw ApiError.badRequest(at, at + ": an empty file (expected: file_data or file_id)");
     }
-    return new ContentPart.Raw("file", part.toString());
+    return FileParts.read(part);
   }
 
   private static void functionCall(JsonNode c, String where, Turns turns, List<String> dropped) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import java.util.List;
@@ -37,8 +38,30 @@ class ConversationTest {
             ChatMessage.assistant("Plain."),
             ChatMessage.builder(Role.ASSISTANT).reasoningContent("Only thought.").build(),
             ChatMessage.user(
-                new ContentPart.Raw(
-                    "file", "{\"type\":\"file\",\"file\":{\"file_id\":\"file-1\"}}")));
+                new ContentPart.File(
+                    "{\"type\":\"file\",\"file\":{\"file_id\":\"file-1\"}}",
+                    new PdfPart.Unusable(
+                        "file.file_id",
+                        "an uploaded file's id, readable only where it was stored"))),
+            ChatMessage.user(
+                new ContentPart.File(
+                    "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64,"
+                        + "JVBERi0=\",\"filename\":\"a.pdf\"}}",
+                    new PdfPart.Inline("a.pdf", "JVBERi0="))));
     assertThat(Conversation.decode(Conversation.encode(messages))).isEqualTo(messages);
+  }
+
+  /** A PDF built in Java carries no JSON: it is stored as the input_file the front reads back. */
+  @Test
+  void aPdfBuiltFromItsNameAndDataIsStoredAsAnInputFile() {
+    List<ChatMessage> stored = List.of(ChatMessage.user(ContentPart.pdf("a.pdf", "JVBERi0=")));
+
+    assertThat(Conversation.decode(Conversation.encode(stored)))
+        .containsExactly(
+            ChatMessage.user(
+                new ContentPart.File(
+                    "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64,"
+                        + "JVBERi0=\",\"filename\":\"a.pdf\"}}",
+                    new PdfPart.Inline("a.pdf", "JVBERi0="))));
   }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -139,10 +140,10 @@ class ResponsesRequestTest {
         .isEqualTo(ContentPart.Image.fromUrl("https://img.test/a.png", "low"));
     assertThat(m.get(1).parts().get(2))
         .isEqualTo(
-            new ContentPart.Raw(
-                "file",
+            new ContentPart.File(
                 "{\"type\":\"file\",\"file\":{\"file_data\":\"data:application/pdf;base64,AAAA\","
-                    + "\"filename\":\"a.pdf\"}}"));
+                    + "\"filename\":\"a.pdf\"}}",
+                new PdfPart.Inline("a.pdf", "AAAA")));
     ChatMessage turn = m.get(2);
     assertThat(turn.role()).isEqualTo(Role.ASSISTANT);
     assertThat(turn.reasoningContent()).isEqualTo("Hmm.");

@@ -341,12 +341,10 @@ final class AnthropicRequests {
       }
       return o;
     }
-    if (p instanceof ContentPart.Raw raw
-        && raw.type().equals("file")
-        && PdfPart.read(raw) instanceof PdfPart.Inline pdf) {
+    if (p instanceof ContentPart.File file && file.pdf() instanceof PdfPart.Inline pdf) {
       return document(pdf);
     }
-    // ProtocolFit refuses every other raw part before we get here.
+    // ProtocolFit refuses every other file part and every raw part before we get here.
     throw new RequestEncodingException(
         "content part " + p.type() + ": no anthropic-messages equivalent");
   }
@@ -384,9 +382,8 @@ final class AnthropicRequests {
     for (int i = 0; i < messages.size(); i++) {
       List<ContentPart> parts = messages.get(i).parts();
       for (int j = 0; j < parts.size(); j++) {
-        if (parts.get(j) instanceof ContentPart.Raw raw
-            && raw.type().equals("file")
-            && PdfPart.read(raw) instanceof PdfPart.Inline pdf) {
+        if (parts.get(j) instanceof ContentPart.File file
+            && file.pdf() instanceof PdfPart.Inline pdf) {
           out.add(
               "messages["
                   + i

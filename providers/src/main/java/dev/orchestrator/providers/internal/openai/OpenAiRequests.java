@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.NativeRequest;
+import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -256,6 +257,22 @@ final class OpenAiRequests {
       }
       g.writeEndObject();
       g.writeEndObject();
+    } else if (p instanceof ContentPart.File f) {
+      if (f.json() != null) {
+        g.writeTree(WireSupport.parseCallerJson(f.json(), "content part file"));
+      } else {
+        // A PDF built from its name and data (ContentPart.pdf): OpenAI's own file part.
+        PdfPart.Inline pdf = (PdfPart.Inline) f.pdf();
+        g.writeStartObject();
+        g.writeStringField("type", "file");
+        g.writeObjectFieldStart("file");
+        if (pdf.filename() != null) {
+          g.writeStringField("filename", pdf.filename());
+        }
+        g.writeStringField("file_data", pdf.dataUrl());
+        g.writeEndObject();
+        g.writeEndObject();
+      }
     } else {
       ContentPart.Raw raw = (ContentPart.Raw) p;
       g.writeTree(WireSupport.parseCallerJson(raw.json(), "content part " + raw.type()));

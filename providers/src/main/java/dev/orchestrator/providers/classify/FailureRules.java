@@ -12987,6 +12987,20 @@ final class FailureRules {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // an answer that ended before its document did, or came with nothing in it, in a
+          // parser's or a client's words ("JSON.parse: unexpected end of data at line 1 column 1",
+          // "Jason.DecodeError: unexpected end of input at position 0", "grok-2 returned a
+          // zero-length completion", "model returned a completion with content=None and
+          // tool_calls=None", "response from anthropic could not be decoded, the body was empty",
+          // "Model stream ended with an invalid chunk or missing finish reason")
+          Clause.of(
+              "\\bunexpected end of (?:input|data)\\b|\\bzero[- ]length (?:completion|response|reply|answer|output|text)\\b|\\bhas zero length\\b|\\bcontent=none and tool_calls=none\\b|\\b(?:the body was|with an) empty body\\b|\\bended with an invalid chunk\\b|\\bmissing finish reason\\b",
+              "unexpected end of",
+              "zero",
+              "content=none",
+              "empty body",
+              "invalid chunk",
+              "missing finish reason"),
           // the AI SDK's error for a provider's answer holding data it cannot use
           // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
           Clause.literals("invalidresponsedataerror"),

@@ -967,6 +967,11 @@ class FailureClassifierTest {
           URL with IP address 169.254.169.254 is not allowed | in_band.request_words
           # …but never the answer named empty
           The response is empty | in_band.empty_words
+          # an answer that ended before its document did, or came with nothing in it
+          SyntaxError: JSON.parse: unexpected end of data at line 1 column 1 of the JSON data | in_band.unreadable_words
+          grok-2 returned a zero-length completion | in_band.unreadable_words
+          litellm: model returned a completion with content=None and tool_calls=None | in_band.unreadable_words
+          Model stream ended with an invalid chunk or missing finish reason. | in_band.unreadable_words
           # a plan's allowance used up, in a product's own words
           You've used all 500 fast requests included in your plan this month. | account.wording
           You have run out of fast hours. You can purchase more fast time with /subscribe. | account.wording

@@ -427,7 +427,8 @@ final class FailureRules {
                     && !f.says(RATE_LIMITED_CODE_NAMED)
                     && !f.says(SESSION_DURATION_NAMED)
                     && !f.says(TEXT_TOKEN_NAMED)
-                    && !f.saysPattern(DATABASE_QUERY_FAILED),
+                    && !f.saysPattern(DATABASE_QUERY_FAILED)
+                    && !f.saysPattern(KEY_VALID_MODEL_REFUSED),
             AUTH_FAILED,
             FINAL,
             NO));
@@ -1356,6 +1357,18 @@ final class FailureRules {
   // OpenHands credits", "credits have run out", "balance is $0.00", "used up your…"), credits named
   // as what the request requires, a quota, plan or trial that expired, an account in arrears or
   // overdue. These are the SDKs' and CLIs' short status-less messages as much as bodies.
+  // A key that is valid but may not use this model, in a gateway's words under its generic
+  // authentication label (LiteLLM's "Authentication Error, key not allowed to access model. This
+  // key can only access models=['gpt-4o-mini']", "The model claude-3-opus does not work with your
+  // current plan or api key"): a permission the next rows read, not a key to replace.
+  static final Words KEY_VALID_MODEL_REFUSED =
+      Words.of(
+          Clause.of(
+              "\\b(?:key|team|user) not allowed to access model\\b|\\bcan only access models\\b|\\bdoes not work with your current plan\\b",
+              "not allowed to access model",
+              "can only access models",
+              "current plan"));
+
   static final Words ACCOUNT_PATTERN =
       Words.of(
           // a plan's allowance used up, in a product's own words ("You've used all 500 fast

@@ -967,6 +967,9 @@ class FailureClassifierTest {
           URL with IP address 169.254.169.254 is not allowed | in_band.request_words
           # …but never the answer named empty
           The response is empty | in_band.empty_words
+          # a valid key refused this model under a gateway's authentication label is a permission
+          Authentication Error, key not allowed to access model. This key can only access models=['gpt-4o-mini'] | auth.permission_wording
+          Authentication Error, Team not allowed to access model. Team=team-research, Model=claude-3-opus. | auth.permission_wording
           # an answer that ended before its document did, or came with nothing in it
           SyntaxError: JSON.parse: unexpected end of data at line 1 column 1 of the JSON data | in_band.unreadable_words
           grok-2 returned a zero-length completion | in_band.unreadable_words

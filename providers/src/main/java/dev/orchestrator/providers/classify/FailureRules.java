@@ -344,7 +344,13 @@ final class FailureRules {
     t.add(row("account.status_402", f -> f.statusOrLineIs(402), QUOTA_EXHAUSTED, FINAL, NO));
     // 2. The provider's error type/code/reason: OpenAI insufficient_quota, LiteLLM
     //    BudgetExceededError, Bedrock ServiceQuotaExceededException…
-    t.add(row("account.error_code", f -> f.hasToken(ACCOUNT_CODES), QUOTA_EXHAUSTED, FINAL, NO));
+    t.add(
+        row(
+            "account.error_code",
+            f -> f.hasToken(ACCOUNT_CODES) && !f.says(PER_MINUTE_NAMED),
+            QUOTA_EXHAUSTED,
+            FINAL,
+            NO));
     // 2. Google: error.status RESOURCE_EXHAUSTED with a google.rpc.QuotaFailure in error.details,
     //    unless its RetryInfo says to retry within a minute (a per-minute quota: a window) and the
     //    limit is not 0.
@@ -374,6 +380,7 @@ final class FailureRules {
                             && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))))
                     && !f.says(NOT_CHARGED_WORDING)
                     && !f.says(ACCOUNT_ADVICE_ONLY)
+                    && !f.says(PER_MINUTE_NAMED)
                     && !waitingPasses(f),
             QUOTA_EXHAUSTED,
             FINAL,
@@ -401,6 +408,7 @@ final class FailureRules {
                     && !f.says(RATE_LIMIT_REACHED_CLASS)
                     && !f.says(UNUSABLE_ANSWER_WORDING)
                     && !f.says(PLAN_EXCLUDES_MODEL)
+                    && !f.says(PER_MINUTE_NAMED)
                     && !f.says(NOT_THE_ACCOUNT),
             QUOTA_EXHAUSTED,
             FINAL,
@@ -923,6 +931,7 @@ final class FailureRules {
                     && f.noStatus()
                     && namesAccount(f)
                     && !f.says(PLAN_EXCLUDES_MODEL)
+                    && !f.says(PER_MINUTE_NAMED)
                     && !f.says(BUDGET_NOT_THE_ACCOUNTS),
             QUOTA_EXHAUSTED,
             FINAL,
@@ -9377,12 +9386,13 @@ final class FailureRules {
           // request quota exceeded for gemini-1.5-pro. Please try again later with backoff.")
           Clause.literals("with backoff", "with exponential backoff"),
           Clause.of(
-              "\\b(?:resets?|retry|try again|available again)\\s+(?:after"
+              "\\b(?:resets?|retry|try again|available again|window opens)\\s+(?:after"
                   + "|in)\\s+\\d{1,2}(?:\\.\\d+)?\\s*"
                   + "(?:s|secs?|seconds?|ms|milliseconds?)\\b",
               "reset",
               "retry",
-              "again"),
+              "again",
+              "window opens"),
           // a wait of seconds before retrying, in the corpus's other languages ("请 20 秒后重试",
           // "数秒後に再試行", "vuelve a intentarlo en 15 segundos")
           Clause.of(
@@ -9503,6 +9513,11 @@ final class FailureRules {
           "al secondo");
 
   // A window that resets within the minute: a rate limit however it is worded.
+  // A count named per minute or per second, or a window that reopens in seconds, whatever else the
+  // words call it ("quota", "budget", "allowance"): a throttle, never the account's state.
+  static final List<String> PER_MINUTE_NAMED =
+      concat(MINUTE_OR_SECOND, "per-minute", "per-second", "next window opens");
+
   static final List<String> SHORT_WINDOW_WORDING =
       concat(
           MINUTE_OR_SECOND,

@@ -967,6 +967,10 @@ class FailureClassifierTest {
           URL with IP address 169.254.169.254 is not allowed | in_band.request_words
           # …but never the answer named empty
           The response is empty | in_band.empty_words
+          # a count per minute, however it is called, is a throttle, never the account's state
+          groq: per-minute request allowance for llama-3.3-70b-versatile reached; retry after 2s | in_band.short_reset
+          Per-minute token budget exhausted for key sk-...9c1e; next window opens in 23s. | in_band.short_reset
+          Your monthly quota is not exhausted; you are sending requests too fast. Limit: 60 requests per minute, retry in 12s. | in_band.rate_limited
           # a valid key refused this model under a gateway's authentication label is a permission
           Authentication Error, key not allowed to access model. This key can only access models=['gpt-4o-mini'] | auth.permission_wording
           Authentication Error, Team not allowed to access model. Team=team-research, Model=claude-3-opus. | auth.permission_wording

@@ -39,6 +39,10 @@ import java.util.TreeSet;
  * @param maxInputTokens the most prompt tokens the route accepts when the catalog states a limit
  *     below the window (Models.dev {@code limit.input}: 272000 for a 400000-token GPT-5), or {@code
  *     null} when only the window bounds the prompt
+ * @param cacheWritePerMtok USD per million input tokens written to the prompt cache, or {@code
+ *     null} when the catalog does not say (cache writes are then priced as input)
+ * @param reasoningPerMtok USD per million reasoning tokens where the catalog prices them apart from
+ *     output, or {@code null} when it does not say (reasoning tokens are then priced as output)
  */
 public record Route(
     String provider,
@@ -59,7 +63,9 @@ public record Route(
     Double quality,
     BigDecimal cacheReadPerMtok,
     Duration firstTokenTimeout,
-    Integer maxInputTokens) {
+    Integer maxInputTokens,
+    BigDecimal cacheWritePerMtok,
+    BigDecimal reasoningPerMtok) {
 
   /** Validates and copies. */
   public Route {
@@ -136,6 +142,8 @@ public record Route(
     b.cacheReadPerMtok = cacheReadPerMtok;
     b.firstTokenTimeout = firstTokenTimeout;
     b.maxInputTokens = maxInputTokens;
+    b.cacheWritePerMtok = cacheWritePerMtok;
+    b.reasoningPerMtok = reasoningPerMtok;
     return b;
   }
 
@@ -160,6 +168,8 @@ public record Route(
     private BigDecimal cacheReadPerMtok;
     private Duration firstTokenTimeout;
     private Integer maxInputTokens;
+    private BigDecimal cacheWritePerMtok;
+    private BigDecimal reasoningPerMtok;
 
     private Builder(String provider, String model) {
       this.provider = provider;
@@ -191,6 +201,24 @@ public record Route(
      */
     public Builder cacheReadPrice(BigDecimal v) {
       cacheReadPerMtok = v;
+      return this;
+    }
+
+    /**
+     * Sets the price of input tokens written to the prompt cache in USD per million; {@code null}
+     * means unknown. It never affects the tier.
+     */
+    public Builder cacheWritePrice(BigDecimal v) {
+      cacheWritePerMtok = v;
+      return this;
+    }
+
+    /**
+     * Sets the price of reasoning tokens in USD per million where the catalog prices them apart
+     * from output; {@code null} means unknown. It never affects the tier.
+     */
+    public Builder reasoningPrice(BigDecimal v) {
+      reasoningPerMtok = v;
       return this;
     }
 
@@ -295,7 +323,9 @@ public record Route(
           quality,
           cacheReadPerMtok,
           firstTokenTimeout,
-          maxInputTokens);
+          maxInputTokens,
+          cacheWritePerMtok,
+          reasoningPerMtok);
     }
   }
 }

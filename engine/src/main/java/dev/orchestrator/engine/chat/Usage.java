@@ -1,20 +1,25 @@
 package dev.orchestrator.engine.chat;
 
 /**
- * Token usage reported by the route that served. Immutable and thread-safe. The detail counts are
- * {@code null} when the route did not report them (never a made-up {@code 0}).
+ * Token usage reported by the route that served, in OpenAI's convention whatever the provider's:
+ * the cache counts are parts of {@code promptTokens} and the reasoning count is part of {@code
+ * completionTokens}, so the uncached input is {@code promptTokens − cachedTokens −
+ * cacheCreationTokens}. Immutable and thread-safe. The detail counts are {@code null} when the
+ * route did not report them (never a made-up {@code 0}).
  *
- * @param promptTokens input tokens (for Anthropic: input plus cache read plus cache creation, so
- *     that it means what OpenAI's {@code prompt_tokens} means)
- * @param completionTokens output tokens
+ * @param promptTokens input tokens, cache reads and writes included (for Anthropic, which reports
+ *     its cache counts apart from {@code input_tokens}: input plus cache read plus cache creation,
+ *     so that it means what OpenAI's {@code prompt_tokens} means)
+ * @param completionTokens output tokens, reasoning included
  * @param totalTokens their sum as the provider reported it
  * @param cachedTokens prompt tokens read from the provider's prompt cache ({@code
- *     prompt_tokens_details.cached_tokens}; Anthropic {@code cache_read_input_tokens}), or {@code
- *     null}
+ *     prompt_tokens_details.cached_tokens}; DeepSeek {@code prompt_cache_hit_tokens}; Anthropic
+ *     {@code cache_read_input_tokens}), or {@code null}
  * @param reasoningTokens output tokens spent on reasoning ({@code
  *     completion_tokens_details.reasoning_tokens}), or {@code null}
  * @param cacheCreationTokens prompt tokens written to the prompt cache (Anthropic {@code
- *     cache_creation_input_tokens}), or {@code null}
+ *     cache_creation_input_tokens}; OpenRouter {@code prompt_tokens_details.cache_write_tokens}),
+ *     or {@code null}
  */
 public record Usage(
     int promptTokens,

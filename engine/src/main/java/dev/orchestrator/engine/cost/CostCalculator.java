@@ -10,27 +10,45 @@ import java.util.Objects;
  * The serving route's cost in USD from its usage and the catalog's prices (docs/design.md §8):
  *
  * <pre>
- *   cost = ((prompt − cached) × input + cached × cacheRead + completion × output) / 1,000,000
+ *   cost = ( (prompt − cacheRead − cacheWrite) × input
+ *          + cacheRead × cacheReadPrice
+ *          + cacheWrite × cacheWritePrice
+ *          + (completion − reasoning) × output
+ *          + reasoning × reasoningPrice ) / 1,000,000
  * </pre>
+ *
+ * The counts are in OpenAI's convention, which {@link Usage} keeps for every provider: cache reads
+ * and cache writes are parts of the prompt count, reasoning is part of the completion count (the
+ * Anthropic client adds Anthropic's cache counts, which Anthropic reports apart from {@code
+ * input_tokens}, into the prompt count).
  *
  * <ul>
  *   <li>a {@link Tier#FREE free} route costs exactly {@code 0}, whatever the usage says;
  *   <li>{@code null} (unknown) when the input or output price is unknown, or when the route
  *       reported no usage at all;
- *   <li>cached prompt tokens (part of the prompt count, OpenAI's convention) are priced at the
- *       route's cache-read price when the catalog has one, otherwise at the full input price — an
- *       upper bound, so a budget is never under-counted;
- *   <li>reasoning tokens are part of the completion count and priced as output.
+ *   <li>cache reads are priced at the route's cache-read price when the catalog has one, otherwise
+ *       at the full input price — an upper bound, so a budget is never under-counted;
+ *   <li>cache writes are priced at the route's cache-write price when the catalog has one,
+ *       otherwise at the input price — what providers that do not charge for writing the cache
+ *       (OpenAI, DeepSeek, Gemini's implicit cache) bill; the catalogs state the surcharge of those
+ *       that do (Anthropic: 1.25 × input for a five-minute entry);
+ *   <li>reasoning tokens are priced at the route's reasoning price where the catalog prices them
+ *       apart, otherwise as output.
  * </ul>
  *
- * Only the serving route is priced: failed attempts cost nothing by this account. The arithmetic is
- * exact ({@link BigDecimal}); results are stripped of trailing zeros. Stateless and thread-safe.
+ * With no cache-write or reasoning price, or no cache-write or reasoning tokens, the cost is {@code
+ * ((prompt − cacheRead) × input + cacheRead × cacheReadPrice + completion × output) / 10⁶}, the
+ * figure before cache-write and reasoning prices were read. Only the serving route is priced:
+ * failed attempts cost nothing by this account. The arithmetic is exact ({@link BigDecimal});
+ * results are stripped of trailing zeros. Stateless and thread-safe.
  */
 public final class CostCalculator {
   private CostCalculator() {}
 
   /**
-   * The cost of {@code usage} on {@code route}, or {@code null} when unknown.
+   * The cost of {@code usage} on {@code route}, or {@code null} when unknown. Detail counts a
+   * provider got wrong (more cached than prompt tokens, more reasoning than completion tokens) are
+   * capped rather than failing an answer that was already served.
    *
    * @param usage the serving route's usage; {@link Usage#NONE} (or {@code null}) means not reported
    */
@@ -42,21 +60,49 @@ public final class CostCalculator {
     if (usage == null || usage.isNone()) {
       return null;
     }
-    return cost(route, usage.promptTokens(), cachedPromptTokens(usage), usage.completionTokens());
+    long prompt = usage.promptTokens();
+    long completion = usage.completionTokens();
+    // A route that reports no detail count had none of it.
+    long read = Math.min(orZero(usage.cachedTokens()), prompt);
+    long write = Math.min(orZero(usage.cacheCreationTokens()), prompt - read);
+    long reasoning = Math.min(orZero(usage.reasoningTokens()), completion);
+    return priced(route, prompt, read, write, completion, reasoning);
+  }
+
+  /**
+   * The cost of the given token counts on {@code route}, none written to the cache and none spent
+   * on reasoning, or {@code null} when a needed price is unknown.
+   *
+   * @param promptTokens input tokens, cached ones included
+   * @param cachedPromptTokens the part of {@code promptTokens} read from the provider's prompt
+   *     cache
+   * @param completionTokens output tokens
+   * @throws IllegalArgumentException when a count is negative or the cached part exceeds the prompt
+   */
+  public static BigDecimal cost(
+      Route route, long promptTokens, long cachedPromptTokens, long completionTokens) {
+    return cost(route, promptTokens, cachedPromptTokens, 0, completionTokens, 0);
   }
 
   /**
    * The cost of the given token counts on {@code route}, or {@code null} when a needed price is
    * unknown.
    *
-   * @param promptTokens input tokens, cached ones included
+   * @param promptTokens input tokens, cache reads and cache writes included
    * @param cachedPromptTokens the part of {@code promptTokens} read from the provider's prompt
    *     cache
+   * @param cacheWriteTokens the part of {@code promptTokens} written to the provider's prompt cache
    * @param completionTokens output tokens, reasoning included
-   * @throws IllegalArgumentException when a count is negative or the cached part exceeds the prompt
+   * @param reasoningTokens the part of {@code completionTokens} spent on reasoning
+   * @throws IllegalArgumentException when a count is negative or a part exceeds its whole
    */
   public static BigDecimal cost(
-      Route route, long promptTokens, long cachedPromptTokens, long completionTokens) {
+      Route route,
+      long promptTokens,
+      long cachedPromptTokens,
+      long cacheWriteTokens,
+      long completionTokens,
+      long reasoningTokens) {
     Objects.requireNonNull(route, "route");
     if (promptTokens < 0 || completionTokens < 0) {
       throw new IllegalArgumentException(
@@ -70,29 +116,64 @@ public final class CostCalculator {
       throw new IllegalArgumentException(
           "cachedPromptTokens: " + cachedPromptTokens + " (expected: 0.." + promptTokens + ")");
     }
+    long uncached = promptTokens - cachedPromptTokens;
+    if (cacheWriteTokens < 0 || cacheWriteTokens > uncached) {
+      throw new IllegalArgumentException(
+          "cacheWriteTokens: "
+              + cacheWriteTokens
+              + " (expected: 0.."
+              + uncached
+              + ", the prompt tokens not read from the cache)");
+    }
+    if (reasoningTokens < 0 || reasoningTokens > completionTokens) {
+      throw new IllegalArgumentException(
+          "reasoningTokens: " + reasoningTokens + " (expected: 0.." + completionTokens + ")");
+    }
     if (route.tier() == Tier.FREE) {
       return BigDecimal.ZERO;
     }
+    return priced(
+        route,
+        promptTokens,
+        cachedPromptTokens,
+        cacheWriteTokens,
+        completionTokens,
+        reasoningTokens);
+  }
+
+  // Counts already checked: 0 <= read + write <= prompt, 0 <= reasoning <= completion.
+  private static BigDecimal priced(
+      Route route, long prompt, long read, long write, long completion, long reasoning) {
     BigDecimal in = route.inputPerMtok();
     BigDecimal out = route.outputPerMtok();
     if (in == null || out == null) {
       return null;
     }
-    BigDecimal cacheRead = route.cacheReadPerMtok() != null ? route.cacheReadPerMtok() : in;
     BigDecimal micro =
-        in.multiply(BigDecimal.valueOf(promptTokens - cachedPromptTokens))
-            .add(cacheRead.multiply(BigDecimal.valueOf(cachedPromptTokens)))
-            .add(out.multiply(BigDecimal.valueOf(completionTokens)));
+        in.multiply(BigDecimal.valueOf(prompt - read - write))
+            .add(out.multiply(BigDecimal.valueOf(completion - reasoning)));
+    // Each detail term only when there is such a token: the common answer pays for two products.
+    if (read > 0) {
+      micro = micro.add(orElse(route.cacheReadPerMtok(), in).multiply(BigDecimal.valueOf(read)));
+    }
+    if (write > 0) {
+      micro = micro.add(orElse(route.cacheWritePerMtok(), in).multiply(BigDecimal.valueOf(write)));
+    }
+    if (reasoning > 0) {
+      micro =
+          micro.add(orElse(route.reasoningPerMtok(), out).multiply(BigDecimal.valueOf(reasoning)));
+    }
     // Exact: per million is a shift of the decimal point (a BigDecimal division was ~5 % of an
     // in-process call, docs/benchmarks.md §2).
     return normalize(micro.scaleByPowerOfTen(-6));
   }
 
-  // A route that reports no cached count had no cache reads; a count beyond the prompt (a provider
-  // bug) is capped rather than failing an answer that was already served.
-  private static long cachedPromptTokens(Usage usage) {
-    Integer cached = usage.cachedTokens();
-    return cached == null ? 0 : Math.min(cached, usage.promptTokens());
+  private static long orZero(Integer count) {
+    return count == null ? 0 : count;
+  }
+
+  private static BigDecimal orElse(BigDecimal price, BigDecimal fallback) {
+    return price != null ? price : fallback;
   }
 
   private static BigDecimal normalize(BigDecimal d) {

@@ -320,7 +320,10 @@ public final class AttemptPath {
         costRatio(route, r.usage()));
   }
 
-  /** What {@code usage} cost over its list price without cache reads; {@code null} if unknown. */
+  /**
+   * What {@code usage} cost over its list price (every token at the input or output price), at most
+   * 1; {@code null} if unknown.
+   */
   private static Double costRatio(Route route, Usage usage) {
     if (route.tier() == Tier.FREE || usage.isNone()) {
       return null;

@@ -17,8 +17,10 @@ import java.util.Objects;
  *     tool of the request and its arguments fit that tool's schema, as the provider client checked
  *     it ({@link dev.orchestrator.engine.spi.AttemptOutcome.Succeeded#toolCallsValid()}); {@code
  *     null} also when the client did not check
- * @param costRatio what the answer cost over what it would have cost without prompt-cache reads
- *     (0..1), or {@code null} for a failure, a free route or an unknown price
+ * @param costRatio what the answer cost over its list price, every prompt token at the input price
+ *     and every completion token at the output price (0..1: cache reads lower it, and a cache write
+ *     or reasoning surcharge above the list price counts as 1), or {@code null} for a failure, a
+ *     free route or an unknown price
  */
 public record AttemptSample(
     String route,

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,50 @@ class SnapshotTest {
     assertThat(c.routes().stream().filter(r -> r.model().endsWith(":free")))
         .allMatch(r -> r.tier() == Tier.FREE);
     assertThat(c.route("openrouter/google/lyria-3-pro-preview").orElseThrow().chat()).isFalse();
+  }
+
+  /**
+   * The cache-read, cache-write and reasoning prices of the real snapshots: every one the data
+   * states (Models.dev: 2,180 {@code cache_read}, 753 {@code cache_write}, 71 {@code reasoning};
+   * OpenRouter: 159 {@code input_cache_read}, 43 {@code input_cache_write}, 18 {@code
+   * internal_reasoning}), none made up where it states none, and the free-tier counts unchanged.
+   */
+  @Test
+  void readsCacheAndReasoningPricesFromTheSnapshots() {
+    Catalog dev = snapshot("models-dev-api.json");
+    assertThat(dev.routes().stream().filter(r -> r.cacheReadPerMtok() != null)).hasSize(2180);
+    assertThat(dev.routes().stream().filter(r -> r.cacheWritePerMtok() != null)).hasSize(753);
+    assertThat(dev.routes().stream().filter(r -> r.reasoningPerMtok() != null)).hasSize(71);
+    assertThat(dev.routes().stream().filter(r -> r.tier() == Tier.FREE)).hasSize(432);
+    Route sonnet = dev.route("anthropic/claude-sonnet-4-5").orElseThrow();
+    assertThat(List.of(sonnet.inputPerMtok(), sonnet.cacheReadPerMtok()))
+        .usingElementComparator(BigDecimal::compareTo)
+        .containsExactly(new BigDecimal("3"), new BigDecimal("0.3"));
+    assertThat(sonnet.cacheWritePerMtok()).isEqualByComparingTo("3.75");
+    assertThat(sonnet.reasoningPerMtok()).isNull();
+    // GPT-5: cache reads at a tenth of input, no write surcharge and no reasoning price stated.
+    Route gpt5 = dev.route("openai/gpt-5").orElseThrow();
+    assertThat(gpt5.cacheReadPerMtok()).isEqualByComparingTo("0.125");
+    assertThat(gpt5.cacheWritePerMtok()).isNull();
+    assertThat(gpt5.reasoningPerMtok()).isNull();
+    Route qwen = dev.route("alibaba/qwen-plus").orElseThrow();
+    assertThat(qwen.outputPerMtok()).isEqualByComparingTo("1.2");
+    assertThat(qwen.reasoningPerMtok()).isEqualByComparingTo("4");
+
+    Catalog or = snapshot("openrouter-models.json");
+    assertThat(or.routes().stream().filter(r -> r.cacheReadPerMtok() != null)).hasSize(159);
+    assertThat(or.routes().stream().filter(r -> r.cacheWritePerMtok() != null)).hasSize(43);
+    assertThat(or.routes().stream().filter(r -> r.reasoningPerMtok() != null)).hasSize(18);
+    assertThat(or.routes().stream().filter(r -> r.tier() == Tier.FREE)).hasSize(29);
+    Route claude = or.route("openrouter/anthropic/claude-sonnet-4.5").orElseThrow();
+    assertThat(claude.cacheReadPerMtok()).isEqualByComparingTo("0.3");
+    assertThat(claude.cacheWritePerMtok()).isEqualByComparingTo("3.75");
+    Route deep = or.route("openrouter/perplexity/sonar-deep-research").orElseThrow();
+    assertThat(deep.outputPerMtok()).isEqualByComparingTo("8");
+    assertThat(deep.reasoningPerMtok()).isEqualByComparingTo("3");
+    // Exactly the per-token string, moved six places: no rounding.
+    assertThat(or.route("openrouter/google/gemini-2.5-flash").orElseThrow().cacheWritePerMtok())
+        .isEqualByComparingTo("0.08333333333333334");
   }
 
   /**

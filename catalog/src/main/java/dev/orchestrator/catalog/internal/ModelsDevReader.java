@@ -66,9 +66,9 @@ final class ModelsDevReader {
       BigDecimal in = cost.get("input").decimal("a price in USD per million tokens");
       BigDecimal out = cost.get("output").decimal("a price in USD per million tokens");
       r.cost(null, Prices.perMtokOrNull(in), Prices.perMtokOrNull(out));
-      r.cacheRead(
-          Prices.perMtokOrNull(
-              cost.get("cache_read").decimal("a price in USD per million tokens")));
+      r.cacheRead(price(cost, "cache_read"));
+      r.cacheWrite(price(cost, "cache_write"));
+      r.reasoning(price(cost, "reasoning"));
     }
     Value limit = mv.get("limit");
     r.contextWindow = limit.get("context").positiveInt(true);
@@ -108,6 +108,14 @@ final class ModelsDevReader {
     String family = mv.get("family").text("a model family");
     r.chat = ChatEvidence.isChat(mid, family, in, out);
     return r;
+  }
+
+  /**
+   * A price of the {@code cost} object in USD per million tokens, or {@code null} when absent,
+   * negative or absurd (no evidence, never a made-up 0).
+   */
+  private static BigDecimal price(Value cost, String field) {
+    return Prices.perMtokOrNull(cost.get(field).decimal("a price in USD per million tokens"));
   }
 
   private static Set<String> set(List<String> l) {

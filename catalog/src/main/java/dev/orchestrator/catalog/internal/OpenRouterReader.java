@@ -51,6 +51,8 @@ final class OpenRouterReader {
       }
       r.cost(null, perToken(pricing.get("prompt")), perToken(pricing.get("completion")));
       r.cacheRead(perToken(pricing.get("input_cache_read")));
+      r.cacheWrite(perToken(pricing.get("input_cache_write")));
+      r.reasoning(perToken(pricing.get("internal_reasoning")));
     }
     r.contextWindow = m.get("context_length").positiveInt(true);
     r.maxOutputTokens = m.get("top_provider").get("max_completion_tokens").positiveInt(true);

@@ -59,6 +59,8 @@ final class OwnConfigReader {
           "inputPerMtok",
           "outputPerMtok",
           "cacheReadPerMtok",
+          "cacheWritePerMtok",
+          "reasoningPerMtok",
           "contextWindow",
           "maxOutputTokens",
           "maxInputTokens",
@@ -498,9 +500,18 @@ final class OwnConfigReader {
       }
     }
     Value cacheV = v.get("cacheReadPerMtok");
-    if (tierV.present() || inV.present() || outV.present() || cacheV.present()) {
+    Value writeV = v.get("cacheWritePerMtok");
+    Value reasoningV = v.get("reasoningPerMtok");
+    if (tierV.present()
+        || inV.present()
+        || outV.present()
+        || cacheV.present()
+        || writeV.present()
+        || reasoningV.present()) {
       r.cost(tier, in, out);
       r.cacheRead(nonNegative(cacheV));
+      r.cacheWrite(nonNegative(writeV));
+      r.reasoning(nonNegative(reasoningV));
     }
     r.contextWindow = v.get("contextWindow").positiveInt(false);
     r.maxOutputTokens = v.get("maxOutputTokens").positiveInt(false);

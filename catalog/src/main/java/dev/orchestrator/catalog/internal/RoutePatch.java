@@ -11,9 +11,9 @@ import java.util.Set;
 
 /**
  * What one source says about a route; {@code null} fields say nothing. Cost evidence (the explicit
- * tier and both prices) is one unit: a later source that says anything about cost replaces all of
- * it, so an earlier {@code 0} can never survive a later "variable price" (ADR 0009). Not
- * thread-safe.
+ * tier, both prices and the cache-read, cache-write and reasoning prices) is one unit: a later
+ * source that says anything about cost replaces all of it, so an earlier {@code 0} can never
+ * survive a later "variable price" (ADR 0009). Not thread-safe.
  */
 public final class RoutePatch {
   final String provider;
@@ -27,6 +27,8 @@ public final class RoutePatch {
   BigDecimal inputPerMtok;
   BigDecimal outputPerMtok;
   BigDecimal cacheReadPerMtok;
+  BigDecimal cacheWritePerMtok;
+  BigDecimal reasoningPerMtok;
   Integer contextWindow;
   Integer maxOutputTokens;
   Integer maxInputTokens;
@@ -60,11 +62,26 @@ public final class RoutePatch {
     inputPerMtok = input;
     outputPerMtok = output;
     cacheReadPerMtok = null;
+    cacheWritePerMtok = null;
+    reasoningPerMtok = null;
   }
 
   /** States the cache-read price, part of the cost unit; call after {@link #cost}. */
   void cacheRead(BigDecimal perMtok) {
     cacheReadPerMtok = perMtok;
+  }
+
+  /** States the cache-write price, part of the cost unit; call after {@link #cost}. */
+  void cacheWrite(BigDecimal perMtok) {
+    cacheWritePerMtok = perMtok;
+  }
+
+  /**
+   * States the price of reasoning tokens where the source prices them apart from output, part of
+   * the cost unit; call after {@link #cost}.
+   */
+  void reasoning(BigDecimal perMtok) {
+    reasoningPerMtok = perMtok;
   }
 
   RoutePatch copy() {
@@ -99,6 +116,8 @@ public final class RoutePatch {
         inputPerMtok = later.inputPerMtok;
         outputPerMtok = later.outputPerMtok;
         cacheReadPerMtok = later.cacheReadPerMtok;
+        cacheWritePerMtok = later.cacheWritePerMtok;
+        reasoningPerMtok = later.reasoningPerMtok;
       }
     }
     if (later.contextWindow != null) {
@@ -189,6 +208,8 @@ public final class RoutePatch {
             .tier(tier)
             .prices(inputPerMtok, outputPerMtok)
             .cacheReadPrice(cacheReadPerMtok)
+            .cacheWritePrice(cacheWritePerMtok)
+            .reasoningPrice(reasoningPerMtok)
             .contextWindow(contextWindow)
             .maxOutputTokens(maxOutputTokens)
             .maxInputTokens(maxInputTokens)

@@ -246,7 +246,8 @@ public final class AnthropicWire implements WireProtocol {
 
   /**
    * Anthropic usage in OpenAI's meaning: {@code prompt_tokens} counts every input token (plain,
-   * cache read and cache write), {@code cached_tokens} the cache reads.
+   * cache read and cache write), {@code cached_tokens} the cache reads, the cache-creation count
+   * the writes; Anthropic reports both apart from {@code input_tokens}.
    */
   private static Usage usage(AnthropicDto.UsageDto u) {
     if (u == null) {

@@ -90,16 +90,24 @@ public final class OpenAiDto {
     }
   }
 
-  /** Token usage. */
+  /**
+   * Token usage. {@code prompt_cache_hit_tokens} is DeepSeek's count of the prompt tokens read from
+   * its cache, part of {@code prompt_tokens} like OpenAI's {@code cached_tokens}.
+   */
   public record UsageDto(
       @JsonProperty("prompt_tokens") Integer promptTokens,
       @JsonProperty("completion_tokens") Integer completionTokens,
       @JsonProperty("total_tokens") Integer totalTokens,
       @JsonProperty("prompt_tokens_details") TokenDetails promptDetails,
-      @JsonProperty("completion_tokens_details") TokenDetails completionDetails) {}
+      @JsonProperty("completion_tokens_details") TokenDetails completionDetails,
+      @JsonProperty("prompt_cache_hit_tokens") Integer promptCacheHitTokens) {}
 
-  /** {@code prompt_tokens_details} / {@code completion_tokens_details}. */
+  /**
+   * {@code prompt_tokens_details} / {@code completion_tokens_details}; {@code cache_write_tokens}
+   * is OpenRouter's count of the prompt tokens written to the cache, part of {@code prompt_tokens}.
+   */
   public record TokenDetails(
       @JsonProperty("cached_tokens") Integer cachedTokens,
-      @JsonProperty("reasoning_tokens") Integer reasoningTokens) {}
+      @JsonProperty("reasoning_tokens") Integer reasoningTokens,
+      @JsonProperty("cache_write_tokens") Integer cacheWriteTokens) {}
 }

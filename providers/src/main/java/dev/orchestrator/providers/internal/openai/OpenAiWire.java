@@ -134,6 +134,13 @@ public final class OpenAiWire implements WireProtocol {
     return reasoningContent != null && !reasoningContent.isEmpty() ? reasoningContent : reasoning;
   }
 
+  /**
+   * OpenAI's usage, which the engine's {@link Usage} keeps as it is: the cache reads ({@code
+   * prompt_tokens_details.cached_tokens}, else DeepSeek's {@code prompt_cache_hit_tokens}) and
+   * writes (OpenRouter's {@code prompt_tokens_details.cache_write_tokens}) are parts of {@code
+   * prompt_tokens}, the reasoning ({@code completion_tokens_details.reasoning_tokens}) part of
+   * {@code completion_tokens}.
+   */
   private static Usage usage(OpenAiDto.UsageDto u) {
     if (u == null) {
       return Usage.NONE;
@@ -141,16 +148,19 @@ public final class OpenAiWire implements WireProtocol {
     int p = WireSupport.nonNegative(u.promptTokens());
     int c = WireSupport.nonNegative(u.completionTokens());
     int t = u.totalTokens() == null ? p + c : WireSupport.nonNegative(u.totalTokens());
-    Integer cached = u.promptDetails() == null ? null : u.promptDetails().cachedTokens();
+    OpenAiDto.TokenDetails prompt = u.promptDetails();
+    Integer cached = prompt == null ? null : prompt.cachedTokens();
+    if (cached == null) {
+      cached = u.promptCacheHitTokens();
+    }
+    Integer written = prompt == null ? null : prompt.cacheWriteTokens();
     Integer reasoning =
         u.completionDetails() == null ? null : u.completionDetails().reasoningTokens();
-    return new Usage(
-        p,
-        c,
-        t,
-        cached == null ? null : WireSupport.nonNegative(cached),
-        reasoning == null ? null : WireSupport.nonNegative(reasoning),
-        null);
+    return new Usage(p, c, t, count(cached), count(reasoning), count(written));
+  }
+
+  private static Integer count(Integer reported) {
+    return reported == null ? null : WireSupport.nonNegative(reported);
   }
 
   @Override

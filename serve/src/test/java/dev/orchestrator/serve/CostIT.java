@@ -18,7 +18,10 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code usage.cost} and {@code x-orchestrator-cost-usd} through serve equal the price table
  * ({@code CostCalculatorTest}): gamma/priced is $1 in / $2 out per Mtok, alpha/small is free,
  * gamma/unpriced has no input price, gamma/cached is $1 in / $2 out with cache reads at $0.1 per
- * Mtok. Streamed answers carry the same number in their usage chunk.
+ * Mtok, gamma/written is gamma/cached with cache writes at $1.25 per Mtok (an OpenRouter-shaped
+ * usage: 800 of the 1000 prompt tokens read from the cache, 100 written to it — 100 × $1 + 800 ×
+ * $0.1 + 100 × $1.25 + 500 × $2 = $0.001305, where the writes at the input price made $0.00128).
+ * Streamed answers carry the same number in their usage chunk.
  */
 class CostIT {
   @ParameterizedTest(name = "{0} prompt={1} completion={2} → {3}")
@@ -29,6 +32,7 @@ class CostIT {
           gamma/priced,   1000, 500, 0.002,  0.002
           gamma/cached,   1000, 500, 0.00128, 0.00128
           gamma/cached,   1000, 0,   0.00028, 0.00028
+          gamma/written,  1000, 500, 0.001305, 0.001305
           gamma/priced,   1,    0,   0.000001, 0.000001
           alpha/small,    1000, 500, 0,      0
           gamma/unpriced, 1000, 500, -,      unknown
@@ -68,6 +72,7 @@ class CostIT {
           """
           gamma/priced,   1000, 500, 0.002
           gamma/cached,   1000, 500, 0.00128
+          gamma/written,  1000, 500, 0.001305
           alpha/small,    1000, 500, 0
           gamma/unpriced, 1000, 500, -
           """)
@@ -97,6 +102,9 @@ class CostIT {
       if (model.equals("gamma/cached")) {
         usage.put("prompt_tokens_details", Map.of("cached_tokens", 800));
       }
+      if (model.equals("gamma/written")) {
+        usage.put("prompt_tokens_details", Map.of("cached_tokens", 800, "cache_write_tokens", 100));
+      }
       step = step.withUsage(usage);
     }
     return ServeFixture.start(
@@ -114,6 +122,13 @@ class CostIT {
                         Route.builder("gamma", "cached")
                             .prices(BigDecimal.ONE, BigDecimal.valueOf(2))
                             .cacheReadPrice(new BigDecimal("0.1"))
+                            .contextWindow(128_000)
+                            .build())
+                    .route(
+                        Route.builder("gamma", "written")
+                            .prices(BigDecimal.ONE, BigDecimal.valueOf(2))
+                            .cacheReadPrice(new BigDecimal("0.1"))
+                            .cacheWritePrice(new BigDecimal("1.25"))
                             .contextWindow(128_000)
                             .build())
                     .build()));

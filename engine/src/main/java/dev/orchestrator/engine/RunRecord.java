@@ -361,8 +361,8 @@ final class RunRecord {
   }
 
   /**
-   * When the plan left routes out for want of a key, what to set to let the request try them — a
-   * failure of the routes that remain must not look like failover that did not happen.
+   * When the plan left routes out for want of a key (or a base URL), what to set to let the request
+   * try them — a failure of the routes that remain must not look like failover that did not happen.
    */
   private String leftOutForKeys() {
     List<MissingCredentials.Missing> missing =
@@ -376,7 +376,9 @@ final class RunRecord {
         : "; "
             + routes
             + (routes == 1 ? " route was" : " routes were")
-            + " left out without a key: "
+            + " left out without "
+            + MissingCredentials.lacking(missing)
+            + ": "
             + MissingCredentials.hint(missing);
   }
 

@@ -15,7 +15,8 @@ import java.util.TreeMap;
  * @param id stable id, the first segment of a route id ({@code openrouter})
  * @param name display name
  * @param baseUrl base URL up to and including the version segment ({@code https://api.x.com/v1});
- *     {@code null} when the catalog gave none (such routes cannot be dispatched)
+ *     {@code null} when the catalog gave none: such routes cannot be dispatched, and planning
+ *     leaves them out ({@link #hasBaseUrl()})
  * @param protocol wire protocol
  * @param apiKeyEnv environment variables that may hold the API key, in order; empty for keyless
  *     endpoints such as a local vLLM. With {@code apiKeys}, every key's variables in key order
@@ -73,6 +74,15 @@ public record Provider(
       List<String> apiKeyEnv,
       Map<String, String> headers) {
     this(id, name, baseUrl, protocol, apiKeyEnv, headers, null, List.of(), null);
+  }
+
+  /**
+   * Whether this provider has a base URL to send to. Without one its routes cannot be called,
+   * whatever keys are set: planning leaves them out as {@code no_credentials}, naming the setting
+   * that is missing (docs/reference.md §3).
+   */
+  public boolean hasBaseUrl() {
+    return baseUrl != null && !baseUrl.isBlank();
   }
 
   /** This provider with {@code constraints} declared for its history. */

@@ -22,7 +22,10 @@ public enum ExclusionReason {
   CIRCUIT_OPEN,
   /** The route is cooling down after an account-state failure or a rate limit. */
   COOLING_DOWN,
-  /** No API key is configured for the route's provider (checked only when asked to). */
+  /**
+   * What calling the route's provider needs is missing from the configuration: its base URL (always
+   * checked: no environment supplies one), or its API key (checked only when asked to).
+   */
   NO_CREDENTIALS,
   /** The configuration's allow/deny lists exclude the route. */
   DENIED_BY_CONFIG;

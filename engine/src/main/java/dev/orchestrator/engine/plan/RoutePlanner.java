@@ -355,7 +355,11 @@ public final class RoutePlanner {
       }
       // After the request's own limits: a route that could not serve this request with a key
       // either is excluded for that, so a field no candidate honours is the caller's 400, not
-      // a 503 for missing keys (docs/reference.md §5)
+      // a 503 for missing keys (docs/reference.md §5). A provider without a base URL cannot be
+      // called whatever the environment holds: a fact of the catalog, so a dry run says it too.
+      if (e.noBaseUrl) {
+        return e.exclusion(ExclusionReason.NO_CREDENTIALS);
+      }
       if (req.onlyConfigured() && !isConfigured(e.provider)) {
         return e.exclusion(ExclusionReason.NO_CREDENTIALS);
       }
@@ -437,6 +441,7 @@ public final class RoutePlanner {
     final BigDecimal blended;
     final double blendedOrNaN;
     final ExclusionReason staticReason;
+    final boolean noBaseUrl;
     private final Exclusion[] exclusions = new Exclusion[REASONS.length];
     private final Exclusion[] missing = new Exclusion[CAPABILITIES.length];
     final boolean free;
@@ -452,6 +457,7 @@ public final class RoutePlanner {
       this.blended = route.blendedPricePerMtok();
       this.blendedOrNaN = blended == null ? Double.NaN : blended.doubleValue();
       this.staticReason = staticReason;
+      this.noBaseUrl = !provider.hasBaseUrl();
       this.free = route.tier() == Tier.FREE;
     }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.RouteFilter;
 import dev.orchestrator.engine.spi.Credentials;
@@ -17,6 +19,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -46,12 +49,15 @@ class ExclusionDetailsTest {
             Catalogs.route("u", "unknown", null, null, 100_000),
             free("img/gen").modalities(Set.of("text"), Set.of("image")).chat(false).build(),
             free("old/m").contextWindow(100_000).expirationDate(LocalDate.of(2020, 1, 31)).build(),
-            free("d/m").contextWindow(100_000).build());
+            free("d/m").contextWindow(100_000).build(),
+            free("nourl/m").contextWindow(100_000).build());
     Catalog.Builder b = Catalog.builder();
     for (Route r : routes) {
       b.provider(Catalogs.provider(r.provider()));
       b.route(r);
     }
+    // A provider the catalog gives no base URL (as Models.dev gives none for 24 providers)
+    b.provider(Provider.of("nourl", null, Protocol.OPENAI_CHAT, List.of("NOURL_KEY")));
     b.filter(new RouteFilter(List.of(), List.of("d/*")));
     return b.build();
   }
@@ -73,6 +79,10 @@ class ExclusionDetailsTest {
           orchestrator/auto | - | 0    | 0   | tools        | 1.5 | p/cheap   | over_max_price       | $3/Mtok in+out, max $1.5
           orchestrator/auto | - | 0    | 0   | -            | 1   | u/unknown | over_max_price       | price unknown, max $1
           orchestrator/free | k | 0    | 0   | -            | -   | t/plain   | no_credentials       | set T_KEY
+          orchestrator/free | - | 0    | 0   | -            | -   | nourl/m   | no_credentials       | no base URL: set providers.nourl.baseUrl
+          orchestrator/free | k | 0    | 0   | -            | -   | nourl/m   | no_credentials       | no base URL: set providers.nourl.baseUrl
+          orchestrator/free | - | 200000 | 0 | -            | -   | nourl/m   | context_too_small    | 200000 tokens needed, window 100000
+          orchestrator/free | - | 0    | 0   | tools        | -   | nourl/m   | missing_capability   | lacks tools
           """)
   void everyExclusionCarriesItsDetail(
       String model,
@@ -111,6 +121,38 @@ class ExclusionDetailsTest {
               assertThat(x.reason().wireName()).isEqualTo(reason);
               assertThat(x.detail()).isEqualTo(detail);
             });
+  }
+
+  /**
+   * What to set, as every command says it, names the base URL setting of a provider without one —
+   * its key variable would not make its routes callable.
+   */
+  @Test
+  void whatToSetNamesTheBaseUrlOfAProviderWithoutOne() {
+    Plan plan =
+        RoutePlanner.create(CATALOG, CLOCK)
+            .plan(
+                PlanRequest.builder(RoutePlanner.FREE).onlyConfigured(true).build(),
+                () -> Map.of(),
+                Credentials.of(Map.of())::configured);
+
+    List<MissingCredentials.Missing> missing =
+        MissingCredentials.excludedIn(CATALOG, plan.excluded());
+
+    assertThat(missing)
+        .filteredOn(m -> m.provider().equals("nourl"))
+        .singleElement()
+        .satisfies(
+            m -> {
+              assertThat(m.noBaseUrl()).isTrue();
+              assertThat(m.setting()).isEqualTo("providers.nourl.baseUrl");
+            });
+    assertThat(MissingCredentials.hint(missing))
+        .isEqualTo("set T_KEY (2 routes), W_KEY (2 routes), providers.nourl.baseUrl (1 route)");
+    assertThat(MissingCredentials.lacking(missing)).isEqualTo("a key or a base URL");
+    assertThat(MissingCredentials.among(CATALOG, List.of("nourl/m"), Credentials.constant("k")))
+        .extracting(MissingCredentials.Missing::setting)
+        .containsExactly("providers.nourl.baseUrl");
   }
 
   @ParameterizedTest

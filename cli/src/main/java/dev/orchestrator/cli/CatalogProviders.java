@@ -7,6 +7,7 @@ import dev.orchestrator.engine.catalog.ApiKey;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.spi.Credentials;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -19,8 +20,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * {@code catalog providers}: every provider's base URL, protocol and key variables, and whether
- * each variable is set in this environment. Never prints a value. One instance per invocation.
+ * {@code catalog providers}: every provider's base URL (or the setting that gives it one), protocol
+ * and key variables, and whether each variable is set in this environment. Never prints a value.
+ * One instance per invocation.
  */
 @Command(
     name = "providers",
@@ -68,7 +70,9 @@ final class CatalogProviders implements Callable<Integer> {
         }
         o.put("keyCount", p.keys().size());
         o.put("keysSet", set);
-        o.put("configured", credentials.configured(p));
+        // Whether its routes can be called: a key (or none needed) and a base URL, as planning
+        // decides no_credentials
+        o.put("configured", p.hasBaseUrl() && credentials.configured(p));
         o.put("routes", routes.getOrDefault(p.id(), 0));
         ps.add(o);
       }
@@ -78,9 +82,13 @@ final class CatalogProviders implements Callable<Integer> {
     List<String[]> rows = new ArrayList<>();
     rows.add(new String[] {"PROVIDER", "PROTOCOL", "ROUTES", "KEY", "BASE URL"});
     int missing = 0;
+    int noUrl = 0;
     for (Provider p : c.providers().values()) {
       if (!credentials.configured(p)) {
         missing++;
+      }
+      if (!p.hasBaseUrl()) {
+        noUrl++;
       }
       rows.add(
           new String[] {
@@ -88,7 +96,7 @@ final class CatalogProviders implements Callable<Integer> {
             p.protocol().wireName(),
             Integer.toString(routes.getOrDefault(p.id(), 0)),
             keys(p),
-            p.baseUrl() == null ? "(none: cannot be dispatched)" : p.baseUrl()
+            baseUrl(p)
           });
     }
     out.print(TextTable.render(rows, ""));
@@ -96,8 +104,24 @@ final class CatalogProviders implements Callable<Integer> {
         c.providers().size()
             + " providers, "
             + missing
-            + " without a key (set one of the variables marked 'unset' to enable its routes)");
+            + " without a key (set one of the variables marked 'unset' to enable its routes)"
+            + (noUrl == 0
+                ? ""
+                : ", "
+                    + noUrl
+                    + " without a base URL (set providers.<id>.baseUrl in a config to enable its"
+                    + " routes)"));
     return OrchestratorCli.EXIT_OK;
+  }
+
+  /**
+   * The provider's base URL, or what to set when it has none: {@code "(none: set
+   * providers.aihubmix.baseUrl)"}, the setting a plan's {@code no_credentials} detail names.
+   */
+  static String baseUrl(Provider p) {
+    return p.hasBaseUrl()
+        ? p.baseUrl()
+        : "(none: set " + MissingCredentials.baseUrlSetting(p.id()) + ")";
   }
 
   // "OPENROUTER_API_KEY set", "GEMINI_API_KEY unset, GOOGLE_API_KEY set", "none needed",

@@ -105,7 +105,7 @@ final class CatalogShow implements Callable<Integer> {
       line(out, "quality", r.quality().toString());
     }
     line(out, "provider", p.id() + " (" + p.name() + ")");
-    line(out, "base URL", p.baseUrl() == null ? "(none: cannot be dispatched)" : p.baseUrl());
+    line(out, "base URL", CatalogProviders.baseUrl(p));
     line(out, "protocol", p.protocol().wireName());
     line(out, "key env", p.apiKeyEnv().isEmpty() ? "(none)" : String.join(", ", p.apiKeyEnv()));
     return OrchestratorCli.EXIT_OK;

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.MissingCredentials;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
@@ -167,28 +168,33 @@ public final class ChatCommand implements Callable<Integer> {
   }
 
   /**
-   * The plan line, then the routes left out for want of a key, each with the variable that would
-   * add it (a failure of the routes that remain must not look like failover that did not happen),
-   * then every attempt.
+   * The plan line, then the routes left out for want of a key (or a base URL), each with the
+   * variable (or setting) that would add it (a failure of the routes that remain must not look like
+   * failover that did not happen), then every attempt.
    */
   private static void printTrace(PrintWriter err, Catalog catalog, Trace t, String outcome) {
     List<String> keyless = new ArrayList<>();
+    String lacking = "a key";
     if (t.plan() != null) {
       for (Exclusion x : t.plan().excluded()) {
         if (x.reason() == ExclusionReason.NO_CREDENTIALS) {
-          keyless.add(x.route() + variablesOf(catalog, x.route()));
+          // the detail says what to set: a key variable, or the base URL setting
+          keyless.add(x.route() + (x.detail().isEmpty() ? "" : " (" + x.detail() + ")"));
         }
       }
+      lacking =
+          MissingCredentials.lacking(MissingCredentials.excludedIn(catalog, t.plan().excluded()));
     }
     err.printf(
         "plan: %s (%d candidates%s)%s%n",
         t.plan() == null ? "-" : t.plan().pool().wireName(),
         t.plan() == null ? 0 : t.plan().candidates().size(),
-        keyless.isEmpty() ? "" : ", " + keyless.size() + " left out without a key",
+        keyless.isEmpty() ? "" : ", " + keyless.size() + " left out without " + lacking,
         t.panic() ? ", panic mode: short-term health excluded none" : "");
     if (!keyless.isEmpty()) {
       err.printf(
-          "  left out without a key: %s%s%n",
+          "  left out without %s: %s%s%n",
+          lacking,
           String.join(", ", keyless.subList(0, Math.min(5, keyless.size()))),
           keyless.size() > 5 ? " and " + (keyless.size() - 5) + " more" : "");
     }
@@ -208,15 +214,5 @@ public final class ChatCommand implements Callable<Integer> {
           a.latency().toMillis());
     }
     err.printf("%s in %d ms%n", outcome, t.elapsed().toMillis());
-  }
-
-  /** {@code " (set VAR)"} for the route's provider's key variables, or empty when unknown. */
-  private static String variablesOf(Catalog catalog, String route) {
-    return catalog
-        .route(route)
-        .flatMap(r -> catalog.provider(r.provider()))
-        .filter(p -> !p.apiKeyEnv().isEmpty())
-        .map(p -> " (set " + String.join(" or ", p.apiKeyEnv()) + ")")
-        .orElse("");
   }
 }

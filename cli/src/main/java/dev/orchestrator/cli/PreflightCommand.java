@@ -237,9 +237,12 @@ public final class PreflightCommand implements Callable<Integer> {
           (k, n) ->
               sb.append(sb.length() == 0 ? "" : ", ").append(k.wireName()).append(' ').append(n));
       out.printf("%nNever contacted (left out by the plan): %s%n", sb);
-      String keys = MissingCredentials.hint(MissingCredentials.excludedIn(catalog, r.excluded()));
-      if (!keys.isEmpty()) {
-        out.printf("To enable routes without a key: %s.%n", keys);
+      List<MissingCredentials.Missing> missing =
+          MissingCredentials.excludedIn(catalog, r.excluded());
+      if (!missing.isEmpty()) {
+        out.printf(
+            "To enable routes without %s: %s.%n",
+            MissingCredentials.lacking(missing), MissingCredentials.hint(missing));
       }
     }
   }

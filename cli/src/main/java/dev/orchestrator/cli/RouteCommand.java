@@ -282,10 +282,12 @@ public final class RouteCommand implements Callable<Integer> {
       }
     }
     if (target.onlyConfigured && plan.candidates().isEmpty()) {
-      String hint =
-          MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
-      if (!hint.isEmpty()) {
-        out.printf("%nNo candidate has a key: %s.%n", hint);
+      List<MissingCredentials.Missing> missing =
+          MissingCredentials.excludedIn(catalog, plan.excluded());
+      if (!missing.isEmpty()) {
+        out.printf(
+            "%nNo candidate has %s: %s.%n",
+            MissingCredentials.lacking(missing), MissingCredentials.hint(missing));
       }
     }
   }

@@ -57,8 +57,15 @@ class InputLimitTest {
                 ExclusionReason.CONTEXT_TOO_SMALL,
                 "300000 prompt tokens, input limit 272000"));
 
+    // Within both limits, the one thing left is the base URL Models.dev gives no OpenAI entry:
+    // the request's own limits are checked first, so the over-limit plan above says the limit.
     Plan fits = plan(272_000, 128_000);
-    assertThat(fits.candidates()).hasSize(1);
+    assertThat(fits.excluded())
+        .containsExactly(
+            new Exclusion(
+                "openai/gpt-5",
+                ExclusionReason.NO_CREDENTIALS,
+                "no base URL: set providers.openai.baseUrl"));
   }
 
   @Test

@@ -855,7 +855,9 @@ final class FailureRules {
     t.add(
         row(
             "in_band.connect_failed",
-            f -> f.noStatusSays(CONNECT_FAILED_WORDING),
+            f ->
+                f.noStatusSays(CONNECT_FAILED_WORDING)
+                    || f.noStatus() && f.saysPattern(CONNECT_TIMED_OUT),
             CONNECTION_FAILED,
             RETRY,
             NO));
@@ -12752,6 +12754,16 @@ final class FailureRules {
           "failed to send a request");
 
   // A connection that could not be opened (row in_band.connect_failed).
+  // A connection that timed out while it was being opened, as Go and curl print it ("dial tcp
+  // 142.250.74.10:443: i/o timeout", "curl: (28) Failed to connect to api.openai.com port 443 after
+  // 75002 ms: Timeout was reached"): nothing was sent.
+  static final Words CONNECT_TIMED_OUT =
+      Words.of(
+          Clause.of(
+              "\\bdial tcp [^\\n]{0,60}?: i/o timeout\\b|\\bfailed to connect to [^\\n]{0,80}?timeout was reached\\b",
+              "dial tcp",
+              "timeout was reached"));
+
   static final List<String> CONNECT_FAILED_WORDING =
       List.of(
           // a WebSocket whose socket failed under it (Azure Speech's WS_ERROR_UNDERLYING_IO_ERROR)
@@ -12771,8 +12783,10 @@ final class FailureRules {
           "client connector error",
           "connect timeout",
           "connect timed out",
-          // Node's connect-phase timeout ("reason: connect ETIMEDOUT 1.2.3.4:443")
+          // Node's connect-phase timeout ("reason: connect ETIMEDOUT 1.2.3.4:443"), Java's
+          // ("ConnectException: Connection timed out: connect")
           "connect etimedout",
+          "connection timed out: connect",
           "connecttimeout",
           "failed to establish a new connection",
           // the host name could not be resolved (a DNS failure: nothing was sent), in the corpus's

@@ -967,6 +967,10 @@ class FailureClassifierTest {
           URL with IP address 169.254.169.254 is not allowed | in_band.request_words
           # …but never the answer named empty
           The response is empty | in_band.empty_words
+          # a connection that timed out while it was being opened: nothing was sent
+          I/O error on POST request for "https://api.openai.com/v1/chat/completions": Connection timed out: connect | in_band.connect_failed
+          Post "https://api.openai.com/v1/chat/completions": dial tcp 104.18.7.192:443: i/o timeout | in_band.connect_failed
+          curl: (28) Failed to connect to api.openai.com port 443 after 75002 ms: Timeout was reached | in_band.connect_failed
           # a count per minute, however it is called, is a throttle, never the account's state
           groq: per-minute request allowance for llama-3.3-70b-versatile reached; retry after 2s | in_band.short_reset
           Per-minute token budget exhausted for key sk-...9c1e; next window opens in 23s. | in_band.short_reset

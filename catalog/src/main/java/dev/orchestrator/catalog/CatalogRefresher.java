@@ -57,6 +57,7 @@ public final class CatalogRefresher {
   private final Catalog fallback;
   private final System.Logger logger;
   private final SourceCache sourceCache;
+  private final BodyDeadline.Timer bodyTimer;
   private final LoadingCache<String, Catalog> cache;
   private final AtomicBoolean failureLogged = new AtomicBoolean();
   private volatile Catalog lastGood;
@@ -78,6 +79,7 @@ public final class CatalogRefresher {
     this.fallback = b.fallback;
     this.logger = b.logger;
     this.sourceCache = b.sourceCache;
+    this.bodyTimer = b.bodyTimer;
     this.cache =
         Caffeine.newBuilder()
             .ticker(b.ticker)
@@ -299,7 +301,7 @@ public final class CatalogRefresher {
         }
         throw e;
       }
-      byte[] bytes = BodyDeadline.read(body, MAX_BODY_BYTES + 1, deadline);
+      byte[] bytes = BodyDeadline.read(body, MAX_BODY_BYTES + 1, deadline, bodyTimer);
       if (bytes == null) {
         throw new Transient(
             new CatalogException(
@@ -365,6 +367,7 @@ public final class CatalogRefresher {
     private Catalog fallback = Catalog.empty();
     private System.Logger logger = System.getLogger(CatalogRefresher.class.getName());
     private SourceCache sourceCache;
+    private BodyDeadline.Timer bodyTimer = BodyDeadline.WALL_CLOCK;
 
     private Builder(String source) {
       Objects.requireNonNull(source, "source");
@@ -455,6 +458,15 @@ public final class CatalogRefresher {
      */
     public Builder cache(SourceCache v) {
       sourceCache = Objects.requireNonNull(v, "cache");
+      return this;
+    }
+
+    /**
+     * What ends a body still arriving at the timeout (default the wall clock); tests inject one
+     * that fires when they say.
+     */
+    Builder bodyTimer(BodyDeadline.Timer v) {
+      bodyTimer = Objects.requireNonNull(v, "bodyTimer");
       return this;
     }
 

@@ -63,7 +63,9 @@ class EndlessStreamIT {
 
   /**
    * One streaming call to an upstream behaving as {@code b}; the clock moves once the attempt waits
-   * for its first token (armed at the start, re-armed when the stream's head is in).
+   * for its first token (armed at the start, re-armed when the stream's head is in), each step only
+   * once the attempt has read what the last one let the upstream send: a loaded machine cannot turn
+   * a stream that keeps sending into a silent one.
    */
   private ProviderFailure drive(
       Protocol protocol, AttemptLimits limits, HostileUpstream.Behaviour b) throws Exception {
@@ -71,7 +73,7 @@ class EndlessStreamIT {
     try (HostileUpstream upstream = HostileUpstream.start(b)) {
       Provider p = Fixtures.provider("p", "http://127.0.0.1:" + upstream.port() + "/v1", protocol);
       AttemptOutcome out =
-          scheduler.drive(
+          scheduler.driveInStep(
               () ->
                   clients
                       .clientFor(p)

@@ -15,6 +15,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
@@ -28,9 +29,14 @@ public final class ManualScheduler extends AbstractExecutorService
   /** How long a test waits for the attempt's thread before it fails (wall clock, never slept). */
   private static final long PATIENCE_NANOS = TimeUnit.SECONDS.toNanos(20);
 
+  /** The thread {@link #drive} and its kin run the call on. */
+  private static final String ATTEMPT_THREAD = "attempt-under-fake-time";
+
   private final FakeTime time;
   private final List<Task> tasks = new ArrayList<>();
-  private int scheduled;
+  private volatile int scheduled; // written under this
+  private volatile int scheduledAtLastRead = -1;
+  private final AtomicLong attemptReads = new AtomicLong();
 
   public ManualScheduler(FakeTime time) {
     this.time = time;
@@ -41,18 +47,43 @@ public final class ManualScheduler extends AbstractExecutorService
     return time;
   }
 
-  /** Clients whose attempt limits run on this scheduler and its fake time. */
+  /**
+   * Clients whose attempt limits run on this scheduler and its fake time, read through {@link
+   * #awaitTimeReadAfter}'s note.
+   */
   HttpProviderClients clients() {
     return HttpProviderClients.builder()
         .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)))
-        .ticker(time)
+        .ticker(
+            () -> {
+              scheduledAtLastRead = scheduled;
+              if (Thread.currentThread().getName().equals(ATTEMPT_THREAD)) {
+                attemptReads.incrementAndGet();
+              }
+              return time.read();
+            })
         .scheduler(this)
         .build();
   }
 
   /** How many tasks were ever scheduled. */
-  synchronized int scheduled() {
+  int scheduled() {
     return scheduled;
+  }
+
+  /**
+   * Waits (spinning, bounded) until the time was read after the {@code n}th task was scheduled: the
+   * attempt did something it measures (a body's bytes counted) since it armed that task. Only for
+   * {@link #clients()}.
+   */
+  void awaitTimeReadAfter(int n) {
+    long deadline = System.nanoTime() + PATIENCE_NANOS;
+    while (scheduledAtLastRead < n) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("the time was not read after task " + n + " was scheduled");
+      }
+      LockSupport.parkNanos(100_000);
+    }
   }
 
   /** The tasks scheduled, not run and not cancelled. */
@@ -98,10 +129,7 @@ public final class ManualScheduler extends AbstractExecutorService
    * returns.
    */
   AttemptOutcome drive(Supplier<AttemptOutcome> call, int arms, Duration step) throws Exception {
-    CompletableFuture<AttemptOutcome> running = new CompletableFuture<>();
-    Thread t = new Thread(() -> running.complete(call.get()), "attempt-under-fake-time");
-    t.setDaemon(true);
-    t.start();
+    CompletableFuture<AttemptOutcome> running = start(call);
     awaitScheduled(arms);
     long deadline = System.nanoTime() + PATIENCE_NANOS;
     while (!running.isDone()) {
@@ -113,6 +141,77 @@ public final class ManualScheduler extends AbstractExecutorService
       LockSupport.parkNanos(1_000_000);
     }
     return running.get();
+  }
+
+  /**
+   * {@link #drive}, in step with the attempt: after each move of the time it waits (bounded) until
+   * the attempt's thread has read the time again — it took in what the move let the upstream send —
+   * or the call returned. For an upstream that sends something each time the fake time moves, and
+   * only with {@link #clients()}: however slowly a loaded machine runs the attempt, the time never
+   * runs ahead of what it has read.
+   */
+  AttemptOutcome driveInStep(Supplier<AttemptOutcome> call, int arms, Duration step)
+      throws Exception {
+    CompletableFuture<AttemptOutcome> running = start(call);
+    awaitScheduled(arms);
+    long deadline = System.nanoTime() + PATIENCE_NANOS;
+    while (!running.isDone()) {
+      long reads = attemptReads.get();
+      time.advance(step);
+      runDue();
+      while (attemptReads.get() == reads && !running.isDone()) {
+        if (System.nanoTime() - deadline > 0) {
+          throw new AssertionError("the attempt did not end; fake time " + time.read());
+        }
+        LockSupport.parkNanos(100_000);
+      }
+    }
+    return running.get();
+  }
+
+  /**
+   * Runs {@code call} on another thread; once {@code arms} tasks were scheduled, moves the fake
+   * time straight to the due point of the next pending task and runs what is due, again and again
+   * until the call returns. While no task is pending the time stands still, so it never runs ahead
+   * of a slow attempt's thread: when the call returns, the time reads the deadline that ended it,
+   * however loaded the machine.
+   */
+  AttemptOutcome driveToDeadlines(Supplier<AttemptOutcome> call, int arms) throws Exception {
+    CompletableFuture<AttemptOutcome> running = start(call);
+    awaitScheduled(arms);
+    long deadline = System.nanoTime() + PATIENCE_NANOS;
+    while (!running.isDone()) {
+      if (System.nanoTime() - deadline > 0) {
+        throw new AssertionError("the attempt did not end; fake time " + time.read());
+      }
+      long wait = nextDue() - time.read();
+      if (wait > 0) {
+        time.advance(Duration.ofNanos(wait));
+      }
+      runDue();
+      LockSupport.parkNanos(1_000_000);
+    }
+    return running.get();
+  }
+
+  /** The due point of the earliest pending task, or the current time when none is pending. */
+  private synchronized long nextDue() {
+    long now = time.read();
+    Long next = null;
+    for (Task t : tasks) {
+      if (!t.isCancelled() && (next == null || t.due - next < 0)) {
+        next = t.due;
+      }
+    }
+    return next == null ? now : next;
+  }
+
+  private static CompletableFuture<AttemptOutcome> start(Supplier<AttemptOutcome> call) {
+    CompletableFuture<AttemptOutcome> running = new CompletableFuture<>();
+    Thread t = new Thread(() -> running.complete(call.get()), ATTEMPT_THREAD);
+    t.setDaemon(true);
+    t.start();
+    return running;
   }
 
   @Override

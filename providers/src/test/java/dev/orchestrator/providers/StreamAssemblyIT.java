@@ -341,19 +341,19 @@ class StreamAssemblyIT {
     try (RawServer server =
         RawServer.answeringAndHolding(withHead(List.of(RawServer.bytes(sse))))) {
       long start = time.read();
-      // Armed at the start, when the headers are in, and at the first token: then the clock moves.
+      // Armed at the start, when the headers are in, and at the first token (which finishes the
+      // answer): then the time goes straight to each deadline due, never ahead of the attempt.
       AttemptOutcome out =
-          scheduler.drive(
-              () -> send(server, Protocol.OPENAI_CHAT, new Fixtures.Recorder()),
-              3,
-              Duration.ofSeconds(1));
+          scheduler.driveToDeadlines(
+              () -> send(server, Protocol.OPENAI_CHAT, new Fixtures.Recorder()), 3);
 
       assertThat(out).isInstanceOf(AttemptOutcome.Succeeded.class);
       assertThat(((AttemptOutcome.Succeeded) out).response().content()).isEqualTo("done");
       // After the finish chunk the usage chunk and [DONE] may still come, so the reader waits — but
       // only for the stream-idle limit (4 s), never for the attempt's total (20 s), and the answer
-      // is whole, not a timeout.
-      assertThat(Duration.ofNanos(time.read() - start)).isLessThan(Duration.ofSeconds(10));
+      // is whole, not a timeout: the idle limit is the deadline that ended it.
+      assertThat(Duration.ofNanos(time.read() - start)).isEqualTo(LIMITS.idleTimeout());
+      assertThat(scheduler.pending()).isZero();
     }
   }
 

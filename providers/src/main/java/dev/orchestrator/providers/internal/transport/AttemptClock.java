@@ -96,10 +96,13 @@ final class AttemptClock {
     return phase;
   }
 
-  /** {@code n} body bytes arrived now. */
+  /**
+   * {@code n} body bytes arrived now. They are counted before the time is read, so that whoever
+   * sees this read (a test's clock) also sees the bytes.
+   */
   void activity(long n) {
-    lastActivity = ticker.read();
     bodyBytes += n;
+    lastActivity = ticker.read();
   }
 
   long bodyBytes() {

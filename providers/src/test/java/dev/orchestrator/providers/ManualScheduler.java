@@ -131,6 +131,26 @@ public final class ManualScheduler extends AbstractExecutorService
   AttemptOutcome drive(Supplier<AttemptOutcome> call, int arms, Duration step) throws Exception {
     CompletableFuture<AttemptOutcome> running = start(call);
     awaitScheduled(arms);
+    return steps(running, step);
+  }
+
+  /**
+   * {@link #drive}, the time moving only once the attempt has also read it after arming its {@code
+   * arms}th task ({@link #awaitTimeReadAfter}): for a verdict that depends on what arrived in the
+   * phase under test, such as a body's first bytes counted before the total limit passes. Only with
+   * {@link #clients()}.
+   */
+  AttemptOutcome driveOnceRead(Supplier<AttemptOutcome> call, int arms, Duration step)
+      throws Exception {
+    CompletableFuture<AttemptOutcome> running = start(call);
+    awaitScheduled(arms);
+    awaitTimeReadAfter(arms);
+    return steps(running, step);
+  }
+
+  /** Moves the time by {@code step} and runs what is due until {@code running} is done. */
+  private AttemptOutcome steps(CompletableFuture<AttemptOutcome> running, Duration step)
+      throws Exception {
     long deadline = System.nanoTime() + PATIENCE_NANOS;
     while (!running.isDone()) {
       if (System.nanoTime() - deadline > 0) {

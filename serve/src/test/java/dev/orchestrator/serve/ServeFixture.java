@@ -136,13 +136,20 @@ final class ServeFixture implements AutoCloseable {
 
   /** Timeouts no loaded machine reaches; for tests that assert behaviour, not speed. */
   static OrchestratorPolicy generousPolicy() {
+    return generous().build();
+  }
+
+  /**
+   * {@link #policy()} with the time limits of {@link #generousPolicy()}, for a test to shorten only
+   * the one limit it is about.
+   */
+  static OrchestratorPolicy.Builder generous() {
     return policy()
         .connectTimeout(Duration.ofSeconds(10))
         .attemptTimeout(Duration.ofSeconds(30))
         .firstTokenTimeout(Duration.ofSeconds(30))
         .streamIdleTimeout(Duration.ofSeconds(30))
-        .deadline(Duration.ofSeconds(60))
-        .build();
+        .deadline(Duration.ofSeconds(60));
   }
 
   static ServeFixture start(

@@ -214,8 +214,16 @@ class ChatCompletionsIT {
 
   @Test
   void aSilentRouteIsNotRetriedAndFailoverHappensAfterTheFirstTimeout() {
+    // The attempt timeout is what ends the silent route; 2 s, so that the answering route is never
+    // cut by it on a loaded machine.
     try (ServeFixture f =
-        ServeFixture.start(Map.of("alpha/small", List.of(Step.fault(Fault.NO_RESPONSE))))) {
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.fault(Fault.NO_RESPONSE))),
+            ServeFixture.policy()
+                .attemptTimeout(Duration.ofSeconds(2))
+                .deadline(Duration.ofSeconds(10))
+                .build(),
+            o -> {})) {
       HttpResponse<String> r = f.chat("pair");
 
       assertThat(r.statusCode()).isEqualTo(200);

@@ -11,6 +11,7 @@ import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,11 @@ class StreamingIT {
         ServeFixture.start(
             Map.of(
                 "alpha/small", List.of(Step.fault(Fault.SLOW_FIRST_TOKEN).withDelay(3000)),
-                "beta/large", List.of(Step.ok("fast answer"))))) {
+                "beta/large", List.of(Step.ok("fast answer"))),
+            // The first-token limit is what ends the slow route; 1.5 s, so that the fast route's
+            // first token beats it however loaded the machine.
+            ServeFixture.policy().firstTokenTimeout(Duration.ofMillis(1500)).build(),
+            o -> {})) {
       ServeFixture.Sse s = f.stream("pair", "");
 
       assertThat(s.response.statusCode()).isEqualTo(200);
@@ -104,7 +109,11 @@ class StreamingIT {
       names = {"STREAM_CUT", "STREAM_STALL"})
   void aFailureAfterVisibleOutputEndsWithOneErrorEventThenABrokenOffBodyAndNoFailover(Fault fault) {
     try (ServeFixture f =
-        ServeFixture.start(Map.of("alpha/small", List.of(Step.fault(fault).withContent(ANSWER))))) {
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.fault(fault).withContent(ANSWER))),
+            // the stream-idle limit is what ends the stalled attempt
+            ServeFixture.policy().streamIdleTimeout(Duration.ofSeconds(1)).build(),
+            o -> {})) {
       ServeFixture.Sse s = f.stream("pair", "");
 
       assertThat(s.response.statusCode()).isEqualTo(200);

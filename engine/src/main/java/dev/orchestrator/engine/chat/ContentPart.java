@@ -88,7 +88,11 @@ public sealed interface ContentPart
   record Image(String url, String mediaType, String base64Data, String detail)
       implements ContentPart {
     private static final Pattern MEDIA_TYPE = Pattern.compile("[a-z]+/[a-z0-9.+-]+");
-    private static final Pattern BASE64 = Pattern.compile("[A-Za-z0-9+/=\\s]*");
+
+    /**
+     * Base64 text, line breaks allowed: an inline image's or PDF's data ({@link PdfPart.Inline}).
+     */
+    static final Pattern BASE64 = Pattern.compile("[A-Za-z0-9+/=\\s]*");
 
     /** Validates: a URL must be {@code http(s):}; inline data needs a media type. */
     public Image {

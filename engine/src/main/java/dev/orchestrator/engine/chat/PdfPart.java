@@ -1,7 +1,6 @@
 package dev.orchestrator.engine.chat;
 
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
  * What a chat completions {@code file} part ({@link ContentPart.File}) holds for a protocol that
@@ -30,8 +29,6 @@ public sealed interface PdfPart permits PdfPart.Inline, PdfPart.Unusable {
    * @param base64Data the base64 data of {@code file.file_data}'s {@code data:} URL, as written
    */
   record Inline(String filename, String base64Data) implements PdfPart {
-    private static final Pattern BASE64 = Pattern.compile("[A-Za-z0-9+/=\\s]+");
-
     /**
      * Validates: the data is base64 text, not blank; a blank filename becomes {@code null}.
      *
@@ -42,7 +39,7 @@ public sealed interface PdfPart permits PdfPart.Inline, PdfPart.Unusable {
       if (base64Data.isBlank()) {
         throw new IllegalArgumentException("pdf data: blank (expected: base64 text)");
       }
-      if (!BASE64.matcher(base64Data).matches()) {
+      if (!ContentPart.Image.BASE64.matcher(base64Data).matches()) {
         throw new IllegalArgumentException("pdf data: not base64 (expected: base64 text)");
       }
       if (filename != null && filename.isBlank()) {

@@ -257,12 +257,19 @@ public final class OrchestratorServer implements AutoCloseable {
   }
 
   /**
-   * The largest declared body of a request the server refuses that it still reads before answering
-   * (a caller without a valid token, a path or method no front takes): enough for any real request
-   * a client sends with a mistyped token, small enough that no one without a token can make the
-   * server hold much.
+   * The largest declared body of a request the server refuses that it reads (and drops) before
+   * answering, so that the connection stays open: enough for any real request a client sends with a
+   * mistyped token.
    */
   static final int REFUSED_BODY_READ_BYTES = 64 * 1024;
+
+  /**
+   * How long, at most, the server goes on reading and dropping a refused body after answering
+   * before it closes the connection (nginx's {@code lingering_time} does the same): long enough for
+   * a client to finish sending a body within the limit, short enough that a refused client holds
+   * its connection only briefly.
+   */
+  static final Duration REFUSED_BODY_LINGER = Duration.ofSeconds(5);
 
   private Server jetty(ServerOptions options, long deadlineMs) {
     QueuedThreadPool pool =
@@ -295,6 +302,8 @@ public final class OrchestratorServer implements AutoCloseable {
     // buffer, not a thread; past the body timeout it is a 408 (docs/reference.md §5). Only a body
     // a front will read is: a caller without a valid token is refused from the request head.
     Duration bodyDeadline = options.bodyTimeout();
+    Duration refusedLinger =
+        bodyDeadline.compareTo(REFUSED_BODY_LINGER) < 0 ? bodyDeadline : REFUSED_BODY_LINGER;
     // A client that takes no byte of its answer for this long is gone (docs/reference.md §5).
     Duration writeTimeout = options.writeTimeout();
     int bodyLimit = (int) Math.min(options.maxBodyBytes(), Integer.MAX_VALUE - 8);
@@ -319,22 +328,27 @@ public final class OrchestratorServer implements AutoCloseable {
             } else if (length > bodyLimit
                 || !OrchestratorServer.this.router.takesBody(
                     call.method(), call.path(), call::header)) {
+              // Refused from its head (an oversized body; no valid token; another path or method),
+              // and the body is never kept. Closing on a body in flight resets the connection and
+              // the client, still sending, loses the answer: so a small declared body is read and
+              // dropped first, and the connection stays open; any other is answered at once, with
+              // Connection: close, and what the client still sends of it within the body limit is
+              // read and dropped for a short while before the close.
               if (length > 0 && length <= REFUSED_BODY_READ_BYTES) {
-                // A small body no front will take is read first, on Jetty's thread, so that the
-                // refusal reaches a client still sending it: closing on a body in flight resets
-                // the connection before the client reads the answer.
-                call.readBody(
-                    REFUSED_BODY_READ_BYTES,
-                    bodyDeadline,
-                    server.getScheduler(),
-                    Runnable::run,
-                    serve);
+                call.discardBody(
+                    REFUSED_BODY_READ_BYTES, bodyDeadline, server.getScheduler(), serve);
               } else {
-                // Refused unread: an oversized body, a large or chunked one no front will take from
-                // this caller (no valid token, another path or method). The connection cannot be
-                // reused.
                 call.closeAfterAnswer();
-                serve.run();
+                OrchestratorServer.this.handle(call);
+                if (length > bodyLimit) {
+                  call.complete(callback);
+                } else {
+                  call.discardBody(
+                      bodyLimit,
+                      refusedLinger,
+                      server.getScheduler(),
+                      () -> call.complete(callback));
+                }
               }
             } else {
               // Only a front's request takes a worker: what is answered from its head above runs

@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
  * scraping {@code /metrics}): a request without a body — a {@code GET} sent with neither {@code
  * Content-Length} nor {@code Transfer-Encoding}, as every client sends one — and a request whose
  * body was read whole leave the connection open for the next request; only a request whose body is
- * left unread (refused from its head, or cut at the size limit) is answered with {@code Connection:
- * close} and its connection closed, since the unread bytes would be read as the next request.
+ * not read before its answer (refused from its head with more than a small body, or cut at the size
+ * limit) is answered with {@code Connection: close} and its connection closed, since the unread
+ * bytes would be read as the next request.
  */
 class KeptAliveConnectionsIT {
 
@@ -94,12 +95,14 @@ class KeptAliveConnectionsIT {
         assertThat(header(tooLarge, "Connection")).isEqualToIgnoringCase("close");
         assertThat(untilClosed(s)).isEmpty();
       }
-      // A chunked body (Jetty's length -1, as for no body at all) to a path that takes none.
+      // A chunked body (Jetty's length -1, as for no body at all) to a path that takes none: its
+      // length unknown, it is answered at once, and what follows is read and dropped before the
+      // close.
       try (Socket s = new Socket("127.0.0.1", f.server.port())) {
         send(
             s,
             "POST /v1/models HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n");
+                + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n");
         String refused = answer(s);
         assertThat(refused).startsWith("HTTP/1.1 405 ");
         assertThat(header(refused, "Connection")).isEqualToIgnoringCase("close");

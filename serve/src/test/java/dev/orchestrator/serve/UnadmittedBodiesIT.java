@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -14,11 +16,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * With a token set, the server reads no request body of a caller it will refuse: a request without
+ * With a token set, the server keeps no request body of a caller it will refuse: a request without
  * a valid token, or to a path or with a method no front takes a body on, is answered at once from
  * its head and the connection closed — so that no one without a token can make the server hold
  * request bodies of up to {@code --max-body-bytes} each, for the body timeout, on as many
- * connections as it opens. A caller with a valid token is served as ever.
+ * connections as it opens. What such a caller still sends is read and dropped before the close, so
+ * that it reads its answer instead of a reset connection. A caller with a valid token is served as
+ * ever.
  */
 class UnadmittedBodiesIT {
   /** A request head announcing a body of a MiB, and the body's first byte only. */
@@ -81,6 +85,63 @@ class UnadmittedBodiesIT {
       // A valid token's body is read and served, on either front's credentials.
       assertThat(f.post(ServeFixture.body("alpha/small", false, ""), ServeFixture.TOKEN).body())
           .contains("served");
+    }
+  }
+
+  @Test
+  void aRefusedCallerStillSendingItsBodyReadsItsAnswerNotAReset() throws Exception {
+    byte[] body =
+        ServeFixture.body("alpha/small", false, "\"user\":\"" + "a".repeat(200_000) + "\"")
+            .getBytes(StandardCharsets.UTF_8);
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of(),
+            ServeFixture.generousPolicy(),
+            o -> o.token(ServeFixture.TOKEN).maxBodyBytes(256 * 1024))) {
+      // Many times over, on the JDK's client with its pooled connections, since a reset is a race:
+      // when the server closed on the body unread, about one in ten of these failed ("header parser
+      // received no bytes", the client's write broken).
+      for (int i = 0; i < 200; i++) {
+        HttpResponse<String> refused =
+            f.client.send(
+                HttpRequest.newBuilder(f.uri("/v1/chat/completions"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(refused.statusCode()).as("request %d", i).isEqualTo(401);
+        assertThat(refused.body()).contains("invalid_api_key");
+        assertThat(refused.headers().firstValue("Connection")).hasValue("close");
+        assertThat(
+                f.client
+                    .send(
+                        HttpRequest.newBuilder(f.uri("/healthz")).build(),
+                        HttpResponse.BodyHandlers.discarding())
+                    .statusCode())
+            .isEqualTo(200);
+      }
+    }
+  }
+
+  @Test
+  void aRefusedCallerThatStopsSendingIsClosedAfterAShortWhile() throws Exception {
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of(),
+                ServeFixture.generousPolicy(),
+                o -> o.token(ServeFixture.TOKEN).bodyTimeout(Duration.ofMillis(300)));
+        Socket s = new Socket("127.0.0.1", f.server.port())) {
+      // A chunked body never ended: answered at once, read for at most the body time, then closed.
+      RawHttp.send(
+          s,
+          "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              + "Transfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n");
+      String refused = RawHttp.answer(s);
+
+      assertThat(refused).startsWith("HTTP/1.1 401 ");
+      assertThat(RawHttp.header(refused, "Connection")).isEqualToIgnoringCase("close");
+      assertThat(RawHttp.untilClosed(s)).isEmpty();
     }
   }
 }

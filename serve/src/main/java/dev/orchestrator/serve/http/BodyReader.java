@@ -9,18 +9,22 @@ import org.eclipse.jetty.io.Content;
  * delivers it, and between chunks the reader only waits for Jetty's demand callback. So a client
  * that sends its body a byte a minute costs a buffer, not a worker thread (docs/reference.md
  * §security). Reading stops past {@code limit} bytes. One instance reads one body; the completion
- * runs once, on whichever thread delivered the last chunk.
+ * runs once, on whichever thread delivered the last chunk. A reader that only drops what it reads
+ * ({@link #discard}) keeps nothing but a count.
  */
 final class BodyReader {
   private final Content.Source source;
   private final int limit;
   private final BiConsumer<byte[], Throwable> done;
-  private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+  private final ByteArrayOutputStream bytes; // null when the body is dropped as it is read
+  private long count;
   private boolean finished;
 
-  private BodyReader(Content.Source source, int limit, BiConsumer<byte[], Throwable> done) {
+  private BodyReader(
+      Content.Source source, int limit, boolean keep, BiConsumer<byte[], Throwable> done) {
     this.source = source;
     this.limit = limit;
+    this.bytes = keep ? new ByteArrayOutputStream() : null;
     this.done = done;
   }
 
@@ -29,7 +33,16 @@ final class BodyReader {
    * one, so that the caller can tell an oversized body — or with the read's failure.
    */
   static void read(Content.Source source, int limit, BiConsumer<byte[], Throwable> done) {
-    new BodyReader(source, limit, done).next();
+    new BodyReader(source, limit, true, done).next();
+  }
+
+  /**
+   * Reads {@code source} to its end, dropping every byte, and calls {@code done} with an empty
+   * array when it ended within {@code limit} bytes, with {@code null} when it went past them
+   * (reading stops there), or with the read's failure.
+   */
+  static void discard(Content.Source source, int limit, BiConsumer<byte[], Throwable> done) {
+    new BodyReader(source, limit, false, done).next();
   }
 
   private void next() {
@@ -43,16 +56,17 @@ final class BodyReader {
         finish(null, chunk.getFailure());
         return;
       }
-      int take = Math.min(chunk.remaining(), limit + 1 - bytes.size());
-      if (take > 0) {
+      int take = (int) Math.min(chunk.remaining(), limit + 1 - count);
+      if (take > 0 && bytes != null) {
         byte[] part = new byte[take];
         chunk.getByteBuffer().get(part);
         bytes.writeBytes(part);
       }
-      boolean last = chunk.isLast() || bytes.size() > limit;
+      count += Math.max(take, 0);
+      boolean last = chunk.isLast() || count > limit;
       chunk.release();
       if (last) {
-        finish(bytes.toByteArray(), null);
+        finish(bytes != null ? bytes.toByteArray() : count > limit ? null : new byte[0], null);
         return;
       }
     }

@@ -160,8 +160,42 @@ public final class HttpCall {
   }
 
   /**
-   * Marks the request's body as left unread: the answer says {@code Connection: close}, and the
-   * connection is not used again.
+   * Reads and drops the body of a request the server refuses from its head — at most {@code limit}
+   * bytes, for at most {@code deadline}, without holding a thread — then runs {@code then} on the
+   * thread that ended the read. Nothing is kept. Closing a connection with bytes unread resets it,
+   * and a client still sending its body loses the answer it was sent: read first, a small body
+   * leaves the connection open after the answer; read after an answer sent at once, a larger one
+   * leaves only that answer for the client to read before the close. A body not read to its end
+   * (past the limit, late, or failed) marks the connection for closing ({@link
+   * #closeAfterAnswer()}).
+   */
+  public void discardBody(int limit, Duration deadline, Scheduler timer, Runnable then) {
+    AtomicBoolean once = new AtomicBoolean();
+    Scheduler.Task late =
+        timer.schedule(
+            () -> {
+              if (once.compareAndSet(false, true)) {
+                closeAfter = true;
+                then.run();
+              }
+            },
+            deadline.toNanos(),
+            TimeUnit.NANOSECONDS);
+    BodyReader.discard(
+        request,
+        limit,
+        (bytes, failure) -> {
+          if (once.compareAndSet(false, true)) {
+            late.cancel();
+            closeAfter |= bytes == null || failure != null;
+            then.run();
+          }
+        });
+  }
+
+  /**
+   * Marks the request as answered before its body was read (or without reading it): the answer says
+   * {@code Connection: close}, and the connection is not used again.
    */
   public void closeAfterAnswer() {
     closeAfter = true;

@@ -12,7 +12,8 @@ import java.util.Set;
  * else the HTTP status when it is not a 2xx, else the status an in-band error carries or its
  * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. Wording is read
  * only when the provider gave no code that names a settled category ({@link
- * FailureRules#CATEGORY_CODES}). One per classification; immutable.
+ * FailureRules#CATEGORY_CODES}). One per classification, read by one thread; it keeps only the
+ * phrases its wording holds, found the first time a row asks (PhraseIndex).
  */
 final class Facts {
   private final FailureEvidence evidence;
@@ -22,6 +23,7 @@ final class Facts {
   private final boolean statusOfTokenOnly;
   // whether a code names a settled category, so that no wording is read
   private final boolean categoryCode;
+  private PhraseIndex.Phrases present;
 
   Facts(FailureEvidence evidence, UpstreamError error) {
     this.evidence = evidence;
@@ -137,7 +139,27 @@ final class Facts {
    * names the category (the provider's own code is stronger evidence than its text).
    */
   boolean says(List<String> phrases) {
-    return !categoryCode && phrases.stream().anyMatch(error.wording()::contains);
+    if (categoryCode) {
+      return false;
+    }
+    PhraseIndex.Phrases indexed = PhraseIndex.RULES.of(phrases);
+    if (indexed != null) {
+      return indexed.meets(present());
+    }
+    for (String phrase : phrases) {
+      if (error.wording().contains(phrase)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // The indexed phrases the wording holds, found in one pass the first time a row asks.
+  private PhraseIndex.Phrases present() {
+    if (present == null) {
+      present = PhraseIndex.RULES.present(error.wording());
+    }
+    return present;
   }
 
   boolean saysModelGone() {
@@ -159,7 +181,23 @@ final class Facts {
 
   /** Whether the wording says {@code words} (never when a code names the category). */
   boolean saysPattern(FailureRules.Words words) {
-    return !categoryCode && words.in(error.wording());
+    if (categoryCode) {
+      return false;
+    }
+    String wording = error.wording();
+    PhraseIndex.Phrases[] anchors = PhraseIndex.RULES.anchorsOf(words);
+    if (anchors == null) {
+      return words.in(wording);
+    }
+    List<FailureRules.Clause> clauses = words.clauses();
+    for (int i = 0; i < anchors.length; i++) {
+      if (anchors[i] == null
+          ? clauses.get(i).in(wording)
+          : anchors[i].meets(present()) && clauses.get(i).pattern().matcher(wording).find()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

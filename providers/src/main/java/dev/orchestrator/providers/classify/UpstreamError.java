@@ -1296,11 +1296,12 @@ record UpstreamError(
       String visible = TAG.matcher(payload).replaceAll(" ");
       a.message(title.find() ? title.group(1) : firstLine(visible));
       a.words(visible);
+      a.sdkClues(visible); // what the page says, not its markup's class names and links
     } else {
       a.message(payload);
       a.words(unwrapLines(payload));
+      a.sdkClues(payload);
     }
-    a.sdkClues(payload);
   }
 
   // A client's text with its line wraps undone ("Incorrect API\n    key provided"): an indented

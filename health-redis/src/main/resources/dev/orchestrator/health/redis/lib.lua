@@ -1,7 +1,7 @@
 -- Prepended to every route script (ADR 0021). One route's keys, all under one hash tag {ns:route}:
 --   KEYS[1] breaker hash (until, step: wall ms)   KEYS[2] probe lease (the holder's token)
 --   KEYS[3] cooldown (until, wall ms)             KEYS[4] retirement (until, wall ms)
---   KEYS[5] meta hash (v: version, lf: last failure, wall ms)
+--   KEYS[5] meta hash (v: version, lf: last failure, lu: the lease's end, wall ms)
 -- ARGV[1] route, ARGV[2] the caller's wall clock (ms), ARGV[3] the namespace's channel; the
 -- operation's own arguments follow from ARGV[4]. Every script returns the route's snapshot.
 local route, now, channel = ARGV[1], tonumber(ARGV[2]), ARGV[3]
@@ -51,7 +51,12 @@ local function snapshot()
   local lease = redis.call('GET', KEYS[2])
   local leaseUntil = 0
   if lease then
-    leaseUntil = now + math.max(redis.call('PTTL', KEYS[2]), 0)
+    -- the end the grant recorded (lu, wall ms); the key's own time to live only for a lease
+    -- granted before lu was kept, which reads later by the time Redis took since
+    leaseUntil = num(redis.call('HGET', KEYS[5], 'lu'))
+    if leaseUntil == 0 then
+      leaseUntil = now + math.max(redis.call('PTTL', KEYS[2]), 0)
+    end
   else
     lease = ''
   end

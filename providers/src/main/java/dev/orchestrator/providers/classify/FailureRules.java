@@ -13404,6 +13404,12 @@ final class FailureRules {
           "could not load model",
           "failed to load model",
           "model generation failed",
+          // a local server's model unloaded under a request ("Model is being unloaded. Cannot
+          // process new generation requests.", "Maybe the model was unloaded?"), a generation
+          // that stopped short ("Incomplete generation stream")
+          "model is being unloaded",
+          "model was unloaded",
+          "incomplete generation",
           // a server error, in Traditional Chinese, Japanese, Korean, Russian, Spanish, Portuguese,
           // French, German, Italian, Turkish, Vietnamese, Indonesian
           "伺服器錯誤",
@@ -13414,6 +13420,14 @@ final class FailureRules {
           "서버 오류",
           "내부 오류",
           "ошибка сервера",
+          // the same words declined (Russian "ошибку сервера", Ukrainian "через внутрішню помилку
+          // сервера") or in another order (Spanish "un error del servidor interno", Catalan "Error
+          // del servidor del proveïdor")
+          "ошибку сервера",
+          "ошибки сервера",
+          "помилку сервера",
+          "помилки сервера",
+          "error del servidor",
           "внутренняя ошибка",
           "error interno del servidor",
           "erro interno do servidor",

@@ -14,6 +14,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
@@ -135,27 +137,14 @@ public final class HttpCall {
    */
   public void readBody(
       int limit, Duration deadline, Scheduler timer, Executor executor, Runnable then) {
-    AtomicBoolean once = new AtomicBoolean();
-    Scheduler.Task late =
-        timer.schedule(
-            () -> {
-              if (once.compareAndSet(false, true)) {
-                bodyFailure = new TimeoutException("request body");
-                executor.execute(then);
-              }
-            },
-            deadline.toNanos(),
-            TimeUnit.NANOSECONDS);
-    BodyReader.read(
-        request,
-        limit,
+    within(
+        deadline,
+        timer,
+        done -> BodyReader.read(request, limit, done),
         (bytes, failure) -> {
-          if (once.compareAndSet(false, true)) {
-            late.cancel();
-            preRead = bytes;
-            bodyFailure = failure;
-            executor.execute(then);
-          }
+          preRead = bytes;
+          bodyFailure = failure;
+          executor.execute(then);
         });
   }
 
@@ -170,25 +159,38 @@ public final class HttpCall {
    * #closeAfterAnswer()}).
    */
   public void discardBody(int limit, Duration deadline, Scheduler timer, Runnable then) {
+    within(
+        deadline,
+        timer,
+        done -> BodyReader.discard(request, limit, done),
+        (bytes, failure) -> {
+          closeAfter |= bytes == null || failure != null;
+          then.run();
+        });
+  }
+
+  // Starts a read and calls done once: with its outcome, or with a TimeoutException and no bytes
+  // when the deadline passes first.
+  private static void within(
+      Duration deadline,
+      Scheduler timer,
+      Consumer<BiConsumer<byte[], Throwable>> read,
+      BiConsumer<byte[], Throwable> done) {
     AtomicBoolean once = new AtomicBoolean();
     Scheduler.Task late =
         timer.schedule(
             () -> {
               if (once.compareAndSet(false, true)) {
-                closeAfter = true;
-                then.run();
+                done.accept(null, new TimeoutException("request body"));
               }
             },
             deadline.toNanos(),
             TimeUnit.NANOSECONDS);
-    BodyReader.discard(
-        request,
-        limit,
+    read.accept(
         (bytes, failure) -> {
           if (once.compareAndSet(false, true)) {
             late.cancel();
-            closeAfter |= bytes == null || failure != null;
-            then.run();
+            done.accept(bytes, failure);
           }
         });
   }

@@ -10378,6 +10378,15 @@ final class FailureRules {
           + "|رفض|تعطيل|منتهي|باطل|منقضی|만료|폐기|무효|失効|無効|просрочен|отозван"
           + "|недействител|відкликан|прострочен)";
 
+  // A word for an API key in the other languages of the apps' translations (a Cyrillic one never
+  // inside a longer word: "подключение" holds "ключ"; Catalan's "clau" never inside "claude"), and
+  // the words that name it required, for the AUTH_PATTERN clause that needs both.
+  private static final String API_KEY_NOUN =
+      "(?:(?<![\\p{IsCyrillic}])(?:ключ|кључ|калит)|ključ|klíč|kľúč|nøgle|nøkkel|nyckel|võti|gakoa|avain|מפתח|कुंजी|kulcs|eochair|გასაღები|tsarut|raktas|atslēga|ਕੁੰਜੀ|cheia|விசை|ئاچقۇچ|kaliti|açar|κλειδί|\\bclau\\b|yawe|ལྡེ་མིག|কোড|چابی|مفتاح|کلید)";
+
+  private static final String REQUIRED =
+      "(?:потребан|потрібен|требуется|potreban|vyžadován|vyžadovaný|påkrævet|kreves|krävs|nõutav|beharrezkoa|vaaditaan|נדרש|आवश्यक|szükséges|ag teastáil|აუცილებელია|yessefk|būtinas|nepieciešama|ਲੋੜ|necesară|தேவை|زۆرۈر|درکار|مورد نیاز|талаб|talab|tələb|απαιτείται|necessària|gikinahanglan|དགོས|আবশ্যক|مطلوب)";
+
   static final Words AUTH_PATTERN =
       Words.of(
           // an API key not set, not configured or not found, in Polish and English ("Brak klucza
@@ -10409,6 +10418,54 @@ final class FailureRules {
               "anahtar",
               "klucz",
               "khóa",
+              "کلید"),
+          // …and in the other languages of the apps' translations, the requirement before or after
+          // the key ("Je vyžadován klíč OpenAI API", "OpenAI API-nøgle er påkrævet", "נדרש מפתח API
+          // של OpenAI", "OpenAI API விசை தேவை"), in a text that names an API: a key alone is also
+          // a JSON object's
+          Clause.of(
+              "(?s)^(?=.*(?:\\bapi\\b|апи)).*?(?:"
+                  + API_KEY_NOUN
+                  + "[^\\n]{0,30}?"
+                  + REQUIRED
+                  + "|"
+                  + REQUIRED
+                  + "[^\\n]{0,30}?"
+                  + API_KEY_NOUN
+                  + ")",
+              "ключ",
+              "кључ",
+              "ključ",
+              "klíč",
+              "kľúč",
+              "nøgle",
+              "nøkkel",
+              "nyckel",
+              "võti",
+              "gakoa",
+              "avain",
+              "מפתח",
+              "कुंजी",
+              "kulcs",
+              "eochair",
+              "გასაღები",
+              "tsarut",
+              "raktas",
+              "atslēga",
+              "ਕੁੰਜੀ",
+              "cheia",
+              "விசை",
+              "ئاچقۇچ",
+              "калит",
+              "kaliti",
+              "açar",
+              "κλειδί",
+              "clau",
+              "yawe",
+              "ལྡེ་མིག",
+              "কোড",
+              "چابی",
+              "مفتاح",
               "کلید"),
           // a credential named wrong in other words: a user token invalid, a virtual key expected,
           // an organisation

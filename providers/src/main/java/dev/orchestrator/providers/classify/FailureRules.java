@@ -1361,7 +1361,17 @@ final class FailureRules {
           "zahlungsmethode",
           "gói dịch vụ đã hết hạn",
           "cần thanh toán",
-          "ödeme alınamadı");
+          "ödeme alınamadı",
+          // funds, points, a plan or the free requests used up, in Polish, Catalan, Swedish,
+          // Bulgarian, Persian and Arabic ("Wygląda na to, że wyczerpałeś środki/kredyty",
+          // "Återstående kvot är otillräcklig", "نقاط اشتراک شما تمام شده است")
+          "wyczerpałeś środki",
+          "wykorzystano wszystkie darmowe",
+          "se t'han acabat els fons",
+          "kvot är otillräcklig",
+          "абонаментен план е изчерпан",
+          "نقاط اشتراک شما تمام شده",
+          "استنفدت نقاط اشتراكك");
 
   // The same meaning in the shapes a phrase list cannot enumerate: a balance, credit or points
   // pool that is short, used up, empty or expired (余额/积分/额度…不足, "run out of credits", "out of
@@ -4484,7 +4494,30 @@ final class FailureRules {
               "disponível publicamente",
               "herkese açık değil",
               "indisponible dans votre région",
-              "disponível em sua região"));
+              "disponível em sua região",
+              // …and in the rest of the apps' translations ("Tämä malli ei ole julkisesti
+              // saatavilla", "Dit model is niet publiek beschikbaar", "Níl an tsamhail seo ar fáil
+              // go poiblí")
+              "ictimaiyyət üçün açıq deyil",
+              "no està disponible públicament",
+              "není veřejně dostupný",
+              "ikke offentligt tilgængelig",
+              "δεν είναι δημόσια διαθέσιμο",
+              "pole avalikult saadaval",
+              "به صورت عمومی در دسترس نیست",
+              "ei ole julkisesti saatavilla",
+              "ar fáil go poiblí",
+              "ur telli d tazayezt",
+              "nav publiski pieejams",
+              "tidak tersedia secara terbuka",
+              "niet publiek beschikbaar",
+              "nie jest publicznie dostępny",
+              "inte tillgänglig för allmänheten",
+              "பொதுவில் கிடைக்கவில்லை",
+              "ไม่เปิดให้ใช้งานสาธารณะ",
+              "ئاممىغا ئېلان قىلىنمىغان",
+              "ҳамма учун очиқ эмас",
+              "hamma uchun ochiq emas"));
 
   static final Words CONTENT_HINTS =
       Words.of(

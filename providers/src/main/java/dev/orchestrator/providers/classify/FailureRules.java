@@ -13439,7 +13439,18 @@ final class FailureRules {
           "빈 문자열을 반환",
           "빈 응답",
           // content that came back empty, in Portuguese
-          "veio vazio");
+          "veio vazio",
+          // an answer named empty or not received, in Catalan, Chinese, Russian, Greek, Romanian
+          // and Korean ("El model de llenguatge ha retornat una resposta buida", "未收到回复。",
+          // "Ответ не получен.", "Καμία απάντηση", "(생각 완료, 출력 없음)")
+          "resposta buida",
+          "no s'ha rebut cap resposta",
+          "未收到回复",
+          "未收到回覆",
+          "ответ не получен",
+          "καμία απάντηση",
+          "niciun răspuns",
+          "출력 없음");
 
   // The answer, not the request, was malformed ("ChatAPI responded with invalid json"): not a
   // request error, whatever words follow.

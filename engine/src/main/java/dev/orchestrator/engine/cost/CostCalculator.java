@@ -112,23 +112,13 @@ public final class CostCalculator {
               + completionTokens
               + " (expected: >= 0)");
     }
-    if (cachedPromptTokens < 0 || cachedPromptTokens > promptTokens) {
-      throw new IllegalArgumentException(
-          "cachedPromptTokens: " + cachedPromptTokens + " (expected: 0.." + promptTokens + ")");
-    }
-    long uncached = promptTokens - cachedPromptTokens;
-    if (cacheWriteTokens < 0 || cacheWriteTokens > uncached) {
-      throw new IllegalArgumentException(
-          "cacheWriteTokens: "
-              + cacheWriteTokens
-              + " (expected: 0.."
-              + uncached
-              + ", the prompt tokens not read from the cache)");
-    }
-    if (reasoningTokens < 0 || reasoningTokens > completionTokens) {
-      throw new IllegalArgumentException(
-          "reasoningTokens: " + reasoningTokens + " (expected: 0.." + completionTokens + ")");
-    }
+    requirePart("cachedPromptTokens", cachedPromptTokens, promptTokens, "");
+    requirePart(
+        "cacheWriteTokens",
+        cacheWriteTokens,
+        promptTokens - cachedPromptTokens,
+        ", the prompt tokens not read from the cache");
+    requirePart("reasoningTokens", reasoningTokens, completionTokens, "");
     if (route.tier() == Tier.FREE) {
       return BigDecimal.ZERO;
     }
@@ -154,26 +144,38 @@ public final class CostCalculator {
             .add(out.multiply(BigDecimal.valueOf(completion - reasoning)));
     // Each detail term only when there is such a token: the common answer pays for two products.
     if (read > 0) {
-      micro = micro.add(orElse(route.cacheReadPerMtok(), in).multiply(BigDecimal.valueOf(read)));
+      micro =
+          micro.add(
+              Objects.requireNonNullElse(route.cacheReadPerMtok(), in)
+                  .multiply(BigDecimal.valueOf(read)));
     }
     if (write > 0) {
-      micro = micro.add(orElse(route.cacheWritePerMtok(), in).multiply(BigDecimal.valueOf(write)));
+      micro =
+          micro.add(
+              Objects.requireNonNullElse(route.cacheWritePerMtok(), in)
+                  .multiply(BigDecimal.valueOf(write)));
     }
     if (reasoning > 0) {
       micro =
-          micro.add(orElse(route.reasoningPerMtok(), out).multiply(BigDecimal.valueOf(reasoning)));
+          micro.add(
+              Objects.requireNonNullElse(route.reasoningPerMtok(), out)
+                  .multiply(BigDecimal.valueOf(reasoning)));
     }
     // Exact: per million is a shift of the decimal point (a BigDecimal division was ~5 % of an
     // in-process call, docs/benchmarks.md §2).
     return normalize(micro.scaleByPowerOfTen(-6));
   }
 
-  private static long orZero(Integer count) {
-    return count == null ? 0 : count;
+  // A part of a whole count must be within 0..whole; else "name: part (expected: 0..whole<note>)".
+  private static void requirePart(String name, long part, long whole, String note) {
+    if (part < 0 || part > whole) {
+      throw new IllegalArgumentException(
+          name + ": " + part + " (expected: 0.." + whole + note + ")");
+    }
   }
 
-  private static BigDecimal orElse(BigDecimal price, BigDecimal fallback) {
-    return price != null ? price : fallback;
+  private static long orZero(Integer count) {
+    return count == null ? 0 : count;
   }
 
   private static BigDecimal normalize(BigDecimal d) {

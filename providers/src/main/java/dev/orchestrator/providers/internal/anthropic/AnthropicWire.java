@@ -254,12 +254,8 @@ public final class AnthropicWire implements WireProtocol {
       return Usage.NONE;
     }
     int plain = WireSupport.nonNegative(u.inputTokens());
-    Integer read =
-        u.cacheReadInputTokens() == null ? null : WireSupport.nonNegative(u.cacheReadInputTokens());
-    Integer write =
-        u.cacheCreationInputTokens() == null
-            ? null
-            : WireSupport.nonNegative(u.cacheCreationInputTokens());
+    Integer read = WireSupport.nonNegativeOrNull(u.cacheReadInputTokens());
+    Integer write = WireSupport.nonNegativeOrNull(u.cacheCreationInputTokens());
     int in = plain + (read == null ? 0 : read) + (write == null ? 0 : write);
     int out = WireSupport.nonNegative(u.outputTokens());
     return new Usage(in, out, in + out, read, null, write);

@@ -156,11 +156,13 @@ public final class OpenAiWire implements WireProtocol {
     Integer written = prompt == null ? null : prompt.cacheWriteTokens();
     Integer reasoning =
         u.completionDetails() == null ? null : u.completionDetails().reasoningTokens();
-    return new Usage(p, c, t, count(cached), count(reasoning), count(written));
-  }
-
-  private static Integer count(Integer reported) {
-    return reported == null ? null : WireSupport.nonNegative(reported);
+    return new Usage(
+        p,
+        c,
+        t,
+        WireSupport.nonNegativeOrNull(cached),
+        WireSupport.nonNegativeOrNull(reasoning),
+        WireSupport.nonNegativeOrNull(written));
   }
 
   @Override

@@ -83,6 +83,14 @@ public final class WireSupport {
     return count == null || count < 0 ? 0 : count;
   }
 
+  /**
+   * A reported detail count (cache reads, cache writes, reasoning): {@code null} when absent, never
+   * a made-up 0; negative reads 0.
+   */
+  public static Integer nonNegativeOrNull(Integer count) {
+    return count == null ? null : nonNegative(count);
+  }
+
   /** Serialises a request DTO. */
   public static byte[] toBytes(Object dto) throws RequestEncodingException {
     try {

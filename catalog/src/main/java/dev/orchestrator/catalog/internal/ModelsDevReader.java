@@ -63,9 +63,7 @@ final class ModelsDevReader {
       if (!cost.isObject()) {
         throw cost.fail(cost.render() + " is not an object (expected: {input, output})");
       }
-      BigDecimal in = cost.get("input").decimal("a price in USD per million tokens");
-      BigDecimal out = cost.get("output").decimal("a price in USD per million tokens");
-      r.cost(null, Prices.perMtokOrNull(in), Prices.perMtokOrNull(out));
+      r.cost(null, price(cost, "input"), price(cost, "output"));
       r.cacheRead(price(cost, "cache_read"));
       r.cacheWrite(price(cost, "cache_write"));
       r.reasoning(price(cost, "reasoning"));

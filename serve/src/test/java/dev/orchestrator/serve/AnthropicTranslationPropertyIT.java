@@ -74,7 +74,10 @@ class AnthropicTranslationPropertyIT {
     }
     ObjectNode user = om.addObject().put("role", "user");
     ArrayNode userBlocks = am.addObject().put("role", "user").putArray("content");
-    userBlocks.addObject().put("type", "text").put("text", text);
+    if (!text.isBlank()) {
+      // a whitespace-only text says nothing, and Anthropic rejects it: the translation drops it
+      userBlocks.addObject().put("type", "text").put("text", text);
+    }
     if (image.equals("none")) {
       user.put("content", text);
     } else {

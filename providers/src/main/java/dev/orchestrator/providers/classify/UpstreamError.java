@@ -403,7 +403,21 @@ record UpstreamError(
                       "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
                           + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)\\b(?![:：]))")
                   .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
-              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
+              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE|TASK|RELAY)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
+                  .replace(
+                      // an app's task that the failure stopped, named for the answer it was
+                      // getting ("Failed to get response: …", "Error generating reply from
+                      // Ollama: …"): the cause after it is the message, and "response" in the
+                      // label says nothing of the answer
+                      "TASK",
+                      "(?:failed to|unable to|could not|error|error while) (?:get|getting|generate"
+                          + "|generating|fetch|fetching|receive|receiving) (?:an? |the )?"
+                          + "(?:response|reply|answer|completion)(?: from [^:：\\n]{1,40})?")
+                  .replace(
+                      // a relay's label for what its upstream answered ("upstream error: …",
+                      // "Provider returned error: …"): the upstream's words after it are the
+                      // message; said alone, the label is read as it is
+                      "RELAY", "(?:upstream|provider|channel)(?: returned)?(?: an)? error")
                   .replace(
                       "GENERIC",
                       "(?:the )?(?:(?:api|http|llm|model|chat|completion|upstream)\\s+)?"

@@ -846,6 +846,17 @@ class FailureClassifierTest {
           '服务忙,请稍后再试'                                                             | overloaded
           # …while a failure said after the label is still the server's
           'Failed to generate commit message: Model request failed. Please try again later.' | server_error
+          # the task named for the answer it was getting is a label too: "response" in it does
+          # not make the cause after it the answer's ("Failed to get response: Invalid …")
+          'Failed to get response: Invalid document at index 10'                      | request_invalid
+          'Error generating reply from Ollama: Missing placeholder value for ''chat_history''' | request_invalid
+          'Failed to get response: empty response'                                    | empty_response
+          'Failed to get response'                                                    | unknown
+          # …and so is a relay's label for what its upstream said
+          'upstream error: Request exceeds the maximum allowed number of bytes (32 MB limit).' | request_too_large
+          'Provider returned error: Conversation must end with a user message for this model' | request_invalid
+          'upstream error: the upstream channel returned an internal error'           | server_error
+          'Provider returned error'                                                   | server_error
           """)
   void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

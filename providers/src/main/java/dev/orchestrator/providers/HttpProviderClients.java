@@ -41,6 +41,9 @@ import javax.net.ssl.SSLContext;
  * variable(s), and a body over {@link Builder#maxRequestBytes} fails {@code request_too_large}.
  * Keys go on the wire only; they never appear in a failure, a log line or {@link #toString()}.
  *
+ * <p>Building the clients starts {@link FailureClassifier#prepareInBackground()} (once per
+ * process), so that the first failure is not also the one that loads the classifier's rules.
+ *
  * <p>Immutable and thread-safe; build with {@link #builder()}.
  */
 public final class HttpProviderClients implements ProviderClients {
@@ -66,6 +69,7 @@ public final class HttpProviderClients implements ProviderClients {
   private final AnthropicMessagesClient anthropic;
 
   private HttpProviderClients(Builder b) {
+    FailureClassifier.prepareInBackground();
     this.userAgent = b.userAgent;
     this.connectTimeout = b.connectTimeout;
     // The client's dependent tasks run on its selector thread (a direct executor): the default pool

@@ -4,12 +4,14 @@ import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.ReachedModel;
+import dev.orchestrator.engine.failure.TransportFault;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The single source of truth for "what kind of provider failure is this and may it be re-sent"
@@ -60,12 +62,69 @@ public final class FailureClassifier {
   public static final FailureClassifier INSTANCE =
       new FailureClassifier(Clock.systemUTC(), List.of());
 
+  // whether prepareInBackground() has started its thread in this process
+  private static final AtomicBoolean PREPARING = new AtomicBoolean();
+
+  // failures of the kinds the rules read, one each: a status and an error document, a provider's
+  // overload, an HTML page, a status-less SDK message and a transport fault
+  static final List<FailureEvidence> SAMPLES =
+      List.of(
+          FailureEvidence.http(
+              400,
+              Map.of(),
+              "{\"error\":{\"message\":\"This model's maximum context length is 8192 tokens.\","
+                  + "\"type\":\"invalid_request_error\",\"code\":\"context_length_exceeded\"}}"),
+          FailureEvidence.http(
+              529,
+              Map.of("retry-after", "2"),
+              "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\"Overloaded\"}}"),
+          FailureEvidence.http(
+              502,
+              Map.of(),
+              "<html><head><title>502 Bad Gateway</title></head><body></body></html>"),
+          new FailureEvidence(
+              null,
+              Map.of(),
+              null,
+              null,
+              "openai.RateLimitError: You exceeded your current quota",
+              false,
+              false,
+              null),
+          new FailureEvidence(
+              null, Map.of(), null, TransportFault.READ_TIMEOUT, null, false, false, null));
+
   private final Clock clock;
   private final List<ErrorRule> userRules;
 
   private FailureClassifier(Clock clock, List<ErrorRule> userRules) {
     this.clock = clock;
     this.userRules = userRules;
+  }
+
+  /**
+   * Loads the rules, builds their phrase index and classifies a few failures of each kind, in the
+   * calling thread: what the first classification in a process otherwise pays for (about half a
+   * second on a small machine, docs/benchmarks.md). Idempotent and thread-safe; a classification
+   * made meanwhile waits for the rules, as it would have loaded them itself.
+   */
+  public static void prepare() {
+    for (FailureEvidence e : SAMPLES) {
+      INSTANCE.explain(e);
+    }
+  }
+
+  /**
+   * {@link #prepare()} on a daemon thread of its own, once per process; returns at once. The
+   * provider clients call it when they are built, so that a failure soon after start is classified
+   * at the warm cost.
+   */
+  public static void prepareInBackground() {
+    if (PREPARING.compareAndSet(false, true)) {
+      Thread t = new Thread(FailureClassifier::prepare, "orchestrator-classifier-prepare");
+      t.setDaemon(true);
+      t.start();
+    }
   }
 
   /**

@@ -513,6 +513,23 @@ class FailureClassifierTest {
   }
 
   @Test
+  void preparingReadsOneFailureOfEachKindThroughTheRules() {
+    // the warm-up is worth its cost only if its samples reach the rules they stand for: a sample
+    // that fell through to unknown (or to the safety net) would leave those rules cold
+    List<String> categories =
+        FailureClassifier.SAMPLES.stream()
+            .map(e -> CLASSIFIER.explainStrict(e).failure().category().wireName())
+            .toList();
+
+    assertThat(categories)
+        .containsExactly(
+            "context_length_exceeded", "overloaded", "server_error", "quota_exhausted", "timeout");
+    FailureClassifier.prepare(); // idempotent: a second run changes nothing and does not throw
+    FailureClassifier.prepareInBackground();
+    FailureClassifier.prepareInBackground();
+  }
+
+  @Test
   void aBlockedAnswerAClientPrintedWithNoStatusIsContentFiltered() {
     String body = "{\"candidates\": [{\"finishReason\": \"BLOCKLIST\"}], \"modelVersion\": \"g\"}";
 

@@ -3919,6 +3919,13 @@ final class FailureRules {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // an API, feature or service switched off for the caller ("OpenAI API is disabled", "The
+          // 'More like this' feature is disabled", "LocalAI Assistant is disabled on this server")
+          Clause.of(
+              "\\b(?:api|feature|service|plugin|assistant|endpoint|access)'?\\s+(?:is|has been)\\s+(?:disabled|turned off|switched off)\\b",
+              "disabled",
+              "turned off",
+              "switched off"),
           // an account below the usage tier a model needs ("Your organization must qualify for at
           // least usage tier 5 to access 'o1-mini'")
           Clause.of(
@@ -13199,6 +13206,19 @@ final class FailureRules {
           // the AI SDK's error for a provider's answer holding data it cannot use
           // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
           Clause.literals("invalidresponsedataerror"),
+          // the model's structured output failing its schema, in the words of the library that
+          // asked for it ("Failed to parse Person from completion {…}. Got: 1 validation error for
+          // Person", "There was a problem with the generation of the structured output: …",
+          // "Failed to validate structured_output tool response with model WeatherReport",
+          // "InstructorRetryException: 1 validation error for UserInfo", "Output validation
+          // failed"): the schema is the caller's, the output that missed it the model's
+          Clause.of(
+              "\\b(?:failed|unable|could not) to parse [\\w.\\[\\]]{1,40} from completion\\b|\\bgeneration of the structured output\\b|\\bvalidate (?:the )?structured[_ ]output\\b|\\bstructured output (?:validation )?failed\\b|\\boutput validation failed\\b|instructorretryexception: \\d+ validation errors? for\\b",
+              "from completion",
+              "structured output",
+              "structured_output",
+              "output validation failed",
+              "instructorretryexception"),
           // an answer without the tool call the request required (the AI SDK's "Model response did
           // not contain a tool call even though tool choice was required")
           Clause.of("\\bresponse did not contain a (?:tool call|call to)\\b", "did not contain a"),

@@ -1011,6 +1011,13 @@ class FailureClassifierTest {
           grok-2 returned a zero-length completion | in_band.unreadable_words
           litellm: model returned a completion with content=None and tool_calls=None | in_band.unreadable_words
           Model stream ended with an invalid chunk or missing finish reason. | in_band.unreadable_words
+          # …or a structured output that missed the caller's schema: the output is the model's
+          Failed to parse Person from completion {"name": "Alice"}. Got: 1 validation error for Person age Field required | in_band.unreadable_words
+          There was a problem with the generation of the structured output: 1 validation error for Album | in_band.unreadable_words
+          Structured output validation failed: - name: Required | in_band.unreadable_words
+          # an API, feature or service switched off for the caller
+          OpenAI API is disabled | in_band.permission_words
+          The 'More like this' feature is disabled. Please refresh your page. | in_band.permission_words
           # a plan's allowance used up, in a product's own words
           You've used all 500 fast requests included in your plan this month. | account.wording
           You have run out of fast hours. You can purchase more fast time with /subscribe. | account.wording

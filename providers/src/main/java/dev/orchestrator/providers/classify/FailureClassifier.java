@@ -91,8 +91,7 @@ public final class FailureClassifier {
               false,
               false,
               null),
-          new FailureEvidence(
-              null, Map.of(), null, TransportFault.READ_TIMEOUT, null, false, false, null));
+          FailureEvidence.transport(TransportFault.READ_TIMEOUT, null));
 
   private final Clock clock;
   private final List<ErrorRule> userRules;

@@ -403,7 +403,7 @@ record UpstreamError(
                       "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
                           + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)\\b(?![:：]))")
                   .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
-              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE|TASK|RELAY)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
+              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE|TASK|RELAY|NO_CAUSE)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
                   .replace(
                       // an app's task that the failure stopped, named for the answer it was
                       // getting ("Failed to get response: …", "Error generating reply from
@@ -413,6 +413,14 @@ record UpstreamError(
                       "(?:failed to|unable to|could not|error|error while) (?:get|getting|generate"
                           + "|generating|fetch|fetching|receive|receiving) (?:an? |the )?"
                           + "(?:response|reply|answer|completion)(?: from [^:：\\n]{1,40})?")
+                  .replace(
+                      // an app's words that something failed, before what did ("Something went
+                      // wrong: Insufficient Balance", "An unexpected error occurred: HTTP 401 …",
+                      // "Unknown error: Invalid json output: …"): said alone they name no cause,
+                      // and are read as they are
+                      "NO_CAUSE",
+                      "(?:something went wrong|an? (?:unexpected |unknown )?error (?:has )?occurred"
+                          + "|unexpected error(?: occurred)?|unknown error)")
                   .replace(
                       // a relay's label for what its upstream answered ("upstream error: …",
                       // "Provider returned error: …"): the upstream's words after it are the

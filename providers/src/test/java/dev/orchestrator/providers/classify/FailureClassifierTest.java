@@ -874,6 +874,12 @@ class FailureClassifierTest {
           'Provider returned error: Conversation must end with a user message for this model' | request_invalid
           'upstream error: the upstream channel returned an internal error'           | server_error
           'Provider returned error'                                                   | server_error
+          # …and so are an app's words that something failed, before what did
+          'Something went wrong: The Mistral API failed upstream while handling the call. Try again in a few moments.' | server_error
+          'Unexpected error: All providers for meta-llama/llama-3.1-405b-instruct are saturated at the moment; try again shortly.' | overloaded
+          'An error occurred: Cannot POST /v1/chat/completions'                       | not_found
+          'Something went wrong'                                                      | unknown
+          'An unexpected error occurred'                                              | unknown
           """)
   void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

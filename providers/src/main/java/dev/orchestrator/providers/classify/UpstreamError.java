@@ -403,7 +403,7 @@ record UpstreamError(
                       "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
                           + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)\\b(?![:：]))")
                   .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
-              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE|TASK|RELAY|NO_CAUSE)|CLASS|错误|錯誤|エラー|请求失败|调用失败)\\s*[:：]\\s*)*"
+              + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE|TASK|RELAY|NO_CAUSE)|CLASS|错误(?:信息|详情)?|錯誤(?:訊息|信息)?|エラー(?:メッセージ)?|请求失败|调用失败)\\s*[:：]\\s*)*"
                   .replace(
                       // an app's task that the failure stopped, named for the answer it was
                       // getting ("Failed to get response: …", "Error generating reply from

@@ -880,6 +880,9 @@ class FailureClassifierTest {
           'An error occurred: Cannot POST /v1/chat/completions'                       | not_found
           'Something went wrong'                                                      | unknown
           'An unexpected error occurred'                                              | unknown
+          # …and "error message:" in Chinese and Japanese
+          '错误信息：429 [object Object]'                                                | rate_limited
+          'エラーメッセージ: No model found'                                               | not_found
           """)
   void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

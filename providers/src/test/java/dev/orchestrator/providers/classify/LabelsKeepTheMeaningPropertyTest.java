@@ -51,7 +51,8 @@ class LabelsKeepTheMeaningPropertyTest {
             "Provider returned error: ",
             "Something went wrong: ",
             "Unexpected error: ",
-            "An error occurred: ")) {
+            "An error occurred: ",
+            "错误信息：")) {
       w.add(s -> label + s);
     }
     w.add(s -> envelope("error", s));

@@ -366,11 +366,14 @@ record UpstreamError(
           "(?i)\\s*[(（\\[]\\s*(?:(?:(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?"
               + "|(?:model|provider|deployment)\\s*[:：=])\\s*[^()（）\\[\\]\\n]{1,100}"
               + "|(?:attempt|retry|try)\\s*#?\\d{1,3}\\s*(?:/|of)\\s*\\d{1,3})[)）\\]]\\s*$");
-  // an app's advice for when the failure repeats, ending the text (withoutTrailingAdvice)
+  // an app's advice for when the failure repeats, or a library's pointer to its troubleshooting
+  // page (LangChain's "For troubleshooting, visit: https://…", "Troubleshooting URL: https://…"),
+  // ending the text (withoutTrailingAdvice)
   private static final Pattern TRAILING_ADVICE =
       Pattern.compile(
           "(?i)(?<=[.!。])\\s+if (?:the|this|that) (?:problem|issue|error) (?:persists|continues"
-              + "|keeps happening)[^\\n]{0,120}$|(?<=[.!。])\\s+if this keeps happening[^\\n]{0,120}$");
+              + "|keeps happening)[^\\n]{0,120}$|(?<=[.!。])\\s+if this keeps happening[^\\n]{0,120}$"
+              + "|\\s+(?:for troubleshooting, visit|troubleshooting url)\\s*:\\s*\\S+\\s*$");
   // What a log line or a generic label puts before a message: a timestamp (a date and a time, or a
   // bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and after it a
   // logger's name in brackets, or a whole log line's prefix in a common logger's format (LOGLINE),
@@ -1327,9 +1330,13 @@ record UpstreamError(
   }
 
   // A client's text with its line wraps undone ("Incorrect API\n    key provided"): an indented
-  // line continues the one before it.
+  // line continues the one before it. JavaScript stack frames after the message are indented too,
+  // and are not its words: they go first (withoutTrailingStack), so that the message ends where it
+  // did ("Error: Unexpected server response: 403\n    at …" ends with its status).
   private static String unwrapLines(String text) {
-    return text.indexOf('\n') < 0 ? text : WRAPPED_LINE.matcher(text).replaceAll(" ");
+    return text.indexOf('\n') < 0
+        ? text
+        : WRAPPED_LINE.matcher(withoutTrailingStack(text)).replaceAll(" ");
   }
 
   // the first line (split at line feeds) that is not blank
@@ -1880,7 +1887,8 @@ record UpstreamError(
         String head = Text.head(message, IDENTIFIER_SCAN_CHARS);
         carriedStatus = valueStatus(head, 1, Acc::reasonStatus);
         if (carriedStatus == null) {
-          carriedStatus = reasonStatus(message);
+          // what the message ends with is before the stack frames, request id or advice after it
+          carriedStatus = reasonStatus(said(message));
         }
       }
       classTokens.forEach(this::token);

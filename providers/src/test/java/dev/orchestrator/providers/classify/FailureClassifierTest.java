@@ -880,6 +880,12 @@ class FailureClassifierTest {
           'An error occurred: Cannot POST /v1/chat/completions'                       | not_found
           'Something went wrong'                                                      | unknown
           'An unexpected error occurred'                                              | unknown
+          # a status said as the message's last words is read before the stack frames, the
+          # request id or a library's troubleshooting link after it
+          'Error: Connector: HTTP Error: Not Found\n    at processTicksAndRejections (node:internal/process/task_queues:95:5)' | not_found
+          'Connector: HTTP Error: Not Found (request id: 20240218231733406291669)'    | not_found
+          'Failed parse response: Unprocessable Entity\nFor troubleshooting, visit: https://python.langchain.com/docs/troubleshooting/errors/' | request_invalid
+          'Error: pull model manifest: 401 Troubleshooting URL: https://js.langchain.com/docs/troubleshooting/errors/' | auth_failed
           # …and "error message:" in Chinese and Japanese
           '错误信息：429 [object Object]'                                                | rate_limited
           'エラーメッセージ: No model found'                                               | not_found

@@ -19,9 +19,10 @@ import net.jqwik.api.Provide;
  * What people paste and what relays pass on puts a label or an envelope around the cause: a log
  * line's prefix, "Error: ", an app's task ("Failed to get response: "), a relay's label ("upstream
  * error: "), an app's "Something went wrong: ", a JSON or Python-dict envelope, a request id or
- * stack frames after it. The label names no cause of its own, so the cause keeps its meaning inside
- * it: every sentence of the specification table ({@code errors/meaning-phrases.jsonl}), read as its
- * meaning alone, is read as the same meaning wrapped (ADR 0030, twenty-second addendum).
+ * stack frames or a library's troubleshooting link after it. The label names no cause of its own,
+ * so the cause keeps its meaning inside it: every sentence of the specification table ({@code
+ * errors/meaning-phrases.jsonl}), read as its meaning alone, is read as the same meaning wrapped
+ * (ADR 0030, twenty-second addendum).
  *
  * <p>A sentence that starts with a bracketed tag is left out: after a level ("[ERROR] [moderation]
  * …") the tag is read as a logger's name, as in the formats loggers write.
@@ -64,6 +65,9 @@ class LabelsKeepTheMeaningPropertyTest {
         });
     w.add(s -> "{'error': {'message': " + pythonRepr(s) + "}}");
     w.add(s -> s + " (request id: 20240218231733406291669)");
+    w.add(
+        s ->
+            s + "\nFor troubleshooting, visit: https://python.langchain.com/docs/troubleshooting/");
     w.add(
         s ->
             "Error: "

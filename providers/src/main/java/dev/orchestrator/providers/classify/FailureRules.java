@@ -14336,7 +14336,7 @@ final class FailureRules {
           new Clause(
               FAILED_WORDING,
               Pattern.compile(
-                  "^(?>(?:\\s*failed to [a-z]+(?: [a-z-]+){0,4}\\s*[:：])?)[\\s\\S]*?(?:"
+                  "^(?>(?:\\s*(?:failed to [a-z]+(?: [a-z-]+){0,4}|(?:[a-z]+ ){1,3}failed)\\s*[:：])?)[\\s\\S]*?(?:"
                       + FAILED_WORDING.stream().map(Pattern::quote).collect(Collectors.joining("|"))
                       + ")")));
 

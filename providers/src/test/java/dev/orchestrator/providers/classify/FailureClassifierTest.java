@@ -861,6 +861,8 @@ class FailureClassifierTest {
           # …nor is the task's "failed" the failure's: a wait asked for is the load it was
           'Failed to generate commit message: 服务忙,请稍后再试'                          | overloaded
           '服务忙,请稍后再试'                                                             | overloaded
+          'Agent run failed: 服务忙,请稍后再试'                                                | overloaded
+          'Request to OpenAI failed: All providers for meta-llama/llama-3.1-405b-instruct are saturated at the moment; try again shortly.' | overloaded
           # …while a failure said after the label is still the server's
           'Failed to generate commit message: Model request failed. Please try again later.' | server_error
           # the task named for the answer it was getting is a label too: "response" in it does

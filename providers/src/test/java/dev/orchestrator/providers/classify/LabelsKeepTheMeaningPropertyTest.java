@@ -48,6 +48,8 @@ class LabelsKeepTheMeaningPropertyTest {
             "I got this error: ",
             "Failed to get response: ",
             "Error generating reply from Ollama: ",
+            "Agent run failed: ",
+            "Request to OpenAI failed: ",
             "upstream error: ",
             "Provider returned error: ",
             "Something went wrong: ",

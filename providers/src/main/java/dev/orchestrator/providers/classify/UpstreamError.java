@@ -347,6 +347,9 @@ record UpstreamError(
   private static final String TLS_NAMESPACE = "Security.Authentication.";
   private static final int MAX_CLASS_TOKENS = 4;
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
+  // an ANSI escape sequence: ESC, then a control sequence ("[31m", "[0m", "[2K") or one character
+  private static final Pattern ANSI_ESCAPE =
+      Pattern.compile("\u001b(?:\\[[0-9;?]*[ -/]*[@-~]|[@-Z\\\\-_])");
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
   // escaped once more or a Python dict printed inside a text ("message": "…", 'msg': '…'), in
@@ -573,7 +576,8 @@ record UpstreamError(
    */
   static UpstreamError read(String body, String otherText, String amznErrorType) {
     Acc a = new Acc();
-    String payload = sseData(body == null ? "" : Text.head(body, Text.MAX_READ_CHARS));
+    String payload =
+        sseData(body == null ? "" : withoutColours(Text.head(body, Text.MAX_READ_CHARS)));
     JsonNode root = parseJson(payload);
     if (root != null && root.isArray()) {
       root = firstObject(root);
@@ -592,7 +596,7 @@ record UpstreamError(
       a.errorShape = true;
     }
     if (!Text.isBlank(otherText)) {
-      String other = unquotedWhole(otherText);
+      String other = unquotedWhole(withoutColours(otherText));
       a.words(unwrapLines(other));
       a.sdkClues(other);
       if (a.message == null && !a.errorShape) {
@@ -1327,6 +1331,13 @@ record UpstreamError(
       a.words(unwrapLines(payload));
       a.sdkClues(payload);
     }
+  }
+
+  // A terminal's colour and cursor codes (ANSI escape sequences: ESC "[31m", ESC "[0m"), which a
+  // log
+  // captured from a terminal keeps, are not the message's characters.
+  private static String withoutColours(String text) {
+    return text.indexOf('\u001b') < 0 ? text : ANSI_ESCAPE.matcher(text).replaceAll("");
   }
 
   // A client's text with its line wraps undone ("Incorrect API\n    key provided"): an indented

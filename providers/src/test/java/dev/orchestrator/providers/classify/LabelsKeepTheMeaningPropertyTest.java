@@ -58,6 +58,9 @@ class LabelsKeepTheMeaningPropertyTest {
             "错误信息：")) {
       w.add(s -> label + s);
     }
+    w.add(
+        s ->
+            "\u001b[31mError:\u001b[0m " + s); // a terminal's colours, as a captured log keeps them
     w.add(s -> envelope("error", s));
     w.add(s -> envelope("detail", s));
     w.add(

@@ -347,6 +347,11 @@ record UpstreamError(
   private static final String TLS_NAMESPACE = "Security.Authentication.";
   private static final int MAX_CLASS_TOKENS = 4;
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
+  // an app's plea to try again ending a text (withoutTrailingRetry)
+  private static final Pattern TRAILING_RETRY =
+      Pattern.compile(
+          "(?i)[.!。]?\\s+(?:please,? )?(?:try again|retry)(?: later| (?:in )?a (?:moment|bit|few"
+              + " (?:minutes|moments|seconds)))?[.!。]?\\s*$");
   // an ANSI escape sequence: ESC, then a control sequence ("[31m", "[0m", "[2K") or one character
   private static final Pattern ANSI_ESCAPE =
       Pattern.compile("\u001b(?:\\[[0-9;?]*[ -/]*[@-~]|[@-Z\\\\-_])");
@@ -1333,6 +1338,14 @@ record UpstreamError(
     }
   }
 
+  // The text without an app's plea to try again at its end ("… Not Found. Please try again."),
+  // for the status it ends with; the same text when it ends otherwise.
+  private static String withoutTrailingRetry(String text) {
+    int at = text.length() > 80 ? text.length() - 80 : 0;
+    Matcher plea = TRAILING_RETRY.matcher(text).region(at, text.length());
+    return plea.find() && plea.start() > 0 ? text.substring(0, plea.start()) : text;
+  }
+
   // A terminal's colour and cursor codes (ANSI escape sequences: ESC "[31m", ESC "[0m"), which a
   // log
   // captured from a terminal keeps, are not the message's characters.
@@ -1737,6 +1750,12 @@ record UpstreamError(
         carriedStatus = messageStatus(head, lower);
       }
       if (carriedStatus == null) {
+        // a status said last, before an app's plea to try again ("… failed: 401. Please try
+        // again.")
+        String plea = withoutTrailingRetry(head);
+        carriedStatus = plea == head ? null : messageStatus(plea);
+      }
+      if (carriedStatus == null) {
         carriedStatus = valueStatus(head, 1, Acc::messageStatus);
       }
       if (lower.contains("code = ")
@@ -1899,7 +1918,7 @@ record UpstreamError(
         carriedStatus = valueStatus(head, 1, Acc::reasonStatus);
         if (carriedStatus == null) {
           // what the message ends with is before the stack frames, request id or advice after it
-          carriedStatus = reasonStatus(said(message));
+          carriedStatus = reasonStatus(withoutTrailingRetry(said(message)));
         }
       }
       classTokens.forEach(this::token);

@@ -888,6 +888,8 @@ class FailureClassifierTest {
           'Connector: HTTP Error: Not Found (request id: 20240218231733406291669)'    | not_found
           'Failed parse response: Unprocessable Entity\nFor troubleshooting, visit: https://python.langchain.com/docs/troubleshooting/errors/' | request_invalid
           'Error: pull model manifest: 401 Troubleshooting URL: https://js.langchain.com/docs/troubleshooting/errors/' | auth_failed
+          'Error: Unexpected server response: 403. Please try again.'                | permission_denied
+          'Connector: HTTP Error: Not Found. Please try again later.'                 | not_found
           # a terminal's colour codes are not the message's characters
           '\u001b[31mError:\u001b[0m 429 Provider returned error'                   | rate_limited
           '\u001b[1m\u001b[31mERROR\u001b[39m\u001b[22m No model found'          | not_found

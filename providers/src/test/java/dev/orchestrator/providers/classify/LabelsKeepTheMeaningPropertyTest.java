@@ -70,6 +70,7 @@ class LabelsKeepTheMeaningPropertyTest {
         });
     w.add(s -> "{'error': {'message': " + pythonRepr(s) + "}}");
     w.add(s -> s + " (request id: 20240218231733406291669)");
+    w.add(s -> s + (s.endsWith(".") ? "" : ".") + " Please try again.");
     w.add(
         s ->
             s + "\nFor troubleshooting, visit: https://python.langchain.com/docs/troubleshooting/");

@@ -14328,9 +14328,9 @@ final class FailureRules {
           "gagal");
 
   // The failure words said of the failure itself, not only of the app's task named before it
-  // ("Failed
-  // to generate commit message: 服务忙,请稍后再试" says the service is busy, as the message alone
-  // does; the label is the app's, whatever failed it)
+  // ("Failed to generate commit message: 服务忙,请稍后再试" and "Agent run failed: 服务忙,请稍后再试"
+  // say the service is busy, as the message alone does; the label is the app's, whatever failed
+  // it)
   static final Words FAILED_AFTER_TASK_LABEL =
       Words.of(
           new Clause(

@@ -346,7 +346,6 @@ record UpstreamError(
   // failed ("The SSL connection could not be established"), not a key refused.
   private static final String TLS_NAMESPACE = "Security.Authentication.";
   private static final int MAX_CLASS_TOKENS = 4;
-  // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   // an app's plea to try again ending a text (withoutTrailingRetry)
   private static final Pattern TRAILING_RETRY =
       Pattern.compile(
@@ -355,6 +354,7 @@ record UpstreamError(
   // an ANSI escape sequence: ESC, then a control sequence ("[31m", "[0m", "[2K") or one character
   private static final Pattern ANSI_ESCAPE =
       Pattern.compile("\u001b(?:\\[[0-9;?]*[ -/]*[@-~]|[@-Z\\\\-_])");
+  // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
   // escaped once more or a Python dict printed inside a text ("message": "…", 'msg': '…'), in
@@ -1346,9 +1346,8 @@ record UpstreamError(
     return plea.find() && plea.start() > 0 ? text.substring(0, plea.start()) : text;
   }
 
-  // A terminal's colour and cursor codes (ANSI escape sequences: ESC "[31m", ESC "[0m"), which a
-  // log
-  // captured from a terminal keeps, are not the message's characters.
+  // A terminal's colour and cursor codes (ANSI escape sequences: ESC "[31m", ESC "[0m"), which
+  // a log captured from a terminal keeps, are not the message's characters.
   private static String withoutColours(String text) {
     return text.indexOf('\u001b') < 0 ? text : ANSI_ESCAPE.matcher(text).replaceAll("");
   }
@@ -1752,8 +1751,8 @@ record UpstreamError(
       if (carriedStatus == null) {
         // a status said last, before an app's plea to try again ("… failed: 401. Please try
         // again.")
-        String plea = withoutTrailingRetry(head);
-        carriedStatus = plea == head ? null : messageStatus(plea);
+        String withoutPlea = withoutTrailingRetry(head);
+        carriedStatus = withoutPlea.length() < head.length() ? messageStatus(withoutPlea) : null;
       }
       if (carriedStatus == null) {
         carriedStatus = valueStatus(head, 1, Acc::messageStatus);

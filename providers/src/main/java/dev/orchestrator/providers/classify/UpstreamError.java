@@ -351,9 +351,9 @@ record UpstreamError(
       Pattern.compile(
           "(?i)[.!。]?\\s+(?:please,? )?(?:try again|retry)(?: later| (?:in )?a (?:moment|bit|few"
               + " (?:minutes|moments|seconds)))?[.!。]?\\s*$");
-  // an ANSI escape sequence: ESC, then a control sequence ("[31m", "[0m", "[2K") or one character
-  private static final Pattern ANSI_ESCAPE =
-      Pattern.compile("\u001b(?:\\[[0-9;?]*[ -/]*[@-~]|[@-Z\\\\-_])");
+  // an ANSI control sequence, as terminals colour and move text: ESC "[", parameters, a final
+  // letter ("[31m", "[0m", "[2K"); any other escape is left to the cleaning every text gets
+  private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]");
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string

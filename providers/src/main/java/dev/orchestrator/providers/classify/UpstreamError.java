@@ -607,7 +607,8 @@ record UpstreamError(
       if (a.message == null && !a.errorShape) {
         a.message = other;
       }
-      JsonNode printed = root == null ? parseJson(other) : null;
+      // (after any label before it: "Error: {\"role\": \"assistant\", \"content\": \"\"}")
+      JsonNode printed = root == null ? parseJson(said(other)) : null;
       if (printed != null && printed.isObject()) {
         // a client's printout of the answer it could not use, with no body: read as that answer
         Acc answer = new Acc();

@@ -1033,6 +1033,9 @@ class FailureClassifierTest {
           grok-2 returned a zero-length completion | in_band.unreadable_words
           litellm: model returned a completion with content=None and tool_calls=None | in_band.unreadable_words
           Model stream ended with an invalid chunk or missing finish reason. | in_band.unreadable_words
+          # …or printed by a client after a label: the answer it could not use is still read
+          Error: {"role": "assistant", "content": ""} | empty.blank_answer
+          I got this error: {"choices": [{"message": {"role": "assistant", "content": ""}, "finish_reason": "stop"}]} | empty.blank_answer
           # …or a structured output that missed the caller's schema: the output is the model's
           Failed to parse Person from completion {"name": "Alice"}. Got: 1 validation error for Person age Field required | in_band.unreadable_words
           There was a problem with the generation of the structured output: 1 validation error for Album | in_band.unreadable_words

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The single source of truth for "what kind of provider failure is this and may it be re-sent"
@@ -62,9 +62,6 @@ public final class FailureClassifier {
   public static final FailureClassifier INSTANCE =
       new FailureClassifier(Clock.systemUTC(), List.of());
 
-  // whether prepareInBackground() has started its thread in this process
-  private static final AtomicBoolean PREPARING = new AtomicBoolean();
-
   // failures of the kinds the rules read, one each: a status and an error document, a provider's
   // overload, an HTML page, a status-less SDK message and a transport fault
   static final List<FailureEvidence> SAMPLES =
@@ -114,16 +111,20 @@ public final class FailureClassifier {
   }
 
   /**
-   * {@link #prepare()} on a daemon thread of its own, once per process; returns at once. The
-   * provider clients call it when they are built, so that a failure soon after start is classified
-   * at the warm cost.
+   * {@link #prepare()} as an asynchronous task of the JDK's common pool ({@link
+   * CompletableFuture#runAsync(Runnable)}), started once per process; returns at once, and every
+   * call the same future. The provider clients call it when they are built, so that a failure soon
+   * after start is classified at the warm cost.
    */
-  public static void prepareInBackground() {
-    if (PREPARING.compareAndSet(false, true)) {
-      Thread t = new Thread(FailureClassifier::prepare, "orchestrator-classifier-prepare");
-      t.setDaemon(true);
-      t.start();
-    }
+  public static CompletableFuture<Void> prepareInBackground() {
+    return Preparing.TASK;
+  }
+
+  // The one preparation of the process, started when first asked for (the holder's class
+  // initialisation runs once).
+  private static final class Preparing {
+    static final CompletableFuture<Void> TASK =
+        CompletableFuture.runAsync(FailureClassifier::prepare);
   }
 
   /**

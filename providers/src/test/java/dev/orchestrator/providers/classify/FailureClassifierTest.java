@@ -9,6 +9,7 @@ import dev.orchestrator.engine.failure.TransportFault;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -524,9 +525,11 @@ class FailureClassifierTest {
     assertThat(categories)
         .containsExactly(
             "context_length_exceeded", "overloaded", "server_error", "quota_exhausted", "timeout");
-    FailureClassifier.prepare(); // idempotent: a second run changes nothing and does not throw
-    FailureClassifier.prepareInBackground();
-    FailureClassifier.prepareInBackground();
+    // started once per process: every call answers the same task, which ends without a failure
+    CompletableFuture<Void> task = FailureClassifier.prepareInBackground();
+    assertThat(FailureClassifier.prepareInBackground()).isSameAs(task);
+    task.join();
+    assertThat(task).isDone().isNotCompletedExceptionally();
   }
 
   @Test

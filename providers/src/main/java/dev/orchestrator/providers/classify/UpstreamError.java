@@ -639,9 +639,20 @@ record UpstreamError(
   // persists, contact support.", "If this keeps happening, …"): it names no cause, and what the
   // message ends with is before it.
   private static String withoutTrailingAdvice(String text) {
-    int at = text.length() > 200 ? text.length() - 200 : 0;
-    Matcher advice = TRAILING_ADVICE.matcher(text).region(at, text.length());
-    return advice.find() && advice.start() > 0 ? text.substring(0, advice.start()) : text;
+    return cutAt(TRAILING_ADVICE, text, text.length() - 200);
+  }
+
+  // The text without an app's plea to try again at its end ("… Not Found. Please try again."),
+  // for the status it ends with; the same text when it ends otherwise.
+  private static String withoutTrailingRetry(String text) {
+    return cutAt(TRAILING_RETRY, text, text.length() - 80);
+  }
+
+  // The text up to where ending first matches at or after from (0 when negative),
+  // or the whole text when it does not match there, or only at its start.
+  private static String cutAt(Pattern ending, String text, int from) {
+    Matcher m = ending.matcher(text).region(Math.max(0, from), text.length());
+    return m.find() && m.start() > 0 ? text.substring(0, m.start()) : text;
   }
 
   // The text with the characters a web page, a terminal or an editor puts for the plain ones read
@@ -926,8 +937,7 @@ record UpstreamError(
     if (text.indexOf("\n") < 0 || !text.contains(" at ")) {
       return text;
     }
-    Matcher frames = TRAILING_STACK.matcher(text);
-    return frames.find() && frames.start() > 0 ? text.substring(0, frames.start()) : text;
+    return cutAt(TRAILING_STACK, text, 0);
   }
 
   // The text without the request or trace id appended at its end (TRAILING_ID), so that what the
@@ -942,8 +952,7 @@ record UpstreamError(
     if (last != ')' && last != '）' && last != ']') {
       return text;
     }
-    Matcher id = TRAILING_ID.matcher(text).region(Math.max(0, end - 160), text.length());
-    return id.find() && id.start() > 0 ? text.substring(0, id.start()) : text;
+    return cutAt(TRAILING_ID, text, end - 160);
   }
 
   // A text quoted whole (a JSON string body, a log's error="…", a Python repr) without its quotes,
@@ -1337,14 +1346,6 @@ record UpstreamError(
       a.words(unwrapLines(payload));
       a.sdkClues(payload);
     }
-  }
-
-  // The text without an app's plea to try again at its end ("… Not Found. Please try again."),
-  // for the status it ends with; the same text when it ends otherwise.
-  private static String withoutTrailingRetry(String text) {
-    int at = text.length() > 80 ? text.length() - 80 : 0;
-    Matcher plea = TRAILING_RETRY.matcher(text).region(at, text.length());
-    return plea.find() && plea.start() > 0 ? text.substring(0, plea.start()) : text;
   }
 
   // A terminal's colour and cursor codes (ANSI escape sequences: ESC "[31m", ESC "[0m"), which

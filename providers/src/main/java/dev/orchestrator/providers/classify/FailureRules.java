@@ -1080,7 +1080,7 @@ final class FailureRules {
     t.add(
         lastResort(
             "in_band.request_words",
-            REQUEST_HINTS.with(FIELD_LENGTH_LIMIT),
+            REQUEST_HINTS.with(FIELD_LENGTH_LIMIT).with(PARAMETER_NAMED),
             FailureRules::notTheRequest,
             REQUEST_INVALID,
             FINAL,
@@ -7908,6 +7908,97 @@ final class FailureRules {
   // clauses.
   private static final String SERVER_NAMED =
       "(?:server|serwer|servidor|serveur|servizio|сервер|сървър|sunucu|máy chủ|服务器|伺服器|サーバー|서버|الخادم|سرور)";
+
+  // A request parameter named in quotes by its API name or its path in the request
+  // ("'max_tokens'", "`tool_choice`", "\"messages[2].content\"", "«temperature»"): an identifier of
+  // lower-case letters, digits and underscores, with dotted or indexed parts; never the key, a
+  // token or a password, which the auth rows read.
+  private static final String QUOTED_PARAMETER =
+      "[`'\"\u2018\u201c\u00ab\u201e\u300c](?!(?:api_?key|token|access_token|secret|password)\\W)\\$?[a-z_][a-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[a-z0-9_]+)*(?:\\[\\d*\\])?"
+          + "[`'\"\u2019\u201d\u00bb\u201c\u300d]";
+
+  // A request parameter named by its API name or path, in the grammar of validation around it:
+  // a settled request error whichever parameter it names (RequestParameterNamesPropertyTest). Read
+  // last (row in_band.request_words): the rows before it read the parameters whose names say
+  // more (a key, a token, an answer's field).
+  static final Words PARAMETER_NAMED =
+      Words.of(
+          // any parameter named in quotes by its API name or path, in the grammar of validation
+          // around it: the rule it broke after it ("`top_k` may only be set to 1 when thinking is
+          // enabled", "'texts' is NULL or empty", "`tool_call_id` is required"), what it is
+          // before it ("Unknown field 'foo'", "invalid value for 'n'", "parameter `x`"), or two of
+          // them that go together only one at a time ("Either \"a\" or \"b\" can be
+          // specified, but not both"). Which parameter is named does not change what the failure
+          // means (RequestParameterNamesPropertyTest). A dictionary's or an array's key is the
+          // answer's, named by a client reading it ("no value was found for dictionary key
+          // 'choices'", "Undefined array key \"type\"").
+          Clause.of(
+              QUOTED_PARAMETER
+                  + "\\s*(?:\\([^)\\n]{0,20}\\)\\s*)?(?:parameter |field |argument |option |property |value )?"
+                  + "(?:must|should|has to|have to|may only|can only|cannot|can't|can not|is required|are required"
+                  + "|requires?|is not allowed|are not allowed|is not supported|are not supported"
+                  + "|(?:is|are) not available|was set|is set|is null|is empty|is missing|expects?"
+                  + "|is invalid|is not valid|exceeds|is too (?:long|large|short|big|small)|needs? to"
+                  + "|conflicts?|is only|are only|only (?:accepts?|supports?)|is out of range)\\b"
+                  + "|\\b(?:invalid|unknown|unrecognized|unrecognised|unsupported|missing|required"
+                  + "|unexpected|illegal|extra|duplicate)(?: value| parameter| field| argument| key"
+                  + "| property| option| type)?(?: for| in| of| to)? ?"
+                  + QUOTED_PARAMETER
+                  + "|\\b(?:parameter|param|field|argument|(?<!dictionary |array )key|option)s? "
+                  + QUOTED_PARAMETER
+                  + "|\\beither "
+                  + QUOTED_PARAMETER
+                  + "\\s*or\\s*"
+                  + QUOTED_PARAMETER
+                  + "|"
+                  + QUOTED_PARAMETER
+                  + "\\s*(?:and|or|,)\\s*"
+                  + QUOTED_PARAMETER
+                  + "[^.\\n]{0,40}\\b(?:both|together|same time|simultaneously|mutually|only one)\\b",
+              "`",
+              "'",
+              "\"",
+              "\u2018",
+              "\u201c",
+              "\u00ab",
+              "\u201e",
+              "\u300c"),
+          // …and in the corpus's other languages: a field, key, value or array named before the
+          // quoted parameter ("Le champ 'messages' est vide", "Valor no válido para 'temperature'",
+          // "L'array 'messages' è vuoto") or after it ("Zorunlu 'messages' alanı eksik", "알 수 없는
+          // 필드 'x'", "'model' フィールドは"), two parameters named together ("'max_tokens' ile
+          // 'max_completion_tokens' …"), options named in conflict ("Opções conflitantes: 'x' é
+          // false mas 'y' foi informado"), or a parameter's maximum after it ("… en 'stop'
+          // (máximo 4)"); every match holds the quoted parameter, whose quote is its anchor
+          Clause.of(
+              "(?:campo|champ|feld|valor|valore|valeur|wert|значение|поле|ключ|chiave|clave|schlüssel"
+                  + "|nilai|giá trị|trường|キー|フィールド|字段|键|키|필드|array|lista|liste|tableau|массив)"
+                  + "\\s?(?:de |para |per |di |pour |für |von |del |do |da |du |des |dello |della )?"
+                  + QUOTED_PARAMETER
+                  + "|(?:válid[oa]|valid[oa]|valide|gültig)[a-z]* (?:para|per|pour|für) "
+                  + QUOTED_PARAMETER
+                  + "|"
+                  + QUOTED_PARAMETER
+                  + "\\s?(?:alanı|parametresi|değeri|listesi|필드|항목|키|값|매개변수|フィールド|キー"
+                  + "|パラメータ|の値|項目|字段|参数|的值|项)"
+                  + "|"
+                  + QUOTED_PARAMETER
+                  + "\\s?(?:ile|y|e|et|und|и|và|dan|和|与|과|와)\\s?"
+                  + QUOTED_PARAMETER
+                  + "|(?:conflitantes?|conflicting|en conflicto|en conflit|in conflitto|widersprüchliche|çakışan)"
+                  + "[^\\n]{0,40}"
+                  + QUOTED_PARAMETER
+                  + "|"
+                  + QUOTED_PARAMETER
+                  + "\\s?\\((?:máximo|massimo|maximum|max|máx)\\.?:?\\s?\\d",
+              "`",
+              "'",
+              "\"",
+              "\u2018",
+              "\u201c",
+              "\u00ab",
+              "\u201e",
+              "\u300c"));
 
   static final Words REQUEST_HINTS =
       Words.of(

@@ -8,11 +8,11 @@ import java.util.Set;
 /**
  * The evidence as the rows of {@link FailureRules} read it. {@link #status()} is the effective
  * status: the status a decisive code of the body stands for ({@link
- * FailureRules#DECISIVE_STATUS_OF_CODE}: the code decides against a contradicting status line),
+ * FailureWords#DECISIVE_STATUS_OF_CODE}: the code decides against a contradicting status line),
  * else the HTTP status when it is not a 2xx, else the status an in-band error carries or its
- * type/code stands for ({@link FailureRules#STATUS_OF_TOKEN}), else {@code null}. Wording is read
+ * type/code stands for ({@link FailureWords#STATUS_OF_TOKEN}), else {@code null}. Wording is read
  * only when the provider gave no code that names a settled category ({@link
- * FailureRules#CATEGORY_CODES}). One per classification, read by one thread; it keeps only the
+ * FailureWords#CATEGORY_CODES}). One per classification, read by one thread; it keeps only the
  * phrases its wording holds, found the first time a row asks (PhraseIndex).
  */
 final class Facts {
@@ -46,12 +46,12 @@ final class Facts {
             && this.status != null
             && !httpFailure
             && !(carried != null && carried >= 400 && carried <= 599);
-    this.categoryCode = hasToken(FailureRules.CATEGORY_CODES);
+    this.categoryCode = hasToken(FailureWords.CATEGORY_CODES);
   }
 
   private static Integer decisiveStatus(UpstreamError error) {
     for (String token : error.tokens()) {
-      Integer decisive = FailureRules.DECISIVE_STATUS_OF_CODE.get(token);
+      Integer decisive = FailureWords.DECISIVE_STATUS_OF_CODE.get(token);
       if (decisive != null) {
         return decisive;
       }
@@ -61,7 +61,7 @@ final class Facts {
 
   private static Integer statusOfToken(UpstreamError error) {
     for (String token : error.tokens()) {
-      Integer s = FailureRules.STATUS_OF_TOKEN.get(token);
+      Integer s = FailureWords.STATUS_OF_TOKEN.get(token);
       if (s != null) {
         return s;
       }
@@ -166,7 +166,7 @@ final class Facts {
     // every phrasing of MODEL_GONE_WORDING names a model: the scan is only run when one is named
     return !categoryCode
         && error.wording().contains("model")
-        && FailureRules.MODEL_GONE_WORDING.matcher(error.wording()).find();
+        && FailureWords.MODEL_GONE_WORDING.matcher(error.wording()).find();
   }
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */

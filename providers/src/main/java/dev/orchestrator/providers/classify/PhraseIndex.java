@@ -20,13 +20,16 @@ import org.ahocorasick.trie.Trie;
  * clause's anchors, is the meeting of two sets of ids ({@link Phrases#meets}).
  *
  * <p>The index knows every phrase list ({@code List<String>}) and every clause of every {@link
- * FailureRules.Words} that {@link FailureRules} keeps in a static field; it answers {@code null}
- * for any other list or words, which is then read phrase by phrase as before. So the index changes
- * how fast a rule reads, never what it reads. Immutable and thread-safe.
+ * FailureRules.Words} that {@link FailureRules} or {@link FailureWords} keeps in a static field; it
+ * answers {@code null} for any other list or words, which is then read phrase by phrase as before.
+ * So the index changes how fast a rule reads, never what it reads. Immutable and thread-safe.
  */
 final class PhraseIndex {
-  /** The index of {@link FailureRules}' phrase lists and clause anchors. */
-  static final PhraseIndex RULES = of(FailureRules.class);
+  /** The classes whose static fields hold the rules' phrase lists and words. */
+  static final List<Class<?>> VOCABULARY = List.of(FailureRules.class, FailureWords.class);
+
+  /** The index of the rules' phrase lists and clause anchors. */
+  static final PhraseIndex RULES = indexOf(VOCABULARY);
 
   /**
    * Some of the indexed phrases, by id: as a bit set and as an array, so that two sets meet in as
@@ -86,18 +89,28 @@ final class PhraseIndex {
     return phrase.length() <= PREFIX_CHARS ? phrase : phrase.substring(0, PREFIX_CHARS);
   }
 
+  /** The static fields of {@code owners}, in the order the classes and their fields are given. */
+  static List<Field> staticFields(List<Class<?>> owners) {
+    List<Field> fields = new ArrayList<>();
+    for (Class<?> owner : owners) {
+      for (Field field : owner.getDeclaredFields()) {
+        if (Modifier.isStatic(field.getModifiers())) {
+          fields.add(field);
+        }
+      }
+    }
+    return fields;
+  }
+
   /**
-   * The index of the phrase lists and clauses held in {@code owner}'s static fields: every {@code
+   * The index of the phrase lists and clauses held in {@code owners}' static fields: every {@code
    * List} of strings (the phrases) and every {@link FailureRules.Words} (each clause's anchors; a
    * clause without anchors is always read).
    */
-  static PhraseIndex of(Class<?> owner) {
+  static PhraseIndex indexOf(List<Class<?>> owners) {
     List<List<String>> lists = new ArrayList<>();
     List<FailureRules.Words> words = new ArrayList<>();
-    for (Field field : owner.getDeclaredFields()) {
-      if (!Modifier.isStatic(field.getModifiers())) {
-        continue;
-      }
+    for (Field field : staticFields(owners)) {
       Object value;
       try {
         field.setAccessible(true);

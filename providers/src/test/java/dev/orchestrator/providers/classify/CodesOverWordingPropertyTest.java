@@ -85,7 +85,7 @@ class CodesOverWordingPropertyTest {
 
   @Provide
   Arbitrary<String> categoryCodes() {
-    return Arbitraries.of(List.copyOf(FailureRules.CATEGORY_CODES));
+    return Arbitraries.of(List.copyOf(FailureWords.CATEGORY_CODES));
   }
 
   @Provide
@@ -99,17 +99,17 @@ class CodesOverWordingPropertyTest {
     List<String> phrases = new ArrayList<>();
     for (List<String> set :
         List.of(
-            FailureRules.ACCOUNT_WORDING,
-            FailureRules.CAP_WORDING,
-            FailureRules.AUTH_WORDING,
-            FailureRules.PERMISSION_WORDING,
-            FailureRules.CONTEXT_WORDING,
-            FailureRules.CONTENT_WORDING,
-            FailureRules.OVERLOADED_WORDING,
-            FailureRules.RATE_WORDING,
-            FailureRules.TIMEOUT_WORDING,
-            FailureRules.CONNECTION_WORDING,
-            FailureRules.SERVER_WORDING)) {
+            FailureWords.ACCOUNT_WORDING,
+            FailureWords.CAP_WORDING,
+            FailureWords.AUTH_WORDING,
+            FailureWords.PERMISSION_WORDING,
+            FailureWords.CONTEXT_WORDING,
+            FailureWords.CONTENT_WORDING,
+            FailureWords.OVERLOADED_WORDING,
+            FailureWords.RATE_WORDING,
+            FailureWords.TIMEOUT_WORDING,
+            FailureWords.CONNECTION_WORDING,
+            FailureWords.SERVER_WORDING)) {
       phrases.addAll(set);
     }
     phrases.add("the model `gpt-x` does not exist");

@@ -20,14 +20,14 @@ import net.jqwik.api.Provide;
  * may only be set to 1 when thinking is enabled" means what "`frobnicate_level` may only be set to
  * 1 …" means. Every request error of the specification table ({@code errors/meaning-phrases.jsonl})
  * that names a parameter in quotes is read as a request error with the parameters renamed
- * (FailureRules.PARAMETER_NAMED; ADR 0030, twenty-third addendum).
+ * (FailureWords.PARAMETER_NAMED; ADR 0030, twenty-third addendum).
  *
  * <p>A sentence that is a JSON document is left out: its quoted keys are the envelope's, not
  * parameters.
  */
 class RequestParameterNamesPropertyTest {
 
-  // a quoted identifier, as the rules read one (FailureRules.QUOTED_PARAMETER, before lower-casing)
+  // a quoted identifier, as the rules read one (FailureWords.QUOTED_PARAMETER, before lower-casing)
   private static final Pattern QUOTED =
       Pattern.compile(
           "([`'\"\u2018\u201c\u00ab\u201e\u300c])([A-Za-z_][A-Za-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[A-Za-z0-9_]+)*)"

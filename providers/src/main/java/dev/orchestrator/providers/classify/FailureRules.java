@@ -37,9 +37,8 @@ import java.util.stream.Collectors;
  * docs/design.md §4 as data: the evidence-ordered rows, first match wins. Each row reads one kind
  * of evidence (the comment above it says where that evidence comes from) and returns a {@link
  * Verdict}; its id is reported as {@link Classification#rule()} and documented in {@code
- * docs/failure-taxonomy.md}. The codes and wording the rows look for are {@link FailureWords};
- * the few lists kept here sit beside the one predicate that reads them. Immutable and
- * thread-safe.
+ * docs/failure-taxonomy.md}. The codes and wording the rows look for are {@link FailureWords}; the
+ * few lists kept here sit beside the one predicate that reads them. Immutable and thread-safe.
  */
 final class FailureRules {
 

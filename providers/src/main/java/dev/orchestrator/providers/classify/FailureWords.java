@@ -12180,6 +12180,26 @@ final class FailureWords {
               "structured_output",
               "output validation failed",
               "instructorretryexception"),
+          // …and the answer or the model's output failing the type the client maps it to: the AI
+          // SDK's TypeValidationError ("Type validation failed: Value: {\"name\":\"Alice\"}.
+          // Error message: … Required"), which checks a provider's answer, a stream chunk and the
+          // model's tool input against their schemas; a Java client's output converter ("Failed
+          // to parse \"maybe\" … into java.lang.Boolean", "Cannot parse 'next Tuesday' into
+          // java.util.Date", Spring AI's "Could not parse the given text to the desired target
+          // type"); Google's clients finding no candidate or no message they can use ("no valid
+          // candidates were found in the generate response", "Model did not generate a message",
+          // "did not return an operation")
+          Clause.of(
+              "\\btype validation failed: value:"
+                  + "|\\b(?:failed to|cannot|could not) parse [^\\n]{1,80}? into (?:class |type )?[a-z][\\w$]*(?:\\.[\\w$]+)+"
+                  + "|\\bcould not parse the given text to the desired target type\\b"
+                  + "|\\bno valid candidates\\b"
+                  + "|\\bdid not (?:generate|return) an? (?:message|operation)\\b",
+              "type validation failed",
+              "parse",
+              "desired target type",
+              "valid candidates",
+              "did not"),
           // an answer without the tool call the request required (the AI SDK's "Model response did
           // not contain a tool call even though tool choice was required")
           Clause.of("\\bresponse did not contain a (?:tool call|call to)\\b", "did not contain a"),

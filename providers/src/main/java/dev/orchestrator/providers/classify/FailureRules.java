@@ -920,7 +920,8 @@ final class FailureRules {
             "in_band.auth_words",
             f ->
                 f.failure()
-                    && f.noStatusSays(AUTH_NOUNS)
+                    && (f.noStatusSays(AUTH_NOUNS)
+                        || f.noStatus() && f.saysPattern(PROVIDER_KEY_NAMED))
                     && !f.says(KEY_ADVICE_ONLY)
                     && !f.says(KEY_NAMED_VALID)
                     && !f.saysPattern(MODEL_HINTS)

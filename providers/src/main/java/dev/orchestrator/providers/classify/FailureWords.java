@@ -842,6 +842,21 @@ final class FailureWords {
           "bütçe",
           "ngân sách");
 
+  // A provider's or an app's key named by the provider or the app it is for ("Unable to verify
+  // your Groq key", "the DeepSeek key you entered was rejected", "Paste an xAI key instead"): the
+  // key a request authenticates with, whatever its provider is called, as AUTH_NOUNS' "openai key"
+  // (row in_band.auth_words). Never a key of data, storage or a keyboard ("the cache key", "an
+  // unknown key", "the primary key").
+  static final Words PROVIDER_KEY_NAMED =
+      Words.of(
+          Clause.of(
+              "\\b(?:your|the|my|this|that|an?) (?!(?:cache|primary|foreign|dictionary|object|sort"
+                  + "|partition|idempotency|unknown|unique|hot|shortcut|encryption|ssh|public|private"
+                  + "|composite|lookup|routing|sharding|map|json|array|hash|redis|s3|storage|file"
+                  + "|same|following|given|requested|missing|required|last|first|next|previous)\\b)"
+                  + "[a-z][a-z0-9.-]{1,20} key\\b(?! (?:not found|error|must|is required|field|value|name))",
+              " key"));
+
   // The nouns of the key or login a request authenticates with (row in_band.auth_words).
   static final List<String> AUTH_NOUNS =
       List.of(

@@ -912,6 +912,35 @@ class FailureClassifierTest {
         .isEqualTo(category);
   }
 
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # a request parameter is read by the grammar around it, whatever it is called
+          '`frobnicate_level` may only be set to 1 when thinking is enabled.'        | request_invalid
+          'Either "alpha_size" or "beta_size" can be specified, but not both'       | request_invalid
+          'Le champ ''widget_mode'' est vide : au moins une valeur est requise.'     | request_invalid
+          # …never a dictionary's or an array's key (a client reading the answer), nor the key
+          'In '''', no value was found for dictionary key ''choices''.'                | unknown
+          'Message: Undefined array key "type"'                                    | unknown
+          '''api_key'' must not be empty'                                            | auth_failed
+          # a provider's key, whatever the provider is called; never a key of data
+          'Unable to verify your Groq key. Please check it in Settings > Models.'  | auth_failed
+          'The DeepSeek key you entered was rejected.'                             | auth_failed
+          'The cache key is too long'                                              | unknown
+          'Failed to store the response: the primary key is duplicated'            | unknown
+          # an answer that failed the client's types is the answer's fault
+          'AI_TypeValidationError: Type validation failed: Value: {}. Error message: Required field ''summary'' missing' | empty_response
+          'Cannot parse ''soon'' into java.time.Instant'                             | empty_response
+          'no valid candidates were found in the generate response'                | empty_response
+          """)
+  void readsWhatANameStandsForNotTheName(String message, String category) {
+    FailureEvidence e =
+        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
+    assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
+  }
+
   @Test
   void describesABareStatusWhenThereIsNoBody() {
     assertThat(CLASSIFIER.classify(FailureEvidence.http(502, Map.of(), "")).message())

@@ -6805,41 +6805,35 @@ final class FailureWords {
   // A request parameter named by its API name or path, in the grammar of validation around it:
   // a settled request error whichever parameter it names (RequestParameterNamesPropertyTest). Read
   // last (row in_band.request_words): the rows before it read the parameters whose names say
-  // more (a key, a token, an answer's field).
+  // more (a key, a token, an answer's field). A dictionary's or an array's key is the answer's,
+  // named by a client reading it ("no value was found for dictionary key 'choices'", "Undefined
+  // array key \"type\""). Each clause is read only where its own words are, and the clauses the
+  // quote anchors start with the quote, so that a text with quotes and no parameter costs one
+  // character test a position.
   static final Words PARAMETER_NAMED =
       Words.of(
-          // any parameter named in quotes by its API name or path, in the grammar of validation
-          // around it: the rule it broke after it ("`top_k` may only be set to 1 when thinking is
-          // enabled", "'texts' is NULL or empty", "`tool_call_id` is required"), what it is
-          // before it ("Unknown field 'foo'", "invalid value for 'n'", "parameter `x`"), or two of
-          // them that go together only one at a time ("Either \"a\" or \"b\" can be
-          // specified, but not both"). Which parameter is named does not change what the failure
-          // means (RequestParameterNamesPropertyTest). A dictionary's or an array's key is the
-          // answer's, named by a client reading it ("no value was found for dictionary key
-          // 'choices'", "Undefined array key \"type\"").
+          // the rule the parameter broke, after it ("`top_k` may only be set to 1 when thinking
+          // is enabled", "'texts' is NULL or empty", "`tool_call_id` is required"), a second one
+          // that goes with it only one at a time ("'a' and 'b' cannot both be set"), and in the
+          // corpus's other languages a field, key or value named after it ("Zorunlu 'messages'
+          // alanı eksik", "'model' フィールドは"), a second one named with it ("'max_tokens' ile
+          // 'max_completion_tokens' …") or its maximum ("… en 'stop' (máximo 4)")
           Clause.of(
               QUOTED_PARAMETER
-                  + "\\s*(?:\\([^)\\n]{0,20}\\)\\s*)?(?:parameter |field |argument |option |property |value )?"
+                  + "(?:\\s*(?:\\([^)\\n]{0,20}\\)\\s*)?(?:parameter |field |argument |option |property |value )?"
                   + "(?:must|should|has to|have to|may only|can only|cannot|can't|can not|is required|are required"
                   + "|requires?|is not allowed|are not allowed|is not supported|are not supported"
                   + "|(?:is|are) not available|was set|is set|is null|is empty|is missing|expects?"
                   + "|is invalid|is not valid|exceeds|is too (?:long|large|short|big|small)|needs? to"
                   + "|conflicts?|is only|are only|only (?:accepts?|supports?)|is out of range)\\b"
-                  + "|\\b(?:invalid|unknown|unrecognized|unrecognised|unsupported|missing|required"
-                  + "|unexpected|illegal|extra|duplicate)(?: value| parameter| field| argument| key"
-                  + "| property| option| type)?(?: for| in| of| to)? ?"
+                  + "|\\s*(?:and|or|,)\\s*"
                   + QUOTED_PARAMETER
-                  + "|\\b(?:parameter|param|field|argument|(?<!dictionary |array )key|option)s? "
+                  + "[^.\\n]{0,40}\\b(?:both|together|same time|simultaneously|mutually|only one)\\b"
+                  + "|\\s?(?:alanı|parametresi|değeri|listesi|필드|항목|키|값|매개변수|フィールド|キー"
+                  + "|パラメータ|の値|項目|字段|参数|的值|项)"
+                  + "|\\s?(?:ile|y|e|et|und|и|và|dan|和|与|과|와)\\s?"
                   + QUOTED_PARAMETER
-                  + "|\\beither "
-                  + QUOTED_PARAMETER
-                  + "\\s*or\\s*"
-                  + QUOTED_PARAMETER
-                  + "|"
-                  + QUOTED_PARAMETER
-                  + "\\s*(?:and|or|,)\\s*"
-                  + QUOTED_PARAMETER
-                  + "[^.\\n]{0,40}\\b(?:both|together|same time|simultaneously|mutually|only one)\\b",
+                  + "|\\s?\\((?:máximo|massimo|maximum|max|máx)\\.?:?\\s?\\d)",
               "`",
               "'",
               "\"",
@@ -6848,13 +6842,53 @@ final class FailureWords {
               "\u00ab",
               "\u201e",
               "\u300c"),
-          // …and in the corpus's other languages: a field, key, value or array named before the
-          // quoted parameter ("Le champ 'messages' est vide", "Valor no válido para 'temperature'",
-          // "L'array 'messages' è vuoto") or after it ("Zorunlu 'messages' alanı eksik", "알 수 없는
-          // 필드 'x'", "'model' フィールドは"), two parameters named together ("'max_tokens' ile
-          // 'max_completion_tokens' …"), options named in conflict ("Opções conflitantes: 'x' é
-          // false mas 'y' foi informado"), or a parameter's maximum after it ("… en 'stop'
-          // (máximo 4)"); every match holds the quoted parameter, whose quote is its anchor
+          // what it is, before it ("Unknown field 'foo'", "invalid value for 'n'", "parameter
+          // `x`", "Either \"a\" or \"b\" can be specified, but not both")
+          Clause.of(
+              "\\b(?:invalid|unknown|unrecognized|unrecognised|unsupported|missing|required"
+                  + "|unexpected|illegal|extra|duplicate)(?: value| parameter| field| argument| key"
+                  + "| property| option| type)?(?: for| in| of| to)? ?"
+                  + QUOTED_PARAMETER,
+              "invalid",
+              "unknown",
+              "unrecognized",
+              "unrecognised",
+              "unsupported",
+              "missing",
+              "required",
+              "unexpected",
+              "illegal",
+              "extra",
+              "duplicate"),
+          Clause.of(
+              "\\b(?:parameter|param|field|argument|(?<!dictionary |array )key|option)s? "
+                  + QUOTED_PARAMETER
+                  + "|\\beither "
+                  + QUOTED_PARAMETER
+                  + "\\s*or\\s*"
+                  + QUOTED_PARAMETER,
+              "param",
+              "field",
+              "argument",
+              "key",
+              "option",
+              "either"),
+          // a parameter named by its API name without quotes, in snake_case as the servers print
+          // it, before the rule it broke ("truncate_prompt_tokens value is greater than
+          // max_model_len", "allowed_token_ids is not None and empty!", "continue_final_message is
+          // set but …"); never a key, a token, a secret or an address, which the auth and
+          // connection rows read ("DEEPSEEK_API_KEY must be set", "SD_WEBUI_URL not set")
+          Clause.of(
+              "(?<![\\w`'\"])[a-z][a-z0-9]*_[a-z0-9_]*(?<!key|token|secret|password|credentials|url|base|host"
+                  + "|endpoint)(?:=[\\w.-]+)?\\s+(?:value\\s+)?(?:must|should|has to|may only|can only|cannot"
+                  + "|can't|is required|are required|is not allowed|is not supported|is not none|is set but"
+                  + "|is provided while|is greater than|is less than|is not set|not set|needs to|is only"
+                  + "|is invalid|is too (?:long|large|small))\\b",
+              "_"),
+          // …and in the corpus's other languages: a field, key, value or array named before it
+          // ("Le champ 'messages' est vide", "Valor no válido para 'temperature'", "L'array
+          // 'messages' è vuoto"), or options named in conflict ("Opções conflitantes: 'x' é false
+          // mas 'y' foi informado")
           Clause.of(
               "(?:campo|champ|feld|valor|valore|valeur|wert|значение|поле|ключ|chiave|clave|schlüssel"
                   + "|nilai|giá trị|trường|キー|フィールド|字段|键|키|필드|array|lista|liste|tableau|массив)"
@@ -6862,28 +6896,42 @@ final class FailureWords {
                   + QUOTED_PARAMETER
                   + "|(?:válid[oa]|valid[oa]|valide|gültig)[a-z]* (?:para|per|pour|für) "
                   + QUOTED_PARAMETER
-                  + "|"
-                  + QUOTED_PARAMETER
-                  + "\\s?(?:alanı|parametresi|değeri|listesi|필드|항목|키|값|매개변수|フィールド|キー"
-                  + "|パラメータ|の値|項目|字段|参数|的值|项)"
-                  + "|"
-                  + QUOTED_PARAMETER
-                  + "\\s?(?:ile|y|e|et|und|и|và|dan|和|与|과|와)\\s?"
-                  + QUOTED_PARAMETER
                   + "|(?:conflitantes?|conflicting|en conflicto|en conflit|in conflitto|widersprüchliche|çakışan)"
                   + "[^\\n]{0,40}"
-                  + QUOTED_PARAMETER
-                  + "|"
-                  + QUOTED_PARAMETER
-                  + "\\s?\\((?:máximo|massimo|maximum|max|máx)\\.?:?\\s?\\d",
-              "`",
-              "'",
-              "\"",
-              "\u2018",
-              "\u201c",
-              "\u00ab",
-              "\u201e",
-              "\u300c"));
+                  + QUOTED_PARAMETER,
+              "campo",
+              "champ",
+              "feld",
+              "valor",
+              "valeur",
+              "wert",
+              "значение",
+              "поле",
+              "ключ",
+              "chiave",
+              "clave",
+              "schlüssel",
+              "nilai",
+              "giá trị",
+              "trường",
+              "キー",
+              "フィールド",
+              "字段",
+              "键",
+              "키",
+              "필드",
+              "array",
+              "lista",
+              "liste",
+              "tableau",
+              "массив",
+              "válid",
+              "valid",
+              "gültig",
+              "conflit",
+              "conflict",
+              "widersprüch",
+              "çakışan"));
 
   static final Words REQUEST_HINTS =
       Words.of(

@@ -365,7 +365,7 @@ class FailureClassifierTest {
           Conversation is still above the token limit after automatic summarization           | context_length_exceeded | in_band.context_words
           No tool calls found in the response.                                                | empty_response          | in_band.empty_words
           You've hit your usage limit. Upgrade to Plus to continue using Codex, or try again later.| quota_exhausted         | account.cap_wording
-          thinking.budget_tokens is not allowed when thinking.type is 'disabled'              | request_invalid         | in_band.invalid_words
+          thinking.budget_tokens is not allowed when thinking.type is 'disabled'              | request_invalid         | in_band.request_words
           thinking.budget_tokens must be >= 1024 (got 512)                                    | request_invalid         | in_band.request_invalid
           Infill is not supported by this model: prefix token is missing.                     | request_invalid         | in_band.request_invalid
           apiKey cannot be null or empty                                                      | auth_failed             | in_band.auth_words
@@ -921,6 +921,8 @@ class FailureClassifierTest {
           '`frobnicate_level` may only be set to 1 when thinking is enabled.'        | request_invalid
           'Either "alpha_size" or "beta_size" can be specified, but not both'       | request_invalid
           'Le champ ''widget_mode'' est vide : au moins une valeur est requise.'     | request_invalid
+          'widget_count value is greater than max_widgets. Please select a smaller one.' | request_invalid
+          'ACME_API_KEY must be set'                                               | auth_failed
           # …never a dictionary's or an array's key (a client reading the answer), nor the key
           'In '''', no value was found for dictionary key ''choices''.'                | unknown
           'Message: Undefined array key "type"'                                    | unknown

@@ -354,6 +354,10 @@ record UpstreamError(
   // an ANSI control sequence, as terminals colour and move text: ESC "[", parameters, a final
   // letter ("[31m", "[0m", "[2K"); any other escape is left to the cleaning every text gets
   private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]");
+  // A number written with commas between groups of three digits ("203,743", "1,024"), as many
+  // providers and apps print counts of tokens, characters and milliseconds
+  private static final Pattern GROUPED_DIGITS =
+      Pattern.compile("(?<![\\d.,])\\d{1,3}(?:,\\d{3})+(?![\\d]|,\\d)");
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
@@ -1542,7 +1546,7 @@ record UpstreamError(
           valuesApart(
               withoutEchoes(
                   unescaped(
-                      softJoined(said(plain(Text.head(w, Text.MAX_READ_CHARS))))
+                      ungrouped(softJoined(said(plain(Text.head(w, Text.MAX_READ_CHARS)))))
                           .toLowerCase(Locale.ROOT))),
               1);
       // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
@@ -1550,6 +1554,36 @@ record UpstreamError(
       if (worded.add(read)) {
         wording.append(read).append('\n');
       }
+    }
+
+    // The text with its numbers' digit-group commas removed ("Input length 203,743 exceeds the
+    // maximum length 202,752" reads as "… 203743 … 202752"), so that every rule reading a count
+    // reads it however it was printed. Never a list of statuses ("retry on 429,503"): groups that
+    // are all HTTP statuses are left as they are.
+    private static String ungrouped(String text) {
+      if (text.indexOf(',') < 0) {
+        return text;
+      }
+      Matcher m = GROUPED_DIGITS.matcher(text);
+      if (!m.find()) {
+        return text;
+      }
+      StringBuilder out = new StringBuilder(text.length());
+      do {
+        String number = m.group();
+        m.appendReplacement(out, statusesOnly(number) ? number : number.replace(",", ""));
+      } while (m.find());
+      return m.appendTail(out).toString();
+    }
+
+    private static boolean statusesOnly(String number) {
+      for (String group : number.split(",")) {
+        int v = Integer.parseInt(group);
+        if (group.length() != 3 || v < 100 || v > 599) {
+          return false;
+        }
+      }
+      return true;
     }
 
     // The text with the \\uXXXX escapes a JSON body keeps when it is quoted inside another string

@@ -943,6 +943,23 @@ class FailureClassifierTest {
     assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
   }
 
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # a count reads the same with its digits grouped by commas, as many providers print it
+          'Input length 203,743 exceeds the maximum length 202,752'                      | context_length_exceeded
+          'length of text at index 0 is 9,000 tokens which exceeds limit of 8,192'         | context_length_exceeded
+          'Input validation error: inputs must have less than 1,024 tokens. Given: 2,048' | context_length_exceeded
+          'MCP request exceeded 20,000 ms.'                                               | timeout
+          """)
+  void readsACountHoweverItsDigitsAreGrouped(String message, String category) {
+    FailureEvidence e =
+        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
+    assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
+  }
+
   @Test
   void describesABareStatusWhenThereIsNoBody() {
     assertThat(CLASSIFIER.classify(FailureEvidence.http(502, Map.of(), "")).message())

@@ -354,6 +354,9 @@ record UpstreamError(
   // an ANSI control sequence, as terminals colour and move text: ESC "[", parameters, a final
   // letter ("[31m", "[0m", "[2K"); any other escape is left to the cleaning every text gets
   private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]");
+  // The shortest line softJoined reads as wrapped at a terminal's or a formatter's width, whatever
+  // letter the next line starts with
+  private static final int WRAP_WIDTH = 60;
   // A number written with commas between groups of three digits ("203,743", "1,024"), as many
   // providers and apps print counts of tokens, characters and milliseconds
   private static final Pattern GROUPED_DIGITS =
@@ -877,13 +880,22 @@ record UpstreamError(
 
   // The text with the line breaks a terminal or a formatter wrapped a sentence at read as spaces: a
   // break (with the spaces or tabs before it) after a lower-case letter of any cased script, a
-  // digit or a comma, before a lower-case letter. A scan of the breaks, not a pattern tried at
-  // every character: every text the wording reads goes through it.
+  // digit or a comma, before a lower-case letter; and, after a line as long as a terminal's or a
+  // formatter's width (WRAP_WIDTH) that ends inside a sentence (a letter, a digit or a comma:
+  // never a sentence's end, nor the closing bracket of code a traceback's frames joined before
+  // it), before a letter, a digit, a quote, a backtick or "+" ("Insufficient / Balance", "returned
+  // code / 502"), as a wrap falls wherever the width ends. A
+  // scan of the breaks, not a pattern tried at every character: every text the wording reads goes
+  // through it.
   private static String softJoined(String text) {
     StringBuilder out = null;
     int done = 0;
-    for (int nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
-      if (nl + 1 >= text.length() || !Character.isLowerCase(text.charAt(nl + 1))) {
+    int lineStart = 0;
+    for (int nl = text.indexOf('\n');
+        nl >= 0;
+        lineStart = nl + 1, nl = text.indexOf('\n', nl + 1)) {
+      char after = nl + 1 < text.length() ? text.charAt(nl + 1) : ' ';
+      if (!Character.isLetterOrDigit(after) && "`'\"+".indexOf(after) < 0) {
         continue;
       }
       int end = nl > 0 && text.charAt(nl - 1) == '\r' ? nl - 1 : nl;
@@ -891,7 +903,11 @@ record UpstreamError(
         end--;
       }
       char before = end > 0 ? text.charAt(end - 1) : '\n';
-      if (Character.isLowerCase(before) || before >= '0' && before <= '9' || before == ',') {
+      boolean digitOrComma = before >= '0' && before <= '9' || before == ',';
+      boolean wrapped =
+          nl - lineStart >= WRAP_WIDTH && (Character.isLetter(before) || digitOrComma);
+      if (wrapped
+          || Character.isLowerCase(after) && (Character.isLowerCase(before) || digitOrComma)) {
         out = out == null ? new StringBuilder(text.length()) : out;
         out.append(text, done, end).append(' ');
         done = nl + 1;

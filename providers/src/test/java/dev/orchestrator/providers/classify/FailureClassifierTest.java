@@ -960,6 +960,25 @@ class FailureClassifierTest {
     assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
   }
 
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          # a line a terminal or a formatter wrapped at its width reads as one with the next
+          'Failed to answer. Reason: openai.error.InvalidRequestError: The requested model\\nDoes Not Exist' | not_found
+          # …but a sentence that ended is not joined to the next, nor a traceback's frames to the
+          # exception after them
+          'Traceback (most recent call last):\\n  File "/app/main.py", line 42, in run\\n    resp = client.chat(messages)\\nThe image exceeds the maximum allowed dimensions' | request_invalid
+          'Your chosen OpenAI model, "gpt-4o", is a chat model and not a text-in/text-out LLM.\\nPassing it into the "OpenAI" class is no longer supported.' | request_invalid
+          """)
+  void readsALineWrappedAtAWidthAsOne(String csvMessage, String category) {
+    String message = csvMessage.replace("\\n", "\n");
+    FailureEvidence e =
+        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
+    assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
+  }
+
   @Test
   void describesABareStatusWhenThereIsNoBody() {
     assertThat(CLASSIFIER.classify(FailureEvidence.http(502, Map.of(), "")).message())

@@ -913,15 +913,16 @@ final class FailureRules {
             NO));
 
     // After it, a message with no status that no row above could read and that names the key or
-    //    the login it failed on (API key, credentials, authentication, 密钥, 令牌…): a key problem
+    //    the login it failed on (API key, credentials, authentication, 密钥, 令牌…, or a key named by
+    //    its provider, whatever the provider is called: PROVIDER_KEY_NAMED): a key problem
     //    far more often than anything else, and retrying it is refused the same way.
     t.add(
         row(
             "in_band.auth_words",
             f ->
                 f.failure()
-                    && (f.noStatusSays(AUTH_NOUNS)
-                        || f.noStatus() && f.saysPattern(PROVIDER_KEY_NAMED))
+                    && f.noStatus()
+                    && (f.says(AUTH_NOUNS) || f.saysPattern(PROVIDER_KEY_NAMED))
                     && !f.says(KEY_ADVICE_ONLY)
                     && !f.says(KEY_NAMED_VALID)
                     && !f.saysPattern(MODEL_HINTS)

@@ -6842,8 +6842,7 @@ final class FailureWords {
               "\u00ab",
               "\u201e",
               "\u300c"),
-          // what it is, before it ("Unknown field 'foo'", "invalid value for 'n'", "parameter
-          // `x`", "Either \"a\" or \"b\" can be specified, but not both")
+          // what is wrong with it, before it ("Unknown field 'foo'", "invalid value for 'n'")
           Clause.of(
               "\\b(?:invalid|unknown|unrecognized|unrecognised|unsupported|missing|required"
                   + "|unexpected|illegal|extra|duplicate)(?: value| parameter| field| argument| key"
@@ -6860,6 +6859,8 @@ final class FailureWords {
               "illegal",
               "extra",
               "duplicate"),
+          // what kind of name it is, before it ("parameter `x`", "field 'y'"), or two offered one
+          // or the other ("Either \"a\" or \"b\" can be specified, but not both")
           Clause.of(
               "\\b(?:parameter|param|field|argument|(?<!dictionary |array )key|option)s? "
                   + QUOTED_PARAMETER

@@ -354,13 +354,12 @@ record UpstreamError(
   // an ANSI control sequence, as terminals colour and move text: ESC "[", parameters, a final
   // letter ("[31m", "[0m", "[2K"); any other escape is left to the cleaning every text gets
   private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]");
-  // The shortest line softJoined reads as wrapped at a terminal's or a formatter's width, whatever
-  // letter the next line starts with
+  // The shortest line softJoined reads as wrapped at a terminal's or a formatter's width
   private static final int WRAP_WIDTH = 60;
   // A number written with commas between groups of three digits ("203,743", "1,024"), as many
   // providers and apps print counts of tokens, characters and milliseconds
   private static final Pattern GROUPED_DIGITS =
-      Pattern.compile("(?<![\\d.,])\\d{1,3}(?:,\\d{3})+(?![\\d]|,\\d)");
+      Pattern.compile("(?<![\\d.,])\\d{1,3}(?:,\\d{3})+(?!,?\\d)");
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
@@ -884,9 +883,8 @@ record UpstreamError(
   // formatter's width (WRAP_WIDTH) that ends inside a sentence (a letter, a digit or a comma:
   // never a sentence's end, nor the closing bracket of code a traceback's frames joined before
   // it), before a letter, a digit, a quote, a backtick or "+" ("Insufficient / Balance", "returned
-  // code / 502"), as a wrap falls wherever the width ends. A
-  // scan of the breaks, not a pattern tried at every character: every text the wording reads goes
-  // through it.
+  // code / 502"), as a wrap falls wherever the width ends. A scan of the breaks, not a pattern
+  // tried at every character: every text the wording reads goes through it.
   private static String softJoined(String text) {
     StringBuilder out = null;
     int done = 0;
@@ -1580,16 +1578,9 @@ record UpstreamError(
       if (text.indexOf(',') < 0) {
         return text;
       }
-      Matcher m = GROUPED_DIGITS.matcher(text);
-      if (!m.find()) {
-        return text;
-      }
-      StringBuilder out = new StringBuilder(text.length());
-      do {
-        String number = m.group();
-        m.appendReplacement(out, statusesOnly(number) ? number : number.replace(",", ""));
-      } while (m.find());
-      return m.appendTail(out).toString();
+      return GROUPED_DIGITS
+          .matcher(text)
+          .replaceAll(n -> statusesOnly(n.group()) ? n.group() : n.group().replace(",", ""));
     }
 
     private static boolean statusesOnly(String number) {

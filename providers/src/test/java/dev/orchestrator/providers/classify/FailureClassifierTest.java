@@ -936,35 +936,11 @@ class FailureClassifierTest {
           'AI_TypeValidationError: Type validation failed: Value: {}. Error message: Required field ''summary'' missing' | empty_response
           'Cannot parse ''soon'' into java.time.Instant'                             | empty_response
           'no valid candidates were found in the generate response'                | empty_response
-          """)
-  void readsWhatANameStandsForNotTheName(String message, String category) {
-    FailureEvidence e =
-        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
-    assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
-  }
-
-  @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(
-      delimiter = '|',
-      textBlock =
-          """
           # a count reads the same with its digits grouped by commas, as many providers print it
           'Input length 203,743 exceeds the maximum length 202,752'                      | context_length_exceeded
           'length of text at index 0 is 9,000 tokens which exceeds limit of 8,192'         | context_length_exceeded
           'Input validation error: inputs must have less than 1,024 tokens. Given: 2,048' | context_length_exceeded
           'MCP request exceeded 20,000 ms.'                                               | timeout
-          """)
-  void readsACountHoweverItsDigitsAreGrouped(String message, String category) {
-    FailureEvidence e =
-        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
-    assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
-  }
-
-  @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(
-      delimiter = '|',
-      textBlock =
-          """
           # a line a terminal or a formatter wrapped at its width reads as one with the next
           'Failed to answer. Reason: openai.error.InvalidRequestError: The requested model\\nDoes Not Exist' | not_found
           # …but a sentence that ended is not joined to the next, nor a traceback's frames to the
@@ -972,7 +948,7 @@ class FailureClassifierTest {
           'Traceback (most recent call last):\\n  File "/app/main.py", line 42, in run\\n    resp = client.chat(messages)\\nThe image exceeds the maximum allowed dimensions' | request_invalid
           'Your chosen OpenAI model, "gpt-4o", is a chat model and not a text-in/text-out LLM.\\nPassing it into the "OpenAI" class is no longer supported.' | request_invalid
           """)
-  void readsALineWrappedAtAWidthAsOne(String csvMessage, String category) {
+  void readsWhatTheWordsStandForNotHowTheyAreNamedOrPrinted(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");
     FailureEvidence e =
         new FailureEvidence(null, Map.of(), null, null, message, false, false, null);

@@ -130,16 +130,12 @@ public class ClassifierBenchmark extends SampledBenchmark {
   /** An SDK's status-less connection message. */
   @Benchmark
   public ProviderFailure statuslessSdkMessage() {
-    return classifier.classify(message(SDK_CONNECTION_MESSAGE));
+    return classifier.classify(FailureEvidence.message(SDK_CONNECTION_MESSAGE));
   }
 
   /** A status-less message no row reads: the fall-through to {@code unknown}. */
   @Benchmark
   public ProviderFailure statuslessUnread() {
-    return classifier.classify(message(UNREAD_MESSAGE));
-  }
-
-  private static FailureEvidence message(String text) {
-    return new FailureEvidence(null, Map.of(), null, null, text, false, false, null);
+    return classifier.classify(FailureEvidence.message(UNREAD_MESSAGE));
   }
 }

@@ -79,15 +79,7 @@ public final class FailureClassifier {
               502,
               Map.of(),
               "<html><head><title>502 Bad Gateway</title></head><body></body></html>"),
-          new FailureEvidence(
-              null,
-              Map.of(),
-              null,
-              null,
-              "openai.RateLimitError: You exceeded your current quota",
-              false,
-              false,
-              null),
+          FailureEvidence.message("openai.RateLimitError: You exceeded your current quota"),
           FailureEvidence.transport(TransportFault.READ_TIMEOUT, null));
 
   private final Clock clock;

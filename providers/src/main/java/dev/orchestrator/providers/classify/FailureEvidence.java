@@ -81,6 +81,14 @@ public record FailureEvidence(
     return new FailureEvidence(null, Map.of(), null, fault, message, false, false, null);
   }
 
+  /**
+   * Evidence of a failure known only by its message: an SDK's exception text, a CLI's error line or
+   * a gateway's log line, with no HTTP answer or transport fault of its own.
+   */
+  public static FailureEvidence message(String message) {
+    return new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
+  }
+
   /** Evidence of an in-band error event inside a 200 stream. */
   public static FailureEvidence inBand(String eventData, boolean streamStarted) {
     return new FailureEvidence(null, Map.of(), eventData, null, null, streamStarted, true, null);

@@ -1055,7 +1055,7 @@ final class FailureRules {
     t.add(
         lastResort(
             "in_band.request_words",
-            REQUEST_HINTS.with(FIELD_LENGTH_LIMIT).with(PARAMETER_NAMED),
+            REQUEST_WORDS_LAST,
             FailureRules::notTheRequest,
             REQUEST_INVALID,
             FINAL,
@@ -1070,7 +1070,7 @@ final class FailureRules {
     t.add(
         lastResort(
             "in_band.invalid_words",
-            INVALID_HINTS.with(NOTHING_TO_SEND),
+            INVALID_WORDS_LAST,
             f -> notTheRequest(f) || f.saysPattern(INVALID_IS_SOMETHING_ELSE),
             REQUEST_INVALID,
             FINAL,

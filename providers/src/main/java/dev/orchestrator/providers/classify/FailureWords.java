@@ -13583,6 +13583,15 @@ final class FailureWords {
           MODEL_GONE_CODES,
           TOOL_STOPPED_CODES);
 
+  // The words of the last request rows, each composed of lists above and kept in a field of its
+  // own so that PhraseIndex, which knows the words held in static fields, reads them through the
+  // index: a parameter, a field or a format named wrong, or a field's short length exceeded (row
+  // in_band.request_words), and a request named wrong in the plainest grammar of validation or an
+  // input named empty (row in_band.invalid_words).
+  static final Words REQUEST_WORDS_LAST =
+      REQUEST_HINTS.with(FIELD_LENGTH_LIMIT).with(PARAMETER_NAMED);
+  static final Words INVALID_WORDS_LAST = INVALID_HINTS.with(NOTHING_TO_SEND);
+
   private static void put(Map<String, Integer> m, int status, String... tokens) {
     put(m, status, List.of(tokens));
   }

@@ -559,8 +559,7 @@ class FailureClassifierTest {
           {"model":"llama3.1","message":{"role":"assistant","content":""},"done_reason":"load","done":true}
           """)
   void aModelsAnswerHoldingNothingIsAnEmptyAnswerHoweverItArrives(String answer) {
-    FailureEvidence printed =
-        new FailureEvidence(null, Map.of(), null, null, answer, false, false, null);
+    FailureEvidence printed = FailureEvidence.message(answer);
     FailureEvidence body =
         new FailureEvidence(null, Map.of(), answer, null, null, false, false, null);
 
@@ -585,8 +584,7 @@ class FailureClassifierTest {
           {"choices":[{"message":{"role":"assistant","content":""},"finish_reason":"content_filter"}]} | content_filtered
           """)
   void anAnswerHoldingSomethingIsNotABlankOne(String answer, String category) {
-    FailureEvidence printed =
-        new FailureEvidence(null, Map.of(), null, null, answer, false, false, null);
+    FailureEvidence printed = FailureEvidence.message(answer);
 
     assertThat(CLASSIFIER.explainStrict(printed).rule()).isNotEqualTo("empty.blank_answer");
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.emptyResponse(answer));
@@ -759,15 +757,7 @@ class FailureClassifierTest {
     // read twice, "…property key" and the copy's "Invalid…" made "key\ninvalid", a key named
     // invalid
     FailureEvidence e =
-        new FailureEvidence(
-            null,
-            Map.of(),
-            null,
-            null,
-            "Invalid tool arguments: expected a string for property key",
-            false,
-            false,
-            null);
+        FailureEvidence.message("Invalid tool arguments: expected a string for property key");
 
     assertThat(CLASSIFIER.classify(e).category()).isEqualTo(FailureCategory.REQUEST_INVALID);
   }
@@ -902,8 +892,7 @@ class FailureClassifierTest {
           """)
   void readsAQuotedMessageAndAPrefixedOneAsTheMessage(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");
-    FailureEvidence e =
-        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
+    FailureEvidence e = FailureEvidence.message(message);
     assertThat(CLASSIFIER.classify(e).category().wireName()).isEqualTo(category);
     FailureEvidence asBody =
         new FailureEvidence(null, Map.of(), message, null, null, false, false, null);
@@ -950,8 +939,7 @@ class FailureClassifierTest {
           """)
   void readsWhatTheWordsStandForNotHowTheyAreNamedOrPrinted(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");
-    FailureEvidence e =
-        new FailureEvidence(null, Map.of(), null, null, message, false, false, null);
+    FailureEvidence e = FailureEvidence.message(message);
     assertThat(CLASSIFIER.classify(e).category().wireName()).as(message).isEqualTo(category);
   }
 
@@ -1106,9 +1094,7 @@ class FailureClassifierTest {
           No embedding models are currently loaded. | in_band.model_words
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
-    Classification c =
-        CLASSIFIER.explainStrict(
-            new FailureEvidence(null, Map.of(), null, null, message, false, false, null));
+    Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));
     assertThat(c.rule()).as(message).isEqualTo(rule);
   }
 

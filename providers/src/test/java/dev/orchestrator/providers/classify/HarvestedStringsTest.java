@@ -8,7 +8,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -211,8 +210,7 @@ class HarvestedStringsTest {
       FailureCategory expected = FailureCategory.fromWireName(row.get("meaning").asText());
       Classification c =
           FailureClassifier.INSTANCE.explainStrict(
-              new FailureEvidence(
-                  null, Map.of(), null, null, row.get("phrase").asText(), false, false, null));
+              FailureEvidence.message(row.get("phrase").asText()));
       if (c.failure().category() == expected) {
         right++;
       }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.orchestrator.engine.failure.FailureCategory;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,9 +37,7 @@ class MeaningPhrasesTest {
     for (JsonNode row : rows) {
       String phrase = row.get("phrase").asText();
       FailureCategory expected = FailureCategory.fromWireName(row.get("meaning").asText());
-      Classification c =
-          FailureClassifier.INSTANCE.explainStrict(
-              new FailureEvidence(null, Map.of(), null, null, phrase, false, false, null));
+      Classification c = FailureClassifier.INSTANCE.explainStrict(FailureEvidence.message(phrase));
       if (c.failure().category() != expected) {
         wrong.add(
             String.format(
@@ -63,7 +62,8 @@ class MeaningPhrasesTest {
    * request id, the model it was for or the attempt it was after it; and one whose spaces, quotes
    * or characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
    * spaces, typographic quotes, HTML entities); and one whose negations are contracted or written
-   * out, or spelt the British way.
+   * out, or spelt the British way; and one behind a label or with trailing words that name no cause
+   * (labelled).
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -114,8 +114,10 @@ class MeaningPhrasesTest {
                   "Traceback (most recent call last):\n  File \"/app/main.py\", line 42, in run\n"
                       + "    resp = client.chat(messages)\n"
                       + phrase));
+      Map<String, String> all = new TreeMap<>(wrapped);
+      all.putAll(labelled(phrase));
       FailureCategory alone = category(phrase);
-      for (Map.Entry<String, String> w : wrapped.entrySet()) {
+      for (Map.Entry<String, String> w : all.entrySet()) {
         FailureCategory got = category(w.getValue());
         read++;
         if (got != alone) {
@@ -127,9 +129,59 @@ class MeaningPhrasesTest {
     assertThat(changed).as("quoted phrases read otherwise, of %d", read).isEmpty();
   }
 
+  // What people paste and what apps and relays pass on: a label that names no cause before the
+  // phrase (a level, a person's "I got this error", an app's task, a relay's label, an app's
+  // "Something went wrong", 错误信息), a terminal's colours, an envelope, and after it a plea to try
+  // again, a library's troubleshooting link or JavaScript stack frames (ADR 0030, twenty-second
+  // addendum). A phrase that starts with a bracketed tag gets no level before it: after a level
+  // ("[ERROR] [moderation] …") the tag is read as a logger's name, as loggers write it.
+  private static Map<String, String> labelled(String phrase) {
+    Map<String, String> w = new TreeMap<>();
+    if (!phrase.startsWith("[")) {
+      for (String level :
+          List.of(
+              "ERROR: ",
+              "[ERROR] ",
+              "ERROR:root:",
+              "2025-03-09 00:57:16,852 - app.llm - ERROR - ")) {
+        w.put("level " + level, level + phrase);
+      }
+    }
+    for (String label :
+        List.of(
+            "I got this error: ",
+            "Failed to get response: ",
+            "Error generating reply from Ollama: ",
+            "Agent run failed: ",
+            "Request to OpenAI failed: ",
+            "upstream error: ",
+            "Provider returned error: ",
+            "Something went wrong: ",
+            "Unexpected error: ",
+            "An error occurred: ",
+            "错误信息：")) {
+      w.put("label " + label, label + phrase);
+    }
+    w.put("coloured", "\u001b[31mError:\u001b[0m " + phrase);
+    w.put("error string", JsonNodeFactory.instance.objectNode().put("error", phrase).toString());
+    w.put("detail string", JsonNodeFactory.instance.objectNode().put("detail", phrase).toString());
+    w.put("plea", phrase + (phrase.endsWith(".") ? "" : ".") + " Please try again.");
+    w.put(
+        "troubleshooting link",
+        phrase
+            + "\nFor troubleshooting, visit: https://python.langchain.com/docs/troubleshooting/");
+    w.put(
+        "stack frames",
+        "Error: "
+            + phrase
+            + "\n    at processTicksAndRejections (node:internal/process/task_queues:95:5)"
+            + "\n    at async Object.run (/app/dist/index.js:120:17)");
+    return w;
+  }
+
   private static FailureCategory category(String message) {
     return FailureClassifier.INSTANCE
-        .explainStrict(new FailureEvidence(null, Map.of(), null, null, message, false, false, null))
+        .explainStrict(FailureEvidence.message(message))
         .failure()
         .category();
   }

@@ -74,8 +74,7 @@ class RequestParameterNamesPropertyTest {
   void aRequestErrorMeansTheSameWhicheverParameterItNames(
       @ForAll("row") String phrase, @ForAll("names") List<String> names) {
     String renamed = rename(phrase, names);
-    FailureEvidence message =
-        new FailureEvidence(null, Map.of(), null, null, renamed, false, false, null);
+    FailureEvidence message = FailureEvidence.message(renamed);
 
     assertThat(FailureClassifier.INSTANCE.explainStrict(message).failure().category().wireName())
         .as(renamed)

@@ -156,15 +156,7 @@ class UserErrorRulesTest {
   @Test
   void aStatusTheMessageCarriesMatchesAStatusCondition() {
     FailureEvidence sdkText =
-        new FailureEvidence(
-            null,
-            Map.of(),
-            null,
-            null,
-            "Error code: 402 - {'error': {'message': 'budget full'}}",
-            false,
-            false,
-            null);
+        FailureEvidence.message("Error code: 402 - {'error': {'message': 'budget full'}}");
     Classification c =
         FailureClassifier.INSTANCE
             .withRules(List.of(byStatus(2, FailureCategory.QUOTA_EXHAUSTED, "402")))

@@ -4635,7 +4635,8 @@ final class FailureWords {
                   + "|\\bis unknown (?:for|to)\\b|\\bno such endpoint\\b|\\bno provider offers\\b"
                   + "|\\bnot provided by any\\b|\\bdo not know a\\b"
                   + "|\\bdoes not appear to be an? [^\\n]{0,40}?\\bserver\\b"
-                  + "|\\bmodel '[^'\\n]{1,80}' is not available\\b",
+                  + "|\\bmodel (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\") is not available\\b"
+                  + "(?! in (?:the |this |your )?(?:region|country|location)\\b)",
               "locate",
               "resolved",
               " in ",
@@ -8601,9 +8602,13 @@ final class FailureWords {
           "每小时",
           "per_second",
           "частоты запросов",
-          // a rate limit named as such, in English and Japanese
+          // a rate limit named as such, in English (in a link: a text's "rate-limit" is read as
+          // "rate limit") and Japanese, and a window of a minute or a second hyphenated ("your
+          // per-minute rate limit")
           "rate-limit",
           "レート制限",
+          "per-minute",
+          "per-second",
           // DashScope's Throttling.AllocationQuota: the per-minute allocation, not the account
           "allocated quota exceeded, please increase");
 
@@ -8907,13 +8912,14 @@ final class FailureWords {
           // a quota or usage limit reached, in Japanese, Korean, Russian, Spanish, Portuguese,
           // French, German (クォータを超過, 利用上限に達しました, 할당량을 초과, 사용 한도에 도달, Квота
           // исчерпана, Превышен лимит, Cuota excedida, Você atingiu o limite, Quota dépassé,
-          // Kontingent überschritten, Nutzungslimit erreicht)
+          // Kontingent überschritten, Nutzungslimit erreicht; never "Rate-Limit erreicht", a rate
+          // limit)
           Clause.of(
               "クォータ[^\\n]{0,6}?超過|(?:利用|使用|今月の|月間の|本日の|プランの)上限に達|할당량[^\\n]{0,6}?초과"
                   + "|(?:사용|이용) ?한도[^\\n]{0,6}?(?:도달|초과)|квот[аы][^\\n]{0,6}?исчерпан"
                   + "|лимит[^\\n]{0,30}?(?:исчерпан|превышен)|превышен[^\\n]{0,6}?лимит"
                   + "|cuota excedida|cota excedida|(?:alcanzado|atingiu|atteint)[^\\n]{0,12}?l[íi]mite"
-                  + "|quota d[ée]pass[ée]|kontingent [üu]berschritten|limit erreicht"
+                  + "|quota d[ée]pass[ée]|kontingent [üu]berschritten|(?<!rate )limit erreicht"
                   + "|hạn mức[^\\n]{0,30}?(?:đạt giới hạn|vượt)|kota[^\\n]{0,12}?(?:sınır|aşıldı|doldu)"
                   + "|số dư[^\\n]{0,12}?không đủ|bakiye[^\\n]{0,12}?yetersiz|yetersiz bakiye",
               "超過",
@@ -13295,7 +13301,7 @@ final class FailureWords {
           // type, a required field missing, in the corpus's languages
           "неизвестный ключ \"",
           "clave desconocida \"",
-          "clé inconnue «",
+          "clé inconnue \"",
           "bilinmeyen anahtar \"",
           "khóa không xác định \"",
           "key tidak dikenal \"",

@@ -179,6 +179,11 @@ final class PhraseIndex {
     return Phrases.of(found);
   }
 
+  /** Every indexed phrase: the phrase lists' members and the clauses' anchors. */
+  List<String> phrases() {
+    return List.of(phraseOfId);
+  }
+
   /** The phrases of {@code list}, or {@code null} when the index does not know it (by identity). */
   Phrases of(List<String> list) {
     return lists.get(list);

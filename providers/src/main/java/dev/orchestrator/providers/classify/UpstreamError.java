@@ -360,6 +360,12 @@ record UpstreamError(
   // providers and apps print counts of tokens, characters and milliseconds
   private static final Pattern GROUPED_DIGITS =
       Pattern.compile("(?<![\\d.,])\\d{1,3}(?:,\\d{3})+(?!,?\\d)");
+  // A compound the vocabulary spells one way, written hyphenated or closed up: "rate-limit" and
+  // "ratelimit" (never inside a header's name, "x-ratelimit-reset", nor a link's path,
+  // ".../rate-limits"), and "time-out". (Not "sign-in": "a Wi-Fi sign-in page" is no sign-in to
+  // renew.)
+  private static final Pattern COMPOUND =
+      Pattern.compile("(?<![\\w/.-])(?:rate-?limit(?=(?:s|ed|ing|er)?\\b(?!-))|time-(outs?)\\b)");
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
@@ -663,10 +669,12 @@ record UpstreamError(
 
   // The text with the characters a web page, a terminal or an editor puts for the plain ones read
   // as them: a run of spaces, tabs, no-break or other wide spaces as one space; typographic
-  // apostrophes and double quotes as ASCII ones; the HTML entities of quotes, angle brackets, the
+  // apostrophes and double quotes, guillemets and corner brackets as ASCII ones; the HTML entities
+  // of quotes, angle brackets, the
   // ampersand and the no-break space as the characters; a negation contracted as written out
   // ("doesn't" as "does not", "can't" as "cannot", "won't" as "will not"); and the British
-  // spelling of "authorized", "organization" and "recognized" as the American one; an exclamation
+  // spelling of "authorized", "organization", "recognized" and "serialized" as the American one; an
+  // exclamation
   // ending a line ("No model found!", "… failed: 401!!") as a full stop. The words are
   // the same, and every clause is written with the plain characters, the negations written out
   // and the American spelling.
@@ -720,7 +728,7 @@ record UpstreamError(
         i = end - 1;
         continue;
       }
-      if (c >= '\u201c' && c <= '\u201f') {
+      if (c >= '\u201c' && c <= '\u201f' || isGuillemetOrCorner(c)) {
         out.append(inString ? "\\\"" : "\"");
         continue;
       }
@@ -729,7 +737,7 @@ record UpstreamError(
     return out.toString();
   }
 
-  private static final List<String> IZE_STEMS = List.of("authori", "organi", "recogni");
+  private static final List<String> IZE_STEMS = List.of("authori", "organi", "recogni", "seriali");
   private static final List<String> IZE_ENDINGS =
       List.of("ations", "ation", "ational", "ing", "ers", "er", "es", "ed", "e");
 
@@ -771,6 +779,12 @@ record UpstreamError(
       k++;
     }
     return k == text.length() || text.charAt(k) == '\n' || text.charAt(k) == '\r';
+  }
+
+  // « », and the corner brackets 「 」 『 』 that quote in Chinese and Japanese: read as the plain
+  // double quote, as the typographic ones are
+  private static boolean isGuillemetOrCorner(char c) {
+    return c == '\u00ab' || c == '\u00bb' || c >= '\u300c' && c <= '\u300f';
   }
 
   private static boolean isApostrophe(char c) {
@@ -843,6 +857,7 @@ record UpstreamError(
           || c != ' ' && isSpace(c)
           || c == '&'
           || c >= '\u2018' && c <= '\u201f'
+          || isGuillemetOrCorner(c)
           || c == '\'' && contracted(text, i)
           || britishS(text, i)
           || c == '!' && before != '!' && endsLine(text, runEnd(text, i))) {
@@ -1539,7 +1554,7 @@ record UpstreamError(
 
     void token(String t) {
       if (!Text.isBlank(t) && t.length() <= Text.MAX_TOKEN_CHARS) {
-        String norm = t.trim().toLowerCase(Locale.ROOT);
+        String norm = CodeSpellings.snaked(t.trim()).toLowerCase(Locale.ROOT);
         if (!tokens.contains(norm)) {
           tokens.add(norm);
         }
@@ -1559,9 +1574,12 @@ record UpstreamError(
       String lower =
           valuesApart(
               withoutEchoes(
-                  unescaped(
-                      ungrouped(softJoined(said(plain(Text.head(w, Text.MAX_READ_CHARS)))))
-                          .toLowerCase(Locale.ROOT))),
+                  compoundsSpelledOneWay(
+                      unescaped(
+                          ungrouped(
+                                  CodeSpellings.snaked(
+                                      softJoined(said(plain(Text.head(w, Text.MAX_READ_CHARS))))))
+                              .toLowerCase(Locale.ROOT)))),
               1);
       // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
       String read = lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", "");
@@ -1581,6 +1599,17 @@ record UpstreamError(
       return GROUPED_DIGITS
           .matcher(text)
           .replaceAll(n -> statusesOnly(n.group()) ? n.group() : n.group().replace(",", ""));
+    }
+
+    // The lower-cased text with the compounds the vocabulary spells one way (COMPOUND) written so:
+    // "rate limit", "timeout".
+    private static String compoundsSpelledOneWay(String lower) {
+      if (lower.indexOf('-') < 0 && !lower.contains("ratelimit")) {
+        return lower;
+      }
+      return COMPOUND
+          .matcher(lower)
+          .replaceAll(m -> m.group(1) == null ? "rate limit" : "time" + m.group(1));
     }
 
     private static boolean statusesOnly(String number) {
@@ -1717,7 +1746,7 @@ record UpstreamError(
       StringBuilder out = new StringBuilder();
       for (String text : Arrays.asList(message, rawMessage, type, code)) {
         if (text != null) {
-          identifierWords(Text.head(text, IDENTIFIER_SCAN_CHARS), out);
+          identifierWords(CodeSpellings.snaked(Text.head(text, IDENTIFIER_SCAN_CHARS)), out);
         }
       }
       for (String t : tokens) {

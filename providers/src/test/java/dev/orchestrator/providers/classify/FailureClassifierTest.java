@@ -936,6 +936,20 @@ class FailureClassifierTest {
           # exception after them
           'Traceback (most recent call last):\\n  File "/app/main.py", line 42, in run\\n    resp = client.chat(messages)\\nThe image exceeds the maximum allowed dimensions' | request_invalid
           'Your chosen OpenAI model, "gpt-4o", is a chat model and not a text-in/text-out LLM.\\nPassing it into the "OpenAI" class is no longer supported.' | request_invalid
+          # a code reads the same however a client cased it
+          'Stream ended: finishReason=contentFilter'                                       | content_filtered
+          'LLM call failed: contextLengthExceeded (prompt 131904 tokens, limit 128000)'    | context_length_exceeded
+          'codex: modelNotFound: ''gpt-5-codex-preview'' is not available on this provider' | not_found
+          # a compound reads the same written open, hyphenated or closed up, and a quote or a
+          # spelling however it was typed
+          'Number of request tokens has exceeded your daily rate-limit'                    | quota_exhausted
+          'Rate-Limit erreicht'                                                            | rate_limited
+          'Connect Time-out Error (attempted address: api.openai.com:443, time-out: 10000ms)' | connection_failed
+          'Model «gpt-4-0613» is not available'                                             | not_found
+          'Model "gpt-4o" is not available in region "westus".'                            | permission_denied
+          'error deserialising Anthropic API response'                                     | empty_response
+          # a window of a minute named hyphenated is a rate limit, not the request's fault
+          'Number of request tokens has exceeded your per-minute rate limit; see the response headers for current usage. Please reduce the prompt length or the maximum tokens requested, or try again later.' | rate_limited
           """)
   void readsWhatTheWordsStandForNotHowTheyAreNamedOrPrinted(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

@@ -250,8 +250,16 @@ final class FailureRules {
     return (f.says(REQUEST_WORDING)
             || f.says(HISTORY_SHAPE_WORDING)
             || f.saysPattern(NOTHING_TO_SEND))
-        && !f.says(SHORT_WINDOW_WORDING)
+        && !namesShortWindow(f)
         && !notTheRequest(f);
+  }
+
+  /**
+   * Whether the words name a window of a minute or a second, or a few of them counted
+   * (SHORT_WINDOW_WORDING, SHORT_WINDOW_COUNTED): a limit over it passes.
+   */
+  private static boolean namesShortWindow(Facts f) {
+    return f.says(SHORT_WINDOW_WORDING) || f.saysPattern(SHORT_WINDOW_COUNTED);
   }
 
   // The field left null or empty is the key ("apiKey cannot be null or empty", "The API key must
@@ -349,7 +357,7 @@ final class FailureRules {
             f ->
                 (f.says(ACCOUNT_WORDING)
                         || f.saysPattern(ACCOUNT_PATTERN)
-                        || (!f.says(SHORT_WINDOW_WORDING)
+                        || (!namesShortWindow(f)
                             && (f.says(QUOTA_WORDING) || f.saysPattern(QUOTA_SPENT_PATTERN))))
                     && !f.says(NOT_CHARGED_WORDING)
                     && !f.says(ACCOUNT_ADVICE_ONLY)
@@ -370,7 +378,7 @@ final class FailureRules {
             f ->
                 f.failure()
                     && (f.says(CAP_WORDING)
-                        || (!f.says(SHORT_WINDOW_WORDING)
+                        || (!namesShortWindow(f)
                             && !f.says(OFFERS_WAIT_WORDING)
                             && !f.says(CAPACITY_NAMED)
                             && f.saysPattern(CAP_PATTERN)
@@ -886,7 +894,8 @@ final class FailureRules {
             "in_band.window_quota",
             f ->
                 f.failure()
-                    && f.noStatusSays(SHORT_WINDOW_WORDING)
+                    && f.noStatus()
+                    && namesShortWindow(f)
                     && (namesAccount(f) || f.says(LIMIT_NOUNS))
                     && !f.says(ZERO_LIMIT_WORDING),
             RATE_LIMITED,

@@ -210,6 +210,9 @@ final class FailureWords {
           "thời gian dùng thử",
           "masa percobaan",
           "pago requerido",
+          "se requiere pago",
+          "se requiere el pago",
+          "plată necesară",
           "pagamento necessário",
           "zahlung erforderlich",
           "paiement requis",
@@ -1955,6 +1958,26 @@ final class FailureWords {
               "無可用",
               "利用可能なチャンネルがありません",
               "không có kênh"),
+          // a named model not available, the sentence ending there, in German, Spanish, French,
+          // Italian, Dutch, Portuguese, Indonesian, Polish and Turkish ("Das Modell
+          // minimax/minimax-m2:free ist nicht verfügbar.", "El modelo … no está disponible.",
+          // "… modeli kullanılamıyor"); not one named not available to you, for a plan or in a
+          // region (the sentence goes on)
+          Clause.of(
+              "(?:\\bdas modell|\\bel modelo|\\ble modèle|\\bil modello|\\bhet model|\\bo modelo"
+                  + "|\\bmodel) [`'\"]?[\\w./:@-]{1,80}[`'\"]? (?:ist nicht verfügbar|no está disponible"
+                  + "|n'est pas disponible|non è disponibile|is niet beschikbaar|não está disponível"
+                  + "|tidak tersedia|jest niedostępny)(?=\\s*(?:[.!:;]|$))"
+                  + "|\\S+ modeli kullanılamıyor(?=\\s*(?:[.!:;]|$))",
+              "nicht verfügbar",
+              "no está disponible",
+              "pas disponible",
+              "non è disponibile",
+              "niet beschikbaar",
+              "não está disponível",
+              "tidak tersedia",
+              "niedostępny",
+              "kullanılamıyor"),
           // a named model not available for a provider, in English, German, French, Italian,
           // Portuguese, Norwegian, Icelandic, Lithuanian, Latvian, Russian, Ukrainian, Turkish,
           // Persian, Japanese and Chinese ("The model \"gpt-4o\" is not available for Azure
@@ -8612,6 +8635,27 @@ final class FailureWords {
           // DashScope's Throttling.AllocationQuota: the per-minute allocation, not the account
           "allocated quota exceeded, please increase");
 
+  // A window of a few minutes or seconds counted ("1000 api requests per 5 minutes period",
+  // "máximo de 60 requisições em 1 minutos", "максимум 60 запросов за 1 минут", "try again in 20
+  // seconds"), in the corpus's languages: read with SHORT_WINDOW_WORDING, a window that passes.
+  static final Words SHORT_WINDOW_COUNTED =
+      Words.of(
+          Clause.of(
+              "(?:\\b(?:in|within|per|every|em|en|por|par|pro|ogni|binnen|trong|dalam)|за|в течение)"
+                  + " (?:[1-9]|[1-5]\\d) (?:minutes?|minutos?|minuten?|minuti|minut[ay]?|mins?"
+                  + "|seconds?|secs?|segundos?|secondes?|sekunden?|secondi|sekund[ey]?|минут[а-я]*"
+                  + "|секунд[а-я]*|phút|giây|menit|detik)(?![\\w-])",
+              "min",
+              "sec",
+              "segund",
+              "sekund",
+              "минут",
+              "секунд",
+              "phút",
+              "giây",
+              "menit",
+              "detik"));
+
   // A throttle that counts tokens: a short window, or a request to wait and try again.
   // A request named timed out after a time, or too slow (Qwen Code's "Streaming request timeout
   // after 48s. Try reducing input length", "The model took too long to respond. Try a shorter
@@ -8909,6 +8953,30 @@ final class FailureWords {
               "\\blimit\\b[^\\n]{0,30}?\\bresets? (?:at |on )?(?:\\d{1,2}(?::\\d\\d)?\\s*(?:am|pm)"
                   + "|mon|tue|wed|thu|fri|sat|sun|tomorrow|midnight)",
               "reset"),
+          // a usage limit or the account's limit reached, in Turkish, Swedish, Dutch, Czech,
+          // Indonesian, Vietnamese, Romanian, Russian and Ukrainian ("Kullanım sınırına
+          // ulaşıldı", "Du har nått din gräns för 2.5 Pro", "Je hebt je limiet bereikt", "Anda
+          // telah mencapai batas penggunaan", "Вы достигли лимита использования"; not a limit of
+          // requests, "лимита запросов", which may be a minute's)
+          Clause.of(
+              "kullanım (?:sınır|limit)\\w*[^\\n]{0,12}?(?:ulaşıl|ulaştınız|aşıldı|doldu)"
+                  + "|nått (?:din|er|sin) [^\\n]{0,20}?gräns|användningsgräns"
+                  + "|(?:je|uw|jouw) (?:gebruiks)?limiet (?:is )?bereikt|gebruikslimiet"
+                  + "|dosáhli jste (?:svého )?limitu|limitu? využití"
+                  + "|(?:mencapai|melebihi) batas (?:penggunaan|pemakaian|kuota)"
+                  + "|(?:đạt|vượt)(?: đến| quá)? giới hạn sử dụng"
+                  + "|(?:ați|ai) atins limita"
+                  + "|лимит[а-я]* использования|ліміт[а-яі]* використання",
+              "kullanım",
+              "gräns",
+              "limiet",
+              "dosáhli",
+              "využití",
+              "batas",
+              "giới hạn sử dụng",
+              "atins limita",
+              "лимит",
+              "ліміт"),
           // a quota or usage limit reached, in Japanese, Korean, Russian, Spanish, Portuguese,
           // French, German (クォータを超過, 利用上限に達しました, 할당량을 초과, 사용 한도에 도달, Квота
           // исчерпана, Превышен лимит, Cuota excedida, Você atingiu o limite, Quota dépassé,
@@ -9257,6 +9325,12 @@ final class FailureWords {
           // the SDKs and agent CLIs with no key or an expired login (Anthropic's SDK, Claude Code)
           "could not resolve authentication method",
           "not logged in",
+          "not currently logged in",
+          "not yet logged in",
+          "not signed in",
+          "not currently signed in",
+          "vous n'êtes pas connecté",
+          "vous n'êtes pas actuellement connecté",
           "please log in",
           "please login",
           "run /login",
@@ -9457,6 +9531,15 @@ final class FailureWords {
 
   private static final String REQUIRED =
       "(?:потребан|потрібен|требуется|potreban|vyžadován|vyžadovaný|påkrævet|kreves|krävs|nõutav|beharrezkoa|vaaditaan|נדרש|आवश्यक|szükséges|ag teastáil|აუცილებელია|yessefk|būtinas|nepieciešama|ਲੋੜ|necesară|தேவை|زۆرۈر|درکار|مورد نیاز|талаб|talab|tələb|απαιτείται|necessària|gikinahanglan|དགོས|আবশ্যক|مطلوب)";
+
+  // The authentication named as a noun, in the languages of the auth rows' clauses (German,
+  // French, Spanish, Italian, Portuguese, Polish, Czech, Vietnamese, Turkish, Dutch, the
+  // Scandinavian languages, Romanian, Russian, Ukrainian, Indonesian, Arabic)
+  private static final String AUTHENTICATION_NOUN =
+      "(?:authentifizierung|authentisierung|authentification|autenticación|autenticazione"
+          + "|autenticação|uwierzytelnian\\w*|autentifikace|xác thực|kimlik doğrulama[a-zığüşöç]*"
+          + "|authenticatie|autentisering\\w*|autentificare|аутентификаци[а-я]*|автентифікаці[а-яії]*"
+          + "|аутентифікаці[а-яії]*|autentikasi|المصادقة)";
 
   static final Words AUTH_PATTERN =
       Words.of(
@@ -9702,6 +9785,30 @@ final class FailureWords {
               "authentification",
               "xác thực",
               "kimlik"),
+          // the authentication named failed in other words than those above, in German, French,
+          // Spanish, Italian, Portuguese, Polish, Czech, Vietnamese, Turkish, Dutch, Swedish and
+          // Norwegian, Romanian, Russian, Ukrainian, Indonesian and Arabic, with the provider or
+          // the API named between ("Authentifizierung beim Anbieter fehlgeschlagen", "Falló la
+          // autenticación de la API de Cerebras", "Erreur d'authentification auprès du
+          // fournisseur", "Błąd uwierzytelniania", "Không thể xác thực với nhà cung cấp")
+          Clause.of(
+              AUTHENTICATION_NOUN
+                  + "[^\\n]{0,40}?(?:fehlgeschlagen|gescheitert|échoué|échec|falló|fallida|fallido"
+                  + "|fallita|non riuscita|falhou|nie powiodło się|nieudane|selhala|selhalo|thất bại"
+                  + "|hatası|başarısız|mislukt|misslyckades|mislyktes|eșuată|eșuat|не удалась"
+                  + "|не вдалася|gagal|فشل)"
+                  + "|(?:erreur|error|errore|erro|błąd|chyba|(?<!xin )lỗi|fout|fel|feil|eroare|ошибка"
+                  + "|помилка|kesalahan|خطأ|échec|falha|fallo|falló|fracasó|không thể|فشل)[^\\n]{0,20}?"
+                  + AUTHENTICATION_NOUN,
+              "authenti",
+              "autenti",
+              "uwierzytelnian",
+              "xác thực",
+              "kimlik doğrulama",
+              "аутентифікац",
+              "аутентификац",
+              "автентифікац",
+              "المصادقة"),
           Clause.of("(?:无效|错误|非法|过期)的\\s*(?:api[ _-]?key|key|密钥|令牌|token)", "的"),
           // a provider's or subscription's key named invalid ("无效的Azure订阅密钥")
           Clause.of("(?:无效|错误|非法|过期)的\\s*[a-z0-9 ]{1,20}?(?:订阅)?(?:密钥|令牌)", "的"),

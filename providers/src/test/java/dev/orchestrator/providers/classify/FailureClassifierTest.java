@@ -950,6 +950,20 @@ class FailureClassifierTest {
           'error deserialising Anthropic API response'                                     | empty_response
           # a window of a minute named hyphenated is a rate limit, not the request's fault
           'Number of request tokens has exceeded your per-minute rate limit; see the response headers for current usage. Please reduce the prompt length or the maximum tokens requested, or try again later.' | rate_limited
+          # a meaning reads the same with the provider or the API named inside it, in each language
+          'Authentifizierung beim Anbieter fehlgeschlagen.'                                | auth_failed
+          'Falló la autenticación de la API de Cerebras.'                                  | auth_failed
+          'Błąd uwierzytelniania.'                                                         | auth_failed
+          'Không thể xác thực với nhà cung cấp.'                                           | auth_failed
+          'Xin lỗi, bạn cần xác thực proxy trước khi tiếp tục yêu cầu này'                 | connection_failed
+          'Sorry, you are not currently logged in.'                                        | auth_failed
+          'Kullanım sınırına ulaşıldı.'                                                    | quota_exhausted
+          'Вы достигли лимита использования.'                                              | quota_exhausted
+          'Вы достигли лимита запросов: максимум 60 запросов за 1 минут'                   | rate_limited
+          'Você atingiu o limite de requisições: máximo de 60 requisições em 1 minutos'    | rate_limited
+          'Plată necesară.'                                                                | quota_exhausted
+          'Das Modell minimax/minimax-m2:free ist nicht verfügbar.'                        | not_found
+          'minimax/minimax-m2:free modeli kullanılamıyor.'                                 | not_found
           """)
   void readsWhatTheWordsStandForNotHowTheyAreNamedOrPrinted(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

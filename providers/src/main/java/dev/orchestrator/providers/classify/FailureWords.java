@@ -4824,6 +4824,12 @@ final class FailureWords {
               "time limit",
               "failed to load",
               "加载时间过长"),
+          // nothing received from a stream for a time ("No streaming chunk received for 60.0s",
+          // "no data received for 1800000ms"): the wait ran out, whatever the connection did
+          Clause.of(
+              "\\bno (?:[a-z]+ ){0,2}(?:chunks?|data|bytes|events?|tokens?|response|output)"
+                  + " (?:was |were )?received (?:for|in|within) \\d+(?:\\.\\d+)? ?(?:ms|s|seconds?)\\b",
+              "received"),
           // an operation that timed out after N seconds, in Catalan, Czech, Spanish, French,
           // Hindi, Italian, Dutch, Polish, Portuguese and Swedish ("expiró después de 60
           // segundos", "is na 60 seconden verlopen", "przekroczyła limit czasu po 60 sekundach")
@@ -9763,6 +9769,8 @@ final class FailureWords {
                   + "|khóa api|api anahtarı|kunci api)[^\\n]{0,12}?(?:無効|유효하지|неверн|недействительн"
                   + "|no válida|inválid|invalide|ungültig|không hợp lệ|geçersiz|tidak valid)"
                   + "|(?:無効な|неверный|недействительный|ungültiger|geçersiz)\\s*(?:api|ключ)"
+                  + "|(?:유효하지 않은|잘못된)\\s*api ?키"
+                  + "|kunci api[^\\n]{0,30}?\\b(?:salah|tidak sah)\\b"
                   + "|認証に失敗|인증에 실패|ошибка (?:авторизации|аутентификации)|authentifizierung fehlgeschlagen"
                   + "|error de autenticación|falha na autenticação|échec de l'authentification"
                   + "|xác thực thất bại|kimlik doğrulama başarısız",
@@ -10207,7 +10215,38 @@ final class FailureWords {
       Words.of(
           // a named permission denied on a resource (Google's IAM: "Permission
           // 'aiplatform.endpoints.predict' denied on resource …")
-          Clause.of("\\bpermission '[^'\\n]{1,80}' denied\\b", "permission '"),
+          Clause.of(
+              "\\bpermission (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\") denied\\b",
+              "permission '",
+              "permission \""),
+          // access named denied with the service or the API named between, in English and the
+          // corpus's languages ("Access to the Amazon Bedrock service denied", "Zugriff auf den
+          // Amazon Bedrock-Dienst verweigert", "Acceso denegado al servicio de Amazon Bedrock",
+          // "Truy cập API Cerebras bị từ chối"); a key named invalid beside it is read first by the
+          // auth rows
+          Clause.of(
+              "(?:\\baccess|zugriff|acceso|accès|accesso|acesso|dostęp|erişim|доступ|접근|액세스|アクセス"
+                  + "|truy cập|\\bakses|toegang|přístup|åtkomst)[^\\n]{0,40}?(?:\\bdenied|verweigert"
+                  + "|denegado|refusé|negato|negado|odmówiony|reddedildi|запрещ|отказано|거부|拒否"
+                  + "|bị từ chối|ditolak|geweigerd|odepřen|nekad)"
+                  + "|(?:denegado|refusé|negado|odmowa|отказано в|bị từ chối|ditolak|geweigerd)[^\\n]{0,20}?"
+                  + "(?:acceso|accès|accesso|acesso|dostęp|доступ|truy cập|akses|toegang)",
+              "access",
+              "zugriff",
+              "acceso",
+              "accès",
+              "acesso",
+              "dostęp",
+              "erişim",
+              "доступ",
+              "접근",
+              "액세스",
+              "アクセス",
+              "truy cập",
+              "akses",
+              "toegang",
+              "přístup",
+              "åtkomst"),
           Clause.of(
               "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
                   + "(?:use|access|call|invoke|this|generate|create|run|your)\\b",

@@ -964,6 +964,11 @@ class FailureClassifierTest {
           'Plată necesară.'                                                                | quota_exhausted
           'Das Modell minimax/minimax-m2:free ist nicht verfügbar.'                        | not_found
           'minimax/minimax-m2:free modeli kullanılamıyor.'                                 | not_found
+          'Zugriff auf den Amazon Bedrock-Dienst verweigert.'                              | permission_denied
+          'Truy cập API Cerebras bị từ chối.'                                              | permission_denied
+          'Permission "aiplatform.endpoints.predict" denied on resource projects/p'       | permission_denied
+          '액세스 거부: 유효하지 않은 API 키입니다.'                                              | auth_failed
+          'No streaming chunk received for 60.0s (chunks_received=0).'                     | timeout
           """)
   void readsWhatTheWordsStandForNotHowTheyAreNamedOrPrinted(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

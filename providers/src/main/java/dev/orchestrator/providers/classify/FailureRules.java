@@ -241,15 +241,17 @@ final class FailureRules {
 
   /**
    * Whether the words name a settled request error (REQUEST_WORDING, HISTORY_SHAPE_WORDING, an
-   * input named empty that nothing could be generated from: NOTHING_TO_SEND) and put the fault on
-   * the request: not a short window's wait, not the answer, the app's own fault or a key not given
-   * ({@link #notTheRequest}). Read with no status (row in_band.request_invalid) and under a 5xx
-   * only an SDK's class stands for (row request.server_refusal_words).
+   * input named empty that nothing could be generated from: NOTHING_TO_SEND, more items than a
+   * request or batch takes: ITEMS_PER_REQUEST) and put the fault on the request: not a short
+   * window's wait, not the answer, the app's own fault or a key not given ({@link #notTheRequest}).
+   * Read with no status (row in_band.request_invalid) and under a 5xx only an SDK's class stands
+   * for (row request.server_refusal_words).
    */
   private static boolean wordsSayRequestInvalid(Facts f) {
     return (f.says(REQUEST_WORDING)
             || f.says(HISTORY_SHAPE_WORDING)
-            || f.saysPattern(NOTHING_TO_SEND))
+            || f.saysPattern(NOTHING_TO_SEND)
+            || f.saysPattern(ITEMS_PER_REQUEST))
         && !namesShortWindow(f)
         && !notTheRequest(f);
   }

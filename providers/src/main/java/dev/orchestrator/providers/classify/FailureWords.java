@@ -12966,6 +12966,30 @@ final class FailureWords {
 
   // A settled request error in words, for a message with no status at all: bad or missing
   // parameters, a malformed body, an output-token setting the model refuses.
+  // More items in one request or batch than the API takes ("Batch input file contains 62000
+  // requests, which exceeds the maximum of 50000 requests per batch", "Number of prompts exceeds
+  // the maximum allowed batch size of 4", "单次请求的文本条数超过上限", "Jumlah dokumen melebihi batas
+  // maksimum 50 per permintaan"): a settled request error, read by the first request row (a count
+  // of tokens is read before it, by the context rows).
+  static final Words ITEMS_PER_REQUEST =
+      Words.of(
+          Clause.of(
+              "\\b(?:exceeds?|exceeded|exceeding|greater than|more than|larger than)\\b[^\\n]{0,40}?"
+                  + "\\b(?:maximum|max|limit)\\b[^\\n]{0,40}?\\bper (?:request|batch|call)\\b"
+                  + "|\\bmaximum (?:allowed )?batch size\\b",
+              "per request",
+              "per batch",
+              "per call",
+              "batch size"),
+          Clause.of(
+              "每批最多|单次请求[^\\n]{0,20}?(?:超过|超出)|melebihi batas maksimum \\d+ per permintaan"
+                  + "|no lote excedid[oa]|한 번에[^\\n]{0,30}?최대",
+              "每批最多",
+              "单次请求",
+              "per permintaan",
+              "no lote",
+              "한 번에"));
+
   static final List<String> REQUEST_WORDING =
       concat(
           SETTLED_REQUEST_WORDING,
@@ -13202,6 +13226,7 @@ final class FailureWords {
           "should be in range",
           "mutually exclusive",
           "cannot be used with",
+          "cannot be combined with",
           "can not be used",
           "can only be used",
           "can only be set",

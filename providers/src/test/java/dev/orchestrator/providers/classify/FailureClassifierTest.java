@@ -969,6 +969,11 @@ class FailureClassifierTest {
           'Permission "aiplatform.endpoints.predict" denied on resource projects/p'       | permission_denied
           '액세스 거부: 유효하지 않은 API 키입니다.'                                              | auth_failed
           'No streaming chunk received for 60.0s (chunks_received=0).'                     | timeout
+          # more items in one request or batch than the API takes, and two settings combined
+          'Number of prompts exceeds the maximum allowed batch size of 4'                  | request_invalid
+          'Jumlah dokumen melebihi batas maksimum 50 per permintaan.'                      | request_invalid
+          'Connector config invalid: embedding.batch.size=1024 exceeds the provider maximum of 512 inputs per call' | request_invalid
+          '`task_budget.remaining` cannot be combined with `Compaction`: the server tracks the budget itself.' | request_invalid
           """)
   void readsWhatTheWordsStandForNotHowTheyAreNamedOrPrinted(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

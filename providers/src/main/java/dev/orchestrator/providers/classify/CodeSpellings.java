@@ -29,8 +29,7 @@ final class CodeSpellings {
   // a snake_case word of the vocabulary: two or more lower-case words joined by underscores
   private static final Pattern SNAKE = Pattern.compile("[a-z][a-z0-9]*(?:_[a-z0-9]+)+");
   // an identifier in camelCase or PascalCase: a word, then one or more capitalised words
-  private static final Pattern CAMEL =
-      Pattern.compile("(?<![\\w-])[A-Za-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*[A-Z][a-z0-9]+(?![\\w-])");
+  private static final Pattern CAMEL = Pattern.compile("[A-Za-z][a-z0-9]*+(?:[A-Z][a-z0-9]++)++");
 
   // an exception's class name ("PermissionDeniedError"), which the class rules read as written
   private static final Pattern CLASS_NAME = Pattern.compile("(?:error|exception)$");
@@ -45,26 +44,71 @@ final class CodeSpellings {
    * content_filter"); the text itself when it holds none.
    */
   static String snaked(String text) {
-    if (!hasInnerCapital(text)) {
-      return text;
-    }
-    Matcher m = CAMEL.matcher(text);
     StringBuilder out = null;
     int done = 0;
-    while (m.find()) {
-      String letters = m.group().toLowerCase(Locale.ROOT);
-      String snake = CLASS_NAME.matcher(letters).find() ? null : SNAKE_BY_LETTERS.get(letters);
+    // from each lower-case letter or digit followed by a capital, the identifier around it: a scan
+    // of the characters, as a pattern tried at every character of a long body cost more than the
+    // rest of reading it
+    for (int i = 1; i < text.length(); i++) {
+      if (!isUpper(text.charAt(i)) || !isLowerOrDigit(text.charAt(i - 1))) {
+        continue;
+      }
+      int start = i - 1;
+      while (start > 0 && isAsciiLetterOrDigit(text.charAt(start - 1))) {
+        start--;
+      }
+      int end = i;
+      while (end < text.length() && isAsciiLetterOrDigit(text.charAt(end))) {
+        end++;
+      }
+      String id = text.substring(start, end);
+      String snake = wholeIdentifier(text, start, end) ? snakeOf(id) : null;
       if (snake != null) {
         out = out == null ? new StringBuilder(text.length() + 16) : out;
-        out.append(text, done, m.start()).append(snake);
-        done = m.end();
+        out.append(text, done, start).append(snake);
+        done = end;
       }
+      i = end;
     }
     return out == null ? text : out.append(text, done, text.length()).toString();
   }
 
-  // whether an upper-case letter follows a lower-case one, as in every identifier snaked reads
-  private static boolean hasInnerCapital(String text) {
+  // The vocabulary's spelling of a camelCase or PascalCase identifier, or null
+  private static String snakeOf(String id) {
+    if (!CAMEL.matcher(id).matches()) {
+      return null;
+    }
+    String letters = id.toLowerCase(Locale.ROOT);
+    return CLASS_NAME.matcher(letters).find() ? null : SNAKE_BY_LETTERS.get(letters);
+  }
+
+  // not part of a longer name: no hyphen, underscore or non-ASCII letter joined to either end
+  private static boolean wholeIdentifier(String text, int start, int end) {
+    return (start == 0 || !joins(text.charAt(start - 1)))
+        && (end == text.length() || !joins(text.charAt(end)));
+  }
+
+  private static boolean joins(char c) {
+    return c == '-' || c == '_' || Character.isLetterOrDigit(c);
+  }
+
+  private static boolean isUpper(char c) {
+    return c >= 'A' && c <= 'Z';
+  }
+
+  private static boolean isLowerOrDigit(char c) {
+    return c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+  }
+
+  private static boolean isAsciiLetterOrDigit(char c) {
+    return isUpper(c) || isLowerOrDigit(c);
+  }
+
+  /**
+   * Whether an upper-case letter follows a lower-case one: a camelCase or PascalCase identifier may
+   * be in the text.
+   */
+  static boolean hasInnerCapital(String text) {
     for (int i = 1; i < text.length(); i++) {
       if (Character.isUpperCase(text.charAt(i)) && Character.isLowerCase(text.charAt(i - 1))) {
         return true;

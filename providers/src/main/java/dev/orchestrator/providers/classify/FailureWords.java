@@ -8647,8 +8647,10 @@ final class FailureWords {
   static final Words SHORT_WINDOW_COUNTED =
       Words.of(
           Clause.of(
-              "(?:\\b(?:in|within|per|every|em|en|por|par|pro|ogni|binnen|trong|dalam)|за|в течение)"
-                  + " (?:[1-9]|[1-5]\\d) (?:minutes?|minutos?|minuten?|minuti|minut[ay]?|mins?"
+              // the count first, and the word before it looked back at from there: a pattern that
+              // started with the word was tried at every character of a long body
+              "[1-5]?\\d(?<=(?:\\b(?:in|within|per|every|em|en|por|par|pro|ogni|binnen"
+                  + "|trong|dalam)|за|в течение) [1-5]?\\d) (?:minutes?|minutos?|minuten?|minuti|minut[ay]?|mins?"
                   + "|seconds?|secs?|segundos?|secondes?|sekunden?|secondi|sekund[ey]?|минут[а-я]*"
                   + "|секунд[а-я]*|phút|giây|menit|detik)(?![\\w-])",
               "min",

@@ -669,15 +669,13 @@ record UpstreamError(
 
   // The text with the characters a web page, a terminal or an editor puts for the plain ones read
   // as them: a run of spaces, tabs, no-break or other wide spaces as one space; typographic
-  // apostrophes and double quotes, guillemets and corner brackets as ASCII ones; the HTML entities
-  // of quotes, angle brackets, the
-  // ampersand and the no-break space as the characters; a negation contracted as written out
-  // ("doesn't" as "does not", "can't" as "cannot", "won't" as "will not"); and the British
-  // spelling of "authorized", "organization", "recognized" and "serialized" as the American one; an
-  // exclamation
-  // ending a line ("No model found!", "… failed: 401!!") as a full stop. The words are
-  // the same, and every clause is written with the plain characters, the negations written out
-  // and the American spelling.
+  // apostrophes and double quotes, guillemets and corner brackets as ASCII quotes; the HTML
+  // entities of quotes, angle brackets, the ampersand and the no-break space as the characters; a
+  // negation contracted as written out ("doesn't" as "does not", "can't" as "cannot", "won't" as
+  // "will not"); the British spelling of "authorized", "organization", "recognized" and
+  // "serialized" as the American one; an exclamation ending a line ("No model found!", "… failed:
+  // 401!!") as a full stop. The words are the same, and every clause is written with the plain
+  // characters, the negations written out and the American spelling.
   private static String plain(String text) {
     if (!needsPlain(text)) {
       return text;
@@ -1604,7 +1602,9 @@ record UpstreamError(
     // The lower-cased text with the compounds the vocabulary spells one way (COMPOUND) written so:
     // "rate limit", "timeout".
     private static String compoundsSpelledOneWay(String lower) {
-      if (lower.indexOf('-') < 0 && !lower.contains("ratelimit")) {
+      if (!lower.contains("rate-limit")
+          && !lower.contains("ratelimit")
+          && !lower.contains("time-out")) {
         return lower;
       }
       return COMPOUND
@@ -1758,7 +1758,8 @@ record UpstreamError(
     }
 
     private void identifierWords(String text, StringBuilder out) {
-      if (identifiers >= MAX_IDENTIFIERS || text.indexOf('_') < 0 && !hasInnerCapital(text)) {
+      if (identifiers >= MAX_IDENTIFIERS
+          || text.indexOf('_') < 0 && !CodeSpellings.hasInnerCapital(text)) {
         return;
       }
       Matcher m = IDENTIFIER.matcher(text);
@@ -1779,16 +1780,6 @@ record UpstreamError(
         }
         out.append(".\n"); // one identifier a sentence: no phrase is read across two
       }
-    }
-
-    // whether an upper-case letter follows a lower-case one: a CamelCase word may be in the text
-    private static boolean hasInnerCapital(String text) {
-      for (int i = 1; i < text.length(); i++) {
-        if (Character.isUpperCase(text.charAt(i)) && Character.isLowerCase(text.charAt(i - 1))) {
-          return true;
-        }
-      }
-      return false;
     }
 
     void requestId(String id) {

@@ -11,19 +11,20 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The codes and parameters the rules name in snake_case ({@code context_length_exceeded}, {@code
- * max_tokens}), read however a client cased them. A JavaScript, Java, Go or .NET client prints the
- * same code as {@code contextLengthExceeded} or {@code ContextLengthExceeded} and the same
- * parameter as {@code maxTokens}; lower-cased, these are {@code contextlengthexceeded} and {@code
- * maxtokens}, which no rule spells. {@link #snaked} writes such an identifier in the snake_case
- * spelling the vocabulary holds, before the wording is lower-cased and read.
+ * The codes the rules name in snake_case ({@code context_length_exceeded}, {@code
+ * model_not_found}), read however a client cased them. A JavaScript, Java, Go or .NET client prints
+ * the same code as {@code contextLengthExceeded} or {@code ContextLengthExceeded}; lower-cased,
+ * that is {@code contextlengthexceeded}, which no rule spells. {@link #snaked} writes such an
+ * identifier in the snake_case spelling the vocabulary holds, before the wording is lower-cased and
+ * read (ADR 0030, twenty-fourth addendum).
  *
- * <p>Only identifiers whose letters are those of one snake_case word of the vocabulary are
- * rewritten, and never one that the vocabulary reads as it is written (an exception class such as
- * {@code RateLimitError}, read as {@code ratelimiterror}): an identifier the rules do not name
- * stays as it was printed. The words are the snake_case tokens of every phrase and clause anchor
- * the rules hold ({@link PhraseIndex}) and of every code set in {@link PhraseIndex#VOCABULARY}.
- * Immutable and thread-safe.
+ * <p>The words are the snake_case codes of the code sets ({@code Set} fields) of {@link
+ * PhraseIndex#VOCABULARY}. Only an identifier whose letters are those of one such code is
+ * rewritten; never one whose letters a phrase, clause anchor or code reads as written (an exception
+ * class such as {@code RateLimitError}, read as {@code ratelimiterror}), nor an exception's class
+ * at all, nor a parameter or a JSON key ({@code maxTokens}, {@code thoughtSignature}: the phrase
+ * lists' snake_case words are not among the codes, as a JSON dump of camelCase keys would read as
+ * parameters named). Immutable and thread-safe.
  */
 final class CodeSpellings {
   // a snake_case word of the vocabulary: two or more lower-case words joined by underscores
@@ -117,9 +118,9 @@ final class CodeSpellings {
     return false;
   }
 
-  // The vocabulary's snake_case words by their letters ("contextlengthexceeded" →
-  // "context_length_exceeded"), without letters that two words share or that a phrase or code
-  // reads as they are.
+  // The code sets' snake_case words by their letters ("contextlengthexceeded" →
+  // "context_length_exceeded"), without letters that two words share or that a phrase, an anchor
+  // or a code reads as they are.
   private static Map<String, String> snakeByLetters() {
     Set<String> written = new HashSet<>(PhraseIndex.RULES.phrases());
     Set<String> codes = new HashSet<>();

@@ -32,9 +32,6 @@ final class CodeSpellings {
   // an identifier in camelCase or PascalCase: a word, then one or more capitalised words
   private static final Pattern CAMEL = Pattern.compile("[A-Za-z][a-z0-9]*+(?:[A-Z][a-z0-9]++)++");
 
-  // an exception's class name ("PermissionDeniedError"), which the class rules read as written
-  private static final Pattern CLASS_NAME = Pattern.compile("(?:error|exception)$");
-
   private static final Map<String, String> SNAKE_BY_LETTERS = snakeByLetters();
 
   private CodeSpellings() {}
@@ -80,7 +77,9 @@ final class CodeSpellings {
       return null;
     }
     String letters = id.toLowerCase(Locale.ROOT);
-    return CLASS_NAME.matcher(letters).find() ? null : SNAKE_BY_LETTERS.get(letters);
+    // never an exception's class ("PermissionDeniedError"), which the class rows read as written
+    boolean className = letters.endsWith("error") || letters.endsWith("exception");
+    return className ? null : SNAKE_BY_LETTERS.get(letters);
   }
 
   // not part of a longer name: no hyphen, underscore or non-ASCII letter joined to either end
@@ -103,19 +102,6 @@ final class CodeSpellings {
 
   private static boolean isAsciiLetterOrDigit(char c) {
     return isUpper(c) || isLowerOrDigit(c);
-  }
-
-  /**
-   * Whether an upper-case letter follows a lower-case one: a camelCase or PascalCase identifier may
-   * be in the text.
-   */
-  static boolean hasInnerCapital(String text) {
-    for (int i = 1; i < text.length(); i++) {
-      if (Character.isUpperCase(text.charAt(i)) && Character.isLowerCase(text.charAt(i - 1))) {
-        return true;
-      }
-    }
-    return false;
   }
 
   // The code sets' snake_case words by their letters ("contextlengthexceeded" →

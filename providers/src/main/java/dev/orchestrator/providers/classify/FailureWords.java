@@ -7115,12 +7115,10 @@ final class FailureWords {
               "only provide one",
               "per request",
               "tools in namespace"),
-          // a setting that cannot be combined with another ("Session persistence cannot be
-          // combined with conversation_id", "Server-managed conversations do not support handoff
-          // input filters")
+          // a setting that cannot go with another ("Server-managed conversations do not support
+          // handoff input filters"; "cannot be combined with" is REQUEST_WORDING's, read first)
           Clause.of(
-              "\\bcannot be combined with\\b|\\bdo(?:es)? not support handoff input filters\\b|\\brejects a request whose\\b",
-              "cannot be combined with",
+              "\\bdo(?:es)? not support handoff input filters\\b|\\brejects a request whose\\b",
               "handoff input filters",
               "rejects a request whose"),
           // a provider constraint on thinking blocks, cache points or citations ("thinking blocks
@@ -9391,9 +9389,7 @@ final class FailureWords {
           "認証エラー",
           "인증 오류",
           "chiave api non valida",
-          "autenticazione non riuscita",
           "kunci api tidak valid",
-          "autentikasi gagal",
           "คีย์ api ไม่ถูกต้อง",
           "مفتاح api غير صالح",
           "غير مصرح",
@@ -9402,10 +9398,8 @@ final class FailureWords {
           "nieprawidłowy klucz api",
           "ongeldige api-sleutel",
           "невірний ключ",
-          "помилка автентифікації",
           "अमान्य api कुंजी",
           // in Arabic
-          "خطأ في المصادقة",
           "مفتاح api غير صحيح",
           // Azure's key
           "invalid subscription key",
@@ -9449,10 +9443,8 @@ final class FailureWords {
           "サインインしてください",
           // a token that could not be refreshed
           "token refresh failed",
-          // authentication failed, invalid credentials, unauthorized, log in, in the corpus's
-          // languages
-          "authentifizierung ist fehlgeschlagen",
-          "authentifizierung fehlgeschlagen",
+          // invalid credentials, unauthorized, log in, in the corpus's languages (authentication
+          // named failed: AUTH_PATTERN's AUTHENTICATION_NOUN clause)
           "identifiants aws invalides",
           "identifiants invalides",
           "несанкционированный",
@@ -9475,8 +9467,6 @@ final class FailureWords {
           "intestazione di autorizzazione",
           // a key whose account was deactivated (OpenAI's account_deactivated message)
           "deactivated account",
-          // an authentication error, in Vietnamese
-          "lỗi xác thực",
           // a login asked for first
           "login first",
           "log in first",
@@ -9763,8 +9753,10 @@ final class FailureWords {
           Clause.of(
               "\\binvalid (?:(?!for\\b|of\\b|in\\b|value\\b)[a-z]+ ){1,4}key\\b(?! (?:in|for|of|name)\\b)",
               "invalid"),
-          // the key named invalid, or the authentication named failed, in Japanese, Korean,
-          // Russian, Spanish, Portuguese, French, German, Vietnamese, Turkish, Indonesian
+          // the key named invalid, in Japanese, Korean, Russian, Spanish, Portuguese, French,
+          // German,
+          // Vietnamese, Turkish, Indonesian; the authentication or authorisation named failed in
+          // Japanese, Korean and Russian (the other languages: the clause after it)
           Clause.of(
               "(?:api ?キー|api 키|api-ключ|ключ api|clave (?:de )?api|chave (?:de )?api|clé api"
                   + "|api-schlüssel"
@@ -9773,9 +9765,7 @@ final class FailureWords {
                   + "|(?:無効な|неверный|недействительный|ungültiger|geçersiz)\\s*(?:api|ключ)"
                   + "|(?:유효하지 않은|잘못된)\\s*api ?키"
                   + "|kunci api[^\\n]{0,30}?\\b(?:salah|tidak sah)\\b"
-                  + "|認証に失敗|인증에 실패|ошибка (?:авторизации|аутентификации)|authentifizierung fehlgeschlagen"
-                  + "|error de autenticación|falha na autenticação|échec de l'authentification"
-                  + "|xác thực thất bại|kimlik doğrulama başarısız",
+                  + "|認証に失敗|인증에 실패|ошибка авторизации",
               "キー",
               "키",
               "ключ",
@@ -9788,14 +9778,8 @@ final class FailureWords {
               "kunci",
               "認証",
               "인증",
-              "ошибка",
-              "authentifizierung",
-              "autenticación",
-              "autenticação",
-              "authentification",
-              "xác thực",
-              "kimlik"),
-          // the authentication named failed in other words than those above, in German, French,
+              "ошибка"),
+          // the authentication named failed, in German, French,
           // Spanish, Italian, Portuguese, Polish, Czech, Vietnamese, Turkish, Dutch, Swedish and
           // Norwegian, Romanian, Russian, Ukrainian, Indonesian and Arabic, with the provider or
           // the API named between ("Authentifizierung beim Anbieter fehlgeschlagen", "Falló la

@@ -1569,16 +1569,13 @@ record UpstreamError(
       if (Text.isBlank(w) || wording.length() >= 2 * Text.MAX_READ_CHARS) {
         return;
       }
-      String lower =
-          valuesApart(
-              withoutEchoes(
-                  compoundsSpelledOneWay(
-                      unescaped(
-                          ungrouped(
-                                  CodeSpellings.snaked(
-                                      softJoined(said(plain(Text.head(w, Text.MAX_READ_CHARS))))))
-                              .toLowerCase(Locale.ROOT)))),
-              1);
+      // read as written: plain characters, the said part, wrapped lines joined, codes as the
+      // vocabulary spells them, digits ungrouped; then lower-cased: escapes read, compounds spelled
+      // one way, echoed prompts emptied, quoted values read apart
+      String t = plain(Text.head(w, Text.MAX_READ_CHARS));
+      t = ungrouped(CodeSpellings.snaked(softJoined(said(t))));
+      String lower = compoundsSpelledOneWay(unescaped(t.toLowerCase(Locale.ROOT)));
+      lower = valuesApart(withoutEchoes(lower), 1);
       // Turkish İ lower-cases to "i" and a combining dot, which no word list spells
       String read = lower.indexOf('\u0307') < 0 ? lower : lower.replace("\u0307", "");
       if (worded.add(read)) {
@@ -1758,8 +1755,7 @@ record UpstreamError(
     }
 
     private void identifierWords(String text, StringBuilder out) {
-      if (identifiers >= MAX_IDENTIFIERS
-          || text.indexOf('_') < 0 && !CodeSpellings.hasInnerCapital(text)) {
+      if (identifiers >= MAX_IDENTIFIERS || text.indexOf('_') < 0 && !hasInnerCapital(text)) {
         return;
       }
       Matcher m = IDENTIFIER.matcher(text);
@@ -1780,6 +1776,16 @@ record UpstreamError(
         }
         out.append(".\n"); // one identifier a sentence: no phrase is read across two
       }
+    }
+
+    // whether an upper-case letter follows a lower-case one: a CamelCase word may be in the text
+    private static boolean hasInnerCapital(String text) {
+      for (int i = 1; i < text.length(); i++) {
+        if (Character.isUpperCase(text.charAt(i)) && Character.isLowerCase(text.charAt(i - 1))) {
+          return true;
+        }
+      }
+      return false;
     }
 
     void requestId(String id) {

@@ -282,10 +282,18 @@ final class FailureRules {
   }
 
   /**
-   * Whether the words name the account's money or allowance (ACCOUNT_NOUNS, BALANCE_NAMED, or an
-   * app's sentence about it: QUOTA_HINTS).
+   * Whether the words name the account's money or allowance (ACCOUNT_NOUNS_SHARED, or {@link
+   * #namesAccountOnly}).
    */
   private static boolean namesAccount(Facts f) {
+    return f.says(ACCOUNT_NOUNS_SHARED) || namesAccountOnly(f);
+  }
+
+  /**
+   * Whether the words name the account's money or allowance in words a rate limit is not spoken of
+   * in (ACCOUNT_NOUNS, BALANCE_NAMED, or an app's sentence about it: QUOTA_HINTS).
+   */
+  private static boolean namesAccountOnly(Facts f) {
     return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED) || f.saysPattern(QUOTA_HINTS);
   }
 
@@ -627,6 +635,42 @@ final class FailureRules {
     //    provider was never reached (as a proxy's failed CONNECT, row transient.proxy_words); and
     //    every route behind that proxy is refused the same way until its credentials are set.
     t.add(row("connect.proxy_auth_407", f -> f.statusIs(407), CONNECTION_FAILED, FINAL, NO));
+    // 8. A definitive 4xx that no row above read, whose words say in the status-less rows' terms
+    //    that the context window overflowed (CONTEXT_HINTS: "对话过长，请开启新对话", "La entrada es
+    //    demasiado larga para este modelo" behind "Error code: 400 - "): a status that only says
+    //    the request was refused does not make the overflow a settled request error; a larger
+    //    window may serve it. Not what the window rows never read (bytes or pixels, the history's
+    //    shape, a moderation system named, a field's short length).
+    t.add(
+        row(
+            "size.context_words_4xx",
+            f ->
+                f.definitive4xx()
+                    && f.saysPattern(CONTEXT_HINTS)
+                    && !f.says(HISTORY_SHAPE_WORDING)
+                    && !countsOnlyBytes(f)
+                    && !f.says(MODERATION_NAMED)
+                    && !namesNotTheWindow(f)
+                    && !wordsSayRequestInvalid(f),
+            CONTEXT_LENGTH_EXCEEDED,
+            FINAL,
+            YES));
+    // 8. …and a refusal in the status-less rows' terms (CONTENT_HINTS: "消息内容被安全系统拦截，请修改后重试"),
+    //    unless a moderation model or the request's own safety settings are what is named, or
+    //    something is named invalid ("invalid moderation request"): another provider's filter may
+    //    pass what this one refused.
+    t.add(
+        row(
+            "content.words_4xx",
+            f ->
+                f.definitive4xx()
+                    && f.saysPattern(CONTENT_HINTS)
+                    && !f.says(MODERATION_MODEL_NAMED)
+                    && !f.says(SAFETY_SETTING_NAMED)
+                    && !f.saysPattern(INVALID_WORDS_LAST),
+            CONTENT_FILTERED,
+            FINAL,
+            YES));
     // 8. Any other definitive 4xx (every 4xx but 408, 409, 425, 429), whatever the body says.
     t.add(row("request.definitive_4xx", Facts::definitive4xx, REQUEST_INVALID, FINAL, YES));
 
@@ -691,6 +735,29 @@ final class FailureRules {
             CONTENT_FILTERED,
             FINAL,
             YES));
+    // 9. A 429 whose words name the account's money in the status-less rows' terms ("Nicht
+    //    genügend Credits.", "Проверьте тарифный план и платёжные данные", a relay's 429 around an
+    //    exhausted balance): the account's state, cooled, not retried. Not a quota named alone,
+    //    which a rate limit is spoken of in too (Google's "Resource has been exhausted (e.g. check
+    //    quota)"), nor with a rate limit, a throttle or a short window named, nor when waiting
+    //    passes it (Gemini's free tier: "… check your plan and billing details. … Please retry in
+    //    56s").
+    t.add(
+        row(
+            "account.words_429",
+            f ->
+                f.statusIs(429)
+                    && namesAccountOnly(f)
+                    && !f.says(RATE_LIMIT_NAMED)
+                    && !f.says(THROTTLE_WORDING)
+                    && !namesShortWindow(f)
+                    && !f.says(PLAN_EXCLUDES_MODEL)
+                    && !f.says(PER_MINUTE_NAMED)
+                    && !f.says(BUDGET_NOT_THE_ACCOUNTS)
+                    && !waitingPasses(f),
+            QUOTA_EXHAUSTED,
+            FINAL,
+            NO));
     t.add(row("transient.status_429", f -> f.statusIs(429), RATE_LIMITED, RETRY, NO));
     // 9. A transient status whose message says overloaded / no deployments / high demand.
     t.add(

@@ -336,7 +336,7 @@ final class FailureWords {
           Clause.of("\\bcredit limit\\b", "credit"),
           // the pool named short of the request ("Available credits cannot cover this request")
           Clause.of(
-              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,20}?\\b(?:cannot|can not|does not"
+              "\\b(?:credits?|balance|funds)\\b[^\\n]{0,20}?\\b(?:cannot|does not"
                   + "|do not) (?:cover|afford|pay for)\\b",
               "cover",
               "afford",
@@ -550,7 +550,7 @@ final class FailureWords {
           // a premium-request budget used up ("You cannot accrue additional premium requests at
           // this time")
           Clause.of(
-              "\\b(?:cannot|can not) accrue (?:any )?(?:additional|more|further) premium requests\\b|\\bpremium requests? (?:allowance|budget|quota) (?:(?:has been |is )?(?:exhausted|reached|exceeded|used up))",
+              "\\bcannot accrue (?:any )?(?:additional|more|further) premium requests\\b|\\bpremium requests? (?:allowance|budget|quota) (?:(?:has been |is )?(?:exhausted|reached|exceeded|used up))",
               "premium request"),
           // a plan's completions allowance used up ("Completions limit reached", "monthly free
           // code completions exhausted")
@@ -637,6 +637,28 @@ final class FailureWords {
               "расходов",
               "月額"));
 
+  // The nouns of the account's money or allowance that a rate limit is also spoken of in: a
+  // quota, in the languages the corpus has ("Resource has been exhausted (e.g. check quota)" is
+  // Google's 429 for a per-minute window), and the plain English nouns ("reason fetching
+  // subscription from SSC" under a 429). With no status they name the account (rows
+  // in_band.account_words and in_band.window_quota); under a 429 they leave it a rate limit (row
+  // account.words_429).
+  static final List<String> ACCOUNT_NOUNS_SHARED =
+      List.of(
+          "quota",
+          "额度",
+          "配额",
+          "クォータ",
+          "할당량",
+          "квот",
+          "cuota",
+          "cota ",
+          "hạn mức",
+          "kota",
+          "kuota",
+          "سهمیه",
+          "subscription");
+
   // The nouns of the account's money or allowance, in the languages the corpus has (rows
   // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
   static final List<String> ACCOUNT_NOUNS =
@@ -722,37 +744,35 @@ final class FailureWords {
           "όριο του δωρεάν",
           "limit planu",
           "dzienny limit",
-          "quota",
           "credit",
           "billing",
           "payment",
           "budget",
-          "subscription",
+          // money by other names
+          "funds",
+          // billing, in the corpus's languages ("verifique seu plano e os dados de faturamento",
+          // "controlla il piano e i dati di fatturazione", "Проверьте тарифный план и платёжные
+          // данные": OpenAI's insufficient_quota in translation)
+          "faturamento",
+          "fatura ",
+          "fatturazione",
+          "facturación",
+          "facturation",
+          "penagihan",
+          "платёжн",
+          "платежн",
           "余额",
-          "额度",
-          "配额",
           "欠费",
           "充值",
-          "クォータ",
           "残高",
-          "할당량",
           "잔액",
-          "квот",
           "saldo",
           "crédit",
           "guthaben",
-          "cuota",
-          "cota ",
-          "hạn mức",
           "số dư",
-          "kota",
-          "kuota",
           "bakiye",
-          "سهمیه",
           "موجودی",
           "رصيد",
-          // money by other names
-          "funds",
           // billing, in Arabic
           "الفوترة",
           // a trial, a monthly or daily allowance, credits or a payment method, in the corpus's
@@ -1168,7 +1188,6 @@ final class FailureWords {
               "is not a",
               "text-only",
               "cannot",
-              "can not",
               "not supported",
               "unsupported",
               "not available",
@@ -1332,7 +1351,13 @@ final class FailureWords {
           "admin");
 
   // A moderation model named by its id ("omni-moderation-latest"), not a moderation that refused.
-  static final List<String> MODERATION_MODEL_NAMED = List.of("omni-moderation", "text-moderation");
+  static final List<String> MODERATION_MODEL_NAMED =
+      List.of("omni-moderation", "text-moderation", "moderation model", "moderation generator");
+
+  // The request's own safety settings named (Gemini's "GenerateContentRequest.safety_settings[4]:
+  // element predicate failed"): a parameter refused, not content (row content.words_4xx).
+  static final List<String> SAFETY_SETTING_NAMED =
+      List.of("safety_settings", "safety settings", "safetysettings");
 
   // A moderation (or censorship, content-review) system named, in the languages LibreChat's
   //    moderation message has: that message ends "edit your message or start a new
@@ -6851,7 +6876,7 @@ final class FailureWords {
           Clause.of(
               QUOTED_PARAMETER
                   + "(?:\\s*(?:\\([^)\\n]{0,20}\\)\\s*)?(?:parameter |field |argument |option |property |value )?"
-                  + "(?:must|should|has to|have to|may only|can only|cannot|can't|can not|is required|are required"
+                  + "(?:must|should|has to|have to|may only|can only|cannot|can't|is required|are required"
                   + "|requires?|is not allowed|are not allowed|is not supported|are not supported"
                   + "|(?:is|are) not available|was set|is set|is null|is empty|is missing|expects?"
                   + "|is invalid|is not valid|exceeds|is too (?:long|large|short|big|small)|needs? to"
@@ -7200,7 +7225,7 @@ final class FailureWords {
           // only system messages.", "Tool message found without a preceding message.", "Got empty
           // list of messages.")
           Clause.of(
-              "\\b(?:cannot|can not|must not) contain only system messages?\\b|\\bcontained only system messages\\b|\\bat least one (?:non-system|user) message\\b|\\bmultiple system messages in\\b|\\bonly one system message is (?:expected|allowed|supported)\\b|\\blast message in (?:the )?(?:chat history|thread|conversation) (?:was|is) (?:null|empty|not from)\\b|\\btool message found (?:after|without|before)\\b|\\bgot (?:an )?empty list of messages\\b|\\bat least one message with content\\b|\\bmessage you want to send to the model is empty\\b|\\bmessages are required when\\b|\\binput list (?:can not|cannot|must not) be empty\\b|\\bcannot count tokens without any messages\\b",
+              "\\b(?:cannot|must not) contain only system messages?\\b|\\bcontained only system messages\\b|\\bat least one (?:non-system|user) message\\b|\\bmultiple system messages in\\b|\\bonly one system message is (?:expected|allowed|supported)\\b|\\blast message in (?:the )?(?:chat history|thread|conversation) (?:was|is) (?:null|empty|not from)\\b|\\btool message found (?:after|without|before)\\b|\\bgot (?:an )?empty list of messages\\b|\\bat least one message with content\\b|\\bmessage you want to send to the model is empty\\b|\\bmessages are required when\\b|\\binput list (?:cannot|must not) be empty\\b|\\bcannot count tokens without any messages\\b",
               "system message",
               "user message",
               "last message in",
@@ -7224,7 +7249,7 @@ final class FailureWords {
           // tool calls may only be used with a CandidateCount of 1.", "Cannot stream multiple
           // responses, please set n=1.")
           Clause.of(
-              "\\bauto[- ]invocation of tool calls may only be used with\\b|\\b(?:cannot|can not|does not) stream multiple (?:responses|completions|choices)\\b",
+              "\\bauto[- ]invocation of tool calls may only be used with\\b|\\b(?:cannot|does not) stream multiple (?:responses|completions|choices)\\b",
               "invocation of tool calls",
               "stream multiple"),
           // an image placed in the system message ("images have to be in user messages, not in
@@ -13213,7 +13238,6 @@ final class FailureWords {
           "mutually exclusive",
           "cannot be used with",
           "cannot be combined with",
-          "can not be used",
           "can only be used",
           "can only be set",
           "is too short",

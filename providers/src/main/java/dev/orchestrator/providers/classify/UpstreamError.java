@@ -360,12 +360,13 @@ record UpstreamError(
   // providers and apps print counts of tokens, characters and milliseconds
   private static final Pattern GROUPED_DIGITS =
       Pattern.compile("(?<![\\d.,])\\d{1,3}(?:,\\d{3})+(?!,?\\d)");
-  // A compound the vocabulary spells one way, written hyphenated or closed up: "rate-limit" and
-  // "ratelimit" (never inside a header's name, "x-ratelimit-reset", nor a link's path,
-  // ".../rate-limits"), and "time-out". (Not "sign-in": "a Wi-Fi sign-in page" is no sign-in to
-  // renew.)
+  // A compound the vocabulary spells one way, written hyphenated, closed up or apart: "rate-limit"
+  // and "ratelimit" (never inside a header's name, "x-ratelimit-reset", nor a link's path,
+  // ".../rate-limits"), "time-out", and "can not" ("can not truncate prompt with n_keep"). (Not
+  // "sign-in": "a Wi-Fi sign-in page" is no sign-in to renew.)
   private static final Pattern COMPOUND =
-      Pattern.compile("(?<![\\w/.-])(?:rate-?limit(?=(?:s|ed|ing|er)?\\b(?!-))|time-(outs?)\\b)");
+      Pattern.compile(
+          "(?<![\\w/.-])(?:rate-?limit(?=(?:s|ed|ing|er)?\\b(?!-))|time-(outs?)\\b|(can) not\\b)");
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
   private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
@@ -1597,16 +1598,21 @@ record UpstreamError(
     }
 
     // The lower-cased text with the compounds the vocabulary spells one way (COMPOUND) written so:
-    // "rate limit", "timeout".
+    // "rate limit", "timeout", "cannot".
     private static String compoundsSpelledOneWay(String lower) {
       if (!lower.contains("rate-limit")
           && !lower.contains("ratelimit")
-          && !lower.contains("time-out")) {
+          && !lower.contains("time-out")
+          && !lower.contains("can not")) {
         return lower;
       }
       return COMPOUND
           .matcher(lower)
-          .replaceAll(m -> m.group(1) == null ? "rate limit" : "time" + m.group(1));
+          .replaceAll(
+              m ->
+                  m.group(1) != null
+                      ? "time" + m.group(1)
+                      : m.group(2) != null ? "cannot" : "rate limit");
     }
 
     private static boolean statusesOnly(String number) {

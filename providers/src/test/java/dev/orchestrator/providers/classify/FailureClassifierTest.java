@@ -71,9 +71,22 @@ class FailureClassifierTest {
           503 | {"error":{"message":"The model `gpt-9` does not exist"}}                   | not_found               | false | false | gone.model_wording
           # 7. the terminal tool stop
           409 | {"error":{"code":"tool_execution_stopped","message":"stopped"}}            | tool_execution_stopped  | false | true  | tool.execution_stopped
+          # 8. a definitive 4xx whose words, as the status-less rows read them, name an overflow or a
+          #    refusal; a parameter's length or the request's safety settings stay the request's
+          400 | {"error":{"message":"对话过长，请开启新对话。"}}                                  | context_length_exceeded | false | true  | size.context_words_4xx
+          400 | {"error":{"message":"La entrada es demasiado larga para este modelo."}}     | context_length_exceeded | false | true  | size.context_words_4xx
+          400 | {"error":{"message":"stop 시퀀스가 너무 깁니다. 각 항목은 최대 32자까지 가능합니다"}}   | request_invalid         | false | true  | request.definitive_4xx
+          400 | {"error":{"message":"消息内容被安全系统拦截，请修改后重试"}}                        | content_filtered        | false | true  | content.words_4xx
+          400 | {"error":{"message":"* GenerateContentRequest.safety_settings[4]: element predicate failed"}} | request_invalid | false | true | request.definitive_4xx
+          400 | {"error":{"message":"invalid moderation request"}}                         | request_invalid         | false | true  | request.definitive_4xx
           # 8. any other definitive 4xx, whatever the body says
           400 | {"error":{"message":"Timeout while downloading the image"}}                | request_invalid         | false | true  | request.definitive_4xx
           422 | {"error":{"message":"The server is overloaded"}}                           | request_invalid         | false | true  | request.definitive_4xx
+          # 9. a 429 whose words name the account's money in the status-less rows' terms; a quota
+          #    named alone may be the rate limit's
+          429 | {"error":{"message":"Nicht genügend Credits."}}                            | quota_exhausted         | false | false | account.words_429
+          429 | {"error":{"message":"Вы превысили текущую квоту. Проверьте тарифный план и платёжные данные."}} | quota_exhausted | false | false | account.words_429
+          429 | {"error":{"message":"Resource has been exhausted (e.g. check quota)."}}    | rate_limited            | true  | false | transient.status_429
           # 9. transient statuses
           429 | {"error":{"message":"Too many requests"}}                                  | rate_limited            | true  | false | transient.status_429
           429 | {"error":{"message":"No deployments available for selected model"}}        | rate_limited            | true  | false | transient.status_429
@@ -974,6 +987,9 @@ class FailureClassifierTest {
           'Jumlah dokumen melebihi batas maksimum 50 per permintaan.'                      | request_invalid
           'Connector config invalid: embedding.batch.size=1024 exceeds the provider maximum of 512 inputs per call' | request_invalid
           '`task_budget.remaining` cannot be combined with `Compaction`: the server tracks the budget itself.' | request_invalid
+          # "can not" reads as "cannot"
+          'can not truncate prompt with n_keep (4270) >= n_ctx (4096)'                     | context_length_exceeded
+          'Input can not be empty or whitespace only'                                      | request_invalid
           """)
   void readsWhatTheWordsStandForNotHowTheyAreNamedOrPrinted(String csvMessage, String category) {
     String message = csvMessage.replace("\\n", "\n");

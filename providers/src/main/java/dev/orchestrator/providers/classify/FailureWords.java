@@ -12394,6 +12394,27 @@ final class FailureWords {
           // the AI SDK's error for a provider's answer holding data it cannot use
           // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
           Clause.literals("invalidresponsedataerror"),
+          // the answer named wrong in validation's grammar: the API's, the model's or the previous
+          // response, or its data, object or format, that must be or did not match something, is
+          // invalid or unexpected ("Rerank API response must be a JSON object", "Your previous
+          // response did not match the expected object format", "Invalid response data: {…
+          // "content":[]…}", "Unexpected response format. Try again.") — the answer's, not the
+          // request's. One named invalid is printed or named with its source ("Invalid response
+          // format from Recraft API"): not a request's responseFormat argument ("…
+          // INVALID_RESPONSE_FORMAT_TYPE", "The model output setting is invalid"), nor "Invalid
+          // response data received" alone
+          Clause.of(
+              "\\b(?:(?:api|llm|model|ai|previous|provider|model's|llm's) (?:response|reply|answer|output)"
+                  + "|response (?:data|object|format|type|shape|content))\\b"
+                  + "(?:(?!setting|option|param|config)[^.\\n]){0,30}?"
+                  + "\\b(?:must (?:be|contain)|did not match|does not match|is not an?|is missing"
+                  + "|missing or invalid|invalid|unexpected|not valid|malformed)\\b"
+                  + "|\\bunexpected (?:api |llm |model )?(?:response|output|reply) (?:format|type|shape|structure)\\b"
+                  + "|\\binvalid (?:api |llm |model )?(?:response|reply) (?:format|data|object|structure|shape)(?::| from\\b)",
+              "response",
+              "reply",
+              "answer",
+              "output"),
           // the model's structured output failing its schema, in the words of the library that
           // asked for it ("Failed to parse Person from completion {…}. Got: 1 validation error for
           // Person", "There was a problem with the generation of the structured output: …",

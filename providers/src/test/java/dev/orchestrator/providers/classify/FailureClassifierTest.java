@@ -987,6 +987,11 @@ class FailureClassifierTest {
           'Jumlah dokumen melebihi batas maksimum 50 per permintaan.'                      | request_invalid
           'Connector config invalid: embedding.batch.size=1024 exceeds the provider maximum of 512 inputs per call' | request_invalid
           '`task_budget.remaining` cannot be combined with `Compaction`: the server tracks the budget itself.' | request_invalid
+          # the answer named wrong in validation's grammar is the answer's, not the request's
+          'Rerank API response must be a JSON object'                                      | empty_response
+          'Your previous response did not match the expected object format.'             | empty_response
+          'Invalid response format from Recraft API'                                       | empty_response
+          '[AI_FUNCTION_INVALID_RESPONSE_FORMAT_TYPE] AI function requires a valid "responseFormat" argument, but got: "{type: json}".' | request_invalid
           # "can not" reads as "cannot"
           'can not truncate prompt with n_keep (4270) >= n_ctx (4096)'                     | context_length_exceeded
           'Input can not be empty or whitespace only'                                      | request_invalid

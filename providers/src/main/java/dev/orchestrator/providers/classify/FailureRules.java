@@ -635,17 +635,22 @@ final class FailureRules {
     //    provider was never reached (as a proxy's failed CONNECT, row transient.proxy_words); and
     //    every route behind that proxy is refused the same way until its credentials are set.
     t.add(row("connect.proxy_auth_407", f -> f.statusIs(407), CONNECTION_FAILED, FINAL, NO));
-    // 8. A definitive 4xx that no row above read, whose words say in the status-less rows' terms
-    //    that the context window overflowed (CONTEXT_HINTS: "对话过长，请开启新对话", "La entrada es
-    //    demasiado larga para este modelo" behind "Error code: 400 - "): a status that only says
-    //    the request was refused does not make the overflow a settled request error; a larger
-    //    window may serve it. Not what the window rows never read (bytes or pixels, the history's
-    //    shape, a moderation system named, a field's short length).
+    // 8. A definitive 4xx, or a relay's 500 or 502, that no row above read, whose words say in the
+    //    status-less rows' terms that the context window overflowed (CONTEXT_HINTS: "对话过长，请开启
+    //    新对话", "La entrada es demasiado larga para este modelo" behind "Error code: 400 - "): a
+    //    status that only says the request was refused, or that something failed, does not make
+    //    the overflow a settled request error or a server's fault; a larger window may serve it.
+    //    Not what the window rows never read (bytes or pixels, the history's shape, a moderation
+    //    system named, a field's short length, a settled request error in words), nor, under a
+    //    500, a throttle or a wait that timed out (as size.context_wording).
     t.add(
         row(
-            "size.context_words_4xx",
+            "size.context_words_with_status",
             f ->
-                f.definitive4xx()
+                (f.definitive4xx()
+                        || f.statusIn(500, 502)
+                            && !f.says(THROTTLE_WORDING)
+                            && !f.says(TIMED_OUT_NAMED))
                     && f.saysPattern(CONTEXT_HINTS)
                     && !f.says(HISTORY_SHAPE_WORDING)
                     && !countsOnlyBytes(f)
@@ -671,6 +676,23 @@ final class FailureRules {
             CONTENT_FILTERED,
             FINAL,
             YES));
+    // 8. …and a model named unknown, not served or retired in the status-less rows' terms
+    //    (MODEL_HINTS, RETIRED_HINTS: "Das Modell … ist nicht verfügbar.", "Model … is no longer
+    //    hosted on the serverless Inference API"), the 400 a relay sends for it: another route may
+    //    serve the model, and this one is remembered as retired.
+    t.add(
+        row(
+            "gone.model_words_4xx",
+            f ->
+                f.definitive4xx()
+                    && (f.saysPattern(MODEL_HINTS)
+                        || f.saysPattern(RETIRED_HINTS) && !f.says(NOT_WHAT_RETIRED))
+                    && !f.says(NOT_THE_REQUEST_AT_FAULT)
+                    && !f.says(OTHER_TASK_SERVED)
+                    && !wordsSayRequestInvalid(f),
+            NOT_FOUND,
+            FINAL,
+            NO));
     // 8. Any other definitive 4xx (every 4xx but 408, 409, 425, 429), whatever the body says.
     t.add(row("request.definitive_4xx", Facts::definitive4xx, REQUEST_INVALID, FINAL, YES));
 

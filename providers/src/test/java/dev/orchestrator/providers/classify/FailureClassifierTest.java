@@ -71,11 +71,15 @@ class FailureClassifierTest {
           503 | {"error":{"message":"The model `gpt-9` does not exist"}}                   | not_found               | false | false | gone.model_wording
           # 7. the terminal tool stop
           409 | {"error":{"code":"tool_execution_stopped","message":"stopped"}}            | tool_execution_stopped  | false | true  | tool.execution_stopped
-          # 8. a definitive 4xx whose words, as the status-less rows read them, name an overflow or a
-          #    refusal; a parameter's length or the request's safety settings stay the request's
-          400 | {"error":{"message":"对话过长，请开启新对话。"}}                                  | context_length_exceeded | false | true  | size.context_words_4xx
-          400 | {"error":{"message":"La entrada es demasiado larga para este modelo."}}     | context_length_exceeded | false | true  | size.context_words_4xx
+          # 8. a definitive 4xx (or, for an overflow, a relay's 500) whose words, as the status-less
+          #    rows read them, name an overflow, a model gone or a refusal; a parameter's length or
+          #    the request's safety settings stay the request's
+          400 | {"error":{"message":"对话过长，请开启新对话。"}}                                  | context_length_exceeded | false | true  | size.context_words_with_status
+          400 | {"error":{"message":"La entrada es demasiado larga para este modelo."}}     | context_length_exceeded | false | true  | size.context_words_with_status
+          500 | {"error":{"message":"对话过长，请开启新对话。"}}                                  | context_length_exceeded | false | true  | size.context_words_with_status
           400 | {"error":{"message":"stop 시퀀스가 너무 깁니다. 각 항목은 최대 32자까지 가능합니다"}}   | request_invalid         | false | true  | request.definitive_4xx
+          400 | {"error":{"message":"Das Modell minimax/minimax-m2:free ist nicht verfügbar."}} | not_found             | false | false | gone.model_words_4xx
+          400 | {"error":{"message":"Model tiiuae/falcon-40b-instruct is no longer hosted on the serverless Inference API."}} | not_found | false | false | gone.model_words_4xx
           400 | {"error":{"message":"消息内容被安全系统拦截，请修改后重试"}}                        | content_filtered        | false | true  | content.words_4xx
           400 | {"error":{"message":"* GenerateContentRequest.safety_settings[4]: element predicate failed"}} | request_invalid | false | true | request.definitive_4xx
           400 | {"error":{"message":"invalid moderation request"}}                         | request_invalid         | false | true  | request.definitive_4xx

@@ -1615,9 +1615,10 @@ final class FailureWords {
               "新しいチャット",
               "새 채팅을 시작"),
           // the subject and what it exceeds in one clause, not across a label's colon ("Failed to
-          // generate commit message: Request too large" is the request's size)
+          // generate commit message: Request too large" is the request's size) nor a sentence's
+          // end ("Prompt sent. Request body exceeded the maximum size of 100 MiB")
           Clause.of(
-              "\\b(?:context|prompt|input|message|messages|conversation|history)\\b(?:(?!: )[^\\n]){0,40}?"
+              "\\b(?:context|prompt|input|message|messages|conversation|history)\\b(?:(?!: |\\. )[^\\n]){0,40}?"
                   + "\\b(?:too long|too large|too big|exceed\\w*|over the limit|limit exceeded"
                   + "|maximum length|max length)",
               "too long",
@@ -10266,8 +10267,9 @@ final class FailureWords {
               "not permitted",
               "not entitled",
               "not enabled"),
+          // an account, a user or an organisation suspended, locked or banned, in one sentence
           Clause.of(
-              "\\b(?:account|user id|user|organization|org|team|project)\\b[^\\n]{0,60}?"
+              "\\b(?:account|user id|user|organization|org|team|project)\\b(?:(?!\\. )[^\\n]){0,60}?"
                   + "\\b(?:is|has been|was|temporarily is)\\s+(?:suspended|locked|banned|disabled"
                   + "|deactivated|blocked|restricted|deleted)\\b"
                   + "|\\blocked your account\\b",
@@ -10292,9 +10294,10 @@ final class FailureWords {
               "suspended",
               "mistake"),
           // access or an account ended by the provider ("Your access was terminated due to
-          // violation of our policies"): read before the content rows
+          // violation of our policies"): read before the content rows; in one sentence (not
+          // "Account: team-a. Prompt was blocked: PROHIBITED_CONTENT.")
           Clause.of(
-              "\\b(?:access|account|api access)\\b[^\\n]{0,20}?\\b(?:was|has been|is) (?:terminated"
+              "\\b(?:access|account|api access)\\b(?:(?!\\. )[^\\n]){0,20}?\\b(?:was|has been|is) (?:terminated"
                   + "|revoked|restricted|blocked)\\b"
                   + "|\\baccess terminated\\b",
               "terminated",
@@ -10637,9 +10640,12 @@ final class FailureWords {
               "exceed"),
           // the window's size named as the limit a prompt met ("input token limit is 97280")
           Clause.of("\\b(?:input|prompt) tokens? limit (?:is|of) \\d+", "limit"),
+          // the prompt, the input or the request named longer or larger than the window or a
+          // maximum, in one sentence: not a request named in the sentence before ("We could not
+          // complete your request. top_logprobs=50 exceeds the allowed limit of 20")
           Clause.of(
               "\\b(?:prompt|input|inputs|request|messages|conversation|query)\\b"
-                  + "(?:(?!failed: |error: )[^\\n]){0,60}?"
+                  + "(?:(?!failed: |error: |\\. )[^\\n]){0,60}?"
                   + "(?:(?<!array )too long|\\bexceed(?:s|ed|ing)?\\b|longer than|larger than)"
                   + "[^\\n]{0,60}?"
                   + "\\b(?:context|maximum|max|window|limit of)\\b",

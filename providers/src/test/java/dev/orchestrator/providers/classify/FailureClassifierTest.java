@@ -996,6 +996,10 @@ class FailureClassifierTest {
           'Your previous response did not match the expected object format.'             | empty_response
           'Invalid response format from Recraft API'                                       | empty_response
           '[AI_FUNCTION_INVALID_RESPONSE_FORMAT_TYPE] AI function requires a valid "responseFormat" argument, but got: "{type: json}".' | request_invalid
+          # a subject named in one sentence is not read with a verb in the next
+          'Prompt sent. Request body exceeded the maximum size of 100 MiB'                 | request_too_large
+          'Account: team-a. Prompt was blocked: PROHIBITED_CONTENT.'                       | content_filtered
+          'We could not complete your request. Too many requests. Your project has exceeded its concurrency limit of 100 requests; please try again later.' | rate_limited
           # "can not" reads as "cannot"
           'can not truncate prompt with n_keep (4270) >= n_ctx (4096)'                     | context_length_exceeded
           'Input can not be empty or whitespace only'                                      | request_invalid

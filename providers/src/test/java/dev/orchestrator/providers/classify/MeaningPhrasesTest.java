@@ -63,7 +63,8 @@ class MeaningPhrasesTest {
    * or characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
    * spaces, typographic quotes, HTML entities); and one whose negations are contracted or written
    * out, or spelt the British way; and one behind a label or with trailing words that name no cause
-   * (labelled).
+   * (labelled), or behind a sentence that names the request and no cause ("We could not complete
+   * your request. "): no clause reads a subject in one sentence with a verb in the next.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -90,6 +91,7 @@ class MeaningPhrasesTest {
               Map.entry("retried", phrase + " (attempt 1 of 3)"),
               Map.entry("timed", "[12:00:01] " + phrase),
               Map.entry("interjected", "Oops! " + phrase),
+              Map.entry("excused", "We could not complete your request. " + phrase),
               Map.entry("exclaimed", phrase.replaceAll("[.!]?\\s*$", "!")),
               Map.entry(
                   "advised",

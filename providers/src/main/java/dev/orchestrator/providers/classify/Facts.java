@@ -49,6 +49,44 @@ final class Facts {
     this.categoryCode = hasToken(FailureWords.CATEGORY_CODES);
   }
 
+  // The same evidence with no status: neither the HTTP status nor one a code, type or class stands
+  // for (withoutStatus).
+  private Facts(Facts of) {
+    this.evidence = of.evidence;
+    this.error = of.error;
+    this.status = null;
+    this.statusOfTokenOnly = false;
+    this.categoryCode = of.categoryCode;
+    this.present = of.present;
+  }
+
+  /** The same evidence read as a message with no status at all. */
+  Facts withoutStatus() {
+    return new Facts(this);
+  }
+
+  /**
+   * The status is only what a generic API error class stands for ({@link
+   * FailureWords#GENERIC_API_ERROR_CLASSES}: {@code openai.APIError}, {@code litellm.APIError}): no
+   * status line, none carried, no error document, and every token that stands for a status is such
+   * a class.
+   */
+  boolean statusOnlyAGenericClassSays() {
+    if (!statusOfTokenOnly || error.errorShape()) {
+      return false;
+    }
+    boolean generic = false;
+    for (String t : error.tokens()) {
+      if (FailureWords.STATUS_OF_TOKEN.containsKey(t)) {
+        if (!FailureWords.GENERIC_API_ERROR_CLASSES.contains(t)) {
+          return false;
+        }
+        generic = true;
+      }
+    }
+    return generic;
+  }
+
   private static Integer decisiveStatus(UpstreamError error) {
     for (String token : error.tokens()) {
       Integer decisive = FailureWords.DECISIVE_STATUS_OF_CODE.get(token);

@@ -28,6 +28,7 @@ import dev.orchestrator.engine.failure.TransportFault;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -302,14 +303,39 @@ final class FailureRules {
     return f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING) || f.saysPattern(CONTENT_PATTERN);
   }
 
-  /** The first row whose predicate holds. */
+  /**
+   * The first row whose predicate holds — unless that row is the 500's own or any other transient
+   * status's (GENERIC_5XX_ROWS) and the status is only what a generic API error class stands for
+   * ({@link Facts#statusOnlyAGenericClassSays}: "litellm.APIError: Invalid 'messages[3].content':
+   * empty array"): then the message is read as if no status were given, and where that reading is a
+   * settled cause ({@link #settles}) and the words do not also name the server's own failure
+   * (SERVER_FAILURE_NAMED: "the worker crashed"), it decides. The class says a call failed; the
+   * words say why. Where they name no settled cause, or the server's own failure, the 500 stands.
+   */
   static Rule first(Facts facts) {
-    for (Rule r : RULES) {
+    Rule first = firstOf(RULES, facts);
+    if (first != null
+        && GENERIC_5XX_ROWS.contains(first.id())
+        && facts.statusOnlyAGenericClassSays()) {
+      Facts bare = facts.withoutStatus();
+      Rule read = firstOf(IN_BAND, bare);
+      if (read != null && settles(read) && !SERVER_FAILURE_NAMED.when().test(bare)) {
+        return read;
+      }
+    }
+    if (first == null) {
+      throw new AssertionError("the last row matches everything");
+    }
+    return first;
+  }
+
+  private static Rule firstOf(List<Rule> rules, Facts facts) {
+    for (Rule r : rules) {
       if (r.when().test(facts)) {
         return r;
       }
     }
-    throw new AssertionError("the last row matches everything");
+    return null;
   }
 
   private static List<Rule> table() {
@@ -1252,6 +1278,33 @@ final class FailureRules {
 
   /** The protocol, in order. The last row matches everything. */
   static final List<Rule> RULES = table();
+
+  // The rows a 500 or another transient status decides by its status alone (row first).
+  private static final Set<String> GENERIC_5XX_ROWS =
+      Set.of("transient.status_500", "transient.other");
+
+  // The status-less rows, in their order: how a generic API error class's words are read (row
+  // first).
+  private static final List<Rule> IN_BAND =
+      RULES.stream().filter(r -> r.id().startsWith("in_band.")).toList();
+
+  // The status-less row that reads the server's own failure in the words ("the worker crashed",
+  // "internal server error"): wherever it would read it, a generic class's 500 stands (row first).
+  private static final Rule SERVER_FAILURE_NAMED =
+      IN_BAND.stream().filter(r -> r.id().equals("in_band.server_error")).findFirst().orElseThrow();
+
+  /**
+   * Whether a status-less row's reading is a settled cause (not retried) that outweighs a generic
+   * API error class's 500: not a transient one (the server's own failure named, a rate limit: the
+   * 500 says as much), nor the two plainest last rows, a thing named not found or invalid
+   * ("Template error: template not found", "The model produced invalid content"), which say too
+   * little.
+   */
+  private static boolean settles(Rule inBand) {
+    return !inBand.then().retryable()
+        && !inBand.id().equals("in_band.gone_words")
+        && !inBand.id().equals("in_band.invalid_words");
+  }
 
   // The limit passes within a minute — the words name a reset in seconds, or the error's RetryInfo
   // is a minute at most — and it is not 0 (a model with no free tier at all: waiting never helps).

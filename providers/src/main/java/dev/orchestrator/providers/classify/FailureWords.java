@@ -13663,6 +13663,13 @@ final class FailureWords {
    */
   static final Map<String, Integer> STATUS_OF_TOKEN = statusOfToken();
 
+  /**
+   * The classes that stand for a 500 only because an SDK raises them for any failed API call
+   * ({@code openai.APIError}, {@code litellm.APIError}, a JavaScript or Rust {@code ApiError}):
+   * they say a call failed, not that the server did (FailureRules#first).
+   */
+  static final Set<String> GENERIC_API_ERROR_CLASSES = Set.of("apierror");
+
   private static Map<String, Integer> statusOfToken() {
     Map<String, Integer> m = new HashMap<>();
     // 400

@@ -1000,6 +1000,12 @@ class FailureClassifierTest {
           'Prompt sent. Request body exceeded the maximum size of 100 MiB'                 | request_too_large
           'Account: team-a. Prompt was blocked: PROHIBITED_CONTENT.'                       | content_filtered
           'We could not complete your request. Too many requests. Your project has exceeded its concurrency limit of 100 requests; please try again later.' | rate_limited
+          # a generic API error class says a call failed; a settled cause in its words decides, the
+          # server's own failure or a transient one leaves it the 500 it stands for
+          'litellm.APIError: Invalid ''messages[3].content'': empty array. Expected an array with minimum length 1' | request_invalid
+          'litellm.APIError: Внутренняя ошибка сервера, повторите попытку позже.'          | server_error
+          'litellm.APIError: AzureException APIError - An unexpected error occurred upstream while handling the request.' | server_error
+          'openai.InternalServerError: Invalid ''messages[3].content'': empty array.'       | server_error
           # "can not" reads as "cannot"
           'can not truncate prompt with n_keep (4270) >= n_ctx (4096)'                     | context_length_exceeded
           'Input can not be empty or whitespace only'                                      | request_invalid

@@ -329,6 +329,47 @@ class MeaningPhrasesTest {
     assertThat(wrong).as("money named under a 429 read as another meaning").isEmpty();
   }
 
+  /**
+   * A generic API error class says a call failed, not why: each phrase of a settled meaning (a
+   * request, a key, a permission, a model, the window, a body's size, the account) behind the class
+   * an SDK raises for any failed call ("litellm.APIError: ") is read as its meaning, not as the 500
+   * the class stands for; and the server's own failure stays the server's. (Not a refusal: one
+   * phrase names the answer emptied by moderation, which the empty-answer words of a 5xx read
+   * first.)
+   */
+  @Test
+  void everySettledPhraseBehindAGenericApiErrorClassIsReadAsItsMeaning() {
+    Set<FailureCategory> settled =
+        Set.of(
+            FailureCategory.REQUEST_INVALID,
+            FailureCategory.AUTH_FAILED,
+            FailureCategory.PERMISSION_DENIED,
+            FailureCategory.NOT_FOUND,
+            FailureCategory.CONTEXT_LENGTH_EXCEEDED,
+            FailureCategory.REQUEST_TOO_LARGE,
+            FailureCategory.QUOTA_EXHAUSTED,
+            FailureCategory.SERVER_ERROR);
+    List<String> wrong = new ArrayList<>();
+    int read = 0;
+    for (JsonNode row : rows()) {
+      FailureCategory meaning = FailureCategory.fromWireName(row.get("meaning").asText());
+      if (!settled.contains(meaning)) {
+        continue;
+      }
+      String message = "litellm.APIError: " + row.get("phrase").asText();
+      Classification c = FailureClassifier.INSTANCE.explainStrict(FailureEvidence.message(message));
+      read++;
+      if (c.failure().category() != meaning) {
+        wrong.add(
+            String.format(
+                "%s: %s (rule %s) ← %s",
+                meaning.wireName(), c.failure().category().wireName(), c.rule(), message));
+      }
+    }
+    assertThat(read).isGreaterThan(1_500);
+    assertThat(wrong).as("phrases behind a generic API error class read otherwise").isEmpty();
+  }
+
   @Test
   void everyMeaningIsCoveredInEveryLanguage() {
     Map<String, Set<String>> languagesByMeaning = new TreeMap<>();

@@ -660,7 +660,8 @@ final class FailureWords {
           "subscription");
 
   // The nouns of the account's money or allowance, in the languages the corpus has (rows
-  // in_band.account_words and in_band.window_quota), with BALANCE_NAMED.
+  // in_band.account_words and in_band.window_quota), with BALANCE_NAMED; the account's alone, not
+  // a rate limit's too, so read under a 429 as well (row account.words_429).
   static final List<String> ACCOUNT_NOUNS =
       List.of(
           // the usage limit reached or exceeded, in Hebrew ("הגעת למגבלת השימוש שלך", "חריגה מהגבלת

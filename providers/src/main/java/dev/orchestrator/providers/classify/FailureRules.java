@@ -298,6 +298,46 @@ final class FailureRules {
     return f.says(ACCOUNT_NOUNS) || f.saysPattern(BALANCE_NAMED) || f.saysPattern(QUOTA_HINTS);
   }
 
+  /**
+   * Whether the account's words are about something else: a plan that leaves a model out, a
+   * per-minute window, a request's token or time budget. Read wherever the account's nouns decide
+   * (rows in_band.account_words, account.words_429).
+   */
+  private static boolean notTheAccountsState(Facts f) {
+    return f.says(PLAN_EXCLUDES_MODEL)
+        || f.says(PER_MINUTE_NAMED)
+        || f.says(BUDGET_NOT_THE_ACCOUNTS);
+  }
+
+  // The status-less rows' readings of a meaning in its plainest words, in every language they
+  // cover: read with no status (rows in_band.*) and, for the meanings a status does not take away,
+  // under one (rows size.context_words_with_status, content.words_4xx, gone.model_words_4xx).
+
+  /** An overflow (CONTEXT_HINTS), not a moderation system's advice nor what is never the window. */
+  private static boolean readsOverflow(Facts f) {
+    return f.saysPattern(CONTEXT_HINTS) && !f.says(MODERATION_NAMED) && !namesNotTheWindow(f);
+  }
+
+  /**
+   * A model unknown or not served (MODEL_HINTS), not the app's own fault nor a model named with the
+   * tasks it does serve.
+   */
+  private static boolean readsModelMissing(Facts f) {
+    return f.saysPattern(MODEL_HINTS)
+        && !f.says(NOT_THE_REQUEST_AT_FAULT)
+        && !f.says(OTHER_TASK_SERVED);
+  }
+
+  /** A model, an agent or a thread retired (RETIRED_HINTS), not what is never retired. */
+  private static boolean readsRetired(Facts f) {
+    return f.saysPattern(RETIRED_HINTS) && !f.says(NOT_WHAT_RETIRED);
+  }
+
+  /** A refusal (CONTENT_HINTS), not a moderation model named by its id. */
+  private static boolean readsRefusal(Facts f) {
+    return f.saysPattern(CONTENT_HINTS) && !f.says(MODERATION_MODEL_NAMED);
+  }
+
   // A content-policy refusal in the provider's code or in words.
   private static boolean saysContentRefusal(Facts f) {
     return f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING) || f.saysPattern(CONTENT_PATTERN);
@@ -675,11 +715,9 @@ final class FailureRules {
                         || f.statusIn(500, 502)
                             && !f.says(THROTTLE_WORDING)
                             && !f.says(TIMED_OUT_NAMED))
-                    && f.saysPattern(CONTEXT_HINTS)
+                    && readsOverflow(f)
                     && !f.says(HISTORY_SHAPE_WORDING)
                     && !countsOnlyBytes(f)
-                    && !f.says(MODERATION_NAMED)
-                    && !namesNotTheWindow(f)
                     && !wordsSayRequestInvalid(f),
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
@@ -693,8 +731,7 @@ final class FailureRules {
             "content.words_4xx",
             f ->
                 f.definitive4xx()
-                    && f.saysPattern(CONTENT_HINTS)
-                    && !f.says(MODERATION_MODEL_NAMED)
+                    && readsRefusal(f)
                     && !f.says(SAFETY_SETTING_NAMED)
                     && !f.saysPattern(INVALID_WORDS_LAST),
             CONTENT_FILTERED,
@@ -709,10 +746,10 @@ final class FailureRules {
             "gone.model_words_4xx",
             f ->
                 f.definitive4xx()
-                    && (f.saysPattern(MODEL_HINTS)
-                        || f.saysPattern(RETIRED_HINTS) && !f.says(NOT_WHAT_RETIRED))
-                    && !f.says(NOT_THE_REQUEST_AT_FAULT)
-                    && !f.says(OTHER_TASK_SERVED)
+                    && (readsModelMissing(f)
+                        || readsRetired(f)
+                            && !f.says(NOT_THE_REQUEST_AT_FAULT)
+                            && !f.says(OTHER_TASK_SERVED))
                     && !wordsSayRequestInvalid(f),
             NOT_FOUND,
             FINAL,
@@ -797,9 +834,7 @@ final class FailureRules {
                     && !f.says(RATE_LIMIT_NAMED)
                     && !f.says(THROTTLE_WORDING)
                     && !namesShortWindow(f)
-                    && !f.says(PLAN_EXCLUDES_MODEL)
-                    && !f.says(PER_MINUTE_NAMED)
-                    && !f.says(BUDGET_NOT_THE_ACCOUNTS)
+                    && !notTheAccountsState(f)
                     && !waitingPasses(f),
             QUOTA_EXHAUSTED,
             FINAL,
@@ -1025,13 +1060,7 @@ final class FailureRules {
     t.add(
         row(
             "in_band.account_words",
-            f ->
-                f.failure()
-                    && f.noStatus()
-                    && namesAccount(f)
-                    && !f.says(PLAN_EXCLUDES_MODEL)
-                    && !f.says(PER_MINUTE_NAMED)
-                    && !f.says(BUDGET_NOT_THE_ACCOUNTS),
+            f -> f.failure() && f.noStatus() && namesAccount(f) && !notTheAccountsState(f),
             QUOTA_EXHAUSTED,
             FINAL,
             NO));
@@ -1089,33 +1118,18 @@ final class FailureRules {
     t.add(
         lastResort(
             "in_band.context_words",
-            CONTEXT_HINTS,
-            f -> f.says(MODERATION_NAMED) || namesNotTheWindow(f),
+            FailureRules::readsOverflow,
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
     t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
     // (not the app's own programming fault: NOT_THE_REQUEST_AT_FAULT; nor a model named with the
     // tasks it does serve, which is there for another request: OTHER_TASK_SERVED)
-    t.add(
-        lastResort(
-            "in_band.model_words",
-            MODEL_HINTS,
-            f -> f.says(NOT_THE_REQUEST_AT_FAULT) || f.says(OTHER_TASK_SERVED),
-            NOT_FOUND,
-            FINAL,
-            NO));
+    t.add(lastResort("in_band.model_words", FailureRules::readsModelMissing, NOT_FOUND, FINAL, NO));
     // (a model, an agent or a thread retired, deleted or no longer served, before the load and
     // network rows read "unavailable" or "offline" in it — not a host DNS cannot find, nor a value
     // deprecated with another to use instead: NOT_WHAT_RETIRED)
-    t.add(
-        lastResort(
-            "in_band.retired_words",
-            RETIRED_HINTS,
-            f -> f.says(NOT_WHAT_RETIRED),
-            NOT_FOUND,
-            FINAL,
-            NO));
+    t.add(lastResort("in_band.retired_words", FailureRules::readsRetired, NOT_FOUND, FINAL, NO));
     // (a sign-in to renew, a key refused or not given, before a permission: "ask a server admin to
     // update the key" — but not when the words name a policy or a permission, the next two rows'
     // words: "disabled for your organization by an administrator. … sign in with a different
@@ -1134,12 +1148,7 @@ final class FailureRules {
     // (not a moderation model's name: "Please request omni-moderation-latest")
     t.add(
         lastResort(
-            "in_band.content_words",
-            CONTENT_HINTS,
-            f -> f.says(MODERATION_MODEL_NAMED),
-            CONTENT_FILTERED,
-            FINAL,
-            YES));
+            "in_band.content_words", FailureRules::readsRefusal, CONTENT_FILTERED, FINAL, YES));
     t.add(lastResort("in_band.rate_words", RATE_HINTS, RATE_LIMITED, RETRY, UNKNOWN));
     t.add(lastResort("in_band.load_words", LOAD_HINTS, OVERLOADED, RETRY, UNKNOWN));
     // (not an input named empty that nothing could be generated from: NOTHING_TO_SEND, read by
@@ -1339,6 +1348,17 @@ final class FailureRules {
   private static Rule lastResort(
       String id, Words words, FailureCategory c, boolean retryable, ReachedModel reached) {
     return lastResort(id, words, f -> false, c, retryable, reached);
+  }
+
+  // …whose words a named reading decides (readsOverflow, readsRefusal, …), as the rows that read
+  // the same words under a status do.
+  private static Rule lastResort(
+      String id,
+      Predicate<Facts> reads,
+      FailureCategory c,
+      boolean retryable,
+      ReachedModel reached) {
+    return row(id, f -> f.noStatus() && f.failure() && reads.test(f), c, retryable, reached);
   }
 
   // …unless the words also say something that takes the meaning away (an app's guess that offers

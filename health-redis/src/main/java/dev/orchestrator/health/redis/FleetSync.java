@@ -283,8 +283,15 @@ final class FleetSync implements AutoCloseable {
     if (r.succeed()) {
       out.add(resend(e, Script.SUCCEED, route));
     }
-    if (r.trip()) {
-      out.add(resend(e, Script.TRIP, route, ms0, msMax));
+    if (r.trip() != null) {
+      out.add(
+          resend(
+              e,
+              Script.TRIP,
+              route,
+              String.valueOf(Duration.ofNanos(r.trip().step()).toMillis()),
+              msMax,
+              String.valueOf(toWall.applyAsLong(r.trip().openUntil()))));
     }
     if (r.coolUntil() != 0) {
       out.add(resend(e, Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(r.coolUntil()))));

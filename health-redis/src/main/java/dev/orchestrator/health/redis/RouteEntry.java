@@ -306,7 +306,7 @@ final class RouteEntry {
         unheardLease,
         unheardLease == null ? Change.NONE : unheardLeaseChange,
         succeededLocally && !open,
-        opened && open,
+        opened && open ? new Trip(openUntil, step) : null,
         coolUntil != 0 && coolUntil - now > 0 ? coolUntil : 0,
         retiredUntil != 0 && retiredUntil - now > 0 ? retiredUntil : 0);
   }
@@ -338,22 +338,30 @@ final class RouteEntry {
   /**
    * What to replay: the outcome of a probe the fleet did not hear, with its lease token, first (the
    * fleet may hold that lease); then a success (it ends the fleet's cooldown and counts), then the
-   * breaker this process opened, then the cooldown and retirement still running (ticker times;
-   * zero: none).
+   * breaker this process opened (with the open time it has here, not a fresh one), then the
+   * cooldown and retirement still running (ticker times; zero: none).
    *
    * @param changes the count of local-only changes it covers
    * @param lease the token of the probe whose outcome the fleet did not hear, or {@code null}
    * @param leaseChange that outcome ({@link Change#CLOSE}, {@link Change#REOPEN} or {@link
    *     Change#RELEASE}); {@link Change#NONE} when {@code lease} is {@code null}
+   * @param trip the breaker this process opened, as it stands here, or {@code null}
    */
   record Replay(
       long changes,
       String lease,
       Change leaseChange,
       boolean succeed,
-      boolean trip,
+      Trip trip,
       long coolUntil,
       long retiredUntil) {}
+
+  /**
+   * A breaker this process opened while the fleet could not hear it, as it stands here: its open
+   * time ends at {@code openUntil} (ticker time; a panic-mode answer may have ended it already) and
+   * its open step is {@code step} (nanoseconds; a failed probe may have doubled it).
+   */
+  record Trip(long openUntil, long step) {}
 
   /**
    * Takes the fleet's state. While scripts of this process about the route are in flight, nothing

@@ -160,6 +160,39 @@ class DegradedModeIT extends PausableRedisTest {
     assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.ADMITTED);
   }
 
+  /**
+   * A breaker this store opened while Redis answered nothing, whose open time a panic-mode answer
+   * then ended here: the replay opens it for the fleet only as long as it is open here, so the next
+   * admission, here or on another store, is the probe. Before, the replay opened it for a fresh
+   * first open time, and every store shed the route that had just answered (seen in CI as the
+   * contract's panic scenario failing after a stall of the build machine).
+   */
+  @Test
+  void aBreakerOpenedWhileRedisWasSlowIsReplayedWithTheOpenTimeItHasHere() throws Exception {
+    String route = "provider/back-in-panic";
+    RedisHealthStore a = store(new CopyOnWriteArrayList<>());
+    RedisHealthStore b = store(new CopyOnWriteArrayList<>());
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect()) {
+      RedisServer.debugSleep(c, "1");
+      a.coolDown("provider/other", Duration.ofSeconds(1)); // its script times out
+      Eventually.await("A degraded", () -> a.status().degraded());
+      for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
+        a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE); // heard by A alone
+      }
+      Admission shed = a.admit(route);
+      assertThat(shed.kind()).isEqualTo(Admission.Kind.SHED);
+      a.report(shed.panic(), AttemptHealth.SUCCESS); // the route answered: its open time ends
+      assertThat(a.breaker(route)).isEqualTo(BreakerState.OPEN);
+    }
+    Eventually.await("A back", () -> !a.status().degraded());
+    Eventually.await("B back", () -> !b.status().degraded()); // its resyncs met the sleep too
+    Eventually.await("B sees the breaker open", () -> b.breaker(route) == BreakerState.OPEN);
+    assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.PROBE);
+    assertThat(a.admit(route).kind()).isEqualTo(Admission.Kind.SHED); // B holds the probe
+    assertThat(a.breaker(route)).isEqualTo(BreakerState.HALF_OPEN);
+  }
+
   private static boolean answers(StatefulRedisConnection<String, String> c) {
     try {
       c.sync().ping();

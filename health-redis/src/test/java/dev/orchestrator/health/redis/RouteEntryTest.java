@@ -35,7 +35,7 @@ class RouteEntryTest {
     assertThat(e.apply(cooling(1, COOL_UNTIL), true, SAME)).isFalse(); // the cooldown's reply
     assertThat(e.coolUntil()).isZero();
     assertThat(e.replay(2))
-        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, false, 0, 0));
+        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0));
   }
 
   @Test
@@ -59,11 +59,25 @@ class RouteEntryTest {
     assertThat(e.localOnly()).isTrue();
 
     RouteEntry.Replay second = e.replay(3);
-    assertThat(second).isEqualTo(new RouteEntry.Replay(2, null, Change.NONE, true, false, 0, 0));
+    assertThat(second).isEqualTo(new RouteEntry.Replay(2, null, Change.NONE, true, null, 0, 0));
     assertThat(e.confirmed(second)).isTrue();
     assertThat(e.localOnly()).isFalse();
     assertThat(e.replay(4)).isNull();
     assertThat(e.apply(cooling(3, 0), true, SAME)).isTrue(); // replies are taken again
+  }
+
+  @Test
+  void aBreakerOpenedLocallyIsReplayedWithTheOpenTimeItHasHereNotAFreshOne() {
+    HealthSettings s = HealthSettings.defaults();
+    long step = s.openInitial().toNanos();
+    for (int i = 0; i < s.breakerThreshold(); i++) {
+      e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 10, false);
+    }
+    assertThat(e.replay(20).trip()).isEqualTo(new RouteEntry.Trip(10 + step, step));
+    Admission shed = e.peek(R, 20);
+    e.report(shed.panic(), AttemptHealth.SUCCESS, 30, false); // the route answered: it ends now
+    assertThat(e.breaker()).isEqualTo(BreakerState.OPEN);
+    assertThat(e.replay(40).trip()).isEqualTo(new RouteEntry.Trip(30, step));
   }
 
   @Test
@@ -83,7 +97,7 @@ class RouteEntryTest {
     e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true);
     e.unsent(true, true); // the success's script failed
     assertThat(e.replay(2))
-        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, false, 0, 0));
+        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0));
   }
 
   @Test

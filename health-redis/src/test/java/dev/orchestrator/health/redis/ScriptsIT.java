@@ -112,6 +112,23 @@ class ScriptsIT {
   }
 
   @Test
+  void aReplayedTripKeepsTheStepAndTheEndItHadWhereItOpened() {
+    RouteSnapshot s = run(Script.TRIP, "4000", "30000", String.valueOf(now + 2500));
+    assertThat(s.openUntil()).isEqualTo(now + 2500);
+    assertThat(s.step()).isEqualTo(4000);
+    assertThat(redisCmd.pttl(k[0])).isBetween(31_500L, 32_500L);
+  }
+
+  @Test
+  void aReplayedTripWhoseOpenTimeEndedThereOpensWithTheProbeDue() {
+    RouteSnapshot s = run(Script.TRIP, "1000", "30000", String.valueOf(now - 500));
+    assertThat(s.open()).isTrue();
+    assertThat(s.openUntil()).isEqualTo(now - 500);
+    assertThat(redisCmd.pttl(k[0])).isBetween(29_000L, 30_000L);
+    assertThat(probe("t1").get(0)).isEqualTo("probe");
+  }
+
+  @Test
   void failuresAreCountedForTheFleetAndTheOneReachingTheThresholdOpensQuietlyBelowIt() {
     for (int i = 0; i < 2; i++) {
       RouteSnapshot below = run(Script.FAIL, "f", "3", "1000", "30000");

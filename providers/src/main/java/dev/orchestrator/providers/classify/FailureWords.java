@@ -6768,7 +6768,7 @@ final class FailureWords {
           // message", "Extended thinking isn't available with this model", "Model does not have
           // vision capability", "We couldn't read that file type")
           Clause.of(
-              "\\b(?:is not|are not|was not|not|does not|do not) (?:support|supported"
+              "\\b(?:is not|are not|was not|not|does not|do not) (?:(?:currently|yet) )?(?:support|supported"
                   + "|compatible|allowed|accepted|accept|recogni[sz]ed|understand)\\b"
                   + "|\\bcan(?:'t|not) (?:be )?(?:used|use|specify|have|mix|combine)\\b[^\\n]{0,60}?"
                   + "\\b(?:together|both|with)\\b|\\bcannot specify both\\b|\\bonly (?:use )?one of\\b"
@@ -6792,6 +6792,21 @@ final class FailureWords {
               "maximum number of",
               "valid values",
               "you passed"),
+          // …or names what the request needs or how a value may be used: a thing that requires
+          // another, a value that can only be given with another, what a server only supports,
+          // values in conflict, a value of the wrong type ("useResponsesAPI: true requires
+          // apiVersion: \"v1\"", "Stream options can only be defined when stream is True.",
+          // "current only supported n == best_of", "Conflicting content hashes for image_data[0]",
+          // "Expected a string or an array of strings")
+          Clause.of(
+              "\\brequires?\\b|\\bcan only be (?:used|defined|set|specified|given|passed|provided"
+                  + "|enabled|combined)\\b|\\bonly support(?:s|ed)?\\b|\\bconflicting\\b"
+                  + "|\\bexpected an? (?:string|integer|number|boolean|array|list|object|dict)\\b",
+              "require",
+              "can only be",
+              "only support",
+              "conflicting",
+              "expected a"),
           // …or the prompt itself was empty or not given ("Error: no prompt provided", "Your
           // message is empty", "Please enter a message before sending", "Nothing to send") — not an
           // exception with no text of its own ("Exception: <empty message>", "Request failed with
@@ -12401,6 +12416,18 @@ final class FailureWords {
           // the AI SDK's error for a provider's answer holding data it cannot use
           // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
           Clause.literals("invalidresponsedataerror"),
+          // the model, the API or the provider named as what returned something malformed, invalid
+          // or unexpected — not a status or an error it returned ("OpenAI returned a malformed JSON
+          // string for tool call arguments", "selection model returned a malformed response",
+          // "Rerank API returned invalid result data", but not "API returned unexpected status
+          // code: 429" nor "Anthropic's API returned an unexpected error")
+          Clause.of(
+              "\\b(?:model|llm|api|provider|openai)(?:'s)? (?:returned|responded with|replied with)"
+                  + " (?:an? )?(?:malformed|invalid|unexpected|unparsable|unparseable|garbled)\\b"
+                  + "(?! (?:status|http|error)\\b)",
+              "returned",
+              "responded with",
+              "replied with"),
           // the answer named wrong in validation's grammar: the API's, the model's or the previous
           // response, or its data, object or format, that must be or did not match something, is
           // invalid or unexpected ("Rerank API response must be a JSON object", "Your previous

@@ -1086,8 +1086,21 @@ class FailureClassifierTest {
           output content security inspection failed. - {"code":555,"message":"output content security inspection failed."} | content.policy_wording
           # the plainest grammar of validation, read last
           Invalid message. Please, try again. | in_band.invalid_words
+          # …and what a request needs, what a server only supports, a value's type or values in
+          # conflict, named in plain words
+          context compression requires a chat request | in_band.invalid_words
+          useResponsesAPI: true requires apiVersion: "v1" or apiVersion: "preview". | in_band.invalid_words
+          Attachments can only be provided in the first message | in_band.invalid_words
+          current only supported n == best_of | in_band.invalid_words
+          AnyLLMModel does not currently support prompt-managed requests. | in_band.invalid_words
+          Conflicting content hashes for image_data[0] | in_band.invalid_words
+          Expected a string or an array of strings | in_band.invalid_words
           # …but never an answer, nor the app's own programming fault
           Invalid response from AI service | in_band.unreadable_words
+          OpenAI returned a malformed JSON string for tool call arguments. This tool call will be skipped. | in_band.unreadable_words
+          Rerank API returned invalid result data | in_band.unreadable_words
+          # …nor a status or an error the API returned
+          API returned unexpected status code: 400: Invalid schema for function 'search' | request.definitive_4xx
           Planning failed: Failed to invoke qwen2.5 with structured output: TypeError: Cannot read properties of undefined (reading 'map') | unknown
           # a sign-in to renew, an organisation's policy, a model deleted, in an app's plain words
           Windsurf: Your auth token is no longer valid. Sign out and sign back in. | in_band.signin_words

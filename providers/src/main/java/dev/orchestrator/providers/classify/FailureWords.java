@@ -4685,7 +4685,10 @@ final class FailureWords {
                   + "|\\bis unknown (?:for|to)\\b|\\bno such endpoint\\b|\\bno provider offers\\b"
                   + "|\\bnot provided by any\\b|\\bdo not know a\\b"
                   + "|\\bdoes not appear to be an? [^\\n]{0,40}?\\bserver\\b"
-                  + "|\\bmodel (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\") is not available\\b"
+                  // a model named not available, quoted or by an id with a digit, a dash or a
+                  // slash in it ("Model gpt-4o is not available on CometAPI")
+                  + "|\\bmodel (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\""
+                  + "|[a-z0-9][\\w.:@-]*[\\d/-][\\w./:@-]*) is not available\\b"
                   + "(?! in (?:the |this |your )?(?:region|country|location)\\b)",
               "locate",
               "resolved",
@@ -5359,7 +5362,7 @@ final class FailureWords {
           // a provider response with no data, transcript or audio ("Missing 'data' in response",
           // "no speech text in response", "MiMo TTS API returned no audio payload")
           Clause.of(
-              "(?:missing|empty) '(?:data|embedding|choices|results?|content|output)' in response|no (?:valid )?speech (?:content|text) in response|contains no valid transcript|missing transcription text|returned no audio|no audio (?:content|data|payload) returned|未返回(?:音频|音頻)",
+              "(?:missing|empty) '?(?:data|embedding|choices|results?|content|output)'? in response|no (?:valid )?speech (?:content|text) in response|contains no valid transcript|missing transcription text|returned no audio|no audio (?:content|data|payload) returned|未返回(?:音频|音頻)",
               "in response",
               "transcript",
               "no audio",
@@ -6773,7 +6776,7 @@ final class FailureWords {
                   + "|\\bcan(?:'t|not) (?:be )?(?:used|use|specify|have|mix|combine)\\b[^\\n]{0,60}?"
                   + "\\b(?:together|both|with)\\b|\\bcannot specify both\\b|\\bonly (?:use )?one of\\b"
                   + "|\\bshould (?:be|look like)\\b|\\bonly (?:allowed|supported|valid) (?:when|with|if)\\b"
-                  + "|\\bunknown (?:option|flag|argument|parameter|field|prompt|command)\\b"
+                  + "|\\bunknown (?:option|flag|argument|parameter|field|prompt|command|variant)\\b"
                   + "|\\bcould(?:n't| not) be parsed\\b|\\bnot a number\\b"
                   + "|\\bexceeded the maximum number of (?:calls|iterations|steps)\\b"
                   + "|\\bis not acceptable\\b|\\bvalid values are\\b|\\bbut you passed\\b"
@@ -6874,6 +6877,14 @@ final class FailureWords {
       "[`'\"\u2018\u201c\u00ab\u201e\u300c](?!(?:api_?key|token|access_token|secret|password)\\W)\\$?[a-z_][a-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[a-z0-9_]+)*(?:\\[\\d*\\])?"
           + "[`'\"\u2019\u201d\u00bb\u201c\u300d]";
 
+  // A parameter named without quotes after the word for a field, a key or a value in the corpus's
+  // other languages ("Unbekannter Schlüssel temprature im Request-Body", "Le champ messages est
+  // vide"): an identifier of ASCII letters, digits and underscores, with dotted or indexed parts,
+  // that a letter of the language does not go on from.
+  private static final String UNQUOTED_NAME =
+      "(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[a-z0-9_]+)*(?:\\[\\d*\\])?"
+          + "(?![\\p{L}\\p{N}_])";
+
   // A request parameter named by its API name or path, in the grammar of validation around it:
   // a settled request error whichever parameter it names (RequestParameterNamesPropertyTest). Read
   // last (row in_band.request_words): the rows before it read the parameters whose names say
@@ -6967,6 +6978,19 @@ final class FailureWords {
                   + "|nilai|giá trị|trường|キー|フィールド|字段|键|키|필드|array|lista|liste|tableau|массив)"
                   + "\\s?(?:de |para |per |di |pour |für |von |del |do |da |du |des |dello |della )?"
                   + QUOTED_PARAMETER
+                  // …or without quotes, after a word for a field or a value
+                  + "|(?<!\\p{L})(?:campo|champ|feld|valor|valore|valeur|wert|значение|поле|nilai|giá trị"
+                  + "|trường|フィールド|字段|필드|l'array|массив|tableau|rol|rolle|ruolo|papel|rôle|роль)"
+                  + "\\s?(?:de |para |per |di |pour |für |von |del |do |da |du |des )?"
+                  + UNQUOTED_NAME
+                  // …or before a word for a field, a value or a list that follows the name in
+                  // Turkish, Korean, Japanese and Chinese ("Zorunlu messages alanı eksik", "stop
+                  // 항목은
+                  // 최대 4개")
+                  + "|(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\s?(?:alanı|parametresi|değeri"
+                  + "|listesi|필드|항목|매개변수|フィールド|パラメータ|項目|字段|参数)"
+                  // …or with the maximum it exceeded after it ("… en stop (máximo 4)")
+                  + "|(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]* \\((?:máximo|massimo|maximum|max|máx)\\.?:?\\s?\\d"
                   + "|(?:válid[oa]|valid[oa]|valide|gültig)[a-z]* (?:para|per|pour|für) "
                   + QUOTED_PARAMETER
                   + "|(?:conflitantes?|conflicting|en conflicto|en conflit|in conflitto|widersprüchliche|çakışan)"
@@ -6975,6 +6999,20 @@ final class FailureWords {
               "campo",
               "champ",
               "feld",
+              "rol",
+              "ruolo",
+              "papel",
+              "rôle",
+              "роль",
+              "alanı",
+              "parametresi",
+              "değeri",
+              "항목",
+              "매개변수",
+              "パラメータ",
+              "項目",
+              "参数",
+              "(m",
               "valor",
               "valeur",
               "wert",
@@ -8516,7 +8554,8 @@ final class FailureWords {
   static final List<String> CAPACITY_NAMED = List.of("処理能力", "容量", "capacity");
 
   // A window named as resetting within seconds ("quota will reset after 5s", "resets in 30
-  // seconds", "try again in 2 s"): a rate limit however the rest is worded.
+  // seconds", "try again in 2 s", "Retry in 177 seconds": up to 999, minutes at most): a rate
+  // limit however the rest is worded.
   static final Words SHORT_RESET_PATTERN =
       Words.of(
           // a wait with backoff, the advice of a per-minute window (Vertex's "Online prediction
@@ -8524,7 +8563,7 @@ final class FailureWords {
           Clause.literals("with backoff", "with exponential backoff"),
           Clause.of(
               "\\b(?:resets?|retry|try again|available again|window opens)\\s+(?:after"
-                  + "|in)\\s+\\d{1,2}(?:\\.\\d+)?\\s*"
+                  + "|in)\\s+\\d{1,3}(?:\\.\\d+)?\\s*"
                   + "(?:s|secs?|seconds?|ms|milliseconds?)\\b",
               "reset",
               "retry",
@@ -8533,9 +8572,9 @@ final class FailureWords {
           // a wait of seconds before retrying, in the corpus's other languages ("请 20 秒后重试",
           // "数秒後に再試行", "vuelve a intentarlo en 15 segundos")
           Clause.of(
-              "(?:\\d{1,2}|几|數|数)\\s*秒(?:钟|鐘)?(?:后|後)|\\d{1,2}\\s*초 (?:후|뒤)"
-                  + "|(?:через|en|dans|in|tra|em|sau|dalam|nach) \\d{1,2} (?:секунд|segundos?|secondes?"
-                  + "|sekunden|secondi|giây|detik)|\\d{1,2} (?:saniye|sekunde[n]?) (?:sonra|warten)",
+              "(?:\\d{1,3}|几|數|数)\\s*秒(?:钟|鐘)?(?:后|後)|\\d{1,3}\\s*초 (?:후|뒤)"
+                  + "|(?:через|en|dans|in|tra|em|sau|dalam|nach) \\d{1,3} (?:секунд|segundos?|secondes?"
+                  + "|sekunden|secondi|giây|detik)|\\d{1,3} (?:saniye|sekunde[n]?) (?:sonra|warten)",
               "秒",
               "초",
               "секунд",
@@ -9971,7 +10010,7 @@ final class FailureWords {
               "is required"),
           // a request signature refused (Baichuan "Invalid Signature parameter", 签名验证失败)
           Clause.of(
-              "\\binvalid signature\\b|\\bsignature (?:is )?(?:invalid|mismatch|does not match"
+              "\\binvalid signature\\b(?! in (?:the )?thinking block)|\\bsignature (?:is )?(?:invalid|mismatch|does not match"
                   + "|verification failed)\\b|签名(?:验证|校验)?(?:失败|错误|无效|不正确|不匹配)",
               "signature",
               "签名"),
@@ -10241,12 +10280,11 @@ final class FailureWords {
   // disabled (not for want of money: the account rows read that first), 无权/权限不足/已被封禁.
   static final Words PERMISSION_PATTERN =
       Words.of(
-          // a named permission denied on a resource (Google's IAM: "Permission
+          // a named permission denied on a resource, quoted or not (Google's IAM: "Permission
           // 'aiplatform.endpoints.predict' denied on resource …")
           Clause.of(
-              "\\bpermission (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\") denied\\b",
-              "permission '",
-              "permission \""),
+              "\\bpermission (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\"|[a-z][\\w-]*(?:\\.[\\w-]+)+) denied\\b",
+              "permission"),
           // access named denied with the service or the API named between, in English and the
           // corpus's languages ("Access to the Amazon Bedrock service denied", "Zugriff auf den
           // Amazon Bedrock-Dienst verweigert", "Acceso denegado al servicio de Amazon Bedrock",
@@ -11439,12 +11477,13 @@ final class FailureWords {
           "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such(?! host)|"
               + "decommissioned|no longer available|no longer supported|no longer served|retired|not served|not exist"
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"
-              + "|no such model|unknown model|not a valid model"
-              + "|\\bunsupported model\\b(?![ _-]?(?:param|option|field|setting|feature|type|input|format))"
+              + "|no such model|unknown model|not a (?:valid|recogni[sz]ed|known) model"
+              + "|\\bunsupported (?:[a-z]+ )?model\\b(?![ _-]?(?:param|option|field|setting|feature|type|input|format|protocol|kind))"
               + "|\\bis not supported (?:for|in|on) this (?:environment|region|deployment|endpoint|account|plan)\\b"
-              + "|\\b(?:requested|this|the) model is not supported\\b(?! (?:for|with|in|by|when|on))"
-              // a model named in quotes and not supported (watsonx "Model 'x' is not supported")
-              + "|\\bmodel ['\"][^'\"\\n]{1,80}['\"] is not supported\\b"
+              // a model not supported, named or not, quoted or not ("The requested model is not
+              // supported.", watsonx "Model 'x' is not supported", "Model gpt-9 is not supported.
+              // Please choose from […]") — not for a task, a mode or an input it does not serve
+              + "|(?<!for )\\bmodel (?:['\"][^'\"\\n]{1,80}['\"] |[\\w./:@-]{2,80} )?is not supported\\b"
               + "(?! (?:for|with|in|by|when|on))");
 
   static final Set<String> OVERLOADED_CODES =
@@ -13486,9 +13525,6 @@ final class FailureWords {
           "logit_bias",
           "json을 해석",
           "json-схем",
-          "campo desconocido",
-          "unbekannter schlüssel '",
-          "chiave sconosciuta '",
           "manquant dans le corps",
           // a request body that is not valid JSON, in the corpus's languages
           "parsed as json",
@@ -13535,12 +13571,42 @@ final class FailureWords {
           "numero di tools",
           // a quoted key of the body the API does not know, a field not recognised or of the wrong
           // type, a required field missing, in the corpus's languages
-          "неизвестный ключ \"",
-          "clave desconocida \"",
-          "clé inconnue \"",
-          "bilinmeyen anahtar \"",
-          "khóa không xác định \"",
-          "key tidak dikenal \"",
+          // …named with or without quotes ("Unbekannter Schlüssel temprature im Request-Body")
+          "unbekannter schlüssel",
+          "unbekanntes feld",
+          "unbekannter parameter",
+          "chiave sconosciuta",
+          "campo sconosciuto",
+          "parametro sconosciuto",
+          "неизвестный ключ",
+          "неизвестное поле",
+          "неизвестный параметр",
+          "clave desconocida",
+          "campo desconocido",
+          "parámetro desconocido",
+          "clé inconnue",
+          "champ inconnu",
+          "paramètre inconnu",
+          "chave desconhecida",
+          "campo desconhecido",
+          "parâmetro desconhecido",
+          "bilinmeyen anahtar",
+          "bilinmeyen alan",
+          "bilinmeyen parametre",
+          "khóa không xác định",
+          "trường không xác định",
+          "tham số không xác định",
+          "key tidak dikenal",
+          "kolom tidak dikenal",
+          "parameter tidak dikenal",
+          "未知字段",
+          "未知参数",
+          "不明なキー",
+          "不明なフィールド",
+          "不明なパラメータ",
+          "알 수 없는 키",
+          "알 수 없는 필드",
+          "알 수 없는 매개변수",
           "알 수 없는 파라미터",
           "non reconnu par l'api",
           "не распознано",
@@ -13551,7 +13617,7 @@ final class FailureWords {
           "valor no admitido",
           "falschen typ",
           "zorunlu alan",
-          "パラメータ '",
+          "パラメータ ",
           // the parameters an API couples or bounds, by their API names; stop sequences in the
           // corpus's languages; a file type the API does not take
           "stream_options",
@@ -13568,9 +13634,7 @@ final class FailureWords {
           "format file tidak didukung",
           "formato non supportato",
           "desteklenmeyen dosya",
-          "định dạng không được hỗ trợ",
-          // a key of the body named unknown in double quotes, in Italian
-          "chiave sconosciuta \"");
+          "định dạng không được hỗ trợ");
 
   // An app's own words for a failure it did not understand either ("Oops, something went wrong",
   // 请求失败): its "try again later" is a formula, not the provider's word that the trouble will pass.

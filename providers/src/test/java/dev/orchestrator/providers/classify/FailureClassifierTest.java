@@ -1086,6 +1086,33 @@ class FailureClassifierTest {
           output content security inspection failed. - {"code":555,"message":"output content security inspection failed."} | content.policy_wording
           # the plainest grammar of validation, read last
           Invalid message. Please, try again. | in_band.invalid_words
+          # a model named not supported, quoted or not, or named unsupported or unrecognised: a
+          # route that does not serve it, which another may
+          Model gpt-9 is not supported. Please choose from ['gpt-4o', 'gpt-4o-mini'] | gone.model_wording
+          The specified model is not supported | gone.model_wording
+          unsupported Anthropic model name claude-2 | gone.model_wording
+          model 'vertex-model-garden/claude-2' is not a recognized model name | gone.model_wording
+          # …but not a provider for a model, a model's protocol, nor a task the model does not serve
+          Provider stability for model stability.stable-diffusion-xl-v1 is not supported | in_band.request_invalid
+          unsupported chat model protocol : ollama | in_band.request_invalid
+          Model not supported for task text-generation. Supported task: conversational. | in_band.request_words
+          # a name read the same written without its quotes: a permission, a model, a field of
+          # the answer, a key, a field, a role or a parameter of the request
+          Permission aiplatform.endpoints.predict denied on resource '//aiplatform.googleapis.com/projects/p/locations/us-central1/publishers/google/models/gemini-1.5-pro' (or it may not exist). | auth.permission_wording
+          Model gpt-4o is not available on CometAPI. Please check available models. | in_band.retired_words
+          Missing data in response | in_band.empty_words
+          Unbekannter Schlüssel temprature im Request-Body | in_band.request_invalid
+          Zorunlu messages alanı eksik | in_band.request_words
+          Le champ messages est vide | in_band.request_words
+          Die Rolle system ist nur als erste Nachricht erlaubt, gefunden an Index 4 | in_band.request_words
+          Se superó el número máximo de secuencias en stop (máximo 4) | in_band.request_words
+          パラメータ n の値が大きすぎます（最大 8） | in_band.request_invalid
+          unknown variant developer, expected one of system, user, assistant, tool at line 4 column 24 | in_band.invalid_words
+          # a wait of up to 999 seconds is a rate limit's window, in any of the corpus's languages
+          telegram.error.RetryAfter: Flood control exceeded. Retry in 177 seconds | in_band.short_reset
+          Límite de solicitudes alcanzado, vuelve a intentarlo en 207 segundos. | in_band.short_reset
+          # …but a thinking block's signature is the request's, not a credential
+          Invalid signature in thinking block | in_band.request_invalid
           # …and what a request needs, what a server only supports, a value's type or values in
           # conflict, named in plain words
           context compression requires a chat request | in_band.invalid_words

@@ -62,9 +62,11 @@ class MeaningPhrasesTest {
    * request id, the model it was for or the attempt it was after it; and one whose spaces, quotes
    * or characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
    * spaces, typographic quotes, HTML entities); and one whose negations are contracted or written
-   * out, or spelt the British way; and one behind a label or with trailing words that name no cause
-   * (labelled), or behind a sentence that names the request and no cause ("We could not complete
-   * your request. "): no clause reads a subject in one sentence with a verb in the next.
+   * out, or spelt the British way; and one whose names (a parameter, a model, a role) are written
+   * without their quotes, and one whose numbers are larger; and one behind a label or with trailing
+   * words that name no cause (labelled), or behind a sentence that names the request and no cause
+   * ("We could not complete your request. "): no clause reads a subject in one sentence with a verb
+   * in the next.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -108,6 +110,8 @@ class MeaningPhrasesTest {
                       .replace("'", "&#39;")
                       .replace("<", "&lt;")
                       .replace(">", "&gt;")),
+              Map.entry("unquoted", unquoted(phrase)),
+              Map.entry("renumbered", renumbered(phrase)),
               Map.entry("contracted", negations(phrase, true)),
               Map.entry("written out", negations(phrase, false)),
               Map.entry("British", british(phrase)),
@@ -218,6 +222,40 @@ class MeaningPhrasesTest {
               Matcher.quoteReplacement(capitalised(to)));
     }
     return s;
+  }
+
+  // a name in quotes: a parameter, a model id, a role, a key of the body
+  private static final Pattern QUOTED_NAME =
+      Pattern.compile(
+          "(?<!\\w)['\"`\u2018\u2019\u201c\u201d]([\\w./:@-]{1,60})['\"`\u2018\u2019\u201c\u201d](?!\\w)");
+
+  /**
+   * The phrase with its names written without quotes ("Unbekannter Schlüssel temprature", "Model
+   * gpt-9 is not supported"); a JSON document stays as it is (its keys are the envelope's).
+   */
+  private static String unquoted(String phrase) {
+    return phrase.contains("{") ? phrase : QUOTED_NAME.matcher(phrase).replaceAll("$1");
+  }
+
+  // a number of up to five digits, not part of a longer one, a word or a decimal
+  private static final Pattern NUMBER =
+      Pattern.compile("(?<![\\p{L}\\p{N}_.])\\d{1,5}(?![\\p{L}\\p{N}_.])");
+
+  /**
+   * The phrase with its numbers made larger (n → 10n + 7: "Retry in 17 seconds" → "Retry in 177
+   * seconds", "máximo 4" → "máximo 47"), but not 0 or 1, whose meaning is none or one, nor a
+   * three-digit number from 400 to 599, which reads as a status.
+   */
+  private static String renumbered(String phrase) {
+    return NUMBER
+        .matcher(phrase)
+        .replaceAll(
+            m -> {
+              String n = m.group();
+              long v = Long.parseLong(n);
+              boolean status = n.length() == 3 && (n.charAt(0) == '4' || n.charAt(0) == '5');
+              return status || v <= 1 ? n : String.valueOf(v * 10 + 7);
+            });
   }
 
   private static String capitalised(String word) {

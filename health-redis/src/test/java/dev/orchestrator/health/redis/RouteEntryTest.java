@@ -66,13 +66,17 @@ class RouteEntryTest {
     assertThat(e.apply(cooling(3, 0), true, SAME)).isTrue(); // replies are taken again
   }
 
+  /** Opens the breaker here, with nothing sent: the threshold's failures at {@code now}. */
+  private void tripLocally(long now) {
+    for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
+      e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, now, false);
+    }
+  }
+
   @Test
   void aBreakerOpenedLocallyIsReplayedWithTheOpenTimeItHasHereNotAFreshOne() {
-    HealthSettings s = HealthSettings.defaults();
-    long step = s.openInitial().toNanos();
-    for (int i = 0; i < s.breakerThreshold(); i++) {
-      e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 10, false);
-    }
+    long step = HealthSettings.defaults().openInitial().toNanos();
+    tripLocally(10);
     assertThat(e.replay(20).trip()).isEqualTo(new RouteEntry.Trip(10 + step, step));
     Admission shed = e.peek(R, 20);
     e.report(shed.panic(), AttemptHealth.SUCCESS, 30, false); // the route answered: it ends now
@@ -114,9 +118,7 @@ class RouteEntryTest {
   void aProbeReportedAfterItsLeaseExpiredMovesNothingAsInTheInMemoryStore() {
     HealthSettings settings = HealthSettings.defaults();
     long lease = settings.probeLease().toNanos();
-    for (int i = 0; i < settings.breakerThreshold(); i++) {
-      e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, false);
-    }
+    tripLocally(0);
     long due = settings.openInitial().toNanos();
     Admission probe = e.grant(R, due, "token");
     assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);

@@ -1282,7 +1282,12 @@ final class FailureWords {
   static final Words MODEL_OR_ENDPOINT_NAMED =
       Words.of(
           Clause.of(
-              "\\bmodels?\\b|modelo|modèle|modell|modello|モデル|모델|модел|模型|mô hình|endpoint|uç nokta|\\b(?:gpt|o\\d|claude|gemini|gemma|llama|mistral|mixtral|qwen|deepseek|phi|command|yandexgpt|hcx|moonshot|grok|cursor)[\\w.:-]*",
+              "\\bmodels?\\b|modelo|modèle|modell|modello|モデル|모델|модел|模型|mô hình|endpoint|uç nokta|\\b(?:gpt|o\\d|claude|gemini|gemma|llama|mistral|mixtral|qwen|deepseek|phi|command|yandexgpt|hcx|moonshot|grok|cursor)[\\w.:-]*"
+                  // …and the other families by an id with a version or a size after the name
+                  // ("glm-4-plus", "kimi-k2", "ernie-4.0-8k", "granite-3.1-8b")
+                  + "|\\b(?:glm|yi|kimi|ernie|minimax|abab|jamba|titan|granite|pixtral|ministral|codestral"
+                  + "|falcon|hunyuan|baichuan|doubao|nova|sonar|nemotron|olmo|starcoder|internlm|sensechat)"
+                  + "[-\\d][\\w.:-]*",
               "モデル",
               "모델",
               "модел",
@@ -1299,7 +1304,22 @@ final class FailureWords {
               "qwen",
               "deepseek",
               "phi",
-              "hcx"));
+              "hcx",
+              "glm",
+              "yi",
+              "kimi",
+              "ernie",
+              "minimax",
+              "abab",
+              "jamba",
+              "titan",
+              "granite",
+              "pixtral",
+              "ministral",
+              "hunyuan",
+              "baichuan",
+              "internlm",
+              "sensechat"));
 
   // A body or an answer that could not be decoded ("json: cannot unmarshal the model's structured
   // output"): the words of a parser, not a capability refused (row in_band.capability_words).
@@ -2107,8 +2127,9 @@ final class FailureWords {
               "모델",
               "модел"),
           // a model or endpoint named absent or unsupported, in the corpus's Latin-script languages
+          // (its id, however long, not counted in the words between)
           Clause.of(
-              "\\b(?:modelo|modèle|modell|modello|model|mô hình)\\b[^\\n]{0,40}?(?:no existe"
+              "\\b(?:modelo|modèle|modell|modello|model|mô hình)\\b(?: [\\w./:@-]{1,80})?[^\\n]{0,40}?(?:no existe"
                   + "|não existe|n'existe pas|existiert nicht|non esiste|niet bestaat|bestaat niet|no compatible|no soportado"
                   + "|não suportado|non pris en charge|nicht unterstützt|non supportato|desteklenmiyor"
                   + "|bulunamadı|mevcut değil|không tồn tại|không được hỗ trợ|tidak ditemukan"

@@ -1108,6 +1108,9 @@ class FailureClassifierTest {
           Se superó el número máximo de secuencias en stop (máximo 4) | in_band.request_words
           パラメータ n の値が大きすぎます（最大 8） | in_band.request_invalid
           unknown variant developer, expected one of system, user, assistant, tool at line 4 column 24 | in_band.invalid_words
+          # a model of any family named by its id, however long the id
+          JSON モードは glm-4-plus ではサポートされていません。 | in_band.capability_words
+          Modell mistral-large-2411 wird für das Format anthropic nicht unterstützt | in_band.model_words
           # a wait of up to 999 seconds is a rate limit's window, in any of the corpus's languages
           telegram.error.RetryAfter: Flood control exceeded. Retry in 177 seconds | in_band.short_reset
           Límite de solicitudes alcanzado, vuelve a intentarlo en 207 segundos. | in_band.short_reset

@@ -63,10 +63,10 @@ class MeaningPhrasesTest {
    * or characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
    * spaces, typographic quotes, HTML entities); and one whose negations are contracted or written
    * out, or spelt the British way; and one whose names (a parameter, a model, a role) are written
-   * without their quotes, and one whose numbers are larger; and one behind a label or with trailing
-   * words that name no cause (labelled), or behind a sentence that names the request and no cause
-   * ("We could not complete your request. "): no clause reads a subject in one sentence with a verb
-   * in the next.
+   * without their quotes, one whose numbers are larger and one that names another family's model;
+   * and one behind a label or with trailing words that name no cause (labelled), or behind a
+   * sentence that names the request and no cause ("We could not complete your request. "): no
+   * clause reads a subject in one sentence with a verb in the next.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -112,6 +112,7 @@ class MeaningPhrasesTest {
                       .replace(">", "&gt;")),
               Map.entry("unquoted", unquoted(phrase)),
               Map.entry("renumbered", renumbered(phrase)),
+              Map.entry("another model", MODEL_ID.matcher(phrase).replaceAll("glm-4-plus")),
               Map.entry("contracted", negations(phrase, true)),
               Map.entry("written out", negations(phrase, false)),
               Map.entry("British", british(phrase)),
@@ -236,6 +237,11 @@ class MeaningPhrasesTest {
   private static String unquoted(String phrase) {
     return phrase.contains("{") ? phrase : QUOTED_NAME.matcher(phrase).replaceAll("$1");
   }
+
+  // a model of the families most phrases name (another family's id is read the same)
+  private static final Pattern MODEL_ID =
+      Pattern.compile(
+          "\\b(?:gpt-4o(?:-mini)?|gpt-3\\.5-turbo|claude-3[-.\\w]*|gemini-[\\d.]+-(?:pro|flash)[-\\w]*)\\b");
 
   // a number of up to five digits, not part of a longer one, a word or a decimal
   private static final Pattern NUMBER =

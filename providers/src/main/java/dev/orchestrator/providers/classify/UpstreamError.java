@@ -129,7 +129,8 @@ record UpstreamError(
   private static final Pattern SDK_CLASS =
       Pattern.compile("(?i)\\b(?:litellm|openai|anthropic)\\.(?:exceptions\\.)?([a-z]{3,60})\\b");
   // An HTTP status printed in an SDK's, CLI's or gateway's message, in the phrasings they use:
-  // "Error code: 429", "status code: 500", "status_code: 429", "HTTP 429", "API Error: 400",
+  // "Error code: 429", "status code: 500", "status_code: 429", "HTTP 429", "API Error: 400" (a
+  // dash or an equals sign in place of the colon: "Status code - 404", "status=502"),
   // "API Error (529", "Error 402:", a message starting with the status ("429 Rate limit…"), a
   // status with its reason phrase ("503 Service Unavailable", "[400 Bad Request]"), "403 status
   // code", an exception name before it ("ResourceExhausted: 429 Quota…"), DashScope's "<400>".
@@ -143,18 +144,18 @@ record UpstreamError(
   private static final List<FailureRules.Clause> MESSAGE_STATUS =
       List.of(
           FailureRules.Clause.of(
-              "(?i)(?<![a-z0-9_])error code[:：]?\\s*([1-5]\\d\\d)\\b", "error code"),
+              "(?i)(?<![a-z0-9_])error code\\s*[:：=\\-–]?\\s*([1-5]\\d\\d)\\b", "error code"),
           // "code: 400 - {…}", "CODE 500 - {…}", as some SDKs print it ("error code" is read above)
           FailureRules.Clause.of("(?i)(?<!error )\\bcode:?\\s*([1-5]\\d\\d)\\s+-\\s", "code"),
           FailureRules.Clause.of(
-              "(?i)\\b(?:status[ _]?code|http[ _]?status|http[ _]?code|httpresponsecode|response_code|status|http)\\s*[:=]?"
+              "(?i)\\b(?:status[ _]?code|http[ _]?status|http[ _]?code|httpresponsecode|response_code|status|http)\\s*[:=\\-–]?"
                   + "\\s*(?:is\\s+)?[(\\['\"]?([1-5]\\d\\d)\\b(?![.,]\\d)",
               "status",
               "http",
               "response_code"),
           // (not aiohttp's payload errors: AIOHTTP_PAYLOAD_ERRORS)
           FailureRules.Clause.of(
-              "(?i)(?:\\b(?:api )?error\\s*[:('\"]?"
+              "(?i)(?:\\b(?:api )?error\\s*[:('\"\\-–]?"
                   + "|error:(?<!(?:"
                   + AIOHTTP_PAYLOAD_ERRORS
                   + ")error:))"

@@ -1108,6 +1108,10 @@ class FailureClassifierTest {
           Se superó el número máximo de secuencias en stop (máximo 4) | in_band.request_words
           パラメータ n の値が大きすぎます（最大 8） | in_band.request_invalid
           unknown variant developer, expected one of system, user, assistant, tool at line 4 column 24 | in_band.invalid_words
+          # a status printed after a dash or an equals sign where most print a colon
+          APIStatusError - Error code - 402 | account.status_402
+          Server responded with status code - 404 | gone.status_404_410
+          MistralAPIStatusException - Cannot stream response. Status - 429 | transient.status_429
           # a model of any family named by its id, however long the id
           JSON モードは glm-4-plus ではサポートされていません。 | in_band.capability_words
           Modell mistral-large-2411 wird für das Format anthropic nicht unterstützt | in_band.model_words

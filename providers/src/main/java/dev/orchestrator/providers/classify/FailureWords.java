@@ -6898,10 +6898,10 @@ final class FailureWords {
       "[`'\"\u2018\u201c\u00ab\u201e\u300c](?!(?:api_?key|token|access_token|secret|password)\\W)\\$?[a-z_][a-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[a-z0-9_]+)*(?:\\[\\d*\\])?"
           + "[`'\"\u2019\u201d\u00bb\u201c\u300d]";
 
-  // A parameter named without quotes after the word for a field, a key or a value in the corpus's
-  // other languages ("Unbekannter Schlüssel temprature im Request-Body", "Le champ messages est
-  // vide"): an identifier of ASCII letters, digits and underscores, with dotted or indexed parts,
-  // that a letter of the language does not go on from.
+  // A parameter named without quotes after the word for a field, a value, an array or a role in
+  // the corpus's other languages ("Le champ messages est vide", "Die Rolle system ist nur als erste
+  // Nachricht erlaubt"): an identifier of ASCII letters, digits and underscores, with dotted or
+  // indexed parts, that a letter of the language does not go on from.
   private static final String UNQUOTED_NAME =
       "(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[a-z0-9_]+)*(?:\\[\\d*\\])?"
           + "(?![\\p{L}\\p{N}_])";
@@ -7005,9 +7005,7 @@ final class FailureWords {
                   + "\\s?(?:de |para |per |di |pour |für |von |del |do |da |du |des )?"
                   + UNQUOTED_NAME
                   // …or before a word for a field, a value or a list that follows the name in
-                  // Turkish, Korean, Japanese and Chinese ("Zorunlu messages alanı eksik", "stop
-                  // 항목은
-                  // 최대 4개")
+                  // Turkish, Korean, Japanese and Chinese ("Zorunlu messages alanı eksik")
                   + "|(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\s?(?:alanı|parametresi|değeri"
                   + "|listesi|필드|항목|매개변수|フィールド|パラメータ|項目|字段|参数)"
                   // …or with the maximum it exceeded after it ("… en stop (máximo 4)")

@@ -2354,11 +2354,11 @@ final class FailureWords {
               "автентифікації в хмарі",
               "облачной аутентификации",
               "аутентификации в облаке"),
-          // you must sign in to use a model or app, in 11 languages ("Du musst dich anmelden, um
-          // das … Modell zu nutzen", "Tu dois te connecter pour utiliser le modèle", "Musisz się
-          // zalogować, aby użyć modelu")
+          // you must sign in to use a model or app, in 11 languages, with or without the comma
+          // before the clause ("Du musst dich anmelden, um das … Modell zu nutzen", "Tu dois te
+          // connecter pour utiliser le modèle", "Musisz się zalogować aby użyć modelu")
           Clause.of(
-              "\\byou (?:must|need to) (?:sign|log) in to use\\b|musíš se přihlásit, abys|потрібно увійти, щоб використовувати|du musst dich anmelden, um|necesitas iniciar sesión para usar|tu dois te connecter pour utiliser|vous devez vous connecter pour utiliser|devi accedere per usare|je moet inloggen om|musisz się zalogować, aby|precisa fazer login para usar|kullanmak için giriş yapman(?:ız)? gerekiyor",
+              "\\byou (?:must|need to) (?:sign|log) in to use\\b|musíš se přihlásit,? abys|потрібно увійти,? щоб використовувати|du musst dich anmelden,? um|necesitas iniciar sesión para usar|tu dois te connecter pour utiliser|vous devez vous connecter pour utiliser|devi accedere per usare|je moet inloggen om|musisz się zalogować,? aby|precisa fazer login para usar|kullanmak için giriş yapman(?:ız)? gerekiyor",
               "sign in to use",
               "log in to use",
               "přihlásit",

@@ -1108,6 +1108,9 @@ class FailureClassifierTest {
           Se superó el número máximo de secuencias en stop (máximo 4) | in_band.request_words
           パラメータ n の値が大きすぎます（最大 8） | in_band.request_invalid
           unknown variant developer, expected one of system, user, assistant, tool at line 4 column 24 | in_band.invalid_words
+          # a sign-in asked for, with or without the comma before the clause
+          Musisz się zalogować aby użyć modelu anthropic/claude-sonnet-4.5 | in_band.signin_words
+          Du musst dich anmelden um das anthropic/claude-sonnet-4.5 Modell zu nutzen | in_band.signin_words
           # a status printed after a dash or an equals sign where most print a colon
           APIStatusError - Error code - 402 | account.status_402
           Server responded with status code - 404 | gone.status_404_410

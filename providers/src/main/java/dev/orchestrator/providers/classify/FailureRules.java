@@ -318,14 +318,17 @@ final class FailureRules {
     return f.saysPattern(CONTEXT_HINTS) && !f.says(MODERATION_NAMED) && !namesNotTheWindow(f);
   }
 
-  /**
-   * A model unknown or not served (MODEL_HINTS), not the app's own fault nor a model named with the
-   * tasks it does serve.
-   */
+  /** A model unknown or not served (MODEL_HINTS), unless {@link #notAModelGone}. */
   private static boolean readsModelMissing(Facts f) {
-    return f.saysPattern(MODEL_HINTS)
-        && !f.says(NOT_THE_REQUEST_AT_FAULT)
-        && !f.says(OTHER_TASK_SERVED);
+    return f.saysPattern(MODEL_HINTS) && !notAModelGone(f);
+  }
+
+  /**
+   * Whether words that name a model gone are about something else: the app's own fault, or a model
+   * named with the tasks it does serve (there for another request).
+   */
+  private static boolean notAModelGone(Facts f) {
+    return f.says(NOT_THE_REQUEST_AT_FAULT) || f.says(OTHER_TASK_SERVED);
   }
 
   /** A model, an agent or a thread retired (RETIRED_HINTS), not what is never retired. */
@@ -746,10 +749,7 @@ final class FailureRules {
             "gone.model_words_4xx",
             f ->
                 f.definitive4xx()
-                    && (readsModelMissing(f)
-                        || readsRetired(f)
-                            && !f.says(NOT_THE_REQUEST_AT_FAULT)
-                            && !f.says(OTHER_TASK_SERVED))
+                    && (readsModelMissing(f) || readsRetired(f) && !notAModelGone(f))
                     && !wordsSayRequestInvalid(f),
             NOT_FOUND,
             FINAL,

@@ -4653,6 +4653,9 @@ final class FailureWords {
   // completion: openai/completion"): it is there; the request is wrong for it.
   static final List<String> OTHER_TASK_SERVED = List.of("supported task", "model kind");
 
+  // A name in single or double quotes (a model's id, a permission), of up to 80 characters.
+  private static final String QUOTED_ID = "(?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\")";
+
   // A conversation, a page, a chat or a bot that cannot be found or no longer exists, in the
   // consumer apps' translations ("No se ha encontrado la conversación", "Чат не найден"); read by
   // row in_band.gone_words after the request row, so that a field or a key named not found is the
@@ -4708,7 +4711,8 @@ final class FailureWords {
                   + "|\\bdoes not appear to be an? [^\\n]{0,40}?\\bserver\\b"
                   // a model named not available, quoted or by an id with a digit, a dash or a
                   // slash in it ("Model gpt-4o is not available on CometAPI")
-                  + "|\\bmodel (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\""
+                  + "|\\bmodel (?:"
+                  + QUOTED_ID
                   + "|[a-z0-9][\\w.:@-]*[\\d/-][\\w./:@-]*) is not available\\b"
                   + "(?! in (?:the |this |your )?(?:region|country|location)\\b)",
               "locate",
@@ -6902,9 +6906,10 @@ final class FailureWords {
   // the corpus's other languages ("Le champ messages est vide", "Die Rolle system ist nur als erste
   // Nachricht erlaubt"): an identifier of ASCII letters, digits and underscores, with dotted or
   // indexed parts, that a letter of the language does not go on from.
-  private static final String UNQUOTED_NAME =
-      "(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[a-z0-9_]+)*(?:\\[\\d*\\])?"
-          + "(?![\\p{L}\\p{N}_])";
+  // (NAME_FROM: where one starts, for the words that may follow it without a space)
+  private static final String NAME_FROM =
+      "(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]*(?:(?:\\.|\\[\\d*\\]\\.?)[a-z0-9_]+)*(?:\\[\\d*\\])?";
+  private static final String UNQUOTED_NAME = NAME_FROM + "(?![\\p{L}\\p{N}_])";
 
   // A request parameter named by its API name or path, in the grammar of validation around it:
   // a settled request error whichever parameter it names (RequestParameterNamesPropertyTest). Read
@@ -7006,10 +7011,14 @@ final class FailureWords {
                   + UNQUOTED_NAME
                   // …or before a word for a field, a value or a list that follows the name in
                   // Turkish, Korean, Japanese and Chinese ("Zorunlu messages alanı eksik")
-                  + "|(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\s?(?:alanı|parametresi|değeri"
+                  + "|"
+                  + NAME_FROM
+                  + "\\s?(?:alanı|parametresi|değeri"
                   + "|listesi|필드|항목|매개변수|フィールド|パラメータ|項目|字段|参数)"
                   // …or with the maximum it exceeded after it ("… en stop (máximo 4)")
-                  + "|(?<![\\p{L}\\p{N}_])[a-z_][a-z0-9_]* \\((?:máximo|massimo|maximum|max|máx)\\.?:?\\s?\\d"
+                  + "|"
+                  + NAME_FROM
+                  + " \\((?:máximo|massimo|maximum|max|máx)\\.?:?\\s?\\d"
                   + "|(?:válid[oa]|valid[oa]|valide|gültig)[a-z]* (?:para|per|pour|für) "
                   + QUOTED_PARAMETER
                   + "|(?:conflitantes?|conflicting|en conflicto|en conflit|in conflitto|widersprüchliche|çakışan)"
@@ -10302,7 +10311,7 @@ final class FailureWords {
           // a named permission denied on a resource, quoted or not (Google's IAM: "Permission
           // 'aiplatform.endpoints.predict' denied on resource …")
           Clause.of(
-              "\\bpermission (?:'[^'\\n]{1,80}'|\"[^\"\\n]{1,80}\"|[a-z][\\w-]*(?:\\.[\\w-]+)+) denied\\b",
+              "\\bpermission (?:" + QUOTED_ID + "|[a-z][\\w-]*(?:\\.[\\w-]+)+) denied\\b",
               "permission"),
           // access named denied with the service or the API named between, in English and the
           // corpus's languages ("Access to the Amazon Bedrock service denied", "Zugriff auf den
@@ -11502,7 +11511,9 @@ final class FailureWords {
               // a model not supported, named or not, quoted or not ("The requested model is not
               // supported.", watsonx "Model 'x' is not supported", "Model gpt-9 is not supported.
               // Please choose from […]") — not for a task, a mode or an input it does not serve
-              + "|(?<!for )\\bmodel (?:['\"][^'\"\\n]{1,80}['\"] |[\\w./:@-]{2,80} )?is not supported\\b"
+              + "|(?<!for )\\bmodel (?:"
+              + QUOTED_ID
+              + " |[\\w./:@-]{2,80} )?is not supported\\b"
               + "(?! (?:for|with|in|by|when|on))");
 
   static final Set<String> OVERLOADED_CODES =
@@ -12474,18 +12485,6 @@ final class FailureWords {
           // the AI SDK's error for a provider's answer holding data it cannot use
           // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
           Clause.literals("invalidresponsedataerror"),
-          // the model, the API or the provider named as what returned something malformed, invalid
-          // or unexpected — not a status or an error it returned ("OpenAI returned a malformed JSON
-          // string for tool call arguments", "selection model returned a malformed response",
-          // "Rerank API returned invalid result data", but not "API returned unexpected status
-          // code: 429" nor "Anthropic's API returned an unexpected error")
-          Clause.of(
-              "\\b(?:model|llm|api|provider|openai)(?:'s)? (?:returned|responded with|replied with)"
-                  + " (?:an? )?(?:malformed|invalid|unexpected|unparsable|unparseable|garbled)\\b"
-                  + "(?! (?:status|http|error)\\b)",
-              "returned",
-              "responded with",
-              "replied with"),
           // the answer named wrong in validation's grammar: the API's, the model's or the previous
           // response, or its data, object or format, that must be or did not match something, is
           // invalid or unexpected ("Rerank API response must be a JSON object", "Your previous
@@ -12639,12 +12638,19 @@ final class FailureWords {
           // description generated by model", "Invalid stream received from model", "The workflow
           // returned by AI could not be parsed", "ChatResponse has no results", "expected exactly
           // one choice, but got 2 choices", "API returned a mismatched number of embeddings",
-          // "Streaming request received a non-SSE response", "Response body is not valid JSON")
+          // "Streaming request received a non-SSE response", "Response body is not valid JSON"),
+          // and the model, the API or the provider named as what returned something malformed,
+          // invalid or unexpected — not a status or an error it returned ("OpenAI returned a
+          // malformed JSON string for tool call arguments", "Rerank API returned invalid result
+          // data", but not "API returned unexpected status code: 429")
           Clause.of(
               "\\bfound in (?:the )?(?:api |llm |model )?(?:response|generated text|model output)\\b"
                   + "|\\bgenerated by (?:the )?(?:model|llm|ai)\\b"
                   + "|\\breceived from (?:the )?(?:model|llm)\\b"
                   + "|\\breturned by (?:the )?(?:ai|model|llm)\\b[^\\n]{0,20}?\\b(?:could not be parsed|is invalid|was invalid)\\b"
+                  + "|\\b(?:model|llm|api|provider|openai)(?:'s)? (?:returned|responded with|replied with)"
+                  + " (?:an? )?(?:malformed|invalid|unexpected|unparsable|unparseable|garbled)\\b"
+                  + "(?! (?:status|http|error)\\b)"
                   + "|\\b\\w*response (?:has no|must have at least one) (?:results?|candidates?|choices?)\\b"
                   + "|\\bexpected exactly one choice\\b"
                   + "|\\breturned a mismatched number\\b"
@@ -12654,7 +12660,9 @@ final class FailureWords {
               "found in",
               "generated by",
               "received from",
-              "returned by",
+              "returned",
+              "responded with",
+              "replied with",
               "response",
               "one choice",
               "mismatched"),

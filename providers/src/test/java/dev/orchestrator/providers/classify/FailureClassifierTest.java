@@ -1136,8 +1136,8 @@ class FailureClassifierTest {
           Invalid response from AI service | in_band.unreadable_words
           OpenAI returned a malformed JSON string for tool call arguments. This tool call will be skipped. | in_band.unreadable_words
           Rerank API returned invalid result data | in_band.unreadable_words
-          # …nor a status or an error the API returned
-          API returned unexpected status code: 400: Invalid schema for function 'search' | request.definitive_4xx
+          # …nor a status or an error the API returned (with no status read, nothing else is)
+          The API returned an unexpected status | unknown
           Planning failed: Failed to invoke qwen2.5 with structured output: TypeError: Cannot read properties of undefined (reading 'map') | unknown
           # a sign-in to renew, an organisation's policy, a model deleted, in an app's plain words
           Windsurf: Your auth token is no longer valid. Sign out and sign back in. | in_band.signin_words

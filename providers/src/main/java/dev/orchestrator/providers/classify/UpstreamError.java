@@ -592,9 +592,14 @@ record UpstreamError(
   /**
    * Reads {@code body}, plus text from elsewhere (an exception message, a header error type). Never
    * throws.
+   *
+   * @param statusGiven an HTTP failure status came with the body; it decides over any status a text
+   *     prints, so the texts are not searched for one ({@link #carriedStatus} is then only a status
+   *     the error document holds in a field)
    */
-  static UpstreamError read(String body, String otherText, String amznErrorType) {
-    Acc a = new Acc();
+  static UpstreamError read(
+      String body, String otherText, String amznErrorType, boolean statusGiven) {
+    Acc a = new Acc(statusGiven);
     String payload =
         sseData(body == null ? "" : withoutColours(Text.head(body, Text.MAX_READ_CHARS)));
     JsonNode root = parseJson(payload);
@@ -625,7 +630,7 @@ record UpstreamError(
       JsonNode printed = root == null ? parseJson(said(other)) : null;
       if (printed != null && printed.isObject()) {
         // a client's printout of the answer it could not use, with no body: read as that answer
-        Acc answer = new Acc();
+        Acc answer = new Acc(statusGiven);
         readObject(printed, answer);
         if (!answer.errorShape && !a.errorShape) {
           a.blockReason = answer.blockReason;
@@ -1481,6 +1486,8 @@ record UpstreamError(
 
   /** Collects fields while reading; the first value found for each wins. */
   private static final class Acc {
+    // an HTTP failure status came with the body: a status a text prints is not looked for
+    final boolean statusGiven;
     String message;
     String rawMessage;
     String providerName;
@@ -1502,6 +1509,10 @@ record UpstreamError(
     boolean answerBlank;
     private int innerTokens;
     private int identifiers;
+
+    Acc(boolean statusGiven) {
+      this.statusGiven = statusGiven;
+    }
 
     void message(String m) {
       if (message == null && !Text.isBlank(m)) {
@@ -1821,16 +1832,16 @@ record UpstreamError(
           token(cls.group(1));
         }
       }
-      if (carriedStatus == null) {
+      if (!statusGiven && carriedStatus == null) {
         carriedStatus = messageStatus(head, lower);
       }
-      if (carriedStatus == null) {
+      if (!statusGiven && carriedStatus == null) {
         // a status said last, before an app's plea to try again ("… failed: 401. Please try
         // again.")
         String withoutPlea = withoutTrailingRetry(head);
         carriedStatus = withoutPlea.length() < head.length() ? messageStatus(withoutPlea) : null;
       }
-      if (carriedStatus == null) {
+      if (!statusGiven && carriedStatus == null) {
         carriedStatus = valueStatus(head, 1, Acc::messageStatus);
       }
       if (lower.contains("code = ")
@@ -1985,7 +1996,11 @@ record UpstreamError(
       if (message != null && errorShape) {
         sdkClues(message); // plain text was read whole by readText
       }
-      if (carriedStatus == null && message != null && type == null && code == null) {
+      if (!statusGiven
+          && carriedStatus == null
+          && message != null
+          && type == null
+          && code == null) {
         // the error's own text is only a reason phrase, bare or as a quoted document's value
         // ({"detail": "Not Found"}); the weakest evidence of a status, read last, from the error
         // alone, and only where it has no type or code (those decide)

@@ -119,7 +119,8 @@ class PhraseIndexTest {
   void aListTheIndexDoesNotKnowIsReadPhraseByPhrase() {
     String body = "{\"error\":{\"message\":\"Monthly quota exhausted\"}}";
     Facts facts =
-        new Facts(FailureEvidence.http(400, Map.of(), body), UpstreamError.read(body, null, null));
+        new Facts(
+            FailureEvidence.http(400, Map.of(), body), UpstreamError.read(body, null, null, true));
     List<String> unknown = List.of("nothing like it", "quota exhausted");
 
     assertThat(PhraseIndex.RULES.of(unknown)).isNull();

@@ -266,11 +266,13 @@ final class FailureRules {
   }
 
   // The field left null or empty is the key ("apiKey cannot be null or empty", "The API key must
-  // not be null"): a key not given, read by the auth rows, not a request's field.
+  // not be null", "Dify API Key 不能为空"): a key not given, read by the auth rows, not a
+  // request's field.
   static final Words KEY_NOT_GIVEN =
       Words.of(
           Clause.of(
-              "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:value )?(?:must not|cannot|may not) be (?:null|empty|blank)",
+              "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:(?:value )?(?:must not|cannot|may not) be (?:null|empty|blank)"
+                  + "|(?:不能为空|不能為空|不可为空|不可為空))",
               "key",
               "token"));
 

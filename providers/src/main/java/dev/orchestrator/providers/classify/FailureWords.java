@@ -3997,6 +3997,10 @@ final class FailureWords {
               "trích dẫn",
               "políticas de segurança",
               "chính sách an toàn"),
+          // an answer stopped for safety, a recitation policy or prohibited terms or content, in
+          // Chinese ("因安全原因停止响应", "因背诵策略停止响应", "因禁止的术语停止响应")
+          Clause.of(
+              "因[^\\n]{0,6}?(?:安全|背诵|背誦|禁止)[^\\n]{0,8}?停止(?:响应|回应|回應)", "停止响应", "停止回应", "停止回應"),
           // an answer filtered by a responsible-AI service, in Chinese (Copilot "响应已被负责任 AI 服务过滤")
           Clause.of(
               "负责任 ?ai|負責任 ?ai|已被[^\\n]{0,20}?过滤|已被[^\\n]{0,20}?過濾|responsible ai",
@@ -12690,7 +12694,10 @@ final class FailureWords {
               "解析模型响应失败",
               "не удалось разобрать ответ",
               "interpretar la respuesta",
+              "analizar la respuesta",
               "analyser la réponse",
+              "réponse du modèle n'a pas pu",
+              "antwort des modells konnte nicht",
               "converter a resposta",
               "해석하지 못했"));
 

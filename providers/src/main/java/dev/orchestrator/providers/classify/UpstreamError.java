@@ -145,8 +145,12 @@ record UpstreamError(
       List.of(
           FailureRules.Clause.of(
               "(?i)(?<![a-z0-9_])error code\\s*[:：=\\-–]?\\s*([1-5]\\d\\d)\\b", "error code"),
-          // "code: 400 - {…}", "CODE 500 - {…}", as some SDKs print it ("error code" is read above)
+          // "code: 400 - {…}", "CODE 500 - {…}", as some SDKs print it ("error code" is read
+          // above),
+          // and "code is 401" as a client puts it after its own words (not "(code: 400)", which
+          // revChatGPT prints around any failure, a rate limit too)
           FailureRules.Clause.of("(?i)(?<!error )\\bcode:?\\s*([1-5]\\d\\d)\\s+-\\s", "code"),
+          FailureRules.Clause.of("(?i)\\bcode is ([1-5]\\d\\d)\\b(?![.,]\\d)", "code is"),
           FailureRules.Clause.of(
               "(?i)\\b(?:status[ _]?code|http[ _]?status|http[ _]?code|httpresponsecode|response_code|status|http)\\s*[:=\\-–]?"
                   + "\\s*(?:is\\s+)?[(\\['\"]?([1-5]\\d\\d)\\b(?![.,]\\d)",

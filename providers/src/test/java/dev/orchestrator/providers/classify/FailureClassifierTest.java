@@ -1215,6 +1215,17 @@ class FailureClassifierTest {
           The model you are trying to use is not available. Please download it from the Hub first. | in_band.model_words
           unknown deployment 'gpt4o-eastus' | in_band.model_words
           No embedding models are currently loaded. | in_band.model_words
+          # a status a client puts after its own words as "code is …"
+          gtp request error: gtp api status code not equals 200,code is 401 | auth.status_401
+          # an answer stopped for safety or a recitation policy, in Chinese
+          因安全原因停止响应。 | in_band.content_words
+          因背诵策略停止响应。 | in_band.content_words
+          # an API key named empty, in Chinese, is a key not given, not a request's field
+          Dify API Key 不能为空。 | in_band.auth_words
+          # the model's answer not parsed, in German, Spanish and French
+          Antwort des Modells konnte nicht verarbeitet werden: ungültiges Format. | in_band.unreadable_words
+          No se pudo analizar la respuesta del modelo. | in_band.unreadable_words
+          La réponse du modèle n'a pas pu être analysée. | in_band.unreadable_words
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

@@ -400,38 +400,50 @@ record UpstreamError(
           "(?i)(?<=[.!。])\\s+if (?:the|this|that) (?:problem|issue|error) (?:persists|continues"
               + "|keeps happening)[^\\n]{0,120}$|(?<=[.!。])\\s+if this keeps happening[^\\n]{0,120}$"
               + "|\\s+(?:for troubleshooting, visit|troubleshooting url)\\s*:\\s*\\S+\\s*$");
-  // What a log line or a generic label puts before a message: a timestamp (a date and a time, or a
-  // bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and after it a
-  // logger's name in brackets, or a whole log line's prefix in a common logger's format (LOGLINE),
-  // an app's interjection ("Oops! "), then a label ("Error: ",
-  // "Exception: ", "错误：") said once or more; each optional. Not a word that only starts a sentence
-  // ("Error interno del servidor", "Error
-  // loading SSO Token"), nor a bracketed tag without a level before it ("[moderation] …",
+  // What a log line puts before a message: a Markdown quote's "> ", then a timestamp (a date and a
+  // time, or a bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and
+  // after it a logger's name in brackets, or a whole log line's prefix in a common logger's format
+  // (LOGLINE); each optional. Not a bracketed tag without a level before it ("[moderation] …",
   // "[12:00:01] [moderation] …").
+  private static final Pattern LOG_PREFIX =
+      Pattern.compile(
+          "^\\s*(?:>\\s+)?(?:LOGLINE|(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?"
+              .replace(
+                  // the prefixes of the log lines people paste: Python logging's default
+                  // ("ERROR:root:", "ERROR:__main__:") and its dashed format ("2024-06-01
+                  // 01:59:42,123 - app.llm - ERROR - "), glog's ("E0601 01:59:42.123456 12345
+                  // client.cc:88] "), pino-pretty's ("ERROR [2025-10-04 20:54:43.646 +0300]
+                  // (Mastra): ", "[2025-10-04 20:54:43.646 +0300] ERROR (Mastra): "), a
+                  // bracketed level, time and source ("[ERROR][2024-06-01 01:59:42]
+                  // [chat_gpt_bot.py:155] - "), Go logrus's text format up to its message
+                  // ('time="2024-06-01T01:59:42Z" level=error msg="')
+                  "LOGLINE",
+                  "(?:ERROR|CRITICAL|WARNING|FATAL):[\\w.<>-]{1,60}:"
+                      + "|(?:TS\\s*-\\s*)?(?:[\\w.]{1,60}\\s+-\\s+)?(?:ERROR|CRITICAL|WARNING|FATAL)\\s+-\\s+"
+                      + "|[EWF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d+\\s+\\d+\\s+[\\w./-]+:\\d+\\]\\s*"
+                      + "|(?:ERROR|WARN|FATAL)\\s+\\[[^\\]\\n]{1,40}\\]\\s*\\([^)\\n]{1,40}\\):\\s*"
+                      + "|TS\\s+(?:ERROR|WARN|FATAL)\\s+\\([^)\\n]{1,40}\\):\\s*"
+                      + "|\\[(?:ERROR|WARN|WARNING|FATAL|CRITICAL)\\]TS(?:\\[[\\w./-]{1,60}:\\d+\\])?\\s*-\\s*"
+                      + "|time=\"[^\"\\n]{1,40}\"\\s+level=(?:error|warning|fatal)\\s+msg=\"")
+              .replace(
+                  "TS",
+                  "(?:\\[?\\d{4}-\\d\\d-\\d\\d[Tt ]\\d\\d:\\d\\d(?::\\d\\d)?(?:[.,]\\d+)?"
+                      + "(?:[Zz]|[+-]\\d\\d:?\\d\\d)?\\]?"
+                      + "|\\[\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?\\])")
+              .replace(
+                  "LEVEL",
+                  "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
+                      + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)\\b(?![:：]))")
+              .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]"));
+  // where a logfmt line's message starts (LOG_PREFIX ends with it)
+  private static final String LOGFMT_MESSAGE = "msg=\"";
+  // What a generic label puts before a message, after any log line's prefix: an app's
+  // interjection ("Oops! "), then a label ("Error: ", "Exception: ", "错误：") said once or more;
+  // each optional. Not a word that only starts a sentence ("Error interno del servidor", "Error
+  // loading SSO Token").
   private static final Pattern LEADING_LABEL =
       Pattern.compile(
-          "^\\s*(?:LOGLINE|(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?(?:(?i:oops|whoops|uh[- ]?oh|yikes)[!.]+\\s+)?"
-                  .replace(
-                      // the prefixes of the log lines people paste: Python logging's default
-                      // ("ERROR:root:", "ERROR:__main__:") and its dashed format ("2024-06-01
-                      // 01:59:42,123 - app.llm - ERROR - "), glog's ("E0601 01:59:42.123456 12345
-                      // client.cc:88] "), pino-pretty's ("ERROR [2025-10-04 20:54:43.646 +0300]
-                      // (Mastra): ")
-                      "LOGLINE",
-                      "(?:ERROR|CRITICAL|WARNING|FATAL):[\\w.<>-]{1,60}:"
-                          + "|(?:TS\\s*-\\s*)?(?:[\\w.]{1,60}\\s+-\\s+)?(?:ERROR|CRITICAL|WARNING|FATAL)\\s+-\\s+"
-                          + "|[EWF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d+\\s+\\d+\\s+[\\w./-]+:\\d+\\]\\s*"
-                          + "|(?:ERROR|WARN|FATAL)\\s+\\[[^\\]\\n]{1,40}\\]\\s*\\([^)\\n]{1,40}\\):\\s*")
-                  .replace(
-                      "TS",
-                      "(?:\\[?\\d{4}-\\d\\d-\\d\\d[Tt ]\\d\\d:\\d\\d(?::\\d\\d)?(?:[.,]\\d+)?"
-                          + "(?:[Zz]|[+-]\\d\\d:?\\d\\d)?\\]?"
-                          + "|\\[\\d\\d:\\d\\d:\\d\\d(?:[.,]\\d+)?\\])")
-                  .replace(
-                      "LEVEL",
-                      "(?:\\[(?i:error|err|fatal|critical|warn|warning)\\]"
-                          + "|(?:ERROR|ERR|FATAL|CRITICAL|WARN|WARNING)\\b(?![:：]))")
-                  .replace("LOGGER", "\\[[\\w.:/-]{1,60}\\]")
+          "(?:(?i:oops|whoops|uh[- ]?oh|yikes)[!.]+\\s+)?"
               + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE|TASK|RELAY|NO_CAUSE)|CLASS|错误(?:信息|详情)?|錯誤(?:訊息|信息)?|エラー(?:メッセージ)?|请求失败|调用失败)\\s*[:：]\\s*)*"
                   .replace(
                       // an app's task that the failure stopped, named for the answer it was
@@ -647,15 +659,32 @@ record UpstreamError(
   }
 
   // The text without its Markdown fences (unfenced), a Python traceback (LEADING_TRACEBACK), a log
-  // line's prefix or a generic label before it (LEADING_LABEL), nor the stack frames
+  // line's prefix (LOG_PREFIX) or a generic label before it (LEADING_LABEL), nor the stack frames
   // (TRAILING_STACK) or the request or trace id (TRAILING_ID) after it: what the message starts
   // and ends with — a status, a reason, a phrase said alone — is its start and end again.
   private static String said(String whole) {
     String text = withoutLeadingTraceback(unfenced(whole));
-    Matcher label = LEADING_LABEL.matcher(text);
+    String logged = withoutLogPrefix(text);
+    Matcher label = LEADING_LABEL.matcher(logged);
+    // (a text that is only a prefix and labels is read whole)
     String t =
-        label.lookingAt() && label.end() < text.length() ? text.substring(label.end()) : text;
+        label.lookingAt() && label.end() < logged.length() ? logged.substring(label.end()) : text;
     return withoutTrailingAdvice(withoutTrailingId(withoutTrailingStack(t)));
+  }
+
+  // The message a log line's prefix (LOG_PREFIX) is before, or the text when it has none or is
+  // only one; a logfmt line's message is its msg="…" value, without the closing quote and with
+  // its escaped quotes read as quotes.
+  private static String withoutLogPrefix(String text) {
+    Matcher prefix = LOG_PREFIX.matcher(text);
+    if (!prefix.lookingAt() || prefix.end() == 0 || prefix.end() >= text.length()) {
+      return text;
+    }
+    String t = text.substring(prefix.end());
+    if (text.startsWith(LOGFMT_MESSAGE, prefix.end() - LOGFMT_MESSAGE.length())) {
+      t = (t.endsWith("\"") ? t.substring(0, t.length() - 1) : t).replace("\\\"", "\"");
+    }
+    return t;
   }
 
   // The text without an app's closing advice for when the failure repeats ("If the problem
@@ -1765,7 +1794,9 @@ record UpstreamError(
       StringBuilder out = new StringBuilder();
       for (String text : Arrays.asList(message, rawMessage, type, code)) {
         if (text != null) {
-          identifierWords(CodeSpellings.snaked(Text.head(text, IDENTIFIER_SCAN_CHARS)), out);
+          // (not a log line's prefix: a source file's or a logger's name names no failure)
+          identifierWords(
+              CodeSpellings.snaked(Text.head(withoutLogPrefix(text), IDENTIFIER_SCAN_CHARS)), out);
         }
       }
       for (String t : tokens) {

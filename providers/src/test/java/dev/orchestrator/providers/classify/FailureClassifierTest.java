@@ -1215,6 +1215,13 @@ class FailureClassifierTest {
           The model you are trying to use is not available. Please download it from the Hub first. | in_band.model_words
           unknown deployment 'gpt4o-eastus' | in_band.model_words
           No embedding models are currently loaded. | in_band.model_words
+          # a message behind a pasted log line's prefix: a bracketed level, time and source, Go
+          # logrus's msg="…", pino's, a Markdown quote (a source file's name is not read as words)
+          [ERROR][2024-06-01 01:59:42][chat_gpt_bot.py:155] - 429 Provider returned error | transient.status_429
+          time="2024-06-01T01:59:42Z" level=error msg="Error: pull model manifest: 401 " | auth.status_401
+          time="2024-06-01T01:59:42Z" level=error msg="Die Rolle \"system\" ist nur als erste Nachricht erlaubt" | in_band.request_words
+          [2024-06-01T01:59:42.123Z] ERROR (agent/123): 401 invalid or missing credential | auth.status_401
+          > 429 Provider returned error | transient.status_429
           # a status a client puts after its own words as "code is …"
           gtp request error: gtp api status code not equals 200,code is 401 | auth.status_401
           # an answer stopped for safety or a recitation policy, in Chinese

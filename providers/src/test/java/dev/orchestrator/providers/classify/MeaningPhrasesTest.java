@@ -57,16 +57,17 @@ class MeaningPhrasesTest {
    * quoted as the message of a JSON error, of a Python dict an SDK printed, or as a JSON string
    * escaped once more in a log line, is read as the phrase alone — no clause reads a key and its
    * value as one phrase ("message" … "too large"), and a value is read whole. So is a phrase behind
-   * a generic label, a log line's prefix, a generic failure's label ("request failed: ") or a
-   * generic exception's class or a Python traceback, fenced as Markdown code, or with a relay's
-   * request id, the model it was for or the attempt it was after it; and one whose spaces, quotes
-   * or characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
-   * spaces, typographic quotes, HTML entities); and one whose negations are contracted or written
-   * out, or spelt the British way; and one whose names (a parameter, a model, a role) are written
-   * without their quotes, one whose numbers are larger and one that names another family's model;
-   * and one behind a label or with trailing words that name no cause (labelled), or behind a
-   * sentence that names the request and no cause ("We could not complete your request. "): no
-   * clause reads a subject in one sentence with a verb in the next.
+   * a generic label, a log line's prefix (a timestamp and a level, a bracketed level, time and
+   * source, pino's, Go logrus's {@code msg="…"}), a Markdown quote's {@code > }, a generic
+   * failure's label ("request failed: ") or a generic exception's class or a Python traceback,
+   * fenced as Markdown code, or with a relay's request id, the model it was for or the attempt it
+   * was after it; and one whose spaces, quotes or characters a web page, a terminal or an editor
+   * wrote otherwise (runs of spaces, no-break spaces, typographic quotes, HTML entities); and one
+   * whose negations are contracted or written out, or spelt the British way; and one whose names (a
+   * parameter, a model, a role) are written without their quotes, one whose numbers are larger and
+   * one that names another family's model; and one behind a label or with trailing words that name
+   * no cause (labelled), or behind a sentence that names the request and no cause ("We could not
+   * complete your request. "): no clause reads a subject in one sentence with a verb in the next.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -92,6 +93,15 @@ class MeaningPhrasesTest {
               Map.entry("routed", phrase + " (model: gpt-4o, provider: openai)"),
               Map.entry("retried", phrase + " (attempt 1 of 3)"),
               Map.entry("timed", "[12:00:01] " + phrase),
+              Map.entry(
+                  "bracket-logged",
+                  "[ERROR][2024-06-01 01:59:42][chat_gpt_bot.py:155] - " + phrase),
+              Map.entry(
+                  "logfmt",
+                  "time=\"2024-06-01T01:59:42Z\" level=error msg="
+                      + json.writeValueAsString(phrase)),
+              Map.entry("pino", "[2024-06-01T01:59:42.123Z] ERROR (agent/123): " + phrase),
+              Map.entry("quoted in Markdown", "> " + phrase),
               Map.entry("interjected", "Oops! " + phrase),
               Map.entry("excused", "We could not complete your request. " + phrase),
               Map.entry("exclaimed", phrase.replaceAll("[.!]?\\s*$", "!")),

@@ -394,12 +394,16 @@ record UpstreamError(
               + "|(?:attempt|retry|try)\\s*#?\\d{1,3}\\s*(?:/|of)\\s*\\d{1,3})[)）\\]]\\s*$");
   // an app's advice for when the failure repeats, or a library's pointer to its troubleshooting
   // page (LangChain's "For troubleshooting, visit: https://…", "Troubleshooting URL: https://…"),
+  // or a client's notice that it will try again ("API Error (500 …) · Retrying in 1 seconds…
+  // (attempt 1/10)", "… (retrying in 5s)": its own schedule, not a wait the provider asked for),
   // ending the text (withoutTrailingAdvice)
   private static final Pattern TRAILING_ADVICE =
       Pattern.compile(
           "(?i)(?<=[.!。])\\s+if (?:the|this|that) (?:problem|issue|error) (?:persists|continues"
               + "|keeps happening)[^\\n]{0,120}$|(?<=[.!。])\\s+if this keeps happening[^\\n]{0,120}$"
-              + "|\\s+(?:for troubleshooting, visit|troubleshooting url)\\s*:\\s*\\S+\\s*$");
+              + "|\\s+(?:for troubleshooting, visit|troubleshooting url)\\s*:\\s*\\S+\\s*$"
+              + "|\\s*(?:[·•]\\s*|\\()retrying in \\d+(?:\\.\\d+)?\\s*(?:ms|s|secs?|seconds?)\\b"
+              + "(?:…|\\.{3})?\\)?\\s*$");
   // What a log line puts before a message: a Markdown quote's "> ", then a timestamp (a date and a
   // time, or a bracketed time of day), a level (upper-case "ERROR", or bracketed "[error]") and
   // after it a logger's name in brackets, or a whole log line's prefix in a common logger's format

@@ -1222,6 +1222,9 @@ class FailureClassifierTest {
           time="2024-06-01T01:59:42Z" level=error msg="Die Rolle \"system\" ist nur als erste Nachricht erlaubt" | in_band.request_words
           [2024-06-01T01:59:42.123Z] ERROR (agent/123): 401 invalid or missing credential | auth.status_401
           > 429 Provider returned error | transient.status_429
+          # a client's notice that it will try again is its own schedule, not the provider's wait
+          You've reached your trial request limit · Retrying in 1 seconds… (attempt 1/10) | account.cap_wording
+          Error: pull model manifest: 401 (retrying in 5s) | auth.status_401
           # a status a client puts after its own words as "code is …"
           gtp request error: gtp api status code not equals 200,code is 401 | auth.status_401
           # an answer stopped for safety or a recitation policy, in Chinese

@@ -60,14 +60,15 @@ class MeaningPhrasesTest {
    * a generic label, a log line's prefix (a timestamp and a level, a bracketed level, time and
    * source, pino's, Go logrus's {@code msg="…"}), a Markdown quote's {@code > }, a generic
    * failure's label ("request failed: ") or a generic exception's class or a Python traceback,
-   * fenced as Markdown code, or with a relay's request id, the model it was for or the attempt it
-   * was after it; and one whose spaces, quotes or characters a web page, a terminal or an editor
-   * wrote otherwise (runs of spaces, no-break spaces, typographic quotes, HTML entities); and one
-   * whose negations are contracted or written out, or spelt the British way; and one whose names (a
-   * parameter, a model, a role) are written without their quotes, one whose numbers are larger and
-   * one that names another family's model; and one behind a label or with trailing words that name
-   * no cause (labelled), or behind a sentence that names the request and no cause ("We could not
-   * complete your request. "): no clause reads a subject in one sentence with a verb in the next.
+   * fenced as Markdown code, or with a relay's request id, the model it was for, the attempt it was
+   * or the client's notice that it will try again after it; and one whose spaces, quotes or
+   * characters a web page, a terminal or an editor wrote otherwise (runs of spaces, no-break
+   * spaces, typographic quotes, HTML entities); and one whose negations are contracted or written
+   * out, or spelt the British way; and one whose names (a parameter, a model, a role) are written
+   * without their quotes, one whose numbers are larger and one that names another family's model;
+   * and one behind a label or with trailing words that name no cause (labelled), or behind a
+   * sentence that names the request and no cause ("We could not complete your request. "): no
+   * clause reads a subject in one sentence with a verb in the next.
    */
   @Test
   void everyPhraseQuotedLabelledOrRelayedIsReadAsThePhraseAlone() throws Exception {
@@ -92,6 +93,8 @@ class MeaningPhrasesTest {
               Map.entry("uncaught", "Uncaught (in promise) Error: " + phrase),
               Map.entry("routed", phrase + " (model: gpt-4o, provider: openai)"),
               Map.entry("retried", phrase + " (attempt 1 of 3)"),
+              Map.entry("retrying", phrase + " · Retrying in 1 seconds… (attempt 1/10)"),
+              Map.entry("retrying soon", phrase + " (retrying in 5s)"),
               Map.entry("timed", "[12:00:01] " + phrase),
               Map.entry(
                   "bracket-logged",

@@ -146,9 +146,8 @@ record UpstreamError(
           FailureRules.Clause.of(
               "(?i)(?<![a-z0-9_])error code\\s*[:：=\\-–]?\\s*([1-5]\\d\\d)\\b", "error code"),
           // "code: 400 - {…}", "CODE 500 - {…}", as some SDKs print it ("error code" is read
-          // above),
-          // and "code is 401" as a client puts it after its own words (not "(code: 400)", which
-          // revChatGPT prints around any failure, a rate limit too)
+          // above); "code is 401", as a client puts it after its own words (not "(code: 400)",
+          // which revChatGPT prints around any failure, a rate limit too)
           FailureRules.Clause.of("(?i)(?<!error )\\bcode:?\\s*([1-5]\\d\\d)\\s+-\\s", "code"),
           FailureRules.Clause.of("(?i)\\bcode is ([1-5]\\d\\d)\\b(?![.,]\\d)", "code is"),
           FailureRules.Clause.of(
@@ -1871,17 +1870,19 @@ record UpstreamError(
           token(cls.group(1));
         }
       }
-      if (!statusGiven && carriedStatus == null) {
-        carriedStatus = messageStatus(head, lower);
-      }
-      if (!statusGiven && carriedStatus == null) {
-        // a status said last, before an app's plea to try again ("… failed: 401. Please try
-        // again.")
-        String withoutPlea = withoutTrailingRetry(head);
-        carriedStatus = withoutPlea.length() < head.length() ? messageStatus(withoutPlea) : null;
-      }
-      if (!statusGiven && carriedStatus == null) {
-        carriedStatus = valueStatus(head, 1, Acc::messageStatus);
+      if (!statusGiven) {
+        if (carriedStatus == null) {
+          carriedStatus = messageStatus(head, lower);
+        }
+        if (carriedStatus == null) {
+          // a status said last, before an app's plea to try again ("… failed: 401. Please try
+          // again.")
+          String withoutPlea = withoutTrailingRetry(head);
+          carriedStatus = withoutPlea.length() < head.length() ? messageStatus(withoutPlea) : null;
+        }
+        if (carriedStatus == null) {
+          carriedStatus = valueStatus(head, 1, Acc::messageStatus);
+        }
       }
       if (lower.contains("code = ")
           || lower.contains("statuscode.")

@@ -29,7 +29,7 @@ final class Facts {
     this.evidence = evidence;
     this.error = error;
     Integer http = evidence.status();
-    boolean httpFailure = http != null && (http < 200 || http > 299);
+    boolean httpFailure = httpFailure(evidence);
     Integer decisive = decisiveStatus(error);
     Integer carried = error.carriedStatus();
     if (decisive != null) {
@@ -117,6 +117,15 @@ final class Facts {
 
   boolean streamStarted() {
     return evidence.streamStarted();
+  }
+
+  /**
+   * An HTTP status that is no 2xx came with the evidence: it is the status, over any a text prints
+   * or a code stands for (unless a code names its own), so the reading need not look for one.
+   */
+  static boolean httpFailure(FailureEvidence evidence) {
+    Integer s = evidence.status();
+    return s != null && (s < 200 || s > 299);
   }
 
   /** An HTTP 2xx that the client reported as a failure. */

@@ -184,11 +184,8 @@ public final class FailureClassifier {
     // a typed transport fault is never second-guessed from its exception message
     String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
     String body = evidence.body(); // at most MAX_READ_CHARS
-    Integer status = evidence.status();
-    // an HTTP failure status decides over any a text prints (Facts), so none is looked for
-    boolean statusGiven = status != null && (status < 200 || status > 299);
     UpstreamError error =
-        UpstreamError.read(body, otherText, h.get("x-amzn-errortype"), statusGiven);
+        UpstreamError.read(body, otherText, h.get("x-amzn-errortype"), Facts.httpFailure(evidence));
     Facts facts = new Facts(evidence, error);
     ErrorRule user = null;
     List<Classification.Check> considered = List.of();

@@ -272,7 +272,7 @@ final class FailureRules {
       Words.of(
           Clause.of(
               "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:(?:value )?(?:must not|cannot|may not) be (?:null|empty|blank)"
-                  + "|(?:不能为空|不能為空|不可为空|不可為空))",
+                  + "|不[能可][为為]空)",
               "key",
               "token"));
 

@@ -1219,9 +1219,9 @@ class FailureClassifierTest {
           # logrus's msg="…", pino's, a Markdown quote (a source file's name is not read as words)
           [ERROR][2024-06-01 01:59:42][chat_gpt_bot.py:155] - 429 Provider returned error | transient.status_429
           time="2024-06-01T01:59:42Z" level=error msg="Error: pull model manifest: 401 " | auth.status_401
-          time="2024-06-01T01:59:42Z" level=error msg="Die Rolle \"system\" ist nur als erste Nachricht erlaubt" | in_band.request_words
+          time="2024-06-01T01:59:42Z" level=error msg="El rol \"system\" solo puede aparecer como primer mensaje" | in_band.request_words
           [2024-06-01T01:59:42.123Z] ERROR (agent/123): 401 invalid or missing credential | auth.status_401
-          > 429 Provider returned error | transient.status_429
+          > Provider returned error: Conversation must end with a user message for this model | in_band.invalid_words
           # a client's notice that it will try again is its own schedule, not the provider's wait
           You've reached your trial request limit · Retrying in 1 seconds… (attempt 1/10) | account.cap_wording
           Error: pull model manifest: 401 (retrying in 5s) | auth.status_401

@@ -148,10 +148,13 @@ final class FailureRules {
   /**
    * Whether the words name what is never the model's window: a Go context deadline, a per-minute
    * rate limit, a count of items per batch (NOT_THE_WINDOW), a field's length of a few characters
-   * (FIELD_LENGTH_LIMIT). Read by every context row that reads words.
+   * (FIELD_LENGTH_LIMIT), a request URI too long (URI_TOO_LONG). Read by every context row that
+   * reads words.
    */
   private static boolean namesNotTheWindow(Facts f) {
-    return f.says(NOT_THE_WINDOW) || f.saysPattern(FIELD_LENGTH_LIMIT);
+    return f.says(NOT_THE_WINDOW)
+        || f.saysPattern(FIELD_LENGTH_LIMIT)
+        || f.saysPattern(URI_TOO_LONG);
   }
 
   // Go's "context deadline exceeded" (a context.Context that timed out), a per-minute rate limit
@@ -1124,7 +1127,7 @@ final class FailureRules {
             CONTEXT_LENGTH_EXCEEDED,
             FINAL,
             YES));
-    t.add(lastResort("in_band.size_words", SIZE_HINTS, REQUEST_TOO_LARGE, FINAL, NO));
+    t.add(lastResort("in_band.size_words", SIZE_WORDS_LAST, REQUEST_TOO_LARGE, FINAL, NO));
     // (not the app's own programming fault: NOT_THE_REQUEST_AT_FAULT; nor a model named with the
     // tasks it does serve, which is there for another request: OTHER_TASK_SERVED)
     t.add(lastResort("in_band.model_words", FailureRules::readsModelMissing, NOT_FOUND, FINAL, NO));

@@ -850,13 +850,19 @@ final class FailureWords {
           "額度",
           "資金",
           // subscription points, funds, a recharge, in Italian, Turkish, Russian, Vietnamese,
-          // French, Portuguese
+          // French, Portuguese (an account or a balance to recharge: "Veuillez recharger votre
+          // compte", "rendez-vous sur OpenAI pour recharger"; never a conversation or a page to
+          // reload: "Veuillez recharger la conversation")
           "abbonamento",
           "abonelik",
           "баллы",
           "điểm đăng ký",
           "средства",
-          "recharger",
+          "recharger votre",
+          "recharger ton",
+          "recharger le compte",
+          "recharger le solde",
+          "pour recharger",
           "recarregar",
           // credits, in Russian and Ukrainian (кредиты, кредити)
           "кредит",
@@ -1654,7 +1660,9 @@ final class FailureWords {
           Clause.of(
               "(?:對話|对话|輸入|输入|內容|内容|文本|提示|訊息|消息)[^\\n]{0,8}?(?:太長|太长|過長|过长)"
                   + "|長すぎ|너무 깁|너무 길|слишком длинн|контекстн|demasiado larg"
-                  + "|longa demais|muito long|trop long|zu lang\\b|troppo lung|çok uzun|quá dài"
+                  + "|\\blong[oa]s? demais\\b|muito long|trop long|zu lang\\b|troppo lung|çok uzun|quá dài"
+                  + "|\\b(?:was|is|zijn|waren|werd|wordt) te lang\\b|\\b(?:zbyt|za) dług(?:a|i|ie)\\b"
+                  + "|(?:задовг|занадто довг)(?:ий|а|е|им|ою|ого|і)(?![а-яіїєґ])|\\bprea lung"
                   + "|terlalu panjang|ventana de contexto|janela de contexto|fenêtre de contexte"
                   + "|kontextfenster|finestra di contesto|bağlam pencere|cửa sổ ngữ cảnh|jendela konteks"
                   + "|độ dài ngữ cảnh",
@@ -1668,13 +1676,18 @@ final class FailureWords {
               "слишком длинн",
               "контекстн",
               "demasiado larg",
-              "longa demais",
+              "demais",
               "muito long",
               "trop long",
               "zu lang",
               "troppo lung",
               "çok uzun",
               "quá dài",
+              "te lang",
+              "dług",
+              "задовг",
+              "занадто довг",
+              "prea lung",
               "terlalu panjang",
               "ventana de contexto",
               "janela de contexto",
@@ -1730,6 +1743,16 @@ final class FailureWords {
               "權杖限制"),
           // a token limit hit (Aider's "Model gpt-4o has hit a token limit!")
           Clause.of("\\bhit (?:a|the) token limit\\b", "token limit"),
+          // the context counted over the model's maximum ("However, your context resulted in 2300
+          // tokens", as OpenAI words "your messages resulted in"), a server's out_of_context code,
+          // a request over the length the model allows, in Russian ("Содержимое запроса превышает
+          // допустимую длину модели")
+          Clause.of(
+              "\\byour (?:context|prompt|input) resulted in \\d[\\d,]* tokens\\b|\\bout_of_context(?:_|\\b)"
+                  + "|превыша\\S* (?:максимально )?(?:допустимую|максимальную) длину",
+              "resulted in",
+              "out_of_context",
+              "превыша"),
           // the length the model can handle, a maximum token limit, in the corpus's languages
           Clause.literals(
               "excede la longitud",
@@ -5969,12 +5992,26 @@ final class FailureWords {
           // no answer returned, in Russian ("никакого ответа не возвращено")
           Clause.of("ответа не возвращено|никакого ответа", "ответа"));
 
+  // A request URI too long (HTTP's 414 in words): the request's size, never the model's window,
+  // whatever words for "too long" it shares with an input too long for it (row in_band.size_words,
+  // and every context row that reads words, through namesNotTheWindow).
+  static final Words URI_TOO_LONG =
+      Words.of(
+          // in English, German, Dutch, French, Spanish, Portuguese,
+          // Polish, Russian, Bulgarian, Turkish, Vietnamese, Chinese, Japanese, Korean, Persian
+          // ("the URI of your request is too long", "URI запроса слишком длинный", "请求的 URI 过长")
+          Clause.of(
+              "(?<![a-z])(?:request-)?uri(?![a-z])[^\\n]{0,40}?(?:too long|too large|zu lang|te lang|trop longue?|demasiado larg[oa]|muito long[oa]|zbyt długi|слишком длинн|твърде дълъг|çok uzun|quá dài|过长|過長|太长|太長|長すぎ|너무 깁|너무 길|بیش از حد طولانی|كبير جد)",
+              "uri"));
+
   // A request, file, image or body named too big, or over a maximum size, in English and the
-  // corpus's languages (row in_band.size_words).
+  // corpus's languages (row in_band.size_words, with URI_TOO_LONG: SIZE_WORDS_LAST).
   static final Words SIZE_HINTS =
       Words.of(
-          // a payload over a byte-size limit, or data too large for the AI to process ("Media URL
-          // response exceeds maximum allowed size of 41943040 bytes", "Your workflow data is too
+          // a payload over a byte-size limit, or data too large for the AI to process ("Media
+          // URL
+          // response exceeds maximum allowed size of 41943040 bytes", "Your workflow data is
+          // too
           // large for AI to process")
           Clause.of(
               "\\bexceeds (?:the )?maximum allowed size of \\d+ ?(?:bytes|kb|mb|gb|kib|mib|gib)\\b|\\bdata is too large for (?:the )?(?:ai|model|llm) to process\\b",
@@ -6004,12 +6041,6 @@ final class FailureWords {
           Clause.of(
               "(?:dane|treść|rozmiar|ciało) żądania[^\\n]{0,20}?(?:zbyt|za) duż|żądanie (?:jest )?(?:zbyt|za) duże",
               "duż"),
-          // a request URI too long, in English, German, Dutch, French, Spanish, Portuguese,
-          // Polish, Russian, Bulgarian, Turkish, Vietnamese, Chinese, Japanese, Korean, Persian
-          // ("the URI of your request is too long", "URI запроса слишком длинный", "请求的 URI 过长")
-          Clause.of(
-              "(?<![a-z])(?:request-)?uri(?![a-z])[^\\n]{0,40}?(?:too long|too large|zu lang|te lang|trop longue?|demasiado larg[oa]|muito long[oa]|zbyt długi|слишком длинн|твърде дълъг|çok uzun|quá dài|过长|過長|太长|太長|長すぎ|너무 깁|너무 길|بیش از حد طولانی|كبير جد)",
-              "uri"),
           // a file too large, in Norwegian, Danish, Swedish, Icelandic, Lithuanian, Latvian and
           // Persian ("Filen er for stor", "Skráin er of stór", "Failas per didelis", "فایل خیلی
           // بزرگ است")
@@ -6023,12 +6054,15 @@ final class FailureWords {
               "skr",
               "fail",
               "فایل"),
-          // .NET's limit on an address, which a data URL of an image exceeds ("Invalid URI: The Uri
+          // .NET's limit on an address, which a data URL of an image exceeds ("Invalid URI: The
+          // Uri
           // string is too long.")
           Clause.literals("uri string is too long"),
           // a file over, above or bigger than a size in bytes, or a limit in bytes it exceeds
-          // ("files over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500 KB",
-          // "weighs 9 MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a file
+          // ("files over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500
+          // KB",
+          // "weighs 9 MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a
+          // file
           // too big
           Clause.of(
               "\\b(?:over|above|larger than|bigger than|exceeds|under|up to|limit is|weighs|accepts"
@@ -6047,7 +6081,8 @@ final class FailureWords {
           // Kafka's record over its size ("RecordTooLargeException")
           Clause.literals("recordtoolarge"),
           // a file, an image or a document too large, in Korean, Malay, Ukrainian, Arabic,
-          // Vietnamese and Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує допустимий
+          // Vietnamese and Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує
+          // допустимий
           // розмір", "حجم الملف يتجاوز", "الصورة كبيرة جدًا", "vượt quá dung lượng", "بیش از حد
           // بزرگ")
           Clause.literals(
@@ -6058,11 +6093,13 @@ final class FailureWords {
               "الصورة كبيرة",
               "vượt quá dung lượng",
               "بیش از حد بزرگ"),
-          // a size in megabytes over its limit, in Japanese and Korean ("25 MB の上限を超えています", "10MB를
+          // a size in megabytes over its limit, in Japanese and Korean ("25 MB の上限を超えています",
+          // "10MB를
           // 초과하여", "PDF(41.7MB)가 허용 용량을 초과")
           Clause.of(
               "\\d+(?:\\.\\d+)?\\s?mb\\)?\\s?(?:를|을|가|が|の上限を|の上限)?[^\\n]{0,12}?(?:초과|超え|超過)", "mb"),
-          // too much data for one unit of work ("Too much data received for one task (… bytes)")
+          // too much data for one unit of work ("Too much data received for one task (…
+          // bytes)")
           Clause.literals("too much data"),
           // …and in Polish and Ukrainian ("rozmiar żądania jest zbyt duży", "Розмір запиту
           // перевищує")
@@ -9097,13 +9134,13 @@ final class FailureWords {
               "лимит",
               "ліміт"),
           // a quota or usage limit reached, in Japanese, Korean, Russian, Spanish, Portuguese,
-          // French, German (クォータを超過, 利用上限に達しました, 할당량을 초과, 사용 한도에 도달, Квота
+          // French, German (クォータを超過, 利用上限に達しました, 할당량을 초과, 사용량 한도에 도달, 한도를 모두 소진, Квота
           // исчерпана, Превышен лимит, Cuota excedida, Você atingiu o limite, Quota dépassé,
           // Kontingent überschritten, Nutzungslimit erreicht; never "Rate-Limit erreicht", a rate
           // limit)
           Clause.of(
               "クォータ[^\\n]{0,6}?超過|(?:利用|使用|今月の|月間の|本日の|プランの)上限に達|할당량[^\\n]{0,6}?초과"
-                  + "|(?:사용|이용) ?한도[^\\n]{0,6}?(?:도달|초과)|квот[аы][^\\n]{0,6}?исчерпан"
+                  + "|(?:사용|이용)량? ?한도[^\\n]{0,6}?(?:도달|초과|소진)|квот[аы][^\\n]{0,6}?исчерпан"
                   + "|лимит[^\\n]{0,30}?(?:исчерпан|превышен)|превышен[^\\n]{0,6}?лимит"
                   + "|cuota excedida|cota excedida|(?:alcanzado|atingiu|atteint)[^\\n]{0,12}?l[íi]mite"
                   + "|quota d[ée]pass[ée]|kontingent [üu]berschritten|(?<!rate )limit erreicht"
@@ -9562,7 +9599,6 @@ final class FailureWords {
           "identifiants invalides",
           "несанкционированный",
           "effettua il login",
-          "oturum açın",
           // authorization named failed (NVIDIA NIM's 403)
           "authorization failed",
           // a token named missing
@@ -9654,6 +9690,10 @@ final class FailureWords {
 
   static final Words AUTH_PATTERN =
       Words.of(
+          // sign in, in Turkish ("Lütfen önce … oturum açın", "yeniden oturum açın"), not a new
+          // session to open ("Bağlam sınırına ulaşıldı; … Yeni bir oturum açın": the window is
+          // full)
+          Clause.of("(?<!yeni bir )oturum açın", "oturum açın"),
           // an API key not set, not configured or not found, in Polish and English ("Brak klucza
           // API", "GEMINI_API_KEY nie jest ustawiony", "Sprawdź GEMINI_API_KEY w .env",
           // "OPENAI_API_KEY is not set", "key not set in config", LangChain's "Did not find
@@ -12489,6 +12529,19 @@ final class FailureWords {
           // the AI SDK's error for a provider's answer holding data it cannot use
           // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
           Clause.literals("invalidresponsedataerror"),
+          // an answer cut short by the output's token budget, not the window ("Response truncated
+          // due to max_tokens limit", "Structured output was truncated because the model finished
+          // with reason \"length\"", "Response stopped with finish reason MAX_TOKENS before any
+          // text was produced", "ended with terminal event `response.incomplete` … reason='
+          // max_output_tokens'"): the answer is unusable, and the request was served
+          Clause.of(
+              "\\b(?:response|output|answer|completion|reply)\\b[^\\n]{0,30}?\\b(?:was |is |got |been )?(?:truncated|cut off|stopped)\\b"
+                  + "[^\\n]{0,40}?(?:\\bmax_(?:output_|completion_|new_)?tokens\\b|\\bmaximum (?:output )?tokens\\b|\\boutput token limit\\b|\\breason:? \\W?length\\b)"
+                  + "|\\bincomplete_details\\W{1,4}[^\\n]{0,30}?reason\\W{1,4}max_output_tokens\\b",
+              "max_",
+              "maximum",
+              "output token limit",
+              "length"),
           // the answer named wrong in validation's grammar: the API's, the model's or the previous
           // response, or its data, object or format, that must be or did not match something, is
           // invalid or unexpected ("Rerank API response must be a JSON object", "Your previous
@@ -13933,11 +13986,13 @@ final class FailureWords {
   // The words of the last request rows, each composed of lists above and kept in a field of its
   // own so that PhraseIndex, which knows the words held in static fields, reads them through the
   // index: a parameter, a field or a format named wrong, or a field's short length exceeded (row
-  // in_band.request_words), and a request named wrong in the plainest grammar of validation or an
-  // input named empty (row in_band.invalid_words).
+  // in_band.request_words), a request named wrong in the plainest grammar of validation or an
+  // input named empty (row in_band.invalid_words), and a size named too big or a URI too long (row
+  // in_band.size_words).
   static final Words REQUEST_WORDS_LAST =
       REQUEST_HINTS.with(FIELD_LENGTH_LIMIT).with(PARAMETER_NAMED);
   static final Words INVALID_WORDS_LAST = INVALID_HINTS.with(NOTHING_TO_SEND);
+  static final Words SIZE_WORDS_LAST = SIZE_HINTS.with(URI_TOO_LONG);
 
   private static void put(Map<String, Integer> m, int status, String... tokens) {
     put(m, status, List.of(tokens));

@@ -1236,6 +1236,28 @@ class FailureClassifierTest {
           Antwort des Modells konnte nicht verarbeitet werden: ungültiges Format. | in_band.unreadable_words
           No se pudo analizar la respuesta del modelo. | in_band.unreadable_words
           La réponse du modèle n'a pas pu être analysée. | in_band.unreadable_words
+          # an answer cut short by its output-token budget is unusable; the request was served
+          Output was truncated: the completion hit max_completion_tokens before the JSON closed | in_band.unreadable_words
+          The response was cut off at max_tokens; no answer was produced. | in_band.unreadable_words
+          # a message too long, in Dutch, Polish, Ukrainian, Romanian, Portuguese and Russian…
+          Uw bericht is te lang voor dit model. | in_band.context_words
+          Wiadomość jest zbyt długa dla tego modelu. | in_band.context_words
+          Ваш запит задовгий для цієї моделі. | in_band.context_words
+          Textul este prea lung pentru acest model. | in_band.context_words
+          O documento é longo demais para este modelo. | in_band.context_words
+          Запрос превышает допустимую длину модели. | in_band.context_words
+          # …or the context counted over the maximum, or a server's code for it
+          Your prompt resulted in 9000 tokens, over the 8192 the model takes | in_band.context_words
+          error: out_of_context_due_to_long_message | in_band.context_words
+          # …but a request that took too long is not the window, nor is a URI too long
+          Het verzoek duurde te lang. | unknown
+          Désolé, l'URI de votre demande est trop longue | in_band.size_words
+          # a conversation to reload is not an account to recharge, a new session to open is not a
+          # sign-in
+          Le message était trop long. Veuillez recharger la conversation. | in_band.context_words
+          Bağlam penceresi doldu. Yeni bir oturum açın. | size.context_wording
+          # a usage limit used up, in Korean
+          월 사용량 한도를 모두 소진했습니다. | account.cap_wording
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

@@ -177,7 +177,7 @@ public final class ClassifyCommand implements Callable<Integer> {
     String text = bodyFile != null ? readBodyFile(bodyFile) : body;
     FailureEvidence evidence =
         new FailureEvidence(status, h, text, fault, message, streamStarted, false, provider);
-    Classification c = classifier.explain(evidence);
+    Classification c = classify(evidence);
     if (output.json()) {
       Map<String, Object> m = fields(c, provider);
       if (explain) {
@@ -193,17 +193,23 @@ public final class ClassifyCommand implements Callable<Integer> {
     return OrchestratorCli.EXIT_OK;
   }
 
+  // With --explain, what the deciding rule read is traced too (FailureClassifier#trace).
+  private Classification classify(FailureEvidence evidence) {
+    return explain ? classifier.trace(evidence) : classifier.explain(evidence);
+  }
+
   /**
    * The {@code --explain} object: the deciding rule, whether it is an operator's or built in, why
-   * it matched, how many operator rules there are, and every rule considered in order with why it
-   * did or did not match (the operator's rules up to the one that matched, then the built-in rule
-   * when none did).
+   * it matched, what a built-in rule read in the text ({@code words}), how many operator rules
+   * there are, and every rule considered in order with why it did or did not match (the operator's
+   * rules up to the one that matched, then the built-in rule when none did).
    */
   static Map<String, Object> explanation(Classification c, FailureClassifier classifier) {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("rule", c.rule());
     m.put("source", c.why() != null ? "user" : "built-in");
     m.put("why", c.why() != null ? c.why() : builtIn(c));
+    m.put("words", c.words());
     m.put("userRules", classifier.userRules().size());
     List<Map<String, Object>> considered = new ArrayList<>();
     for (Classification.Check check : checks(c)) {
@@ -226,8 +232,18 @@ public final class ClassifyCommand implements Callable<Integer> {
     return all;
   }
 
+  // A built-in rule and what it read: "built-in rule in_band.request_invalid
+  // (docs/failure-taxonomy.md), reading 'malformed'".
   private static String builtIn(Classification c) {
-    return "built-in rule " + c.rule() + " (docs/failure-taxonomy.md)";
+    String rule = "built-in rule " + c.rule() + " (docs/failure-taxonomy.md)";
+    if (c.words().isEmpty()) {
+      return rule;
+    }
+    StringBuilder b = new StringBuilder(rule).append(", reading ");
+    for (int i = 0; i < c.words().size(); i++) {
+      b.append(i == 0 ? "" : ", ").append('\'').append(c.words().get(i)).append('\'');
+    }
+    return b.toString();
   }
 
   // The human --explain: the deciding rule, then one line per rule considered.
@@ -318,7 +334,7 @@ public final class ClassifyCommand implements Callable<Integer> {
           BatchItem item = parseItem(node);
           Map<String, Object> result = new LinkedHashMap<>();
           result.put("line", lineNo);
-          Classification c = classifier.explain(item.evidence());
+          Classification c = classify(item.evidence());
           result.putAll(fields(c, item.provider()));
           if (explain) {
             result.put("explain", explanation(c, classifier));

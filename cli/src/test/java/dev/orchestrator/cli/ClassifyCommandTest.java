@@ -397,6 +397,49 @@ class ClassifyCommandTest {
   }
 
   @Test
+  void explainsWhatTheBuiltInRuleReadSoAnOperatorCanDecideItOtherwise() throws Exception {
+    // the relay's words with no status (an error event): the words decide
+    String message = "当前分组上游负载已饱和，请稍后再试";
+    JsonNode j = run("classify", "--message", message, "--explain", "--json").json();
+    JsonNode why = j.get("explain");
+    assertThat(why.get("rule").asText()).isEqualTo("in_band.rate_limited");
+    assertThat(why.get("words")).extracting(JsonNode::asText).containsExactly("负载已饱和");
+    assertThat(why.get("why").asText())
+        .isEqualTo(
+            "built-in rule in_band.rate_limited (docs/failure-taxonomy.md), reading '负载已饱和'");
+    assertThat(run("classify", "--message", message, "--explain").out())
+        .contains(
+            "Why: built-in rule in_band.rate_limited (docs/failure-taxonomy.md), reading"
+                + " '负载已饱和'; no operator rules loaded");
+
+    // the words shown are what an operator's rule names to decide the text otherwise
+    Path rules = dir.resolve("relay.yaml");
+    Files.writeString(
+        rules,
+        """
+        errors:
+          - match:
+              messageContains: 负载已饱和
+            category: quota_exhausted
+            retryable: false
+        """,
+        StandardCharsets.UTF_8);
+    JsonNode ruled =
+        run("classify", "--config", rules.toString(), "--message", message, "--explain", "--json")
+            .json();
+    assertThat(ruled.get("category").asText()).isEqualTo("quota_exhausted");
+    assertThat(ruled.get("explain").get("source").asText()).isEqualTo("user");
+    assertThat(ruled.get("explain").get("words")).isEmpty();
+
+    // a status, not words, decides a bare 500; without --explain nothing is traced
+    JsonNode status = run("classify", "--status", "500", "--explain", "--json").json();
+    assertThat(status.get("explain").get("words")).isEmpty();
+    assertThat(status.get("explain").get("why").asText())
+        .isEqualTo("built-in rule transient.status_500 (docs/failure-taxonomy.md)");
+    assertThat(run("classify", "--message", message, "--json").json().has("explain")).isFalse();
+  }
+
+  @Test
   void theContractsExampleRuleFileClassifiesThroughConfigCatalogAndBatch() throws Exception {
     // every condition at once, in a rules-only file for a provider it does not define
     Path rules = dir.resolve("acme.yaml");

@@ -15,14 +15,26 @@ import java.util.Objects;
  *     user:<path>:<line>}
  * @param considered the operator's rules checked, in order, up to and including the one that
  *     matched, each with why it did or did not match; empty when there are none
+ * @param words what the deciding built-in rule read in the failure's text — each code, phrase and
+ *     matched pattern, in the order read, lower-cased as the rule reads them — when the
+ *     classification was traced ({@link FailureClassifier#trace}); empty otherwise, for an
+ *     operator's rule, or when the rule read a status, a transport fault or an answer's shape
+ *     rather than words. The phrase to put in an operator's rule to decide such a text otherwise.
  */
-public record Classification(ProviderFailure failure, String rule, List<Check> considered) {
+public record Classification(
+    ProviderFailure failure, String rule, List<Check> considered, List<String> words) {
 
   /** Validates. */
   public Classification {
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(rule, "rule");
     considered = List.copyOf(considered);
+    words = List.copyOf(words);
+  }
+
+  /** A classification with the operator's rules considered, not traced (no words). */
+  public Classification(ProviderFailure failure, String rule, List<Check> considered) {
+    this(failure, rule, considered, List.of());
   }
 
   /** A built-in rule's classification, with no operator's rules to consider. */

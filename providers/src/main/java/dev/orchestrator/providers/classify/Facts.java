@@ -2,8 +2,10 @@ package dev.orchestrator.providers.classify;
 
 import dev.orchestrator.engine.failure.TransportFault;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 
 /**
  * The evidence as the rows of {@link FailureRules} read it. {@link #status()} is the effective
@@ -13,7 +15,8 @@ import java.util.Set;
  * type/code stands for ({@link FailureWords#STATUS_OF_TOKEN}), else {@code null}. Wording is read
  * only when the provider gave no code that names a settled category ({@link
  * FailureWords#CATEGORY_CODES}). One per classification, read by one thread; it keeps only the
- * phrases its wording holds, found the first time a row asks (PhraseIndex).
+ * phrases its wording holds, found the first time a row asks (PhraseIndex), and, while {@link
+ * #wordsRead} replays a row, what that row read.
  */
 final class Facts {
   private final FailureEvidence evidence;
@@ -24,6 +27,8 @@ final class Facts {
   // whether a code names a settled category, so that no wording is read
   private final boolean categoryCode;
   private PhraseIndex.Phrases present;
+  // what the row being replayed read (wordsRead); null otherwise, so reading records nothing
+  private List<String> read;
 
   Facts(FailureEvidence evidence, UpstreamError error) {
     this.evidence = evidence;
@@ -175,10 +180,33 @@ final class Facts {
   boolean hasToken(Set<String> codes) {
     for (String t : error.tokens()) {
       if (codes.contains(t)) {
+        heard(t);
         return true;
       }
     }
     return false;
+  }
+
+  /**
+   * What {@code rule} reads in this evidence when it holds: each code it found, each phrase, each
+   * pattern's matched text, in the order it read them, once each. The rule is tested again with a
+   * record kept; an exclusion that held inside an alternative the rule did not need is listed too.
+   * Empty when the rule reads no words (a status, a transport fault, an answer's shape).
+   */
+  List<String> wordsRead(FailureRules.Rule rule) {
+    read = new ArrayList<>();
+    try {
+      rule.when().test(this);
+      return List.copyOf(read);
+    } finally {
+      read = null;
+    }
+  }
+
+  private void heard(String words) {
+    if (read != null && !read.contains(words)) {
+      read.add(words);
+    }
   }
 
   /**
@@ -190,11 +218,12 @@ final class Facts {
       return false;
     }
     PhraseIndex.Phrases indexed = PhraseIndex.RULES.of(phrases);
-    if (indexed != null) {
+    if (indexed != null && read == null) {
       return indexed.meets(present());
     }
     for (String phrase : phrases) {
       if (error.wording().contains(phrase)) {
+        heard(phrase);
         return true;
       }
     }
@@ -211,9 +240,15 @@ final class Facts {
 
   boolean saysModelGone() {
     // every phrasing of MODEL_GONE_WORDING names a model: the scan is only run when one is named
-    return !categoryCode
-        && error.wording().contains("model")
-        && FailureWords.MODEL_GONE_WORDING.matcher(error.wording()).find();
+    if (categoryCode || !error.wording().contains("model")) {
+      return false;
+    }
+    Matcher m = FailureWords.MODEL_GONE_WORDING.matcher(error.wording());
+    if (m.find()) {
+      heard(m.group());
+      return true;
+    }
+    return false;
   }
 
   /** No effective status at all (an in-band error or a bare message), and the phrases occur. */
@@ -232,6 +267,9 @@ final class Facts {
       return false;
     }
     String wording = error.wording();
+    if (read != null) {
+      return recorded(words, wording);
+    }
     PhraseIndex.Phrases[] anchors = PhraseIndex.RULES.anchorsOf(words);
     if (anchors == null) {
       return words.in(wording);
@@ -241,6 +279,18 @@ final class Facts {
       if (anchors[i] == null
           ? clauses.get(i).in(wording)
           : anchors[i].meets(present()) && clauses.get(i).pattern().matcher(wording).find()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // saysPattern while a row is replayed: the same clauses read the same way, the first match kept
+  private boolean recorded(FailureRules.Words words, String wording) {
+    for (FailureRules.Clause clause : words.clauses()) {
+      Matcher m = clause.matcher(wording, wording);
+      if (m != null && m.find()) {
+        heard(m.group());
         return true;
       }
     }

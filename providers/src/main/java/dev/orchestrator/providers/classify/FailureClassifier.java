@@ -163,9 +163,25 @@ public final class FailureClassifier {
    * @throws NullPointerException if {@code evidence} itself is null
    */
   public Classification explain(FailureEvidence evidence) {
+    return explain(evidence, false);
+  }
+
+  /**
+   * {@link #explain} that also says what the deciding built-in rule read in the failure's text
+   * ({@link Classification#words()}): the rule is tested once more with a record kept, so a trace
+   * costs about twice a classification. For a person asking why ({@code orchestrator classify
+   * --explain}), not for the request path.
+   *
+   * @throws NullPointerException if {@code evidence} itself is null
+   */
+  public Classification trace(FailureEvidence evidence) {
+    return explain(evidence, true);
+  }
+
+  private Classification explain(FailureEvidence evidence, boolean traced) {
     Objects.requireNonNull(evidence, "evidence");
     try {
-      return explainStrict(evidence);
+      return explainStrict(evidence, traced);
     } catch (RuntimeException e) {
       // A bug must not turn a provider failure into a crash of the caller's request.
       return new Classification(
@@ -180,6 +196,10 @@ public final class FailureClassifier {
 
   /** {@link #explain} without the safety net, so tests can prove the net is never needed. */
   Classification explainStrict(FailureEvidence evidence) {
+    return explainStrict(evidence, false);
+  }
+
+  private Classification explainStrict(FailureEvidence evidence, boolean traced) {
     Map<String, String> h = evidence.headers();
     // a typed transport fault is never second-guessed from its exception message
     String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
@@ -202,13 +222,17 @@ public final class FailureClassifier {
     }
     FailureRules.Verdict v;
     String ruleId;
+    List<String> words = List.of();
     if (user != null) {
       v = new FailureRules.Verdict(user.category(), user.retryable(), ReachedModel.UNKNOWN);
       ruleId = user.id();
     } else {
-      FailureRules.Rule rule = FailureRules.first(facts);
-      v = rule.then();
-      ruleId = rule.id();
+      FailureRules.Decision decided = FailureRules.first(facts);
+      v = decided.rule().then();
+      ruleId = decided.rule().id();
+      if (traced) {
+        words = decided.facts().wordsRead(decided.rule());
+      }
     }
     Duration retryAfter =
         user != null && user.cooldown() != null
@@ -235,7 +259,7 @@ public final class FailureClassifier {
             .body(Text.keptBody(body))
             .repairable(v.repairable())
             .build();
-    return new Classification(failure, ruleId, considered);
+    return new Classification(failure, ruleId, considered, words);
   }
 
   // The upstream's own words when it has any; else what the transport or status line says.

@@ -360,7 +360,7 @@ final class FailureRules {
    * (SERVER_FAILURE_NAMED: "the worker crashed"), it decides. The class says a call failed; the
    * words say why. Where they name no settled cause, or the server's own failure, the 500 stands.
    */
-  static Rule first(Facts facts) {
+  static Decision first(Facts facts) {
     Rule first = firstOf(RULES, facts);
     if (first == null) {
       throw new AssertionError("the last row matches everything");
@@ -369,11 +369,14 @@ final class FailureRules {
       Facts bare = facts.withoutStatus();
       Rule read = firstOf(IN_BAND, bare);
       if (read != null && settles(read) && !SERVER_FAILURE_NAMED.when().test(bare)) {
-        return read;
+        return new Decision(read, bare);
       }
     }
-    return first;
+    return new Decision(first, facts);
   }
+
+  /** The row that decided and the facts it held for (the status set aside: {@link #first}). */
+  record Decision(Rule rule, Facts facts) {}
 
   private static Rule firstOf(List<Rule> rules, Facts facts) {
     for (Rule r : rules) {

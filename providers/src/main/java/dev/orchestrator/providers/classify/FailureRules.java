@@ -169,6 +169,11 @@ final class FailureRules {
           "available ram",
           "context deadline exceeded",
           "per-minute rate limit",
+          // the answer's own token budget spent while it was written ("Model token limit (4096)
+          // exceeded while generating a tool call", "… exceeded before any response was
+          // generated. Increase the `max_tokens` model setting"): read as an answer cut short
+          "exceeded while generating",
+          "exceeded before any response",
           // a count of requests or texts in a batch, not tokens ("exceeds the maximum of 50,000
           // requests per batch", "单次请求的文本条数超过上限"), not a count of records kept that an overflow
           // prints beside it ("上下文长度超过限制。… 当前记录条数: 2")
@@ -962,11 +967,17 @@ final class FailureRules {
     // Load named in words, unless a rate limit is named too (LiteLLM's RouterRateLimitError "No
     // deployments available": the caller's rate) or the words say it timed out (the load is then
     // only the app's guess at why: "服务器仍然响应超时，这有极有可能是openai服务器处于繁忙状态").
+    // A service named unavailable with no status is turning requests away for now ("Service
+    // unavailable. Please try again later"), unless an upstream is what is unavailable (a relay's
+    // "Upstream service unavailable": its own failure); beside a 5xx the same words are only the
+    // status's reason phrase ("503 Service Unavailable"), read by the status rows.
     t.add(
         row(
             "in_band.overloaded",
             f ->
-                f.noStatusSays(OVERLOADED_WORDING)
+                f.noStatus()
+                    && (f.says(OVERLOADED_WORDING)
+                        || f.says(SERVICE_UNAVAILABLE_WORDING) && !f.says(UPSTREAM_NAMED))
                     && !f.says(RATE_LIMIT_NAMED)
                     && !f.says(TIMEOUT_WORDING),
             OVERLOADED,

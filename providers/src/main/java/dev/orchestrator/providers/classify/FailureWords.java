@@ -46,7 +46,18 @@ final class FailureWords {
           "model requires a paid subscription",
           // a feature a key's billing cannot pay for ("Composer relies on custom models that cannot
           // be billed to an API key")
-          "cannot be billed to");
+          "cannot be billed to",
+          // a subscription that does not reach a model, a format or a service ("Claude Opus isn't
+          // included with your subscription", "Your subscription does not have access to the
+          // output format pcm_44100", "Your subscription isn't enabled for Azure OpenAI access",
+          // "Your subscription is not approved to deploy gpt-4o-audio-preview"): its scope, not
+          // its money
+          "included with your subscription",
+          "subscription does not have access",
+          "subscription has not been granted",
+          "subscription is not approved",
+          "subscription isn't enabled for",
+          "subscription is not enabled for");
 
   static final Set<String> ACCOUNT_CODES =
       Set.of(
@@ -3402,8 +3413,26 @@ final class FailureWords {
               "permission",
               "forbidden",
               "access"),
+          // a permission or access, in Chinese, Japanese, Korean, Russian (never "недоступен",
+          // "общедоступным", "доступных": unavailable, public, available), Spanish, Portuguese,
+          // French, German, Turkish, Vietnamese, Arabic and Persian
+          // unavailable where the caller is, or only on a plan, in Russian and Ukrainian
+          // ("Сервис недоступен в вашем регионе", "в вашем регионе эта модель недоступна",
+          // "Ця модель недоступна у вашому регіоні",
+          // "ограничений региона", "доступна только на тарифе Premium")
           Clause.of(
-              "权限|權限|無權|无权|権限|권한|доступ|permiso|permissão|autorisation|berechtigung|\\bizin(?! veril)"
+              "недоступ[а-яіїєґ]{0,4} (?:в|у) (?:вашем|вашей|вашому|вашій) (?:регион|регіон|стран|країн)"
+                  + "|(?:в|у) (?:вашем|вашей|вашому|вашій) (?:регион|регіон|стран|країн)[^\\n]{0,30}?недоступ"
+                  + "|ограничени[йя] региона|обмежен[а-яіїєґ]{0,3} регіону"
+                  + "|доступ[а-яіїєґ]{0,4} (?:только|лише|тільки) (?:на|для|в|у) (?:тариф|план|подписк|підписц)",
+              "недоступ",
+              "региона",
+              "регіону",
+              "только",
+              "лише",
+              "тільки"),
+          Clause.of(
+              "权限|權限|無權|无权|権限|권한|(?<![а-яіїєґ])доступ(?!н)|permiso|permissão|autorisation|berechtigung|\\bizin(?! veril)"
                   + "|quyền|صلاحية|دسترسی",
               "权限",
               "權限",
@@ -5216,8 +5245,10 @@ final class FailureWords {
               "błąd sieci",
               "підключення до інтернету",
               "не вдалося підключитися"),
+          // a connection, the network, a socket, DNS, TLS, a proxy named (not a connector: a
+          // product's or a module's name, "API Connector", "semantic_kernel.connectors")
           Clause.of(
-              "\\b(?:connect\\w*|network|socket|dns|ssl|tls|unreachable|offline|proxy|handshake)\\b",
+              "\\b(?:connect(?!ors?\\b)\\w*|network|socket|dns|ssl|tls|unreachable|offline|proxy|handshake)\\b",
               "connect",
               "network",
               "socket",
@@ -9141,7 +9172,7 @@ final class FailureWords {
           Clause.of(
               "クォータ[^\\n]{0,6}?超過|(?:利用|使用|今月の|月間の|本日の|プランの)上限に達|할당량[^\\n]{0,6}?초과"
                   + "|(?:사용|이용)량? ?한도[^\\n]{0,6}?(?:도달|초과|소진)|квот[аы][^\\n]{0,6}?исчерпан"
-                  + "|лимит[^\\n]{0,30}?(?:исчерпан|превышен)|превышен[^\\n]{0,6}?лимит"
+                  + "|лимит[^\\n]{0,30}?(?:исчерпан|превышен)|превышен[^\\n]{0,6}?лимит(?! (?:запросов|скорости))"
                   + "|cuota excedida|cota excedida|(?:alcanzado|atingiu|atteint)[^\\n]{0,12}?l[íi]mite"
                   + "|quota d[ée]pass[ée]|kontingent [üu]berschritten|(?<!rate )limit erreicht"
                   + "|hạn mức[^\\n]{0,30}?(?:đạt giới hạn|vượt)|kota[^\\n]{0,12}?(?:sınır|aşıldı|doldu)"
@@ -9433,11 +9464,9 @@ final class FailureWords {
           "iam token",
           "자격 증명",
           "incorrect username or password",
-          // an AWS SSO session whose token is gone (botocore's SSOTokenLoadError), a token named
-          // expired in Arabic ("انتهت صلاحية الرمز المميز")
+          // an AWS SSO session whose token is gone (botocore's SSOTokenLoadError)
           "ssotokenloaderror",
           "error loading sso token",
-          "انتهت صلاحية الرمز",
           // a Cloudflare clearance token to give (gpt4free: "cf_clearance must be set … a valid
           // cloudflare clearance token"), credentials named invalid in Polish ("Nieprawidłowe
           // poświadczenia AWS")
@@ -9447,9 +9476,10 @@ final class FailureWords {
           // access token for connection", "Credential was not sent or was of an unsupported type")
           "failed to obtain an access token",
           "credential was not sent",
-          // a session expired, an authentication token missing or malformed, in Arabic and
-          // Vietnamese ("انتهت صلاحية الجلسة", "Token xác thực bị thiếu")
-          "انتهت صلاحية الجلسة",
+          // a token, a session or a login expired, an authentication token missing or malformed,
+          // in Arabic and Vietnamese ("انتهت صلاحية الرمز المميز", "انتهت صلاحية جلستك", "انتهت
+          // صلاحية رمز الدخول", "Token xác thực bị thiếu")
+          "انتهت صلاحية",
           "token xác thực",
           // no valid credentials or token given, in Korean and Japanese (LobeChat's 401 "유효한 인증 정보를
           // 제공하지 않았을 수 있습니다", "유효한 토큰을 설정해야 합니다"), and Qianfan's IAM ("IAM Certification failed")
@@ -11595,6 +11625,22 @@ final class FailureWords {
           "访问量过大",
           "访问人数过多");
 
+  // A service named unavailable, now or for a while, in English, Russian and Ukrainian ("Сервис
+  // временно недоступен", "Постачальник LLM наразі недоступний") (row in_band.overloaded, with no
+  // status; beside a 5xx, SERVER_WORDING reads the English words as the status's reason phrase).
+  static final List<String> SERVICE_UNAVAILABLE_WORDING =
+      List.of(
+          "service unavailable",
+          "temporarily unavailable",
+          "currently unavailable",
+          "временно недоступ",
+          "сейчас недоступ",
+          "тимчасово недоступ",
+          "наразі недоступ");
+
+  // An upstream named, as what failed or is unavailable (a relay's "Upstream service unavailable").
+  static final List<String> UPSTREAM_NAMED = List.of("upstream");
+
   static final List<String> OVERLOADED_WORDING =
       List.of(
           // a server's queue full (Triton's "Exceeds maximum queue size")
@@ -12533,14 +12579,16 @@ final class FailureWords {
           // due to max_tokens limit", "Structured output was truncated because the model finished
           // with reason \"length\"", "Response stopped with finish reason MAX_TOKENS before any
           // text was produced", "ended with terminal event `response.incomplete` … reason='
-          // max_output_tokens'"): the answer is unusable, and the request was served
+          // max_output_tokens'", "Model token limit (4096) exceeded while generating a tool
+          // call"): the answer is unusable, and the request was served
           Clause.of(
               "\\b(?:response|output|answer|completion|reply)\\b[^\\n]{0,30}?\\b(?:was |is |got |been )?(?:truncated|cut off|stopped)\\b"
                   + "[^\\n]{0,40}?(?:\\bmax_(?:output_|completion_|new_)?tokens\\b|\\bmaximum (?:output )?tokens\\b|\\boutput token limit\\b|\\breason:? \\W?length\\b)"
-                  + "|\\bincomplete_details\\W{1,4}[^\\n]{0,30}?reason\\W{1,4}max_output_tokens\\b",
+                  + "|\\bincomplete_details\\W{1,4}[^\\n]{0,30}?reason\\W{1,4}max_output_tokens\\b"
+                  + "|\\btoken limit\\b[^\\n]{0,30}?\\bexceeded (?:while generating|before any response)\\b",
               "max_",
               "maximum",
-              "output token limit",
+              "token limit",
               "length"),
           // the answer named wrong in validation's grammar: the API's, the model's or the previous
           // response, or its data, object or format, that must be or did not match something, is
@@ -12690,6 +12738,12 @@ final class FailureWords {
               "invalid",
               "not valid",
               "malformed"),
+          // the arguments a model wrote for a function call, printed, that do not parse
+          // (LangChain's OUTPUT_PARSING_FAILURE: "Function get_weather arguments: {"location":
+          // "Paris" are not valid JSON", "… arguments: None are not a string or a dictionary")
+          Clause.of(
+              "\\b(?:function|tool) \"?[\\w.-]{1,64}\"? arguments:[\\s\\S]{0,300}?\\b(?:are|is) not (?:valid json|a string or a dictionary)\\b",
+              "arguments:"),
           // what the model generated or the API returned, named missing or unusable ("No embeddings
           // found in API response", "Tool error: No `content` found in generated text", "No
           // description generated by model", "Invalid stream received from model", "The workflow
@@ -13785,7 +13839,6 @@ final class FailureWords {
           "ลองใหม่ภายหลัง",
           "try again later",
           "retry later",
-          "please retry",
           "retry shortly",
           "try again shortly",
           "try again in a few",

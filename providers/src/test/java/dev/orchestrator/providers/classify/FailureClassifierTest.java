@@ -840,7 +840,7 @@ class FailureClassifierTest {
           'This organisation has been disabled.'                                      | permission_denied
           # …and Apple's decoder on an answer is not an app's words about an outage page
           'The data couldn’t be read because it isn’t in the correct format.'         | empty_response
-          '(''Response is not in the correct format'', "Service unavailable: Our services aren''t available right now")' | server_error
+          '(''Response is not in the correct format'', "Service unavailable: Our services aren''t available right now")' | overloaded
           # …nor is an app's interjection before it
           'Oops! 429 Provider returned error'                                         | rate_limited
           'Whoops! No model found'                                                    | not_found
@@ -1258,6 +1258,28 @@ class FailureClassifierTest {
           Bağlam penceresi doldu. Yeni bir oturum açın. | size.context_wording
           # a usage limit used up, in Korean
           월 사용량 한도를 모두 소진했습니다. | account.cap_wording
+          # a service named unavailable with no status turns requests away for now, unless the
+          # upstream is what is unavailable
+          Service unavailable. Please come back in a few minutes. | in_band.overloaded
+          The assistant is temporarily unavailable, please try again shortly. | in_band.overloaded
+          Сервис временно недоступен. Попробуйте позже. | in_band.overloaded
+          Upstream service unavailable | in_band.server_error
+          # a subscription that does not reach a model is its scope, not its money
+          Claude Opus isn't included with your subscription. | in_band.permission_words
+          # access in Russian, never "unavailable" (недоступна); unavailable in the caller's region
+          Эта модель недоступна в вашем регионе. | in_band.permission_words
+          # a session or a login token expired, in Arabic
+          انتهت صلاحية جلستك، يرجى تسجيل الدخول مجددا. | auth.wording
+          # a request limit or a rate limit exceeded, in Russian, is a rate limit
+          Превышен лимит запросов, повторите через минуту. | in_band.rate_limited
+          # a tool call's arguments the model wrote that do not parse, or its token budget spent
+          # while it wrote them
+          Function search_docs arguments: {"query": "abc are not valid JSON. | in_band.unreadable_words
+          Model token limit (8192) exceeded while generating a tool call, resulting in incomplete arguments. | in_band.unreadable_words
+          # a connector is a product's or a module's name, not a connection; "please retry" alone
+          # names no cause
+          Something went wrong in the connector. See the logs for details. | unknown
+          Summary failed. Please retry. | unknown
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

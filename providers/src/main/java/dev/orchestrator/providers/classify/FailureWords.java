@@ -7146,6 +7146,14 @@ final class FailureWords {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // an option that may only be given with another, or a value only one value of which is
+          // taken, named without the marks of a parameter ("Stream options can only be defined
+          // when stream is True", "stream api only support n = 1")
+          Clause.of(
+              "\\bcan only be (?:defined|set|used|specified|provided|enabled|passed) (?:when|if|with)\\b"
+                  + "|\\bonly supports? [a-z_]{1,30} ?(?:=|==|<=) ?\\d",
+              "can only be",
+              "only support"),
           // what the caller must supply, set or use, in the imperative ("Must supply a
           // `contentType` when sending File URIs to Gemini", "you must use sampling when `best_of`
           // is > 1", "Please set a value for Max Tokens.", "Please provide a valid number of
@@ -11120,6 +11128,16 @@ final class FailureWords {
   // if the prompt was blocked").
   static final Words CONTENT_PATTERN =
       Words.of(
+          // a generation, a prompt or an output named blocked, and Anthropic's refusal stop reason
+          // as
+          // a client prints it ("FAILED_PRECONDITION: Generation blocked.", "prompt pattern is
+          // blocked", "Claude declined the request (stop_reason='refusal')"); not a request
+          // blocked, which a gateway or a proxy says too
+          Clause.of(
+              "\\b(?:generation|prompt(?: pattern)?|output|completion)\\b (?:was |is |has been )?blocked\\b"
+                  + "|\\bstop_reason\\W{1,4}refusal\\b",
+              "blocked",
+              "refusal"),
           // content blocked for copyright or holding sensitive personal data, in Vietnamese, read
           // before PERMISSION_HINTS takes "quyền" ("có thể vi phạm bản quyền và đã bị chặn", "có
           // thể chứa thông tin cá nhân nhạy cảm")

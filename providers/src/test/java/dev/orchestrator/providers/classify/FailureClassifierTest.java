@@ -1280,6 +1280,12 @@ class FailureClassifierTest {
           # names no cause
           Something went wrong in the connector. See the logs for details. | unknown
           Summary failed. Please retry. | unknown
+          # an option that may only be given with another, named without a parameter's marks
+          Tools can only be enabled when stream is off. | in_band.request_words
+          stream api only support n = 1 | in_band.request_words
+          # a generation or a prompt blocked, Anthropic's refusal stop reason as a client prints it
+          Generation blocked. | content.policy_wording
+          Anthropic declined: stop_reason='refusal' | content.policy_wording
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

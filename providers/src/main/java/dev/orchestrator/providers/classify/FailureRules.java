@@ -941,6 +941,17 @@ final class FailureRules {
             RETRY,
             NO));
     // 9. 500 is the serving application's own answer.
+    // 9. A 5xx whose words say the server could not parse the tool call the model wrote (Ollama's
+    //    "error parsing tool call: invalid character ']' after object key:value pair", llama.cpp's
+    //    "Failed to parse tool call arguments as JSON"): the model's answer was malformed, and
+    //    another attempt may write it whole.
+    t.add(
+        row(
+            "transient.tool_call_unparsed",
+            f -> f.status() != null && f.status() >= 500 && f.saysPattern(TOOL_CALL_UNPARSED),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
     t.add(row("transient.status_500", f -> f.statusIs(500), SERVER_ERROR, RETRY, YES));
     // 9. The rest (409, 425, 502, 503, 520, 527…): a proxy or the server, request fate unknown.
     t.add(row("transient.other", Facts::transientStatus, SERVER_ERROR, RETRY, UNKNOWN));

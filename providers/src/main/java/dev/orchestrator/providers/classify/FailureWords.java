@@ -101,6 +101,11 @@ final class FailureWords {
           // minute, with "Please retry in 12s": row account.wording yields to that)
           "exceeded your current quota",
           "check your plan and billing",
+          // pre-paid credits to add or buy, whatever status comes with it ("HTTP 404 Not Found from
+          // https://api.openai.com/… You may need to add pre-paid credits before using the OpenAI
+          // API", "Add pre-paid credits to your account to continue using groq")
+          "add pre-paid credits",
+          "purchase pre-paid credits",
           "insufficient_quota",
           "insufficient_credits",
           "insufficient_user_quota",
@@ -12574,6 +12579,13 @@ final class FailureWords {
   // pudo interpretar la respuesta del modelo"), a speech answer's audio field missing ("missing
   // field `audioContent`"). Never the request's fault (rows in_band.request_invalid,
   // in_band.request_words); what the answer was, the words do not say.
+  // A server that could not parse the tool call a model wrote (row transient.tool_call_unparsed).
+  static final Words TOOL_CALL_UNPARSED =
+      Words.of(
+          Clause.of(
+              "\\b(?:error|failed to|unable to|could not|cannot) pars(?:e|ing) (?:the )?tool call\\b",
+              "tool call"));
+
   static final Words ANSWER_UNREADABLE =
       Words.of(
           // an answer that ended before its document did, or came with nothing in it, in a

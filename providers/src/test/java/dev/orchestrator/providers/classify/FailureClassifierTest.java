@@ -1286,6 +1286,10 @@ class FailureClassifierTest {
           # a generation or a prompt blocked, Anthropic's refusal stop reason as a client prints it
           Generation blocked. | content.policy_wording
           Anthropic declined: stop_reason='refusal' | content.policy_wording
+          # a server that could not parse the tool call the model wrote: the answer was malformed
+          ResponseError: error parsing tool call: invalid character '}' looking for beginning of value (status code: 500) | transient.tool_call_unparsed
+          # pre-paid credits to add are the account's state, whatever status came with them
+          HTTP 404 Not Found from https://api.example.com/v1/chat/completions. You may need to add pre-paid credits first. | account.wording
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

@@ -273,16 +273,20 @@ final class FailureRules {
     return f.says(SHORT_WINDOW_WORDING) || f.saysPattern(SHORT_WINDOW_COUNTED);
   }
 
-  // The field left null or empty is the key ("apiKey cannot be null or empty", "The API key must
-  // not be null", "Dify API Key 不能为空"): a key not given, read by the auth rows, not a
-  // request's field.
+  // The field left null or empty, required or of the wrong type is the key, a token or the
+  // credentials ("apiKey cannot be null or empty", "The API key must not be null", "Dify API Key
+  // 不能为空", "MWS Token is required", "credential is required for AzureAIChatCompletionClient",
+  // "OpenAI API key must be a string"): a key not given, read by the auth rows, not a request's
+  // field.
   static final Words KEY_NOT_GIVEN =
       Words.of(
           Clause.of(
               "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:(?:value )?(?:must not|cannot|may not) be (?:null|empty|blank)"
-                  + "|不[能可][为為]空)",
+                  + "|不[能可][为為]空|must be (?:a string|provided|set)\\b)"
+                  + "|\\b(?:api[ _-]?key|token|credentials?|authentication key)'? (?:is|are) required\\b",
               "key",
-              "token"));
+              "token",
+              "credential"));
 
   /**
    * Whether {@code words} name a rate limit that was hit, not a rate limit's usage reported as a
@@ -1105,7 +1109,9 @@ final class FailureRules {
             f ->
                 f.failure()
                     && f.noStatus()
-                    && (f.says(AUTH_NOUNS) || f.saysPattern(PROVIDER_KEY_NAMED))
+                    && (f.says(AUTH_NOUNS)
+                        || f.saysPattern(PROVIDER_KEY_NAMED)
+                        || f.saysPattern(KEY_NOT_GIVEN))
                     && !f.says(KEY_ADVICE_ONLY)
                     && !f.says(KEY_NAMED_VALID)
                     && !f.saysPattern(MODEL_HINTS)

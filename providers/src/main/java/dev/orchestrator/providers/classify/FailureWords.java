@@ -12057,7 +12057,6 @@ final class FailureWords {
           // no answer received
           "没有收到",
           "did not receive a response",
-          "no response received",
           // no answer in time, in English, Korean, Russian, French, Indonesian, Italian
           "respond in time",
           "responded in time",
@@ -12867,6 +12866,9 @@ final class FailureWords {
           // Meta AI")
           "obtain a valid response",
           "model returned no content",
+          // no response received, said of the answer, not of a wait ("No response received.", "No
+          // response received from the model", "no response received from title provider")
+          "no response received",
           // the answer named empty
           "response empty",
           "no content in",

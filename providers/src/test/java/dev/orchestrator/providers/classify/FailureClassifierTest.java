@@ -1290,6 +1290,13 @@ class FailureClassifierTest {
           ResponseError: error parsing tool call: invalid character '}' looking for beginning of value (status code: 500) | transient.tool_call_unparsed
           # pre-paid credits to add are the account's state, whatever status came with them
           HTTP 404 Not Found from https://api.example.com/v1/chat/completions. You may need to add pre-paid credits first. | account.wording
+          # no response received is said of the answer, not of a wait
+          No response received from the summariser. | in_band.empty
+          # a key or a token required, or of the wrong type, is a key not given; a parameter
+          # required is the request's
+          Gateway token is required | in_band.auth_words
+          Anthropic API key must be a string. | in_band.auth_words
+          The max_tokens is required | in_band.request_invalid
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

@@ -908,6 +908,10 @@ final class FailureWords {
       List.of(
           // an API key in Czech ("Neplatný API klíč pro OpenAI")
           "api klíč",
+          // a gateway's own key for its callers (Helicone's "Proxy key not found", LiteLLM's
+          // "Invalid proxy server token passed")
+          "proxy key",
+          "proxy server token",
           // a provider to authenticate with (Positron's "ensure you have logged into a language
           // model provider … authenticating with a provider"), a key named not provided ("Virtual
           // key not provided"), a key's user named not found, credentials in Portuguese and
@@ -5251,9 +5255,10 @@ final class FailureWords {
               "підключення до інтернету",
               "не вдалося підключитися"),
           // a connection, the network, a socket, DNS, TLS, a proxy named (not a connector: a
-          // product's or a module's name, "API Connector", "semantic_kernel.connectors")
+          // product's or a module's name, "API Connector", "semantic_kernel.connectors"; nor a
+          // gateway's key: "Proxy key not found", "Invalid proxy server token passed")
           Clause.of(
-              "\\b(?:connect(?!ors?\\b)\\w*|network|socket|dns|ssl|tls|unreachable|offline|proxy|handshake)\\b",
+              "\\b(?:connect(?!ors?\\b)\\w*|network|socket|dns|ssl|tls|unreachable|offline|proxy(?! (?:key|server token)\\b)|handshake)\\b",
               "connect",
               "network",
               "socket",
@@ -10428,9 +10433,13 @@ final class FailureWords {
               "toegang",
               "přístup",
               "åtkomst"),
+          // (a capability not enabled for this model or this completion is the request's: "Vision
+          // is not enabled for this model")
           Clause.of(
-              "\\bnot (?:allowed|authori[sz]ed|permitted|entitled|enabled) (?:to|for) "
-                  + "(?:use|access|call|invoke|this|generate|create|run|your)\\b",
+              "\\bnot (?:allowed|authori[sz]ed|permitted|entitled) (?:to|for) "
+                  + "(?:use|access|call|invoke|this|generate|create|run|your)\\b"
+                  + "|\\bnot enabled (?:to|for) (?:use|access|call|invoke|this(?! (?:model|completion|request)\\b)"
+                  + "|generate|create|run|your)\\b",
               "not allowed",
               "not authori",
               "not permitted",

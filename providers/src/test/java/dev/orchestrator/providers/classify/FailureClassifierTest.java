@@ -1297,6 +1297,12 @@ class FailureClassifierTest {
           Gateway token is required | in_band.auth_words
           Anthropic API key must be a string. | in_band.auth_words
           The max_tokens is required | in_band.request_invalid
+          # a gateway's own key for its callers is a key, not a proxy on the network
+          Proxy key not found for this request | in_band.auth_words
+          # a capability not enabled for this model is the request's; access not enabled for an
+          # account is a permission
+          Tool use is not enabled for this model. | in_band.capability_words
+          Model access is not enabled for this account. | auth.permission_wording
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

@@ -945,14 +945,14 @@ final class FailureRules {
             RETRY,
             NO));
     // 9. 500 is the serving application's own answer.
-    // 9. A 5xx whose words say the server could not parse the tool call the model wrote (Ollama's
-    //    "error parsing tool call: invalid character ']' after object key:value pair", llama.cpp's
-    //    "Failed to parse tool call arguments as JSON"): the model's answer was malformed, and
-    //    another attempt may write it whole.
+    // 9. A transient 5xx whose words say the server could not parse the tool call the model wrote
+    //    (Ollama's "error parsing tool call: invalid character ']' after object key:value pair",
+    //    llama.cpp's "Failed to parse tool call arguments as JSON"): the model's answer was
+    //    malformed, and another attempt may write it whole.
     t.add(
         row(
             "transient.tool_call_unparsed",
-            f -> f.status() != null && f.status() >= 500 && f.saysPattern(TOOL_CALL_UNPARSED),
+            f -> f.transientStatus() && f.status() >= 500 && f.saysPattern(TOOL_CALL_UNPARSED),
             EMPTY_RESPONSE,
             RETRY,
             YES));

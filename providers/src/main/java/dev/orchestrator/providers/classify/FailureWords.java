@@ -3422,9 +3422,6 @@ final class FailureWords {
               "permission",
               "forbidden",
               "access"),
-          // a permission or access, in Chinese, Japanese, Korean, Russian (never "недоступен",
-          // "общедоступным", "доступных": unavailable, public, available), Spanish, Portuguese,
-          // French, German, Turkish, Vietnamese, Arabic and Persian
           // unavailable where the caller is, or only on a plan, in Russian and Ukrainian
           // ("Сервис недоступен в вашем регионе", "в вашем регионе эта модель недоступна",
           // "Ця модель недоступна у вашому регіоні",
@@ -3440,6 +3437,9 @@ final class FailureWords {
               "только",
               "лише",
               "тільки"),
+          // a permission or access, in Chinese, Japanese, Korean, Russian (never "недоступен",
+          // "общедоступным", "доступных": unavailable, public, available), Spanish, Portuguese,
+          // French, German, Turkish, Vietnamese, Arabic and Persian
           Clause.of(
               "权限|權限|無權|无权|権限|권한|(?<![а-яіїєґ])доступ(?!н)|permiso|permissão|autorisation|berechtigung|\\bizin(?! veril)"
                   + "|quyền|صلاحية|دسترسی",
@@ -6038,9 +6038,10 @@ final class FailureWords {
   // and every context row that reads words, through namesNotTheWindow).
   static final Words URI_TOO_LONG =
       Words.of(
-          // in English, German, Dutch, French, Spanish, Portuguese,
-          // Polish, Russian, Bulgarian, Turkish, Vietnamese, Chinese, Japanese, Korean, Persian
-          // ("the URI of your request is too long", "URI запроса слишком длинный", "请求的 URI 过长")
+          // in English, German, Dutch, French, Spanish, Portuguese, Polish, Russian, Bulgarian,
+          // Turkish, Vietnamese, Chinese, Japanese, Korean, Persian ("the URI of your request is
+          // too
+          // long", "URI запроса слишком длинный", "请求的 URI 过长")
           Clause.of(
               "(?<![a-z])(?:request-)?uri(?![a-z])[^\\n]{0,40}?(?:too long|too large|zu lang|te lang|trop longue?|demasiado larg[oa]|muito long[oa]|zbyt długi|слишком длинн|твърде дълъг|çok uzun|quá dài|过长|過長|太长|太長|長すぎ|너무 깁|너무 길|بیش از حد طولانی|كبير جد)",
               "uri"));
@@ -6049,10 +6050,8 @@ final class FailureWords {
   // corpus's languages (row in_band.size_words, with URI_TOO_LONG: SIZE_WORDS_LAST).
   static final Words SIZE_HINTS =
       Words.of(
-          // a payload over a byte-size limit, or data too large for the AI to process ("Media
-          // URL
-          // response exceeds maximum allowed size of 41943040 bytes", "Your workflow data is
-          // too
+          // a payload over a byte-size limit, or data too large for the AI to process ("Media URL
+          // response exceeds maximum allowed size of 41943040 bytes", "Your workflow data is too
           // large for AI to process")
           Clause.of(
               "\\bexceeds (?:the )?maximum allowed size of \\d+ ?(?:bytes|kb|mb|gb|kib|mib|gib)\\b|\\bdata is too large for (?:the )?(?:ai|model|llm) to process\\b",
@@ -6095,15 +6094,12 @@ final class FailureWords {
               "skr",
               "fail",
               "فایل"),
-          // .NET's limit on an address, which a data URL of an image exceeds ("Invalid URI: The
-          // Uri
+          // .NET's limit on an address, which a data URL of an image exceeds ("Invalid URI: The Uri
           // string is too long.")
           Clause.literals("uri string is too long"),
           // a file over, above or bigger than a size in bytes, or a limit in bytes it exceeds
-          // ("files over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500
-          // KB",
-          // "weighs 9 MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a
-          // file
+          // ("files over 512 MB can't be uploaded", "The PDF exceeds 50 MB", "the limit is 500 KB",
+          // "weighs 9 MB; Agent Mode accepts up to 5 MB", "exceeds max file size (1 MB)"), a file
           // too big
           Clause.of(
               "\\b(?:over|above|larger than|bigger than|exceeds|under|up to|limit is|weighs|accepts"
@@ -6122,8 +6118,7 @@ final class FailureWords {
           // Kafka's record over its size ("RecordTooLargeException")
           Clause.literals("recordtoolarge"),
           // a file, an image or a document too large, in Korean, Malay, Ukrainian, Arabic,
-          // Vietnamese and Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує
-          // допустимий
+          // Vietnamese and Persian ("이미지의 용량이 너무 커서", "Saiz fail melebihi", "перевищує допустимий
           // розмір", "حجم الملف يتجاوز", "الصورة كبيرة جدًا", "vượt quá dung lượng", "بیش از حد
           // بزرگ")
           Clause.literals(
@@ -6134,13 +6129,11 @@ final class FailureWords {
               "الصورة كبيرة",
               "vượt quá dung lượng",
               "بیش از حد بزرگ"),
-          // a size in megabytes over its limit, in Japanese and Korean ("25 MB の上限を超えています",
-          // "10MB를
+          // a size in megabytes over its limit, in Japanese and Korean ("25 MB の上限を超えています", "10MB를
           // 초과하여", "PDF(41.7MB)가 허용 용량을 초과")
           Clause.of(
               "\\d+(?:\\.\\d+)?\\s?mb\\)?\\s?(?:를|을|가|が|の上限を|の上限)?[^\\n]{0,12}?(?:초과|超え|超過)", "mb"),
-          // too much data for one unit of work ("Too much data received for one task (…
-          // bytes)")
+          // too much data for one unit of work ("Too much data received for one task (… bytes)")
           Clause.literals("too much data"),
           // …and in Polish and Ukrainian ("rozmiar żądania jest zbyt duży", "Розмір запиту
           // перевищує")

@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -232,18 +233,15 @@ public final class ClassifyCommand implements Callable<Integer> {
     return all;
   }
 
-  // A built-in rule and what it read: "built-in rule in_band.request_invalid
-  // (docs/failure-taxonomy.md), reading 'malformed'".
+  // A built-in rule and what it read: "built-in rule in_band.rate_limited
+  // (docs/failure-taxonomy.md), reading '负载已饱和'".
   private static String builtIn(Classification c) {
     String rule = "built-in rule " + c.rule() + " (docs/failure-taxonomy.md)";
-    if (c.words().isEmpty()) {
-      return rule;
-    }
-    StringBuilder b = new StringBuilder(rule).append(", reading ");
-    for (int i = 0; i < c.words().size(); i++) {
-      b.append(i == 0 ? "" : ", ").append('\'').append(c.words().get(i)).append('\'');
-    }
-    return b.toString();
+    return c.words().isEmpty()
+        ? rule
+        : c.words().stream()
+            .map(w -> "'" + w + "'")
+            .collect(Collectors.joining(", ", rule + ", reading ", ""));
   }
 
   // The human --explain: the deciding rule, then one line per rule considered.

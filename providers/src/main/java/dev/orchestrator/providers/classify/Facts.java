@@ -268,7 +268,11 @@ final class Facts {
     }
     String wording = error.wording();
     if (read != null) {
-      return recorded(words, wording);
+      String match = words.match(wording);
+      if (match != null) {
+        heard(match);
+      }
+      return match != null;
     }
     PhraseIndex.Phrases[] anchors = PhraseIndex.RULES.anchorsOf(words);
     if (anchors == null) {
@@ -279,18 +283,6 @@ final class Facts {
       if (anchors[i] == null
           ? clauses.get(i).in(wording)
           : anchors[i].meets(present()) && clauses.get(i).pattern().matcher(wording).find()) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  // saysPattern while a row is replayed: the same clauses read the same way, the first match kept
-  private boolean recorded(FailureRules.Words words, String wording) {
-    for (FailureRules.Clause clause : words.clauses()) {
-      Matcher m = clause.matcher(wording, wording);
-      if (m != null && m.find()) {
-        heard(m.group());
         return true;
       }
     }

@@ -201,11 +201,8 @@ public final class FailureClassifier {
 
   private Classification explainStrict(FailureEvidence evidence, boolean traced) {
     Map<String, String> h = evidence.headers();
-    // a typed transport fault is never second-guessed from its exception message
-    String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
     String body = evidence.body(); // at most MAX_READ_CHARS
-    UpstreamError error =
-        UpstreamError.read(body, otherText, h.get("x-amzn-errortype"), Facts.httpFailure(evidence));
+    UpstreamError error = read(evidence);
     Facts facts = new Facts(evidence, error);
     ErrorRule user = null;
     List<Classification.Check> considered = List.of();
@@ -260,6 +257,20 @@ public final class FailureClassifier {
             .repairable(v.repairable())
             .build();
     return new Classification(failure, ruleId, considered, words);
+  }
+
+  /**
+   * The evidence's body and texts as the rules read them: the body, the exception message unless a
+   * typed transport fault stands for it (a fault is never second-guessed from its message),
+   * Bedrock's {@code x-amzn-ErrorType} header, and whether an HTTP failure status came with them.
+   */
+  static UpstreamError read(FailureEvidence evidence) {
+    String otherText = evidence.transportFault() == null ? evidence.exceptionMessage() : null;
+    return UpstreamError.read(
+        evidence.body(),
+        otherText,
+        evidence.headers().get("x-amzn-errortype"),
+        Facts.httpFailure(evidence));
   }
 
   // The upstream's own words when it has any; else what the transport or status line says.

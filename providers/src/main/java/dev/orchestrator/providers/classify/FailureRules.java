@@ -78,12 +78,18 @@ final class FailureRules {
 
     /** Whether {@code wording} (lower-cased) says this: some clause finds a match in it. */
     boolean in(String wording) {
+      return match(wording) != null;
+    }
+
+    /** The first match in {@code wording} (lower-cased) of the first clause that finds one. */
+    String match(String wording) {
       for (Clause c : clauses) {
-        if (c.in(wording)) {
-          return true;
+        Matcher m = c.matcher(wording, wording);
+        if (m != null && m.find()) {
+          return m.group();
         }
       }
-      return false;
+      return null;
     }
   }
 
@@ -148,13 +154,14 @@ final class FailureRules {
   /**
    * Whether the words name what is never the model's window: a Go context deadline, a per-minute
    * rate limit, a count of items per batch (NOT_THE_WINDOW), a field's length of a few characters
-   * (FIELD_LENGTH_LIMIT), a request URI too long (URI_TOO_LONG). Read by every context row that
-   * reads words.
+   * (FIELD_LENGTH_LIMIT), a request URI too long (URI_TOO_LONG), an answer cut short by its own
+   * output's budget (ANSWER_CUT_SHORT). Read by every context row that reads words.
    */
   private static boolean namesNotTheWindow(Facts f) {
     return f.says(NOT_THE_WINDOW)
         || f.saysPattern(FIELD_LENGTH_LIMIT)
-        || f.saysPattern(URI_TOO_LONG);
+        || f.saysPattern(URI_TOO_LONG)
+        || f.saysPattern(ANSWER_CUT_SHORT);
   }
 
   // Go's "context deadline exceeded" (a context.Context that timed out), a per-minute rate limit
@@ -169,11 +176,6 @@ final class FailureRules {
           "available ram",
           "context deadline exceeded",
           "per-minute rate limit",
-          // the answer's own token budget spent while it was written ("Model token limit (4096)
-          // exceeded while generating a tool call", "… exceeded before any response was
-          // generated. Increase the `max_tokens` model setting"): read as an answer cut short
-          "exceeded while generating",
-          "exceeded before any response",
           // a count of requests or texts in a batch, not tokens ("exceeds the maximum of 50,000
           // requests per batch", "单次请求的文本条数超过上限"), not a count of records kept that an overflow
           // prints beside it ("上下文长度超过限制。… 当前记录条数: 2")

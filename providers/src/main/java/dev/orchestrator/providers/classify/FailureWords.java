@@ -56,7 +56,6 @@ final class FailureWords {
           "subscription does not have access",
           "subscription has not been granted",
           "subscription is not approved",
-          "subscription isn't enabled for",
           "subscription is not enabled for");
 
   static final Set<String> ACCOUNT_CODES =
@@ -6040,8 +6039,7 @@ final class FailureWords {
       Words.of(
           // in English, German, Dutch, French, Spanish, Portuguese, Polish, Russian, Bulgarian,
           // Turkish, Vietnamese, Chinese, Japanese, Korean, Persian ("the URI of your request is
-          // too
-          // long", "URI запроса слишком длинный", "请求的 URI 过长")
+          // too long", "URI запроса слишком длинный", "请求的 URI 过长")
           Clause.of(
               "(?<![a-z])(?:request-)?uri(?![a-z])[^\\n]{0,40}?(?:too long|too large|zu lang|te lang|trop longue?|demasiado larg[oa]|muito long[oa]|zbyt długi|слишком длинн|твърде дълъг|çok uzun|quá dài|过长|過長|太长|太長|長すぎ|너무 깁|너무 길|بیش از حد طولانی|كبير جد)",
               "uri"));
@@ -11652,7 +11650,8 @@ final class FailureWords {
 
   // A service named unavailable, now or for a while, in English, Russian and Ukrainian ("Сервис
   // временно недоступен", "Постачальник LLM наразі недоступний") (row in_band.overloaded, with no
-  // status; beside a 5xx, SERVER_WORDING reads the English words as the status's reason phrase).
+  // status; beside a 5xx, SERVER_WORDING, which holds them, reads them as the status's reason
+  // phrase).
   static final List<String> SERVICE_UNAVAILABLE_WORDING =
       List.of(
           "service unavailable",
@@ -12571,6 +12570,33 @@ final class FailureWords {
               "alternatives"),
           Clause.literals("without sending any chunks"));
 
+  // A server that could not parse the tool call a model wrote (row transient.tool_call_unparsed).
+  static final Words TOOL_CALL_UNPARSED =
+      Words.of(
+          Clause.of(
+              "\\b(?:error|failed to|unable to|could not|cannot) pars(?:e|ing) (?:the )?tool call\\b",
+              "tool call"));
+
+  // An answer cut short by its own output's token budget, not the window ("Response truncated due
+  // to max_tokens limit", "Structured output was truncated because the model finished with reason
+  // \"length\"", "Response stopped with finish reason MAX_TOKENS before any text was produced",
+  // "ended with terminal event `response.incomplete` … reason='max_output_tokens'", "Model token
+  // limit (4096) exceeded while generating a tool call"): the answer is unusable, and the request
+  // was served (ANSWER_UNREADABLE reads it; the context rows do not: ANSWER_CUT_SHORT).
+  static final Clause OUTPUT_BUDGET_SPENT =
+      Clause.of(
+          "\\b(?:response|output|answer|completion|reply)\\b[^\\n]{0,30}?\\b(?:was |is |got |been )?(?:truncated|cut off|stopped)\\b"
+              + "[^\\n]{0,40}?(?:\\bmax_(?:output_|completion_|new_)?tokens\\b|\\bmaximum (?:output )?tokens\\b|\\boutput token limit\\b|\\breason:? \\W?length\\b)"
+              + "|\\bincomplete_details\\W{1,4}[^\\n]{0,30}?reason\\W{1,4}max_output_tokens\\b"
+              + "|\\btoken limit\\b[^\\n]{0,30}?\\bexceeded (?:while generating|before any response)\\b",
+          "max_",
+          "maximum",
+          "token limit",
+          "length");
+
+  // …as the Words a row reads (namesNotTheWindow)
+  static final Words ANSWER_CUT_SHORT = Words.of(OUTPUT_BUDGET_SPENT);
+
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty). A client
   // that could not read the model's answer: it failed to parse, decode or deserialize the response,
   // the reply, the stream or a chunk of it ("Failed to parse JSON from model response", "error
@@ -12580,13 +12606,6 @@ final class FailureWords {
   // pudo interpretar la respuesta del modelo"), a speech answer's audio field missing ("missing
   // field `audioContent`"). Never the request's fault (rows in_band.request_invalid,
   // in_band.request_words); what the answer was, the words do not say.
-  // A server that could not parse the tool call a model wrote (row transient.tool_call_unparsed).
-  static final Words TOOL_CALL_UNPARSED =
-      Words.of(
-          Clause.of(
-              "\\b(?:error|failed to|unable to|could not|cannot) pars(?:e|ing) (?:the )?tool call\\b",
-              "tool call"));
-
   static final Words ANSWER_UNREADABLE =
       Words.of(
           // an answer that ended before its document did, or came with nothing in it, in a
@@ -12606,21 +12625,7 @@ final class FailureWords {
           // the AI SDK's error for a provider's answer holding data it cannot use
           // ("AI_InvalidResponseDataError: Expected 'function.name' to be a string.")
           Clause.literals("invalidresponsedataerror"),
-          // an answer cut short by the output's token budget, not the window ("Response truncated
-          // due to max_tokens limit", "Structured output was truncated because the model finished
-          // with reason \"length\"", "Response stopped with finish reason MAX_TOKENS before any
-          // text was produced", "ended with terminal event `response.incomplete` … reason='
-          // max_output_tokens'", "Model token limit (4096) exceeded while generating a tool
-          // call"): the answer is unusable, and the request was served
-          Clause.of(
-              "\\b(?:response|output|answer|completion|reply)\\b[^\\n]{0,30}?\\b(?:was |is |got |been )?(?:truncated|cut off|stopped)\\b"
-                  + "[^\\n]{0,40}?(?:\\bmax_(?:output_|completion_|new_)?tokens\\b|\\bmaximum (?:output )?tokens\\b|\\boutput token limit\\b|\\breason:? \\W?length\\b)"
-                  + "|\\bincomplete_details\\W{1,4}[^\\n]{0,30}?reason\\W{1,4}max_output_tokens\\b"
-                  + "|\\btoken limit\\b[^\\n]{0,30}?\\bexceeded (?:while generating|before any response)\\b",
-              "max_",
-              "maximum",
-              "token limit",
-              "length"),
+          OUTPUT_BUDGET_SPENT,
           // the answer named wrong in validation's grammar: the API's, the model's or the previous
           // response, or its data, object or format, that must be or did not match something, is
           // invalid or unexpected ("Rerank API response must be a JSON object", "Your previous
@@ -12998,7 +13003,9 @@ final class FailureWords {
           "addresponsemessage");
 
   static final List<String> SERVER_WORDING =
-      List.of(
+      concat(
+          // a service named unavailable: beside a 5xx, the status's reason phrase
+          SERVICE_UNAVAILABLE_WORDING,
           // an error on the server, named so in Japanese, Indonesian, Polish, Dutch and Hindi
           // ("サーバーでエラーが発生しました", "Terjadi kesalahan pada server", "Wewnętrzny błąd serwera",
           // "interne serverfout", "सर्वर में आंतरिक त्रुटि")
@@ -13041,9 +13048,6 @@ final class FailureWords {
           "internal error",
           "server error",
           "server_error",
-          "service unavailable",
-          "temporarily unavailable",
-          "currently unavailable",
           "stream error",
           "bad gateway",
           // OpenRouter's generic wrapper for a routed provider's failure

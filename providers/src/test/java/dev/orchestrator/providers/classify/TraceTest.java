@@ -34,12 +34,7 @@ class TraceTest {
       soft.assertThat(traced.failure()).as(id).isEqualTo(plain.failure());
       soft.assertThat(traced.rule()).as(id).isEqualTo(plain.rule());
       soft.assertThat(plain.words()).as(id).isEmpty();
-      UpstreamError read =
-          UpstreamError.read(
-              e.body(),
-              e.transportFault() == null ? e.exceptionMessage() : null,
-              e.headers().get("x-amzn-errortype"),
-              Facts.httpFailure(e));
+      UpstreamError read = FailureClassifier.read(e);
       for (String word : traced.words()) {
         soft.assertThat(read.wording().contains(word) || read.tokens().contains(word))
             .as("%s: '%s' is in the text or its codes", id, word)
@@ -68,7 +63,7 @@ class TraceTest {
   }
 
   @Test
-  void aStatusOrACodeIsNotWords() {
+  void aStatusReadsNoWordsAndACodeReadsItself() {
     assertThat(CLASSIFIER.trace(FailureEvidence.http(500, Map.of(), "")).words()).isEmpty();
     Classification code =
         CLASSIFIER.trace(

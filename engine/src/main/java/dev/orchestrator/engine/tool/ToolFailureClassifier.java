@@ -152,6 +152,34 @@ public final class ToolFailureClassifier {
   // First row with a matching phrase wins; the fail-closed kinds come first.
   private static final List<WordingRow> WORDING =
       List.of(
+          // A call stopped before it started never ran, though its words say "cancelled": the
+          // user or the agent's queue stopped it ("Command was cancelled by user before it could
+          // start", "Tool call cancelled while in queue", "Stop button pressed. The action has not
+          // been executed"). Read before the words of a call cancelled while it ran.
+          new WordingRow(
+              POLICY_BLOCKED,
+              List.of(
+                  "before it could start",
+                  "before it started",
+                  "before it was started",
+                  "while in queue",
+                  "while queued",
+                  "stop button pressed")),
+          // A call stopped because it ran out of time is a timeout, whatever verb stopped it
+          // ("Command was automatically cancelled because it exceeded the timeout of 2.0
+          // minutes", "The command 'npm test' was cancelled because it took more than 120
+          // seconds").
+          new WordingRow(
+              TIMEOUT,
+              List.of(),
+              Pattern.compile(
+                  "\\b(?:cancell?ed|aborted|killed|terminated|stopped) because it"
+                      + " (?:exceeded|took (?:more|longer) than|ran (?:longer|more) than)\\b"
+                      // the time given as the cause ("Command timed out after 2m 0s" beside its
+                      // exit code 143, "Command killed by timeout (60s)", "tool call exceeded
+                      // 300000ms", "MCP request exceeded 20000 ms")
+                      + "|\\btimed out after\\b|\\bkilled by timeout\\b"
+                      + "|\\bexceeded \\d+ ?(?:ms|s|sec|seconds|minutes)\\b")),
           new WordingRow(
               AMBIGUOUS_OUTCOME,
               List.of(
@@ -192,7 +220,41 @@ public final class ToolFailureClassifier {
                   "call aborted",
                   "cancelled by user",
                   "canceled by user",
-                  "aborted a request"),
+                  "aborted a request",
+                  // a tool that stopped, crashed or ran out of memory under the call, or whose
+                  // result never came ("The subagent was stopped by the user", "Runtime crashed
+                  // and is being restarted", "The sandbox was terminated due to out-of-memory
+                  // (OOM)", "MCP tool call completed without a result", "no tool output for
+                  // function call", "Execution context was destroyed")
+                  "stopped by the user",
+                  "stopped by user",
+                  "crashed",
+                  "out-of-memory",
+                  "out of memory",
+                  "without a result",
+                  "no tool output",
+                  "ended without",
+                  "context was destroyed",
+                  // the same in the languages agents and MCP hosts print: cancelled, interrupted
+                  "已取消",
+                  "被取消",
+                  "已中断",
+                  "被中断",
+                  "キャンセルされました",
+                  "中断されました",
+                  "취소되었습니다",
+                  "중단되었습니다",
+                  "отменен",
+                  "отменён",
+                  "прерван",
+                  "cancelado",
+                  "cancelada",
+                  "interrumpid",
+                  "interrompid",
+                  "abgebrochen",
+                  "unterbrochen",
+                  "annulé",
+                  "interrompu"),
               // The word itself, as the runtimes say it ("Cancelled", "Operation canceled",
               // Python's "asyncio.exceptions.CancelledError" and "KeyboardInterrupt"), and a
               // command killed by any signal: execa's "Command was killed with SIGKILL", Python's
@@ -201,6 +263,12 @@ public final class ToolFailureClassifier {
               // 128 + SIGINT, SIGKILL or SIGTERM (130, 137, 143).
               Pattern.compile(
                   "\\bcancell?ed\\b|\\bcancellederror\\b|\\bkeyboardinterrupt\\b|\\bkilled\\b"
+                      // the word "aborted" alone ("Error: Aborted!", "Grep aborted",
+                      // "aborted_tools"), not a connection that aborted, which is a transport's
+                      + "|(?<!connection )\\baborted\\b|\\baborted_|\\boom\\b"
+                      // Node's exit code of a child killed by a signal ("ripgrep exited with code
+                      // null")
+                      + "|\\bexit(?:ed)? with code null\\b"
                       + "|\\bdied with <signals\\.|\\bsegmentation fault\\b|\\bcore dumped\\b"
                       + "|\\bexit(?:ed)?(?: with)? (?:code|status)[:= ]*(?:-\\d+|130|137|143)\\b")),
           new WordingRow(
@@ -218,9 +286,76 @@ public final class ToolFailureClassifier {
                   "was not approved",
                   "call was denied",
                   "blocked by hook",
-                  "injection detected"),
-              // "command blocked by bash safety policy"
-              Pattern.compile("\\bblocked by [^\\n]{0,30}?\\bpolicy\\b")),
+                  "injection detected",
+                  // a sandbox or an allow-list that refused it ("Import of subprocess is not
+                  // allowed. Authorized imports are: …", "'open' is not among the explicitly
+                  // allowed tools", "Access to blocked or private host … is not allowed")
+                  "blocked by sandbox",
+                  "denied by sandbox",
+                  "not in the allowlist",
+                  "not in the allow list",
+                  "not in the allow-list",
+                  "not among the explicitly allowed",
+                  "authorized imports are",
+                  "private host",
+                  "sandboxdenied",
+                  "sandbox_apply",
+                  // the user's or a hook's refusal, a call waiting for approval it did not get
+                  // ("User rejected bash command", "User denied the tool execution", "Tool 'exec'
+                  // execution denied by user", "The user doesn't want to proceed with this tool
+                  // use", "Permission to use Bash with command ssh -V has been denied", "MCP tool
+                  // call requires approval", "PreToolUse:Bash hook error")
+                  "user rejected",
+                  "user denied",
+                  "denied by user",
+                  "denied by the user",
+                  "rejected by user",
+                  "want to proceed",
+                  "has been denied",
+                  "requires approval",
+                  "requires human approval",
+                  "requires confirmation",
+                  "not granted",
+                  "haven't granted",
+                  "pretooluse",
+                  "hook stopped",
+                  // a path, a URL or a query outside what the tool is allowed ("path outside
+                  // allowed
+                  // directories", "outside the allowed base directory", "Navigation to non-allowed
+                  // URL", "Only SELECT queries are allowed", "a prohibited action")
+                  "outside allowed",
+                  "outside the allowed",
+                  "outside of the allowed",
+                  "non-allowed",
+                  "disallowed",
+                  "prohibited",
+                  // a policy, or the user, refused it, in other languages
+                  "被策略阻止",
+                  "策略禁止",
+                  "用户拒绝",
+                  "用户已拒绝",
+                  "ポリシーによりブロック",
+                  "ユーザーが拒否",
+                  "정책에 의해 차단",
+                  "사용자가 거부",
+                  "заблокировано политикой",
+                  "пользователь отклонил",
+                  "bloqueado por la política",
+                  "rechazado por el usuario",
+                  "bloqueado pela política",
+                  "rejeitado pelo usuário",
+                  "durch richtlinie blockiert",
+                  "vom benutzer abgelehnt",
+                  "bloqué par la politique",
+                  "refusé par l'utilisateur"),
+              // "command blocked by bash safety policy", a call refused by the sandbox ("Sandbox
+              // path is read-only"), a query outside what is allowed ("Only SELECT queries are
+              // allowed")
+              Pattern.compile(
+                  "\\bblocked by [^\\n]{0,30}?\\bpolicy\\b"
+                      + "|\\bonly [^\\n]{1,30} (?:are|is) allowed\\b"
+                      + "|\\bsandbox\\b[^\\n]{0,40}?"
+                      + "\\b(?:denied|read-only|not permitted|refused)\\b")),
           new WordingRow(
               PERMISSION_DENIED,
               List.of(
@@ -236,9 +371,76 @@ public final class ToolFailureClassifier {
                   "eacces",
                   // an agent's shell guard refusing a command
                   "permission check failed",
+                  // the tool's credentials missing, wrong or not enough ("Authentication Failed:
+                  // Bad credentials", "Invalid API key", "API key not found", "No API key
+                  // provided", "invalid_token", "The caller does not have permission", "OAuth
+                  // token requires the database:write scope", "authorization header is missing")
+                  "authentication failed",
+                  "authentication error",
+                  "failed to authenticate",
+                  "failed to complete authentication",
+                  "authorization header",
+                  "bad credentials",
+                  "invalid credentials",
+                  "login fail",
+                  "api key not found",
+                  "api key is missing",
+                  "missing api key",
+                  "invalid_token",
+                  "invalid token",
+                  "invalid access token",
+                  "token has expired",
+                  "token expired",
+                  "does not have permission",
+                  "do not have permission",
+                  "necessary permissions",
+                  "need_user_authorization",
+                  "permission_deny",
+                  "not logged in",
+                  "未登录",
                   "berechtigung verweigert",
                   "权限被拒绝",
-                  "拒绝访问")),
+                  "拒绝访问",
+                  "权限不足",
+                  "没有权限",
+                  "无权限",
+                  "无权访问",
+                  "未授权",
+                  "访问被拒绝",
+                  "権限がありません",
+                  "権限が不足",
+                  "アクセスが拒否",
+                  "アクセス拒否",
+                  "권한이 없",
+                  "권한 부족",
+                  "접근이 거부",
+                  "액세스가 거부",
+                  "доступ запрещ",
+                  "отказано в доступе",
+                  "недостаточно прав",
+                  "нет прав",
+                  "permiso denegado",
+                  "acceso denegado",
+                  "no autorizado",
+                  "permissão negada",
+                  "acesso negado",
+                  "não autorizado",
+                  "zugriff verweigert",
+                  "keine berechtigung",
+                  "nicht autorisiert",
+                  "accès refusé",
+                  "permission refusée",
+                  "non autorisé"),
+              // a scope the token lacks, an authorization that failed, no key given ("No API key
+              // provided", "no SERP_API_KEY is provided")
+              Pattern.compile(
+                  "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b"
+                      + "|\\binvalid_\\w*key\\b|\\brequires [^\\n]{1,40}? scope\\b"
+                      + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b")),
+          // Any other call blocked, read after the permission words, which a permission check that
+          // blocked a call also holds ("Blocking navigation to disallowed URL", "Command contains
+          // blocked operators")
+          new WordingRow(POLICY_BLOCKED, List.of(), Pattern.compile("\\bblock(?:ed|ing)\\b")),
           // The tool ran and its output did not match its declared schema ("Output validation
           // error", "has an output schema but did not return structured content"): read before the
           // arguments' validation words, which the same messages hold.
@@ -250,7 +452,8 @@ public final class ToolFailureClassifier {
                   "outputschema",
                   "structured content",
                   "structured output",
-                  "result validation failed")),
+                  "result validation failed",
+                  "calltoolresult")),
           new WordingRow(
               INVALID_ARGUMENTS,
               List.of(
@@ -281,7 +484,84 @@ public final class ToolFailureClassifier {
                   "unexpected argument",
                   "invalid json input",
                   "arguments are not valid json",
-                  "not in the tool's input schema")),
+                  "not in the tool's input schema",
+                  // an argument named wrong, missing or empty ("Argument timeout has type
+                  // 'string' but should be 'integer'", "Invalid float passed to 'timeout'
+                  // argument: soon", "Command cannot be empty.", "Error: No URL provided.")
+                  "but should be",
+                  "cannot be empty",
+                  "must not be empty",
+                  "invalid url",
+                  // a function called with arguments it does not take, or without one it needs
+                  // (Python's "got an unexpected keyword argument 'type'" and "missing 1 required
+                  // positional argument", .NET's "Missing argument for function parameter",
+                  // pydantic's "Field required", Claude Code's "InputValidationError: … The
+                  // required parameter `command` is missing", "Failed to validate tool
+                  // parameters", "Too many arguments to single-input tool")
+                  "unexpected keyword argument",
+                  "required positional argument",
+                  "required keyword-only argument",
+                  "required parameter",
+                  "missing argument",
+                  "field required",
+                  "validation error for",
+                  "inputvalidationerror",
+                  "failed to validate",
+                  "invalid type for parameter",
+                  "parameter is incorrect",
+                  "failed to parse function arguments",
+                  "error parsing arguments",
+                  "did not match expected schema",
+                  "too many arguments",
+                  "could not parse output",
+                  // the same in other languages
+                  "参数错误",
+                  "参数无效",
+                  "无效参数",
+                  "无效的参数",
+                  "参数校验失败",
+                  "参数格式错误",
+                  "缺少必填参数",
+                  "缺少必要参数",
+                  "缺少参数",
+                  "引数が不正",
+                  "無効な引数",
+                  "無効なパラメータ",
+                  "パラメータが不正",
+                  "必須パラメータ",
+                  "잘못된 매개변수",
+                  "잘못된 인수",
+                  "유효하지 않은 매개변수",
+                  "필수 매개변수",
+                  "обязательный параметр",
+                  "argumento inválido",
+                  "argumentos inválidos",
+                  "parámetro inválido",
+                  "parámetros inválidos",
+                  "falta el parámetro",
+                  "parâmetro inválido",
+                  "parâmetros inválidos",
+                  "parâmetro obrigatório",
+                  "ungültige argumente",
+                  "ungültiges argument",
+                  "ungültiger parameter",
+                  "ungültige parameter",
+                  "pflichtparameter",
+                  "argument invalide",
+                  "arguments invalides",
+                  "paramètre invalide",
+                  "paramètres invalides",
+                  "paramètre manquant",
+                  "paramètre requis"),
+              // an argument's name before "is required", a value "passed to" an argument, a
+              // value "provided" for none, and Russian's wrong or inadmissible argument
+              Pattern.compile(
+                  "\\b(?:argument|parameter|param|field|property|input)\\b[^\\n.]{0,40}?\\bis"
+                      + " required\\b|\\bmust be (?:positive|one of|different)\\b"
+                      + "|\\bcannot be (?:greater|less|longer|more) than\\b"
+                      + "|\\binvalid \\w+ passed to\\b|^(?:error: )?no \\w+ (?:was )?provided\\b"
+                      + "|\\b(?:неверн|недопустим|некорректн)\\S*"
+                      + " (?:параметр|аргумент)")),
           new WordingRow(
               TOOL_NOT_FOUND,
               List.of(
@@ -295,10 +575,56 @@ public final class ToolFailureClassifier {
                   // an agent's registry without the tool named ("Tool read_fle is not registered",
                   // "You tried to use the tool read_fle, but it doesn't exist")
                   "is not registered",
-                  "tried to use the tool"),
-              // "MCP error -32602: Tool X not found", "MCP error -32601: Tools not supported"
+                  "tried to use the tool",
+                  // a model's call of a tool the agent does not offer ("No MCP Tool found for tool
+                  // call", "[Python REPL] is not a valid tool", "Model tried to call unavailable
+                  // tool 'shell'", "unsupported tool: AwaitShell", "Function … is not found in the
+                  // tools_dict", "a function that wasnt defined", "The plugin collection does not
+                  // contain a plugin and/or function with the specified names", "No agent can
+                  // execute the function document_writer")
+                  "no mcp tool found",
+                  "no tool found",
+                  "not a valid tool",
+                  "unavailable tool",
+                  "unsupported tool",
+                  "not found in the tools",
+                  "wasnt defined",
+                  "wasn't defined",
+                  "was not defined",
+                  "does not contain a plugin",
+                  "does not contain a function",
+                  "no agent can execute",
+                  // the same in other languages
+                  "工具不存在",
+                  "未找到工具",
+                  "找不到工具",
+                  "工具未找到",
+                  "未知工具",
+                  "ツールが見つかりません",
+                  "不明なツール",
+                  "도구를 찾을 수 없",
+                  "알 수 없는 도구",
+                  "инструмент не найден",
+                  "неизвестный инструмент",
+                  "herramienta no encontrada",
+                  "herramienta desconocida",
+                  "ferramenta não encontrada",
+                  "ferramenta desconhecida",
+                  "werkzeug nicht gefunden",
+                  "unbekanntes werkzeug",
+                  "outil introuvable",
+                  "outil inconnu",
+                  "outil non trouvé"),
+              // "MCP error -32602: Tool X not found", "MCP error -32601: Tools not supported", an
+              // agent's action or slash command it does not have ("Action browse_interactive does
+              // not exist.", "Error: Command /rn not found.")
               Pattern.compile(
-                  "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b")),
+                  "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b"
+                      + "|\\b(?:tool|action|function) \\S{1,60} (?:does not exist|not found)\\b"
+                      + "|\\bcommand /\\S{1,60} not found\\b"
+                      // "Tool '' is not valid", "Method API_post_search not found"
+                      + "|\\btool '[^'\\n]{0,60}' is not valid\\b"
+                      + "|\\bmethod \\S{1,60} not found\\b")),
           // An MCP server that cannot be reached never ran the call: another agent may.
           new WordingRow(
               TOOL_UNAVAILABLE,
@@ -316,7 +642,6 @@ public final class ToolFailureClassifier {
                   // \"filesystem\" is disabled", "Transport has already been closed.")
                   "not connected",
                   "not initialized",
-                  "failed to initialize",
                   "is disabled",
                   "connection not found",
                   "no connection found",
@@ -324,20 +649,145 @@ public final class ToolFailureClassifier {
                   "executable file not found",
                   // Node's connect that timed out, a name that did not resolve: nothing was sent
                   // (read before "etimedout", a timeout of a call in flight)
-                  "connect etimedout"),
+                  "connect etimedout",
+                  // a connect that timed out, as urllib3 and httpx name it ("(connect
+                  // timeout=10)", "httpx.ConnectTimeout")
+                  "connect timeout",
+                  "connecttimeout",
+                  "timed out while connecting",
+                  // an MCP server not yet, or no longer, there to take the call ("MCP startup
+                  // incomplete", "MCPManager has not been initialized", "Received request before
+                  // initialization was complete", "No MCP servers could be initialized", "No MCP
+                  // client found for tool ID", "No tools available", "Couldn't reach the MCP
+                  // server", "Failed to list or register tools for MCP server")
+                  "startup incomplete",
+                  "not been initialized",
+                  "could not be initialized",
+                  "before initialization",
+                  "during session initialization",
+                  "no mcp client",
+                  "no mcp servers",
+                  "no server info",
+                  "no tools available",
+                  "couldn't reach",
+                  "could not reach",
+                  "cannot reach",
+                  "unable to reach",
+                  "retrieving tool list",
+                  "tools fetch failed",
+                  "connection failed",
+                  "opening handshake",
+                  // a sandbox, container, kernel or runtime that is not there or not running
+                  // ("docker is not running", "The container is not running", "Kernel has been
+                  // shut down", "SandboxNotFoundError", "No terminal available")
+                  "sandboxnotfound",
+                  "sandbox not found",
+                  "no sandbox found",
+                  "no terminal available",
+                  "has been shut down",
+                  "browser has been closed",
+                  "did not start",
+                  // a host name that did not resolve, as libc and Go print it
+                  "name or service not known",
+                  "temporary failure in name resolution",
+                  "nodename nor servname",
+                  "no such host",
+                  // connecting or starting failed, in other languages
+                  "无法连接",
+                  "连接失败",
+                  "连接被拒绝",
+                  "拒绝连接",
+                  "无法启动",
+                  "启动失败",
+                  "接続できません",
+                  "接続に失敗",
+                  "接続が拒否",
+                  "起動に失敗",
+                  "연결할 수 없",
+                  "연결에 실패",
+                  "연결이 거부",
+                  "시작할 수 없",
+                  "не удалось подключиться",
+                  "не удалось запустить",
+                  "соединение отклонено",
+                  "в соединении отказано",
+                  "no se pudo conectar",
+                  "no se puede conectar",
+                  "conexión rechazada",
+                  "não foi possível conectar",
+                  "falha ao conectar",
+                  "conexão recusada",
+                  "verbindung fehlgeschlagen",
+                  "keine verbindung",
+                  "verbindung abgelehnt",
+                  "verbindung verweigert",
+                  "impossible de se connecter",
+                  "connexion refusée",
+                  "échec de la connexion",
+                  "未连接",
+                  "断连",
+                  "不可用"),
               // The same meaning in any phrasing: connecting, starting or spawning the server
-              // failed, its discovery failed, its program is missing. Read before "connection
-              // closed", which alone means a call in flight was cut.
+              // failed, its discovery failed, its program is missing, the sandbox or kernel it
+              // runs in could not be made, the tool is not there to be called ("MCP functionality
+              // is not available on Windows"). Read before "connection closed", which alone means
+              // a call in flight was cut.
               Pattern.compile(
-                  "\\b(?:failed|unable|could not|couldn't|cannot|error)\\b (?:to |while |when )?"
-                      + "(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?|launch(?:ing)?)\\b"
-                      + "|\\berror during discovery\\b|\\bconnection failed for\\b"
-                      + "|\\bprogram not found\\b|\\bspawn\\b[^\\n]{0,60}?\\benoent\\b"
+                  "\\b(?:failed|unable|could not|couldn't|cannot|error)\\b"
+                      + " (?:to |while |when |in )?(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?"
+                      + "|launch(?:ing)?|initiali[sz](?:e|ing)|activat(?:e|ing))\\b"
+                      + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?create"
+                      + " (?:a |the )?(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
+                      + "|\\b(?:failed|unable) to (?:list|get|load|fetch|register)\\b[^\\n]{0,20}?"
+                      + " tools\\b"
+                      + "|\\b(?:docker|container|sandbox|daemon|kernel|runtime|browser)\\b"
+                      + "[^\\n]{0,40}? (?:is not|isn't|not) running\\b"
+                      + "|\\b(?:tool|server|functionality|service|sandbox|runtime|kernel|container"
+                      + "|terminal)\\b[^\\n]{0,40}? is (?:temporarily |currently )?"
+                      + "(?:unavailable|not available|not responding)\\b"
+                      + "|\\bwaiting for [^\\n]{1,40} to be ready\\b"
+                      + "|\\b(?:container|sandbox|server|kernel|runtime) is (?:still )?starting\\b"
+                      + "|\\b(?:spawn(?:sync)?|uv_spawn|posix_spawn)\\b[^\\n]{0,80}?"
+                      + "\\b(?:enoent|e2big)\\b"
+                      + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
+                      + "|^env: \\S+: no such file or directory"
+                      + "|\\berror during discovery\\b|\\bprogram not found\\b"
                       // a name that did not resolve (not "FileNotFoundError")
                       + "|\\b(?:enotfound|eai_again)\\b")),
           new WordingRow(
               RATE_LIMITED,
-              List.of("rate limit", "too many requests", "throttl", "too many in-flight")),
+              List.of(
+                  "rate limit",
+                  "too many requests",
+                  "throttl",
+                  "too many in-flight",
+                  // the tool's own cap on its calls ("Tool 'search_web' has reached its usage
+                  // limit of 3 times")
+                  "usage limit",
+                  // a tool API's quota or a cap on calls ("Monthly quota exceeded", "Sandbox
+                  // resource limit reached (16)", "DuckDuckGoSearchException: Ratelimit", "Too many
+                  // tool calls in a single turn! Limit is 5.")
+                  "quota exceeded",
+                  "quota exhausted",
+                  "ratelimit",
+                  "limit reached",
+                  "too many tool calls",
+                  "exceeded your",
+                  // the same in other languages
+                  "请求过于频繁",
+                  "频率限制",
+                  "速率限制",
+                  "限流",
+                  "レート制限",
+                  "リクエストが多すぎ",
+                  "요청이 너무 많",
+                  "속도 제한",
+                  "слишком много запросов",
+                  "demasiadas solicitudes",
+                  "muitas solicitações",
+                  "muitas requisições",
+                  "zu viele anfragen",
+                  "trop de requêtes")),
           new WordingRow(
               TIMEOUT,
               List.of(
@@ -346,7 +796,22 @@ public final class ToolFailureClassifier {
                   "deadline exceeded",
                   "maximum execution time",
                   // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
-                  "etimedout")),
+                  "etimedout",
+                  // the same in other languages
+                  "超时",
+                  "タイムアウト",
+                  "時間切れ",
+                  "시간 초과",
+                  "타임아웃",
+                  "тайм-аут",
+                  "таймаут",
+                  "время ожидания",
+                  "tiempo de espera",
+                  "tempo limite",
+                  "tempo esgotado",
+                  "zeitüberschreitung",
+                  "délai d'attente",
+                  "délai dépassé")),
           new WordingRow(
               TRANSPORT_ERROR,
               List.of(
@@ -379,10 +844,60 @@ public final class ToolFailureClassifier {
                   "process exited",
                   "unexpected content type",
                   "unsupported content type",
-                  "invalid mcp response")),
+                  "invalid mcp response",
+                  // the connection lost under the call ("Connection lost. The server may have
+                  // disconnected."), and the same cut in other languages
+                  "connection lost",
+                  "connection was lost",
+                  "lost connection",
+                  // a channel, a session or a stream cut under the call ("Error from mcp-server:
+                  // Channel closed", "Session terminated", "SSE stream disconnected: TypeError:
+                  // terminated", "peer closed connection without sending complete message body",
+                  // "Keep-alive ping failed", "the connection to sandbox … ended before the stream
+                  // completed", "received invalid response", "MCP proxy request failed")
+                  "channel closed",
+                  "session terminated",
+                  "stream disconnected",
+                  "peer closed connection",
+                  "closed connection without",
+                  "incomplete chunked read",
+                  "ping failed",
+                  "before the stream completed",
+                  "received invalid response",
+                  "proxy request failed",
+                  "unexpected nil response",
+                  "断开连接",
+                  "连接已关闭",
+                  "连接断开",
+                  "连接已断开",
+                  "连接被重置",
+                  "接続が切断",
+                  "接続が閉じ",
+                  "接続がリセット",
+                  "연결이 끊어",
+                  "연결이 끊겼",
+                  "연결이 종료",
+                  "соединение разорвано",
+                  "соединение закрыто",
+                  "соединение сброшено",
+                  "conexión cerrada",
+                  "conexión perdida",
+                  "conexão fechada",
+                  "conexão perdida",
+                  "conexão encerrada",
+                  "verbindung getrennt",
+                  "verbindung geschlossen",
+                  "verbindung verloren",
+                  "connexion fermée",
+                  "connexion perdue")),
           new WordingRow(
               TOOL_UNAVAILABLE,
-              List.of("connection refused", "econnrefused", "service unavailable", "unreachable")),
+              List.of(
+                  "connection refused",
+                  "econnrefused",
+                  "service unavailable",
+                  "server unavailable",
+                  "unreachable")),
           new WordingRow(
               EXECUTION_FAILED,
               List.of(
@@ -397,17 +912,53 @@ public final class ToolFailureClassifier {
                   "error calling tool",
                   "returned an error",
                   "error occurred invoking",
-                  "tool execution failed",
-                  "call execution failed",
-                  "code execution failed",
                   "reported an error",
                   "reported tool error",
                   "yielded an error",
                   "error occurred while running the tool",
                   "traceback (most recent call last)",
+                  // the tool's own code that failed ("✗ Execution failed: Cannot read properties
+                  // of undefined", "execute tool failed", "'McpExecutor' object has no attribute",
+                  // "string indices must be integers", "RangeError: Maximum call stack size
+                  // exceeded", "sqlite3.OperationalError", "database is locked", "I encountered an
+                  // error while trying to use the tool")
+                  "execution failed",
+                  "execute tool failed",
+                  "execute tool error",
+                  "failed to run code",
+                  "failed in sandbox",
+                  "error while trying to use the tool",
+                  "cannot read properties of",
+                  "object has no attribute",
+                  "indices must be integers",
+                  "is not subscriptable",
+                  "maximum call stack size exceeded",
+                  "operationalerror",
+                  "database is locked",
                   // JSON-RPC's internal error, the protocol's HTTP 500 ("MCP error -32603: Internal
                   // error")
-                  "-32603")));
+                  "-32603",
+                  // the tool ran and failed, in other languages
+                  "执行失败",
+                  "执行出错",
+                  "执行错误",
+                  "実行に失敗",
+                  "実行エラー",
+                  "실행 실패",
+                  "실행에 실패",
+                  "실행 중 오류",
+                  "ошибка выполнения",
+                  "не удалось выполнить",
+                  "error al ejecutar",
+                  "error de ejecución",
+                  "falha ao executar",
+                  "erro ao executar",
+                  "erro de execução",
+                  "ausführung fehlgeschlagen",
+                  "fehler bei der ausführung",
+                  "échec de l'exécution",
+                  "erreur d'exécution",
+                  "erreur lors de l'exécution")));
 
   private ToolFailureClassifier() {}
 
@@ -518,7 +1069,8 @@ public final class ToolFailureClassifier {
    *   <tr><td>404, 410, 501</td><td>{@code tool_not_found}</td></tr>
    *   <tr><td>408, 504, 524, 598, 599</td><td>{@code timeout}</td></tr>
    *   <tr><td>423, 451</td><td>{@code policy_blocked}</td></tr>
-   *   <tr><td>429, 529</td><td>{@code rate_limited}</td></tr>
+   *   <tr><td>402, 429, 529</td><td>{@code rate_limited} (402: the tool API's credits or plan
+   *       used up, a cap on its use)</td></tr>
    *   <tr><td>502, 503</td><td>{@code transport_error}</td></tr>
    *   <tr><td>521, 522, 523, 525, 526</td><td>{@code tool_unavailable} (never connected)</td></tr>
    *   <tr><td>409, 500, any other 5xx</td><td>{@code execution_failed}</td></tr>
@@ -543,7 +1095,8 @@ public final class ToolFailureClassifier {
       case 404, 410, 501 -> TOOL_NOT_FOUND;
       case 408, 504, 524, 598, 599 -> TIMEOUT;
       case 423, 451 -> POLICY_BLOCKED;
-      case 429, 529 -> RATE_LIMITED;
+      // 402: the tool's API refused the call for its account's credits or plan, a cap on its use
+      case 402, 429, 529 -> RATE_LIMITED;
       case 502, 503 -> TRANSPORT_ERROR;
       case 409, 500 -> EXECUTION_FAILED;
       case 521, 522, 523, 525, 526 -> TOOL_UNAVAILABLE;
@@ -631,8 +1184,8 @@ public final class ToolFailureClassifier {
    * Error'", urllib "HTTP Error 401", the MCP TypeScript SDK "Error POSTing to endpoint (HTTP 500)"
    * and "Non-200 status code (502)", the MCP Java SDK "non-OK HTTP code: 500", {@code
    * HttpURLConnection} "Server returned HTTP response code: 500", Spring's WebClient "500 Internal
-   * Server Error from POST"; or a message that is only a reason phrase ("Internal Server Error").
-   * Only 4xx and 5xx count.
+   * Server Error from POST", a tool's "GitHub API error: 401"; or a message that is only a reason
+   * phrase ("Internal Server Error"). Only 4xx and 5xx count.
    */
   static Integer printedStatus(String message) {
     if (message == null || message.isBlank()) {
@@ -655,7 +1208,7 @@ public final class ToolFailureClassifier {
   private static final Pattern PRINTED_STATUS =
       Pattern.compile(
           "(?:\\bstatus(?: code)?|\\bhttp(?:/\\d(?:\\.\\d)?)?(?: error| code| status(?: code)?)?"
-              + "|\\bresponse code|\\berror code)[\\s:=('\"]*([45]\\d\\d)\\b"
+              + "|\\bresponse code|\\berror code|\\bapi error)[\\s:=('\"]*([45]\\d\\d)\\b"
               + "|\\b([45]\\d\\d) (?:client error|server error|bad request|unauthorized|forbidden"
               + "|proxy authentication required|conflict|precondition failed|payload too large"
               + "|unprocessable (?:entity|content)|locked|unavailable for legal reasons"

@@ -19,7 +19,9 @@ public enum ToolFailureKind {
   TOOL_UNAVAILABLE,
   /** The call did not finish in time (HTTP 408/504, a read or future timeout). */
   TIMEOUT,
-  /** The tool asked the caller to slow down (HTTP 429). */
+  /**
+   * The tool asked the caller to slow down, or its use is capped (HTTP 429; 402, credits used up).
+   */
   RATE_LIMITED,
   /** The connection broke after the call was sent (reset, broken pipe, EOF, HTTP 502/503). */
   TRANSPORT_ERROR,

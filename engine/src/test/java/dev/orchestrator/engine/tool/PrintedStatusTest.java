@@ -82,7 +82,7 @@ class PrintedStatusTest {
   }
 
   // The phrasings of axios, python-requests, httpx, urllib, the MCP TypeScript SDK's transports,
-  // the MCP Java SDK's HTTP transport and Spring's WebClient.
+  // the MCP Java SDK's HTTP transport, Spring's WebClient and a tool's "API error" line.
   @ParameterizedTest(name = "{0} ({1}) -> {2}")
   @CsvSource(
       delimiter = '|',
@@ -101,6 +101,8 @@ class PrintedStatusTest {
           500 Internal Server Error from POST http://localhost:8080/api/orders              | non_idempotent | execution_failed  | fail_closed
           Internal Server Error                                                             | non_idempotent | execution_failed  | fail_closed
           Unprocessable Entity                                                              | idempotent     | invalid_arguments | fail_closed
+          Error: GitHub API error: 401                                                      | non_idempotent | permission_denied | fail_closed
+          Error loading profile: API error 403: error code: 1010                            | idempotent     | permission_denied | fail_closed
           """)
   void aStatusAClientPrintedIsReadAsThatStatus(
       String message, String idempotency, String kind, String action) {

@@ -74,6 +74,7 @@ class ToolFailureClassifierTest {
           524, timeout
           423, policy_blocked
           451, policy_blocked
+          402, rate_limited
           429, rate_limited
           529, rate_limited
           502, transport_error

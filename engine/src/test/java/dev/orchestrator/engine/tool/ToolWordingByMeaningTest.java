@@ -1,0 +1,168 @@
+package dev.orchestrator.engine.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * A tool failure with no typed evidence, read by its meaning in the words agents and MCP hosts
+ * print in English and in the languages their users run them in; each row is read as a
+ * non-idempotent call's failure, and the action follows from the kind through the decision table.
+ */
+class ToolWordingByMeaningTest {
+
+  private static final ToolSpec SHELL = ToolSpec.nonIdempotent("shell");
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          Command was cancelled by user before it could start.                 | policy_blocked
+          Tool call cancelled while in queue.                                  | policy_blocked
+          Stop button pressed. The action has not been executed.               | policy_blocked
+          Command was automatically cancelled because it exceeded the timeout of 2.0 minutes | timeout
+          The command 'make' was cancelled because it took more than 120 seconds. | timeout
+          Import of subprocess is not allowed. Authorized imports are: ['math'] | policy_blocked
+          Error: Access to blocked or private host http://169.254.169.254/ is not allowed. | policy_blocked
+          Operation denied by sandbox: write to /etc/hosts                     | policy_blocked
+          Argument timeout has type 'string' but should be 'integer'           | invalid_arguments
+          Invalid float passed to 'timeout' argument: soon                     | invalid_arguments
+          Argument url is required                                             | invalid_arguments
+          Command cannot be empty.                                             | invalid_arguments
+          Error: No URL provided.                                              | invalid_arguments
+          Error: Invalid URL "htp:/example"                                    | invalid_arguments
+          Action browse_interactive does not exist.                            | tool_not_found
+          Error: Command /rn not found.                                        | tool_not_found
+          Tool 'search_web' has reached its usage limit of 3 times             | rate_limited
+          Failed to fetch https://example.com/: [Errno -2] Name or service not known | tool_unavailable
+          Failed to create kernel: no Jupyter server answered                  | tool_unavailable
+          MCP functionality is not available on Windows                        | tool_unavailable
+          Connection lost. The server may have disconnected.                   | transport_error
+          Command timed out after 2m 0s (exit code 143)                        | timeout
+          tool call exceeded 300000ms                                          | timeout
+          The subagent was stopped by the user.                                | ambiguous_outcome
+          Runtime crashed and is being restarted                               | ambiguous_outcome
+          The sandbox was terminated due to out-of-memory (OOM).               | ambiguous_outcome
+          MCP tool call completed without a result                             | ambiguous_outcome
+          Error: Aborted!                                                      | ambiguous_outcome
+          ripgrep exited with code null                                        | ambiguous_outcome
+          User rejected bash command: rm -rf build                             | policy_blocked
+          The user doesn't want to proceed with this tool use.                 | policy_blocked
+          Permission to use Bash with command ssh -V has been denied.          | policy_blocked
+          MCP tool call requires approval                                      | policy_blocked
+          PreToolUse:Bash hook error                                           | policy_blocked
+          Access denied - path outside allowed directories: /etc/hosts       | policy_blocked
+          Only SELECT queries are allowed                                      | policy_blocked
+          Blocking navigation to disallowed URL                                | policy_blocked
+          Command contains blocked operators for this shell: &, ;             | policy_blocked
+          Authentication Failed: Bad credentials                               | permission_denied
+          Invalid Tavily API key                                               | permission_denied
+          No API key provided. Set the TAVILY_API_KEY environment variable.    | permission_denied
+          OAuth token requires the database:write scope                        | permission_denied
+          Authorization with the MCP server failed.                            | permission_denied
+          The caller does not have permission                                  | permission_denied
+          current_date() got an unexpected keyword argument 'type'             | invalid_arguments
+          scroll() missing 1 required positional argument: 'scroll_x'          | invalid_arguments
+          InputValidationError: The required parameter `command` is missing    | invalid_arguments
+          1 validation error for SearchArgs query Field required               | invalid_arguments
+          Too many arguments to single-input tool Calculator.                  | invalid_arguments
+          timeoutMs must be positive                                           | invalid_arguments
+          No MCP Tool found for tool call                                      | tool_not_found
+          Observation: [Python REPL] is not a valid tool, try another one.     | tool_not_found
+          Model tried to call unavailable tool 'shell'.                        | tool_not_found
+          unsupported tool: AwaitShell                                         | tool_not_found
+          MCP error -32603: Method API_post_search not found                   | tool_not_found
+          MCP startup incomplete (failed: code-index)                          | tool_unavailable
+          MCPManager has not been initialized.                                 | tool_unavailable
+          No tools available. Chat functionality may be limited.               | tool_unavailable
+          Couldn't reach the MCP server.                                       | tool_unavailable
+          Failed to list or register tools for MCP server 'github'             | tool_unavailable
+          Code execution is set to run in docker but docker is not running.    | tool_unavailable
+          Kernel has been shut down                                            | tool_unavailable
+          Sandbox is not available                                             | tool_unavailable
+          ENOENT: no such file or directory, uv_spawn 'cmd.exe'                | tool_unavailable
+          env: node: No such file or directory                                 | tool_unavailable
+          ConnectTimeoutError: Connection to 10.0.0.7 timed out. (connect timeout=10) | tool_unavailable
+          Monthly quota exceeded.                                              | rate_limited
+          Sandbox resource limit reached (16), please try again later.         | rate_limited
+          Error from mcp-server: Channel closed                                | transport_error
+          McpError: Session terminated                                         | transport_error
+          SSE stream disconnected: TypeError: terminated                       | transport_error
+          peer closed connection without sending complete message body         | transport_error
+          ✗ Execution failed: Cannot read properties of undefined (reading 'type') | execution_failed
+          'McpExecutor' object has no attribute 'config'                       | execution_failed
+          sqlite3.OperationalError: database is locked                         | execution_failed
+          RangeError: Maximum call stack size exceeded                         | execution_failed
+          工具调用已取消                                                        | ambiguous_outcome
+          ツールの実行はキャンセルされました                                       | ambiguous_outcome
+          도구 실행이 취소되었습니다                                              | ambiguous_outcome
+          Выполнение инструмента прервано                                      | ambiguous_outcome
+          La ejecución de la herramienta fue cancelada                         | ambiguous_outcome
+          Werkzeugaufruf abgebrochen                                           | ambiguous_outcome
+          L'appel de l'outil a été interrompu                                  | ambiguous_outcome
+          该操作被策略阻止                                                       | policy_blocked
+          ユーザーが拒否しました                                                  | policy_blocked
+          Herramienta bloqueada: rechazado por el usuario                      | policy_blocked
+          调用工具失败：权限不足                                                  | permission_denied
+          ファイルへのアクセスが拒否されました                                      | permission_denied
+          이 파일에 접근할 권한이 없습니다                                          | permission_denied
+          Ошибка: доступ запрещён                                              | permission_denied
+          Zugriff verweigert: /etc/shadow                                      | permission_denied
+          Accès refusé au fichier                                              | permission_denied
+          调用失败：缺少必填参数 path                                              | invalid_arguments
+          引数が不正です: path                                                   | invalid_arguments
+          잘못된 매개변수: path                                                   | invalid_arguments
+          Неверный параметр path                                               | invalid_arguments
+          Parámetro inválido: path                                             | invalid_arguments
+          Paramètre manquant : path                                            | invalid_arguments
+          工具不存在: read_fle                                                    | tool_not_found
+          ツールが見つかりません: read_fle                                          | tool_not_found
+          Инструмент не найден: read_fle                                        | tool_not_found
+          Ferramenta não encontrada: read_fle                                  | tool_not_found
+          无法连接到 MCP 服务器 filesystem                                         | tool_unavailable
+          MCP サーバーに接続できません                                              | tool_unavailable
+          MCP 서버에 연결할 수 없습니다                                             | tool_unavailable
+          Не удалось подключиться к MCP-серверу                                 | tool_unavailable
+          No se pudo conectar al servidor MCP                                  | tool_unavailable
+          Impossible de se connecter au serveur MCP                            | tool_unavailable
+          请求过于频繁，请稍后再试                                                  | rate_limited
+          Zu viele Anfragen                                                    | rate_limited
+          工具调用超时                                                           | timeout
+          ツールの呼び出しがタイムアウトしました                                      | timeout
+          Превышено время ожидания ответа инструмента                          | timeout
+          Zeitüberschreitung beim Aufruf des Werkzeugs                         | timeout
+          MCP 服务器连接已断开                                                    | transport_error
+          Conexión perdida con el servidor MCP                                 | transport_error
+          命令执行失败，退出码 1                                                  | execution_failed
+          Ошибка выполнения инструмента                                        | execution_failed
+          Erro ao executar a ferramenta                                        | execution_failed
+          """)
+  void readsTheMeaningInAnyOfItsWords(String message, String observed) {
+    ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);
+
+    assertThat(d.observedKind().wireName()).as(message).isEqualTo(observed);
+    assertThat(d.action())
+        .isEqualTo(ToolFailureClassifier.decide(d.observedKind(), false).action());
+  }
+
+  // A program the MCP host could not find when it started the server is a server that never
+  // started, not a tool it lacks.
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          Failed to connect to "filesystem"\\nError: command "npx" not found.
+          spawn uvx ENOENT
+          """)
+  void aServerWhoseProgramIsMissingNeverStarted(String message) {
+    ToolDecision d =
+        ToolFailureClassifier.INSTANCE.classify(
+            new RuntimeException(message.replace("\\n", "\n")), SHELL);
+
+    assertThat(d.observedKind()).isEqualTo(ToolFailureKind.TOOL_UNAVAILABLE);
+    assertThat(d.action()).isEqualTo(ToolAction.FAILOVER_AGENT);
+  }
+}

@@ -233,6 +233,8 @@ public final class ToolFailureClassifier {
                   "out of memory",
                   "without a result",
                   "no tool output",
+                  "result missing",
+                  "output is missing",
                   "ended without",
                   "context was destroyed",
                   // the same in the languages agents and MCP hosts print: cancelled, interrupted
@@ -319,6 +321,18 @@ public final class ToolFailureClassifier {
                   "haven't granted",
                   "pretooluse",
                   "hook stopped",
+                  "disabled by the user",
+                  "disabled by user",
+                  "tool rejected",
+                  "call was rejected",
+                  // a file guard that refuses a write it cannot vouch for ("You must read the file
+                  // … before overwriting it", "File must be read first", "File has been modified
+                  // since it was last read")
+                  "before overwriting",
+                  "must be read first",
+                  "read it again before",
+                  "modified since",
+                  "unexpectedly modified",
                   // a path, a URL or a query outside what the tool is allowed ("path outside
                   // allowed
                   // directories", "outside the allowed base directory", "Navigation to non-allowed
@@ -326,6 +340,9 @@ public final class ToolFailureClassifier {
                   "outside allowed",
                   "outside the allowed",
                   "outside of the allowed",
+                  "outside target directory",
+                  "outside the workspace",
+                  "must be within the",
                   "non-allowed",
                   "disallowed",
                   "prohibited",
@@ -380,6 +397,9 @@ public final class ToolFailureClassifier {
                   "failed to authenticate",
                   "failed to complete authentication",
                   "authorization header",
+                  "authorization error",
+                  "invalid authorization",
+                  "no connected account",
                   "bad credentials",
                   "invalid credentials",
                   "login fail",
@@ -514,6 +534,30 @@ public final class ToolFailureClassifier {
                   "did not match expected schema",
                   "too many arguments",
                   "could not parse output",
+                  // an edit whose text to replace is not in the file, or is there more than once,
+                  // or a patch that does not parse: nothing was changed ("old_string not found in
+                  // X. It must match the file text exactly", "Could not find matching text to
+                  // replace", "Found multiple matches for oldString", "Failed to find a matching
+                  // location in the file (28% confidence, needs 98%)", "Invalid patch: The first
+                  // line of the patch must be '*** Begin Patch'")
+                  "old_string not found",
+                  "found 0 times",
+                  "0 occurrences",
+                  "string to replace",
+                  "text to replace",
+                  "matching text",
+                  "matching location",
+                  "multiple matches",
+                  "did not match any content",
+                  "target content not found",
+                  "similar match",
+                  "must match exactly",
+                  "must exactly match",
+                  "replace content are identical",
+                  "search/replace block",
+                  "edit format",
+                  "invalid patch",
+                  "parse patch",
                   // the same in other languages
                   "参数错误",
                   "参数无效",
@@ -562,6 +606,14 @@ public final class ToolFailureClassifier {
                       + "|\\binvalid \\w+ passed to\\b|^(?:error: )?no \\w+ (?:was )?provided\\b"
                       + "|\\b(?:неверн|недопустим|некорректн)\\S*"
                       + " (?:параметр|аргумент)")),
+          // Anything else not allowed or not permitted: a refusal ("File type not allowed",
+          // "Command execution not allowed", "It is not permitted to evaluate other functions"),
+          // read after the arguments' words, which name properties not allowed; not HTTP's "405
+          // Method Not Allowed", a status.
+          new WordingRow(
+              POLICY_BLOCKED,
+              List.of("not permitted to"),
+              Pattern.compile("(?<!method )\\bnot allowed\\b")),
           new WordingRow(
               TOOL_NOT_FOUND,
               List.of(
@@ -594,6 +646,8 @@ public final class ToolFailureClassifier {
                   "does not contain a plugin",
                   "does not contain a function",
                   "no agent can execute",
+                  "was not contributed",
+                  "unsupported call",
                   // the same in other languages
                   "工具不存在",
                   "未找到工具",
@@ -687,6 +741,12 @@ public final class ToolFailureClassifier {
                   "has been shut down",
                   "browser has been closed",
                   "did not start",
+                  "could not be started",
+                  "executable doesn't exist",
+                  "nosuchkernel",
+                  // a TLS handshake that failed: nothing was sent
+                  "certificate verify fail",
+                  "ssl_connect",
                   // a host name that did not resolve, as libc and Go print it
                   "name or service not known",
                   "temporary failure in name resolution",
@@ -747,6 +807,7 @@ public final class ToolFailureClassifier {
                       + "(?:unavailable|not available|not responding)\\b"
                       + "|\\bwaiting for [^\\n]{1,40} to be ready\\b"
                       + "|\\b(?:container|sandbox|server|kernel|runtime) is (?:still )?starting\\b"
+                      + "|\\b(?:container|sandbox|kernel) creation failed\\b"
                       + "|\\b(?:spawn(?:sync)?|uv_spawn|posix_spawn)\\b[^\\n]{0,80}?"
                       + "\\b(?:enoent|e2big)\\b"
                       + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
@@ -758,7 +819,8 @@ public final class ToolFailureClassifier {
               RATE_LIMITED,
               List.of(
                   "rate limit",
-                  "too many requests",
+                  "rate_limited",
+                  "too many request",
                   "throttl",
                   "too many in-flight",
                   // the tool's own cap on its calls ("Tool 'search_web' has reached its usage
@@ -773,6 +835,8 @@ public final class ToolFailureClassifier {
                   "limit reached",
                   "too many tool calls",
                   "exceeded your",
+                  "resource_exhausted",
+                  "resource has been exhausted",
                   // the same in other languages
                   "请求过于频繁",
                   "频率限制",
@@ -797,6 +861,8 @@ public final class ToolFailureClassifier {
                   "maximum execution time",
                   // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
                   "etimedout",
+                  // Windows' WSAETIMEDOUT
+                  "winerror 10060",
                   // the same in other languages
                   "超时",
                   "タイムアウト",
@@ -866,6 +932,12 @@ public final class ToolFailureClassifier {
                   "received invalid response",
                   "proxy request failed",
                   "unexpected nil response",
+                  "transport error",
+                  "proxy error",
+                  "ended by the other party",
+                  // Chromium's net errors for a page load cut under a browser tool
+                  "err_connection_closed",
+                  "err_connection_reset",
                   "断开连接",
                   "连接已关闭",
                   "连接断开",
@@ -925,6 +997,12 @@ public final class ToolFailureClassifier {
                   "execution failed",
                   "execute tool failed",
                   "execute tool error",
+                  "error running tool",
+                  "while executing the action",
+                  "browser action",
+                  "undefined is not an object",
+                  "is not a function",
+                  "maxbuffer",
                   "failed to run code",
                   "failed in sandbox",
                   "error while trying to use the tool",

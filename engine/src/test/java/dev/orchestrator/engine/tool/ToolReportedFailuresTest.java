@@ -18,15 +18,18 @@ class ToolReportedFailuresTest {
 
   private static final String REPORTED = "/tool-failures/reported.tsv";
 
-  /** The held-out fifth's share read as its kind when the floor was set (70 of 150; 46 blind). */
-  static final double HELD_OUT_FLOOR = 0.46;
+  /**
+   * The held-out fifth's share read as its kind when the floor was set (111 of 213; 66 blind, each
+   * round scored before its rows were read).
+   */
+  static final double HELD_OUT_FLOOR = 0.52;
 
-  /** The other four fifths' share when the floor was set (387 of 536; 196 blind). */
-  static final double RULES_FLOOR = 0.72;
+  /** The other four fifths' share when the floor was set (532 of 746; 255 blind). */
+  static final double RULES_FLOOR = 0.71;
 
   /**
    * Calls that may have run, read as a tool never reached and so handed to another agent as safe to
-   * retry, when the bound was set (5 of 686): a shell command's own connection that failed ("curl:
+   * retry, when the bound was set (5 of 959): a shell command's own connection that failed ("curl:
    * (7) Failed to connect", "ssh: Could not resolve hostname") reads as the tool's, in the same
    * words. The bound keeps it from growing.
    */
@@ -35,7 +38,7 @@ class ToolReportedFailuresTest {
   @Test
   void readsAtLeastTheFloorOfTheReportsAsTheirKindWithTheHeldOutFifthApart() {
     List<Row> rows = ToolTable.rows(REPORTED);
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(680);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(950);
     assertThat(rows).allSatisfy(r -> assertThat(r.source()).as(r.message()).startsWith("https://"));
 
     double heldOut =

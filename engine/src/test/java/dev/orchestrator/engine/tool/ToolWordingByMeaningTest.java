@@ -95,6 +95,33 @@ class ToolWordingByMeaningTest {
           'McpExecutor' object has no attribute 'config'                       | execution_failed
           sqlite3.OperationalError: database is locked                         | execution_failed
           RangeError: Maximum call stack size exceeded                         | execution_failed
+          Tool failed: old_string not found in app.py. It must match exactly.  | invalid_arguments
+          Found multiple matches for oldString. Provide more context.          | invalid_arguments
+          Failed to find a matching location in the file (28% confidence, needs 98%) | invalid_arguments
+          Invalid patch: The first line of the patch must be '*** Begin Patch' | invalid_arguments
+          Search and replace content are identical - no changes would be made  | invalid_arguments
+          You must read the file src/X.go before overwriting it.               | policy_blocked
+          File has been modified since it was last read                        | policy_blocked
+          Tool apply_patch is currently disabled by the user                   | policy_blocked
+          File type not allowed                                                | policy_blocked
+          It is not permitted to evaluate other functions than the tools       | policy_blocked
+          File path must be within the root directory (/work)                  | policy_blocked
+          Exception: Invalid Authorization token.                              | permission_denied
+          No connected account found                                           | permission_denied
+          Tool copilot_codebase was not contributed                            | tool_not_found
+          unsupported call: functions__exec                                    | tool_not_found
+          BrowserType.launch: Executable doesn't exist at /ms-playwright/chrome | tool_unavailable
+          ripgrep (rg) is required but could not be started                    | tool_unavailable
+          Container creation failed: unknown runtime name: runsc               | tool_unavailable
+          SSL_connect: error:0A000086:SSL routines::certificate verify failed  | tool_unavailable
+          HTTP 429: local_rate_limited                                         | rate_limited
+          Resource has been exhausted (e.g. check quota).                      | rate_limited
+          [WinError 10060] A connection attempt failed because the connected party did not properly respond | timeout
+          Error: This socket has been ended by the other party                 | transport_error
+          Page.goto: net::ERR_CONNECTION_CLOSED at https://example.com/        | transport_error
+          [Tool result missing due to internal error]                          | ambiguous_outcome
+          RangeError: stdout maxBuffer length exceeded                         | execution_failed
+          undefined is not an object (evaluating 'output.args')                | execution_failed
           工具调用已取消                                                        | ambiguous_outcome
           ツールの実行はキャンセルされました                                       | ambiguous_outcome
           도구 실행이 취소되었습니다                                              | ambiguous_outcome

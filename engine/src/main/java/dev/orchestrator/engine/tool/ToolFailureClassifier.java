@@ -155,7 +155,8 @@ public final class ToolFailureClassifier {
           // A call stopped before it started never ran, though its words say "cancelled": the
           // user or the agent's queue stopped it ("Command was cancelled by user before it could
           // start", "Tool call cancelled while in queue", "Stop button pressed. The action has not
-          // been executed"). Read before the words of a call cancelled while it ran.
+          // been executed", "Tool execution was cancelled by the user (tool `x` was not
+          // executed)"). Read before the words of a call cancelled while it ran.
           new WordingRow(
               POLICY_BLOCKED,
               List.of(
@@ -164,7 +165,9 @@ public final class ToolFailureClassifier {
                   "before it was started",
                   "while in queue",
                   "while queued",
-                  "stop button pressed")),
+                  "stop button pressed",
+                  "was not executed",
+                  "has not been executed")),
           // A call stopped because it ran out of time is a timeout, whatever verb stopped it
           // ("Command was automatically cancelled because it exceeded the timeout of 2.0
           // minutes", "The command 'npm test' was cancelled because it took more than 120
@@ -207,6 +210,7 @@ public final class ToolFailureClassifier {
                   "request aborted",
                   "aborterror",
                   "without a response",
+                  "no response received",
                   "without response",
                   "without a reply",
                   // a command interrupted, killed by a signal or aborted while it ran ("Command
@@ -325,6 +329,9 @@ public final class ToolFailureClassifier {
                   "disabled by user",
                   "tool rejected",
                   "call was rejected",
+                  "tool denied",
+                  "denied by rule",
+                  "read-only mode",
                   // a file guard that refuses a write it cannot vouch for ("You must read the file
                   // … before overwriting it", "File must be read first", "File has been modified
                   // since it was last read")
@@ -400,6 +407,9 @@ public final class ToolFailureClassifier {
                   "authorization error",
                   "invalid authorization",
                   "no connected account",
+                  "invalid_grant",
+                  "insufficient authentication",
+                  "insufficient scope",
                   "bad credentials",
                   "invalid credentials",
                   "login fail",
@@ -456,7 +466,9 @@ public final class ToolFailureClassifier {
               Pattern.compile(
                   "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b"
                       + "|\\binvalid_\\w*key\\b|\\brequires [^\\n]{1,40}? scope\\b"
-                      + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b")),
+                      + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b"
+                      // a token no longer good ("Authentication tokens are no longer valid")
+                      + "|\\btokens?\\b[^\\n]{0,30}?\\b(?:no longer valid|revoked)\\b")),
           // Any other call blocked, read after the permission words, which a permission check that
           // blocked a call also holds ("Blocking navigation to disallowed URL", "Command contains
           // blocked operators")
@@ -742,6 +754,9 @@ public final class ToolFailureClassifier {
                   "browser has been closed",
                   "did not start",
                   "could not be started",
+                  "exited before responding",
+                  "err_name_not_resolved",
+                  "err_connection_refused",
                   "executable doesn't exist",
                   "nosuchkernel",
                   // a TLS handshake that failed: nothing was sent
@@ -798,18 +813,25 @@ public final class ToolFailureClassifier {
                       + "|launch(?:ing)?|initiali[sz](?:e|ing)|activat(?:e|ing))\\b"
                       + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?create"
                       + " (?:a |the )?(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
-                      + "|\\b(?:failed|unable) to (?:list|get|load|fetch|register)\\b[^\\n]{0,20}?"
-                      + " tools\\b"
+                      + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?(?:list|get|load|fetch"
+                      + "|register)\\b[^\\n]{0,20}? tools\\b"
+                      // a socket not open, a browser not there to drive ("WebSocket is not open:
+                      // readyState 3 (CLOSED)", "Browser specified in your config is not
+                      // installed",
+                      // "Chromium distribution 'chrome' is not found at …")
+                      + "|\\b(?:websocket|socket|connection|channel) is not open\\b"
+                      + "|\\b(?:browser|chromium|chrome|firefox|webkit)\\b[^\\n]{0,60}?"
+                      + "\\b(?:is not installed|(?:is )?not found at|does(?:n't| not) exist at)\\b"
                       + "|\\b(?:docker|container|sandbox|daemon|kernel|runtime|browser)\\b"
                       + "[^\\n]{0,40}? (?:is not|isn't|not) running\\b"
                       + "|\\b(?:tool|server|functionality|service|sandbox|runtime|kernel|container"
                       + "|terminal)\\b[^\\n]{0,40}? is (?:temporarily |currently )?"
-                      + "(?:unavailable|not available|not responding)\\b"
+                      + "(?:unavailable|not available|not responding|not activated)\\b"
                       + "|\\bwaiting for [^\\n]{1,40} to be ready\\b"
                       + "|\\b(?:container|sandbox|server|kernel|runtime) is (?:still )?starting\\b"
                       + "|\\b(?:container|sandbox|kernel) creation failed\\b"
                       + "|\\b(?:spawn(?:sync)?|uv_spawn|posix_spawn)\\b[^\\n]{0,80}?"
-                      + "\\b(?:enoent|e2big)\\b"
+                      + "\\b(?:enoent|e2big|unknown)\\b"
                       + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
                       + "|^env: \\S+: no such file or directory"
                       + "|\\berror during discovery\\b|\\bprogram not found\\b"
@@ -832,10 +854,15 @@ public final class ToolFailureClassifier {
                   "quota exceeded",
                   "quota exhausted",
                   "ratelimit",
-                  "limit reached",
+                  "resource limit reached",
                   "too many tool calls",
                   "exceeded your",
                   "resource_exhausted",
+                  "insufficient credits",
+                  "out of credits",
+                  "dailylimitexceeded",
+                  "daily limit",
+                  "too many concurrent",
                   "resource has been exhausted",
                   // the same in other languages
                   "请求过于频繁",
@@ -859,6 +886,7 @@ public final class ToolFailureClassifier {
                   "timeout",
                   "deadline exceeded",
                   "maximum execution time",
+                  "time limit exceeded",
                   // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
                   "etimedout",
                   // Windows' WSAETIMEDOUT
@@ -933,6 +961,8 @@ public final class ToolFailureClassifier {
                   "proxy request failed",
                   "unexpected nil response",
                   "transport error",
+                  "closedresourceerror",
+                  "websocket disconnected",
                   "proxy error",
                   "ended by the other party",
                   // Chromium's net errors for a page load cut under a browser tool
@@ -1003,6 +1033,10 @@ public final class ToolFailureClassifier {
                   "undefined is not an object",
                   "is not a function",
                   "maxbuffer",
+                  "cannot set properties of",
+                  "cannot import name",
+                  "failed to execute query",
+                  "syntax error at or near",
                   "failed to run code",
                   "failed in sandbox",
                   "error while trying to use the tool",
@@ -1036,7 +1070,9 @@ public final class ToolFailureClassifier {
                   "fehler bei der ausführung",
                   "échec de l'exécution",
                   "erreur d'exécution",
-                  "erreur lors de l'exécution")));
+                  "erreur lors de l'exécution"),
+              // Python's NameError inside the tool's code ("name 'traceback' is not defined")
+              Pattern.compile("\\bname '[^'\\n]{1,60}' is not defined\\b")));
 
   private ToolFailureClassifier() {}
 
@@ -1262,8 +1298,9 @@ public final class ToolFailureClassifier {
    * Error'", urllib "HTTP Error 401", the MCP TypeScript SDK "Error POSTing to endpoint (HTTP 500)"
    * and "Non-200 status code (502)", the MCP Java SDK "non-OK HTTP code: 500", {@code
    * HttpURLConnection} "Server returned HTTP response code: 500", Spring's WebClient "500 Internal
-   * Server Error from POST", a tool's "GitHub API error: 401"; or a message that is only a reason
-   * phrase ("Internal Server Error"). Only 4xx and 5xx count.
+   * Server Error from POST", a tool's "GitHub API error: 401", "googleapi: Error 400" or "502: Bad
+   * Gateway"; or a message that is only a reason phrase ("Internal Server Error"). Only 4xx and 5xx
+   * count.
    */
   static Integer printedStatus(String message) {
     if (message == null || message.isBlank()) {
@@ -1286,8 +1323,8 @@ public final class ToolFailureClassifier {
   private static final Pattern PRINTED_STATUS =
       Pattern.compile(
           "(?:\\bstatus(?: code)?|\\bhttp(?:/\\d(?:\\.\\d)?)?(?: error| code| status(?: code)?)?"
-              + "|\\bresponse code|\\berror code|\\bapi error)[\\s:=('\"]*([45]\\d\\d)\\b"
-              + "|\\b([45]\\d\\d) (?:client error|server error|bad request|unauthorized|forbidden"
+              + "|\\bresponse code|\\berror(?: code)?)[\\s:=('\"]*([45]\\d\\d)\\b"
+              + "|\\b([45]\\d\\d):? (?:client error|server error|bad request|unauthorized|forbidden"
               + "|proxy authentication required|conflict|precondition failed|payload too large"
               + "|unprocessable (?:entity|content)|locked|unavailable for legal reasons"
               + "|internal server error|bad gateway|service unavailable|gateway time-?out)\\b");

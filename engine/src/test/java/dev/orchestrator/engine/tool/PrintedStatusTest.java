@@ -82,7 +82,8 @@ class PrintedStatusTest {
   }
 
   // The phrasings of axios, python-requests, httpx, urllib, the MCP TypeScript SDK's transports,
-  // the MCP Java SDK's HTTP transport, Spring's WebClient and a tool's "API error" line.
+  // the MCP Java SDK's HTTP transport, Spring's WebClient, and tools' own lines ("API error 401",
+  // "Error 400", "502: Bad Gateway").
   @ParameterizedTest(name = "{0} ({1}) -> {2}")
   @CsvSource(
       delimiter = '|',
@@ -103,6 +104,9 @@ class PrintedStatusTest {
           Unprocessable Entity                                                              | idempotent     | invalid_arguments | fail_closed
           Error: GitHub API error: 401                                                      | non_idempotent | permission_denied | fail_closed
           Error loading profile: API error 403: error code: 1010                            | idempotent     | permission_denied | fail_closed
+          BingSearch::ServiceError: Bing error 401: The authorization type is not supported | idempotent     | permission_denied | fail_closed
+          unable to execute query: googleapi: Error 400: Syntax error at [1:1]              | non_idempotent | invalid_arguments | fail_closed
+          502: Bad Gateway                                                                  | non_idempotent | ambiguous_outcome | fail_closed
           """)
   void aStatusAClientPrintedIsReadAsThatStatus(
       String message, String idempotency, String kind, String action) {

@@ -122,6 +122,28 @@ class ToolWordingByMeaningTest {
           [Tool result missing due to internal error]                          | ambiguous_outcome
           RangeError: stdout maxBuffer length exceeded                         | execution_failed
           undefined is not an object (evaluating 'output.args')                | execution_failed
+          Tool execution was cancelled by the user (tool `run` was not executed). | policy_blocked
+          Error: request to call tool denied. User reason: not now             | policy_blocked
+          Read-only mode: write operations are disabled                        | policy_blocked
+          Error: Failed to send email: invalid_grant                           | permission_denied
+          Request had insufficient authentication scopes.                      | permission_denied
+          MCP error -32600: Authentication tokens are no longer valid.         | permission_denied
+          Insufficient credits to perform this request.                        | rate_limited
+          Too many concurrent active sessions. Please wait for one to finish.  | rate_limited
+          Execution Time Limit Exceeded                                        | timeout
+          WebSocket is not open: readyState 3 (CLOSED)                         | tool_unavailable
+          Browser specified in your config is not installed.                   | tool_unavailable
+          Could not fetch tools from server                                    | tool_unavailable
+          [error] Server exited before responding to `initialize` request.     | tool_unavailable
+          Error: net::ERR_NAME_NOT_RESOLVED at http://mail.internal/           | tool_unavailable
+          run_terminal_command failed with the message: spawn UNKNOWN          | tool_unavailable
+          An error occurred when calling tool weather: ClosedResourceError     | transport_error
+          Debugging connection was closed. Reason: websocket disconnected      | transport_error
+          Error: No response received while scraping. The server is unreachable. | ambiguous_outcome
+          name 'traceback' is not defined                                      | execution_failed
+          ImportError: cannot import name 'document' from 'js'                 | execution_failed
+          Failed to execute query: Invalid object name 'NonexistentTable'.     | execution_failed
+          syntax error at or near ";"                                          | execution_failed
           工具调用已取消                                                        | ambiguous_outcome
           ツールの実行はキャンセルされました                                       | ambiguous_outcome
           도구 실행이 취소되었습니다                                              | ambiguous_outcome

@@ -735,13 +735,8 @@ public final class ToolFailureClassifier {
                   "no mcp servers",
                   "no server info",
                   "no tools available",
-                  "couldn't reach",
-                  "could not reach",
-                  "cannot reach",
-                  "unable to reach",
                   "retrieving tool list",
                   "tools fetch failed",
-                  "connection failed",
                   "opening handshake",
                   // a sandbox, container, kernel or runtime that is not there or not running
                   // ("docker is not running", "The container is not running", "Kernel has been
@@ -834,6 +829,14 @@ public final class ToolFailureClassifier {
                       + "\\b(?:enoent|e2big|unknown)\\b"
                       + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
                       + "|^env: \\S+: no such file or directory"
+                      // the server itself not reached, not a connection that failed under the call
+                      // ("Couldn't reach the MCP server", "MCP server \"sleep\": Connection failed
+                      // after 60031ms", "Connection failed for 'github'"; not "Connection failed
+                      // while uploading file chunk 3")
+                      + "|\\b(?:couldn't|could not|cannot|can't|unable to) reach (?:the |your )?"
+                      + "(?:mcp|server|tool|host|api|endpoint|service|backend)\\b"
+                      + "|\\b(?:mcp|server)\\b[^\\n]{0,40}?\\bconnection failed\\b"
+                      + "|\\bconnection failed (?:for|after)\\b"
                       + "|\\berror during discovery\\b|\\bprogram not found\\b"
                       // a name that did not resolve (not "FileNotFoundError")
                       + "|\\b(?:enotfound|eai_again)\\b")),

@@ -25,7 +25,7 @@ class ToolReportedFailuresTest {
   static final double HELD_OUT_FLOOR = 0.53;
 
   /**
-   * The other four fifths' share when the floor was set (690 of 978; 354 at the session's start).
+   * The other four fifths' share when the floor was set (689 of 978; 354 at the session's start).
    */
   static final double RULES_FLOOR = 0.70;
 

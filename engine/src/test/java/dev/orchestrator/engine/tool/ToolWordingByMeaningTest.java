@@ -196,6 +196,26 @@ class ToolWordingByMeaningTest {
         .isEqualTo(ToolFailureClassifier.decide(d.observedKind(), false).action());
   }
 
+  // Words of a connection or a limit that the tool's own work ran into are not a tool never
+  // reached: the call may have done part of its work, so it is not handed on as safe to retry.
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          Error: Connection failed while uploading file chunk 3 of 5
+          Upload failed: cannot reach storage bucket after writing 3 files
+          Error: listen EADDRINUSE: address already in use :::3000
+          Error: limit reached for page size
+          connection closed: calling "tools/call": client is closing: EOF
+          Error calling tool 'search_files': Request error (ConnectError): All connection attempts failed
+          """)
+  void theToolsOwnWorkRunningIntoAFailureIsNotHandedOnAsSafe(String message) {
+    ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);
+
+    assertThat(d.retrySafe()).as(message).isFalse();
+  }
+
   // A program the MCP host could not find when it started the server is a server that never
   // started, not a tool it lacks.
   @ParameterizedTest(name = "{0}")

@@ -238,6 +238,7 @@ public final class ToolFailureClassifier {
                   "without a result",
                   "no tool output",
                   "result missing",
+                  "sibling tool call",
                   "output is missing",
                   "ended without",
                   "context was destroyed",
@@ -301,6 +302,7 @@ public final class ToolFailureClassifier {
                   "not in the allowlist",
                   "not in the allow list",
                   "not in the allow-list",
+                  "read-only file system",
                   "not among the explicitly allowed",
                   "authorized imports are",
                   "private host",
@@ -341,9 +343,8 @@ public final class ToolFailureClassifier {
                   "modified since",
                   "unexpectedly modified",
                   // a path, a URL or a query outside what the tool is allowed ("path outside
-                  // allowed
-                  // directories", "outside the allowed base directory", "Navigation to non-allowed
-                  // URL", "Only SELECT queries are allowed", "a prohibited action")
+                  // allowed directories", "outside the allowed base directory", "Navigation to
+                  // non-allowed URL", "Only SELECT queries are allowed", "a prohibited action")
                   "outside allowed",
                   "outside the allowed",
                   "outside of the allowed",
@@ -376,7 +377,11 @@ public final class ToolFailureClassifier {
               // path is read-only"), a query outside what is allowed ("Only SELECT queries are
               // allowed")
               Pattern.compile(
-                  "\\bblocked by [^\\n]{0,30}?\\bpolicy\\b"
+                  "\\b(?:blocked|denied) by [^\\n]{0,30}?\\bpolicy\\b"
+                      // a command, path or host outside what is allowed ("is not in the allowed
+                      // commands list"); not an argument ("not in the allowed arguments")
+                      + "|\\bnot in the allowed"
+                      + " (?:commands?|list|directories|paths?|hosts?|domains?)\\b"
                       + "|\\bonly [^\\n]{1,30} (?:are|is) allowed\\b"
                       + "|\\bsandbox\\b[^\\n]{0,40}?"
                       + "\\b(?:denied|read-only|not permitted|refused)\\b")),
@@ -546,6 +551,12 @@ public final class ToolFailureClassifier {
                   "did not match expected schema",
                   "too many arguments",
                   "could not parse output",
+                  // a Java tool's arguments its binding could not make into its parameters ("No
+                  // enum constant X", Jackson's "Cannot construct instance of `ArrayList`",
+                  // Spring AI's "Conversion from JSON to java.util.Map … failed")
+                  "no enum constant",
+                  "cannot construct instance of",
+                  "conversion from json to",
                   // an edit whose text to replace is not in the file, or is there more than once,
                   // or a patch that does not parse: nothing was changed ("old_string not found in
                   // X. It must match the file text exactly", "Could not find matching text to
@@ -660,6 +671,15 @@ public final class ToolFailureClassifier {
                   "no agent can execute",
                   "was not contributed",
                   "unsupported call",
+                  // an agent without the function the model called ("No tool named \"x\" is
+                  // currently available", Spring AI's "No ToolCallback found for tool name",
+                  // "there isn't a callback registered for that function", LiveKit's "unknown AI
+                  // function", the OpenAI Agents SDK's "Tool x not found in agent")
+                  "no tool named",
+                  "no toolcallback",
+                  "callback registered",
+                  "unknown ai function",
+                  "not found in agent",
                   // the same in other languages
                   "工具不存在",
                   "未找到工具",
@@ -750,6 +770,11 @@ public final class ToolFailureClassifier {
                   "did not start",
                   "could not be started",
                   "exited before responding",
+                  "closed client",
+                  "in error state",
+                  "spawn failed",
+                  "initialization failed",
+                  "initializationerror",
                   "err_name_not_resolved",
                   "err_connection_refused",
                   "executable doesn't exist",
@@ -807,13 +832,13 @@ public final class ToolFailureClassifier {
                       + " (?:to |while |when |in )?(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?"
                       + "|launch(?:ing)?|initiali[sz](?:e|ing)|activat(?:e|ing))\\b"
                       + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?create"
-                      + " (?:a |the )?(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
-                      + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?(?:list|get|load|fetch"
-                      + "|register)\\b[^\\n]{0,20}? tools\\b"
+                      + " (?:a |the )?(?:\\w+ )?"
+                      + "(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
+                      + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
+                      + "(?:list|get|load|fetch|register)\\b[^\\n]{0,20}? tools\\b"
                       // a socket not open, a browser not there to drive ("WebSocket is not open:
                       // readyState 3 (CLOSED)", "Browser specified in your config is not
-                      // installed",
-                      // "Chromium distribution 'chrome' is not found at …")
+                      // installed", "Chromium distribution 'chrome' is not found at …")
                       + "|\\b(?:websocket|socket|connection|channel) is not open\\b"
                       + "|\\b(?:browser|chromium|chrome|firefox|webkit)\\b[^\\n]{0,60}?"
                       + "\\b(?:is not installed|(?:is )?not found at|does(?:n't| not) exist at)\\b"
@@ -826,7 +851,11 @@ public final class ToolFailureClassifier {
                       + "|\\b(?:container|sandbox|server|kernel|runtime) is (?:still )?starting\\b"
                       + "|\\b(?:container|sandbox|kernel) creation failed\\b"
                       + "|\\b(?:spawn(?:sync)?|uv_spawn|posix_spawn)\\b[^\\n]{0,80}?"
-                      + "\\b(?:enoent|e2big|unknown)\\b"
+                      + "\\b(?:enoent|e2big|einval|unknown)\\b"
+                      // an MCP client closed before the call, a shell without the server's program
+                      // ("Error in MCP: Client closed", "sh: mcp-server-filesystem: not found")
+                      + "|\\bclient closed\\b(?! request)|^sh: \\S+: not found"
+                      + "|\\berror (?:listing|fetching|loading) tools\\b"
                       + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
                       + "|^env: \\S+: no such file or directory"
                       // the server itself not reached, not a connection that failed under the call
@@ -862,6 +891,9 @@ public final class ToolFailureClassifier {
                   "exceeded your",
                   "resource_exhausted",
                   "insufficient credits",
+                  "insufficient_quota",
+                  "credit balance",
+                  "credit_balance",
                   "out of credits",
                   "dailylimitexceeded",
                   "daily limit",
@@ -965,6 +997,7 @@ public final class ToolFailureClassifier {
                   "unexpected nil response",
                   "transport error",
                   "closedresourceerror",
+                  "brokenresourceerror",
                   "websocket disconnected",
                   "proxy error",
                   "ended by the other party",
@@ -1036,6 +1069,11 @@ public final class ToolFailureClassifier {
                   "undefined is not an object",
                   "is not a function",
                   "maxbuffer",
+                  // a Java tool method that threw ("java.lang.reflect.InvocationTargetException",
+                  // "Tool with name 'x' failed to execute with arguments", "threw an exception")
+                  "invocationtargetexception",
+                  "failed to execute with arguments",
+                  "threw an exception",
                   "cannot set properties of",
                   "cannot import name",
                   "failed to execute query",

@@ -144,6 +144,19 @@ class ToolWordingByMeaningTest {
           ImportError: cannot import name 'document' from 'js'                 | execution_failed
           Failed to execute query: Invalid object name 'NonexistentTable'.     | execution_failed
           syntax error at or near ";"                                          | execution_failed
+          No ToolCallback found for tool name: execute_sql                     | tool_not_found
+          unknown AI function `lookup_weather`                                 | tool_not_found
+          java.lang.IllegalArgumentException: No enum constant Color.PURPLE    | invalid_arguments
+          Cannot construct instance of `java.util.ArrayList`: no String-argument constructor | invalid_arguments
+          java.lang.reflect.InvocationTargetException                          | execution_failed
+          MCPClientError: Attempted to send a request from a closed client     | tool_unavailable
+          Server linkedin is in ERROR state                                    | tool_unavailable
+          error: MCP stdio spawn failed (cmd="npx")                            | tool_unavailable
+          429 insufficient_quota / credit_balance_exhausted                    | rate_limited
+          anyio.BrokenResourceError                                            | transport_error
+          OSError: [Errno 30] Read-only file system: '/workspace/out.txt'      | policy_blocked
+          Command 'rm' is not in the allowed commands list.                    | policy_blocked
+          Unexpected argument(s): cwd. Use only those in the allowed arguments. | invalid_arguments
           工具调用已取消                                                        | ambiguous_outcome
           ツールの実行はキャンセルされました                                       | ambiguous_outcome
           도구 실행이 취소되었습니다                                              | ambiguous_outcome

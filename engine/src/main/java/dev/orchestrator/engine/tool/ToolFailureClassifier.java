@@ -206,8 +206,6 @@ public final class ToolFailureClassifier {
                   "request canceled",
                   "context canceled",
                   "task cancelled",
-                  "operation was aborted",
-                  "request aborted",
                   "aborterror",
                   "without a response",
                   "no response received",
@@ -221,7 +219,6 @@ public final class ToolFailureClassifier {
                   "killed by signal",
                   "signal: sigkill",
                   "signal: sigterm",
-                  "call aborted",
                   "cancelled by user",
                   "canceled by user",
                   "aborted a request",
@@ -627,7 +624,8 @@ public final class ToolFailureClassifier {
                       + " required\\b|\\bmust be (?:positive|one of|different)\\b"
                       + "|\\bcannot be (?:greater|less|longer|more) than\\b"
                       + "|\\binvalid \\w+ passed to\\b|^(?:error: )?no \\w+ (?:was )?provided\\b"
-                      + "|\\b(?:неверн|недопустим|некорректн)\\S*"
+                      // (a lookbehind, not a word boundary, which JDK 19 and later read as ASCII)
+                      + "|(?<![а-яё])(?:неверн|недопустим|некорректн)\\S*"
                       + " (?:параметр|аргумент)")),
           // Anything else not allowed or not permitted: a refusal ("File type not allowed",
           // "Command execution not allowed", "It is not permitted to evaluate other functions"),

@@ -1,0 +1,1023 @@
+package dev.orchestrator.engine.tool;
+
+import static dev.orchestrator.engine.tool.ToolFailureKind.AMBIGUOUS_OUTCOME;
+import static dev.orchestrator.engine.tool.ToolFailureKind.EXECUTION_FAILED;
+import static dev.orchestrator.engine.tool.ToolFailureKind.INVALID_ARGUMENTS;
+import static dev.orchestrator.engine.tool.ToolFailureKind.PERMISSION_DENIED;
+import static dev.orchestrator.engine.tool.ToolFailureKind.POLICY_BLOCKED;
+import static dev.orchestrator.engine.tool.ToolFailureKind.RATE_LIMITED;
+import static dev.orchestrator.engine.tool.ToolFailureKind.TIMEOUT;
+import static dev.orchestrator.engine.tool.ToolFailureKind.TOOL_NOT_FOUND;
+import static dev.orchestrator.engine.tool.ToolFailureKind.TOOL_UNAVAILABLE;
+import static dev.orchestrator.engine.tool.ToolFailureKind.TRANSPORT_ERROR;
+
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * What a tool failure's words mean: the wording rows {@link ToolFailureClassifier} reads when no
+ * typed evidence decides, or to tighten a decision to fail closed (docs/design.md §6, ADR 0043).
+ * Each row is one meaning, in English and in the languages agents and MCP hosts print. The first
+ * row that matches wins: the refusals and the outcomes that cannot be known come first, and a row
+ * read before another holds the words that would otherwise read as the other's.
+ */
+final class ToolFailureWording {
+  private ToolFailureWording() {}
+
+  /**
+   * The kind the wording names, or {@code null} when no row reads it.
+   *
+   * @param text the failure's wording, lower-cased and cut to {@link
+   *     ToolFailureClassifier#MAX_WORDING_CHARS}
+   */
+  static ToolFailureKind kind(String text) {
+    for (Row row : ROWS) {
+      if (row.matches(text)) {
+        return row.kind();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * One meaning: its phrases, any of which occurring in the lower-cased wording counts, and a
+   * pattern for the phrasings a list cannot enumerate ({@code null} when the phrases suffice).
+   */
+  private record Row(ToolFailureKind kind, List<String> phrases, Pattern pattern) {
+    Row(ToolFailureKind kind, List<String> phrases) {
+      this(kind, phrases, null);
+    }
+
+    boolean matches(String text) {
+      for (String phrase : phrases) {
+        if (text.contains(phrase)) {
+          return true;
+        }
+      }
+      return pattern != null && pattern.matcher(text).find();
+    }
+  }
+
+  private static final List<Row> ROWS =
+      List.of(
+          // A call stopped before it started never ran, though its words say "cancelled": the
+          // user or the agent's queue stopped it ("Command was cancelled by user before it could
+          // start", "Tool call cancelled while in queue", "Stop button pressed. The action has not
+          // been executed", "Tool execution was cancelled by the user (tool `x` was not
+          // executed)"). Read before the words of a call cancelled while it ran.
+          new Row(
+              POLICY_BLOCKED,
+              List.of(
+                  "before it could start",
+                  "before it started",
+                  "before it was started",
+                  "while in queue",
+                  "while queued",
+                  "stop button pressed",
+                  "was not executed",
+                  "has not been executed")),
+          // A call stopped because it ran out of time is a timeout, whatever verb stopped it
+          // ("Command was automatically cancelled because it exceeded the timeout of 2.0
+          // minutes", "The command 'npm test' was cancelled because it took more than 120
+          // seconds").
+          new Row(
+              TIMEOUT,
+              List.of(),
+              Pattern.compile(
+                  "\\b(?:cancell?ed|aborted|killed|terminated|stopped) because it"
+                      + " (?:exceeded|took (?:more|longer) than|ran (?:longer|more) than)\\b"
+                      // the time given as the cause ("Command timed out after 2m 0s" beside its
+                      // exit code 143, "Command killed by timeout (60s)", "tool call exceeded
+                      // 300000ms", "MCP request exceeded 20000 ms")
+                      + "|\\btimed out after\\b|\\bkilled by timeout\\b"
+                      + "|\\bexceeded \\d+ ?(?:ms|s|sec|seconds|minutes)\\b")),
+          new Row(
+              AMBIGUOUS_OUTCOME,
+              List.of(
+                  "outcome unknown",
+                  "unknown outcome",
+                  "outcome is unknown",
+                  "result is unknown",
+                  "may or may not have been applied",
+                  "may have completed",
+                  "might have completed",
+                  "may have succeeded",
+                  "may have been applied",
+                  "may have been executed",
+                  // a call cancelled or aborted once sent, an answer that never came: whether it
+                  // ran cannot be known ("MCP error -32000: Request was cancelled", "AbortError:
+                  // This operation was aborted", Go's "context canceled", "SSE stream ended without
+                  // a response", "request terminated without response")
+                  "was cancelled",
+                  "was canceled",
+                  "request cancelled",
+                  "request canceled",
+                  "context canceled",
+                  "task cancelled",
+                  "aborterror",
+                  "without a response",
+                  "no response received",
+                  "without response",
+                  "without a reply",
+                  // a command interrupted, killed by a signal or aborted while it ran ("Command
+                  // terminated by signal: SIGTERM", "Signal: SIGKILL", "Tool call aborted", "Bash
+                  // session was likely interrupted")
+                  "interrupted",
+                  "terminated by signal",
+                  "killed by signal",
+                  "signal: sigkill",
+                  "signal: sigterm",
+                  "cancelled by user",
+                  "canceled by user",
+                  "aborted a request",
+                  // a tool that stopped, crashed or ran out of memory under the call, or whose
+                  // result never came ("The subagent was stopped by the user", "Runtime crashed
+                  // and is being restarted", "The sandbox was terminated due to out-of-memory
+                  // (OOM)", "MCP tool call completed without a result", "no tool output for
+                  // function call", "Execution context was destroyed")
+                  "stopped by the user",
+                  "stopped by user",
+                  "crashed",
+                  "out-of-memory",
+                  "out of memory",
+                  "without a result",
+                  "no tool output",
+                  "result missing",
+                  "sibling tool call",
+                  "output is missing",
+                  "ended without",
+                  "context was destroyed",
+                  // the same in the languages agents and MCP hosts print: cancelled, interrupted
+                  "已取消",
+                  "被取消",
+                  "已中断",
+                  "被中断",
+                  "キャンセルされました",
+                  "中断されました",
+                  "취소되었습니다",
+                  "중단되었습니다",
+                  "отменен",
+                  "отменён",
+                  "прерван",
+                  "cancelado",
+                  "cancelada",
+                  "interrumpid",
+                  "interrompid",
+                  "abgebrochen",
+                  "unterbrochen",
+                  "annulé",
+                  "interrompu"),
+              // The word itself, as the runtimes say it ("Cancelled", "Operation canceled",
+              // Python's "asyncio.exceptions.CancelledError" and "KeyboardInterrupt"), and a
+              // command killed by any signal: execa's "Command was killed with SIGKILL", Python's
+              // "died with <Signals.SIGKILL: 9>" and "returned non-zero exit status -15", bash's
+              // "Killed", a crash's "Segmentation fault (core dumped)", and a shell's exit code
+              // 128 + SIGINT, SIGKILL or SIGTERM (130, 137, 143).
+              Pattern.compile(
+                  "\\bcancell?ed\\b|\\bcancellederror\\b|\\bkeyboardinterrupt\\b|\\bkilled\\b"
+                      // the word "aborted" alone ("Error: Aborted!", "Grep aborted",
+                      // "aborted_tools"), not a connection that aborted, which is a transport's
+                      + "|(?<!connection )\\baborted\\b|\\baborted_|\\boom\\b"
+                      // Node's exit code of a child killed by a signal ("ripgrep exited with code
+                      // null")
+                      + "|\\bexit(?:ed)? with code null\\b"
+                      + "|\\bdied with <signals\\.|\\bsegmentation fault\\b|\\bcore dumped\\b"
+                      + "|\\bexit(?:ed)?(?: with)? (?:code|status)[:= ]*(?:-\\d+|130|137|143)\\b")),
+          new Row(
+              POLICY_BLOCKED,
+              List.of(
+                  "blocked by policy",
+                  "denied by policy",
+                  "not allowed by policy",
+                  "policy violation",
+                  "violates policy",
+                  // a call the user or a hook refused before it ran ("Action has been rejected by
+                  // the user!", "Code execution was not approved", "The tool call was denied",
+                  // "Tool execution blocked by hook")
+                  "rejected by the user",
+                  "was not approved",
+                  "call was denied",
+                  "blocked by hook",
+                  "injection detected",
+                  // a sandbox or an allow-list that refused it ("Import of subprocess is not
+                  // allowed. Authorized imports are: …", "'open' is not among the explicitly
+                  // allowed tools", "Access to blocked or private host … is not allowed")
+                  "blocked by sandbox",
+                  "denied by sandbox",
+                  "not in the allowlist",
+                  "not in the allow list",
+                  "not in the allow-list",
+                  "read-only file system",
+                  "not among the explicitly allowed",
+                  "authorized imports are",
+                  "private host",
+                  "sandboxdenied",
+                  "sandbox_apply",
+                  // the user's or a hook's refusal, a call waiting for approval it did not get
+                  // ("User rejected bash command", "User denied the tool execution", "Tool 'exec'
+                  // execution denied by user", "The user doesn't want to proceed with this tool
+                  // use", "Permission to use Bash with command ssh -V has been denied", "MCP tool
+                  // call requires approval", "PreToolUse:Bash hook error")
+                  "user rejected",
+                  "user denied",
+                  "denied by user",
+                  "denied by the user",
+                  "rejected by user",
+                  "want to proceed",
+                  "has been denied",
+                  "requires approval",
+                  "requires human approval",
+                  "requires confirmation",
+                  "not granted",
+                  "haven't granted",
+                  "pretooluse",
+                  "hook stopped",
+                  "disabled by the user",
+                  "disabled by user",
+                  "tool rejected",
+                  "call was rejected",
+                  "tool denied",
+                  "denied by rule",
+                  "read-only mode",
+                  // a file guard that refuses a write it cannot vouch for ("You must read the file
+                  // … before overwriting it", "File must be read first", "File has been modified
+                  // since it was last read")
+                  "before overwriting",
+                  "must be read first",
+                  "read it again before",
+                  "modified since",
+                  "unexpectedly modified",
+                  // a path, a URL or a query outside what the tool is allowed ("path outside
+                  // allowed directories", "outside the allowed base directory", "Navigation to
+                  // non-allowed URL", "Only SELECT queries are allowed", "a prohibited action")
+                  "outside allowed",
+                  "outside the allowed",
+                  "outside of the allowed",
+                  "outside target directory",
+                  "outside the workspace",
+                  "must be within the",
+                  "non-allowed",
+                  "disallowed",
+                  "prohibited",
+                  // a policy, or the user, refused it, in other languages
+                  "被策略阻止",
+                  "策略禁止",
+                  "用户拒绝",
+                  "用户已拒绝",
+                  "ポリシーによりブロック",
+                  "ユーザーが拒否",
+                  "정책에 의해 차단",
+                  "사용자가 거부",
+                  "заблокировано политикой",
+                  "пользователь отклонил",
+                  "bloqueado por la política",
+                  "rechazado por el usuario",
+                  "bloqueado pela política",
+                  "rejeitado pelo usuário",
+                  "durch richtlinie blockiert",
+                  "vom benutzer abgelehnt",
+                  "bloqué par la politique",
+                  "refusé par l'utilisateur"),
+              // "command blocked by bash safety policy", a call refused by the sandbox ("Sandbox
+              // path is read-only"), a query outside what is allowed ("Only SELECT queries are
+              // allowed")
+              Pattern.compile(
+                  "\\b(?:blocked|denied) by [^\\n]{0,30}?\\bpolicy\\b"
+                      // a command, path or host outside what is allowed ("is not in the allowed
+                      // commands list"); not an argument ("not in the allowed arguments")
+                      + "|\\bnot in the allowed"
+                      + " (?:commands?|list|directories|paths?|hosts?|domains?)\\b"
+                      + "|\\bonly [^\\n]{1,30} (?:are|is) allowed\\b"
+                      + "|\\bsandbox\\b[^\\n]{0,40}?"
+                      + "\\b(?:denied|read-only|not permitted|refused)\\b")),
+          new Row(
+              PERMISSION_DENIED,
+              List.of(
+                  "permission denied",
+                  "access denied",
+                  "access is denied",
+                  "forbidden",
+                  "unauthorized",
+                  "not authorized",
+                  "authorization failed",
+                  "insufficient permissions",
+                  "operation not permitted",
+                  "eacces",
+                  // an agent's shell guard refusing a command
+                  "permission check failed",
+                  // the tool's credentials missing, wrong or not enough ("Authentication Failed:
+                  // Bad credentials", "Invalid API key", "API key not found", "No API key
+                  // provided", "invalid_token", "The caller does not have permission", "OAuth
+                  // token requires the database:write scope", "authorization header is missing")
+                  "authentication failed",
+                  "authentication error",
+                  "failed to authenticate",
+                  "failed to complete authentication",
+                  "authorization header",
+                  "authorization error",
+                  "invalid authorization",
+                  "no connected account",
+                  "invalid_grant",
+                  "insufficient authentication",
+                  "insufficient scope",
+                  "bad credentials",
+                  "invalid credentials",
+                  "login fail",
+                  "api key not found",
+                  "api key is missing",
+                  "missing api key",
+                  "invalid_token",
+                  "invalid token",
+                  "invalid access token",
+                  "token has expired",
+                  "token expired",
+                  "does not have permission",
+                  "do not have permission",
+                  "necessary permissions",
+                  "need_user_authorization",
+                  "permission_deny",
+                  "not logged in",
+                  "未登录",
+                  "berechtigung verweigert",
+                  "权限被拒绝",
+                  "拒绝访问",
+                  "权限不足",
+                  "没有权限",
+                  "无权限",
+                  "无权访问",
+                  "未授权",
+                  "访问被拒绝",
+                  "権限がありません",
+                  "権限が不足",
+                  "アクセスが拒否",
+                  "アクセス拒否",
+                  "권한이 없",
+                  "권한 부족",
+                  "접근이 거부",
+                  "액세스가 거부",
+                  "доступ запрещ",
+                  "отказано в доступе",
+                  "недостаточно прав",
+                  "нет прав",
+                  "permiso denegado",
+                  "acceso denegado",
+                  "no autorizado",
+                  "permissão negada",
+                  "acesso negado",
+                  "não autorizado",
+                  "zugriff verweigert",
+                  "keine berechtigung",
+                  "nicht autorisiert",
+                  "accès refusé",
+                  "permission refusée",
+                  "non autorisé"),
+              // a scope the token lacks, an authorization that failed, no key given ("No API key
+              // provided", "no SERP_API_KEY is provided")
+              Pattern.compile(
+                  "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b"
+                      + "|\\binvalid_\\w*key\\b|\\brequires [^\\n]{1,40}? scope\\b"
+                      + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b"
+                      // a token no longer good ("Authentication tokens are no longer valid")
+                      + "|\\btokens?\\b[^\\n]{0,30}?\\b(?:no longer valid|revoked)\\b")),
+          // Any other call blocked, read after the permission words, which a permission check that
+          // blocked a call also holds ("Blocking navigation to disallowed URL", "Command contains
+          // blocked operators")
+          new Row(POLICY_BLOCKED, List.of(), Pattern.compile("\\bblock(?:ed|ing)\\b")),
+          // The tool ran and its output did not match its declared schema ("Output validation
+          // error", "has an output schema but did not return structured content"): read before the
+          // arguments' validation words, which the same messages hold.
+          new Row(
+              EXECUTION_FAILED,
+              List.of(
+                  "output validation",
+                  "output schema",
+                  "outputschema",
+                  "structured content",
+                  "structured output",
+                  "result validation failed",
+                  "calltoolresult")),
+          new Row(
+              INVALID_ARGUMENTS,
+              List.of(
+                  "invalid argument",
+                  "invalid parameter",
+                  "invalid input",
+                  "missing required",
+                  "validation failed",
+                  // JSON-schema validation of the arguments: JSON-RPC -32602, MCP SDKs,
+                  // python-jsonschema, ajv
+                  "invalid params",
+                  "input validation error",
+                  "schema validation",
+                  "does not match the schema",
+                  "is a required property",
+                  "must have required property",
+                  "is not of type",
+                  "additional properties are not allowed",
+                  "must not have additional properties",
+                  "invalid request param",
+                  "failed to deserialize parameters",
+                  "arguments must be",
+                  // an agent's parser refusing the call's arguments ("Your action could not be
+                  // parsed properly: Required argument(s) missing", "Invalid JSON input for tool",
+                  // "Argument path is not in the tool's input schema")
+                  "could not be parsed",
+                  "argument(s) missing",
+                  "unexpected argument",
+                  "invalid json input",
+                  "arguments are not valid json",
+                  "not in the tool's input schema",
+                  // an argument named wrong, missing or empty ("Argument timeout has type
+                  // 'string' but should be 'integer'", "Invalid float passed to 'timeout'
+                  // argument: soon", "Command cannot be empty.", "Error: No URL provided.")
+                  "but should be",
+                  "cannot be empty",
+                  "must not be empty",
+                  "invalid url",
+                  // a function called with arguments it does not take, or without one it needs
+                  // (Python's "got an unexpected keyword argument 'type'" and "missing 1 required
+                  // positional argument", .NET's "Missing argument for function parameter",
+                  // pydantic's "Field required", Claude Code's "InputValidationError: … The
+                  // required parameter `command` is missing", "Failed to validate tool
+                  // parameters", "Too many arguments to single-input tool")
+                  "unexpected keyword argument",
+                  "required positional argument",
+                  "required keyword-only argument",
+                  "required parameter",
+                  "missing argument",
+                  "field required",
+                  "validation error for",
+                  "inputvalidationerror",
+                  "failed to validate",
+                  "invalid type for parameter",
+                  "parameter is incorrect",
+                  "failed to parse function arguments",
+                  "error parsing arguments",
+                  "did not match expected schema",
+                  "too many arguments",
+                  "could not parse output",
+                  // a Java tool's arguments its binding could not make into its parameters ("No
+                  // enum constant X", Jackson's "Cannot construct instance of `ArrayList`",
+                  // Spring AI's "Conversion from JSON to java.util.Map … failed")
+                  "no enum constant",
+                  "cannot construct instance of",
+                  "conversion from json to",
+                  // an edit whose text to replace is not in the file, or is there more than once,
+                  // or a patch that does not parse: nothing was changed ("old_string not found in
+                  // X. It must match the file text exactly", "Could not find matching text to
+                  // replace", "Found multiple matches for oldString", "Failed to find a matching
+                  // location in the file (28% confidence, needs 98%)", "Invalid patch: The first
+                  // line of the patch must be '*** Begin Patch'")
+                  "old_string not found",
+                  "found 0 times",
+                  "0 occurrences",
+                  "string to replace",
+                  "text to replace",
+                  "matching text",
+                  "matching location",
+                  "multiple matches",
+                  "did not match any content",
+                  "target content not found",
+                  "similar match",
+                  "must match exactly",
+                  "must exactly match",
+                  "replace content are identical",
+                  "search/replace block",
+                  "edit format",
+                  "invalid patch",
+                  "parse patch",
+                  // the same in other languages
+                  "参数错误",
+                  "参数无效",
+                  "无效参数",
+                  "无效的参数",
+                  "参数校验失败",
+                  "参数格式错误",
+                  "缺少必填参数",
+                  "缺少必要参数",
+                  "缺少参数",
+                  "引数が不正",
+                  "無効な引数",
+                  "無効なパラメータ",
+                  "パラメータが不正",
+                  "必須パラメータ",
+                  "잘못된 매개변수",
+                  "잘못된 인수",
+                  "유효하지 않은 매개변수",
+                  "필수 매개변수",
+                  "обязательный параметр",
+                  "argumento inválido",
+                  "argumentos inválidos",
+                  "parámetro inválido",
+                  "parámetros inválidos",
+                  "falta el parámetro",
+                  "parâmetro inválido",
+                  "parâmetros inválidos",
+                  "parâmetro obrigatório",
+                  "ungültige argumente",
+                  "ungültiges argument",
+                  "ungültiger parameter",
+                  "ungültige parameter",
+                  "pflichtparameter",
+                  "argument invalide",
+                  "arguments invalides",
+                  "paramètre invalide",
+                  "paramètres invalides",
+                  "paramètre manquant",
+                  "paramètre requis"),
+              // an argument's name before "is required", a value "passed to" an argument, a
+              // value "provided" for none, and Russian's wrong or inadmissible argument
+              Pattern.compile(
+                  "\\b(?:argument|parameter|param|field|property|input)\\b[^\\n.]{0,40}?\\bis"
+                      + " required\\b|\\bmust be (?:positive|one of|different)\\b"
+                      + "|\\bcannot be (?:greater|less|longer|more) than\\b"
+                      + "|\\binvalid \\w+ passed to\\b|^(?:error: )?no \\w+ (?:was )?provided\\b"
+                      // (a lookbehind, not a word boundary, which JDK 19 and later read as ASCII)
+                      + "|(?<![а-яё])(?:неверн|недопустим|некорректн)\\S*"
+                      + " (?:параметр|аргумент)")),
+          // Anything else not allowed or not permitted: a refusal ("File type not allowed",
+          // "Command execution not allowed", "It is not permitted to evaluate other functions"),
+          // read after the arguments' words, which name properties not allowed; not HTTP's "405
+          // Method Not Allowed", a status.
+          new Row(
+              POLICY_BLOCKED,
+              List.of("not permitted to"),
+              Pattern.compile("(?<!method )\\bnot allowed\\b")),
+          new Row(
+              TOOL_NOT_FOUND,
+              List.of(
+                  "tool not found",
+                  "unknown tool",
+                  "no such tool",
+                  "command not found",
+                  "method not found",
+                  "does not support tools",
+                  "unknown mcp server",
+                  // an agent's registry without the tool named ("Tool read_fle is not registered",
+                  // "You tried to use the tool read_fle, but it doesn't exist")
+                  "is not registered",
+                  "tried to use the tool",
+                  // a model's call of a tool the agent does not offer ("No MCP Tool found for tool
+                  // call", "[Python REPL] is not a valid tool", "Model tried to call unavailable
+                  // tool 'shell'", "unsupported tool: AwaitShell", "Function … is not found in the
+                  // tools_dict", "a function that wasnt defined", "The plugin collection does not
+                  // contain a plugin and/or function with the specified names", "No agent can
+                  // execute the function document_writer")
+                  "no mcp tool found",
+                  "no tool found",
+                  "not a valid tool",
+                  "unavailable tool",
+                  "unsupported tool",
+                  "not found in the tools",
+                  "wasnt defined",
+                  "wasn't defined",
+                  "was not defined",
+                  "does not contain a plugin",
+                  "does not contain a function",
+                  "no agent can execute",
+                  "was not contributed",
+                  "unsupported call",
+                  // an agent without the function the model called ("No tool named \"x\" is
+                  // currently available", Spring AI's "No ToolCallback found for tool name",
+                  // "there isn't a callback registered for that function", LiveKit's "unknown AI
+                  // function", the OpenAI Agents SDK's "Tool x not found in agent")
+                  "no tool named",
+                  "no toolcallback",
+                  "callback registered",
+                  "unknown ai function",
+                  "not found in agent",
+                  // the same in other languages
+                  "工具不存在",
+                  "未找到工具",
+                  "找不到工具",
+                  "工具未找到",
+                  "未知工具",
+                  "ツールが見つかりません",
+                  "不明なツール",
+                  "도구를 찾을 수 없",
+                  "알 수 없는 도구",
+                  "инструмент не найден",
+                  "неизвестный инструмент",
+                  "herramienta no encontrada",
+                  "herramienta desconocida",
+                  "ferramenta não encontrada",
+                  "ferramenta desconhecida",
+                  "werkzeug nicht gefunden",
+                  "unbekanntes werkzeug",
+                  "outil introuvable",
+                  "outil inconnu",
+                  "outil non trouvé"),
+              // "MCP error -32602: Tool X not found", "MCP error -32601: Tools not supported", an
+              // agent's action or slash command it does not have ("Action browse_interactive does
+              // not exist.", "Error: Command /rn not found.")
+              Pattern.compile(
+                  "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b"
+                      + "|\\b(?:tool|action|function) \\S{1,60} (?:does not exist|not found)\\b"
+                      + "|\\bcommand /\\S{1,60} not found\\b"
+                      // "Tool '' is not valid", "Method API_post_search not found"
+                      + "|\\btool '[^'\\n]{0,60}' is not valid\\b"
+                      + "|\\bmethod \\S{1,60} not found\\b")),
+          // An MCP server that cannot be reached never ran the call: another agent may.
+          new Row(
+              TOOL_UNAVAILABLE,
+              List.of(
+                  "mcp server is not connected",
+                  "mcp server not connected",
+                  "not connected to mcp server",
+                  "failed to connect to mcp server",
+                  "could not connect to mcp server",
+                  "mcp server unreachable",
+                  "mcp server is unreachable",
+                  "mcp server is not running",
+                  // a client with no live session yet or any more, a server switched off: the
+                  // call was never sent ("Not connected", "Server not initialized", "MCP server
+                  // \"filesystem\" is disabled", "Transport has already been closed.")
+                  "not connected",
+                  "not initialized",
+                  "is disabled",
+                  "connection not found",
+                  "no connection found",
+                  "has already been closed",
+                  "executable file not found",
+                  // Node's connect that timed out, a name that did not resolve: nothing was sent
+                  // (read before "etimedout", a timeout of a call in flight)
+                  "connect etimedout",
+                  // a connect that timed out, as urllib3 and httpx name it ("(connect
+                  // timeout=10)", "httpx.ConnectTimeout")
+                  "connect timeout",
+                  "connecttimeout",
+                  "timed out while connecting",
+                  // an MCP server not yet, or no longer, there to take the call ("MCP startup
+                  // incomplete", "MCPManager has not been initialized", "Received request before
+                  // initialization was complete", "No MCP servers could be initialized", "No MCP
+                  // client found for tool ID", "No tools available", "Couldn't reach the MCP
+                  // server", "Failed to list or register tools for MCP server")
+                  "startup incomplete",
+                  "not been initialized",
+                  "could not be initialized",
+                  "before initialization",
+                  "during session initialization",
+                  "no mcp client",
+                  "no mcp servers",
+                  "no server info",
+                  "no tools available",
+                  "retrieving tool list",
+                  "tools fetch failed",
+                  "opening handshake",
+                  // a sandbox, container, kernel or runtime that is not there or not running
+                  // ("docker is not running", "The container is not running", "Kernel has been
+                  // shut down", "SandboxNotFoundError", "No terminal available")
+                  "sandboxnotfound",
+                  "sandbox not found",
+                  "no sandbox found",
+                  "no terminal available",
+                  "has been shut down",
+                  "browser has been closed",
+                  "did not start",
+                  "could not be started",
+                  "exited before responding",
+                  "closed client",
+                  "in error state",
+                  "spawn failed",
+                  "initialization failed",
+                  "initializationerror",
+                  "err_name_not_resolved",
+                  "err_connection_refused",
+                  "executable doesn't exist",
+                  "nosuchkernel",
+                  // a TLS handshake that failed: nothing was sent
+                  "certificate verify fail",
+                  "ssl_connect",
+                  // a host name that did not resolve, as libc and Go print it
+                  "name or service not known",
+                  "temporary failure in name resolution",
+                  "nodename nor servname",
+                  "no such host",
+                  // connecting or starting failed, in other languages
+                  "无法连接",
+                  "连接失败",
+                  "连接被拒绝",
+                  "拒绝连接",
+                  "无法启动",
+                  "启动失败",
+                  "接続できません",
+                  "接続に失敗",
+                  "接続が拒否",
+                  "起動に失敗",
+                  "연결할 수 없",
+                  "연결에 실패",
+                  "연결이 거부",
+                  "시작할 수 없",
+                  "не удалось подключиться",
+                  "не удалось запустить",
+                  "соединение отклонено",
+                  "в соединении отказано",
+                  "no se pudo conectar",
+                  "no se puede conectar",
+                  "conexión rechazada",
+                  "não foi possível conectar",
+                  "falha ao conectar",
+                  "conexão recusada",
+                  "verbindung fehlgeschlagen",
+                  "keine verbindung",
+                  "verbindung abgelehnt",
+                  "verbindung verweigert",
+                  "impossible de se connecter",
+                  "connexion refusée",
+                  "échec de la connexion",
+                  "未连接",
+                  "断连",
+                  "不可用"),
+              // The same meaning in any phrasing: connecting, starting or spawning the server
+              // failed, its discovery failed, its program is missing, the sandbox or kernel it
+              // runs in could not be made, the tool is not there to be called ("MCP functionality
+              // is not available on Windows"). Read before "connection closed", which alone means
+              // a call in flight was cut.
+              Pattern.compile(
+                  "\\b(?:failed|unable|could not|couldn't|cannot|error)\\b"
+                      + " (?:to |while |when |in )?(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?"
+                      + "|launch(?:ing)?|initiali[sz](?:e|ing)|activat(?:e|ing))\\b"
+                      + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?create"
+                      + " (?:a |the )?(?:\\w+ )?"
+                      + "(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
+                      + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
+                      + "(?:list|get|load|fetch|register)\\b[^\\n]{0,20}? tools\\b"
+                      // a socket not open, a browser not there to drive ("WebSocket is not open:
+                      // readyState 3 (CLOSED)", "Browser specified in your config is not
+                      // installed", "Chromium distribution 'chrome' is not found at …")
+                      + "|\\b(?:websocket|socket|connection|channel) is not open\\b"
+                      + "|\\b(?:browser|chromium|chrome|firefox|webkit)\\b[^\\n]{0,60}?"
+                      + "\\b(?:is not installed|(?:is )?not found at|does(?:n't| not) exist at)\\b"
+                      + "|\\b(?:docker|container|sandbox|daemon|kernel|runtime|browser)\\b"
+                      + "[^\\n]{0,40}? (?:is not|isn't|not) running\\b"
+                      + "|\\b(?:tool|server|functionality|service|sandbox|runtime|kernel|container"
+                      + "|terminal)\\b[^\\n]{0,40}? is (?:temporarily |currently )?"
+                      + "(?:unavailable|not available|not responding|not activated)\\b"
+                      + "|\\bwaiting for [^\\n]{1,40} to be ready\\b"
+                      + "|\\b(?:container|sandbox|server|kernel|runtime) is (?:still )?starting\\b"
+                      + "|\\b(?:container|sandbox|kernel) creation failed\\b"
+                      + "|\\b(?:spawn(?:sync)?|uv_spawn|posix_spawn)\\b[^\\n]{0,80}?"
+                      + "\\b(?:enoent|e2big|einval|unknown)\\b"
+                      // an MCP client closed before the call, a shell without the server's program
+                      // ("Error in MCP: Client closed", "sh: mcp-server-filesystem: not found")
+                      + "|\\bclient closed\\b(?! request)|^sh: \\S+: not found"
+                      + "|\\berror (?:listing|fetching|loading) tools\\b"
+                      + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
+                      + "|^env: \\S+: no such file or directory"
+                      // the server itself not reached, not a connection that failed under the call
+                      // ("Couldn't reach the MCP server", "MCP server \"sleep\": Connection failed
+                      // after 60031ms", "Connection failed for 'github'"; not "Connection failed
+                      // while uploading file chunk 3")
+                      + "|\\b(?:couldn't|could not|cannot|can't|unable to) reach (?:the |your )?"
+                      + "(?:mcp|server|tool|host|api|endpoint|service|backend)\\b"
+                      + "|\\b(?:mcp|server)\\b[^\\n]{0,40}?\\bconnection failed\\b"
+                      + "|\\bconnection failed (?:for|after)\\b"
+                      + "|\\berror during discovery\\b|\\bprogram not found\\b"
+                      // a name that did not resolve (not "FileNotFoundError")
+                      + "|\\b(?:enotfound|eai_again)\\b")),
+          new Row(
+              RATE_LIMITED,
+              List.of(
+                  "rate limit",
+                  "rate_limited",
+                  "too many request",
+                  "throttl",
+                  "too many in-flight",
+                  // the tool's own cap on its calls ("Tool 'search_web' has reached its usage
+                  // limit of 3 times")
+                  "usage limit",
+                  // a tool API's quota or a cap on calls ("Monthly quota exceeded", "Sandbox
+                  // resource limit reached (16)", "DuckDuckGoSearchException: Ratelimit", "Too many
+                  // tool calls in a single turn! Limit is 5.")
+                  "quota exceeded",
+                  "quota exhausted",
+                  "ratelimit",
+                  "resource limit reached",
+                  "too many tool calls",
+                  "exceeded your",
+                  "resource_exhausted",
+                  "insufficient credits",
+                  "insufficient_quota",
+                  "credit balance",
+                  "credit_balance",
+                  "out of credits",
+                  "dailylimitexceeded",
+                  "daily limit",
+                  "too many concurrent",
+                  "resource has been exhausted",
+                  // the same in other languages
+                  "请求过于频繁",
+                  "频率限制",
+                  "速率限制",
+                  "限流",
+                  "レート制限",
+                  "リクエストが多すぎ",
+                  "요청이 너무 많",
+                  "속도 제한",
+                  "слишком много запросов",
+                  "demasiadas solicitudes",
+                  "muitas solicitações",
+                  "muitas requisições",
+                  "zu viele anfragen",
+                  "trop de requêtes")),
+          new Row(
+              TIMEOUT,
+              List.of(
+                  "timed out",
+                  "timeout",
+                  "deadline exceeded",
+                  "maximum execution time",
+                  "time limit exceeded",
+                  // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
+                  "etimedout",
+                  // Windows' WSAETIMEDOUT
+                  "winerror 10060",
+                  // the same in other languages
+                  "超时",
+                  "タイムアウト",
+                  "時間切れ",
+                  "시간 초과",
+                  "타임아웃",
+                  "тайм-аут",
+                  "таймаут",
+                  "время ожидания",
+                  "tiempo de espera",
+                  "tempo limite",
+                  "tempo esgotado",
+                  "zeitüberschreitung",
+                  "délai d'attente",
+                  "délai dépassé")),
+          new Row(
+              TRANSPORT_ERROR,
+              List.of(
+                  "connection reset",
+                  "broken pipe",
+                  "econnreset",
+                  "connection closed",
+                  "unexpected end of stream",
+                  // a connection cut once the request was out, as HTTP clients say it: Node's
+                  // "socket hang up" and "write EPIPE", undici's "other side closed", httpx's
+                  // "Server disconnected without sending a response", http.client's
+                  // "IncompleteRead", node-fetch's "Premature close"
+                  "socket hang up",
+                  "other side closed",
+                  "server disconnected",
+                  "write epipe",
+                  "incompleteread",
+                  "premature close",
+                  // the transport or session cut under a call, the server gone, an answer in
+                  // another shape than the protocol's ("Transport closed", "Server session was
+                  // closed unexpectedly", "The server shut down unexpectedly", "Disconnected from
+                  // MCP server", "Streamable HTTP error: Unexpected content type: text/html")
+                  "transport closed",
+                  "transport is closed",
+                  "transport was closed",
+                  "closed unexpectedly",
+                  "shut down unexpectedly",
+                  "session with server terminated",
+                  "disconnected from",
+                  "process exited",
+                  "unexpected content type",
+                  "unsupported content type",
+                  "invalid mcp response",
+                  // the connection lost under the call ("Connection lost. The server may have
+                  // disconnected."), and the same cut in other languages
+                  "connection lost",
+                  "connection was lost",
+                  "lost connection",
+                  // a channel, a session or a stream cut under the call ("Error from mcp-server:
+                  // Channel closed", "Session terminated", "SSE stream disconnected: TypeError:
+                  // terminated", "peer closed connection without sending complete message body",
+                  // "Keep-alive ping failed", "the connection to sandbox … ended before the stream
+                  // completed", "received invalid response", "MCP proxy request failed")
+                  "channel closed",
+                  "session terminated",
+                  "stream disconnected",
+                  "peer closed connection",
+                  "closed connection without",
+                  "incomplete chunked read",
+                  "ping failed",
+                  "before the stream completed",
+                  "received invalid response",
+                  "proxy request failed",
+                  "unexpected nil response",
+                  "transport error",
+                  "closedresourceerror",
+                  "brokenresourceerror",
+                  "websocket disconnected",
+                  "proxy error",
+                  "ended by the other party",
+                  // Chromium's net errors for a page load cut under a browser tool
+                  "err_connection_closed",
+                  "err_connection_reset",
+                  "断开连接",
+                  "连接已关闭",
+                  "连接断开",
+                  "连接已断开",
+                  "连接被重置",
+                  "接続が切断",
+                  "接続が閉じ",
+                  "接続がリセット",
+                  "연결이 끊어",
+                  "연결이 끊겼",
+                  "연결이 종료",
+                  "соединение разорвано",
+                  "соединение закрыто",
+                  "соединение сброшено",
+                  "conexión cerrada",
+                  "conexión perdida",
+                  "conexão fechada",
+                  "conexão perdida",
+                  "conexão encerrada",
+                  "verbindung getrennt",
+                  "verbindung geschlossen",
+                  "verbindung verloren",
+                  "connexion fermée",
+                  "connexion perdue")),
+          new Row(
+              TOOL_UNAVAILABLE,
+              List.of(
+                  "connection refused",
+                  "econnrefused",
+                  "service unavailable",
+                  "server unavailable",
+                  "unreachable")),
+          new Row(
+              EXECUTION_FAILED,
+              List.of(
+                  "exit code",
+                  "exit status",
+                  "exited with",
+                  "non-zero exit",
+                  // the tool was called and failed, no other cause named: it may have run
+                  // ("Error executing tool search_files: …", "Tool 'x' returned an error", .NET's
+                  // "An error occurred invoking 'x'")
+                  "error executing tool",
+                  "error calling tool",
+                  "returned an error",
+                  "error occurred invoking",
+                  "reported an error",
+                  "reported tool error",
+                  "yielded an error",
+                  "error occurred while running the tool",
+                  "traceback (most recent call last)",
+                  // the tool's own code that failed ("✗ Execution failed: Cannot read properties
+                  // of undefined", "execute tool failed", "'McpExecutor' object has no attribute",
+                  // "string indices must be integers", "RangeError: Maximum call stack size
+                  // exceeded", "sqlite3.OperationalError", "database is locked", "I encountered an
+                  // error while trying to use the tool")
+                  "execution failed",
+                  "execute tool failed",
+                  "execute tool error",
+                  "error running tool",
+                  "while executing the action",
+                  "browser action",
+                  "undefined is not an object",
+                  "is not a function",
+                  "maxbuffer",
+                  // a Java tool method that threw ("java.lang.reflect.InvocationTargetException",
+                  // "Tool with name 'x' failed to execute with arguments", "threw an exception")
+                  "invocationtargetexception",
+                  "failed to execute with arguments",
+                  "threw an exception",
+                  "cannot set properties of",
+                  "cannot import name",
+                  "failed to execute query",
+                  "syntax error at or near",
+                  "failed to run code",
+                  "failed in sandbox",
+                  "error while trying to use the tool",
+                  "cannot read properties of",
+                  "object has no attribute",
+                  "indices must be integers",
+                  "is not subscriptable",
+                  "maximum call stack size exceeded",
+                  "operationalerror",
+                  "database is locked",
+                  // JSON-RPC's internal error, the protocol's HTTP 500 ("MCP error -32603: Internal
+                  // error")
+                  "-32603",
+                  // the tool ran and failed, in other languages
+                  "执行失败",
+                  "执行出错",
+                  "执行错误",
+                  "実行に失敗",
+                  "実行エラー",
+                  "실행 실패",
+                  "실행에 실패",
+                  "실행 중 오류",
+                  "ошибка выполнения",
+                  "не удалось выполнить",
+                  "error al ejecutar",
+                  "error de ejecución",
+                  "falha ao executar",
+                  "erro ao executar",
+                  "erro de execução",
+                  "ausführung fehlgeschlagen",
+                  "fehler bei der ausführung",
+                  "échec de l'exécution",
+                  "erreur d'exécution",
+                  "erreur lors de l'exécution"),
+              // Python's NameError inside the tool's code ("name 'traceback' is not defined")
+              Pattern.compile("\\bname '[^'\\n]{1,60}' is not defined\\b")));
+}

@@ -237,6 +237,10 @@ final class ToolFailureWording {
                   "tool rejected",
                   "call was rejected",
                   "tool denied",
+                  "call rejected",
+                  "write denied",
+                  "edit denied",
+                  "fail-safe triggered",
                   "denied by rule",
                   "read-only mode",
                   // a file guard that refuses a write it cannot vouch for ("You must read the file
@@ -320,6 +324,10 @@ final class ToolFailureWording {
                   "invalid_grant",
                   "insufficient authentication",
                   "insufficient scope",
+                  // GitHub's 403 for a token or an app without the permission ("Resource not
+                  // accessible by integration"), "The push failed due to access permissions"
+                  "not accessible by",
+                  "access permissions",
                   "bad credentials",
                   "invalid credentials",
                   "login fail",
@@ -476,6 +484,7 @@ final class ToolFailureWording {
                   "matching text",
                   "matching location",
                   "multiple matches",
+                  "multiple occurrences",
                   "did not match any content",
                   "target content not found",
                   "similar match",
@@ -741,7 +750,8 @@ final class ToolFailureWording {
                       + " (?:a |the )?(?:\\w+ )?"
                       + "(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
                       + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
-                      + "(?:list|get|load|fetch|register)\\b[^\\n]{0,20}? tools\\b"
+                      + "(?:list|get|load|fetch|register|update|enumerate)\\b[^\\n]{0,20}?"
+                      + " (?:tools|mcp servers?)\\b"
                       // a socket not open, a browser not there to drive ("WebSocket is not open:
                       // readyState 3 (CLOSED)", "Browser specified in your config is not
                       // installed", "Chromium distribution 'chrome' is not found at …")
@@ -760,8 +770,9 @@ final class ToolFailureWording {
                       + "\\b(?:enoent|e2big|einval|unknown)\\b"
                       // an MCP client closed before the call, a shell without the server's program
                       // ("Error in MCP: Client closed", "sh: mcp-server-filesystem: not found")
-                      + "|\\bclient closed\\b(?! request)|^sh: \\S+: not found"
-                      + "|\\berror (?:listing|fetching|loading) tools\\b"
+                      + "|\\bclient closed\\b(?! request)|(?:^|/)sh: (?:\\d+: )?\\S+: not found"
+                      + "|\\berror (?:while )?(?:listing|fetching|loading) tools\\b"
+                      + "|\\bis your (?:mcp )?server running\\b"
                       + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
                       + "|^env: \\S+: no such file or directory"
                       // the server itself not reached, not a connection that failed under the call

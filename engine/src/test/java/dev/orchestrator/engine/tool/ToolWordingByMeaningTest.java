@@ -157,6 +157,15 @@ class ToolWordingByMeaningTest {
           OSError: [Errno 30] Read-only file system: '/workspace/out.txt'      | policy_blocked
           Command 'rm' is not in the allowed commands list.                    | policy_blocked
           Unexpected argument(s): cwd. Use only those in the allowed arguments. | invalid_arguments
+          403 Resource not accessible by integration                           | permission_denied
+          The push failed due to access permissions                            | permission_denied
+          No replacement was performed. Multiple occurrences of old_str found. | invalid_arguments
+          Tool call rejected. Waiting for user response.                       | policy_blocked
+          Write denied: '.env' is a protected credential file.                 | policy_blocked
+          PyAutoGUI fail-safe triggered from mouse moving to a corner          | policy_blocked
+          AppleScript execution failed: /bin/sh: 1: osascript: not found       | tool_unavailable
+          Failed to load MCP servers. Make sure Claude Code is installed.      | tool_unavailable
+          Connection Error, is your MCP server running?                        | tool_unavailable
           工具调用已取消                                                        | ambiguous_outcome
           ツールの実行はキャンセルされました                                       | ambiguous_outcome
           도구 실행이 취소되었습니다                                              | ambiguous_outcome

@@ -156,14 +156,15 @@ public final class ToolFailureClassifier {
     ToolDecision decision = decide(typed == null ? UNKNOWN : typed, idempotent);
     if (declared == null && decision.action() != ToolAction.FAIL_CLOSED) {
       // Wording fills a gap or tightens to fail closed; it never loosens.
-      ToolFailureKind worded = wordingKind(evidence.message());
+      String text = readable(evidence.message());
+      ToolFailureKind worded = text == null ? null : ToolFailureWording.kind(text);
       ToolDecision byWording = worded == null ? null : decide(worded, idempotent);
       if (byWording != null && byWording.action() == ToolAction.FAIL_CLOSED) {
         return byWording;
       }
       // A status a client printed, with no typed one beside it, only tightens: a 404 or a 429
       // printed by a web-fetch tool may be the fetched page's, not the tool's.
-      Integer printed = evidence.status() == null ? printedStatus(evidence.message()) : null;
+      Integer printed = evidence.status() == null && text != null ? printedStatus(text) : null;
       ToolFailureKind byStatus = printed == null ? null : statusKind(printed, idempotent);
       if (byStatus != null && decide(byStatus, idempotent).action() == ToolAction.FAIL_CLOSED) {
         return decide(byStatus, idempotent);
@@ -334,14 +335,16 @@ public final class ToolFailureClassifier {
     return null;
   }
 
-  static ToolFailureKind wordingKind(String message) {
+  // The message as the wording rows and the printed status read it: its first MAX_WORDING_CHARS,
+  // lower-cased; null when there is none.
+  private static String readable(String message) {
     if (message == null || message.isBlank()) {
       return null;
     }
-    String text =
-        (message.length() > MAX_WORDING_CHARS ? message.substring(0, MAX_WORDING_CHARS) : message)
-            .toLowerCase(Locale.ROOT);
-    return ToolFailureWording.kind(text);
+    return (message.length() > MAX_WORDING_CHARS
+            ? message.substring(0, MAX_WORDING_CHARS)
+            : message)
+        .toLowerCase(Locale.ROOT);
   }
 
   /**
@@ -353,14 +356,10 @@ public final class ToolFailureClassifier {
    * Server Error from POST", a tool's "GitHub API error: 401", "googleapi: Error 400" or "502: Bad
    * Gateway"; or a message that is only a reason phrase ("Internal Server Error"). Only 4xx and 5xx
    * count.
+   *
+   * @param text the message, as {@link #readable(String)} gives it
    */
-  static Integer printedStatus(String message) {
-    if (message == null || message.isBlank()) {
-      return null;
-    }
-    String text =
-        (message.length() > MAX_WORDING_CHARS ? message.substring(0, MAX_WORDING_CHARS) : message)
-            .toLowerCase(Locale.ROOT);
+  static Integer printedStatus(String text) {
     Matcher m = PRINTED_STATUS.matcher(text);
     if (m.find()) {
       return Integer.valueOf(m.group(1) != null ? m.group(1) : m.group(2));

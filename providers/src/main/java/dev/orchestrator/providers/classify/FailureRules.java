@@ -946,7 +946,6 @@ final class FailureRules {
             CONNECTION_FAILED,
             RETRY,
             NO));
-    // 9. 500 is the serving application's own answer.
     // 9. A transient 5xx whose words say the server could not parse the tool call the model wrote
     //    (Ollama's "error parsing tool call: invalid character ']' after object key:value pair",
     //    llama.cpp's "Failed to parse tool call arguments as JSON"): the model's answer was
@@ -958,6 +957,7 @@ final class FailureRules {
             EMPTY_RESPONSE,
             RETRY,
             YES));
+    // 9. 500 is the serving application's own answer.
     t.add(row("transient.status_500", f -> f.statusIs(500), SERVER_ERROR, RETRY, YES));
     // 9. The rest (409, 425, 502, 503, 520, 527…): a proxy or the server, request fate unknown.
     t.add(row("transient.other", Facts::transientStatus, SERVER_ERROR, RETRY, UNKNOWN));

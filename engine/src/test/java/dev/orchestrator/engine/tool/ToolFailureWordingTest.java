@@ -1,0 +1,45 @@
+package dev.orchestrator.engine.tool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.tool.ToolFailureWording.Row;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The wording rows hold no phrase that can never decide: the wording is lower-cased before it is
+ * read, and the first row that matches wins, so a phrase with a capital, one that holds another
+ * phrase of its row or of an earlier row, or one its row's own pattern already reads is dead.
+ */
+class ToolFailureWordingTest {
+
+  @Test
+  void everyPhraseCanDecide() {
+    List<String> dead = new ArrayList<>();
+    List<Row> rows = ToolFailureWording.ROWS;
+    for (int i = 0; i < rows.size(); i++) {
+      Row row = rows.get(i);
+      for (String phrase : row.phrases()) {
+        if (phrase.isBlank() || !phrase.equals(phrase.toLowerCase(Locale.ROOT))) {
+          dead.add(phrase + ": blank or not lower-case");
+        }
+        for (String other : row.phrases()) {
+          if (!other.equals(phrase) && phrase.contains(other)) {
+            dead.add(phrase + ": holds '" + other + "' of the same row");
+          }
+        }
+        if (row.pattern() != null && row.pattern().matcher(phrase).find()) {
+          dead.add(phrase + ": read by its own row's pattern");
+        }
+        for (int j = 0; j < i; j++) {
+          if (rows.get(j).matches(phrase)) {
+            dead.add(phrase + ": read first by the " + rows.get(j).kind() + " row " + j);
+          }
+        }
+      }
+    }
+    assertThat(dead).isEmpty();
+  }
+}

@@ -484,6 +484,44 @@ final class ToolFailureWording {
                   "edit format",
                   "invalid patch",
                   "parse patch",
+                  // the validators tools check their arguments with, in their own words: Zod
+                  // ("Invalid enum value. Expected 'a' | 'b', received 'c'", "String must contain
+                  // at least 1 character(s)"), ajv ("must be equal to one of the allowed values",
+                  // "must match pattern"), python-jsonschema ("'x' is not one of ['a', 'b']",
+                  // "is not valid under any of the given schemas"), Bean Validation and
+                  // class-validator ("must not be blank", "should not be empty")
+                  "invalid enum value",
+                  "must contain at least",
+                  "must contain at most",
+                  "allowed values",
+                  "must match pattern",
+                  "must match format",
+                  "is not one of [",
+                  "under any of the given schemas",
+                  "is less than the minimum of",
+                  "is greater than the maximum of",
+                  "must not be blank",
+                  "must not be null",
+                  "should not be empty",
+                  // a path naming the wrong kind of thing, or not in the form asked for (Node's
+                  // "EISDIR: illegal operation on a directory", Python's "[Errno 21] Is a
+                  // directory", "Path provided was not a file!", "File path must be absolute")
+                  "eisdir",
+                  "enotdir",
+                  "is a directory",
+                  "not a directory",
+                  "isadirectoryerror",
+                  "notadirectoryerror",
+                  "was not a file",
+                  "is not a file",
+                  "must be absolute",
+                  "must be an absolute path",
+                  // the call's arguments as JSON the parser could not read (Python's
+                  // "Unterminated string starting at: line 1 column 111", "Expecting ','
+                  // delimiter")
+                  "unterminated string starting at",
+                  "delimiter: line",
+                  "expecting property name enclosed in double quotes",
                   // the same in other languages
                   "参数错误",
                   "参数无效",
@@ -532,7 +570,19 @@ final class ToolFailureWording {
                       + "|\\binvalid \\w+ passed to\\b|^(?:error: )?no \\w+ (?:was )?provided\\b"
                       // (a lookbehind, not a word boundary, which JDK 19 and later read as ASCII)
                       + "|(?<![а-яё])(?:неверн|недопустим|некорректн)\\S*"
-                      + " (?:параметр|аргумент)")),
+                      + " (?:параметр|аргумент)"
+                      // Russian's parameter that is required ("Параметр 'code' обязателен")
+                      + "|(?<![а-яё])параметр\\S* [^\\n]{0,40}?обязател"
+                      // Zod's and others' "Expected string, received null"
+                      + "|\\bexpected [a-z]+, received [a-z]+\\b"
+                      // a value of a kind the tool does not take ("Unsupported key: pagedown",
+                      // "Unsupported language: echarts"), a key or field it does not know
+                      + "|\\bunsupported (?:key|language|value|format|option|action|operation|type"
+                      + "|mode|method|parameter|argument|encoding|file type|extension)s?: "
+                      + "|\\b(?:unknown|unrecognized) (?:key|field|argument|parameter)s?\\b"
+                      // ajv's and class-validator's type words after a field's path ("params/path
+                      // must be string", "name must be a string")
+                      + "|\\bmust be (?:an? )?(?:string|number|integer|boolean|array|object)\\b")),
           // Anything else not allowed or not permitted: a refusal ("File type not allowed",
           // "Command execution not allowed", "It is not permitted to evaluate other functions"),
           // read after the arguments' words, which name properties not allowed; not HTTP's "405
@@ -988,6 +1038,52 @@ final class ToolFailureWording {
                   "maximum call stack size exceeded",
                   "operationalerror",
                   "database is locked",
+                  // the runtime errors of a tool's own code, by the names the languages give
+                  // them (Python's "KeyError: 'items'", Java's NullPointerException, .NET's
+                  // "Object reference not set to an instance of an object", Go's "panic: runtime
+                  // error: index out of range"), and an answer it could not parse
+                  // ("JSONDecodeError:
+                  // Expecting value: line 1 column 1 (char 0)")
+                  "keyerror:",
+                  "indexerror:",
+                  "zerodivisionerror",
+                  "attributeerror",
+                  "unboundlocalerror",
+                  "recursionerror",
+                  "unicodedecodeerror",
+                  "unicodeencodeerror",
+                  "jsondecodeerror",
+                  "expecting value: line",
+                  "nullpointerexception",
+                  "classcastexception",
+                  "indexoutofboundsexception",
+                  "numberformatexception",
+                  "arithmeticexception",
+                  "concurrentmodificationexception",
+                  "nullreferenceexception",
+                  "object reference not set to an instance",
+                  "referenceerror",
+                  "panic: runtime error",
+                  "nil pointer dereference",
+                  // a database, repository or build the tool worked on refusing the work
+                  // (PostgreSQL's "duplicate key value violates unique constraint", MySQL's "You
+                  // have an error in your SQL syntax", Oracle's "ORA-00942", git's "fatal: not a
+                  // git repository", tsc's "error TS2304", a compilation that failed)
+                  "duplicate key value violates",
+                  "violates foreign key constraint",
+                  "violates not-null constraint",
+                  "violates check constraint",
+                  "deadlock detected",
+                  "no such table",
+                  "no such column",
+                  "unknown column",
+                  "error in your sql syntax",
+                  "sqlstate",
+                  "not a git repository",
+                  "failed to push some refs",
+                  "merge conflict",
+                  "compilation failed",
+                  "compilation error",
                   // JSON-RPC's internal error, the protocol's HTTP 500 ("MCP error -32603: Internal
                   // error")
                   "-32603",
@@ -1013,5 +1109,6 @@ final class ToolFailureWording {
                   "erreur d'exécution",
                   "erreur lors de l'exécution"),
               // Python's NameError inside the tool's code ("name 'traceback' is not defined")
-              Pattern.compile("\\bname '[^'\\n]{1,60}' is not defined\\b")));
+              Pattern.compile(
+                  "\\bname '[^'\\n]{1,60}' is not defined\\b|\\bora-\\d{5}\\b|\\berror ts\\d{4}\\b")));
 }

@@ -34,6 +34,22 @@ class ToolWordingByMeaningTest {
           Command cannot be empty.                                             | invalid_arguments
           Error: No URL provided.                                              | invalid_arguments
           Error: Invalid URL "htp:/example"                                    | invalid_arguments
+          Invalid enum value. Expected 'low', received 'fast'                  | invalid_arguments
+          ✗ Validation error: selector: Expected string, received null         | invalid_arguments
+          String must contain at least 1 character(s)                          | invalid_arguments
+          params/mode must be equal to one of the allowed values               | invalid_arguments
+          params/absolute_path must match pattern "^/"                         | invalid_arguments
+          Value 'fast' is not one of ['low', 'high']                           | invalid_arguments
+          name must be a string                                                | invalid_arguments
+          query must not be blank                                              | invalid_arguments
+          Unsupported key: pagedown                                            | invalid_arguments
+          Unknown field `limt`, expected one of `limit`, `offset`              | invalid_arguments
+          Параметр 'code' обязателен для check_syntax                          | invalid_arguments
+          EISDIR: illegal operation on a directory, read                       | invalid_arguments
+          [Errno 21] Is a directory: '/workspace/src'                          | invalid_arguments
+          File path must be absolute: notes.txt                                | invalid_arguments
+          JSONDecodeError: Unterminated string starting at: line 1 column 111 (char 110) | invalid_arguments
+          Expecting ',' delimiter: line 1 column 50 (char 49)                  | invalid_arguments
           Action browse_interactive does not exist.                            | tool_not_found
           Error: Command /rn not found.                                        | tool_not_found
           Tool 'search_web' has reached its usage limit of 3 times             | rate_limited
@@ -95,6 +111,15 @@ class ToolWordingByMeaningTest {
           ✗ Execution failed: Cannot read properties of undefined (reading 'type') | execution_failed
           'McpExecutor' object has no attribute 'config'                       | execution_failed
           sqlite3.OperationalError: database is locked                         | execution_failed
+          KeyError: 'items'                                                    | execution_failed
+          java.lang.NullPointerException: Cannot invoke "String.length()"      | execution_failed
+          Object reference not set to an instance of an object.                | execution_failed
+          panic: runtime error: index out of range [3] with length 3           | execution_failed
+          JSONDecodeError: Expecting value: line 1 column 1 (char 0)           | execution_failed
+          duplicate key value violates unique constraint "users_pkey"          | execution_failed
+          ORA-00942: table or view does not exist                              | execution_failed
+          fatal: not a git repository (or any of the parent directories): .git | execution_failed
+          src/app.ts(3,5): error TS2304: Cannot find name 'foo'.               | execution_failed
           RangeError: Maximum call stack size exceeded                         | execution_failed
           Tool failed: old_string not found in app.py. It must match exactly.  | invalid_arguments
           Found multiple matches for oldString. Provide more context.          | invalid_arguments

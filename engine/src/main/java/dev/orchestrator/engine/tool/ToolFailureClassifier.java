@@ -354,8 +354,8 @@ public final class ToolFailureClassifier {
    * and "Non-200 status code (502)", the MCP Java SDK "non-OK HTTP code: 500", {@code
    * HttpURLConnection} "Server returned HTTP response code: 500", Spring's WebClient "500 Internal
    * Server Error from POST", a tool's "GitHub API error: 401", "googleapi: Error 400" or "502: Bad
-   * Gateway"; or a message that is only a reason phrase ("Internal Server Error"). Only 4xx and 5xx
-   * count.
+   * Gateway" or "request failed: 401"; or a message that is only a reason phrase ("Internal Server
+   * Error"). Only 4xx and 5xx count.
    *
    * @param text the message, as {@link #readable(String)} gives it
    */
@@ -374,7 +374,7 @@ public final class ToolFailureClassifier {
   private static final Pattern PRINTED_STATUS =
       Pattern.compile(
           "(?:\\bstatus(?: code)?|\\bhttp(?:/\\d(?:\\.\\d)?)?(?: error| code| status(?: code)?)?"
-              + "|\\bresponse code|\\berror(?: code)?)[\\s:=('\"]*([45]\\d\\d)\\b"
+              + "|\\bresponse code|\\berror(?: code)?|\\brequest failed)[\\s:=('\"]*([45]\\d\\d)\\b"
               + "|\\b([45]\\d\\d):? (?:client error|server error|bad request|unauthorized|forbidden"
               + "|proxy authentication required|conflict|precondition failed|payload too large"
               + "|unprocessable (?:entity|content)|locked|unavailable for legal reasons"

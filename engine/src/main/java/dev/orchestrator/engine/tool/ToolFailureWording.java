@@ -189,6 +189,14 @@ final class ToolFailureWording {
                   "call was denied",
                   "blocked by hook",
                   "injection detected",
+                  // a rule, a guard or a safety check that stopped it ("The user has specified a
+                  // rule which prevents you from using this specific tool call", "This action is
+                  // restricted for safety reasons", "Tool loop guard stopped repeated failing
+                  // calls", "Computer tool has unacknowledged safety check")
+                  "prevents you from using",
+                  "for safety reasons",
+                  "loop guard",
+                  "safety check",
                   // a sandbox or an allow-list that refused it ("Import of subprocess is not
                   // allowed. Authorized imports are: …", "'open' is not among the explicitly
                   // allowed tools", "Access to blocked or private host … is not allowed")
@@ -334,6 +342,20 @@ final class ToolFailureWording {
                   "need_user_authorization",
                   "permission_deny",
                   "not logged in",
+                  // a role, a connector or an integration short of a permission, or credentials
+                  // the other side refused ("Gateway execution role lacks permission to invoke
+                  // Lambda function", "This connector requires additional permissions",
+                  // "PermissionDenied: 403 Permission 'aiplatform.extensions.get' denied on
+                  // resource", "the integration rejected the credentials", "Unknown OAuth client")
+                  "lacks permission",
+                  "lacks the permission",
+                  "additional permissions",
+                  "permissiondenied",
+                  "denied on resource",
+                  "rejected the credentials",
+                  "unknown oauth client",
+                  "authorization method mismatch",
+                  "cannot be accessed",
                   "未登录",
                   "berechtigung verweigert",
                   "权限被拒绝",
@@ -522,6 +544,17 @@ final class ToolFailureWording {
                   "unterminated string starting at",
                   "delimiter: line",
                   "expecting property name enclosed in double quotes",
+                  // a call the model wrote malformed, or whose arguments a binding could not take
+                  // (Gemini's "Malformed function call", "Tool call was not properly formatted",
+                  // serde's "missing field 'x'", .NET's "Object of type 'System.String' cannot be
+                  // converted to type 'System.Double[]'", "Invalid sort parameter. Only valid
+                  // values are cited_by_count or publication_date")
+                  "malformed function call",
+                  "not properly formatted",
+                  "missing field",
+                  "cannot be converted to type",
+                  "valid values are",
+                  "failed to compute args",
                   // the same in other languages
                   "参数错误",
                   "参数无效",
@@ -575,6 +608,8 @@ final class ToolFailureWording {
                       + "|(?<![а-яё])параметр\\S* [^\\n]{0,40}?обязател"
                       // Zod's and others' "Expected string, received null"
                       + "|\\bexpected [a-z]+, received [a-z]+\\b"
+                      // a quoted argument that is required ("'entity_id' is required")
+                      + "|'[a-z_]{1,40}' is required\\b"
                       // a value of a kind the tool does not take ("Unsupported key: pagedown",
                       // "Unsupported language: echarts"), a key or field it does not know
                       + "|\\bunsupported (?:key|language|value|format|option|action|operation|type"
@@ -622,6 +657,14 @@ final class ToolFailureWording {
                   "does not contain a plugin",
                   "does not contain a function",
                   "no agent can execute",
+                  // a plugin or function the framework could not find (Semantic Kernel's "Could
+                  // not find function X in skill Y", "FunctionNotFoundError: Cannot find the
+                  // function named news", Dify's "PluginNotFoundError: plugin not found")
+                  "could not find function",
+                  "cannot find the function",
+                  "functionnotfound",
+                  "plugin not found",
+                  "pluginnotfound",
                   "was not contributed",
                   "unsupported call",
                   // an agent without the function the model called ("No tool named \"x\" is
@@ -663,7 +706,10 @@ final class ToolFailureWording {
                       + "|\\bcommand /\\S{1,60} not found\\b"
                       // "Tool '' is not valid", "Method API_post_search not found"
                       + "|\\btool '[^'\\n]{0,60}' is not valid\\b"
-                      + "|\\bmethod \\S{1,60} not found\\b")),
+                      + "|\\bmethod \\S{1,60} not found\\b"
+                      // a quoted name with spaces in it ("function 'assistant <|recipient|> all'
+                      // does not exist")
+                      + "|\\b(?:tool|action|function) '[^'\\n]{1,80}' (?:does not exist|not found)\\b")),
           // An MCP server that cannot be reached never ran the call: another agent may.
           new Row(
               TOOL_UNAVAILABLE,
@@ -705,6 +751,24 @@ final class ToolFailureWording {
                   "no tools available",
                   "retrieving tool list",
                   "tools fetch failed",
+                  // the tool list or the server itself not there to take the call ("Error
+                  // updating tool list", "Failed to query tools from MCP server", "Error list tools
+                  // failed", "Error: Server not found"), a helper the tool needs not started or
+                  // not healthy ("Terminal startup failed", "Failed to discover browser connector
+                  // server. Please ensure it is running", "No connection to browser extension",
+                  // "Sandbox null is not healthy")
+                  "updating tool list",
+                  "failed to query tools",
+                  "list tools failed",
+                  "server not found",
+                  "startup failed",
+                  "ensure it is running",
+                  "no connection to",
+                  "is not healthy",
+                  // docker-py's client that could not reach the daemon ("Error while fetching
+                  // server API version: ('Connection aborted.', FileNotFoundError(2, …))")
+                  "fetching server api version",
+                  "not installed on the device",
                   "opening handshake",
                   // a sandbox, container, kernel or runtime that is not there or not running
                   // ("docker is not running", "The container is not running", "Kernel has been
@@ -797,6 +861,11 @@ final class ToolFailureWording {
                       + "|terminal)\\b[^\\n]{0,40}? is (?:temporarily |currently )?"
                       + "(?:unavailable|not available|not responding|not activated)\\b"
                       + "|\\bwaiting for [^\\n]{1,40} to be ready\\b"
+                      // a tool the model or its API does not offer ("Google search tool is not
+                      // supported for model X", "Hosted tool 'web_search_preview' is not supported
+                      // with gpt-4.1"): the call was never made, another agent's model may make it
+                      + "|\\b(?:not supported|unsupported) (?:for|with|by) (?:the |this )?model\\b"
+                      + "|\\bhosted tool '[^'\\n]{1,60}' is not supported\\b"
                       + "|\\b(?:container|sandbox|server|kernel|runtime) is (?:still )?starting\\b"
                       + "|\\b(?:container|sandbox|kernel) creation failed\\b"
                       + "|\\b(?:spawn(?:sync)?|uv_spawn|posix_spawn)\\b[^\\n]{0,80}?"
@@ -808,6 +877,9 @@ final class ToolFailureWording {
                       + "|\\bis your (?:mcp )?server running\\b"
                       + "|\\b(?:enoent|eunknown)\\b[^\\n]{0,80}?\\b(?:uv_spawn|posix_spawn)\\b"
                       + "|^env: \\S+: no such file or directory"
+                      // a program that could not be executed ("exec /sbin/docker-init: no such file
+                      // or directory", "exec --port failed: No such file or directory")
+                      + "|\\bexec\\b[^\\n]{0,60}?: no such file or directory\\b"
                       // the server itself not reached, not a connection that failed under the call
                       // ("Couldn't reach the MCP server", "MCP server \"sleep\": Connection failed
                       // after 60031ms", "Connection failed for 'github'"; not "Connection failed
@@ -827,6 +899,7 @@ final class ToolFailureWording {
                   "too many request",
                   "throttl",
                   "too many in-flight",
+                  "are already running",
                   // the tool's own cap on its calls ("Tool 'search_web' has reached its usage
                   // limit of 3 times")
                   "usage limit",
@@ -936,6 +1009,11 @@ final class ToolFailureWording {
                   // completed", "received invalid response", "MCP proxy request failed")
                   "channel closed",
                   "session terminated",
+                  // a body cut short, a stream reset by the other side (requests' "Response ended
+                  // prematurely", Go's "stream error: stream ID 3; INTERNAL_ERROR; received from
+                  // peer")
+                  "ended prematurely",
+                  "received from peer",
                   "stream disconnected",
                   "peer closed connection",
                   "closed connection without",
@@ -1080,6 +1158,13 @@ final class ToolFailureWording {
                   "error in your sql syntax",
                   "sqlstate",
                   "not a git repository",
+                  // a file or directory the tool looked for and did not find (Node's "ENOENT: no
+                  // such file or directory, open 'x'", "read_file failed with the message: Could
+                  // not find file", "File x does not exist", "Directory x not found"), the
+                  // exception types' meaning as words
+                  "enoent",
+                  "no such file or directory",
+                  "could not find file",
                   "failed to push some refs",
                   "merge conflict",
                   "compilation failed",
@@ -1110,5 +1195,6 @@ final class ToolFailureWording {
                   "erreur lors de l'exécution"),
               // Python's NameError inside the tool's code ("name 'traceback' is not defined")
               Pattern.compile(
-                  "\\bname '[^'\\n]{1,60}' is not defined\\b|\\bora-\\d{5}\\b|\\berror ts\\d{4}\\b")));
+                  "\\bname '[^'\\n]{1,60}' is not defined\\b|\\bora-\\d{5}\\b|\\berror ts\\d{4}\\b"
+                      + "|\\b(?:file|directory|folder)\\b[^\\n]{0,80}?\\b(?:does not exist|not found)\\b")));
 }

@@ -50,6 +50,36 @@ class ToolWordingByMeaningTest {
           File path must be absolute: notes.txt                                | invalid_arguments
           JSONDecodeError: Unterminated string starting at: line 1 column 111 (char 110) | invalid_arguments
           Expecting ',' delimiter: line 1 column 50 (char 49)                  | invalid_arguments
+          Finish message: Malformed function call                              | invalid_arguments
+          Tool call was not properly formatted                                 | invalid_arguments
+          Failed to receive tool input: missing field `display_description`   | invalid_arguments
+          Object of type System.String cannot be converted to type System.Double[] | invalid_arguments
+          Invalid sort parameter. Only valid values are a or b                 | invalid_arguments
+          unable to call service script.run with data. 'entity_id' is required | invalid_arguments
+          The user has specified a rule which prevents you from using this tool call. | policy_blocked
+          This action is restricted for safety reasons at this time            | policy_blocked
+          Tool loop guard stopped repeated failing calls to read after 3 attempts | policy_blocked
+          Gateway execution role lacks permission to invoke Lambda function    | permission_denied
+          This connector requires additional permissions.                      | permission_denied
+          PermissionDenied: 403 Permission 'x.get' denied on resource '//x'    | permission_denied
+          Your account was authorized but the integration rejected the credentials. | permission_denied
+          read tool response failed: request failed: 401                       | permission_denied
+          Could not find function SummarizeRepository in skill GitHubPlugin    | tool_not_found
+          FunctionNotFoundError: Cannot find the function named news           | tool_not_found
+          PluginNotFoundError: plugin not found                                | tool_not_found
+          Error in call: function 'assistant to all' does not exist            | tool_not_found
+          Error updating tool list: unhandled errors in a TaskGroup            | tool_unavailable
+          Failed to query tools from MCP server: Session terminated            | tool_unavailable
+          Error handling CallToolRequest: Error: Server not found              | tool_unavailable
+          Terminal startup failed                                              | tool_unavailable
+          Failed to discover browser connector server. Please ensure it is running | tool_unavailable
+          Sandbox null is not healthy                                          | tool_unavailable
+          Google search tool is not supported for model ollama/llama3          | tool_unavailable
+          Error while fetching server API version: (2, CreateFile, not found)  | tool_unavailable
+          duckduckgo: exec /sbin/docker-init: no such file or directory        | tool_unavailable
+          Too many background tasks are already running                        | rate_limited
+          Error processing messages: Response ended prematurely                | transport_error
+          stream error: stream ID 1809; INTERNAL_ERROR; received from peer     | transport_error
           Action browse_interactive does not exist.                            | tool_not_found
           Error: Command /rn not found.                                        | tool_not_found
           Tool 'search_web' has reached its usage limit of 3 times             | rate_limited
@@ -120,6 +150,9 @@ class ToolWordingByMeaningTest {
           ORA-00942: table or view does not exist                              | execution_failed
           fatal: not a git repository (or any of the parent directories): .git | execution_failed
           src/app.ts(3,5): error TS2304: Cannot find name 'foo'.               | execution_failed
+          ENOENT: no such file or directory, open '/home/project/a.tsx'        | execution_failed
+          read_file failed with the message: Could not find file notes.md      | execution_failed
+          multi_edit failed: File c:/code/script.js does not exist             | execution_failed
           RangeError: Maximum call stack size exceeded                         | execution_failed
           Tool failed: old_string not found in app.py. It must match exactly.  | invalid_arguments
           Found multiple matches for oldString. Provide more context.          | invalid_arguments

@@ -83,6 +83,10 @@ import javax.net.ssl.SSLHandshakeException;
  *       a framework's declared kind. An HTTP status a client printed in the message ({@link
  *       #printedStatus(String)}), with no typed status beside it, is read through the status table,
  *       and counts only where it fails closed.
+ *   <li>With no typed evidence and no row read, the most general words ({@link
+ *       ToolFailureWording#lastResortKind(String)}: "invalid", "must be", "not supported" as {@code
+ *       invalid_arguments}; "failed to", "not found", "does not exist" as {@code
+ *       execution_failed}), when no status is printed either.
  *   <li>Otherwise {@code unknown}: fail over (no evidence, no reason to stop the work).
  * </ol>
  */
@@ -171,6 +175,16 @@ public final class ToolFailureClassifier {
       }
       if (byWording != null && typed == null) {
         return byWording;
+      }
+      // The most general words ("invalid", "failed to", "not found") fill a gap last, where no
+      // status was printed and no typed evidence was given: "Request failed with status code 404"
+      // keeps the failover of a status that does not fail closed.
+      ToolFailureKind general =
+          typed == null && byWording == null && printed == null && text != null
+              ? ToolFailureWording.lastResortKind(text)
+              : null;
+      if (general != null) {
+        return decide(general, idempotent);
       }
     }
     return decision;

@@ -189,6 +189,23 @@ final class ToolFailureWording {
                   "call was denied",
                   "blocked by hook",
                   "injection detected",
+                  "injection pattern",
+                  // a user who did not confirm a destructive call, a read-only mode or replica, a
+                  // protected branch, a lockdown ("User did not confirm the execution of the
+                  // `drop-database` tool", "Repository deletion was not confirmed", "In readOnly
+                  // mode you can not run pipelines with $out", "You can't write against a read only
+                  // replica", "policy denied tool push_files")
+                  "did not confirm",
+                  "was not confirmed",
+                  "confirmation did not match",
+                  "readonly mode",
+                  "read-only mode",
+                  "read only mode",
+                  "read only replica",
+                  "protected branch",
+                  "which is protected",
+                  "restricted by",
+                  "policy denied",
                   // a rule, a guard or a safety check that stopped it ("The user has specified a
                   // rule which prevents you from using this specific tool call", "This action is
                   // restricted for safety reasons", "Tool loop guard stopped repeated failing
@@ -354,6 +371,18 @@ final class ToolFailureWording {
                   "denied on resource",
                   "rejected the credentials",
                   "unknown oauth client",
+                  // credentials the tool needs and was not given, or that expired ("Agent tools
+                  // require user authentication", "No AWS credentials found", "GitHub
+                  // authentication required", "Please re-authorize to continue", Python's
+                  // PermissionError)
+                  "authentication required",
+                  "authentication is required",
+                  "requires authentication",
+                  "require user authentication",
+                  "credentials found",
+                  "re-authorize",
+                  "authorization expired",
+                  "permissionerror",
                   "authorization method mismatch",
                   "cannot be accessed",
                   "未登录",
@@ -394,6 +423,8 @@ final class ToolFailureWording {
               // provided", "no SERP_API_KEY is provided")
               Pattern.compile(
                   "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b"
+                      // "TAVILY_API_KEY environment variable is required"
+                      + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
                       + "|\\binvalid_\\w*key\\b|\\brequires [^\\n]{1,40}? scope\\b"
                       + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b"
                       // a token no longer good ("Authentication tokens are no longer valid")
@@ -506,6 +537,10 @@ final class ToolFailureWording {
                   "edit format",
                   "invalid patch",
                   "parse patch",
+                  "exact match",
+                  "appear verbatim",
+                  "no replacement was performed",
+                  "patch context",
                   // the validators tools check their arguments with, in their own words: Zod
                   // ("Invalid enum value. Expected 'a' | 'b', received 'c'", "String must contain
                   // at least 1 character(s)"), ajv ("must be equal to one of the allowed values",
@@ -537,6 +572,15 @@ final class ToolFailureWording {
                   "was not a file",
                   "is not a file",
                   "must be absolute",
+                  "not an absolute path",
+                  // a command of the tool's own it does not know, arguments that exclude each other
+                  // ("Unrecognized command replace_all. The allowed commands for the
+                  // str_replace_editor tool are: …", "Provide exactly one of query or runId",
+                  // "fullPage cannot be used with element screenshots")
+                  "unrecognized command",
+                  "unknown command type",
+                  "exactly one of",
+                  "cannot be used with",
                   "must be an absolute path",
                   // the call's arguments as JSON the parser could not read (Python's
                   // "Unterminated string starting at: line 1 column 111", "Expecting ','
@@ -600,7 +644,10 @@ final class ToolFailureWording {
                   "\\b(?:argument|parameter|param|field|property|input)\\b[^\\n.]{0,40}?\\bis"
                       + " required\\b|\\bmust be (?:positive|one of|different)\\b"
                       + "|\\bcannot be (?:greater|less|longer|more) than\\b"
-                      + "|\\binvalid \\w+ passed to\\b|^(?:error: )?no \\w+ (?:was )?provided\\b"
+                      + "|\\binvalid \\w+ passed to\\b"
+                      // "Error: No URL provided.", "No file path provided", "URL is required"
+                      + "|^(?:error: )?no (?:\\w+ ){1,3}(?:was |were )?provided\\b"
+                      + "|^(?:error: )?(?:\\w+ ){1,2}is required\\b"
                       // (a lookbehind, not a word boundary, which JDK 19 and later read as ASCII)
                       + "|(?<![а-яё])(?:неверн|недопустим|некорректн)\\S*"
                       + " (?:параметр|аргумент)"
@@ -674,6 +721,10 @@ final class ToolFailureWording {
                   "no tool named",
                   "no toolcallback",
                   "callback registered",
+                  // "Could not find command: azmcp_storage_account_lst", "No matching MCP agent
+                  // found for tool name: fetch_url"
+                  "could not find command",
+                  "found for tool name",
                   "unknown ai function",
                   "not found in agent",
                   // the same in other languages
@@ -769,6 +820,12 @@ final class ToolFailureWording {
                   // server API version: ('Connection aborted.', FileNotFoundError(2, …))")
                   "fetching server api version",
                   "not installed on the device",
+                  // a client, a kernel, a cache or a setting the tool needs not ready or not there
+                  // ("ERROR: Kernel not ready", "grafana URL is not configured", "No database
+                  // connection available")
+                  "not ready",
+                  "is not configured",
+                  "connection available",
                   "opening handshake",
                   // a sandbox, container, kernel or runtime that is not there or not running
                   // ("docker is not running", "The container is not running", "Kernel has been
@@ -855,7 +912,8 @@ final class ToolFailureWording {
                       + "|\\b(?:websocket|socket|connection|channel) is not open\\b"
                       + "|\\b(?:browser|chromium|chrome|firefox|webkit)\\b[^\\n]{0,60}?"
                       + "\\b(?:is not installed|(?:is )?not found at|does(?:n't| not) exist at)\\b"
-                      + "|\\b(?:docker|container|sandbox|daemon|kernel|runtime|browser)\\b"
+                      + "|\\b(?:docker|container|sandbox|daemon|kernel|runtime|browser|actor|instance"
+                      + "|emulator)\\b"
                       + "[^\\n]{0,40}? (?:is not|isn't|not) running\\b"
                       + "|\\b(?:tool|server|functionality|service|sandbox|runtime|kernel|container"
                       + "|terminal)\\b[^\\n]{0,40}? is (?:temporarily |currently )?"
@@ -900,6 +958,9 @@ final class ToolFailureWording {
                   "throttl",
                   "too many in-flight",
                   "are already running",
+                  "too many active",
+                  "payment_required",
+                  "payment required",
                   // the tool's own cap on its calls ("Tool 'search_web' has reached its usage
                   // limit of 3 times")
                   "usage limit",
@@ -945,6 +1006,7 @@ final class ToolFailureWording {
                   "deadline exceeded",
                   "maximum execution time",
                   "time limit exceeded",
+                  "did not complete within",
                   // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
                   "etimedout",
                   // Windows' WSAETIMEDOUT
@@ -1193,8 +1255,69 @@ final class ToolFailureWording {
                   "échec de l'exécution",
                   "erreur d'exécution",
                   "erreur lors de l'exécution"),
-              // Python's NameError inside the tool's code ("name 'traceback' is not defined")
+              // Python's NameError inside the tool's code ("name 'traceback' is not defined"),
+              // Oracle's and tsc's error codes, a file or directory the tool did not find
               Pattern.compile(
                   "\\bname '[^'\\n]{1,60}' is not defined\\b|\\bora-\\d{5}\\b|\\berror ts\\d{4}\\b"
                       + "|\\b(?:file|directory|folder)\\b[^\\n]{0,80}?\\b(?:does not exist|not found)\\b")));
+
+  /**
+   * The kind the most general words name, read last: only when no row of {@link #ROWS} read the
+   * wording and no status printed in it failed the call closed ({@link ToolFailureClassifier}).
+   * {@code null} when neither row reads it.
+   *
+   * @param text the failure's wording, as for {@link #kind(String)}
+   */
+  static ToolFailureKind lastResortKind(String text) {
+    for (Row row : LAST_RESORT) {
+      if (row.matches(text)) {
+        return row.kind();
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The last-resort rows, first match wins (read whole by {@code ToolFailureWordingTest}, after
+   * {@link #ROWS}).
+   */
+  static final List<Row> LAST_RESORT =
+      List.of(
+          // A value the tool calls invalid, says must be otherwise, does not support or finds out
+          // of range ("Invalid time format. Expected HH:MM", "Compression format 'rar' is not
+          // supported", "Coordinates 1500, 900 are out of bounds"): the arguments were rejected.
+          new Row(
+              INVALID_ARGUMENTS,
+              List.of("无效", "無効", "유효하지 않", "недопустим", "inválid", "ungültig", "invalide"),
+              Pattern.compile(
+                  "\\binvalid\\b|\\bmust be\\b|\\bnot supported\\b|\\bunsupported\\b"
+                      + "|\\bout of (?:bounds|range)\\b")),
+          // Then a tool that says the work it did failed, or did not find what it worked on
+          // ("Failed to create refund", "Lighthouse audit failed", "channel \"#old-project\" not
+          // found", "Cannot rename the requested collection because it doesn't exist"): it ran,
+          // and whether a side effect happened is not said, so a non-idempotent call fails
+          // closed. Not a failure that only says the call itself failed ("Request failed.",
+          // "Command failed", "Failed to call tool x"), which names no cause and stays unknown.
+          new Row(
+              EXECUTION_FAILED,
+              List.of(
+                  "未找到",
+                  "找不到",
+                  "不存在",
+                  "見つかりません",
+                  "찾을 수 없",
+                  "не найден",
+                  "no encontrad",
+                  "no existe",
+                  "não encontrad",
+                  "não existe",
+                  "nicht gefunden",
+                  "introuvable"),
+              Pattern.compile(
+                  "\\bnot found\\b|\\bdoes(?:n't| not) exist\\b"
+                      + "|\\bfailed to (?!(?:call|invoke|run|execute|use|complete|process|perform"
+                      + "|handle)\\b)\\w+"
+                      + "|\\b(?!(?:request|call|command|tool|invocation|operation|action|run|task"
+                      + "|execution|it|has|have|had|was|were|is|be|been|step|node|attempt|job"
+                      + "|process)\\b)\\w+ failed\\b")));
 }

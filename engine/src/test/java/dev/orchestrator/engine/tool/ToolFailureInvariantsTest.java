@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -14,7 +15,7 @@ import net.jqwik.api.Provide;
 
 /**
  * The invariants of ADR 0001 hold for any mix of evidence, not just the table's rows, with the
- * words users reported as well as plain ones.
+ * words users reported and tools' own messages as well as plain ones.
  */
 class ToolFailureInvariantsTest {
 
@@ -79,7 +80,8 @@ class ToolFailureInvariantsTest {
                     .withMessage(message));
   }
 
-  // A few plain phrasings, and every message users reported (tool-failures/reported.tsv).
+  // A few plain phrasings, every message users reported (tool-failures/reported.tsv) and every
+  // message tools' code writes (tool-failures/server-strings.tsv).
   @Provide
   Arbitrary<String> wording() {
     return Arbitraries.oneOf(
@@ -94,10 +96,15 @@ class ToolFailureInvariantsTest {
             "invalid argument: path",
             "process exited with code 2",
             "outcome unknown",
-            "something odd happened"),
-        Arbitraries.of(REPORTED));
+            "something odd happened",
+            "failed to create refund",
+            "not found"),
+        Arbitraries.of(REAL));
   }
 
-  private static final List<String> REPORTED =
-      ToolTable.rows("/tool-failures/reported.tsv").stream().map(ToolTable.Row::message).toList();
+  private static final List<String> REAL =
+      Stream.of("/tool-failures/reported.tsv", "/tool-failures/server-strings.tsv")
+          .flatMap(table -> ToolTable.rows(table).stream())
+          .map(ToolTable.Row::message)
+          .toList();
 }

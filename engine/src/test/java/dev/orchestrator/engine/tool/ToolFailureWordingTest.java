@@ -18,7 +18,8 @@ class ToolFailureWordingTest {
   @Test
   void everyPhraseCanDecide() {
     List<String> dead = new ArrayList<>();
-    List<Row> rows = ToolFailureWording.ROWS;
+    List<Row> rows = new ArrayList<>(ToolFailureWording.ROWS);
+    rows.addAll(ToolFailureWording.LAST_RESORT);
     for (int i = 0; i < rows.size(); i++) {
       Row row = rows.get(i);
       for (String phrase : row.phrases()) {

@@ -19,18 +19,17 @@ class ToolReportedFailuresTest {
   private static final String REPORTED = "/tool-failures/reported.tsv";
 
   /**
-   * The held-out fifth's share read as its kind when the floor was set (201 of 386; 113 of the
+   * The held-out fifth's share read as its kind when the floor was set (213 of 386; 113 of the
    * first five rounds' 321 on the classifier before any of them, each round scored before its rows
-   * were read). Lowered from 0.54 when the sixth round's held-out rows joined, read 22 of 65 on
-   * arrival.
+   * were read; 201 when the sixth round's held-out rows joined, read 22 of 65 on arrival).
    */
-  static final double HELD_OUT_FLOOR = 0.52;
+  static final double HELD_OUT_FLOOR = 0.55;
 
   /**
-   * The other four fifths' share when the floor was set (1,013 of 1,479; 438 of the first five
+   * The other four fifths' share when the floor was set (1,039 of 1,479; 438 of the first five
    * rounds' 1,193 before any of them).
    */
-  static final double RULES_FLOOR = 0.68;
+  static final double RULES_FLOOR = 0.70;
 
   /**
    * Calls that may have run, read as a tool never reached and so handed to another agent as safe to

@@ -80,6 +80,36 @@ class ToolWordingByMeaningTest {
           Too many background tasks are already running                        | rate_limited
           Error processing messages: Response ended prematurely                | transport_error
           stream error: stream ID 1809; INTERNAL_ERROR; received from peer     | transport_error
+          User did not confirm the execution of the drop-database tool.        | policy_blocked
+          In readOnly mode you can not run pipelines with $out or $merge stages. | policy_blocked
+          You can't write against a read only replica.                         | policy_blocked
+          policy denied tool push_files: writes are disabled by organization policy | policy_blocked
+          Agent tools require user authentication. Provide an API key.         | permission_denied
+          No AWS credentials found. Please configure your AWS credentials.     | permission_denied
+          TAVILY_API_KEY environment variable is required.                     | permission_denied
+          Could not find command: azmcp_storage_account_lst                    | tool_not_found
+          ERROR: Kernel not ready                                              | tool_unavailable
+          grafana URL is not configured                                        | tool_unavailable
+          MCP Actor not running, call initialize() first                       | tool_unavailable
+          Too many active subscriptions. Close unused subscriptions and try again. | rate_limited
+          Error: Crew did not complete within 600 seconds                      | timeout
+          Could not find exact match for edit: const port = 3000;              | invalid_arguments
+          No replacement was performed, old_str did not appear verbatim in app.py. | invalid_arguments
+          Unrecognized command replace_all. The allowed commands are: view, create | invalid_arguments
+          Provide exactly one of query or runId.                               | invalid_arguments
+          fullPage cannot be used with element screenshots.                    | invalid_arguments
+          The path src/app.py is not an absolute path                          | invalid_arguments
+          URL is required                                                      | invalid_arguments
+          Error: No file path provided.                                        | invalid_arguments
+          Invalid time format. Expected HH:MM [24-hour format]                 | invalid_arguments
+          Compression format rar is not supported. Allowed formats: zip, tar   | invalid_arguments
+          Coordinates 1500, 900 are out of bounds                              | invalid_arguments
+          参数 city 无效                                                        | invalid_arguments
+          Failed to create refund                                              | execution_failed
+          Lighthouse audit failed.                                             | execution_failed
+          channel #old-project not found                                       | execution_failed
+          Cannot rename the requested collection because it doesn't exist.     | execution_failed
+          找不到指定的频道                                                       | execution_failed
           Action browse_interactive does not exist.                            | tool_not_found
           Error: Command /rn not found.                                        | tool_not_found
           Tool 'search_web' has reached its usage limit of 3 times             | rate_limited
@@ -312,5 +342,27 @@ class ToolWordingByMeaningTest {
 
     assertThat(d.observedKind()).isEqualTo(ToolFailureKind.TOOL_UNAVAILABLE);
     assertThat(d.action()).isEqualTo(ToolAction.FAILOVER_AGENT);
+  }
+
+  // A failure that only says the call itself failed names no cause: it stays unknown and keeps
+  // failover (not safe to retry for a non-idempotent call), as a status printed beside the words
+  // does when that status does not fail closed.
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          Request failed.
+          Command failed
+          Failed to call tool 'search_files' on MCP server 'filesystem': Request failed.
+          Sorry, your request failed
+          Request failed with status code 404
+          """)
+  void aFailureThatNamesNoCauseStaysUnknown(String message) {
+    ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);
+
+    assertThat(d.observedKind()).as(message).isEqualTo(ToolFailureKind.UNKNOWN);
+    assertThat(d.action()).isEqualTo(ToolAction.FAILOVER_AGENT);
+    assertThat(d.retrySafe()).isFalse();
   }
 }

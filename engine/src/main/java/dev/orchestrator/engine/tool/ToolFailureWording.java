@@ -206,6 +206,13 @@ final class ToolFailureWording {
                   "which is protected",
                   "restricted by",
                   "policy denied",
+                  // a call the user declined or did not confirm, a path that would traverse out,
+                  // code a guard calls malicious ("Money transfer wasn't confirmed by the user",
+                  // "Elicitation via URL declined by user", "could lead to path traversal")
+                  "confirmed by the user",
+                  "declined by",
+                  "path traversal",
+                  "malicious",
                   // a rule, a guard or a safety check that stopped it ("The user has specified a
                   // rule which prevents you from using this specific tool call", "This action is
                   // restricted for safety reasons", "Tool loop guard stopped repeated failing
@@ -318,7 +325,7 @@ final class ToolFailureWording {
                   "forbidden",
                   "unauthorized",
                   "not authorized",
-                  "insufficient permissions",
+                  "insufficient permission",
                   "operation not permitted",
                   "eacces",
                   // an agent's shell guard refusing a command
@@ -377,6 +384,10 @@ final class ToolFailureWording {
                   // PermissionError)
                   "authentication required",
                   "authentication is required",
+                  "authorization required",
+                  "do not have access",
+                  "does not have access",
+                  "requires credentials",
                   "requires authentication",
                   "require user authentication",
                   "credentials found",
@@ -425,6 +436,8 @@ final class ToolFailureWording {
                   "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b"
                       // "TAVILY_API_KEY environment variable is required"
                       + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
+                      // "OPENAI_API_KEY not set in config or environment"
+                      + "|api[_ -]?key\\b[^\\n]{0,20}?\\bnot set\\b"
                       + "|\\binvalid_\\w*key\\b|\\brequires [^\\n]{1,40}? scope\\b"
                       + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b"
                       // a token no longer good ("Authentication tokens are no longer valid")
@@ -581,6 +594,23 @@ final class ToolFailureWording {
                   "unknown command type",
                   "exactly one of",
                   "cannot be used with",
+                  // a value the binding could not convert ("ten is not a valid value for Int32",
+                  // "Argument \"days\" is not convertable to int", "argument \"limit\" cannot be
+                  // converted to int")
+                  "is not a valid value for",
+                  "not convertable to",
+                  "not convertible to",
+                  // an edit whose text matches more than once, a file guard's overwrite refusal
+                  // ("'old_str' matches 3 locations in the file", "already exists and overwrite
+                  // option was not passed", "Write rejected to prevent accidental data loss")
+                  "write rejected",
+                  // a browser tool's element reference from a page snapshot gone stale ("Snapshot
+                  // ID is stale; call snapshot again", "No snapshot found for page 1. Use
+                  // take_snapshot to capture one", "Try capturing new snapshot")
+                  "snapshot again",
+                  "snapshot first",
+                  "new snapshot",
+                  "too many files",
                   "must be an absolute path",
                   // the call's arguments as JSON the parser could not read (Python's
                   // "Unterminated string starting at: line 1 column 111", "Expecting ','
@@ -596,7 +626,7 @@ final class ToolFailureWording {
                   "malformed function call",
                   "not properly formatted",
                   "missing field",
-                  "cannot be converted to type",
+                  "cannot be converted to",
                   "valid values are",
                   "failed to compute args",
                   // the same in other languages
@@ -647,7 +677,14 @@ final class ToolFailureWording {
                       + "|\\binvalid \\w+ passed to\\b"
                       // "Error: No URL provided.", "No file path provided", "URL is required"
                       + "|^(?:error: )?no (?:\\w+ ){1,3}(?:was |were )?provided\\b"
-                      + "|^(?:error: )?(?:\\w+ ){1,2}is required\\b"
+                      + "|^(?:error: )?(?:\\w+ ){1,2}is required\\b|\\b\\w+ is required when\\b"
+                      + "|\\bparameters (?:are|were) required\\b|\\b(?:needs|requires) at least one\\b"
+                      // an edit's text found more than once, a file the tool will not overwrite
+                      + "|\\bmatches \\d+ (?:locations|places|times|occurrences)\\b"
+                      + "|\\balready exists and overwrite\\b"
+                      // an action, type or task of the tool's own it does not know ("Unknown agent
+                      // type: reviewer", "Unknown activity action: by_project")
+                      + "|\\bunknown (?!tool\\b)(?:\\w+ )?(?:action|type|task): "
                       // (a lookbehind, not a word boundary, which JDK 19 and later read as ASCII)
                       + "|(?<![а-яё])(?:неверн|недопустим|некорректн)\\S*"
                       + " (?:параметр|аргумент)"
@@ -767,7 +804,6 @@ final class ToolFailureWording {
               List.of(
                   "mcp server unreachable",
                   "mcp server is unreachable",
-                  "mcp server is not running",
                   // a client with no live session yet or any more, a server switched off: the
                   // call was never sent ("Not connected", "Server not initialized", "MCP server
                   // \"filesystem\" is disabled", "Transport has already been closed.")
@@ -820,12 +856,11 @@ final class ToolFailureWording {
                   // server API version: ('Connection aborted.', FileNotFoundError(2, …))")
                   "fetching server api version",
                   "not installed on the device",
-                  // a client, a kernel, a cache or a setting the tool needs not ready or not there
-                  // ("ERROR: Kernel not ready", "grafana URL is not configured", "No database
-                  // connection available")
+                  // a client, a kernel or a cache the tool needs not ready or not there ("ERROR:
+                  // Kernel not ready", "No database connection available")
                   "not ready",
-                  "is not configured",
                   "connection available",
+                  "`initialize` request",
                   "opening handshake",
                   // a sandbox, container, kernel or runtime that is not there or not running
                   // ("docker is not running", "The container is not running", "Kernel has been
@@ -898,7 +933,7 @@ final class ToolFailureWording {
               // a call in flight was cut.
               Pattern.compile(
                   "\\b(?:failed|unable|could not|couldn't|cannot|error)\\b"
-                      + " (?:to |while |when |in )?(?:connect(?:ing)?|start(?:ing)?|spawn(?:ing)?"
+                      + " (?:to |while |when |in )?(?:connect(?:ing)?|attach|start(?:ing)?|spawn(?:ing)?"
                       + "|launch(?:ing)?|initiali[sz](?:e|ing)|activat(?:e|ing))\\b"
                       + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?create"
                       + " (?:a |the )?(?:\\w+ )?"
@@ -913,7 +948,7 @@ final class ToolFailureWording {
                       + "|\\b(?:browser|chromium|chrome|firefox|webkit)\\b[^\\n]{0,60}?"
                       + "\\b(?:is not installed|(?:is )?not found at|does(?:n't| not) exist at)\\b"
                       + "|\\b(?:docker|container|sandbox|daemon|kernel|runtime|browser|actor|instance"
-                      + "|emulator)\\b"
+                      + "|emulator|mcp server)\\b"
                       + "[^\\n]{0,40}? (?:is not|isn't|not) running\\b"
                       + "|\\b(?:tool|server|functionality|service|sandbox|runtime|kernel|container"
                       + "|terminal)\\b[^\\n]{0,40}? is (?:temporarily |currently )?"
@@ -1227,6 +1262,22 @@ final class ToolFailureWording {
                   "enoent",
                   "no such file or directory",
                   "could not find file",
+                  // the tool's own error, or a resource it ran out of ("MCP error -32000: Internal
+                  // tool error", "Exception while invoking function", "EMFILE: too many open
+                  // files", "no space left on device", a vector's dimension that does not match
+                  // its index's, an element the page does not hold)
+                  "internal tool error",
+                  "while invoking function",
+                  "while invoking tool",
+                  "emfile",
+                  "too many open files",
+                  "no space left",
+                  "not enough disk space",
+                  "dimension mismatch",
+                  "does not match the dimension",
+                  "no matching element",
+                  "could not find an element",
+                  "no such element",
                   "failed to push some refs",
                   "merge conflict",
                   "compilation failed",

@@ -89,10 +89,35 @@ class ToolWordingByMeaningTest {
           TAVILY_API_KEY environment variable is required.                     | permission_denied
           Could not find command: azmcp_storage_account_lst                    | tool_not_found
           ERROR: Kernel not ready                                              | tool_unavailable
-          grafana URL is not configured                                        | tool_unavailable
           MCP Actor not running, call initialize() first                       | tool_unavailable
           Too many active subscriptions. Close unused subscriptions and try again. | rate_limited
           Error: Crew did not complete within 600 seconds                      | timeout
+          Money transfer wasn't confirmed by the user                          | policy_blocked
+          Elicitation via URL declined by user                                 | policy_blocked
+          Path /files/../admin contains a dot-segment, which could lead to path traversal. | policy_blocked
+          Code shouldn't use os functions as this could lead to malicious code execution. | policy_blocked
+          Error 40101: Authorization required. Find your API Key in the settings. | permission_denied
+          You do not have access to the following tables: db.sales             | permission_denied
+          Error: OPENAI_API_KEY not set in config or environment               | permission_denied
+          Could not attach to MCP server blender.                              | tool_unavailable
+          SDK MCP server 'calculator' is not running                           | tool_unavailable
+          Waiting for server to respond to `initialize` request...             | tool_unavailable
+          ten is not a valid value for Int32. (Parameter 'count')              | invalid_arguments
+          Argument "days" is not convertable to int, got java.lang.String      | invalid_arguments
+          argument "limit" cannot be converted to int                          | invalid_arguments
+          'old_str' matches 3 locations in the file. Provide more context.     | invalid_arguments
+          Write rejected to prevent accidental data loss: README.md already exists | invalid_arguments
+          Snapshot ID "1-42" is stale or not actionable; call snapshot again.  | invalid_arguments
+          Too many files requested. Maximum is 50 files per request.           | invalid_arguments
+          ❌ Error: promptId is required when action is get_prompt              | invalid_arguments
+          Either device or both width and height parameters are required       | invalid_arguments
+          Unknown agent type: reviewer. Available agents: general, explorer    | invalid_arguments
+          MCP error -32000: Internal tool error                                | execution_failed
+          Error: Exception while invoking function. No default task list found. | execution_failed
+          EMFILE: too many open files, scandir '/repo/node_modules'            | execution_failed
+          OSError: [Errno 28] No space left on device                          | execution_failed
+          Vector dimension mismatch. First vector has 1024 dimensions.         | execution_failed
+          Error placing image: No such element                                 | execution_failed
           Could not find exact match for edit: const port = 3000;              | invalid_arguments
           No replacement was performed, old_str did not appear verbatim in app.py. | invalid_arguments
           Unrecognized command replace_all. The allowed commands are: view, create | invalid_arguments

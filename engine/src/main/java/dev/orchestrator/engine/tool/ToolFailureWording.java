@@ -378,6 +378,8 @@ final class ToolFailureWording {
                   "denied on resource",
                   "rejected the credentials",
                   "unknown oauth client",
+                  "authorization method mismatch",
+                  "cannot be accessed",
                   // credentials the tool needs and was not given, or that expired ("Agent tools
                   // require user authentication", "No AWS credentials found", "GitHub
                   // authentication required", "Please re-authorize to continue", Python's
@@ -394,8 +396,6 @@ final class ToolFailureWording {
                   "re-authorize",
                   "authorization expired",
                   "permissionerror",
-                  "authorization method mismatch",
-                  "cannot be accessed",
                   "未登录",
                   "berechtigung verweigert",
                   "权限被拒绝",
@@ -585,6 +585,7 @@ final class ToolFailureWording {
                   "was not a file",
                   "is not a file",
                   "must be absolute",
+                  "must be an absolute path",
                   "not an absolute path",
                   // a command of the tool's own it does not know, arguments that exclude each other
                   // ("Unrecognized command replace_all. The allowed commands for the
@@ -611,7 +612,6 @@ final class ToolFailureWording {
                   "snapshot first",
                   "new snapshot",
                   "too many files",
-                  "must be an absolute path",
                   // the call's arguments as JSON the parser could not read (Python's
                   // "Unterminated string starting at: line 1 column 111", "Expecting ','
                   // delimiter")
@@ -1217,8 +1217,7 @@ final class ToolFailureWording {
                   // them (Python's "KeyError: 'items'", Java's NullPointerException, .NET's
                   // "Object reference not set to an instance of an object", Go's "panic: runtime
                   // error: index out of range"), and an answer it could not parse
-                  // ("JSONDecodeError:
-                  // Expecting value: line 1 column 1 (char 0)")
+                  // ("JSONDecodeError: Expecting value: line 1 column 1 (char 0)")
                   "keyerror:",
                   "indexerror:",
                   "zerodivisionerror",
@@ -1255,6 +1254,10 @@ final class ToolFailureWording {
                   "error in your sql syntax",
                   "sqlstate",
                   "not a git repository",
+                  "failed to push some refs",
+                  "merge conflict",
+                  "compilation failed",
+                  "compilation error",
                   // a file or directory the tool looked for and did not find (Node's "ENOENT: no
                   // such file or directory, open 'x'", "read_file failed with the message: Could
                   // not find file", "File x does not exist", "Directory x not found"), the
@@ -1278,10 +1281,6 @@ final class ToolFailureWording {
                   "no matching element",
                   "could not find an element",
                   "no such element",
-                  "failed to push some refs",
-                  "merge conflict",
-                  "compilation failed",
-                  "compilation error",
                   // JSON-RPC's internal error, the protocol's HTTP 500 ("MCP error -32603: Internal
                   // error")
                   "-32603",
@@ -1313,9 +1312,9 @@ final class ToolFailureWording {
                       + "|\\b(?:file|directory|folder)\\b[^\\n]{0,80}?\\b(?:does not exist|not found)\\b")));
 
   /**
-   * The kind the most general words name, read last: only when no row of {@link #ROWS} read the
-   * wording and no status printed in it failed the call closed ({@link ToolFailureClassifier}).
-   * {@code null} when neither row reads it.
+   * The kind the most general words name, read last: only when the failure has no typed evidence,
+   * no row of {@link #ROWS} read its wording and no HTTP status is printed in it ({@link
+   * ToolFailureClassifier}). {@code null} when neither row reads it.
    *
    * @param text the failure's wording, as for {@link #kind(String)}
    */

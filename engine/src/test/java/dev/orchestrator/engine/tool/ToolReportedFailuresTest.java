@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.tool;
 
-import static dev.orchestrator.engine.tool.ToolTable.share;
+import static dev.orchestrator.engine.tool.ToolTable.handedOnAsNeverRan;
+import static dev.orchestrator.engine.tool.ToolTable.heldOutAndRest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.tool.ToolTable.Row;
@@ -54,27 +55,15 @@ class ToolReportedFailuresTest {
     assertThat(rows)
         .allSatisfy(r -> assertThat(r.source()).as(r.message()).containsPattern("^https?://"));
 
-    double heldOut =
-        share(
-            "reported tool failures, held-out fifth", rows.stream().filter(Row::heldOut).toList());
-    double rest =
-        share(
-            "reported tool failures, rules part", rows.stream().filter(r -> !r.heldOut()).toList());
+    double[] shares = heldOutAndRest("reported tool failures", rows);
 
-    assertThat(heldOut).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
-    assertThat(rest).isGreaterThanOrEqualTo(RULES_FLOOR);
+    assertThat(shares[0]).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
+    assertThat(shares[1]).isGreaterThanOrEqualTo(RULES_FLOOR);
   }
 
   @Test
   void aCallThatMayHaveRunIsHandedOnAsSafeToRetryOnlyInTheBoundedFew() {
-    long handedOn =
-        ToolTable.rows(REPORTED).stream()
-            .filter(Row::mayHaveRun)
-            .map(Row::decide)
-            .filter(d -> d.action() == ToolAction.FAILOVER_AGENT && d.retrySafe())
-            .count();
-    System.out.printf(
-        "reported tool failures that may have run, handed on as safe to retry: %d%n", handedOn);
-    assertThat(handedOn).isLessThanOrEqualTo(HANDED_ON_AS_NEVER_RAN);
+    assertThat(handedOnAsNeverRan("reported tool failures", ToolTable.rows(REPORTED)))
+        .isLessThanOrEqualTo(HANDED_ON_AS_NEVER_RAN);
   }
 }

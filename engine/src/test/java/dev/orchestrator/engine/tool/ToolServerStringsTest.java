@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.tool;
 
-import static dev.orchestrator.engine.tool.ToolTable.share;
+import static dev.orchestrator.engine.tool.ToolTable.handedOnAsNeverRan;
+import static dev.orchestrator.engine.tool.ToolTable.heldOutAndRest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.engine.tool.ToolTable.Row;
@@ -47,24 +48,15 @@ class ToolServerStringsTest {
         .allSatisfy(
             r -> assertThat(r.source()).as(r.message()).containsPattern("^[\\w.-]+/[\\w.-]+:"));
 
-    double heldOut =
-        share("tools' own messages, held-out fifth", rows.stream().filter(Row::heldOut).toList());
-    double rest =
-        share("tools' own messages, rules part", rows.stream().filter(r -> !r.heldOut()).toList());
+    double[] shares = heldOutAndRest("tools' own messages", rows);
 
-    assertThat(heldOut).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
-    assertThat(rest).isGreaterThanOrEqualTo(RULES_FLOOR);
+    assertThat(shares[0]).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
+    assertThat(shares[1]).isGreaterThanOrEqualTo(RULES_FLOOR);
   }
 
   @Test
   void aCallThatMayHaveRunIsHandedOnAsSafeToRetryOnlyInTheBoundedFew() {
-    long handedOn =
-        ToolTable.rows(SERVERS).stream()
-            .filter(Row::mayHaveRun)
-            .map(Row::decide)
-            .filter(d -> d.action() == ToolAction.FAILOVER_AGENT && d.retrySafe())
-            .count();
-    System.out.printf("tools' own messages that may have run, handed on as safe: %d%n", handedOn);
-    assertThat(handedOn).isLessThanOrEqualTo(HANDED_ON_AS_NEVER_RAN);
+    assertThat(handedOnAsNeverRan("tools' own messages", ToolTable.rows(SERVERS)))
+        .isLessThanOrEqualTo(HANDED_ON_AS_NEVER_RAN);
   }
 }

@@ -56,6 +56,32 @@ final class ToolTable {
         .toList();
   }
 
+  /**
+   * The shares of {@code rows}' held-out fifth and of the rest read as their kind, printed with
+   * {@code what}: {@code [heldOut, rest]}.
+   */
+  static double[] heldOutAndRest(String what, List<Row> rows) {
+    return new double[] {
+      share(what + ", held-out fifth", rows.stream().filter(Row::heldOut).toList()),
+      share(what + ", rules part", rows.stream().filter(r -> !r.heldOut()).toList())
+    };
+  }
+
+  /**
+   * How many of {@code rows} may have run and are yet handed to another agent as safe to retry
+   * (read as a tool never reached), printed with {@code what}.
+   */
+  static long handedOnAsNeverRan(String what, List<Row> rows) {
+    long handedOn =
+        rows.stream()
+            .filter(Row::mayHaveRun)
+            .map(Row::decide)
+            .filter(d -> d.action() == ToolAction.FAILOVER_AGENT && d.retrySafe())
+            .count();
+    System.out.printf("%s that may have run, handed on as safe to retry: %d%n", what, handedOn);
+    return handedOn;
+  }
+
   /** The share of {@code rows} read as their kind, printed with {@code what}. */
   static double share(String what, List<Row> rows) {
     long right = rows.stream().filter(Row::readAsItsKind).count();

@@ -213,6 +213,14 @@ final class ToolFailureWording {
                   "declined by",
                   "path traversal",
                   "malicious",
+                  // a server that refuses a flag or a write it does not allow, a block or a
+                  // workspace that is read-only ("Refusing to run kubectl with flag --server",
+                  // "Metadata updates are disabled", "This block is read-only and cannot be
+                  // edited")
+                  "refusing to",
+                  "updates are disabled",
+                  "writes are disabled",
+                  "is read-only",
                   // a rule, a guard or a safety check that stopped it ("The user has specified a
                   // rule which prevents you from using this specific tool call", "This action is
                   // restricted for safety reasons", "Tool loop guard stopped repeated failing
@@ -437,7 +445,7 @@ final class ToolFailureWording {
                       // "TAVILY_API_KEY environment variable is required"
                       + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
                       // "OPENAI_API_KEY not set in config or environment"
-                      + "|api[_ -]?key\\b[^\\n]{0,20}?\\bnot set\\b"
+                      + "|api[_ -]?key\\b[^\\n]{0,20}?\\bnot (?:set|provided)\\b"
                       + "|\\binvalid_\\w*key\\b|\\brequires [^\\n]{1,40}? scope\\b"
                       + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b"
                       // a token no longer good ("Authentication tokens are no longer valid")
@@ -612,6 +620,18 @@ final class ToolFailureWording {
                   "snapshot first",
                   "new snapshot",
                   "too many files",
+                  // arguments missing, not the tool's, or not JSON; a patch with no hunk to apply;
+                  // a line past the file's end ("Must provide either 'ref' or both 'x' and 'y'",
+                  // "filepath argument missing in arguments", "Arg zipcode is not in the tool's
+                  // args", "Function arguments are not a valid JSON object", "No applicable hunks
+                  // found in patch", "Line offset 2000 exceeds file length")
+                  "must provide either",
+                  "argument missing",
+                  "is not in the tool's args",
+                  "not a valid json object",
+                  "no applicable hunks",
+                  "exceeds file length",
+                  "supported commands",
                   // the call's arguments as JSON the parser could not read (Python's
                   // "Unterminated string starting at: line 1 column 111", "Expecting ','
                   // delimiter")
@@ -684,7 +704,9 @@ final class ToolFailureWording {
                       + "|\\balready exists and overwrite\\b"
                       // an action, type or task of the tool's own it does not know ("Unknown agent
                       // type: reviewer", "Unknown activity action: by_project")
-                      + "|\\bunknown (?!tool\\b)(?:\\w+ )?(?:action|type|task): "
+                      + "|\\bunknown (?!tool\\b)(?:\\w+ )?(?:action|type|task|operation)s?[:.]"
+                      // a string to replace found several times ("'return null;' appears 4 times")
+                      + "|\\bappears \\d+ times\\b"
                       // (a lookbehind, not a word boundary, which JDK 19 and later read as ASCII)
                       + "|(?<![а-яё])(?:неверн|недопустим|некорректн)\\S*"
                       + " (?:параметр|аргумент)"
@@ -762,6 +784,8 @@ final class ToolFailureWording {
                   // found for tool name: fetch_url"
                   "could not find command",
                   "found for tool name",
+                  "no function named",
+                  "non-existent tool",
                   "unknown ai function",
                   "not found in agent",
                   // the same in other languages
@@ -1042,6 +1066,7 @@ final class ToolFailureWording {
                   "maximum execution time",
                   "time limit exceeded",
                   "did not complete within",
+                  "did not reach terminal state",
                   // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
                   "etimedout",
                   // Windows' WSAETIMEDOUT
@@ -1226,6 +1251,8 @@ final class ToolFailureWording {
                   "recursionerror",
                   "unicodedecodeerror",
                   "unicodeencodeerror",
+                  "codec can't decode",
+                  "codec can't encode",
                   "jsondecodeerror",
                   "expecting value: line",
                   "nullpointerexception",

@@ -20,30 +20,33 @@ class ToolServerStringsTest {
   private static final String SERVERS = "/tool-failures/server-strings.tsv";
 
   /**
-   * The held-out fifth's share read as its kind when the floor was set (114 of 198; 82 on the
-   * classifier before either round arrived), rounded down.
+   * The held-out fifth's share read as its kind when the floor was set (143 of 262; 98 on the
+   * classifier before any of the three rounds arrived), rounded down.
    */
-  static final double HELD_OUT_FLOOR = 0.57;
+  static final double HELD_OUT_FLOOR = 0.54;
 
-  /** The other four fifths' share when the floor was set (466 of 778; 252 before either round). */
-  static final double RULES_FLOOR = 0.59;
+  /** The other four fifths' share when the floor was set (591 of 1,028; 323 before any round). */
+  static final double RULES_FLOOR = 0.57;
 
   /**
-   * The calls that may have run and are read as never run (13 of 976), each read so by the
+   * The calls that may have run and are read as never run (15 of 1,290), each read so by the
    * classifier before its round arrived: a launch of the tool's own work that failed, in the words
    * of a server that could not launch ("Failed to start research task", "Failed to launch Spotify",
    * "Failed launching app", "Failed to create WebDriver session", a sandbox that failed to start);
    * the tool's own onward call ("problem communicating with the Sentry API", a code runner's
    * "Service unavailable" and "Rate limit exceeded"); a shell command's "command not found"; a
-   * sampling request the client did not offer ("-32601"); a browser closed under navigation; and
-   * two held-out rows, not read. The bound keeps it from growing.
+   * sampling request the client did not offer ("-32601"); a browser closed under navigation; a
+   * memory store's upstream rate limit after part of the work was stored ("Rate limited after 3
+   * retries (stored 2/5 before failure)", which the decision table hands on as a refused call
+   * though two chunks were written); and two held-out rows, not read. The bound keeps it from
+   * growing.
    */
-  static final int HANDED_ON_AS_NEVER_RAN = 13;
+  static final int HANDED_ON_AS_NEVER_RAN = 15;
 
   @Test
   void readsAtLeastTheFloorOfTheToolsOwnMessagesWithTheHeldOutFifthApart() {
     List<Row> rows = ToolTable.rows(SERVERS);
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(970);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(1290);
     assertThat(rows)
         .allSatisfy(
             r -> assertThat(r.source()).as(r.message()).containsPattern("^[\\w.-]+/[\\w.-]+:"));

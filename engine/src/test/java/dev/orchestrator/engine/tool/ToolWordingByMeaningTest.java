@@ -118,6 +118,21 @@ class ToolWordingByMeaningTest {
           OSError: [Errno 28] No space left on device                          | execution_failed
           Vector dimension mismatch. First vector has 1024 dimensions.         | execution_failed
           Error placing image: No such element                                 | execution_failed
+          Refusing to run kubectl with flag --server                           | policy_blocked
+          Error: Metadata updates are disabled. Set ALLOW_METADATA_UPDATES=true | policy_blocked
+          Workspace filesystem is read-only.                                   | policy_blocked
+          Scrapybara API key not provided. Please provide one.                 | permission_denied
+          No function named step1_search                                       | tool_not_found
+          Inference requested a non-existent tool: lookup_order               | tool_not_found
+          Error clicking element: Must provide either ref or both x and y      | invalid_arguments
+          Caught Exception. Error: filepath argument missing in arguments      | invalid_arguments
+          Function arguments are not a valid JSON object. Please fix and retry. | invalid_arguments
+          No applicable hunks found in patch.                                  | invalid_arguments
+          Error: Line offset 2000 exceeds file length (148 lines)              | invalid_arguments
+          Node management operation failed: Unknown operation: reboot          | invalid_arguments
+          Error: String 'return null;' appears 4 times in file.                | invalid_arguments
+          Task 8f14 did not reach terminal state within 30.0s                  | timeout
+          Error: 'charmap' codec can't decode byte 0x8f in position 5482       | execution_failed
           Could not find exact match for edit: const port = 3000;              | invalid_arguments
           No replacement was performed, old_str did not appear verbatim in app.py. | invalid_arguments
           Unrecognized command replace_all. The allowed commands are: view, create | invalid_arguments

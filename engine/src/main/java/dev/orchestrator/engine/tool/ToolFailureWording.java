@@ -105,6 +105,15 @@ final class ToolFailureWording {
                   "may have succeeded",
                   "may have been applied",
                   "may have been executed",
+                  // part of the work done before the failure ("Storage failed: Rate limited after 3
+                  // retries (stored 2/5 before failure)", "Batch partially applied"): whatever
+                  // else the words say, running the call again would repeat the part that ran
+                  "partially applied",
+                  "partially completed",
+                  "partially written",
+                  "partially succeeded",
+                  "partial success",
+                  "before failure",
                   // a call cancelled or aborted once sent, an answer that never came: whether it
                   // ran cannot be known ("MCP error -32000: Request was cancelled", "AbortError:
                   // This operation was aborted", Go's "context canceled", "SSE stream ended without
@@ -174,7 +183,11 @@ final class ToolFailureWording {
                       // null")
                       + "|\\bexit(?:ed)? with code null\\b"
                       + "|\\bdied with <signals\\.|\\bsegmentation fault\\b|\\bcore dumped\\b"
-                      + "|\\bexit(?:ed)?(?: with)? (?:code|status)[:= ]*(?:-\\d+|130|137|143)\\b")),
+                      + "|\\bexit(?:ed)?(?: with)? (?:code|status)[:= ]*(?:-\\d+|130|137|143)\\b"
+                      // "stored 2/5", "3 of 10 written"
+                      + "|\\b(?:stored|applied|written|processed|completed|uploaded|sent) [1-9]\\d* ?(?:/|of)"
+                      + " ?\\d+\\b|\\b[1-9]\\d* ?(?:/|of) ?\\d+ (?:stored|applied|written|processed|completed"
+                      + "|uploaded|sent|succeeded)\\b")),
           new Row(
               POLICY_BLOCKED,
               List.of(

@@ -163,6 +163,8 @@ class ToolWordingByMeaningTest {
           Runtime crashed and is being restarted                               | ambiguous_outcome
           The sandbox was terminated due to out-of-memory (OOM).               | ambiguous_outcome
           MCP tool call completed without a result                             | ambiguous_outcome
+          Storage failed: Rate limited after 3 retries (stored 2/5 before failure) | ambiguous_outcome
+          Batch partially applied: 3 of 10 written                             | ambiguous_outcome
           Error: Aborted!                                                      | ambiguous_outcome
           ripgrep exited with code null                                        | ambiguous_outcome
           User rejected bash command: rm -rf build                             | policy_blocked

@@ -231,6 +231,10 @@ final class ToolFailureWording {
                   // "Metadata updates are disabled", "This block is read-only and cannot be
                   // edited")
                   "refusing to",
+                  // a person who declined or refused ("human agent declined to connect", "user
+                  // refused to share it")
+                  "declined to",
+                  "refused to",
                   "updates are disabled",
                   "writes are disabled",
                   "is read-only",
@@ -454,7 +458,7 @@ final class ToolFailureWording {
               // a scope the token lacks, an authorization that failed, no key given ("No API key
               // provided", "no SERP_API_KEY is provided")
               Pattern.compile(
-                  "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b"
+                  "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b|\\blog ?in first\\b"
                       // "TAVILY_API_KEY environment variable is required"
                       + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
                       // "OPENAI_API_KEY not set in config or environment"
@@ -566,7 +570,6 @@ final class ToolFailureWording {
                   "similar match",
                   "must match exactly",
                   "must exactly match",
-                  "replace content are identical",
                   "search/replace block",
                   "edit format",
                   "invalid patch",
@@ -639,6 +642,9 @@ final class ToolFailureWording {
                   // args", "Function arguments are not a valid JSON object", "No applicable hunks
                   // found in patch", "Line offset 2000 exceeds file length")
                   "must provide either",
+                  "mandatory input parameter",
+                  "are identical",
+                  "could not find the provided",
                   "argument missing",
                   "is not in the tool's args",
                   "not a valid json object",
@@ -704,7 +710,7 @@ final class ToolFailureWording {
               // an argument's name before "is required", a value "passed to" an argument, a
               // value "provided" for none, and Russian's wrong or inadmissible argument
               Pattern.compile(
-                  "\\b(?:argument|parameter|param|field|property|input)\\b[^\\n.]{0,40}?\\bis"
+                  "\\b(?:argument|parameter|param|field|property|input)s?\\b[^\\n.]{0,40}?\\bis"
                       + " required\\b|\\bmust be (?:positive|one of|different)\\b"
                       + "|\\bcannot be (?:greater|less|longer|more) than\\b"
                       + "|\\binvalid \\w+ passed to\\b"
@@ -798,6 +804,7 @@ final class ToolFailureWording {
                   "could not find command",
                   "found for tool name",
                   "no function named",
+                  "unknown function",
                   "non-existent tool",
                   "unknown ai function",
                   "not found in agent",
@@ -827,7 +834,7 @@ final class ToolFailureWording {
               // not exist.", "Error: Command /rn not found.")
               Pattern.compile(
                   "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b"
-                      + "|\\b(?:tool|action|function) \\S{1,60} (?:does not exist|not found)\\b"
+                      + "|\\b(?:tool|action|function) \\S{1,60} (?:does not exists?|not found)\\b"
                       + "|\\bcommand /\\S{1,60} not found\\b"
                       // "Tool '' is not valid", "Method API_post_search not found"
                       + "|\\btool '[^'\\n]{0,60}' is not valid\\b"
@@ -884,9 +891,9 @@ final class ToolFailureWording {
                   "updating tool list",
                   "failed to query tools",
                   "list tools failed",
-                  "server not found",
                   "startup failed",
                   "ensure it is running",
+                  "is currently inactive",
                   "no connection to",
                   "is not healthy",
                   // docker-py's client that could not reach the daemon ("Error while fetching
@@ -1010,6 +1017,9 @@ final class ToolFailureWording {
                       // a program that could not be executed ("exec /sbin/docker-init: no such file
                       // or directory", "exec --port failed: No such file or directory")
                       + "|\\bexec\\b[^\\n]{0,60}?: no such file or directory\\b"
+                      // the server named alone as not found ("Error: Server not found"), not a
+                      // thing the tool looked up on a server ("Mock server not found: …")
+                      + "|(?:^|[:\"] ?)server not found\\b"
                       // the server itself not reached, not a connection that failed under the call
                       // ("Couldn't reach the MCP server", "MCP server \"sleep\": Connection failed
                       // after 60031ms", "Connection failed for 'github'"; not "Connection failed

@@ -20,16 +20,16 @@ class ToolServerStringsTest {
   private static final String SERVERS = "/tool-failures/server-strings.tsv";
 
   /**
-   * The held-out fifth's share read as its kind when the floor was set (143 of 262; 98 on the
-   * classifier before any of the three rounds arrived), rounded down.
+   * The held-out fifth's share read as its kind when the floor was set (162 of 303; 106 on the
+   * classifier before any of the four rounds arrived), rounded down.
    */
-  static final double HELD_OUT_FLOOR = 0.54;
+  static final double HELD_OUT_FLOOR = 0.53;
 
-  /** The other four fifths' share when the floor was set (590 of 1,028; 323 before any round). */
-  static final double RULES_FLOOR = 0.57;
+  /** The other four fifths' share when the floor was set (714 of 1,214; 374 before any round). */
+  static final double RULES_FLOOR = 0.58;
 
   /**
-   * The calls that may have run and are read as never run (14 of 1,290), each read so by the
+   * The calls that may have run and are read as never run (14 of 1,517), each read so by the
    * classifier before its round arrived: a launch of the tool's own work that failed, in the words
    * of a server that could not launch ("Failed to start research task", "Failed to launch Spotify",
    * "Failed launching app", "Failed to create WebDriver session", a sandbox that failed to start);
@@ -44,7 +44,7 @@ class ToolServerStringsTest {
   @Test
   void readsAtLeastTheFloorOfTheToolsOwnMessagesWithTheHeldOutFifthApart() {
     List<Row> rows = ToolTable.rows(SERVERS);
-    assertThat(rows).hasSizeGreaterThanOrEqualTo(1290);
+    assertThat(rows).hasSizeGreaterThanOrEqualTo(1500);
     assertThat(rows)
         .allSatisfy(
             r -> assertThat(r.source()).as(r.message()).containsPattern("^[\\w.-]+/[\\w.-]+:"));

@@ -133,6 +133,15 @@ class ToolWordingByMeaningTest {
           Error: String 'return null;' appears 4 times in file.                | invalid_arguments
           Task 8f14 did not reach terminal state within 30.0s                  | timeout
           Error: 'charmap' codec can't decode byte 0x8f in position 5482       | execution_failed
+          human agent declined to connect: busy with another caller           | policy_blocked
+          {"error":"No accounts found. Please login first."}                  | permission_denied
+          Invoking get_weather() failed as the following mandatory input parameters are not present: city | invalid_arguments
+          Error: old_string and new_string are identical. No changes to make.  | invalid_arguments
+          ValueError: Parameters location is required!                         | invalid_arguments
+          Unknown function: get_wether - available tools: get_weather          | tool_not_found
+          Tool web_search does not exists.                                     | tool_not_found
+          The tool browser_navigate in group browser is currently inactive.    | tool_unavailable
+          MCP error -32603: Mock server not found: e4a1b7c9                    | execution_failed
           Could not find exact match for edit: const port = 3000;              | invalid_arguments
           No replacement was performed, old_str did not appear verbatim in app.py. | invalid_arguments
           Unrecognized command replace_all. The allowed commands are: view, create | invalid_arguments

@@ -158,36 +158,38 @@ public final class ToolFailureClassifier {
       return ambiguous(typed == null ? AMBIGUOUS_OUTCOME : typed);
     }
     ToolDecision decision = decide(typed == null ? UNKNOWN : typed, idempotent);
-    if (declared == null && decision.action() != ToolAction.FAIL_CLOSED) {
-      // Wording fills a gap or tightens to fail closed; it never loosens.
-      String text = readable(evidence.message());
-      ToolFailureKind worded = text == null ? null : ToolFailureWording.kind(text);
-      ToolDecision byWording = worded == null ? null : decide(worded, idempotent);
-      if (byWording != null && byWording.action() == ToolAction.FAIL_CLOSED) {
-        return byWording;
-      }
-      // A status a client printed, with no typed one beside it, only tightens: a 404 or a 429
-      // printed by a web-fetch tool may be the fetched page's, not the tool's.
-      Integer printed = evidence.status() == null && text != null ? printedStatus(text) : null;
-      ToolFailureKind byStatus = printed == null ? null : statusKind(printed, idempotent);
-      if (byStatus != null && decide(byStatus, idempotent).action() == ToolAction.FAIL_CLOSED) {
-        return decide(byStatus, idempotent);
-      }
-      if (byWording != null && typed == null) {
-        return byWording;
-      }
-      // The most general words ("invalid", "failed to", "not found") fill a gap last, where no
-      // status was printed and no typed evidence was given: "Request failed with status code 404"
-      // keeps the failover of a status that does not fail closed.
-      ToolFailureKind general =
-          typed == null && byWording == null && printed == null && text != null
-              ? ToolFailureWording.lastResortKind(text)
-              : null;
-      if (general != null) {
-        return decide(general, idempotent);
-      }
+    if (declared != null || decision.action() == ToolAction.FAIL_CLOSED) {
+      return decision;
     }
-    return decision;
+    String text = readable(evidence.message());
+    if (text == null) {
+      return decision;
+    }
+    // Wording fills a gap or tightens to fail closed; it never loosens.
+    ToolFailureKind worded = ToolFailureWording.kind(text);
+    ToolDecision byWording = worded == null ? null : decide(worded, idempotent);
+    if (byWording != null && byWording.action() == ToolAction.FAIL_CLOSED) {
+      return byWording;
+    }
+    // A status a client printed, with no typed one beside it, only tightens: a 404 or a 429
+    // printed by a web-fetch tool may be the fetched page's, not the tool's.
+    Integer printed = evidence.status() == null ? printedStatus(text) : null;
+    ToolDecision byStatus =
+        printed == null ? null : decide(statusKind(printed, idempotent), idempotent);
+    if (byStatus != null && byStatus.action() == ToolAction.FAIL_CLOSED) {
+      return byStatus;
+    }
+    if (typed != null) {
+      return decision;
+    }
+    if (byWording != null) {
+      return byWording;
+    }
+    // The most general words ("invalid", "failed to", "not found") fill a gap last, where no
+    // status was printed: "Request failed with status code 404" keeps the failover of a status
+    // that does not fail closed.
+    ToolFailureKind general = printed == null ? ToolFailureWording.lastResortKind(text) : null;
+    return general == null ? decision : decide(general, idempotent);
   }
 
   /**

@@ -31,12 +31,7 @@ final class ToolFailureWording {
    *     ToolFailureClassifier#MAX_WORDING_CHARS}
    */
   static ToolFailureKind kind(String text) {
-    for (Row row : ROWS) {
-      if (row.matches(text)) {
-        return row.kind();
-      }
-    }
-    return null;
+    return firstMatch(ROWS, text);
   }
 
   /**
@@ -1369,7 +1364,11 @@ final class ToolFailureWording {
    * @param text the failure's wording, as for {@link #kind(String)}
    */
   static ToolFailureKind lastResortKind(String text) {
-    for (Row row : LAST_RESORT) {
+    return firstMatch(LAST_RESORT, text);
+  }
+
+  private static ToolFailureKind firstMatch(List<Row> rows, String text) {
+    for (Row row : rows) {
       if (row.matches(text)) {
         return row.kind();
       }

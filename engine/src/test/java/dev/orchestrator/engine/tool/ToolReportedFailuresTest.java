@@ -59,10 +59,10 @@ class ToolReportedFailuresTest {
     assertThat(rows)
         .allSatisfy(r -> assertThat(r.source()).as(r.message()).containsPattern("^https?://"));
 
-    double[] shares = heldOutAndRest("reported tool failures", rows);
+    ToolTable.Shares shares = heldOutAndRest("reported tool failures", rows);
 
-    assertThat(shares[0]).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
-    assertThat(shares[1]).isGreaterThanOrEqualTo(RULES_FLOOR);
+    assertThat(shares.heldOut()).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
+    assertThat(shares.rest()).isGreaterThanOrEqualTo(RULES_FLOOR);
   }
 
   @Test

@@ -49,10 +49,10 @@ class ToolServerStringsTest {
         .allSatisfy(
             r -> assertThat(r.source()).as(r.message()).containsPattern("^[\\w.-]+/[\\w.-]+:"));
 
-    double[] shares = heldOutAndRest("tools' own messages", rows);
+    ToolTable.Shares shares = heldOutAndRest("tools' own messages", rows);
 
-    assertThat(shares[0]).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
-    assertThat(shares[1]).isGreaterThanOrEqualTo(RULES_FLOOR);
+    assertThat(shares.heldOut()).isGreaterThanOrEqualTo(HELD_OUT_FLOOR);
+    assertThat(shares.rest()).isGreaterThanOrEqualTo(RULES_FLOOR);
   }
 
   @Test

@@ -56,15 +56,14 @@ final class ToolTable {
         .toList();
   }
 
-  /**
-   * The shares of {@code rows}' held-out fifth and of the rest read as their kind, printed with
-   * {@code what}: {@code [heldOut, rest]}.
-   */
-  static double[] heldOutAndRest(String what, List<Row> rows) {
-    return new double[] {
-      share(what + ", held-out fifth", rows.stream().filter(Row::heldOut).toList()),
-      share(what + ", rules part", rows.stream().filter(r -> !r.heldOut()).toList())
-    };
+  /** The shares of a table's held-out fifth and of its other four fifths read as their kind. */
+  record Shares(double heldOut, double rest) {}
+
+  /** The shares of {@code rows}' held-out fifth and of the rest, printed with {@code what}. */
+  static Shares heldOutAndRest(String what, List<Row> rows) {
+    return new Shares(
+        share(what + ", held-out fifth", rows.stream().filter(Row::heldOut).toList()),
+        share(what + ", rules part", rows.stream().filter(r -> !r.heldOut()).toList()));
   }
 
   /**

@@ -31,8 +31,36 @@ final class ToolFailureWording {
    *     ToolFailureClassifier#MAX_WORDING_CHARS}
    */
   static ToolFailureKind kind(String text) {
-    return firstMatch(ROWS, text);
+    for (Row row : ROWS) {
+      if (row.matches(text)) {
+        // a host's words that the call failed name no cause; the tool's own words after them may
+        // still say its arguments were wrong ("Error executing tool get_model_details: Either
+        // name or unique_id must be provided")
+        return row == CALL_FAILED && LAST_RESORT.get(0).matches(text)
+            ? INVALID_ARGUMENTS
+            : row.kind();
+      }
+    }
+    return null;
   }
+
+  /**
+   * A host's or a framework's words that the tool was called and failed, no other cause named: it
+   * may have run ("Error executing tool search_files: …", "Tool 'x' returned an error", .NET's "An
+   * error occurred invoking 'x'").
+   */
+  private static final Row CALL_FAILED =
+      new Row(
+          EXECUTION_FAILED,
+          List.of(
+              "error executing tool",
+              "error calling tool",
+              "returned an error",
+              "error occurred invoking",
+              "reported an error",
+              "reported tool error",
+              "yielded an error",
+              "error occurred while running the tool"));
 
   /**
    * One meaning: its phrases, any of which occurring in the lower-cased wording counts, and a
@@ -86,6 +114,9 @@ final class ToolFailureWording {
                       // exit code 143, "Command killed by timeout (60s)", "tool call exceeded
                       // 300000ms", "MCP request exceeded 20000 ms")
                       + "|\\btimed out after\\b|\\bkilled by timeout\\b"
+                      // .NET's "The request was canceled due to the configured HttpClient.Timeout
+                      // of 100 seconds elapsing"
+                      + "|\\bcancell?ed due to\\b[^\\n]{0,40}?timeout\\b"
                       + "|\\bexceeded \\d+ ?(?:ms|s|sec|seconds|minutes)\\b")),
           new Row(
               AMBIGUOUS_OUTCOME,
@@ -240,15 +271,25 @@ final class ToolFailureWording {
                   "prevents you from using",
                   "for safety reasons",
                   "loop guard",
+                  "loop-guard",
                   "safety check",
                   // a sandbox or an allow-list that refused it ("Import of subprocess is not
                   // allowed. Authorized imports are: …", "'open' is not among the explicitly
                   // allowed tools", "Access to blocked or private host … is not allowed")
                   "blocked by sandbox",
                   "denied by sandbox",
-                  "not in the allowlist",
-                  "not in the allow list",
                   "not in the allow-list",
+                  // a command or a tool an allow list or a deny list refused ("This command is not
+                  // on the access control's allowlist", "command does not match allow list",
+                  // "matched deny pattern", "Tool 'delete_file' not in allowed tools list",
+                  // "Execution denied: …")
+                  "allowlist",
+                  "allow list",
+                  "denylist",
+                  "deny list",
+                  "deny pattern",
+                  "allowed tools list",
+                  "execution denied",
                   "read-only file system",
                   "not among the explicitly allowed",
                   "authorized imports are",
@@ -277,7 +318,6 @@ final class ToolFailureWording {
                   "disabled by the user",
                   "disabled by user",
                   "tool rejected",
-                  "call was rejected",
                   "tool denied",
                   "call rejected",
                   "write denied",
@@ -328,7 +368,11 @@ final class ToolFailureWording {
               // path is read-only"), a query outside what is allowed ("Only SELECT queries are
               // allowed")
               Pattern.compile(
-                  "\\b(?:blocked|denied) by [^\\n]{0,30}?\\bpolicy\\b"
+                  "\\b(?:blocked|denied|rejected|refused) (?:by|for) [^\\n]{0,30}?"
+                      + "\\b(?:policy|guardrails?|safety)\\b"
+                      // a call the host rejected ("This tool call is rejected", "Tool use was
+                      // rejected because the arguments supplied were forbidden")
+                      + "|\\b(?:tool|call|tool use)\\b[^\\n]{0,40}? (?:is|was|has been) rejected\\b"
                       // a command, path or host outside what is allowed ("is not in the allowed
                       // commands list"); not an argument ("not in the allowed arguments")
                       + "|\\bnot in the allowed"
@@ -415,6 +459,15 @@ final class ToolFailureWording {
                   "credentials found",
                   "re-authorize",
                   "authorization expired",
+                  // a sign-in the user must give first or again ("Google Authentication Needed",
+                  // "session not associated, try to login again", Slack's "not_authed", OAuth's
+                  // "invalid_client")
+                  "authentication needed",
+                  "login again",
+                  "log in again",
+                  "sign in again",
+                  "not_authed",
+                  "invalid_client",
                   "permissionerror",
                   "未登录",
                   "berechtigung verweigert",
@@ -456,16 +509,45 @@ final class ToolFailureWording {
                   "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b|\\blog ?in first\\b"
                       // "TAVILY_API_KEY environment variable is required"
                       + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
-                      // "OPENAI_API_KEY not set in config or environment"
-                      + "|api[_ -]?key\\b[^\\n]{0,20}?\\bnot (?:set|provided)\\b"
+                      // "OPENAI_API_KEY not set in config or environment", "PULUMI_ACCESS_TOKEN
+                      // environment variable is not set"
+                      + "|(?:api[_ -]?key|access[_ -]?token)\\b[^\\n]{0,30}?\\b(?:is )?not"
+                      + " (?:set|provided)\\b"
+                      // a token or credentials the tool could not get ("Failed to obtain Azure
+                      // DevOps token")
+                      + "|\\b(?:failed to|could not|couldn't|unable to) (?:obtain|acquire|get|refresh)"
+                      + " (?:an? |the )?(?:[\\w-]+ ){0,3}(?:token|credentials)\\b"
                       + "|\\binvalid_\\w*key\\b|\\brequires [^\\n]{1,40}? scope\\b"
                       + "|\\bauthori[sz]ation\\b[^\\n]{0,40}?\\bfailed\\b"
                       // a token no longer good ("Authentication tokens are no longer valid")
-                      + "|\\btokens?\\b[^\\n]{0,30}?\\b(?:no longer valid|revoked)\\b")),
+                      + "|\\btokens?\\b[^\\n]{0,30}?\\b(?:no longer valid|revoked)\\b"
+                      // "Please re-authenticate" (not a "pre-authenticated" URL)
+                      + "|\\bre-?authenticate\\b")),
           // Any other call blocked, read after the permission words, which a permission check that
           // blocked a call also holds ("Blocking navigation to disallowed URL", "Command contains
           // blocked operators")
           new Row(POLICY_BLOCKED, List.of(), Pattern.compile("\\bblock(?:ed|ing)\\b")),
+          // The server's tool list could not be had ("Error updating tool list", "Failed to query
+          // tools from MCP server", "MCP server returned an error while listing tools: … does not
+          // match the expected schema", "failed to get tools: calling \"tools/list\": Method
+          // 'tools/list' not found"): no tool of it can be called, whatever failed in the listing,
+          // so this is read before the arguments' and the missing tool's words the same messages
+          // hold.
+          new Row(
+              TOOL_UNAVAILABLE,
+              List.of(
+                  "retrieving tool list",
+                  "updating tool list",
+                  "tools fetch failed",
+                  "failed to query tools",
+                  "list tools failed",
+                  "while listing tools",
+                  "error listing tools",
+                  "listing tools failed"),
+              Pattern.compile(
+                  "\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
+                      + "(?:list|get|load|fetch|register|update|enumerate)\\b[^\\n]{0,20}?"
+                      + " (?:tools|mcp servers?)\\b")),
           // The tool ran and its output did not match its declared schema ("Output validation
           // error", "has an output schema but did not return structured content"): read before the
           // arguments' validation words, which the same messages hold.
@@ -551,7 +633,6 @@ final class ToolFailureWording {
                   // replace", "Found multiple matches for oldString", "Failed to find a matching
                   // location in the file (28% confidence, needs 98%)", "Invalid patch: The first
                   // line of the patch must be '*** Begin Patch'")
-                  "old_string not found",
                   "found 0 times",
                   "0 occurrences",
                   "string to replace",
@@ -624,6 +705,17 @@ final class ToolFailureWording {
                   // ("'old_str' matches 3 locations in the file", "already exists and overwrite
                   // option was not passed", "Write rejected to prevent accidental data loss")
                   "write rejected",
+                  // an edit's old string not found, empty or found too often ("Failed to match the
+                  // provided `old_string`", "3 occurrences of old_str were found when only 1 is
+                  // expected"), a file changed since the agent read it ("file changed since it
+                  // was read - re-read before editing")
+                  "old_string",
+                  "old_str ",
+                  "oldstring",
+                  "old string",
+                  "since it was read",
+                  "since it was last read",
+                  "required field",
                   // a browser tool's element reference from a page snapshot gone stale ("Snapshot
                   // ID is stale; call snapshot again", "No snapshot found for page 1. Use
                   // take_snapshot to capture one", "Try capturing new snapshot")
@@ -716,6 +808,19 @@ final class ToolFailureWording {
                       // an edit's text found more than once, a file the tool will not overwrite
                       + "|\\bmatches \\d+ (?:locations|places|times|occurrences)\\b"
                       + "|\\balready exists and overwrite\\b"
+                      // a diff or a patch that does not parse ("Could not parse unified diff")
+                      + "|\\b(?:could not|couldn't|cannot|failed to|unable to) parse (?:the )?"
+                      + "(?:unified )?(?:diff|patch)\\b"
+                      // arguments that only go together or not at all ("Parameter 'yamlOverride'
+                      // can only be specified together with …", "Cannot use analyze and
+                      // hypothetical indexes together")
+                      + "|\\bcan only be (?:specified|used|set|given) (?:together )?with\\b"
+                      + "|\\bcan(?:not|'t) (?:use|combine|specify) [^\\n]{1,60}? together\\b"
+                      // a value the tool does not know, named with the ones it does ("Unknown
+                      // example: retail. Available examples: …", "unknown skill \"x\", valid
+                      // skills are: …")
+                      + "|\\bunknown [a-z_]+:? ['\"`]?[^\\n'\"`]{1,60}['\"`]?[.,;] (?:available|valid"
+                      + "|expected|supported|must be|use one of)\\b"
                       // an action, type or task of the tool's own it does not know ("Unknown agent
                       // type: reviewer", "Unknown activity action: by_project")
                       + "|\\bunknown (?!tool\\b)(?:\\w+ )?(?:action|type|task|operation)s?[:.]"
@@ -758,6 +863,8 @@ final class ToolFailureWording {
                   // an agent's registry without the tool named ("Tool read_fle is not registered",
                   // "You tried to use the tool read_fle, but it doesn't exist")
                   "is not registered",
+                  "not a registered",
+                  "no tool with",
                   "tried to use the tool",
                   // a model's call of a tool the agent does not offer ("No MCP Tool found for tool
                   // call", "[Python REPL] is not a valid tool", "Model tried to call unavailable
@@ -831,6 +938,13 @@ final class ToolFailureWording {
                   "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b"
                       + "|\\b(?:tool|action|function) \\S{1,60} (?:does not exists?|not found)\\b"
                       + "|\\bcommand /\\S{1,60} not found\\b"
+                      // a dialogue framework's action it has not got (Rasa's "that name is not a
+                      // registered action", Wit's "No 'analytics profiles' action found")
+                      + "|\\bno '[^'\\n]{1,60}' (?:action|tool|function) found\\b"
+                      // a tool named and not there ("A tool with the name 'web_fetch' does not
+                      // exist", "Tried to call tool 'get_weather' but it could not be found")
+                      + "|\\btool (?:with the name |named |called )?['\"][^'\"\\n]{1,60}['\"]"
+                      + "(?: but it)? (?:does not exist|could not be found)\\b"
                       // "Tool '' is not valid", "Method API_post_search not found"
                       + "|\\btool '[^'\\n]{0,60}' is not valid\\b"
                       + "|\\bmethod \\S{1,60} not found\\b"
@@ -875,17 +989,11 @@ final class ToolFailureWording {
                   "no mcp servers",
                   "no server info",
                   "no tools available",
-                  "retrieving tool list",
-                  "tools fetch failed",
-                  // the tool list or the server itself not there to take the call ("Error
-                  // updating tool list", "Failed to query tools from MCP server", "Error list tools
-                  // failed", "Error: Server not found"), a helper the tool needs not started or
-                  // not healthy ("Terminal startup failed", "Failed to discover browser connector
+                  // the server itself not there to take the call ("Error: Server not found"), a
+                  // helper the tool needs not started or not healthy ("Terminal startup failed",
+                  // "Failed to discover browser connector
                   // server. Please ensure it is running", "No connection to browser extension",
                   // "Sandbox null is not healthy")
-                  "updating tool list",
-                  "failed to query tools",
-                  "list tools failed",
                   "startup failed",
                   "ensure it is running",
                   "is currently inactive",
@@ -977,9 +1085,6 @@ final class ToolFailureWording {
                       + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?create"
                       + " (?:a |the )?(?:\\w+ )?"
                       + "(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
-                      + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
-                      + "(?:list|get|load|fetch|register|update|enumerate)\\b[^\\n]{0,20}?"
-                      + " (?:tools|mcp servers?)\\b"
                       // a socket not open, a browser not there to drive ("WebSocket is not open:
                       // readyState 3 (CLOSED)", "Browser specified in your config is not
                       // installed", "Chromium distribution 'chrome' is not found at …")
@@ -989,10 +1094,19 @@ final class ToolFailureWording {
                       + "|\\b(?:docker|container|sandbox|daemon|kernel|runtime|browser|actor|instance"
                       + "|emulator|mcp server)\\b"
                       + "[^\\n]{0,40}? (?:is not|isn't|not) running\\b"
-                      + "|\\b(?:tool|server|functionality|service|sandbox|runtime|kernel|container"
-                      + "|terminal)\\b[^\\n]{0,40}? is (?:temporarily |currently )?"
+                      + "|\\b(?:tools?|servers?|functionality|services?|sandbox|runtime|kernel|container"
+                      + "|terminal)\\b[^\\n]{0,40}? (?:is|are) (?:temporarily |currently )?"
                       + "(?:unavailable|not available|not responding|not activated)\\b"
                       + "|\\bwaiting for [^\\n]{1,40} to be ready\\b"
+                      // a package, a plugin or a program the tool needs not installed where it runs
+                      // ("httpx not installed. Install with: pip install httpx", "exa-py is not
+                      // installed in the tool execution environment", "does not have the APOC
+                      // plugin installed"); not a database's extension, which the query names
+                      // ("… extension is not installed on the database")
+                      + "|\\bnot (?:currently )?installed (?:in|on) (?:the |this )?(?:tool|execution"
+                      + "|environment|system|machine|host|path)\\b"
+                      + "|\\b(?:is )?not (?:currently )?installed(?=[.'\"]|$)"
+                      + "|\\bdoes not have [^\\n]{1,40}? installed\\b"
                       // a tool the model or its API does not offer ("Google search tool is not
                       // supported for model X", "Hosted tool 'web_search_preview' is not supported
                       // with gpt-4.1"): the call was never made, another agent's model may make it
@@ -1033,6 +1147,8 @@ final class ToolFailureWording {
                   "rate_limited",
                   "too many request",
                   "throttl",
+                  // AWS's throttling words ("Rate exceeded")
+                  "rate exceeded",
                   "too many in-flight",
                   "are already running",
                   "too many active",
@@ -1045,6 +1161,7 @@ final class ToolFailureWording {
                   // resource limit reached (16)", "DuckDuckGoSearchException: Ratelimit", "Too many
                   // tool calls in a single turn! Limit is 5.")
                   "quota exceeded",
+                  "quota limit exceeded",
                   "quota exhausted",
                   "ratelimit",
                   "resource limit reached",
@@ -1084,6 +1201,8 @@ final class ToolFailureWording {
                   "maximum execution time",
                   "time limit exceeded",
                   "did not complete within",
+                  "failed to complete in",
+                  "failed to complete within",
                   "did not reach terminal state",
                   // Node's "read ETIMEDOUT", child_process's "spawnSync /bin/sh ETIMEDOUT"
                   "etimedout",
@@ -1158,6 +1277,7 @@ final class ToolFailureWording {
                   "peer closed connection",
                   "closed connection without",
                   "incomplete chunked read",
+                  "no data received",
                   "ping failed",
                   "before the stream completed",
                   "received invalid response",
@@ -1203,25 +1323,17 @@ final class ToolFailureWording {
                   "econnrefused",
                   "service unavailable",
                   "server unavailable",
-                  "unreachable")),
+                  "unreachable",
+                  "may be down",
+                  // the host's breaker open after the tool's recent failures: not called
+                  "circuit breaker")),
+          new Row(
+              EXECUTION_FAILED,
+              List.of("exit code", "exit status", "exited with", "non-zero exit")),
+          CALL_FAILED,
           new Row(
               EXECUTION_FAILED,
               List.of(
-                  "exit code",
-                  "exit status",
-                  "exited with",
-                  "non-zero exit",
-                  // the tool was called and failed, no other cause named: it may have run
-                  // ("Error executing tool search_files: …", "Tool 'x' returned an error", .NET's
-                  // "An error occurred invoking 'x'")
-                  "error executing tool",
-                  "error calling tool",
-                  "returned an error",
-                  "error occurred invoking",
-                  "reported an error",
-                  "reported tool error",
-                  "yielded an error",
-                  "error occurred while running the tool",
                   "traceback (most recent call last)",
                   // the tool's own code that failed ("✗ Execution failed: Cannot read properties
                   // of undefined", "execute tool failed", "'McpExecutor' object has no attribute",
@@ -1390,7 +1502,13 @@ final class ToolFailureWording {
               List.of("无效", "無効", "유효하지 않", "недопустим", "inválid", "ungültig", "invalide"),
               Pattern.compile(
                   "\\binvalid\\b|\\bmust be\\b|\\bnot supported\\b|\\bunsupported\\b"
-                      + "|\\bout of (?:bounds|range)\\b")),
+                      + "|\\bout of (?:bounds|range)\\b"
+                      // "apply_patch input must start with \"*** Begin Patch\"", "`old_string`
+                      // can't be empty", "Please provide a list of up to 10 queries", "Missing
+                      // 'columns' in index definition"
+                      + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not)\\b"
+                      + "|\\bcan(?:not|'t) be empty\\b|\\bplease provide\\b"
+                      + "|\\bmissing ['\"`][^'\"`\\n]{1,40}['\"`]")),
           // Then a tool that says the work it did failed, or did not find what it worked on
           // ("Failed to create refund", "Lighthouse audit failed", "channel \"#old-project\" not
           // found", "Cannot rename the requested collection because it doesn't exist"): it ran,

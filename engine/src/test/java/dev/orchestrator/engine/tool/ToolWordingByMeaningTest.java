@@ -349,6 +349,38 @@ class ToolWordingByMeaningTest {
           命令执行失败，退出码 1                                                  | execution_failed
           Ошибка выполнения инструмента                                        | execution_failed
           Erro ao executar a ferramenta                                        | execution_failed
+          Error executing tool add_rows: Number of ids (3) must match number of rows (2). | invalid_arguments
+          Error executing tool get_details: Either name or id must be provided | invalid_arguments
+          Error executing tool get_details: connection pool exhausted          | execution_failed
+          failed to get tools: calling "tools/list": Method 'tools/list' not found. | tool_unavailable
+          Host returned an error while listing tools: response does not match the expected schema | tool_unavailable
+          Search tools are currently unavailable (server may be down)          | tool_unavailable
+          Tool 'search_web' circuit breaker open - too many recent failures    | tool_unavailable
+          requests not installed. Install with: pip install requests           | tool_unavailable
+          ImportError: pandas is not installed in the tool execution environment | tool_unavailable
+          Rate exceeded                                                        | rate_limited
+          Operation failed: Quota limit exceeded for the search API            | rate_limited
+          The request was canceled due to the configured HttpClient.Timeout of 100 seconds elapsing. | timeout
+          The command failed to complete in 15000ms                            | timeout
+          Upload failed: no data received                                      | transport_error
+          not_authed                                                           | permission_denied
+          ACTION REQUIRED: Authentication Needed                               | permission_denied
+          Session expired, please log in again                                 | permission_denied
+          GITHUB_ACCESS_TOKEN environment variable is not set                  | permission_denied
+          Failed to obtain Azure DevOps token                                  | permission_denied
+          Command rejected by policy: matched deny pattern rm -rf             | policy_blocked
+          Execution denied: this command is not on the allowlist.              | policy_blocked
+          Query REJECTED for safety: it calls a function that reads files      | policy_blocked
+          This tool call is rejected.                                          | policy_blocked
+          Action 'lead_form' is not a registered action for this domain.       | tool_not_found
+          No tool with "fs_search" is found                                    | tool_not_found
+          A tool with the name 'web_fetch' does not exist                      | tool_not_found
+          Failed to match the provided `old_string`                            | invalid_arguments
+          Cannot update 'app.py': file changed since it was read - re-read before editing | invalid_arguments
+          Could not parse unified diff: no valid hunks found                   | invalid_arguments
+          Parameter 'override' can only be specified together with parameter 'preview'. | invalid_arguments
+          Unknown category "cicd". Available: issues, wiki                     | invalid_arguments
+          apply_patch input must start with "*** Begin Patch".                 | invalid_arguments
           """)
   void readsTheMeaningInAnyOfItsWords(String message, String observed) {
     ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);

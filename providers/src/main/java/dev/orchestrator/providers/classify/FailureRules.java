@@ -20,6 +20,7 @@ import static dev.orchestrator.engine.failure.FailureCategory.TOOL_EXECUTION_STO
 import static dev.orchestrator.engine.failure.ReachedModel.NO;
 import static dev.orchestrator.engine.failure.ReachedModel.UNKNOWN;
 import static dev.orchestrator.engine.failure.ReachedModel.YES;
+import static dev.orchestrator.providers.classify.CauseWords.*;
 import static dev.orchestrator.providers.classify.FailureWords.*;
 
 import dev.orchestrator.engine.failure.FailureCategory;

@@ -20,13 +20,15 @@ import org.ahocorasick.trie.Trie;
  * clause's anchors, is the meeting of two sets of ids ({@link Phrases#meets}).
  *
  * <p>The index knows every phrase list ({@code List<String>}) and every clause of every {@link
- * FailureRules.Words} that {@link FailureRules} or {@link FailureWords} keeps in a static field; it
- * answers {@code null} for any other list or words, which is then read phrase by phrase as before.
- * So the index changes how fast a rule reads, never what it reads. Immutable and thread-safe.
+ * FailureRules.Words} that {@link FailureRules}, {@link FailureWords} or {@link CauseWords} keeps
+ * in a static field; it answers {@code null} for any other list or words, which is then read phrase
+ * by phrase as before. So the index changes how fast a rule reads, never what it reads. Immutable
+ * and thread-safe.
  */
 final class PhraseIndex {
   /** The classes whose static fields hold the rules' phrase lists and words. */
-  static final List<Class<?>> VOCABULARY = List.of(FailureRules.class, FailureWords.class);
+  static final List<Class<?>> VOCABULARY =
+      List.of(FailureRules.class, FailureWords.class, CauseWords.class);
 
   /** The index of the rules' phrase lists and clause anchors. */
   static final PhraseIndex RULES = indexOf(VOCABULARY);

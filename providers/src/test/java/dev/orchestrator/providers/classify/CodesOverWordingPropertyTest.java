@@ -107,9 +107,9 @@ class CodesOverWordingPropertyTest {
             FailureWords.CONTENT_WORDING,
             FailureWords.OVERLOADED_WORDING,
             FailureWords.RATE_WORDING,
-            FailureWords.TIMEOUT_WORDING,
-            FailureWords.CONNECTION_WORDING,
-            FailureWords.SERVER_WORDING)) {
+            CauseWords.TIMEOUT_WORDING,
+            CauseWords.CONNECTION_WORDING,
+            CauseWords.SERVER_WORDING)) {
       phrases.addAll(set);
     }
     phrases.add("the model `gpt-x` does not exist");

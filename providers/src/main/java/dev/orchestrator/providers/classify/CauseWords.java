@@ -650,6 +650,25 @@ final class CauseWords {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // …and more of them: a repair of the model's JSON that failed ("JSON repair 后仍无法解析"),
+          // LangChain's answer
+          // object that failed its own validation ("2 validation errors for AIMessage …
+          // input_value=
+          // None"), Instructor given several tool calls, an answer's choices missing
+          // ("ResponseShape(
+          // \"missing choices[0]\")"), a field named missing from the AI's response ("No 'res'
+          // field found in AI api response"), the model's output named not correct ("model output
+          // is not correct, please check the loaded model")
+          Clause.literals(
+              "json repair",
+              "validation error for aimessage",
+              "validation errors for aimessage",
+              "does not support multiple tool calls",
+              "missing choices",
+              "output is not correct"),
+          Clause.of(
+              "\\bno '[^'\\n]{1,30}' field (?:found )?in (?:the )?(?:ai |api |llm |model )*response\\b",
+              "field"),
           // a client that could not read the answer, in its runtime's words: an answer whose finish
           // reason it does not know ("OpenAI: unknown finish reason"), .NET's System.Text.Json
           // ("JSON deserialization for type 'Content' was missing required properties"), a
@@ -913,9 +932,23 @@ final class CauseWords {
               "converter a resposta",
               "해석하지 못했"));
 
+  // A request that failed the server's validation before anything read it, echoed whole (FastAPI's
+  // and vLLM's "{'type': 'missing', 'loc': ('body', 'messages'), 'msg': 'Field required', 'input':
+  // {…}}"): the words of the input it echoes are not the server's refusal of them (a model named
+  // "OpenGuardrails" is not a guardrail that fired).
+  static final List<String> REQUEST_ECHOED_BY_VALIDATION =
+      List.of("'loc': ('body',", "\"loc\":[\"body\",", "\"loc\": [\"body\",");
+
+  // The model's reasoning with no answer after it ("Model produced 14,735 characters of reasoning /
+  // chain-of-thought, but no actual response content. … Try a shorter input, increase
+  // max_tokens"): an answer that is not there, whatever the advice says of the input's length.
+  static final List<String> REASONING_WITHOUT_ANSWER =
+      List.of(
+          "but no actual response content", "reasoning but no answer", "thinking but no answer");
+
   static final List<String> EMPTY_WORDING =
       concat(
-          UNUSABLE_ANSWER_WORDING,
+          concat(UNUSABLE_ANSWER_WORDING, REASONING_WITHOUT_ANSWER.toArray(new String[0])),
           // the answer printed as an empty list ("Failed to parse usage from response: list index
           // out of range. Response: []")
           "response: []",
@@ -923,6 +956,11 @@ final class CauseWords {
           "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
           "返回结果为空",
+          // no reply at all, in Chinese ("模型没有回复任何消息"), and an
+          // agent with no response to give ("I've completed processing but have no response to
+          // give"), the reasoning without the answer ("… but no actual response content")
+          "没有回复任何消息",
+          "no response to give",
           // a bot that returned no reply, in Chinese ("机器人未返回任何回复，请重试")
           "未返回任何回复",
           // an answer reported absent as a sentence of its own ("No response. Make sure the last
@@ -1283,6 +1321,12 @@ final class CauseWords {
   // blank or required, a structure the API does not take.
   static final List<String> SETTLED_REQUEST_WORDING =
       List.of(
+          // an input the server does not take ("image input is not supported by this server",
+          // llama.cpp's 500), parameters it takes only one of ("`temperature` and `top_p` cannot
+          // both be specified for this model")
+          "is not supported by this server",
+          "cannot both be specified",
+          "cannot be specified together",
           // a history with no user turn to answer (Ollama's 500 "no user query found in messages")
           "no user query",
           "unsupported param",

@@ -232,6 +232,7 @@ final class FailureRules {
    */
   private static boolean namesTheAnswer(Facts f) {
     return f.says(GARBLED_RESPONSE_WORDING)
+        || f.says(REASONING_WITHOUT_ANSWER)
         || f.saysPattern(ANSWER_UNREADABLE)
         || f.saysPattern(ANSWER_ACCESS_FAILED);
   }
@@ -360,7 +361,8 @@ final class FailureRules {
 
   // A content-policy refusal in the provider's code or in words.
   private static boolean saysContentRefusal(Facts f) {
-    return f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING) || f.saysPattern(CONTENT_PATTERN);
+    return (f.hasToken(CONTENT_CODES) || f.says(CONTENT_WORDING) || f.saysPattern(CONTENT_PATTERN))
+        && !f.says(REQUEST_ECHOED_BY_VALIDATION);
   }
 
   /**
@@ -595,6 +597,7 @@ final class FailureRules {
                 f.statusLeavesMeaningToWords()
                     && !f.says(THROTTLE_WORDING)
                     && !f.says(TIMED_OUT_NAMED)
+                    && !f.says(REASONING_WITHOUT_ANSWER)
                     && (f.hasToken(CONTEXT_CODES)
                         || !f.says(HISTORY_SHAPE_WORDING)
                             && !countsOnlyBytes(f)
@@ -836,6 +839,29 @@ final class FailureRules {
             "content.relay_429",
             f -> f.statusIs(429) && (f.hasToken(CONTENT_CODES) || f.saysPattern(CONTENT_PATTERN)),
             CONTENT_FILTERED,
+            FINAL,
+            YES));
+    // 9. A 429 from a relay around the upstream's settled request error, typed so and worded so in
+    //    the words a server's refusal uses (SETTLED_REQUEST_WORDING; the type's own words are not
+    //    enough: Fireworks types its rate limits invalid_request_error too) (a
+    //    relay's "Error code: 429 - …
+    // {\"type\":\"invalid_request_error\",\"message\":\"`temperature`
+    //    and `top_p` cannot both be specified for this model\"}"): the relay's status contradicts
+    //    the refusal it carries, which every route gives the same request. Not when a rate limit,
+    //    a throttle or a short window is named (Fireworks' 429 typed invalid_request_error: "rate
+    //    limit exceeded, please try again later").
+    t.add(
+        row(
+            "request.relay_429",
+            f ->
+                f.statusIs(429)
+                    && f.hasToken(UPSTREAM_REFUSED_REQUEST_CODES)
+                    && f.says(SETTLED_REQUEST_WORDING)
+                    && !notTheRequest(f)
+                    && !f.says(RATE_LIMIT_NAMED)
+                    && !f.says(THROTTLE_WORDING)
+                    && !namesShortWindow(f),
+            REQUEST_INVALID,
             FINAL,
             YES));
     // 9. A 429 whose words name the account's money in the status-less rows' terms ("Nicht

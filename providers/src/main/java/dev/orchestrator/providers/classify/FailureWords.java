@@ -1364,6 +1364,8 @@ final class FailureWords {
       List.of(
           "cannot read properties of",
           "future.catcherror",
+          // the server's chat template that does not parse (read by in_band.server_words)
+          "parser error: expected",
           // PHP's error in the app's own code, named with its file ("… must be of type array,
           // string given, called in /var/www/html/vendor/…/Chat.php on line 35")
           ".php on line",
@@ -1806,6 +1808,9 @@ final class FailureWords {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // a server with no model loaded, asked to load one ("API generation is not supported in
+          // read-only mode; please load a model and then try again")
+          Clause.literals("please load a model"),
           // no model matching the requested name was found ("404: No matching model found")
           Clause.of(
               "\\bno matching models? (?:was |were )?(?:found|available)\\b|\\bno models? (?:was |were )?found matching\\b",
@@ -2923,6 +2928,10 @@ final class FailureWords {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a model served only to credentials outside the groups this one may use (a relay's
+          // "model \"kimi-k3\" is served only by credentials outside the channel groups this
+          // credential may use")
+          Clause.literals("this credential may use", "outside the channel groups"),
           // an API, feature or service switched off for the caller ("OpenAI API is disabled", "The
           // 'More like this' feature is disabled", "LocalAI Assistant is disabled on this server")
           Clause.of(
@@ -5372,6 +5381,11 @@ final class FailureWords {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // no answer, with the advice to ask again ("IsEmpty No answer, try again"), no result
+          // returned, in Chinese ("接口未返回结果"; read after a content filter's words, which say why:
+          // "生成内容因触发安全策略被过滤，未返回结果")
+          Clause.of("\\bno answer[,.]? (?:please )?try again\\b", "no answer"),
+          Clause.literals("未返回结果"),
           // an agent's "The model did not provide any response content", "Thinking completed, but
           // no output was generated" and "no text content received from the LLM response" in its
           // locales: a negation, then the answer's content or output ("Das Modell hat keinen
@@ -6250,6 +6264,13 @@ final class FailureWords {
 
   static final Words SERVER_HINTS =
       Words.of(
+          // the server's own chat template that does not parse ("Error rendering prompt with jinja
+          // template: \"Error: Parser Error: Expected closing statement token"): the model's
+          // template, not the request, which another server renders
+          Clause.literals("parser error: expected"),
+          // a model server's process that did not pass its health check ("unable to start
+          // process: health check failed after 15s")
+          Clause.literals("health check failed"),
           // a model process that exited with a code ("(Exit code: 6). Please check settings and
           // try loading the model again.", "(Exit code: -1073740791). Unknown error. Try a
           // different model")
@@ -8728,7 +8749,10 @@ final class FailureWords {
           // an app's card for any 429 that sends the user to look at every account page ("LM Studio
           // rate limit reached … Check your provider's dashboard for quota, usage, or billing
           // details"): advice, not the account's state
-          "dashboard for quota, usage, or billing");
+          "dashboard for quota, usage, or billing",
+          // one guess among others ("The provider may be unavailable or the API key may have
+          // insufficient quota")
+          "may have insufficient quota");
 
   static final List<String> NOT_CHARGED_WORDING =
       List.of(

@@ -260,6 +260,8 @@ final class ToolFailureWording {
                   // a person who declined or refused ("human agent declined to connect", "user
                   // refused to share it")
                   "declined to",
+                  "user declined",
+                  "potentially dangerous",
                   "refused to",
                   "updates are disabled",
                   "writes are disabled",
@@ -369,7 +371,7 @@ final class ToolFailureWording {
               // allowed")
               Pattern.compile(
                   "\\b(?:blocked|denied|rejected|refused) (?:by|for) [^\\n]{0,30}?"
-                      + "\\b(?:policy|guardrails?|safety)\\b"
+                      + "\\b(?:policy|guardrails?|safety|security)\\b"
                       // a call the host rejected ("This tool call is rejected", "Tool use was
                       // rejected because the arguments supplied were forbidden")
                       + "|\\b(?:tool|call|tool use)\\b[^\\n]{0,40}? (?:is|was|has been) rejected\\b"
@@ -463,6 +465,12 @@ final class ToolFailureWording {
                   // "session not associated, try to login again", Slack's "not_authed", OAuth's
                   // "invalid_client")
                   "authentication needed",
+                  // rights or an access the user must grant first ("admin rights are required",
+                  // "Please grant access in System Settings > Privacy & Security")
+                  "admin rights",
+                  "administrator rights",
+                  "grant access",
+                  "no bearer token",
                   "login again",
                   "log in again",
                   "sign in again",
@@ -512,7 +520,12 @@ final class ToolFailureWording {
                       // "OPENAI_API_KEY not set in config or environment", "PULUMI_ACCESS_TOKEN
                       // environment variable is not set"
                       + "|(?:api[_ -]?key|access[_ -]?token)\\b[^\\n]{0,30}?\\b(?:is )?not"
-                      + " (?:set|provided)\\b"
+                      + " (?:set|provided|valid)\\b"
+                      // a token or a login the tool needs and was not given ("Monday API token is
+                      // required", "Oxylabs username and password must be set", "Please set your
+                      // API key in the … settings")
+                      + "|\\b(?:api |access |bearer )?token is required\\b"
+                      + "|\\busername and password must be set\\b|\\bset your api[_ -]?key\\b"
                       // a token or credentials the tool could not get ("Failed to obtain Azure
                       // DevOps token")
                       + "|\\b(?:failed to|could not|couldn't|unable to) (?:obtain|acquire|get|refresh)"
@@ -548,6 +561,14 @@ final class ToolFailureWording {
                   "\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
                       + "(?:list|get|load|fetch|register|update|enumerate)\\b[^\\n]{0,20}?"
                       + " (?:tools|mcp servers?)\\b")),
+          // A tool the server or the agent does not have, named so before the arguments' words
+          // that carry it (MCP's -32602 "Invalid params: Tool not found: get_weather", "Unknown
+          // tool: browse. Available: bash, create, …", "Tool zoom is invalid", "missing tool,
+          // toolName=get_weather"): the tool list, not the arguments, is what failed.
+          new Row(
+              TOOL_NOT_FOUND,
+              List.of("tool not found:", "unknown tool:", "missing tool,"),
+              Pattern.compile("\\btool \\S{1,60} is invalid\\b")),
           // The tool ran and its output did not match its declared schema ("Output validation
           // error", "has an output schema but did not return structured content"): read before the
           // arguments' validation words, which the same messages hold.
@@ -565,6 +586,8 @@ final class ToolFailureWording {
               INVALID_ARGUMENTS,
               List.of(
                   "invalid argument",
+                  "unsupported argument",
+                  "duplicate values",
                   "invalid parameter",
                   "invalid input",
                   "missing required",
@@ -660,7 +683,6 @@ final class ToolFailureWording {
                   // "must match pattern"), python-jsonschema ("'x' is not one of ['a', 'b']",
                   // "is not valid under any of the given schemas"), Bean Validation and
                   // class-validator ("must not be blank", "should not be empty")
-                  "invalid enum value",
                   "must contain at least",
                   "must contain at most",
                   "allowed values",
@@ -801,6 +823,11 @@ final class ToolFailureWording {
                       + " required\\b|\\bmust be (?:positive|one of|different)\\b"
                       + "|\\bcannot be (?:greater|less|longer|more) than\\b"
                       + "|\\binvalid \\w+ passed to\\b"
+                      // a value named invalid, before a timeout's or a limit's words the value is
+                      // of ("Invalid timeout value")
+                      + "|\\binvalid \\w+ value\\b"
+                      // an edit's text not in the file ("The specified text was not found in …")
+                      + "|\\b(?:specified|provided|search) text was not found\\b"
                       // "Error: No URL provided.", "No file path provided", "URL is required"
                       + "|^(?:error: )?no (?:\\w+ ){1,3}(?:was |were )?provided\\b"
                       + "|^(?:error: )?(?:\\w+ ){1,2}is required\\b|\\b\\w+ is required when\\b"
@@ -819,7 +846,8 @@ final class ToolFailureWording {
                       // a value the tool does not know, named with the ones it does ("Unknown
                       // example: retail. Available examples: …", "unknown skill \"x\", valid
                       // skills are: …")
-                      + "|\\bunknown [a-z_]+:? ['\"`]?[^\\n'\"`]{1,60}['\"`]?[.,;] (?:available|valid"
+                      + "|\\bunknown (?!tool\\b)(?:[a-z_]+ ){0,2}[a-z_]+:? ['\"`]?[^\\n'\"`]{1,60}['\"`]?[.,;]"
+                      + " (?:available|valid"
                       + "|expected|supported|must be|use one of)\\b"
                       // an action, type or task of the tool's own it does not know ("Unknown agent
                       // type: reviewer", "Unknown activity action: by_project")
@@ -967,6 +995,16 @@ final class ToolFailureWording {
                   "no connection found",
                   "has already been closed",
                   "executable file not found",
+                  "executable not found",
+                  // a dependency missing, a client not connected yet, a backend resting after
+                  // failures ("DocxConverter threw MissingDependencyException",
+                  // "MCP::Client#connect
+                  // must be called before sending requests", "All configured SearXNG instances are
+                  // in cooldown after repeated failures")
+                  "missingdependency",
+                  "missing dependency",
+                  "must be called before",
+                  "in cooldown",
                   // Node's connect that timed out, a name that did not resolve: nothing was sent
                   // (read before "etimedout", a timeout of a call in flight)
                   "connect etimedout",
@@ -1032,6 +1070,8 @@ final class ToolFailureWording {
                   "nosuchkernel",
                   // a TLS handshake that failed: nothing was sent
                   "certificate verify fail",
+                  "certificate verification failed",
+                  "resolve hostname",
                   "ssl_connect",
                   // a host name that did not resolve, as libc and Go print it
                   "name or service not known",
@@ -1084,7 +1124,10 @@ final class ToolFailureWording {
                       + "|launch(?:ing)?|initiali[sz](?:e|ing)|activat(?:e|ing))\\b"
                       + "|\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?create"
                       + " (?:a |the )?(?:\\w+ )?"
-                      + "(?:kernel|sandbox|container|mcp client|shell snapshot)\\b"
+                      + "(?:kernel|sandbox|container|mcp client|shell snapshot|browser session)\\b"
+                      // nothing connected for the tool to drive ("No browser is connected to the
+                      // control page")
+                      + "|\\bno (?:browser|client|device|extension|session) (?:is )?connected\\b"
                       // a socket not open, a browser not there to drive ("WebSocket is not open:
                       // readyState 3 (CLOSED)", "Browser specified in your config is not
                       // installed", "Chromium distribution 'chrome' is not found at …")
@@ -1173,6 +1216,7 @@ final class ToolFailureWording {
                   "credit balance",
                   "credit_balance",
                   "out of credits",
+                  "out of quota",
                   "dailylimitexceeded",
                   "daily limit",
                   "too many concurrent",
@@ -1277,6 +1321,8 @@ final class ToolFailureWording {
                   "peer closed connection",
                   "closed connection without",
                   "incomplete chunked read",
+                  "disconnected before",
+                  "chrome disconnected",
                   "no data received",
                   "ping failed",
                   "before the stream completed",
@@ -1508,7 +1554,18 @@ final class ToolFailureWording {
                       // 'columns' in index definition"
                       + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not)\\b"
                       + "|\\bcan(?:not|'t) be empty\\b|\\bplease provide\\b"
-                      + "|\\bmissing ['\"`][^'\"`\\n]{1,40}['\"`]")),
+                      + "|\\bmissing ['\"`][^'\"`\\n]{1,40}['\"`]"
+                      // "Recipient (to), subject, and body are required for send operation", "No
+                      // card ID provided", "not a valid DOI", "Start time cannot be after end
+                      // time", "You can't specify both `a` and `b`", "text is not accepted for
+                      // left_click", "Cannot mix local file paths and URLs"; not a thing that
+                      // already exists or is missing, which the tables label both ways
+                      + "|\\b(?:is|are) required\\b"
+                      + "|\\bno (?:[\\w-]+ )?(?:id|url|path|name|file|query|queries|arguments?"
+                      + "|parameters?|input|value|text|key)s? (?:was |were )?provided\\b(?! by)"
+                      + "|\\bnot (?:appear to be )?(?:a )?valid\\b"
+                      + "|\\bcannot be (?:after|before|greater|less|more|negative)\\b"
+                      + "|\\bcan(?:'t|not) (?:specify|use|set) both\\b|\\bnot accepted\\b|\\bcannot mix\\b")),
           // Then a tool that says the work it did failed, or did not find what it worked on
           // ("Failed to create refund", "Lighthouse audit failed", "channel \"#old-project\" not
           // found", "Cannot rename the requested collection because it doesn't exist"): it ran,
@@ -1531,7 +1588,9 @@ final class ToolFailureWording {
                   "nicht gefunden",
                   "introuvable"),
               Pattern.compile(
-                  "\\bnot found\\b|\\bdoes(?:n't| not) exist\\b"
+                  "\\bnot found\\b|\\bdoes(?:n't| not) exists?\\b"
+                      // "Could not find a task matching …", "Could not get GH document"
+                      + "|\\b(?:could not|couldn't|unable to) (?:find|get|load|read|retrieve|open|convert)\\b"
                       + "|\\bfailed to (?!(?:call|invoke|run|execute|use|complete|process|perform"
                       + "|handle)\\b)\\w+"
                       + "|\\b(?!(?:request|call|command|tool|invocation|operation|action|run|task"

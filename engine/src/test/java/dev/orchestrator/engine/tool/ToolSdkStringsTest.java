@@ -38,7 +38,7 @@ class ToolSdkStringsTest {
           "Request failed (remote): An error occurred.");
 
   /**
-   * The agents' messages' share read as their kind when the floor was last raised (108 of 138; 79
+   * The agents' messages' share read as their kind when the floor was last raised (109 of 138; 79
    * when it was first set).
    */
   static final double AGENT_FLOOR = 0.78;

@@ -381,6 +381,28 @@ class ToolWordingByMeaningTest {
           Parameter 'override' can only be specified together with parameter 'preview'. | invalid_arguments
           Unknown category "cicd". Available: issues, wiki                     | invalid_arguments
           apply_patch input must start with "*** Begin Patch".                 | invalid_arguments
+          Invalid params: Tool not found: get_weather                          | tool_not_found
+          Unknown tool: browse. Available: bash, open, edit                    | tool_not_found
+          Tool zoom is invalid                                                 | tool_not_found
+          Invalid timeout value. Timeout must be a positive number             | invalid_arguments
+          Error: The specified text was not found in /workspace/app.py         | invalid_arguments
+          navigate was called with unsupported argument(s): wait_for           | invalid_arguments
+          Unknown fetch backend 'chrome'. Supported: httpx, curl               | invalid_arguments
+          Recipient, subject and body are required for send operation          | invalid_arguments
+          Error: 'doi:10.1234' does not appear to be a valid DOI.              | invalid_arguments
+          You can't specify both `tests` and `testLevel` parameters.           | invalid_arguments
+          Error: admin rights required to toggle slow mode.                    | permission_denied
+          Cannot access the Maps app. Please grant access in System Settings.  | permission_denied
+          Monday API token is required to execute requests                     | permission_denied
+          Operation rejected for security.                                     | policy_blocked
+          The user declined the `bash` call                                    | policy_blocked
+          Error: repomix executable not found (looked up "repomix")            | tool_unavailable
+          DocxConverter threw MissingDependencyException                       | tool_unavailable
+          All configured search instances are in cooldown after repeated failures | tool_unavailable
+          No browser is connected to the control page.                         | tool_unavailable
+          The browser disconnected before responding.                          | transport_error
+          This key is out of quota. Please top up this key.                    | rate_limited
+          Could not find a task matching "Buy groceries"                       | execution_failed
           """)
   void readsTheMeaningInAnyOfItsWords(String message, String observed) {
     ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);

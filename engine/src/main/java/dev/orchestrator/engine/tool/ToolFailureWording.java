@@ -99,7 +99,11 @@ final class ToolFailureWording {
                   "while queued",
                   "stop button pressed",
                   "was not executed",
-                  "has not been executed")),
+                  "has not been executed",
+                  // cancelled because a person's approval was not given ("Operation cancelled:
+                  // Human
+                  // approval was not granted for sending this Slack message")
+                  "approval was not granted")),
           // A call stopped because it ran out of time is a timeout, whatever verb stopped it
           // ("Command was automatically cancelled because it exceeded the timeout of 2.0
           // minutes", "The command 'npm test' was cancelled because it took more than 120
@@ -117,7 +121,11 @@ final class ToolFailureWording {
                       // .NET's "The request was canceled due to the configured HttpClient.Timeout
                       // of 100 seconds elapsing"
                       + "|\\bcancell?ed due to\\b[^\\n]{0,40}?timeout\\b"
-                      + "|\\bexceeded \\d+ ?(?:ms|s|sec|seconds|minutes)\\b")),
+                      + "|\\bexceeded \\d+ ?(?:ms|s|sec|seconds|minutes)\\b"
+                      // a deadline passed, an answer not given in time ("Command 'x' exceeded total
+                      // deadline of 90.0s", "Unity did not respond to 'read_console' within 2.0s")
+                      + "|\\bexceeded (?:the |its |total )?deadline\\b"
+                      + "|\\bdid not respond\\b[^\\n]{0,60}?\\bwithin\\b")),
           new Row(
               AMBIGUOUS_OUTCOME,
               List.of(
@@ -370,7 +378,12 @@ final class ToolFailureWording {
               // path is read-only"), a query outside what is allowed ("Only SELECT queries are
               // allowed")
               Pattern.compile(
-                  "\\b(?:blocked|denied|rejected|refused) (?:by|for) [^\\n]{0,30}?"
+                  // a tool switched off by whoever configures the host ("DEUS_MCP tool has been
+                  // disabled", "The tool 'move_file' is disabled. Check the 'disable-tools' list");
+                  // not a whole server disabled ("MCP server \"filesystem\" is disabled"), which is
+                  // not there to take the call
+                  "\\btool\\b[^\\n]{0,40}? (?:has been|is) disabled\\b"
+                      + "|\\b(?:blocked|denied|rejected|refused) (?:by|for) [^\\n]{0,30}?"
                       + "\\b(?:policy|guardrails?|safety|security)\\b"
                       // a call the host rejected ("This tool call is rejected", "Tool use was
                       // rejected because the arguments supplied were forbidden")
@@ -470,6 +483,12 @@ final class ToolFailureWording {
                   "admin rights",
                   "administrator rights",
                   "grant access",
+                  // an account or a connector's sign-in not linked, expired or not loaded ("We
+                  // couldn't connect your account", "Your connection has expired. Reconnect it",
+                  // "Could not load the default credentials")
+                  "connect your account",
+                  "connection has expired",
+                  "load the default credentials",
                   "no bearer token",
                   "login again",
                   "log in again",
@@ -514,7 +533,14 @@ final class ToolFailureWording {
               // a scope the token lacks, an authorization that failed, no key given ("No API key
               // provided", "no SERP_API_KEY is provided")
               Pattern.compile(
-                  "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?key\\b|\\blog ?in first\\b"
+                  "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?(?:key|token)\\b"
+                      + "|\\b(?:log ?in|sign ?in) first\\b"
+                      // a key, a token or credentials the tool was not given ("API key required",
+                      // "No Replicate API tokens configured", "Cloud credentials not configured"),
+                      // a role short of an administrator's, a directory it may not write
+                      + "|\\bapi[_ -]?key required\\b|\\bno [\\w ]{0,20}api (?:key|token)s? configured\\b"
+                      + "|\\bcredentials not configured\\b|\\badministrator permissions?\\b"
+                      + "|\\bnot writ(?:e)?able\\b"
                       // "TAVILY_API_KEY environment variable is required"
                       + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
                       // "OPENAI_API_KEY not set in config or environment", "PULUMI_ACCESS_TOKEN
@@ -556,7 +582,10 @@ final class ToolFailureWording {
                   "list tools failed",
                   "while listing tools",
                   "error listing tools",
-                  "listing tools failed"),
+                  "listing tools failed",
+                  // a host's own method that lists them, named ("MCPServerManager#listTools Got
+                  // tools failed: fetch failed")
+                  "listtools"),
               Pattern.compile(
                   "\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
                       + "(?:list|get|load|fetch|register|update|enumerate)\\b[^\\n]{0,20}?"
@@ -587,6 +616,7 @@ final class ToolFailureWording {
               List.of(
                   "invalid argument",
                   "unsupported argument",
+                  "wrong type",
                   "duplicate values",
                   "invalid parameter",
                   "invalid input",
@@ -1127,7 +1157,9 @@ final class ToolFailureWording {
                       + "(?:kernel|sandbox|container|mcp client|shell snapshot|browser session)\\b"
                       // nothing connected for the tool to drive ("No browser is connected to the
                       // control page")
-                      + "|\\bno (?:browser|client|device|extension|session) (?:is )?connected\\b"
+                      + "|\\bno (?:browser|client|device|extension|session|(?:game )?engine|editor) (?:is )?connected\\b"
+                      + "|\\bno [\\w -]{1,30}? instances? (?:found|(?:are |is )?connected)\\b"
+                      + "|\\b(?:could not|couldn't|unable to) find (?:a |the )?(?:valid )?[\\w-]+ executable\\b"
                       // a socket not open, a browser not there to drive ("WebSocket is not open:
                       // readyState 3 (CLOSED)", "Browser specified in your config is not
                       // installed", "Chromium distribution 'chrome' is not found at …")
@@ -1242,6 +1274,7 @@ final class ToolFailureWording {
                   "timed out",
                   "timeout",
                   "deadline exceeded",
+                  "deadline reached",
                   "maximum execution time",
                   "time limit exceeded",
                   "did not complete within",
@@ -1370,6 +1403,8 @@ final class ToolFailureWording {
                   "service unavailable",
                   "server unavailable",
                   "unreachable",
+                  // a host still connecting to the server, in Chinese ("正在连接 MCP，工具可用后会自动出现")
+                  "正在连接",
                   "may be down",
                   // the host's breaker open after the tool's recent failures: not called
                   "circuit breaker")),
@@ -1552,7 +1587,12 @@ final class ToolFailureWording {
                       // "apply_patch input must start with \"*** Begin Patch\"", "`old_string`
                       // can't be empty", "Please provide a list of up to 10 queries", "Missing
                       // 'columns' in index definition"
-                      + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not)\\b"
+                      + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not|point to)\\b"
+                      // one of two arguments, not both ("Provide either `query` or `paper_id`",
+                      // "voice_id and voice_name cannot both be provided", "workspace cannot be
+                      // combined with project_id")
+                      + "|\\b(?:provide|specify|pass) either\\b|\\bcannot both be\\b|\\bnot both\\b"
+                      + "|\\bcannot be combined with\\b"
                       + "|\\bcan(?:not|'t) be empty\\b|\\bplease provide\\b"
                       + "|\\bmissing ['\"`][^'\"`\\n]{1,40}['\"`]"
                       // "Recipient (to), subject, and body are required for send operation", "No

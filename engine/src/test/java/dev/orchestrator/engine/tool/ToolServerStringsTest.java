@@ -20,33 +20,33 @@ class ToolServerStringsTest {
   private static final String SERVERS = "/tool-failures/server-strings.tsv";
 
   /**
-   * The held-out fifth's share read as its kind when the floor was set (266 of 468; 106 of the
-   * first four rounds' 303 on the classifier before any of them arrived, 33 of the fifth round's 67
-   * and 43 of the sixth's 98 on arrival), rounded down.
+   * The held-out fifth's share read as its kind when the floor was set (322 of 561; 106 of the
+   * first four rounds' 303 on the classifier before any of them arrived, 33 of the fifth round's
+   * 67, 43 of the sixth's 98 and 45 of the seventh's 93 on arrival), rounded down.
    */
-  static final double HELD_OUT_FLOOR = 0.56;
+  static final double HELD_OUT_FLOOR = 0.57;
 
   /**
-   * The other four fifths' share when the floor was set (1,162 of 1,848; 374 of the first four
-   * rounds' 1,214 before any of them, 122 of the fifth round's 259 and 200 of the sixth's 375 on
-   * arrival).
+   * The other four fifths' share when the floor was set (1,429 of 2,245; 374 of the first four
+   * rounds' 1,214 before any of them, 122 of the fifth round's 259, 200 of the sixth's 375 and 213
+   * of the seventh's 397 on arrival).
    */
-  static final double RULES_FLOOR = 0.62;
+  static final double RULES_FLOOR = 0.63;
 
   /**
-   * The calls that may have run and are read as never run (16 of 2,316), each read so by the
+   * The calls that may have run and are read as never run (18 of 2,806), each read so by the
    * classifier before its round arrived: a launch of the tool's own work that failed, in the words
    * of a server that could not launch ("Failed to start research task", "Failed to launch Spotify",
    * "Failed launching app", "Failed to create WebDriver session", a sandbox that failed to start);
    * the tool's own onward call ("problem communicating with the Sentry API", a code runner's
-   * "Service unavailable" and "Rate limit exceeded"); a shell command's "command not found"; a
-   * sampling request the client did not offer ("-32601"); a browser closed under navigation; a
-   * memory store's upstream rate limit ("Rate limited after 3 retries"), which the decision table
-   * hands on as a refused call; a framework's feedback that "the requested tool or resource was not
-   * found", which names the tool first; and three held-out rows, not read. The bound keeps it from
-   * growing.
+   * "Service unavailable" and "Rate limit exceeded", a PubMed server's "NCBI was unreachable across
+   * all retry attempts" twice); a shell command's "command not found"; a sampling request the
+   * client did not offer ("-32601"); a browser closed under navigation; a memory store's upstream
+   * rate limit ("Rate limited after 3 retries"), which the decision table hands on as a refused
+   * call; a framework's feedback that "the requested tool or resource was not found", which names
+   * the tool first; and three held-out rows, not read. The bound keeps it from growing.
    */
-  static final int HANDED_ON_AS_NEVER_RAN = 16;
+  static final int HANDED_ON_AS_NEVER_RAN = 18;
 
   @Test
   void readsAtLeastTheFloorOfTheToolsOwnMessagesWithTheHeldOutFifthApart() {

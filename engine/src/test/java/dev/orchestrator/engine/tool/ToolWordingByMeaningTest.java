@@ -403,6 +403,22 @@ class ToolWordingByMeaningTest {
           The browser disconnected before responding.                          | transport_error
           This key is out of quota. Please top up this key.                    | rate_limited
           Could not find a task matching "Buy groceries"                       | execution_failed
+          The search tool has been disabled.                                   | policy_blocked
+          MCP server "filesystem" is disabled                                  | tool_unavailable
+          Your connection has expired. Reconnect it before using it.           | permission_denied
+          We couldn't connect your account                                     | permission_denied
+          command response deadline reached; dropping the response             | timeout
+          HostManager#listTools failed: fetch failed                           | tool_unavailable
+          正在连接 MCP，工具可用后会自动出现                                           | tool_unavailable
+          Command 'build' exceeded total deadline of 90.0s                     | timeout
+          The editor did not respond to 'read_console' within 2.0s             | timeout
+          Operation cancelled: Human approval was not granted.                 | policy_blocked
+          This tool requires site administrator permissions.                   | permission_denied
+          Error: Invalid API token: check your APP_TOKEN environment variable. | permission_denied
+          No game engine is connected for your account.                        | tool_unavailable
+          No editor instances found. Please open a project first.              | tool_unavailable
+          Error: Provide either `query` or `paper_id`.                         | invalid_arguments
+          voice_id and voice_name cannot both be provided.                     | invalid_arguments
           """)
   void readsTheMeaningInAnyOfItsWords(String message, String observed) {
     ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);

@@ -100,8 +100,7 @@ final class ToolFailureWording {
                   "stop button pressed",
                   "was not executed",
                   "has not been executed",
-                  // cancelled because a person's approval was not given ("Operation cancelled:
-                  // Human
+                  // cancelled for want of a person's approval ("Operation cancelled: Human
                   // approval was not granted for sending this Slack message")
                   "approval was not granted")),
           // A call stopped because it ran out of time is a timeout, whatever verb stopped it

@@ -841,15 +841,12 @@ final class FailureRules {
             CONTENT_FILTERED,
             FINAL,
             YES));
-    // 9. A 429 from a relay around the upstream's settled request error, typed so and worded so in
-    //    the words a server's refusal uses (SETTLED_REQUEST_WORDING; the type's own words are not
-    //    enough: Fireworks types its rate limits invalid_request_error too) (a
-    //    relay's "Error code: 429 - …
-    // {\"type\":\"invalid_request_error\",\"message\":\"`temperature`
-    //    and `top_p` cannot both be specified for this model\"}"): the relay's status contradicts
-    //    the refusal it carries, which every route gives the same request. Not when a rate limit,
-    //    a throttle or a short window is named (Fireworks' 429 typed invalid_request_error: "rate
-    //    limit exceeded, please try again later").
+    // 9. A 429 from a relay around the upstream's settled request error: typed
+    //    invalid_request_error and worded as a server's refusal of the request
+    //    (SETTLED_REQUEST_WORDING: "`temperature` and `top_p` cannot both be specified for this
+    //    model"). The relay's status contradicts the refusal it carries, which every route gives
+    //    the same request. The type alone is not enough (Fireworks types its 429 rate limits
+    //    invalid_request_error too), nor when a rate limit, a throttle or a short window is named.
     t.add(
         row(
             "request.relay_429",

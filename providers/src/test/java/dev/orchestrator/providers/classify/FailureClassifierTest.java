@@ -1303,6 +1303,12 @@ class FailureClassifierTest {
           # account is a permission
           Tool use is not enabled for this model. | in_band.capability_words
           Model access is not enabled for this account. | auth.permission_wording
+          # a relay's 429 around an upstream's settled request error is the request's; around a
+          # rate limit typed the same way (Fireworks), the rate limit it is
+          "Error code: 429 - {'error': {'message': '`temperature` and `top_p` cannot both be specified for this model.', 'type': 'invalid_request_error'}}" | request.relay_429
+          "Error code: 429 - {'error': {'message': 'rate limit exceeded, please try again later', 'type': 'invalid_request_error'}}" | transient.status_429
+          # a model's reasoning with no answer after it is an empty answer, whatever its advice
+          Model produced 9000 characters of reasoning, but no actual response content. Try a shorter input or increase max_tokens. | in_band.empty
           """)
   void readsWhatAClientsMessageCarries(String message, String rule) {
     Classification c = CLASSIFIER.explainStrict(FailureEvidence.message(message));

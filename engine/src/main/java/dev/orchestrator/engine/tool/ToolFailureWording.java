@@ -36,7 +36,7 @@ final class ToolFailureWording {
         // a host's words that the call failed name no cause; the tool's own words after them may
         // still say its arguments were wrong ("Error executing tool get_model_details: Either
         // name or unique_id must be provided")
-        return row == CALL_FAILED && LAST_RESORT.get(0).matches(text)
+        return row == CALL_FAILED && VALUE_ASKED_OTHERWISE.matches(text)
             ? INVALID_ARGUMENTS
             : row.kind();
       }
@@ -1569,42 +1569,48 @@ final class ToolFailureWording {
   }
 
   /**
+   * The most general words of a value the tool asks otherwise: it calls the value invalid, says it
+   * must be otherwise, does not support it or finds it out of range ("Invalid time format. Expected
+   * HH:MM", "Compression format 'rar' is not supported", "Coordinates 1500, 900 are out of
+   * bounds"). The first last-resort row, and what a host's wrapper is read with ({@link #kind}).
+   */
+  private static final Row VALUE_ASKED_OTHERWISE =
+      new Row(
+          INVALID_ARGUMENTS,
+          List.of("无效", "無効", "유효하지 않", "недопустим", "inválid", "ungültig", "invalide"),
+          Pattern.compile(
+              "\\binvalid\\b|\\bmust be\\b|\\bnot supported\\b|\\bunsupported\\b"
+                  + "|\\bout of (?:bounds|range)\\b"
+                  // "apply_patch input must start with \"*** Begin Patch\"", "`old_string`
+                  // can't be empty", "Please provide a list of up to 10 queries", "Missing
+                  // 'columns' in index definition"
+                  + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not|point to)\\b"
+                  // one of two arguments, not both ("Provide either `query` or `paper_id`",
+                  // "voice_id and voice_name cannot both be provided", "workspace cannot be
+                  // combined with project_id")
+                  + "|\\b(?:provide|specify|pass) either\\b|\\bcannot both be\\b|\\bnot both\\b"
+                  + "|\\bcannot be combined with\\b"
+                  + "|\\bcan(?:not|'t) be empty\\b|\\bplease provide\\b"
+                  + "|\\bmissing ['\"`][^'\"`\\n]{1,40}['\"`]"
+                  // "Recipient (to), subject, and body are required for send operation", "No
+                  // card ID provided", "not a valid DOI", "Start time cannot be after end
+                  // time", "You can't specify both `a` and `b`", "text is not accepted for
+                  // left_click", "Cannot mix local file paths and URLs"; not a thing that
+                  // already exists or is missing, which the tables label both ways
+                  + "|\\b(?:is|are) required\\b"
+                  + "|\\bno (?:[\\w-]+ )?(?:id|url|path|name|file|query|queries|arguments?"
+                  + "|parameters?|input|value|text|key)s? (?:was |were )?provided\\b(?! by)"
+                  + "|\\bnot (?:appear to be )?(?:a )?valid\\b"
+                  + "|\\bcannot be (?:after|before|greater|less|more|negative)\\b"
+                  + "|\\bcan(?:'t|not) (?:specify|use|set) both\\b|\\bnot accepted\\b|\\bcannot mix\\b"));
+
+  /**
    * The last-resort rows, first match wins (read whole by {@code ToolFailureWordingTest}, after
    * {@link #ROWS}).
    */
   static final List<Row> LAST_RESORT =
       List.of(
-          // A value the tool calls invalid, says must be otherwise, does not support or finds out
-          // of range ("Invalid time format. Expected HH:MM", "Compression format 'rar' is not
-          // supported", "Coordinates 1500, 900 are out of bounds"): the arguments were rejected.
-          new Row(
-              INVALID_ARGUMENTS,
-              List.of("无效", "無効", "유효하지 않", "недопустим", "inválid", "ungültig", "invalide"),
-              Pattern.compile(
-                  "\\binvalid\\b|\\bmust be\\b|\\bnot supported\\b|\\bunsupported\\b"
-                      + "|\\bout of (?:bounds|range)\\b"
-                      // "apply_patch input must start with \"*** Begin Patch\"", "`old_string`
-                      // can't be empty", "Please provide a list of up to 10 queries", "Missing
-                      // 'columns' in index definition"
-                      + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not|point to)\\b"
-                      // one of two arguments, not both ("Provide either `query` or `paper_id`",
-                      // "voice_id and voice_name cannot both be provided", "workspace cannot be
-                      // combined with project_id")
-                      + "|\\b(?:provide|specify|pass) either\\b|\\bcannot both be\\b|\\bnot both\\b"
-                      + "|\\bcannot be combined with\\b"
-                      + "|\\bcan(?:not|'t) be empty\\b|\\bplease provide\\b"
-                      + "|\\bmissing ['\"`][^'\"`\\n]{1,40}['\"`]"
-                      // "Recipient (to), subject, and body are required for send operation", "No
-                      // card ID provided", "not a valid DOI", "Start time cannot be after end
-                      // time", "You can't specify both `a` and `b`", "text is not accepted for
-                      // left_click", "Cannot mix local file paths and URLs"; not a thing that
-                      // already exists or is missing, which the tables label both ways
-                      + "|\\b(?:is|are) required\\b"
-                      + "|\\bno (?:[\\w-]+ )?(?:id|url|path|name|file|query|queries|arguments?"
-                      + "|parameters?|input|value|text|key)s? (?:was |were )?provided\\b(?! by)"
-                      + "|\\bnot (?:appear to be )?(?:a )?valid\\b"
-                      + "|\\bcannot be (?:after|before|greater|less|more|negative)\\b"
-                      + "|\\bcan(?:'t|not) (?:specify|use|set) both\\b|\\bnot accepted\\b|\\bcannot mix\\b")),
+          VALUE_ASKED_OTHERWISE,
           // Then a tool that says the work it did failed, or did not find what it worked on
           // ("Failed to create refund", "Lighthouse audit failed", "channel \"#old-project\" not
           // found", "Cannot rename the requested collection because it doesn't exist"): it ran,

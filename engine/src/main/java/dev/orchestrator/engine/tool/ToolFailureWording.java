@@ -31,17 +31,16 @@ final class ToolFailureWording {
    *     ToolFailureClassifier#MAX_WORDING_CHARS}
    */
   static ToolFailureKind kind(String text) {
-    for (Row row : ROWS) {
-      if (row.matches(text)) {
-        // a host's words that the call failed name no cause; the tool's own words after them may
-        // still say its arguments were wrong ("Error executing tool get_model_details: Either
-        // name or unique_id must be provided")
-        return row == CALL_FAILED && VALUE_ASKED_OTHERWISE.matches(text)
-            ? INVALID_ARGUMENTS
-            : row.kind();
-      }
+    Row row = firstMatch(ROWS, text);
+    if (row == null) {
+      return null;
     }
-    return null;
+    // a host's words that the call failed name no cause; the tool's own words after them may still
+    // say its arguments were wrong ("Error executing tool get_model_details: Either name or
+    // unique_id must be provided")
+    return row == CALL_FAILED && VALUE_ASKED_OTHERWISE.matches(text)
+        ? INVALID_ARGUMENTS
+        : row.kind();
   }
 
   /**
@@ -1556,13 +1555,14 @@ final class ToolFailureWording {
    * @param text the failure's wording, as for {@link #kind(String)}
    */
   static ToolFailureKind lastResortKind(String text) {
-    return firstMatch(LAST_RESORT, text);
+    Row row = firstMatch(LAST_RESORT, text);
+    return row == null ? null : row.kind();
   }
 
-  private static ToolFailureKind firstMatch(List<Row> rows, String text) {
+  private static Row firstMatch(List<Row> rows, String text) {
     for (Row row : rows) {
       if (row.matches(text)) {
-        return row.kind();
+        return row;
       }
     }
     return null;

@@ -948,7 +948,8 @@ final class CauseWords {
 
   static final List<String> EMPTY_WORDING =
       concat(
-          concat(UNUSABLE_ANSWER_WORDING, REASONING_WITHOUT_ANSWER.toArray(new String[0])),
+          UNUSABLE_ANSWER_WORDING,
+          REASONING_WITHOUT_ANSWER,
           // the answer printed as an empty list ("Failed to parse usage from response: list index
           // out of range. Response: []")
           "response: []",

@@ -12247,10 +12247,16 @@ final class FailureWords {
     }
   }
 
-  static List<String> concat(List<String> first, String... more) {
+  /** {@code first}, then {@code second}'s phrases, then {@code more}. */
+  static List<String> concat(List<String> first, List<String> second, String... more) {
     List<String> all = new ArrayList<>(first);
+    all.addAll(second);
     all.addAll(List.of(more));
     return List.copyOf(all);
+  }
+
+  static List<String> concat(List<String> first, String... more) {
+    return concat(first, List.of(), more);
   }
 
   @SafeVarargs

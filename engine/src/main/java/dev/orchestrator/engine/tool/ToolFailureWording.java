@@ -59,7 +59,8 @@ final class ToolFailureWording {
               "reported an error",
               "reported tool error",
               "yielded an error",
-              "error occurred while running the tool"));
+              "error occurred while running the tool",
+              "error occurred while executing"));
 
   /**
    * One meaning: its phrases, any of which occurring in the lower-cased wording counts, and a
@@ -101,7 +102,9 @@ final class ToolFailureWording {
                   "has not been executed",
                   // cancelled for want of a person's approval ("Operation cancelled: Human
                   // approval was not granted for sending this Slack message")
-                  "approval was not granted")),
+                  "approval was not granted",
+                  // a user who chose not to run it ("Operation aborted: user chose not to run.")
+                  "chose not to run")),
           // A call stopped because it ran out of time is a timeout, whatever verb stopped it
           // ("Command was automatically cancelled because it exceeded the timeout of 2.0
           // minutes", "The command 'npm test' was cancelled because it took more than 120
@@ -123,7 +126,12 @@ final class ToolFailureWording {
                       // a deadline passed, an answer not given in time ("Command 'x' exceeded total
                       // deadline of 90.0s", "Unity did not respond to 'read_console' within 2.0s")
                       + "|\\bexceeded (?:the |its |total )?deadline\\b"
-                      + "|\\bdid not respond\\b[^\\n]{0,60}?\\bwithin\\b")),
+                      + "|\\bdid not respond\\b[^\\n]{0,60}?\\bwithin\\b"
+                      // a stream idle past its limit, an answer not given in time ("Ollie pod
+                      // stream idle for 300s (threshold 300s); aborting", "no response within the
+                      // time limit")
+                      + "|\\bidle for \\d+ ?(?:ms|s|sec|seconds|minutes)\\b"
+                      + "|\\bno response within\\b")),
           new Row(
               AMBIGUOUS_OUTCOME,
               List.of(
@@ -137,6 +145,9 @@ final class ToolFailureWording {
                   "may have succeeded",
                   "may have been applied",
                   "may have been executed",
+                  // a rollback that failed: what the call changed may stay ("Read-only rollback
+                  // failed — data may have been modified: connection lost")
+                  "rollback failed",
                   // part of the work done before the failure ("Storage failed: Rate limited after 3
                   // retries (stored 2/5 before failure)", "Batch partially applied"): whatever
                   // else the words say, running the call again would repeat the part that ran
@@ -156,6 +167,7 @@ final class ToolFailureWording {
                   "no response received",
                   "without response",
                   "without a reply",
+                  "did not produce a response",
                   // a command interrupted, killed by a signal or aborted while it ran ("Command
                   // terminated by signal: SIGTERM", "Signal: SIGKILL", "Tool call aborted", "Bash
                   // session was likely interrupted")
@@ -214,6 +226,12 @@ final class ToolFailureWording {
                       // Node's exit code of a child killed by a signal ("ripgrep exited with code
                       // null")
                       + "|\\bexit(?:ed)? with code null\\b"
+                      // a connection lost while the command ran ("connection lost while running
+                      // command")
+                      + "|\\bconnection (?:lost|closed|reset|dropped) while running\\b"
+                      // a creation that failed with no id back: whether it was created is not known
+                      // ("创建任务失败，未返回任务ID", "创建知识库节点失败，未返回节点信息")
+                      + "|创建[^\\n]{0,20}?失败[^\\n]{0,6}?未返回"
                       + "|\\bdied with <signals\\.|\\bsegmentation fault\\b|\\bcore dumped\\b"
                       + "|\\bexit(?:ed)?(?: with)? (?:code|status)[:= ]*(?:-\\d+|130|137|143)\\b"
                       // "stored 2/5", "3 of 10 written"
@@ -268,6 +286,18 @@ final class ToolFailureWording {
                   "declined to",
                   "user declined",
                   "potentially dangerous",
+                  // a guard that blocked a dangerous statement ("Dangerous operation blocked:
+                  // Forbidden `DROP` operation", "Dangerous pattern in where: …"), a file not in
+                  // the set an edit may touch, a destructive call that needs a confirmation
+                  // ("Safety confirmation required. Set confirm=true to proceed")
+                  "dangerous operation",
+                  "dangerous pattern",
+                  "set of allowed",
+                  "confirmation required",
+                  // a confirmation the user rejected, automatic approval switched off
+                  // ("Confirmation request rejected: Delete 3 files", "Auto-approval disabled")
+                  "confirmation request rejected",
+                  "approval disabled",
                   "refused to",
                   "updates are disabled",
                   "writes are disabled",
@@ -404,6 +434,10 @@ final class ToolFailureWording {
                   "not authorized",
                   "insufficient permission",
                   "operation not permitted",
+                  "no write permission",
+                  "no read permission",
+                  // a permission code ("QUERY_PERMISSION_DENIED")
+                  "permission_denied",
                   "eacces",
                   // an agent's shell guard refusing a command
                   "permission check failed",
@@ -412,6 +446,20 @@ final class ToolFailureWording {
                   // provided", "invalid_token", "The caller does not have permission", "OAuth
                   // token requires the database:write scope", "authorization header is missing")
                   "authentication failed",
+                  "authentication fails",
+                  "authorization_denied",
+                  // sign-in the tool needs and was not given or set up ("Hugging Face sandboxes
+                  // require authentication", "The user must connect their account before this
+                  // action can be executed", "Please reconnect your Slack account with the
+                  // necessary scopes", "Kaggle API credentials not found", "Neo4j credentials are
+                  // not configured properly", "Missing required permissions")
+                  "require authentication",
+                  "requires authentication",
+                  "connect their account",
+                  "connect your account",
+                  "credentials not found",
+                  "credentials are not configured",
+                  "required permission",
                   "authentication error",
                   "failed to authenticate",
                   "failed to complete authentication",
@@ -502,6 +550,18 @@ final class ToolFailureWording {
                   "没有权限",
                   "无权限",
                   "无权访问",
+                  // the tool's own sign-in missing or refused ("认证失败", "租户访问令牌获取失败",
+                  // "请在浏览器打开以下链接进行授权", "認証が必要です", "認証情報がないため、投稿できません",
+                  // "未認証", "인증 정보가 정확하지 않습니다", "등록되지 않은 서비스키")
+                  "进行授权",
+                  "访问令牌",
+                  "認証が必要",
+                  "認証情報",
+                  "未認証",
+                  "인증 정보",
+                  "인증이 필요",
+                  "서비스키",
+                  "서비스 키",
                   "未授权",
                   "访问被拒绝",
                   "権限がありません",
@@ -538,7 +598,11 @@ final class ToolFailureWording {
                       // a role short of an administrator's, a directory it may not write
                       + "|\\bapi[_ -]?key required\\b|\\bno [\\w ]{0,20}api (?:key|token)s? configured\\b"
                       + "|\\bcredentials not configured\\b|\\badministrator permissions?\\b"
-                      + "|\\bnot writ(?:e)?able\\b"
+                      + "|\\bnot (?:writ(?:e)?|read)able\\b"
+                      // an API key the tool has none of ("No W&B API key available", "At least one
+                      // YouTube API key must be set")
+                      + "|\\bno (?:[\\w&.-]+ ){0,2}api[_ -]?keys? (?:available|found|set|configured)\\b"
+                      + "|\\bapi[_ -]?keys? must be set\\b"
                       // "TAVILY_API_KEY environment variable is required"
                       + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
                       // "OPENAI_API_KEY not set in config or environment", "PULUMI_ACCESS_TOKEN
@@ -594,7 +658,12 @@ final class ToolFailureWording {
           // toolName=get_weather"): the tool list, not the arguments, is what failed.
           new Row(
               TOOL_NOT_FOUND,
-              List.of("tool not found:", "unknown tool:", "missing tool,"),
+              List.of(
+                  "tool not found:",
+                  "unknown tool:",
+                  "missing tool,",
+                  "unsupported tool:",
+                  "tool not available:"),
               Pattern.compile("\\btool \\S{1,60} is invalid\\b")),
           // The tool ran and its output did not match its declared schema ("Output validation
           // error", "has an output schema but did not return structured content"): read before the
@@ -805,6 +874,29 @@ final class ToolFailureWording {
                   "cannot be converted to",
                   "valid values are",
                   "failed to compute args",
+                  // arguments against the tool's schema, a value that must be of a form, an edit
+                  // the editor could not make ("Tool arguments do not match input schema", "Invalid
+                  // filter format: must be a valid JSON object", "Update must include at least one
+                  // valid update operator", "'files' key is missing or empty", "Patch failed:
+                  // original chunk not found in file", "String replacement failed: Original and
+                  // edited file match exactly"), an error code naming the input ("INVALID_INPUT",
+                  // "[INVALID_PARAMETER]")
+                  "match input schema",
+                  "must be a valid",
+                  "must include at least one",
+                  "missing or empty",
+                  "chunk not found",
+                  "string replacement failed",
+                  "invalid_input",
+                  "invalid_parameter",
+                  "invalid_argument",
+                  // a value out of its range or over its limit, an edit's string not in the file
+                  // ("CFG scale must be between 1 and 10", "Prompt cannot exceed 10000
+                  // characters", "Tweet text exceeds 280 characters limit", "String not found in
+                  // file: …", "Team ID, Channel ID, and User ID are all required")
+                  "must be between",
+                  "string not found in",
+                  "are all required",
                   // the same in other languages
                   "参数错误",
                   "参数无效",
@@ -815,6 +907,15 @@ final class ToolFailureWording {
                   "缺少必填参数",
                   "缺少必要参数",
                   "缺少参数",
+                  // a value that is required, must be given or cannot be empty ("name 参数是必需的",
+                  // "检查索引时必须提供 collectionName 和 indexName", "绑定域名需要提供域名和证书ID",
+                  // "媒体ID不能为空", "无法从 \"my-doc\" 提取有效的文档ID", "至少需要一项更新")
+                  "参数是必需的",
+                  "必须提供",
+                  "需要提供",
+                  "不能为空",
+                  "提取有效的",
+                  "至少需要",
                   "引数が不正",
                   "無効な引数",
                   "無効なパラメータ",
@@ -824,6 +925,16 @@ final class ToolFailureWording {
                   "잘못된 인수",
                   "유효하지 않은 매개변수",
                   "필수 매개변수",
+                  // Korean's required input, a value that must have a form, one of several needed
+                  // ("법인등록번호(crno)와 사업연도(biz_year)는 필수 입력 항목입니다", "필수 필드가
+                  // 누락되었습니다", "사업자등록번호는 10자리여야 합니다", "개업일자는 YYYYMMDD
+                  // 형식이어야 합니다", "lawId, mst, 또는 lawName 중 하나가 필요합니다")
+                  "필수 입력",
+                  "필수 필드",
+                  "필수 항목",
+                  "형식이어야",
+                  "자리여야",
+                  "중 하나가 필요",
                   "обязательный параметр",
                   "argumento inválido",
                   "argumentos inválidos",
@@ -853,13 +964,36 @@ final class ToolFailureWording {
                       + "|\\binvalid \\w+ passed to\\b"
                       // a value named invalid, before a timeout's or a limit's words the value is
                       // of ("Invalid timeout value")
-                      + "|\\binvalid \\w+ value\\b"
+                      + "|\\binvalid \\w+ (?:value|format)\\b"
                       // an edit's text not in the file ("The specified text was not found in …")
                       + "|\\b(?:specified|provided|search) text was not found\\b"
                       // "Error: No URL provided.", "No file path provided", "URL is required"
                       + "|^(?:error: )?no (?:\\w+ ){1,3}(?:was |were )?provided\\b"
                       + "|^(?:error: )?(?:\\w+ ){1,2}is required\\b|\\b\\w+ is required when\\b"
                       + "|\\bparameters (?:are|were) required\\b|\\b(?:needs|requires) at least one\\b"
+                      // a value named as not given ("Database name not specified for table
+                      // 'orders'", "Database name not provided and no default database is set",
+                      // "Missing insight argument", "The 'table' parameter requires 'schema' to be
+                      // specified")
+                      + "|\\b(?:name|id|path|value|database|table|schema) not (?:specified|provided)\\b"
+                      + "|^(?:error: )?missing (?:\\w+ ){1,2}(?:argument|parameter)s?\\b"
+                      + "|\\bparameter requires\\b[^\\n]{1,40}?\\bto be (?:specified|provided|set)\\b"
+                      // an argument named as not given or none given ("The tool needs the \"units\"
+                      // argument, which was not provided", "No tables specified"), an id or a name
+                      // one operation requires ("list('trace') requires project_id")
+                      + "|\\b(?:argument|parameter)s?\\b[^\\n]{0,20}?\\bwas not provided\\b"
+                      + "|^(?:error: )?no (?:\\w+ ){1,2}specified\\b"
+                      + "|\\brequires [a-z]+_(?:id|name)\\b"
+                      // a length, a size or a count over the tool's limit ("prompt exceeds maximum
+                      // length of 4000 characters", "Limit cannot exceed 1000", "Batch size 1500
+                      // exceeds the 1000-item limit", "Cannot process more than 500 paper IDs at
+                      // once")
+                      + "|\\bexceeds? (?:the )?max(?:imum)? (?:length|number)\\b"
+                      + "|\\bcannot exceed \\d|\\bexceeds \\d+ characters\\b|\\bexceeds the \\d+-item limit\\b"
+                      + "|\\bmore than \\d+ [^\\n]{1,30}? at once\\b"
+                      // a value not supported or not known, named with the choices, in Chinese
+                      // ("发布时间 不支持 \"一月内\"，可选：不限、一天内", "未知的通知分区 \"comments\"，可选：…")
+                      + "|(?:不支持|未知的)[^\\n]{0,40}?(?:可选|支持的)"
                       // an edit's text found more than once, a file the tool will not overwrite
                       + "|\\bmatches \\d+ (?:locations|places|times|occurrences)\\b"
                       + "|\\balready exists and overwrite\\b"
@@ -875,8 +1009,8 @@ final class ToolFailureWording {
                       // example: retail. Available examples: …", "unknown skill \"x\", valid
                       // skills are: …")
                       + "|\\bunknown (?!tool\\b)(?:[a-z_]+ ){0,2}[a-z_]+:? ['\"`]?[^\\n'\"`]{1,60}['\"`]?[.,;]"
-                      + " (?:available|valid"
-                      + "|expected|supported|must be|use one of)\\b"
+                      + " (?:(?:available|valid"
+                      + "|expected|supported|must be|use one of)\\b|use:)"
                       // an action, type or task of the tool's own it does not know ("Unknown agent
                       // type: reviewer", "Unknown activity action: by_project")
                       + "|\\bunknown (?!tool\\b)(?:\\w+ )?(?:action|type|task|operation)s?[:.]"
@@ -1024,6 +1158,27 @@ final class ToolFailureWording {
                   "has already been closed",
                   "executable file not found",
                   "executable not found",
+                  // what the tool needs to reach was not there or not set up: a tunnel that did
+                  // not come up, a program or a client missing, a host that does not resolve, a
+                  // provider not configured, a workspace not open ("SSH tunnel for source
+                  // 'prod_mysql' failed to establish", "gh CLI not found. Install from …", "MCP
+                  // client is not available", "Host not found: Check your InfluxDB Cloud console
+                  // URL", "ADBC_PROVIDER_NOT_CONFIGURED", "Session memory operations require an
+                  // active workspace")
+                  "failed to establish",
+                  "cli not found",
+                  "client is not available",
+                  "client not available",
+                  "host not found",
+                  "not_configured",
+                  "require an active",
+                  "requires an active",
+                  // a module the tool needs not loaded, a name that did not resolve, a pod not up
+                  // ("Abacus module not loaded", "DNS resolution failed for
+                  // api.internal.example.com", "Pod did not become ready within 120s")
+                  "module not loaded",
+                  "dns resolution failed",
+                  "did not become ready",
                   // a dependency missing, a client not connected yet, a backend resting after
                   // failures ("DocxConverter threw MissingDependencyException",
                   // "MCP::Client#connect
@@ -1206,7 +1361,7 @@ final class ToolFailureWording {
                       // ("Couldn't reach the MCP server", "MCP server \"sleep\": Connection failed
                       // after 60031ms", "Connection failed for 'github'"; not "Connection failed
                       // while uploading file chunk 3")
-                      + "|\\b(?:couldn't|could not|cannot|can't|unable to) reach (?:the |your )?"
+                      + "|\\b(?:couldn't|could not|cannot|can't|unable to) reach (?:the |your )?(?:[\\w-]+ )?"
                       + "(?:mcp|server|tool|host|api|endpoint|service|backend)\\b"
                       + "|\\b(?:mcp|server)\\b[^\\n]{0,40}?\\bconnection failed\\b"
                       + "|\\bconnection failed (?:for|after)\\b"
@@ -1222,6 +1377,18 @@ final class ToolFailureWording {
                   "throttl",
                   // AWS's throttling words ("Rate exceeded")
                   "rate exceeded",
+                  // a per-minute quota or a cap on concurrent sessions ("Exceeded the limited QPM
+                  // (number of accesses per minute)", "maximum number of concurrent sessions (5)
+                  // reached")
+                  "limited qpm",
+                  "accesses per minute",
+                  "number of concurrent",
+                  // a public API's daily traffic or request count used up, in Korean ("일일 트래픽
+                  // 초과", "서비스 요청제한횟수 초과에러", "LIMITED_NUMBER_OF_SERVICE_REQUESTS_EXCEEDS_ERROR")
+                  "트래픽 초과",
+                  "요청제한횟수",
+                  "요청 제한 횟수",
+                  "limited_number_of_service_requests",
                   "too many in-flight",
                   "are already running",
                   "too many active",
@@ -1584,7 +1751,7 @@ final class ToolFailureWording {
                   // "apply_patch input must start with \"*** Begin Patch\"", "`old_string`
                   // can't be empty", "Please provide a list of up to 10 queries", "Missing
                   // 'columns' in index definition"
-                  + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not|point to)\\b"
+                  + "|\\bmust (?:start|begin|end) with\\b|\\bmust (?:include|contain|match|not|point to|use)\\b"
                   // one of two arguments, not both ("Provide either `query` or `paper_id`",
                   // "voice_id and voice_name cannot both be provided", "workspace cannot be
                   // combined with project_id")
@@ -1631,14 +1798,36 @@ final class ToolFailureWording {
                   "não encontrad",
                   "não existe",
                   "nicht gefunden",
-                  "introuvable"),
+                  "introuvable",
+                  // a search that found nothing ("All pattern searches produced no results", "조회된
+                  // 재무제표가 없습니다", "응답 데이터가 없습니다"; "returned no …" is the pattern's), a
+                  // file the tool did not find, a query that failed, a problem the service reported
+                  // ("API 서버에 문제가 발생했습니다")
+                  "produced no results",
+                  "no such file:",
+                  "no such directory:",
+                  "error executing query",
+                  "결과가 없습니다",
+                  "데이터가 없습니다",
+                  "문제가 발생했습니다"),
               Pattern.compile(
                   "\\bnot found\\b|\\bdoes(?:n't| not) exists?\\b"
+                      // nothing found or made ("No good search result found", "No articles were
+                      // found on Wikipedia", "No image generated.", "GitHub search returned no
+                      // items")
+                      + "|^(?:error: )?no (?:good )?(?:[\\w-]+ ){1,4}(?:was |were )?(?:found|generated)\\b"
+                      + "|\\breturned no \\w+"
                       // "Could not find a task matching …", "Could not get GH document"
                       + "|\\b(?:could not|couldn't|unable to) (?:find|get|load|read|retrieve|open|convert)\\b"
                       + "|\\bfailed to (?!(?:call|invoke|run|execute|use|complete|process|perform"
                       + "|handle)\\b)\\w+"
                       + "|\\b(?!(?:request|call|command|tool|invocation|operation|action|run|task"
                       + "|execution|it|has|have|had|was|were|is|be|been|step|node|attempt|job"
-                      + "|process)\\b)\\w+ failed\\b")));
+                      + "|process)\\b)\\w+ failed\\b"
+                      // the same in Chinese, Japanese and Korean: a named piece of work that failed
+                      // ("联网搜索失败", "記事の取得に失敗しました", "조회 실패"), not the request, the
+                      // call, the command or the tool alone
+                      + "|(?<!请求|调用|命令|工具|操作|动作|运行|任务|步骤|节点|尝试|作业|进程)失败"
+                      + "|(?<!リクエスト|呼び出し|コマンド|ツール|操作|処理|タスク)に失敗"
+                      + "|(?<!요청|호출|명령|도구|작업|요청 |호출 |명령 |도구 |작업 )실패")));
 }

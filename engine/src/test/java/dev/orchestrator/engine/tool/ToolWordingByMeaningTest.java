@@ -419,6 +419,27 @@ class ToolWordingByMeaningTest {
           No editor instances found. Please open a project first.              | tool_unavailable
           Error: Provide either `query` or `paper_id`.                         | invalid_arguments
           voice_id and voice_name cannot both be provided.                     | invalid_arguments
+          Operation aborted: the user chose not to run it.                     | policy_blocked
+          Dangerous operation blocked: TRUNCATE is forbidden                   | policy_blocked
+          Rollback failed after the write; rows may remain                     | ambiguous_outcome
+          worker stream idle for 120s; giving up                               | timeout
+          No Jira API key available for this session                          | permission_denied
+          Notion credentials not found in the environment                      | permission_denied
+          認証が必要です。ログインしてください。                                         | permission_denied
+          人数上限を超えたため、記事の保存に失敗しました                                    | execution_failed
+          回答生成失败，请稍后查看                                                   | execution_failed
+          일일 트래픽 초과 (코드: 22)                                              | rate_limited
+          Update must include at least one field to change                     | invalid_arguments
+          Missing project argument                                             | invalid_arguments
+          No columns specified                                                 | invalid_arguments
+          Query text cannot exceed 2000 characters                             | invalid_arguments
+          Temperature must be between 0 and 2                                  | invalid_arguments
+          删除记录时必须提供 recordId                                              | invalid_arguments
+          시작일은 YYYYMMDD 형식이어야 합니다.                                        | invalid_arguments
+          不支持的图片格式: .bmp。支持的格式: .png, .jpg                                 | invalid_arguments
+          No matching invoices were found for this customer.                   | execution_failed
+          Error: image search returned no items                                | execution_failed
+          Failed to query ClickHouse: DNS resolution failed for ch.internal    | tool_unavailable
           """)
   void readsTheMeaningInAnyOfItsWords(String message, String observed) {
     ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);
@@ -478,6 +499,9 @@ class ToolWordingByMeaningTest {
           Failed to call tool 'search_files' on MCP server 'filesystem': Request failed.
           Sorry, your request failed
           Request failed with status code 404
+          请求失败
+          リクエストに失敗しました
+          요청 실패
           """)
   void aFailureThatNamesNoCauseStaysUnknown(String message) {
     ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);

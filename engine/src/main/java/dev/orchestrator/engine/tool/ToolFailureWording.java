@@ -126,7 +126,7 @@ final class ToolFailureWording {
                       // a deadline passed, an answer not given in time ("Command 'x' exceeded total
                       // deadline of 90.0s", "Unity did not respond to 'read_console' within 2.0s")
                       + "|\\bexceeded (?:the |its |total )?deadline\\b"
-                      + "|\\bdid not respond\\b[^\\n]{0,60}?\\bwithin\\b"
+                      + "|\\bdid not (?:respond|terminate|finish|complete)\\b[^\\n]{0,60}?\\bwithin\\b"
                       // a stream idle past its limit, an answer not given in time ("Ollie pod
                       // stream idle for 300s (threshold 300s); aborting", "no response within the
                       // time limit")
@@ -139,7 +139,6 @@ final class ToolFailureWording {
                   "unknown outcome",
                   "outcome is unknown",
                   "result is unknown",
-                  "may or may not have been applied",
                   "may have completed",
                   "might have completed",
                   "may have succeeded",
@@ -165,6 +164,12 @@ final class ToolFailureWording {
                   "aborterror",
                   "without a response",
                   "no response received",
+                  // an outcome the tool says it cannot know, or a step it may not have finished
+                  // ("Tool dispatch was recorded, but its outcome is indeterminate", "Session 3 may
+                  // not have been terminated properly", "Upload failed - no response from server")
+                  "indeterminate",
+                  "may not have been",
+                  "no response from server",
                   "without response",
                   "without a reply",
                   "did not produce a response",
@@ -222,7 +227,7 @@ final class ToolFailureWording {
                   "\\bcancell?ed\\b|\\bcancellederror\\b|\\bkeyboardinterrupt\\b|\\bkilled\\b"
                       // the word "aborted" alone ("Error: Aborted!", "Grep aborted",
                       // "aborted_tools"), not a connection that aborted, which is a transport's
-                      + "|(?<!connection )\\baborted\\b|\\baborted_|\\boom\\b"
+                      + "|\\baborted\\b(?<!connection aborted)|\\baborted_|\\boom\\b"
                       // Node's exit code of a child killed by a signal ("ripgrep exited with code
                       // null")
                       + "|\\bexit(?:ed)? with code null\\b"
@@ -285,6 +290,20 @@ final class ToolFailureWording {
                   // refused to share it")
                   "declined to",
                   "user declined",
+                  // a user who declined the tool itself ("The user has declined permission to use
+                  // this tool"), a mode, a sandbox or an allow list that does not admit it ("Tool
+                  // 'run_command' not available in current mode", "Sandbox forbids reading script
+                  // files", "Command not in allowed list: 'curl'", "Operations in kube-system
+                  // namespace are restricted"), a cap on the calls of one task ("Tool call limit of
+                  // 10 reached", "Exceeded tool limit of 20 subtasks per task")
+                  "has declined",
+                  "declined permission",
+                  "in current mode",
+                  "sandbox forbids",
+                  "not in allowed list",
+                  "are restricted",
+                  "tool call limit",
+                  "exceeded tool limit",
                   "potentially dangerous",
                   // a guard that blocked a dangerous statement ("Dangerous operation blocked:
                   // Forbidden `DROP` operation", "Dangerous pattern in where: …"), a file not in
@@ -439,6 +458,21 @@ final class ToolFailureWording {
                   // a permission code ("QUERY_PERMISSION_DENIED")
                   "permission_denied",
                   "eacces",
+                  // credentials or a sign-in not there, expired or refused ("GCP credentials are
+                  // not available", "Authentication credentials are missing", "No authenticated
+                  // accounts available", "Authentication token is invalid or expired", "ERR_AUTH:
+                  // auth failed: LOGIN rejected"), a permission the OS or a group has not given
+                  // ("Screen Recording permission is required", "No permission to access path",
+                  // "Insufficient group access for tool", "OBO is not permitted for server")
+                  "credentials are not available",
+                  "credentials are missing",
+                  "no authenticated accounts",
+                  "invalid or expired",
+                  "auth failed",
+                  "permission is required",
+                  "no permission to",
+                  "group access",
+                  "is not permitted for",
                   // an agent's shell guard refusing a command
                   "permission check failed",
                   // the tool's credentials missing, wrong or not enough ("Authentication Failed:
@@ -479,7 +513,6 @@ final class ToolFailureWording {
                   "login fail",
                   "api key not found",
                   "api key is missing",
-                  "missing api key",
                   "invalid_token",
                   "invalid token",
                   "invalid access token",
@@ -602,7 +635,10 @@ final class ToolFailureWording {
                       // an API key the tool has none of ("No W&B API key available", "At least one
                       // YouTube API key must be set")
                       + "|\\bno (?:[\\w&.-]+ ){0,2}api[_ -]?keys? (?:available|found|set|configured)\\b"
-                      + "|\\bapi[_ -]?keys? must be set\\b"
+                      + "|\\bapi[_ -]?keys?\\b[^\\n]{0,30}?\\bmust be set\\b"
+                      + "|\\bmissing (?:[\\w-]+ ){0,2}api[_ -]?key\\b"
+                      // "HETZNER_API_TOKEN environment variable is required"
+                      + "|api[_ -]?token\\b[^\\n]{0,40}?\\bis required\\b"
                       // "TAVILY_API_KEY environment variable is required"
                       + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
                       // "OPENAI_API_KEY not set in config or environment", "PULUMI_ACCESS_TOKEN
@@ -663,7 +699,8 @@ final class ToolFailureWording {
                   "unknown tool:",
                   "missing tool,",
                   "unsupported tool:",
-                  "tool not available:"),
+                  "tool not available:",
+                  "tool is not provided"),
               Pattern.compile("\\btool \\S{1,60} is invalid\\b")),
           // The tool ran and its output did not match its declared schema ("Output validation
           // error", "has an output schema but did not return structured content"): read before the
@@ -975,7 +1012,8 @@ final class ToolFailureWording {
                       // 'orders'", "Database name not provided and no default database is set",
                       // "Missing insight argument", "The 'table' parameter requires 'schema' to be
                       // specified")
-                      + "|\\b(?:name|id|path|value|database|table|schema) not (?:specified|provided)\\b"
+                      + "|\\bnot (?:specified|provided)\\b"
+                      + "(?<=\\b(?:name|id|path|value|database|table|schema) not (?:specified|provided))"
                       + "|^(?:error: )?missing (?:\\w+ ){1,2}(?:argument|parameter)s?\\b"
                       + "|\\bparameter requires\\b[^\\n]{1,40}?\\bto be (?:specified|provided|set)\\b"
                       // an argument named as not given or none given ("The tool needs the \"units\"
@@ -991,6 +1029,28 @@ final class ToolFailureWording {
                       + "|\\bexceeds? (?:the )?max(?:imum)? (?:length|number)\\b"
                       + "|\\bcannot exceed \\d|\\bexceeds \\d+ characters\\b|\\bexceeds the \\d+-item limit\\b"
                       + "|\\bmore than \\d+ [^\\n]{1,30}? at once\\b"
+                      // a value only some cases take, one of several, or some of several ("seconds
+                      // is only valid when action is lock", "action=shake is iOS-only", "Scope
+                      // other than \"all\" only applies to recurring events", "double_tap requires
+                      // either elementUUID, or both x and y", "Only one of projectId, sectionId, or
+                      // parentId can be specified at a time", "'convert' operation requires `input`
+                      // and `target_timezone`", "Error: provide at least one identifier")
+                      + "|\\bis only (?:valid|supported) (?:when|with|on|for|in)\\b"
+                      + "|\\bis (?:ios|android|macos|windows|linux)-only\\b|\\bonly applies to\\b"
+                      + "|\\brequires (?:either|exactly one)\\b|\\brequires [`'\"][\\w.-]+[`'\"]"
+                      + "|\\bonly one of\\b[^\\n]{0,60}?\\bcan be (?:specified|provided|set|given)\\b"
+                      + "|\\bprovide at least one\\b"
+                      // an input that is empty ("Error: Empty patch data", "Empty command at
+                      // position 2 in pipe", "Environment variable keys must be non-empty")
+                      + "|^(?:error: )?empty (?:\\w+ ){0,2}(?:data|command|input|query|text|content|path)\\b"
+                      + "|\\bmust be non-empty\\b"
+                      // a thing the arguments named that is not there, named with the ones that are
+                      // ("Context \"WEBVIEW_x\" not found. Available contexts: …", "Device with
+                      // UDID \"emulator-5556\" not found. Available devices: …", "Provided file
+                      // does not exist: sales.csv Accessible files include: …"); not a tool, which
+                      // the tool-not-found rows read
+                      + "|\\b(?:not found|does not exist)\\b[^\\n]{0,40}?\\b(?:available|accessible)"
+                      + "(?! tools?\\b)(?: \\w+)?(?: include| are)?:"
                       // a value not supported or not known, named with the choices, in Chinese
                       // ("发布时间 不支持 \"一月内\"，可选：不限、一天内", "未知的通知分区 \"comments\"，可选：…")
                       + "|(?:不支持|未知的)[^\\n]{0,40}?(?:可选|支持的)"
@@ -1017,10 +1077,10 @@ final class ToolFailureWording {
                       // a string to replace found several times ("'return null;' appears 4 times")
                       + "|\\bappears \\d+ times\\b"
                       // (a lookbehind, not a word boundary, which JDK 19 and later read as ASCII)
-                      + "|(?<![а-яё])(?:неверн|недопустим|некорректн)\\S*"
+                      + "|(?:неверн|недопустим|некорректн)(?<![а-яё](?:неверн|недопустим|некорректн))\\S*"
                       + " (?:параметр|аргумент)"
                       // Russian's parameter that is required ("Параметр 'code' обязателен")
-                      + "|(?<![а-яё])параметр\\S* [^\\n]{0,40}?обязател"
+                      + "|параметр(?<![а-яё]параметр)\\S* [^\\n]{0,40}?обязател"
                       // Zod's and others' "Expected string, received null"
                       + "|\\bexpected [a-z]+, received [a-z]+\\b"
                       // a quoted argument that is required ("'entity_id' is required")
@@ -1040,7 +1100,7 @@ final class ToolFailureWording {
           new Row(
               POLICY_BLOCKED,
               List.of("not permitted to"),
-              Pattern.compile("(?<!method )\\bnot allowed\\b")),
+              Pattern.compile("\\bnot allowed\\b(?<!method not allowed)")),
           new Row(
               TOOL_NOT_FOUND,
               List.of(
@@ -1179,6 +1239,30 @@ final class ToolFailureWording {
                   "module not loaded",
                   "dns resolution failed",
                   "did not become ready",
+                  // a program the tool runs not installed or not on the path, a CLI or a service it
+                  // needs not there, a server or a client not set up or not running ("istioctl is
+                  // not installed or not in PATH", "tshark not found. Please install Wireshark",
+                  // "Hubble CLI not available", "virtctl CLI required for pause operation", "Helm
+                  // is not available on this system", "Code viewer service not available", "Rag
+                  // service is not enabled", "Frida mode is not enabled", "MCP server
+                  // \"filesystem\" has no running client", "MCP Client t_0a not found",
+                  // "Configuration missing for server 'filesystem'", "Connection is not active",
+                  // "no MCP servers connected", "Unable to call tool due to mcp server connection
+                  // issues", "YoBrowser is not available for this session")
+                  "not in path",
+                  "cli not available",
+                  "cli required",
+                  "not available on this system",
+                  "service not available",
+                  "service is not enabled",
+                  "mode is not enabled",
+                  "no running client",
+                  "client not found",
+                  "configuration missing for server",
+                  "configuration for server",
+                  "connection is not active",
+                  "server connection issues",
+                  "not available for this session",
                   // a dependency missing, a client not connected yet, a backend resting after
                   // failures ("DocxConverter threw MissingDependencyException",
                   // "MCP::Client#connect
@@ -1367,7 +1451,11 @@ final class ToolFailureWording {
                       + "|\\bconnection failed (?:for|after)\\b"
                       + "|\\berror during discovery\\b|\\bprogram not found\\b"
                       // a name that did not resolve (not "FileNotFoundError")
-                      + "|\\b(?:enotfound|eai_again)\\b")),
+                      + "|\\b(?:enotfound|eai_again)\\b"
+                      // a program named not found, with the advice to install it ("tshark not
+                      // found. Please install …", "'sshpass' or 'ssh' command not found. Ensure
+                      // they are installed")
+                      + "|\\bnot found\\.? (?:please |ensure )[^\\n]{0,30}?\\binstall")),
           new Row(
               RATE_LIMITED,
               List.of(
@@ -1442,7 +1530,6 @@ final class ToolFailureWording {
                   "deadline reached",
                   "maximum execution time",
                   "time limit exceeded",
-                  "did not complete within",
                   "failed to complete in",
                   "failed to complete within",
                   "did not reach terminal state",
@@ -1747,7 +1834,7 @@ final class ToolFailureWording {
           List.of("无效", "無効", "유효하지 않", "недопустим", "inválid", "ungültig", "invalide"),
           Pattern.compile(
               "\\binvalid\\b|\\bmust be\\b|\\bnot supported\\b|\\bunsupported\\b"
-                  + "|\\bout of (?:bounds|range)\\b"
+                  + "|\\bout of (?:\\w+ )?(?:bounds|range)\\b"
                   // "apply_patch input must start with \"*** Begin Patch\"", "`old_string`
                   // can't be empty", "Please provide a list of up to 10 queries", "Missing
                   // 'columns' in index definition"
@@ -1818,16 +1905,25 @@ final class ToolFailureWording {
                       + "|^(?:error: )?no (?:good )?(?:[\\w-]+ ){1,4}(?:was |were )?(?:found|generated)\\b"
                       + "|\\breturned no \\w+"
                       // "Could not find a task matching …", "Could not get GH document"
-                      + "|\\b(?:could not|couldn't|unable to) (?:find|get|load|read|retrieve|open|convert)\\b"
+                      + "|\\b(?:could not|couldn't|unable to) (?:find|get|load|read|retrieve|open|convert"
+                      + "|delete|create|update|save|write|remove)\\b"
+                      // "Error while deleting file", "Error getting page content: …", "Error
+                      // capturing screenshot: …"; not the call itself ("Error calling tool x")
+                      + "|\\berror while (?!(?:calling|invoking|running|executing)\\b)\\w+ing\\b"
+                      + "|^error (?!(?:calling|invoking|running|executing)\\b)\\w+ing\\b"
                       + "|\\bfailed to (?!(?:call|invoke|run|execute|use|complete|process|perform"
                       + "|handle)\\b)\\w+"
-                      + "|\\b(?!(?:request|call|command|tool|invocation|operation|action|run|task"
-                      + "|execution|it|has|have|had|was|were|is|be|been|step|node|attempt|job"
-                      + "|process)\\b)\\w+ failed\\b"
+                      // (a word, then " failed": the words are read back from " failed", so the
+                      // pattern is tried where the text says it, not at every word)
+                      + "| failed\\b(?<=\\w failed)(?<!\\b(?:request|call|command|tool|invocation"
+                      + "|operation|action|run|task|execution|it|has|have|had|was|were|is|be|been"
+                      + "|step|node|attempt|job|process) failed)"
                       // the same in Chinese, Japanese and Korean: a named piece of work that failed
                       // ("联网搜索失败", "記事の取得に失敗しました", "조회 실패"), not the request, the
                       // call, the command or the tool alone
-                      + "|(?<!请求|调用|命令|工具|操作|动作|运行|任务|步骤|节点|尝试|作业|进程)失败"
-                      + "|(?<!リクエスト|呼び出し|コマンド|ツール|操作|処理|タスク)に失敗"
-                      + "|(?<!요청|호출|명령|도구|작업|요청 |호출 |명령 |도구 |작업 )실패")));
+                      // (the word first, then what stands before it: a lookbehind tried at every
+                      // position of the text costs ten times as much)
+                      + "|失败(?<!(?:请求|调用|命令|工具|操作|动作|运行|任务|步骤|节点|尝试|作业|进程)失败)"
+                      + "|に失敗(?<!(?:リクエスト|呼び出し|コマンド|ツール|操作|処理|タスク)に失敗)"
+                      + "|실패(?<!(?:요청|호출|명령|도구|작업) ?실패)")));
 }

@@ -440,6 +440,22 @@ class ToolWordingByMeaningTest {
           No matching invoices were found for this customer.                   | execution_failed
           Error: image search returned no items                                | execution_failed
           Failed to query ClickHouse: DNS resolution failed for ch.internal    | tool_unavailable
+          App Preview did not finish within 10 seconds                         | timeout
+          The job's outcome is indeterminate; do not run it again              | ambiguous_outcome
+          The user has declined permission to use this tool: shell__exec       | policy_blocked
+          Command not in allowed list: 'wget'                                  | policy_blocked
+          Writes in the prod namespace are restricted.                         | policy_blocked
+          Azure credentials are not available. Run az login first.             | permission_denied
+          Missing OpenWeather API key.                                         | permission_denied
+          limit is only valid when mode is list                                | invalid_arguments
+          swipe requires either an element id, or both start and end points    | invalid_arguments
+          Empty query text                                                     | invalid_arguments
+          Board "Sprint 9" not found. Available boards: Sprint 7, Sprint 8     | invalid_arguments
+          jq is not installed or not in PATH                                   | tool_unavailable
+          Search service not available                                         | tool_unavailable
+          MCP server "git" has no running client                               | tool_unavailable
+          Error while renaming the branch                                      | execution_failed
+          Unable to delete bucket reports-2024                                 | execution_failed
           """)
   void readsTheMeaningInAnyOfItsWords(String message, String observed) {
     ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);

@@ -60,7 +60,8 @@ final class ToolFailureWording {
               "reported tool error",
               "yielded an error",
               "error occurred while running the tool",
-              "error occurred while executing"));
+              "error occurred while executing",
+              "error occurred while using the tool"));
 
   /**
    * One meaning: its phrases, any of which occurring in the lower-cased wording counts, and a
@@ -234,6 +235,8 @@ final class ToolFailureWording {
                       // a connection lost while the command ran ("connection lost while running
                       // command")
                       + "|\\bconnection (?:lost|closed|reset|dropped) while running\\b"
+                      // "Couldn't receive response"
+                      + "|\\b(?:could not|couldn't|failed to|unable to) receive (?:a |the )?response\\b"
                       // a creation that failed with no id back: whether it was created is not known
                       // ("创建任务失败，未返回任务ID", "创建知识库节点失败，未返回节点信息")
                       + "|创建[^\\n]{0,20}?失败[^\\n]{0,6}?未返回"
@@ -304,6 +307,15 @@ final class ToolFailureWording {
                   "are restricted",
                   "tool call limit",
                   "exceeded tool limit",
+                  // a flag, a config or a guard that does not allow it ("Creating roles requires
+                  // --allow-write flag", "Path denied by config", "Redirects are disabled",
+                  // "Redirect to a private or local address", "Skill 'release' cannot be invoked
+                  // by the model")
+                  "allow-write",
+                  "denied by config",
+                  "redirects are disabled",
+                  "private or local address",
+                  "cannot be invoked by the model",
                   "potentially dangerous",
                   // a guard that blocked a dangerous statement ("Dangerous operation blocked:
                   // Forbidden `DROP` operation", "Dangerous pattern in where: …"), a file not in
@@ -473,6 +485,14 @@ final class ToolFailureWording {
                   "no permission to",
                   "group access",
                   "is not permitted for",
+                  // a sign-in not done or not given ("Not authenticated. Use an authenticated
+                  // tool to trigger login", "confluent_cloud.auth is required to authenticate",
+                  // "LEMONSQUEEZY_API_KEY is set but empty. Provide a valid API key", "Permissions
+                  // do not allow hallucination correction")
+                  "not authenticated",
+                  "required to authenticate",
+                  "provide a valid api key",
+                  "permissions do not allow",
                   // an agent's shell guard refusing a command
                   "permission check failed",
                   // the tool's credentials missing, wrong or not enough ("Authentication Failed:
@@ -644,11 +664,18 @@ final class ToolFailureWording {
                       // "OPENAI_API_KEY not set in config or environment", "PULUMI_ACCESS_TOKEN
                       // environment variable is not set"
                       + "|(?:api[_ -]?key|access[_ -]?token)\\b[^\\n]{0,30}?\\b(?:is )?not"
-                      + " (?:set|provided|valid)\\b"
+                      + " (?:set|provided|valid|configured)\\b"
                       // a token or a login the tool needs and was not given ("Monday API token is
                       // required", "Oxylabs username and password must be set", "Please set your
                       // API key in the … settings")
-                      + "|\\b(?:api |access |bearer )?token is required\\b"
+                      + "|\\b(?:api |access |bearer )?token (?:is|are) required\\b"
+                      // a scope or a permission the token or the user does not have ("Your API
+                      // token doesn't have the 'Send Money with Approval' scope", "You don't have
+                      // permission to access this resource in Xero"), credentials or tokens missing
+                      // ("Server missing Braintree API credentials", "OAuth bearer tokens
+                      // unavailable after refresh")
+                      + "|\\b(?:doesn't|don't) have (?:[\\w':-]+ ){0,6}?(?:scope|permission)\\b"
+                      + "|\\bmissing (?:[\\w-]+ ){0,3}credentials\\b|\\btokens? unavailable\\b"
                       + "|\\busername and password must be set\\b|\\bset your api[_ -]?key\\b"
                       // a token or credentials the tool could not get ("Failed to obtain Azure
                       // DevOps token")
@@ -838,8 +865,7 @@ final class ToolFailureWording {
                   "not a directory",
                   "isadirectoryerror",
                   "notadirectoryerror",
-                  "was not a file",
-                  "is not a file",
+                  "not a file",
                   "must be absolute",
                   "must be an absolute path",
                   "not an absolute path",
@@ -934,6 +960,7 @@ final class ToolFailureWording {
                   "must be between",
                   "string not found in",
                   "are all required",
+                  "provide only one of",
                   // the same in other languages
                   "参数错误",
                   "参数无效",
@@ -1019,7 +1046,16 @@ final class ToolFailureWording {
                       // an argument named as not given or none given ("The tool needs the \"units\"
                       // argument, which was not provided", "No tables specified"), an id or a name
                       // one operation requires ("list('trace') requires project_id")
-                      + "|\\b(?:argument|parameter)s?\\b[^\\n]{0,20}?\\bwas not provided\\b"
+                      + "|\\b(?:argument|parameter)s?\\b[^\\n]{0,20}?\\b(?:was |is )?not provided\\b"
+                      // a value that should be more, less or of a type ("The count value should be
+                      // greater than or equal to 1", "Field 'Views' expects a number, got string",
+                      // "Expected file path string for field 'image_file', got object"), a kind
+                      // only some take ("Only PDF files are supported", "The print_3mf tool
+                      // currently only supports Bambu printers")
+                      + "|\\bshould be (?:greater|less|at least|at most|between)\\b"
+                      + "|\\bexpects? an? \\w+(?: \\w+)?, got\\b|\\bexpected [^\\n]{1,40}?, got (?:an? )?\\w+\\b"
+                      + "|\\bonly (?:supports|[\\w() -]{1,30} (?:files|formats|types|extensions|values)"
+                      + " (?:are|is) supported)\\b"
                       + "|^(?:error: )?no (?:\\w+ ){1,2}specified\\b"
                       + "|\\brequires [a-z]+_(?:id|name)\\b"
                       // a length, a size or a count over the tool's limit ("prompt exceeds maximum
@@ -1070,7 +1106,7 @@ final class ToolFailureWording {
                       // skills are: …")
                       + "|\\bunknown (?!tool\\b)(?:[a-z_]+ ){0,2}[a-z_]+:? ['\"`]?[^\\n'\"`]{1,60}['\"`]?[.,;]"
                       + " (?:(?:available|valid"
-                      + "|expected|supported|must be|use one of)\\b|use:)"
+                      + "|expected|supported|configured|must be|use one of)\\b|use:)"
                       // an action, type or task of the tool's own it does not know ("Unknown agent
                       // type: reviewer", "Unknown activity action: by_project")
                       + "|\\bunknown (?!tool\\b)(?:\\w+ )?(?:action|type|task|operation)s?[:.]"
@@ -1263,6 +1299,21 @@ final class ToolFailureWording {
                   "connection is not active",
                   "server connection issues",
                   "not available for this session",
+                  // a server not reachable, a client, a document or a container not connected, a
+                  // session not alive, an endpoint not configured, a server still connecting or
+                  // shutting down ("Canvas server is not reachable at http://localhost:3000", "No
+                  // frontend client connected", "No connected Draw.io documents", "kafka client is
+                  // closed", "MATLAB session 2 is not alive", "Confluent Cloud Flink REST endpoint
+                  // not configured", "Bot is connecting to the Minecraft server", "Server is
+                  // shutting down"), a package to install first ("requires the 'fastembed'
+                  // package. Install it with: pip install …")
+                  "is not reachable",
+                  "client is closed",
+                  "is not alive",
+                  "endpoint not configured",
+                  "is connecting to",
+                  "server is shutting down",
+                  "install it with",
                   // a dependency missing, a client not connected yet, a backend resting after
                   // failures ("DocxConverter threw MissingDependencyException",
                   // "MCP::Client#connect
@@ -1455,7 +1506,9 @@ final class ToolFailureWording {
                       // a program named not found, with the advice to install it ("tshark not
                       // found. Please install …", "'sshpass' or 'ssh' command not found. Ensure
                       // they are installed")
-                      + "|\\bnot found\\.? (?:please |ensure )[^\\n]{0,30}?\\binstall")),
+                      + "|\\bnot found\\.? (?:please |ensure )[^\\n]{0,30}?\\binstall"
+                      + "|\\bno (?:[\\w.-]+ ){0,3}connected\\b|\\bno (?:[\\w-]+ )?client (?:found|configured|available)\\b"
+                      + "|\\bno (?:[\\w-]+ )?(?:models?|servers?|clients?|projects?|endpoints?) (?:are |is )?configured\\b")),
           new Row(
               RATE_LIMITED,
               List.of(
@@ -1465,6 +1518,7 @@ final class ToolFailureWording {
                   "throttl",
                   // AWS's throttling words ("Rate exceeded")
                   "rate exceeded",
+                  "error 429",
                   // a per-minute quota or a cap on concurrent sessions ("Exceeded the limited QPM
                   // (number of accesses per minute)", "maximum number of concurrent sessions (5)
                   // reached")
@@ -1902,11 +1956,11 @@ final class ToolFailureWording {
                       // nothing found or made ("No good search result found", "No articles were
                       // found on Wikipedia", "No image generated.", "GitHub search returned no
                       // items")
-                      + "|^(?:error: )?no (?:good )?(?:[\\w-]+ ){1,4}(?:was |were )?(?:found|generated)\\b"
+                      + "|(?:^|[\"'] ?|: )(?:error: )?no (?:good )?(?:[\\w-]+ ){1,4}(?:was |were )?(?:found|generated)\\b"
                       + "|\\breturned no \\w+"
                       // "Could not find a task matching …", "Could not get GH document"
                       + "|\\b(?:could not|couldn't|unable to) (?:find|get|load|read|retrieve|open|convert"
-                      + "|delete|create|update|save|write|remove)\\b"
+                      + "|delete|create|update|save|write|remove|locate)\\b"
                       // "Error while deleting file", "Error getting page content: …", "Error
                       // capturing screenshot: …"; not the call itself ("Error calling tool x")
                       + "|\\berror while (?!(?:calling|invoking|running|executing)\\b)\\w+ing\\b"

@@ -20,23 +20,23 @@ class ToolServerStringsTest {
   private static final String SERVERS = "/tool-failures/server-strings.tsv";
 
   /**
-   * The held-out fifth's share read as its kind when the floor was set (551 of 928; 106 of the
+   * The held-out fifth's share read as its kind when the floor was set (630 of 1,049; 106 of the
    * first four rounds' 303 on the classifier before any of them arrived, 33 of the fifth round's
-   * 67, 43 of the sixth's 98, 45 of the seventh's 93, 30 of the eighth's 74, 74 of the ninth's 144
-   * and 81 of the tenth's 149 on arrival), rounded down.
+   * 67, 43 of the sixth's 98, 45 of the seventh's 93, 30 of the eighth's 74, 74 of the ninth's 144,
+   * 81 of the tenth's 149 and 70 of the eleventh's 121 on arrival), rounded down.
    */
-  static final double HELD_OUT_FLOOR = 0.59;
+  static final double HELD_OUT_FLOOR = 0.60;
 
   /**
-   * The other four fifths' share when the floor was set (2,438 of 3,689; 374 of the first four
+   * The other four fifths' share when the floor was set (2,864 of 4,259; 374 of the first four
    * rounds' 1,214 before any of them, 122 of the fifth round's 259, 200 of the sixth's 375, 213 of
-   * the seventh's 397, 146 of the eighth's 320, 270 of the ninth's 542 and 312 of the tenth's 582
-   * on arrival).
+   * the seventh's 397, 146 of the eighth's 320, 270 of the ninth's 542, 312 of the tenth's 582 and
+   * 337 of the eleventh's 570 on arrival).
    */
-  static final double RULES_FLOOR = 0.66;
+  static final double RULES_FLOOR = 0.67;
 
   /**
-   * The calls that may have run and are read as never run (22 of 4,617), each read so by the
+   * The calls that may have run and are read as never run (27 of 5,308), each read so by the
    * classifier before its round arrived: a launch of the tool's own work that failed, in the words
    * of a server that could not launch ("Failed to start research task", "Failed to launch Spotify",
    * "Failed launching app", "Failed to create WebDriver session", a sandbox that failed to start);
@@ -48,10 +48,12 @@ class ToolServerStringsTest {
    * call; a framework's feedback that "the requested tool or resource was not found", which names
    * the tool first; from the ninth round, "Failed to start research", a workflow tool's "Slack rate
    * limit exceeded" and an "Error executing tool read: Not found: trace with id …" whose "Not
-   * found" comes first; and four held-out rows, not read (one of them the tenth round's). The bound
-   * keeps it from growing.
+   * found" comes first; from the eleventh, a payment server's "Service Unavailable", a docs
+   * server's crates.io 429, an editor's "HTTP server unavailable or element not found" and a
+   * code-mode executor's "Tool \"github_create_issue\" not found"; and five held-out rows, not read
+   * (one of them the tenth round's, one the eleventh's). The bound keeps it from growing.
    */
-  static final int HANDED_ON_AS_NEVER_RAN = 22;
+  static final int HANDED_ON_AS_NEVER_RAN = 27;
 
   @Test
   void readsAtLeastTheFloorOfTheToolsOwnMessagesWithTheHeldOutFifthApart() {

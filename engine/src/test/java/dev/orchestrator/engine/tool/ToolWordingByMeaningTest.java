@@ -456,6 +456,16 @@ class ToolWordingByMeaningTest {
           MCP server "git" has no running client                               | tool_unavailable
           Error while renaming the branch                                      | execution_failed
           Unable to delete bucket reports-2024                                 | execution_failed
+          Dashboard server is not reachable at http://localhost:4000           | tool_unavailable
+          No editor client connected. Open the canvas first.                   | tool_unavailable
+          Not authenticated. Run the login tool first.                         | permission_denied
+          Your token doesn't have the 'repo:write' scope                       | permission_denied
+          Deleting topics requires --allow-write flag                          | policy_blocked
+          The page size should be greater than or equal to 1                   | invalid_arguments
+          Field 'Price' expects a number, got string.                          | invalid_arguments
+          Only PNG files are supported. Got .gif                               | invalid_arguments
+          Could not locate the release notes section                           | execution_failed
+          {"error":"No matching orders found for customer 42"}                 | execution_failed
           """)
   void readsTheMeaningInAnyOfItsWords(String message, String observed) {
     ToolDecision d = ToolFailureClassifier.INSTANCE.classify(new RuntimeException(message), SHELL);

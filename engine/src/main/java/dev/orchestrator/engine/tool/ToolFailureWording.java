@@ -657,10 +657,9 @@ final class ToolFailureWording {
                       + "|\\bno (?:[\\w&.-]+ ){0,2}api[_ -]?keys? (?:available|found|set|configured)\\b"
                       + "|\\bapi[_ -]?keys?\\b[^\\n]{0,30}?\\bmust be set\\b"
                       + "|\\bmissing (?:[\\w-]+ ){0,2}api[_ -]?key\\b"
-                      // "HETZNER_API_TOKEN environment variable is required"
-                      + "|api[_ -]?token\\b[^\\n]{0,40}?\\bis required\\b"
-                      // "TAVILY_API_KEY environment variable is required"
-                      + "|api[_ -]?key\\b[^\\n]{0,40}?\\bis required\\b"
+                      // "TAVILY_API_KEY environment variable is required", "HETZNER_API_TOKEN
+                      // environment variable is required"
+                      + "|api[_ -]?(?:key|token)\\b[^\\n]{0,40}?\\bis required\\b"
                       // "OPENAI_API_KEY not set in config or environment", "PULUMI_ACCESS_TOKEN
                       // environment variable is not set"
                       + "|(?:api[_ -]?key|access[_ -]?token)\\b[^\\n]{0,30}?\\b(?:is )?not"

@@ -651,14 +651,11 @@ final class CauseWords {
   static final Words ANSWER_UNREADABLE =
       Words.of(
           // …and more of them: a repair of the model's JSON that failed ("JSON repair 后仍无法解析"),
-          // LangChain's answer
-          // object that failed its own validation ("2 validation errors for AIMessage …
-          // input_value=
-          // None"), Instructor given several tool calls, an answer's choices missing
-          // ("ResponseShape(
-          // \"missing choices[0]\")"), a field named missing from the AI's response ("No 'res'
-          // field found in AI api response"), the model's output named not correct ("model output
-          // is not correct, please check the loaded model")
+          // LangChain's answer object that failed its own validation ("2 validation errors for
+          // AIMessage … input_value=None"), Instructor given several tool calls, an answer's
+          // choices missing ("ResponseShape(\"missing choices[0]\")"), a field named missing from
+          // the AI's response ("No 'res' field found in AI api response"), the model's output named
+          // not correct ("model output is not correct, please check the loaded model")
           Clause.literals(
               "json repair",
               "validation error for aimessage",
@@ -957,9 +954,8 @@ final class CauseWords {
           "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
           "返回结果为空",
-          // no reply at all, in Chinese ("模型没有回复任何消息"), and an
-          // agent with no response to give ("I've completed processing but have no response to
-          // give"), the reasoning without the answer ("… but no actual response content")
+          // no reply at all, in Chinese ("模型没有回复任何消息"), and an agent with no response to
+          // give ("I've completed processing but have no response to give")
           "没有回复任何消息",
           "no response to give",
           // a bot that returned no reply, in Chinese ("机器人未返回任何回复，请重试")

@@ -1364,7 +1364,8 @@ final class FailureWords {
       List.of(
           "cannot read properties of",
           "future.catcherror",
-          // the server's chat template that does not parse (read by in_band.server_words)
+          // the server's chat template that does not parse ("Parser Error: Expected closing
+          // statement token"): kept from the request's rows so that SERVER_HINTS reads it
           "parser error: expected",
           // PHP's error in the app's own code, named with its file ("… must be of type array,
           // string given, called in /var/www/html/vendor/…/Chat.php on line 35")

@@ -32,6 +32,11 @@ final class CauseWords {
 
   static final List<String> TIMEOUT_WORDING =
       List.of(
+          // an answer not sent in the time allowed ("Your model primary did not complete sending
+          // the inference response in the allotted time", SageMaker), a worker stopped at its CPU
+          // time limit ("Worker exceeded CPU time limit.", Cloudflare Workers)
+          "in the allotted time",
+          "exceeded cpu time limit",
           // a deadline named exceeded ("request to publishers/google/models/… exceeded deadline of
           // 120s")
           "exceeded deadline",
@@ -140,6 +145,20 @@ final class CauseWords {
 
   static final List<String> CONNECTION_WORDING =
       List.of(
+          // a TLS certificate Go's x509 refused, expired or not yet valid ("x509: certificate has
+          // expired or is not yet valid"), an HTTP/2 stream the peer did not close ("curl: (92)
+          // HTTP/2 stream 0 was not closed cleanly: PROTOCOL_ERROR"), a proxy's page that it could
+          // not fetch the address (Squid's "The following error was encountered while trying to
+          // retrieve the URL: …")
+          "x509: certificate",
+          "was not closed cleanly",
+          "while trying to retrieve the url",
+          // curl's exit 26 as Emacs's plz prints it ("Read error. Various reading problems."), an
+          // extension's advice that its local server is not running ("Make sure you're running the
+          // server by following the instructions …")
+          "various reading problems",
+          "make sure you're running the server",
+          "make sure you are running the server",
           // no connection to make, in Dutch ("Kan geen verbinding maken met de server")
           "geen verbinding",
           // a host name no resolver knows (glibc's and macOS's getaddrinfo messages, .NET's "The
@@ -650,6 +669,56 @@ final class CauseWords {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // a Go client unmarshalling the answer ("error unmarshalling stream response: invalid
+          // character 'Y' looking for beginning of value")
+          Clause.of("\\bunmarshal(?:l)?ing (?:the )?(?:stream )?response\\b", "unmarshal"),
+          // the model's answer named unusable in a client's words: not parseable, truncated,
+          // echoing something instead of what was asked, without what the client looked for in it,
+          // not given, or with tool calls it wrote broken ("LLM response was not parseable JSON",
+          // "model response truncated", "LLM returned schema echo instead of data", "Could not find
+          // category in llm response", "Error parsing LLM output", "'llama3' did not respond with
+          // valid JSON", "AI did not give a reply", "Failed to parse analysis results", "The
+          // response could not be processed", "This is likely caused by a malformed response from
+          // the backend", "Tool call run_commands emitted invalid JSON arguments", "stream closed
+          // before a finish_reason was received"), in Chinese ("AI 输出被截断", "响应中未找到 data 字段")
+          Clause.of(
+              "\\b(?:llm|model|ai)(?:'s)? (?:response|output|answer|reply) (?:was |is )?(?:not (?:parseable|parsable)|truncated|cut off)\\b"
+                  + "|\\b(?:llm|model|ai)(?: model)? return(?:s|ed)? (?:an? )?(?:empty (?:respon|reply|answer|output)|[^.\\n]{1,40}? instead of\\b)"
+                  + "|\\b(?:could not|cannot|unable to|failed to) (?:find|extract|locate) [^.\\n]{1,40}? in (?:the )?(?:llm|model|ai)(?:'s)? (?:response|output|answer|reply)\\b"
+                  + "|\\berror parsing (?:the )?(?:llm|model|ai)(?:'s)? (?:output|response|answer)\\b"
+                  + "|\\bdid not respond with (?:a )?valid\\b"
+                  + "|\\bdid not (?:give|provide|produce) (?:a|any) (?:reply|response|answer)\\b"
+                  + "|\\b(?:could not|failed to|unable to|cannot) parse (?:the )?(?:\\w+ )?results\\b"
+                  + "|\\bresponse could not be (?:processed|parsed|decoded)\\b"
+                  + "|\\bmalformed response from\\b"
+                  + "|\\bemitted invalid json\\b|\\bmodel sent a broken tool call\\b"
+                  + "|\\bstream (?:closed|ended|terminated) before (?:a |the |any )?(?:finish_reason|finish reason|message_stop)\\b",
+              "response",
+              "output",
+              "answer",
+              "reply",
+              "return",
+              "did not",
+              "results",
+              "emitted invalid json",
+              "broken tool call",
+              "before"),
+          Clause.literals("输出被截断", "响应中未找到"),
+          // …and the model's tool input or structure that did not parse, a generated token the
+          // grammar refused, an answer that did not complete, a parser that was reading a
+          // completion ("… was called with input that could not be parsed as JSON", "Error parsing
+          // extracted structure", "Parser Error: token \" null\" doesn't satisfy the grammar",
+          // "Expected a completed response.", "parse error at line 2, column 25: … last read:
+          // '…chatcmpl-8ZQ91i'")
+          Clause.of(
+              "\\bwas called with input that could not be parsed\\b|\\bparsing extracted structure\\b"
+                  + "|\\bdoes not satisfy the grammar\\b|\\bexpected a completed response\\b"
+                  + "|\\blast read:[^\\n]{0,60}?chatcmpl-",
+              "could not be parsed",
+              "extracted structure",
+              "satisfy the grammar",
+              "completed response",
+              "chatcmpl-"),
           // …and more of them: a repair of the model's JSON that failed ("JSON repair 后仍无法解析"),
           // LangChain's answer object that failed its own validation ("2 validation errors for
           // AIMessage … input_value=None"), Instructor given several tool calls, an answer's
@@ -929,6 +998,20 @@ final class CauseWords {
               "converter a resposta",
               "해석하지 못했"));
 
+  // A JSON document that failed to decode, in Python's decoder's words with the place it failed at
+  // ("Expecting value: line 65 column 7 (char 3624)", "Invalid \escape: line 3 column 373 (char
+  // 424)", "Unterminated string starting at: line 1 column 15 (char 14)"), read last (row
+  // in_band.decoder_words): the words around it say whose document it was ("Request body is not
+  // valid JSON: …" is the request's); with nothing around it, a status-less client's decoder was
+  // reading what came back.
+  static final Words JSON_DECODER_FAILED =
+      Words.of(
+          Clause.of(
+              "\\b(?:expecting (?:value|property name enclosed in double quotes)"
+                  + "|invalid \\\\{1,2}escape|invalid control character at|unterminated string starting at)"
+                  + ": line \\d+ column \\d+ \\(char \\d+\\)",
+              "(char "));
+
   // A request that failed the server's validation before anything read it, echoed whole (FastAPI's
   // and vLLM's "{'type': 'missing', 'loc': ('body', 'messages'), 'msg': 'Field required', 'input':
   // {…}}"): the words of the input it echoes are not the server's refusal of them (a model named
@@ -950,6 +1033,9 @@ final class CauseWords {
           // the answer printed as an empty list ("Failed to parse usage from response: list index
           // out of range. Response: []")
           "response: []",
+          // a structured result the stream ended without ("LLM stream error
+          // [structured-output-missing-result]: missing structured result")
+          "missing structured result",
           // a model's content named empty, in Chinese ("模型返回内容为空，请稍后重试")
           "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
@@ -1318,6 +1404,10 @@ final class CauseWords {
   // blank or required, a structure the API does not take.
   static final List<String> SETTLED_REQUEST_WORDING =
       List.of(
+          // a call the SDK will not make without streaming ("Streaming is required for operations
+          // that may take longer than 10 minutes", "Streaming is strongly recommended for …"),
+          // whatever status a client prints around it
+          "for operations that may take longer than",
           // an input the server does not take ("image input is not supported by this server",
           // llama.cpp's 500), parameters it takes only one of ("`temperature` and `top_p` cannot
           // both be specified for this model")
@@ -1370,9 +1460,11 @@ final class CauseWords {
           Clause.of(
               "\\b(?:exceeds?|exceeded|exceeding|greater than|more than|larger than)\\b[^\\n]{0,40}?"
                   + "\\b(?:maximum|max|limit)\\b[^\\n]{0,40}?\\bper (?:request|batch|call)\\b"
-                  + "|\\bmaximum (?:allowed )?batch size\\b",
+                  + "|\\bmaximum (?:allowed )?batch size\\b"
+                  + "|\\btokens per (?:submitted )?batch\\b",
               "per request",
               "per batch",
+              "per submitted batch",
               "per call",
               "batch size"),
           Clause.of(

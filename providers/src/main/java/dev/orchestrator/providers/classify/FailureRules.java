@@ -181,6 +181,9 @@ final class FailureRules {
           // requests per batch", "单次请求的文本条数超过上限"), not a count of records kept that an overflow
           // prints beside it ("上下文长度超过限制。… 当前记录条数: 2")
           "requests per batch",
+          // a count of images over what a request takes ("request contains 54 images, exceeding
+          // the maximum of 50 allowed per request")
+          "images, exceeding",
           "文本条数",
           "的条数");
 
@@ -1270,6 +1273,10 @@ final class FailureRules {
             REQUEST_INVALID,
             FINAL,
             YES));
+    // …and after every row that names whose document it was, a JSON decoder's failure alone
+    // (JSON_DECODER_FAILED: "JSON parsing error: Expecting value: line 65 column 7 (char 3624)"):
+    // a status-less client decoding what came back, the answer
+    t.add(lastResort("in_band.decoder_words", JSON_DECODER_FAILED, EMPTY_RESPONSE, RETRY, YES));
 
     // The message only asks to wait and try again ("please try again later", 稍后再试): whatever
     // the upstream's trouble, it expects to pass. Retried once, then another route. Read after

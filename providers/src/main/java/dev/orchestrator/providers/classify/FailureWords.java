@@ -1809,6 +1809,13 @@ final class FailureWords {
 
   static final Words MODEL_HINTS =
       Words.of(
+          // no provider, of a kind or at all, named available for the model ("No copilot provider
+          // available: gemini-2.5-flash", "No allowed providers are available for the selected
+          // model")
+          Clause.of(
+              "\\bno (?:[a-z]+ ){0,2}providers? (?:are |is )?available"
+                  + "(?::| for (?:the |this )?(?:selected |requested )?model\\b)",
+              "available"),
           // a server with no model loaded, asked to load one ("API generation is not supported in
           // read-only mode; please load a model and then try again")
           Clause.literals("please load a model"),
@@ -2929,6 +2936,11 @@ final class FailureWords {
 
   static final Words PERMISSION_HINTS =
       Words.of(
+          // a user's access named restricted, in Chinese ("用户访问被限制")
+          Clause.literals("用户访问被限制"),
+          // an account whose product is not set up for it ("Your Copilot experience is not fully
+          // configured, complete your setup.")
+          Clause.literals("experience is not fully configured"),
           // a model served only to credentials outside the groups this one may use (a relay's
           // "model \"kimi-k3\" is served only by credentials outside the channel groups this
           // credential may use")
@@ -5058,7 +5070,7 @@ final class FailureWords {
                   + "|the configured deadline|max_execution_time)|\\bgave up (?:waiting|after)\\b"
                   + "|\\bstill waiting after\\b|\\b(?:stalled|idle) for \\d+|\\bstopped sending data\\b"
                   + "|\\btoo slow to\\b|\\bafter waiting \\d+|\\bwaited \\d+ ?s\\b|\\bran past the"
-                  + " configured limit\\b|\\bhit the \\d+-minute limit\\b|\\bdid not respond\\b"
+                  + " configured limit\\b|\\bhit the \\d+-minute limit\\b|\\bdid not respond\\b(?! with (?:a )?valid\\b)"
                   + "|\\bno data received\\b[^\\n]{0,30}?\\bfor \\d+",
               "too long",
               "longer than",
@@ -5382,6 +5394,13 @@ final class FailureWords {
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // an answer counted as holding no output tokens ("… 0 characters, 0 tool calls, 0 prompt
+          // tokens, 0 completion tokens"), a commit message generated empty ("Aborting commit due
+          // to empty commit message.", "Commit b78b84e (no commit message provided)")
+          Clause.of(
+              "\\b0 completion tokens\\b|\\bdue to empty commit message\\b|\\(no commit message provided\\)",
+              "0 completion tokens",
+              "commit message"),
           // no answer, with the advice to ask again ("IsEmpty No answer, try again"), no result
           // returned, in Chinese ("接口未返回结果"; read after a content filter's words, which say why:
           // "生成内容因触发安全策略被过滤，未返回结果")
@@ -6982,6 +7001,9 @@ final class FailureWords {
   // "The requested address is not valid in its context").
   static final Words INVALID_IS_SOMETHING_ELSE =
       Words.of(
+          // a JSON decoder's own "invalid" (Python's "Invalid \escape: line 3 column 373 (char
+          // 424)")
+          Clause.of("\\(char \\d+\\)", "(char "),
           Clause.of(
               "\\b(?:response|reply|answer|output|stream|json|character|token|configuration|config"
                   + "|access|admin|secret|address)\\b|chunk|deserializ|unmarshal|licen[cs]e|detected"
@@ -7193,6 +7215,28 @@ final class FailureWords {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a field the API does not know, in Google's protobuf JSON words
+          // ("\"systemInstructions\": Cannot find field"), a structure in a place AWS's serializer
+          // does not take it ("Start of structure or map found where not expected"), a client too
+          // old for the service ("Please upgrade your Copilot extension to continue using this
+          // service"), an object passed where the call takes another ("You tried to pass a
+          // `BaseModel` class to `chat.completions.create()`")
+          Clause.of(
+              "\\bcannot find field\\b|\\bfound where not expected\\b|\\byou tried to pass an? \\W?\\w+"
+                  + "|\\bupgrade your [\\w .-]{1,30}?(?:extension|plugin|client|cli|sdk) to continue\\b",
+              "cannot find field",
+              "where not expected",
+              "you tried to pass",
+              "to continue"),
+          // …and a kind of tool only some of which the call takes ("Only `strict` function tools
+          // can be auto-parsed"), an API called the way it no longer takes ("API接口调用已升级为异步调用")
+          Clause.of(
+              "\\bonly \\W?\\w+\\W? (?:function |tool )?(?:tools|functions) (?:can|may) be\\b|已升级为异步调用",
+              "tools can be",
+              "tools may be",
+              "functions can be",
+              "functions may be",
+              "已升级为异步调用"),
           // an option that may only be given with another, or a value only one value of which is
           // taken, named without the marks of a parameter ("Stream options can only be defined
           // when stream is True", "stream api only support n = 1")
@@ -9954,7 +9998,7 @@ final class FailureWords {
               "auth_token",
               "bearer token"),
           Clause.of(
-              "(?:\\bkey|\\btoken|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
+              "(?:(?<![a-z])key|(?<![a-z])token|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
                   + "|\\bkey\\b\\s*(?:is\\s+|has been\\s+|was\\s+)?"
                   + "(?:invalid|expired|revoked|disabled|deactivated)\\b",
               "key",
@@ -10682,6 +10726,9 @@ final class FailureWords {
           "too large for model",
           // TGI validation (https://huggingface.github.io/text-generation-inference/)
           "tokens + `max_new_tokens` must be <=",
+          // watsonx's count of the input and its prefix against the window ("input tokens (35000)
+          // plus prefix length (0) must be < 4096")
+          "plus prefix length",
           "`inputs` must have less than",
           "exceeds the available context",
           "range of input length",
@@ -11297,6 +11344,11 @@ final class FailureWords {
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          // prompts named as holding filtered words ("One or more prompts contains filtered
+          // words.", Bedrock's Stability models), a model named as having refused, in Chinese
+          // ("模型已拒绝翻译")
+          "contains filtered words",
+          "模型已拒绝",
           // a content policy or safety filters named, content blocked, in Spanish, Italian,
           // Arabic, Thai and Hindi ("bloqueado por infringir las políticas de contenido",
           // "bloccato dai filtri di sicurezza", "تم حظر المحتوى", "ละเมิดนโยบายการใช้งาน",

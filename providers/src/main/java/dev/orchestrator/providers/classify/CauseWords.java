@@ -1012,6 +1012,62 @@ final class CauseWords {
                   + ": line \\d+ column \\d+ \\(char \\d+\\)",
               "(char "));
 
+  private static final String ANSWER_FAULT =
+      "empty|blank|null|none|missing|malformed|truncated|unparseable|unparsable|not parseable"
+          + "|invalid json|not valid json|could not (?:be )?pars\\w*|failed to (?:parse|decode|extract)"
+          + "|unable to (?:parse|decode|extract)|error (?:parsing|decoding)|cannot (?:parse|decode)"
+          + "|no valid|incomplete|cut off|did not return";
+
+  // The answer named, with what made it unusable, in a sentence that names nothing else at fault:
+  // empty, blank, null, missing, malformed, truncated, incomplete, cut off, not returned, or a
+  // failure to parse, decode or extract it ("Attack surface map generation failed (empty LLM
+  // response)", "review calls failed (unparseable model output)", "Response ended unexpectedly and
+  // may be incomplete", "LLM composer did not return content", "Failed to extract JSON from
+  // response", "AI response JSON appears incomplete"). Read last of the cause rows (row
+  // in_band.answer_words), and never beside a request, the network, a timeout or a status
+  // (NOT_THE_ANSWER_NAMED), which the rows above read.
+  static final Words ANSWER_NAMED_UNUSABLE =
+      Words.of(
+          Clause.of(
+              "\\b(?:response|responses|output|answer|reply|completion|generation|result|results|content|json)\\b"
+                  + "[^.\\n]{0,40}?\\b(?:"
+                  + ANSWER_FAULT
+                  + ")\\b"
+                  + "|\\b(?:"
+                  + ANSWER_FAULT
+                  + ")\\b[^.\\n]{0,40}?"
+                  + "\\b(?:response|responses|output|answer|reply|completion|generation|result|results|content|json)\\b",
+              "response",
+              "output",
+              "answer",
+              "reply",
+              "completion",
+              "generation",
+              "result",
+              "content",
+              "json"));
+
+  // …what takes that reading away: the request, the network, a timeout, a status or an error's
+  // own body named beside it
+  static final Words NOT_THE_ANSWER_NAMED =
+      Words.of(
+          Clause.of(
+              "\\brequest|\\bconnect|\\btimeout|timed out|\\bnetwork|\\bsocket|\\bdns\\b|\\bproxy"
+                  + "|\\bssl\\b|\\btls\\b|\\bstatus\\b|\\bhttp\\b|error body",
+              "request",
+              "connect",
+              "timeout",
+              "timed out",
+              "network",
+              "socket",
+              "dns",
+              "proxy",
+              "ssl",
+              "tls",
+              "status",
+              "http",
+              "error body"));
+
   // A request that failed the server's validation before anything read it, echoed whole (FastAPI's
   // and vLLM's "{'type': 'missing', 'loc': ('body', 'messages'), 'msg': 'Field required', 'input':
   // {…}}"): the words of the input it echoes are not the server's refusal of them (a model named

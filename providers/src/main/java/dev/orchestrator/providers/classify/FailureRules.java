@@ -1277,6 +1277,16 @@ final class FailureRules {
     // (JSON_DECODER_FAILED: "JSON parsing error: Expecting value: line 65 column 7 (char 3624)"):
     // a status-less client decoding what came back, the answer
     t.add(lastResort("in_band.decoder_words", JSON_DECODER_FAILED, EMPTY_RESPONSE, RETRY, YES));
+    // …and last, the answer named with what made it unusable, and nothing else named at fault
+    // (ANSWER_NAMED_UNUSABLE: "generation failed (empty LLM response)")
+    t.add(
+        lastResort(
+            "in_band.answer_words",
+            ANSWER_NAMED_UNUSABLE,
+            f -> f.saysPattern(NOT_THE_ANSWER_NAMED),
+            EMPTY_RESPONSE,
+            RETRY,
+            YES));
 
     // The message only asks to wait and try again ("please try again later", 稍后再试): whatever
     // the upstream's trouble, it expects to pass. Retried once, then another route. Read after

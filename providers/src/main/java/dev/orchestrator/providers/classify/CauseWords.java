@@ -614,6 +614,9 @@ final class CauseWords {
   // unknown.)
   static final Words ANSWER_ACCESS_FAILED =
       Words.of(
+          // …and the field of Gemini's answer the client reached into, found None ("'NoneType'
+          // object has no attribute 'parts'")
+          Clause.of("'nonetype' object has no attribute 'parts'", "has no attribute 'parts'"),
           Clause.of(
               "(?:\\b(?:choices|candidates|alternatives)\\W{0,3}\\[\\s*0\\s*\\]|\\bgetchoices\\(\\))[\\s\\S]{0,300}?"
                   + "(?:indexerror|index out of range|nonetype|undefined|is null|keyerror|attributeerror|nullpointer)"
@@ -703,7 +706,33 @@ final class CauseWords {
               "emitted invalid json",
               "broken tool call",
               "before"),
-          Clause.literals("输出被截断", "响应中未找到"),
+          Clause.literals("输出被截断", "响应中未找到", "解析ai响应失败"),
+          // …and a response type the client's deserializer found a field missing in
+          // (kotlinx.serialization: "Field 'candidates' is required for type with serial name
+          // '….GoogleResponse', but it was missing"), a model that did not answer in the format
+          // asked ("Model did not output in json format as expected"), an SDK's accessor that
+          // found no text ("The `response.text` quick accessor only works for simple … text
+          // responses", "Cannot get the response text."), a thing the client could not identify
+          // in the agent's output ("Could not identify the next tool or input for that tool from
+          // Agent's output"), an answer with another count of lines than asked ("Gemini returned
+          // 98 lines instead of expected 100 lines", "Expected 300 lines, got 287"), an empty
+          // string that did not parse as JSON ("无法解析为 JSON：''")
+          Clause.of(
+              "\\bfor type with serial name '[\\w.$]*response'"
+                  + "|\\b(?:model|llm|ai) did not (?:output|produce|return|respond) (?:in |with )?(?:valid |the )?json\\b"
+                  + "|\\bquick accessor only works\\b|\\bcannot get the response text\\b"
+                  + "|\\bcould not (?:identify|extract|find|determine) [^.\\n]{1,60}? from (?:the )?(?:agent|model|llm)(?:'s)? (?:output|response|answer)\\b"
+                  + "|\\breturned \\d+ (?:lines|items|entries|results) instead of (?:the )?expected\\b"
+                  + "|\\bexpected \\d+ (?:lines|items|entries|results), got \\d+"
+                  + "|json\\s?[:：]\\s*(?:''|\"\")",
+              "serial name",
+              "did not",
+              "quick accessor",
+              "response text",
+              "could not",
+              "instead of",
+              "expected",
+              "json"),
           // …and the model's tool input or structure that did not parse, a generated token the
           // grammar refused, an answer that did not complete, a parser that was reading a
           // completion ("… was called with input that could not be parsed as JSON", "Error parsing
@@ -1080,7 +1109,13 @@ final class CauseWords {
   // max_tokens"): an answer that is not there, whatever the advice says of the input's length.
   static final List<String> REASONING_WITHOUT_ANSWER =
       List.of(
-          "but no actual response content", "reasoning but no answer", "thinking but no answer");
+          "but no actual response content",
+          "reasoning but no answer",
+          "thinking but no answer",
+          // "The API returned a response containing only thinking content without any text or tool
+          // calls. This usually indicates … the output token budget was exhausted during
+          // reasoning"
+          "only thinking content without any text");
 
   static final List<String> EMPTY_WORDING =
       concat(
@@ -1092,6 +1127,9 @@ final class CauseWords {
           // a structured result the stream ended without ("LLM stream error
           // [structured-output-missing-result]: missing structured result")
           "missing structured result",
+          // a JSON document cut inside a string, in V8's words ("Stream error: SyntaxError:
+          // Unterminated string in JSON at position 10000")
+          "unterminated string in json at position",
           // a model's content named empty, in Chinese ("模型返回内容为空，请稍后重试")
           "返回内容为空",
           // a model's result named empty, in Chinese ("模型返回结果为空,请稍后重试")
@@ -1468,6 +1506,9 @@ final class CauseWords {
           // llama.cpp's 500), parameters it takes only one of ("`temperature` and `top_p` cannot
           // both be specified for this model")
           "is not supported by this server",
+          // llama.cpp's 500 for an image sent to a model loaded without its projector ("image input
+          // is not supported - hint: … you may need to provide the mmproj")
+          "image input is not supported",
           "cannot both be specified",
           "cannot be specified together",
           // a history with no user turn to answer (Ollama's 500 "no user query found in messages")

@@ -464,6 +464,7 @@ final class FailureRules {
                     && !f.says(NOT_CHARGED_WORDING)
                     && !f.says(ACCOUNT_ADVICE_ONLY)
                     && !f.says(PER_MINUTE_NAMED)
+                    && !f.says(REASONING_WITHOUT_ANSWER)
                     && !waitingPasses(f),
             QUOTA_EXHAUSTED,
             FINAL,

@@ -5795,14 +5795,15 @@ final class FailureWords {
               "нет текста"),
           // …and a model or an API that returned nothing, in French, Portuguese, Italian, German,
           // Russian, Korean, Japanese, Chinese, Polish, Indonesian, Turkish and Vietnamese ("Le
-          // modèle n’a renvoyé aucun choix", "O modelo não retornou nenhuma resposta", "Модель не
-          // вернула ответ", "모델이 응답을 반환하지 않았습니다", "モデルから応答が返されませんでした", "模型没有返回任何内容",
-          // "Model nie zwrócił odpowiedzi", "Model tidak mengembalikan respons", "Model yanıt
-          // döndürmedi", "Mô hình không trả về phản hồi")
+          // modèle n’a renvoyé aucun choix", "O modelo não retornou nenhuma resposta" or "… uma
+          // resposta", "Модель не вернула ответ", "모델이 응답을 반환하지 않았습니다", "モデルから応答が返されませんでした",
+          // "模型没有返回任何内容", "Model nie zwrócił odpowiedzi", "Model tidak mengembalikan respons",
+          // "Model yanıt döndürmedi", "Mô hình không trả về phản hồi")
           Clause.literals(
               "renvoyé aucun",
               "retourné aucun",
               "retornou nenhum",
+              "não retornou uma resposta",
               "restituito alcun",
               "не вернула ответ",
               "не вернул ответ",

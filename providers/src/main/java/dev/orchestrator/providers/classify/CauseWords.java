@@ -159,6 +159,9 @@ final class CauseWords {
           "various reading problems",
           "make sure you're running the server",
           "make sure you are running the server",
+          // a local program the relay reaches, not started ("Windsurf IDE is not running. Please
+          // start Windsurf first")
+          "is not running. please start",
           // no connection to make, in Dutch ("Kan geen verbinding maken met de server")
           "geen verbinding",
           // a host name no resolver knows (glibc's and macOS's getaddrinfo messages, .NET's "The

@@ -4099,6 +4099,8 @@ final class FailureWords {
 
   static final Words RATE_HINTS =
       Words.of(
+          // an API's limit named reached, with no account or window named ("API limit reached")
+          Clause.literals("api limit reached"),
           // an agent or client being rate-limited, in German, Norwegian, Italian, Spanish, French,
           // Arabic and Ukrainian ("Agent ist ratenbegrenzt", "El agente está limitado por tasa",
           // "Агента обмежено кількістю запитів")
@@ -7216,6 +7218,9 @@ final class FailureWords {
 
   static final Words REQUEST_HINTS =
       Words.of(
+          // a header value the HTTP client refused to send (OkHttp's "Unexpected char 0x221e at 11
+          // in HTTP-Referer value")
+          Clause.of("\\bunexpected char 0x[0-9a-f]+ at \\d+", "unexpected char 0x"),
           // a field the API does not know, in Google's protobuf JSON words
           // ("\"systemInstructions\": Cannot find field"), a structure in a place AWS's serializer
           // does not take it ("Start of structure or map found where not expected"), a client too
@@ -10304,6 +10309,8 @@ final class FailureWords {
 
   static final List<String> PERMISSION_WORDING =
       List.of(
+          // access named forbidden ("Upstream access forbidden, please contact administrator")
+          "access forbidden",
           // access withheld from the caller: by region in Persian, from the account in Chinese and
           // Italian, by the organization, a gateway's ACL, a database role ("این سرویس در منطقه شما
           // در دسترس نیست", "此模型目前不開放給您的帳號使用", "Non hai i permessi", "Your organization has

@@ -349,6 +349,11 @@ class FailureClassifierTest {
           Function get_weather arguments: {"location": "Boston are not valid JSON             | empty_response          | in_band.unreadable_words
           messages[3].tool_calls[0].function.arguments: Input is not valid JSON               | request_invalid         | in_band.request_invalid
           The LLM did not conform to the edit format.                                         | empty_response          | in_band.unreadable_words
+          JSON parsing error: Expecting value: line 65 column 7 (char 3624)                  | empty_response          | in_band.decoder_words
+          Request body is not valid JSON: Expecting value: line 1 column 213 (char 212)      | request_invalid         | in_band.request_invalid
+          Attack surface map generation failed (empty LLM response)                          | empty_response          | in_band.answer_words
+          Failed to extract JSON from response                                               | empty_response          | in_band.answer_words
+          Content missing in request                                                         | request_invalid         | in_band.invalid_words
           Key is blocked. Update via `/key/unblock` if you're an admin.                       | auth_failed             | in_band.signin_words
           Key doesn't exist in db. Create key via `/key/generate` call.                       | auth_failed             | in_band.signin_words
           Malformed API Key passed in. Ensure Key has `Bearer ` prefix.                       | auth_failed             | auth.wording

@@ -1032,10 +1032,10 @@ final class CauseWords {
 
   // A JSON document that failed to decode, in Python's decoder's words with the place it failed at
   // ("Expecting value: line 65 column 7 (char 3624)", "Invalid \escape: line 3 column 373 (char
-  // 424)", "Unterminated string starting at: line 1 column 15 (char 14)"), read last (row
-  // in_band.decoder_words): the words around it say whose document it was ("Request body is not
-  // valid JSON: …" is the request's); with nothing around it, a status-less client's decoder was
-  // reading what came back.
+  // 424)", "Unterminated string starting at: line 1 column 15 (char 14)"), read after every row
+  // that can say whose document it was (row in_band.decoder_words; "Request body is not valid JSON:
+  // …" is the request's): with nothing around it, a status-less client's decoder was reading what
+  // came back.
   static final Words JSON_DECODER_FAILED =
       Words.of(
           Clause.of(

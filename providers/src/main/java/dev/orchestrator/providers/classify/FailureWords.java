@@ -1815,7 +1815,7 @@ final class FailureWords {
           Clause.of(
               "\\bno (?:[a-z]+ ){0,2}providers? (?:are |is )?available"
                   + "(?::| for (?:the |this )?(?:selected |requested )?model\\b)",
-              "available"),
+              "provider"),
           // a server with no model loaded, asked to load one ("API generation is not supported in
           // read-only mode; please load a model and then try again")
           Clause.literals("please load a model"),
@@ -7233,7 +7233,7 @@ final class FailureWords {
               "cannot find field",
               "where not expected",
               "you tried to pass",
-              "to continue"),
+              "upgrade your"),
           // …and a kind of tool only some of which the call takes ("Only `strict` function tools
           // can be auto-parsed"), an API called the way it no longer takes ("API接口调用已升级为异步调用")
           Clause.of(

@@ -12,6 +12,7 @@ import static dev.orchestrator.engine.tool.ToolFailureKind.TOOL_UNAVAILABLE;
 import static dev.orchestrator.engine.tool.ToolFailureKind.TRANSPORT_ERROR;
 import static dev.orchestrator.engine.tool.ToolFailureKind.UNKNOWN;
 
+import dev.orchestrator.engine.internal.Regexes;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
 import java.io.InterruptedIOException;
@@ -388,7 +389,7 @@ public final class ToolFailureClassifier {
   }
 
   private static final Pattern PRINTED_STATUS =
-      Pattern.compile(
+      Regexes.compile(
           "(?:\\bstatus(?: code)?|\\bhttp(?:/\\d(?:\\.\\d)?)?(?: error| code| status(?: code)?)?"
               + "|\\bresponse code|\\berror(?: code)?|\\brequest failed)[\\s:=('\"]*([45]\\d\\d)\\b"
               + "|\\b([45]\\d\\d):? (?:client error|server error|bad request|unauthorized|forbidden"

@@ -11,6 +11,7 @@ import static dev.orchestrator.engine.tool.ToolFailureKind.TOOL_NOT_FOUND;
 import static dev.orchestrator.engine.tool.ToolFailureKind.TOOL_UNAVAILABLE;
 import static dev.orchestrator.engine.tool.ToolFailureKind.TRANSPORT_ERROR;
 
+import dev.orchestrator.engine.internal.Regexes;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -113,7 +114,7 @@ final class ToolFailureWording {
           new Row(
               TIMEOUT,
               List.of(),
-              Pattern.compile(
+              Regexes.compile(
                   "\\b(?:cancell?ed|aborted|killed|terminated|stopped) because it"
                       + " (?:exceeded|took (?:more|longer) than|ran (?:longer|more) than)\\b"
                       // the time given as the cause ("Command timed out after 2m 0s" beside its
@@ -224,7 +225,7 @@ final class ToolFailureWording {
               // "died with <Signals.SIGKILL: 9>" and "returned non-zero exit status -15", bash's
               // "Killed", a crash's "Segmentation fault (core dumped)", and a shell's exit code
               // 128 + SIGINT, SIGKILL or SIGTERM (130, 137, 143).
-              Pattern.compile(
+              Regexes.compile(
                   "\\bcancell?ed\\b|\\bcancellederror\\b|\\bkeyboardinterrupt\\b|\\bkilled\\b"
                       // the word "aborted" alone ("Error: Aborted!", "Grep aborted",
                       // "aborted_tools"), not a connection that aborted, which is a transport's
@@ -436,7 +437,7 @@ final class ToolFailureWording {
               // "command blocked by bash safety policy", a call refused by the sandbox ("Sandbox
               // path is read-only"), a query outside what is allowed ("Only SELECT queries are
               // allowed")
-              Pattern.compile(
+              Regexes.compile(
                   // a tool switched off by whoever configures the host ("DEUS_MCP tool has been
                   // disabled", "The tool 'move_file' is disabled. Check the 'disable-tools' list");
                   // not a whole server disabled ("MCP server \"filesystem\" is disabled"), which is
@@ -643,7 +644,7 @@ final class ToolFailureWording {
                   "non autorisé"),
               // a scope the token lacks, an authorization that failed, no key given ("No API key
               // provided", "no SERP_API_KEY is provided")
-              Pattern.compile(
+              Regexes.compile(
                   "\\bno \\S*api[_ -]?key\\b|\\binvalid (?:\\w+ )?api[_ -]?(?:key|token)\\b"
                       + "|\\b(?:log ?in|sign ?in) first\\b"
                       // a key, a token or credentials the tool was not given ("API key required",
@@ -689,7 +690,7 @@ final class ToolFailureWording {
           // Any other call blocked, read after the permission words, which a permission check that
           // blocked a call also holds ("Blocking navigation to disallowed URL", "Command contains
           // blocked operators")
-          new Row(POLICY_BLOCKED, List.of(), Pattern.compile("\\bblock(?:ed|ing)\\b")),
+          new Row(POLICY_BLOCKED, List.of(), Regexes.compile("\\bblock(?:ed|ing)\\b")),
           // The server's tool list could not be had ("Error updating tool list", "Failed to query
           // tools from MCP server", "MCP server returned an error while listing tools: … does not
           // match the expected schema", "failed to get tools: calling \"tools/list\": Method
@@ -710,7 +711,7 @@ final class ToolFailureWording {
                   // a host's own method that lists them, named ("MCPServerManager#listTools Got
                   // tools failed: fetch failed")
                   "listtools"),
-              Pattern.compile(
+              Regexes.compile(
                   "\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
                       + "(?:list|get|load|fetch|register|update|enumerate)\\b[^\\n]{0,20}?"
                       + " (?:tools|mcp servers?)\\b")),
@@ -727,7 +728,7 @@ final class ToolFailureWording {
                   "unsupported tool:",
                   "tool not available:",
                   "tool is not provided"),
-              Pattern.compile("\\btool \\S{1,60} is invalid\\b")),
+              Regexes.compile("\\btool \\S{1,60} is invalid\\b")),
           // The tool ran and its output did not match its declared schema ("Output validation
           // error", "has an output schema but did not return structured content"): read before the
           // arguments' validation words, which the same messages hold.
@@ -1020,7 +1021,7 @@ final class ToolFailureWording {
                   "paramètre requis"),
               // an argument's name before "is required", a value "passed to" an argument, a
               // value "provided" for none, and Russian's wrong or inadmissible argument
-              Pattern.compile(
+              Regexes.compile(
                   "\\b(?:argument|parameter|param|field|property|input)s?\\b[^\\n.]{0,40}?\\bis"
                       + " required\\b|\\bmust be (?:positive|one of|different)\\b"
                       + "|\\bcannot be (?:greater|less|longer|more) than\\b"
@@ -1135,7 +1136,7 @@ final class ToolFailureWording {
           new Row(
               POLICY_BLOCKED,
               List.of("not permitted to"),
-              Pattern.compile("\\bnot allowed\\b(?<!method not allowed)")),
+              Regexes.compile("\\bnot allowed\\b(?<!method not allowed)")),
           new Row(
               TOOL_NOT_FOUND,
               List.of(
@@ -1219,7 +1220,7 @@ final class ToolFailureWording {
               // "MCP error -32602: Tool X not found", "MCP error -32601: Tools not supported", an
               // agent's action or slash command it does not have ("Action browse_interactive does
               // not exist.", "Error: Command /rn not found.")
-              Pattern.compile(
+              Regexes.compile(
                   "\\btool\\b[^\\n:]{0,60}?\\bnot found\\b|\\btools? not supported\\b|-32601\\b"
                       + "|\\b(?:tool|action|function) \\S{1,60} (?:does not exists?|not found)\\b"
                       + "|\\bcommand /\\S{1,60} not found\\b"
@@ -1435,7 +1436,7 @@ final class ToolFailureWording {
               // runs in could not be made, the tool is not there to be called ("MCP functionality
               // is not available on Windows"). Read before "connection closed", which alone means
               // a call in flight was cut.
-              Pattern.compile(
+              Regexes.compile(
                   "\\b(?:failed|unable|could not|couldn't|cannot|error)\\b"
                       + " (?:to |while |when |in )?(?:connect(?:ing)?|attach|start(?:ing)?|spawn(?:ing)?"
                       + "|launch(?:ing)?|initiali[sz](?:e|ing)|activat(?:e|ing))\\b"
@@ -1850,7 +1851,7 @@ final class ToolFailureWording {
                   "erreur lors de l'exécution"),
               // Python's NameError inside the tool's code ("name 'traceback' is not defined"),
               // Oracle's and tsc's error codes, a file or directory the tool did not find
-              Pattern.compile(
+              Regexes.compile(
                   "\\bname '[^'\\n]{1,60}' is not defined\\b|\\bora-\\d{5}\\b|\\berror ts\\d{4}\\b"
                       + "|\\b(?:file|directory|folder)\\b[^\\n]{0,80}?\\b(?:does not exist|not found)\\b")));
 
@@ -1885,7 +1886,7 @@ final class ToolFailureWording {
       new Row(
           INVALID_ARGUMENTS,
           List.of("无效", "無効", "유효하지 않", "недопустим", "inválid", "ungültig", "invalide"),
-          Pattern.compile(
+          Regexes.compile(
               "\\binvalid\\b|\\bmust be\\b|\\bnot supported\\b|\\bunsupported\\b"
                   + "|\\bout of (?:\\w+ )?(?:bounds|range)\\b"
                   // "apply_patch input must start with \"*** Begin Patch\"", "`old_string`
@@ -1950,7 +1951,7 @@ final class ToolFailureWording {
                   "결과가 없습니다",
                   "데이터가 없습니다",
                   "문제가 발생했습니다"),
-              Pattern.compile(
+              Regexes.compile(
                   "\\bnot found\\b|\\bdoes(?:n't| not) exists?\\b"
                       // nothing found or made ("No good search result found", "No articles were
                       // found on Wikipedia", "No image generated.", "GitHub search returned no

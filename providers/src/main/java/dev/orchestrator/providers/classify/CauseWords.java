@@ -2,6 +2,7 @@ package dev.orchestrator.providers.classify;
 
 import static dev.orchestrator.providers.classify.FailureWords.*;
 
+import dev.orchestrator.engine.internal.Regexes;
 import dev.orchestrator.providers.classify.FailureRules.Clause;
 import dev.orchestrator.providers.classify.FailureRules.Words;
 import java.util.List;
@@ -2167,7 +2168,7 @@ final class CauseWords {
       Words.of(
           new Clause(
               FAILED_WORDING,
-              Pattern.compile(
+              Regexes.compile(
                   "^(?>(?:\\s*(?:failed to [a-z]+(?: [a-z-]+){0,4}|(?:[a-z]+ ){1,3}failed)\\s*[:：])?)[\\s\\S]*?(?:"
                       + FAILED_WORDING.stream().map(Pattern::quote).collect(Collectors.joining("|"))
                       + ")")));

@@ -26,6 +26,7 @@ import static dev.orchestrator.providers.classify.FailureWords.*;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ReachedModel;
 import dev.orchestrator.engine.failure.TransportFault;
+import dev.orchestrator.engine.internal.Regexes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -108,7 +109,7 @@ final class FailureRules {
 
     /** A clause matching {@code regex}, each match of which contains one of {@code anchors}. */
     static Clause of(String regex, String... anchors) {
-      return new Clause(List.of(anchors), Pattern.compile(regex));
+      return new Clause(List.of(anchors), Regexes.compile(regex));
     }
 
     /** Whether {@code wording} (lower-cased) holds a match. */

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.classify;
 
+import dev.orchestrator.engine.internal.Regexes;
 import dev.orchestrator.providers.classify.FailureRules.Clause;
 import dev.orchestrator.providers.classify.FailureRules.Words;
 import java.util.ArrayList;
@@ -10004,7 +10005,7 @@ final class FailureWords {
               "auth_token",
               "bearer token"),
           Clause.of(
-              "(?:(?<![a-z])key|(?<![a-z])token|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
+              "(?:\\b(?:key|token)|密钥|令牌)\\s*(?:无效|错误|已失效|失效|不正确|非法|已过期|验证失败|校验失败|认证失败)"
                   + "|\\bkey\\b\\s*(?:is\\s+|has been\\s+|was\\s+)?"
                   + "(?:invalid|expired|revoked|disabled|deactivated)\\b",
               "key",
@@ -11719,7 +11720,7 @@ final class FailureWords {
 
   // "The model `x` does not exist", "models/gemini-1.0-pro is not found for API version v1beta"
   static final Pattern MODEL_GONE_WORDING =
-      Pattern.compile(
+      Regexes.compile(
           "\\bmodels?\\b[^\\n]{0,160}?(?:does not exist|do not exist|not found|no such(?! host)|"
               + "decommissioned|no longer available|no longer supported|no longer served|retired|not served|not exist"
               + "|not available (?:on|for|at|via) this (?:endpoint|api|provider|region|deployment))"

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.classify;
 
+import dev.orchestrator.engine.internal.Regexes;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -34,7 +35,7 @@ public final class Redactor {
   // Prefixed keys: the prefix, then a run of key characters. '*' is included so that a key the
   // provider already masked ("sk-abc****xyz") disappears whole.
   private static final Pattern PREFIXED_KEY =
-      Pattern.compile(
+      Regexes.compile(
           "(?<![A-Za-z0-9])(?:sk-|nvapi-|gsk_|xai-|hf_|pplx-|r8_|ghp_|gho_|github_pat_)"
               + "[A-Za-z0-9_\\-*.]{6,}"
               + "|(?<![A-Za-z0-9])AIza[A-Za-z0-9_\\-]{10,}"
@@ -63,13 +64,13 @@ public final class Redactor {
   // "Bearer <token>": keep the scheme, drop the credential. A token has a digit or is long, so the
   // phrase "invalid bearer token" survives.
   private static final Pattern BEARER =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)\\b(bearer)(\\s+)(?:(?=[A-Za-z0-9._~+/=\\-*:]*\\d)[A-Za-z0-9._~+/=\\-*:]{8,}"
               + "|[A-Za-z0-9._~+/=\\-*:]{20,})");
 
   // key=value in query strings, form bodies and headers/JSON ("x-api-key": "…", api_key=…).
   private static final Pattern NAMED_SECRET =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)(\\b(?:x-api-key|x-goog-api-key|api[_-]?key|apikey|access[_-]?token|refresh[_-]?token"
               + "|auth[_-]?token|token|secret|client[_-]?secret|password|passwd|authorization|key)"
               + "[\"']?\\s*[:=]\\s*[\"']?)(?!(?:bearer\\s+)?\\[REDACTED\\])(?:bearer\\s+)?"

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.orchestrator.engine.internal.Regexes;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -103,7 +104,7 @@ record UpstreamError(
   // error's, so the wording rules do not read it. A bare "content" key is not one: relays put their
   // error there.
   private static final Pattern ECHOED_PROMPT =
-      Pattern.compile(
+      Regexes.compile(
           "([\"'](?:prompt|question|query)[\"']\\s*:\\s*"
               + "|[\"']role[\"']\\s*:\\s*[\"'](?:user|system|developer|assistant|tool)[\"']\\s*,\\s*"
               + "[\"']content[\"']\\s*:\\s*)"
@@ -112,7 +113,7 @@ record UpstreamError(
   // …and a prompt or an input quoted after its label ("Prompt: \"tell me about rate limits\"",
   // pydantic's input_value='maximum context length', 用户输入：“为什么我的 API Key 无效？”).
   private static final Pattern LABELLED_PROMPT =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)((?:\\bprompt(?: preview)?|\\buser input|\\binput(?:_value)?|\\bquestion|\\bquery"
               + "|用户输入|用户问题|提示词|プロンプト|入力|질문|프롬프트|입력)\\s*[:：=]\\s*)"
               + "(?:\"[^\"\\n]{1,2000}\"|“[^”\\n]{1,2000}”|「[^」\\n]{1,2000}」|'[^'\\n]{1,2000}')");
@@ -123,11 +124,11 @@ record UpstreamError(
           "prompt", "input", "question", "query", "用户", "提示词", "プロンプト", "入力", "질문", "프롬프트", "입력");
 
   private static final Pattern HTML =
-      Pattern.compile("(?i)<(?:!doctype|html|head|body|div|title|h1|p)[\\s>]");
+      Regexes.compile("(?i)<(?:!doctype|html|head|body|div|title|h1|p)[\\s>]");
   private static final Pattern HTML_TITLE =
-      Pattern.compile("(?is)<title[^>]{0,200}>([^<]{0,500})</title>");
+      Regexes.compile("(?is)<title[^>]{0,200}>([^<]{0,500})</title>");
   private static final Pattern SDK_CLASS =
-      Pattern.compile("(?i)\\b(?:litellm|openai|anthropic)\\.(?:exceptions\\.)?([a-z]{3,60})\\b");
+      Regexes.compile("(?i)\\b(?:litellm|openai|anthropic)\\.(?:exceptions\\.)?([a-z]{3,60})\\b");
   // An HTTP status printed in an SDK's, CLI's or gateway's message, in the phrasings they use:
   // "Error code: 429", "status code: 500", "status_code: 429", "HTTP 429", "API Error: 400" (a
   // dash or an equals sign in place of the colon: "Status code - 404", "status=502"),
@@ -345,40 +346,40 @@ record UpstreamError(
   // (TooManyRequestsError, PermissionDeniedError), vendors (AppIdNoAuthError). Read as the least
   // specific tokens: the class a client threw says less than the error it wraps.
   private static final Pattern EXCEPTION_CLASS =
-      Pattern.compile("\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
+      Regexes.compile("\\b([A-Z][A-Za-z0-9]{2,60}(?:Exception|Error))\\b");
   // Not .NET's System.Security.Authentication.AuthenticationException: a TLS handshake that
   // failed ("The SSL connection could not be established"), not a key refused.
   private static final String TLS_NAMESPACE = "Security.Authentication.";
   private static final int MAX_CLASS_TOKENS = 4;
   // an app's plea to try again ending a text (withoutTrailingRetry)
   private static final Pattern TRAILING_RETRY =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)[.!。]?\\s+(?:please,? )?(?:try again|retry)(?: later| (?:in )?a (?:moment|bit|few"
               + " (?:minutes|moments|seconds)))?[.!。]?\\s*$");
   // an ANSI control sequence, as terminals colour and move text: ESC "[", parameters, a final
   // letter ("[31m", "[0m", "[2K"); any other escape is left to the cleaning every text gets
-  private static final Pattern ANSI_ESCAPE = Pattern.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]");
+  private static final Pattern ANSI_ESCAPE = Regexes.compile("\u001b\\[[0-9;?]*[ -/]*[@-~]");
   // The shortest line softJoined reads as wrapped at a terminal's or a formatter's width
   private static final int WRAP_WIDTH = 60;
   // A number written with commas between groups of three digits ("203,743", "1,024"), as many
   // providers and apps print counts of tokens, characters and milliseconds
   private static final Pattern GROUPED_DIGITS =
-      Pattern.compile("(?<![\\d.,])\\d{1,3}(?:,\\d{3})+(?!,?\\d)");
+      Regexes.compile("(?<![\\d.,])\\d{1,3}(?:,\\d{3})+(?!,?\\d)");
   // A compound the vocabulary spells one way, written hyphenated, closed up or apart: "rate-limit"
   // and "ratelimit" (never inside a header's name, "x-ratelimit-reset", nor a link's path,
   // ".../rate-limits"), "time-out", and "can not" ("can not truncate prompt with n_keep"). (Not
   // "sign-in": "a Wi-Fi sign-in page" is no sign-in to renew.)
   private static final Pattern COMPOUND =
-      Pattern.compile(
+      Regexes.compile(
           "(?<![\\w/.-])(?:rate-?limit(?=(?:s|ed|ing|er)?\\b(?!-))|time-(outs?)\\b|(can) not\\b)");
   // A UTF-16 unit escaped as in JSON, left in a text by one quoting too many
-  private static final Pattern ESCAPED_CHAR = Pattern.compile("\\\\+u([0-9a-f]{4})");
+  private static final Pattern ESCAPED_CHAR = Regexes.compile("\\\\+u([0-9a-f]{4})");
   // The quoted key of an error's envelope before a quoted value, in a JSON document, a JSON string
   // escaped once more or a Python dict printed inside a text ("message": "…", 'msg': '…'), in
   // any case: keys that name where the words are, not what they say (not "finishReason":
   // "SAFETY", nor "prompt": "…")
   private static final Pattern ENVELOPE_KEY =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)\\\\*[\"'](?:error|errors|message|msg|errmsg|error_msg|error_message|errormessage|detail"
               + "|details|description|error_description|reason|title|status_message)\\\\*[\"']"
               + "\\s*:\\s*(?=\\\\*[\"'])");
@@ -387,7 +388,7 @@ record UpstreamError(
   // (model: gpt-4o, provider: openai)"), or the attempt it was ("… (attempt 1 of 3)"): the
   // message's end is before it
   private static final Pattern TRAILING_ID =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)\\s*[(（\\[]\\s*(?:(?:(?:request|req|trace|correlation)[ _-]?id\\s*[:：=]?"
               + "|(?:model|provider|deployment)\\s*[:：=])\\s*[^()（）\\[\\]\\n]{1,100}"
               + "|(?:attempt|retry|try)\\s*#?\\d{1,3}\\s*(?:/|of)\\s*\\d{1,3})[)）\\]]\\s*$");
@@ -397,7 +398,7 @@ record UpstreamError(
   // (attempt 1/10)", "… (retrying in 5s)": its own schedule, not a wait the provider asked for),
   // ending the text (withoutTrailingAdvice)
   private static final Pattern TRAILING_ADVICE =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)(?<=[.!。])\\s+if (?:the|this|that) (?:problem|issue|error) (?:persists|continues"
               + "|keeps happening)[^\\n]{0,120}$|(?<=[.!。])\\s+if this keeps happening[^\\n]{0,120}$"
               + "|\\s+(?:for troubleshooting, visit|troubleshooting url)\\s*:\\s*\\S+\\s*$"
@@ -409,7 +410,7 @@ record UpstreamError(
   // (LOGLINE); each optional. Not a bracketed tag without a level before it ("[moderation] …",
   // "[12:00:01] [moderation] …").
   private static final Pattern LOG_PREFIX =
-      Pattern.compile(
+      Regexes.compile(
           "^\\s*(?:>\\s+)?(?:LOGLINE|(?:TS\\s+)?LEVEL\\s*(?:LOGGER\\s+)?|TS\\s+)?"
               .replace(
                   // the prefixes of the log lines people paste: Python logging's default
@@ -445,7 +446,7 @@ record UpstreamError(
   // each optional. Not a word that only starts a sentence ("Error interno del servidor", "Error
   // loading SSO Token").
   private static final Pattern LEADING_LABEL =
-      Pattern.compile(
+      Regexes.compile(
           "(?:(?i:oops|whoops|uh[- ]?oh|yikes)[!.]+\\s+)?"
               + "(?:\\s*(?:(?i:error|exception|err|fatal|critical|warning|warn|GENERIC|NARRATIVE|TASK|RELAY|NO_CAUSE)|CLASS|错误(?:信息|详情)?|錯誤(?:訊息|信息)?|エラー(?:メッセージ)?|请求失败|调用失败)\\s*[:：]\\s*)*"
                   .replace(
@@ -489,24 +490,24 @@ record UpstreamError(
   // an HTML entity plain() reads: a quote, an apostrophe, an angle bracket, the ampersand, the
   // no-break space
   private static final Pattern HTML_ENTITY =
-      Pattern.compile(
+      Regexes.compile(
           "&(quot|#34|#x22|#39|#x27|apos|lt|#60|gt|#62|nbsp|#160|amp|#38);",
           Pattern.CASE_INSENSITIVE);
   // A Python traceback's header and frames before the exception line it ends with (the frames
   // are indented: the file and line, then the code)
   private static final Pattern LEADING_TRACEBACK =
-      Pattern.compile(
+      Regexes.compile(
           "^\\s*Traceback \\(most recent call last\\):\\r?\\n(?:[ \\t]+[^\\n]*\\r?\\n)*");
   // JavaScript stack frames at a text's end, one a line
   private static final Pattern TRAILING_STACK =
-      Pattern.compile("(?:\\r?\\n[ \\t]+at [^\\n]+)+\\s*$");
+      Regexes.compile("(?:\\r?\\n[ \\t]+at [^\\n]+)+\\s*$");
   // the longest quoted value read apart (ENVELOPE_KEY)
   private static final int MAX_VALUE_CHARS = 4096;
   // how deep values quoted in values are read apart: an error quoted in a gateway's message quoted
   // in an SDK's
   private static final int MAX_VALUE_DEPTH = 3;
   // a backslash escape in a quoted value: of a quote, a slash, a backslash, a line feed or a tab
-  private static final Pattern VALUE_ESCAPE = Pattern.compile("\\\\+([\"'/nt])");
+  private static final Pattern VALUE_ESCAPE = Regexes.compile("\\\\+([\"'/nt])");
   // An identifier that names its meaning in words: CamelCase ("QuotaExceededError",
   // "UsageLimitExceeded") or snake_case in any case ("billing_not_active", FastGPT's
   // "LLM_model_response_empty"). Its words are read too, so the wording rules see "quota exceeded
@@ -514,39 +515,39 @@ record UpstreamError(
   // Not camelCase with a lower-case first word: JSON keys are written so ("safetyRatings",
   // "partTypes"), and read as words they name what did not happen.
   private static final Pattern IDENTIFIER =
-      Pattern.compile(
+      Regexes.compile(
           "\\b[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+\\b|\\b[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+\\b");
   private static final int MAX_IDENTIFIERS = 16;
   // the cut of a message that identifiers are looked for in: where an error names itself
   private static final int IDENTIFIER_SCAN_CHARS = 2048;
   // "type": "x", 'code': 'x', \"__type\": \"x\", ':exception-type': 'x' inside a wrapped message
   private static final Pattern INNER_TOKEN =
-      Pattern.compile(
+      Regexes.compile(
           "\\\\?[\"'](?:__type|type|code|status|reason|error_type|:exception-type)\\\\?[\"']\\s*:\\s*"
               + "\\\\?[\"']([A-Za-z0-9][A-Za-z0-9_.#\\-]{0,79})\\\\?[\"']");
   // "code": 400, 'status_code': 400, \"code\": \"429\"
   private static final Pattern INNER_STATUS =
-      Pattern.compile(
+      Regexes.compile(
           "\\\\?[\"'](?:code|status|status_code|statusCode)\\\\?[\"']\\s*:\\s*\\\\?[\"']?([1-5]\\d\\d)(?![\\d.])");
   // "code": 40301 inside a wrapped message: a numeric code that is no HTTP status (FastChat's
   // family, Zhipu's)
   private static final Pattern INNER_NUMERIC_CODE =
-      Pattern.compile("\\\\?[\"'](?:code|error_code)\\\\?[\"']\\s*:\\s*(\\d{4,6})(?![\\d.])");
+      Regexes.compile("\\\\?[\"'](?:code|error_code)\\\\?[\"']\\s*:\\s*(\\d{4,6})(?![\\d.])");
   private static final int MAX_INNER_TOKENS = 8;
   // Rust's Debug form of an API error (async-openai: `ApiError { message: "…", type:
   // Some("insufficient_quota"), code: Some("…") }`)
   private static final Pattern RUST_FIELD =
-      Pattern.compile("\\b(?:r#type|type|code): Some\\(\\\\?\"([A-Za-z0-9_.\\-]{1,80})\\\\?\"\\)");
-  private static final Pattern OAUTH_STYLE_CODE = Pattern.compile("[a-z][a-z0-9_]{2,60}");
+      Regexes.compile("\\b(?:r#type|type|code): Some\\(\\\\?\"([A-Za-z0-9_.\\-]{1,80})\\\\?\"\\)");
+  private static final Pattern OAUTH_STYLE_CODE = Regexes.compile("[a-z][a-z0-9_]{2,60}");
   // a gRPC status named in a client's message ("code = StatusCode.PERMISSION_DENIED", Go's "rpc
   // error: code = Unavailable", "grpc_status=7")
   private static final Pattern GRPC_STATUS =
-      Pattern.compile(
+      Regexes.compile(
           "(?:\\bStatusCode\\.|\\bcode = (?:StatusCode\\.)?|\\bgrpc_status=)([A-Za-z_]{4,40}|\\d{1,2})\\b");
   // the gRPC status codes (https://grpc.io/docs/guides/status-codes/), by number, in the
   // canonical names Google's error.status uses
   // a lower-case letter and the capital after it: where Go's "PermissionDenied" takes its '_'
-  private static final Pattern CAMEL_HUMP = Pattern.compile("([a-z])([A-Z])");
+  private static final Pattern CAMEL_HUMP = Regexes.compile("([a-z])([A-Z])");
   private static final List<String> GRPC_NAMES =
       List.of(
           "ok",
@@ -581,12 +582,12 @@ record UpstreamError(
           Map.entry("unprocessable entity", 422),
           Map.entry("request entity too large", 413),
           Map.entry("too many requests", 429));
-  private static final Pattern CLOSING_BRACKETS = Pattern.compile("[\\])}]+$");
+  private static final Pattern CLOSING_BRACKETS = Regexes.compile("[\\])}]+$");
   // a client's line wrap: a line break and the indentation after it
-  private static final Pattern WRAPPED_LINE = Pattern.compile("[ \\t]*\\r?\\n[ \\t]+(?=\\S)");
-  private static final Pattern STATUS_TEXT = Pattern.compile("[1-5]\\d\\d");
+  private static final Pattern WRAPPED_LINE = Regexes.compile("[ \\t]*\\r?\\n[ \\t]+(?=\\S)");
+  private static final Pattern STATUS_TEXT = Regexes.compile("[1-5]\\d\\d");
   // an HTML tag: '<', at most 4096 chars that are neither '<' nor '>', then '>'
-  private static final Pattern TAG = Pattern.compile("<[^<>]{0,4096}>");
+  private static final Pattern TAG = Regexes.compile("<[^<>]{0,4096}>");
 
   // Gemini finishReason values that mean the candidate was withheld
   // (https://ai.google.dev/api/generate-content#FinishReason)
@@ -605,7 +606,7 @@ record UpstreamError(
   private static final Set<String> ERROR_FINISH = Set.of("error", "network_error");
 
   private static final Pattern MESSAGE_REQUEST_ID =
-      Pattern.compile(
+      Regexes.compile(
           "(?i)\\brequest[ _-]?id:?\\s*\\(?((?=[A-Za-z0-9_\\-]*\\d)[A-Za-z0-9][A-Za-z0-9_\\-]{5,99})");
 
   /**

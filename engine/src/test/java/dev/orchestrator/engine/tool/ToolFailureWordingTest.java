@@ -2,6 +2,7 @@ package dev.orchestrator.engine.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.internal.Regexes;
 import dev.orchestrator.engine.tool.ToolFailureWording.Row;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,30 @@ import org.junit.jupiter.api.Test;
  * phrase of its row or of an earlier row, or one its row's own pattern already reads is dead.
  */
 class ToolFailureWordingTest {
+
+  /**
+   * Every row's pattern has the JDK 19 meaning of {@code \b} on every JDK ({@link Regexes}, ADR
+   * 0046): compiling it again through {@link Regexes#compile} changes nothing (on JDK 17, a pattern
+   * compiled without it would still hold a {@code \b}).
+   */
+  @Test
+  void everyPatternReadsWordEdgesAlikeOnEveryJdk() {
+    List<Row> rows = new ArrayList<>(ToolFailureWording.ROWS);
+    rows.addAll(ToolFailureWording.LAST_RESORT);
+    List<String> raw = new ArrayList<>();
+    int patterns = 0;
+    for (Row row : rows) {
+      if (row.pattern() != null) {
+        patterns++;
+        String source = row.pattern().pattern();
+        if (!Regexes.compile(source).pattern().equals(source)) {
+          raw.add(row.kind() + ": " + source.substring(0, Math.min(80, source.length())));
+        }
+      }
+    }
+    assertThat(patterns).as("patterns found").isGreaterThan(10);
+    assertThat(raw).isEmpty();
+  }
 
   @Test
   void everyPhraseCanDecide() {

@@ -456,6 +456,9 @@ final class CauseWords {
   // rows (GARBLED_RESPONSE_WORDING).
   static final List<String> UNUSABLE_ANSWER_WORDING =
       List.of(
+          // an empty answer named received, whatever advice about the server follows ("An empty
+          // response was received from Oobabooga. Please check that the AI is running properly")
+          "empty response was received",
           // a completion the API returned that could not be parsed, in Chinese ("API 返回的 completion
           // 无法解析：ParsedChatCompletion[…content='' …]")
           "completion 无法解析",
@@ -692,7 +695,7 @@ final class CauseWords {
               "\\b(?:llm|model|ai)(?:'s)? (?:response|output|answer|reply) (?:was |is )?(?:not (?:parseable|parsable)|truncated|cut off)\\b"
                   + "|\\b(?:llm|model|ai)(?: model)? return(?:s|ed)? (?:an? )?(?:empty (?:respon|reply|answer|output)|[^.\\n]{1,40}? instead of\\b)"
                   + "|\\b(?:could not|cannot|unable to|failed to) (?:find|extract|locate) [^.\\n]{1,40}? in (?:the )?(?:llm|model|ai)(?:'s)? (?:response|output|answer|reply)\\b"
-                  + "|\\berror parsing (?:the )?(?:llm|model|ai)(?:'s)? (?:output|response|answer)\\b"
+                  + "|\\berror parsing (?:the )?(?:llm|model|ai|agent)(?:'s)? (?:output|response|answer)\\b"
                   + "|\\bdid not respond with (?:a )?valid\\b"
                   + "|\\bdid not (?:give|provide|produce) (?:a|any) (?:reply|response|answer)\\b"
                   + "|\\b(?:could not|failed to|unable to|cannot) parse (?:the )?(?:\\w+ )?results\\b"
@@ -1128,6 +1131,11 @@ final class CauseWords {
           // the answer printed as an empty list ("Failed to parse usage from response: list index
           // out of range. Response: []")
           "response: []",
+          // …or as an empty object ("Error code 200, response -> {}"), or a completion whose one
+          // choice is empty ({"choices":[{}], …}, quoted with curly quotes too)
+          "response -> {}",
+          "\"choices\":[{}]",
+          "“choices”:[{}]",
           // a structured result the stream ended without ("LLM stream error
           // [structured-output-missing-result]: missing structured result")
           "missing structured result",

@@ -7011,7 +7011,11 @@ final class FailureWords {
           Clause.of(
               "\\b(?:response|reply|answer|output|stream|json|character|token|configuration|config"
                   + "|access|admin|secret|address)\\b|chunk|deserializ|unmarshal|licen[cs]e|detected"
-                  + "|couldn.t be read|requests are not allowed",
+                  + "|couldn.t be read|requests are not allowed"
+                  // an extraction that failed: of something from an answer or a document, not a
+                  // request's validation ("Failed to extract awards section. Aborting extraction to
+                  // prevent partial/invalid resume data.")
+                  + "|failed to extract",
               "response",
               "reply",
               "answer",
@@ -7031,7 +7035,8 @@ final class FailureWords {
               "licen",
               "detected",
               "be read",
-              "requests are not allowed"));
+              "requests are not allowed",
+              "failed to extract"));
 
   // The server named, in the apps' languages, as the subject of LobeChat's descriptions of the 4xx
   // statuses ("Sorry, the server does not understand your request"), read by three REQUEST_HINTS
@@ -7456,14 +7461,16 @@ final class FailureWords {
               "select a model"),
           // a model of the wrong kind for the task ("Model HuggingFaceH4/zephyr-7b-beta is not a
           // embedding model.", "Not a text completion model.", "LLM Node only compatible with
-          // function calling models.")
+          // function calling models.", Xinference's "Model … is not for chat.")
           Clause.of(
-              "\\bis not an? (?:embedding|text generation|text completion|chat) model\\b|\\bnot an? (?:embedding|text completion|text generation) model\\b|\\bonly compatible with function calling models\\b|\\bneeds? to have a function calling capable models?\\b",
+              "\\bis not for (?:chat|embeddings?|generate|generation)\\b"
+                  + "|\\bis not an? (?:embedding|text generation|text completion|chat) model\\b|\\bnot an? (?:embedding|text completion|text generation) model\\b|\\bonly compatible with function calling models\\b|\\bneeds? to have a function calling capable models?\\b",
               "embedding model",
               "text generation model",
               "text completion model",
               "chat model",
-              "function calling"),
+              "function calling",
+              "is not for"),
           // an unknown content part in the request ("Unknown content part: {'type': 'video'}",
           // "Unknown content type: [{'type': 'video'}]")
           Clause.of("\\bunknown content(?: part| type| block)?: ?[\\[{]", "unknown content"),
@@ -10712,6 +10719,9 @@ final class FailureWords {
           // modelo admite como máximo 128.000")
           "入力トークン数",
           "입력 토큰 수",
+          // Apple's Foundation Models framework
+          // (LanguageModelSession.GenerationError.exceededContextWindowSize)
+          "exceededcontextwindowsize",
           "eingabetoken",
           "nombre de jetons",
           "tokens de contexto",
@@ -10886,6 +10896,18 @@ final class FailureWords {
   // token 数超出).
   static final Words CONTEXT_PATTERN =
       Words.of(
+          // a generation length or a prompt set against the model's own maximum in a local
+          // runtime's words ("requested max_length (2099) is larger than model's max_length
+          // (2048)", "prompt … (prompt: 1299 tokens, max context: 1020)"), and llama.cpp's KV
+          // cache with no room for the batch ("could not find a KV slot for the batch (try
+          // reducing the size of the batch or increase the context)")
+          Clause.of(
+              "\\b(?:larger|greater|longer|more) than (?:the )?model'?s max_length\\b"
+                  + "|\\bprompt:? \\d[\\d,]* tokens?, max(?:imum)? context:? \\d"
+                  + "|\\bcould not find (?:a |any )?(?:free )?kv slot\\b",
+              "max_length",
+              "max context",
+              "kv slot"),
           // a count of tokens set against a maximum, either way round ("Requested 9,000 tokens
           // (8,000 in prompt + 1,000 max_tokens) but the model context is only 8,192 tokens",
           // "Requested 328104 tokens, max 300000 tokens per request", "text of 1,902 tokens is
@@ -11353,6 +11375,10 @@ final class FailureWords {
 
   static final List<String> CONTENT_WORDING =
       List.of(
+          // Huawei ModelArts' 403 81011 ("May contain senstive.....", so spelled, and spelled
+          // right)
+          "may contain senstive",
+          "may contain sensitive",
           // prompts named as holding filtered words ("One or more prompts contains filtered
           // words.", Bedrock's Stability models), a model named as having refused, in Chinese
           // ("模型已拒绝翻译")
@@ -12210,6 +12236,9 @@ final class FailureWords {
         "rate_limit_error",
         "rate_limit_exceeded",
         "rate_limited",
+        // a relay's every key for the model cooling down (CLIProxyAPI's "All credentials for
+        // model … are cooling down")
+        "model_cooldown",
         "ratelimiterror",
         "resource_exhausted",
         "too_many_requests",

@@ -58,8 +58,9 @@ public final class Regexes {
 
   /**
    * {@code regex} with each {@code \b} outside a character class and a quotation rewritten: {@code
-   * (?!\w)} after what surely ends with a word character, {@code (?<!\w)} before what surely starts
-   * with one, both cases otherwise.
+   * (?!\w)} after what surely ends with a word character; before what surely starts with one,
+   * {@code (?<!\w)}, or {@code (?<!\w.)} read just after it when it is one character read once
+   * ({@code \bkey} becomes {@code k(?<!\w.)ey}); both cases otherwise.
    *
    * @throws IllegalArgumentException when a {@code \b} stands beside a letter outside ASCII
    */

@@ -294,6 +294,12 @@ class FailureClassifierTest {
           {"error":{"message":"The server had an error processing your request.","type":"invalid_request_error"}} | server_error | in_band.server_envelope
           {"type":"response.failed","response":{"status":"failed","error":{"code":"insufficient_quota","message":"x"}}} | quota_exhausted | account.error_code
           Token已失效                                                                            | auth_failed             | auth.wording
+          您提供的key无效                                                                          | auth_failed             | auth.wording
+          could not find a KV slot for the batch (try reducing the size of the batch or increase the context) | context_length_exceeded | size.context_wording
+          Error parsing agent output                                                         | empty_response          | in_band.unreadable_words
+          An empty response was received from X. Please check that the AI is running properly | empty_response         | in_band.empty
+          {"error":{"code":"model_cooldown","message":"All credentials for model m are cooling down"}} | rate_limited | transient.status_429
+          Model m is not for chat.                                                           | request_invalid         | in_band.request_words
           当前服务繁忙或关联资源请求已达上限，请稍后重试                                                   | overloaded              | in_band.overloaded
           aiohttp.ClientConnectorError: Cannot connect to host api.x:443 [semaphore timeout]  | connection_failed       | in_band.connect_failed
           com.openai.errors.RateLimitException: 429: {"error":{"message":"x"}}                | rate_limited            | transient.status_429

@@ -13,6 +13,8 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class RegexesTest {
   /**
@@ -26,28 +28,35 @@ class RegexesTest {
     assertThat(Regexes.compile("\\bkey\\b").matcher("monkey keys").find()).isFalse();
   }
 
-  @Test
-  void eachBoundaryIsWrittenByWhatStandsBesideIt() {
-    // before a first character that is surely a word character, the lookbehind is read after it
-    assertThat(Regexes.asciiBoundaries("\\bkey\\b")).isEqualTo("k(?<!\\w.)ey(?!\\w)");
-    assertThat(Regexes.asciiBoundaries("\\b\\d+")).isEqualTo("(?<!\\w)\\d+");
-    assertThat(Regexes.asciiBoundaries("\\d+\\b")).isEqualTo("\\d+(?!\\w)");
-    // an optional or repeated-from-zero character may be absent: both cases
-    assertThat(Regexes.asciiBoundaries("\\bs?x")).isEqualTo(either() + "s?x");
-    assertThat(Regexes.asciiBoundaries("ab*\\b")).isEqualTo("ab*" + either());
-    assertThat(Regexes.asciiBoundaries("x{0,2}\\b")).isEqualTo("x{0,2}" + either());
-    assertThat(Regexes.asciiBoundaries("x{1,2}\\b")).isEqualTo("x{1,2}(?!\\w)");
-    // a group each of whose alternatives starts (ends) with a word character, a class of them
-    assertThat(Regexes.asciiBoundaries("\\b(?:a|b1)")).isEqualTo("(?<!\\w)(?:a|b1)");
-    assertThat(Regexes.asciiBoundaries("(?:a|b1)\\b")).isEqualTo("(?:a|b1)(?!\\w)");
-    assertThat(Regexes.asciiBoundaries("[a-z_]+\\b")).isEqualTo("[a-z_]+(?!\\w)");
-    // …and one that may not: both cases
-    assertThat(Regexes.asciiBoundaries("\\b(?:a|-)")).isEqualTo(either() + "(?:a|-)");
-    assertThat(Regexes.asciiBoundaries("[a-]\\b")).isEqualTo("[a-]" + either());
-    assertThat(Regexes.asciiBoundaries("[^ ]\\b")).isEqualTo("[^ ]" + either());
-    assertThat(Regexes.asciiBoundaries("(?=a)\\b")).isEqualTo("(?=a)" + either());
-    // quoted text is read for what it holds
-    assertThat(Regexes.asciiBoundaries("\\b\\Qa.b\\E\\b")).isEqualTo("(?<!\\w)\\Qa.b\\E(?!\\w)");
+  /** Each boundary's lookaround, by what stands beside it ({@code ⟨either⟩}: both cases). */
+  @ParameterizedTest(name = "{0} => {1}")
+  @CsvSource(
+      delimiterString = " => ",
+      textBlock =
+          """
+          # before a first character that is surely a word character, read after it
+          \\bkey\\b            => k(?<!\\w.)ey(?!\\w)
+          \\b\\d+              => (?<!\\w)\\d+
+          \\d+\\b              => \\d+(?!\\w)
+          # an optional or repeated-from-zero character may be absent: both cases
+          \\bs?x               => ⟨either⟩s?x
+          ab*\\b               => ab*⟨either⟩
+          x{0,2}\\b            => x{0,2}⟨either⟩
+          x{1,2}\\b            => x{1,2}(?!\\w)
+          # a group each of whose alternatives starts (ends) with a word character, a class of them
+          \\b(?:a|b1)          => (?<!\\w)(?:a|b1)
+          (?:a|b1)\\b          => (?:a|b1)(?!\\w)
+          [a-z_]+\\b           => [a-z_]+(?!\\w)
+          # …and one that may not: both cases
+          \\b(?:a|-)           => ⟨either⟩(?:a|-)
+          [a-]\\b              => [a-]⟨either⟩
+          [^ ]\\b              => [^ ]⟨either⟩
+          (?=a)\\b             => (?=a)⟨either⟩
+          # quoted text is read for what it holds
+          \\b\\Qa.b\\E\\b        => (?<!\\w)\\Qa.b\\E(?!\\w)
+          """)
+  void eachBoundaryIsWrittenByWhatStandsBesideIt(String regex, String rewritten) {
+    assertThat(Regexes.asciiBoundaries(regex)).isEqualTo(rewritten.replace("⟨either⟩", either()));
   }
 
   @Test

@@ -1,11 +1,14 @@
 package dev.orchestrator.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.tool.ToolClassification;
 import dev.orchestrator.engine.tool.ToolDecision;
 import dev.orchestrator.engine.tool.ToolExceptionType;
 import dev.orchestrator.engine.tool.ToolFailureClassifier;
 import dev.orchestrator.engine.tool.ToolFailureEvidence;
 import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,8 +30,9 @@ import picocli.CommandLine.Spec;
     description = {
       "Classifies a tool-execution failure: kind, action (retry_same_agent, failover_agent,"
           + " fail_closed) and reason code.",
-      "With --batch, reads JSON Lines (fields message, exception, status, idempotent,"
-          + " outcomeUnknown; all optional) and writes one JSON object per line, in order."
+      "With --batch, reads JSON Lines (fields message, exception, status, tool, idempotent,"
+          + " outcomeUnknown; all optional) and writes one JSON object per line, in order.",
+      "With --config or --catalog, the files' toolErrors: rules read each failure first."
     })
 public final class ClassifyToolCommand implements Callable<Integer> {
 
@@ -56,7 +60,32 @@ public final class ClassifyToolCommand implements Callable<Integer> {
       description = "Whether the tool's side effect happened cannot be known.")
   boolean outcomeUnknown;
 
+  @Option(
+      names = "--tool",
+      paramLabel = "NAME",
+      description = "The failed call's tool name, for the operator's toolErrors: rules.")
+  String tool;
+
   @Mixin JsonOption output;
+
+  @Mixin CatalogOptions catalog;
+
+  @Option(
+      names = "--config",
+      paramLabel = "PATH",
+      description =
+          "Own configuration (JSON or YAML) whose toolErrors: rules read a failure before the"
+              + " built-in readings; repeatable, applied after --catalog files.")
+  List<Path> configs = new ArrayList<>();
+
+  @Option(
+      names = "--explain",
+      description =
+          "Say what decided and why: the operator's toolErrors: rule (user:PATH:LINE) or the"
+              + " built-in step, the words it read, and every operator rule considered.")
+  boolean explain;
+
+  private ToolFailureClassifier classifier = ToolFailureClassifier.INSTANCE;
 
   @Option(
       names = "--batch",
@@ -67,11 +96,22 @@ public final class ClassifyToolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    if (!catalog.paths().isEmpty() || !configs.isEmpty()) {
+      // the operator's toolErrors: rules are read before the built-in readings
+      classifier =
+          ToolFailureClassifier.INSTANCE.withRules(
+              catalog.load(configs, spec.commandLine().getErr()).toolErrorRules());
+    }
     if (batch != null) {
-      if (message != null || exception != null || status != null || idempotent || outcomeUnknown) {
+      if (message != null
+          || exception != null
+          || status != null
+          || tool != null
+          || idempotent
+          || outcomeUnknown) {
         throw CliException.usage(
-            "--batch cannot be combined with --message, --exception, --status, --idempotent or"
-                + " --outcome-unknown (put them in the batch lines)");
+            "--batch cannot be combined with --message, --exception, --status, --tool,"
+                + " --idempotent or --outcome-unknown (put them in the batch lines)");
       }
       runBatch(out);
       return OrchestratorCli.EXIT_OK;
@@ -86,23 +126,98 @@ public final class ClassifyToolCommand implements Callable<Integer> {
     if (status != null && (status < 100 || status > 599)) {
       throw CliException.usage("--status: " + status + " (expected: 100..599)");
     }
-    ToolDecision d = classify(message, type, status, idempotent, outcomeUnknown);
-    out.println(output.json() ? Json.write(toJson(d)) : readable(d));
+    if (tool != null && tool.isBlank()) {
+      throw CliException.usage("--tool: a blank name (expected: the tool's name)");
+    }
+    ToolClassification c = classify(message, type, status, tool, idempotent, outcomeUnknown);
+    if (output.json()) {
+      out.println(Json.write(toJson(c)));
+    } else {
+      out.println(readable(c.decision()));
+      if (explain) {
+        printExplanation(out, c, classifier.rules().size());
+      }
+    }
     return OrchestratorCli.EXIT_OK;
   }
 
-  private static ToolDecision classify(
+  private ToolClassification classify(
       String message,
       ToolExceptionType type,
       Integer status,
+      String tool,
       boolean idempotent,
       boolean outcomeUnknown) {
-    return ToolFailureClassifier.INSTANCE.classify(
+    return classifier.explain(
         ToolFailureEvidence.of(idempotent)
             .withOutcomeUnknown(outcomeUnknown)
             .withExceptionType(type)
             .withStatus(status)
-            .withMessage(message));
+            .withMessage(message)
+            .withTool(tool));
+  }
+
+  // The decision's fields, and with --explain what decided it.
+  private Map<String, Object> toJson(ToolClassification c) {
+    Map<String, Object> m = toJson(c.decision());
+    if (explain) {
+      m.put("explain", explanation(c, classifier.rules().size()));
+    }
+    return m;
+  }
+
+  /**
+   * The {@code --explain} object: the deciding rule or step, whether it is an operator's or built
+   * in, why, the words a wording step read, how many operator rules there are, and every operator
+   * rule considered in order with why it did or did not match.
+   */
+  static Map<String, Object> explanation(ToolClassification c, int userRules) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("rule", c.rule());
+    m.put("source", c.byOperatorRule() ? "user" : "built-in");
+    m.put("why", c.why());
+    m.put("words", c.words());
+    m.put("userRules", userRules);
+    List<Map<String, Object>> considered = new ArrayList<>();
+    for (ToolClassification.Check check : c.considered()) {
+      Map<String, Object> line = new LinkedHashMap<>();
+      line.put("rule", check.rule());
+      line.put("matched", check.matched());
+      line.put("why", check.why());
+      considered.add(line);
+    }
+    m.put("considered", considered);
+    return m;
+  }
+
+  // The human --explain: what decided and why, then one line per operator rule considered.
+  private static void printExplanation(PrintWriter out, ToolClassification c, int userRules) {
+    if (c.byOperatorRule()) {
+      out.println("  Why: operator rule " + c.rule() + ": " + c.why());
+    } else {
+      out.println(
+          "  Why: built-in step "
+              + c.rule()
+              + ": "
+              + c.why()
+              + (c.words().isEmpty() ? "" : ", reading '" + String.join("', '", c.words()) + "'")
+              + (userRules == 0
+                  ? "; no operator rules loaded"
+                  : c.considered().isEmpty()
+                      ? "; decided before the operator rules"
+                      : "; none of "
+                          + userRules
+                          + " operator rule"
+                          + (userRules == 1 ? "" : "s")
+                          + " matched"));
+    }
+    if (!c.considered().isEmpty()) {
+      out.println("  Rules considered:");
+      for (ToolClassification.Check check : c.considered()) {
+        out.println(
+            "    " + check.rule() + " — " + (check.matched() ? "matched: " : "no: ") + check.why());
+      }
+    }
   }
 
   /** The docs/reference.md §2 fields first, then the extras. */
@@ -132,13 +247,13 @@ public final class ClassifyToolCommand implements Callable<Integer> {
 
   /** The fields a batch line may have (docs/reference.md §2). */
   static final List<String> BATCH_FIELDS =
-      List.of("message", "exception", "status", "idempotent", "outcomeUnknown");
+      List.of("message", "exception", "status", "tool", "idempotent", "outcomeUnknown");
 
   private void runBatch(PrintWriter out) {
     BatchLines.run(batch, out, (lineNo, node) -> toJson(classifyLine(node)));
   }
 
-  private static ToolDecision classifyLine(JsonNode node) {
+  private ToolClassification classifyLine(JsonNode node) {
     BatchLines.onlyFields(node, BATCH_FIELDS);
     String text = string(node, "message");
     String exceptionName = string(node, "exception");
@@ -150,8 +265,12 @@ public final class ClassifyToolCommand implements Callable<Integer> {
                   ? shown(node.get("exception"))
                   : exceptionName));
     }
+    String toolName = string(node, "tool");
+    if (toolName != null && toolName.isBlank()) {
+      throw new BatchLines.BadLine("tool: a blank name (expected: the tool's name)");
+    }
     return classify(
-        text, type, status(node), bool(node, "idempotent"), bool(node, "outcomeUnknown"));
+        text, type, status(node), toolName, bool(node, "idempotent"), bool(node, "outcomeUnknown"));
   }
 
   /** {@code other} when absent; {@code null} when not a valid name. */

@@ -240,4 +240,156 @@ class ClassifyToolCommandTest {
     assertThat(run("classify-tool", "--batch", "-", "--message", "x")).isEqualTo(2);
     assertThat(err.toString()).contains("--batch cannot be combined with --message");
   }
+
+  private static final String RULES =
+      """
+      toolErrors:
+        - name: the desktop daemon is not running
+          match:
+            tool: desktop_type
+            messageContains: no connectable ydotool socket
+          kind: tool_unavailable
+        - match:
+            status: 4xx
+            messageContains: [quota, credits]
+          kind: rate_limited
+      """;
+
+  @Test
+  void anOperatorsRuleDecidesAndExplainSaysWhy(@TempDir Path dir) throws Exception {
+    Path rules = dir.resolve("tools.yaml");
+    Files.writeString(rules, RULES);
+
+    int code =
+        run(
+            "classify-tool",
+            "--message",
+            "no connectable ydotool socket",
+            "--tool",
+            "desktop_type",
+            "--config",
+            rules.toString(),
+            "--explain");
+
+    assertThat(code).isZero();
+    assertThat(out.toString().lines())
+        .containsExactly(
+            "tool_unavailable -> failover_agent  [tool_failure.tool_unavailable.failover_agent]"
+                + "  retry safe: yes, counts against health: yes",
+            "  Why: operator rule user:"
+                + rules
+                + ":2: tool desktop_type, message contains"
+                + " 'no connectable ydotool socket'",
+            "  Rules considered:",
+            "    user:"
+                + rules
+                + ":2 — matched: tool desktop_type, message contains"
+                + " 'no connectable ydotool socket'");
+  }
+
+  @Test
+  void withoutTheToolTheBuiltInReadingDecidesAndEveryRuleConsideredIsListed(@TempDir Path dir)
+      throws Exception {
+    Path rules = dir.resolve("tools.yaml");
+    Files.writeString(rules, RULES);
+
+    assertThat(
+            run(
+                "classify-tool",
+                "--message",
+                "no connectable ydotool socket: permission denied",
+                "--catalog",
+                rules.toString(),
+                "--explain",
+                "--json"))
+        .isZero();
+    JsonNode doc = Json.MAPPER.readTree(out.toString());
+    assertThat(doc.get("kind").asText()).isEqualTo("permission_denied");
+    JsonNode explain = doc.get("explain");
+    assertThat(explain.get("rule").asText()).isEqualTo("tool.wording");
+    assertThat(explain.get("source").asText()).isEqualTo("built-in");
+    assertThat(explain.get("why").asText()).isEqualTo("the words name permission_denied");
+    assertThat(explain.get("words")).hasSize(1);
+    assertThat(explain.get("words").get(0).asText()).isEqualTo("permission denied");
+    assertThat(explain.get("userRules").asInt()).isEqualTo(2);
+    assertThat(explain.get("considered").toString())
+        .isEqualTo(
+            "[{\"rule\":\"user:"
+                + rules
+                + ":2\",\"matched\":false,\"why\":\"no tool named (the rule is for"
+                + " desktop_type)\"},{\"rule\":\"user:"
+                + rules
+                + ":7\",\"matched\":false,\"why\":\"no status (the rule is for 4xx)\"}]");
+  }
+
+  @Test
+  void aBatchLineNamesItsToolAndExplainsEachLine(@TempDir Path dir) throws Exception {
+    Path rules = dir.resolve("tools.yaml");
+    Files.writeString(rules, RULES);
+    Path batch = dir.resolve("tools.jsonl");
+    Files.writeString(
+        batch,
+        "{\"message\": \"no connectable ydotool socket\", \"tool\": \"desktop_type\"}\n"
+            + "{\"message\": \"Request failed with status code 402: out of credits\"}\n"
+            + "{\"message\": \"no connectable ydotool socket\"}\n"
+            + "{\"tool\": 7}\n");
+
+    assertThat(
+            run(
+                "classify-tool",
+                "--batch",
+                batch.toString(),
+                "--config",
+                rules.toString(),
+                "--explain"))
+        .isZero();
+    List<JsonNode> lines = new java.util.ArrayList<>();
+    for (String l : out.toString().lines().toList()) {
+      lines.add(Json.MAPPER.readTree(l));
+    }
+    assertThat(lines).hasSize(4);
+    assertThat(lines.get(0).get("kind").asText()).isEqualTo("tool_unavailable");
+    assertThat(lines.get(0).at("/explain/rule").asText()).isEqualTo("user:" + rules + ":2");
+    assertThat(lines.get(1).get("kind").asText()).isEqualTo("rate_limited");
+    assertThat(lines.get(1).at("/explain/why").asText())
+        .isEqualTo("printed status 402, message contains 'credits'");
+    assertThat(lines.get(2).get("kind").asText()).isEqualTo("unknown");
+    assertThat(lines.get(2).at("/explain/rule").asText()).isEqualTo("tool.no_evidence");
+    assertThat(lines.get(3).at("/error/message").asText())
+        .isEqualTo("tool: 7 (expected: a string)");
+  }
+
+  @Test
+  void aBrokenRuleFileIsNamedAtItsLineAndField(@TempDir Path dir) throws Exception {
+    Path rules = dir.resolve("tools.yaml");
+    Files.writeString(rules, "toolErrors:\n  - match: {tool: x}\n    kind: tool_unavailabel\n");
+
+    assertThat(run("classify-tool", "--message", "x", "--config", rules.toString())).isEqualTo(3);
+    assertThat(err.toString())
+        .contains(
+            rules
+                + ":3:5: toolErrors[0].kind: \"tool_unavailabel\" is not a tool-failure kind (did"
+                + " you mean 'tool_unavailable'?)");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  @Test
+  void withoutRulesExplainNamesTheBuiltInStep() {
+    assertThat(
+            run("classify-tool", "--message", "Request failed with status code 401", "--explain"))
+        .isZero();
+    assertThat(out.toString().lines())
+        .contains(
+            "  Why: built-in step tool.printed_status: the message prints status 401, which is"
+                + " permission_denied; no operator rules loaded");
+  }
+
+  @Test
+  void refusesABlankToolAndAToolBesideABatch() {
+    assertThat(run("classify-tool", "--message", "x", "--tool", " ")).isEqualTo(2);
+    assertThat(err.toString()).contains("--tool: a blank name");
+    assertThat(run("classify-tool", "--batch", "-", "--tool", "x")).isEqualTo(2);
+    assertThat(err.toString())
+        .contains("--batch cannot be combined with --message, --exception," + " --status, --tool");
+  }
 }

@@ -3,6 +3,7 @@ package dev.orchestrator.catalog.internal;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.RouteFilter;
 import dev.orchestrator.engine.plan.CloseMatches;
+import dev.orchestrator.engine.tool.ToolErrorRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -24,6 +25,8 @@ public final class Draft {
   final List<String> warnings = new ArrayList<>();
   // the errors: sections, in source order, with where each rule's provider is named
   final List<ErrorRulePatch> errorRules = new ArrayList<>();
+  // the toolErrors: sections, in source order
+  final List<ToolErrorRule> toolErrorRules = new ArrayList<>();
   // null: the sources said nothing about allow (everything allowed).
   List<String> allow;
   boolean extendsDefault;
@@ -99,6 +102,7 @@ public final class Draft {
     deny.addAll(later.deny);
     sources.addAll(later.sources);
     errorRules.addAll(later.errorRules);
+    toolErrorRules.addAll(later.toolErrorRules);
     extendsDefault |= later.extendsDefault;
   }
 
@@ -162,6 +166,7 @@ public final class Draft {
       }
       b.errorRule(e.rule());
     }
+    toolErrorRules.forEach(b::toolErrorRule);
     return b.build();
   }
 }

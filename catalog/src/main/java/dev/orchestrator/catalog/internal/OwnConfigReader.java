@@ -10,6 +10,8 @@ import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.plan.CloseMatches;
+import dev.orchestrator.engine.tool.ToolErrorRule;
+import dev.orchestrator.engine.tool.ToolFailureKind;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -23,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
@@ -42,7 +45,8 @@ final class OwnConfigReader {
           "pools",
           "allow",
           "deny",
-          "errors");
+          "errors",
+          "toolErrors");
   private static final Set<String> PROVIDER_KEYS =
       keys("name", "baseUrl", "protocol", "apiKeyEnv", "apiKeys", "limits", "headers", "history");
   private static final Set<String> API_KEY_KEYS = keys("env", "name", "weight", "limits");
@@ -80,6 +84,8 @@ final class OwnConfigReader {
   private static final Set<String> MATCH_KEYS =
       keys("status", "provider", "code", "messageContains", "header");
   private static final Set<String> HEADER_KEYS = keys("name", "value");
+  private static final Set<String> TOOL_ERROR_RULE_KEYS = keys("match", "kind", "name");
+  private static final Set<String> TOOL_MATCH_KEYS = keys("tool", "status", "messageContains");
   // keys of the rule format before the contract fixed it, named with their new spelling
   private static final Map<String, String> RENAMED_ERROR_RULE_KEYS =
       Map.of("when", "match", "cooldown", "cooldownS");
@@ -139,6 +145,9 @@ final class OwnConfigReader {
         root.get("errors").elements("a list of error rules {match, category, retryable}")) {
       d.errorRules.add(errorRule(e));
     }
+    for (Value e : root.get("toolErrors").elements("a list of tool-failure rules {match, kind}")) {
+      d.toolErrorRules.add(toolErrorRule(e));
+    }
     return d;
   }
 
@@ -159,31 +168,8 @@ final class OwnConfigReader {
     }
     strictMembers(v, ERROR_RULE_KEYS, "an error rule {match, category, retryable, cooldownS}");
     String name = v.get("name").text("a label for the rule");
-    Value match = v.get("match");
-    if (!match.present()) {
-      throw v.fail("the rule has no match (expected: match: one or more of " + MATCH_KEYS + ")");
-    }
-    Map<String, Value> conditions =
-        strictMembers(
-            match, MATCH_KEYS, "conditions {status, provider, code, messageContains, header}");
-    if (conditions.isEmpty()) {
-      throw match.fail(
-          "no condition (expected: one or more of " + String.join(", ", MATCH_KEYS) + ")");
-    }
-    List<String> statuses = new ArrayList<>();
-    Value status = match.get("status");
-    if (status.present()) {
-      List<Value> items = status.isArray() ? status.elements("HTTP statuses") : List.of(status);
-      for (Value s : items) {
-        String text =
-            s.node().isInt() ? Integer.toString(s.node().intValue()) : s.node().asText("");
-        if (!(s.node().isInt() || s.node().isTextual()) || !ErrorRule.isStatusCondition(text)) {
-          throw s.fail(
-              s.render() + " is not an HTTP status (expected: 100..599 or a class like \"4xx\")");
-        }
-        statuses.add(text.toLowerCase(java.util.Locale.ROOT));
-      }
-    }
+    Value match = ruleMatch(v, MATCH_KEYS);
+    List<String> statuses = statuses(match.get("status"));
     Value providerValue = match.get("provider");
     String provider = providerValue.text("a provider id");
     if (provider != null) {
@@ -206,39 +192,23 @@ final class OwnConfigReader {
       header = header.trim();
     }
     List<String> phrases = nonBlank(match.get("messageContains"), "phrases of the message or body");
-    Value categoryValue = v.get("category");
-    String categoryName = categoryValue.text("a failure category");
-    if (categoryName == null) {
-      throw v.fail("the rule has no category (expected: category: a failure category)");
-    }
-    FailureCategory category;
-    try {
-      category = FailureCategory.fromWireName(categoryName);
-    } catch (IllegalArgumentException e) {
-      List<String> all = new ArrayList<>();
-      for (FailureCategory c : FailureCategory.values()) {
-        all.add(c.wireName());
-      }
-      String hint = CloseMatches.closest(categoryName, all);
-      throw categoryValue.fail(
-          categoryValue.render()
-              + " is not a failure category"
-              + (hint == null ? "" : " (did you mean '" + hint + "'?)")
-              + " (expected one of: "
-              + String.join(", ", all)
-              + ")");
-    }
+    FailureCategory category =
+        named(
+            v,
+            "category",
+            "a failure category",
+            FailureCategory.values(),
+            FailureCategory::wireName,
+            FailureCategory::fromWireName);
     Boolean retryable = v.get("retryable").bool();
     if (retryable == null) {
       throw v.fail(
           "the rule does not say whether it is retryable (expected: retryable: true or false)");
     }
     Integer cooldownS = v.get("cooldownS").positiveInt(false);
-    int[] at = v.source().locate(v.path());
-    String origin = v.source().name() + (at[0] > 0 ? ":" + at[0] : "");
     ErrorRule rule =
         new ErrorRule(
-            origin,
+            origin(v),
             name,
             statuses,
             provider,
@@ -250,6 +220,109 @@ final class OwnConfigReader {
             retryable,
             cooldownS == null ? null : Duration.ofSeconds(cooldownS));
     return new ErrorRulePatch(rule, providerValue);
+  }
+
+  // A status condition: an HTTP status, a class like "4xx", or a list of them; empty when absent.
+  private static List<String> statuses(Value status) {
+    List<String> statuses = new ArrayList<>();
+    if (status.present()) {
+      List<Value> items = status.isArray() ? status.elements("HTTP statuses") : List.of(status);
+      for (Value s : items) {
+        String text =
+            s.node().isInt() ? Integer.toString(s.node().intValue()) : s.node().asText("");
+        if (!(s.node().isInt() || s.node().isTextual()) || !ErrorRule.isStatusCondition(text)) {
+          throw s.fail(
+              s.render() + " is not an HTTP status (expected: 100..599 or a class like \"4xx\")");
+        }
+        statuses.add(text.toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    return statuses;
+  }
+
+  // One operator's tool-failure rule (docs/reference.md, "User tool-failure rules"): every error is
+  // reported at the line and field that causes it.
+  private static ToolErrorRule toolErrorRule(Value v) {
+    Map<String, Value> keys = v.isObject() ? v.members("a tool-failure rule") : Map.of();
+    for (String providerKey : List.of("category", "retryable", "cooldownS")) {
+      if (keys.containsKey(providerKey)) {
+        // the provider rules' verdict keys, written out of habit
+        throw keys.get(providerKey)
+            .fail(
+                "'"
+                    + providerKey
+                    + "' belongs to errors: rules; a tool-failure rule names a kind, and what to"
+                    + " do with it is the decision table's (expected: kind: a tool-failure kind)");
+      }
+    }
+    strictMembers(v, TOOL_ERROR_RULE_KEYS, "a tool-failure rule {match, kind, name}");
+    String name = v.get("name").text("a label for the rule");
+    Value match = ruleMatch(v, TOOL_MATCH_KEYS);
+    List<String> tools = nonBlank(match.get("tool"), "tool names");
+    List<String> statuses = statuses(match.get("status"));
+    List<String> phrases = nonBlank(match.get("messageContains"), "phrases of the message");
+    ToolFailureKind kind =
+        named(
+            v,
+            "kind",
+            "a tool-failure kind",
+            ToolFailureKind.values(),
+            ToolFailureKind::wireName,
+            ToolFailureKind::fromWireName);
+    return new ToolErrorRule(origin(v), name, tools, statuses, phrases, kind);
+  }
+
+  // A rule's match: given, of the known conditions only, and at least one of them.
+  private static Value ruleMatch(Value rule, Set<String> conditions) {
+    String expected = "one or more of " + String.join(", ", conditions);
+    Value match = rule.get("match");
+    if (!match.present()) {
+      throw rule.fail("the rule has no match (expected: match: " + expected + ")");
+    }
+    if (strictMembers(match, conditions, "conditions {" + String.join(", ", conditions) + "}")
+        .isEmpty()) {
+      throw match.fail("no condition (expected: " + expected + ")");
+    }
+    return match;
+  }
+
+  // A rule's verdict named by its wire name (a failure category, a tool-failure kind): required,
+  // and a name that is none of them is reported with a close match and every valid one.
+  private static <E> E named(
+      Value rule,
+      String key,
+      String what,
+      E[] values,
+      Function<E, String> wireName,
+      Function<String, E> parse) {
+    Value value = rule.get(key);
+    String text = value.text(what);
+    if (text == null) {
+      throw rule.fail("the rule has no " + key + " (expected: " + key + ": " + what + ")");
+    }
+    try {
+      return parse.apply(text);
+    } catch (IllegalArgumentException e) {
+      List<String> all = new ArrayList<>();
+      for (E v : values) {
+        all.add(wireName.apply(v));
+      }
+      String hint = CloseMatches.closest(text, all);
+      throw value.fail(
+          value.render()
+              + " is not "
+              + what
+              + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+              + " (expected one of: "
+              + String.join(", ", all)
+              + ")");
+    }
+  }
+
+  // Where a rule is written, as its id reports it: the file as given and the line it starts on.
+  private static String origin(Value rule) {
+    int[] at = rule.source().locate(rule.path());
+    return rule.source().name() + (at[0] > 0 ? ":" + at[0] : "");
   }
 
   // A string or a list of strings, none blank; empty when absent.

@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.catalog;
 
 import dev.orchestrator.engine.failure.ErrorRule;
+import dev.orchestrator.engine.tool.ToolErrorRule;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -23,6 +24,7 @@ public final class Catalog {
   private final RouteFilter filter;
   private final List<String> sources;
   private final List<ErrorRule> errorRules;
+  private final List<ToolErrorRule> toolErrorRules;
 
   private Catalog(Builder b) {
     this.providers = Collections.unmodifiableMap(new TreeMap<>(b.providers));
@@ -31,6 +33,7 @@ public final class Catalog {
     this.filter = b.filter;
     this.sources = List.copyOf(b.sources);
     this.errorRules = List.copyOf(b.errorRules);
+    this.toolErrorRules = List.copyOf(b.toolErrorRules);
   }
 
   /** An empty catalog. */
@@ -52,6 +55,7 @@ public final class Catalog {
     b.filter = filter;
     b.sources.addAll(sources);
     b.errorRules.addAll(errorRules);
+    b.toolErrorRules.addAll(toolErrorRules);
     return b;
   }
 
@@ -86,6 +90,15 @@ public final class Catalog {
    */
   public List<ErrorRule> errorRules() {
     return errorRules;
+  }
+
+  /**
+   * The operator's tool-failure rules (the {@code toolErrors:} sections of the sources), in source
+   * order; a {@link dev.orchestrator.engine.tool.ToolGuard} reads them before the built-in readings
+   * when given them ({@code ToolGuard.builder().rules(catalog.toolErrorRules())}).
+   */
+  public List<ToolErrorRule> toolErrorRules() {
+    return toolErrorRules;
   }
 
   /** The route with this id. */
@@ -123,6 +136,7 @@ public final class Catalog {
     private final Map<String, Pool> pools = new LinkedHashMap<>();
     private final List<String> sources = new ArrayList<>();
     private final List<ErrorRule> errorRules = new ArrayList<>();
+    private final List<ToolErrorRule> toolErrorRules = new ArrayList<>();
     private RouteFilter filter = RouteFilter.ALLOW_ALL;
 
     private Builder() {}
@@ -160,6 +174,12 @@ public final class Catalog {
     /** Appends an operator's failure-classification rule. */
     public Builder errorRule(ErrorRule r) {
       errorRules.add(Objects.requireNonNull(r, "rule"));
+      return this;
+    }
+
+    /** Appends an operator's tool-failure rule. */
+    public Builder toolErrorRule(ToolErrorRule r) {
+      toolErrorRules.add(Objects.requireNonNull(r, "rule"));
       return this;
     }
 

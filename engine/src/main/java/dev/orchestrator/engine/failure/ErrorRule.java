@@ -92,8 +92,16 @@ public record ErrorRule(
 
   /** Whether {@code status} is one of this rule's statuses or in one of its classes. */
   public boolean matchesStatus(int status) {
+    return matchesStatus(statuses, status);
+  }
+
+  /**
+   * Whether {@code status} is one of {@code conditions} (each as {@link #isStatusCondition} accepts
+   * it, lower-cased) or in one of their classes. Shared with the tool-failure rules.
+   */
+  public static boolean matchesStatus(List<String> conditions, int status) {
     String exact = Integer.toString(status);
-    for (String s : statuses) {
+    for (String s : conditions) {
       if (s.equals(exact) || (s.endsWith("xx") && s.charAt(0) == exact.charAt(0))) {
         return true;
       }

@@ -12,6 +12,7 @@ import static dev.orchestrator.engine.tool.ToolFailureKind.TOOL_UNAVAILABLE;
 import static dev.orchestrator.engine.tool.ToolFailureKind.TRANSPORT_ERROR;
 import static dev.orchestrator.engine.tool.ToolFailureKind.UNKNOWN;
 
+import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.internal.Regexes;
 import java.io.EOFException;
 import java.io.FileNotFoundException;
@@ -31,6 +32,7 @@ import java.nio.channels.InterruptedByTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -46,8 +48,8 @@ import javax.net.ssl.SSLHandshakeException;
 /**
  * Decides what to do after a tool failure (docs/design.md §6, ADR 0001). Fails closed: when
  * replaying a call could do its damage twice, or handing it to another agent could bypass a
- * permission or policy decision, the answer is {@link ToolAction#FAIL_CLOSED}. Thread-safe and
- * stateless.
+ * permission or policy decision, the answer is {@link ToolAction#FAIL_CLOSED}. Immutable and
+ * thread-safe.
  *
  * <p>This classifier accepts tool evidence only. It has no entry point for a provider (model)
  * failure — {@link dev.orchestrator.engine.failure.ProviderFailure} is a different type decided by
@@ -63,6 +65,8 @@ import javax.net.ssl.SSLHandshakeException;
  *   <li>The structured type: the first {@link ToolFailureException} in the chain whose kind is not
  *       {@code unknown}. Any structured failure saying non-idempotent makes the call
  *       non-idempotent, whatever the {@link ToolSpec} says.
+ *   <li>The operator's rules ({@link #withRules}, a catalog's {@code toolErrors:}), first match
+ *       wins: each names a kind, and the decision table ({@link #decide}) says what to do with it.
  *   <li>The exception type, first match along the chain (see {@link ToolExceptionType}); in
  *       addition {@link InterruptedException}, {@link InterruptedIOException} (other than a socket
  *       timeout), {@link CancellationException} and an NIO channel's {@link
@@ -85,7 +89,7 @@ import javax.net.ssl.SSLHandshakeException;
  *       #printedStatus(String)}), with no typed status beside it, is read through the status table,
  *       and counts only where it fails closed.
  *   <li>With no typed evidence and no row read, the most general words ({@link
- *       ToolFailureWording#lastResortKind(String)}: "invalid", "must be", "not supported" as {@code
+ *       ToolFailureWording#lastResort(String)}: "invalid", "must be", "not supported" as {@code
  *       invalid_arguments}; "failed to", "not found", "does not exist" as {@code
  *       execution_failed}), when no status is printed either.
  *   <li>Otherwise {@code unknown}: fail over (no evidence, no reason to stop the work).
@@ -93,8 +97,8 @@ import javax.net.ssl.SSLHandshakeException;
  */
 public final class ToolFailureClassifier {
 
-  /** The shared instance. */
-  public static final ToolFailureClassifier INSTANCE = new ToolFailureClassifier();
+  /** The shared instance, with no operator rules. */
+  public static final ToolFailureClassifier INSTANCE = new ToolFailureClassifier(List.of());
 
   /** Characters of wording read at most; the rest cannot change a decision. */
   static final int MAX_WORDING_CHARS = 4096;
@@ -136,7 +140,28 @@ public final class ToolFailureClassifier {
           new TypeRow(FileNotFoundException.class, EXECUTION_FAILED),
           new TypeRow(IllegalArgumentException.class, INVALID_ARGUMENTS));
 
-  private ToolFailureClassifier() {}
+  private final List<ToolErrorRule> rules;
+
+  private ToolFailureClassifier(List<ToolErrorRule> rules) {
+    this.rules = List.copyOf(rules);
+  }
+
+  /**
+   * A classifier that reads {@code rules}, an operator's {@code toolErrors:} rules, first match
+   * wins, after the signals the tool's framework states about the call (an outcome that cannot be
+   * known, a declared kind) and before every built-in reading (ADR 0047).
+   *
+   * @param rules the rules, in order
+   * @return a classifier with these rules instead of this one's
+   */
+  public ToolFailureClassifier withRules(List<ToolErrorRule> rules) {
+    return rules.isEmpty() ? INSTANCE : new ToolFailureClassifier(rules);
+  }
+
+  /** The operator's rules this classifier reads, in order; empty for {@link #INSTANCE}. */
+  public List<ToolErrorRule> rules() {
+    return rules;
+  }
 
   /**
    * Classifies observed evidence. Never throws for a non-null argument.
@@ -145,52 +170,208 @@ public final class ToolFailureClassifier {
    * @return the decision
    */
   public ToolDecision classify(ToolFailureEvidence evidence) {
+    return explain(evidence).decision();
+  }
+
+  /**
+   * Classifies observed evidence and says what decided: the operator's rule or the built-in step,
+   * why, and every operator rule considered ({@code orchestrator classify-tool --explain}). Never
+   * throws for a non-null argument.
+   *
+   * @param evidence what was observed
+   * @return the decision and what decided it
+   */
+  public ToolClassification explain(ToolFailureEvidence evidence) {
     Objects.requireNonNull(evidence, "evidence");
     boolean idempotent = evidence.idempotent();
     ToolFailureKind declared = evidence.declaredKind() == UNKNOWN ? null : evidence.declaredKind();
-    ToolFailureKind typed = declared;
-    if (typed == null) {
-      typed = evidence.exceptionKind() == UNKNOWN ? null : evidence.exceptionKind();
-    }
-    if (typed == null && evidence.status() != null) {
-      typed = statusKind(evidence.status(), idempotent);
-    }
+    ToolFailureKind exceptionKind =
+        evidence.exceptionKind() == UNKNOWN ? null : evidence.exceptionKind();
+    ToolFailureKind statusKind =
+        evidence.status() == null ? null : statusKind(evidence.status(), idempotent);
     if (evidence.outcomeUnknown()) {
-      return ambiguous(typed == null ? AMBIGUOUS_OUTCOME : typed);
+      ToolFailureKind observed =
+          declared != null ? declared : exceptionKind != null ? exceptionKind : statusKind;
+      return new ToolClassification(
+          ambiguous(observed == null ? AMBIGUOUS_OUTCOME : observed),
+          "tool.outcome_unknown",
+          "the call's outcome was declared unknown",
+          List.of(),
+          List.of());
     }
-    ToolDecision decision = decide(typed == null ? UNKNOWN : typed, idempotent);
-    if (declared != null || decision.action() == ToolAction.FAIL_CLOSED) {
-      return decision;
+    if (declared != null) {
+      return new ToolClassification(
+          decide(declared, idempotent),
+          "tool.declared_kind",
+          "the tool's framework declared " + declared.wireName(),
+          List.of(),
+          List.of());
     }
     String text = readable(evidence.message());
+    List<ToolClassification.Check> considered = new ArrayList<>(rules.size());
+    for (ToolErrorRule rule : rules) {
+      ToolClassification.Check check = check(rule, evidence, text);
+      considered.add(check);
+      if (check.matched()) {
+        return new ToolClassification(
+            decide(rule.kind(), idempotent), rule.id(), check.why(), List.of(), considered);
+      }
+    }
+    ToolFailureKind typed = exceptionKind != null ? exceptionKind : statusKind;
+    ToolDecision decision = decide(typed == null ? UNKNOWN : typed, idempotent);
+    // what the exception type or the status decides, where one of them does
+    ToolClassification byType =
+        typed == null
+            ? null
+            : new ToolClassification(
+                decision,
+                exceptionKind != null ? "tool.exception_type" : "tool.status",
+                exceptionKind != null
+                    ? "the exception's type is evidence of " + typed.wireName()
+                    : "status " + evidence.status() + " is " + typed.wireName(),
+                List.of(),
+                considered);
+    if (decision.action() == ToolAction.FAIL_CLOSED) {
+      return byType;
+    }
     if (text == null) {
-      return decision;
+      return byType != null
+          ? byType
+          : new ToolClassification(
+              decision,
+              "tool.no_evidence",
+              "no message and no typed evidence",
+              List.of(),
+              considered);
     }
     // Wording fills a gap or tightens to fail closed; it never loosens.
-    ToolFailureKind worded = ToolFailureWording.kind(text);
-    ToolDecision byWording = worded == null ? null : decide(worded, idempotent);
+    ToolFailureWording.Reading worded = ToolFailureWording.read(text);
+    ToolDecision byWording = worded == null ? null : decide(worded.kind(), idempotent);
     if (byWording != null && byWording.action() == ToolAction.FAIL_CLOSED) {
-      return byWording;
+      return new ToolClassification(
+          byWording,
+          "tool.wording",
+          "the words name "
+              + worded.kind().wireName()
+              + (typed == null
+                  ? ""
+                  : ", which fails closed over "
+                      + (exceptionKind != null
+                          ? "the exception type's "
+                          : "status " + evidence.status() + "'s ")
+                      + typed.wireName()),
+          List.of(worded.words()),
+          considered);
     }
     // A status a client printed, with no typed one beside it, only tightens: a 404 or a 429
     // printed by a web-fetch tool may be the fetched page's, not the tool's.
     Integer printed = evidence.status() == null ? printedStatus(text) : null;
-    ToolDecision byStatus =
-        printed == null ? null : decide(statusKind(printed, idempotent), idempotent);
+    ToolFailureKind printedKind = printed == null ? null : statusKind(printed, idempotent);
+    ToolDecision byStatus = printedKind == null ? null : decide(printedKind, idempotent);
     if (byStatus != null && byStatus.action() == ToolAction.FAIL_CLOSED) {
-      return byStatus;
+      return new ToolClassification(
+          byStatus,
+          "tool.printed_status",
+          "the message prints status " + printed + ", which is " + printedKind.wireName(),
+          List.of(),
+          considered);
     }
-    if (typed != null) {
-      return decision;
+    if (byType != null) {
+      return byType;
     }
     if (byWording != null) {
-      return byWording;
+      return new ToolClassification(
+          byWording,
+          "tool.wording",
+          "the words name " + worded.kind().wireName(),
+          List.of(worded.words()),
+          considered);
     }
     // The most general words ("invalid", "failed to", "not found") fill a gap last, where no
     // status was printed: "Request failed with status code 404" keeps the failover of a status
     // that does not fail closed.
-    ToolFailureKind general = printed == null ? ToolFailureWording.lastResortKind(text) : null;
-    return general == null ? decision : decide(general, idempotent);
+    ToolFailureWording.Reading general =
+        printed == null ? ToolFailureWording.lastResort(text) : null;
+    if (general != null) {
+      return new ToolClassification(
+          decide(general.kind(), idempotent),
+          "tool.last_resort",
+          "the most general words name " + general.kind().wireName(),
+          List.of(general.words()),
+          considered);
+    }
+    return new ToolClassification(
+        decision,
+        "tool.no_evidence",
+        printed == null
+            ? "no words name a cause"
+            : "the message prints status "
+                + printed
+                + " ("
+                + printedKind.wireName()
+                + "), which only tightens a decision; no words name a cause",
+        List.of(),
+        considered);
+  }
+
+  /**
+   * Whether {@code rule} matches: when it does, every condition that held; when it does not, the
+   * first condition that failed.
+   */
+  private static ToolClassification.Check check(
+      ToolErrorRule rule, ToolFailureEvidence evidence, String text) {
+    List<String> held = new ArrayList<>();
+    if (!rule.tools().isEmpty()) {
+      String tool = evidence.tool();
+      if (tool == null) {
+        return no(
+            rule, "no tool named (the rule is for " + String.join(" or ", rule.tools()) + ")");
+      }
+      if (!rule.tools().contains(tool.toLowerCase(Locale.ROOT))) {
+        return no(rule, "tool " + tool + " is not " + String.join(" or ", rule.tools()));
+      }
+      held.add("tool " + tool);
+    }
+    if (!rule.statuses().isEmpty()) {
+      Integer status = evidence.status();
+      boolean printed = status == null && text != null;
+      if (printed) {
+        status = printedStatus(text);
+      }
+      if (status == null) {
+        return no(rule, "no status (the rule is for " + String.join(" or ", rule.statuses()) + ")");
+      }
+      if (!ErrorRule.matchesStatus(rule.statuses(), status)) {
+        return no(
+            rule,
+            (printed ? "printed status " : "status ")
+                + status
+                + " is not "
+                + String.join(" or ", rule.statuses()));
+      }
+      held.add((printed ? "printed status " : "status ") + status);
+    }
+    if (!rule.phrases().isEmpty()) {
+      String phrase = null;
+      if (text != null) {
+        for (String p : rule.phrases()) {
+          if (text.contains(p)) {
+            phrase = p;
+            break;
+          }
+        }
+      }
+      if (phrase == null) {
+        return no(
+            rule, "the message contains none of '" + String.join("', '", rule.phrases()) + "'");
+      }
+      held.add("message contains '" + phrase + "'");
+    }
+    return new ToolClassification.Check(rule.id(), true, String.join(", ", held));
+  }
+
+  private static ToolClassification.Check no(ToolErrorRule rule, String why) {
+    return new ToolClassification.Check(rule.id(), false, why);
   }
 
   /**
@@ -206,7 +387,7 @@ public final class ToolFailureClassifier {
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(spec, "spec");
     List<Throwable> chain = CauseChain.walk(failure);
-    ToolFailureEvidence evidence = ToolFailureEvidence.of(spec.idempotent());
+    ToolFailureEvidence evidence = ToolFailureEvidence.of(spec.idempotent()).withTool(spec.name());
     ToolFailureKind declared = null;
     ToolFailureKind typeKind = null;
     Integer status = null;

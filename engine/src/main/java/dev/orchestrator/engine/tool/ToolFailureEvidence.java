@@ -15,6 +15,8 @@ package dev.orchestrator.engine.tool;
  * @param status the tool's HTTP status, or {@code null}
  * @param message the failure's wording, or {@code null}; read only to fill a gap or tighten a
  *     decision, never copied into one
+ * @param tool the failed call's tool name, or {@code null}; read only by operator rules ({@link
+ *     ToolErrorRule#tools()})
  */
 public record ToolFailureEvidence(
     boolean idempotent,
@@ -22,34 +24,36 @@ public record ToolFailureEvidence(
     ToolFailureKind declaredKind,
     ToolFailureKind exceptionKind,
     Integer status,
-    String message) {
+    String message,
+    String tool) {
 
   /** No evidence yet about a call with this idempotence. */
   public static ToolFailureEvidence of(boolean idempotent) {
-    return new ToolFailureEvidence(idempotent, false, null, null, null, null);
+    return new ToolFailureEvidence(idempotent, false, null, null, null, null, null);
   }
 
   /** Copy with another idempotence. */
   public ToolFailureEvidence withIdempotent(boolean newIdempotent) {
     return new ToolFailureEvidence(
-        newIdempotent, outcomeUnknown, declaredKind, exceptionKind, status, message);
+        newIdempotent, outcomeUnknown, declaredKind, exceptionKind, status, message, tool);
   }
 
   /** Copy with the outcome-unknown signal set. */
   public ToolFailureEvidence withOutcomeUnknown(boolean unknown) {
     return new ToolFailureEvidence(
-        idempotent, unknown, declaredKind, exceptionKind, status, message);
+        idempotent, unknown, declaredKind, exceptionKind, status, message, tool);
   }
 
   /** Copy with a framework's declared kind. */
   public ToolFailureEvidence withDeclaredKind(ToolFailureKind kind) {
     return new ToolFailureEvidence(
-        idempotent, outcomeUnknown, kind, exceptionKind, status, message);
+        idempotent, outcomeUnknown, kind, exceptionKind, status, message, tool);
   }
 
   /** Copy with the kind an exception's type is evidence of. */
   public ToolFailureEvidence withExceptionKind(ToolFailureKind kind) {
-    return new ToolFailureEvidence(idempotent, outcomeUnknown, declaredKind, kind, status, message);
+    return new ToolFailureEvidence(
+        idempotent, outcomeUnknown, declaredKind, kind, status, message, tool);
   }
 
   /** Copy with an exception type given by its CLI name ({@link ToolExceptionType#OTHER}: none). */
@@ -60,13 +64,19 @@ public record ToolFailureEvidence(
   /** Copy with the tool's HTTP status. */
   public ToolFailureEvidence withStatus(Integer newStatus) {
     return new ToolFailureEvidence(
-        idempotent, outcomeUnknown, declaredKind, exceptionKind, newStatus, message);
+        idempotent, outcomeUnknown, declaredKind, exceptionKind, newStatus, message, tool);
   }
 
   /** Copy with the failure's wording. */
   public ToolFailureEvidence withMessage(String newMessage) {
     return new ToolFailureEvidence(
-        idempotent, outcomeUnknown, declaredKind, exceptionKind, status, newMessage);
+        idempotent, outcomeUnknown, declaredKind, exceptionKind, status, newMessage, tool);
+  }
+
+  /** Copy with the failed call's tool name. */
+  public ToolFailureEvidence withTool(String newTool) {
+    return new ToolFailureEvidence(
+        idempotent, outcomeUnknown, declaredKind, exceptionKind, status, message, newTool);
   }
 
   /** Lists the fields but only the length of the message. */
@@ -84,6 +94,8 @@ public record ToolFailureEvidence(
         + status
         + ", message="
         + (message == null ? "null" : "<" + message.length() + " chars>")
+        + ", tool="
+        + tool
         + "]";
   }
 }

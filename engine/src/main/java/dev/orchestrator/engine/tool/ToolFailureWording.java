@@ -13,6 +13,7 @@ import static dev.orchestrator.engine.tool.ToolFailureKind.TRANSPORT_ERROR;
 
 import dev.orchestrator.engine.internal.Regexes;
 import java.util.List;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -26,12 +27,12 @@ final class ToolFailureWording {
   private ToolFailureWording() {}
 
   /**
-   * The kind the wording names, or {@code null} when no row reads it.
+   * The kind the wording names and the words that named it, or {@code null} when no row reads it.
    *
    * @param text the failure's wording, lower-cased and cut to {@link
    *     ToolFailureClassifier#MAX_WORDING_CHARS}
    */
-  static ToolFailureKind kind(String text) {
+  static Reading read(String text) {
     Row row = firstMatch(ROWS, text);
     if (row == null) {
       return null;
@@ -39,10 +40,22 @@ final class ToolFailureWording {
     // a host's words that the call failed name no cause; the tool's own words after them may still
     // say its arguments were wrong ("Error executing tool get_model_details: Either name or
     // unique_id must be provided")
-    return row == CALL_FAILED && VALUE_ASKED_OTHERWISE.matches(text)
-        ? INVALID_ARGUMENTS
-        : row.kind();
+    if (row == CALL_FAILED) {
+      String asked = VALUE_ASKED_OTHERWISE.found(text);
+      if (asked != null) {
+        return new Reading(INVALID_ARGUMENTS, asked);
+      }
+    }
+    return new Reading(row.kind(), row.found(text));
   }
+
+  /**
+   * What a row read: the kind, and the phrase or the pattern's match that decided.
+   *
+   * @param kind the kind the words name
+   * @param words the words read, as they occur in the lower-cased wording
+   */
+  record Reading(ToolFailureKind kind, String words) {}
 
   /**
    * A host's or a framework's words that the tool was called and failed, no other cause named: it
@@ -74,12 +87,23 @@ final class ToolFailureWording {
     }
 
     boolean matches(String text) {
+      return found(text) != null;
+    }
+
+    /** The first of the row's phrases the text holds, else the pattern's match, else null. */
+    String found(String text) {
       for (String phrase : phrases) {
         if (text.contains(phrase)) {
-          return true;
+          return phrase;
         }
       }
-      return pattern != null && pattern.matcher(text).find();
+      if (pattern != null) {
+        Matcher m = pattern.matcher(text);
+        if (m.find()) {
+          return m.group();
+        }
+      }
+      return null;
     }
   }
 
@@ -1856,15 +1880,15 @@ final class ToolFailureWording {
                       + "|\\b(?:file|directory|folder)\\b[^\\n]{0,80}?\\b(?:does not exist|not found)\\b")));
 
   /**
-   * The kind the most general words name, read last: only when the failure has no typed evidence,
-   * no row of {@link #ROWS} read its wording and no HTTP status is printed in it ({@link
-   * ToolFailureClassifier}). {@code null} when neither row reads it.
+   * The kind the most general words name and the words, read last: only when the failure has no
+   * typed evidence, no row of {@link #ROWS} read its wording and no HTTP status is printed in it
+   * ({@link ToolFailureClassifier}). {@code null} when neither row reads it.
    *
    * @param text the failure's wording, as for {@link #kind(String)}
    */
-  static ToolFailureKind lastResortKind(String text) {
+  static Reading lastResort(String text) {
     Row row = firstMatch(LAST_RESORT, text);
-    return row == null ? null : row.kind();
+    return row == null ? null : new Reading(row.kind(), row.found(text));
   }
 
   private static Row firstMatch(List<Row> rows, String text) {

@@ -47,6 +47,7 @@ public final class ToolGuard {
   private final Sleeper sleeper;
   private final RandomGenerator random;
   private final List<ToolAuditListener> listeners;
+  private final ToolFailureClassifier classifier;
 
   private ToolGuard(Builder b) {
     this.maxRetries = b.maxRetries;
@@ -55,9 +56,13 @@ public final class ToolGuard {
     this.sleeper = b.sleeper;
     this.random = b.random;
     this.listeners = List.copyOf(b.listeners);
+    this.classifier = ToolFailureClassifier.INSTANCE.withRules(b.rules);
   }
 
-  /** A builder with the defaults: 1 retry, backoff 100 ms to 2 s, real sleep, no listeners. */
+  /**
+   * A builder with the defaults: 1 retry, backoff 100 ms to 2 s, real sleep, no listeners, no
+   * operator rules.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -86,7 +91,7 @@ public final class ToolGuard {
         if (e instanceof InterruptedException) {
           Thread.currentThread().interrupt();
         }
-        decision = ToolFailureClassifier.INSTANCE.classify(e, spec);
+        decision = classifier.classify(e, spec);
       }
       if (decision.action() == ToolAction.RETRY_SAME_AGENT
           && attempt <= maxRetries
@@ -182,6 +187,7 @@ public final class ToolGuard {
     private Sleeper sleeper = Sleeper.system();
     private RandomGenerator random;
     private final List<ToolAuditListener> listeners = new ArrayList<>();
+    private List<ToolErrorRule> rules = List.of();
 
     private Builder() {}
 
@@ -246,6 +252,16 @@ public final class ToolGuard {
      */
     public Builder random(RandomGenerator random) {
       this.random = Objects.requireNonNull(random, "random");
+      return this;
+    }
+
+    /**
+     * An operator's rules for reading tool failures (a catalog's {@code toolErrors:}, {@code
+     * catalog.toolErrorRules()}), first match wins, read before the built-in readings (ADR 0047);
+     * default none.
+     */
+    public Builder rules(List<ToolErrorRule> rules) {
+      this.rules = List.copyOf(rules);
       return this;
     }
 

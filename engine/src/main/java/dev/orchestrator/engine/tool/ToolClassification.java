@@ -14,9 +14,9 @@ import java.util.Objects;
  * @param decision the decision, as {@link ToolFailureClassifier#classify(ToolFailureEvidence)}
  *     gives it
  * @param rule {@code user:PATH:LINE} for an operator's rule, else the built-in step ({@code
- *     tool.outcome_unknown}, {@code tool.declared_kind}, {@code tool.exception_type}, {@code
- *     tool.status}, {@code tool.wording}, {@code tool.printed_status}, {@code tool.last_resort},
- *     {@code tool.no_evidence}; docs/reference.md §2)
+ *     tool.stopped}, {@code tool.outcome_unknown}, {@code tool.declared_kind}, {@code
+ *     tool.exception_type}, {@code tool.status}, {@code tool.wording}, {@code tool.printed_status},
+ *     {@code tool.last_resort}, {@code tool.no_evidence}; docs/reference.md §2)
  * @param why why the rule or step decided
  * @param words what a wording step read in the message (empty for any other step)
  * @param considered the operator's rules, in order, up to the one that matched; empty when there

@@ -384,6 +384,19 @@ public final class ToolFailureClassifier {
    * @return the decision
    */
   public ToolDecision classify(Throwable failure, ToolSpec spec) {
+    return explain(failure, spec).decision();
+  }
+
+  /**
+   * As {@link #classify(Throwable, ToolSpec)}, saying what decided ({@link
+   * #explain(ToolFailureEvidence)}); a {@link ToolExecutionStoppedException} in the chain is {@code
+   * tool.stopped}, a stop already decided.
+   *
+   * @param failure what the call threw
+   * @param spec the tool and whether its calls are idempotent
+   * @return the decision and what decided it
+   */
+  public ToolClassification explain(Throwable failure, ToolSpec spec) {
     Objects.requireNonNull(failure, "failure");
     Objects.requireNonNull(spec, "spec");
     List<Throwable> chain = CauseChain.walk(failure);
@@ -394,7 +407,12 @@ public final class ToolFailureClassifier {
     StringBuilder wording = new StringBuilder();
     for (Throwable t : chain) {
       if (t instanceof ToolExecutionStoppedException) {
-        return ((ToolExecutionStoppedException) t).decision();
+        return new ToolClassification(
+            ((ToolExecutionStoppedException) t).decision(),
+            "tool.stopped",
+            "a stop already decided",
+            List.of(),
+            List.of());
       }
       // A structured failure's own text is not evidence (its fields are); nor is a message that
       // only repeats the cause's class name.
@@ -420,7 +438,7 @@ public final class ToolFailureClassifier {
         status = s >= 100 && s <= 599 ? s : null;
       }
     }
-    return classify(
+    return explain(
         evidence
             .withDeclaredKind(declared)
             .withExceptionKind(typeKind)

@@ -83,6 +83,7 @@ public final class ToolGuard {
     Objects.requireNonNull(call, "call");
     for (int attempt = 1; ; attempt++) {
       ToolDecision decision;
+      String rule;
       try {
         return new ToolOutcome.Succeeded<T>(call.call(), attempt);
       } catch (ToolExecutionStoppedException stop) {
@@ -91,19 +92,23 @@ public final class ToolGuard {
         if (e instanceof InterruptedException) {
           Thread.currentThread().interrupt();
         }
-        decision = classifier.classify(e, spec);
+        ToolClassification read = classifier.explain(e, spec);
+        decision = read.decision();
+        rule = read.rule();
       }
       if (decision.action() == ToolAction.RETRY_SAME_AGENT
           && attempt <= maxRetries
           && !Thread.currentThread().isInterrupted()) {
         Duration delay = backoff(attempt);
-        publish(new ToolAuditEvent(spec.name(), spec.idempotent(), attempt, decision, delay));
+        publish(new ToolAuditEvent(spec.name(), spec.idempotent(), attempt, decision, delay, rule));
         if (sleep(delay)) {
           continue;
         }
       }
       decision = decision.retriesExhausted();
-      publish(new ToolAuditEvent(spec.name(), spec.idempotent(), attempt, decision, Duration.ZERO));
+      publish(
+          new ToolAuditEvent(
+              spec.name(), spec.idempotent(), attempt, decision, Duration.ZERO, rule));
       if (decision.action() == ToolAction.FAIL_CLOSED) {
         throw new ToolExecutionStoppedException(spec.name(), decision);
       }

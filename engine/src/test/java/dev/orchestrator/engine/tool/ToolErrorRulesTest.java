@@ -2,6 +2,7 @@ package dev.orchestrator.engine.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -279,8 +280,8 @@ class ToolErrorRulesTest {
     assertThat(decision.kind()).isEqualTo(ToolFailureKind.TOOL_UNAVAILABLE);
     assertThat(decision.retrySafe()).isTrue();
     assertThat(events)
-        .extracting(ToolAuditEvent::kind)
-        .containsExactly(ToolFailureKind.TOOL_UNAVAILABLE);
+        .extracting(ToolAuditEvent::kind, ToolAuditEvent::rule)
+        .containsExactly(tuple(ToolFailureKind.TOOL_UNAVAILABLE, "user:t.yaml:2"));
 
     ToolOutcome<String> otherTool =
         guard.run(ToolSpec.nonIdempotent("sandbox_copy"), () -> "copied");
@@ -294,6 +295,37 @@ class ToolErrorRulesTest {
                     }))
         .as("the rule is for sandbox_exec only")
         .isInstanceOf(ToolExecutionStoppedException.class);
+  }
+
+  @Test
+  void aStopAlreadyDecidedInTheChainIsNamedAsSuch() {
+    ToolDecision stop = ToolFailureClassifier.decide(ToolFailureKind.POLICY_BLOCKED, true);
+    ToolClassification c =
+        WITH_RULES.explain(
+            new RuntimeException(
+                "wrapped: no connectable ydotool socket",
+                new ToolExecutionStoppedException("desktop_type", stop)),
+            ToolSpec.idempotent("desktop_type"));
+
+    assertThat(c.rule()).isEqualTo("tool.stopped");
+    assertThat(c.decision()).isEqualTo(stop);
+    assertThat(c.considered()).isEmpty();
+  }
+
+  @Test
+  void theGuardsAuditEventNamesTheBuiltInStepWhenNoRuleMatched() {
+    List<ToolAuditEvent> events = new ArrayList<>();
+    ToolGuard guard = ToolGuard.builder().onDecision(events::add).build();
+
+    assertThatThrownBy(
+            () ->
+                guard.run(
+                    ToolSpec.nonIdempotent("shell"),
+                    () -> {
+                      throw new IllegalStateException("Permission denied: /etc/shadow");
+                    }))
+        .isInstanceOf(ToolExecutionStoppedException.class);
+    assertThat(events).extracting(ToolAuditEvent::rule).containsExactly("tool.wording");
   }
 
   private static final Set<ToolFailureKind> NEVER_HANDED_ON =

@@ -1,6 +1,7 @@
 package dev.orchestrator.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.providers.classify.Classification;
@@ -104,15 +105,7 @@ public final class ClassifyCommand implements Callable<Integer> {
 
   @Mixin JsonOption output;
 
-  @Mixin CatalogOptions catalog;
-
-  @Option(
-      names = "--config",
-      paramLabel = "PATH",
-      description =
-          "Own configuration (JSON or YAML) whose errors: rules classify before the built-in"
-              + " ones; repeatable, applied after --catalog files.")
-  List<Path> configs = new ArrayList<>();
+  @Mixin RuleFileOptions rules;
 
   @Option(
       names = "--explain",
@@ -133,11 +126,10 @@ public final class ClassifyCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    if (!catalog.paths().isEmpty() || !configs.isEmpty()) {
-      // the operator's errors: rules are evaluated before the built-in ones
-      classifier =
-          FailureClassifier.INSTANCE.withRules(
-              catalog.load(configs, spec.commandLine().getErr()).errorRules());
+    Catalog withRules = rules.loadIfGiven(spec.commandLine().getErr());
+    if (withRules != null) {
+      // the operator's rules are read before the built-in ones
+      classifier = FailureClassifier.INSTANCE.withRules(withRules.errorRules());
     }
     if (batch != null) {
       if (status != null

@@ -1,13 +1,13 @@
 package dev.orchestrator.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.tool.ToolClassification;
 import dev.orchestrator.engine.tool.ToolDecision;
 import dev.orchestrator.engine.tool.ToolExceptionType;
 import dev.orchestrator.engine.tool.ToolFailureClassifier;
 import dev.orchestrator.engine.tool.ToolFailureEvidence;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,15 +68,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
 
   @Mixin JsonOption output;
 
-  @Mixin CatalogOptions catalog;
-
-  @Option(
-      names = "--config",
-      paramLabel = "PATH",
-      description =
-          "Own configuration (JSON or YAML) whose toolErrors: rules read a failure before the"
-              + " built-in readings; repeatable, applied after --catalog files.")
-  List<Path> configs = new ArrayList<>();
+  @Mixin RuleFileOptions rules;
 
   @Option(
       names = "--explain",
@@ -96,11 +88,10 @@ public final class ClassifyToolCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    if (!catalog.paths().isEmpty() || !configs.isEmpty()) {
-      // the operator's toolErrors: rules are read before the built-in readings
-      classifier =
-          ToolFailureClassifier.INSTANCE.withRules(
-              catalog.load(configs, spec.commandLine().getErr()).toolErrorRules());
+    Catalog withRules = rules.loadIfGiven(spec.commandLine().getErr());
+    if (withRules != null) {
+      // the operator's rules are read before the built-in ones
+      classifier = ToolFailureClassifier.INSTANCE.withRules(withRules.toolErrorRules());
     }
     if (batch != null) {
       if (message != null

@@ -174,13 +174,13 @@ public final class ClassifyCommand implements Callable<Integer> {
     if (output.json()) {
       Map<String, Object> m = fields(c, provider);
       if (explain) {
-        m.put("explain", explanation(c, classifier));
+        m.put("explain", explanation(c, classifier).json());
       }
       out.println(Json.write(m));
     } else {
       printHuman(out, c);
       if (explain) {
-        printExplanation(out, c, classifier.userRules().size());
+        printExplanation(out, c, classifier);
       }
     }
     return OrchestratorCli.EXIT_OK;
@@ -192,37 +192,27 @@ public final class ClassifyCommand implements Callable<Integer> {
   }
 
   /**
-   * The {@code --explain} object: the deciding rule, whether it is an operator's or built in, why
-   * it matched, what a built-in rule read in the text ({@code words}), how many operator rules
-   * there are, and every rule considered in order with why it did or did not match (the operator's
-   * rules up to the one that matched, then the built-in rule when none did).
+   * What {@code --explain} says: the deciding rule, whether it is an operator's or built in, why it
+   * matched, what a built-in rule read in the text ({@code words}), how many operator rules there
+   * are, and every rule considered in order with why it did or did not match (the operator's rules
+   * up to the one that matched, then the built-in rule when none did).
    */
-  static Map<String, Object> explanation(Classification c, FailureClassifier classifier) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("rule", c.rule());
-    m.put("source", c.why() != null ? "user" : "built-in");
-    m.put("why", c.why() != null ? c.why() : builtIn(c));
-    m.put("words", c.words());
-    m.put("userRules", classifier.userRules().size());
-    List<Map<String, Object>> considered = new ArrayList<>();
-    for (Classification.Check check : checks(c)) {
-      Map<String, Object> line = new LinkedHashMap<>();
-      line.put("rule", check.rule());
-      line.put("matched", check.matched());
-      line.put("why", check.why());
-      considered.add(line);
+  static RuleExplanation explanation(Classification c, FailureClassifier classifier) {
+    List<RuleExplanation.Considered> considered = new ArrayList<>();
+    for (Classification.Check check : c.considered()) {
+      considered.add(new RuleExplanation.Considered(check.rule(), check.matched(), check.why()));
     }
-    m.put("considered", considered);
-    return m;
-  }
-
-  // The rules considered: the operator's, then the built-in one that decided, if it was one.
-  private static List<Classification.Check> checks(Classification c) {
-    List<Classification.Check> all = new ArrayList<>(c.considered());
-    if (c.why() == null) {
-      all.add(new Classification.Check(c.rule(), true, builtIn(c)));
+    boolean byOperator = c.why() != null;
+    if (!byOperator) {
+      considered.add(new RuleExplanation.Considered(c.rule(), true, builtIn(c)));
     }
-    return all;
+    return new RuleExplanation(
+        c.rule(),
+        byOperator,
+        byOperator ? c.why() : builtIn(c),
+        c.words(),
+        classifier.userRules().size(),
+        considered);
   }
 
   // A built-in rule and what it read: "built-in rule in_band.rate_limited
@@ -237,26 +227,14 @@ public final class ClassifyCommand implements Callable<Integer> {
   }
 
   // The human --explain: the deciding rule, then one line per rule considered.
-  private static void printExplanation(PrintWriter out, Classification c, int userRules) {
-    if (c.why() != null) {
-      out.println("  Why: operator rule " + c.rule() + ": " + c.why());
-    } else {
-      out.println(
-          "  Why: "
-              + builtIn(c)
-              + (userRules == 0
-                  ? "; no operator rules loaded"
-                  : "; none of "
-                      + userRules
-                      + " operator rule"
-                      + (userRules == 1 ? "" : "s")
-                      + " matched"));
-    }
-    out.println("  Rules considered:");
-    for (Classification.Check check : checks(c)) {
-      out.println(
-          "    " + check.rule() + " — " + (check.matched() ? "matched: " : "no: ") + check.why());
-    }
+  private static void printExplanation(
+      PrintWriter out, Classification c, FailureClassifier classifier) {
+    RuleExplanation e = explanation(c, classifier);
+    out.println(
+        e.byOperator()
+            ? "  Why: operator rule " + e.rule() + ": " + e.why()
+            : "  Why: " + e.why() + e.noneMatched());
+    e.printConsidered(out);
   }
 
   /** The output object of docs/reference.md §1 plus extra fields, in a stable order. */
@@ -327,7 +305,7 @@ public final class ClassifyCommand implements Callable<Integer> {
           Classification c = classify(item.evidence());
           result.putAll(fields(c, item.provider()));
           if (explain) {
-            result.put("explain", explanation(c, classifier));
+            result.put("explain", explanation(c, classifier).json());
           }
           return result;
         });

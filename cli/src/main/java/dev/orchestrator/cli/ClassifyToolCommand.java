@@ -126,7 +126,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
     } else {
       out.println(readable(c.decision()));
       if (explain) {
-        printExplanation(out, c, classifier.rules().size());
+        printExplanation(out, c);
       }
     }
     return OrchestratorCli.EXIT_OK;
@@ -152,63 +152,42 @@ public final class ClassifyToolCommand implements Callable<Integer> {
   private Map<String, Object> toJson(ToolClassification c) {
     Map<String, Object> m = toJson(c.decision());
     if (explain) {
-      m.put("explain", explanation(c, classifier.rules().size()));
+      m.put("explain", explanation(c).json());
     }
     return m;
   }
 
   /**
-   * The {@code --explain} object: the deciding rule or step, whether it is an operator's or built
+   * What {@code --explain} says: the deciding rule or step, whether it is an operator's or built
    * in, why, the words a wording step read, how many operator rules there are, and every operator
    * rule considered in order with why it did or did not match.
    */
-  static Map<String, Object> explanation(ToolClassification c, int userRules) {
-    Map<String, Object> m = new LinkedHashMap<>();
-    m.put("rule", c.rule());
-    m.put("source", c.byOperatorRule() ? "user" : "built-in");
-    m.put("why", c.why());
-    m.put("words", c.words());
-    m.put("userRules", userRules);
-    List<Map<String, Object>> considered = new ArrayList<>();
+  private RuleExplanation explanation(ToolClassification c) {
+    List<RuleExplanation.Considered> considered = new ArrayList<>();
     for (ToolClassification.Check check : c.considered()) {
-      Map<String, Object> line = new LinkedHashMap<>();
-      line.put("rule", check.rule());
-      line.put("matched", check.matched());
-      line.put("why", check.why());
-      considered.add(line);
+      considered.add(new RuleExplanation.Considered(check.rule(), check.matched(), check.why()));
     }
-    m.put("considered", considered);
-    return m;
+    return new RuleExplanation(
+        c.rule(), c.byOperatorRule(), c.why(), c.words(), classifier.rules().size(), considered);
   }
 
   // The human --explain: what decided and why, then one line per operator rule considered.
-  private static void printExplanation(PrintWriter out, ToolClassification c, int userRules) {
-    if (c.byOperatorRule()) {
-      out.println("  Why: operator rule " + c.rule() + ": " + c.why());
+  private void printExplanation(PrintWriter out, ToolClassification c) {
+    RuleExplanation e = explanation(c);
+    if (e.byOperator()) {
+      out.println("  Why: operator rule " + e.rule() + ": " + e.why());
     } else {
       out.println(
           "  Why: built-in step "
-              + c.rule()
+              + e.rule()
               + ": "
-              + c.why()
-              + (c.words().isEmpty() ? "" : ", reading '" + String.join("', '", c.words()) + "'")
-              + (userRules == 0
-                  ? "; no operator rules loaded"
-                  : c.considered().isEmpty()
-                      ? "; decided before the operator rules"
-                      : "; none of "
-                          + userRules
-                          + " operator rule"
-                          + (userRules == 1 ? "" : "s")
-                          + " matched"));
+              + e.why()
+              + (e.words().isEmpty() ? "" : ", reading '" + String.join("', '", e.words()) + "'")
+              + (e.considered().isEmpty() && e.userRules() > 0
+                  ? "; decided before the operator rules"
+                  : e.noneMatched()));
     }
-    if (!c.considered().isEmpty()) {
-      out.println("  Rules considered:");
-      for (ToolClassification.Check check : c.considered()) {
-        out.println(
-            "    " + check.rule() + " — " + (check.matched() ? "matched: " : "no: ") + check.why());
-      }
-    }
+    e.printConsidered(out);
   }
 
   /** The docs/reference.md §2 fields first, then the extras. */

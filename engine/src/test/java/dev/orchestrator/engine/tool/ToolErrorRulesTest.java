@@ -6,9 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -113,18 +111,15 @@ class ToolErrorRulesTest {
       String rule,
       String kind,
       String action) {
-    ToolClassification c =
-        WITH_RULES.explain(
-            evidence(idempotent, outcomeUnknown, declared, exception, status, tool, message));
+    ToolFailureEvidence e =
+        evidence(idempotent, outcomeUnknown, declared, exception, status, tool, message);
+    ToolClassification c = WITH_RULES.explain(e);
 
     assertThat(c.rule()).as(what).isEqualTo(rule);
     assertThat(c.decision().kind().wireName()).as(what).isEqualTo(kind);
     assertThat(c.decision().action().wireName()).as(what).isEqualTo(action);
     assertThat(c.byOperatorRule()).as(what).isEqualTo(rule.startsWith("user:"));
-    assertThat(
-            WITH_RULES.classify(
-                evidence(idempotent, outcomeUnknown, declared, exception, status, tool, message)))
-        .isEqualTo(c.decision());
+    assertThat(WITH_RULES.classify(e)).isEqualTo(c.decision());
   }
 
   @Test
@@ -328,12 +323,6 @@ class ToolErrorRulesTest {
     assertThat(events).extracting(ToolAuditEvent::rule).containsExactly("tool.wording");
   }
 
-  private static final Set<ToolFailureKind> NEVER_HANDED_ON =
-      EnumSet.of(
-          ToolFailureKind.PERMISSION_DENIED,
-          ToolFailureKind.POLICY_BLOCKED,
-          ToolFailureKind.INVALID_ARGUMENTS);
-
   @Property(tries = 1000)
   void aRuleForAnotherToolChangesNothing(
       @ForAll("evidence") ToolFailureEvidence evidence,
@@ -358,7 +347,7 @@ class ToolErrorRulesTest {
     ToolDecision d = named.classify(signalsAside);
 
     assertThat(d).isEqualTo(ToolFailureClassifier.decide(kind, evidence.idempotent()));
-    if (NEVER_HANDED_ON.contains(kind)) {
+    if (ToolFailureInvariantsTest.NEVER_HANDED_ON.contains(kind)) {
       assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
     }
     if (!evidence.idempotent()) {

@@ -19,7 +19,8 @@ import net.jqwik.api.Provide;
  */
 class ToolFailureInvariantsTest {
 
-  private static final Set<ToolFailureKind> NEVER_HANDED_ON =
+  /** The kinds no decision ever hands to another agent. */
+  static final Set<ToolFailureKind> NEVER_HANDED_ON =
       EnumSet.of(
           ToolFailureKind.PERMISSION_DENIED,
           ToolFailureKind.POLICY_BLOCKED,

@@ -739,6 +739,33 @@ final class ToolFailureWording {
                   "\\b(?:failed|unable|could not|couldn't|cannot) (?:to )?"
                       + "(?:list|get|load|fetch|register|update|enumerate)\\b[^\\n]{0,20}?"
                       + " (?:tools|mcp servers?)\\b")),
+          // A tool the host cannot offer or a server it cannot yet call: the tool's own definition
+          // refused ("Tool 'x' has an invalid schema", "Failed to validate tool mcp_x: tool
+          // parameters array type must have items", "Skipping tool 'x' … missing types in its
+          // parameter schema"), an MCP session not (or no longer) established ("Bad Request: No
+          // valid session ID provided", "Received request before initialization was complete"),
+          // a browser profile another instance holds. The call never ran;
+          // read before the arguments' validation words the same messages hold.
+          new Row(
+              TOOL_UNAVAILABLE,
+              List.of(
+                  "has an invalid schema",
+                  "has an invalid outputschema",
+                  "has an invalid inputschema",
+                  "has invalid json parameters",
+                  "array type must have items",
+                  "array schema missing items",
+                  "in its parameter schema",
+                  "did not return a valid tool",
+                  "cannot be used as a tool",
+                  "validation errors in the following tools",
+                  "before initialization",
+                  "initialize request first",
+                  "valid session id",
+                  "missing session id",
+                  "browser is already in use"),
+              Regexes.compile(
+                  "\\bfailed to validate tool (?!input|arg|call|param|result|output|response)\\S")),
           // A tool the server or the agent does not have, named so before the arguments' words
           // that carry it (MCP's -32602 "Invalid params: Tool not found: get_weather", "Unknown
           // tool: browse. Available: bash, create, …", "Tool zoom is invalid", "missing tool,
@@ -1356,14 +1383,15 @@ final class ToolFailureWording {
                   "connecttimeout",
                   "timed out while connecting",
                   // an MCP server not yet, or no longer, there to take the call ("MCP startup
-                  // incomplete", "MCPManager has not been initialized", "Received request before
-                  // initialization was complete", "No MCP servers could be initialized", "No MCP
-                  // client found for tool ID", "No tools available", "Couldn't reach the MCP
-                  // server", "Failed to list or register tools for MCP server")
+                  // incomplete", "MCPManager has not been initialized", "No MCP servers could be
+                  // initialized", "No MCP client found for tool ID", "No tools available",
+                  // "Couldn't reach the MCP server", "Failed to list or register tools for MCP
+                  // server"); a stdio server that exited as it started ("Server transport closed
+                  // unexpectedly, this is likely due to the process exiting early")
+                  "process exiting early",
                   "startup incomplete",
                   "not been initialized",
                   "could not be initialized",
-                  "before initialization",
                   "during session initialization",
                   "no mcp client",
                   "no mcp servers",
@@ -1773,7 +1801,17 @@ final class ToolFailureWording {
                   "failed in sandbox",
                   "error while trying to use the tool",
                   "cannot read properties of",
-                  "object has no attribute",
+                  // Python's TypeErrors and AttributeErrors in the tool's own code, unnamed
+                  // ("generate_image() takes 2 positional arguments but 3 were given", "'method'
+                  // object is not iterable", "unhashable type: 'dict'", "can only concatenate str
+                  // (not \"NoneType\") to str", "'McpExecutor' object has no attribute", "module
+                  // 'src.api' has no attribute")
+                  "positional arguments but",
+                  "positional argument but",
+                  "is not iterable",
+                  "unhashable type",
+                  "can only concatenate",
+                  "has no attribute",
                   "indices must be integers",
                   "is not subscriptable",
                   "maximum call stack size exceeded",

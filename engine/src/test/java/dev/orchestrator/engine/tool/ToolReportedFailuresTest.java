@@ -20,19 +20,20 @@ class ToolReportedFailuresTest {
   private static final String REPORTED = "/tool-failures/reported.tsv";
 
   /**
-   * The held-out fifth's share read as its kind when the floor was set (270 of 496; 113 of the
+   * The held-out fifth's share read as its kind when the floor was set (276 of 496; 113 of the
    * first five rounds' 321 on the classifier before any of them, each round scored before its rows
    * were read; the sixth round read 22 of its 65 on arrival, the seventh 22 of 58, the eighth 8 of
-   * 20, the ninth 9 of 19, the tenth 7 of 13).
+   * 20, the ninth 9 of 19, the tenth 7 of 13). A careful reader of the text alone reads 403 of the
+   * 496 (ADR 0043, addendum of 2026-12-07).
    */
-  static final double HELD_OUT_FLOOR = 0.54;
+  static final double HELD_OUT_FLOOR = 0.55;
 
   /**
-   * The other four fifths' share when the floor was set (1,321 of 1,921; 438 of the first five
+   * The other four fifths' share when the floor was set (1,358 of 1,921; 438 of the first five
    * rounds' 1,193 before any of them, 82 of the ninth round's 148 and 19 of the tenth's 47 on
    * arrival).
    */
-  static final double RULES_FLOOR = 0.68;
+  static final double RULES_FLOOR = 0.70;
 
   /**
    * Calls that may have run, read as a tool never reached and so handed to another agent as safe to

@@ -33,20 +33,20 @@ final class ToolFailureWording {
    *     ToolFailureClassifier#MAX_WORDING_CHARS}
    */
   static Reading read(String text) {
-    Row row = firstMatch(ROWS, text);
-    if (row == null) {
+    Match match = firstMatch(ROWS, text);
+    if (match == null) {
       return null;
     }
     // a host's words that the call failed name no cause; the tool's own words after them may still
     // say its arguments were wrong ("Error executing tool get_model_details: Either name or
     // unique_id must be provided")
-    if (row == CALL_FAILED) {
+    if (match.row() == CALL_FAILED) {
       String asked = VALUE_ASKED_OTHERWISE.found(text);
       if (asked != null) {
         return new Reading(INVALID_ARGUMENTS, asked);
       }
     }
-    return new Reading(row.kind(), row.found(text));
+    return new Reading(match.row().kind(), match.words());
   }
 
   /**
@@ -84,10 +84,6 @@ final class ToolFailureWording {
   record Row(ToolFailureKind kind, List<String> phrases, Pattern pattern) {
     Row(ToolFailureKind kind, List<String> phrases) {
       this(kind, phrases, null);
-    }
-
-    boolean matches(String text) {
-      return found(text) != null;
     }
 
     /** The first of the row's phrases the text holds, else the pattern's match, else null. */
@@ -744,8 +740,8 @@ final class ToolFailureWording {
           // parameters array type must have items", "Skipping tool 'x' … missing types in its
           // parameter schema"), an MCP session not (or no longer) established ("Bad Request: No
           // valid session ID provided", "Received request before initialization was complete"),
-          // a browser profile another instance holds. The call never ran;
-          // read before the arguments' validation words the same messages hold.
+          // a browser profile another instance holds. The call never ran; read before the
+          // arguments' validation words the same messages hold.
           new Row(
               TOOL_UNAVAILABLE,
               List.of(
@@ -1922,17 +1918,21 @@ final class ToolFailureWording {
    * typed evidence, no row of {@link #ROWS} read its wording and no HTTP status is printed in it
    * ({@link ToolFailureClassifier}). {@code null} when neither row reads it.
    *
-   * @param text the failure's wording, as for {@link #kind(String)}
+   * @param text the failure's wording, as for {@link #read(String)}
    */
   static Reading lastResort(String text) {
-    Row row = firstMatch(LAST_RESORT, text);
-    return row == null ? null : new Reading(row.kind(), row.found(text));
+    Match match = firstMatch(LAST_RESORT, text);
+    return match == null ? null : new Reading(match.row().kind(), match.words());
   }
 
-  private static Row firstMatch(List<Row> rows, String text) {
+  // The first row that reads the text, and what it read.
+  private record Match(Row row, String words) {}
+
+  private static Match firstMatch(List<Row> rows, String text) {
     for (Row row : rows) {
-      if (row.matches(text)) {
-        return row;
+      String words = row.found(text);
+      if (words != null) {
+        return new Match(row, words);
       }
     }
     return null;

@@ -60,7 +60,7 @@ class ToolFailureWordingTest {
           dead.add(phrase + ": read by its own row's pattern");
         }
         for (int j = 0; j < i; j++) {
-          if (rows.get(j).matches(phrase)) {
+          if (rows.get(j).found(phrase) != null) {
             dead.add(phrase + ": read first by the " + rows.get(j).kind() + " row " + j);
           }
         }

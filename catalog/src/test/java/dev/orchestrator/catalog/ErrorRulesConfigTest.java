@@ -132,6 +132,8 @@ class ErrorRulesConfigTest {
           status out of range   | match: {status: 700} | errors.yaml:7:13: errors[0].match.status: 700 is not an HTTP status (expected: 100..599 or a class like "4xx")
           status class unknown  | match: {status: [429, "6xx"]} | errors.yaml:7:27: errors[0].match.status[1]: "6xx" is not an HTTP status
           no condition          | match: {} | errors.yaml:7:5: errors[0].match: no condition
+          an empty phrase list  | match: {messageContains: []} | errors.yaml:7:13: errors[0].match.messageContains: an empty list (expected: one or more phrases of the message or body)
+          an empty code list    | match: {status: 429, code: []} | errors.yaml:7:26: errors[0].match.code: an empty list (expected: one or more error types or codes)
           no match at all       | category: timeout | errors.yaml:6:5: errors[0]: the rule has no match
           header without name   | match: {header: {value: quota}} | errors.yaml:7:13: errors[0].match.header: the header condition has no name
           header as a string    | match: {header: "X-A: b"} | errors.yaml:7:13: errors[0].match.header: "X-A: b" is not an object

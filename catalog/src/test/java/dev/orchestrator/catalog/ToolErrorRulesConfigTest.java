@@ -85,6 +85,8 @@ class ToolErrorRulesConfigTest {
           no match at all         | kind: timeout | tools.yaml:2:5: toolErrors[0]: the rule has no match
           status class unknown    | match: {status: [429, "6xx"]}\\n    kind: timeout | tools.yaml:3:27: toolErrors[0].match.status[1]: "6xx" is not an HTTP status
           a blank tool            | match: {tool: " "}\\n    kind: timeout | tools.yaml:3:13: toolErrors[0].match.tool: a blank entry (expected: tool names)
+          an empty phrase list    | match: {messageContains: []}\\n    kind: timeout | tools.yaml:3:13: toolErrors[0].match.messageContains: an empty list (expected: one or more phrases of the message)
+          an empty status list    | match: {tool: x, status: []}\\n    kind: timeout | tools.yaml:3:22: toolErrors[0].match.status: an empty list (expected: one or more HTTP statuses
           a provider verdict key  | match: {tool: x}\\n    category: timeout | tools.yaml:4:5: toolErrors[0].category: 'category' belongs to errors: rules; a tool-failure rule names a kind
           retryable is the table's | match: {tool: x}\\n    kind: timeout\\n    retryable: true | tools.yaml:5:5: toolErrors[0].retryable: 'retryable' belongs to errors: rules
           """)

@@ -227,6 +227,9 @@ final class OwnConfigReader {
     List<String> statuses = new ArrayList<>();
     if (status.present()) {
       List<Value> items = status.isArray() ? status.elements("HTTP statuses") : List.of(status);
+      if (items.isEmpty()) {
+        throw status.fail(EMPTY_CONDITION + "HTTP statuses or classes like \"4xx\")");
+      }
       for (Value s : items) {
         String text =
             s.node().isInt() ? Integer.toString(s.node().intValue()) : s.node().asText("");
@@ -325,11 +328,17 @@ final class OwnConfigReader {
     return rule.source().name() + (at[0] > 0 ? ":" + at[0] : "");
   }
 
+  // A condition's empty list would hold for nothing, and read as absent it would hold for anything.
+  private static final String EMPTY_CONDITION = "an empty list (expected: one or more ";
+
   // A string or a list of strings, none blank; empty when absent.
   private static List<String> nonBlank(Value v, String expectation) {
     List<String> values = v.strings(expectation);
     if (values == null) {
       return List.of();
+    }
+    if (values.isEmpty()) {
+      throw v.fail(EMPTY_CONDITION + expectation + ")");
     }
     for (String s : values) {
       if (s.isBlank()) {

@@ -208,9 +208,13 @@ public final class ToolFailureClassifier {
           List.of());
     }
     String text = readable(evidence.message());
+    // A status a client printed, with no typed one beside it, read once: here when rules may ask
+    // for it, else only below, where it is needed (the scan is most of a long message's cost).
+    Integer printed = rules.isEmpty() ? null : printed(evidence, text);
     List<ToolClassification.Check> considered = new ArrayList<>(rules.size());
     for (ToolErrorRule rule : rules) {
-      ToolClassification.Check check = check(rule, evidence, text);
+      ToolClassification.Check check =
+          check(rule, evidence.tool(), evidence.status(), printed, text);
       considered.add(check);
       if (check.matched()) {
         return new ToolClassification(
@@ -263,9 +267,11 @@ public final class ToolFailureClassifier {
           List.of(worded.words()),
           considered);
     }
-    // A status a client printed, with no typed one beside it, only tightens: a 404 or a 429
-    // printed by a web-fetch tool may be the fetched page's, not the tool's.
-    Integer printed = evidence.status() == null ? printedStatus(text) : null;
+    // A printed status only tightens: a 404 or a 429 printed by a web-fetch tool may be the
+    // fetched page's, not the tool's.
+    if (rules.isEmpty()) {
+      printed = printed(evidence, text);
+    }
     ToolFailureKind printedKind = printed == null ? null : statusKind(printed, idempotent);
     ToolDecision byStatus = printedKind == null ? null : decide(printedKind, idempotent);
     if (byStatus != null && byStatus.action() == ToolAction.FAIL_CLOSED) {
@@ -314,15 +320,18 @@ public final class ToolFailureClassifier {
         considered);
   }
 
+  private static Integer printed(ToolFailureEvidence evidence, String text) {
+    return evidence.status() == null && text != null ? printedStatus(text) : null;
+  }
+
   /**
    * Whether {@code rule} matches: when it does, every condition that held; when it does not, the
    * first condition that failed.
    */
   private static ToolClassification.Check check(
-      ToolErrorRule rule, ToolFailureEvidence evidence, String text) {
+      ToolErrorRule rule, String tool, Integer status, Integer printed, String text) {
     List<String> held = new ArrayList<>();
     if (!rule.tools().isEmpty()) {
-      String tool = evidence.tool();
       if (tool == null) {
         return no(
             rule, "no tool named (the rule is for " + String.join(" or ", rule.tools()) + ")");
@@ -333,23 +342,15 @@ public final class ToolFailureClassifier {
       held.add("tool " + tool);
     }
     if (!rule.statuses().isEmpty()) {
-      Integer status = evidence.status();
-      boolean printed = status == null && text != null;
-      if (printed) {
-        status = printedStatus(text);
-      }
-      if (status == null) {
+      Integer read = status != null ? status : printed;
+      String named = (status != null ? "status " : "printed status ") + read;
+      if (read == null) {
         return no(rule, "no status (the rule is for " + String.join(" or ", rule.statuses()) + ")");
       }
-      if (!ErrorRule.matchesStatus(rule.statuses(), status)) {
-        return no(
-            rule,
-            (printed ? "printed status " : "status ")
-                + status
-                + " is not "
-                + String.join(" or ", rule.statuses()));
+      if (!ErrorRule.matchesStatus(rule.statuses(), read)) {
+        return no(rule, named + " is not " + String.join(" or ", rule.statuses()));
       }
-      held.add((printed ? "printed status " : "status ") + status);
+      held.add(named);
     }
     if (!rule.phrases().isEmpty()) {
       String phrase = null;

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -355,42 +354,15 @@ class ToolErrorRulesTest {
     }
   }
 
+  // The invariants test's evidence (its wording: plain phrasings and every reported and
+  // tool-written message), for the tool "search".
   @Provide
   Arbitrary<ToolFailureEvidence> evidence() {
-    Arbitrary<String> wording =
-        Arbitraries.of(
-                "Permission denied",
-                "Request failed with status code 404",
-                "no connectable ydotool socket",
-                "Failed to create invoice",
-                "connection reset by peer",
-                "timed out after 30s",
-                "Unknown tool: grep",
-                "Invalid arguments: path must be absolute")
-            .injectNull(0.2);
-    return Combinators.combine(
-            Arbitraries.of(true, false),
-            Arbitraries.of(true, false),
-            Arbitraries.of(ToolFailureKind.class).injectNull(0.5),
-            Arbitraries.of(ToolExceptionType.class),
-            Arbitraries.integers().between(100, 599).injectNull(0.4),
-            wording)
-        .as(
-            (idem, unknown, declared, type, status, message) ->
-                ToolFailureEvidence.of(idem)
-                    .withOutcomeUnknown(unknown)
-                    .withDeclaredKind(declared)
-                    .withExceptionType(type)
-                    .withStatus(status)
-                    .withMessage(message)
-                    .withTool("search"));
+    return ToolFailureInvariantsTest.anyEvidence().map(e -> e.withTool("search"));
   }
 
   @Provide
   Arbitrary<List<String>> phrases() {
-    return Arbitraries.of("denied", "socket", "404", "failed", "reset", "")
-        .filter(s -> !s.isEmpty())
-        .list()
-        .ofMaxSize(2);
+    return Arbitraries.of("denied", "socket", "404", "failed", "reset").list().ofMaxSize(2);
   }
 }

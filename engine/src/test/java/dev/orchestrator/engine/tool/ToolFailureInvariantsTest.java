@@ -61,6 +61,11 @@ class ToolFailureInvariantsTest {
 
   @Provide
   Arbitrary<ToolFailureEvidence> evidence() {
+    return anyEvidence();
+  }
+
+  /** Any mix of evidence: each signal present or not, the wording of {@link #anyWording()}. */
+  static Arbitrary<ToolFailureEvidence> anyEvidence() {
     Arbitrary<ToolFailureKind> kinds = Arbitraries.of(ToolFailureKind.class).injectNull(0.4);
     Arbitrary<ToolExceptionType> types = Arbitraries.of(ToolExceptionType.class);
     Arbitrary<Integer> statuses = Arbitraries.integers().between(100, 599).injectNull(0.3);
@@ -70,7 +75,7 @@ class ToolFailureInvariantsTest {
             kinds,
             types,
             statuses,
-            wording().injectNull(0.3))
+            anyWording().injectNull(0.3))
         .as(
             (idem, unknown, declared, type, status, message) ->
                 ToolFailureEvidence.of(idem)
@@ -81,10 +86,16 @@ class ToolFailureInvariantsTest {
                     .withMessage(message));
   }
 
-  // A few plain phrasings, every message users reported (tool-failures/reported.tsv) and every
-  // message tools' code writes (tool-failures/server-strings.tsv).
   @Provide
   Arbitrary<String> wording() {
+    return anyWording();
+  }
+
+  /**
+   * A few plain phrasings, every message users reported (tool-failures/reported.tsv) and every
+   * message tools' code writes (tool-failures/server-strings.tsv).
+   */
+  static Arbitrary<String> anyWording() {
     return Arbitraries.oneOf(
         Arbitraries.of(
             "permission denied",

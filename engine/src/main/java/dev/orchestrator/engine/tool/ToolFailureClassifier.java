@@ -65,8 +65,12 @@ import javax.net.ssl.SSLHandshakeException;
  *   <li>The structured type: the first {@link ToolFailureException} in the chain whose kind is not
  *       {@code unknown}. Any structured failure saying non-idempotent makes the call
  *       non-idempotent, whatever the {@link ToolSpec} says.
+ *   <li>Typed evidence of what the invariants guard: an exception type or HTTP status (below) that
+ *       reads {@code permission_denied} or {@code policy_blocked}, or a timeout, transport failure
+ *       or interrupt of a non-idempotent call ({@code ambiguous_outcome}).
  *   <li>The operator's rules ({@link #withRules}, a catalog's {@code toolErrors:}), first match
  *       wins: each names a kind, and the decision table ({@link #decide}) says what to do with it.
+ *       A rule corrects a reading; it cannot contradict the typed evidence of the step before.
  *   <li>The exception type, first match along the chain (see {@link ToolExceptionType}); in
  *       addition {@link InterruptedException}, {@link InterruptedIOException} (other than a socket
  *       timeout), {@link CancellationException} and an NIO channel's {@link
@@ -207,6 +211,25 @@ public final class ToolFailureClassifier {
           List.of(),
           List.of());
     }
+    ToolFailureKind typed = exceptionKind != null ? exceptionKind : statusKind;
+    ToolDecision decision = decide(typed == null ? UNKNOWN : typed, idempotent);
+    String typedStep = exceptionKind != null ? "tool.exception_type" : "tool.status";
+    String typedWhy =
+        typed == null
+            ? null
+            : exceptionKind != null
+                ? "the exception's type is evidence of " + typed.wireName()
+                : "status " + evidence.status() + " is " + typed.wireName();
+    // Typed evidence of what ADR 0001 guards (a refusal, a policy, a call that may have run) is
+    // read before the operator's rules: a rule corrects a reading, it cannot contradict that.
+    if (guarded(decision)) {
+      return new ToolClassification(
+          decision,
+          typedStep,
+          rules.isEmpty() ? typedWhy : typedWhy + ", which no operator rule overrides",
+          List.of(),
+          List.of());
+    }
     String text = readable(evidence.message());
     // A status a client printed, with no typed one beside it, read once: here when rules may ask
     // for it, else only below, where it is needed (the scan is most of a long message's cost).
@@ -221,20 +244,11 @@ public final class ToolFailureClassifier {
             decide(rule.kind(), idempotent), rule.id(), check.why(), List.of(), considered);
       }
     }
-    ToolFailureKind typed = exceptionKind != null ? exceptionKind : statusKind;
-    ToolDecision decision = decide(typed == null ? UNKNOWN : typed, idempotent);
     // what the exception type or the status decides, where one of them does
     ToolClassification byType =
         typed == null
             ? null
-            : new ToolClassification(
-                decision,
-                exceptionKind != null ? "tool.exception_type" : "tool.status",
-                exceptionKind != null
-                    ? "the exception's type is evidence of " + typed.wireName()
-                    : "status " + evidence.status() + " is " + typed.wireName(),
-                List.of(),
-                considered);
+            : new ToolClassification(decision, typedStep, typedWhy, List.of(), considered);
     if (decision.action() == ToolAction.FAIL_CLOSED) {
       return byType;
     }
@@ -318,6 +332,17 @@ public final class ToolFailureClassifier {
                 + "), which only tightens a decision; no words name a cause",
         List.of(),
         considered);
+  }
+
+  /**
+   * Whether a typed reading is one ADR 0001's invariants guard, which no operator rule overrides: a
+   * permission or policy failure, or a call that may have run and is not replayed.
+   */
+  private static boolean guarded(ToolDecision decision) {
+    return switch (decision.kind()) {
+      case PERMISSION_DENIED, POLICY_BLOCKED, AMBIGUOUS_OUTCOME -> true;
+      default -> false;
+    };
   }
 
   private static Integer printed(ToolFailureEvidence evidence, String text) {

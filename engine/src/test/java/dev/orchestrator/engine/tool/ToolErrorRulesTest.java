@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -51,6 +53,12 @@ class ToolErrorRulesTest {
                   List.of("took too long"),
                   ToolFailureKind.TIMEOUT)));
 
+  private static final Set<ToolFailureKind> GUARDED =
+      EnumSet.of(
+          ToolFailureKind.PERMISSION_DENIED,
+          ToolFailureKind.POLICY_BLOCKED,
+          ToolFailureKind.AMBIGUOUS_OUTCOME);
+
   private static ToolErrorRule rule(
       String origin,
       List<String> tools,
@@ -91,14 +99,22 @@ class ToolErrorRulesTest {
           a rule before the status            | false | false | -                 | -                  | 400 | -            | out of credits                                   | user:t.yaml:6      | rate_limited      | failover_agent
           a printed status                    | false | false | -                 | -                  | -   | -            | Request failed with status code 400: no credits  | user:t.yaml:6      | rate_limited      | failover_agent
           a status outside the class          | false | false | -                 | -                  | 500 | -            | out of credits                                   | tool.status        | execution_failed  | fail_closed
-          a rule before the exception type    | false | false | -                 | timeout            | -   | desktop_type | ydotool socket gone                              | user:t.yaml:2      | tool_unavailable  | failover_agent
+          a rule before the exception type    | false | false | -                 | not_found          | -   | desktop_type | ydotool socket gone                              | user:t.yaml:2      | tool_unavailable  | failover_agent
+          a rule before an idempotent timeout | true  | false | -                 | timeout            | -   | desktop_type | ydotool socket gone                              | user:t.yaml:2      | tool_unavailable  | failover_agent
+          a timeout that may have run: typed  | false | false | -                 | timeout            | -   | desktop_type | ydotool socket gone                              | tool.exception_type | ambiguous_outcome | fail_closed
+          a reset that may have run: typed    | false | false | -                 | connection_reset   | -   | desktop_type | ydotool socket gone                              | tool.exception_type | ambiguous_outcome | fail_closed
+          a refusal's exception: typed        | true  | false | -                 | permission         | -   | desktop_type | ydotool socket gone                              | tool.exception_type | permission_denied | fail_closed
+          a refusal's status: typed           | true  | false | -                 | -                  | 403 | desktop_type | ydotool socket gone                              | tool.status        | permission_denied | fail_closed
+          a policy's status: typed            | true  | false | -                 | -                  | 451 | desktop_type | ydotool socket gone                              | tool.status        | policy_blocked    | fail_closed
+          a 504 that may have run: typed      | false | false | -                 | -                  | 504 | desktop_type | ydotool socket gone                              | tool.status        | ambiguous_outcome | fail_closed
+          a rule before a settled status      | false | false | -                 | -                  | 400 | desktop_type | ydotool socket gone                              | user:t.yaml:2      | tool_unavailable  | failover_agent
           the table decides a rule's timeout  | false | false | -                 | -                  | -   | -            | the export took too long                         | user:t.yaml:13     | ambiguous_outcome | fail_closed
           the same timeout, idempotent        | true  | false | -                 | -                  | -   | -            | the export took too long                         | user:t.yaml:13     | timeout           | retry_same_agent
           outcome unknown wins over a rule    | false | true  | -                 | -                  | -   | desktop_type | no connectable ydotool socket                    | tool.outcome_unknown | ambiguous_outcome | fail_closed
           a declared kind wins over a rule    | false | false | invalid_arguments | -                  | -   | desktop_type | no connectable ydotool socket                    | tool.declared_kind | invalid_arguments | fail_closed
           no rule matches: built in           | false | false | -                 | -                  | -   | desktop_type | Permission denied                                | tool.wording       | permission_denied | fail_closed
           """)
-  void rulesStandAfterTheDeclaredSignalsAndBeforeEveryBuiltInReading(
+  void rulesStandAfterTheGuardedEvidenceAndBeforeEveryOtherReading(
       String what,
       boolean idempotent,
       boolean outcomeUnknown,
@@ -342,9 +358,17 @@ class ToolErrorRulesTest {
         ToolFailureClassifier.INSTANCE.withRules(
             List.of(rule("t.yaml:2", List.of("search"), List.of(), List.of(), kind)));
     ToolFailureEvidence signalsAside = evidence.withOutcomeUnknown(false).withDeclaredKind(null);
+    // what the exception type and status alone decide
+    ToolDecision typed = ToolFailureClassifier.INSTANCE.classify(signalsAside.withMessage(null));
 
     ToolDecision d = named.classify(signalsAside);
 
+    if (GUARDED.contains(typed.kind())) {
+      // typed evidence of a refusal, a policy or a call that may have run: the rule is not read
+      assertThat(d).isEqualTo(ToolFailureClassifier.INSTANCE.classify(signalsAside));
+      assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);
+      return;
+    }
     assertThat(d).isEqualTo(ToolFailureClassifier.decide(kind, evidence.idempotent()));
     if (ToolFailureInvariantsTest.NEVER_HANDED_ON.contains(kind)) {
       assertThat(d.action()).isEqualTo(ToolAction.FAIL_CLOSED);

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class BrokenSourceTest {
   @TempDir Path dir;
@@ -179,6 +181,26 @@ class BrokenSourceTest {
     assertThat(header.getMessage())
         .doesNotContain("sk-live")
         .contains("header 'Authorization' would carry a credential");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          http://user:sk-live-pw@127.0.0.1:9/v1       | carries a user and password
+          https://sk-live-token@api.example.com/v1    | carries a user and password
+          https://api.example.com/v1?api_key=sk-live1 | has a query or fragment
+          https://api.example.com/v1#key=sk-live1     | has a query or fragment
+          http://sk-live@ host/v1                     | is not a URL
+          ftp://host/v1?sk-live                       | has a query or fragment
+          """)
+  void aCredentialInABaseUrlIsRefusedAndNotEchoed(String url, String message) {
+    CatalogException e = parseFails("c.yaml", "providers:\n  a:\n    baseUrl: '" + url + "'\n");
+
+    assertThat(e.getMessage()).doesNotContain("sk-live").contains(message);
+    assertThat(e.line()).isEqualTo(3);
+    assertThat(e.field()).isEqualTo("providers.a.baseUrl");
   }
 
   @Test

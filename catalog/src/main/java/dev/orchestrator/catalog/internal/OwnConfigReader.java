@@ -534,17 +534,32 @@ final class OwnConfigReader {
     }
   }
 
+  // A base URL's user info, query or fragment may hold a credential: refused without echoing it.
   private static void requireHttpUrl(Value where, String url) {
+    URI u;
     try {
-      URI u = new URI(url);
-      String s = u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-      if ((s.equals("http") || s.equals("https")) && u.getHost() != null) {
-        return;
-      }
+      u = new URI(url);
     } catch (URISyntaxException e) {
-      // fall through to the error below
+      u = null;
     }
-    throw where.fail(where.render() + " is not a URL (expected: an http(s) base URL)");
+    if (u != null && u.getRawUserInfo() != null) {
+      throw where.fail(
+          "carries a user and password (expected: the key in the environment variable named by"
+              + " apiKeyEnv)");
+    }
+    if (u != null && (u.getRawQuery() != null || u.getRawFragment() != null)) {
+      throw where.fail(
+          "has a query or fragment (expected: a base URL the endpoint's path is appended to; a"
+              + " key goes in the environment variable named by apiKeyEnv)");
+    }
+    String s = u == null || u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
+    if ((s.equals("http") || s.equals("https")) && u.getHost() != null) {
+      return;
+    }
+    boolean mayHoldCredential = url.indexOf('@') >= 0 || url.indexOf('?') >= 0;
+    throw where.fail(
+        (mayHoldCredential ? "is not a URL" : where.render() + " is not a URL")
+            + " (expected: an http(s) base URL)");
   }
 
   private static RoutePatch route(String id, Value v) {

@@ -55,6 +55,8 @@ final class RunRecord {
   private final ChatRequest request;
   private final Catalog catalog;
   private ProviderFailure unavailable;
+  // per route, when the Retry-After its latest rate-limited attempt asked for ends (ticker nanos)
+  private final Map<String, Long> askedUntil = new HashMap<>();
   private boolean continuing;
   private boolean panic;
 
@@ -186,6 +188,9 @@ final class RunRecord {
       Duration latency,
       String key) {
     seen.merge(f.category(), 1, Integer::sum);
+    if (f.category() == FailureCategory.RATE_LIMITED && f.retryAfter() != null) {
+      askedUntil.put(route.id(), ticker.read() + capped(f.retryAfter()).toNanos());
+    }
     add(AttemptRecord.failed(route.id(), n, f, d, delay, latency, continuing, key));
   }
 
@@ -249,9 +254,8 @@ final class RunRecord {
   /** The request's error; a {@code Retry-After} handed on is never longer than the cap. */
   private OrchestratorException error(
       OrchestratorException.Type type, String msg, ProviderFailure f, Duration retryAfter) {
-    Duration bounded =
-        retryAfter == null || retryAfter.compareTo(retryAfterCap) <= 0 ? retryAfter : retryAfterCap;
-    return new OrchestratorException(type, msg, f, trace(), bounded);
+    return new OrchestratorException(
+        type, msg, f, trace(), retryAfter == null ? null : capped(retryAfter));
   }
 
   /**
@@ -320,10 +324,7 @@ final class RunRecord {
     boolean sameModel = tried.size() == 1 || plan.pool() == PoolKind.GROUP;
     if (allRateLimited && !seen.isEmpty() && sameModel) {
       // A single route or a group, rate limited throughout: the upstream's own 429 and its wait.
-      Duration wait =
-          last.retryAfter() != null
-              ? last.retryAfter().compareTo(retryAfterCap) <= 0 ? last.retryAfter() : retryAfterCap
-              : earliestCooldown();
+      Duration wait = last.retryAfter() != null ? capped(last.retryAfter()) : earliestCooldown();
       return error(
           OrchestratorException.Type.RATE_LIMITED,
           String.join(", ", tried)
@@ -344,7 +345,9 @@ final class RunRecord {
           null);
     }
     if (allRateLimited && !seen.isEmpty()) {
-      Duration earliest = earliestCooldown();
+      // every candidate tried said to slow down: the earliest wait, whether it cooled a route or
+      // was shorter than a cool-down (a client told 429 + Retry-After backs off; a 502 it re-sends)
+      Duration earliest = earliest(earliestCooldown(), askedWait());
       if (earliest != null) {
         return error(
             OrchestratorException.Type.RATE_LIMITED,
@@ -456,6 +459,21 @@ final class RunRecord {
             + (keys.isEmpty() ? "" : "; to enable routes, " + keys),
         null,
         null);
+  }
+
+  private Duration capped(Duration retryAfter) {
+    return retryAfter.compareTo(retryAfterCap) <= 0 ? retryAfter : retryAfterCap;
+  }
+
+  private Duration askedWait() {
+    return askedUntil.values().stream()
+        .min(Long::compare)
+        .map(until -> Duration.ofNanos(Math.max(0, until - ticker.read())))
+        .orElse(null);
+  }
+
+  private static Duration earliest(Duration a, Duration b) {
+    return a == null ? b : b == null || a.compareTo(b) <= 0 ? a : b;
   }
 
   private Duration earliestCooldown() {

@@ -192,6 +192,38 @@ class TaskOrchestratorTest {
   }
 
   @Test
+  void everyCandidateAskingForAShortWaitIsRateLimitedWithTheEarliestWaitNotExhausted() {
+    // Waits too short to cool a route: each is spent or failed over, and the pool runs out. Every
+    // candidate said to slow down, so the caller gets that and the earliest wait, not a 502.
+    client.script("a/m", rateLimited(Duration.ofSeconds(3)), rateLimited(Duration.ofSeconds(3)));
+    client.script("b/m", rateLimited(Duration.ofSeconds(2)), rateLimited(Duration.ofSeconds(2)));
+    TaskOrchestrator o =
+        orchestrator(
+            withPools(TWO_PRICED),
+            OrchestratorPolicy.builder().seed(7L).deadline(Duration.ofSeconds(60)).build());
+
+    OrchestratorException e = failure(o, request("v"));
+
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.RATE_LIMITED);
+    assertThat(e.retryAfter()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(3));
+    assertThat(e.getMessage()).startsWith("every candidate is rate limited; earliest retry in ");
+  }
+
+  @Test
+  void exhaustionWithOneFailureOtherThanARateLimitIsStillExhaustion() {
+    client.script("a/m", rateLimited(Duration.ofSeconds(2)), rateLimited(Duration.ofSeconds(2)));
+    client.script(
+        "b/m",
+        fail(500, FailureCategory.SERVER_ERROR, true),
+        fail(500, FailureCategory.SERVER_ERROR, true));
+
+    OrchestratorException e = failure(orchestrator(withPools(TWO_PRICED)), request("v"));
+
+    assertThat(e.type()).isEqualTo(OrchestratorException.Type.CANDIDATES_EXHAUSTED);
+    assertThat(e.retryAfter()).isNull();
+  }
+
+  @Test
   void contextLengthFailsOverOnlyToLargerKnownWindowsAndUnknownOnes() {
     Catalog c =
         Catalogs.of(

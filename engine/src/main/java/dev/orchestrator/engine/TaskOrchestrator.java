@@ -145,7 +145,7 @@ public final class TaskOrchestrator {
 
   /** Replaces the catalog (e.g. after a refresh); in-flight requests keep their plan. */
   public void updateCatalog(Catalog catalog) {
-    this.planner = RoutePlanner.create(catalog, clock);
+    this.planner = RoutePlanner.create(Objects.requireNonNull(catalog, "catalog"), clock);
   }
 
   /**
@@ -158,7 +158,7 @@ public final class TaskOrchestrator {
 
   /** Plans {@code request} with the current health and observations, without sending anything. */
   public Plan plan(ChatRequest request) {
-    return plan(planner, request);
+    return plan(planner, Objects.requireNonNull(request, "request"));
   }
 
   private Plan plan(RoutePlanner p, ChatRequest request) {
@@ -212,6 +212,7 @@ public final class TaskOrchestrator {
    * the policy's deadline) — for callers whose request already waited, such as a server queue.
    */
   public ChatResult chat(ChatRequest request, Cancellation cancellation, Duration deadline) {
+    Objects.requireNonNull(request, "request");
     return run(request, request.stream() ? delta -> {} : null, cancellation, deadline);
   }
 
@@ -233,7 +234,10 @@ public final class TaskOrchestrator {
   /** As {@link #stream(ChatRequest, StreamListener, Cancellation)}, within {@code deadline}. */
   public ChatResult stream(
       ChatRequest request, StreamListener listener, Cancellation cancellation, Duration deadline) {
-    ChatRequest r = request.stream() ? request : request.toBuilder().stream(true).build();
+    ChatRequest r =
+        Objects.requireNonNull(request, "request").stream()
+            ? request
+            : request.toBuilder().stream(true).build();
     return run(r, Objects.requireNonNull(listener, "listener"), cancellation, deadline);
   }
 
@@ -248,6 +252,8 @@ public final class TaskOrchestrator {
    */
   private ChatResult run(
       ChatRequest request, StreamListener listener, Cancellation cancel, Duration deadline) {
+    Objects.requireNonNull(cancel, "cancellation");
+    Objects.requireNonNull(deadline, "deadline");
     long start = ticker.read();
     Duration d =
         deadline.compareTo(policy.timeouts().deadline()) < 0
@@ -343,13 +349,13 @@ public final class TaskOrchestrator {
 
     /** The catalog (required). */
     public Builder catalog(Catalog v) {
-      catalog = v;
+      catalog = Objects.requireNonNull(v, "catalog");
       return this;
     }
 
     /** The provider clients (required). */
     public Builder providers(ProviderClients v) {
-      clients = v;
+      clients = Objects.requireNonNull(v, "providers");
       return this;
     }
 

@@ -16,6 +16,7 @@ import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
@@ -69,6 +70,25 @@ class TaskOrchestratorTest {
       return e;
     }
     throw new AssertionError("expected the request to fail");
+  }
+
+  @Test
+  void aNullArgumentIsNamedInTheException() {
+    TaskOrchestrator o = orchestrator(withPools(TWO_PRICED));
+    ChatRequest r = request("v");
+    Cancellation c = new Cancellation();
+    Duration d = Duration.ofSeconds(1);
+
+    assertThatThrownBy(() -> o.chat(null)).hasMessage("request");
+    assertThatThrownBy(() -> o.plan(null)).hasMessage("request");
+    assertThatThrownBy(() -> o.stream(null, delta -> {})).hasMessage("request");
+    assertThatThrownBy(() -> o.chat(r, null)).hasMessage("cancellation");
+    assertThatThrownBy(() -> o.chat(r, c, null)).hasMessage("deadline");
+    assertThatThrownBy(() -> o.stream(r, delta -> {}, c, null)).hasMessage("deadline");
+    assertThatThrownBy(() -> o.updateCatalog(null)).hasMessage("catalog");
+    assertThatThrownBy(() -> TaskOrchestrator.builder().catalog(null)).hasMessage("catalog");
+    assertThatThrownBy(() -> TaskOrchestrator.builder().providers(null)).hasMessage("providers");
+    assertThat(client.calls()).isEmpty();
   }
 
   @Test

@@ -32,6 +32,9 @@ public final class Json {
     int best = 0;
     try (JsonParser p = MAPPER.getFactory().createParser(text)) {
       for (JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+        if (t.isStructEnd()) {
+          continue; // a closing bracket is no place in the path: its line is past the problem
+        }
         JsonStreamContext c = p.getParsingContext();
         String at = render(t.isStructStart() ? c.getParent() : c);
         if (at.equals(path)) {

@@ -347,8 +347,42 @@ final class Simulation {
     try {
       return b.build();
     } catch (IllegalArgumentException e) {
-      throw new ScenarioException("request: " + e.getMessage());
+      throw inField("request", node, e, REQUEST_FIELDS);
     }
+  }
+
+  // The request's settings the scenario writes under another name.
+  private static final Map<String, String> REQUEST_FIELDS = Map.of("max_tokens", "maxOutputTokens");
+
+  // The policy's durations: the scenario writes each with its unit (deadline is deadlineMs).
+  private static final Map<String, String> POLICY_FIELDS = policyFields();
+
+  private static Map<String, String> policyFields() {
+    Map<String, String> m = new LinkedHashMap<>();
+    for (String f : POLICY) {
+      if (f.endsWith("Ms")) {
+        m.put(f.substring(0, f.length() - 2), f);
+      }
+    }
+    return Map.copyOf(m);
+  }
+
+  /**
+   * The engine's complaint about one of its settings ({@code deadline: 0 ms (expected: > 0 ms)}) as
+   * a problem of the scenario field that set it ({@code policy.deadlineMs}); of {@code where}
+   * itself when the scenario does not write that field (a default's conflict with another field).
+   *
+   * @param fields the engine's setting names the scenario writes otherwise, and how it writes them
+   */
+  private static ScenarioException inField(
+      String where, JsonNode node, IllegalArgumentException e, Map<String, String> fields) {
+    String m = e.getMessage();
+    int colon = m.indexOf(": ");
+    String setting = colon < 0 ? "" : m.substring(0, colon);
+    String field = fields.getOrDefault(setting, setting);
+    return node.has(field)
+        ? new ScenarioException(where + "." + field + m.substring(colon))
+        : new ScenarioException(where + ": " + m);
   }
 
   private static OrchestratorPolicy policy(JsonNode node) {
@@ -424,7 +458,7 @@ final class Simulation {
       }
       return b.build();
     } catch (IllegalArgumentException e) {
-      throw new ScenarioException("policy." + e.getMessage());
+      throw inField("policy", node, e, POLICY_FIELDS);
     }
   }
 

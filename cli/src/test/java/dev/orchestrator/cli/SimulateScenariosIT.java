@@ -117,6 +117,51 @@ class SimulateScenariosIT {
     assertThat(e.get("message").asText()).contains(says);
   }
 
+  @ParameterizedTest(name = "{0}")
+  @org.junit.jupiter.params.provider.CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          "policy": {"seed": 1,\\n  "deadlineMs": 0}             | policy.deadlineMs          | 0 ms (expected: > 0 ms)
+          "policy": {"seed": 1,\\n  "attemptTimeoutMs": -3}      | policy.attemptTimeoutMs    | -3 ms (expected: > 0 ms)
+          "policy": {"seed": 1,\\n  "firstTokenTimeoutMs": 0}    | policy.firstTokenTimeoutMs | 0 ms (expected: > 0 ms)
+          "policy": {"seed": 1,\\n  "streamIdleTimeoutMs": 0}    | policy.streamIdleTimeoutMs | 0 ms (expected: > 0 ms)
+          "policy": {"seed": 1,\\n  "backoffInitialMs": -1}      | policy.backoffInitialMs    | -1 ms (expected: >= 0 ms)
+          "policy": {"backoffInitialMs": 500,\\n  "backoffMaxMs": 10} | policy.backoffMaxMs   | 10 ms (expected: >= backoffInitial 500 ms)
+          "policy":\\n  {"backoffInitialMs": 5000}                | policy                     | backoffMax: 1000 ms (expected: >= backoffInitial 5000 ms)
+          "policy": {"seed": 1,\\n  "exploration": 2}            | policy.exploration         | 2.0 (expected: 0..1)
+          "request": {"model": "a/m",\\n  "promptTokens": -1}     | request.promptTokens       | -1 (expected: >= 0)
+          "request": {"model": "a/m",\\n  "maxOutputTokens": 0}   | request.maxOutputTokens    | 0 (expected: >= 1)
+          """)
+  void aSettingTheEngineRefusesIsReportedAtTheFieldAsWrittenAndItsLine(
+      String member, String field, String says, @org.junit.jupiter.api.io.TempDir Path dir)
+      throws IOException {
+    Path scenario = dir.resolve("s.json");
+    String request = member.startsWith("\"request\"") ? "" : "\"request\": {\"model\": \"a/m\"},";
+    Files.writeString(
+        scenario,
+        """
+        {"catalog": {"a": {"id": "a", "name": "a", "env": ["A_KEY"], "models": {"m":
+           {"id": "m", "name": "m", "cost": {"input": 0, "output": 0},
+            "limit": {"context": 128000, "output": 8192},
+            "modalities": {"input": ["text"], "output": ["text"]}}}}},
+         %s
+         %s}
+        """
+            .formatted(request, member.replace("\\n", "\n")));
+
+    CliRun r = CliRun.of("simulate", scenario.toString(), "--json");
+
+    assertThat(r.code).as(r.out).isEqualTo(3);
+    JsonNode e = r.json().get("error");
+    assertThat(e.get("type").asText()).isEqualTo("invalid_input");
+    assertThat(e.get("field").asText()).isEqualTo(field);
+    // the field on the line after its object's; the object itself where it starts
+    assertThat(e.get("line").asInt()).isEqualTo(field.contains(".") ? 7 : 6);
+    assertThat(e.get("message").asText())
+        .endsWith(":" + e.get("line") + ": " + field + ": " + says);
+  }
+
   @org.junit.jupiter.api.Test
   void anUnknownRouteInTheFallbackListIsReportedAtItsEntry(
       @org.junit.jupiter.api.io.TempDir Path dir) throws IOException {

@@ -15,14 +15,15 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * The {@code --batch PATH|-} loop of {@code classify} and {@code classify-tool}: JSON Lines in, one
- * JSON object per non-blank line out, in order, each written before the next line is read. A bad
- * line (not JSON, not an object, an unknown field, a value out of range) yields {@code {"line": N,
- * "error": {"type": "invalid_input", "message": …}}} and the batch goes on; only an unreadable
- * input stops it (exit 3). Not thread-safe (one per invocation).
+ * JSON object per non-blank line out, in order, each with its input {@code line} number first and
+ * written before the next line is read. A bad line (not JSON, not an object, an unknown field, a
+ * value out of range) yields {@code {"line": N, "error": {"type": "invalid_input", "message": …}}}
+ * and the batch goes on; only an unreadable input stops it (exit 3). Not thread-safe (one per
+ * invocation).
  */
 final class BatchLines {
   private BatchLines() {}
@@ -37,13 +38,13 @@ final class BatchLines {
   }
 
   /**
-   * Reads {@code batch} ({@code -} for stdin) and writes one output object per line.
+   * Reads {@code batch} ({@code -} for stdin) and writes one output object per line: {@code line},
+   * then the fields {@code classify} gives.
    *
-   * @param classify turns a line number and its parsed JSON object into the output object; throws
-   *     {@link BadLine} (or {@link IllegalArgumentException}) for a bad line
+   * @param classify turns a line's parsed JSON object into the output fields; throws {@link
+   *     BadLine} (or {@link IllegalArgumentException}) for a bad line
    */
-  static void run(
-      String batch, PrintWriter out, BiFunction<Integer, JsonNode, Map<String, Object>> classify) {
+  static void run(String batch, PrintWriter out, Function<JsonNode, Map<String, Object>> classify) {
     boolean stdin = "-".equals(batch);
     String name = stdin ? "stdin" : batch;
     try (BufferedReader in = open(batch, stdin)) {
@@ -53,12 +54,11 @@ final class BatchLines {
         if (line.isBlank()) {
           continue;
         }
-        Map<String, Object> result;
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("line", number);
         try {
-          result = classify.apply(number, object(line));
+          result.putAll(classify.apply(object(line)));
         } catch (BadLine | IllegalArgumentException e) {
-          result = new LinkedHashMap<>();
-          result.put("line", number);
           Map<String, Object> error = new LinkedHashMap<>();
           error.put("type", CliException.INVALID_INPUT);
           error.put("message", e.getMessage());

@@ -298,12 +298,10 @@ public final class ClassifyCommand implements Callable<Integer> {
     BatchLines.run(
         batch,
         out,
-        (lineNo, node) -> {
+        node -> {
           BatchItem item = parseItem(node);
-          Map<String, Object> result = new LinkedHashMap<>();
-          result.put("line", lineNo);
           Classification c = classify(item.evidence());
-          result.putAll(fields(c, item.provider()));
+          Map<String, Object> result = fields(c, item.provider());
           if (explain) {
             result.put("explain", explanation(c, classifier).json());
           }

@@ -220,7 +220,7 @@ public final class ClassifyToolCommand implements Callable<Integer> {
       List.of("message", "exception", "status", "tool", "idempotent", "outcomeUnknown");
 
   private void runBatch(PrintWriter out) {
-    BatchLines.run(batch, out, (lineNo, node) -> toJson(classifyLine(node)));
+    BatchLines.run(batch, out, node -> toJson(classifyLine(node)));
   }
 
   private ToolClassification classifyLine(JsonNode node) {

@@ -128,25 +128,27 @@ class ClassifyToolCommandTest {
     int code = run("classify-tool", "--batch", batch.toString(), "--json");
 
     assertThat(code).isZero();
+    // each result starts with its input line number, as classify's do (blank line 3 skipped)
     assertThat(out.toString().lines())
         .hasSize(5)
         .satisfiesExactly(
             l ->
                 assertThat(l)
-                    .startsWith("{\"kind\":\"ambiguous_outcome\",\"observedKind\":\"timeout\""),
+                    .startsWith(
+                        "{\"line\":1,\"kind\":\"ambiguous_outcome\",\"observedKind\":\"timeout\""),
             l ->
                 assertThat(l)
                     .startsWith(
-                        "{\"kind\":\"timeout\",\"observedKind\":\"timeout\",\"action\":\"retry_same_agent\""),
-            l -> assertThat(l).startsWith("{\"kind\":\"permission_denied\""),
+                        "{\"line\":2,\"kind\":\"timeout\",\"observedKind\":\"timeout\",\"action\":\"retry_same_agent\""),
+            l -> assertThat(l).startsWith("{\"line\":4,\"kind\":\"permission_denied\""),
             l ->
                 assertThat(l)
                     .startsWith(
-                        "{\"kind\":\"ambiguous_outcome\",\"observedKind\":\"ambiguous_outcome\""),
+                        "{\"line\":5,\"kind\":\"ambiguous_outcome\",\"observedKind\":\"ambiguous_outcome\""),
             l ->
                 assertThat(l)
                     .startsWith(
-                        "{\"kind\":\"unknown\",\"observedKind\":\"unknown\",\"action\":\"failover_agent\""));
+                        "{\"line\":6,\"kind\":\"unknown\",\"observedKind\":\"unknown\",\"action\":\"failover_agent\""));
   }
 
   @Test
@@ -160,7 +162,7 @@ class ClassifyToolCommandTest {
     } finally {
       System.setIn(saved);
     }
-    assertThat(out.toString().strip()).startsWith("{\"kind\":\"tool_unavailable\"");
+    assertThat(out.toString().strip()).startsWith("{\"line\":1,\"kind\":\"tool_unavailable\"");
   }
 
   @Test
@@ -185,7 +187,7 @@ class ClassifyToolCommandTest {
             "{\"line\":2,\"error\":{\"type\":\"invalid_input\",\"message\":\"invalid JSON at"
                 + " column 13 (expected: one JSON object per line)\"}}")
         .doesNotContain("sk-live");
-    assertThat(lines.get(2)).startsWith("{\"kind\":");
+    assertThat(lines.get(2)).startsWith("{\"line\":3,\"kind\":");
   }
 
   @ParameterizedTest

@@ -124,4 +124,61 @@ final class BatchLines {
       }
     }
   }
+
+  /** Longest string value a bad-line message quotes. */
+  static final int MAX_SHOWN_CHARS = 24;
+
+  /**
+   * A wrong value as a bad-line message shows it: a number, a boolean or a short string as it is;
+   * an object, an array and a longer string by their JSON type only — a log's values (a tool's
+   * result content, a provider's body) may hold secrets.
+   */
+  static String shown(JsonNode v) {
+    if (v.isObject()) {
+      return "an object";
+    }
+    if (v.isArray()) {
+      return "an array";
+    }
+    if (v.isTextual() && v.textValue().length() > MAX_SHOWN_CHARS) {
+      return "a string of " + v.textValue().length() + " characters";
+    }
+    return v.toString();
+  }
+
+  /** The string {@code field}; {@code null} when absent or null; a bad line when not a string. */
+  static String string(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      return null;
+    }
+    if (!v.isTextual()) {
+      throw new BadLine(field + ": " + shown(v) + " (expected: a string)");
+    }
+    return v.textValue();
+  }
+
+  /** The HTTP {@code status}; {@code null} when absent or null; else an integer 100..599. */
+  static Integer status(JsonNode node) {
+    JsonNode v = node.get("status");
+    if (v == null || v.isNull()) {
+      return null;
+    }
+    if (!v.isInt() || v.intValue() < 100 || v.intValue() > 599) {
+      throw new BadLine("status: " + shown(v) + " (expected: an integer 100..599)");
+    }
+    return v.intValue();
+  }
+
+  /** The boolean {@code field}; {@code false} when absent or null; else {@code true} or false. */
+  static boolean bool(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    if (v == null || v.isNull()) {
+      return false;
+    }
+    if (!v.isBoolean()) {
+      throw new BadLine(field + ": " + shown(v) + " (expected: true or false)");
+    }
+    return v.booleanValue();
+  }
 }

@@ -319,17 +319,6 @@ public final class ClassifyCommand implements Callable<Integer> {
   // "provider"}, every field optional.
   private static BatchItem parseItem(JsonNode n) {
     BatchLines.onlyFields(n, BATCH_FIELDS);
-    Integer st = null;
-    JsonNode s = n.get("status");
-    if (s != null && !s.isNull()) {
-      if (!s.isIntegralNumber()) {
-        throw new IllegalArgumentException("status: " + s + " (expected: an integer 100..599)");
-      }
-      st = s.asInt();
-      if (st < 100 || st > 599) {
-        throw new IllegalArgumentException("status: " + st + " (expected: 100..599)");
-      }
-    }
     JsonNode b = n.get("body");
     String bodyText = b == null || b.isNull() ? null : b.isTextual() ? b.asText() : b.toString();
     Map<String, String> h = new LinkedHashMap<>();
@@ -343,23 +332,19 @@ public final class ClassifyCommand implements Callable<Integer> {
             e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
       }
     }
-    TransportFault fault = fault(text(n, "exception"), "exception");
+    TransportFault fault = fault(BatchLines.string(n, "exception"), "exception");
+    String provider = BatchLines.string(n, "provider");
     return new BatchItem(
         new FailureEvidence(
-            st,
+            BatchLines.status(n),
             h,
             bodyText,
             fault,
-            text(n, "message"),
-            n.path("streamStarted").asBoolean(false),
+            BatchLines.string(n, "message"),
+            BatchLines.bool(n, "streamStarted"),
             false,
-            text(n, "provider")),
-        text(n, "provider"));
-  }
-
-  private static String text(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v == null || v.isNull() ? null : v.asText();
+            provider),
+        provider);
   }
 
   private static TransportFault fault(String kind, String label) {

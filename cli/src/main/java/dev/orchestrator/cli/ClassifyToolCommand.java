@@ -225,22 +225,27 @@ public final class ClassifyToolCommand implements Callable<Integer> {
 
   private ToolClassification classifyLine(JsonNode node) {
     BatchLines.onlyFields(node, BATCH_FIELDS);
-    String text = string(node, "message");
-    String exceptionName = string(node, "exception");
+    String text = BatchLines.string(node, "message");
+    String exceptionName = BatchLines.string(node, "exception");
     ToolExceptionType type = exceptionType(exceptionName);
     if (type == null) {
       throw new BatchLines.BadLine(
           invalidException(
-              exceptionName.length() > MAX_SHOWN_CHARS
-                  ? shown(node.get("exception"))
+              exceptionName.length() > BatchLines.MAX_SHOWN_CHARS
+                  ? BatchLines.shown(node.get("exception"))
                   : exceptionName));
     }
-    String toolName = string(node, "tool");
+    String toolName = BatchLines.string(node, "tool");
     if (toolName != null && toolName.isBlank()) {
       throw new BatchLines.BadLine("tool: a blank name (expected: the tool's name)");
     }
     return classify(
-        text, type, status(node), toolName, bool(node, "idempotent"), bool(node, "outcomeUnknown"));
+        text,
+        type,
+        BatchLines.status(node),
+        toolName,
+        BatchLines.bool(node, "idempotent"),
+        BatchLines.bool(node, "outcomeUnknown"));
   }
 
   /** {@code other} when absent; {@code null} when not a valid name. */
@@ -257,59 +262,5 @@ public final class ClassifyToolCommand implements Callable<Integer> {
 
   private static String invalidException(String name) {
     return "exception: " + name + " (expected one of: " + ToolExceptionType.wireNames() + ")";
-  }
-
-  /** Longest string value a bad-line message quotes. */
-  static final int MAX_SHOWN_CHARS = 24;
-
-  /**
-   * A wrong value as a bad-line message shows it: a number, a boolean or a short string as it is;
-   * an object or an array (a tool's result content) and a longer string by their JSON type only —
-   * they are tool output and may hold secrets.
-   */
-  private static String shown(JsonNode v) {
-    if (v.isObject()) {
-      return "an object";
-    }
-    if (v.isArray()) {
-      return "an array";
-    }
-    if (v.isTextual() && v.textValue().length() > MAX_SHOWN_CHARS) {
-      return "a string of " + v.textValue().length() + " characters";
-    }
-    return v.toString();
-  }
-
-  private static String string(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    if (v == null || v.isNull()) {
-      return null;
-    }
-    if (!v.isTextual()) {
-      throw new BatchLines.BadLine(field + ": " + shown(v) + " (expected: a string)");
-    }
-    return v.textValue();
-  }
-
-  private static Integer status(JsonNode node) {
-    JsonNode v = node.get("status");
-    if (v == null || v.isNull()) {
-      return null;
-    }
-    if (!v.isInt() || v.intValue() < 100 || v.intValue() > 599) {
-      throw new BatchLines.BadLine("status: " + shown(v) + " (expected: an integer 100..599)");
-    }
-    return v.intValue();
-  }
-
-  private static boolean bool(JsonNode node, String field) {
-    JsonNode v = node.get(field);
-    if (v == null || v.isNull()) {
-      return false;
-    }
-    if (!v.isBoolean()) {
-      throw new BatchLines.BadLine(field + ": " + shown(v) + " (expected: true or false)");
-    }
-    return v.booleanValue();
   }
 }

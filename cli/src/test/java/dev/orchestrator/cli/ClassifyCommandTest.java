@@ -237,7 +237,7 @@ class ClassifyCommandTest {
     assertThat(message(out.get(1)))
         .isEqualTo("invalid JSON at column 1 (expected: one JSON object per line)");
     assertThat(out.get(2).get("category").asText()).isEqualTo("connection_failed");
-    assertThat(message(out.get(3))).isEqualTo("status: 7 (expected: 100..599)");
+    assertThat(message(out.get(3))).isEqualTo("status: 7 (expected: an integer 100..599)");
     assertThat(message(out.get(4)))
         .startsWith("exception: bogus (expected one of: ")
         .contains("stream_idle_timeout");
@@ -247,6 +247,37 @@ class ClassifyCommandTest {
         .isEqualTo(
             "unknown field 'stauts' (did you mean: status?) (expected: status, body, headers,"
                 + " exception, message, streamStarted, provider)");
+  }
+
+  // A value of the wrong type is an error naming the field, never read as something else: "yes"
+  // was false, "true" and 1 were true, and 4294967796 wrapped round to status 500.
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          {"streamStarted": "yes", "status": 500}  | streamStarted: "yes" (expected: true or false)
+          {"streamStarted": "true"}                | streamStarted: "true" (expected: true or false)
+          {"streamStarted": 1}                     | streamStarted: 1 (expected: true or false)
+          {"status": "500"}                        | status: "500" (expected: an integer 100..599)
+          {"status": 500.0}                        | status: 500.0 (expected: an integer 100..599)
+          {"status": 4294967796}                   | status: 4294967796 (expected: an integer 100..599)
+          {"message": 7}                           | message: 7 (expected: a string)
+          {"provider": {"id": "x"}}                | provider: an object (expected: a string)
+          """)
+  void aBatchFieldOfTheWrongTypeIsAnErrorNamingIt(String line, String problem) throws Exception {
+    Path in = dir.resolve("log.jsonl");
+    CliRun.write(in, line, "{\"streamStarted\": true, \"status\": 500}");
+
+    Run r = run("classify", "--batch", in.toString());
+
+    assertThat(r.code()).isZero();
+    List<JsonNode> out = r.out().lines().map(ClassifyCommandTest::parse).toList();
+    assertThat(out).hasSize(2);
+    assertThat(out.get(0).get("line").asInt()).isEqualTo(1);
+    assertThat(out.get(0).get("error").get("type").asText()).isEqualTo("invalid_input");
+    assertThat(message(out.get(0))).isEqualTo(problem);
+    assertThat(out.get(1).get("category").asText()).isEqualTo("stream_interrupted");
   }
 
   private static String message(JsonNode line) {

@@ -199,6 +199,8 @@ class ClassifyToolCommandTest {
           {"status": 42}            | status: 42 (expected: an integer 100..599)
           {"status": "500"}         | status: "500" (expected: an integer 100..599)
           {"idempotent": "yes"}     | idempotent: "yes" (expected: true or false)
+          {"outcomeUnknown": 1}     | outcomeUnknown: 1 (expected: true or false)
+          {"status": 4294967796}    | status: 4294967796 (expected: an integer 100..599)
           {"message": 7}            | message: 7 (expected: a string)
           [1, 2]                    | expected a JSON object, got array
           {"mesage": "x"}           | unknown field 'mesage' (did you mean: message?)

@@ -10,8 +10,8 @@ import picocli.CommandLine.Command;
 /**
  * The {@code orchestrator} command. Thin: parse, call the library, print. Exit codes ({@code
  * docs/reference.md} §0): {@code 0} done, {@code 2} bad usage, {@code 3} unreadable or invalid
- * input file, {@code 1} anything else. Under {@code --json} every failure, usage errors included,
- * still prints one JSON error document on stdout.
+ * input file, {@code 1} anything else, an output that could not be written included. Under {@code
+ * --json} every failure, usage errors included, still prints one JSON error document on stdout.
  */
 @Command(
     name = "orchestrator",
@@ -68,7 +68,11 @@ public final class OrchestratorCli implements Runnable {
           return EXIT_USAGE;
         });
     int code = cl.execute(args);
-    out.flush();
+    if (out.checkError() && code == EXIT_OK) {
+      // a PrintWriter swallows write errors (a full disk, a closed pipe): the job was not done
+      err.println("error: cannot write the output to stdout");
+      code = EXIT_ERROR;
+    }
     err.flush();
     return code;
   }

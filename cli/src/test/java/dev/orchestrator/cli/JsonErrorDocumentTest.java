@@ -3,12 +3,17 @@ package dev.orchestrator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Under {@code --json} every failing command still prints one error document on stdout
@@ -56,6 +61,31 @@ class JsonErrorDocumentTest {
     assertThat(r.code).isEqualTo(2);
     assertThat(r.out).isEmpty();
     assertThat(r.err).contains("close matches: orchestrator/free");
+  }
+
+  // A PrintWriter swallows a failed write (a full disk, a closed pipe): a script must still see it.
+  @ParameterizedTest(name = "{0}")
+  @ValueSource(
+      strings = {
+        "route orchestrator/free --json",
+        "route orchestrator/free",
+        "classify --status 500 --json",
+        "classify-tool --message x"
+      })
+  void anOutputThatCannotBeWrittenExits1WithOneLineOnStderr(String args) {
+    OutputStream full =
+        new OutputStream() {
+          @Override
+          public void write(int b) throws IOException {
+            throw new IOException("No space left on device");
+          }
+        };
+    StringWriter err = new StringWriter();
+
+    int code = OrchestratorCli.run(args.split(" "), new PrintWriter(full), new PrintWriter(err));
+
+    assertThat(code).isEqualTo(1);
+    assertThat(err.toString()).isEqualTo("error: cannot write the output to stdout\n");
   }
 
   @Test

@@ -2,14 +2,16 @@ package dev.orchestrator.cli;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /**
  * Picocli's parse errors in the user's terms: {@code --max-price: 'abc' is not a number} rather
- * than {@code 'abc' is not a java.math.BigDecimal}; an unknown option with Picocli's own close
- * matches. Stateless; thread-safe.
+ * than {@code 'abc' is not a java.math.BigDecimal}, {@code --prompt-tokens: '99999999999' is out of
+ * range (expected: -2147483648..2147483647)} rather than "not an int"; an unknown option with
+ * Picocli's own close matches. Stateless; thread-safe.
  */
 final class UsageMessages {
   private UsageMessages() {}
@@ -29,7 +31,12 @@ final class UsageMessages {
     if (t.matches()) {
       boolean first = t.group(2) != null;
       String value = first ? t.group(2) : t.group(4);
-      String type = first ? t.group(3) : t.group(5);
+      String type = simple(first ? t.group(3) : t.group(5));
+      String range = RANGES.get(type);
+      if (range != null && WHOLE.matcher(value).matches()) {
+        // a whole number all the same, too large or too small for the option's type
+        return t.group(1) + ": '" + value + "' is out of range (expected: " + range + ")";
+      }
       return t.group(1) + ": '" + value + "' is not " + expected(type);
     }
     if (ex instanceof CommandLine.UnmatchedArgumentException u) {
@@ -57,8 +64,23 @@ final class UsageMessages {
     return m;
   }
 
-  private static String expected(String javaType) {
-    String simple = javaType.substring(javaType.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+  private static final Pattern WHOLE = Pattern.compile("[+-]?\\d+");
+
+  // What the integer types Picocli converts to can hold, by simple(type).
+  private static final Map<String, String> RANGES =
+      Map.of(
+          "int", Integer.MIN_VALUE + ".." + Integer.MAX_VALUE,
+          "integer", Integer.MIN_VALUE + ".." + Integer.MAX_VALUE,
+          "long", Long.MIN_VALUE + ".." + Long.MAX_VALUE,
+          "short", Short.MIN_VALUE + ".." + Short.MAX_VALUE,
+          "byte", Byte.MIN_VALUE + ".." + Byte.MAX_VALUE);
+
+  // "java.lang.Integer" -> "integer"
+  private static String simple(String javaType) {
+    return javaType.substring(javaType.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT);
+  }
+
+  private static String expected(String simple) {
     return switch (simple) {
       case "bigdecimal", "double", "float" -> "a number";
       case "int", "integer", "long", "short", "byte", "biginteger" -> "a whole number";

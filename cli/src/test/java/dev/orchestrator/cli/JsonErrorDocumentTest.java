@@ -30,6 +30,10 @@ class JsonErrorDocumentTest {
           route orchestrator/fre --json                          | 2 | unknown_model | unknown model: orchestrator/fre (close matches: orchestrator/free, orchestrator/auto)
           route orchestrator/free --max-price abc --json         | 2 | usage         | --max-price: 'abc' is not a number
           route orchestrator/free --prompt-tokens 1.5 --json     | 2 | usage         | --prompt-tokens: '1.5' is not a whole number
+          route orchestrator/free --prompt-tokens 99999999999999 --json | 2 | usage  | --prompt-tokens: '99999999999999' is out of range (expected: -2147483648..2147483647)
+          route orchestrator/free --max-output-tokens -3000000000 --json | 2 | usage | --max-output-tokens: '-3000000000' is out of range (expected: -2147483648..2147483647)
+          classify --status 4294967796 --json                    | 2 | usage         | --status: '4294967796' is out of range (expected: -2147483648..2147483647)
+          chat orchestrator/free --message hi --deadline-ms 99999999999999999999 --json | 2 | usage | --deadline-ms: '99999999999999999999' is out of range (expected: -9223372036854775808..9223372036854775807)
           route orchestrator/free --require teleport --json      | 2 | usage         | --require: teleport
           route orchestrator/free --jsn --json                   | 2 | usage         | Unknown option: '--jsn' (did you mean: --json?)
           route --json                                           | 2 | usage         | Missing required parameter: 'MODEL'

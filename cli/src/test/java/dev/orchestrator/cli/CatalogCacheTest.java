@@ -157,6 +157,37 @@ class CatalogCacheTest {
         CliRun.of("catalog", "list", "--source", source.toString(), "--cache-dir", dir.toString());
 
     assertThat(list.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
-    assertThat(list.err).contains(source + ": no such file");
+    assertThat(list.err)
+        .isEqualTo(
+            "error: "
+                + source
+                + ": no such file (after 1 attempt(s); no cached copy under "
+                + dir
+                + ")\n");
+  }
+
+  @Test
+  void aSourceThatDoesNotLoadIsReportedAtItsLineAndField() throws Exception {
+    Path source = dir.resolve("bad.yaml");
+    Files.writeString(source, "routes:\n  \"acme/fast-1\": {contextWindow: x}\n");
+
+    CliRun list =
+        CliRun.of(
+            "catalog",
+            "list",
+            "--source",
+            source.toString(),
+            "--cache-dir",
+            dir.resolve("c").toString(),
+            "--json");
+
+    assertThat(list.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
+    JsonNode error = list.json().get("error");
+    assertThat(error.get("file").asText()).isEqualTo(source.toString());
+    assertThat(error.get("line").asInt()).isEqualTo(2);
+    assertThat(error.get("field").asText()).isEqualTo("routes[\"acme/fast-1\"].contextWindow");
+    assertThat(error.get("message").asText())
+        .startsWith(source + ":2:")
+        .doesNotContain(source + ": " + source);
   }
 }

@@ -65,9 +65,13 @@ public final class LiveCatalog {
         if (cache.load(r.source()).isEmpty()) {
           CatalogException f =
               o.failure().orElseGet(() -> new CatalogException(r.name(), "not loaded", null));
+          // the source's own place and problem, said once: "a.yaml: no such file (after …)"
           throw new CatalogException(
-              r.name(),
-              f.getMessage()
+              f.source(),
+              f.line(),
+              f.column(),
+              f.field(),
+              f.problem()
                   + " (after "
                   + o.attempts()
                   + " attempt(s); no cached copy under "

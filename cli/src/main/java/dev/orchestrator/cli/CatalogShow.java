@@ -32,6 +32,7 @@ final class CatalogShow implements Callable<Integer> {
 
   @Parameters(
       paramLabel = "NAME",
+      converter = ModelName.class,
       description = "A route id provider/model, a virtual model or a pool name.")
   String routeId;
 

@@ -44,7 +44,11 @@ public final class ChatCommand implements Callable<Integer> {
 
   @Mixin CatalogOptions catalogOptions;
 
-  @Parameters(index = "0", paramLabel = "MODEL", description = "Virtual model, pool or route id.")
+  @Parameters(
+      index = "0",
+      paramLabel = "MODEL",
+      converter = ModelName.class,
+      description = "Virtual model, pool or route id.")
   String model;
 
   @Option(names = "--message", required = true, paramLabel = "TEXT", description = "User message.")

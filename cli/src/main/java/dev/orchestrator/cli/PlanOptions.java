@@ -15,6 +15,7 @@ public final class PlanOptions {
   @Parameters(
       index = "0",
       paramLabel = "MODEL",
+      converter = ModelName.class,
       description =
           "orchestrator/free, orchestrator/auto, a pool name, or a route id provider/model")
   String model;

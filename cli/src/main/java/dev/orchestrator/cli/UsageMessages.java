@@ -16,28 +16,39 @@ import picocli.CommandLine;
 final class UsageMessages {
   private UsageMessages() {}
 
-  // "Invalid value for option '--port': 'x' is not an int", and for other types
-  // "Invalid value for option '--max-price': cannot convert 'abc' to BigDecimal (java.lang…)".
+  // "Invalid value for option '--port': …", "Invalid value for positional parameter at index 0
+  // (MODEL): …": the option or parameter, and what its converter said.
+  private static final Pattern INVALID_VALUE =
+      Pattern.compile(
+          "Invalid value for (?:option '([^']+)'|positional parameter at index \\S+ \\(([^)]+)\\)):"
+              + " (.*)",
+          Pattern.DOTALL);
+
+  // A built-in converter's words: "'x' is not an int", and for other types "cannot convert 'abc'
+  // to BigDecimal (java.lang…)".
   private static final Pattern NOT_A_TYPE =
       Pattern.compile(
-          "Invalid value for (?:option|positional parameter) '([^']+)': (?:'(.*)' is not an?"
-              + " (\\S+)|cannot convert '(.*)' to ([\\w.]+).*)",
-          Pattern.DOTALL);
+          "'(.*)' is not an? (\\S+)|cannot convert '(.*)' to ([\\w.]+).*", Pattern.DOTALL);
 
   /** One line for {@code ex}, naming the option, the value and what was expected. */
   static String of(CommandLine.ParameterException ex) {
     String m = ex.getMessage() == null ? "invalid command line" : ex.getMessage();
-    Matcher t = NOT_A_TYPE.matcher(m);
-    if (t.matches()) {
-      boolean first = t.group(2) != null;
-      String value = first ? t.group(2) : t.group(4);
-      String type = simple(first ? t.group(3) : t.group(5));
+    Matcher v = INVALID_VALUE.matcher(m);
+    if (v.matches()) {
+      String name = v.group(1) != null ? v.group(1) : v.group(2);
+      Matcher t = NOT_A_TYPE.matcher(v.group(3));
+      if (!t.matches()) {
+        return name + ": " + v.group(3); // the CLI's own converter's words (ModelName)
+      }
+      boolean first = t.group(1) != null;
+      String value = first ? t.group(1) : t.group(3);
+      String type = simple(first ? t.group(2) : t.group(4));
       String range = RANGES.get(type);
       if (range != null && WHOLE.matcher(value).matches()) {
         // a whole number all the same, too large or too small for the option's type
-        return t.group(1) + ": '" + value + "' is out of range (expected: " + range + ")";
+        return name + ": '" + value + "' is out of range (expected: " + range + ")";
       }
-      return t.group(1) + ": '" + value + "' is not " + expected(type);
+      return name + ": '" + value + "' is not " + expected(type);
     }
     if (ex instanceof CommandLine.UnmatchedArgumentException u) {
       List<String> suggestions = u.getSuggestions();

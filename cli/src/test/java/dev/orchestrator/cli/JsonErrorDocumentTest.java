@@ -9,6 +9,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,6 +92,34 @@ class JsonErrorDocumentTest {
 
     assertThat(code).isEqualTo(1);
     assertThat(err.toString()).isEqualTo("error: cannot write the output to stdout\n");
+  }
+
+  // An empty model is a slip in the command line, not a model to look up: close matches of
+  // nothing are arbitrary, and preflight failed with exit 1.
+  @ParameterizedTest(name = "{0} ''")
+  @CsvSource({
+    "route, '', MODEL: empty",
+    "route, '  ', MODEL: blank",
+    "preflight, '', MODEL: empty",
+    "chat --message hi, '', MODEL: empty",
+    "catalog show, '', NAME: empty"
+  })
+  void anEmptyModelIsBadUsageSayingSo(String command, String model, String says) {
+    List<String> args = new ArrayList<>(List.of(command.split(" ")));
+    args.add(model);
+    args.add("--json");
+
+    CliRun r = CliRun.of(args.toArray(String[]::new));
+
+    assertThat(r.code).isEqualTo(2);
+    JsonNode error = r.json().get("error");
+    assertThat(error.get("type").asText()).isEqualTo("usage");
+    assertThat(error.get("message").asText())
+        .isEqualTo(
+            says
+                + " (expected: orchestrator/free, orchestrator/auto, a pool name, or a route id"
+                + " provider/model)");
+    assertThat(r.err).contains("error: " + says).contains("--help");
   }
 
   @Test

@@ -166,14 +166,16 @@ public final class CatalogCommand implements Runnable {
     public Integer call() {
       Catalog fallback = catalog.load(spec.commandLine().getErr());
       CatalogRefresher.Outcome o;
+      // A failure is reported below, and the refresher's warning of it is not printed; a warning
+      // of a loaded source (its copy not kept) is. It is kept in the cache, where serve and
+      // catalog list find it.
+      WarningLines warnings = new WarningLines();
       try {
-        // The outcome is reported on stderr below; the refresher's own log line would repeat it.
-        // A loaded source is kept in the cache, where serve and catalog list find it.
         o =
             CatalogRefresher.builder(source)
                 .fallback(fallback)
                 .cache(cacheDir.cache())
-                .logger(new QuietLogger())
+                .logger(warnings)
                 .build()
                 .refreshNow();
       } catch (IllegalArgumentException e) {
@@ -193,6 +195,7 @@ public final class CatalogCommand implements Runnable {
                 + ")",
             f);
       }
+      warnings.print(spec.commandLine().getErr());
       Catalog c = o.catalog();
       PrintWriter out = spec.commandLine().getOut();
       if (output.json()) {
@@ -221,26 +224,6 @@ public final class CatalogCommand implements Runnable {
       }
       return OrchestratorCli.EXIT_OK;
     }
-  }
-
-  /** Discards log records: a one-shot command reports its outcome itself. */
-  private static final class QuietLogger implements System.Logger {
-    @Override
-    public String getName() {
-      return "quiet";
-    }
-
-    @Override
-    public boolean isLoggable(Level level) {
-      return false;
-    }
-
-    @Override
-    public void log(Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) {}
-
-    @Override
-    public void log(
-        Level level, java.util.ResourceBundle bundle, String format, Object... params) {}
   }
 
   private static long freeChat(Catalog c) {

@@ -34,13 +34,16 @@ final class LiveSources {
     if (sources.isEmpty()) {
       return new LiveSources(files.load(err), null);
     }
+    WarningLines warnings = new WarningLines();
     try {
       LiveCatalog live =
           LiveCatalog.builder()
               .catalogs(files.paths())
               .sources(sources)
               .cacheDir(cacheDir.directory())
+              .refresher(r -> r.logger(warnings))
               .build();
+      warnings.print(err); // e.g. a source not fetched, its cached copy used
       return new LiveSources(live.current(), live);
     } catch (CatalogException e) {
       throw CliException.input(e.getMessage(), e);

@@ -60,6 +60,12 @@ class CatalogCacheTest {
             "--json");
 
     assertThat(list.code).isEqualTo(OrchestratorCli.EXIT_OK);
+    // one line on the command's stderr, as the catalog's own warnings; not java.util.logging's two
+    assertThat(list.err)
+        .isEqualTo(
+            "warning: catalog refresh failed after 1 attempt(s), keeping the last good catalog: "
+                + source
+                + ": no such file\n");
     JsonNode doc = list.json();
     assertThat(doc.path("routes").findValuesAsText("route")).contains("acme/fast-1");
     assertThat(doc.at("/liveSources/0/source").asText()).isEqualTo(source.toString());

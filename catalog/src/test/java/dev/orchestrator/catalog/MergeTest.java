@@ -146,6 +146,27 @@ class MergeTest {
     assertThat(c.filter().deny()).containsExactly("p/x", "p/y");
   }
 
+  // A typo in a deny list denied nothing, silently. It is a warning, not an error: a route another
+  // file or a later refresh of a source brings may match the entry.
+  @Test
+  void aDenyEntryMatchingNoRouteIsAWarningAtItsLineWithTheClosestRoute() throws IOException {
+    Path a = write("a.yaml", BASE + "  p/mini: {contextWindow: 8192}\n");
+    Path b = write("b.yaml", "deny:\n  - \"p/*\"\n  - p/mimi\n  - q/*\n");
+    List<String> warnings = new java.util.ArrayList<>();
+
+    Catalog c = CatalogLoader.load(List.of(a, b), warnings::add);
+
+    assertThat(c.filter().deny()).containsExactly("p/*", "p/mimi", "q/*");
+    assertThat(warnings)
+        .containsExactly(
+            b
+                + ":3:5: deny[1]: 'p/mimi' matches no route of this catalog (did you mean"
+                + " 'p/mini'?); it denies nothing until a route it matches is added",
+            b
+                + ":4:5: deny[2]: 'q/*' matches no route of this catalog; it denies nothing until"
+                + " a route it matches is added");
+  }
+
   @Test
   void extendsDefaultPutsTheDefaultAtTheBottomOfTheStack() throws IOException {
     Path a = write("a.yaml", BASE);

@@ -157,6 +157,25 @@ class RouteCommandTest {
   }
 
   @Test
+  void aMistypedDenyEntryIsAWarningWithTheRouteItMeant(@TempDir Path dir) throws Exception {
+    Path config =
+        Files.writeString(
+            dir.resolve("deny.yaml"),
+            "extends: default\ndeny: [\"groq/llama-3.3-70b-versatil\"]\n");
+
+    CliRun r = CliRun.of("route", "orchestrator/free", "--catalog", config.toString(), "--json");
+
+    assertThat(r.code).isZero();
+    assertThat(r.err)
+        .isEqualTo(
+            "warning: "
+                + config
+                + ":2:8: deny[0]: 'groq/llama-3.3-70b-versatil' matches no route of this catalog"
+                + " (did you mean 'groq/llama-3.3-70b-versatile'?); it denies nothing until a"
+                + " route it matches is added\n");
+  }
+
+  @Test
   void tableOutputIsForPeople() {
     CliRun r = CliRun.of("route", "orchestrator/free");
     assertThat(r.code).isZero();

@@ -6,10 +6,8 @@ import dev.orchestrator.engine.plan.CloseMatches;
 import dev.orchestrator.engine.tool.ToolErrorRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A catalog under construction: what a stack of sources said, merged in order. Readers fill one per
@@ -20,7 +18,8 @@ public final class Draft {
   final Map<String, ProviderPatch> providers = new LinkedHashMap<>();
   final Map<String, RoutePatch> routes = new LinkedHashMap<>();
   final Map<String, PoolPatch> pools = new LinkedHashMap<>();
-  final Set<String> deny = new LinkedHashSet<>();
+  // each deny glob with where it was first written
+  final Map<String, Value> deny = new LinkedHashMap<>();
   final List<String> sources = new ArrayList<>();
   final List<String> warnings = new ArrayList<>();
   // the errors: sections, in source order, with where each rule's provider is named
@@ -38,7 +37,8 @@ public final class Draft {
 
   /**
    * What the merge allowed but a user should know, one line each: a later source's {@code tier:
-   * free} overriding an earlier source's price (ADR 0015).
+   * free} overriding an earlier source's price (ADR 0015), an error rule's provider or a deny glob
+   * the merged catalog does not have.
    */
   public List<String> warnings() {
     return List.copyOf(warnings);
@@ -99,7 +99,7 @@ public final class Draft {
     if (later.allow != null) {
       allow = List.copyOf(later.allow);
     }
-    deny.addAll(later.deny);
+    later.deny.forEach(deny::putIfAbsent);
     sources.addAll(later.sources);
     errorRules.addAll(later.errorRules);
     toolErrorRules.addAll(later.toolErrorRules);
@@ -142,7 +142,8 @@ public final class Draft {
       }
       b.pool(p.build());
     }
-    b.filter(new RouteFilter(allow == null ? List.of() : allow, List.copyOf(deny)));
+    b.filter(new RouteFilter(allow == null ? List.of() : allow, List.copyOf(deny.keySet())));
+    deny.forEach(this::warnIfDenyingNothing);
     sources.forEach(b::source);
     for (ErrorRulePatch e : errorRules) {
       if (e.rule().provider() != null
@@ -168,5 +169,27 @@ public final class Draft {
     }
     toolErrorRules.forEach(b::toolErrorRule);
     return b.build();
+  }
+
+  // A deny glob that matches no route is most likely a typo: pointed out with the closest route,
+  // not fatal, since a route another file or a later refresh of a source brings may match it.
+  private void warnIfDenyingNothing(String glob, Value at) {
+    RouteFilter one = new RouteFilter(List.of(), List.of(glob));
+    if (routes.isEmpty() || routes.keySet().stream().anyMatch(one::denies)) {
+      return;
+    }
+    // a route id's closest route; a pattern's closest route by spelling would mean nothing
+    String hint = glob.contains("*") ? null : CloseMatches.closest(glob, routes.keySet());
+    String warning =
+        at.fail(
+                "'"
+                    + glob
+                    + "' matches no route of this catalog"
+                    + (hint == null ? "" : " (did you mean '" + hint + "'?)")
+                    + "; it denies nothing until a route it matches is added")
+            .getMessage();
+    if (!warnings.contains(warning)) {
+      warnings.add(warning);
+    }
   }
 }

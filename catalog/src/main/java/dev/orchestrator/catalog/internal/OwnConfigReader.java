@@ -137,9 +137,15 @@ final class OwnConfigReader {
       List<String> allow = globs(root.get("allow"));
       d.allow = allow == null ? List.of() : allow;
     }
-    List<String> deny = globs(root.get("deny"));
+    Value denyValue = root.get("deny");
+    List<String> deny = globs(denyValue);
     if (deny != null) {
-      d.deny.addAll(deny);
+      // each glob with where it is written: one that matches no route is a warning at its line
+      List<Value> at =
+          denyValue.node().isTextual() ? List.of(denyValue) : denyValue.elements("route-id globs");
+      for (int i = 0; i < deny.size(); i++) {
+        d.deny.putIfAbsent(deny.get(i), at.get(i));
+      }
     }
     for (Value e :
         root.get("errors").elements("a list of error rules {match, category, retryable}")) {

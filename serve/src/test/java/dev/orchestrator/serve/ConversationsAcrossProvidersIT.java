@@ -234,6 +234,41 @@ class ConversationsAcrossProvidersIT {
   }
 
   /**
+   * A Codex turn replayed whole ({@code store: false}) with reasoning asked for, whose tool loop's
+   * reasoning another server encrypted and whose results are followed by the user's text: Anthropic
+   * reads the results and the text as one user turn still answering the calls, so the assistant
+   * turn before it would need a thinking block Anthropic signed. The request runs without thinking,
+   * and that is named — not refused by Anthropic for a thinking block it cannot have.
+   */
+  @Test
+  void aReplayedToolLoopWithUserTextAfterItsResultsRunsWithoutThinkingOnAnthropic() {
+    String body =
+        "{\"model\":\"anthropic/m\",\"store\":false,\"reasoning\":{\"effort\":\"medium\"},"
+            + "\"tools\":[{\"type\":\"function\",\"name\":\"shell\",\"parameters\":"
+            + "{\"type\":\"object\"}}],\"input\":["
+            + "{\"type\":\"message\",\"role\":\"user\",\"content\":\"list\"},"
+            + "{\"type\":\"reasoning\",\"summary\":[{\"type\":\"summary_text\","
+            + "\"text\":\"I'll run ls\"}],\"encrypted_content\":\"gAAAAENC\"},"
+            + "{\"type\":\"function_call\",\"call_id\":\"call_77\",\"name\":\"shell\","
+            + "\"arguments\":\"{}\"},"
+            + "{\"type\":\"function_call_output\",\"call_id\":\"call_77\",\"output\":\"a.txt\"},"
+            + "{\"type\":\"message\",\"role\":\"user\",\"content\":\"thanks\"}]}";
+    int before = serve.traces.size();
+
+    HttpResponse<String> r = postTo("/v1/responses", body);
+
+    assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+    StrictUpstream.Received got = last("anthropic");
+    assertThat(got.refusal()).as("anthropic's refusal").isNull();
+    assertThat(got.body().has("thinking")).isFalse();
+    Trace trace = serve.traces.get(before);
+    assertThat(trace.adapted())
+        .anyMatch(a -> a.startsWith("reasoning_effort: thinking off for this request"));
+    assertThat(r.headers().firstValue(Dispatch.ADAPTED))
+        .contains(Integer.toString(trace.adapted().size()));
+  }
+
+  /**
    * A chat conversation ending in an assistant prefill that ends in a space (OpenAI takes it;
    * Anthropic refuses a final assistant message ending in whitespace), continued on Anthropic after
    * the first route failed: the trailing whitespace is left out, and that is named.

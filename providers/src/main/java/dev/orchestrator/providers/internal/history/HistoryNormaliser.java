@@ -759,7 +759,9 @@ public final class HistoryNormaliser {
 
   /**
    * Whether thinking must stay off: it is asked for, and the last assistant turn is a tool loop's
-   * (only tool results after it) whose first block would not be a thinking block Anthropic signed.
+   * whose first block would not be a thinking block Anthropic signed. Only tool results and user
+   * messages follow that turn: Anthropic reads them as one user turn, which still answers its calls
+   * when the agent adds text after the results (Codex's input does).
    */
   private static boolean thinkingOff(ChatRequest r, List<ChatMessage> out) {
     if (r.reasoningEffort() == null || r.reasoningEffort().anthropicBudgetTokens() == 0) {
@@ -767,7 +769,7 @@ public final class HistoryNormaliser {
     }
     for (int k = out.size() - 1; k >= 0; k--) {
       ChatMessage m = out.get(k);
-      if (m.role() == Role.TOOL) {
+      if (m.role() == Role.TOOL || m.role() == Role.USER) {
         continue;
       }
       return m.role() == Role.ASSISTANT && !m.toolCalls().isEmpty() && m.thinking().isEmpty();

@@ -582,6 +582,95 @@ class ResponsesIT {
     }
   }
 
+  /** An Anthropic answer that thought (signed), said a word and called {@code lookup}. */
+  static final String ANTHROPIC_TOOL_CALL =
+      """
+      {"id":"msg_1","type":"message","role":"assistant","model":"opus",
+       "content":[{"type":"thinking","thinking":"Look it up.","signature":"SIG_AN_123"},
+                  {"type":"text","text":"Checking."},
+                  {"type":"tool_use","id":"toolu_1","name":"lookup","input":{"city":"Paris"}}],
+       "stop_reason":"tool_use","stop_sequence":null,
+       "usage":{"input_tokens":10,"output_tokens":4}}
+      """;
+
+  /**
+   * A tool loop with reasoning on an Anthropic route continued by {@code previous_response_id}
+   * (Codex, the Agents SDK): the stored turn goes back with the thinking block Anthropic signed,
+   * first, and thinking stays on — nothing adapted (docs/design.md §13).
+   */
+  @Test
+  void previousResponseIdReplaysAnAnthropicRoutesSignedThinkingWithThinkingOn() {
+    continuesAnAnthropicToolLoopWithItsSignedThinking(Step.answer(200, ANTHROPIC_TOOL_CALL), false);
+  }
+
+  /** As above, the first turn streamed: the signature arrives as a {@code signature_delta}. */
+  @Test
+  void previousResponseIdReplaysTheSignedThinkingOfAStreamedTurn() {
+    String sse =
+        AnthropicSse.start("msg_1", "opus", "{\"input_tokens\":10,\"output_tokens\":1}")
+            .thinking("SIG_AN_123", "Look ", "it up.")
+            .text("Checking.")
+            .toolUse("toolu_1", "lookup", "{\"city\":", "\"Paris\"}")
+            .end("tool_use", 4);
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    continuesAnAnthropicToolLoopWithItsSignedThinking(step, true);
+  }
+
+  private static void continuesAnAnthropicToolLoopWithItsSignedThinking(
+      Step first, boolean stream) {
+    String done =
+        """
+        {"id":"msg_2","type":"message","role":"assistant","model":"opus",
+         "content":[{"type":"text","text":"2.1 million."}],"stop_reason":"end_turn",
+         "stop_sequence":null,"usage":{"input_tokens":30,"output_tokens":4}}
+        """;
+    String tools =
+        "\"tools\":[{\"type\":\"function\",\"name\":\"lookup\","
+            + "\"parameters\":{\"type\":\"object\"}}],\"reasoning\":{\"effort\":\"low\"}";
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("claude/opus", List.of(first, Step.answer(200, done))),
+            WireFidelityIT::catalog)) {
+      String ask =
+          "{\"model\":\"claude/opus\",\"input\":\"How big is Paris?\",\"stream\":"
+              + stream
+              + ","
+              + tools
+              + "}";
+      String id;
+      if (stream) {
+        ServeFixture.Sse s = f.streamTo("/v1/responses", ask);
+        JsonNode completed = json(s.data.get(s.data.size() - 1)).get("response");
+        id = completed.get("id").asText();
+      } else {
+        HttpResponse<String> one = post(f, ask);
+        assertThat(one.statusCode()).as(one.body()).isEqualTo(200);
+        id = json(one.body()).get("id").asText();
+      }
+
+      HttpResponse<String> two =
+          post(
+              f,
+              "{\"model\":\"claude/opus\",\"previous_response_id\":\""
+                  + id
+                  + "\",\"input\":[{\"type\":\"function_call_output\",\"call_id\":"
+                  + "\"toolu_1\",\"output\":\"2.1 million\"}],"
+                  + tools
+                  + "}");
+
+      assertThat(two.statusCode()).as(two.body()).isEqualTo(200);
+      JsonNode sent = sent(f, 1);
+      assertThat(sent.path("thinking").path("type").asText()).isEqualTo("enabled");
+      JsonNode turn = sent.get("messages").get(1);
+      assertThat(turn.path("role").asText()).isEqualTo("assistant");
+      assertThat(turn.at("/content/0/type").asText()).isEqualTo("thinking");
+      assertThat(turn.at("/content/0/thinking").asText()).isEqualTo("Look it up.");
+      assertThat(turn.at("/content/0/signature").asText()).isEqualTo("SIG_AN_123");
+      assertThat(turn.at("/content/2/type").asText()).isEqualTo("tool_use");
+      assertThat(two.headers().firstValue("x-orchestrator-adapted")).isEmpty();
+    }
+  }
+
   static HttpResponse<String> post(ServeFixture f, String body) {
     return send(
         f,

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.serve.front.ContentParts;
 import dev.orchestrator.serve.front.FileParts;
@@ -27,9 +28,11 @@ import java.util.Set;
  * parts), {@code function_call} (with Gemini's thought signature where Gemini's OpenAI wire puts
  * it, {@code extra_content.google.thought_signature}), {@code function_call_output} and {@code
  * reasoning}. The items of one assistant turn — reasoning, its message, its function calls — become
- * one assistant message, as the engine (and Chat Completions) says it. What no route here can
- * replay ({@code encrypted_content}) and item fields with no meaning for the answer are dropped and
- * named; an item type the engine cannot say is a {@code 400} naming it. Stateless.
+ * one assistant message, as the engine (and Chat Completions) says it. A reasoning item's {@code
+ * encrypted_content} as a stored conversation writes it gives the turn its signed thinking blocks
+ * ({@link Conversation#sealed}); any other (another server's), which no route here can replay, and
+ * item fields with no meaning for the answer are dropped and named; an item type the engine cannot
+ * say is a {@code 400} naming it. Stateless.
  */
 final class InputItems {
   /** Item fields that identify an item without changing what it says. */
@@ -77,6 +80,7 @@ final class InputItems {
     boolean hasCalls;
     boolean hasReasoning;
     final StringBuilder reasoning = new StringBuilder();
+    final List<Thinking> thinking = new ArrayList<>();
     String where;
 
     /**
@@ -108,12 +112,14 @@ final class InputItems {
       if (hasReasoning) {
         assistant.reasoningContent(reasoning.toString());
       }
+      assistant.thinking(thinking);
       messages.add(build(assistant, where));
       assistant = null;
       hasMessage = false;
       hasCalls = false;
       hasReasoning = false;
       reasoning.setLength(0);
+      thinking.clear();
     }
   }
 
@@ -335,17 +341,28 @@ final class InputItems {
 
   private static void reasoning(JsonNode r, String where, Turns turns, List<String> dropped) {
     extraFields(r, REASONING, where, dropped);
-    if (get(r, "encrypted_content") != null) {
+    JsonNode encrypted = get(r, "encrypted_content");
+    List<Thinking> signed =
+        encrypted != null && encrypted.isTextual()
+            ? Conversation.unsealed(encrypted.asText())
+            : null;
+    if (encrypted != null && signed == null) {
       dropped.add(where + ".encrypted_content");
     }
     String text = reasoningText(r, "summary", "summary_text", where);
     if (text == null) {
       text = reasoningText(r, "content", "reasoning_text", where);
     }
-    if (text == null) {
-      return; // nothing a route can read: only an id or an encrypted blob
+    if (text == null && signed == null) {
+      return; // nothing a route can read: only an id or another server's encrypted blob
     }
     turns.open(where, "reasoning");
+    if (signed != null) {
+      turns.thinking.addAll(signed);
+    }
+    if (text == null) {
+      return;
+    }
     if (turns.hasReasoning) {
       turns.reasoning.append("\n\n");
     }

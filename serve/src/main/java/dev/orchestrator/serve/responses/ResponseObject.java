@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.serve.http.Json;
@@ -160,9 +161,12 @@ final class ResponseObject {
     return out;
   }
 
-  /** The assistant message {@code output} says, as a conversation keeps it. */
-  static ChatMessage assistant(List<OutputItem> output) {
-    ChatMessage.Builder b = ChatMessage.builder(Role.ASSISTANT);
+  /**
+   * The assistant message {@code output} says, with the answer's signed {@code thinking} blocks
+   * (which no output item shows), as a conversation keeps it.
+   */
+  static ChatMessage assistant(List<OutputItem> output, List<Thinking> thinking) {
+    ChatMessage.Builder b = ChatMessage.builder(Role.ASSISTANT).thinking(thinking);
     StringBuilder reasoning = null;
     for (OutputItem i : output) {
       if (i instanceof OutputItem.Reasoning r) {

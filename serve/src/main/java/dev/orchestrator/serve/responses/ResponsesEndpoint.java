@@ -159,7 +159,13 @@ public final class ResponsesEndpoint {
       }
       response = sse.response();
       output = sse.output();
-      keep(parsed, client, id, history, output, response);
+      keep(
+          parsed,
+          client,
+          id,
+          history,
+          ResponseObject.assistant(output, r.response().thinking()),
+          response);
       return;
     }
     ChatResult r = dispatch.complete(ex, entry, client, request);
@@ -177,7 +183,13 @@ public final class ResponsesEndpoint {
             r.costUsd(),
             reason,
             null);
-    keep(parsed, client, id, history, output, response);
+    keep(
+        parsed,
+        client,
+        id,
+        history,
+        ResponseObject.assistant(output, r.response().thinking()),
+        response);
     Map<String, String> headers = new LinkedHashMap<>(Dispatch.answerHeaders(r));
     if (!dropped.isEmpty()) {
       headers.put(DROPPED, dropped);
@@ -191,14 +203,14 @@ public final class ResponsesEndpoint {
       ClientToken client,
       String id,
       List<ChatMessage> history,
-      List<OutputItem> output,
+      ChatMessage answer,
       ObjectNode response) {
     if (!parsed.store()) {
       return;
     }
     List<ChatMessage> conversation = new ArrayList<>(history);
     conversation.addAll(parsed.input());
-    conversation.add(ResponseObject.assistant(output));
+    conversation.add(answer);
     store.put(
         id,
         new StoredResponse(

@@ -6,7 +6,10 @@ import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.PdfPart;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
+import dev.orchestrator.serve.http.Json;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +52,38 @@ class ConversationTest {
                         + "JVBERi0=\",\"filename\":\"a.pdf\"}}",
                     new PdfPart.Inline("a.pdf", "JVBERi0="))));
     assertThat(Conversation.decode(Conversation.encode(messages))).isEqualTo(messages);
+  }
+
+  /**
+   * An Anthropic turn's signed and redacted thinking blocks are kept (in the reasoning item's
+   * {@code encrypted_content}); another server's encrypted reasoning is dropped and named.
+   */
+  @Test
+  void keepsSignedThinkingAndDropsAnotherServersEncryptedReasoning() throws Exception {
+    List<ChatMessage> stored =
+        List.of(
+            ChatMessage.user("Go."),
+            ChatMessage.builder(Role.ASSISTANT)
+                .reasoningContent("Look.")
+                .thinking(Thinking.of("Look.", "SIG_1"))
+                .thinking(Thinking.redacted("REDACTED_1"))
+                .toolCall(new ToolCall("toolu_1", "f", "{}"))
+                .build(),
+            ChatMessage.tool("toolu_1", "done"),
+            ChatMessage.builder(Role.ASSISTANT).thinking(Thinking.redacted("ONLY")).build());
+    assertThat(Conversation.decode(Conversation.encode(stored))).isEqualTo(stored);
+
+    List<String> dropped = new ArrayList<>();
+    List<ChatMessage> read =
+        InputItems.read(
+            Json.MAPPER.readTree(
+                "[{\"type\":\"reasoning\",\"summary\":[],\"encrypted_content\":\"gAAAAENC\"},"
+                    + "{\"type\":\"reasoning\",\"summary\":[],\"encrypted_content\":\""
+                    + Conversation.SEALED
+                    + "bm90IGpzb24\"}]"),
+            dropped);
+    assertThat(read).isEmpty();
+    assertThat(dropped).containsExactly("input[0].encrypted_content", "input[1].encrypted_content");
   }
 
   /** A PDF built in Java carries no JSON: it is stored as the input_file the front reads back. */

@@ -160,7 +160,7 @@ class ResponseObjectTest {
     ChatResponse r =
         answer(
             "Checking.", List.of(new ToolCall("call_1", "f", "{}")), "tool_calls", "Think.", null);
-    ChatMessage m = ResponseObject.assistant(ResponseObject.output(r));
+    ChatMessage m = ResponseObject.assistant(ResponseObject.output(r), List.of());
     assertThat(m.role()).isEqualTo(Role.ASSISTANT);
     assertThat(m.content()).isEqualTo("Checking.");
     assertThat(m.reasoningContent()).isEqualTo("Think.");

@@ -26,11 +26,19 @@ import java.util.Set;
 
 /**
  * Maps the engine's one exception to an HTTP answer (docs/reference.md §5, ADR 0011). A settled
- * upstream 4xx keeps its status and its OpenAI-shaped body, with {@code upstream_status} added;
- * everything else is synthesized as {@code {"error":{"message","type","param","code"}}} with {@code
- * code} the engine's error type. Stateless.
+ * upstream 4xx keeps its status and its OpenAI-shaped body, with {@code upstream_status} added; an
+ * Anthropic-shaped one is said in OpenAI's shape (its message and type), and kept for the Messages
+ * front ({@link ApiError#anthropicBody()}); everything else is synthesized as {@code
+ * {"error":{"message","type","param","code"}}} with {@code code} the engine's error type. Every
+ * answer to a failed attempt adds {@link #OWN_FIELDS} inside {@code error}. Stateless.
  */
 public final class ErrorMapper {
+  /**
+   * The fields this project adds inside {@code error}, which a front of another shape carries over:
+   * the upstream's status and the failure's category.
+   */
+  public static final List<String> OWN_FIELDS = List.of("upstream_status", "category");
+
   /** Exclusions that describe the request itself, not the health of the routes. */
   private static final Set<ExclusionReason> REQUEST_OWN =
       EnumSet.of(
@@ -100,28 +108,38 @@ public final class ErrorMapper {
     return err;
   }
 
-  /** The upstream's own status and body when it is OpenAI-shaped, with {@code upstream_status}. */
+  /**
+   * The upstream's own status and body when it is OpenAI-shaped, with {@code upstream_status}; else
+   * the upstream's status, message and type in OpenAI's shape, keeping an Anthropic-shaped body for
+   * the Messages front.
+   */
   private static ApiError upstream4xx(OrchestratorException e, ProviderFailure f) {
     if (f == null || f.status() == null || f.status() < 400 || f.status() > 599) {
       return synth(502, "upstream_error", e, null);
     }
     int status = f.status();
-    ObjectNode body = openAiShaped(f.body());
-    if (body != null) {
+    ObjectNode body = errorBody(f.body());
+    boolean anthropic = body != null && body.path("type").asText().equals("error");
+    if (body != null && !anthropic) {
       ((ObjectNode) body.get("error")).put("upstream_status", status);
       return ApiError.passthrough(status, body, f.category().wireName());
     }
+    JsonNode own = anthropic ? body.get("error") : null;
+    String type = own != null && own.path("type").isTextual() ? own.get("type").asText() : null;
+    String message =
+        own != null && own.path("message").isTextual() ? own.get("message").asText() : null;
     ApiError err =
         ApiError.of(
             status,
-            f.errorType() != null ? f.errorType() : "invalid_request_error",
-            f.message().isEmpty() ? e.getMessage() : f.message(),
+            type != null ? type : f.errorType() != null ? f.errorType() : "invalid_request_error",
+            message != null ? message : f.message().isEmpty() ? e.getMessage() : f.message(),
             null,
             f.errorCode() != null ? f.errorCode() : f.category().wireName());
-    return err.extra("upstream_status", status);
+    return err.extra("upstream_status", status).anthropicBody(anthropic ? body : null);
   }
 
-  private static ObjectNode openAiShaped(String body) {
+  /** {@code body} when it is a JSON object with an {@code error} object (either shape). */
+  private static ObjectNode errorBody(String body) {
     if (body == null || body.isBlank()) {
       return null;
     }

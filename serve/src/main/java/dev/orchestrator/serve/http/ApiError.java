@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * One error answer in OpenAI's shape: {@code {"error":{"message","type","param","code",...}}}, its
- * HTTP status and extra headers. Immutable.
+ * HTTP status and extra headers; for an upstream error that came in Anthropic's shape, that body
+ * too ({@link #anthropicBody()}), which the Messages front answers as-is. Immutable.
  */
 public final class ApiError extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -15,6 +16,7 @@ public final class ApiError extends RuntimeException {
   private final transient ObjectNode body;
   private final transient Map<String, String> headers;
   private final String code;
+  private transient ObjectNode anthropicBody;
 
   private ApiError(int status, ObjectNode body, Map<String, String> headers, String code) {
     super(body.path("error").path("message").asText(""), null, false, false);
@@ -61,6 +63,20 @@ public final class ApiError extends RuntimeException {
   /** An error whose body is given whole (an upstream body passed through). */
   public static ApiError passthrough(int status, ObjectNode body, String code) {
     return new ApiError(status, body, new LinkedHashMap<>(), code);
+  }
+
+  /**
+   * Keeps {@code body}, the upstream's own error in Anthropic's shape ({@code
+   * {"type":"error","error":{…}}}) that this error says in OpenAI's; returns this.
+   */
+  public ApiError anthropicBody(ObjectNode body) {
+    anthropicBody = body;
+    return this;
+  }
+
+  /** The upstream's own error in Anthropic's shape that this error says, or {@code null}. */
+  public ObjectNode anthropicBody() {
+    return anthropicBody;
   }
 
   /** Adds a response header; returns this. */

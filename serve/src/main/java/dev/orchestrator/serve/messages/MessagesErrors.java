@@ -1,6 +1,8 @@
 package dev.orchestrator.serve.messages;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.serve.front.ErrorMapper;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import java.util.Map;
@@ -11,8 +13,9 @@ import java.util.Map;
  * {@code invalid_request_error}, 401 {@code authentication_error}, 403 {@code permission_error},
  * 404 {@code not_found_error}, 413 {@code request_too_large}, 429 {@code rate_limit_error}, 500
  * {@code api_error}, 504 {@code timeout_error}, and 529 {@code overloaded_error} when no route
- * could answer (docs/reference.md §7). The headers ({@code Retry-After}, {@code
- * x-orchestrator-attempts}) are kept. Stateless.
+ * could answer (docs/reference.md §7). An Anthropic upstream's own error body is answered as-is.
+ * The project's own fields inside {@code error} ({@link ErrorMapper#OWN_FIELDS}) and the headers
+ * ({@code Retry-After}, {@code x-orchestrator-attempts}) are kept. Stateless.
  */
 final class MessagesErrors {
   private MessagesErrors() {}
@@ -20,7 +23,18 @@ final class MessagesErrors {
   /** {@code e} in the Messages shape. */
   static ApiError render(ApiError e) {
     int status = status(e.status());
-    ApiError out = ApiError.passthrough(status, body(type(status), e.getMessage()), e.code());
+    ObjectNode body =
+        e.anthropicBody() != null
+            ? e.anthropicBody().deepCopy()
+            : body(type(status), e.getMessage());
+    ObjectNode error = (ObjectNode) body.get("error");
+    JsonNode own = e.body().path("error");
+    for (String f : ErrorMapper.OWN_FIELDS) {
+      if (own.has(f)) {
+        error.set(f, own.get(f));
+      }
+    }
+    ApiError out = ApiError.passthrough(status, body, e.code());
     for (Map.Entry<String, String> h : e.headers().entrySet()) {
       out.header(h.getKey(), h.getValue());
     }

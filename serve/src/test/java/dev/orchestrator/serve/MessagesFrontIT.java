@@ -430,6 +430,68 @@ class MessagesFrontIT {
     }
   }
 
+  /**
+   * A message with empty content is refused as Anthropic refuses it, on a route of either protocol,
+   * naming it — never left out of the history (which left {@code messages: []} or two assistant
+   * turns in a row); a final assistant message may be empty (an empty prefill).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void aMessageWithEmptyContentIsA400NamingIt(String route) {
+    try (ServeFixture f = serve(Map.of(route, List.of(Step.ok("ok"))))) {
+      String body =
+          """
+          {"model":"%s","max_tokens":64,"messages":[{"role":"user","content":"Hi"},
+            {"role":"assistant","content":[]},{"role":"user","content":"Again"}]}"""
+              .formatted(route);
+      HttpResponse<String> r = post(f, body, Map.of());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      JsonNode error = json(r.body());
+      assertThat(error.path("type").asText()).isEqualTo("error");
+      assertThat(error.at("/error/type").asText()).isEqualTo("invalid_request_error");
+      assertThat(error.at("/error/message").asText()).startsWith("messages[1].content: empty");
+      assertThat(f.upstream.received()).isEmpty();
+
+      String prefill =
+          """
+          {"model":"%s","max_tokens":64,"messages":[{"role":"user","content":"Hi"},
+            {"role":"assistant","content":[]}]}"""
+              .formatted(route);
+      HttpResponse<String> ok = post(f, prefill, Map.of());
+      assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+    }
+  }
+
+  /**
+   * A message of only blocks the engine does not read would be left out of a translated history: an
+   * OpenAI-protocol route is no candidate, so with none else it is a 400 naming the message; an
+   * Anthropic route gets the body as the agent wrote it.
+   */
+  @Test
+  void aMessageOfOnlyUnreadBlocksGoesOnlyToAnAnthropicRoute() {
+    String body =
+        """
+        {"model":"%s","max_tokens":64,"messages":[{"role":"user","content":"Search"},
+          {"role":"assistant","content":[{"type":"server_tool_use","id":"srvtoolu_1",
+            "name":"web_search","input":{"query":"q"}}]},
+          {"role":"user","content":"Go on"}]}""";
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE, List.of(Step.ok("never sent")),
+                ANTHROPIC_ROUTE, List.of(Step.ok("ok"))))) {
+      HttpResponse<String> refused = post(f, body.formatted(OPENAI_ROUTE), Map.of());
+      assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+      assertThat(json(refused.body()).at("/error/message").asText())
+          .contains("messages[1].content");
+      assertThat(f.upstream.received()).isEmpty();
+
+      HttpResponse<String> served = post(f, body.formatted(ANTHROPIC_ROUTE), Map.of());
+      assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
+      assertThat(sent(f, 0).at("/messages/1/content/0/type").asText()).isEqualTo("server_tool_use");
+    }
+  }
+
   private static HttpResponse<String> post(ServeFixture f, String body, Map<String, String> h) {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(f.uri("/v1/messages?beta=true"))

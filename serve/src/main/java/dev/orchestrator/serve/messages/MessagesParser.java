@@ -166,11 +166,17 @@ final class MessagesParser {
             "messages", "messages: " + kind(list) + " (expected: a non-empty array)");
       }
       for (int i = 0; i < list.size(); i++) {
-        message(list.get(i), "messages[" + i + "]");
+        message(list.get(i), "messages[" + i + "]", i == list.size() - 1);
       }
     }
 
-    private void message(JsonNode m, String at) {
+    /**
+     * One message. Empty content is a 400, as Anthropic has it, but in a final assistant message
+     * (an empty prefill, which says nothing); a message whose every block is of a type the engine
+     * does not read is in the contract: the body goes as it is to an Anthropic route, and no route
+     * of another protocol gets a history without that turn.
+     */
+    private void message(JsonNode m, String at, boolean last) {
       if (m == null || !m.isObject()) {
         throw ApiError.badRequest(at, at + ": " + kind(m) + " (expected: a message object)");
       }
@@ -201,6 +207,14 @@ final class MessagesParser {
         throw ApiError.badRequest(
             at + ".content", at + ".content: " + kind(content) + " (expected: a string or blocks)");
       }
+      if (content.isEmpty() && !(assistant && last)) {
+        throw ApiError.badRequest(
+            at + ".content",
+            at
+                + ".content: empty (expected: at least one block; only a final assistant message"
+                + " may be empty)");
+      }
+      int before = messages.size();
       for (int j = 0; j < content.size(); j++) {
         JsonNode block = content.get(j);
         String bat = at + ".content[" + j + "]";
@@ -259,6 +273,8 @@ final class MessagesParser {
       }
       if (any) {
         flush(msg, assistant ? Role.ASSISTANT : Role.USER);
+      } else if (messages.size() == before && !content.isEmpty()) {
+        contract.add(at + ".content"); // no block the engine reads: only Anthropic can take it
       }
     }
 

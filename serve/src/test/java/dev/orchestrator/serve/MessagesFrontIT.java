@@ -32,6 +32,7 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.providers.simulation.AnthropicSse;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
@@ -192,6 +193,37 @@ class MessagesFrontIT {
       assertThat(types.get(0)).isEqualTo("message_start");
       assertThat(types).endsWith("content_block_stop", "message_delta", "message_stop");
       assertThat(sent(f, 0).path("stream").asBoolean()).isTrue();
+    }
+  }
+
+  /**
+   * A stream from an Anthropic route starts with the input and cache counts its upstream's {@code
+   * message_start} gave, not zeros: Claude Code reads the context it uses from them.
+   */
+  @Test
+  void messageStartCarriesTheUpstreamsInputAndCacheCounts() {
+    String sse =
+        AnthropicSse.start(
+                "msg_1",
+                "opus",
+                "{\"input_tokens\":20,\"output_tokens\":1,\"cache_creation_input_tokens\":4,"
+                    + "\"cache_read_input_tokens\":6}")
+            .text("Hi ", "there.")
+            .end("end_turn", 7);
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f = serve(Map.of(ANTHROPIC_ROUTE, List.of(step)))) {
+      ServeFixture.Sse s =
+          f.streamTo(
+              "/v1/messages",
+              "{\"model\":\"claude/opus\",\"max_tokens\":64,\"stream\":true,"
+                  + "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}");
+      JsonNode start = json(s.data.get(0));
+      assertThat(start.path("type").asText()).isEqualTo("message_start");
+      JsonNode usage = start.at("/message/usage");
+      assertThat(usage.path("input_tokens").asInt()).isEqualTo(20);
+      assertThat(usage.path("cache_creation_input_tokens").asInt()).isEqualTo(4);
+      assertThat(usage.path("cache_read_input_tokens").asInt()).isEqualTo(6);
+      assertThat(usage.path("output_tokens").asInt()).isEqualTo(1);
     }
   }
 

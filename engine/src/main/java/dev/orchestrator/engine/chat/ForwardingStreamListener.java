@@ -43,6 +43,11 @@ public abstract class ForwardingStreamListener implements StreamListener {
   }
 
   @Override
+  public void onUsage(Usage usage) {
+    delegate.onUsage(usage);
+  }
+
+  @Override
   public void onContent(String delta) {
     delegate.onContent(delta);
   }

@@ -57,6 +57,16 @@ public interface StreamListener {
    */
   default void onResponseMetadata(String id, String systemFingerprint) {}
 
+  /**
+   * The usage the upstream reported as the answer started, before its first delta (Anthropic's
+   * {@code message_start}: the input and cache counts); called after {@link #onResponseMetadata},
+   * only when the stream reported some. Not visible output: an attempt that fails after this may
+   * still be failed over. The whole answer's usage is the result's.
+   *
+   * @param usage the usage so far, in the engine's meaning ({@link Usage})
+   */
+  default void onUsage(Usage usage) {}
+
   /** A piece of visible assistant text. */
   void onContent(String delta);
 

@@ -8,6 +8,7 @@ import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.serve.front.DroppedHeader;
 import dev.orchestrator.serve.front.EventStream;
@@ -25,21 +26,23 @@ import java.util.function.Function;
 
 /**
  * A Messages event stream in Anthropic's grammar ({@link EventStream} commits, flushes and breaks
- * it off): {@code message_start} and a {@code ping} at commit, then one {@code content_block_start}
- * / {@code content_block_delta}… / {@code content_block_stop} run per block — {@code thinking} with
- * {@code thinking_delta} and {@code signature_delta}, {@code text} with {@code text_delta}, {@code
- * tool_use} with {@code input_json_delta} — and {@code message_delta} (stop reason, usage) and
- * {@code message_stop} at the end. Reasoning is streamed as thinking only from an Anthropic route,
- * whose blocks are signed (see {@link MessagesAnswer}). Parallel calls whose fragments interleave
- * get one block each, in turn ({@link ToolCallSequence}). Text arriving while a {@code tool_use}
- * block is open is held until the call's block closes, then sent as a text block of its own. A
- * failure after commit is one {@code event: error} and the body is broken off, never {@code
- * message_stop}. Used by the one thread handling the request. Not thread-safe.
+ * it off): {@code message_start} (with the usage the upstream reported as it started, else zeros)
+ * and a {@code ping} at commit, then one {@code content_block_start} / {@code content_block_delta}…
+ * / {@code content_block_stop} run per block — {@code thinking} with {@code thinking_delta} and
+ * {@code signature_delta}, {@code text} with {@code text_delta}, {@code tool_use} with {@code
+ * input_json_delta} — and {@code message_delta} (stop reason, usage) and {@code message_stop} at
+ * the end. Reasoning is streamed as thinking only from an Anthropic route, whose blocks are signed
+ * (see {@link MessagesAnswer}). Parallel calls whose fragments interleave get one block each, in
+ * turn ({@link ToolCallSequence}). Text arriving while a {@code tool_use} block is open is held
+ * until the call's block closes, then sent as a text block of its own. A failure after commit is
+ * one {@code event: error} and the body is broken off, never {@code message_stop}. Used by the one
+ * thread handling the request. Not thread-safe.
  */
 final class MessagesStream extends EventStream {
   private final Function<String, Protocol> protocolOf;
   private final List<String> dropped;
   private String upstreamId;
+  private Usage startUsage = Usage.NONE; // what the attempt's upstream said as it started
   private int index = -1; // the index of the open or last block
   private String open; // the type of the open block, or null
   private int openCall = -1; // the index of the call whose tool_use block is open or was last
@@ -73,6 +76,21 @@ final class MessagesStream extends EventStream {
   }
 
   @Override
+  public void onAttemptStart(String route, int attempt) {
+    super.onAttemptStart(route, attempt);
+    if (!committed()) {
+      startUsage = Usage.NONE; // a failed-over attempt's counts are not the next one's
+    }
+  }
+
+  @Override
+  public void onUsage(Usage usage) {
+    if (!committed()) {
+      startUsage = usage;
+    }
+  }
+
+  @Override
   protected void commitHeaders(Map<String, String> headers, String route) {
     if (!dropped.isEmpty() && protocolOf.apply(route) != Protocol.ANTHROPIC_MESSAGES) {
       headers.put(MessagesEndpoint.DROPPED, DroppedHeader.value(dropped));
@@ -85,7 +103,7 @@ final class MessagesStream extends EventStream {
     message.putArray("content");
     message.putNull("stop_reason");
     message.putNull("stop_sequence");
-    message.set("usage", MessagesAnswer.usage(dev.orchestrator.engine.chat.Usage.NONE));
+    message.set("usage", MessagesAnswer.usage(startUsage));
     ObjectNode start = Json.MAPPER.createObjectNode().put("type", "message_start");
     start.set("message", message);
     event("message_start", start);

@@ -184,13 +184,18 @@ public abstract class StreamAssembler implements SseReader.Handler {
   }
 
   /**
-   * Tells the listener the answer's id and fingerprint, once, before the first delta (protocols
-   * call it as soon as the stream names them; a delta sends it first otherwise).
+   * Tells the listener the answer's id and fingerprint, and the usage reported so far when there is
+   * some, once, before the first delta (protocols call it as soon as the stream names them; a delta
+   * sends it first otherwise).
    */
   protected final void emitMetadata() {
     if (!metadataSent) {
       metadataSent = true;
       call(l -> l.onResponseMetadata(requestId, systemFingerprint));
+      Usage sofar = usage;
+      if (sofar != null && !sofar.isNone()) {
+        call(l -> l.onUsage(sofar));
+      }
     }
   }
 

@@ -548,6 +548,29 @@ class ResponsesIT {
     }
   }
 
+  /** The whole answer of a route stopped by its context window: incomplete, as the SDK reads it. */
+  @Test
+  void anAnthropicRouteStoppedByItsContextWindowIsIncomplete() {
+    String anthropic =
+        """
+        {"id":"msg_1","type":"message","role":"assistant","model":"opus",
+         "content":[{"type":"text","text":"Cut sh"}],
+         "stop_reason":"model_context_window_exceeded","stop_sequence":null,
+         "usage":{"input_tokens":10,"output_tokens":4}}
+        """;
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("claude/opus", List.of(Step.answer(200, anthropic))), WireFidelityIT::catalog)) {
+      Response r = sdk(f).responses().create(ask("claude/opus", "Go").build());
+      r.validate();
+      assertThat(r.status())
+          .hasValueSatisfying(s -> assertThat(s.asString()).isEqualTo("incomplete"));
+      assertThat(r.incompleteDetails().orElseThrow().reason().orElseThrow().asString())
+          .isEqualTo("max_output_tokens");
+      assertThat(text(r)).isEqualTo("Cut sh");
+    }
+  }
+
   @Test
   void streamsAnAnthropicRoutesThinkingAndTextAsReasoningAndMessageItems() {
     String sse =

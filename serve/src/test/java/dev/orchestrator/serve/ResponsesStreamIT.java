@@ -3,6 +3,7 @@ package dev.orchestrator.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.providers.simulation.AnthropicSse;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
 import java.net.http.HttpResponse;
@@ -200,6 +201,32 @@ class ResponsesStreamIT {
       assertGrammar(events);
       JsonNode last = events.get(events.size() - 1);
       assertThat(last.get("type").asText()).isEqualTo("response.incomplete");
+      assertThat(last.at("/response/incomplete_details/reason").asText())
+          .isEqualTo("max_output_tokens");
+      assertThat(last.at("/response/output/0/status").asText()).isEqualTo("incomplete");
+    }
+  }
+
+  /**
+   * An Anthropic route that stopped at its context window ({@code model_context_window_exceeded})
+   * ran out of room as one at its output limit does: {@code response.incomplete}, reason {@code
+   * max_output_tokens} — never a completed answer.
+   */
+  @Test
+  void endsWithResponseIncompleteWhenAnAnthropicRouteFilledItsContextWindow() {
+    String sse =
+        AnthropicSse.start("msg_1", "opus", "{\"input_tokens\":12,\"output_tokens\":1}")
+            .text("Cut sh")
+            .end("model_context_window_exceeded", 3);
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("claude/opus", List.of(step)), WireFidelityIT::catalog)) {
+      List<JsonNode> events =
+          stream(f, "{\"model\":\"claude/opus\",\"input\":\"Go\",\"stream\":true}").chunks();
+      assertGrammar(events);
+      JsonNode last = events.get(events.size() - 1);
+      assertThat(last.get("type").asText()).isEqualTo("response.incomplete");
+      assertThat(last.at("/response/status").asText()).isEqualTo("incomplete");
       assertThat(last.at("/response/incomplete_details/reason").asText())
           .isEqualTo("max_output_tokens");
       assertThat(last.at("/response/output/0/status").asText()).isEqualTo("incomplete");

@@ -21,8 +21,17 @@ import java.util.Map;
  * API echoes. Stateless.
  */
 final class ResponseObject {
+  /**
+   * Incomplete answers by finish reason: an answer stopped by a token limit — its own ({@code
+   * length}) or an Anthropic route's context window ({@code model_context_window_exceeded}) — is
+   * the API's {@code max_output_tokens}, the one reason its closed list has for running out of
+   * room.
+   */
   private static final Map<String, String> INCOMPLETE =
-      Map.of("length", "max_output_tokens", "content_filter", "content_filter");
+      Map.of(
+          "length", "max_output_tokens",
+          "model_context_window_exceeded", "max_output_tokens",
+          "content_filter", "content_filter");
 
   private ResponseObject() {}
 
@@ -119,7 +128,8 @@ final class ResponseObject {
 
   /**
    * Why an answer is incomplete, from its finish reason: {@code max_output_tokens} for {@code
-   * length}, {@code content_filter}; {@code null} when it is complete.
+   * length} and {@code model_context_window_exceeded}, {@code content_filter}; {@code null} when it
+   * is complete.
    */
   static String incompleteReason(ChatResponse r) {
     return r.finishReason() == null ? null : INCOMPLETE.get(r.finishReason());

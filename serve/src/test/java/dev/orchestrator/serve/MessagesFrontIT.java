@@ -524,6 +524,27 @@ class MessagesFrontIT {
     }
   }
 
+  /** A body cut short is named plainly on both paths, without the JSON reader's internals. */
+  @ParameterizedTest
+  @ValueSource(strings = {"/v1/messages", "/v1/messages/count_tokens"})
+  void aTruncatedBodyIsA400InPlainWords(String path) {
+    try (ServeFixture f = serve(Map.of())) {
+      HttpResponse<String> r =
+          f.send(
+              HttpRequest.newBuilder(f.uri(path))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"x\",\"messages\":["))
+                  .build());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      JsonNode error = json(r.body());
+      assertThat(error.path("type").asText()).isEqualTo("error");
+      assertThat(error.at("/error/message").asText())
+          .isEqualTo(
+              "request body: invalid JSON at line 1, column 26: Unexpected end-of-input: expected"
+                  + " close marker for Array (start marker at line 1, column 25)");
+    }
+  }
+
   private static HttpResponse<String> post(ServeFixture f, String body, Map<String, String> h) {
     HttpRequest.Builder b =
         HttpRequest.newBuilder(f.uri("/v1/messages?beta=true"))

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Typed reads of one field of a request object, each failing as a {@code 400} that names the field
@@ -215,6 +216,13 @@ public final class JsonFields {
           .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   /**
+   * A location the reader puts inside its own message (an unclosed container's start marker: {@code
+   * [Source: REDACTED (`…` disabled); line: 1, column: 39]}), said as {@code line 1, column 39}.
+   */
+  private static final Pattern SOURCE_LOCATION =
+      Pattern.compile("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)\\]");
+
+  /**
    * A request body as a JSON object, for every front.
    *
    * @throws ApiError {@code 400} for invalid JSON (with its line and column), nesting deeper than
@@ -254,8 +262,11 @@ public final class JsonFields {
                   + e.getLocation().getLineNr()
                   + ", column "
                   + e.getLocation().getColumnNr();
-      throw ApiError.badRequest(
-          null, "request body: invalid JSON" + at + ": " + e.getOriginalMessage());
+      String why =
+          SOURCE_LOCATION
+              .matcher(String.valueOf(e.getOriginalMessage()))
+              .replaceAll("line $1, column $2");
+      throw ApiError.badRequest(null, "request body: invalid JSON" + at + ": " + why);
     } catch (IOException e) {
       throw ApiError.badRequest(null, "request body: unreadable: " + e.getMessage());
     }

@@ -28,6 +28,15 @@ class JsonFieldsTest {
   }
 
   @Test
+  void anUnclosedContainerIsNamedWithItsStartNotTheReadersInternals() {
+    ApiError e = refused("{\"model\":\"m\",\"messages\":[");
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "request body: invalid JSON at line 1, column 26: Unexpected end-of-input: expected"
+                + " close marker for Array (start marker at line 1, column 25)");
+  }
+
+  @Test
   void anOverlongNumberIsNamedAsSuchNotAsNesting() {
     ApiError e = refused("{\"max_tokens\":" + "9".repeat(5000) + "}");
     assertThat(e.status()).isEqualTo(400);

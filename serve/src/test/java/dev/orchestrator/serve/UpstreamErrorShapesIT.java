@@ -14,9 +14,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * A settled upstream 4xx answered on each front in that front's own error shape (docs/design.md
- * §12, CONTRACT §7): an error of the front's own protocol as the upstream wrote it, one of the
- * other protocol said in the front's shape with its status, message and type — and, on every front,
- * the project's {@code upstream_status} and {@code category} inside {@code error}.
+ * §12, docs/reference.md §7): an error of the front's own protocol as the upstream wrote it, one of
+ * the other protocol said in the front's shape with its status, message and type — and, on every
+ * front, the project's {@code upstream_status} and {@code category} inside {@code error}.
  */
 class UpstreamErrorShapesIT {
   private static final String OPENAI_400 =

@@ -400,6 +400,26 @@ class WireFidelityIT {
   }
 
   @Test
+  void aStreamAnsweredWithOneWholeBodyKeepsTheUpstreamIdAndFingerprint() {
+    try (ServeFixture f = answering("eye/seer", UPSTREAM_ANSWER)) {
+      ServeFixture.Sse s =
+          f.streamBody(
+              "{\"model\":\"eye/seer\",\"stream\":true,"
+                  + "\"messages\":[{\"role\":\"user\",\"content\":\"zoom\"}]}");
+
+      List<JsonNode> chunks = s.chunks();
+      assertThat(chunks).isNotEmpty();
+      assertThat(chunks)
+          .allSatisfy(c -> assertThat(c.path("id").asText()).isEqualTo("chatcmpl-upstream-42"));
+      assertThat(chunks)
+          .allSatisfy(
+              c -> assertThat(c.path("system_fingerprint").asText()).isEqualTo("fp_abc123"));
+      assertThat(s.finishReason()).isEqualTo("tool_calls");
+      assertThat(s.last()).isEqualTo("[DONE]");
+    }
+  }
+
+  @Test
   void aBase64ImageOverTheBodyLimitIs413() {
     String big = "A".repeat(8192);
     String request =

@@ -379,8 +379,10 @@ final class Exchange {
         ChatResponse r = d.response();
         StreamListener l = call.listener();
         if (call.request().stream() && l != null) {
-          // Asked for a stream, got a whole answer: deliver it as one delta.
+          // Asked for a stream, got a whole answer: deliver it as one delta, after its upstream
+          // id and fingerprint, as a stream names them before its first delta.
           try {
+            l.onResponseMetadata(r.id(), r.systemFingerprint());
             if (!r.content().isEmpty()) {
               l.onContent(r.content());
             }

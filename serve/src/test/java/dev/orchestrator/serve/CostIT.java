@@ -21,7 +21,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Mtok, gamma/written is gamma/cached with cache writes at $1.25 per Mtok (an OpenRouter-shaped
  * usage: 800 of the 1000 prompt tokens read from the cache, 100 written to it — 100 × $1 + 800 ×
  * $0.1 + 100 × $1.25 + 500 × $2 = $0.001305, where the writes at the input price made $0.00128).
- * Streamed answers carry the same number in their usage chunk.
+ * Streamed answers carry the same number in their usage chunk. A route that reports no usage ("-")
+ * gets none made up: the answer has no {@code usage}, its usage chunk {@code "usage": null}, and
+ * the header and the trace still say the cost ({@code 0} on a free route).
  */
 class CostIT {
   @ParameterizedTest(name = "{0} prompt={1} completion={2} → {3}")
@@ -46,7 +48,9 @@ class CostIT {
 
       assertThat(r.statusCode()).isEqualTo(200);
       JsonNode usageCost = json(r.body()).path("usage").path("cost");
-      if (cost == null) {
+      if (prompt == null) {
+        assertThat(json(r.body()).has("usage")).as("no usage: %s", r.body()).isFalse();
+      } else if (cost == null) {
         assertThat(usageCost.isNull()).as("usage.cost is null: %s", r.body()).isTrue();
       } else {
         assertThat(usageCost.decimalValue()).isEqualByComparingTo(cost);
@@ -75,18 +79,26 @@ class CostIT {
           gamma/written,  1000, 500, 0.001305
           alpha/small,    1000, 500, 0
           gamma/unpriced, 1000, 500, -
+          gamma/priced,   -,    -,   -
+          alpha/small,    -,    -,   0
           """)
   void aStreamedUsageChunkCarriesTheSameCost(
       String model, Integer prompt, Integer completion, String cost) {
     try (ServeFixture f = start(model, prompt, completion)) {
       ServeFixture.Sse s = f.stream(model, "\"stream_options\":{\"include_usage\":true}");
 
-      JsonNode usage = json(s.data.get(s.data.size() - 2)).path("usage");
-      assertThat(usage.path("prompt_tokens").asInt()).isEqualTo(prompt);
-      if (cost == null) {
-        assertThat(usage.path("cost").isNull()).as("usage.cost is null: %s", usage).isTrue();
+      JsonNode chunk = json(s.data.get(s.data.size() - 2));
+      assertThat(chunk.path("choices").isEmpty()).as("the usage chunk: %s", chunk).isTrue();
+      JsonNode usage = chunk.path("usage");
+      if (prompt == null) {
+        assertThat(usage.isNull()).as("usage is null: %s", chunk).isTrue();
       } else {
-        assertThat(usage.path("cost").decimalValue()).isEqualByComparingTo(cost);
+        assertThat(usage.path("prompt_tokens").asInt()).isEqualTo(prompt);
+        if (cost == null) {
+          assertThat(usage.path("cost").isNull()).as("usage.cost is null: %s", usage).isTrue();
+        } else {
+          assertThat(usage.path("cost").decimalValue()).isEqualByComparingTo(cost);
+        }
       }
     }
   }

@@ -100,7 +100,9 @@ final class Completions {
           g.writeStringField("finish_reason", finishReason(r));
           g.writeEndObject();
           g.writeEndArray();
-          writeUsage(g, r.usage(), cost);
+          if (!r.usage().isNone()) { // a route that reported none gets no made-up zeros
+            writeUsage(g, r.usage(), cost);
+          }
           g.writeEndObject();
         });
   }
@@ -168,14 +170,22 @@ final class Completions {
   /** Identifies the chunks of one stream. */
   record StreamHead(String id, long created, String model, String systemFingerprint) {}
 
-  /** The usage chunk of {@code stream_options.include_usage}: empty choices and the usage. */
+  /**
+   * The usage chunk of {@code stream_options.include_usage}: empty choices and the usage, {@code
+   * null} when the route reported none (OpenAI's chunks carry {@code "usage": null} for "no
+   * figures"), never made-up zeros.
+   */
   static byte[] usageChunk(StreamHead head, Usage usage, BigDecimal cost) {
     return write(
         g -> {
           writeChunkHead(g, head);
           g.writeArrayFieldStart("choices");
           g.writeEndArray();
-          writeUsage(g, usage, cost);
+          if (usage.isNone()) {
+            g.writeNullField("usage");
+          } else {
+            writeUsage(g, usage, cost);
+          }
           g.writeEndObject();
         });
   }
@@ -227,8 +237,8 @@ final class Completions {
   }
 
   /**
-   * The usage object, with {@code cost} in USD (OpenRouter's convention: {@code 0} on a free route,
-   * {@code null} when a price or the usage is unknown).
+   * The usage object of a route that reported usage, with {@code cost} in USD (OpenRouter's
+   * convention: {@code 0} on a free route, {@code null} when a price is unknown).
    */
   private static void writeUsage(JsonGenerator g, Usage u, BigDecimal cost) throws IOException {
     g.writeObjectFieldStart("usage");

@@ -7,6 +7,8 @@ import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.http.StreamResponse;
 import com.openai.errors.OpenAIException;
+import com.openai.helpers.ChatCompletionAccumulator;
+import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import dev.orchestrator.providers.simulation.Fault;
@@ -184,6 +186,37 @@ class StreamTerminationIT {
           .isInstanceOf(OpenAIException.class);
       assertThat(ANSWER).startsWith(seen.toString());
       assertThat(seen.toString()).isNotEqualTo(ANSWER);
+    }
+  }
+
+  /**
+   * A route's stream that ends properly ({@code [DONE]}) without ever naming a finish reason is
+   * answered with {@code "finish_reason":"stop"} (docs/reference.md §5): the official SDKs take a
+   * stream for finished only once every choice has a finish reason — this SDK's accumulator has no
+   * completion without one ("Final chat completion chunk(s) not yet received"), openai-node's
+   * {@code finalChatCompletion()} throws "missing finish_reason" — so a {@code null} would turn an
+   * answer served whole into one that looks cut off.
+   */
+  @Test
+  void theOfficialOpenAiJavaSdkFinishesAStreamWhoseRouteNamedNoFinishReason() {
+    String sse =
+        "data: {\"id\":\"chatcmpl-nf\",\"choices\":[{\"index\":0,\"delta\":"
+            + "{\"role\":\"assistant\",\"content\":\"all \"},\"finish_reason\":null}]}\n\n"
+            + "data: {\"id\":\"chatcmpl-nf\",\"choices\":[{\"index\":0,\"delta\":"
+            + "{\"content\":\"done\"},\"finish_reason\":null}]}\n\n"
+            + "data: [DONE]\n\n";
+    Step step = Step.answer(200, sse).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("alpha/small", List.of(step)), WireFidelityIT::catalog)) {
+      ChatCompletionAccumulator answer = ChatCompletionAccumulator.create();
+      try (StreamResponse<ChatCompletionChunk> s =
+          sdk(f).chat().completions().createStreaming(hello())) {
+        s.stream().forEach(answer::accumulate);
+      }
+      ChatCompletion.Choice choice = answer.chatCompletion().choices().get(0);
+      assertThat(choice.message().content()).hasValue("all done");
+      assertThat(choice.finishReason()).isEqualTo(ChatCompletion.Choice.FinishReason.STOP);
+      assertThat(answer.chatCompletion().id()).isEqualTo("chatcmpl-nf");
     }
   }
 

@@ -40,7 +40,13 @@ final class Completions {
         + Long.toHexString(r.nextLong() | Long.MIN_VALUE).substring(0, 12);
   }
 
-  /** The finish reason to report: the provider's, else from the shape of the answer. */
+  /**
+   * The finish reason to report: the provider's, else from the shape of the answer — for an answer
+   * that ended properly (a stream's {@code [DONE]}) whose route never named one. Not {@code null}:
+   * the official SDKs take an answer without a finish reason for unfinished (openai-java's
+   * accumulator, openai-node's {@code finalChatCompletion()}), and this one was served whole
+   * (docs/reference.md §5).
+   */
   static String finishReason(ChatResponse r) {
     if (r.finishReason() != null && !r.finishReason().isEmpty()) {
       return r.finishReason();

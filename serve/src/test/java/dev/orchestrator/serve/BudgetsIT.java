@@ -200,12 +200,32 @@ class BudgetsIT {
       assertThat(r.statusCode()).isEqualTo(404);
       String message = json(r.body()).at("/error/message").asText();
       assertThat(message).contains("close matches: ").contains("pair").doesNotContain("gamma");
-      assertThat(
-              json(get(f, "/v1/models/pair-priced", TEAM_B).body()).at("/error/message").asText())
-          .doesNotContain("gamma");
-      // A client without an allow-list is offered it.
+      // GET /v1/models/{id} suggests what a request does.
+      HttpResponse<String> one = get(f, "/v1/models/pair-priced", TEAM_B);
+      assertThat(one.statusCode()).isEqualTo(404);
+      assertThat(json(one.body()).at("/error/message").asText()).isEqualTo(message);
+      // A client without an allow-list is offered it, there too.
       HttpResponse<String> open = f.post(body("pair-priced", false, ""), TEAM_A);
-      assertThat(json(open.body()).at("/error/message").asText()).contains("gamma/priced");
+      String openMessage = json(open.body()).at("/error/message").asText();
+      assertThat(openMessage).contains("gamma/priced");
+      assertThat(
+              json(get(f, "/v1/models/pair-priced", TEAM_A).body()).at("/error/message").asText())
+          .isEqualTo(openMessage);
+    }
+  }
+
+  @Test
+  void anUnknownModelsCloseMatchesAreTheSameOnGetAndPost() {
+    try (ServeFixture f = start()) {
+      // a typo no listed id contains, one edit from "alpha/small"
+      String message =
+          json(f.post(body("alpha/smoll", false, ""), TEAM_A).body()).at("/error/message").asText();
+      assertThat(message).contains("close matches: alpha/small");
+
+      HttpResponse<String> one = get(f, "/v1/models/alpha/smoll", TEAM_A);
+      assertThat(one.statusCode()).isEqualTo(404);
+      assertThat(json(one.body()).at("/error/code").asText()).isEqualTo("model_not_found");
+      assertThat(json(one.body()).at("/error/message").asText()).isEqualTo(message);
     }
   }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Pool;
 import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.plan.CloseMatches;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.serve.ClientToken;
@@ -132,16 +133,13 @@ public final class ModelList {
     return byId.get(id);
   }
 
-  /** The error for an id that is not listed, with close matches from the planner. */
+  /**
+   * The error for an id that is not listed, with up to five listed ids close to it — found as the
+   * planner finds a request's ({@link CloseMatches}), so that {@code GET /v1/models/{id}} suggests
+   * what {@code POST /v1/chat/completions} does.
+   */
   public UnknownModelException unknown(String id) {
-    List<String> close = new ArrayList<>();
-    String q = id.toLowerCase(Locale.ROOT);
-    for (String known : byId.keySet()) {
-      if (close.size() < 5 && known.toLowerCase(Locale.ROOT).contains(q)) {
-        close.add(known);
-      }
-    }
-    return new UnknownModelException(id, close);
+    return new UnknownModelException(id, CloseMatches.find(id, byId.keySet(), 5));
   }
 
   /** The list of the catalog in service, built again only when the catalog changes. Thread-safe. */

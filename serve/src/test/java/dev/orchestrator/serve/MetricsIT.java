@@ -74,6 +74,18 @@ class MetricsIT {
                   Map.of("model", "alpha/small", "outcome", "stream_interrupted")))
           .isEqualTo(1);
       assertThat(m).doesNotContain("no-such/model");
+      // an unknown model is counted as answered (404 model_not_found) and logged
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_requests_total",
+                  Map.of("model", "other", "outcome", "model_not_found")))
+          .isEqualTo(1);
+      assertThat(m).doesNotContain("outcome=\"no_candidates\"");
+      String logged = "\"status\":404,\"outcome\":\"model_not_found\"";
+      assertThat(
+              ServeFixture.within10s(() -> f.accessLog.stream().anyMatch(l -> l.contains(logged))))
+          .isTrue();
 
       assertThat(
               value(

@@ -12,6 +12,7 @@ import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
@@ -33,8 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <caption>series</caption>
  *   <tr><th>series</th><th>labels</th><th>what</th></tr>
  *   <tr><td>{@code orchestrator_requests_total}</td><td>model, outcome</td>
- *       <td>finished requests; outcome {@code success} or the error type ({@code
- *       candidates_exhausted}, {@code stream_interrupted}…)</td></tr>
+ *       <td>finished requests; outcome {@code success}, the error type ({@code
+ *       candidates_exhausted}, {@code stream_interrupted}…), or {@value #MODEL_NOT_FOUND} for a
+ *       model the catalog does not know (which the engine reports as {@code no_candidates})</td></tr>
  *   <tr><td>{@code orchestrator_request_duration_seconds}</td><td>model, outcome</td>
  *       <td>histogram of the whole request: every attempt, backoff and failover</td></tr>
  *   <tr><td>{@code orchestrator_time_to_first_token_seconds}</td><td>model</td>
@@ -57,7 +59,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *       gen_ai.provider.name, gen_ai.request.model, gen_ai.response.model, error.type</td>
  *       <td>histogram of the whole request, under the OpenTelemetry GenAI semantic conventions'
  *       name and attributes: the provider and model of the serving route ({@code none} when no
- *       route answered), {@code error.type} the error type or {@code none}</td></tr>
+ *       route answered), {@code error.type} the outcome's error or {@code none}</td></tr>
  *   <tr><td>{@code gen_ai_client_token_usage}</td><td>gen_ai.token.type (input, output) and the
  *       four above but {@code error.type}</td>
  *       <td>tokens of each answer whose upstream reported usage (a distribution: {@code _count},
@@ -87,6 +89,13 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class OrchestratorMetrics implements OrchestratorListener {
   /** The {@code model} label of a model name the catalog does not know. */
   public static final String OTHER = "other";
+
+  /**
+   * The {@code outcome} of a request for a model the catalog does not know: what {@code serve}'s
+   * {@code 404} and access log call it, not the engine's {@code no_candidates} (nothing was planned
+   * for it, so no candidate was found wanting).
+   */
+  public static final String MODEL_NOT_FOUND = "model_not_found";
 
   private static final Duration[] LATENCY_BUCKETS = {
     Duration.ofMillis(100),
@@ -246,8 +255,12 @@ public final class OrchestratorMetrics implements OrchestratorListener {
 
   @Override
   public void onFailure(OrchestratorException error) {
-    finished(error.trace(), error.type().wireName());
-    genAi(genAiKey(error.trace(), null, error.type().wireName()), error.trace());
+    String outcome =
+        error.getCause() instanceof UnknownModelException
+            ? MODEL_NOT_FOUND
+            : error.type().wireName();
+    finished(error.trace(), outcome);
+    genAi(genAiKey(error.trace(), null, outcome), error.trace());
   }
 
   private GenAiKey genAiKey(Trace t, String route, String error) {

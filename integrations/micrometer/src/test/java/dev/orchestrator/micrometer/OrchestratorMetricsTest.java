@@ -18,6 +18,7 @@ import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
@@ -181,6 +182,21 @@ class OrchestratorMetricsTest {
     assertThatThrownBy(() -> orchestrator.stream(request("a/m"), delta -> {}))
         .isInstanceOf(OrchestratorException.class);
     assertThat(requests("a/m", "stream_interrupted")).isEqualTo(1);
+  }
+
+  @Test
+  void countsAnUnknownModelAsModelNotFound() {
+    assertThatThrownBy(() -> orchestrator.chat(request("no-such/model")))
+        .isInstanceOf(UnknownModelException.class);
+    assertThat(requests(OrchestratorMetrics.OTHER, "model_not_found")).isEqualTo(1);
+    assertThat(requests(OrchestratorMetrics.OTHER, "no_candidates")).isZero();
+    assertThat(
+            registry
+                .get("gen_ai.client.operation.duration")
+                .tag("error.type", "model_not_found")
+                .timer()
+                .count())
+        .isEqualTo(1);
   }
 
   @Test

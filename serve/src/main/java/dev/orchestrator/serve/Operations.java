@@ -49,6 +49,9 @@ record Operations(
       case "/readyz":
         RequestRouter.requireGet(method);
         Readiness.Answer a = readiness.evaluate(inFlight.getAsInt() - 1);
+        if (a.status() != 200) {
+          entry.error = "not_ready"; // the access log's outcome: the body's status
+        }
         byte[] body = mayShowDetail(ex) ? a.body() : (a.status() == 200 ? READY : NOT_READY);
         Responses.send(ex, entry, a.status(), body, Map.of());
         return true;

@@ -42,6 +42,11 @@ class ReadinessIT {
       assertThat(ready.at("/credentials/missingVariables/0").asText()).isEqualTo("SIM_KEY");
       assertThat(f.server.missingKeyVariables()).containsExactly("SIM_KEY");
       assertThat(f.get("/healthz").statusCode()).isEqualTo(200);
+      // the access log says what the status says
+      assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 2)).isTrue();
+      assertThat(f.accessLog.get(0))
+          .contains("\"path\":\"/readyz\",\"status\":503,\"outcome\":\"not_ready\"");
+      assertThat(f.accessLog.get(1)).contains("\"status\":200,\"outcome\":\"success\"");
     }
   }
 
@@ -60,6 +65,8 @@ class ReadinessIT {
       assertThat(ready.path("failing").size()).isZero();
       assertThat(ready.at("/health/coolingDown").asInt()).isEqualTo(4);
       assertThat(f.server.missingKeyVariables()).isEmpty();
+      assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 1)).isTrue();
+      assertThat(f.accessLog.get(0)).contains("\"status\":200,\"outcome\":\"success\"");
     }
   }
 

@@ -259,6 +259,20 @@ class WireFidelityIT {
   }
 
   @Test
+  void anIntegerOutOfRangeIs400NamingTheFieldAndTheRange() {
+    JsonNode err =
+        refused(
+            "{\"model\":\"alpha/small\",\"max_tokens\":99999999999,"
+                + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+
+    assertThat(err.path("param").asText()).isEqualTo("max_tokens");
+    assertThat(err.path("message").asText())
+        .isEqualTo(
+            "max_tokens: 99999999999 is out of range (expected: an integer from -2147483648 to"
+                + " 2147483647)");
+  }
+
+  @Test
   void anImageForTextOnlyCandidatesIs400NamingThePart() {
     String image =
         "{\"model\":\"text-only\",\"messages\":[{\"role\":\"user\",\"content\":["

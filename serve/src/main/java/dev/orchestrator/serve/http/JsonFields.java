@@ -88,32 +88,48 @@ public final class JsonFields {
 
   /**
    * {@code field} as a 32-bit integer, or {@code null} when absent; {@code param} names it in the
-   * error.
+   * error, and the range when the value is an integer outside it.
    */
   public static Integer integer(JsonNode o, String field, String param) {
-    JsonNode v = get(o, field);
-    if (v == null) {
-      return null;
+    JsonNode v = integral(o, field, param);
+    if (v != null && !v.canConvertToInt()) {
+      throw outOfRange(param, v, Integer.MIN_VALUE, Integer.MAX_VALUE);
     }
-    if (!v.isIntegralNumber() || !v.canConvertToInt()) {
-      throw ApiError.badRequest(param, param + ": " + kind(v) + " (expected: an integer)");
-    }
-    return v.asInt();
+    return v == null ? null : v.asInt();
   }
 
   /**
    * {@code field} as a 64-bit integer, or {@code null} when absent; {@code param} names it in the
-   * error.
+   * error, and the range when the value is an integer outside it.
    */
   public static Long longInteger(JsonNode o, String field, String param) {
+    JsonNode v = integral(o, field, param);
+    if (v != null && !v.canConvertToLong()) {
+      throw outOfRange(param, v, Long.MIN_VALUE, Long.MAX_VALUE);
+    }
+    return v == null ? null : v.asLong();
+  }
+
+  /** {@code field} when it is an integer of any size, or {@code null} when absent. */
+  private static JsonNode integral(JsonNode o, String field, String param) {
     JsonNode v = get(o, field);
-    if (v == null) {
-      return null;
+    if (v != null && !v.isIntegralNumber()) {
+      throw ApiError.badRequest(param, param + ": " + kind(v) + " (expected: an integer)");
     }
-    if (!v.isIntegralNumber() || !v.canConvertToLong()) {
-      throw ApiError.badRequest(param, param + ": " + kind(v) + " (expected: a 64-bit integer)");
-    }
-    return v.asLong();
+    return v;
+  }
+
+  private static ApiError outOfRange(String param, JsonNode v, long min, long max) {
+    return ApiError.badRequest(
+        param,
+        param
+            + ": "
+            + kind(v)
+            + " is out of range (expected: an integer from "
+            + min
+            + " to "
+            + max
+            + ")");
   }
 
   /**

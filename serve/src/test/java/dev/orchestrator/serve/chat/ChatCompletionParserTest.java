@@ -41,7 +41,10 @@ class ChatCompletionParserTest {
           top_p out of range   | `"top_p":1.7`                         | top_p                 | top_p: 1.7 (expected: 0..1)
           top_p not a number   | `"top_p":"high"`                      | top_p                 | top_p: 'high' (expected: a number)
           penalty out of range | `"presence_penalty":-3`               | presence_penalty      | presence_penalty: -3.0 (expected: -2..2)
-          seed not an integer  | `"seed":1.5`                          | seed                  | seed: 1.5 (expected: a 64-bit integer)
+          seed not an integer  | `"seed":1.5`                          | seed                  | seed: 1.5 (expected: an integer)
+          seed out of range    | `"seed":9223372036854775808`          | seed                  | seed: 9223372036854775808 is out of range (expected: an integer from -9223372036854775808 to 9223372036854775807)
+          max_tokens too large | `"max_tokens":99999999999`            | max_tokens            | max_tokens: 99999999999 is out of range (expected: an integer from -2147483648 to 2147483647)
+          max_tokens not int   | `"max_tokens":"many"`                 | max_tokens            | max_tokens: 'many' (expected: an integer)
           stop not strings     | `"stop":["a",5]`                      | stop[1]               | stop[1]: 5 (expected: a string)
           stop an object       | `"stop":{}`                           | stop                  | stop: an object (expected: a string or an array of strings)
           tool_choice unknown  | `"tool_choice":"sometimes"`           | tool_choice           | tool_choice: sometimes (expected: auto, none, required or

@@ -108,7 +108,7 @@ record RequestRouter(
       BudgetGate.allow(client, id); // 403 model_not_allowed, as a request for it would be
       byte[] one = models.get().one(id);
       if (one == null) {
-        throw ErrorMapper.unknownModel(models.get().unknown(id), client);
+        throw ErrorMapper.unknownModel(models.get().unknown(id), client, null);
       }
       Responses.send(ex, entry, 200, one, Map.of());
       return;

@@ -339,6 +339,23 @@ class ChatCompletionsIT {
   }
 
   @Test
+  void anUnknownModelInTheFallbackListIs404NamingItsEntry() {
+    try (ServeFixture f = ServeFixture.start(Map.of())) {
+      HttpResponse<String> r =
+          f.post(
+              ServeFixture.body(
+                  "beta/large", false, "\"models\":[\"alpha/small\",\"alpha/smal\"]"));
+
+      assertThat(r.statusCode()).isEqualTo(404);
+      JsonNode err = json(r.body()).get("error");
+      assertThat(err.path("code").asText()).isEqualTo("model_not_found");
+      assertThat(err.path("param").asText()).isEqualTo("models[1]");
+      assertThat(err.path("message").asText()).startsWith("unknown model: alpha/smal ");
+      assertThat(f.upstream.calls()).isEmpty();
+    }
+  }
+
+  @Test
   void toolCallsAndToolResultsAreForwardedInTheOpenAiShape() {
     String extra =
         "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\","

@@ -295,7 +295,7 @@ public final class Dispatch {
         load.release();
       }
     } catch (UnknownModelException e) {
-      throw ErrorMapper.unknownModel(e, client);
+      throw ErrorMapper.unknownModel(e, client, request);
     } catch (OrchestratorException e) {
       failed(entry, e);
       return failure.apply(e, ErrorMapper.map(e, admitted));

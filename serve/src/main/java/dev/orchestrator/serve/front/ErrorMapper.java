@@ -54,15 +54,26 @@ public final class ErrorMapper {
   /**
    * The answer for an unknown model: {@code 404 model_not_found} with the close matches {@code
    * client} may ask for — never a model its allow-list keeps from it, which {@code GET /v1/models}
-   * does not list to it either.
+   * does not list to it either — and {@code error.param} the field of {@code request} that names
+   * it: {@code model}, or {@code models[i]} of the fallback list ({@code model} when there is no
+   * request body, as for {@code GET /v1/models/{id}}).
+   *
+   * @param request the request that named the model, or {@code null}
    */
-  public static ApiError unknownModel(UnknownModelException e, ClientToken client) {
+  public static ApiError unknownModel(
+      UnknownModelException e, ClientToken client, ChatRequest request) {
     List<String> allowed = e.closeMatches().stream().filter(client::allows).toList();
     String message =
         allowed.size() == e.closeMatches().size()
             ? e.getMessage()
             : new UnknownModelException(e.model(), allowed).getMessage();
-    return ApiError.of(404, "invalid_request_error", message, "model", "model_not_found");
+    // The planner reads model before the fallback list: a name in both is model's.
+    int listed =
+        request == null || e.model().equals(request.model())
+            ? -1
+            : request.models().indexOf(e.model());
+    String param = listed < 0 ? "model" : "models[" + listed + "]";
+    return ApiError.of(404, "invalid_request_error", message, param, "model_not_found");
   }
 
   /** The answer for {@code e}, with no request to name a field from. */

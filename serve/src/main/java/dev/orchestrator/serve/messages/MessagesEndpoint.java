@@ -105,7 +105,7 @@ public final class MessagesEndpoint {
         }
       }
     } catch (UnknownModelException e) {
-      throw ErrorMapper.unknownModel(e, client);
+      throw ErrorMapper.unknownModel(e, client, request);
     }
     if (exact.isEmpty()) {
       headers.put("x-orchestrator-estimate", "true");

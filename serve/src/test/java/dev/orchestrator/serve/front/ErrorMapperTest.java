@@ -91,14 +91,14 @@ class ErrorMapperTest {
         new UnknownModelException("pair-x", List.of("pair", "gamma/priced", "pair-group"));
     ClientToken allowListed = new ClientToken("team-b", new byte[32], null, null, List.of("pair*"));
 
-    ApiError e = ErrorMapper.unknownModel(unknown, allowListed);
+    ApiError e = ErrorMapper.unknownModel(unknown, allowListed, null);
 
     assertThat(e.status()).isEqualTo(404);
     assertThat(e.error().path("code").asText()).isEqualTo("model_not_found");
     assertThat(e.error().path("message").asText())
         .isEqualTo("unknown model: pair-x (close matches: pair, pair-group)");
     assertThat(
-            ErrorMapper.unknownModel(unknown, ClientToken.of("open", "t"))
+            ErrorMapper.unknownModel(unknown, ClientToken.of("open", "t"), null)
                 .error()
                 .path("message")
                 .asText())
@@ -106,7 +106,9 @@ class ErrorMapperTest {
         .isEqualTo(unknown.getMessage());
     assertThat(
             ErrorMapper.unknownModel(
-                    unknown, new ClientToken("c", new byte[32], null, null, List.of("delta/*")))
+                    unknown,
+                    new ClientToken("c", new byte[32], null, null, List.of("delta/*")),
+                    null)
                 .error()
                 .path("message")
                 .asText())

@@ -4,9 +4,9 @@ import java.time.Duration;
 
 /**
  * Where route health lives (docs/design.md §5, §11): each route's circuit breaker with its owned
- * half-open probe, cooldowns, retirements, and the process- or fleet-wide retry budget. The engine
- * asks it before every dispatch ({@link #admit}) and tells it the outcome of every admitted attempt
- * ({@link #report}) — exactly once, on every path.
+ * half-open probe, cooldowns, account states, retirements, and the process- or fleet-wide retry
+ * budget. The engine asks it before every dispatch ({@link #admit}) and tells it the outcome of
+ * every admitted attempt ({@link #report}) — exactly once, on every path.
  *
  * <p>In memory by default ({@link RouteHealthRegistry}); shared by a fleet in {@code health-redis}.
  * A store carries its own {@link HealthSettings} ({@link #settings()}). Implementations are
@@ -36,8 +36,21 @@ public interface HealthStore extends HealthView, AutoCloseable {
    */
   void report(Admission admission, AttemptHealth outcome);
 
-  /** Cools {@code route} down for {@code duration} (the longer of this and any current one). */
+  /**
+   * Cools {@code route} down for {@code duration} (the longer of this and any current one): a wait
+   * the provider gave (a {@code Retry-After} or a reset). A request whose deadline it fits waits
+   * for it ({@link RouteCondition#COOLING_DOWN}).
+   */
   void coolDown(String route, Duration duration);
+
+  /**
+   * Holds {@code route} out for {@code duration} (the longer of this and any current hold) for an
+   * account state the provider gave no end for — {@code auth_failed}, {@code permission_denied}, a
+   * quota with no reset time — so {@code duration} is the configured account cool-down, a guess.
+   * Unlike a {@link #coolDown}, it is never waited for and panic mode does not lift it ({@link
+   * RouteCondition#ACCOUNT_STATE}); a success on a closed breaker ends both.
+   */
+  void accountState(String route, Duration duration);
 
   /**
    * Tells of a rate limit ({@code 429}) that asked to wait {@code retryAfter}; the attempt itself
@@ -59,8 +72,16 @@ public interface HealthStore extends HealthView, AutoCloseable {
   /** The breaker state of {@code route} as this store knows it now. */
   BreakerState breaker(String route);
 
-  /** How long until {@code route}'s cooldown ends, or zero. */
+  /**
+   * How long until {@code route} is no longer held out by a cool-down or an account state (the
+   * later of the two), or zero.
+   */
   Duration cooldownRemaining(String route);
+
+  /**
+   * How long {@code route} is still held out for an account state ({@link #accountState}), or zero.
+   */
+  Duration accountStateRemaining(String route);
 
   /** Counts one request towards the retry budget. */
   void recordRequest();

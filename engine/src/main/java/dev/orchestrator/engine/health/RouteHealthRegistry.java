@@ -13,9 +13,10 @@ import java.util.function.Supplier;
 /**
  * The in-memory {@link HealthStore}: route health shared by every request of one process — a
  * circuit breaker per route with an adaptive open time and one owned half-open probe, cooldowns for
- * account state and rate limits, remembered retirements, and the retry budget. Bounded (a Caffeine
- * cache; least recently used routes are forgotten) and driven by an injected {@link Ticker}.
- * Thread-safe: each route's state is guarded by its own lock, so routes never contend.
+ * the waits providers give, account states held for the account cool-down, remembered retirements,
+ * and the retry budget. Bounded (a Caffeine cache; least recently used routes are forgotten) and
+ * driven by an injected {@link Ticker}. Thread-safe: each route's state is guarded by its own lock,
+ * so routes never contend.
  *
  * <p>Breaker (ADR 0007): it opens on evidence ({@link BreakerEvidence}) — a failure rate of at
  * least {@link HealthSettings#failureRate()} over {@link HealthSettings#window()} once the window
@@ -26,9 +27,10 @@ import java.util.function.Supplier;
  * re-opens it for twice the previous open time (capped at {@link HealthSettings#openMax()}), and a
  * neutral or abandoned probe frees the lease at once. A lease whose holder never reports expires
  * after {@link HealthSettings#probeLease()}, and the next request takes the probe over. Settled
- * 4xx, size and content-policy failures never touch a breaker; account-state failures cool a route
- * down without touching its breaker; a rate limit cools it only for a {@code Retry-After} longer
- * than {@link HealthSettings#shortRetryAfter()} (docs/design.md §5).
+ * 4xx, size and content-policy failures never touch a breaker; account-state failures hold a route
+ * out (or cool it, when the provider said for how long) without touching its breaker; a rate limit
+ * cools it only for a {@code Retry-After} longer than {@link HealthSettings#shortRetryAfter()}
+ * (docs/design.md §5).
  */
 public final class RouteHealthRegistry implements HealthStore {
   private final Cache<String, RouteState> states;
@@ -107,6 +109,12 @@ public final class RouteHealthRegistry implements HealthStore {
   }
 
   @Override
+  public void accountState(String route, Duration duration) {
+    long now = ticker.read();
+    state(route).accountState(now + duration.toNanos(), now);
+  }
+
+  @Override
   public void retire(String route, Duration ttl) {
     long now = ticker.read();
     state(route).retire(now + ttl.toNanos(), now);
@@ -127,8 +135,21 @@ public final class RouteHealthRegistry implements HealthStore {
   @Override
   public Duration cooldownRemaining(String route) {
     RouteState s = states.getIfPresent(route);
-    long left = s == null ? 0 : s.cooldownUntil() - ticker.read();
-    return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+    if (s == null) {
+      return Duration.ZERO;
+    }
+    long now = ticker.read();
+    return left(Math.max(s.cooldownUntil() - now, s.accountUntil() - now));
+  }
+
+  @Override
+  public Duration accountStateRemaining(String route) {
+    RouteState s = states.getIfPresent(route);
+    return s == null ? Duration.ZERO : left(s.accountUntil() - ticker.read());
+  }
+
+  private static Duration left(long nanos) {
+    return nanos > 0 ? Duration.ofNanos(nanos) : Duration.ZERO;
   }
 
   @Override

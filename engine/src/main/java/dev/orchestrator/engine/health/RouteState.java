@@ -5,8 +5,8 @@ import java.util.function.Supplier;
 
 /**
  * One route's mutable health inside {@link RouteHealthRegistry}: the breaker with its adaptive open
- * time and its owned probe lease, the evidence it opens on, the cooldown and the retirement. Every
- * method is synchronised on the instance; times are ticker nanoseconds.
+ * time and its owned probe lease, the evidence it opens on, the cooldown, the account state and the
+ * retirement. Every method is synchronised on the instance; times are ticker nanoseconds.
  */
 final class RouteState {
   private final HealthSettings settings;
@@ -17,6 +17,7 @@ final class RouteState {
   private String lease;
   private long leaseUntil;
   private long cooldownUntil;
+  private long accountUntil;
   private long retiredUntil;
   private long lastFailure = Long.MIN_VALUE;
 
@@ -95,6 +96,7 @@ final class RouteState {
     if (breaker == BreakerState.CLOSED) {
       evidence.success(now);
       cooldownUntil = 0;
+      accountUntil = 0;
     }
     // An ordinary admission that succeeded while the breaker is open (it was admitted before the
     // breaker opened) does not close it: only the probe's holder does.
@@ -134,6 +136,11 @@ final class RouteState {
     cooldownUntil = Math.max(cooldownUntil, until);
   }
 
+  synchronized void accountState(long until, long now) {
+    lastFailure = now;
+    accountUntil = Math.max(accountUntil, until);
+  }
+
   synchronized void retire(long until, long now) {
     lastFailure = now;
     retiredUntil = Math.max(retiredUntil, until);
@@ -147,6 +154,10 @@ final class RouteState {
     return cooldownUntil;
   }
 
+  synchronized long accountUntil() {
+    return accountUntil;
+  }
+
   /** Whether a probe lease is live now (for tests and diagnostics). */
   synchronized boolean probeInFlight(long now) {
     return breaker == BreakerState.HALF_OPEN && leaseUntil - now > 0;
@@ -156,6 +167,9 @@ final class RouteState {
   synchronized HealthMark mark(long now) {
     if (retiredUntil - now > 0) {
       return new HealthMark(RouteCondition.RETIRED, retiredUntil, lastFailure);
+    }
+    if (accountUntil - now > 0) {
+      return new HealthMark(RouteCondition.ACCOUNT_STATE, accountUntil, lastFailure);
     }
     if (cooldownUntil - now > 0) {
       return new HealthMark(RouteCondition.COOLING_DOWN, cooldownUntil, lastFailure);

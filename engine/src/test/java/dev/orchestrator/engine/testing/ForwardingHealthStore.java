@@ -39,6 +39,11 @@ public abstract class ForwardingHealthStore implements HealthStore {
   }
 
   @Override
+  public void accountState(String route, Duration duration) {
+    delegate.accountState(route, duration);
+  }
+
+  @Override
   public void rateLimited(String route, Duration retryAfter) {
     delegate.rateLimited(route, retryAfter);
   }
@@ -56,6 +61,11 @@ public abstract class ForwardingHealthStore implements HealthStore {
   @Override
   public Duration cooldownRemaining(String route) {
     return delegate.cooldownRemaining(route);
+  }
+
+  @Override
+  public Duration accountStateRemaining(String route) {
+    return delegate.accountStateRemaining(route);
   }
 
   @Override

@@ -296,6 +296,10 @@ final class FleetSync implements AutoCloseable {
     if (r.coolUntil() != 0) {
       out.add(resend(e, Script.COOLDOWN, route, String.valueOf(toWall.applyAsLong(r.coolUntil()))));
     }
+    if (r.accountUntil() != 0) {
+      out.add(
+          resend(e, Script.ACCOUNT, route, String.valueOf(toWall.applyAsLong(r.accountUntil()))));
+    }
     if (r.retiredUntil() != 0) {
       out.add(
           resend(e, Script.RETIRE, route, String.valueOf(toWall.applyAsLong(r.retiredUntil()))));

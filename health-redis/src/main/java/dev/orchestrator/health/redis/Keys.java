@@ -29,10 +29,10 @@ final class Keys {
     return namespace;
   }
 
-  /** The five keys of a route script, in {@code lib.lua}'s order. */
+  /** The six keys of a route script, in {@code lib.lua}'s order. */
   String[] route(String route) {
     String tag = "{" + namespace + ":" + route + "}:";
-    return new String[] {tag + "b", tag + "p", tag + "c", tag + "r", tag + "m"};
+    return new String[] {tag + "b", tag + "p", tag + "c", tag + "r", tag + "m", tag + "a"};
   }
 
   /** The sorted set of routes with state, scored by when their state expires (wall ms). */

@@ -21,8 +21,8 @@ import java.util.function.Consumer;
 
 /**
  * Route health shared by a fleet of orchestrators on Redis (docs/design.md §11, ADR 0021): a
- * breaker opened, a probe taken, a cooldown or a retirement set by one process is respected by
- * every other on the same Redis and namespace.
+ * breaker opened, a probe taken, a cooldown, an account state or a retirement set by one process is
+ * respected by every other on the same Redis and namespace.
  *
  * <pre>{@code
  * try (RedisHealthStore store = RedisHealthStore.builder()
@@ -193,6 +193,21 @@ public final class RedisHealthStore implements HealthStore {
   }
 
   @Override
+  public void accountState(String route, Duration duration) {
+    Objects.requireNonNull(route, "route");
+    if (duration.isNegative() || duration.isZero()) {
+      return;
+    }
+    long now = ticker.read();
+    boolean up = link.up();
+    RouteEntry e = view.entry(route);
+    if (e.accountState(now + duration.toNanos(), now, up) && up) {
+      sync.sendChange(
+          e, Script.ACCOUNT, route, String.valueOf(clock.millis() + duration.toMillis()));
+    }
+  }
+
+  @Override
   public void retire(String route, Duration ttl) {
     Objects.requireNonNull(route, "route");
     if (ttl.isNegative() || ttl.isZero()) {
@@ -215,8 +230,22 @@ public final class RedisHealthStore implements HealthStore {
   @Override
   public Duration cooldownRemaining(String route) {
     RouteEntry e = view.get(route);
-    long left = e == null || e.coolUntil() == 0 ? 0 : e.coolUntil() - ticker.read();
-    return left > 0 ? Duration.ofNanos(left) : Duration.ZERO;
+    if (e == null) {
+      return Duration.ZERO;
+    }
+    long now = ticker.read();
+    return Duration.ofNanos(Math.max(left(e.coolUntil(), now), left(e.accountUntil(), now)));
+  }
+
+  @Override
+  public Duration accountStateRemaining(String route) {
+    RouteEntry e = view.get(route);
+    return e == null ? Duration.ZERO : Duration.ofNanos(left(e.accountUntil(), ticker.read()));
+  }
+
+  /** What is left at {@code now} of an end in ticker nanos (zero: none), in nanos. */
+  private static long left(long until, long now) {
+    return until == 0 ? 0 : Math.max(0, until - now);
   }
 
   @Override

@@ -47,6 +47,7 @@ final class RouteEntry {
   private String lease;
   private long leaseUntil;
   private long coolUntil;
+  private long accountUntil;
   private long retiredUntil;
   private long lastFailure = Long.MIN_VALUE;
   private final BreakerEvidence evidence;
@@ -158,8 +159,9 @@ final class RouteEntry {
     }
     if (!open) {
       // The fleet's counts start again (whichever process counted them: they count consecutive
-      // failures), and a running cooldown ends; an ended one is forgotten.
-      boolean cooling = coolUntil != 0 && coolUntil - now > 0;
+      // failures), and a running cooldown or account state ends; an ended one is forgotten.
+      boolean cooling =
+          coolUntil != 0 && coolUntil - now > 0 || accountUntil != 0 && accountUntil - now > 0;
       if ((contributed || fleetCounting || cooling) && c == Change.NONE) {
         c = Change.SUCCEED;
       }
@@ -167,6 +169,7 @@ final class RouteEntry {
       contributed = false;
       fleetCounting = false;
       coolUntil = 0;
+      accountUntil = 0;
     }
     return c;
   }
@@ -214,6 +217,18 @@ final class RouteEntry {
     boolean longer = coolUntil == 0 || coolUntil - until < 0;
     if (longer) {
       coolUntil = until;
+    }
+    return failedAt(now, longer, sending);
+  }
+
+  /**
+   * Holds the route out for an account state until {@code until}; {@code true} when that lengthened
+   * it (sent to the fleet when {@code sending}, else local only).
+   */
+  synchronized boolean accountState(long until, long now, boolean sending) {
+    boolean longer = accountUntil == 0 || accountUntil - until < 0;
+    if (longer) {
+      accountUntil = until;
     }
     return failedAt(now, longer, sending);
   }
@@ -308,6 +323,7 @@ final class RouteEntry {
         succeededLocally && !open,
         opened && open ? new Trip(openUntil, step) : null,
         coolUntil != 0 && coolUntil - now > 0 ? coolUntil : 0,
+        accountUntil != 0 && accountUntil - now > 0 ? accountUntil : 0,
         retiredUntil != 0 && retiredUntil - now > 0 ? retiredUntil : 0);
   }
 
@@ -339,7 +355,7 @@ final class RouteEntry {
    * What to replay: the outcome of a probe the fleet did not hear, with its lease token, first (the
    * fleet may hold that lease); then a success (it ends the fleet's cooldown and counts), then the
    * breaker this process opened (with the open time it has here, not a fresh one), then the
-   * cooldown and retirement still running (ticker times; zero: none).
+   * cooldown, account state and retirement still running (ticker times; zero: none).
    *
    * @param changes the count of local-only changes it covers
    * @param lease the token of the probe whose outcome the fleet did not hear, or {@code null}
@@ -354,6 +370,7 @@ final class RouteEntry {
       boolean succeed,
       Trip trip,
       long coolUntil,
+      long accountUntil,
       long retiredUntil) {}
 
   /**
@@ -420,6 +437,7 @@ final class RouteEntry {
     lease = s.lease();
     leaseUntil = lease == null ? 0 : toTicker.applyAsLong(s.leaseUntil());
     coolUntil = s.coolUntil() == 0 ? 0 : toTicker.applyAsLong(s.coolUntil());
+    accountUntil = s.accountUntil() == 0 ? 0 : toTicker.applyAsLong(s.accountUntil());
     retiredUntil = s.retiredUntil() == 0 ? 0 : toTicker.applyAsLong(s.retiredUntil());
     if (s.lastFailure() != 0) {
       lastFailure = toTicker.applyAsLong(s.lastFailure());
@@ -447,6 +465,7 @@ final class RouteEntry {
         && pending == 0
         && evidence.empty(now)
         && (coolUntil == 0 || coolUntil - now <= 0)
+        && (accountUntil == 0 || accountUntil - now <= 0)
         && (retiredUntil == 0 || retiredUntil - now <= 0);
   }
 
@@ -460,6 +479,11 @@ final class RouteEntry {
   /** Ticker time the cooldown ends (zero: none). */
   synchronized long coolUntil() {
     return coolUntil;
+  }
+
+  /** Ticker time the account state ends (zero: none). */
+  synchronized long accountUntil() {
+    return accountUntil;
   }
 
   /** Ticker time the retirement ends (zero: none). */
@@ -478,6 +502,9 @@ final class RouteEntry {
   synchronized HealthMark mark(long now) {
     if (retiredUntil != 0 && retiredUntil - now > 0) {
       return new HealthMark(RouteCondition.RETIRED, retiredUntil, lastFailure);
+    }
+    if (accountUntil != 0 && accountUntil - now > 0) {
+      return new HealthMark(RouteCondition.ACCOUNT_STATE, accountUntil, lastFailure);
     }
     if (coolUntil != 0 && coolUntil - now > 0) {
       return new HealthMark(RouteCondition.COOLING_DOWN, coolUntil, lastFailure);

@@ -16,6 +16,7 @@ package dev.orchestrator.health.redis;
  * @param expires when the longest of the route's entries expires
  * @param counting whether the fleet's count of consecutive failures (or stream cuts) runs: a
  *     success on any process then ends it
+ * @param accountUntil when the account state ends (an account failure no provider gave an end for)
  */
 record RouteSnapshot(
     String route,
@@ -28,12 +29,13 @@ record RouteSnapshot(
     long coolUntil,
     long retiredUntil,
     long expires,
-    boolean counting) {
+    boolean counting,
+    long accountUntil) {
 
-  private static final int FIELDS = 11;
+  private static final int FIELDS = 12;
 
   /**
-   * Parses the wire form: ten numeric or token lines, then the route.
+   * Parses the wire form: eleven numeric or token lines, then the route.
    *
    * @throws IllegalArgumentException when the text is not a snapshot
    */
@@ -45,7 +47,7 @@ record RouteSnapshot(
     }
     try {
       return new RouteSnapshot(
-          f[10],
+          f[11],
           Long.parseLong(f[0]),
           Long.parseLong(f[1]),
           Long.parseLong(f[2]),
@@ -55,7 +57,8 @@ record RouteSnapshot(
           Long.parseLong(f[6]),
           Long.parseLong(f[7]),
           Long.parseLong(f[8]),
-          "1".equals(f[9]));
+          "1".equals(f[9]),
+          Long.parseLong(f[10]));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("snapshot: " + e.getMessage() + " (expected: numbers)", e);
     }

@@ -40,6 +40,8 @@ enum Script {
   HASTEN("hasten", ScriptOutputType.VALUE),
   /** The longer of two cooldowns. */
   COOLDOWN("cooldown", ScriptOutputType.VALUE),
+  /** The longer of two account states (kept apart from the cooldown: never waited for). */
+  ACCOUNT("account", ScriptOutputType.VALUE),
   /** The longer of two retirements. */
   RETIRE("retire", ScriptOutputType.VALUE),
   /** The fleet's retry budget counters (not a route script). */

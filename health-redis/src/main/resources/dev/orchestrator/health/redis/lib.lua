@@ -2,6 +2,7 @@
 --   KEYS[1] breaker hash (until, step: wall ms)   KEYS[2] probe lease (the holder's token)
 --   KEYS[3] cooldown (until, wall ms)             KEYS[4] retirement (until, wall ms)
 --   KEYS[5] meta hash (v: version, lf: last failure, lu: the lease's end, wall ms)
+--   KEYS[6] account state (until, wall ms: an account failure no provider gave an end for)
 -- ARGV[1] route, ARGV[2] the caller's wall clock (ms), ARGV[3] the namespace's channel; the
 -- operation's own arguments follow from ARGV[4]. Every script returns the route's snapshot.
 local route, now, channel = ARGV[1], tonumber(ARGV[2]), ARGV[3]
@@ -17,7 +18,7 @@ end
 -- The longest time-to-live among the route's state keys, in ms (0 when none is left).
 local function longest()
   local m = 0
-  for i = 1, 4 do
+  for _, i in ipairs({1, 2, 3, 4, 6}) do
     local t = redis.call('PTTL', KEYS[i])
     if t > m then
       m = t
@@ -40,7 +41,7 @@ end
 -- One line per field, the route last (a route id never holds a newline):
 -- version, open until, step, last failure, lease token, lease until, cooldown until,
 -- retired until, expires (wall ms of the longest entry), counting (1 while the fleet's failure or
--- stream-cut count runs, else 0), route.
+-- stream-cut count runs, else 0), account state until, route.
 local function snapshot()
   local b = redis.call('HMGET', KEYS[1], 'until', 'step')
   local m = redis.call('HMGET', KEYS[5], 'v', 'lf', 'f', 'k')
@@ -68,7 +69,7 @@ local function snapshot()
   return table.concat({
     int(num(m[1])), int(num(b[1])), int(num(b[2])), int(num(m[2])), lease, int(leaseUntil),
     int(num(redis.call('GET', KEYS[3]))), int(num(redis.call('GET', KEYS[4]))), int(expires),
-    counting, route
+    counting, int(num(redis.call('GET', KEYS[6]))), route
   }, '\n')
 end
 
@@ -93,7 +94,8 @@ local function keepBreaker(ttl)
 end
 
 -- The longer of the current and the asked end (ARGV[4], wall ms) for a key that holds an end time
--- (cooldown, retirement): the key lives exactly until it ends. Counts as a failure of the route.
+-- (cooldown, account state, retirement): the key lives exactly until it ends. Counts as a failure
+-- of the route.
 local function extend(key)
   failed()
   local u = tonumber(ARGV[4])

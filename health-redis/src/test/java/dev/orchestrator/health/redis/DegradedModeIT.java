@@ -57,6 +57,7 @@ class DegradedModeIT extends PausableRedisTest {
 
     // Learnt while Redis is away: only A knows, and A acts on it.
     a.coolDown("provider/cooling", Duration.ofSeconds(60));
+    a.accountState("provider/refused", Duration.ofSeconds(60));
     for (int i = 0; i < HealthSettings.defaults().breakerThreshold(); i++) {
       a.report(a.admit("provider/down"), AttemptHealth.BREAKER_FAILURE);
     }
@@ -68,9 +69,14 @@ class DegradedModeIT extends PausableRedisTest {
     Eventually.await("B back", () -> !b.status().degraded());
     Eventually.await(
         "B learns what A learnt during the outage",
-        () -> b.marks().containsKey("provider/cooling") && b.marks().containsKey("provider/down"));
+        () ->
+            b.marks().containsKey("provider/cooling")
+                && b.marks().containsKey("provider/refused")
+                && b.marks().containsKey("provider/down"));
     assertThat(b.marks().get("provider/cooling").condition())
         .isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(b.marks().get("provider/refused").condition())
+        .isEqualTo(RouteCondition.ACCOUNT_STATE);
     assertThat(b.marks().get("provider/down").condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
     Eventually.await("A told it is back", () -> statusesA.size() == 2);
     assertThat(statusesA.get(1).degraded()).isFalse();

@@ -235,6 +235,33 @@ class FleetHealthIT {
   }
 
   @Test
+  void anAccountStateSetThroughOneStoreIsAnAccountStateOnAnotherNotACooldown() {
+    String ns = "account";
+    String route = "provider/refused";
+    RedisHealthStore a = fleet.store(ns);
+    RedisHealthStore b = fleet.store(ns);
+    a.accountState(route, Duration.ofMinutes(5)); // auth_failed: no end given, the default
+    Eventually.await("account state on B", () -> b.marks().containsKey(route));
+    // B knows it is not a wait a provider gave: not waited for, not lifted in panic mode.
+    assertThat(b.marks().get(route).condition()).isEqualTo(RouteCondition.ACCOUNT_STATE);
+    assertThat(b.accountStateRemaining(route))
+        .isLessThanOrEqualTo(Duration.ofMinutes(5))
+        .isGreaterThan(Duration.ofSeconds(299));
+    String[] keys = new Keys(ns).route(route);
+    long ttl = raw(c -> c.pttl(keys[5]));
+    assertThat(ttl).isBetween(299_000L, 300_000L);
+    long cooldowns = raw(c -> c.exists(keys[2]));
+    assertThat(cooldowns).isZero(); // no cooldown was written
+    // A replica started now reads the same from Redis.
+    RedisHealthStore restarted = fleet.store(ns);
+    assertThat(restarted.marks().get(route).condition()).isEqualTo(RouteCondition.ACCOUNT_STATE);
+    // An answer anywhere ends it for the fleet.
+    b.report(b.admit(route), AttemptHealth.SUCCESS);
+    Eventually.await("ended on A", () -> !a.marks().containsKey(route));
+    assertThat(a.accountStateRemaining(route)).isZero();
+  }
+
+  @Test
   void aRestartedStoreStartsWithTheFleetsCurrentCooldownsAndRetirements() {
     String ns = "restart";
     RedisHealthStore a = fleet.store(ns);

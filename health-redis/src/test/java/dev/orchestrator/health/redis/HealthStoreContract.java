@@ -229,6 +229,37 @@ abstract class HealthStoreContract {
   }
 
   @Test
+  void anAccountStateIsKeptApartFromACooldownTakesTheLongerOfTwoAndOutranksIt() {
+    store.coolDown(R, Duration.ofSeconds(60)); // a wait the provider gave
+    store.accountState(R, Duration.ofSeconds(20)); // a refused key: no end given
+    store.accountState(R, Duration.ofSeconds(5));
+    assertThat(store.accountStateRemaining(R)).isEqualTo(Duration.ofSeconds(20));
+    assertThat(store.cooldownRemaining(R)).isEqualTo(Duration.ofSeconds(60));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.ACCOUNT_STATE);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    time.advance(Duration.ofSeconds(20));
+    assertThat(store.accountStateRemaining(R)).isZero();
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    time.advance(Duration.ofSeconds(40));
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
+  void anAccountStateAloneIsWhatTheCooldownRemainingSays() {
+    store.accountState(R, Duration.ofMinutes(5));
+    assertThat(store.cooldownRemaining(R)).isEqualTo(Duration.ofMinutes(5));
+    assertThat(store.accountStateRemaining(R)).isEqualTo(Duration.ofMinutes(5));
+  }
+
+  @Test
+  void aSuccessOnAClosedBreakerEndsAnAccountState() {
+    store.accountState(R, Duration.ofMinutes(5));
+    store.report(store.admit(R), AttemptHealth.SUCCESS);
+    assertThat(store.accountStateRemaining(R)).isZero();
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
   void aRetirementOutranksACooldownWhichOutranksAnOpenBreaker() {
     fail(2);
     assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);

@@ -20,7 +20,8 @@ class KeysTest {
             "{prod:openrouter/meta-llama/llama-3.3-70b:free}:p",
             "{prod:openrouter/meta-llama/llama-3.3-70b:free}:c",
             "{prod:openrouter/meta-llama/llama-3.3-70b:free}:r",
-            "{prod:openrouter/meta-llama/llama-3.3-70b:free}:m");
+            "{prod:openrouter/meta-llama/llama-3.3-70b:free}:m",
+            "{prod:openrouter/meta-llama/llama-3.3-70b:free}:a");
     assertThat(new Keys("prod").index()).isEqualTo("{prod}:index");
     assertThat(new Keys("prod").budget()).isEqualTo("{prod}:budget");
     assertThat(new Keys("prod").channel()).isEqualTo("orchestrator:prod:health");
@@ -62,6 +63,6 @@ class KeysTest {
   void aSnapshotThatIsNotOneIsRejected() {
     assertThatThrownBy(() -> RouteSnapshot.parse("hello"))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("snapshot: 1 fields (expected: 11)");
+        .hasMessage("snapshot: 1 fields (expected: 12)");
   }
 }

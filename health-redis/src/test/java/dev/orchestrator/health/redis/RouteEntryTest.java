@@ -6,6 +6,7 @@ import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthSettings;
+import dev.orchestrator.engine.health.RouteCondition;
 import java.time.Duration;
 import java.util.function.LongUnaryOperator;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class RouteEntryTest {
 
   /** The fleet's answer: closed, cooling until {@code coolUntil}, at {@code version}. */
   private static RouteSnapshot cooling(long version, long coolUntil) {
-    return new RouteSnapshot(R, version, 0, 0, 0, null, 0, coolUntil, 0, coolUntil, false);
+    return new RouteSnapshot(R, version, 0, 0, 0, null, 0, coolUntil, 0, coolUntil, false, 0);
   }
 
   @Test
@@ -35,7 +36,7 @@ class RouteEntryTest {
     assertThat(e.apply(cooling(1, COOL_UNTIL), true, SAME)).isFalse(); // the cooldown's reply
     assertThat(e.coolUntil()).isZero();
     assertThat(e.replay(2))
-        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0));
+        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0, 0));
   }
 
   @Test
@@ -51,6 +52,15 @@ class RouteEntryTest {
   }
 
   @Test
+  void anAccountStateLearntWhileDegradedIsReplayedAsOneNotAsACooldown() {
+    e.accountState(COOL_UNTIL, 0, false);
+    RouteEntry.Replay r = e.replay(1);
+    assertThat(r.accountUntil()).isEqualTo(COOL_UNTIL);
+    assertThat(r.coolUntil()).isZero();
+    assertThat(e.mark(1).condition()).isEqualTo(RouteCondition.ACCOUNT_STATE);
+  }
+
+  @Test
   void aReplayIsConfirmedOnlyWhenNothingWasLearntLocallySinceItWasRead() {
     e.coolDown(COOL_UNTIL, 0, false);
     RouteEntry.Replay first = e.replay(1);
@@ -59,7 +69,7 @@ class RouteEntryTest {
     assertThat(e.localOnly()).isTrue();
 
     RouteEntry.Replay second = e.replay(3);
-    assertThat(second).isEqualTo(new RouteEntry.Replay(2, null, Change.NONE, true, null, 0, 0));
+    assertThat(second).isEqualTo(new RouteEntry.Replay(2, null, Change.NONE, true, null, 0, 0, 0));
     assertThat(e.confirmed(second)).isTrue();
     assertThat(e.localOnly()).isFalse();
     assertThat(e.replay(4)).isNull();
@@ -101,7 +111,7 @@ class RouteEntryTest {
     e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true);
     e.unsent(true, true); // the success's script failed
     assertThat(e.replay(2))
-        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0));
+        .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0, 0));
   }
 
   @Test

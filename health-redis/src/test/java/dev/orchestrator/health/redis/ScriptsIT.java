@@ -182,14 +182,16 @@ class ScriptsIT {
   }
 
   @Test
-  void aSuccessfulProbeDeletesTheBreakerLeaseAndCooldown() {
+  void aSuccessfulProbeDeletesTheBreakerLeaseCooldownAndAccountState() {
     run(Script.TRIP, "1000", "30000");
     run(Script.COOLDOWN, String.valueOf(now + 5000));
+    run(Script.ACCOUNT, String.valueOf(now + 5000));
     now += 1000;
     probe("tok");
     RouteSnapshot closed = run(Script.CLOSE, "tok");
     assertThat(closed.open()).isFalse();
-    assertThat(redisCmd.exists(k[0], k[1], k[2])).isZero();
+    assertThat(closed.accountUntil()).isZero();
+    assertThat(redisCmd.exists(k[0], k[1], k[2], k[5])).isZero();
   }
 
   @Test
@@ -212,6 +214,23 @@ class ScriptsIT {
     assertThat(shorter.version()).isEqualTo(s.version());
     assertThat(run(Script.SUCCEED).coolUntil()).isZero();
     assertThat(redisCmd.exists(k[2])).isZero();
+  }
+
+  @Test
+  void anAccountStateKeyLivesApartFromTheCooldownExactlyUntilItEndsAndASuccessEndsIt() {
+    run(Script.COOLDOWN, String.valueOf(now + 2000));
+    RouteSnapshot s = run(Script.ACCOUNT, String.valueOf(now + 300_000));
+    assertThat(s.accountUntil()).isEqualTo(now + 300_000);
+    assertThat(s.coolUntil()).isEqualTo(now + 2000); // two facts: a wait, and a refused account
+    assertThat(redisCmd.pttl(k[5])).isBetween(299_000L, 300_000L);
+    assertThat(s.expires()).isBetween(now + 299_000, now + 300_000);
+    RouteSnapshot shorter = run(Script.ACCOUNT, String.valueOf(now + 1000));
+    assertThat(shorter.accountUntil()).isEqualTo(now + 300_000);
+    assertThat(shorter.version()).isEqualTo(s.version());
+    RouteSnapshot answered = run(Script.SUCCEED);
+    assertThat(answered.accountUntil()).isZero();
+    assertThat(answered.coolUntil()).isZero();
+    assertThat(redisCmd.exists(k[2], k[5])).isZero();
   }
 
   @Test

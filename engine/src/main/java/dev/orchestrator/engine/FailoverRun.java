@@ -205,8 +205,8 @@ final class FailoverRun {
   /**
    * The candidates this request tries: the plan's, or — in panic mode, when fewer than the policy's
    * threshold of the eligible candidates are admissible — every eligible one in plan order, the
-   * routes short-term health held back included (a cool-down that outlasts the deadline is no
-   * short-term health: that route stays out).
+   * routes short-term health held back included (a cool-down that outlasts the deadline, or an
+   * account state, is no short-term health: that route stays out).
    */
   private List<Candidate> order() {
     Plan plan = record.plan();
@@ -216,7 +216,9 @@ final class FailoverRun {
     long remaining = record.remainingNanos();
     List<Candidate> eligible = new ArrayList<>(plan.standby().size());
     for (Candidate c : plan.standby()) {
-      if (store.cooldownRemaining(c.route().id()).toNanos() < remaining) {
+      String id = c.route().id();
+      if (store.cooldownRemaining(id).toNanos() < remaining
+          && store.accountStateRemaining(id).isZero()) {
         eligible.add(c);
       }
     }
@@ -272,10 +274,15 @@ final class FailoverRun {
     return panic && (!record.triedAny() || store.tryAcquireRetry());
   }
 
-  /** {@code route} is not sent to: every key of its provider is {@code out}; waited for in time. */
+  /**
+   * {@code route} is not sent to: every key of its provider is {@code out}; waited for in time,
+   * unless every key is held for an account state (nothing said when that ends).
+   */
   private void limited(Route route, KeyBook.Choice out) {
-    record.limited(route.id(), out.reason(), out.retryIn());
-    holdBack(route, out.retryIn().toNanos());
+    record.limited(route.id(), out);
+    if (!out.refused()) {
+      holdBack(route, out.retryIn().toNanos());
+    }
   }
 
   /**
@@ -317,6 +324,11 @@ final class FailoverRun {
     while (true) {
       record.checkCancelledAndDeadline(cancel);
       if (panic) {
+        // An account state is not short-term health: never sent through, nor waited for.
+        if (!store.accountStateRemaining(route.id()).isZero()) {
+          record.refused(route.id());
+          return Optional.empty();
+        }
         // A cool-down is the provider's own word: waited for, never sent through.
         long cooling = store.cooldownRemaining(route.id()).toNanos();
         if (cooling > 0) {

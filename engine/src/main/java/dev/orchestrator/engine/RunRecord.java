@@ -12,6 +12,7 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthView;
+import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
@@ -50,6 +51,8 @@ final class RunRecord {
   private final Map<String, Duration> shed = new LinkedHashMap<>();
   private final Map<String, String> limited = new LinkedHashMap<>();
   private final Map<String, Duration> limitedIn = new LinkedHashMap<>();
+  // routes not sent to for an account state (theirs, or every key's), with what held each
+  private final Map<String, String> refused = new LinkedHashMap<>();
   private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
   private final Plan plan;
   private final ChatRequest request;
@@ -195,12 +198,24 @@ final class RunRecord {
   }
 
   /**
-   * The route was not sent to because every key of its provider is out ({@code why}, one clause per
-   * key) until {@code in} from now (docs/design.md §5).
+   * The route was not sent to because every key of its provider is {@code out} (its reason: one
+   * clause per key): until its {@code retryIn}, or — every key held for an account state — with
+   * nothing to wait for (docs/design.md §5).
    */
-  void limited(String route, String why, Duration in) {
-    limited.put(route, route + ": " + why);
-    limitedIn.merge(route, in, (a, b) -> a.compareTo(b) <= 0 ? a : b);
+  void limited(String route, KeyBook.Choice out) {
+    limited.put(route, route + ": " + out.reason());
+    if (out.refused()) {
+      refused.put(route, route + ": " + out.reason());
+      limitedIn.remove(route);
+    } else {
+      refused.remove(route);
+      limitedIn.merge(route, out.retryIn(), (a, b) -> a.compareTo(b) <= 0 ? a : b);
+    }
+  }
+
+  /** The route was not sent to: it is held for an account state (docs/design.md §5). */
+  void refused(String route) {
+    refused.putIfAbsent(route, route);
   }
 
   private void add(AttemptRecord a) {
@@ -302,7 +317,7 @@ final class RunRecord {
   OrchestratorException exhausted() {
     ProviderFailure last = lastFailure();
     if (last == null) {
-      if (shed.isEmpty() && !limited.isEmpty()) {
+      if (shed.isEmpty() && !limitedIn.isEmpty()) {
         return allLimited();
       }
       return shed.isEmpty() ? noCandidates() : allShed();
@@ -340,7 +355,7 @@ final class RunRecord {
       }
       return error(
           OrchestratorException.Type.BACKEND_UNAVAILABLE,
-          route + " failed: " + describe(last) + leftOutForKeys(),
+          route + " failed: " + describe(last) + leftOut(),
           last,
           null);
     }
@@ -358,14 +373,47 @@ final class RunRecord {
     }
     return error(
         OrchestratorException.Type.CANDIDATES_EXHAUSTED,
-        tried.size() + " candidates failed; last: " + describe(last) + leftOutForKeys(),
+        tried.size() + " candidates failed; last: " + describe(last) + leftOut(),
         last,
         null);
   }
 
   /**
+   * What the plan and the loop left out that the caller can fix — routes without a key (or a base
+   * URL), routes whose account was refused: a failure of the routes that remain must not look like
+   * failover that did not happen.
+   */
+  private String leftOut() {
+    return leftOutForKeys() + refusedNote();
+  }
+
+  /**
+   * The routes left out for an account state (excluded by the plan, or found so when the request
+   * came to them), with the reason to check their keys; empty when none. No wait is suggested: no
+   * provider said when such a state ends (docs/design.md §5).
+   */
+  private String refusedNote() {
+    List<String> who = new ArrayList<>();
+    for (Exclusion x : plan.excluded()) {
+      if (x.reason() == ExclusionReason.ACCOUNT_STATE && !refused.containsKey(x.route())) {
+        who.add(x.route());
+      }
+    }
+    who.addAll(refused.values());
+    if (who.isEmpty()) {
+      return "";
+    }
+    boolean one = who.size() == 1;
+    return "; "
+        + (one ? "its provider" : "their providers")
+        + " refused the account (auth, permission or a quota with no reset time): check the "
+        + (one ? "key of " : "keys of ")
+        + String.join(", ", who);
+  }
+
+  /**
    * When the plan left routes out for want of a key (or a base URL), what to set to let the request
-   * try them — a failure of the routes that remain must not look like failover that did not happen.
+   * try them.
    */
   private String leftOutForKeys() {
     List<MissingCredentials.Missing> missing =
@@ -397,18 +445,15 @@ final class RunRecord {
             : "every candidate's circuit is open (" + shed.size() + ")";
     return error(
         OrchestratorException.Type.BACKEND_UNAVAILABLE,
-        who
-            + " after repeated failures; next probe in "
-            + next.toMillis()
-            + " ms"
-            + leftOutForKeys(),
+        who + " after repeated failures; next probe in " + next.toMillis() + " ms" + leftOut(),
         null,
         next);
   }
 
   /**
-   * Every candidate was held back because its provider's keys are out: rate limited, with the
-   * earliest time a key returns — nothing was sent that would have been refused.
+   * Every candidate was held back because its provider's keys are out, at least one for a wait its
+   * provider gave: rate limited, with the earliest time such a key returns — nothing was sent that
+   * would have been refused.
    */
   private OrchestratorException allLimited() {
     Duration next = null;
@@ -421,7 +466,8 @@ final class RunRecord {
             + String.join("; ", limited.values())
             + "); earliest retry in "
             + next.toMillis()
-            + " ms",
+            + " ms"
+            + refusedNote(),
         null,
         next);
   }
@@ -434,14 +480,18 @@ final class RunRecord {
       cooling |= x.reason() == ExclusionReason.COOLING_DOWN;
     }
     Duration earliest = cooling ? earliestCooldown() : null;
+    // Routes held for an account state are named, never waited for: no provider said when it ends.
+    String refusedNote = refusedNote();
     if (earliest != null) {
       return error(
           OrchestratorException.Type.RATE_LIMITED,
           "every candidate of "
               + plan.model()
-              + " is cooling down; earliest retry in "
+              + (refusedNote.isEmpty() ? " is cooling down" : " is cooling down or refused")
+              + "; earliest retry in "
               + earliest.toMillis()
-              + " ms",
+              + " ms"
+              + refusedNote,
           null,
           earliest);
     }
@@ -456,6 +506,7 @@ final class RunRecord {
         "no eligible route for "
             + plan.model()
             + (why.length() == 0 ? "" : " (excluded: " + why + ")")
+            + refusedNote
             + (keys.isEmpty() ? "" : "; to enable routes, " + keys),
         null,
         null);

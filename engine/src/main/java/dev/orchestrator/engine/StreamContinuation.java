@@ -103,7 +103,7 @@ final class StreamContinuation {
     // against the key it goes out with (docs/design.md §5).
     Optional<KeyBook.Choice> out = path.keysOut(target.get());
     if (out.isPresent()) {
-      record.limited(route.id(), out.get().reason(), out.get().retryIn());
+      record.limited(route.id(), out.get());
       return Optional.empty();
     }
     Admission admission = path.admit(route);
@@ -120,7 +120,7 @@ final class StreamContinuation {
     if (!key.sendable()) {
       // The fleet's count took the last of every key's daily limit since the check.
       path.abandon(admission);
-      record.limited(route.id(), key.reason(), key.retryIn());
+      record.limited(route.id(), key);
       return Optional.empty();
     }
     int n = record.nextAttempt(route.id());

@@ -92,11 +92,15 @@ public final class KeyBook {
    * @param key the key to send with, or {@code null} when the provider needs none or none may be
    *     sent
    * @param reason why no key may be sent (one {@code key 'name' …} clause per key), or {@code null}
-   * @param retryIn when the earliest key returns, when none may be sent
+   * @param retryIn when the earliest key returns, when none may be sent: the earliest wait a
+   *     provider gave, or — when {@code refused} — the earliest end of an account cool-down
+   * @param refused whether every key that is out is held for an account state its provider gave no
+   *     end for (auth, permission, a quota with no reset time): then nothing is worth waiting for
+   *     (docs/design.md §5)
    */
-  public record Choice(ApiKey key, String reason, Duration retryIn) {
+  public record Choice(ApiKey key, String reason, Duration retryIn, boolean refused) {
     /** The provider needs no key. */
-    public static final Choice KEYLESS = new Choice(null, null, null);
+    public static final Choice KEYLESS = new Choice(null, null, null, false);
 
     /** Whether the attempt may be sent. */
     public boolean sendable() {
@@ -109,8 +113,8 @@ public final class KeyBook {
    *
    * @param name the key's name
    * @param set whether one of its variables is set
-   * @param out why it is not chosen now ({@code cooling_down: …}, {@code requests_exhausted}, …),
-   *     or {@code null} when it may be chosen
+   * @param out why it is not chosen now ({@code cooling_down …}, {@code account_state …}, {@code
+   *     requests_exhausted …}, …), or {@code null} when it may be chosen
    * @param low whether it is near exhaustion (chosen only after its peers)
    */
   public record KeyStatus(String name, boolean set, String out, boolean low) {}
@@ -123,10 +127,10 @@ public final class KeyBook {
     Scan scan = scan(provider);
     if (!scan.anySet) {
       // No key set: the client says which variable to set, as it always has.
-      return new Choice(provider.keys().get(0), null, null);
+      return new Choice(provider.keys().get(0), null, null, false);
     }
     if (!scan.ready.isEmpty() || !scan.low.isEmpty()) {
-      return new Choice(weighted(scan.ready.isEmpty() ? scan.low : scan.ready), null, null);
+      return new Choice(weighted(scan.ready.isEmpty() ? scan.low : scan.ready), null, null, false);
     }
     return none(scan);
   }
@@ -148,10 +152,15 @@ public final class KeyBook {
     return Optional.of(none(scan));
   }
 
-  /** No key may be sent: every set key's reason, and when the earliest returns. */
+  /**
+   * No key may be sent: every set key's reason, and when the earliest returns — of those out for a
+   * wait a provider gave, unless every one is held for an account state.
+   */
   private static Choice none(Scan scan) {
+    boolean refused = scan.earliest == Long.MAX_VALUE;
+    long in = refused ? scan.earliestHeld : scan.earliest;
     return new Choice(
-        null, String.join("; ", scan.why), Duration.ofNanos(Math.max(0, scan.earliest)));
+        null, String.join("; ", scan.why), Duration.ofNanos(Math.max(0, in)), refused);
   }
 
   /**
@@ -186,7 +195,11 @@ public final class KeyBook {
       Verdict v = verdict(provider, k, now, wall);
       if (v.out() != null) {
         scan.why.add("key '" + k.name() + "' " + v.out().reason());
-        scan.earliest = Math.min(scan.earliest, v.out().nanos());
+        if (v.out().account()) {
+          scan.earliestHeld = Math.min(scan.earliestHeld, v.out().nanos());
+        } else {
+          scan.earliest = Math.min(scan.earliest, v.out().nanos());
+        }
       } else if (v.low()) {
         scan.low.add(k);
       } else {
@@ -201,10 +214,12 @@ public final class KeyBook {
    */
   private Verdict verdict(Provider provider, ApiKey key, long now, Instant wall) {
     KeyState s = state(provider, key);
-    long fleet = fleetCooling(provider, key);
+    String id = healthId(provider, key);
+    long fleetHeld = store == null ? 0 : store.accountStateRemaining(id).toNanos();
+    long fleetCooling = store == null ? 0 : store.cooldownRemaining(id).toNanos();
     DeclaredLimits declared = provider.limitsOf(key);
     synchronized (s) {
-      Out out = s.out(declared, now, wall, fleet);
+      Out out = s.out(declared, now, wall, fleetHeld, fleetCooling);
       return new Verdict(out, out == null && s.low(declared, now, wall));
     }
   }
@@ -218,6 +233,7 @@ public final class KeyBook {
     final List<ApiKey> low = new ArrayList<>();
     final List<String> why = new ArrayList<>();
     long earliest = Long.MAX_VALUE;
+    long earliestHeld = Long.MAX_VALUE;
     boolean anySet;
   }
 
@@ -296,10 +312,6 @@ public final class KeyBook {
     }
   }
 
-  private long fleetCooling(Provider provider, ApiKey key) {
-    return store == null ? 0 : store.cooldownRemaining(healthId(provider, key)).toNanos();
-  }
-
   private void shareCooldown(Provider provider, ApiKey key, long nanos) {
     if (store != null && nanos > 0) {
       store.coolDown(healthId(provider, key), Duration.ofNanos(nanos));
@@ -321,17 +333,37 @@ public final class KeyBook {
   }
 
   /**
-   * Cools {@code key} for {@code duration} because of {@code category} (a quota, auth or permission
-   * failure, or a long {@code Retry-After}); returns whether another set key of the provider may
+   * Cools {@code key} for {@code duration}, a wait its provider gave with a {@code category}
+   * failure (a {@code Retry-After} or a reset); returns whether another set key of the provider may
    * still be chosen now — only when none can is the route itself cooled.
    */
   public boolean coolDown(Provider provider, ApiKey key, Duration duration, String category) {
+    return cool(provider, key, duration, category, false);
+  }
+
+  /**
+   * Holds {@code key} out for {@code duration} (the account cool-down) for an account state its
+   * provider gave no end for ({@code category}: auth, permission, a quota with no reset time): such
+   * a key is never waited for (docs/design.md §5). Returns what {@link #coolDown} returns.
+   */
+  public boolean accountState(Provider provider, ApiKey key, Duration duration, String category) {
+    return cool(provider, key, duration, category, true);
+  }
+
+  private boolean cool(
+      Provider provider, ApiKey key, Duration duration, String category, boolean account) {
     KeyState s = state(provider, key);
     long now = ticker.read();
     synchronized (s) {
-      s.coolDown(now + duration.toNanos(), category);
+      s.coolDown(now + duration.toNanos(), category, account);
     }
-    shareCooldown(provider, key, duration.toNanos());
+    if (store != null && duration.toNanos() > 0) {
+      if (account) {
+        store.accountState(healthId(provider, key), duration);
+      } else {
+        store.coolDown(healthId(provider, key), duration);
+      }
+    }
     Choice next = choose(provider);
     return next.key() != null && credentials.keyFor(next.key()).isPresent();
   }
@@ -357,14 +389,24 @@ public final class KeyBook {
     return states.computeIfAbsent(provider.id() + '\n' + key.name(), n -> new KeyState());
   }
 
-  /** Why a key is out, and for how long (ticker nanos). */
-  private record Out(String reason, long nanos) {}
+  /**
+   * Why a key is out, and for how long (ticker nanos); {@code account}: held for an account state
+   * its provider gave no end for.
+   */
+  private record Out(String reason, long nanos, boolean account) {
+    Out(String reason, long nanos) {
+      this(reason, nanos, false);
+    }
+  }
 
   /** One key's mutable state; guarded by its own monitor. */
   private static final class KeyState {
     private long coolUntil;
     private boolean cooling;
     private String coolCategory;
+    private long heldUntil;
+    private boolean held;
+    private String heldCategory;
     private Long remainingRequests;
     private Long remainingTokens;
     private Long limitRequests;
@@ -377,7 +419,15 @@ public final class KeyBook {
     private boolean minuteOpen;
     private int thisMinute;
 
-    void coolDown(long until, String category) {
+    void coolDown(long until, String category, boolean account) {
+      if (account) {
+        if (!held || until - heldUntil > 0) {
+          heldUntil = until;
+          heldCategory = category;
+        }
+        held = true;
+        return;
+      }
       if (!cooling || until - coolUntil > 0) {
         coolUntil = until;
         coolCategory = category;
@@ -449,10 +499,21 @@ public final class KeyBook {
     }
 
     /**
-     * Why the key may not be chosen at {@code now}, or {@code null}; {@code fleetCooling} is what
-     * is left of a cool-down the fleet's store holds for it.
+     * Why the key may not be chosen at {@code now}, or {@code null}; {@code fleetHeld} and {@code
+     * fleetCooling} are what is left of an account state and of a cool-down the fleet's store holds
+     * for it. An account state comes first: the key is refused whatever else would end.
      */
-    Out out(DeclaredLimits declared, long now, Instant wall, long fleetCooling) {
+    Out out(DeclaredLimits declared, long now, Instant wall, long fleetHeld, long fleetCooling) {
+      if (held && heldUntil - now > 0) {
+        return new Out(
+            "account_state (" + heldCategory + ") for " + seconds(heldUntil - now),
+            heldUntil - now,
+            true);
+      }
+      held = false;
+      if (fleetHeld > 0) {
+        return new Out("account_state (fleet) for " + seconds(fleetHeld), fleetHeld, true);
+      }
       if (cooling && coolUntil - now > 0) {
         return new Out(
             "cooling_down (" + coolCategory + ") for " + seconds(coolUntil - now), coolUntil - now);

@@ -32,9 +32,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The one attempt path (docs/design.md §5): {@link #admit} asks the health store, {@link #dispatch}
  * checks the free-tier boundary, sends, types the outcome and reports it to the store exactly once
  * (also when anything between admission and verdict throws), then applies the failure's account
- * effect — a cooldown never longer than the {@code Retry-After} cap, or a retirement — and tells
- * the context's observer what the attempt showed of its route (docs/design.md §14). What to do next
- * is the caller's decision, made from the returned {@link Sent}. One instance per request (or per
+ * effect — a cooldown never longer than the {@code Retry-After} cap, an account state held for the
+ * account cool-down when the provider gave no end, or a retirement — and tells the context's
+ * observer what the attempt showed of its route (docs/design.md §14). What to do next is the
+ * caller's decision, made from the returned {@link Sent}. One instance per request (or per
  * preflight check); thread-safe, so a check's probes may share it.
  */
 public final class AttemptPath {
@@ -362,15 +363,20 @@ public final class AttemptPath {
       case BREAKER_FAILURE -> {
         if (f.category() == FailureCategory.RATE_LIMITED && retryAfter != null) {
           // A short Retry-After is evidence (the failure counts in the window), a long one cools.
-          if (!coolKey(target, key, retryAfter, category)) {
+          if (!coolKey(target, key, retryAfter, category, false)) {
             store.rateLimited(route.id(), retryAfter);
           }
         }
       }
       case COOL_DOWN -> {
-        Duration d = retryAfter != null ? retryAfter : ctx.accountCooldown();
-        if (!coolKey(target, key, d, category)) {
-          store.coolDown(route.id(), d);
+        if (retryAfter != null) {
+          // The provider said how long: a cool-down, waited for where it fits a deadline.
+          if (!coolKey(target, key, retryAfter, category, false)) {
+            store.coolDown(route.id(), retryAfter);
+          }
+        } else if (!coolKey(target, key, ctx.accountCooldown(), category, true)) {
+          // No end given: an account state for the configured default, never waited for.
+          store.accountState(route.id(), ctx.accountCooldown());
         }
       }
       case RETIRE -> store.retire(route.id(), ctx.retiredTtl());
@@ -379,13 +385,17 @@ public final class AttemptPath {
   }
 
   /**
-   * Cools {@code key} when its provider has several; whether another of them still serves (then the
-   * route stays up). A provider with one key keeps the route's own account state, as ever.
+   * Cools {@code key} (holds it out, for an {@code account} state) when its provider has several;
+   * whether another of them still serves (then the route stays up). A provider with one key keeps
+   * the route's own account state, as ever.
    */
-  private boolean coolKey(Target target, ApiKey key, Duration d, String category) {
-    return key != null
-        && ctx.keys() != null
-        && target.provider().keys().size() > 1
-        && ctx.keys().coolDown(target.provider(), key, d, category);
+  private boolean coolKey(Target target, ApiKey key, Duration d, String category, boolean account) {
+    if (key == null || ctx.keys() == null || target.provider().keys().size() <= 1) {
+      return false;
+    }
+    KeyBook keys = ctx.keys();
+    return account
+        ? keys.accountState(target.provider(), key, d, category)
+        : keys.coolDown(target.provider(), key, d, category);
   }
 }

@@ -32,7 +32,10 @@ final class ExclusionDetails {
               : r.expirationDate() != null
                   ? "expired " + r.expirationDate()
                   : "answered not_found; left out until its retirement expires";
-      case COOLING_DOWN -> "cooling down after a quota, auth or rate-limit failure";
+      case COOLING_DOWN -> "cooling down for the wait its provider asked for";
+      case ACCOUNT_STATE ->
+          "its provider refused the account (auth, permission or a quota with no reset time);"
+              + " left out for the account cool-down";
       case CIRCUIT_OPEN -> "circuit open after repeated failures";
       case DENIED_BY_CONFIG -> "denied by the config";
       // Request-dependent: built by the planner with the request's numbers.

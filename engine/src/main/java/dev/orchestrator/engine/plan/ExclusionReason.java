@@ -20,8 +20,16 @@ public enum ExclusionReason {
   OVER_MAX_PRICE,
   /** The route's circuit breaker is open. */
   CIRCUIT_OPEN,
-  /** The route is cooling down after an account-state failure or a rate limit. */
+  /**
+   * The route is cooling down for a wait its provider gave (a rate limit, or a quota or account
+   * failure with a reset time).
+   */
   COOLING_DOWN,
+  /**
+   * The route's provider refused the account (auth, permission, or a quota with no reset time):
+   * held out for the account cool-down, even in panic mode, and never waited for.
+   */
+  ACCOUNT_STATE,
   /**
    * What calling the route's provider needs is missing from the configuration: its base URL (always
    * checked: no environment supplies one), or its API key (checked only when asked to).

@@ -161,7 +161,8 @@ public final class Plan {
    * Every candidate in rank order, including the routes only short-term health keeps out of {@link
    * #candidates()} (excluded as {@code circuit_open} or {@code cooling_down}, having passed every
    * other rule, the free boundary first): what a request tries in panic mode (docs/design.md §5).
-   * The same list as {@link #candidates()} when health held nothing back.
+   * An {@code account_state} is not short-term health: such a route is not here. The same list as
+   * {@link #candidates()} when health held nothing back.
    */
   public List<Candidate> standby() {
     return standby;

@@ -268,7 +268,8 @@ public final class RoutePlanner {
 
   /**
    * The candidates in rank order with the routes only short-term health excludes (an open breaker,
-   * a cool-down): every other rule, the free boundary first, has already passed them.
+   * a cool-down): every other rule, the free boundary first, has already passed them. An account
+   * state is not short-term: its route stays out.
    */
   private static final class Standby {
     final Entry[] entries;
@@ -371,6 +372,8 @@ public final class RoutePlanner {
               return e.exclusion(ExclusionReason.RETIRED);
             case COOLING_DOWN:
               return e.exclusion(ExclusionReason.COOLING_DOWN);
+            case ACCOUNT_STATE:
+              return e.exclusion(ExclusionReason.ACCOUNT_STATE);
             case CIRCUIT_OPEN:
               return e.exclusion(ExclusionReason.CIRCUIT_OPEN);
           }

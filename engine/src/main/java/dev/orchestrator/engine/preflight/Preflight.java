@@ -441,6 +441,12 @@ public final class Preflight {
       long ms = health.cooldownRemaining(x.route()).toMillis();
       return "not probed: cooling down for another " + (ms + 999) / 1000 + " s";
     }
+    if (x.reason() == ExclusionReason.ACCOUNT_STATE) {
+      long ms = health.accountStateRemaining(x.route()).toMillis();
+      return "not probed: its provider refused the account; held out for another "
+          + (ms + 999) / 1000
+          + " s";
+    }
     if (x.reason() == ExclusionReason.CIRCUIT_OPEN) {
       return "not probed: circuit breaker open after consecutive failures";
     }

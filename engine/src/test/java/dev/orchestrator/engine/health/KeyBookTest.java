@@ -87,6 +87,48 @@ class KeyBookTest {
   }
 
   @Test
+  void keysRefusedForAnAccountStateAreNothingToWaitForWhileATimedOneIs() {
+    ApiKey a = key("a", "K_A", 1);
+    ApiKey bKey = key("b", "K_B", 1);
+    Provider p = provider(null, a, bKey);
+    KeyBook b = book(3);
+    assertThat(b.accountState(p, a, Duration.ofMinutes(5), "auth_failed")).isTrue();
+    assertThat(b.coolDown(p, bKey, Duration.ofSeconds(30), "rate_limited")).isFalse();
+    KeyBook.Choice timed = b.out(p).orElseThrow();
+    assertThat(timed.refused()).isFalse();
+    assertThat(timed.retryIn()).as("the wait a provider gave").isEqualTo(Duration.ofSeconds(30));
+    assertThat(timed.reason())
+        .contains("key 'a' account_state (auth_failed) for 300 s", "key 'b' cooling_down");
+
+    // The timed key is refused as well (a timed cool-down and an account state: refused first).
+    b.accountState(p, bKey, Duration.ofMinutes(2), "permission_denied");
+    KeyBook.Choice refused = b.out(p).orElseThrow();
+    assertThat(refused.refused()).isTrue();
+    assertThat(refused.retryIn()).isEqualTo(Duration.ofMinutes(2));
+    assertThat(refused.reason()).contains("key 'b' account_state (permission_denied)");
+    assertThat(b.status(p))
+        .extracting(KeyBook.KeyStatus::out)
+        .allMatch(o -> o.startsWith("account"));
+  }
+
+  @Test
+  void keysTheFleetHoldsForAnAccountStateAreRefusedOnEveryReplica() {
+    ApiKey a = key("a", "K_A", 1);
+    ApiKey bKey = key("b", "K_B", 1);
+    Provider p = provider(null, a, bKey);
+    RouteHealthRegistry fleet = RouteHealthRegistry.create(time);
+    KeyBook there = new KeyBook(env, time, wall, new Random(1)::nextDouble, fleet);
+    KeyBook here = new KeyBook(env, time, wall, new Random(2)::nextDouble, fleet);
+    there.accountState(p, a, Duration.ofMinutes(5), "auth_failed");
+    there.accountState(p, bKey, Duration.ofMinutes(5), "auth_failed");
+    KeyBook.Choice out = here.out(p).orElseThrow();
+    assertThat(out.refused()).isTrue();
+    assertThat(out.reason()).contains("key 'a' account_state (fleet) for 300 s");
+    assertThat(fleet.accountStateRemaining(KeyBook.healthId(p, a)))
+        .isEqualTo(Duration.ofMinutes(5));
+  }
+
+  @Test
   void aKeyAtZeroRemainingIsNotSentToUntilItsResetAndANearlyExhaustedOneRanksLast() {
     ApiKey a = key("a", "K_A", 1);
     ApiKey bKey = key("b", "K_B", 1);

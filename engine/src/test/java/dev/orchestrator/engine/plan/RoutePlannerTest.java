@@ -243,6 +243,21 @@ class RoutePlannerTest {
   }
 
   @Test
+  void anAccountStateExcludesItsRouteEvenFromTheStandbyThatPanicModeTries() {
+    Catalog c = Catalogs.of(free("a", "m", 1000), free("b", "m", 1000), free("d", "m", 1000));
+    Map<String, HealthMark> marks =
+        Map.of(
+            "a/m", new HealthMark(RouteCondition.ACCOUNT_STATE, 10, 1),
+            "b/m", new HealthMark(RouteCondition.COOLING_DOWN, 10, 1));
+    Plan p = planner(c).plan(PlanRequest.of(RoutePlanner.FREE), () -> marks, x -> true);
+    assertThat(ids(p)).containsExactly("d/m");
+    assertThat(reasons(p))
+        .containsEntry("a/m", ExclusionReason.ACCOUNT_STATE)
+        .containsEntry("b/m", ExclusionReason.COOLING_DOWN);
+    assertThat(p.standby()).extracting(x -> x.route().id()).containsExactly("b/m", "d/m");
+  }
+
+  @Test
   void probesTheLeastRecentlyFailedRouteWhenEveryBreakerIsOpen() {
     Catalog c = Catalogs.of(free("a", "m", 1000), free("b", "m", 1000));
     Map<String, HealthMark> marks =

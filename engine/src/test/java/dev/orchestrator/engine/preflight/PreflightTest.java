@@ -352,8 +352,9 @@ class PreflightTest {
                 "answered not_found; left out until its retirement expires"),
             new Exclusion(
                 "b/m",
-                ExclusionReason.COOLING_DOWN,
-                "cooling down after a quota, auth or rate-limit failure"));
+                ExclusionReason.ACCOUNT_STATE,
+                "its provider refused the account (auth, permission or a quota with no reset"
+                    + " time); left out for the account cool-down"));
   }
 
   @Test

@@ -42,7 +42,8 @@ public record CredentialReport(
     int n = plan.candidates().size();
     for (Exclusion e : plan.excluded()) {
       if (e.reason() == ExclusionReason.CIRCUIT_OPEN
-          || e.reason() == ExclusionReason.COOLING_DOWN) {
+          || e.reason() == ExclusionReason.COOLING_DOWN
+          || e.reason() == ExclusionReason.ACCOUNT_STATE) {
         n++;
       } else if (e.reason() == ExclusionReason.NO_CREDENTIALS) {
         catalog

@@ -168,6 +168,7 @@ public final class Readiness {
     }
     int open = 0;
     int cooling = 0;
+    int account = 0;
     for (Map.Entry<String, HealthMark> e : orchestrator.health().marks().entrySet()) {
       HealthMark m = e.getValue();
       if (KeyBook.isKeyId(e.getKey())) {
@@ -177,11 +178,14 @@ public final class Readiness {
         open++;
       } else if (m.condition() == RouteCondition.COOLING_DOWN) {
         cooling++;
+      } else if (m.condition() == RouteCondition.ACCOUNT_STATE) {
+        account++;
       }
     }
     ObjectNode h = root.putObject("health");
     h.put("circuitOpen", open);
     h.put("coolingDown", cooling);
+    h.put("accountState", account);
     // Shown whether or not it is a check (--readyz-ignores-health-store).
     StoreStatus store = orchestrator.health().status();
     h.putObject("store").put("degraded", store.degraded()).put("detail", store.detail());

@@ -406,6 +406,12 @@ final class FailoverRun {
           return Optional.of(c.run());
         }
       }
+      if (ranOutTheDeadline(f)) {
+        // Its time limits were what the deadline left, and one fired: the request is out of time,
+        // on one candidate or many, whole or streamed (ADR 0008).
+        record.attempt(route, n, f, Decision.STOP, Duration.ZERO, a.latency(), a.key());
+        throw record.deadlineExceeded();
+      }
       Step step = decide(target.get(), n, a, admission, candidates, index);
       record.attempt(route, n, f, step.decision(), step.delay(), a.latency(), a.key());
       switch (step.decision()) {
@@ -554,6 +560,20 @@ final class FailoverRun {
     return f.status() == null
         && brokeWithoutAnswer
         && latency.compareTo(policy.timeouts().silenceGrace()) >= 0;
+  }
+
+  /**
+   * Whether an attempt that failed with {@code f} was cut short by the request's deadline: it
+   * failed on a time limit (no answer, no first token, a silent stream, a connect) and the deadline
+   * has run out since — every limit of an attempt is capped at what the deadline leaves, so the one
+   * that fired was the deadline's. A cut after visible output stays {@code stream_interrupted}.
+   */
+  private boolean ranOutTheDeadline(ProviderFailure f) {
+    boolean timeLimit =
+        f.category() == FailureCategory.TIMEOUT
+            || f.transportFault() == TransportFault.CONNECT_TIMEOUT
+                && f.category() == FailureCategory.CONNECTION_FAILED;
+    return timeLimit && record.remainingNanos() <= 0;
   }
 
   /** A cut after visible text only, with continuation on: the stream may be continued. */

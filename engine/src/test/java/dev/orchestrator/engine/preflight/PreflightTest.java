@@ -311,6 +311,19 @@ class PreflightTest {
   }
 
   @Test
+  void skipsARouteWhoseAccountWasRefusedWithoutContactingIt() {
+    health.accountState("a/m", Duration.ofMinutes(5));
+
+    PreflightReport r = preflight(FREE_AND_PRICED).build().check("orchestrator/free");
+
+    RouteVerdict v = r.verdict("a/m").orElseThrow();
+    assertThat(v.verdict()).isEqualTo(Verdict.SKIPPED);
+    assertThat(v.note())
+        .isEqualTo("not probed: its provider refused the account; held out for another 300 s");
+    assertThat(client.calls()).containsExactly("b/m");
+  }
+
+  @Test
   void skipsARouteThatIsAlreadyCoolingDownWithoutContactingIt() {
     health.coolDown("a/m", Duration.ofSeconds(90));
 

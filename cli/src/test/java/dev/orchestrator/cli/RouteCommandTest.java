@@ -26,7 +26,6 @@ class RouteCommandTest {
           "over_max_price",
           "circuit_open",
           "cooling_down",
-          "account_state",
           "no_credentials",
           "denied_by_config");
 

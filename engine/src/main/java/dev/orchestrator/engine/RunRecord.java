@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -496,9 +497,14 @@ final class RunRecord {
           earliest);
     }
     StringBuilder why = new StringBuilder();
+    // the reasons by the library's names: an account state apart from a cool-down the provider
+    // timed
     counts.forEach(
         (k, v) ->
-            why.append(why.length() == 0 ? "" : ", ").append(v).append(' ').append(k.wireName()));
+            why.append(why.length() == 0 ? "" : ", ")
+                .append(v)
+                .append(' ')
+                .append(k.name().toLowerCase(Locale.ROOT)));
     // The one thing a new user can fix at once: name the variables that would enable routes.
     String keys = MissingCredentials.hint(MissingCredentials.excludedIn(catalog, plan.excluded()));
     return error(

@@ -27,7 +27,9 @@ public enum ExclusionReason {
   COOLING_DOWN,
   /**
    * The route's provider refused the account (auth, permission, or a quota with no reset time):
-   * held out for the account cool-down, even in panic mode, and never waited for.
+   * held out for the account cool-down, even in panic mode, and never waited for. Its wire name is
+   * {@code cooling_down}, the reason the reference fixes for every cool-down; its detail says
+   * which.
    */
   ACCOUNT_STATE,
   /**
@@ -38,8 +40,11 @@ public enum ExclusionReason {
   /** The configuration's allow/deny lists exclude the route. */
   DENIED_BY_CONFIG;
 
-  /** Lower snake case name used in JSON. */
+  /**
+   * Lower snake case name used in JSON, from the fixed list of docs/reference.md §3 ({@link
+   * #ACCOUNT_STATE} is {@code cooling_down}).
+   */
   public String wireName() {
-    return name().toLowerCase(Locale.ROOT);
+    return this == ACCOUNT_STATE ? "cooling_down" : name().toLowerCase(Locale.ROOT);
   }
 }

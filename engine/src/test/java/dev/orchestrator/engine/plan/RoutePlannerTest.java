@@ -255,6 +255,12 @@ class RoutePlannerTest {
         .containsEntry("a/m", ExclusionReason.ACCOUNT_STATE)
         .containsEntry("b/m", ExclusionReason.COOLING_DOWN);
     assertThat(p.standby()).extracting(x -> x.route().id()).containsExactly("b/m", "d/m");
+    // on the wire, both are the reference's cooling_down; the detail tells them apart
+    assertThat(p.excluded())
+        .filteredOn(x -> x.route().equals("a/m"))
+        .singleElement()
+        .satisfies(x -> assertThat(x.reason().wireName()).isEqualTo("cooling_down"))
+        .satisfies(x -> assertThat(x.detail()).contains("refused the account"));
   }
 
   @Test

@@ -179,21 +179,21 @@ public final class RedisHealthStore implements HealthStore {
 
   @Override
   public void coolDown(String route, Duration duration) {
-    Objects.requireNonNull(route, "route");
-    if (duration.isNegative() || duration.isZero()) {
-      return;
-    }
-    long now = ticker.read();
-    boolean up = link.up();
-    RouteEntry e = view.entry(route);
-    if (e.coolDown(now + duration.toNanos(), now, up) && up) {
-      sync.sendChange(
-          e, Script.COOLDOWN, route, String.valueOf(clock.millis() + duration.toMillis()));
-    }
+    hold(route, duration, Script.COOLDOWN, RouteEntry::coolDown);
   }
 
   @Override
   public void accountState(String route, Duration duration) {
+    hold(route, duration, Script.ACCOUNT, RouteEntry::accountState);
+  }
+
+  /** How a route's entry takes a hold until a time: whether the fleet is to be told. */
+  private interface Hold {
+    boolean take(RouteEntry e, long until, long now, boolean sending);
+  }
+
+  // A cool-down or an account state: kept in the local view, and sent to the fleet when it changed
+  private void hold(String route, Duration duration, Script script, Hold hold) {
     Objects.requireNonNull(route, "route");
     if (duration.isNegative() || duration.isZero()) {
       return;
@@ -201,9 +201,8 @@ public final class RedisHealthStore implements HealthStore {
     long now = ticker.read();
     boolean up = link.up();
     RouteEntry e = view.entry(route);
-    if (e.accountState(now + duration.toNanos(), now, up) && up) {
-      sync.sendChange(
-          e, Script.ACCOUNT, route, String.valueOf(clock.millis() + duration.toMillis()));
+    if (hold.take(e, now + duration.toNanos(), now, up) && up) {
+      sync.sendChange(e, script, route, String.valueOf(clock.millis() + duration.toMillis()));
     }
   }
 

@@ -586,10 +586,19 @@ class MessagesFrontIT {
   @Test
   void hintsAnotherProtocolCannotCarryAreDroppedAndNamed() {
     try (ServeFixture f = serve(Map.of(OPENAI_ROUTE, List.of(Step.ok("ok"))))) {
-      HttpResponse<String> r = post(f, CACHED.formatted(OPENAI_ROUTE), Map.of());
+      HttpResponse<String> r =
+          post(
+              f,
+              CACHED.formatted(OPENAI_ROUTE),
+              Map.of("anthropic-beta", "context-management-2025-06-27, interleaved-thinking"));
       assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
       assertThat(r.headers().firstValue("x-orchestrator-dropped").orElseThrow().split(","))
-          .containsExactlyInAnyOrder("system[0].cache_control", "top_k", "context_management");
+          .containsExactlyInAnyOrder(
+              "system[0].cache_control",
+              "top_k",
+              "context_management",
+              "anthropic-beta (context-management-2025-06-27 interleaved-thinking)");
+      assertThat(f.upstream.received().get(0).headers()).doesNotContainKey("anthropic-beta");
       JsonNode up = sent(f, 0);
       assertThat(up.has("top_k")).isFalse();
       assertThat(up.at("/messages/0/content").asText()).isEqualTo("Be brief.");

@@ -125,6 +125,12 @@ final class MessagesParser {
           dropped.add(e.getKey()); // an extra the engine does not model: Anthropic routes get it
         }
       }
+      String betas = headers.get("anthropic-beta");
+      if (betas != null && !betas.isBlank()) {
+        // beta features are hints only Anthropic routes read: named for every other route
+        // (space-separated: the dropped header separates its names by commas)
+        dropped.add("anthropic-beta (" + String.join(" ", betas.strip().split("\\s*,\\s*")) + ")");
+      }
       b.nativeRequest(
           new NativeRequest(Protocol.ANTHROPIC_MESSAGES, body, headers, messages, contract));
       b.dropped(dropped);

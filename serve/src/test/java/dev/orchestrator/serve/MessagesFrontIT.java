@@ -344,6 +344,34 @@ class MessagesFrontIT {
   }
 
   @Test
+  void theStructuredOutputsBetasOutputFormatIsReadAsTheFormatNotDropped() {
+    try (ServeFixture f = serve(Map.of(OPENAI_ROUTE, List.of(Step.ok("{\"answer\":42}"))))) {
+      String body =
+          """
+          {"model":"%s","max_tokens":64,"messages":[{"role":"user","content":"The answer?"}],
+           "output_format":{"type":"json_schema","schema":{"type":"object",
+             "properties":{"answer":{"type":"integer"}}}}}"""
+              .formatted(OPENAI_ROUTE);
+      HttpResponse<String> r = post(f, body, Map.of());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+      assertThat(r.headers().firstValue("x-orchestrator-dropped")).isEmpty();
+      assertThat(
+              sent(f, 0).at("/response_format/json_schema/schema/properties/answer/type").asText())
+          .isEqualTo("integer");
+
+      HttpResponse<String> both =
+          post(
+              f,
+              body.replace(
+                  "\"output_format\"",
+                  "\"output_config\":{\"format\":{\"type\":\"json_schema\",\"schema\":{}}},\"output_format\""),
+              Map.of());
+      assertThat(both.statusCode()).isEqualTo(400);
+      assertThat(json(both.body()).at("/error/message").asText()).startsWith("output_format: ");
+    }
+  }
+
+  @Test
   void anUnknownModelIsTheSdksNotFoundErrorWithCloseMatches() {
     try (ServeFixture f = serve(Map.of())) {
       assertThatThrownBy(() -> sdk(f).messages().create(ask("claude/opuss", "Hi").build()))

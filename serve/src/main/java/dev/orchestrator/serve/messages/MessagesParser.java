@@ -56,6 +56,7 @@ final class MessagesParser {
           "tool_choice",
           "thinking",
           "output_config",
+          "output_format",
           "provider");
 
   private MessagesParser() {}
@@ -118,7 +119,7 @@ final class MessagesParser {
       Set<String> functions = tools(b, root.get("tools"));
       toolChoice(b, root.get("tool_choice"), functions);
       thinking(b, root.get("thinking"));
-      outputConfig(b, root.get("output_config"));
+      outputConfig(b, root.get("output_config"), root.get("output_format"));
       b.provider(ProviderField.parse(root));
       for (Map.Entry<String, JsonNode> e : root.properties()) {
         if (!MODELLED.contains(e.getKey())) {
@@ -523,25 +524,42 @@ final class MessagesParser {
     }
 
     /** {@code output_config}: a JSON-schema format is structured output; the rest are hints. */
-    private void outputConfig(ChatRequest.Builder b, JsonNode config) {
-      if (config == null || config.isNull()) {
-        return;
+    /**
+     * {@code output_config}, and {@code beta}: the structured-outputs beta's {@code output_format}
+     * (the same format under its earlier name): a format changes the answer's contract, so it is
+     * read, never dropped.
+     */
+    private void outputConfig(ChatRequest.Builder b, JsonNode config, JsonNode beta) {
+      JsonNode format = null;
+      if (config != null && !config.isNull()) {
+        for (Map.Entry<String, JsonNode> e : config.properties()) {
+          if (e.getKey().equals("format")) {
+            format = format(e.getValue(), "output_config.format");
+          } else {
+            dropped.add("output_config." + e.getKey());
+          }
+        }
       }
-      for (Map.Entry<String, JsonNode> e : config.properties()) {
-        if (!e.getKey().equals("format")) {
-          dropped.add("output_config." + e.getKey());
-          continue;
-        }
-        JsonNode format = e.getValue();
-        if (!"json_schema".equals(format.path("type").asText())
-            || !format.path("schema").isObject()) {
+      if (beta != null && !beta.isNull()) {
+        if (format != null) {
           throw ApiError.badRequest(
-              "output_config.format",
-              "output_config.format: expected {\"type\":\"json_schema\",\"schema\":{...}}");
+              "output_format", "output_format: given with output_config.format (expected: one)");
         }
+        format = format(beta, "output_format");
+      }
+      if (format != null) {
         b.responseFormat(
             ResponseFormat.jsonSchema("output", format.get("schema").toString(), true));
       }
+    }
+
+    private static JsonNode format(JsonNode format, String at) {
+      if (!"json_schema".equals(format.path("type").asText())
+          || !format.path("schema").isObject()) {
+        throw ApiError.badRequest(
+            at, at + ": expected {\"type\":\"json_schema\",\"schema\":{...}}");
+      }
+      return format;
     }
 
     /** Block fields other protocols cannot carry ({@code cache_control}, {@code citations}). */

@@ -204,9 +204,10 @@ final class RunRecord {
    * nothing to wait for (docs/design.md §5).
    */
   void limited(String route, KeyBook.Choice out) {
-    limited.put(route, route + ": " + out.reason());
+    String line = route + ": " + out.reason();
+    limited.put(route, line);
     if (out.refused()) {
-      refused.put(route, route + ": " + out.reason());
+      refused.put(route, line);
       limitedIn.remove(route);
     } else {
       refused.remove(route);
@@ -497,8 +498,7 @@ final class RunRecord {
           earliest);
     }
     StringBuilder why = new StringBuilder();
-    // the reasons by the library's names: an account state apart from a cool-down the provider
-    // timed
+    // by the library's names, so an account state reads apart from a timed cool-down
     counts.forEach(
         (k, v) ->
             why.append(why.length() == 0 ? "" : ", ")

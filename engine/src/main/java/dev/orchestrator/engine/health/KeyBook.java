@@ -357,12 +357,10 @@ public final class KeyBook {
     synchronized (s) {
       s.coolDown(now + duration.toNanos(), category, account);
     }
-    if (store != null && duration.toNanos() > 0) {
-      if (account) {
-        store.accountState(healthId(provider, key), duration);
-      } else {
-        store.coolDown(healthId(provider, key), duration);
-      }
+    if (!account) {
+      shareCooldown(provider, key, duration.toNanos());
+    } else if (store != null && duration.toNanos() > 0) {
+      store.accountState(healthId(provider, key), duration);
     }
     Choice next = choose(provider);
     return next.key() != null && credentials.keyFor(next.key()).isPresent();

@@ -19,24 +19,30 @@ import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.providers.simulation.AnthropicSse;
+import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.serve.chat.ChatCompletionParser;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 
 /**
  * The Responses front as properties (docs/design.md §9): a generated Responses request reaches an
  * OpenAI-compatible route with the meaning an engine request built by hand says (the route's body
  * read back as a Chat Completions request); a generated answer reaches the caller with the same
- * meaning whether it is streamed or not.
+ * meaning whether it is streamed or not; an Anthropic route's signed thinking, sealed in the
+ * answer's reasoning item ({@code include: ["reasoning.encrypted_content"]}), reaches the route
+ * unchanged when the client sends the output back as input.
  */
 class ResponsesPropertyIT {
   private static final String ANSWER =
@@ -44,6 +50,8 @@ class ResponsesPropertyIT {
           + "\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},"
           + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":1,\"completion_tokens\":1,"
           + "\"total_tokens\":2}}";
+
+  private static final List<String> INCLUDE = List.of("reasoning.encrypted_content");
 
   /** A Responses body and the engine request it means. */
   record Case(ObjectNode body, ChatRequest expected) {}
@@ -251,6 +259,81 @@ class ResponsesPropertyIT {
       assertThat(streamed.get("usage")).isEqualTo(whole.get("usage"));
       assertThat(streamed.get("status")).isEqualTo(whole.get("status"));
       ResponsesStreamIT.assertGrammar(events);
+    }
+  }
+
+  /**
+   * An Anthropic route's thinking blocks: signed ({@code thinking}, {@code signature}) or withheld
+   * ({@code redacted_thinking}, {@code data}), with text a JSON writer escapes.
+   */
+  @Provide
+  Arbitrary<List<ObjectNode>> thinking() {
+    Arbitrary<String> opaque =
+        Arbitraries.strings()
+            .alpha()
+            .numeric()
+            .withChars('+', '/', '=')
+            .ofMinLength(1)
+            .ofMaxLength(40);
+    Arbitrary<ObjectNode> signed =
+        Combinators.combine(words(), opaque)
+            .as((t, sig) -> obj().put("type", "thinking").put("thinking", t).put("signature", sig));
+    Arbitrary<ObjectNode> redacted =
+        opaque.map(d -> obj().put("type", "redacted_thinking").put("data", d));
+    return Arbitraries.frequencyOf(Tuple.of(3, signed), Tuple.of(1, redacted))
+        .list()
+        .ofMinSize(1)
+        .ofMaxSize(3);
+  }
+
+  @Property(tries = 12)
+  void sealedThinkingComesBackAsInputUnchanged(
+      @ForAll("thinking") List<ObjectNode> blocks, @ForAll boolean stream) {
+    Step first;
+    if (stream) {
+      AnthropicSse sse = AnthropicSse.start("msg_1", "opus", "{\"input_tokens\":5}");
+      for (ObjectNode b : blocks) {
+        if (b.has("signature")) {
+          String t = b.get("thinking").asText();
+          int half = t.length() / 2;
+          sse.thinking(b.get("signature").asText(), t.substring(0, half), t.substring(half));
+        } else {
+          sse.block(b.toString());
+        }
+      }
+      String body = sse.toolUse("toolu_1", "lookup", "{}").end("tool_use", 3);
+      first = Step.answer(200, body).withHeaders(Map.of("Content-Type", "text/event-stream"));
+    } else {
+      ObjectNode m = obj().put("id", "msg_1").put("type", "message").put("role", "assistant");
+      ArrayNode content = m.put("model", "opus").putArray("content");
+      blocks.forEach(content::add);
+      content.addObject().put("type", "tool_use").put("id", "toolu_1").put("name", "lookup");
+      ((ObjectNode) content.get(content.size() - 1)).putObject("input");
+      m.put("stop_reason", "tool_use").putNull("stop_sequence");
+      m.putObject("usage").put("input_tokens", 5).put("output_tokens", 3);
+      first = Step.answer(200, m.toString());
+    }
+    String done =
+        "{\"id\":\"msg_2\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"opus\","
+            + "\"content\":[{\"type\":\"text\",\"text\":\"ok\"}],\"stop_reason\":\"end_turn\","
+            + "\"usage\":{\"input_tokens\":9,\"output_tokens\":1}}";
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("claude/opus", List.of(first, Step.answer(200, done))),
+            WireFidelityIT::catalog)) {
+      ObjectNode ask = EncryptedReasoningIT.ask("claude/opus", stream, INCLUDE);
+      List<JsonNode> items = EncryptedReasoningIT.send(f, ask).items();
+      ObjectNode next = EncryptedReasoningIT.ask("claude/opus", false, INCLUDE);
+      ArrayNode input = (ArrayNode) next.get("input");
+      items.forEach(input::add);
+      input.addObject().put("type", "function_call_output").put("call_id", "toolu_1");
+      ((ObjectNode) input.get(input.size() - 1)).put("output", "found");
+      EncryptedReasoningIT.send(f, next);
+      JsonNode turn = json(f.upstream.received().get(1).body()).get("messages").get(1);
+      List<JsonNode> sent = new ArrayList<>();
+      turn.get("content").forEach(sent::add);
+      assertThat(sent.subList(0, blocks.size())).isEqualTo(blocks);
+      assertThat(sent.get(blocks.size()).get("type").asText()).isEqualTo("tool_use");
     }
   }
 

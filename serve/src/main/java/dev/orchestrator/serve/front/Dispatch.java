@@ -4,6 +4,9 @@ import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Protocol;
+import dev.orchestrator.engine.catalog.Provider;
+import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
@@ -90,6 +93,20 @@ public final class Dispatch {
   /** The orchestrator requests run on. */
   public TaskOrchestrator orchestrator() {
     return orchestrator;
+  }
+
+  /** The protocol of {@code route}, or {@code null} when the catalog no longer has it. */
+  public Protocol protocolOf(String route) {
+    if (route == null) {
+      return null;
+    }
+    return orchestrator
+        .catalog()
+        .route(route)
+        .map(Route::provider)
+        .flatMap(p -> orchestrator.catalog().provider(p))
+        .map(Provider::protocol)
+        .orElse(null);
   }
 
   /**

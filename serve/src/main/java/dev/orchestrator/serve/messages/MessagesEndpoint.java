@@ -3,7 +3,6 @@ package dev.orchestrator.serve.messages;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.TaskOrchestrator;
-import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -56,7 +55,7 @@ public final class MessagesEndpoint {
     ChatRequest request = parsed.request();
     if (request.stream()) {
       MessagesStream stream =
-          new MessagesStream(ex, new Cancellation(), this::protocolOf, parsed.dropped());
+          new MessagesStream(ex, new Cancellation(), dispatch::protocolOf, parsed.dropped());
       dispatch.stream(ex, entry, client, request, stream);
       return;
     }
@@ -126,20 +125,5 @@ public final class MessagesEndpoint {
         MessagesParser.parse(body, MessagesParser.protocolHeaders(ex::header), countOnly);
     entry.model = parsed.request().model();
     return parsed;
-  }
-
-  /** The protocol of {@code route}, or {@code null} when the catalog no longer has it. */
-  private Protocol protocolOf(String route) {
-    if (route == null) {
-      return null;
-    }
-    return dispatch
-        .orchestrator()
-        .catalog()
-        .route(route)
-        .map(Route::provider)
-        .flatMap(p -> dispatch.orchestrator().catalog().provider(p))
-        .map(p -> p.protocol())
-        .orElse(null);
   }
 }

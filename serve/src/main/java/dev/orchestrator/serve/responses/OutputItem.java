@@ -1,5 +1,6 @@
 package dev.orchestrator.serve.responses;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.serve.http.Json;
 import java.security.SecureRandom;
@@ -19,17 +20,25 @@ sealed interface OutputItem
   ObjectNode json();
 
   /**
-   * A reasoning item: the route's reasoning as one summary text.
+   * A reasoning item: the route's reasoning as one summary text, and its signed thinking sealed.
    *
    * @param id {@code rs_…}
-   * @param text the reasoning
+   * @param text the reasoning; {@code ""} for none (an empty summary)
+   * @param encryptedContent the turn's signed thinking blocks as {@link Conversation#sealed} writes
+   *     them, when the request's {@code include} asked for them; else {@code null}
    */
-  record Reasoning(String id, String text) implements OutputItem {
+  record Reasoning(String id, String text, String encryptedContent) implements OutputItem {
     @Override
     public ObjectNode json() {
       ObjectNode o = Json.MAPPER.createObjectNode();
       o.put("id", id).put("type", "reasoning");
-      o.putArray("summary").add(summaryPart(text));
+      ArrayNode summary = o.putArray("summary");
+      if (!text.isEmpty()) {
+        summary.add(summaryPart(text));
+      }
+      if (encryptedContent != null) {
+        o.put("encrypted_content", encryptedContent);
+      }
       return o;
     }
 

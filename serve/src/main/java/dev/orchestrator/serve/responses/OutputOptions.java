@@ -16,8 +16,9 @@ import java.util.Set;
 
 /**
  * The output options of a Responses request (docs/reference.md §5): {@code text.format} to the
- * engine's response format, {@code reasoning} to its effort, and the hints {@code text.verbosity},
- * {@code truncation: auto} and {@code include}, dropped and named. Stateless.
+ * engine's response format, {@code reasoning} to its effort, {@code include} to whether the answer
+ * seals signed thinking, and the hints {@code text.verbosity}, {@code truncation: auto} and the
+ * {@code include} values no route produces, dropped and named. Stateless.
  */
 final class OutputOptions {
   private static final Set<String> TEXT = Set.of("format", "verbosity");
@@ -25,6 +26,12 @@ final class OutputOptions {
       Set.of("type", "name", "schema", "strict", "description");
   private static final Set<String> REASONING = Set.of("effort", "summary", "generate_summary");
   private static final Set<String> SUMMARY = Set.of("auto", "concise", "detailed");
+
+  /** The {@code include} value that asks for the reasoning items' {@code encrypted_content}. */
+  static final String ENCRYPTED_REASONING = "reasoning.encrypted_content";
+
+  /** How {@code include} is named when a route does not produce what it asks for. */
+  static final String INCLUDE = "include";
 
   private OutputOptions() {}
 
@@ -143,10 +150,14 @@ final class OutputOptions {
     throw ApiError.badRequest("truncation", "truncation: '" + t + "' (expected: disabled or auto)");
   }
 
-  /** {@code include}: nothing it can ask for is produced by a route here, so it is dropped. */
-  static void include(JsonNode include, List<String> dropped) {
+  /**
+   * {@code include}: whether it asks for {@value #ENCRYPTED_REASONING}, which an Anthropic route
+   * produces (its signed thinking, sealed: {@link Conversation#sealed}); any other value is
+   * produced by no route here, and {@code include} is then dropped and named.
+   */
+  static boolean include(JsonNode include, List<String> dropped) {
     if (include == null) {
-      return;
+      return false;
     }
     if (!include.isArray()) {
       throw ApiError.badRequest(
@@ -159,8 +170,16 @@ final class OutputOptions {
             "include[" + i + "]: " + kind(include.get(i)) + " (expected: a string)");
       }
     }
-    if (!include.isEmpty()) {
-      dropped.add("include");
+    boolean encrypted = false;
+    boolean other = false;
+    for (JsonNode value : include) {
+      boolean e = value.asText().equals(ENCRYPTED_REASONING);
+      encrypted |= e;
+      other |= !e;
     }
+    if (other) {
+      dropped.add(INCLUDE);
+    }
+    return encrypted;
   }
 }

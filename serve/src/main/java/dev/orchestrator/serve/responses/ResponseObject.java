@@ -141,13 +141,16 @@ final class ResponseObject {
   }
 
   /**
-   * The output items of a whole answer: its reasoning, its message (text and refusal; an empty text
-   * when the answer has nothing else), then one function call per tool call.
+   * The output items of a whole answer: its reasoning (with its signed thinking sealed when {@code
+   * encryptedReasoning}), its message (text and refusal; an empty text when the answer has nothing
+   * else), then one function call per tool call.
    */
-  static List<OutputItem> output(ChatResponse r) {
+  static List<OutputItem> output(ChatResponse r, boolean encryptedReasoning) {
     List<OutputItem> out = new ArrayList<>();
-    if (r.reasoningContent() != null && !r.reasoningContent().isEmpty()) {
-      out.add(new OutputItem.Reasoning(OutputItem.newId("rs"), r.reasoningContent()));
+    String reasoning = r.reasoningContent() == null ? "" : r.reasoningContent();
+    String sealed = sealed(r.thinking(), encryptedReasoning);
+    if (!reasoning.isEmpty() || sealed != null) {
+      out.add(new OutputItem.Reasoning(OutputItem.newId("rs"), reasoning, sealed));
     }
     boolean text = !r.content().isEmpty() || r.refusal() == null && r.toolCalls().isEmpty();
     if (text || r.refusal() != null) {
@@ -172,14 +175,23 @@ final class ResponseObject {
   }
 
   /**
+   * The {@code encrypted_content} of a reasoning item with {@code thinking}: the blocks sealed
+   * ({@link Conversation#sealed}) when the request asked for it and there are any, else {@code
+   * null}.
+   */
+  static String sealed(List<Thinking> thinking, boolean encryptedReasoning) {
+    return encryptedReasoning && !thinking.isEmpty() ? Conversation.sealed(thinking) : null;
+  }
+
+  /**
    * The assistant message {@code output} says, with the answer's signed {@code thinking} blocks
-   * (which no output item shows), as a conversation keeps it.
+   * (which an output item shows only sealed, when asked for), as a conversation keeps it.
    */
   static ChatMessage assistant(List<OutputItem> output, List<Thinking> thinking) {
     ChatMessage.Builder b = ChatMessage.builder(Role.ASSISTANT).thinking(thinking);
     StringBuilder reasoning = null;
     for (OutputItem i : output) {
-      if (i instanceof OutputItem.Reasoning r) {
+      if (i instanceof OutputItem.Reasoning r && !r.text().isEmpty()) {
         reasoning = reasoning == null ? new StringBuilder() : reasoning.append("\n\n");
         reasoning.append(r.text());
       } else if (i instanceof OutputItem.Message m) {

@@ -147,12 +147,18 @@ public final class ResponsesEndpoint {
     }
     String id = OutputItem.newId("resp");
     long createdAt = System.currentTimeMillis() / 1000;
-    String dropped = parsed.dropped().isEmpty() ? "" : DroppedHeader.value(parsed.dropped());
     ObjectNode response;
     List<OutputItem> output;
     if (request.stream()) {
       ResponsesStream sse =
-          new ResponsesStream(ex, new Cancellation(), id, createdAt, parsed.echo(), dropped);
+          new ResponsesStream(
+              ex,
+              new Cancellation(),
+              id,
+              createdAt,
+              parsed.echo(),
+              route -> parsed.droppedOn(dispatch.protocolOf(route)),
+              parsed.encryptedReasoning());
       ChatResult r = dispatch.stream(ex, entry, client, request, sse);
       if (r == null) {
         return;
@@ -169,7 +175,7 @@ public final class ResponsesEndpoint {
       return;
     }
     ChatResult r = dispatch.complete(ex, entry, client, request);
-    output = ResponseObject.output(r.response());
+    output = ResponseObject.output(r.response(), parsed.encryptedReasoning());
     String reason = ResponseObject.incompleteReason(r.response());
     response =
         ResponseObject.of(
@@ -191,8 +197,9 @@ public final class ResponsesEndpoint {
         ResponseObject.assistant(output, r.response().thinking()),
         response);
     Map<String, String> headers = new LinkedHashMap<>(Dispatch.answerHeaders(r));
+    List<String> dropped = parsed.droppedOn(dispatch.protocolOf(r.route()));
     if (!dropped.isEmpty()) {
-      headers.put(DROPPED, dropped);
+      headers.put(DROPPED, DroppedHeader.value(dropped));
     }
     Responses.send(ex, entry, 200, Responses.bytes(response), headers);
   }

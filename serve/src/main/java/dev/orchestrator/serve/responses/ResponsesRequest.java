@@ -5,6 +5,7 @@ import static dev.orchestrator.serve.http.JsonFields.get;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ToolDefinition;
@@ -21,9 +22,9 @@ import java.util.Set;
  * A parsed {@code POST /v1/responses} body (docs/reference.md, "OpenAI Responses"): the engine
  * request it says, what the answer echoes, and the state fields. Every field is read and checked:
  * what the engine models becomes the request; optional hints no route here can use (a hosted tool
- * the request does not force, an {@code include}, {@code client_metadata}, …) are dropped and named
- * in {@link #dropped()}; a field that would change the answer's contract with no route to honour
- * it, or an unknown field, is a {@code 400} naming it. Not to be changed once parsed ({@link
+ * the request does not force, an {@code include} value, {@code client_metadata}, …) are dropped and
+ * named in {@link #dropped()}; a field that would change the answer's contract with no route to
+ * honour it, or an unknown field, is a {@code 400} naming it. Not to be changed once parsed ({@link
  * #echo()} is a tree that is copied where it is written, never written into).
  *
  * @param request the engine request: {@code instructions} as the first system message, then the
@@ -32,8 +33,12 @@ import java.util.Set;
  * @param previousResponseId {@code previous_response_id}, or {@code null}
  * @param store whether the answer is stored ({@code store}, default {@code true})
  * @param echo the request fields the Response object repeats, in its order
- * @param dropped the dropped fields, as paths with the hosted tool's type ({@code tools[1]
- *     (web_search)}), in request order
+ * @param dropped the fields dropped whatever the route, as paths with the hosted tool's type
+ *     ({@code tools[1] (web_search)}), in request order
+ * @param encryptedReasoning whether {@code include} asks for {@code reasoning.encrypted_content}:
+ *     the answer's reasoning items carry an Anthropic route's signed thinking, sealed ({@link
+ *     Conversation#sealed}); a route of another protocol has none, and {@code include} is named as
+ *     dropped for it ({@link #droppedOn})
  */
 record ResponsesRequest(
     ChatRequest request,
@@ -41,7 +46,8 @@ record ResponsesRequest(
     String previousResponseId,
     boolean store,
     ObjectNode echo,
-    List<String> dropped) {
+    List<String> dropped,
+    boolean encryptedReasoning) {
 
   /** Fields read into the request or the answer. */
   private static final Set<String> MODELLED =
@@ -85,6 +91,22 @@ record ResponsesRequest(
       Map.of(
           "conversation", "a stored conversation (expected: previous_response_id or full input)",
           "prompt", "a stored prompt template (expected: instructions and input)");
+
+  /**
+   * The fields a route of {@code protocol} ({@code null} when unknown) did not receive or produce:
+   * {@link #dropped()}, and {@code include} when it asks for encrypted reasoning that only an
+   * Anthropic route has. {@code include} is the last field read, so it stays in request order.
+   */
+  List<String> droppedOn(Protocol protocol) {
+    if (!encryptedReasoning
+        || protocol == Protocol.ANTHROPIC_MESSAGES
+        || dropped.contains(OutputOptions.INCLUDE)) {
+      return dropped;
+    }
+    List<String> all = new ArrayList<>(dropped);
+    all.add(OutputOptions.INCLUDE);
+    return all;
+  }
 
   /**
    * This request with {@code history} (a stored conversation) between the instructions and the
@@ -189,7 +211,7 @@ record ResponsesRequest(
     echo.set(
         "metadata", Json.MAPPER.valueToTree(JsonFields.stringMap(root, "metadata", "metadata")));
 
-    OutputOptions.include(get(root, "include"), dropped);
+    boolean encrypted = OutputOptions.include(get(root, "include"), dropped);
     Boolean background = JsonFields.bool(root, "background", "background");
     if (Boolean.TRUE.equals(background)) {
       throw ApiError.badRequest(
@@ -198,7 +220,9 @@ record ResponsesRequest(
     b.stream(Boolean.TRUE.equals(JsonFields.bool(root, "stream", "stream")));
     b.models(JsonFields.models(root));
     b.provider(ProviderField.parse(root));
-    b.dropped(dropped); // no route speaks Responses: every route misses them, and the trace says so
+    // No route speaks Responses: every route misses them, and the trace says so; the encrypted
+    // reasoning an Anthropic route produces is named by the answer's header alone (droppedOn).
+    b.dropped(dropped);
     ChatRequest request;
     try {
       request = b.build();
@@ -206,7 +230,13 @@ record ResponsesRequest(
       throw ApiError.badRequest(null, e.getMessage());
     }
     return new ResponsesRequest(
-        request, List.copyOf(input), previous, store == null || store, echo, List.copyOf(dropped));
+        request,
+        List.copyOf(input),
+        previous,
+        store == null || store,
+        echo,
+        List.copyOf(dropped),
+        encrypted);
   }
 
   private static Double range(JsonNode root, String field, double max) {

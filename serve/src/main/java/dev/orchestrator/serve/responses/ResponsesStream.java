@@ -3,9 +3,11 @@ package dev.orchestrator.serve.responses;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.serve.front.DroppedHeader;
 import dev.orchestrator.serve.front.EventStream;
 import dev.orchestrator.serve.front.ToolCallSequence;
 import dev.orchestrator.serve.http.ApiError;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * A Responses event stream (docs/reference.md, "OpenAI Responses"): each event is {@code event:
@@ -30,9 +33,13 @@ import java.util.Map;
  * response.output_item.done}), and {@code response.completed} or {@code response.incomplete} with
  * the whole Response object. Parallel calls whose fragments interleave get one item each, in turn
  * ({@link ToolCallSequence}). Text or a refusal arriving while a function call is open is held
- * until the call closes, then sent as a message item of its own. A failure after commit is {@code
- * response.failed}, then the body is broken off ({@link EventStream#fail}). Used by the one thread
- * handling the request. Not thread-safe.
+ * until the call closes, then sent as a message item of its own. When the request's {@code include}
+ * asks for {@code reasoning.encrypted_content}, the signed thinking blocks streamed (an Anthropic
+ * route's, each ended by its signature) are sealed into the {@code encrypted_content} of the
+ * reasoning item they streamed in, on its {@code response.output_item.done} and in the final object
+ * — a block with no reasoning text to show gets a reasoning item of its own, with an empty summary,
+ * before the next item. A failure after commit is {@code response.failed}, then the body is broken
+ * off ({@link EventStream#fail}). Used by the one thread handling the request. Not thread-safe.
  */
 final class ResponsesStream extends EventStream {
   /**
@@ -51,7 +58,8 @@ final class ResponsesStream extends EventStream {
   private final String id;
   private final long createdAt;
   private final ObjectNode echo;
-  private final String dropped;
+  private final Function<String, List<String>> dropped;
+  private final boolean encryptedReasoning;
   private int sequence;
   private final List<OutputItem> output = new ArrayList<>();
   private Open open = Open.NONE;
@@ -68,6 +76,10 @@ final class ResponsesStream extends EventStream {
   private final StringBuilder heldText = new StringBuilder(); // arrived while a call was open
   private final StringBuilder heldRefusal = new StringBuilder();
   private boolean reasoningSeen;
+  private boolean summaryOpen; // the open reasoning item has its summary part
+  private final List<Thinking> thinking = new ArrayList<>(); // signed blocks not yet in an item
+  private int thinkingFrom; // where in text the reasoning block streaming now starts
+  private boolean thinkingSeen; // a signed or redacted block streamed
   private boolean textSeen;
   private boolean refusalSeen;
   private int callsAnnounced;
@@ -92,8 +104,9 @@ final class ResponsesStream extends EventStream {
   }
 
   /**
-   * A stream answering {@code call} as the response {@code id}, repeating {@code echo}, naming
-   * {@code dropped} (comma-separated, or empty) in {@code x-orchestrator-dropped}.
+   * A stream answering {@code call} as the response {@code id}, repeating {@code echo}, naming in
+   * {@code x-orchestrator-dropped} what {@code dropped} says the serving route did not receive, and
+   * sealing signed thinking into reasoning items when {@code encryptedReasoning}.
    */
   ResponsesStream(
       HttpCall call,
@@ -101,12 +114,14 @@ final class ResponsesStream extends EventStream {
       String id,
       long createdAt,
       ObjectNode echo,
-      String dropped) {
+      Function<String, List<String>> dropped,
+      boolean encryptedReasoning) {
     super(call, cancel);
     this.id = id;
     this.createdAt = createdAt;
     this.echo = echo;
     this.dropped = dropped;
+    this.encryptedReasoning = encryptedReasoning;
   }
 
   /** The final Response object once {@link #finish} wrote it, else {@code null}. */
@@ -121,8 +136,17 @@ final class ResponsesStream extends EventStream {
 
   @Override
   protected void commitHeaders(Map<String, String> headers, String route) {
-    if (!dropped.isEmpty()) {
-      headers.put(ResponsesEndpoint.DROPPED, dropped);
+    List<String> named = dropped.apply(route);
+    if (!named.isEmpty()) {
+      headers.put(ResponsesEndpoint.DROPPED, DroppedHeader.value(named));
+    }
+  }
+
+  @Override
+  public void onAttemptStart(String route, int attempt) {
+    super.onAttemptStart(route, attempt);
+    if (!committed()) {
+      thinking.clear(); // a failed-over attempt's blocks are not the next one's
     }
   }
 
@@ -139,17 +163,55 @@ final class ResponsesStream extends EventStream {
       return;
     }
     reasoningSeen = true;
-    if (open != Open.REASONING) {
-      openItem(Open.REASONING, "rs");
-      ObjectNode item = Json.MAPPER.createObjectNode().put("id", openId).put("type", "reasoning");
-      item.putArray("summary");
-      event("response.output_item.added", body().put("output_index", openIndex).set("item", item));
+    openReasoning();
+    if (!summaryOpen) {
+      summaryOpen = true;
       event(
           "response.reasoning_summary_part.added",
           summary().set("part", OutputItem.Reasoning.summaryPart("")));
     }
     text.append(delta);
     event("response.reasoning_summary_text.delta", summary().put("delta", delta));
+  }
+
+  /** The signature ending the reasoning block streamed since the last: the block is kept. */
+  @Override
+  public void onReasoningSignature(String signature) {
+    if (!encryptedReasoning) {
+      return;
+    }
+    thinkingSeen = true;
+    String block = open == Open.REASONING ? text.substring(thinkingFrom) : "";
+    thinking.add(Thinking.of(block, signature));
+    thinkingFrom = text.length();
+  }
+
+  @Override
+  public void onRedactedReasoning(String data) {
+    if (encryptedReasoning) {
+      thinkingSeen = true;
+      thinking.add(Thinking.redacted(data));
+    }
+  }
+
+  private void openReasoning() {
+    if (open != Open.REASONING) {
+      openItem(Open.REASONING, "rs");
+      ObjectNode item = Json.MAPPER.createObjectNode().put("id", openId).put("type", "reasoning");
+      item.putArray("summary");
+      event("response.output_item.added", body().put("output_index", openIndex).set("item", item));
+    }
+  }
+
+  /**
+   * Signed blocks kept while no reasoning item is open (no reasoning text came with them): a
+   * reasoning item of their own, opened and closed.
+   */
+  private void sealKeptThinking() {
+    if (!thinking.isEmpty() && open != Open.REASONING) {
+      openReasoning();
+      closeOpen("completed");
+    }
   }
 
   @Override
@@ -266,6 +328,9 @@ final class ResponsesStream extends EventStream {
     if (!reasoningSeen && r.reasoningContent() != null) {
       onReasoning(r.reasoningContent());
     }
+    if (encryptedReasoning && !thinkingSeen) {
+      thinking.addAll(r.thinking());
+    }
     if (!textSeen && !r.content().isEmpty()) {
       onContent(r.content());
     }
@@ -279,6 +344,7 @@ final class ResponsesStream extends EventStream {
     String reason = ResponseObject.incompleteReason(r);
     String status = ResponseObject.status(reason);
     releaseHeld(status);
+    sealKeptThinking();
     if (output.isEmpty() && open == Open.NONE) {
       openMessage(); // an answer with nothing in it is one empty message, as the whole answer says
       openTextPart();
@@ -348,6 +414,9 @@ final class ResponsesStream extends EventStream {
   private void openItem(Open kind, String prefix) {
     releaseHeld("completed");
     closeOpen("completed");
+    if (kind != Open.REASONING) {
+      sealKeptThinking(); // the blocks come before what follows them
+    }
     open = kind;
     openId = OutputItem.newId(prefix);
     openIndex = output.size();
@@ -380,7 +449,9 @@ final class ResponsesStream extends EventStream {
   private OutputItem current(String status) {
     return switch (open) {
       case NONE -> null;
-      case REASONING -> new OutputItem.Reasoning(openId, text.toString());
+      case REASONING ->
+          new OutputItem.Reasoning(
+              openId, text.toString(), ResponseObject.sealed(thinking, encryptedReasoning));
       case MESSAGE ->
           new OutputItem.Message(
               openId,
@@ -407,10 +478,13 @@ final class ResponsesStream extends EventStream {
     OutputItem item = current(status);
     switch (open) {
       case REASONING -> {
-        event("response.reasoning_summary_text.done", summary().put("text", text.toString()));
-        event(
-            "response.reasoning_summary_part.done",
-            summary().set("part", OutputItem.Reasoning.summaryPart(text.toString())));
+        if (summaryOpen) {
+          event("response.reasoning_summary_text.done", summary().put("text", text.toString()));
+          event(
+              "response.reasoning_summary_part.done",
+              summary().set("part", OutputItem.Reasoning.summaryPart(text.toString())));
+        }
+        thinking.clear(); // sealed in the item
       }
       case MESSAGE -> {
         if (textPart >= 0) {
@@ -444,6 +518,8 @@ final class ResponsesStream extends EventStream {
     output.add(item);
     open = Open.NONE;
     text.setLength(0);
+    summaryOpen = false;
+    thinkingFrom = 0;
     refusal = null;
     textPart = -1;
     refusalPart = -1;

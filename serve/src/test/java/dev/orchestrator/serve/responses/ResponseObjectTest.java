@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.Role;
+import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
 import java.math.BigDecimal;
@@ -47,7 +48,7 @@ class ResponseObjectTest {
             "tool_calls",
             "Think.",
             null);
-    List<OutputItem> out = ResponseObject.output(r);
+    List<OutputItem> out = ResponseObject.output(r, false);
     assertThat(out).hasSize(4);
     assertThat(out.get(0)).isInstanceOf(OutputItem.Reasoning.class);
     assertThat(out.get(0).id()).startsWith("rs_");
@@ -74,15 +75,17 @@ class ResponseObjectTest {
   void writesOnlyCallsWhenTheAnswerIsCallsAndARefusalAsItsOwnPart() {
     assertThat(
             ResponseObject.output(
-                answer("", List.of(new ToolCall("c", "f", "{}")), null, null, null)))
+                answer("", List.of(new ToolCall("c", "f", "{}")), null, null, null), false))
         .hasSize(1)
         .allMatch(i -> i instanceof OutputItem.FunctionCall);
-    List<OutputItem> refused = ResponseObject.output(answer("", List.of(), "stop", null, "No."));
+    List<OutputItem> refused =
+        ResponseObject.output(answer("", List.of(), "stop", null, "No."), false);
     JsonNode content = refused.get(0).json().get("content");
     assertThat(content).hasSize(1);
     assertThat(content.get(0).get("type").asText()).isEqualTo("refusal");
     assertThat(content.get(0).get("refusal").asText()).isEqualTo("No.");
-    List<OutputItem> empty = ResponseObject.output(answer("", List.of(), "stop", null, null));
+    List<OutputItem> empty =
+        ResponseObject.output(answer("", List.of(), "stop", null, null), false);
     assertThat(empty.get(0).json().get("content").get(0).get("text").asText()).isEmpty();
   }
 
@@ -107,7 +110,7 @@ class ResponseObjectTest {
             ResponseObject.status(reason),
             "a/b",
             echo(),
-            ResponseObject.output(r),
+            ResponseObject.output(r, false),
             r.usage(),
             BigDecimal.ZERO,
             reason,
@@ -131,7 +134,7 @@ class ResponseObjectTest {
             "completed",
             "a/b",
             echo(),
-            ResponseObject.output(r),
+            ResponseObject.output(r, false),
             r.usage(),
             new BigDecimal("0.0012"),
             null,
@@ -160,10 +163,42 @@ class ResponseObjectTest {
     ChatResponse r =
         answer(
             "Checking.", List.of(new ToolCall("call_1", "f", "{}")), "tool_calls", "Think.", null);
-    ChatMessage m = ResponseObject.assistant(ResponseObject.output(r), List.of());
+    ChatMessage m = ResponseObject.assistant(ResponseObject.output(r, false), List.of());
     assertThat(m.role()).isEqualTo(Role.ASSISTANT);
     assertThat(m.content()).isEqualTo("Checking.");
     assertThat(m.reasoningContent()).isEqualTo("Think.");
     assertThat(m.toolCalls()).containsExactly(new ToolCall("call_1", "f", "{}"));
+  }
+
+  /**
+   * With {@code include: ["reasoning.encrypted_content"]} the reasoning item carries the turn's
+   * signed blocks sealed — an item of its own when there is no reasoning text; without it, none.
+   */
+  @Test
+  void sealsTheSignedThinkingIntoTheReasoningItemOnlyWhenAskedFor() {
+    List<Thinking> blocks = List.of(Thinking.of("Think.", "SIG_1"), Thinking.redacted("R_1"));
+    ChatResponse r =
+        answer("", List.of(new ToolCall("toolu_1", "f", "{}")), "tool_calls", "Think.", null)
+            .toBuilder()
+            .thinking(blocks)
+            .build();
+    JsonNode sealed = ResponseObject.output(r, true).get(0).json();
+    assertThat(sealed.get("summary").get(0).get("text").asText()).isEqualTo("Think.");
+    assertThat(Conversation.unsealed(sealed.get("encrypted_content").asText())).isEqualTo(blocks);
+    assertThat(ResponseObject.output(r, false).get(0).json().has("encrypted_content")).isFalse();
+
+    ChatResponse redacted =
+        answer("Hi.", List.of(), "stop", null, null).toBuilder()
+            .thinking(List.of(Thinking.redacted("R_2")))
+            .build();
+    List<OutputItem> out = ResponseObject.output(redacted, true);
+    assertThat(out).hasSize(2);
+    JsonNode rs = out.get(0).json();
+    assertThat(rs.get("type").asText()).isEqualTo("reasoning");
+    assertThat(rs.get("summary")).isEmpty();
+    assertThat(Conversation.unsealed(rs.get("encrypted_content").asText()))
+        .containsExactly(Thinking.redacted("R_2"));
+    assertThat(ResponseObject.output(redacted, false)).hasSize(1);
+    assertThat(ResponseObject.assistant(out, redacted.thinking()).reasoningContent()).isNull();
   }
 }

@@ -3,6 +3,7 @@ package dev.orchestrator.serve.responses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
@@ -191,7 +192,7 @@ class ResponsesRequestTest {
           "stream_options":{"include_obfuscation":false}       | stream_options
           "max_tool_calls":3                                   | max_tool_calls
           "top_logprobs":2                                     | top_logprobs
-          "include":["reasoning.encrypted_content"]            | include
+          "include":["message.output_text.logprobs"]           | include
           "truncation":"auto"                                  | truncation
           "text":{"verbosity":"low"}                           | text.verbosity
           "tools":[{"type":"web_search"}]                      | tools[0] (web_search)
@@ -208,6 +209,34 @@ class ResponsesRequestTest {
   void dropsAndNamesAHint(String field, String named) {
     ResponsesRequest p = parse(body(field));
     assertThat(p.dropped()).containsExactly(named);
+  }
+
+  /**
+   * {@code include: ["reasoning.encrypted_content"]} is what an Anthropic route produces (its
+   * signed thinking, sealed): named as dropped only for a route of another protocol; another value
+   * is dropped for every route.
+   */
+  @Test
+  void namesTheEncryptedReasoningIncludeOnlyForARouteThatCannotProduceIt() {
+    ResponsesRequest asked = parse(body("\"include\":[\"reasoning.encrypted_content\"]"));
+    assertThat(asked.encryptedReasoning()).isTrue();
+    assertThat(asked.dropped()).isEmpty();
+    assertThat(asked.droppedOn(Protocol.ANTHROPIC_MESSAGES)).isEmpty();
+    assertThat(asked.droppedOn(Protocol.OPENAI_CHAT)).containsExactly("include");
+    assertThat(asked.droppedOn(null)).containsExactly("include");
+
+    ResponsesRequest both =
+        parse(
+            body(
+                "\"client_metadata\":{},\"include\":[\"reasoning.encrypted_content\","
+                    + "\"message.output_text.logprobs\"]"));
+    assertThat(both.encryptedReasoning()).isTrue();
+    assertThat(both.droppedOn(Protocol.ANTHROPIC_MESSAGES))
+        .containsExactly("client_metadata", "include");
+    assertThat(both.droppedOn(Protocol.OPENAI_CHAT)).containsExactly("client_metadata", "include");
+
+    assertThat(parse(body("\"include\":[]")).encryptedReasoning()).isFalse();
+    assertThat(parse(body("\"include\":[]")).droppedOn(Protocol.OPENAI_CHAT)).isEmpty();
   }
 
   @Test

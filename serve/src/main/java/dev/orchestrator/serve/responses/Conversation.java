@@ -22,7 +22,8 @@ import java.util.List;
  * client could have sent as {@code input}. An assistant turn's signed thinking blocks (an Anthropic
  * route's) are kept in its {@code reasoning} item's {@code encrypted_content}, in a form of this
  * class's own ({@link #sealed}), so that the conversation goes back to Anthropic with them
- * (docs/design.md §13). Stateless.
+ * (docs/design.md §13); an answer asked for {@code reasoning.encrypted_content} carries the same
+ * form, for a client that sends its history back itself. Stateless.
  */
 final class Conversation {
   /** The start of an {@code encrypted_content} that {@link #sealed} wrote. */

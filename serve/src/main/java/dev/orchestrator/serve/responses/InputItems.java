@@ -29,10 +29,11 @@ import java.util.Set;
  * it, {@code extra_content.google.thought_signature}), {@code function_call_output} and {@code
  * reasoning}. The items of one assistant turn — reasoning, its message, its function calls — become
  * one assistant message, as the engine (and Chat Completions) says it. A reasoning item's {@code
- * encrypted_content} as a stored conversation writes it gives the turn its signed thinking blocks
- * ({@link Conversation#sealed}); any other (another server's), which no route here can replay, and
- * item fields with no meaning for the answer are dropped and named; an item type the engine cannot
- * say is a {@code 400} naming it. Stateless.
+ * encrypted_content} as this server writes it — a stored conversation, or an answer whose {@code
+ * include} asked for it — gives the turn its signed thinking blocks ({@link Conversation#sealed});
+ * any other (another server's), which no route here can replay, and item fields with no meaning for
+ * the answer are dropped and named; an item type the engine cannot say is a {@code 400} naming it.
+ * Stateless.
  */
 final class InputItems {
   /** Item fields that identify an item without changing what it says. */

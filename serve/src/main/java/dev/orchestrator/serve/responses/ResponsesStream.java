@@ -145,8 +145,9 @@ final class ResponsesStream extends EventStream {
   @Override
   public void onAttemptStart(String route, int attempt) {
     super.onAttemptStart(route, attempt);
-    if (!committed()) {
-      thinking.clear(); // a failed-over attempt's blocks are not the next one's
+    if (!committed()) { // a failed-over attempt's blocks are not the next one's
+      thinking.clear();
+      thinkingSeen = false;
     }
   }
 

@@ -164,7 +164,9 @@ class BrokenSourceTest {
     assertThat(
             parseFails(
                 "c.yaml", "providers:\n  a: {}\nroutes:\n  a/m: {capabilities: [telepathy]}\n"))
-        .hasMessageContaining("\"telepathy\" is not a capability");
+        .hasMessageContaining(
+            "\"telepathy\" is not a capability (expected one of: tools, vision, json, reasoning,"
+                + " prefill, pdf, audio, video)");
     assertThat(parseFails("c.yaml", "extends: production\n"))
         .hasMessageContaining("(expected: default)");
   }

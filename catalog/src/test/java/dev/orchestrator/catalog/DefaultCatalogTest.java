@@ -150,6 +150,47 @@ class DefaultCatalogTest {
   }
 
   /**
+   * An {@code input_audio} part is planned only to the routes whose model reads audio — on the
+   * default catalog OpenRouter's Gemini routes among them — every other route, OpenAI's,
+   * Anthropic's and Mistral's included, left out as {@code lacks audio}.
+   */
+  @Test
+  void anAudioPartIsPlannedOnlyToRoutesThatReadAudio() {
+    assertThat(route("openrouter/google/gemini-3-flash-preview").capabilities())
+        .contains(Capability.AUDIO, Capability.VIDEO);
+    assertThat(route("openrouter/qwen/qwen3.6-plus").capabilities())
+        .contains(Capability.VIDEO)
+        .doesNotContain(Capability.AUDIO);
+    assertThat(route("openai/gpt-5-mini").capabilities())
+        .doesNotContain(Capability.AUDIO, Capability.VIDEO);
+
+    Plan p =
+        planAuto(
+            new ContentPart.Raw(
+                "input_audio",
+                "{\"type\":\"input_audio\",\"input_audio\":{\"data\":\"UklGRg==\","
+                    + "\"format\":\"wav\"}}"));
+
+    assertThat(p.candidates())
+        .extracting(c -> c.route().id())
+        .contains("openrouter/google/gemini-3-flash-preview");
+    assertThat(p.candidates())
+        .allSatisfy(c -> assertThat(c.route().inputModalities()).contains("audio"));
+    assertThat(p.excluded())
+        .filteredOn(
+            x ->
+                x.route().startsWith("openai/")
+                    || x.route().startsWith("anthropic/")
+                    || x.route().startsWith("mistral/"))
+        .isNotEmpty()
+        .allSatisfy(
+            x -> {
+              assertThat(x.reason()).isEqualTo(ExclusionReason.MISSING_CAPABILITY);
+              assertThat(x.detail()).as(x.route()).isEqualTo("lacks audio");
+            });
+  }
+
+  /**
    * Every Anthropic route of the default catalog reads PDFs (its Models.dev input names {@code
    * pdf}) and is planned for an inline PDF; a {@code file} part holding only an uploaded file's
    * {@code file_id}, which Anthropic cannot read, keeps each of them out naming the field, and goes

@@ -101,6 +101,14 @@ class ModelsDevReaderTest {
   }
 
   @Test
+  void audioAmongTheInputModalitiesIsTheAudioCapability() {
+    assertThat(route("nvidia/openai/whisper-large-v3").capabilities())
+        .containsExactly(Capability.AUDIO);
+    assertThat(route("nvidia/openai/gpt-oss-120b").capabilities())
+        .doesNotContain(Capability.AUDIO, Capability.VIDEO);
+  }
+
+  @Test
   void zeroLimitsMeanUnknown() {
     assertThat(route("nvidia/openai/whisper-large-v3").contextWindow()).isNull();
     assertThat(route("nvidia/black-forest-labs/flux_1-schnell").maxOutputTokens()).isNull();

@@ -122,6 +122,28 @@ class OwnConfigReaderTest {
     assertThat(c.route("local/quick").orElseThrow().firstTokenTimeout()).isNull();
   }
 
+  /**
+   * A configuration states audio and video input as the others: by capability, or by input modality
+   * as the catalogs name it; a route that says neither reads only what it says.
+   */
+  @Test
+  void aConfigStatesAudioAndVideoByCapabilityOrByInputModality() {
+    Catalog c =
+        CatalogLoader.parse(
+            "mine.yaml",
+            "providers:\n"
+                + "  local: {baseUrl: 'http://127.0.0.1:1/v1'}\n"
+                + "routes:\n"
+                + "  \"local/omni\": {tier: free, capabilities: [tools, audio, video]}\n"
+                + "  \"local/ear\": {tier: free, inputModalities: [text, audio]}\n"
+                + "  \"local/plain\": {tier: free, capabilities: [tools]}\n");
+    assertThat(c.route("local/omni").orElseThrow().capabilities())
+        .containsExactlyInAnyOrder(Capability.TOOLS, Capability.AUDIO, Capability.VIDEO);
+    assertThat(c.route("local/ear").orElseThrow().capabilities()).containsExactly(Capability.AUDIO);
+    assertThat(c.route("local/plain").orElseThrow().capabilities())
+        .containsExactly(Capability.TOOLS);
+  }
+
   @Test
   void aNonPositiveFirstTokenLimitIsRefusedNamingTheField() {
     org.assertj.core.api.Assertions.assertThatThrownBy(

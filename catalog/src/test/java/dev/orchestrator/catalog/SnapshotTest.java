@@ -6,7 +6,15 @@ import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
+import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.Plan;
+import dev.orchestrator.engine.plan.PlanRequest;
+import dev.orchestrator.engine.plan.RoutePlanner;
+import dev.orchestrator.engine.plan.Strategy;
 import java.math.BigDecimal;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -144,10 +152,91 @@ class SnapshotTest {
   }
 
   private static List<String> pdfRoutes(Catalog c, String provider) {
+    return routesWith(c, provider, Capability.PDF);
+  }
+
+  private static List<String> routesWith(Catalog c, String provider, Capability cap) {
     return c.routes().stream()
-        .filter(r -> r.provider().equals(provider) && r.capabilities().contains(Capability.PDF))
+        .filter(r -> r.provider().equals(provider) && r.capabilities().contains(cap))
         .map(Route::id)
         .toList();
+  }
+
+  /**
+   * On the real snapshots, a route reads an {@code input_audio} part exactly when its input
+   * modalities name {@code audio}, and a {@code video_url} part exactly when they name {@code
+   * video}: Models.dev's Gemini models do, OpenRouter's Gemini and GPT audio models do, text-only
+   * models such as {@code gpt-5} and DeepSeek's do not.
+   */
+  @Test
+  void audioAndVideoInputFollowTheSnapshotsModalities() {
+    Catalog dev = snapshot("models-dev-api.json");
+    Catalog or = snapshot("openrouter-models.json");
+    for (Catalog c : List.of(dev, or)) {
+      assertThat(c.routes())
+          .allSatisfy(
+              r -> {
+                assertThat(r.capabilities().contains(Capability.AUDIO))
+                    .as("%s audio", r.id())
+                    .isEqualTo(r.inputModalities().contains("audio"));
+                assertThat(r.capabilities().contains(Capability.VIDEO))
+                    .as("%s video", r.id())
+                    .isEqualTo(r.inputModalities().contains("video"));
+              });
+    }
+    assertThat(dev.route("google/gemini-2.5-flash").orElseThrow().capabilities())
+        .contains(Capability.AUDIO, Capability.VIDEO);
+    assertThat(routesWith(dev, "google", Capability.AUDIO)).hasSize(14);
+    assertThat(dev.route("openai/gpt-5").orElseThrow().capabilities())
+        .contains(Capability.VISION)
+        .doesNotContain(Capability.AUDIO, Capability.VIDEO);
+    assertThat(dev.route("deepseek/deepseek-chat").orElseThrow().capabilities())
+        .doesNotContain(Capability.AUDIO, Capability.VIDEO);
+    assertThat(routesWith(dev, "anthropic", Capability.AUDIO)).isEmpty();
+
+    assertThat(or.route("openrouter/google/gemini-2.5-flash").orElseThrow().capabilities())
+        .contains(Capability.AUDIO, Capability.VIDEO);
+    assertThat(or.route("openrouter/openai/gpt-audio").orElseThrow().capabilities())
+        .contains(Capability.AUDIO)
+        .doesNotContain(Capability.VIDEO);
+    assertThat(or.route("openrouter/deepseek/deepseek-chat").orElseThrow().capabilities())
+        .doesNotContain(Capability.AUDIO, Capability.VIDEO);
+  }
+
+  /**
+   * MiniMax-M3 reads video (Models.dev) but its provider speaks anthropic-messages, which has no
+   * video part: the route has the capability, and a video request leaves it out for the protocol,
+   * naming the part, while an OpenAI-protocol route with video is planned.
+   */
+  @Test
+  void aVideoReaderOfAProtocolWithNoVideoPartIsNotPlannedForOne() {
+    Catalog dev = snapshot("models-dev-api.json");
+    assertThat(dev.route("minimax/MiniMax-M3").orElseThrow().capabilities())
+        .contains(Capability.VIDEO);
+    ChatRequest video =
+        ChatRequest.builder("minimax/MiniMax-M3")
+            .user(
+                ContentPart.text("What happens?"),
+                new ContentPart.Raw(
+                    "video_url",
+                    "{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://v.test/a.mp4\"}}"))
+            .build();
+
+    Plan p =
+        RoutePlanner.create(dev, Clock.systemUTC())
+            .plan(PlanRequest.from(video, Strategy.COST, false));
+
+    assertThat(p.candidates()).isEmpty();
+    assertThat(p.excluded())
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.reason()).isEqualTo(ExclusionReason.MISSING_CAPABILITY);
+              assertThat(x.detail())
+                  .isEqualTo(
+                      "messages[0].content[1]: part type video_url has no anthropic-messages"
+                          + " equivalent");
+            });
   }
 
   @Test

@@ -631,8 +631,9 @@ final class OwnConfigReader {
           Value at = items.get(i);
           throw at.fail(
               at.render()
-                  + " is not a capability (expected one of: tools, vision, json, reasoning,"
-                  + " prefill, pdf)");
+                  + " is not a capability (expected one of: "
+                  + Capability.wireNames()
+                  + ")");
         }
       }
       r.capabilities = set;

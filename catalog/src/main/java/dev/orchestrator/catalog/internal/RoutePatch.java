@@ -178,8 +178,7 @@ public final class RoutePatch {
    * names {@code pdf} for every Anthropic model, whose route is sent the PDF as a {@code document}
    * block (ADR 0036, addendum). A configuration may state the capability itself.
    */
-  private boolean readsPdf(Set<Capability> caps) {
-    Set<String> in = inputModalities == null ? Set.of() : inputModalities;
+  private boolean readsPdf(Set<Capability> caps, Set<String> in) {
     return caps.contains(Capability.PDF)
         || in.contains("pdf")
         || in.contains("file")
@@ -198,8 +197,18 @@ public final class RoutePatch {
         caps.remove(Capability.PREFILL);
       }
     }
-    if (readsPdf(caps)) {
+    Set<String> in = inputModalities == null ? Set.of() : inputModalities;
+    if (readsPdf(caps, in)) {
       caps.add(Capability.PDF);
+    }
+    // Models.dev and OpenRouter name audio and video input alike; a configuration may state the
+    // modality or the capability itself. Whether the route's protocol can carry the part is the
+    // planner's question (an Anthropic route cannot: ADR 0050).
+    if (in.contains("audio")) {
+      caps.add(Capability.AUDIO);
+    }
+    if (in.contains("video")) {
+      caps.add(Capability.VIDEO);
     }
     Route.Builder b =
         Route.builder(provider, model)

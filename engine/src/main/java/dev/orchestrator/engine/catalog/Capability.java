@@ -1,8 +1,13 @@
 package dev.orchestrator.engine.catalog;
 
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 
-/** A capability a request can require of a route ({@code --require tools|vision|json|pdf}). */
+/**
+ * A capability a request can require of a route ({@code --require
+ * tools|vision|json|reasoning|prefill|pdf|audio|video}).
+ */
 public enum Capability {
   /** Function / tool calling. */
   TOOLS("tools"),
@@ -22,7 +27,25 @@ public enum Capability {
    * chat API takes no such part (Mistral, Groq) has none. An Anthropic route reads the part's PDF
    * as a {@code document} block when it is given inline ({@code file.file_data}).
    */
-  PDF("pdf");
+  PDF("pdf"),
+  /**
+   * Reads audio sent as a chat completions {@code input_audio} content part, which a request with
+   * one requires. The catalog gives it to a route whose input modalities name {@code audio}
+   * (Models.dev {@code modalities.input}, OpenRouter {@code architecture.input_modalities}, or a
+   * configuration's {@code inputModalities}); only an OpenAI-protocol route can be sent the part.
+   */
+  AUDIO("audio"),
+  /**
+   * Reads a video sent as a {@code video_url} content part (OpenRouter's and other
+   * OpenAI-compatible APIs' part; OpenAI's own chat completions have none), which a request with
+   * one requires. The catalog gives it to a route whose input modalities name {@code video}; only
+   * an OpenAI-protocol route can be sent the part.
+   */
+  VIDEO("video");
+
+  /** Every wire name in declaration order, as the messages that refuse a name list them. */
+  private static final String WIRE_NAMES =
+      Arrays.stream(values()).map(Capability::wireName).collect(Collectors.joining(", "));
 
   private final String wireName;
 
@@ -48,6 +71,14 @@ public enum Capability {
       }
     }
     throw new IllegalArgumentException(
-        "capability: " + name + " (expected one of: tools, vision, json, reasoning, prefill, pdf)");
+        "capability: " + name + " (expected one of: " + WIRE_NAMES + ")");
+  }
+
+  /**
+   * Every wire name in declaration order, {@code "tools, vision, json, …"}: what a message that
+   * refuses a name says is expected.
+   */
+  public static String wireNames() {
+    return WIRE_NAMES;
   }
 }

@@ -133,6 +133,18 @@ public record ChatRequest(
           "n",
           "models");
 
+  /**
+   * OpenAI's audio part, {@code {"type": "input_audio", "input_audio": {"data", "format"}}}, which
+   * OpenRouter and Gemini's OpenAI-compatible endpoint take too.
+   */
+  private static final String AUDIO_PART = "input_audio";
+
+  /**
+   * The video part of OpenRouter and other OpenAI-compatible APIs, {@code {"type": "video_url",
+   * "video_url": {"url"}}} (https://openrouter.ai/docs/features/multimodal/videos).
+   */
+  private static final String VIDEO_PART = "video_url";
+
   /** Validates and copies. */
   public ChatRequest {
     Objects.requireNonNull(model, "model");
@@ -231,7 +243,8 @@ public record ChatRequest(
    * The capabilities the request needs: the explicit ones, plus those its content implies
    * (docs/design.md §9): tools when tools are offered and {@code tool_choice} is not {@code none},
    * vision when a message has an image, PDF when a message has a {@code file} part (chat
-   * completions take only PDFs in one), JSON when a structured response format is asked for.
+   * completions take only PDFs in one), audio when it has an {@code input_audio} part, video when
+   * it has a {@code video_url} part, JSON when a structured response format is asked for.
    */
   public Set<Capability> requiredCapabilities() {
     EnumSet<Capability> all = EnumSet.noneOf(Capability.class);
@@ -259,6 +272,14 @@ public record ChatRequest(
     if (file != null) {
       m.put(Capability.PDF, file);
     }
+    String audio = firstRawField(AUDIO_PART);
+    if (audio != null) {
+      m.put(Capability.AUDIO, audio);
+    }
+    String video = firstRawField(VIDEO_PART);
+    if (video != null) {
+      m.put(Capability.VIDEO, video);
+    }
     if (responseFormat != null && responseFormat.structured()) {
       m.put(Capability.JSON, "response_format");
     }
@@ -282,6 +303,11 @@ public record ChatRequest(
         p ->
             p instanceof ContentPart.File
                 || p instanceof ContentPart.Raw r && r.type().equals("file"));
+  }
+
+  /** The field of the first part the engine does not model whose type is {@code type}. */
+  private String firstRawField(String type) {
+    return firstPartField(p -> p instanceof ContentPart.Raw r && r.type().equals(type));
   }
 
   /** The field of the first content part {@code kind} accepts ({@code messages[i].content[j]}). */

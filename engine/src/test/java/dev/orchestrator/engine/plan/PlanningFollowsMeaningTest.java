@@ -177,6 +177,88 @@ class PlanningFollowsMeaningTest {
         .containsEntry("claude/blind", "lacks pdf");
   }
 
+  static final String AUDIO =
+      "{\"type\":\"input_audio\",\"input_audio\":{\"data\":\"UklGRg==\",\"format\":\"wav\"}}";
+
+  static final String VIDEO =
+      "{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://v.test/a.mp4\"}}";
+
+  /**
+   * One route reading audio, one video, one text only, and an Anthropic route whose model reads
+   * both but whose protocol has no part for either.
+   */
+  private static final Catalog MEDIA_READERS =
+      Catalog.builder()
+          .provider(Catalogs.provider("text"))
+          .route(free("text", "plain", 100_000, Capability.VISION))
+          .provider(Catalogs.provider("ear"))
+          .route(free("ear", "hears", 100_000, Capability.AUDIO))
+          .provider(Catalogs.provider("cam"))
+          .route(free("cam", "sees", 100_000, Capability.VIDEO))
+          .provider(
+              Provider.of("claude", "http://claude.invalid/v1", Protocol.ANTHROPIC_MESSAGES, null))
+          .route(free("claude", "omni", 100_000, Capability.AUDIO, Capability.VIDEO))
+          .build();
+
+  /**
+   * An {@code input_audio} part requires {@code audio} and a {@code video_url} part {@code video},
+   * each named by its field; a route without it is {@code lacks audio} / {@code lacks video}, and
+   * an Anthropic route that has it stays out too, its protocol having no such part.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
+          input_audio | audio | ear/hears | cam/sees
+          video_url   | video | cam/sees  | ear/hears
+          """)
+  void anAudioOrVideoPartIsPlannedOnlyToAnOpenAiRouteThatReadsIt(
+      String type, String capability, String reader, String other) {
+    ContentPart part = new ContentPart.Raw(type, type.equals("input_audio") ? AUDIO : VIDEO);
+    ChatRequest r = freeRequest().user(ContentPart.text("What is said?"), part).build();
+
+    Plan p =
+        RoutePlanner.create(MEDIA_READERS, CLOCK).plan(PlanRequest.from(r, Strategy.COST, false));
+
+    Capability needed = Capability.fromWireName(capability);
+    assertThat(r.impliedCapabilities())
+        .containsExactly(Map.entry(needed, "messages[0].content[1]"));
+    assertThat(candidates(p)).containsExactly(reader);
+    assertThat(details(p))
+        .containsOnly(
+            Map.entry("text/plain", "lacks " + capability),
+            Map.entry(other, "lacks " + capability),
+            Map.entry(
+                "claude/omni",
+                "messages[0].content[1]: part type "
+                    + type
+                    + " has no anthropic-messages equivalent"));
+  }
+
+  @Test
+  void aRequestWithAudioAndVideoNeedsARouteThatReadsBoth() {
+    ChatRequest r =
+        freeRequest()
+            .user(
+                new ContentPart.Raw("video_url", VIDEO),
+                ContentPart.text("Does the sound match?"),
+                new ContentPart.Raw("input_audio", AUDIO))
+            .build();
+
+    Plan p =
+        RoutePlanner.create(MEDIA_READERS, CLOCK).plan(PlanRequest.from(r, Strategy.COST, false));
+
+    assertThat(r.impliedCapabilities())
+        .containsEntry(Capability.AUDIO, "messages[0].content[2]")
+        .containsEntry(Capability.VIDEO, "messages[0].content[0]");
+    assertThat(candidates(p)).isEmpty();
+    assertThat(details(p))
+        .containsEntry("text/plain", "lacks audio, video")
+        .containsEntry("ear/hears", "lacks video")
+        .containsEntry("cam/sees", "lacks audio");
+  }
+
   @Test
   void aPdfIsTranslatableInAToolResultButNotInAnAssistantTurn() {
     ContentPart pdf = PDF_PART;

@@ -58,7 +58,9 @@ public final class RouteCommand implements Callable<Integer> {
   @Option(
       names = "--require",
       paramLabel = "CAP",
-      description = "Required capability: tools, vision, json (repeatable).")
+      description =
+          "Required capability: tools, vision, json, reasoning, prefill, pdf, audio, video"
+              + " (repeatable).")
   List<String> require = new ArrayList<>();
 
   @Option(

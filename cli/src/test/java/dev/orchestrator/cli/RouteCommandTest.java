@@ -117,6 +117,47 @@ class RouteCommandTest {
     }
   }
 
+  /**
+   * {@code audio} and {@code video} are capabilities like the others: {@code catalog show} lists
+   * them for a route whose model reads them, {@code route --require} takes them, and every route
+   * without one is excluded naming it.
+   */
+  @Test
+  void audioAndVideoAreCapabilitiesTheCatalogShowsAndRouteRequires() {
+    JsonNode gemini =
+        CliRun.of("catalog", "show", "openrouter/google/gemini-3-flash-preview", "--json").json();
+    assertThat(gemini.get("capabilities"))
+        .extracting(JsonNode::asText)
+        .contains("pdf", "audio", "video");
+    JsonNode gpt = CliRun.of("catalog", "show", "openai/gpt-5-mini", "--json").json();
+    assertThat(gpt.get("capabilities"))
+        .extracting(JsonNode::asText)
+        .contains("vision")
+        .doesNotContain("audio", "video");
+
+    CliRun r = CliRun.of("route", "orchestrator/auto", "--require", "audio", "--json");
+    assertThat(r.code).as(r.err).isZero();
+    JsonNode doc = r.json();
+    assertThat(doc.get("candidates"))
+        .extracting(c -> c.get("route").asText())
+        .contains("openrouter/google/gemini-3-flash-preview")
+        .doesNotContain("openai/gpt-5-mini");
+    assertThat(doc.get("excluded"))
+        .filteredOn(x -> x.get("route").asText().equals("openai/gpt-5-mini"))
+        .singleElement()
+        .satisfies(
+            x -> {
+              assertThat(x.get("reason").asText()).isEqualTo("missing_capability");
+              assertThat(x.get("detail").asText()).isEqualTo("lacks audio");
+            });
+
+    JsonNode video = CliRun.of("route", "orchestrator/auto", "--require", "video", "--json").json();
+    assertThat(video.get("candidates"))
+        .extracting(c -> c.get("route").asText())
+        .contains("openrouter/qwen/qwen3.6-plus")
+        .doesNotContain("openai/gpt-5-mini");
+  }
+
   @Test
   void unknownModelExitsTwoWithCloseMatches() {
     CliRun r = CliRun.of("route", "orchestrator/fre", "--json");
@@ -195,6 +236,8 @@ class RouteCommandTest {
 
     CliRun req = CliRun.of("route", "orchestrator/free", "--require", "tool", "--json");
     assertThat(req.code).isEqualTo(2);
-    assertThat(req.json().at("/error/message").asText()).startsWith("--require: tool (expected");
+    assertThat(req.json().at("/error/message").asText())
+        .startsWith("--require: tool (expected")
+        .endsWith("pdf, audio, video)");
   }
 }

@@ -44,7 +44,8 @@ class WireFidelityIT {
   }
 
   /**
-   * alpha/small: text only; eye/seer: vision, tools, json; claude/opus: Anthropic, vision, tools.
+   * alpha/small: text only; eye/seer: vision, audio, tools, json; claude/opus: Anthropic, vision,
+   * tools.
    */
   static Catalog catalog(ScriptedUpstream upstream) {
     Catalog.Builder b = Catalog.builder();
@@ -57,7 +58,7 @@ class WireFidelityIT {
         Route.builder("eye", "seer")
             .tier(Tier.FREE)
             .contextWindow(128_000)
-            .capabilities(Capability.VISION, Capability.TOOLS, Capability.JSON)
+            .capabilities(Capability.VISION, Capability.AUDIO, Capability.TOOLS, Capability.JSON)
             .build());
     b.route(
         Route.builder("claude", "opus")

@@ -206,7 +206,7 @@ class SnapshotTest {
   /**
    * MiniMax-M3 reads video (Models.dev) but its provider speaks anthropic-messages, which has no
    * video part: the route has the capability, and a video request leaves it out for the protocol,
-   * naming the part, while an OpenAI-protocol route with video is planned.
+   * naming the part.
    */
   @Test
   void aVideoReaderOfAProtocolWithNoVideoPartIsNotPlannedForOne() {

@@ -10,10 +10,10 @@ import java.util.regex.Pattern;
  *
  * <p>A {@link Raw} part is forwarded unchanged to routes that speak the protocol it came from
  * (OpenAI chat completions); a route of another protocol cannot honour it, so planning excludes
- * such routes and names the part. An {@code input_audio} or {@code video_url} part goes only to a
- * route that reads it (capability {@code audio}, {@code video}). A {@link File} part goes to those
- * routes as the caller wrote it too, and to an Anthropic route as a {@code document} block when it
- * is a PDF given inline.
+ * such routes and names the part; an {@code input_audio} or {@code video_url} part goes only to a
+ * route that reads it (capability {@code audio}, {@code video}). A {@link File} part goes to
+ * OpenAI-protocol routes as the caller wrote it too, and to an Anthropic route as a {@code
+ * document} block when it is a PDF given inline.
  */
 public sealed interface ContentPart
     permits ContentPart.Text, ContentPart.Image, ContentPart.File, ContentPart.Raw {

@@ -177,10 +177,10 @@ class PlanningFollowsMeaningTest {
         .containsEntry("claude/blind", "lacks pdf");
   }
 
-  static final String AUDIO =
+  private static final String AUDIO =
       "{\"type\":\"input_audio\",\"input_audio\":{\"data\":\"UklGRg==\",\"format\":\"wav\"}}";
 
-  static final String VIDEO =
+  private static final String VIDEO =
       "{\"type\":\"video_url\",\"video_url\":{\"url\":\"https://v.test/a.mp4\"}}";
 
   /**

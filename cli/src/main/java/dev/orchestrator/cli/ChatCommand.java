@@ -191,7 +191,7 @@ public final class ChatCommand implements Callable<Integer> {
     }
     err.printf(
         "plan: %s (%d candidates%s)%s%n",
-        t.plan() == null ? "-" : t.plan().pool().wireName(),
+        t.plan() == null ? "-" : t.plan().pool().planName(),
         t.plan() == null ? 0 : t.plan().candidates().size(),
         keyless.isEmpty() ? "" : ", " + keyless.size() + " left out without " + lacking,
         t.panic() ? ", panic mode: short-term health excluded none" : "");

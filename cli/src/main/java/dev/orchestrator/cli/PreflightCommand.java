@@ -155,7 +155,7 @@ public final class PreflightCommand implements Callable<Integer> {
   static Map<String, Object> toJson(PreflightReport r) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("model", r.model());
-    doc.put("pool", r.pool().wireName());
+    doc.put("pool", r.pool().planName());
     doc.put("allowPriced", r.allowPriced());
     doc.put("viable", r.viableCount());
     doc.put("rejected", r.rejectedCount());
@@ -188,7 +188,7 @@ public final class PreflightCommand implements Callable<Integer> {
     out.printf(
         "%s → %s pool: %d viable, %d rejected, %d skipped (%d ms)%n",
         r.model(),
-        r.pool().wireName(),
+        r.pool().planName(),
         r.viableCount(),
         r.rejectedCount(),
         r.skippedCount(),

@@ -203,7 +203,7 @@ public final class RouteCommand implements Callable<Integer> {
   static Map<String, Object> toJson(Plan plan, Map<String, RouteFigures> figures) {
     Map<String, Object> doc = new LinkedHashMap<>();
     doc.put("model", plan.model());
-    doc.put("pool", plan.pool().wireName());
+    doc.put("pool", plan.pool().planName());
     List<Map<String, Object>> cands = new ArrayList<>();
     for (Candidate c : plan.candidates()) {
       Route r = c.route();
@@ -264,7 +264,7 @@ public final class RouteCommand implements Callable<Integer> {
     out.printf(
         "%s → %s pool: %d candidate(s), %d excluded  (catalog: %s)%n",
         plan.model(),
-        plan.pool().wireName(),
+        plan.pool().planName(),
         plan.candidates().size(),
         plan.excluded().size(),
         String.join(", ", catalog.sources()));

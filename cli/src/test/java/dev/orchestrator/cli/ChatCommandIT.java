@@ -90,7 +90,7 @@ class ChatCommandIT {
           CliRun.of("chat", "local", "--message", "hi", "--catalog", cfg.toString(), "--trace");
       assertThat(r.code).isNotZero();
       assertThat(r.err)
-          .contains("plan: virtual (1 candidates, 1 left out without a key)")
+          .contains("plan: group (1 candidates, 1 left out without a key)")
           .contains("left out without a key: far/backup (set ORCHESTRATOR_TEST_UNSET_FAR_KEY)")
           .contains("1 route was left out without a key: set ORCHESTRATOR_TEST_UNSET_FAR_KEY");
     }

@@ -159,7 +159,7 @@ class PreflightCommandIT {
 
     assertThat(run.code).isEqualTo(PreflightCommand.EXIT_NONE_VIABLE);
     JsonNode doc = run.json();
-    assertThat(doc.get("pool").asText()).isEqualTo("virtual");
+    assertThat(doc.get("pool").asText()).isEqualTo("group");
     assertThat(doc.get("viable").asInt()).isZero();
     assertThat(doc.get("rejected").asInt()).isEqualTo(2);
     assertThat(run.err).contains("no route of dead answered");

@@ -198,6 +198,27 @@ class RouteCommandTest {
   }
 
   @Test
+  void aVirtualPoolFromOwnConfigIsReportedAsAGroupPool(@TempDir Path dir) throws Exception {
+    Path cfg = dir.resolve("pools.yaml");
+    CliRun.write(
+        cfg,
+        "extends: default",
+        "pools:",
+        "  my-mix:",
+        "    kind: virtual",
+        "    routes: [groq/llama-3.3-70b-versatile, openrouter/openai/gpt-oss-120b:free]",
+        "");
+
+    CliRun json = CliRun.of("route", "my-mix", "--catalog", cfg.toString(), "--json");
+    CliRun table = CliRun.of("route", "my-mix", "--catalog", cfg.toString());
+
+    assertThat(json.code).as(json.err).isZero();
+    // a pool of the config is a group for route, whichever kind (catalog pools keeps the kind)
+    assertThat(json.json().get("pool").asText()).isEqualTo("group");
+    assertThat(table.out).startsWith("my-mix → group pool: ");
+  }
+
+  @Test
   void aMistypedDenyEntryIsAWarningWithTheRouteItMeant(@TempDir Path dir) throws Exception {
     Path config =
         Files.writeString(

@@ -18,9 +18,21 @@ public enum PoolKind {
   /** One concrete route id. */
   ROUTE;
 
-  /** Lower snake case name used in JSON output and configuration. */
+  /**
+   * The kind as configuration and {@code catalog pools} spell it: lower snake case ({@code
+   * virtual}, {@code group}, …).
+   */
   public String wireName() {
     return name().toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * The {@code pool} a plan reports (docs/reference.md §3): {@code free}, {@code auto}, {@code
+   * group} for a pool of the config of either kind (or an explicit fallback list), or {@code
+   * route}. The kind itself is {@link #wireName()}.
+   */
+  public String planName() {
+    return this == VIRTUAL ? GROUP.wireName() : wireName();
   }
 
   /** Whether a settled 4xx from one member may be retried on another member. */

@@ -343,7 +343,7 @@ public final class Preflight {
     String pricedWhy =
         route.tier() == Tier.PRICED
             ? "priced route probed: allowPriced (--allow-priced) was given for the "
-                + plan.pool().wireName()
+                + plan.pool().planName()
                 + " pool; queued after every free candidate"
             : null;
     long start = ticker.read();

@@ -22,7 +22,8 @@ import java.util.function.Predicate;
  * (expected: 0..1)}).
  *
  * @param model a virtual model ({@code orchestrator/free}), a pool name or a route id
- * @param messages the conversation
+ * @param messages the conversation: at least one message, unless {@code nativeRequest} carries one
+ *     the engine reads no message of (its route then receives that body)
  * @param tools functions the model may call
  * @param maxTokens {@code max_tokens}: maximum output tokens, or {@code null} for the provider's
  *     default
@@ -152,6 +153,9 @@ public record ChatRequest(
       throw new IllegalArgumentException("model: blank (expected: a model, pool or route id)");
     }
     messages = List.copyOf(messages);
+    if (messages.isEmpty() && nativeRequest == null) {
+      throw new IllegalArgumentException("messages: empty (expected: at least one message)");
+    }
     tools = tools == null ? List.of() : List.copyOf(tools);
     models = models == null ? List.of() : List.copyOf(models);
     require =

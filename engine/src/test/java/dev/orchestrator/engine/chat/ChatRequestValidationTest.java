@@ -64,6 +64,33 @@ class ChatRequestValidationTest {
         .hasMessageStartingWith(message);
   }
 
+  @Test
+  void aRequestWithoutMessagesIsRefusedAtBuildNamingTheField() {
+    assertThatThrownBy(() -> ChatRequest.builder("orchestrator/free").maxTokens(5).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("messages: empty (expected: at least one message)");
+    assertThatThrownBy(() -> base().build().toBuilder().messages(List.of()).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("messages: empty");
+  }
+
+  @Test
+  void aCallersOwnBodyMayCarryAConversationTheEngineReadsNoMessageOf() {
+    // an Anthropic body whose one message holds only blocks the engine does not read goes whole
+    // to an Anthropic route; the request has no engine message to send anywhere else
+    NativeRequest body =
+        new NativeRequest(
+            dev.orchestrator.engine.catalog.Protocol.ANTHROPIC_MESSAGES,
+            "{\"messages\":[{\"role\":\"user\",\"content\":[{\"type\":\"search_result\"}]}]}",
+            Map.of(),
+            List.of(),
+            List.of("messages[0].content"));
+
+    ChatRequest r = ChatRequest.builder("claude/m").nativeRequest(body).build();
+
+    assertThat(r.messages()).isEmpty();
+  }
+
   @ParameterizedTest(name = "{0}")
   @CsvSource({"plugins", "web_search_options"})
   void aFreeRequestRefusesAFieldBilledApartFromTheTokens(String field) {

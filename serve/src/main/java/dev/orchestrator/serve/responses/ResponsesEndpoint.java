@@ -131,20 +131,14 @@ public final class ResponsesEndpoint {
 
   private void answer(HttpCall ex, AccessLog.Entry entry, ClientToken client) {
     byte[] body = dispatch.readBody(ex, entry);
-    ResponsesRequest parsed = ResponsesRequest.parse(body);
+    ResponsesRequest parsed =
+        ResponsesRequest.parse(
+            body,
+            previous ->
+                Conversation.decode(
+                    stored(previous, client, "previous_response_id").conversation()));
     entry.model = parsed.request().model();
-    List<ChatMessage> history = List.of();
-    if (parsed.previousResponseId() != null) {
-      history =
-          Conversation.decode(
-              stored(parsed.previousResponseId(), client, "previous_response_id").conversation());
-    }
-    ChatRequest request;
-    try {
-      request = parsed.withHistory(history);
-    } catch (IllegalArgumentException e) {
-      throw ApiError.badRequest("previous_response_id", e.getMessage());
-    }
+    ChatRequest request = parsed.request();
     String id = OutputItem.newId("resp");
     long createdAt = System.currentTimeMillis() / 1000;
     ObjectNode response;
@@ -165,13 +159,7 @@ public final class ResponsesEndpoint {
       }
       response = sse.response();
       output = sse.output();
-      keep(
-          parsed,
-          client,
-          id,
-          history,
-          ResponseObject.assistant(output, r.response().thinking()),
-          response);
+      keep(parsed, client, id, ResponseObject.assistant(output, r.response().thinking()), response);
       return;
     }
     ChatResult r = dispatch.complete(ex, entry, client, request);
@@ -189,13 +177,7 @@ public final class ResponsesEndpoint {
             r.costUsd(),
             reason,
             null);
-    keep(
-        parsed,
-        client,
-        id,
-        history,
-        ResponseObject.assistant(output, r.response().thinking()),
-        response);
+    keep(parsed, client, id, ResponseObject.assistant(output, r.response().thinking()), response);
     Map<String, String> headers = new LinkedHashMap<>(Dispatch.answerHeaders(r));
     List<String> dropped = parsed.droppedOn(dispatch.protocolOf(r.route()));
     if (!dropped.isEmpty()) {
@@ -209,14 +191,12 @@ public final class ResponsesEndpoint {
       ResponsesRequest parsed,
       ClientToken client,
       String id,
-      List<ChatMessage> history,
       ChatMessage answer,
       ObjectNode response) {
     if (!parsed.store()) {
       return;
     }
-    List<ChatMessage> conversation = new ArrayList<>(history);
-    conversation.addAll(parsed.input());
+    List<ChatMessage> conversation = new ArrayList<>(parsed.conversation());
     conversation.add(answer);
     store.put(
         id,

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * A parsed {@code POST /v1/responses} body (docs/reference.md, "OpenAI Responses"): the engine
@@ -28,8 +29,9 @@ import java.util.Set;
  * #echo()} is a tree that is copied where it is written, never written into).
  *
  * @param request the engine request: {@code instructions} as the first system message, then the
- *     input (a previous response's conversation is put in between by {@link #withHistory})
- * @param input the messages of {@code input} alone (what a stored conversation gains)
+ *     conversation
+ * @param conversation a previous response's conversation ({@code previous_response_id}), then the
+ *     messages of {@code input}: what this answer's stored conversation begins with
  * @param previousResponseId {@code previous_response_id}, or {@code null}
  * @param store whether the answer is stored ({@code store}, default {@code true})
  * @param echo the request fields the Response object repeats, in its order
@@ -42,7 +44,7 @@ import java.util.Set;
  */
 record ResponsesRequest(
     ChatRequest request,
-    List<ChatMessage> input,
+    List<ChatMessage> conversation,
     String previousResponseId,
     boolean store,
     ObjectNode echo,
@@ -109,28 +111,12 @@ record ResponsesRequest(
   }
 
   /**
-   * This request with {@code history} (a stored conversation) between the instructions and the
-   * input.
-   */
-  ChatRequest withHistory(List<ChatMessage> history) {
-    if (history.isEmpty()) {
-      return request;
-    }
-    List<ChatMessage> all = new ArrayList<>();
-    List<ChatMessage> msgs = request.messages();
-    int instructions = msgs.size() - input.size();
-    all.addAll(msgs.subList(0, instructions));
-    all.addAll(history);
-    all.addAll(input);
-    return request.toBuilder().messages(all).build();
-  }
-
-  /**
-   * Parses {@code body}.
+   * Parses {@code body}; {@code stored} gives the conversation a {@code previous_response_id} names
+   * (or throws the answer to give when there is none), called only when the body names one.
    *
    * @throws ApiError {@code 400} naming the field and the expectation
    */
-  static ResponsesRequest parse(byte[] body) {
+  static ResponsesRequest parse(byte[] body, Function<String, List<ChatMessage>> stored) {
     JsonNode root = JsonFields.body(body);
     List<String> dropped = new ArrayList<>();
     for (Map.Entry<String, JsonNode> e : root.properties()) {
@@ -158,16 +144,11 @@ record ResponsesRequest(
     String instructions = JsonFields.string(root, "instructions", "instructions");
     List<ChatMessage> input = InputItems.read(get(root, "input"), dropped);
     String previous = JsonFields.string(root, "previous_response_id", "previous_response_id");
+    previous = previous == null || previous.isEmpty() ? null : previous;
     if (input.isEmpty() && previous == null) {
       throw ApiError.badRequest(
           "input", "input: missing or empty (expected: a string or a non-empty array of items)");
     }
-    List<ChatMessage> messages = new ArrayList<>();
-    if (instructions != null && !instructions.isEmpty()) {
-      messages.add(ChatMessage.system(instructions));
-    }
-    messages.addAll(input);
-    b.messages(messages);
     echo.put("instructions", instructions);
 
     Integer maxOutput = JsonFields.integer(root, "max_output_tokens", "max_output_tokens");
@@ -188,7 +169,6 @@ record ResponsesRequest(
     b.parallelToolCalls(parallel);
     echo.put("parallel_tool_calls", parallel == null || parallel);
 
-    previous = previous == null || previous.isEmpty() ? null : previous;
     echo.put("previous_response_id", previous);
     ObjectNode reasoningEcho =
         OutputOptions.reasoning(JsonFields.object(root, "reasoning", "reasoning"), b);
@@ -223,6 +203,17 @@ record ResponsesRequest(
     // No route speaks Responses: every route misses them, and the trace says so; the encrypted
     // reasoning an Anthropic route produces is named by the answer's header alone (droppedOn).
     b.dropped(dropped);
+    List<ChatMessage> conversation = new ArrayList<>();
+    if (previous != null) {
+      conversation.addAll(stored.apply(previous));
+    }
+    conversation.addAll(input);
+    List<ChatMessage> messages = new ArrayList<>();
+    if (instructions != null && !instructions.isEmpty()) {
+      messages.add(ChatMessage.system(instructions));
+    }
+    messages.addAll(conversation);
+    b.messages(messages);
     ChatRequest request;
     try {
       request = b.build();
@@ -231,7 +222,7 @@ record ResponsesRequest(
     }
     return new ResponsesRequest(
         request,
-        List.copyOf(input),
+        List.copyOf(conversation),
         previous,
         store == null || store,
         echo,

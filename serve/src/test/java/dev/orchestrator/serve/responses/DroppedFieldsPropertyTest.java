@@ -92,7 +92,8 @@ class DroppedFieldsPropertyTest {
   @Property(tries = 300)
   void dropsAndNamesExactlyWhatNoRouteHereCanUse(@ForAll("cases") Case c) {
     ResponsesRequest p =
-        ResponsesRequest.parse(c.body().toString().getBytes(StandardCharsets.UTF_8));
+        ResponsesRequest.parse(
+            c.body().toString().getBytes(StandardCharsets.UTF_8), previous -> List.of());
     assertThat(p.droppedOn(Protocol.OPENAI_CHAT)).isEqualTo(c.dropped());
     // encrypted reasoning is what an Anthropic route produces: include is not named for it
     assertThat(p.droppedOn(Protocol.ANTHROPIC_MESSAGES))

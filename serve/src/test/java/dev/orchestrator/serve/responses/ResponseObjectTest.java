@@ -35,7 +35,8 @@ class ResponseObjectTest {
   static ObjectNode echo() {
     return ResponsesRequest.parse(
             "{\"model\":\"m/x\",\"input\":\"Hi\",\"instructions\":\"Be brief.\",\"metadata\":{\"k\":\"v\"}}"
-                .getBytes(StandardCharsets.UTF_8))
+                .getBytes(StandardCharsets.UTF_8),
+            previous -> List.of())
         .echo();
   }
 

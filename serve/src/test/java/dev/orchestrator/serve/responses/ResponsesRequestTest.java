@@ -25,8 +25,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * with the field it names.
  */
 class ResponsesRequestTest {
+  /** The conversation every {@code previous_response_id} names here. */
+  static final List<ChatMessage> STORED =
+      List.of(ChatMessage.user("Before"), ChatMessage.assistant("Yes"));
+
   static ResponsesRequest parse(String json) {
-    return ResponsesRequest.parse(json.getBytes(StandardCharsets.UTF_8));
+    return ResponsesRequest.parse(json.getBytes(StandardCharsets.UTF_8), previous -> STORED);
   }
 
   /** A body with {@code fields} spliced after model and input. */
@@ -77,7 +81,7 @@ class ResponsesRequestTest {
     assertThat(r.extraBody()).isEmpty();
     assertThat(p.store()).isFalse();
     assertThat(p.dropped()).isEmpty();
-    assertThat(p.input()).containsExactly(ChatMessage.user("Hi"));
+    assertThat(p.conversation()).containsExactly(ChatMessage.user("Hi"));
     assertThat(p.echo().get("metadata").get("k").asText()).isEqualTo("v");
     assertThat(p.echo().get("instructions").asText()).isEqualTo("Be brief.");
     assertThat(p.echo().get("reasoning").get("summary").asText()).isEqualTo("auto");
@@ -283,9 +287,10 @@ class ResponsesRequestTest {
         .isEqualTo(ToolChoice.NONE);
     assertThat(parse(body("\"previous_response_id\":\"resp_1\"")).previousResponseId())
         .isEqualTo("resp_1");
+    // a previous response alone (no input) continues its conversation
     assertThat(
             parse("{\"model\":\"m/x\",\"previous_response_id\":\"resp_1\"}").request().messages())
-        .isEmpty();
+        .isEqualTo(STORED);
   }
 
   @ParameterizedTest(name = "{0} is a 400 naming {1}")
@@ -369,6 +374,7 @@ class ResponsesRequestTest {
           {"model":" ","input":"Hi"}                                        | model
           {"model":"m/x"}                                                   | input
           {"model":"m/x","input":[]}                                        | input
+          {"model":"m/x","input":[],"previous_response_id":""}              | input
           {"model":"m/x","input":7}                                         | input
           {"model":"m/x","input":[7]}                                       | input[0]
           {"model":"m/x","input":[{}]}                                      | input[0].type
@@ -426,13 +432,17 @@ class ResponsesRequestTest {
 
   @Test
   void putsAStoredConversationBetweenTheInstructionsAndTheInput() {
-    ResponsesRequest p = parse(body("\"instructions\":\"New\""));
-    List<ChatMessage> history = List.of(ChatMessage.user("Before"), ChatMessage.assistant("Yes"));
-    assertThat(p.withHistory(history).messages())
+    ResponsesRequest p =
+        parse(body("\"instructions\":\"New\",\"previous_response_id\":\"resp_1\""));
+    assertThat(p.request().messages())
         .containsExactly(
             ChatMessage.system("New"),
             ChatMessage.user("Before"),
             ChatMessage.assistant("Yes"),
             ChatMessage.user("Hi"));
+    // what this answer's stored conversation begins with: no instructions
+    assertThat(p.conversation())
+        .containsExactly(
+            ChatMessage.user("Before"), ChatMessage.assistant("Yes"), ChatMessage.user("Hi"));
   }
 }

@@ -130,7 +130,8 @@ public final class HistoryNormaliser {
    * {@code r}'s history adapted for {@code profile}.
    *
    * @throws RequestEncodingException when the history holds what the family cannot take and nothing
-   *     here can convert (an image by URL for a family that takes only inline data)
+   *     here can convert (an image by URL for a family that takes only inline data), or when no
+   *     message is left to send
    */
   public static Normalised normalise(ChatRequest r, Profile profile)
       throws RequestEncodingException {
@@ -235,6 +236,11 @@ public final class HistoryNormaliser {
             back.put(to, renamed.getOrDefault(from, from));
           });
       out = ToolCallIds.conform(out, profile.ids());
+    }
+    if (out.isEmpty() && !in.isEmpty()) {
+      // a request has a message to send (ChatRequest refuses one without): none is left here
+      throw new RequestEncodingException(
+          "messages: none left for " + family.wireName() + " (" + String.join("; ", adapted) + ")");
     }
     return new Normalised(
         out, adapted, back, thinkingOff, profile.strict(), endUserLeftOut, echoedPrefix);

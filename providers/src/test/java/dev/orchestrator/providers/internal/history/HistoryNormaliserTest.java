@@ -318,6 +318,17 @@ class HistoryNormaliserTest {
   }
 
   @Test
+  void aHistoryWithNoMessageLeftForTheFamilyIsNotSent() throws Exception {
+    ChatRequest emptyTurn = ChatRequest.builder("p/m").message(ChatMessage.assistant("")).build();
+
+    assertThatThrownBy(() -> HistoryNormaliser.normalise(emptyTurn, Family.GEMINI))
+        .isInstanceOf(RequestEncodingException.class)
+        .hasMessageStartingWith("messages: none left for gemini (messages[0]: empty assistant");
+    assertThat(HistoryNormaliser.normalise(emptyTurn, Family.OPENAI).messages())
+        .isEqualTo(emptyTurn.messages());
+  }
+
+  @Test
   void anImageByUrlIsRefusedNamingTheFieldWhereOnlyInlineDataIsTaken() throws Exception {
     ChatRequest byUrl =
         ChatRequest.builder("p/m")

@@ -9,32 +9,33 @@ import java.util.function.Function;
 
 /**
  * Looks up a provider's API key from the environment variables its catalog entry names (first set
- * one wins). The key is returned only to the client that puts it on the wire. Thread-safe.
+ * one wins). A blank value (empty or whitespace only) counts as unset, as an empty environment
+ * variable does, in every factory here. The key is returned only to the client that puts it on the
+ * wire. Thread-safe.
  */
 @FunctionalInterface
 public interface Credentials {
-  /** Resolves a variable name to its value, or empty. */
+  /** Resolves a variable name to its value, or empty when it is unset or blank. */
   Optional<String> lookup(String variable);
 
   /** Credentials from the process environment. */
   static Credentials fromEnvironment() {
-    return name -> Optional.ofNullable(System.getenv(name)).filter(v -> !v.isBlank());
+    return from(System::getenv);
   }
 
   /** Credentials from a map (tests, simulation). */
   static Credentials of(Map<String, String> values) {
-    Map<String, String> copy = Map.copyOf(values);
-    return name -> Optional.ofNullable(copy.get(name));
+    return from(Map.copyOf(values)::get);
   }
 
   /** Every variable resolves to {@code value} (simulation: a placeholder credential). */
   static Credentials constant(String value) {
-    return name -> Optional.of(value);
+    return from(name -> value);
   }
 
-  /** Adapts a function. */
+  /** Adapts a function; a {@code null} or blank value is unset. */
   static Credentials from(Function<String, String> f) {
-    return name -> Optional.ofNullable(f.apply(name));
+    return name -> Optional.ofNullable(f.apply(name)).filter(v -> !v.isBlank());
   }
 
   /**

@@ -24,6 +24,12 @@ public final class OrchestratorException extends RuntimeException {
     CANDIDATES_EXHAUSTED,
     /** Nothing was eligible. */
     NO_CANDIDATES,
+    /**
+     * The model names no virtual model, pool or route of the catalog: nothing was planned. The
+     * caller receives the {@link UnknownModelException} itself (it names the close matches); {@link
+     * OrchestratorListener#onFailure} and {@link #refused} see this type, with it as the cause.
+     */
+    MODEL_NOT_FOUND,
     /** Every failure was a size failure (context window or body size). */
     REQUEST_TOO_LARGE,
     /** Every candidate is cooling down; see {@link #retryAfter()}. */
@@ -76,8 +82,8 @@ public final class OrchestratorException extends RuntimeException {
 
   /**
    * The orchestrator's exception for a request refused before any route was planned: {@link
-   * Type#NO_CANDIDATES} for an unknown model ({@link UnknownModelException}, which names the close
-   * matches), {@link Type#REQUEST_REJECTED} for a request the engine cannot build ({@link
+   * Type#MODEL_NOT_FOUND} for an unknown model ({@link UnknownModelException}, which names the
+   * close matches), {@link Type#REQUEST_REJECTED} for a request the engine cannot build ({@link
    * IllegalArgumentException}, naming the field); {@code e} is its cause and there is no trace. The
    * adapters use it so that a framework exception's cause is always an {@code
    * OrchestratorException}.
@@ -85,7 +91,7 @@ public final class OrchestratorException extends RuntimeException {
   public static OrchestratorException refused(IllegalArgumentException e) {
     OrchestratorException o =
         new OrchestratorException(
-            e instanceof UnknownModelException ? Type.NO_CANDIDATES : Type.REQUEST_REJECTED,
+            e instanceof UnknownModelException ? Type.MODEL_NOT_FOUND : Type.REQUEST_REJECTED,
             e.getMessage(),
             null,
             null,

@@ -36,7 +36,7 @@ public interface OrchestratorListener {
    * The request ended without an answer: fires for every exit that is not a success, also before
    * {@link #onPlan}. When something other than an {@link OrchestratorException} ended it (an
    * unknown model, a free-tier violation, a bug), {@code error} wraps that exception as its cause
-   * ({@link OrchestratorException.Type#NO_CANDIDATES} for an unknown model, else {@link
+   * ({@link OrchestratorException.Type#MODEL_NOT_FOUND} for an unknown model, else {@link
    * OrchestratorException.Type#INTERNAL_ERROR}) and the caller receives the original exception.
    */
   default void onFailure(OrchestratorException error) {}

@@ -277,8 +277,8 @@ final class RunRecord {
 
   /**
    * The outcome listeners see when {@code e}, not an {@link OrchestratorException}, ends the
-   * request: {@link OrchestratorException.Type#NO_CANDIDATES} for an unknown model (no route serves
-   * it), else {@link OrchestratorException.Type#INTERNAL_ERROR}; {@code e} is the cause.
+   * request: {@link OrchestratorException.Type#MODEL_NOT_FOUND} for an unknown model, else {@link
+   * OrchestratorException.Type#INTERNAL_ERROR}; {@code e} is the cause.
    */
   OrchestratorException foreignExit(RuntimeException e) {
     return foreignExit(e, trace());
@@ -290,7 +290,7 @@ final class RunRecord {
   static OrchestratorException foreignExit(RuntimeException e, Trace trace) {
     OrchestratorException.Type type =
         e instanceof UnknownModelException
-            ? OrchestratorException.Type.NO_CANDIDATES
+            ? OrchestratorException.Type.MODEL_NOT_FOUND
             : OrchestratorException.Type.INTERNAL_ERROR;
     OrchestratorException outcome =
         new OrchestratorException(type, e.getMessage(), null, trace, null);

@@ -287,7 +287,8 @@ class RouteHealthLoopTest {
     o.chat(request("a/m"));
     assertThatThrownBy(() -> o.chat(request("nope/none")))
         .isExactlyInstanceOf(UnknownModelException.class);
-    assertThat(events).containsExactly("success", "success", "no_candidates:UnknownModelException");
+    assertThat(events)
+        .containsExactly("success", "success", "model_not_found:UnknownModelException");
     assertThat(o.listenerFailures()).isEqualTo(2);
   }
 }

@@ -9,8 +9,10 @@ import dev.orchestrator.engine.chat.ChatResponse;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Plan;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
@@ -24,8 +26,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Optional OpenTelemetry spans for the orchestrator, through the API artifact only (the application
- * brings the SDK): one {@code orchestrator.chat} span per request and one child span per attempt.
- * Spans never carry prompts, outputs or keys.
+ * brings the SDK): one {@code orchestrator.chat} span per request — a request refused before any
+ * plan too, such as one for an unknown model ({@code error.type} {@code model_not_found}) — and one
+ * child span per attempt. Spans never carry prompts, outputs or keys.
  *
  * <p>Each attempt is a model call, so its span follows the OpenTelemetry GenAI semantic conventions
  * that Spring AI and LangChain4j also emit: named {@code chat <model>} (the route's upstream model
@@ -82,7 +85,7 @@ public final class OpenTelemetryListener implements OrchestratorListener {
             .spanBuilder("orchestrator.chat")
             .setSpanKind(SpanKind.INTERNAL)
             .setAttribute(MODEL, plan.model())
-            .setAttribute(POOL, plan.pool().wireName())
+            .setAttribute(POOL, plan.pool().planName())
             .setAttribute(OPERATION, "chat")
             .setAttribute(REQUEST_MODEL, plan.model())
             .startSpan();
@@ -162,18 +165,32 @@ public final class OpenTelemetryListener implements OrchestratorListener {
   public void onFailure(OrchestratorException error) {
     Request r = request.get();
     request.remove();
-    if (r != null) {
-      Span s = r.span();
-      // A foreign exit (a bug) is named by its exception class, as OpenTelemetry's error.type asks.
-      boolean foreign =
-          error.type() == OrchestratorException.Type.INTERNAL_ERROR && error.getCause() != null;
-      String type = foreign ? error.getCause().getClass().getName() : error.type().wireName();
-      s.setAttribute(ERROR_TYPE, type);
-      if (error.status() != null) {
-        s.setAttribute(HTTP_STATUS, (long) error.status());
-      }
-      s.setStatus(StatusCode.ERROR, error.type().wireName());
-      s.end();
+    // A request refused before any plan (an unknown model) is a request all the same: its span
+    // opens and ends here.
+    Span s = r != null ? r.span() : refusedSpan(error);
+    // A foreign exit (a bug) is named by its exception class, as OpenTelemetry's error.type asks.
+    boolean foreign =
+        error.type() == OrchestratorException.Type.INTERNAL_ERROR && error.getCause() != null;
+    String type = foreign ? error.getCause().getClass().getName() : error.type().wireName();
+    s.setAttribute(ERROR_TYPE, type);
+    if (error.status() != null) {
+      s.setAttribute(HTTP_STATUS, (long) error.status());
     }
+    s.setStatus(StatusCode.ERROR, error.type().wireName());
+    s.end();
+  }
+
+  /** The span of a request that ended before its plan, with the model it named when known. */
+  private Span refusedSpan(OrchestratorException error) {
+    SpanBuilder b =
+        tracer
+            .spanBuilder("orchestrator.chat")
+            .setSpanKind(SpanKind.INTERNAL)
+            .setAttribute(OPERATION, "chat");
+    if (error.getCause() instanceof UnknownModelException u) {
+      String model = UnknownModelException.shown(u.model()); // a request may name megabytes
+      b.setAttribute(MODEL, model).setAttribute(REQUEST_MODEL, model);
+    }
+    return b.startSpan();
   }
 }

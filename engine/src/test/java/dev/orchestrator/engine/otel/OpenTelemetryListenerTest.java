@@ -2,6 +2,7 @@ package dev.orchestrator.engine.otel;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorPolicy;
@@ -9,6 +10,7 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.testing.Catalogs;
@@ -66,6 +68,8 @@ class OpenTelemetryListenerTest {
     assertThat(failed.getParentSpanId()).isEqualTo(root.getSpanId());
     assertThat(root.getAttributes().get(OpenTelemetryListener.ROUTE)).isEqualTo("b/m");
     assertThat(root.getAttributes().get(OpenTelemetryListener.REQUEST_MODEL)).isEqualTo("v");
+    // a pool of the config is reported as route reports it, whichever its kind
+    assertThat(root.getAttributes().get(OpenTelemetryListener.POOL)).isEqualTo("group");
     assertThat(root.getAttributes().get(OpenTelemetryListener.PROVIDER)).isEqualTo("b");
     assertThat(root.getAttributes().get(OpenTelemetryListener.RESPONSE_MODEL)).isEqualTo("m");
     assertThat(root.getAttributes().get(OpenTelemetryListener.FINISH_REASONS))
@@ -106,6 +110,32 @@ class OpenTelemetryListenerTest {
     SpanData root = rootSpanOf(b, OrchestratorException.class);
     assertThat(root.getAttributes().get(OpenTelemetryListener.ERROR_TYPE))
         .isEqualTo("backend_unavailable");
+  }
+
+  @Test
+  void aRequestForAnUnknownModelIsASpanWithErrorTypeModelNotFound() {
+    InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+    TaskOrchestrator o =
+        TaskOrchestrator.builder()
+            .providers(ProviderClients.single(call -> fail("no route is called")))
+            .catalog(Catalogs.of(Catalogs.priced("a", "m", 1000)))
+            .credentials(Credentials.constant("k"))
+            .listener(new OpenTelemetryListener(provider.get("test")))
+            .build();
+
+    assertThatThrownBy(() -> o.chat(ChatRequest.builder("a/mm").user("hi").build()))
+        .isExactlyInstanceOf(UnknownModelException.class);
+
+    // refused before any plan, it is still a request: one span, as the exception says it
+    List<SpanData> spans = exporter.getFinishedSpanItems();
+    assertThat(spans).extracting(SpanData::getName).containsExactly("orchestrator.chat");
+    SpanData root = spans.get(0);
+    assertThat(root.getAttributes().get(OpenTelemetryListener.ERROR_TYPE))
+        .isEqualTo("model_not_found");
+    assertThat(root.getAttributes().get(OpenTelemetryListener.REQUEST_MODEL)).isEqualTo("a/mm");
+    assertThat(root.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
   }
 
   /** Runs one request that must throw {@code thrown} unchanged; returns its finished chat span. */

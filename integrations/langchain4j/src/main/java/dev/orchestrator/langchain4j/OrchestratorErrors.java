@@ -83,7 +83,7 @@ public final class OrchestratorErrors {
     return switch (e.type()) {
       case REQUEST_REJECTED -> byCategory(last, Kind.INVALID_REQUEST);
       case BACKEND_UNAVAILABLE, CANDIDATES_EXHAUSTED -> byCategory(last, Kind.INTERNAL_SERVER);
-      case NO_CANDIDATES -> Kind.MODEL_NOT_FOUND;
+      case NO_CANDIDATES, MODEL_NOT_FOUND -> Kind.MODEL_NOT_FOUND;
       case REQUEST_TOO_LARGE -> Kind.INVALID_REQUEST;
       case RATE_LIMITED -> Kind.RATE_LIMIT;
       case DEADLINE_EXCEEDED -> Kind.TIMEOUT;

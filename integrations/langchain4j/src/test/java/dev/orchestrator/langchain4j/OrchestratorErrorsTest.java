@@ -28,6 +28,7 @@ class OrchestratorErrorsTest {
           RATE_LIMITED,           null,                    RateLimitException
           DEADLINE_EXCEEDED,      TIMEOUT,                 TimeoutException
           NO_CANDIDATES,          null,                    ModelNotFoundException
+          MODEL_NOT_FOUND,        null,                    ModelNotFoundException
           REQUEST_TOO_LARGE,      CONTEXT_LENGTH_EXCEEDED, InvalidRequestException
           STREAM_INTERRUPTED,     STREAM_INTERRUPTED,      InternalServerException
           TOOL_EXECUTION_STOPPED, TOOL_EXECUTION_STOPPED,  NonRetriableException
@@ -66,7 +67,7 @@ class OrchestratorErrorsTest {
     assertThat(mapped).isInstanceOf(dev.langchain4j.exception.ModelNotFoundException.class);
     // The README's pattern holds for every mapped exception: the cause is an OrchestratorException.
     OrchestratorException cause = OrchestratorErrors.orchestratorException(mapped).orElseThrow();
-    assertThat(cause.type()).isEqualTo(OrchestratorException.Type.NO_CANDIDATES);
+    assertThat(cause.type()).isEqualTo(OrchestratorException.Type.MODEL_NOT_FOUND);
     assertThat(cause).hasCause(unknown).hasMessage(unknown.getMessage());
     RuntimeException invalid =
         OrchestratorErrors.toLangChain4j(new IllegalArgumentException("top_p"));

@@ -57,7 +57,7 @@ class ReadmeExampleTest {
   void exampleReportsATypoWithTheCloseMatchesInsteadOfThrowing() {
     try (LoopbackOrchestrator lb = LoopbackOrchestrator.start(Map.of())) {
       assertThat(Agent.ask(lb.orchestrator(), "orchestrator/fre"))
-          .startsWith("no_candidates: ")
+          .startsWith("model_not_found: ")
           .contains("orchestrator/free");
     }
   }

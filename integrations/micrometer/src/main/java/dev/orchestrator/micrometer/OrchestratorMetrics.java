@@ -12,7 +12,6 @@ import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.plan.RoutePlanner;
-import dev.orchestrator.engine.plan.UnknownModelException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.Gauge;
@@ -35,8 +34,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <tr><th>series</th><th>labels</th><th>what</th></tr>
  *   <tr><td>{@code orchestrator_requests_total}</td><td>model, outcome</td>
  *       <td>finished requests; outcome {@code success}, the error type ({@code
- *       candidates_exhausted}, {@code stream_interrupted}…), or {@value #MODEL_NOT_FOUND} for a
- *       model the catalog does not know (which the engine reports as {@code no_candidates})</td></tr>
+ *       candidates_exhausted}, {@code stream_interrupted}…; {@value #MODEL_NOT_FOUND} for a model
+ *       the catalog does not know)</td></tr>
  *   <tr><td>{@code orchestrator_request_duration_seconds}</td><td>model, outcome</td>
  *       <td>histogram of the whole request: every attempt, backoff and failover</td></tr>
  *   <tr><td>{@code orchestrator_time_to_first_token_seconds}</td><td>model</td>
@@ -91,9 +90,9 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   public static final String OTHER = "other";
 
   /**
-   * The {@code outcome} of a request for a model the catalog does not know: what {@code serve}'s
-   * {@code 404} and access log call it, not the engine's {@code no_candidates} (nothing was planned
-   * for it, so no candidate was found wanting).
+   * The {@code outcome} of a request for a model the catalog does not know: the engine's {@link
+   * OrchestratorException.Type#MODEL_NOT_FOUND}, as {@code serve}'s {@code 404} and access log call
+   * it.
    */
   public static final String MODEL_NOT_FOUND = "model_not_found";
 
@@ -255,10 +254,7 @@ public final class OrchestratorMetrics implements OrchestratorListener {
 
   @Override
   public void onFailure(OrchestratorException error) {
-    String outcome =
-        error.getCause() instanceof UnknownModelException
-            ? MODEL_NOT_FOUND
-            : error.type().wireName();
+    String outcome = error.type().wireName();
     finished(error.trace(), outcome);
     genAi(genAiKey(error.trace(), null, outcome), error.trace());
   }

@@ -56,6 +56,7 @@ public final class OrchestratorAiErrors {
           e.lastFailure() != null && transientCategory(e.lastFailure().category());
       case REQUEST_REJECTED,
           NO_CANDIDATES,
+          MODEL_NOT_FOUND,
           REQUEST_TOO_LARGE,
           TOOL_EXECUTION_STOPPED,
           CANCELLED,

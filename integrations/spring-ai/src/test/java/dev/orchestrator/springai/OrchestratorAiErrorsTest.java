@@ -28,6 +28,7 @@ class OrchestratorAiErrorsTest {
           BACKEND_UNAVAILABLE,    null,                    NonTransientAiException
           REQUEST_REJECTED,       REQUEST_INVALID,         NonTransientAiException
           NO_CANDIDATES,          null,                    NonTransientAiException
+          MODEL_NOT_FOUND,        null,                    NonTransientAiException
           REQUEST_TOO_LARGE,      CONTEXT_LENGTH_EXCEEDED, NonTransientAiException
           TOOL_EXECUTION_STOPPED, TOOL_EXECUTION_STOPPED,  NonTransientAiException
           CANCELLED,              CANCELLED,               NonTransientAiException
@@ -54,7 +55,7 @@ class OrchestratorAiErrorsTest {
         OrchestratorAiErrors.toSpringAi(
             new dev.orchestrator.engine.plan.UnknownModelException("x/y", java.util.List.of()));
     assertThat(OrchestratorAiErrors.orchestratorException(unknown).orElseThrow().type())
-        .isEqualTo(OrchestratorException.Type.NO_CANDIDATES);
+        .isEqualTo(OrchestratorException.Type.MODEL_NOT_FOUND);
     IllegalStateException other = new IllegalStateException("bug");
     assertThat(OrchestratorAiErrors.toSpringAi(other)).isSameAs(other);
   }

@@ -105,6 +105,10 @@ public final class ErrorMapper {
           case TOOL_EXECUTION_STOPPED -> synth(409, "tool_execution_error", e, null);
           case DEADLINE_EXCEEDED -> synth(504, "timeout_error", e, null);
           case NO_CANDIDATES -> noCandidates(e, request);
+          // The caller gets the UnknownModelException itself (unknownModel): mapped for
+          // completeness.
+          case MODEL_NOT_FOUND ->
+              ApiError.of(404, "invalid_request_error", e.getMessage(), "model", "model_not_found");
           case CANCELLED -> synth(499, "cancelled", e, null);
           case INTERNAL_ERROR ->
               ApiError.internal(e.getCause() instanceof RuntimeException c ? c : e);

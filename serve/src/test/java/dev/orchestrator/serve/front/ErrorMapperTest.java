@@ -28,6 +28,7 @@ class ErrorMapperTest {
           TOOL_EXECUTION_STOPPED, 409, tool_execution_error
           DEADLINE_EXCEEDED,      504, timeout_error
           NO_CANDIDATES,          503, service_unavailable_error
+          MODEL_NOT_FOUND,        404, invalid_request_error
           REQUEST_TOO_LARGE,      413, invalid_request_error
           REQUEST_REJECTED,       502, upstream_error
           """)

@@ -78,10 +78,7 @@ public final class CatalogLoader {
     for (Path p : paths) {
       drafts.add(Readers.read(SourceText.ofText(p.toString(), read(p))));
     }
-    Draft merged = mergeDrafts(drafts);
-    Catalog c = merged.build();
-    merged.warnings().forEach(warnings);
-    return c;
+    return merge(drafts, warnings);
   }
 
   /**
@@ -98,13 +95,13 @@ public final class CatalogLoader {
   /**
    * Parses a fetched copy of one source (a refresh): as {@link #parse}, but a document that lists
    * no models ({@code {}}, {@code {"data":[]}}…) is rejected, so that an upstream answering with an
-   * empty body never replaces the last good catalog.
+   * empty body never replaces the last good catalog; its warnings go to {@code warnings}.
    *
    * @throws CatalogException when the text is malformed, not a valid catalog, or lists no models
    */
-  static Catalog parseFetched(String sourceName, String text) {
+  static Catalog parseFetched(String sourceName, String text, Consumer<String> warnings) {
     Objects.requireNonNull(text, "text");
-    return merge(List.of(Readers.readFetched(SourceText.ofText(sourceName, text))));
+    return merge(List.of(Readers.readFetched(SourceText.ofText(sourceName, text))), warnings);
   }
 
   /**
@@ -115,7 +112,18 @@ public final class CatalogLoader {
    * @throws CatalogException naming the source when one is malformed or invalid
    */
   public static Catalog parseAll(List<Text> texts, boolean onDefault) {
+    return parseAll(texts, onDefault, warning -> {});
+  }
+
+  /**
+   * Parses and merges sources like {@link #parseAll(List, boolean)}, and hands every warning of the
+   * merge to {@code warnings}, one line each, as {@link #load(List, Consumer)} does for files.
+   *
+   * @throws CatalogException naming the source when one is malformed or invalid
+   */
+  public static Catalog parseAll(List<Text> texts, boolean onDefault, Consumer<String> warnings) {
     Objects.requireNonNull(texts, "texts");
+    Objects.requireNonNull(warnings, "warnings");
     List<Draft> drafts = new ArrayList<>();
     if (onDefault) {
       drafts.add(DefaultHolder.DRAFT);
@@ -123,7 +131,7 @@ public final class CatalogLoader {
     for (Text t : texts) {
       drafts.add(Readers.read(SourceText.ofText(t.name(), t.text())));
     }
-    return merge(drafts);
+    return merge(drafts, warnings);
   }
 
   /**
@@ -160,7 +168,15 @@ public final class CatalogLoader {
   }
 
   private static Catalog merge(List<Draft> drafts) {
-    return mergeDrafts(drafts).build();
+    return merge(drafts, warning -> {});
+  }
+
+  /** The merged catalog; its warnings go to {@code warnings} once it is built. */
+  private static Catalog merge(List<Draft> drafts, Consumer<String> warnings) {
+    Draft merged = mergeDrafts(drafts);
+    Catalog c = merged.build();
+    merged.warnings().forEach(warnings);
+    return c;
   }
 
   private static Draft mergeDrafts(List<Draft> drafts) {

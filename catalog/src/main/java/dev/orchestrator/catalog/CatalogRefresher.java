@@ -21,6 +21,7 @@ import java.util.Properties;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * Keeps a catalog from one remote or local source fresh (docs/design.md §7). A fetch sends a fixed
@@ -56,6 +57,7 @@ public final class CatalogRefresher {
   private final Sleeper sleeper;
   private final Catalog fallback;
   private final System.Logger logger;
+  private final Consumer<String> warnings;
   private final SourceCache sourceCache;
   private final BodyDeadline.Timer bodyTimer;
   private final LoadingCache<String, Catalog> cache;
@@ -78,6 +80,7 @@ public final class CatalogRefresher {
     this.sleeper = b.sleeper;
     this.fallback = b.fallback;
     this.logger = b.logger;
+    this.warnings = b.warnings;
     this.sourceCache = b.sourceCache;
     this.bodyTimer = b.bodyTimer;
     this.cache =
@@ -233,7 +236,7 @@ public final class CatalogRefresher {
       attempts = attempt;
       try {
         String text = remote ? get() : CatalogLoader.read(localPath());
-        Catalog parsed = CatalogLoader.parseFetched(name, text);
+        Catalog parsed = CatalogLoader.parseFetched(name, text, warnings);
         keep(text);
         return new Outcome(parsed, true, attempts, null);
       } catch (Transient t) {
@@ -366,6 +369,7 @@ public final class CatalogRefresher {
     private Executor executor = ForkJoinPool.commonPool();
     private Catalog fallback = Catalog.empty();
     private System.Logger logger = System.getLogger(CatalogRefresher.class.getName());
+    private Consumer<String> warnings = warning -> {};
     private SourceCache sourceCache;
     private BodyDeadline.Timer bodyTimer = BodyDeadline.WALL_CLOCK;
 
@@ -449,6 +453,16 @@ public final class CatalogRefresher {
     /** Where the one-per-outage failure message goes. */
     public Builder logger(System.Logger v) {
       logger = Objects.requireNonNull(v, "logger");
+      return this;
+    }
+
+    /**
+     * Where the warnings of each copy loaded go, one line each (a deny entry that matches nothing,
+     * …), as {@link CatalogLoader#load(java.util.List, Consumer)} hands those of files (default:
+     * nowhere; a reader that merges the source with others reports the merge's instead).
+     */
+    public Builder warnings(Consumer<String> v) {
+      warnings = Objects.requireNonNull(v, "warnings");
       return this;
     }
 

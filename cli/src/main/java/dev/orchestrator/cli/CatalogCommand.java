@@ -167,8 +167,8 @@ public final class CatalogCommand implements Runnable {
       Catalog fallback = catalog.load(spec.commandLine().getErr());
       CatalogRefresher.Outcome o;
       // A failure is reported below, and the refresher's warning of it is not printed; a warning
-      // of a loaded source (its copy not kept) is. It is kept in the cache, where serve and
-      // catalog list find it.
+      // of a loaded source (its copy not kept, what its catalog skipped) is. It is kept in the
+      // cache, where serve and catalog list find it.
       WarningLines warnings = new WarningLines();
       try {
         o =
@@ -176,6 +176,7 @@ public final class CatalogCommand implements Runnable {
                 .fallback(fallback)
                 .cache(cacheDir.cache())
                 .logger(warnings)
+                .warnings(w -> warnings.log(System.Logger.Level.WARNING, w))
                 .build()
                 .refreshNow();
       } catch (IllegalArgumentException e) {

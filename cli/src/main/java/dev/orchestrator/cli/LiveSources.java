@@ -41,9 +41,10 @@ final class LiveSources {
               .catalogs(files.paths())
               .sources(sources)
               .cacheDir(cacheDir.directory())
-              .refresher(r -> r.logger(warnings))
+              .logger(warnings)
               .build();
-      warnings.print(err); // e.g. a source not fetched, its cached copy used
+      // e.g. a source not fetched, its cached copy used; what the catalog skipped, as --catalog
+      warnings.print(err);
       return new LiveSources(live.current(), live);
     } catch (CatalogException e) {
       throw CliException.input(e.getMessage(), e);

@@ -73,6 +73,31 @@ class CatalogCacheTest {
     assertThat(doc.at("/liveSources/0/fetchedAt").asText()).isNotEmpty();
   }
 
+  @Test
+  void aSourcesWarningsAreWarningLinesAsACatalogFilesAre() throws Exception {
+    Path config = dir.resolve("deny.yaml");
+    Files.writeString(config, SOURCE + "deny: [\"acme/fast-2\"]\n");
+    String cache = dir.resolve("cache").toString();
+    String warning =
+        "warning: "
+            + config
+            + ":5:8: deny[0]: 'acme/fast-2' matches no route of this catalog (did you mean"
+            + " 'acme/fast-1'?); it denies nothing until a route it matches is added\n";
+
+    CliRun file = CliRun.of("catalog", "list", "--catalog", config.toString(), "--json");
+    CliRun refresh =
+        CliRun.of(
+            "catalog", "refresh", "--source", config.toString(), "--cache-dir", cache, "--json");
+    CliRun list =
+        CliRun.of("catalog", "list", "--source", config.toString(), "--cache-dir", cache, "--json");
+
+    assertThat(file.err).isEqualTo(warning);
+    assertThat(refresh.code).isEqualTo(OrchestratorCli.EXIT_OK);
+    assertThat(refresh.err).isEqualTo(warning);
+    assertThat(list.code).isEqualTo(OrchestratorCli.EXIT_OK);
+    assertThat(list.err).isEqualTo(warning);
+  }
+
   /** Serves {@link #SOURCE} on 127.0.0.1 until closed. */
   private static HttpServer serve() throws Exception {
     HttpServer server =

@@ -30,7 +30,10 @@ import java.util.function.UnaryOperator;
  * copies that do not merge with the other sources — keeps the last good copies in service and in
  * the cache (the refresher logs the failure once per outage, {@link #failures()} counts every one),
  * and at start-up a source that cannot be fetched is read from the cache. The catalog's age is that
- * of its oldest source copy (or the time since start-up without sources).
+ * of its oldest source copy (or the time since start-up without sources). The warnings of the merge
+ * (what a file or source says that is kept but likely a mistake, as {@link CatalogLoader#load(List,
+ * java.util.function.Consumer)} hands them) are logged as warnings, each when the catalog that
+ * brings it is put in service and not again while it stays.
  *
  * <p>Thread-safe: {@link #refresh()} is serialised; readers see one catalog or the next.
  */
@@ -43,11 +46,15 @@ public final class LiveCatalog {
   private final Clock clock;
   private final Instant startedAt;
   private final AtomicLong failures = new AtomicLong();
+  private final System.Logger logger;
+  // the warnings of the catalog in force, already logged
+  private List<String> warned = List.of();
   private volatile Catalog current;
   private volatile Consumer<Catalog> listener = c -> {};
 
   private LiveCatalog(Builder b) {
     this.clock = b.clock;
+    this.logger = b.logger;
     this.startedAt = clock.instant();
     this.cache = SourceCache.at(b.cacheDir, clock);
     this.onDefault = b.catalogs.isEmpty();
@@ -55,7 +62,7 @@ public final class LiveCatalog {
     this.after = texts(b.configs);
     List<CatalogRefresher> rs = new ArrayList<>();
     for (String s : b.sources) {
-      rs.add(b.refresher.apply(CatalogRefresher.builder(s)).cache(cache).build());
+      rs.add(b.refresher.apply(CatalogRefresher.builder(s).logger(logger)).cache(cache).build());
     }
     this.refreshers = List.copyOf(rs);
     for (CatalogRefresher r : refreshers) {
@@ -81,7 +88,7 @@ public final class LiveCatalog {
         }
       }
     }
-    this.current = merge();
+    this.current = inService(merge());
   }
 
   /** A catalog that never changes (no sources): {@code catalog} as given. */
@@ -91,6 +98,7 @@ public final class LiveCatalog {
 
   private LiveCatalog(Catalog fixed, Clock clock) {
     this.clock = clock;
+    this.logger = System.getLogger(LiveCatalog.class.getName());
     this.startedAt = clock.instant();
     this.cache = SourceCache.at(null, clock);
     this.onDefault = false;
@@ -181,7 +189,7 @@ public final class LiveCatalog {
     if (!loaded) {
       return false;
     }
-    Catalog next;
+    Merged next;
     try {
       next = merge();
     } catch (CatalogException e) {
@@ -192,29 +200,43 @@ public final class LiveCatalog {
         try {
           cache.restore(copy);
         } catch (UncheckedIOException disk) {
-          System.getLogger(LiveCatalog.class.getName())
-              .log(System.Logger.Level.WARNING, "{0}", disk.getMessage());
+          logger.log(System.Logger.Level.WARNING, "{0}", disk.getMessage());
         }
       }
-      System.getLogger(LiveCatalog.class.getName())
-          .log(
-              System.Logger.Level.WARNING,
-              "catalog refresh: keeping the last good catalog: {0}",
-              e.getMessage());
+      logger.log(
+          System.Logger.Level.WARNING,
+          "catalog refresh: keeping the last good catalog: {0}",
+          e.getMessage());
       return false;
     }
-    current = next;
-    listener.accept(next);
+    current = inService(next);
+    listener.accept(current);
     return true;
   }
 
-  private Catalog merge() {
+  /** A merged catalog and the warnings of its merge. */
+  private record Merged(Catalog catalog, List<String> warnings) {}
+
+  private Merged merge() {
     List<CatalogLoader.Text> all = new ArrayList<>(before);
     for (CatalogRefresher r : refreshers) {
       cache.load(r.source()).ifPresent(e -> all.add(new CatalogLoader.Text(r.name(), e.text())));
     }
     all.addAll(after);
-    return CatalogLoader.parseAll(all, onDefault);
+    List<String> warnings = new ArrayList<>();
+    Catalog c = CatalogLoader.parseAll(all, onDefault, warnings::add);
+    return new Merged(c, List.copyOf(warnings));
+  }
+
+  /** {@code m}'s catalog, put in service: its warnings not yet logged are logged now. */
+  private Catalog inService(Merged m) {
+    for (String w : m.warnings()) {
+      if (!warned.contains(w)) {
+        logger.log(System.Logger.Level.WARNING, "{0}", w);
+      }
+    }
+    warned = m.warnings();
+    return m.catalog();
   }
 
   private static List<CatalogLoader.Text> texts(List<Path> paths) {
@@ -233,6 +255,7 @@ public final class LiveCatalog {
     private Path cacheDir;
     private Clock clock = Clock.systemUTC();
     private UnaryOperator<CatalogRefresher.Builder> refresher = b -> b;
+    private System.Logger logger = System.getLogger(LiveCatalog.class.getName());
 
     private Builder() {}
 
@@ -263,6 +286,15 @@ public final class LiveCatalog {
     /** The clock for fetch times and age (default UTC system clock). */
     public Builder clock(Clock v) {
       clock = Objects.requireNonNull(v, "clock");
+      return this;
+    }
+
+    /**
+     * Where the catalog's warnings and its sources' failures are logged (default the {@code
+     * LiveCatalog} logger; each source's refresher logs there too).
+     */
+    public Builder logger(System.Logger v) {
+      logger = Objects.requireNonNull(v, "logger");
       return this;
     }
 

@@ -269,6 +269,60 @@ class LiveCatalogIT {
     assertThat(restarted.age()).isEqualTo(Duration.ofHours(1));
   }
 
+  @Test
+  void aSourcesWarningsGoToTheLogOnceAsACatalogFilesDo() {
+    CatalogServer source = new CatalogServer();
+    source.serve(
+        "providers:\n"
+            + "  alpha: {baseUrl: \"http://127.0.0.1:9/v1\", apiKeyEnv: [SIM_KEY]}\n"
+            + "routes:\n"
+            + "  \"alpha/old\": {tier: free, contextWindow: 8000}\n"
+            + "deny: [\"alpha/od\"]\n");
+    Recorded log = new Recorded();
+
+    LiveCatalog catalog =
+        LiveCatalog.builder()
+            .sources(List.of(source.url()))
+            .cacheDir(cacheDir)
+            .clock(clock)
+            .logger(log)
+            .refresher(r -> r.sleeper(d -> {}).timeout(Duration.ofSeconds(5)))
+            .build();
+    assertThat(catalog.refresh()).isTrue(); // the same copy again: nothing new to say
+
+    assertThat(log.lines)
+        .containsExactly(
+            "WARNING "
+                + source.url()
+                + ":5:8: deny[0]: 'alpha/od' matches no route of this catalog (did you mean"
+                + " 'alpha/old'?); it denies nothing until a route it matches is added");
+  }
+
+  /** Log records as {@code LEVEL message}. */
+  private static final class Recorded implements System.Logger {
+    final List<String> lines = new ArrayList<>();
+
+    @Override
+    public String getName() {
+      return "recorded";
+    }
+
+    @Override
+    public boolean isLoggable(Level level) {
+      return true;
+    }
+
+    @Override
+    public synchronized void log(Level level, java.util.ResourceBundle b, String m, Throwable t) {
+      lines.add(level + " " + m);
+    }
+
+    @Override
+    public void log(Level level, java.util.ResourceBundle b, String format, Object... params) {
+      log(level, b, java.text.MessageFormat.format(format, params), (Throwable) null);
+    }
+  }
+
   /** The status and failing checks of a {@code /readyz} answer. */
   private static final class Readyz {
     final int status;

@@ -242,6 +242,7 @@ public final class ServeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    ServeLog.install(); // one line per log record, unless the operator configured the log
     Running running = start(spec.commandLine().getErr());
     Runtime.getRuntime().addShutdownHook(new Thread(running::close, "orchestrator-serve-shutdown"));
     running.server().awaitShutdown();

@@ -122,15 +122,6 @@ class WireMappingTest {
   }
 
   @Test
-  void rejectsAToolSchemaThatIsNotJson() {
-    ChatRequest r =
-        ChatRequest.builder("m").user("hi").tool(new ToolDefinition("t", null, "{oops")).build();
-    assertThatThrownBy(() -> OpenAiWire.INSTANCE.encode(r, ROUTE))
-        .isInstanceOf(RequestEncodingException.class)
-        .hasMessage("tool 't' parameters: not valid JSON (expected: a JSON object)");
-  }
-
-  @Test
   void decodesOpenAiContentPartsToolCallsAndUsage() {
     Decoded d =
         decode(

@@ -651,6 +651,19 @@ class MessagesFrontIT {
       assertThat(json(missing.body()).at("/error/type").asText())
           .isEqualTo("invalid_request_error");
       assertThat(json(missing.body()).at("/error/message").asText()).contains("max_tokens");
+
+      HttpResponse<String> badSchema =
+          post(
+              f,
+              "{\"model\":\"x\",\"max_tokens\":5,\"messages\":[{\"role\":\"user\","
+                  + "\"content\":\"Hi\"}],\"tools\":[{\"name\":\"t\",\"input_schema\":"
+                  + "{\"type\":\"string\"}}]}",
+              Map.of("x-api-key", ServeFixture.TOKEN));
+      assertThat(badSchema.statusCode()).isEqualTo(400);
+      assertThat(json(badSchema.body()).at("/error/message").asText())
+          .isEqualTo(
+              "tools[0].input_schema: tool 't' parameters: \"type\": \"string\" (expected:"
+                  + " \"object\", or no type)");
     }
   }
 

@@ -11,10 +11,11 @@ import java.util.Objects;
  * OpenAI (https://platform.openai.com/docs/guides/pdf-files); only the inline form carries what
  * another provider can read.
  *
- * <p>The engine reads no JSON (ADR 0002): these facts are made where the part is parsed — serve's
- * fronts read them from the same parsed tree whose text the part carries — or given directly by
- * {@link ContentPart#pdf}. Planning ({@code ProtocolFit}) and the Anthropic encoder both decide
- * from them, so what is planned is what is sent. Implementations are immutable records.
+ * <p>The engine does not read a part's JSON (ADR 0002): these facts are made where the part is
+ * parsed — serve's fronts read them from the same parsed tree whose text the part carries — or
+ * given directly by {@link ContentPart#pdf}. Planning ({@code ProtocolFit}) and the Anthropic
+ * encoder both decide from them, so what is planned is what is sent. Implementations are immutable
+ * records.
  */
 public sealed interface PdfPart permits PdfPart.Inline, PdfPart.Unusable {
 

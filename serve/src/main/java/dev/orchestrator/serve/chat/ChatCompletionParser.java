@@ -9,6 +9,7 @@ import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.ResponseFormat;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.serve.front.FunctionTools;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
@@ -144,12 +145,12 @@ public final class ChatCompletionParser {
       throw ApiError.badRequest(
           where + ".function.name", where + ".function.name: missing (expected: a function name)");
     }
-    JsonNode params = JsonFields.object(fn, "parameters", where + ".function.parameters");
-    return new ToolDefinition(
+    return FunctionTools.define(
         name,
         JsonFields.string(fn, "description", where + ".function.description"),
-        params == null ? null : params.toString(),
-        JsonFields.bool(fn, "strict", where + ".function.strict"));
+        JsonFields.object(fn, "parameters", where + ".function.parameters"),
+        JsonFields.bool(fn, "strict", where + ".function.strict"),
+        where + ".function.parameters");
   }
 
   private static ToolChoice toolChoice(JsonNode c) {

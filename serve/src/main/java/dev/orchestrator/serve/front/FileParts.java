@@ -9,9 +9,9 @@ import java.util.Locale;
 /**
  * A chat completions {@code file} part as the fronts hand it to the engine: the part's JSON text,
  * sent as written to OpenAI-protocol routes, and what planning and the Anthropic encoder decide
- * from ({@link PdfPart}), both read from the one tree Jackson parsed — the engine reads no JSON
- * (ADR 0002, ADR 0036's addendum). The chat front's {@code file} parts, the Responses front's
- * {@code input_file} and the Messages front's base64 PDF {@code document} all become one.
+ * from ({@link PdfPart}), both read from the one tree Jackson parsed — the engine does not read a
+ * part's JSON (ADR 0002, ADR 0036's addendum). The chat front's {@code file} parts, the Responses
+ * front's {@code input_file} and the Messages front's base64 PDF {@code document} all become one.
  * Stateless.
  */
 public final class FileParts {

@@ -12,8 +12,8 @@ import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolChoice;
-import dev.orchestrator.engine.chat.ToolDefinition;
 import dev.orchestrator.serve.front.FileParts;
+import dev.orchestrator.serve.front.FunctionTools;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.Json;
 import dev.orchestrator.serve.http.JsonFields;
@@ -430,8 +430,12 @@ final class MessagesParser {
               at + ".input_schema: " + kind(schema) + " (expected: an object)");
         }
         b.tool(
-            new ToolDefinition(
-                name, JsonFields.string(t, "description", at + ".description"), schema.toString()));
+            FunctionTools.define(
+                name,
+                JsonFields.string(t, "description", at + ".description"),
+                schema,
+                null,
+                at + ".input_schema"));
         functions.add(name);
         extras(t, at, Set.of("type", "name", "description", "input_schema"));
       }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ToolChoice;
 import dev.orchestrator.engine.chat.ToolDefinition;
+import dev.orchestrator.serve.front.FunctionTools;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.JsonFields;
 import java.util.ArrayList;
@@ -79,13 +80,13 @@ final class Tools {
         throw ApiError.badRequest(
             where + ".name", where + ".name: '" + name + "' twice (expected: unique names)");
       }
-      JsonNode params = JsonFields.object(t, "parameters", where + ".parameters");
       out.add(
-          new ToolDefinition(
+          FunctionTools.define(
               name,
               JsonFields.string(t, "description", where + ".description"),
-              params == null ? null : params.toString(),
-              JsonFields.bool(t, "strict", where + ".strict")));
+              JsonFields.object(t, "parameters", where + ".parameters"),
+              JsonFields.bool(t, "strict", where + ".strict"),
+              where + ".parameters"));
       echo.add(copy);
     }
     return out;

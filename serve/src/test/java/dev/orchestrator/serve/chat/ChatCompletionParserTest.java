@@ -60,6 +60,7 @@ class ChatCompletionParserTest {
           format unknown field | `"response_format":{"type":"json_object","strict":true}` | response_format.strict | response_format.strict: unknown field
           stream_options typed | `"stream_options":{"include_usage":"yes"}` | stream_options.include_usage | stream_options.include_usage: 'yes' (expected: true or false)
           tool unknown field   | `"tools":[{"type":"function","function":{"name":"t","cache":1}}]` | tools[0].function.cache | tools[0].function.cache: unknown field
+          tool schema typed    | `"tools":[{"type":"function","function":{"name":"t","parameters":{"type":"string"}}}]` | tools[0].function.parameters | tools[0].function.parameters: tool 't' parameters: "type": "string" (expected: "object", or no type)
           """)
   void aWrongTypeOrRangeIs400NamingTheFieldAndTheExpectation(
       String why, String field, String param, String message) {

@@ -320,6 +320,7 @@ class ResponsesRequestTest {
           "models":"a/b"                                            | models
           "models":[""]                                             | models[0]
           "previous_response_id":7                                  | previous_response_id
+          "tools":[{"type":"function","name":"f","parameters":{"type":"array"}}] | tools[0].parameters
           "text":{"format":{"type":"grammar"}}                      | text.format.type
           "text":{"format":{}}                                      | text.format.type
           "text":{"format":{"type":"json_schema","name":"a"}}       | text.format.schema

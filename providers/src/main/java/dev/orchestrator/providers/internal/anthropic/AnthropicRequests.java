@@ -260,12 +260,12 @@ final class AnthropicRequests {
 
   /**
    * A tool's parameter schema as Anthropic's {@code input_schema}, which must say {@code "type":
-   * "object"}: an object schema naming no type ({@code {}}, which OpenAI takes for a tool without
-   * parameters, or {@code {"properties": …}}) gets it, first; any other schema goes as the caller
-   * wrote it (a top-level {@code anyOf} Anthropic refuses either way).
+   * "object"}: a schema naming no type ({@code {}}, which OpenAI takes for a tool without
+   * parameters, or {@code {"properties": …}}) gets it, first. {@link ToolDefinition} takes no
+   * schema but an object whose {@code type}, when given, is {@code "object"}.
    */
-  private static JsonNode inputSchema(ToolDefinition t) throws RequestEncodingException {
-    JsonNode schema = WireSupport.schema(t.parametersJsonSchema(), t.name());
+  private static JsonNode inputSchema(ToolDefinition t) {
+    JsonNode schema = WireSupport.schema(t);
     if (!(schema instanceof ObjectNode o) || o.has("type")) {
       return schema;
     }

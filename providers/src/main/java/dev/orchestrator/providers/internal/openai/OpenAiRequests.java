@@ -67,7 +67,7 @@ final class OpenAiRequests {
     if (!r.tools().isEmpty()) {
       g.writeArrayFieldStart("tools");
       for (ToolDefinition t : r.tools()) {
-        JsonNode parameters = WireSupport.schema(t.parametersJsonSchema(), t.name());
+        JsonNode parameters = WireSupport.schema(t);
         g.writeStartObject();
         g.writeStringField("type", "function");
         g.writeObjectFieldStart("function");

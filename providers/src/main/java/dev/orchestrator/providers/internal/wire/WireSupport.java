@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.chat.ToolDefinition;
 
 /** Helpers shared by the wire protocols. */
 public final class WireSupport {
@@ -27,15 +28,24 @@ public final class WireSupport {
     }
   }
 
-  /** A tool's parameter schema, or an empty object schema when it has none. */
-  public static JsonNode schema(String text, String toolName) throws RequestEncodingException {
+  /**
+   * {@code tool}'s parameter schema, or an empty object schema when it has none. The schema is a
+   * JSON object: {@link ToolDefinition} refuses any other when it is built.
+   */
+  public static JsonNode schema(ToolDefinition tool) {
+    String text = tool.parametersJsonSchema();
     if (text == null || text.isBlank()) {
       ObjectNode o = Json.MAPPER.createObjectNode();
       o.put("type", "object");
       o.putObject("properties");
       return o;
     }
-    return parseCallerJson(text, "tool '" + toolName + "' parameters");
+    try {
+      return Json.MAPPER.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(
+          "tool '" + tool.name() + "' parameters: checked when built", e);
+    }
   }
 
   /** Text of a content node: a string, or the concatenated text parts of an array. */

@@ -41,6 +41,7 @@ final class LiveSources {
               .catalogs(files.paths())
               .sources(sources)
               .cacheDir(cacheDir.directory())
+              .refresher(r -> r.logger(warnings))
               .logger(warnings)
               .build();
       // e.g. a source not fetched, its cached copy used; what the catalog skipped, as --catalog

@@ -62,7 +62,7 @@ public final class LiveCatalog {
     this.after = texts(b.configs);
     List<CatalogRefresher> rs = new ArrayList<>();
     for (String s : b.sources) {
-      rs.add(b.refresher.apply(CatalogRefresher.builder(s).logger(logger)).cache(cache).build());
+      rs.add(b.refresher.apply(CatalogRefresher.builder(s)).cache(cache).build());
     }
     this.refreshers = List.copyOf(rs);
     for (CatalogRefresher r : refreshers) {
@@ -290,8 +290,9 @@ public final class LiveCatalog {
     }
 
     /**
-     * Where the catalog's warnings and its sources' failures are logged (default the {@code
-     * LiveCatalog} logger; each source's refresher logs there too).
+     * Where the merged catalog's warnings and a refresh that does not merge are logged (default the
+     * {@code LiveCatalog} logger); a source's failed fetch is its refresher's to log ({@link
+     * #refresher}).
      */
     public Builder logger(System.Logger v) {
       logger = Objects.requireNonNull(v, "logger");

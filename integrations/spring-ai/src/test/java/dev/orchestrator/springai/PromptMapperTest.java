@@ -129,10 +129,10 @@ class PromptMapperTest {
 
   @Test
   void mapsPortableOptionsToolsAndOutputSchema() {
-    FunctionToolCallback<String, String> weather =
-        FunctionToolCallback.builder("weather", (String city) -> "sunny")
+    FunctionToolCallback<City, String> weather =
+        FunctionToolCallback.builder("weather", (City city) -> "sunny")
             .description("Weather in a city")
-            .inputType(String.class)
+            .inputType(City.class)
             .build();
 
     ChatRequest r =
@@ -175,9 +175,24 @@ class PromptMapperTest {
   }
 
   @Test
+  void aToolWhoseParametersNoProviderTakesIsRefusedNamingIt() {
+    // Spring AI writes a String input as {"type": "string"}; every provider wants an object
+    FunctionToolCallback<String, String> echo =
+        FunctionToolCallback.builder("echo", (String text) -> text).inputType(String.class).build();
+
+    assertThatThrownBy(() -> map(new Prompt("Hi", options().toolCallbacks(List.of(echo)).build())))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "tool 'echo' parameters: \"type\": \"string\" (expected: \"object\", or no type)");
+  }
+
+  @Test
   void aPromptWithoutAModelIsRefused() {
     assertThatThrownBy(() -> map(new Prompt("Hi", ChatOptions.builder().build())))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("model: null (expected: a model such as orchestrator/free)");
   }
+
+  /** A tool's input: Spring AI writes its schema as an object. */
+  record City(String name) {}
 }

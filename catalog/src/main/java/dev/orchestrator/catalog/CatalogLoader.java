@@ -105,6 +105,27 @@ public final class CatalogLoader {
   }
 
   /**
+   * Parses a fetched copy of one source laid over {@code below} (and over the embedded default
+   * catalog first when {@code onDefault}), as {@link #parseFetched} reads it, so that it may name a
+   * provider a layer below defines: the catalog is the merge, whose warnings go to {@code
+   * warnings}.
+   *
+   * @throws CatalogException naming the source (or the layer) that is malformed or invalid, or the
+   *     fetched copy when it lists no models
+   */
+  static Catalog parseFetchedOver(
+      List<Text> below,
+      boolean onDefault,
+      String sourceName,
+      String text,
+      Consumer<String> warnings) {
+    Objects.requireNonNull(text, "text");
+    List<Draft> drafts = drafts(below, onDefault);
+    drafts.add(Readers.readFetched(SourceText.ofText(sourceName, text)));
+    return merge(drafts, warnings);
+  }
+
+  /**
    * Parses sources from text and merges them in order, as {@link #load(List)} does for files; with
    * {@code onDefault} they are laid on top of the embedded default catalog. Used when sources
    * arrive as text (a refreshed URL, a cached copy) rather than as files.
@@ -122,8 +143,13 @@ public final class CatalogLoader {
    * @throws CatalogException naming the source when one is malformed or invalid
    */
   public static Catalog parseAll(List<Text> texts, boolean onDefault, Consumer<String> warnings) {
-    Objects.requireNonNull(texts, "texts");
     Objects.requireNonNull(warnings, "warnings");
+    return merge(drafts(texts, onDefault), warnings);
+  }
+
+  /** The drafts of {@code texts} in order, after the embedded default's when {@code onDefault}. */
+  private static List<Draft> drafts(List<Text> texts, boolean onDefault) {
+    Objects.requireNonNull(texts, "texts");
     List<Draft> drafts = new ArrayList<>();
     if (onDefault) {
       drafts.add(DefaultHolder.DRAFT);
@@ -131,7 +157,7 @@ public final class CatalogLoader {
     for (Text t : texts) {
       drafts.add(Readers.read(SourceText.ofText(t.name(), t.text())));
     }
-    return merge(drafts, warnings);
+    return drafts;
   }
 
   /**

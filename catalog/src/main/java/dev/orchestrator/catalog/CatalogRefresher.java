@@ -14,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -22,6 +23,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Keeps a catalog from one remote or local source fresh (docs/design.md §7). A fetch sends a fixed
@@ -58,6 +60,8 @@ public final class CatalogRefresher {
   private final Catalog fallback;
   private final System.Logger logger;
   private final Consumer<String> warnings;
+  private final Supplier<List<CatalogLoader.Text>> below;
+  private final boolean onDefault;
   private final SourceCache sourceCache;
   private final BodyDeadline.Timer bodyTimer;
   private final LoadingCache<String, Catalog> cache;
@@ -81,6 +85,8 @@ public final class CatalogRefresher {
     this.fallback = b.fallback;
     this.logger = b.logger;
     this.warnings = b.warnings;
+    this.below = b.below;
+    this.onDefault = b.onDefault;
     this.sourceCache = b.sourceCache;
     this.bodyTimer = b.bodyTimer;
     this.cache =
@@ -206,7 +212,7 @@ public final class CatalogRefresher {
         .map(
             e -> {
               try {
-                Catalog c = CatalogLoader.parse(name, e.text());
+                Catalog c = read(e.text(), warning -> {});
                 lastGood = c;
                 return c;
               } catch (CatalogException damaged) {
@@ -236,7 +242,7 @@ public final class CatalogRefresher {
       attempts = attempt;
       try {
         String text = remote ? get() : CatalogLoader.read(localPath());
-        Catalog parsed = CatalogLoader.parseFetched(name, text, warnings);
+        Catalog parsed = read(text, warnings);
         keep(text);
         return new Outcome(parsed, true, attempts, null);
       } catch (Transient t) {
@@ -251,6 +257,13 @@ public final class CatalogRefresher {
       }
     }
     return new Outcome(null, false, attempts, last);
+  }
+
+  /** The catalog {@code text}, a copy of the source, makes: alone, or over its layers below. */
+  private Catalog read(String text, Consumer<String> warn) {
+    return below == null
+        ? CatalogLoader.parseFetched(name, text, warn)
+        : CatalogLoader.parseFetchedOver(below.get(), onDefault, name, text, warn);
   }
 
   private boolean pause() {
@@ -370,6 +383,8 @@ public final class CatalogRefresher {
     private Catalog fallback = Catalog.empty();
     private System.Logger logger = System.getLogger(CatalogRefresher.class.getName());
     private Consumer<String> warnings = warning -> {};
+    private Supplier<List<CatalogLoader.Text>> below;
+    private boolean onDefault;
     private SourceCache sourceCache;
     private BodyDeadline.Timer bodyTimer = BodyDeadline.WALL_CLOCK;
 
@@ -463,6 +478,19 @@ public final class CatalogRefresher {
      */
     public Builder warnings(Consumer<String> v) {
       warnings = Objects.requireNonNull(v, "warnings");
+      return this;
+    }
+
+    /**
+     * The layers the source is laid over (docs/reference.md §5: {@code --source} over the {@code
+     * --catalog} files), asked at each read: a copy is read as their merge with it on top, so that
+     * it may name a provider a layer below defines, and the catalog served is that merge (its
+     * warnings those of the merge); with {@code onDefault} the embedded default catalog is the
+     * first layer. Default: none, the source alone.
+     */
+    public Builder over(Supplier<List<CatalogLoader.Text>> below, boolean onDefault) {
+      this.below = Objects.requireNonNull(below, "below");
+      this.onDefault = onDefault;
       return this;
     }
 

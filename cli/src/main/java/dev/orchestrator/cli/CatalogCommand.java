@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.catalog.CatalogException;
+import dev.orchestrator.catalog.CatalogLoader;
 import dev.orchestrator.catalog.CatalogRefresher;
 import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Catalog;
@@ -14,6 +15,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.Tier;
 import dev.orchestrator.engine.plan.CloseMatches;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -164,7 +166,12 @@ public final class CatalogCommand implements Runnable {
 
     @Override
     public Integer call() {
-      Catalog fallback = catalog.load(spec.commandLine().getErr());
+      // The --catalog files' warnings are the merge's too when the source loads over them: said
+      // once, by the merge, or here when the source fails and they are what stays.
+      StringWriter fallbackWarnings = new StringWriter();
+      Catalog fallback = catalog.load(new PrintWriter(fallbackWarnings, true));
+      List<CatalogLoader.Text> below = new ArrayList<>();
+      catalog.paths().forEach(p -> below.add(CatalogLoader.readText(p)));
       CatalogRefresher.Outcome o;
       // A failure is reported below, and the refresher's warning of it is not printed; a warning
       // of a loaded source (its copy not kept, what its catalog skipped) is. It is kept in the
@@ -177,12 +184,14 @@ public final class CatalogCommand implements Runnable {
                 .cache(cacheDir.cache())
                 .logger(warnings)
                 .warnings(w -> warnings.log(System.Logger.Level.WARNING, w))
+                .over(() -> below, below.isEmpty())
                 .build()
                 .refreshNow();
       } catch (IllegalArgumentException e) {
         throw CliException.usage("--source: " + e.getMessage());
       }
       if (!o.loaded()) {
+        spec.commandLine().getErr().print(fallbackWarnings);
         CatalogException f =
             o.failure()
                 .orElseGet(

@@ -98,6 +98,41 @@ class CatalogCacheTest {
     assertThat(list.err).isEqualTo(warning);
   }
 
+  @Test
+  void aSourceIsLaidOverTheCatalogFilesAndMayNameTheProvidersTheyDefine() throws Exception {
+    Path providers = dir.resolve("providers.yaml");
+    Files.writeString(providers, SOURCE);
+    Path layer = dir.resolve("layer.yaml");
+    Files.writeString(
+        layer,
+        "routes:\n  \"acme/new-1\": {tier: free, contextWindow: 32768}\n"
+            + "pools:\n  live: {kind: virtual, routes: [\"acme/new-1\", \"acme/fast-1\"]}\n");
+    String cache = dir.resolve("cache").toString();
+    String[] files = {"--catalog", providers.toString(), "--source", layer.toString()};
+
+    CliRun refresh = CliRun.of(concat("catalog", "refresh", files, "--cache-dir", cache, "--json"));
+    CliRun list = CliRun.of(concat("catalog", "list", files, "--cache-dir", cache, "--json"));
+    CliRun alone =
+        CliRun.of("catalog", "refresh", "--source", layer.toString(), "--cache-dir", cache);
+
+    assertThat(refresh.code).as(refresh.err).isEqualTo(OrchestratorCli.EXIT_OK);
+    assertThat(refresh.json().path("routes").asInt()).isEqualTo(2);
+    assertThat(list.code).as(list.err).isEqualTo(OrchestratorCli.EXIT_OK);
+    assertThat(list.json().path("routes").findValuesAsText("route"))
+        .containsExactlyInAnyOrder("acme/fast-1", "acme/new-1");
+    assertThat(list.json().at("/pools/live/routes").toString()).contains("acme/new-1");
+    // over the embedded catalog alone, the provider is nowhere: the source's own error, at its line
+    assertThat(alone.code).isEqualTo(OrchestratorCli.EXIT_INPUT);
+    assertThat(alone.err).contains(layer + ":2:").contains("acme");
+  }
+
+  private static String[] concat(String a, String b, String[] files, String... rest) {
+    List<String> all = new java.util.ArrayList<>(List.of(a, b));
+    all.addAll(List.of(files));
+    all.addAll(List.of(rest));
+    return all.toArray(String[]::new);
+  }
+
   /** Serves {@link #SOURCE} on 127.0.0.1 until closed. */
   private static HttpServer serve() throws Exception {
     HttpServer server =

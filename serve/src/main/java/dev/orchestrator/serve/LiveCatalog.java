@@ -22,9 +22,10 @@ import java.util.function.UnaryOperator;
  * The catalog a long-running server plans with (docs/design.md §7, docs/reference.md §5): the
  * {@code --catalog} files (or the embedded default), then each {@code --source} (a URL or a path,
  * fetched with the bounded retry of {@link CatalogRefresher}), then the {@code --config} files,
- * merged in that order. {@link #refresh()} fetches every source again — the server calls it every
- * {@code --refresh-interval-s} — and, when one changed, hands the new catalog to the listener,
- * which swaps it atomically (requests in flight finish on the catalog they planned with).
+ * merged in that order; a source is read over the layers before it, so it may name a provider they
+ * define. {@link #refresh()} fetches every source again — the server calls it every {@code
+ * --refresh-interval-s} — and, when one changed, hands the new catalog to the listener, which swaps
+ * it atomically (requests in flight finish on the catalog they planned with).
  *
  * <p>The last good copy of each source is kept in a {@link SourceCache}; a failed fetch — or new
  * copies that do not merge with the other sources — keeps the last good copies in service and in
@@ -62,7 +63,13 @@ public final class LiveCatalog {
     this.after = texts(b.configs);
     List<CatalogRefresher> rs = new ArrayList<>();
     for (String s : b.sources) {
-      rs.add(b.refresher.apply(CatalogRefresher.builder(s)).cache(cache).build());
+      int at = rs.size();
+      rs.add(
+          b.refresher
+              .apply(CatalogRefresher.builder(s))
+              .cache(cache)
+              .over(() -> below(at), onDefault)
+              .build());
     }
     this.refreshers = List.copyOf(rs);
     for (CatalogRefresher r : refreshers) {
@@ -217,11 +224,21 @@ public final class LiveCatalog {
   /** A merged catalog and the warnings of its merge. */
   private record Merged(Catalog catalog, List<String> warnings) {}
 
-  private Merged merge() {
+  /**
+   * The layers below the source at {@code index}: the {@code --catalog} files, then the copies in
+   * force of the sources before it. A source is read over them (so it may name what they define)
+   * before its copy is kept.
+   */
+  private List<CatalogLoader.Text> below(int index) {
     List<CatalogLoader.Text> all = new ArrayList<>(before);
-    for (CatalogRefresher r : refreshers) {
+    for (CatalogRefresher r : refreshers.subList(0, index)) {
       cache.load(r.source()).ifPresent(e -> all.add(new CatalogLoader.Text(r.name(), e.text())));
     }
+    return all;
+  }
+
+  private Merged merge() {
+    List<CatalogLoader.Text> all = below(refreshers.size());
     all.addAll(after);
     List<String> warnings = new ArrayList<>();
     Catalog c = CatalogLoader.parseAll(all, onDefault, warnings::add);

@@ -270,6 +270,45 @@ class LiveCatalogIT {
   }
 
   @Test
+  void aSourceIsLaidOverTheCatalogFilesAndTheSourcesBeforeItAndMayNameWhatTheyDefine(
+      @TempDir Path configDir) throws Exception {
+    // The operator's file defines the provider; one source adds its routes over it, and a second
+    // pools a route of the first: each names what only a layer below it defines.
+    try (CatalogServer routes = new CatalogServer();
+        CatalogServer pools = new CatalogServer();
+        ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {
+      String provider = yaml(upstream);
+      Path file = java.nio.file.Files.writeString(configDir.resolve("providers.yaml"), provider);
+      routes.serve("routes:\n  \"alpha/live\": {tier: free, contextWindow: 8000}\n");
+      pools.serve("pools:\n  mine: {kind: group, routes: [\"alpha/live\"]}\n");
+      LiveCatalog live =
+          LiveCatalog.builder()
+              .catalogs(List.of(file))
+              .sources(List.of(routes.url(), pools.url()))
+              .cacheDir(cacheDir)
+              .clock(clock)
+              .refresher(r -> r.sleeper(d -> {}).timeout(Duration.ofSeconds(5)))
+              .build();
+
+      assertThat(live.current().route("alpha/live")).isPresent();
+      assertThat(live.current().pool("mine")).isPresent();
+
+      routes.serve(
+          "routes:\n  \"alpha/live\": {tier: free, contextWindow: 8000}\n"
+              + "  \"alpha/later\": {tier: free, contextWindow: 8000}\n");
+      assertThat(live.refresh()).isTrue();
+      assertThat(live.current().route("alpha/later")).isPresent();
+
+      // a provider no layer defines is still the source's own error, and the copy is not kept
+      routes.serve("routes:\n  \"nowhere/x\": {tier: free, contextWindow: 8000}\n");
+      live.refresh();
+      assertThat(live.current().route("alpha/later")).isPresent();
+      assertThat(live.current().route("nowhere/x")).isEmpty();
+      assertThat(live.failures()).isEqualTo(1);
+    }
+  }
+
+  @Test
   void aSourcesWarningsGoToTheLogOnceAsACatalogFilesDo() {
     CatalogServer source = new CatalogServer();
     source.serve(

@@ -31,13 +31,13 @@ import java.util.Set;
  *     models: ["orchestrator/*", "my-group"]   # optional allow-list (globs)
  * }</pre>
  *
- * Every problem — an unknown key, a missing name, a token given both ways or neither, a negative or
- * non-numeric budget, a duplicate name or token — is a {@link InvalidFileException} naming the
- * file, the line and the field. An allow-list entry that names no virtual model, pool or route of
- * the catalog (a glob that matches none: a typo) is found by {@link #unknownModels}, located the
- * same way and with close matches; whether it stops start-up is the caller's (a catalog refreshed
- * from live sources may bring the model later). Token values never appear in a message. Stateless
- * and thread-safe.
+ * Every problem — no client at all, an unknown key, a missing name, a token given both ways or
+ * neither, a negative or non-numeric budget, an empty allow-list, a duplicate name or token — is a
+ * {@link InvalidFileException} naming the file, the line and the field. An allow-list entry that
+ * names no virtual model, pool or route of the catalog (a glob that matches none: a typo) is found
+ * by {@link #unknownModels}, located the same way and with close matches; whether it stops start-up
+ * is the caller's (a catalog refreshed from live sources may bring the model later). Token values
+ * never appear in a message. Stateless and thread-safe.
  */
 public final class TokensFile {
   private static final Set<String> ENTRY_KEYS =
@@ -140,7 +140,15 @@ public final class TokensFile {
     List<Value> entries = new ArrayList<>();
     Set<String> names = new HashSet<>();
     Set<String> digests = new HashSet<>();
-    for (Value e : root.get("tokens").elements("a list of tokens")) {
+    Value tokens = root.get("tokens");
+    List<Value> listed = tokens.elements("a list of tokens");
+    if (listed.isEmpty()) {
+      // Without a client nothing is guarded: on loopback serve would answer anyone.
+      throw tokens.fail(
+          "an empty list (expected: at least one client, {name, token or sha256, ...}; to serve"
+              + " without authentication, leave out --tokens-file)");
+    }
+    for (Value e : listed) {
       if (!e.isObject()) {
         throw e.fail(e.render() + " is not an object (expected: {name, token or sha256, ...})");
       }
@@ -174,6 +182,12 @@ public final class TokensFile {
       }
       Value modelsV = e.get("models");
       List<String> models = modelsV.strings("model-name globs");
+      if (models != null && models.isEmpty()) {
+        // An empty allow-list reads as "no model", but a client without one may use every model.
+        throw modelsV.fail(
+            "an empty list (expected: at least one model name or glob; omit models to allow"
+                + " every model)");
+      }
       if (models != null) {
         entries.addAll(
             modelsV.node().isTextual() ? List.of(modelsV) : modelsV.elements("model-name globs"));

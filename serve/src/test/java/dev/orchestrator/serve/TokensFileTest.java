@@ -85,6 +85,8 @@ class TokensFileTest {
           duplicate name       | tokens:\\n  - name: a\\n    token: s3cret-x\\n  - name: a\\n    token: s3cret-y | tokens.yaml:4:5: tokens[1].name: duplicate name 'a' (expected: each name once)
           duplicate token      | tokens:\\n  - name: a\\n    token: s3cret-x\\n  - name: b\\n    token: s3cret-x | tokens.yaml:4:5: tokens[1]: the same token as another entry (expected: one token per client)
           no tokens list       | clients: []                                                                 | tokens.yaml:1:1: no 'tokens' list (expected: tokens: [{name, token or sha256, ...}])
+          no client            | tokens: []                                                                  | tokens.yaml:1:1: tokens: an empty list (expected: at least one client, {name, token or sha256, ...}; to serve without authentication, leave out --tokens-file)
+          empty allow-list     | tokens:\\n  - name: a\\n    token: s3cret-x\\n    models: []               | tokens.yaml:4:5: tokens[0].models: an empty list (expected: at least one model name or glob; omit models to allow every model)
           """)
   void rejectsBrokenEntriesNamingFileLineAndField(String name, String text, String message)
       throws Exception {

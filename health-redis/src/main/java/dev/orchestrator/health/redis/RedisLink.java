@@ -5,10 +5,12 @@ import io.lettuce.core.ClientOptions;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.RedisNoScriptException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.SocketOptions;
+import io.lettuce.core.SslOptions;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
@@ -18,6 +20,7 @@ import io.lettuce.core.resource.Delay;
 import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -26,6 +29,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 
 /**
  * The store's connections to Redis (Lettuce): one for commands, one subscribed to the namespace's
@@ -54,6 +58,10 @@ final class RedisLink implements AutoCloseable {
       }
     }
   }
+
+  /** The TLS failures of a server that does not speak TLS (Netty's exceptions, named). */
+  private static final Set<String> PLAIN_ANSWER =
+      Set.of("SslHandshakeTimeoutException", "NotSslRecordException");
 
   private final RedisTarget target;
   private final Keys keys;
@@ -94,15 +102,16 @@ final class RedisLink implements AutoCloseable {
                     Duration.ofMillis(50), Duration.ofSeconds(5), 2, TimeUnit.MILLISECONDS))
             .build();
     this.client = RedisClient.create(resources, target.uri());
+    Duration connectTimeout = timeout.multipliedBy(4).plusSeconds(1);
     client.setOptions(
         ClientOptions.builder()
             .autoReconnect(true)
             .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
             .timeoutOptions(TimeoutOptions.enabled(timeout))
-            .socketOptions(
-                SocketOptions.builder()
-                    .connectTimeout(timeout.multipliedBy(4).plusSeconds(1))
-                    .build())
+            .socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).build())
+            // A TLS handshake is bounded like the connect (Netty's own bound is 10 s): rediss://
+            // against a Redis without TLS would otherwise hold start-up that long.
+            .sslOptions(SslOptions.builder().handshakeTimeout(connectTimeout).build())
             .build());
     client.addListener(
         new RedisConnectionStateListener() {
@@ -114,7 +123,10 @@ final class RedisLink implements AutoCloseable {
 
           @Override
           public void onRedisDisconnected(RedisChannelHandler<?, ?> c) {
-            if (!RedisLink.this.closed) {
+            // Only a connection the link holds was lost: one that closes while it is being
+            // opened (refused credentials, a database out of range) fails connect() with the
+            // reason, which "connection lost" must not hide.
+            if (!RedisLink.this.closed && (c == commands || c == pubsub)) {
               degrade("connection lost");
             }
           }
@@ -229,14 +241,40 @@ final class RedisLink implements AutoCloseable {
       throw new IllegalStateException("redis: no answer within " + timeout.toMillis() + " ms");
     } catch (ExecutionException e) {
       degrade(e.getCause());
-      throw new IllegalStateException(target.scrub(String.valueOf(e.getCause().getMessage())));
+      throw new IllegalStateException(target.scrub(reason(e.getCause())));
     }
   }
 
   /** Degrades because of {@code cause} (logged and reported on the first failure only). */
   void degrade(Throwable cause) {
-    Throwable c = unwrap(cause);
-    degrade(c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage());
+    degrade(reason(cause));
+  }
+
+  /**
+   * Why {@code cause} happened, in words (not yet scrubbed of the password): the message of its
+   * root cause, which for a connection that failed is Redis's own answer ({@code WRONGPASS …},
+   * {@code NOAUTH …}, {@code ERR DB index is out of range}) or the transport's, not Lettuce's
+   * {@code Unable to connect to host/<unresolved>:port}; a failed TLS handshake says so.
+   */
+  static String reason(Throwable cause) {
+    Throwable top = unwrap(cause);
+    Throwable root = top;
+    boolean tls = false;
+    for (Throwable t = top; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      tls |= t instanceof SSLException;
+      if (t.getMessage() != null && !t.getMessage().isBlank()) {
+        root = t;
+      }
+    }
+    String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    if (tls) {
+      // Netty's: no TLS answer in time, or a plain one — a Redis without TLS on that port.
+      boolean plain = PLAIN_ANSWER.contains(root.getClass().getSimpleName());
+      return "TLS handshake failed: "
+          + why
+          + (plain ? " (rediss:// needs a Redis that serves TLS; redis:// is plain)" : "");
+    }
+    return top instanceof RedisConnectionException && root != top ? "cannot connect: " + why : why;
   }
 
   private void degrade(String why) {

@@ -99,10 +99,52 @@ class CredentialsIT {
       assertThat(s.status().detail())
           .doesNotContain(wrong)
           .doesNotContain("fleet")
-          .contains("redis://127.0.0.1:");
+          .contains("redis://127.0.0.1:")
+          // Redis's own reason, not Lettuce's "Unable to connect to 127.0.0.1/<unresolved>:…"
+          .contains("WRONGPASS")
+          .doesNotContain("<unresolved>");
       Eventually.await("told once", () -> statuses.size() == 1);
     }
     assertThat(logged).isNotEmpty().noneMatch(l -> l.contains(wrong));
+  }
+
+  @Test
+  void noPasswordIsReportedAsRedisRefusesIt() {
+    try (RedisHealthStore s =
+        RedisHealthStore.builder().uri("redis://127.0.0.1:" + redis.port()).build()) {
+      assertThat(s.status().degraded()).isTrue();
+      assertThat(s.status().detail()).contains("NOAUTH").doesNotContain("<unresolved>");
+    }
+  }
+
+  @Test
+  void aDatabaseRedisRefusesIsNamedWithoutThePassword() {
+    try (RedisHealthStore s = RedisHealthStore.builder().uri(uri(PASSWORD) + "/99").build()) {
+      assertThat(s.status().degraded()).isTrue();
+      assertThat(s.status().detail())
+          .contains("redis://127.0.0.1:" + redis.port() + "/99")
+          .contains("DB index is out of range")
+          .doesNotContain(PASSWORD);
+    }
+    assertThat(logged).noneMatch(l -> l.contains(PASSWORD));
+  }
+
+  @Test
+  void tlsAgainstAPlainServerNamesTlsWithinTheConnectTimeout() {
+    long start = System.nanoTime();
+    try (RedisHealthStore s =
+        RedisHealthStore.builder()
+            .uri("rediss://fleet:" + PASSWORD + "@127.0.0.1:" + redis.port())
+            .build()) {
+      // Netty's own handshake timeout is 10 s; the store's is its connect timeout (2 s here).
+      assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(8));
+      assertThat(s.status().degraded()).isTrue();
+      assertThat(s.status().detail())
+          .startsWith("degraded: rediss://127.0.0.1:")
+          .contains("TLS")
+          .doesNotContain(PASSWORD);
+    }
+    assertThat(logged).noneMatch(l -> l.contains(PASSWORD));
   }
 
   @Test

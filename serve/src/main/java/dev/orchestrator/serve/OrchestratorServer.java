@@ -491,20 +491,6 @@ public final class OrchestratorServer implements AutoCloseable {
 
   // ---- request handling
 
-  /** The front a path belongs to, for the {@code front} label; {@code null} for the others. */
-  private static String front(String path) {
-    if (path.equals("/v1/chat/completions")) {
-      return "chat";
-    }
-    if (path.startsWith("/v1/messages")) {
-      return "messages";
-    }
-    if (path.startsWith("/v1/responses")) {
-      return "responses";
-    }
-    return null;
-  }
-
   private void handle(HttpCall ex) {
     String path = ex.path();
     AccessLog.Entry entry = new AccessLog.Entry(ex.method(), path);
@@ -533,7 +519,7 @@ public final class OrchestratorServer implements AutoCloseable {
       Responses.error(ex, entry, ApiError.internal(e));
     } finally {
       admissions.decrementAndGet();
-      String front = front(path);
+      String front = Dispatch.front(path);
       if (front != null) {
         metrics.request(front, entry.status);
       }

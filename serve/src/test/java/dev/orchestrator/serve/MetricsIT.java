@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
+import java.math.BigDecimal;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
@@ -159,5 +161,82 @@ class MetricsIT {
 
       PromText.assertPromtoolAccepts(m, dir);
     }
+  }
+
+  @Test
+  void eachFrontLabelsItsRequestsAndRefusalsCountAsRequests() throws Exception {
+    String broke = "broke-s3cret-token";
+    String narrow = "narrow-s3cret-token";
+    List<ClientToken> clients =
+        List.of(
+            new ClientToken("broke", ClientToken.sha256(broke), BigDecimal.ZERO, null, List.of()),
+            new ClientToken("narrow", ClientToken.sha256(narrow), null, null, List.of("alpha/*")));
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("alpha/small", List.of(Step.ok("hi"))), o -> o.clients(clients), (u, b) -> {})) {
+      assertThat(f.post(ServeFixture.body("alpha/small", false, ""), narrow).statusCode())
+          .isEqualTo(200);
+      assertThat(
+              post(
+                      f,
+                      "/v1/messages",
+                      narrow,
+                      "{\"model\":\"alpha/small\",\"max_tokens\":5,"
+                          + "\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}")
+                  .statusCode())
+          .isEqualTo(200);
+      assertThat(
+              post(f, "/v1/responses", narrow, "{\"model\":\"alpha/small\",\"input\":\"hi\"}")
+                  .statusCode())
+          .isEqualTo(200);
+      // Refused before they run: a spent budget (429) and a model outside the allow-list (403).
+      assertThat(f.post(ServeFixture.body("gamma/priced", false, ""), broke).statusCode())
+          .isEqualTo(429);
+      assertThat(
+              post(f, "/v1/responses", narrow, "{\"model\":\"beta/large\",\"input\":\"hi\"}")
+                  .statusCode())
+          .isEqualTo(403);
+
+      String m =
+          f.send(
+                  HttpRequest.newBuilder(f.uri("/metrics"))
+                      .header("Authorization", "Bearer " + narrow)
+                      .GET()
+                      .build())
+              .body();
+      for (String front : List.of("chat", "messages", "responses")) {
+        Map<String, String> labels =
+            Map.of("front", front, "model", "alpha/small", "outcome", "success");
+        assertThat(value(m, "orchestrator_requests_total", labels)).as(front).isEqualTo(1);
+        assertThat(value(m, "orchestrator_request_duration_seconds_count", labels))
+            .as(front)
+            .isEqualTo(1);
+      }
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_requests_total",
+                  Map.of("front", "chat", "model", "gamma/priced", "outcome", "budget_exceeded")))
+          .isEqualTo(1);
+      assertThat(
+              value(
+                  m,
+                  "orchestrator_requests_total",
+                  Map.of(
+                      "front", "responses", "model", "beta/large", "outcome", "model_not_allowed")))
+          .isEqualTo(1);
+      assertThat(value(m, "orchestrator_budget_refused_total", Map.of("client", "broke")))
+          .isEqualTo(1);
+      PromText.assertPromtoolAccepts(m, dir);
+    }
+  }
+
+  private static HttpResponse<String> post(ServeFixture f, String path, String token, String body) {
+    return f.send(
+        HttpRequest.newBuilder(f.uri(path))
+            .header("Content-Type", "application/json")
+            .header("Authorization", "Bearer " + token)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build());
   }
 }

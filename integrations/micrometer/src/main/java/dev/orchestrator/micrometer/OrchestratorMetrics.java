@@ -10,7 +10,9 @@ import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -24,6 +26,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Records what an orchestrator does on a Micrometer {@link MeterRegistry}. In the Prometheus format
@@ -32,11 +35,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * <table>
  *   <caption>series</caption>
  *   <tr><th>series</th><th>labels</th><th>what</th></tr>
- *   <tr><td>{@code orchestrator_requests_total}</td><td>model, outcome</td>
+ *   <tr><td>{@code orchestrator_requests_total}</td><td>model, outcome (and front)</td>
  *       <td>finished requests; outcome {@code success}, the error type ({@code
  *       candidates_exhausted}, {@code stream_interrupted}…; {@value #MODEL_NOT_FOUND} for a model
- *       the catalog does not know)</td></tr>
- *   <tr><td>{@code orchestrator_request_duration_seconds}</td><td>model, outcome</td>
+ *       the catalog does not know), or the code of a request refused before it ran ({@link
+ *       #refused})</td></tr>
+ *   <tr><td>{@code orchestrator_request_duration_seconds}</td><td>model, outcome (and front)</td>
  *       <td>histogram of the whole request: every attempt, backoff and failover</td></tr>
  *   <tr><td>{@code orchestrator_time_to_first_token_seconds}</td><td>model</td>
  *       <td>histogram, fed by {@link #recordTimeToFirstToken} (the caller sees the first byte)</td></tr>
@@ -74,7 +78,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * orchestrator/auto}, a catalog pool or a catalog route id, and {@code other} for anything else (a
  * caller's typo never becomes a series); {@code route} is always a catalog route; categories,
  * decisions and outcomes are closed enums. Route gauges are registered the first time a route is
- * attempted.
+ * attempted, or by {@link #gaugeMarkedRoutes()} once the health store marks it (a state a fleet's
+ * store learnt from another process): a route in the default state costs no series.
+ *
+ * <p>Bound with {@link #bindWithFrontLabel}, the two request series carry a {@code front} label as
+ * well: the front a request came through ({@link #inFront}), {@code none} outside any.
  *
  * <pre>{@code
  * TaskOrchestrator orchestrator = TaskOrchestrator.builder()...build();
@@ -112,6 +120,9 @@ public final class OrchestratorMetrics implements OrchestratorListener {
 
   private final TaskOrchestrator orchestrator;
   private final MeterRegistry registry;
+  // Whether the request series carry `front`, and the front of the request on this thread.
+  private final boolean frontLabel;
+  private final ThreadLocal<String> front = new ThreadLocal<>();
   private final Counter retries;
   private final Counter panics;
   private final Set<String> gaugedRoutes = ConcurrentHashMap.newKeySet();
@@ -134,11 +145,14 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   /** The value of a GenAI attribute that does not apply (no serving route, no error). */
   private static final String NONE = "none";
 
-  private record OutcomeKey(String model, String outcome) {}
+  /** A request series' labels; {@code front} is {@code null} without the front label. */
+  private record OutcomeKey(String front, String model, String outcome) {}
 
-  private OrchestratorMetrics(TaskOrchestrator orchestrator, MeterRegistry registry) {
+  private OrchestratorMetrics(
+      TaskOrchestrator orchestrator, MeterRegistry registry, boolean frontLabel) {
     this.orchestrator = orchestrator;
     this.registry = registry;
+    this.frontLabel = frontLabel;
     this.retries =
         Counter.builder("orchestrator.retries")
             .description("Same-route retries, each taken from the retry budget")
@@ -154,12 +168,77 @@ public final class OrchestratorMetrics implements OrchestratorListener {
    * its listeners.
    */
   public static OrchestratorMetrics bind(TaskOrchestrator orchestrator, MeterRegistry registry) {
+    return bind(orchestrator, registry, false);
+  }
+
+  /**
+   * As {@link #bind}, with a {@code front} label on {@code orchestrator_requests_total} and {@code
+   * orchestrator_request_duration_seconds}: the front a request came through, named by {@link
+   * #inFront} around the call that runs it — what a server with several fronts (the chat, Messages
+   * and Responses fronts of {@code serve}) binds.
+   */
+  public static OrchestratorMetrics bindWithFrontLabel(
+      TaskOrchestrator orchestrator, MeterRegistry registry) {
+    return bind(orchestrator, registry, true);
+  }
+
+  private static OrchestratorMetrics bind(
+      TaskOrchestrator orchestrator, MeterRegistry registry, boolean frontLabel) {
     OrchestratorMetrics m =
         new OrchestratorMetrics(
             Objects.requireNonNull(orchestrator, "orchestrator"),
-            Objects.requireNonNull(registry, "registry"));
+            Objects.requireNonNull(registry, "registry"),
+            frontLabel);
     orchestrator.addListener(m);
     return m;
+  }
+
+  /**
+   * Runs {@code call} on this thread with {@code frontName} as the {@code front} label of the
+   * requests it finishes (the orchestrator tells its listeners on the caller's thread), and returns
+   * what it returns. Without the front label it just runs {@code call}.
+   */
+  public <T> T inFront(String frontName, Supplier<T> call) {
+    Objects.requireNonNull(frontName, "frontName");
+    String outer = front.get();
+    front.set(frontName);
+    try {
+      return call.get();
+    } finally {
+      if (outer == null) {
+        front.remove();
+      } else {
+        front.set(outer);
+      }
+    }
+  }
+
+  /**
+   * Counts a request refused before the orchestrator ran it — a client's budget spent, a model
+   * outside its allow-list — as finished with {@code outcome} (the refusal's error code, such as
+   * {@code budget_exceeded}) after {@code elapsed}; {@code frontName} is its front (ignored without
+   * the front label).
+   */
+  public void refused(String frontName, String model, String outcome, Duration elapsed) {
+    Objects.requireNonNull(outcome, "outcome");
+    count(new OutcomeKey(frontLabel ? frontName : null, modelLabel(model), outcome), elapsed);
+  }
+
+  /**
+   * Registers the breaker and cool-down gauges of every catalog route the health store marks open,
+   * cooling down or refused for its account that has none yet — state a fleet's store learnt from
+   * other processes included, for routes this process never tried. Call it before a scrape ({@code
+   * serve} does at every {@code GET /metrics}); a gauge, once there, stays.
+   */
+  public void gaugeMarkedRoutes() {
+    Catalog c = orchestrator.catalog();
+    for (Map.Entry<String, HealthMark> e : orchestrator.health().marks().entrySet()) {
+      if (e.getValue().condition() != RouteCondition.RETIRED
+          && !gaugedRoutes.contains(e.getKey())
+          && c.route(e.getKey()).isPresent()) {
+        gauge(e.getKey());
+      }
+    }
   }
 
   /**
@@ -308,17 +387,21 @@ public final class OrchestratorMetrics implements OrchestratorListener {
     if (t != null && t.panic()) {
       panics.increment();
     }
-    OutcomeKey key =
+    String f = frontLabel ? Objects.requireNonNullElse(front.get(), NONE) : null;
+    count(
         new OutcomeKey(
-            modelLabel(t == null || t.plan() == null ? null : t.plan().model()), outcome);
+            f, modelLabel(t == null || t.plan() == null ? null : t.plan().model()), outcome),
+        t == null ? Duration.ZERO : t.elapsed());
+  }
+
+  private void count(OutcomeKey key, Duration elapsed) {
     requests
         .computeIfAbsent(
             key,
             k ->
                 Counter.builder("orchestrator.requests")
                     .description("Finished requests, by requested model and outcome")
-                    .tag("model", k.model())
-                    .tag("outcome", k.outcome())
+                    .tags(outcomeTags(k))
                     .register(registry))
         .increment();
     durations
@@ -327,11 +410,15 @@ public final class OrchestratorMetrics implements OrchestratorListener {
             k ->
                 Timer.builder("orchestrator.request.duration")
                     .description("Whole-request latency: every attempt, backoff and failover")
-                    .tag("model", k.model())
-                    .tag("outcome", k.outcome())
+                    .tags(outcomeTags(k))
                     .serviceLevelObjectives(LATENCY_BUCKETS)
                     .register(registry))
-        .record(t == null ? Duration.ZERO : t.elapsed());
+        .record(elapsed);
+  }
+
+  private static Tags outcomeTags(OutcomeKey k) {
+    Tags tags = Tags.of("model", k.model(), "outcome", k.outcome());
+    return k.front() == null ? tags : tags.and("front", k.front());
   }
 
   private void gauge(String route) {

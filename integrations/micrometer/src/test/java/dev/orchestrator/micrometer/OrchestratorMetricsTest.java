@@ -18,6 +18,9 @@ import dev.orchestrator.engine.catalog.PoolKind;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.health.AttemptHealth;
+import dev.orchestrator.engine.health.BreakerState;
+import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
@@ -239,5 +242,65 @@ class OrchestratorMetricsTest {
     orchestrator.chat(request("b/m"));
     assertThat(registry.get("orchestrator.breaker.open").tag("route", "b/m").gauge().value())
         .isZero();
+  }
+
+  @Test
+  void routesTheHealthStoreMarksGetGaugesThoughThisProcessNeverTriedThem() {
+    // What a fleet's store learns from other replicas: health this process saw no attempt for.
+    HealthStore health = orchestrator.health();
+    for (int i = 0; i < 50 && health.breaker("a/m") == BreakerState.CLOSED; i++) {
+      health.report(health.admit("a/m"), AttemptHealth.BREAKER_FAILURE);
+    }
+    health.coolDown("b/m", Duration.ofSeconds(60));
+    assertThat(registry.find("orchestrator.breaker.open").gauges()).isEmpty();
+
+    metrics.gaugeMarkedRoutes();
+
+    assertThat(registry.get("orchestrator.breaker.open").tag("route", "a/m").gauge().value())
+        .isEqualTo(1);
+    assertThat(registry.get("orchestrator.route.cooldown").tag("route", "b/m").gauge().value())
+        .isEqualTo(60);
+    // A healthy route gets no series: thousands of routes in a catalog cost nothing.
+    assertThat(registry.find("orchestrator.breaker.open").tag("route", "f/m").gauge()).isNull();
+    // A mark on a route the catalog does not hold (another fleet member's catalog) gets none.
+    health.coolDown("elsewhere/m", Duration.ofSeconds(60));
+    metrics.gaugeMarkedRoutes();
+    assertThat(registry.find("orchestrator.route.cooldown").tag("route", "elsewhere/m").gauge())
+        .isNull();
+  }
+
+  @Test
+  void withTheFrontLabelEachRequestCountsUnderTheFrontItRanIn() {
+    SimpleMeterRegistry fronts = new SimpleMeterRegistry();
+    OrchestratorMetrics m = OrchestratorMetrics.bindWithFrontLabel(orchestrator, fronts);
+    client.script("a/m", ok("hello"));
+    m.inFront("messages", () -> orchestrator.chat(request("a/m")));
+    assertThatThrownBy(() -> m.inFront("chat", () -> orchestrator.chat(request("no-such/model"))))
+        .isInstanceOf(UnknownModelException.class);
+    m.refused("responses", "v", "budget_exceeded", Duration.ofMillis(3));
+
+    assertThat(frontCount(fronts, "messages", "a/m", "success")).isEqualTo(1);
+    assertThat(frontCount(fronts, "chat", OrchestratorMetrics.OTHER, "model_not_found"))
+        .isEqualTo(1);
+    assertThat(frontCount(fronts, "responses", "v", "budget_exceeded")).isEqualTo(1);
+    assertThat(
+            fronts
+                .get("orchestrator.request.duration")
+                .tags("front", "responses", "model", "v", "outcome", "budget_exceeded")
+                .timer()
+                .count())
+        .isEqualTo(1);
+    // The plain binding keeps its {model, outcome} series.
+    assertThat(requests("a/m", "success")).isEqualTo(1);
+    assertThat(registry.get("orchestrator.requests").counter().getId().getTag("front")).isNull();
+  }
+
+  private static double frontCount(
+      SimpleMeterRegistry r, String front, String model, String outcome) {
+    var c =
+        r.find("orchestrator.requests")
+            .tags("front", front, "model", model, "outcome", outcome)
+            .counter();
+    return c == null ? 0 : c.count();
   }
 }

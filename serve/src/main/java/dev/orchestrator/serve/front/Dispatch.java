@@ -32,6 +32,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
@@ -300,11 +301,13 @@ public final class Dispatch {
     inFlight.add(cancel);
     AutoCloseable watch = ex.onClientGone(cancel::cancel);
     ChatRequest admitted = withSession(ex, request);
+    String front = Objects.requireNonNullElse(front(ex.path()), "none");
     try {
-      admitted = admit(client, admitted);
+      admitted = admit(ex, front, client, admitted);
       enter(ex);
       try {
-        ChatResult r = call.apply(admitted);
+        ChatRequest run = admitted;
+        ChatResult r = metrics.inFront(front, () -> call.apply(run));
         served(entry, client, r);
         deliver.accept(r);
         return r;
@@ -322,15 +325,36 @@ public final class Dispatch {
     }
   }
 
-  private ChatRequest admit(ClientToken client, ChatRequest request) {
+  /** Admits {@code request} for {@code client}; a refusal is counted as a finished request. */
+  private ChatRequest admit(HttpCall ex, String front, ClientToken client, ChatRequest request) {
     try {
       return budgets.admit(client, request, orchestrator);
     } catch (ApiError e) {
-      if ("budget_exceeded".equals(e.code())) {
-        metrics.budgetRefused(client.name());
-      }
+      metrics.refused(
+          front,
+          client.name(),
+          request.model(),
+          e.code(),
+          Duration.ofNanos(System.nanoTime() - ex.beginNanos()));
       throw e;
     }
+  }
+
+  /**
+   * The front a request path belongs to, the {@code front} label of the request series: {@code
+   * chat}, {@code messages}, {@code responses}, or {@code null} for a path of none.
+   */
+  public static String front(String path) {
+    if (path.equals("/v1/chat/completions")) {
+      return "chat";
+    }
+    if (path.startsWith("/v1/messages")) {
+      return "messages";
+    }
+    if (path.startsWith("/v1/responses")) {
+      return "responses";
+    }
+    return null;
   }
 
   /**

@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.thread.ThreadPool;
@@ -75,7 +76,7 @@ public final class ServeMetrics implements AutoCloseable {
         .meterFilter(
             MeterFilter.deny(
                 id -> LINT_FAILING.contains(id.getName().substring("orchestrator.".length()))));
-    this.engine = OrchestratorMetrics.bind(orchestrator, registry);
+    this.engine = OrchestratorMetrics.bindWithFrontLabel(orchestrator, registry);
     new ClassLoaderMetrics().bindTo(registry);
     new JvmMemoryMetrics().bindTo(registry);
     gc.bindTo(registry);
@@ -207,9 +208,24 @@ public final class ServeMetrics implements AutoCloseable {
         .increment();
   }
 
-  /** Counts a request refused for {@code client} because its budget is spent. */
-  public void budgetRefused(String client) {
-    refusals(client).increment();
+  /**
+   * Runs {@code call}, which runs one request on the orchestrator, with {@code front} as the {@code
+   * front} label of the engine's request series.
+   */
+  public <T> T inFront(String front, Supplier<T> call) {
+    return engine.inFront(front, call);
+  }
+
+  /**
+   * Counts a request of {@code front} for {@code model} refused before it ran, with its error
+   * {@code code} as the outcome ({@code budget_exceeded}, {@code model_not_allowed}), {@code
+   * elapsed} after it arrived; a budget refusal also counts for its {@code client}.
+   */
+  public void refused(String front, String client, String model, String code, Duration elapsed) {
+    engine.refused(front, model, code, elapsed);
+    if ("budget_exceeded".equals(code)) {
+      refusals(client).increment();
+    }
   }
 
   private Counter refusals(String client) {
@@ -224,8 +240,12 @@ public final class ServeMetrics implements AutoCloseable {
     return registry;
   }
 
-  /** The Prometheus text format. */
+  /**
+   * The Prometheus text format; the breaker and cool-down gauges cover every route the health store
+   * marks, learnt from a fleet or not.
+   */
   public String scrape() {
+    engine.gaugeMarkedRoutes();
     return registry.scrape();
   }
 

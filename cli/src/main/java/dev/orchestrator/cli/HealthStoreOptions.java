@@ -2,6 +2,7 @@ package dev.orchestrator.cli;
 
 import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.health.redis.RedisHealthStore;
+import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,10 +41,12 @@ public final class HealthStoreOptions {
    * @param settings how the store judges routes: the policy's breaker settings ({@link
    *     dev.orchestrator.engine.OrchestratorPolicy#breakers()}), as the in-memory store would — its
    *     probe lease follows the attempt timeout, so a probe still answering is not taken over
+   * @param spendFile where the store keeps the fleet's spend it knows, for a start while Redis is
+   *     unreachable ({@link RedisHealthStore.Builder#spendFile})
    * @throws CliException (usage) for a malformed URI or namespace, or a namespace or {@code
    *     --readyz-ignores-health-store} without a store; the message never shows the password
    */
-  public RedisHealthStore open(HealthSettings settings) {
+  public RedisHealthStore open(HealthSettings settings, Path spendFile) {
     if (uri == null) {
       if (namespace != null) {
         throw CliException.usage(
@@ -67,7 +70,7 @@ public final class HealthStoreOptions {
       if (namespace != null) {
         b.namespace(namespace);
       }
-      return b.settings(settings).build();
+      return b.settings(settings).spendFile(spendFile).build();
     } catch (IllegalArgumentException e) {
       throw CliException.usage(e.getMessage());
     }

@@ -299,8 +299,10 @@ public final class ServeCommand implements Callable<Integer> {
     LiveCatalog catalog = loadCatalog(cache);
     checkAllowLists(catalog, err);
     // null: in memory, spend in the cache dir. Routes are judged by the policy's breaker settings
-    // on either store (the probe lease follows the attempt timeout).
-    RedisHealthStore health = healthStoreOptions.open(policy.breakers());
+    // on either store (the probe lease follows the attempt timeout). The fleet's spend is kept in
+    // the cache dir too, for a start while Redis is unreachable (ADR 0052).
+    RedisHealthStore health =
+        healthStoreOptions.open(policy.breakers(), cache.resolve("fleet-spend.txt"));
     OrchestratorServer server;
     try {
       OrchestratorServer.Builder b =

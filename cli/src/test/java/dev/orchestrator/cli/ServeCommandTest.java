@@ -1,6 +1,7 @@
 package dev.orchestrator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -8,6 +9,8 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -218,5 +221,45 @@ class ServeCommandTest {
       assertThat(r.code).as(c[0]).isEqualTo(OrchestratorCli.EXIT_USAGE);
       assertThat(r.err).as(c[0]).startsWith("error: " + c[2]);
     }
+  }
+
+  /**
+   * Two processes counting budgets in one cache directory would overwrite each other's spend: the
+   * second refuses to start, naming the directory and the way out; a server without budgets writes
+   * no spend and starts beside it.
+   */
+  @Test
+  void aSecondServeCountingBudgetsInOneCacheDirRefusesToStartNamingIt() throws Exception {
+    Path tokens = dir.resolve("tokens.yaml");
+    Files.writeString(tokens, "tokens:\n  - name: a\n    token: s3cret\n    budgetUsdPerDay: 1\n");
+    Path cache = dir.resolve("cache");
+    try (ServeCommand.Running first =
+        serve("--cache-dir", cache.toString(), "--tokens-file", tokens.toString())) {
+      assertThat(first.server().baseUrl()).startsWith("http://127.0.0.1:");
+      assertThatThrownBy(
+              () -> serve("--cache-dir", cache.toString(), "--tokens-file", tokens.toString()))
+          .isInstanceOfSatisfying(
+              CliException.class,
+              e -> assertThat(e.exitCode()).isEqualTo(OrchestratorCli.EXIT_ERROR))
+          .hasMessageContaining(cache.toString())
+          .hasMessageContaining("another")
+          .hasMessageContaining("--cache-dir");
+      try (ServeCommand.Running unbudgeted = serve("--cache-dir", cache.toString())) {
+        assertThat(unbudgeted.server().baseUrl()).startsWith("http://127.0.0.1:");
+      }
+    }
+    // Released when the first stops: a restart on the same directory starts.
+    try (ServeCommand.Running restarted =
+        serve("--cache-dir", cache.toString(), "--tokens-file", tokens.toString())) {
+      assertThat(restarted.server().baseUrl()).startsWith("http://127.0.0.1:");
+    }
+  }
+
+  private static ServeCommand.Running serve(String... args) {
+    ServeCommand command = new ServeCommand();
+    List<String> all = new ArrayList<>(List.of("--port", "0", "--no-access-log"));
+    all.addAll(List.of(args));
+    new picocli.CommandLine(command).parseArgs(all.toArray(String[]::new));
+    return command.start(new PrintWriter(new StringWriter()));
   }
 }

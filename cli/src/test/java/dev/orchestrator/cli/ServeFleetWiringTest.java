@@ -10,13 +10,16 @@ import dev.orchestrator.serve.responses.LocalResponseStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -112,11 +115,34 @@ class ServeFleetWiringTest {
   }
 
   @Test
-  void withoutAStoreSpendIsKeptInTheCacheDirectory() {
-    try (ServeCommand.Running r = start()) {
+  void withoutAStoreSpendIsKeptInTheCacheDirectory() throws IOException {
+    Path tokens = dir.resolve("tokens.yaml");
+    Files.writeString(tokens, "tokens:\n  - name: a\n    token: s3cret\n    budgetUsdPerDay: 1\n");
+    try (ServeCommand.Running r = start("--tokens-file", tokens.toString())) {
       assertThat(r.health()).isNull();
       assertThat(r.server().spendStore()).isInstanceOf(LocalSpendStore.class);
       assertThat(r.server().responseStore()).isInstanceOf(LocalResponseStore.class);
+      r.server().spendStore().add("a", Instant.now(), new BigDecimal("0.25"));
+      assertThat(dir.resolve("spend.json")).exists();
+      assertThat(dir.resolve("spend.json.lock")).exists(); // held while it runs (ADR 0052)
+    }
+  }
+
+  /**
+   * With a store, the fleet's spend this replica knows is kept in the cache directory, and a
+   * replica started while Redis is unreachable starts from it: a spent budget stays spent.
+   */
+  @Test
+  void aReplicaStartedWhileRedisIsDownStartsFromTheFleetSpendKeptInTheCacheDirectory() {
+    Instant now = Instant.now();
+    String store = unreachableStore();
+    try (ServeCommand.Running r = start("--health-store", store)) {
+      r.server().spendStore().add("team-a", now, new BigDecimal("0.009"));
+    }
+    assertThat(dir.resolve("fleet-spend.txt")).exists();
+    try (ServeCommand.Running r = start("--health-store", store)) {
+      assertThat(r.server().spendStore().totals("team-a", now).daySpendUsd())
+          .isEqualByComparingTo("0.009");
     }
   }
 }

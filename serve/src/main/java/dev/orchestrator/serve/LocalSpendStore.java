@@ -8,12 +8,17 @@ import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -27,33 +32,98 @@ import java.util.Objects;
  * new month, the month); an earlier instant never moves them back (its check sees nothing of the
  * newer windows, its spend counts in the month only when the month is still the same). With a file,
  * every change is written atomically (a temporary file moved into place) so spend survives a
- * restart and a crash never leaves half a file. The default store of {@link OrchestratorServer}; a
- * fleet shares spend through {@code health-redis} instead. Thread-safe (one lock; a write per
- * priced answer).
+ * restart and a crash never leaves half a file; the store holds an exclusive lock on {@code
+ * FILE.lock} beside it until {@link #close()}, so a second process (or store) cannot write its own
+ * spend over this one's (ADR 0052). The default store of {@link OrchestratorServer}; a fleet shares
+ * spend through {@code health-redis} instead. Thread-safe (one lock; a write per priced answer).
  */
 public final class LocalSpendStore implements SpendStore {
   private final Path file;
+  private final FileLock held;
   private final Map<String, Spend> spend = new HashMap<>();
 
-  private LocalSpendStore(Path file) {
+  private LocalSpendStore(Path file, FileLock held) {
     this.file = file;
+    this.held = held;
   }
 
   /** A store in memory only: spend is forgotten when the process ends. */
   public static LocalSpendStore inMemory() {
-    return new LocalSpendStore(null);
+    return new LocalSpendStore(null, null);
   }
 
   /**
-   * A store kept in {@code file} (created with its directory on the first spend), loading what it
-   * holds.
+   * A store kept in {@code file} (created on the first spend), loading what it holds, and holding
+   * the file until {@link #close()}.
    *
-   * @throws UncheckedIOException when the file exists but cannot be read or parsed
+   * @throws UncheckedIOException when the file exists but cannot be read or parsed, or when another
+   *     process or store holds it
    */
   public static LocalSpendStore open(Path file) {
-    LocalSpendStore l = new LocalSpendStore(Objects.requireNonNull(file, "file"));
-    l.load();
+    LocalSpendStore l = new LocalSpendStore(file, hold(Objects.requireNonNull(file, "file")));
+    try {
+      l.load();
+    } catch (RuntimeException e) {
+      l.close();
+      throw e;
+    }
     return l;
+  }
+
+  /** Locks {@code FILE.lock} (created with the directory), or says who holds it. */
+  private static FileLock hold(Path file) {
+    Path dir = file.toAbsolutePath().getParent();
+    Path lockFile = dir.resolve(file.getFileName() + ".lock");
+    FileLock lock = null;
+    FileChannel channel = null;
+    try {
+      Files.createDirectories(dir);
+      channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      try {
+        lock = channel.tryLock();
+      } catch (OverlappingFileLockException heldHere) {
+        // A store of this process holds it: as refused as another process.
+      }
+    } catch (IOException e) {
+      closeQuietly(channel);
+      throw new UncheckedIOException("cannot lock the spend file " + lockFile + ": " + e, e);
+    }
+    if (lock == null) {
+      closeQuietly(channel);
+      throw new UncheckedIOException(
+          file
+              + ": another process counts spend in "
+              + dir
+              + " (it holds "
+              + lockFile.getFileName()
+              + "), and two would each write their own spend over the other's (expected: a"
+              + " --cache-dir of this process's own, or --health-store to share spend between"
+              + " processes)",
+          new FileSystemException(lockFile.toString(), null, "locked by another process"));
+    }
+    return lock;
+  }
+
+  private static void closeQuietly(FileChannel c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (IOException ignored) {
+        // Nothing was locked through it.
+      }
+    }
+  }
+
+  /** Lets another store or process hold the file; spend added after this is still written. */
+  @Override
+  public synchronized void close() {
+    if (held != null && held.channel().isOpen()) {
+      try {
+        held.channel().close(); // releases the lock
+      } catch (IOException e) {
+        // The operating system releases it with the process at the latest.
+      }
+    }
   }
 
   @Override

@@ -114,6 +114,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private final ExecutorService workers;
   private final AccessLog accessLog;
   private final SpendStore spend;
+  private final boolean ownsSpend;
   private final ResponseStore responseStore;
   private final LoadLimit load;
   private final LoadProbe probe;
@@ -145,6 +146,9 @@ public final class OrchestratorServer implements AutoCloseable {
           "options.streamContinuation: true, but the orchestrator's policy has it off (expected:"
               + " OrchestratorPolicy.builder().streamContinuation(true))");
     }
+    // First of what the server holds: a spend file another process holds stops it here.
+    this.ownsSpend = b.spendStore == null;
+    this.spend = spendStore(b);
     catalog.onChange(this::updateCatalog);
     this.metrics = new ServeMetrics(orchestrator, catalog, options.clients());
     this.accessLog = AccessLog.to(options.accessLog());
@@ -152,7 +156,6 @@ public final class OrchestratorServer implements AutoCloseable {
     // Its own thread: a refresh may take seconds (3 attempts, a large source parsed).
     this.refresher =
         Executors.newSingleThreadScheduledExecutor(daemon("orchestrator-serve-catalog-"));
-    this.spend = spendStore(b);
     this.responseStore =
         b.responseStore != null
             ? b.responseStore
@@ -196,6 +199,7 @@ public final class OrchestratorServer implements AutoCloseable {
       metrics.close();
       stopQuietly(http);
       disconnects.close();
+      closeSpend();
       throw e instanceof IOException ? (IOException) e : new IOException(e.getMessage(), e);
     }
     this.port = ((ServerConnector) http.getConnectors()[0]).getLocalPort();
@@ -230,13 +234,27 @@ public final class OrchestratorServer implements AutoCloseable {
     return ob.build();
   }
 
-  /** The builder's store, else one in {@link ServerOptions#spendFile()} (or memory). */
+  /**
+   * The builder's store, else one in {@link ServerOptions#spendFile()} when a client has a budget
+   * (it holds the file until {@link #close()}), else one in memory: without a budget nothing is
+   * counted, and a process that counts nothing leaves the file to one that does.
+   *
+   * @throws java.io.UncheckedIOException when the file is unreadable or another process holds it
+   */
   private static SpendStore spendStore(Builder b) {
     if (b.spendStore != null) {
       return b.spendStore;
     }
     Path file = b.options.spendFile();
-    return file == null ? LocalSpendStore.inMemory() : LocalSpendStore.open(file);
+    boolean budgets = b.options.clients().stream().anyMatch(ClientToken::budgeted);
+    return file == null || !budgets ? LocalSpendStore.inMemory() : LocalSpendStore.open(file);
+  }
+
+  /** Closes the spend store the server opened itself (a builder's store is the caller's). */
+  private void closeSpend() {
+    if (ownsSpend) {
+      spend.close();
+    }
   }
 
   /**
@@ -473,6 +491,7 @@ public final class OrchestratorServer implements AutoCloseable {
     refresher.shutdownNow();
     accessLog.close();
     metrics.close();
+    closeSpend();
     terminated.countDown();
   }
 

@@ -158,7 +158,10 @@ public final class ServerOptions {
     return refreshInterval;
   }
 
-  /** Where each client's spend is kept across restarts, or {@code null} for memory only. */
+  /**
+   * Where each client's spend is kept across restarts, or {@code null} for memory only; used while
+   * a client has a budget, and held by the server alone ({@link LocalSpendStore}).
+   */
   public Path spendFile() {
     return spendFile;
   }
@@ -498,7 +501,10 @@ public final class ServerOptions {
       return this;
     }
 
-    /** Where spend is kept across restarts (default none: memory only). */
+    /**
+     * Where spend is kept across restarts (default none: memory only). A server with a budgeted
+     * client holds it until it closes, and does not start while another process holds it.
+     */
     public Builder spendFile(Path v) {
       spendFile = v;
       return this;

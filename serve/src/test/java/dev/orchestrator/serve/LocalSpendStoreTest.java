@@ -87,15 +87,42 @@ class LocalSpendStoreTest {
   @Test
   void spendSurvivesARestart() {
     Path file = dir.resolve("cache/spend.json");
-    LocalSpendStore first = LocalSpendStore.open(file);
-    first.add("team-a", clock.instant(), new BigDecimal("0.25"));
-    first.add("team-b", clock.instant(), new BigDecimal("0.5"));
+    try (LocalSpendStore first = LocalSpendStore.open(file)) {
+      first.add("team-a", clock.instant(), new BigDecimal("0.25"));
+      first.add("team-b", clock.instant(), new BigDecimal("0.5"));
+    }
 
-    LocalSpendStore second = LocalSpendStore.open(file);
-    assertThat(second.totals("team-a", clock.instant()).daySpendUsd()).isEqualByComparingTo("0.25");
-    assertThat(second.totals("team-b", clock.instant()).monthSpendUsd())
-        .isEqualByComparingTo("0.5");
-    assertThat(dir.resolve("cache").toFile().list()).containsExactly("spend.json");
+    try (LocalSpendStore second = LocalSpendStore.open(file)) {
+      assertThat(second.totals("team-a", clock.instant()).daySpendUsd())
+          .isEqualByComparingTo("0.25");
+      assertThat(second.totals("team-b", clock.instant()).monthSpendUsd())
+          .isEqualByComparingTo("0.5");
+    }
+    assertThat(dir.resolve("cache").toFile().list())
+        .containsExactlyInAnyOrder("spend.json", "spend.json.lock");
+  }
+
+  /**
+   * Two stores on one file would each write their own spend over the other's: the second is refused
+   * while the first holds the file, with the directory and the way out.
+   */
+  @Test
+  void aSecondStoreOnTheSameFileIsRefusedWhileTheFirstHoldsIt() {
+    Path file = dir.resolve("cache/spend.json");
+    try (LocalSpendStore first = LocalSpendStore.open(file)) {
+      first.add("team-a", clock.instant(), new BigDecimal("0.25"));
+      assertThatThrownBy(() -> LocalSpendStore.open(file))
+          .isInstanceOf(UncheckedIOException.class)
+          .hasMessageContaining(dir.resolve("cache").toString())
+          .hasMessageContaining("--cache-dir")
+          .hasMessageContaining("--health-store");
+      assertThat(first.totals("team-a", clock.instant()).daySpendUsd())
+          .isEqualByComparingTo("0.25");
+    }
+    try (LocalSpendStore again = LocalSpendStore.open(file)) {
+      assertThat(again.totals("team-a", clock.instant()).daySpendUsd())
+          .isEqualByComparingTo("0.25");
+    }
   }
 
   @Test

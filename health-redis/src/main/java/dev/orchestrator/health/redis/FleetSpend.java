@@ -8,6 +8,7 @@ import java.math.RoundingMode;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -36,7 +37,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * one, and Redis restarted empty must not forget spend). The first look at a window waits for one
  * read, bounded by the command timeout; while the store is degraded nothing waits and spend is
  * counted locally, then written when a resync succeeds (every resync sends every window again).
- * Thread-safe (one lock around the counters).
+ * With a {@link SpendFile}, what the fleet had spent is also kept on disk ({@link #keep()}), and a
+ * window first seen takes it as the others' spend, so a process started while Redis is down
+ * enforces budgets from the last fleet total, not from nothing (ADR 0052). Thread-safe (one lock
+ * around the counters).
  */
 final class FleetSpend implements SpendStore {
   /** A window's key outlives the window's end by this much: a fleet's clocks differ a little. */
@@ -47,15 +51,23 @@ final class FleetSpend implements SpendStore {
   private final Keys keys;
   private final RedisLink link;
   private final Executor thread;
+  private final SpendFile file;
+  // What the file held at start: the floor of each window's others, by key.
+  private final Map<String, SpendFile.Total> kept;
   private final String id = UUID.randomUUID().toString();
   private final Map<String, Window> windows = new ConcurrentHashMap<>();
   private final AtomicBoolean flushQueued = new AtomicBoolean();
   private long latestMillis = Long.MIN_VALUE;
+  // Whether a window's total changed since the file was last written; guarded by this.
+  private boolean changed;
 
-  FleetSpend(Keys keys, RedisLink link, Executor thread) {
+  /** Spend on {@code link}, sent on {@code thread}, kept in {@code file} when not null. */
+  FleetSpend(Keys keys, RedisLink link, Executor thread, SpendFile file) {
     this.keys = keys;
     this.link = link;
     this.thread = thread;
+    this.file = file;
+    this.kept = file == null ? Map.of() : file.read();
   }
 
   @Override
@@ -71,6 +83,7 @@ final class FleetSpend implements SpendStore {
       for (Window x : w) {
         x.mine = Math.addExact(x.mine, nanos);
       }
+      changed = true;
     }
     flushSoon();
   }
@@ -130,6 +143,9 @@ final class FleetSpend implements SpendStore {
 
   private Window create(String key, Instant end, long now, List<Window> created) {
     Window fresh = new Window(key, end.toEpochMilli(), now);
+    SpendFile.Total floor = kept.get(key);
+    // The fleet's spend when this host last knew it: everyone else's to this process (a new id).
+    fresh.others = floor == null ? 0 : floor.nanos();
     Window had = windows.putIfAbsent(key, fresh);
     if (had != null) {
       return had;
@@ -164,6 +180,7 @@ final class FleetSpend implements SpendStore {
       boolean own = id.equals(message.substring(writerAt + 1, countAt));
       synchronized (this) {
         w.others = Math.max(w.others, total - (own ? count : w.sent));
+        changed = true;
       }
     } catch (NumberFormatException e) {
       // Not one of ours: ignore it.
@@ -201,8 +218,9 @@ final class FleetSpend implements SpendStore {
 
   /**
    * Sends what is unsent and waits for it (bounded by the command timeout), so a replica that stops
-   * leaves its spend with the fleet. Spend still unsent because Redis is unreachable is lost with
-   * the process (ADR 0022).
+   * leaves its spend with the fleet. Spend still unsent because Redis is unreachable is lost to the
+   * fleet with the process (ADR 0022); a spend file keeps it as part of the total a process started
+   * on this host begins from ({@link #keep()}).
    */
   void drain() {
     // A window being sent holds spend added meanwhile until its send ends (and the reply queues
@@ -228,6 +246,31 @@ final class FleetSpend implements SpendStore {
         return; // nothing more to do while stopping
       }
     }
+  }
+
+  /**
+   * Writes each window's fleet total (the others' spend and this process's) to the spend file when
+   * one changed since the last write; windows that ended more than {@link #GRACE} before the latest
+   * instant seen are dropped from it. Runs on the store's thread (and once more at close).
+   */
+  void keep() {
+    if (file == null) {
+      return;
+    }
+    Map<String, SpendFile.Total> totals = new HashMap<>();
+    long dropBefore;
+    synchronized (this) {
+      if (!changed) {
+        return;
+      }
+      changed = false;
+      for (Window w : windows.values()) {
+        totals.put(w.key, new SpendFile.Total(w.endMillis, w.others + w.mine));
+      }
+      dropBefore =
+          latestMillis == Long.MIN_VALUE ? Long.MIN_VALUE : latestMillis - GRACE.toMillis();
+    }
+    file.write(totals, dropBefore);
   }
 
   private boolean unsent() {
@@ -293,6 +336,7 @@ final class FleetSpend implements SpendStore {
                         w.acked = Math.max(w.acked, w.sending);
                         w.others = Math.max(w.others, ((Number) others.get(i)).longValue());
                         w.stale = false;
+                        changed = true;
                       }
                       w.sending = -1;
                       w.inFlight = null;

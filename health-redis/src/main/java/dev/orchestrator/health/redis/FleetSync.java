@@ -25,11 +25,12 @@ import java.util.function.LongUnaryOperator;
  * takes every snapshot pushed on the namespace's channel, and on its own thread reads the whole
  * namespace — at start, after every reconnect, every {@code resyncEvery} as the push's backstop,
  * and with backoff while degraded — first pushing what this process learnt without the fleet. It
- * also flushes the retry budget's batched counters and client spend ({@link FleetSpend}), and hands
- * spend pushed on the spend channel to it. Thread-safe.
+ * also flushes the retry budget's batched counters and client spend ({@link FleetSpend}), keeps the
+ * spend file every second, and hands spend pushed on the spend channel to it. Thread-safe.
  */
 final class FleetSync implements AutoCloseable {
   private static final long FLUSH_EVERY_MS = 100;
+  private static final long KEEP_EVERY_MS = 1000;
   private static final long BACKOFF_MIN_MS = 100;
 
   private final HealthSettings settings;
@@ -89,6 +90,7 @@ final class FleetSync implements AutoCloseable {
     boolean ok = resync();
     timer.scheduleWithFixedDelay(
         spend::flush, FLUSH_EVERY_MS, FLUSH_EVERY_MS, TimeUnit.MILLISECONDS);
+    timer.scheduleWithFixedDelay(spend::keep, KEEP_EVERY_MS, KEEP_EVERY_MS, TimeUnit.MILLISECONDS);
     timer.schedule(this::backstop, ok ? resyncMillis : backoffMs, TimeUnit.MILLISECONDS);
     timer.scheduleWithFixedDelay(
         () ->

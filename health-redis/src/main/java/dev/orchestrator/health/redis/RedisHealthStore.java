@@ -10,6 +10,7 @@ import dev.orchestrator.engine.health.HealthSettings;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.SharedState;
 import dev.orchestrator.engine.health.StoreStatus;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -84,7 +85,9 @@ public final class RedisHealthStore implements HealthStore {
             b.resyncEvery,
             b.onStatus);
     this.link = sync.link();
-    this.spend = new FleetSpend(keys, link, sync::execute);
+    this.spend =
+        new FleetSpend(
+            keys, link, sync::execute, b.spendFile == null ? null : new SpendFile(b.spendFile));
     this.shared = new FleetShared(keys, link);
   }
 
@@ -305,12 +308,13 @@ public final class RedisHealthStore implements HealthStore {
   }
 
   /**
-   * Sends the spend not sent yet (waiting at most the command timeout), then stops the timer and
-   * closes the connections; the fleet keeps what this store wrote.
+   * Sends the spend not sent yet (waiting at most the command timeout) and writes the spend file,
+   * then stops the timer and closes the connections; the fleet keeps what this store wrote.
    */
   @Override
   public void close() {
     spend.drain();
+    spend.keep();
     sync.close();
   }
 
@@ -331,6 +335,7 @@ public final class RedisHealthStore implements HealthStore {
     private int budgetMinRetries = 10;
     private Duration budgetWindow = Duration.ofSeconds(10);
     private Consumer<StoreStatus> onStatus = s -> {};
+    private Path spendFile;
 
     private Builder() {}
 
@@ -413,6 +418,17 @@ public final class RedisHealthStore implements HealthStore {
       budgetRatio = ratio;
       budgetMinRetries = minRetries;
       budgetWindow = window;
+      return this;
+    }
+
+    /**
+     * A local file where the fleet's spend this process knows is kept (every second while it
+     * changes, and at close), so that a process started while Redis is unreachable enforces budgets
+     * from the last fleet total it or another process on this host kept, not from nothing (ADR
+     * 0052; default none). Processes on one host may share it.
+     */
+    public Builder spendFile(Path v) {
+      spendFile = Objects.requireNonNull(v, "spendFile");
       return this;
     }
 

@@ -6,6 +6,7 @@ import dev.orchestrator.engine.cost.SpendStore;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.api.StatefulRedisConnection;
 import java.math.BigDecimal;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -13,6 +14,7 @@ import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Client spend shared by several stores on one real redis-server (ADR 0022): seen by the others,
@@ -76,6 +78,30 @@ class FleetSpendIT extends PausableRedisTest {
 
     assertThat(inRedis()).isEqualByComparingTo("0.75");
     assertThat(today(store())).isEqualByComparingTo("0.75");
+  }
+
+  /**
+   * A store (re)started while Redis is down starts from the last fleet total a store kept in its
+   * spend file — not from nothing, which gave a spent budget back — and adds its own spend to it.
+   */
+  @Test
+  void aStoreStartedWhileRedisIsDownStartsFromTheFleetTotalKeptInItsFile(@TempDir Path dir) {
+    Path kept = dir.resolve("fleet-spend.txt");
+    SpendStore a = open("spend", b -> b.spendFile(kept)).spendStore();
+    SpendStore b = store();
+    add(a, "0.004");
+    add(b, "0.005");
+    Eventually.await("a sees the fleet's spend", () -> equal(today(a), "0.009"));
+    stores.remove(0).close(); // writes what it knows of the fleet's spend
+
+    redis.kill();
+    SpendStore restarted = open("spend", s -> s.spendFile(kept)).spendStore();
+    assertThat(restarted.status().degraded()).isTrue();
+    assertThat(today(restarted)).isEqualByComparingTo("0.009");
+    add(restarted, "0.001");
+    assertThat(today(restarted)).isEqualByComparingTo("0.010");
+    // Without the file a store started now knows nothing of the fleet's spend.
+    assertThat(today(store())).isEqualByComparingTo("0");
   }
 
   @Test

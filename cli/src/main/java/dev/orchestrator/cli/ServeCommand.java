@@ -262,6 +262,12 @@ public final class ServeCommand implements Callable<Integer> {
       throw CliException.usage(
           "--max-catalog-age-s: " + maxCatalogAgeSeconds + " (expected: > 0, or leave it out)");
     }
+    if (maxCatalogAgeSeconds != null && sources.isEmpty()) {
+      // Nothing refreshes a catalog of files alone: /readyz would turn 503 for good after S s.
+      throw CliException.usage(
+          "--max-catalog-age-s: needs a --source (a catalog of --catalog files or the embedded"
+              + " one is never refreshed, so it would only grow older; leave it out)");
+    }
     Path cache = cacheDir.directory();
     List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");

@@ -224,6 +224,18 @@ class ServeCommandTest {
   }
 
   /**
+   * A catalog with no source is never refreshed: a maximum age would only take the replica out of
+   * its load balancer for good once it had run that long.
+   */
+  @Test
+  void aMaximumCatalogAgeWithoutASourceIsBadUsage() {
+    CliRun r = CliRun.of("serve", "--max-catalog-age-s", "60", "--cache-dir", dir.toString());
+
+    assertThat(r.code).isEqualTo(OrchestratorCli.EXIT_USAGE);
+    assertThat(r.err).startsWith("error: --max-catalog-age-s: needs a --source");
+  }
+
+  /**
    * Two processes counting budgets in one cache directory would overwrite each other's spend: the
    * second refuses to start, naming the directory and the way out; a server without budgets writes
    * no spend and starts beside it.

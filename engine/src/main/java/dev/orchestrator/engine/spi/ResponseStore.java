@@ -12,17 +12,37 @@ public interface ResponseStore extends AutoCloseable {
   /** Stores {@code response} under {@code id}, replacing any entry with that id. */
   void put(String id, StoredResponse response);
 
-  /** The response stored under {@code id}, or {@code null} when unknown, expired or evicted. */
+  /**
+   * The response stored under {@code id}, or {@code null} when unknown, expired or evicted.
+   *
+   * @throws UnavailableException when the store cannot be read now (a shared store unreachable):
+   *     the entry may well be there, so a caller must not answer as if it were not
+   */
   StoredResponse get(String id);
 
   /**
    * Removes the response stored under {@code id}.
    *
    * @return whether there was one
+   * @throws UnavailableException when the store cannot be reached now; nothing was removed
    */
   boolean delete(String id);
 
   /** Releases the store's resources. Default: nothing to release. */
   @Override
   default void close() {}
+
+  /**
+   * The store cannot be read or written now (a shared store unreachable), which is not the same
+   * answer as "no such entry": {@code serve} says {@code 503}, not {@code 404}. Its message names
+   * no address or secret of the store.
+   */
+  final class UnavailableException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /** An exception with {@code message}, which must name no address or secret. */
+    public UnavailableException(String message) {
+      super(message);
+    }
+  }
 }

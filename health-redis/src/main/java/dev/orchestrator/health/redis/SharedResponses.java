@@ -73,11 +73,15 @@ public final class SharedResponses implements ResponseStore {
     }
   }
 
-  /** The entry stored under {@code id}, or {@code null} (unknown, expired, Redis unreachable). */
+  /**
+   * The entry stored under {@code id}, or {@code null} (unknown or expired).
+   *
+   * @throws ResponseStore.UnavailableException when Redis is unreachable
+   */
   @Override
   public StoredResponse get(String id) {
     if (!link.up()) {
-      return null;
+      throw unreachable();
     }
     try {
       List<String> v =
@@ -94,21 +98,30 @@ public final class SharedResponses implements ResponseStore {
               v.get(1).getBytes(StandardCharsets.UTF_8),
               v.get(2).getBytes(StandardCharsets.UTF_8));
     } catch (IllegalStateException unreachable) {
-      return null;
+      throw unreachable();
     }
   }
 
-  /** Removes the entry stored under {@code id}; whether there was one (false when unreachable). */
+  /**
+   * Removes the entry stored under {@code id}; whether there was one.
+   *
+   * @throws ResponseStore.UnavailableException when Redis is unreachable
+   */
   @Override
   public boolean delete(String id) {
     if (!link.up()) {
-      return false;
+      throw unreachable();
     }
     try {
       Long n = link.await(link.<Long>eval(Script.RESPONSES_DELETE, keys.responses(id), id));
       return n != null && n > 0;
     } catch (IllegalStateException unreachable) {
-      return false;
+      throw unreachable();
     }
+  }
+
+  private static ResponseStore.UnavailableException unreachable() {
+    return new ResponseStore.UnavailableException(
+        "the fleet's response store (the health store) is unreachable");
   }
 }

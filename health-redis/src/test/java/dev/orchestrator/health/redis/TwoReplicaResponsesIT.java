@@ -88,4 +88,36 @@ class TwoReplicaResponsesIT {
     URI gone = URI.create(fleet.replica1.baseUrl() + "/responses/" + id);
     assertThat(send(HttpRequest.newBuilder(gone).GET()).statusCode()).isEqualTo(404);
   }
+
+  /**
+   * With Redis gone, a conversation stored there cannot be read: the replica says {@code 503} with
+   * a short {@code Retry-After}, never the {@code 404} that tells a client to start over.
+   */
+  @Test
+  void aStoredConversationThatCannotBeReadWhileRedisIsGoneIs503Not404() throws Exception {
+    HttpResponse<String> first =
+        create(fleet.replica1, "{\"model\":\"beta/large\",\"input\":\"Who are you?\"}");
+    String id = JSON.readTree(first.body()).get("id").asText();
+    redis.close();
+    redis = null;
+
+    HttpResponse<String> second =
+        create(
+            fleet.replica2,
+            "{\"model\":\"beta/large\",\"input\":\"What did I ask?\",\"previous_response_id\":\""
+                + id
+                + "\"}");
+    HttpResponse<String> read =
+        send(HttpRequest.newBuilder(URI.create(fleet.replica2.baseUrl() + "/responses/" + id)));
+
+    for (HttpResponse<String> r : List.of(second, read)) {
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(503);
+      assertThat(r.headers().firstValue("Retry-After")).contains("5");
+      JsonNode error = JSON.readTree(r.body()).get("error");
+      assertThat(error.get("code").asText()).isEqualTo("response_store_unavailable");
+      assertThat(error.get("message").asText()).contains("unreachable").doesNotContain("redis://");
+    }
+    assertThat(second.body()).contains("previous_response_id");
+    assertThat(fleet.upstream.received()).hasSize(1); // nothing was sent without the conversation
+  }
 }

@@ -83,7 +83,11 @@ public final class ResponsesEndpoint {
       }
       case "DELETE" -> {
         stored(id, client, "response_id");
-        store.delete(id);
+        try {
+          store.delete(id);
+        } catch (ResponseStore.UnavailableException e) {
+          throw unavailable(e, "response_id");
+        }
         ObjectNode o = Json.MAPPER.createObjectNode();
         o.put("id", id).put("object", "response").put("deleted", true);
         Responses.send(ex, entry, 200, Responses.bytes(o), Map.of());
@@ -206,12 +210,35 @@ public final class ResponsesEndpoint {
 
   /** The response stored under {@code id} for {@code client}, else a 404 naming {@code param}. */
   private StoredResponse stored(String id, ClientToken client, String param) {
-    StoredResponse r = store.get(id);
+    StoredResponse r;
+    try {
+      r = store.get(id);
+    } catch (ResponseStore.UnavailableException e) {
+      throw unavailable(e, param);
+    }
     if (r == null || !r.owner().equals(client.name())) {
       boolean previous = param.equals("previous_response_id");
       throw notFound(id, param, previous ? "previous_response_not_found" : "response_not_found");
     }
     return r;
+  }
+
+  /**
+   * A store that cannot be read now: {@code 503} with a short {@code Retry-After}, not the {@code
+   * 404} of an entry that is not there — a client that read "not found" would start over.
+   */
+  private static ApiError unavailable(ResponseStore.UnavailableException e, String param) {
+    return ApiError.of(
+            503,
+            "service_unavailable_error",
+            e.getMessage()
+                + ": "
+                + param
+                + " cannot be read now (expected: retry shortly, or send the whole conversation"
+                + " as input)",
+            param,
+            "response_store_unavailable")
+        .header("Retry-After", "5");
   }
 
   private static ApiError notFound(String id, String param, String code) {

@@ -4,14 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.orchestrator.engine.internal.AtomicFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
@@ -144,31 +143,16 @@ public final class SourceCache {
   private void write(Entry e) {
     Path target = file(e.source());
     try {
-      Files.createDirectories(target.getParent());
       ObjectNode n = JSON.createObjectNode();
       // Never a credential on disk: the file is named by the hash of the source as given.
       n.put("source", CatalogRefresher.shown(e.source()));
       n.put("fetchedAt", e.fetchedAt().toString());
       n.put("text", e.text());
-      Path tmp = Files.createTempFile(target.getParent(), ".catalog-", ".tmp");
-      try {
-        Files.writeString(tmp, JSON.writeValueAsString(n), StandardCharsets.UTF_8);
-        move(tmp, target);
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      AtomicFiles.replace(target, JSON.writeValueAsString(n).getBytes(StandardCharsets.UTF_8));
     } catch (JsonProcessingException ex) {
       throw new IllegalStateException(ex);
     } catch (IOException ex) {
       throw new UncheckedIOException("cannot write the catalog cache " + target + ": " + ex, ex);
-    }
-  }
-
-  static void move(Path tmp, Path target) throws IOException {
-    try {
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.cost.SpendTotals;
+import dev.orchestrator.engine.internal.AtomicFiles;
 import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,12 +13,10 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -223,19 +222,7 @@ public final class LocalSpendStore implements SpendStore {
           n.put("monthSpendUsd", s.month.toPlainString());
         });
     try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), ".spend-", ".tmp");
-      try {
-        Files.write(tmp, Json.MAPPER.writeValueAsBytes(root));
-        try {
-          Files.move(
-              tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      AtomicFiles.replace(file, Json.MAPPER.writeValueAsBytes(root));
     } catch (IOException e) {
       // The in-memory ledger stays right; only persistence is lost (logged by the caller's log).
       System.getLogger(LocalSpendStore.class.getName())

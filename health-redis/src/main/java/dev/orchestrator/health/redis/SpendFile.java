@@ -1,14 +1,13 @@
 package dev.orchestrator.health.redis;
 
+import dev.orchestrator.engine.internal.AtomicFiles;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -84,19 +83,7 @@ final class SpendFile {
           }
         });
     try {
-      Files.createDirectories(file.getParent());
-      Path tmp = Files.createTempFile(file.getParent(), ".fleet-spend-", ".tmp");
-      try {
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        try {
-          Files.move(
-              tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      AtomicFiles.replace(file, text.toString().getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       warn("cannot write", e);
     }

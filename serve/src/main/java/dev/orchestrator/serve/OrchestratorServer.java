@@ -512,7 +512,7 @@ public final class OrchestratorServer implements AutoCloseable {
 
   private void handle(HttpCall ex) {
     String path = ex.path();
-    AccessLog.Entry entry = new AccessLog.Entry(ex.method(), path);
+    AccessLog.Entry entry = new AccessLog.Entry(ex.method(), path, ex.beginNanos());
     if (!admit()) {
       entry.error = "shutting_down";
       Responses.error(

@@ -53,7 +53,7 @@ public final class AccessLog implements AutoCloseable {
 
   /** One request's facts, filled in while it is handled (on its thread). */
   public static final class Entry {
-    final long startNanos = System.nanoTime();
+    final long startNanos;
     final String method;
     final String path;
 
@@ -93,10 +93,20 @@ public final class AccessLog implements AutoCloseable {
     Instant ended;
     long durationMs;
 
-    /** An entry for a request that has just arrived. */
+    /** An entry of a request that arrived now. */
     public Entry(String method, String path) {
+      this(method, path, System.nanoTime());
+    }
+
+    /**
+     * An entry of a request that arrived at {@code beginNanos} ({@code System.nanoTime()}, as the
+     * connector took it, before any queueing): {@code durationMs} counts from then, as {@code
+     * ttftMs} does, so the first is never the shorter.
+     */
+    public Entry(String method, String path, long beginNanos) {
       this.method = method;
       this.path = path;
+      this.startNanos = beginNanos;
     }
   }
 

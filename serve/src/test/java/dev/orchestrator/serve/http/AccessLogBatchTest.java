@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +55,25 @@ class AccessLogBatchTest {
       assertThat(lines.get(i)).contains("\"model\":\"m" + i + "\"");
     }
     assertThat(events.get(events.size() - 1)).isEqualTo("<flush>"); // nothing left unflushed
+  }
+
+  /**
+   * {@code durationMs} counts from the request's arrival at the connector, as {@code ttftMs} does:
+   * time queued before a handler took it is in both, so the first token never comes after the end.
+   */
+  @Test
+  void durationCountsFromTheRequestsArrivalNotFromWhenItWasHandled() {
+    Recording sink = new Recording();
+    AccessLog log = AccessLog.to(sink);
+    long arrived = System.nanoTime() - TimeUnit.SECONDS.toNanos(3);
+    AccessLog.Entry e = new AccessLog.Entry("POST", "/v1/chat/completions", arrived);
+    e.status = 200;
+    log.log(e);
+    log.close();
+
+    String line = sink.snapshot().get(0);
+    long duration = Long.parseLong(line.replaceAll(".*\"durationMs\":(\\d+).*", "$1"));
+    assertThat(duration).isGreaterThanOrEqualTo(3000);
   }
 
   @Test

@@ -355,6 +355,28 @@ class ChatCompletionsIT {
     }
   }
 
+  /**
+   * A virtual model in the fallback list is no unknown model (whose close matches would name it
+   * back): a {@code 400} naming its entry and where a virtual model goes.
+   */
+  @Test
+  void aVirtualModelInTheFallbackListIs400NamingItsEntry() {
+    try (ServeFixture f = ServeFixture.start(Map.of())) {
+      HttpResponse<String> r =
+          f.post(
+              ServeFixture.body(
+                  "beta/large", false, "\"models\":[\"alpha/small\",\"orchestrator/free\"]"));
+
+      assertThat(r.statusCode()).isEqualTo(400);
+      JsonNode err = json(r.body()).get("error");
+      assertThat(err.path("param").asText()).isEqualTo("models[1]");
+      assertThat(err.path("message").asText())
+          .startsWith("models[1]: 'orchestrator/free' is a virtual model")
+          .contains("named in model");
+      assertThat(f.upstream.calls()).isEmpty();
+    }
+  }
+
   @Test
   void toolCallsAndToolResultsAreForwardedInTheOpenAiShape() {
     String extra =

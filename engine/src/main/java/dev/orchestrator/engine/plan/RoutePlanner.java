@@ -88,7 +88,17 @@ public final class RoutePlanner {
       if (!free && !AUTO.equals(request.model())) {
         ids.addAll(resolveListed(request.model()).routes);
       }
-      for (String name : request.models()) {
+      for (int i = 0; i < request.models().size(); i++) {
+        String name = request.models().get(i);
+        if (name.equals(FREE) || name.equals(AUTO)) {
+          throw new IllegalArgumentException(
+              "models["
+                  + i
+                  + "]: '"
+                  + name
+                  + "' is a virtual model (expected: a route id or a pool;"
+                  + " a virtual model is named in model)");
+        }
         // a pool named in the fallback list stands for its routes, in its order
         Pool pool = catalog.pools().get(name);
         for (String id : pool == null ? List.of(name) : pool.routes()) {

@@ -187,6 +187,18 @@ class RoutePlannerTest {
   }
 
   @Test
+  void aVirtualModelInTheFallbackListIsRefusedNamingItsEntry() {
+    Catalog c = Catalogs.of(free("a", "m", 1000), priced("b", "m", 1000));
+    for (String virtual : List.of(RoutePlanner.FREE, RoutePlanner.AUTO)) {
+      PlanRequest req =
+          PlanRequest.builder("a/m").models(List.of("b/m", virtual)).strategy(null).build();
+      assertThatThrownBy(() -> planner(c).plan(req))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageStartingWith("models[1]: '" + virtual + "' is a virtual model");
+    }
+  }
+
+  @Test
   void freeRequestWithAFallbackListCannotSmugglePricedRoutesIn() {
     Catalog c = Catalogs.of(free("a", "m", 1000), priced("b", "m", 1000));
     Plan p =

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.orchestrator.engine.plan.RoutePlanner;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -202,7 +203,18 @@ public final class JsonFields {
         throw ApiError.badRequest(
             "models[" + i + "]", "models[" + i + "]: " + kind(m) + " (expected: a route id)");
       }
-      ids.add(m.asText().trim());
+      String id = m.asText().trim();
+      if (id.equals(RoutePlanner.FREE) || id.equals(RoutePlanner.AUTO)) {
+        throw ApiError.badRequest(
+            "models[" + i + "]",
+            "models["
+                + i
+                + "]: '"
+                + id
+                + "' is a virtual model (expected: a route id or a pool; a virtual model is named"
+                + " in model)");
+      }
+      ids.add(id);
     }
     return ids;
   }

@@ -14,6 +14,6 @@ command -v redis-server > /dev/null || {
   echo "fleet-soak: redis-server not found: install the Debian package redis-server" >&2
   exit 2
 }
-mvn -B -q -DskipTests package -pl benchmarks -am
+mvn -B -q ${MVN_FLAGS:-} -DskipTests package -pl benchmarks -am
 exec java -Xms512m -Xmx512m -cp benchmarks/target/benchmarks.jar \
   dev.orchestrator.benchmarks.load.FleetSoak "$@"

@@ -22,7 +22,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
-mvn -B -q -DskipTests package -pl benchmarks,cli -am
+mvn -B -q ${MVN_FLAGS:-} -DskipTests package -pl benchmarks,cli -am
 
 ARGS=(--serve-jar cli/target/orchestrator.jar --out benchmarks/target/load)
 if [[ $PORTKEY == 1 ]]; then

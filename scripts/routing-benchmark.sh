@@ -7,6 +7,6 @@
 #   scripts/routing-benchmark.sh --seed 7
 set -euo pipefail
 cd "$(dirname "$0")/.."
-mvn -B -q -DskipTests package -pl benchmarks -am
+mvn -B -q ${MVN_FLAGS:-} -DskipTests package -pl benchmarks -am
 exec java -Xms256m -Xmx512m -cp benchmarks/target/benchmarks.jar \
   dev.orchestrator.benchmarks.routing.RoutingBenchmark "$@"

@@ -17,6 +17,10 @@
 #   scripts/soak.sh --target in-process   # one run; any FaultSoak option may follow
 #   MVN_FLAGS=-o scripts/soak.sh          # build offline
 set -euo pipefail
+if [[ "${1:-}" == "-h" || "${1:-}" == "--help" ]]; then
+  sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'  # the comment above, as help
+  exit 0
+fi
 cd "$(dirname "$0")/.."
 
 mvn -B -q ${MVN_FLAGS:-} -DskipTests package -pl benchmarks,cli -am

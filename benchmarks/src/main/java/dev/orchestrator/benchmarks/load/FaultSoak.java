@@ -95,7 +95,14 @@ public final class FaultSoak {
 
   /** Runs the soak; see the class comment. */
   public static void main(String[] args) throws Exception {
-    Options o = Options.parse(args);
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (IllegalArgumentException e) { // a bad option: its message, not a stack trace
+      System.err.println("error: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
     Map<String, Object> report = run(o);
     Files.createDirectories(o.out);
     Path file = o.out.resolve("soak-" + o.target + ".json");

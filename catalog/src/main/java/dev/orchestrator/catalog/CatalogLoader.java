@@ -93,22 +93,11 @@ public final class CatalogLoader {
   }
 
   /**
-   * Parses a fetched copy of one source (a refresh): as {@link #parse}, but a document that lists
-   * no models ({@code {}}, {@code {"data":[]}}…) is rejected, so that an upstream answering with an
-   * empty body never replaces the last good catalog; its warnings go to {@code warnings}.
-   *
-   * @throws CatalogException when the text is malformed, not a valid catalog, or lists no models
-   */
-  static Catalog parseFetched(String sourceName, String text, Consumer<String> warnings) {
-    Objects.requireNonNull(text, "text");
-    return merge(List.of(Readers.readFetched(SourceText.ofText(sourceName, text))), warnings);
-  }
-
-  /**
-   * Parses a fetched copy of one source laid over {@code below} (and over the embedded default
-   * catalog first when {@code onDefault}), as {@link #parseFetched} reads it, so that it may name a
-   * provider a layer below defines: the catalog is the merge, whose warnings go to {@code
-   * warnings}.
+   * Parses a fetched copy of one source (a refresh) laid over {@code below} (and over the embedded
+   * default catalog first when {@code onDefault}; with no layers, the source alone), so that it may
+   * name a provider a layer below defines: the catalog is the merge, whose warnings go to {@code
+   * warnings}. A copy that lists no models ({@code {}}, {@code {"data":[]}}…) is rejected, so that
+   * an upstream answering with an empty body never replaces the last good catalog.
    *
    * @throws CatalogException naming the source (or the layer) that is malformed or invalid, or the
    *     fetched copy when it lists no models

@@ -261,9 +261,7 @@ public final class CatalogRefresher {
 
   /** The catalog {@code text}, a copy of the source, makes: alone, or over its layers below. */
   private Catalog read(String text, Consumer<String> warn) {
-    return below == null
-        ? CatalogLoader.parseFetched(name, text, warn)
-        : CatalogLoader.parseFetchedOver(below.get(), onDefault, name, text, warn);
+    return CatalogLoader.parseFetchedOver(below.get(), onDefault, name, text, warn);
   }
 
   private boolean pause() {
@@ -383,7 +381,7 @@ public final class CatalogRefresher {
     private Catalog fallback = Catalog.empty();
     private System.Logger logger = System.getLogger(CatalogRefresher.class.getName());
     private Consumer<String> warnings = warning -> {};
-    private Supplier<List<CatalogLoader.Text>> below;
+    private Supplier<List<CatalogLoader.Text>> below = List::of;
     private boolean onDefault;
     private SourceCache sourceCache;
     private BodyDeadline.Timer bodyTimer = BodyDeadline.WALL_CLOCK;

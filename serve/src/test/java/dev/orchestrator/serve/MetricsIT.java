@@ -135,7 +135,7 @@ class MetricsIT {
               value(
                   m,
                   "orchestrator_time_to_first_token_seconds_count",
-                  Map.of("model", "alpha/small")))
+                  Map.of("model", "alpha/small", "front", "chat")))
           .isEqualTo(1);
       assertThat(m).contains("orchestrator_breaker_open{route=\"alpha/small\"}");
       assertThat(m).contains("orchestrator_route_cooldown_seconds{route=\"alpha/small\"}");

@@ -42,7 +42,7 @@ import java.util.function.Supplier;
  *       #refused})</td></tr>
  *   <tr><td>{@code orchestrator_request_duration_seconds}</td><td>model, outcome (and front)</td>
  *       <td>histogram of the whole request: every attempt, backoff and failover</td></tr>
- *   <tr><td>{@code orchestrator_time_to_first_token_seconds}</td><td>model</td>
+ *   <tr><td>{@code orchestrator_time_to_first_token_seconds}</td><td>model (and front)</td>
  *       <td>histogram, fed by {@link #recordTimeToFirstToken} (the caller sees the first byte)</td></tr>
  *   <tr><td>{@code orchestrator_attempts_total}</td><td>route, category, decision</td>
  *       <td>attempts; category {@code none} on success</td></tr>
@@ -81,8 +81,9 @@ import java.util.function.Supplier;
  * attempted, or by {@link #gaugeMarkedRoutes()} once the health store marks it (a state a fleet's
  * store learnt from another process): a route in the default state costs no series.
  *
- * <p>Bound with {@link #bindWithFrontLabel}, the two request series carry a {@code front} label as
- * well: the front a request came through ({@link #inFront}), {@code none} outside any.
+ * <p>Bound with {@link #bindWithFrontLabel}, the two request series and the time to first token
+ * carry a {@code front} label as well: the front a request came through ({@link #inFront}), {@code
+ * none} outside any.
  *
  * <pre>{@code
  * TaskOrchestrator orchestrator = TaskOrchestrator.builder()...build();
@@ -131,9 +132,12 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   private final Map<OutcomeKey, Timer> durations = new ConcurrentHashMap<>();
   private final Map<String, Counter> costs = new ConcurrentHashMap<>();
   private final Map<String, Counter> unknownCosts = new ConcurrentHashMap<>();
-  private final Map<String, Timer> timesToFirstToken = new ConcurrentHashMap<>();
+  private final Map<FirstTokenKey, Timer> timesToFirstToken = new ConcurrentHashMap<>();
 
   private record AttemptKey(String route, String category, String decision) {}
+
+  /** A time-to-first-token series' labels; {@code front} is {@code null} without the label. */
+  private record FirstTokenKey(String front, String model) {}
 
   /** The GenAI semantic conventions' attributes of one request. */
   private record GenAiKey(
@@ -172,10 +176,10 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   }
 
   /**
-   * As {@link #bind}, with a {@code front} label on {@code orchestrator_requests_total} and {@code
-   * orchestrator_request_duration_seconds}: the front a request came through, named by {@link
-   * #inFront} around the call that runs it — what a server with several fronts (the chat, Messages
-   * and Responses fronts of {@code serve}) binds.
+   * As {@link #bind}, with a {@code front} label on {@code orchestrator_requests_total}, {@code
+   * orchestrator_request_duration_seconds} and {@code orchestrator_time_to_first_token_seconds}:
+   * the front a request came through, named by {@link #inFront} around the call that runs it — what
+   * a server with several fronts (the chat, Messages and Responses fronts of {@code serve}) binds.
    */
   public static OrchestratorMetrics bindWithFrontLabel(
       TaskOrchestrator orchestrator, MeterRegistry registry) {
@@ -256,17 +260,32 @@ public final class OrchestratorMetrics implements OrchestratorListener {
     return c.pool(model).isPresent() || c.route(model).isPresent() ? model : OTHER;
   }
 
-  /** Records the time from a request's arrival to the first byte of its streamed answer. */
+  /**
+   * Records the time from a request's arrival to the first byte of its streamed answer, with the
+   * front named by an enclosing {@link #inFront} (if any) as its {@code front} label.
+   */
   public void recordTimeToFirstToken(String model, Duration ttft) {
+    recordTimeToFirstToken(Objects.requireNonNullElse(front.get(), NONE), model, ttft);
+  }
+
+  /**
+   * Records the time from a request's arrival to the first byte of its streamed answer, for a
+   * request that came through {@code frontName} (ignored without the front label): what a server
+   * records once the stream has ended, outside the {@link #inFront} call that ran it.
+   */
+  public void recordTimeToFirstToken(String frontName, String model, Duration ttft) {
+    Objects.requireNonNull(frontName, "frontName");
     timesToFirstToken
         .computeIfAbsent(
-            modelLabel(model),
-            label ->
-                Timer.builder("orchestrator.time.to.first.token")
-                    .description("Time from the request's arrival to the first streamed byte")
-                    .tag("model", label)
-                    .serviceLevelObjectives(LATENCY_BUCKETS)
-                    .register(registry))
+            new FirstTokenKey(frontLabel ? frontName : null, modelLabel(model)),
+            k -> {
+              Timer.Builder b =
+                  Timer.builder("orchestrator.time.to.first.token")
+                      .description("Time from the request's arrival to the first streamed byte")
+                      .tag("model", k.model())
+                      .serviceLevelObjectives(LATENCY_BUCKETS);
+              return (k.front() == null ? b : b.tag("front", k.front())).register(registry);
+            })
         .record(ttft);
   }
 

@@ -25,6 +25,7 @@ import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
+import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
@@ -212,6 +213,11 @@ class OrchestratorMetricsTest {
     assertThat(
             registry.get("orchestrator.time.to.first.token").tag("model", "other").timer().count())
         .isEqualTo(1);
+    // Without the front label, a front given is not a label.
+    metrics.recordTimeToFirstToken("chat", "no-such-model", Duration.ofMillis(300));
+    Timer ttft = registry.get("orchestrator.time.to.first.token").tag("model", "other").timer();
+    assertThat(ttft.count()).isEqualTo(2);
+    assertThat(ttft.getId().getTag("front")).isNull();
   }
 
   @Test
@@ -290,6 +296,24 @@ class OrchestratorMetricsTest {
                 .timer()
                 .count())
         .isEqualTo(1);
+    // The time to first token: the front a server names once the stream ended, or the enclosing
+    // one.
+    m.recordTimeToFirstToken("messages", "a/m", Duration.ofMillis(40));
+    m.inFront(
+        "responses",
+        () -> {
+          m.recordTimeToFirstToken("a/m", Duration.ofMillis(50));
+          return null;
+        });
+    for (String front : List.of("messages", "responses")) {
+      assertThat(
+              fronts
+                  .get("orchestrator.time.to.first.token")
+                  .tags("front", front, "model", "a/m")
+                  .timer()
+                  .count())
+          .isEqualTo(1);
+    }
     // The plain binding keeps its {model, outcome} series.
     assertThat(requests("a/m", "success")).isEqualTo(1);
     assertThat(registry.get("orchestrator.requests").counter().getId().getTag("front")).isNull();

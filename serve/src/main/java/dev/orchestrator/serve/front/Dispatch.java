@@ -246,7 +246,8 @@ public final class Dispatch {
       Duration ttft = ex.timeToFirstByte();
       if (!ttft.isZero()) {
         entry.ttftNanos = ttft.toNanos();
-        metrics.timeToFirstToken(request.model(), ttft);
+        metrics.timeToFirstToken(
+            Objects.requireNonNullElse(front(ex.path()), "none"), request.model(), ttft);
       }
     }
   }

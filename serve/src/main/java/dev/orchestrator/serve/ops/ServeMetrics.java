@@ -190,9 +190,11 @@ public final class ServeMetrics implements AutoCloseable {
         .register(registry);
   }
 
-  /** Records the time to the first streamed byte of a request for {@code model}. */
-  public void timeToFirstToken(String model, Duration d) {
-    engine.recordTimeToFirstToken(model, d);
+  /**
+   * Records the time to the first streamed byte of a request of {@code front} for {@code model}.
+   */
+  public void timeToFirstToken(String front, String model, Duration d) {
+    engine.recordTimeToFirstToken(front, model, d);
   }
 
   /**

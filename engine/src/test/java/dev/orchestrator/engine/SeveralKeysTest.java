@@ -223,4 +223,53 @@ class SeveralKeysTest {
       }
     }
   }
+
+  @Test
+  void aKeyRefusedBesideAKeyCoolingBrieflyHoldsTheRouteOnlyUntilThatKeyReturns() {
+    ByKey client = new ByKey();
+    ProviderFailure limited =
+        ProviderFailure.builder(FailureCategory.RATE_LIMITED, ReachedModel.NO)
+            .retryable(true)
+            .status(429)
+            .retryAfter(Duration.ofSeconds(20))
+            .message("rate limited")
+            .build();
+    client.failing.put("b", limited);
+    TaskOrchestrator o =
+        orchestrator(
+            client, catalog(null, Catalogs.free("g", "m", 8000), Catalogs.free("h", "m", 4000)));
+    // Until key b has met its 429 (the keys are drawn at random): b cools for 20 s, a serves.
+    for (int i = 0; i < 20 && client.sent.stream().noneMatch(s -> s.equals("g/m b")); i++) {
+      assertThat(o.chat(ChatRequest.builder("g/m").user("hi " + i).build()).route())
+          .isEqualTo("g/m");
+    }
+    assertThat(client.sent).contains("g/m b");
+    assertThat(o.health().cooldownRemaining("g/m")).isZero();
+
+    // Then key a is refused (no end given): every key is out, but b returns in 20 s.
+    client.failing.put(
+        "a",
+        ProviderFailure.builder(FailureCategory.AUTH_FAILED, ReachedModel.NO)
+            .retryable(false)
+            .status(401)
+            .message("invalid api key")
+            .build());
+    assertThat(o.chat(ChatRequest.builder(RoutePlanner.FREE).user("next").build()).route())
+        .isEqualTo("h/m");
+    assertThat(client.sent).contains("g/m a");
+    assertThat(o.health().accountStateRemaining("g/m"))
+        .as("the route is not held for key a's account state while key b only waits")
+        .isZero();
+    assertThat(o.health().cooldownRemaining("g/m"))
+        .isPositive()
+        .isLessThanOrEqualTo(Duration.ofSeconds(20));
+
+    client.failing.remove("b");
+    time.advance(Duration.ofSeconds(20));
+    ChatResult back = o.chat(ChatRequest.builder("g/m").user("later").build());
+    assertThat(back.trace().attempts())
+        .singleElement()
+        .extracting(AttemptRecord::key)
+        .isEqualTo("b");
+  }
 }

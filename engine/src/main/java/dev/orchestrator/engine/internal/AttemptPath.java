@@ -364,7 +364,7 @@ public final class AttemptPath {
         if (f.category() == FailureCategory.RATE_LIMITED && retryAfter != null) {
           // A short Retry-After is evidence (the failure counts in the window), a long one cools.
           if (!coolKey(target, key, retryAfter, category, false)) {
-            store.rateLimited(route.id(), retryAfter);
+            store.rateLimited(route.id(), keysBack(target).orElse(retryAfter));
           }
         }
       }
@@ -372,16 +372,38 @@ public final class AttemptPath {
         if (retryAfter != null) {
           // The provider said how long: a cool-down, waited for where it fits a deadline.
           if (!coolKey(target, key, retryAfter, category, false)) {
-            store.coolDown(route.id(), retryAfter);
+            store.coolDown(route.id(), keysBack(target).orElse(retryAfter));
           }
         } else if (!coolKey(target, key, ctx.accountCooldown(), category, true)) {
-          // No end given: an account state for the configured default, never waited for.
-          store.accountState(route.id(), ctx.accountCooldown());
+          Optional<Duration> back = keysBack(target);
+          if (back.isPresent()) {
+            // Another key of the provider is out only for a wait its provider gave: the route is
+            // back when that key is, a cool-down, not the account state of this key.
+            store.coolDown(route.id(), back.get());
+          } else {
+            // No end given: an account state for the configured default, never waited for.
+            store.accountState(route.id(), ctx.accountCooldown());
+          }
         }
       }
       case RETIRE -> store.retire(route.id(), ctx.retiredTtl());
       case SUCCESS, STREAM_CUT, NEUTRAL, ABANDONED -> {}
     }
+  }
+
+  /**
+   * When the first of {@code target}'s provider's several keys, all of them out now, returns from a
+   * wait its provider gave (the route is back then); empty for a provider of one key, or when every
+   * key that is out is held for an account state (docs/design.md §5).
+   */
+  private Optional<Duration> keysBack(Target target) {
+    if (ctx.keys() == null || target.provider().keys().size() <= 1) {
+      return Optional.empty();
+    }
+    return ctx.keys()
+        .out(target.provider())
+        .filter(out -> !out.refused() && out.retryIn() != null)
+        .map(KeyBook.Choice::retryIn);
   }
 
   /**

@@ -7,14 +7,16 @@ import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
  * One attempt's time limits: the phase it is in, measured on the {@link Ticker}, with one check on
  * the scheduler armed for the next deadline (re-armed when the phase changes or the check finds the
  * deadline moved by activity). The first reason to stop wins ({@link #stop}); the attempt's thread
- * turns it into a transport fault with {@link #fault} and {@link #message}. Thread-safe.
+ * turns it into a transport fault with {@link #fault} and {@link #message}. A stop, its check and
+ * every phase change are one step each under the clock's lock, so a stop's phase is the phase the
+ * attempt was in: a stream's first token ({@link #firstToken}) and its first-token stop cannot both
+ * happen. Thread-safe.
  */
 final class AttemptClock {
   /** Why the clock or the caller stopped an attempt. */
@@ -47,8 +49,13 @@ final class AttemptClock {
   private final ScheduledExecutorService scheduler;
   private final Consumer<Reason> onStop;
   private final long start;
-  private final AtomicReference<Stop> stop = new AtomicReference<>();
+
+  /** Why the attempt was stopped, or null; written under {@code this}. */
+  private volatile Stop stop;
+
+  /** Written under {@code this}. */
   private volatile Phase phase = Phase.HEADERS;
+
   private volatile long lastActivity;
   private volatile long bodyBytes;
   private volatile boolean finished;
@@ -86,10 +93,27 @@ final class AttemptClock {
   }
 
   /** The attempt moves to {@code next}: its limit applies from now. */
-  void enter(Phase next) {
+  synchronized void enter(Phase next) {
     lastActivity = ticker.read();
     phase = next;
     arm();
+  }
+
+  /**
+   * A stream's first token arrived and nothing of it is relayed yet: unless the attempt was
+   * stopped, it moves from {@link Phase#AWAIT_FIRST_TOKEN} to {@link Phase#STREAMING} in the same
+   * step, so the first-token limit can no longer stop it. Returns whether the token may be relayed;
+   * {@code false} (a stop came first, whatever its reason) means relay nothing, and the attempt
+   * ends as that stop says. Later calls only repeat the answer.
+   */
+  synchronized boolean firstToken() {
+    if (stop != null) {
+      return false;
+    }
+    if (phase == Phase.AWAIT_FIRST_TOKEN) {
+      enter(Phase.STREAMING);
+    }
+    return true;
   }
 
   Phase phase() {
@@ -111,14 +135,23 @@ final class AttemptClock {
 
   /** Stops the attempt for {@code reason} unless it was stopped already; tells {@code onStop}. */
   void stop(Reason reason) {
-    if (stop.compareAndSet(null, new Stop(reason, phase, bodyBytes))) {
+    if (record(reason)) {
       onStop.accept(reason);
     }
   }
 
+  /** Records a stop for {@code reason} in the current phase, unless there is one already. */
+  private synchronized boolean record(Reason reason) {
+    if (stop != null) {
+      return false;
+    }
+    stop = new Stop(reason, phase, bodyBytes);
+    return true;
+  }
+
   /** Why the attempt was stopped, or {@code null} while it runs. */
   Stop stopped() {
-    return stop.get();
+    return stop;
   }
 
   /** The attempt is over: no check runs any more. */
@@ -179,25 +212,40 @@ final class AttemptClock {
     }
   }
 
-  /** The scheduled check: stops the attempt when a limit passed, otherwise re-arms. */
+  /**
+   * The scheduled check: stops the attempt when a limit passed, otherwise re-arms. The phase it
+   * judges and the stop it records are one step with the phase changes: a first token that came
+   * first leaves it the idle limit to judge, never the first-token one.
+   */
   private void check() {
-    if (finished || stop.get() != null) {
-      return;
+    Reason reason = due();
+    if (reason != null) {
+      onStop.accept(reason);
+    }
+  }
+
+  /** The reason a limit that passed stopped the attempt now, or null (re-armed, or over). */
+  private synchronized Reason due() {
+    if (finished || stop != null) {
+      return null;
     }
     long now = ticker.read();
+    Reason reason;
     if (now - (start + total()) >= 0) {
-      stop(Reason.TOTAL);
+      reason = Reason.TOTAL;
     } else if (now - phaseDeadline() >= 0) {
-      stop(
+      reason =
           switch (phase) {
             case HEADERS -> Reason.HEADERS;
             case AWAIT_FIRST_TOKEN -> Reason.FIRST_TOKEN;
             case STREAMING -> Reason.IDLE;
             case BODY -> Reason.TOTAL;
-          });
+          };
     } else {
       arm();
+      return null;
     }
+    return record(reason) ? reason : null;
   }
 
   private long phaseDeadline() {

@@ -417,6 +417,9 @@ final class Exchange {
     assembler = a;
     StreamBounds bounds = bounds();
     a.bounds(maxMalformedEvents, bounds.maxToolArgumentBytes());
+    // The first token moves the clock past the first-token limit before it is relayed; a stop
+    // that came first keeps it from being relayed (AttemptClock#firstToken).
+    a.firstTokenGate(clock::firstToken);
     SseReader reader = new SseReader(MAX_SSE_LINE_BYTES, bounds.maxEventBytes());
     byte[] buf = new byte[8192];
     StreamSignal signal = StreamSignal.CONTINUE;
@@ -448,9 +451,6 @@ final class Exchange {
             batch.onBatchEnd();
           }
         }
-        if (a.progressed() && clock.phase() == AttemptClock.Phase.AWAIT_FIRST_TOKEN) {
-          clock.enter(AttemptClock.Phase.STREAMING);
-        }
         if (reader.stopped()) {
           signal = a.signal();
         }
@@ -461,6 +461,8 @@ final class Exchange {
       }
     } catch (SseReader.MalformedStreamException e) {
       return failed(TransportFault.MALFORMED_STREAM, e.getMessage());
+    } catch (StreamAssembler.FirstTokenRefused e) {
+      return aborted(); // stopped before the first token: nothing visible, as the stop says
     } catch (IOException e) {
       AttemptClock.Stop stop = clock.stopped();
       if (a.terminalSeen() && (stop == null || stop.reason() != AttemptClock.Reason.CANCELLED)) {

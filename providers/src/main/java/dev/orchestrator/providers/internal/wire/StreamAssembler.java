@@ -15,12 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
  * Assembles one streamed answer from decoded SSE events and forwards visible deltas to the
  * listener. Protocol subclasses implement {@link #handle}. Used by the thread reading the stream;
- * the progress flags are volatile because the attempt's time limits read them from another thread.
+ * the model's first output passes the attempt's first-token gate ({@link #firstTokenGate}) before
+ * anything of it is recorded or relayed.
  */
 public abstract class StreamAssembler implements SseReader.Handler {
 
@@ -30,6 +32,18 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
     ListenerException(RuntimeException cause) {
       super("stream listener failed: " + cause, cause);
+    }
+  }
+
+  /**
+   * The first-token gate ({@link #firstTokenGate}) refused the stream's first token: the attempt
+   * had been stopped before it, and nothing of it was recorded or relayed.
+   */
+  public static final class FirstTokenRefused extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    FirstTokenRefused() {
+      super("the attempt was stopped before the stream's first token", null, false, false);
     }
   }
 
@@ -54,6 +68,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private int maxMalformedEvents = DEFAULT_MAX_MALFORMED_EVENTS;
   private long maxToolArgumentBytes = StreamBounds.DEFAULTS.maxToolArgumentBytes();
   private int skippedEvents;
+  private BooleanSupplier firstTokenGate = () -> true;
 
   /** Invalid events skipped in an otherwise healthy stream before it counts as malformed. */
   public static final int DEFAULT_MAX_MALFORMED_EVENTS = 3;
@@ -99,6 +114,17 @@ public abstract class StreamAssembler implements SseReader.Handler {
   public final void bounds(int maxMalformed, long maxToolArguments) {
     this.maxMalformedEvents = maxMalformed;
     this.maxToolArgumentBytes = maxToolArguments;
+  }
+
+  /**
+   * Sets the gate asked once, when the model first produces something (text, reasoning, a tool
+   * call, any other output), before anything of it is recorded or relayed: whether the attempt
+   * still runs. The transport moves its attempt past the first-token limit in that same step
+   * (docs/design.md §5: nothing is failed over after visible output). A refusal ends the event in
+   * {@link FirstTokenRefused}. Call before the first event; without one the stream always goes on.
+   */
+  public final void firstTokenGate(BooleanSupplier gate) {
+    this.firstTokenGate = gate;
   }
 
   /**
@@ -175,7 +201,21 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   /** Marks that the model is producing (reasoning, a tool call fragment), without visible text. */
   protected final void progress() {
-    progressed = true;
+    produced();
+  }
+
+  /**
+   * The model produced something: the first time, asks the first-token gate before anything of it
+   * is recorded or relayed, and a refusal ends the event ({@link FirstTokenRefused}). Every mark of
+   * progress and every delivery pass here first.
+   */
+  private void produced() {
+    if (!progressed) {
+      if (!firstTokenGate.getAsBoolean()) {
+        throw new FirstTokenRefused();
+      }
+      progressed = true;
+    }
   }
 
   /** Marks that the terminal chunk arrived (finish reason, {@code message_delta} stop reason). */
@@ -227,8 +267,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (data == null || data.isEmpty()) {
       return;
     }
+    produced();
     emitMetadata();
-    progressed = true;
     thinking.add(Thinking.redacted(data));
     deliver(l -> l.onRedactedReasoning(data));
   }
@@ -238,8 +278,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
    * relay of that protocol (visible output), not part of the assembled answer.
    */
   protected final void emitNativeBlock(Protocol protocol, String blockJson) {
+    produced();
     emitMetadata();
-    progressed = true;
     unmodelledOutput = true;
     deliver(l -> l.onNativeBlock(protocol, blockJson));
   }
@@ -249,8 +289,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
    * it: forwarded for a relay of that protocol (visible output).
    */
   protected final void emitNativeDelta(Protocol protocol, String deltaJson) {
+    produced();
     emitMetadata();
-    progressed = true;
     deliver(l -> l.onNativeDelta(protocol, deltaJson));
   }
 
@@ -263,8 +303,8 @@ public abstract class StreamAssembler implements SseReader.Handler {
     if (delta == null || delta.isEmpty()) {
       return;
     }
+    produced();
     emitMetadata();
-    progressed = true;
     answer.append(delta);
     deliver(forward);
   }
@@ -325,6 +365,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   /** Hands visible output to the listener, if any. */
   private void deliver(Consumer<StreamListener> forward) {
+    produced();
     if (listener != null) {
       visibleOutput = true;
       call(forward);
@@ -345,7 +386,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   /** The tool call being assembled at {@code index}. */
   protected final ToolCallBuilder toolCall(int index) {
-    progressed = true;
+    produced();
     return toolCalls.computeIfAbsent(index, i -> new ToolCallBuilder());
   }
 

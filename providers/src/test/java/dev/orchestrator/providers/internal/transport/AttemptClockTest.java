@@ -76,6 +76,61 @@ class AttemptClockTest {
   }
 
   @Test
+  void aFirstTokenStopRefusesTheTokenThatArrivesAfterIt() {
+    AttemptClock c = clock(true);
+    c.enter(AttemptClock.Phase.AWAIT_FIRST_TOKEN);
+    advance(20_000);
+    assertThat(stops).containsExactly(AttemptClock.Reason.FIRST_TOKEN);
+
+    assertThat(c.firstToken()).isFalse();
+    assertThat(c.firstToken()).isFalse();
+    assertThat(c.phase()).isEqualTo(AttemptClock.Phase.AWAIT_FIRST_TOKEN);
+    assertThat(AttemptClock.fault(c.stopped())).isEqualTo(TransportFault.FIRST_TOKEN_TIMEOUT);
+  }
+
+  @Test
+  void aFirstTokenAtTheDeadlineBeforeTheCheckRunsLeavesTheCheckOnlyTheIdleLimit() {
+    AttemptClock c = clock(true);
+    c.enter(AttemptClock.Phase.AWAIT_FIRST_TOKEN);
+    time.advance(Duration.ofSeconds(20)); // the check is due but has not run: the token is first
+
+    assertThat(c.firstToken()).isTrue();
+    scheduler.runDue();
+    assertThat(stops).isEmpty();
+    assertThat(c.phase()).isEqualTo(AttemptClock.Phase.STREAMING);
+    assertThat(c.firstToken()).isTrue();
+    advance(4_999);
+    assertThat(stops).isEmpty();
+    advance(1);
+    assertThat(stops).containsExactly(AttemptClock.Reason.IDLE);
+  }
+
+  @ParameterizedTest
+  @CsvSource({"CANCELLED", "TOTAL"})
+  void anyStopBeforeTheFirstTokenRefusesIt(AttemptClock.Reason reason) {
+    AttemptClock c = clock(true);
+    c.enter(AttemptClock.Phase.AWAIT_FIRST_TOKEN);
+    c.stop(reason);
+
+    assertThat(c.firstToken()).isFalse();
+    assertThat(c.stopped())
+        .isEqualTo(new AttemptClock.Stop(reason, AttemptClock.Phase.AWAIT_FIRST_TOKEN, 0));
+  }
+
+  @Test
+  void aStopAfterTheFirstTokenIsRecordedInTheStreamingPhase() {
+    AttemptClock c = clock(true);
+    c.enter(AttemptClock.Phase.AWAIT_FIRST_TOKEN);
+    c.activity(12);
+    assertThat(c.firstToken()).isTrue();
+    advance(60_000);
+
+    assertThat(stops).containsExactly(AttemptClock.Reason.TOTAL);
+    assertThat(c.message(c.stopped()))
+        .isEqualTo("the attempt exceeded its total limit of 60000 ms while streaming");
+  }
+
+  @Test
   void theTotalLimitEndsABodyAndTheFirstReasonWins() {
     AttemptClock c = clock(false);
     c.enter(AttemptClock.Phase.BODY);

@@ -39,7 +39,8 @@ public interface HealthStore extends HealthView, AutoCloseable {
   /**
    * Cools {@code route} down for {@code duration} (the longer of this and any current one): a wait
    * the provider gave (a {@code Retry-After} or a reset). A request whose deadline it fits waits
-   * for it ({@link RouteCondition#COOLING_DOWN}).
+   * for it ({@link RouteCondition#COOLING_DOWN}). It ends at its time: no report ends it, not even
+   * the success of an attempt admitted before it was set.
    */
   void coolDown(String route, Duration duration);
 
@@ -48,7 +49,7 @@ public interface HealthStore extends HealthView, AutoCloseable {
    * account state the provider gave no end for — {@code auth_failed}, {@code permission_denied}, a
    * quota with no reset time — so {@code duration} is the configured account cool-down, a guess.
    * Unlike a {@link #coolDown}, it is never waited for and panic mode does not lift it ({@link
-   * RouteCondition#ACCOUNT_STATE}); a success on a closed breaker ends both.
+   * RouteCondition#ACCOUNT_STATE}). Like a cool-down, it ends at its time and no report ends it.
    */
   void accountState(String route, Duration duration);
 

@@ -6,7 +6,8 @@ import java.util.function.Supplier;
 /**
  * One route's mutable health inside {@link RouteHealthRegistry}: the breaker with its adaptive open
  * time and its owned probe lease, the evidence it opens on, the cooldown, the account state and the
- * retirement. Every method is synchronised on the instance; times are ticker nanoseconds.
+ * retirement (each of those three ends at its time, whatever is reported). Every method is
+ * synchronised on the instance; times are ticker nanoseconds.
  */
 final class RouteState {
   private final HealthSettings settings;
@@ -95,11 +96,12 @@ final class RouteState {
     }
     if (breaker == BreakerState.CLOSED) {
       evidence.success(now);
-      cooldownUntil = 0;
-      accountUntil = 0;
     }
     // An ordinary admission that succeeded while the breaker is open (it was admitted before the
-    // breaker opened) does not close it: only the probe's holder does.
+    // breaker opened) does not close it: only the probe's holder does. Nor does a success end a
+    // cool-down or an account state: nothing is sent to a route while either runs, so the attempt
+    // was admitted before it was set, and its answer says nothing about the provider's word. Both
+    // end at their time (ADR 0007, addendum of 2026-12-07).
   }
 
   private void failure(boolean holder, long now, boolean cut) {

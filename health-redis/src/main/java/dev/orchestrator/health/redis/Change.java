@@ -2,8 +2,9 @@ package dev.orchestrator.health.redis;
 
 /**
  * What a report changed in a route's local entry, and so which script (if any) tells the fleet. A
- * success on a closed breaker where this process counted no failure and knows no running cooldown
- * is {@link #NONE}: nothing is written.
+ * success on a closed breaker where this process counted no failure and knows of no fleet count
+ * running is {@link #NONE}: nothing is written (a running cooldown or account state is no reason to
+ * write: no report ends either).
  */
 enum Change {
   /** Nothing the fleet needs to know. */
@@ -21,8 +22,8 @@ enum Change {
   /** The probe learnt nothing, free the lease: {@link Script#RELEASE}. */
   RELEASE,
   /**
-   * A success on a closed breaker after this process counted failures there, or while a cooldown
-   * ran: {@link Script#SUCCEED}.
+   * A success on a closed breaker after this process counted failures there, or while the fleet's
+   * count runs: {@link Script#SUCCEED}.
    */
   SUCCEED,
   /**

@@ -159,17 +159,13 @@ final class RouteEntry {
     }
     if (!open) {
       // The fleet's counts start again (whichever process counted them: they count consecutive
-      // failures), and a running cooldown or account state ends; an ended one is forgotten.
-      boolean cooling =
-          coolUntil != 0 && coolUntil - now > 0 || accountUntil != 0 && accountUntil - now > 0;
-      if ((contributed || fleetCounting || cooling) && c == Change.NONE) {
+      // failures). A cooldown or an account state runs on to its end, as in the in-memory store.
+      if ((contributed || fleetCounting) && c == Change.NONE) {
         c = Change.SUCCEED;
       }
       evidence.success(now);
       contributed = false;
       fleetCounting = false;
-      coolUntil = 0;
-      accountUntil = 0;
     }
     return c;
   }
@@ -353,9 +349,9 @@ final class RouteEntry {
 
   /**
    * What to replay: the outcome of a probe the fleet did not hear, with its lease token, first (the
-   * fleet may hold that lease); then a success (it ends the fleet's cooldown and counts), then the
-   * breaker this process opened (with the open time it has here, not a fresh one), then the
-   * cooldown, account state and retirement still running (ticker times; zero: none).
+   * fleet may hold that lease); then a success (it ends the fleet's counts), then the breaker this
+   * process opened (with the open time it has here, not a fresh one), then the cooldown, account
+   * state and retirement still running (ticker times; zero: none).
    *
    * @param changes the count of local-only changes it covers
    * @param lease the token of the probe whose outcome the fleet did not hear, or {@code null}

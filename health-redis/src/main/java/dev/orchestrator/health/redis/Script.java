@@ -30,11 +30,11 @@ enum Script {
   TRIP("trip", ScriptOutputType.VALUE),
   /** The probe failed: re-open for twice the open time. */
   REOPEN("reopen", ScriptOutputType.VALUE),
-  /** The probe succeeded: close. */
+  /** The probe succeeded: close (a cooldown or an account state runs on to its end). */
   CLOSE("close", ScriptOutputType.VALUE),
   /** The probe learnt nothing: free the lease. */
   RELEASE("release", ScriptOutputType.VALUE),
-  /** A success on a closed breaker: the failure counts start again, the cooldown ends. */
+  /** A success on a closed breaker: the failure counts start again (a cooldown runs on). */
   SUCCEED("succeed", ScriptOutputType.VALUE),
   /** A panic-mode answer while open: the open time ends now, the next admission is the probe. */
   HASTEN("hasten", ScriptOutputType.VALUE),

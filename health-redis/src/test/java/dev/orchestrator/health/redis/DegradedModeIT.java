@@ -82,27 +82,46 @@ class DegradedModeIT extends PausableRedisTest {
     assertThat(statusesA.get(1).degraded()).isFalse();
   }
 
+  /**
+   * An attempt sent before another replica's 429 answers while the fleet cannot hear this store:
+   * when it hears again, the replayed success ends the fleet's count of consecutive failures, and
+   * leaves the cooldown running (before, the replay ended the fleet's cooldown, and every replica
+   * sent to the route the provider had asked to rest).
+   */
   @Test
-  void aSuccessTheFleetCouldNotHearEndsTheFleetsCooldownWhenItHearsAgain() throws Exception {
+  void aSuccessTheFleetCouldNotHearEndsTheFleetsCountButNotItsCooldown() throws Exception {
+    String route = "provider/x";
+    String meta = new Keys("degraded").route(route)[4];
     RedisHealthStore a = store(new CopyOnWriteArrayList<>());
     RedisHealthStore b = store(new CopyOnWriteArrayList<>());
-    b.coolDown("provider/x", Duration.ofSeconds(60)); // a 429 on B
-    Eventually.await("A hears of it", () -> a.marks().containsKey("provider/x"));
+    Admission inFlight = a.admit(route); // sent before the 429
+    a.report(a.admit(route), AttemptHealth.BREAKER_FAILURE); // counted for the fleet
+    b.coolDown(route, Duration.ofSeconds(60)); // a 429 on B
+    Eventually.await(
+        "A hears of it",
+        () ->
+            a.marks().containsKey(route)
+                && a.marks().get(route).condition() == RouteCondition.COOLING_DOWN);
 
     try (RedisClient client = RedisClient.create(redis.uri());
         StatefulRedisConnection<String, String> c = client.connect()) {
+      assertThat(c.sync().hget(meta, "f")).isEqualTo("1");
       // DEBUG SLEEP 1: Redis keeps its data but answers nothing for longer than the timeout.
       RedisServer.debugSleep(c, "1");
       a.coolDown("provider/other", Duration.ofSeconds(1)); // its script times out
       Eventually.await("A degraded", () -> a.status().degraded());
-      a.report(a.admit("provider/x"), AttemptHealth.SUCCESS); // heard by A alone
-      assertThat(a.cooldownRemaining("provider/x")).isZero();
+      a.report(inFlight, AttemptHealth.SUCCESS); // heard by A alone
+      assertThat(a.cooldownRemaining(route)).isEqualTo(Duration.ofSeconds(60));
     }
-    Eventually.await("A back", () -> !a.status().degraded());
-    Eventually.await(
-        "B hears the success that ended the cooldown", () -> !b.marks().containsKey("provider/x"));
-    assertThat(a.cooldownRemaining("provider/x")).isZero();
-    assertThat(b.cooldownRemaining("provider/x")).isZero();
+    Eventually.await("A back", () -> !a.status().degraded()); // its replay is done
+    try (RedisClient client = RedisClient.create(redis.uri());
+        StatefulRedisConnection<String, String> c = client.connect()) {
+      assertThat(c.sync().hget(meta, "f")).as("the fleet's count ended").isNull();
+      assertThat(c.sync().exists(new Keys("degraded").route(route)[2])).isEqualTo(1);
+    }
+    assertThat(b.marks().get(route).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(b.cooldownRemaining(route)).isEqualTo(Duration.ofSeconds(60));
+    assertThat(a.cooldownRemaining(route)).isEqualTo(Duration.ofSeconds(60));
   }
 
   @Test

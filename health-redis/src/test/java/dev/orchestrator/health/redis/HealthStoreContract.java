@@ -220,11 +220,36 @@ abstract class HealthStoreContract {
     assertThat(store.marks()).isEmpty();
   }
 
+  /**
+   * A slow attempt in flight; a concurrent one gets {@code 429 Retry-After: 30}; the slow one then
+   * answers. The engine sends nothing to a route while it cools, so a success that arrives then is
+   * of an attempt admitted before: it says nothing about the provider's word, and the cooldown runs
+   * on to its end (before, it ended the cooldown and the next request met the 429 again).
+   */
   @Test
-  void aSuccessOnAClosedBreakerEndsTheCooldown() {
-    store.coolDown(R, Duration.ofSeconds(5));
-    store.report(store.admit(R), AttemptHealth.SUCCESS);
+  void aSuccessOfAnAttemptInFlightLeavesTheCooldownRunningToItsEnd() {
+    Admission inFlight = store.admit(R);
+    store.coolDown(R, Duration.ofSeconds(30));
+    store.report(inFlight, AttemptHealth.SUCCESS);
+    assertThat(store.cooldownRemaining(R)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    time.advance(Duration.ofSeconds(30));
     assertThat(store.cooldownRemaining(R)).isZero();
+    assertThat(store.marks()).isEmpty();
+  }
+
+  @Test
+  void aProbesSuccessClosesTheBreakerAndLeavesTheCooldownRunning() {
+    fail(2);
+    time.advance(Duration.ofSeconds(1));
+    Admission probe = store.admit(R);
+    assertThat(probe.kind()).isEqualTo(Admission.Kind.PROBE);
+    store.coolDown(R, Duration.ofSeconds(30)); // a concurrent request's 429
+    store.report(probe, AttemptHealth.SUCCESS);
+    assertThat(store.breaker(R)).isEqualTo(BreakerState.CLOSED);
+    assertThat(store.cooldownRemaining(R)).isEqualTo(Duration.ofSeconds(30));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    time.advance(Duration.ofSeconds(30));
     assertThat(store.marks()).isEmpty();
   }
 
@@ -252,9 +277,13 @@ abstract class HealthStoreContract {
   }
 
   @Test
-  void aSuccessOnAClosedBreakerEndsAnAccountState() {
-    store.accountState(R, Duration.ofMinutes(5));
-    store.report(store.admit(R), AttemptHealth.SUCCESS);
+  void aSuccessOfAnAttemptInFlightLeavesTheAccountStateRunningToItsEnd() {
+    Admission inFlight = store.admit(R);
+    store.accountState(R, Duration.ofMinutes(5)); // a concurrent request's 401
+    store.report(inFlight, AttemptHealth.SUCCESS);
+    assertThat(store.accountStateRemaining(R)).isEqualTo(Duration.ofMinutes(5));
+    assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.ACCOUNT_STATE);
+    time.advance(Duration.ofMinutes(5));
     assertThat(store.accountStateRemaining(R)).isZero();
     assertThat(store.marks()).isEmpty();
   }

@@ -27,28 +27,49 @@ class RouteEntryTest {
     return new RouteSnapshot(R, version, 0, 0, 0, null, 0, coolUntil, 0, coolUntil, false, 0);
   }
 
+  /** The fleet's answer: closed, its count of consecutive failures running, at {@code version}. */
+  private static RouteSnapshot counting(long version) {
+    return new RouteSnapshot(R, version, 0, 0, 0, null, 0, 0, 0, 0, true, 0);
+  }
+
   @Test
   void aReplyDoesNotUndoASuccessTheFleetDidNotHear() {
-    e.coolDown(COOL_UNTIL, 0, true); // sent: the reply is due
+    e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, true); // counted: reply due
     e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, false); // the link was not up
-    assertThat(e.coolUntil()).isZero();
 
-    assertThat(e.apply(cooling(1, COOL_UNTIL), true, SAME)).isFalse(); // the cooldown's reply
-    assertThat(e.coolUntil()).isZero();
+    assertThat(e.apply(counting(1), true, SAME)).isFalse(); // the failure's reply
     assertThat(e.replay(2))
         .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0, 0));
   }
 
+  /**
+   * A success of an attempt admitted before the cooldown and the account state were set (the engine
+   * sends nothing to a route while either runs) leaves both running: it tells the fleet nothing
+   * about them, and writes nothing.
+   */
   @Test
-  void aReplayedSuccessGoesBeforeALaterCooldownSoTheCooldownStays() {
-    e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, false);
+  void aSuccessLeavesACooldownAndAnAccountStateRunningAndWritesNothingForThem() {
+    e.coolDown(2 * COOL_UNTIL, 0, true);
+    e.accountState(COOL_UNTIL, 0, true);
+    assertThat(e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true))
+        .isEqualTo(Change.NONE);
+    assertThat(e.coolUntil()).isEqualTo(2 * COOL_UNTIL);
+    assertThat(e.accountUntil()).isEqualTo(COOL_UNTIL);
+    assertThat(e.mark(1).condition()).isEqualTo(RouteCondition.ACCOUNT_STATE);
+    assertThat(e.mark(COOL_UNTIL).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(e.mark(2 * COOL_UNTIL)).isNull(); // each ends at its time
+  }
+
+  @Test
+  void aSuccessLearntWhileDegradedIsReplayedBesideTheCooldownItLeftRunning() {
+    e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, false); // counted
     e.coolDown(COOL_UNTIL, 0, false);
-    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, false); // ends the cooldown
-    e.coolDown(2 * COOL_UNTIL, 2, false); // a new one after it
-    RouteEntry.Replay r = e.replay(3);
-    assertThat(r.succeed()).isTrue();
-    assertThat(r.coolUntil()).isEqualTo(2 * COOL_UNTIL);
-    assertThat(r.changes()).isEqualTo(4);
+    e.accountState(COOL_UNTIL, 0, false);
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, false); // ends the count only
+    assertThat(e.mark(2).condition()).isEqualTo(RouteCondition.ACCOUNT_STATE);
+    assertThat(e.replay(2))
+        .isEqualTo(
+            new RouteEntry.Replay(4, null, Change.NONE, true, null, COOL_UNTIL, COOL_UNTIL, 0));
   }
 
   @Test
@@ -64,12 +85,13 @@ class RouteEntryTest {
   void aReplayIsConfirmedOnlyWhenNothingWasLearntLocallySinceItWasRead() {
     e.coolDown(COOL_UNTIL, 0, false);
     RouteEntry.Replay first = e.replay(1);
-    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 2, false); // while the replay is out
+    e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 2, false); // meanwhile
     assertThat(e.confirmed(first)).isFalse();
     assertThat(e.localOnly()).isTrue();
 
     RouteEntry.Replay second = e.replay(3);
-    assertThat(second).isEqualTo(new RouteEntry.Replay(2, null, Change.NONE, true, null, 0, 0, 0));
+    assertThat(second)
+        .isEqualTo(new RouteEntry.Replay(2, null, Change.NONE, false, null, COOL_UNTIL, 0, 0));
     assertThat(e.confirmed(second)).isTrue();
     assertThat(e.localOnly()).isFalse();
     assertThat(e.replay(4)).isNull();
@@ -96,21 +118,23 @@ class RouteEntryTest {
 
   @Test
   void aChangeSentToTheFleetNeedsNoReplayAndItsReplyIsTaken() {
+    e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 0, true); // counted
     e.coolDown(COOL_UNTIL, 0, true);
-    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true);
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true); // the count ends
     assertThat(e.replay(2)).isNull();
-    assertThat(e.apply(cooling(1, COOL_UNTIL), true, SAME)).isFalse(); // one more reply is due
-    assertThat(e.apply(cooling(2, 0), true, SAME)).isTrue(); // the success's reply, the last
-    assertThat(e.coolUntil()).isZero();
+    assertThat(e.apply(counting(1), true, SAME)).isFalse(); // two more replies are due
+    assertThat(e.apply(cooling(2, COOL_UNTIL), true, SAME)).isFalse();
+    assertThat(e.apply(cooling(3, COOL_UNTIL), true, SAME)).isTrue(); // the success's, the last
+    assertThat(e.coolUntil()).isEqualTo(COOL_UNTIL);
   }
 
   @Test
   void aChangeWhoseScriptFailedIsReplayedAsItWas() {
     e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 0, true); // no-op on a clean entry
-    e.coolDown(COOL_UNTIL, 0, true);
-    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 1, true);
+    e.report(Admission.admitted(R), AttemptHealth.BREAKER_FAILURE, 1, true); // counted
+    e.report(Admission.admitted(R), AttemptHealth.SUCCESS, 2, true);
     e.unsent(true, true); // the success's script failed
-    assertThat(e.replay(2))
+    assertThat(e.replay(3))
         .isEqualTo(new RouteEntry.Replay(1, null, Change.NONE, true, null, 0, 0, 0));
   }
 

@@ -182,16 +182,19 @@ class ScriptsIT {
   }
 
   @Test
-  void aSuccessfulProbeDeletesTheBreakerLeaseCooldownAndAccountState() {
+  void aSuccessfulProbeDeletesTheBreakerAndLeaseAndLeavesTheCooldownAndAccountStateToTheirEnd() {
     run(Script.TRIP, "1000", "30000");
     run(Script.COOLDOWN, String.valueOf(now + 5000));
-    run(Script.ACCOUNT, String.valueOf(now + 5000));
+    run(Script.ACCOUNT, String.valueOf(now + 4000));
     now += 1000;
     probe("tok");
     RouteSnapshot closed = run(Script.CLOSE, "tok");
     assertThat(closed.open()).isFalse();
-    assertThat(closed.accountUntil()).isZero();
-    assertThat(redisCmd.exists(k[0], k[1], k[2], k[5])).isZero();
+    assertThat(closed.lease()).isNull();
+    assertThat(closed.coolUntil()).isEqualTo(now + 4000);
+    assertThat(closed.accountUntil()).isEqualTo(now + 3000);
+    assertThat(redisCmd.exists(k[0], k[1])).isZero();
+    assertThat(redisCmd.exists(k[2], k[5])).isEqualTo(2);
   }
 
   @Test
@@ -212,12 +215,10 @@ class ScriptsIT {
     RouteSnapshot shorter = run(Script.COOLDOWN, String.valueOf(now + 1000));
     assertThat(shorter.coolUntil()).isEqualTo(now + 2000);
     assertThat(shorter.version()).isEqualTo(s.version());
-    assertThat(run(Script.SUCCEED).coolUntil()).isZero();
-    assertThat(redisCmd.exists(k[2])).isZero();
   }
 
   @Test
-  void anAccountStateKeyLivesApartFromTheCooldownExactlyUntilItEndsAndASuccessEndsIt() {
+  void anAccountStateKeyLivesApartFromTheCooldownExactlyUntilItEnds() {
     run(Script.COOLDOWN, String.valueOf(now + 2000));
     RouteSnapshot s = run(Script.ACCOUNT, String.valueOf(now + 300_000));
     assertThat(s.accountUntil()).isEqualTo(now + 300_000);
@@ -227,10 +228,29 @@ class ScriptsIT {
     RouteSnapshot shorter = run(Script.ACCOUNT, String.valueOf(now + 1000));
     assertThat(shorter.accountUntil()).isEqualTo(now + 300_000);
     assertThat(shorter.version()).isEqualTo(s.version());
+  }
+
+  /**
+   * A success (sent for the fleet's count) ends the count, and leaves the cooldown and the account
+   * state running: its attempt was admitted before they were set. It changes nothing else, and with
+   * no count to end it publishes nothing.
+   */
+  @Test
+  void aSuccessEndsTheFleetsCountButNeitherTheCooldownNorTheAccountState() {
+    run(Script.FAIL, "f", "3", "1000", "30000");
+    run(Script.COOLDOWN, String.valueOf(now + 2000));
+    RouteSnapshot before = run(Script.ACCOUNT, String.valueOf(now + 300_000));
     RouteSnapshot answered = run(Script.SUCCEED);
-    assertThat(answered.accountUntil()).isZero();
-    assertThat(answered.coolUntil()).isZero();
-    assertThat(redisCmd.exists(k[2], k[5])).isZero();
+    assertThat(answered.counting()).isFalse();
+    assertThat(answered.version()).isGreaterThan(before.version());
+    assertThat(answered.coolUntil()).isEqualTo(now + 2000);
+    assertThat(answered.accountUntil()).isEqualTo(now + 300_000);
+    assertThat(redisCmd.exists(k[2], k[5])).isEqualTo(2);
+    awaitPublished(4); // the count's start, the cooldown, the account state, the count's end
+    RouteSnapshot again = run(Script.SUCCEED);
+    assertThat(again.version()).isEqualTo(answered.version()); // nothing to end: nothing written
+    assertThat(again.coolUntil()).isEqualTo(now + 2000);
+    assertThat(published).hasSize(4);
   }
 
   @Test

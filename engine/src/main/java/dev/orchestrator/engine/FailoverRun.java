@@ -307,6 +307,25 @@ final class FailoverRun {
     return false;
   }
 
+  /**
+   * Whether {@code route} is held out now, and so not sent to: by a cool-down, the provider's own
+   * word, waited for (when the deadline allows) but never sent through — its remaining nanos; by an
+   * account state, not short-term health, neither sent through nor waited for — {@code -1}; or not
+   * at all — zero. Either is noted in {@code record} for the request's outcome.
+   */
+  static long heldOut(HealthStore store, RunRecord record, String route) {
+    long held = store.cooldownRemaining(route).toNanos();
+    if (held <= 0) {
+      return 0;
+    }
+    if (!store.accountStateRemaining(route).isZero()) {
+      record.refused(route);
+      return -1;
+    }
+    record.cooling(route);
+    return held;
+  }
+
   /** Attempts one route until it answers, the request moves on (empty) or stops (thrown). */
   private Optional<ChatResult> tryRoute(Route route, List<Candidate> candidates, int index) {
     Optional<AttemptPath.Target> target = path.target(route);
@@ -323,16 +342,16 @@ final class FailoverRun {
     }
     while (true) {
       record.checkCancelledAndDeadline(cancel);
-      if (panic) {
-        // An account state is not short-term health: never sent through, nor waited for.
-        if (!store.accountStateRemaining(route.id()).isZero()) {
-          record.refused(route.id());
-          return Optional.empty();
-        }
-        // A cool-down is the provider's own word: waited for, never sent through.
-        long cooling = store.cooldownRemaining(route.id()).toNanos();
-        if (cooling > 0) {
-          holdBack(route, cooling);
+      // In panic mode the plan kept routes that cool; out of it, a route the plan admitted may have
+      // been cooled or refused since (a concurrent request, another replica). A route this request
+      // sent to is not looked at here out of panic mode: its same-route retry waited for the wait
+      // its own attempt was given.
+      if (panic || !record.wasTried(route.id())) {
+        long held = heldOut(store, record, route.id());
+        if (held != 0) {
+          if (held > 0) {
+            holdBack(route, held);
+          }
           return Optional.empty();
         }
       }

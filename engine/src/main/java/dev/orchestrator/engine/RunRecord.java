@@ -54,6 +54,8 @@ final class RunRecord {
   private final Map<String, Duration> limitedIn = new LinkedHashMap<>();
   // routes not sent to for an account state (theirs, or every key's), with what held each
   private final Map<String, String> refused = new LinkedHashMap<>();
+  // routes planned but not sent to because they cool down for a wait their provider gave
+  private final Set<String> cooled = new LinkedHashSet<>();
   private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
   private final Plan plan;
   private final ChatRequest request;
@@ -218,6 +220,14 @@ final class RunRecord {
   /** The route was not sent to: it is held for an account state (docs/design.md §5). */
   void refused(String route) {
     refused.putIfAbsent(route, route);
+  }
+
+  /**
+   * The route was not sent to: it cools down for a wait its provider gave (set since the plan, or
+   * kept by panic mode), so the request's refusal names that wait.
+   */
+  void cooling(String route) {
+    cooled.add(route);
   }
 
   private void add(AttemptRecord a) {
@@ -475,7 +485,7 @@ final class RunRecord {
   }
 
   OrchestratorException noCandidates() {
-    boolean cooling = false;
+    boolean cooling = !cooled.isEmpty();
     Map<ExclusionReason, Integer> counts = new EnumMap<>(ExclusionReason.class);
     for (Exclusion x : plan.excluded()) {
       counts.merge(x.reason(), 1, Integer::sum);
@@ -551,7 +561,7 @@ final class RunRecord {
         return true;
       }
     }
-    return tried.contains(route);
+    return tried.contains(route) || cooled.contains(route);
   }
 
   private static boolean settled4xx(ProviderFailure f) {

@@ -19,10 +19,11 @@ import java.util.Optional;
  * Stream continuation (docs/design.md §5): asks prefill-capable candidates — the cut route first
  * when it accepts a prefill, then the plan's other prefill-capable candidates in order — to
  * continue from the partial answer, within the deadline, each through the request's {@link
- * AttemptPath} — with a key that has something left of its limits, counted against them, as every
- * attempt. Every continuation attempt is in the trace; when none completes the answer, the original
- * failure is what the caller gets, never a rejection of the prefill. Not thread-safe: one instance
- * per cut stream, on the request's thread.
+ * AttemptPath} — with a key that has something left of its limits, counted against them, and never
+ * to a route cooled or held for an account state since the plan, as every attempt. Every
+ * continuation attempt is in the trace; when none completes the answer, the original failure is
+ * what the caller gets, never a rejection of the prefill. Not thread-safe: one instance per cut
+ * stream, on the request's thread.
  */
 final class StreamContinuation {
   private final AttemptPath path;
@@ -104,6 +105,12 @@ final class StreamContinuation {
     Optional<KeyBook.Choice> out = path.keysOut(target.get());
     if (out.isPresent()) {
       record.limited(route.id(), out.get());
+      return Optional.empty();
+    }
+    // Nor to a route cooled or refused since the plan (a concurrent request, another replica).
+    // The cut route itself is not looked at: its own attempt was just answered, then cut.
+    if (!record.wasTried(route.id())
+        && FailoverRun.heldOut(path.context().store(), record, route.id()) != 0) {
       return Optional.empty();
     }
     Admission admission = path.admit(route);

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.health.StoreStatus;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -89,44 +90,66 @@ class CredentialsIT {
   void aWrongPasswordDegradesWithoutShowingIt() {
     String wrong = "wr0ng-Secret";
     List<StoreStatus> statuses = new CopyOnWriteArrayList<>();
-    try (RedisHealthStore s =
-        RedisHealthStore.builder()
-            .uri(uri(wrong))
-            .commandTimeout(Duration.ofMillis(500))
-            .onStatus(statuses::add)
-            .build()) {
-      assertThat(s.status().degraded()).isTrue();
-      assertThat(s.status().detail())
-          .doesNotContain(wrong)
-          .doesNotContain("fleet")
-          .contains("redis://127.0.0.1:")
-          // Redis's own reason, not Lettuce's "Unable to connect to 127.0.0.1/<unresolved>:…"
-          .contains("WRONGPASS")
-          .doesNotContain("<unresolved>");
-      Eventually.await("told once", () -> statuses.size() == 1);
-    }
+    String detail =
+        refusal(
+            () -> {
+              statuses.clear(); // the last store's alone
+              return RedisHealthStore.builder()
+                  .uri(uri(wrong))
+                  .commandTimeout(Duration.ofMillis(500))
+                  .onStatus(statuses::add)
+                  .build();
+            },
+            "WRONGPASS");
+    assertThat(detail)
+        .doesNotContain(wrong)
+        .doesNotContain("fleet")
+        .contains("redis://127.0.0.1:")
+        // Redis's own reason, not Lettuce's "Unable to connect to 127.0.0.1/<unresolved>:…"
+        .contains("WRONGPASS")
+        .doesNotContain("<unresolved>");
+    Eventually.await("told once", () -> statuses.size() == 1);
+    assertThat(statuses.get(0).degraded()).isTrue();
     assertThat(logged).isNotEmpty().noneMatch(l -> l.contains(wrong));
   }
 
   @Test
   void noPasswordIsReportedAsRedisRefusesIt() {
-    try (RedisHealthStore s =
-        RedisHealthStore.builder().uri("redis://127.0.0.1:" + redis.port()).build()) {
-      assertThat(s.status().degraded()).isTrue();
-      assertThat(s.status().detail()).contains("NOAUTH").doesNotContain("<unresolved>");
-    }
+    String detail =
+        refusal(
+            () -> RedisHealthStore.builder().uri("redis://127.0.0.1:" + redis.port()).build(),
+            "NOAUTH");
+    assertThat(detail).contains("NOAUTH").doesNotContain("<unresolved>");
   }
 
   @Test
   void aDatabaseRedisRefusesIsNamedWithoutThePassword() {
-    try (RedisHealthStore s = RedisHealthStore.builder().uri(uri(PASSWORD) + "/99").build()) {
-      assertThat(s.status().degraded()).isTrue();
-      assertThat(s.status().detail())
-          .contains("redis://127.0.0.1:" + redis.port() + "/99")
-          .contains("DB index is out of range")
-          .doesNotContain(PASSWORD);
-    }
+    String detail =
+        refusal(
+            () -> RedisHealthStore.builder().uri(uri(PASSWORD) + "/99").build(),
+            "DB index is out of range");
+    assertThat(detail)
+        .contains("redis://127.0.0.1:" + redis.port() + "/99")
+        .contains("DB index is out of range")
+        .doesNotContain(PASSWORD);
     assertThat(logged).noneMatch(l -> l.contains(PASSWORD));
+  }
+
+  /**
+   * The degraded status detail of a store {@code open} builds against a Redis that refuses it, once
+   * it names {@code reason}. Lettuce fails a refused handshake with Redis's reply, or — when the
+   * channel's close wins the race inside its handshake on a loaded machine — with "Connection
+   * closed prematurely"; so up to five stores are opened, each degraded, until one names it.
+   */
+  private static String refusal(Supplier<RedisHealthStore> open, String reason) {
+    String detail = "";
+    for (int i = 0; i < 5 && !detail.contains(reason); i++) {
+      try (RedisHealthStore s = open.get()) {
+        assertThat(s.status().degraded()).isTrue();
+        detail = s.status().detail();
+      }
+    }
+    return detail;
   }
 
   @Test

@@ -169,7 +169,9 @@ class DegradedModeIT extends PausableRedisTest {
     try (RedisClient client = RedisClient.create(redis.uri());
         StatefulRedisConnection<String, String> c = client.connect();
         StatefulRedisConnection<String, String> watcher = client.connect()) {
-      RedisServer.debugSleep(c, "1");
+      // 2 s, as above: the probe's script must still meet the sleep on a slow build machine (with
+      // 1 s, a run on a loaded machine once reached admit after Redis had woken).
+      RedisServer.debugSleep(c, "2");
       watcher.setTimeout(Duration.ofMillis(100));
       Eventually.await("the server busy", () -> !answers(watcher));
       Admission probe = a.admit(route);

@@ -165,7 +165,7 @@ class ConversationsAcrossProvidersIT {
 
   /**
    * A Messages tool result marked {@code is_error}, continued on Groq: the OpenAI wire has no such
-   * field, so the flag cannot go with the result; that is named, never dropped silently.
+   * field, so the content says it (ADR 0055): it starts with {@code Error: }, and that is named.
    */
   @Test
   void aFailedToolResultsIsErrorIsNamedWhereTheRouteHasNoSuchField() {
@@ -185,13 +185,14 @@ class ConversationsAcrossProvidersIT {
     assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
     JsonNode result = last("groq").body().path("messages").get(2);
     assertThat(result.path("role").asText()).isEqualTo("tool");
-    assertThat(result.path("content").asText()).isEqualTo("display not found");
+    assertThat(result.path("content").asText()).isEqualTo("Error: display not found");
+    assertThat(result.has("is_error")).isFalse();
     Trace trace = serve.traces.get(before);
     assertThat(trace.servingRoute()).isEqualTo("groq/m");
     assertThat(trace.adapted())
         .contains(
-            "messages[2].is_error: left out (groq has no such field: the tool message carries only"
-                + " the result's content)");
+            "messages[2].is_error: said in the content, which starts with \"Error\" (groq has no"
+                + " such field)");
     assertThat(r.headers().firstValue(Dispatch.ADAPTED))
         .contains(Integer.toString(trace.adapted().size()));
   }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.JsonValue;
+import com.anthropic.core.http.HttpResponseFor;
 import com.anthropic.core.http.StreamResponse;
 import com.anthropic.errors.AnthropicException;
 import com.anthropic.errors.NotFoundException;
@@ -36,6 +37,7 @@ import dev.orchestrator.providers.simulation.AnthropicSse;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
+import dev.orchestrator.serve.front.Dispatch;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -307,6 +309,61 @@ class MessagesFrontIT {
         assertThat(second.at("/messages/2/tool_call_id").asText()).isEqualTo("toolu_01A");
         assertThat(second.at("/messages/2/content").asText()).isEqualTo("21 C, sunny");
         assertThat(second.at("/tools/0/function/parameters/required/0").asText()).isEqualTo("city");
+      }
+    }
+  }
+
+  /**
+   * A tool that failed ({@code is_error}, as Claude Code marks one): an Anthropic route receives
+   * the block as the SDK wrote it; an OpenAI route's tool message has no error flag, so its content
+   * says it, {@code Error: } first (ADR 0055), and the answer counts that in {@code
+   * x-orchestrator-adapted}.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void aFailedToolReachesTheModelAsAFailure(String route) {
+    try (ServeFixture f =
+        serve(Map.of(route, List.of(toolCallAnswer(route), Step.ok("Oslo is not reachable."))))) {
+      AnthropicClient c = sdk(f);
+      MessageCreateParams first =
+          weatherQuestion("Weather in Oslo?").toBuilder().model(route).build();
+      Message call = c.messages().create(first);
+      ToolUseBlock use =
+          call.content().stream().flatMap(b -> b.toolUse().stream()).findFirst().orElseThrow();
+
+      MessageCreateParams next =
+          first.toBuilder()
+              .addMessage(call)
+              .addUserMessageOfContentBlockParams(
+                  List.of(
+                      ContentBlockParam.ofToolResult(
+                          ToolResultBlockParam.builder()
+                              .toolUseId(use.id())
+                              .isError(true)
+                              .content("connection refused")
+                              .build())))
+              .build();
+      try (HttpResponseFor<Message> raw = c.messages().withRawResponse().create(next)) {
+        assertThat(text(raw.parse())).isEqualTo("Oslo is not reachable.");
+        List<String> adapted = raw.headers().values(Dispatch.ADAPTED);
+        if (route.equals(ANTHROPIC_ROUTE)) {
+          assertThat(adapted).isEmpty();
+        } else {
+          assertThat(adapted).containsExactly("1");
+        }
+      }
+
+      JsonNode result = sent(f, 1).at("/messages/2");
+      if (route.equals(ANTHROPIC_ROUTE)) {
+        assertThat(result.at("/content/0"))
+            .isEqualTo(
+                json(
+                    "{\"type\":\"tool_result\",\"tool_use_id\":\"toolu_01A\",\"is_error\":true,"
+                        + "\"content\":\"connection refused\"}"));
+      } else {
+        assertThat(result.path("role").asText()).isEqualTo("tool");
+        assertThat(result.path("content").asText()).isEqualTo("Error: connection refused");
+        assertThat(result.has("is_error")).isFalse();
       }
     }
   }

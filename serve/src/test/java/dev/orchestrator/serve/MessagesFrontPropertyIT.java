@@ -126,7 +126,8 @@ class MessagesFrontPropertyIT {
       }
       out.add(a.toString());
       for (Call call : r.calls()) {
-        out.add("tool " + call.id() + ": " + call.result());
+        // a failed result says so in its content, where the OpenAI wire has no flag (ADR 0055)
+        out.add("tool " + call.id() + ": " + (call.failed() ? "Error: " : "") + call.result());
       }
     }
     out.add("user: " + c.last());

@@ -44,6 +44,15 @@ public final class HistoryNormaliser {
    */
   public static final String BRIDGE = "OK";
 
+  /**
+   * The word a failed tool result's content starts with for a family whose tool message has no
+   * error flag (every family but Anthropic, whose {@code tool_result} has {@code is_error}): {@code
+   * Error: } and the result's text, or {@code Error} alone ahead of a result that starts with no
+   * text (ADR 0055). The words tool stacks write for a failed call (LangGraph's tool node, MCP
+   * servers' messages), so that the model reads the result as the failure the agent reported.
+   */
+  public static final String TOOL_ERROR = "Error";
+
   private HistoryNormaliser() {}
 
   /**
@@ -171,13 +180,16 @@ public final class HistoryNormaliser {
       }
       ChatMessage n = m.role() == Role.ASSISTANT ? assistant(m, profile, where, adapted) : m;
       if (n != null && n.toolError() && family != Family.ANTHROPIC) {
-        // Only Anthropic's tool_result has is_error; no OpenAI-protocol message can carry it.
-        n = n.toBuilder().toolError(false).build();
+        // Only Anthropic's tool_result has is_error; no OpenAI-protocol message can carry it, so
+        // the content says it: a failure must not read as the tool's answer (ADR 0055).
+        n = failed(n);
         adapted.add(
             where
-                + ".is_error: left out ("
+                + ".is_error: said in the content, which starts with \""
+                + TOOL_ERROR
+                + "\" ("
                 + family.wireName()
-                + " has no such field: the tool message carries only the result's content)");
+                + " has no such field)");
       }
       n = refusedFields(n, profile, where, adapted);
       if (n == null) {
@@ -244,6 +256,22 @@ public final class HistoryNormaliser {
     }
     return new Normalised(
         out, adapted, back, thinkingOff, profile.strict(), endUserLeftOut, echoedPrefix);
+  }
+
+  /**
+   * A failed tool result without its error flag, its content starting with {@link #TOOL_ERROR}:
+   * {@code Error: } before its first text, or {@code Error} alone where the result starts with no
+   * text (an image first, an empty text, no content).
+   */
+  private static ChatMessage failed(ChatMessage m) {
+    List<ContentPart> parts = new ArrayList<>(m.parts());
+    if (!parts.isEmpty() && parts.get(0) instanceof ContentPart.Text t) {
+      parts.set(
+          0, ContentPart.text(t.text().isEmpty() ? TOOL_ERROR : TOOL_ERROR + ": " + t.text()));
+    } else {
+      parts.add(0, ContentPart.text(TOOL_ERROR));
+    }
+    return m.toBuilder().toolError(false).parts(parts).build();
   }
 
   /** An assistant message with its reasoning, signatures and empty content adapted. */

@@ -389,4 +389,52 @@ class HistoryNormaliserTest {
         .containsExactly(b);
     assertThat(HistoryNormaliser.normalise(r, Family.GENERIC).messages()).isEqualTo(r.messages());
   }
+
+  /**
+   * A failed tool result keeps its meaning where the wire has no error flag: its content starts
+   * with {@code Error} (ADR 0055), named; Anthropic gets the flag and the content as they were.
+   */
+  @Test
+  void aFailedToolResultSaysItFailedInItsContentWhereTheWireHasNoErrorFlag() throws Exception {
+    ToolCall second = new ToolCall("call_2", "weather", "{}");
+    ToolCall third = new ToolCall("call_3", "screenshot", "{}");
+    ContentPart.Image shot = ContentPart.imageBase64("image/png", "iVBORw0KGgo=");
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .user("Weather and a screenshot?")
+            .message(ChatMessage.assistant(null, List.of(CALL, second, third)))
+            .message(
+                ChatMessage.builder(Role.TOOL)
+                    .toolCallId("call_1")
+                    .text("city not found")
+                    .toolError(true)
+                    .build())
+            .message(ChatMessage.builder(Role.TOOL).toolCallId("call_2").toolError(true).build())
+            .message(
+                ChatMessage.builder(Role.TOOL)
+                    .toolCallId("call_3")
+                    .part(shot)
+                    .toolError(true)
+                    .build())
+            .build();
+
+    HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, Family.GENERIC);
+
+    assertThat(n.messages().subList(2, 5)).noneMatch(ChatMessage::toolError);
+    assertThat(n.messages().get(2).parts())
+        .containsExactly(ContentPart.text("Error: city not found"));
+    assertThat(n.messages().get(3).parts()).containsExactly(ContentPart.text("Error"));
+    assertThat(n.messages().get(4).parts()).containsExactly(ContentPart.text("Error"), shot);
+    String said =
+        ".is_error: said in the content, which starts with \"Error\" (openai-compatible has no"
+            + " such field)";
+    assertThat(n.adapted())
+        .containsExactly("messages[2]" + said, "messages[3]" + said, "messages[4]" + said);
+    // a family that takes only text in a tool result still moves the image out after it
+    assertThat(HistoryNormaliser.normalise(r, Family.OPENAI).messages().get(4).parts())
+        .containsExactly(ContentPart.text("Error"));
+    HistoryNormaliser.Normalised anthropic = HistoryNormaliser.normalise(r, Family.ANTHROPIC);
+    assertThat(anthropic.messages()).isEqualTo(r.messages());
+    assertThat(anthropic.adapted()).isEmpty();
+  }
 }

@@ -377,6 +377,36 @@ class ChatCompletionsIT {
     }
   }
 
+  /**
+   * A {@code tool} message whose {@code tool_call_id} is the id of no earlier assistant tool call
+   * is refused by every provider: a 400 naming the field and the id, and nothing is sent (ADR
+   * 0055).
+   */
+  @Test
+  void aToolMessageAnsweringNoEarlierCallIsA400NamingItAndNothingIsSent() {
+    String body =
+        "{\"model\":\"beta/large\",\"messages\":["
+            + "{\"role\":\"user\",\"content\":\"Weather?\"},"
+            + "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\","
+            + "\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
+            + "\"arguments\":\"{}\"}}]},"
+            + "{\"role\":\"tool\",\"tool_call_id\":\"call_1\",\"content\":\"rainy\"},"
+            + "{\"role\":\"tool\",\"tool_call_id\":\"call_2\",\"content\":\"windy\"}],"
+            + "\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"get_weather\","
+            + "\"parameters\":{\"type\":\"object\"}}}]}";
+    try (ServeFixture f = ServeFixture.start(Map.of())) {
+      HttpResponse<String> r = f.post(body);
+
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      JsonNode error = json(r.body()).path("error");
+      assertThat(error.path("type").asText()).isEqualTo("invalid_request_error");
+      assertThat(error.path("param").asText()).isEqualTo("messages[3].tool_call_id");
+      assertThat(error.path("message").asText())
+          .startsWith("messages[3].tool_call_id: 'call_2' answers no tool call");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
   @Test
   void toolCallsAndToolResultsAreForwardedInTheOpenAiShape() {
     String extra =

@@ -10,8 +10,10 @@ import com.anthropic.core.JsonValue;
 import com.anthropic.core.http.HttpResponseFor;
 import com.anthropic.core.http.StreamResponse;
 import com.anthropic.errors.AnthropicException;
+import com.anthropic.errors.BadRequestException;
 import com.anthropic.errors.NotFoundException;
 import com.anthropic.helpers.MessageAccumulator;
+import com.anthropic.models.ErrorType;
 import com.anthropic.models.messages.ContentBlock;
 import com.anthropic.models.messages.ContentBlockParam;
 import com.anthropic.models.messages.JsonOutputFormat;
@@ -434,6 +436,53 @@ class MessagesFrontIT {
       assertThatThrownBy(() -> sdk(f).messages().create(ask("claude/opuss", "Hi").build()))
           .isInstanceOf(NotFoundException.class)
           .hasMessageContaining("claude/opus");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
+  /**
+   * A {@code tool_result} whose {@code tool_use_id} is the id of no earlier {@code tool_use} is
+   * refused by every provider: a 400 naming the block's field and the id, whole or streamed, and no
+   * route of the pool is asked (ADR 0055).
+   */
+  @Test
+  void aToolResultAnsweringNoEarlierToolUseIsA400NamingItAndNothingIsSent() {
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE,
+                List.of(Step.ok("never sent")),
+                ANTHROPIC_ROUTE,
+                List.of(Step.ok("never sent"))))) {
+      MessageCreateParams orphan =
+          ask("agents", "Weather in Oslo?")
+              .addAssistantMessage("Checking.")
+              .addUserMessageOfContentBlockParams(
+                  List.of(
+                      ContentBlockParam.ofToolResult(
+                          ToolResultBlockParam.builder()
+                              .toolUseId("toolu_lost")
+                              .content("21 C")
+                              .build())))
+              .build();
+      String named = "messages[2].content[0].tool_use_id: 'toolu_lost' answers no tool call";
+
+      assertThatThrownBy(() -> sdk(f).messages().create(orphan))
+          .isInstanceOf(BadRequestException.class)
+          .satisfies(
+              e ->
+                  assertThat(((BadRequestException) e).type())
+                      .contains(ErrorType.INVALID_REQUEST_ERROR))
+          .hasMessageContaining(named);
+      assertThatThrownBy(
+              () -> {
+                try (StreamResponse<RawMessageStreamEvent> s =
+                    sdk(f).messages().createStreaming(orphan)) {
+                  s.stream().forEach(e -> {});
+                }
+              })
+          .isInstanceOf(BadRequestException.class)
+          .hasMessageContaining(named);
       assertThat(f.upstream.received()).isEmpty();
     }
   }

@@ -9,6 +9,7 @@ import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
 import com.openai.core.http.StreamResponse;
+import com.openai.errors.BadRequestException;
 import com.openai.errors.NotFoundException;
 import com.openai.errors.OpenAIException;
 import com.openai.models.responses.FunctionTool;
@@ -242,6 +243,69 @@ class ResponsesIT {
       assertThat(messages.get(2).get("tool_call_id").asText()).isEqualTo("call_7");
       assertThatThrownBy(() -> client.responses().retrieve(first.id()))
           .isInstanceOf(NotFoundException.class);
+    }
+  }
+
+  /**
+   * A {@code function_call_output} whose {@code call_id} is the id of no earlier {@code
+   * function_call} — in the input, or in the conversation {@code previous_response_id} names — is
+   * refused by every provider: a 400 naming the item's field and the id, and nothing is sent (ADR
+   * 0055). An output answering a stored call is not an orphan.
+   */
+  @Test
+  void aFunctionCallOutputAnsweringNoEarlierCallIsA400NamingIt() {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of("eye/seer", List.of(Step.answer(200, TOOL_CALL), Step.ok("2.1 million."))),
+            WireFidelityIT::catalog)) {
+      OpenAIClient client = sdk(f);
+      List<ResponseInputItem> lone =
+          List.of(
+              ResponseInputItem.ofEasyInputMessage(
+                  com.openai.models.responses.EasyInputMessage.builder()
+                      .role(com.openai.models.responses.EasyInputMessage.Role.USER)
+                      .content("How big is Paris?")
+                      .build()),
+              output("call_lost", "2.1 million"));
+      assertThatThrownBy(
+              () ->
+                  client
+                      .responses()
+                      .create(
+                          ResponseCreateParams.builder()
+                              .model("eye/seer")
+                              .addTool(lookup())
+                              .inputOfResponse(lone)
+                              .build()))
+          .isInstanceOf(BadRequestException.class)
+          .satisfies(
+              e -> assertThat(((BadRequestException) e).param()).contains("input[1].call_id"))
+          .hasMessageContaining("'call_lost' answers no tool call");
+      assertThat(f.upstream.received()).isEmpty();
+
+      Response first =
+          client.responses().create(ask("eye/seer", "How big is Paris?").addTool(lookup()).build());
+      ResponseCreateParams.Builder next =
+          ResponseCreateParams.builder()
+              .model("eye/seer")
+              .previousResponseId(first.id())
+              .addTool(lookup());
+      assertThatThrownBy(
+              () ->
+                  client
+                      .responses()
+                      .create(
+                          next.inputOfResponse(List.of(output("call_8", "2.1 million"))).build()))
+          .isInstanceOf(BadRequestException.class)
+          .satisfies(
+              e -> assertThat(((BadRequestException) e).param()).contains("input[0].call_id"));
+      assertThat(f.upstream.received()).hasSize(1);
+      // the stored call's own id is answered
+      Response second =
+          client
+              .responses()
+              .create(next.inputOfResponse(List.of(output("call_7", "2.1 million"))).build());
+      assertThat(text(second)).isEqualTo("2.1 million.");
     }
   }
 

@@ -177,8 +177,31 @@ public record ChatRequest(
     RequestChecks.stop(stop);
     RequestChecks.logprobs(logprobs, topLogprobs);
     RequestChecks.toolChoice(toolChoice, tools);
+    RequestChecks.toolResults(messages);
     RequestChecks.extraBody(extraBody);
     RequestChecks.freeOfCharge(model, extraBody);
+  }
+
+  /**
+   * The index in {@code messages} of the first tool result that answers no tool call of an earlier
+   * assistant message (its {@link ChatMessage#toolCallId()} is the id of no {@link ToolCall} before
+   * it), or {@code -1} when every result answers one. A request with such a result is refused when
+   * it is built ({@code Builder.build()}): providers refuse it (Anthropic and OpenAI with a 400),
+   * so no route could serve it (ADR 0055). For a front that names the field in its own protocol's
+   * words.
+   */
+  public static int orphanToolResult(List<ChatMessage> messages) {
+    return RequestChecks.orphanToolResult(messages);
+  }
+
+  /**
+   * Why a tool result whose call id is {@code id} answers no call: the words a refusal of an orphan
+   * result ({@link #orphanToolResult}) puts after the field's name, the library's ({@code
+   * Builder.build()}) and a front's that names its own field ({@code
+   * messages[3].content[0].tool_use_id: …}).
+   */
+  public static String orphanToolResultReason(String id) {
+    return RequestChecks.orphan(id);
   }
 
   /** A builder for a request to {@code model}. */

@@ -1,8 +1,10 @@
 package dev.orchestrator.engine.chat;
 
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -52,6 +54,52 @@ final class RequestChecks {
       throw new IllegalArgumentException(
           "top_logprobs: " + topLogprobs + " (expected: only with logprobs: true)");
     }
+  }
+
+  /**
+   * The index of the first tool result in {@code messages} whose id is the id of no tool call of an
+   * earlier assistant message, or {@code -1} when every result answers one.
+   */
+  static int orphanToolResult(List<ChatMessage> messages) {
+    Set<String> calls = null; // made at the first call: most requests have none
+    for (int i = 0; i < messages.size(); i++) {
+      ChatMessage m = messages.get(i);
+      if (m.role() == Role.ASSISTANT) {
+        for (ToolCall c : m.toolCalls()) {
+          if (c.id() != null) {
+            calls = calls == null ? new HashSet<>() : calls;
+            calls.add(c.id());
+          }
+        }
+      } else if (m.role() == Role.TOOL && (calls == null || !calls.contains(m.toolCallId()))) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * Refuses a tool result that answers no earlier call: Anthropic ("unexpected `tool_use_id` found
+   * in `tool_result` blocks") and OpenAI ("messages with role 'tool' must be a response to a
+   * preceding message with 'tool_calls'") refuse it with a 400, whatever the route (ADR 0055).
+   */
+  static void toolResults(List<ChatMessage> messages) {
+    int i = orphanToolResult(messages);
+    if (i >= 0) {
+      throw new IllegalArgumentException(
+          "messages[" + i + "].tool_call_id: " + orphan(messages.get(i).toolCallId()));
+    }
+  }
+
+  /**
+   * Why a tool result whose id is {@code id} is refused: what follows its field's name in every
+   * refusal of an orphan result, the library's and the fronts'.
+   */
+  static String orphan(String id) {
+    return "'"
+        + shown(id)
+        + "' answers no tool call of an earlier assistant message (expected: the id of a call made"
+        + " before it in the conversation; providers refuse a tool result without its call)";
   }
 
   static void toolChoice(ToolChoice choice, List<ToolDefinition> tools) {

@@ -189,4 +189,43 @@ class ChatRequestValidationTest {
     assertThat(i.asUrl()).isEqualTo("data:image/png;base64,iVBORw0K");
     assertThat(i.toString()).doesNotContain("iVBORw0K");
   }
+
+  /**
+   * A tool result whose id no earlier call has is refused where the request is built, naming the
+   * message and the id: every provider refuses it (ADR 0055). A result after its call — the next
+   * message or a later one, with a user message between — is a history the normaliser pairs.
+   */
+  @Test
+  void aToolResultAnsweringNoEarlierCallIsRefusedNamingTheMessageAndTheId() {
+    ChatMessage call = ChatMessage.assistant("", List.of(new ToolCall("call_1", "f", "{}")));
+    List<ChatMessage> paired =
+        List.of(
+            ChatMessage.user("go"),
+            call,
+            ChatMessage.user("and?"),
+            ChatMessage.tool("call_1", "done"),
+            ChatMessage.assistant("ok"),
+            ChatMessage.user("again"),
+            ChatMessage.tool("call_1", "done again"));
+    assertThat(ChatRequest.orphanToolResult(paired)).isEqualTo(-1);
+    assertThat(ChatRequest.builder("p/m").messages(paired).build().messages()).isEqualTo(paired);
+
+    List<ChatMessage> orphan =
+        List.of(
+            ChatMessage.user("go"),
+            call,
+            ChatMessage.tool("call_1", "done"),
+            ChatMessage.tool("call_9", "lost"));
+    assertThat(ChatRequest.orphanToolResult(orphan)).isEqualTo(3);
+    assertThatThrownBy(() -> ChatRequest.builder("p/m").messages(orphan).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "messages[3].tool_call_id: 'call_9' answers no tool call of an earlier assistant"
+                + " message (expected: the id of a call made before it in the conversation;"
+                + " providers refuse a tool result without its call)");
+
+    List<ChatMessage> early =
+        List.of(ChatMessage.user("go"), ChatMessage.tool("call_1", "done"), call);
+    assertThat(ChatRequest.orphanToolResult(early)).isEqualTo(1);
+  }
 }

@@ -23,7 +23,9 @@ import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.Role;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
@@ -273,6 +275,57 @@ class RequestMapperTest {
             call.list().ofMinSize(1).ofMaxSize(3).map(AiMessage::from),
             Combinators.combine(id, text)
                 .as((i, t) -> ToolExecutionResultMessage.from(i, "tool", t)));
-    return message.list().ofMinSize(1).ofMaxSize(8).map(ArrayList::new);
+    return message
+        .list()
+        .ofMinSize(1)
+        .ofMaxSize(8)
+        .map(RequestMapperTest::answered)
+        .filter(c -> !c.isEmpty());
+  }
+
+  /**
+   * {@code messages} as a conversation a provider takes: each tool result answers a call made
+   * before it (ADR 0055), so a result whose id no earlier call has takes the last call's id, and
+   * one before any call is left out.
+   */
+  private static List<ChatMessage> answered(List<ChatMessage> messages) {
+    List<ChatMessage> out = new ArrayList<>();
+    Set<String> calls = new HashSet<>();
+    String last = null;
+    for (ChatMessage m : messages) {
+      if (m instanceof AiMessage ai && ai.hasToolExecutionRequests()) {
+        for (ToolExecutionRequest r : ai.toolExecutionRequests()) {
+          calls.add(r.id());
+          last = r.id();
+        }
+      } else if (m instanceof ToolExecutionResultMessage t && !calls.contains(t.id())) {
+        if (last != null) {
+          out.add(ToolExecutionResultMessage.from(last, t.toolName(), t.text()));
+        }
+        continue;
+      }
+      out.add(m);
+    }
+    return out;
+  }
+
+  /**
+   * A tool result whose call is not in the conversation (a memory that kept the result and let its
+   * call go) is refused where the engine request is built, naming the message: every provider
+   * refuses it (ADR 0055).
+   */
+  @Test
+  void aToolResultWhoseCallIsNotInTheConversationIsRefusedNamingIt() {
+    assertThatThrownBy(
+            () ->
+                map(
+                    ChatRequest.builder()
+                        .messages(
+                            UserMessage.from("Weather?"),
+                            ToolExecutionResultMessage.from("call_9", "weather", "21 C"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "messages[1].tool_call_id: 'call_9' answers no tool call of an earlier assistant"
+                + " message");
   }
 }

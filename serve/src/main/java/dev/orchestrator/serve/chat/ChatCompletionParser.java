@@ -34,8 +34,12 @@ public final class ChatCompletionParser {
   private static final Set<String> FORMAT = Set.of("type", "json_schema");
   private static final Set<String> SCHEMA = Set.of("name", "description", "schema", "strict");
 
-  /** {@code field: value (expected: …)} as the engine words its validation errors. */
-  private static final Pattern FIELD = Pattern.compile("^([a-z_]+(?:\\.[a-z_]+)*):");
+  /**
+   * {@code field: value (expected: …)} as the engine words its validation errors, the field with
+   * its indexes ({@code top_p}, {@code messages[3].tool_call_id}).
+   */
+  private static final Pattern FIELD =
+      Pattern.compile("^([a-z_]+(?:\\[\\d+])?(?:\\.[a-z_]+(?:\\[\\d+])?)*):");
 
   private ChatCompletionParser() {}
 

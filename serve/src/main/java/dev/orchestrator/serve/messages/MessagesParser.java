@@ -87,6 +87,8 @@ final class MessagesParser {
     private final List<String> dropped = new ArrayList<>();
     private final List<String> contract = new ArrayList<>();
     private final List<ChatMessage> messages = new ArrayList<>();
+    // where each of messages comes from in the body, to name a field the engine refuses
+    private final List<String> origins = new ArrayList<>();
 
     Run(JsonNode root) {
       this.root = root;
@@ -109,6 +111,7 @@ final class MessagesParser {
       b.maxTokens(maxTokens);
       system(root.get("system"));
       messages(root.get("messages"));
+      orphanResults();
       b.messages(messages);
       Boolean stream = JsonFields.bool(root, "stream", "stream");
       b.stream(!countOnly && Boolean.TRUE.equals(stream));
@@ -147,7 +150,7 @@ final class MessagesParser {
         return;
       }
       if (system.isTextual()) {
-        messages.add(ChatMessage.system(system.asText()));
+        add(ChatMessage.system(system.asText()), "system");
         return;
       }
       if (!system.isArray()) {
@@ -164,7 +167,7 @@ final class MessagesParser {
         text.append(text.length() > 0 ? "\n\n" : "").append(textOf(block, at));
         extras(block, at, Set.of("type", "text"));
       }
-      messages.add(ChatMessage.system(text.toString()));
+      add(ChatMessage.system(text.toString()), "system");
     }
 
     private void messages(JsonNode list) {
@@ -191,11 +194,12 @@ final class MessagesParser {
       JsonNode content = m.get("content");
       if ("system".equals(role)) {
         // Claude Code puts system entries among the messages.
-        messages.add(
+        add(
             ChatMessage.system(
                 content != null && content.isTextual()
                     ? content.asText()
-                    : joinedText(content, at + ".content")));
+                    : joinedText(content, at + ".content")),
+            at);
         return;
       }
       if (!"user".equals(role) && !"assistant".equals(role)) {
@@ -207,7 +211,7 @@ final class MessagesParser {
       boolean any = false;
       if (content != null && content.isTextual()) {
         msg.text(content.asText());
-        messages.add(msg.build());
+        add(msg.build(), at);
         return;
       }
       if (content == null || !content.isArray()) {
@@ -258,11 +262,11 @@ final class MessagesParser {
           case "tool_result" -> {
             requireRole(!assistant, bat, "tool_result", "user");
             if (any) {
-              flush(msg, Role.USER);
+              flush(msg, Role.USER, at);
               msg = ChatMessage.builder(Role.USER);
               any = false;
             }
-            messages.add(toolResult(block, bat));
+            add(toolResult(block, bat), bat + ".tool_use_id");
           }
           case "thinking" -> {
             requireRole(assistant, bat, "thinking", "assistant");
@@ -279,17 +283,38 @@ final class MessagesParser {
         }
       }
       if (any) {
-        flush(msg, assistant ? Role.ASSISTANT : Role.USER);
+        flush(msg, assistant ? Role.ASSISTANT : Role.USER, at);
       } else if (messages.size() == before && !content.isEmpty()) {
         contract.add(at + ".content"); // no block the engine reads: only Anthropic can take it
       }
     }
 
-    private void flush(ChatMessage.Builder msg, Role role) {
+    private void flush(ChatMessage.Builder msg, Role role, String at) {
       try {
-        messages.add(msg.build());
+        add(msg.build(), at);
       } catch (IllegalArgumentException e) {
         throw ApiError.badRequest(null, "messages: " + e.getMessage() + " (" + role + ")");
+      }
+    }
+
+    /** Adds {@code m}, read from {@code at} in the body. */
+    private void add(ChatMessage m, String at) {
+      messages.add(m);
+      origins.add(at);
+    }
+
+    /**
+     * Refuses a {@code tool_result} whose {@code tool_use_id} is the id of no earlier {@code
+     * tool_use}, naming its field: Anthropic refuses it, and so does every other provider (ADR
+     * 0055), so no route is asked.
+     */
+    private void orphanResults() {
+      int orphan = ChatRequest.orphanToolResult(messages);
+      if (orphan >= 0) {
+        String field = origins.get(orphan);
+        throw ApiError.badRequest(
+            field,
+            field + ": " + ChatRequest.orphanToolResultReason(messages.get(orphan).toolCallId()));
       }
     }
 

@@ -55,17 +55,28 @@ final class InputItems {
    * @throws ApiError {@code 400} naming the item or field
    */
   static List<ChatMessage> read(JsonNode input, List<String> dropped) {
+    return read(input, dropped, new ArrayList<>());
+  }
+
+  /**
+   * The messages {@code input} says, as {@link #read(JsonNode, List)}; {@code at} gets the path of
+   * each message's item (a {@code function_call_output}'s {@code call_id}), in message order.
+   *
+   * @throws ApiError {@code 400} naming the item or field
+   */
+  static List<ChatMessage> read(JsonNode input, List<String> dropped, List<String> at) {
     if (input == null) {
       return List.of();
     }
     if (input.isTextual()) {
+      at.add("input");
       return List.of(ChatMessage.user(input.asText()));
     }
     if (!input.isArray()) {
       throw ApiError.badRequest(
           "input", "input: " + kind(input) + " (expected: a string or an array of items)");
     }
-    Turns turns = new Turns();
+    Turns turns = new Turns(at);
     for (int i = 0; i < input.size(); i++) {
       item(input.get(i), "input[" + i + "]", turns, dropped);
     }
@@ -76,6 +87,7 @@ final class InputItems {
   /** The messages being built; the assistant turn stays open while its items follow each other. */
   private static final class Turns {
     final List<ChatMessage> messages = new ArrayList<>();
+    final List<String> at; // where each message comes from
     ChatMessage.Builder assistant;
     boolean hasMessage; // the open turn has its message item
     boolean hasCalls;
@@ -83,6 +95,10 @@ final class InputItems {
     final StringBuilder reasoning = new StringBuilder();
     final List<Thinking> thinking = new ArrayList<>();
     String where;
+
+    Turns(List<String> at) {
+      this.at = at;
+    }
 
     /**
      * The open assistant turn for an item of {@code kind}, after closing the one before when the
@@ -101,9 +117,10 @@ final class InputItems {
       return assistant;
     }
 
-    void add(ChatMessage m) {
+    void add(ChatMessage m, String from) {
       flush();
       messages.add(m);
+      at.add(from);
     }
 
     void flush() {
@@ -115,6 +132,7 @@ final class InputItems {
       }
       assistant.thinking(thinking);
       messages.add(build(assistant, where));
+      at.add(where);
       assistant = null;
       hasMessage = false;
       hasCalls = false;
@@ -182,7 +200,7 @@ final class InputItems {
     }
     ChatMessage.Builder b = ChatMessage.builder(role);
     b.parts(parts(content, where + ".content", role));
-    turns.add(build(b, where));
+    turns.add(build(b, where), where);
   }
 
   private static void assistantContent(JsonNode c, String where, ChatMessage.Builder b) {
@@ -337,7 +355,7 @@ final class InputItems {
     }
     ChatMessage.Builder b = ChatMessage.builder(Role.TOOL).toolCallId(callId);
     b.parts(parts(output, where + ".output", Role.TOOL));
-    turns.add(build(b, where));
+    turns.add(build(b, where), where + ".call_id");
   }
 
   private static void reasoning(JsonNode r, String where, Turns turns, List<String> dropped) {

@@ -142,7 +142,8 @@ record ResponsesRequest(
       b.session(cacheKey);
     }
     String instructions = JsonFields.string(root, "instructions", "instructions");
-    List<ChatMessage> input = InputItems.read(get(root, "input"), dropped);
+    List<String> inputAt = new ArrayList<>();
+    List<ChatMessage> input = InputItems.read(get(root, "input"), dropped, inputAt);
     String previous = JsonFields.string(root, "previous_response_id", "previous_response_id");
     previous = previous == null || previous.isEmpty() ? null : previous;
     if (input.isEmpty() && previous == null) {
@@ -213,6 +214,7 @@ record ResponsesRequest(
       messages.add(ChatMessage.system(instructions));
     }
     messages.addAll(conversation);
+    orphanOutput(messages, messages.size() - input.size(), inputAt);
     b.messages(messages);
     ChatRequest request;
     try {
@@ -228,6 +230,25 @@ record ResponsesRequest(
         echo,
         List.copyOf(dropped),
         encrypted);
+  }
+
+  /**
+   * Refuses a {@code function_call_output} whose {@code call_id} is the id of no earlier {@code
+   * function_call} — of the input, or of the conversation {@code previous_response_id} names —
+   * naming its field: OpenAI refuses it, and so does every other provider (ADR 0055), so no route
+   * is asked. {@code inputAt} names the input's messages, which start at {@code inputFrom}.
+   */
+  private static void orphanOutput(
+      List<ChatMessage> messages, int inputFrom, List<String> inputAt) {
+    int orphan = ChatRequest.orphanToolResult(messages);
+    if (orphan < 0) {
+      return;
+    }
+    // a stored conversation is the one answered before; an orphan in it names the id that gave it
+    String field = orphan >= inputFrom ? inputAt.get(orphan - inputFrom) : "previous_response_id";
+    throw ApiError.badRequest(
+        field,
+        field + ": " + ChatRequest.orphanToolResultReason(messages.get(orphan).toolCallId()));
   }
 
   private static Double range(JsonNode root, String field, double max) {

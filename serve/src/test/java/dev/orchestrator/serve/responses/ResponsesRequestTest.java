@@ -403,6 +403,8 @@ class ResponsesRequestTest {
           {"model":"m/x","input":[{"type":"function_call","call_id":"c","name":"f","arguments":{}}]} | input[0].arguments
           {"model":"m/x","input":[{"type":"function_call_output","output":"x"}]} | input[0].call_id
           {"model":"m/x","input":[{"type":"function_call_output","call_id":"c"}]} | input[0].output
+          {"model":"m/x","input":[{"type":"function_call_output","call_id":"c","output":"x"}]} | input[0].call_id
+          {"model":"m/x","input":[{"role":"user","content":"Hi"},{"type":"function_call","call_id":"a","name":"f"},{"type":"function_call_output","call_id":"b","output":"x"}]} | input[2].call_id
           {"model":"m/x","input":[{"type":"reasoning","summary":"x"}]}      | input[0].summary
           {"model":"m/x","input":[{"type":"reasoning","summary":[{"type":"reasoning_text","text":"x"}]}]} | input[0].summary[0].type
           """)

@@ -34,7 +34,8 @@ import net.jqwik.api.Provide;
  * system text, user text, tool rounds with {@code tool_use} / {@code tool_result} (some failed) —
  * reaches an Anthropic route as the agent sent it and an OpenAI-compatible route with the same
  * meaning (roles, texts, tool calls with their ids and arguments, results paired by id); and a
- * random answer reaches the client with the same content whether it is streamed or not.
+ * random answer reaches the client with the same content whether it is streamed or not, and with a
+ * stop reason of Anthropic's list whatever finish reason the route gave.
  */
 class MessagesFrontPropertyIT {
   private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -190,8 +191,12 @@ class MessagesFrontPropertyIT {
     }
   }
 
-  /** A random answer: text, and maybe one tool call, in the route's own protocol. */
-  record Answer(String text, String callArg) {
+  /**
+   * A random answer: text, and maybe one tool call, in the route's own protocol; an OpenAI route's
+   * ends with {@code finish} when it is not null — a word of OpenAI's, another server's synonym, or
+   * one no table reads (ADR 0055).
+   */
+  record Answer(String text, String callArg, String finish) {
     String openAi() {
       ObjectNode a = F.objectNode().put("id", "chatcmpl-p").put("object", "chat.completion");
       a.put("created", 1).put("model", "small");
@@ -199,7 +204,9 @@ class MessagesFrontPropertyIT {
           a.putArray("choices")
               .addObject()
               .put("index", 0)
-              .put("finish_reason", callArg == null ? "stop" : "tool_calls")
+              .put(
+                  "finish_reason",
+                  finish != null ? finish : callArg == null ? "stop" : "tool_calls")
               .putObject("message")
               .put("role", "assistant")
               .put("content", text);
@@ -241,7 +248,23 @@ class MessagesFrontPropertyIT {
 
   @Provide
   Arbitrary<Answer> answers() {
-    return Combinators.combine(words(), words().injectNull(0.5)).as(Answer::new);
+    Arbitrary<String> finish =
+        Arbitraries.oneOf(
+                Arbitraries.of(
+                    "stop",
+                    "length",
+                    "tool_calls",
+                    "content_filter",
+                    "eos",
+                    "model_length",
+                    "recitation",
+                    "abort",
+                    "insufficient_system_resource",
+                    "MALFORMED_FUNCTION_CALL"),
+                Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(12))
+            .filter(w -> !w.equals("error")) // an in-band error, not an answer
+            .injectNull(0.4);
+    return Combinators.combine(words(), words().injectNull(0.5), finish).as(Answer::new);
   }
 
   @Property(tries = 12)
@@ -269,6 +292,8 @@ class MessagesFrontPropertyIT {
       assertThat(JsonValue.from(streamed.content()).toString())
           .isEqualTo(JsonValue.from(whole.content()).toString());
       assertThat(streamed.stopReason()).isEqualTo(whole.stopReason());
+      // a word of Anthropic's closed list, whatever the route said: known() throws on another
+      assertThat(whole.stopReason().orElseThrow().known()).isNotNull();
       assertThat(streamed.model()).isEqualTo(whole.model());
       assertThat(whole.model().asString()).isEqualTo(route);
     }

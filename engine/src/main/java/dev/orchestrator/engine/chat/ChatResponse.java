@@ -155,6 +155,14 @@ public record ChatResponse(
     return !content.isEmpty() || !toolCalls.isEmpty() || refusal != null && !refusal.isEmpty();
   }
 
+  /**
+   * What {@link #finishReason()} means, whatever the route's word for it ({@link Finish#of}): a
+   * front says it in its own protocol's words.
+   */
+  public Finish finish() {
+    return Finish.of(finishReason, !toolCalls.isEmpty());
+  }
+
   /** Mutable builder; not thread-safe. Every setting is optional. */
   public static final class Builder {
     private final String servedModel;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Finish;
 import dev.orchestrator.engine.chat.NativeAnswer;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -28,8 +29,10 @@ final class MessagesAnswer {
 
   private MessagesAnswer() {}
 
-  /** The whole answer served by {@code route}. */
-  static ObjectNode message(String route, ChatResponse r) {
+  /**
+   * The whole answer served by {@code route}, an Anthropic route or not ({@code anthropicRoute}).
+   */
+  static ObjectNode message(String route, ChatResponse r, boolean anthropicRoute) {
     ObjectNode m = head(id(r.id()), route);
     ArrayNode content = m.putArray("content");
     ArrayNode same = sameProtocol(r.nativeAnswer());
@@ -51,7 +54,7 @@ final class MessagesAnswer {
         use.set("input", input(c.argumentsJson()));
       }
     }
-    m.put("stop_reason", stopReason(r));
+    m.put("stop_reason", stopReason(r, anthropicRoute));
     m.put("stop_sequence", r.stopSequence());
     m.set("usage", usage(r.usage()));
     return m;
@@ -125,18 +128,25 @@ final class MessagesAnswer {
     return sb.toString();
   }
 
-  /** The engine's finish reason in Anthropic's words. */
-  static String stopReason(ChatResponse r) {
-    String f = r.finishReason();
-    if (f == null) {
-      return r.toolCalls().isEmpty() ? "end_turn" : "tool_use";
-    }
-    return switch (f) {
-      case "stop" -> r.stopSequence() != null ? "stop_sequence" : "end_turn";
-      case "length" -> "max_tokens";
-      case "tool_calls", "function_call" -> "tool_use";
-      case "content_filter" -> "refusal";
-      default -> f; // pause_turn and later reasons pass as the route said them
+  /**
+   * The engine's finish reason in Anthropic's words, read for its meaning ({@link Finish}): the
+   * closed list Anthropic's SDKs type ({@code end_turn}, {@code stop_sequence} with the sequence,
+   * {@code max_tokens}, {@code model_context_window_exceeded}, {@code tool_use}, {@code refusal},
+   * {@code pause_turn}). A word no table reads is the route's own when an Anthropic route ({@code
+   * anthropicRoute}) said it — a reason of its own protocol, for its own protocol's client — and
+   * otherwise {@code end_turn} ({@code tool_use} on an answer that calls tools): the answer ended,
+   * and the list has no "other" (ADR 0055).
+   */
+  static String stopReason(ChatResponse r, boolean anthropicRoute) {
+    return switch (r.finish()) {
+      case STOP -> r.stopSequence() != null ? "stop_sequence" : "end_turn";
+      case LENGTH -> "max_tokens";
+      case CONTEXT_WINDOW -> "model_context_window_exceeded";
+      case TOOL_CALLS -> "tool_use";
+      case CONTENT_FILTER -> "refusal";
+      case PAUSE_TURN -> "pause_turn";
+      case OTHER ->
+          anthropicRoute ? r.finishReason() : r.toolCalls().isEmpty() ? "end_turn" : "tool_use";
     };
   }
 

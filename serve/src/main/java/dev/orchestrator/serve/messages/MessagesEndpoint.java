@@ -3,6 +3,7 @@ package dev.orchestrator.serve.messages;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
@@ -64,7 +65,8 @@ public final class MessagesEndpoint {
     if (!r.trace().dropped().isEmpty()) {
       headers.put(DROPPED, DroppedHeader.value(r.trace().dropped()));
     }
-    byte[] json = Responses.bytes(MessagesAnswer.message(r.route(), r.response()));
+    boolean anthropic = dispatch.protocolOf(r.route()) == Protocol.ANTHROPIC_MESSAGES;
+    byte[] json = Responses.bytes(MessagesAnswer.message(r.route(), r.response(), anthropic));
     Responses.send(ex, entry, 200, json, headers);
   }
 

@@ -278,7 +278,7 @@ final class MessagesStream extends EventStream {
     stop();
     ObjectNode end = Json.MAPPER.createObjectNode().put("type", "message_delta");
     end.putObject("delta")
-        .put("stop_reason", MessagesAnswer.stopReason(r))
+        .put("stop_reason", MessagesAnswer.stopReason(r, anthropicRoute()))
         .put("stop_sequence", r.stopSequence());
     end.set("usage", MessagesAnswer.usage(r.usage()));
     event("message_delta", end);
@@ -292,6 +292,11 @@ final class MessagesStream extends EventStream {
 
   /** Whether the route speaking now signs its reasoning (only Anthropic's may be shown). */
   private boolean signsReasoning() {
+    return anthropicRoute();
+  }
+
+  /** Whether the route speaking now is an Anthropic route. */
+  private boolean anthropicRoute() {
     String route = route();
     return route != null && protocolOf.apply(route) == Protocol.ANTHROPIC_MESSAGES;
   }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Finish;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -12,7 +13,6 @@ import dev.orchestrator.serve.http.Json;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The Response object (docs/reference.md, "OpenAI Responses") as the whole answer, {@code GET
@@ -27,12 +27,6 @@ final class ResponseObject {
    * the API's {@code max_output_tokens}, the one reason its closed list has for running out of
    * room.
    */
-  private static final Map<String, String> INCOMPLETE =
-      Map.of(
-          "length", "max_output_tokens",
-          "model_context_window_exceeded", "max_output_tokens",
-          "content_filter", "content_filter");
-
   private ResponseObject() {}
 
   /**
@@ -127,12 +121,18 @@ final class ResponseObject {
   }
 
   /**
-   * Why an answer is incomplete, from its finish reason: {@code max_output_tokens} for {@code
-   * length} and {@code model_context_window_exceeded}, {@code content_filter}; {@code null} when it
-   * is complete.
+   * Why an answer is incomplete, from what its finish reason means ({@link Finish}): {@code
+   * max_output_tokens} when it was cut at the output limit or by the context window (the API's
+   * closed list has no other reason for running out of room), {@code content_filter} when a filter
+   * or a refusal cut it; {@code null} when it is complete — a word no table reads among them (the
+   * list has no "other", and the answer ended; ADR 0055).
    */
   static String incompleteReason(ChatResponse r) {
-    return r.finishReason() == null ? null : INCOMPLETE.get(r.finishReason());
+    return switch (r.finish()) {
+      case LENGTH, CONTEXT_WINDOW -> "max_output_tokens";
+      case CONTENT_FILTER -> "content_filter";
+      case STOP, TOOL_CALLS, PAUSE_TURN, OTHER -> null;
+    };
   }
 
   /** {@code incomplete} when there is a reason, else {@code completed}. */

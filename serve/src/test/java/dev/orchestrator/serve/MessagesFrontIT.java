@@ -231,6 +231,46 @@ class MessagesFrontIT {
     }
   }
 
+  /**
+   * A route that reported no usage gets none made up where Anthropic's schema lets the answer say
+   * so: the cache counts are {@code null} ("not reported"); the input and output counts, which the
+   * schema and the SDK require as numbers, are {@code 0}. Whole and streamed, on either protocol;
+   * the SDK parses both (its {@code validate()} checks every required field).
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {OPENAI_ROUTE, ANTHROPIC_ROUTE})
+  void aRouteThatReportedNoUsageGetsNoMadeUpCacheCounts(String route) {
+    try (ServeFixture f = serve(Map.of(route, List.of(Step.ok("No usage."), Step.ok("None."))))) {
+      Message whole = sdk(f).messages().create(ask(route, "Hi").build());
+      Message streamed = streamedAndAccumulated(f, ask(route, "Hi").build());
+      for (Message m : List.of(whole, streamed)) {
+        m.usage().validate();
+        assertThat(m.usage().inputTokens()).isZero();
+        assertThat(m.usage().outputTokens()).isZero();
+        assertThat(m.usage().cacheReadInputTokens()).isEmpty();
+        assertThat(m.usage().cacheCreationInputTokens()).isEmpty();
+      }
+    }
+    try (ServeFixture f = serve(Map.of(route, List.of(Step.ok("No usage."))))) {
+      HttpResponse<String> r =
+          f.send(
+              HttpRequest.newBuilder(f.uri("/v1/messages"))
+                  .header("Content-Type", "application/json")
+                  .POST(
+                      HttpRequest.BodyPublishers.ofString(
+                          "{\"model\":\""
+                              + route
+                              + "\",\"max_tokens\":64,"
+                              + "\"messages\":[{\"role\":\"user\",\"content\":\"Hi\"}]}"))
+                  .build());
+      assertThat(json(r.body()).path("usage"))
+          .isEqualTo(
+              json(
+                  "{\"input_tokens\":0,\"output_tokens\":0,\"cache_creation_input_tokens\":null,"
+                      + "\"cache_read_input_tokens\":null}"));
+    }
+  }
+
   private static Step toolCallAnswer(String route) {
     if (route.equals(ANTHROPIC_ROUTE)) {
       return Step.answer(

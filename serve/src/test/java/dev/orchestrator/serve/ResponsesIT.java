@@ -103,7 +103,10 @@ class ResponsesIT {
 
   @Test
   void answersThePlainSdkCallWithAResponseNamingTheServingRoute() {
-    try (ServeFixture f = ServeFixture.start(Map.of("alpha/small", List.of(Step.ok("hello"))))) {
+    Step hello =
+        Step.ok("hello")
+            .withUsage(Map.of("prompt_tokens", 3, "completion_tokens", 1, "total_tokens", 4));
+    try (ServeFixture f = ServeFixture.start(Map.of("alpha/small", List.of(hello)))) {
       Response r = sdk(f).responses().create(ask("alpha/small", "Say hello").build());
       r.validate(); // every field the SDK's schema requires, of its type
       assertThat(text(r)).isEqualTo("hello");
@@ -111,7 +114,8 @@ class ResponsesIT {
       assertThat(model(r)).isEqualTo("alpha/small");
       assertThat(r.status())
           .hasValueSatisfying(s -> assertThat(s.asString()).isEqualTo("completed"));
-      assertThat(r.usage()).isPresent();
+      assertThat(r.usage().orElseThrow().inputTokens()).isEqualTo(3);
+      assertThat(r.usage().orElseThrow().totalTokens()).isEqualTo(4);
       JsonNode messages = sent(f, 0).get("messages");
       assertThat(messages).hasSize(1);
       assertThat(messages.get(0).get("content").asText()).isEqualTo("Say hello");
@@ -306,6 +310,37 @@ class ResponsesIT {
               .responses()
               .create(next.inputOfResponse(List.of(output("call_7", "2.1 million"))).build());
       assertThat(text(second)).isEqualTo("2.1 million.");
+    }
+  }
+
+  /**
+   * A route that reported no usage gets none made up: {@code "usage": null}, which the schema
+   * allows (the SDK's {@code usage()} is empty), whole, streamed and stored; the cost header still
+   * says the cost.
+   */
+  @Test
+  void aRouteThatReportedNoUsageAnswersUsageNull() {
+    try (ServeFixture f =
+        ServeFixture.start(Map.of("alpha/small", List.of(Step.ok("hello"), Step.ok("hello"))))) {
+      OpenAIClient client = sdk(f);
+      Response whole = client.responses().create(ask("alpha/small", "Say hello").build());
+      whole.validate();
+      assertThat(whole.usage()).isEmpty();
+      assertThat(json(get(f, "/v1/responses/" + whole.id()).body()).get("usage").isNull()).isTrue();
+      com.openai.helpers.ResponseAccumulator acc = com.openai.helpers.ResponseAccumulator.create();
+      try (StreamResponse<ResponseStreamEvent> s =
+          client.responses().createStreaming(ask("alpha/small", "Say hello").build())) {
+        s.stream().forEach(acc::accumulate);
+      }
+      acc.response().validate();
+      assertThat(acc.response().usage()).isEmpty();
+    }
+    try (ServeFixture f = ServeFixture.start(Map.of("alpha/small", List.of(Step.ok("hello"))))) {
+      HttpResponse<String> r = post(f, "{\"model\":\"alpha/small\",\"input\":\"Say hello\"}");
+      JsonNode body = json(r.body());
+      assertThat(body.has("usage")).isTrue();
+      assertThat(body.get("usage").isNull()).as(r.body()).isTrue();
+      assertThat(r.headers().firstValue("x-orchestrator-cost-usd")).isPresent();
     }
   }
 

@@ -152,12 +152,23 @@ final class MessagesAnswer {
 
   /**
    * Usage in Anthropic's meaning: {@code input_tokens} excludes the cache reads and writes, which
-   * are counted on their own.
+   * are counted on their own. A route that reported no usage ({@link Usage#isNone()}) gets none
+   * made up where Anthropic's schema lets it say so: {@code cache_creation_input_tokens} and {@code
+   * cache_read_input_tokens} are {@code null}, the schema's "not reported"; {@code input_tokens}
+   * and {@code output_tokens} are {@code 0}, since the schema and the SDKs require numbers there
+   * (docs/reference.md, "The Anthropic Messages front").
    */
   static ObjectNode usage(Usage u) {
+    ObjectNode o = Json.MAPPER.createObjectNode();
+    if (u.isNone()) {
+      o.put("input_tokens", 0);
+      o.put("output_tokens", 0);
+      o.putNull("cache_creation_input_tokens");
+      o.putNull("cache_read_input_tokens");
+      return o;
+    }
     int read = u.cachedTokens() == null ? 0 : u.cachedTokens();
     int write = u.cacheCreationTokens() == null ? 0 : u.cacheCreationTokens();
-    ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("input_tokens", Math.max(0, u.promptTokens() - read - write));
     o.put("output_tokens", u.completionTokens());
     o.put("cache_creation_input_tokens", write);

@@ -26,17 +26,17 @@ import java.util.function.Function;
 
 /**
  * A Messages event stream in Anthropic's grammar ({@link EventStream} commits, flushes and breaks
- * it off): {@code message_start} (with the usage the upstream reported as it started, else zeros)
- * and a {@code ping} at commit, then one {@code content_block_start} / {@code content_block_delta}…
- * / {@code content_block_stop} run per block — {@code thinking} with {@code thinking_delta} and
- * {@code signature_delta}, {@code text} with {@code text_delta}, {@code tool_use} with {@code
- * input_json_delta} — and {@code message_delta} (stop reason, usage) and {@code message_stop} at
- * the end. Reasoning is streamed as thinking only from an Anthropic route, whose blocks are signed
- * (see {@link MessagesAnswer}). Parallel calls whose fragments interleave get one block each, in
- * turn ({@link ToolCallSequence}). Text arriving while a {@code tool_use} block is open is held
- * until the call's block closes, then sent as a text block of its own. A failure after commit is
- * one {@code event: error} and the body is broken off, never {@code message_stop}. Used by the one
- * thread handling the request. Not thread-safe.
+ * it off): {@code message_start} (with the usage the upstream reported as it started, else none
+ * made up: {@link MessagesAnswer#usage}) and a {@code ping} at commit, then one {@code
+ * content_block_start} / {@code content_block_delta}… / {@code content_block_stop} run per block —
+ * {@code thinking} with {@code thinking_delta} and {@code signature_delta}, {@code text} with
+ * {@code text_delta}, {@code tool_use} with {@code input_json_delta} — and {@code message_delta}
+ * (stop reason, usage) and {@code message_stop} at the end. Reasoning is streamed as thinking only
+ * from an Anthropic route, whose blocks are signed (see {@link MessagesAnswer}). Parallel calls
+ * whose fragments interleave get one block each, in turn ({@link ToolCallSequence}). Text arriving
+ * while a {@code tool_use} block is open is held until the call's block closes, then sent as a text
+ * block of its own. A failure after commit is one {@code event: error} and the body is broken off,
+ * never {@code message_stop}. Used by the one thread handling the request. Not thread-safe.
  */
 final class MessagesStream extends EventStream {
   private final Function<String, Protocol> protocolOf;

@@ -38,7 +38,8 @@ final class ResponseObject {
    * @param model the serving route
    * @param echo the request's echoed fields ({@link ResponsesRequest#echo()})
    * @param output the output items
-   * @param usage the usage, or {@code null} while in progress
+   * @param usage the usage, or {@code null} while in progress; {@code "usage": null} too when the
+   *     route reported none ({@link Usage#isNone()})
    * @param cost the cost in USD ({@code null} when unknown)
    * @param incompleteReason {@code max_output_tokens} or {@code content_filter} when incomplete
    * @param error {@code {code, message}} when failed, else {@code null}
@@ -87,7 +88,8 @@ final class ResponseObject {
             "truncation")) {
       o.set(f, echo.get(f).deepCopy());
     }
-    if (usage == null) {
+    if (usage == null || usage.isNone()) {
+      // in progress, or the route reported none: the schema's "no figures", never made-up zeros
       o.putNull("usage");
     } else {
       o.set("usage", usage(usage, cost));

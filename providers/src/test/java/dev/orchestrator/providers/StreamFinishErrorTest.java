@@ -49,7 +49,8 @@ class StreamFinishErrorTest {
 
   @Test
   void anErrorFinishWithoutAnErrorObjectIsReadByTheFinishReason() {
-    for (String reason : new String[] {"error", "network_error"}) {
+    for (String reason :
+        new String[] {"error", "network_error", "insufficient_system_resource", "abort"}) {
       ProviderFailure f =
           streamEndingWith(
               "{\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"" + reason + "\"}]}");
@@ -81,6 +82,24 @@ class StreamFinishErrorTest {
     ProviderFailure f =
         FailureClassifier.INSTANCE.classify(FailureEvidence.inBand(d.detail(), false));
     assertThat(f.category()).isEqualTo(FailureCategory.SERVER_ERROR);
+  }
+
+  @Test
+  void aWholeAnswerCutShortByTheServerIsAnInBandErrorNotATruncatedAnswer() {
+    for (String reason : new String[] {"insufficient_system_resource", "abort"}) {
+      String body =
+          "{\"id\":\"d-1\",\"model\":\"deepseek-chat\",\"choices\":[{\"index\":0,"
+              + "\"message\":{\"role\":\"assistant\",\"content\":\"The answer is\"},"
+              + "\"finish_reason\":\""
+              + reason
+              + "\"}]}";
+      Decoded d = OpenAiWire.INSTANCE.decode(body.getBytes(StandardCharsets.UTF_8), "m", null);
+      assertThat(d.kind()).as(reason).isEqualTo(Decoded.Kind.IN_BAND_ERROR);
+      ProviderFailure f =
+          FailureClassifier.INSTANCE.classify(FailureEvidence.inBand(d.detail(), false));
+      assertThat(f.category()).as(reason).isEqualTo(FailureCategory.SERVER_ERROR);
+      assertThat(f.retryable()).as(reason).isTrue();
+    }
   }
 
   @Test

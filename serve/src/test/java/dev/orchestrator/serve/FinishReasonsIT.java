@@ -100,8 +100,8 @@ class FinishReasonsIT {
           content_filter,                REFUSAL,                       CONTENT_FILTER
           recitation,                    REFUSAL,                       CONTENT_FILTER
           SAFETY,                        REFUSAL,                       CONTENT_FILTER
-          abort,                         END_TURN,                      -
-          insufficient_system_resource,  END_TURN,                      -
+          OTHER,                         END_TURN,                      -
+          some_new_reason,               END_TURN,                      -
           MALFORMED_FUNCTION_CALL,       END_TURN,                      -
           """)
   void aRoutesFinishReasonIsAWordOfEachProtocolsList(

@@ -38,8 +38,10 @@ public enum Finish {
   /** Anthropic's {@code pause_turn}: a long turn of server tools paused, to be continued. */
   PAUSE_TURN,
   /**
-   * A word none of the others reads ({@code abort}, {@code insufficient_system_resource}, Gemini's
-   * {@code MALFORMED_FUNCTION_CALL} and {@code OTHER}…): each front says what it becomes.
+   * A word none of the others reads (Gemini's {@code MALFORMED_FUNCTION_CALL} and {@code OTHER}…):
+   * each front says what it becomes. (A word that says the generation failed — {@code error},
+   * DeepSeek's {@code insufficient_system_resource}, a server's {@code abort} — never gets here
+   * from an OpenAI-protocol route: its answer is an in-band error.)
    */
   OTHER;
 

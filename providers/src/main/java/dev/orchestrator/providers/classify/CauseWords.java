@@ -1361,6 +1361,8 @@ final class CauseWords {
           "finish_reason: error",
           "finish reason: error",
           "finish_reason: network_error",
+          "finish_reason: insufficient_system_resource",
+          "finish_reason: abort",
           "crashed",
           "could not load model",
           "failed to load model",

@@ -602,8 +602,9 @@ record UpstreamError(
           "IMAGE_PROHIBITED_CONTENT",
           "IMAGE_RECITATION");
 
-  // finish reasons that mean the generation failed, not that it ended
-  private static final Set<String> ERROR_FINISH = Set.of("error", "network_error");
+  // finish reasons that mean the generation failed, not that it ended (as OpenAiWire reads them)
+  private static final Set<String> ERROR_FINISH =
+      Set.of("error", "network_error", "insufficient_system_resource", "abort");
 
   private static final Pattern MESSAGE_REQUEST_ID =
       Regexes.compile(

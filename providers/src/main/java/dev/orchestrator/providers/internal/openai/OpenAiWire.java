@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * OpenAI-compatible chat completions ({@code POST /chat/completions}). Answers and stream chunks
@@ -123,11 +124,17 @@ public final class OpenAiWire implements WireProtocol {
    * A finish reason that means the generation failed, not that it ended: OpenRouter's {@code
    * "error"} when the routed provider dies mid-answer ({@code
    * https://openrouter.ai/docs/api-reference/streaming}), {@code "network_error"} as some gateways
-   * pass the upstream's own reason on.
+   * pass the upstream's own reason on, DeepSeek's {@code "insufficient_system_resource"} (the
+   * generation interrupted for want of capacity, its API reference says) and a server's {@code
+   * "abort"} (vLLM's and SGLang's for a generation stopped under it). The classifier reads the same
+   * words ({@code UpstreamError}).
    */
   static boolean isErrorFinish(String finishReason) {
-    return "error".equals(finishReason) || "network_error".equals(finishReason);
+    return finishReason != null && ERROR_FINISH.contains(finishReason);
   }
+
+  private static final Set<String> ERROR_FINISH =
+      Set.of("error", "network_error", "insufficient_system_resource", "abort");
 
   /** {@code reasoning_content} (DeepSeek, vLLM) or {@code reasoning} (OpenRouter, Groq). */
   private static String reasoning(String reasoningContent, String reasoning) {

@@ -6,13 +6,13 @@ import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.output.FinishReason;
 import dev.langchain4j.model.output.TokenUsage;
 import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.Finish;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /** The engine's answer → LangChain4j's response (ADR 0019, mapping table). Stateless. */
@@ -102,30 +102,22 @@ final class ResponseMapper {
   }
 
   /**
-   * The provider's finish reason in LangChain4j's words; a missing one is {@code TOOL_EXECUTION}
-   * when the answer calls tools, else unknown ({@code null}).
+   * The provider's finish reason in LangChain4j's words, read by meaning as the fronts read it
+   * ({@link Finish}: {@code eos} is {@code STOP}, {@code model_length} {@code LENGTH}, Gemini's
+   * {@code SAFETY} {@code CONTENT_FILTER}, {@code stop} on an answer that calls tools {@code
+   * TOOL_EXECUTION}); a missing one is {@code TOOL_EXECUTION} when the answer calls tools, else
+   * unknown ({@code null}).
    */
   static FinishReason finishReason(String reason, boolean toolCalls) {
-    if (reason == null || reason.isBlank()) {
-      return toolCalls ? FinishReason.TOOL_EXECUTION : null;
+    if ((reason == null || reason.isBlank()) && !toolCalls) {
+      return null;
     }
-    switch (reason.toLowerCase(Locale.ROOT)) {
-      case "stop":
-      case "end_turn":
-      case "stop_sequence":
-        return FinishReason.STOP;
-      case "length":
-      case "max_tokens":
-        return FinishReason.LENGTH;
-      case "tool_calls":
-      case "function_call":
-      case "tool_use":
-        return FinishReason.TOOL_EXECUTION;
-      case "content_filter":
-      case "refusal":
-        return FinishReason.CONTENT_FILTER;
-      default:
-        return FinishReason.OTHER;
-    }
+    return switch (Finish.of(reason, toolCalls)) {
+      case STOP -> FinishReason.STOP;
+      case LENGTH, CONTEXT_WINDOW -> FinishReason.LENGTH;
+      case TOOL_CALLS -> FinishReason.TOOL_EXECUTION;
+      case CONTENT_FILTER -> FinishReason.CONTENT_FILTER;
+      case PAUSE_TURN, OTHER -> FinishReason.OTHER;
+    };
   }
 }

@@ -57,6 +57,10 @@ class ResponseMapperTest {
           tool_calls,     true,  TOOL_EXECUTION
           function_call,  true,  TOOL_EXECUTION
           content_filter, false, CONTENT_FILTER
+          eos,            false, STOP
+          model_length,   false, LENGTH
+          SAFETY,         false, CONTENT_FILTER
+          stop,           true,  TOOL_EXECUTION
           something_new,  false, OTHER
           null,           true,  TOOL_EXECUTION
           null,           false, null

@@ -535,8 +535,11 @@ final class Exchange {
 
   /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */
   private byte[] readBounded(InputStream in, long max, boolean strict) throws IOException {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    byte[] buf = new byte[8192];
+    // A collected body (WholeBody) knows its size: buffers fit it instead of 8 KiB and growth.
+    int ready = in.available();
+    ByteArrayOutputStream out =
+        new ByteArrayOutputStream(ready > 0 ? (int) Math.min(ready, Math.max(max, 0)) : 32);
+    byte[] buf = new byte[ready > 0 ? (int) Math.min(8192, Math.max(256, ready + 1L)) : 8192];
     long total = 0;
     int n;
     while ((n = in.read(buf)) >= 0) {

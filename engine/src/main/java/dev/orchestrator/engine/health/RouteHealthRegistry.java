@@ -47,6 +47,7 @@ public final class RouteHealthRegistry implements HealthStore {
     this.budget = Objects.requireNonNull(budget, "budget");
     this.states =
         Caffeine.newBuilder()
+            .executor(Runnable::run) // maintenance inline, no pool thread woken per write
             .ticker(ticker)
             .maximumSize(maxRoutes)
             .expireAfterAccess(Duration.ofHours(6))

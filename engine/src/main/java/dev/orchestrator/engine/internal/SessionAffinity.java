@@ -64,6 +64,9 @@ public final class SessionAffinity {
     }
     return new SessionAffinity(
         Caffeine.newBuilder()
+            // Maintenance on the caller's thread: a put per answer would otherwise wake a pool
+            // thread per call (measured: docs/benchmarks.md §1).
+            .executor(Runnable::run)
             .expireAfterWrite(ttl)
             .maximumSize(MAX_SESSIONS)
             .ticker(ticker)

@@ -278,14 +278,12 @@ public final class OrchestratorMetrics implements OrchestratorListener {
     timesToFirstToken
         .computeIfAbsent(
             new FirstTokenKey(frontLabel ? frontName : null, modelLabel(model)),
-            k -> {
-              Timer.Builder b =
-                  Timer.builder("orchestrator.time.to.first.token")
-                      .description("Time from the request's arrival to the first streamed byte")
-                      .tag("model", k.model())
-                      .serviceLevelObjectives(LATENCY_BUCKETS);
-              return (k.front() == null ? b : b.tag("front", k.front())).register(registry);
-            })
+            k ->
+                Timer.builder("orchestrator.time.to.first.token")
+                    .description("Time from the request's arrival to the first streamed byte")
+                    .tags(withFront(Tags.of("model", k.model()), k.front()))
+                    .serviceLevelObjectives(LATENCY_BUCKETS)
+                    .register(registry))
         .record(ttft);
   }
 
@@ -436,8 +434,12 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   }
 
   private static Tags outcomeTags(OutcomeKey k) {
-    Tags tags = Tags.of("model", k.model(), "outcome", k.outcome());
-    return k.front() == null ? tags : tags.and("front", k.front());
+    return withFront(Tags.of("model", k.model(), "outcome", k.outcome()), k.front());
+  }
+
+  /** {@code tags} with the {@code front} label, when the series carry it ({@code front} set). */
+  private static Tags withFront(Tags tags, String front) {
+    return front == null ? tags : tags.and("front", front);
   }
 
   private void gauge(String route) {

@@ -246,8 +246,7 @@ public final class Dispatch {
       Duration ttft = ex.timeToFirstByte();
       if (!ttft.isZero()) {
         entry.ttftNanos = ttft.toNanos();
-        metrics.timeToFirstToken(
-            Objects.requireNonNullElse(front(ex.path()), "none"), request.model(), ttft);
+        metrics.timeToFirstToken(frontOf(ex), request.model(), ttft);
       }
     }
   }
@@ -302,7 +301,7 @@ public final class Dispatch {
     inFlight.add(cancel);
     AutoCloseable watch = ex.onClientGone(cancel::cancel);
     ChatRequest admitted = withSession(ex, request);
-    String front = Objects.requireNonNullElse(front(ex.path()), "none");
+    String front = frontOf(ex);
     try {
       admitted = admit(ex, front, client, admitted);
       enter(ex);
@@ -339,6 +338,11 @@ public final class Dispatch {
           Duration.ofNanos(System.nanoTime() - ex.beginNanos()));
       throw e;
     }
+  }
+
+  /** The {@code front} label of {@code ex}'s request series ({@link #front}; {@code none}). */
+  private static String frontOf(HttpCall ex) {
+    return Objects.requireNonNullElse(front(ex.path()), "none");
   }
 
   /**

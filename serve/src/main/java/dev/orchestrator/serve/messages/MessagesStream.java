@@ -128,7 +128,7 @@ final class MessagesStream extends EventStream {
 
   @Override
   public void onReasoning(String delta) {
-    if (delta.isEmpty() || !signsReasoning()) {
+    if (delta.isEmpty() || !anthropicRoute()) {
       return;
     }
     if (!"thinking".equals(open)) {
@@ -157,7 +157,7 @@ final class MessagesStream extends EventStream {
 
   @Override
   public void onRedactedReasoning(String data) {
-    if (signsReasoning()) {
+    if (anthropicRoute()) {
       start(MessagesAnswer.thinkingBlock(Thinking.redacted(data)));
       thinkingSent = true;
       stop();
@@ -290,12 +290,10 @@ final class MessagesStream extends EventStream {
     return frame("error", MessagesErrors.streamError(error));
   }
 
-  /** Whether the route speaking now signs its reasoning (only Anthropic's may be shown). */
-  private boolean signsReasoning() {
-    return anthropicRoute();
-  }
-
-  /** Whether the route speaking now is an Anthropic route. */
+  /**
+   * Whether the route speaking now is an Anthropic route: it signs its reasoning (only Anthropic's
+   * may be shown), and its own stop reasons pass as it said them.
+   */
   private boolean anthropicRoute() {
     String route = route();
     return route != null && protocolOf.apply(route) == Protocol.ANTHROPIC_MESSAGES;

@@ -21,12 +21,6 @@ import java.util.List;
  * API echoes. Stateless.
  */
 final class ResponseObject {
-  /**
-   * Incomplete answers by finish reason: an answer stopped by a token limit — its own ({@code
-   * length}) or an Anthropic route's context window ({@code model_context_window_exceeded}) — is
-   * the API's {@code max_output_tokens}, the one reason its closed list has for running out of
-   * room.
-   */
   private ResponseObject() {}
 
   /**

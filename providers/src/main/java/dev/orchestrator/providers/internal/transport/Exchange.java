@@ -336,7 +336,7 @@ final class Exchange {
   private AttemptOutcome httpError(HttpResponse<InputStream> response, InputStream in) {
     String text;
     try {
-      text = new String(readBounded(in, MAX_ERROR_BODY_BYTES, false), StandardCharsets.UTF_8);
+      text = new String(readBounded(in, MAX_ERROR_BODY_BYTES), StandardCharsets.UTF_8);
     } catch (IOException e) {
       text = ""; // the status is the evidence; a broken error body adds nothing
     } finally {
@@ -352,17 +352,22 @@ final class Exchange {
     return call.limits().bounds();
   }
 
-  /** Reads a whole 2xx body, collected by a {@link WholeBody}. */
+  /**
+   * Reads a whole 2xx body, collected by a {@link WholeBody}: its bytes in one copy (it kept at
+   * most one byte more than allowed, which is how a body too large shows).
+   */
   private AttemptOutcome whole(InputStream in, int status, String requestId) {
     byte[] bytes;
     try {
-      bytes = readBounded(in, bounds().maxResponseBytes(), true);
-    } catch (BodyTooLargeException e) {
-      return empty(
-          status,
-          requestId,
-          "body larger than " + bounds().maxResponseBytes() + " bytes (maxResponseBytes)",
-          null);
+      bytes = in.readAllBytes();
+      clock.activity(bytes.length); // read now, as a body read by readBounded counts
+      if (bytes.length > bounds().maxResponseBytes()) {
+        return empty(
+            status,
+            requestId,
+            "body larger than " + bounds().maxResponseBytes() + " bytes (maxResponseBytes)",
+            null);
+      }
     } catch (IOException e) {
       if (clock.stopped() != null) {
         return aborted();
@@ -533,22 +538,16 @@ final class Exchange {
         Failures.transport(classifier, fault, message, providerId, visible, key), visible);
   }
 
-  /** Reads at most {@code max} bytes; beyond that either stops quietly or throws. */
-  private byte[] readBounded(InputStream in, long max, boolean strict) throws IOException {
-    // A collected body (WholeBody) knows its size: buffers fit it instead of 8 KiB and growth.
-    int ready = in.available();
-    ByteArrayOutputStream out =
-        new ByteArrayOutputStream(ready > 0 ? (int) Math.min(ready, Math.max(max, 0)) : 32);
-    byte[] buf = new byte[ready > 0 ? (int) Math.min(8192, Math.max(256, ready + 1L)) : 8192];
+  /** Reads at most {@code max} bytes of an error body, the rest left unread. */
+  private byte[] readBounded(InputStream in, long max) throws IOException {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    byte[] buf = new byte[8192];
     long total = 0;
     int n;
     while ((n = in.read(buf)) >= 0) {
-      clock.activity(n); // an error body arrives now; a collected one adds to a count > 0
+      clock.activity(n); // an error body arrives now
       long room = max - total;
       if (n > room) {
-        if (strict) {
-          throw new BodyTooLargeException();
-        }
         out.write(buf, 0, (int) room);
         break;
       }
@@ -556,10 +555,6 @@ final class Exchange {
       total += n;
     }
     return out.toByteArray();
-  }
-
-  private static final class BodyTooLargeException extends IOException {
-    private static final long serialVersionUID = 1L;
   }
 
   private static String requestId(HttpHeaders h) {

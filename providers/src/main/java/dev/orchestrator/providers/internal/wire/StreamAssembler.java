@@ -60,7 +60,7 @@ public abstract class StreamAssembler implements SseReader.Handler {
   private final List<ToolCall> completedToolCalls = new ArrayList<>();
   private volatile boolean visibleOutput;
   private boolean unmodelledOutput;
-  private volatile boolean progressed;
+  private boolean progressed; // the first-token gate was passed (read on this thread only)
   private volatile boolean terminalSeen;
   private StreamSignal signal = StreamSignal.CONTINUE;
   private String errorData;
@@ -427,11 +427,6 @@ public abstract class StreamAssembler implements SseReader.Handler {
    */
   public final boolean unmodelledOutput() {
     return unmodelledOutput;
-  }
-
-  /** Whether the model produced anything yet (for the first-token limit). */
-  public final boolean progressed() {
-    return progressed;
   }
 
   /** Whether the terminal chunk arrived, so a missing end marker loses nothing. */

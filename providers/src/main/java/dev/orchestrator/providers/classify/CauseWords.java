@@ -473,6 +473,9 @@ final class CauseWords {
           "model tried to call",
           "invalidtoolarguments",
           "the response is incomplete",
+          // an answer an agent judged invalid, with what was wrong in it (Hermes Agent's "Invalid
+          // API response (retry 1/3): response.content invalid (not a non-empty list)")
+          "invalid api response",
           // LangChain's output parser on an answer that was not the JSON asked for ("Invalid json
           // output: Please provide the resume text.")
           "invalid json output",
@@ -659,14 +662,55 @@ final class CauseWords {
           "\\b(?:response|output|answer|completion|reply)\\b[^\\n]{0,30}?\\b(?:was |is |got |been )?(?:truncated|cut off|stopped)\\b"
               + "[^\\n]{0,40}?(?:\\bmax_(?:output_|completion_|new_)?tokens\\b|\\bmaximum (?:output )?tokens\\b|\\boutput token limit\\b|\\breason:? \\W?length\\b)"
               + "|\\bincomplete_details\\W{1,4}[^\\n]{0,30}?reason\\W{1,4}max_output_tokens\\b"
-              + "|\\btoken limit\\b[^\\n]{0,30}?\\bexceeded (?:while generating|before any response)\\b",
+              + "|\\btoken limit\\b[^\\n]{0,30}?\\bexceeded (?:while generating|before any response)\\b"
+              // …and the output limit or the token budget named reached, hit or spent before or
+              // without any text ("max_tokens reached before any output was produced", "The model
+              // hit the output token limit before producing text", "stop_reason: max_tokens and
+              // no text blocks", "Reasoning consumed the entire token budget, no answer was
+              // produced", "The model's output exceeded the max output tokens")
+              + "|\\b(?:max_(?:output_|completion_|new_)?tokens|output token limit|max(?:imum)? output"
+              + " tokens|token budget|output budget)\\b[^\\n]{0,30}?\\b(?:reached|hit|exhausted|consumed"
+              + "|spent|exceeded|used up)\\b[^\\n]{0,30}?\\b(?:before|without|with no|no)\\b[^\\n]{0,30}?"
+              + "\\b(?:output|text|answer|content|response)\\b"
+              + "|\\b(?:hit|reached|exhausted) the (?:output token|max(?:imum)? output tokens?|max_tokens)"
+              + " limit\\b[^\\n]{0,30}?\\b(?:before|without)\\b"
+              + "|\\b(?:stop_reason|finish_reason|finishreason)\\W{1,3}(?:max_tokens|length)\\b"
+              + "[^\\n]{0,40}?\\b(?:no|empty|without)\\b[^\\n]{0,20}?\\b(?:text|content|output)\\b"
+              + "|\\b(?:reasoning|thinking)\\b[^\\n]{0,30}?\\b(?:consumed|used up|exhausted|spent)\\b"
+              + "[^\\n]{0,30}?\\b(?:token budget|output budget|all (?:the |its )?(?:output )?tokens)\\b"
+              + "|\\boutput exceeded (?:the )?max(?:imum)? output tokens\\b",
           "max_",
           "maximum",
           "token limit",
-          "length");
+          "length",
+          "max output",
+          "budget",
+          "consumed",
+          "exhausted",
+          "spent");
 
   // …as the Words a row reads (namesNotTheWindow)
   static final Words ANSWER_CUT_SHORT = Words.of(OUTPUT_BUDGET_SPENT);
+
+  // The model's answer calling a tool or a function the request never declared ("Model attempted to
+  // call undefined function get_weather", "The model called a tool that does not exist", Gemini's
+  // UNEXPECTED_TOOL_CALL "Model tried to call an undeclared function"): the answer is unusable, not
+  // a model gone (rows gone.model_wording, in_band.model_words) nor the request
+  // (ANSWER_UNREADABLE reads it).
+  static final Clause UNDECLARED_TOOL_CALLED =
+      Clause.of(
+          "\\b(?:model|llm|ai|assistant) (?:called|tried to call|attempted to call|invoked"
+              + "|requested) (?:an? |the )?(?:tool|function)s?\\b[^\\n]{0,40}?\\b(?:(?:that|which)"
+              + " (?:does not|doesn't|did not) exist|(?:that|which) (?:is|was) not (?:declared"
+              + "|defined|available|provided))\\b"
+              + "|\\b(?:model|llm|ai|assistant) (?:called|tried to call|attempted to call|invoked"
+              + "|requested) (?:an? )?(?:undefined|undeclared|unknown|unavailable|non-?existent)"
+              + " (?:tool|function)\\b",
+          "tool",
+          "function");
+
+  // …as the Words a row reads
+  static final Words TOOL_CALLED_UNDECLARED = Words.of(UNDECLARED_TOOL_CALLED);
 
   // The model answered nothing usable, in an SDK's or app's words (row in_band.empty). A client
   // that could not read the model's answer: it failed to parse, decode or deserialize the response,
@@ -679,6 +723,45 @@ final class CauseWords {
   // in_band.request_words); what the answer was, the words do not say.
   static final Words ANSWER_UNREADABLE =
       Words.of(
+          // the answer named as what failed a schema or a format, or named wrong as what the model
+          // or the API gave back ("LLM response failed schema validation", "Response did not match
+          // the expected schema", "structured output does not match the schema", "Invalid tool
+          // call arguments returned by the model", "Invalid completion returned by the API", "The
+          // AI returned an invalid answer", "The model returned a response with an invalid
+          // format"): whatever request words it holds ("schema", "invalid format"), the answer is
+          // what could not be used
+          Clause.of(
+              "\\b(?:response|output|answer|completion|reply)s? (?:failed|did not pass|does not pass)"
+                  + " (?:the )?(?:json )?(?:schema )?validation\\b"
+                  + "|\\b(?:response|output|answer|completion|reply) (?:schema )?validation failed\\b"
+                  + "|\\b(?:response|output|answer|completion|reply)s? (?:did not|does not|doesn't"
+                  + "|didn't) (?:match|conform to|satisfy) (?:the )?(?:expected |required |given "
+                  + "|provided |json |output |response )?(?:schema|format)\\b"
+                  + "|\\b(?:invalid|malformed|unexpected|unparseable|broken|incomplete|corrupt(?:ed)?)\\b"
+                  + "[^\\n]{0,40}?\\b(?:returned|produced|generated) by (?:the )?"
+                  + "(?:model|llm|ai|assistant)\\b"
+                  + "|\\b(?:invalid|malformed|unparseable|incomplete|corrupt(?:ed)?) (?:completion|answer"
+                  + "|reply|output) (?:returned|received) (?:by|from) (?:the )?(?:api|provider|server"
+                  + "|upstream)\\b"
+                  + "|\\b(?:model|llm|ai|assistant) returned an? (?:invalid|malformed|unparseable"
+                  + "|incomplete|broken) (?:answer|reply|output|response|completion|result)\\b"
+                  + "|\\b(?:model|llm|ai|assistant) returned an? (?:response|answer|reply|output) "
+                  + "(?:with|in) an? (?:invalid|malformed|unexpected|wrong) (?:format|structure|shape)\\b",
+              "validation",
+              "match",
+              "conform",
+              "satisfy",
+              " by ",
+              "returned",
+              "received"),
+          // a tool call the model wrote broken ("Model returned tool call with invalid JSON
+          // arguments"), or one to a tool the request never declared (UNDECLARED_TOOL_CALLED)
+          Clause.of(
+              "\\b(?:model|llm|ai|assistant) (?:returned|produced|generated|emitted|sent) (?:an? )?"
+                  + "(?:tool|function) calls?\\b[^\\n]{0,30}?\\b(?:invalid|malformed|broken|unparseable)\\b",
+              "tool",
+              "function"),
+          UNDECLARED_TOOL_CALLED,
           // a Go client unmarshalling the answer ("error unmarshalling stream response: invalid
           // character 'Y' looking for beginning of value")
           Clause.of("\\bunmarshal(?:l)?ing (?:the )?(?:stream )?response\\b", "unmarshal"),
@@ -1363,6 +1446,10 @@ final class CauseWords {
           "finish_reason: network_error",
           "finish_reason: insufficient_system_resource",
           "finish_reason: abort",
+          // …and as a stop reason an agent did not expect (OpenClaw's "Unhandled stop reason:
+          // error")
+          "stop reason: error",
+          "stop_reason: error",
           "crashed",
           "could not load model",
           "failed to load model",
@@ -1505,7 +1592,15 @@ final class CauseWords {
           // a tool message named where it must follow or answer, in Portuguese, German and Italian
           "mensagem tool",
           "tool-nachricht",
-          "ruolo tool");
+          "ruolo tool",
+          // a tool message named out of its place after the call, a role named where the history
+          // may not start ("The tool message must follow an assistant message with tool_calls",
+          // "Assistant message cannot be the first message")
+          "message with tool_calls",
+          "must follow an assistant message",
+          "cannot be the first message",
+          "must not be the first message",
+          "can't be the first message");
 
   // A request the server refused as malformed or unsupported, in words that say so whatever the
   // status (row request.server_refusal_words): a parameter or flag the server lacks, a field

@@ -231,14 +231,16 @@ final class FailureRules {
 
   /**
    * Whether the words say it was the answer, not the request, that could not be used: malformed
-   * (GARBLED_RESPONSE_WORDING) or unreadable by the client (ANSWER_UNREADABLE). Keeps a failure
-   * from the request rows (in_band.request_invalid, in_band.request_words).
+   * (GARBLED_RESPONSE_WORDING), unreadable by the client (ANSWER_UNREADABLE), or ended before it
+   * was whole (ANSWER_ENDED_ABNORMALLY). Keeps a failure from the request rows
+   * (in_band.request_invalid, in_band.request_words).
    */
   private static boolean namesTheAnswer(Facts f) {
     return f.says(GARBLED_RESPONSE_WORDING)
         || f.says(REASONING_WITHOUT_ANSWER)
         || f.saysPattern(ANSWER_UNREADABLE)
-        || f.saysPattern(ANSWER_ACCESS_FAILED);
+        || f.saysPattern(ANSWER_ACCESS_FAILED)
+        || f.saysPattern(ANSWER_ENDED_ABNORMALLY);
   }
 
   /**
@@ -259,16 +261,18 @@ final class FailureRules {
   /**
    * Whether the words name a settled request error (REQUEST_WORDING, HISTORY_SHAPE_WORDING, an
    * input named empty that nothing could be generated from: NOTHING_TO_SEND, more items than a
-   * request or batch takes: ITEMS_PER_REQUEST) and put the fault on the request: not a short
-   * window's wait, not the answer, the app's own fault or a key not given ({@link #notTheRequest}).
-   * Read with no status (row in_band.request_invalid) and under a 5xx only an SDK's class stands
-   * for (row request.server_refusal_words).
+   * request or batch takes: ITEMS_PER_REQUEST, an image the request links to that could not be
+   * fetched: MEDIA_UNREACHABLE) and put the fault on the request: not a short window's wait, not
+   * the answer, the app's own fault or a key not given ({@link #notTheRequest}). Read with no
+   * status (row in_band.request_invalid) and under a 5xx only an SDK's class stands for (row
+   * request.server_refusal_words).
    */
   private static boolean wordsSayRequestInvalid(Facts f) {
     return (f.says(REQUEST_WORDING)
             || f.says(HISTORY_SHAPE_WORDING)
             || f.saysPattern(NOTHING_TO_SEND)
-            || f.saysPattern(ITEMS_PER_REQUEST))
+            || f.saysPattern(ITEMS_PER_REQUEST)
+            || f.saysPattern(MEDIA_UNREACHABLE))
         && !namesShortWindow(f)
         && !notTheRequest(f);
   }
@@ -281,17 +285,39 @@ final class FailureRules {
     return f.says(SHORT_WINDOW_WORDING) || f.saysPattern(SHORT_WINDOW_COUNTED);
   }
 
+  // An image or other media the request links to, named not fetched or not reachable ("The API
+  // provider was unable to fetch one or more images", "Image URL is not reachable", "Could not
+  // retrieve the image at the given URL"): the same link fails on every route until it is fixed.
+  static final Words MEDIA_UNREACHABLE =
+      Words.of(
+          Clause.of(
+              "\\b(?:unable to|could not|couldn't|cannot|can't|failed to) (?:fetch|download|retrieve"
+                  + "|access) (?:the |one or more |an? )?(?:images?|image urls?|media|media urls?)\\b"
+                  + "|\\b(?:image|media)(?: urls?)? (?:is|are|was|were) not (?:reachable|accessible"
+                  + "|downloadable)\\b",
+              "image",
+              "media"));
+
   // The field left null or empty, required or of the wrong type is the key, a token or the
   // credentials ("apiKey cannot be null or empty", "The API key must not be null", "Dify API Key
   // 不能为空", "MWS Token is required", "credential is required for AzureAIChatCompletionClient",
-  // "OpenAI API key must be a string"): a key not given, read by the auth rows, not a request's
-  // field.
+  // "OpenAI API key must be a string"), or one the client could not find: a key not given, read by
+  // the auth rows, not a request's field.
   static final Words KEY_NOT_GIVEN =
       Words.of(
           Clause.of(
               "\\b(?:api[ _-]?key|api[ _-]?token|access[ _-]?token)'?\\s*(?:(?:value )?(?:must not|cannot|may not) be (?:null|empty|blank)"
                   + "|不[能可][为為]空|must be (?:a string|provided|set)\\b)"
                   + "|\\b(?:api[ _-]?key|token|credentials?|authentication key)'? (?:is|are) required\\b",
+              "key",
+              "token",
+              "credential"),
+          // …or a key or token the client could not find where it looks for one (google-genai's
+          // "Could not resolve API token from the environment")
+          Clause.of(
+              "\\b(?:could not|couldn't|cannot|can't|unable to|failed to) (?:resolve|find|load|locate"
+                  + "|determine) (?:the |an? |your )?(?:api[ _-]?key|api[ _-]?token|access[ _-]?token"
+                  + "|credentials?)\\b",
               "key",
               "token",
               "credential"));
@@ -322,13 +348,15 @@ final class FailureRules {
 
   /**
    * Whether the account's words are about something else: a plan that leaves a model out, a
-   * per-minute window, a request's token or time budget. Read wherever the account's nouns decide
-   * (rows in_band.account_words, account.words_429).
+   * per-minute window, a request's token or time budget, access its holder switched off
+   * (ACCESS_DISABLED_BY_HOLDER). Read wherever the account's nouns decide (rows
+   * in_band.account_words, account.words_429).
    */
   private static boolean notTheAccountsState(Facts f) {
     return f.says(PLAN_EXCLUDES_MODEL)
         || f.says(PER_MINUTE_NAMED)
-        || f.says(BUDGET_NOT_THE_ACCOUNTS);
+        || f.says(BUDGET_NOT_THE_ACCOUNTS)
+        || f.saysPattern(ACCESS_DISABLED_BY_HOLDER);
   }
 
   // The status-less rows' readings of a meaning in its plainest words, in every language they
@@ -346,11 +374,14 @@ final class FailureRules {
   }
 
   /**
-   * Whether words that name a model gone are about something else: the app's own fault, or a model
-   * named with the tasks it does serve (there for another request).
+   * Whether words that name a model gone are about something else: the app's own fault, a model
+   * named with the tasks it does serve (there for another request), or a tool the model's answer
+   * called that does not exist (TOOL_CALLED_UNDECLARED).
    */
   private static boolean notAModelGone(Facts f) {
-    return f.says(NOT_THE_REQUEST_AT_FAULT) || f.says(OTHER_TASK_SERVED);
+    return f.says(NOT_THE_REQUEST_AT_FAULT)
+        || f.says(OTHER_TASK_SERVED)
+        || f.saysPattern(TOOL_CALLED_UNDECLARED);
   }
 
   /** A model, an agent or a thread retired (RETIRED_HINTS), not what is never retired. */
@@ -661,13 +692,15 @@ final class FailureRules {
 
     // 6. Model gone. The status line: 404 Not Found, 410 Gone.
     t.add(row("gone.status_404_410", f -> f.statusIn(404, 410), NOT_FOUND, FINAL, NO));
-    // 6. The error code (model_not_found, model_decommissioned) or "model … does not exist".
+    // 6. The error code (model_not_found, model_decommissioned) or "model … does not exist" —
+    //    not a tool the model's answer called that does not exist (TOOL_CALLED_UNDECLARED).
     t.add(
         row(
             "gone.model_wording",
             f ->
                 !f.hasToken(WRONG_API_CODES)
                     && !f.says(OTHER_TASK_SERVED)
+                    && !f.saysPattern(TOOL_CALLED_UNDECLARED)
                     && (f.hasToken(MODEL_GONE_CODES)
                         || f.saysModelGone()
                         || f.says(MODEL_GONE_PHRASES)

@@ -389,6 +389,13 @@ final class FailureWords {
               "remaining"),
           Clause.of("\\bover quota\\b", "quota"),
           Clause.of("\\bkey limit exceeded\\b", "key limit"),
+          // a key whose own credit limit the request's cost is over, with a key of a higher limit
+          // as the remedy (OpenRouter's "max_tokens limit exceeded: 100000 > 9577. To increase,
+          // visit https://openrouter.ai/keys and create a key with a higher limit")
+          Clause.of(
+              "\\b(?:create|use|get|generate) (?:a|another|a new) (?:api )?key with a higher "
+                  + "(?:credit |spend(?:ing)? |usage )?limit\\b",
+              "higher"),
           Clause.of(
               "\\bbudget\\b[^\\n]{0,30}?\\b(?:exceeded|reached|exhausted|spent)\\b"
                   + "|\\b(?:exceeded|reached|exhausted|crossed)\\b[^\\n]{0,20}?\\bbudget\\b",
@@ -531,7 +538,11 @@ final class FailureWords {
           "thinking_budget",
           "thinking budget",
           "reasoning budget",
-          "budgettokens");
+          "budgettokens",
+          // …and the answer's own token budget, spent before it was written ("Reasoning consumed
+          // the entire token budget, no answer was produced")
+          "token budget",
+          "output budget");
 
   // The account's allowance in an app's or a coding agent's sentences, read only for a message
   // with no status (rows in_band.window_quota, in_band.account_words): a spend, free or
@@ -1433,6 +1444,17 @@ final class FailureWords {
 
   static final Words CONTEXT_HINTS =
       Words.of(
+          // a conversation, a prompt or an input named longer than the model can take, the text
+          // sent named too long ("Conversation is longer than the model can handle", "the prompt is
+          // too long for what the model can process", "The text you provided is too long")
+          Clause.of(
+              "\\b(?:conversation|prompt|input|message|chat|context|history)s? (?:is |are |was |were )?"
+                  + "(?:too long|longer|larger|bigger) (?:than|for) (?:what )?(?:the |this )?"
+                  + "(?:model|llm) can (?:handle|process|accept|take|read|fit)\\b"
+                  + "|\\bthe text (?:you (?:provided|entered|sent|submitted) )?is too long\\b",
+              "model can",
+              "llm can",
+              "text"),
           // a token count over what can be processed or a response hitting the length limit
           // ("Cannot summarize more than 128000 tokens", "the response hit the length limit")
           Clause.of(
@@ -2870,6 +2892,28 @@ final class FailureWords {
               "credential",
               "secret"));
 
+  // Access switched off by whoever holds the account: an organization, a workspace or its
+  // administrator ("Your organization has disabled Claude subscription access", "组织已禁用此功能"):
+  // a policy of the account's holder, not its money, whatever plan or subscription the words also
+  // name (notTheAccountsState); read as a permission by POLICY_HINTS.
+  static final Clause ACCESS_SWITCHED_OFF =
+      Clause.of(
+          "\\b(?:organi[sz]ation|org|team|workspace|company|enterprise|administrator|admin)"
+              + "(?:'s)? (?:has |have )?(?:disabled|turned off|switched off|blocked|revoked)\\b"
+              + "[^\\n]{0,60}?\\baccess\\b"
+              + "|(?:组织|管理员|企业|工作区)已(?:禁用|关闭|停用)",
+          "disabled",
+          "turned off",
+          "switched off",
+          "blocked",
+          "revoked",
+          "已禁用",
+          "已关闭",
+          "已停用");
+
+  // …as the Words a row reads (notTheAccountsState)
+  static final Words ACCESS_DISABLED_BY_HOLDER = Words.of(ACCESS_SWITCHED_OFF);
+
   // A policy, a plan tier, a region or an admin that keeps the caller from what it asked for, in an
   // app's plain words (row in_band.policy_words): an organisation's or a team's policy or admin
   // settings, a feature turned or switched off or not enabled for a workspace, a region or a place
@@ -2881,6 +2925,8 @@ final class FailureWords {
   // Access", "new row violates row-level security policy").
   static final Words POLICY_HINTS =
       Words.of(
+          // access switched off by the account's holder (ACCESS_SWITCHED_OFF)
+          ACCESS_SWITCHED_OFF,
           // an account flagged and not in good standing ("Account abnormal. Please ensure it's on
           // good standing to use QWen's text-embedding-v2")
           Clause.literals("account abnormal", "good standing"),
@@ -2905,6 +2951,10 @@ final class FailureWords {
                   + "(?:add-on|license|licence)\\b|\\blicen[cs]e assigned\\b|\\bmembers only\\b"
                   + "|\\b(?:lack|lacks|do not have) the (?:rights|[a-z':]+ scope)\\b|\\blacks the\\b[^\\n]{0,40}"
                   + "\\bscope\\b|\\bgranted the required scopes\\b|\\bmissing_scope\\b|\\bmissing access\\b"
+                  // a token whose OAuth scopes fall short ("does not meet scope requirement
+                  // user:profile", "insufficient scope", "required scopes are missing")
+                  + "|\\bscope requirements?\\b|\\binsufficient (?:oauth )?scopes?\\b"
+                  + "|\\brequired scopes? (?:is |are )?missing\\b"
                   + "|\\bnot in the authori[sz]ed list\\b|\\brestricted to\\b|\\bnot a (?:member|collaborator)"
                   + " (?:of|on)\\b|\\bnot accessible by\\b|\\baccess to the resource is denied\\b"
                   + "|\\bnot permitted by\\b|\\byou need the [a-z]+ role\\b|\\bnot_allowed_token_type\\b"
@@ -4442,6 +4492,18 @@ final class FailureWords {
 
   static final Words LOAD_HINTS =
       Words.of(
+          // every backend a router could send the request to tried and none serving it (Chutes'
+          // "exhausted all available targets to no avail", "No instances available (yet)",
+          // "tried all upstreams"): no capacity for now, another route may have it
+          Clause.of(
+              "\\b(?:exhausted|tried) (?:all|every) (?:the )?(?:available )?(?:targets?|instances?"
+                  + "|backends?|nodes?|upstreams?|servers?|workers?|replicas?|miners?)\\b"
+                  + "|\\bno (?:instances|replicas|backends|workers) available\\b",
+              "exhausted all",
+              "exhausted every",
+              "tried all",
+              "tried every",
+              "available"),
           // a server's queue full, in Russian, Vietnamese and Japanese (Gradio's "Очередь
           // заполнена",
           // "Hàng đợi đã đầy", "キューがいっぱいです")
@@ -5393,10 +5455,83 @@ final class FailureWords {
           // asyncio's
           // "0 bytes read on a total of 11 expected bytes")
           Clause.of("\\beof\\b", "eof"),
+          // …or in words ("Unexpected end of stream", "premature end of the event stream"), and a
+          // stream that closed before its answer came through ("Stream closed before any content
+          // was received", "stream ended before the model finished")
+          Clause.of(
+              "\\b(?:unexpected|premature) end of (?:the )?(?:event |sse |response |data )?stream\\b"
+                  + "|\\bstreams? (?:ended|closed|terminated|stopped) before (?:any |the )?(?:content"
+                  + "|output|text|tokens?|answer|model|response|completion)\\b",
+              "end of",
+              "before"),
           Clause.literals("bytes read on a total of"));
+
+  // An answer or its stream named ended before it was whole, or for a reason other than a clean
+  // finish: the stream stopped on a tool call the request did not declare, on the output limit
+  // with no text, or without a finish reason at all (Gemini CLI's "Model stream ended with
+  // unexpected tool call.", "Response stopped due to unexpected tool call.", "Model stream ended
+  // due to token limit exhaustion (MAX_TOKENS) with empty response text.", an SDK's "finish_reason
+  // not specified", "The model stopped without producing output"; in Chinese, Spanish, French and
+  // German: "流式响应意外结束", "la respuesta terminó inesperadamente", "la réponse s'est terminée de
+  // manière inattendue", "Antwort wurde unerwartet beendet"). Names the answer, so request words
+  // beside it ("max_tokens", "must start with") do not decide (namesTheAnswer); read as an empty
+  // answer by EMPTY_HINTS, after the server's own failure ("Response stream finished unexpectedly
+  // with internal error: Internal server error").
+  static final Clause ANSWER_ENDED_EARLY =
+      Clause.of(
+          "\\b(?:stream|response|generation|output|completion|answer)s? (?:ended|stopped|finished"
+              + "|terminated|halted)\\b(?: [a-z]+)?? (?:unexpectedly|prematurely|abruptly"
+              + "|due to\\b|with (?:an? )?(?:unexpected|malformed|invalid|empty)\\b)"
+              + "|\\b(?:model|llm|assistant|provider) (?:stopped|ended|finished|terminated) without "
+              + "(?:producing|generating|returning) (?:any )?(?:output|text|content|answer|response)\\b",
+          "ended",
+          "stopped",
+          "finished",
+          "terminated",
+          "halted");
+
+  // …without a finish reason
+  static final Clause FINISH_REASON_MISSING =
+      Clause.of(
+          "\\bfinish[_ ]reason (?:not specified|is missing|missing|was not (?:set|given|received))\\b"
+              + "|\\bno finish[_ ]reason\\b",
+          "finish_reason",
+          "finish reason");
+
+  // …and in Chinese, Spanish, French and German
+  static final Clause ANSWER_ENDED_EARLY_ELSEWHERE =
+      Clause.of(
+          "(?:流式)?(?:响应|回复|输出|生成|響應|回覆|輸出)(?:意外|异常|異常)(?:结束|终止|停止|結束|終止)"
+              + "|\\brespuesta (?:terminó|finalizó|se detuvo) (?:inesperadamente|de forma inesperada)"
+              + "|\\bréponse s'est (?:terminée|arrêtée) de (?:manière|façon) inattendue"
+              + "|\\bantwort wurde unerwartet (?:beendet|abgebrochen)",
+          "意外",
+          "异常",
+          "異常",
+          "respuesta",
+          "réponse",
+          "antwort");
+
+  // …as the Words a row reads (namesTheAnswer)
+  static final Words ANSWER_ENDED_ABNORMALLY =
+      Words.of(ANSWER_ENDED_EARLY, FINISH_REASON_MISSING, ANSWER_ENDED_EARLY_ELSEWHERE);
 
   static final Words EMPTY_HINTS =
       Words.of(
+          // a response named without a body, a run that concluded without a message from the
+          // server (the Anthropic SDK's "Attempted to iterate over a response with no body",
+          // "ToolRunner concluded without a message from the server")
+          Clause.of(
+              "\\bresponse (?:with|has|had) no body\\b|\\bno body in (?:the )?response\\b"
+                  + "|\\b(?:concluded|finished|completed|ended|returned) without (?:a |an |any )?"
+                  + "(?:message|response|reply|answer|output) from (?:the )?"
+                  + "(?:server|model|api|provider|llm)\\b",
+              "no body",
+              "without"),
+          // an answer or its stream ended before it was whole (ANSWER_ENDED_ABNORMALLY)
+          ANSWER_ENDED_EARLY,
+          FINISH_REASON_MISSING,
+          ANSWER_ENDED_EARLY_ELSEWHERE,
           // an answer counted as holding no output tokens ("… 0 characters, 0 tool calls, 0 prompt
           // tokens, 0 completion tokens"), a commit message generated empty ("Aborting commit due
           // to empty commit message.", "Commit b78b84e (no commit message provided)")
@@ -5409,6 +5544,16 @@ final class FailureWords {
           // "生成内容因触发安全策略被过滤，未返回结果")
           Clause.of("\\bno answer[,.]? (?:please )?try again\\b", "no answer"),
           Clause.literals("未返回结果"),
+          // no reply obtained from the model, the AI named not replying, in Chinese ("未获取到模型回复",
+          // "AI没有回复，请重试")
+          Clause.of(
+              "未(?:能)?(?:获取|獲取|收到|得到)(?:到)?(?:模型|大模型|ai|llm)?的?(?:回复|回覆|响应|響應|回答)"
+                  + "|(?:ai|模型|大模型|助手)(?:没有|沒有|未)(?:回复|回覆|响应|響應|回答)",
+              "回复",
+              "回覆",
+              "响应",
+              "響應",
+              "回答"),
           // an agent's "The model did not provide any response content", "Thinking completed, but
           // no output was generated" and "no text content received from the LLM response" in its
           // locales: a negation, then the answer's content or output ("Das Modell hat keinen
@@ -11169,6 +11314,21 @@ final class FailureWords {
               "too large body",
               "than",
               "content length exceeded"),
+          // a request over the maximum content length a server or gateway allows, its size counted
+          // in bytes ("Server received a request which exceeds maximum allowed content length.
+          // RequestSize(bytes): 34021227, Limit(bytes): 33554432"), and an image over a dimension
+          // or resolution limit in pixels ("An image in the conversation exceeds the dimension
+          // limit for many-image requests (2000px)")
+          Clause.of(
+              "\\bexceeds? (?:the )?(?:maximum|max) (?:allowed )?content[ -]length\\b"
+                  + "|\\brequest ?size ?\\(bytes\\)"
+                  + "|\\b(?:dimension|resolution|pixel) limit\\b",
+              "content length",
+              "content-length",
+              "(bytes)",
+              "dimension limit",
+              "resolution limit",
+              "pixel limit"),
           // a size in megabytes named over a maximum ("image size must be less than 5MB, got
           // 7.9MB", "Sample is too large: 14.2 MB (max 10 MB per voice sample)", "Input payload
           // of 27.3 MB exceeds the maximum request size of 25 MB")
@@ -11419,6 +11579,12 @@ final class FailureWords {
           "content exists risk",
           // one-api/new-api relays' own word filter (sensitive_words_detected)
           "sensitive words",
+          // a request or an answer named sensitive by a platform's review (Huawei AppStage's
+          // "Sensitive request error, please try again later!", "Sensitive response error, …")
+          "sensitive request",
+          "sensitive response",
+          "sensitive input",
+          "sensitive output",
           "guardrail",
           "content_filter",
           "content_policy_violation",

@@ -1264,10 +1264,16 @@ record UpstreamError(
   // A stream chunk or answer whose choice ended with finish_reason "error" (OpenRouter's mid-stream
   // failure: the status line already said 200, the upstream died after it), or the stream
   // assembler's terminal evidence {"finish_reason": "error"}. Any error object beside it was read
-  // already; this reads the finish reason itself as the error's words.
+  // already; this reads the finish reason itself as the error's words, and an error object inside
+  // the choice that ended so (the Cline API's mid-stream error: {"choices": [{"finish_reason":
+  // "error", "error": {"code": "context_length_exceeded", "message": "…"}}]}) as the error.
   private static void errorFinish(JsonNode root, Acc a) {
     String finish = text(root, "finish_reason");
     for (JsonNode choice : root.path("choices")) {
+      if (ERROR_FINISH.contains(String.valueOf(text(choice, "finish_reason")))
+          && choice.path("error").isObject()) {
+        readErrorObject(choice.get("error"), a);
+      }
       if (finish == null || !ERROR_FINISH.contains(finish)) {
         finish = text(choice, "finish_reason");
       }

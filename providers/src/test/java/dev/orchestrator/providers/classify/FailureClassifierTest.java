@@ -1200,7 +1200,8 @@ class FailureClassifierTest {
           SyntaxError: JSON.parse: unexpected end of data at line 1 column 1 of the JSON data | in_band.unreadable_words
           grok-2 returned a zero-length completion | in_band.unreadable_words
           litellm: model returned a completion with content=None and tool_calls=None | in_band.unreadable_words
-          Model stream ended with an invalid chunk or missing finish reason. | in_band.unreadable_words
+          # (a stream named ended with an invalid chunk is read by the stream's own words first)
+          Model stream ended with an invalid chunk or missing finish reason. | in_band.empty_words
           # …or printed by a client after a label: the answer it could not use is still read
           Error: {"role": "assistant", "content": ""} | empty.blank_answer
           I got this error: {"choices": [{"message": {"role": "assistant", "content": ""}, "finish_reason": "stop"}]} | empty.blank_answer

@@ -1,14 +1,19 @@
 package dev.orchestrator.providers.internal.anthropic;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
-/** Jackson records of the Anthropic Messages wire format. Not API. */
+/**
+ * Jackson records of the Anthropic Messages wire format. Each skips the fields it does not name
+ * ({@code ignoreUnknown}) rather than buffer them for a handler that would drop them. Not API.
+ */
 public final class AnthropicDto {
   private AnthropicDto() {}
 
   /** A non-streamed answer, or an error object ({@code type: error}). */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record MessageDto(
       String id,
       String type,
@@ -20,6 +25,7 @@ public final class AnthropicDto {
       JsonNode error) {}
 
   /** A response content block. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record ContentBlock(
       String type,
       String text,
@@ -31,6 +37,7 @@ public final class AnthropicDto {
       JsonNode input) {}
 
   /** Token usage. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record UsageDto(
       @JsonProperty("input_tokens") Integer inputTokens,
       @JsonProperty("output_tokens") Integer outputTokens,
@@ -53,6 +60,7 @@ public final class AnthropicDto {
   }
 
   /** One stream event. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Event(
       String type,
       MessageDto message,
@@ -63,6 +71,7 @@ public final class AnthropicDto {
       JsonNode error) {}
 
   /** The delta of a {@code content_block_delta} or {@code message_delta} event. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record EventDelta(
       String type,
       String text,

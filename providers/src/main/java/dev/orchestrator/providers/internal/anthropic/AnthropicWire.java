@@ -26,7 +26,6 @@ import dev.orchestrator.providers.internal.wire.StreamSignal;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
 import dev.orchestrator.providers.internal.wire.WireSupport;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -51,6 +50,7 @@ public final class AnthropicWire implements WireProtocol {
 
   private static final ObjectReader MESSAGE = Json.MAPPER.readerFor(AnthropicDto.MessageDto.class);
   private static final ObjectReader EVENT = Json.MAPPER.readerFor(AnthropicDto.Event.class);
+  private static final ObjectReader TREE = Json.MAPPER.readerFor(JsonNode.class);
 
   /**
    * The block types the engine reads into its vocabulary; any other (server tool use and its
@@ -163,15 +163,14 @@ public final class AnthropicWire implements WireProtocol {
 
   @Override
   public Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
-    String json = new String(body, StandardCharsets.UTF_8);
     // parsed once: bound from the tree, whose content blocks are kept as the route wrote them
-    JsonNode tree = node(json);
+    JsonNode tree = node(body, 0, body.length);
     AnthropicDto.MessageDto m = tree.isObject() ? bind(tree) : null;
     if (m == null) {
       return Decoded.empty("the 200 body is not a JSON message");
     }
     if ("error".equals(m.type()) || WireSupport.present(m.error())) {
-      return Decoded.inBandError(json);
+      return Decoded.inBandError(WireSupport.text(body, 0, body.length));
     }
     if (m.content() == null || m.content().isEmpty()) {
       return Decoded.empty("no content blocks");
@@ -233,6 +232,12 @@ public final class AnthropicWire implements WireProtocol {
     } catch (JsonProcessingException e) {
       return Json.MAPPER.missingNode();
     }
+  }
+
+  /** UTF-8 {@code json} as a tree, or a missing node when it is not JSON. */
+  private static JsonNode node(byte[] json, int offset, int length) {
+    JsonNode tree = WireSupport.bind(TREE, json, offset, length);
+    return tree == null ? Json.MAPPER.missingNode() : tree;
   }
 
   /** The message {@code tree} holds, or {@code null} when it does not bind. */
@@ -297,14 +302,14 @@ public final class AnthropicWire implements WireProtocol {
     }
 
     @Override
-    protected StreamSignal handle(String event, String data) {
-      AnthropicDto.Event e = WireSupport.bind(EVENT, data);
+    protected StreamSignal handle(String event, byte[] data, int offset, int length) {
+      AnthropicDto.Event e = WireSupport.bind(EVENT, data, offset, length);
       if (e == null) {
         return malformed("a stream event is not a JSON event");
       }
       String type = "message".equals(event) && e.type() != null ? e.type() : event;
       if ("error".equals(type) || WireSupport.present(e.error())) {
-        return inBandError(data);
+        return inBandError(WireSupport.text(data, offset, length));
       }
       int index = e.index() == null ? 0 : e.index();
       switch (type) {
@@ -316,10 +321,10 @@ public final class AnthropicWire implements WireProtocol {
           }
           return StreamSignal.CONTINUE;
         case "content_block_start":
-          blockStart(index, e.contentBlock(), data);
+          blockStart(index, e.contentBlock(), data, offset, length);
           return StreamSignal.CONTINUE;
         case "content_block_delta":
-          blockDelta(index, e.delta(), data);
+          blockDelta(index, e.delta(), data, offset, length);
           return StreamSignal.CONTINUE;
         case "content_block_stop":
           NativeBlock whole = nativeBlocks.remove(index);
@@ -358,7 +363,8 @@ public final class AnthropicWire implements WireProtocol {
       usage = usage(reported);
     }
 
-    private void blockStart(int index, AnthropicDto.ContentBlock b, String data) {
+    private void blockStart(
+        int index, AnthropicDto.ContentBlock b, byte[] data, int offset, int length) {
       if (b == null) {
         return;
       }
@@ -384,7 +390,7 @@ public final class AnthropicWire implements WireProtocol {
       } else {
         // server_tool_use, web_search_tool_result and future block types: the engine does not
         // model them; a Messages caller receives them whole
-        JsonNode block = node(data).get("content_block");
+        JsonNode block = node(data, offset, length).get("content_block");
         if (block instanceof ObjectNode o) {
           nativeBlocks.put(index, new NativeBlock(o));
         }
@@ -392,7 +398,8 @@ public final class AnthropicWire implements WireProtocol {
       }
     }
 
-    private void blockDelta(int index, AnthropicDto.EventDelta d, String data) {
+    private void blockDelta(
+        int index, AnthropicDto.EventDelta d, byte[] data, int offset, int length) {
       if (d == null) {
         return;
       }
@@ -405,7 +412,7 @@ public final class AnthropicWire implements WireProtocol {
         return;
       }
       if ("citations_delta".equals(d.type())) {
-        JsonNode delta = node(data).get("delta");
+        JsonNode delta = node(data, offset, length).get("delta");
         if (delta != null && delta.isObject()) {
           emitNativeDelta(Protocol.ANTHROPIC_MESSAGES, delta.toString());
         }

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.internal.openai;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
@@ -7,7 +8,8 @@ import java.util.List;
 /**
  * Jackson records of the OpenAI chat completions wire format. A streamed chunk has the shape of a
  * whole answer, its choices carrying a {@code delta} where an answer's carry a {@code message}: one
- * set of records reads both. Not API.
+ * set of records reads both. Each skips the fields it does not name ({@code ignoreUnknown}) rather
+ * than buffer them for a handler that would drop them. Not API.
  */
 public final class OpenAiDto {
   private OpenAiDto() {}
@@ -16,6 +18,7 @@ public final class OpenAiDto {
    * A tool call, or in a chunk a fragment of one keyed by {@code index}; {@code extra_content}
    * carries Gemini's thought signature ({@code google.thought_signature}).
    */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record ToolCall(
       Integer index,
       String id,
@@ -36,6 +39,7 @@ public final class OpenAiDto {
    * A function call's name and arguments: a JSON text as OpenAI writes it, or (llama.cpp's server,
    * TGI) the JSON object itself.
    */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record FunctionCall(String name, @JsonProperty("arguments") JsonNode argumentsNode) {
     /** The arguments as JSON text (an object given as such is written out), or {@code null}. */
     public String arguments() {
@@ -47,6 +51,7 @@ public final class OpenAiDto {
   }
 
   /** A non-streamed answer or one streamed chunk (or an error object inside a 200). */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Completion(
       String id,
       String model,
@@ -56,6 +61,7 @@ public final class OpenAiDto {
       JsonNode error) {}
 
   /** One choice: an answer's {@code message}, or a chunk's {@code delta}. */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Choice(
       Integer index,
       Message message,
@@ -69,6 +75,7 @@ public final class OpenAiDto {
    * a signature, encrypted, summaries), which the engine does not model: it travels to a caller of
    * this protocol as written.
    */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record Message(
       String role,
       JsonNode content,
@@ -94,6 +101,7 @@ public final class OpenAiDto {
    * Token usage. {@code prompt_cache_hit_tokens} is DeepSeek's count of the prompt tokens read from
    * its cache, part of {@code prompt_tokens} like OpenAI's {@code cached_tokens}.
    */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record UsageDto(
       @JsonProperty("prompt_tokens") Integer promptTokens,
       @JsonProperty("completion_tokens") Integer completionTokens,
@@ -106,6 +114,7 @@ public final class OpenAiDto {
    * {@code prompt_tokens_details} / {@code completion_tokens_details}; {@code cache_write_tokens}
    * is OpenRouter's count of the prompt tokens written to the cache, part of {@code prompt_tokens}.
    */
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public record TokenDetails(
       @JsonProperty("cached_tokens") Integer cachedTokens,
       @JsonProperty("reasoning_tokens") Integer reasoningTokens,

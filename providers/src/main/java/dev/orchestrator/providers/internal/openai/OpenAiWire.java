@@ -20,7 +20,6 @@ import dev.orchestrator.providers.internal.wire.StreamAssembler;
 import dev.orchestrator.providers.internal.wire.StreamSignal;
 import dev.orchestrator.providers.internal.wire.WireProtocol;
 import dev.orchestrator.providers.internal.wire.WireSupport;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -69,14 +68,13 @@ public final class OpenAiWire implements WireProtocol {
 
   @Override
   public Decoded decode(byte[] body, String fallbackModel, String headerRequestId) {
-    String text = new String(body, StandardCharsets.UTF_8);
-    OpenAiDto.Completion c = WireSupport.bind(COMPLETION, text);
+    OpenAiDto.Completion c = WireSupport.bind(COMPLETION, body, 0, body.length);
     if (c == null) {
       return Decoded.empty("the 200 body is not a JSON completion");
     }
     boolean noChoices = c.choices() == null || c.choices().isEmpty();
     if (WireSupport.present(c.error()) && noChoices) {
-      return Decoded.inBandError(text);
+      return Decoded.inBandError(WireSupport.text(body, 0, body.length));
     }
     if (noChoices) {
       return Decoded.empty("no choices");
@@ -84,7 +82,7 @@ public final class OpenAiWire implements WireProtocol {
     OpenAiDto.Choice choice = c.choices().get(0);
     if (choice != null && isErrorFinish(choice.finishReason())) {
       // a gateway's upstream failed after the 200: the answer is an error, the classifier reads it
-      return Decoded.inBandError(text);
+      return Decoded.inBandError(WireSupport.text(body, 0, body.length));
     }
     if (choice == null || choice.message() == null) {
       return Decoded.empty("the first choice has no message");
@@ -194,16 +192,16 @@ public final class OpenAiWire implements WireProtocol {
     }
 
     @Override
-    protected StreamSignal handle(String event, String data) {
-      if ("[DONE]".equals(data.trim())) {
+    protected StreamSignal handle(String event, byte[] data, int offset, int length) {
+      if (WireSupport.trimmedEquals(data, offset, length, "[DONE]")) {
         return StreamSignal.DONE;
       }
-      OpenAiDto.Completion chunk = WireSupport.bind(COMPLETION, data);
+      OpenAiDto.Completion chunk = WireSupport.bind(COMPLETION, data, offset, length);
       if (chunk == null) {
         return malformed("a stream event is not a JSON chunk");
       }
       if (WireSupport.present(chunk.error())) {
-        return inBandError(data);
+        return inBandError(WireSupport.text(data, offset, length));
       }
       if (chunk.id() != null && requestId == null) {
         requestId = chunk.id();
@@ -222,7 +220,7 @@ public final class OpenAiWire implements WireProtocol {
         if (choice != null && isErrorFinish(choice.finishReason())) {
           // the stream's last chunk says the upstream failed: an in-band error, read by the
           // classifier's rules like any other (its error object, else the finish reason itself)
-          return inBandError(data);
+          return inBandError(WireSupport.text(data, offset, length));
         }
         if (choice != null) {
           choice(choice);

@@ -4,12 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * An incremental Server-Sent Events decoder. It collects raw bytes and decodes a line only once it
- * is complete, so a chunk boundary may fall anywhere, even inside a multi-byte UTF-8 character.
- * Lines end with CRLF, LF or CR; {@code data:} with or without the space; comment lines ({@code :
- * ping}) are skipped; several {@code data:} lines of one event are joined with {@code \n}. Both a
- * line and a whole event are bounded, so a misbehaving upstream cannot grow one event without
- * limit. Not thread-safe: one reader per stream.
+ * An incremental Server-Sent Events decoder. It collects raw bytes and reads a line only once it is
+ * complete, so a chunk boundary may fall anywhere, even inside a multi-byte UTF-8 character. Lines
+ * end with CRLF, LF or CR; {@code data:} with or without the space; comment lines ({@code : ping})
+ * are skipped; several {@code data:} lines of one event are joined with {@code \n}. An event's data
+ * is handed over as the bytes that arrived, UTF-8 as the stream sent them, never copied into a
+ * string (the handler's JSON reader reads the bytes). Both a line and a whole event are bounded, so
+ * a misbehaving upstream cannot grow one event without limit. Not thread-safe: one reader per
+ * stream.
  */
 public final class SseReader {
 
@@ -20,10 +22,13 @@ public final class SseReader {
      * One event.
      *
      * @param event the {@code event:} name, or {@code "message"} when the event named none
-     * @param data the event data (data lines joined with {@code \n})
+     * @param data holds the event data (data lines joined with {@code \n}, UTF-8); the reader
+     *     reuses the array once this returns, so what is kept must be copied
+     * @param offset where the data starts in {@code data}
+     * @param length the data's length in bytes
      * @return whether to keep reading; {@code false} stops dispatching for good
      */
-    boolean onEvent(String event, String data);
+    boolean onEvent(String event, byte[] data, int offset, int length);
   }
 
   /** A line or an event longer than its bound: the stream is not SSE we can trust. */
@@ -42,7 +47,8 @@ public final class SseReader {
   private boolean lastWasCr;
   private boolean atStart = true;
   private boolean stopped;
-  private final StringBuilder data = new StringBuilder();
+  private byte[] data = new byte[256];
+  private int dataLength;
   private boolean hasData;
   private long eventBytes;
   private String eventName;
@@ -133,27 +139,34 @@ public final class SseReader {
   }
 
   private void endLine(Handler handler) throws MalformedStreamException {
-    String text = new String(line, 0, lineLength, StandardCharsets.UTF_8);
+    int from = 0;
     int bytes = lineLength;
     lineLength = 0;
     if (atStart) {
       atStart = false;
-      if (text.startsWith("\uFEFF")) {
-        text = text.substring(1); // UTF-8 byte order mark
+      if (bytes >= 3
+          && line[0] == (byte) 0xEF
+          && line[1] == (byte) 0xBB
+          && line[2] == (byte) 0xBF) {
+        from = 3; // UTF-8 byte order mark
         bytes -= 3;
       }
     }
-    if (text.isEmpty()) {
+    if (bytes == 0) {
       dispatch(handler);
       return;
     }
-    int colon = text.indexOf(':');
-    if (colon == 0) {
+    int end = from + bytes;
+    int colon = from;
+    while (colon < end && line[colon] != ':') {
+      colon++;
+    }
+    if (colon == from) {
       return; // comment / keep-alive
     }
-    String field = colon < 0 ? text : text.substring(0, colon);
-    int value = colon < 0 ? text.length() : text.startsWith(" ", colon + 1) ? colon + 2 : colon + 1;
-    if (field.equals("data")) {
+    int value =
+        colon == end ? end : colon + 1 < end && line[colon + 1] == ' ' ? colon + 2 : colon + 1;
+    if (field(from, colon, DATA)) {
       eventBytes += bytes; // the data line as received, field name included
       if (eventBytes > maxEventBytes) {
         throw new MalformedStreamException(
@@ -162,25 +175,43 @@ public final class SseReader {
                 + " bytes (maxEventBytes; expected: a bounded event)");
       }
       if (hasData) {
-        data.append('\n');
+        appendData(NEWLINE, 0, 1);
       }
-      data.append(text, value, text.length());
+      appendData(line, value, end - value);
       hasData = true;
-    } else if (field.equals("event")) {
-      eventName = text.substring(value);
+    } else if (field(from, colon, EVENT)) {
+      eventName = new String(line, value, end - value, StandardCharsets.UTF_8);
     }
     // id, retry and unknown fields carry nothing we use
   }
 
+  private static final byte[] DATA = {'d', 'a', 't', 'a'};
+  private static final byte[] EVENT = {'e', 'v', 'e', 'n', 't'};
+  private static final byte[] NEWLINE = {'\n'};
+
+  /** Whether the line's bytes from {@code from} to {@code to} are the field name {@code name}. */
+  private boolean field(int from, int to, byte[] name) {
+    return Arrays.equals(line, from, to, name, 0, name.length);
+  }
+
+  /** Appends to the event's data; its size is bounded by the event bound checked before. */
+  private void appendData(byte[] bytes, int offset, int count) {
+    if (dataLength + count > data.length) {
+      data = Arrays.copyOf(data, Math.max(dataLength + count, data.length * 2));
+    }
+    System.arraycopy(bytes, offset, data, dataLength, count);
+    dataLength += count;
+  }
+
   private void dispatch(Handler handler) {
     String name = eventName == null || eventName.isEmpty() ? "message" : eventName;
-    String event = data.toString();
     boolean any = hasData;
-    data.setLength(0);
+    int length = dataLength;
+    dataLength = 0;
     hasData = false;
     eventBytes = 0;
     eventName = null;
-    if (any && !handler.onEvent(name, event)) {
+    if (any && !handler.onEvent(name, data, 0, length)) {
       stopped = true;
     }
   }

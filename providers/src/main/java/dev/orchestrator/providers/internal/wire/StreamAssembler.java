@@ -11,6 +11,7 @@ import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.ToolCallDelta;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.spi.StreamBounds;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -133,14 +134,17 @@ public abstract class StreamAssembler implements SseReader.Handler {
    * tool-call arguments past their bound end the stream as malformed too.
    */
   @Override
-  public final boolean onEvent(String event, String data) {
+  public final boolean onEvent(String event, byte[] data, int offset, int length) {
     if (signal != StreamSignal.CONTINUE) {
       return false;
     }
-    if (data.isBlank()) {
+    if (WireSupport.isBlank(data, offset, length)) {
       return true;
     }
-    StreamSignal s = "error".equals(event) ? inBandError(data) : handle(event, data);
+    StreamSignal s =
+        "error".equals(event)
+            ? inBandError(WireSupport.text(data, offset, length))
+            : handle(event, data, offset, length);
     if (s == StreamSignal.MALFORMED && skippedEvents < maxMalformedEvents) {
       skippedEvents++;
       return true;
@@ -157,6 +161,12 @@ public abstract class StreamAssembler implements SseReader.Handler {
     }
     signal = s;
     return signal == StreamSignal.CONTINUE;
+  }
+
+  /** {@link #onEvent(String, byte[], int, int)} for an event whose data is {@code data}. */
+  public final boolean onEvent(String event, String data) {
+    byte[] bytes = data.getBytes(StandardCharsets.UTF_8);
+    return onEvent(event, bytes, 0, bytes.length);
   }
 
   private boolean toolArgumentsTooLarge() {
@@ -183,9 +193,10 @@ public abstract class StreamAssembler implements SseReader.Handler {
 
   /**
    * Handles one event that is neither blank nor an {@code event: error} (both handled here);
-   * returns what it means for the read loop.
+   * returns what it means for the read loop. {@code data} holds the event's UTF-8 bytes from {@code
+   * offset} for {@code length}, valid only during the call.
    */
-  protected abstract StreamSignal handle(String event, String data);
+  protected abstract StreamSignal handle(String event, byte[] data, int offset, int length);
 
   /** Records an in-band error event. */
   protected final StreamSignal inBandError(String data) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -22,7 +23,7 @@ class SseReaderTest {
     byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
     List<String> events = new ArrayList<>();
     SseReader r = new SseReader(1024);
-    SseReader.Handler h = (e, d) -> events.add(e + "|" + d);
+    SseReader.Handler h = (e, d, off, len) -> events.add(e + "|" + text(d, off, len));
     int at = 0;
     int i = 0;
     while (at < bytes.length) {
@@ -35,6 +36,11 @@ class SseReaderTest {
       r.endOfInput(h);
     }
     return events;
+  }
+
+  /** An event's data as text. */
+  static String text(byte[] data, int offset, int length) {
+    return new String(data, offset, length, StandardCharsets.UTF_8);
   }
 
   static final String SAMPLE =
@@ -74,11 +80,23 @@ class SseReaderTest {
   }
 
   @Test
+  void handsOverAnEventsDataAsTheBytesThatArrivedMalformedUtf8Included() throws Exception {
+    byte[] b = {'d', 'a', 't', 'a', ':', ' ', (byte) 0xff, 'x', '\n', 'd', 'a', 't', 'a', ':', 'y'};
+    byte[] end = {'\r', '\n', '\r', '\n', 'd', 'a', 't', 'a', ':', 'z', '\n', '\n'};
+    List<byte[]> seen = new ArrayList<>();
+    SseReader r = new SseReader(64);
+    SseReader.Handler h = (e, d, off, len) -> seen.add(Arrays.copyOfRange(d, off, off + len));
+    r.feed(b, 0, b.length, h);
+    r.feed(end, 0, end.length, h);
+    assertThat(seen).containsExactly(new byte[] {(byte) 0xff, 'x', '\n', 'y'}, new byte[] {'z'});
+  }
+
+  @Test
   void stopsDispatchingWhenTheHandlerSaysSo() throws Exception {
     List<String> seen = new ArrayList<>();
     SseReader r = new SseReader(64);
     byte[] b = "data: 1\n\ndata: 2\n\n".getBytes(StandardCharsets.UTF_8);
-    r.feed(b, 0, b.length, (e, d) -> seen.add(d) && false);
+    r.feed(b, 0, b.length, (e, d, off, len) -> seen.add(text(d, off, len)) && false);
 
     assertThat(seen).containsExactly("1");
     assertThat(r.stopped()).isTrue();
@@ -88,7 +106,7 @@ class SseReaderTest {
   void rejectsALineBeyondTheBound() {
     SseReader r = new SseReader(32);
     byte[] b = ("data: " + "x".repeat(40)).getBytes(StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> r.feed(b, 0, b.length, (e, d) -> true))
+    assertThatThrownBy(() -> r.feed(b, 0, b.length, (e, d, off, len) -> true))
         .isInstanceOf(SseReader.MalformedStreamException.class)
         .hasMessageContaining("longer than 32 bytes");
   }
@@ -100,9 +118,9 @@ class SseReaderTest {
     byte[] tooBig =
         "data: 0123456789\ndata: 0123456789\ndata: 0123456789\n".getBytes(StandardCharsets.UTF_8);
     List<String> seen = new ArrayList<>();
-    r.feed(ok, 0, ok.length, (e, d) -> seen.add(d));
+    r.feed(ok, 0, ok.length, (e, d, off, len) -> seen.add(text(d, off, len)));
     assertThat(seen).containsExactly("0123456789\n0123456789");
-    assertThatThrownBy(() -> r.feed(tooBig, 0, tooBig.length, (e, d) -> true))
+    assertThatThrownBy(() -> r.feed(tooBig, 0, tooBig.length, (e, d, off, len) -> true))
         .isInstanceOf(SseReader.MalformedStreamException.class)
         .hasMessageContaining("larger than 40 bytes");
   }
@@ -141,8 +159,8 @@ class SseReaderTest {
     SseReader r = new SseReader(32);
     byte[] b = ("data: " + "x".repeat(26) + "\n\n").getBytes(StandardCharsets.UTF_8);
     List<String> seen = new ArrayList<>();
-    r.feed(b, 0, 10, (e, d) -> seen.add(d));
-    r.feed(b, 10, b.length - 10, (e, d) -> seen.add(d));
+    r.feed(b, 0, 10, (e, d, off, len) -> seen.add(text(d, off, len)));
+    r.feed(b, 10, b.length - 10, (e, d, off, len) -> seen.add(text(d, off, len)));
     assertThat(seen).containsExactly("x".repeat(26));
   }
 }

@@ -106,9 +106,16 @@ public final class HistoryNormaliser {
     /**
      * {@code r} as the route's encoder writes it: these messages, and no reasoning effort when
      * thinking stays off. The strictest form is never the caller's own body: its native body no
-     * longer applies to any history (its protocol headers still go with it).
+     * longer applies to any history (its protocol headers still go with it). A request nothing was
+     * adapted in is returned as it is, not built again.
      */
     public ChatRequest applyTo(ChatRequest r) {
+      if (!strict
+          && !endUserLeftOut
+          && (!thinkingOff || r.reasoningEffort() == null)
+          && sameMessages(r.messages())) {
+        return r;
+      }
       ChatRequest.Builder b = r.toBuilder().messages(messages);
       if (thinkingOff) {
         b.reasoningEffort(null);
@@ -122,6 +129,19 @@ public final class HistoryNormaliser {
             new NativeRequest(n.protocol(), n.body(), n.headers(), List.of(), n.contract()));
       }
       return b.build();
+    }
+
+    /** Whether these are {@code original}'s own messages, each one kept as it was. */
+    private boolean sameMessages(List<ChatMessage> original) {
+      if (messages.size() != original.size()) {
+        return false;
+      }
+      for (int i = 0; i < messages.size(); i++) {
+        if (messages.get(i) != original.get(i)) {
+          return false;
+        }
+      }
+      return true;
     }
   }
 

@@ -250,9 +250,7 @@ final class Exchange {
     // The headers are in: from here the total limit applies, and a slow body is "reading".
     clock.enter(AttemptClock.Phase.BODY);
     return new WholeBody(
-        bounds().maxResponseBytes(),
-        info.headers().firstValueAsLong("content-length").orElse(-1),
-        clock::activity);
+        bounds().maxResponseBytes(), contentLength(info.headers()), clock::activity);
   }
 
   /**
@@ -263,13 +261,24 @@ final class Exchange {
    */
   static String framingConflict(HttpHeaders h) {
     List<String> lengths = h.allValues("content-length");
-    if (lengths.stream().map(String::trim).distinct().count() > 1) {
-      return "Content-Length " + lengths;
+    for (int i = 1; i < lengths.size(); i++) {
+      if (!lengths.get(i).trim().equals(lengths.get(0).trim())) {
+        return "Content-Length " + lengths;
+      }
     }
-    if (!lengths.isEmpty() && h.firstValue("transfer-encoding").isPresent()) {
+    if (!lengths.isEmpty() && HeaderValues.first(h, "transfer-encoding") != null) {
       return "Transfer-Encoding with Content-Length";
     }
     return null;
+  }
+
+  /**
+   * The declared {@code Content-Length} (its first value, as {@link HttpHeaders#firstValueAsLong}
+   * reads it), or -1 when there is none.
+   */
+  private static long contentLength(HttpHeaders h) {
+    String v = HeaderValues.first(h, "content-length");
+    return v == null ? -1 : Long.parseLong(v);
   }
 
   /**
@@ -310,10 +319,8 @@ final class Exchange {
     if (!call.request().stream()) {
       return false;
     }
-    return headers
-        .firstValue("content-type")
-        .map(t -> !t.toLowerCase(Locale.ROOT).contains("json"))
-        .orElse(true);
+    String type = HeaderValues.first(headers, "content-type");
+    return type == null || !type.toLowerCase(Locale.ROOT).contains("json");
   }
 
   /**
@@ -558,7 +565,8 @@ final class Exchange {
   }
 
   private static String requestId(HttpHeaders h) {
-    return h.firstValue("x-request-id").or(() -> h.firstValue("request-id")).orElse(null);
+    String id = HeaderValues.first(h, "x-request-id");
+    return id != null ? id : HeaderValues.first(h, "request-id");
   }
 
   /** One line per header, names in lower case, HTTP/2 pseudo-headers left out. */

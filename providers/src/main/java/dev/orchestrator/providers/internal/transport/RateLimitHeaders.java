@@ -8,7 +8,6 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -59,8 +58,8 @@ final class RateLimitHeaders {
             count(h, "x-ratelimit-remaining-tokens"),
             count(h, "x-ratelimit-limit-requests"),
             count(h, "x-ratelimit-limit-tokens"),
-            h.firstValue("x-ratelimit-reset-requests").map(RateLimitHeaders::duration).orElse(null),
-            h.firstValue("x-ratelimit-reset-tokens").map(RateLimitHeaders::duration).orElse(null));
+            duration(HeaderValues.first(h, "x-ratelimit-reset-requests")),
+            duration(HeaderValues.first(h, "x-ratelimit-reset-tokens")));
     if (openai.any()) {
       return replenishing(openai);
     }
@@ -70,7 +69,7 @@ final class RateLimitHeaders {
             null,
             count(h, "x-ratelimit-limit"),
             null,
-            h.firstValue("x-ratelimit-reset").map(v -> reset(v, now)).orElse(null),
+            reset(HeaderValues.first(h, "x-ratelimit-reset"), now),
             null);
     if (gateway.any()) {
       return gateway;
@@ -81,17 +80,17 @@ final class RateLimitHeaders {
             count(h, "anthropic-ratelimit-tokens-remaining"),
             count(h, "anthropic-ratelimit-requests-limit"),
             count(h, "anthropic-ratelimit-tokens-limit"),
-            until(h.firstValue("anthropic-ratelimit-requests-reset"), now),
-            until(h.firstValue("anthropic-ratelimit-tokens-reset"), now)));
+            until(HeaderValues.first(h, "anthropic-ratelimit-requests-reset"), now),
+            until(HeaderValues.first(h, "anthropic-ratelimit-tokens-reset"), now)));
   }
 
   private static Long count(HttpHeaders h, String name) {
-    Optional<String> v = h.firstValue(name);
-    if (v.isEmpty()) {
+    String v = HeaderValues.first(h, name);
+    if (v == null) {
       return null;
     }
     try {
-      long n = Long.parseLong(v.get().trim());
+      long n = Long.parseLong(v.trim());
       return n < 0 ? null : n;
     } catch (NumberFormatException e) {
       return null; // a quirky header says nothing
@@ -100,9 +99,13 @@ final class RateLimitHeaders {
 
   /**
    * A Go-style duration ({@code 1h2m3.5s}, {@code 6m0s}, {@code 250ms}); a bare number is seconds;
-   * {@code null} when it does not parse or is longer than {@link #MAX_RESET}.
+   * {@code null} when it is absent ({@code null}), does not parse or is longer than {@link
+   * #MAX_RESET}.
    */
   static Duration duration(String text) {
+    if (text == null) {
+      return null;
+    }
     String t = text.trim().toLowerCase(Locale.ROOT);
     if (t.length() > 64) {
       return null; // no real reset is this long to write
@@ -156,9 +159,13 @@ final class RateLimitHeaders {
 
   /**
    * A suffix-less reset: an epoch timestamp in milliseconds (above 10^11) or seconds (above 10^9),
-   * else a duration from now ({@link #duration}); never negative, {@code null} when malformed.
+   * else a duration from now ({@link #duration}); never negative, {@code null} when absent ({@code
+   * null}) or malformed.
    */
   static Duration reset(String text, Instant now) {
+    if (text == null) {
+      return null;
+    }
     String t = text.trim();
     if (EPOCH.matcher(t).matches()) {
       long n = Long.parseLong(t);
@@ -191,13 +198,16 @@ final class RateLimitHeaders {
     return Duration.ofNanos(nanos.longValue());
   }
 
-  /** How long from {@code now} until an RFC 3339 timestamp (never negative); null if malformed. */
-  private static Duration until(Optional<String> timestamp, Instant now) {
-    if (timestamp.isEmpty()) {
+  /**
+   * How long from {@code now} until an RFC 3339 timestamp (never negative); null if absent ({@code
+   * null}) or malformed.
+   */
+  private static Duration until(String timestamp, Instant now) {
+    if (timestamp == null) {
       return null;
     }
     try {
-      return until(OffsetDateTime.parse(timestamp.get().trim()).toInstant(), now);
+      return until(OffsetDateTime.parse(timestamp.trim()).toInstant(), now);
     } catch (DateTimeParseException e) {
       return null;
     }

@@ -79,7 +79,7 @@ final class WholeBody implements HttpResponse.BodySubscriber<InputStream> {
       size += room;
       if (size >= keep) {
         subscription.cancel();
-        result.complete(new ByteArrayInputStream(buf, 0, size));
+        result.complete(new Collected(buf, size));
         return;
       }
     }
@@ -93,7 +93,27 @@ final class WholeBody implements HttpResponse.BodySubscriber<InputStream> {
 
   @Override
   public void onComplete() {
-    result.complete(new ByteArrayInputStream(buf, 0, size));
+    result.complete(new Collected(buf, size));
+  }
+
+  /**
+   * The collected bytes. Read whole, they are handed over as they are when they fill the buffer (a
+   * body pre-sized by its {@code Content-Length}), not copied once more: no signal follows the one
+   * that completed the body, so nothing writes to the buffer again.
+   */
+  private static final class Collected extends ByteArrayInputStream {
+    Collected(byte[] buf, int size) {
+      super(buf, 0, size);
+    }
+
+    @Override
+    public synchronized byte[] readAllBytes() {
+      if (pos == 0 && count == buf.length) {
+        pos = count;
+        return buf;
+      }
+      return super.readAllBytes();
+    }
   }
 
   /** The bytes that arrived, then the failure that ended the body. Not thread-safe. */

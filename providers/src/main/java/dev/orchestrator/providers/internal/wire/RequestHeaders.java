@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
-import java.util.regex.Pattern;
 
 /**
  * The headers of one request, in order, names compared case-insensitively ({@link #set} replaces
@@ -20,8 +19,8 @@ public final class RequestHeaders {
   public static final Set<String> RESTRICTED =
       Set.of("connection", "content-length", "expect", "host", "upgrade", "transfer-encoding");
 
-  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
-  private static final Pattern VALUE = Pattern.compile("[\\t\\x20-\\x7e\\x80-\\xff]*");
+  /** The characters of an RFC 9110 token besides letters and digits. */
+  private static final String TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
 
   /** Lower-case name to {name as first set, value}. */
   private final Map<String, String[]> headers = new LinkedHashMap<>();
@@ -33,7 +32,7 @@ public final class RequestHeaders {
    *     holds a control character; the message names the header, never the value
    */
   public void set(String name, String value) {
-    if (name == null || !TOKEN.matcher(name).matches()) {
+    if (name == null || !isToken(name)) {
       throw new IllegalArgumentException("header name: not a token (expected: RFC 9110 token)");
     }
     String key = name.toLowerCase(Locale.ROOT);
@@ -41,11 +40,37 @@ public final class RequestHeaders {
       throw new IllegalArgumentException(
           "header " + name + ": restricted (expected: set by the HTTP client)");
     }
-    if (value == null || !VALUE.matcher(value).matches()) {
+    if (value == null || !isValue(value)) {
       throw new IllegalArgumentException(
           "header " + name + ": value holds a control character (expected: none but tab)");
     }
     headers.computeIfAbsent(key, k -> new String[] {name, null})[1] = value;
+  }
+
+  /** Whether {@code name} is an RFC 9110 token: one or more of its characters. */
+  static boolean isToken(String name) {
+    if (name.isEmpty()) {
+      return false;
+    }
+    for (int i = 0; i < name.length(); i++) {
+      char c = name.charAt(i);
+      boolean alnum = c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z';
+      if (!alnum && TOKEN_SYMBOLS.indexOf(c) < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Whether {@code value} holds no control character but HTAB, and only Latin-1 characters. */
+  static boolean isValue(String value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c != '\t' && (c < 0x20 || c == 0x7f || c > 0xff)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Sets {@code name} when {@link #set} would accept it; returns whether it did. */

@@ -40,6 +40,23 @@ class HistoryNormaliserTest {
   }
 
   @Test
+  void aRequestNothingWasAdaptedInIsSentAsItIsAndAnAdaptedOneAsRebuilt() throws Exception {
+    ChatRequest plain = ChatRequest.builder("p/m").system("Be brief.").user("Hi").build();
+    assertThat(HistoryNormaliser.normalise(plain, Family.OPENAI).applyTo(plain)).isSameAs(plain);
+    assertThat(HistoryNormaliser.normalise(plain, Family.ANTHROPIC).applyTo(plain)).isSameAs(plain);
+
+    ChatRequest withUser = plain.toBuilder().endUser("u-1").build();
+    ChatRequest toMistral = HistoryNormaliser.normalise(withUser, Family.MISTRAL).applyTo(withUser);
+    assertThat(toMistral).isNotSameAs(withUser);
+    assertThat(toMistral.user()).isNull();
+    assertThat(toMistral.messages()).isEqualTo(withUser.messages());
+
+    ChatRequest strict =
+        HistoryNormaliser.normalise(plain, Profile.of(Family.OPENAI).strictest()).applyTo(plain);
+    assertThat(strict).isNotSameAs(plain);
+  }
+
+  @Test
   void mistralGetsALateSystemMessageFoldedIntoTheLeadingOne() throws Exception {
     ChatRequest r =
         loop(ChatMessage.assistant(null, List.of(CALL)))

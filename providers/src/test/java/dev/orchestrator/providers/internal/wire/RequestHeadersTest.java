@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.CharRange;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -56,5 +60,22 @@ class RequestHeadersTest {
     assertThat(seen).containsExactly("Accept=b", "X-Tab=one\ttwo");
     assertThat(h.get("ACCEPT")).isEqualTo("b");
     assertThat(h.get("missing")).isNull();
+  }
+
+  /** The grammar in its regular-expression form: an RFC 9110 token; no control but HTAB. */
+  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+
+  private static final Pattern VALUE = Pattern.compile("[\\t\\x20-\\x7e\\x80-\\xff]*");
+
+  @Property(tries = 3000)
+  void aNameIsATokenExactlyAsTheGrammarSays(@ForAll @CharRange(from = ' ', to = '~') String s) {
+    assertThat(RequestHeaders.isToken(s)).isEqualTo(TOKEN.matcher(s).matches());
+  }
+
+  @Property(tries = 3000)
+  void aValueIsAcceptedExactlyAsTheGrammarSays(
+      @ForAll @CharRange(from = '\u0000', to = '\u017f') String s) {
+    assertThat(RequestHeaders.isValue(s)).isEqualTo(VALUE.matcher(s).matches());
+    assertThat(RequestHeaders.isToken(s)).isEqualTo(TOKEN.matcher(s).matches());
   }
 }

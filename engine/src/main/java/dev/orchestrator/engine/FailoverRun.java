@@ -340,14 +340,15 @@ final class FailoverRun {
               "no client for provider " + route.provider() + " of the planned catalog"));
       return Optional.empty();
     }
+    String id = target.get().routeId();
     while (true) {
       record.checkCancelledAndDeadline(cancel);
       // In panic mode the plan kept routes that cool; out of it, a route the plan admitted may have
       // been cooled or refused since (a concurrent request, another replica). A route this request
       // sent to is not looked at here out of panic mode: its same-route retry waited for the wait
       // its own attempt was given.
-      if (panic || !record.wasTried(route.id())) {
-        long held = heldOut(store, record, route.id());
+      if (panic || !record.wasTried(id)) {
+        long held = heldOut(store, record, id);
         if (held != 0) {
           if (held > 0) {
             holdBack(route, held);
@@ -362,7 +363,7 @@ final class FailoverRun {
         limited(route, out.get());
         return Optional.empty();
       }
-      Admission admission = path.admit(route);
+      Admission admission = path.admit(target.get());
       if (!admission.dispatch()) {
         boolean othersFirst = false;
         if (!panic && policy.panicThreshold() > 0) {
@@ -382,7 +383,7 @@ final class FailoverRun {
         if (panicDispatch()) {
           admission = admission.panic();
         } else {
-          record.shed(route.id(), admission.retryIn());
+          record.shed(id, admission.retryIn());
           holdBack(route, othersFirst ? 0 : admission.retryIn().toNanos());
           return Optional.empty();
         }
@@ -401,7 +402,7 @@ final class FailoverRun {
         limited(route, key);
         return Optional.empty();
       }
-      int n = record.nextAttempt(route.id());
+      int n = record.nextAttempt(id);
       AttemptPath.Sent a =
           path.dispatch(
               admission,
@@ -410,36 +411,36 @@ final class FailoverRun {
               request,
               listener,
               Duration.ofNanos(remaining),
-              route.id().equals(repairedRoute));
-      record.tried(route.id());
+              id.equals(repairedRoute));
+      record.tried(id);
       if (a.answered()) {
-        record.success(route, n, a.latency(), a.skippedEvents(), a.key());
-        return Optional.of(record.result(route, a.response(), a.adapted()));
+        record.success(id, n, a.latency(), a.skippedEvents(), a.key());
+        return Optional.of(record.result(target.get(), a.response(), a.adapted()));
       }
       ProviderFailure f = a.failure();
       if (continuable(a)) {
         StreamContinuation c =
             new StreamContinuation(path, record, request, listener, route, a.visibleText(), f);
         if (c.possible()) {
-          record.attempt(route, n, f, Decision.FAILOVER, Duration.ZERO, a.latency(), a.key());
+          record.attempt(id, n, f, Decision.FAILOVER, Duration.ZERO, a.latency(), a.key());
           return Optional.of(c.run());
         }
       }
       if (ranOutTheDeadline(f)) {
         // Its time limits were what the deadline left, and one fired: the request is out of time,
         // on one candidate or many, whole or streamed (ADR 0008).
-        record.attempt(route, n, f, Decision.STOP, Duration.ZERO, a.latency(), a.key());
+        record.attempt(id, n, f, Decision.STOP, Duration.ZERO, a.latency(), a.key());
         throw record.deadlineExceeded();
       }
       Step step = decide(target.get(), n, a, admission, candidates, index);
-      record.attempt(route, n, f, step.decision(), step.delay(), a.latency(), a.key());
+      record.attempt(id, n, f, step.decision(), step.delay(), a.latency(), a.key());
       switch (step.decision()) {
         case RETRY_SAME_ROUTE -> record.pause(step.delay().toNanos(), cancel);
-        case REPAIR_SAME_ROUTE -> repairedRoute = route.id();
+        case REPAIR_SAME_ROUTE -> repairedRoute = id;
         case FAILOVER -> {
           return Optional.empty();
         }
-        default -> throw step.terminal() ? record.stopped(route.id(), f) : record.exhausted();
+        default -> throw step.terminal() ? record.stopped(id, f) : record.exhausted();
       }
     }
   }
@@ -648,7 +649,8 @@ final class FailoverRun {
    * reasoning flag.
    */
   static AttemptLimits limits(OrchestratorPolicy policy, Route route) {
-    Duration firstToken = policy.timeouts().routeFirstToken().get(route.id());
+    Map<String, Duration> perRoute = policy.timeouts().routeFirstToken();
+    Duration firstToken = perRoute.isEmpty() ? null : perRoute.get(route.id());
     if (firstToken == null) {
       firstToken = route.firstTokenTimeout();
     }

@@ -14,6 +14,7 @@ import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthView;
 import dev.orchestrator.engine.health.KeyBook;
 import dev.orchestrator.engine.health.RouteCondition;
+import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.plan.Exclusion;
 import dev.orchestrator.engine.plan.ExclusionReason;
 import dev.orchestrator.engine.plan.MissingCredentials;
@@ -23,6 +24,7 @@ import dev.orchestrator.engine.spi.Cancellation;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -49,20 +51,22 @@ final class RunRecord {
   private final List<AttemptRecord> attempts = new ArrayList<>();
   private final Map<String, Integer> perRoute = new HashMap<>();
   private final Set<String> tried = new LinkedHashSet<>();
-  private final Map<String, Duration> shed = new LinkedHashMap<>();
-  private final Map<String, String> limited = new LinkedHashMap<>();
-  private final Map<String, Duration> limitedIn = new LinkedHashMap<>();
+  // What held routes back and what failures said: immutable and empty until the first such fact
+  // is written (most requests are answered by their first attempt), then made where it is.
+  private Map<String, Duration> shed = Map.of();
+  private Map<String, String> limited = Map.of();
+  private Map<String, Duration> limitedIn = Map.of();
   // routes not sent to for an account state (theirs, or every key's), with what held each
-  private final Map<String, String> refused = new LinkedHashMap<>();
+  private Map<String, String> refused = Map.of();
   // routes planned but not sent to because they cool down for a wait their provider gave
-  private final Set<String> cooled = new LinkedHashSet<>();
-  private final EnumMap<FailureCategory, Integer> seen = new EnumMap<>(FailureCategory.class);
+  private Set<String> cooled = Set.of();
+  private Set<FailureCategory> seen = Set.of();
   private final Plan plan;
   private final ChatRequest request;
   private final Catalog catalog;
   private ProviderFailure unavailable;
   // per route, when the Retry-After its latest rate-limited attempt asked for ends (ticker nanos)
-  private final Map<String, Long> askedUntil = new HashMap<>();
+  private Map<String, Long> askedUntil = Map.of();
   private boolean continuing;
   private boolean panic;
 
@@ -129,6 +133,7 @@ final class RunRecord {
 
   /** The route was not dispatched: its breaker is open, the next probe is due in {@code in}. */
   void shed(String route, Duration in) {
+    shed = writable(shed);
     shed.merge(route, in, (a, b) -> a.compareTo(b) <= 0 ? a : b);
   }
 
@@ -181,23 +186,27 @@ final class RunRecord {
         null);
   }
 
-  void success(Route route, int n, Duration latency, int skippedEvents, String key) {
-    add(AttemptRecord.succeeded(route.id(), n, latency, skippedEvents, continuing, key));
+  void success(String route, int n, Duration latency, int skippedEvents, String key) {
+    add(AttemptRecord.succeeded(route, n, latency, skippedEvents, continuing, key));
   }
 
   void attempt(
-      Route route,
+      String route,
       int n,
       ProviderFailure f,
       Decision d,
       Duration delay,
       Duration latency,
       String key) {
-    seen.merge(f.category(), 1, Integer::sum);
-    if (f.category() == FailureCategory.RATE_LIMITED && f.retryAfter() != null) {
-      askedUntil.put(route.id(), ticker.read() + capped(f.retryAfter()).toNanos());
+    if (!(seen instanceof EnumSet)) {
+      seen = EnumSet.noneOf(FailureCategory.class);
     }
-    add(AttemptRecord.failed(route.id(), n, f, d, delay, latency, continuing, key));
+    seen.add(f.category());
+    if (f.category() == FailureCategory.RATE_LIMITED && f.retryAfter() != null) {
+      askedUntil = writable(askedUntil);
+      askedUntil.put(route, ticker.read() + capped(f.retryAfter()).toNanos());
+    }
+    add(AttemptRecord.failed(route, n, f, d, delay, latency, continuing, key));
   }
 
   /**
@@ -207,6 +216,9 @@ final class RunRecord {
    */
   void limited(String route, KeyBook.Choice out) {
     String line = route + ": " + out.reason();
+    limited = writable(limited);
+    refused = writable(refused);
+    limitedIn = writable(limitedIn);
     limited.put(route, line);
     if (out.refused()) {
       refused.put(route, line);
@@ -219,6 +231,7 @@ final class RunRecord {
 
   /** The route was not sent to: it is held for an account state (docs/design.md §5). */
   void refused(String route) {
+    refused = writable(refused);
     refused.putIfAbsent(route, route);
   }
 
@@ -227,7 +240,15 @@ final class RunRecord {
    * kept by panic mode), so the request's refusal names that wait.
    */
   void cooling(String route) {
+    if (!(cooled instanceof LinkedHashSet)) {
+      cooled = new LinkedHashSet<>();
+    }
     cooled.add(route);
+  }
+
+  /** {@code m} if it can be written to, else a new map to write to (it is still empty). */
+  private static <V> Map<String, V> writable(Map<String, V> m) {
+    return m instanceof LinkedHashMap ? m : new LinkedHashMap<>();
   }
 
   private void add(AttemptRecord a) {
@@ -236,11 +257,11 @@ final class RunRecord {
   }
 
   /**
-   * The answer of {@code route}, whose client adapted the request's history as {@code adapted} says
-   * (docs/design.md §13).
+   * The answer of {@code target}'s route, whose client adapted the request's history as {@code
+   * adapted} says (docs/design.md §13).
    */
-  ChatResult result(Route route, ChatResponse resp, List<String> adapted) {
-    return new ChatResult(resp, route.id(), trace(route, resp, adapted));
+  ChatResult result(AttemptPath.Target target, ChatResponse resp, List<String> adapted) {
+    return new ChatResult(resp, target.routeId(), trace(target, resp, adapted));
   }
 
   /** The trace so far, no route having answered. */
@@ -249,12 +270,13 @@ final class RunRecord {
   }
 
   /** The trace; with the serving route's usage, cost and history adaptations once one answered. */
-  private Trace trace(Route serving, ChatResponse resp, List<String> adapted) {
+  private Trace trace(AttemptPath.Target target, ChatResponse resp, List<String> adapted) {
     Usage usage = resp == null ? null : resp.usage();
+    Route serving = target == null ? null : target.route();
     return new Trace(
         plan,
         attempts,
-        serving == null ? null : serving.id(),
+        target == null ? null : target.routeId(),
         usage,
         Duration.ofNanos(ticker.read() - start),
         serving == null ? null : CostCalculator.cost(serving, usage),
@@ -336,7 +358,7 @@ final class RunRecord {
     }
     boolean allSize = true;
     boolean allRateLimited = true;
-    for (FailureCategory c : seen.keySet()) {
+    for (FailureCategory c : seen) {
       allSize &=
           c == FailureCategory.CONTEXT_LENGTH_EXCEEDED || c == FailureCategory.REQUEST_TOO_LARGE;
       allRateLimited &= c == FailureCategory.RATE_LIMITED;

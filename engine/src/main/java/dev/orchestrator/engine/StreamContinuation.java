@@ -102,20 +102,20 @@ final class StreamContinuation {
     }
     // A continuation is a request like any other: not sent where every key is out, and counted
     // against the key it goes out with (docs/design.md §5).
+    String id = target.get().routeId();
     Optional<KeyBook.Choice> out = path.keysOut(target.get());
     if (out.isPresent()) {
-      record.limited(route.id(), out.get());
+      record.limited(id, out.get());
       return Optional.empty();
     }
     // Nor to a route cooled or refused since the plan (a concurrent request, another replica).
     // The cut route itself is not looked at: its own attempt was just answered, then cut.
-    if (!record.wasTried(route.id())
-        && FailoverRun.heldOut(path.context().store(), record, route.id()) != 0) {
+    if (!record.wasTried(id) && FailoverRun.heldOut(path.context().store(), record, id) != 0) {
       return Optional.empty();
     }
-    Admission admission = path.admit(route);
+    Admission admission = path.admit(target.get());
     if (!admission.dispatch()) {
-      record.shed(route.id(), admission.retryIn());
+      record.shed(id, admission.retryIn());
       return Optional.empty();
     }
     long remaining = record.remainingNanos();
@@ -127,23 +127,23 @@ final class StreamContinuation {
     if (!key.sendable()) {
       // The fleet's count took the last of every key's daily limit since the check.
       path.abandon(admission);
-      record.limited(route.id(), key);
+      record.limited(id, key);
       return Optional.empty();
     }
-    int n = record.nextAttempt(route.id());
+    int n = record.nextAttempt(id);
     ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
     AttemptPath.Sent a =
         path.dispatch(
             admission, target.get(), key.key(), req, listener, Duration.ofNanos(remaining), false);
-    record.tried(route.id());
+    record.tried(id);
     if (a.answered()) {
-      record.success(route, n, a.latency(), a.skippedEvents(), a.key());
+      record.success(id, n, a.latency(), a.skippedEvents(), a.key());
       return Optional.of(
-          record.result(route, a.response().withContentPrefix(partial), a.adapted()));
+          record.result(target.get(), a.response().withContentPrefix(partial), a.adapted()));
     }
     partial += a.visibleText();
     record.attempt(
-        route,
+        id,
         n,
         a.failure(),
         last ? Decision.STOP : Decision.FAILOVER,

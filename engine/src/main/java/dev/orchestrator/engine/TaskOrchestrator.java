@@ -172,7 +172,7 @@ public final class TaskOrchestrator {
         catalogPlan,
         request.provider(),
         !request.models().isEmpty(),
-        figures.get(),
+        figures,
         route -> catalog.provider(route.provider()).map(keys::headroom).orElse(Headroom.READY),
         random::nextDouble);
   }

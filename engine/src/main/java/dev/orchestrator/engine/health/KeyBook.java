@@ -50,6 +50,9 @@ public final class KeyBook {
   private final HealthStore store;
   private final Map<String, KeyState> states = new ConcurrentHashMap<>();
 
+  /** Each provider's keys with their state, by provider id ({@link #keys(Provider)}). */
+  private final Map<String, Keys> byProvider = new ConcurrentHashMap<>();
+
   /**
    * A book over {@code credentials} (which keys are set), timed by {@code ticker} and {@code
    * clock}, choosing among equals with {@code random} (uniform in [0, 1)), sharing key state
@@ -121,13 +124,14 @@ public final class KeyBook {
 
   /** The key for the next attempt on one of {@code provider}'s routes. */
   public Choice choose(Provider provider) {
-    if (provider.keys().isEmpty()) {
+    Keys keys = keys(provider);
+    if (keys.list.isEmpty()) {
       return Choice.KEYLESS;
     }
-    Scan scan = scan(provider);
+    Scan scan = scan(keys);
     if (!scan.anySet) {
       // No key set: the client says which variable to set, as it always has.
-      return new Choice(provider.keys().get(0), null, null, false);
+      return new Choice(keys.list.get(0), null, null, false);
     }
     if (!scan.ready.isEmpty() || !scan.low.isEmpty()) {
       return new Choice(weighted(scan.ready.isEmpty() ? scan.low : scan.ready), null, null, false);
@@ -142,10 +146,11 @@ public final class KeyBook {
    * sent.
    */
   public Optional<Choice> out(Provider provider) {
-    if (provider.keys().isEmpty()) {
+    Keys keys = keys(provider);
+    if (keys.list.isEmpty()) {
       return Optional.empty();
     }
-    Scan scan = scan(provider);
+    Scan scan = scan(keys);
     if (!scan.anySet || !scan.ready.isEmpty() || !scan.low.isEmpty()) {
       return Optional.empty();
     }
@@ -170,40 +175,40 @@ public final class KeyBook {
    * near exhaustion, {@link Headroom#OUT} when none may be chosen now. Draws nothing at random.
    */
   public Headroom headroom(Provider provider) {
-    if (provider.keys().isEmpty()) {
+    Keys keys = keys(provider);
+    if (keys.list.isEmpty()) {
       return Headroom.READY;
     }
-    Scan scan = scan(provider);
+    Scan scan = scan(keys);
     if (!scan.anySet || !scan.ready.isEmpty()) {
       return Headroom.READY;
     }
     return scan.low.isEmpty() ? Headroom.OUT : Headroom.LOW;
   }
 
-  /**
-   * {@code provider}'s set keys sorted into ready, near exhaustion and out (with why and until).
-   */
-  private Scan scan(Provider provider) {
+  /** A provider's set keys sorted into ready, near exhaustion and out (with why and until). */
+  private Scan scan(Keys keys) {
     long now = ticker.read();
     Instant wall = clock.instant();
     Scan scan = new Scan();
-    for (ApiKey k : provider.keys()) {
+    for (int i = 0; i < keys.list.size(); i++) {
+      ApiKey k = keys.list.get(i);
       if (credentials.keyFor(k).isEmpty()) {
         continue;
       }
       scan.anySet = true;
-      Verdict v = verdict(provider, k, now, wall);
+      Verdict v = verdict(keys.provider, k, keys.slots[i], now, wall);
       if (v.out() != null) {
-        scan.why.add("key '" + k.name() + "' " + v.out().reason());
+        scan.why = added(scan.why, "key '" + k.name() + "' " + v.out().reason());
         if (v.out().account()) {
           scan.earliestHeld = Math.min(scan.earliestHeld, v.out().nanos());
         } else {
           scan.earliest = Math.min(scan.earliest, v.out().nanos());
         }
       } else if (v.low()) {
-        scan.low.add(k);
+        scan.low = added(scan.low, k);
       } else {
-        scan.ready.add(k);
+        scan.ready = added(scan.ready, k);
       }
     }
     return scan;
@@ -212,9 +217,9 @@ public final class KeyBook {
   /**
    * Why {@code key} is out at {@code now} (or {@code null}), else whether it is near exhaustion.
    */
-  private Verdict verdict(Provider provider, ApiKey key, long now, Instant wall) {
-    KeyState s = state(provider, key);
-    String id = healthId(provider, key);
+  private Verdict verdict(Provider provider, ApiKey key, Slot slot, long now, Instant wall) {
+    KeyState s = slot.state;
+    String id = slot.healthId;
     long fleetHeld = store == null ? 0 : store.accountStateRemaining(id).toNanos();
     long fleetCooling = store == null ? 0 : store.cooldownRemaining(id).toNanos();
     DeclaredLimits declared = provider.limitsOf(key);
@@ -227,14 +232,21 @@ public final class KeyBook {
   /** One key's state at one moment: why it is out, or whether it is near exhaustion. */
   private record Verdict(Out out, boolean low) {}
 
-  /** One pass over a provider's keys. */
+  /** One pass over a provider's keys; each list is made at its first entry. */
   private static final class Scan {
-    final List<ApiKey> ready = new ArrayList<>();
-    final List<ApiKey> low = new ArrayList<>();
-    final List<String> why = new ArrayList<>();
+    List<ApiKey> ready = List.of();
+    List<ApiKey> low = List.of();
+    List<String> why = List.of();
     long earliest = Long.MAX_VALUE;
     long earliestHeld = Long.MAX_VALUE;
     boolean anySet;
+  }
+
+  /** {@code list} with {@code e} added: {@code list} itself once it has an entry. */
+  private static <T> List<T> added(List<T> list, T e) {
+    List<T> out = list.isEmpty() ? new ArrayList<>(2) : list;
+    out.add(e);
+    return out;
   }
 
   private ApiKey weighted(List<ApiKey> keys) {
@@ -264,7 +276,7 @@ public final class KeyBook {
    * back spends nothing of a limit; {@link #out} asks without counting.
    */
   public Choice acquire(Provider provider) {
-    for (int i = 0; i <= provider.keys().size(); i++) {
+    for (int i = 0; i <= keys(provider).list.size(); i++) {
       Choice c = choose(provider);
       if (c.key() == null || !c.sendable() || count(provider, c.key())) {
         return c;
@@ -283,7 +295,7 @@ public final class KeyBook {
     if (declared == null) {
       return true;
     }
-    KeyState s = state(provider, key);
+    KeyState s = slot(provider, key).state;
     Instant dayEnds;
     synchronized (s) {
       dayEnds = s.count(declared, ticker.read(), clock.instant());
@@ -306,15 +318,15 @@ public final class KeyBook {
 
   /** One attempt is going out with {@code key}: it spends one of the requests its headers left. */
   public void sent(Provider provider, ApiKey key) {
-    KeyState s = state(provider, key);
+    KeyState s = slot(provider, key).state;
     synchronized (s) {
       s.spend(ticker.read());
     }
   }
 
-  private void shareCooldown(Provider provider, ApiKey key, long nanos) {
+  private void shareCooldown(Slot slot, long nanos) {
     if (store != null && nanos > 0) {
-      store.coolDown(healthId(provider, key), Duration.ofNanos(nanos));
+      store.coolDown(slot.healthId, Duration.ofNanos(nanos));
     }
   }
 
@@ -323,13 +335,13 @@ public final class KeyBook {
     if (!limits.any()) {
       return;
     }
-    KeyState s = state(provider, key);
+    Slot slot = slot(provider, key);
     long spentFor;
-    synchronized (s) {
-      spentFor = s.observed(limits, ticker.read());
+    synchronized (slot.state) {
+      spentFor = slot.state.observed(limits, ticker.read());
     }
     // A key at zero until its reset is out for every replica: shared as the key's cool-down.
-    shareCooldown(provider, key, spentFor);
+    shareCooldown(slot, spentFor);
   }
 
   /**
@@ -352,15 +364,15 @@ public final class KeyBook {
 
   private boolean cool(
       Provider provider, ApiKey key, Duration duration, String category, boolean account) {
-    KeyState s = state(provider, key);
+    Slot slot = slot(provider, key);
     long now = ticker.read();
-    synchronized (s) {
-      s.coolDown(now + duration.toNanos(), category, account);
+    synchronized (slot.state) {
+      slot.state.coolDown(now + duration.toNanos(), category, account);
     }
     if (!account) {
-      shareCooldown(provider, key, duration.toNanos());
+      shareCooldown(slot, duration.toNanos());
     } else if (store != null && duration.toNanos() > 0) {
-      store.accountState(healthId(provider, key), duration);
+      store.accountState(slot.healthId, duration);
     }
     Choice next = choose(provider);
     return next.key() != null && credentials.keyFor(next.key()).isPresent();
@@ -371,8 +383,10 @@ public final class KeyBook {
     long now = ticker.read();
     Instant wall = clock.instant();
     List<KeyStatus> out = new ArrayList<>();
-    for (ApiKey k : provider.keys()) {
-      Verdict v = verdict(provider, k, now, wall);
+    Keys keys = keys(provider);
+    for (int i = 0; i < keys.list.size(); i++) {
+      ApiKey k = keys.list.get(i);
+      Verdict v = verdict(provider, k, keys.slots[i], now, wall);
       out.add(
           new KeyStatus(
               k.name(),
@@ -383,9 +397,55 @@ public final class KeyBook {
     return out;
   }
 
+  /**
+   * {@code provider}'s keys, each with its state and its health entry's id, made once for each
+   * {@link Provider} the catalog holds (again when a refreshed catalog brings another): {@link
+   * Provider#keys()} builds a provider's one default key afresh on each call.
+   */
+  private Keys keys(Provider provider) {
+    Keys k = byProvider.get(provider.id());
+    if (k == null || k.provider != provider) {
+      k = new Keys(provider, provider.keys());
+      for (int i = 0; i < k.list.size(); i++) {
+        ApiKey key = k.list.get(i);
+        k.slots[i] = new Slot(state(provider, key), healthId(provider, key));
+      }
+      byProvider.put(provider.id(), k);
+    }
+    return k;
+  }
+
+  /** {@code key}'s state and health id, also for a key its provider no longer lists. */
+  private Slot slot(Provider provider, ApiKey key) {
+    Keys keys = keys(provider);
+    for (int i = 0; i < keys.list.size(); i++) {
+      ApiKey k = keys.list.get(i);
+      if (k == key || k.equals(key)) {
+        return keys.slots[i];
+      }
+    }
+    return new Slot(state(provider, key), healthId(provider, key));
+  }
+
   private KeyState state(Provider provider, ApiKey key) {
     return states.computeIfAbsent(provider.id() + '\n' + key.name(), n -> new KeyState());
   }
+
+  /** One provider's keys in catalog order, with a {@link Slot} each. */
+  private static final class Keys {
+    final Provider provider;
+    final List<ApiKey> list;
+    final Slot[] slots;
+
+    Keys(Provider provider, List<ApiKey> list) {
+      this.provider = provider;
+      this.list = list;
+      this.slots = new Slot[list.size()];
+    }
+  }
+
+  /** A key's state and the id of its own entry in the health store. */
+  private record Slot(KeyState state, String healthId) {}
 
   /**
    * Why a key is out, and for how long (ticker nanos); {@code account}: held for an account state

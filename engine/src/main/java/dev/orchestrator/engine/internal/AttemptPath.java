@@ -54,8 +54,16 @@ public final class AttemptPath {
     return ctx;
   }
 
-  /** A route with its provider and client, ready to be sent to. */
-  public record Target(Route route, Provider provider, ProviderClient client) {}
+  /**
+   * A route with its provider and client, ready to be sent to.
+   *
+   * @param route the route
+   * @param provider its provider in the plan's catalog
+   * @param client the client that sends to it
+   * @param routeId {@code route}'s id, made once for every use of the target ({@link Route#id()}
+   *     builds it on each call)
+   */
+  public record Target(Route route, Provider provider, ProviderClient client, String routeId) {}
 
   /**
    * The provider and client of {@code route} in the plan's catalog; empty when the catalog has no
@@ -68,7 +76,7 @@ public final class AttemptPath {
     }
     try {
       return Optional.of(
-          new Target(route, provider.get(), ctx.clients().clientFor(provider.get())));
+          new Target(route, provider.get(), ctx.clients().clientFor(provider.get()), route.id()));
     } catch (RuntimeException e) {
       return Optional.empty();
     }
@@ -113,9 +121,9 @@ public final class AttemptPath {
                 .withCancellation(ctx.cancellation()));
   }
 
-  /** Step 1: asks the store whether one attempt may be sent to {@code route}. */
-  public Admission admit(Route route) {
-    return store.admit(route.id());
+  /** Step 1: asks the store whether one attempt may be sent to {@code target}'s route. */
+  public Admission admit(Target target) {
+    return store.admit(target.routeId());
   }
 
   /** Reports an admission that will not be dispatched after all (nothing was sent). */
@@ -212,7 +220,7 @@ public final class AttemptPath {
       applyAccountEffect(target, key, sent.failure(), sent.health());
     }
     if (sent.health() != AttemptHealth.NEUTRAL && sent.health() != AttemptHealth.ABANDONED) {
-      ctx.observer().accept(sample(target.route(), request, sent));
+      ctx.observer().accept(sample(target, sent));
     }
     return sent;
   }
@@ -229,7 +237,7 @@ public final class AttemptPath {
     TierGuard.checkDispatch(ctx.plan(), route);
     AttemptLimits limits = ctx.limits().apply(route).cappedAt(cap);
     VisibleOutput visible = listener == null ? null : new VisibleOutput(listener, ctx.ticker());
-    ctx.onAttemptStart().accept(route.id(), started.incrementAndGet());
+    ctx.onAttemptStart().accept(target.routeId(), started.incrementAndGet());
     KeyBook keys = key == null ? null : ctx.keys();
     if (keys != null) {
       keys.sent(target.provider(), key);
@@ -304,15 +312,16 @@ public final class AttemptPath {
   }
 
   /** The attempt as the observations see it: timings, output tokens, tool-call validity. */
-  private static AttemptSample sample(Route route, ChatRequest request, Sent sent) {
+  private static AttemptSample sample(Target target, Sent sent) {
     if (!sent.answered()) {
       return new AttemptSample(
-          route.id(), sent.failure().category(), null, sent.latency(), 0, null, null);
+          target.routeId(), sent.failure().category(), null, sent.latency(), 0, null, null);
     }
     ChatResponse r = sent.response();
     Boolean tools = r.toolCalls().isEmpty() ? null : sent.toolCallsValid();
+    Route route = target.route();
     return new AttemptSample(
-        route.id(),
+        target.routeId(),
         null,
         sent.firstToken(),
         sent.latency(),
@@ -356,7 +365,7 @@ public final class AttemptPath {
    */
   private void applyAccountEffect(
       Target target, ApiKey key, ProviderFailure f, AttemptHealth health) {
-    Route route = target.route();
+    String route = target.routeId();
     Duration retryAfter = ctx.capRetryAfter(f.retryAfter());
     String category = f.category().wireName();
     switch (health) {
@@ -364,7 +373,7 @@ public final class AttemptPath {
         if (f.category() == FailureCategory.RATE_LIMITED && retryAfter != null) {
           // A short Retry-After is evidence (the failure counts in the window), a long one cools.
           if (!coolKey(target, key, retryAfter, category, false)) {
-            store.rateLimited(route.id(), keysBack(target).orElse(retryAfter));
+            store.rateLimited(route, keysBack(target).orElse(retryAfter));
           }
         }
       }
@@ -372,21 +381,21 @@ public final class AttemptPath {
         if (retryAfter != null) {
           // The provider said how long: a cool-down, waited for where it fits a deadline.
           if (!coolKey(target, key, retryAfter, category, false)) {
-            store.coolDown(route.id(), keysBack(target).orElse(retryAfter));
+            store.coolDown(route, keysBack(target).orElse(retryAfter));
           }
         } else if (!coolKey(target, key, ctx.accountCooldown(), category, true)) {
           Optional<Duration> back = keysBack(target);
           if (back.isPresent()) {
             // Another key of the provider is out only for a wait its provider gave: the route is
             // back when that key is, a cool-down, not the account state of this key.
-            store.coolDown(route.id(), back.get());
+            store.coolDown(route, back.get());
           } else {
             // No end given: an account state for the configured default, never waited for.
-            store.accountState(route.id(), ctx.accountCooldown());
+            store.accountState(route, ctx.accountCooldown());
           }
         }
       }
-      case RETIRE -> store.retire(route.id(), ctx.retiredTtl());
+      case RETIRE -> store.retire(route, ctx.retiredTtl());
       case SUCCESS, STREAM_CUT, NEUTRAL, ABANDONED -> {}
     }
   }

@@ -36,6 +36,9 @@ public final class SessionAffinity {
   /** The most sessions remembered at once (the least recently answered go first). */
   static final int MAX_SESSIONS = 100_000;
 
+  /** Looked up once; each key is digested by a copy ({@link #sha256()}). */
+  private static final MessageDigest SHA256 = lookUpSha256();
+
   /** A session's route and when this process last wrote it to the shared state (ticker nanos). */
   private record Entry(String route, long sharedAt) {}
 
@@ -153,7 +156,16 @@ public final class SessionAffinity {
     d.update(b);
   }
 
+  /** A fresh SHA-256 digest: a copy of one looked up once, not a provider lookup per answer. */
   private static MessageDigest sha256() {
+    try {
+      return (MessageDigest) SHA256.clone();
+    } catch (CloneNotSupportedException e) {
+      throw new IllegalStateException("the JDK's SHA-256 is cloneable", e);
+    }
+  }
+
+  private static MessageDigest lookUpSha256() {
     try {
       return MessageDigest.getInstance("SHA-256");
     } catch (NoSuchAlgorithmException e) {

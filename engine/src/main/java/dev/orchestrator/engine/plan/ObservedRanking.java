@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.DoubleSupplier;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Orders a plan's candidates by what routes were observed to do (docs/design.md §14, ADR 0034),
@@ -117,6 +118,20 @@ public final class ObservedRanking {
       Map<String, RouteFigures> figures,
       Function<Route, Headroom> headroom,
       DoubleSupplier random) {
+    return apply(plan, pp, explicitList, () -> figures, headroom, random);
+  }
+
+  /**
+   * As {@link #apply(Plan, ProviderPreferences, boolean, Map, Function, DoubleSupplier)}, the
+   * figures asked of {@code figures} (once) only when observations order the plan.
+   */
+  public Plan apply(
+      Plan plan,
+      ProviderPreferences pp,
+      boolean explicitList,
+      Supplier<Map<String, RouteFigures>> figures,
+      Function<Route, Headroom> headroom,
+      DoubleSupplier random) {
     if (plan.candidates().size() < 2 && plan.standby().size() < 2) {
       return plan;
     }
@@ -126,12 +141,12 @@ public final class ObservedRanking {
     List<Candidate> cands = plan.candidates();
     List<Candidate> standby = plan.standby();
     if (sort) {
-      Map<String, Key> keys =
-          keys(standby, s, observe ? figures : Map.of(), observe ? headroom : r -> Headroom.READY);
+      Map<String, RouteFigures> seen = observe ? figures.get() : Map.of();
+      Map<String, Key> keys = keys(standby, s, seen, observe ? headroom : r -> Headroom.READY);
       cands = sorted(cands, keys, s, observe);
       standby = standby == plan.candidates() ? cands : sorted(standby, keys, s, observe);
       if (observe && exploration > 0 && cands.size() > 1 && random.getAsDouble() < exploration) {
-        cands = explore(cands, figures, s == Strategy.COST);
+        cands = explore(cands, seen, s == Strategy.COST);
       }
     }
     if (!pp.order().isEmpty()) {

@@ -43,6 +43,11 @@ public record PlanRequest(
     Map<Protocol, FieldGap> gaps,
     ProviderPreferences provider) {
 
+  private static final Set<Capability> NO_CAPABILITIES =
+      Collections.unmodifiableSet(EnumSet.noneOf(Capability.class));
+
+  private static final Protocol[] PROTOCOLS = Protocol.values();
+
   /** Validates and copies. */
   public PlanRequest {
     Objects.requireNonNull(model, "model");
@@ -56,7 +61,7 @@ public record PlanRequest(
     }
     require =
         require == null || require.isEmpty()
-            ? Collections.unmodifiableSet(EnumSet.noneOf(Capability.class))
+            ? NO_CAPABILITIES
             : Collections.unmodifiableSet(EnumSet.copyOf(require));
     if (maxPricePerMtok != null && maxPricePerMtok.signum() < 0) {
       throw new IllegalArgumentException(
@@ -86,8 +91,8 @@ public record PlanRequest(
 
   /** The plan request for a chat request. */
   public static PlanRequest from(ChatRequest r, Strategy strategy, boolean onlyConfigured) {
-    Map<Protocol, FieldGap> gaps = new EnumMap<>(Protocol.class);
-    for (Protocol p : Protocol.values()) {
+    Map<Protocol, FieldGap> gaps = null; // most requests fit every protocol
+    for (Protocol p : PROTOCOLS) {
       FieldGap g = ProtocolFit.firstGap(r, p);
       if (g == null && r.provider().requireParameters() && !r.droppedFor(p).isEmpty()) {
         g =
@@ -96,6 +101,9 @@ public record PlanRequest(
                 "not sent to " + p.wireName() + " routes (provider.require_parameters)");
       }
       if (g != null) {
+        if (gaps == null) {
+          gaps = new EnumMap<>(Protocol.class);
+        }
         gaps.put(p, g);
       }
     }

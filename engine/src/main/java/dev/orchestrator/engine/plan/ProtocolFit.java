@@ -97,39 +97,48 @@ public final class ProtocolFit {
   private static FieldGap messagesGap(List<ChatMessage> messages) {
     for (int i = 0; i < messages.size(); i++) {
       ChatMessage m = messages.get(i);
-      String at = "messages[" + i + "]";
       if (!m.extra().isEmpty()) {
         return new FieldGap(
-            at + "." + m.extra().keySet().iterator().next(),
+            messageAt(i) + "." + m.extra().keySet().iterator().next(),
             "unknown fields are forwarded to openai-chat routes only");
       }
       // A participant name, a replayed refusal and replayed reasoning Anthropic did not sign are
       // no gap: the history normaliser leaves the name out, sends the refusal as text, leaves the
       // reasoning out, and records each in the trace (docs/design.md §13).
       if (m.role() == Role.SYSTEM && !m.textOnly()) {
-        return new FieldGap(at + ".content", "a system prompt is text only on anthropic-messages");
+        return new FieldGap(
+            messageAt(i) + ".content", "a system prompt is text only on anthropic-messages");
       }
       List<ContentPart> parts = m.parts();
       for (int j = 0; j < parts.size(); j++) {
         ContentPart p = parts.get(j);
-        String pat = at + ".content[" + j + "]";
         if (p instanceof ContentPart.File file) {
-          FieldGap g = pdfGap(file, m.role(), pat);
+          FieldGap g = pdfGap(file, m.role(), partAt(i, j));
           if (g != null) {
             return g;
           }
         }
         if (p instanceof ContentPart.Raw raw) {
-          return new FieldGap(pat, "part type " + raw.type() + " has " + NONE);
+          return new FieldGap(partAt(i, j), "part type " + raw.type() + " has " + NONE);
         }
         if (p instanceof ContentPart.Image img
             && img.detail() != null
             && !img.detail().equals("auto")) {
-          return new FieldGap(pat + ".image_url.detail", img.detail() + " has " + NONE);
+          return new FieldGap(partAt(i, j) + ".image_url.detail", img.detail() + " has " + NONE);
         }
       }
     }
     return null;
+  }
+
+  /** Where message {@code i} is in a request (written only for a gap, not for every message). */
+  private static String messageAt(int i) {
+    return "messages[" + i + "]";
+  }
+
+  /** Where part {@code j} of message {@code i} is. */
+  private static String partAt(int i, int j) {
+    return messageAt(i) + ".content[" + j + "]";
   }
 
   /** What anthropic-messages takes of a chat completions {@code file} part, said in a gap. */

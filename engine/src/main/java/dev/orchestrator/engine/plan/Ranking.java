@@ -70,12 +70,9 @@ final class Ranking {
             req.strategy() == Strategy.QUALITY
                 ? "ranked quality-first; "
                 : "ranked cost-first (free, then cheapest); ");
-        price(sb, e);
+        sb.append(e.price());
       }
-      default -> {
-        sb.append(label).append(", position ").append(rank).append("; ");
-        price(sb, e);
-      }
+      default -> sb.append(label).append(", position ").append(rank).append("; ").append(e.price());
     }
     long need = (long) req.promptTokens() + req.maxOutputTokens();
     if (e.window > 0) {
@@ -112,17 +109,18 @@ final class Ranking {
         + ExclusionDetails.priced(r);
   }
 
-  private static void price(StringBuilder sb, Entry e) {
-    if (e.free) {
-      sb.append(freeBecause(e.route));
-    } else if (e.route.inputPerMtok() != null && e.route.outputPerMtok() != null) {
-      sb.append('$')
-          .append(e.route.inputPerMtok().stripTrailingZeros().toPlainString())
-          .append(" in / $")
-          .append(e.route.outputPerMtok().stripTrailingZeros().toPlainString())
-          .append(" out per Mtok");
-    } else {
-      sb.append("price unknown (treated as priced)");
+  /** A route's price as a candidate's line says it; {@code free}: the route is free-tier. */
+  static String price(dev.orchestrator.engine.catalog.Route r, boolean free) {
+    if (free) {
+      return freeBecause(r);
     }
+    if (r.inputPerMtok() != null && r.outputPerMtok() != null) {
+      return "$"
+          + r.inputPerMtok().stripTrailingZeros().toPlainString()
+          + " in / $"
+          + r.outputPerMtok().stripTrailingZeros().toPlainString()
+          + " out per Mtok";
+    }
+    return "price unknown (treated as priced)";
   }
 }

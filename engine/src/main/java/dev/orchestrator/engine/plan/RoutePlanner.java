@@ -13,6 +13,7 @@ import dev.orchestrator.engine.health.HealthView;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,7 +52,7 @@ public final class RoutePlanner {
   private RoutePlanner(Catalog catalog, Clock clock) {
     this.catalog = Objects.requireNonNull(catalog, "catalog");
     this.clock = Objects.requireNonNull(clock, "clock");
-    this.index = new Index(catalog, LocalDate.now(clock));
+    this.index = new Index(catalog, LocalDate.now(clock), clock.getZone());
   }
 
   /** A planner over {@code catalog}; {@code clock} decides which models have expired. */
@@ -123,11 +124,12 @@ public final class RoutePlanner {
     return listed(request, l.kind, l.routes, idx, f, l.label);
   }
 
+  /** The index of today's date on the clock, built again when the date changes. */
   private Index currentIndex() {
     Index idx = index;
-    LocalDate today = LocalDate.now(clock);
-    if (!idx.day.equals(today)) {
-      idx = new Index(catalog, today);
+    long now = clock.millis(); // no date made per plan: the index knows when its day ends
+    if (now < idx.fromMillis || now >= idx.untilMillis) {
+      idx = new Index(catalog, LocalDate.now(clock), clock.getZone());
       index = idx;
     }
     return idx;
@@ -455,6 +457,7 @@ public final class RoutePlanner {
     final double blendedOrNaN;
     final ExclusionReason staticReason;
     final boolean noBaseUrl;
+    private String price;
     private final Exclusion[] exclusions = new Exclusion[REASONS.length];
     private final Exclusion[] missing = new Exclusion[CAPABILITIES.length];
     final boolean free;
@@ -472,6 +475,19 @@ public final class RoutePlanner {
       this.staticReason = staticReason;
       this.noBaseUrl = !provider.hasBaseUrl();
       this.free = route.tier() == Tier.FREE;
+    }
+
+    /**
+     * The price as a candidate's line says it ({@link Ranking#price}): made at its first use, then
+     * kept (a benign race at worst), not on every line.
+     */
+    String price() {
+      String p = price;
+      if (p == null) {
+        p = Ranking.price(route, free);
+        price = p;
+      }
+      return p;
     }
 
     /**
@@ -588,13 +604,18 @@ public final class RoutePlanner {
 
   /** Everything that depends only on the catalog and the day. */
   static final class Index {
-    final LocalDate day;
+    /** When the index's day begins and ends in the clock's zone, epoch milliseconds. */
+    final long fromMillis;
+
+    final long untilMillis;
+
     final Map<String, Entry> byId;
     final PoolIndex free;
     final Map<Strategy, PoolIndex> auto;
 
-    Index(Catalog catalog, LocalDate day) {
-      this.day = day;
+    Index(Catalog catalog, LocalDate day, ZoneId zone) {
+      this.fromMillis = day.atStartOfDay(zone).toInstant().toEpochMilli();
+      this.untilMillis = day.plusDays(1).atStartOfDay(zone).toInstant().toEpochMilli();
       Map<String, Entry> m = new java.util.HashMap<>();
       List<Entry> all = new ArrayList<>();
       for (Route r : catalog.routes()) {

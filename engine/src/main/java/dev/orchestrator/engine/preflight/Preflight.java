@@ -349,7 +349,7 @@ public final class Preflight {
     long start = ticker.read();
     ProviderFailure previous = null;
     for (int attempt = 1; ; attempt++) {
-      Admission admission = path.admit(route);
+      Admission admission = path.admit(target.get());
       if (!admission.dispatch()) {
         return skipped(
             c,

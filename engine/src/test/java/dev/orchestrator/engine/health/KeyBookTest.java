@@ -66,6 +66,27 @@ class KeyBookTest {
   }
 
   @Test
+  void aKeysStateOutlivesItsProviderAsARefreshedCatalogBringsItAgain() {
+    // A provider of one unnamed key (built afresh by each keys() call), then the same provider
+    // from a refreshed catalog: the key cooled on the first is still out on the second.
+    Provider before = Provider.of("g", "http://g.invalid/v1", Protocol.OPENAI_CHAT, List.of("K_A"));
+    Provider after = Provider.of("g", "http://g.invalid/v1", Protocol.OPENAI_CHAT, List.of("K_A"));
+    KeyBook b = book(5);
+    KeyBook.Choice first = b.choose(before);
+    assertThat(first.key().name()).isEqualTo("K_A");
+    b.coolDown(before, first.key(), Duration.ofMinutes(3), "rate_limited");
+
+    assertThat(b.choose(after).sendable()).isFalse();
+    assertThat(b.out(after))
+        .get()
+        .extracting(KeyBook.Choice::retryIn)
+        .isEqualTo(Duration.ofMinutes(3));
+    assertThat(b.choose(before).sendable()).isFalse();
+    time.advance(Duration.ofMinutes(3));
+    assertThat(b.choose(after).key().name()).isEqualTo("K_A");
+  }
+
+  @Test
   void aCooledKeyIsSkippedUntilItsCooldownEndsAndTheRouteStaysUpWhileAnotherServes() {
     ApiKey a = key("a", "K_A", 1);
     ApiKey bKey = key("b", "K_B", 1);

@@ -20,6 +20,7 @@ import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +81,48 @@ class RoutePlannerTest {
         .containsEntry("a/embed", ExclusionReason.NOT_CHAT)
         .containsEntry("a/old", ExclusionReason.RETIRED)
         .containsEntry("a/gone", ExclusionReason.RETIRED);
+  }
+
+  /** A clock in {@code zone} whose time the test sets. */
+  private static final class SettableClock extends Clock {
+    private final ZoneId zone;
+    private Instant now;
+
+    SettableClock(Instant now, ZoneId zone) {
+      this.now = now;
+      this.zone = zone;
+    }
+
+    @Override
+    public ZoneId getZone() {
+      return zone;
+    }
+
+    @Override
+    public Clock withZone(ZoneId z) {
+      return new SettableClock(now, z);
+    }
+
+    @Override
+    public Instant instant() {
+      return now;
+    }
+  }
+
+  @Test
+  void aRouteExpiresAtMidnightInTheClocksZoneNotInUtc() {
+    // Paris is UTC+1 in November: its 30 November begins at 23:00 UTC on the 29th.
+    SettableClock clock =
+        new SettableClock(Instant.parse("2026-11-29T22:59:59Z"), ZoneId.of("Europe/Paris"));
+    Route lastDay =
+        free("a", "last", 1000).toBuilder().expirationDate(LocalDate.of(2026, 11, 29)).build();
+    RoutePlanner planner = RoutePlanner.create(Catalogs.of(lastDay), clock);
+    assertThat(ids(planner.plan(PlanRequest.of(RoutePlanner.FREE)))).containsExactly("a/last");
+
+    clock.now = Instant.parse("2026-11-29T23:00:00Z");
+    Plan p = planner.plan(PlanRequest.of(RoutePlanner.FREE));
+    assertThat(ids(p)).isEmpty();
+    assertThat(reasons(p)).containsEntry("a/last", ExclusionReason.RETIRED);
   }
 
   @Test

@@ -70,6 +70,7 @@ public final class LoadHarness {
 
       List<Target> targets = new ArrayList<>();
       List<AutoCloseable> closers = new ArrayList<>();
+      Map<String, JvmMeter> meters = new LinkedHashMap<>(); // by target: its own process
       Map<String, Object> notes = new LinkedHashMap<>();
       try {
         targets.add(
@@ -87,6 +88,9 @@ public final class LoadHarness {
           if (url == null) {
             Optional<Gateway> g = Gateway.startServe(o.serveJar, catalog, o.serveJavaOpts, o.out);
             if (g.isPresent()) {
+              Optional<JvmMeter> meter = JvmMeter.attach(g.get().pid());
+              meter.ifPresent(m -> meters.put("serve", m));
+              closers.addAll(meter.stream().toList()); // closed before the process it reads
               closers.add(g.get());
               url = g.get().baseUrl();
               notes.put("serve", "started by the harness: pid " + g.get().pid());
@@ -163,7 +167,8 @@ public final class LoadHarness {
                 continue; // Portkey 1.15.2 fails every stream on Node 20 (its issue #1389)
               }
               int accepted = upstream.acceptedConnections();
-              Runner.Cell cell = Runner.run(t, c, stream, o.warmupMs, o.measureMs);
+              Runner.Cell cell =
+                  Runner.run(t, c, stream, o.warmupMs, o.measureMs, meters.get(t.name()));
               cells.add(cell);
               System.out.println(
                   Report.row(cell)

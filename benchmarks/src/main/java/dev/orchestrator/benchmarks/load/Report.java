@@ -11,7 +11,7 @@ final class Report {
   static final String CELL_HEADER =
       String.format(
           Locale.ROOT,
-          "%-12s %-9s %5s %9s %9s %9s %9s %10s %7s %9s %9s %8s",
+          "%-12s %-9s %5s %9s %9s %9s %9s %10s %7s %9s %9s %8s %8s %8s",
           "target",
           "mode",
           "conc",
@@ -23,7 +23,9 @@ final class Report {
           "errors",
           "ttft p50",
           "ttft p99",
-          "cpu µs");
+          "cpu µs",
+          "own µs",
+          "own KB");
 
   private Report() {}
 
@@ -31,7 +33,7 @@ final class Report {
     String s =
         String.format(
             Locale.ROOT,
-            "%-12s %-9s %5d %9.1f %9.1f %9.1f %9.1f %10.0f %7d %9s %9s %8.1f",
+            "%-12s %-9s %5d %9.1f %9.1f %9.1f %9.1f %10.0f %7d %9s %9s %8.1f %8s %8s",
             c.target(),
             c.stream() ? "stream" : "nonstream",
             c.concurrency(),
@@ -43,7 +45,13 @@ final class Report {
             c.errors(),
             c.stream() ? String.format(Locale.ROOT, "%.1f", c.ttftP50()) : "-",
             c.stream() ? String.format(Locale.ROOT, "%.1f", c.ttftP99()) : "-",
-            c.cpuUsPerCall());
+            c.cpuUsPerCall(),
+            c.processAllocBytesPerCall() > 0
+                ? String.format(Locale.ROOT, "%.1f", c.processCpuUsPerCall())
+                : "-",
+            c.processAllocBytesPerCall() > 0
+                ? String.format(Locale.ROOT, "%.2f", c.processAllocBytesPerCall() / 1024)
+                : "-");
     return c.firstError() == null ? s : s + "   first error: " + c.firstError();
   }
 
@@ -82,6 +90,10 @@ final class Report {
         m.put("throughputVsRaw", round3(c.throughput() / raw.throughput()));
         m.put("cpuUsPerCall", round(c.cpuUsPerCall()));
         m.put("rawCpuUsPerCall", round(raw.cpuUsPerCall()));
+        if (c.processAllocBytesPerCall() > 0) {
+          m.put("processCpuUsPerCall", round(c.processCpuUsPerCall()));
+          m.put("processAllocKbPerCall", round(c.processAllocBytesPerCall() / 1024));
+        }
         if (c.stream()) {
           m.put("addedTtftP50Us", round(c.ttftP50() - raw.ttftP50()));
           m.put("addedTtftP99Us", round(c.ttftP99() - raw.ttftP99()));
@@ -111,8 +123,8 @@ final class Report {
           "| callers | target | p50 µs | p99 µs | req/s | raw p50 / p99 µs | raw req/s |"
               + " added p50 µs (% of raw) | added p99 µs | throughput × raw |");
       sb.append(stream ? " added TTFT p50 / p99 µs |" : " errors |");
-      sb.append(" CPU µs/call (raw's) |\n");
-      sb.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+      sb.append(" CPU µs/call (raw's) | own process CPU µs / KB per call |\n");
+      sb.append("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
       for (Map<String, Object> m : comparison) {
         if (!mode.equals(m.get("mode"))) {
           continue;
@@ -139,7 +151,12 @@ final class Report {
                     : " " + m.get("errors") + " |")
             .append(
                 String.format(
-                    Locale.ROOT, " %s (%s) |%n", m.get("cpuUsPerCall"), m.get("rawCpuUsPerCall")));
+                    Locale.ROOT, " %s (%s) |", m.get("cpuUsPerCall"), m.get("rawCpuUsPerCall")))
+            .append(
+                m.containsKey("processCpuUsPerCall")
+                    ? " " + m.get("processCpuUsPerCall") + " / " + m.get("processAllocKbPerCall")
+                    : " –")
+            .append(" |\n");
       }
       sb.append('\n');
     }

@@ -36,6 +36,11 @@ public final class Runner {
    *     HTTP client, the loopback upstream, GC) divided by the successful calls, µs; 0 when the JVM
    *     cannot tell. Unlike latency it hardly moves when other processes load the machine, so it is
    *     the A/B measure of per-call work
+   * @param processCpuUsPerCall the CPU time of the target's own process (a gateway the harness
+   *     started, {@link JvmMeter}) over the measured window divided by the successful calls, µs; 0
+   *     when not metered
+   * @param processAllocBytesPerCall the bytes that process allocated over the measured window
+   *     divided by the successful calls; 0 when not metered
    */
   public record Cell(
       String target,
@@ -51,7 +56,9 @@ public final class Runner {
       double ttftP50,
       double ttftP99,
       String firstError,
-      double cpuUsPerCall) {
+      double cpuUsPerCall,
+      double processCpuUsPerCall,
+      double processAllocBytesPerCall) {
     /** Successful calls per second. */
     public double throughput() {
       return ok / seconds;
@@ -61,6 +68,21 @@ public final class Runner {
   /** Runs a cell. */
   public static Cell run(
       Target target, int concurrency, boolean stream, long warmupMillis, long measureMillis)
+      throws InterruptedException {
+    return run(target, concurrency, stream, warmupMillis, measureMillis, null);
+  }
+
+  /**
+   * Runs a cell, reading {@code meter} (the target's own process, or {@code null}) at the start and
+   * the end of the measured window.
+   */
+  static Cell run(
+      Target target,
+      int concurrency,
+      boolean stream,
+      long warmupMillis,
+      long measureMillis,
+      JvmMeter meter)
       throws InterruptedException {
     List<Latencies> latencies = new ArrayList<>();
     List<Latencies> ttfts = new ArrayList<>();
@@ -121,12 +143,16 @@ public final class Runner {
     window[1] = window[0] + measureMillis * 1_000_000L;
     go.countDown(); // publishes window[] to the callers
     long cpuFrom = cpuAt(window[0]);
+    JvmMeter.Reading processFrom = meter == null ? null : meter.read();
     long cpuTo = cpuAt(window[1]);
+    JvmMeter.Reading processTo = meter == null ? null : meter.read();
     for (Thread t : threads) {
       t.join();
     }
     Latencies all = Latencies.merge(latencies);
     Latencies first = Latencies.merge(ttfts);
+    long n = all.size();
+    boolean metered = processFrom != null && n > 0;
     return new Cell(
         target.name(),
         stream,
@@ -141,7 +167,9 @@ public final class Runner {
         first.quantile(0.50) / 1000.0,
         first.quantile(0.99) / 1000.0,
         firstError.get(),
-        cpuFrom < 0 || cpuTo < 0 || all.size() == 0 ? 0 : (cpuTo - cpuFrom) / 1000.0 / all.size());
+        cpuFrom < 0 || cpuTo < 0 || n == 0 ? 0 : (cpuTo - cpuFrom) / 1000.0 / n,
+        metered ? (processTo.cpuNanos() - processFrom.cpuNanos()) / 1000.0 / n : 0,
+        metered ? (double) processTo.allocatedSince(processFrom) / n : 0);
   }
 
   /**

@@ -60,6 +60,6 @@ class LoadHarnessIT {
 
   private static Runner.Cell cell(String target, double p50, double p99, long okPerSecond) {
     return new Runner.Cell(
-        target, false, 16, okPerSecond, 0, 1.0, p50, p99, p99, p99, 0, 0, null, 0);
+        target, false, 16, okPerSecond, 0, 1.0, p50, p99, p99, p99, 0, 0, null, 0, 0, 0);
   }
 }

@@ -22,7 +22,6 @@ import dev.orchestrator.serve.ops.LoadLimit;
 import dev.orchestrator.serve.ops.ServeMetrics;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -124,8 +123,8 @@ public final class Dispatch {
     }
     int cap = (int) Math.min(Integer.MAX_VALUE - 8, maxBodyBytes + 1);
     byte[] body;
-    try (InputStream in = ex.body()) {
-      body = in.readNBytes(cap);
+    try {
+      body = ex.body(cap);
     } catch (IOException e) {
       throw ApiError.badRequest(null, "request body: unreadable (" + e.getMessage() + ")");
     }

@@ -1,6 +1,5 @@
 package dev.orchestrator.serve.http;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -8,6 +7,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -20,6 +20,7 @@ import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.io.QuietException;
+import org.eclipse.jetty.io.RetainableByteBuffer;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
@@ -108,11 +109,12 @@ public final class HttpCall {
   }
 
   /**
-   * The request body: the bytes {@link #readBody} gathered, or else read as it arrives.
+   * The request body, at most {@code cap} bytes: the bytes {@link #readBody} gathered (as they are:
+   * the array is the caller's), or else read as it arrives.
    *
    * @throws ApiError {@code 408} when the body was not received within its deadline
    */
-  public InputStream body() throws IOException {
+  public byte[] body(int cap) throws IOException {
     if (bodyFailure instanceof TimeoutException) {
       throw ApiError.of(
               408,
@@ -125,22 +127,26 @@ public final class HttpCall {
     if (bodyFailure != null) {
       throw new IOException(String.valueOf(bodyFailure.getMessage()), bodyFailure);
     }
-    return preRead != null
-        ? new ByteArrayInputStream(preRead)
-        : Content.Source.asInputStream(request);
+    byte[] read = preRead;
+    if (read != null) {
+      return read.length <= cap ? read : Arrays.copyOf(read, cap);
+    }
+    try (InputStream in = Content.Source.asInputStream(request)) {
+      return in.readNBytes(cap);
+    }
   }
 
   /**
    * Reads the body without holding a thread ({@link BodyReader}) — at most {@code limit} plus one
    * bytes, failing after {@code deadline} — then runs {@code then} on {@code executor}, where
-   * {@link #body()} returns what was read.
+   * {@link #body(int)} returns what was read.
    */
   public void readBody(
       int limit, Duration deadline, Scheduler timer, Executor executor, Runnable then) {
     within(
         deadline,
         timer,
-        done -> BodyReader.read(request, limit, done),
+        done -> BodyReader.read(request, limit, request.getLength(), done),
         (bytes, failure) -> {
           preRead = bytes;
           bodyFailure = failure;
@@ -305,6 +311,9 @@ public final class HttpCall {
    */
   public void complete(Callback callback) {
     if (aborted) {
+      if (stream != null) {
+        stream.release();
+      }
       callback.failed(new StreamAborted());
       return;
     }
@@ -314,6 +323,8 @@ public final class HttpCall {
       } catch (IOException e) {
         callback.failed(e);
         return;
+      } finally {
+        stream.release();
       }
     }
     if (broken != null) {
@@ -327,40 +338,57 @@ public final class HttpCall {
    * An event stream's body: writes gather in a buffer and leave as one HTTP chunk when flushed
    * (Jetty's own sink sends every write as its own chunk, a socket write each); what is left at
    * {@link #close} leaves with the terminating chunk in one write. A write larger than the buffer
-   * passes through.
+   * passes through. The buffer is a direct one from Jetty's pool (the socket takes it without the
+   * JDK's copy into a direct buffer of its own), returned at {@link #complete} — unless a write
+   * failed, when Jetty may still hold it.
    */
   private final class ResponseStream extends OutputStream {
-    private final byte[] buffer = new byte[STREAM_BUFFER_BYTES];
-    private int count;
+    private final RetainableByteBuffer pooled =
+        request
+            .getComponents()
+            .getByteBufferPool()
+            .acquire(STREAM_BUFFER_BYTES, true); // Jetty's own output is direct too
+    private final ByteBuffer buffer = pooled.getByteBuffer().clear(); // filled from 0
     private boolean closed;
+    private boolean released;
 
     @Override
     public void write(int b) throws IOException {
-      write(new byte[] {(byte) b}, 0, 1);
+      open();
+      if (!buffer.hasRemaining()) {
+        flush();
+      }
+      buffer.put((byte) b);
     }
 
     @Override
     public void write(byte[] b, int off, int len) throws IOException {
-      if (closed) {
-        throw new IOException("stream closed");
-      }
-      firstByte();
-      if (len > buffer.length - count) {
+      open();
+      if (len > buffer.remaining()) {
         flush();
-        if (len > buffer.length) {
+        if (len > buffer.capacity()) {
           for (int at = 0; at < len; at += WRITE_SLICE_BYTES) {
             transmit(false, ByteBuffer.wrap(b, off + at, Math.min(WRITE_SLICE_BYTES, len - at)));
           }
           return;
         }
       }
-      System.arraycopy(b, off, buffer, count, len);
-      count += len;
+      buffer.put(b, off, len);
+    }
+
+    private void open() throws IOException {
+      if (closed) {
+        throw new IOException("stream closed");
+      }
+      if (broken != null) {
+        throw new ClientGone(broken); // Jetty may still hold the buffer: leave it as it is
+      }
+      firstByte();
     }
 
     @Override
     public void flush() throws IOException {
-      if (count > 0) {
+      if (buffer.position() > 0) {
         flushBuffer(false);
       }
     }
@@ -374,9 +402,18 @@ public final class HttpCall {
     }
 
     private void flushBuffer(boolean last) throws IOException {
-      ByteBuffer b = ByteBuffer.wrap(buffer, 0, count);
-      count = 0;
-      transmit(last, b);
+      buffer.flip();
+      transmit(last, buffer); // a write that fails leaves the buffer to Jetty
+      buffer.clear();
+    }
+
+    /** Returns the buffer to Jetty's pool once nothing more is written; kept if a write failed. */
+    void release() {
+      if (!released && broken == null) {
+        released = true;
+        closed = true;
+        pooled.release();
+      }
     }
   }
 

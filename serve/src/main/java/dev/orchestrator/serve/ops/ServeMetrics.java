@@ -25,7 +25,9 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import org.eclipse.jetty.server.Connector;
@@ -59,6 +61,9 @@ public final class ServeMetrics implements AutoCloseable {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final OrchestratorMetrics engine;
   private final JvmGcMetrics gc = new JvmGcMetrics();
+
+  /** The request counters, each registered once rather than looked up per request. */
+  private final Map<FrontStatus, Counter> requests = new ConcurrentHashMap<>();
 
   /** A registry bound to {@code orchestrator}, with a budget-refusal series per client. */
   public ServeMetrics(
@@ -202,12 +207,18 @@ public final class ServeMetrics implements AutoCloseable {
    * responses}) by its HTTP status.
    */
   public void request(String front, int status) {
-    Counter.builder("orchestrator.serve.requests")
+    requests.computeIfAbsent(new FrontStatus(front, status), this::requests).increment();
+  }
+
+  /** One series of {@code orchestrator.serve.requests}. */
+  private record FrontStatus(String front, int status) {}
+
+  private Counter requests(FrontStatus key) {
+    return Counter.builder("orchestrator.serve.requests")
         .description("Requests answered by serve, by front and HTTP status")
-        .tag("front", front)
-        .tag("status", Integer.toString(status))
-        .register(registry)
-        .increment();
+        .tag("front", key.front())
+        .tag("status", Integer.toString(key.status()))
+        .register(registry);
   }
 
   /**

@@ -3,10 +3,12 @@ package dev.orchestrator.serve.chat;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -27,24 +29,20 @@ final class ChunkEncoder {
   private static final byte[] FINISH = ",\"finish_reason\":".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] END = "}]}\n\n".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
 
-  /** The event being encoded; reused. */
+  /** The event being encoded (and a head's prefix, once per head); reused. */
   private final Buffer event = new Buffer();
 
-  /** Writes into {@link #event}; its root values follow each other with nothing in between. */
-  private final JsonGenerator g;
+  /**
+   * Writes into {@link #event}; its root values follow each other with nothing in between. Made
+   * once the first head's prefix is encoded: a generator holds its thread's recycled buffers until
+   * it is closed, so one made while another is open gets new ones (about 12 KB).
+   */
+  private JsonGenerator g;
 
   private Completions.StreamHead prefixHead;
   private byte[] prefix;
-
-  ChunkEncoder() {
-    try {
-      g = FACTORY.createGenerator(event);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    g.setRootValueSeparator(null);
-  }
 
   /**
    * Writes one chunk as one {@code data:} event to {@code out}; {@code logprobsJson} is the
@@ -54,9 +52,11 @@ final class ChunkEncoder {
   void write(
       OutputStream out, Completions.StreamHead head, Completions.Delta d, String logprobsJson)
       throws IOException {
+    byte[] headPrefix = prefix(head);
     event.reset();
     event.write(DATA);
-    event.write(prefix(head));
+    event.write(headPrefix);
+    JsonGenerator g = generator();
     g.writeStartObject();
     if (d.first()) {
       g.writeStringField("role", "assistant");
@@ -71,7 +71,7 @@ final class ChunkEncoder {
       g.writeStringField("refusal", d.refusal());
     }
     if (d.toolCall() != null) {
-      toolCall(d.toolCall());
+      toolCall(g, d.toolCall());
     }
     Completions.writeUnmodelled(g, d.unmodelled());
     g.writeEndObject();
@@ -89,8 +89,26 @@ final class ChunkEncoder {
     event.writeTo(out);
   }
 
+  /**
+   * Writes the usage chunk of {@code stream_options.include_usage} ({@link
+   * Completions#writeUsageChunk}) as one {@code data:} event to {@code out}.
+   */
+  void writeUsage(OutputStream out, Completions.StreamHead head, Usage usage, BigDecimal cost)
+      throws IOException {
+    event.reset();
+    event.write(DATA);
+    JsonGenerator g = generator();
+    Completions.writeUsageChunk(g, head, usage, cost);
+    g.flush();
+    event.write(END_EVENT);
+    event.writeTo(out);
+  }
+
   /** Returns the generator's buffers to Jackson's pool; the encoder is not used after it. */
   void close() {
+    if (g == null) {
+      return;
+    }
     try {
       g.close();
     } catch (IOException e) {
@@ -98,7 +116,15 @@ final class ChunkEncoder {
     }
   }
 
-  private void toolCall(ToolCallDelta t) throws IOException {
+  private JsonGenerator generator() throws IOException {
+    if (g == null) {
+      g = FACTORY.createGenerator(event);
+      g.setRootValueSeparator(null);
+    }
+    return g;
+  }
+
+  private void toolCall(JsonGenerator g, ToolCallDelta t) throws IOException {
     g.writeArrayFieldStart("tool_calls");
     if (t.name() != null) {
       Completions.writeCall(
@@ -129,8 +155,8 @@ final class ChunkEncoder {
   /** {@code {"id":…,"object":"chat.completion.chunk",…,"choices":[{"index":0,"delta":}. */
   private byte[] prefix(Completions.StreamHead head) throws IOException {
     if (head != prefixHead) {
-      Buffer bytes = new Buffer();
-      try (JsonGenerator p = FACTORY.createGenerator(bytes)) {
+      event.reset();
+      try (JsonGenerator p = FACTORY.createGenerator(event)) {
         p.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
         Completions.writeChunkHead(p, head);
         p.writeArrayFieldStart("choices");
@@ -139,8 +165,8 @@ final class ChunkEncoder {
         p.writeFieldName("delta");
         p.flush(); // the name is out; its colon comes with a value, so it is added here
       }
-      bytes.write(':');
-      prefix = bytes.toByteArray();
+      event.write(':');
+      prefix = event.toByteArray();
       prefixHead = head;
     }
     return prefix;

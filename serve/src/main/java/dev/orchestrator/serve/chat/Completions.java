@@ -181,19 +181,17 @@ final class Completions {
    * null} when the route reported none (OpenAI's chunks carry {@code "usage": null} for "no
    * figures"), never made-up zeros.
    */
-  static byte[] usageChunk(StreamHead head, Usage usage, BigDecimal cost) {
-    return write(
-        g -> {
-          writeChunkHead(g, head);
-          g.writeArrayFieldStart("choices");
-          g.writeEndArray();
-          if (usage.isNone()) {
-            g.writeNullField("usage");
-          } else {
-            writeUsage(g, usage, cost);
-          }
-          g.writeEndObject();
-        });
+  static void writeUsageChunk(JsonGenerator g, StreamHead head, Usage usage, BigDecimal cost)
+      throws IOException {
+    writeChunkHead(g, head);
+    g.writeArrayFieldStart("choices");
+    g.writeEndArray();
+    if (usage.isNone()) {
+      g.writeNullField("usage");
+    } else {
+      writeUsage(g, usage, cost);
+    }
+    g.writeEndObject();
   }
 
   /** {@code id}, {@code object}, {@code created}, {@code model}, {@code system_fingerprint}. */

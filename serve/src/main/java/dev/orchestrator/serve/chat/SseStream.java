@@ -11,8 +11,6 @@ import dev.orchestrator.serve.front.EventStream;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Json;
-import dev.orchestrator.serve.http.Responses;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -31,9 +29,6 @@ import java.util.Objects;
  * thread-safe.
  */
 final class SseStream extends EventStream {
-  private static final byte[] DATA = "data: ".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] ERROR = "event: error\n".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
 
   /** The {@code error.code} of every failure after the first byte (docs/reference.md §5). */
@@ -193,7 +188,11 @@ final class SseStream extends EventStream {
     }
     event(head(), new Completions.Delta(first, null, null, null, null, finishReason(r)));
     if (includeUsage) {
-      event(Completions.usageChunk(head(), r.usage(), result.costUsd()));
+      try {
+        encoder.writeUsage(commit(null), head(), r.usage(), result.costUsd());
+      } catch (IOException e) {
+        throw gone(e);
+      }
     }
     write(DONE);
   }
@@ -207,7 +206,7 @@ final class SseStream extends EventStream {
    * engine's own code, when different, kept as {@code error.cause}).
    */
   @Override
-  protected byte[] errorEvent(ApiError error) {
+  protected void errorEvent(ApiError error) {
     ObjectNode root = Json.MAPPER.createObjectNode();
     ObjectNode e = error.error().deepCopy();
     String code = e.path("code").asText(null);
@@ -216,12 +215,7 @@ final class SseStream extends EventStream {
     }
     e.put("code", INTERRUPTED);
     root.set("error", e);
-    ByteArrayOutputStream frame = new ByteArrayOutputStream();
-    frame.writeBytes(ERROR);
-    frame.writeBytes(DATA);
-    frame.writeBytes(Responses.bytes(root));
-    frame.writeBytes(END);
-    return frame.toByteArray();
+    event("error", root);
   }
 
   /**
@@ -292,12 +286,6 @@ final class SseStream extends EventStream {
     if (encoder != null) {
       encoder.close();
     }
-  }
-
-  /** One {@code data:} event (inside the closing batch, so the three writes leave as one). */
-  private void event(byte[] json) {
-    write(DATA);
-    write(json);
-    write(END);
+    super.close();
   }
 }

@@ -1,10 +1,14 @@
 package dev.orchestrator.serve.front;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.TreeNode;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
+import dev.orchestrator.serve.http.Json;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -22,14 +26,25 @@ import java.util.Map;
  * #onAdapted}, told before the attempt is sent). Each event is flushed as it is written, except
  * inside a batch ({@link #onBatchStart}: events the provider read from the upstream together),
  * which is flushed once at its end — so nothing waits in the buffer while the upstream is waited
- * for. A failure after commit is the front's own error event, then the body is broken off ({@link
- * #fail}): no clean end after a cut. Used by the one thread handling the request (the engine calls
- * the listener on that thread). Not thread-safe.
+ * for. An event is written straight into the body's buffer by one JSON generator per stream ({@link
+ * #event}), without a copy per event. A failure after commit is the front's own error event, then
+ * the body is broken off ({@link #fail}): no clean end after a cut. Used by the one thread handling
+ * the request (the engine calls the listener on that thread). Not thread-safe.
  */
 public abstract class EventStream implements StreamListener {
+  private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
+
+  /** Writes an event's JSON. */
+  @FunctionalInterface
+  protected interface EventBody {
+    /** Writes one JSON value with {@code g}. */
+    void write(JsonGenerator g) throws IOException;
+  }
+
   private final HttpCall call;
   private final Cancellation cancel;
   private OutputStream out;
+  private JsonGenerator json; // writes the events' JSON into out; made at the first event
   private boolean batching;
   private String committedRoute;
   private int committedAttempts;
@@ -51,10 +66,8 @@ public abstract class EventStream implements StreamListener {
    */
   public abstract void finish(ChatResult result);
 
-  /**
-   * The front's error event for {@code error} after commit (the bytes of one or more whole events).
-   */
-  protected abstract byte[] errorEvent(ApiError error);
+  /** Writes the front's error event for {@code error} after commit ({@link #event}). */
+  protected abstract void errorEvent(ApiError error);
 
   @Override
   public void onAttemptStart(String route, int attempt) {
@@ -189,6 +202,51 @@ public abstract class EventStream implements StreamListener {
     }
   }
 
+  /**
+   * Writes one event (committing first) — {@code event: NAME} unless {@code name} is {@code null},
+   * {@code data:} and {@code data} as JSON — flushed unless a batch is being gathered. The bytes
+   * are those of {@code Json.MAPPER} serialising {@code data}.
+   */
+  protected final void event(String name, TreeNode data) {
+    writeEvent(name, g -> Json.MAPPER.writeTree(g, data));
+  }
+
+  /**
+   * Writes one event as {@link #event(String, TreeNode)} does, its JSON written by {@code body}
+   * with a generator of {@code Json.MAPPER}'s settings: what a front writes for every delta, with
+   * no tree built for it.
+   */
+  protected final void writeEvent(String name, EventBody body) {
+    OutputStream o = commit(null);
+    try {
+      JsonGenerator g = json;
+      if (g == null) {
+        g = json = FACTORY.createGenerator(o);
+        // Only what is written goes out: flushing, closing and ending stay the stream's.
+        g.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        g.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
+        g.setRootValueSeparator(null);
+      }
+      if (name != null) {
+        g.writeRaw(EVENT);
+        g.writeRaw(name);
+        g.writeRaw('\n');
+      }
+      g.writeRaw(DATA);
+      body.write(g);
+      g.writeRaw(END);
+      g.flush();
+    } catch (IOException e) {
+      throw gone(e);
+    }
+    flushUnlessBatching();
+  }
+
+  private static final String EVENT = "event: ";
+  private static final String DATA = "data: ";
+  private static final String END = "\n\n";
+
   /** Flushes what was written unless a batch is being gathered. */
   protected final void flushUnlessBatching() {
     if (!batching) {
@@ -217,7 +275,7 @@ public abstract class EventStream implements StreamListener {
     // the caller its error event (a blocking write would fail on the pending interrupt).
     boolean interrupted = Thread.interrupted();
     try {
-      out.write(errorEvent(error));
+      errorEvent(error);
       out.flush();
     } catch (IOException | UncheckedIOException ignored) {
       // the caller is gone; nothing left to tell it
@@ -230,8 +288,17 @@ public abstract class EventStream implements StreamListener {
   }
 
   /**
-   * Releases the front's buffers; called once the request is over, however it ended. Nothing is
-   * written after it. Nothing to release by default.
+   * Releases the stream's buffers; called once the request is over, however it ended. Nothing is
+   * written after it. A front that holds buffers of its own releases them and calls this.
    */
-  public void close() {}
+  public void close() {
+    if (json != null) {
+      try {
+        json.close(); // what it holds goes back to Jackson's pool; nothing is left to write
+      } catch (IOException ignored) {
+        // only after a write failed, when the body is broken off anyway
+      }
+      json = null;
+    }
+  }
 }

@@ -1,5 +1,6 @@
 package dev.orchestrator.serve.messages;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
@@ -16,9 +17,7 @@ import dev.orchestrator.serve.front.ToolCallSequence;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Json;
-import dev.orchestrator.serve.http.Responses;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,7 +122,7 @@ final class MessagesStream extends EventStream {
     if (!"text".equals(open)) {
       start(Json.MAPPER.createObjectNode().put("type", "text").put("text", ""));
     }
-    delta(Json.MAPPER.createObjectNode().put("type", "text_delta").put("text", delta));
+    delta("text_delta", "text", delta);
   }
 
   @Override
@@ -140,17 +139,13 @@ final class MessagesStream extends EventStream {
               .put("signature", ""));
     }
     thinkingSent = true;
-    delta(Json.MAPPER.createObjectNode().put("type", "thinking_delta").put("thinking", delta));
+    delta("thinking_delta", "thinking", delta);
   }
 
   @Override
   public void onReasoningSignature(String signature) {
     if ("thinking".equals(open)) {
-      delta(
-          Json.MAPPER
-              .createObjectNode()
-              .put("type", "signature_delta")
-              .put("signature", signature));
+      delta("signature_delta", "signature", signature);
       stop();
     }
   }
@@ -185,11 +180,7 @@ final class MessagesStream extends EventStream {
     }
     start(block);
     if (streamedInput) {
-      delta(
-          Json.MAPPER
-              .createObjectNode()
-              .put("type", "input_json_delta")
-              .put("partial_json", input.toString()));
+      delta("input_json_delta", "partial_json", input.toString());
     }
     stop();
   }
@@ -230,8 +221,7 @@ final class MessagesStream extends EventStream {
     }
     String args = d.argumentsFragment();
     if (args != null && !args.isEmpty() && "tool_use".equals(open) && d.index() == openCall) {
-      delta(
-          Json.MAPPER.createObjectNode().put("type", "input_json_delta").put("partial_json", args));
+      delta("input_json_delta", "partial_json", args);
     }
   }
 
@@ -246,7 +236,7 @@ final class MessagesStream extends EventStream {
     }
     startToolUse(toolCallsAnnounced++, c.id(), c.name());
     String args = MessagesAnswer.input(c.argumentsJson()).toString();
-    delta(Json.MAPPER.createObjectNode().put("type", "input_json_delta").put("partial_json", args));
+    delta("input_json_delta", "partial_json", args);
   }
 
   @Override
@@ -286,8 +276,8 @@ final class MessagesStream extends EventStream {
   }
 
   @Override
-  protected byte[] errorEvent(ApiError error) {
-    return frame("error", MessagesErrors.streamError(error));
+  protected void errorEvent(ApiError error) {
+    event("error", MessagesErrors.streamError(error));
   }
 
   /**
@@ -329,11 +319,37 @@ final class MessagesStream extends EventStream {
     event("content_block_start", e);
   }
 
+  /** A delta an Anthropic route wrote to the open block, passed on as it is. */
   private void delta(ObjectNode delta) {
     ObjectNode e = Json.MAPPER.createObjectNode().put("type", "content_block_delta");
     e.put("index", index);
     e.set("delta", delta);
     event("content_block_delta", e);
+  }
+
+  /**
+   * A {@code content_block_delta} of the open block whose delta is {@code {"type": type, field:
+   * value}}: every text, thinking and argument piece, written with no tree built for it.
+   */
+  private void delta(String type, String field, String value) {
+    int block = index;
+    writeEvent("content_block_delta", g -> writeDelta(g, block, type, field, value));
+  }
+
+  /**
+   * {@code {"type":"content_block_delta","index":index,"delta":{"type":type,field:value}}}: the
+   * bytes of the same JSON tree serialised ({@code MessagesStreamDeltaTest}).
+   */
+  static void writeDelta(JsonGenerator g, int index, String type, String field, String value)
+      throws IOException {
+    g.writeStartObject();
+    g.writeStringField("type", "content_block_delta");
+    g.writeNumberField("index", index);
+    g.writeObjectFieldStart("delta");
+    g.writeStringField("type", type);
+    g.writeStringField(field, value);
+    g.writeEndObject();
+    g.writeEndObject();
   }
 
   /**
@@ -360,18 +376,4 @@ final class MessagesStream extends EventStream {
           Json.MAPPER.createObjectNode().put("type", "content_block_stop").put("index", index));
     }
   }
-
-  private void event(String name, ObjectNode data) {
-    write(frame(name, data));
-  }
-
-  private static byte[] frame(String name, ObjectNode data) {
-    ByteArrayOutputStream out = new ByteArrayOutputStream(128);
-    out.writeBytes(("event: " + name + "\ndata: ").getBytes(StandardCharsets.US_ASCII));
-    out.writeBytes(Responses.bytes(data));
-    out.writeBytes(END);
-    return out.toByteArray();
-  }
-
-  private static final byte[] END = "\n\n".getBytes(StandardCharsets.US_ASCII);
 }

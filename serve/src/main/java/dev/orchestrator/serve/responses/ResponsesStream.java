@@ -1,5 +1,7 @@
 package dev.orchestrator.serve.responses;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.TreeNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.chat.ChatResponse;
@@ -13,9 +15,7 @@ import dev.orchestrator.serve.front.ToolCallSequence;
 import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Json;
-import dev.orchestrator.serve.http.Responses;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -172,7 +172,7 @@ final class ResponsesStream extends EventStream {
           summary().set("part", OutputItem.Reasoning.summaryPart("")));
     }
     text.append(delta);
-    event("response.reasoning_summary_text.delta", summary().put("delta", delta));
+    delta("response.reasoning_summary_text.delta", openId, openIndex, "summary_index", 0, delta);
   }
 
   /** The signature ending the reasoning block streamed since the last: the block is kept. */
@@ -228,9 +228,7 @@ final class ResponsesStream extends EventStream {
     openMessage();
     openTextPart();
     text.append(delta);
-    ObjectNode e = part(textPart).put("delta", delta);
-    e.putArray("logprobs");
-    event("response.output_text.delta", e);
+    delta("response.output_text.delta", openId, openIndex, "content_index", textPart, delta);
   }
 
   @Override
@@ -252,7 +250,7 @@ final class ResponsesStream extends EventStream {
           part(refusalPart).set("part", OutputItem.Message.refusalPart("")));
     }
     refusal.append(delta);
-    event("response.refusal.delta", part(refusalPart).put("delta", delta));
+    delta("response.refusal.delta", openId, openIndex, "content_index", refusalPart, delta);
   }
 
   /**
@@ -292,12 +290,8 @@ final class ResponsesStream extends EventStream {
     }
     c.arguments.append(d.argumentsFragment());
     if (c == call && open == Open.CALL) {
-      event(
-          "response.function_call_arguments.delta",
-          body()
-              .put("item_id", c.id)
-              .put("output_index", c.index)
-              .put("delta", d.argumentsFragment()));
+      delta(
+          "response.function_call_arguments.delta", c.id, c.index, null, 0, d.argumentsFragment());
     }
   }
 
@@ -363,7 +357,7 @@ final class ResponsesStream extends EventStream {
    * stream interrupted:}.
    */
   @Override
-  protected byte[] errorEvent(ApiError error) {
+  protected void errorEvent(ApiError error) {
     List<OutputItem> sofar = new ArrayList<>(output);
     OutputItem partial = current("incomplete");
     if (partial != null) {
@@ -374,7 +368,7 @@ final class ResponsesStream extends EventStream {
     err.put("message", "stream interrupted: " + error.getMessage());
     ObjectNode r = object("failed", sofar, null, null, null);
     r.set("error", err);
-    return bytes("response.failed", body().set("response", r));
+    event("response.failed", body().set("response", r));
   }
 
   private ObjectNode object(
@@ -542,20 +536,55 @@ final class ResponsesStream extends EventStream {
         .put("content_index", contentIndex);
   }
 
-  private void event(String type, ObjectNode fields) {
+  /**
+   * A {@code ….delta} event, written with no tree built for it: {@code type}, {@code item_id},
+   * {@code output_index}, {@code indexName} (unless {@code null}), {@code delta}, an empty {@code
+   * logprobs} for output text, then the next {@code sequence_number}.
+   */
+  private void delta(
+      String type, String itemId, int outputIndex, String indexName, int index, String delta) {
     commit(null); // response.created goes first, at the commit
-    write(bytes(type, fields));
+    int n = sequence++;
+    writeEvent(type, g -> writeDelta(g, type, itemId, outputIndex, indexName, index, delta, n));
   }
 
-  private byte[] bytes(String type, ObjectNode fields) {
+  /**
+   * The JSON of a {@link #delta} event: the bytes of the same JSON tree serialised ({@code
+   * ResponsesStreamDeltaTest}).
+   */
+  static void writeDelta(
+      JsonGenerator g,
+      String type,
+      String itemId,
+      int outputIndex,
+      String indexName,
+      int index,
+      String delta,
+      int sequence)
+      throws IOException {
+    g.writeStartObject();
+    g.writeStringField("type", type);
+    g.writeStringField("item_id", itemId);
+    g.writeNumberField("output_index", outputIndex);
+    if (indexName != null) {
+      g.writeNumberField(indexName, index);
+    }
+    g.writeStringField("delta", delta);
+    if (type.equals("response.output_text.delta")) {
+      g.writeArrayFieldStart("logprobs");
+      g.writeEndArray();
+    }
+    g.writeNumberField("sequence_number", sequence);
+    g.writeEndObject();
+  }
+
+  /** One event: {@code type}, {@code fields}, then the next {@code sequence_number}. */
+  private void event(String type, ObjectNode fields) {
+    commit(null); // response.created goes first, at the commit
     ObjectNode e = Json.MAPPER.createObjectNode();
     e.put("type", type);
     e.setAll(fields);
     e.put("sequence_number", sequence++);
-    ByteArrayOutputStream frame = new ByteArrayOutputStream();
-    frame.writeBytes(("event: " + type + "\ndata: ").getBytes(StandardCharsets.UTF_8));
-    frame.writeBytes(Responses.bytes(e));
-    frame.writeBytes("\n\n".getBytes(StandardCharsets.US_ASCII));
-    return frame.toByteArray();
+    event(type, (TreeNode) e); // EventStream's
   }
 }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.orchestrator.engine.chat.ToolCallDelta;
+import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.serve.http.Json;
 import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import net.jqwik.api.Arbitraries;
@@ -56,6 +58,28 @@ class ChunkEncoderPropertyTest {
             "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1764441600,"
                 + "\"model\":\"a/m\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\","
                 + "\"content\":\"Hi \\\"there\\\"\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n");
+  }
+
+  @Test
+  void theUsageChunkAfterDeltasHasTheReferenceShape() throws Exception {
+    ChunkEncoder encoder = new ChunkEncoder();
+    Completions.StreamHead head = new Completions.StreamHead("chatcmpl-1", 1764441600, "a/m", "fp");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    encoder.write(out, head, new Completions.Delta(true, "Hi", null, null, null, null), null);
+    out.reset();
+    encoder.writeUsage(out, head, new Usage(3, 2, 5), new BigDecimal("0.000125"));
+    encoder.writeUsage(out, head, Usage.NONE, null);
+    encoder.close();
+    String prefix =
+        "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1764441600,"
+            + "\"model\":\"a/m\",\"system_fingerprint\":\"fp\",\"choices\":[],";
+    assertThat(out.toString(StandardCharsets.UTF_8))
+        .isEqualTo(
+            prefix
+                + "\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,\"total_tokens\":5,"
+                + "\"cost\":0.000125}}\n\n"
+                + prefix
+                + "\"usage\":null}\n\n");
   }
 
   private static String tree(Step s) throws Exception {

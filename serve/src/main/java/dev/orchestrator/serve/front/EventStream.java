@@ -33,6 +33,9 @@ import java.util.Map;
  */
 public abstract class EventStream implements StreamListener {
   private static final JsonFactory FACTORY = Json.MAPPER.getFactory();
+  private static final String EVENT = "event: ";
+  private static final String DATA = "\ndata: ";
+  private static final String END = "\n\n";
 
   /** Writes an event's JSON. */
   @FunctionalInterface
@@ -203,9 +206,9 @@ public abstract class EventStream implements StreamListener {
   }
 
   /**
-   * Writes one event (committing first) — {@code event: NAME} unless {@code name} is {@code null},
-   * {@code data:} and {@code data} as JSON — flushed unless a batch is being gathered. The bytes
-   * are those of {@code Json.MAPPER} serialising {@code data}.
+   * Writes one event (committing first) — {@code event: NAME}, {@code data:} and {@code data} as
+   * JSON — flushed unless a batch is being gathered. The bytes are those of {@code Json.MAPPER}
+   * serialising {@code data}.
    */
   protected final void event(String name, TreeNode data) {
     writeEvent(name, g -> Json.MAPPER.writeTree(g, data));
@@ -228,11 +231,8 @@ public abstract class EventStream implements StreamListener {
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_JSON_CONTENT);
         g.setRootValueSeparator(null);
       }
-      if (name != null) {
-        g.writeRaw(EVENT);
-        g.writeRaw(name);
-        g.writeRaw('\n');
-      }
+      g.writeRaw(EVENT);
+      g.writeRaw(name);
       g.writeRaw(DATA);
       body.write(g);
       g.writeRaw(END);
@@ -242,10 +242,6 @@ public abstract class EventStream implements StreamListener {
     }
     flushUnlessBatching();
   }
-
-  private static final String EVENT = "event: ";
-  private static final String DATA = "data: ";
-  private static final String END = "\n\n";
 
   /** Flushes what was written unless a batch is being gathered. */
   protected final void flushUnlessBatching() {

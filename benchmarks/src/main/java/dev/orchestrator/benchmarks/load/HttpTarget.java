@@ -12,9 +12,10 @@ import java.util.Map;
 
 /**
  * A chat request over {@code java.net.http} (HTTP/1.1, keep-alive): the raw baseline against the
- * upstream, or a client of an HTTP gateway ({@code serve}, Portkey). A non-streaming answer must be
- * a 200 with {@code choices}; a stream must be a 200 carrying content and ending with {@code data:
- * [DONE]}, without an error event. Thread-safe.
+ * upstream, or a client of an HTTP gateway ({@code serve}, Portkey), in one {@link Front}'s
+ * protocol. A non-streaming answer must be a 200 of the front's shape ({@code choices} for chat); a
+ * stream must be a 200 carrying content and ending as the front ends it ({@code data: [DONE]} for
+ * chat), without an error event. Thread-safe.
  */
 public final class HttpTarget implements Target {
   private final String name;
@@ -24,6 +25,7 @@ public final class HttpTarget implements Target {
   private final byte[] body;
   private final byte[] streamBody;
   private final Duration timeout;
+  private final Front front;
 
   /**
    * A target.
@@ -36,12 +38,24 @@ public final class HttpTarget implements Target {
    */
   public HttpTarget(
       String name, URI uri, Map<String, String> headers, String model, Duration timeout) {
+    this(name, uri, headers, model, timeout, Front.CHAT);
+  }
+
+  /** A target speaking {@code front}'s protocol at {@code uri}. */
+  HttpTarget(
+      String name,
+      URI uri,
+      Map<String, String> headers,
+      String model,
+      Duration timeout,
+      Front front) {
     this.name = name;
     this.uri = uri;
     this.headers = Map.copyOf(headers);
     this.timeout = timeout;
-    this.body = Bodies.chat(model, false).getBytes(StandardCharsets.UTF_8);
-    this.streamBody = Bodies.chat(model, true).getBytes(StandardCharsets.UTF_8);
+    this.front = front;
+    this.body = front.body(model, false).getBytes(StandardCharsets.UTF_8);
+    this.streamBody = front.body(model, true).getBytes(StandardCharsets.UTF_8);
     // The same client settings as the orchestrator's own (HttpProviderClients): dependent tasks on
     // the selector thread. With the default pool every response hopped through a worker thread,
     // which made this baseline slower than the client it is the baseline for.
@@ -72,8 +86,8 @@ public final class HttpTarget implements Target {
       if (r.statusCode() != 200) {
         throw new IOException(name + ": HTTP " + r.statusCode() + " " + head(r.body()));
       }
-      if (!contains(r.body(), CHOICES)) {
-        throw new IOException(name + ": 200 without choices: " + head(r.body()));
+      if (!contains(r.body(), front.answerMark())) {
+        throw new IOException(name + ": 200 without the answer's shape: " + head(r.body()));
       }
       return;
     }
@@ -82,12 +96,12 @@ public final class HttpTarget implements Target {
       if (r.statusCode() != 200) {
         throw new IOException(name + ": HTTP " + r.statusCode() + " " + head(in.readNBytes(300)));
       }
-      readStream(name, in, probe);
+      readStream(name, in, probe, front);
     }
   }
 
-  /** Reads an SSE answer to its end: content, then {@code [DONE]}, and no error event. */
-  static void readStream(String name, InputStream in, Probe probe) throws IOException {
+  /** Reads an SSE answer of {@code front} to its end: content, its end, and no error event. */
+  static void readStream(String name, InputStream in, Probe probe, Front front) throws IOException {
     byte[] buf = new byte[8192];
     StringBuilder line = new StringBuilder();
     boolean content = false;
@@ -102,22 +116,20 @@ public final class HttpTarget implements Target {
         }
         String l = line.toString();
         line.setLength(0);
-        if (!l.startsWith("data:")) {
-          continue;
-        }
-        if (l.contains("\"error\"")) {
+        if (front.failed(l)) {
           throw new IOException(name + ": stream error event: " + l);
         }
-        if (l.contains("[DONE]")) {
+        if (front.ends(l)) {
           done = true;
-        } else if (!content && hasContent(l)) {
+        } else if (!content && front.carriesText(l)) {
           content = true;
           probe.firstToken();
         }
       }
     }
     if (!content || !done) {
-      throw new IOException(name + ": stream ended without " + (content ? "[DONE]" : "content"));
+      throw new IOException(
+          name + ": stream ended without " + (content ? "its end event" : "content"));
     }
   }
 
@@ -125,13 +137,6 @@ public final class HttpTarget implements Target {
   static boolean hasContent(String line) {
     int k = line.indexOf("\"content\":\"");
     return k >= 0 && k + 11 < line.length() && line.charAt(k + 11) != '"';
-  }
-
-  private static final byte[] CHOICES = "\"choices\"".getBytes(StandardCharsets.US_ASCII);
-
-  /** Whether a non-streaming answer carries {@code "choices"}. */
-  static boolean hasChoices(byte[] body) {
-    return contains(body, CHOICES);
   }
 
   private static boolean contains(byte[] hay, byte[] needle) {

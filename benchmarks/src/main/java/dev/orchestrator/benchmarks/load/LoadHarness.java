@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,6 +37,7 @@ import java.util.concurrent.Executors;
  * java -cp benchmarks/target/benchmarks.jar dev.orchestrator.benchmarks.load.LoadHarness \
  *   [--concurrency 1,16,64,256] [--warmup-ms 1000] [--measure-ms 3000] [--modes nonstream,stream]
  *   [--targets raw,in-process,serve,portkey] [--serve-jar cli/target/orchestrator.jar]
+ *   [--serve-fronts chat,messages,responses]
  *   [--serve-url http://127.0.0.1:PORT --upstream-port N] [--serve-java-opts "-Xmx512m"]
  *   [--portkey-dir DIR] [--out benchmarks/target/load] [--compare-upstreams]
  * </pre>
@@ -104,13 +106,21 @@ public final class LoadHarness {
             url = null;
           }
           if (url != null) {
-            targets.add(
-                new HttpTarget(
-                    "serve",
-                    URI.create(url + "/v1/chat/completions"),
-                    Map.of(),
-                    Bodies.POOL,
-                    Duration.ofSeconds(30)));
+            for (Front f : o.serveFronts) {
+              String name = f == Front.CHAT ? "serve" : "serve-" + f.label();
+              targets.add(
+                  new HttpTarget(
+                      name,
+                      URI.create(url + f.path()),
+                      Map.of(),
+                      Bodies.POOL,
+                      Duration.ofSeconds(30),
+                      f));
+              JvmMeter meter = meters.get("serve");
+              if (meter != null) {
+                meters.put(name, meter); // one process serves every front
+              }
+            }
           }
         }
         if (o.targets.contains("portkey") && o.portkeyDir != null) {
@@ -339,6 +349,7 @@ public final class LoadHarness {
     List<String> modes = List.of("nonstream", "stream");
     List<String> targets = List.of("raw", "in-process", "serve", "portkey");
     Path serveJar = Path.of("cli/target/orchestrator.jar");
+    List<Front> serveFronts = List.of(Front.CHAT);
     String serveUrl;
     List<String> serveJavaOpts = List.of();
     int upstreamPort;
@@ -368,6 +379,8 @@ public final class LoadHarness {
               }
               case "--targets" -> o.targets = List.of(v.split(","));
               case "--serve-jar" -> o.serveJar = Path.of(v);
+              case "--serve-fronts" ->
+                  o.serveFronts = Arrays.stream(v.split(",")).map(Front::of).toList();
               case "--serve-url" -> {
                 o.serveUrl = v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
                 if (!o.serveUrl.startsWith("http://127.0.0.1:")
@@ -394,6 +407,7 @@ public final class LoadHarness {
       m.put("modes", modes);
       m.put("targets", targets);
       m.put("serveJar", serveJar.toString());
+      m.put("serveFronts", serveFronts.stream().map(Front::label).toList());
       m.put("serveUrl", serveUrl);
       m.put("serveJavaOpts", serveJavaOpts);
       m.put("portkeyDir", portkeyDir == null ? null : portkeyDir.toString());

@@ -22,6 +22,9 @@ import java.util.Objects;
  * @param continuation whether the attempt continued a cut stream from its partial answer
  * @param key the name of the provider key the attempt was sent with (docs/design.md §5), or {@code
  *     null} for a keyless endpoint or an attempt not sent through a key book
+ * @param localTimeout whether the failure is a time limit of the attempt that fired while this
+ *     process itself ran late: judged the process's, not the route's, it was no evidence against
+ *     the route's breaker (docs/design.md §5, ADR 0056); its category and decision are as ever
  */
 public record AttemptRecord(
     String route,
@@ -35,7 +38,8 @@ public record AttemptRecord(
     ProviderFailure failure,
     int skippedEvents,
     boolean continuation,
-    String key) {
+    String key,
+    boolean localTimeout) {
   /** Validates. */
   public AttemptRecord {
     Objects.requireNonNull(route, "route");
@@ -64,12 +68,14 @@ public record AttemptRecord(
         null,
         skippedEvents,
         continuation,
-        key);
+        key,
+        false);
   }
 
   /**
    * A failed attempt: status, category and retryability are the failure's; sent with the key named
-   * {@code key} ({@code null}: none).
+   * {@code key} ({@code null}: none); {@code localTimeout} when the failure was judged this
+   * process's lateness.
    */
   public static AttemptRecord failed(
       String route,
@@ -79,7 +85,8 @@ public record AttemptRecord(
       Duration delay,
       Duration latency,
       boolean continuation,
-      String key) {
+      String key,
+      boolean localTimeout) {
     return new AttemptRecord(
         route,
         attempt,
@@ -92,6 +99,7 @@ public record AttemptRecord(
         failure,
         0,
         continuation,
-        key);
+        key,
+        localTimeout);
   }
 }

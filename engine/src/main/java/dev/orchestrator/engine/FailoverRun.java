@@ -422,18 +422,18 @@ final class FailoverRun {
         StreamContinuation c =
             new StreamContinuation(path, record, request, listener, route, a.visibleText(), f);
         if (c.possible()) {
-          record.attempt(id, n, f, Decision.FAILOVER, Duration.ZERO, a.latency(), a.key());
+          record.attempt(id, n, a, Decision.FAILOVER, Duration.ZERO);
           return Optional.of(c.run());
         }
       }
       if (ranOutTheDeadline(f)) {
         // Its time limits were what the deadline left, and one fired: the request is out of time,
         // on one candidate or many, whole or streamed (ADR 0008).
-        record.attempt(id, n, f, Decision.STOP, Duration.ZERO, a.latency(), a.key());
+        record.attempt(id, n, a, Decision.STOP, Duration.ZERO);
         throw record.deadlineExceeded();
       }
       Step step = decide(target.get(), n, a, admission, candidates, index);
-      record.attempt(id, n, f, step.decision(), step.delay(), a.latency(), a.key());
+      record.attempt(id, n, a, step.decision(), step.delay());
       switch (step.decision()) {
         case RETRY_SAME_ROUTE -> record.pause(step.delay().toNanos(), cancel);
         case REPAIR_SAME_ROUTE -> repairedRoute = id;

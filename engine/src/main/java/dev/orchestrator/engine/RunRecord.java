@@ -190,14 +190,8 @@ final class RunRecord {
     add(AttemptRecord.succeeded(route, n, latency, skippedEvents, continuing, key));
   }
 
-  void attempt(
-      String route,
-      int n,
-      ProviderFailure f,
-      Decision d,
-      Duration delay,
-      Duration latency,
-      String key) {
+  void attempt(String route, int n, AttemptPath.Sent a, Decision d, Duration delay) {
+    ProviderFailure f = a.failure();
     if (!(seen instanceof EnumSet)) {
       seen = EnumSet.noneOf(FailureCategory.class);
     }
@@ -206,7 +200,9 @@ final class RunRecord {
       askedUntil = writable(askedUntil);
       askedUntil.put(route, ticker.read() + capped(f.retryAfter()).toNanos());
     }
-    add(AttemptRecord.failed(route, n, f, d, delay, latency, continuing, key));
+    add(
+        AttemptRecord.failed(
+            route, n, f, d, delay, a.latency(), continuing, a.key(), a.localTimeout()));
   }
 
   /**

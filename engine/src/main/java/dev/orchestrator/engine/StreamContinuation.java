@@ -142,14 +142,7 @@ final class StreamContinuation {
           record.result(target.get(), a.response().withContentPrefix(partial), a.adapted()));
     }
     partial += a.visibleText();
-    record.attempt(
-        id,
-        n,
-        a.failure(),
-        last ? Decision.STOP : Decision.FAILOVER,
-        Duration.ZERO,
-        a.latency(),
-        a.key());
+    record.attempt(id, n, a, last ? Decision.STOP : Decision.FAILOVER, Duration.ZERO);
     return Optional.empty();
   }
 }

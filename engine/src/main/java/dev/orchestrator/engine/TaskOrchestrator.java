@@ -7,6 +7,7 @@ import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.health.Headroom;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
+import dev.orchestrator.engine.health.Lateness;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.internal.AttemptContext;
@@ -77,6 +78,7 @@ public final class TaskOrchestrator {
   private final Supplier<Map<String, RouteFigures>> figures;
   private final ObservedRanking ranking;
   private final KeyBook keys;
+  private final Lateness lateness;
 
   private TaskOrchestrator(Builder b) {
     this.clock = b.clock;
@@ -105,6 +107,7 @@ public final class TaskOrchestrator {
                     policy.retryBudget().window()));
     this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker, health.shared());
     this.keys = new KeyBook(credentials, ticker, clock, random::nextDouble, health);
+    this.lateness = b.lateness != null ? b.lateness : Lateness.defaultFor(ticker);
   }
 
   /** A builder. */
@@ -131,6 +134,14 @@ public final class TaskOrchestrator {
    */
   public KeyBook keys() {
     return keys;
+  }
+
+  /**
+   * How late this process runs: a time limit that fired while it ran late for a large share of the
+   * limit is no evidence against the route (docs/design.md §5, ADR 0056).
+   */
+  public Lateness lateness() {
+    return lateness;
   }
 
   /** The provider clients attempts are sent through (used by {@code preflight} probes). */
@@ -304,7 +315,8 @@ public final class TaskOrchestrator {
                     }
                   },
                   keys,
-                  observations));
+                  observations,
+                  lateness));
       ChatResult result =
           new FailoverRun(path, record, request, listener, policy, random).execute();
       sessions.answered(request, result.route());
@@ -343,6 +355,7 @@ public final class TaskOrchestrator {
     private boolean onlyConfigured = true;
     private HealthStore health;
     private Supplier<Map<String, RouteFigures>> figures;
+    private Lateness lateness;
     private final List<OrchestratorListener> listeners = new ArrayList<>();
 
     private Builder() {}
@@ -423,6 +436,16 @@ public final class TaskOrchestrator {
      */
     public Builder observedFigures(Supplier<Map<String, RouteFigures>> v) {
       figures = Objects.requireNonNull(v, "observedFigures");
+      return this;
+    }
+
+    /**
+     * How late this process runs (default: {@link Lateness#defaultFor} the ticker — a probe on the
+     * system ticker, none on another): asked whether a time limit that fired was the process's own.
+     * Give a probe on the fake time when the ticker is one.
+     */
+    public Builder lateness(Lateness v) {
+      lateness = Objects.requireNonNull(v, "lateness");
       return this;
     }
 

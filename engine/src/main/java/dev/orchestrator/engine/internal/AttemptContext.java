@@ -5,6 +5,7 @@ import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
+import dev.orchestrator.engine.health.Lateness;
 import dev.orchestrator.engine.observe.AttemptSample;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.spi.AttemptLimits;
@@ -39,6 +40,8 @@ import java.util.function.ObjIntConsumer;
  *     null} to send every attempt with its provider's first set key
  * @param observer told every dispatched attempt that says something about its route (not a cancel,
  *     not a request the route rightly refused), for the observed ranking (docs/design.md §14)
+ * @param lateness how late this process runs: told of every attempt in flight, and asked whether a
+ *     time limit that fired was the process's own (docs/design.md §5, ADR 0056)
  */
 public record AttemptContext(
     Plan plan,
@@ -54,7 +57,8 @@ public record AttemptContext(
     boolean probes,
     ObjIntConsumer<String> onAttemptStart,
     KeyBook keys,
-    Consumer<AttemptSample> observer) {
+    Consumer<AttemptSample> observer,
+    Lateness lateness) {
 
   /** Validates. */
   public AttemptContext {
@@ -70,6 +74,7 @@ public record AttemptContext(
     Objects.requireNonNull(retiredTtl, "retiredTtl");
     Objects.requireNonNull(onAttemptStart, "onAttemptStart");
     Objects.requireNonNull(observer, "observer");
+    Objects.requireNonNull(lateness, "lateness");
   }
 
   /** {@code retryAfter} bounded by {@link #retryAfterCap()}; {@code null} stays {@code null}. */

@@ -15,6 +15,7 @@ import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
+import dev.orchestrator.engine.health.Lateness;
 import dev.orchestrator.engine.observe.AttemptSample;
 import dev.orchestrator.engine.plan.TierGuard;
 import dev.orchestrator.engine.spi.AttemptLimits;
@@ -34,9 +35,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * (also when anything between admission and verdict throws), then applies the failure's account
  * effect — a cooldown never longer than the {@code Retry-After} cap, an account state held for the
  * account cool-down when the provider gave no end, or a retirement — and tells the context's
- * observer what the attempt showed of its route (docs/design.md §14). What to do next is the
- * caller's decision, made from the returned {@link Sent}. One instance per request (or per
- * preflight check); thread-safe, so a check's probes may share it.
+ * observer what the attempt showed of its route (docs/design.md §14). A time limit that fired while
+ * this process itself ran late says nothing about the route, and is reported as such (ADR 0056).
+ * What to do next is the caller's decision, made from the returned {@link Sent}. One instance per
+ * request (or per preflight check); thread-safe, so a check's probes may share it.
  */
 public final class AttemptPath {
   private final AttemptContext ctx;
@@ -148,6 +150,9 @@ public final class AttemptPath {
    *     {@code null} when the attempt failed
    * @param toolCallsValid the client's verdict on the answer's tool calls ({@link
    *     AttemptOutcome.Succeeded#toolCallsValid()}); {@code null} when not checked or failed
+   * @param localTimeout whether the failure is a time limit of the attempt that fired while this
+   *     process ran late ({@link Lateness#explains}): reported {@link AttemptHealth#NEUTRAL}, not
+   *     as evidence against the route (docs/design.md §5, ADR 0056)
    */
   public record Sent(
       ChatResponse response,
@@ -160,7 +165,8 @@ public final class AttemptPath {
       List<String> adapted,
       String key,
       Duration firstToken,
-      Boolean toolCallsValid) {
+      Boolean toolCallsValid,
+      boolean localTimeout) {
 
     /** Whether the attempt answered. */
     public boolean answered() {
@@ -242,8 +248,14 @@ public final class AttemptPath {
     if (keys != null) {
       keys.sent(target.provider(), key);
     }
+    ctx.lateness().attemptStarted();
     long t0 = ctx.ticker().read();
-    AttemptOutcome outcome = call(target, key, request, limits, visible, strictHistory);
+    AttemptOutcome outcome;
+    try {
+      outcome = call(target, key, request, limits, visible, strictHistory);
+    } finally {
+      ctx.lateness().attemptEnded();
+    }
     String keyName = key == null ? null : key.name();
     Duration latency = Duration.ofNanos(ctx.ticker().read() - t0);
     String text = visible == null ? "" : visible.text();
@@ -262,7 +274,8 @@ public final class AttemptPath {
           s.adapted(),
           keyName,
           firstToken,
-          s.toolCallsValid());
+          s.toolCallsValid(),
+          false);
     }
     AttemptOutcome.Failed failed = (AttemptOutcome.Failed) outcome;
     ProviderFailure f = failed.failure();
@@ -273,8 +286,42 @@ public final class AttemptPath {
     if (ctx.cancellation().isCancelled()) {
       f = f.withCategory(FailureCategory.CANCELLED, false);
     }
+    AttemptHealth health = healthOf(f, cut);
+    boolean local =
+        (health == AttemptHealth.BREAKER_FAILURE || health == AttemptHealth.STREAM_CUT)
+            && processLate(f, limits, latency);
     return new Sent(
-        null, 0, f, latency, healthOf(f, cut), text, toolCalls, List.of(), keyName, null, null);
+        null,
+        0,
+        f,
+        latency,
+        local ? AttemptHealth.NEUTRAL : health,
+        text,
+        toolCalls,
+        List.of(),
+        keyName,
+        null,
+        null,
+        local);
+  }
+
+  /**
+   * Whether {@code f} is one of the attempt's own time limits — no answer, no first token, a silent
+   * stream, before or after visible output — that fired while this process ran late for a large
+   * share of it (ADR 0056). The span is the attempt's, or the idle limit for a silent stream; an
+   * upstream's timeout status is the route's word.
+   */
+  private boolean processLate(ProviderFailure f, AttemptLimits limits, Duration latency) {
+    if (f.status() != null || f.transportFault() == null) {
+      return false;
+    }
+    Duration span =
+        switch (f.transportFault()) {
+          case READ_TIMEOUT, FIRST_TOKEN_TIMEOUT -> latency;
+          case STREAM_IDLE_TIMEOUT -> limits.idleTimeout();
+          default -> null;
+        };
+    return span != null && ctx.lateness().explains(span);
   }
 
   private AttemptOutcome call(

@@ -14,6 +14,7 @@ import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.health.Lateness;
 import dev.orchestrator.engine.health.RetryBudget;
 import dev.orchestrator.engine.health.RouteCondition;
 import dev.orchestrator.engine.health.RouteHealthRegistry;
@@ -108,6 +109,7 @@ public final class Preflight {
   private final Executor executor;
   private final Ticker ticker;
   private final Sleeper sleeper;
+  private final Lateness lateness;
 
   private Preflight(Builder b) {
     if (b.orchestrator != null) {
@@ -116,6 +118,7 @@ public final class Preflight {
       this.catalog = o::catalog;
       this.clients = o.providers();
       this.health = o.health();
+      this.lateness = o.lateness();
       this.retiredTtl = o.policy().retiredTtl();
       this.retryAfterCap = o.policy().retries().retryAfterCap();
       this.accountCooldown =
@@ -139,6 +142,7 @@ public final class Preflight {
           r -> rp.plan(PlanRequest.from(r, strategy, onlyConfigured), h, credentials::configured);
       this.catalog = () -> c;
       this.clients = b.clients;
+      this.lateness = Lateness.defaultFor(b.ticker);
       this.accountCooldown =
           b.accountCooldown != null ? b.accountCooldown : defaults.accountCooldown();
     }
@@ -229,7 +233,8 @@ public final class Preflight {
                 true,
                 (route, n) -> {},
                 null, // probes go out with each provider's first set key
-                sample -> {}));
+                sample -> {},
+                lateness));
     runProbes(path, candidates, queue, verdicts);
 
     List<RouteVerdict> routes = new ArrayList<>(verdicts.length);

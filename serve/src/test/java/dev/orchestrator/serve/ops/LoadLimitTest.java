@@ -178,6 +178,6 @@ class LoadLimitTest {
 
   private static AttemptRecord failed(FailureCategory category) {
     return new AttemptRecord(
-        "r/m", 1, null, category, true, Decision.FAILOVER, null, null, null, 0, false, null);
+        "r/m", 1, null, category, true, Decision.FAILOVER, null, null, null, 0, false, null, false);
   }
 }

@@ -5,6 +5,7 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.failure.ErrorRule;
+import dev.orchestrator.engine.health.Lateness;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.spi.ResponseStore;
@@ -21,7 +22,6 @@ import dev.orchestrator.serve.http.ProtocolErrors;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.CredentialReport;
 import dev.orchestrator.serve.ops.LoadLimit;
-import dev.orchestrator.serve.ops.LoadProbe;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
 import dev.orchestrator.serve.responses.LocalResponseStore;
@@ -117,7 +117,7 @@ public final class OrchestratorServer implements AutoCloseable {
   private final boolean ownsSpend;
   private final ResponseStore responseStore;
   private final LoadLimit load;
-  private final LoadProbe probe;
+  private final Lateness.Subscription probe;
 
   /** Cancels a whole answer's upstream work when its client goes away (issue #30). */
   private final DisconnectWatch disconnects = DisconnectWatch.start();
@@ -191,7 +191,7 @@ public final class OrchestratorServer implements AutoCloseable {
       metrics.bindJetty(http);
       metrics.bindWorkers(workers);
       http.start();
-      this.probe = LoadProbe.start(load, http.getScheduler());
+      this.probe = orchestrator.lateness().onSample(load::sample);
     } catch (Exception e) {
       refresher.shutdownNow();
       workers.shutdownNow();
@@ -484,7 +484,7 @@ public final class OrchestratorServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    probe.stop();
+    probe.close();
     stopQuietly(http);
     workers.shutdownNow();
     disconnects.close();

@@ -21,16 +21,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * order, within their deadline, instead of competing for the CPU, so the time limits measure the
  * routes and not this machine's run queue.
  *
- * <p>Two signals together mean local overload: the process's timers run late (a {@link LoadProbe}
- * {@linkplain #sample samples} how late, every few milliseconds) and attempts time out (the limit
- * listens to the orchestrator). Either alone is not: a slow route times out with the machine idle,
- * and another process may delay our timers while our requests wait on the network. A window of
- * {@value #WINDOW} samples with a sample at least {@value #LATE_MILLIS} ms late and a timeout
- * shrinks the limit to three quarters of the requests running (at least a floor). Once {@value
- * #HOLD} windows in a row were not overloaded, each window with requests waiting raises it by
- * {@value #GROWTH} (at most the worker count): the signals lag the load by about an attempt's time
- * limit, so the limit approaches the point where the machine saturates slowly and backs off fast.
- * Thread-safe.
+ * <p>Two signals together mean local overload: the process's timers run late (the orchestrator's
+ * probe, {@link dev.orchestrator.engine.health.Lateness}, tells the limit how late each of its
+ * timers ran, every few milliseconds while attempts are in flight: {@link #sample}) and attempts
+ * time out (the limit listens to the orchestrator). Either alone is not: a slow route times out
+ * with the machine idle, and another process may delay our timers while our requests wait on the
+ * network. A window of {@value #WINDOW} samples with a sample at least {@value #LATE_MILLIS} ms
+ * late and a timeout shrinks the limit to three quarters of the requests running (at least a
+ * floor). Once {@value #HOLD} windows in a row were not overloaded, each window with requests
+ * waiting raises it by {@value #GROWTH} (at most the worker count): the signals lag the load by
+ * about an attempt's time limit, so the limit approaches the point where the machine saturates
+ * slowly and backs off fast. Thread-safe.
  */
 public final class LoadLimit implements OrchestratorListener {
   /** Samples per decision. */

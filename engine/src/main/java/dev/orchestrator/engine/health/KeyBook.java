@@ -276,7 +276,8 @@ public final class KeyBook {
    * back spends nothing of a limit; {@link #out} asks without counting.
    */
   public Choice acquire(Provider provider) {
-    for (int i = 0; i <= keys(provider).list.size(); i++) {
+    int keys = keys(provider).list.size();
+    for (int i = 0; i <= keys; i++) {
       Choice c = choose(provider);
       if (c.key() == null || !c.sendable() || count(provider, c.key())) {
         return c;

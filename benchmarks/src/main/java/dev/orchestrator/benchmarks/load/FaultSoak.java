@@ -4,11 +4,16 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.orchestrator.catalog.CatalogLoader;
+import dev.orchestrator.engine.AttemptRecord;
 import dev.orchestrator.engine.ChatResult;
 import dev.orchestrator.engine.OrchestratorException;
+import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.failure.FailureCategory;
+import dev.orchestrator.engine.plan.ExclusionReason;
+import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.providers.HttpProviderClients;
@@ -170,8 +175,11 @@ public final class FaultSoak {
               o.warmupConcurrency > 0 ? o.warmupConcurrency : o.concurrency,
               o);
       Answers warmAnswers = warm.answers(o.warmupRequests);
+      Map<String, Long> warmHealth = caller.health();
       report.put("warmup", warmAnswers.describe());
+      report.put("warmupHealth", warmHealth);
       System.out.print("warm-up (no faults):\n" + warmAnswers.table());
+      System.out.println("route health heard: " + warmHealth);
       Subject.Snapshot before = subject.snapshot();
       System.out.println("before: " + before);
 
@@ -182,6 +190,7 @@ public final class FaultSoak {
       long t0 = System.nanoTime();
       Phase soak = phase(caller, o.requests, o.concurrency, o);
       long t1 = System.nanoTime();
+      Map<String, Long> soakHealth = caller.health();
       double seconds = (t1 - t0) / 1e9;
       sampler.stop();
       mix.enabled(false);
@@ -320,6 +329,7 @@ public final class FaultSoak {
       report.put("throughput", Math.round(o.requests / seconds));
       report.put("answers", answers.describe());
       report.put("examples", caller.examples());
+      report.put("health", soakHealth);
       if (o.downRoutes > 0) {
         Map<String, Object> perSecond = new TreeMap<>();
         downCalls.forEach((r, times) -> perSecond.put(r, perWindow(times, t1, SECOND)));
@@ -343,6 +353,7 @@ public final class FaultSoak {
           o.requests / seconds,
           answers.table());
       caller.examples().forEach((k, v) -> System.out.println("e.g. " + k + ": " + v));
+      System.out.println("route health heard: " + soakHealth);
       System.out.println("upstream actions: " + actions);
       System.out.println("upstream calls by route: " + calls);
       System.out.println("upstream connections opened during the soak: " + connections);
@@ -489,6 +500,15 @@ public final class FaultSoak {
     /** The first error message seen for each outcome, to explain the table. */
     Map<String, String> examples();
 
+    /**
+     * What route health heard since the last call (in process only; empty through {@code serve}):
+     * time limits counted against their routes, requests planned with a breaker open, requests in
+     * panic mode.
+     */
+    default Map<String, Long> health() {
+      return Map.of();
+    }
+
     @Override
     default void close() {}
   }
@@ -505,10 +525,22 @@ public final class FaultSoak {
   static final class InProcessCaller implements Caller {
     private final TaskOrchestrator orchestrator;
     private final Map<String, String> examples = new ConcurrentHashMap<>();
+    private final LongAdder timeouts = new LongAdder();
+    private final LongAdder plannedWithOpenBreaker = new LongAdder();
+    private final LongAdder panic = new LongAdder();
 
     @Override
     public Map<String, String> examples() {
       return new TreeMap<>(examples);
+    }
+
+    @Override
+    public Map<String, Long> health() {
+      Map<String, Long> m = new LinkedHashMap<>();
+      m.put("timeoutsCounted", timeouts.sumThenReset());
+      m.put("plannedWithBreakerOpen", plannedWithOpenBreaker.sumThenReset());
+      m.put("panicRequests", panic.sumThenReset());
+      return m;
     }
 
     InProcessCaller(Path catalogFile, Options o) {
@@ -530,6 +562,23 @@ public final class FaultSoak {
               .providers(HttpProviderClients.builder().credentials(key).build())
               .credentials(key)
               .policy(policy)
+              .listener(
+                  new OrchestratorListener() {
+                    @Override
+                    public void onPlan(Plan plan) {
+                      if (plan.excluded().stream()
+                          .anyMatch(x -> x.reason() == ExclusionReason.CIRCUIT_OPEN)) {
+                        plannedWithOpenBreaker.increment();
+                      }
+                    }
+
+                    @Override
+                    public void onAttempt(String model, AttemptRecord a) {
+                      if (a.category() == FailureCategory.TIMEOUT) {
+                        timeouts.increment();
+                      }
+                    }
+                  })
               .build();
     }
 
@@ -541,11 +590,17 @@ public final class FaultSoak {
               .build();
       try {
         ChatResult result = stream ? orchestrator.stream(r, d -> {}) : orchestrator.chat(r);
+        if (result.trace().panic()) {
+          panic.increment();
+        }
         if (!FREE.contains(result.route().substring(0, result.route().indexOf('/')))) {
           return "answered-by-priced-route";
         }
         return "ok";
       } catch (OrchestratorException e) {
+        if (e.trace() != null && e.trace().panic()) {
+          panic.increment();
+        }
         examples.putIfAbsent(e.type().wireName(), String.valueOf(e.getMessage()));
         return e.type().wireName();
       } catch (RuntimeException e) {

@@ -502,8 +502,8 @@ public final class FaultSoak {
 
     /**
      * What route health heard since the last call (in process only; empty through {@code serve}):
-     * time limits counted against their routes, requests planned with a breaker open, requests in
-     * panic mode.
+     * time limits counted against their routes and those judged this process's own lateness (ADR
+     * 0056), requests planned with a breaker open, requests in panic mode.
      */
     default Map<String, Long> health() {
       return Map.of();
@@ -526,6 +526,7 @@ public final class FaultSoak {
     private final TaskOrchestrator orchestrator;
     private final Map<String, String> examples = new ConcurrentHashMap<>();
     private final LongAdder timeouts = new LongAdder();
+    private final LongAdder localTimeouts = new LongAdder();
     private final LongAdder plannedWithOpenBreaker = new LongAdder();
     private final LongAdder panic = new LongAdder();
 
@@ -538,6 +539,7 @@ public final class FaultSoak {
     public Map<String, Long> health() {
       Map<String, Long> m = new LinkedHashMap<>();
       m.put("timeoutsCounted", timeouts.sumThenReset());
+      m.put("timeoutsJudgedLocal", localTimeouts.sumThenReset());
       m.put("plannedWithBreakerOpen", plannedWithOpenBreaker.sumThenReset());
       m.put("panicRequests", panic.sumThenReset());
       return m;
@@ -574,7 +576,9 @@ public final class FaultSoak {
 
                     @Override
                     public void onAttempt(String model, AttemptRecord a) {
-                      if (a.category() == FailureCategory.TIMEOUT) {
+                      if (a.localTimeout()) {
+                        localTimeouts.increment();
+                      } else if (a.category() == FailureCategory.TIMEOUT) {
                         timeouts.increment();
                       }
                     }

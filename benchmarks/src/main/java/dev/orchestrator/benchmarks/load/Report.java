@@ -11,7 +11,7 @@ final class Report {
   static final String CELL_HEADER =
       String.format(
           Locale.ROOT,
-          "%-12s %-9s %5s %9s %9s %9s %9s %10s %7s %9s %9s %8s %8s %8s",
+          "%-15s %-9s %5s %9s %9s %9s %9s %10s %7s %9s %9s %8s %8s %8s",
           "target",
           "mode",
           "conc",
@@ -33,7 +33,7 @@ final class Report {
     String s =
         String.format(
             Locale.ROOT,
-            "%-12s %-9s %5d %9.1f %9.1f %9.1f %9.1f %10.0f %7d %9s %9s %8.1f %8s %8s",
+            "%-15s %-9s %5d %9.1f %9.1f %9.1f %9.1f %10.0f %7d %9s %9s %8.1f %8s %8s",
             c.target(),
             c.stream() ? "stream" : "nonstream",
             c.concurrency(),

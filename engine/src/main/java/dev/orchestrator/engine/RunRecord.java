@@ -51,22 +51,20 @@ final class RunRecord {
   private final List<AttemptRecord> attempts = new ArrayList<>();
   private final Map<String, Integer> perRoute = new HashMap<>();
   private final Set<String> tried = new LinkedHashSet<>();
-  // What held routes back and what failures said: immutable and empty until the first such fact
-  // is written (most requests are answered by their first attempt), then made where it is.
-  private Map<String, Duration> shed = Map.of();
-  private Map<String, String> limited = Map.of();
-  private Map<String, Duration> limitedIn = Map.of();
+  private final Map<String, Duration> shed = new LinkedHashMap<>();
+  private final Map<String, String> limited = new LinkedHashMap<>();
+  private final Map<String, Duration> limitedIn = new LinkedHashMap<>();
   // routes not sent to for an account state (theirs, or every key's), with what held each
-  private Map<String, String> refused = Map.of();
+  private final Map<String, String> refused = new LinkedHashMap<>();
   // routes planned but not sent to because they cool down for a wait their provider gave
-  private Set<String> cooled = Set.of();
-  private Set<FailureCategory> seen = Set.of();
+  private final Set<String> cooled = new LinkedHashSet<>();
+  private final Set<FailureCategory> seen = EnumSet.noneOf(FailureCategory.class);
   private final Plan plan;
   private final ChatRequest request;
   private final Catalog catalog;
   private ProviderFailure unavailable;
   // per route, when the Retry-After its latest rate-limited attempt asked for ends (ticker nanos)
-  private Map<String, Long> askedUntil = Map.of();
+  private final Map<String, Long> askedUntil = new HashMap<>();
   private boolean continuing;
   private boolean panic;
 
@@ -133,7 +131,6 @@ final class RunRecord {
 
   /** The route was not dispatched: its breaker is open, the next probe is due in {@code in}. */
   void shed(String route, Duration in) {
-    shed = writable(shed);
     shed.merge(route, in, (a, b) -> a.compareTo(b) <= 0 ? a : b);
   }
 
@@ -192,12 +189,8 @@ final class RunRecord {
 
   void attempt(String route, int n, AttemptPath.Sent a, Decision d, Duration delay) {
     ProviderFailure f = a.failure();
-    if (!(seen instanceof EnumSet)) {
-      seen = EnumSet.noneOf(FailureCategory.class);
-    }
     seen.add(f.category());
     if (f.category() == FailureCategory.RATE_LIMITED && f.retryAfter() != null) {
-      askedUntil = writable(askedUntil);
       askedUntil.put(route, ticker.read() + capped(f.retryAfter()).toNanos());
     }
     add(
@@ -212,9 +205,6 @@ final class RunRecord {
    */
   void limited(String route, KeyBook.Choice out) {
     String line = route + ": " + out.reason();
-    limited = writable(limited);
-    refused = writable(refused);
-    limitedIn = writable(limitedIn);
     limited.put(route, line);
     if (out.refused()) {
       refused.put(route, line);
@@ -227,7 +217,6 @@ final class RunRecord {
 
   /** The route was not sent to: it is held for an account state (docs/design.md §5). */
   void refused(String route) {
-    refused = writable(refused);
     refused.putIfAbsent(route, route);
   }
 
@@ -236,15 +225,7 @@ final class RunRecord {
    * kept by panic mode), so the request's refusal names that wait.
    */
   void cooling(String route) {
-    if (!(cooled instanceof LinkedHashSet)) {
-      cooled = new LinkedHashSet<>();
-    }
     cooled.add(route);
-  }
-
-  /** {@code m} if it can be written to, else a new map to write to (it is still empty). */
-  private static <V> Map<String, V> writable(Map<String, V> m) {
-    return m instanceof LinkedHashMap ? m : new LinkedHashMap<>();
   }
 
   private void add(AttemptRecord a) {

@@ -1284,7 +1284,7 @@ record UpstreamError(
     }
     if (finish != null && ERROR_FINISH.contains(finish)) {
       a.errorShape = true;
-      a.message("the stream ended with finish_reason " + finish);
+      a.message("the answer ended with finish_reason " + finish);
       a.words("finish_reason: " + finish);
     }
   }

@@ -683,11 +683,11 @@ final class CauseWords {
           "maximum",
           "token limit",
           "length",
-          "max output",
-          "budget",
-          "consumed",
-          "exhausted",
-          "spent");
+          "output token",
+          "token budget",
+          "output budget",
+          "reasoning",
+          "thinking");
 
   // …as the Words a row reads (namesNotTheWindow)
   static final Words ANSWER_CUT_SHORT = Words.of(OUTPUT_BUDGET_SPENT);
@@ -706,8 +706,26 @@ final class CauseWords {
               + "|\\b(?:model|llm|ai|assistant) (?:called|tried to call|attempted to call|invoked"
               + "|requested) (?:an? )?(?:undefined|undeclared|unknown|unavailable|non-?existent)"
               + " (?:tool|function)\\b",
-          "tool",
-          "function");
+          "model called",
+          "model tried to call",
+          "model attempted to call",
+          "model invoked",
+          "model requested",
+          "llm called",
+          "llm tried to call",
+          "llm attempted to call",
+          "llm invoked",
+          "llm requested",
+          "ai called",
+          "ai tried to call",
+          "ai attempted to call",
+          "ai invoked",
+          "ai requested",
+          "assistant called",
+          "assistant tried to call",
+          "assistant attempted to call",
+          "assistant invoked",
+          "assistant requested");
 
   // …as the Words a row reads
   static final Words TOOL_CALLED_UNDECLARED = Words.of(UNDECLARED_TOOL_CALLED);
@@ -733,34 +751,51 @@ final class CauseWords {
           Clause.of(
               "\\b(?:response|output|answer|completion|reply)s? (?:failed|did not pass|does not pass)"
                   + " (?:the )?(?:json )?(?:schema )?validation\\b"
-                  + "|\\b(?:response|output|answer|completion|reply) (?:schema )?validation failed\\b"
-                  + "|\\b(?:response|output|answer|completion|reply)s? (?:did not|does not|doesn't"
+                  + "|\\b(?:response|output|answer|completion|reply) (?:schema )?validation failed\\b",
+              "validation"),
+          Clause.of(
+              "\\b(?:response|output|answer|completion|reply)s? (?:did not|does not|doesn't"
                   + "|didn't) (?:match|conform to|satisfy) (?:the )?(?:expected |required |given "
-                  + "|provided |json |output |response )?(?:schema|format)\\b"
-                  + "|\\b(?:invalid|malformed|unexpected|unparseable|broken|incomplete|corrupt(?:ed)?)\\b"
+                  + "|provided |json |output |response )?(?:schema|format)\\b",
+              "not match",
+              "n't match",
+              "not conform",
+              "n't conform",
+              "not satisfy",
+              "n't satisfy"),
+          Clause.of(
+              "\\b(?:invalid|malformed|unexpected|unparseable|broken|incomplete|corrupt(?:ed)?)\\b"
                   + "[^\\n]{0,40}?\\b(?:returned|produced|generated) by (?:the )?"
-                  + "(?:model|llm|ai|assistant)\\b"
-                  + "|\\b(?:invalid|malformed|unparseable|incomplete|corrupt(?:ed)?) (?:completion|answer"
+                  + "(?:model|llm|ai|assistant)\\b",
+              "by the model",
+              "by model",
+              "by the llm",
+              "by llm",
+              "by the ai",
+              "by ai",
+              "by the assistant",
+              "by assistant"),
+          Clause.of(
+              "\\b(?:invalid|malformed|unparseable|incomplete|corrupt(?:ed)?) (?:completion|answer"
                   + "|reply|output) (?:returned|received) (?:by|from) (?:the )?(?:api|provider|server"
-                  + "|upstream)\\b"
-                  + "|\\b(?:model|llm|ai|assistant) returned an? (?:invalid|malformed|unparseable"
+                  + "|upstream)\\b",
+              "returned by",
+              "returned from",
+              "received by",
+              "received from"),
+          Clause.of(
+              "\\b(?:model|llm|ai|assistant) returned an? (?:invalid|malformed|unparseable"
                   + "|incomplete|broken) (?:answer|reply|output|response|completion|result)\\b"
                   + "|\\b(?:model|llm|ai|assistant) returned an? (?:response|answer|reply|output) "
                   + "(?:with|in) an? (?:invalid|malformed|unexpected|wrong) (?:format|structure|shape)\\b",
-              "validation",
-              "match",
-              "conform",
-              "satisfy",
-              " by ",
-              "returned",
-              "received"),
+              "returned a"),
           // a tool call the model wrote broken ("Model returned tool call with invalid JSON
           // arguments"), or one to a tool the request never declared (UNDECLARED_TOOL_CALLED)
           Clause.of(
               "\\b(?:model|llm|ai|assistant) (?:returned|produced|generated|emitted|sent) (?:an? )?"
                   + "(?:tool|function) calls?\\b[^\\n]{0,30}?\\b(?:invalid|malformed|broken|unparseable)\\b",
-              "tool",
-              "function"),
+              "tool call",
+              "function call"),
           UNDECLARED_TOOL_CALLED,
           // a Go client unmarshalling the answer ("error unmarshalling stream response: invalid
           // character 'Y' looking for beginning of value")

@@ -295,8 +295,11 @@ final class FailureRules {
                   + "|access) (?:the |one or more |an? )?(?:images?|image urls?|media|media urls?)\\b"
                   + "|\\b(?:image|media)(?: urls?)? (?:is|are|was|were) not (?:reachable|accessible"
                   + "|downloadable)\\b",
-              "image",
-              "media"));
+              "fetch",
+              "download",
+              "retrieve",
+              "access",
+              "reachable"));
 
   // The field left null or empty, required or of the wrong type is the key, a token or the
   // credentials ("apiKey cannot be null or empty", "The API key must not be null", "Dify API Key
@@ -318,9 +321,12 @@ final class FailureRules {
               "\\b(?:could not|couldn't|cannot|can't|unable to|failed to) (?:resolve|find|load|locate"
                   + "|determine) (?:the |an? |your )?(?:api[ _-]?key|api[ _-]?token|access[ _-]?token"
                   + "|credentials?)\\b",
-              "key",
-              "token",
-              "credential"));
+              "could not",
+              "couldn't",
+              "cannot",
+              "can't",
+              "unable to",
+              "failed to"));
 
   /**
    * Whether {@code words} name a rate limit that was hit, not a rate limit's usage reported as a
@@ -700,11 +706,11 @@ final class FailureRules {
             f ->
                 !f.hasToken(WRONG_API_CODES)
                     && !f.says(OTHER_TASK_SERVED)
-                    && !f.saysPattern(TOOL_CALLED_UNDECLARED)
                     && (f.hasToken(MODEL_GONE_CODES)
                         || f.saysModelGone()
                         || f.says(MODEL_GONE_PHRASES)
-                        || f.saysPattern(ENDPOINT_GONE_PATTERN)),
+                        || f.saysPattern(ENDPOINT_GONE_PATTERN))
+                    && !f.saysPattern(TOOL_CALLED_UNDECLARED),
             NOT_FOUND,
             FINAL,
             NO));

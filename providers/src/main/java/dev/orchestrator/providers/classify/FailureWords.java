@@ -395,7 +395,7 @@ final class FailureWords {
           Clause.of(
               "\\b(?:create|use|get|generate) (?:a|another|a new) (?:api )?key with a higher "
                   + "(?:credit |spend(?:ing)? |usage )?limit\\b",
-              "higher"),
+              "key with a higher"),
           Clause.of(
               "\\bbudget\\b[^\\n]{0,30}?\\b(?:exceeded|reached|exhausted|spent)\\b"
                   + "|\\b(?:exceeded|reached|exhausted|crossed)\\b[^\\n]{0,20}?\\bbudget\\b",
@@ -1454,7 +1454,7 @@ final class FailureWords {
                   + "|\\bthe text (?:you (?:provided|entered|sent|submitted) )?is too long\\b",
               "model can",
               "llm can",
-              "text"),
+              "is too long"),
           // a token count over what can be processed or a response hitting the length limit
           // ("Cannot summarize more than 128000 tokens", "the response hit the length limit")
           Clause.of(
@@ -4503,7 +4503,10 @@ final class FailureWords {
               "exhausted every",
               "tried all",
               "tried every",
-              "available"),
+              "instances available",
+              "replicas available",
+              "backends available",
+              "workers available"),
           // a server's queue full, in Russian, Vietnamese and Japanese (Gradio's "Очередь
           // заполнена",
           // "Hàng đợi đã đầy", "キューがいっぱいです")
@@ -5462,8 +5465,12 @@ final class FailureWords {
               "\\b(?:unexpected|premature) end of (?:the )?(?:event |sse |response |data )?stream\\b"
                   + "|\\bstreams? (?:ended|closed|terminated|stopped) before (?:any |the )?(?:content"
                   + "|output|text|tokens?|answer|model|response|completion)\\b",
-              "end of",
-              "before"),
+              "unexpected end of",
+              "premature end of",
+              "ended before",
+              "closed before",
+              "terminated before",
+              "stopped before"),
           Clause.literals("bytes read on a total of"));
 
   // An answer or its stream named ended before it was whole, or for a reason other than a clean
@@ -5480,15 +5487,36 @@ final class FailureWords {
   static final Clause ANSWER_ENDED_EARLY =
       Clause.of(
           "\\b(?:stream|response|generation|output|completion|answer)s? (?:ended|stopped|finished"
-              + "|terminated|halted)\\b(?: [a-z]+)?? (?:unexpectedly|prematurely|abruptly"
-              + "|due to\\b|with (?:an? )?(?:unexpected|malformed|invalid|empty)\\b)"
-              + "|\\b(?:model|llm|assistant|provider) (?:stopped|ended|finished|terminated) without "
+              + "|terminated|halted)\\b(?: [a-z]+)?? (?:unexpectedly|prematurely|abruptly)",
+          "unexpectedly",
+          "prematurely",
+          "abruptly");
+
+  // …or for a reason named, or with what it should not have held
+  static final Clause ANSWER_ENDED_FOR_A_REASON =
+      Clause.of(
+          "\\b(?:stream|response|generation|output|completion|answer)s? (?:ended|stopped|finished"
+              + "|terminated|halted) (?:due to\\b|with (?:an? )?(?:unexpected|malformed|invalid"
+              + "|empty)\\b)",
+          "ended due",
+          "ended with",
+          "stopped due",
+          "stopped with",
+          "finished due",
+          "finished with",
+          "terminated due",
+          "terminated with",
+          "halted due",
+          "halted with");
+
+  // …or a model that stopped with nothing produced
+  static final Clause STOPPED_WITHOUT_OUTPUT =
+      Clause.of(
+          "\\b(?:model|llm|assistant|provider) (?:stopped|ended|finished|terminated) without "
               + "(?:producing|generating|returning) (?:any )?(?:output|text|content|answer|response)\\b",
-          "ended",
-          "stopped",
-          "finished",
-          "terminated",
-          "halted");
+          "without producing",
+          "without generating",
+          "without returning");
 
   // …without a finish reason
   static final Clause FINISH_REASON_MISSING =
@@ -5508,13 +5536,18 @@ final class FailureWords {
           "意外",
           "异常",
           "異常",
-          "respuesta",
-          "réponse",
-          "antwort");
+          "inesperad",
+          "inattendue",
+          "unerwartet");
 
   // …as the Words a row reads (namesTheAnswer)
   static final Words ANSWER_ENDED_ABNORMALLY =
-      Words.of(ANSWER_ENDED_EARLY, FINISH_REASON_MISSING, ANSWER_ENDED_EARLY_ELSEWHERE);
+      Words.of(
+          ANSWER_ENDED_EARLY,
+          ANSWER_ENDED_FOR_A_REASON,
+          STOPPED_WITHOUT_OUTPUT,
+          FINISH_REASON_MISSING,
+          ANSWER_ENDED_EARLY_ELSEWHERE);
 
   static final Words EMPTY_HINTS =
       Words.of(
@@ -5527,9 +5560,15 @@ final class FailureWords {
                   + "(?:message|response|reply|answer|output) from (?:the )?"
                   + "(?:server|model|api|provider|llm)\\b",
               "no body",
-              "without"),
+              "message from",
+              "response from",
+              "reply from",
+              "answer from",
+              "output from"),
           // an answer or its stream ended before it was whole (ANSWER_ENDED_ABNORMALLY)
           ANSWER_ENDED_EARLY,
+          ANSWER_ENDED_FOR_A_REASON,
+          STOPPED_WITHOUT_OUTPUT,
           FINISH_REASON_MISSING,
           ANSWER_ENDED_EARLY_ELSEWHERE,
           // an answer counted as holding no output tokens ("… 0 characters, 0 tool calls, 0 prompt

@@ -22,10 +22,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * when the socket turns readable with nothing to read, the peer closed or reset it, and {@code
  * onGone} runs. A socket that turns readable with bytes waiting (a pipelined request) is left to
  * Jetty and watched no further. One daemon thread serves every watch; thread-safe.
+ *
+ * <p>A watch costs its request no wake-up of that thread and no wait on it: the caller registers
+ * the socket itself (since JDK 11 a registration does not wait for a select in progress; it takes
+ * effect at the selector's next pass), and the thread passes every {@value #PASS_MILLIS} ms while
+ * anything is registered, parking without a timeout only when nothing is. So a departure is seen at
+ * most about {@value #PASS_MILLIS} ms late, and requests never queue on the selector's wake-up
+ * lock: waking it per request serialised every worker there and halved {@code serve}'s JSON
+ * throughput at 64 connections (docs/benchmarks.md §6).
  */
 public final class DisconnectWatch implements AutoCloseable {
+  /** How often, in ms, the thread passes while anything is registered. */
+  static final long PASS_MILLIS = 50;
+
   private final Selector selector;
   private final Queue<Watch> pending = new ConcurrentLinkedQueue<>();
+  private final AtomicBoolean parked = new AtomicBoolean();
   private final Thread thread;
   private volatile boolean closed;
 
@@ -55,15 +67,29 @@ public final class DisconnectWatch implements AutoCloseable {
       return () -> {};
     }
     Watch w = new Watch(channel, onGone);
-    pending.add(w);
-    selector.wakeup();
+    if (channel.keyFor(selector) != null || !w.register(selector)) {
+      // this channel's key of the previous request leaves at the selector's next pass
+      pending.add(w);
+    }
+    if (parked.compareAndSet(true, false)) {
+      selector.wakeup(); // the thread parked with nothing registered: this is the first watch
+    }
     return w::stop;
   }
 
   private void loop() {
     try {
       while (!closed) {
-        selector.select(pending.isEmpty() ? 0 : 10);
+        if (idle()) {
+          parked.set(true);
+          // a watch added after the first look sees parked set, or this second look sees it
+          if (idle()) {
+            selector.select();
+          }
+          parked.set(false);
+        } else {
+          selector.select(PASS_MILLIS);
+        }
         for (Iterator<SelectionKey> it = selector.selectedKeys().iterator(); it.hasNext(); ) {
           SelectionKey key = it.next();
           it.remove();
@@ -76,6 +102,15 @@ public final class DisconnectWatch implements AutoCloseable {
     }
   }
 
+  /** Whether the thread parked (or is about to) with nothing registered; for tests. */
+  boolean parked() {
+    return parked.get();
+  }
+
+  private boolean idle() {
+    return pending.isEmpty() && selector.keys().isEmpty();
+  }
+
   /** Registers new watches; one whose key for this channel is still being cancelled waits. */
   private void registerPending() {
     for (int n = pending.size(); n > 0; n--) {
@@ -83,18 +118,8 @@ public final class DisconnectWatch implements AutoCloseable {
       if (w == null) {
         return;
       }
-      if (w.done.get()) {
-        continue;
-      }
-      try {
-        w.key = w.channel.register(selector, SelectionKey.OP_READ, w);
-        if (w.done.get()) {
-          w.key.cancel();
-        }
-      } catch (CancelledKeyException e) {
+      if (!w.done.get() && !w.register(selector)) {
         pending.add(w); // the previous request's key leaves at the next select
-      } catch (ClosedChannelException e) {
-        w.gone();
       }
     }
   }
@@ -120,6 +145,27 @@ public final class DisconnectWatch implements AutoCloseable {
     Watch(SocketChannel channel, Runnable onGone) {
       this.channel = channel;
       this.onGone = onGone;
+    }
+
+    /**
+     * Registers the channel for reading, from any thread; false while the channel's cancelled key
+     * of an earlier watch is still registered (it leaves at the selector's next pass).
+     */
+    boolean register(Selector selector) {
+      try {
+        key = channel.register(selector, SelectionKey.OP_READ, this);
+        if (done.get()) {
+          key.cancel(); // stopped meanwhile
+        }
+        return true;
+      } catch (CancelledKeyException e) {
+        return false;
+      } catch (ClosedChannelException e) {
+        gone();
+        return true;
+      } catch (ClosedSelectorException e) {
+        return true; // the watch was closed: the request is no longer watched
+      }
     }
 
     void readable(SelectionKey k) {

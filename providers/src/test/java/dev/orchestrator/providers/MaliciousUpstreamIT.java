@@ -45,14 +45,18 @@ import org.junit.jupiter.params.provider.MethodSource;
  * attempt's limits, and leaves no connection open behind it.
  */
 class MaliciousUpstreamIT {
-  /** Short limits: every row ends within about two seconds. */
+  /**
+   * Short limits: every row ends within about four seconds. Each is a few seconds, not one, so a
+   * loaded machine that leaves the upstream's thread unscheduled for a second does not end a row at
+   * a limit before the upstream's attack arrived.
+   */
   static final AttemptLimits LIMITS =
       new AttemptLimits(
           Duration.ofSeconds(2),
-          Duration.ofSeconds(1),
-          Duration.ofSeconds(1),
-          Duration.ofSeconds(1),
+          Duration.ofSeconds(3),
           Duration.ofSeconds(2),
+          Duration.ofSeconds(2),
+          Duration.ofSeconds(4),
           new StreamBounds(64 * 1024, 1024 * 1024, 64 * 1024));
 
   /** The longest any row may take: its limits and room for a loaded machine. */

@@ -271,6 +271,32 @@ class MessagesFrontIT {
     }
   }
 
+  /**
+   * An OpenAI-compatible route that reported its counts but no cache details: the cache counts are
+   * {@code null} ("not reported"), not zeros it never said, and the input count is its whole
+   * prompt; whole and streamed.
+   */
+  @Test
+  void aRouteThatReportedNoCacheDetailsGetsNoMadeUpCacheCounts() {
+    Map<String, Object> counts = Map.of("prompt_tokens", 20, "completion_tokens", 9);
+    try (ServeFixture f =
+        serve(
+            Map.of(
+                OPENAI_ROUTE,
+                List.of(
+                    Step.ok("Counted.").withUsage(counts), Step.ok("Too.").withUsage(counts))))) {
+      Message whole = sdk(f).messages().create(ask(OPENAI_ROUTE, "Hi").build());
+      Message streamed = streamedAndAccumulated(f, ask(OPENAI_ROUTE, "Hi").build());
+      for (Message m : List.of(whole, streamed)) {
+        m.usage().validate();
+        assertThat(m.usage().inputTokens()).isEqualTo(20);
+        assertThat(m.usage().outputTokens()).isEqualTo(9);
+        assertThat(m.usage().cacheReadInputTokens()).isEmpty();
+        assertThat(m.usage().cacheCreationInputTokens()).isEmpty();
+      }
+    }
+  }
+
   private static Step toolCallAnswer(String route) {
     if (route.equals(ANTHROPIC_ROUTE)) {
       return Step.answer(

@@ -29,7 +29,11 @@ class FaultSoakIT {
   void everyRequestEndsTypedOnAFreeRouteWithoutLeaksUnderFaults(@TempDir Path out)
       throws Exception {
     Map<String, Object> report =
-        soak(out, "--requests 300 --concurrency 30 --warmup-requests 60 --deadline-ms 2000");
+        soak(
+            out,
+            // the slack: a deadline that fired late on a loaded build machine is still enforced
+            "--requests 300 --concurrency 30 --warmup-requests 60 --deadline-ms 2000"
+                + " --deadline-slack-ms 250");
     assertThat(report.get("checks").toString()).doesNotContain("passed=false");
     assertThat(report).containsEntry("passed", true);
     @SuppressWarnings("unchecked")

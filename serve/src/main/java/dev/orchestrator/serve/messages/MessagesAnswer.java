@@ -152,10 +152,11 @@ final class MessagesAnswer {
 
   /**
    * Usage in Anthropic's meaning: {@code input_tokens} excludes the cache reads and writes, which
-   * are counted on their own. A route that reported no usage ({@link Usage#isNone()}) gets none
-   * made up where Anthropic's schema lets it say so: {@code cache_creation_input_tokens} and {@code
-   * cache_read_input_tokens} are {@code null}, the schema's "not reported"; {@code input_tokens}
-   * and {@code output_tokens} are {@code 0}, since the schema and the SDKs require numbers there
+   * are counted on their own. Nothing is made up where Anthropic's schema lets it say "not
+   * reported": a cache count the route did not give ({@link Usage#cachedTokens()}, {@link
+   * Usage#cacheCreationTokens()} null, as on most OpenAI-compatible routes, or no usage at all) is
+   * {@code null}; {@code input_tokens} and {@code output_tokens} are {@code 0} for a route that
+   * reported no usage ({@link Usage#isNone()}), since the schema and the SDKs require numbers there
    * (docs/reference.md, "The Anthropic Messages front").
    */
   static ObjectNode usage(Usage u) {
@@ -167,9 +168,10 @@ final class MessagesAnswer {
       o.putNull("cache_read_input_tokens");
       return o;
     }
-    int read = u.cachedTokens() == null ? 0 : u.cachedTokens();
-    int write = u.cacheCreationTokens() == null ? 0 : u.cacheCreationTokens();
-    o.put("input_tokens", Math.max(0, u.promptTokens() - read - write));
+    Integer read = u.cachedTokens();
+    Integer write = u.cacheCreationTokens();
+    int cached = (read == null ? 0 : read) + (write == null ? 0 : write);
+    o.put("input_tokens", Math.max(0, u.promptTokens() - cached));
     o.put("output_tokens", u.completionTokens());
     o.put("cache_creation_input_tokens", write);
     o.put("cache_read_input_tokens", read);

@@ -8,10 +8,12 @@ import java.nio.channels.ClosedSelectorException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Tells when a client goes away while its whole (non-streaming) answer is being worked on (issue
@@ -23,34 +25,55 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * onGone} runs. A socket that turns readable with bytes waiting (a pipelined request) is left to
  * Jetty and watched no further. One daemon thread serves every watch; thread-safe.
  *
- * <p>A watch costs its request no wake-up of that thread and no wait on it: the caller registers
- * the socket itself (since JDK 11 a registration does not wait for a select in progress; it takes
- * effect at the selector's next pass), and the thread passes every {@value #PASS_MILLIS} ms while
- * anything is registered, parking without a timeout only when nothing is. So a departure is seen at
- * most about {@value #PASS_MILLIS} ms late, and requests never queue on the selector's wake-up
- * lock: waking it per request serialised every worker there and halved {@code serve}'s JSON
- * throughput at 64 connections (docs/benchmarks.md §6).
+ * <p>A request pays for its watch only if it lasts: a watch is queued without waking anything, and
+ * the thread, passing every {@value #PASS_MILLIS} ms while there is traffic, registers the sockets
+ * of the requests still running {@linkplain #DEFAULT_ARM_AFTER a while} after they began. A client
+ * that leaves is then seen within about that while plus one pass, which next to a model call is
+ * nothing; a request answered sooner never touches the selector. The thread parks after {@link
+ * #DEFAULT_PARK_AFTER} with nothing queued or registered, and the first watch after that wakes it.
+ * Registering every request's socket and waking the thread for each made the workers queue on the
+ * selector's wake-up lock under load and cost each request two thread switches (docs/benchmarks.md
+ * §6, run L).
  */
 public final class DisconnectWatch implements AutoCloseable {
-  /** How often, in ms, the thread passes while anything is registered. */
+  /** How often, in ms, the thread passes while there is traffic. */
   static final long PASS_MILLIS = 50;
 
+  /** How long a request runs before its socket is watched. */
+  public static final Duration DEFAULT_ARM_AFTER = Duration.ofMillis(100);
+
+  /** How long the thread goes on passing with nothing to watch before it parks. */
+  public static final Duration DEFAULT_PARK_AFTER = Duration.ofSeconds(1);
+
   private final Selector selector;
+  private final long armAfterNanos;
+  private final long parkAfterNanos;
   private final Queue<Watch> pending = new ConcurrentLinkedQueue<>();
   private final AtomicBoolean parked = new AtomicBoolean();
+  private final AtomicLong registrations = new AtomicLong();
   private final Thread thread;
   private volatile boolean closed;
 
-  private DisconnectWatch(Selector selector) {
+  private DisconnectWatch(Selector selector, Duration armAfter, Duration parkAfter) {
     this.selector = selector;
+    this.armAfterNanos = armAfter.toNanos();
+    this.parkAfterNanos = parkAfter.toNanos();
     this.thread = new Thread(this::loop, "orchestrator-disconnect-watch");
     thread.setDaemon(true);
   }
 
-  /** A started watch with its own selector thread. */
+  /** A started watch with its own selector thread and the default delays. */
   public static DisconnectWatch start() {
+    return start(DEFAULT_ARM_AFTER, DEFAULT_PARK_AFTER);
+  }
+
+  /**
+   * A started watch that registers a request's socket once it has run {@code armAfter}, and whose
+   * thread parks after {@code parkAfter} with nothing to watch.
+   */
+  static DisconnectWatch start(Duration armAfter, Duration parkAfter) {
     try {
-      DisconnectWatch w = new DisconnectWatch(Selector.open());
+      DisconnectWatch w = new DisconnectWatch(Selector.open(), armAfter, parkAfter);
       w.thread.start();
       return w;
     } catch (IOException e) {
@@ -66,27 +89,31 @@ public final class DisconnectWatch implements AutoCloseable {
     if (channel == null || closed) {
       return () -> {};
     }
-    Watch w = new Watch(channel, onGone);
-    if (channel.keyFor(selector) != null || !w.register(selector)) {
-      // this channel's key of the previous request leaves at the selector's next pass
-      pending.add(w);
-    }
+    Watch w = new Watch(channel, onGone, System.nanoTime());
+    pending.add(w);
     if (parked.compareAndSet(true, false)) {
-      selector.wakeup(); // the thread parked with nothing registered: this is the first watch
+      selector.wakeup(); // the thread parked for want of traffic: this is the first watch since
     }
     return w::stop;
   }
 
   private void loop() {
+    long lastBusy = System.nanoTime();
     try {
       while (!closed) {
-        if (idle()) {
+        long now = System.nanoTime();
+        boolean idle = idle();
+        if (!idle) {
+          lastBusy = now;
+        }
+        if (idle && now - lastBusy >= parkAfterNanos) {
           parked.set(true);
           // a watch added after the first look sees parked set, or this second look sees it
           if (idle()) {
             selector.select();
           }
           parked.set(false);
+          lastBusy = System.nanoTime();
         } else {
           selector.select(PASS_MILLIS);
         }
@@ -95,33 +122,47 @@ public final class DisconnectWatch implements AutoCloseable {
           it.remove();
           ((Watch) key.attachment()).readable(key);
         }
-        registerPending();
+        armPending();
       }
     } catch (IOException | ClosedSelectorException e) {
       // The watch is closed, or its selector failed: requests are no longer watched.
     }
   }
 
-  /** Whether the thread parked (or is about to) with nothing registered; for tests. */
-  boolean parked() {
-    return parked.get();
-  }
-
   private boolean idle() {
     return pending.isEmpty() && selector.keys().isEmpty();
   }
 
-  /** Registers new watches; one whose key for this channel is still being cancelled waits. */
-  private void registerPending() {
+  /**
+   * Registers the queued watches that have run long enough; drops the stopped ones; keeps the rest
+   * for a later pass (as well as one whose channel's key of an earlier watch has not left yet).
+   */
+  private void armPending() {
+    long now = System.nanoTime();
     for (int n = pending.size(); n > 0; n--) {
       Watch w = pending.poll();
       if (w == null) {
         return;
       }
-      if (!w.done.get() && !w.register(selector)) {
-        pending.add(w); // the previous request's key leaves at the next select
+      if (w.done.get()) {
+        continue;
+      }
+      if (now - w.since < armAfterNanos || !w.register(selector)) {
+        pending.add(w);
+      } else {
+        registrations.incrementAndGet();
       }
     }
+  }
+
+  /** Whether the thread parked (or is about to) with nothing to watch; for tests. */
+  boolean parked() {
+    return parked.get();
+  }
+
+  /** How many sockets were registered so far; for tests. */
+  long registrations() {
+    return registrations.get();
   }
 
   /** Stops the thread; watches still open never fire. */
@@ -139,17 +180,19 @@ public final class DisconnectWatch implements AutoCloseable {
   private static final class Watch {
     final SocketChannel channel;
     final Runnable onGone;
+    final long since;
     final AtomicBoolean done = new AtomicBoolean();
     volatile SelectionKey key;
 
-    Watch(SocketChannel channel, Runnable onGone) {
+    Watch(SocketChannel channel, Runnable onGone, long since) {
       this.channel = channel;
       this.onGone = onGone;
+      this.since = since;
     }
 
     /**
-     * Registers the channel for reading, from any thread; false while the channel's cancelled key
-     * of an earlier watch is still registered (it leaves at the selector's next pass).
+     * Registers the channel for reading, on the watch's thread; false while the channel's cancelled
+     * key of an earlier watch is still registered (it leaves at the next pass).
      */
     boolean register(Selector selector) {
       try {
@@ -163,8 +206,6 @@ public final class DisconnectWatch implements AutoCloseable {
       } catch (ClosedChannelException e) {
         gone();
         return true;
-      } catch (ClosedSelectorException e) {
-        return true; // the watch was closed: the request is no longer watched
       }
     }
 

@@ -181,6 +181,19 @@ public final class FaultSoak {
       report.put("warmup", warmAnswers.describe());
       report.put("warmupHealth", warmHealth);
       System.out.print("warm-up (no faults):\n" + warmAnswers.table());
+      // The cold share's latency too: a limit that queues trades answers for waiting.
+      Latencies warmLat = Latencies.merge(warm.latencies.values());
+      Map<String, Object> warmLatency = new LinkedHashMap<>();
+      warmLatency.put("p50Ms", warmLat.quantile(0.5) / 1e6);
+      warmLatency.put("p99Ms", warmLat.quantile(0.99) / 1e6);
+      warmLatency.put("maxMs", warmLat.max() / 1e6);
+      report.put("warmupLatency", warmLatency);
+      System.out.printf(
+          java.util.Locale.ROOT,
+          "warm-up latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+          warmLat.quantile(0.5) / 1e6,
+          warmLat.quantile(0.99) / 1e6,
+          warmLat.max() / 1e6);
       System.out.println("route health heard: " + warmHealth);
       Subject.Snapshot before = subject.snapshot();
       System.out.println("before: " + before);

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.Headroom;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.KeyBook;
@@ -13,6 +14,7 @@ import dev.orchestrator.engine.health.RouteHealthRegistry;
 import dev.orchestrator.engine.internal.AttemptContext;
 import dev.orchestrator.engine.internal.AttemptPath;
 import dev.orchestrator.engine.internal.SessionAffinity;
+import dev.orchestrator.engine.load.LoadLimit;
 import dev.orchestrator.engine.observe.RouteFigures;
 import dev.orchestrator.engine.observe.RouteObservations;
 import dev.orchestrator.engine.plan.ObservedRanking;
@@ -79,6 +81,7 @@ public final class TaskOrchestrator {
   private final ObservedRanking ranking;
   private final KeyBook keys;
   private final Lateness lateness;
+  private final LoadLimit load;
 
   private TaskOrchestrator(Builder b) {
     this.clock = b.clock;
@@ -108,6 +111,11 @@ public final class TaskOrchestrator {
     this.sessions = SessionAffinity.of(policy.sessionTtl(), ticker, health.shared());
     this.keys = new KeyBook(credentials, ticker, clock, random::nextDouble, health);
     this.lateness = b.lateness != null ? b.lateness : Lateness.defaultFor(ticker);
+    this.load = b.load != null ? b.load : LoadLimit.defaultFor(ticker);
+    if (load.isOn()) {
+      // For the orchestrator's life: a limit listens to one orchestrator's probe (ADR 0058).
+      lateness.onSample(load::sample);
+    }
   }
 
   /** A builder. */
@@ -142,6 +150,14 @@ public final class TaskOrchestrator {
    */
   public Lateness lateness() {
     return lateness;
+  }
+
+  /**
+   * How many requests this orchestrator runs at once (docs/design.md §5, ADR 0058): the requests
+   * beyond it wait for a place in arrival order, within their deadline.
+   */
+  public LoadLimit loadLimit() {
+    return load;
   }
 
   /** The provider clients attempts are sent through (used by {@code preflight} probes). */
@@ -258,8 +274,10 @@ public final class TaskOrchestrator {
   }
 
   /**
-   * One request, from the plan to the answer: plans on the current catalog, builds the request's
-   * record and attempt path from that plan, and runs the failover loop over them.
+   * One request, from the plan to the answer: takes a place under the load limit (the wait counts
+   * against the deadline), plans on the current catalog, builds the request's record and attempt
+   * path from that plan, and runs the failover loop over them; the place is given back however the
+   * request ends.
    */
   private ChatResult run(
       ChatRequest request, StreamListener listener, Cancellation cancel, Duration deadline) {
@@ -271,7 +289,9 @@ public final class TaskOrchestrator {
             ? deadline
             : policy.timeouts().deadline();
     RunRecord record = null;
+    LoadLimit.Place place = null;
     try {
+      place = enter(start, d, cancel);
       // One planner for the whole request: it plans and dispatches on one catalog, whatever
       // refreshes happen meanwhile.
       RoutePlanner p = planner;
@@ -293,7 +313,12 @@ public final class TaskOrchestrator {
               health,
               d,
               policy.retries().retryAfterCap(),
-              a -> listeners.emit(l -> l.onAttempt(model, a)));
+              a -> {
+                if (a.category() == FailureCategory.TIMEOUT) {
+                  load.timedOut();
+                }
+                listeners.emit(l -> l.onAttempt(model, a));
+              });
       AttemptPath path =
           new AttemptPath(
               new AttemptContext(
@@ -335,7 +360,51 @@ public final class TaskOrchestrator {
                   new Trace(null, List.of(), null, null, Duration.ofNanos(ticker.read() - start)));
       listeners.emit(l -> l.onFailure(outcome));
       throw e;
+    } finally {
+      if (place != null) {
+        place.close();
+      }
     }
+  }
+
+  /**
+   * A place under the load limit for a request that started at {@code start} with {@code deadline}.
+   *
+   * @throws OrchestratorException {@code deadline_exceeded} when none came free before the
+   *     deadline, {@code cancelled} when the request was cancelled (or its thread interrupted)
+   *     first
+   */
+  private LoadLimit.Place enter(long start, Duration deadline, Cancellation cancel) {
+    LoadLimit.Place place;
+    try {
+      place = load.enter(deadline.minusNanos(ticker.read() - start), cancel);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      cancel.cancel();
+      place = null;
+    }
+    if (place != null) {
+      return place;
+    }
+    Trace trace = new Trace(null, List.of(), null, null, Duration.ofNanos(ticker.read() - start));
+    if (cancel.isCancelled()) {
+      throw new OrchestratorException(
+          OrchestratorException.Type.CANCELLED,
+          "the request was cancelled while it waited for a place",
+          null,
+          trace,
+          null);
+    }
+    throw new OrchestratorException(
+        OrchestratorException.Type.DEADLINE_EXCEEDED,
+        "deadline of "
+            + deadline.toMillis()
+            + " ms exceeded while waiting for a place: this process runs at most "
+            + load.limit()
+            + " requests at once while it is short of CPU",
+        null,
+        trace,
+        null);
   }
 
   /** How many listener calls have thrown (each is ignored; the first per listener is logged). */
@@ -356,6 +425,7 @@ public final class TaskOrchestrator {
     private HealthStore health;
     private Supplier<Map<String, RouteFigures>> figures;
     private Lateness lateness;
+    private LoadLimit load;
     private final List<OrchestratorListener> listeners = new ArrayList<>();
 
     private Builder() {}
@@ -446,6 +516,18 @@ public final class TaskOrchestrator {
      */
     public Builder lateness(Lateness v) {
       lateness = Objects.requireNonNull(v, "lateness");
+      return this;
+    }
+
+    /**
+     * How many requests run at once (default: {@link LoadLimit#defaultFor} the ticker: unbounded
+     * until this process's timers run late and attempts time out, then adaptive; docs/design.md §5,
+     * ADR 0058). {@link LoadLimit#off()} turns it off. Give each orchestrator its own: the
+     * orchestrator feeds it its probe's samples and its attempts' timeouts. Give one on the fake
+     * time when the ticker is one ({@link LoadLimit#adaptive}).
+     */
+    public Builder loadLimit(LoadLimit v) {
+      load = Objects.requireNonNull(v, "loadLimit");
       return this;
     }
 

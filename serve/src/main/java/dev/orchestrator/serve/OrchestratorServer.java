@@ -5,7 +5,6 @@ import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.cost.SpendStore;
 import dev.orchestrator.engine.failure.ErrorRule;
-import dev.orchestrator.engine.health.Lateness;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClients;
 import dev.orchestrator.engine.spi.ResponseStore;
@@ -21,7 +20,6 @@ import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.ProtocolErrors;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.ops.CredentialReport;
-import dev.orchestrator.serve.ops.LoadLimit;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
 import dev.orchestrator.serve.responses.LocalResponseStore;
@@ -116,8 +114,6 @@ public final class OrchestratorServer implements AutoCloseable {
   private final SpendStore spend;
   private final boolean ownsSpend;
   private final ResponseStore responseStore;
-  private final LoadLimit load;
-  private final Lateness.Subscription probe;
 
   /** Cancels a whole answer's upstream work when its client goes away (issue #30). */
   private final DisconnectWatch disconnects = DisconnectWatch.start();
@@ -174,11 +170,9 @@ public final class OrchestratorServer implements AutoCloseable {
             b.readinessChecks);
     this.workers = workers(options.threads());
     this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
-    this.load = LoadLimit.of(options.threads(), Runtime.getRuntime().availableProcessors());
-    metrics.bindLoadLimit(load);
-    orchestrator.addListener(load);
-    this.dispatch =
-        new Dispatch(orchestrator, options, new BudgetGate(spend, b.clock), metrics, load);
+    // The orchestrator's own load limit (ADR 0058): at most --threads of it run at once here.
+    metrics.bindLoadLimit(orchestrator.loadLimit(), options.threads());
+    this.dispatch = new Dispatch(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
     try {
       Authenticator authenticator = new Authenticator(options.clients());
       this.router =
@@ -191,7 +185,6 @@ public final class OrchestratorServer implements AutoCloseable {
       metrics.bindJetty(http);
       metrics.bindWorkers(workers);
       http.start();
-      this.probe = orchestrator.lateness().onSample(load::sample);
     } catch (Exception e) {
       refresher.shutdownNow();
       workers.shutdownNow();
@@ -484,7 +477,6 @@ public final class OrchestratorServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    probe.close();
     stopQuietly(http);
     workers.shutdownNow();
     disconnects.close();

@@ -545,6 +545,8 @@ public final class FaultSoak {
     private final LongAdder localTimeouts = new LongAdder();
     private final LongAdder plannedWithOpenBreaker = new LongAdder();
     private final LongAdder panic = new LongAdder();
+    // The load limit's lowest value since the last report (ADR 0058), read at each probe sample.
+    private final AtomicInteger lowestLimit = new AtomicInteger(Integer.MAX_VALUE);
 
     @Override
     public Map<String, String> examples() {
@@ -558,6 +560,9 @@ public final class FaultSoak {
       m.put("timeoutsJudgedLocal", localTimeouts.sumThenReset());
       m.put("plannedWithBreakerOpen", plannedWithOpenBreaker.sumThenReset());
       m.put("panicRequests", panic.sumThenReset());
+      int lowest = lowestLimit.getAndSet(Integer.MAX_VALUE);
+      m.put("loadLimitLowest", lowest == Integer.MAX_VALUE ? -1L : lowest);
+      m.put("loadLimitNow", (long) orchestrator.loadLimit().limit());
       return m;
     }
 
@@ -600,6 +605,10 @@ public final class FaultSoak {
                     }
                   })
               .build();
+      orchestrator
+          .lateness()
+          .onSample(
+              late -> lowestLimit.accumulateAndGet(orchestrator.loadLimit().limit(), Math::min));
     }
 
     @Override

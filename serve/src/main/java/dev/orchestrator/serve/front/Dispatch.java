@@ -18,7 +18,6 @@ import dev.orchestrator.serve.http.ApiError;
 import dev.orchestrator.serve.http.ContentEncoding;
 import dev.orchestrator.serve.http.CostField;
 import dev.orchestrator.serve.http.HttpCall;
-import dev.orchestrator.serve.ops.LoadLimit;
 import dev.orchestrator.serve.ops.ServeMetrics;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -71,23 +70,21 @@ public final class Dispatch {
   private final long maxBodyBytes;
   private final BudgetGate budgets;
   private final ServeMetrics metrics;
-  private final LoadLimit load;
 
   /**
-   * The path for {@code orchestrator}, admitting requests through {@code budgets} and running at
-   * most {@code load}'s limit at once; of {@code options} it keeps the body limit.
+   * The path for {@code orchestrator}, admitting requests through {@code budgets}; the
+   * orchestrator's own load limit decides how many run at once ({@link
+   * TaskOrchestrator#loadLimit()}). Of {@code options} it keeps the body limit.
    */
   public Dispatch(
       TaskOrchestrator orchestrator,
       ServerOptions options,
       BudgetGate budgets,
-      ServeMetrics metrics,
-      LoadLimit load) {
+      ServeMetrics metrics) {
     this.orchestrator = orchestrator;
     this.maxBodyBytes = options.maxBodyBytes();
     this.budgets = budgets;
     this.metrics = metrics;
-    this.load = load;
   }
 
   /** The orchestrator requests run on. */
@@ -277,11 +274,12 @@ public final class Dispatch {
   }
 
   /**
-   * The path both ways of answering share: admits {@code request} for {@code client}, waits for a
-   * place under the load limit within the deadline, runs it with {@code call}, logs and counts the
-   * result, and only then hands it to {@code deliver} to be written: an answer the upstream served
-   * counts against the client's budget even when writing it to the client fails (a client that left
-   * or stopped reading). An engine failure is logged, mapped once and handed to {@code failure}.
+   * The path both ways of answering share: admits {@code request} for {@code client}, runs it with
+   * {@code call} (the orchestrator waits for a place under its load limit within what is left of
+   * the deadline, and a wait past it is {@code deadline_exceeded}), logs and counts the result, and
+   * only then hands it to {@code deliver} to be written: an answer the upstream served counts
+   * against the client's budget even when writing it to the client fails (a client that left or
+   * stopped reading). An engine failure is logged, mapped once and handed to {@code failure}.
    * {@code cancel} is in flight meanwhile, and fires when the client closes its connection: a whole
    * answer writes nothing until it is done, and a stream nothing until its first output or while
    * its upstream is silent, so only the socket tells that the client has left (a write would only
@@ -303,16 +301,11 @@ public final class Dispatch {
     String front = frontOf(ex);
     try {
       admitted = admit(ex, front, client, admitted);
-      enter(ex);
-      try {
-        ChatRequest run = admitted;
-        ChatResult r = metrics.inFront(front, () -> call.apply(run));
-        served(entry, client, r);
-        deliver.accept(r);
-        return r;
-      } finally {
-        load.release();
-      }
+      ChatRequest run = admitted;
+      ChatResult r = metrics.inFront(front, () -> call.apply(run));
+      served(entry, client, r);
+      deliver.accept(r);
+      return r;
     } catch (UnknownModelException e) {
       throw ErrorMapper.unknownModel(e, client, request);
     } catch (OrchestratorException e) {
@@ -359,35 +352,6 @@ public final class Dispatch {
       return "responses";
     }
     return null;
-  }
-
-  /**
-   * Takes a place under the load limit, waiting at most what is left of the deadline.
-   *
-   * @throws ApiError {@code 504 deadline_exceeded} when none came free in time
-   */
-  private void enter(HttpCall ex) {
-    Duration left = remaining(ex);
-    boolean entered;
-    try {
-      entered = load.acquire(left);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      entered = false;
-    }
-    if (!entered) {
-      long deadline = orchestrator.policy().timeouts().deadline().toMillis();
-      throw ApiError.of(
-          504,
-          "timeout_error",
-          "deadline of "
-              + deadline
-              + " ms exceeded while waiting for a place: the server runs at most "
-              + load.limit()
-              + " requests at once while it is short of CPU",
-          null,
-          "deadline_exceeded");
-    }
   }
 
   /**

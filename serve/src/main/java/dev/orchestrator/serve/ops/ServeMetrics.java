@@ -1,6 +1,7 @@
 package dev.orchestrator.serve.ops;
 
 import dev.orchestrator.engine.TaskOrchestrator;
+import dev.orchestrator.engine.load.LoadLimit;
 import dev.orchestrator.micrometer.OrchestratorMetrics;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.LiveCatalog;
@@ -175,9 +176,12 @@ public final class ServeMetrics implements AutoCloseable {
     new ExecutorServiceMetrics(workers, "serve.workers", List.of()).bindTo(registry);
   }
 
-  /** Adds the load limit's series: the limit and the requests waiting for a place. */
-  public void bindLoadLimit(LoadLimit limit) {
-    Gauge.builder("orchestrator.serve.concurrency.limit", limit, LoadLimit::limit)
+  /**
+   * Adds the load limit's series: how many requests run at once (the orchestrator's {@code limit},
+   * at most the {@code workers}) and the requests waiting for a place under it.
+   */
+  public void bindLoadLimit(LoadLimit limit, int workers) {
+    Gauge.builder("orchestrator.serve.concurrency.limit", limit, l -> Math.min(workers, l.limit()))
         .description(
             "Requests run at once; below the worker count while the process is short of CPU")
         .strongReference(true)

@@ -8,6 +8,7 @@ import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.Trace;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthMark;
@@ -128,29 +129,102 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   private final Counter panics;
   private final Set<String> gaugedRoutes = ConcurrentHashMap.newKeySet();
   private final Map<AttemptKey, Counter> attempts = new ConcurrentHashMap<>();
-  private final Map<OutcomeKey, Counter> requests = new ConcurrentHashMap<>();
-  private final Map<OutcomeKey, Timer> durations = new ConcurrentHashMap<>();
+  private final Map<OutcomeKey, RequestMeters> requests = new ConcurrentHashMap<>();
   private final Map<String, Counter> costs = new ConcurrentHashMap<>();
   private final Map<String, Counter> unknownCosts = new ConcurrentHashMap<>();
   private final Map<FirstTokenKey, Timer> timesToFirstToken = new ConcurrentHashMap<>();
+  private final Map<GenAiKey, GenAiMeters> genAi = new ConcurrentHashMap<>();
 
-  private record AttemptKey(String route, String category, String decision) {}
+  // The keys of the meter maps are looked up on every event. Their hashCode and equals are written
+  // out: a record's own go through method handles, which cost more than the map look-up itself
+  // (docs/benchmarks.md §2).
+
+  private record AttemptKey(String route, String category, String decision) {
+    @Override
+    public int hashCode() {
+      return (route.hashCode() * 31 + category.hashCode()) * 31 + decision.hashCode();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof AttemptKey k
+          && route.equals(k.route)
+          && category.equals(k.category)
+          && decision.equals(k.decision);
+    }
+  }
 
   /** A time-to-first-token series' labels; {@code front} is {@code null} without the label. */
-  private record FirstTokenKey(String front, String model) {}
+  private record FirstTokenKey(String front, String model) {
+    @Override
+    public int hashCode() {
+      return Objects.hashCode(front) * 31 + model.hashCode();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof FirstTokenKey k
+          && Objects.equals(front, k.front)
+          && model.equals(k.model);
+    }
+  }
 
   /** The GenAI semantic conventions' attributes of one request. */
   private record GenAiKey(
-      String provider, String requestModel, String responseModel, String error) {}
+      String provider, String requestModel, String responseModel, String error) {
+    @Override
+    public int hashCode() {
+      return ((provider.hashCode() * 31 + requestModel.hashCode()) * 31 + responseModel.hashCode())
+              * 31
+          + error.hashCode();
+    }
 
-  private final Map<GenAiKey, Timer> genAiDurations = new ConcurrentHashMap<>();
-  private final Map<GenAiKey, DistributionSummary[]> genAiTokens = new ConcurrentHashMap<>();
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof GenAiKey k
+          && provider.equals(k.provider)
+          && requestModel.equals(k.requestModel)
+          && responseModel.equals(k.responseModel)
+          && error.equals(k.error);
+    }
+  }
 
   /** The value of a GenAI attribute that does not apply (no serving route, no error). */
   private static final String NONE = "none";
 
   /** A request series' labels; {@code front} is {@code null} without the front label. */
-  private record OutcomeKey(String front, String model, String outcome) {}
+  private record OutcomeKey(String front, String model, String outcome) {
+    @Override
+    public int hashCode() {
+      return (Objects.hashCode(front) * 31 + model.hashCode()) * 31 + outcome.hashCode();
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof OutcomeKey k
+          && Objects.equals(front, k.front)
+          && model.equals(k.model)
+          && outcome.equals(k.outcome);
+    }
+  }
+
+  /** The two series of one request label set, found by one look-up. */
+  private record RequestMeters(Counter requests, Timer duration) {}
+
+  /**
+   * The GenAI series of one attribute set: the duration, and the token counts once an answer of
+   * that set reported usage (made then, so that a set without usage has no token series).
+   */
+  private static final class GenAiMeters {
+    final GenAiKey key;
+    final Timer duration;
+    volatile DistributionSummary[] tokens;
+
+    GenAiMeters(GenAiKey key, Timer duration) {
+      this.key = key;
+      this.duration = duration;
+    }
+  }
 
   private OrchestratorMetrics(
       TaskOrchestrator orchestrator, MeterRegistry registry, boolean frontLabel) {
@@ -314,13 +388,13 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   @Override
   public void onSuccess(ChatResult result) {
     Trace t = result.trace();
-    finished(t, "success");
-    GenAiKey key = genAiKey(t, result.route(), NONE);
-    genAi(key, t);
+    String model = requestedModel(t);
+    finished(t, model, "success");
+    GenAiMeters meters = genAi(genAiKey(model, result.route(), NONE), t);
     Usage usage = result.response().usage();
     if (!usage.isNone()) {
       // An answer whose upstream reported no usage is no sample: zero tokens would be made up.
-      DistributionSummary[] tokens = genAiTokens.computeIfAbsent(key, this::tokenSummaries);
+      DistributionSummary[] tokens = tokens(meters);
       tokens[0].record(usage.promptTokens());
       tokens[1].record(usage.completionTokens());
     }
@@ -351,31 +425,51 @@ public final class OrchestratorMetrics implements OrchestratorListener {
   @Override
   public void onFailure(OrchestratorException error) {
     String outcome = error.type().wireName();
-    finished(error.trace(), outcome);
-    genAi(genAiKey(error.trace(), null, outcome), error.trace());
+    String model = requestedModel(error.trace());
+    finished(error.trace(), model, outcome);
+    genAi(genAiKey(model, null, outcome), error.trace());
   }
 
-  private GenAiKey genAiKey(Trace t, String route, String error) {
-    String requested = modelLabel(t == null || t.plan() == null ? null : t.plan().model());
-    return orchestrator
-        .catalog()
-        .route(route == null ? "" : route)
-        .map(r -> new GenAiKey(r.provider(), requested, r.model(), error))
-        .orElse(new GenAiKey(NONE, requested, NONE, error));
+  /** The {@code model} label of a finished request: the model its plan was asked for. */
+  private String requestedModel(Trace t) {
+    return modelLabel(t == null || t.plan() == null ? null : t.plan().model());
   }
 
-  private void genAi(GenAiKey key, Trace t) {
-    genAiDurations
-        .computeIfAbsent(
+  /** The GenAI attributes of a request for {@code requested} that {@code route} served, or none. */
+  private GenAiKey genAiKey(String requested, String route, String error) {
+    Route r = route == null ? null : orchestrator.catalog().route(route).orElse(null);
+    return r == null
+        ? new GenAiKey(NONE, requested, NONE, error)
+        : new GenAiKey(r.provider(), requested, r.model(), error);
+  }
+
+  /** Records the request's duration under {@code key}; returns that set's meters. */
+  private GenAiMeters genAi(GenAiKey key, Trace t) {
+    GenAiMeters m =
+        genAi.computeIfAbsent(
             key,
             k ->
-                Timer.builder("gen_ai.client.operation.duration")
-                    .description("GenAI operation duration (OpenTelemetry GenAI conventions)")
-                    .tags(genAiTags(k))
-                    .tag("error.type", k.error())
-                    .serviceLevelObjectives(LATENCY_BUCKETS)
-                    .register(registry))
-        .record(t == null ? Duration.ZERO : t.elapsed());
+                new GenAiMeters(
+                    k,
+                    Timer.builder("gen_ai.client.operation.duration")
+                        .description("GenAI operation duration (OpenTelemetry GenAI conventions)")
+                        .tags(genAiTags(k))
+                        .tag("error.type", k.error())
+                        .serviceLevelObjectives(LATENCY_BUCKETS)
+                        .register(registry)));
+    m.duration.record(t == null ? Duration.ZERO : t.elapsed());
+    return m;
+  }
+
+  /** The token series of {@code m}'s attribute set, made at the first answer with usage. */
+  private DistributionSummary[] tokens(GenAiMeters m) {
+    DistributionSummary[] s = m.tokens;
+    if (s == null) {
+      // Registering twice returns the same meters: a race here makes no second series.
+      s = tokenSummaries(m.key);
+      m.tokens = s;
+    }
+    return s;
   }
 
   private DistributionSummary[] tokenSummaries(GenAiKey k) {
@@ -400,37 +494,32 @@ public final class OrchestratorMetrics implements OrchestratorListener {
         "gen_ai.response.model", k.responseModel());
   }
 
-  private void finished(Trace t, String outcome) {
+  /** Counts a finished request for {@code model} (its label) with {@code outcome}. */
+  private void finished(Trace t, String model, String outcome) {
     if (t != null && t.panic()) {
       panics.increment();
     }
     String f = frontLabel ? Objects.requireNonNullElse(front.get(), NONE) : null;
-    count(
-        new OutcomeKey(
-            f, modelLabel(t == null || t.plan() == null ? null : t.plan().model()), outcome),
-        t == null ? Duration.ZERO : t.elapsed());
+    count(new OutcomeKey(f, model, outcome), t == null ? Duration.ZERO : t.elapsed());
   }
 
   private void count(OutcomeKey key, Duration elapsed) {
-    requests
-        .computeIfAbsent(
+    RequestMeters m =
+        requests.computeIfAbsent(
             key,
             k ->
-                Counter.builder("orchestrator.requests")
-                    .description("Finished requests, by requested model and outcome")
-                    .tags(outcomeTags(k))
-                    .register(registry))
-        .increment();
-    durations
-        .computeIfAbsent(
-            key,
-            k ->
-                Timer.builder("orchestrator.request.duration")
-                    .description("Whole-request latency: every attempt, backoff and failover")
-                    .tags(outcomeTags(k))
-                    .serviceLevelObjectives(LATENCY_BUCKETS)
-                    .register(registry))
-        .record(elapsed);
+                new RequestMeters(
+                    Counter.builder("orchestrator.requests")
+                        .description("Finished requests, by requested model and outcome")
+                        .tags(outcomeTags(k))
+                        .register(registry),
+                    Timer.builder("orchestrator.request.duration")
+                        .description("Whole-request latency: every attempt, backoff and failover")
+                        .tags(outcomeTags(k))
+                        .serviceLevelObjectives(LATENCY_BUCKETS)
+                        .register(registry)));
+    m.requests().increment();
+    m.duration().record(elapsed);
   }
 
   private static Tags outcomeTags(OutcomeKey k) {

@@ -123,6 +123,7 @@ class OrchestratorMetricsTest {
   void anAnswerWithoutReportedUsageRecordsNoTokens() {
     client.script("a/m", ok("hello", Usage.NONE));
     orchestrator.chat(request("a/m"));
+    assertThat(registry.find("gen_ai.client.token.usage").summaries()).isEmpty();
     client.script("a/m", ok("hello"));
     orchestrator.chat(request("a/m"));
 
@@ -139,6 +140,33 @@ class OrchestratorMetricsTest {
     }
     assertThat(registry.get("orchestrator.cost.unknown").tag("route", "a/m").counter().count())
         .isEqualTo(1);
+  }
+
+  @Test
+  void eachLabelSetCountsOnOneSeriesHoweverOftenItRecurs() {
+    for (int i = 0; i < 3; i++) {
+      client.script("a/m", ok("hello"));
+      orchestrator.chat(request("a/m"));
+    }
+    client.script("b/m", ok("hello"));
+    orchestrator.chat(request("b/m"));
+
+    assertThat(requests("a/m", "success")).isEqualTo(3);
+    assertThat(requests("b/m", "success")).isEqualTo(1);
+    assertThat(attempts("a/m", "none", "success")).isEqualTo(3);
+    assertThat(registry.find("orchestrator.requests").counters()).hasSize(2);
+    assertThat(registry.find("orchestrator.request.duration").timers()).hasSize(2);
+    assertThat(registry.find("orchestrator.attempts").counters()).hasSize(2);
+    assertThat(registry.find("gen_ai.client.operation.duration").timers()).hasSize(2);
+    assertThat(
+            registry
+                .get("gen_ai.client.operation.duration")
+                .tag("gen_ai.provider.name", "a")
+                .timer()
+                .count())
+        .isEqualTo(3);
+    // input and output, for each of the two attribute sets
+    assertThat(registry.find("gen_ai.client.token.usage").summaries()).hasSize(4);
   }
 
   @Test

@@ -214,8 +214,21 @@ public final class ServeMetrics implements AutoCloseable {
     requests.computeIfAbsent(new FrontStatus(front, status), this::requests).increment();
   }
 
-  /** One series of {@code orchestrator.serve.requests}. */
-  private record FrontStatus(String front, int status) {}
+  /**
+   * One series of {@code orchestrator.serve.requests}; hashCode and equals written out, as a
+   * record's own go through method handles on every request.
+   */
+  private record FrontStatus(String front, int status) {
+    @Override
+    public int hashCode() {
+      return front.hashCode() * 31 + status;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof FrontStatus k && status == k.status && front.equals(k.front);
+    }
+  }
 
   private Counter requests(FrontStatus key) {
     return Counter.builder("orchestrator.serve.requests")

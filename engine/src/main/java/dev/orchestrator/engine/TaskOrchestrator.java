@@ -209,8 +209,8 @@ public final class TaskOrchestrator {
    * route's usable share fall below {@link ObservedRanking#HEALTHY}: a session is kept where its
    * cache is warm only while the route serves it.
    */
-  private Plan withAffinity(ChatRequest request, Plan plan) {
-    Plan kept = sessions.apply(request, plan);
+  private Plan withAffinity(SessionAffinity.Session session, Plan plan) {
+    Plan kept = sessions.apply(session, plan);
     if (kept.affinity() == null || !policy.learning()) {
       return kept;
     }
@@ -296,7 +296,8 @@ public final class TaskOrchestrator {
       // refreshes happen meanwhile.
       RoutePlanner p = planner;
       health.recordRequest();
-      Plan plan = withAffinity(request, plan(p, request));
+      SessionAffinity.Session session = sessions.session(request);
+      Plan plan = withAffinity(session, plan(p, request));
       listeners.emit(l -> l.onPlan(plan));
       if (listener != null && plan.affinity() != null) {
         listener.onAffinity(plan.affinity());
@@ -344,7 +345,7 @@ public final class TaskOrchestrator {
                   lateness));
       ChatResult result =
           new FailoverRun(path, record, request, listener, policy, random).execute();
-      sessions.answered(request, result.route());
+      sessions.answered(session, result.route());
       listeners.emit(l -> l.onSuccess(result));
       return result;
     } catch (OrchestratorException e) {

@@ -76,7 +76,7 @@ public record ProviderPreferences(
 
   /** Whether this is {@link #NONE} in effect. */
   public boolean isNone() {
-    return equals(NONE);
+    return this == NONE || equals(NONE);
   }
 
   /** Whether {@code provider} may serve the request: in {@code only} (if any), not ignored. */

@@ -79,14 +79,40 @@ public final class SessionAffinity {
         ttl);
   }
 
+  /**
+   * One request's session: its key is made (a digest of the session or the conversation's start) at
+   * most once, for both {@link #apply} and {@link #answered}. Used by the request's thread.
+   */
+  public static final class Session {
+    private final ChatRequest request;
+    private String key;
+
+    private Session(ChatRequest request) {
+      this.request = request;
+    }
+
+    private String key() {
+      if (key == null) {
+        key = SessionAffinity.key(request);
+      }
+      return key;
+    }
+  }
+
+  /** {@code request}'s session, to {@link #apply} to its plan and to tell who {@link #answered}. */
+  public Session session(ChatRequest request) {
+    return new Session(request);
+  }
+
   /** {@code plan} with the session's route first, when it last answered and is a candidate. */
-  public Plan apply(ChatRequest request, Plan plan) {
+  public Plan apply(Session session, Plan plan) {
+    ChatRequest request = session.request;
     if (routes == null
         || plan.candidates().size() < 2
         || request.session() == null && !continues(request)) {
       return plan;
     }
-    String key = key(request);
+    String key = session.key();
     Entry e = routes.getIfPresent(key);
     if (e == null) {
       String fleet = shared.get(sharedKey(key));
@@ -98,13 +124,18 @@ public final class SessionAffinity {
     return e == null ? plan : plan.preferring(e.route());
   }
 
-  /** Remembers that {@code route} answered {@code request}'s session. */
-  public void answered(ChatRequest request, String route) {
+  /** Remembers that {@code route} answered the session. */
+  public void answered(Session session, String route) {
     if (routes == null) {
       return;
     }
-    String key = key(request);
+    String key = session.key();
     long now = ticker.read();
+    if (shared == SharedState.NONE) {
+      // Nothing is shared: when the entry was last written to a fleet does not matter.
+      routes.put(key, new Entry(route, now));
+      return;
+    }
     Entry e = routes.getIfPresent(key);
     boolean share = e == null || !e.route().equals(route) || now - e.sharedAt() > ttl.toNanos() / 2;
     routes.put(key, new Entry(route, share ? now : e.sharedAt()));

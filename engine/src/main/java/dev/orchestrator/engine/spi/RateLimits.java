@@ -29,6 +29,6 @@ public record RateLimits(
 
   /** Whether the answer carried any rate-limit header. */
   public boolean any() {
-    return !equals(NONE);
+    return this != NONE && !equals(NONE);
   }
 }

@@ -4,6 +4,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.failure.ErrorRule;
 import dev.orchestrator.engine.failure.ProviderFailure;
+import dev.orchestrator.engine.internal.DaemonTimer;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.spi.ProviderClient;
 import dev.orchestrator.engine.spi.ProviderClients;
@@ -21,7 +22,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import javax.net.ssl.SSLContext;
@@ -106,20 +106,7 @@ public final class HttpProviderClients implements ProviderClients {
    * once, so re-arming on every phase change does not pile them up.
    */
   private static final class SharedTimer {
-    static final ScheduledExecutorService INSTANCE = create();
-
-    private static ScheduledExecutorService create() {
-      ScheduledThreadPoolExecutor e =
-          new ScheduledThreadPoolExecutor(
-              1,
-              r -> {
-                Thread t = new Thread(r, TIMER_THREAD_NAME);
-                t.setDaemon(true);
-                return t;
-              });
-      e.setRemoveOnCancelPolicy(true);
-      return e;
-    }
+    static final ScheduledExecutorService INSTANCE = DaemonTimer.named(TIMER_THREAD_NAME);
   }
 
   /** A builder with the defaults: credentials from the environment, {@link #DEFAULT_USER_AGENT}. */

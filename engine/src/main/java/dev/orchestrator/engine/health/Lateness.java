@@ -1,13 +1,13 @@
 package dev.orchestrator.engine.health;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.internal.DaemonTimer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -86,20 +86,8 @@ public final class Lateness {
 
   /** The default scheduler of the probes: one daemon thread, created on first use. */
   private static final class SharedTimer {
-    static final ScheduledExecutorService INSTANCE = create();
-
-    private static ScheduledExecutorService create() {
-      ScheduledThreadPoolExecutor e =
-          new ScheduledThreadPoolExecutor(
-              1,
-              r -> {
-                Thread t = new Thread(r, "orchestrator-lateness-probe");
-                t.setDaemon(true);
-                return t;
-              });
-      e.setRemoveOnCancelPolicy(true);
-      return e;
-    }
+    static final ScheduledExecutorService INSTANCE =
+        DaemonTimer.named("orchestrator-lateness-probe");
   }
 
   /** An attempt is in flight: the probe runs until none is. */

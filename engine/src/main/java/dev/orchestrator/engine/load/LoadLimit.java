@@ -1,6 +1,7 @@
 package dev.orchestrator.engine.load;
 
 import com.github.benmanes.caffeine.cache.Ticker;
+import dev.orchestrator.engine.internal.DaemonTimer;
 import dev.orchestrator.engine.spi.Cancellation;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -10,7 +11,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -119,20 +119,7 @@ public final class LoadLimit {
 
   /** The default scheduler of the waits' timers: one daemon thread, created on first use. */
   private static final class SharedTimer {
-    static final ScheduledExecutorService INSTANCE = create();
-
-    private static ScheduledExecutorService create() {
-      ScheduledThreadPoolExecutor e =
-          new ScheduledThreadPoolExecutor(
-              1,
-              r -> {
-                Thread t = new Thread(r, "orchestrator-load-limit");
-                t.setDaemon(true);
-                return t;
-              });
-      e.setRemoveOnCancelPolicy(true); // most waits end by a place, not at their deadline
-      return e;
-    }
+    static final ScheduledExecutorService INSTANCE = DaemonTimer.named("orchestrator-load-limit");
   }
 
   /** Whether this limit ever makes a request wait ({@code false} for {@link #off()}). */

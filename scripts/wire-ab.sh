@@ -2,15 +2,16 @@
 # Paired A/B of two serve builds (or two JVM option sets) through the wire: one nginx answering a fixed
 # chat completion or SSE stream on 127.0.0.1, two serve processes in front of it (A and B, each with the
 # same two-route catalog), both warmed up, then ROUNDS rounds of one 5 s wrk cell on A and one on B, so
-# both sides see the same machine load; prints p50, p99, requests/s and serve CPU µs per request for
-# each cell. For changes of tens of µs that a whole wire-bench run cannot separate from the noise of a
+# both sides see the same machine load; prints p50, p99, requests/s, serve CPU µs per request and
+# voluntary thread switches per request for each cell. The warm-up is SECONDS at 64 connections on
+# each side (default 12; 60 lets the JIT settle). For changes of tens of µs that a whole wire-bench run cannot separate from the noise of a
 # shared 2-core machine (docs/benchmarks.md §6, fifth round).
 #
 # usage: scripts/wire-ab.sh --jar-a JAR [--jar-b JAR] [--opts-a "..."] [--opts-b "..."]
-#                           [--rounds N] [--mode json|sse] [--conns N]
+#                           [--rounds N] [--warmup SECONDS] [--mode json|sse] [--conns N]
 # Installs nothing: needs wrk, nginx (Debian packages wrk, nginx-light), java, python3 and curl.
 set -euo pipefail
-rounds=6; optsA=""; optsB=""; jarA=""; jarB=""; mode=json; conns=1
+warmup=12; rounds=6; optsA=""; optsB=""; jarA=""; jarB=""; mode=json; conns=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --jar-a) jarA="$2"; shift 2 ;;
@@ -18,10 +19,11 @@ while [ $# -gt 0 ]; do
     --opts-a) optsA="$2"; shift 2 ;;
     --opts-b) optsB="$2"; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
+    --warmup) warmup="$2"; shift 2 ;;
     --mode) mode="$2"; shift 2 ;;
     --conns) conns="$2"; shift 2 ;;
     -h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d'; exit 0 ;;
-    *) echo "wire-ab: unknown option '$1' (expected: --jar-a, --jar-b, --opts-a, --opts-b, --rounds, --mode, --conns)" >&2; exit 2 ;;
+    *) echo "wire-ab: unknown option '$1' (expected: --jar-a, --jar-b, --opts-a, --opts-b, --rounds, --warmup, --mode, --conns)" >&2; exit 2 ;;
   esac
 done
 [ -n "$jarA" ] || { echo "wire-ab: --jar-a JAR is required (e.g. cli/target/orchestrator.jar)" >&2; exit 2; }
@@ -81,20 +83,22 @@ wrk.body = '{"model":$m,"models":$ms,"messages":[{"role":"user","content":"Say h
 L
 }
 mk
-for p in $pa $pb; do wrk -t2 -c64 -d12s -s $work/s.lua http://127.0.0.1:$p/v1/chat/completions >/dev/null; done
+for p in $pa $pb; do wrk -t2 -c64 -d${warmup}s -s $work/s.lua http://127.0.0.1:$p/v1/chat/completions >/dev/null; done
 for p in $pa $pb; do wrk -t1 -c1 -d6s -s $work/s.lua http://127.0.0.1:$p/v1/chat/completions >/dev/null; done
 ticks(){ awk '{print $14+$15}' /proc/$1/stat; }
+# voluntary context switches of every thread of the process: thread hand-offs and waits
+vcs(){ cat /proc/$1/task/*/status 2>/dev/null | awk '/^voluntary_ctxt/{s+=$2}END{print s}'; }
 to_us() { awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) u = n; else if (v ~ /ms$/) u = n * 1000; else if (v ~ /s$/) u = n * 1e6; else u = n; printf "%.0f", u }'; }
 th=1; [ $conns -gt 1 ] && th=2
 for r in $(seq $rounds); do
   line="round $r"
   for x in A B; do
     if [ $x = A ]; then p=$pa; P=$PA; else p=$pb; P=$PB; fi
-    t0=$(ticks $P); out=$(wrk -t$th -c$conns -d5s --latency -s $work/s.lua http://127.0.0.1:$p/v1/chat/completions); t1=$(ticks $P)
+    v0=$(vcs $P); t0=$(ticks $P); out=$(wrk -t$th -c$conns -d5s --latency -s $work/s.lua http://127.0.0.1:$p/v1/chat/completions); t1=$(ticks $P); v1=$(vcs $P)
     p50=$(echo "$out" | awk '$1=="50%"{print $2}'); p99=$(echo "$out" | awk '$1=="99%"{print $2}'); n=$(echo "$out" | awk '$2=="requests"&&$3=="in"{print $1}')
     rps=$(echo "$out" | awk '$1=="Requests/sec:"{printf "%.0f",$2}')
     cpu=$(awk -v t=$((t1-t0)) -v n=$n -v hz=$(getconf CLK_TCK) 'BEGIN{printf "%.0f", t/hz*1e6/n}')
-    line="$line | $x p50 $(to_us $p50) p99 $(to_us $p99) rps $rps cpu $cpu"
+    line="$line | $x p50 $(to_us $p50) p99 $(to_us $p99) rps $rps cpu $cpu vcs/req $(awk -v c=$((v1-v0)) -v n=$n 'BEGIN{printf "%.2f", c/n}')"
   done
   echo "$line"
 done

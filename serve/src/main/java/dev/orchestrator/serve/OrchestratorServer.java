@@ -19,6 +19,7 @@ import dev.orchestrator.serve.http.HeadTimeout;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.ProtocolErrors;
 import dev.orchestrator.serve.http.Responses;
+import dev.orchestrator.serve.http.Workers;
 import dev.orchestrator.serve.ops.CredentialReport;
 import dev.orchestrator.serve.ops.Readiness;
 import dev.orchestrator.serve.ops.ServeMetrics;
@@ -33,12 +34,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -76,11 +74,12 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
  * (who is calling), {@link BudgetGate} with its {@link SpendStore} (allow-lists and spend), {@link
  * Dispatch} (the path every front shares), {@link Readiness}, {@link ServeMetrics}, {@link
  * LiveCatalog} (refreshed on a timer) and {@link AccessLog}. Built on Jetty 12's core API (ADR
- * 0011): a pool of {@link ServerOptions#threads()} workers where a front's request holds one thread
- * while its upstream answers, apart from Jetty's own pool, which reads request bodies and answers
- * what needs no worker ({@code /healthz}, {@code /readyz}, {@code /metrics}, {@code /v1/models},
- * refusals) even while every worker waits; the access log is written by one background thread.
- * Thread-safe.
+ * 0011): {@link ServerOptions#threads()} places ({@link Workers}) where a front's request holds a
+ * thread while its upstream answers — the thread that read its body when it came with the head,
+ * else a queue thread (ADR 0059) — beside the threads of Jetty's own pool that read request bodies
+ * and answer what needs no place ({@code /healthz}, {@code /readyz}, {@code /metrics}, {@code
+ * /v1/models}, refusals) even while every place waits; the access log is written by one background
+ * thread. Thread-safe.
  */
 public final class OrchestratorServer implements AutoCloseable {
   /** Jetty logs through SLF4J to java.util.logging; its start-up INFO lines are noise here. */
@@ -107,9 +106,10 @@ public final class OrchestratorServer implements AutoCloseable {
   // The errors: rules of the catalog in force, read by the server-built clients at each failure.
   private final AtomicReference<List<ErrorRule>> errorRules;
   private final ScheduledExecutorService refresher;
-  // The requests a front runs (ServerOptions#threads): apart from Jetty's pool, so that a server
-  // whose every worker waits on an upstream still answers /healthz, /readyz and refusals at once.
-  private final ExecutorService workers;
+  // The places of the requests a front runs (ServerOptions#threads): Jetty's pool keeps threads
+  // beyond them, so a server whose every place waits on an upstream still answers /healthz,
+  // /readyz and refusals at once.
+  private final Workers workers;
   private final AccessLog accessLog;
   private final SpendStore spend;
   private final boolean ownsSpend;
@@ -168,7 +168,7 @@ public final class OrchestratorServer implements AutoCloseable {
             options.readyzIgnoresHealthStore(),
             this::draining,
             b.readinessChecks);
-    this.workers = workers(options.threads());
+    this.workers = new Workers(options.threads(), daemon("orchestrator-serve-worker-"));
     this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
     // The orchestrator's own load limit (ADR 0058): at most --threads of it run at once here.
     metrics.bindLoadLimit(orchestrator.loadLimit(), options.threads());
@@ -248,23 +248,6 @@ public final class OrchestratorServer implements AutoCloseable {
     if (ownsSpend) {
       spend.close();
     }
-  }
-
-  /**
-   * The pool that runs the fronts' requests, {@code threads} at most; the rest wait in its queue
-   * (within their deadline, as under the load limit) without holding any thread of Jetty's.
-   */
-  private static ExecutorService workers(int threads) {
-    ThreadPoolExecutor pool =
-        new ThreadPoolExecutor(
-            threads,
-            threads,
-            60,
-            TimeUnit.SECONDS,
-            new LinkedBlockingQueue<>(),
-            daemon("orchestrator-serve-worker-"));
-    pool.allowCoreThreadTimeOut(true);
-    return pool;
   }
 
   /**
@@ -362,9 +345,12 @@ public final class OrchestratorServer implements AutoCloseable {
                 }
               }
             } else {
-              // Only a front's request takes a worker: what is answered from its head above runs
-              // on Jetty's thread, quickly.
-              call.readBody(bodyLimit, bodyDeadline, server.getScheduler(), workers, serve);
+              // Only a front's request takes a place: what is answered from its head above runs on
+              // Jetty's thread, quickly. A body that came with its head (read before readBody
+              // returns) runs here when a place is free: no hand-off to another thread (ADR 0059).
+              if (call.readBody(bodyLimit, bodyDeadline, server.getScheduler(), workers, serve)) {
+                workers.runHereOrQueue(serve);
+              }
             }
             return true;
           }

@@ -138,11 +138,14 @@ public final class HttpCall {
 
   /**
    * Reads the body without holding a thread ({@link BodyReader}) — at most {@code limit} plus one
-   * bytes, failing after {@code deadline} — then runs {@code then} on {@code executor}, where
-   * {@link #body(int)} returns what was read.
+   * bytes, failing after {@code deadline} — after which {@link #body(int)} returns what was read.
+   * Returns {@code true} when the read ended before this returned (the body arrived with the head):
+   * the caller goes on with the request on its own thread. Otherwise returns {@code false} and,
+   * once the read ends, queues {@code then} on {@code workers}.
    */
-  public void readBody(
-      int limit, Duration deadline, Scheduler timer, Executor executor, Runnable then) {
+  public boolean readBody(
+      int limit, Duration deadline, Scheduler timer, Executor workers, Runnable then) {
+    AtomicBoolean ended = new AtomicBoolean(); // set by whichever of the read and this return first
     within(
         deadline,
         timer,
@@ -150,8 +153,11 @@ public final class HttpCall {
         (bytes, failure) -> {
           preRead = bytes;
           bodyFailure = failure;
-          executor.execute(then);
+          if (!ended.compareAndSet(false, true)) {
+            workers.execute(then);
+          }
         });
+    return !ended.compareAndSet(false, true);
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.orchestrator.serve.LiveCatalog;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ConnectionCap;
 import dev.orchestrator.serve.http.HeadTimeout;
+import dev.orchestrator.serve.http.Workers;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -15,7 +16,6 @@ import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.binder.jetty.JettyConnectionMetrics;
 import io.micrometer.core.instrument.binder.jetty.JettyServerThreadPoolMetrics;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
-import io.micrometer.core.instrument.binder.jvm.ExecutorServiceMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
@@ -169,11 +168,19 @@ public final class ServeMetrics implements AutoCloseable {
   }
 
   /**
-   * Adds the series of the pool that runs the fronts' requests ({@code executor} metrics tagged
-   * {@code name="serve.workers"}: active threads, queued requests, completed).
+   * Adds the series of the places that run the fronts' requests: {@code
+   * orchestrator.serve.workers.busy}, the requests running, and {@code
+   * orchestrator.serve.workers.waiting}, those waiting for a place.
    */
-  public void bindWorkers(ExecutorService workers) {
-    new ExecutorServiceMetrics(workers, "serve.workers", List.of()).bindTo(registry);
+  public void bindWorkers(Workers workers) {
+    Gauge.builder("orchestrator.serve.workers.busy", workers, Workers::busy)
+        .description("Requests of the fronts running now, at most --threads")
+        .strongReference(true)
+        .register(registry);
+    Gauge.builder("orchestrator.serve.workers.waiting", workers, Workers::waiting)
+        .description("Requests of the fronts waiting for one of the --threads places")
+        .strongReference(true)
+        .register(registry);
   }
 
   /**

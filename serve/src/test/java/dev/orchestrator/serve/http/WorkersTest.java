@@ -1,0 +1,154 @@
+package dev.orchestrator.serve.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The places of the fronts' requests: where a request runs, and that no more than the places do.
+ */
+class WorkersTest {
+  private final List<Workers> made = new ArrayList<>();
+
+  private Workers workers(int places) {
+    Workers w = new Workers(places, r -> new Thread(r, "queue-thread"));
+    made.add(w);
+    return w;
+  }
+
+  @AfterEach
+  void stop() {
+    made.forEach(Workers::shutdownNow);
+  }
+
+  @Test
+  void aFreePlaceRunsTheRequestOnTheCallersThread() {
+    Workers w = workers(2);
+    AtomicReference<Thread> ranOn = new AtomicReference<>();
+    AtomicInteger busyWhileRunning = new AtomicInteger();
+    w.runHereOrQueue(
+        () -> {
+          ranOn.set(Thread.currentThread());
+          busyWhileRunning.set(w.busy());
+        });
+    assertThat(ranOn.get()).isSameAs(Thread.currentThread());
+    assertThat(busyWhileRunning.get()).isEqualTo(1);
+    assertThat(w.busy()).isZero();
+  }
+
+  @Test
+  void withEveryPlaceTakenTheRequestIsQueuedAndRunsWhenOneFrees() throws Exception {
+    Workers w = workers(1);
+    CountDownLatch holding = new CountDownLatch(1);
+    CountDownLatch leave = new CountDownLatch(1);
+    ExecutorService jetty = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> holder =
+          jetty.submit(
+              () ->
+                  w.runHereOrQueue(
+                      () -> {
+                        holding.countDown();
+                        await(leave);
+                      }));
+      assertThat(holding.await(10, TimeUnit.SECONDS)).isTrue();
+
+      CountDownLatch ran = new CountDownLatch(1);
+      AtomicReference<String> ranOn = new AtomicReference<>();
+      w.runHereOrQueue( // returns at once: no place
+          () -> {
+            ranOn.set(Thread.currentThread().getName());
+            ran.countDown();
+          });
+      assertThat(ran.getCount()).as("queued, not run").isEqualTo(1);
+      assertThat(w.busy()).isEqualTo(1);
+      long patience = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (w.waiting() != 1 && System.nanoTime() - patience < 0) {
+        Thread.onSpinWait(); // between the queue and the place, the count passes through 0
+      }
+      assertThat(w.waiting()).isEqualTo(1);
+
+      leave.countDown();
+      holder.get(10, TimeUnit.SECONDS);
+      assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(ranOn.get()).isEqualTo("queue-thread");
+    } finally {
+      jetty.shutdownNow();
+    }
+  }
+
+  @Test
+  void noPlacesIsRefused() {
+    assertThatThrownBy(() -> new Workers(0, Thread::new))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("places: 0");
+  }
+
+  /**
+   * Requests arriving from several threads, each either run here or queued: every one runs once,
+   * and never more than the places at a time.
+   */
+  @Property(tries = 40)
+  void everyRequestRunsOnceAndNeverMoreThanThePlacesAtOnce(
+      @ForAll @IntRange(min = 1, max = 4) int places,
+      @ForAll @Size(min = 1, max = 60) List<Boolean> runHere)
+      throws Exception {
+    Workers w = new Workers(places, Thread::new);
+    ExecutorService callers = Executors.newFixedThreadPool(3);
+    AtomicInteger running = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    AtomicInteger[] runs = new AtomicInteger[runHere.size()];
+    CountDownLatch done = new CountDownLatch(runHere.size());
+    try {
+      for (int i = 0; i < runHere.size(); i++) {
+        AtomicInteger count = runs[i] = new AtomicInteger();
+        Runnable task =
+            () -> {
+              most.accumulateAndGet(running.incrementAndGet(), Math::max);
+              count.incrementAndGet();
+              Thread.yield();
+              running.decrementAndGet();
+              done.countDown();
+            };
+        boolean here = runHere.get(i);
+        callers.execute(
+            () -> {
+              if (here) {
+                w.runHereOrQueue(task);
+              } else {
+                w.execute(task);
+              }
+            });
+      }
+      assertThat(done.await(30, TimeUnit.SECONDS)).isTrue();
+      assertThat(runs).allSatisfy(c -> assertThat(c.get()).isEqualTo(1));
+      assertThat(most.get()).isBetween(1, places);
+    } finally {
+      callers.shutdownNow();
+      w.shutdownNow();
+    }
+  }
+
+  private static void await(CountDownLatch latch) {
+    try {
+      latch.await(10, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

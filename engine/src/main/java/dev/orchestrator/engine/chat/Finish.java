@@ -2,6 +2,7 @@ package dev.orchestrator.engine.chat;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What an answer's finish reason means, whatever the route's word for it: the one reading of the
@@ -45,6 +46,15 @@ public enum Finish {
    */
   OTHER;
 
+  /**
+   * The words that say the generation failed, not that it ended: OpenRouter's {@code error} when
+   * the routed provider dies mid-answer, {@code network_error} as some gateways pass the upstream's
+   * own reason on, DeepSeek's {@code insufficient_system_resource} (interrupted for want of
+   * capacity) and a server's {@code abort} (vLLM's and SGLang's for a generation stopped under it).
+   */
+  private static final Set<String> FAILED =
+      Set.of("error", "network_error", "insufficient_system_resource", "abort");
+
   /** Each word, in lower case, and what it means. */
   private static final Map<String, Finish> WORDS =
       Map.ofEntries(
@@ -87,5 +97,15 @@ public enum Finish {
             ? STOP
             : WORDS.getOrDefault(reason.strip().toLowerCase(Locale.ROOT), OTHER);
     return f == STOP && toolCalls ? TOOL_CALLS : f;
+  }
+
+  /**
+   * Whether {@code reason}, as the route sent it, says the generation failed rather than ended
+   * ({@code error}, {@code network_error}, {@code insufficient_system_resource}, {@code abort}): an
+   * OpenAI-protocol answer that ends so is an in-band error, read by the provider clients and their
+   * classifier alike.
+   */
+  public static boolean failed(String reason) {
+    return reason != null && FAILED.contains(reason);
   }
 }

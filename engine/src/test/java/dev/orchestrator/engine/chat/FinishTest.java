@@ -69,4 +69,23 @@ class FinishTest {
     assertThat(calls.finishReason()).isEqualTo("stop");
     assertThat(ChatResponse.builder("m").content("x").build().finish()).isEqualTo(Finish.STOP);
   }
+
+  @ParameterizedTest(name = "{0} failed: {1}")
+  @CsvSource(
+      nullValues = "null",
+      textBlock =
+          """
+          error,                        true
+          network_error,                true
+          insufficient_system_resource, true
+          abort,                        true
+          stop,                         false
+          length,                       false
+          content_filter,               false
+          null,                         false
+          ''                            , false
+          """)
+  void onlyTheWordsOfAFailedGenerationSayItFailed(String word, boolean failed) {
+    assertThat(Finish.failed(word)).isEqualTo(failed);
+  }
 }

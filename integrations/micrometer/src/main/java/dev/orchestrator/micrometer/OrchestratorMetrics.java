@@ -14,6 +14,7 @@ import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthMark;
 import dev.orchestrator.engine.health.HealthStore;
 import dev.orchestrator.engine.health.RouteCondition;
+import dev.orchestrator.engine.load.LoadLimit;
 import dev.orchestrator.engine.plan.RoutePlanner;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.DistributionSummary;
@@ -59,6 +60,11 @@ import java.util.function.Supplier;
  *       <td>1 while the route's breaker is open or half-open, else 0</td></tr>
  *   <tr><td>{@code orchestrator_route_cooldown_seconds}</td><td>route</td>
  *       <td>what is left of the route's cooldown, 0 when none</td></tr>
+ *   <tr><td>{@code orchestrator_load_limit}</td><td></td>
+ *       <td>requests the orchestrator's {@link LoadLimit} lets run at once: {@code +Inf} until the
+ *       process is overloaded (not registered for {@link LoadLimit#off()})</td></tr>
+ *   <tr><td>{@code orchestrator_load_running}, {@code orchestrator_load_waiting}</td><td></td>
+ *       <td>requests holding a place under the load limit, and those waiting for one</td></tr>
  *   <tr><td>{@code gen_ai_client_operation_duration_seconds}</td><td>gen_ai.operation.name,
  *       gen_ai.provider.name, gen_ai.request.model, gen_ai.response.model, error.type</td>
  *       <td>histogram of the whole request, under the OpenTelemetry GenAI semantic conventions'
@@ -239,6 +245,26 @@ public final class OrchestratorMetrics implements OrchestratorListener {
         Counter.builder("orchestrator.panic.requests")
             .description("Finished requests that ran in panic mode (too few candidates healthy)")
             .register(registry);
+    LoadLimit load = orchestrator.loadLimit();
+    if (load.isOn()) {
+      Gauge.builder("orchestrator.load.limit", load, OrchestratorMetrics::limit)
+          .description("Requests the load limit lets run at once; +Inf until overload lowers it")
+          .strongReference(true)
+          .register(registry);
+      Gauge.builder("orchestrator.load.running", load, LoadLimit::running)
+          .description("Requests holding a place under the load limit")
+          .strongReference(true)
+          .register(registry);
+      Gauge.builder("orchestrator.load.waiting", load, LoadLimit::waiting)
+          .description("Requests waiting for a place under the load limit")
+          .strongReference(true)
+          .register(registry);
+    }
+  }
+
+  private static double limit(LoadLimit load) {
+    int limit = load.limit();
+    return limit == LoadLimit.UNBOUNDED ? Double.POSITIVE_INFINITY : limit;
   }
 
   /**

@@ -21,14 +21,19 @@ import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.health.AttemptHealth;
 import dev.orchestrator.engine.health.BreakerState;
 import dev.orchestrator.engine.health.HealthStore;
+import dev.orchestrator.engine.load.LoadLimit;
 import dev.orchestrator.engine.plan.UnknownModelException;
+import dev.orchestrator.engine.spi.Cancellation;
 import dev.orchestrator.engine.testing.Catalogs;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import org.junit.jupiter.api.Test;
 
 class OrchestratorMetricsTest {
@@ -74,6 +79,43 @@ class OrchestratorMetricsTest {
 
   private static ChatRequest request(String model) {
     return ChatRequest.builder(model).user("hi").build();
+  }
+
+  private static double gauge(MeterRegistry r, String name) {
+    return r.get(name).gauge().value();
+  }
+
+  @Test
+  void showsTheLoadLimitThePlacesTakenAndTheRequestsWaiting() throws Exception {
+    assertThat(gauge(registry, "orchestrator.load.limit")).isInfinite(); // unbounded by default
+    assertThat(gauge(registry, "orchestrator.load.running")).isZero();
+
+    ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    try {
+      LoadLimit load = LoadLimit.adaptive(1, 1, time, timer);
+      TaskOrchestrator limited = client.orchestrator().catalog(catalog).loadLimit(load).build();
+      SimpleMeterRegistry r = new SimpleMeterRegistry();
+      OrchestratorMetrics.bind(limited, r);
+      assertThat(gauge(r, "orchestrator.load.limit")).isEqualTo(1);
+      try (LoadLimit.Place place = load.enter(Duration.ZERO, new Cancellation())) {
+        assertThat(place).isNotNull();
+        assertThat(gauge(r, "orchestrator.load.running")).isEqualTo(1);
+        assertThat(load.enter(Duration.ZERO, new Cancellation())).isNull(); // no place: refused
+        assertThat(gauge(r, "orchestrator.load.waiting")).isZero();
+      }
+      assertThat(gauge(r, "orchestrator.load.running")).isZero();
+    } finally {
+      timer.shutdownNow();
+    }
+  }
+
+  @Test
+  void aLimitThatIsOffHasNoSeries() {
+    SimpleMeterRegistry r = new SimpleMeterRegistry();
+    OrchestratorMetrics.bind(
+        client.orchestrator().catalog(catalog).loadLimit(LoadLimit.off()).build(), r);
+    assertThat(r.find("orchestrator.load.limit").gauge()).isNull();
+    assertThat(r.find("orchestrator.load.waiting").gauge()).isNull();
   }
 
   @Test

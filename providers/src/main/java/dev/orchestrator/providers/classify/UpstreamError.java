@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.orchestrator.engine.chat.Finish;
 import dev.orchestrator.engine.internal.Regexes;
 import java.io.IOException;
 import java.time.Duration;
@@ -601,10 +602,6 @@ record UpstreamError(
           "IMAGE_SAFETY",
           "IMAGE_PROHIBITED_CONTENT",
           "IMAGE_RECITATION");
-
-  // finish reasons that mean the generation failed, not that it ended (as OpenAiWire reads them)
-  private static final Set<String> ERROR_FINISH =
-      Set.of("error", "network_error", "insufficient_system_resource", "abort");
 
   private static final Pattern MESSAGE_REQUEST_ID =
       Regexes.compile(
@@ -1270,19 +1267,18 @@ record UpstreamError(
   private static void errorFinish(JsonNode root, Acc a) {
     String finish = text(root, "finish_reason");
     for (JsonNode choice : root.path("choices")) {
-      if (ERROR_FINISH.contains(String.valueOf(text(choice, "finish_reason")))
-          && choice.path("error").isObject()) {
+      if (Finish.failed(text(choice, "finish_reason")) && choice.path("error").isObject()) {
         readErrorObject(choice.get("error"), a);
       }
-      if (finish == null || !ERROR_FINISH.contains(finish)) {
+      if (finish == null || !Finish.failed(finish)) {
         finish = text(choice, "finish_reason");
       }
       String nativeFinish = text(choice, "native_finish_reason");
-      if ((finish == null || !ERROR_FINISH.contains(finish)) && nativeFinish != null) {
+      if ((finish == null || !Finish.failed(finish)) && nativeFinish != null) {
         finish = nativeFinish;
       }
     }
-    if (finish != null && ERROR_FINISH.contains(finish)) {
+    if (finish != null && Finish.failed(finish)) {
       a.errorShape = true;
       a.message("the answer ended with finish_reason " + finish);
       a.words("finish_reason: " + finish);

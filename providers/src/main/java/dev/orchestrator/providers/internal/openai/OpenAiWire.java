@@ -8,6 +8,7 @@ import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ChatResponse;
+import dev.orchestrator.engine.chat.Finish;
 import dev.orchestrator.engine.chat.NativeAnswer;
 import dev.orchestrator.engine.chat.StreamListener;
 import dev.orchestrator.engine.chat.ToolCall;
@@ -24,7 +25,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * OpenAI-compatible chat completions ({@code POST /chat/completions}). Answers and stream chunks
@@ -80,7 +80,7 @@ public final class OpenAiWire implements WireProtocol {
       return Decoded.empty("no choices");
     }
     OpenAiDto.Choice choice = c.choices().get(0);
-    if (choice != null && isErrorFinish(choice.finishReason())) {
+    if (choice != null && Finish.failed(choice.finishReason())) {
       // a gateway's upstream failed after the 200: the answer is an error, the classifier reads it
       return Decoded.inBandError(WireSupport.text(body, 0, body.length));
     }
@@ -117,22 +117,6 @@ public final class OpenAiWire implements WireProtocol {
                 WireSupport.present(choice.logprobs()) ? choice.logprobs().toString() : null)
             .build());
   }
-
-  /**
-   * A finish reason that means the generation failed, not that it ended: OpenRouter's {@code
-   * "error"} when the routed provider dies mid-answer ({@code
-   * https://openrouter.ai/docs/api-reference/streaming}), {@code "network_error"} as some gateways
-   * pass the upstream's own reason on, DeepSeek's {@code "insufficient_system_resource"} (the
-   * generation interrupted for want of capacity, its API reference says) and a server's {@code
-   * "abort"} (vLLM's and SGLang's for a generation stopped under it). The classifier reads the same
-   * words ({@code UpstreamError}).
-   */
-  static boolean isErrorFinish(String finishReason) {
-    return finishReason != null && ERROR_FINISH.contains(finishReason);
-  }
-
-  private static final Set<String> ERROR_FINISH =
-      Set.of("error", "network_error", "insufficient_system_resource", "abort");
 
   /** {@code reasoning_content} (DeepSeek, vLLM) or {@code reasoning} (OpenRouter, Groq). */
   private static String reasoning(String reasoningContent, String reasoning) {
@@ -217,7 +201,7 @@ public final class OpenAiWire implements WireProtocol {
       }
       if (chunk.choices() != null && !chunk.choices().isEmpty()) {
         OpenAiDto.Choice choice = chunk.choices().get(0);
-        if (choice != null && isErrorFinish(choice.finishReason())) {
+        if (choice != null && Finish.failed(choice.finishReason())) {
           // the stream's last chunk says the upstream failed: an in-band error, read by the
           // classifier's rules like any other (its error object, else the finish reason itself)
           return inBandError(WireSupport.text(data, offset, length));

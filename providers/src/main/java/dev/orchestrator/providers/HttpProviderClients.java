@@ -32,10 +32,10 @@ import javax.net.ssl.SSLContext;
  * selector and TLS), chosen by {@link Provider#protocol()}.
  *
  * <p>Connect timeout: set once here ({@link Builder#connectTimeout}, default 10 s). Each attempt's
- * own limits run on a scheduler ({@link Builder#scheduler}, default one shared daemon thread),
- * measured on a {@link Ticker} ({@link Builder#ticker}, default the system ticker): no response
- * headers within {@code min(headersTimeout, total)} (for streams also {@code firstTokenTimeout}) is
- * a read timeout, and a connect that outlasts the attempt ends with it.
+ * own limits run on a scheduler ({@link Builder#scheduler}, default the shared {@code
+ * orchestrator-timer}), measured on a {@link Ticker} ({@link Builder#ticker}, default the system
+ * ticker): no response headers within {@code min(headersTimeout, total)} (for streams also {@code
+ * firstTokenTimeout}) is a read timeout, and a connect that outlasts the attempt ends with it.
  *
  * <p>Before sending, a provider that needs a key and has none fails {@code auth_failed} naming the
  * variable(s), and a body over {@link Builder#maxRequestBytes} fails {@code request_too_large}.
@@ -60,8 +60,8 @@ public final class HttpProviderClients implements ProviderClients {
   /** The default User-Agent, {@code orchestrator/<version>}. */
   public static final String DEFAULT_USER_AGENT = "orchestrator/" + VERSION;
 
-  /** The name of the default scheduler's thread. */
-  static final String TIMER_THREAD_NAME = "orchestrator-http-timer";
+  /** The name of the default scheduler's thread: the project's shared timer. */
+  static final String TIMER_THREAD_NAME = DaemonTimer.THREAD_NAME;
 
   private final String userAgent;
   private final Duration connectTimeout;
@@ -88,7 +88,7 @@ public final class HttpProviderClients implements ProviderClients {
     HttpChatTransport transport =
         new HttpChatTransport(
             new SharedHttpClient(hb::build, b.ticker),
-            b.scheduler != null ? b.scheduler : SharedTimer.INSTANCE,
+            b.scheduler != null ? b.scheduler : DaemonTimer.shared(),
             b.ticker,
             b.clock,
             b.credentials,
@@ -98,15 +98,6 @@ public final class HttpProviderClients implements ProviderClients {
             b.classifier);
     this.openAi = new OpenAiChatClient(transport);
     this.anthropic = new AnthropicMessagesClient(transport);
-  }
-
-  /**
-   * The default scheduler of every client: one daemon thread, created on first use, whose tasks
-   * only abort attempts (interrupt a thread, close a body). Cancelled checks leave its queue at
-   * once, so re-arming on every phase change does not pile them up.
-   */
-  private static final class SharedTimer {
-    static final ScheduledExecutorService INSTANCE = DaemonTimer.named(TIMER_THREAD_NAME);
   }
 
   /** A builder with the defaults: credentials from the environment, {@link #DEFAULT_USER_AGENT}. */

@@ -80,14 +80,8 @@ public final class Lateness {
    */
   public static Lateness defaultFor(Ticker ticker) {
     return ticker == Ticker.systemTicker()
-        ? probing(ticker, SharedTimer.INSTANCE)
+        ? probing(ticker, DaemonTimer.shared())
         : unprobed(ticker);
-  }
-
-  /** The default scheduler of the probes: one daemon thread, created on first use. */
-  private static final class SharedTimer {
-    static final ScheduledExecutorService INSTANCE =
-        DaemonTimer.named("orchestrator-lateness-probe");
   }
 
   /** An attempt is in flight: the probe runs until none is. */

@@ -105,21 +105,16 @@ public final class LoadLimit {
   /**
    * The limit an orchestrator on {@code ticker} runs unless told otherwise: adaptive, {@link
    * #UNBOUNDED} until the process is overloaded, with this machine's processors, its waits timed on
-   * one shared daemon thread ({@code orchestrator-load-limit}, started at the first wait).
+   * the project's shared timer thread ({@code orchestrator-timer}).
    */
   public static LoadLimit defaultFor(Ticker ticker) {
     return adaptive(
-        UNBOUNDED, Runtime.getRuntime().availableProcessors(), ticker, SharedTimer.INSTANCE);
+        UNBOUNDED, Runtime.getRuntime().availableProcessors(), ticker, DaemonTimer.shared());
   }
 
   /** No limit: every request runs at once, whatever the load (the library before ADR 0058). */
   public static LoadLimit off() {
     return new LoadLimit(false, UNBOUNDED, UNBOUNDED, Ticker.systemTicker(), null);
-  }
-
-  /** The default scheduler of the waits' timers: one daemon thread, created on first use. */
-  private static final class SharedTimer {
-    static final ScheduledExecutorService INSTANCE = DaemonTimer.named("orchestrator-load-limit");
   }
 
   /** Whether this limit ever makes a request wait ({@code false} for {@link #off()}). */

@@ -198,9 +198,12 @@ class FleetHealthIT {
   @Test
   void aProbeWhoseHolderDiesExpiresAndAnotherStoreTakesItOver() {
     String route = "provider/dying-holder";
+    // Redis keeps the lease on its own clock, so it must outlive, in real time, A's close and the
+    // news of its probe reaching B: once it expired, B's next resync (every second) forgets it and
+    // B would take the probe before the lease's time on the fleet's clock has passed.
+    Duration lease = Duration.ofSeconds(2);
     RedisHealthStore[] ab =
-        trippedPair(
-            "lease", route, Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofMillis(300));
+        trippedPair("lease", route, Duration.ofSeconds(1), Duration.ofSeconds(30), lease);
     RedisHealthStore a = ab[0];
     RedisHealthStore b = ab[1];
     fleet.time.advance(Duration.ofMillis(1001));
@@ -208,7 +211,7 @@ class FleetHealthIT {
     a.close(); // the holder dies without reporting
     Eventually.await("B knows of A's probe", () -> b.breaker(route) == BreakerState.HALF_OPEN);
     assertThat(b.admit(route).kind()).isEqualTo(Admission.Kind.SHED);
-    fleet.time.advance(Duration.ofMillis(301));
+    fleet.time.advance(lease.plusMillis(1));
     // Redis expires the lease on its own clock: B takes the probe once it has.
     Eventually.await("B takes the probe over", () -> b.admit(route).kind() == Admission.Kind.PROBE);
   }

@@ -3,15 +3,13 @@ package dev.orchestrator.providers;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.spi.Credentials;
 import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.engine.testing.ManualTimer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Delayed;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -33,13 +31,13 @@ public final class ManualScheduler extends AbstractExecutorService
   private static final String ATTEMPT_THREAD = "attempt-under-fake-time";
 
   private final FakeTime time;
-  private final List<Task> tasks = new ArrayList<>();
-  private volatile int scheduled; // written under this
+  private final ManualTimer timer;
   private volatile int scheduledAtLastRead = -1;
   private final AtomicLong attemptReads = new AtomicLong();
 
   public ManualScheduler(FakeTime time) {
     this.time = time;
+    this.timer = new ManualTimer(time);
   }
 
   /** The fake time the tasks are due on. */
@@ -56,7 +54,7 @@ public final class ManualScheduler extends AbstractExecutorService
         .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, Fixtures.SECRET)))
         .ticker(
             () -> {
-              scheduledAtLastRead = scheduled;
+              scheduledAtLastRead = timer.scheduled();
               if (Thread.currentThread().getName().equals(ATTEMPT_THREAD)) {
                 attemptReads.incrementAndGet();
               }
@@ -68,7 +66,7 @@ public final class ManualScheduler extends AbstractExecutorService
 
   /** How many tasks were ever scheduled. */
   int scheduled() {
-    return scheduled;
+    return timer.scheduled();
   }
 
   /**
@@ -87,29 +85,13 @@ public final class ManualScheduler extends AbstractExecutorService
   }
 
   /** The tasks scheduled, not run and not cancelled. */
-  public synchronized int pending() {
-    return (int) tasks.stream().filter(t -> !t.isCancelled()).count();
+  public int pending() {
+    return timer.pending();
   }
 
   /** Runs every task due at the current fake time, including those they schedule due now. */
   public void runDue() {
-    while (true) {
-      Task next = null;
-      synchronized (this) {
-        tasks.removeIf(Task::isCancelled);
-        for (Task t : tasks) {
-          if (t.due - time.read() <= 0) {
-            next = t;
-            break;
-          }
-        }
-        if (next == null) {
-          return;
-        }
-        tasks.remove(next);
-      }
-      next.run();
-    }
+    timer.runDue();
   }
 
   /** Waits (spinning, bounded) until at least {@code n} tasks were scheduled. */
@@ -204,7 +186,7 @@ public final class ManualScheduler extends AbstractExecutorService
       if (System.nanoTime() - deadline > 0) {
         throw new AssertionError("the attempt did not end; fake time " + time.read());
       }
-      long wait = nextDue() - time.read();
+      long wait = timer.nextDue() - time.read();
       if (wait > 0) {
         time.advance(Duration.ofNanos(wait));
       }
@@ -212,18 +194,6 @@ public final class ManualScheduler extends AbstractExecutorService
       LockSupport.parkNanos(1_000_000);
     }
     return running.get();
-  }
-
-  /** The due point of the earliest pending task, or the current time when none is pending. */
-  private synchronized long nextDue() {
-    long now = time.read();
-    Long next = null;
-    for (Task t : tasks) {
-      if (!t.isCancelled() && (next == null || t.due - next < 0)) {
-        next = t.due;
-      }
-    }
-    return next == null ? now : next;
   }
 
   private static CompletableFuture<AttemptOutcome> start(Supplier<AttemptOutcome> call) {
@@ -235,11 +205,8 @@ public final class ManualScheduler extends AbstractExecutorService
   }
 
   @Override
-  public synchronized ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
-    Task t = new Task(command, time.read() + unit.toNanos(delay));
-    tasks.add(t);
-    scheduled++;
-    return t;
+  public ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
+    return timer.schedule(command, delay, unit);
   }
 
   @Override
@@ -285,25 +252,5 @@ public final class ManualScheduler extends AbstractExecutorService
   @Override
   public boolean awaitTermination(long timeout, TimeUnit unit) {
     return false;
-  }
-
-  /** A task due at a fake instant. */
-  private final class Task extends FutureTask<Object> implements ScheduledFuture<Object> {
-    final long due;
-
-    Task(Runnable r, long due) {
-      super(r, null);
-      this.due = due;
-    }
-
-    @Override
-    public long getDelay(TimeUnit unit) {
-      return unit.convert(due - time.read(), TimeUnit.NANOSECONDS);
-    }
-
-    @Override
-    public int compareTo(Delayed o) {
-      return Long.compare(getDelay(TimeUnit.NANOSECONDS), o.getDelay(TimeUnit.NANOSECONDS));
-    }
   }
 }

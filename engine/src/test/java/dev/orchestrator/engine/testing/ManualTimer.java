@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 public final class ManualTimer extends ScheduledThreadPoolExecutor {
   private final FakeTime time;
   private final List<Task> tasks = new ArrayList<>();
+  private volatile int scheduled; // written under this
 
   /** A timer on {@code time}. */
   public ManualTimer(FakeTime time) {
@@ -27,7 +28,25 @@ public final class ManualTimer extends ScheduledThreadPoolExecutor {
   public synchronized ScheduledFuture<?> schedule(Runnable command, long delay, TimeUnit unit) {
     Task t = new Task(command, time.read() + unit.toNanos(delay));
     tasks.add(t);
+    scheduled++;
     return t;
+  }
+
+  /** How many tasks were ever scheduled (read without a lock). */
+  public int scheduled() {
+    return scheduled;
+  }
+
+  /** The due point of the earliest pending task, or the current time when none is pending. */
+  public synchronized long nextDue() {
+    long now = time.read();
+    Long next = null;
+    for (Task t : tasks) {
+      if (!t.isCancelled() && (next == null || t.due - next < 0)) {
+        next = t.due;
+      }
+    }
+    return next == null ? now : next;
   }
 
   /** The tasks scheduled, neither run nor cancelled. */

@@ -91,8 +91,15 @@ public final class OrchestratorServer implements AutoCloseable {
     }
   }
 
-  /** Threads Jetty needs besides request handling: acceptor, selector and some slack. */
-  private static final int JETTY_THREADS = 6;
+  /**
+   * Threads of Jetty's pool beyond the places, its acceptors, selectors and reserved threads: what
+   * answers {@code /healthz}, {@code /readyz}, {@code /metrics} and refusals while every place is
+   * held.
+   */
+  static final int JETTY_THREADS = 6;
+
+  /** The most threads Jetty keeps reserved for running a task at once (one per core below it). */
+  private static final int RESERVED_THREADS_MAX = 8;
 
   private final TaskOrchestrator orchestrator;
   private final Dispatch dispatch;
@@ -282,6 +289,17 @@ public final class OrchestratorServer implements AutoCloseable {
     // A request may wait silently for its upstream up to the deadline: never idle it out sooner.
     connector.setIdleTimeout(Math.max(30_000, deadlineMs + 10_000));
     server.addConnector(connector);
+    // A front's request may hold the Jetty thread that read it (ADR 0059), and Jetty's acceptors,
+    // selectors and reserved threads come out of the same pool, as many as the machine has cores
+    // for: with every place held, JETTY_THREADS still answer /healthz, /readyz and refusals.
+    int reserved = Math.min(RESERVED_THREADS_MAX, Runtime.getRuntime().availableProcessors());
+    pool.setReservedThreads(reserved);
+    pool.setMaxThreads(
+        options.threads()
+            + JETTY_THREADS
+            + connector.getAcceptors()
+            + connector.getSelectorManager().getSelectorCount()
+            + reserved);
     // At the cap Jetty stops accepting: a further connection waits in the accept queue until one
     // closes, so that no number of clients can take every file descriptor (docs/reference.md §5).
     // Jetty's NetworkConnectionLimit, counting for /metrics how often the cap is reached.
@@ -371,6 +389,11 @@ public final class OrchestratorServer implements AutoCloseable {
   /** A builder. */
   public static Builder builder() {
     return new Builder();
+  }
+
+  /** Jetty's server, for tests of how it is configured. */
+  Server jettyServer() {
+    return http;
   }
 
   /** The bound port (the chosen one when {@link ServerOptions#port()} was 0). */

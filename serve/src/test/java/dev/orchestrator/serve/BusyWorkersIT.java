@@ -13,6 +13,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -67,6 +70,27 @@ class BusyWorkersIT {
       for (Socket s : clients) {
         s.close();
       }
+    }
+  }
+
+  /**
+   * Jetty's acceptors, selectors and reserved threads come out of the pool the places' requests may
+   * hold (ADR 0059), and their number grows with the machine's cores: the pool is sized from the
+   * numbers Jetty chose, so that on a machine of any size {@code JETTY_THREADS} are left over.
+   */
+  @Test
+  void jettysPoolKeepsThreadsBeyondEveryPlaceAndJettysOwn() {
+    try (ServeFixture f =
+        ServeFixture.start(Map.of(), ServeFixture.generousPolicy(), o -> o.threads(2))) {
+      Server jetty = f.server.jettyServer();
+      QueuedThreadPool pool = (QueuedThreadPool) jetty.getThreadPool();
+      ServerConnector connector = (ServerConnector) jetty.getConnectors()[0];
+      int jettysOwn =
+          connector.getAcceptors()
+              + connector.getSelectorManager().getSelectorCount()
+              + pool.getReservedThreads();
+      assertThat(pool.getReservedThreads()).isPositive();
+      assertThat(pool.getMaxThreads() - 2 - jettysOwn).isEqualTo(OrchestratorServer.JETTY_THREADS);
     }
   }
 }

@@ -18,6 +18,8 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -124,10 +126,12 @@ class RequestThreadsIT {
 
   @Test
   void withEveryPlaceTakenARequestWaitsForOneAndRunsOnAQueueThread() throws Exception {
+    // Each client on a thread of its own: the common pool may have one thread, held by the first.
+    ExecutorService clients = Executors.newFixedThreadPool(2);
     try (ServeFixture f = server(1, 2, true)) {
-      CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> post(f));
+      CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> post(f), clients);
       assertThat(ServeFixture.within10s(() -> threads.size() == 1)).isTrue();
-      CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> post(f));
+      CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> post(f), clients);
       assertThat(ServeFixture.within10s(() -> metric(f, "orchestrator_serve_workers_waiting") == 1))
           .isTrue();
       assertThat(metric(f, "orchestrator_serve_workers_busy")).isEqualTo(1);
@@ -141,6 +145,9 @@ class RequestThreadsIT {
       assertThat(threads.get(1)).startsWith(QUEUE_THREAD);
       assertThat(ServeFixture.within10s(() -> metric(f, "orchestrator_serve_workers_busy") == 0))
           .isTrue();
+    } finally {
+      release.countDown();
+      clients.shutdownNow();
     }
   }
 

@@ -1270,15 +1270,15 @@ record UpstreamError(
       if (Finish.failed(text(choice, "finish_reason")) && choice.path("error").isObject()) {
         readErrorObject(choice.get("error"), a);
       }
-      if (finish == null || !Finish.failed(finish)) {
+      if (!Finish.failed(finish)) {
         finish = text(choice, "finish_reason");
       }
       String nativeFinish = text(choice, "native_finish_reason");
-      if ((finish == null || !Finish.failed(finish)) && nativeFinish != null) {
+      if (!Finish.failed(finish) && nativeFinish != null) {
         finish = nativeFinish;
       }
     }
-    if (finish != null && Finish.failed(finish)) {
+    if (Finish.failed(finish)) {
       a.errorShape = true;
       a.message("the answer ended with finish_reason " + finish);
       a.words("finish_reason: " + finish);

@@ -46,14 +46,10 @@ public final class Workers implements Executor {
       Thread.currentThread().interrupt();
       placed = false;
     }
-    if (!placed) {
+    if (placed) {
+      runInPlace(task);
+    } else {
       execute(task);
-      return;
-    }
-    try {
-      task.run();
-    } finally {
-      free.release();
     }
   }
 
@@ -68,12 +64,17 @@ public final class Workers implements Executor {
             Thread.currentThread().interrupt();
             return;
           }
-          try {
-            task.run();
-          } finally {
-            free.release();
-          }
+          runInPlace(task);
         });
+  }
+
+  /** Runs {@code task} in the place its caller holds, and gives the place back. */
+  private void runInPlace(Runnable task) {
+    try {
+      task.run();
+    } finally {
+      free.release();
+    }
   }
 
   /** How many requests run now. */

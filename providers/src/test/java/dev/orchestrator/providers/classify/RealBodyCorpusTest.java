@@ -79,12 +79,17 @@ class RealBodyCorpusTest {
     Score rules = score("rules");
     System.out.printf(
         Locale.ROOT,
-        "real-body corpus: held-out %d/%d (%.1f%%), high-stakes %d/%d; rules part %d/%d%n",
+        "real-body corpus: held-out %d/%d (%.1f%%), high-stakes %d/%d; with a status %d/%d,"
+            + " high-stakes %d/%d; rules part %d/%d%n",
         held.right,
         held.total,
         100.0 * held.right / held.total,
         held.highRight,
         held.highTotal,
+        held.statusRight,
+        held.statusTotal,
+        held.statusHighRight,
+        held.statusHighTotal,
         rules.right,
         rules.total);
     rules.misses.forEach(m -> System.out.println("  rules miss: " + m));
@@ -130,12 +135,17 @@ class RealBodyCorpusTest {
         continue;
       }
       boolean high = row.has("highStakes");
+      boolean status = row.path("input").has("status");
       String miss = miss(row);
       s.total++;
       s.highTotal += high ? 1 : 0;
+      s.statusTotal += status ? 1 : 0;
+      s.statusHighTotal += status && high ? 1 : 0;
       if (miss == null) {
         s.right++;
         s.highRight += high ? 1 : 0;
+        s.statusRight += status ? 1 : 0;
+        s.statusHighRight += status && high ? 1 : 0;
       } else {
         s.misses.add((high ? "[high-stakes] " : "") + miss);
       }
@@ -149,6 +159,12 @@ class RealBodyCorpusTest {
     int right;
     int highTotal;
     int highRight;
+    // rows with an HTTP status: what the engine classifies on every failed HTTP answer (most
+    // status-less rows are an SDK's or an app's message, which only `classify` callers read)
+    int statusTotal;
+    int statusRight;
+    int statusHighTotal;
+    int statusHighRight;
     final List<String> misses = new ArrayList<>();
   }
 

@@ -12,6 +12,7 @@ import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.testing.FakeTime;
 import dev.orchestrator.engine.testing.ScriptedClient;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -55,5 +56,41 @@ class DroppedInTraceTest {
     ChatResult r = o.chat(b.build());
 
     assertThat(r.trace().dropped()).isEqualTo(named ? DROPPED : List.of());
+  }
+
+  /**
+   * A field only one protocol's routes honour (a Responses request's {@code include} of encrypted
+   * reasoning: an Anthropic route's signed thinking) is named, after the front's list, when a route
+   * of another protocol serves — and not when one of its own does.
+   */
+  @ParameterizedTest(name = "{0} route -> include named: {1}")
+  @CsvSource({"ANTHROPIC_MESSAGES, false", "OPENAI_CHAT, true"})
+  void theTraceNamesAFieldOnlyAnotherProtocolHonours(Protocol routeProtocol, boolean named) {
+    FakeTime time = new FakeTime();
+    ScriptedClient client = new ScriptedClient(time).script("p/m", ScriptedClient.ok("hi"));
+    TaskOrchestrator o =
+        client
+            .orchestrator()
+            .catalog(
+                Catalog.builder()
+                    .provider(Provider.of("p", "http://127.0.0.1:9/v1", routeProtocol, List.of()))
+                    .route(Route.builder("p", "m").tier(Tier.FREE).contextWindow(8000).build())
+                    .build())
+            .build();
+    ChatRequest request =
+        ChatRequest.builder("p/m")
+            .message(ChatMessage.user("hi"))
+            .dropped(DROPPED)
+            .onlyFrom("include", Protocol.ANTHROPIC_MESSAGES)
+            .build();
+
+    ChatResult r = o.chat(request);
+
+    List<String> expected = new ArrayList<>(DROPPED);
+    if (named) {
+      expected.add("include");
+    }
+    assertThat(r.trace().dropped()).isEqualTo(expected);
+    assertThat(request.toBuilder().build().droppedFor(routeProtocol)).isEqualTo(expected);
   }
 }

@@ -65,6 +65,10 @@ import java.util.function.Predicate;
  *     field paths): a route of the {@link #nativeRequest()}'s protocol still receives them in the
  *     caller's own body, any other route does not, and the trace names them ({@link
  *     dev.orchestrator.engine.Trace#dropped()}); empty when nothing was dropped
+ * @param onlyFrom what only a route of one protocol can honour, by field path: a route of any other
+ *     protocol is named as dropping it ({@link #droppedFor}) — a Responses request's {@code
+ *     include} of encrypted reasoning, which only an Anthropic route's signed thinking gives; empty
+ *     when every route honours the whole request
  * @param session the conversation this request continues (an agent's session id, a prompt cache
  *     key), or {@code null}: while the route that last answered the session is a candidate it is
  *     tried first (docs/design.md §5); at most 256 characters
@@ -101,6 +105,7 @@ public record ChatRequest(
     Map<String, Object> extraBody,
     NativeRequest nativeRequest,
     List<String> dropped,
+    Map<String, Protocol> onlyFrom,
     String session,
     ProviderPreferences provider) {
 
@@ -167,6 +172,10 @@ public record ChatRequest(
     streamOptions = JsonValues.copyObject(streamOptions, "stream_options");
     extraBody = JsonValues.copyObject(extraBody, "extraBody");
     dropped = dropped == null ? List.of() : List.copyOf(dropped);
+    onlyFrom =
+        onlyFrom == null || onlyFrom.isEmpty()
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(onlyFrom));
     provider = provider == null ? ProviderPreferences.NONE : provider;
     if (session != null && (session.isEmpty() || session.length() > 256)) {
       throw new IllegalArgumentException(
@@ -210,11 +219,25 @@ public record ChatRequest(
   }
 
   /**
-   * What a route of {@code protocol} does not receive of this request: {@link #dropped()}, unless
-   * the route speaks the protocol of the caller's own body, which it then receives whole.
+   * What a route of {@code protocol} ({@code null} when unknown) does not receive or honour of this
+   * request, in request order: {@link #dropped()}, unless the route speaks the protocol of the
+   * caller's own body, which it then receives whole; then each field of {@link #onlyFrom()} that
+   * another protocol honours.
    */
   public List<String> droppedFor(Protocol protocol) {
-    return nativeRequest != null && nativeRequest.protocol() == protocol ? List.of() : dropped;
+    List<String> missed =
+        nativeRequest != null && nativeRequest.protocol() == protocol ? List.of() : dropped;
+    if (onlyFrom.isEmpty()) {
+      return missed;
+    }
+    List<String> all = new ArrayList<>(missed);
+    onlyFrom.forEach(
+        (field, honouredBy) -> {
+          if (honouredBy != protocol && !all.contains(field)) {
+            all.add(field);
+          }
+        });
+    return List.copyOf(all);
   }
 
   /** A builder initialised from this request. */
@@ -248,6 +271,7 @@ public record ChatRequest(
     b.extraBody.putAll(extraBody);
     b.nativeRequest = nativeRequest;
     b.dropped.addAll(dropped);
+    b.onlyFrom.putAll(onlyFrom);
     b.session = session;
     b.provider = provider;
     return b;
@@ -426,6 +450,7 @@ public record ChatRequest(
     private String session;
     private ProviderPreferences provider = ProviderPreferences.NONE;
     private final List<String> dropped = new ArrayList<>();
+    private final Map<String, Protocol> onlyFrom = new LinkedHashMap<>();
 
     private Builder(String model) {
       this.model = model;
@@ -657,6 +682,15 @@ public record ChatRequest(
       return this;
     }
 
+    /**
+     * Names {@code field} as honoured only by a route of {@code protocol} ({@link
+     * ChatRequest#onlyFrom()}).
+     */
+    public Builder onlyFrom(String field, Protocol protocol) {
+      onlyFrom.put(Objects.requireNonNull(field, "field"), Objects.requireNonNull(protocol));
+      return this;
+    }
+
     /** Names the conversation this request continues ({@link ChatRequest#session()}). */
     public Builder session(String v) {
       session = v;
@@ -705,6 +739,7 @@ public record ChatRequest(
           extraBody,
           nativeRequest,
           dropped,
+          onlyFrom,
           session,
           provider);
     }

@@ -155,7 +155,7 @@ public final class ResponsesEndpoint {
               id,
               createdAt,
               parsed.echo(),
-              route -> parsed.droppedOn(dispatch.protocolOf(route)),
+              route -> parsed.request().droppedFor(dispatch.protocolOf(route)),
               parsed.encryptedReasoning());
       ChatResult r = dispatch.stream(ex, entry, client, request, sse);
       if (r == null) {
@@ -183,9 +183,8 @@ public final class ResponsesEndpoint {
             null);
     keep(parsed, client, id, ResponseObject.assistant(output, r.response().thinking()), response);
     Map<String, String> headers = new LinkedHashMap<>(Dispatch.answerHeaders(r));
-    List<String> dropped = parsed.droppedOn(dispatch.protocolOf(r.route()));
-    if (!dropped.isEmpty()) {
-      headers.put(DROPPED, DroppedHeader.value(dropped));
+    if (!r.trace().dropped().isEmpty()) {
+      headers.put(DROPPED, DroppedHeader.value(r.trace().dropped()));
     }
     Responses.send(ex, entry, 200, Responses.bytes(response), headers);
   }

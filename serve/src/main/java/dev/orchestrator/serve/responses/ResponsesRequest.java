@@ -40,7 +40,7 @@ import java.util.function.Function;
  * @param encryptedReasoning whether {@code include} asks for {@code reasoning.encrypted_content}:
  *     the answer's reasoning items carry an Anthropic route's signed thinking, sealed ({@link
  *     Conversation#sealed}); a route of another protocol has none, and {@code include} is named as
- *     dropped for it ({@link #droppedOn})
+ *     dropped for it ({@link ChatRequest#droppedFor})
  */
 record ResponsesRequest(
     ChatRequest request,
@@ -93,22 +93,6 @@ record ResponsesRequest(
       Map.of(
           "conversation", "a stored conversation (expected: previous_response_id or full input)",
           "prompt", "a stored prompt template (expected: instructions and input)");
-
-  /**
-   * The fields a route of {@code protocol} ({@code null} when unknown) did not receive or produce:
-   * {@link #dropped()}, and {@code include} when it asks for encrypted reasoning that only an
-   * Anthropic route has. {@code include} is the last field read, so it stays in request order.
-   */
-  List<String> droppedOn(Protocol protocol) {
-    if (!encryptedReasoning
-        || protocol == Protocol.ANTHROPIC_MESSAGES
-        || dropped.contains(OutputOptions.INCLUDE)) {
-      return dropped;
-    }
-    List<String> all = new ArrayList<>(dropped);
-    all.add(OutputOptions.INCLUDE);
-    return all;
-  }
 
   /**
    * Parses {@code body}; {@code stored} gives the conversation a {@code previous_response_id} names
@@ -201,9 +185,13 @@ record ResponsesRequest(
     b.stream(Boolean.TRUE.equals(JsonFields.bool(root, "stream", "stream")));
     b.models(JsonFields.models(root));
     b.provider(ProviderField.parse(root));
-    // No route speaks Responses: every route misses them, and the trace says so; the encrypted
-    // reasoning an Anthropic route produces is named by the answer's header alone (droppedOn).
+    // No route speaks Responses: every route misses them, and the trace says so. The encrypted
+    // reasoning is an Anthropic route's signed thinking: any other route is named as dropping
+    // include (read last, so it stays in request order).
     b.dropped(dropped);
+    if (encrypted) {
+      b.onlyFrom(OutputOptions.INCLUDE, Protocol.ANTHROPIC_MESSAGES);
+    }
     List<ChatMessage> conversation = new ArrayList<>();
     if (previous != null) {
       conversation.addAll(stored.apply(previous));

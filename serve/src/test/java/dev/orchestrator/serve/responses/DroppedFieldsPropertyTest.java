@@ -94,9 +94,9 @@ class DroppedFieldsPropertyTest {
     ResponsesRequest p =
         ResponsesRequest.parse(
             c.body().toString().getBytes(StandardCharsets.UTF_8), previous -> List.of());
-    assertThat(p.droppedOn(Protocol.OPENAI_CHAT)).isEqualTo(c.dropped());
+    assertThat(p.request().droppedFor(Protocol.OPENAI_CHAT)).isEqualTo(c.dropped());
     // encrypted reasoning is what an Anthropic route produces: include is not named for it
-    assertThat(p.droppedOn(Protocol.ANTHROPIC_MESSAGES))
+    assertThat(p.request().droppedFor(Protocol.ANTHROPIC_MESSAGES))
         .isEqualTo(c.dropped().stream().filter(d -> !d.equals("include")).toList());
     assertThat(p.request().tools()).extracting(ToolDefinition::name).isEqualTo(c.functions());
     assertThat(p.request().extraBody()).isEmpty();

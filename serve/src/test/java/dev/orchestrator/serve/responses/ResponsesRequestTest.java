@@ -225,9 +225,9 @@ class ResponsesRequestTest {
     ResponsesRequest asked = parse(body("\"include\":[\"reasoning.encrypted_content\"]"));
     assertThat(asked.encryptedReasoning()).isTrue();
     assertThat(asked.dropped()).isEmpty();
-    assertThat(asked.droppedOn(Protocol.ANTHROPIC_MESSAGES)).isEmpty();
-    assertThat(asked.droppedOn(Protocol.OPENAI_CHAT)).containsExactly("include");
-    assertThat(asked.droppedOn(null)).containsExactly("include");
+    assertThat(asked.request().droppedFor(Protocol.ANTHROPIC_MESSAGES)).isEmpty();
+    assertThat(asked.request().droppedFor(Protocol.OPENAI_CHAT)).containsExactly("include");
+    assertThat(asked.request().droppedFor(null)).containsExactly("include");
 
     ResponsesRequest both =
         parse(
@@ -235,12 +235,13 @@ class ResponsesRequestTest {
                 "\"client_metadata\":{},\"include\":[\"reasoning.encrypted_content\","
                     + "\"message.output_text.logprobs\"]"));
     assertThat(both.encryptedReasoning()).isTrue();
-    assertThat(both.droppedOn(Protocol.ANTHROPIC_MESSAGES))
+    assertThat(both.request().droppedFor(Protocol.ANTHROPIC_MESSAGES))
         .containsExactly("client_metadata", "include");
-    assertThat(both.droppedOn(Protocol.OPENAI_CHAT)).containsExactly("client_metadata", "include");
+    assertThat(both.request().droppedFor(Protocol.OPENAI_CHAT))
+        .containsExactly("client_metadata", "include");
 
     assertThat(parse(body("\"include\":[]")).encryptedReasoning()).isFalse();
-    assertThat(parse(body("\"include\":[]")).droppedOn(Protocol.OPENAI_CHAT)).isEmpty();
+    assertThat(parse(body("\"include\":[]")).request().droppedFor(Protocol.OPENAI_CHAT)).isEmpty();
   }
 
   @Test

@@ -366,8 +366,19 @@ public final class OrchestratorServer implements AutoCloseable {
               // Only a front's request takes a place: what is answered from its head above runs on
               // Jetty's thread, quickly. A body that came with its head (read before readBody
               // returns) runs here when a place is free: no hand-off to another thread (ADR 0059).
-              if (call.readBody(bodyLimit, bodyDeadline, server.getScheduler(), workers, serve)) {
-                workers.runHereOrQueue(serve);
+              // A body refused (late, cut off, over the limit) is answered at once, in no place.
+              if (call.readBody(
+                  bodyLimit,
+                  bodyDeadline,
+                  server.getScheduler(),
+                  workers,
+                  server.getThreadPool(),
+                  serve)) {
+                if (call.bodyRefused()) {
+                  serve.run();
+                } else {
+                  workers.runHereOrQueue(serve);
+                }
               }
             }
             return true;

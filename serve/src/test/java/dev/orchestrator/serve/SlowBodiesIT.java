@@ -2,6 +2,7 @@ package dev.orchestrator.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.providers.simulation.Step;
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,12 +15,16 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
  * Clients that trickle their request bodies (issue #30, finding 6): each holds a buffer, not a
  * worker thread, so health checks and other clients are still served; a body that does not arrive
- * within the body timeout is a {@code 408} and the connection is closed.
+ * within the body timeout is a {@code 408} and the connection is closed. A body refused (late, over
+ * the limit, malformed) is answered at once, even while every place is held: it waits for none.
  */
 class SlowBodiesIT {
   private static final String HEAD =
@@ -99,6 +104,67 @@ class SlowBodiesIT {
       String answer = new String(s.getInputStream().readNBytes(12), StandardCharsets.ISO_8859_1);
       assertThat(answer).isEqualTo("HTTP/1.1 413");
       assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
+  /**
+   * A body refused while the one place is held — late ({@code 408}), chunked past the limit ({@code
+   * 413}), a malformed chunk ({@code 400}) — is answered at once: it needs no place, and every
+   * refusal is answered however busy the places are (docs/reference.md §5). It used to be queued
+   * for a place like a body read whole, and waited for the held request to end.
+   */
+  @Test
+  void aRefusedBodyIsAnsweredAtOnceWhileEveryPlaceIsHeld() throws Exception {
+    AtomicInteger started = new AtomicInteger();
+    CountDownLatch release = new CountDownLatch(1);
+    String chat = ServeFixture.body("alpha/small", false, "");
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of("alpha/small", List.of(Step.ok("held"))),
+                ServeFixture.generousPolicy(),
+                o -> o.threads(1).bodyTimeout(Duration.ofMillis(300)).maxBodyBytes(1024),
+                e ->
+                    e.listener(
+                        new OrchestratorListener() {
+                          @Override
+                          public void onAttemptStart(String model, String route, int attempt) {
+                            started.incrementAndGet();
+                            try {
+                              release.await(30, TimeUnit.SECONDS);
+                            } catch (InterruptedException ex) {
+                              Thread.currentThread().interrupt();
+                            }
+                          }
+                        }));
+        Socket held = new Socket("127.0.0.1", f.server.port())) {
+      RawHttp.send(held, RawHttp.post("/v1/chat/completions", chat, ""));
+      assertThat(ServeFixture.within10s(() -> started.get() == 1)).isTrue();
+
+      String head =
+          "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
+      String chunked = head + "Transfer-Encoding: chunked\r\n\r\n";
+      assertThat(refusal(f, head + "Content-Length: 100\r\n\r\n{"))
+          .startsWith("HTTP/1.1 408 ")
+          .contains("request_timeout");
+      assertThat(refusal(f, chunked + "800\r\n" + "x".repeat(0x800) + "\r\n0\r\n\r\n"))
+          .startsWith("HTTP/1.1 413 ")
+          .contains("request_too_large");
+      assertThat(refusal(f, chunked + "zz\r\n" + chat + "\r\n0\r\n\r\n"))
+          .startsWith("HTTP/1.1 400 ");
+      assertThat(started).as("the place is still held").hasValue(1);
+
+      release.countDown();
+      assertThat(RawHttp.answer(held)).startsWith("HTTP/1.1 200 ").contains("held");
+    } finally {
+      release.countDown();
+    }
+  }
+
+  /** The answer to {@code request}, read within 10 s, on a connection of its own. */
+  private static String refusal(ServeFixture f, String request) throws IOException {
+    try (Socket s = new Socket("127.0.0.1", f.server.port())) {
+      RawHttp.send(s, request);
+      return RawHttp.answer(s);
     }
   }
 }

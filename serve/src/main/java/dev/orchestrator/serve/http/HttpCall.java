@@ -50,6 +50,7 @@ public final class HttpCall {
   private boolean closeAfter;
   private volatile byte[] preRead;
   private volatile Throwable bodyFailure;
+  private volatile boolean refused;
 
   /**
    * The exchange of {@code request} and {@code response}, on the thread handling them; {@code
@@ -141,10 +142,16 @@ public final class HttpCall {
    * bytes, failing after {@code deadline} — after which {@link #body(int)} returns what was read.
    * Returns {@code true} when the read ended before this returned (the body arrived with the head):
    * the caller goes on with the request on its own thread. Otherwise returns {@code false} and,
-   * once the read ends, queues {@code then} on {@code workers}.
+   * once the read ends, queues {@code then} on {@code workers} — or, when the body is refused
+   * ({@link #bodyRefused()}), hands it to {@code refusals} at once: its answer needs no place.
    */
   public boolean readBody(
-      int limit, Duration deadline, Scheduler timer, Executor workers, Runnable then) {
+      int limit,
+      Duration deadline,
+      Scheduler timer,
+      Executor workers,
+      Executor refusals,
+      Runnable then) {
     AtomicBoolean ended = new AtomicBoolean(); // set by whichever of the read and this return first
     within(
         deadline,
@@ -153,11 +160,22 @@ public final class HttpCall {
         (bytes, failure) -> {
           preRead = bytes;
           bodyFailure = failure;
+          refused = failure != null || bytes == null || bytes.length > limit;
           if (!ended.compareAndSet(false, true)) {
-            workers.execute(then);
+            (refused ? refusals : workers).execute(then);
           }
         });
     return !ended.compareAndSet(false, true);
+  }
+
+  /**
+   * Whether the body {@link #readBody} read is refused: late ({@code 408}), cut off or malformed
+   * ({@code 400}) or over its limit ({@code 413}). Such a request is answered from what went wrong,
+   * quickly, and takes none of the places (docs/reference.md §5: every refusal is answered at
+   * once).
+   */
+  public boolean bodyRefused() {
+    return refused;
   }
 
   /**

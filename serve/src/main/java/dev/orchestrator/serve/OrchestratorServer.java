@@ -346,7 +346,8 @@ public final class OrchestratorServer implements AutoCloseable {
               // dropped first, and the connection stays open; any other is answered at once, with
               // Connection: close, and what the client still sends of it within the body limit is
               // read and dropped for a short while before the close.
-              if (length > 0 && length <= REFUSED_BODY_READ_BYTES) {
+              // A declared length past the limit is never read (ADR 0038), however small.
+              if (length > 0 && length <= REFUSED_BODY_READ_BYTES && length <= bodyLimit) {
                 call.discardBody(
                     REFUSED_BODY_READ_BYTES, bodyDeadline, server.getScheduler(), serve);
               } else {

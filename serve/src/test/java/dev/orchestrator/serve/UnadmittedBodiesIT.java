@@ -144,4 +144,33 @@ class UnadmittedBodiesIT {
       assertThat(RawHttp.untilClosed(s)).isEmpty();
     }
   }
+
+  /**
+   * A declared length past the body limit is refused at once, unread (ADR 0038), also when the
+   * limit is below the 64 KiB that a small refused body is read first up to: the server neither
+   * waits the body time for it nor asks for it with a {@code 100 Continue}.
+   */
+  @Test
+  void aDeclaredLengthPastASmallLimitIsRefusedAtOnceUnread() throws Exception {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of(),
+            ServeFixture.generousPolicy(),
+            o -> o.maxBodyBytes(1024).bodyTimeout(Duration.ofSeconds(60)))) {
+      for (String expect : List.of("", "Expect: 100-continue\r\n")) {
+        try (Socket s = new Socket("127.0.0.1", f.server.port())) {
+          RawHttp.send(
+              s,
+              "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                  + expect
+                  + "Content-Length: 5000\r\n\r\n{");
+          String refused = RawHttp.answer(s);
+
+          assertThat(refused).as(expect).startsWith("HTTP/1.1 413 ").contains("request_too_large");
+          assertThat(RawHttp.header(refused, "Connection")).isEqualToIgnoringCase("close");
+          assertThat(RawHttp.untilClosed(s)).isEmpty();
+        }
+      }
+    }
+  }
 }

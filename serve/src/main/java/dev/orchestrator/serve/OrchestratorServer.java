@@ -331,7 +331,15 @@ public final class OrchestratorServer implements AutoCloseable {
             HttpCall call = new HttpCall(request, response, disconnects, writeTimeout);
             Runnable serve =
                 () -> {
-                  OrchestratorServer.this.handle(call);
+                  try {
+                    OrchestratorServer.this.handle(call);
+                  } catch (Throwable t) {
+                    // What handle() does not catch (an Error): failed, as Jetty fails a handler
+                    // that throws on its own thread — a 500, or the connection broken off — and
+                    // logged by Jetty; a queue thread would otherwise die leaving no answer.
+                    callback.failed(t);
+                    return;
+                  }
                   call.complete(callback);
                 };
             long length = call.declaredLength(); // 0 for a GET: no body, nothing left unread

@@ -493,13 +493,15 @@ public final class OrchestratorServer implements AutoCloseable {
     admissions.getAndUpdate(s -> s | Integer.MIN_VALUE);
     long deadline = System.nanoTime() + options.shutdownGrace().toNanos();
     try {
-      while (inFlight() > 0 && System.nanoTime() - deadline < 0) {
+      // A request waiting for a place was received before the close: it is answered too (a 503
+      // once a place frees) before the port closes.
+      while (!drained() && System.nanoTime() - deadline < 0) {
         Thread.sleep(10);
       }
-      if (inFlight() > 0) {
+      if (!drained()) {
         dispatch.cancelAll();
         long hard = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
-        while (inFlight() > 0 && System.nanoTime() - hard < 0) {
+        while (!drained() && System.nanoTime() - hard < 0) {
           Thread.sleep(10);
         }
       }
@@ -565,6 +567,11 @@ public final class OrchestratorServer implements AutoCloseable {
       }
       accessLog.log(entry);
     }
+  }
+
+  /** Whether no request is in flight, runs in a place or waits for one. */
+  private boolean drained() {
+    return inFlight() == 0 && workers.idle();
   }
 
   private boolean draining() {

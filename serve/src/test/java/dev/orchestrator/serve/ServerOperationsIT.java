@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.providers.simulation.Step;
 import java.io.IOException;
+import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -14,7 +16,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -189,6 +195,76 @@ class ServerOperationsIT {
                       HttpRequest.newBuilder(f.uri("/healthz")).build(),
                       HttpResponse.BodyHandlers.ofString()))
           .isInstanceOf(IOException.class);
+    }
+  }
+
+  /**
+   * Requests waiting for a place when the server closes were received before it: each is answered —
+   * a {@code 503 shutting_down} once a place frees, as a new request is — before the port closes,
+   * instead of losing its connection unanswered the moment the last running request ends.
+   */
+  @Test
+  void shutdownAnswersTheRequestsWaitingForAPlace() throws Exception {
+    AtomicInteger attempts = new AtomicInteger();
+    CountDownLatch release = new CountDownLatch(1);
+    String body = ServeFixture.body("alpha/small", false, "");
+    ExecutorService closer = Executors.newSingleThreadExecutor();
+    List<Socket> waiting = new ArrayList<>();
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of("alpha/small", List.of(Step.ok("held"))),
+                ServeFixture.generousPolicy(),
+                o -> o.threads(1).shutdownGrace(Duration.ofSeconds(20)),
+                e ->
+                    e.listener(
+                        new OrchestratorListener() {
+                          @Override
+                          public void onAttemptStart(String model, String route, int attempt) {
+                            attempts.incrementAndGet();
+                            try { // holds the one place until released
+                              release.await(30, TimeUnit.SECONDS);
+                            } catch (InterruptedException ex) {
+                              Thread.currentThread().interrupt();
+                            }
+                          }
+                        }));
+        Socket held = new Socket("127.0.0.1", f.server.port())) {
+      RawHttp.send(held, RawHttp.post("/v1/chat/completions", body, ""));
+      assertThat(ServeFixture.within10s(() -> attempts.get() == 1)).isTrue();
+      for (int i = 0; i < 3; i++) {
+        Socket s = new Socket("127.0.0.1", f.server.port());
+        waiting.add(s);
+        RawHttp.send(s, RawHttp.post("/v1/chat/completions", body, ""));
+      }
+      assertThat(
+              ServeFixture.within10s(
+                  () ->
+                      f.server
+                              .meterRegistry()
+                              .get("orchestrator.serve.workers.waiting")
+                              .gauge()
+                              .value()
+                          == 3))
+          .isTrue();
+
+      CompletableFuture<Void> closed = CompletableFuture.runAsync(f.server::close, closer);
+      assertThat(ServeFixture.within10s(() -> f.get("/healthz").statusCode() == 503))
+          .as("draining")
+          .isTrue();
+      release.countDown();
+
+      assertThat(RawHttp.answer(held)).startsWith("HTTP/1.1 200 ").contains("held");
+      for (Socket s : waiting) {
+        assertThat(RawHttp.answer(s)).startsWith("HTTP/1.1 503 ").contains("shutting_down");
+      }
+      closed.get(30, TimeUnit.SECONDS);
+      assertThat(attempts).as("no waiting request was sent upstream").hasValue(1);
+    } finally {
+      release.countDown();
+      closer.shutdownNow();
+      for (Socket s : waiting) {
+        s.close();
+      }
     }
   }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The places of the requests a front runs: at most {@code places} run at once, the rest wait in
@@ -20,6 +21,7 @@ public final class Workers implements Executor {
   private final int places;
   private final Semaphore free;
   private final ThreadPoolExecutor queue;
+  private final AtomicInteger queued = new AtomicInteger(); // handed to execute(), not yet done
 
   /** {@code places} requests at once; the queue's threads are made by {@code threads}. */
   public Workers(int places, ThreadFactory threads) {
@@ -56,16 +58,27 @@ public final class Workers implements Executor {
   /** Queues {@code task}: a queue thread runs it once a place is free, in arrival order. */
   @Override
   public void execute(Runnable task) {
-    queue.execute(
-        () -> {
-          try {
-            free.acquire();
-          } catch (InterruptedException e) { // shutting down: the request is abandoned with it
-            Thread.currentThread().interrupt();
-            return;
-          }
-          runInPlace(task);
-        });
+    queued.incrementAndGet();
+    try {
+      queue.execute(
+          () -> {
+            try {
+              free.acquire();
+            } catch (InterruptedException e) { // shutting down: the request is abandoned with it
+              Thread.currentThread().interrupt();
+              queued.decrementAndGet();
+              return;
+            }
+            try {
+              runInPlace(task);
+            } finally {
+              queued.decrementAndGet();
+            }
+          });
+    } catch (RuntimeException e) { // rejected: shut down
+      queued.decrementAndGet();
+      throw e;
+    }
   }
 
   /** Runs {@code task} in the place its caller holds, and gives the place back. */
@@ -85,6 +98,14 @@ public final class Workers implements Executor {
   /** How many requests wait for a place. */
   public int waiting() {
     return queue.getQueue().size() + free.getQueueLength();
+  }
+
+  /**
+   * Whether no request runs in a place, waits for one or is on its way to one: what a server
+   * draining for its close waits for, so that a queued request is answered before the port closes.
+   */
+  public boolean idle() {
+    return queued.get() == 0 && busy() == 0;
   }
 
   /** Stops the queue's threads: queued requests are dropped, those they run interrupted. */

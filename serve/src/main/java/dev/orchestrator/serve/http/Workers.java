@@ -15,13 +15,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * its small body arrived with its head — is handed to no other thread; every other one is queued
  * ({@link #execute}) and taken by one of at most {@code places} queue threads as a place frees (ADR
  * 0059). A fair {@link Semaphore} counts the places, so a request that finds a free place never
- * overtakes one that waits.
+ * overtakes one that waits — nor one queued that no queue thread has taken up yet, counted apart.
  */
 public final class Workers implements Executor {
   private final int places;
   private final Semaphore free;
   private final ThreadPoolExecutor queue;
   private final AtomicInteger queued = new AtomicInteger(); // handed to execute(), not yet done
+  // Handed to execute() and not yet in a place: also while no queue thread has taken it up yet (one
+  // starting, or between two requests), when it waits in no semaphore queue.
+  private final AtomicInteger waiting = new AtomicInteger();
 
   /** {@code places} requests at once; the queue's threads are made by {@code threads}. */
   public Workers(int places, ThreadFactory threads) {
@@ -41,12 +44,13 @@ public final class Workers implements Executor {
    * when it has run; otherwise queues it ({@link #execute}) and returns at once.
    */
   public void runHereOrQueue(Runnable task) {
-    boolean placed;
-    try {
-      placed = free.tryAcquire(0, TimeUnit.NANOSECONDS); // unlike tryAcquire(), honours fairness
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      placed = false;
+    boolean placed = false;
+    if (waiting.get() == 0) { // a queued request not yet on the semaphore still comes first
+      try {
+        placed = free.tryAcquire(0, TimeUnit.NANOSECONDS); // unlike tryAcquire(), honours fairness
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
     }
     if (placed) {
       runInPlace(task);
@@ -59,6 +63,7 @@ public final class Workers implements Executor {
   @Override
   public void execute(Runnable task) {
     queued.incrementAndGet();
+    waiting.incrementAndGet();
     try {
       queue.execute(
           () -> {
@@ -66,9 +71,11 @@ public final class Workers implements Executor {
               free.acquire();
             } catch (InterruptedException e) { // shutting down: the request is abandoned with it
               Thread.currentThread().interrupt();
+              waiting.decrementAndGet();
               queued.decrementAndGet();
               return;
             }
+            waiting.decrementAndGet();
             try {
               runInPlace(task);
             } finally {
@@ -76,6 +83,7 @@ public final class Workers implements Executor {
             }
           });
     } catch (RuntimeException e) { // rejected: shut down
+      waiting.decrementAndGet();
       queued.decrementAndGet();
       throw e;
     }
@@ -97,7 +105,7 @@ public final class Workers implements Executor {
 
   /** How many requests wait for a place. */
   public int waiting() {
-    return queue.getQueue().size() + free.getQueueLength();
+    return waiting.get();
   }
 
   /**

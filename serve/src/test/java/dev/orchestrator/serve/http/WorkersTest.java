@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -79,7 +80,7 @@ class WorkersTest {
       assertThat(w.busy()).isEqualTo(1);
       long patience = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
       while (w.waiting() != 1 && System.nanoTime() - patience < 0) {
-        Thread.onSpinWait(); // between the queue and the place, the count passes through 0
+        Thread.onSpinWait();
       }
       assertThat(w.waiting()).isEqualTo(1);
 
@@ -88,6 +89,64 @@ class WorkersTest {
       assertThat(ran.await(10, TimeUnit.SECONDS)).isTrue();
       assertThat(ranOn.get()).isEqualTo("queue-thread");
     } finally {
+      jetty.shutdownNow();
+    }
+  }
+
+  /**
+   * A queued request waits for a place from the moment it is queued, before a queue thread takes it
+   * up (a thread still starting, or between two requests): a later request that finds the place
+   * free meanwhile queues behind it instead of running first (places are taken in arrival order,
+   * docs/reference.md §5), and {@link Workers#waiting()} counts it all along.
+   */
+  @Test
+  void aRequestQueuedBeforeAQueueThreadTakesItUpIsNotOvertaken() throws Exception {
+    CountDownLatch threadsMayStart = new CountDownLatch(1);
+    Workers w =
+        new Workers(
+            1,
+            r ->
+                new Thread(
+                    () -> {
+                      await(threadsMayStart);
+                      r.run();
+                    },
+                    "queue-thread"));
+    made.add(w);
+    List<String> order = new CopyOnWriteArrayList<>();
+    CountDownLatch leave = new CountDownLatch(1);
+    ExecutorService jetty = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> first =
+          jetty.submit(
+              () ->
+                  w.runHereOrQueue(
+                      () -> {
+                        order.add("first");
+                        await(leave);
+                      }));
+      long patience = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (order.isEmpty() && System.nanoTime() - patience < 0) {
+        Thread.onSpinWait();
+      }
+      w.runHereOrQueue(() -> order.add("second")); // the place is taken: queued
+      assertThat(w.waiting()).isEqualTo(1);
+      leave.countDown();
+      first.get(10, TimeUnit.SECONDS);
+
+      w.runHereOrQueue(() -> order.add("third")); // the place is free, but "second" waits for it
+      assertThat(order).as("the third waits behind the second").containsExactly("first");
+      assertThat(w.waiting()).isEqualTo(2);
+
+      threadsMayStart.countDown();
+      while (order.size() < 3 && System.nanoTime() - patience < 0) {
+        Thread.onSpinWait();
+      }
+      assertThat(order).containsExactly("first", "second", "third");
+      assertThat(w.waiting()).isZero();
+    } finally {
+      threadsMayStart.countDown();
+      leave.countDown();
       jetty.shutdownNow();
     }
   }

@@ -13,7 +13,7 @@ import org.eclipse.jetty.util.Callback;
  * Jetty's own refusals — a request it cannot parse, headers past its bound ({@code 431}), a bad URI
  * — answered in the JSON shape of the front the path names (Anthropic's for {@code /v1/messages},
  * OpenAI's otherwise) instead of Jetty's HTML page, so that a client's SDK can read them (issue
- * #30). Thread-safe and stateless.
+ * #30); a {@code 500} of a handler that threw says only its status. Thread-safe and stateless.
  */
 public final class ProtocolErrors implements Request.Handler {
   private static final int MAX_MESSAGE = 200;
@@ -25,7 +25,9 @@ public final class ProtocolErrors implements Request.Handler {
     if (status < 400 || status > 599) {
       status = 400;
     }
-    Object m = request.getAttribute(ErrorHandler.ERROR_MESSAGE);
+    // A 4xx says what was wrong with the request; a 5xx's message is a throwable's text inside the
+    // server (a handler's Error), which is the log's, not the client's.
+    Object m = status < 500 ? request.getAttribute(ErrorHandler.ERROR_MESSAGE) : null;
     String message = "HTTP " + status + (m == null ? "" : ": " + clean(m.toString()));
     HttpURI uri = request.getHttpURI();
     String path = uri == null || uri.getPath() == null ? "" : uri.getPath();

@@ -86,10 +86,22 @@ public final class DisconnectWatch implements AutoCloseable {
    * handle is closed. A {@code null} channel (not a plain socket) is not watched.
    */
   public AutoCloseable watch(SocketChannel channel, Runnable onGone) {
+    return watch(channel, onGone, false);
+  }
+
+  /**
+   * Like {@link #watch(SocketChannel, Runnable)}; with {@code lookNow} — a request that waited
+   * before it starts (for a place, or for its body) — the socket is also looked at once, on the
+   * caller's thread, so that a client gone meanwhile runs {@code onGone} before any work starts.
+   */
+  public AutoCloseable watch(SocketChannel channel, Runnable onGone, boolean lookNow) {
     if (channel == null || closed) {
       return () -> {};
     }
     Watch w = new Watch(channel, onGone, System.nanoTime());
+    if (lookNow && w.lookedAtNow()) {
+      return w::stop; // gone (onGone ran) or a next request's bytes wait: nothing left to watch
+    }
     pending.add(w);
     if (parked.compareAndSet(true, false)) {
       selector.wakeup(); // the thread parked for want of traffic: this is the first watch since
@@ -207,6 +219,24 @@ public final class DisconnectWatch implements AutoCloseable {
         gone();
         return true;
       }
+    }
+
+    /**
+     * Looks at the socket once, with a selector of its own: true when that decided the watch (the
+     * peer went away, and {@code onGone} ran, or a next request's bytes wait).
+     */
+    boolean lookedAtNow() {
+      try (Selector once = Selector.open()) {
+        SelectionKey k = channel.register(once, SelectionKey.OP_READ);
+        if (once.selectNow() > 0) {
+          readable(k);
+        }
+      } catch (ClosedChannelException e) {
+        gone();
+      } catch (IOException | RuntimeException e) {
+        // not looked at (a channel in blocking mode, no selector to be had): watched as any other
+      }
+      return done.get();
     }
 
     void readable(SelectionKey k) {

@@ -42,6 +42,7 @@ public final class HttpCall {
   private final Response response;
   private final DisconnectWatch disconnects;
   private final long writeTimeoutNanos;
+  private final Thread arrivedOn = Thread.currentThread(); // Jetty's, which read the head
   private ResponseStream stream;
   private String broken; // why the connection can take no more bytes, once a write failed
   private boolean answered;
@@ -68,12 +69,16 @@ public final class HttpCall {
   /**
    * Runs {@code onGone} once if the client closes its connection before the returned handle is
    * closed; for a request whose body is read and whose answer is not yet written, when Jetty itself
-   * does not look at the connection (issue #30).
+   * does not look at the connection (issue #30). A request run on another thread than the one it
+   * arrived on waited (for a place, or for its body): its connection is looked at at once, and a
+   * client gone meanwhile runs {@code onGone} before the request starts.
    */
   public AutoCloseable onClientGone(Runnable onGone) {
     Object transport = request.getConnectionMetaData().getConnection().getEndPoint().getTransport();
     return disconnects.watch(
-        transport instanceof SocketChannel ? (SocketChannel) transport : null, onGone);
+        transport instanceof SocketChannel ? (SocketChannel) transport : null,
+        onGone,
+        Thread.currentThread() != arrivedOn);
   }
 
   /** {@code System.nanoTime()} when the request arrived at the connector (before any queueing). */

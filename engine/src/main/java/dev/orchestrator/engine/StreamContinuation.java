@@ -94,7 +94,10 @@ final class StreamContinuation {
     return order;
   }
 
-  /** One continuation attempt: the whole answer, or empty (the text it added is kept). */
+  /**
+   * One continuation attempt: the whole answer, or empty (the text it added is kept); the original
+   * failure is thrown when the attempt streamed a tool call before it failed.
+   */
   private Optional<ChatResult> attempt(Route route, boolean last) {
     Optional<AttemptPath.Target> target = path.target(route);
     if (target.isEmpty()) {
@@ -142,7 +145,13 @@ final class StreamContinuation {
           record.result(target.get(), a.response().withContentPrefix(partial), a.adapted()));
     }
     partial += a.visibleText();
-    record.attempt(id, n, a, last ? Decision.STOP : Decision.FAILOVER, Duration.ZERO);
+    // A continuation that streamed a tool call before it failed left the caller part of a call no
+    // other route can finish: a partial answer with tool calls is not continued (ADR 0014).
+    boolean toolCalls = a.visibleToolCalls();
+    record.attempt(id, n, a, last || toolCalls ? Decision.STOP : Decision.FAILOVER, Duration.ZERO);
+    if (toolCalls) {
+      throw record.stopped(cut.id(), original);
+    }
     return Optional.empty();
   }
 }

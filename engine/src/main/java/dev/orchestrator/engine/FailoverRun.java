@@ -178,8 +178,9 @@ final class FailoverRun {
    * this request with silence are tried once more each (one attempt, no same-route retry), in the
    * order they were met, while the deadline leaves {@link #ROOM_AFTER_WAIT} and each attempt gets a
    * retry from the process-wide budget — so an outage in which every route is silent adds at most
-   * the budget's share of load. One silent route alone is evidence against that route: it is not
-   * tried again.
+   * the budget's share of load. A route cooled or held for an account state since it was silent is
+   * not sent to (as no attempt is). One silent route alone is evidence against that route: it is
+   * not tried again.
    */
   private Optional<ChatResult> secondPass(List<Candidate> candidates) {
     if (!secondPassAhead()) {
@@ -190,6 +191,9 @@ final class FailoverRun {
       Route route = silentRoutes.poll();
       if (!fitsWindow(route)) {
         continue; // a size failure since: only a larger window can help
+      }
+      if (heldOut(store, record, route.id()) != 0) {
+        continue; // cooled or held for an account state since it was silent: never sent through
       }
       if (!record.fits(ROOM_AFTER_WAIT) || !store.tryAcquireRetry()) {
         return Optional.empty();

@@ -349,8 +349,9 @@ final class FailoverRun {
       record.checkCancelledAndDeadline(cancel);
       // In panic mode the plan kept routes that cool; out of it, a route the plan admitted may have
       // been cooled or refused since (a concurrent request, another replica). A route this request
-      // sent to is not looked at here out of panic mode: its same-route retry waited for the wait
-      // its own attempt was given.
+      // sent to is not looked at for a cool-down out of panic mode: its same-route retry waited for
+      // the wait its own attempt was given. An account state set since (another request's 401)
+      // still excludes it: no failure of its own attempt that is retried sets one.
       if (panic || !record.wasTried(id)) {
         long held = heldOut(store, record, id);
         if (held != 0) {
@@ -359,6 +360,9 @@ final class FailoverRun {
           }
           return Optional.empty();
         }
+      } else if (!store.accountStateRemaining(id).isZero()) {
+        record.refused(id);
+        return Optional.empty();
       }
       Optional<KeyBook.Choice> out = path.keysOut(target.get());
       if (out.isPresent()) {

@@ -5,6 +5,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.StreamListener;
+import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.failure.ProviderFailure;
 import dev.orchestrator.engine.health.Admission;
 import dev.orchestrator.engine.health.KeyBook;
@@ -96,7 +97,8 @@ final class StreamContinuation {
 
   /**
    * One continuation attempt: the whole answer, or empty (the text it added is kept); the original
-   * failure is thrown when the attempt streamed a tool call before it failed.
+   * failure is thrown when the attempt streamed a tool call before it failed, and a tool stop as
+   * itself.
    */
   private Optional<ChatResult> attempt(Route route, boolean last) {
     Optional<AttemptPath.Target> target = path.target(route);
@@ -143,6 +145,11 @@ final class StreamContinuation {
       record.success(id, n, a.latency(), a.skippedEvents(), a.key());
       return Optional.of(
           record.result(target.get(), a.response().withContentPrefix(partial), a.adapted()));
+    }
+    if (a.failure().category() == FailureCategory.TOOL_EXECUTION_STOPPED) {
+      // A fail-closed tool stop is terminal (docs/design.md §6): never sent to another route.
+      record.attempt(id, n, a, Decision.STOP, Duration.ZERO);
+      throw record.stopped(id, a.failure());
     }
     partial += a.visibleText();
     // A continuation that streamed a tool call before it failed left the caller part of a call no

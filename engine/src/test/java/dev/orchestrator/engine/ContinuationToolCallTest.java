@@ -31,11 +31,13 @@ import org.junit.jupiter.api.Test;
 /**
  * A partial answer with a tool call is not continued (docs/design.md §5, ADR 0014): not after the
  * first cut, and not after a continuation attempt that itself streamed a tool call before it was
- * cut — the caller already holds part of a tool call that no other route can finish.
+ * cut — the caller already holds part of a tool call that no other route can finish. A tool stop
+ * met while continuing is terminal, as everywhere (docs/design.md §6).
  */
 class ContinuationToolCallTest {
   private final FakeTime time = new FakeTime();
   private final List<String> calls = new ArrayList<>();
+  private volatile boolean stopOnB;
 
   /** a cuts after text; b, asked to continue, streams part of a tool call and cuts; c answers. */
   private final ProviderClient client =
@@ -52,6 +54,17 @@ class ContinuationToolCallTest {
               return cut();
             }
             case "b/m" -> {
+              if (stopOnB) {
+                // an agent backend's fail-closed tool stop, before any output of its own
+                return new AttemptOutcome.Failed(
+                    ProviderFailure.of(
+                        FailureCategory.TOOL_EXECUTION_STOPPED,
+                        false,
+                        ReachedModel.YES,
+                        null,
+                        "tool run stopped"),
+                    false);
+              }
               l.onToolCallDelta(new ToolCallDelta(0, "call_1", "search", "{\"q\":"));
               return cut();
             }
@@ -112,5 +125,17 @@ class ContinuationToolCallTest {
             e -> assertThat(e.type()).isEqualTo(OrchestratorException.Type.STREAM_INTERRUPTED));
     assertThat(calls).containsExactly("a/m", "b/m");
     assertThat(received).doesNotContain("world");
+  }
+
+  @Test
+  void aToolStopInAContinuationIsTerminalNotContinuedByAnotherRoute() {
+    stopOnB = true;
+
+    assertThatThrownBy(
+            () -> orchestrator().stream(ChatRequest.builder("abc").user("hi").build(), d -> {}))
+        .isInstanceOfSatisfying(
+            OrchestratorException.class,
+            e -> assertThat(e.type()).isEqualTo(OrchestratorException.Type.TOOL_EXECUTION_STOPPED));
+    assertThat(calls).containsExactly("a/m", "b/m");
   }
 }

@@ -89,8 +89,9 @@ public final class OpenTelemetryListener implements OrchestratorListener {
             .setAttribute(OPERATION, "chat")
             .setAttribute(REQUEST_MODEL, plan.model())
             .startSpan();
+    // The standby list holds every candidate and the routes panic mode may try besides them.
     Map<String, Route> routes = new HashMap<>();
-    for (Candidate c : plan.candidates()) {
+    for (Candidate c : plan.standby()) {
       routes.put(c.route().id(), c.route());
     }
     request.set(new Request(s, routes));

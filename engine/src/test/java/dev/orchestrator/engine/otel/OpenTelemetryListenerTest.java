@@ -78,6 +78,39 @@ class OpenTelemetryListenerTest {
   }
 
   @Test
+  void aRouteTriedInPanicModeIsNamedWithItsProviderAndModel() {
+    InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+    FakeTime time = new FakeTime();
+    ScriptedClient client = new ScriptedClient(time);
+    Catalog c =
+        Catalogs.virtualPool(
+            "v", Catalogs.priced("a", "m-a", 1000), Catalogs.priced("b", "m-b", 1000));
+    TaskOrchestrator o =
+        client
+            .orchestrator()
+            .catalog(c)
+            .policy(OrchestratorPolicy.defaults())
+            .listener(new OpenTelemetryListener(provider.get("test")))
+            .build();
+    // Both routes cool briefly: the plan admits neither, panic mode waits for a and sends it.
+    o.health().coolDown("a/m-a", java.time.Duration.ofMillis(500));
+    o.health().coolDown("b/m-b", java.time.Duration.ofSeconds(1));
+
+    assertThat(o.chat(ChatRequest.builder("v").user("hi").build()).route()).isEqualTo("a/m-a");
+
+    List<SpanData> spans = exporter.getFinishedSpanItems();
+    assertThat(spans)
+        .extracting(SpanData::getName)
+        .containsExactly("chat m-a", "orchestrator.chat");
+    assertThat(spans.get(0).getAttributes().get(OpenTelemetryListener.PROVIDER)).isEqualTo("a");
+    SpanData root = spans.get(1);
+    assertThat(root.getAttributes().get(OpenTelemetryListener.PROVIDER)).isEqualTo("a");
+    assertThat(root.getAttributes().get(OpenTelemetryListener.RESPONSE_MODEL)).isEqualTo("m-a");
+  }
+
+  @Test
   void aRequestEndingWithAForeignExceptionStillEndsItsSpan() {
     FakeTime time = new FakeTime();
     ScriptedClient client = new ScriptedClient(time);

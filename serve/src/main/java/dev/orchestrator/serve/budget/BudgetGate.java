@@ -49,7 +49,9 @@ public final class BudgetGate {
       return request;
     }
     ChatRequest freeOnly = request.toBuilder().maxPricePerMtok(BigDecimal.ZERO).build();
-    if (!orchestrator.plan(freeOnly).candidates().isEmpty()) {
+    // A free route only short-term health holds back (a brief cool-down, an open breaker) is one
+    // still: the engine waits for it or sends it in panic mode (docs/design.md §5).
+    if (!orchestrator.plan(freeOnly).standby().isEmpty()) {
       return freeOnly;
     }
     long seconds = Math.max(1, (Duration.between(now, until).toMillis() + 999) / 1000);

@@ -234,7 +234,12 @@ public final class FailureClassifier {
     Duration retryAfter =
         user != null && user.cooldown() != null
             ? user.cooldown()
-            : RetryAfter.of(h, error.retryDelay(), clock);
+            : RetryAfter.of(
+                h,
+                error.retryDelay(),
+                clock,
+                v.category() == FailureCategory.RATE_LIMITED
+                    || v.category() == FailureCategory.QUOTA_EXHAUSTED);
     String requestId = firstNonBlank(h, "x-request-id", "request-id", "x-amzn-requestid");
     if (requestId == null && !Text.isBlank(error.requestId())) {
       requestId = error.requestId();

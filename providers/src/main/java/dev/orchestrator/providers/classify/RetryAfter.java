@@ -24,7 +24,10 @@ import java.util.regex.Pattern;
  * 3339 instants) — of these, the reset of the limit whose {@code remaining} header is {@code 0};
  * when none or several say so, the longest, since waiting for the longest reset frees every limit —
  * and last {@code x-ratelimit-reset} (epoch milliseconds, epoch seconds or delta-seconds, told
- * apart by size, as OpenRouter and others send it).
+ * apart by size, as OpenRouter and others send it). A reset is a wait only where a limit is what
+ * failed: the failure is a rate limit or a quota, or a {@code remaining} header is {@code 0}.
+ * Providers send their resets on every answer; on a {@code 503} with every limit left, the longest
+ * reset is a token bucket's full refill, not a wait anyone asked for.
  */
 final class RetryAfter {
 
@@ -37,8 +40,14 @@ final class RetryAfter {
 
   private RetryAfter() {}
 
-  /** The wait asked for, or {@code null} when the evidence names none. Never negative. */
-  static Duration of(Map<String, String> headers, Duration googleRetryDelay, Clock clock) {
+  /**
+   * The wait asked for, or {@code null} when the evidence names none. Never negative.
+   *
+   * @param limitFailed whether the failure is a rate limit or a quota: a reset of a limit not spent
+   *     is a wait then only
+   */
+  static Duration of(
+      Map<String, String> headers, Duration googleRetryDelay, Clock clock, boolean limitFailed) {
     Duration d = millis(headers.get("retry-after-ms"));
     if (d == null) {
       d = retryAfterHeader(headers.get("retry-after"), clock);
@@ -47,12 +56,16 @@ final class RetryAfter {
       d = googleRetryDelay;
     }
     if (d == null) {
-      d = rateLimitReset(headers, clock);
+      d = rateLimitReset(headers, clock, limitFailed);
     }
-    if (d == null) {
+    if (d == null && (limitFailed || spent(headers.get("x-ratelimit-remaining")))) {
       d = epochOrDelta(headers.get("x-ratelimit-reset"), clock);
     }
     return d;
+  }
+
+  private static boolean spent(String remaining) {
+    return remaining != null && remaining.trim().equals("0");
   }
 
   /** {@code Retry-After}: delta-seconds (RFC 9110 §10.2.3), or an HTTP-date. */
@@ -112,7 +125,8 @@ final class RetryAfter {
 
   private static final String[] LIMITS = {"requests", "tokens", "input-tokens", "output-tokens"};
 
-  private static Duration rateLimitReset(Map<String, String> headers, Clock clock) {
+  private static Duration rateLimitReset(
+      Map<String, String> headers, Clock clock, boolean limitFailed) {
     Duration longest = null;
     Duration exhausted = null;
     int exhaustedCount = 0;
@@ -127,10 +141,13 @@ final class RetryAfter {
         continue;
       }
       longest = longest == null || reset.compareTo(longest) > 0 ? reset : longest;
-      if (remaining != null && remaining.trim().equals("0")) {
+      if (spent(remaining)) {
         exhausted = reset;
         exhaustedCount++;
       }
+    }
+    if (exhaustedCount == 0 && !limitFailed) {
+      return null; // every limit has requests left: its reset is no wait
     }
     return exhaustedCount == 1 ? exhausted : longest;
   }

@@ -53,6 +53,37 @@ class RetryAfterTest {
     assertThat(d == null ? null : d.toMillis()).isEqualTo(retryAfterMs);
   }
 
+  /**
+   * A rate-limit reset is a wait only where a limit is what failed: the failure is a rate limit or
+   * a quota, or the headers say a limit is spent. OpenAI and Groq send their resets on every
+   * answer; on a 503 or a 529 with every limit left, the longest of them (the token bucket's full
+   * refill) is no wait the provider asked for, and must not cool the route for minutes.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "null",
+      textBlock =
+          """
+          # case                               | status | headers (name=value;…)                  | retryAfterMs
+          503, limits left: no wait             | 503    | x-ratelimit-remaining-requests=59;x-ratelimit-reset-requests=1s;x-ratelimit-remaining-tokens=149984;x-ratelimit-reset-tokens=6m0s | null
+          529, Anthropic limits left: no wait   | 529    | anthropic-ratelimit-requests-remaining=49;anthropic-ratelimit-requests-reset=2015-10-21T07:29:00Z | null
+          500, suffix-less reset left: no wait  | 500    | x-ratelimit-remaining=20;x-ratelimit-reset=1445412490000 | null
+          503, a spent limit: its reset         | 503    | x-ratelimit-remaining-requests=0;x-ratelimit-reset-requests=20s;x-ratelimit-remaining-tokens=900;x-ratelimit-reset-tokens=6m0s | 20000
+          500, suffix-less spent: its reset     | 500    | x-ratelimit-remaining=0;x-ratelimit-reset=1445412490000 | 10000
+          503, Retry-After stands               | 503    | Retry-After=4;x-ratelimit-reset-tokens=6m0s | 4000
+          429, limits left: the longest         | 429    | x-ratelimit-remaining-requests=59;x-ratelimit-reset-requests=1s;x-ratelimit-reset-tokens=6m0s | 360000
+          """)
+  void readsAResetAsAWaitOnlyWhereALimitFailed(
+      String name, int status, String headers, Long retryAfterMs) {
+    Duration d =
+        CLASSIFIER
+            .classify(FailureEvidence.http(status, FailureClassifierTest.headers(headers), null))
+            .retryAfter();
+
+    assertThat(d == null ? null : d.toMillis()).isEqualTo(retryAfterMs);
+  }
+
   @ParameterizedTest(name = "retryDelay {0} with headers {1} -> {2} ms")
   @CsvSource(
       delimiter = '|',

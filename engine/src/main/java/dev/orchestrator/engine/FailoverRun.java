@@ -314,16 +314,21 @@ final class FailoverRun {
   /**
    * Whether {@code route} is held out now, and so not sent to: by a cool-down, the provider's own
    * word, waited for (when the deadline allows) but never sent through — its remaining nanos; by an
-   * account state, not short-term health, neither sent through nor waited for — {@code -1}; or not
-   * at all — zero. Either is noted in {@code record} for the request's outcome.
+   * account state, not short-term health, neither sent through nor waited for — {@code -1}; by a
+   * retirement, likewise {@code -1}; or not at all — zero. A cool-down or an account state is noted
+   * in {@code record} for the request's outcome.
    */
   static long heldOut(HealthStore store, RunRecord record, String route) {
     long held = store.cooldownRemaining(route).toNanos();
     if (held <= 0) {
-      return 0;
+      // Retired since the plan (another request met its 404): not sent that 404 again.
+      return store.retired(route) ? -1 : 0;
     }
     if (!store.accountStateRemaining(route).isZero()) {
       record.refused(route);
+      return -1;
+    }
+    if (store.retired(route)) {
       return -1;
     }
     record.cooling(route);

@@ -33,9 +33,9 @@ import org.junit.jupiter.api.Test;
  * A route the plan admitted, then cooled (a concurrent request's {@code 429 Retry-After}) or held
  * for an account state (its {@code 401}) before this request came to it: out of panic mode too, a
  * cool-down is waited for when it fits the deadline and never sent through, and an account state is
- * neither (docs/design.md §5). Before, the request sent to it regardless, met the provider's
- * refusal again, and — with an answer that came through — its success ended the cool-down for every
- * request.
+ * neither (docs/design.md §5); a route retired since (its {@code 404}) is not sent either. Before,
+ * the request sent to it regardless, met the provider's refusal again, and — with an answer that
+ * came through — its success ended the cool-down for every request.
  */
 class CooledSinceThePlanTest {
   private static final Duration WAIT = Duration.ofSeconds(30);
@@ -127,6 +127,28 @@ class CooledSinceThePlanTest {
     assertThat(client.calls()).containsExactly("a/m");
     assertThat(time.sleeps()).isEmpty();
     assertThat(e.getMessage()).contains("refused the account", "check the key of b/m");
+  }
+
+  @Test
+  void aRouteRetiredWhileTheRequestTriedAnotherIsNotSent() {
+    // A concurrent request met b's 404: b is retired, and this request does not send it that 404
+    // again (docs/design.md §5: retirements exclude, in panic mode too).
+    Catalog three =
+        Catalogs.virtualPool("v", free("a", "m", 8000), free("b", "m", 8000), free("c", "m", 8000));
+    client.script("a/m", fail(503, FailureCategory.SERVER_ERROR, true));
+    client.script("b/m", fail(404, FailureCategory.NOT_FOUND, false));
+    client.script("c/m", ok("c answers"));
+    TaskOrchestrator o =
+        orchestrator(
+            three,
+            Duration.ofSeconds(60),
+            "a/m",
+            x -> x.health().retire("b/m", Duration.ofHours(1)));
+
+    ChatResult r = o.chat(request("v"));
+
+    assertThat(client.calls()).containsExactly("a/m", "c/m");
+    assertThat(r.route()).isEqualTo("c/m");
   }
 
   /** The store cools {@code route} for {@link #WAIT} right after the request's plan read it. */

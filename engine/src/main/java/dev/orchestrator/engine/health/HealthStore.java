@@ -84,6 +84,15 @@ public interface HealthStore extends HealthView, AutoCloseable {
    */
   Duration accountStateRemaining(String route);
 
+  /**
+   * Whether {@code route} is retired now (a remembered {@code not_found}, {@link #retire}). By
+   * default read from {@link #marks()}, where a retirement outranks every other condition.
+   */
+  default boolean retired(String route) {
+    HealthMark m = marks().get(route);
+    return m != null && m.condition() == RouteCondition.RETIRED;
+  }
+
   /** Counts one request towards the retry budget. */
   void recordRequest();
 

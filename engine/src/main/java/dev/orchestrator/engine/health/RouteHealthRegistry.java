@@ -149,6 +149,12 @@ public final class RouteHealthRegistry implements HealthStore {
     return s == null ? Duration.ZERO : left(s.accountUntil() - ticker.read());
   }
 
+  @Override
+  public boolean retired(String route) {
+    RouteState s = states.getIfPresent(route);
+    return s != null && s.retiredUntil() - ticker.read() > 0;
+  }
+
   private static Duration left(long nanos) {
     return nanos > 0 ? Duration.ofNanos(nanos) : Duration.ZERO;
   }

@@ -160,6 +160,10 @@ final class RouteState {
     return accountUntil;
   }
 
+  synchronized long retiredUntil() {
+    return retiredUntil;
+  }
+
   /** Whether a probe lease is live now (for tests and diagnostics). */
   synchronized boolean probeInFlight(long now) {
     return breaker == BreakerState.HALF_OPEN && leaseUntil - now > 0;

@@ -245,6 +245,12 @@ public final class RedisHealthStore implements HealthStore {
     return e == null ? Duration.ZERO : Duration.ofNanos(left(e.accountUntil(), ticker.read()));
   }
 
+  @Override
+  public boolean retired(String route) {
+    RouteEntry e = view.get(route);
+    return e != null && left(e.retiredUntil(), ticker.read()) > 0;
+  }
+
   /** What is left at {@code now} of an end in ticker nanos (zero: none), in nanos. */
   private static long left(long until, long now) {
     return until == 0 ? 0 : Math.max(0, until - now);

@@ -294,10 +294,13 @@ abstract class HealthStoreContract {
     assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.CIRCUIT_OPEN);
     store.coolDown(R, Duration.ofSeconds(30));
     assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.COOLING_DOWN);
+    assertThat(store.retired(R)).isFalse();
     store.retire(R, Duration.ofMinutes(1));
     assertThat(store.marks().get(R).condition()).isEqualTo(RouteCondition.RETIRED);
+    assertThat(store.retired(R)).isTrue();
     time.advance(Duration.ofMinutes(1));
     assertThat(store.marks()).isEmpty();
+    assertThat(store.retired(R)).isFalse();
   }
 
   @Test

@@ -24,10 +24,11 @@ import java.util.regex.Pattern;
  * 3339 instants) — of these, the reset of the limit whose {@code remaining} header is {@code 0};
  * when none or several say so, the longest, since waiting for the longest reset frees every limit —
  * and last {@code x-ratelimit-reset} (epoch milliseconds, epoch seconds or delta-seconds, told
- * apart by size, as OpenRouter and others send it). A reset is a wait only where a limit is what
- * failed: the failure is a rate limit or a quota, or a {@code remaining} header is {@code 0}.
- * Providers send their resets on every answer; on a {@code 503} with every limit left, the longest
- * reset is a token bucket's full refill, not a wait anyone asked for.
+ * apart by size, as OpenRouter and others send it). A reset is no wait where nothing says a limit
+ * failed: the failure is neither a rate limit nor a quota, and the {@code remaining} header of
+ * every limit with a reset says some is left (a reset without one is still a wait). Providers send
+ * their resets on every answer; on a {@code 503} with every limit left, the longest reset is a
+ * token bucket's full refill, not a wait anyone asked for.
  */
 final class RetryAfter {
 
@@ -43,8 +44,8 @@ final class RetryAfter {
   /**
    * The wait asked for, or {@code null} when the evidence names none. Never negative.
    *
-   * @param limitFailed whether the failure is a rate limit or a quota: a reset of a limit not spent
-   *     is a wait then only
+   * @param limitFailed whether the failure is a rate limit or a quota: a reset of a limit that says
+   *     it has some left is a wait then only
    */
   static Duration of(
       Map<String, String> headers, Duration googleRetryDelay, Clock clock, boolean limitFailed) {
@@ -58,7 +59,7 @@ final class RetryAfter {
     if (d == null) {
       d = rateLimitReset(headers, clock, limitFailed);
     }
-    if (d == null && (limitFailed || spent(headers.get("x-ratelimit-remaining")))) {
+    if (d == null && (limitFailed || !left(headers.get("x-ratelimit-remaining")))) {
       d = epochOrDelta(headers.get("x-ratelimit-reset"), clock);
     }
     return d;
@@ -66,6 +67,11 @@ final class RetryAfter {
 
   private static boolean spent(String remaining) {
     return remaining != null && remaining.trim().equals("0");
+  }
+
+  /** Whether a {@code remaining} header says the limit has requests or tokens left. */
+  private static boolean left(String remaining) {
+    return remaining != null && !Text.isBlank(remaining) && !spent(remaining);
   }
 
   /** {@code Retry-After}: delta-seconds (RFC 9110 §10.2.3), or an HTTP-date. */
@@ -130,6 +136,7 @@ final class RetryAfter {
     Duration longest = null;
     Duration exhausted = null;
     int exhaustedCount = 0;
+    boolean everyLeft = true; // every limit with a reset says it has some left
     for (String limit : LIMITS) {
       Duration reset = goDuration(headers.get("x-ratelimit-reset-" + limit));
       String remaining = headers.get("x-ratelimit-remaining-" + limit);
@@ -141,13 +148,14 @@ final class RetryAfter {
         continue;
       }
       longest = longest == null || reset.compareTo(longest) > 0 ? reset : longest;
+      everyLeft &= left(remaining);
       if (spent(remaining)) {
         exhausted = reset;
         exhaustedCount++;
       }
     }
-    if (exhaustedCount == 0 && !limitFailed) {
-      return null; // every limit has requests left: its reset is no wait
+    if (longest != null && everyLeft && !limitFailed) {
+      return null; // every limit says it has some left: its reset is no wait
     }
     return exhaustedCount == 1 ? exhausted : longest;
   }

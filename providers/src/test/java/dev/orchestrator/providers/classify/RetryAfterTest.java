@@ -54,10 +54,11 @@ class RetryAfterTest {
   }
 
   /**
-   * A rate-limit reset is a wait only where a limit is what failed: the failure is a rate limit or
-   * a quota, or the headers say a limit is spent. OpenAI and Groq send their resets on every
-   * answer; on a 503 or a 529 with every limit left, the longest of them (the token bucket's full
-   * refill) is no wait the provider asked for, and must not cool the route for minutes.
+   * A rate-limit reset is no wait where nothing says a limit failed: the failure is no rate limit
+   * or quota, and every limit with a reset says it has some left (a reset alone is still a wait).
+   * OpenAI and Groq send their resets on every answer; on a 503 or a 529 with every limit left, the
+   * longest of them (the token bucket's full refill) is no wait the provider asked for, and must
+   * not cool the route for minutes.
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource(
@@ -73,6 +74,9 @@ class RetryAfterTest {
           500, suffix-less spent: its reset     | 500    | x-ratelimit-remaining=0;x-ratelimit-reset=1445412490000 | 10000
           503, Retry-After stands               | 503    | Retry-After=4;x-ratelimit-reset-tokens=6m0s | 4000
           429, limits left: the longest         | 429    | x-ratelimit-remaining-requests=59;x-ratelimit-reset-requests=1s;x-ratelimit-reset-tokens=6m0s | 360000
+          503, a reset alone: its wait          | 503    | x-ratelimit-reset-requests=2s | 2000
+          503, one limit unsaid: the longest    | 503    | x-ratelimit-remaining-requests=59;x-ratelimit-reset-requests=1s;x-ratelimit-reset-tokens=6m0s | 360000
+          500, suffix-less reset alone: a wait  | 500    | x-ratelimit-reset=10 | 10000
           """)
   void readsAResetAsAWaitOnlyWhereALimitFailed(
       String name, int status, String headers, Long retryAfterMs) {

@@ -548,6 +548,51 @@ class ClassifyCommandTest {
         .containsExactly("user:" + rules + ":2", "request.definitive_4xx");
   }
 
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "{\"code\": \"E1234\"}",
+        "{\"error\": {\"message\": \"no\", \"details\": {\"code\": \"E1234\"}}}",
+        "{\"error\": {\"details\": [{\"reason\": \"x\", \"type\": \"e1234\"}]}}",
+        "{\"data\": {\"result\": {\"error_code\": \"E1234\"}}}"
+      })
+  void aRuleCodeMatchesAtAnyNestingOfTheBody(String body) throws Exception {
+    // docs/reference.md §1: a rule's code is "found at any nesting of the body"
+    Path rules = dir.resolve("nested.yaml");
+    Files.writeString(
+        rules,
+        """
+        errors:
+          - match:
+              code: "E1234"
+            category: quota_exhausted
+            retryable: false
+        """,
+        StandardCharsets.UTF_8);
+    Run r =
+        run("classify", "--config", rules.toString(), "--status", "400", "--body", body, "--json");
+    assertThat(r.code()).isZero();
+    assertThat(r.json().get("rule").asText()).as(body).isEqualTo("user:" + rules + ":2");
+    assertThat(r.json().get("category").asText()).isEqualTo("quota_exhausted");
+
+    // a value of another key, or a code that only contains the rule's, is no match
+    for (String other :
+        List.of("{\"error\": {\"message\": \"E1234\"}}", "{\"code\": \"E12345\"}")) {
+      Run o =
+          run(
+              "classify",
+              "--config",
+              rules.toString(),
+              "--status",
+              "400",
+              "--body",
+              other,
+              "--json");
+      assertThat(o.json().get("rule").asText()).as(other).isEqualTo("request.definitive_4xx");
+    }
+  }
+
   @Test
   void anInvalidRuleExits3NamingItsFileLineAndField() throws Exception {
     Path rules = dir.resolve("errors.yaml");

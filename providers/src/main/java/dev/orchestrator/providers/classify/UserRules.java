@@ -1,9 +1,15 @@
 package dev.orchestrator.providers.classify;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.failure.ErrorRule;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Matches an operator's {@link ErrorRule} against one failure's evidence and says why it matched,
@@ -11,6 +17,10 @@ import java.util.Locale;
  * Stateless.
  */
 final class UserRules {
+  /** The keys whose value is an error code or type, at any nesting of a body. */
+  private static final Set<String> CODE_KEYS =
+      Set.of("code", "type", "error_code", "error_type", "errorcode", "errortype");
+
   private UserRules() {}
 
   /**
@@ -45,6 +55,10 @@ final class UserRules {
     }
     if (!rule.codes().isEmpty()) {
       String code = first(rule.codes(), facts.error().tokens());
+      if (code == null) {
+        // the reader takes codes from the shapes it knows; a rule's code is found at any nesting
+        code = firstNested(rule.codes(), evidence.body());
+      }
       if (code == null) {
         return no(rule, "no error code or type is " + String.join(" or ", rule.codes()));
       }
@@ -85,6 +99,36 @@ final class UserRules {
 
   private static Classification.Check no(ErrorRule rule, String why) {
     return new Classification.Check(rule.id(), false, why);
+  }
+
+  /**
+   * The first of {@code wanted} that is the value of a code or type key ({@link #CODE_KEYS}, any
+   * case) anywhere in {@code body} read as JSON, or {@code null}.
+   */
+  private static String firstNested(List<String> wanted, String body) {
+    JsonNode root = body == null ? null : UpstreamError.parseJson(body);
+    if (root == null) {
+      return null;
+    }
+    Set<String> found = new HashSet<>();
+    Deque<JsonNode> todo = new ArrayDeque<>(List.of(root));
+    while (!todo.isEmpty()) {
+      JsonNode n = todo.pop();
+      if (n.isObject()) {
+        for (Map.Entry<String, JsonNode> e : n.properties()) {
+          JsonNode v = e.getValue();
+          if (v.isContainerNode()) {
+            todo.push(v);
+          } else if ((v.isTextual() || v.isNumber())
+              && CODE_KEYS.contains(e.getKey().toLowerCase(Locale.ROOT))) {
+            found.add(v.asText().strip().toLowerCase(Locale.ROOT));
+          }
+        }
+      } else if (n.isArray()) {
+        n.forEach(todo::push);
+      }
+    }
+    return first(wanted, List.copyOf(found));
   }
 
   private static String first(List<String> wanted, List<String> tokens) {

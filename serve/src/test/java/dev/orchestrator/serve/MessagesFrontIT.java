@@ -662,6 +662,58 @@ class MessagesFrontIT {
     }
   }
 
+  /** {@code plain/text}: an OpenAI-protocol route that reads neither images nor a JSON format. */
+  private static Catalog plainCatalog(ScriptedUpstream upstream) {
+    return Catalog.builder()
+        .provider(Provider.of("plain", upstream.baseUrl("plain"), Protocol.OPENAI_CHAT, List.of()))
+        .route(
+            Route.builder("plain", "text")
+                .tier(Tier.FREE)
+                .contextWindow(200_000)
+                .maxOutputTokens(32_000)
+                .capabilities(Capability.TOOLS)
+                .build())
+        .build();
+  }
+
+  /**
+   * A field no candidate honours is named as this front's request spells it (docs/reference.md §5:
+   * "a 400 naming it"): a block by its index among the body's messages and blocks — a system prompt
+   * is no message of the body, and a tool result is no part of the user message it sits in — and a
+   * structured output by {@code output_config.format}, never the engine's chat vocabulary.
+   */
+  @Test
+  void aFieldNoCandidateHonoursIsNamedAsTheMessagesRequestSpellsIt() {
+    try (ServeFixture f = ServeFixture.start(Map.of(), MessagesFrontIT::plainCatalog)) {
+      String image =
+          """
+          {"model":"plain/text","max_tokens":64,"system":"Be brief.","messages":[
+            {"role":"user","content":"Call it"},
+            {"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"f","input":{}}]},
+            {"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","content":"42"},
+              {"type":"text","text":"And this?"},
+              {"type":"image","source":{"type":"base64","media_type":"image/png",
+                "data":"iVBORw0KGgo="}}]}],
+           "tools":[{"name":"f","input_schema":{"type":"object"}}]}""";
+      HttpResponse<String> r = post(f, image, Map.of());
+      assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
+      assertThat(json(r.body()).at("/error/message").asText())
+          .contains("messages[2].content[2]")
+          .doesNotContain("messages[4]");
+
+      String format =
+          """
+          {"model":"plain/text","max_tokens":64,"messages":[{"role":"user","content":"Hi"}],
+           "output_config":{"format":{"type":"json_schema","schema":{"type":"object"}}}}""";
+      HttpResponse<String> refused = post(f, format, Map.of());
+      assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+      assertThat(json(refused.body()).at("/error/message").asText())
+          .contains("output_config.format")
+          .doesNotContain("response_format");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
+
   /**
    * A message with empty content is refused as Anthropic refuses it, on a route of either protocol,
    * naming it — never left out of the history (which left {@code messages: []} or two assistant

@@ -57,10 +57,19 @@ public final class MessagesEndpoint {
     if (request.stream()) {
       MessagesStream stream =
           new MessagesStream(ex, new Cancellation(), dispatch::protocolOf, parsed.dropped());
-      dispatch.stream(ex, entry, client, request, stream);
+      try {
+        dispatch.stream(ex, entry, client, request, stream);
+      } catch (ApiError e) {
+        throw parsed.names().rename(e);
+      }
       return;
     }
-    ChatResult r = dispatch.complete(ex, entry, client, request);
+    ChatResult r;
+    try {
+      r = dispatch.complete(ex, entry, client, request);
+    } catch (ApiError e) {
+      throw parsed.names().rename(e);
+    }
     Map<String, String> headers = Dispatch.answerHeaders(r);
     if (!r.trace().dropped().isEmpty()) {
       headers.put(DROPPED, DroppedHeader.value(r.trace().dropped()));

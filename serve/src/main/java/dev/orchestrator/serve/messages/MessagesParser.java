@@ -67,7 +67,7 @@ final class MessagesParser {
    * @param request the engine's request, with the body as its {@link NativeRequest}
    * @param dropped the fields a route of another protocol does not receive, as paths
    */
-  record Parsed(ChatRequest request, List<String> dropped) {}
+  record Parsed(ChatRequest request, List<String> dropped, FieldNames names) {}
 
   /**
    * Parses a {@code POST /v1/messages} body; {@code headers} are the caller's protocol headers.
@@ -89,6 +89,11 @@ final class MessagesParser {
     private final List<ChatMessage> messages = new ArrayList<>();
     // where each of messages comes from in the body, to name a field the engine refuses
     private final List<String> origins = new ArrayList<>();
+    // where each part of each of messages comes from, and those of the message being read
+    private final List<List<String>> partOrigins = new ArrayList<>();
+    private final List<String> pendingParts = new ArrayList<>();
+    // the field that gave the response format: output_config.format or the beta's output_format
+    private String formatAt = "output_config.format";
 
     Run(JsonNode root) {
       this.root = root;
@@ -139,7 +144,10 @@ final class MessagesParser {
           new NativeRequest(Protocol.ANTHROPIC_MESSAGES, body, headers, messages, contract));
       b.dropped(dropped);
       try {
-        return new Parsed(b.build(), List.copyOf(dropped));
+        return new Parsed(
+            b.build(),
+            List.copyOf(dropped),
+            new FieldNames(origins, partOrigins, formatAt, contract));
       } catch (IllegalArgumentException e) {
         throw ApiError.badRequest(null, e.getMessage());
       }
@@ -211,6 +219,7 @@ final class MessagesParser {
       boolean any = false;
       if (content != null && content.isTextual()) {
         msg.text(content.asText());
+        pendingParts.add(at + ".content");
         add(msg.build(), at);
         return;
       }
@@ -233,18 +242,21 @@ final class MessagesParser {
         switch (type) {
           case "text" -> {
             msg.text(textOf(block, bat));
+            pendingParts.add(bat);
             extras(block, bat, Set.of("type", "text"));
             any = true;
           }
           case "image" -> {
             requireRole(!assistant, bat, "image", "user");
             msg.part(image(block, bat));
+            pendingParts.add(bat);
             extras(block, bat, Set.of("type", "source"));
             any = true;
           }
           case "document" -> {
             requireRole(!assistant, bat, "document", "user");
             msg.part(document(block, bat));
+            pendingParts.add(bat);
             any = true;
           }
           case "tool_use" -> {
@@ -301,6 +313,8 @@ final class MessagesParser {
     private void add(ChatMessage m, String at) {
       messages.add(m);
       origins.add(at);
+      partOrigins.add(List.copyOf(pendingParts));
+      pendingParts.clear();
     }
 
     /**
@@ -575,6 +589,7 @@ final class MessagesParser {
               "output_format", "output_format: given with output_config.format (expected: one)");
         }
         format = format(beta, "output_format");
+        formatAt = "output_format";
       }
       if (format != null) {
         b.responseFormat(

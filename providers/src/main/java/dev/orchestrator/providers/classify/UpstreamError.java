@@ -1057,7 +1057,6 @@ record UpstreamError(
   }
 
   /** Jackson's tree of {@code payload}, or {@code null} if it is not a JSON object or array. */
-  /** {@code payload} read as a JSON object or array, or {@code null} when it is none. */
   static JsonNode parseJson(String payload) {
     String t = payload.strip();
     if (!(t.startsWith("{") || t.startsWith("["))) {

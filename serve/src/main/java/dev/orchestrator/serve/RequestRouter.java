@@ -8,6 +8,7 @@ import dev.orchestrator.serve.front.ErrorMapper;
 import dev.orchestrator.serve.front.ModelList;
 import dev.orchestrator.serve.http.AccessLog;
 import dev.orchestrator.serve.http.ApiError;
+import dev.orchestrator.serve.http.ContentEncoding;
 import dev.orchestrator.serve.http.HttpCall;
 import dev.orchestrator.serve.http.Responses;
 import dev.orchestrator.serve.messages.MessagesEndpoint;
@@ -54,11 +55,12 @@ record RequestRouter(
   /**
    * Whether a request's body is to be read before it is routed: only a {@code POST} to a front that
    * takes one ({@code /v1/chat/completions}, {@code /v1/messages}, {@code
-   * /v1/messages/count_tokens}, {@code /v1/responses}) by a caller the token admits. Any other
-   * request is answered from its head — a refusal never waits for, nor holds, a body.
+   * /v1/messages/count_tokens}, {@code /v1/responses}) by a caller the token admits, whose {@code
+   * Content-Encoding} the server reads. Any other request is answered from its head — a refusal
+   * never waits for, nor holds, a body (ADR 0038).
    */
   boolean takesBody(String method, String path, UnaryOperator<String> header) {
-    if (!method.equals("POST")) {
+    if (!method.equals("POST") || !ContentEncoding.readable(header.apply("Content-Encoding"))) {
       return false;
     }
     boolean messagesFront = path.equals("/v1/messages") || path.equals("/v1/messages/count_tokens");

@@ -135,4 +135,31 @@ class EncodedBodiesIT {
       assertThat(f.upstream.received()).isEmpty();
     }
   }
+
+  /**
+   * The head alone decides a {@code 415}: a body the server cannot read is refused from its head
+   * like any other (ADR 0038) — answered at once with {@code Connection: close}, never waited for.
+   * It used to be read first, so a client still sending waited for the whole body, and one that
+   * stopped got a {@code 415} after the body time instead of at once.
+   */
+  @Test
+  void anUnsupportedEncodingIsRefusedFromItsHeadWithoutWaitingForItsBody() throws Exception {
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of(),
+                ServeFixture.generousPolicy(),
+                o -> o.bodyTimeout(java.time.Duration.ofSeconds(60)));
+        java.net.Socket s = new java.net.Socket("127.0.0.1", f.server.port())) {
+      // A declared body past the 64 KiB read before a refusal, of which one byte is sent.
+      RawHttp.send(
+          s,
+          "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+              + "Content-Encoding: br\r\nContent-Length: 100000\r\n\r\n{");
+      String answer = RawHttp.answer(s); // within 10 s, far less than the 60 s body time
+      assertThat(answer).startsWith("HTTP/1.1 415 ").contains("unsupported_content_encoding");
+      assertThat(RawHttp.header(answer, "Connection")).isEqualTo("close");
+      assertThat(RawHttp.header(answer, "Accept-Encoding")).isEqualTo("gzip");
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
 }

@@ -59,6 +59,20 @@ public final class ContentEncoding {
   }
 
   /**
+   * Whether a body sent with {@code header} as its {@code Content-Encoding} can be read: none,
+   * {@code identity} or gzip. A request whose body cannot be is refused from its head ({@link
+   * #gzip} names why), so its body is never waited for.
+   */
+  public static boolean readable(String header) {
+    try {
+      gzip(header);
+      return true;
+    } catch (ApiError e) {
+      return false;
+    }
+  }
+
+  /**
    * The first {@code atMost} bytes {@code gzipped} inflates to (fewer when it inflates to fewer):
    * inflation stops there, whatever size the rest would reach.
    *

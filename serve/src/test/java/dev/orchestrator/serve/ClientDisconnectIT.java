@@ -276,4 +276,33 @@ class ClientDisconnectIT {
     }
     return head + new String(in.readNBytes(length), StandardCharsets.UTF_8);
   }
+
+  /**
+   * A client that closes its connection before its body is whole went away: the access log and
+   * {@code orchestrator_serve_requests_total} say {@code 499} {@code client_closed}, as for a
+   * client gone while its request is worked on — not the {@code 400} of a body the client sent
+   * wrong.
+   */
+  @Test
+  void aClientThatClosesMidBodyIsLogged499() throws Exception {
+    try (ServeFixture f =
+        ServeFixture.start(
+            Map.of(), ServeFixture.generousPolicy(), o -> o.bodyTimeout(Duration.ofSeconds(60)))) {
+      try (Socket s = new Socket("127.0.0.1", f.server.port())) {
+        RawHttp.send(
+            s,
+            "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 1000\r\n\r\n{\"model\":");
+      }
+      assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 1)).isTrue();
+      assertThat(f.accessLog.get(0)).contains("\"status\":499", "client_closed");
+      assertThat(
+              PromText.value(
+                  f.get("/metrics").body(),
+                  "orchestrator_serve_requests_total",
+                  Map.of("front", "chat", "status", "499")))
+          .isEqualTo(1.0);
+      assertThat(f.upstream.received()).isEmpty();
+    }
+  }
 }

@@ -111,7 +111,8 @@ public final class Dispatch {
    * when its {@code Content-Encoding} is gzip, the limit then bounding what it inflates to.
    *
    * @throws ApiError {@code 413 request_too_large} beyond the limit, {@code 415} for a {@code
-   *     Content-Encoding} other than gzip, {@code 400} when unreadable or not gzip as it says
+   *     Content-Encoding} other than gzip, {@code 400} when unreadable or not gzip as it says,
+   *     {@code 499 client_closed} when the client closed its connection before the body was whole
    */
   public byte[] readBody(HttpCall ex, AccessLog.Entry entry) {
     boolean gzip = ContentEncoding.gzip(ex.header("Content-Encoding"));

@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.io.EndPoint;
 import org.eclipse.jetty.io.QuietException;
 import org.eclipse.jetty.io.RetainableByteBuffer;
 import org.eclipse.jetty.server.Request;
@@ -118,7 +119,10 @@ public final class HttpCall {
    * The request body, at most {@code cap} bytes: the bytes {@link #readBody} gathered (as they are:
    * the array is the caller's), or else read as it arrives.
    *
-   * @throws ApiError {@code 408} when the body was not received within its deadline
+   * @throws ApiError {@code 408} when the body was not received within its deadline; {@code 499
+   *     client_closed} when the client closed (or reset) its connection before the body was whole:
+   *     it went away, as a client gone while its request is worked on (docs/reference.md §5)
+   * @throws IOException when the body could not be read otherwise (a malformed chunk)
    */
   public byte[] body(int cap) throws IOException {
     if (bodyFailure instanceof TimeoutException) {
@@ -128,6 +132,15 @@ public final class HttpCall {
               "request body: not received in time (expected: a body sent without long pauses)",
               null,
               "request_timeout")
+          .header("Connection", "close");
+    }
+    if (clientLeft(bodyFailure)) {
+      throw ApiError.of(
+              499,
+              "invalid_request_error",
+              "request body: the client closed its connection before sending it whole",
+              null,
+              "client_closed")
           .header("Connection", "close");
     }
     if (bodyFailure != null) {
@@ -140,6 +153,16 @@ public final class HttpCall {
     try (InputStream in = Content.Source.asInputStream(request)) {
       return in.readNBytes(cap);
     }
+  }
+
+  /**
+   * Whether a body's read failed because the client closed or reset its connection, rather than on
+   * a malformed body: Jetty fails both alike (an {@code EofException}, "Early EOF"), but only a
+   * client's close or reset shuts the connection's input (or closes it) when Jetty reads it.
+   */
+  private boolean clientLeft(Throwable failure) {
+    EndPoint endPoint = request.getConnectionMetaData().getConnection().getEndPoint();
+    return failure instanceof IOException && (!endPoint.isOpen() || endPoint.isInputShutdown());
   }
 
   /**

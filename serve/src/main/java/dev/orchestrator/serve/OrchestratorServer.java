@@ -175,8 +175,14 @@ public final class OrchestratorServer implements AutoCloseable {
             options.readyzIgnoresHealthStore(),
             this::draining,
             b.readinessChecks);
-    this.workers = new Workers(options.threads(), daemon("orchestrator-serve-worker-"));
     this.http = jetty(options, orchestrator.policy().timeouts().deadline().toMillis());
+    // A request queued for a place is answered at its deadline, on Jetty's own threads (ADR 0059).
+    this.workers =
+        new Workers(
+            options.threads(),
+            daemon("orchestrator-serve-worker-"),
+            http.getScheduler(),
+            http.getThreadPool());
     // The orchestrator's own load limit (ADR 0058): at most --threads of it run at once here.
     metrics.bindLoadLimit(orchestrator.loadLimit(), options.threads());
     this.dispatch = new Dispatch(orchestrator, options, new BudgetGate(spend, b.clock), metrics);
@@ -319,6 +325,7 @@ public final class OrchestratorServer implements AutoCloseable {
     // A client that takes no byte of its answer for this long is gone (docs/reference.md §5).
     Duration writeTimeout = options.writeTimeout();
     int bodyLimit = (int) Math.min(options.maxBodyBytes(), Integer.MAX_VALUE - 8);
+    Duration queuedDeadline = orchestrator.policy().timeouts().deadline();
     server.setHandler(
         new Handler.Abstract(Handler.Abstract.InvocationType.BLOCKING) {
           @Override
@@ -329,19 +336,7 @@ public final class OrchestratorServer implements AutoCloseable {
             }
             Callback callback = heads.untilNextHead(request, exchange);
             HttpCall call = new HttpCall(request, response, disconnects, writeTimeout);
-            Runnable serve =
-                () -> {
-                  try {
-                    OrchestratorServer.this.handle(call);
-                  } catch (Throwable t) {
-                    // What handle() does not catch (an Error): failed, as Jetty fails a handler
-                    // that throws on its own thread — a 500, or the connection broken off — and
-                    // logged by Jetty; a queue thread would otherwise die leaving no answer.
-                    callback.failed(t);
-                    return;
-                  }
-                  call.complete(callback);
-                };
+            Runnable serve = answering(call, callback, false);
             long length = call.declaredLength(); // 0 for a GET: no body, nothing left unread
             if (length == 0) {
               serve.run(); // nothing to read, and the connection stays open for the next request
@@ -376,17 +371,20 @@ public final class OrchestratorServer implements AutoCloseable {
               // Jetty's thread, quickly. A body that came with its head (read before readBody
               // returns) runs here when a place is free: no hand-off to another thread (ADR 0059).
               // A body refused (late, cut off, over the limit) is answered at once, in no place.
+              // Queued, it is answered 504 at its deadline if no place is free by then.
+              long deadline = call.beginNanos() + queuedDeadline.toNanos();
+              Runnable expired = answering(call, callback, true);
               if (call.readBody(
                   bodyLimit,
                   bodyDeadline,
                   server.getScheduler(),
-                  workers,
+                  task -> workers.execute(task, deadline, expired),
                   server.getThreadPool(),
                   serve)) {
                 if (call.bodyRefused()) {
                   serve.run();
                 } else {
-                  workers.runHereOrQueue(serve);
+                  workers.runHereOrQueue(serve, deadline, expired);
                 }
               }
             }
@@ -394,6 +392,26 @@ public final class OrchestratorServer implements AutoCloseable {
           }
         });
     return server;
+  }
+
+  /**
+   * What answers {@code call} on whichever thread runs it — the request, or with {@code expired}
+   * the {@code 504} of a request whose deadline passed while it waited for a place — then completes
+   * the exchange.
+   */
+  private Runnable answering(HttpCall call, Callback callback, boolean expired) {
+    return () -> {
+      try {
+        handle(call, expired);
+      } catch (Throwable t) {
+        // What handle() does not catch (an Error): failed, as Jetty fails a handler that throws on
+        // its own thread — a 500, or the connection broken off — and logged by Jetty; a queue
+        // thread would otherwise die leaving no answer.
+        callback.failed(t);
+        return;
+      }
+      call.complete(callback);
+    };
   }
 
   private void refreshCatalog() {
@@ -534,6 +552,15 @@ public final class OrchestratorServer implements AutoCloseable {
   // ---- request handling
 
   private void handle(HttpCall ex) {
+    handle(ex, false);
+  }
+
+  /**
+   * Answers {@code ex}; with {@code expired}, a front's request whose deadline passed while it
+   * waited for a place: {@code 504 deadline_exceeded} in its front's shape, never planned, counted
+   * as the orchestrator counts a wait under its load limit that outlives the deadline.
+   */
+  private void handle(HttpCall ex, boolean expired) {
     String path = ex.path();
     AccessLog.Entry entry = new AccessLog.Entry(ex.method(), path, ex.beginNanos());
     if (!admit()) {
@@ -552,7 +579,32 @@ public final class OrchestratorServer implements AutoCloseable {
       return;
     }
     try {
-      router.route(ex, entry, path);
+      if (expired) {
+        String front = Objects.requireNonNullElse(Dispatch.front(path), "none");
+        Duration deadline = orchestrator.policy().timeouts().deadline();
+        metrics.refused(
+            front,
+            null,
+            null,
+            "deadline_exceeded",
+            Duration.ofNanos(System.nanoTime() - ex.beginNanos()));
+        router.expired(
+            ex,
+            entry,
+            path,
+            ApiError.of(
+                504,
+                "timeout_error",
+                "deadline of "
+                    + deadline.toMillis()
+                    + " ms exceeded while waiting for a place: every one of the "
+                    + options.threads()
+                    + " places (--threads) was held",
+                null,
+                "deadline_exceeded"));
+      } else {
+        router.route(ex, entry, path);
+      }
     } catch (ApiError e) {
       entry.error = e.code();
       Responses.error(ex, entry, e);

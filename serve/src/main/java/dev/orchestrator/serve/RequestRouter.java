@@ -73,6 +73,22 @@ record RequestRouter(
     return authenticator.admits(key != null ? "Bearer " + key : header.apply("Authorization"));
   }
 
+  /**
+   * Refuses a front's request with {@code error} before its body is looked at (its deadline passed
+   * while it waited for a place): its client is named in {@code entry}, and the error thrown in the
+   * front's shape.
+   */
+  void expired(HttpCall ex, AccessLog.Entry entry, String path, ApiError error) {
+    boolean messagesFront = path.startsWith("/v1/messages");
+    String key = messagesFront ? ex.header("x-api-key") : null;
+    ClientToken client =
+        authenticator.authenticate(key != null ? "Bearer " + key : ex.header("Authorization"));
+    if (authenticator.required()) {
+      entry.client = client.name();
+    }
+    throw messagesFront ? MessagesEndpoint.render(error) : error;
+  }
+
   void route(HttpCall ex, AccessLog.Entry entry, String path) {
     String method = ex.method();
     if (operations.route(ex, entry, path, method)) {

@@ -2,6 +2,7 @@ package dev.orchestrator.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
 import java.io.OutputStream;
@@ -13,6 +14,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -91,6 +95,69 @@ class BusyWorkersIT {
               + pool.getReservedThreads();
       assertThat(pool.getReservedThreads()).isPositive();
       assertThat(pool.getMaxThreads() - 2 - jettysOwn).isEqualTo(OrchestratorServer.JETTY_THREADS);
+    }
+  }
+
+  /**
+   * A request queued for a place whose deadline passes before one frees is answered {@code 504}
+   * {@code deadline_exceeded} at its deadline, while the place is still held — not when the held
+   * request ends, which may be long after (its client would wait for another's answer). It is never
+   * sent upstream, and the place, when it frees, goes to the next request.
+   */
+  @Test
+  void aRequestQueuedPastItsDeadlineIsAnswered504WhileThePlaceIsStillHeld() throws Exception {
+    AtomicInteger attempts = new AtomicInteger();
+    CountDownLatch release = new CountDownLatch(1);
+    String body = ServeFixture.body("alpha/small", false, "");
+    try (ServeFixture f =
+            ServeFixture.start(
+                Map.of("alpha/small", List.of(Step.ok("held"), Step.ok("next"), Step.ok("more"))),
+                ServeFixture.policy().deadline(Duration.ofSeconds(1)).build(),
+                o -> o.threads(1),
+                e ->
+                    e.listener(
+                        new OrchestratorListener() {
+                          @Override
+                          public void onAttemptStart(String model, String route, int attempt) {
+                            if (attempts.incrementAndGet() == 1) { // holds the one place
+                              try {
+                                release.await(30, TimeUnit.SECONDS);
+                              } catch (InterruptedException ex) {
+                                Thread.currentThread().interrupt();
+                              }
+                            }
+                          }
+                        }));
+        Socket held = new Socket("127.0.0.1", f.server.port());
+        Socket queued = new Socket("127.0.0.1", f.server.port())) {
+      RawHttp.send(held, RawHttp.post("/v1/chat/completions", body, ""));
+      assertThat(ServeFixture.within10s(() -> attempts.get() == 1)).isTrue();
+      RawHttp.send(queued, RawHttp.post("/v1/chat/completions", body, ""));
+
+      String answer = RawHttp.answer(queued); // within 10 s, the place held all along
+      assertThat(answer)
+          .startsWith("HTTP/1.1 504 ")
+          .contains("\"timeout_error\"", "\"deadline_exceeded\"", "waiting for a place");
+      assertThat(release.getCount()).as("the place is still held").isEqualTo(1);
+      assertThat(attempts).hasValue(1);
+      assertThat(f.server.meterRegistry().get("orchestrator.serve.workers.waiting").gauge().value())
+          .isZero();
+      assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 1)).isTrue();
+      assertThat(f.accessLog.get(0)).contains("\"status\":504", "deadline_exceeded");
+      assertThat(
+              PromText.value(
+                  f.get("/metrics").body(),
+                  "orchestrator_requests_total",
+                  // Never planned: the label is "other", as for a wait under the load limit.
+                  Map.of("front", "chat", "model", "other", "outcome", "deadline_exceeded")))
+          .isEqualTo(1.0);
+
+      release.countDown();
+      RawHttp.answer(held); // the held request's own deadline has passed meanwhile: any answer
+      RawHttp.send(queued, RawHttp.post("/v1/chat/completions", body, ""));
+      assertThat(RawHttp.answer(queued)).startsWith("HTTP/1.1 200 ");
+    } finally {
+      release.countDown();
     }
   }
 }

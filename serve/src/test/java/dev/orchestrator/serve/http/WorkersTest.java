@@ -17,6 +17,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
+import org.eclipse.jetty.util.thread.ScheduledExecutorScheduler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,51 @@ class WorkersTest {
     assertThat(ranOn.get()).isSameAs(Thread.currentThread());
     assertThat(busyWhileRunning.get()).isEqualTo(1);
     assertThat(w.busy()).isZero();
+  }
+
+  /**
+   * A queued request whose deadline passes before a place frees is withdrawn then: its {@code
+   * expired} answer runs at once, it no longer counts as waiting, and when the place frees it goes
+   * to the next request — the withdrawn one never runs.
+   */
+  @Test
+  void aQueuedRequestPastItsDeadlineIsWithdrawnAndAnsweredWhileEveryPlaceIsHeld() throws Exception {
+    ScheduledExecutorScheduler timer = new ScheduledExecutorScheduler("deadlines", true);
+    timer.start();
+    try {
+      Workers w = new Workers(1, r -> new Thread(r, "queue-thread"), timer, Runnable::run);
+      made.add(w);
+      CountDownLatch holding = new CountDownLatch(1);
+      CountDownLatch leave = new CountDownLatch(1);
+      w.execute(
+          () -> {
+            holding.countDown();
+            await(leave);
+          });
+      await(holding);
+      AtomicInteger ran = new AtomicInteger();
+      CountDownLatch expired = new CountDownLatch(1);
+      w.execute(
+          ran::incrementAndGet,
+          System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(50),
+          expired::countDown);
+      assertThat(expired.await(10, TimeUnit.SECONDS)).as("answered at its deadline").isTrue();
+      assertThat(w.waiting()).isZero();
+      assertThat(w.busy()).as("the place is still held").isEqualTo(1);
+
+      CountDownLatch next = new CountDownLatch(1);
+      w.execute(next::countDown);
+      leave.countDown();
+      assertThat(next.await(10, TimeUnit.SECONDS)).isTrue();
+      assertThat(ran).as("the withdrawn request never runs").hasValue(0);
+      long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (!w.idle() && System.nanoTime() - end < 0) {
+        Thread.onSpinWait();
+      }
+      assertThat(w.idle()).isTrue();
+    } finally {
+      timer.stop();
+    }
   }
 
   @Test

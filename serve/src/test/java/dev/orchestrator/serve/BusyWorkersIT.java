@@ -2,7 +2,6 @@ package dev.orchestrator.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
 import java.io.OutputStream;
@@ -14,9 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
@@ -106,40 +102,26 @@ class BusyWorkersIT {
    */
   @Test
   void aRequestQueuedPastItsDeadlineIsAnswered504WhileThePlaceIsStillHeld() throws Exception {
-    AtomicInteger attempts = new AtomicInteger();
-    CountDownLatch release = new CountDownLatch(1);
+    HeldAttempts holder = HeldAttempts.first();
     String body = ServeFixture.body("alpha/small", false, "");
     try (ServeFixture f =
             ServeFixture.start(
                 Map.of("alpha/small", List.of(Step.ok("held"), Step.ok("next"), Step.ok("more"))),
                 ServeFixture.policy().deadline(Duration.ofSeconds(1)).build(),
                 o -> o.threads(1),
-                e ->
-                    e.listener(
-                        new OrchestratorListener() {
-                          @Override
-                          public void onAttemptStart(String model, String route, int attempt) {
-                            if (attempts.incrementAndGet() == 1) { // holds the one place
-                              try {
-                                release.await(30, TimeUnit.SECONDS);
-                              } catch (InterruptedException ex) {
-                                Thread.currentThread().interrupt();
-                              }
-                            }
-                          }
-                        }));
+                e -> e.listener(holder));
         Socket held = new Socket("127.0.0.1", f.server.port());
         Socket queued = new Socket("127.0.0.1", f.server.port())) {
       RawHttp.send(held, RawHttp.post("/v1/chat/completions", body, ""));
-      assertThat(ServeFixture.within10s(() -> attempts.get() == 1)).isTrue();
+      assertThat(ServeFixture.within10s(() -> holder.started() == 1)).isTrue();
       RawHttp.send(queued, RawHttp.post("/v1/chat/completions", body, ""));
 
       String answer = RawHttp.answer(queued); // within 10 s, the place held all along
       assertThat(answer)
           .startsWith("HTTP/1.1 504 ")
           .contains("\"timeout_error\"", "\"deadline_exceeded\"", "waiting for a place");
-      assertThat(release.getCount()).as("the place is still held").isEqualTo(1);
-      assertThat(attempts).hasValue(1);
+      assertThat(holder.holding()).as("the place is still held").isTrue();
+      assertThat(holder.started()).isEqualTo(1);
       assertThat(f.server.meterRegistry().get("orchestrator.serve.workers.waiting").gauge().value())
           .isZero();
       assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 1)).isTrue();
@@ -152,12 +134,12 @@ class BusyWorkersIT {
                   Map.of("front", "chat", "model", "other", "outcome", "deadline_exceeded")))
           .isEqualTo(1.0);
 
-      release.countDown();
+      holder.release();
       RawHttp.answer(held); // the held request's own deadline has passed meanwhile: any answer
       RawHttp.send(queued, RawHttp.post("/v1/chat/completions", body, ""));
       assertThat(RawHttp.answer(queued)).startsWith("HTTP/1.1 200 ");
     } finally {
-      release.countDown();
+      holder.release();
     }
   }
 }

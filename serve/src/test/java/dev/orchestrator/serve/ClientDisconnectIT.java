@@ -2,7 +2,6 @@ package dev.orchestrator.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.Step;
@@ -15,9 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -50,31 +46,17 @@ class ClientDisconnectIT {
    */
   @Test
   void aClientThatLeavesWhileItsRequestWaitsForAPlaceCostsNoUpstreamCall() throws Exception {
-    AtomicInteger attempts = new AtomicInteger();
-    CountDownLatch release = new CountDownLatch(1);
+    HeldAttempts holder = HeldAttempts.first();
     String body = ServeFixture.body("alpha/small", false, "");
     try (ServeFixture f =
             ServeFixture.start(
                 Map.of("alpha/small", List.of(Step.ok("held"), Step.ok("for no one"))),
                 ServeFixture.generousPolicy(),
                 o -> o.threads(1),
-                e ->
-                    e.listener(
-                        new OrchestratorListener() {
-                          @Override
-                          public void onAttemptStart(String model, String route, int attempt) {
-                            if (attempts.incrementAndGet() == 1) { // holds the one place
-                              try {
-                                release.await(30, TimeUnit.SECONDS);
-                              } catch (InterruptedException ex) {
-                                Thread.currentThread().interrupt();
-                              }
-                            }
-                          }
-                        }));
+                e -> e.listener(holder));
         Socket held = new Socket("127.0.0.1", f.server.port())) {
       RawHttp.send(held, RawHttp.post("/v1/chat/completions", body, ""));
-      assertThat(ServeFixture.within10s(() -> attempts.get() == 1)).isTrue();
+      assertThat(ServeFixture.within10s(() -> holder.started() == 1)).isTrue();
       try (Socket leaving = new Socket("127.0.0.1", f.server.port())) {
         RawHttp.send(leaving, RawHttp.post("/v1/chat/completions", body, ""));
         assertThat(
@@ -88,14 +70,14 @@ class ClientDisconnectIT {
                             == 1))
             .isTrue();
       }
-      release.countDown();
+      holder.release();
       assertThat(RawHttp.answer(held)).startsWith("HTTP/1.1 200 ");
       assertThat(ServeFixture.within10s(() -> f.accessLog.size() == 2)).isTrue();
 
       assertThat(f.upstream.callCount("alpha/small")).as("upstream calls").isEqualTo(1);
       assertThat(f.accessLog).filteredOn(line -> line.contains("\"status\":499")).hasSize(1);
     } finally {
-      release.countDown();
+      holder.release();
     }
   }
 

@@ -10,7 +10,6 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -132,9 +131,9 @@ class RequestThreadsIT {
       CompletableFuture<Integer> first = CompletableFuture.supplyAsync(() -> post(f), clients);
       assertThat(ServeFixture.within10s(() -> threads.size() == 1)).isTrue();
       CompletableFuture<Integer> second = CompletableFuture.supplyAsync(() -> post(f), clients);
-      assertThat(ServeFixture.within10s(() -> metric(f, "orchestrator_serve_workers_waiting") == 1))
+      assertThat(ServeFixture.within10s(() -> f.metric("orchestrator_serve_workers_waiting") == 1))
           .isTrue();
-      assertThat(metric(f, "orchestrator_serve_workers_busy")).isEqualTo(1);
+      assertThat(f.metric("orchestrator_serve_workers_busy")).isEqualTo(1);
       assertThat(threads).as("the second waits: one place").hasSize(1);
 
       release.countDown();
@@ -143,21 +142,11 @@ class RequestThreadsIT {
       assertThat(threads).hasSize(2);
       assertThat(threads.get(0)).doesNotStartWith(QUEUE_THREAD);
       assertThat(threads.get(1)).startsWith(QUEUE_THREAD);
-      assertThat(ServeFixture.within10s(() -> metric(f, "orchestrator_serve_workers_busy") == 0))
+      assertThat(ServeFixture.within10s(() -> f.metric("orchestrator_serve_workers_busy") == 0))
           .isTrue();
     } finally {
       release.countDown();
       clients.shutdownNow();
     }
-  }
-
-  private static double metric(ServeFixture f, String name) {
-    String text = f.send(HttpRequest.newBuilder(f.uri("/metrics")).GET().build()).body();
-    for (String line : text.split("\n")) {
-      if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
-        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-      }
-    }
-    throw new AssertionError(name + " not on /metrics");
   }
 }

@@ -422,6 +422,17 @@ final class ServeFixture implements AutoCloseable {
     upstream.close();
   }
 
+  /** The value of metric {@code name} (its first series) on {@code /metrics}. */
+  double metric(String name) {
+    String text = send(HttpRequest.newBuilder(uri("/metrics")).GET().build()).body();
+    for (String line : text.split("\n")) {
+      if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    throw new AssertionError(name + " not on /metrics");
+  }
+
   /**
    * Waits up to ten seconds for {@code condition} (something a server thread does on its own time:
    * an upstream call cancelled, a worker taken); whether it held.

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.providers.simulation.Step;
 import java.io.IOException;
 import java.net.Socket;
@@ -16,11 +15,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -205,8 +202,7 @@ class ServerOperationsIT {
    */
   @Test
   void shutdownAnswersTheRequestsWaitingForAPlace() throws Exception {
-    AtomicInteger attempts = new AtomicInteger();
-    CountDownLatch release = new CountDownLatch(1);
+    HeldAttempts holder = HeldAttempts.every();
     String body = ServeFixture.body("alpha/small", false, "");
     ExecutorService closer = Executors.newSingleThreadExecutor();
     List<Socket> waiting = new ArrayList<>();
@@ -215,22 +211,10 @@ class ServerOperationsIT {
                 Map.of("alpha/small", List.of(Step.ok("held"))),
                 ServeFixture.generousPolicy(),
                 o -> o.threads(1).shutdownGrace(Duration.ofSeconds(20)),
-                e ->
-                    e.listener(
-                        new OrchestratorListener() {
-                          @Override
-                          public void onAttemptStart(String model, String route, int attempt) {
-                            attempts.incrementAndGet();
-                            try { // holds the one place until released
-                              release.await(30, TimeUnit.SECONDS);
-                            } catch (InterruptedException ex) {
-                              Thread.currentThread().interrupt();
-                            }
-                          }
-                        }));
+                e -> e.listener(holder));
         Socket held = new Socket("127.0.0.1", f.server.port())) {
       RawHttp.send(held, RawHttp.post("/v1/chat/completions", body, ""));
-      assertThat(ServeFixture.within10s(() -> attempts.get() == 1)).isTrue();
+      assertThat(ServeFixture.within10s(() -> holder.started() == 1)).isTrue();
       for (int i = 0; i < 3; i++) {
         Socket s = new Socket("127.0.0.1", f.server.port());
         waiting.add(s);
@@ -251,16 +235,16 @@ class ServerOperationsIT {
       assertThat(ServeFixture.within10s(() -> f.get("/healthz").statusCode() == 503))
           .as("draining")
           .isTrue();
-      release.countDown();
+      holder.release();
 
       assertThat(RawHttp.answer(held)).startsWith("HTTP/1.1 200 ").contains("held");
       for (Socket s : waiting) {
         assertThat(RawHttp.answer(s)).startsWith("HTTP/1.1 503 ").contains("shutting_down");
       }
       closed.get(30, TimeUnit.SECONDS);
-      assertThat(attempts).as("no waiting request was sent upstream").hasValue(1);
+      assertThat(holder.started()).as("no waiting request was sent upstream").isEqualTo(1);
     } finally {
-      release.countDown();
+      holder.release();
       closer.shutdownNow();
       for (Socket s : waiting) {
         s.close();

@@ -2,7 +2,6 @@ package dev.orchestrator.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.providers.simulation.Step;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,9 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -115,30 +111,17 @@ class SlowBodiesIT {
    */
   @Test
   void aRefusedBodyIsAnsweredAtOnceWhileEveryPlaceIsHeld() throws Exception {
-    AtomicInteger started = new AtomicInteger();
-    CountDownLatch release = new CountDownLatch(1);
+    HeldAttempts holder = HeldAttempts.every();
     String chat = ServeFixture.body("alpha/small", false, "");
     try (ServeFixture f =
             ServeFixture.start(
                 Map.of("alpha/small", List.of(Step.ok("held"))),
                 ServeFixture.generousPolicy(),
                 o -> o.threads(1).bodyTimeout(Duration.ofMillis(300)).maxBodyBytes(1024),
-                e ->
-                    e.listener(
-                        new OrchestratorListener() {
-                          @Override
-                          public void onAttemptStart(String model, String route, int attempt) {
-                            started.incrementAndGet();
-                            try {
-                              release.await(30, TimeUnit.SECONDS);
-                            } catch (InterruptedException ex) {
-                              Thread.currentThread().interrupt();
-                            }
-                          }
-                        }));
+                e -> e.listener(holder));
         Socket held = new Socket("127.0.0.1", f.server.port())) {
       RawHttp.send(held, RawHttp.post("/v1/chat/completions", chat, ""));
-      assertThat(ServeFixture.within10s(() -> started.get() == 1)).isTrue();
+      assertThat(ServeFixture.within10s(() -> holder.started() == 1)).isTrue();
 
       String head =
           "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n";
@@ -151,12 +134,12 @@ class SlowBodiesIT {
           .contains("request_too_large");
       assertThat(refusal(f, chunked + "zz\r\n" + chat + "\r\n0\r\n\r\n"))
           .startsWith("HTTP/1.1 400 ");
-      assertThat(started).as("the place is still held").hasValue(1);
+      assertThat(holder.started()).as("the place is still held").isEqualTo(1);
 
-      release.countDown();
+      holder.release();
       assertThat(RawHttp.answer(held)).startsWith("HTTP/1.1 200 ").contains("held");
     } finally {
-      release.countDown();
+      holder.release();
     }
   }
 

@@ -1,6 +1,7 @@
 package dev.orchestrator.springai;
 
 import dev.orchestrator.engine.ChatResult;
+import dev.orchestrator.engine.chat.Finish;
 import dev.orchestrator.engine.chat.Thinking;
 import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.chat.Usage;
@@ -77,7 +78,9 @@ final class ResponseMapper {
             .properties(properties)
             .build();
     ChatGenerationMetadata generation =
-        ChatGenerationMetadata.builder().finishReason(finishReason(r.finishReason())).build();
+        ChatGenerationMetadata.builder()
+            .finishReason(finishReason(r.finishReason(), !r.toolCalls().isEmpty()))
+            .build();
     ChatResponseMetadata.Builder metadata =
         ChatResponseMetadata.builder()
             .model(result.route())
@@ -137,8 +140,23 @@ final class ResponseMapper {
         u.cacheCreationTokens() == null ? null : u.cacheCreationTokens().longValue());
   }
 
-  /** The provider's finish reason as Spring AI's OpenAI model spells it ({@code STOP}). */
-  static String finishReason(String reason) {
-    return reason == null ? null : reason.toUpperCase(Locale.ROOT);
+  /**
+   * The route's finish reason as Spring AI's OpenAI model spells it, read by meaning ({@link
+   * Finish}): {@code STOP} ({@code eos}, {@code end_turn}…), {@code LENGTH} ({@code max_tokens},
+   * {@code model_length}…), {@code TOOL_CALLS} (also {@code stop} or none on an answer that calls
+   * tools), {@code CONTENT_FILTER} (Gemini's {@code SAFETY}…); a word with no such meaning is the
+   * route's own, upper-cased; none on an answer without tool calls is {@code null}.
+   */
+  static String finishReason(String reason, boolean toolCalls) {
+    if ((reason == null || reason.isBlank()) && !toolCalls) {
+      return null;
+    }
+    return switch (Finish.of(reason, toolCalls)) {
+      case STOP -> "STOP";
+      case LENGTH, CONTEXT_WINDOW -> "LENGTH";
+      case TOOL_CALLS -> "TOOL_CALLS";
+      case CONTENT_FILTER -> "CONTENT_FILTER";
+      case PAUSE_TURN, OTHER -> reason.strip().toUpperCase(Locale.ROOT);
+    };
   }
 }

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.messages.AssistantMessage;
 import org.springframework.ai.chat.model.ChatResponse;
@@ -287,6 +289,65 @@ class ChatClientAgentIT {
       assertThat(body.get("temperature").asDouble()).isEqualTo(0.7);
       assertThat(body.get("max_tokens").asInt()).isEqualTo(50);
       assertThat(body.get("model").asText()).isEqualTo("primary");
+    }
+  }
+
+  /** A completion whose one choice ends with the route's own {@code finish} word. */
+  private static Step finishingWith(String finish, String message) {
+    return Step.answer(
+        200,
+        "{\"id\":\"chatcmpl-f\",\"object\":\"chat.completion\",\"model\":\"primary\","
+            + "\"choices\":[{\"index\":0,\"message\":"
+            + message
+            + ",\"finish_reason\":\""
+            + finish
+            + "\"}]}");
+  }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource({
+    "stop, STOP",
+    "eos, STOP",
+    "end_turn, STOP",
+    "length, LENGTH",
+    "model_length, LENGTH",
+    "max_tokens, LENGTH",
+    "content_filter, CONTENT_FILTER",
+    "SAFETY, CONTENT_FILTER",
+    "MALFORMED_FUNCTION_CALL, MALFORMED_FUNCTION_CALL"
+  })
+  void theFinishReasonIsSaidInSpringAisOpenAiWordsWhateverTheRoutesWord(
+      String routeWord, String springAiWord) {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.primary(
+            finishingWith(routeWord, "{\"role\":\"assistant\",\"content\":\"Hi.\"}"))) {
+      ChatResponse r = ChatClient.create(model(lb)).prompt().user("Hi").call().chatResponse();
+
+      assertThat(r.getResult().getOutput().getText()).isEqualTo("Hi.");
+      assertThat(r.getResult().getMetadata().getFinishReason()).isEqualTo(springAiWord);
+    }
+  }
+
+  @Test
+  void anAnswerThatCallsToolsFinishesWithToolCallsEvenWhenTheRouteSaysStop() {
+    String calling =
+        "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1\","
+            + "\"type\":\"function\",\"function\":{\"name\":\"add\","
+            + "\"arguments\":\"{\\\"a\\\":2,\\\"b\\\":3}\"}}]}";
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(finishingWith("stop", calling))) {
+      Prompt prompt =
+          new Prompt(
+              "What is 2 + 3?",
+              ToolCallingChatOptions.builder()
+                  .toolCallbacks(ToolCallbacks.from(new Tools()))
+                  .build());
+
+      ChatResponse r = model(lb).call(prompt);
+
+      assertThat(r.getResult().getOutput().getToolCalls())
+          .extracting(AssistantMessage.ToolCall::id)
+          .containsExactly("call_1");
+      assertThat(r.getResult().getMetadata().getFinishReason()).isEqualTo("TOOL_CALLS");
     }
   }
 }

@@ -123,7 +123,8 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
    * (reasoning, signed and redacted thinking, thought signatures, refusal) for Spring AI's stream
    * aggregation to keep. A failure after output ends the {@code Flux} with an error (a {@link
    * org.springframework.ai.retry.TransientAiException} whose cause says {@code
-   * stream_interrupted}), never with completion. Cancelling the subscription cancels the request.
+   * stream_interrupted}), never with completion. Cancelling the subscription cancels the request;
+   * its observation stops without an error.
    */
   @Override
   public Flux<ChatResponse> stream(Prompt prompt) {
@@ -170,10 +171,15 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
       context.setResponse(whole);
     } catch (RuntimeException e) {
       RuntimeException mapped = OrchestratorAiErrors.toSpringAi(e);
-      observation.error(mapped);
+      // A subscriber that cancelled is no failure of the model (Spring AI's own models record
+      // none), and nobody listens any more: Reactor would log the signal as dropped.
+      boolean cancelled = cancellation.isCancelled();
+      if (!cancelled) {
+        observation.error(mapped);
+      }
       observation.stop(); // before the signal: a subscriber that sees the end sees it recorded
-      if (!cancellation.isCancelled()) {
-        sink.error(mapped); // after a cancel nobody listens; Reactor would log it as dropped
+      if (!cancelled) {
+        sink.error(mapped);
       }
       return;
     }

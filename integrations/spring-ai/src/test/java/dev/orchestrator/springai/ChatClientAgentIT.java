@@ -13,12 +13,17 @@ import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
 import dev.orchestrator.providers.simulation.ToolCallSteps;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationHandler;
+import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -348,6 +353,45 @@ class ChatClientAgentIT {
           .extracting(AssistantMessage.ToolCall::id)
           .containsExactly("call_1");
       assertThat(r.getResult().getMetadata().getFinishReason()).isEqualTo("TOOL_CALLS");
+    }
+  }
+
+  @Test
+  void aStreamTheSubscriberCancelsIsObservedWithoutAnError() throws Exception {
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(Step.ok(Step.DEFAULT_CONTENT))) {
+      CompletableFuture<Observation.Context> stopped = new CompletableFuture<>();
+      ObservationRegistry observations = ObservationRegistry.create();
+      observations
+          .observationConfig()
+          .observationHandler(
+              new ObservationHandler<>() {
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                  return true;
+                }
+
+                @Override
+                public void onStop(Observation.Context context) {
+                  stopped.complete(context);
+                }
+              });
+      OrchestratorChatModel model =
+          OrchestratorChatModel.builder()
+              .orchestrator(lb.orchestrator())
+              .defaultModel("orchestrator/free")
+              .observationRegistry(observations)
+              .build();
+
+      String first =
+          ChatClient.create(model).prompt().user("Tell me a story").stream()
+              .content()
+              .blockFirst(Duration.ofSeconds(60)); // takes one piece, then cancels
+
+      assertThat(first).isNotEmpty();
+      // A consumer that stops listening is no model failure (Spring AI's own models record none).
+      assertThat(stopped.get(60, TimeUnit.SECONDS).getError())
+          .as("the observation's error")
+          .isNull();
     }
   }
 }

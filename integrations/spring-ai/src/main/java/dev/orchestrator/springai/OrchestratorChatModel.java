@@ -7,6 +7,7 @@ import dev.orchestrator.engine.chat.ToolCall;
 import dev.orchestrator.engine.spi.Cancellation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import io.micrometer.observation.contextpropagation.ObservationThreadLocalAccessor;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -141,10 +142,14 @@ public final class OrchestratorChatModel implements ChatModel, StreamingChatMode
             .provider(PROVIDER)
             .streaming(true)
             .build();
+    // The subscriber's observation (ChatClient's, its advisor's) is in the Reactor context, not
+    // on this thread: the parent, so that a streamed call is traced under it as a call is.
+    Observation parent = sink.contextView().getOrDefault(ObservationThreadLocalAccessor.KEY, null);
     Observation observation =
         ChatModelObservationDocumentation.CHAT_MODEL_OPERATION
             .observation(
                 observationConvention, DEFAULT_CONVENTION, () -> context, observationRegistry)
+            .parentObservation(parent)
             .start();
     Cancellation cancellation = new Cancellation();
     sink.onDispose(cancellation::cancel);

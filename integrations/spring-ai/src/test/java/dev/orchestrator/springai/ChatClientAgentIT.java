@@ -394,4 +394,53 @@ class ChatClientAgentIT {
           .isNull();
     }
   }
+
+  @Test
+  void aStreamedCallIsObservedInsideTheChatClientsObservationAsACallIs() {
+    try (LoopbackOrchestrator lb =
+        LoopbackOrchestrator.primary(Step.ok("Called."), Step.ok("Streamed."))) {
+      List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
+      ObservationRegistry observations = ObservationRegistry.create();
+      observations
+          .observationConfig()
+          .observationHandler(
+              new ObservationHandler<>() {
+                @Override
+                public boolean supportsContext(Observation.Context context) {
+                  return true;
+                }
+
+                @Override
+                public void onStop(Observation.Context context) {
+                  stopped.add(context);
+                }
+              });
+      ChatClient client =
+          ChatClient.create(
+              OrchestratorChatModel.builder()
+                  .orchestrator(lb.orchestrator())
+                  .defaultModel("orchestrator/free")
+                  .observationRegistry(observations)
+                  .build(),
+              observations);
+
+      assertThat(client.prompt().user("Hi").call().content()).isEqualTo("Called.");
+      assertThat(
+              client.prompt().user("Hi").stream()
+                  .content()
+                  .collectList()
+                  .block(Duration.ofSeconds(60)))
+          .containsExactly("Streamed.");
+
+      // One trace per request: the model's span under the ChatClient's, streamed or not.
+      assertThat(stopped)
+          .filteredOn(c -> c.getName().equals("gen_ai.client.operation"))
+          .extracting(
+              c ->
+                  c.getParentObservation() == null
+                      ? null
+                      : c.getParentObservation().getContextView().getName())
+          .containsExactly("spring.ai.advisor", "spring.ai.advisor");
+    }
+  }
 }

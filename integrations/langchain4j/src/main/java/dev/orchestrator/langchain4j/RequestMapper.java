@@ -20,6 +20,7 @@ import dev.langchain4j.model.chat.request.ChatRequestParameters;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.ToolChoice;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
+import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ContentPart;
 import dev.orchestrator.engine.chat.ResponseFormat;
@@ -34,8 +35,8 @@ import java.util.Locale;
 /**
  * LangChain4j's request → the engine's request (ADR 0019, mapping table). Nothing is dropped: a
  * message or content without an engine equivalent is an {@link UnsupportedFeatureException} naming
- * it, and a value the engine refuses is an {@link IllegalArgumentException} naming the field.
- * Stateless.
+ * it (a {@code request_rejected} {@link OrchestratorException} its cause), and a value the engine
+ * refuses is an {@link IllegalArgumentException} naming the field. Stateless.
  */
 final class RequestMapper {
   private static final ObjectMapper JSON = JsonMapper.builder().build();
@@ -100,7 +101,7 @@ final class RequestMapper {
         return toolResult((ToolExecutionResultMessage) m);
       case CUSTOM:
       default:
-        throw new UnsupportedFeatureException(
+        throw unsupported(
             "message type " + m.type() + " (expected: SYSTEM, USER, AI or TOOL_EXECUTION_RESULT)");
     }
   }
@@ -144,9 +145,18 @@ final class RequestMapper {
         }
         return new ContentPart.Image(null, image.mimeType(), image.base64Data(), detail);
       default:
-        throw new UnsupportedFeatureException(
-            where + " " + c.type() + " (expected: TEXT or IMAGE)");
+        throw unsupported(where + " " + c.type() + " (expected: TEXT or IMAGE)");
     }
+  }
+
+  /**
+   * LangChain4j's refusal of {@code what}, with a {@code request_rejected} {@link
+   * OrchestratorException} as its cause, as every other failure has ({@link OrchestratorErrors}).
+   */
+  private static UnsupportedFeatureException unsupported(String what) {
+    UnsupportedFeatureException e = new UnsupportedFeatureException(what);
+    e.initCause(OrchestratorException.refused(new IllegalArgumentException(what)));
+    return e;
   }
 
   private static ChatMessage assistant(AiMessage m) {

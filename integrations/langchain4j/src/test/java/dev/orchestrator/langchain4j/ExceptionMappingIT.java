@@ -3,12 +3,20 @@ package dev.orchestrator.langchain4j;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
+import dev.langchain4j.data.message.AudioContent;
+import dev.langchain4j.data.message.TextContent;
+import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.exception.InvalidRequestException;
 import dev.langchain4j.exception.ModelNotFoundException;
+import dev.langchain4j.exception.UnsupportedFeatureException;
+import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.providers.simulation.LoopbackOrchestrator;
 import dev.orchestrator.providers.simulation.Step;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -77,6 +85,48 @@ class ExceptionMappingIT {
       assertThat(catchThrowable(() -> chat.chat("Hi")))
           .isExactlyInstanceOf(ModelNotFoundException.class)
           .hasMessageContaining("nowhere/none");
+    }
+  }
+
+  @Test
+  void contentTheEngineCannotCarryIsUnsupportedWithTheOrchestratorsErrorAsItsCause() {
+    // The README's pattern: catch LangChain4j's exception, read the orchestrator's from its cause.
+    UserMessage audio =
+        UserMessage.from(
+            TextContent.from("Transcribe this."),
+            AudioContent.from("https://files.example/memo.mp3"));
+    try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(Step.ok("unused"))) {
+      Throwable thrown = catchThrowable(() -> TestModels.chat(lb, "orchestrator/free").chat(audio));
+      List<Throwable> streamed = new CopyOnWriteArrayList<>();
+      OrchestratorStreamingChatModel.builder()
+          .orchestrator(lb.orchestrator())
+          .modelName("orchestrator/free")
+          .executor(Runnable::run)
+          .build()
+          .chat(
+              List.of(audio),
+              new StreamingChatResponseHandler() {
+                @Override
+                public void onCompleteResponse(ChatResponse response) {
+                  streamed.add(new AssertionError("completed"));
+                }
+
+                @Override
+                public void onError(Throwable error) {
+                  streamed.add(error);
+                }
+              });
+
+      assertThat(streamed).hasSize(1);
+      for (Throwable t : List.of(thrown, streamed.get(0))) {
+        assertThat(t)
+            .isExactlyInstanceOf(UnsupportedFeatureException.class)
+            .hasMessageContaining("AUDIO");
+        OrchestratorException cause = OrchestratorErrors.orchestratorException(t).orElseThrow();
+        assertThat(cause.type()).isEqualTo(OrchestratorException.Type.REQUEST_REJECTED);
+        assertThat(cause.getMessage()).isEqualTo(t.getMessage());
+      }
+      assertThat(lb.upstream().calls()).isEmpty();
     }
   }
 }

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -360,21 +361,7 @@ class ChatClientAgentIT {
   void aStreamTheSubscriberCancelsIsObservedWithoutAnError() throws Exception {
     try (LoopbackOrchestrator lb = LoopbackOrchestrator.primary(Step.ok(Step.DEFAULT_CONTENT))) {
       CompletableFuture<Observation.Context> stopped = new CompletableFuture<>();
-      ObservationRegistry observations = ObservationRegistry.create();
-      observations
-          .observationConfig()
-          .observationHandler(
-              new ObservationHandler<>() {
-                @Override
-                public boolean supportsContext(Observation.Context context) {
-                  return true;
-                }
-
-                @Override
-                public void onStop(Observation.Context context) {
-                  stopped.complete(context);
-                }
-              });
+      ObservationRegistry observations = recording(stopped::complete);
       OrchestratorChatModel model =
           OrchestratorChatModel.builder()
               .orchestrator(lb.orchestrator())
@@ -400,21 +387,7 @@ class ChatClientAgentIT {
     try (LoopbackOrchestrator lb =
         LoopbackOrchestrator.primary(Step.ok("Called."), Step.ok("Streamed."))) {
       List<Observation.Context> stopped = new CopyOnWriteArrayList<>();
-      ObservationRegistry observations = ObservationRegistry.create();
-      observations
-          .observationConfig()
-          .observationHandler(
-              new ObservationHandler<>() {
-                @Override
-                public boolean supportsContext(Observation.Context context) {
-                  return true;
-                }
-
-                @Override
-                public void onStop(Observation.Context context) {
-                  stopped.add(context);
-                }
-              });
+      ObservationRegistry observations = recording(stopped::add);
       ChatClient client =
           ChatClient.create(
               OrchestratorChatModel.builder()
@@ -442,5 +415,25 @@ class ChatClientAgentIT {
                       : c.getParentObservation().getContextView().getName())
           .containsExactly("spring.ai.advisor", "spring.ai.advisor");
     }
+  }
+
+  /** A registry that hands every observation it stops to {@code onStop}. */
+  private static ObservationRegistry recording(Consumer<Observation.Context> onStop) {
+    ObservationRegistry observations = ObservationRegistry.create();
+    observations
+        .observationConfig()
+        .observationHandler(
+            new ObservationHandler<>() {
+              @Override
+              public boolean supportsContext(Observation.Context context) {
+                return true;
+              }
+
+              @Override
+              public void onStop(Observation.Context context) {
+                onStop.accept(context);
+              }
+            });
+    return observations;
   }
 }

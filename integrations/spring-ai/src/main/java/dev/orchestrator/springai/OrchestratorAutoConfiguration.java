@@ -51,7 +51,13 @@ public class OrchestratorAutoConfiguration {
     if (properties.getModel() != null) {
       // A typo in orchestrator.model fails at start-up with the close matches, not on the first
       // call (planning reads only the catalog and health: nothing is sent).
-      orchestrator.plan(ChatRequest.builder(properties.getModel()).user("start-up check").build());
+      ChatRequest check;
+      try {
+        check = ChatRequest.builder(properties.getModel()).user("start-up check").build();
+      } catch (IllegalArgumentException e) {
+        throw InvalidPropertyException.of("orchestrator.", e); // a blank model
+      }
+      orchestrator.plan(check);
     }
     OrchestratorChatModel.Builder b =
         OrchestratorChatModel.builder()

@@ -6,10 +6,10 @@ import org.springframework.boot.diagnostics.FailureAnalyzer;
 
 /**
  * Boot's start-up report for the orchestrator's own configuration errors: an unknown {@code
- * orchestrator.model} (with the close matches) or a broken catalog file (its file, line and field),
- * said once instead of under the bean-creation exceptions that wrap them. Registered in {@code
- * META-INF/spring.factories}; the catalog module is optional, so its exception is matched by name.
- * Stateless and thread-safe.
+ * orchestrator.model} (with the close matches), a property out of range (by its name) or a broken
+ * catalog file (its file, line and field), said once instead of under the bean-creation exceptions
+ * that wrap them. Registered in {@code META-INF/spring.factories}; the catalog module is optional,
+ * so its exception is matched by name. Stateless and thread-safe.
  */
 public final class OrchestratorFailureAnalyzer implements FailureAnalyzer {
   private static final String CATALOG_EXCEPTION = "dev.orchestrator.catalog.CatalogException";
@@ -26,6 +26,15 @@ public final class OrchestratorFailureAnalyzer implements FailureAnalyzer {
             "Set orchestrator.model to a virtual model (orchestrator/free, orchestrator/auto), a"
                 + " pool or a route of the catalog; `orchestrator route <model>` shows what a name"
                 + " resolves to.",
+            t);
+      }
+      if (t instanceof InvalidPropertyException) {
+        return new FailureAnalysis(
+            "The orchestrator's configuration is invalid: " + t.getMessage(),
+            "Set "
+                + ((InvalidPropertyException) t).property()
+                + " to a value in the range named"
+                + " above, or remove it to use the default.",
             t);
       }
       if (t.getClass().getName().equals(CATALOG_EXCEPTION)) {

@@ -173,9 +173,18 @@ public class OrchestratorProperties {
     /**
      * The engine policy: the defaults with every value set here.
      *
-     * @throws IllegalArgumentException naming a value out of range
+     * @throws IllegalArgumentException naming a value out of range by its property ({@code
+     *     orchestrator.policy.deadline: …})
      */
     public OrchestratorPolicy toPolicy() {
+      try {
+        return policy();
+      } catch (IllegalArgumentException e) {
+        throw InvalidPropertyException.of("orchestrator.policy.", e);
+      }
+    }
+
+    private OrchestratorPolicy policy() {
       OrchestratorPolicy.Builder b = OrchestratorPolicy.builder();
       if (deadline != null) {
         b.deadline(deadline);

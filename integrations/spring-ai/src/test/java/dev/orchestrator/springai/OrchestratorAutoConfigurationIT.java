@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.ai.chat.client.ChatClient;
 import org.springframework.ai.chat.model.ChatModel;
 import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConfiguration;
@@ -114,6 +116,35 @@ class OrchestratorAutoConfigurationIT {
                   .startsWith("The orchestrator does not know the model: ")
                   .contains("loc/small");
               assertThat(analysis.getAction()).contains("orchestrator.model");
+            });
+  }
+
+  /**
+   * A value the engine refuses is reported by the property the application set, in Boot's kebab
+   * case, not by the engine's field: a negative deadline, too many retries, a blank model.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "orchestrator.policy.deadline=-5s        | orchestrator.policy.deadline: ",
+        "orchestrator.policy.same-route-retries=9 | orchestrator.policy.same-route-retries: 9",
+        "orchestrator.model=                    | orchestrator.model: blank"
+      })
+  void aValueOutOfRangeIsReportedByItsProperty(String setting, String said, @TempDir Path dir)
+      throws Exception {
+    Path catalog = catalog(dir, "http://127.0.0.1:9/v1");
+    runner
+        .withPropertyValues(setting.strip(), "orchestrator.catalog=" + catalog)
+        .run(
+            context -> {
+              assertThat(context).hasFailed();
+              FailureAnalysis analysis =
+                  new OrchestratorFailureAnalyzer().analyze(context.getStartupFailure());
+              assertThat(analysis).isNotNull();
+              assertThat(analysis.getDescription())
+                  .startsWith("The orchestrator's configuration is invalid: " + said.strip());
+              assertThat(analysis.getAction()).contains(said.strip().split(":")[0]);
             });
   }
 

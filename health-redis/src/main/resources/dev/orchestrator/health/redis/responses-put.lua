@@ -3,10 +3,11 @@
 -- {ns:responses}:sizes (id -> bytes), KEYS[4] the entry {ns:responses}:r:<id>. ARGV[1] id, ARGV[2]
 -- now (ms), ARGV[3] ttl (ms), ARGV[4] max entries, ARGV[5] max bytes, ARGV[6] owner, ARGV[7]
 -- conversation, ARGV[8] response, ARGV[9] the entry key prefix, ARGV[10] how long past the ttl a
--- key may outlive its entry (ms). Expired entries go first, then the entry is written, then the
--- oldest others while a bound is passed (the new one too when it alone is larger than the bytes
--- bound). Returns the number of entries dropped.
+-- key may outlive its entry (ms). Expired entries go first; an entry larger than the bytes bound
+-- by itself is then not written (it costs the others nothing); else it is written, then the oldest
+-- others go while a bound is passed. Returns the number of entries dropped.
 local now, ttl = tonumber(ARGV[2]), tonumber(ARGV[3])
+local maxEntries, maxBytes = tonumber(ARGV[4]), tonumber(ARGV[5])
 local dropped = 0
 local function drop(id)
   local size = tonumber(redis.call('HGET', KEYS[3], id) or '0')
@@ -23,12 +24,14 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now - ttl)) do
 end
 drop(ARGV[1])
 local size = #ARGV[1] + #ARGV[6] + #ARGV[7] + #ARGV[8]
+if size > maxBytes then
+  return dropped
+end
 redis.call('HSET', KEYS[4], 'owner', ARGV[6], 'conversation', ARGV[7], 'response', ARGV[8],
   'at', ARGV[2])
 redis.call('ZADD', KEYS[1], now, ARGV[1])
 redis.call('HSET', KEYS[3], ARGV[1], size)
 redis.call('INCRBY', KEYS[2], size)
-local maxEntries, maxBytes = tonumber(ARGV[4]), tonumber(ARGV[5])
 while redis.call('ZCARD', KEYS[1]) > maxEntries
     or tonumber(redis.call('GET', KEYS[2]) or '0') > maxBytes do
   local oldest = redis.call('ZRANGE', KEYS[1], 0, 1)

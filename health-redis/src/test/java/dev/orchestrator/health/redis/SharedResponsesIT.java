@@ -83,6 +83,27 @@ class SharedResponsesIT extends PausableRedisTest {
     assertThat(s.get("huge")).isNull();
   }
 
+  /** One entry larger than the byte bound is not kept, and costs the others nothing. */
+  @Test
+  void anEntryLargerThanTheByteBoundLeavesTheOthersInPlace() {
+    SharedResponses s = store(100, 10_000, Duration.ofHours(1));
+    for (int i = 0; i < 3; i++) {
+      time.advance(Duration.ofMillis(1));
+      s.put("resp_" + i, entry("a", 3000));
+    }
+    time.advance(Duration.ofMillis(1));
+    s.put("huge", entry("a", 20_000));
+    assertThat(s.get("huge")).isNull();
+    for (int i = 0; i < 3; i++) {
+      assertThat(s.get("resp_" + i)).as("resp_" + i).isNotNull();
+    }
+    time.advance(Duration.ofMillis(1));
+    s.put("resp_3", entry("a", 3000)); // the byte total counts only the three kept: one goes
+    assertThat(s.get("resp_0")).isNull();
+    assertThat(s.get("resp_1")).isNotNull();
+    assertThat(s.get("resp_3")).isNotNull();
+  }
+
   /**
    * While Redis is gone an answer is still given (it is not stored), but a read or a delete says
    * the store is unreachable rather than "no such entry": the entry may well be there.

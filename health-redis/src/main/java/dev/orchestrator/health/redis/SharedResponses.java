@@ -12,10 +12,11 @@ import java.util.List;
  * {@code serve}'s Responses front keeps for {@code previous_response_id} and {@code GET
  * /v1/responses/{id}}, so that any replica can continue a conversation another one answered.
  * Bounded by entries, bytes and age, all kept by one script per write (the oldest entries go first;
- * the age is counted on the store's clock). Redis failing never fails a request: while it is
- * unreachable nothing is stored and nothing is found (the connection's degraded mode says so once);
- * the fleet's health goes on locally as always. The health store owns the connection: closing this
- * does nothing. Thread-safe.
+ * the age is counted on the store's clock). Redis failing never fails a request that needs no
+ * stored response: while it is unreachable nothing is stored, and a read or a delete throws {@link
+ * ResponseStore.UnavailableException} rather than answer "unknown" (the connection's degraded mode
+ * says so once); the fleet's health goes on locally as always. The health store owns the
+ * connection: closing this does nothing. Thread-safe.
  */
 public final class SharedResponses implements ResponseStore {
   /** How long past its time to live a key may outlive its entry before Redis removes it. */

@@ -268,6 +268,12 @@ public final class ServeCommand implements Callable<Integer> {
           "--max-catalog-age-s: needs a --source (a catalog of --catalog files or the embedded"
               + " one is never refreshed, so it would only grow older; leave it out)");
     }
+    if (token != null && token.isBlank()) {
+      // --token "$UNSET" would otherwise serve unguarded, as a tokens file's tokens: [] would.
+      throw CliException.usage(
+          "--token: empty (expected: the bearer token clients must send; to serve without"
+              + " authentication, leave out --token)");
+    }
     Path cache = cacheDir.directory();
     List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");

@@ -160,6 +160,29 @@ class ServeCommandTest {
     assertThat(r.err).contains(missing + ": no such file").contains("no cached copy under");
   }
 
+  /**
+   * {@code --token "$UNSET_VARIABLE"} gives an empty token: serving then would answer anyone, so it
+   * is bad usage, as an empty {@code tokens: []} is an input error.
+   */
+  @Test
+  void aBlankTokenIsBadUsageRatherThanAnUnguardedServer() {
+    for (String blank : List.of("", "  ")) {
+      // start(), not CliRun: before the fix the server started and would have served for good.
+      assertThatThrownBy(
+              () -> {
+                try (ServeCommand.Running unguarded =
+                    serve("--token", blank, "--cache-dir", dir.toString())) {
+                  assertThat(unguarded.server().baseUrl()).isNull();
+                }
+              })
+          .isInstanceOfSatisfying(
+              CliException.class,
+              e -> assertThat(e.exitCode()).isEqualTo(OrchestratorCli.EXIT_USAGE))
+          .hasMessageStartingWith("--token: empty")
+          .hasMessageContaining("leave out --token");
+    }
+  }
+
   @Test
   void anOutOfRangePortIsBadUsageNamingTheValue() {
     CliRun r = CliRun.of("serve", "--port", "70000");

@@ -53,6 +53,7 @@ public final class OrchestratorCli implements Runnable {
   /** Runs the command line with the given streams; returns the exit code. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = new CommandLine(new OrchestratorCli());
+    giveEveryCommandTheVersion(cl);
     cl.setOut(out);
     cl.setErr(err);
     cl.setExecutionExceptionHandler(new ErrorHandler());
@@ -136,6 +137,17 @@ public final class OrchestratorCli implements Runnable {
   }
 
   /** Reads the version from the jar manifest. */
+  /** Every subcommand's help offers {@code --version}: without a provider it printed nothing. */
+  private static void giveEveryCommandTheVersion(CommandLine cl) {
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      if (sub.getCommandSpec().versionProvider() == null
+          && sub.getCommandSpec().version().length == 0) {
+        sub.getCommandSpec().versionProvider(new Version());
+      }
+      giveEveryCommandTheVersion(sub);
+    }
+  }
+
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {

@@ -13,6 +13,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -277,6 +278,7 @@ public final class ServeCommand implements Callable<Integer> {
     Path cache = cacheDir.directory();
     List<ClientToken> clients = clients();
     String effectiveToken = token != null ? token : System.getenv("ORCHESTRATOR_TOKEN");
+    checkTokenBesideFile(effectiveToken, clients);
     ServerOptions options;
     OrchestratorPolicy policy;
     try {
@@ -369,6 +371,35 @@ public final class ServeCommand implements Callable<Integer> {
       server.close();
       if (health != null) {
         health.close();
+      }
+    }
+  }
+
+  /**
+   * The single token is client {@value ClientToken#DEFAULT_NAME}, and spend, metrics and the access
+   * log count by name: a file client of that name or with that token would merge two into one.
+   */
+  private void checkTokenBesideFile(String single, List<ClientToken> clients) {
+    if (single == null || single.isBlank()) {
+      return;
+    }
+    byte[] digest = ClientToken.of(ClientToken.DEFAULT_NAME, single).digest();
+    for (ClientToken c : clients) {
+      if (c.name().equals(ClientToken.DEFAULT_NAME)) {
+        throw CliException.usage(
+            "--token: "
+                + tokensFile
+                + " also names a client '"
+                + ClientToken.DEFAULT_NAME
+                + "', the name the single token is counted under (expected: another name there)");
+      }
+      if (Arrays.equals(c.digest(), digest)) {
+        throw CliException.usage(
+            "--token: the same token as client '"
+                + c.name()
+                + "' of "
+                + tokensFile
+                + " (expected: one token per client; leave out --token or that entry)");
       }
     }
   }

@@ -183,6 +183,40 @@ class ServeCommandTest {
     }
   }
 
+  /**
+   * {@code --token}'s client is named {@code default} and budgets, metrics and the access log count
+   * by name: a tokens file that names a client {@code default}, or holds the same token, beside it
+   * would merge two clients into one (the file alone refuses both).
+   */
+  @Test
+  void aTokenClashingWithTheTokensFileIsBadUsage() throws Exception {
+    Path named = dir.resolve("named.yaml");
+    Files.writeString(named, "tokens:\n  - name: default\n    token: other-token\n");
+    Path same = dir.resolve("same.yaml");
+    Files.writeString(same, "tokens:\n  - name: team-a\n    token: cli-token\n");
+    for (Path file : List.of(named, same)) {
+      assertThatThrownBy(
+              () -> {
+                try (ServeCommand.Running merged =
+                    serve(
+                        "--token",
+                        "cli-token",
+                        "--tokens-file",
+                        file.toString(),
+                        "--cache-dir",
+                        dir.toString())) {
+                  assertThat(merged.server().baseUrl()).isNull();
+                }
+              })
+          .isInstanceOfSatisfying(
+              CliException.class,
+              e -> assertThat(e.exitCode()).isEqualTo(OrchestratorCli.EXIT_USAGE))
+          .hasMessageStartingWith("--token: ")
+          .hasMessageContaining(file.toString())
+          .hasMessageNotContaining("cli-token");
+    }
+  }
+
   @Test
   void anOutOfRangePortIsBadUsageNamingTheValue() {
     CliRun r = CliRun.of("serve", "--port", "70000");

@@ -136,7 +136,6 @@ public final class OrchestratorCli implements Runnable {
     }
   }
 
-  /** Reads the version from the jar manifest. */
   /** Every subcommand's help offers {@code --version}: without a provider it printed nothing. */
   private static void giveEveryCommandTheVersion(CommandLine cl) {
     for (CommandLine sub : cl.getSubcommands().values()) {
@@ -148,6 +147,7 @@ public final class OrchestratorCli implements Runnable {
     }
   }
 
+  /** Reads the version from the jar manifest. */
   static final class Version implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {

@@ -35,17 +35,7 @@ class DroppedInTraceTest {
   })
   void theTraceNamesWhatTheServingRouteDidNotReceive(
       Protocol routeProtocol, boolean nativeBody, boolean named) {
-    FakeTime time = new FakeTime();
-    ScriptedClient client = new ScriptedClient(time).script("p/m", ScriptedClient.ok("hi"));
-    TaskOrchestrator o =
-        client
-            .orchestrator()
-            .catalog(
-                Catalog.builder()
-                    .provider(Provider.of("p", "http://127.0.0.1:9/v1", routeProtocol, List.of()))
-                    .route(Route.builder("p", "m").tier(Tier.FREE).contextWindow(8000).build())
-                    .build())
-            .build();
+    TaskOrchestrator o = orchestrator(routeProtocol);
     ChatMessage hi = ChatMessage.user("hi");
     ChatRequest.Builder b = ChatRequest.builder("p/m").message(hi).dropped(DROPPED);
     if (nativeBody) {
@@ -66,17 +56,7 @@ class DroppedInTraceTest {
   @ParameterizedTest(name = "{0} route -> include named: {1}")
   @CsvSource({"ANTHROPIC_MESSAGES, false", "OPENAI_CHAT, true"})
   void theTraceNamesAFieldOnlyAnotherProtocolHonours(Protocol routeProtocol, boolean named) {
-    FakeTime time = new FakeTime();
-    ScriptedClient client = new ScriptedClient(time).script("p/m", ScriptedClient.ok("hi"));
-    TaskOrchestrator o =
-        client
-            .orchestrator()
-            .catalog(
-                Catalog.builder()
-                    .provider(Provider.of("p", "http://127.0.0.1:9/v1", routeProtocol, List.of()))
-                    .route(Route.builder("p", "m").tier(Tier.FREE).contextWindow(8000).build())
-                    .build())
-            .build();
+    TaskOrchestrator o = orchestrator(routeProtocol);
     ChatRequest request =
         ChatRequest.builder("p/m")
             .message(ChatMessage.user("hi"))
@@ -92,5 +72,18 @@ class DroppedInTraceTest {
     }
     assertThat(r.trace().dropped()).isEqualTo(expected);
     assertThat(request.toBuilder().build().droppedFor(routeProtocol)).isEqualTo(expected);
+  }
+
+  /** An orchestrator with one free route, {@code p/m}, of {@code protocol}, that answers "hi". */
+  private static TaskOrchestrator orchestrator(Protocol protocol) {
+    return new ScriptedClient(new FakeTime())
+        .script("p/m", ScriptedClient.ok("hi"))
+        .orchestrator()
+        .catalog(
+            Catalog.builder()
+                .provider(Provider.of("p", "http://127.0.0.1:9/v1", protocol, List.of()))
+                .route(Route.builder("p", "m").tier(Tier.FREE).contextWindow(8000).build())
+                .build())
+        .build();
   }
 }

@@ -22,6 +22,7 @@ import org.springframework.ai.model.chat.client.autoconfigure.ChatClientAutoConf
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 
@@ -108,9 +109,7 @@ class OrchestratorAutoConfigurationIT {
         .withPropertyValues("orchestrator.model=loc/smal", "orchestrator.catalog=" + catalog)
         .run(
             context -> {
-              assertThat(context).hasFailed();
-              FailureAnalysis analysis =
-                  new OrchestratorFailureAnalyzer().analyze(context.getStartupFailure());
+              FailureAnalysis analysis = startupAnalysis(context);
               assertThat(analysis).isNotNull();
               assertThat(analysis.getDescription())
                   .startsWith("The orchestrator does not know the model: ")
@@ -138,9 +137,7 @@ class OrchestratorAutoConfigurationIT {
         .withPropertyValues(setting.strip(), "orchestrator.catalog=" + catalog)
         .run(
             context -> {
-              assertThat(context).hasFailed();
-              FailureAnalysis analysis =
-                  new OrchestratorFailureAnalyzer().analyze(context.getStartupFailure());
+              FailureAnalysis analysis = startupAnalysis(context);
               assertThat(analysis).isNotNull();
               assertThat(analysis.getDescription())
                   .startsWith("The orchestrator's configuration is invalid: " + said.strip());
@@ -156,9 +153,7 @@ class OrchestratorAutoConfigurationIT {
         .withPropertyValues("orchestrator.catalog=" + catalog)
         .run(
             context -> {
-              assertThat(context).hasFailed();
-              FailureAnalysis analysis =
-                  new OrchestratorFailureAnalyzer().analyze(context.getStartupFailure());
+              FailureAnalysis analysis = startupAnalysis(context);
               assertThat(analysis.getDescription())
                   .startsWith("The orchestrator's catalog could not be loaded: " + catalog + ":2:");
             });
@@ -206,5 +201,11 @@ class OrchestratorAutoConfigurationIT {
         .contains("\"orchestrator.catalog\"")
         .contains("\"orchestrator.policy.deadline\"")
         .contains("\"orchestrator.policy.same-route-retries\"");
+  }
+
+  /** The failure analyzer's report of a context that failed to start (asserted failed). */
+  private static FailureAnalysis startupAnalysis(AssertableApplicationContext context) {
+    assertThat(context).hasFailed();
+    return new OrchestratorFailureAnalyzer().analyze(context.getStartupFailure());
   }
 }

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.failure.TransportFault;
 import dev.orchestrator.engine.spi.AttemptLimits;
 import dev.orchestrator.engine.spi.AttemptOutcome;
 import dev.orchestrator.engine.testing.FakeTime;
+import dev.orchestrator.providers.classify.FailureExplanations;
 import dev.orchestrator.providers.simulation.Fault;
 import dev.orchestrator.providers.simulation.ScriptedUpstream;
 import dev.orchestrator.providers.simulation.Step;
@@ -208,6 +209,10 @@ class ProviderFaultsIT {
     assertThat(listener.deltas.isEmpty()).isEqualTo(!visible);
     if (!fault.equals("-")) {
       assertThat(f.transportFault()).as("fault of %s", f).isEqualTo(TransportFault.valueOf(fault));
+      // The fault is named once: what follows it is the cause, not the fault said again.
+      String named = FailureExplanations.describe(f.transportFault());
+      assertThat(f.message()).startsWith(named);
+      assertThat(f.message().substring(named.length())).doesNotContainIgnoringCase("stream");
     }
     if (!category.equals("-")) {
       assertThat(f.category()).as("category of %s", f).isEqualTo(FailureCategory.valueOf(category));

@@ -124,7 +124,8 @@ class TransportLimitsIT {
 
         ProviderFailure f = failure(out);
         assertThat(f.transportFault()).isEqualTo(TransportFault.STREAM_IDLE_TIMEOUT);
-        assertThat(f.message()).endsWith("the stream was silent for 15000 ms");
+        assertThat(f.message())
+            .endsWith("stream went idle past the limit: nothing arrived for 15000 ms");
         assertThat(f.category()).isEqualTo(FailureCategory.STREAM_INTERRUPTED);
         assertThat(((AttemptOutcome.Failed) out).visibleOutput()).isTrue();
         assertThat(listener.text()).isNotEmpty();

@@ -187,7 +187,7 @@ final class AttemptClock {
       case CANCELLED -> "cancelled by the caller";
       case HEADERS -> "no response within " + millis(Math.min(headersNanos, total()));
       case FIRST_TOKEN -> "no first token within " + millis(limits.firstTokenTimeout().toNanos());
-      case IDLE -> "the stream was silent for " + millis(limits.idleTimeout().toNanos());
+      case IDLE -> "nothing arrived for " + millis(limits.idleTimeout().toNanos());
       case TOTAL ->
           "the attempt exceeded its total limit of "
               + millis(total())

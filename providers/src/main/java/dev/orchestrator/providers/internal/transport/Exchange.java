@@ -483,9 +483,8 @@ final class Exchange {
       if (stop != null) {
         return aborted();
       }
-      return failed(
-          TransportFault.STREAM_TRUNCATED,
-          "the stream broke before its end: " + TransportFaults.describe(e));
+      // The fault already says the stream ended early; the detail is only its cause.
+      return failed(TransportFault.STREAM_TRUNCATED, TransportFaults.describe(e));
     } finally {
       closeQuietly(in);
     }
@@ -502,8 +501,7 @@ final class Exchange {
         if (a.terminalSeen()) {
           return completed(a, status, requestId);
         }
-        return failed(
-            TransportFault.STREAM_TRUNCATED, "the stream ended without its terminal chunk");
+        return failed(TransportFault.STREAM_TRUNCATED, "the body ended cleanly before it");
     }
   }
 

@@ -159,7 +159,7 @@ class AttemptClockTest {
           CANCELLED,   HEADERS,           0, CANCELLED,           cancelled by the caller
           HEADERS,     HEADERS,           0, READ_TIMEOUT,        no response within 10000 ms
           FIRST_TOKEN, AWAIT_FIRST_TOKEN, 0, FIRST_TOKEN_TIMEOUT, no first token within 20000 ms
-          IDLE,        STREAMING,         9, STREAM_IDLE_TIMEOUT, the stream was silent for 5000 ms
+          IDLE,        STREAMING,         9, STREAM_IDLE_TIMEOUT, nothing arrived for 5000 ms
           TOTAL,       HEADERS,           0, READ_TIMEOUT,        the attempt exceeded its total limit of 60000 ms waiting for a response
           TOTAL,       AWAIT_FIRST_TOKEN, 0, FIRST_TOKEN_TIMEOUT, the attempt exceeded its total limit of 60000 ms before the first token
           TOTAL,       BODY,              0, FIRST_TOKEN_TIMEOUT, the attempt exceeded its total limit of 60000 ms before the body arrived

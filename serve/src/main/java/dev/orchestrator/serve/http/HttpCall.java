@@ -121,8 +121,9 @@ public final class HttpCall {
    *
    * @throws ApiError {@code 408} when the body was not received within its deadline; {@code 499
    *     client_closed} when the client closed (or reset) its connection before the body was whole:
-   *     it went away, as a client gone while its request is worked on (docs/reference.md §5)
-   * @throws IOException when the body could not be read otherwise (a malformed chunk)
+   *     it went away, as a client gone while its request is worked on (docs/reference.md §5);
+   *     {@code 400} when its chunked framing is malformed
+   * @throws IOException when the body could not be read otherwise
    */
   public byte[] body(int cap) throws IOException {
     if (bodyFailure instanceof TimeoutException) {
@@ -144,7 +145,7 @@ public final class HttpCall {
           .header("Connection", "close");
     }
     if (bodyFailure != null) {
-      throw new IOException(String.valueOf(bodyFailure.getMessage()), bodyFailure);
+      throw unreadable(bodyFailure);
     }
     byte[] read = preRead;
     if (read != null) {
@@ -152,7 +153,26 @@ public final class HttpCall {
     }
     try (InputStream in = Content.Source.asInputStream(request)) {
       return in.readNBytes(cap);
+    } catch (IOException e) {
+      throw unreadable(e);
     }
+  }
+
+  /**
+   * A body that could not be read although the client stayed: a chunked one is malformed in its
+   * framing, said in the protocol's words rather than Jetty's ("Early EOF").
+   */
+  private IOException unreadable(Throwable failure) {
+    if (request.getHeaders().contains(HttpHeader.TRANSFER_ENCODING)) {
+      throw ApiError.badRequest(
+              null,
+              "request body: its chunked framing is malformed (expected: per chunk a hexadecimal"
+                  + " size line, that many bytes and CRLF; a last chunk of size 0)")
+          .header("Connection", "close");
+    }
+    return failure instanceof IOException io
+        ? io
+        : new IOException(String.valueOf(failure.getMessage()), failure);
   }
 
   /**

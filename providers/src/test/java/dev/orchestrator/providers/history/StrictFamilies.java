@@ -426,10 +426,10 @@ public final class StrictFamilies {
   /**
    * Anthropic Messages (https://docs.anthropic.com/en/api/messages,
    * https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking): ids {@code
-   * ^[a-zA-Z0-9_-]+$}, unique; non-empty text blocks; alternating roles; every {@code tool_result}
-   * in the message right after its {@code tool_use} and every {@code tool_use} answered there;
-   * thinking blocks signed; with thinking on, a final assistant tool turn starts with thinking; a
-   * final assistant message (a prefill) does not end in whitespace.
+   * ^[a-zA-Z0-9_-]+$}, unique; non-empty text blocks and tool results; alternating roles; every
+   * {@code tool_result} in the message right after its {@code tool_use} and every {@code tool_use}
+   * answered there; thinking blocks signed; with thinking on, a final assistant tool turn starts
+   * with thinking; a final assistant message (a prefill) does not end in whitespace.
    */
   private static Refusal anthropic(JsonNode body) {
     JsonNode messages = body.path("messages");
@@ -471,6 +471,19 @@ public final class StrictFamilies {
             break;
           case "tool_result":
             results.add(b.path("tool_use_id").asText());
+            if (b.path("content").isTextual() && b.path("content").asText().isEmpty()
+                || b.path("content").isArray() && b.path("content").isEmpty()) {
+              // An empty result reads as no result at all: "the API fails if we return an empty
+              // string here. It thinks we are sending a tool use without a tool result"
+              // (https://github.com/zed-industries/zed/pull/27130; the same refusal in
+              // https://github.com/anomalyco/opencode/issues/15371).
+              return anthropicError(
+                  "messages."
+                      + i
+                      + ": `tool_use` ids were found without `tool_result` blocks immediately"
+                      + " after: "
+                      + b.path("tool_use_id").asText());
+            }
             break;
           default:
             break;

@@ -218,6 +218,20 @@ public enum Family {
   }
 
   /**
+   * Whether it refuses a tool result with no content (a command that printed nothing, or a result
+   * whose only image was moved out of it): Anthropic reads an empty {@code tool_result} as a {@code
+   * tool_use} without a result and refuses the request
+   * (https://github.com/zed-industries/zed/pull/27130,
+   * https://github.com/anomalyco/opencode/issues/15371), and Gemini refuses every empty content
+   * ("Unable to submit request because it has an empty text parameter";
+   * https://github.com/aaif-goose/goose/pull/1425 met it on a tool without output). Such a result
+   * is sent with {@link HistoryNormaliser#EMPTY_RESULT}.
+   */
+  public boolean noEmptyToolResults() {
+    return this == ANTHROPIC || this == GEMINI;
+  }
+
+  /**
    * Whether it refuses a user message right after a tool result: Mistral takes only an assistant or
    * another tool message there, and answers {@code 400 "Unexpected role 'user' after role 'tool'"}
    * ({@code invalid_request_message_order}, code {@code 3230}; mistral-common's {@code

@@ -53,6 +53,26 @@ public final class HistoryNormaliser {
    */
   public static final String TOOL_ERROR = "Error";
 
+  /**
+   * The text of a tool result that returned nothing (a command with no output), for a family that
+   * refuses an empty result: Anthropic reads an empty {@code tool_result} as no result at all and
+   * answers that the {@code tool_use} has none ("the API fails if we return an empty string here.
+   * It thinks we are sending a tool use without a tool result",
+   * https://github.com/zed-industries/zed/pull/27130; the same refusal in
+   * https://github.com/anomalyco/opencode/issues/15371, which sends these words), and Gemini
+   * refuses any empty content ("Unable to submit request because it has an empty text parameter", a
+   * tool with no output as https://github.com/aaif-goose/goose/pull/1425 met it). It says what
+   * happened and nothing more (ADR 0032, addendum).
+   */
+  public static final String EMPTY_RESULT = "(no output)";
+
+  /**
+   * The text left in a tool result whose images or files were moved to the user message after the
+   * results ({@link Family#toolResultsTextOnly()}), for a family that refuses an empty result: the
+   * model is told where the result's content went, not that the tool returned nothing.
+   */
+  public static final String MOVED_RESULT = "(its content follows the tool results)";
+
   private HistoryNormaliser() {}
 
   /**
@@ -226,6 +246,9 @@ public final class HistoryNormaliser {
     }
     if (profile.toolResultsTextOnly()) {
       toolResultParts(out, at, adapted, profile);
+    }
+    if (profile.noEmptyToolResults()) {
+      emptyToolResults(out, at, adapted, profile);
     }
     if (profile.assistantAfterToolResults()) {
       assistantAfterToolResults(out, at, adapted, profile);
@@ -614,6 +637,17 @@ public final class HistoryNormaliser {
                   + why
                   + ")");
         }
+        if (text.isEmpty() && profile.noEmptyToolResults()) {
+          text.add(ContentPart.text(MOVED_RESULT));
+          adapted.add(
+              "messages["
+                  + at.get(t)
+                  + "].content: \""
+                  + MOVED_RESULT
+                  + "\" left in the tool result ("
+                  + whoRefusesEmptyResults(profile)
+                  + ")");
+        }
         out.set(t, m.toBuilder().parts(text).build());
       }
       if (!moved.isEmpty()) {
@@ -628,6 +662,40 @@ public final class HistoryNormaliser {
       }
       k = end - 1;
     }
+  }
+
+  /**
+   * Gives a tool result with no content ({@code ""}, no parts, or only empty texts) the text {@link
+   * #EMPTY_RESULT}, for a family that refuses an empty result; named. A result flagged as failed
+   * keeps its flag and content where the wire has the flag (Anthropic's {@code is_error}): the
+   * refusals on record are of results that say nothing, and the flag says the call failed (on other
+   * families the content already starts with {@link #TOOL_ERROR}).
+   */
+  private static void emptyToolResults(
+      List<ChatMessage> out, List<Integer> at, List<String> adapted, Profile profile) {
+    for (int k = 0; k < out.size(); k++) {
+      ChatMessage m = out.get(k);
+      if (m.role() != Role.TOOL
+          || m.toolError()
+          || !m.parts().stream()
+              .allMatch(p -> p instanceof ContentPart.Text t && t.text().isEmpty())) {
+        continue;
+      }
+      out.set(k, m.toBuilder().parts(List.of(ContentPart.text(EMPTY_RESULT))).build());
+      adapted.add(
+          "messages["
+              + at.get(k)
+              + "].content: empty tool result sent as \""
+              + EMPTY_RESULT
+              + "\" ("
+              + whoRefusesEmptyResults(profile)
+              + ")");
+    }
+  }
+
+  private static String whoRefusesEmptyResults(Profile profile) {
+    return (profile.strict() ? "in the strictest form: a family" : profile.family().wireName())
+        + " refuses an empty tool result";
   }
 
   /**

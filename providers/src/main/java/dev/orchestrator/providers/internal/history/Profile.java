@@ -85,6 +85,14 @@ public record Profile(
     return family.assistantAfterToolResults() || strict && family != Family.ANTHROPIC;
   }
 
+  /**
+   * Whether a tool result with no content gets a text saying so: the family's rule ({@link
+   * Family#noEmptyToolResults()}), always if strict.
+   */
+  public boolean noEmptyToolResults() {
+    return strict || family.noEmptyToolResults();
+  }
+
   /** Whether an assistant turn with no content is left out: the family's rule, always if strict. */
   public boolean noEmptyMessages() {
     return strict || family.noEmptyMessages();

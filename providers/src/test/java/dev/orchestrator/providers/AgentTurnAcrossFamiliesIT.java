@@ -2,6 +2,7 @@ package dev.orchestrator.providers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatMessage;
@@ -94,10 +95,10 @@ class AgentTurnAcrossFamiliesIT {
     b.message(ChatMessage.assistant(""));
     b.user("Go on.");
     b.user("And check Bergen again.");
+    b.message(ChatMessage.assistant("Checking Bergen."));
     b.message(
         ChatMessage.builder(Role.ASSISTANT)
             .thinking(Thinking.of("Bergen failed before; retry.", "EqQBCkgIARABsigB"))
-            .text("Checking Bergen.")
             .toolCall(new ToolCall("toolu_01D", "weather", "{\"q\":\"Bergen\"}"))
             .build());
     b.message(ChatMessage.tool("toolu_01D", "{\"temp\":17}"));
@@ -125,6 +126,17 @@ class AgentTurnAcrossFamiliesIT {
       assertThat(sent.body().toString()).doesNotContain("\"content\":\"\"");
     } else {
       assertThat(adapted).doesNotContain(empty);
+    }
+    if (family.equals("anthropic")) {
+      // the joined turn starts with its thinking, as Anthropic requires of a tool loop's turn
+      JsonNode turn = sent.body().path("messages").get(5);
+      assertThat(turn.path("content").path(0).path("type").asText()).isEqualTo("thinking");
+      assertThat(turn.path("content").path(1).path("text").asText()).isEqualTo("Checking Bergen.");
+      assertThat(sent.body().path("thinking").path("type").asText()).isEqualTo("enabled");
+      assertThat(adapted)
+          .contains(
+              "messages[13]: joined to the assistant message before it, its thinking blocks first"
+                  + " (anthropic wants alternating turns, each starting with its thinking)");
     }
     if (family.equals("gemini")) {
       assertThat(adapted)

@@ -230,15 +230,25 @@ final class AnthropicRequests {
       }
       return;
     }
+    // A message joined to a turn that does not start with thinking (its text, written as an
+    // assistant message of its own) puts its thinking first: with thinking on, Anthropic refuses a
+    // tool loop's turn that does not start with a thinking block. A turn that does start with one
+    // keeps its blocks in their order (interleaved thinking comes back as it was produced).
+    int at = out.isEmpty() || isThinking(out.get(0)) ? -1 : 0;
     for (Thinking t : m.thinking()) {
       // Only blocks Anthropic signed go back to it: it rejects a thinking block without one.
+      ObjectNode block = Json.MAPPER.createObjectNode();
       if (t.isRedacted()) {
-        out.addObject().put("type", "redacted_thinking").put("data", t.redactedData());
+        block.put("type", "redacted_thinking").put("data", t.redactedData());
       } else if (t.signature() != null) {
-        out.addObject()
-            .put("type", "thinking")
-            .put("thinking", t.text())
-            .put("signature", t.signature());
+        block.put("type", "thinking").put("thinking", t.text()).put("signature", t.signature());
+      } else {
+        continue;
+      }
+      if (at < 0) {
+        out.add(block);
+      } else {
+        out.insert(at++, block);
       }
     }
     for (ContentPart p : m.parts()) {
@@ -256,6 +266,12 @@ final class AnthropicRequests {
           "input",
           WireSupport.parseCallerJson(c.argumentsJson(), "tool call '" + c.name() + "' arguments"));
     }
+  }
+
+  /** Whether {@code block} is a thinking or redacted thinking block. */
+  static boolean isThinking(JsonNode block) {
+    String type = block.path("type").asText();
+    return type.equals("thinking") || type.equals("redacted_thinking");
   }
 
   /**

@@ -802,20 +802,53 @@ public final class HistoryNormaliser {
     }
   }
 
-  /** Names the consecutive user or assistant messages the Anthropic encoder joins into one turn. */
+  /**
+   * Names the consecutive user or assistant messages the Anthropic encoder joins into one turn, and
+   * an assistant message whose thinking the encoder puts first in a turn that starts with another
+   * block (Anthropic refuses a tool loop's turn that does not start with its thinking).
+   */
   private static void sameRoleRuns(List<ChatMessage> out, List<Integer> at, List<String> adapted) {
-    for (int k = 1; k < out.size(); k++) {
-      Role prev = out.get(k - 1).role();
-      Role cur = out.get(k).role();
-      if (cur != Role.SYSTEM && cur != Role.TOOL && cur == prev) {
+    Boolean startsWithThinking = null; // of the assistant turn being joined; null: no block yet
+    for (int k = 0; k < out.size(); k++) {
+      ChatMessage m = out.get(k);
+      Role cur = m.role();
+      boolean joined =
+          k > 0 && cur != Role.SYSTEM && cur != Role.TOOL && cur == out.get(k - 1).role();
+      if (!joined) {
+        startsWithThinking = null;
+      }
+      boolean first = joined && cur == Role.ASSISTANT && startsWithThinking == Boolean.FALSE;
+      if (joined) {
         adapted.add(
             "messages["
                 + at.get(k)
                 + "]: joined to the "
                 + cur.wireName()
-                + " message before it (anthropic wants alternating turns)");
+                + " message before it"
+                + (first && !m.thinking().isEmpty()
+                    ? ", its thinking blocks first (anthropic wants alternating turns, each"
+                        + " starting with its thinking)"
+                    : " (anthropic wants alternating turns)"));
+      }
+      if (cur == Role.ASSISTANT && startsWithThinking == null) {
+        startsWithThinking = firstBlockIsThinking(m);
       }
     }
+  }
+
+  /**
+   * Whether the first block the Anthropic encoder writes for assistant message {@code m} is a
+   * thinking block; {@code null} when it writes none (only blank text).
+   */
+  private static Boolean firstBlockIsThinking(ChatMessage m) {
+    if (!m.thinking().isEmpty()) {
+      return true; // only signed and redacted blocks are left for Anthropic: each is written
+    }
+    boolean written =
+        !m.toolCalls().isEmpty()
+            || m.parts().stream()
+                .anyMatch(p -> !(p instanceof ContentPart.Text t) || !t.text().isBlank());
+    return written ? Boolean.FALSE : null;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.orchestrator.providers.internal.history;
 
+import dev.orchestrator.engine.catalog.Protocol;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
@@ -247,7 +248,17 @@ public final class HistoryNormaliser {
     if (profile.toolResultsTextOnly()) {
       toolResultParts(out, at, adapted, profile);
     }
-    if (profile.noEmptyToolResults()) {
+    NativeRequest own = r.nativeRequest();
+    boolean ownMessagesBody =
+        family == Family.ANTHROPIC
+            && !profile.strict()
+            && own != null
+            && own.protocol() == Protocol.ANTHROPIC_MESSAGES;
+    if (profile.noEmptyToolResults() && !ownMessagesBody) {
+      // A Messages caller's results reach Anthropic as it wrote them (its body, cache_control and
+      // all): a tool_result's content is optional in Anthropic's schema, and the engine cannot
+      // tell an absent one from an empty one; a refusal of an empty one is repaired in the
+      // strictest form, which says it.
       emptyToolResults(out, at, adapted, profile);
     }
     if (profile.assistantAfterToolResults()) {

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.chat.ChatMessage;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.chat.ContentPart;
+import dev.orchestrator.engine.chat.NativeRequest;
 import dev.orchestrator.engine.chat.ReasoningEffort;
 import dev.orchestrator.engine.chat.Role;
 import dev.orchestrator.engine.chat.Thinking;
@@ -453,5 +454,47 @@ class HistoryNormaliserTest {
     HistoryNormaliser.Normalised anthropic = HistoryNormaliser.normalise(r, Family.ANTHROPIC);
     assertThat(anthropic.messages()).isEqualTo(r.messages());
     assertThat(anthropic.adapted()).isEmpty();
+  }
+
+  /**
+   * A tool result with no content goes to Anthropic and Gemini, which refuse an empty one, as
+   * {@code (no output)}, named; other families get it as sent; a Messages caller's own body reaches
+   * Anthropic as written, and only the strictest form of the repair says it.
+   */
+  @Test
+  void anEmptyToolResultSaysSoWhereTheFamilyRefusesAnEmptyOne() throws Exception {
+    ChatRequest r =
+        ChatRequest.builder("p/m")
+            .user("Make the directory.")
+            .message(ChatMessage.assistant(null, List.of(CALL)))
+            .message(ChatMessage.tool("call_1", ""))
+            .build();
+    for (Family f : List.of(Family.ANTHROPIC, Family.GEMINI)) {
+      HistoryNormaliser.Normalised n = HistoryNormaliser.normalise(r, f);
+      assertThat(n.messages().get(2).parts()).containsExactly(ContentPart.text("(no output)"));
+      assertThat(n.adapted())
+          .contains(
+              "messages[2].content: empty tool result sent as \"(no output)\" ("
+                  + f.wireName()
+                  + " refuses an empty tool result)");
+    }
+    for (Family f : List.of(Family.OPENAI, Family.MISTRAL, Family.GROQ, Family.GENERIC)) {
+      assertThat(HistoryNormaliser.normalise(r, f).messages().get(2).parts()).isEmpty();
+    }
+    ChatRequest own =
+        r.toBuilder()
+            .nativeRequest(
+                new NativeRequest(
+                    Protocol.ANTHROPIC_MESSAGES, "{}", Map.of(), r.messages(), List.of()))
+            .build();
+    HistoryNormaliser.Normalised asWritten = HistoryNormaliser.normalise(own, Family.ANTHROPIC);
+    assertThat(asWritten.messages()).isEqualTo(own.messages());
+    assertThat(asWritten.adapted()).isEmpty();
+    assertThat(own.nativeRequest().appliesTo(Protocol.ANTHROPIC_MESSAGES, asWritten.applyTo(own)))
+        .as("the caller's own body is sent")
+        .isTrue();
+    HistoryNormaliser.Normalised strict =
+        HistoryNormaliser.normalise(own, Profile.of(Family.ANTHROPIC).strictest());
+    assertThat(strict.messages().get(2).parts()).containsExactly(ContentPart.text("(no output)"));
   }
 }

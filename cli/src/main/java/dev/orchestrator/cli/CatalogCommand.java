@@ -282,6 +282,9 @@ public final class CatalogCommand implements Runnable {
     } else {
       o.put("quality", r.quality());
     }
+    // what the catalog bills apart from the tokens; any makes a route without tier: free priced
+    ObjectNode charges = o.putObject("otherCharges");
+    r.otherCharges().forEach(charges::put);
     return o;
   }
 

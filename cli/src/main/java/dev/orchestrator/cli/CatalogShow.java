@@ -15,6 +15,7 @@ import dev.orchestrator.engine.catalog.Route;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -87,6 +88,11 @@ final class CatalogShow implements Callable<Integer> {
     line(out, "tier", r.tier().wireName());
     line(out, "input $/Mtok", price(r, r.inputPerMtok()));
     line(out, "output $/Mtok", price(r, r.outputPerMtok()));
+    if (!r.otherCharges().isEmpty()) {
+      StringJoiner charges = new StringJoiner(", ");
+      r.otherCharges().forEach((field, value) -> charges.add(field + " " + value));
+      line(out, "other charges", charges.toString());
+    }
     line(out, "context window", r.contextWindow() == null ? "?" : r.contextWindow().toString());
     line(out, "max output", r.maxOutputTokens() == null ? "?" : r.maxOutputTokens().toString());
     if (r.maxInputTokens() != null) {

@@ -15,6 +15,13 @@ import java.util.Set;
  */
 final class ModelsDevReader {
   private static final String ANTHROPIC_NPM = "@ai-sdk/anthropic";
+  // What Models.dev prices apart from input and output tokens: per request (Perplexity's Sonar
+  // Deep Research), per image, audio in and out, citation tokens. Cache and reasoning prices never
+  // decide the tier (ADR 0017).
+  private static final Set<String> CHARGES =
+      Set.of("request", "image", "input_audio", "output_audio", "citation");
+  // Prices above a context size: a list of {tier: {size}, input, output, …}, or the older object.
+  private static final Set<String> PRICE_TIERS = Set.of("tiers", "context_over_200k");
 
   private ModelsDevReader() {}
 
@@ -67,6 +74,9 @@ final class ModelsDevReader {
       r.cacheRead(price(cost, "cache_read"));
       r.cacheWrite(price(cost, "cache_write"));
       r.reasoning(price(cost, "reasoning"));
+      // A fee per request, image, audio or citation, or a price above a context size, is billed
+      // whatever the input and output prices say.
+      r.otherCharges(Prices.otherCharges(cost, "cost", CHARGES, PRICE_TIERS));
     }
     Value limit = mv.get("limit");
     r.contextWindow = limit.get("context").positiveInt(true);

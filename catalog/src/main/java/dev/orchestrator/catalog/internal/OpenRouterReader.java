@@ -16,6 +16,12 @@ final class OpenRouterReader {
   static final String PROVIDER = "openrouter";
   static final String BASE_URL = "https://openrouter.ai/api/v1";
   static final String KEY_ENV = "OPENROUTER_API_KEY";
+  // What OpenRouter bills apart from the token prices: per request, per input image or audio, per
+  // generated image, per web search (its models list's `pricing`; the API reference at
+  // https://openrouter.ai/docs/api-reference/list-available-models). Cache and reasoning prices
+  // never decide the tier (ADR 0017).
+  private static final Set<String> CHARGES =
+      Set.of("request", "image", "image_output", "audio", "input_audio", "web_search");
 
   private OpenRouterReader() {}
 
@@ -53,6 +59,8 @@ final class OpenRouterReader {
       r.cacheRead(perToken(pricing.get("input_cache_read")));
       r.cacheWrite(perToken(pricing.get("input_cache_write")));
       r.reasoning(perToken(pricing.get("internal_reasoning")));
+      // A fee per request, image, audio or web search is billed whatever the token prices say.
+      r.otherCharges(Prices.otherCharges(pricing, "pricing", CHARGES, Set.of()));
     }
     r.contextWindow = m.get("context_length").positiveInt(true);
     r.maxOutputTokens = m.get("top_provider").get("max_completion_tokens").positiveInt(true);

@@ -7,6 +7,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -29,6 +30,8 @@ public final class RoutePatch {
   BigDecimal cacheReadPerMtok;
   BigDecimal cacheWritePerMtok;
   BigDecimal reasoningPerMtok;
+  // what the source bills apart from the token prices, not exactly zero; null: it states none
+  Map<String, String> otherCharges;
   Integer contextWindow;
   Integer maxOutputTokens;
   Integer maxInputTokens;
@@ -64,6 +67,16 @@ public final class RoutePatch {
     cacheReadPerMtok = null;
     cacheWritePerMtok = null;
     reasoningPerMtok = null;
+    otherCharges = null;
+  }
+
+  /**
+   * States what the source bills apart from the token prices and states not exactly zero (a fee per
+   * request, per image, a price above a context size…), part of the cost unit; call after {@link
+   * #cost}. Any makes the route priced unless a config states its tier.
+   */
+  void otherCharges(Map<String, String> charges) {
+    otherCharges = charges == null || charges.isEmpty() ? null : Map.copyOf(charges);
   }
 
   /** States the cache-read price, part of the cost unit; call after {@link #cost}. */
@@ -107,17 +120,18 @@ public final class RoutePatch {
           later.tier == Tier.FREE
               && later.inputPerMtok == null
               && later.outputPerMtok == null
-              && Prices.priced(inputPerMtok, outputPerMtok);
+              && Prices.priced(inputPerMtok, outputPerMtok, otherCharges);
       costStated = true;
       tier = later.tier;
       if (freeOverPrice) {
-        overridden = Prices.describe(inputPerMtok, outputPerMtok);
+        overridden = Prices.describe(inputPerMtok, outputPerMtok, otherCharges);
       } else {
         inputPerMtok = later.inputPerMtok;
         outputPerMtok = later.outputPerMtok;
         cacheReadPerMtok = later.cacheReadPerMtok;
         cacheWritePerMtok = later.cacheWritePerMtok;
         reasoningPerMtok = later.reasoningPerMtok;
+        otherCharges = later.otherCharges;
       }
     }
     if (later.contextWindow != null) {
@@ -219,6 +233,7 @@ public final class RoutePatch {
             .cacheReadPrice(cacheReadPerMtok)
             .cacheWritePrice(cacheWritePerMtok)
             .reasoningPrice(reasoningPerMtok)
+            .otherCharges(otherCharges)
             .contextWindow(contextWindow)
             .maxOutputTokens(maxOutputTokens)
             .maxInputTokens(maxInputTokens)

@@ -5,8 +5,10 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -43,6 +45,11 @@ import java.util.TreeSet;
  *     null} when the catalog does not say (cache writes are then priced as input)
  * @param reasoningPerMtok USD per million reasoning tokens where the catalog prices them apart from
  *     output, or {@code null} when it does not say (reasoning tokens are then priced as output)
+ * @param otherCharges what the catalog bills apart from the token prices above and states not
+ *     exactly zero — a fee per request, per image, per web search, a price above a context size —
+ *     keyed by the source's own field ({@code pricing.request}, {@code cost.tiers[0].input}) with
+ *     the value as written (unit-agnostic, possibly unparsable); empty when it states none. A route
+ *     with any is never free by its prices (money is fail-closed, ADR 0009)
  */
 public record Route(
     String provider,
@@ -65,7 +72,8 @@ public record Route(
     Duration firstTokenTimeout,
     Integer maxInputTokens,
     BigDecimal cacheWritePerMtok,
-    BigDecimal reasoningPerMtok) {
+    BigDecimal reasoningPerMtok,
+    Map<String, String> otherCharges) {
 
   /** Validates and copies. */
   public Route {
@@ -83,6 +91,10 @@ public record Route(
         capabilities == null || capabilities.isEmpty()
             ? Collections.unmodifiableSet(EnumSet.noneOf(Capability.class))
             : Collections.unmodifiableSet(EnumSet.copyOf(capabilities));
+    otherCharges =
+        otherCharges == null || otherCharges.isEmpty()
+            ? Map.of()
+            : Collections.unmodifiableMap(new TreeMap<>(otherCharges));
     inputModalities = sortedCopy(inputModalities);
     outputModalities = sortedCopy(outputModalities);
     if (firstTokenTimeout != null
@@ -144,6 +156,7 @@ public record Route(
     b.maxInputTokens = maxInputTokens;
     b.cacheWritePerMtok = cacheWritePerMtok;
     b.reasoningPerMtok = reasoningPerMtok;
+    b.otherCharges = otherCharges;
     return b;
   }
 
@@ -170,6 +183,7 @@ public record Route(
     private Integer maxInputTokens;
     private BigDecimal cacheWritePerMtok;
     private BigDecimal reasoningPerMtok;
+    private Map<String, String> otherCharges = Map.of();
 
     private Builder(String provider, String model) {
       this.provider = provider;
@@ -219,6 +233,16 @@ public record Route(
      */
     public Builder reasoningPrice(BigDecimal v) {
       reasoningPerMtok = v;
+      return this;
+    }
+
+    /**
+     * Sets what the catalog bills apart from the token prices and states not exactly zero, keyed by
+     * the source's field with the value as written; {@code null} or empty means none. Any makes a
+     * route without an explicit tier priced.
+     */
+    public Builder otherCharges(Map<String, String> v) {
+      otherCharges = v == null ? Map.of() : v;
       return this;
     }
 
@@ -300,10 +324,13 @@ public record Route(
 
     /**
      * Builds the route. When no tier was set explicitly, it is derived from the prices with {@link
-     * Tier#fromPrices}.
+     * Tier#fromPrices}, and is priced whatever they are when the catalog states other charges.
      */
     public Route build() {
-      Tier t = tier != null ? tier : Tier.fromPrices(inputPerMtok, outputPerMtok);
+      Tier t =
+          tier != null
+              ? tier
+              : otherCharges.isEmpty() ? Tier.fromPrices(inputPerMtok, outputPerMtok) : Tier.PRICED;
       return new Route(
           provider,
           model,
@@ -325,7 +352,8 @@ public record Route(
           firstTokenTimeout,
           maxInputTokens,
           cacheWritePerMtok,
-          reasoningPerMtok);
+          reasoningPerMtok,
+          otherCharges);
     }
   }
 }

@@ -69,7 +69,11 @@ final class ExclusionDetails {
         : "$" + plain(blended) + "/Mtok in+out, " + limit;
   }
 
-  /** Why a route is priced: its prices, or that they are unknown. */
+  /**
+   * Why a route is priced: its prices, or that they are unknown; token prices of zero name the
+   * other charges the catalog states ({@code $0 in / $0 out per Mtok, but the catalog also bills
+   * pricing.request 0.005 (treated as priced)}).
+   */
   static String priced(Route r) {
     BigDecimal in = r.inputPerMtok();
     BigDecimal out = r.outputPerMtok();
@@ -79,7 +83,31 @@ final class ExclusionDetails {
     if (in.signum() < 0 || out.signum() < 0) {
       return "variable price (treated as priced)";
     }
-    return "$" + plain(in) + " in / $" + plain(out) + " out per Mtok";
+    return zeroTokenPrices(r) ? prices(r) + " (treated as priced)" : prices(r);
+  }
+
+  /**
+   * A route's known token prices, and, when both are zero, what else its catalog bills: {@code $0
+   * in / $0 out per Mtok, but the catalog also bills pricing.request 0.005}.
+   */
+  static String prices(Route r) {
+    String p =
+        "$" + plain(r.inputPerMtok()) + " in / $" + plain(r.outputPerMtok()) + " out per Mtok";
+    if (!zeroTokenPrices(r)) {
+      return p;
+    }
+    StringJoiner j = new StringJoiner(", ", p + ", but the catalog also bills ", "");
+    r.otherCharges().forEach((field, value) -> j.add(field + " " + value));
+    return j.toString();
+  }
+
+  // Both token prices zero and yet other charges: the charges are why the route is priced.
+  private static boolean zeroTokenPrices(Route r) {
+    return !r.otherCharges().isEmpty()
+        && r.inputPerMtok() != null
+        && r.outputPerMtok() != null
+        && r.inputPerMtok().signum() == 0
+        && r.outputPerMtok().signum() == 0;
   }
 
   static String plain(BigDecimal d) {

@@ -99,14 +99,18 @@ final class Ranking {
   static String freeBecause(dev.orchestrator.engine.catalog.Route r) {
     BigDecimal in = r.inputPerMtok();
     BigDecimal out = r.outputPerMtok();
-    if (in != null && out != null && in.signum() == 0 && out.signum() == 0) {
+    if (in != null
+        && out != null
+        && in.signum() == 0
+        && out.signum() == 0
+        && r.otherCharges().isEmpty()) {
       return "free: the catalog prices it at 0 in and 0 out";
     }
     if (in == null || out == null) {
       return "free: tier: free in the config (no catalog price)";
     }
     return "free: tier: free in the config overrides the catalog price "
-        + ExclusionDetails.priced(r);
+        + (r.otherCharges().isEmpty() ? ExclusionDetails.priced(r) : ExclusionDetails.prices(r));
   }
 
   /** A route's price as a candidate's line says it; {@code free}: the route is free-tier. */
@@ -115,11 +119,7 @@ final class Ranking {
       return freeBecause(r);
     }
     if (r.inputPerMtok() != null && r.outputPerMtok() != null) {
-      return "$"
-          + r.inputPerMtok().stripTrailingZeros().toPlainString()
-          + " in / $"
-          + r.outputPerMtok().stripTrailingZeros().toPlainString()
-          + " out per Mtok";
+      return ExclusionDetails.prices(r);
     }
     return "price unknown (treated as priced)";
   }

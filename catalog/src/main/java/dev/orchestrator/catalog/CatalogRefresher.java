@@ -5,6 +5,8 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.LoadingCache;
 import com.github.benmanes.caffeine.cache.Ticker;
 import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -14,6 +16,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -46,6 +49,10 @@ import java.util.function.Supplier;
 public final class CatalogRefresher {
   /** The {@code User-Agent} sent with every fetch: {@code orchestrator-catalog/<version>}. */
   public static final String USER_AGENT = "orchestrator-catalog/" + Version.VALUE;
+
+  // The most routes one refresh may turn free that the last good copy priced: a provider making a
+  // few models free is news, a source listing everything at zero is a broken upstream (ADR 0018).
+  static final int MAX_NEWLY_FREE = 5;
 
   // Larger than any real catalog; bounds memory when a URL serves something else.
   private static final int MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -243,6 +250,7 @@ public final class CatalogRefresher {
       try {
         String text = remote ? get() : CatalogLoader.read(localPath());
         Catalog parsed = read(text, warnings);
+        refuseSuddenlyFree(parsed);
         keep(text);
         return new Outcome(parsed, true, attempts, null);
       } catch (Transient t) {
@@ -257,6 +265,55 @@ public final class CatalogRefresher {
       }
     }
     return new Outcome(null, false, attempts, last);
+  }
+
+  /**
+   * Holds back a copy that makes more than {@link #MAX_NEWLY_FREE} routes free which the last good
+   * copy (in memory, else in the cache) priced with a known price: an upstream that suddenly lists
+   * everything at zero is no evidence (ADR 0018, addendum). Routes whose price was unknown, and
+   * routes new to the source, do not count; without an earlier copy nothing is compared.
+   *
+   * @throws CatalogException naming the count, a few of the routes and how to accept the copy
+   */
+  private void refuseSuddenlyFree(Catalog parsed) {
+    Catalog before = lastGood != null ? lastGood : sourceCache == null ? null : fromCache();
+    if (before == null) {
+      return;
+    }
+    List<String> widened = new ArrayList<>();
+    for (Route now : parsed.routes()) {
+      if (now.tier() != Tier.FREE) {
+        continue;
+      }
+      before
+          .route(now.id())
+          .filter(CatalogRefresher::pricedWithEvidence)
+          .ifPresent(was -> widened.add(was.id()));
+    }
+    if (widened.size() <= MAX_NEWLY_FREE) {
+      return;
+    }
+    throw new CatalogException(
+        name,
+        "this copy makes "
+            + widened.size()
+            + " routes free that the last good copy priced ("
+            + String.join(", ", widened.subList(0, 3))
+            + ", …); a copy that widens the free pool by more than "
+            + MAX_NEWLY_FREE
+            + " routes at once is held back as no evidence"
+            + (sourceCache == null
+                ? ""
+                : " (to accept it, delete " + sourceCache.file(source) + " and restart)"),
+        null);
+  }
+
+  // Priced by a price the catalog states (not merely unknown): a positive token price, or a charge.
+  private static boolean pricedWithEvidence(Route r) {
+    return r.tier() == Tier.PRICED
+        && (r.inputPerMtok() != null && r.inputPerMtok().signum() > 0
+            || r.outputPerMtok() != null && r.outputPerMtok().signum() > 0
+            || !r.otherCharges().isEmpty());
   }
 
   /** The catalog {@code text}, a copy of the source, makes: alone, or over its layers below. */

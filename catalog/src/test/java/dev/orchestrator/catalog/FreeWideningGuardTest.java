@@ -1,0 +1,136 @@
+package dev.orchestrator.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.orchestrator.engine.catalog.Catalog;
+import dev.orchestrator.engine.catalog.Route;
+import dev.orchestrator.engine.catalog.Tier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.StringJoiner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A refreshed copy of a source that suddenly prices many routes at zero which its last good copy
+ * priced (an upstream bug, a hostile mirror: "everything is free") is no evidence: the copy is held
+ * back like a broken one, the last good catalog stays in service and in the cache, and the failure
+ * says why. A few routes turning free, or routes whose price was unknown gaining a zero price, are
+ * ordinary catalog changes.
+ */
+class FreeWideningGuardTest {
+  private static final Clock CLOCK =
+      Clock.fixed(Instant.parse("2026-12-08T00:00:00Z"), ZoneOffset.UTC);
+
+  @TempDir Path dir;
+
+  // An OpenRouter list of `n` models; the first `free` of them at zero, the rest priced, and
+  // `unknown` more without any price.
+  private static String openRouter(int n, int free, int unknown) {
+    StringJoiner j = new StringJoiner(",", "{\"data\":[", "]}");
+    for (int i = 0; i < n; i++) {
+      String p = i < free ? "0" : "0.000001";
+      j.add(
+          "{\"id\":\"v/m"
+              + i
+              + "\",\"pricing\":{\"prompt\":\""
+              + p
+              + "\",\"completion\":\""
+              + p
+              + "\"}}");
+    }
+    for (int i = 0; i < unknown; i++) {
+      j.add("{\"id\":\"v/u" + i + "\"}");
+    }
+    return j.toString();
+  }
+
+  private static String withUnknownNowFree(int n, int unknown) {
+    StringJoiner j = new StringJoiner(",", "{\"data\":[", "]}");
+    for (int i = 0; i < n; i++) {
+      j.add("{\"id\":\"v/m" + i + "\",\"pricing\":{\"prompt\":\"0.000001\",\"completion\":\"1\"}}");
+    }
+    for (int i = 0; i < unknown; i++) {
+      j.add("{\"id\":\"v/u" + i + "\",\"pricing\":{\"prompt\":\"0\",\"completion\":\"0\"}}");
+    }
+    return j.toString();
+  }
+
+  private CatalogRefresher refresher(Path file) {
+    return CatalogRefresher.builder(file.toString())
+        .cache(SourceCache.at(dir.resolve("cache"), CLOCK))
+        .build();
+  }
+
+  private static long free(Catalog c) {
+    return c.routes().stream().filter(r -> r.tier() == Tier.FREE).count();
+  }
+
+  @Test
+  void aCopyThatMakesEveryPricedRouteFreeIsHeldBackAndTheLastGoodCopyStays() throws Exception {
+    Path file = dir.resolve("or.json");
+    Files.writeString(file, openRouter(40, 2, 0));
+    CatalogRefresher r = refresher(file);
+    assertThat(r.refreshNow().loaded()).isTrue();
+
+    Files.writeString(file, openRouter(40, 40, 0));
+    CatalogRefresher.Outcome o = r.refreshNow();
+
+    assertThat(o.loaded()).isFalse();
+    assertThat(free(o.catalog())).isEqualTo(2);
+    assertThat(free(r.current())).isEqualTo(2);
+    assertThat(o.failure().orElseThrow().getMessage())
+        .contains("38 routes free that the last good copy priced")
+        .contains("(openrouter/v/m10, openrouter/v/m11, openrouter/v/m12, …)")
+        .contains("held back");
+    // the cache still holds the last good copy, so a restart without network serves it
+    assertThat(SourceCache.at(dir.resolve("cache"), CLOCK).load(file.toString()))
+        .hasValueSatisfying(e -> assertThat(e.text()).isEqualTo(openRouter(40, 2, 0)));
+
+    // A new process (catalog refresh, a restarted serve) compares with the cached copy.
+    CatalogRefresher.Outcome again = refresher(file).refreshNow();
+    assertThat(again.loaded()).isFalse();
+    assertThat(free(again.catalog())).isEqualTo(2);
+  }
+
+  @Test
+  void aFewRoutesTurningFreeAreAnOrdinaryChange() throws Exception {
+    Path file = dir.resolve("or.json");
+    Files.writeString(file, openRouter(40, 2, 0));
+    CatalogRefresher r = refresher(file);
+    assertThat(r.refreshNow().loaded()).isTrue();
+
+    Files.writeString(file, openRouter(40, 7, 0));
+    CatalogRefresher.Outcome o = r.refreshNow();
+
+    assertThat(o.loaded()).isTrue();
+    assertThat(free(o.catalog())).isEqualTo(7);
+  }
+
+  @Test
+  void routesWhosePriceWasUnknownGainingZeroPricesAreNewEvidenceNotAWidening() throws Exception {
+    Path file = dir.resolve("or.json");
+    Files.writeString(file, openRouter(3, 0, 30));
+    CatalogRefresher r = refresher(file);
+    assertThat(r.refreshNow().loaded()).isTrue();
+
+    Files.writeString(file, withUnknownNowFree(3, 30));
+    CatalogRefresher.Outcome o = r.refreshNow();
+
+    assertThat(o.loaded()).isTrue();
+    assertThat(free(o.catalog())).isEqualTo(30);
+  }
+
+  @Test
+  void withoutAnEarlierCopyThereIsNothingToCompareWith() throws Exception {
+    Path file = dir.resolve("or.json");
+    Files.writeString(file, openRouter(40, 40, 0));
+    CatalogRefresher.Outcome o = refresher(file).refreshNow();
+    assertThat(o.loaded()).isTrue();
+    Route any = o.catalog().route("openrouter/v/m39").orElseThrow();
+    assertThat(any.tier()).isEqualTo(Tier.FREE);
+  }
+}

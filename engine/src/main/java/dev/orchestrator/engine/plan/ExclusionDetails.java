@@ -4,6 +4,7 @@ import dev.orchestrator.engine.catalog.Capability;
 import dev.orchestrator.engine.catalog.Provider;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.catalog.RouteFilter;
+import dev.orchestrator.engine.catalog.Tier;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.StringJoiner;
@@ -93,6 +94,13 @@ final class ExclusionDetails {
   static String prices(Route r) {
     String p =
         "$" + plain(r.inputPerMtok()) + " in / $" + plain(r.outputPerMtok()) + " out per Mtok";
+    if (r.tier() == Tier.PRICED
+        && r.otherCharges().isEmpty()
+        && r.inputPerMtok().signum() == 0
+        && r.outputPerMtok().signum() == 0) {
+      // zero prices and no charge: only an explicit tier makes such a route priced
+      return p + ", but tier: priced in the config";
+    }
     if (!zeroTokenPrices(r)) {
       return p;
     }

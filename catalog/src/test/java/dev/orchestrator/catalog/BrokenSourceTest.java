@@ -33,6 +33,18 @@ class BrokenSourceTest {
                 + " to start field name");
   }
 
+  // A truncated download ends inside an open list: the message names where that list opened
+  // instead of breaking off at the reader's own "(start marker".
+  @Test
+  void aTruncatedJsonFileNamesWhereTheUnclosedListStarts() {
+    CatalogException e = parseFails("or.json", "{\"data\": [\n  {\"id\": \"a/m\"}\n");
+    assertThat(e.line()).isEqualTo(3);
+    assertThat(e.getMessage())
+        .isEqualTo(
+            "or.json:3:1: invalid JSON: Unexpected end-of-input: expected close marker for Array"
+                + " (start marker at line 1, column 10)");
+  }
+
   @Test
   void malformedYamlSaysWhatWasExpectedWhere() {
     CatalogException e = parseFails("bad.yaml", "routes:\n  a/m: {tier: free\n");

@@ -1,6 +1,7 @@
 package dev.orchestrator.catalog.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import java.util.regex.Pattern;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 
 /**
@@ -9,6 +10,10 @@ import org.yaml.snakeyaml.error.MarkedYAMLException;
  * description ({@code [Source: REDACTED …]}) or its token codes. Stateless; thread-safe.
  */
 public final class ParseProblems {
+  // Jackson's "[Source: REDACTED (`…` disabled); line: 1, column: 10]", as the serve front reads it
+  private static final Pattern SOURCE_LOCATION =
+      Pattern.compile("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)\\]");
+
   private ParseProblems() {}
 
   /** One line: what the parser expected and found. */
@@ -36,7 +41,9 @@ public final class ParseProblems {
     if (message == null || message.isBlank()) {
       return "malformed";
     }
-    String s = message;
+    // A location inside the message (an unclosed container's start marker) said as one, before
+    // the trailing source description is cut off with everything after it.
+    String s = SOURCE_LOCATION.matcher(message).replaceAll("line $1, column $2");
     int nl = s.indexOf('\n');
     s = nl < 0 ? s : s.substring(0, nl);
     int src = s.indexOf(" at [Source:");

@@ -269,14 +269,20 @@ public final class CatalogRefresher {
 
   /**
    * Holds back a copy that makes more than {@link #MAX_NEWLY_FREE} routes free which the last good
-   * copy (in memory, else in the cache) priced with a known price: an upstream that suddenly lists
-   * everything at zero is no evidence (ADR 0018, addendum). Routes whose price was unknown, and
-   * routes new to the source, do not count; without an earlier copy nothing is compared.
+   * copy (the cached one read over the current layers, else the one in memory) priced with a known
+   * price: an upstream that suddenly lists everything at zero is no evidence (ADR 0018, addendum).
+   * Routes whose price was unknown, and routes new to the source, do not count; without an earlier
+   * copy nothing is compared.
    *
    * @throws CatalogException naming the count, a few of the routes and how to accept the copy
    */
   private void refuseSuddenlyFree(Catalog parsed) {
-    Catalog before = lastGood != null ? lastGood : sourceCache == null ? null : fromCache();
+    // The last good copy read over the layers as they are now, so that a route a lower layer (an
+    // earlier source, a file) turned free meanwhile is not counted against this copy.
+    Catalog before = lastGoodOverCurrentLayers();
+    if (before == null) {
+      before = lastGood;
+    }
     if (before == null) {
       return;
     }
@@ -306,6 +312,23 @@ public final class CatalogRefresher {
                 ? ""
                 : " (to accept it, delete " + sourceCache.file(source) + " and restart)"),
         null);
+  }
+
+  private Catalog lastGoodOverCurrentLayers() {
+    if (sourceCache == null) {
+      return null;
+    }
+    return sourceCache
+        .load(source)
+        .map(
+            e -> {
+              try {
+                return read(e.text(), warning -> {});
+              } catch (CatalogException damaged) {
+                return null;
+              }
+            })
+        .orElse(null);
   }
 
   // Priced by a price the catalog states (not merely unknown): a positive token price, or a charge.

@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.StringJoiner;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -122,6 +124,31 @@ class FreeWideningGuardTest {
 
     assertThat(o.loaded()).isTrue();
     assertThat(free(o.catalog())).isEqualTo(30);
+  }
+
+  /**
+   * In {@code serve} a source is read over the layers before it (the files, the earlier sources'
+   * copies). Routes a lower layer turned free are that layer's change, not this copy's: its
+   * unchanged copy is not held back for them.
+   */
+  @Test
+  void routesALowerLayerTurnedFreeAreNotCountedAgainstThisCopy() throws Exception {
+    Path file = dir.resolve("or.json");
+    Files.writeString(file, "{\"data\":[{\"id\":\"a/own\"}]}");
+    List<CatalogLoader.Text> below = new ArrayList<>();
+    below.add(new CatalogLoader.Text("earlier.json", openRouter(40, 2, 0)));
+    CatalogRefresher r =
+        CatalogRefresher.builder(file.toString())
+            .cache(SourceCache.at(dir.resolve("cache"), CLOCK))
+            .over(() -> List.copyOf(below), false)
+            .build();
+    assertThat(r.refreshNow().loaded()).isTrue();
+
+    below.set(0, new CatalogLoader.Text("earlier.json", openRouter(40, 40, 0)));
+    CatalogRefresher.Outcome o = r.refreshNow();
+
+    assertThat(o.loaded()).isTrue();
+    assertThat(free(o.catalog())).isEqualTo(40);
   }
 
   @Test

@@ -331,12 +331,13 @@ public final class CatalogRefresher {
         .orElse(null);
   }
 
-  // Priced by a price the catalog states (not merely unknown): a positive token price, or a charge.
+  // Priced by a price the catalog states (not merely unknown): a positive token price, or a charge
+  // besides them.
   private static boolean pricedWithEvidence(Route r) {
     return r.tier() == Tier.PRICED
         && (r.inputPerMtok() != null && r.inputPerMtok().signum() > 0
             || r.outputPerMtok() != null && r.outputPerMtok().signum() > 0
-            || !r.otherCharges().isEmpty());
+            || !r.chargesBesidesTokens().isEmpty());
   }
 
   /** The catalog {@code text}, a copy of the source, makes: alone, or over its layers below. */

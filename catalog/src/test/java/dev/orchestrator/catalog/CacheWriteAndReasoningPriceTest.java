@@ -14,8 +14,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Each reader takes the cache-write price and a reasoning price apart from output where its source
  * states them (Models.dev {@code cost.cache_write} and {@code cost.reasoning} per Mtok, OpenRouter
  * {@code pricing.input_cache_write} and {@code pricing.internal_reasoning} per token, own config
- * {@code cacheWritePerMtok} and {@code reasoningPerMtok}); absent stays absent, and neither ever
- * sets the tier.
+ * {@code cacheWritePerMtok} and {@code reasoningPerMtok}); absent stays absent, and one above zero
+ * makes a route priced whatever its input and output prices.
  */
 class CacheWriteAndReasoningPriceTest {
   @ParameterizedTest(name = "{0}")
@@ -50,9 +50,9 @@ class CacheWriteAndReasoningPriceTest {
   }
 
   /**
-   * The tier follows the input and output prices only (the existing rule): an unknown or positive
-   * cache-write or reasoning price neither makes a zero-priced route priced nor a route without
-   * prices free, and a zero one makes nothing free.
+   * A cache-read, cache-write or reasoning price above zero makes a zero-priced route priced: a
+   * free request may read or write a cache and may reason, and money is fail-closed (ADR 0017,
+   * addendum; it was free before). An unknown or zero one changes nothing: it makes no route free.
    */
   @ParameterizedTest(name = "{0}")
   @CsvSource(
@@ -60,14 +60,20 @@ class CacheWriteAndReasoningPriceTest {
       textBlock =
           """
           zero prices, write unknown   | {"acme":{"models":{"m":{"cost":{"input":0,"output":0}}}}}                                       | acme/m         | free
-          zero prices, write priced    | {"acme":{"models":{"m":{"cost":{"input":0,"output":0,"cache_write":1.25,"reasoning":2}}}}}     | acme/m         | free
+          zero prices, write priced    | {"acme":{"models":{"m":{"cost":{"input":0,"output":0,"cache_write":1.25,"reasoning":2}}}}}     | acme/m         | priced
+          zero prices, reasoning only  | {"acme":{"models":{"m":{"cost":{"input":0,"output":0,"reasoning":2}}}}}                        | acme/m         | priced
+          zero prices, cache read      | {"acme":{"models":{"m":{"cost":{"input":0,"output":0,"cache_read":0.3}}}}}                     | acme/m         | priced
+          zero prices, zero extras     | {"acme":{"models":{"m":{"cost":{"input":0,"output":0,"cache_read":0,"cache_write":0,"reasoning":0}}}}} | acme/m | free
+          OpenRouter zero, reasoning   | {"data":[{"id":"a/m","pricing":{"prompt":"0","completion":"0","internal_reasoning":"0.000002"}}]} | openrouter/a/m | priced
+          own config zero, reasoning   | {"providers":{"p":{}},"routes":{"p/m":{"inputPerMtok":0,"outputPerMtok":0,"reasoningPerMtok":1}}} | p/m          | priced
           zero input, output unknown   | {"acme":{"models":{"m":{"cost":{"input":0,"cache_write":0,"reasoning":0}}}}}                   | acme/m         | priced
           no prices, zero write        | {"data":[{"id":"a/m","pricing":{"input_cache_write":"0","internal_reasoning":"0"}}]}            | openrouter/a/m | priced
           zero prices, zero write      | {"data":[{"id":"a/m","pricing":{"prompt":"0","completion":"0","input_cache_write":"0"}}]}       | openrouter/a/m | free
           own config, only a write     | {"providers":{"p":{}},"routes":{"p/m":{"cacheWritePerMtok":0,"reasoningPerMtok":0}}}            | p/m            | priced
           own config free, write given | {"providers":{"p":{}},"routes":{"p/m":{"tier":"free","cacheWritePerMtok":1}}}                   | p/m            | free
           """)
-  void neverDecidesTheTier(String name, String text, String route, String tier) {
+  void makesAZeroPricedRoutePricedWhenAboveZero(
+      String name, String text, String route, String tier) {
     Route r = CatalogLoader.parse(name, text).route(route).orElseThrow();
     assertThat(r.tier()).isEqualTo(Tier.fromWireName(tier));
   }

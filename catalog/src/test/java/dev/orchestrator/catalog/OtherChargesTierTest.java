@@ -48,6 +48,9 @@ class OtherChargesTierTest {
           Models.dev per request  | {"p":{"env":[],"api":"https://p.test/v1","models":{"m":{"cost":{"input":0,"output":0,"request":0.01}}}}}               | p/m | priced | cost.request 0.01
           Models.dev audio input  | {"p":{"env":[],"api":"https://p.test/v1","models":{"m":{"cost":{"input":0,"output":0,"input_audio":2}}}}}              | p/m | priced | cost.input_audio 2
           Models.dev over 200k    | {"p":{"env":[],"api":"https://p.test/v1","models":{"m":{"cost":{"input":0,"output":0,"tiers":[{"tier":{"size":200000},"input":1,"output":2}]}}}}} | p/m | priced | cost.tiers[0].input 1, cost.tiers[0].output 2
+          Models.dev reasoning    | {"p":{"env":[],"api":"https://p.test/v1","models":{"m":{"cost":{"input":0,"output":0,"reasoning":2}}}}} | p/m | priced | reasoningPerMtok 2
+          Models.dev cache prices | {"p":{"env":[],"api":"https://p.test/v1","models":{"m":{"cost":{"input":0,"output":0,"cache_read":0.3,"cache_write":3.75}}}}} | p/m | priced | cacheReadPerMtok 0.3, cacheWritePerMtok 3.75
+          OpenRouter reasoning    | {"data":[{"id":"a/m","pricing":{"prompt":"0","completion":"0","internal_reasoning":"0.000002"}}]} | openrouter/a/m | priced | reasoningPerMtok 2
           Models.dev zero extras  | {"p":{"env":[],"api":"https://p.test/v1","models":{"m":{"cost":{"input":0,"output":0,"request":0,"tiers":[{"tier":{"size":200000},"input":0,"output":0}]}}}}} | p/m | free | -
           """)
   void aChargeBesidesTheTokensIsEvidenceOfCost(

@@ -110,6 +110,15 @@ public final class RoutePatch {
    *     says {@code tier: free} without a price over a route an earlier source priced, else {@code
    *     null}; the earlier prices are then kept for display while the explicit tier decides
    */
+  // What this source bills besides the input and output prices (Route#chargesBesidesTokens).
+  private Map<String, String> charges() {
+    return Route.chargesBesides(
+        otherCharges == null ? Map.of() : otherCharges,
+        cacheReadPerMtok,
+        cacheWritePerMtok,
+        reasoningPerMtok);
+  }
+
   String mergeFrom(RoutePatch later) {
     if (later.name != null) {
       name = later.name;
@@ -120,11 +129,11 @@ public final class RoutePatch {
           later.tier == Tier.FREE
               && later.inputPerMtok == null
               && later.outputPerMtok == null
-              && Prices.priced(inputPerMtok, outputPerMtok, otherCharges);
+              && Prices.priced(inputPerMtok, outputPerMtok, charges());
       costStated = true;
       tier = later.tier;
       if (freeOverPrice) {
-        overridden = Prices.describe(inputPerMtok, outputPerMtok, otherCharges);
+        overridden = Prices.describe(inputPerMtok, outputPerMtok, charges());
       } else {
         inputPerMtok = later.inputPerMtok;
         outputPerMtok = later.outputPerMtok;

@@ -104,6 +104,46 @@ public record Route(
     }
   }
 
+  /**
+   * What the route bills besides its input and output prices: its {@link #otherCharges()} and each
+   * cache-read, cache-write and reasoning price above zero (keyed {@code cacheReadPerMtok}, {@code
+   * cacheWritePerMtok}, {@code reasoningPerMtok}). A route with any is never free by its prices: a
+   * free request may read or write a prompt cache and may reason (money is fail-closed; ADR 0017
+   * addendum).
+   */
+  public Map<String, String> chargesBesidesTokens() {
+    return chargesBesides(otherCharges, cacheReadPerMtok, cacheWritePerMtok, reasoningPerMtok);
+  }
+
+  /**
+   * {@link #chargesBesidesTokens()} of a route with these prices, before it is built: {@code
+   * otherCharges} and each of the three prices above zero.
+   */
+  public static Map<String, String> chargesBesides(
+      Map<String, String> otherCharges,
+      BigDecimal cacheRead,
+      BigDecimal cacheWrite,
+      BigDecimal reasoning) {
+    if (positive(cacheRead) || positive(cacheWrite) || positive(reasoning)) {
+      Map<String, String> all = new TreeMap<>(otherCharges);
+      put(all, "cacheReadPerMtok", cacheRead);
+      put(all, "cacheWritePerMtok", cacheWrite);
+      put(all, "reasoningPerMtok", reasoning);
+      return Collections.unmodifiableMap(all);
+    }
+    return otherCharges;
+  }
+
+  private static boolean positive(BigDecimal d) {
+    return d != null && d.signum() > 0;
+  }
+
+  private static void put(Map<String, String> all, String field, BigDecimal price) {
+    if (positive(price)) {
+      all.put(field, price.stripTrailingZeros().toPlainString());
+    }
+  }
+
   private static Set<String> sortedCopy(Set<String> s) {
     return s == null ? Set.of() : Collections.unmodifiableSet(new TreeSet<>(s));
   }
@@ -324,13 +364,21 @@ public record Route(
 
     /**
      * Builds the route. When no tier was set explicitly, it is derived from the prices with {@link
-     * Tier#fromPrices}, and is priced whatever they are when the catalog states other charges.
+     * Tier#fromPrices}, and is priced whatever they are when the catalog states a charge besides
+     * them ({@link Route#chargesBesidesTokens()}).
      */
     public Route build() {
+      boolean besides =
+          !chargesBesides(
+                  otherCharges == null ? Map.of() : otherCharges,
+                  cacheReadPerMtok,
+                  cacheWritePerMtok,
+                  reasoningPerMtok)
+              .isEmpty();
       Tier t =
           tier != null
               ? tier
-              : otherCharges.isEmpty() ? Tier.fromPrices(inputPerMtok, outputPerMtok) : Tier.PRICED;
+              : besides ? Tier.PRICED : Tier.fromPrices(inputPerMtok, outputPerMtok);
       return new Route(
           provider,
           model,

@@ -95,7 +95,7 @@ final class ExclusionDetails {
     String p =
         "$" + plain(r.inputPerMtok()) + " in / $" + plain(r.outputPerMtok()) + " out per Mtok";
     if (r.tier() == Tier.PRICED
-        && r.otherCharges().isEmpty()
+        && r.chargesBesidesTokens().isEmpty()
         && r.inputPerMtok().signum() == 0
         && r.outputPerMtok().signum() == 0) {
       // zero prices and no charge: only an explicit tier makes such a route priced
@@ -105,13 +105,13 @@ final class ExclusionDetails {
       return p;
     }
     StringJoiner j = new StringJoiner(", ", p + ", but the catalog also bills ", "");
-    r.otherCharges().forEach((field, value) -> j.add(field + " " + value));
+    r.chargesBesidesTokens().forEach((field, value) -> j.add(field + " " + value));
     return j.toString();
   }
 
   // Both token prices zero and yet other charges: the charges are why the route is priced.
   private static boolean zeroTokenPrices(Route r) {
-    return !r.otherCharges().isEmpty()
+    return !r.chargesBesidesTokens().isEmpty()
         && r.inputPerMtok() != null
         && r.outputPerMtok() != null
         && r.inputPerMtok().signum() == 0

@@ -103,14 +103,16 @@ final class Ranking {
         && out != null
         && in.signum() == 0
         && out.signum() == 0
-        && r.otherCharges().isEmpty()) {
+        && r.chargesBesidesTokens().isEmpty()) {
       return "free: the catalog prices it at 0 in and 0 out";
     }
     if (in == null || out == null) {
       return "free: tier: free in the config (no catalog price)";
     }
     return "free: tier: free in the config overrides the catalog price "
-        + (r.otherCharges().isEmpty() ? ExclusionDetails.priced(r) : ExclusionDetails.prices(r));
+        + (r.chargesBesidesTokens().isEmpty()
+            ? ExclusionDetails.priced(r)
+            : ExclusionDetails.prices(r));
   }
 
   /** A route's price as a candidate's line says it; {@code free}: the route is free-tier. */

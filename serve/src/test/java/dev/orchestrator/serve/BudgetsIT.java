@@ -104,6 +104,32 @@ class BudgetsIT {
   }
 
   @Test
+  void anUnknownModelAskedForOnASpentBudgetIsCountedAsModelNotFound() {
+    try (ServeFixture f = start()) {
+      assertThat(f.post(body("gamma/priced", false, ""), TEAM_A).statusCode()).isEqualTo(200);
+      // The spent budget has the gate plan the request itself, which finds no such model.
+      HttpResponse<String> r = f.post(body("no-such/model", false, ""), TEAM_A);
+      assertThat(r.statusCode()).isEqualTo(404);
+      assertThat(json(r.body()).at("/error/code").asText()).isEqualTo("model_not_found");
+      HttpResponse<String> streamed = f.post(body("no-such/model", true, ""), TEAM_A);
+      assertThat(streamed.statusCode()).isEqualTo(404);
+
+      String metrics = get(f, "/metrics", TEAM_A).body();
+      assertThat(metrics).doesNotContain("no-such/model");
+      assertThat(
+              PromText.value(
+                  metrics,
+                  "orchestrator_requests_total",
+                  Map.of("front", "chat", "model", "other", "outcome", "model_not_found")))
+          .isEqualTo(2);
+      assertThat(
+              PromText.value(
+                  metrics, "orchestrator_budget_refused_total", Map.of("client", "team-a")))
+          .isZero();
+    }
+  }
+
+  @Test
   void spendSurvivesARestart() {
     try (ServeFixture f = start()) {
       assertThat(f.post(body("gamma/priced", false, ""), TEAM_A).statusCode()).isEqualTo(200);

@@ -10,6 +10,7 @@ import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatRequest;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Cancellation;
+import dev.orchestrator.micrometer.OrchestratorMetrics;
 import dev.orchestrator.serve.ClientToken;
 import dev.orchestrator.serve.ServerOptions;
 import dev.orchestrator.serve.budget.BudgetGate;
@@ -318,19 +319,32 @@ public final class Dispatch {
     }
   }
 
-  /** Admits {@code request} for {@code client}; a refusal is counted as a finished request. */
+  /**
+   * Admits {@code request} for {@code client}; a refusal is counted as a finished request. A spent
+   * budget has the gate plan the request (for the free routes left to it), and an unknown model
+   * ends it there, before the engine (whose listener counts its own): counted as {@code
+   * model_not_found}, as the {@code 404} and the access log say.
+   */
   private ChatRequest admit(HttpCall ex, String front, ClientToken client, ChatRequest request) {
     try {
       return budgets.admit(client, request, orchestrator);
     } catch (ApiError e) {
-      metrics.refused(
-          front,
-          client.name(),
-          request.model(),
-          e.code(),
-          Duration.ofNanos(System.nanoTime() - ex.beginNanos()));
+      refused(ex, front, client, request, e.code());
+      throw e;
+    } catch (UnknownModelException e) {
+      refused(ex, front, client, request, OrchestratorMetrics.MODEL_NOT_FOUND);
       throw e;
     }
+  }
+
+  private void refused(
+      HttpCall ex, String front, ClientToken client, ChatRequest request, String outcome) {
+    metrics.refused(
+        front,
+        client.name(),
+        request.model(),
+        outcome,
+        Duration.ofNanos(System.nanoTime() - ex.beginNanos()));
   }
 
   /** The {@code front} label of {@code ex}'s request series ({@link #front}; {@code none}). */

@@ -497,6 +497,51 @@ class HttpProviderClientsIT {
     }
   }
 
+  /**
+   * A key the upstream masked itself, as OpenAI's "Incorrect API key provided: sk-abc***xyz" does:
+   * its first and last characters around asterisks or an ellipsis are still a piece of the
+   * operator's key, and the caller is not its holder. A key with no known prefix kept both ends.
+   */
+  @Test
+  void neverLeavesTheEndsOfAKeyTheUpstreamMaskedItself() {
+    String key = "Zq7Wm3Kp9Rt2Vx8Ny4Lb6Hd1Fg5Jc0";
+    String body =
+        "{\"error\":{\"message\":\"Incorrect API key provided: Zq7Wm3***Jc0. Key Zq7W...g5Jc0,"
+            + " also Zq7Wm3K•••• and ****Fg5Jc0; see ***** and wait...\",\"type\":"
+            + "\"invalid_request_error\",\"code\":\"invalid_api_key\"}}";
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(
+            Map.of(
+                "p/m",
+                List.of(
+                    Step.answer(401, body)
+                        .withHeaders(
+                            Map.of("www-authenticate", "Bearer error=\"Zq7Wm3***Jc0\"")))))) {
+      HttpProviderClients clients =
+          HttpProviderClients.builder()
+              .credentials(Credentials.of(Map.of(Fixtures.KEY_ENV, key)))
+              .build();
+      for (Protocol protocol : Protocol.values()) {
+        Provider p = Fixtures.provider("p", upstream.baseUrl("p"), protocol);
+        AttemptOutcome out =
+            clients.clientFor(p).send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+        ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+        assertThat(f.category()).isEqualTo(FailureCategory.AUTH_FAILED);
+        assertThat(f.message())
+            .contains("Incorrect API key provided: ")
+            .contains("see ***** and wait...");
+        for (String field :
+            Arrays.asList(f.message(), f.body(), f.errorCode(), f.toString(), out.toString())) {
+          assertThat(String.valueOf(field))
+              .doesNotContain("Zq7W")
+              .doesNotContain("Jc0")
+              .doesNotContain("g5J");
+        }
+      }
+    }
+  }
+
   @Test
   void refusesToSendABodyOverTheLimit() {
     try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {

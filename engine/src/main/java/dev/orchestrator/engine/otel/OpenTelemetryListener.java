@@ -6,7 +6,6 @@ import dev.orchestrator.engine.OrchestratorException;
 import dev.orchestrator.engine.OrchestratorListener;
 import dev.orchestrator.engine.catalog.Route;
 import dev.orchestrator.engine.chat.ChatResponse;
-import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.plan.Candidate;
 import dev.orchestrator.engine.plan.Plan;
 import dev.orchestrator.engine.plan.UnknownModelException;
@@ -39,8 +38,8 @@ import java.util.concurrent.TimeUnit;
  * orchestrator.attempt} and {@code orchestrator.decision}. The request's span carries {@code
  * gen_ai.request.model} (the model asked for, e.g. {@code orchestrator/free}) and, once answered,
  * {@code gen_ai.provider.name} and {@code gen_ai.response.model} of the serving route, {@code
- * gen_ai.usage.input_tokens}, {@code gen_ai.usage.output_tokens} and {@code
- * gen_ai.response.finish_reasons}.
+ * gen_ai.usage.input_tokens} and {@code gen_ai.usage.output_tokens} (when the upstream reported
+ * usage: never made-up zeros) and {@code gen_ai.response.finish_reasons}.
  *
  * <p>Register with {@code TaskOrchestrator.builder().listener(new
  * OpenTelemetryListener(openTelemetry.getTracer("orchestrator")))}. Thread-safe: a request's events
@@ -152,7 +151,8 @@ public final class OpenTelemetryListener implements OrchestratorListener {
       s.setAttribute(RESPONSE_MODEL, route.model());
     }
     ChatResponse response = result.response();
-    if (response.usage() != null && response.usage() != Usage.NONE) {
+    // An answer whose upstream reported no counts ("usage": {} reads as zeros) has none to give.
+    if (response.usage() != null && !response.usage().isNone()) {
       s.setAttribute(INPUT_TOKENS, (long) response.usage().promptTokens());
       s.setAttribute(OUTPUT_TOKENS, (long) response.usage().completionTokens());
     }

@@ -9,6 +9,7 @@ import dev.orchestrator.engine.OrchestratorPolicy;
 import dev.orchestrator.engine.TaskOrchestrator;
 import dev.orchestrator.engine.catalog.Catalog;
 import dev.orchestrator.engine.chat.ChatRequest;
+import dev.orchestrator.engine.chat.Usage;
 import dev.orchestrator.engine.failure.FailureCategory;
 import dev.orchestrator.engine.plan.UnknownModelException;
 import dev.orchestrator.engine.spi.Credentials;
@@ -108,6 +109,40 @@ class OpenTelemetryListenerTest {
     SpanData root = spans.get(1);
     assertThat(root.getAttributes().get(OpenTelemetryListener.PROVIDER)).isEqualTo("a");
     assertThat(root.getAttributes().get(OpenTelemetryListener.RESPONSE_MODEL)).isEqualTo("m-a");
+  }
+
+  /**
+   * An answer whose upstream reported no usage — no usage object, or one with no counts ({@code
+   * "usage": {}}, read as zeros) — carries no token counts: zeros would be made up, and the metrics
+   * listener records no sample for either.
+   */
+  @Test
+  void anAnswerWithoutUsageCarriesNoTokenCounts() {
+    InMemorySpanExporter exporter = InMemorySpanExporter.create();
+    SdkTracerProvider provider =
+        SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(exporter)).build();
+    ScriptedClient client = new ScriptedClient(new FakeTime());
+    client.script("a/m", ScriptedClient.ok("hi", new Usage(0, 0, 0)));
+    client.script("b/m", ScriptedClient.ok("hi", new Usage(3, 5, 8)));
+    TaskOrchestrator o =
+        client
+            .orchestrator()
+            .catalog(Catalogs.of(Catalogs.priced("a", "m", 1000), Catalogs.priced("b", "m", 1000)))
+            .policy(OrchestratorPolicy.defaults())
+            .listener(new OpenTelemetryListener(provider.get("test")))
+            .build();
+    o.chat(ChatRequest.builder("a/m").user("hi").build());
+    o.chat(ChatRequest.builder("b/m").user("hi").build());
+
+    List<SpanData> roots =
+        exporter.getFinishedSpanItems().stream()
+            .filter(s -> s.getName().equals("orchestrator.chat"))
+            .toList();
+    assertThat(roots).hasSize(2);
+    assertThat(roots.get(0).getAttributes().get(OpenTelemetryListener.INPUT_TOKENS)).isNull();
+    assertThat(roots.get(0).getAttributes().get(OpenTelemetryListener.OUTPUT_TOKENS)).isNull();
+    assertThat(roots.get(1).getAttributes().get(OpenTelemetryListener.INPUT_TOKENS)).isEqualTo(3L);
+    assertThat(roots.get(1).getAttributes().get(OpenTelemetryListener.OUTPUT_TOKENS)).isEqualTo(5L);
   }
 
   @Test

@@ -542,6 +542,68 @@ class HttpProviderClientsIT {
     }
   }
 
+  /**
+   * A gateway's own credential set as a provider header in the configuration ({@code
+   * x-portkey-api-key}, {@code helicone-auth: Bearer …}), echoed bare by the upstream where no
+   * pattern knows it: it goes like the key. A header that carries no credential stays readable.
+   */
+  @Test
+  void neverPutsACredentialHeaderOfTheConfigurationInAFailure() {
+    String portkey = "Pk7Lq2Zx9Wv4Nm8Rt3";
+    String helicone = "Hc5Jd8Ks1Pw6Qe9Bn2";
+    String body =
+        "{\"error\":{\"message\":\"gateway refused "
+            + portkey
+            + " and "
+            + helicone
+            + " (masked Pk7Lq2***Rt3) for app My-Orchestrator-App\",\"code\":\""
+            + portkey
+            + "\"}}";
+    try (ScriptedUpstream upstream =
+        ScriptedUpstream.start(
+            Map.of(
+                "p/m",
+                List.of(Step.answer(401, body).withHeaders(Map.of("x-request-id", helicone)))))) {
+      for (Protocol protocol : Protocol.values()) {
+        Provider p =
+            new Provider(
+                "p",
+                null,
+                upstream.baseUrl("p"),
+                protocol,
+                List.of(Fixtures.KEY_ENV),
+                Map.of(
+                    "x-portkey-api-key",
+                    portkey,
+                    "Helicone-Auth",
+                    "Bearer " + helicone,
+                    "X-Title",
+                    "My-Orchestrator-App"));
+        AttemptOutcome out =
+            builder()
+                .build()
+                .clientFor(p)
+                .send(Fixtures.call(p, "m", false, Fixtures.easyLimits(), null));
+
+        ProviderFailure f = ((AttemptOutcome.Failed) out).failure();
+        assertThat(f.message()).contains("gateway refused").contains("My-Orchestrator-App");
+        for (String field :
+            Arrays.asList(
+                f.message(),
+                f.body(),
+                f.requestId(),
+                f.errorCode(),
+                f.toString(),
+                out.toString())) {
+          assertThat(String.valueOf(field))
+              .doesNotContain("Pk7Lq2")
+              .doesNotContain("Hc5Jd8")
+              .doesNotContain("Rt3");
+        }
+      }
+    }
+  }
+
   @Test
   void refusesToSendABodyOverTheLimit() {
     try (ScriptedUpstream upstream = ScriptedUpstream.start(Map.of())) {

@@ -62,7 +62,7 @@ final class Exchange {
   private final Function<FailureEvidence, ProviderFailure> classifier;
   private final ProviderCall call;
   private final WireProtocol wire;
-  private final String key;
+  private final Secrets secrets;
   private final HttpRequest request;
   private final SentBody sent;
   private final String providerId;
@@ -83,7 +83,8 @@ final class Exchange {
   /**
    * An exchange ready to run.
    *
-   * @param key the provider's API key, or {@code null}; only scrubbed from failure texts here
+   * @param key the provider's API key, or {@code null}; only scrubbed from failure texts here, with
+   *     the provider's credential-like header values
    * @param request the request, its body published by {@code sent}
    */
   Exchange(
@@ -105,7 +106,7 @@ final class Exchange {
     this.classifier = classifier;
     this.call = call;
     this.wire = wire;
-    this.key = key;
+    this.secrets = Secrets.of(key, call.provider());
     this.request = request;
     this.sent = sent;
     this.providerId = call.provider().id();
@@ -135,7 +136,7 @@ final class Exchange {
               ReachedModel.UNKNOWN,
               null,
               "unexpected client error: " + TransportFaults.describe(e));
-      return new AttemptOutcome.Failed(Failures.scrub(f, key), visible);
+      return new AttemptOutcome.Failed(Failures.scrub(f, secrets), visible);
     } finally {
       clock.finish();
       clearSending();
@@ -409,7 +410,7 @@ final class Exchange {
                     "stream listener failed: " + e,
                     providerId,
                     true,
-                    key),
+                    secrets),
                 true);
           }
         }
@@ -526,13 +527,13 @@ final class Exchange {
 
   private AttemptOutcome classified(FailureEvidence evidence, boolean visible) {
     return new AttemptOutcome.Failed(
-        Failures.classify(classifier, evidence, providerId, visible, key), visible);
+        Failures.classify(classifier, evidence, providerId, visible, secrets), visible);
   }
 
   /** A 2xx answer without usable output. */
   private AttemptOutcome empty(int status, String requestId, String detail, String body) {
     return new AttemptOutcome.Failed(
-        Failures.emptyResponse(classifier, status, requestId, detail, body, providerId, key),
+        Failures.emptyResponse(classifier, status, requestId, detail, body, providerId, secrets),
         false);
   }
 
@@ -540,7 +541,7 @@ final class Exchange {
     StreamAssembler a = assembler;
     boolean visible = a != null && a.visibleOutput();
     return new AttemptOutcome.Failed(
-        Failures.transport(classifier, fault, message, providerId, visible, key), visible);
+        Failures.transport(classifier, fault, message, providerId, visible, secrets), visible);
   }
 
   /** Reads at most {@code max} bytes of an error body, the rest left unread. */

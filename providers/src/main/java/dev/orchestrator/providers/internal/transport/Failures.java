@@ -33,14 +33,14 @@ public final class Failures {
 
   private Failures() {}
 
-  /** Classifies evidence, enforcing the after-output invariant and scrubbing {@code key}. */
+  /** Classifies evidence, enforcing the after-output invariant and scrubbing {@code secrets}. */
   static ProviderFailure classify(
       Function<FailureEvidence, ProviderFailure> classifier,
       FailureEvidence evidence,
       String providerId,
       boolean visibleOutput,
-      String key) {
-    FailureEvidence e = scrub(evidence, key).withProvider(providerId);
+      Secrets secrets) {
+    FailureEvidence e = scrub(evidence, secrets).withProvider(providerId);
     if (visibleOutput) {
       e = e.withStreamStarted(true);
     }
@@ -48,7 +48,7 @@ public final class Failures {
     if (visibleOutput && (f.category() != FailureCategory.STREAM_INTERRUPTED || f.retryable())) {
       f = f.withCategory(FailureCategory.STREAM_INTERRUPTED, false);
     }
-    return scrub(f, key);
+    return scrub(f, secrets);
   }
 
   /** A transport fault, classified. */
@@ -58,9 +58,9 @@ public final class Failures {
       String message,
       String providerId,
       boolean visibleOutput,
-      String key) {
+      Secrets secrets) {
     return classify(
-        classifier, FailureEvidence.transport(fault, message), providerId, visibleOutput, key);
+        classifier, FailureEvidence.transport(fault, message), providerId, visibleOutput, secrets);
   }
 
   /**
@@ -74,13 +74,14 @@ public final class Failures {
       String detail,
       String body,
       String providerId,
-      String key) {
+      Secrets secrets) {
     java.util.Map<String, String> headers =
         requestId == null ? java.util.Map.of() : java.util.Map.of("x-request-id", requestId);
     ProviderFailure f =
-        classify(classifier, FailureEvidence.http(status, headers, body), providerId, false, key);
+        classify(
+            classifier, FailureEvidence.http(status, headers, body), providerId, false, secrets);
     return scrub(
-        withTexts(f, "HTTP " + status + " without usable output: " + detail, f.body()), key);
+        withTexts(f, "HTTP " + status + " without usable output: " + detail, f.body()), secrets);
   }
 
   /** A verdict reached before anything was sent: the request never reached the model. */
@@ -95,30 +96,30 @@ public final class Failures {
    * code from them, so a key scrubbed only from the result survived in those fields, and a key cut
    * in two by the bound left its first half.
    */
-  static FailureEvidence scrub(FailureEvidence e, String key) {
-    if (key == null || key.length() < 4) {
+  static FailureEvidence scrub(FailureEvidence e, Secrets secrets) {
+    if (secrets.isEmpty()) {
       return e;
     }
     Map<String, String> headers = new LinkedHashMap<>();
-    e.headers().forEach((k, v) -> headers.put(k, scrub(v, key)));
+    e.headers().forEach((k, v) -> headers.put(k, secrets.scrub(v)));
     return new FailureEvidence(
         e.status(),
         headers,
-        scrub(e.body(), key),
+        e.body() == null ? null : secrets.scrub(e.body()),
         e.transportFault(),
-        scrub(e.exceptionMessage(), key),
+        e.exceptionMessage() == null ? null : secrets.scrub(e.exceptionMessage()),
         e.streamStarted(),
         e.inBandError(),
         e.provider());
   }
 
-  /** Removes every occurrence of the key from the failure's texts (upstreams echo keys). */
-  static ProviderFailure scrub(ProviderFailure f, String key) {
-    if (key == null || key.length() < 4) {
+  /** Removes every occurrence of the secrets from the failure's texts (upstreams echo keys). */
+  static ProviderFailure scrub(ProviderFailure f, Secrets secrets) {
+    if (secrets.isEmpty()) {
       return f;
     }
-    String m = scrub(f.message(), key);
-    String b = scrub(f.body(), key);
+    String m = f.message() == null ? null : secrets.scrub(f.message());
+    String b = f.body() == null ? null : secrets.scrub(f.body());
     if (java.util.Objects.equals(m, f.message()) && java.util.Objects.equals(b, f.body())) {
       return f;
     }

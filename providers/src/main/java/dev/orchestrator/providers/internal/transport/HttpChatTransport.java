@@ -112,7 +112,7 @@ public final class HttpChatTransport {
               "cancelled before the request was sent",
               p.id(),
               false,
-              key),
+              Secrets.of(key, p)),
           false);
     }
     URI uri;

@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * @param protocol wire protocol
  * @param apiKeyEnv environment variables that may hold the API key, in order; empty for keyless
  *     endpoints such as a local vLLM. With {@code apiKeys}, every key's variables in key order
- * @param headers extra request headers (e.g. OpenRouter's {@code HTTP-Referer}); never secrets
+ * @param headers extra request headers (e.g. OpenRouter's {@code HTTP-Referer}, a gateway's own
+ *     credential such as {@code x-portkey-api-key}); {@link #toString()} names them without values
  * @param history what it accepts of a replayed history, as the catalog declares it, or {@code null}
  *     for what its protocol and id imply (docs/design.md §13)
  * @param apiKeys several keys, each chosen per attempt by health and limits; empty for the one key
@@ -119,6 +120,33 @@ public record Provider(
       out.add(k.name());
     }
     return out;
+  }
+
+  /**
+   * The provider's fields with its headers' names only: a header may carry a gateway's credential,
+   * and a logged or thrown provider must not show it.
+   */
+  @Override
+  public String toString() {
+    return "Provider[id="
+        + id
+        + ", name="
+        + name
+        + ", baseUrl="
+        + baseUrl
+        + ", protocol="
+        + protocol
+        + ", apiKeyEnv="
+        + apiKeyEnv
+        + ", headers="
+        + headers.keySet()
+        + ", history="
+        + history
+        + ", apiKeys="
+        + apiKeys
+        + ", limits="
+        + limits
+        + "]";
   }
 
   /** A provider with no extra headers. */

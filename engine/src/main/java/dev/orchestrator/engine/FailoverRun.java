@@ -57,6 +57,9 @@ final class FailoverRun {
   private long largerThan = -1;
   private boolean panic;
 
+  /** The tokens the request asks for, as providers' rate limits count them. */
+  private final long tokens;
+
   /** Routes not sent to because health shed or cooled them, with when that ends (ticker nanos). */
   private final Map<Route, Long> waiting = new LinkedHashMap<>();
 
@@ -115,6 +118,7 @@ final class FailoverRun {
     this.store = path.context().store();
     this.cancel = path.context().cancellation();
     this.ticker = path.context().ticker();
+    this.tokens = AttemptPath.tokensAsked(request);
   }
 
   /** What to do after a failed attempt: the trace's decision and, for a retry, the wait. */
@@ -304,7 +308,7 @@ final class FailoverRun {
           && !waiting.containsKey(other)
           && fitsWindow(other)
           && !marks.containsKey(other.id())
-          && path.target(other).flatMap(path::keysOut).isEmpty()) {
+          && path.target(other).flatMap(t -> path.keysOut(t, tokens)).isEmpty()) {
         return true;
       }
     }
@@ -369,7 +373,7 @@ final class FailoverRun {
         record.refused(id);
         return Optional.empty();
       }
-      Optional<KeyBook.Choice> out = path.keysOut(target.get());
+      Optional<KeyBook.Choice> out = path.keysOut(target.get(), tokens);
       if (out.isPresent()) {
         // Every key of the provider is out (cooling, or at a limit until its reset): the request
         // is not sent where it would 429; the route is waited for if its key returns in time.
@@ -408,7 +412,7 @@ final class FailoverRun {
       }
       // Counted against the key's declared limits only now that the attempt is sent: a request
       // shed, held back or out of time spends nothing of a limit.
-      KeyBook.Choice key = path.chooseKey(target.get());
+      KeyBook.Choice key = path.chooseKey(target.get(), tokens);
       if (!key.sendable()) {
         // The fleet's count took the last of every key's daily limit since the check.
         path.abandon(admission);

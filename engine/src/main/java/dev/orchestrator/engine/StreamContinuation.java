@@ -108,7 +108,9 @@ final class StreamContinuation {
     // A continuation is a request like any other: not sent where every key is out, and counted
     // against the key it goes out with (docs/design.md §5).
     String id = target.get().routeId();
-    Optional<KeyBook.Choice> out = path.keysOut(target.get());
+    ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
+    long tokens = AttemptPath.tokensAsked(req);
+    Optional<KeyBook.Choice> out = path.keysOut(target.get(), tokens);
     if (out.isPresent()) {
       record.limited(id, out.get());
       return Optional.empty();
@@ -128,7 +130,7 @@ final class StreamContinuation {
       path.abandon(admission);
       throw record.deadlineExceeded();
     }
-    KeyBook.Choice key = path.chooseKey(target.get());
+    KeyBook.Choice key = path.chooseKey(target.get(), tokens);
     if (!key.sendable()) {
       // The fleet's count took the last of every key's daily limit since the check.
       path.abandon(admission);
@@ -136,7 +138,6 @@ final class StreamContinuation {
       return Optional.empty();
     }
     int n = record.nextAttempt(id);
-    ChatRequest req = request.toBuilder().message(ChatMessage.assistant(partial)).build();
     AttemptPath.Sent a =
         path.dispatch(
             admission, target.get(), key.key(), req, listener, Duration.ofNanos(remaining), false);

@@ -124,11 +124,21 @@ public final class KeyBook {
 
   /** The key for the next attempt on one of {@code provider}'s routes. */
   public Choice choose(Provider provider) {
+    return choose(provider, 0);
+  }
+
+  /**
+   * The key for the next attempt on one of {@code provider}'s routes, for a request asking about
+   * {@code tokens} tokens (its estimated prompt and its output limit; 0: unknown): a key whose
+   * headers said fewer tokens are left until a reset still ahead is out for it (the provider would
+   * answer a 429), as one with none left is for every request.
+   */
+  public Choice choose(Provider provider, long tokens) {
     Keys keys = keys(provider);
     if (keys.list.isEmpty()) {
       return Choice.KEYLESS;
     }
-    Scan scan = scan(keys);
+    Scan scan = scan(keys, tokens);
     if (!scan.anySet) {
       // No key set: the client says which variable to set, as it always has.
       return new Choice(keys.list.get(0), null, null, false);
@@ -146,11 +156,16 @@ public final class KeyBook {
    * sent.
    */
   public Optional<Choice> out(Provider provider) {
+    return out(provider, 0);
+  }
+
+  /** As {@link #out(Provider)}, for a request asking about {@code tokens} ({@link #choose}). */
+  public Optional<Choice> out(Provider provider, long tokens) {
     Keys keys = keys(provider);
     if (keys.list.isEmpty()) {
       return Optional.empty();
     }
-    Scan scan = scan(keys);
+    Scan scan = scan(keys, tokens);
     if (!scan.anySet || !scan.ready.isEmpty() || !scan.low.isEmpty()) {
       return Optional.empty();
     }
@@ -179,7 +194,7 @@ public final class KeyBook {
     if (keys.list.isEmpty()) {
       return Headroom.READY;
     }
-    Scan scan = scan(keys);
+    Scan scan = scan(keys, 0);
     if (!scan.anySet || !scan.ready.isEmpty()) {
       return Headroom.READY;
     }
@@ -187,7 +202,7 @@ public final class KeyBook {
   }
 
   /** A provider's set keys sorted into ready, near exhaustion and out (with why and until). */
-  private Scan scan(Keys keys) {
+  private Scan scan(Keys keys, long tokens) {
     long now = ticker.read();
     Instant wall = clock.instant();
     Scan scan = new Scan();
@@ -197,7 +212,7 @@ public final class KeyBook {
         continue;
       }
       scan.anySet = true;
-      Verdict v = verdict(keys.provider, k, keys.slots[i], now, wall);
+      Verdict v = verdict(keys.provider, k, keys.slots[i], now, wall, tokens);
       if (v.out() != null) {
         scan.why = added(scan.why, "key '" + k.name() + "' " + v.out().reason());
         if (v.out().account()) {
@@ -217,14 +232,15 @@ public final class KeyBook {
   /**
    * Why {@code key} is out at {@code now} (or {@code null}), else whether it is near exhaustion.
    */
-  private Verdict verdict(Provider provider, ApiKey key, Slot slot, long now, Instant wall) {
+  private Verdict verdict(
+      Provider provider, ApiKey key, Slot slot, long now, Instant wall, long tokens) {
     KeyState s = slot.state;
     String id = slot.healthId;
     long fleetHeld = store == null ? 0 : store.accountStateRemaining(id).toNanos();
     long fleetCooling = store == null ? 0 : store.cooldownRemaining(id).toNanos();
     DeclaredLimits declared = provider.limitsOf(key);
     synchronized (s) {
-      Out out = s.out(declared, now, wall, fleetHeld, fleetCooling);
+      Out out = s.out(declared, now, wall, fleetHeld, fleetCooling, tokens);
       return new Verdict(out, out == null && s.low(declared, now, wall));
     }
   }
@@ -276,14 +292,19 @@ public final class KeyBook {
    * back spends nothing of a limit; {@link #out} asks without counting.
    */
   public Choice acquire(Provider provider) {
+    return acquire(provider, 0);
+  }
+
+  /** As {@link #acquire(Provider)}, for a request asking about {@code tokens} ({@link #choose}). */
+  public Choice acquire(Provider provider, long tokens) {
     int keys = keys(provider).list.size();
     for (int i = 0; i <= keys; i++) {
-      Choice c = choose(provider);
+      Choice c = choose(provider, tokens);
       if (c.key() == null || !c.sendable() || count(provider, c.key())) {
         return c;
       }
     }
-    return choose(provider);
+    return choose(provider, tokens);
   }
 
   /**
@@ -387,7 +408,7 @@ public final class KeyBook {
     Keys keys = keys(provider);
     for (int i = 0; i < keys.list.size(); i++) {
       ApiKey k = keys.list.get(i);
-      Verdict v = verdict(provider, k, keys.slots[i], now, wall);
+      Verdict v = verdict(provider, k, keys.slots[i], now, wall, 0);
       out.add(
           new KeyStatus(
               k.name(),
@@ -560,9 +581,16 @@ public final class KeyBook {
     /**
      * Why the key may not be chosen at {@code now}, or {@code null}; {@code fleetHeld} and {@code
      * fleetCooling} are what is left of an account state and of a cool-down the fleet's store holds
-     * for it. An account state comes first: the key is refused whatever else would end.
+     * for it; {@code tokens} what the request asks for (0: unknown). An account state comes first:
+     * the key is refused whatever else would end.
      */
-    Out out(DeclaredLimits declared, long now, Instant wall, long fleetHeld, long fleetCooling) {
+    Out out(
+        DeclaredLimits declared,
+        long now,
+        Instant wall,
+        long fleetHeld,
+        long fleetCooling,
+        long tokens) {
       if (held && heldUntil - now > 0) {
         return new Out(
             "account_state (" + heldCategory + ") for " + seconds(heldUntil - now),
@@ -586,6 +614,21 @@ public final class KeyBook {
       if (remainingTokens != null && remainingTokens <= 0 && tokensResetAt - now > 0) {
         return new Out(
             "tokens_exhausted until its reset in " + seconds(tokensResetAt - now),
+            tokensResetAt - now);
+      }
+      if (tokens > 0
+          && remainingTokens != null
+          && tokens > remainingTokens
+          && tokensResetAt - now > 0) {
+        // The provider counts a request's prompt and its output limit against what is left: one
+        // asking for more is answered 429 ("Requested 6000 … Used 8500"), so it is not sent.
+        return new Out(
+            "tokens_short ("
+                + remainingTokens
+                + " left, about "
+                + tokens
+                + " asked) until its reset in "
+                + seconds(tokensResetAt - now),
             tokensResetAt - now);
       }
       if (fleetCooling > 0) {

@@ -89,7 +89,24 @@ public final class AttemptPath {
    * keeps no key state); nothing is counted (docs/design.md §5): the check before admission.
    */
   public Optional<KeyBook.Choice> keysOut(Target target) {
-    return ctx.keys() == null ? Optional.empty() : ctx.keys().out(target.provider());
+    return keysOut(target, 0);
+  }
+
+  /**
+   * As {@link #keysOut(Target)}, for a request asking about {@code tokens} ({@link #tokensAsked}):
+   * a key whose headers left fewer is out for it.
+   */
+  public Optional<KeyBook.Choice> keysOut(Target target, long tokens) {
+    return ctx.keys() == null ? Optional.empty() : ctx.keys().out(target.provider(), tokens);
+  }
+
+  /**
+   * The tokens {@code request} asks a provider for, as rate limits count them: its estimated prompt
+   * ({@link ChatRequest#estimatedPromptTokens}) and its output limit, when it sets one.
+   */
+  public static long tokensAsked(ChatRequest request) {
+    Integer out = request.outputTokenLimit();
+    return (long) request.estimatedPromptTokens() + (out == null ? 0 : Math.max(0, out));
   }
 
   /**
@@ -99,7 +116,14 @@ public final class AttemptPath {
    * sent.
    */
   public KeyBook.Choice chooseKey(Target target) {
-    return ctx.keys() == null ? KeyBook.Choice.KEYLESS : ctx.keys().acquire(target.provider());
+    return chooseKey(target, 0);
+  }
+
+  /** As {@link #chooseKey(Target)}, for a request asking about {@code tokens}. */
+  public KeyBook.Choice chooseKey(Target target, long tokens) {
+    return ctx.keys() == null
+        ? KeyBook.Choice.KEYLESS
+        : ctx.keys().acquire(target.provider(), tokens);
   }
 
   /**

@@ -34,6 +34,7 @@ public final class FaultMix implements LoopbackUpstream.Behaviour {
 
   private final double rate;
   private final long seed;
+  private final List<Action> faults;
   private final AtomicLong sequence = new AtomicLong();
   private volatile boolean enabled = true;
   private volatile Set<String> down = Set.of();
@@ -47,6 +48,22 @@ public final class FaultMix implements LoopbackUpstream.Behaviour {
    * @param seed the random seed
    */
   public FaultMix(double rate, long seed) {
+    this(rate, seed, FAULTS);
+  }
+
+  /**
+   * A mix drawing its faults uniformly from {@code faults} (a subset of {@link #FAULTS}, e.g.
+   * without the cuts after visible output, which no failover can answer).
+   *
+   * @param rate the share of requests that get a fault, 0..1
+   * @param seed the random seed
+   * @param faults the faults injected, in equal shares; not empty
+   */
+  public FaultMix(double rate, long seed, List<Action> faults) {
+    if (faults.isEmpty()) {
+      throw new IllegalArgumentException("faults: none given");
+    }
+    this.faults = List.copyOf(faults);
     if (!(rate >= 0 && rate <= 1)) {
       throw new IllegalArgumentException("fault rate: " + rate + " (expected: 0..1)");
     }
@@ -90,6 +107,6 @@ public final class FaultMix implements LoopbackUpstream.Behaviour {
     if (r.nextDouble() >= rate) {
       return Action.OK;
     }
-    return FAULTS.get(r.nextInt(FAULTS.size()));
+    return faults.get(r.nextInt(faults.size()));
   }
 }

@@ -77,7 +77,8 @@ import java.util.concurrent.atomic.LongAdder;
  *   [--requests 5000] [--concurrency 200] [--fault-rate 0.30] [--seed 42] [--stream-share 0.5]
  *   [--deadline-ms 2000] [--deadline-slack-ms 0] [--attempt-timeout-ms 600]
  *   [--first-token-timeout-ms 300]
- *   [--min-answered 0.95] [--down-routes 0..3] [--max-probes 3] [--warmup-requests 5000]
+ *   [--min-answered 0.95] [--free-routes 1..4 (3)] [--down-routes 0..free-routes]
+ *   [--faults all|pre-output|SERVER_ERROR,RESET,...] [--max-probes 3] [--warmup-requests 5000]
  *   [--warmup-concurrency (the soak's)]
  *   [--target in-process|serve] [--serve-jar cli/target/orchestrator.jar]
  *   [--serve-java-opts "-Xmx256m"] [--serve-args "--threads 64"] [--out benchmarks/target/soak]
@@ -90,7 +91,10 @@ public final class FaultSoak {
   private static final ObjectMapper JSON =
       JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-  static final List<String> FREE = List.of("free-a", "free-b", "free-c");
+  /** The free routes' providers, of which the first {@code --free-routes} (default 3) are used. */
+  static final List<String> ALL_FREE = List.of("free-a", "free-b", "free-c", "free-d");
+
+  static final List<String> FREE = ALL_FREE.subList(0, 3);
   static final List<String> PAID = List.of("paid-a", "paid-b");
 
   /** The policy defaults both targets run with: the retry budget {@link #callBound} reads. */
@@ -126,8 +130,9 @@ public final class FaultSoak {
     report.put("options", o.describe());
     System.out.println("soak: " + o.describe());
 
-    FaultMix mix = new FaultMix(o.faultRate, o.seed);
-    mix.hardDown(Set.copyOf(FREE.subList(0, o.downRoutes)), LoopbackUpstream.Action.UNAVAILABLE);
+    List<String> free = o.free();
+    FaultMix mix = new FaultMix(o.faultRate, o.seed, o.faults);
+    mix.hardDown(Set.copyOf(free.subList(0, o.downRoutes)), LoopbackUpstream.Action.UNAVAILABLE);
     mix.enabled(false);
     LoopbackUpstream upstream = LoopbackUpstream.start(mix, o.slowFirstTokenMs, 0);
     Subject subject;
@@ -135,7 +140,7 @@ public final class FaultSoak {
     Gateway gateway = null;
     Path catalogFile = o.out.resolve("soak-catalog.json");
     Files.createDirectories(o.out);
-    Files.writeString(catalogFile, catalog(upstream));
+    Files.writeString(catalogFile, catalog(upstream, free));
     if (o.target.equals("serve")) {
       // The same policy as the in-process run: serve's defaults (300 s deadline) would let a
       // stalled stream outlive the callers' patience.
@@ -317,13 +322,13 @@ public final class FaultSoak {
                   lat.quantile(0.999) / 1e6,
                   lat.max() / 1e6)));
       Map<String, List<Long>> downCalls = mix.downCalls();
-      if (o.downRoutes > 0 && o.downRoutes < FREE.size()) {
+      if (o.downRoutes > 0 && o.downRoutes < free.size()) {
         checks.put("downRouteIsolated", isolated(downCalls, t1, o.maxProbes));
       }
-      if (o.downRoutes == FREE.size()) {
+      if (o.downRoutes == free.size()) {
         // Every call of the soak phase went to a down route and was recorded there.
         long upstreamCalls = downCalls.values().stream().mapToLong(List::size).sum();
-        double bound = callBound(FREE.size(), BUDGET, o.requests, t1 - t0);
+        double bound = callBound(free.size(), BUDGET, o.requests, t1 - t0);
         checks.put(
             "upstreamLoadBounded",
             check(
@@ -335,7 +340,7 @@ public final class FaultSoak {
                     (double) upstreamCalls / o.requests,
                     upstreamCalls,
                     bound,
-                    FREE.size(),
+                    free.size(),
                     BUDGET.retryBudget().ratio(),
                     BUDGET.retryBudget().minRetries(),
                     BUDGET.retryBudget().window().toSeconds())));
@@ -475,8 +480,13 @@ public final class FaultSoak {
 
   /** The catalog: three free and two priced routes of one model, all at the upstream. */
   static String catalog(LoopbackUpstream upstream) {
+    return catalog(upstream, FREE);
+  }
+
+  /** The soak's catalog with {@code free} as its free routes' providers. */
+  static String catalog(LoopbackUpstream upstream, List<String> free) {
     StringBuilder sb = new StringBuilder("{\"version\":1,\"providers\":{");
-    List<String> all = new ArrayList<>(FREE);
+    List<String> all = new ArrayList<>(free);
     all.addAll(PAID);
     for (int i = 0; i < all.size(); i++) {
       sb.append(i == 0 ? "" : ",")
@@ -488,13 +498,13 @@ public final class FaultSoak {
     }
     sb.append("},\"routes\":{");
     for (int i = 0; i < all.size(); i++) {
-      boolean free = FREE.contains(all.get(i));
+      boolean isFree = free.contains(all.get(i));
       sb.append(i == 0 ? "" : ",")
           .append('"')
           .append(all.get(i))
           .append("/soak-model\":")
           .append(
-              free
+              isFree
                   ? "{\"tier\":\"free\",\"inputPerMtok\":0,\"outputPerMtok\":0"
                   : "{\"tier\":\"priced\",\"inputPerMtok\":0.1,\"outputPerMtok\":0.4")
           .append(",\"contextWindow\":128000}");
@@ -622,7 +632,7 @@ public final class FaultSoak {
         if (result.trace().panic()) {
           panic.increment();
         }
-        if (!FREE.contains(result.route().substring(0, result.route().indexOf('/')))) {
+        if (!ALL_FREE.contains(result.route().substring(0, result.route().indexOf('/')))) {
           return "answered-by-priced-route";
         }
         return "ok";
@@ -874,6 +884,8 @@ public final class FaultSoak {
     long heapSlackMib = 32;
     double minAnswered = 0;
     int downRoutes = 0;
+    int freeRoutes = 3;
+    List<LoopbackUpstream.Action> faults = FaultMix.FAULTS;
     int maxProbes = 3;
     String target = "in-process";
     Path serveJar = Path.of("cli/target/orchestrator.jar");
@@ -906,7 +918,9 @@ public final class FaultSoak {
               case "--settle-ms" -> o.settleMs = Args.bounded(a, v, 0, 120_000);
               case "--heap-slack-mib" -> o.heapSlackMib = Args.bounded(a, v, 0, 1 << 20);
               case "--min-answered" -> o.minAnswered = Args.fraction(a, v);
-              case "--down-routes" -> o.downRoutes = (int) Args.bounded(a, v, 0, FREE.size());
+              case "--down-routes" -> o.downRoutes = (int) Args.bounded(a, v, 0, ALL_FREE.size());
+              case "--free-routes" -> o.freeRoutes = (int) Args.bounded(a, v, 1, ALL_FREE.size());
+              case "--faults" -> o.faults = faults(a, v);
               case "--max-probes" -> o.maxProbes = (int) Args.bounded(a, v, 0, 1_000_000);
               case "--target" -> o.target = Args.oneOf(a, v, "in-process", "serve");
               case "--serve-jar" -> o.serveJar = Path.of(v);
@@ -916,7 +930,43 @@ public final class FaultSoak {
               default -> throw Args.unknown(a);
             }
           });
+      if (o.downRoutes > o.freeRoutes) {
+        throw new IllegalArgumentException(
+            "--down-routes " + o.downRoutes + " exceeds --free-routes " + o.freeRoutes);
+      }
       return o;
+    }
+
+    /** The free routes' providers this run uses. */
+    List<String> free() {
+      return ALL_FREE.subList(0, freeRoutes);
+    }
+
+    /**
+     * {@code --faults}: {@code all}, {@code pre-output} (all but the cut after visible output,
+     * which no failover can answer) or a comma-separated list of {@link FaultMix#FAULTS} names.
+     */
+    static List<LoopbackUpstream.Action> faults(String a, String v) {
+      if (v.equals("all")) {
+        return FaultMix.FAULTS;
+      }
+      if (v.equals("pre-output")) {
+        return FaultMix.FAULTS.stream().filter(f -> f != LoopbackUpstream.Action.CUT).toList();
+      }
+      List<LoopbackUpstream.Action> out = new ArrayList<>();
+      for (String name : v.split(",")) {
+        LoopbackUpstream.Action f;
+        try {
+          f = LoopbackUpstream.Action.valueOf(name.trim().toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException(a + ": unknown fault " + name, e);
+        }
+        if (!FaultMix.FAULTS.contains(f)) {
+          throw new IllegalArgumentException(a + ": unknown fault " + name);
+        }
+        out.add(f);
+      }
+      return List.copyOf(out);
     }
 
     Map<String, Object> describe() {
@@ -927,7 +977,8 @@ public final class FaultSoak {
       m.put("warmupRequests", warmupRequests);
       m.put("warmupConcurrency", warmupConcurrency > 0 ? warmupConcurrency : concurrency);
       m.put("faultRate", faultRate);
-      m.put("faults", FaultMix.FAULTS);
+      m.put("faults", faults);
+      m.put("freeRoutes", freeRoutes);
       m.put("seed", seed);
       m.put("streamShare", streamShare);
       m.put("deadlineMs", deadlineMs);

@@ -41,6 +41,26 @@ class FaultMixTest {
     assertThatThrownBy(() -> new FaultMix(1.5, 1)).hasMessage("fault rate: 1.5 (expected: 0..1)");
   }
 
+  @Test
+  void preOutputFaultsLeaveOutTheCutAfterVisibleOutput() {
+    List<Action> faults = FaultSoak.Options.faults("--faults", "pre-output");
+    assertThat(faults).doesNotContain(Action.CUT).hasSize(FaultMix.FAULTS.size() - 1);
+    FaultMix mix = new FaultMix(1.0, 3, faults);
+    assertThat(sequence(mix)).doesNotContain(Action.CUT, Action.OK);
+    assertThat(FaultSoak.Options.faults("--faults", "reset,stall"))
+        .containsExactly(Action.RESET, Action.STALL);
+    assertThatThrownBy(() -> FaultSoak.Options.faults("--faults", "ok"))
+        .hasMessage("--faults: unknown fault ok");
+  }
+
+  @Test
+  void freeRoutesChooseHowManyFreeProvidersTheSoakHas() {
+    FaultSoak.Options o = FaultSoak.Options.parse("--free-routes", "4", "--down-routes", "1");
+    assertThat(o.free()).containsExactly("free-a", "free-b", "free-c", "free-d");
+    assertThatThrownBy(() -> FaultSoak.Options.parse("--free-routes", "2", "--down-routes", "3"))
+        .hasMessage("--down-routes 3 exceeds --free-routes 2");
+  }
+
   private static List<Action> sequence(FaultMix mix) {
     List<Action> out = new ArrayList<>();
     for (int i = 0; i < 200; i++) {

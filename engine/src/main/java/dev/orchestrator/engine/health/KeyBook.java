@@ -491,6 +491,7 @@ public final class KeyBook {
     private Long remainingTokens;
     private Long limitRequests;
     private Long limitTokens;
+    private boolean tokensWholeRequest;
     private long requestsResetAt;
     private long tokensResetAt;
     private Instant dayEnds;
@@ -525,6 +526,7 @@ public final class KeyBook {
       if (r.remainingTokens() != null) {
         remainingTokens = r.remainingTokens();
         limitTokens = r.limitTokens();
+        tokensWholeRequest = r.tokensWholeRequest();
         tokensResetAt = r.resetTokens() == null ? now : now + r.resetTokens().toNanos();
       }
       long spent = 0;
@@ -617,11 +619,14 @@ public final class KeyBook {
             tokensResetAt - now);
       }
       if (tokens > 0
+          && tokensWholeRequest
           && remainingTokens != null
           && tokens > remainingTokens
           && tokensResetAt - now > 0) {
         // The provider counts a request's prompt and its output limit against what is left: one
         // asking for more is answered 429 ("Requested 6000 … Used 8500"), so it is not sent.
+        // Anthropic's headers give the most restrictive of two limits (input, output): not read
+        // so, since a request whose output limit fits would be held out for its prompt.
         return new Out(
             "tokens_short ("
                 + remainingTokens

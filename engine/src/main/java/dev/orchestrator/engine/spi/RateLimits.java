@@ -16,6 +16,10 @@ import java.time.Duration;
  *     until the next one may be sent (for limits that replenish continuously, one request's share
  *     of the window)
  * @param resetTokens how long until the token window resets
+ * @param tokensWholeRequest whether the token window counts a request's whole ask — its prompt and
+ *     its output limit — when it arrives, so that one asking for more than remain is refused with a
+ *     429 (OpenAI's and Groq's {@code x-ratelimit-*-tokens}); {@code false} when that is not known,
+ *     as for Anthropic's headers, which give the most restrictive of its input and output limits
  */
 public record RateLimits(
     Long remainingRequests,
@@ -23,12 +27,48 @@ public record RateLimits(
     Long limitRequests,
     Long limitTokens,
     Duration resetRequests,
-    Duration resetTokens) {
+    Duration resetTokens,
+    boolean tokensWholeRequest) {
   /** An answer that carried no rate-limit header. */
   public static final RateLimits NONE = new RateLimits(null, null, null, null, null, null);
 
+  /** Limits whose token window is not known to count a request's whole ask. */
+  public RateLimits(
+      Long remainingRequests,
+      Long remainingTokens,
+      Long limitRequests,
+      Long limitTokens,
+      Duration resetRequests,
+      Duration resetTokens) {
+    this(
+        remainingRequests,
+        remainingTokens,
+        limitRequests,
+        limitTokens,
+        resetRequests,
+        resetTokens,
+        false);
+  }
+
   /** Whether the answer carried any rate-limit header. */
   public boolean any() {
-    return this != NONE && !equals(NONE);
+    return remainingRequests != null
+        || remainingTokens != null
+        || limitRequests != null
+        || limitTokens != null
+        || resetRequests != null
+        || resetTokens != null;
+  }
+
+  /** These limits, their token window counting a request's whole ask ({@code true}) or not. */
+  public RateLimits withTokensWholeRequest(boolean v) {
+    return new RateLimits(
+        remainingRequests,
+        remainingTokens,
+        limitRequests,
+        limitTokens,
+        resetRequests,
+        resetTokens,
+        v);
   }
 }

@@ -288,4 +288,37 @@ class KeyBookTest {
     t.advance(Duration.ofHours(6)); // noon: half the day gone, 50 each allowed
     assertThat(b.headroom(p)).isEqualTo(Headroom.READY);
   }
+
+  @Test
+  void aKeyWithFewerTokensLeftThanARequestAsksIsOutForThatRequestOnly() {
+    ApiKey a = key("a", "K_A", 1);
+    Provider p = provider(null, a);
+    KeyBook b = book(3);
+    // OpenAI's headers: 1,500 of 10,000 tokens left, back in 30 s.
+    b.observed(
+        p, a, new RateLimits(499L, 1500L, 500L, 10_000L, null, Duration.ofSeconds(30), true));
+    assertThat(b.out(p, 6_000))
+        .get()
+        .satisfies(
+            c -> {
+              assertThat(c.reason()).contains("tokens_short (1500 left, about 6000 asked)");
+              assertThat(c.retryIn()).isEqualTo(Duration.ofSeconds(30));
+              assertThat(c.refused()).isFalse();
+            });
+    assertThat(b.acquire(p, 6_000).sendable()).isFalse();
+    assertThat(b.out(p, 1_000)).isEmpty();
+    assertThat(b.out(p)).isEmpty();
+    time.advance(Duration.ofSeconds(31));
+    assertThat(b.out(p, 6_000)).isEmpty();
+  }
+
+  @Test
+  void tokensLeftThatDoNotCountTheWholeRequestHoldNoRequestOut() {
+    // Anthropic's tokens-* headers give the most restrictive of its input and output limits.
+    ApiKey a = key("a", "K_A", 1);
+    Provider p = provider(null, a);
+    KeyBook b = book(3);
+    b.observed(p, a, new RateLimits(49L, 1000L, 50L, 8_000L, null, Duration.ofSeconds(30)));
+    assertThat(b.out(p, 6_000)).isEmpty();
+  }
 }

@@ -61,7 +61,8 @@ final class RateLimitHeaders {
             duration(HeaderValues.first(h, "x-ratelimit-reset-requests")),
             duration(HeaderValues.first(h, "x-ratelimit-reset-tokens")));
     if (openai.any()) {
-      return replenishing(openai);
+      // OpenAI and Groq count a request's prompt and max_tokens against the tokens left.
+      return replenishing(openai.withTokensWholeRequest(openai.remainingTokens() != null));
     }
     RateLimits gateway =
         new RateLimits(
@@ -154,7 +155,8 @@ final class RateLimitHeaders {
         limit,
         r.limitTokens(),
         reset.dividedBy(limit),
-        r.resetTokens());
+        r.resetTokens(),
+        r.tokensWholeRequest());
   }
 
   /**

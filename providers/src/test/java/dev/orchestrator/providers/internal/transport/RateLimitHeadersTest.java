@@ -39,7 +39,8 @@ class RateLimitHeadersTest {
                 14400L,
                 18000L,
                 Duration.ofMillis(179_560),
-                Duration.ofMillis(7_660)));
+                Duration.ofMillis(7_660),
+                true)); // OpenAI and Groq count a request's prompt and max_tokens against it
   }
 
   @Test

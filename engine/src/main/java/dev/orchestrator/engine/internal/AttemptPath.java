@@ -85,16 +85,10 @@ public final class AttemptPath {
   }
 
   /**
-   * Why no key of {@code target}'s provider may be sent now, or empty when one may (or the context
-   * keeps no key state); nothing is counted (docs/design.md §5): the check before admission.
-   */
-  public Optional<KeyBook.Choice> keysOut(Target target) {
-    return keysOut(target, 0);
-  }
-
-  /**
-   * As {@link #keysOut(Target)}, for a request asking about {@code tokens} ({@link #tokensAsked}):
-   * a key whose headers left fewer is out for it.
+   * Why no key of {@code target}'s provider may carry a request asking about {@code tokens} now
+   * ({@link #tokensAsked}), or empty when one may (or the context keeps no key state); a key whose
+   * headers left fewer tokens is out for it. Nothing is counted (docs/design.md §5): the check
+   * before admission.
    */
   public Optional<KeyBook.Choice> keysOut(Target target, long tokens) {
     return ctx.keys() == null ? Optional.empty() : ctx.keys().out(target.provider(), tokens);
@@ -112,14 +106,9 @@ public final class AttemptPath {
   /**
    * The key the next attempt on {@code target} is sent with, counted against its declared limits,
    * or why none may be sent (docs/design.md §5); {@link KeyBook.Choice#KEYLESS} when the context
-   * keeps no key state. Every call counts: called once an attempt is admitted, just before it is
-   * sent.
+   * keeps no key state; a key whose headers left fewer than the request's {@code tokens} is not
+   * chosen. Every call counts: called once an attempt is admitted, just before it is sent.
    */
-  public KeyBook.Choice chooseKey(Target target) {
-    return chooseKey(target, 0);
-  }
-
-  /** As {@link #chooseKey(Target)}, for a request asking about {@code tokens}. */
   public KeyBook.Choice chooseKey(Target target, long tokens) {
     return ctx.keys() == null
         ? KeyBook.Choice.KEYLESS
